@@ -1,0 +1,32 @@
+// What a game must provide to be driven by core::Session (OpenSpiel's Game/State split, with the
+// state a plain value and the rules a const object holding the data).
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/log.h"
+#include "core/types.h"
+
+namespace core {
+
+template <class G>
+concept Game = requires(const G g, typename G::State& s, const typename G::State& cs, Seat seat,
+                        Action a, ActionList& al, OutcomeList& ol, LogSink* log, std::string_view text) {
+  { g.node_kind(cs) } -> std::same_as<NodeKind>;
+  { g.acting_seats(cs) } -> std::same_as<SeatMask>;
+  g.legal_actions(cs, seat, al);   // for a seat that may act now
+  g.chance_outcomes(cs, ol);       // at a chance node
+  g.apply(s, seat, a, log);        // seat == kChance for a chance outcome
+  { g.action_to_string(cs, seat, a) } -> std::convertible_to<std::string>;
+  { g.action_from_string(cs, seat, text) } -> std::same_as<std::optional<Action>>;
+  { g.reveals_hidden(cs, seat, a) } -> std::same_as<bool>;  // does applying it reveal secrets?
+  { g.hash(cs) } -> std::same_as<std::uint64_t>;
+  { g.seat_name(seat) } -> std::convertible_to<std::string>;
+  { g.seat_from_name(text) } -> std::same_as<std::optional<Seat>>;
+};
+
+}  // namespace core

@@ -1,0 +1,135 @@
+#include "core/save.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/hash.h"
+
+namespace core {
+
+using nlohmann::json;
+
+std::string save_to_json(const SaveFile& s) {
+  json seats = json::object();
+  for (const auto& [seat, controller] : s.seats) seats[seat] = controller;
+  json actions = json::array();
+  for (const SavedAction& a : s.actions) {
+    json row = {{"seat", a.seat}, {"action", a.action}};
+    if (a.sampled) row["sampled"] = true;
+    actions.push_back(std::move(row));
+  }
+  json j = {{"game", s.game},
+            {"format_version", s.format_version},
+            {"engine_version", s.engine_version},
+            {"data_hash", s.data_hash},
+            {"scenario", s.scenario},
+            {"options", s.options},
+            {"seed", s.seed},
+            {"seats", seats},
+            {"actions", actions},
+            {"state_hash", s.state_hash}};
+  return j.dump(1) + "\n";
+}
+
+namespace {
+
+const json& field(const json& j, const char* key, json::value_t type, const char* type_name) {
+  auto it = j.find(key);
+  if (it == j.end()) throw SaveError(fmt::format("save file: missing field \"{}\"", key));
+  const bool ok = it->type() == type ||
+                  (type == json::value_t::number_unsigned && it->is_number_unsigned()) ||
+                  (type == json::value_t::number_integer && it->is_number_integer());
+  if (!ok) throw SaveError(fmt::format("save file: field \"{}\" must be {}", key, type_name));
+  return *it;
+}
+
+std::string str(const json& j, const char* key) {
+  return field(j, key, json::value_t::string, "a string").get<std::string>();
+}
+
+}  // namespace
+
+SaveFile save_from_json(std::string_view text) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw SaveError(fmt::format("save file is not valid JSON: {}", e.what()));
+  }
+  if (!j.is_object()) throw SaveError("save file: must be a JSON object");
+  SaveFile s;
+  s.game = str(j, "game");
+  s.format_version = field(j, "format_version", json::value_t::number_integer, "an integer").get<int>();
+  if (s.format_version != kSaveFormatVersion)
+    throw SaveError(fmt::format("save file: format version {} is not supported (this engine reads {})",
+                                s.format_version, kSaveFormatVersion));
+  s.engine_version = str(j, "engine_version");
+  s.data_hash = str(j, "data_hash");
+  s.scenario = str(j, "scenario");
+  for (const json& o : field(j, "options", json::value_t::array, "an array")) {
+    if (!o.is_string()) throw SaveError("save file: \"options\" must hold strings");
+    s.options.push_back(o.get<std::string>());
+  }
+  s.seed = field(j, "seed", json::value_t::number_unsigned, "a non-negative integer").get<std::uint64_t>();
+  for (const auto& [seat, controller] : field(j, "seats", json::value_t::object, "an object").items()) {
+    if (!controller.is_string()) throw SaveError("save file: \"seats\" values must be strings");
+    s.seats.emplace_back(seat, controller.get<std::string>());
+  }
+  std::size_t i = 0;
+  for (const json& a : field(j, "actions", json::value_t::array, "an array")) {
+    ++i;
+    if (!a.is_object() || !a.contains("seat") || !a.contains("action") || !a["seat"].is_string() ||
+        !a["action"].is_string() || (a.contains("sampled") && !a["sampled"].is_boolean()))
+      throw SaveError(fmt::format("save file: action {} must be {{\"seat\": string, \"action\": string}}", i));
+    s.actions.push_back({a["seat"].get<std::string>(), a["action"].get<std::string>(),
+                         a.value("sampled", false)});
+  }
+  s.state_hash = str(j, "state_hash");
+  return s;
+}
+
+void write_file_atomic(const std::filesystem::path& path, std::string_view contents) {
+  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
+  std::string tmpl = fmt::format("{}/.{}.tmp-XXXXXX", dir.string(), path.filename().string());
+  const int fd = ::mkstemp(tmpl.data());
+  if (fd < 0)
+    throw SaveError(fmt::format("cannot write {}: {}", path.string(), std::system_category().message(errno)));
+  std::size_t done = 0;
+  while (done < contents.size()) {
+    const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
+    if (n < 0) {
+      const int err = errno;
+      ::close(fd);
+      ::unlink(tmpl.c_str());
+      throw SaveError(fmt::format("cannot write {}: {}", path.string(), std::system_category().message(err)));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  const bool synced = ::fsync(fd) == 0;
+  ::close(fd);
+  ::chmod(tmpl.c_str(), 0644);
+  if (!synced || std::rename(tmpl.c_str(), path.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(tmpl.c_str());
+    throw SaveError(fmt::format("cannot write {}: {}", path.string(), std::system_category().message(err)));
+  }
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw SaveError(fmt::format("cannot read {}: no such file or not readable", path.string()));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace core

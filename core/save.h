@@ -1,0 +1,100 @@
+// Save files: JSON holding what reproduces a game (architecture.md §3). Loading replays the action
+// list; a stored state hash detects engine or data drift. Writing is atomic.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/hash.h"
+#include "core/session.h"
+
+namespace core {
+
+class SaveError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+inline constexpr int kSaveFormatVersion = 1;
+
+struct SavedAction {
+  std::string seat;    // a seat name, or "chance"
+  std::string action;  // the action's string form
+  bool sampled = false;
+  bool operator==(const SavedAction&) const = default;
+};
+
+struct SaveFile {
+  std::string game;              // e.g. "churchill"
+  int format_version = kSaveFormatVersion;
+  std::string engine_version;
+  std::string data_hash;
+  std::string scenario;
+  std::vector<std::string> options;
+  std::uint64_t seed = 0;
+  std::vector<std::pair<std::string, std::string>> seats;  // seat name -> controller
+  std::vector<SavedAction> actions;
+  std::string state_hash;
+  bool operator==(const SaveFile&) const = default;
+};
+
+std::string save_to_json(const SaveFile& save);
+// Throws SaveError naming what is wrong.
+SaveFile save_from_json(std::string_view text);
+
+// Writes via a temporary file in the same directory and a rename: the target is either the old
+// file or the complete new one, never half-written.
+void write_file_atomic(const std::filesystem::path& path, std::string_view contents);
+std::string read_file(const std::filesystem::path& path);
+
+// The action list of a session in its string forms.
+template <Game G>
+std::vector<SavedAction> saved_actions(const G& game, const typename G::State& initial,
+                                       const std::vector<Record>& history) {
+  std::vector<SavedAction> out;
+  Session<G> replay(game, initial, 0);
+  for (const Record& r : history) {
+    const Seat seat = r.seat;
+    out.push_back({seat == kChance ? "chance" : game.seat_name(seat),
+                   game.action_to_string(replay.state(), seat, r.action), r.sampled});
+    if (seat == kChance) replay.chance(r.action);
+    else replay.act(seat, r.action);
+  }
+  return out;
+}
+
+// Rebuilds a session from a save: parses every action against the state it applies to, replays
+// it, then checks the state hash. Throws SaveError with the action's index on any failure.
+template <Game G>
+Session<G> load_session(const G& game, const typename G::State& initial, const SaveFile& save) {
+  Session<G> session(game, initial, save.seed);
+  for (std::size_t i = 0; i < save.actions.size(); ++i) {
+    const SavedAction& a = save.actions[i];
+    const std::string where = "action " + std::to_string(i + 1) + " (" + a.seat + " " + a.action + ")";
+    Seat seat = kChance;
+    if (a.seat != "chance") {
+      auto s = game.seat_from_name(a.seat);
+      if (!s) throw SaveError(where + ": unknown seat");
+      seat = *s;
+    }
+    auto action = game.action_from_string(session.state(), seat, a.action);
+    if (!action) throw SaveError(where + ": not an action here");
+    try {
+      session.replay({seat, *action, a.sampled});
+    } catch (const ActionError& e) {
+      throw SaveError(where + ": " + e.what());
+    }
+  }
+  const std::string replayed = to_hex(game.hash(session.state()));
+  if (!save.state_hash.empty() && replayed != save.state_hash)
+    throw SaveError("state hash mismatch: the save says " + save.state_hash + ", replaying gives " +
+                    replayed + " (the engine or the data changed since it was saved)");
+  return session;
+}
+
+}  // namespace core

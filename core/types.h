@@ -1,0 +1,68 @@
+// The decision-point protocol shared by every game of the kit (architecture.md §3).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+namespace core {
+
+// A seat at the table: 0..N-1. Chance is not a seat but acts at chance nodes.
+using Seat = std::int8_t;
+inline constexpr Seat kChance = -1;
+
+// One bit per seat that may act now.
+using SeatMask = std::uint8_t;
+constexpr SeatMask seat_bit(Seat s) { return static_cast<SeatMask>(1u << s); }
+
+// An action (or a chance outcome) is a small integer; its meaning and its string form belong to
+// the game.
+using Action = std::uint32_t;
+
+// At any moment a state is exactly one of these.
+enum class NodeKind : std::uint8_t {
+  Decision,      // one seat chooses
+  Simultaneous,  // several seats choose secretly, in any order; revealed when all have chosen
+  Chance,        // the dice or the deck decide: outcomes with probabilities
+  Terminal,      // the game is over
+};
+
+struct ChanceOutcome {
+  Action action;
+  double probability;
+};
+
+// A vector with its capacity fixed at compile time: no allocation in the hot loop.
+template <class T, std::size_t N>
+class FixedVector {
+ public:
+  void push_back(const T& v) {
+    if (size_ == N) overflow();
+    items_[size_++] = v;
+  }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](std::size_t i) { return items_[i]; }
+  const T& operator[](std::size_t i) const { return items_[i]; }
+  T* begin() { return items_.data(); }
+  T* end() { return items_.data() + size_; }
+  const T* begin() const { return items_.data(); }
+  const T* end() const { return items_.data() + size_; }
+  static constexpr std::size_t capacity() { return N; }
+
+ private:
+  [[noreturn]] static void overflow() {
+    std::fputs("FixedVector capacity exceeded\n", stderr);
+    std::abort();
+  }
+  std::array<T, N> items_{};
+  std::size_t size_ = 0;
+};
+
+using ActionList = FixedVector<Action, 1024>;
+using OutcomeList = FixedVector<ChanceOutcome, 64>;
+
+}  // namespace core
