@@ -1,0 +1,360 @@
+// The Churchill data set: cards, map, issues, tables and scenarios, loaded from data/churchill/*.json
+// and validated at start-up (docs/data.md). Everything is addressed by small integer indices; the
+// string ids exist for files, saves and people.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace churchill {
+
+// ---------------------------------------------------------------------------------------------
+// Basic vocabulary
+
+enum class Power : std::uint8_t { UK, US, USSR };
+inline constexpr int kPowers = 3;
+inline constexpr std::array<Power, kPowers> kAllPowers = {Power::UK, Power::US, Power::USSR};
+std::string_view power_name(Power p);                 // "UK", "US", "USSR"
+std::optional<Power> power_from_name(std::string_view name);
+constexpr std::uint8_t power_bit(Power p) { return static_cast<std::uint8_t>(1u << static_cast<int>(p)); }
+
+inline constexpr std::uint8_t kNone = 0xff;  // "no index"
+
+enum class Provenance : std::uint8_t { Rulebook, RulebookIt, RulebookRu, Reconstructed };
+inline constexpr int kProvenances = 4;
+std::string_view provenance_name(Provenance p);       // "rulebook", "rulebook-it", ...
+
+struct StatedField {
+  std::string field;
+  Provenance provenance;
+  std::string source;
+};
+
+// Where a datum comes from (docs/data.md, "Provenance").
+struct Origin {
+  Provenance provenance = Provenance::Reconstructed;
+  std::string source;
+  std::vector<StatedField> stated;  // fields whose provenance differs from the entry's
+};
+
+struct Dice {
+  std::uint8_t count = 0;
+  std::uint8_t sides = 0;  // 0: no dice
+};
+
+struct Range {
+  std::int8_t lo = 0, hi = -1;  // inclusive; empty by default
+  bool contains(int v) const { return v >= lo && v <= hi; }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Issues
+
+enum class IssueKind : std::uint8_t {
+  PolMil, Production, DirectedOffensive, TheaterLeadership, ABombResearch, GlobalIssue,
+  SecondFront, UssrDeclaresWar, StrategicMaterials,
+};
+inline constexpr int kIssueKinds = 9;
+std::string_view issue_kind_name(IssueKind k);
+
+enum class Region : std::uint8_t { Europe, Pacific };
+
+struct Issue {
+  std::string id, name;
+  IssueKind kind{};
+  std::uint8_t power = kNone;   // Production, Directed Offensive: the power named on it
+  Region region{};              // Theater Leadership: which theater command
+  std::int8_t alignment = 0;    // Pol-Mil X
+  std::int8_t networks = 0;     // Pol-Mil Y
+  Origin origin;
+  bool conditional() const { return kind == IssueKind::SecondFront || kind == IssueKind::UssrDeclaresWar; }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Effects: the typed vocabulary of docs/data.md, interpreted by the rules.
+
+// When a card effect applies; every set member must hold.
+struct Condition {
+  enum class Use : std::uint8_t { Any, Advance, Debate } use = Use::Any;
+  std::uint16_t issue_kinds = 0;   // bits of IssueKind; 0 = any kind
+  std::uint32_t issues = 0;        // bits of issue indices; 0 = any issue
+  std::uint8_t on_track = 0;       // bits of Power: the issue lies on one of these tracks; 0 = anywhere
+  std::uint8_t leader_active = kNone;    // a Power index
+  std::uint8_t leader_inactive = kNone;  // a Power index
+};
+
+enum class EffectType : std::uint8_t {
+  // Staff and Leader cards
+  Modifier, GainNetworks, GainAlignment, PlaceNaval, PlaceOffensive, HealthRoll, PurgeRoll,
+  Paranoia, LessThanFullValue, Undebatable,
+  // Conference cards (GainNetworks, GainAlignment, PlaceNaval, PlaceOffensive are shared)
+  MandateProduction, Production, PlaceIssue, LeaderRestriction, AxisReserve, PolMil, Convoy,
+};
+std::string_view effect_type_name(EffectType t);
+
+enum class HealthResult : std::uint8_t { Removed, Dies, HeartAttack };
+enum class ProductionUse : std::uint8_t { Offensive, Naval, Support, PolMil, ABomb };
+enum class Restriction : std::uint8_t { StaysHome, Inactive };
+enum class ReserveKind : std::uint8_t { GermanArmy, ItalianArmy, GermanNavy, JapaneseArmy, Ijn };
+inline constexpr int kReserveKinds = 5;
+std::string_view reserve_kind_name(ReserveKind k);
+enum class PolMilAction : std::uint8_t {
+  PlaceNetworks, PlaceAlignment, RemoveNetwork, RemoveAlignment, RemoveAllNetworks, RemoveAllAlignment,
+};
+
+inline constexpr std::uint8_t kAnyFront = 0xfe;
+
+struct Effect {
+  EffectType type{};
+  std::int8_t amount = 0;        // modifier / paranoia amount; count of markers, production, reserves
+  std::uint8_t power = kNone;    // conference-card effects: the power concerned
+  std::uint8_t powers = 0;       // Pol-Mil placements: bits of Power
+  std::uint8_t theater = kNone;  // PlaceNaval, AxisReserve (navies), MandateProduction, Convoy
+  std::uint8_t front = kNone;    // PlaceOffensive (or kAnyFront), AxisReserve (armies)
+  std::uint8_t issue = kNone;    // PlaceIssue
+  Dice dice;                     // HealthRoll, PurgeRoll, Paranoia, Convoy; PolMil: the die for rolls
+  Range range;                   // fail range (rolls), success range (Convoy)
+  std::int8_t rolls = 0;         // PolMil: fixed number of rolls (0 when a die decides)
+  std::int8_t rolls_max = 0;     // PolMil: roll `dice`; on <= rolls_max roll that many times
+  std::int8_t min_value = 0;     // Paranoia
+  std::int8_t naval_threshold = 0;  // Convoy
+  HealthResult health{};
+  std::uint8_t replaced_by = kNone;  // HealthRoll Dies: the successor Leader
+  ProductionUse use{};
+  Restriction restriction{};
+  ReserveKind reserve{};
+  PolMilAction polmil{};
+  Condition when;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+
+enum class NationalCharacteristic : std::uint8_t { ImperialStaff, ArsenalOfDemocracy, Nyet };
+
+struct Leader {
+  std::string id, name, text;
+  Power power{};
+  std::int8_t value = 7;
+  NationalCharacteristic characteristic{};
+  std::uint8_t replaces = kNone;  // Truman replaces Roosevelt
+  int card_no = -1;
+  std::vector<Effect> effects;
+  Origin origin;
+};
+
+inline constexpr int kStaffPerDeck = 21;
+inline constexpr std::int8_t kStar = 0;  // Chief of Staff: value is 1d6 when played (5.25)
+
+struct StaffCard {
+  std::string id, name, office, text;
+  Power power{};
+  std::int8_t value = 0;  // 1..5, or kStar
+  int card_no = -1;
+  std::vector<Effect> effects;
+  Origin origin;
+  bool chief_of_staff() const { return value == kStar; }
+};
+
+struct Conference {
+  int number = 0;
+  std::string name, place, date;
+  Origin origin;
+};
+
+enum class Band : std::uint8_t { Green, Red, Blue, Gray, White };
+inline constexpr int kBands = 5;
+std::string_view band_name(Band b);
+
+struct ConferenceBand {
+  std::string title, text;
+  std::vector<Effect> effects;
+};
+
+struct ConferenceCard {
+  std::string id, title, date;
+  int conference = 0;
+  char version = 'A';
+  std::array<ConferenceBand, kBands> bands;
+  Origin origin;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Map
+
+struct Theater {
+  std::string id, name;
+  Region region{};
+  Origin origin;
+};
+
+struct AxisPower {
+  std::string id, name;
+  std::uint8_t space = kNone;
+  std::array<std::int8_t, kReserveKinds> reserves{};
+  Origin origin;
+};
+
+struct Space {
+  std::string id, name;
+  bool b29 = false, kamikaze = false;
+  std::uint8_t axis = kNone;  // the Axis power this space is
+  Origin origin;
+};
+
+struct TrackStep {
+  std::uint8_t space = kNone;
+  bool amphibious = false;
+  std::int8_t naval_required = 0;
+};
+
+struct Front {
+  std::string id, name;
+  Power color{};
+  std::uint8_t theater = kNone;
+  std::uint8_t end = kNone;
+  std::vector<TrackStep> track;  // from the theater box towards the Axis power
+  Origin origin;
+};
+
+struct Location {
+  std::string id, name;
+  bool colony = false;
+  std::uint8_t theater = kNone;
+  std::uint8_t space = kNone;  // the Front Track space it is connected to, if any
+  Origin origin;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Tracks, tables, markers
+
+struct ABombSpace {
+  std::string id, name;
+  Origin origin;
+};
+
+struct GlobalIssueMarker {
+  std::string id, name;
+  std::array<Power, 2> powers{};
+  std::array<std::string, 2> advantage;  // the name of each power's advantage position
+  Origin origin;
+};
+
+struct PolMilTable {
+  std::array<std::array<std::uint8_t, 6>, 6> cells{};  // [red die - 1][blue die - 1] -> location
+  Origin origin;
+};
+
+struct SecretAgendaMarker {
+  std::string id;
+  std::uint8_t location = kNone;
+  Origin origin;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios and victory points
+
+inline constexpr std::int8_t kInBox = -1;  // a Front still in its theater box
+
+struct SetupMarker {
+  Power power{};
+  std::uint8_t location = kNone;
+  std::int8_t networks = 0;
+  bool alignment = false;
+};
+
+struct Scenario {
+  std::string id, name;
+  int first_conference = 1, last_conference = 10;
+  std::vector<std::int8_t> fronts;  // per front: track position (kInBox or index into its track)
+  std::vector<std::int8_t> naval;   // per theater
+  std::vector<SetupMarker> markers;
+  Power europe_leadership{}, pacific_leadership{};
+  std::uint8_t a_bomb = 0, spy_ring = 0;  // A-Bomb track positions
+  std::array<bool, kReserveKinds> reserves_out_of_play{};
+  std::vector<std::uint8_t> issues_removed, issues_on_table;
+  bool simultaneous_dday_central_italy = false;  // 9.53
+  Origin origin;
+};
+
+enum class VpCondition : std::uint8_t {
+  Alignment, NetworksWithoutAlignment, GlobalAdvantage, ConferencesWon, EmptyColony, AxisOccupied,
+  FrontInSpace, EnteredBefore, GermanyWithoutWesternFront, GermanTechnology, JapanUnoccupied,
+  SpaceNeverEntered, InterserviceRivalry, SpyRingSpaces, ABomb, NoABomb,
+};
+
+struct VpCase {
+  std::uint8_t front = kNone, space = kNone;
+  std::uint8_t powers = 0;
+};
+
+struct VictoryCondition {
+  std::string id, text;
+  int vp = 0;
+  VpCondition condition{};
+  std::uint8_t powers = 0;          // bits of Power (0: every power, for itself)
+  std::vector<VpCase> cases;        // FrontInSpace
+  std::uint8_t front = kNone, space = kNone;       // SpaceNeverEntered
+  std::uint8_t first = kNone, second = kNone;      // EnteredBefore: spaces
+  std::vector<std::uint8_t> fronts;               // InterserviceRivalry
+  std::vector<std::uint8_t> axis;                 // AxisOccupied
+  Origin origin;
+};
+
+// ---------------------------------------------------------------------------------------------
+
+// A data file that breaks a rule of docs/data.md. The message names file, entry and field.
+class DataError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Data {
+  std::vector<Leader> leaders;
+  std::array<std::vector<StaffCard>, kPowers> staff;  // by Power
+  std::vector<Conference> conferences;                 // by number - 1
+  std::vector<ConferenceCard> conference_cards;
+  std::vector<Issue> issues;
+  std::vector<Theater> theaters;
+  std::vector<AxisPower> axis;
+  std::vector<Space> spaces;
+  std::vector<Front> fronts;
+  std::vector<Location> locations;
+  std::vector<ABombSpace> a_bomb;
+  std::vector<GlobalIssueMarker> global_issues;
+  PolMilTable polmil;
+  std::vector<SecretAgendaMarker> secret_agenda;
+  std::vector<Scenario> scenarios;
+  std::vector<VictoryCondition> victory;
+  std::string hash;  // hex digest of the data files, recorded in save files
+
+  // Index of an entry by id, or kNone.
+  std::uint8_t theater(std::string_view id) const;
+  std::uint8_t front(std::string_view id) const;
+  std::uint8_t space(std::string_view id) const;
+  std::uint8_t location(std::string_view id) const;
+  std::uint8_t issue(std::string_view id) const;
+  std::uint8_t leader(std::string_view id) const;
+  const Scenario* scenario(std::string_view id) const;
+};
+
+// The files of the data set, in the order they are read and hashed.
+inline constexpr std::array<const char*, 11> kDataFiles = {
+    "leaders.json",     "staff-uk.json", "staff-us.json", "staff-ussr.json",
+    "conferences.json", "issues.json",   "map.json",      "tracks.json",
+    "secret-agenda.json", "scenarios.json", "victory-points.json"};
+
+// Loads and validates the directory holding the files above (data/churchill/).
+// Throws DataError.
+Data load_data(const std::filesystem::path& dir);
+
+// The data directory: $CHURCHILL_DATA if set, else data/churchill/ of the source tree.
+std::filesystem::path default_data_dir();
+
+}  // namespace churchill

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what the project needs from Debian's packages (only what is missing), then configures and
+# builds one configuration: scripts/setup.sh [release|sanitize]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(g++ cmake ninja-build nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "Installing: ${missing[*]}"
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
+
+config="${1:-release}"
+case "$config" in
+  release) flags=(-DCMAKE_BUILD_TYPE=Release) ;;
+  sanitize) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHURCHILL_SANITIZE=ON -DCHURCHILL_BENCH=OFF) ;;
+  *) echo "usage: scripts/setup.sh [release|sanitize]" >&2; exit 2 ;;
+esac
+cmake -S . -B "build/$config" -G Ninja "${flags[@]}" >/dev/null
+cmake --build "build/$config" -j "$(nproc)"
