@@ -94,6 +94,7 @@ void load_conferences(const Document& doc, const Registry& ids, Data& data) {
       if (band.str("band") != band_name(static_cast<Band>(b)))
         band.fail("band", fmt::format("must be \"{}\" (bands go green, red, blue, gray, white)", band_name(static_cast<Band>(b))));
       c.bands[b] = {band.str("title"), band.str("text"), read_effects(band, EffectSource::Conference, ids)};
+      if (c.bands[b].effects.size() > 15) band.fail("effects", "a band has at most 15 effects");
     }
     data.conference_cards.push_back(std::move(c));
   }

@@ -1,0 +1,348 @@
+// 5.1 Agenda Segment: the Conference card (5.11) and the Pol-Mil table (5.12), pre-conference
+// (5.13) and agenda selection (5.14).
+#include <algorithm>
+
+#include "churchill/rules.h"
+
+namespace churchill::rules {
+
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+int bit_count(std::uint32_t v) { return __builtin_popcount(v); }
+
+// Powers in the Pol-Mil placement order: Churchill, Stalin, Roosevelt (5.12).
+constexpr int kPolMilOrder[kPowers] = {0, 2, 1};
+
+// Roll steps of a band effect carry it as band * 16 + effect index.
+const Effect& band_effect(const Ctx& c, int packed) {
+  return c.d.conference_cards[c.s.conference_card].bands[at(packed / 16)].effects[at(packed % 16)];
+}
+
+// The next power of the Pol-Mil placement order at or after `from` that the effect names.
+int next_polmil_power(const Effect& e, int from) {
+  for (int i = from; i < kPowers; ++i)
+    if (e.powers & (1u << kPolMilOrder[i])) return i;
+  return kPowers;
+}
+
+// Pushes the Pol-Mil rolls of an effect: `rolls` for each power it names, in the order of 5.12
+// (step: a = band/effect, b = rolls per power, c = order index * 16 + rolls left). False if none.
+bool start_polmil_rolls(const Ctx& c, const Effect& e, int packed, int rolls) {
+  const int first = e.powers ? next_polmil_power(e, 0) : 0;
+  if (rolls <= 0 || first >= kPowers) return false;
+  c.push(StepId::PolMilRoll, packed, rolls, first * 16 + rolls);
+  return true;
+}
+
+void place_axis_reserve(const Ctx& c, const Effect& e) {
+  State& s = c.s;
+  const std::size_t kind = static_cast<std::size_t>(e.reserve);
+  const int n = std::min<int>(e.amount, s.reserves_pool[kind]);  // only reserves still in play
+  if (n == 0) return;
+  s.reserves_pool[kind] = static_cast<std::int8_t>(s.reserves_pool[kind] - n);
+  if (e.theater != kNone) {
+    s.reserves_in_box[e.theater][kind] = static_cast<std::int8_t>(s.reserves_in_box[e.theater][kind] + n);
+    c.note("5.11", -1, Event::ReservePlaced, static_cast<int>(e.reserve), n, -1, e.theater);
+    for (int i = 0; i < n && s.naval[e.theater] > 0; ++i) {  // 7.6: each navy removes a naval marker
+      --s.naval[e.theater];
+      c.note("7.6", -1, Event::NavalLost, e.theater);
+    }
+  } else {
+    s.reserves_on_front[e.front][kind] = static_cast<std::int8_t>(s.reserves_on_front[e.front][kind] + n);
+    c.note("5.11", -1, Event::ReservePlaced, static_cast<int>(e.reserve), n, e.front, -1);
+  }
+}
+
+// Applies one band effect; returns false if it waits for a die roll (pushed on the stack).
+bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
+  State& s = c.s;
+  switch (e.type) {
+    case EffectType::MandateProduction:
+      if (s.mandate_count < kMaxMandates) s.mandates[at(s.mandate_count++)] = {e.power, e.use, e.theater, e.amount};
+      c.note("6.6", e.power, Event::Mandate, e.power, e.amount, e.theater == kNone ? -1 : e.theater, static_cast<int>(e.use));
+      return true;
+    case EffectType::Production:
+      s.production_delta[e.power] = static_cast<std::int8_t>(s.production_delta[e.power] + e.amount);
+      c.note("6.3", e.power, Event::ProductionChange, e.power, e.amount);
+      return true;
+    case EffectType::PlaceIssue:
+      if (s.issues[e.issue].where == IssueWhere::Display) {
+        s.issues[e.issue] = {IssueWhere::Table, kCenter, 0, kNone};
+        c.note("5.11", -1, Event::IssueToTable, e.issue);
+      }
+      return true;
+    case EffectType::LeaderRestriction:
+      if (e.restriction == Restriction::StaysHome) s.leaders[e.power].stays_home = true;
+      else s.leaders[e.power].active = false;
+      c.note("5.26", e.power, Event::LeaderRestricted, e.power, static_cast<int>(e.restriction));
+      return true;
+    case EffectType::AxisReserve:
+      place_axis_reserve(c, e);
+      return true;
+    case EffectType::GainNetworks:
+      s.networks_gained[e.power] = static_cast<std::int8_t>(s.networks_gained[e.power] + e.amount);
+      c.note("7.1", e.power, Event::NetworksGained, e.power, e.amount);
+      return true;
+    case EffectType::GainAlignment:
+      s.alignment_gained[e.power] = static_cast<std::int8_t>(s.alignment_gained[e.power] + e.amount);
+      c.note("7.3", e.power, Event::AlignmentGained, e.power, e.amount);
+      return true;
+    case EffectType::PlaceNaval:
+      for (int i = 0; i < e.amount; ++i) place_naval(c, e.theater, -1, "5.11");
+      return true;
+    case EffectType::PlaceOffensive:
+      if (has_entry_space(c, e.front)) {
+        s.offensive[e.front] = static_cast<std::int8_t>(s.offensive[e.front] + e.amount);
+        c.note("5.11", -1, Event::OffensivePlaced, e.front, -1, 0);
+      }
+      return true;
+    case EffectType::Convoy:
+      if (s.naval[e.theater] >= e.naval_threshold) {  // escorted: the convoy arrives
+        s.production_delta[e.power] = static_cast<std::int8_t>(s.production_delta[e.power] + e.amount);
+        c.note("6.32", e.power, Event::ConvoyArrives, e.power);
+        return true;
+      }
+      c.push(StepId::ConvoyRoll, band * 16 + index);
+      return false;
+    case EffectType::PolMil:
+      if (e.rolls_max > 0) {
+        c.push(StepId::PolMilCount, band * 16 + index);
+        return false;
+      }
+      return !start_polmil_rolls(c, e, band * 16 + index, e.rolls);
+    default:
+      return true;
+  }
+}
+
+// One Pol-Mil table result applied to a location (5.12).
+void apply_polmil_result(const Ctx& c, const Effect& e, int power, int location) {
+  switch (e.polmil) {
+    case PolMilAction::PlaceNetworks: place_network_polmil(c, power, location); break;
+    case PolMilAction::PlaceAlignment: place_alignment_polmil(c, power, location); break;
+    case PolMilAction::RemoveNetwork: remove_networks(c, location, e.powers, false); break;
+    case PolMilAction::RemoveAllNetworks: remove_networks(c, location, e.powers, true); break;
+    case PolMilAction::RemoveAlignment: case PolMilAction::RemoveAllAlignment: remove_alignment(c, location, e.powers); break;
+  }
+}
+
+}  // namespace
+
+// 5.13 (leaders) and the start of 5.11: a new conference begins.
+void begin_conference(const Ctx& c) {
+  State& s = c.s;
+  for (LeaderState& l : s.leaders) {
+    l.active = !l.heart_attack;  // Churchill's heart attack keeps him inactive this conference
+    l.heart_attack = false;
+    l.stays_home = false;
+  }
+  s.conference_card = kNone;
+  s.mandate_count = 0;
+  s.production_delta.fill(0);
+  s.paranoia = false;
+  s.purge_by = s.purge_card = s.purge_roller = kNone;
+  c.push(StepId::RevealConference);
+}
+
+// 9.2: the deck holds one unseen version of each conference, drawn at random.
+void conference_outcomes(const Ctx& c, core::OutcomeList& out) {
+  int versions = 0;
+  for (const ConferenceCard& card : c.d.conference_cards) versions += card.conference == c.s.conference;
+  for (std::size_t i = 0; i < c.d.conference_cards.size(); ++i)
+    if (c.d.conference_cards[i].conference == c.s.conference)
+      out.push_back({encode(Act::Chance, static_cast<int>(i)), 1.0 / versions});
+}
+
+void reveal_conference(const Ctx& c, core::Action a) {
+  c.s.conference_card = arg_a(a);
+  c.note("5.11", -1, Event::ConferenceCard, arg_a(a));
+  c.s.steps.replace({StepId::Bands, 0, 0, 0});
+}
+
+// 5.11: implement the card's instructions from top to bottom.
+bool run_bands(const Ctx& c) {
+  const ConferenceCard& card = c.d.conference_cards[c.s.conference_card];
+  Step& step = c.s.steps.top();
+  for (int band = step.a; band < kBands; ++band) {
+    const auto& effects = card.bands[at(band)].effects;
+    for (int i = band == step.a ? step.b : 0; i < static_cast<int>(effects.size()); ++i) {
+      // Resume after this effect once its roll is done.
+      step.a = static_cast<std::int8_t>(band);
+      step.b = static_cast<std::int8_t>(i + 1);
+      if (!apply_band_effect(c, effects[at(i)], band, i)) return false;
+    }
+    step.b = 0;
+  }
+  c.s.steps.replace({StepId::PreConference});
+  return true;
+}
+
+void band_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
+  if (c.s.steps.top().id == StepId::PolMilRoll) {
+    for (int red = 1; red <= 6; ++red)
+      for (int blue = 1; blue <= 6; ++blue) out.push_back({encode(Act::Chance, red * 8 + blue), 1.0 / 36});
+  } else {
+    for (int face = 1; face <= 6; ++face) out.push_back({encode(Act::Chance, face), 1.0 / 6});
+  }
+}
+
+void apply_band_roll(const Ctx& c, core::Action a) {
+  const Step step = c.s.steps.top();
+  const Effect& e = band_effect(c, step.a);
+  const int roll = arg_a(a);
+  c.s.steps.pop();
+  if (step.id == StepId::ConvoyRoll) {
+    const bool arrives = e.range.contains(roll);
+    c.note("6.32", e.power, Event::ConvoyRoll, roll, arrives);
+    if (arrives) c.s.production_delta[e.power] = static_cast<std::int8_t>(c.s.production_delta[e.power] + e.amount);
+  } else if (step.id == StepId::PolMilCount) {  // "roll 1D6, on a 1-3 roll that # of times"
+    const int rolls = roll <= e.rolls_max ? roll : 0;
+    c.note("5.12", -1, Event::PolMilCount, roll, rolls);
+    start_polmil_rolls(c, e, step.a, rolls);
+  } else {  // PolMilRoll: the red die gives the row, the blue die the column
+    const int red = roll / 8, blue = roll % 8;
+    const int location = c.d.polmil.cells[at(red - 1)][at(blue - 1)];
+    const int order = step.c / 16, left = step.c % 16;
+    const int power = e.powers ? kPolMilOrder[order] : -1;
+    c.note("5.12", power, Event::PolMilCell, red, blue, location);
+    apply_polmil_result(c, e, power, location);
+    if (left > 1) {
+      c.push(StepId::PolMilRoll, step.a, step.b, order * 16 + left - 1);
+    } else if (e.powers) {
+      const int next = next_polmil_power(e, order + 1);
+      if (next < kPowers) c.push(StepId::PolMilRoll, step.a, step.b, next * 16 + step.b);
+    }
+  }
+}
+
+// 5.13 Pre-conference: decks shuffled on odd conferences, seven cards dealt to each.
+void pre_conference(const Ctx& c) {
+  State& s = c.s;
+  for (int p = 0; p < kPowers; ++p) {
+    const std::uint32_t deck = ((1u << c.d.staff[at(p)].size()) - 1) & ~s.removed[at(p)];
+    if (s.conference % 2 == 1 || s.draw[at(p)] == 0) {
+      s.draw[at(p)] = deck & ~s.hand[at(p)];
+      c.note("5.13", p, Event::Shuffled, p, bit_count(s.draw[at(p)]));
+    }
+  }
+  s.agenda_card.fill(kNone);
+  s.steps.replace({StepId::AgendaPlay});
+  for (int p = kPowers - 1; p >= 0; --p) {
+    const int n = std::min(kHandSize - bit_count(s.hand[at(p)]), bit_count(s.draw[at(p)]));
+    if (n > 0) c.push(StepId::Deal, p, n);
+  }
+}
+
+void deal_outcomes(const Ctx& c, core::OutcomeList& out) {
+  const int p = c.s.steps.top().a;
+  const std::uint32_t pile = c.s.draw[at(p)];
+  const int n = bit_count(pile);
+  for (int card = 0; card < 32; ++card)
+    if (pile & (1u << card)) out.push_back({encode(Act::Chance, card), 1.0 / n});
+}
+
+void apply_deal(const Ctx& c, core::Action a) {
+  Step& step = c.s.steps.top();
+  const int p = step.a;
+  const std::uint32_t bit = 1u << arg_a(a);
+  c.s.draw[at(p)] &= ~bit;
+  c.s.hand[at(p)] |= bit;
+  if (--step.b == 0 || c.s.draw[at(p)] == 0) {
+    c.note("5.13", p, Event::Dealt, p, bit_count(c.s.hand[at(p)]));
+    c.s.steps.pop();
+  }
+}
+
+// 5.13: each player plays a staff card face down (not a Leader); revealed when all have played.
+void agenda_legal(const Ctx& c, int seat, core::ActionList& out) {
+  const std::uint32_t hand = c.s.hand[at(seat)];
+  for (int card = 0; card < 32; ++card)
+    if (hand & (1u << card)) out.push_back(encode(Act::AgendaCard, card));
+}
+
+void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
+  State& s = c.s;
+  const int card = arg_a(a);
+  s.agenda_card[at(seat)] = static_cast<std::uint8_t>(card);
+  s.hand[at(seat)] &= ~(1u << card);
+  if (std::any_of(s.agenda_card.begin(), s.agenda_card.end(), [](std::uint8_t v) { return v == kNone; })) return;
+  // All three are revealed. Attributes are ignored; the UK adds 1 (3.32); a Chief of Staff rolls.
+  s.steps.replace({StepId::AgendaResolve});
+  for (int p = kPowers - 1; p >= 0; --p) {
+    const StaffCard& sc = c.d.staff[at(p)][s.agenda_card[at(p)]];
+    s.agenda_value[at(p)] = static_cast<std::int8_t>(sc.value + (p == static_cast<int>(Power::UK)));
+    if (sc.chief_of_staff()) c.push(StepId::AgendaChiefRoll, p);
+  }
+}
+
+void resolve_agenda(const Ctx& c) {
+  State& s = c.s;
+  for (int p = 0; p < kPowers; ++p) c.note("5.13", p, Event::AgendaRevealed, p, s.agenda_card[at(p)], s.agenda_value[at(p)]);
+  const int best = *std::max_element(s.agenda_value.begin(), s.agenda_value.end());
+  std::uint8_t tied = 0;
+  for (int p = 0; p < kPowers; ++p)
+    if (s.agenda_value[at(p)] == best) tied |= static_cast<std::uint8_t>(1u << p);
+  s.steps.pop();
+  if (bit_count(tied) == 1) tie_decided(c, 0, __builtin_ctz(tied));
+  else start_tie(c, 0, tied);
+}
+
+// 5.14: the winner places one issue at the difference to the lowest other card.
+void agenda_won(const Ctx& c, int winner) {
+  State& s = c.s;
+  s.agenda_winner = static_cast<std::int8_t>(winner);
+  int lowest = 99;
+  for (int p = 0; p < kPowers; ++p)
+    if (p != winner) lowest = std::min<int>(lowest, s.agenda_value[at(p)]);
+  const int difference = std::clamp(s.agenda_value[at(winner)] - lowest, 0, kChair - 1);
+  c.note("5.14", winner, Event::AgendaWinner, winner, difference);
+  c.push(StepId::AgendaWinnerPlaces, winner, difference);
+}
+
+void selection_legal(const Ctx& c, core::ActionList& out) {
+  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
+    if (c.s.issues[i].where == IssueWhere::Display) out.push_back(encode(Act::Select, static_cast<int>(i)));
+}
+
+namespace {
+bool any_available(const State& s, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i)
+    if (s.issues[i].where == IssueWhere::Display) return true;
+  return false;
+}
+
+// After a selection: the next player of the pairs, or the Meeting (5.21).
+void next_selection(const Ctx& c, int power, int picked, int players_left) {
+  State& s = c.s;
+  s.steps.pop();
+  if (picked < 2 && any_available(s, c.d.issues.size())) {
+    c.push(StepId::AgendaPairs, power, picked, players_left);
+  } else if (players_left > 1 && any_available(s, c.d.issues.size())) {
+    c.push(StepId::AgendaPairs, left_of(power), 0, players_left - 1);
+  } else {
+    s.pass_earned.fill(false);
+    c.push(StepId::MeetingTurn, left_of(s.agenda_winner));
+  }
+}
+}  // namespace
+
+void apply_selection(const Ctx& c, core::Action a) {
+  State& s = c.s;
+  const Step step = s.steps.top();
+  const int issue = arg_a(a);
+  if (step.id == StepId::AgendaWinnerPlaces) {
+    const bool center = step.b == 0;
+    s.issues[at(issue)] = {IssueWhere::Table, static_cast<std::int8_t>(center ? kCenter : step.a), step.b, kNone};
+    c.note("5.14", step.a, Event::IssueSelected, step.a, issue, step.b);
+    // Then each player, from the winner's left, places a pair in the centre.
+    s.steps.replace({StepId::AgendaPairs, static_cast<std::int8_t>(left_of(step.a)), 0, 3});
+    if (!any_available(s, c.d.issues.size())) next_selection(c, step.a, 2, 0);
+    return;
+  }
+  s.issues[at(issue)] = {IssueWhere::Table, kCenter, 0, kNone};
+  c.note("5.14", step.a, Event::IssueSelected, step.a, issue, 0);
+  next_selection(c, step.a, step.b + 1, step.c);
+}
+
+}  // namespace churchill::rules

@@ -1,0 +1,403 @@
+// 6.0 Decision Segment: Directed Offensives (6.1), conditional issues (6.2, set at the end of the
+// Meeting), production (6.3), production allocation (6.4-6.8), theater leadership (6.9), A-Bomb
+// research (6.10) and the Global Issue (6.11). Each activity starts left of the conference winner.
+#include <algorithm>
+
+#include "churchill/rules.h"
+
+namespace churchill::rules {
+
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+// Bonus buckets of State::support_bonus.
+enum Bucket { kEurope = 0, kPacific = 1, kEither = 2, kAnyFrontOffensive = 3 };
+constexpr int kBuckets = 4;
+
+// Players in activity order: left of the winner, then clockwise, the winner last (6.0).
+std::array<int, kPowers> activity_order(const State& s) {
+  const int first = left_of(s.conference_winner);
+  return {first, left_of(first), left_of(left_of(first))};
+}
+
+bool won_by(const State& s, int issue, int power) {
+  return s.issues[at(issue)].where == IssueWhere::Table && s.issues[at(issue)].winner == power;
+}
+
+bool front_open(const Ctx& c, int front) {
+  return has_entry_space(c, front) && !theater_surrendered(c, c.d.fronts[at(front)].theater);
+}
+
+Region region_of_front(const Ctx& c, int front) { return c.d.theaters[c.d.fronts[at(front)].theater].region; }
+
+// --- 6.1 Directed Offensives -------------------------------------------------------------------
+
+bool directed_to_place(const Ctx& c, int power) {
+  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
+    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(c.s, static_cast<int>(i), power) &&
+        c.s.directed_front[c.d.issues[i].power] == kNone)
+      for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
+        if (front_open(c, static_cast<int>(f))) return true;
+  return false;
+}
+
+// --- 6.4 Production Allocation -----------------------------------------------------------------
+
+struct Targets {
+  std::uint32_t offensive = 0;  // bits of fronts
+  std::uint32_t naval = 0;      // bits of theaters
+  std::uint32_t activate = 0;   // bits of Pol-Mil issues
+  bool a_bomb = false;
+  bool any() const { return offensive || naval || activate || a_bomb; }
+};
+
+std::uint32_t fronts_of_theater(const Ctx& c, int theater) {
+  std::uint32_t bits = 0;
+  for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
+    if (c.d.fronts[f].theater == theater) bits |= 1u << f;
+  return bits;
+}
+
+// 6.6: what satisfies a card mandate. Card text is followed even in a surrendered theater (5.11).
+Targets mandate_targets(const Ctx& c, const Mandate& m) {
+  Targets t;
+  const bool offensive = m.use == ProductionUse::Offensive || m.use == ProductionUse::Support;
+  const bool naval = m.use == ProductionUse::Naval || m.use == ProductionUse::Support;
+  if (offensive)
+    for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
+      if ((fronts_of_theater(c, m.theater) & (1u << f)) && has_entry_space(c, static_cast<int>(f))) t.offensive |= 1u << f;
+  if (naval && can_place_naval(c, m.theater)) t.naval |= 1u << m.theater;
+  if (m.use == ProductionUse::PolMil)
+    for (std::size_t i = 0; i < c.d.issues.size(); ++i)
+      if (c.d.issues[i].kind == IssueKind::PolMil && won_by(c.s, static_cast<int>(i), m.power) && !(c.s.activated & (1u << i)))
+        t.activate |= 1u << i;
+  if (m.use == ProductionUse::ABomb) t.a_bomb = won_by_anyone(c.s, c.k.a_bomb_research);
+  return t;
+}
+
+// 6.7: what satisfies a power's Directed Offensive: naval first on an amphibious entry until the
+// theater has 3 (5 for Normandy), offensive support otherwise.
+Targets directed_targets(const Ctx& c, int power) {
+  Targets t;
+  const std::uint8_t front = c.s.directed_front[at(power)];
+  if (front == kNone || c.s.directed_paid[at(power)] >= 2 || !has_entry_space(c, front)) return t;
+  const Front& f = c.d.fronts[front];
+  const TrackStep& entry = f.track[at(c.s.front[front] + 1)];
+  if (entry.amphibious && c.s.naval[f.theater] < entry.naval_required) {
+    if (can_place_naval(c, f.theater)) t.naval |= 1u << f.theater;
+  } else {
+    t.offensive |= 1u << front;
+  }
+  return t;
+}
+
+// 6.5, 6.8, 6.10.2: free choices once the priorities are met.
+Targets free_targets(const Ctx& c, int power) {
+  Targets t;
+  for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
+    if (front_open(c, static_cast<int>(f))) t.offensive |= 1u << f;
+  for (std::size_t th = 0; th < c.d.theaters.size(); ++th)
+    if (can_place_naval(c, static_cast<int>(th))) t.naval |= 1u << th;
+  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
+    if (c.d.issues[i].kind == IssueKind::PolMil && won_by(c.s, static_cast<int>(i), power) && !(c.s.activated & (1u << i)))
+      t.activate |= 1u << i;
+  t.a_bomb = won_by_anyone(c.s, c.k.a_bomb_research);
+  return t;
+}
+
+// Where a leadership bonus of a bucket may go (6.91, 6.92): offensive or naval support in its region.
+Targets bonus_targets(const Ctx& c, int bucket) {
+  Targets t;
+  for (std::size_t f = 0; f < c.d.fronts.size(); ++f) {
+    const bool in_region = bucket == kEither || bucket == kAnyFrontOffensive ||
+                           static_cast<int>(region_of_front(c, static_cast<int>(f))) == bucket;
+    if (in_region && front_open(c, static_cast<int>(f))) t.offensive |= 1u << f;
+  }
+  if (bucket == kAnyFrontOffensive) return t;
+  for (std::size_t th = 0; th < c.d.theaters.size(); ++th) {
+    const bool in_region = bucket == kEither || static_cast<int>(c.d.theaters[th].region) == bucket;
+    if (in_region && can_place_naval(c, static_cast<int>(th))) t.naval |= 1u << th;
+  }
+  return t;
+}
+
+// The production targets a power must choose among now: its first satisfiable priority.
+Targets production_targets(const Ctx& c, int power) {
+  for (int i = 0; i < c.s.mandate_count; ++i) {
+    const Mandate& m = c.s.mandates[at(i)];
+    if (m.power == power && m.count > 0) {
+      const Targets t = mandate_targets(c, m);
+      if (t.any()) return t;
+    }
+  }
+  if (const Targets t = directed_targets(c, power); t.any()) return t;
+  return free_targets(c, power);
+}
+
+void emit(const Targets& t, int source, core::ActionList& out) {
+  for (int f = 0; f < 32; ++f)
+    if (t.offensive & (1u << f)) out.push_back(encode(Act::Offensive, f, source));
+  for (int th = 0; th < 32; ++th)
+    if (t.naval & (1u << th)) out.push_back(encode(Act::Naval, th, source));
+  for (int i = 0; i < 32; ++i)
+    if (t.activate & (1u << i)) out.push_back(encode(Act::Activate, i));
+  if (t.a_bomb) out.push_back(encode(Act::ABombModifier));
+}
+
+bool has_allocation(const Ctx& c, int power) {
+  if (c.s.production[at(power)] > 0 && production_targets(c, power).any()) return true;
+  for (int b = 0; b < kBuckets; ++b)
+    if (c.s.support_bonus[at(power)][at(b)] > 0 && bonus_targets(c, b).any()) return true;
+  return false;
+}
+
+// Charges one production marker to the first mandate or Directed Offensive it satisfies.
+void charge_priorities(const Ctx& c, int power, core::Action a) {
+  State& s = c.s;
+  for (int i = 0; i < s.mandate_count; ++i) {
+    Mandate& m = s.mandates[at(i)];
+    if (m.power != power || m.count == 0) continue;
+    const Targets t = mandate_targets(c, m);
+    const bool hit = (kind_of(a) == Act::Offensive && (t.offensive & (1u << arg_a(a)))) ||
+                     (kind_of(a) == Act::Naval && (t.naval & (1u << arg_a(a)))) ||
+                     (kind_of(a) == Act::Activate && (t.activate & (1u << arg_a(a)))) ||
+                     (kind_of(a) == Act::ABombModifier && t.a_bomb);
+    if (hit) {
+      --m.count;
+      return;
+    }
+  }
+  const Targets d = directed_targets(c, power);
+  if ((kind_of(a) == Act::Offensive && (d.offensive & (1u << arg_a(a)))) ||
+      (kind_of(a) == Act::Naval && (d.naval & (1u << arg_a(a)))))
+    ++s.directed_paid[at(power)];
+}
+
+// --- Moving from activity to activity ----------------------------------------------------------
+
+void start_allocation(const Ctx& c, int index);
+void start_leadership(const Ctx& c, int index);
+
+void start_directed(const Ctx& c, int index) {
+  const auto order = activity_order(c.s);
+  for (int i = index; i < kPowers; ++i)
+    if (directed_to_place(c, order[at(i)])) return c.s.steps.replace({StepId::DirectedOffensives, static_cast<std::int8_t>(order[at(i)]), static_cast<std::int8_t>(i)});
+  c.s.steps.replace({StepId::DecisionProduction});
+}
+
+void start_allocation(const Ctx& c, int index) {
+  const auto order = activity_order(c.s);
+  for (int i = index; i < kPowers; ++i)
+    if (has_allocation(c, order[at(i)])) return c.s.steps.replace({StepId::Allocation, static_cast<std::int8_t>(order[at(i)]), static_cast<std::int8_t>(i)});
+  // Whatever could not be placed anywhere is lost (a full box, no open Front).
+  for (int p = 0; p < kPowers; ++p) {
+    c.s.production[at(p)] = 0;
+    c.s.support_bonus[at(p)].fill(0);
+  }
+  start_leadership(c, 0);
+}
+
+// 6.9: each won Theater Leadership issue, its winner decides the holder (in activity order).
+void start_leadership(const Ctx& c, int index) {
+  const auto order = activity_order(c.s);
+  for (int i = index; i < 2 * kPowers; ++i) {
+    const int power = order[at(i / 2)];
+    const int region = i % 2;
+    if (won_by(c.s, c.k.leadership[at(region)], power))
+      return c.s.steps.replace({StepId::TheaterLeadership, static_cast<std::int8_t>(power), static_cast<std::int8_t>(region),
+                                static_cast<std::int8_t>(i)});
+  }
+  // 6.10 A-Bomb Research, then 6.11 Global Issue.
+  c.s.steps.replace({StepId::EndConference});
+  const std::uint8_t global_winner = c.s.issues[c.k.global_issue].where == IssueWhere::Table ? c.s.issues[c.k.global_issue].winner : kNone;
+  if (global_winner != kNone) {
+    bool movable = false;
+    for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
+      const auto& g = c.d.global_issues[m];
+      const bool his = static_cast<int>(g.powers[0]) == global_winner || static_cast<int>(g.powers[1]) == global_winner;
+      movable |= his && c.s.global[m] != global_winner;
+    }
+    if (movable) c.push(StepId::GlobalIssue, global_winner);
+  }
+  if (won_by_anyone(c.s, c.k.a_bomb_research)) c.push(StepId::ABombRoll);
+}
+
+}  // namespace
+
+bool won_by_anyone(const State& s, int issue) {
+  return s.issues[static_cast<std::size_t>(issue)].where == IssueWhere::Table &&
+         s.issues[static_cast<std::size_t>(issue)].winner != kNone;
+}
+
+// 5.27: the conference winner receives a conference victory marker; the Decision Segment begins.
+void conference_won(const Ctx& c, int winner) {
+  State& s = c.s;
+  s.conference_winner = static_cast<std::int8_t>(winner);
+  ++s.conferences_won[at(winner)];
+  c.note("5.27", winner, Event::ConferenceWinner, winner);
+  s.directed_front.fill(kNone);
+  s.directed_paid.fill(0);
+  s.activated = 0;
+  s.a_bomb_modifier = 0;
+  c.push(StepId::DirectedOffensives);
+  start_directed(c, 0);
+}
+
+// 6.3 Production, and the leadership support of 6.91-6.92 (placed during allocation, 6.4).
+void decision_production(const Ctx& c) {
+  State& s = c.s;
+  static constexpr std::int8_t kBase[kPowers] = {4, 6, 3};  // 6.31: UK 4, US 6, USSR 3
+  for (int p = 0; p < kPowers; ++p) s.production[at(p)] = static_cast<std::int8_t>(kBase[p] + s.production_delta[at(p)]);
+  for (std::size_t i = 0; i < c.d.issues.size(); ++i) {  // 6.32: production issues of another power
+    const Issue& is = c.d.issues[i];
+    const std::uint8_t w = s.issues[i].where == IssueWhere::Table ? s.issues[i].winner : kNone;
+    if (is.kind != IssueKind::Production || w == kNone || w == is.power) continue;
+    ++s.production[w];
+    --s.production[is.power];
+    c.note("6.32", w, Event::ProductionTaken, w, is.power);
+  }
+  const IssueState& sm = s.issues[c.k.strategic_materials];
+  if (sm.where == IssueWhere::Table && sm.track == kCenter)
+    for (auto& p : s.production) ++p;
+  else if (sm.where == IssueWhere::Table && sm.winner != kNone)
+    ++s.production[sm.winner];
+  if (s.naval[c.k.arctic] >= 3) ++s.production[static_cast<std::size_t>(Power::USSR)];  // 7.4
+  for (int p = 0; p < kPowers; ++p) {
+    s.production[at(p)] = std::max<std::int8_t>(s.production[at(p)], 0);
+    c.note("6.3", p, Event::ProductionTotal, p, s.production[at(p)]);
+  }
+  // 6.91: the holders when allocation begins (ruling 2); 6.92: the winners of the issues.
+  for (int r = 0; r < 2; ++r) {
+    ++s.support_bonus[s.theater_leader[at(r)]][at(r)];
+    for (int p = 0; p < kPowers; ++p)
+      if (won_by(s, c.k.leadership[at(r)], p)) s.support_bonus[at(p)][at(r)] = static_cast<std::int8_t>(s.support_bonus[at(p)][at(r)] + 2);
+  }
+  for (int p = 0; p < kPowers; ++p)
+    if (won_by(s, c.k.leadership[0], p) && won_by(s, c.k.leadership[1], p))
+      s.support_bonus[at(p)][kEither] = static_cast<std::int8_t>(s.support_bonus[at(p)][kEither] + 2);
+  start_allocation(c, 0);
+}
+
+void decision_legal(const Ctx& c, int seat, core::ActionList& out) {
+  const State& s = c.s;
+  switch (s.steps.top().id) {
+    case StepId::DirectedOffensives:
+      for (std::size_t i = 0; i < c.d.issues.size(); ++i)
+        if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
+            s.directed_front[c.d.issues[i].power] == kNone)
+          for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
+            if (front_open(c, static_cast<int>(f))) out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), static_cast<int>(f)));
+      break;
+    case StepId::Allocation:
+      if (s.production[at(seat)] > 0) emit(production_targets(c, seat), 0, out);
+      for (int b = 0; b < kBuckets; ++b)
+        if (s.support_bonus[at(seat)][at(b)] > 0) emit(bonus_targets(c, b), 1 + b, out);
+      break;
+    case StepId::TheaterLeadership:
+      out.push_back(encode(Act::Leadership, s.steps.top().b, static_cast<int>(Power::UK)));
+      out.push_back(encode(Act::Leadership, s.steps.top().b, static_cast<int>(Power::US)));
+      break;
+    case StepId::GlobalIssue:
+      for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
+        const auto& g = c.d.global_issues[m];
+        const bool his = static_cast<int>(g.powers[0]) == seat || static_cast<int>(g.powers[1]) == seat;
+        if (his && s.global[m] != seat) out.push_back(encode(Act::MoveGlobal, static_cast<int>(m)));
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+namespace {
+
+void allocate(const Ctx& c, int seat, core::Action a) {
+  State& s = c.s;
+  const int source = arg_b(a);  // 0: a production marker; 1 + bucket: a support bonus
+  if (source == 0) {
+    charge_priorities(c, seat, a);
+    --s.production[at(seat)];
+  } else {
+    --s.support_bonus[at(seat)][at(source - 1)];
+  }
+  const char* rule = source == 0 ? "6.5" : "6.9";
+  switch (kind_of(a)) {
+    case Act::Offensive:
+      ++s.offensive[arg_a(a)];
+      c.note(rule, seat, Event::OffensivePlaced, arg_a(a), seat, source);
+      break;
+    case Act::Naval:
+      place_naval(c, arg_a(a), seat, rule);
+      break;
+    case Act::Activate: {  // 6.81: X Political Alignment markers and Y Clandestine Networks
+      const Issue& is = c.d.issues[arg_a(a)];
+      s.activated |= 1u << arg_a(a);
+      s.alignment_gained[at(seat)] = static_cast<std::int8_t>(s.alignment_gained[at(seat)] + is.alignment);
+      s.networks_gained[at(seat)] = static_cast<std::int8_t>(s.networks_gained[at(seat)] + is.networks);
+      c.note("6.8", seat, Event::Activated, seat, arg_a(a));
+      break;
+    }
+    default:  // 6.10.2: +1 to the A-Bomb Research roll
+      ++s.a_bomb_modifier;
+      c.note("6.10.2", seat, Event::ABombModifier, seat);
+      break;
+  }
+  const Step step = s.steps.top();
+  if (!has_allocation(c, seat)) {
+    s.production[at(seat)] = 0;  // nothing left can be placed: the rest is lost
+    s.support_bonus[at(seat)].fill(0);
+    start_allocation(c, step.b + 1);
+  }
+}
+
+}  // namespace
+
+void apply_decision(const Ctx& c, int seat, core::Action a) {
+  State& s = c.s;
+  const Step step = s.steps.top();
+  switch (kind_of(a)) {
+    case Act::PlaceDirected: {
+      const int power = c.d.issues[arg_a(a)].power;
+      s.directed_front[at(power)] = arg_b(a);
+      c.note("6.1", seat, Event::DirectedPlaced, seat, arg_a(a), arg_b(a));
+      if (!directed_to_place(c, seat)) start_directed(c, step.b + 1);
+      break;
+    }
+    case Act::Leadership: {  // 6.92: the USSR may decide, but only the US or the UK holds it
+      s.theater_leader[at(arg_a(a))] = arg_b(a);
+      c.note("6.92", seat, Event::LeadershipSet, seat, arg_a(a), arg_b(a));
+      start_leadership(c, step.c + 1);
+      break;
+    }
+    case Act::MoveGlobal:
+      s.global[arg_a(a)] = static_cast<std::uint8_t>(seat);
+      c.note("6.11", seat, Event::GlobalMoved, seat, arg_a(a));
+      s.steps.pop();
+      break;
+    default:
+      allocate(c, seat, a);
+      break;
+  }
+}
+
+void a_bomb_outcomes(core::OutcomeList& out) {
+  for (int f = 1; f <= 6; ++f) out.push_back({encode(Act::Chance, f), 1.0 / 6});
+}
+
+// 6.10: 4-6 (modified) advances the US marker; Stalin's win also moves the spy ring (6.10.1).
+void apply_a_bomb(const Ctx& c, core::Action a) {
+  State& s = c.s;
+  const int roll = arg_a(a);
+  const int last = static_cast<int>(c.d.a_bomb.size()) - 1;
+  const bool advanced = roll + s.a_bomb_modifier >= 4 && s.a_bomb < last;
+  if (advanced) ++s.a_bomb;
+  c.note("6.10", -1, Event::ABombRoll, roll, s.a_bomb_modifier, advanced);
+  if (s.issues[c.k.a_bomb_research].winner == static_cast<int>(Power::USSR) && s.spy_ring < last) {
+    ++s.spy_ring;
+    c.note("6.10.1", static_cast<int>(Power::USSR), Event::SpyRing, s.spy_ring);
+  }
+  s.steps.pop();
+}
+
+}  // namespace churchill::rules

@@ -1,0 +1,59 @@
+// Churchill as a core::Game: the rules over a State (architecture.md §3). One object per data set;
+// it holds no mutable state, so one Game serves any number of states and threads.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "churchill/data.h"
+#include "churchill/state.h"
+#include "core/game.h"
+
+namespace churchill {
+
+// Indices of the entries the rules name (rule numbers where they are used).
+struct Known {
+  std::uint8_t arctic, western_theater;
+  std::uint8_t western, eastern, mediterranean, cbi, far_east, central_pacific, sw_pacific;  // fronts
+  std::uint8_t normandy, manchuria;                                                          // spaces
+  std::uint8_t second_front, ussr_declares_war, strategic_materials, a_bomb_research, global_issue;
+  std::array<std::uint8_t, 2> leadership;   // [Region] Theater Leadership issue
+  std::uint8_t stalin;                      // leader index
+};
+
+class Game {
+ public:
+  using State = churchill::State;
+
+  explicit Game(const Data& data);
+  const Data& data() const { return *data_; }
+  const Known& known() const { return known_; }
+
+  // 9.x: the board of a scenario, before its first conference card is revealed.
+  State new_game(const Scenario& scenario) const;
+
+  // core::Game
+  core::NodeKind node_kind(const State& s) const;
+  core::SeatMask acting_seats(const State& s) const;
+  void legal_actions(const State& s, core::Seat seat, core::ActionList& out) const;
+  void chance_outcomes(const State& s, core::OutcomeList& out) const;
+  void apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const;
+  std::string action_to_string(const State& s, core::Seat seat, core::Action a) const;
+  std::optional<core::Action> action_from_string(const State& s, core::Seat seat, std::string_view text) const;
+  bool reveals_hidden(const State& s, core::Seat seat, core::Action a) const;
+  std::uint64_t hash(const State& s) const;
+  std::string seat_name(core::Seat seat) const;
+  std::optional<core::Seat> seat_from_name(std::string_view name) const;
+
+  // A log entry in words, with its rule number.
+  std::string describe(const core::LogEntry& e) const;
+
+ private:
+  const Data* data_;
+  Known known_;
+};
+
+static_assert(core::Game<Game>);
+
+}  // namespace churchill

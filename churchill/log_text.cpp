@@ -1,0 +1,99 @@
+// Log entries in words, each with its rule number: "[5.22] USSR plays Merkulov (2) on Pol-Mil 1/3".
+#include <fmt/format.h>
+
+#include "churchill/game.h"
+#include "churchill/rules.h"
+
+namespace churchill {
+
+using rules::Event;
+
+namespace {
+
+std::string power(int p) { return p >= 0 && p < kPowers ? std::string(power_name(static_cast<Power>(p))) : "-"; }
+
+std::string where(int track, int space) {
+  if (track < 0 || track >= kPowers) return "the centre";
+  if (space >= kChair) return fmt::format("the {} chair", power(track));
+  return fmt::format("{} {}", power(track), space);
+}
+
+std::string card_name(const Data& d, int p, int card) {
+  if (card < 0 || p < 0 || p >= kPowers) return "the Leader";
+  return d.staff[at_index(p)][at_index(card)].name;
+}
+
+}  // namespace
+
+std::string Game::describe(const core::LogEntry& e) const {
+  const Data& d = *data_;
+  const auto [a, b, c, x] = e.args;
+  auto issue = [&](int i) { return d.issues[at_index(i)].name; };
+  auto loc = [&](int i) { return d.locations[at_index(i)].name; };
+  std::string text;
+  switch (static_cast<Event>(e.event)) {
+    case Event::ConferenceCard: {
+      const ConferenceCard& card = d.conference_cards[at_index(a)];
+      text = fmt::format("Conference {} {} {} ({}) is revealed", card.conference, card.title, card.version, card.date);
+      break;
+    }
+    case Event::Mandate: text = fmt::format("{} must allocate {} production{}", power(a), b, c >= 0 ? " in the " + d.theaters[at_index(c)].name : ""); break;
+    case Event::ProductionChange: text = fmt::format("{} production {:+}", power(a), b); break;
+    case Event::IssueToTable: text = issue(a) + " is placed on the table"; break;
+    case Event::LeaderRestricted: text = fmt::format("{}'s Leader {}", power(a), b == 0 ? "stays home: may debate, may not advance" : "is inactive"); break;
+    case Event::ReservePlaced:
+      text = fmt::format("{} x{} placed {}", reserve_kind_name(static_cast<ReserveKind>(a)), b,
+                         c >= 0 ? "against the " + d.fronts[at_index(c)].name : "in the " + d.theaters[at_index(x)].name);
+      break;
+    case Event::NavalLost: text = "a naval support marker is lost in the " + d.theaters[at_index(a)].name; break;
+    case Event::NavalPlaced: text = fmt::format("{} places naval support in the {}", power(b), d.theaters[at_index(a)].name); break;
+    case Event::OffensivePlaced: text = fmt::format("{} places offensive support on the {}{}", power(b), d.fronts[at_index(a)].name, c ? " (bonus)" : ""); break;
+    case Event::ConvoyRoll: text = fmt::format("Murmansk convoy roll {}: {}", a, b ? "it arrives, USSR production +1" : "sunk by U-boats"); break;
+    case Event::ConvoyArrives: text = "the escorted Murmansk convoy arrives: USSR production +1"; break;
+    case Event::PolMilCount: text = fmt::format("roll {}: {} roll(s) on the Pol-Mil table", a, b); break;
+    case Event::PolMilCell: text = fmt::format("Pol-Mil table {}-{}: {}", a, b, loc(c)); break;
+    case Event::NetworkPlaced: text = fmt::format("{} Clandestine Network placed in {}", power(a), loc(b)); break;
+    case Event::NetworkRemoved: text = fmt::format("{} Clandestine Network removed from {}", power(a), loc(b)); break;
+    case Event::AlignmentPlaced: text = fmt::format("{} Political Alignment placed in {}", power(a), loc(b)); break;
+    case Event::AlignmentRemoved: text = fmt::format("{} Political Alignment removed from {}", power(a), loc(b)); break;
+    case Event::MarkerLost: text = fmt::format("{} {} for {} is lost", power(a), c ? "Political Alignment" : "Clandestine Network", loc(b)); break;
+    case Event::Dealt: text = fmt::format("{} holds {} staff cards", power(a), b); break;
+    case Event::Shuffled: text = fmt::format("{} shuffles its staff deck ({} cards)", power(a), b); break;
+    case Event::AgendaRevealed: text = fmt::format("{} reveals {} ({})", power(a), card_name(d, a, b), c); break;
+    case Event::AgendaWinner: text = fmt::format("{} wins the Agenda Segment by {}", power(a), b); break;
+    case Event::TieBroken: text = fmt::format("{}'s Leader breaks the tie for {}", power(a), power(b)); break;
+    case Event::TieByUs: text = fmt::format("Arsenal of Democracy: {} wins the tie", power(a)); break;
+    case Event::IssueSelected: text = fmt::format("{} places {} on {}", power(a), issue(b), c ? fmt::format("{} {}", power(a), c) : "the centre"); break;
+    case Event::Played: text = fmt::format("{} plays {} ({}) on {}", power(a), card_name(d, a, b), x, issue(c)); break;
+    case Event::Debated: text = fmt::format("{} debates with {} ({})", power(a), card_name(d, a, b), c); break;
+    case Event::IssueMoved: text = fmt::format("{} moves to {}", issue(a), where(b, c)); break;
+    case Event::Captured: text = fmt::format("{} captures {}", power(a), issue(b)); break;
+    case Event::Passed: text = power(a) + " passes"; break;
+    case Event::Discarded: text = fmt::format("{} discards {}", power(a), card_name(d, a, b)); break;
+    case Event::ChiefValue: text = fmt::format("{}'s Chief of Staff rolls {}", power(a), b); break;
+    case Event::HealthRoll: text = fmt::format("{} health roll for {}: {}{}", power(a), card_name(d, a, b), c, x ? " - fails" : " - passes"); break;
+    case Event::CardRemoved: text = fmt::format("{} is removed from the game", card_name(d, a, b)); break;
+    case Event::LeaderDies: text = fmt::format("{} dies; {} takes his place", d.leaders[at_index(a)].name, d.leaders[at_index(b)].name); break;
+    case Event::HeartAttack: text = power(a) + "'s Leader has a heart attack: inactive next conference"; break;
+    case Event::Paranoia: text = fmt::format("Stalin's Paranoia roll {}{}", a, b ? ": USSR staff cards -1 for the rest of the conference" : ": passes"); break;
+    case Event::Purge: text = fmt::format("purge roll {} for {}{}", b, card_name(d, 2, a), c ? ": arrested" : ": spared"); break;
+    case Event::NetworksGained: text = fmt::format("{} gains {} Clandestine Network(s)", power(a), b); break;
+    case Event::AlignmentGained: text = fmt::format("{} gains {} Political Alignment marker(s)", power(a), b); break;
+    case Event::IssueWon: text = fmt::format("{} wins {}", power(a), issue(b)); break;
+    case Event::ConditionalInEffect: text = issue(a) + " ended in the centre: it takes effect"; break;
+    case Event::ConferenceWinner: text = power(a) + " wins the conference"; break;
+    case Event::DirectedPlaced: text = fmt::format("{} places the {} on the {}", power(a), issue(b), d.fronts[at_index(c)].name); break;
+    case Event::ProductionTotal: text = fmt::format("{} has {} production", power(a), b); break;
+    case Event::ProductionTaken: text = fmt::format("{} takes a production marker from {}", power(a), power(b)); break;
+    case Event::Activated: text = fmt::format("{} activates {}", power(a), issue(b)); break;
+    case Event::ABombModifier: text = power(a) + " adds +1 to the A-Bomb Research roll"; break;
+    case Event::LeadershipSet: text = fmt::format("{} gives {} leadership to {}", power(a), b == 0 ? "European" : "Pacific", power(c)); break;
+    case Event::ABombRoll: text = fmt::format("A-Bomb Research roll {}{:+}: {}", a, b, c ? "the US marker advances" : "no progress"); break;
+    case Event::SpyRing: text = "the Manhattan spy ring advances to " + d.a_bomb[at_index(a)].name; break;
+    case Event::GlobalMoved: text = fmt::format("{} moves the {} Global Issue to its advantage", power(a), d.global_issues[at_index(b)].name); break;
+    case Event::EndOfConference: text = fmt::format("conference {} ends", a); break;
+  }
+  return fmt::format("[{}] {}", e.rule, text);
+}
+
+}  // namespace churchill

@@ -1,0 +1,516 @@
+// 5.2 Meeting Segment: advancing (5.22), capturing (5.23) and debating (5.24) issues, Chiefs of
+// Staff (5.25), Leaders (5.26), and the end of the Meeting (5.27).
+#include <algorithm>
+
+#include "churchill/rules.h"
+
+namespace churchill::rules {
+
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+constexpr int kUssr = static_cast<int>(Power::USSR);
+
+const StaffCard& staff(const Ctx& c, int power, int card) { return c.d.staff[at(power)][at(card)]; }
+const Leader& leader_card(const Ctx& c, int power) { return c.d.leaders[c.s.leaders[at(power)].card]; }
+const std::vector<Effect>& effects_of(const Ctx& c, const Play& p) {
+  return p.leader ? leader_card(c, p.seat).effects : staff(c, p.seat, p.card).effects;
+}
+
+bool on_table(const IssueState& is) { return is.where == IssueWhere::Table && is.space < kChair; }
+
+bool holds(const Ctx& c, const Condition& w, int issue, bool debate) {
+  const IssueState& is = c.s.issues[at(issue)];
+  if (w.use == Condition::Use::Advance && debate) return false;
+  if (w.use == Condition::Use::Debate && !debate) return false;
+  if (w.issue_kinds && !(w.issue_kinds & (1u << static_cast<int>(c.d.issues[at(issue)].kind)))) return false;
+  if (w.issues && !(w.issues & (1u << issue))) return false;
+  if (w.on_track && !(is.track != kCenter && (w.on_track & (1u << is.track)))) return false;
+  if (w.leader_active != kNone && !c.s.leaders[w.leader_active].active) return false;
+  if (w.leader_inactive != kNone && c.s.leaders[w.leader_inactive].active) return false;
+  return true;
+}
+
+// The modified value of a play (5.22, 5.24; Stalin's Paranoia before bonuses; Nyet in debate).
+int play_value(const Ctx& c, const Play& p, int base, bool debate) {
+  int v = base;
+  if (!p.leader && p.seat == kUssr && c.s.paranoia)
+    for (const Effect& e : c.d.leaders[c.k.stalin].effects)
+      if (e.type == EffectType::Paranoia) v = std::max<int>(std::min<int>(v, e.min_value), v + e.amount);
+  for (const Effect& e : effects_of(c, p))
+    if (e.type == EffectType::Modifier && holds(c, e.when, p.issue, debate)) v += e.amount;
+  if (debate && !p.leader && p.seat == kUssr) ++v;  // 3.32 Nyet
+  return std::max(v, 0);
+}
+
+bool has_effect(const Ctx& c, const Play& p, EffectType t, bool debate) {
+  for (const Effect& e : effects_of(c, p))
+    if (e.type == t && holds(c, e.when, p.issue, debate)) return true;
+  return false;
+}
+
+// Moves an issue `n` spaces toward `power`'s chair: along another track to the centre first (5.22).
+// A conditional issue may stop on entering the centre. True if it reached the chair.
+bool move_toward(IssueState& is, int power, int n, bool stop_at_center) {
+  if (n <= 0) return false;
+  if (is.track != kCenter && is.track != power) {
+    if (n <= is.space) {
+      is.space = static_cast<std::int8_t>(is.space - n);
+      if (is.space == 0) is.track = kCenter;
+      return false;
+    }
+    n -= is.space;
+    is.track = kCenter;
+    is.space = 0;
+    if (stop_at_center) return false;
+  }
+  is.track = static_cast<std::int8_t>(power);
+  is.space = static_cast<std::int8_t>(std::min(kChair, is.space + n));
+  return is.space == kChair;
+}
+
+// Does a move of `n` toward `power` pass through the centre (so the stop option exists)?
+bool crosses_center(const IssueState& is, int power, int n) {
+  return is.track != kCenter && is.track != power && n > is.space;
+}
+
+int cards_in_hand(const State& s, int p) { return __builtin_popcount(s.hand[at(p)]); }
+
+// Every way to play a card toward `power` on `issue` with value `full`: the stop option for a
+// conditional issue, and lesser values for a card that may be played below its value.
+template <class Emit>
+void move_variants(const Ctx& c, int power, int issue, int full, bool lesser, Emit emit) {
+  const IssueState& is = c.s.issues[at(issue)];
+  const bool conditional = c.d.issues[at(issue)].conditional();
+  for (int v = lesser ? 1 : full; v <= full; ++v) {
+    const std::uint8_t value_flag = v == full ? 0 : reduced_value_flag(v);
+    emit(value_flag);
+    if (conditional && crosses_center(is, power, v)) emit(static_cast<std::uint8_t>(value_flag | kStopAtCenter));
+  }
+}
+
+bool lesser_allowed(const Ctx& c, int power, int card) {
+  for (const Effect& e : staff(c, power, card).effects)
+    if (e.type == EffectType::LessThanFullValue) return true;
+  return false;
+}
+
+void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
+  const State& s = c.s;
+  const std::uint32_t hand = s.hand[at(seat)];
+  bool any_issue = false;
+  for (std::size_t i = 0; i < c.d.issues.size(); ++i) any_issue |= on_table(s.issues[i]);
+  for (int card = 0; card < 32; ++card) {
+    if (!(hand & (1u << card))) continue;
+    if (!any_issue) {
+      out.push_back(encode(Act::Discard, card));  // nothing left to advance: the card is spent
+      continue;
+    }
+    if (staff(c, seat, card).chief_of_staff()) {
+      out.push_back(encode(Act::AdvanceChief, card));  // 5.25: commit before the roll
+      continue;
+    }
+    for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
+      if (!on_table(s.issues[at(issue)])) continue;
+      const Play p{static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(card), static_cast<std::uint8_t>(issue), 0, false, false};
+      const int full = play_value(c, p, staff(c, seat, card).value, false);
+      move_variants(c, seat, issue, full, lesser_allowed(c, seat, card),
+                    [&](std::uint8_t flags) { out.push_back(encode(Act::Advance, card, issue, flags)); });
+    }
+  }
+  const LeaderState& l = s.leaders[at(seat)];
+  if (any_issue && l.active && !l.stays_home) {  // 5.26: discard a staff card, use the Leader
+    for (int card = 0; card < 32; ++card) {
+      if (!(hand & (1u << card))) continue;
+      for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
+        if (!on_table(s.issues[at(issue)])) continue;
+        const Play p{static_cast<std::int8_t>(seat), kNone, static_cast<std::uint8_t>(issue), 0, true, false};
+        move_variants(c, seat, issue, play_value(c, p, leader_card(c, seat).value, false), false,
+                      [&](std::uint8_t flags) { out.push_back(encode(Act::AdvanceLeader, card, issue, flags)); });
+      }
+    }
+  }
+  if (s.pass_earned[at(seat)]) out.push_back(encode(Act::Pass));
+}
+
+void chief_issue_legal(const Ctx& c, core::ActionList& out) {
+  const Play& p = c.s.advance;
+  for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
+    if (!on_table(c.s.issues[at(issue)])) continue;
+    Play q = p;
+    q.issue = static_cast<std::uint8_t>(issue);
+    move_variants(c, p.seat, issue, play_value(c, q, p.value, false), false,
+                  [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefIssue, 0, issue, flags)); });
+  }
+}
+
+void debate_legal(const Ctx& c, int seat, core::ActionList& out) {
+  const State& s = c.s;
+  const Play& adv = s.advance;
+  const std::uint32_t hand = s.hand[at(seat)];
+  const int issue = adv.issue;
+  for (int card = 0; card < 32 && !adv.leader; ++card) {
+    if (!(hand & (1u << card))) continue;
+    if (staff(c, seat, card).chief_of_staff()) {
+      out.push_back(encode(Act::DebateChief, card));
+      continue;
+    }
+    const Play p{static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(card), adv.issue, 0, false, false};
+    move_variants(c, seat, issue, play_value(c, p, staff(c, seat, card).value, true), lesser_allowed(c, seat, card),
+                  [&](std::uint8_t flags) { out.push_back(encode(Act::Debate, card, 0, flags)); });
+  }
+  if (s.leaders[at(seat)].active) {  // a stays-home Leader may still debate (5.26 play note)
+    for (int card = 0; card < 32; ++card) {
+      if (!(hand & (1u << card))) continue;
+      const Play p{static_cast<std::int8_t>(seat), kNone, adv.issue, 0, true, false};
+      move_variants(c, seat, issue, play_value(c, p, leader_card(c, seat).value, true), false,
+                    [&](std::uint8_t flags) { out.push_back(encode(Act::DebateLeader, card, 0, flags)); });
+    }
+  }
+  out.push_back(encode(Act::NoDebate));
+}
+
+bool can_debate(const Ctx& c, int seat) {
+  if (cards_in_hand(c.s, seat) == 0) return false;  // even a Leader needs a card to discard
+  return !c.s.advance.leader || c.s.leaders[at(seat)].active;
+}
+
+// The card leaves the hand: played, or discarded for the Leader (5.26). Merkulov's purge falls on
+// the next USSR staff card played or discarded this conference; its roll comes after the play.
+void spend_card(const Ctx& c, int power, int card) {
+  State& s = c.s;
+  s.hand[at(power)] &= ~(1u << card);
+  if (power != kUssr) return;
+  if (s.purge_by != kNone) {
+    s.purge_card = static_cast<std::uint8_t>(card);
+    s.purge_roller = s.purge_by;
+    s.purge_by = kNone;
+  }
+  for (const Effect& e : staff(c, power, card).effects)
+    if (e.type == EffectType::PurgeRoll) s.purge_by = static_cast<std::uint8_t>(card);
+}
+
+// The rolls a play owes once it is resolved: health (3.31, 3.33), Paranoia (Stalin), purge.
+void push_rolls(const Ctx& c, const Play& p, bool debate) {
+  if (p.seat < 0) return;
+  const auto& effects = effects_of(c, p);
+  for (std::size_t i = 0; i < effects.size(); ++i) {
+    const Effect& e = effects[i];
+    if (!holds(c, e.when, p.issue, debate)) continue;
+    if (e.type == EffectType::HealthRoll) c.push(StepId::HealthRoll, p.seat, p.leader ? -1 : p.card, static_cast<int>(i));
+    if (e.type == EffectType::Paranoia) c.push(StepId::ParanoiaRoll, p.seat, 0, static_cast<int>(i));
+  }
+}
+
+void push_purge(const Ctx& c) {
+  if (c.s.purge_card == kNone) return;
+  c.push(StepId::PurgeRoll, c.s.purge_card, c.s.purge_roller);
+  c.s.purge_card = c.s.purge_roller = kNone;
+}
+
+// The immediate side effects of a play (5.22: "implement any other attributes").
+void play_effects(const Ctx& c, const Play& p, bool debate) {
+  State& s = c.s;
+  const auto& effects = effects_of(c, p);
+  for (std::size_t i = 0; i < effects.size(); ++i) {
+    const Effect& e = effects[i];
+    if (!holds(c, e.when, p.issue, debate)) continue;
+    switch (e.type) {
+      case EffectType::GainNetworks:
+        s.networks_gained[at(p.seat)] = static_cast<std::int8_t>(s.networks_gained[at(p.seat)] + e.amount);
+        c.note("5.22", p.seat, Event::NetworksGained, p.seat, e.amount);
+        break;
+      case EffectType::GainAlignment:
+        s.alignment_gained[at(p.seat)] = static_cast<std::int8_t>(s.alignment_gained[at(p.seat)] + e.amount);
+        c.note("5.22", p.seat, Event::AlignmentGained, p.seat, e.amount);
+        break;
+      case EffectType::PlaceNaval:
+        for (int n = 0; n < e.amount; ++n) place_naval(c, e.theater, p.seat, "5.22");
+        break;
+      case EffectType::PlaceOffensive:
+        if (e.front != kAnyFront && has_entry_space(c, e.front) && !theater_surrendered(c, c.d.fronts[e.front].theater)) {
+          s.offensive[e.front] = static_cast<std::int8_t>(s.offensive[e.front] + e.amount);
+          c.note("5.22", p.seat, Event::OffensivePlaced, e.front, p.seat, 0);
+        } else if (e.front == kAnyFront) {  // placed on any Front in Production Allocation
+          s.support_bonus[at(p.seat)][3] = static_cast<std::int8_t>(s.support_bonus[at(p.seat)][3] + e.amount);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// Starts a play: the card is spent, the Leader used, the value fixed.
+Play begin_play(const Ctx& c, int seat, core::Action a, bool debate) {
+  State& s = c.s;
+  const Act kind = kind_of(a);
+  Play p{static_cast<std::int8_t>(seat), kNone, debate ? s.advance.issue : arg_b(a), 0, false,
+         (arg_c(a) & kStopAtCenter) != 0};
+  const bool leader = kind == Act::AdvanceLeader || kind == Act::DebateLeader;
+  if (leader) {
+    p.leader = true;
+    s.leaders[at(seat)].active = false;
+    spend_card(c, seat, arg_a(a));
+    c.note("5.26", seat, Event::Discarded, seat, arg_a(a));
+    p.value = static_cast<std::int8_t>(play_value(c, p, leader_card(c, seat).value, debate));
+  } else {
+    p.card = arg_a(a);
+    spend_card(c, seat, p.card);
+    p.value = static_cast<std::int8_t>(play_value(c, p, staff(c, seat, p.card).value, debate));
+  }
+  if (const int v = reduced_value(arg_c(a)); v > 0) p.value = static_cast<std::int8_t>(v);
+  return p;
+}
+
+void capture(const Ctx& c, int issue, int power) {
+  c.note("5.23", power, Event::Captured, power, issue);
+}
+
+void note_moved(const Ctx& c, int issue) {
+  const IssueState& is = c.s.issues[at(issue)];
+  c.note("5.22", is.track, Event::IssueMoved, issue, is.track, is.space);
+}
+
+// Is a move of the current advance going to reach the chair (5.23)?
+bool would_capture(const Ctx& c, const Play& p) {
+  IssueState is = c.s.issues[at(p.issue)];
+  return move_toward(is, p.seat, p.value, p.stop_at_center);
+}
+
+void start_advance(const Ctx& c, const Play& p) {
+  State& s = c.s;
+  s.advance = p;
+  s.debate = {};
+  s.pass_earned[at(p.seat)] = false;  // the pass is not saved (4.22)
+  c.note(p.leader ? "5.26" : "5.22", p.seat, Event::Played, p.seat, p.leader ? -1 : p.card, p.issue, p.value);
+  const bool capture_pending = would_capture(c, p);
+  if (!capture_pending && move_toward(s.issues[at(p.issue)], p.seat, p.value, p.stop_at_center))
+    capture(c, p.issue, p.seat);
+  if (!capture_pending) note_moved(c, p.issue);
+  s.meeting_next = static_cast<std::int8_t>(left_of(p.seat));
+  s.steps.replace({StepId::ResolvePlay, static_cast<std::int8_t>(capture_pending)});
+  play_effects(c, p, false);
+  // 5.24: the two others may debate, from the advancer's left; Stalin's A-Bomb exception.
+  if (has_effect(c, p, EffectType::Undebatable, false)) return;
+  const int first = left_of(p.seat), second = left_of(first);
+  const bool d1 = can_debate(c, first), d2 = can_debate(c, second);
+  if (d1) c.push(StepId::DebateOffer, first, d2 ? 1 : 0);
+  else if (d2) c.push(StepId::DebateOffer, second, 0);
+}
+
+void start_debate(const Ctx& c, const Play& p) {
+  State& s = c.s;
+  s.debate = p;
+  s.pass_earned[at(p.seat)] = true;  // 4.22: a debate earns a pass on the next turn
+  c.note(p.leader ? "5.26" : "5.24", p.seat, Event::Debated, p.seat, p.leader ? -1 : p.card, p.value);
+  play_effects(c, p, true);
+}
+
+// The next player with cards, from `from` clockwise; the Meeting ends when nobody has any.
+void next_turn(const Ctx& c, int from) {
+  for (int p = from, n = 0; n < kPowers; p = left_of(p), ++n)
+    if (cards_in_hand(c.s, p) > 0) return c.s.steps.replace({StepId::MeetingTurn, static_cast<std::int8_t>(p)});
+  c.s.steps.replace({StepId::EndMeeting});
+}
+
+}  // namespace
+
+void meeting_legal(const Ctx& c, int seat, core::ActionList& out) {
+  switch (c.s.steps.top().id) {
+    case StepId::MeetingTurn: advance_legal(c, seat, out); break;
+    case StepId::ChiefIssue: chief_issue_legal(c, out); break;
+    default: debate_legal(c, seat, out); break;
+  }
+}
+
+void apply_meeting(const Ctx& c, int seat, core::Action a) {
+  State& s = c.s;
+  switch (kind_of(a)) {
+    case Act::Advance:
+    case Act::AdvanceLeader:
+      start_advance(c, begin_play(c, seat, a, false));
+      break;
+    case Act::AdvanceChief:
+    case Act::DebateChief: {
+      const bool debate = kind_of(a) == Act::DebateChief;
+      Play p{static_cast<std::int8_t>(seat), arg_a(a), debate ? s.advance.issue : kNone, 0, false, false};
+      spend_card(c, seat, p.card);
+      if (debate) s.debate = p;
+      else s.advance = p;
+      if (debate) s.steps.pop();  // the offer is taken
+      c.push(StepId::ChiefRoll, debate);
+      break;
+    }
+    case Act::ChiefIssue: {
+      s.steps.pop();  // back to the MeetingTurn, which the advance replaces
+      Play p = s.advance;
+      p.issue = arg_b(a);
+      p.stop_at_center = arg_c(a) & kStopAtCenter;
+      p.value = static_cast<std::int8_t>(play_value(c, p, p.value, false));
+      start_advance(c, p);
+      break;
+    }
+    case Act::Debate:
+    case Act::DebateLeader:
+      s.steps.pop();
+      start_debate(c, begin_play(c, seat, a, true));
+      break;
+    case Act::NoDebate: {
+      const Step step = s.steps.top();
+      s.steps.pop();
+      if (step.b > 0) {
+        const int other = left_of(step.a);
+        c.push(StepId::DebateOffer, other, 0);
+      }
+      break;
+    }
+    case Act::Pass:
+      s.pass_earned[at(seat)] = false;
+      c.note("4.22", seat, Event::Passed, seat);
+      next_turn(c, left_of(seat));
+      break;
+    case Act::Discard:
+      spend_card(c, seat, arg_a(a));
+      c.note("5.22", seat, Event::Discarded, seat, arg_a(a));
+      next_turn(c, left_of(seat));
+      push_purge(c);
+      break;
+    default:
+      break;
+  }
+}
+
+void meeting_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
+  const Step& step = c.s.steps.top();
+  Dice dice{1, 6};
+  if (step.id == StepId::HealthRoll) {
+    const Play p{step.a, static_cast<std::uint8_t>(step.b), kNone, 0, step.b < 0, false};
+    dice = effects_of(c, p)[at(step.c)].dice;
+  } else if (step.id == StepId::ParanoiaRoll) {
+    dice = c.d.leaders[c.k.stalin].effects[at(step.c)].dice;
+  }
+  if (dice.count == 1) {
+    for (int f = 1; f <= dice.sides; ++f) out.push_back({encode(Act::Chance, f), 1.0 / dice.sides});
+    return;
+  }
+  const double total = static_cast<double>(dice.sides) * dice.sides;  // 2d6: the sum
+  for (int sum = 2; sum <= 2 * dice.sides; ++sum) {
+    const int ways = dice.sides - std::abs(sum - dice.sides - 1);
+    out.push_back({encode(Act::Chance, sum), ways / total});
+  }
+}
+
+void apply_meeting_roll(const Ctx& c, core::Action a) {
+  State& s = c.s;
+  const Step step = s.steps.top();
+  const int roll = arg_a(a);
+  s.steps.pop();
+  switch (step.id) {
+    case StepId::AgendaChiefRoll:
+      s.agenda_value[at(step.a)] = static_cast<std::int8_t>(roll + (step.a == static_cast<int>(Power::UK)));
+      c.note("5.25", step.a, Event::ChiefValue, step.a, roll);
+      break;
+    case StepId::ChiefRoll:
+      c.note("5.25", step.a == 0 ? s.advance.seat : s.debate.seat, Event::ChiefValue,
+             step.a == 0 ? s.advance.seat : s.debate.seat, roll);
+      if (step.a == 0) {  // the issue is chosen after the value is known
+        s.advance.value = static_cast<std::int8_t>(roll);
+        c.push(StepId::ChiefIssue, s.advance.seat);
+      } else {
+        Play p = s.debate;
+        p.value = static_cast<std::int8_t>(play_value(c, p, roll, true));
+        start_debate(c, p);
+      }
+      break;
+    case StepId::HealthRoll: {
+      const Play p{step.a, static_cast<std::uint8_t>(step.b), kNone, 0, step.b < 0, false};
+      const Effect& e = effects_of(c, p)[at(step.c)];
+      const bool failed = e.range.contains(roll);
+      c.note(p.leader ? "3.31" : "3.33", step.a, Event::HealthRoll, step.a, step.b, roll, failed);
+      if (!failed) break;
+      if (e.health == HealthResult::Removed) {
+        s.removed[at(step.a)] |= 1u << step.b;
+        c.note("3.33", step.a, Event::CardRemoved, step.a, step.b);
+      } else if (e.health == HealthResult::Dies) {
+        c.note("3.31", step.a, Event::LeaderDies, s.leaders[at(step.a)].card, e.replaced_by);
+        s.leaders[at(step.a)].card = e.replaced_by;  // Glossary: Truman replaces Roosevelt
+      } else {
+        s.leaders[at(step.a)].heart_attack = true;
+        c.note("3.31", step.a, Event::HeartAttack, step.a);
+      }
+      break;
+    }
+    case StepId::ParanoiaRoll: {
+      const bool failed = c.d.leaders[c.k.stalin].effects[at(step.c)].range.contains(roll);
+      c.note("3.31", kUssr, Event::Paranoia, roll, failed);
+      if (failed) s.paranoia = true;
+      break;
+    }
+    case StepId::PurgeRoll: {
+      bool failed = false;
+      for (const Effect& e : staff(c, kUssr, step.b).effects)
+        if (e.type == EffectType::PurgeRoll) failed = e.range.contains(roll);
+      c.note("5.22", kUssr, Event::Purge, step.a, roll, failed);
+      if (failed) {
+        s.removed[at(kUssr)] |= 1u << step.a;
+        c.note("5.22", kUssr, Event::CardRemoved, kUssr, step.a);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+// After the debates: the issue moves (5.23, 5.24), the rolls owed are made, the turn passes.
+void resolve_play(const Ctx& c) {
+  State& s = c.s;
+  const bool capture_pending = s.steps.top().a != 0;
+  const Play adv = s.advance, deb = s.debate;
+  IssueState& is = s.issues[at(adv.issue)];
+  if (capture_pending) {  // 5.23: compare the two values and move by the difference
+    const int diff = adv.value - (deb.seat >= 0 ? deb.value : 0);
+    if (diff > 0 && move_toward(is, adv.seat, diff, adv.stop_at_center)) capture(c, adv.issue, adv.seat);
+    if (diff < 0 && move_toward(is, deb.seat, -diff, deb.stop_at_center)) capture(c, adv.issue, deb.seat);
+    note_moved(c, adv.issue);
+  } else if (deb.seat >= 0) {  // 5.24: the debater moves it as if advancing; no counter-debate
+    if (move_toward(is, deb.seat, deb.value, deb.stop_at_center)) capture(c, adv.issue, deb.seat);
+    note_moved(c, adv.issue);
+  }
+  next_turn(c, s.meeting_next);
+  push_rolls(c, deb, true);
+  push_rolls(c, adv, false);
+  push_purge(c);
+  s.advance = {};
+  s.debate = {};
+}
+
+// 5.27 Concluding the Meeting Segment.
+void end_meeting(const Ctx& c) {
+  State& s = c.s;
+  std::array<int, kPowers> won{};
+  for (std::size_t i = 0; i < c.d.issues.size(); ++i) {
+    IssueState& is = s.issues[i];
+    if (is.where != IssueWhere::Table) continue;
+    if (is.track != kCenter) {
+      is.winner = static_cast<std::uint8_t>(is.track);
+      ++won[at(is.track)];
+      c.note("5.27", is.track, Event::IssueWon, is.track, static_cast<int>(i));
+    }
+  }
+  s.second_front = s.issues[c.k.second_front].where == IssueWhere::Table && s.issues[c.k.second_front].track == kCenter;
+  s.ussr_declares_war = s.issues[c.k.ussr_declares_war].where == IssueWhere::Table &&
+                        s.issues[c.k.ussr_declares_war].track == kCenter;
+  if (s.second_front) c.note("6.21", -1, Event::ConditionalInEffect, c.k.second_front);
+  if (s.ussr_declares_war) c.note("6.22", -1, Event::ConditionalInEffect, c.k.ussr_declares_war);
+  const int most = *std::max_element(won.begin(), won.end());
+  std::uint8_t tied = 0;
+  for (int p = 0; p < kPowers; ++p)
+    if (won[at(p)] == most) tied |= static_cast<std::uint8_t>(1u << p);
+  s.steps.pop();
+  if (__builtin_popcount(tied) == 1) tie_decided(c, 1, __builtin_ctz(tied));
+  else start_tie(c, 1, tied);
+}
+
+}  // namespace churchill::rules

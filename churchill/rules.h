@@ -1,0 +1,141 @@
+// Internal to the rules: the context every rulebook-part file works in, the log events, and the
+// functions each part exports to the step dispatcher in game.cpp.
+#pragma once
+
+#include "churchill/actions.h"
+#include "churchill/game.h"
+#include "core/log.h"
+
+namespace churchill {
+inline std::size_t at_index(int i) { return static_cast<std::size_t>(i); }
+}  // namespace churchill
+
+namespace churchill::rules {
+
+enum class Event : std::uint16_t {
+  ConferenceCard,     // card
+  Mandate,            // power, count, theater (kNone: not a theater), use
+  ProductionChange,   // power, count
+  IssueToTable,       // issue
+  LeaderRestricted,   // power, restriction
+  ReservePlaced,      // reserve kind, count, front (or -1), theater (or -1)
+  NavalLost,          // theater
+  NavalPlaced,        // theater, power (or -1)
+  OffensivePlaced,    // front, power (or -1), source
+  ConvoyRoll,         // die, arrived
+  ConvoyArrives,      // power
+  PolMilCount,        // die, rolls
+  PolMilCell,         // red, blue, location
+  NetworkPlaced,      // power, location
+  NetworkRemoved,     // power, location
+  AlignmentPlaced,    // power, location
+  AlignmentRemoved,   // power, location
+  MarkerLost,         // power, location, 0 network / 1 alignment
+  Dealt,              // power, count
+  Shuffled,           // power, deck size
+  AgendaRevealed,     // power, card, value
+  AgendaWinner,       // power, difference
+  TieBroken,          // leader's power, winner
+  TieByUs,            // winner
+  IssueSelected,      // power, issue, space
+  Played,             // power, card (-1: Leader), issue, value
+  Debated,            // power, card (-1: Leader), value
+  IssueMoved,         // issue, track (-1 centre), space
+  Captured,           // power, issue
+  Passed,             // power
+  Discarded,          // power, card
+  ChiefValue,         // power, die
+  HealthRoll,         // power, card (-1: Leader), roll, failed
+  CardRemoved,        // power, card
+  LeaderDies,         // old leader, new leader
+  HeartAttack,        // power
+  Paranoia,           // roll, failed
+  Purge,              // card, roll, failed
+  NetworksGained,     // power, count
+  AlignmentGained,    // power, count
+  IssueWon,           // power, issue
+  ConditionalInEffect,// issue
+  ConferenceWinner,   // power, issues
+  DirectedPlaced,     // power, issue, front
+  ProductionTotal,    // power, amount
+  ProductionTaken,    // taker, from
+  Activated,          // power, issue
+  ABombModifier,      // power
+  LeadershipSet,      // power deciding, region, holder
+  ABombRoll,          // die, modifier, advanced
+  SpyRing,            // position
+  GlobalMoved,        // power, marker
+  EndOfConference,    // conference
+};
+
+// What a rules function works on.
+struct Ctx {
+  const Game& game;
+  const Data& d;
+  const Known& k;
+  State& s;
+  core::LogSink* log;
+
+  void note(const char* rule, int seat, Event e, int a = 0, int b = 0, int c = 0, int dd = 0) const {
+    if (log) log->add({rule, static_cast<core::Seat>(seat), static_cast<std::uint16_t>(e), {a, b, c, dd}});
+  }
+  void push(StepId id, int a = 0, int b = 0, int c = 0) const {
+    s.steps.push({id, static_cast<std::int8_t>(a), static_cast<std::int8_t>(b), static_cast<std::int8_t>(c)});
+  }
+};
+
+// Clockwise order around the table: UK, USSR, US (the USSR sits to the UK's left).
+constexpr int left_of(int power) { return power == 0 ? 2 : power == 2 ? 1 : 0; }
+
+// 5.x and 6.x: the chance outcome lists, decisions and steps of each part.
+// agenda.cpp (5.1)
+void begin_conference(const Ctx& c);
+void conference_outcomes(const Ctx& c, core::OutcomeList& out);
+void reveal_conference(const Ctx& c, core::Action a);
+bool run_bands(const Ctx& c);  // false: stopped at a chance step
+void band_roll_outcomes(const Ctx& c, core::OutcomeList& out);
+void apply_band_roll(const Ctx& c, core::Action a);
+void pre_conference(const Ctx& c);
+void deal_outcomes(const Ctx& c, core::OutcomeList& out);
+void apply_deal(const Ctx& c, core::Action a);
+void agenda_legal(const Ctx& c, int seat, core::ActionList& out);
+void apply_agenda_card(const Ctx& c, int seat, core::Action a);
+void resolve_agenda(const Ctx& c);
+void selection_legal(const Ctx& c, core::ActionList& out);
+void apply_selection(const Ctx& c, core::Action a);
+// ties.cpp (4.5)
+void start_tie(const Ctx& c, int kind, std::uint8_t tied);
+void tie_legal(const Ctx& c, core::ActionList& out);
+void apply_tie(const Ctx& c, core::Action a);
+void tie_decided(const Ctx& c, int kind, int winner);  // kind 0: agenda, 1: conference
+void agenda_won(const Ctx& c, int winner);           // agenda.cpp
+void conference_won(const Ctx& c, int winner);       // decision.cpp
+// meeting.cpp (5.2)
+void meeting_legal(const Ctx& c, int seat, core::ActionList& out);
+void apply_meeting(const Ctx& c, int seat, core::Action a);
+void meeting_roll_outcomes(const Ctx& c, core::OutcomeList& out);
+void apply_meeting_roll(const Ctx& c, core::Action a);
+void resolve_play(const Ctx& c);
+void end_meeting(const Ctx& c);
+// decision.cpp (6.0)
+void decision_legal(const Ctx& c, int seat, core::ActionList& out);
+void apply_decision(const Ctx& c, int seat, core::Action a);
+void decision_production(const Ctx& c);
+bool won_by_anyone(const State& s, int issue);
+void a_bomb_outcomes(core::OutcomeList& out);
+void apply_a_bomb(const Ctx& c, core::Action a);
+
+// Pol-Mil placements and removals (5.12); placement.cpp
+void place_network_polmil(const Ctx& c, int power, int location);
+void place_alignment_polmil(const Ctx& c, int power, int location);
+void remove_networks(const Ctx& c, int location, std::uint8_t powers, bool all);
+void remove_alignment(const Ctx& c, int location, std::uint8_t powers);
+
+// Support markers (6.5); placement.cpp
+bool can_place_naval(const Ctx& c, int theater);
+void place_naval(const Ctx& c, int theater, int power, const char* rule);
+int entry_front_of_theater(const Ctx& c, int theater);  // the Front of a theater box, or -1 (Arctic)
+bool has_entry_space(const Ctx& c, int front);
+bool theater_surrendered(const Ctx& c, int theater);
+
+}  // namespace churchill::rules
