@@ -1,0 +1,167 @@
+#include "churchill/view.h"
+
+#include <fmt/format.h>
+
+namespace churchill {
+
+namespace {
+
+std::string pname(int p) { return std::string(power_name(static_cast<Power>(p))); }
+
+std::string issue_position(const IssueState& is) {
+  if (is.where == IssueWhere::Display) return "display";
+  if (is.where == IssueWhere::Removed) return "removed";
+  if (is.track == kCenter) return "centre";
+  if (is.space >= kChair) return pname(is.track) + " chair";
+  return fmt::format("{} {}", pname(is.track), is.space);
+}
+
+std::string front_position(const Game& g, const State& s, std::size_t f) {
+  const Front& front = g.data().fronts[f];
+  if (s.front[f] < 0) return front.name.substr(0, front.name.find(" Front")) + " Theater box";
+  return g.data().spaces[front.track[static_cast<std::size_t>(s.front[f])].space].name;
+}
+
+}  // namespace
+
+std::string phase_text(const Game& g, const State& s) {
+  if (s.steps.empty()) return "game over";
+  const Step& top = s.steps.top();
+  auto who = [&](int p) { return pname(p); };
+  switch (top.id) {
+    case StepId::RevealConference: return fmt::format("5.11 Conference {}: the card is revealed", s.conference);
+    case StepId::ConvoyRoll: case StepId::PolMilCount: case StepId::PolMilRoll: return "5.11 Conference card: a roll";
+    case StepId::Deal: return "5.13 Pre-conference: dealing staff cards";
+    case StepId::AgendaPlay: return "5.13 Agenda: each player plays a staff card face down";
+    case StepId::AgendaChiefRoll: return "5.25 Agenda: a Chief of Staff rolls";
+    case StepId::TieBreakOffer: return fmt::format("4.5 Tie: {} may use its Leader to break it", who(top.a));
+    case StepId::TieBreakChoose: return fmt::format("4.5 Tie: {} chooses the winner", who(top.a));
+    case StepId::AgendaWinnerPlaces: return fmt::format("5.14 Agenda: {} places an issue on its {} space", who(top.a), top.b);
+    case StepId::AgendaPairs: return fmt::format("5.14 Agenda: {} places an issue in the centre", who(top.a));
+    case StepId::MeetingTurn: return fmt::format("5.2 Meeting: {} to advance an issue", who(top.a));
+    case StepId::ChiefRoll: return "5.25 Meeting: the Chief of Staff rolls";
+    case StepId::ChiefIssue: return fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(s.advance.seat));
+    case StepId::DebateOffer: return fmt::format("5.24 Meeting: {} may debate", who(top.a));
+    case StepId::HealthRoll: return "3.31 Health roll";
+    case StepId::ParanoiaRoll: return "Stalin's Paranoia roll";
+    case StepId::PurgeRoll: return "Purge roll";
+    case StepId::DirectedOffensives: return fmt::format("6.1 Directed Offensives: {} places", who(top.a));
+    case StepId::Allocation: return fmt::format("6.4 Production Allocation: {} allocates", who(top.a));
+    case StepId::TheaterLeadership: return fmt::format("6.9 Theater Leadership: {} decides", who(top.a));
+    case StepId::ABombRoll: return "6.10 A-Bomb Research roll";
+    case StepId::GlobalIssue: return fmt::format("6.11 Global Issue: {} moves a marker", who(top.a));
+    case StepId::EndConference: return fmt::format("Conference {} decided; the War Phase (7.0) is not implemented yet", s.conference);
+    default: return "resolving";
+  }
+  (void)g;
+}
+
+nlohmann::json view_json(const Game& g, const Session& session, std::optional<core::Seat> seat, int log_tail) {
+  const Data& d = g.data();
+  const State& s = session.state();
+  nlohmann::json j;
+  nlohmann::json active = nlohmann::json::array();
+  const core::SeatMask mask = g.node_kind(s) == core::NodeKind::Terminal ? 0 : g.acting_seats(s);
+  for (int p = 0; p < kPowers; ++p)
+    if (mask & core::seat_bit(static_cast<core::Seat>(p))) active.push_back(pname(p));
+  j["seat"] = seat ? nlohmann::json(pname(*seat)) : nlohmann::json(nullptr);
+  j["active"] = active;
+  j["phase"] = phase_text(g, s);
+  j["conference"] = s.conference;
+  j["conference_card"] = s.conference_card == kNone ? nlohmann::json(nullptr) : nlohmann::json(d.conference_cards[s.conference_card].id);
+  nlohmann::json legal = nlohmann::json::array();
+  if (seat)
+    for (core::Action a : session.legal_actions(*seat)) legal.push_back(g.action_to_string(s, *seat, a));
+  j["legal_actions"] = legal;
+  nlohmann::json hand = nlohmann::json::array();
+  if (seat)
+    for (int c = 0; c < 32; ++c)
+      if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c)) hand.push_back(d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)].id);
+  j["hand"] = hand;
+  nlohmann::json issues = nlohmann::json::object();
+  for (std::size_t i = 0; i < d.issues.size(); ++i) issues[d.issues[i].id] = issue_position(s.issues[i]);
+  j["issues"] = issues;
+  nlohmann::json fronts = nlohmann::json::object();
+  for (std::size_t f = 0; f < d.fronts.size(); ++f)
+    fronts[d.fronts[f].id] = {{"position", front_position(g, s, f)}, {"offensive", s.offensive[f]}};
+  j["fronts"] = fronts;
+  nlohmann::json naval = nlohmann::json::object();
+  for (std::size_t t = 0; t < d.theaters.size(); ++t) naval[d.theaters[t].id] = s.naval[t];
+  j["naval"] = naval;
+  nlohmann::json locations = nlohmann::json::object();
+  for (std::size_t l = 0; l < d.locations.size(); ++l)
+    locations[d.locations[l].id] = {{"networks", s.networks[l]},
+                                    {"network_owner", s.network_owner[l] == kNone ? nlohmann::json(nullptr) : nlohmann::json(pname(s.network_owner[l]))},
+                                    {"alignment", s.alignment[l] == kNone ? nlohmann::json(nullptr) : nlohmann::json(pname(s.alignment[l]))}};
+  j["locations"] = locations;
+  nlohmann::json leaders = nlohmann::json::object();
+  for (int p = 0; p < kPowers; ++p) {
+    const LeaderState& l = s.leaders[static_cast<std::size_t>(p)];
+    leaders[pname(p)] = {{"leader", d.leaders[l.card].id}, {"active", l.active}, {"stays_home", l.stays_home},
+                         {"cards_in_hand", __builtin_popcount(s.hand[static_cast<std::size_t>(p)])},
+                         {"production", s.production[static_cast<std::size_t>(p)]},
+                         {"conferences_won", s.conferences_won[static_cast<std::size_t>(p)]}};
+  }
+  j["powers"] = leaders;
+  nlohmann::json log = nlohmann::json::array();
+  const auto& entries = session.log().entries();
+  const std::size_t from = entries.size() > static_cast<std::size_t>(log_tail) ? entries.size() - static_cast<std::size_t>(log_tail) : 0;
+  for (std::size_t i = from; i < entries.size(); ++i) log.push_back(g.describe(entries[i]));
+  j["log"] = log;
+  j["terminal"] = g.node_kind(s) == core::NodeKind::Terminal;
+  j["winner"] = nullptr;  // victory (4.4) comes with the War Phase and scoring
+  return j;
+}
+
+std::string board_text(const Game& g, const State& s, std::optional<core::Seat> seat) {
+  const Data& d = g.data();
+  std::string out = fmt::format("Conference {}{} — {}\n", s.conference,
+                                s.conference_card == kNone ? "" : " " + d.conference_cards[s.conference_card].title + " " +
+                                                                      d.conference_cards[s.conference_card].version,
+                                phase_text(g, s));
+  out += "\nConference table:\n";
+  for (std::size_t i = 0; i < d.issues.size(); ++i)
+    if (s.issues[i].where == IssueWhere::Table) out += fmt::format("  {:<28} {}\n", d.issues[i].name, issue_position(s.issues[i]));
+  out += "\nLeaders:";
+  for (int p = 0; p < kPowers; ++p) {
+    const LeaderState& l = s.leaders[static_cast<std::size_t>(p)];
+    out += fmt::format("  {} {}{}{} ({} cards)", pname(p), d.leaders[l.card].name, l.active ? "" : " inactive",
+                       l.stays_home ? " stays home" : "", __builtin_popcount(s.hand[static_cast<std::size_t>(p)]));
+  }
+  out += "\n\nFronts:\n";
+  for (std::size_t f = 0; f < d.fronts.size(); ++f)
+    out += fmt::format("  {:<24} {:<22} offensive {}  naval {}\n", d.fronts[f].name, front_position(g, s, f), s.offensive[f],
+                       s.naval[d.fronts[f].theater]);
+  out += fmt::format("  {:<24} {:<22} naval {}\n", "Arctic", "", s.naval[g.known().arctic]);
+  out += "\nCountries and colonies (networks, alignment):\n ";
+  int col = 0;
+  for (std::size_t l = 0; l < d.locations.size(); ++l) {
+    if (s.networks[l] == 0 && s.alignment[l] == kNone) continue;
+    out += fmt::format(" {}: {}{}{};", d.locations[l].name, s.networks[l] ? pname(s.network_owner[l]) + "x" + std::to_string(s.networks[l]) : "",
+                       s.alignment[l] != kNone ? " PA " : "", s.alignment[l] != kNone ? pname(s.alignment[l]) : "");
+    if (++col % 4 == 0) out += "\n ";
+  }
+  out += fmt::format("\n\nA-Bomb: {}   Spy ring: {}   Leadership: Europe {}, Pacific {}\n", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name,
+                     d.a_bomb[static_cast<std::size_t>(s.spy_ring)].name, pname(s.theater_leader[0]), pname(s.theater_leader[1]));
+  out += "Global Issues:";
+  for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
+    const auto& gi = d.global_issues[m];
+    std::string pos = "neutral";
+    for (int i = 0; i < 2; ++i)
+      if (s.global[m] == static_cast<std::uint8_t>(gi.powers[static_cast<std::size_t>(i)])) pos = gi.advantage[static_cast<std::size_t>(i)];
+    out += fmt::format("  {}: {}", gi.name, pos);
+  }
+  out += "\n";
+  if (seat) {
+    out += fmt::format("\n{} hand:", pname(*seat));
+    for (int c = 0; c < 32; ++c)
+      if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c)) {
+        const StaffCard& card = d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)];
+        out += fmt::format("  {} ({})", card.name, card.chief_of_staff() ? std::string("*") : std::to_string(card.value));
+      }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace churchill

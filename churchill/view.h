@@ -1,0 +1,26 @@
+// What a seat may see (architecture.md §3): the public board, its own hand and legal actions, the
+// log. Never another seat's hand or face-down agenda card, the deck, or the random state.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "churchill/game.h"
+#include "core/session.h"
+
+namespace churchill {
+
+using Session = core::Session<Game>;
+
+// The phase a state is in, in words ("5.2 Meeting: UK to advance").
+std::string phase_text(const Game& g, const State& s);
+
+// The view of `seat` (or of a spectator) as JSON: active, phase, legal_actions, hand, board, log,
+// scores, terminal, winner.
+nlohmann::json view_json(const Game& g, const Session& session, std::optional<core::Seat> seat, int log_tail);
+
+// The board as text for a terminal.
+std::string board_text(const Game& g, const State& s, std::optional<core::Seat> seat);
+
+}  // namespace churchill

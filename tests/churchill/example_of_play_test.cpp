@@ -1,0 +1,167 @@
+// The rulebook's Illustrated Example of Play: the training scenario's first conference, 8 Tolstoy C,
+// with the printed card plays and dice, asserting the printed positions and results.
+#include "table_fixture.h"
+
+namespace churchill::testing {
+namespace {
+
+class ExampleOfPlay : public Table {
+ protected:
+  void agenda() {
+    chance("card 8c");
+    chance("roll 4");  // Northern Flank: "he rolls a 4, so the convoy is sunk by U-boats"
+    chance("roll 6");  // Partisan Dispute: "the six-sided die roll is a 6, so nothing of note occurs"
+    deal({"beaverbrook", "cunningham", "portal", "pound", "attlee", "bevin", "menzies"});
+    deal({"crowley", "embick", "donovan", "walker", "morgenthau", "harriman", "hopkins"});
+    deal({"voznesensky", "merkulov", "budyonny", "molotov", "malenkov", "kuznetsov", "zhukov"});
+    act("UK", "agenda beaverbrook");
+    act("USSR", "agenda voznesensky");
+    act("US", "agenda crowley");
+    act("UK", "select pol-mil-2-2");
+    act("USSR", "select us-production-1");
+    act("USSR", "select pol-mil-1-3");
+    act("US", "select ussr-directed-offensive");
+    act("US", "select ussr-declares-war");
+    act("UK", "select europe-leadership");
+    act("UK", "select global-issue");
+  }
+
+  void meeting() {
+    act("USSR", "advance merkulov pol-mil-1-3");
+    EXPECT_EQ(where("pol-mil-1-3"), "USSR 2");  // 1 + 1 on Pol-Mil
+    act("US", "no-debate");
+    act("UK", "no-debate");
+    act("US", "advance embick ussr-directed-offensive");
+    EXPECT_EQ(where("ussr-directed-offensive"), "US 3");  // 1 + 2 Directed Offensive
+    act("UK", "no-debate");
+    act("USSR", "debate budyonny");  // 5 + 1 Nyet - 2 Stalin active = 4
+    chance("roll 3");                // Merkulov's purge: "the die roll is 3 - not a 1"
+    EXPECT_EQ(where("ussr-directed-offensive"), "USSR 1");
+    act("UK", "advance cunningham europe-leadership");
+    EXPECT_EQ(where("europe-leadership"), "UK 4");  // 2 + 2 European Leadership
+    act("USSR", "no-debate");
+    act("US", "no-debate");
+    act("USSR", "pass");  // earned by debating
+    act("US", "advance donovan pol-mil-1-3");
+    EXPECT_EQ(where("pol-mil-1-3"), "US 3");  // five spaces from the USSR 2 space
+    act("UK", "no-debate");
+    act("USSR", "no-debate");
+    act("UK", "advance portal pol-mil-1-3");
+    EXPECT_EQ(where("pol-mil-1-3"), "centre");  // 1 + 2 on the US track
+    act("USSR", "no-debate");
+    act("US", "debate-leader discard walker");  // Roosevelt stays home but may debate
+    chance("roll 8");                            // Roosevelt's health roll: survives
+    EXPECT_EQ(where("pol-mil-1-3"), "US chair");  // captured by debate
+    act("USSR", "advance molotov global-issue");
+    EXPECT_EQ(where("global-issue"), "USSR 6");  // 5 + 1 Global Issue
+    act("US", "no-debate");
+    act("UK", "debate-leader discard pound");
+    chance("roll 9");  // Churchill's health roll: no heart attack
+    EXPECT_EQ(where("global-issue"), "UK 1");  // back seven spaces
+    act("US", "pass");
+    act("UK", "pass");
+    act("USSR", "leader pol-mil-2-2 discard malenkov");
+    EXPECT_FALSE(legal("US", "no-debate")) << "no active Leader is left to debate Stalin";
+    chance("roll 7");  // Paranoia: passes
+    EXPECT_EQ(where("pol-mil-2-2"), "USSR 5");  // seven spaces from the UK 2 space
+    act("US", "advance morgenthau global-issue");
+    EXPECT_EQ(where("global-issue"), "US 4");  // 4 + 1 Global Issue
+    act("UK", "no-debate");
+    act("USSR", "debate kuznetsov");  // 4 + 1 Nyet; a naval support to the Arctic
+    EXPECT_EQ(where("global-issue"), "USSR 1");
+    act("UK", "advance attlee global-issue");
+    EXPECT_EQ(where("global-issue"), "UK 4");  // 5: Churchill is inactive, no penalty
+    act("USSR", "debate-chief zhukov");
+    chance("roll 3");  // 3 + 1 Nyet = 4
+    EXPECT_EQ(where("global-issue"), "centre");
+    act("US", "advance harriman ussr-directed-offensive");
+    EXPECT_EQ(where("ussr-directed-offensive"), "US 4");  // 4 + 1 on the USSR track
+    act("UK", "no-debate");
+    act("UK", "advance bevin pol-mil-2-2");
+    EXPECT_EQ(where("pol-mil-2-2"), "USSR 1");  // 5 - 1 on the USSR track
+    act("US", "no-debate");
+    act("US", "advance hopkins global-issue");
+    EXPECT_EQ(where("global-issue"), "US 5");
+    act("UK", "no-debate");
+    act("UK", "advance menzies us-production-1");
+    EXPECT_EQ(where("us-production-1"), "UK 1");
+  }
+};
+
+TEST_F(ExampleOfPlay, ConferenceCardAndAgenda) {
+  agenda();
+  EXPECT_EQ(data().conference_cards[s().conference_card].id, "8c");
+  EXPECT_TRUE(s().leaders[static_cast<std::size_t>(power("US"))].stays_home);  // Roosevelt stays in Washington
+  EXPECT_EQ(s().naval[data().theater("sw-pacific")], 2);  // the IJN sortie costs a naval support
+  EXPECT_EQ(s().reserves_on_front[data().front("sw-pacific")][static_cast<std::size_t>(ReserveKind::JapaneseArmy)], 1);
+  EXPECT_EQ(s().production_delta[static_cast<std::size_t>(power("USSR"))], 0);  // the convoy was sunk
+  EXPECT_EQ(s().agenda_winner, power("UK"));
+  EXPECT_EQ(where("pol-mil-2-2"), "UK 2");  // 3 + 1 Imperial Staff against 2
+  EXPECT_EQ(where("ussr-declares-war"), "centre");
+  EXPECT_EQ(phase_text(game, s()), "5.2 Meeting: USSR to advance an issue");
+}
+
+TEST_F(ExampleOfPlay, MeetingAsPrinted) {
+  agenda();
+  meeting();
+  // "The Americans have won the conference ... by controlling the Global issue, Pol-Mil 1/3, and a
+  // USSR Directed Offensive." The printed "one issue apiece" undercounts the UK, which keeps both
+  // European Leadership and US Production, as the example's own later text says.
+  EXPECT_EQ(s().conference_winner, power("US"));
+  EXPECT_EQ(s().issues[data().issue("global-issue")].winner, power("US"));
+  EXPECT_EQ(s().issues[data().issue("pol-mil-2-2")].winner, power("USSR"));
+  EXPECT_EQ(s().issues[data().issue("europe-leadership")].winner, power("UK"));
+  EXPECT_TRUE(s().ussr_declares_war);  // ended in the centre (6.22)
+  EXPECT_EQ(s().naval[data().theater("arctic")], 2);  // Kuznetsov
+  EXPECT_EQ(s().alignment_gained[static_cast<std::size_t>(power("UK"))], 1);  // Churchill on the Global Issue
+  // The card beats the example: Stalin on a Pol-Mil issue gives 2 networks, not 1 (ruling 3).
+  EXPECT_EQ(s().networks_gained[static_cast<std::size_t>(power("USSR"))], 2);
+}
+
+TEST_F(ExampleOfPlay, DecisionSegmentAsPrinted) {
+  agenda();
+  meeting();
+  act("US", "directed ussr-directed-offensive far-east");  // Manchuria
+  EXPECT_EQ(s().production[static_cast<std::size_t>(power("UK"))], 5);    // 4 + the US Production issue
+  EXPECT_EQ(s().production[static_cast<std::size_t>(power("US"))], 5);    // 6 - 1
+  EXPECT_EQ(s().production[static_cast<std::size_t>(power("USSR"))], 3);  // no convoy
+  // The UK: the CBI mandate first, then five on the Western Front and one in the Mediterranean.
+  EXPECT_FALSE(legal("UK", "offensive western")) << "6.4: the card's mandate comes first";
+  act("UK", "offensive cbi");
+  for (int i = 0; i < 4; ++i) act("UK", "offensive western");
+  act("UK", "offensive western bonus-europe");
+  act("UK", "offensive mediterranean bonus-europe");
+  // The USSR: two for its Directed Offensive in the Far East, then one on the Eastern Front.
+  EXPECT_FALSE(legal("USSR", "offensive eastern")) << "6.7: the Directed Offensive comes first";
+  act("USSR", "offensive far-east");
+  act("USSR", "offensive far-east");
+  act("USSR", "offensive eastern");
+  // The US: Pol-Mil 1/3, then offensive and naval support, with one bonus per command.
+  EXPECT_FALSE(legal("US", "offensive western bonus-pacific")) << "6.91: a command's bonus stays in its theater";
+  act("US", "activate pol-mil-1-3");
+  act("US", "offensive western");
+  act("US", "offensive western");
+  act("US", "offensive central-pacific");
+  act("US", "naval sw-pacific");
+  act("US", "offensive eastern bonus-europe");
+  act("US", "offensive sw-pacific bonus-pacific");
+  auto offensive = [&](const char* f) { return s().offensive[data().front(f)]; };
+  EXPECT_EQ(offensive("western"), 7);
+  EXPECT_EQ(offensive("eastern"), 2);
+  EXPECT_EQ(offensive("mediterranean"), 1);
+  EXPECT_EQ(offensive("cbi"), 1);
+  EXPECT_EQ(offensive("far-east"), 2);
+  EXPECT_EQ(offensive("central-pacific"), 1);
+  EXPECT_EQ(offensive("sw-pacific"), 1);
+  EXPECT_EQ(s().naval[data().theater("sw-pacific")], 3);
+  EXPECT_EQ(s().networks_gained[static_cast<std::size_t>(power("US"))], 3);  // Pol-Mil 1/3
+  EXPECT_EQ(s().alignment_gained[static_cast<std::size_t>(power("US"))], 1);
+  act("UK", "leadership europe UK");  // 6.92: the UK won the European Leadership issue
+  act("US", "global churchill-roosevelt");  // "Roosevelt's view holding sway with Self Determination"
+  EXPECT_EQ(s().theater_leader[0], power("UK"));
+  EXPECT_EQ(s().global[0], power("US"));
+  EXPECT_EQ(s().steps.top().id, StepId::EndConference);
+}
+
+}  // namespace
+}  // namespace churchill::testing
