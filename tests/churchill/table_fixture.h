@@ -52,6 +52,21 @@ class Table : public ::testing::Test {
     return is.space >= kChair ? p + " chair" : p + " " + std::to_string(is.space);
   }
   int power(const char* p) const { return static_cast<int>(*power_from_name(p)); }
+  // The seats that may act now: "UK", "USSR US"...
+  std::string g_active() const {
+    std::string out;
+    for (int p = 0; p < kPowers; ++p)
+      if (game.node_kind(s()) != core::NodeKind::Chance && (game.acting_seats(s()) & core::seat_bit(static_cast<core::Seat>(p))))
+        out.append(out.empty() ? "" : " ").append(power_name(static_cast<Power>(p)));
+    return out;
+  }
+  std::uint32_t card_bit(const char* p, const std::string& id) const {
+    const auto& deck = data().staff[static_cast<std::size_t>(power(p))];
+    for (std::size_t i = 0; i < deck.size(); ++i)
+      if (deck[i].id == id) return 1u << i;
+    ADD_FAILURE() << "no card " << id;
+    return 0;
+  }
   std::string log_text() const {
     std::string out;
     for (const auto& e : session.log().entries()) out += game.describe(e) + "\n";
@@ -60,6 +75,47 @@ class Table : public ::testing::Test {
 
   Game game;
   Session session;
+};
+
+}  // namespace churchill::testing
+
+namespace churchill::testing {
+
+// A position set up directly: a Meeting (or another step) with given hands and issue positions.
+class Position : public Table {
+ protected:
+  State start = game.new_game(*data().scenario("training"));
+
+  Position() {
+    start.steps.clear();
+    start.steps.push({StepId::EndConference});
+    start.hand.fill(0);
+    start.agenda_winner = 0;
+  }
+  void hand(const char* p, const std::vector<std::string>& cards) {
+    const auto power = static_cast<std::size_t>(*power_from_name(p));
+    for (const auto& id : cards)
+      for (std::size_t i = 0; i < data().staff[power].size(); ++i)
+        if (data().staff[power][i].id == id) {
+          start.hand[power] |= 1u << i;
+          start.draw[power] &= ~(1u << i);
+        }
+  }
+  // "centre", "UK 3", "US chair"
+  void put(const char* issue, const std::string& at) {
+    IssueState& is = start.issues[data().issue(issue)];
+    is = {IssueWhere::Table, kCenter, 0, kNone};
+    if (at == "centre") return;
+    const auto space = at.find(' ');
+    is.track = static_cast<std::int8_t>(*power_from_name(at.substr(0, space)));
+    const std::string rest = at.substr(space + 1);
+    is.space = static_cast<std::int8_t>(rest == "chair" ? kChair : std::stoi(rest));
+  }
+  void begin(StepId id, int a = 0, int b = 0, int c = 0) {
+    start.steps.push({id, static_cast<std::int8_t>(a), static_cast<std::int8_t>(b), static_cast<std::int8_t>(c)});
+    session = Session(game, start, 1);
+  }
+  void meeting(const char* first) { begin(StepId::MeetingTurn, power(first)); }
 };
 
 }  // namespace churchill::testing

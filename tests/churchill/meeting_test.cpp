@@ -1,0 +1,246 @@
+// 5.2 Meeting Segment and 4.22, rule by rule.
+#include "table_fixture.h"
+
+namespace churchill::testing {
+namespace {
+
+using Meeting = Position;
+
+TEST_F(Meeting, Rule_5_22_AdvanceAlongAnotherTrackFirstToTheCentre) {
+  // 5.22 example 2: the UK Production issue on the Soviet 2 space, a 4-value play: UK 2.
+  hand("UK", {"lyttelton", "eden"});  // Lyttelton 3, +1 on production issues
+  hand("USSR", {"molotov"});
+  hand("US", {"crowley"});
+  put("uk-production", "USSR 2");
+  meeting("UK");
+  act("UK", "advance lyttelton uk-production");
+  EXPECT_EQ(where("uk-production"), "UK 2");
+}
+
+TEST_F(Meeting, Rule_5_22_ConditionalIssueMayStopInTheCentre) {
+  hand("UK", {"bevin"});
+  hand("USSR", {"molotov"});
+  put("second-front", "USSR 2");
+  meeting("UK");
+  EXPECT_TRUE(legal("UK", "advance bevin second-front stop"));
+  EXPECT_FALSE(legal("UK", "advance bevin uk-production stop")) << "only conditional issues";
+  act("UK", "advance bevin second-front stop");
+  EXPECT_EQ(where("second-front"), "centre");
+}
+
+TEST_F(Meeting, Rule_5_22_HopkinsMayBePlayedBelowFullValue) {
+  hand("US", {"hopkins", "crowley"});
+  hand("UK", {"eden"});
+  put("global-issue", "centre");
+  meeting("US");
+  EXPECT_TRUE(legal("US", "advance hopkins global-issue value 2"));
+  EXPECT_FALSE(legal("US", "advance crowley global-issue value 1")) << "3.33: never below full value";
+  act("US", "advance hopkins global-issue value 2");
+  EXPECT_EQ(where("global-issue"), "US 2");
+}
+
+TEST_F(Meeting, Rule_5_23_CaptureIsDebatedBeforeTheMove) {
+  // 5.23 example: US 5 space, a US 4 against a USSR 2 + 1 Nyet: one space toward Roosevelt.
+  hand("US", {"harriman", "crowley"});
+  hand("USSR", {"voznesensky", "molotov"});
+  hand("UK", {"eden"});
+  put("ussr-directed-offensive", "US 5");
+  meeting("US");
+  act("US", "advance crowley ussr-directed-offensive");  // 2: would reach the chair
+  EXPECT_EQ(where("ussr-directed-offensive"), "US 5") << "not moved before the debate";
+  act("UK", "no-debate");
+  act("USSR", "debate voznesensky");  // 2 + 1 Nyet = 3 > 2: one space back toward the centre
+  EXPECT_EQ(where("ussr-directed-offensive"), "US 4");
+}
+
+TEST_F(Meeting, Rule_5_23_UndebatedCaptureTakesTheIssue) {
+  hand("US", {"harriman"});
+  hand("UK", {"eden"});
+  hand("USSR", {"molotov"});
+  put("ussr-directed-offensive", "US 5");
+  meeting("US");
+  act("US", "advance harriman ussr-directed-offensive");
+  act("UK", "no-debate");
+  act("USSR", "no-debate");
+  EXPECT_EQ(where("ussr-directed-offensive"), "US chair");
+  EXPECT_FALSE(legal("UK", "advance eden ussr-directed-offensive")) << "a captured issue is out of play";
+}
+
+TEST_F(Meeting, Rule_5_24_OneDebateOnlyFromTheLeft) {
+  hand("UK", {"eden", "bevin"});
+  hand("USSR", {"molotov", "budyonny"});
+  hand("US", {"harriman"});
+  put("global-issue", "centre");
+  meeting("UK");
+  act("UK", "advance eden global-issue");  // 4 + 1 Global
+  EXPECT_EQ(g_active(), "USSR") << "the player to the advancer's left debates first";
+  act("USSR", "debate molotov");  // 5 + 1 + 1 Nyet = 7 from UK 5
+  EXPECT_EQ(where("global-issue"), "USSR 2");
+  EXPECT_EQ(g_active(), "USSR") << "no counter-debate: the turn passes on";
+}
+
+TEST_F(Meeting, Rule_5_24_LeaderAdvanceIsDebatedOnlyByALeader) {
+  hand("UK", {"eden", "bevin"});
+  hand("USSR", {"molotov", "budyonny"});
+  hand("US", {"harriman"});
+  put("global-issue", "centre");
+  meeting("UK");
+  act("UK", "leader global-issue discard bevin");
+  EXPECT_FALSE(legal("USSR", "debate molotov"));
+  EXPECT_TRUE(legal("USSR", "debate-leader discard molotov"));
+}
+
+TEST_F(Meeting, Rule_5_24_StalinOnABombResearchCannotBeDebated) {
+  hand("USSR", {"molotov", "budyonny"});
+  hand("US", {"harriman", "crowley"});
+  hand("UK", {"eden"});
+  put("a-bomb-research", "centre");
+  meeting("USSR");
+  act("USSR", "leader a-bomb-research discard budyonny");
+  chance("roll 7");  // Paranoia passes
+  EXPECT_EQ(where("a-bomb-research"), "USSR chair");
+  EXPECT_EQ(g_active(), "US") << "nobody was offered a debate";
+}
+
+TEST_F(Meeting, Rule_5_24_ParanoiaThenNyet) {
+  // Play note: a 1-value card under Paranoia is worth 2 in debate.
+  start.paranoia = true;
+  hand("UK", {"eden", "bevin"});
+  hand("USSR", {"merkulov"});
+  hand("US", {"harriman"});
+  put("uk-production", "centre");
+  meeting("UK");
+  act("UK", "advance bevin uk-production");  // 5
+  act("USSR", "debate merkulov");            // max(1, 1 - 1) + 1 Nyet = 2
+  EXPECT_EQ(where("uk-production"), "UK 3");
+}
+
+TEST_F(Meeting, Rule_5_25_ChiefOfStaffCommitsBeforeTheRollChoosesAfter) {
+  hand("UK", {"brooke", "eden"});
+  hand("USSR", {"molotov"});
+  hand("US", {"harriman"});
+  put("global-issue", "centre");
+  put("uk-production", "centre");
+  meeting("UK");
+  EXPECT_FALSE(legal("UK", "advance brooke global-issue")) << "the issue is chosen after the roll";
+  act("UK", "chief brooke");
+  chance("roll 5");
+  act("UK", "chief-advance uk-production");
+  EXPECT_EQ(where("uk-production"), "UK 5");
+}
+
+TEST_F(Meeting, Rule_5_26_StaysHomeLeaderMayDebateNotAdvance) {
+  start.leaders[1].stays_home = true;  // Roosevelt stays in Washington
+  hand("US", {"harriman", "crowley"});
+  hand("UK", {"eden"});
+  hand("USSR", {"molotov"});
+  put("global-issue", "centre");
+  meeting("US");
+  EXPECT_FALSE(legal("US", "leader global-issue discard crowley"));
+  act("US", "advance harriman global-issue");
+  act("UK", "no-debate");
+  act("USSR", "no-debate");
+  act("UK", "advance eden global-issue");
+  act("USSR", "no-debate");
+  EXPECT_TRUE(legal("US", "debate-leader discard crowley"));
+}
+
+TEST_F(Meeting, Rule_5_26_LeaderOncePerConference) {
+  hand("UK", {"eden", "bevin", "cadogan"});
+  hand("USSR", {"molotov"});
+  hand("US", {"harriman"});
+  put("global-issue", "centre");
+  put("uk-production", "centre");
+  meeting("UK");
+  act("UK", "leader uk-production discard bevin");
+  act("USSR", "no-debate");
+  act("US", "no-debate");
+  chance("roll 9");  // Churchill's health
+  EXPECT_FALSE(s().leaders[0].active);
+  act("USSR", "advance molotov global-issue");
+  act("US", "no-debate");
+  EXPECT_FALSE(legal("UK", "debate-leader discard eden"));
+}
+
+TEST_F(Meeting, Rule_4_22_PassIsEarnedByDebatingAndNotSaved) {
+  hand("UK", {"eden", "bevin", "cadogan"});
+  hand("USSR", {"molotov", "budyonny", "kuznetsov"});
+  hand("US", {"harriman", "crowley", "hopkins"});
+  put("global-issue", "centre");
+  put("uk-production", "centre");
+  meeting("UK");
+  EXPECT_FALSE(legal("UK", "pass"));
+  act("UK", "advance bevin uk-production");
+  act("USSR", "debate budyonny");
+  EXPECT_TRUE(legal("USSR", "pass"));
+  act("USSR", "advance molotov global-issue");  // not passing: the option is gone
+  act("US", "no-debate");
+  act("UK", "no-debate");
+  act("US", "advance harriman global-issue");
+  act("UK", "no-debate");
+  act("USSR", "no-debate");
+  act("UK", "advance eden global-issue");
+  act("USSR", "no-debate");
+  act("US", "no-debate");
+  EXPECT_FALSE(legal("USSR", "pass"));
+}
+
+TEST_F(Meeting, Merkulov_PurgeRemovesTheNextSovietCardOnAOne) {
+  hand("USSR", {"merkulov", "molotov", "kuznetsov"});
+  hand("UK", {"eden", "bevin"});
+  hand("US", {"harriman", "crowley"});
+  put("pol-mil-2-2", "centre");
+  put("global-issue", "centre");
+  meeting("USSR");
+  act("USSR", "advance merkulov pol-mil-2-2");
+  act("US", "no-debate");
+  act("UK", "no-debate");
+  act("US", "advance harriman global-issue");
+  act("UK", "no-debate");
+  act("USSR", "debate molotov");
+  chance("roll 1");  // the purge falls on Molotov
+  EXPECT_TRUE(s().removed[2] & card_bit("USSR", "molotov")) << log_text();
+}
+
+TEST_F(Meeting, Roosevelt_DiesAndTrumanTakesHisPlace) {
+  hand("US", {"harriman", "crowley"});
+  hand("UK", {"eden"});
+  hand("USSR", {"molotov"});
+  put("global-issue", "centre");
+  meeting("US");
+  act("US", "leader global-issue discard crowley");
+  act("UK", "no-debate");
+  act("USSR", "no-debate");
+  chance("roll 3");  // 2-3: Roosevelt dies
+  EXPECT_EQ(data().leaders[s().leaders[1].card].id, "truman");
+}
+
+TEST_F(Meeting, Churchill_HeartAttackMakesHimInactiveNextConference) {
+  hand("UK", {"eden", "bevin"});
+  hand("USSR", {"molotov"});
+  hand("US", {"harriman"});
+  put("global-issue", "centre");
+  meeting("UK");
+  act("UK", "leader global-issue discard bevin");
+  act("USSR", "no-debate");
+  act("US", "no-debate");
+  chance("roll 4");  // 2-4: heart attack
+  EXPECT_TRUE(s().leaders[0].heart_attack);
+  EXPECT_EQ(s().alignment_gained[0], 1) << "Churchill on the Global Issue";
+}
+
+TEST_F(Meeting, StaffHealthRollRemovesTheCardFromTheGame) {
+  hand("UK", {"pound", "eden"});
+  hand("USSR", {"molotov"});
+  hand("US", {"harriman"});
+  put("uk-production", "centre");
+  meeting("UK");
+  act("UK", "advance pound uk-production");
+  act("USSR", "no-debate");
+  act("US", "no-debate");
+  chance("roll 2");
+  EXPECT_TRUE(s().removed[0] & card_bit("UK", "pound")) << log_text();
+}
+
+}  // namespace
+}  // namespace churchill::testing
