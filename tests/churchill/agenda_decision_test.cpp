@@ -1,0 +1,169 @@
+// 5.1 Agenda Segment, 4.5 ties, 5.27 and the 6.0 Decision Segment, rule by rule.
+#include "table_fixture.h"
+
+namespace churchill::testing {
+namespace {
+
+using Decision = Position;
+
+class Agenda : public Table {
+ protected:
+  // Conference 8 Tolstoy C with the example of play's dice and hands.
+  void open_conference() {
+    chance("card 8c");
+    chance("roll 4");
+    chance("roll 6");
+    deal({"beaverbrook", "cunningham", "portal", "pound", "attlee", "bevin", "menzies"});
+    deal({"crowley", "embick", "donovan", "walker", "morgenthau", "harriman", "hopkins"});
+    deal({"voznesensky", "merkulov", "budyonny", "molotov", "malenkov", "kuznetsov", "zhukov"});
+  }
+};
+
+TEST_F(Decision, Rule_5_12_PolMilPlacementsInOrderAndTheirLimits) {
+  // Card 1a's white band: Churchill and Roosevelt each roll once to place a network (5.12 order:
+  // Churchill first).
+  for (std::size_t i = 0; i < data().conference_cards.size(); ++i)
+    if (data().conference_cards[i].id == "1a") start.conference_card = static_cast<std::uint8_t>(i);
+  begin(StepId::PolMilRoll, 4 * 16 + 0, 1, 0 * 16 + 1);
+  // France holds a US network: it is removed and the UK's is discarded.
+  chance("polmil 1-1");
+  EXPECT_EQ(s().networks[data().location("france")], 0);
+  EXPECT_EQ(s().alignment[data().location("france")], power("US")) << "7.2: the alignment stays";
+  // Roosevelt: the Netherlands holds a UK network: removed instead.
+  chance("polmil 1-2");
+  EXPECT_EQ(s().networks[data().location("netherlands")], 0);
+}
+
+TEST_F(Decision, Rule_5_12_NetworksBeyondTwoAreDiscarded) {
+  start.networks[data().location("poland")] = 2;  // 9.54 has a UK network in Poland; make it two
+  for (std::size_t i = 0; i < data().conference_cards.size(); ++i)
+    if (data().conference_cards[i].id == "1a") start.conference_card = static_cast<std::uint8_t>(i);
+  begin(StepId::PolMilRoll, 4 * 16 + 0, 1, 0 * 16 + 1);
+  chance("polmil 3-1");  // Poland
+  EXPECT_EQ(s().networks[data().location("poland")], 2);
+  EXPECT_EQ(s().network_owner[data().location("poland")], power("UK"));
+}
+
+TEST_F(Agenda, Rule_5_13_UkPlusOneAndTheDifference) {
+  open_conference();
+  act("UK", "agenda menzies");      // 1 + 1 = 2
+  act("US", "agenda crowley");      // 2
+  act("USSR", "agenda merkulov");   // 1
+  // A tie between the UK and the US: Stalin is offered it first (4.51), then Roosevelt.
+  EXPECT_EQ(g_active(), "USSR");
+  act("USSR", "no-tie-break");
+  EXPECT_EQ(g_active(), "US");
+  act("US", "no-tie-break");
+  // Roosevelt stays home (8c) but may still break ties... he declined; Churchill next.
+  act("UK", "no-tie-break");
+  // 4.53: the US is in the tie and wins it; the difference to the lowest other card is 2 - 1.
+  EXPECT_EQ(s().agenda_winner, power("US"));
+  act("US", "select global-issue");
+  EXPECT_EQ(where("global-issue"), "US 1");
+  EXPECT_FALSE(legal("UK", "select global-issue")) << "5.14: issues already on the table are not available";
+  EXPECT_FALSE(legal("UK", "select second-front")) << "9.52: removed in the training scenario";
+}
+
+TEST_F(Agenda, Rule_4_51_AnUninvolvedLeaderChoosesTheWinnerAndGoesInactive) {
+  open_conference();
+  act("UK", "agenda menzies");    // 2
+  act("US", "agenda crowley");    // 2
+  act("USSR", "agenda molotov");  // 5: no tie
+  EXPECT_EQ(s().agenda_winner, power("USSR"));
+  EXPECT_EQ(where("global-issue"), "display");
+  act("USSR", "select global-issue");
+  EXPECT_EQ(where("global-issue"), "USSR 3");  // 5 - 2
+}
+
+TEST_F(Agenda, Rule_4_51_StalinBreaksATieHeIsNotIn) {
+  open_conference();
+  act("UK", "agenda portal");        // 1 + 1 = 2
+  act("US", "agenda crowley");       // 2
+  act("USSR", "agenda merkulov");    // 1
+  act("USSR", "tie-break");
+  act("USSR", "winner UK");
+  EXPECT_EQ(s().agenda_winner, power("UK"));
+  EXPECT_FALSE(s().leaders[static_cast<std::size_t>(power("USSR"))].active);
+  EXPECT_EQ(__builtin_popcount(s().hand[static_cast<std::size_t>(power("USSR"))]), 6) << "4.5: no discard";
+}
+
+TEST_F(Agenda, Rule_5_14_ZeroDifferenceGoesToTheCentreAndPairsFollowClockwise) {
+  open_conference();
+  act("UK", "agenda portal");      // 2
+  act("US", "agenda embick");      // 1
+  act("USSR", "agenda voznesensky");  // 2
+  act("USSR", "no-tie-break");
+  act("US", "no-tie-break");
+  act("UK", "no-tie-break");
+  act("US", "winner USSR");  // 4.53: not in the tie, the US decides
+  act("USSR", "select strategic-materials");
+  EXPECT_EQ(where("strategic-materials"), "USSR 1");  // 2 - 1
+  EXPECT_EQ(g_active(), "US") << "pairs begin at the winner's left";
+}
+
+TEST_F(Decision, Rule_6_3_ProductionIssuesStrategicMaterialsAndTheArctic) {
+  // The last card of the Meeting ends it: 5.27, then the Decision Segment runs to allocation.
+  start.naval[data().theater("arctic")] = 3;
+  put("us-production-1", "USSR 2");
+  put("uk-production", "UK 1");  // won by its own power: no effect
+  put("strategic-materials", "centre");
+  put("global-issue", "centre");
+  hand("UK", {"eden"});
+  meeting("UK");
+  act("UK", "advance eden global-issue");
+  EXPECT_EQ(s().conference_winner, power("UK"));  // two issues to one
+  EXPECT_EQ(s().production[static_cast<std::size_t>(power("UK"))], 5);    // 4 + Strategic Materials
+  EXPECT_EQ(s().production[static_cast<std::size_t>(power("US"))], 6);    // 6 - 1 + 1
+  EXPECT_EQ(s().production[static_cast<std::size_t>(power("USSR"))], 6);  // 3 + 1 + 1 + 1 Arctic
+  // 6.91: the US holds both commands in the training scenario: one support in each theater.
+  EXPECT_EQ(s().support_bonus[static_cast<std::size_t>(power("US"))][0], 1);
+  EXPECT_EQ(s().support_bonus[static_cast<std::size_t>(power("US"))][1], 1);
+  EXPECT_EQ(g_active(), "USSR") << "6.0: allocation begins left of the conference winner";
+}
+
+TEST_F(Decision, Rule_6_7_AmphibiousDirectedOffensiveTakesNavalFirst) {
+  // The 6.7 example: four naval in the Western box, the Directed Offensive on Normandy.
+  start.front[data().front("western")] = 0;  // UK/Bolero: Normandy is the entry space
+  start.naval[data().theater("western")] = 4;
+  start.directed_front[static_cast<std::size_t>(power("US"))] = data().front("western");
+  start.production[static_cast<std::size_t>(power("US"))] = 2;
+  start.conference_winner = static_cast<std::int8_t>(power("UK"));
+  begin(StepId::Allocation, power("US"), 2);
+  EXPECT_FALSE(legal("US", "offensive western"));
+  act("US", "naval western");  // to the D-Day minimum of five
+  EXPECT_FALSE(legal("US", "naval western")) << "6.5: and a box never holds more than five";
+  act("US", "offensive western");
+  EXPECT_EQ(s().naval[data().theater("western")], 5);
+  EXPECT_EQ(s().offensive[data().front("western")], 1);
+}
+
+TEST_F(Decision, Rule_6_10_ABombResearchAndTheSpyRing) {
+  put("a-bomb-research", "USSR 3");
+  start.issues[data().issue("a-bomb-research")].winner = static_cast<std::uint8_t>(power("USSR"));
+  start.a_bomb_modifier = 1;
+  const int a_bomb = start.a_bomb, spy = start.spy_ring;
+  begin(StepId::ABombRoll);
+  chance("roll 3");  // 3 + 1 = 4: advances
+  EXPECT_EQ(s().a_bomb, a_bomb + 1);
+  EXPECT_EQ(s().spy_ring, spy + 1) << "6.10.1: Stalin's win moves the spy ring without a roll";
+}
+
+TEST_F(Decision, Rule_6_11_GlobalIssueMovesTowardTheWinner) {
+  start.global[0] = static_cast<std::uint8_t>(power("UK"));  // Churchill-Roosevelt on Colonialism
+  begin(StepId::GlobalIssue, power("US"));
+  EXPECT_TRUE(legal("US", "global churchill-roosevelt")) << "from the opponent's advantage to his";
+  EXPECT_TRUE(legal("US", "global roosevelt-stalin"));
+  EXPECT_FALSE(legal("US", "global churchill-stalin")) << "not one of his two markers";
+  act("US", "global churchill-roosevelt");
+  EXPECT_EQ(s().global[0], power("US"));
+}
+
+TEST_F(Decision, Rule_6_92_AnyWinnerChoosesOnlyTheUsOrTheUk) {
+  begin(StepId::TheaterLeadership, power("USSR"), 1, 0);
+  EXPECT_TRUE(legal("USSR", "leadership pacific UK"));
+  EXPECT_TRUE(legal("USSR", "leadership pacific US"));
+  EXPECT_FALSE(legal("USSR", "leadership pacific USSR"));
+}
+
+}  // namespace
+}  // namespace churchill::testing
