@@ -90,13 +90,13 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
   create->callback([&] {
     if (secret_agenda || !options.empty())
       fail("optional rules and the Secret Agenda variant come with the War Phase, which is not implemented yet");
-    if (!force && std::filesystem::exists(out_file)) fail(fmt::format("{} exists (use --force to replace it)", out_file));
-    const churchill::Data data = churchill::load_data(common.data());
     core::SaveFile meta;
     meta.game = "churchill";
     meta.scenario = scenario;
     meta.seed = seed;
     meta.seats = parse_seats(seats);
+    if (!force && std::filesystem::exists(out_file)) fail(fmt::format("{} exists (use --force to replace it)", out_file));
+    const churchill::Data data = churchill::load_data(common.data());
     SavedGame game(data, meta);
     run_until_human(game);
     game.write(out_file);

@@ -1,0 +1,112 @@
+// The churchill command's contract (architecture.md §4): bad input gets a one-line error and a
+// non-zero exit and never changes the save; views show a seat only its own hand.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int status;
+  std::string out;
+};
+
+class Cli : public ::testing::Test {
+ protected:
+  fs::path dir = fs::temp_directory_path() / ("churchill-cli-test-" + std::to_string(::getpid()) + "-" +
+                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  std::string save = (dir / "game.json").string();
+
+  void SetUp() override {
+    if (!std::getenv("CHURCHILL_BINARY")) GTEST_SKIP() << "run through ctest";
+    fs::create_directories(dir);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+
+  Result run(const std::string& args) const {
+    Result r{0, ""};
+    FILE* p = ::popen((std::string(std::getenv("CHURCHILL_BINARY")) + " " + args + " 2>&1").c_str(), "r");
+    char buf[4096];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+    r.status = ::pclose(p);
+    return r;
+  }
+  std::string bytes() const {
+    std::ifstream in(save);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+  nlohmann::json view(const std::string& seat) const {
+    return nlohmann::json::parse(run("status " + save + (seat.empty() ? "" : " --as " + seat) + " --json").out);
+  }
+  void expect_rejected(const std::string& args, const std::string& message) {
+    const std::string before = bytes();
+    const Result r = run(args);
+    EXPECT_NE(r.status, 0) << args;
+    EXPECT_NE(r.out.find(message), std::string::npos) << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << "one line: " << r.out;
+    EXPECT_EQ(bytes(), before) << "the save changed: " << args;
+  }
+};
+
+TEST_F(Cli, NewStatusActRunReplay) {
+  ASSERT_EQ(run("new --scenario training --seed 3 --seats US=bot:random,USSR=bot:random -o " + save).status, 0);
+  nlohmann::json v = view("UK");
+  EXPECT_EQ(v["active"], nlohmann::json::array({"UK"}));
+  EXPECT_EQ(v["hand"].size(), 7u);
+  const std::string first = v["legal_actions"][0];
+  EXPECT_EQ(first.rfind("agenda ", 0), 0u);
+  const Result r = run("act " + save + " --as UK " + first);
+  ASSERT_EQ(r.status, 0) << r.out;
+  ASSERT_EQ(run("run " + save).status, 0);
+  EXPECT_NE(view("UK")["phase"].get<std::string>(), "5.13 Agenda: each player plays a staff card face down");
+  const Result verify = run("replay " + save + " --verify");
+  EXPECT_EQ(verify.status, 0) << verify.out;
+  EXPECT_NE(verify.out.find("verified"), std::string::npos);
+  EXPECT_NE(run("replay " + save).out.find("[5.11] Conference 8 Tolstoy"), std::string::npos);
+}
+
+TEST_F(Cli, ViewsShowOnlyTheSeatsOwnHand) {
+  ASSERT_EQ(run("new --scenario tournament --seed 5 -o " + save).status, 0);
+  const nlohmann::json uk = view("UK"), us = view("US"), spectator = view("");
+  EXPECT_EQ(spectator["hand"].size(), 0u);
+  EXPECT_EQ(uk["hand"].size(), 7u);
+  const std::string uk_text = uk.dump();
+  for (const auto& card : us["hand"]) EXPECT_EQ(uk_text.find("\"" + card.get<std::string>() + "\""), std::string::npos);
+  EXPECT_EQ(uk_text.find("deal "), std::string::npos) << "no dealt card names in the log";
+}
+
+TEST_F(Cli, BadInputChangesNothing) {
+  ASSERT_EQ(run("new --scenario training --seed 3 -o " + save).status, 0);
+  expect_rejected("new --scenario training -o " + save, "exists");
+  expect_rejected("act " + save + " --as UK advance nothing nowhere", "is not a legal action for UK");
+  expect_rejected("act " + save + " --as XX pass", "unknown seat \"XX\"");
+  expect_rejected("act " + save + " --as US pass", "is not a legal action for US");
+  expect_rejected("act " + save + " --chance \"roll 7\"", "not a possible chance outcome");
+  expect_rejected("act " + save, "--as SEAT is required");
+  expect_rejected("new --scenario training --seats UK=robot -o " + save, "unknown controller");
+}
+
+TEST_F(Cli, TamperedOrForeignSavesAreRefused) {
+  ASSERT_EQ(run("new --scenario training --seed 3 -o " + save).status, 0);
+  nlohmann::json j = nlohmann::json::parse(bytes());
+  j["state_hash"] = "0000000000000000";
+  std::ofstream(save) << j.dump();
+  expect_rejected("status " + save, "state hash mismatch");
+  j = nlohmann::json::parse(bytes());
+  j["data_hash"] = "1111111111111111";
+  std::ofstream(save) << j.dump();
+  expect_rejected("status " + save, "saved with data set 1111111111111111");
+  std::ofstream(save) << "{\"game\": \"churchill\", ";
+  expect_rejected("status " + save, "not valid JSON");
+  expect_rejected("status " + (dir / "missing.json").string(), "cannot read");
+}
+
+}  // namespace
