@@ -167,3 +167,47 @@ TEST_F(Decision, Rule_6_92_AnyWinnerChoosesOnlyTheUsOrTheUk) {
 
 }  // namespace
 }  // namespace churchill::testing
+
+namespace churchill::testing {
+namespace {
+
+// Runs the conference card's own rolls until the deal begins.
+void to_the_deal(Session& session, const Game& game) {
+  while (game.node_kind(session.state()) == core::NodeKind::Chance && session.state().steps.top().id != StepId::Deal)
+    session.sample_chance();
+}
+
+TEST_F(Decision, Rule_5_13_OddConferenceShufflesAndRemovedCardsStayOut) {
+  start.conference = 9;
+  start.draw[0] = 0b111;                 // three cards left from an earlier conference
+  start.removed[0] = card_bit("UK", "pound");  // died of ill health
+  begin(StepId::RevealConference);
+  to_the_deal(session, game);
+  const std::uint32_t deck = (1u << 21) - 1;
+  EXPECT_EQ(s().draw[0], deck & ~card_bit("UK", "pound"));
+}
+
+TEST_F(Decision, Rule_5_13_EvenConferenceDealsFromTheRemainingDeck) {
+  start.conference = 10;
+  start.draw[0] = card_bit("UK", "eden") | card_bit("UK", "bevin") | card_bit("UK", "ismay");
+  begin(StepId::RevealConference);
+  to_the_deal(session, game);
+  EXPECT_EQ(s().draw[0], card_bit("UK", "eden") | card_bit("UK", "bevin") | card_bit("UK", "ismay"));
+}
+
+TEST_F(Decision, Rule_4_52_ConferenceTieOfferedToLeadersFromStalin) {
+  put("global-issue", "USSR 2");
+  put("uk-production", "UK 3");
+  hand("UK", {"cadogan"});
+  meeting("UK");
+  act("UK", "advance cadogan uk-production");
+  // One issue each for the UK and the USSR: Stalin is offered the tie first and takes it.
+  EXPECT_EQ(g_active(), "USSR");
+  act("USSR", "tie-break");
+  EXPECT_EQ(s().conference_winner, power("USSR"));
+  EXPECT_EQ(s().conferences_won[static_cast<std::size_t>(power("USSR"))], 1);
+  EXPECT_FALSE(s().leaders[static_cast<std::size_t>(power("USSR"))].active);
+}
+
+}  // namespace
+}  // namespace churchill::testing
