@@ -24,6 +24,8 @@ std::string chance_text(const Data& d, const State& s, core::Action a) {
     case StepId::RevealConference: return "card " + d.conference_cards[at_index(v)].id;
     case StepId::Deal: return "deal " + d.staff[static_cast<std::size_t>(s.steps.top().a)][at_index(v)].id;
     case StepId::PolMilRoll: return fmt::format("polmil {}-{}", v / 8, v % 8);
+    case StepId::SplitRoll: return "front " + d.fronts[at_index(v)].id;
+    case StepId::SecretAgendaDeal: return "marker " + d.secret_agenda[at_index(v)].id;
     default: return fmt::format("roll {}", v);
   }
 }
@@ -59,6 +61,11 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case Act::Leadership:
       return fmt::format("leadership {} {}", arg_a(a) == 0 ? "europe" : "pacific", power_name(static_cast<Power>(arg_b(a))));
     case Act::MoveGlobal: return "global " + d.global_issues[arg_a(a)].id;
+    case Act::PlaceFirst: return fmt::format("first {}", power_name(static_cast<Power>(arg_a(a))));
+    case Act::PlaceNetwork: return "network " + d.locations[arg_a(a)].id;
+    case Act::RemoveNetwork: return "remove-network " + d.locations[arg_a(a)].id;
+    case Act::PlaceAlignment: return "align " + d.locations[arg_a(a)].id;
+    case Act::RemoveAlignment: return "remove-alignment " + d.locations[arg_a(a)].id;
     default: return fmt::format("action-{:08x}", a);
   }
 }

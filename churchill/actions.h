@@ -31,6 +31,11 @@ enum class Act : std::uint8_t {
   ABombModifier,  // 6.10.2
   Leadership,     // a: region, b: power (6.92)
   MoveGlobal,     // a: Global Issue marker (6.11)
+  PlaceFirst,     // a: the tied player the US puts first in a placement order (7.1, 7.3)
+  PlaceNetwork,   // a: location (7.11)
+  RemoveNetwork,  // a: location (7.12)
+  PlaceAlignment, // a: location (7.31)
+  RemoveAlignment,// a: location (7.32)
 };
 
 // Flags of a move on the conference table.

@@ -20,16 +20,17 @@ Kind kind_of_step(StepId id) {
   switch (id) {
     case StepId::RevealConference: case StepId::ConvoyRoll: case StepId::PolMilCount: case StepId::PolMilRoll:
     case StepId::Deal: case StepId::AgendaChiefRoll: case StepId::ChiefRoll: case StepId::HealthRoll:
-    case StepId::ParanoiaRoll: case StepId::PurgeRoll: case StepId::ABombRoll:
+    case StepId::ParanoiaRoll: case StepId::PurgeRoll: case StepId::ABombRoll: case StepId::ReserveRoll:
+    case StepId::SplitRoll: case StepId::FrontRoll: case StepId::SecretAgendaDeal:
       return Kind::Chance;
     case StepId::AgendaPlay:
       return Kind::Simultaneous;
     case StepId::TieBreakOffer: case StepId::TieBreakChoose: case StepId::AgendaWinnerPlaces:
     case StepId::AgendaPairs: case StepId::MeetingTurn: case StepId::ChiefIssue: case StepId::DebateOffer:
     case StepId::DirectedOffensives: case StepId::Allocation: case StepId::TheaterLeadership:
-    case StepId::GlobalIssue:
+    case StepId::GlobalIssue: case StepId::PlacementOrder: case StepId::PlaceNetworks: case StepId::PlaceAlignment:
       return Kind::Decision;
-    case StepId::EndConference:
+    case StepId::GameOver:
       return Kind::Terminal;
     default:
       return Kind::Auto;
@@ -63,6 +64,10 @@ void settle(const Ctx& c) {
       case StepId::ResolvePlay: rules::resolve_play(c); break;
       case StepId::EndMeeting: rules::end_meeting(c); break;
       case StepId::DecisionProduction: rules::decision_production(c); break;
+      case StepId::EndConference: rules::begin_war(c); break;
+      case StepId::Reserves: rules::run_reserves(c); break;
+      case StepId::Campaigns: rules::run_advance(c); break;
+      case StepId::PostMortem: rules::post_mortem(c); break;
       default: throw std::logic_error("no automatic handler for a step");
     }
   }
@@ -83,6 +88,9 @@ Game::Game(const Data& data) : data_(&data) {
   known_.sw_pacific = need(d.front("sw-pacific"), "the SW Pacific Front");
   known_.normandy = need(d.space("normandy"), "Normandy");
   known_.manchuria = need(d.space("manchuria"), "Manchuria");
+  known_.bolero = need(d.space("uk-bolero"), "UK/Bolero");
+  known_.west_germany = need(d.space("west-germany"), "West Germany");
+  known_.east_germany = need(d.space("east-germany"), "East Germany");
   known_.second_front = need(issue_of_kind(d, IssueKind::SecondFront), "a Second Front issue");
   known_.ussr_declares_war = need(issue_of_kind(d, IssueKind::UssrDeclaresWar), "a USSR Declares War issue");
   known_.strategic_materials = need(issue_of_kind(d, IssueKind::StrategicMaterials), "a Strategic Materials issue");
@@ -97,7 +105,7 @@ Game::Game(const Data& data) : data_(&data) {
 }
 
 // 9.x Scenario setup.
-State Game::new_game(const Scenario& sc) const {
+State Game::new_game(const Scenario& sc, const Options& options) const {
   const Data& d = *data_;
   State s;
   s.scenario = static_cast<std::uint8_t>(&sc - d.scenarios.data());
@@ -121,8 +129,15 @@ State Game::new_game(const Scenario& sc) const {
   }
   for (std::size_t t = 0; t < d.theaters.size(); ++t) s.naval[t] = sc.naval[t];
   for (const AxisPower& a : d.axis)
-    for (int k = 0; k < kReserveKinds; ++k)
-      if (!sc.reserves_out_of_play[static_cast<std::size_t>(k)]) s.reserves_pool[static_cast<std::size_t>(k)] += a.reserves[static_cast<std::size_t>(k)];
+    for (std::size_t k = 0; k < kReserveKinds; ++k) {
+      s.reserves_pool[k] = static_cast<std::int8_t>(s.reserves_pool[k] + a.reserves[k]);
+      if (sc.reserves_out_of_play[k]) s.reserves_lost[k] = static_cast<std::int8_t>(s.reserves_lost[k] + a.reserves[k]);
+    }
+  for (std::size_t k = 0; k < kReserveKinds; ++k) s.reserves_pool[k] = static_cast<std::int8_t>(s.reserves_pool[k] - s.reserves_lost[k]);
+  // 9.53 and the setups: spaces already passed were entered before the game (conference 0 marks them
+  // as simultaneous where 9.53 says so; otherwise earlier than any conference of the game).
+  for (std::size_t f = 0; f < d.fronts.size(); ++f)
+    for (int i = 0; i <= sc.fronts[f]; ++i) s.entered[d.fronts[f].track[static_cast<std::size_t>(i)].space] = -1;
   for (const SetupMarker& m : sc.markers) {
     s.networks[m.location] = m.networks;
     s.network_owner[m.location] = m.networks ? static_cast<std::uint8_t>(m.power) : kNone;
@@ -131,8 +146,14 @@ State Game::new_game(const Scenario& sc) const {
   s.theater_leader = {static_cast<std::uint8_t>(sc.europe_leadership), static_cast<std::uint8_t>(sc.pacific_leadership)};
   s.a_bomb = static_cast<std::int8_t>(sc.a_bomb);
   s.spy_ring = static_cast<std::int8_t>(sc.spy_ring);
-  s.steps.push({StepId::EndConference});
+  s.italy_surrendered = s.entered[d.space("southern-italy")] != 0;  // 7.81: a Front passed Southern Italy
+  s.secret_agenda_variant = options.secret_agenda;
+  s.german_reserves_option = options.german_reserves;
+  for (auto& markers : s.secret_agenda) markers.fill(kNone);
+  s.steps.push({StepId::GameOver});
   rules::begin_conference(Ctx{*this, d, known_, s, nullptr});
+  if (options.secret_agenda)  // 10.2: three markers each, drawn secretly before the first conference
+    for (int p = kPowers - 1; p >= 0; --p) s.steps.push({StepId::SecretAgendaDeal, static_cast<std::int8_t>(p), 3});
   return s;
 }
 
@@ -170,6 +191,7 @@ void Game::legal_actions(const State& s, core::Seat seat, core::ActionList& out)
     case StepId::TieBreakOffer: case StepId::TieBreakChoose: rules::tie_legal(c, out); break;
     case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs: rules::selection_legal(c, out); break;
     case StepId::MeetingTurn: case StepId::ChiefIssue: case StepId::DebateOffer: rules::meeting_legal(c, seat, out); break;
+    case StepId::PlacementOrder: case StepId::PlaceNetworks: case StepId::PlaceAlignment: rules::placement_legal(c, seat, out); break;
     default: rules::decision_legal(c, seat, out); break;
   }
 }
@@ -181,6 +203,8 @@ void Game::chance_outcomes(const State& s, core::OutcomeList& out) const {
     case StepId::RevealConference: rules::conference_outcomes(c, out); break;
     case StepId::ConvoyRoll: case StepId::PolMilCount: case StepId::PolMilRoll: rules::band_roll_outcomes(c, out); break;
     case StepId::Deal: rules::deal_outcomes(c, out); break;
+    case StepId::ReserveRoll: case StepId::SplitRoll: case StepId::FrontRoll: rules::reserve_roll_outcomes(c, out); break;
+    case StepId::SecretAgendaDeal: rules::secret_agenda_outcomes(c, out); break;
     case StepId::ABombRoll: rules::a_bomb_outcomes(out); break;
     default: rules::meeting_roll_outcomes(c, out); break;
   }
@@ -192,6 +216,10 @@ void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) 
     case StepId::RevealConference: rules::reveal_conference(c, a); break;
     case StepId::ConvoyRoll: case StepId::PolMilCount: case StepId::PolMilRoll: rules::apply_band_roll(c, a); break;
     case StepId::Deal: rules::apply_deal(c, a); break;
+    case StepId::ReserveRoll: case StepId::SplitRoll: rules::apply_reserve_roll(c, a); break;
+    case StepId::FrontRoll: rules::apply_front_roll(c, a); break;
+    case StepId::SecretAgendaDeal: rules::apply_secret_agenda(c, a); break;
+    case StepId::PlacementOrder: case StepId::PlaceNetworks: case StepId::PlaceAlignment: rules::apply_placement(c, seat, a); break;
     case StepId::AgendaPlay: rules::apply_agenda_card(c, seat, a); break;
     case StepId::TieBreakOffer: case StepId::TieBreakChoose: rules::apply_tie(c, a); break;
     case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs: rules::apply_selection(c, a); break;
@@ -244,6 +272,11 @@ std::uint64_t Game::hash(const State& s) const {
   add(s.reserves_pool); add(s.theater_leader); add(s.surrendered);
   h.add(static_cast<std::uint64_t>(s.a_bomb)); h.add(static_cast<std::uint64_t>(s.spy_ring));
   add(s.networks); add(s.network_owner); add(s.alignment); add(s.behind_front); add(s.global); add(s.conferences_won);
+  add(s.to_place); add(s.order); add(s.entered); add(s.german_technology); add(s.reserves_lost);
+  h.add(s.entered_this_conference | (s.italy_surrendered << 8) | (static_cast<std::uint8_t>(s.winner) << 16) |
+        (static_cast<std::uint64_t>(s.secret_agenda_variant) << 24) | (static_cast<std::uint64_t>(s.german_reserves_option) << 25));
+  h.add(s.agenda_markers_drawn);
+  for (const auto& m : s.secret_agenda) add(m);
   return h.digest();
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 #include <string>
 #include <string_view>
 
@@ -16,10 +17,27 @@ namespace churchill {
 struct Known {
   std::uint8_t arctic, western_theater;
   std::uint8_t western, eastern, mediterranean, cbi, far_east, central_pacific, sw_pacific;  // fronts
-  std::uint8_t normandy, manchuria;                                                          // spaces
+  std::uint8_t normandy, manchuria, bolero, west_germany, east_germany;                      // spaces
   std::uint8_t second_front, ussr_declares_war, strategic_materials, a_bomb_research, global_issue;
   std::array<std::uint8_t, 2> leadership;   // [Region] Theater Leadership issue
   std::uint8_t stalin;                      // leader index
+};
+
+// Optional rules chosen when a game is created.
+struct Options {
+  bool secret_agenda = false;    // 10 Secret Agenda variant
+  bool german_reserves = false;  // the optional "German Reserves" rule (churchill-sources.md ruling 7)
+};
+
+// Victory points (9.4): totals and the line of each condition that scored.
+struct ScoreLine {
+  std::string condition;  // "A".."AA", or "10.3" for a Secret Agenda marker
+  int power;
+  int vp;
+};
+struct ScoreSheet {
+  std::array<int, kPowers> total{};
+  std::vector<ScoreLine> lines;
 };
 
 class Game {
@@ -31,7 +49,12 @@ class Game {
   const Known& known() const { return known_; }
 
   // 9.x: the board of a scenario, before its first conference card is revealed.
-  State new_game(const Scenario& scenario) const;
+  State new_game(const Scenario& scenario, const Options& options = {}) const;
+
+  // 9.4: the score as the scoring track shows it; Secret Agenda markers count only when revealed.
+  ScoreSheet score(const State& s, bool reveal_secret_agenda) const;
+  // 4.4: the winner of a finished game (Secret Agenda included).
+  int winner(const State& s) const;
 
   // core::Game
   core::NodeKind node_kind(const State& s) const;

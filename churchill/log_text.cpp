@@ -92,6 +92,15 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::SpyRing: text = "the Manhattan spy ring advances to " + d.a_bomb[at_index(a)].name; break;
     case Event::GlobalMoved: text = fmt::format("{} moves the {} Global Issue to its advantage", power(a), d.global_issues[at_index(b)].name); break;
     case Event::EndOfConference: text = fmt::format("conference {} ends", a); break;
+    case Event::FrontHeld: text = fmt::format("the {} cannot advance (strength {})", d.fronts[at_index(a)].name, b); break;
+    case Event::FrontRolled:
+      text = fmt::format("the {} rolls {} against strength {}: {}", d.fronts[at_index(a)].name, b, c, x ? "it advances" : "no advance");
+      break;
+    case Event::FrontAdvanced: text = fmt::format("the {} enters {}", d.fronts[at_index(a)].name, d.spaces[at_index(b)].name); break;
+    case Event::ReserveCollapse: text = fmt::format("one {} reserve is permanently removed", reserve_kind_name(static_cast<ReserveKind>(a))); break;
+    case Event::Surrender: text = a == 0 ? "Germany surrenders" : "Japan surrenders"; break;
+    case Event::GameWon: text = fmt::format("the game is over: {} wins", power(a)); break;
+    case Event::SecretAgendaDrawn: text = fmt::format("{} draws {} Secret Agenda markers", power(a), b); break;
   }
   return fmt::format("[{}] {}", e.rule, text);
 }

@@ -66,6 +66,13 @@ enum class Event : std::uint16_t {
   SpyRing,            // position
   GlobalMoved,        // power, marker
   EndOfConference,    // conference
+  FrontHeld,          // front, strength: no roll (7.73)
+  FrontRolled,        // front, roll, strength, advanced
+  FrontAdvanced,      // front, space
+  ReserveCollapse,    // reserve kind (7.63, 7.65)
+  Surrender,          // 0 Germany, 1 Japan
+  GameWon,            // power
+  SecretAgendaDrawn,  // power, count
 };
 
 // What a rules function works on.
@@ -124,6 +131,21 @@ void decision_production(const Ctx& c);
 bool won_by_anyone(const State& s, int issue);
 void a_bomb_outcomes(core::OutcomeList& out);
 void apply_a_bomb(const Ctx& c, core::Action a);
+
+// war.cpp (7.0)
+void begin_war(const Ctx& c);
+void placement_legal(const Ctx& c, int seat, core::ActionList& out);
+void apply_placement(const Ctx& c, int seat, core::Action a);
+void next_placer_check(const Ctx& c);
+void run_reserves(const Ctx& c);
+void reserve_roll_outcomes(const Ctx& c, core::OutcomeList& out);
+void apply_reserve_roll(const Ctx& c, core::Action a);
+void run_advance(const Ctx& c);
+void apply_front_roll(const Ctx& c, core::Action a);
+// endgame.cpp (8.0, 10)
+void post_mortem(const Ctx& c);
+void secret_agenda_outcomes(const Ctx& c, core::OutcomeList& out);
+void apply_secret_agenda(const Ctx& c, core::Action a);
 
 // Pol-Mil placements and removals (5.12); placement.cpp
 void place_network_polmil(const Ctx& c, int power, int location);

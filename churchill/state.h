@@ -17,6 +17,7 @@ inline constexpr int kMaxLocations = 32;
 inline constexpr int kHandSize = 7;
 inline constexpr int kChair = 7;        // the seventh space of a track: the Leader's chair (5.23)
 inline constexpr int kMaxMandates = 12;
+inline constexpr int kMaxSpaces = 32;
 
 // Seats are the powers: seat index == Power index.
 inline constexpr std::int8_t kCenter = -1;  // an issue's track owner when it is on the centre space
@@ -100,7 +101,19 @@ enum class StepId : std::uint8_t {
   TheaterLeadership,  // seat a decides the holder of region b
   ABombRoll,          // chance 1d6
   GlobalIssue,        // seat a moves a Global Issue marker
-  EndConference,      // the War Phase follows (issue 4)
+  EndConference,      // 7.0: the War Phase begins
+  // 7.0 War Phase
+  PlacementOrder,     // the US orders players tied for placement; a = 0 networks / 1 alignment, c = tied
+  PlaceNetworks,      // 7.1: seat a places its Clandestine Networks; b = order index
+  PlaceAlignment,     // 7.3: seat a places its Political Alignment markers; b = order index
+  Reserves,           // 7.6: Axis reserves; a = region
+  ReserveRoll,        // chance 1d6 for a random placement; a = region, b = what the roll decides
+  SplitRoll,          // chance: which Front an odd reserve opposes (7.72.4); a = region
+  FrontRoll,          // chance 1d10: front a attempts to advance (7.7)
+  Campaigns,          // 7.7: the next Front attempts to advance; a = index in the order of play
+  PostMortem,         // 8.0
+  GameOver,           // 4.4: the winner is determined
+  SecretAgendaDeal,   // chance: power a draws a Secret Agenda marker; b = markers still to draw (10.2)
 };
 
 struct Step {
@@ -170,6 +183,20 @@ struct State {
   // Global Issues (6.11): per marker, kNone = neutral, else the power whose advantage it is on
   std::array<std::uint8_t, 3> global{};
   std::array<std::int8_t, kPowers> conferences_won{};
+
+  // War Phase (7.x) and the end (8.0, 9.4, 4.4)
+  std::array<std::int8_t, kPowers> to_place{};        // markers left in the current placement segment
+  std::array<std::int8_t, kPowers> order{};           // placement order of the current segment
+  std::array<std::int8_t, kMaxSpaces> entered{};      // conference a space was first entered (0: never)
+  std::array<std::int8_t, kPowers> german_technology{};  // 7.81
+  std::array<std::int8_t, kReserveKinds> reserves_lost{};  // out of play or permanently removed (7.63-7.65)
+  std::uint8_t entered_this_conference = 0;           // bits of fronts that entered their Axis power
+  bool italy_surrendered = false;
+  std::int8_t winner = -1;                            // 4.4, once the game is over
+  std::uint64_t agenda_markers_drawn = 0;             // bits of Secret Agenda markers dealt (10.2)
+  std::array<std::array<std::uint8_t, 3>, kPowers> secret_agenda{};  // marker indices (secret until the end)
+  bool secret_agenda_variant = false;
+  bool german_reserves_option = false;                // the optional "German Reserves" rule (ruling 7)
 };
 
 }  // namespace churchill

@@ -50,10 +50,15 @@ std::string phase_text(const Game& g, const State& s) {
     case StepId::TheaterLeadership: return fmt::format("6.9 Theater Leadership: {} decides", who(top.a));
     case StepId::ABombRoll: return "6.10 A-Bomb Research roll";
     case StepId::GlobalIssue: return fmt::format("6.11 Global Issue: {} moves a marker", who(top.a));
-    case StepId::EndConference: return fmt::format("Conference {} decided; the War Phase (7.0) is not implemented yet", s.conference);
+    case StepId::PlacementOrder: return "7.1 The US orders the players tied for placement";
+    case StepId::PlaceNetworks: return fmt::format("7.1 Clandestine Networks: {} places {}", who(top.a), s.to_place[static_cast<std::size_t>(top.a)]);
+    case StepId::PlaceAlignment: return fmt::format("7.3 Political Alignment: {} places {}", who(top.a), s.to_place[static_cast<std::size_t>(top.a)]);
+    case StepId::ReserveRoll: case StepId::SplitRoll: return "7.6 Axis reserves: a roll";
+    case StepId::FrontRoll: return fmt::format("7.7 The {} attempts to advance", g.data().fronts[static_cast<std::size_t>(top.a)].name);
+    case StepId::SecretAgendaDeal: return "10.2 Secret Agenda markers are drawn";
+    case StepId::GameOver: return s.winner >= 0 ? fmt::format("Game over: {} wins", who(s.winner)) : "Game over";
     default: return "resolving";
   }
-  (void)g;
 }
 
 nlohmann::json view_json(const Game& g, const Session& session, std::optional<core::Seat> seat, int log_tail) {
@@ -108,8 +113,22 @@ nlohmann::json view_json(const Game& g, const Session& session, std::optional<co
   const std::size_t from = entries.size() > static_cast<std::size_t>(log_tail) ? entries.size() - static_cast<std::size_t>(log_tail) : 0;
   for (std::size_t i = from; i < entries.size(); ++i) log.push_back(g.describe(entries[i]));
   j["log"] = log;
-  j["terminal"] = g.node_kind(s) == core::NodeKind::Terminal;
-  j["winner"] = nullptr;  // victory (4.4) comes with the War Phase and scoring
+  const bool over = g.node_kind(s) == core::NodeKind::Terminal;
+  j["terminal"] = over;
+  j["winner"] = s.winner >= 0 ? nlohmann::json(pname(s.winner)) : nlohmann::json(nullptr);
+  const ScoreSheet sheet = g.score(s, over);  // Secret Agenda markers count once revealed (10.2)
+  nlohmann::json scores = nlohmann::json::object();
+  for (int p = 0; p < kPowers; ++p) scores[pname(p)] = sheet.total[static_cast<std::size_t>(p)];
+  j["scores"] = scores;
+  nlohmann::json agenda = nlohmann::json::object();
+  for (int p = 0; p < kPowers && s.secret_agenda_variant; ++p) {
+    if (!over && (!seat || *seat != p)) continue;  // nobody sees another seat's markers before the end
+    nlohmann::json markers = nlohmann::json::array();
+    for (std::uint8_t m : s.secret_agenda[static_cast<std::size_t>(p)])
+      if (m != kNone) markers.push_back(d.locations[d.secret_agenda[m].location].id);
+    agenda[pname(p)] = markers;
+  }
+  j["secret_agenda"] = agenda;
   return j;
 }
 

@@ -160,7 +160,26 @@ TEST_F(ExampleOfPlay, DecisionSegmentAsPrinted) {
   act("US", "global churchill-roosevelt");  // "Roosevelt's view holding sway with Self Determination"
   EXPECT_EQ(s().theater_leader[0], power("UK"));
   EXPECT_EQ(s().global[0], power("US"));
-  EXPECT_EQ(s().steps.top().id, StepId::EndConference);
+  // 7.1: the US has 1 + 3 networks, the USSR 1 + 2 (ruling 3), the UK 1: the US places first.
+  EXPECT_EQ(phase_text(game, s()), "7.1 Clandestine Networks: US places 4");
+  act("US", "network denmark");
+  act("US", "network malaya");
+  act("US", "remove-network austria");
+  act("US", "network austria");
+  act("USSR", "remove-network austria");
+  act("USSR", "network austria");
+  act("USSR", "network hungary");  // the second network of Stalin's card
+  act("UK", "remove-network malaya");
+  // 7.3: one Political Alignment marker each for the UK and the US: the US orders the tie (ruling 4).
+  act("US", "first UK");
+  EXPECT_FALSE(legal("UK", "align poland")) << "6.11: neutral Churchill-Stalin, Poland is on the Eastern track";
+  act("UK", "align greece");
+  act("US", "align denmark");
+  EXPECT_EQ(s().alignment[data().location("greece")], power("UK"));
+  EXPECT_EQ(s().alignment[data().location("denmark")], power("US"));
+  EXPECT_EQ(s().networks[data().location("austria")], 1);
+  EXPECT_EQ(s().network_owner[data().location("austria")], power("USSR"));
+  EXPECT_EQ(s().networks[data().location("malaya")], 0);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// Random play of whole conferences (5.x, 6.x) from every scenario: only legal actions, sampled
-// chance, invariants checked after every action, and save -> load -> identical state.
+// Random play of whole games from every scenario: only legal actions, sampled chance, invariants
+// checked after every action (architecture.md §7), save -> load -> identical state, and a winner.
 #include <gtest/gtest.h>
 
 #include "churchill/game.h"
@@ -35,14 +35,34 @@ void check_invariants(const Game& g, const State& s) {
   }
 }
 
-void play_random_conference(const Game& g, const churchill::Scenario& sc, std::uint64_t seed) {
+// Fronts never move back (7.71); Axis reserves are conserved (7.61).
+void check_progress(const Game& g, const State& before, const State& after) {
+  const auto& d = g.data();
+  for (std::size_t f = 0; f < d.fronts.size(); ++f) ASSERT_GE(after.front[f], before.front[f]) << d.fronts[f].id;
+  for (std::size_t k = 0; k < churchill::kReserveKinds; ++k) {
+    int total = 0, placed = after.reserves_pool[k] + after.reserves_lost[k];
+    for (const auto& a : d.axis) total += a.reserves[k];
+    for (const auto& r : after.reserves_on_front) placed += r[k];
+    for (const auto& r : after.reserves_in_box) placed += r[k];
+    ASSERT_EQ(placed, total) << "reserve kind " << k;
+  }
+}
+
+struct Totals {
+  int games = 0, both_surrendered = 0;
+  long actions = 0;
+};
+
+void play_random_game(const Game& g, const churchill::Scenario& sc, std::uint64_t seed, Totals& totals) {
   core::Session<Game> session(g, g.new_game(sc), seed);
   core::Rng pick(seed ^ 0x5eed);
   int steps = 0;
   while (session.node_kind() != core::NodeKind::Terminal) {
-    ASSERT_LT(++steps, 5000) << "a conference that never ends";
+    ASSERT_LT(++steps, 40000) << "a game that never ends";
+    const State before = session.state();
     if (session.node_kind() == core::NodeKind::Chance) {
       session.sample_chance();
+      check_progress(g, before, session.state());
     } else {
       const core::SeatMask seats = g.acting_seats(session.state());
       ASSERT_NE(seats, 0);
@@ -55,9 +75,15 @@ void play_random_conference(const Game& g, const churchill::Scenario& sc, std::u
       ASSERT_EQ(g.action_from_string(session.state(), seat, g.action_to_string(session.state(), seat, a)), a);
       session.act(seat, a);
     }
+    check_progress(g, before, session.state());
     check_invariants(g, session.state());
     if (::testing::Test::HasFatalFailure()) return;
   }
+  ASSERT_GE(session.state().winner, 0);
+  ASSERT_LT(session.state().winner, churchill::kPowers);
+  ++totals.games;
+  totals.actions += static_cast<long>(session.history().size());
+  totals.both_surrendered += session.state().surrendered[0] && session.state().surrendered[1];
   // Save and load: the replay reaches the same state.
   core::SaveFile f;
   f.game = "churchill";
@@ -69,14 +95,18 @@ void play_random_conference(const Game& g, const churchill::Scenario& sc, std::u
   for (const auto& entry : session.log().entries()) ASSERT_FALSE(g.describe(entry).empty());
 }
 
-TEST(ConferenceSoak, RandomConferencesFromEveryScenarioEndCleanly) {
+TEST(GameSoak, RandomGamesFromEveryScenarioEndWithAWinner) {
   const Game g(data());
-  for (const auto& sc : data().scenarios)
+  for (const auto& sc : data().scenarios) {
+    Totals totals;
     for (std::uint64_t seed = 1; seed <= 200; ++seed) {
       SCOPED_TRACE(sc.id + " seed " + std::to_string(seed));
-      play_random_conference(g, sc, seed);
+      play_random_game(g, sc, seed, totals);
       if (::testing::Test::HasFatalFailure()) return;
     }
+    std::printf("%s: %d games, %ld actions, both Axis powers surrendered in %d\n", sc.id.c_str(), totals.games,
+                totals.actions, totals.both_surrendered);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,222 @@
+// 8.0 Post-mortem, 9.4 Victory Point schedule, 4.4 winning the game, 10 the Secret Agenda.
+#include <algorithm>
+#include <numeric>
+
+#include "churchill/rules.h"
+
+namespace churchill {
+
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+constexpr int kUK = 0, kUS = 1, kUSSR = 2;
+
+bool front_in(const Data& d, const State& s, int front, int space) {
+  return s.front[at(front)] >= 0 && d.fronts[at(front)].track[at(s.front[at(front)])].space == space;
+}
+
+int to_end(const Data& d, const State& s, int front) {
+  return static_cast<int>(d.fronts[at(front)].track.size()) - 1 - s.front[at(front)];
+}
+
+// G: which powers a Front in an Axis power scores for (US and UK Fronts count for both, 9.4 G).
+std::uint8_t occupiers(const Data& d, const State& s, int axis_space) {
+  std::uint8_t bits = 0;
+  for (std::size_t f = 0; f < d.fronts.size(); ++f)
+    if (front_in(d, s, static_cast<int>(f), axis_space))
+      bits |= d.fronts[f].color == Power::USSR ? power_bit(Power::USSR) : power_bit(Power::US) | power_bit(Power::UK);
+  return bits;
+}
+
+void add(ScoreSheet& sheet, const std::string& id, std::uint8_t powers, int vp) {
+  if (vp == 0) return;
+  for (int p = 0; p < kPowers; ++p)
+    if (powers & (1u << p)) {
+      sheet.total[at(p)] += vp;
+      sheet.lines.push_back({id, p, vp});
+    }
+}
+
+constexpr std::uint8_t kAll = 7;
+
+// One condition of 9.4, evaluated on a state.
+void score_condition(const Data& d, const State& s, const VictoryCondition& v, ScoreSheet& sheet) {
+  const std::uint8_t only = v.powers ? v.powers : kAll;
+  switch (v.condition) {
+    case VpCondition::Alignment:
+    case VpCondition::NetworksWithoutAlignment:
+      for (std::size_t l = 0; l < d.locations.size(); ++l) {
+        const bool aligned = s.alignment[l] != kNone;
+        if (v.condition == VpCondition::Alignment && aligned) add(sheet, v.id, power_bit(static_cast<Power>(s.alignment[l])), v.vp);
+        if (v.condition == VpCondition::NetworksWithoutAlignment && !aligned && s.networks[l] > 0)
+          add(sheet, v.id, power_bit(static_cast<Power>(s.network_owner[l])), v.vp);
+      }
+      break;
+    case VpCondition::GlobalAdvantage:
+      for (std::uint8_t holder : s.global)
+        if (holder != kNone) add(sheet, v.id, power_bit(static_cast<Power>(holder)), v.vp);
+      break;
+    case VpCondition::ConferencesWon:
+      for (int p = 0; p < kPowers; ++p)
+        if (only & (1u << p)) add(sheet, v.id, static_cast<std::uint8_t>(1u << p), v.vp * s.conferences_won[at(p)]);
+      break;
+    case VpCondition::EmptyColony:
+      for (std::size_t l = 0; l < d.locations.size(); ++l)
+        if (d.locations[l].colony && s.networks[l] == 0 && s.alignment[l] == kNone) add(sheet, v.id, only, v.vp);
+      break;
+    case VpCondition::AxisOccupied:
+      for (std::uint8_t a : v.axis) add(sheet, v.id, occupiers(d, s, d.axis[a].space), v.vp);  // at most 8 each
+      break;
+    case VpCondition::FrontInSpace:  // the furthest space a Front reached is where it is (9.4)
+      for (const VpCase& vc : v.cases)
+        if (front_in(d, s, vc.front, vc.space)) add(sheet, v.id, vc.powers, v.vp);
+      break;
+    case VpCondition::EnteredBefore: {  // same conference: nobody scores
+      const int first = s.entered[v.first], second = s.entered[v.second];
+      if (first != 0 && (second == 0 || first < second)) add(sheet, v.id, only, v.vp);
+      break;
+    }
+    case VpCondition::GermanyWithoutWesternFront: {
+      const int germany = d.fronts[at(d.front("western"))].end;
+      if (s.surrendered[0] && !(occupiers(d, s, germany) & power_bit(Power::US))) add(sheet, v.id, only, v.vp);
+      break;
+    }
+    case VpCondition::GermanTechnology:
+      for (int p = 0; p < kPowers; ++p) add(sheet, v.id, static_cast<std::uint8_t>(1u << p), v.vp * s.german_technology[at(p)]);
+      break;
+    case VpCondition::JapanUnoccupied: {
+      const int japan = d.fronts[at(d.front("central-pacific"))].end;
+      if (s.surrendered[1] && occupiers(d, s, japan) == 0) add(sheet, v.id, only, v.vp);
+      break;
+    }
+    case VpCondition::SpaceNeverEntered:
+      if (s.entered[v.space] == 0) add(sheet, v.id, only, v.vp);
+      break;
+    case VpCondition::InterserviceRivalry:
+      if (std::abs(to_end(d, s, v.fronts[0]) - to_end(d, s, v.fronts[1])) > 1) add(sheet, v.id, only, v.vp);
+      break;
+    case VpCondition::SpyRingSpaces:  // the start does not count (ruling 8)
+      add(sheet, v.id, only, v.vp * s.spy_ring);
+      break;
+    case VpCondition::ABomb:
+      if (s.a_bomb == static_cast<int>(d.a_bomb.size()) - 1) add(sheet, v.id, only, v.vp);
+      break;
+    case VpCondition::NoABomb:
+      if (s.a_bomb != static_cast<int>(d.a_bomb.size()) - 1) add(sheet, v.id, only, v.vp);
+      break;
+  }
+}
+
+// 4.44: the first condition met breaks the tie; Churchill wins otherwise, tied or not.
+int final_tiebreak(const Game& g, const State& s, std::uint8_t tied) {
+  const Data& d = g.data();
+  if ((tied & power_bit(Power::US)) && s.a_bomb == static_cast<int>(d.a_bomb.size()) - 1) return kUS;
+  const int germany = d.fronts[g.known().western].end;
+  if ((tied & power_bit(Power::USSR)) && occupiers(d, s, germany) == power_bit(Power::USSR)) return kUSSR;
+  return kUK;
+}
+
+std::uint8_t tied_at(const std::array<int, kPowers>& v, int value) {
+  std::uint8_t bits = 0;
+  for (int p = 0; p < kPowers; ++p)
+    if (v[at(p)] == value) bits |= static_cast<std::uint8_t>(1u << p);
+  return bits;
+}
+
+int highest_wins(const Game& g, const State& s, const std::array<int, kPowers>& v) {
+  const std::uint8_t top = tied_at(v, *std::max_element(v.begin(), v.end()));
+  return __builtin_popcount(top) == 1 ? __builtin_ctz(top) : final_tiebreak(g, s, top);
+}
+
+}  // namespace
+
+ScoreSheet Game::score(const State& s, bool reveal_secret_agenda) const {
+  ScoreSheet sheet;
+  for (const VictoryCondition& v : data_->victory) score_condition(*data_, s, v, sheet);
+  if (reveal_secret_agenda && s.secret_agenda_variant)  // 10.3: 5 VP per marker with own alignment there
+    for (int p = 0; p < kPowers; ++p)
+      for (std::uint8_t m : s.secret_agenda[at(p)])
+        if (m != kNone && s.alignment[data_->secret_agenda[m].location] == p) add(sheet, "10.3", static_cast<std::uint8_t>(1u << p), 5);
+  return sheet;
+}
+
+// 4.4: the winner at the end of the game.
+int Game::winner(const State& s) const {
+  std::array<int, kPowers> v = score(s, true).total;
+  if (!(s.surrendered[0] && s.surrendered[1])) {  // 4.43: Global Hegemon, Axis conditional surrender
+    const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
+    const std::uint8_t top = tied_at(v, most), bottom = tied_at(v, fewest);
+    std::array<int, kPowers> adjusted = v;
+    for (int p = 0; p < kPowers; ++p) {
+      const bool is_top = top & (1u << p), is_bottom = bottom & (1u << p);
+      if (most == fewest) break;  // all three tied: the adjustments cancel
+      if (__builtin_popcount(top) == 2) adjusted[at(p)] += is_top ? -5 : 5;
+      else if (__builtin_popcount(bottom) == 2) adjusted[at(p)] += is_bottom ? 5 : -5;
+      else adjusted[at(p)] += is_top ? -5 : is_bottom ? 5 : -3;
+    }
+    return highest_wins(*this, s, adjusted);
+  }
+  const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
+  if (most - fewest <= 20) return highest_wins(*this, s, v);  // 4.41 Alliance Victory
+  // 4.42 Broken Alliance
+  const std::uint8_t top = tied_at(v, most);
+  if (__builtin_popcount(top) > 1) return final_tiebreak(*this, s, top);
+  const int leader = __builtin_ctz(top);
+  const int others = std::accumulate(v.begin(), v.end(), 0) - most;
+  if (most > others) return leader;
+  std::array<int, kPowers> rest = v;
+  rest[at(leader)] = -1000;  // the second highest wins; tied second places go to 4.44
+  return highest_wins(*this, s, rest);
+}
+
+namespace rules {
+
+// 8.0: the conference card leaves, issues go back, support and reserves are cleared; next conference
+// or the end of the game.
+void post_mortem(const Ctx& c) {
+  State& s = c.s;
+  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
+    if (s.issues[i].where == IssueWhere::Table) s.issues[i] = {};
+  s.offensive.fill(0);
+  for (auto& r : s.reserves_on_front) r.fill(0);
+  for (auto& r : s.reserves_in_box) r.fill(0);
+  for (std::size_t k = 0; k < kReserveKinds; ++k) {
+    int total = 0;
+    for (const AxisPower& a : c.d.axis) total += a.reserves[k];
+    s.reserves_pool[k] = static_cast<std::int8_t>(total - s.reserves_lost[k]);
+  }
+  s.entered_this_conference = 0;
+  s.second_front = s.ussr_declares_war = false;
+  s.agenda_winner = s.conference_winner = -1;
+  const Scenario& sc = c.d.scenarios[s.scenario];
+  c.note("8.0", -1, Event::EndOfConference, s.conference);
+  if ((s.surrendered[0] && s.surrendered[1]) || s.conference >= sc.last_conference) {
+    s.steps.replace({StepId::GameOver});
+    s.winner = static_cast<std::int8_t>(c.game.winner(s));
+    c.note("4.4", s.winner, Event::GameWon, s.winner);
+    return;
+  }
+  ++s.conference;
+  s.steps.pop();
+  begin_conference(c);
+}
+
+// 10.2: each player draws three Secret Agenda markers at random.
+void secret_agenda_outcomes(const Ctx& c, core::OutcomeList& out) {
+  int left = 0;
+  for (std::size_t m = 0; m < c.d.secret_agenda.size(); ++m) left += !(c.s.agenda_markers_drawn & (1ull << m));
+  for (std::size_t m = 0; m < c.d.secret_agenda.size(); ++m)
+    if (!(c.s.agenda_markers_drawn & (1ull << m))) out.push_back({encode(Act::Chance, static_cast<int>(m)), 1.0 / left});
+}
+
+void apply_secret_agenda(const Ctx& c, core::Action a) {
+  State& s = c.s;
+  Step& step = s.steps.top();
+  s.agenda_markers_drawn |= 1ull << arg_a(a);
+  s.secret_agenda[at(step.a)][at(3 - step.b)] = arg_a(a);
+  if (--step.b == 0) s.steps.pop();
+}
+
+}  // namespace rules
+
+}  // namespace churchill

@@ -1,0 +1,591 @@
+// 7.0 War Phase: Clandestine Networks (7.1, 7.2), Political Alignment (7.3) under the Global Issues
+// (6.11), the Arctic (7.4), Axis reserves (7.6), Front advance (7.7) and surrender (7.8).
+#include <algorithm>
+
+#include "churchill/rules.h"
+
+namespace churchill::rules {
+
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+constexpr int kUK = 0, kUS = 1, kUSSR = 2;
+
+// --- 7.1-7.3: placement order -------------------------------------------------------------------
+
+// The largest count places first; the US orders players with equal counts (7.1; ruling 4 for 7.3).
+void start_segment(const Ctx& c, int kind) {
+  State& s = c.s;
+  std::array<int, kPowers> order = {kUK, kUS, kUSSR};
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return s.to_place[at(a)] > s.to_place[at(b)]; });
+  for (int i = 0; i < kPowers; ++i) s.order[at(i)] = static_cast<std::int8_t>(order[at(i)]);
+  std::uint8_t tied = 0;
+  for (int i = 0; i + 1 < kPowers; ++i)
+    if (s.to_place[at(order[at(i)])] == s.to_place[at(order[at(i + 1)])] && s.to_place[at(order[at(i)])] > 0)
+      tied |= static_cast<std::uint8_t>((1u << order[at(i)]) | (1u << order[at(i + 1)]));
+  const StepId place = kind == 0 ? StepId::PlaceNetworks : StepId::PlaceAlignment;
+  s.steps.replace({place, s.order[0], 0});
+  if (tied) c.push(StepId::PlacementOrder, kind, 0, tied);
+}
+
+bool arctic_closed(const Ctx& c, int location) {  // 7.4: Norway and Finland need 3 naval
+  return c.d.locations[at(location)].theater == c.k.arctic && c.s.naval[c.k.arctic] < 3;
+}
+
+// 6.11: which Global Issue marker a pair of powers debate.
+std::uint8_t marker_of(const Ctx& c, Power a, Power b) {
+  for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
+    const auto& p = c.d.global_issues[m].powers;
+    if ((p[0] == a && p[1] == b) || (p[0] == b && p[1] == a)) return static_cast<std::uint8_t>(m);
+  }
+  return kNone;
+}
+
+bool is(const Ctx& c, int location, const char* id) { return c.d.locations[at(location)].id == id; }
+bool eastern_sphere(const Ctx& c, int l) {
+  return is(c, l, "baltic-states") || is(c, l, "poland") || is(c, l, "rumania") || is(c, l, "bulgaria") || is(c, l, "finland");
+}
+bool western_sphere(const Ctx& c, int l) { return is(c, l, "france") || is(c, l, "belgium") || is(c, l, "netherlands"); }
+
+// 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`?
+bool global_allows(const Ctx& c, int power, int location, bool remove) {
+  const Location& loc = c.d.locations[at(location)];
+  const std::uint8_t colonial = c.s.global[marker_of(c, Power::UK, Power::US)];
+  const std::uint8_t europe = c.s.global[marker_of(c, Power::UK, Power::USSR)];
+  if (loc.colony) {
+    if (colonial == kNone) return remove;                     // neutral: no placement in colonies
+    if (colonial == kUK) return power == kUK;                 // Colonialism
+    return true;                                              // Self-Determination
+  }
+  // "Countries connected to the Western or Eastern Front Tracks": through a space of those tracks.
+  const auto on_track = [&](int front) {
+    const auto& track = c.d.fronts[at(front)].track;
+    return std::any_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == loc.space; });
+  };
+  const bool front_country = loc.space != kNone && (on_track(c.k.western) || on_track(c.k.eastern));
+  if (europe == kNone) return remove || !front_country;       // neutral
+  if (europe == kUSSR) {                                      // Spheres of Influence
+    if (eastern_sphere(c, location)) return power == kUSSR;
+    if (western_sphere(c, location)) return power != kUSSR;
+  }
+  return true;                                                // Free Europe, or unrestricted
+}
+
+// 6.11: Political Alignment markers it costs `power` to remove the one in `location`.
+int removal_cost(const Ctx& c, int location) {
+  const std::uint8_t un = c.s.global[marker_of(c, Power::US, Power::USSR)];
+  if (un == kUS) return 2;                                    // UN
+  const bool soviet = c.s.alignment[at(location)] == kUSSR;
+  if (un == kUSSR && soviet && (eastern_sphere(c, location) || c.d.locations[at(location)].colony)) return 2;
+  return 1;
+}
+
+// --- 7.6: Axis reserves --------------------------------------------------------------------------
+
+int entry_space(const Ctx& c, int front) {
+  return has_entry_space(c, front) ? c.d.fronts[at(front)].track[at(c.s.front[at(front)] + 1)].space : -1;
+}
+
+void oppose(const Ctx& c, int front, ReserveKind kind, int n, const char* rule) {
+  if (n <= 0) return;
+  State& s = c.s;
+  s.reserves_pool[static_cast<std::size_t>(kind)] = static_cast<std::int8_t>(s.reserves_pool[static_cast<std::size_t>(kind)] - n);
+  s.reserves_on_front[at(front)][static_cast<std::size_t>(kind)] =
+      static_cast<std::int8_t>(s.reserves_on_front[at(front)][static_cast<std::size_t>(kind)] + n);
+  c.note(rule, -1, Event::ReservePlaced, static_cast<int>(kind), n, front, -1);
+}
+
+void navy_to_box(const Ctx& c, int theater, ReserveKind kind, const char* rule) {
+  State& s = c.s;
+  --s.reserves_pool[static_cast<std::size_t>(kind)];
+  ++s.reserves_in_box[at(theater)][static_cast<std::size_t>(kind)];
+  c.note(rule, -1, Event::ReservePlaced, static_cast<int>(kind), 1, -1, theater);
+  if (s.naval[at(theater)] > 0) {
+    --s.naval[at(theater)];
+    c.note(rule, -1, Event::NavalLost, theater);
+  }
+}
+
+// 7.72.4: reserves against an Axis power split evenly among the Fronts entering it; each odd one
+// is placed by a roll (pushed). `fronts` is a bit set.
+void split(const Ctx& c, int region, std::uint32_t fronts, ReserveKind kind, int n, const char* rule) {
+  const int k = __builtin_popcount(fronts);
+  if (k == 0 || n <= 0) return;
+  for (int f = 0; f < 32; ++f)
+    if (fronts & (1u << f)) oppose(c, f, kind, n / k, rule);
+  if (n % k) c.push(StepId::SplitRoll, region, n % k, static_cast<int>(fronts));
+}
+
+std::uint32_t fronts_entering(const Ctx& c, int axis_space) {
+  std::uint32_t bits = 0;
+  for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
+    if (entry_space(c, static_cast<int>(f)) == axis_space) bits |= 1u << f;
+  return bits;
+}
+
+int remaining(const Ctx& c, int front) {  // spaces to the end of the track
+  return static_cast<int>(c.d.fronts[at(front)].track.size()) - 1 - c.s.front[at(front)];
+}
+
+int germany(const Ctx& c) { return c.d.fronts[c.k.western].end; }
+int japan(const Ctx& c) { return c.d.fronts[c.k.central_pacific].end; }
+
+// 7.62 Europe. Returns false when a roll was pushed (the step resumes at its priority b).
+bool europe_priority(const Ctx& c, Step& step) {
+  State& s = c.s;
+  const auto pool = [&](ReserveKind k) { return static_cast<int>(s.reserves_pool[static_cast<std::size_t>(k)]); };
+  const int w = c.k.western, e = c.k.eastern, m = c.k.mediterranean;
+  switch (step.b) {
+    case 1:  // two German armies stay in Germany against the Fronts entering it
+      split(c, 0, fronts_entering(c, germany(c)), ReserveKind::GermanArmy, std::min(2, pool(ReserveKind::GermanArmy)), "7.62");
+      break;
+    case 2:
+      if (has_entry_space(c, e)) oppose(c, e, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
+      break;
+    case 3:  // Battle of the Atlantic
+      if (s.front[at(w)] < 0 && pool(ReserveKind::GermanNavy) > 0) navy_to_box(c, c.d.fronts[at(w)].theater, ReserveKind::GermanNavy, "7.62");
+      break;
+    case 4:  // Eastern Horde (the optional German Reserves rule sends 1, ruling 7)
+      if (s.front[at(w)] <= 0 && has_entry_space(c, e))
+        oppose(c, e, ReserveKind::GermanArmy, std::min(s.german_reserves_option ? 1 : 4, pool(ReserveKind::GermanArmy)), "7.62");
+      break;
+    case 5:  // Atlantic Wall
+      if (s.front[at(w)] == 0) oppose(c, w, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
+      break;
+    case 6:  // after Normandy: two armies against the Front closer to Germany
+      if (s.entered[c.k.normandy] != 0) {
+        const int rw = has_entry_space(c, w) ? remaining(c, w) : 99, re = has_entry_space(c, e) ? remaining(c, e) : 99;
+        const int n = std::min(2, pool(ReserveKind::GermanArmy));
+        if (rw < re) oppose(c, w, ReserveKind::GermanArmy, n, "7.62");
+        else if (re < rw) oppose(c, e, ReserveKind::GermanArmy, n, "7.62");
+        else if (rw < 99) { oppose(c, w, ReserveKind::GermanArmy, std::min(1, n), "7.62"); oppose(c, e, ReserveKind::GermanArmy, n - 1, "7.62"); }
+      }
+      break;
+    case 7:
+      oppose(c, m, ReserveKind::ItalianArmy, pool(ReserveKind::ItalianArmy), "7.62");
+      break;
+    case 8:  // the rest at random, one roll each
+      if (pool(ReserveKind::GermanArmy) > 0) {
+        c.push(StepId::ReserveRoll, 0, 0);
+        return false;
+      }
+      break;
+  }
+  ++step.b;
+  return true;
+}
+
+// 7.64 Pacific.
+bool pacific_priority(const Ctx& c, Step& step) {
+  State& s = c.s;
+  const int armies = s.reserves_pool[static_cast<std::size_t>(ReserveKind::JapaneseArmy)];
+  switch (step.b) {
+    case 1:
+      split(c, 1, fronts_entering(c, japan(c)), ReserveKind::JapaneseArmy, armies, "7.64");
+      break;
+    case 2:
+      if (s.front[c.k.far_east] >= 0 && has_entry_space(c, c.k.far_east))
+        oppose(c, c.k.far_east, ReserveKind::JapaneseArmy, std::min(2, armies), "7.64");
+      break;
+    case 3:
+      for (int f : {static_cast<int>(c.k.central_pacific), static_cast<int>(c.k.sw_pacific), static_cast<int>(c.k.cbi)}) {
+        const int space = entry_space(c, f);
+        if (space >= 0 && c.d.spaces[at(space)].b29)
+          oppose(c, f, ReserveKind::JapaneseArmy, std::min<int>(1, s.reserves_pool[static_cast<std::size_t>(ReserveKind::JapaneseArmy)]), "7.64");
+      }
+      break;
+    case 4:
+      if (s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)] > 0) {
+        ++step.b;
+        c.push(StepId::ReserveRoll, 1, 1);
+        return false;
+      }
+      break;
+    case 5:  // resolved by the rolls of priority 4
+      break;
+    case 6:
+      if (armies > 0) {
+        c.push(StepId::ReserveRoll, 1, 3);
+        return false;
+      }
+      break;
+  }
+  ++step.b;
+  return true;
+}
+
+// The Front of CP, SWP, CBI (in that order) attempting an amphibious entry it may make (7.64.4).
+int ijn_target(const Ctx& c) {
+  for (int f : {static_cast<int>(c.k.central_pacific), static_cast<int>(c.k.sw_pacific), static_cast<int>(c.k.cbi)}) {
+    if (!has_entry_space(c, f)) continue;
+    const TrackStep& t = c.d.fronts[at(f)].track[at(c.s.front[at(f)] + 1)];
+    if (t.amphibious && c.s.naval[c.d.fronts[at(f)].theater] >= t.naval_required) return f;
+  }
+  return -1;
+}
+
+// --- 7.7: advancing the Fronts --------------------------------------------------------------------
+
+int opposing(const Ctx& c, int front) {
+  int n = 0;
+  for (std::int8_t r : c.s.reserves_on_front[at(front)]) n += r;
+  return n;
+}
+
+// 7.72: base 2, +2 per offensive support, -2 per Axis reserve.
+int strength(const Ctx& c, int front) { return 2 + 2 * c.s.offensive[at(front)] - 2 * opposing(c, front); }
+
+// 7.73: may the Front attempt to enter track position `pos`? (exceptions 1, 3, 4, 5)
+bool may_enter(const Ctx& c, int front, int pos) {
+  const Front& f = c.d.fronts[at(front)];
+  if (pos >= static_cast<int>(f.track.size())) return false;
+  const TrackStep& t = f.track[at(pos)];
+  if (t.amphibious && c.s.naval[f.theater] < t.naval_required) return false;     // 1
+  if (t.space == c.k.normandy && !c.s.second_front) return false;                  // 3 D-Day
+  if (t.space == c.k.manchuria && !c.s.ussr_declares_war) return false;            // 4 Soviet Far East
+  return !theater_surrendered(c, f.theater);                                       // 5
+}
+
+void enter(const Ctx& c, int front, const char* rule);
+
+int front_at(const Ctx& c, int i) {
+  const std::array<int, 7> fronts = {c.k.western, c.k.eastern, c.k.mediterranean, c.k.cbi, c.k.far_east, c.k.central_pacific, c.k.sw_pacific};
+  return fronts[at(i)];
+}
+
+void check_germany(const Ctx& c);
+void check_japan(const Ctx& c);
+
+}  // namespace
+
+// 7.0: the War Phase begins once the Decision Segment is over. Each player has one network more.
+void begin_war(const Ctx& c) {
+  State& s = c.s;
+  for (int p = 0; p < kPowers; ++p) {
+    s.to_place[at(p)] = static_cast<std::int8_t>(1 + s.networks_gained[at(p)]);  // 7.1: his secret service
+    s.networks_gained[at(p)] = 0;
+  }
+  start_segment(c, 0);
+}
+
+void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
+  const State& s = c.s;
+  const Step& step = s.steps.top();
+  if (step.id == StepId::PlacementOrder) {
+    for (int first = 0; first < kPowers; ++first)
+      if (step.c & (1 << first)) out.push_back(encode(Act::PlaceFirst, first));
+    return;
+  }
+  const bool networks = step.id == StepId::PlaceNetworks;
+  for (int l = 0; l < static_cast<int>(c.d.locations.size()); ++l) {
+    if (arctic_closed(c, l)) continue;
+    const bool own = s.networks[at(l)] > 0 && s.network_owner[at(l)] == seat;
+    if (networks) {
+      if (s.networks[at(l)] == 0 || (own && s.networks[at(l)] < 2)) out.push_back(encode(Act::PlaceNetwork, l));
+      if (s.networks[at(l)] > 0 && !own) out.push_back(encode(Act::RemoveNetwork, l));  // 7.12: one for one
+    } else if (own) {
+      const std::uint8_t holder = s.alignment[at(l)];
+      if (holder == kNone && global_allows(c, seat, l, false)) out.push_back(encode(Act::PlaceAlignment, l));
+      if (holder != kNone && holder != seat && global_allows(c, seat, l, true) && s.to_place[at(seat)] >= removal_cost(c, l))
+        out.push_back(encode(Act::RemoveAlignment, l));
+    }
+  }
+}
+
+namespace {
+
+// After a placement: the same player goes on while he can; then the next; then the next segment.
+void next_placer(const Ctx& c) {
+  State& s = c.s;
+  const Step step = s.steps.top();
+  core::ActionList legal;
+  if (s.to_place[at(step.a)] > 0) {
+    placement_legal(c, step.a, legal);
+    if (!legal.empty()) return;
+  }
+  s.to_place[at(step.a)] = 0;  // 7.1, 7.3: unused markers are lost
+  for (int i = step.b + 1; i < kPowers; ++i) {
+    const int p = s.order[at(i)];
+    if (s.to_place[at(p)] == 0) continue;
+    s.steps.top() = {step.id, static_cast<std::int8_t>(p), static_cast<std::int8_t>(i), 0};
+    legal.clear();
+    placement_legal(c, p, legal);
+    if (!legal.empty()) return;
+    s.to_place[at(p)] = 0;
+  }
+  if (step.id == StepId::PlaceNetworks) {  // 7.3 Political Alignment follows
+    for (int p = 0; p < kPowers; ++p) {
+      s.to_place[at(p)] = s.alignment_gained[at(p)];
+      s.alignment_gained[at(p)] = 0;
+    }
+    start_segment(c, 1);
+    if (s.steps.top().id == StepId::PlaceAlignment) next_placer_check(c);
+    return;
+  }
+  s.steps.replace({StepId::Reserves, 0, 1});  // 7.6 Military Segment
+}
+
+}  // namespace
+
+void next_placer_check(const Ctx& c) {
+  State& s = c.s;
+  const Step step = s.steps.top();
+  if (step.id != StepId::PlaceNetworks && step.id != StepId::PlaceAlignment) return;
+  core::ActionList legal;
+  if (s.to_place[at(step.a)] > 0) placement_legal(c, step.a, legal);
+  if (legal.empty()) next_placer(c);
+}
+
+void apply_placement(const Ctx& c, int seat, core::Action a) {
+  State& s = c.s;
+  const int l = arg_a(a);
+  switch (kind_of(a)) {
+    case Act::PlaceFirst: {  // the US puts this tied player first among those tied
+      const Step step = s.steps.top();
+      s.steps.pop();
+      auto& order = s.order;
+      const auto it = std::find(order.begin(), order.end(), static_cast<std::int8_t>(arg_a(a)));
+      const auto first_tied = std::find_if(order.begin(), order.end(), [&](std::int8_t p) { return step.c & (1 << p); });
+      std::rotate(first_tied, it, it + 1);
+      s.steps.top() = {s.steps.top().id, order[0], 0, 0};
+      next_placer_check(c);
+      return;
+    }
+    case Act::PlaceNetwork:
+      ++s.networks[at(l)];
+      s.network_owner[at(l)] = static_cast<std::uint8_t>(seat);
+      c.note("7.11", seat, Event::NetworkPlaced, seat, l);
+      --s.to_place[at(seat)];
+      break;
+    case Act::RemoveNetwork: {
+      const std::uint8_t owner = s.network_owner[at(l)];
+      if (--s.networks[at(l)] == 0) s.network_owner[at(l)] = kNone;
+      c.note("7.12", seat, Event::NetworkRemoved, owner, l);
+      --s.to_place[at(seat)];
+      break;
+    }
+    case Act::PlaceAlignment:
+      s.alignment[at(l)] = static_cast<std::uint8_t>(seat);
+      c.note("7.31", seat, Event::AlignmentPlaced, seat, l);
+      --s.to_place[at(seat)];
+      break;
+    default: {  // RemoveAlignment
+      const int cost = removal_cost(c, l);
+      c.note("7.32", seat, Event::AlignmentRemoved, s.alignment[at(l)], l);
+      s.alignment[at(l)] = kNone;
+      s.to_place[at(seat)] = static_cast<std::int8_t>(s.to_place[at(seat)] - cost);
+      break;
+    }
+  }
+  next_placer(c);
+}
+
+// The Reserves step (automatic): priorities of 7.62 then 7.64, then the Fronts advance.
+void run_reserves(const Ctx& c) {
+  State& s = c.s;
+  Step& step = s.steps.top();
+  const bool europe = step.a == 0;
+  if (s.surrendered[at(step.a)]) step.b = 99;  // a surrendered power sends no reserves
+  while (step.b <= (europe ? 8 : 6))
+    if (!(europe ? europe_priority(c, step) : pacific_priority(c, step))) return;
+  if (europe) s.steps.replace({StepId::Reserves, 1, 1});
+  else s.steps.replace({StepId::Campaigns, 0});
+}
+
+void reserve_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
+  const Step& step = c.s.steps.top();
+  if (step.id == StepId::SplitRoll) {
+    const int k = __builtin_popcount(static_cast<unsigned>(static_cast<std::uint8_t>(step.c)));
+    for (int f = 0; f < 8; ++f)
+      if (static_cast<std::uint8_t>(step.c) & (1u << f)) out.push_back({encode(Act::Chance, f), 1.0 / k});
+    return;
+  }
+  const int sides = step.id == StepId::FrontRoll ? 10 : 6;
+  for (int face = 1; face <= sides; ++face) out.push_back({encode(Act::Chance, face), 1.0 / sides});
+}
+
+void apply_reserve_roll(const Ctx& c, core::Action a) {
+  State& s = c.s;
+  const Step step = s.steps.top();
+  const int roll = arg_a(a);
+  s.steps.pop();
+  if (step.id == StepId::SplitRoll) {  // one odd reserve against the rolled Front; the rest go on
+    const ReserveKind kind = step.a == 0 ? ReserveKind::GermanArmy : ReserveKind::JapaneseArmy;
+    oppose(c, roll, kind, 1, "7.72.4");
+    const std::uint8_t left = static_cast<std::uint8_t>(step.c & ~(1u << roll));
+    if (step.b > 1 && left) c.push(StepId::SplitRoll, step.a, step.b - 1, left);
+    return;
+  }
+  if (step.a == 0) {  // 7.62.8: 1-2 Western, 3-4 Eastern, 5 Mediterranean, 6 Arctic (3+ naval) or Mediterranean
+    int front = roll <= 2 ? c.k.western : roll <= 4 ? c.k.eastern : c.k.mediterranean;
+    if (roll == 6 && s.naval[c.k.arctic] >= 3) {
+      --s.reserves_pool[static_cast<std::size_t>(ReserveKind::GermanArmy)];
+      ++s.reserves_in_box[c.k.arctic][static_cast<std::size_t>(ReserveKind::GermanArmy)];
+      --s.naval[c.k.arctic];
+      c.note("7.62", -1, Event::ReservePlaced, static_cast<int>(ReserveKind::GermanArmy), 1, -1, c.k.arctic);
+      c.note("7.62", -1, Event::NavalLost, c.k.arctic);
+      return;
+    }
+    oppose(c, front, ReserveKind::GermanArmy, 1, "7.62");
+    return;
+  }
+  switch (step.b) {
+    case 1: {  // 7.64.4: 1-2, the IJN sorties
+      const int target = roll <= 2 ? ijn_target(c) : -1;
+      if (target < 0) break;
+      navy_to_box(c, c.d.fronts[at(target)].theater, ReserveKind::Ijn, "7.64");
+      c.push(StepId::ReserveRoll, 1, 2, c.d.fronts[at(target)].theater);
+      break;
+    }
+    case 2: {  // 7.64.5: 1-4, the IJN is destroyed; otherwise it returns to Japan
+      auto& in_box = s.reserves_in_box[at(step.c)][static_cast<std::size_t>(ReserveKind::Ijn)];
+      --in_box;
+      if (roll <= 4) {
+        ++s.reserves_lost[static_cast<std::size_t>(ReserveKind::Ijn)];
+      } else {
+        ++s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)];
+      }
+      break;
+    }
+    default: {  // 7.64.6: 1-2 Central Pacific, 3-4 SW Pacific, 5-6 CBI
+      const int front = roll <= 2 ? c.k.central_pacific : roll <= 4 ? c.k.sw_pacific : c.k.cbi;
+      oppose(c, front, ReserveKind::JapaneseArmy, 1, "7.64");
+      break;
+    }
+  }
+}
+
+// The Advance step (automatic): each Front in turn, Europe first; surrender checks between.
+void run_advance(const Ctx& c) {
+  State& s = c.s;
+  Step& step = s.steps.top();
+  while (step.a < 7) {
+    const int i = step.a++;
+    if (i == 3) check_germany(c);
+    const int front = front_at(c, i);
+    if (!has_entry_space(c, front) || theater_surrendered(c, c.d.fronts[at(front)].theater)) continue;
+    const bool can = may_enter(c, front, s.front[at(front)] + 1) && strength(c, front) > 0;  // 7.73
+    if (can) {
+      c.push(StepId::FrontRoll, front);
+      return;
+    }
+    s.offensive[at(front)] = 0;  // 7.71: removed whether or not a roll was made
+    c.note("7.73", -1, Event::FrontHeld, front, strength(c, front));
+  }
+  check_japan(c);
+  s.steps.replace({StepId::PostMortem});
+}
+
+void apply_front_roll(const Ctx& c, core::Action a) {
+  State& s = c.s;
+  const int front = s.steps.top().a;
+  const int roll = arg_a(a);
+  s.steps.pop();
+  const int str = strength(c, front);
+  const bool advances = str >= 10 || roll <= str;
+  c.note("7.71", -1, Event::FrontRolled, front, roll, str, advances);
+  s.offensive[at(front)] = 0;  // 7.71
+  if (!advances) return;
+  enter(c, front, "7.71");
+  // 7.74 Breakthrough: strength 10+ and a modified 10+ roll, into a land space only (ruling 9).
+  if (str >= 10 && roll + (str - 10) >= 10) {
+    const int next = s.front[at(front)] + 1;
+    const Front& f = c.d.fronts[at(front)];
+    if (next < static_cast<int>(f.track.size()) && !f.track[at(next)].amphibious && may_enter(c, front, next)) enter(c, front, "7.74");
+  }
+}
+
+namespace {
+
+// A Front enters its next space: collapse (7.63, 7.65), kamikaze (7.75), behind the front (7.13).
+void enter(const Ctx& c, int front, const char* rule) {
+  State& s = c.s;
+  const Front& f = c.d.fronts[at(front)];
+  const int left = s.front[at(front)] >= 0 ? f.track[at(s.front[at(front)])].space : -1;
+  const int space = f.track[at(++s.front[at(front)])].space;
+  if (s.entered[at(space)] == 0) s.entered[at(space)] = s.conference;
+  c.note(rule, -1, Event::FrontAdvanced, front, space);
+  // A permanently removed reserve comes from its Axis country, or else from the board: first from
+  // this Front, then from wherever one stands.
+  const auto lose = [&](ReserveKind k, const char* why) {
+    const std::size_t kind = static_cast<std::size_t>(k);
+    std::int8_t* from = s.reserves_pool[kind] > 0 ? &s.reserves_pool[kind] : nullptr;
+    if (!from && s.reserves_on_front[at(front)][kind] > 0) from = &s.reserves_on_front[at(front)][kind];
+    for (auto& r : s.reserves_on_front) if (!from && r[kind] > 0) from = &r[kind];
+    for (auto& r : s.reserves_in_box) if (!from && r[kind] > 0) from = &r[kind];
+    if (!from) return;  // none left in play
+    --*from;
+    ++s.reserves_lost[kind];
+    c.note(why, -1, Event::ReserveCollapse, static_cast<int>(k));
+  };
+  const Space& sp = c.d.spaces[at(space)];
+  if (sp.axis != kNone && c.d.axis[sp.axis].id == "italy" && !s.italy_surrendered) {  // 7.63, 7.81
+    s.italy_surrendered = true;
+    lose(ReserveKind::ItalianArmy, "7.63");
+  }
+  if (space == c.k.bolero) lose(ReserveKind::GermanNavy, "7.63");  // the Allies win the Battle of the Atlantic
+  if (space == c.k.west_germany || space == c.k.east_germany) lose(ReserveKind::GermanArmy, "7.63");
+  if (space == c.k.manchuria) {
+    lose(ReserveKind::JapaneseArmy, "7.65");  // the Kwangtung Army
+    s.issues[c.k.ussr_declares_war].where = IssueWhere::Removed;  // 6.22
+  }
+  if (space == c.k.normandy) s.issues[c.k.second_front].where = IssueWhere::Removed;  // 6.21
+  if (sp.kamikaze && s.naval[f.theater] > 0) {  // 7.75
+    --s.naval[f.theater];
+    c.note("7.75", -1, Event::NavalLost, f.theater);
+  }
+  if (space == f.end && sp.axis != kNone) s.entered_this_conference |= static_cast<std::uint8_t>(1u << front);
+  // 7.13: the locations of the space left behind are now behind the front, once each.
+  if (left < 0) return;
+  for (std::size_t l = 0; l < c.d.locations.size(); ++l) {
+    if (c.d.locations[l].space != left || s.behind_front[l]) continue;
+    s.behind_front[l] = true;
+    const std::uint8_t owner = s.network_owner[l];
+    const bool soviet_front = f.color == Power::USSR;
+    if (s.networks[l] > 0 && (soviet_front ? owner != kUSSR : owner == kUSSR)) {
+      if (--s.networks[l] == 0) s.network_owner[l] = kNone;
+      c.note("7.13", owner, Event::NetworkRemoved, owner, static_cast<int>(l));
+    }
+  }
+}
+
+// 7.81: Germany surrenders when the Western and/or Eastern Front enters it.
+void check_germany(const Ctx& c) {
+  State& s = c.s;
+  if (s.surrendered[0]) return;
+  const bool w = s.entered_this_conference & (1u << c.k.western), e = s.entered_this_conference & (1u << c.k.eastern);
+  if (!w && !e) return;
+  s.surrendered[0] = true;
+  if (w && e) {
+    for (auto& t : s.german_technology) ++t;
+  } else if (w) {
+    ++s.german_technology[kUS];
+    ++s.german_technology[kUK];
+  } else {
+    s.german_technology[kUSSR] = static_cast<std::int8_t>(s.german_technology[kUSSR] + 2);
+  }
+  c.note("7.81", -1, Event::Surrender, 0);
+}
+
+// 7.82: Japan surrenders when a Front enters it, or on the Emperor's three conditions.
+void check_japan(const Ctx& c) {
+  State& s = c.s;
+  if (s.surrendered[1]) return;
+  bool entered = false;
+  for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
+    entered |= c.d.fronts[f].end == japan(c) && s.front[f] == static_cast<int>(c.d.fronts[f].track.size()) - 1;
+  bool b29 = false;
+  for (std::size_t sp = 0; sp < c.d.spaces.size(); ++sp) b29 |= c.d.spaces[sp].b29 && s.entered[sp] != 0;
+  const Front& fe = c.d.fronts[c.k.far_east];
+  int manchuria = 0;
+  while (manchuria < static_cast<int>(fe.track.size()) && fe.track[at(manchuria)].space != c.k.manchuria) ++manchuria;
+  const bool emperor = s.surrendered[0] && s.a_bomb == static_cast<int>(c.d.a_bomb.size()) - 1 && b29 &&
+                       s.front[c.k.far_east] >= manchuria;
+  if (!entered && !emperor) return;
+  s.surrendered[1] = true;
+  c.note("7.82", -1, Event::Surrender, 1);
+}
+
+}  // namespace
+
+}  // namespace churchill::rules
