@@ -83,18 +83,18 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
   create->add_option("--scenario", scenario, "training, tournament or campaign")->check(CLI::IsMember({"training", "tournament", "campaign"}));
   create->add_option("--seed", seed, "Random seed (same seed and actions: same game)");
   create->add_option("--seats", seats, "e.g. UK=human,US=bot:random,USSR=bot:random (default: all human)");
-  create->add_option("--option", options, "Optional rules");
+  create->add_option("--option", options, "Optional rules: german-reserves")->check(CLI::IsMember({"german-reserves"}));
   create->add_flag("--secret-agenda", secret_agenda, "The Secret Agenda variant (10)");
   create->add_option("-o,--output", out_file, "The save file to create")->required();
   create->add_flag("--force", force, "Overwrite an existing file");
   create->callback([&] {
-    if (secret_agenda || !options.empty())
-      fail("optional rules and the Secret Agenda variant come with the War Phase, which is not implemented yet");
     core::SaveFile meta;
     meta.game = "churchill";
     meta.scenario = scenario;
     meta.seed = seed;
     meta.seats = parse_seats(seats);
+    meta.options = options;
+    if (secret_agenda) meta.options.push_back("secret-agenda");
     if (!force && std::filesystem::exists(out_file)) fail(fmt::format("{} exists (use --force to replace it)", out_file));
     const churchill::Data data = churchill::load_data(common.data());
     SavedGame game(data, meta);

@@ -27,6 +27,7 @@ class SavedGame {
 
  private:
   const churchill::Scenario& scenario(const churchill::Data& data) const;
+  churchill::State initial() const;
   core::SaveFile meta_;
   std::unique_ptr<churchill::Game> game_;
   std::unique_ptr<churchill::Session> session_;

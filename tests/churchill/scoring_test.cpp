@@ -1,0 +1,254 @@
+// 9.4 Victory Point schedule (each condition A-AA) and 4.4 winning the game, on constructed positions.
+#include "table_fixture.h"
+
+namespace churchill::testing {
+namespace {
+
+class Scoring : public ::testing::Test {
+ protected:
+  Game game{data()};
+  State s = bare();
+
+  // A board with nothing on it: every Front in its box, no markers, nothing won.
+  State bare() {
+    State st = game.new_game(*data().scenario("campaign"));
+    st.global.fill(kNone);
+    return st;
+  }
+  std::size_t P(const char* p) const { return static_cast<std::size_t>(*power_from_name(p)); }
+  std::size_t L(const char* id) const { return data().location(id); }
+  void front_at(const char* front, const char* space) {
+    const auto f = data().front(front);
+    const auto& track = data().fronts[f].track;
+    for (std::size_t i = 0; i < track.size(); ++i) {
+      s.entered[track[i].space] = static_cast<std::int8_t>(s.entered[track[i].space] ? s.entered[track[i].space] : 1);
+      if (data().spaces[track[i].space].id == space) {
+        s.front[f] = static_cast<std::int8_t>(i);
+        return;
+      }
+    }
+    ADD_FAILURE() << space << " is not on " << front;
+  }
+  // VP a condition gives each power: {UK, US, USSR}.
+  std::array<int, kPowers> vp(const std::string& id) const {
+    std::array<int, kPowers> out{};
+    for (const ScoreLine& l : game.score(s, true).lines)
+      if (l.condition == id) out[static_cast<std::size_t>(l.power)] += l.vp;
+    return out;
+  }
+  using V = std::array<int, kPowers>;  // UK, US, USSR
+};
+
+TEST_F(Scoring, A_B_AlignmentAndNetworks) {
+  s.networks[L("france")] = 1; s.network_owner[L("france")] = 1; s.alignment[L("france")] = 1;  // US: A
+  s.networks[L("poland")] = 2; s.network_owner[L("poland")] = 2;                                  // USSR: B
+  s.networks[L("greece")] = 1; s.network_owner[L("greece")] = 0; s.alignment[L("greece")] = 2;    // USSR: A
+  EXPECT_EQ(vp("A"), (V{0, 3, 3}));
+  EXPECT_EQ(vp("B"), (V{0, 0, 1})) << "one per space, not per network; none where an alignment stands";
+}
+
+TEST_F(Scoring, C_GlobalAdvantage) {
+  s.global = {static_cast<std::uint8_t>(P("US")), static_cast<std::uint8_t>(P("USSR")), static_cast<std::uint8_t>(P("USSR"))};
+  EXPECT_EQ(vp("C"), (V{0, 5, 10}));
+}
+
+TEST_F(Scoring, D_E_ConferencesWon) {
+  s.conferences_won = {2, 1, 1};
+  EXPECT_EQ(vp("D"), (V{6, 3, 0}));
+  EXPECT_EQ(vp("E"), (V{0, 0, 5}));
+}
+
+TEST_F(Scoring, F_EmptyColoniesForTheUk) {
+  s.networks[L("siam")] = 1; s.network_owner[L("siam")] = 1;
+  s.alignment[L("malaya")] = 2;
+  EXPECT_EQ(vp("F"), (V{6, 0, 0}));  // five colonies, two taken
+}
+
+TEST_F(Scoring, G_AxisOccupiedAtMostEightEach) {
+  front_at("western", "germany");
+  front_at("eastern", "germany");
+  front_at("central-pacific", "japan");
+  front_at("sw-pacific", "japan");
+  EXPECT_EQ(vp("G"), (V{16, 16, 8}));
+}
+
+TEST_F(Scoring, H_I_J_Mediterranean) {
+  front_at("mediterranean", "central-italy");
+  EXPECT_EQ(vp("H"), (V{2, 0, 0}));
+  front_at("mediterranean", "northern-italy");
+  EXPECT_EQ(vp("H"), (V{0, 0, 0})) << "9.4 example 1: only the furthest space";
+  EXPECT_EQ(vp("I"), (V{3, 0, 0}));
+  EXPECT_EQ(vp("J"), (V{0, 2, 0}));
+}
+
+TEST_F(Scoring, K_L_WhichLandingCameFirst) {
+  s.entered[data().space("central-italy")] = 3;
+  s.entered[data().space("normandy")] = 6;
+  EXPECT_EQ(vp("K"), (V{2, 0, 0}));
+  EXPECT_EQ(vp("L"), (V{0, 0, 0}));
+  s.entered[data().space("normandy")] = 3;
+  EXPECT_EQ(vp("K"), (V{0, 0, 0})) << "the same conference: 0 VP";
+  EXPECT_EQ(vp("L"), (V{0, 0, 0}));
+  const State training = game.new_game(*data().scenario("training"));
+  s = training;
+  EXPECT_EQ(vp("K"), (V{0, 0, 0})) << "9.53";
+  EXPECT_EQ(vp("L"), (V{0, 0, 0})) << "9.53";
+}
+
+TEST_F(Scoring, M_GermanySurrenderedWithoutTheWest) {
+  front_at("eastern", "germany");
+  s.surrendered[0] = true;
+  EXPECT_EQ(vp("M"), (V{0, 0, 5}));
+  EXPECT_EQ(vp("N"), (V{0, 0, 0})) << "9.4 example 2: not East Germany once in Germany";
+  front_at("western", "germany");
+  EXPECT_EQ(vp("M"), (V{0, 0, 0}));
+}
+
+TEST_F(Scoring, N_O_TheRoadsToGermany) {
+  front_at("eastern", "east-germany");
+  front_at("western", "rhineland");
+  EXPECT_EQ(vp("N"), (V{0, 0, 5}));
+  EXPECT_EQ(vp("O"), (V{2, 2, 0}));
+}
+
+TEST_F(Scoring, P_GermanTechnology) {
+  s.german_technology = {1, 1, 0};
+  EXPECT_EQ(vp("P"), (V{1, 1, 0}));
+}
+
+TEST_F(Scoring, Q_JapanSurrenderedUnoccupied) {
+  s.surrendered[1] = true;
+  EXPECT_EQ(vp("Q"), (V{0, 5, 0}));
+  front_at("far-east", "japan");
+  EXPECT_EQ(vp("Q"), (V{0, 0, 0}));
+}
+
+TEST_F(Scoring, R_MacArthurHasNotReturned) {
+  EXPECT_EQ(vp("R"), (V{3, 0, 3}));
+  front_at("sw-pacific", "philippines");
+  EXPECT_EQ(vp("R"), (V{0, 0, 0}));
+}
+
+TEST_F(Scoring, S_InterserviceRivalry) {
+  front_at("central-pacific", "iwo-jima");        // 2 from Japan
+  front_at("sw-pacific", "vogelkop-new-guinea");  // 3 from Japan
+  EXPECT_EQ(vp("S"), (V{0, 0, 0}));
+  s.front[data().front("sw-pacific")] = 0;         // Papua New Guinea: 4 from Japan
+  EXPECT_EQ(vp("S"), (V{5, 0, 5}));
+}
+
+TEST_F(Scoring, T_U_V_W_X_PacificSpaces) {
+  front_at("central-pacific", "iwo-jima");
+  EXPECT_EQ(vp("T"), (V{0, 2, 0}));
+  front_at("central-pacific", "okinawa");
+  EXPECT_EQ(vp("T"), (V{0, 0, 0}));
+  EXPECT_EQ(vp("U"), (V{0, 5, 0}));
+  front_at("sw-pacific", "kyushu");
+  EXPECT_EQ(vp("V"), (V{0, 5, 0}));
+  front_at("cbi", "formosa");
+  EXPECT_EQ(vp("W"), (V{5, 0, 0}));
+  front_at("far-east", "korea");
+  EXPECT_EQ(vp("X"), (V{0, 0, 8}));
+}
+
+TEST_F(Scoring, Y_Z_AA_TheBomb) {
+  s.spy_ring = 2;
+  EXPECT_EQ(vp("Y"), (V{0, 0, 6})) << "the starting space does not score (ruling 8)";
+  EXPECT_EQ(vp("Z"), (V{0, 0, 0}));
+  EXPECT_EQ(vp("AA"), (V{0, 0, 3}));
+  s.a_bomb = static_cast<std::int8_t>(data().a_bomb.size() - 1);
+  EXPECT_EQ(vp("Z"), (V{3, 3, 0}));
+  EXPECT_EQ(vp("AA"), (V{0, 0, 0}));
+}
+
+TEST_F(Scoring, SecretAgendaCountsOnlyOnceRevealed) {
+  s.secret_agenda_variant = true;
+  for (auto& m : s.secret_agenda) m.fill(kNone);
+  std::uint8_t poland = kNone;
+  for (std::size_t m = 0; m < data().secret_agenda.size(); ++m)
+    if (data().secret_agenda[m].location == L("poland") && poland == kNone) poland = static_cast<std::uint8_t>(m);
+  s.secret_agenda[P("USSR")][0] = poland;
+  s.secret_agenda[P("USSR")][1] = poland + 1;  // the second Poland marker
+  s.networks[L("poland")] = 1; s.network_owner[L("poland")] = 2; s.alignment[L("poland")] = 2;
+  EXPECT_EQ(vp("10.3"), (V{0, 0, 10})) << "two markers for one location score 10";
+  EXPECT_EQ(game.score(s, false).total[P("USSR")] + 10, game.score(s, true).total[P("USSR")]);
+}
+
+// 4.4 on constructed scores: the position is set first (surrenders, the bomb, Fronts), then
+// German technology markers (1 VP each, 9.4 P) top each power up to the wanted total.
+class Victory : public Scoring {
+ protected:
+  void scores(int uk, int us, int ussr, std::array<bool, 2> surrendered, bool bomb = true,
+              bool soviets_alone_in_germany = false) {
+    s = bare();
+    s.surrendered = surrendered;
+    s.a_bomb = static_cast<std::int8_t>(bomb ? data().a_bomb.size() - 1 : 0);
+    s.entered[data().space("philippines")] = 1;  // no R
+    for (std::size_t l = 0; l < data().locations.size(); ++l)  // no F
+      if (data().locations[l].colony) { s.networks[l] = 1; s.network_owner[l] = 1; }
+    if (soviets_alone_in_germany) {
+      const auto eastern = data().front("eastern");
+      s.front[eastern] = static_cast<std::int8_t>(data().fronts[eastern].track.size() - 1);
+    }
+    const auto base = game.score(s, false).total;
+    const std::array<int, kPowers> want = {uk, us, ussr};
+    for (std::size_t p = 0; p < kPowers; ++p) {
+      ASSERT_GE(want[p], base[p]) << "power " << p;
+      s.german_technology[p] = static_cast<std::int8_t>(want[p] - base[p]);
+    }
+    ASSERT_EQ(game.score(s, false).total, want);
+  }
+};
+
+TEST_F(Victory, Rule_4_41_AllianceVictory) {
+  scores(40, 30, 25, {true, true});
+  EXPECT_EQ(game.winner(s), 0);
+}
+
+TEST_F(Victory, Rule_4_41_TieForTheLeadGoesTo4_44) {
+  scores(40, 40, 25, {true, true});
+  EXPECT_EQ(game.winner(s), 1) << "the US is tied and has the A-Bomb";
+}
+
+TEST_F(Victory, Rule_4_42_BrokenAllianceSecondPlaceWins) {
+  scores(50, 29, 25, {true, true});  // differential 25 > 20; 50 does not exceed 29 + 25
+  EXPECT_EQ(game.winner(s), 1);
+}
+
+TEST_F(Victory, Rule_4_42_BrokenAllianceLeaderExceedsTheOthers) {
+  scores(60, 29, 25, {true, true});
+  EXPECT_EQ(game.winner(s), 0);
+}
+
+TEST_F(Victory, Rule_4_42_TieForSecondGoesTo4_44) {
+  scores(60, 35, 35, {true, true});  // 60 < 70: second place is tied: the US has the bomb
+  EXPECT_EQ(game.winner(s), 1);
+}
+
+TEST_F(Victory, Rule_4_43_GlobalHegemonAdjustment) {
+  scores(40, 36, 33, {true, false});  // 40 - 5, 36 - 3, 33 + 5
+  EXPECT_EQ(game.winner(s), 2);
+}
+
+TEST_F(Victory, Rule_4_43_TieForMostBothLoseFive) {
+  scores(40, 40, 33, {false, false});  // 35, 35, 38
+  EXPECT_EQ(game.winner(s), 2);
+}
+
+TEST_F(Victory, Rule_4_43_TieForFewestBothGainFive) {
+  scores(40, 33, 33, {false, false});  // 35, 38, 38: then a tie for the lead, which the US's bomb breaks
+  EXPECT_EQ(game.winner(s), 1);
+}
+
+TEST_F(Victory, Rule_4_44_StalinAloneInGermany) {
+  scores(20, 40, 40, {true, true}, /*bomb=*/false, /*soviets_alone_in_germany=*/true);
+  EXPECT_EQ(game.winner(s), 2);
+}
+
+TEST_F(Victory, Rule_4_44_OtherwiseChurchillEvenIfNotTied) {
+  scores(25, 40, 40, {true, true}, /*bomb=*/false);
+  EXPECT_EQ(game.winner(s), 0);
+}
+
+}  // namespace
+}  // namespace churchill::testing
