@@ -232,6 +232,8 @@ void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) 
   settle(c);
 }
 
+void Game::run_automatic(State& s, core::LogSink* log) const { settle(Ctx{*this, *data_, known_, s, log}); }
+
 bool Game::reveals_hidden(const State& s, core::Seat seat, core::Action) const {
   // The last face-down agenda card reveals all three (5.13); a deal is chance, a barrier anyway.
   if (seat == core::kChance || s.steps.empty() || s.steps.top().id != StepId::AgendaPlay) return false;

@@ -69,6 +69,10 @@ class Game {
   std::string seat_name(core::Seat seat) const;
   std::optional<core::Seat> seat_from_name(std::string_view name) const;
 
+  // Runs automatic steps until a decision, a chance node or the end (apply does this itself; a
+  // position set up by hand, as in tests, may need it).
+  void run_automatic(State& s, core::LogSink* log) const;
+
   // A log entry in words, with its rule number.
   std::string describe(const core::LogEntry& e) const;
 

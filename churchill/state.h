@@ -103,7 +103,7 @@ enum class StepId : std::uint8_t {
   GlobalIssue,        // seat a moves a Global Issue marker
   EndConference,      // 7.0: the War Phase begins
   // 7.0 War Phase
-  PlacementOrder,     // the US orders players tied for placement; a = 0 networks / 1 alignment, c = tied
+  PlacementOrder,     // the US (a) orders players tied for placement; b = 0 networks / 1 alignment, c = tied
   PlaceNetworks,      // 7.1: seat a places its Clandestine Networks; b = order index
   PlaceAlignment,     // 7.3: seat a places its Political Alignment markers; b = order index
   Reserves,           // 7.6: Axis reserves; a = region

@@ -25,7 +25,7 @@ void start_segment(const Ctx& c, int kind) {
       tied |= static_cast<std::uint8_t>((1u << order[at(i)]) | (1u << order[at(i + 1)]));
   const StepId place = kind == 0 ? StepId::PlaceNetworks : StepId::PlaceAlignment;
   s.steps.replace({place, s.order[0], 0});
-  if (tied) c.push(StepId::PlacementOrder, kind, 0, tied);
+  if (tied) c.push(StepId::PlacementOrder, kUS, kind, tied);
 }
 
 bool arctic_closed(const Ctx& c, int location) {  // 7.4: Norway and Finland need 3 naval

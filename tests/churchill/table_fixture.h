@@ -113,6 +113,7 @@ class Position : public Table {
   }
   void begin(StepId id, int a = 0, int b = 0, int c = 0) {
     start.steps.push({id, static_cast<std::int8_t>(a), static_cast<std::int8_t>(b), static_cast<std::int8_t>(c)});
+    game.run_automatic(start, nullptr);
     session = Session(game, start, 1);
   }
   void meeting(const char* first) { begin(StepId::MeetingTurn, power(first)); }

@@ -1,0 +1,240 @@
+// 7.0 War Phase and 8.0 Post-mortem, rule by rule, on positions set up by hand.
+#include "table_fixture.h"
+
+namespace churchill::testing {
+namespace {
+
+class War : public Position {
+ protected:
+  War() {  // a map without networks or alignments
+    start.networks.fill(0);
+    start.network_owner.fill(kNone);
+    start.alignment.fill(kNone);
+    start.behind_front.fill(false);
+  }
+  std::size_t L(const char* id) const { return data().location(id); }
+  void networks(const char* loc, const char* p, int n) {
+    start.networks[L(loc)] = static_cast<std::int8_t>(n);
+    start.network_owner[L(loc)] = n ? static_cast<std::uint8_t>(power(p)) : kNone;
+  }
+  // The War Phase begins with these markers to place.
+  void war(std::array<int, kPowers> nets, std::array<int, kPowers> aligns = {}) {
+    for (std::size_t p = 0; p < kPowers; ++p) {
+      start.networks_gained[p] = static_cast<std::int8_t>(nets[p] - 1);  // 7.1 adds one each
+      start.alignment_gained[p] = static_cast<std::int8_t>(aligns[p]);
+    }
+    begin(StepId::EndConference);
+  }
+  int reserves_against(const char* front) const {
+    int n = 0;
+    for (auto r : s().reserves_on_front[data().front(front)]) n += r;
+    return n;
+  }
+};
+
+TEST_F(War, Rule_7_1_TheMostNetworksPlaceFirstTiesOrderedByTheUs) {
+  war({3, 1, 5});  // 7.1 example: Stalin five, Churchill three, Roosevelt one
+  EXPECT_EQ(g_active(), "USSR");
+  for (int i = 0; i < 5; ++i) act("USSR", "network " + std::string(i < 2 ? "hungary" : i < 4 ? "austria" : "greece"));
+  EXPECT_EQ(g_active(), "UK");
+}
+
+TEST_F(War, Rule_7_1_TieOrderedByTheUs) {
+  war({2, 2, 1});
+  EXPECT_EQ(g_active(), "US");
+  act("US", "first UK");
+  EXPECT_EQ(g_active(), "UK");
+}
+
+TEST_F(War, Rule_7_11_TwoPerLocationOfOneNationAndRemovalOneForOne) {
+  networks("austria", "USSR", 1);
+  war({1, 3, 1});
+  act("US", "first UK");  // the UK and the USSR tie behind the US: the US orders them
+  EXPECT_FALSE(legal("US", "network austria")) << "a location holds networks of one nation only";
+  act("US", "remove-network austria");
+  EXPECT_EQ(s().networks[L("austria")], 0);
+  act("US", "network austria");
+  EXPECT_EQ(s().network_owner[L("austria")], power("US"));
+  act("US", "network austria");
+  EXPECT_EQ(s().networks[L("austria")], 2);
+  EXPECT_FALSE(legal("USSR", "network austria"));
+}
+
+TEST_F(War, Rule_7_4_ArcticNeedsThreeNaval) {
+  start.naval[data().theater("arctic")] = 2;
+  war({1, 1, 2});
+  EXPECT_FALSE(legal("USSR", "network norway"));
+  EXPECT_FALSE(legal("USSR", "network finland"));
+}
+
+TEST_F(War, Rule_7_31_AlignmentNeedsAnOwnNetworkAndOnePerLocation) {
+  networks("greece", "UK", 1);
+  networks("yugoslavia", "USSR", 1);
+  start.alignment[L("yugoslavia")] = static_cast<std::uint8_t>(power("USSR"));
+  war({1, 1, 1}, {2, 0, 0});
+  act("US", "first USSR");  // a three-way tie: the US puts the USSR first
+  act("USSR", "network hungary");
+  act("UK", "network greece");
+  act("US", "network france");
+  EXPECT_TRUE(legal("UK", "align greece"));
+  EXPECT_FALSE(legal("UK", "align poland")) << "7.31: only where the UK has a network";
+  act("UK", "align greece");
+  EXPECT_FALSE(legal("UK", "align greece")) << "one Political Alignment per location";
+}
+
+TEST_F(War, Rule_6_11_ColonialismLetsOnlyTheUkPlaceInColonies) {
+  networks("siam", "US", 1);
+  networks("malaya", "UK", 1);
+  start.global[0] = static_cast<std::uint8_t>(power("UK"));  // Colonialism
+  start.alignment_gained[1] = 1;
+  start.alignment_gained[0] = 1;
+  start.to_place = {1, 1, 0};
+  begin(StepId::PlaceAlignment, power("US"), 0);
+  EXPECT_FALSE(legal("US", "align siam"));
+}
+
+TEST_F(War, Rule_6_11_NeutralColonialIssueForbidsColonyPlacements) {
+  networks("malaya", "UK", 1);
+  start.to_place = {1, 0, 0};
+  begin(StepId::PlaceAlignment, power("UK"), 0);
+  EXPECT_FALSE(legal("UK", "align malaya"));
+}
+
+TEST_F(War, Rule_6_11_SpheresOfInfluenceAndTheUnRemovalCost) {
+  networks("poland", "UK", 1);
+  start.alignment[L("poland")] = static_cast<std::uint8_t>(power("USSR"));
+  networks("france", "USSR", 1);
+  start.global[1] = static_cast<std::uint8_t>(power("USSR"));  // Spheres of Influence
+  start.global[2] = static_cast<std::uint8_t>(power("US"));    // UN: removal costs two
+  start.to_place = {1, 0, 0};
+  begin(StepId::PlaceAlignment, power("UK"), 0);
+  EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "Spheres: only the USSR in Poland";
+  start.global[1] = static_cast<std::uint8_t>(power("UK"));   // Free Europe
+  begin(StepId::PlaceAlignment, power("UK"), 0);
+  EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "UN: two markers needed, the UK has one";
+  start.to_place = {2, 0, 0};
+  begin(StepId::PlaceAlignment, power("UK"), 0);
+  act("UK", "remove-alignment poland");
+  EXPECT_EQ(s().alignment[L("poland")], kNone);
+  EXPECT_EQ(s().to_place[0], 0);
+}
+
+TEST_F(War, Rule_7_62_TournamentOpening) {
+  start = game.new_game(*data().scenario("tournament"));
+  start.steps.clear();
+  start.steps.push({StepId::GameOver});
+  begin(StepId::Reserves, 0, 1);
+  // 2: one army against the Eastern Front; 4 Eastern Horde: four more; 5 Atlantic Wall: one in
+  // Normandy. The Italian army and the U-boats are out of play (9.64).
+  EXPECT_EQ(reserves_against("eastern"), 5);
+  EXPECT_EQ(reserves_against("western"), 1);
+  EXPECT_EQ(reserves_against("mediterranean"), 0);
+}
+
+TEST_F(War, GermanReservesOptionSendsOneEasternHordeArmy) {
+  start = game.new_game(*data().scenario("tournament"), Options{false, true});
+  start.steps.clear();
+  start.steps.push({StepId::GameOver});
+  begin(StepId::Reserves, 0, 1);
+  EXPECT_EQ(reserves_against("eastern"), 2);  // priority 2 and the option's one
+  EXPECT_EQ(reserves_against("western"), 1);
+  EXPECT_EQ(s().steps.top().id, StepId::ReserveRoll) << "the other three are placed at random (priority 8)";
+  chance("roll 1");
+  chance("roll 3");
+  chance("roll 5");
+  EXPECT_EQ(reserves_against("western"), 2);
+  EXPECT_EQ(reserves_against("eastern"), 3);
+  EXPECT_EQ(reserves_against("mediterranean"), 1);
+}
+
+TEST_F(War, Rule_7_73_3_NoDDayWithoutTheSecondFront) {
+  start = game.new_game(*data().scenario("tournament"));  // Western in Bolero, 5 naval
+  start.steps.clear();
+  start.steps.push({StepId::GameOver});
+  start.offensive[data().front("western")] = 4;
+  start.second_front = false;
+  begin(StepId::Campaigns, 0);
+  EXPECT_NE(s().steps.top().a, data().front("western")) << "the Western Front makes no roll";
+  EXPECT_EQ(s().offensive[data().front("western")], 0) << "7.71: support removed anyway";
+}
+
+TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
+  start.front[data().front("eastern")] = 1;  // Ukraine: Prussia then East Germany, both land
+  start.offensive[data().front("eastern")] = 5;   // strength 12
+  begin(StepId::FrontRoll, data().front("eastern"));
+  chance("roll 8");  // 8 + 2 = 10: a breakthrough
+  EXPECT_EQ(data().spaces[data().fronts[data().front("eastern")].track[static_cast<std::size_t>(s().front[data().front("eastern")])].space].id,
+            "east-germany");
+  const auto cp = data().front("central-pacific");
+  start.front[cp] = 0;  // Carolines; Marianas is amphibious
+  start.offensive[cp] = 6;
+  start.naval[data().theater("central-pacific")] = 5;
+  begin(StepId::FrontRoll, cp);
+  chance("roll 10");
+  EXPECT_EQ(s().front[cp], 1) << "one space: the second would be amphibious (7.74)";
+}
+
+TEST_F(War, Rule_7_13_AdvancePutsRivalNetworksBehindTheFrontOnce) {
+  networks("poland", "UK", 2);
+  networks("rumania", "USSR", 1);
+  start.front[data().front("eastern")] = 1;  // Ukraine
+  start.offensive[data().front("eastern")] = 4;
+  begin(StepId::FrontRoll, data().front("eastern"));
+  chance("roll 1");
+  EXPECT_EQ(s().networks[L("poland")], 1) << "the Soviet advance removes one UK network";
+  EXPECT_EQ(s().networks[L("rumania")], 1) << "its own stay";
+  EXPECT_TRUE(s().behind_front[L("poland")]);
+}
+
+TEST_F(War, Rule_7_75_KamikazeCostsANavalSupport) {
+  const auto cp = data().front("central-pacific");
+  start.front[cp] = 2;  // Iwo Jima: Okinawa next, a Kamikaze space
+  start.naval[data().theater("central-pacific")] = 4;
+  start.offensive[cp] = 2;
+  begin(StepId::FrontRoll, cp);
+  chance("roll 2");
+  EXPECT_EQ(s().naval[data().theater("central-pacific")], 3);
+}
+
+TEST_F(War, Rule_7_81_GermanTechnologyOnSurrender) {
+  const auto w = data().front("western");
+  start.front[w] = 3;  // West Germany
+  start.offensive[w] = 4;
+  start.steps.push({StepId::Campaigns, 1});  // the Eastern Front next, then the surrender check
+  begin(StepId::FrontRoll, w);
+  chance("roll 1");
+  while (game.node_kind(s()) == core::NodeKind::Chance && !s().surrendered[0]) session.sample_chance();
+  EXPECT_TRUE(s().surrendered[0]);
+  EXPECT_EQ(s().german_technology, (std::array<std::int8_t, kPowers>{1, 1, 0})) << "the West alone: US and UK";
+}
+
+TEST_F(War, Rule_7_82_TheEmperorsThreeConditions) {
+  start.surrendered[0] = true;                                            // a
+  start.a_bomb = static_cast<std::int8_t>(data().a_bomb.size() - 1);      // b: Trinity...
+  start.entered[data().space("marianas-islands")] = 3;                    // ... and a B29 space
+  const auto fe = data().front("far-east");
+  start.front[fe] = 1;                                                    // c: Manchuria
+  begin(StepId::Campaigns, 7);
+  EXPECT_TRUE(s().surrendered[1]);
+}
+
+TEST_F(War, Rule_8_0_PostMortemBeginsTheNextConference) {
+  start.conference = 8;
+  start.offensive[data().front("western")] = 3;
+  put("global-issue", "US 3");
+  begin(StepId::PostMortem);
+  EXPECT_EQ(s().conference, 9);
+  EXPECT_EQ(s().offensive[data().front("western")], 0);
+  EXPECT_EQ(where("global-issue"), "display");
+  EXPECT_EQ(s().steps.top().id, StepId::RevealConference);
+}
+
+TEST_F(War, Rule_8_0_TheLastConferenceEndsTheGame) {
+  start.conference = 10;
+  begin(StepId::PostMortem);
+  EXPECT_EQ(game.node_kind(s()), core::NodeKind::Terminal);
+  EXPECT_GE(s().winner, 0);
+}
+
+}  // namespace
+}  // namespace churchill::testing
