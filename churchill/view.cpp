@@ -170,7 +170,12 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
       if (s.global[m] == static_cast<std::uint8_t>(gi.powers[static_cast<std::size_t>(i)])) pos = gi.advantage[static_cast<std::size_t>(i)];
     out += fmt::format("  {}: {}", gi.name, pos);
   }
-  out += "\n";
+  const bool over = g.node_kind(s) == core::NodeKind::Terminal;
+  const ScoreSheet sheet = g.score(s, over);
+  out += fmt::format("\nScore: UK {}  US {}  USSR {}{}   Conferences won: UK {}, US {}, USSR {}\n", sheet.total[0],
+                     sheet.total[1], sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "",
+                     s.conferences_won[0], s.conferences_won[1], s.conferences_won[2]);
+  if (s.winner >= 0) out += fmt::format("Winner: {}\n", pname(s.winner));
   if (seat) {
     out += fmt::format("\n{} hand:", pname(*seat));
     for (int c = 0; c < 32; ++c)

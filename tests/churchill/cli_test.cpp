@@ -73,6 +73,22 @@ TEST_F(Cli, NewStatusActRunReplay) {
   EXPECT_NE(run("replay " + save).out.find("[5.11] Conference 8 Tolstoy"), std::string::npos);
 }
 
+TEST_F(Cli, EveryScenarioPlaysToAWinnerWithAndWithoutTheSecretAgenda) {
+  for (const char* scenario : {"training", "tournament", "campaign"})
+    for (const char* variant : {"", " --secret-agenda"}) {
+      SCOPED_TRACE(std::string(scenario) + variant);
+      const Result r = run(std::string("new --force --seed 9 --scenario ") + scenario + variant +
+                           " --seats UK=bot:random,US=bot:random,USSR=bot:random -o " + save);
+      ASSERT_EQ(r.status, 0) << r.out;
+      const nlohmann::json v = view("");
+      EXPECT_TRUE(v["terminal"].get<bool>());
+      EXPECT_TRUE(v["winner"].is_string());
+      EXPECT_EQ(v["secret_agenda"].size(), std::string(variant).empty() ? 0u : 3u) << "revealed at the end";
+      EXPECT_EQ(run("replay " + save + " --verify").status, 0);
+      EXPECT_NE(run("status " + save).out.find("Winner: "), std::string::npos);
+    }
+}
+
 TEST_F(Cli, ViewsShowOnlyTheSeatsOwnHand) {
   ASSERT_EQ(run("new --scenario tournament --seed 5 -o " + save).status, 0);
   const nlohmann::json uk = view("UK"), us = view("US"), spectator = view("");
