@@ -8,7 +8,6 @@ namespace churchill::rules {
 
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
 int bit_count(std::uint32_t v) { return __builtin_popcount(v); }
 
 // Powers in the Pol-Mil placement order: Churchill, Stalin, Roosevelt (5.12).

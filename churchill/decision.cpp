@@ -9,7 +9,6 @@ namespace churchill::rules {
 
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 // Bonus buckets of State::support_bonus.
 enum Bucket { kEurope = 0, kPacific = 1, kEither = 2, kAnyFrontOffensive = 3 };

@@ -8,7 +8,6 @@ namespace churchill {
 
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
 constexpr int kUK = 0, kUS = 1, kUSSR = 2;
 
 bool front_in(const Data& d, const State& s, int front, int space) {

@@ -20,7 +20,7 @@ std::string where(int track, int space) {
 
 std::string card_name(const Data& d, int p, int card) {
   if (card < 0 || p < 0 || p >= kPowers) return "the Leader";
-  return d.staff[at_index(p)][at_index(card)].name;
+  return d.staff[at(p)][at(card)].name;
 }
 
 }  // namespace
@@ -28,26 +28,26 @@ std::string card_name(const Data& d, int p, int card) {
 std::string Game::describe(const core::LogEntry& e) const {
   const Data& d = *data_;
   const auto [a, b, c, x] = e.args;
-  auto issue = [&](int i) { return d.issues[at_index(i)].name; };
-  auto loc = [&](int i) { return d.locations[at_index(i)].name; };
+  auto issue = [&](int i) { return d.issues[at(i)].name; };
+  auto loc = [&](int i) { return d.locations[at(i)].name; };
   std::string text;
   switch (static_cast<Event>(e.event)) {
     case Event::ConferenceCard: {
-      const ConferenceCard& card = d.conference_cards[at_index(a)];
+      const ConferenceCard& card = d.conference_cards[at(a)];
       text = fmt::format("Conference {} {} {} ({}) is revealed", card.conference, card.title, card.version, card.date);
       break;
     }
-    case Event::Mandate: text = fmt::format("{} must allocate {} production{}", power(a), b, c >= 0 ? " in the " + d.theaters[at_index(c)].name : ""); break;
+    case Event::Mandate: text = fmt::format("{} must allocate {} production{}", power(a), b, c >= 0 ? " in the " + d.theaters[at(c)].name : ""); break;
     case Event::ProductionChange: text = fmt::format("{} production {:+}", power(a), b); break;
     case Event::IssueToTable: text = issue(a) + " is placed on the table"; break;
     case Event::LeaderRestricted: text = fmt::format("{}'s Leader {}", power(a), b == 0 ? "stays home: may debate, may not advance" : "is inactive"); break;
     case Event::ReservePlaced:
       text = fmt::format("{} x{} placed {}", reserve_kind_name(static_cast<ReserveKind>(a)), b,
-                         c >= 0 ? "against the " + d.fronts[at_index(c)].name : "in the " + d.theaters[at_index(x)].name);
+                         c >= 0 ? "against the " + d.fronts[at(c)].name : "in the " + d.theaters[at(x)].name);
       break;
-    case Event::NavalLost: text = "a naval support marker is lost in the " + d.theaters[at_index(a)].name; break;
-    case Event::NavalPlaced: text = fmt::format("{} places naval support in the {}", power(b), d.theaters[at_index(a)].name); break;
-    case Event::OffensivePlaced: text = fmt::format("{} places offensive support on the {}{}", power(b), d.fronts[at_index(a)].name, c ? " (bonus)" : ""); break;
+    case Event::NavalLost: text = "a naval support marker is lost in the " + d.theaters[at(a)].name; break;
+    case Event::NavalPlaced: text = fmt::format("{} places naval support in the {}", power(b), d.theaters[at(a)].name); break;
+    case Event::OffensivePlaced: text = fmt::format("{} places offensive support on the {}{}", power(b), d.fronts[at(a)].name, c ? " (bonus)" : ""); break;
     case Event::ConvoyRoll: text = fmt::format("Murmansk convoy roll {}: {}", a, b ? "it arrives, USSR production +1" : "sunk by U-boats"); break;
     case Event::ConvoyArrives: text = "the escorted Murmansk convoy arrives: USSR production +1"; break;
     case Event::PolMilCount: text = fmt::format("roll {}: {} roll(s) on the Pol-Mil table", a, b); break;
@@ -73,7 +73,7 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::ChiefValue: text = fmt::format("{}'s Chief of Staff rolls {}", power(a), b); break;
     case Event::HealthRoll: text = fmt::format("{} health roll for {}: {}{}", power(a), card_name(d, a, b), c, x ? " - fails" : " - passes"); break;
     case Event::CardRemoved: text = fmt::format("{} is removed from the game", card_name(d, a, b)); break;
-    case Event::LeaderDies: text = fmt::format("{} dies; {} takes his place", d.leaders[at_index(a)].name, d.leaders[at_index(b)].name); break;
+    case Event::LeaderDies: text = fmt::format("{} dies; {} takes his place", d.leaders[at(a)].name, d.leaders[at(b)].name); break;
     case Event::HeartAttack: text = power(a) + "'s Leader has a heart attack: inactive next conference"; break;
     case Event::Paranoia: text = fmt::format("Stalin's Paranoia roll {}{}", a, b ? ": USSR staff cards -1 for the rest of the conference" : ": passes"); break;
     case Event::Purge: text = fmt::format("purge roll {} for {}{}", b, card_name(d, 2, a), c ? ": arrested" : ": spared"); break;
@@ -82,21 +82,21 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::IssueWon: text = fmt::format("{} wins {}", power(a), issue(b)); break;
     case Event::ConditionalInEffect: text = issue(a) + " ended in the centre: it takes effect"; break;
     case Event::ConferenceWinner: text = power(a) + " wins the conference"; break;
-    case Event::DirectedPlaced: text = fmt::format("{} places the {} on the {}", power(a), issue(b), d.fronts[at_index(c)].name); break;
+    case Event::DirectedPlaced: text = fmt::format("{} places the {} on the {}", power(a), issue(b), d.fronts[at(c)].name); break;
     case Event::ProductionTotal: text = fmt::format("{} has {} production", power(a), b); break;
     case Event::ProductionTaken: text = fmt::format("{} takes a production marker from {}", power(a), power(b)); break;
     case Event::Activated: text = fmt::format("{} activates {}", power(a), issue(b)); break;
     case Event::ABombModifier: text = power(a) + " adds +1 to the A-Bomb Research roll"; break;
     case Event::LeadershipSet: text = fmt::format("{} gives {} leadership to {}", power(a), b == 0 ? "European" : "Pacific", power(c)); break;
     case Event::ABombRoll: text = fmt::format("A-Bomb Research roll {}{:+}: {}", a, b, c ? "the US marker advances" : "no progress"); break;
-    case Event::SpyRing: text = "the Manhattan spy ring advances to " + d.a_bomb[at_index(a)].name; break;
-    case Event::GlobalMoved: text = fmt::format("{} moves the {} Global Issue to its advantage", power(a), d.global_issues[at_index(b)].name); break;
+    case Event::SpyRing: text = "the Manhattan spy ring advances to " + d.a_bomb[at(a)].name; break;
+    case Event::GlobalMoved: text = fmt::format("{} moves the {} Global Issue to its advantage", power(a), d.global_issues[at(b)].name); break;
     case Event::EndOfConference: text = fmt::format("conference {} ends", a); break;
-    case Event::FrontHeld: text = fmt::format("the {} cannot advance (strength {})", d.fronts[at_index(a)].name, b); break;
+    case Event::FrontHeld: text = fmt::format("the {} cannot advance (strength {})", d.fronts[at(a)].name, b); break;
     case Event::FrontRolled:
-      text = fmt::format("the {} rolls {} against strength {}: {}", d.fronts[at_index(a)].name, b, c, x ? "it advances" : "no advance");
+      text = fmt::format("the {} rolls {} against strength {}: {}", d.fronts[at(a)].name, b, c, x ? "it advances" : "no advance");
       break;
-    case Event::FrontAdvanced: text = fmt::format("the {} enters {}", d.fronts[at_index(a)].name, d.spaces[at_index(b)].name); break;
+    case Event::FrontAdvanced: text = fmt::format("the {} enters {}", d.fronts[at(a)].name, d.spaces[at(b)].name); break;
     case Event::ReserveCollapse: text = fmt::format("one {} reserve is permanently removed", reserve_kind_name(static_cast<ReserveKind>(a))); break;
     case Event::Surrender: text = a == 0 ? "Germany surrenders" : "Japan surrenders"; break;
     case Event::GameWon: text = fmt::format("the game is over: {} wins", power(a)); break;

@@ -8,7 +8,6 @@ namespace churchill::rules {
 
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
 constexpr int kUssr = static_cast<int>(Power::USSR);
 
 const StaffCard& staff(const Ctx& c, int power, int card) { return c.d.staff[at(power)][at(card)]; }

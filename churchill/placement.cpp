@@ -8,7 +8,6 @@ namespace churchill::rules {
 
 namespace {
 constexpr const char* kPolMil = "5.12";
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
 }  // namespace
 
 void place_network_polmil(const Ctx& c, int power, int location) {

@@ -7,7 +7,8 @@
 #include "core/log.h"
 
 namespace churchill {
-inline std::size_t at_index(int i) { return static_cast<std::size_t>(i); }
+// An array index from the small signed integers the rules compute with.
+inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 }  // namespace churchill
 
 namespace churchill::rules {

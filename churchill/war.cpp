@@ -8,7 +8,6 @@ namespace churchill::rules {
 
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
 constexpr int kUK = 0, kUS = 1, kUSSR = 2;
 
 // --- 7.1-7.3: placement order -------------------------------------------------------------------
