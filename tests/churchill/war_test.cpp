@@ -218,6 +218,39 @@ TEST_F(War, Rule_7_82_TheEmperorsThreeConditions) {
   EXPECT_TRUE(s().surrendered[1]);
 }
 
+TEST_F(War, Rule_7_64_PacificPriorities) {
+  // Training: the Far East Front has left its box; SW Pacific faces the Philippines (a B29 space).
+  begin(StepId::Reserves, 1, 1);
+  EXPECT_EQ(reserves_against("far-east"), 2);    // 2: two armies against the Soviets
+  EXPECT_EQ(reserves_against("sw-pacific"), 1);  // 3: one in each B29 entry space
+  chance("roll 1");  // 4: the IJN sorties against the Central Pacific (an amphibious entry, 3 naval)
+  EXPECT_EQ(s().naval[data().theater("central-pacific")], 2);
+  chance("roll 5");  // 5: it survives and returns to Japan
+  EXPECT_EQ(s().reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)], 2);
+  chance("roll 6");  // 6: the last army to the CBI
+  EXPECT_EQ(reserves_against("cbi"), 1);
+  EXPECT_EQ(s().steps.top().id, StepId::FrontRoll) << "then the Fronts advance";
+}
+
+TEST_F(War, Rule_7_63_EnteringWestGermanyRemovesAGermanArmyForGood) {
+  const auto w = data().front("western");  // training: Rhineland
+  start.offensive[w] = 4;
+  begin(StepId::FrontRoll, w);
+  chance("roll 1");
+  EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::GermanArmy)], 1);
+  EXPECT_EQ(s().reserves_pool[static_cast<std::size_t>(ReserveKind::GermanArmy)], 5);
+}
+
+TEST_F(War, Rule_7_65_ManchuriaDestroysTheKwangtungArmy) {
+  const auto fe = data().front("far-east");  // training: Nomonhan
+  start.offensive[fe] = 4;
+  start.ussr_declares_war = true;
+  begin(StepId::FrontRoll, fe);
+  chance("roll 1");
+  EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::JapaneseArmy)], 1);
+  EXPECT_EQ(where("ussr-declares-war"), "removed") << "6.22: removed once Manchuria is entered";
+}
+
 TEST_F(War, Rule_8_0_PostMortemBeginsTheNextConference) {
   start.conference = 8;
   start.offensive[data().front("western")] = 3;
