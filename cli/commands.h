@@ -16,5 +16,6 @@ struct Common {
 
 void add_data_commands(CLI::App& app, Common& common, int& exit_code);
 void add_game_commands(CLI::App& app, Common& common, int& exit_code);
+void add_play_commands(CLI::App& app, Common& common, int& exit_code);
 
 }  // namespace cli

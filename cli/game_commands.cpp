@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "churchill/bots.h"
 #include "cli/saved_game.h"
 
 namespace cli {
@@ -24,9 +25,8 @@ std::vector<std::pair<std::string, std::string>> parse_seats(const std::string& 
     if (eq == std::string::npos) fail(fmt::format("--seats: \"{}\" is not SEAT=CONTROLLER", item));
     const std::string seat = item.substr(0, eq), controller = item.substr(eq + 1);
     if (!churchill::power_from_name(seat)) fail(fmt::format("--seats: unknown seat \"{}\" (UK, US, USSR)", seat));
-    if (controller == "bot:rulebook") fail("--seats: the rulebook 'Bot is not available yet; use human or bot:random");
-    if (controller != "human" && controller != "bot:random")
-      fail(fmt::format("--seats: unknown controller \"{}\" (human, bot:random)", controller));
+    if (controller != "human" && !(controller.rfind("bot:", 0) == 0 && churchill::make_bot(controller.substr(4))))
+      fail(fmt::format("--seats: unknown controller \"{}\" (human, bot:rulebook, bot:random)", controller));
     for (auto& [s, c] : seats)
       if (s == seat) c = controller;
   }
@@ -47,9 +47,16 @@ std::string join(const std::vector<std::string>& words) {
 }
 
 // Lets chance and bot seats play until a human seat must act or the game ends. Returns the actions.
+// A bot's choice draws from a stream fixed by the seed and the game's length, so running a save in
+// several steps plays the same game as running it at once.
 int run_until_human(SavedGame& game) {
   churchill::Session& s = game.session();
   const churchill::Game& g = game.game();
+  std::array<std::unique_ptr<churchill::Bot>, churchill::kPowers> bots;
+  for (core::Seat p = 0; p < churchill::kPowers; ++p) {
+    const std::string c = game.controller(p);
+    if (c.rfind("bot:", 0) == 0) bots[static_cast<std::size_t>(p)] = churchill::make_bot(c.substr(4));
+  }
   int applied = 0;
   while (s.node_kind() != core::NodeKind::Terminal) {
     if (s.node_kind() == core::NodeKind::Chance) {
@@ -58,12 +65,11 @@ int run_until_human(SavedGame& game) {
       const core::SeatMask seats = g.acting_seats(s.state());
       core::Seat bot = -1;
       for (core::Seat p = 0; p < churchill::kPowers && bot < 0; ++p)
-        if ((seats & core::seat_bit(p)) && game.controller(p) == "bot:random") bot = p;
+        if ((seats & core::seat_bit(p)) && bots[static_cast<std::size_t>(p)]) bot = p;
       if (bot < 0) break;
-      const auto legal = s.legal_actions(bot);
       std::uint64_t mix = game.meta().seed ^ (0x9e3779b97f4a7c15ULL * (s.history().size() + 1));
       core::Rng rng(core::splitmix64(mix));
-      s.act(bot, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+      s.act(bot, bots[static_cast<std::size_t>(bot)]->choose(g, churchill::observe(s.state(), bot), bot, rng));
     }
     ++applied;
   }
@@ -82,7 +88,7 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
   CLI::App* create = app.add_subcommand("new", "Create a game (a save file)");
   create->add_option("--scenario", scenario, "training, tournament or campaign")->check(CLI::IsMember({"training", "tournament", "campaign"}));
   create->add_option("--seed", seed, "Random seed (same seed and actions: same game)");
-  create->add_option("--seats", seats, "e.g. UK=human,US=bot:random,USSR=bot:random (default: all human)");
+  create->add_option("--seats", seats, "e.g. UK=human,US=bot:rulebook,USSR=bot:random (default: all human)");
   create->add_option("--option", options, "Optional rules: german-reserves")->check(CLI::IsMember({"german-reserves"}));
   create->add_flag("--secret-agenda", secret_agenda, "The Secret Agenda variant (10)");
   create->add_option("-o,--output", out_file, "The save file to create")->required();

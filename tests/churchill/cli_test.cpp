@@ -43,6 +43,11 @@ class Cli : public ::testing::Test {
     ss << in.rdbuf();
     return ss.str();
   }
+  void expect_rejected_no_save(const std::string& args, const std::string& message) {
+    const Result r = run(args);
+    EXPECT_NE(r.status, 0) << args;
+    EXPECT_NE(r.out.find(message), std::string::npos) << r.out;
+  }
   nlohmann::json view(const std::string& seat) const {
     return nlohmann::json::parse(run("status " + save + (seat.empty() ? "" : " --as " + seat) + " --json").out);
   }
@@ -87,6 +92,29 @@ TEST_F(Cli, EveryScenarioPlaysToAWinnerWithAndWithoutTheSecretAgenda) {
       EXPECT_EQ(run("replay " + save + " --verify").status, 0);
       EXPECT_NE(run("status " + save).out.find("Winner: "), std::string::npos);
     }
+}
+
+TEST_F(Cli, SelfplayIsDeterministicWhateverTheJobs) {
+  const Result one = run("selfplay --scenario training --games 40 --seed 5 --jobs 1 --json");
+  const Result two = run("selfplay --scenario training --games 40 --seed 5 --jobs 2 --json --seats rulebook,rulebook,rulebook");
+  ASSERT_EQ(one.status, 0) << one.out;
+  const auto a = nlohmann::json::parse(one.out), b = nlohmann::json::parse(two.out);
+  EXPECT_EQ(a["win_rate"], b["win_rate"]);
+  EXPECT_EQ(a["mean_vp"], b["mean_vp"]);
+  EXPECT_EQ(a["games"], 40);
+  for (const char* key : {"axis_surrender_rate", "conferences_per_game", "decisions_per_game", "games_per_second"})
+    EXPECT_TRUE(a.contains(key)) << key;
+  expect_rejected_no_save("selfplay --seats rulebook,random", "three bots");
+  expect_rejected_no_save("selfplay --seats rulebook,random,genius", "unknown bot \"genius\"");
+}
+
+TEST_F(Cli, BenchReportsThroughput) {
+  const Result r = run("bench --json --seconds 0.2");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_GT(j["campaign"]["games_per_second"].get<double>(), 0);
+  EXPECT_GT(j["state_copy_ns"].get<double>(), 0);
+  EXPECT_GT(j["legal_actions_ns"].get<double>(), 0);
 }
 
 TEST_F(Cli, ViewsShowOnlyTheSeatsOwnHand) {

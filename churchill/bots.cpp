@@ -1,0 +1,62 @@
+#include "churchill/bots.h"
+
+#include <span>
+
+#include "churchill/rulebook_bot.h"
+
+namespace churchill {
+
+State observe(const State& s, core::Seat seat) {
+  State v = s;
+  for (int p = 0; p < kPowers; ++p) {
+    if (p == seat) continue;
+    v.hidden_hand[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(__builtin_popcount(v.hand[static_cast<std::size_t>(p)]));
+    v.hand[static_cast<std::size_t>(p)] = 0;
+    v.draw[static_cast<std::size_t>(p)] = 0;
+    v.secret_agenda[static_cast<std::size_t>(p)].fill(kNone);
+    // A face-down agenda card is secret until all three are revealed (5.13).
+    if (v.steps.top().id == StepId::AgendaPlay && v.agenda_card[static_cast<std::size_t>(p)] != kNone)
+      v.agenda_card[static_cast<std::size_t>(p)] = 0;
+  }
+  v.draw[static_cast<std::size_t>(seat)] = 0;  // the order of one's own undealt cards is unknown too
+  return v;
+}
+
+namespace {
+
+class RandomBot final : public Bot {
+ public:
+  core::Action choose(const Game& g, const State& view, core::Seat seat, core::Rng& rng) override {
+    core::ActionList legal;
+    g.legal_actions(view, seat, legal);
+    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_bot(std::string_view name) {
+  if (name == "random") return std::make_unique<RandomBot>();
+  if (name == "rulebook") return make_rulebook_bot();
+  return nullptr;
+}
+
+GameResult play_game(const Game& g, const Scenario& scenario, const Options& options,
+                     const std::array<Bot*, kPowers>& bots, std::uint64_t seed) {
+  std::uint64_t mix = seed;
+  core::Rng chance_rng(core::splitmix64(mix)), bot_rng(core::splitmix64(mix));
+  State s = g.new_game(scenario, options);
+  GameResult r;
+  r.actions = play_until_human(g, s, bots, chance_rng, bot_rng, [&](core::Seat seat, core::Action a) {
+    r.decisions += seat != core::kChance;
+    g.apply(s, seat, a, nullptr);
+  });
+  r.winner = s.winner;
+  r.vp = g.score(s, true).total;
+  r.germany_surrendered = s.surrendered[0];
+  r.japan_surrendered = s.surrendered[1];
+  r.conferences = s.conference - scenario.first_conference + 1;
+  return r;
+}
+
+}  // namespace churchill

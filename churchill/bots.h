@@ -1,0 +1,50 @@
+// Bots (rulebook section 11) and the driver that plays whole games with them. A bot sees only its
+// seat's observation: the state with every other seat's secrets removed.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string_view>
+
+#include "churchill/game.h"
+#include "core/rng.h"
+
+namespace churchill {
+
+// What `seat` knows (architecture.md §3): other seats' hands, face-down agenda cards, undealt
+// cards and Secret Agenda markers are cleared. Its own legal actions are the same as in the full state.
+State observe(const State& s, core::Seat seat);
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // One of `seat`'s legal actions in `view` (an observation).
+  virtual core::Action choose(const Game& g, const State& view, core::Seat seat, core::Rng& rng) = 0;
+};
+
+// "random", "rulebook"; nullptr for an unknown name.
+std::unique_ptr<Bot> make_bot(std::string_view name);
+
+struct GameResult {
+  int winner = -1;
+  std::array<int, kPowers> vp{};
+  bool germany_surrendered = false, japan_surrendered = false;
+  int conferences = 0;
+  long decisions = 0;  // actions taken by seats (chance outcomes excluded)
+  long actions = 0;    // all actions, chance outcomes included
+};
+
+// Plays a game to its end with a bot in every seat; chance outcomes and bot choices come from
+// streams derived from `seed`, so the same seed gives the same game.
+GameResult play_game(const Game& g, const Scenario& scenario, const Options& options,
+                     const std::array<Bot*, kPowers>& bots, std::uint64_t seed);
+
+// The same, from a state, until a seat without a bot must act or the game ends. Returns the
+// actions applied through `apply`, which receives (seat, action); seat is core::kChance for chance.
+template <class Apply>
+long play_until_human(const Game& g, State& s, const std::array<Bot*, kPowers>& bots, core::Rng& chance_rng,
+                      core::Rng& bot_rng, Apply apply);
+
+}  // namespace churchill
+
+#include "churchill/bots_impl.h"

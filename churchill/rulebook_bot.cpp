@@ -1,0 +1,458 @@
+// The rulebook 'Bots: each decision is an ordered list of priorities over the legal actions; the
+// first priority that any action meets decides, and the 'Bot picks at random among the actions that
+// meet it best (11.1, 11.4-11.8). docs/bots.md is the readable form of this file.
+#include "churchill/rulebook_bot.h"
+
+#include <algorithm>
+#include <functional>
+#include <vector>
+
+#include "churchill/actions.h"
+#include "churchill/rules.h"
+
+namespace churchill {
+
+namespace {
+
+constexpr int kUK = 0, kUS = 1, kUSSR = 2;
+
+struct Candidate {
+  core::Action action;
+  int rank;   // lower is better within a priority
+};
+
+// Picks at random among the best-ranked candidates.
+core::Action best(const std::vector<Candidate>& c, core::Rng& rng) {
+  int lowest = c.front().rank;
+  for (const Candidate& x : c) lowest = std::min(lowest, x.rank);
+  std::vector<core::Action> tied;
+  for (const Candidate& x : c)
+    if (x.rank == lowest) tied.push_back(x.action);
+  return tied[rng.below(static_cast<std::uint32_t>(tied.size()))];
+}
+
+// A priority: keeps the legal actions it accepts, each with a rank.
+using Priority = std::function<bool(core::Action, int& rank)>;
+
+core::Action decide(const core::ActionList& legal, const std::vector<Priority>& priorities, core::Rng& rng) {
+  for (const Priority& p : priorities) {
+    std::vector<Candidate> c;
+    for (core::Action a : legal) {
+      int rank = 0;
+      if (p(a, rank)) c.push_back({a, rank});
+    }
+    if (!c.empty()) return best(c, rng);
+  }
+  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];  // 11.2: judgment, then a die
+}
+
+int position_for(const IssueState& is, int power) {  // +space on my track, -space on another's
+  if (is.where != IssueWhere::Table || is.track == kCenter) return 0;
+  return is.track == power ? is.space : -is.space;
+}
+
+// --- Issue values (docs/bots.md) -----------------------------------------------------------------
+
+int global_value(const Game& g, const State& s, int power) {
+  int v = 0;
+  for (std::size_t m = 0; m < g.data().global_issues.size(); ++m) {
+    const auto& gi = g.data().global_issues[m];
+    if ((static_cast<int>(gi.powers[0]) == power || static_cast<int>(gi.powers[1]) == power) && s.global[m] != power)
+      v = s.global[m] == kNone ? std::max(v, 6) : 8;  // 5 VP, and 10 swing from an opponent's advantage
+  }
+  return v;
+}
+
+}  // namespace
+
+int issue_value(const Game& g, const State& s, int power, int issue) {
+  const Data& d = g.data();
+  const Issue& is = d.issues[static_cast<std::size_t>(issue)];
+  const int last = static_cast<int>(d.a_bomb.size()) - 1;
+  switch (is.kind) {
+    case IssueKind::PolMil: return 2 * is.alignment + is.networks + (power == kUSSR);
+    case IssueKind::Production: return is.power == power ? (power == kUS ? 4 : 3) : 4;
+    case IssueKind::DirectedOffensive: return is.power == power ? 3 : 2;
+    case IssueKind::TheaterLeadership:
+      if (power == kUSSR) return 3;
+      return (is.region == Region::Europe) == (power == kUK) ? 5 : 3;
+    case IssueKind::ABombResearch:
+      if (power == kUSSR) return s.spy_ring < last ? 5 : 1;
+      return s.a_bomb < last ? (power == kUS ? 5 : 3) : 1;
+    case IssueKind::GlobalIssue: return global_value(g, s, power);
+    case IssueKind::StrategicMaterials: return 2;
+    case IssueKind::SecondFront:
+    case IssueKind::UssrDeclaresWar: return 0;  // wanted in the centre, not won (see the conditional list)
+  }
+  return 1;
+}
+
+namespace {
+
+class RulebookBot final : public Bot {
+ public:
+  core::Action choose(const Game& g, const State& s, core::Seat seat, core::Rng& rng) override {
+    core::ActionList legal;
+    g.legal_actions(s, seat, legal);
+    if (legal.size() == 1) return legal[0];
+    const Ctx x{g, s, seat};
+    switch (s.steps.top().id) {
+      case StepId::AgendaPlay: return decide(legal, agenda_card(x), rng);
+      case StepId::TieBreakOffer: return decide(legal, tie_offer(x), rng);
+      case StepId::TieBreakChoose: case StepId::PlacementOrder: return decide(legal, choose_other(x), rng);
+      case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs: return decide(legal, select_issue(x), rng);
+      case StepId::MeetingTurn: case StepId::ChiefIssue: return decide(legal, advance(x), rng);
+      case StepId::DebateOffer: return decide(legal, debate(x), rng);
+      case StepId::DirectedOffensives: return decide(legal, directed(x), rng);
+      case StepId::Allocation: return decide(legal, allocate(x), rng);
+      case StepId::TheaterLeadership: return decide(legal, leadership(x), rng);
+      case StepId::GlobalIssue: return decide(legal, global(x), rng);
+      case StepId::PlaceNetworks: return decide(legal, networks(x), rng);
+      case StepId::PlaceAlignment: return decide(legal, alignment(x), rng);
+      default: return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    }
+  }
+
+ private:
+  struct Ctx {
+    const Game& g;
+    const State& s;
+    int me;
+    const Data& d() const { return g.data(); }
+    const StaffCard& card(int c) const { return d().staff[static_cast<std::size_t>(me)][static_cast<std::size_t>(c)]; }
+    int value(int issue) const { return issue_value(g, s, me, issue); }
+    int score(int p) const { return g.score(s, false).total[static_cast<std::size_t>(p)]; }
+    // 11.3: the best bonus a card in hand has for an issue.
+    int hand_bonus(int issue) const {
+      int best = 0;
+      for (int c = 0; c < 32; ++c)
+        if (s.hand[static_cast<std::size_t>(me)] & (1u << c))
+          for (const Effect& e : card(c).effects)
+            if (e.type == EffectType::Modifier && e.amount > 0 &&
+                ((e.when.issues & (1u << issue)) ||
+                 (e.when.issue_kinds & (1u << static_cast<int>(d().issues[static_cast<std::size_t>(issue)].kind)))))
+              best = std::max<int>(best, e.amount);
+      return best;
+    }
+    int card_value(int c) const { return card(c).chief_of_staff() ? 4 : card(c).value; }
+  };
+
+  // Where a move of `n` toward `power` leaves an issue (as move_toward in meeting.cpp, without the stop).
+  static IssueState moved(IssueState is, int power, int n) {
+    if (is.track != kCenter && is.track != power) {
+      if (n <= is.space) {
+        is.space = static_cast<std::int8_t>(is.space - n);
+        if (is.space == 0) is.track = kCenter;
+        return is;
+      }
+      n -= is.space;
+      is.track = kCenter;
+      is.space = 0;
+    }
+    if (n > 0) {
+      is.track = static_cast<std::int8_t>(power);
+      is.space = static_cast<std::int8_t>(std::min(kChair, is.space + n));
+    }
+    return is;
+  }
+
+  // Does the conditional issue `issue` want to sit in the centre for `me`? (docs/bots.md)
+  static bool want_center(const Ctx& x, int issue) {
+    const Issue& is = x.d().issues[static_cast<std::size_t>(issue)];
+    if (is.kind == IssueKind::SecondFront) return x.me != kUK || x.s.entered[x.d().space("central-italy")] != 0 || x.s.conference >= 5;
+    if (is.kind == IssueKind::UssrDeclaresWar) return x.me != kUSSR || x.s.surrendered[0] || x.s.conference >= 7;
+    return false;
+  }
+
+  // --- 11.4 Agenda ---------------------------------------------------------------------------------
+
+  static std::vector<Priority> agenda_card(const Ctx& x) {
+    // UK: its strongest plain card (+1 Imperial Staff); US: a middling one; USSR: its weakest,
+    // keeping strong cards for debates with Nyet. Chiefs of Staff are kept for the Meeting.
+    return {[&x](core::Action a, int& rank) {
+              const StaffCard& c = x.card(arg_a(a));
+              if (c.chief_of_staff()) return false;
+              const bool plain = c.effects.empty();
+              if (x.me == kUK) rank = -c.value * 2 - plain;
+              else if (x.me == kUSSR) rank = c.value * 2 - plain;
+              else rank = std::abs(c.value - 3) * 2 - plain;
+              return true;
+            }};
+  }
+
+  static std::vector<Priority> select_issue(const Ctx& x) {
+    return {
+        // 1. A conditional issue the 'Bot wants settled in the centre this conference.
+        [&x](core::Action a, int&) {
+          const int i = arg_a(a);
+          const Issue& is = x.d().issues[static_cast<std::size_t>(i)];
+          if (is.kind == IssueKind::SecondFront)
+            return x.me != kUK && want_center(x, i) && x.s.front[x.d().front("western")] >= 0;
+          if (is.kind == IssueKind::UssrDeclaresWar) return x.me == kUS && want_center(x, i) && x.s.front[x.d().front("far-east")] >= 0;
+          return false;
+        },
+        // 2. The issue it values most, counting the bonuses its hand has for it (11.3).
+        [&x](core::Action a, int& rank) {
+          const int i = arg_a(a);
+          if (x.d().issues[static_cast<std::size_t>(i)].conditional()) return false;
+          rank = -(x.value(i) * 2 + x.hand_bonus(i));
+          return true;
+        }};
+  }
+
+  static std::vector<Priority> tie_offer(const Ctx& x) {
+    // Break a tie the 'Bot is in; otherwise keep the Leader.
+    return {[&x](core::Action a, int&) { return kind_of(a) == Act::TieBreak && (x.s.steps.top().c & (1 << x.me)); },
+            [](core::Action a, int&) { return kind_of(a) == Act::NoTieBreak; }};
+  }
+
+  static std::vector<Priority> choose_other(const Ctx& x) {
+    // Give the tie (or the first placement) to the lowest scorer: nobody runs away with the peace.
+    return {[&x](core::Action a, int& rank) {
+      rank = x.score(arg_a(a));
+      return true;
+    }};
+  }
+
+  // --- 11.5 Meeting --------------------------------------------------------------------------------
+
+  // The gain of a play for `me`: the issue's value times the spaces it moves toward my chair,
+  // a capture counting double (or blocked by the stop at the centre for conditional issues).
+  static int gain(const Ctx& x, int issue, int value, bool stop) {
+    const IssueState& is = x.s.issues[static_cast<std::size_t>(issue)];
+    if (x.d().issues[static_cast<std::size_t>(issue)].conditional()) {
+      const IssueState after = stop ? IssueState{is.where, kCenter, 0, kNone} : moved(is, x.me, value);
+      const int off_center = after.track == kCenter ? 0 : 1;
+      return want_center(x, issue) ? (is.track != kCenter && after.track == kCenter ? 12 : -10 * off_center)
+                                   : (after.space >= kChair ? 12 : 2 * position_for(after, x.me));
+    }
+    const IssueState after = moved(is, x.me, value);
+    const int delta = position_for(after, x.me) - position_for(is, x.me);
+    return x.value(issue) * (delta + (after.track == x.me && after.space >= kChair ? 4 : 0));
+  }
+
+  static std::vector<Priority> advance(const Ctx& x) {
+    const State& s = x.s;
+    const int cards = __builtin_popcount(s.hand[static_cast<std::size_t>(x.me)]);
+    int others = 0;
+    for (int p = 0; p < kPowers; ++p)
+      if (p != x.me) others = std::max<int>(others, s.hidden_hand[static_cast<std::size_t>(p)]);
+    auto play_value = [&x](core::Action a) {
+      if (kind_of(a) == Act::ChiefIssue) return static_cast<int>(x.s.advance.value);
+      if (kind_of(a) == Act::AdvanceLeader) return static_cast<int>(x.d().leaders[x.s.leaders[static_cast<std::size_t>(x.me)].card].value);
+      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a));
+    };
+    return {
+        // 1. Pass when it has more cards than anyone else (4.22: not to run out early).
+        [=](core::Action a, int&) { return kind_of(a) == Act::Pass && cards > others; },
+        // 2. Capture an issue worth 4 or more with a staff card: the weakest card that does it.
+        [=, &x](core::Action a, int& rank) {
+          if (kind_of(a) != Act::Advance && kind_of(a) != Act::ChiefIssue) return false;
+          const int issue = arg_b(a);
+          const IssueState after = moved(x.s.issues[static_cast<std::size_t>(issue)], x.me, play_value(a));
+          if (x.value(issue) < 4 || after.track != x.me || after.space < kChair || (arg_c(a) & kStopAtCenter)) return false;
+          rank = play_value(a) - 2 * x.value(issue);
+          return true;
+        },
+        // 3. Use the Leader on an issue worth 6 or more that is not already safely its own.
+        [=, &x](core::Action a, int& rank) {
+          if (kind_of(a) != Act::AdvanceLeader || x.value(arg_b(a)) < 6) return false;
+          if (position_for(x.s.issues[static_cast<std::size_t>(arg_b(a))], x.me) >= 4) return false;
+          rank = x.card_value(arg_a(a)) - x.value(arg_b(a));  // discard the weakest card
+          return true;
+        },
+        // 4. The play with the best gain per card value spent; the Chief of Staff commits early.
+        [=, &x](core::Action a, int& rank) {
+          if (kind_of(a) == Act::AdvanceChief) {
+            rank = -6;
+            return true;
+          }
+          if (kind_of(a) != Act::Advance && kind_of(a) != Act::ChiefIssue) return false;
+          const int g = gain(x, arg_b(a), play_value(a), arg_c(a) & kStopAtCenter);
+          if (g <= 0) return false;
+          rank = -(g * 4) / std::max(1, play_value(a)) - g;
+          return true;
+        },
+        // 5. Otherwise spend the weakest card where it does least harm.
+        [=, &x](core::Action a, int& rank) {
+          if (kind_of(a) != Act::Advance && kind_of(a) != Act::Discard && kind_of(a) != Act::ChiefIssue) return false;
+          rank = play_value(a) * 10 - (kind_of(a) == Act::Discard ? 0 : gain(x, arg_b(a), play_value(a), arg_c(a) & kStopAtCenter));
+          return true;
+        }};
+  }
+
+  static std::vector<Priority> debate(const Ctx& x) {
+    const Play& adv = x.s.advance;
+    const int issue = adv.issue;
+    const IssueState now = x.s.issues[static_cast<std::size_t>(issue)];
+    const bool conditional = x.d().issues[static_cast<std::size_t>(issue)].conditional();
+    const int threshold = x.me == kUSSR ? 3 : 4;  // Nyet makes the Soviets quicker to debate
+    auto value_of = [&x](core::Action a) {
+      if (kind_of(a) == Act::DebateLeader) return static_cast<int>(x.d().leaders[x.s.leaders[static_cast<std::size_t>(x.me)].card].value);
+      if (kind_of(a) == Act::DebateChief) return 4;
+      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a)) + (x.me == kUSSR);
+    };
+    return {
+        // 1. Stop a capture of an issue worth 4 or more with the weakest staff card that does.
+        [=, &x](core::Action a, int& rank) {
+          if ((kind_of(a) != Act::Debate && kind_of(a) != Act::DebateChief) || conditional) return false;
+          const bool capture = moved(now, adv.seat, adv.value).space >= kChair && now.track == adv.seat;
+          if (!capture || x.value(issue) < 4) return false;
+          rank = value_of(a);
+          return true;
+        },
+        // 2. Pull back an issue worth the threshold or more that the advance took toward another.
+        [=, &x](core::Action a, int& rank) {
+          if (kind_of(a) != Act::Debate && kind_of(a) != Act::DebateChief) return false;
+          if (conditional) {
+            if (!want_center(x, issue) || now.track == kCenter) return false;
+            rank = value_of(a);
+            return true;
+          }
+          if (x.value(issue) < threshold || position_for(now, x.me) >= 0) return false;
+          rank = value_of(a) * 2 - x.value(issue);
+          return true;
+        },
+        // 3. Meet a Leader with the Leader on an issue worth 6 or more.
+        [=, &x](core::Action a, int&) { return kind_of(a) == Act::DebateLeader && adv.leader && x.value(issue) >= 6; },
+        // 4. Otherwise let it be.
+        [](core::Action a, int&) { return kind_of(a) == Act::NoDebate; }};
+  }
+
+  // --- 11.6 Decision Segment -----------------------------------------------------------------------
+
+  // The Fronts in the order the 'Bot backs them: its own colour first (US and UK share theirs),
+  // then the Front nearest its Axis power; a Front already at strength 10 or more comes last.
+  static int front_rank(const Ctx& x, int front) {
+    const Front& f = x.d().fronts[static_cast<std::size_t>(front)];
+    const bool mine = x.me == kUSSR ? f.color == Power::USSR : f.color != Power::USSR;
+    int opposing = 0;
+    for (auto r : x.s.reserves_on_front[static_cast<std::size_t>(front)]) opposing += r;
+    const int strength = 2 + 2 * x.s.offensive[static_cast<std::size_t>(front)] - 2 * opposing;
+    const int left = static_cast<int>(f.track.size()) - 1 - x.s.front[static_cast<std::size_t>(front)];
+    const int next = x.s.front[static_cast<std::size_t>(front)] + 1;
+    const bool blocked = next < static_cast<int>(f.track.size()) &&
+                         ((f.track[static_cast<std::size_t>(next)].space == x.d().space("normandy") && !x.s.second_front) ||
+                          (f.track[static_cast<std::size_t>(next)].space == x.d().space("manchuria") && !x.s.ussr_declares_war));
+    return (strength >= 10) * 1000 + blocked * 500 + (!mine) * 100 + left * 10 + std::max(0, strength);
+  }
+
+  static std::vector<Priority> directed(const Ctx& x) {
+    // Another's Directed Offensive goes on a Front of the 'Bot's colour nearest its Axis power;
+    // its own on the Front it would back anyway.
+    return {[&x](core::Action a, int& rank) {
+      rank = front_rank(x, arg_b(a));
+      return true;
+    }};
+  }
+
+  static std::vector<Priority> allocate(const Ctx& x) {
+    const State& s = x.s;
+    return {
+        // 1. Naval support where a Front of its side needs it for an amphibious entry (3, 5 for Normandy).
+        [&x, &s](core::Action a, int& rank) {
+          if (kind_of(a) != Act::Naval) return false;
+          const int f = rules_front_of(x, arg_a(a));
+          if (f < 0) return false;
+          const Front& front = x.d().fronts[static_cast<std::size_t>(f)];
+          const int next = s.front[static_cast<std::size_t>(f)] + 1;
+          if (next >= static_cast<int>(front.track.size())) return false;
+          const TrackStep& t = front.track[static_cast<std::size_t>(next)];
+          if (!t.amphibious || s.naval[static_cast<std::size_t>(arg_a(a))] >= t.naval_required) return false;
+          rank = front_rank(x, f);
+          return true;
+        },
+        // 2. The USSR wants three naval in the Arctic (+1 production, Norway and Finland).
+        [&x, &s](core::Action a, int&) {
+          return x.me == kUSSR && kind_of(a) == Act::Naval && arg_a(a) == x.d().theater("arctic") &&
+                 s.naval[static_cast<std::size_t>(arg_a(a))] < 3;
+        },
+        // 3. Activate a won Pol-Mil issue.
+        [](core::Action a, int& rank) {
+          rank = -arg_a(a);
+          return kind_of(a) == Act::Activate;
+        },
+        // 4. The US and the UK push the A-Bomb roll to a sure 4 (+3).
+        [&x, &s](core::Action a, int&) { return x.me != kUSSR && kind_of(a) == Act::ABombModifier && s.a_bomb_modifier < 3; },
+        // 5. Offensive support on the Front it backs most.
+        [&x](core::Action a, int& rank) {
+          if (kind_of(a) != Act::Offensive) return false;
+          rank = front_rank(x, arg_a(a));
+          return true;
+        },
+        // 6. Anything else it may (mandates and Directed Offensives limit the choice already).
+        [](core::Action, int&) { return true; }};
+  }
+
+  static int rules_front_of(const Ctx& x, int theater) {
+    for (std::size_t f = 0; f < x.d().fronts.size(); ++f)
+      if (x.d().fronts[f].theater == theater) return static_cast<int>(f);
+    return -1;
+  }
+
+  static std::vector<Priority> leadership(const Ctx& x) {
+    // The US and UK take the command; the USSR gives it to the weaker of the two.
+    return {[&x](core::Action a, int& rank) {
+      rank = x.me == kUSSR ? x.score(arg_b(a)) : (arg_b(a) == x.me ? 0 : 1);
+      return true;
+    }};
+  }
+
+  static std::vector<Priority> global(const Ctx& x) {
+    // Swing a marker from an opponent's advantage first, then a neutral one.
+    return {[&x](core::Action a, int& rank) {
+      rank = x.s.global[arg_a(a)] == kNone ? 1 : 0;
+      return true;
+    }};
+  }
+
+  // --- 11.7-11.8 Pol-Mil segment -------------------------------------------------------------------
+
+  static bool on_agenda(const Ctx& x, int location) {
+    for (std::uint8_t m : x.s.secret_agenda[static_cast<std::size_t>(x.me)])
+      if (m != kNone && x.d().secret_agenda[m].location == location) return true;
+    return false;
+  }
+
+  static std::vector<Priority> networks(const Ctx& x) {
+    const State& s = x.s;
+    auto at = [](int l) { return static_cast<std::size_t>(l); };
+    return {
+        // 1. A second network where it holds the alignment or a Secret Agenda location.
+        [=, &x, &s](core::Action a, int&) {
+          const int l = arg_a(a);
+          return kind_of(a) == Act::PlaceNetwork && s.networks[at(l)] == 1 && (s.alignment[at(l)] == x.me || on_agenda(x, l));
+        },
+        // 2. Remove a lone rival network where that rival holds the alignment.
+        [=, &s](core::Action a, int&) {
+          const int l = arg_a(a);
+          return kind_of(a) == Act::RemoveNetwork && s.networks[at(l)] == 1 && s.alignment[at(l)] == s.network_owner[at(l)];
+        },
+        // 3. A first network in an empty location: Secret Agenda first, not behind another's Front;
+        //    the UK prefers countries (it scores empty colonies, 9.4 F).
+        [=, &x, &s](core::Action a, int& rank) {
+          const int l = arg_a(a);
+          if (kind_of(a) != Act::PlaceNetwork || s.networks[at(l)] != 0) return false;
+          rank = (on_agenda(x, l) ? 0 : 10) + (s.behind_front[at(l)] ? 5 : 0) +
+                 (x.me == kUK && x.d().locations[at(l)].colony ? 3 : 0);
+          return true;
+        },
+        // 4. Remove any lone rival network; 5. anything else.
+        [=, &s](core::Action a, int&) { return kind_of(a) == Act::RemoveNetwork && s.networks[at(arg_a(a))] == 1; },
+        [](core::Action, int&) { return true; }};
+  }
+
+  static std::vector<Priority> alignment(const Ctx& x) {
+    return {
+        // 1. Align a Secret Agenda location; 2. any location; 3. remove a rival's alignment.
+        [&x](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment && on_agenda(x, arg_a(a)); },
+        [](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment; },
+        [](core::Action, int&) { return true; }};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_rulebook_bot() { return std::make_unique<RulebookBot>(); }
+
+}  // namespace churchill

@@ -1,0 +1,79 @@
+// Bots: they see only their seat's observation, choose only legal actions, and games are
+// reproducible from their seed.
+#include <gtest/gtest.h>
+
+#include "churchill/bots.h"
+#include "churchill/rulebook_bot.h"
+#include "table_fixture.h"
+
+namespace churchill::testing {
+namespace {
+
+TEST(Bots, ObservationHidesOtherSeatsSecrets) {
+  const Game g(data());
+  State s = g.new_game(*data().scenario("training"), Options{true, false});
+  core::Rng rng(3);
+  while (g.node_kind(s) == core::NodeKind::Chance) {  // the Secret Agenda draw, the card, the deal
+    core::OutcomeList o;
+    g.chance_outcomes(s, o);
+    g.apply(s, core::kChance, o[rng.below(static_cast<std::uint32_t>(o.size()))].action, nullptr);
+  }
+  const State v = observe(s, 0);
+  EXPECT_EQ(v.hand[0], s.hand[0]);
+  EXPECT_EQ(v.hand[1], 0u);
+  EXPECT_EQ(v.hand[2], 0u);
+  EXPECT_EQ(v.hidden_hand[1], 7);
+  EXPECT_EQ(v.draw[0] | v.draw[1] | v.draw[2], 0u);
+  EXPECT_EQ(v.secret_agenda[0], s.secret_agenda[0]);
+  EXPECT_EQ(v.secret_agenda[1][0], kNone);
+  core::ActionList full, seen;
+  g.legal_actions(s, 0, full);
+  g.legal_actions(v, 0, seen);
+  ASSERT_EQ(full.size(), seen.size()) << "the seat's own choices are the same";
+}
+
+TEST(Bots, RulebookBotsPlayOnlyLegalActionsToTheEnd) {
+  const Game g(data());
+  auto bot = make_bot("rulebook");
+  for (const auto& sc : data().scenarios)
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+      State s = g.new_game(sc, Options{seed % 2 == 0, seed % 3 == 0});
+      core::Rng chance(seed), choices(seed + 99);
+      const std::array<Bot*, kPowers> bots = {bot.get(), bot.get(), bot.get()};
+      play_until_human(g, s, bots, chance, choices, [&](core::Seat seat, core::Action a) {
+        if (seat != core::kChance) {
+          core::ActionList legal;
+          g.legal_actions(s, seat, legal);
+          ASSERT_NE(std::find(legal.begin(), legal.end(), a), legal.end()) << sc.id << " seed " << seed;
+        }
+        g.apply(s, seat, a, nullptr);
+      });
+      ASSERT_EQ(g.node_kind(s), core::NodeKind::Terminal);
+      ASSERT_GE(s.winner, 0);
+    }
+}
+
+TEST(Bots, SameSeedSameGame) {
+  const Game g(data());
+  auto rulebook = make_bot("rulebook"), random = make_bot("random");
+  const std::array<Bot*, kPowers> bots = {rulebook.get(), random.get(), rulebook.get()};
+  const auto a = play_game(g, *data().scenario("campaign"), {}, bots, 42);
+  const auto b = play_game(g, *data().scenario("campaign"), {}, bots, 42);
+  EXPECT_EQ(a.vp, b.vp);
+  EXPECT_EQ(a.actions, b.actions);
+  EXPECT_EQ(a.winner, b.winner);
+}
+
+TEST(Bots, IssueValuesFollowTheDocs) {
+  const Game g(data());
+  const State s = g.new_game(*data().scenario("campaign"));
+  EXPECT_EQ(issue_value(g, s, 0, data().issue("europe-leadership")), 5) << "the UK drives Europe";
+  EXPECT_EQ(issue_value(g, s, 1, data().issue("pacific-leadership")), 5) << "the US drives the Pacific";
+  EXPECT_EQ(issue_value(g, s, 2, data().issue("a-bomb-research")), 5) << "Stalin's spies";
+  EXPECT_GT(issue_value(g, s, 2, data().issue("pol-mil-2-2")), issue_value(g, s, 0, data().issue("pol-mil-2-2")));
+}
+
+TEST(Bots, UnknownBotNameIsRefused) { EXPECT_EQ(make_bot("deep-blue"), nullptr); }
+
+}  // namespace
+}  // namespace churchill::testing
