@@ -53,12 +53,35 @@ int position_for(const IssueState& is, int power) {  // +space on my track, -spa
 
 // --- Issue values (docs/bots.md) -----------------------------------------------------------------
 
+// Own networks without an alignment in locations a Global Issue marker's state bars it from (6.11):
+// colonies while Churchill-Roosevelt is neutral or Colonialism (not for the UK); the countries of
+// the Western and Eastern tracks while Churchill-Stalin is neutral.
+int barred_networks(const Game& g, const State& s, int power, std::size_t marker) {
+  const Data& d = g.data();
+  const auto& gi = d.global_issues[marker];
+  const bool colonial = (gi.powers[0] == Power::UK && gi.powers[1] == Power::US) || (gi.powers[0] == Power::US && gi.powers[1] == Power::UK);
+  const bool europe = (gi.powers[0] == Power::UK && gi.powers[1] == Power::USSR) || (gi.powers[0] == Power::USSR && gi.powers[1] == Power::UK);
+  int n = 0;
+  for (std::size_t l = 0; l < d.locations.size(); ++l) {
+    if (s.networks[l] == 0 || s.network_owner[l] != power || s.alignment[l] != kNone) continue;
+    const Location& loc = d.locations[l];
+    const bool front_country = loc.space != kNone && (loc.theater == d.fronts[static_cast<std::size_t>(d.front("western"))].theater ||
+                                                      loc.theater == d.fronts[static_cast<std::size_t>(d.front("eastern"))].theater);
+    if (colonial && loc.colony && s.global[marker] != static_cast<std::uint8_t>(Power::US) && power != kUK) ++n;
+    if (europe && !loc.colony && front_country && s.global[marker] == kNone) ++n;
+  }
+  return n;
+}
+
 int global_value(const Game& g, const State& s, int power) {
   int v = 0;
   for (std::size_t m = 0; m < g.data().global_issues.size(); ++m) {
     const auto& gi = g.data().global_issues[m];
-    if ((static_cast<int>(gi.powers[0]) == power || static_cast<int>(gi.powers[1]) == power) && s.global[m] != power)
-      v = s.global[m] == kNone ? std::max(v, 6) : 8;  // 5 VP, and 10 swing from an opponent's advantage
+    if ((static_cast<int>(gi.powers[0]) == power || static_cast<int>(gi.powers[1]) == power) && s.global[m] != power) {
+      // 5 VP (a swing of 10 from an opponent's advantage), and the alignments it would unlock.
+      const int swing = s.global[m] == kNone ? 6 : 8;
+      v = std::max(v, swing + 2 * barred_networks(g, s, power, m));
+    }
   }
   return v;
 }
