@@ -10,4 +10,7 @@ if (($#)); then exec "$bin" "$@"; fi
 echo
 "$bin" data check
 echo
-"$bin" data audit | sed -n '/^COUNTS/,$p'
+echo "Three rulebook 'Bots play 20 campaign games:"
+"$bin" selfplay --scenario campaign --games 20 --seats rulebook,rulebook,rulebook
+echo
+echo "Play one yourself: $bin new --scenario training --seats US=bot:rulebook,USSR=bot:rulebook -o game.json"
