@@ -132,58 +132,75 @@ nlohmann::json view_json(const Game& g, const Session& session, std::optional<co
   return j;
 }
 
+// Lays out cells of `width` characters, `per_line` to a line.
+static std::string columns(const std::vector<std::string>& cells, std::size_t width, std::size_t per_line) {
+  std::string out;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    out += fmt::format("  {:<{}}", cells[i], width);
+    if ((i + 1) % per_line == 0 || i + 1 == cells.size()) {
+      while (!out.empty() && out.back() == ' ') out.pop_back();
+      out += "\n";
+    }
+  }
+  return out;
+}
+
 std::string board_text(const Game& g, const State& s, std::optional<core::Seat> seat) {
   const Data& d = g.data();
+  const bool over = g.node_kind(s) == core::NodeKind::Terminal;
+  const ScoreSheet sheet = g.score(s, over);
   std::string out = fmt::format("Conference {}{} — {}\n", s.conference,
                                 s.conference_card == kNone ? "" : " " + d.conference_cards[s.conference_card].title + " " +
                                                                       d.conference_cards[s.conference_card].version,
                                 phase_text(g, s));
-  out += "\nConference table:\n";
-  for (std::size_t i = 0; i < d.issues.size(); ++i)
-    if (s.issues[i].where == IssueWhere::Table) out += fmt::format("  {:<28} {}\n", d.issues[i].name, issue_position(s.issues[i]));
-  out += "\nLeaders:";
+  out += fmt::format("Score UK {} US {} USSR {}{} | Conferences won UK {} US {} USSR {}{}\n", sheet.total[0], sheet.total[1],
+                     sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "", s.conferences_won[0],
+                     s.conferences_won[1], s.conferences_won[2], s.winner >= 0 ? " | Winner: " + pname(s.winner) : "");
+  std::string leaders = "Leaders:";
   for (int p = 0; p < kPowers; ++p) {
     const LeaderState& l = s.leaders[static_cast<std::size_t>(p)];
-    out += fmt::format("  {} {}{}{} ({} cards)", pname(p), d.leaders[l.card].name, l.active ? "" : " inactive",
-                       l.stays_home ? " stays home" : "", __builtin_popcount(s.hand[static_cast<std::size_t>(p)]));
+    const int cards = __builtin_popcount(s.hand[static_cast<std::size_t>(p)]) + s.hidden_hand[static_cast<std::size_t>(p)];
+    const std::string& full = d.leaders[l.card].name;  // "Sir Winston Churchill": the surname is enough here
+    leaders += fmt::format("  {} {}{} ({} cards)", pname(p), full.substr(full.rfind(' ') + 1),
+                           l.active ? (l.stays_home ? " stays home" : "") : " inactive", cards);
   }
-  out += "\n\nFronts:\n";
+  out += leaders + "\n";
+  std::vector<std::string> cells;
+  for (std::size_t i = 0; i < d.issues.size(); ++i)
+    if (s.issues[i].where == IssueWhere::Table) cells.push_back(fmt::format("{:<27}{:>9}", d.issues[i].name, issue_position(s.issues[i])));
+  out += "Conference table:\n" + (cells.empty() ? std::string("  (no issues)\n") : columns(cells, 36, 3));
+  cells.clear();
   for (std::size_t f = 0; f < d.fronts.size(); ++f)
-    out += fmt::format("  {:<24} {:<22} offensive {}  naval {}\n", d.fronts[f].name, front_position(g, s, f), s.offensive[f],
-                       s.naval[d.fronts[f].theater]);
-  out += fmt::format("  {:<24} {:<22} naval {}\n", "Arctic", "", s.naval[g.known().arctic]);
-  out += "\nCountries and colonies (networks, alignment):\n ";
-  int col = 0;
+    cells.push_back(fmt::format("{:<24}{:<20} off {} nav {}", d.fronts[f].name, front_position(g, s, f), s.offensive[f],
+                                s.naval[d.fronts[f].theater]));
+  cells.push_back(fmt::format("{:<24}{:<20} nav {}", "Arctic", "", s.naval[g.known().arctic]));
+  out += "Fronts:\n" + columns(cells, 56, 2);
+  cells.clear();
   for (std::size_t l = 0; l < d.locations.size(); ++l) {
     if (s.networks[l] == 0 && s.alignment[l] == kNone) continue;
-    out += fmt::format(" {}: {}{}{};", d.locations[l].name, s.networks[l] ? pname(s.network_owner[l]) + "x" + std::to_string(s.networks[l]) : "",
-                       s.alignment[l] != kNone ? " PA " : "", s.alignment[l] != kNone ? pname(s.alignment[l]) : "");
-    if (++col % 4 == 0) out += "\n ";
+    std::string markers = s.networks[l] ? pname(s.network_owner[l]) + std::to_string(s.networks[l]) : "";
+    if (s.alignment[l] != kNone) markers += (markers.empty() ? "PA-" : " PA-") + pname(s.alignment[l]);
+    cells.push_back(d.locations[l].name + " " + markers);
   }
-  out += fmt::format("\n\nA-Bomb: {}   Spy ring: {}   Leadership: Europe {}, Pacific {}\n", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name,
+  out += "Networks and alignments:\n" + columns(cells, 27, 4);
+  out += fmt::format("A-Bomb {} | Spy ring {} | Leadership Europe {}, Pacific {} | Global:", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name,
                      d.a_bomb[static_cast<std::size_t>(s.spy_ring)].name, pname(s.theater_leader[0]), pname(s.theater_leader[1]));
-  out += "Global Issues:";
   for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
     const auto& gi = d.global_issues[m];
     std::string pos = "neutral";
     for (int i = 0; i < 2; ++i)
       if (s.global[m] == static_cast<std::uint8_t>(gi.powers[static_cast<std::size_t>(i)])) pos = gi.advantage[static_cast<std::size_t>(i)];
-    out += fmt::format("  {}: {}", gi.name, pos);
+    out += fmt::format(" {}", pos);
   }
-  const bool over = g.node_kind(s) == core::NodeKind::Terminal;
-  const ScoreSheet sheet = g.score(s, over);
-  out += fmt::format("\nScore: UK {}  US {}  USSR {}{}   Conferences won: UK {}, US {}, USSR {}\n", sheet.total[0],
-                     sheet.total[1], sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "",
-                     s.conferences_won[0], s.conferences_won[1], s.conferences_won[2]);
-  if (s.winner >= 0) out += fmt::format("Winner: {}\n", pname(s.winner));
+  out += "\n";
   if (seat) {
-    out += fmt::format("\n{} hand:", pname(*seat));
+    std::string hand = pname(*seat) + " hand:";
     for (int c = 0; c < 32; ++c)
       if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c)) {
         const StaffCard& card = d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)];
-        out += fmt::format("  {} ({})", card.name, card.chief_of_staff() ? std::string("*") : std::to_string(card.value));
+        hand += fmt::format(" {}({})", card.id, card.chief_of_staff() ? std::string("*") : std::to_string(card.value));
       }
-    out += "\n";
+    out += hand + "\n";
   }
   return out;
 }

@@ -15,7 +15,9 @@ namespace {
 
 [[noreturn]] void fail(const std::string& message) { throw core::SaveError(message); }
 
-std::vector<std::pair<std::string, std::string>> parse_seats(const std::string& text) {
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> parse_seat_controllers(const std::string& text) {
   std::vector<std::pair<std::string, std::string>> seats = {{"UK", "human"}, {"US", "human"}, {"USSR", "human"}};
   std::stringstream ss(text);
   std::string item;
@@ -32,6 +34,8 @@ std::vector<std::pair<std::string, std::string>> parse_seats(const std::string& 
   }
   return seats;
 }
+
+namespace {
 
 std::optional<core::Seat> parse_seat(const churchill::Game& g, const std::string& name) {
   if (name.empty()) return std::nullopt;
@@ -98,7 +102,7 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
     meta.game = "churchill";
     meta.scenario = scenario;
     meta.seed = seed;
-    meta.seats = parse_seats(seats);
+    meta.seats = parse_seat_controllers(seats);
     meta.options = options;
     if (secret_agenda) meta.options.push_back("secret-agenda");
     if (!force && std::filesystem::exists(out_file)) fail(fmt::format("{} exists (use --force to replace it)", out_file));
@@ -177,6 +181,8 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
   CLI::App* replay = app.add_subcommand("replay", "Re-run a saved game and print its log with rule references");
   replay->add_option("file", file, "Save file")->required();
   replay->add_flag("--verify", verify, "Only check that the replay reaches the saved state hash");
+  static bool step = false;
+  replay->add_flag("--step", step, "Step through the game: the board after each action (Enter: next, q: stop)");
   replay->callback([&] {
     const churchill::Data data = churchill::load_data(common.data());
     SavedGame game(data, file);  // replays and checks the hash
@@ -185,7 +191,27 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
                   game.meta().state_hash.c_str());
       return;
     }
-    for (const auto& e : game.session().log().entries()) std::printf("%s\n", game.game().describe(e).c_str());
+    if (!step) {
+      for (const auto& e : game.session().log().entries()) std::printf("%s\n", game.game().describe(e).c_str());
+      return;
+    }
+    // Replay again, one action at a time, from the save's own list.
+    const churchill::Game& g = game.game();
+    churchill::Session again(g, game.initial(), game.meta().seed);
+    const auto& history = game.session().history();
+    for (std::size_t i = 0; i < history.size(); ++i) {
+      const std::size_t before = again.log().size();
+      const std::string text = g.action_to_string(again.state(), history[i].seat, history[i].action);
+      again.replay(history[i]);
+      std::printf("\n%s\n--- action %zu of %zu: %s %s\n", churchill::board_text(g, again.state(), std::nullopt).c_str(), i + 1,
+                  history.size(), g.seat_name(history[i].seat).c_str(),
+                  history[i].seat == core::kChance && text.rfind("deal ", 0) == 0 ? "deals a card" : text.c_str());
+      for (std::size_t k = before; k < again.log().size(); ++k) std::printf("  %s\n", g.describe(again.log().entries()[k]).c_str());
+      std::printf("(Enter: next, q: stop) ");
+      std::fflush(stdout);
+      std::string line;
+      if (!std::getline(std::cin, line) || line == "q") break;
+    }
   });
   (void)exit_code;
 }

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   app.add_option("--data", common.data_dir, "Directory of the Churchill data files (default: the built-in data set)");
   int exit_code = 0;
   cli::add_game_commands(app, common, exit_code);
+  cli::add_play_command(app, common, exit_code);
   cli::add_play_commands(app, common, exit_code);
   cli::add_data_commands(app, common, exit_code);
   try {

@@ -24,10 +24,11 @@ class SavedGame {
   std::string controller(core::Seat seat) const;
 
   void write(const std::filesystem::path& path);
+  // The scenario's setup with the save's options, before any action.
+  churchill::State initial() const;
 
  private:
   const churchill::Scenario& scenario(const churchill::Data& data) const;
-  churchill::State initial() const;
   core::SaveFile meta_;
   std::unique_ptr<churchill::Game> game_;
   std::unique_ptr<churchill::Session> session_;

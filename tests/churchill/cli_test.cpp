@@ -117,6 +117,46 @@ TEST_F(Cli, BenchReportsThroughput) {
   EXPECT_GT(j["legal_actions_ns"].get<double>(), 0);
 }
 
+// churchill play driven through standard input: a whole conference by number, bad input of every
+// kind answered clearly, a save mid-game, and the end of input saving the game.
+TEST_F(Cli, PlayThroughStandardInput) {
+  const std::string script = (dir / "input.txt").string(), autosave = (dir / "auto.json").string(),
+                    mid = (dir / "mid.json").string();
+  {
+    std::ofstream in(script);
+    in << "help\nfoo\n\x01\x02\xff\n999\nundo\nrules 5.25\nsave " << mid << "\n";
+    for (int i = 0; i < 400; ++i) in << "1\n";
+  }
+  const Result r = run("play --fast --seed 5 --no-color --autosave " + autosave + " < " + script);
+  EXPECT_EQ(r.status, 0) << r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0);
+  EXPECT_NE(r.out.find("Commands: help"), std::string::npos);
+  EXPECT_NE(r.out.find("\"foo\" is not a legal action or a command"), std::string::npos);
+  EXPECT_NE(r.out.find("\"???\" is not a legal action or a command"), std::string::npos) << "garbage bytes";
+  EXPECT_NE(r.out.find("There is no action 999"), std::string::npos);
+  EXPECT_NE(r.out.find("Nothing to undo"), std::string::npos);
+  EXPECT_NE(r.out.find("Saved to " + mid), std::string::npos);
+  EXPECT_NE(r.out.find("[8.0] conference 8 ends"), std::string::npos) << "a whole conference was played";
+  EXPECT_NE(r.out.find("Game over."), std::string::npos) << "400 choices finish a training game";
+  EXPECT_EQ(run("replay " + autosave + " --verify").status, 0);
+  EXPECT_EQ(run("replay " + mid + " --verify").status, 0);
+  // The end of input in the middle of a game saves it; loading it continues where it was.
+  const Result cut = run("play --fast --no-color --seed 6 --autosave " + autosave + " < /dev/null");
+  EXPECT_NE(cut.out.find("Game saved to " + autosave), std::string::npos) << cut.out;
+  const Result resumed = run("play --fast --no-color --load " + autosave + " --autosave " + autosave + " < /dev/null");
+  EXPECT_EQ(resumed.status, 0) << resumed.out;
+  EXPECT_EQ(run("replay " + autosave + " --verify").status, 0) << "loading and quitting keeps the game intact";
+}
+
+TEST_F(Cli, PlayInTableModeAsksForTheDice) {
+  const std::string script = (dir / "input.txt").string();
+  std::ofstream(script) << "card 8c\nroll 9\n2\n";
+  const Result r = run("play --table --fast --seed 5 --no-color --autosave " + save + " < " + script);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("The table rolls or deals"), std::string::npos);
+  EXPECT_NE(r.out.find("\"roll 9\" is not a legal action"), std::string::npos) << "a d6 has no 9";
+  EXPECT_NE(r.out.find("Murmansk convoy roll 2: it arrives"), std::string::npos);
+}
+
 TEST_F(Cli, ViewsShowOnlyTheSeatsOwnHand) {
   ASSERT_EQ(run("new --scenario tournament --seed 5 -o " + save).status, 0);
   const nlohmann::json uk = view("UK"), us = view("US"), spectator = view("");
