@@ -147,6 +147,18 @@ TEST_F(Cli, PlayThroughStandardInput) {
   EXPECT_EQ(run("replay " + autosave + " --verify").status, 0) << "loading and quitting keeps the game intact";
 }
 
+TEST_F(Cli, HotSeatHidesHandsBetweenPlayers) {
+  const std::string script = (dir / "input.txt").string();
+  std::ofstream(script) << "1\n\n1\n";  // UK plays an agenda card; Enter; US plays one
+  const Result r = run("play --fast --seed 5 --no-color --seats UK=human,US=human,USSR=bot:rulebook --autosave " + save +
+                       " < " + script);
+  EXPECT_EQ(r.status, 0);
+  const auto pass = r.out.find("Pass the keyboard to US, then press Enter.");
+  ASSERT_NE(pass, std::string::npos);
+  EXPECT_EQ(r.out.find("US hand:"), r.out.find("US hand:", pass)) << "the US hand is shown only after the pass";
+  EXPECT_EQ(r.out.find("UK hand:", pass), std::string::npos) << "and the UK hand not after it";
+}
+
 TEST_F(Cli, PlayInTableModeAsksForTheDice) {
   const std::string script = (dir / "input.txt").string();
   std::ofstream(script) << "card 8c\nroll 9\n2\n";
