@@ -7,7 +7,7 @@
 
 #include "cli/commands.h"
 #include "churchill/bots.h"
-#include "cli/saved_game.h"
+#include "churchill/saved_game.h"
 
 namespace cli {
 
@@ -53,7 +53,7 @@ std::string join(const std::vector<std::string>& words) {
 // Lets chance and bot seats play until a human seat must act or the game ends. Returns the actions.
 // A bot's choice draws from a stream fixed by the seed and the game's length, so running a save in
 // several steps plays the same game as running it at once.
-int run_until_human(SavedGame& game) {
+int run_until_human(churchill::SavedGame& game) {
   churchill::Session& s = game.session();
   const churchill::Game& g = game.game();
   std::array<std::unique_ptr<churchill::Bot>, churchill::kPowers> bots;
@@ -107,7 +107,7 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
     if (secret_agenda) meta.options.push_back("secret-agenda");
     if (!force && std::filesystem::exists(out_file)) fail(fmt::format("{} exists (use --force to replace it)", out_file));
     const churchill::Data data = churchill::load_data(common.data());
-    SavedGame game(data, meta);
+    churchill::SavedGame game(data, meta);
     run_until_human(game);
     game.write(out_file);
     std::printf("created %s: %s scenario, seed %llu\n%s", out_file.c_str(), scenario.c_str(),
@@ -122,7 +122,7 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
   status->add_option("--log", log_tail, "Log lines to include");
   status->callback([&] {
     const churchill::Data data = churchill::load_data(common.data());
-    SavedGame game(data, file);
+    churchill::SavedGame game(data, file);
     const auto seat = parse_seat(game.game(), as);
     if (json) {
       std::printf("%s\n", churchill::view_json(game.game(), game.session(), seat, log_tail).dump(1).c_str());
@@ -143,7 +143,7 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
   act->add_option("action", action_words, "The action, e.g. advance beaverbrook pol-mil-2-2");
   act->callback([&] {
     const churchill::Data data = churchill::load_data(common.data());
-    SavedGame game(data, file);
+    churchill::SavedGame game(data, file);
     const churchill::Game& g = game.game();
     churchill::Session& s = game.session();
     if (!chance.empty()) {
@@ -169,7 +169,7 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
   run->add_option("file", file, "Save file")->required();
   run->callback([&] {
     const churchill::Data data = churchill::load_data(common.data());
-    SavedGame game(data, file);
+    churchill::SavedGame game(data, file);
     const std::size_t before = game.session().log().size();
     const int n = run_until_human(game);
     game.write(file);
@@ -185,7 +185,7 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
   replay->add_flag("--step", step, "Step through the game: the board after each action (Enter: next, q: stop)");
   replay->callback([&] {
     const churchill::Data data = churchill::load_data(common.data());
-    SavedGame game(data, file);  // replays and checks the hash
+    churchill::SavedGame game(data, file);  // replays and checks the hash
     if (verify) {
       std::printf("%s: %zu actions replayed, state hash %s verified\n", file.c_str(), game.session().history().size(),
                   game.meta().state_hash.c_str());

@@ -14,7 +14,7 @@
 
 #include "churchill/bots.h"
 #include "cli/commands.h"
-#include "cli/saved_game.h"
+#include "churchill/saved_game.h"
 
 namespace cli {
 
@@ -64,7 +64,7 @@ const char* kHelp =
 
 class Play {
  public:
-  Play(SavedGame& game, std::string autosave, bool table, bool fast, Style style)
+  Play(churchill::SavedGame& game, std::string autosave, bool table, bool fast, Style style)
       : game_(game), autosave_(std::move(autosave)), table_(table), fast_(fast), style_(style) {
     for (core::Seat p = 0; p < churchill::kPowers; ++p) {
       const std::string c = game_.controller(p);
@@ -300,7 +300,7 @@ class Play {
     return 0;
   }
 
-  SavedGame& game_;
+  churchill::SavedGame& game_;
   std::string autosave_;
   bool table_, fast_;
   Style style_;
@@ -330,9 +330,9 @@ void add_play_command(CLI::App& app, Common& common, int& exit_code) {
   play->add_option("--autosave", autosave, "Where quit and the end of the game save (default churchill-autosave.json)");
   play->callback([&] {
     const churchill::Data data = churchill::load_data(common.data());
-    std::unique_ptr<SavedGame> game;
+    std::unique_ptr<churchill::SavedGame> game;
     if (!load.empty()) {
-      game = std::make_unique<SavedGame>(data, load);
+      game = std::make_unique<churchill::SavedGame>(data, load);
     } else {
       core::SaveFile meta;
       meta.game = "churchill";
@@ -341,7 +341,7 @@ void add_play_command(CLI::App& app, Common& common, int& exit_code) {
       meta.seats = parse_seat_controllers(seats);
       meta.options = options;
       if (secret_agenda) meta.options.push_back("secret-agenda");
-      game = std::make_unique<SavedGame>(data, meta);
+      game = std::make_unique<churchill::SavedGame>(data, meta);
     }
     Style style;
     style.on = !no_colour && ::isatty(1) && !std::getenv("NO_COLOR") && std::getenv("TERM") && std::string(std::getenv("TERM")) != "dumb";

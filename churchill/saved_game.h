@@ -1,0 +1,40 @@
+// A game kept in a save file: load (with every check), act, and write back atomically.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "churchill/view.h"
+#include "core/save.h"
+
+namespace churchill {
+
+class SavedGame {
+ public:
+  // Loads and replays; throws core::SaveError / DataError with a clear message.
+  SavedGame(const Data& data, const std::filesystem::path& path);
+  // A game from its record: a new game of a scenario (9.x) when it has no actions, else replayed
+  // (and its state hash checked, if it has one).
+  SavedGame(const Data& data, core::SaveFile meta);
+
+  Game& game() { return *game_; }
+  Session& session() { return *session_; }
+  const core::SaveFile& meta() const { return meta_; }
+  // The controller of a seat: "human", "bot:random".
+  std::string controller(core::Seat seat) const;
+
+  void write(const std::filesystem::path& path);
+  // The record as it stands: the metadata with the actions so far and the current state hash.
+  core::SaveFile snapshot() const;
+  // The scenario's setup with the save's options, before any action.
+  State initial() const;
+
+ private:
+  const Scenario& scenario(const Data& data) const;
+  core::SaveFile meta_;
+  std::unique_ptr<Game> game_;
+  std::unique_ptr<Session> session_;
+};
+
+}  // namespace churchill
