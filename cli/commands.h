@@ -18,6 +18,7 @@ void add_data_commands(CLI::App& app, Common& common, int& exit_code);
 void add_game_commands(CLI::App& app, Common& common, int& exit_code);
 void add_play_commands(CLI::App& app, Common& common, int& exit_code);
 void add_play_command(CLI::App& app, Common& common, int& exit_code);
+void add_serve_command(CLI::App& app, Common& common, int& exit_code);
 
 // "UK=human,US=bot:rulebook": the controller of each seat (human by default); throws on a bad one.
 std::vector<std::pair<std::string, std::string>> parse_seat_controllers(const std::string& text);

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   cli::add_game_commands(app, common, exit_code);
   cli::add_play_command(app, common, exit_code);
+  cli::add_serve_command(app, common, exit_code);
   cli::add_play_commands(app, common, exit_code);
   cli::add_data_commands(app, common, exit_code);
   try {
