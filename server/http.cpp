@@ -109,21 +109,32 @@ Response route(const Request& req, Lobby& lobby, const std::string& web_dir) {
   const auto p = parts(std::string(req.target()));
   if (p.empty() || p[0] != "api") return static_file(req, web_dir);
   const auto method = req.method();
+  const bool game = p.size() == 4 && p[1] == "games";
+  auto only = [&](http::verb allowed) {
+    if (method != allowed) throw ApiError(405, "method not allowed here");
+  };
   if (p.size() == 2 && p[1] == "games") {
     if (method == http::verb::get) return json_response(req, http::status::ok, lobby.list());
-    if (method == http::verb::post) return json_response(req, http::status::created, nlohmann::json{{"id", lobby.create(body_json(req))}});
-  } else if (p.size() == 5 && p[1] == "games" && p[3] == "seats" && method == http::verb::post) {
-    return json_response(req, http::status::created, nlohmann::json{{"token", lobby.claim(p[2], p[4])}});
-  } else if (p.size() == 4 && p[1] == "games" && p[3] == "view" && method == http::verb::get) {
-    return json_response(req, http::status::ok, lobby.view(p[2], bearer(req)));
-  } else if (p.size() == 4 && p[1] == "games" && p[3] == "actions" && method == http::verb::post) {
-    return json_response(req, http::status::ok, lobby.act(p[2], bearer(req), body_json(req)));
-  } else if (p.size() == 4 && p[1] == "games" && p[3] == "undo" && method == http::verb::post) {
-    return json_response(req, http::status::ok, lobby.undo(p[2], bearer(req)));
-  } else {
-    return error(req, 404, "no such API endpoint");
+    only(http::verb::post);
+    return json_response(req, http::status::created, nlohmann::json{{"id", lobby.create(body_json(req))}});
   }
-  return error(req, 405, "method not allowed here");
+  if (p.size() == 5 && p[1] == "games" && p[3] == "seats") {
+    only(http::verb::post);
+    return json_response(req, http::status::created, nlohmann::json{{"token", lobby.claim(p[2], p[4])}});
+  }
+  if (game && p[3] == "view") {
+    only(http::verb::get);
+    return json_response(req, http::status::ok, lobby.view(p[2], bearer(req)));
+  }
+  if (game && p[3] == "actions") {
+    only(http::verb::post);
+    return json_response(req, http::status::ok, lobby.act(p[2], bearer(req), body_json(req)));
+  }
+  if (game && p[3] == "undo") {
+    only(http::verb::post);
+    return json_response(req, http::status::ok, lobby.undo(p[2], bearer(req)));
+  }
+  return error(req, 404, "no such API endpoint");
 }
 
 // One WebSocket client: sent the caller's view now and after every change of the game.
