@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <regex>
 #include <thread>
 
 #include "churchill/bots.h"
@@ -32,6 +31,18 @@ struct Style {
   std::string clear() const { return on ? "\033[2J\033[H" : "\n"; }
 };
 
+// The rule number a rulebook line opens with ("7.74 Breakthrough" -> "7.74"), or "".
+std::string heading_number(const std::string& line) {
+  std::size_t i = 0, dots = 0;
+  while (i < line.size() && (std::isdigit(static_cast<unsigned char>(line[i])) || line[i] == '.')) {
+    dots += line[i] == '.';
+    ++i;
+  }
+  const bool number = i > 2 && dots >= 1 && dots <= 2 && line[i - 1] != '.' && std::isdigit(static_cast<unsigned char>(line[0]));
+  const bool chapter = i > 1 && line.compare(i - 2, 2, ".0") == 0;  // "7.0 War Phase"
+  return (number || chapter) && i < line.size() && line[i] == ' ' ? line.substr(0, i) : "";
+}
+
 // The rulebook's text of one rule ("7.74"), from the file a player points to (it is not part of the
 // project): $CHURCHILL_RULES, else ../shared/rules/churchill-rules-en.txt beside the source tree.
 std::string rule_text(const std::string& number) {
@@ -41,14 +52,12 @@ std::string rule_text(const std::string& number) {
   for (const auto& path : candidates) {
     std::ifstream in(path);
     if (!in) continue;
-    const std::regex heading(R"(^(\d+\.\d+(\.\d+)?|\d+\.0) )");
     std::string line, out;
     bool inside = false;
     while (std::getline(in, line)) {
-      std::smatch m;
-      const bool is_heading = std::regex_search(line, m, heading);
-      if (is_heading && inside && m[1].str() != number) break;
-      if (is_heading && m[1].str() == number) inside = true;
+      const std::string heading = heading_number(line);
+      if (!heading.empty() && inside && heading != number) break;
+      if (heading == number) inside = true;
       if (inside) out += line + "\n";
       if (out.size() > 6000) break;
     }
