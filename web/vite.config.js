@@ -1,0 +1,5 @@
+// The client is served by `churchill serve` from web/dist; in development Vite proxies the API.
+export default {
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: { proxy: { '/api': { target: 'http://127.0.0.1:8080', ws: true } } },
+};
