@@ -116,6 +116,10 @@ Response route(const Request& req, Lobby& lobby, const std::string& web_dir) {
   auto only = [&](http::verb allowed) {
     if (method != allowed) throw ApiError(405, "method not allowed here");
   };
+  if (p.size() == 2 && p[1] == "data") {
+    only(http::verb::get);
+    return json_response(req, http::status::ok, lobby.board());
+  }
   if (p.size() == 2 && p[1] == "games") {
     if (method == http::verb::get) return json_response(req, http::status::ok, lobby.list());
     only(http::verb::post);

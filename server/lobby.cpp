@@ -83,6 +83,23 @@ nlohmann::json Lobby::list() const {
   return games;
 }
 
+nlohmann::json Lobby::board() const {
+  nlohmann::json fronts = nlohmann::json::array(), locations = nlohmann::json::array(), issues = nlohmann::json::array();
+  for (const auto& f : data_.fronts) {
+    nlohmann::json track = nlohmann::json::array();
+    for (const auto& t : f.track)
+      track.push_back({{"id", data_.spaces[t.space].id}, {"name", data_.spaces[t.space].name}, {"amphibious", t.amphibious},
+                       {"b29", data_.spaces[t.space].b29}, {"kamikaze", data_.spaces[t.space].kamikaze}});
+    fronts.push_back({{"id", f.id}, {"name", f.name}, {"color", churchill::power_name(f.color)}, {"theater", data_.theaters[f.theater].id},
+                      {"track", track}});
+  }
+  for (const auto& l : data_.locations)
+    locations.push_back({{"id", l.id}, {"name", l.name}, {"colony", l.colony}, {"theater", data_.theaters[l.theater].id},
+                         {"space", l.space == churchill::kNone ? nlohmann::json(nullptr) : nlohmann::json(data_.spaces[l.space].id)}});
+  for (const auto& i : data_.issues) issues.push_back({{"id", i.id}, {"name", i.name}});
+  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}};
+}
+
 std::string Lobby::create(const nlohmann::json& body) {
   if (rooms_.size() >= kMaxGames) throw ApiError(409, "the server holds as many games as it may");
   core::SaveFile record = parse_create(data_, body);

@@ -31,6 +31,8 @@ class Lobby {
   Lobby(const churchill::Data& data, Store& store);
 
   nlohmann::json list() const;
+  // The public layout of the board for drawing it: Fronts and their spaces, locations, issues.
+  nlohmann::json board() const;
   std::string create(const nlohmann::json& body);                  // returns the game id
   std::string claim(const std::string& id, const std::string& seat);  // returns the seat's token
   // The view of the token's seat; an empty token gives the spectator's view.

@@ -1,0 +1,113 @@
+// Our own drawing of the board in SVG: the conference table (three tracks from the centre to the
+// chairs) and the military display (each Front's track from its theater box). Elements that some
+// legal action names are highlighted and clickable.
+import type { Board, Power, View } from './api';
+
+const COLOR: Record<Power, string> = { UK: '#2e7d32', US: '#1565c0', USSR: '#c62828' };
+const ANGLE: Record<Power, number> = { UK: 210, USSR: 330, US: 90 };  // clockwise UK, USSR, US
+const svgNs = 'http://www.w3.org/2000/svg';
+
+function el(name: string, attrs: Record<string, string | number>, text?: string): SVGElement {
+  const e = document.createElementNS(svgNs, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export function short(id: string): string {
+  const m = id.match(/^pol-mil-(\d)-(\d)$/);
+  if (m) return `PM ${m[1]}/${m[2]}`;
+  const names: Record<string, string> = {
+    'us-production-1': 'US Prod', 'us-production-2': 'US Prod', 'uk-production': 'UK Prod', 'ussr-production': 'SU Prod',
+    'uk-directed-offensive': 'UK DO', 'us-directed-offensive': 'US DO', 'ussr-directed-offensive': 'SU DO',
+    'europe-leadership': 'Eur Lead', 'pacific-leadership': 'Pac Lead', 'a-bomb-research': 'A-Bomb',
+    'global-issue': 'Global', 'second-front': '2nd Front', 'ussr-declares-war': 'SU DoW', 'strategic-materials': 'Strat Mat',
+  };
+  return names[id] ?? id;
+}
+
+// Where an issue stands ("UK 3", "US chair", "centre") as a point on the table.
+function place(position: string, slot: number): [number, number] {
+  const cx = 190, cy = 165;
+  if (position === 'centre') return [cx + ((slot % 3) - 1) * 44, cy + (Math.floor(slot / 3) - 1) * 18];
+  const [power, space] = position.split(' ') as [Power, string];
+  const k = space === 'chair' ? 7 : Number(space);
+  const a = (ANGLE[power] * Math.PI) / 180, r = 48 + k * 17;
+  return [cx + Math.cos(a) * r + (slot % 2) * 6, cy + Math.sin(a) * r + slot * 13];
+}
+
+export function drawTable(view: View, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
+  const svg = el('svg', { viewBox: '0 0 380 330', class: 'table', role: 'img', 'aria-label': 'Conference table' }) as SVGSVGElement;
+  svg.append(el('circle', { cx: 190, cy: 165, r: 40, class: 'centre' }));
+  for (const p of ['UK', 'US', 'USSR'] as Power[]) {
+    const a = (ANGLE[p] * Math.PI) / 180;
+    for (let k = 1; k <= 7; ++k) {
+      const r = 48 + k * 17;
+      svg.append(el('circle', { cx: 190 + Math.cos(a) * r, cy: 165 + Math.sin(a) * r, r: k === 7 ? 11 : 7,
+        fill: k === 7 ? COLOR[p] : 'none', stroke: COLOR[p], 'fill-opacity': 0.25 }));
+    }
+    const r = 48 + 8.6 * 17;
+    const leader = view.powers[p];
+    svg.append(el('text', { x: 190 + Math.cos(a) * r, y: 165 + Math.sin(a) * r + 4, 'text-anchor': 'middle', class: 'chair',
+      fill: COLOR[p] }, `${p}${leader.active ? '' : ' (used)'}`));
+  }
+  const used: Record<string, number> = {};
+  for (const issue of board.issues) {
+    const position = view.issues[issue.id];
+    if (!position || position === 'display' || position === 'removed') continue;
+    const slot = (used[position] = (used[position] ?? -1) + 1);
+    const [x, y] = place(position, slot);
+    const g = el('g', { class: `issue${marked.has(issue.id) ? ' marked' : ''}`, 'data-id': issue.id, tabindex: 0 });
+    g.append(el('rect', { x: x - 21, y: y - 7, width: 42, height: 13, rx: 3 }));
+    g.append(el('text', { x, y: y + 3, 'text-anchor': 'middle' }, short(issue.id)));
+    g.append(el('title', {}, `${issue.name}: ${position}`));
+    g.addEventListener('click', () => onPick(issue.id));
+    svg.append(g);
+  }
+  return svg;
+}
+
+export function drawFronts(view: View, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
+  const rowH = 34, cell = 74, left = 150;
+  const svg = el('svg', { viewBox: `0 0 ${left + 7 * cell} ${board.fronts.length * rowH + 30}`, class: 'fronts', role: 'img',
+    'aria-label': 'Military display' }) as SVGSVGElement;
+  board.fronts.forEach((f, row) => {
+    const y = 10 + row * rowH;
+    const state = view.fronts[f.id];
+    const at = state.position.endsWith('Theater box') ? -1 : f.track.findIndex((t) => t.name === state.position);
+    const g = el('g', { class: `front${marked.has(f.id) || marked.has(f.theater) ? ' marked' : ''}`, 'data-id': f.id });
+    g.append(el('text', { x: 4, y: y + 18, class: 'label' }, f.name.replace(' Front', '')));
+    const cells = [{ id: f.theater, name: `box ⚓${view.naval[f.theater] ?? 0}`, amphibious: false }, ...f.track];
+    cells.forEach((c, i) => {
+      const x = left + i * cell - cell;
+      const entry = i === at + 2;
+      g.append(el('rect', { x: x + cell, y, width: cell - 4, height: rowH - 8, rx: 4,
+        class: `space${c.amphibious ? ' amphibious' : ''}${entry ? ' entry' : ''}` }));
+      g.append(el('text', { x: x + cell + (cell - 4) / 2, y: y + 16, 'text-anchor': 'middle' }, c.name.slice(0, 12)));
+      if (entry && state.offensive > 0) g.append(el('text', { x: x + cell + cell - 10, y: y + 8, class: 'badge' }, `+${state.offensive}`));
+    });
+    const mx = left + (at + 1) * cell + 8;
+    g.append(el('circle', { cx: mx, cy: y + 21, r: 5, fill: COLOR[f.color], class: 'marker' }));
+    g.addEventListener('click', () => onPick(f.id));
+    svg.append(g);
+  });
+  svg.append(el('text', { x: 4, y: board.fronts.length * rowH + 24, class: 'label' }, `Arctic naval ⚓${view.naval['arctic'] ?? 0}`));
+  return svg;
+}
+
+export function drawLocations(view: View, board: Board, marked: Set<string>, onPick: (id: string) => void): HTMLElement {
+  const div = document.createElement('div');
+  div.className = 'locations';
+  for (const l of board.locations) {
+    const s = view.locations[l.id];
+    const chip = document.createElement('button');
+    chip.className = `location${marked.has(l.id) ? ' marked' : ''}`;
+    chip.dataset.id = l.id;
+    const dots = s.networks && s.network_owner ? `<span style="color:${COLOR[s.network_owner]}">${'●'.repeat(s.networks)}</span>` : '';
+    const pa = s.alignment ? `<b style="color:${COLOR[s.alignment]}">PA</b>` : '';
+    chip.innerHTML = `${l.name}${l.colony ? '*' : ''} ${dots} ${pa}`;
+    chip.addEventListener('click', () => onPick(l.id));
+    div.append(chip);
+  }
+  return div;
+}
