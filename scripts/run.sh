@@ -1,16 +1,10 @@
 #!/usr/bin/env bash
-# The main job: installs dependencies, builds, and runs the `churchill` command.
-# With arguments, passes them to churchill (e.g. scripts/run.sh data audit --json).
+# The main job: installs dependencies, builds, and starts the game server on http://127.0.0.1:8080/.
+# With arguments, runs churchill with them instead (e.g. scripts/run.sh play).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh release >/dev/null
 bin=build/release/cli/churchill
 if (($#)); then exec "$bin" "$@"; fi
-"$bin" --help
-echo
-"$bin" data check
-echo
-echo "Three rulebook 'Bots play 20 campaign games:"
-"$bin" selfplay --scenario campaign --games 20 --seats rulebook,rulebook,rulebook
-echo
-echo "Play one yourself: $bin new --scenario training --seats US=bot:rulebook,USSR=bot:rulebook -o game.json"
+# The main job: the game server with the web client. Open the address it prints.
+exec "$bin" serve --port "${PORT:-8080}" --db "${CHURCHILL_DB:-churchill.db}"

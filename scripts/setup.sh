@@ -16,6 +16,16 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 fi
 
+# The web client (TypeScript, Vite) is built with the machine's Node.js and packages from npm.
+if command -v npm >/dev/null; then
+  if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; then
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  (cd web && npm run build --silent >/dev/null)
+else
+  echo "npm is missing: the web client is not built (install Node.js 20 or later)" >&2
+fi
+
 config="${1:-release}"
 case "$config" in
   release) flags=(-DCMAKE_BUILD_TYPE=Release) ;;

@@ -3,6 +3,12 @@
 # runs the whole suite in both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The browser tests drive Debian's Chromium (headless) with playwright-core.
+if ! [ -x /usr/bin/chromium ]; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium
+fi
 for config in release sanitize; do
   echo "== $config build"
   scripts/setup.sh "$config"

@@ -28,7 +28,7 @@ export function short(id: string): string {
 
 // Where an issue stands ("UK 3", "US chair", "centre") as a point on the table.
 function place(position: string, slot: number): [number, number] {
-  const cx = 190, cy = 165;
+  const cx = 190, cy = 150;
   if (position === 'centre') return [cx + ((slot % 3) - 1) * 44, cy + (Math.floor(slot / 3) - 1) * 18];
   const [power, space] = position.split(' ') as [Power, string];
   const k = space === 'chair' ? 7 : Number(space);
@@ -37,18 +37,18 @@ function place(position: string, slot: number): [number, number] {
 }
 
 export function drawTable(view: View, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
-  const svg = el('svg', { viewBox: '0 0 380 330', class: 'table', role: 'img', 'aria-label': 'Conference table' }) as SVGSVGElement;
-  svg.append(el('circle', { cx: 190, cy: 165, r: 40, class: 'centre' }));
+  const svg = el('svg', { viewBox: '0 0 380 362', class: 'table', role: 'img', 'aria-label': 'Conference table' }) as SVGSVGElement;
+  svg.append(el('circle', { cx: 190, cy: 150, r: 40, class: 'centre' }));
   for (const p of ['UK', 'US', 'USSR'] as Power[]) {
     const a = (ANGLE[p] * Math.PI) / 180;
     for (let k = 1; k <= 7; ++k) {
       const r = 48 + k * 17;
-      svg.append(el('circle', { cx: 190 + Math.cos(a) * r, cy: 165 + Math.sin(a) * r, r: k === 7 ? 11 : 7,
+      svg.append(el('circle', { cx: 190 + Math.cos(a) * r, cy: 150 + Math.sin(a) * r, r: k === 7 ? 11 : 7,
         fill: k === 7 ? COLOR[p] : 'none', stroke: COLOR[p], 'fill-opacity': 0.25 }));
     }
     const r = 48 + 8.6 * 17;
     const leader = view.powers[p];
-    svg.append(el('text', { x: 190 + Math.cos(a) * r, y: 165 + Math.sin(a) * r + 4, 'text-anchor': 'middle', class: 'chair',
+    svg.append(el('text', { x: 190 + Math.cos(a) * r, y: 150 + Math.sin(a) * r + 4, 'text-anchor': 'middle', class: 'chair',
       fill: COLOR[p] }, `${p}${leader.active ? '' : ' (used)'}`));
   }
   const used: Record<string, number> = {};

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# End-to-end in the browser: starts `churchill serve` on a free port with a fresh database and runs
+# web/e2e/play.mjs (Playwright driving Debian's Chromium). Usage: browser.sh CHURCHILL_BINARY OUT_DIR
+set -euo pipefail
+bin=$1 out=$2
+root=$(cd "$(dirname "$0")/../.." && pwd)
+[ -x /usr/bin/chromium ] || { echo "chromium is not installed (scripts/test.sh installs it)"; exit 1; }
+[ -f "$root/web/dist/index.html" ] || { echo "the web client is not built (scripts/setup.sh builds it)"; exit 1; }
+mkdir -p "$out"
+work=$(mktemp -d)
+log="$work/serve.log"
+"$bin" serve --port 0 --db "$work/games.db" --web "$root/web/dist" > "$log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 50); do grep -q "http://" "$log" && break; sleep 0.1; done
+url=$(grep -o "http://[0-9.:]*/" "$log" | head -1)
+[ -n "$url" ] || { echo "the server did not start"; cat "$log"; exit 1; }
+cd "$root/web" && node e2e/play.mjs "$url" "$out"
