@@ -87,12 +87,32 @@ nlohmann::json view_json(const Game& g, const Session& session, std::optional<co
   for (std::size_t i = 0; i < d.issues.size(); ++i) issues[d.issues[i].id] = issue_position(s.issues[i]);
   j["issues"] = issues;
   nlohmann::json fronts = nlohmann::json::object();
-  for (std::size_t f = 0; f < d.fronts.size(); ++f)
-    fronts[d.fronts[f].id] = {{"position", front_position(g, s, f)}, {"offensive", s.offensive[f]}};
+  for (std::size_t f = 0; f < d.fronts.size(); ++f) {
+    int reserves = 0;
+    for (auto r : s.reserves_on_front[f]) reserves += r;
+    nlohmann::json directed = nlohmann::json::array();
+    for (int p = 0; p < kPowers; ++p)
+      if (s.directed_front[static_cast<std::size_t>(p)] == f) directed.push_back(pname(p));
+    fronts[d.fronts[f].id] = {{"position", front_position(g, s, f)}, {"offensive", s.offensive[f]}, {"reserves", reserves},
+                              {"directed", directed}};
+  }
   j["fronts"] = fronts;
   nlohmann::json naval = nlohmann::json::object();
   for (std::size_t t = 0; t < d.theaters.size(); ++t) naval[d.theaters[t].id] = s.naval[t];
   j["naval"] = naval;
+  nlohmann::json global = nlohmann::json::object();
+  for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
+    std::string pos = "neutral";
+    for (int i = 0; i < 2; ++i)
+      if (s.global[m] == static_cast<std::uint8_t>(d.global_issues[m].powers[static_cast<std::size_t>(i)]))
+        pos = d.global_issues[m].advantage[static_cast<std::size_t>(i)];
+    global[d.global_issues[m].name] = pos;
+  }
+  j["tracks"] = {{"a_bomb", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name},
+                 {"spy_ring", d.a_bomb[static_cast<std::size_t>(s.spy_ring)].name},
+                 {"leadership", {{"Europe", pname(s.theater_leader[0])}, {"Pacific", pname(s.theater_leader[1])}}},
+                 {"global", global},
+                 {"surrendered", {{"Germany", s.surrendered[0]}, {"Japan", s.surrendered[1]}}}};
   nlohmann::json locations = nlohmann::json::object();
   for (std::size_t l = 0; l < d.locations.size(); ++l)
     locations[d.locations[l].id] = {{"networks", s.networks[l]},

@@ -14,7 +14,9 @@ export interface View {
   legal_actions: string[];
   hand: string[];
   issues: Record<string, string>;
-  fronts: Record<string, { position: string; offensive: number }>;
+  fronts: Record<string, { position: string; offensive: number; reserves: number; directed: Power[] }>;
+  tracks: { a_bomb: string; spy_ring: string; leadership: Record<string, Power>; global: Record<string, string>;
+            surrendered: Record<string, boolean> };
   naval: Record<string, number>;
   locations: Record<string, { networks: number; network_owner: Power | null; alignment: Power | null }>;
   powers: Record<Power, { leader: string; active: boolean; stays_home: boolean; cards_in_hand: number; conferences_won: number }>;

@@ -85,6 +85,8 @@ export function drawFronts(view: View, board: Board, marked: Set<string>, onPick
         class: `space${c.amphibious ? ' amphibious' : ''}${entry ? ' entry' : ''}` }));
       g.append(el('text', { x: x + cell + (cell - 4) / 2, y: y + 16, 'text-anchor': 'middle' }, c.name.slice(0, 12)));
       if (entry && state.offensive > 0) g.append(el('text', { x: x + cell + cell - 10, y: y + 8, class: 'badge' }, `+${state.offensive}`));
+      if (entry && state.reserves > 0) g.append(el('text', { x: x + cell + 4, y: y + 8, class: 'axis' }, `■${state.reserves}`));
+      if (entry && state.directed.length) g.append(el('text', { x: x + cell + 4, y: y + 24, class: 'badge' }, `DO ${state.directed.join(' ')}`));
     });
     const mx = left + (at + 1) * cell + 8;
     g.append(el('circle', { cx: mx, cy: y + 21, r: 5, fill: COLOR[f.color], class: 'marker' }));

@@ -29,6 +29,9 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             <p class="phase">${v.terminal ? `Game over: ${v.winner} wins` : v.phase}</p>
             <p class="scores">${POWERS.map((p) => `<span class="p-${p}">${p} ${v.scores[p]} VP${v.seats[p] !== 'human' ? ' (bot)' : ''}</span>`).join(' ')}</p>
             <p>You: ${v.seat ?? 'spectator'}${v.seat && v.active.includes(v.seat) ? ' — <b>your move</b>' : ''}</p>
+            <p class="tracks">A-Bomb: ${v.tracks.a_bomb} · Spy ring: ${v.tracks.spy_ring} · Leadership: Europe ${v.tracks.leadership.Europe}, Pacific ${v.tracks.leadership.Pacific}</p>
+            <p class="tracks">Global Issues: ${Object.entries(v.tracks.global).map(([k, pos]) => `${k} <b>${pos}</b>`).join(' · ')}
+              ${Object.entries(v.tracks.surrendered).filter(([, s]) => s).map(([k]) => ` · ${k} has surrendered`).join('')}</p>
             ${v.hand.length ? `<p class="hand">Hand: ${v.hand.map((c) => `<span class="card">${c}</span>`).join(' ')}</p>` : ''}
           </section>
           <section class="panel"><h2>Actions${filter ? ` naming ${filter}` : ''}</h2>
