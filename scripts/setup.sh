@@ -19,7 +19,9 @@ fi
 # The web client (TypeScript, Vite) is built with the machine's Node.js and packages from npm.
 if command -v npm >/dev/null; then
   if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; then
-    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+    # npm install (not npm ci): it keeps the locked versions, and npm ci rejects lockfiles written
+    # with omit-lockfile-registry-resolved, as this workplace's npm writes them.
+    (cd web && npm install --no-audit --no-fund --loglevel=error)
   fi
   (cd web && npm run build --silent >/dev/null)
 else
