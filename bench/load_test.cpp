@@ -5,8 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <boost/asio.hpp>
-#include <boost/beast.hpp>
+#include "tests/support/http_client.h"
 #include <chrono>
 #include <cstdio>
 #include <mutex>
@@ -21,25 +20,7 @@ using tcp = boost::asio::ip::tcp;
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
-struct Client {
-  boost::asio::io_context io;
-  beast::tcp_stream stream{io};
-  std::string port;
-  explicit Client(std::string p) : port(std::move(p)) { stream.connect(tcp::resolver(io).resolve("127.0.0.1", port)); }
-  std::pair<int, json> call(http::verb method, const std::string& target, const std::string& body, const std::string& token) {
-    http::request<http::string_body> req{method, target, 11};
-    req.set(http::field::host, "127.0.0.1");
-    req.keep_alive(true);
-    if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-    req.body() = body;
-    req.prepare_payload();
-    http::write(stream, req);
-    beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream, buffer, res);
-    return {static_cast<int>(res.result_int()), json::parse(res.body(), nullptr, false)};
-  }
-};
+using Client = test_support::HttpClient;
 
 int main(int argc, char** argv) {
   if (argc < 2) {

@@ -1,5 +1,7 @@
 #include "churchill/saved_game.h"
 
+#include "churchill/bots.h"
+
 #include <fmt/format.h>
 
 namespace churchill {
@@ -39,6 +41,31 @@ core::SaveFile read_checked(const Data& data, const std::filesystem::path& path)
 }  // namespace
 
 SavedGame::SavedGame(const Data& data, const std::filesystem::path& path) : SavedGame(data, read_checked(data, path)) {}
+
+core::Action SavedGame::bot_action(core::Seat seat) {
+  auto bot = make_bot(controller(seat).substr(4));
+  std::uint64_t mix = meta_.seed ^ (0x9e3779b97f4a7c15ULL * (session_->history().size() + 1));
+  core::Rng rng(core::splitmix64(mix));
+  return bot->choose(*game_, observe(session_->state(), seat), seat, rng);
+}
+
+int SavedGame::run_bots() {
+  int applied = 0;
+  while (session_->node_kind() != core::NodeKind::Terminal) {
+    if (session_->node_kind() == core::NodeKind::Chance) {
+      session_->sample_chance();
+    } else {
+      const core::SeatMask seats = game_->acting_seats(session_->state());
+      core::Seat bot = -1;
+      for (core::Seat p = 0; p < kPowers && bot < 0; ++p)
+        if ((seats & core::seat_bit(p)) && controller(p).rfind("bot:", 0) == 0) bot = p;
+      if (bot < 0) break;
+      session_->act(bot, bot_action(bot));
+    }
+    ++applied;
+  }
+  return applied;
+}
 
 std::string SavedGame::controller(core::Seat seat) const {
   const std::string name = game_->seat_name(seat);

@@ -24,6 +24,13 @@ class SavedGame {
   // The controller of a seat: "human", "bot:random".
   std::string controller(core::Seat seat) const;
 
+  // The choice of the bot in `seat` (its controller is "bot:..."), from a random stream fixed by the
+  // seed and the game's length, so that playing a save in several steps plays the same game.
+  core::Action bot_action(core::Seat seat);
+  // Lets chance and the bot seats play until a human seat must act or the game ends; the number of
+  // actions applied.
+  int run_bots();
+
   void write(const std::filesystem::path& path);
   // The record as it stands: the metadata with the actions so far and the current state hash.
   core::SaveFile snapshot() const;

@@ -50,36 +50,6 @@ std::string join(const std::vector<std::string>& words) {
   return out;
 }
 
-// Lets chance and bot seats play until a human seat must act or the game ends. Returns the actions.
-// A bot's choice draws from a stream fixed by the seed and the game's length, so running a save in
-// several steps plays the same game as running it at once.
-int run_until_human(churchill::SavedGame& game) {
-  churchill::Session& s = game.session();
-  const churchill::Game& g = game.game();
-  std::array<std::unique_ptr<churchill::Bot>, churchill::kPowers> bots;
-  for (core::Seat p = 0; p < churchill::kPowers; ++p) {
-    const std::string c = game.controller(p);
-    if (c.rfind("bot:", 0) == 0) bots[static_cast<std::size_t>(p)] = churchill::make_bot(c.substr(4));
-  }
-  int applied = 0;
-  while (s.node_kind() != core::NodeKind::Terminal) {
-    if (s.node_kind() == core::NodeKind::Chance) {
-      s.sample_chance();
-    } else {
-      const core::SeatMask seats = g.acting_seats(s.state());
-      core::Seat bot = -1;
-      for (core::Seat p = 0; p < churchill::kPowers && bot < 0; ++p)
-        if ((seats & core::seat_bit(p)) && bots[static_cast<std::size_t>(p)]) bot = p;
-      if (bot < 0) break;
-      std::uint64_t mix = game.meta().seed ^ (0x9e3779b97f4a7c15ULL * (s.history().size() + 1));
-      core::Rng rng(core::splitmix64(mix));
-      s.act(bot, bots[static_cast<std::size_t>(bot)]->choose(g, churchill::observe(s.state(), bot), bot, rng));
-    }
-    ++applied;
-  }
-  return applied;
-}
-
 }  // namespace
 
 void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
@@ -108,7 +78,7 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
     if (!force && std::filesystem::exists(out_file)) fail(fmt::format("{} exists (use --force to replace it)", out_file));
     const churchill::Data data = churchill::load_data(common.data());
     churchill::SavedGame game(data, meta);
-    run_until_human(game);
+    game.run_bots();
     game.write(out_file);
     std::printf("created %s: %s scenario, seed %llu\n%s", out_file.c_str(), scenario.c_str(),
                 static_cast<unsigned long long>(seed), churchill::phase_text(game.game(), game.session().state()).c_str());
@@ -171,7 +141,7 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
     const churchill::Data data = churchill::load_data(common.data());
     churchill::SavedGame game(data, file);
     const std::size_t before = game.session().log().size();
-    const int n = run_until_human(game);
+    const int n = game.run_bots();
     game.write(file);
     const auto& entries = game.session().log().entries();
     for (std::size_t i = before; i < entries.size(); ++i) std::printf("%s\n", game.game().describe(entries[i]).c_str());

@@ -77,7 +77,7 @@ class Play {
       : game_(game), autosave_(std::move(autosave)), table_(table), fast_(fast), style_(style) {
     for (core::Seat p = 0; p < churchill::kPowers; ++p) {
       const std::string c = game_.controller(p);
-      if (c.rfind("bot:", 0) == 0) bots_[static_cast<std::size_t>(p)] = churchill::make_bot(c.substr(4));
+      if (c.rfind("bot:", 0) == 0) bot_[static_cast<std::size_t>(p)] = true;
       else ++humans_;
     }
   }
@@ -98,7 +98,7 @@ class Play {
         continue;
       }
       const core::Seat seat = acting();
-      if (bots_[static_cast<std::size_t>(seat)]) {
+      if (bot_[static_cast<std::size_t>(seat)]) {
         bot_move(seat);
         continue;
       }
@@ -110,7 +110,7 @@ class Play {
   core::Seat acting() const {
     const core::SeatMask seats = game_.game().acting_seats(game_.session().state());
     for (core::Seat p = 0; p < churchill::kPowers; ++p)  // humans first in a simultaneous choice
-      if ((seats & core::seat_bit(p)) && !bots_[static_cast<std::size_t>(p)]) return p;
+      if ((seats & core::seat_bit(p)) && !bot_[static_cast<std::size_t>(p)]) return p;
     return static_cast<core::Seat>(__builtin_ctz(seats));
   }
 
@@ -128,9 +128,7 @@ class Play {
 
   void bot_move(core::Seat seat) {
     churchill::Session& s = game_.session();
-    std::uint64_t mix = game_.meta().seed ^ (0x9e3779b97f4a7c15ULL * (s.history().size() + 1));
-    core::Rng rng(core::splitmix64(mix));
-    const core::Action a = bots_[static_cast<std::size_t>(seat)]->choose(game_.game(), churchill::observe(s.state(), seat), seat, rng);
+    const core::Action a = game_.bot_action(seat);
     const std::string text = game_.game().action_to_string(s.state(), seat, a);
     s.act(seat, a);
     // A bot's agenda card stays face down until all have played (5.13).
@@ -313,7 +311,7 @@ class Play {
   std::string autosave_;
   bool table_, fast_;
   Style style_;
-  std::array<std::unique_ptr<churchill::Bot>, churchill::kPowers> bots_;
+  std::array<bool, churchill::kPowers> bot_{};  // seats played by a bot
   int humans_ = 0;
   core::Seat last_human_ = -1;
   std::size_t shown_ = 0;

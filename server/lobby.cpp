@@ -108,7 +108,7 @@ std::string Lobby::create(const nlohmann::json& body) {
   r.game = std::make_unique<churchill::SavedGame>(data_, record);
   store_.create_game(id, r.game->snapshot());
   auto& room = rooms_.emplace(id, std::move(r)).first->second;
-  run_bots(room);
+  room.game->run_bots();
   commit(id, room);
   return id;
 }
@@ -163,7 +163,7 @@ nlohmann::json Lobby::act(const std::string& id, const std::string& token, const
   const auto a = g.action_from_string(session.state(), *seat, text);
   if (!a) throw ApiError(422, fmt::format("\"{}\" is not a legal action for {} now", text.substr(0, 80), seat_name(*seat)));
   session.act(*seat, *a);
-  run_bots(r);
+  r.game->run_bots();
   commit(id, r);
   return view(id, token);
 }
@@ -179,30 +179,6 @@ nlohmann::json Lobby::undo(const std::string& id, const std::string& token) {
   r.stored = session.history().size();
   for (auto& [_, listener] : r.listeners) listener();
   return view(id, token);
-}
-
-void Lobby::run_bots(Room& r) {
-  auto& session = r.game->session();
-  const auto& g = r.game->game();
-  std::array<std::unique_ptr<churchill::Bot>, churchill::kPowers> bots;
-  for (core::Seat p = 0; p < churchill::kPowers; ++p) {
-    const std::string c = r.game->controller(p);
-    if (c.rfind("bot:", 0) == 0) bots[static_cast<std::size_t>(p)] = churchill::make_bot(c.substr(4));
-  }
-  while (session.node_kind() != core::NodeKind::Terminal) {
-    if (session.node_kind() == core::NodeKind::Chance) {
-      session.sample_chance();
-      continue;
-    }
-    const core::SeatMask seats = g.acting_seats(session.state());
-    core::Seat bot = -1;
-    for (core::Seat p = 0; p < churchill::kPowers && bot < 0; ++p)
-      if ((seats & core::seat_bit(p)) && bots[static_cast<std::size_t>(p)]) bot = p;
-    if (bot < 0) return;
-    std::uint64_t mix = r.game->meta().seed ^ (0x9e3779b97f4a7c15ULL * (session.history().size() + 1));
-    core::Rng rng(core::splitmix64(mix));
-    session.act(bot, bots[static_cast<std::size_t>(bot)]->choose(g, churchill::observe(session.state(), bot), bot, rng));
-  }
 }
 
 void Lobby::commit(const std::string& id, Room& r) {

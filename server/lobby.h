@@ -58,7 +58,6 @@ class Lobby {
   };
   Room& room(const std::string& id);
   const Room& room(const std::string& id) const;
-  void run_bots(Room& r);
   void commit(const std::string& id, Room& r);  // stores new actions, then tells the listeners
 
   const churchill::Data& data_;

@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "tests/support/http_client.h"
+
 extern char** environ;
 
 namespace {
@@ -75,20 +77,8 @@ class Server : public ::testing::Test {
   }
 
   Reply call(http::verb method, const std::string& target, const std::string& body = "", const std::string& token = "") {
-    boost::asio::io_context io;
-    beast::tcp_stream stream(io);
-    stream.connect(tcp::resolver(io).resolve("127.0.0.1", port));
-    http::request<http::string_body> req{method, target, 11};
-    req.set(http::field::host, "127.0.0.1");
-    if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-    req.body() = body;
-    req.prepare_payload();
-    http::write(stream, req);
-    beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream, buffer, res);
-    Reply r{static_cast<int>(res.result_int()), json::parse(res.body(), nullptr, false)};
-    return r;
+    auto [status, json_body] = test_support::HttpClient(port).call(method, target, body, token);
+    return {status, json_body};
   }
   Reply get(const std::string& t, const std::string& token = "") { return call(http::verb::get, t, "", token); }
   Reply post(const std::string& t, const std::string& body = "", const std::string& token = "") {
