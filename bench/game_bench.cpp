@@ -38,29 +38,8 @@ BENCHMARK(BM_RulebookGame)->Unit(benchmark::kMicrosecond);
 
 // States met in a random campaign game, at decision points.
 const std::vector<churchill::State>& states() {
-  static const std::vector<churchill::State> all = [] {
-    const churchill::Game g(data());
-    std::vector<churchill::State> out;
-    churchill::State s = g.new_game(*data().scenario("campaign"));
-    core::Rng rng(7);
-    while (g.node_kind(s) != core::NodeKind::Terminal) {
-      core::Seat seat = core::kChance;
-      core::Action a;
-      if (g.node_kind(s) == core::NodeKind::Chance) {
-        core::OutcomeList o;
-        g.chance_outcomes(s, o);
-        a = o[rng.below(static_cast<std::uint32_t>(o.size()))].action;
-      } else {
-        seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(s)));
-        core::ActionList l;
-        g.legal_actions(s, seat, l);
-        a = l[rng.below(static_cast<std::uint32_t>(l.size()))];
-        out.push_back(s);
-      }
-      g.apply(s, seat, a, nullptr);
-    }
-    return out;
-  }();
+  static const std::vector<churchill::State> all =
+      churchill::decision_states(churchill::Game(data()), *data().scenario("campaign"), 7, 4000);
   return all;
 }
 

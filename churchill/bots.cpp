@@ -59,4 +59,18 @@ GameResult play_game(const Game& g, const Scenario& scenario, const Options& opt
   return r;
 }
 
+std::vector<State> decision_states(const Game& g, const Scenario& scenario, std::uint64_t seed, std::size_t max) {
+  auto random = make_bot("random");
+  const std::array<Bot*, kPowers> bots = {random.get(), random.get(), random.get()};
+  std::uint64_t mix = seed;
+  core::Rng chance_rng(core::splitmix64(mix)), bot_rng(core::splitmix64(mix));
+  State s = g.new_game(scenario);
+  std::vector<State> out;
+  play_until_human(g, s, bots, chance_rng, bot_rng, [&](core::Seat seat, core::Action a) {
+    if (seat != core::kChance && out.size() < max) out.push_back(s);
+    g.apply(s, seat, a, nullptr);
+  });
+  return out;
+}
+
 }  // namespace churchill

@@ -5,6 +5,7 @@
 #include <array>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "churchill/game.h"
 #include "core/rng.h"
@@ -38,6 +39,10 @@ struct GameResult {
 // streams derived from `seed`, so the same seed gives the same game.
 GameResult play_game(const Game& g, const Scenario& scenario, const Options& options,
                      const std::array<Bot*, kPowers>& bots, std::uint64_t seed);
+
+// The states at the decision points of one game of random bots (at most `max`): the sample that
+// benchmarks of state copies and legal actions run over.
+std::vector<State> decision_states(const Game& g, const Scenario& scenario, std::uint64_t seed, std::size_t max);
 
 // The same, from a state, until a seat without a bot must act or the game ends. Returns the
 // actions applied through `apply`, which receives (seat, action); seat is core::kChance for chance.

@@ -48,26 +48,6 @@ bool has_effect(const Ctx& c, const Play& p, EffectType t, bool debate) {
   return false;
 }
 
-// Moves an issue `n` spaces toward `power`'s chair: along another track to the centre first (5.22).
-// A conditional issue may stop on entering the centre. True if it reached the chair.
-bool move_toward(IssueState& is, int power, int n, bool stop_at_center) {
-  if (n <= 0) return false;
-  if (is.track != kCenter && is.track != power) {
-    if (n <= is.space) {
-      is.space = static_cast<std::int8_t>(is.space - n);
-      if (is.space == 0) is.track = kCenter;
-      return false;
-    }
-    n -= is.space;
-    is.track = kCenter;
-    is.space = 0;
-    if (stop_at_center) return false;
-  }
-  is.track = static_cast<std::int8_t>(power);
-  is.space = static_cast<std::int8_t>(std::min(kChair, is.space + n));
-  return is.space == kChair;
-}
-
 // Does a move of `n` toward `power` pass through the centre (so the stop option exists)?
 bool crosses_center(const IssueState& is, int power, int n) {
   return is.track != kCenter && is.track != power && n > is.space;
@@ -314,6 +294,26 @@ void next_turn(const Ctx& c, int from) {
 }
 
 }  // namespace
+
+// Moves an issue `n` spaces toward `power`'s chair: along another track to the centre first (5.22).
+// A conditional issue may stop on entering the centre. True if it reached the chair.
+bool move_toward(IssueState& is, int power, int n, bool stop_at_center) {
+  if (n <= 0) return false;
+  if (is.track != kCenter && is.track != power) {
+    if (n <= is.space) {
+      is.space = static_cast<std::int8_t>(is.space - n);
+      if (is.space == 0) is.track = kCenter;
+      return false;
+    }
+    n -= is.space;
+    is.track = kCenter;
+    is.space = 0;
+    if (stop_at_center) return false;
+  }
+  is.track = static_cast<std::int8_t>(power);
+  is.space = static_cast<std::int8_t>(std::min(kChair, is.space + n));
+  return is.space == kChair;
+}
 
 void meeting_legal(const Ctx& c, int seat, core::ActionList& out) {
   switch (c.s.steps.top().id) {

@@ -160,22 +160,9 @@ class RulebookBot final : public Bot {
     int card_value(int c) const { return card(c).chief_of_staff() ? 4 : card(c).value; }
   };
 
-  // Where a move of `n` toward `power` leaves an issue (as move_toward in meeting.cpp, without the stop).
+  // Where a move of `n` toward `power` leaves an issue (5.22, without the stop at the centre).
   static IssueState moved(IssueState is, int power, int n) {
-    if (is.track != kCenter && is.track != power) {
-      if (n <= is.space) {
-        is.space = static_cast<std::int8_t>(is.space - n);
-        if (is.space == 0) is.track = kCenter;
-        return is;
-      }
-      n -= is.space;
-      is.track = kCenter;
-      is.space = 0;
-    }
-    if (n > 0) {
-      is.track = static_cast<std::int8_t>(power);
-      is.space = static_cast<std::int8_t>(std::min(kChair, is.space + n));
-    }
+    rules::move_toward(is, power, n, false);
     return is;
   }
 
@@ -349,9 +336,7 @@ class RulebookBot final : public Bot {
   static int front_rank(const Ctx& x, int front) {
     const Front& f = x.d().fronts[static_cast<std::size_t>(front)];
     const bool mine = x.me == kUSSR ? f.color == Power::USSR : f.color != Power::USSR;
-    int opposing = 0;
-    for (auto r : x.s.reserves_on_front[static_cast<std::size_t>(front)]) opposing += r;
-    const int strength = 2 + 2 * x.s.offensive[static_cast<std::size_t>(front)] - 2 * opposing;
+    const int strength = rules::front_strength(x.s, front);
     const int left = static_cast<int>(f.track.size()) - 1 - x.s.front[static_cast<std::size_t>(front)];
     const int next = x.s.front[static_cast<std::size_t>(front)] + 1;
     const bool blocked = next < static_cast<int>(f.track.size()) &&

@@ -124,6 +124,9 @@ void apply_meeting(const Ctx& c, int seat, core::Action a);
 void meeting_roll_outcomes(const Ctx& c, core::OutcomeList& out);
 void apply_meeting_roll(const Ctx& c, core::Action a);
 void resolve_play(const Ctx& c);
+// 5.22: moves an issue `n` spaces toward `power`'s chair, along another track to the centre first; a
+// conditional issue may stop on entering the centre. True if it reached the chair.
+bool move_toward(IssueState& is, int power, int n, bool stop_at_center);
 void end_meeting(const Ctx& c);
 // decision.cpp (6.0)
 void decision_legal(const Ctx& c, int seat, core::ActionList& out);
@@ -142,6 +145,8 @@ void run_reserves(const Ctx& c);
 void reserve_roll_outcomes(const Ctx& c, core::OutcomeList& out);
 void apply_reserve_roll(const Ctx& c, core::Action a);
 void run_advance(const Ctx& c);
+// 7.72: a Front's strength: 2, +2 per offensive support, -2 per Axis reserve opposing it.
+int front_strength(const State& s, int front);
 void apply_front_roll(const Ctx& c, core::Action a);
 // endgame.cpp (8.0, 10)
 void post_mortem(const Ctx& c);

@@ -225,14 +225,7 @@ int ijn_target(const Ctx& c) {
 
 // --- 7.7: advancing the Fronts --------------------------------------------------------------------
 
-int opposing(const Ctx& c, int front) {
-  int n = 0;
-  for (std::int8_t r : c.s.reserves_on_front[at(front)]) n += r;
-  return n;
-}
-
-// 7.72: base 2, +2 per offensive support, -2 per Axis reserve.
-int strength(const Ctx& c, int front) { return 2 + 2 * c.s.offensive[at(front)] - 2 * opposing(c, front); }
+int strength(const Ctx& c, int front) { return front_strength(c.s, front); }
 
 // 7.73: may the Front attempt to enter track position `pos`? (exceptions 1, 3, 4, 5)
 bool may_enter(const Ctx& c, int front, int pos) {
@@ -258,6 +251,12 @@ void check_japan(const Ctx& c);
 }  // namespace
 
 // 7.0: the War Phase begins once the Decision Segment is over. Each player has one network more.
+int front_strength(const State& s, int front) {
+  int opposing = 0;
+  for (std::int8_t r : s.reserves_on_front[at(front)]) opposing += r;
+  return 2 + 2 * s.offensive[at(front)] - 2 * opposing;
+}
+
 void begin_war(const Ctx& c) {
   State& s = c.s;
   for (int p = 0; p < kPowers; ++p) {

@@ -165,27 +165,7 @@ void add_play_commands(CLI::App& app, Common& common, int& exit_code) {
                        {"actions_per_game", static_cast<double>(s.actions) / s.games}};
     }
     // State copy and legal-action generation, over states met in a campaign game.
-    std::vector<churchill::State> states;
-    {
-      churchill::State st = g.new_game(*data.scenario("campaign"));
-      core::Rng rng(7);
-      while (g.node_kind(st) != core::NodeKind::Terminal && states.size() < 4000) {
-        core::Seat seat = core::kChance;
-        core::Action a;
-        if (g.node_kind(st) == core::NodeKind::Chance) {
-          core::OutcomeList o;
-          g.chance_outcomes(st, o);
-          a = o[rng.below(static_cast<std::uint32_t>(o.size()))].action;
-        } else {
-          seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(st)));
-          core::ActionList l;
-          g.legal_actions(st, seat, l);
-          a = l[rng.below(static_cast<std::uint32_t>(l.size()))];
-          states.push_back(st);
-        }
-        g.apply(st, seat, a, nullptr);
-      }
-    }
+    const std::vector<churchill::State> states = churchill::decision_states(g, *data.scenario("campaign"), 7, 4000);
     constexpr int kRounds = 200;
     auto start = Clock::now();
     churchill::State sink;
