@@ -35,8 +35,9 @@ try {
     phases.add(phase);
     if (phase.startsWith('5.2 Meeting: UK to advance')) ++meetingTurns;
     // Click an issue on the SVG table first when one is marked: the list narrows to what names it.
-    const marked = await page.$('svg.table g.issue.marked');
-    if (marked && phase.startsWith('5.2 Meeting')) {
+    // Locators, not element handles: a locator finds its element again if the view is redrawn.
+    const marked = page.locator('svg.table g.issue.marked').first();
+    if (phase.startsWith('5.2 Meeting') && await marked.count() > 0) {
       await marked.click();
       await page.waitForSelector('h2:has-text("Actions naming")');
     }

@@ -9,6 +9,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   const mine = savedSeat(id);
   let filter: string | null = null;
   let view: View | null = null;
+  let shown = '';
   app.innerHTML = '<p>Loading…</p>';
 
   const render = () => {
@@ -65,7 +66,12 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       }),
     );
   };
+  // The same view arrives twice when the server answers an action and pushes it over the WebSocket:
+  // drawing it again would replace the buttons under the player's pointer and lose a click.
   const show = (v: View) => {
+    const text = JSON.stringify(v);
+    if (text === shown) return;
+    shown = text;
     view = v;
     document.getElementById('status')!.textContent = '';
     render();
