@@ -61,7 +61,7 @@ try {
 
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await phone.goto(gameUrl);
-  await phone.waitForSelector('svg.table g.issue');
+  await phone.waitForSelector('svg.fronts g.front');  // the table may be empty between Meetings
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 2) fail(`the phone layout is ${overflow}px too wide`);
   await phone.screenshot({ path: `${out}/board-phone.png`, fullPage: true });
