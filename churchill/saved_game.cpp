@@ -25,7 +25,9 @@ State SavedGame::initial() const {
 
 SavedGame::SavedGame(const Data& data, core::SaveFile meta) : meta_(std::move(meta)) {
   game_ = std::make_unique<Game>(data);
-  session_ = std::make_unique<Session>(core::load_session(*game_, initial(), meta_));
+  const State start = initial();
+  session_ = std::make_unique<Session>(core::load_session(*game_, start, meta_));
+  texts_ = std::make_unique<core::ActionTexts<Game>>(*game_, start);
 }
 
 namespace {
@@ -74,11 +76,11 @@ std::string SavedGame::controller(core::Seat seat) const {
   return "human";
 }
 
-core::SaveFile SavedGame::snapshot() const {
+core::SaveFile SavedGame::snapshot() {
   core::SaveFile f = meta_;
   f.engine_version = CHURCHILL_ENGINE_VERSION;
   f.data_hash = game_->data().hash;
-  f.actions = core::saved_actions(*game_, initial(), session_->history());
+  f.actions = actions();
   f.state_hash = core::to_hex(game_->hash(session_->state()));
   return f;
 }

@@ -32,8 +32,10 @@ class SavedGame {
   int run_bots();
 
   void write(const std::filesystem::path& path);
+  // The string forms of the actions so far; only those taken since the last call are converted.
+  const std::vector<core::SavedAction>& actions() { return texts_->update(session_->history()); }
   // The record as it stands: the metadata with the actions so far and the current state hash.
-  core::SaveFile snapshot() const;
+  core::SaveFile snapshot();
   // The scenario's setup with the save's options, before any action.
   State initial() const;
 
@@ -42,6 +44,7 @@ class SavedGame {
   core::SaveFile meta_;
   std::unique_ptr<Game> game_;
   std::unique_ptr<Session> session_;
+  std::unique_ptr<core::ActionTexts<Game>> texts_;
 };
 
 }  // namespace churchill

@@ -52,20 +52,53 @@ SaveFile save_from_json(std::string_view text);
 void write_file_atomic(const std::filesystem::path& path, std::string_view contents);
 std::string read_file(const std::filesystem::path& path);
 
+// The string forms of a session's actions, kept up to date as the session goes on: each update
+// converts only the actions recorded since the last one, so a server that stores every action
+// does work proportional to the new actions, not to the game's length. After an undo it replays
+// the kept part of the history from the initial state (applying, not converting).
+template <Game G>
+class ActionTexts {
+ public:
+  using State = typename G::State;
+  ActionTexts(const G& game, const State& initial) : game_(&game), initial_(initial), state_(initial) {}
+
+  const std::vector<SavedAction>& update(const std::vector<Record>& history) {
+    std::size_t kept = 0;
+    while (kept < records_.size() && kept < history.size() && same(records_[kept], history[kept])) ++kept;
+    if (kept < records_.size()) take_back(kept);
+    for (std::size_t i = records_.size(); i < history.size(); ++i) {
+      const Record& r = history[i];
+      texts_.push_back({r.seat == kChance ? "chance" : game_->seat_name(r.seat),
+                        game_->action_to_string(state_, r.seat, r.action), r.sampled});
+      game_->apply(state_, r.seat, r.action, nullptr);
+      records_.push_back(r);
+    }
+    return texts_;
+  }
+
+ private:
+  static bool same(const Record& a, const Record& b) {
+    return a.seat == b.seat && a.action == b.action && a.sampled == b.sampled;
+  }
+  void take_back(std::size_t kept) {
+    records_.resize(kept);
+    texts_.resize(kept);
+    state_ = initial_;
+    for (const Record& r : records_) game_->apply(state_, r.seat, r.action, nullptr);
+  }
+
+  const G* game_;
+  State initial_;
+  State state_;                      // the state after records_
+  std::vector<Record> records_;      // the history texts_ was made from
+  std::vector<SavedAction> texts_;
+};
+
 // The action list of a session in its string forms.
 template <Game G>
 std::vector<SavedAction> saved_actions(const G& game, const typename G::State& initial,
                                        const std::vector<Record>& history) {
-  std::vector<SavedAction> out;
-  Session<G> replay(game, initial, 0);
-  for (const Record& r : history) {
-    const Seat seat = r.seat;
-    out.push_back({seat == kChance ? "chance" : game.seat_name(seat),
-                   game.action_to_string(replay.state(), seat, r.action), r.sampled});
-    if (seat == kChance) replay.chance(r.action);
-    else replay.act(seat, r.action);
-  }
-  return out;
+  return ActionTexts<G>(game, initial).update(history);
 }
 
 // Rebuilds a session from a save: parses every action against the state it applies to, replays

@@ -182,9 +182,9 @@ nlohmann::json Lobby::undo(const std::string& id, const std::string& token) {
 }
 
 void Lobby::commit(const std::string& id, Room& r) {
-  const core::SaveFile snapshot = r.game->snapshot();
-  store_.append_actions(id, snapshot.actions, r.stored);  // durable before anyone is answered
-  r.stored = snapshot.actions.size();
+  const auto& actions = r.game->actions();
+  store_.append_actions(id, actions, r.stored);  // durable before anyone is answered
+  r.stored = actions.size();
   for (auto& [_, listener] : r.listeners) listener();
 }
 

@@ -169,3 +169,21 @@ TEST_F(ReplayTest, UnknownActionOrSeatIsRejectedWithItsIndex) {
 }
 
 }  // namespace
+
+TEST_F(ReplayTest, ActionTextsFollowTheSessionThroughUndo) {
+  core::Session<duel::Game> s(game, game.initial(), 3);
+  core::ActionTexts<duel::Game> texts(game, game.initial());
+  s.act(1, 3);
+  s.act(0, 2);
+  s.sample_chance();
+  EXPECT_EQ(texts.update(s.history()).size(), 3u);
+  s.act(0, 1);
+  EXPECT_EQ(texts.update(s.history()).back().action, "step 1");
+  s.undo(0);  // the same length again, but another action last
+  s.act(0, 0);
+  const auto& now = texts.update(s.history());
+  EXPECT_EQ(now.back().action, "step 0");
+  EXPECT_EQ(now, core::saved_actions(game, game.initial(), s.history()));
+  s.undo(0);
+  EXPECT_EQ(texts.update(s.history()).size(), 3u);
+}
