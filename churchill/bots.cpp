@@ -52,7 +52,9 @@ GameResult play_game(const Game& g, const Scenario& scenario, const Options& opt
     g.apply(s, seat, a, nullptr);
   });
   r.winner = s.winner;
-  r.vp = g.score(s, true).total;
+  ScoreSheet sheet = g.score(s, true);
+  r.vp = sheet.total;
+  r.vp_lines = std::move(sheet.lines);
   r.germany_surrendered = s.surrendered[0];
   r.japan_surrendered = s.surrendered[1];
   r.conferences = s.conference - scenario.first_conference + 1;

@@ -29,6 +29,7 @@ std::unique_ptr<Bot> make_bot(std::string_view name);
 struct GameResult {
   int winner = -1;
   std::array<int, kPowers> vp{};
+  std::vector<ScoreLine> vp_lines;  // the 9.4 condition (and Secret Agenda marker) behind each VP
   bool germany_surrendered = false, japan_surrendered = false;
   int conferences = 0;
   long decisions = 0;  // actions taken by seats (chance outcomes excluded)

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -40,12 +41,14 @@ struct Summary {
   int games = 0;
   std::array<int, churchill::kPowers> wins{};
   std::array<long, churchill::kPowers> vp{};
+  std::map<std::string, std::array<long, churchill::kPowers>> vp_by_condition;
   int both_surrendered = 0, germany = 0, japan = 0;
   long conferences = 0, decisions = 0, actions = 0;
   void add(const churchill::GameResult& r) {
     ++games;
     ++wins[static_cast<std::size_t>(r.winner)];
     for (std::size_t p = 0; p < churchill::kPowers; ++p) vp[p] += r.vp[p];
+    for (const auto& l : r.vp_lines) vp_by_condition[l.condition][static_cast<std::size_t>(l.power)] += l.vp;
     both_surrendered += r.germany_surrendered && r.japan_surrendered;
     germany += r.germany_surrendered;
     japan += r.japan_surrendered;
@@ -83,15 +86,18 @@ std::vector<churchill::GameResult> play_many(const churchill::Game& g, const chu
 }
 
 nlohmann::json summary_json(const Summary& s, double seconds) {
-  nlohmann::json win = nlohmann::json::object(), vp = nlohmann::json::object();
+  nlohmann::json win = nlohmann::json::object(), vp = nlohmann::json::object(), by_condition = nlohmann::json::object();
   for (std::size_t p = 0; p < churchill::kPowers; ++p) {
     const std::string name(churchill::power_name(static_cast<churchill::Power>(p)));
     win[name] = static_cast<double>(s.wins[p]) / s.games;
     vp[name] = static_cast<double>(s.vp[p]) / s.games;
+    for (const auto& [condition, total] : s.vp_by_condition)
+      if (total[p]) by_condition[condition][name] = static_cast<double>(total[p]) / s.games;
   }
   return {{"games", s.games},
           {"win_rate", win},
           {"mean_vp", vp},
+          {"mean_vp_by_condition", by_condition},  // 9.4 A-AA, and 10.3 for Secret Agenda markers
           {"axis_surrender_rate", static_cast<double>(s.both_surrendered) / s.games},
           {"germany_surrender_rate", static_cast<double>(s.germany) / s.games},
           {"japan_surrender_rate", static_cast<double>(s.japan) / s.games},

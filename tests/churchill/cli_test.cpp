@@ -104,6 +104,13 @@ TEST_F(Cli, SelfplayIsDeterministicWhateverTheJobs) {
   EXPECT_EQ(a["games"], 40);
   for (const char* key : {"axis_surrender_rate", "conferences_per_game", "decisions_per_game", "games_per_second"})
     EXPECT_TRUE(a.contains(key)) << key;
+  for (const char* power : {"UK", "US", "USSR"}) {  // the VP by 9.4 condition add up to the mean
+    double sum = 0;
+    for (const auto& [condition, by_power] : a["mean_vp_by_condition"].items())
+      if (by_power.contains(power)) sum += by_power[power].get<double>();
+    EXPECT_NEAR(sum, a["mean_vp"][power].get<double>(), 1e-9) << power;
+  }
+  EXPECT_GT(a["mean_vp_by_condition"]["A"]["UK"].get<double>(), 0);  // the UK starts with alignments
   expect_rejected_no_save("selfplay --seats rulebook,random", "three bots");
   expect_rejected_no_save("selfplay --seats rulebook,random,genius", "unknown bot \"genius\"");
 }
