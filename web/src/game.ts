@@ -9,12 +9,13 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   const mine = savedSeat(id);
   let filter: string | null = null;
   let view: View | null = null;
-  let shown = '';
+  let shown = '';  // the view last drawn, as JSON
   app.innerHTML = '<p>Loading…</p>';
 
   const render = () => {
     if (!view || !board) return;
     const v = view;
+    shown = JSON.stringify(v);
     const words = (a: string) => a.split(' ');
     const marked = new Set(v.legal_actions.flatMap(words));
     const actions = filter ? v.legal_actions.filter((a) => words(a).includes(filter!)) : v.legal_actions;
@@ -69,9 +70,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   // The same view arrives twice when the server answers an action and pushes it over the WebSocket:
   // drawing it again would replace the buttons under the player's pointer and lose a click.
   const show = (v: View) => {
-    const text = JSON.stringify(v);
-    if (text === shown) return;
-    shown = text;
+    if (JSON.stringify(v) === shown) return;
     view = v;
     document.getElementById('status')!.textContent = '';
     render();
