@@ -16,6 +16,14 @@ namespace {
 
 constexpr int kUK = 0, kUS = 1, kUSSR = 2;
 
+// Weights of the Meeting and Decision lists (docs/bots.md), chosen by self-play.
+constexpr double kHoldCenter = 0.5;  // how surely an issue one step onto a track stays there ...
+constexpr double kHoldStep = 0.07;   // ... and how much surer each further space makes it
+constexpr double kDenial = 0.5;      // a rival's win counts against the 'Bot at this share of its value
+constexpr int kDebateRate = 5;       // a debate must gain 5 per point of card value it spends
+constexpr int kFrontGain = 20;       // rank weight of the VP a Front's advance gains over rivals
+constexpr int kBarred = 4;           // rank cost of a network where the Global Issues bar an alignment
+
 struct Candidate {
   core::Action action;
   int rank;   // lower is better within a priority
@@ -226,8 +234,9 @@ class RulebookBot final : public Bot {
 
   // --- 11.5 Meeting --------------------------------------------------------------------------------
 
-  // The gain of a play for `me`: the issue's value times the spaces it moves toward my chair,
-  // a capture counting double (or blocked by the stop at the centre for conditional issues).
+  // The gain of a play for `me`, in tenths of VP: the change in the issue's worth; a conditional
+  // issue gains when it comes into the centre it wants (or is captured, if it is not wanted
+  // there) and loses when pushed out.
   static int gain(const Ctx& x, int issue, int value, bool stop) {
     const IssueState& is = x.s.issues[static_cast<std::size_t>(issue)];
     if (x.d().issues[static_cast<std::size_t>(issue)].conditional()) {
@@ -237,8 +246,48 @@ class RulebookBot final : public Bot {
                                    : (after.space >= kChair ? 12 : 2 * position_for(after, x.me));
     }
     const IssueState after = moved(is, x.me, value);
-    const int delta = position_for(after, x.me) - position_for(is, x.me);
-    return x.value(issue) * (delta + (after.track == x.me && after.space >= kChair ? 4 : 0));
+    return static_cast<int>(10 * (worth(x, issue, after) - worth(x, issue, is)));
+  }
+
+  // How surely an issue where it stands ends the Meeting won by `power` (5.27): surely once
+  // captured, more surely the deeper it is on the power's track (the harder to pull back).
+  static double hold(const IssueState& is, int power) {
+    if (is.where != IssueWhere::Table || is.track != power) return 0;
+    return is.space >= kChair ? 1.0 : kHoldCenter + is.space * kHoldStep;
+  }
+
+  // What an issue where it stands is worth to the 'Bot against its rivals: its own value if it
+  // wins it, less a share (kDenial) of a rival's value if that rival does; each issue won also
+  // counts toward the conference (5.27; 9.4 D, E: 3 VP to the US or UK, 5 to the USSR, shared
+  // over about three issues).
+  static double worth(const Ctx& x, int issue, const IssueState& is) {
+    double w = 0;
+    for (int p = 0; p < kPowers; ++p) {
+      const double v = issue_value(x.g, x.s, p, issue) + (p == kUSSR ? 5 : 3) / 3.0;
+      w += (p == x.me ? 1.0 : -kDenial) * hold(is, p) * v;
+    }
+    return w;
+  }
+
+  // Where the advanced issue ends if the 'Bot debates with `value` (0: it does not): a capture
+  // still pending is decided by the difference (5.23); otherwise the debater moves it (5.24).
+  static IssueState after_debate(const Ctx& x, int value, bool stop) {
+    const Play& adv = x.s.advance;
+    IssueState is = x.s.issues[static_cast<std::size_t>(adv.issue)];
+    bool pending = false;
+    for (std::size_t i = x.s.steps.size(); i-- > 0;)
+      if (x.s.steps[i].id == StepId::ResolvePlay) {
+        pending = x.s.steps[i].a != 0;
+        break;
+      }
+    if (!pending) {
+      if (value > 0) rules::move_toward(is, x.me, value, stop);
+      return is;
+    }
+    const int diff = adv.value - value;
+    if (diff > 0) rules::move_toward(is, adv.seat, diff, adv.stop_at_center);
+    if (diff < 0) rules::move_toward(is, x.me, -diff, stop);
+    return is;
   }
 
   static std::vector<Priority> advance(const Ctx& x) {
@@ -296,31 +345,26 @@ class RulebookBot final : public Bot {
     const int issue = adv.issue;
     const IssueState now = x.s.issues[static_cast<std::size_t>(issue)];
     const bool conditional = x.d().issues[static_cast<std::size_t>(issue)].conditional();
-    const int threshold = x.me == kUSSR ? 3 : 4;  // Nyet makes the Soviets quicker to debate
     auto value_of = [&x](core::Action a) {
-      if (kind_of(a) == Act::DebateLeader) return static_cast<int>(x.d().leaders[x.s.leaders[static_cast<std::size_t>(x.me)].card].value);
       if (kind_of(a) == Act::DebateChief) return 4;
-      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a)) + (x.me == kUSSR);
+      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a)) + (x.me == kUSSR);  // Nyet
     };
+    auto staff = [](core::Action a) { return kind_of(a) == Act::Debate || kind_of(a) == Act::DebateChief; };
     return {
-        // 1. Stop a capture of an issue worth 4 or more with the weakest staff card that does.
+        // 1. Bring a conditional issue back into the centre it wants, with the weakest card.
         [=, &x](core::Action a, int& rank) {
-          if ((kind_of(a) != Act::Debate && kind_of(a) != Act::DebateChief) || conditional) return false;
-          const bool capture = moved(now, adv.seat, adv.value).space >= kChair && now.track == adv.seat;
-          if (!capture || x.value(issue) < 4) return false;
+          if (!staff(a) || !conditional || !want_center(x, issue) || now.track == kCenter) return false;
           rank = value_of(a);
           return true;
         },
-        // 2. Pull back an issue worth the threshold or more that the advance took toward another.
+        // 2. A debate whose gain is worth the card it spends (Nyet's +1 costs nothing).
         [=, &x](core::Action a, int& rank) {
-          if (kind_of(a) != Act::Debate && kind_of(a) != Act::DebateChief) return false;
-          if (conditional) {
-            if (!want_center(x, issue) || now.track == kCenter) return false;
-            rank = value_of(a);
-            return true;
-          }
-          if (x.value(issue) < threshold || position_for(now, x.me) >= 0) return false;
-          rank = value_of(a) * 2 - x.value(issue);
+          if (!staff(a) || conditional) return false;
+          const bool stop = kind_of(a) == Act::Debate && (arg_c(a) & kStopAtCenter);
+          const double g = 10 * (worth(x, issue, after_debate(x, value_of(a), stop)) - worth(x, issue, after_debate(x, 0, false)));
+          const int cost = kind_of(a) == Act::DebateChief ? 4 : x.card_value(arg_a(a));
+          if (g < kDebateRate * cost) return false;
+          rank = -static_cast<int>(g - kDebateRate * cost);
           return true;
         },
         // 3. Meet a Leader with the Leader on an issue worth 6 or more.
@@ -331,8 +375,27 @@ class RulebookBot final : public Bot {
 
   // --- 11.6 Decision Segment -----------------------------------------------------------------------
 
-  // The Fronts in the order the 'Bot backs them: its own colour first (US and UK share theirs),
-  // then the Front nearest its Axis power; a Front already at strength 10 or more comes last.
+  // What one more space of a Front is worth to the 'Bot now, against its rivals: its own VP change
+  // less the mean of theirs (9.4: the furthest space a Front reached, G on entering an Axis power,
+  // K/L, R, and S, the Interservice Rivalry that pays the UK and the USSR when the US lets one
+  // Pacific Front run ahead of the other).
+  static int advance_gain(const Ctx& x, int front) {
+    const Front& f = x.d().fronts[static_cast<std::size_t>(front)];
+    const int next = x.s.front[static_cast<std::size_t>(front)] + 1;
+    if (next >= static_cast<int>(f.track.size())) return 0;
+    State after = x.s;
+    after.front[static_cast<std::size_t>(front)] = static_cast<std::int8_t>(next);
+    auto& entered = after.entered[static_cast<std::size_t>(f.track[static_cast<std::size_t>(next)].space)];
+    if (entered == 0) entered = static_cast<std::int8_t>(x.s.conference);
+    const auto was = x.g.score(x.s, false).total, is = x.g.score(after, false).total;
+    int mine = 0, theirs = 0;
+    for (int p = 0; p < kPowers; ++p) (p == x.me ? mine : theirs) += is[static_cast<std::size_t>(p)] - was[static_cast<std::size_t>(p)];
+    return 2 * mine - theirs;  // twice: the mean of two rivals' changes, in whole VP
+  }
+
+  // The Fronts in the order the 'Bot backs them (lower first): a Front blocked this conference, or
+  // at strength 10 or more, last; then by the VP its advance gains over the rivals, its own colour
+  // (US and UK share theirs), the fewest spaces left to its Axis power.
   static int front_rank(const Ctx& x, int front) {
     const Front& f = x.d().fronts[static_cast<std::size_t>(front)];
     const bool mine = x.me == kUSSR ? f.color == Power::USSR : f.color != Power::USSR;
@@ -342,7 +405,8 @@ class RulebookBot final : public Bot {
     const bool blocked = next < static_cast<int>(f.track.size()) &&
                          ((f.track[static_cast<std::size_t>(next)].space == x.d().space("normandy") && !x.s.second_front) ||
                           (f.track[static_cast<std::size_t>(next)].space == x.d().space("manchuria") && !x.s.ussr_declares_war));
-    return (strength >= 10) * 1000 + blocked * 500 + (!mine) * 100 + left * 10 + std::max(0, strength);
+    return (strength >= 10) * 10000 + blocked * 5000 - advance_gain(x, front) * kFrontGain + (!mine) * 100 + left * 10 +
+           std::max(0, strength);
   }
 
   static std::vector<Priority> directed(const Ctx& x) {
@@ -442,7 +506,8 @@ class RulebookBot final : public Bot {
           const int l = arg_a(a);
           if (kind_of(a) != Act::PlaceNetwork || s.networks[at(l)] != 0) return false;
           rank = (on_agenda(x, l) ? 0 : 10) + (s.behind_front[at(l)] ? 5 : 0) +
-                 (x.me == kUK && x.d().locations[at(l)].colony ? 3 : 0);
+                 (x.me == kUK && x.d().locations[at(l)].colony ? 3 : 0) +
+                 (rules::global_allows(x.d(), x.g.known(), s, x.me, l, false) ? 0 : kBarred);
           return true;
         },
         // 4. Remove any lone rival network; 5. anything else.

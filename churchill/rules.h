@@ -145,6 +145,9 @@ void run_reserves(const Ctx& c);
 void reserve_roll_outcomes(const Ctx& c, core::OutcomeList& out);
 void apply_reserve_roll(const Ctx& c, core::Action a);
 void run_advance(const Ctx& c);
+// 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`
+// under the Global Issues?
+bool global_allows(const Data& d, const Known& k, const State& s, int power, int location, bool remove);
 // 7.72: a Front's strength: 2, +2 per offensive support, -2 per Axis reserve opposing it.
 int front_strength(const State& s, int front);
 void apply_front_roll(const Ctx& c, core::Action a);

@@ -32,50 +32,26 @@ bool arctic_closed(const Ctx& c, int location) {  // 7.4: Norway and Finland nee
 }
 
 // 6.11: which Global Issue marker a pair of powers debate.
-std::uint8_t marker_of(const Ctx& c, Power a, Power b) {
-  for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
-    const auto& p = c.d.global_issues[m].powers;
+std::uint8_t marker_of(const Data& d, Power a, Power b) {
+  for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
+    const auto& p = d.global_issues[m].powers;
     if ((p[0] == a && p[1] == b) || (p[0] == b && p[1] == a)) return static_cast<std::uint8_t>(m);
   }
   return kNone;
 }
 
-bool is(const Ctx& c, int location, const char* id) { return c.d.locations[at(location)].id == id; }
-bool eastern_sphere(const Ctx& c, int l) {
-  return is(c, l, "baltic-states") || is(c, l, "poland") || is(c, l, "rumania") || is(c, l, "bulgaria") || is(c, l, "finland");
+bool is(const Data& d, int location, const char* id) { return d.locations[at(location)].id == id; }
+bool eastern_sphere(const Data& d, int l) {
+  return is(d, l, "baltic-states") || is(d, l, "poland") || is(d, l, "rumania") || is(d, l, "bulgaria") || is(d, l, "finland");
 }
-bool western_sphere(const Ctx& c, int l) { return is(c, l, "france") || is(c, l, "belgium") || is(c, l, "netherlands"); }
-
-// 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`?
-bool global_allows(const Ctx& c, int power, int location, bool remove) {
-  const Location& loc = c.d.locations[at(location)];
-  const std::uint8_t colonial = c.s.global[marker_of(c, Power::UK, Power::US)];
-  const std::uint8_t europe = c.s.global[marker_of(c, Power::UK, Power::USSR)];
-  if (loc.colony) {
-    if (colonial == kNone) return remove;                     // neutral: no placement in colonies
-    if (colonial == kUK) return power == kUK;                 // Colonialism
-    return true;                                              // Self-Determination
-  }
-  // "Countries connected to the Western or Eastern Front Tracks": through a space of those tracks.
-  const auto on_track = [&](int front) {
-    const auto& track = c.d.fronts[at(front)].track;
-    return std::any_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == loc.space; });
-  };
-  const bool front_country = loc.space != kNone && (on_track(c.k.western) || on_track(c.k.eastern));
-  if (europe == kNone) return remove || !front_country;       // neutral
-  if (europe == kUSSR) {                                      // Spheres of Influence
-    if (eastern_sphere(c, location)) return power == kUSSR;
-    if (western_sphere(c, location)) return power != kUSSR;
-  }
-  return true;                                                // Free Europe, or unrestricted
-}
+bool western_sphere(const Data& d, int l) { return is(d, l, "france") || is(d, l, "belgium") || is(d, l, "netherlands"); }
 
 // 6.11: Political Alignment markers it costs `power` to remove the one in `location`.
 int removal_cost(const Ctx& c, int location) {
-  const std::uint8_t un = c.s.global[marker_of(c, Power::US, Power::USSR)];
+  const std::uint8_t un = c.s.global[marker_of(c.d, Power::US, Power::USSR)];
   if (un == kUS) return 2;                                    // UN
   const bool soviet = c.s.alignment[at(location)] == kUSSR;
-  if (un == kUSSR && soviet && (eastern_sphere(c, location) || c.d.locations[at(location)].colony)) return 2;
+  if (un == kUSSR && soviet && (eastern_sphere(c.d, location) || c.d.locations[at(location)].colony)) return 2;
   return 1;
 }
 
@@ -250,6 +226,30 @@ void check_japan(const Ctx& c);
 
 }  // namespace
 
+// 6.11: the Global Issues' limits on Political Alignment (rules.h).
+bool global_allows(const Data& d, const Known& k, const State& s, int power, int location, bool remove) {
+  const Location& loc = d.locations[at(location)];
+  const std::uint8_t colonial = s.global[marker_of(d, Power::UK, Power::US)];
+  const std::uint8_t europe = s.global[marker_of(d, Power::UK, Power::USSR)];
+  if (loc.colony) {
+    if (colonial == kNone) return remove;                     // neutral: no placement in colonies
+    if (colonial == kUK) return power == kUK;                 // Colonialism
+    return true;                                              // Self-Determination
+  }
+  // "Countries connected to the Western or Eastern Front Tracks": through a space of those tracks.
+  const auto on_track = [&](int front) {
+    const auto& track = d.fronts[at(front)].track;
+    return std::any_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == loc.space; });
+  };
+  const bool front_country = loc.space != kNone && (on_track(k.western) || on_track(k.eastern));
+  if (europe == kNone) return remove || !front_country;       // neutral
+  if (europe == kUSSR) {                                      // Spheres of Influence
+    if (eastern_sphere(d, location)) return power == kUSSR;
+    if (western_sphere(d, location)) return power != kUSSR;
+  }
+  return true;                                                // Free Europe, or unrestricted
+}
+
 // 7.0: the War Phase begins once the Decision Segment is over. Each player has one network more.
 int front_strength(const State& s, int front) {
   int opposing = 0;
@@ -283,8 +283,8 @@ void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
       if (s.networks[at(l)] > 0 && !own) out.push_back(encode(Act::RemoveNetwork, l));  // 7.12: one for one
     } else if (own) {
       const std::uint8_t holder = s.alignment[at(l)];
-      if (holder == kNone && global_allows(c, seat, l, false)) out.push_back(encode(Act::PlaceAlignment, l));
-      if (holder != kNone && holder != seat && global_allows(c, seat, l, true) && s.to_place[at(seat)] >= removal_cost(c, l))
+      if (holder == kNone && global_allows(c.d, c.k, c.s, seat, l, false)) out.push_back(encode(Act::PlaceAlignment, l));
+      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) && s.to_place[at(seat)] >= removal_cost(c, l))
         out.push_back(encode(Act::RemoveAlignment, l));
     }
   }

@@ -73,6 +73,47 @@ TEST(Bots, IssueValuesFollowTheDocs) {
   EXPECT_GT(issue_value(g, s, 2, data().issue("pol-mil-2-2")), issue_value(g, s, 0, data().issue("pol-mil-2-2")));
 }
 
+// A rulebook 'Bot in one seat against two random bots wins far more tournament games than a
+// random bot in that seat (issue 5's target, on a small fixed sample).
+TEST(Bots, RulebookBotBeatsRandomInEverySeat) {
+  const Game g(data());
+  auto rulebook = make_bot("rulebook"), random = make_bot("random");
+  for (std::size_t seat = 0; seat < kPowers; ++seat) {
+    std::array<int, 2> wins{};
+    for (int who = 0; who < 2; ++who) {
+      std::array<Bot*, kPowers> bots = {random.get(), random.get(), random.get()};
+      if (who == 0) bots[seat] = rulebook.get();
+      for (std::uint64_t seed = 1; seed <= 60; ++seed)
+        wins[static_cast<std::size_t>(who)] += play_game(g, *data().scenario("tournament"), {}, bots, seed).winner == static_cast<int>(seat);
+    }
+    EXPECT_GT(wins[0], wins[1] + 15) << "seat " << seat << ": rulebook " << wins[0] << ", random " << wins[1] << " of 60";
+  }
+}
+
+using BotPosition = Position;
+
+// The 'Bot debates when the change in the issue's worth pays for the card (docs/bots.md, 11.5).
+// Pol-Mil 2/2 is worth 6 to the US and 7 to the USSR, each +1 toward the conference.
+TEST_F(BotPosition, DebatesOnlyWhenTheGainPaysForTheCard) {
+  auto choice = [&](const char* from, const char* ussr_card) {
+    start.hand.fill(0);
+    hand("US", {"crowley", "harriman"});
+    hand("UK", {"eden"});
+    hand("USSR", {ussr_card});
+    put("pol-mil-2-2", from);
+    meeting("US");
+    act("US", "advance crowley pol-mil-2-2");  // Crowley: 2
+    act("UK", "no-debate");
+    core::Rng rng(1);
+    return game.action_to_string(s(), 2, make_bot("rulebook")->choose(game, observe(s(), 2), 2, rng));
+  };
+  // From the centre to US 2; Budyonny (5, +1 Nyet) takes it to USSR 4: worth 6.8 instead of -2.2.
+  EXPECT_EQ(choice("centre", "budyonny"), "debate budyonny");
+  // From US 5 the US would capture; Voznesensky (2, +1) only holds it on US 4 (5.23), which
+  // gains 0.8 VP for a 2 card: not worth it.
+  EXPECT_EQ(choice("US 5", "voznesensky"), "no-debate");
+}
+
 TEST(Bots, UnknownBotNameIsRefused) { EXPECT_EQ(make_bot("deep-blue"), nullptr); }
 
 }  // namespace
