@@ -61,22 +61,16 @@ int position_for(const IssueState& is, int power) {  // +space on my track, -spa
 
 // --- Issue values (docs/bots.md) -----------------------------------------------------------------
 
-// Own networks without an alignment in locations a Global Issue marker's state bars it from (6.11):
-// colonies while Churchill-Roosevelt is neutral or Colonialism (not for the UK); the countries of
-// the Western and Eastern tracks while Churchill-Stalin is neutral.
+// Own networks without an alignment that moving Global Issue marker `marker` to the power's
+// advantage would open to an alignment (6.11).
 int barred_networks(const Game& g, const State& s, int power, std::size_t marker) {
-  const Data& d = g.data();
-  const auto& gi = d.global_issues[marker];
-  const bool colonial = (gi.powers[0] == Power::UK && gi.powers[1] == Power::US) || (gi.powers[0] == Power::US && gi.powers[1] == Power::UK);
-  const bool europe = (gi.powers[0] == Power::UK && gi.powers[1] == Power::USSR) || (gi.powers[0] == Power::USSR && gi.powers[1] == Power::UK);
+  State won = s;
+  won.global[marker] = static_cast<std::uint8_t>(power);
   int n = 0;
-  for (std::size_t l = 0; l < d.locations.size(); ++l) {
+  for (std::size_t l = 0; l < g.data().locations.size(); ++l) {
     if (s.networks[l] == 0 || s.network_owner[l] != power || s.alignment[l] != kNone) continue;
-    const Location& loc = d.locations[l];
-    const bool front_country = loc.space != kNone && (loc.theater == d.fronts[static_cast<std::size_t>(d.front("western"))].theater ||
-                                                      loc.theater == d.fronts[static_cast<std::size_t>(d.front("eastern"))].theater);
-    if (colonial && loc.colony && s.global[marker] != static_cast<std::uint8_t>(Power::US) && power != kUK) ++n;
-    if (europe && !loc.colony && front_country && s.global[marker] == kNone) ++n;
+    const int loc = static_cast<int>(l);
+    n += !rules::global_allows(g.data(), g.known(), s, power, loc, false) && rules::global_allows(g.data(), g.known(), won, power, loc, false);
   }
   return n;
 }
