@@ -4,7 +4,9 @@
 #include "churchill/rulebook_bot.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "churchill/actions.h"
@@ -139,14 +141,33 @@ class RulebookBot final : public Bot {
   }
 
  private:
+  // One decision: the view, the seat, and what every candidate action is measured against,
+  // computed once for the decision rather than once per candidate.
   struct Ctx {
     const Game& g;
     const State& s;
     int me;
+    mutable std::optional<std::array<int, kPowers>> scores{};
+    mutable std::array<std::array<std::int8_t, kMaxIssues>, kPowers> values = unknown_values();
+    mutable std::array<std::optional<int>, kMaxFronts> front_gains{};
+
+    static std::array<std::array<std::int8_t, kMaxIssues>, kPowers> unknown_values() {
+      std::array<std::array<std::int8_t, kMaxIssues>, kPowers> v;
+      for (auto& row : v) row.fill(-1);
+      return v;
+    }
     const Data& d() const { return g.data(); }
     const StaffCard& card(int c) const { return d().staff[static_cast<std::size_t>(me)][static_cast<std::size_t>(c)]; }
-    int value(int issue) const { return issue_value(g, s, me, issue); }
-    int score(int p) const { return g.score(s, false).total[static_cast<std::size_t>(p)]; }
+    int value(int issue) const { return value_to(me, issue); }
+    int value_to(int power, int issue) const {
+      std::int8_t& v = values[static_cast<std::size_t>(power)][static_cast<std::size_t>(issue)];
+      if (v < 0) v = static_cast<std::int8_t>(issue_value(g, s, power, issue));
+      return v;
+    }
+    int score(int p) const {
+      if (!scores) scores = g.score(s, false).total;
+      return (*scores)[static_cast<std::size_t>(p)];
+    }
     // 11.3: the best bonus a card in hand has for an issue.
     int hand_bonus(int issue) const {
       int best = 0;
@@ -257,7 +278,7 @@ class RulebookBot final : public Bot {
   static double worth(const Ctx& x, int issue, const IssueState& is) {
     double w = 0;
     for (int p = 0; p < kPowers; ++p) {
-      const double v = issue_value(x.g, x.s, p, issue) + (p == kUSSR ? 5 : 3) / 3.0;
+      const double v = x.value_to(p, issue) + (p == kUSSR ? 5 : 3) / 3.0;
       w += (p == x.me ? 1.0 : -kDenial) * hold(is, p) * v;
     }
     return w;
@@ -374,6 +395,9 @@ class RulebookBot final : public Bot {
   // K/L, R, and S, the Interservice Rivalry that pays the UK and the USSR when the US lets one
   // Pacific Front run ahead of the other).
   static int advance_gain(const Ctx& x, int front) {
+    std::optional<int>& gain = x.front_gains[static_cast<std::size_t>(front)];
+    if (gain) return *gain;
+    gain = 0;
     const Front& f = x.d().fronts[static_cast<std::size_t>(front)];
     const int next = x.s.front[static_cast<std::size_t>(front)] + 1;
     if (next >= static_cast<int>(f.track.size())) return 0;
@@ -381,10 +405,10 @@ class RulebookBot final : public Bot {
     after.front[static_cast<std::size_t>(front)] = static_cast<std::int8_t>(next);
     auto& entered = after.entered[static_cast<std::size_t>(f.track[static_cast<std::size_t>(next)].space)];
     if (entered == 0) entered = static_cast<std::int8_t>(x.s.conference);
-    const auto was = x.g.score(x.s, false).total, is = x.g.score(after, false).total;
+    const auto is = x.g.score(after, false).total;
     int mine = 0, theirs = 0;
-    for (int p = 0; p < kPowers; ++p) (p == x.me ? mine : theirs) += is[static_cast<std::size_t>(p)] - was[static_cast<std::size_t>(p)];
-    return 2 * mine - theirs;  // twice: the mean of two rivals' changes, in whole VP
+    for (int p = 0; p < kPowers; ++p) (p == x.me ? mine : theirs) += is[static_cast<std::size_t>(p)] - x.score(p);
+    return *gain = 2 * mine - theirs;  // twice: the mean of two rivals' changes, in whole VP
   }
 
   // The Fronts in the order the 'Bot backs them (lower first): a Front blocked this conference, or
