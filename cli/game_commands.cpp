@@ -35,6 +35,18 @@ std::vector<std::pair<std::string, std::string>> parse_seat_controllers(const st
   return seats;
 }
 
+core::SaveFile new_game_record(const std::string& scenario, std::uint64_t seed, const std::string& seats,
+                               const std::vector<std::string>& options, bool secret_agenda) {
+  core::SaveFile meta;
+  meta.game = "churchill";
+  meta.scenario = scenario;
+  meta.seed = seed;
+  meta.seats = parse_seat_controllers(seats);
+  meta.options = options;
+  if (secret_agenda) meta.options.push_back("secret-agenda");
+  return meta;
+}
+
 namespace {
 
 std::optional<core::Seat> parse_seat(const churchill::Game& g, const std::string& name) {
@@ -68,13 +80,7 @@ void add_game_commands(CLI::App& app, Common& common, int& exit_code) {
   create->add_option("-o,--output", out_file, "The save file to create")->required();
   create->add_flag("--force", force, "Overwrite an existing file");
   create->callback([&] {
-    core::SaveFile meta;
-    meta.game = "churchill";
-    meta.scenario = scenario;
-    meta.seed = seed;
-    meta.seats = parse_seat_controllers(seats);
-    meta.options = options;
-    if (secret_agenda) meta.options.push_back("secret-agenda");
+    const core::SaveFile meta = new_game_record(scenario, seed, seats, options, secret_agenda);
     if (!force && std::filesystem::exists(out_file)) fail(fmt::format("{} exists (use --force to replace it)", out_file));
     const churchill::Data data = churchill::load_data(common.data());
     churchill::SavedGame game(data, meta);

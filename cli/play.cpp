@@ -341,14 +341,8 @@ void add_play_command(CLI::App& app, Common& common, int& exit_code) {
     if (!load.empty()) {
       game = std::make_unique<churchill::SavedGame>(data, load);
     } else {
-      core::SaveFile meta;
-      meta.game = "churchill";
-      meta.scenario = scenario;
-      meta.seed = seed ? seed : static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
-      meta.seats = parse_seat_controllers(seats);
-      meta.options = options;
-      if (secret_agenda) meta.options.push_back("secret-agenda");
-      game = std::make_unique<churchill::SavedGame>(data, meta);
+      const auto clock = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+      game = std::make_unique<churchill::SavedGame>(data, new_game_record(scenario, seed ? seed : clock, seats, options, secret_agenda));
     }
     Style style;
     style.on = !no_colour && ::isatty(1) && !std::getenv("NO_COLOR") && std::getenv("TERM") && std::string(std::getenv("TERM")) != "dumb";
