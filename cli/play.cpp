@@ -236,18 +236,14 @@ class Play {
       std::printf("There is no action %d; choose 1 to %zu.\n", n, options.size());
       return -1;
     }
-    int match = -1, count = 0;
+    std::vector<std::size_t> matches;
     for (std::size_t i = 0; i < options.size(); ++i) {
       if (options[i] == line) return static_cast<int>(i);
-      if (options[i].rfind(line, 0) == 0) match = static_cast<int>(i), ++count;
+      if (options[i].rfind(line, 0) == 0) matches.push_back(i);
     }
-    if (count == 1) return match;
-    if (count > 1) {  // list what it could be
-      std::vector<std::size_t> matches;
-      for (std::size_t i = 0; i < options.size(); ++i)
-        if (options[i].rfind(line, 0) == 0) matches.push_back(i);
-      list(options, matches);
-    } else std::printf("\"%s\" is not a legal action or a command (type help).\n", printable(line).c_str());
+    if (matches.size() == 1) return static_cast<int>(matches[0]);
+    if (matches.empty()) std::printf("\"%s\" is not a legal action or a command (type help).\n", printable(line).c_str());
+    else list(options, matches);  // what it could be
     return -1;
   }
 
