@@ -35,6 +35,10 @@ class RandomBot final : public Bot {
 
 }  // namespace
 
+bool valid_controller(std::string_view controller) {
+  return controller == "human" || (is_bot_controller(controller) && make_bot(controller.substr(4)));
+}
+
 std::unique_ptr<Bot> make_bot(std::string_view name) {
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "rulebook") return make_rulebook_bot();

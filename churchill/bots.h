@@ -26,6 +26,10 @@ class Bot {
 // "random", "rulebook"; nullptr for an unknown name.
 std::unique_ptr<Bot> make_bot(std::string_view name);
 
+// A seat's controller: "human", or "bot:" and a bot's name ("bot:rulebook", "bot:random").
+inline bool is_bot_controller(std::string_view controller) { return controller.starts_with("bot:"); }
+bool valid_controller(std::string_view controller);
+
 struct GameResult {
   int winner = -1;
   std::array<int, kPowers> vp{};

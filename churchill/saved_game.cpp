@@ -60,7 +60,7 @@ int SavedGame::run_bots() {
       const core::SeatMask seats = game_->acting_seats(session_->state());
       core::Seat bot = -1;
       for (core::Seat p = 0; p < kPowers && bot < 0; ++p)
-        if ((seats & core::seat_bit(p)) && controller(p).rfind("bot:", 0) == 0) bot = p;
+        if ((seats & core::seat_bit(p)) && is_bot_controller(controller(p))) bot = p;
       if (bot < 0) break;
       session_->act(bot, bot_action(bot));
     }

@@ -27,7 +27,7 @@ std::vector<std::pair<std::string, std::string>> parse_seat_controllers(const st
     if (eq == std::string::npos) fail(fmt::format("--seats: \"{}\" is not SEAT=CONTROLLER", item));
     const std::string seat = item.substr(0, eq), controller = item.substr(eq + 1);
     if (!churchill::power_from_name(seat)) fail(fmt::format("--seats: unknown seat \"{}\" (UK, US, USSR)", seat));
-    if (controller != "human" && !(controller.rfind("bot:", 0) == 0 && churchill::make_bot(controller.substr(4))))
+    if (!churchill::valid_controller(controller))
       fail(fmt::format("--seats: unknown controller \"{}\" (human, bot:rulebook, bot:random)", controller));
     for (auto& [s, c] : seats)
       if (s == seat) c = controller;

@@ -76,8 +76,7 @@ class Play {
   Play(churchill::SavedGame& game, std::string autosave, bool table, bool fast, Style style)
       : game_(game), autosave_(std::move(autosave)), table_(table), fast_(fast), style_(style) {
     for (core::Seat p = 0; p < churchill::kPowers; ++p) {
-      const std::string c = game_.controller(p);
-      if (c.rfind("bot:", 0) == 0) bot_[static_cast<std::size_t>(p)] = true;
+      if (churchill::is_bot_controller(game_.controller(p))) bot_[static_cast<std::size_t>(p)] = true;
       else ++humans_;
     }
   }

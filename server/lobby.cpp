@@ -35,9 +35,8 @@ core::SaveFile parse_create(const churchill::Data& data, const nlohmann::json& b
   if (!seats.is_object()) throw ApiError(400, "\"seats\" must be an object such as {\"UK\": \"human\", \"US\": \"bot:rulebook\"}");
   for (const auto& [seat, controller] : seats.items()) {
     if (!churchill::power_from_name(seat)) throw ApiError(400, fmt::format("unknown seat \"{}\" (UK, US, USSR)", seat));
-    const bool bot = controller.is_string() && controller.get<std::string>().rfind("bot:", 0) == 0 &&
-                     churchill::make_bot(controller.get<std::string>().substr(4));
-    if (!bot && controller != "human") throw ApiError(400, "a seat is \"human\", \"bot:rulebook\" or \"bot:random\"");
+    if (!controller.is_string() || !churchill::valid_controller(controller.get<std::string>()))
+      throw ApiError(400, "a seat is \"human\", \"bot:rulebook\" or \"bot:random\"");
     for (auto& [s, c] : f.seats)
       if (s == seat) c = controller.get<std::string>();
   }
@@ -138,14 +137,14 @@ std::optional<core::Seat> Lobby::seat_of(const std::string& id, const std::strin
 
 nlohmann::json Lobby::view(const std::string& id, const std::string& token) const {
   const Room& r = room(id);
-  nlohmann::json v = churchill::view_json(r.game->game(), r.game->session(), seat_of(id, token), 40);
+  const auto seat = seat_of(id, token);
+  nlohmann::json v = churchill::view_json(r.game->game(), r.game->session(), seat, 40);
   v["id"] = id;
   v["scenario"] = r.game->meta().scenario;
   nlohmann::json seats = nlohmann::json::object();
   for (int p = 0; p < churchill::kPowers; ++p) seats[seat_name(p)] = r.game->controller(static_cast<core::Seat>(p));
   v["seats"] = seats;
-  v["can_undo"] = false;
-  if (const auto seat = seat_of(id, token)) v["can_undo"] = r.game->session().can_undo(*seat);
+  v["can_undo"] = seat && r.game->session().can_undo(*seat);
   return v;
 }
 
