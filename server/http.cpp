@@ -26,13 +26,18 @@ constexpr std::size_t kBodyLimit = 16 * 1024;
 using Request = http::request<http::string_body>;
 using Response = http::response<http::string_body>;
 
-Response json_response(const Request& req, http::status status, const nlohmann::json& body) {
+Response respond(const Request& req, http::status status, const char* content_type, std::string body) {
   Response res{status, req.version()};
-  res.set(http::field::content_type, "application/json");
-  res.set(http::field::cache_control, "no-store");
+  res.set(http::field::content_type, content_type);
   res.keep_alive(req.keep_alive());
-  res.body() = body.dump();
+  res.body() = std::move(body);
   res.prepare_payload();
+  return res;
+}
+
+Response json_response(const Request& req, http::status status, const nlohmann::json& body) {
+  Response res = respond(req, status, "application/json", body.dump());
+  res.set(http::field::cache_control, "no-store");
   return res;
 }
 
@@ -86,12 +91,7 @@ Response static_file(const Request& req, const std::string& web_dir) {
   }
   std::ostringstream ss;
   ss << in.rdbuf();
-  Response res{http::status::ok, req.version()};
-  res.set(http::field::content_type, mime(path));
-  res.keep_alive(req.keep_alive());
-  res.body() = ss.str();
-  res.prepare_payload();
-  return res;
+  return respond(req, http::status::ok, mime(path), ss.str());
 }
 
 // /api/games/{id}/... split into its parts.
