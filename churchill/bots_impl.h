@@ -1,8 +1,6 @@
 // Template definitions for bots.h.
 #pragma once
 
-#include <span>
-
 namespace churchill {
 
 template <class Apply>
@@ -14,10 +12,7 @@ long play_until_human(const Game& g, State& s, const std::array<Bot*, kPowers>& 
     if (g.node_kind(s) == core::NodeKind::Chance) {
       outcomes.clear();
       g.chance_outcomes(s, outcomes);
-      double weights[core::OutcomeList::capacity()];
-      for (std::size_t i = 0; i < outcomes.size(); ++i) weights[i] = outcomes[i].probability;
-      const core::Action a = outcomes[chance_rng.pick_weighted(std::span<const double>(weights, outcomes.size()))].action;
-      apply(core::kChance, a);
+      apply(core::kChance, core::sample_outcome(outcomes, chance_rng));
     } else {
       const core::SeatMask seats = g.acting_seats(s);
       core::Seat seat = -1;

@@ -5,10 +5,12 @@
 #include <concepts>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "core/log.h"
+#include "core/rng.h"
 #include "core/types.h"
 
 namespace core {
@@ -28,5 +30,12 @@ concept Game = requires(const G g, typename G::State& s, const typename G::State
   { g.seat_name(seat) } -> std::convertible_to<std::string>;
   { g.seat_from_name(text) } -> std::same_as<std::optional<Seat>>;
 };
+
+// Draws one of a chance node's outcomes by its probability.
+inline Action sample_outcome(const OutcomeList& outcomes, Rng& rng) {
+  double weights[OutcomeList::capacity()];
+  for (std::size_t i = 0; i < outcomes.size(); ++i) weights[i] = outcomes[i].probability;
+  return outcomes[rng.pick_weighted(std::span<const double>(weights, outcomes.size()))].action;
+}
 
 }  // namespace core

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <algorithm>
-#include <span>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -67,11 +66,9 @@ class Session {
   Action sample_chance() {
     const OutcomeList outcomes = chance_outcomes();
     if (outcomes.empty()) throw ActionError("not at a chance node");
-    double weights[OutcomeList::capacity()];
-    for (std::size_t i = 0; i < outcomes.size(); ++i) weights[i] = outcomes[i].probability;
-    const std::size_t pick = rng_.pick_weighted(std::span<const double>(weights, outcomes.size()));
-    apply_chance(outcomes[pick].action, true);
-    return outcomes[pick].action;
+    const Action drawn = sample_outcome(outcomes, rng_);
+    apply_chance(drawn, true);
+    return drawn;
   }
 
   OutcomeList chance_outcomes() const {
