@@ -32,7 +32,7 @@ class Session {
   using State = typename G::State;
 
   Session(const G& game, const State& initial, std::uint64_t seed)
-      : game_(&game), state_(initial), rng_(seed) {}
+      : game_(&game), state_(initial), rng_(seed), barrier_{initial, 0, 0} {}
 
   const G& game() const { return *game_; }
   const State& state() const { return state_; }
@@ -77,20 +77,39 @@ class Session {
     return list;
   }
 
-  // Undo never crosses a chance outcome, a reveal of hidden information or a change of the
-  // acting seat: it takes back the seat's own latest actions within its current turn.
-  bool can_undo(Seat seat) const {
-    return !undo_.empty() && history_.back().seat == seat;
-  }
+  // Undo (Rally the Troops' per-role undo). Since the last barrier -- a chance outcome, an action
+  // that reveals hidden information, the end of a simultaneous decision, or a change of whose turn it
+  // is at a one-seat decision -- each seat may take back its own latest action while it is still
+  // deciding. At a simultaneous decision the seats' entries interleave; a seat that has finished
+  // (left the acting seats) has committed its entries. Taking one back replays the other actions
+  // since the barrier, which must stay legal; if one would not, nothing changes.
+  bool can_undo(Seat seat) const { return latest_open(seat) != kNone; }
   void undo(Seat seat) {
-    if (!can_undo(seat))
+    const std::size_t taken = latest_open(seat);
+    if (taken == kNone)
       throw ActionError("nothing to undo for " + game_->seat_name(seat) +
                         " (undo never crosses a die roll, a reveal or another seat's turn)");
-    const Snapshot& s = undo_.back();
-    state_ = s.state;
-    history_.resize(s.history_size);
-    log_.truncate(s.log_size);
-    undo_.pop_back();
+    State state = barrier_.state;
+    LogBuffer log = log_;
+    log.truncate(barrier_.log_size);
+    std::vector<Record> kept;
+    for (std::size_t i = barrier_.history_size; i < history_.size(); ++i) {
+      if (i == taken) continue;
+      const Record& r = history_[i];
+      if (!legal_in(state, r.seat, r.action))
+        throw ActionError("cannot undo for " + game_->seat_name(seat) + ": a later action by " +
+                          game_->seat_name(r.seat) + " depends on it");
+      game_->apply(state, r.seat, r.action, &log);
+      kept.push_back(r);
+    }
+    state_ = state;
+    log_ = std::move(log);
+    history_.resize(barrier_.history_size);
+    history_.insert(history_.end(), kept.begin(), kept.end());
+    std::vector<std::size_t> open;
+    for (std::size_t i : open_)
+      if (i != taken) open.push_back(i < taken ? i : i - 1);
+    open_ = std::move(open);
   }
 
   // Replays one recorded action. A sampled chance outcome is drawn again from the Rng and must
@@ -108,14 +127,29 @@ class Session {
  private:
   struct Snapshot {
     State state;
-    std::size_t history_size;
-    std::size_t log_size;
+    std::size_t history_size = 0;
+    std::size_t log_size = 0;
   };
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
   bool may_act(Seat seat) const {
     const NodeKind k = node_kind();
     if (k != NodeKind::Decision && k != NodeKind::Simultaneous) return false;
-    return seat >= 0 && seat < 8 && (game_->acting_seats(state_) & seat_bit(seat)) != 0;
+    return seat >= 0 && seat < kMaxSeats && (game_->acting_seats(state_) & seat_bit(seat)) != 0;
+  }
+
+  bool legal_in(const State& s, Seat seat, Action action) const {
+    if (seat == kChance) return false;  // never after a barrier
+    ActionList legal;
+    game_->legal_actions(s, seat, legal);
+    return std::find(legal.begin(), legal.end(), action) != legal.end();
+  }
+
+  // The index in the history of the seat's latest action it may still take back, or kNone.
+  std::size_t latest_open(Seat seat) const {
+    for (auto it = open_.rbegin(); it != open_.rend(); ++it)
+      if (history_[*it].seat == seat) return *it;
+    return kNone;
   }
 
   void apply_chance(Action outcome, bool sampled) {
@@ -131,14 +165,26 @@ class Session {
   }
 
   void apply(Seat seat, Action action, bool sampled) {
+    const NodeKind kind = node_kind();
     const SeatMask before = seat == kChance ? 0 : game_->acting_seats(state_);
     const bool reveal = game_->reveals_hidden(state_, seat, action);
-    undo_.push_back({state_, history_.size(), log_.size()});
     game_->apply(state_, seat, action, &log_);
     history_.push_back({seat, action, sampled});
-    const bool same_turn = node_kind() != NodeKind::Chance && node_kind() != NodeKind::Terminal &&
-                           game_->acting_seats(state_) == before;
-    if (seat == kChance || reveal || !same_turn) undo_.clear();
+    const NodeKind now = node_kind();
+    const SeatMask after = now == NodeKind::Decision || now == NodeKind::Simultaneous ? game_->acting_seats(state_) : 0;
+    const SeatMask others = before & ~seat_bit(seat);
+    const bool same_turn = kind == NodeKind::Decision ? now == NodeKind::Decision && after == before
+                                                      : now == NodeKind::Simultaneous && (after == before || after == others);
+    if (seat == kChance || reveal || !same_turn) {
+      barrier_ = {state_, history_.size(), log_.size()};
+      open_.clear();
+      return;
+    }
+    if (after == others) {  // the seat has finished its part of a simultaneous decision
+      std::erase_if(open_, [&](std::size_t i) { return history_[i].seat == seat; });
+      return;
+    }
+    open_.push_back(history_.size() - 1);
   }
 
   const G* game_;
@@ -146,7 +192,8 @@ class Session {
   Rng rng_;
   std::vector<Record> history_;
   LogBuffer log_;
-  std::vector<Snapshot> undo_;
+  Snapshot barrier_;                // the state just after the last barrier
+  std::vector<std::size_t> open_;   // actions since the barrier their seats may still take back
 };
 
 }  // namespace core

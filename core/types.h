@@ -1,21 +1,24 @@
 // The decision-point protocol shared by every game of the kit (architecture.md §3).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 namespace core {
 
-// A seat at the table: 0..N-1. Chance is not a seat but acts at chance nodes.
+// A seat at the table: 0..N-1 with N <= kMaxSeats. Chance is not a seat but acts at chance nodes.
 using Seat = std::int8_t;
 inline constexpr Seat kChance = -1;
+inline constexpr int kMaxSeats = 32;
 
 // One bit per seat that may act now.
-using SeatMask = std::uint8_t;
-constexpr SeatMask seat_bit(Seat s) { return static_cast<SeatMask>(1u << s); }
+using SeatMask = std::uint32_t;
+constexpr SeatMask seat_bit(Seat s) { return SeatMask{1} << s; }
 
 // An action (or a chance outcome) is a small integer; its meaning and its string form belong to
 // the game.
@@ -62,7 +65,54 @@ class FixedVector {
   std::size_t size_ = 0;
 };
 
-using ActionList = FixedVector<Action, 1024>;
+// A vector that keeps its first N items inline and moves to the heap only beyond them: the hot loop
+// does not allocate, and a game with an unusually long list of actions does not overflow.
+template <class T, std::size_t N>
+class SmallVector {
+ public:
+  SmallVector() = default;
+  SmallVector(const SmallVector& o) { assign(o); }
+  SmallVector& operator=(const SmallVector& o) {
+    if (this != &o) {
+      clear();
+      assign(o);
+    }
+    return *this;
+  }
+  void push_back(const T& v) {
+    if (size_ == capacity_) grow();
+    data()[size_++] = v;
+  }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](std::size_t i) { return data()[i]; }
+  const T& operator[](std::size_t i) const { return data()[i]; }
+  T* begin() { return data(); }
+  T* end() { return data() + size_; }
+  const T* begin() const { return data(); }
+  const T* end() const { return data() + size_; }
+  static constexpr std::size_t inline_capacity() { return N; }
+
+ private:
+  T* data() { return heap_.empty() ? items_.data() : heap_.data(); }
+  const T* data() const { return heap_.empty() ? items_.data() : heap_.data(); }
+  void assign(const SmallVector& o) {
+    for (const T& v : o) push_back(v);
+  }
+  void grow() {
+    std::vector<T> bigger(capacity_ * 2);
+    std::copy(begin(), end(), bigger.begin());
+    heap_ = std::move(bigger);
+    capacity_ = heap_.size();
+  }
+  std::array<T, N> items_;
+  std::vector<T> heap_;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = N;
+};
+
+using ActionList = SmallVector<Action, 512>;
 using OutcomeList = FixedVector<ChanceOutcome, 64>;
 
 }  // namespace core

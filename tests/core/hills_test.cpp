@@ -1,0 +1,116 @@
+// Per-seat undo of secret simultaneous orders, on the demonstration game Three Hills (hills/game.h):
+// three seats write interleaved secret orders, each takes back its own, and the reveal is a barrier.
+#include <gtest/gtest.h>
+
+#include "conformance.h"
+#include "core/session.h"
+#include "hills/game.h"
+
+namespace {
+
+using core::Seat;
+constexpr Seat kRed = 0, kGreen = 1, kBlue = 2;
+
+struct HillsTest : ::testing::Test {
+  hills::Game game{3};
+  core::Session<hills::Game> session{game, game.new_game(), 7};
+  void act(Seat seat, const char* text) {
+    const auto a = game.action_from_string(session.state(), seat, text);
+    ASSERT_TRUE(a) << text;
+    session.act(seat, *a);
+  }
+  int troops(Seat seat, int hill) const { return session.state().sheet[static_cast<std::size_t>(seat)][static_cast<std::size_t>(hill)]; }
+};
+
+TEST_F(HillsTest, R2_EachSeatUndoesItsOwnOrdersWhateverTheOthersDo) {
+  act(kRed, "send 2 A");
+  act(kGreen, "send 3 B");
+  act(kBlue, "send 1 C");
+  act(kRed, "send 1 B");
+  act(kGreen, "erase B");
+  // Red's latest entry came before Green's: Red still takes it back, Green's entry stays.
+  session.undo(kRed);
+  EXPECT_EQ(troops(kRed, 1), 0);
+  EXPECT_EQ(troops(kRed, 0), 2);
+  EXPECT_EQ(troops(kGreen, 1), 0);
+  session.undo(kGreen);  // the erase is taken back: the 3 troops are on B again
+  EXPECT_EQ(troops(kGreen, 1), 3);
+  session.undo(kRed);
+  EXPECT_EQ(troops(kRed, 0), 0);
+  EXPECT_FALSE(session.can_undo(kRed));
+  EXPECT_TRUE(session.can_undo(kGreen));
+  EXPECT_TRUE(session.can_undo(kBlue));
+  EXPECT_EQ(troops(kBlue, 2), 1);
+  EXPECT_EQ(session.history().size(), 2u);  // Green's send and Blue's send remain
+}
+
+TEST_F(HillsTest, R2_ASeatThatIsDoneHasCommittedItsOrders) {
+  act(kRed, "send 2 A");
+  act(kGreen, "send 3 B");
+  act(kRed, "done");
+  EXPECT_FALSE(session.can_undo(kRed));
+  EXPECT_THROW(session.undo(kRed), core::ActionError);
+  EXPECT_TRUE(session.can_undo(kGreen));
+  session.undo(kGreen);
+  EXPECT_EQ(troops(kGreen, 1), 0);
+  EXPECT_EQ(troops(kRed, 0), 2);
+  EXPECT_TRUE(session.state().done[kRed]);
+}
+
+TEST_F(HillsTest, R3_TheRevealIsABarrier) {
+  act(kRed, "send 2 A");
+  act(kGreen, "send 3 B");
+  act(kBlue, "send 1 C");
+  act(kRed, "done");
+  act(kGreen, "done");
+  act(kBlue, "done");  // reveals every sheet and resolves the round
+  EXPECT_FALSE(session.can_undo(kRed));
+  EXPECT_FALSE(session.can_undo(kGreen));
+  EXPECT_FALSE(session.can_undo(kBlue));
+  EXPECT_EQ(session.state().points[kRed], 1);
+  EXPECT_EQ(session.state().points[kGreen], 2);
+  EXPECT_EQ(session.state().points[kBlue], 3);
+  EXPECT_EQ(session.state().round, 2);
+}
+
+TEST_F(HillsTest, R2_SheetsAreSecretUntilTheReveal) {
+  act(kRed, "send 4 C");
+  act(kGreen, "send 1 A");
+  const hills::State green_sees = game.observe(session.state(), kGreen);
+  EXPECT_EQ(green_sees.sheet[kRed][2], 0);
+  EXPECT_EQ(green_sees.sheet[kGreen][0], 1);
+  const hills::State nobody_sees = game.observe(session.state(), core::kSpectator);
+  EXPECT_EQ(nobody_sees.sheet[kGreen][0], 0);
+}
+
+TEST_F(HillsTest, R4_ATieIsSettledByTheDieAmongTheTied) {
+  act(kRed, "send 3 C");
+  act(kGreen, "send 3 C");
+  act(kBlue, "send 2 C");
+  act(kRed, "done");
+  act(kGreen, "done");
+  act(kBlue, "done");
+  ASSERT_EQ(session.node_kind(), core::NodeKind::Chance);
+  const auto outcomes = session.chance_outcomes();
+  ASSERT_EQ(outcomes.size(), 2u);
+  EXPECT_DOUBLE_EQ(outcomes[0].probability, 0.5);
+  EXPECT_EQ(game.action_to_string(session.state(), core::kChance, outcomes[1].action), "tie green");
+  session.chance(*game.action_from_string(session.state(), core::kChance, "tie green"));
+  EXPECT_EQ(session.state().points[kGreen], 3);
+  EXPECT_EQ(session.state().points[kRed], 0);
+  EXPECT_FALSE(session.can_undo(kBlue));
+}
+
+TEST(HillsConformance, RandomGamesWithTwoAndThreeSeats) {
+  for (int players : {2, 3}) {
+    hills::Game game(players);
+    conformance::Options o;
+    o.games = 200;
+    o.scenario = "hills/" + std::to_string(players);
+    const auto stats = conformance::run(game, game.new_game(), o);
+    EXPECT_GT(stats.undos, 0);
+    EXPECT_GT(stats.resamples_that_differ, 0);
+  }
+}
+
+}  // namespace
