@@ -31,6 +31,21 @@ concept Game = requires(const G g, typename G::State& s, const typename G::State
   { g.seat_from_name(text) } -> std::same_as<std::optional<Seat>>;
 };
 
+// A seat's view of the state: what that seat knows (OpenSpiel's information state). `observe`
+// returns the state with everything the seat may not see cleared; for kSpectator, what everyone
+// sees. `resample_hidden` fills an observation's hidden parts with one arrangement consistent with
+// it, drawn from `rng` (for search bots: a determinization). Bots, views, the server, the leak
+// tests and the search all use these two functions and nothing else to hide information.
+inline constexpr Seat kSpectator = -2;
+
+template <class G>
+concept ObservableGame = Game<G> && requires(const G g, const typename G::State& cs, Seat seat, Rng& rng) {
+  { g.seat_count() } -> std::same_as<int>;
+  { g.observe(cs, seat) } -> std::same_as<typename G::State>;
+  { g.resample_hidden(cs, seat, rng) } -> std::same_as<typename G::State>;
+  { g.winners(cs) } -> std::same_as<SeatMask>;  // at a terminal state: the seats that won (0: nobody)
+};
+
 // Draws one of a chance node's outcomes by its probability.
 inline Action sample_outcome(const OutcomeList& outcomes, Rng& rng) {
   double weights[OutcomeList::capacity()];

@@ -37,6 +37,7 @@ std::string save_to_json(const SaveFile& s) {
             {"seats", seats},
             {"actions", actions},
             {"state_hash", s.state_hash}};
+  if (s.players) j["players"] = s.players;
   return j.dump(1) + "\n";
 }
 
@@ -94,6 +95,11 @@ SaveFile save_from_json(std::string_view text) {
                          a.value("sampled", false)});
   }
   s.state_hash = str(j, "state_hash");
+  if (j.contains("players")) {
+    const auto players = field(j, "players", json::value_t::number_unsigned, "a seat count").get<std::uint64_t>();
+    if (players < 1 || players > kMaxSeats) throw SaveError("save file: \"players\" must be a seat count from 1 to 32");
+    s.players = static_cast<int>(players);
+  }
   return s;
 }
 

@@ -36,6 +36,7 @@ struct SaveFile {
   std::string data_hash;
   std::string scenario;
   std::vector<std::string> options;
+  int players = 0;               // the number of seats, where a scenario allows several (0: its default)
   std::uint64_t seed = 0;
   std::vector<std::pair<std::string, std::string>> seats;  // seat name -> controller
   std::vector<SavedAction> actions;

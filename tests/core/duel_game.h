@@ -115,6 +115,26 @@ class Game {
     for (std::size_t i = 0; i < s.steps.size(); ++i) h.add(s.steps[i].id);
     return h.digest();
   }
+  int seat_count() const { return 2; }
+  // A bid is secret until both have bid.
+  State observe(const State& s, Seat seat) const {
+    State v = s;
+    const bool revealed = s.bid[0] && s.bid[1];
+    for (int p = 0; p < 2; ++p)
+      if (p != seat && !revealed && v.bid[p]) v.bid[p] = 1;  // "has bid", not how much
+    return v;
+  }
+  State resample_hidden(const State& seen, Seat seat, core::Rng& rng) const {
+    State s = seen;
+    const bool revealed = s.bid[0] && s.bid[1];
+    for (int p = 0; p < 2; ++p)
+      if (p != seat && !revealed && s.bid[p]) s.bid[p] = 1 + static_cast<int>(rng.below(3));
+    return s;
+  }
+  core::SeatMask winners(const State& s) const {
+    if (s.score[0] == s.score[1]) return 3;
+    return s.score[0] > s.score[1] ? 1 : 2;
+  }
   std::string seat_name(Seat seat) const { return seat == 0 ? "north" : seat == 1 ? "south" : "?"; }
   std::optional<Seat> seat_from_name(std::string_view n) const {
     if (n == "north") return Seat{0};
@@ -123,6 +143,6 @@ class Game {
   }
 };
 
-static_assert(core::Game<Game>);
+static_assert(core::ObservableGame<Game>);
 
 }  // namespace duel

@@ -1,0 +1,63 @@
+// Bots and the driver that lets them play. A bot sees only its seat's observation (the game's
+// `observe`), never the state itself; chance outcomes and bot choices come from separate streams,
+// so the same seeds give the same game.
+#pragma once
+
+#include <memory>
+#include <span>
+
+#include "core/game.h"
+
+namespace core {
+
+template <class G>
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // One of `seat`'s legal actions in `observation` (what `seat` knows of the state).
+  virtual Action choose(const G& game, const typename G::State& observation, Seat seat, Rng& rng) = 0;
+};
+
+// Chooses uniformly among the legal actions.
+template <class G>
+class RandomBot final : public Bot<G> {
+ public:
+  Action choose(const G& game, const typename G::State& observation, Seat seat, Rng& rng) override {
+    ActionList legal;
+    game.legal_actions(observation, seat, legal);
+    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+  }
+};
+
+// The first seat of `seats` that a bot plays (bots[seat] != nullptr), or -1.
+template <class G>
+Seat first_bot_seat(SeatMask seats, std::span<Bot<G>* const> bots) {
+  for (std::size_t p = 0; p < bots.size(); ++p)
+    if ((seats & seat_bit(static_cast<Seat>(p))) && bots[p]) return static_cast<Seat>(p);
+  return -1;
+}
+
+// Plays from `s` until a seat without a bot must act or the game ends. Each action goes through
+// `apply(seat, action)` (seat == kChance for a chance outcome), which must apply it to `s`.
+// Returns the number of actions.
+template <class G, class Apply>
+long play_until_human(const G& g, typename G::State& s, std::span<Bot<G>* const> bots, Rng& chance_rng,
+                      Rng& bot_rng, Apply apply) {
+  long n = 0;
+  OutcomeList outcomes;
+  while (g.node_kind(s) != NodeKind::Terminal) {
+    if (g.node_kind(s) == NodeKind::Chance) {
+      outcomes.clear();
+      g.chance_outcomes(s, outcomes);
+      apply(kChance, sample_outcome(outcomes, chance_rng));
+    } else {
+      const Seat seat = first_bot_seat<G>(g.acting_seats(s), bots);
+      if (seat < 0) return n;  // a human must act
+      apply(seat, bots[static_cast<std::size_t>(seat)]->choose(g, g.observe(s, seat), seat, bot_rng));
+    }
+    ++n;
+  }
+  return n;
+}
+
+}  // namespace core

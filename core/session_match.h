@@ -1,0 +1,220 @@
+// A Match over a core::Session: what a title's rules give, presented to every front end the same
+// way. The title supplies the rules (a PresentableGame), the initial state of the record's setup
+// and its bots; this class supplies replay, saving, undo, the bot driver and the view's platform
+// fields. Every view is made from the seat's observation, never from the state itself.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/bot.h"
+#include "core/save.h"
+#include "core/session.h"
+#include "core/title.h"
+
+namespace core {
+
+template <class G>
+concept PresentableGame = ObservableGame<G> && requires(const G g, const typename G::State& cs, const LogEntry& e,
+                                                        std::optional<Seat> seat) {
+  { g.phase_text(cs) } -> std::convertible_to<std::string>;
+  { g.describe(e) } -> std::convertible_to<std::string>;
+  // The game's part of a seat's view, from that seat's observation (nullopt: a spectator).
+  { g.view_json(cs, seat) } -> std::same_as<nlohmann::json>;
+  { g.board_text(cs, seat) } -> std::convertible_to<std::string>;
+};
+
+// The random stream of a bot's choice: fixed by the seed and the game's length, so that playing a
+// saved game in several steps plays the same game as playing it at once.
+inline Rng bot_stream(std::uint64_t seed, std::size_t actions_so_far) {
+  std::uint64_t mix = seed ^ (0x9e3779b97f4a7c15ULL * (actions_so_far + 1));
+  return Rng(splitmix64(mix));
+}
+
+// The controller a record names for a seat ("human" if it names none).
+inline std::string controller_in(const SaveFile& record, const std::string& seat) {
+  for (const auto& [s, c] : record.seats)
+    if (s == seat) return c;
+  return "human";
+}
+
+// What `seat` (nullopt: a spectator) may see of a session: the game's view from the seat's
+// observation, with the platform's fields (title, scenario, seat, seats, seat_order, active, phase,
+// legal_actions, can_undo, log, log_size, terminal, version).
+template <PresentableGame G>
+nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& record, std::optional<Seat> seat,
+                         int log_tail) {
+  const auto& s = session.state();
+  const auto seen = g.observe(s, seat ? *seat : kSpectator);
+  const NodeKind kind = session.node_kind();
+  const SeatMask acting = kind == NodeKind::Decision || kind == NodeKind::Simultaneous ? g.acting_seats(s) : 0;
+  nlohmann::json j = g.view_json(seen, seat);
+  j["title"] = record.game;
+  j["scenario"] = record.scenario;
+  j["seat"] = seat ? nlohmann::json(g.seat_name(*seat)) : nlohmann::json(nullptr);
+  nlohmann::json seats = nlohmann::json::object(), order = nlohmann::json::array(), active = nlohmann::json::array();
+  for (Seat p = 0; p < g.seat_count(); ++p) {
+    seats[g.seat_name(p)] = controller_in(record, g.seat_name(p));
+    order.push_back(g.seat_name(p));
+    if (acting & seat_bit(p)) active.push_back(g.seat_name(p));
+  }
+  j["seats"] = seats;
+  j["seat_order"] = order;
+  j["active"] = active;
+  j["phase"] = g.phase_text(seen);
+  nlohmann::json legal = nlohmann::json::array();
+  if (seat && (acting & seat_bit(*seat))) {
+    ActionList list;
+    g.legal_actions(seen, *seat, list);
+    for (Action a : list) legal.push_back(g.action_to_string(seen, *seat, a));
+  }
+  j["legal_actions"] = legal;
+  j["can_undo"] = seat && session.can_undo(*seat);
+  const auto& entries = session.log().entries();
+  const std::size_t n = entries.size(), tail = static_cast<std::size_t>(std::max(log_tail, 0));
+  nlohmann::json log = nlohmann::json::array();
+  for (std::size_t i = n > tail ? n - tail : 0; i < n; ++i) log.push_back(g.describe(entries[i]));
+  j["log"] = log;
+  j["log_size"] = n;
+  j["terminal"] = kind == NodeKind::Terminal;
+  j["version"] = session.history().size();
+  return j;
+}
+
+template <PresentableGame G>
+class SessionMatch final : public Match {
+ public:
+  using State = typename G::State;
+  using BotFactory = std::function<std::unique_ptr<Bot<G>>(std::string_view name)>;
+
+  // Replays the record's actions from `initial` (throws SaveError naming the action that fails).
+  SessionMatch(std::unique_ptr<const G> game, const State& initial, SaveFile record, std::string data_hash,
+               BotFactory bots)
+      : game_(std::move(game)),
+        initial_(initial),
+        record_(std::move(record)),
+        data_hash_(std::move(data_hash)),
+        bots_(std::move(bots)),
+        session_(load_session(*game_, initial_, record_)),
+        texts_(*game_, initial_) {}
+
+  const G& game() const { return *game_; }
+  const Session<G>& session() const { return session_; }
+  const State& initial() const { return initial_; }
+
+  int seat_count() const override { return game_->seat_count(); }
+  std::string seat_name(Seat seat) const override { return game_->seat_name(seat); }
+  std::optional<Seat> seat_from_name(std::string_view name) const override { return game_->seat_from_name(name); }
+  std::string controller(Seat seat) const override { return controller_in(record_, seat_name(seat)); }
+
+  NodeKind node_kind() const override { return session_.node_kind(); }
+  SeatMask acting_seats() const override {
+    const NodeKind k = node_kind();
+    return k == NodeKind::Decision || k == NodeKind::Simultaneous ? game_->acting_seats(session_.state()) : 0;
+  }
+  std::string phase() const override { return game_->phase_text(session_.state()); }
+  SeatMask winners() const override {
+    return node_kind() == NodeKind::Terminal ? game_->winners(session_.state()) : 0;
+  }
+  std::string state_hash() const override { return to_hex(game_->hash(session_.state())); }
+  std::size_t version() const override { return session_.history().size(); }
+
+  std::vector<std::string> legal_actions(Seat seat) const override {
+    std::vector<std::string> out;
+    for (Action a : session_.legal_actions(seat)) out.push_back(game_->action_to_string(session_.state(), seat, a));
+    return out;
+  }
+  std::vector<std::string> chance_outcomes() const override {
+    std::vector<std::string> out;
+    for (const ChanceOutcome& o : session_.chance_outcomes())
+      out.push_back(game_->action_to_string(session_.state(), kChance, o.action));
+    return out;
+  }
+  void act(Seat seat, std::string_view text) override {
+    if (!(acting_seats() & seat_bit(seat)))
+      throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
+    const auto a = game_->action_from_string(session_.state(), seat, text);
+    if (!a) throw ActionError(fmt::format("\"{}\" is not a legal action for {} now", text, seat_name(seat)));
+    session_.act(seat, *a);
+  }
+  void chance(std::string_view text) override {
+    const auto a = game_->action_from_string(session_.state(), kChance, text);
+    if (!a) throw ActionError(fmt::format("\"{}\" is not a possible chance outcome now ({})", text, phase()));
+    session_.chance(*a);
+  }
+  std::string sample_chance() override {
+    const State before = session_.state();
+    return game_->action_to_string(before, kChance, session_.sample_chance());
+  }
+  bool can_undo(Seat seat) const override { return session_.can_undo(seat); }
+  void undo(Seat seat) override { session_.undo(seat); }
+
+  BotMove bot_move(Seat seat) override {
+    const std::string who = controller(seat);
+    auto bot = who.starts_with("bot:") ? bots_(std::string_view(who).substr(4)) : nullptr;
+    if (!bot) throw ActionError(fmt::format("{} is not played by a bot", seat_name(seat)));
+    if (!(acting_seats() & seat_bit(seat))) throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
+    Rng rng = bot_stream(record_.seed, session_.history().size());
+    const State& s = session_.state();
+    const Action a = bot->choose(*game_, game_->observe(s, seat), seat, rng);
+    BotMove move{game_->action_to_string(s, seat, a),
+                 node_kind() == NodeKind::Simultaneous && !game_->reveals_hidden(s, seat, a)};
+    session_.act(seat, a);
+    return move;
+  }
+  int run_bots() override {
+    int applied = 0;
+    while (node_kind() != NodeKind::Terminal) {
+      if (node_kind() == NodeKind::Chance) {
+        session_.sample_chance();
+      } else {
+        const Seat bot = first_bot(acting_seats());
+        if (bot < 0) break;
+        bot_move(bot);
+      }
+      ++applied;
+    }
+    return applied;
+  }
+
+  nlohmann::json view(std::optional<Seat> seat, int log_tail) const override {
+    return seat_view(*game_, session_, record_, seat, log_tail);
+  }
+  std::string board_text(std::optional<Seat> seat) const override {
+    return game_->board_text(game_->observe(session_.state(), seat ? *seat : kSpectator), seat);
+  }
+  std::size_t log_size() const override { return session_.log().size(); }
+  std::string log_line(std::size_t i) const override { return game_->describe(session_.log().entries()[i]); }
+  Seat log_seat(std::size_t i) const override { return session_.log().entries()[i].seat; }
+
+  const SaveFile& record() const override { return record_; }
+  const std::vector<SavedAction>& actions() override { return texts_.update(session_.history()); }
+  SaveFile snapshot() override {
+    SaveFile f = record_;
+    f.engine_version = CHURCHILL_ENGINE_VERSION;
+    f.data_hash = data_hash_;
+    f.actions = actions();
+    f.state_hash = state_hash();
+    return f;
+  }
+
+ private:
+  Seat first_bot(SeatMask seats) const {
+    for (Seat p = 0; p < seat_count(); ++p)
+      if ((seats & seat_bit(p)) && is_bot(p)) return p;
+    return -1;
+  }
+
+  std::unique_ptr<const G> game_;
+  State initial_;
+  SaveFile record_;
+  std::string data_hash_;
+  BotFactory bots_;
+  Session<G> session_;
+  ActionTexts<G> texts_;
+};
+
+}  // namespace core

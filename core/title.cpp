@@ -1,0 +1,65 @@
+#include "core/title.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+
+std::string listed(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+}  // namespace
+
+bool Title::valid_controller(std::string_view controller) const {
+  if (controller == "human") return true;
+  if (!controller.starts_with("bot:")) return false;
+  const auto kinds = bot_kinds();
+  return std::find(kinds.begin(), kinds.end(), controller.substr(4)) != kinds.end();
+}
+
+SaveFile Title::new_record(const std::string& scenario, const std::vector<std::string>& options, int players,
+                           const std::vector<std::pair<std::string, std::string>>& controllers) const {
+  const auto all = scenarios();
+  const auto sc = std::find_if(all.begin(), all.end(), [&](const ScenarioInfo& s) { return s.id == scenario; });
+  if (sc == all.end()) {
+    std::vector<std::string> ids;
+    for (const auto& s : all) ids.push_back(s.id);
+    throw SetupError(fmt::format("unknown scenario \"{}\" ({})", scenario, listed(ids)));
+  }
+  if (players != 0 && std::find(sc->players.begin(), sc->players.end(), players) == sc->players.end()) {
+    std::vector<std::string> counts;
+    for (int n : sc->players) counts.push_back(std::to_string(n));
+    throw SetupError(fmt::format("{} is played by {} players, not {}", sc->name, listed(counts), players));
+  }
+  for (std::size_t i = 0; i < options.size(); ++i)
+    if (std::find(options.begin(), options.begin() + static_cast<std::ptrdiff_t>(i), options[i]) != options.begin() + static_cast<std::ptrdiff_t>(i))
+      throw SetupError(fmt::format("option \"{}\" is given twice", options[i]));
+  SaveFile record;
+  record.game = id();
+  record.scenario = scenario;
+  record.options = options;
+  record.players = sc->players.size() > 1 ? (players ? players : sc->players.front()) : 0;
+  const std::vector<std::string> seats = seat_names(scenario, options, record.players);  // checks the options
+  for (const auto& seat : seats) record.seats.emplace_back(seat, "human");
+  std::vector<std::string> kinds = {"human"};
+  for (const auto& k : bot_kinds()) kinds.push_back("bot:" + k);
+  for (std::size_t i = 0; i < controllers.size(); ++i) {
+    const auto& [seat, controller] = controllers[i];
+    auto it = std::find_if(record.seats.begin(), record.seats.end(), [&](const auto& s) { return s.first == seat; });
+    if (it == record.seats.end()) throw SetupError(fmt::format("unknown seat \"{}\" ({})", seat, listed(seats)));
+    for (std::size_t k = 0; k < i; ++k)
+      if (controllers[k].first == seat) throw SetupError(fmt::format("seat \"{}\" is given twice", seat));
+    if (!valid_controller(controller))
+      throw SetupError(fmt::format("unknown controller \"{}\" for {} ({})", controller, seat, listed(kinds)));
+    it->second = controller;
+  }
+  return record;
+}
+
+}  // namespace core

@@ -1,0 +1,141 @@
+// A title: one game of the platform (Churchill, War Room, ...), seen by everything above the rules
+// -- the command line, the server, the web client -- without knowing which game it is (Rally the
+// Troops' setup/view/action/query). A title makes matches; a match is one game in progress.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/save.h"
+#include "core/types.h"
+
+namespace core {
+
+// A bad scenario, option, seat or controller when a game is created: nothing was created.
+class SetupError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct ScenarioInfo {
+  std::string id;           // "training": what a save file and the API name
+  std::string name;         // "Training (conferences 8-10)"
+  std::vector<int> players; // the seat counts it may be played with, e.g. {3} or {2, 3, 4}
+  bool reconstructed = false;  // designed by the project, not in the rulebook
+};
+
+struct OptionInfo {
+  std::string id;           // "secret-agenda"
+  std::string description;
+};
+
+// A game in progress: its record (scenario, options, seed, seats and every action), the state
+// reached by replaying it, and what each seat may see and do. Every method that changes the game
+// throws ActionError and changes nothing when the request is not allowed.
+class Match {
+ public:
+  virtual ~Match() = default;
+
+  // Seats
+  virtual int seat_count() const = 0;
+  virtual std::string seat_name(Seat seat) const = 0;
+  virtual std::optional<Seat> seat_from_name(std::string_view name) const = 0;
+  virtual std::string controller(Seat seat) const = 0;  // "human", "bot:random", ...
+  bool is_bot(Seat seat) const { return controller(seat).starts_with("bot:"); }
+
+  // Where the game stands
+  virtual NodeKind node_kind() const = 0;
+  virtual SeatMask acting_seats() const = 0;  // 0 at a chance node or the end
+  virtual std::string phase() const = 0;      // in words, with the rule number
+  virtual SeatMask winners() const = 0;       // at the end: the seats that won (0: nobody)
+  virtual std::string state_hash() const = 0;
+  virtual std::size_t version() const = 0;    // the number of actions so far
+
+  // Acting
+  virtual std::vector<std::string> legal_actions(Seat seat) const = 0;
+  virtual std::vector<std::string> chance_outcomes() const = 0;
+  virtual void act(Seat seat, std::string_view action) = 0;
+  virtual void chance(std::string_view outcome) = 0;  // supplied from outside (a table, a test)
+  virtual std::string sample_chance() = 0;            // drawn from the game's random stream; its text
+  virtual bool can_undo(Seat seat) const = 0;
+  virtual void undo(Seat seat) = 0;
+
+  // Bots. A bot's move made in secret (at a simultaneous decision, revealing nothing) is reported
+  // as secret so that a front end does not show it.
+  struct BotMove {
+    std::string text;
+    bool secret = false;
+  };
+  virtual BotMove bot_move(Seat seat) = 0;
+  // Lets chance and the bot seats play until a human must act or the game ends; the number of actions.
+  virtual int run_bots() = 0;
+
+  // What a seat (nullopt: a spectator) may see: the game's view from the seat's observation, and
+  // the platform's fields (seat, seats, active, phase, legal_actions, can_undo, log, terminal).
+  virtual nlohmann::json view(std::optional<Seat> seat, int log_tail) const = 0;
+  virtual std::string board_text(std::optional<Seat> seat) const = 0;
+  // The log, in words with rule numbers; every entry is public.
+  virtual std::size_t log_size() const = 0;
+  virtual std::string log_line(std::size_t i) const = 0;
+  virtual Seat log_seat(std::size_t i) const = 0;
+
+  // The record
+  virtual const SaveFile& record() const = 0;            // as created or loaded
+  virtual const std::vector<SavedAction>& actions() = 0;  // the actions so far, in their text forms
+  virtual SaveFile snapshot() = 0;                        // the record with the actions and hash now
+  void write(const std::filesystem::path& path) { write_file_atomic(path, save_to_json(snapshot())); }
+};
+
+// One game of the platform. Holds its data; makes matches from records.
+class Title {
+ public:
+  virtual ~Title() = default;
+  virtual std::string id() const = 0;    // "churchill": a save file's "game"
+  virtual std::string name() const = 0;  // "Churchill"
+  virtual std::string data_hash() const = 0;
+  virtual std::vector<ScenarioInfo> scenarios() const = 0;
+  virtual std::vector<OptionInfo> options() const = 0;
+  virtual std::vector<std::string> bot_kinds() const = 0;  // "random", "rulebook": used as "bot:random"
+  // The seats of a game of `scenario` with `options` and `players` seats (0: the scenario's
+  // default), in order. Throws SetupError naming what is wrong.
+  virtual std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options,
+                                              int players) const = 0;
+  // A match from a record: a new game when it has no actions, else replayed and its state hash
+  // checked. Throws SetupError (bad scenario, options or seats) or SaveError (a bad action list).
+  virtual std::unique_ptr<Match> open(SaveFile record) const = 0;
+  // What clients need to draw the board and never changes during a game (JSON).
+  virtual nlohmann::json layout() const = 0;
+  // The rulebook's text of a section ("7.74"), or an explanation of why it is not available.
+  virtual std::string rules_text(const std::string& section) const = 0;
+
+  // A seat's controller: "human" or "bot:" and one of bot_kinds().
+  bool valid_controller(std::string_view controller) const;
+  // Checks a new game's record (title, scenario, options, players, seats and controllers) and
+  // fills in the seats it does not name as "human"; the caller sets the seed. Throws SetupError.
+  SaveFile new_record(const std::string& scenario, const std::vector<std::string>& options, int players,
+                      const std::vector<std::pair<std::string, std::string>>& controllers) const;
+};
+
+// The titles a program offers, in order. Owned by main(); there is no global registry.
+class Titles {
+ public:
+  void add(std::unique_ptr<Title> title) { titles_.push_back(std::move(title)); }
+  const Title* find(std::string_view id) const {
+    for (const auto& t : titles_)
+      if (t->id() == id) return t.get();
+    return nullptr;
+  }
+  const std::vector<std::unique_ptr<Title>>& all() const { return titles_; }
+
+ private:
+  std::vector<std::unique_ptr<Title>> titles_;
+};
+
+}  // namespace core

@@ -1,0 +1,189 @@
+// The conformance harness every title runs (OpenSpiel's RandomSimTest): random games, checked after
+// every action for what the platform relies on --
+//   * every legal action and chance outcome survives its text form (to text and back);
+//   * only legal actions are applied: an illegal one is refused and changes nothing;
+//   * a seat's legal actions are the same in its observation as in the state;
+//   * resampling a seat's hidden information keeps the seat's observation (and so its view);
+//   * saving and loading at any point gives the same state hash;
+//   * undo, where a seat may undo, gives the state of replaying the remaining actions;
+//   * the same seed plays the same game.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <string>
+
+#include "core/save.h"
+#include "core/session.h"
+#include "core/session_match.h"
+
+namespace conformance {
+
+struct Options {
+  int games = 20;
+  std::uint64_t seed = 1;
+  int max_actions = 100000;    // a game longer than this fails the test
+  int saves_per_game = 3;      // save/load round trips at random points
+  int resamples_per_action = 1;
+  std::string scenario = "a game";  // for messages
+};
+
+struct Stats {
+  long actions = 0;
+  long resamples = 0;
+  long resamples_that_differ = 0;  // the resampled state is not the true one: hidden information was redrawn
+  long undos = 0;
+  int terminal_games = 0;
+};
+
+template <class G>
+bool equal_states(const G& g, const typename G::State& a, const typename G::State& b) {
+  return g.hash(a) == g.hash(b);
+}
+
+template <class G>
+core::ActionList legal(const G& g, const typename G::State& s, core::Seat seat) {
+  core::ActionList out;
+  g.legal_actions(s, seat, out);
+  return out;
+}
+
+// Checks one state: text forms, legality from the observation, resampling.
+template <class G>
+void check_state(const G& g, const typename G::State& s, core::Rng& rng, const Options& o, Stats& stats) {
+  using State = typename G::State;
+  const core::NodeKind kind = g.node_kind(s);
+  if (kind == core::NodeKind::Chance) {
+    core::OutcomeList outcomes;
+    g.chance_outcomes(s, outcomes);
+    ASSERT_FALSE(outcomes.empty()) << o.scenario << ": a chance node with no outcomes";
+    double total = 0;
+    for (const auto& out : outcomes) {
+      total += out.probability;
+      const std::string text = g.action_to_string(s, core::kChance, out.action);
+      ASSERT_EQ(g.action_from_string(s, core::kChance, text), std::optional(out.action)) << o.scenario << ": chance outcome \"" << text << "\"";
+    }
+    EXPECT_NEAR(total, 1.0, 1e-9) << o.scenario << ": chance probabilities";
+    return;
+  }
+  if (kind == core::NodeKind::Terminal) return;
+  const core::SeatMask acting = g.acting_seats(s);
+  ASSERT_NE(acting, 0u) << o.scenario << ": a decision with nobody to decide";
+  for (core::Seat seat = 0; seat < g.seat_count(); ++seat) {
+    if (!(acting & core::seat_bit(seat))) continue;
+    const core::ActionList actions = legal(g, s, seat);
+    ASSERT_FALSE(actions.empty()) << o.scenario << ": " << g.seat_name(seat) << " must act but has no legal action";
+    for (core::Action a : actions) {
+      const std::string text = g.action_to_string(s, seat, a);
+      ASSERT_EQ(g.action_from_string(s, seat, text), std::optional(a)) << o.scenario << ": action \"" << text << "\" of " << g.seat_name(seat);
+    }
+    const State seen = g.observe(s, seat);
+    const core::ActionList from_view = legal(g, seen, seat);
+    ASSERT_TRUE(std::equal(actions.begin(), actions.end(), from_view.begin(), from_view.end()))
+        << o.scenario << ": " << g.seat_name(seat) << "'s legal actions differ in its observation";
+    for (int k = 0; k < o.resamples_per_action; ++k) {
+      const State guess = g.resample_hidden(seen, seat, rng);
+      ++stats.resamples;
+      stats.resamples_that_differ += !equal_states(g, guess, s);
+      ASSERT_TRUE(equal_states(g, g.observe(guess, seat), seen))
+          << o.scenario << ": a state resampled for " << g.seat_name(seat) << " does not match its observation";
+      const core::ActionList from_guess = legal(g, guess, seat);
+      ASSERT_TRUE(std::equal(actions.begin(), actions.end(), from_guess.begin(), from_guess.end()))
+          << o.scenario << ": " << g.seat_name(seat) << "'s legal actions differ in a resampled state";
+    }
+  }
+  if constexpr (core::PresentableGame<G>) {
+    for (core::Seat seat = core::kSpectator; seat < g.seat_count(); ++seat) {
+      if (seat == core::kChance) continue;
+      const auto viewer = seat >= 0 ? std::optional(seat) : std::nullopt;
+      EXPECT_FALSE(g.view_json(g.observe(s, seat), viewer).is_null());
+    }
+  }
+}
+
+// An action id that is not legal for the seat here (or nullopt if every small id is legal).
+inline std::optional<core::Action> some_illegal(const core::ActionList& legal, core::Rng& rng) {
+  for (int tries = 0; tries < 64; ++tries) {
+    const core::Action a = rng.below(4096);
+    if (std::find(legal.begin(), legal.end(), a) == legal.end()) return a;
+  }
+  return std::nullopt;
+}
+
+// Plays one random game through a core::Session from `initial`, checking as it goes.
+template <class G>
+std::vector<core::Record> play_checked(const G& g, const typename G::State& initial, std::uint64_t seed, const Options& o,
+                                       Stats& stats) {
+  core::Session<G> session(g, initial, seed);
+  core::Rng rng(seed ^ 0x5bd1e995ULL);
+  std::vector<int> save_at;
+  for (int i = 0; i < o.saves_per_game; ++i) save_at.push_back(static_cast<int>(rng.below(200)));
+  for (int n = 0; session.node_kind() != core::NodeKind::Terminal; ++n) {
+    if (n >= o.max_actions) {
+      ADD_FAILURE() << o.scenario << ": no end after " << n << " actions (seed " << seed << ")";
+      break;
+    }
+    check_state(g, session.state(), rng, o, stats);
+    if (::testing::Test::HasFatalFailure()) return {};
+    if (std::find(save_at.begin(), save_at.end(), n) != save_at.end()) {
+      core::SaveFile f;
+      f.seed = seed;
+      f.actions = core::saved_actions(g, initial, session.history());
+      f.state_hash = core::to_hex(g.hash(session.state()));
+      EXPECT_NO_THROW(core::load_session(g, initial, f)) << o.scenario << ": save and load at action " << n << " (seed " << seed << ")";
+    }
+    if (session.node_kind() == core::NodeKind::Chance) {
+      session.sample_chance();
+    } else {
+      const core::SeatMask acting = g.acting_seats(session.state());
+      std::vector<core::Seat> seats;
+      for (core::Seat p = 0; p < g.seat_count(); ++p)
+        if (acting & core::seat_bit(p)) seats.push_back(p);
+      const core::Seat seat = seats[rng.below(static_cast<std::uint32_t>(seats.size()))];
+      const core::ActionList actions = session.legal_actions(seat);
+      if (const auto bad = some_illegal(actions, rng)) {
+        const std::uint64_t before = g.hash(session.state());
+        EXPECT_THROW(session.act(seat, *bad), core::ActionError) << o.scenario << ": an illegal action was applied";
+        EXPECT_EQ(g.hash(session.state()), before) << o.scenario << ": a refused action changed the state";
+      }
+      session.act(seat, actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
+      // Sometimes take it back and choose again: undo must give the state of the remaining actions.
+      if (session.can_undo(seat) && rng.below(8) == 0) {
+        session.undo(seat);
+        ++stats.undos;
+        core::Session<G> again(g, initial, seed);
+        for (const core::Record& r : session.history()) again.replay(r);
+        EXPECT_EQ(g.hash(again.state()), g.hash(session.state())) << o.scenario << ": undo left a state the history does not give";
+      }
+    }
+    ++stats.actions;
+  }
+  stats.terminal_games += session.node_kind() == core::NodeKind::Terminal;
+  return session.history();
+}
+
+// Runs `o.games` random games from `initial`; the same seed must give the same game twice.
+template <class G>
+Stats run(const G& g, const typename G::State& initial, const Options& o) {
+  Stats stats;
+  for (int i = 0; i < o.games; ++i) {
+    const std::uint64_t seed = o.seed + static_cast<std::uint64_t>(i);
+    const auto first = play_checked(g, initial, seed, o, stats);
+    if (::testing::Test::HasFatalFailure()) return stats;
+    if (i == 0) {
+      Stats again;
+      const auto second = play_checked(g, initial, seed, o, again);
+      EXPECT_TRUE(first.size() == second.size() &&
+                  std::equal(first.begin(), first.end(), second.begin(), [](const core::Record& a, const core::Record& b) {
+                    return a.seat == b.seat && a.action == b.action && a.sampled == b.sampled;
+                  }))
+          << o.scenario << ": the same seed played a different game";
+    }
+  }
+  EXPECT_EQ(stats.terminal_games, o.games) << o.scenario << ": every game must reach its end";
+  return stats;
+}
+
+}  // namespace conformance
