@@ -6,41 +6,12 @@
 
 namespace churchill {
 
-State observe(const State& s, core::Seat seat) {
-  State v = s;
-  for (int p = 0; p < kPowers; ++p) {
-    if (p == seat) continue;
-    v.hidden_hand[static_cast<std::size_t>(p)] = static_cast<std::int8_t>(__builtin_popcount(v.hand[static_cast<std::size_t>(p)]));
-    v.hand[static_cast<std::size_t>(p)] = 0;
-    v.draw[static_cast<std::size_t>(p)] = 0;
-    v.secret_agenda[static_cast<std::size_t>(p)].fill(kNone);
-    // A face-down agenda card is secret until all three are revealed (5.13).
-    if (v.steps.top().id == StepId::AgendaPlay && v.agenda_card[static_cast<std::size_t>(p)] != kNone)
-      v.agenda_card[static_cast<std::size_t>(p)] = 0;
-  }
-  v.draw[static_cast<std::size_t>(seat)] = 0;  // the order of one's own undealt cards is unknown too
-  return v;
-}
-
-namespace {
-
-class RandomBot final : public Bot {
- public:
-  core::Action choose(const Game& g, const State& view, core::Seat seat, core::Rng& rng) override {
-    core::ActionList legal;
-    g.legal_actions(view, seat, legal);
-    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-  }
-};
-
-}  // namespace
-
 bool valid_controller(std::string_view controller) {
   return controller == "human" || (is_bot_controller(controller) && make_bot(controller.substr(4)));
 }
 
 std::unique_ptr<Bot> make_bot(std::string_view name) {
-  if (name == "random") return std::make_unique<RandomBot>();
+  if (name == "random") return std::make_unique<core::RandomBot<Game>>();
   if (name == "rulebook") return make_rulebook_bot();
   return nullptr;
 }

@@ -8,20 +8,15 @@
 #include <vector>
 
 #include "churchill/game.h"
+#include "core/bot.h"
 #include "core/rng.h"
 
 namespace churchill {
 
-// What `seat` knows (architecture.md §3): other seats' hands, face-down agenda cards, undealt
-// cards and Secret Agenda markers are cleared. Its own legal actions are the same as in the full state.
+// What `seat` knows (Game::observe, observe.cpp).
 State observe(const State& s, core::Seat seat);
 
-class Bot {
- public:
-  virtual ~Bot() = default;
-  // One of `seat`'s legal actions in `view` (an observation).
-  virtual core::Action choose(const Game& g, const State& view, core::Seat seat, core::Rng& rng) = 0;
-};
+using Bot = core::Bot<Game>;
 
 // "random", "rulebook"; nullptr for an unknown name.
 std::unique_ptr<Bot> make_bot(std::string_view name);
@@ -49,12 +44,11 @@ GameResult play_game(const Game& g, const Scenario& scenario, const Options& opt
 // benchmarks of state copies and legal actions run over.
 std::vector<State> decision_states(const Game& g, const Scenario& scenario, std::uint64_t seed, std::size_t max);
 
-// The same, from a state, until a seat without a bot must act or the game ends. Returns the
-// actions applied through `apply`, which receives (seat, action); seat is core::kChance for chance.
+// The same, from a state, until a seat without a bot must act or the game ends (core::play_until_human).
 template <class Apply>
 long play_until_human(const Game& g, State& s, const std::array<Bot*, kPowers>& bots, core::Rng& chance_rng,
-                      core::Rng& bot_rng, Apply apply);
+                      core::Rng& bot_rng, Apply apply) {
+  return core::play_until_human<Game>(g, s, std::span<Bot* const>(bots), chance_rng, bot_rng, apply);
+}
 
 }  // namespace churchill
-
-#include "churchill/bots_impl.h"

@@ -2,6 +2,7 @@
 // it holds no mutable state, so one Game serves any number of states and threads.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 #include <string>
@@ -69,6 +70,18 @@ class Game {
   std::string seat_name(core::Seat seat) const;
   std::optional<core::Seat> seat_from_name(std::string_view name) const;
 
+  // core::ObservableGame (observe.cpp): what a seat knows, and arrangements of what it does not.
+  int seat_count() const { return kPowers; }
+  State observe(const State& s, core::Seat seat) const;
+  State resample_hidden(const State& observation, core::Seat seat, core::Rng& rng) const;
+  core::SeatMask winners(const State& s) const;
+
+  // core::PresentableGame (view.cpp): the phase in words, a seat's view as JSON and as text, from
+  // its observation.
+  std::string phase_text(const State& s) const;
+  nlohmann::json view_json(const State& observation, std::optional<core::Seat> seat) const;
+  std::string board_text(const State& observation, std::optional<core::Seat> seat) const;
+
   // Runs automatic steps until a decision, a chance node or the end (apply does this itself; a
   // position set up by hand, as in tests, may need it).
   void run_automatic(State& s, core::LogSink* log) const;
@@ -81,6 +94,6 @@ class Game {
   Known known_;
 };
 
-static_assert(core::Game<Game>);
+static_assert(core::ObservableGame<Game>);
 
 }  // namespace churchill

@@ -1,6 +1,7 @@
 #include "churchill/saved_game.h"
 
 #include "churchill/bots.h"
+#include "core/session_match.h"
 
 #include <fmt/format.h>
 
@@ -43,6 +44,10 @@ core::SaveFile read_checked(const Data& data, const std::filesystem::path& path)
 }  // namespace
 
 SavedGame::SavedGame(const Data& data, const std::filesystem::path& path) : SavedGame(data, read_checked(data, path)) {}
+
+nlohmann::json SavedGame::view(std::optional<core::Seat> seat, int log_tail) const {
+  return core::seat_view(*game_, *session_, meta_, seat, log_tail);
+}
 
 core::Action SavedGame::bot_action(core::Seat seat) {
   auto bot = make_bot(controller(seat).substr(4));

@@ -24,6 +24,8 @@ class SavedGame {
   // The controller of a seat: "human", "bot:random".
   std::string controller(core::Seat seat) const;
 
+  // What `seat` (nullopt: a spectator) may see (core::seat_view).
+  nlohmann::json view(std::optional<core::Seat> seat, int log_tail) const;
   // The choice of the bot in `seat` (its controller is "bot:..."), from a random stream fixed by the
   // seed and the game's length, so that playing a save in several steps plays the same game.
   core::Action bot_action(core::Seat seat);

@@ -197,8 +197,9 @@ struct State {
   std::array<std::array<std::uint8_t, 3>, kPowers> secret_agenda{};  // marker indices (secret until the end)
   bool secret_agenda_variant = false;
   bool german_reserves_option = false;                // the optional "German Reserves" rule (ruling 7)
-  // In an observation (bots.h) only: the number of cards in the hands that were cleared.
+  // In an observation (observe.cpp) only: the number of cards in the hands that were cleared.
   std::array<std::int8_t, kPowers> hidden_hand{};
+  bool operator==(const State&) const = default;
 };
 
 }  // namespace churchill

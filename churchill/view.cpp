@@ -61,23 +61,11 @@ std::string phase_text(const Game& g, const State& s) {
   }
 }
 
-nlohmann::json view_json(const Game& g, const Session& session, std::optional<core::Seat> seat, int log_tail) {
+nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat> seat) {
   const Data& d = g.data();
-  const State& s = session.state();
   nlohmann::json j;
-  nlohmann::json active = nlohmann::json::array();
-  const core::SeatMask mask = g.node_kind(s) == core::NodeKind::Terminal ? 0 : g.acting_seats(s);
-  for (int p = 0; p < kPowers; ++p)
-    if (mask & core::seat_bit(static_cast<core::Seat>(p))) active.push_back(pname(p));
-  j["seat"] = seat ? nlohmann::json(pname(*seat)) : nlohmann::json(nullptr);
-  j["active"] = active;
-  j["phase"] = phase_text(g, s);
   j["conference"] = s.conference;
   j["conference_card"] = s.conference_card == kNone ? nlohmann::json(nullptr) : nlohmann::json(d.conference_cards[s.conference_card].id);
-  nlohmann::json legal = nlohmann::json::array();
-  if (seat)
-    for (core::Action a : session.legal_actions(*seat)) legal.push_back(g.action_to_string(s, *seat, a));
-  j["legal_actions"] = legal;
   nlohmann::json hand = nlohmann::json::array();
   if (seat)
     for (int c = 0; c < 32; ++c)
@@ -123,18 +111,12 @@ nlohmann::json view_json(const Game& g, const Session& session, std::optional<co
   for (int p = 0; p < kPowers; ++p) {
     const LeaderState& l = s.leaders[static_cast<std::size_t>(p)];
     leaders[pname(p)] = {{"leader", d.leaders[l.card].id}, {"active", l.active}, {"stays_home", l.stays_home},
-                         {"cards_in_hand", __builtin_popcount(s.hand[static_cast<std::size_t>(p)])},
+                         {"cards_in_hand", __builtin_popcount(s.hand[static_cast<std::size_t>(p)]) + s.hidden_hand[static_cast<std::size_t>(p)]},
                          {"production", s.production[static_cast<std::size_t>(p)]},
                          {"conferences_won", s.conferences_won[static_cast<std::size_t>(p)]}};
   }
   j["powers"] = leaders;
-  nlohmann::json log = nlohmann::json::array();
-  const auto& entries = session.log().entries();
-  const std::size_t from = entries.size() > static_cast<std::size_t>(log_tail) ? entries.size() - static_cast<std::size_t>(log_tail) : 0;
-  for (std::size_t i = from; i < entries.size(); ++i) log.push_back(g.describe(entries[i]));
-  j["log"] = log;
   const bool over = g.node_kind(s) == core::NodeKind::Terminal;
-  j["terminal"] = over;
   j["winner"] = s.winner >= 0 ? nlohmann::json(pname(s.winner)) : nlohmann::json(nullptr);
   const ScoreSheet sheet = g.score(s, over);  // Secret Agenda markers count once revealed (10.2)
   nlohmann::json scores = nlohmann::json::object();
@@ -151,6 +133,10 @@ nlohmann::json view_json(const Game& g, const Session& session, std::optional<co
   j["secret_agenda"] = agenda;
   return j;
 }
+
+std::string Game::phase_text(const State& s) const { return churchill::phase_text(*this, s); }
+nlohmann::json Game::view_json(const State& s, std::optional<core::Seat> seat) const { return churchill::view_json(*this, s, seat); }
+std::string Game::board_text(const State& s, std::optional<core::Seat> seat) const { return churchill::board_text(*this, s, seat); }
 
 // Lays out cells of `width` characters, `per_line` to a line.
 static std::string columns(const std::vector<std::string>& cells, std::size_t width, std::size_t per_line) {

@@ -16,9 +16,10 @@ using Session = core::Session<Game>;
 // The phase a state is in, in words ("5.2 Meeting: UK to advance").
 std::string phase_text(const Game& g, const State& s);
 
-// The view of `seat` (or of a spectator) as JSON: active, phase, legal_actions, hand, board, log,
-// scores, terminal, winner.
-nlohmann::json view_json(const Game& g, const Session& session, std::optional<core::Seat> seat, int log_tail);
+// The game's part of the view of `seat` (or of a spectator) as JSON, from its observation: the
+// board, the seat's hand, scores and winner (core::SessionMatch adds the seat, the acting seats, the
+// phase, the legal actions and the log).
+nlohmann::json view_json(const Game& g, const State& observation, std::optional<core::Seat> seat);
 
 // The board as text for a terminal.
 std::string board_text(const Game& g, const State& s, std::optional<core::Seat> seat);

@@ -23,7 +23,9 @@ TEST(Bots, ObservationHidesOtherSeatsSecrets) {
   EXPECT_EQ(v.hand[1], 0u);
   EXPECT_EQ(v.hand[2], 0u);
   EXPECT_EQ(v.hidden_hand[1], 7);
-  EXPECT_EQ(v.draw[0] | v.draw[1] | v.draw[2], 0u);
+  // Which unplayed cards are in a hand and which are undealt is hidden; the pool of them is public.
+  EXPECT_EQ(v.draw[1], s.hand[1] | s.draw[1]);
+  EXPECT_EQ(v.draw[0], s.draw[0]);
   EXPECT_EQ(v.secret_agenda[0], s.secret_agenda[0]);
   EXPECT_EQ(v.secret_agenda[1][0], kNone);
   core::ActionList full, seen;

@@ -12,6 +12,7 @@
 #include "churchill/view.h"
 #include "core/save.h"
 #include "core/session.h"
+#include "core/session_match.h"
 
 namespace {
 
@@ -61,12 +62,12 @@ void check_views(const Game& g, const churchill::Session& session) {
   const State& s = session.state();
   const bool over = g.node_kind(s) == core::NodeKind::Terminal;
   for (core::Seat seat = 0; seat < churchill::kPowers; ++seat) {
-    const auto view = churchill::view_json(g, session, seat, 5);
+    const auto view = core::seat_view(g, session, core::SaveFile{}, seat, 5);
     ASSERT_EQ(view["hand"].size(), static_cast<std::size_t>(__builtin_popcount(s.hand[static_cast<std::size_t>(seat)])));
     for (const auto& [who, _] : view["secret_agenda"].items())
       ASSERT_TRUE(over || who == g.seat_name(seat)) << "a seat saw another seat's Secret Agenda";
   }
-  ASSERT_TRUE(churchill::view_json(g, session, std::nullopt, 5)["hand"].empty());
+  ASSERT_TRUE(core::seat_view(g, session, core::SaveFile{}, std::nullopt, 5)["hand"].empty());
 }
 
 core::SaveFile save_of(const Game& g, const churchill::Scenario& sc, const churchill::Options& o,

@@ -1,0 +1,123 @@
+// What a seat knows of a game of Churchill, and arrangements of what it does not (for search).
+//
+// Hidden from a seat: the other seats' hands and face-down agenda cards (5.13), which of a power's
+// unplayed cards are in its hand and which are still undealt, and the other seats' Secret Agenda
+// markers (10.2) until the game ends. Public: how many cards each hand holds, the cards each power
+// has played or lost (so the pool of its unplayed cards), and everything on the board.
+#include <bit>
+
+#include "churchill/bots.h"
+
+namespace churchill {
+
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+// The marker bits a power holds.
+std::uint64_t markers_of(const State& s, int p) {
+  std::uint64_t bits = 0;
+  for (std::uint8_t m : s.secret_agenda[at(p)])
+    if (m != kNone) bits |= 1ull << m;
+  return bits;
+}
+
+// Picks `n` of the set bits of `pool` at random.
+std::uint32_t pick(std::uint32_t pool, int n, core::Rng& rng) {
+  std::uint32_t chosen = 0;
+  for (; n > 0 && pool; --n) {
+    std::uint32_t k = rng.below(static_cast<std::uint32_t>(std::popcount(pool)));
+    std::uint32_t rest = pool;
+    while (k--) rest &= rest - 1;
+    const std::uint32_t bit = rest & (~rest + 1);
+    chosen |= bit;
+    pool &= ~bit;
+  }
+  return chosen;
+}
+
+bool agenda_face_down(const State& s) { return !s.steps.empty() && s.steps.top().id == StepId::AgendaPlay; }
+
+}  // namespace
+
+// Each other power's hand, undealt cards and face-down agenda card become one public pool (its
+// unplayed cards, kept in `draw`) with the hand's size in `hidden_hand`; the face-down card reads 0
+// ("played"). Secret Agenda markers stay hidden until the end.
+State observe(const State& s, core::Seat seat) {
+  State v = s;
+  const bool over = s.steps.empty();
+  std::uint64_t markers_seen = 0;
+  for (int p = 0; p < kPowers; ++p) {
+    if (p == seat || over) {
+      markers_seen |= markers_of(s, p);
+      continue;
+    }
+    std::uint32_t pool = v.hand[at(p)] | v.draw[at(p)];
+    if (agenda_face_down(v) && v.agenda_card[at(p)] != kNone) {
+      pool |= 1u << v.agenda_card[at(p)];
+      v.agenda_card[at(p)] = 0;
+    }
+    v.hidden_hand[at(p)] = static_cast<std::int8_t>(std::popcount(v.hand[at(p)]));
+    v.hand[at(p)] = 0;
+    v.draw[at(p)] = pool;
+    v.secret_agenda[at(p)].fill(kNone);
+  }
+  v.agenda_markers_drawn = markers_seen;
+  return v;
+}
+
+State Game::observe(const State& s, core::Seat seat) const { return churchill::observe(s, seat); }
+
+// Deals each other power's pool again at random: its face-down agenda card, then its hand, the rest
+// undealt; and draws its Secret Agenda markers from those no one the seat knows of holds.
+State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) const {
+  State s = v;
+  if (s.steps.empty()) return s;  // the end: nothing is hidden any more
+  std::uint64_t drawn = v.agenda_markers_drawn;
+  const std::size_t markers = data_->secret_agenda.size();
+  for (int p = 0; p < kPowers; ++p) {
+    if (p == seat) continue;
+    std::uint32_t pool = v.draw[at(p)];
+    if (agenda_face_down(v) && v.agenda_card[at(p)] != kNone) {
+      const std::uint32_t card = pick(pool, 1, rng);
+      s.agenda_card[at(p)] = static_cast<std::uint8_t>(std::countr_zero(card));
+      pool &= ~card;
+    }
+    s.hand[at(p)] = pick(pool, v.hidden_hand[at(p)], rng);
+    s.draw[at(p)] = pool & ~s.hand[at(p)];
+    s.hidden_hand[at(p)] = 0;
+  }
+  for (int p = 0; p < kPowers; ++p) {
+    if (p == seat) continue;
+    // As many markers as the power holds in the real game: the variant deals three (10.2); a
+    // power still being dealt holds as many as it has drawn, which the step says.
+    int held = 0;
+    if (s.secret_agenda_variant) {
+      held = 3;
+      for (std::size_t i = 0; i < s.steps.size(); ++i)
+        if (s.steps[i].id == StepId::SecretAgendaDeal && s.steps[i].a == p) held = 3 - s.steps[i].b;
+    }
+    s.secret_agenda[at(p)].fill(kNone);
+    for (int k = 0; k < held; ++k) {
+      std::uint32_t left = 0;
+      for (std::size_t m = 0; m < markers; ++m) left += !(drawn & (1ull << m));
+      std::uint32_t n = rng.below(left);
+      for (std::size_t m = 0; m < markers; ++m) {
+        if (drawn & (1ull << m)) continue;
+        if (n-- == 0) {
+          s.secret_agenda[at(p)][at(k)] = static_cast<std::uint8_t>(m);
+          drawn |= 1ull << m;
+          break;
+        }
+      }
+    }
+  }
+  s.agenda_markers_drawn = drawn;
+  return s;
+}
+
+core::SeatMask Game::winners(const State& s) const {
+  return s.winner >= 0 ? core::seat_bit(static_cast<core::Seat>(s.winner)) : 0;
+}
+
+}  // namespace churchill
