@@ -1,34 +1,15 @@
-// The subcommands of `churchill` (architecture.md §4). Each registers itself on the app and returns
-// the process exit code through the callback's result.
+// The churchill command's own subcommands, beside the kit's (cli/kit.h): self-play statistics,
+// benchmarks, data audits and the server.
 #pragma once
 
 #include <CLI/CLI.hpp>
 
-#include <filesystem>
-#include <cstdint>
-#include <string>
-#include <vector>
-
-#include "core/save.h"
+#include "cli/kit.h"
 
 namespace cli {
 
-struct Common {
-  std::string data_dir;  // --data: the data/churchill directory
-  std::filesystem::path data() const;
-};
-
-void add_data_commands(CLI::App& app, Common& common, int& exit_code);
-void add_game_commands(CLI::App& app, Common& common, int& exit_code);
-void add_play_commands(CLI::App& app, Common& common, int& exit_code);
-void add_play_command(CLI::App& app, Common& common, int& exit_code);
-void add_serve_command(CLI::App& app, Common& common, int& exit_code);
-
-// "UK=human,US=bot:rulebook": the controller of each seat (human by default); throws on a bad one.
-std::vector<std::pair<std::string, std::string>> parse_seat_controllers(const std::string& text);
-
-// The record of a new game from the options `new` and `play` share; throws on a bad --seats.
-core::SaveFile new_game_record(const std::string& scenario, std::uint64_t seed, const std::string& seats,
-                               const std::vector<std::string>& options, bool secret_agenda);
+void add_data_commands(CLI::App& app, Kit& kit, int& exit_code);
+void add_play_commands(CLI::App& app, Kit& kit, int& exit_code);  // selfplay, bench
+void add_serve_command(CLI::App& app, Kit& kit, int& exit_code);
 
 }  // namespace cli

@@ -6,7 +6,7 @@
 
 namespace cli {
 
-void add_data_commands(CLI::App& app, Common& common, int& exit_code) {
+void add_data_commands(CLI::App& app, Kit& kit, int& exit_code) {
   CLI::App* data = app.add_subcommand("data", "Inspect and validate the game data set");
   data->require_subcommand(1);
 
@@ -18,7 +18,7 @@ void add_data_commands(CLI::App& app, Common& common, int& exit_code) {
   audit->add_option("--provenance", provenance, "Only rows of this provenance")
       ->check(CLI::IsMember({"rulebook", "rulebook-it", "rulebook-ru", "reconstructed"}));
   audit->callback([&] {
-    const churchill::Data d = churchill::load_data(common.data());
+    const churchill::Data d = churchill::load_data(kit.data());
     std::vector<churchill::AuditRow> rows;
     for (auto& r : churchill::audit_rows(d))
       if ((kind.empty() || r.kind == kind) &&
@@ -35,7 +35,7 @@ void add_data_commands(CLI::App& app, Common& common, int& exit_code) {
 
   CLI::App* check = data->add_subcommand("check", "Load and validate the data set; print its hash");
   check->callback([&] {
-    const churchill::Data d = churchill::load_data(common.data());
+    const churchill::Data d = churchill::load_data(kit.data());
     std::printf("data set OK: %zu leaders, %zu+%zu+%zu staff cards, %zu conference cards, %zu issues, %zu spaces, "
                 "%zu locations; hash %s\n",
                 d.leaders.size(), d.staff[0].size(), d.staff[1].size(), d.staff[2].size(), d.conference_cards.size(),

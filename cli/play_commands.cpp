@@ -109,7 +109,7 @@ nlohmann::json summary_json(const Summary& s, double seconds) {
 
 }  // namespace
 
-void add_play_commands(CLI::App& app, Common& common, int& exit_code) {
+void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
   static std::string scenario = "campaign", seats = "rulebook,rulebook,rulebook";
   static int games = 100, jobs = 1;
   static std::uint64_t seed = 1;
@@ -124,7 +124,7 @@ void add_play_commands(CLI::App& app, Common& common, int& exit_code) {
   self->add_flag("--json", json, "JSON summary");
   self->callback([&] {
     const auto bots = parse_bots(seats);
-    const churchill::Data data = churchill::load_data(common.data());
+    const churchill::Data data = churchill::load_data(kit.data());
     const churchill::Game g(data);
     const auto start = Clock::now();
     const auto results = play_many(g, *data.scenario(scenario), {secret_agenda, false}, bots, games, seed, jobs,
@@ -156,7 +156,7 @@ void add_play_commands(CLI::App& app, Common& common, int& exit_code) {
   bench->add_flag("--json", json, "JSON report");
   bench->add_option("--seconds", bench_seconds, "Seconds per scenario")->check(CLI::Range(0.1, 600.0));
   bench->callback([&] {
-    const churchill::Data data = churchill::load_data(common.data());
+    const churchill::Data data = churchill::load_data(kit.data());
     const churchill::Game g(data);
     nlohmann::json report = nlohmann::json::object();
     auto random = churchill::make_bot("random");

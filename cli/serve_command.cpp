@@ -4,7 +4,7 @@
 
 namespace cli {
 
-void add_serve_command(CLI::App& app, Common& common, int& exit_code) {
+void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   static server::Options options;
   static std::string db = "churchill.db";
   options.web_dir = CHURCHILL_DATA_DIR "/../web/dist";
@@ -14,7 +14,7 @@ void add_serve_command(CLI::App& app, Common& common, int& exit_code) {
   serve->add_option("--db", db, "SQLite database of the games (default churchill.db)");
   serve->add_option("--web", options.web_dir, "Directory of the built web client");
   serve->callback([&] {
-    const churchill::Data data = churchill::load_data(common.data());
+    const churchill::Data data = churchill::load_data(kit.data());
     server::Store store(db);
     server::Lobby lobby(data, store);
     exit_code = server::serve(options, lobby);
