@@ -138,13 +138,8 @@ std::optional<core::Seat> Lobby::seat_of(const std::string& id, const std::strin
 nlohmann::json Lobby::view(const std::string& id, const std::string& token) const {
   const Room& r = room(id);
   const auto seat = seat_of(id, token);
-  nlohmann::json v = churchill::view_json(r.game->game(), r.game->session(), seat, 40);
+  nlohmann::json v = r.game->view(seat, 40);
   v["id"] = id;
-  v["scenario"] = r.game->meta().scenario;
-  nlohmann::json seats = nlohmann::json::object();
-  for (int p = 0; p < churchill::kPowers; ++p) seats[seat_name(p)] = r.game->controller(static_cast<core::Seat>(p));
-  v["seats"] = seats;
-  v["can_undo"] = seat && r.game->session().can_undo(*seat);
   return v;
 }
 
