@@ -82,13 +82,16 @@ void navy_to_box(const Ctx& c, int theater, ReserveKind kind, const char* rule) 
 }
 
 // 7.72.4: reserves against an Axis power split evenly among the Fronts entering it; each odd one
-// is placed by a roll (pushed). `fronts` is a bit set.
-void split(const Ctx& c, int region, std::uint32_t fronts, ReserveKind kind, int n, const char* rule) {
+// is placed by a roll. `fronts` is a bit set. True if a roll was pushed: the placement procedure
+// waits for it before the next priority (7.61: "fully meet a priority before moving to the next").
+bool split(const Ctx& c, int region, std::uint32_t fronts, ReserveKind kind, int n, const char* rule) {
   const int k = __builtin_popcount(fronts);
-  if (k == 0 || n <= 0) return;
+  if (k == 0 || n <= 0) return false;
   for (int f = 0; f < 32; ++f)
     if (fronts & (1u << f)) oppose(c, f, kind, n / k, rule);
-  if (n % k) c.push(StepId::SplitRoll, region, n % k, static_cast<int>(fronts));
+  if (n % k == 0) return false;
+  c.push(StepId::SplitRoll, region, n % k, static_cast<int>(fronts));
+  return true;
 }
 
 std::uint32_t fronts_entering(const Ctx& c, int axis_space) {
@@ -110,9 +113,10 @@ bool europe_priority(const Ctx& c, Step& step) {
   State& s = c.s;
   const auto pool = [&](ReserveKind k) { return static_cast<int>(s.reserves_pool[static_cast<std::size_t>(k)]); };
   const int w = c.k.western, e = c.k.eastern, m = c.k.mediterranean;
+  bool waits = false;  // a roll of this priority comes first
   switch (step.b) {
     case 1:  // two German armies stay in Germany against the Fronts entering it
-      split(c, 0, fronts_entering(c, germany(c)), ReserveKind::GermanArmy, std::min(2, pool(ReserveKind::GermanArmy)), "7.62");
+      waits = split(c, 0, fronts_entering(c, germany(c)), ReserveKind::GermanArmy, std::min(2, pool(ReserveKind::GermanArmy)), "7.62");
       break;
     case 2:
       if (has_entry_space(c, e)) oppose(c, e, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
@@ -147,16 +151,17 @@ bool europe_priority(const Ctx& c, Step& step) {
       break;
   }
   ++step.b;
-  return true;
+  return !waits;
 }
 
 // 7.64 Pacific.
 bool pacific_priority(const Ctx& c, Step& step) {
   State& s = c.s;
   const int armies = s.reserves_pool[static_cast<std::size_t>(ReserveKind::JapaneseArmy)];
+  bool waits = false;
   switch (step.b) {
     case 1:
-      split(c, 1, fronts_entering(c, japan(c)), ReserveKind::JapaneseArmy, armies, "7.64");
+      waits = split(c, 1, fronts_entering(c, japan(c)), ReserveKind::JapaneseArmy, armies, "7.64");
       break;
     case 2:
       if (s.front[c.k.far_east] >= 0 && has_entry_space(c, c.k.far_east))
@@ -186,7 +191,7 @@ bool pacific_priority(const Ctx& c, Step& step) {
       break;
   }
   ++step.b;
-  return true;
+  return !waits;
 }
 
 // The Front of CP, SWP, CBI (in that order) attempting an amphibious entry it may make (7.64.4).

@@ -30,6 +30,26 @@ class War : public Position {
     for (auto r : s().reserves_on_front[data().front(front)]) n += r;
     return n;
   }
+  // A Front on the space `space` of its track.
+  void front_at(const char* front, const char* space) {
+    const auto f = data().front(front);
+    const auto& track = data().fronts[f].track;
+    for (std::size_t i = 0; i < track.size(); ++i)
+      if (data().spaces[track[i].space].id == space) start.front[f] = static_cast<std::int8_t>(i);
+  }
+  // Only `left` reserves of a kind are still in the game; the others were permanently removed.
+  void reserves_left(ReserveKind kind, int left) {
+    const auto k = static_cast<std::size_t>(kind);
+    start.reserves_lost[k] = static_cast<std::int8_t>(start.reserves_pool[k] + start.reserves_lost[k] - left);
+    start.reserves_pool[k] = static_cast<std::int8_t>(left);
+  }
+  int pool(ReserveKind kind) const { return s().reserves_pool[static_cast<std::size_t>(kind)]; }
+  // The steps of the Axis reserve placement waiting in the stack (7.6): at most the one running.
+  int reserve_steps() const {
+    int n = 0;
+    for (std::size_t i = 0; i < s().steps.size(); ++i) n += s().steps[i].id == StepId::Reserves;
+    return n;
+  }
 };
 
 TEST_F(War, Rule_7_1_TheMostNetworksPlaceFirstTiesOrderedByTheUs) {
@@ -230,6 +250,34 @@ TEST_F(War, Rule_7_64_PacificPriorities) {
   chance("roll 6");  // 6: the last army to the CBI
   EXPECT_EQ(reserves_against("cbi"), 1);
   EXPECT_EQ(s().steps.top().id, StepId::FrontRoll) << "then the Fronts advance";
+}
+
+TEST_F(War, Rule_7_72_4_OddArmyGoesToJapan) {
+  // The Far East Front in Korea (past Manchuria: the Kwangtung Army is gone) and the Central
+  // Pacific Front in Okinawa both attempt Japan: three armies, one each and the odd one by a roll,
+  // before priority 2 may take it for the Far East.
+  front_at("far-east", "korea");
+  front_at("central-pacific", "okinawa");
+  start.naval[data().theater("far-east")] = 3;
+  reserves_left(ReserveKind::JapaneseArmy, 3);
+  begin(StepId::Reserves, 1, 1);
+  chance("front central-pacific");
+  EXPECT_EQ(reserves_against("central-pacific"), 2);
+  EXPECT_EQ(reserves_against("far-east"), 1) << "7.64.2 finds no army left";
+  EXPECT_EQ(pool(ReserveKind::JapaneseArmy), 0);
+  EXPECT_EQ(reserve_steps(), 1);
+}
+
+TEST_F(War, Rule_7_62_1_LastGermanArmyAgainstGermanyGoesByARoll) {
+  front_at("western", "west-germany");
+  front_at("eastern", "east-germany");
+  reserves_left(ReserveKind::GermanArmy, 1);
+  begin(StepId::Reserves, 0, 1);
+  chance("front western");
+  EXPECT_EQ(reserves_against("western"), 1);
+  EXPECT_EQ(reserves_against("eastern"), 0) << "7.62.2 finds no army left";
+  EXPECT_EQ(pool(ReserveKind::GermanArmy), 0);
+  EXPECT_EQ(reserve_steps(), 1) << "the Pacific step runs; no European one is left below it";
 }
 
 TEST_F(War, Rule_7_63_EnteringWestGermanyRemovesAGermanArmyForGood) {
