@@ -81,16 +81,22 @@ void navy_to_box(const Ctx& c, int theater, ReserveKind kind, const char* rule) 
   }
 }
 
-// 7.72.4: reserves against an Axis power split evenly among the Fronts entering it; each odd one
-// is placed by a roll. `fronts` is a bit set. True if a roll was pushed: the placement procedure
+// What a SplitRoll step splits (its a): the armies of Germany or Japan against the Fronts entering
+// it (7.72.4), or the two German armies of 7.62.6 between equidistant Fronts.
+enum SplitKind { kSplitGermany = 0, kSplitJapan = 1, kSplitEquidistant = 2 };
+ReserveKind split_reserve(int kind) { return kind == kSplitJapan ? ReserveKind::JapaneseArmy : ReserveKind::GermanArmy; }
+const char* split_rule(int kind) { return kind == kSplitEquidistant ? "7.62.6" : "7.72.4"; }
+
+// Reserves split evenly among `fronts` (a bit set); each odd one is placed by a roll, a chance
+// node like every other undetermined placement. True if a roll was pushed: the placement procedure
 // waits for it before the next priority (7.61: "fully meet a priority before moving to the next").
-bool split(const Ctx& c, int region, std::uint32_t fronts, ReserveKind kind, int n, const char* rule) {
+bool split(const Ctx& c, SplitKind what, std::uint32_t fronts, int n) {
   const int k = __builtin_popcount(fronts);
   if (k == 0 || n <= 0) return false;
   for (int f = 0; f < 32; ++f)
-    if (fronts & (1u << f)) oppose(c, f, kind, n / k, rule);
+    if (fronts & (1u << f)) oppose(c, f, split_reserve(what), n / k, split_rule(what));
   if (n % k == 0) return false;
-  c.push(StepId::SplitRoll, region, n % k, static_cast<int>(fronts));
+  c.push(StepId::SplitRoll, what, n % k, static_cast<int>(fronts));
   return true;
 }
 
@@ -116,7 +122,7 @@ bool europe_priority(const Ctx& c, Step& step) {
   bool waits = false;  // a roll of this priority comes first
   switch (step.b) {
     case 1:  // two German armies stay in Germany against the Fronts entering it
-      waits = split(c, 0, fronts_entering(c, germany(c)), ReserveKind::GermanArmy, std::min(2, pool(ReserveKind::GermanArmy)), "7.62");
+      waits = split(c, kSplitGermany, fronts_entering(c, germany(c)), std::min(2, pool(ReserveKind::GermanArmy)));
       break;
     case 2:
       if (has_entry_space(c, e)) oppose(c, e, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
@@ -131,13 +137,13 @@ bool europe_priority(const Ctx& c, Step& step) {
     case 5:  // Atlantic Wall
       if (s.front[at(w)] == 0) oppose(c, w, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
       break;
-    case 6:  // after Normandy: two armies against the Front closer to Germany
+    case 6:  // after Normandy: two armies against the Front closer to Germany; equidistant, one each
       if (s.entered[c.k.normandy] != 0) {
         const int rw = has_entry_space(c, w) ? remaining(c, w) : 99, re = has_entry_space(c, e) ? remaining(c, e) : 99;
         const int n = std::min(2, pool(ReserveKind::GermanArmy));
-        if (rw < re) oppose(c, w, ReserveKind::GermanArmy, n, "7.62");
-        else if (re < rw) oppose(c, e, ReserveKind::GermanArmy, n, "7.62");
-        else if (rw < 99) { oppose(c, w, ReserveKind::GermanArmy, std::min(1, n), "7.62"); oppose(c, e, ReserveKind::GermanArmy, n - 1, "7.62"); }
+        if (rw < re) oppose(c, w, ReserveKind::GermanArmy, n, "7.62.6");
+        else if (re < rw) oppose(c, e, ReserveKind::GermanArmy, n, "7.62.6");
+        else if (rw < 99) waits = split(c, kSplitEquidistant, (1u << w) | (1u << e), n);
       }
       break;
     case 7:
@@ -161,7 +167,7 @@ bool pacific_priority(const Ctx& c, Step& step) {
   bool waits = false;
   switch (step.b) {
     case 1:
-      waits = split(c, 1, fronts_entering(c, japan(c)), ReserveKind::JapaneseArmy, armies, "7.64");
+      waits = split(c, kSplitJapan, fronts_entering(c, japan(c)), armies);
       break;
     case 2:
       if (s.front[c.k.far_east] >= 0 && has_entry_space(c, c.k.far_east))
@@ -413,8 +419,7 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
   const int roll = arg_a(a);
   s.steps.pop();
   if (step.id == StepId::SplitRoll) {  // one odd reserve against the rolled Front; the rest go on
-    const ReserveKind kind = step.a == 0 ? ReserveKind::GermanArmy : ReserveKind::JapaneseArmy;
-    oppose(c, roll, kind, 1, "7.72.4");
+    oppose(c, roll, split_reserve(step.a), 1, split_rule(step.a));
     const std::uint8_t left = static_cast<std::uint8_t>(step.c & ~(1u << roll));
     if (step.b > 1 && left) c.push(StepId::SplitRoll, step.a, step.b - 1, left);
     return;

@@ -280,6 +280,26 @@ TEST_F(War, Rule_7_62_1_LastGermanArmyAgainstGermanyGoesByARoll) {
   EXPECT_EQ(reserve_steps(), 1) << "the Pacific step runs; no European one is left below it";
 }
 
+TEST_F(War, Rule_7_62_6_OneArmyForTwoEquidistantFrontsGoesByARoll) {
+  // Training: the Western Front in the Rhineland and the Eastern in Prussia, two spaces each from
+  // Germany. Two armies: priority 2 takes one for the Eastern Front; the last is rolled for.
+  reserves_left(ReserveKind::GermanArmy, 2);
+  begin(StepId::Reserves, 0, 1);
+  EXPECT_EQ(reserves_against("eastern"), 1);
+  chance("front eastern");
+  EXPECT_EQ(reserves_against("eastern"), 2);
+  EXPECT_EQ(reserves_against("western"), 0);
+  EXPECT_EQ(pool(ReserveKind::GermanArmy), 0);
+}
+
+TEST_F(War, Rule_7_62_6_TwoArmiesForTwoEquidistantFrontsOneEach) {
+  reserves_left(ReserveKind::GermanArmy, 3);
+  begin(StepId::Reserves, 0, 1);
+  EXPECT_EQ(reserves_against("eastern"), 2);
+  EXPECT_EQ(reserves_against("western"), 1);
+  EXPECT_EQ(s().steps.top().id, StepId::ReserveRoll) << "no roll in Europe: the Pacific's IJN roll comes next";
+}
+
 TEST_F(War, Rule_7_63_EnteringWestGermanyRemovesAGermanArmyForGood) {
   const auto w = data().front("western");  // training: Rhineland
   start.offensive[w] = 4;
