@@ -100,10 +100,26 @@ bool split(const Ctx& c, SplitKind what, std::uint32_t fronts, int n) {
   return true;
 }
 
+// 7.73: may the Front attempt to enter track position `pos`? (exceptions 1, 3, 4, 5)
+bool may_enter(const Ctx& c, int front, int pos) {
+  const Front& f = c.d.fronts[at(front)];
+  if (pos >= static_cast<int>(f.track.size())) return false;
+  const TrackStep& t = f.track[at(pos)];
+  if (t.amphibious && c.s.naval[f.theater] < t.naval_required) return false;     // 1
+  if (t.space == c.k.normandy && !c.s.second_front) return false;                  // 3 D-Day
+  if (t.space == c.k.manchuria && !c.s.ussr_declares_war) return false;            // 4 Soviet Far East
+  return !theater_surrendered(c, f.theater);                                       // 5
+}
+
+// 7.72.4: the Fronts "trying to advance into" an Axis power: its space is their entry space and
+// no exception of 7.73 bars the attempt (7.64.4 play note: without 3 naval support a Front cannot
+// attempt an amphibious entry).
 std::uint32_t fronts_entering(const Ctx& c, int axis_space) {
   std::uint32_t bits = 0;
-  for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-    if (entry_space(c, static_cast<int>(f)) == axis_space) bits |= 1u << f;
+  for (std::size_t f = 0; f < c.d.fronts.size(); ++f) {
+    const int front = static_cast<int>(f);
+    if (entry_space(c, front) == axis_space && may_enter(c, front, c.s.front[f] + 1)) bits |= 1u << f;
+  }
   return bits;
 }
 
@@ -213,17 +229,6 @@ int ijn_target(const Ctx& c) {
 // --- 7.7: advancing the Fronts --------------------------------------------------------------------
 
 int strength(const Ctx& c, int front) { return front_strength(c.s, front); }
-
-// 7.73: may the Front attempt to enter track position `pos`? (exceptions 1, 3, 4, 5)
-bool may_enter(const Ctx& c, int front, int pos) {
-  const Front& f = c.d.fronts[at(front)];
-  if (pos >= static_cast<int>(f.track.size())) return false;
-  const TrackStep& t = f.track[at(pos)];
-  if (t.amphibious && c.s.naval[f.theater] < t.naval_required) return false;     // 1
-  if (t.space == c.k.normandy && !c.s.second_front) return false;                  // 3 D-Day
-  if (t.space == c.k.manchuria && !c.s.ussr_declares_war) return false;            // 4 Soviet Far East
-  return !theater_surrendered(c, f.theater);                                       // 5
-}
 
 void enter(const Ctx& c, int front, const char* rule);
 

@@ -268,6 +268,17 @@ TEST_F(War, Rule_7_72_4_OddArmyGoesToJapan) {
   EXPECT_EQ(reserve_steps(), 1);
 }
 
+TEST_F(War, Rule_7_72_4_OnlyFrontsThatMayAttemptJapanShareItsArmies) {
+  // The Central Pacific Front in Okinawa lacks the 3 naval support Japan's amphibious entry needs
+  // (7.64.4 play note: it cannot attempt it); the SW Pacific Front in Kyushu can.
+  front_at("central-pacific", "okinawa");
+  front_at("sw-pacific", "kyushu");
+  start.naval[data().theater("central-pacific")] = 2;
+  begin(StepId::Reserves, 1, 1);
+  EXPECT_EQ(reserves_against("sw-pacific"), 4);
+  EXPECT_EQ(reserves_against("central-pacific"), 0);
+}
+
 TEST_F(War, Rule_7_62_1_LastGermanArmyAgainstGermanyGoesByARoll) {
   front_at("western", "west-germany");
   front_at("eastern", "east-germany");
