@@ -168,6 +168,13 @@ int Game::winner(const State& s) const {
   return highest_wins(*this, s, rest);
 }
 
+int Game::reserves_in_game(const State& s, ReserveKind kind) const {
+  const auto k = static_cast<std::size_t>(kind);
+  int total = 0;
+  for (const AxisPower& a : data_->axis) total += a.reserves[k];
+  return total - s.reserves_lost[k];
+}
+
 namespace rules {
 
 // 8.0: the conference card leaves, issues go back, support and reserves are cleared; next conference
@@ -179,11 +186,8 @@ void post_mortem(const Ctx& c) {
   s.offensive.fill(0);
   for (auto& r : s.reserves_on_front) r.fill(0);
   for (auto& r : s.reserves_in_box) r.fill(0);
-  for (std::size_t k = 0; k < kReserveKinds; ++k) {
-    int total = 0;
-    for (const AxisPower& a : c.d.axis) total += a.reserves[k];
-    s.reserves_pool[k] = static_cast<std::int8_t>(total - s.reserves_lost[k]);
-  }
+  for (std::size_t k = 0; k < kReserveKinds; ++k)
+    s.reserves_pool[k] = static_cast<std::int8_t>(c.game.reserves_in_game(s, static_cast<ReserveKind>(k)));
   s.entered_this_conference = 0;
   s.second_front = s.ussr_declares_war = false;
   s.agenda_winner = s.conference_winner = -1;

@@ -56,6 +56,9 @@ class Game {
   // 4.4: the winner of a finished game (Secret Agenda included).
   int winner(const State& s) const;
 
+  // 7.61: the Axis reserves of a kind still in the game (not eliminated or out of play).
+  int reserves_in_game(const State& s, ReserveKind kind) const;
+
   // core::Game
   core::NodeKind node_kind(const State& s) const;
   core::SeatMask acting_seats(const State& s) const;

@@ -98,6 +98,13 @@ std::string Game::describe(const core::LogEntry& e) const {
       break;
     case Event::FrontAdvanced: text = fmt::format("the {} enters {}", d.fronts[at(a)].name, d.spaces[at(b)].name); break;
     case Event::ReserveCollapse: text = fmt::format("one {} reserve is permanently removed", reserve_kind_name(static_cast<ReserveKind>(a))); break;
+    case Event::IjnSortie:
+      text = fmt::format("IJN roll {}: {}", a, b >= 0 ? "the IJN sorties into the " + d.theaters[at(b)].name : std::string("no sortie"));
+      break;
+    case Event::IjnBattle:
+      text = fmt::format("Battle of the Philippine Sea and Leyte Gulf roll {}: {}", a,
+                         b ? fmt::format("the IJN is eliminated ({} IJN left)", c) : std::string("the IJN returns to Japan"));
+      break;
     case Event::Surrender: text = a == 0 ? "Germany surrenders" : "Japan surrenders"; break;
     case Event::GameWon: text = fmt::format("the game is over: {} wins", power(a)); break;
     case Event::SecretAgendaDrawn: text = fmt::format("{} draws {} Secret Agenda markers", power(a), b); break;

@@ -71,6 +71,8 @@ enum class Event : std::uint16_t {
   FrontRolled,        // front, roll, strength, advanced
   FrontAdvanced,      // front, space
   ReserveCollapse,    // reserve kind (7.63, 7.65)
+  IjnSortie,          // roll, theater (-1: no sortie) (7.64.4)
+  IjnBattle,          // roll, eliminated, IJN left in the game (7.64.5)
   Surrender,          // 0 Germany, 1 Japan
   GameWon,            // power
   SecretAgendaDrawn,  // power, count

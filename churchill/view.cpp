@@ -100,6 +100,10 @@ nlohmann::json view_json(const Game& g, const Session& session, std::optional<co
   nlohmann::json naval = nlohmann::json::object();
   for (std::size_t t = 0; t < d.theaters.size(); ++t) naval[d.theaters[t].id] = s.naval[t];
   j["naval"] = naval;
+  nlohmann::json reserves = nlohmann::json::object();  // 7.61: still in the game, by kind
+  for (int k = 0; k < kReserveKinds; ++k)
+    reserves[std::string(reserve_kind_name(static_cast<ReserveKind>(k)))] = g.reserves_in_game(s, static_cast<ReserveKind>(k));
+  j["axis_reserves"] = reserves;
   nlohmann::json global = nlohmann::json::object();
   for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
     std::string pos = "neutral";
@@ -195,6 +199,10 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
                                 s.naval[d.fronts[f].theater]));
   cells.push_back(fmt::format("{:<24}{:<20} nav {}", "Arctic", "", s.naval[g.known().arctic]));
   out += "Fronts:\n" + columns(cells, 56, 2);
+  out += fmt::format("Axis reserves in the game: German armies {}, Italian army {}, U-boats {}, Japanese armies {}, IJN {}\n",
+                     g.reserves_in_game(s, ReserveKind::GermanArmy), g.reserves_in_game(s, ReserveKind::ItalianArmy),
+                     g.reserves_in_game(s, ReserveKind::GermanNavy), g.reserves_in_game(s, ReserveKind::JapaneseArmy),
+                     g.reserves_in_game(s, ReserveKind::Ijn));
   cells.clear();
   for (std::size_t l = 0; l < d.locations.size(); ++l) {
     if (s.networks[l] == 0 && s.alignment[l] == kNone) continue;

@@ -176,6 +176,13 @@ bool europe_priority(const Ctx& c, Step& step) {
   return !waits;
 }
 
+// 7.64.4-5: the theater box where an IJN is at sea, or -1.
+int ijn_at_sea(const Ctx& c) {
+  for (std::size_t t = 0; t < c.d.theaters.size(); ++t)
+    if (c.s.reserves_in_box[t][static_cast<std::size_t>(ReserveKind::Ijn)] > 0) return static_cast<int>(t);
+  return -1;
+}
+
 // 7.64 Pacific.
 bool pacific_priority(const Ctx& c, Step& step) {
   State& s = c.s;
@@ -189,21 +196,26 @@ bool pacific_priority(const Ctx& c, Step& step) {
       if (s.front[c.k.far_east] >= 0 && has_entry_space(c, c.k.far_east))
         oppose(c, c.k.far_east, ReserveKind::JapaneseArmy, std::min(2, armies), "7.64");
       break;
-    case 3:
+    case 3:  // an army in each B29 entry space; one already there (a Conference card's) meets it
       for (int f : {static_cast<int>(c.k.central_pacific), static_cast<int>(c.k.sw_pacific), static_cast<int>(c.k.cbi)}) {
         const int space = entry_space(c, f);
-        if (space >= 0 && c.d.spaces[at(space)].b29)
-          oppose(c, f, ReserveKind::JapaneseArmy, std::min<int>(1, s.reserves_pool[static_cast<std::size_t>(ReserveKind::JapaneseArmy)]), "7.64");
+        const auto army = static_cast<std::size_t>(ReserveKind::JapaneseArmy);
+        if (space >= 0 && c.d.spaces[at(space)].b29 && s.reserves_on_front[at(f)][army] == 0)
+          oppose(c, f, ReserveKind::JapaneseArmy, std::min<int>(1, s.reserves_pool[army]), "7.64");
       }
       break;
-    case 4:
-      if (s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)] > 0) {
+    case 4:  // "never more than one [IJN] is used at a time": none sorties while one is at sea
+      if (s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)] > 0 && ijn_at_sea(c) < 0) {
         ++step.b;
         c.push(StepId::ReserveRoll, 1, 1);
         return false;
       }
       break;
-    case 5:  // resolved by the rolls of priority 4
+    case 5:  // the IJN at sea, sent by priority 4 or placed by a Conference card, takes its roll
+      if (const int theater = ijn_at_sea(c); theater >= 0) {
+        c.push(StepId::ReserveRoll, 1, 2, theater);
+        return false;
+      }
       break;
     case 6:
       if (armies > 0) {
@@ -443,21 +455,18 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
     return;
   }
   switch (step.b) {
-    case 1: {  // 7.64.4: 1-2, the IJN sorties
+    case 1: {  // 7.64.4: 1-2, the IJN sorties (its 7.64.5 roll is priority 5's)
       const int target = roll <= 2 ? ijn_target(c) : -1;
-      if (target < 0) break;
-      navy_to_box(c, c.d.fronts[at(target)].theater, ReserveKind::Ijn, "7.64");
-      c.push(StepId::ReserveRoll, 1, 2, c.d.fronts[at(target)].theater);
+      const int theater = target < 0 ? -1 : c.d.fronts[at(target)].theater;
+      c.note("7.64.4", -1, Event::IjnSortie, roll, theater);
+      if (theater >= 0) navy_to_box(c, theater, ReserveKind::Ijn, "7.64.4");
       break;
     }
-    case 2: {  // 7.64.5: 1-4, the IJN is destroyed; otherwise it returns to Japan
-      auto& in_box = s.reserves_in_box[at(step.c)][static_cast<std::size_t>(ReserveKind::Ijn)];
-      --in_box;
-      if (roll <= 4) {
-        ++s.reserves_lost[static_cast<std::size_t>(ReserveKind::Ijn)];
-      } else {
-        ++s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)];
-      }
+    case 2: {  // 7.64.5: 1-4, the IJN is eliminated; otherwise it returns to Japan
+      const auto ijn = static_cast<std::size_t>(ReserveKind::Ijn);
+      --s.reserves_in_box[at(step.c)][ijn];
+      ++(roll <= 4 ? s.reserves_lost[ijn] : s.reserves_pool[ijn]);
+      c.note("7.64.5", -1, Event::IjnBattle, roll, roll <= 4, c.game.reserves_in_game(s, ReserveKind::Ijn));
       break;
     }
     default: {  // 7.64.6: 1-2 Central Pacific, 3-4 SW Pacific, 5-6 CBI

@@ -252,6 +252,74 @@ TEST_F(War, Rule_7_64_PacificPriorities) {
   EXPECT_EQ(s().steps.top().id, StepId::FrontRoll) << "then the Fronts advance";
 }
 
+class Ijn : public War {
+ protected:
+  // 8C Leyte Gulf: "IJN sorties in SW Pacific Theater and 1 Japanese reserve in SW Pacific
+  // Theater", placed when the card was revealed (5.11), which cost a naval support there.
+  Ijn() {
+    const auto ijn = static_cast<std::size_t>(ReserveKind::Ijn), army = static_cast<std::size_t>(ReserveKind::JapaneseArmy);
+    --start.reserves_pool[ijn];
+    ++start.reserves_in_box[data().theater("sw-pacific")][ijn];
+    start.naval[data().theater("sw-pacific")] = 2;
+    --start.reserves_pool[army];
+    ++start.reserves_on_front[data().front("sw-pacific")][army];
+  }
+  int ijn_in_boxes() const {
+    int n = 0;
+    for (const auto& box : s().reserves_in_box) n += box[static_cast<std::size_t>(ReserveKind::Ijn)];
+    return n;
+  }
+  int ijn_lost() const { return s().reserves_lost[static_cast<std::size_t>(ReserveKind::Ijn)]; }
+};
+
+TEST_F(Ijn, Rule_7_64_4_NeverMoreThanOneIjnAtATime) {
+  begin(StepId::Reserves, 1, 1);
+  EXPECT_EQ(reserves_against("far-east"), 2);
+  // Priority 4 sends no second IJN while the card's is at sea; the next roll is the card IJN's
+  // battle (7.64.5): on a 1 it is eliminated.
+  chance("roll 1");
+  EXPECT_EQ(ijn_in_boxes(), 0);
+  EXPECT_EQ(ijn_lost(), 1);
+  EXPECT_EQ(s().naval[data().theater("central-pacific")], 3) << "no IJN sortied against the Central Pacific";
+  EXPECT_EQ(s().naval[data().theater("sw-pacific")], 2) << "the card's IJN cost its naval support once, on placement";
+}
+
+TEST_F(Ijn, Rule_7_64_5_AnIjnPlacedByAConferenceCardTakesTheLeyteGulfRoll) {
+  begin(StepId::Reserves, 1, 1);
+  chance("roll 5");  // 5-6: it survives and goes back to Japan
+  EXPECT_EQ(ijn_in_boxes(), 0);
+  EXPECT_EQ(ijn_lost(), 0);
+  EXPECT_EQ(pool(ReserveKind::Ijn), 2);
+  EXPECT_NE(log_text().find("[7.64.5] Battle of the Philippine Sea and Leyte Gulf roll 5: the IJN returns to Japan"), std::string::npos)
+      << log_text();
+}
+
+TEST_F(War, Rule_7_64_4_TheIjnRollsAreLoggedAndTheViewShowsHowManyRemain) {
+  begin(StepId::Reserves, 1, 1);
+  chance("roll 2");  // sorties against the Central Pacific (Marianas -> Iwo Jima, 3 naval)
+  chance("roll 4");  // eliminated
+  EXPECT_NE(log_text().find("[7.64.4] IJN roll 2: the IJN sorties into the Central Pacific Theater"), std::string::npos) << log_text();
+  EXPECT_NE(log_text().find("[7.64.5] Battle of the Philippine Sea and Leyte Gulf roll 4: the IJN is eliminated (1 IJN left)"),
+            std::string::npos) << log_text();
+  EXPECT_EQ(view_json(game, session, std::nullopt, 0)["axis_reserves"]["ijn"], 1);
+  EXPECT_NE(board_text(game, s(), std::nullopt).find("IJN 1"), std::string::npos) << board_text(game, s(), std::nullopt);
+}
+
+TEST_F(War, Rule_7_64_4_NoSortieIsLoggedToo) {
+  begin(StepId::Reserves, 1, 1);
+  chance("roll 3");
+  EXPECT_NE(log_text().find("[7.64.4] IJN roll 3: no sortie"), std::string::npos) << log_text();
+}
+
+TEST_F(Ijn, Rule_7_64_3_AB29EntrySpaceThatHoldsAnArmyNeedsNoOther) {
+  // The card's army already opposes the SW Pacific Front's entry into the Philippines: priority 3
+  // is met there, as in the example of play (Japanese armies 50% Far East, 25% Central Pacific,
+  // 25% SW Pacific).
+  begin(StepId::Reserves, 1, 1);
+  EXPECT_EQ(reserves_against("sw-pacific"), 1);
+  EXPECT_EQ(pool(ReserveKind::JapaneseArmy), 1) << "the last army is placed at random (priority 6)";
+}
+
 TEST_F(War, Rule_7_72_4_OddArmyGoesToJapan) {
   // The Far East Front in Korea (past Manchuria: the Kwangtung Army is gone) and the Central
   // Pacific Front in Okinawa both attempt Japan: three armies, one each and the odd one by a roll,
