@@ -106,12 +106,16 @@ void score_condition(const Data& d, const State& s, const VictoryCondition& v, S
   }
 }
 
-// 4.44: the first condition met breaks the tie; Churchill wins otherwise, tied or not.
-int final_tiebreak(const Game& g, const State& s, std::uint8_t tied) {
+// 4.44: the first condition met breaks the tie; Churchill wins otherwise, tied or not. 4.42's tie
+// for second is broken "between these two players only" (project ruling): when neither 4.44.1 nor
+// 4.44.2 names one of them, the US wins if it is one of them (Arsenal of Democracy wins ties,
+// 3.32); otherwise the two are Churchill and Stalin and 4.44.3 names Churchill.
+int final_tiebreak(const Game& g, const State& s, std::uint8_t tied, bool tied_only) {
   const Data& d = g.data();
   if ((tied & power_bit(Power::US)) && s.a_bomb == static_cast<int>(d.a_bomb.size()) - 1) return kUS;
   const int germany = d.fronts[g.known().western].end;
   if ((tied & power_bit(Power::USSR)) && occupiers(d, s, germany) == power_bit(Power::USSR)) return kUSSR;
+  if (tied_only && (tied & power_bit(Power::US))) return kUS;
   return kUK;
 }
 
@@ -122,9 +126,9 @@ std::uint8_t tied_at(const std::array<int, kPowers>& v, int value) {
   return bits;
 }
 
-int highest_wins(const Game& g, const State& s, const std::array<int, kPowers>& v) {
+int highest_wins(const Game& g, const State& s, const std::array<int, kPowers>& v, bool tied_only = false) {
   const std::uint8_t top = tied_at(v, *std::max_element(v.begin(), v.end()));
-  return __builtin_popcount(top) == 1 ? __builtin_ctz(top) : final_tiebreak(g, s, top);
+  return __builtin_popcount(top) == 1 ? __builtin_ctz(top) : final_tiebreak(g, s, top, tied_only);
 }
 
 }  // namespace
@@ -159,13 +163,13 @@ int Game::winner(const State& s) const {
   if (most - fewest <= 20) return highest_wins(*this, s, v);  // 4.41 Alliance Victory
   // 4.42 Broken Alliance
   const std::uint8_t top = tied_at(v, most);
-  if (__builtin_popcount(top) > 1) return final_tiebreak(*this, s, top);
+  if (__builtin_popcount(top) > 1) return final_tiebreak(*this, s, top, false);
   const int leader = __builtin_ctz(top);
   const int others = std::accumulate(v.begin(), v.end(), 0) - most;
   if (most > others) return leader;
   std::array<int, kPowers> rest = v;
-  rest[at(leader)] = -1000;  // the second highest wins; tied second places go to 4.44
-  return highest_wins(*this, s, rest);
+  rest[at(leader)] = -1000;  // the second highest wins; a tie for it goes to 4.44 between the two
+  return highest_wins(*this, s, rest, true);
 }
 
 int Game::reserves_in_game(const State& s, ReserveKind kind) const {

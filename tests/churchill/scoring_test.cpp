@@ -225,6 +225,21 @@ TEST_F(Victory, Rule_4_42_TieForSecondGoesTo4_44) {
   EXPECT_EQ(game.winner(s), 1);
 }
 
+TEST_F(Victory, Rule_4_42_TieForSecondBetweenTheTiedOnly) {
+  // 60 does not exceed 35 + 35: second place wins, and the US and the USSR tie for it. Neither
+  // 4.44.1 (no bomb) nor 4.44.2 names one of them; 4.44.3 would name Churchill, who is first and
+  // not in this tie. Project ruling: the US wins (Arsenal of Democracy).
+  scores(60, 35, 35, {true, true}, /*bomb=*/false);
+  EXPECT_EQ(game.winner(s), 1);
+}
+
+TEST_F(Victory, Rule_4_42_TieForSecondWithChurchillGoesToChurchill) {
+  scores(35, 60, 35, {true, true}, /*bomb=*/false);  // the UK and the USSR tie for second
+  EXPECT_EQ(game.winner(s), 0) << "4.44.3 names one of the two";
+  scores(35, 60, 35, {true, true}, /*bomb=*/false, /*soviets_alone_in_germany=*/true);
+  EXPECT_EQ(game.winner(s), 2) << "4.44.2";
+}
+
 TEST_F(Victory, Rule_4_43_GlobalHegemonAdjustment) {
   scores(40, 36, 33, {true, false});  // 40 - 5, 36 - 3, 33 + 5
   EXPECT_EQ(game.winner(s), 2);
