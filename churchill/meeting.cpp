@@ -18,13 +18,24 @@ const std::vector<Effect>& effects_of(const Ctx& c, const Play& p) {
 
 bool on_table(const IssueState& is) { return is.where == IssueWhere::Table && is.space < kChair; }
 
-bool holds(const Ctx& c, const Condition& w, int issue, bool debate) {
-  const IssueState& is = c.s.issues[at(issue)];
+// A play of `seat` on `issue`, which stands where it stands now (kNone: no issue, as when a Leader
+// breaks a tie).
+Play play_on(const Ctx& c, int seat, int card, int issue, bool leader) {
+  Play p{static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(card), static_cast<std::uint8_t>(issue), 0, leader, false};
+  if (issue != kNone) p.track = c.s.issues[at(issue)].track;
+  return p;
+}
+
+// Does a card's condition hold for a play? The issue's track is read where it stood when the card
+// was played (Roosevelt: "if played for the Global Issue on the UK or USSR track").
+bool holds(const Ctx& c, const Condition& w, const Play& p, bool debate) {
+  const int issue = p.issue;
   if (w.use == Condition::Use::Advance && debate) return false;
   if (w.use == Condition::Use::Debate && !debate) return false;
+  if (issue == kNone && (w.use != Condition::Use::Any || w.issue_kinds || w.issues || w.on_track)) return false;
   if (w.issue_kinds && !(w.issue_kinds & (1u << static_cast<int>(c.d.issues[at(issue)].kind)))) return false;
   if (w.issues && !(w.issues & (1u << issue))) return false;
-  if (w.on_track && !(is.track != kCenter && (w.on_track & (1u << is.track)))) return false;
+  if (w.on_track && !(p.track != kCenter && (w.on_track & (1u << p.track)))) return false;
   if (w.leader_active != kNone && !c.s.leaders[w.leader_active].active) return false;
   if (w.leader_inactive != kNone && c.s.leaders[w.leader_inactive].active) return false;
   return true;
@@ -37,14 +48,14 @@ int play_value(const Ctx& c, const Play& p, int base, bool debate) {
     for (const Effect& e : c.d.leaders[c.k.stalin].effects)
       if (e.type == EffectType::Paranoia) v = std::max<int>(std::min<int>(v, e.min_value), v + e.amount);
   for (const Effect& e : effects_of(c, p))
-    if (e.type == EffectType::Modifier && holds(c, e.when, p.issue, debate)) v += e.amount;
+    if (e.type == EffectType::Modifier && holds(c, e.when, p, debate)) v += e.amount;
   if (debate && !p.leader && p.seat == kUssr) ++v;  // 3.32 Nyet
   return std::max(v, 0);
 }
 
 bool has_effect(const Ctx& c, const Play& p, EffectType t, bool debate) {
   for (const Effect& e : effects_of(c, p))
-    if (e.type == t && holds(c, e.when, p.issue, debate)) return true;
+    if (e.type == t && holds(c, e.when, p, debate)) return true;
   return false;
 }
 
@@ -91,7 +102,7 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
     }
     for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
       if (!on_table(s.issues[at(issue)])) continue;
-      const Play p{static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(card), static_cast<std::uint8_t>(issue), 0, false, false};
+      const Play p = play_on(c, seat, card, issue, false);
       const int full = play_value(c, p, staff(c, seat, card).value, false);
       move_variants(c, seat, issue, full, lesser_allowed(c, seat, card),
                     [&](std::uint8_t flags) { out.push_back(encode(Act::Advance, card, issue, flags)); });
@@ -103,7 +114,7 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
       if (!(hand & (1u << card))) continue;
       for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
         if (!on_table(s.issues[at(issue)])) continue;
-        const Play p{static_cast<std::int8_t>(seat), kNone, static_cast<std::uint8_t>(issue), 0, true, false};
+        const Play p = play_on(c, seat, kNone, issue, true);
         move_variants(c, seat, issue, play_value(c, p, leader_card(c, seat).value, false), false,
                       [&](std::uint8_t flags) { out.push_back(encode(Act::AdvanceLeader, card, issue, flags)); });
       }
@@ -116,8 +127,7 @@ void chief_issue_legal(const Ctx& c, core::ActionList& out) {
   const Play& p = c.s.advance;
   for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
     if (!on_table(c.s.issues[at(issue)])) continue;
-    Play q = p;
-    q.issue = static_cast<std::uint8_t>(issue);
+    Play q = play_on(c, p.seat, p.card, issue, false);
     move_variants(c, p.seat, issue, play_value(c, q, p.value, false), false,
                   [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefIssue, 0, issue, flags)); });
   }
@@ -134,14 +144,14 @@ void debate_legal(const Ctx& c, int seat, core::ActionList& out) {
       out.push_back(encode(Act::DebateChief, card));
       continue;
     }
-    const Play p{static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(card), adv.issue, 0, false, false};
+    const Play p = play_on(c, seat, card, issue, false);
     move_variants(c, seat, issue, play_value(c, p, staff(c, seat, card).value, true), lesser_allowed(c, seat, card),
                   [&](std::uint8_t flags) { out.push_back(encode(Act::Debate, card, 0, flags)); });
   }
   if (s.leaders[at(seat)].active) {  // a stays-home Leader may still debate (5.26 play note)
     for (int card = 0; card < 32; ++card) {
       if (!(hand & (1u << card))) continue;
-      const Play p{static_cast<std::int8_t>(seat), kNone, adv.issue, 0, true, false};
+      const Play p = play_on(c, seat, kNone, issue, true);
       move_variants(c, seat, issue, play_value(c, p, leader_card(c, seat).value, true), false,
                     [&](std::uint8_t flags) { out.push_back(encode(Act::DebateLeader, card, 0, flags)); });
     }
@@ -175,7 +185,7 @@ void push_rolls(const Ctx& c, const Play& p, bool debate) {
   const auto& effects = effects_of(c, p);
   for (std::size_t i = 0; i < effects.size(); ++i) {
     const Effect& e = effects[i];
-    if (!holds(c, e.when, p.issue, debate)) continue;
+    if (!holds(c, e.when, p, debate)) continue;
     if (e.type == EffectType::HealthRoll) c.push(StepId::HealthRoll, p.seat, p.leader ? -1 : p.card, static_cast<int>(i));
     if (e.type == EffectType::Paranoia) c.push(StepId::ParanoiaRoll, p.seat, 0, static_cast<int>(i));
   }
@@ -193,7 +203,7 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
   const auto& effects = effects_of(c, p);
   for (std::size_t i = 0; i < effects.size(); ++i) {
     const Effect& e = effects[i];
-    if (!holds(c, e.when, p.issue, debate)) continue;
+    if (!holds(c, e.when, p, debate)) continue;
     switch (e.type) {
       case EffectType::GainNetworks:
         s.networks_gained[at(p.seat)] = static_cast<std::int8_t>(s.networks_gained[at(p.seat)] + e.amount);
@@ -224,11 +234,10 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
 Play begin_play(const Ctx& c, int seat, core::Action a, bool debate) {
   State& s = c.s;
   const Act kind = kind_of(a);
-  Play p{static_cast<std::int8_t>(seat), kNone, debate ? s.advance.issue : arg_b(a), 0, false,
-         (arg_c(a) & kStopAtCenter) != 0};
   const bool leader = kind == Act::AdvanceLeader || kind == Act::DebateLeader;
+  Play p = play_on(c, seat, kNone, debate ? s.advance.issue : arg_b(a), leader);
+  p.stop_at_center = (arg_c(a) & kStopAtCenter) != 0;
   if (leader) {
-    p.leader = true;
     s.leaders[at(seat)].active = false;
     spend_card(c, seat, arg_a(a));
     c.note("5.26", seat, Event::Discarded, seat, arg_a(a));
@@ -333,7 +342,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
     case Act::AdvanceChief:
     case Act::DebateChief: {
       const bool debate = kind_of(a) == Act::DebateChief;
-      Play p{static_cast<std::int8_t>(seat), arg_a(a), debate ? s.advance.issue : kNone, 0, false, false};
+      Play p = play_on(c, seat, arg_a(a), debate ? s.advance.issue : kNone, false);
       spend_card(c, seat, p.card);
       if (debate) s.debate = p;
       else s.advance = p;
@@ -343,10 +352,9 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
     }
     case Act::ChiefIssue: {
       s.steps.pop();  // back to the MeetingTurn, which the advance replaces
-      Play p = s.advance;
-      p.issue = arg_b(a);
+      Play p = play_on(c, seat, s.advance.card, arg_b(a), false);
       p.stop_at_center = arg_c(a) & kStopAtCenter;
-      p.value = static_cast<std::int8_t>(play_value(c, p, p.value, false));
+      p.value = static_cast<std::int8_t>(play_value(c, p, s.advance.value, false));
       start_advance(c, p);
       break;
     }

@@ -63,6 +63,7 @@ struct Play {
   std::int8_t value = 0;         // modified value
   bool leader = false;
   bool stop_at_center = false;   // conditional issue: stop on entering the centre (5.22)
+  std::int8_t track = kCenter;   // the issue's track when the card was played: attributes read it
   bool operator==(const Play&) const = default;
 };
 

@@ -215,6 +215,35 @@ TEST_F(Meeting, Roosevelt_DiesAndTrumanTakesHisPlace) {
   EXPECT_EQ(data().leaders[s().leaders[1].card].id, "truman");
 }
 
+TEST_F(Meeting, Rule_5_26_RooseveltsAttributeReadsWhereTheIssueStoodWhenPlayed) {
+  // Roosevelt: "gain a Political Alignment marker if played for the Global Issue on the UK or USSR
+  // track". Played with the issue on UK 2, it ends on US 5: the attribute counts.
+  hand("US", {"harriman", "crowley"});
+  hand("UK", {"eden"});
+  hand("USSR", {"molotov"});
+  put("global-issue", "UK 2");
+  meeting("US");
+  act("US", "leader global-issue discard crowley");
+  act("UK", "no-debate");
+  act("USSR", "no-debate");
+  chance("roll 8");  // Roosevelt's health: survives
+  EXPECT_EQ(where("global-issue"), "US 5");
+  EXPECT_EQ(s().alignment_gained[static_cast<std::size_t>(power("US"))], 1);
+}
+
+TEST_F(Meeting, Rule_5_26_RooseveltsAttributeNeedsTheIssueOnAnotherTrack) {
+  hand("US", {"harriman", "crowley"});
+  hand("UK", {"eden"});
+  hand("USSR", {"molotov"});
+  put("global-issue", "centre");
+  meeting("US");
+  act("US", "leader global-issue discard crowley");
+  act("UK", "no-debate");
+  act("USSR", "no-debate");
+  chance("roll 8");
+  EXPECT_EQ(s().alignment_gained[static_cast<std::size_t>(power("US"))], 0) << "played from the centre";
+}
+
 TEST_F(Meeting, Churchill_HeartAttackMakesHimInactiveNextConference) {
   hand("UK", {"eden", "bevin"});
   hand("USSR", {"molotov"});
