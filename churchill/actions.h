@@ -36,6 +36,7 @@ enum class Act : std::uint8_t {
   RemoveNetwork,  // a: location (7.12)
   PlaceAlignment, // a: location (7.31)
   RemoveAlignment,// a: location (7.32)
+  ChiefDebate,    // c: flags: a Chief of Staff's debate, once his value is rolled (5.22 stop)
 };
 
 // Flags of a move on the conference table.

@@ -177,7 +177,6 @@ core::SeatMask Game::acting_seats(const State& s) const {
         if (s.agenda_card[static_cast<std::size_t>(p)] == kNone) m |= core::seat_bit(static_cast<core::Seat>(p));
       return m;
     }
-    case StepId::ChiefIssue: return core::seat_bit(s.advance.seat);
     default:
       return kind_of_step(top.id) == Kind::Decision ? core::seat_bit(top.a) : 0;
   }

@@ -124,6 +124,11 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
 }
 
 void chief_issue_legal(const Ctx& c, core::ActionList& out) {
+  if (c.s.steps.top().b == 1) {  // a debate: its issue is the advance's; it may stop in the centre
+    const Play& p = c.s.debate;
+    move_variants(c, p.seat, p.issue, p.value, false, [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefDebate, 0, 0, flags)); });
+    return;
+  }
   const Play& p = c.s.advance;
   for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
     if (!on_table(c.s.issues[at(issue)])) continue;
@@ -358,6 +363,13 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       start_advance(c, p);
       break;
     }
+    case Act::ChiefDebate: {
+      s.steps.pop();
+      Play p = s.debate;
+      p.stop_at_center = arg_c(a) & kStopAtCenter;
+      start_debate(c, p);
+      break;
+    }
     case Act::Debate:
     case Act::DebateLeader:
       s.steps.pop();
@@ -423,11 +435,18 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
              step.a == 0 ? s.advance.seat : s.debate.seat, roll);
       if (step.a == 0) {  // the issue is chosen after the value is known
         s.advance.value = static_cast<std::int8_t>(roll);
-        c.push(StepId::ChiefIssue, s.advance.seat);
+        c.push(StepId::ChiefIssue, s.advance.seat, 0);
       } else {
         Play p = s.debate;
         p.value = static_cast<std::int8_t>(play_value(c, p, roll, true));
-        start_debate(c, p);
+        // 5.22: a conditional issue the debate takes through the centre may stop there.
+        const bool choice = c.d.issues[p.issue].conditional() && crosses_center(s.issues[p.issue], p.seat, p.value);
+        if (choice) {
+          s.debate = p;
+          c.push(StepId::ChiefIssue, p.seat, 1);
+        } else {
+          start_debate(c, p);
+        }
       }
       break;
     case StepId::HealthRoll: {

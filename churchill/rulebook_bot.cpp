@@ -128,7 +128,8 @@ class RulebookBot final : public Bot {
       case StepId::TieBreakOffer: return decide(legal, tie_offer(x), rng);
       case StepId::TieBreakChoose: case StepId::PlacementOrder: return decide(legal, choose_other(x), rng);
       case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs: return decide(legal, select_issue(x), rng);
-      case StepId::MeetingTurn: case StepId::ChiefIssue: return decide(legal, advance(x), rng);
+      case StepId::MeetingTurn: return decide(legal, advance(x), rng);
+      case StepId::ChiefIssue: return decide(legal, s.steps.top().b == 0 ? advance(x) : chief_debate(x), rng);
       case StepId::DebateOffer: return decide(legal, debate(x), rng);
       case StepId::DirectedOffensives: return decide(legal, directed(x), rng);
       case StepId::Allocation: return decide(legal, allocate(x), rng);
@@ -386,6 +387,11 @@ class RulebookBot final : public Bot {
         [=, &x](core::Action a, int&) { return kind_of(a) == Act::DebateLeader && adv.leader && x.value(issue) >= 6; },
         // 4. Otherwise let it be.
         [](core::Action a, int&) { return kind_of(a) == Act::NoDebate; }};
+  }
+
+  static std::vector<Priority> chief_debate(const Ctx& x) {
+    // The Chief of Staff's debate of a conditional issue stops in the centre if the 'Bot wants it there.
+    return {[&x](core::Action a, int&) { return ((arg_c(a) & kStopAtCenter) != 0) == want_center(x, x.s.debate.issue); }};
   }
 
   // --- 11.6 Decision Segment -----------------------------------------------------------------------

@@ -40,7 +40,9 @@ std::string phase_text(const Game& g, const State& s) {
     case StepId::AgendaPairs: return fmt::format("5.14 Agenda: {} places an issue in the centre", who(top.a));
     case StepId::MeetingTurn: return fmt::format("5.2 Meeting: {} to advance an issue", who(top.a));
     case StepId::ChiefRoll: return "5.25 Meeting: the Chief of Staff rolls";
-    case StepId::ChiefIssue: return fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(s.advance.seat));
+    case StepId::ChiefIssue:
+      return top.b == 0 ? fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(top.a))
+                        : fmt::format("5.22 Meeting: {}'s Chief of Staff may stop the conditional issue in the centre", who(top.a));
     case StepId::DebateOffer: return fmt::format("5.24 Meeting: {} may debate", who(top.a));
     case StepId::HealthRoll: return "3.31 Health roll";
     case StepId::ParanoiaRoll: return "Stalin's Paranoia roll";

@@ -28,6 +28,36 @@ TEST_F(Meeting, Rule_5_22_ConditionalIssueMayStopInTheCentre) {
   EXPECT_EQ(where("second-front"), "centre");
 }
 
+TEST_F(Meeting, Rule_5_22_AChiefOfStaffDebatingAConditionalIssueMayStopInTheCentre) {
+  // "the player advancing/debating ... may optionally end movement in the center": a Chief of
+  // Staff's debate too, once his die has given his value (5.25).
+  hand("UK", {"bevin", "eden"});
+  hand("US", {"harriman"});
+  hand("USSR", {"zhukov", "molotov"});
+  put("second-front", "US 2");
+  meeting("UK");
+  act("UK", "advance bevin second-front");  // 5: through the centre to UK 3
+  EXPECT_EQ(where("second-front"), "UK 3");
+  act("USSR", "debate-chief zhukov");
+  chance("roll 3");  // 3 + 1 Nyet = 4: three spaces to the centre, one beyond
+  EXPECT_TRUE(legal("USSR", "chief-debate"));
+  act("USSR", "chief-debate stop");
+  EXPECT_EQ(where("second-front"), "centre");
+}
+
+TEST_F(Meeting, Rule_5_22_AChiefOfStaffDebateThatCannotReachTheCentreHasNoChoice) {
+  hand("UK", {"bevin", "eden"});
+  hand("US", {"harriman"});
+  hand("USSR", {"zhukov", "molotov"});
+  put("second-front", "centre");
+  meeting("UK");
+  act("UK", "advance bevin second-front");  // UK 5
+  act("USSR", "debate-chief zhukov");
+  chance("roll 1");  // 1 + 1 = 2: UK 3, short of the centre
+  EXPECT_EQ(where("second-front"), "UK 3");
+  EXPECT_EQ(g_active(), "USSR") << "the turn passes to the UK's left";
+}
+
 TEST_F(Meeting, Rule_5_22_HopkinsMayBePlayedBelowFullValue) {
   hand("US", {"hopkins", "crowley"});
   hand("UK", {"eden"});
