@@ -40,7 +40,11 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::Mandate: text = fmt::format("{} must allocate {} production{}", power(a), b, c >= 0 ? " in the " + d.theaters[at(c)].name : ""); break;
     case Event::ProductionChange: text = fmt::format("{} production {:+}", power(a), b); break;
     case Event::IssueToTable: text = issue(a) + " is placed on the table"; break;
-    case Event::LeaderRestricted: text = fmt::format("{}'s Leader {}", power(a), b == 0 ? "stays home: may debate, may not advance" : "is inactive"); break;
+    case Event::LeaderRestricted:
+      text = c == x ? fmt::format("{} {}", d.leaders[at(c)].name, b == 0 ? "stays home: may debate, may not advance" : "is inactive")
+                    : fmt::format("the card names {}; {} leads the {}: it does not apply (Glossary)", d.leaders[at(c)].name,
+                                  d.leaders[at(x)].name, power(a));
+      break;
     case Event::ReservePlaced:
       text = fmt::format("{} x{} placed {}", reserve_kind_name(static_cast<ReserveKind>(a)), b,
                          c >= 0 ? "against the " + d.fronts[at(c)].name : "in the " + d.theaters[at(x)].name);

@@ -18,6 +18,11 @@ const std::vector<Effect>& effects_of(const Ctx& c, const Play& p) {
 
 bool on_table(const IssueState& is) { return is.where == IssueWhere::Table && is.space < kChair; }
 
+// The Leader card `leader` leads its power and is active (or inactive).
+bool leader_is(const Ctx& c, int leader, bool active) {
+  return leads(c.d, c.s, leader) && leader_state(c.d, c.s, leader).active == active;
+}
+
 // A play of `seat` on `issue`, which stands where it stands now (kNone: no issue, as when a Leader
 // breaks a tie).
 Play play_on(const Ctx& c, int seat, int card, int issue, bool leader) {
@@ -36,8 +41,8 @@ bool holds(const Ctx& c, const Condition& w, const Play& p, bool debate) {
   if (w.issue_kinds && !(w.issue_kinds & (1u << static_cast<int>(c.d.issues[at(issue)].kind)))) return false;
   if (w.issues && !(w.issues & (1u << issue))) return false;
   if (w.on_track && !(p.track != kCenter && (w.on_track & (1u << p.track)))) return false;
-  if (w.leader_active != kNone && !c.s.leaders[w.leader_active].active) return false;
-  if (w.leader_inactive != kNone && c.s.leaders[w.leader_inactive].active) return false;
+  if (w.leader_active != kNone && !leader_is(c, w.leader_active, true)) return false;
+  if (w.leader_inactive != kNone && !leader_is(c, w.leader_inactive, false)) return false;
   return true;
 }
 

@@ -18,7 +18,7 @@ enum class Event : std::uint16_t {
   Mandate,            // power, count, theater (kNone: not a theater), use
   ProductionChange,   // power, count
   IssueToTable,       // issue
-  LeaderRestricted,   // power, restriction
+  LeaderRestricted,   // power, restriction, the Leader named, the Leader in office
   ReservePlaced,      // reserve kind, count, front (or -1), theater (or -1)
   NavalLost,          // theater
   NavalPlaced,        // theater, power (or -1)
@@ -93,6 +93,11 @@ struct Ctx {
     s.steps.push({id, static_cast<std::int8_t>(a), static_cast<std::int8_t>(b), static_cast<std::int8_t>(c)});
   }
 };
+
+// Glossary: a card naming a Leader refers to that Leader card only (Roosevelt, not Truman): does it
+// lead its power now? And the state of its power's Leader.
+inline LeaderState& leader_state(const Data& d, State& s, int leader) { return s.leaders[static_cast<std::size_t>(d.leaders[at(leader)].power)]; }
+inline bool leads(const Data& d, State& s, int leader) { return leader_state(d, s, leader).card == leader; }
 
 // Clockwise order around the table: UK, USSR, US (the USSR sits to the UK's left).
 constexpr int left_of(int power) { return power == 0 ? 2 : power == 2 ? 1 : 0; }

@@ -274,6 +274,64 @@ TEST_F(Meeting, Rule_5_26_RooseveltsAttributeNeedsTheIssueOnAnotherTrack) {
   EXPECT_EQ(s().alignment_gained[static_cast<std::size_t>(power("US"))], 0) << "played from the centre";
 }
 
+// Glossary: "references to Roosevelt on conference and staff cards do not also apply to Truman".
+class AfterRoosevelt : public Meeting {
+ protected:
+  void truman(bool active) {
+    start.leaders[1].card = data().leader("truman");
+    start.leaders[1].active = active;
+  }
+  void advance(const char* card) {
+    hand("US", {card, "crowley"});
+    hand("UK", {"eden"});
+    hand("USSR", {"molotov"});
+    put("global-issue", "centre");
+    meeting("US");
+    act("US", std::string("advance ") + card + " global-issue");
+  }
+};
+
+TEST_F(AfterRoosevelt, Glossary_MacArthursPenaltyIsRooseveltsNotTrumans) {
+  truman(true);
+  advance("macarthur");  // "-2 to value if Roosevelt is active": Truman is active, Roosevelt gone
+  EXPECT_EQ(where("global-issue"), "US 5");
+}
+
+TEST_F(AfterRoosevelt, Glossary_MacArthursPenaltyWhileRooseveltIsActive) {
+  advance("macarthur");
+  EXPECT_EQ(where("global-issue"), "US 3");
+}
+
+TEST_F(AfterRoosevelt, Glossary_WalkersBonusNeedsRooseveltInactiveNotTruman) {
+  truman(false);
+  advance("walker");  // "+2 to value if Roosevelt is inactive": Truman's inactivity does not count
+  EXPECT_EQ(where("global-issue"), "US 2");
+}
+
+TEST_F(AfterRoosevelt, Glossary_WalkersBonusWhileRooseveltIsInactive) {
+  start.leaders[1].active = false;
+  advance("walker");
+  EXPECT_EQ(where("global-issue"), "US 4");
+}
+
+TEST_F(AfterRoosevelt, Glossary_RooseveltStaysInWashingtonDoesNotBindTruman) {
+  // 8C's blue band, "Cannot use Roosevelt during this conference to advance an issue".
+  truman(true);
+  begin(StepId::RevealConference);
+  chance("card 8c");
+  chance("roll 4");  // the red band's convoy roll; the blue band follows
+  EXPECT_FALSE(s().leaders[1].stays_home);
+  EXPECT_NE(log_text().find("[5.26] the card names Franklin D. Roosevelt; Harry S. Truman leads the US: it does not apply"),
+            std::string::npos) << log_text();
+}
+
+TEST_F(AfterRoosevelt, Glossary_RooseveltStaysInWashington) {
+  begin(StepId::RevealConference);
+  chance("card 8c");
+  chance("roll 4");
+  EXPECT_TRUE(s().leaders[1].stays_home);
+}
+
 TEST_F(Meeting, Churchill_HeartAttackMakesHimInactiveNextConference) {
   hand("UK", {"eden", "bevin"});
   hand("USSR", {"molotov"});
