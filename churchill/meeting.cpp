@@ -174,9 +174,11 @@ bool can_debate(const Ctx& c, int seat) {
   return !c.s.advance.leader || c.s.leaders[at(seat)].active;
 }
 
-// The card leaves the hand: played, or discarded for the Leader (5.26). Merkulov's purge falls on
-// the next USSR staff card played or discarded this conference; its roll comes after the play.
-void spend_card(const Ctx& c, int power, int card) {
+// The card leaves the hand: played, or discarded (for the Leader, 5.26, or with no issue left).
+// Merkulov's purge falls on the next USSR staff card played or discarded this conference; its roll
+// comes after the play. Only a played card sets one up: "Attributes, bonuses, or penalties from
+// the discarded staff card are not implemented" (5.26).
+void spend_card(const Ctx& c, int power, int card, bool played) {
   State& s = c.s;
   s.hand[at(power)] &= ~(1u << card);
   if (power != kUssr) return;
@@ -185,6 +187,7 @@ void spend_card(const Ctx& c, int power, int card) {
     s.purge_roller = s.purge_by;
     s.purge_by = kNone;
   }
+  if (!played) return;
   for (const Effect& e : staff(c, power, card).effects)
     if (e.type == EffectType::PurgeRoll) s.purge_by = static_cast<std::uint8_t>(card);
 }
@@ -249,12 +252,12 @@ Play begin_play(const Ctx& c, int seat, core::Action a, bool debate) {
   p.stop_at_center = (arg_c(a) & kStopAtCenter) != 0;
   if (leader) {
     s.leaders[at(seat)].active = false;
-    spend_card(c, seat, arg_a(a));
+    spend_card(c, seat, arg_a(a), false);
     c.note("5.26", seat, Event::Discarded, seat, arg_a(a));
     p.value = static_cast<std::int8_t>(play_value(c, p, leader_card(c, seat).value, debate));
   } else {
     p.card = arg_a(a);
-    spend_card(c, seat, p.card);
+    spend_card(c, seat, p.card, true);
     p.value = static_cast<std::int8_t>(play_value(c, p, staff(c, seat, p.card).value, debate));
   }
   if (const int v = reduced_value(arg_c(a)); v > 0) p.value = static_cast<std::int8_t>(v);
@@ -353,7 +356,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
     case Act::DebateChief: {
       const bool debate = kind_of(a) == Act::DebateChief;
       Play p = play_on(c, seat, arg_a(a), debate ? s.advance.issue : kNone, false);
-      spend_card(c, seat, p.card);
+      spend_card(c, seat, p.card, true);
       if (debate) s.debate = p;
       else s.advance = p;
       if (debate) s.steps.pop();  // the offer is taken
@@ -395,7 +398,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       next_turn(c, left_of(seat));
       break;
     case Act::Discard:
-      spend_card(c, seat, arg_a(a));
+      spend_card(c, seat, arg_a(a), false);
       c.note("5.22", seat, Event::Discarded, seat, arg_a(a));
       next_turn(c, left_of(seat));
       push_purge(c);

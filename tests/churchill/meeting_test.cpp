@@ -232,6 +232,42 @@ TEST_F(Meeting, Merkulov_PurgeRemovesTheNextSovietCardOnAOne) {
   EXPECT_TRUE(s().removed[2] & card_bit("USSR", "molotov")) << log_text();
 }
 
+TEST_F(Meeting, Rule_5_26_ADiscardedMerkulovDoesNotPurge) {
+  // "Attributes, bonuses, or penalties from the discarded staff card are not implemented."
+  hand("USSR", {"merkulov", "molotov", "kuznetsov"});
+  hand("UK", {"eden", "bevin"});
+  hand("US", {"harriman", "crowley"});
+  put("pol-mil-2-2", "centre");
+  put("global-issue", "centre");
+  meeting("USSR");
+  act("USSR", "leader pol-mil-2-2 discard merkulov");
+  act("US", "no-debate");
+  act("UK", "no-debate");
+  chance("roll 7");  // Stalin's Paranoia: passes
+  act("US", "advance harriman global-issue");
+  act("UK", "no-debate");
+  act("USSR", "debate molotov");
+  EXPECT_NE(game.node_kind(s()), core::NodeKind::Chance) << "no purge roll for Molotov";
+  EXPECT_EQ(g_active(), "UK");
+}
+
+TEST_F(Meeting, Rule_5_26_ADiscardedBeriaDoesNotPurge) {
+  hand("USSR", {"beria", "molotov", "kuznetsov"});
+  hand("UK", {"eden", "bevin"});
+  hand("US", {"harriman", "crowley"});
+  put("pol-mil-2-2", "centre");
+  put("global-issue", "centre");
+  meeting("USSR");
+  act("USSR", "leader pol-mil-2-2 discard beria");
+  act("US", "no-debate");
+  act("UK", "no-debate");
+  chance("roll 7");
+  act("US", "advance harriman global-issue");
+  act("UK", "no-debate");
+  act("USSR", "debate molotov");
+  EXPECT_NE(game.node_kind(s()), core::NodeKind::Chance) << "no purge roll for Molotov";
+}
+
 TEST_F(Meeting, Roosevelt_DiesAndTrumanTakesHisPlace) {
   hand("US", {"harriman", "crowley"});
   hand("UK", {"eden"});
