@@ -12,7 +12,8 @@ constexpr int kUK = 0, kUS = 1, kUSSR = 2;
 
 // --- 7.1-7.3: placement order -------------------------------------------------------------------
 
-// The largest count places first; the US orders players with equal counts (7.1; ruling 4 for 7.3).
+// The largest count places first; the US orders players with equal counts, the whole order of a
+// three-way tie (7.1: "determine who goes next"; ruling 4 for 7.3).
 void start_segment(const Ctx& c, int kind) {
   State& s = c.s;
   std::array<int, kPowers> order = {kUK, kUS, kUSSR};
@@ -366,7 +367,7 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
   State& s = c.s;
   const int l = arg_a(a);
   switch (kind_of(a)) {
-    case Act::PlaceFirst: {  // the US puts this tied player first among those tied
+    case Act::PlaceFirst: {  // the US puts this tied player next among those tied, until one is left
       const Step step = s.steps.top();
       s.steps.pop();
       auto& order = s.order;
@@ -374,6 +375,8 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       const auto first_tied = std::find_if(order.begin(), order.end(), [&](std::int8_t p) { return step.c & (1 << p); });
       std::rotate(first_tied, it, it + 1);
       s.steps.top() = {s.steps.top().id, order[0], 0, 0};
+      const int still_tied = step.c & ~(1 << arg_a(a));
+      if (__builtin_popcount(static_cast<unsigned>(still_tied)) > 1) return c.push(StepId::PlacementOrder, seat, step.b, still_tied);
       next_placer_check(c);
       return;
     }

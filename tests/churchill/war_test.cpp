@@ -66,6 +66,22 @@ TEST_F(War, Rule_7_1_TieOrderedByTheUs) {
   EXPECT_EQ(g_active(), "UK");
 }
 
+TEST_F(War, Rule_7_1_ThreeWayTieTheUsDecidesTheWholeOrder) {
+  // "the US player's national characteristic allows him to determine who goes next": the US names
+  // the first and then the second; UK, USSR, US is one of the six orders he may choose.
+  war({1, 1, 1});
+  act("US", "first UK");
+  EXPECT_EQ(g_active(), "US") << "the US also decides who goes second";
+  EXPECT_FALSE(legal("US", "first UK"));
+  act("US", "first USSR");
+  act("UK", "network greece");
+  act("USSR", "network hungary");
+  act("US", "network france");
+  EXPECT_EQ(s().network_owner[L("greece")], power("UK"));
+  EXPECT_EQ(s().network_owner[L("hungary")], power("USSR"));
+  EXPECT_EQ(s().network_owner[L("france")], power("US"));
+}
+
 TEST_F(War, Rule_7_11_TwoPerLocationOfOneNationAndRemovalOneForOne) {
   networks("austria", "USSR", 1);
   war({1, 3, 1});
@@ -92,7 +108,8 @@ TEST_F(War, Rule_7_31_AlignmentNeedsAnOwnNetworkAndOnePerLocation) {
   networks("yugoslavia", "USSR", 1);
   start.alignment[L("yugoslavia")] = static_cast<std::uint8_t>(power("USSR"));
   war({1, 1, 1}, {2, 0, 0});
-  act("US", "first USSR");  // a three-way tie: the US puts the USSR first
+  act("US", "first USSR");  // a three-way tie: the US puts the USSR first, then the UK
+  act("US", "first UK");
   act("USSR", "network hungary");
   act("UK", "network greece");
   act("US", "network france");
