@@ -61,6 +61,9 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::AlignmentPlaced: text = fmt::format("{} Political Alignment placed in {}", power(a), loc(b)); break;
     case Event::AlignmentRemoved: text = fmt::format("{} Political Alignment removed from {}", power(a), loc(b)); break;
     case Event::MarkerLost: text = fmt::format("{} {} for {} is lost", power(a), c ? "Political Alignment" : "Clandestine Network", loc(b)); break;
+    case Event::RemovalDeclined:
+      text = fmt::format("{} declines to remove: {} {}(s) lost", power(a), b, c ? "Political Alignment marker" : "Clandestine Network");
+      break;
     case Event::Dealt: text = fmt::format("{} holds {} staff cards", power(a), b); break;
     case Event::Shuffled: text = fmt::format("{} shuffles its staff deck ({} cards)", power(a), b); break;
     case Event::AgendaRevealed: text = fmt::format("{} reveals {} ({})", power(a), card_name(d, a, b), c); break;

@@ -534,9 +534,9 @@ class RulebookBot final : public Bot {
                  (rules::global_allows(x.d(), x.g.known(), s, x.me, l, false) ? 0 : kBarred);
           return true;
         },
-        // 4. Remove any lone rival network; 5. anything else.
+        // 4. Remove any lone rival network; 5. anything else but declining a removal.
         [=, &s](core::Action a, int&) { return kind_of(a) == Act::RemoveNetwork && s.networks[at(arg_a(a))] == 1; },
-        [](core::Action, int&) { return true; }};
+        [](core::Action a, int&) { return kind_of(a) != Act::Decline; }};
   }
 
   static std::vector<Priority> alignment(const Ctx& x) {
@@ -544,7 +544,7 @@ class RulebookBot final : public Bot {
         // 1. Align a Secret Agenda location; 2. any location; 3. remove a rival's alignment.
         [&x](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment && on_agenda(x, arg_a(a)); },
         [](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment; },
-        [](core::Action, int&) { return true; }};
+        [](core::Action a, int&) { return kind_of(a) == Act::RemoveAlignment; }};
   }
 };
 

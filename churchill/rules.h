@@ -32,6 +32,7 @@ enum class Event : std::uint16_t {
   AlignmentPlaced,    // power, location
   AlignmentRemoved,   // power, location
   MarkerLost,         // power, location, 0 network / 1 alignment
+  RemovalDeclined,    // power, markers lost, 0 network / 1 alignment (7.12, 7.32)
   Dealt,              // power, count
   Shuffled,           // power, deck size
   AgendaRevealed,     // power, card, value

@@ -304,6 +304,7 @@ void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
     return;
   }
   const bool networks = step.id == StepId::PlaceNetworks;
+  const std::size_t first = out.size();
   for (int l = 0; l < static_cast<int>(c.d.locations.size()); ++l) {
     if (arctic_closed(c, l)) continue;
     const bool own = s.networks[at(l)] > 0 && s.network_owner[at(l)] == seat;
@@ -317,6 +318,10 @@ void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
         out.push_back(encode(Act::RemoveAlignment, l));
     }
   }
+  // A player must place what he can (7.1, 7.3); a removal is one he "may" make instead (7.12, 7.32).
+  const auto removal = [](core::Action a) { return kind_of(a) == Act::RemoveNetwork || kind_of(a) == Act::RemoveAlignment; };
+  if (out.size() > first && std::all_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), removal))
+    out.push_back(encode(Act::Decline));
 }
 
 namespace {
@@ -397,6 +402,11 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       s.alignment[at(l)] = static_cast<std::uint8_t>(seat);
       c.note("7.31", seat, Event::AlignmentPlaced, seat, l);
       --s.to_place[at(seat)];
+      break;
+    case Act::Decline:
+      c.note(s.steps.top().id == StepId::PlaceNetworks ? "7.12" : "7.32", seat, Event::RemovalDeclined, seat,
+             s.to_place[at(seat)], s.steps.top().id == StepId::PlaceAlignment);
+      s.to_place[at(seat)] = 0;
       break;
     default: {  // RemoveAlignment
       const int cost = removal_cost(c, l);

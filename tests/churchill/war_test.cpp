@@ -96,6 +96,37 @@ TEST_F(War, Rule_7_11_TwoPerLocationOfOneNationAndRemovalOneForOne) {
   EXPECT_FALSE(legal("USSR", "network austria"));
 }
 
+TEST_F(War, Rule_7_12_RemovalIsOptional) {
+  // Every open location holds a Soviet network: the UK can place nowhere, and "may discard one of
+  // his own un-played Clandestine Networks ... to remove an opponent's": he may also decline.
+  for (const auto& l : data().locations) networks(l.id.c_str(), "USSR", 1);
+  start.to_place = {1, 0, 0};
+  begin(StepId::PlaceNetworks, power("UK"), 0);
+  EXPECT_TRUE(legal("UK", "remove-network austria"));
+  act("UK", "decline");
+  EXPECT_EQ(s().to_place[0], 0) << "7.1: unused markers are lost";
+  EXPECT_EQ(s().networks[L("austria")], 1);
+  EXPECT_NE(log_text().find("[7.12] UK declines to remove: 1 Clandestine Network(s) lost"), std::string::npos) << log_text();
+}
+
+TEST_F(War, Rule_7_12_NoDeclineWhileAPlacementIsPossible) {
+  start.to_place = {1, 0, 0};
+  begin(StepId::PlaceNetworks, power("UK"), 0);
+  EXPECT_FALSE(legal("UK", "decline")) << "7.1: a player must place as many as he is able";
+}
+
+TEST_F(War, Rule_7_32_RemovalIsOptional) {
+  networks("poland", "UK", 1);
+  start.alignment[L("poland")] = static_cast<std::uint8_t>(power("USSR"));
+  start.global[1] = static_cast<std::uint8_t>(power("UK"));  // Free Europe: the UK may remove it
+  start.to_place = {1, 0, 0};
+  begin(StepId::PlaceAlignment, power("UK"), 0);
+  EXPECT_TRUE(legal("UK", "remove-alignment poland"));
+  act("UK", "decline");
+  EXPECT_EQ(s().alignment[L("poland")], power("USSR"));
+  EXPECT_EQ(s().to_place[0], 0);
+}
+
 TEST_F(War, Rule_7_4_ArcticNeedsThreeNaval) {
   start.naval[data().theater("arctic")] = 2;
   war({1, 1, 2});
