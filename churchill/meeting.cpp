@@ -204,6 +204,12 @@ void push_rolls(const Ctx& c, const Play& p, bool debate) {
   }
 }
 
+}  // namespace
+
+void push_leader_rolls(const Ctx& c, int power) { push_rolls(c, play_on(c, power, kNone, kNone, true), false); }
+
+namespace {
+
 void push_purge(const Ctx& c) {
   if (c.s.purge_card == kNone) return;
   c.push(StepId::PurgeRoll, c.s.purge_card, c.s.purge_roller);

@@ -136,6 +136,8 @@ void resolve_play(const Ctx& c);
 // conditional issue may stop on entering the centre. True if it reached the chair.
 bool move_toward(IssueState& is, int power, int n, bool stop_at_center);
 void end_meeting(const Ctx& c);
+// The rolls a Leader owes "after each use" (health, Paranoia) when he breaks a tie (4.51, 4.52).
+void push_leader_rolls(const Ctx& c, int power);
 // decision.cpp (6.0)
 void decision_legal(const Ctx& c, int seat, core::ActionList& out);
 void apply_decision(const Ctx& c, int seat, core::Action a);
