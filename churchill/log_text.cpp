@@ -69,7 +69,9 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::AgendaRevealed: text = fmt::format("{} reveals {} ({})", power(a), card_name(d, a, b), c); break;
     case Event::AgendaWinner: text = fmt::format("{} wins the Agenda Segment by {}", power(a), b); break;
     case Event::TieBroken: text = fmt::format("{}'s Leader breaks the tie for {}", power(a), power(b)); break;
-    case Event::TieByUs: text = fmt::format("Arsenal of Democracy: {} wins the tie", power(a)); break;
+    case Event::TieByUs:
+      text = a == b ? "Arsenal of Democracy: the US wins the tie" : "Arsenal of Democracy: the US gives the tie to " + power(b);
+      break;
     case Event::IssueSelected: text = fmt::format("{} places {} on {}", power(a), issue(b), c ? fmt::format("{} {}", power(a), c) : "the centre"); break;
     case Event::Played: text = fmt::format("{} plays {} ({}) on {}", power(a), card_name(d, a, b), x, issue(c)); break;
     case Event::Debated: text = fmt::format("{} debates with {} ({})", power(a), card_name(d, a, b), c); break;

@@ -38,7 +38,7 @@ enum class Event : std::uint16_t {
   AgendaRevealed,     // power, card, value
   AgendaWinner,       // power, difference
   TieBroken,          // leader's power, winner
-  TieByUs,            // winner
+  TieByUs,            // the US (chooser), winner
   IssueSelected,      // power, issue, space
   Played,             // power, card (-1: Leader), issue, value
   Debated,            // power, card (-1: Leader), value

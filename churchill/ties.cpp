@@ -19,7 +19,7 @@ int next_offer(const State& s, int from, int offered) {
 void us_decides(const Ctx& c, int kind, std::uint8_t tied) {
   constexpr int us = static_cast<int>(Power::US);
   if (tied & (1u << us)) {
-    c.note("4.53", us, Event::TieByUs, us);
+    c.note("4.53", us, Event::TieByUs, us, us);
     tie_decided(c, kind, us);
   } else {
     c.push(StepId::TieBreakChoose, us, kind, tied);

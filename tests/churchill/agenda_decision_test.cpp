@@ -102,6 +102,29 @@ TEST_F(Agenda, Rule_4_51_ATieBreakingLeaderMakesItsParanoiaRoll) {
   EXPECT_EQ(g_active(), "UK") << "then the agenda winner places its issue";
 }
 
+TEST_F(Agenda, Rule_4_53_TheLogNamesTheWinnerNotTheChooser) {
+  open_conference();
+  act("UK", "agenda portal");         // 2
+  act("US", "agenda embick");         // 1
+  act("USSR", "agenda voznesensky");  // 2
+  act("USSR", "no-tie-break");
+  act("US", "no-tie-break");
+  act("UK", "no-tie-break");
+  act("US", "winner USSR");
+  EXPECT_NE(log_text().find("[4.53] Arsenal of Democracy: the US gives the tie to USSR"), std::string::npos) << log_text();
+}
+
+TEST_F(Agenda, Rule_4_53_TheUsInTheTieWinsIt) {
+  open_conference();
+  act("UK", "agenda menzies");     // 2
+  act("US", "agenda crowley");     // 2
+  act("USSR", "agenda merkulov");  // 1
+  act("USSR", "no-tie-break");
+  act("US", "no-tie-break");
+  act("UK", "no-tie-break");
+  EXPECT_NE(log_text().find("[4.53] Arsenal of Democracy: the US wins the tie"), std::string::npos) << log_text();
+}
+
 TEST_F(Agenda, Rule_5_14_ZeroDifferenceGoesToTheCentreAndPairsFollowClockwise) {
   open_conference();
   act("UK", "agenda portal");      // 2
