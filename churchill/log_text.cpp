@@ -23,6 +23,16 @@ std::string card_name(const Data& d, int p, int card) {
   return d.staff[at(p)][at(card)].name;
 }
 
+// Why a Front makes no roll: the exception of 7.73 and its figures.
+std::string held_because(int exception, int figure, int naval_needed) {
+  switch (exception) {
+    case 1: return fmt::format("{} naval support, an amphibious entry needs {}", figure, naval_needed);
+    case 3: return "D-Day, the Second Front issue did not end the Meeting in the centre";
+    case 4: return "the USSR Declares War on Japan issue did not end the Meeting in the centre";
+    default: return fmt::format("strength {}", figure);
+  }
+}
+
 }  // namespace
 
 std::string Game::describe(const core::LogEntry& e) const {
@@ -101,7 +111,7 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::SpyRing: text = "the Manhattan spy ring advances to " + d.a_bomb[at(a)].name; break;
     case Event::GlobalMoved: text = fmt::format("{} moves the {} Global Issue to its advantage", power(a), d.global_issues[at(b)].name); break;
     case Event::EndOfConference: text = fmt::format("conference {} ends", a); break;
-    case Event::FrontHeld: text = fmt::format("the {} cannot advance (strength {})", d.fronts[at(a)].name, b); break;
+    case Event::FrontHeld: text = fmt::format("the {} cannot advance: {} (7.73.{})", d.fronts[at(a)].name, held_because(b, c, x), b); break;
     case Event::FrontRolled:
       text = fmt::format("the {} rolls {} against strength {}: {}", d.fronts[at(a)].name, b, c, x ? "it advances" : "no advance");
       break;

@@ -68,7 +68,7 @@ enum class Event : std::uint16_t {
   SpyRing,            // position
   GlobalMoved,        // power, marker
   EndOfConference,    // conference
-  FrontHeld,          // front, strength: no roll (7.73)
+  FrontHeld,          // front, exception of 7.73, strength (naval support for exception 1), naval needed
   FrontRolled,        // front, roll, strength, advanced
   FrontAdvanced,      // front, space
   ReserveCollapse,    // reserve kind (7.63, 7.65)

@@ -101,15 +101,20 @@ bool split(const Ctx& c, SplitKind what, std::uint32_t fronts, int n) {
   return true;
 }
 
-// 7.73: may the Front attempt to enter track position `pos`? (exceptions 1, 3, 4, 5)
-bool may_enter(const Ctx& c, int front, int pos) {
+// 7.73: the exception that bars a Front from attempting track position `pos` (1 amphibious entry
+// without its naval support, 3 D-Day, 4 Soviet Far East, 5 Axis surrender), or 0. Exception 2, a
+// strength of zero or less, depends on the reserves and is checked when the Front's turn comes.
+int barred_by(const Ctx& c, int front, int pos) {
   const Front& f = c.d.fronts[at(front)];
-  if (pos >= static_cast<int>(f.track.size())) return false;
   const TrackStep& t = f.track[at(pos)];
-  if (t.amphibious && c.s.naval[f.theater] < t.naval_required) return false;     // 1
-  if (t.space == c.k.normandy && !c.s.second_front) return false;                  // 3 D-Day
-  if (t.space == c.k.manchuria && !c.s.ussr_declares_war) return false;            // 4 Soviet Far East
-  return !theater_surrendered(c, f.theater);                                       // 5
+  if (t.amphibious && c.s.naval[f.theater] < t.naval_required) return 1;
+  if (t.space == c.k.normandy && !c.s.second_front) return 3;
+  if (t.space == c.k.manchuria && !c.s.ussr_declares_war) return 4;
+  return theater_surrendered(c, f.theater) ? 5 : 0;
+}
+
+bool may_enter(const Ctx& c, int front, int pos) {
+  return pos < static_cast<int>(c.d.fronts[at(front)].track.size()) && barred_by(c, front, pos) == 0;
 }
 
 // 7.72.4: the Fronts "trying to advance into" an Axis power: its space is their entry space and
@@ -498,14 +503,19 @@ void run_advance(const Ctx& c) {
     const int i = step.a++;
     if (i == 3) check_germany(c);
     const int front = front_at(c, i);
-    if (!has_entry_space(c, front) || theater_surrendered(c, c.d.fronts[at(front)].theater)) continue;
-    const bool can = may_enter(c, front, s.front[at(front)] + 1) && strength(c, front) > 0;  // 7.73
-    if (can) {
+    const Front& f = c.d.fronts[at(front)];
+    if (!has_entry_space(c, front) || theater_surrendered(c, f.theater)) continue;
+    const int next = s.front[at(front)] + 1;
+    int exception = barred_by(c, front, next);
+    if (exception == 0 && strength(c, front) <= 0) exception = 2;
+    if (exception == 0) {
       c.push(StepId::FrontRoll, front);
       return;
     }
     s.offensive[at(front)] = 0;  // 7.71: removed whether or not a roll was made
-    c.note("7.73", -1, Event::FrontHeld, front, strength(c, front));
+    const bool naval = exception == 1;
+    c.note("7.73", -1, Event::FrontHeld, front, exception, naval ? s.naval[f.theater] : strength(c, front),
+           f.track[at(next)].naval_required);
   }
   check_japan(c);
   s.steps.replace({StepId::PostMortem});

@@ -226,6 +226,28 @@ TEST_F(War, Rule_7_73_3_NoDDayWithoutTheSecondFront) {
   EXPECT_EQ(s().offensive[data().front("western")], 0) << "7.71: support removed anyway";
 }
 
+TEST_F(War, Rule_7_73_TheLogSaysWhyAFrontCannotAdvance) {
+  start = game.new_game(*data().scenario("tournament"));
+  start.steps.clear();
+  start.steps.push({StepId::GameOver});
+  start.steps.push({StepId::Campaigns, 0});
+  const auto army = static_cast<std::size_t>(ReserveKind::GermanArmy);
+  for (const char* f : {"eastern", "mediterranean"}) start.reserves_on_front[data().front(f)][army] = 1;
+  start.reserves_on_front[data().front("cbi")][static_cast<std::size_t>(ReserveKind::JapaneseArmy)] = 1;
+  start.naval[data().theater("central-pacific")] = 2;
+  core::LogBuffer log;
+  game.run_automatic(start, &log);  // up to the SW Pacific Front's roll
+  std::string text;
+  for (const auto& e : log.entries()) text += game.describe(e) + "\n";
+  EXPECT_NE(text.find("the Western Front cannot advance: D-Day, the Second Front issue did not end the Meeting in the centre (7.73.3)"),
+            std::string::npos) << text;
+  EXPECT_NE(text.find("the Eastern Front cannot advance: strength 0 (7.73.2)"), std::string::npos) << text;
+  EXPECT_NE(text.find("the Far East Front cannot advance: the USSR Declares War on Japan issue did not end the Meeting in the centre (7.73.4)"),
+            std::string::npos) << text;
+  EXPECT_NE(text.find("the Central Pacific Front cannot advance: 2 naval support, an amphibious entry needs 3 (7.73.1)"),
+            std::string::npos) << text;
+}
+
 TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   start.front[data().front("eastern")] = 1;  // Ukraine: Prussia then East Germany, both land
   start.offensive[data().front("eastern")] = 5;   // strength 12
