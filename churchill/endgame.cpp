@@ -143,26 +143,42 @@ ScoreSheet Game::score(const State& s, bool reveal_secret_agenda) const {
   return sheet;
 }
 
+// 4.4: which of the three end-game situations a score falls under.
+EndCase Game::end_case(const State& s, const std::array<int, kPowers>& v) const {
+  if (!(s.surrendered[0] && s.surrendered[1])) return EndCase::GlobalHegemon;
+  const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
+  return most - fewest <= 20 ? EndCase::AllianceVictory : EndCase::BrokenAlliance;
+}
+
+std::string_view end_case_name(EndCase c) {
+  static constexpr std::array<std::string_view, 3> kNames = {
+      "4.41 Alliance Victory", "4.42 Broken Alliance", "4.43 Global Hegemon, Axis Conditional Surrender"};
+  return kNames[static_cast<std::size_t>(c)];
+}
+
 // 4.4: the winner at the end of the game.
 int Game::winner(const State& s) const {
   std::array<int, kPowers> v = score(s, true).total;
-  if (!(s.surrendered[0] && s.surrendered[1])) {  // 4.43: Global Hegemon, Axis conditional surrender
-    const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
-    const std::uint8_t top = tied_at(v, most), bottom = tied_at(v, fewest);
-    std::array<int, kPowers> adjusted = v;
-    for (int p = 0; p < kPowers; ++p) {
-      const bool is_top = top & (1u << p), is_bottom = bottom & (1u << p);
-      if (most == fewest) break;  // all three tied: the adjustments cancel
-      if (__builtin_popcount(top) == 2) adjusted[at(p)] += is_top ? -5 : 5;
-      else if (__builtin_popcount(bottom) == 2) adjusted[at(p)] += is_bottom ? 5 : -5;
-      else adjusted[at(p)] += is_top ? -5 : is_bottom ? 5 : -3;
-    }
-    return highest_wins(*this, s, adjusted);
-  }
   const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
-  if (most - fewest <= 20) return highest_wins(*this, s, v);  // 4.41 Alliance Victory
-  // 4.42 Broken Alliance
   const std::uint8_t top = tied_at(v, most);
+  switch (end_case(s, v)) {
+    case EndCase::GlobalHegemon: {  // 4.43: -5 / -3 / +5
+      const std::uint8_t bottom = tied_at(v, fewest);
+      std::array<int, kPowers> adjusted = v;
+      for (int p = 0; p < kPowers; ++p) {
+        const bool is_top = top & (1u << p), is_bottom = bottom & (1u << p);
+        if (most == fewest) break;  // all three tied: the adjustments cancel
+        if (__builtin_popcount(top) == 2) adjusted[at(p)] += is_top ? -5 : 5;
+        else if (__builtin_popcount(bottom) == 2) adjusted[at(p)] += is_bottom ? 5 : -5;
+        else adjusted[at(p)] += is_top ? -5 : is_bottom ? 5 : -3;
+      }
+      return highest_wins(*this, s, adjusted);
+    }
+    case EndCase::AllianceVictory:
+      return highest_wins(*this, s, v);
+    case EndCase::BrokenAlliance:
+      break;
+  }
   if (__builtin_popcount(top) > 1) return final_tiebreak(*this, s, top, false);
   const int leader = __builtin_ctz(top);
   const int others = std::accumulate(v.begin(), v.end(), 0) - most;

@@ -146,6 +146,9 @@ nlohmann::json view_json(const Game& g, const Session& session, std::optional<co
   nlohmann::json scores = nlohmann::json::object();
   for (int p = 0; p < kPowers; ++p) scores[pname(p)] = sheet.total[static_cast<std::size_t>(p)];
   j["scores"] = scores;
+  // VPs are a final tally (4.4); during play they are the tally if the game ended now (9.63, 9.73).
+  j["score_label"] = over ? "final" : "if the game ended now";
+  j["score_case"] = end_case_name(g.end_case(s, sheet.total));
   nlohmann::json agenda = nlohmann::json::object();
   for (int p = 0; p < kPowers && s.secret_agenda_variant; ++p) {
     if (!over && (!seat || *seat != p)) continue;  // nobody sees another seat's markers before the end
@@ -179,9 +182,10 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
                                 s.conference_card == kNone ? "" : " " + d.conference_cards[s.conference_card].title + " " +
                                                                       d.conference_cards[s.conference_card].version,
                                 phase_text(g, s));
-  out += fmt::format("Score UK {} US {} USSR {}{} | Conferences won UK {} US {} USSR {}{}\n", sheet.total[0], sheet.total[1],
-                     sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "", s.conferences_won[0],
-                     s.conferences_won[1], s.conferences_won[2], s.winner >= 0 ? " | Winner: " + pname(s.winner) : "");
+  out += fmt::format("{} ({}): UK {} US {} USSR {}{} | Conferences won UK {} US {} USSR {}{}\n",
+                     over ? "Final score" : "Score if the game ended now", end_case_name(g.end_case(s, sheet.total)),
+                     sheet.total[0], sheet.total[1], sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "",
+                     s.conferences_won[0], s.conferences_won[1], s.conferences_won[2], s.winner >= 0 ? " | Winner: " + pname(s.winner) : "");
   std::string leaders = "Leaders:";
   for (int p = 0; p < kPowers; ++p) {
     const LeaderState& l = s.leaders[static_cast<std::size_t>(p)];
