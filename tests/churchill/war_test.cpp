@@ -298,6 +298,24 @@ TEST_F(War, Rule_7_81_GermanTechnologyOnSurrender) {
   EXPECT_EQ(s().german_technology, (std::array<std::int8_t, kPowers>{1, 1, 0})) << "the West alone: US and UK";
 }
 
+TEST_F(War, Rule_7_81_BothFrontsEnterGermanyInOneConference) {
+  // The Fronts of Europe all make their attempt before Germany's surrender is checked (7.8 with
+  // 7.81): otherwise the Western Front's entry would stop the Eastern Front, and "both Fronts
+  // enter Germany during the same conference" could never happen.
+  front_at("western", "west-germany");
+  front_at("eastern", "east-germany");
+  start.offensive[data().front("western")] = 4;
+  start.offensive[data().front("eastern")] = 4;
+  reserves_left(ReserveKind::GermanArmy, 0);
+  begin(StepId::Campaigns, 0);
+  chance("roll 1");  // the Western Front enters Germany
+  EXPECT_FALSE(s().surrendered[0]) << "not yet: the Eastern Front attempts too";
+  chance("roll 1");  // the Eastern Front enters Germany
+  while (game.node_kind(s()) == core::NodeKind::Chance && !s().surrendered[0]) session.sample_chance();
+  EXPECT_TRUE(s().surrendered[0]);
+  EXPECT_EQ(s().german_technology, (std::array<std::int8_t, kPowers>{1, 1, 1})) << "both Fronts: one each";
+}
+
 TEST_F(War, Rule_7_82_TheEmperorsThreeConditions) {
   start.surrendered[0] = true;                                            // a
   start.a_bomb = static_cast<std::int8_t>(data().a_bomb.size() - 1);      // b: Trinity...
