@@ -17,6 +17,16 @@ class Agenda : public Table {
     deal({"crowley", "embick", "donovan", "walker", "morgenthau", "harriman", "hopkins"});
     deal({"voznesensky", "merkulov", "budyonny", "molotov", "malenkov", "kuznetsov", "zhukov"});
   }
+  // The three agenda cards make a tie that every Leader declines to break (4.51): 4.53 decides.
+  void no_leader_breaks_the_tie(const char* uk, const char* us, const char* ussr) {
+    open_conference();
+    act("UK", std::string("agenda ") + uk);
+    act("US", std::string("agenda ") + us);
+    act("USSR", std::string("agenda ") + ussr);
+    act("USSR", "no-tie-break");
+    act("US", "no-tie-break");
+    act("UK", "no-tie-break");
+  }
 };
 
 TEST_F(Decision, Rule_5_12_PolMilPlacementsInOrderAndTheirLimits) {
@@ -103,36 +113,18 @@ TEST_F(Agenda, Rule_4_51_ATieBreakingLeaderMakesItsParanoiaRoll) {
 }
 
 TEST_F(Agenda, Rule_4_53_TheLogNamesTheWinnerNotTheChooser) {
-  open_conference();
-  act("UK", "agenda portal");         // 2
-  act("US", "agenda embick");         // 1
-  act("USSR", "agenda voznesensky");  // 2
-  act("USSR", "no-tie-break");
-  act("US", "no-tie-break");
-  act("UK", "no-tie-break");
+  no_leader_breaks_the_tie("portal", "embick", "voznesensky");  // 2, 1, 2
   act("US", "winner USSR");
   EXPECT_NE(log_text().find("[4.53] Arsenal of Democracy: the US gives the tie to USSR"), std::string::npos) << log_text();
 }
 
 TEST_F(Agenda, Rule_4_53_TheUsInTheTieWinsIt) {
-  open_conference();
-  act("UK", "agenda menzies");     // 2
-  act("US", "agenda crowley");     // 2
-  act("USSR", "agenda merkulov");  // 1
-  act("USSR", "no-tie-break");
-  act("US", "no-tie-break");
-  act("UK", "no-tie-break");
+  no_leader_breaks_the_tie("menzies", "crowley", "merkulov");  // 2, 2, 1
   EXPECT_NE(log_text().find("[4.53] Arsenal of Democracy: the US wins the tie"), std::string::npos) << log_text();
 }
 
 TEST_F(Agenda, Rule_5_14_ZeroDifferenceGoesToTheCentreAndPairsFollowClockwise) {
-  open_conference();
-  act("UK", "agenda portal");      // 2
-  act("US", "agenda embick");      // 1
-  act("USSR", "agenda voznesensky");  // 2
-  act("USSR", "no-tie-break");
-  act("US", "no-tie-break");
-  act("UK", "no-tie-break");
+  no_leader_breaks_the_tie("portal", "embick", "voznesensky");  // 2, 1, 2
   act("US", "winner USSR");  // 4.53: not in the tie, the US decides
   act("USSR", "select strategic-materials");
   EXPECT_EQ(where("strategic-materials"), "USSR 1");  // 2 - 1

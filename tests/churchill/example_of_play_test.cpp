@@ -194,32 +194,27 @@ TEST_F(ExampleOfPlay, MilitarySegmentAsPrinted) {
   // "strong German reserves (50%) to the Eastern Front, while the remaining movements were to the
   // Western Front (33%) and Italy (16%)": priorities 2 and 6 (the Rhineland and Prussia are both
   // two spaces from Germany: one army each) leave three armies for priority 8's rolls.
-  const auto against = [&](const char* front) {
-    int n = 0;
-    for (auto r : s().reserves_on_front[data().front(front)]) n += r;
-    return n;
-  };
-  EXPECT_EQ(against("eastern"), 2);
-  EXPECT_EQ(against("western"), 1);
+  EXPECT_EQ(reserves_against("eastern"), 2);
+  EXPECT_EQ(reserves_against("western"), 1);
   chance("roll 3");  // Eastern
   chance("roll 1");  // Western
   chance("roll 5");  // Mediterranean
-  EXPECT_EQ(against("eastern"), 3);
-  EXPECT_EQ(against("western"), 2);
-  EXPECT_EQ(against("mediterranean"), 1);
+  EXPECT_EQ(reserves_against("eastern"), 3);
+  EXPECT_EQ(reserves_against("western"), 2);
+  EXPECT_EQ(reserves_against("mediterranean"), 1);
   // "the IJN sortied to oppose the invasion of the Philippines with the Japanese army sending
   // strong forces (50%) to oppose the Soviets, Central Pacific (25%) and the SW Pacific (25%)":
   // two against the Far East (priority 2); the card's army in the SW Pacific meets priority 3; the
   // card's IJN is the one at sea, so priority 4 sends none, and it takes the 7.64.5 roll: "the
   // Japanese navy sortied and was eliminated at Leyte Gulf after causing the loss of one Allied
   // naval support".
-  EXPECT_EQ(against("far-east"), 2);
-  EXPECT_EQ(against("sw-pacific"), 1);
+  EXPECT_EQ(reserves_against("far-east"), 2);
+  EXPECT_EQ(reserves_against("sw-pacific"), 1);
   chance("roll 2");  // Leyte Gulf: eliminated
   EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::Ijn)], 1);
   EXPECT_EQ(s().naval[data().theater("sw-pacific")], 3) << "one naval support lost in all: the card's";
   chance("roll 1");  // the last army: Central Pacific
-  EXPECT_EQ(against("central-pacific"), 1);
+  EXPECT_EQ(reserves_against("central-pacific"), 1);
   EXPECT_NE(log_text().find("[7.64.5] Battle of the Philippine Sea and Leyte Gulf roll 2: the IJN is eliminated"),
             std::string::npos);
   // "The well-resourced Western Front advanced into West Germany, but failed to make a

@@ -25,11 +25,6 @@ class War : public Position {
     }
     begin(StepId::EndConference);
   }
-  int reserves_against(const char* front) const {
-    int n = 0;
-    for (auto r : s().reserves_on_front[data().front(front)]) n += r;
-    return n;
-  }
   // A Front on the space `space` of its track.
   void front_at(const char* front, const char* space) {
     const auto f = data().front(front);
