@@ -97,7 +97,9 @@ struct Ctx {
 
 // Glossary: a card naming a Leader refers to that Leader card only (Roosevelt, not Truman): does it
 // lead its power now? And the state of its power's Leader.
-inline LeaderState& leader_state(const Data& d, State& s, int leader) { return s.leaders[static_cast<std::size_t>(d.leaders[at(leader)].power)]; }
+inline LeaderState& leader_state(const Data& d, State& s, int leader) {
+  return s.leaders[static_cast<std::size_t>(d.leaders[at(leader)].power)];
+}
 inline bool leads(const Data& d, State& s, int leader) { return leader_state(d, s, leader).card == leader; }
 
 // Clockwise order around the table: UK, USSR, US (the USSR sits to the UK's left).

@@ -408,11 +408,12 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       c.note("7.31", seat, Event::AlignmentPlaced, seat, l);
       --s.to_place[at(seat)];
       break;
-    case Act::Decline:
-      c.note(s.steps.top().id == StepId::PlaceNetworks ? "7.12" : "7.32", seat, Event::RemovalDeclined, seat,
-             s.to_place[at(seat)], s.steps.top().id == StepId::PlaceAlignment);
+    case Act::Decline: {
+      const bool alignment = s.steps.top().id == StepId::PlaceAlignment;
+      c.note(alignment ? "7.32" : "7.12", seat, Event::RemovalDeclined, seat, s.to_place[at(seat)], alignment);
       s.to_place[at(seat)] = 0;
       break;
+    }
     default: {  // RemoveAlignment
       const int cost = removal_cost(c, l);
       c.note("7.32", seat, Event::AlignmentRemoved, s.alignment[at(l)], l);
