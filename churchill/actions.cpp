@@ -47,6 +47,8 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case Act::AdvanceLeader: return fmt::format("leader {} discard {}{}", issue(arg_b(a)), card(arg_a(a)), flags_text(arg_c(a)));
     case Act::AdvanceChief: return "chief " + card(arg_a(a));
     case Act::ChiefIssue: return fmt::format("chief-advance {}{}", issue(arg_b(a)), flags_text(arg_c(a)));
+    case Act::ChiefDebate: return "chief-debate" + flags_text(arg_c(a));
+    case Act::Decline: return "decline";
     case Act::Debate: return fmt::format("debate {}{}", card(arg_a(a)), flags_text(arg_c(a)));
     case Act::DebateLeader: return fmt::format("debate-leader discard {}{}", card(arg_a(a)), flags_text(arg_c(a)));
     case Act::DebateChief: return "debate-chief " + card(arg_a(a));

@@ -36,6 +36,8 @@ enum class Act : std::uint8_t {
   RemoveNetwork,  // a: location (7.12)
   PlaceAlignment, // a: location (7.31)
   RemoveAlignment,// a: location (7.32)
+  ChiefDebate,    // c: flags: a Chief of Staff's debate, once his value is rolled (5.22 stop)
+  Decline,        // leave the markers unplaced when only removals are left (7.12, 7.32: "may")
 };
 
 // Flags of a move on the conference table.

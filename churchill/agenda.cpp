@@ -71,11 +71,15 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
         c.note("5.11", -1, Event::IssueToTable, e.issue);
       }
       return true;
-    case EffectType::LeaderRestriction:
-      if (e.restriction == Restriction::StaysHome) s.leaders[e.power].stays_home = true;
-      else s.leaders[e.power].active = false;
-      c.note("5.26", e.power, Event::LeaderRestricted, e.power, static_cast<int>(e.restriction));
+    case EffectType::LeaderRestriction: {
+      LeaderState& l = leader_state(c.d, s, e.leader);
+      const int power = static_cast<int>(c.d.leaders[e.leader].power);
+      c.note("5.26", power, Event::LeaderRestricted, power, static_cast<int>(e.restriction), e.leader, l.card);
+      if (!leads(c.d, s, e.leader)) return true;  // Glossary: Roosevelt's restriction does not bind Truman
+      if (e.restriction == Restriction::StaysHome) l.stays_home = true;
+      else l.active = false;
       return true;
+    }
     case EffectType::AxisReserve:
       place_axis_reserve(c, e);
       return true;

@@ -85,8 +85,10 @@ struct Condition {
   std::uint16_t issue_kinds = 0;   // bits of IssueKind; 0 = any kind
   std::uint32_t issues = 0;        // bits of issue indices; 0 = any issue
   std::uint8_t on_track = 0;       // bits of Power: the issue lies on one of these tracks; 0 = anywhere
-  std::uint8_t leader_active = kNone;    // a Power index
-  std::uint8_t leader_inactive = kNone;  // a Power index
+  // A Leader card (index into Data::leaders): it leads its power and is active / inactive. A card
+  // naming Roosevelt does not also apply to Truman (Glossary).
+  std::uint8_t leader_active = kNone;
+  std::uint8_t leader_inactive = kNone;
 };
 
 enum class EffectType : std::uint8_t {
@@ -118,6 +120,7 @@ struct Effect {
   std::uint8_t theater = kNone;  // PlaceNaval, AxisReserve (navies), MandateProduction, Convoy
   std::uint8_t front = kNone;    // PlaceOffensive (or kAnyFront), AxisReserve (armies)
   std::uint8_t issue = kNone;    // PlaceIssue
+  std::uint8_t leader = kNone;   // LeaderRestriction: the Leader card it names
   Dice dice;                     // HealthRoll, PurgeRoll, Paranoia, Convoy; PolMil: the die for rolls
   Range range;                   // fail range (rolls), success range (Convoy)
   std::int8_t rolls = 0;         // PolMil: fixed number of rolls (0 when a die decides)

@@ -71,8 +71,8 @@ Condition read_condition(const Node& n, const Registry& ids) {
   if (n.has("issue"))
     for (const std::string& id : n.strings("issue")) c.issues |= 1u << ids.issues.resolve(n, "issue", id);
   if (n.has("issue_on_track")) c.on_track = power_bits(n, "issue_on_track");
-  if (n.has("leader_active")) c.leader_active = power_index(n, "leader_active");
-  if (n.has("leader_inactive")) c.leader_inactive = power_index(n, "leader_inactive");
+  if (n.has("leader_active")) c.leader_active = ids.leaders.resolve(n, "leader_active", n.str("leader_active"));
+  if (n.has("leader_inactive")) c.leader_inactive = ids.leaders.resolve(n, "leader_inactive", n.str("leader_inactive"));
   return c;
 }
 
@@ -164,8 +164,8 @@ void read_conference_effect(const Node& n, Effect& e, const Registry& ids) {
       e.issue = ids.issues.resolve(n, "issue", n.str("issue"));
       break;
     case EffectType::LeaderRestriction:
-      n.allow({"type", "power", "restriction"});
-      e.power = power_index(n, "power");
+      n.allow({"type", "leader", "restriction"});
+      e.leader = ids.leaders.resolve(n, "leader", n.str("leader"));
       e.restriction = pick(n, "restriction", std::array<std::pair<const char*, Restriction>, 2>{
                                                  {{"stays-home", Restriction::StaysHome},
                                                   {"inactive", Restriction::Inactive}}});

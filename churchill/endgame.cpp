@@ -106,12 +106,16 @@ void score_condition(const Data& d, const State& s, const VictoryCondition& v, S
   }
 }
 
-// 4.44: the first condition met breaks the tie; Churchill wins otherwise, tied or not.
-int final_tiebreak(const Game& g, const State& s, std::uint8_t tied) {
+// 4.44: the first condition met breaks the tie; Churchill wins otherwise, tied or not. 4.42's tie
+// for second is broken "between these two players only" (project ruling): when neither 4.44.1 nor
+// 4.44.2 names one of them, the US wins if it is one of them (Arsenal of Democracy wins ties,
+// 3.32); otherwise the two are Churchill and Stalin and 4.44.3 names Churchill.
+int final_tiebreak(const Game& g, const State& s, std::uint8_t tied, bool tied_only) {
   const Data& d = g.data();
   if ((tied & power_bit(Power::US)) && s.a_bomb == static_cast<int>(d.a_bomb.size()) - 1) return kUS;
   const int germany = d.fronts[g.known().western].end;
   if ((tied & power_bit(Power::USSR)) && occupiers(d, s, germany) == power_bit(Power::USSR)) return kUSSR;
+  if (tied_only && (tied & power_bit(Power::US))) return kUS;
   return kUK;
 }
 
@@ -122,9 +126,9 @@ std::uint8_t tied_at(const std::array<int, kPowers>& v, int value) {
   return bits;
 }
 
-int highest_wins(const Game& g, const State& s, const std::array<int, kPowers>& v) {
+int highest_wins(const Game& g, const State& s, const std::array<int, kPowers>& v, bool tied_only = false) {
   const std::uint8_t top = tied_at(v, *std::max_element(v.begin(), v.end()));
-  return __builtin_popcount(top) == 1 ? __builtin_ctz(top) : final_tiebreak(g, s, top);
+  return __builtin_popcount(top) == 1 ? __builtin_ctz(top) : final_tiebreak(g, s, top, tied_only);
 }
 
 }  // namespace
@@ -139,33 +143,56 @@ ScoreSheet Game::score(const State& s, bool reveal_secret_agenda) const {
   return sheet;
 }
 
+// 4.4: which of the three end-game situations a score falls under.
+EndCase Game::end_case(const State& s, const std::array<int, kPowers>& v) const {
+  if (!(s.surrendered[0] && s.surrendered[1])) return EndCase::GlobalHegemon;
+  const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
+  return most - fewest <= 20 ? EndCase::AllianceVictory : EndCase::BrokenAlliance;
+}
+
+std::string_view end_case_name(EndCase c) {
+  static constexpr std::array<std::string_view, 3> kNames = {
+      "4.41 Alliance Victory", "4.42 Broken Alliance", "4.43 Global Hegemon, Axis Conditional Surrender"};
+  return kNames[static_cast<std::size_t>(c)];
+}
+
 // 4.4: the winner at the end of the game.
 int Game::winner(const State& s) const {
   std::array<int, kPowers> v = score(s, true).total;
-  if (!(s.surrendered[0] && s.surrendered[1])) {  // 4.43: Global Hegemon, Axis conditional surrender
-    const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
-    const std::uint8_t top = tied_at(v, most), bottom = tied_at(v, fewest);
-    std::array<int, kPowers> adjusted = v;
-    for (int p = 0; p < kPowers; ++p) {
-      const bool is_top = top & (1u << p), is_bottom = bottom & (1u << p);
-      if (most == fewest) break;  // all three tied: the adjustments cancel
-      if (__builtin_popcount(top) == 2) adjusted[at(p)] += is_top ? -5 : 5;
-      else if (__builtin_popcount(bottom) == 2) adjusted[at(p)] += is_bottom ? 5 : -5;
-      else adjusted[at(p)] += is_top ? -5 : is_bottom ? 5 : -3;
-    }
-    return highest_wins(*this, s, adjusted);
-  }
   const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
-  if (most - fewest <= 20) return highest_wins(*this, s, v);  // 4.41 Alliance Victory
-  // 4.42 Broken Alliance
   const std::uint8_t top = tied_at(v, most);
-  if (__builtin_popcount(top) > 1) return final_tiebreak(*this, s, top);
+  switch (end_case(s, v)) {
+    case EndCase::GlobalHegemon: {  // 4.43: -5 / -3 / +5
+      const std::uint8_t bottom = tied_at(v, fewest);
+      std::array<int, kPowers> adjusted = v;
+      for (int p = 0; p < kPowers; ++p) {
+        const bool is_top = top & (1u << p), is_bottom = bottom & (1u << p);
+        if (most == fewest) break;  // all three tied: the adjustments cancel
+        if (__builtin_popcount(top) == 2) adjusted[at(p)] += is_top ? -5 : 5;
+        else if (__builtin_popcount(bottom) == 2) adjusted[at(p)] += is_bottom ? 5 : -5;
+        else adjusted[at(p)] += is_top ? -5 : is_bottom ? 5 : -3;
+      }
+      return highest_wins(*this, s, adjusted);
+    }
+    case EndCase::AllianceVictory:
+      return highest_wins(*this, s, v);
+    case EndCase::BrokenAlliance:
+      break;
+  }
+  if (__builtin_popcount(top) > 1) return final_tiebreak(*this, s, top, false);
   const int leader = __builtin_ctz(top);
   const int others = std::accumulate(v.begin(), v.end(), 0) - most;
   if (most > others) return leader;
   std::array<int, kPowers> rest = v;
-  rest[at(leader)] = -1000;  // the second highest wins; tied second places go to 4.44
-  return highest_wins(*this, s, rest);
+  rest[at(leader)] = -1000;  // the second highest wins; a tie for it goes to 4.44 between the two
+  return highest_wins(*this, s, rest, true);
+}
+
+int Game::reserves_in_game(const State& s, ReserveKind kind) const {
+  const auto k = static_cast<std::size_t>(kind);
+  int total = 0;
+  for (const AxisPower& a : data_->axis) total += a.reserves[k];
+  return total - s.reserves_lost[k];
 }
 
 namespace rules {
@@ -179,11 +206,8 @@ void post_mortem(const Ctx& c) {
   s.offensive.fill(0);
   for (auto& r : s.reserves_on_front) r.fill(0);
   for (auto& r : s.reserves_in_box) r.fill(0);
-  for (std::size_t k = 0; k < kReserveKinds; ++k) {
-    int total = 0;
-    for (const AxisPower& a : c.d.axis) total += a.reserves[k];
-    s.reserves_pool[k] = static_cast<std::int8_t>(total - s.reserves_lost[k]);
-  }
+  for (std::size_t k = 0; k < kReserveKinds; ++k)
+    s.reserves_pool[k] = static_cast<std::int8_t>(c.game.reserves_in_game(s, static_cast<ReserveKind>(k)));
   s.entered_this_conference = 0;
   s.second_front = s.ussr_declares_war = false;
   s.agenda_winner = s.conference_winner = -1;

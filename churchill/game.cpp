@@ -177,7 +177,6 @@ core::SeatMask Game::acting_seats(const State& s) const {
         if (s.agenda_card[static_cast<std::size_t>(p)] == kNone) m |= core::seat_bit(static_cast<core::Seat>(p));
       return m;
     }
-    case StepId::ChiefIssue: return core::seat_bit(s.advance.seat);
     default:
       return kind_of_step(top.id) == Kind::Decision ? core::seat_bit(top.a) : 0;
   }
@@ -260,7 +259,7 @@ std::uint64_t Game::hash(const State& s) const {
   for (const Play& p : {s.advance, s.debate})
     h.add((static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.seat)) << 40) | (static_cast<std::uint64_t>(p.card) << 32) |
           (static_cast<std::uint64_t>(p.issue) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.value)) << 16) |
-          (p.leader << 8) | p.stop_at_center);
+          (p.leader << 8) | p.stop_at_center | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.track)) << 48));
   add(s.production);
   for (const Mandate& m : s.mandates) h.add(m.power | (static_cast<unsigned>(m.use) << 8) | (m.theater << 16) | (static_cast<std::uint8_t>(m.count) << 24));
   h.add(static_cast<std::uint64_t>(s.mandate_count));

@@ -41,6 +41,10 @@ struct ScoreSheet {
   std::vector<ScoreLine> lines;
 };
 
+// 4.4: the three end-game situations.
+enum class EndCase : std::uint8_t { AllianceVictory, BrokenAlliance, GlobalHegemon };
+std::string_view end_case_name(EndCase c);  // "4.41 Alliance Victory", ...
+
 class Game {
  public:
   using State = churchill::State;
@@ -56,6 +60,11 @@ class Game {
   ScoreSheet score(const State& s, bool reveal_secret_agenda) const;
   // 4.4: the winner of a finished game (Secret Agenda included).
   int winner(const State& s) const;
+  // 4.4: the situation scores `totals` on this board fall under (during play: if the game ended now).
+  EndCase end_case(const State& s, const std::array<int, kPowers>& totals) const;
+
+  // 7.61: the Axis reserves of a kind still in the game (not eliminated or out of play).
+  int reserves_in_game(const State& s, ReserveKind kind) const;
 
   // core::Game
   core::NodeKind node_kind(const State& s) const;

@@ -23,6 +23,16 @@ std::string card_name(const Data& d, int p, int card) {
   return d.staff[at(p)][at(card)].name;
 }
 
+// Why a Front makes no roll: the exception of 7.73 and its figures.
+std::string held_because(int exception, int figure, int naval_needed) {
+  switch (exception) {
+    case 1: return fmt::format("{} naval support, an amphibious entry needs {}", figure, naval_needed);
+    case 3: return "D-Day, the Second Front issue did not end the Meeting in the centre";
+    case 4: return "the USSR Declares War on Japan issue did not end the Meeting in the centre";
+    default: return fmt::format("strength {}", figure);
+  }
+}
+
 }  // namespace
 
 std::string Game::describe(const core::LogEntry& e) const {
@@ -40,7 +50,11 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::Mandate: text = fmt::format("{} must allocate {} production{}", power(a), b, c >= 0 ? " in the " + d.theaters[at(c)].name : ""); break;
     case Event::ProductionChange: text = fmt::format("{} production {:+}", power(a), b); break;
     case Event::IssueToTable: text = issue(a) + " is placed on the table"; break;
-    case Event::LeaderRestricted: text = fmt::format("{}'s Leader {}", power(a), b == 0 ? "stays home: may debate, may not advance" : "is inactive"); break;
+    case Event::LeaderRestricted:
+      text = c == x ? fmt::format("{} {}", d.leaders[at(c)].name, b == 0 ? "stays home: may debate, may not advance" : "is inactive")
+                    : fmt::format("the card names {}; {} leads the {}: it does not apply (Glossary)", d.leaders[at(c)].name,
+                                  d.leaders[at(x)].name, power(a));
+      break;
     case Event::ReservePlaced:
       text = fmt::format("{} x{} placed {}", reserve_kind_name(static_cast<ReserveKind>(a)), b,
                          c >= 0 ? "against the " + d.fronts[at(c)].name : "in the " + d.theaters[at(x)].name);
@@ -57,12 +71,17 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::AlignmentPlaced: text = fmt::format("{} Political Alignment placed in {}", power(a), loc(b)); break;
     case Event::AlignmentRemoved: text = fmt::format("{} Political Alignment removed from {}", power(a), loc(b)); break;
     case Event::MarkerLost: text = fmt::format("{} {} for {} is lost", power(a), c ? "Political Alignment" : "Clandestine Network", loc(b)); break;
+    case Event::RemovalDeclined:
+      text = fmt::format("{} declines to remove: {} {}(s) lost", power(a), b, c ? "Political Alignment marker" : "Clandestine Network");
+      break;
     case Event::Dealt: text = fmt::format("{} holds {} staff cards", power(a), b); break;
     case Event::Shuffled: text = fmt::format("{} shuffles its staff deck ({} cards)", power(a), b); break;
     case Event::AgendaRevealed: text = fmt::format("{} reveals {} ({})", power(a), card_name(d, a, b), c); break;
     case Event::AgendaWinner: text = fmt::format("{} wins the Agenda Segment by {}", power(a), b); break;
     case Event::TieBroken: text = fmt::format("{}'s Leader breaks the tie for {}", power(a), power(b)); break;
-    case Event::TieByUs: text = fmt::format("Arsenal of Democracy: {} wins the tie", power(a)); break;
+    case Event::TieByUs:
+      text = a == b ? "Arsenal of Democracy: the US wins the tie" : "Arsenal of Democracy: the US gives the tie to " + power(b);
+      break;
     case Event::IssueSelected: text = fmt::format("{} places {} on {}", power(a), issue(b), c ? fmt::format("{} {}", power(a), c) : "the centre"); break;
     case Event::Played: text = fmt::format("{} plays {} ({}) on {}", power(a), card_name(d, a, b), x, issue(c)); break;
     case Event::Debated: text = fmt::format("{} debates with {} ({})", power(a), card_name(d, a, b), c); break;
@@ -92,12 +111,19 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::SpyRing: text = "the Manhattan spy ring advances to " + d.a_bomb[at(a)].name; break;
     case Event::GlobalMoved: text = fmt::format("{} moves the {} Global Issue to its advantage", power(a), d.global_issues[at(b)].name); break;
     case Event::EndOfConference: text = fmt::format("conference {} ends", a); break;
-    case Event::FrontHeld: text = fmt::format("the {} cannot advance (strength {})", d.fronts[at(a)].name, b); break;
+    case Event::FrontHeld: text = fmt::format("the {} cannot advance: {} (7.73.{})", d.fronts[at(a)].name, held_because(b, c, x), b); break;
     case Event::FrontRolled:
       text = fmt::format("the {} rolls {} against strength {}: {}", d.fronts[at(a)].name, b, c, x ? "it advances" : "no advance");
       break;
     case Event::FrontAdvanced: text = fmt::format("the {} enters {}", d.fronts[at(a)].name, d.spaces[at(b)].name); break;
     case Event::ReserveCollapse: text = fmt::format("one {} reserve is permanently removed", reserve_kind_name(static_cast<ReserveKind>(a))); break;
+    case Event::IjnSortie:
+      text = fmt::format("IJN roll {}: {}", a, b >= 0 ? "the IJN sorties into the " + d.theaters[at(b)].name : std::string("no sortie"));
+      break;
+    case Event::IjnBattle:
+      text = fmt::format("Battle of the Philippine Sea and Leyte Gulf roll {}: {}", a,
+                         b ? fmt::format("the IJN is eliminated ({} IJN left)", c) : std::string("the IJN returns to Japan"));
+      break;
     case Event::Surrender: text = a == 0 ? "Germany surrenders" : "Japan surrenders"; break;
     case Event::GameWon: text = fmt::format("the game is over: {} wins", power(a)); break;
     case Event::SecretAgendaDrawn: text = fmt::format("{} draws {} Secret Agenda markers", power(a), b); break;

@@ -18,15 +18,31 @@ const std::vector<Effect>& effects_of(const Ctx& c, const Play& p) {
 
 bool on_table(const IssueState& is) { return is.where == IssueWhere::Table && is.space < kChair; }
 
-bool holds(const Ctx& c, const Condition& w, int issue, bool debate) {
-  const IssueState& is = c.s.issues[at(issue)];
+// The Leader card `leader` leads its power and is active (or inactive).
+bool leader_is(const Ctx& c, int leader, bool active) {
+  return leads(c.d, c.s, leader) && leader_state(c.d, c.s, leader).active == active;
+}
+
+// A play of `seat` on `issue`, which stands where it stands now (kNone: no issue, as when a Leader
+// breaks a tie).
+Play play_on(const Ctx& c, int seat, int card, int issue, bool leader) {
+  Play p{static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(card), static_cast<std::uint8_t>(issue), 0, leader, false};
+  if (issue != kNone) p.track = c.s.issues[at(issue)].track;
+  return p;
+}
+
+// Does a card's condition hold for a play? The issue's track is read where it stood when the card
+// was played (Roosevelt: "if played for the Global Issue on the UK or USSR track").
+bool holds(const Ctx& c, const Condition& w, const Play& p, bool debate) {
+  const int issue = p.issue;
   if (w.use == Condition::Use::Advance && debate) return false;
   if (w.use == Condition::Use::Debate && !debate) return false;
+  if (issue == kNone && (w.use != Condition::Use::Any || w.issue_kinds || w.issues || w.on_track)) return false;
   if (w.issue_kinds && !(w.issue_kinds & (1u << static_cast<int>(c.d.issues[at(issue)].kind)))) return false;
   if (w.issues && !(w.issues & (1u << issue))) return false;
-  if (w.on_track && !(is.track != kCenter && (w.on_track & (1u << is.track)))) return false;
-  if (w.leader_active != kNone && !c.s.leaders[w.leader_active].active) return false;
-  if (w.leader_inactive != kNone && c.s.leaders[w.leader_inactive].active) return false;
+  if (w.on_track && !(p.track != kCenter && (w.on_track & (1u << p.track)))) return false;
+  if (w.leader_active != kNone && !leader_is(c, w.leader_active, true)) return false;
+  if (w.leader_inactive != kNone && !leader_is(c, w.leader_inactive, false)) return false;
   return true;
 }
 
@@ -37,14 +53,14 @@ int play_value(const Ctx& c, const Play& p, int base, bool debate) {
     for (const Effect& e : c.d.leaders[c.k.stalin].effects)
       if (e.type == EffectType::Paranoia) v = std::max<int>(std::min<int>(v, e.min_value), v + e.amount);
   for (const Effect& e : effects_of(c, p))
-    if (e.type == EffectType::Modifier && holds(c, e.when, p.issue, debate)) v += e.amount;
+    if (e.type == EffectType::Modifier && holds(c, e.when, p, debate)) v += e.amount;
   if (debate && !p.leader && p.seat == kUssr) ++v;  // 3.32 Nyet
   return std::max(v, 0);
 }
 
 bool has_effect(const Ctx& c, const Play& p, EffectType t, bool debate) {
   for (const Effect& e : effects_of(c, p))
-    if (e.type == t && holds(c, e.when, p.issue, debate)) return true;
+    if (e.type == t && holds(c, e.when, p, debate)) return true;
   return false;
 }
 
@@ -91,7 +107,7 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
     }
     for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
       if (!on_table(s.issues[at(issue)])) continue;
-      const Play p{static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(card), static_cast<std::uint8_t>(issue), 0, false, false};
+      const Play p = play_on(c, seat, card, issue, false);
       const int full = play_value(c, p, staff(c, seat, card).value, false);
       move_variants(c, seat, issue, full, lesser_allowed(c, seat, card),
                     [&](std::uint8_t flags) { out.push_back(encode(Act::Advance, card, issue, flags)); });
@@ -103,7 +119,7 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
       if (!(hand & (1u << card))) continue;
       for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
         if (!on_table(s.issues[at(issue)])) continue;
-        const Play p{static_cast<std::int8_t>(seat), kNone, static_cast<std::uint8_t>(issue), 0, true, false};
+        const Play p = play_on(c, seat, kNone, issue, true);
         move_variants(c, seat, issue, play_value(c, p, leader_card(c, seat).value, false), false,
                       [&](std::uint8_t flags) { out.push_back(encode(Act::AdvanceLeader, card, issue, flags)); });
       }
@@ -113,11 +129,15 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
 }
 
 void chief_issue_legal(const Ctx& c, core::ActionList& out) {
+  if (c.s.steps.top().b == 1) {  // a debate: its issue is the advance's; it may stop in the centre
+    const Play& p = c.s.debate;
+    move_variants(c, p.seat, p.issue, p.value, false, [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefDebate, 0, 0, flags)); });
+    return;
+  }
   const Play& p = c.s.advance;
   for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
     if (!on_table(c.s.issues[at(issue)])) continue;
-    Play q = p;
-    q.issue = static_cast<std::uint8_t>(issue);
+    Play q = play_on(c, p.seat, p.card, issue, false);
     move_variants(c, p.seat, issue, play_value(c, q, p.value, false), false,
                   [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefIssue, 0, issue, flags)); });
   }
@@ -134,14 +154,14 @@ void debate_legal(const Ctx& c, int seat, core::ActionList& out) {
       out.push_back(encode(Act::DebateChief, card));
       continue;
     }
-    const Play p{static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(card), adv.issue, 0, false, false};
+    const Play p = play_on(c, seat, card, issue, false);
     move_variants(c, seat, issue, play_value(c, p, staff(c, seat, card).value, true), lesser_allowed(c, seat, card),
                   [&](std::uint8_t flags) { out.push_back(encode(Act::Debate, card, 0, flags)); });
   }
   if (s.leaders[at(seat)].active) {  // a stays-home Leader may still debate (5.26 play note)
     for (int card = 0; card < 32; ++card) {
       if (!(hand & (1u << card))) continue;
-      const Play p{static_cast<std::int8_t>(seat), kNone, adv.issue, 0, true, false};
+      const Play p = play_on(c, seat, kNone, issue, true);
       move_variants(c, seat, issue, play_value(c, p, leader_card(c, seat).value, true), false,
                     [&](std::uint8_t flags) { out.push_back(encode(Act::DebateLeader, card, 0, flags)); });
     }
@@ -154,9 +174,11 @@ bool can_debate(const Ctx& c, int seat) {
   return !c.s.advance.leader || c.s.leaders[at(seat)].active;
 }
 
-// The card leaves the hand: played, or discarded for the Leader (5.26). Merkulov's purge falls on
-// the next USSR staff card played or discarded this conference; its roll comes after the play.
-void spend_card(const Ctx& c, int power, int card) {
+// The card leaves the hand: played, or discarded (for the Leader, 5.26, or with no issue left).
+// Merkulov's purge falls on the next USSR staff card played or discarded this conference; its roll
+// comes after the play. Only a played card sets one up: "Attributes, bonuses, or penalties from
+// the discarded staff card are not implemented" (5.26).
+void spend_card(const Ctx& c, int power, int card, bool played) {
   State& s = c.s;
   s.hand[at(power)] &= ~(1u << card);
   if (power != kUssr) return;
@@ -165,6 +187,7 @@ void spend_card(const Ctx& c, int power, int card) {
     s.purge_roller = s.purge_by;
     s.purge_by = kNone;
   }
+  if (!played) return;
   for (const Effect& e : staff(c, power, card).effects)
     if (e.type == EffectType::PurgeRoll) s.purge_by = static_cast<std::uint8_t>(card);
 }
@@ -175,11 +198,17 @@ void push_rolls(const Ctx& c, const Play& p, bool debate) {
   const auto& effects = effects_of(c, p);
   for (std::size_t i = 0; i < effects.size(); ++i) {
     const Effect& e = effects[i];
-    if (!holds(c, e.when, p.issue, debate)) continue;
+    if (!holds(c, e.when, p, debate)) continue;
     if (e.type == EffectType::HealthRoll) c.push(StepId::HealthRoll, p.seat, p.leader ? -1 : p.card, static_cast<int>(i));
     if (e.type == EffectType::Paranoia) c.push(StepId::ParanoiaRoll, p.seat, 0, static_cast<int>(i));
   }
 }
+
+}  // namespace
+
+void push_leader_rolls(const Ctx& c, int power) { push_rolls(c, play_on(c, power, kNone, kNone, true), false); }
+
+namespace {
 
 void push_purge(const Ctx& c) {
   if (c.s.purge_card == kNone) return;
@@ -193,7 +222,7 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
   const auto& effects = effects_of(c, p);
   for (std::size_t i = 0; i < effects.size(); ++i) {
     const Effect& e = effects[i];
-    if (!holds(c, e.when, p.issue, debate)) continue;
+    if (!holds(c, e.when, p, debate)) continue;
     switch (e.type) {
       case EffectType::GainNetworks:
         s.networks_gained[at(p.seat)] = static_cast<std::int8_t>(s.networks_gained[at(p.seat)] + e.amount);
@@ -224,18 +253,17 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
 Play begin_play(const Ctx& c, int seat, core::Action a, bool debate) {
   State& s = c.s;
   const Act kind = kind_of(a);
-  Play p{static_cast<std::int8_t>(seat), kNone, debate ? s.advance.issue : arg_b(a), 0, false,
-         (arg_c(a) & kStopAtCenter) != 0};
   const bool leader = kind == Act::AdvanceLeader || kind == Act::DebateLeader;
+  Play p = play_on(c, seat, kNone, debate ? s.advance.issue : arg_b(a), leader);
+  p.stop_at_center = (arg_c(a) & kStopAtCenter) != 0;
   if (leader) {
-    p.leader = true;
     s.leaders[at(seat)].active = false;
-    spend_card(c, seat, arg_a(a));
+    spend_card(c, seat, arg_a(a), false);
     c.note("5.26", seat, Event::Discarded, seat, arg_a(a));
     p.value = static_cast<std::int8_t>(play_value(c, p, leader_card(c, seat).value, debate));
   } else {
     p.card = arg_a(a);
-    spend_card(c, seat, p.card);
+    spend_card(c, seat, p.card, true);
     p.value = static_cast<std::int8_t>(play_value(c, p, staff(c, seat, p.card).value, debate));
   }
   if (const int v = reduced_value(arg_c(a)); v > 0) p.value = static_cast<std::int8_t>(v);
@@ -333,8 +361,8 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
     case Act::AdvanceChief:
     case Act::DebateChief: {
       const bool debate = kind_of(a) == Act::DebateChief;
-      Play p{static_cast<std::int8_t>(seat), arg_a(a), debate ? s.advance.issue : kNone, 0, false, false};
-      spend_card(c, seat, p.card);
+      Play p = play_on(c, seat, arg_a(a), debate ? s.advance.issue : kNone, false);
+      spend_card(c, seat, p.card, true);
       if (debate) s.debate = p;
       else s.advance = p;
       if (debate) s.steps.pop();  // the offer is taken
@@ -343,11 +371,17 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
     }
     case Act::ChiefIssue: {
       s.steps.pop();  // back to the MeetingTurn, which the advance replaces
-      Play p = s.advance;
-      p.issue = arg_b(a);
+      Play p = play_on(c, seat, s.advance.card, arg_b(a), false);
       p.stop_at_center = arg_c(a) & kStopAtCenter;
-      p.value = static_cast<std::int8_t>(play_value(c, p, p.value, false));
+      p.value = static_cast<std::int8_t>(play_value(c, p, s.advance.value, false));
       start_advance(c, p);
+      break;
+    }
+    case Act::ChiefDebate: {
+      s.steps.pop();
+      Play p = s.debate;
+      p.stop_at_center = arg_c(a) & kStopAtCenter;
+      start_debate(c, p);
       break;
     }
     case Act::Debate:
@@ -370,7 +404,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       next_turn(c, left_of(seat));
       break;
     case Act::Discard:
-      spend_card(c, seat, arg_a(a));
+      spend_card(c, seat, arg_a(a), false);
       c.note("5.22", seat, Event::Discarded, seat, arg_a(a));
       next_turn(c, left_of(seat));
       push_purge(c);
@@ -415,11 +449,18 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
              step.a == 0 ? s.advance.seat : s.debate.seat, roll);
       if (step.a == 0) {  // the issue is chosen after the value is known
         s.advance.value = static_cast<std::int8_t>(roll);
-        c.push(StepId::ChiefIssue, s.advance.seat);
+        c.push(StepId::ChiefIssue, s.advance.seat, 0);
       } else {
         Play p = s.debate;
         p.value = static_cast<std::int8_t>(play_value(c, p, roll, true));
-        start_debate(c, p);
+        // 5.22: a conditional issue the debate takes through the centre may stop there.
+        const bool choice = c.d.issues[p.issue].conditional() && crosses_center(s.issues[p.issue], p.seat, p.value);
+        if (choice) {
+          s.debate = p;
+          c.push(StepId::ChiefIssue, p.seat, 1);
+        } else {
+          start_debate(c, p);
+        }
       }
       break;
     case StepId::HealthRoll: {

@@ -128,7 +128,8 @@ class RulebookBot final : public Bot {
       case StepId::TieBreakOffer: return decide(legal, tie_offer(x), rng);
       case StepId::TieBreakChoose: case StepId::PlacementOrder: return decide(legal, choose_other(x), rng);
       case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs: return decide(legal, select_issue(x), rng);
-      case StepId::MeetingTurn: case StepId::ChiefIssue: return decide(legal, advance(x), rng);
+      case StepId::MeetingTurn: return decide(legal, advance(x), rng);
+      case StepId::ChiefIssue: return decide(legal, s.steps.top().b == 0 ? advance(x) : chief_debate(x), rng);
       case StepId::DebateOffer: return decide(legal, debate(x), rng);
       case StepId::DirectedOffensives: return decide(legal, directed(x), rng);
       case StepId::Allocation: return decide(legal, allocate(x), rng);
@@ -388,6 +389,11 @@ class RulebookBot final : public Bot {
         [](core::Action a, int&) { return kind_of(a) == Act::NoDebate; }};
   }
 
+  static std::vector<Priority> chief_debate(const Ctx& x) {
+    // The Chief of Staff's debate of a conditional issue stops in the centre if the 'Bot wants it there.
+    return {[&x](core::Action a, int&) { return ((arg_c(a) & kStopAtCenter) != 0) == want_center(x, x.s.debate.issue); }};
+  }
+
   // --- 11.6 Decision Segment -----------------------------------------------------------------------
 
   // What one more space of a Front is worth to the 'Bot now, against its rivals: its own VP change
@@ -528,9 +534,9 @@ class RulebookBot final : public Bot {
                  (rules::global_allows(x.d(), x.g.known(), s, x.me, l, false) ? 0 : kBarred);
           return true;
         },
-        // 4. Remove any lone rival network; 5. anything else.
+        // 4. Remove any lone rival network; 5. anything else but declining a removal.
         [=, &s](core::Action a, int&) { return kind_of(a) == Act::RemoveNetwork && s.networks[at(arg_a(a))] == 1; },
-        [](core::Action, int&) { return true; }};
+        [](core::Action a, int&) { return kind_of(a) != Act::Decline; }};
   }
 
   static std::vector<Priority> alignment(const Ctx& x) {
@@ -538,7 +544,7 @@ class RulebookBot final : public Bot {
         // 1. Align a Secret Agenda location; 2. any location; 3. remove a rival's alignment.
         [&x](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment && on_agenda(x, arg_a(a)); },
         [](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment; },
-        [](core::Action, int&) { return true; }};
+        [](core::Action a, int&) { return kind_of(a) == Act::RemoveAlignment; }};
   }
 };
 

@@ -18,7 +18,7 @@ enum class Event : std::uint16_t {
   Mandate,            // power, count, theater (kNone: not a theater), use
   ProductionChange,   // power, count
   IssueToTable,       // issue
-  LeaderRestricted,   // power, restriction
+  LeaderRestricted,   // power, restriction, the Leader named, the Leader in office
   ReservePlaced,      // reserve kind, count, front (or -1), theater (or -1)
   NavalLost,          // theater
   NavalPlaced,        // theater, power (or -1)
@@ -32,12 +32,13 @@ enum class Event : std::uint16_t {
   AlignmentPlaced,    // power, location
   AlignmentRemoved,   // power, location
   MarkerLost,         // power, location, 0 network / 1 alignment
+  RemovalDeclined,    // power, markers lost, 0 network / 1 alignment (7.12, 7.32)
   Dealt,              // power, count
   Shuffled,           // power, deck size
   AgendaRevealed,     // power, card, value
   AgendaWinner,       // power, difference
   TieBroken,          // leader's power, winner
-  TieByUs,            // winner
+  TieByUs,            // the US (chooser), winner
   IssueSelected,      // power, issue, space
   Played,             // power, card (-1: Leader), issue, value
   Debated,            // power, card (-1: Leader), value
@@ -67,10 +68,12 @@ enum class Event : std::uint16_t {
   SpyRing,            // position
   GlobalMoved,        // power, marker
   EndOfConference,    // conference
-  FrontHeld,          // front, strength: no roll (7.73)
+  FrontHeld,          // front, exception of 7.73, strength (naval support for exception 1), naval needed
   FrontRolled,        // front, roll, strength, advanced
   FrontAdvanced,      // front, space
   ReserveCollapse,    // reserve kind (7.63, 7.65)
+  IjnSortie,          // roll, theater (-1: no sortie) (7.64.4)
+  IjnBattle,          // roll, eliminated, IJN left in the game (7.64.5)
   Surrender,          // 0 Germany, 1 Japan
   GameWon,            // power
   SecretAgendaDrawn,  // power, count
@@ -91,6 +94,13 @@ struct Ctx {
     s.steps.push({id, static_cast<std::int8_t>(a), static_cast<std::int8_t>(b), static_cast<std::int8_t>(c)});
   }
 };
+
+// Glossary: a card naming a Leader refers to that Leader card only (Roosevelt, not Truman): does it
+// lead its power now? And the state of its power's Leader.
+inline LeaderState& leader_state(const Data& d, State& s, int leader) {
+  return s.leaders[static_cast<std::size_t>(d.leaders[at(leader)].power)];
+}
+inline bool leads(const Data& d, State& s, int leader) { return leader_state(d, s, leader).card == leader; }
 
 // Clockwise order around the table: UK, USSR, US (the USSR sits to the UK's left).
 constexpr int left_of(int power) { return power == 0 ? 2 : power == 2 ? 1 : 0; }
@@ -128,6 +138,8 @@ void resolve_play(const Ctx& c);
 // conditional issue may stop on entering the centre. True if it reached the chair.
 bool move_toward(IssueState& is, int power, int n, bool stop_at_center);
 void end_meeting(const Ctx& c);
+// The rolls a Leader owes "after each use" (health, Paranoia) when he breaks a tie (4.51, 4.52).
+void push_leader_rolls(const Ctx& c, int power);
 // decision.cpp (6.0)
 void decision_legal(const Ctx& c, int seat, core::ActionList& out);
 void apply_decision(const Ctx& c, int seat, core::Action a);

@@ -63,6 +63,7 @@ struct Play {
   std::int8_t value = 0;         // modified value
   bool leader = false;
   bool stop_at_center = false;   // conditional issue: stop on entering the centre (5.22)
+  std::int8_t track = kCenter;   // the issue's track when the card was played: attributes read it
   bool operator==(const Play&) const = default;
 };
 
@@ -87,7 +88,8 @@ enum class StepId : std::uint8_t {
   // 5.2 Meeting
   MeetingTurn,        // seat a advances (or passes)
   ChiefRoll,          // chance 1d6: the committed Chief of Staff's value; a = 0 advance, 1 debate
-  ChiefIssue,         // seat chooses the issue for a Chief of Staff advance
+  ChiefIssue,         // seat a, once its Chief of Staff's value is rolled: b = 0 chooses the issue of
+                      // an advance; b = 1 may stop a debated conditional issue in the centre (5.22)
   DebateOffer,        // seat a may debate the current advance; b = offers left
   ResolvePlay,        // a = 0 advance, 1 debate
   HealthRoll,         // chance; a = power, b = effect index, c = 1 if the Leader card

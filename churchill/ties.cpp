@@ -19,7 +19,7 @@ int next_offer(const State& s, int from, int offered) {
 void us_decides(const Ctx& c, int kind, std::uint8_t tied) {
   constexpr int us = static_cast<int>(Power::US);
   if (tied & (1u << us)) {
-    c.note("4.53", us, Event::TieByUs, us);
+    c.note("4.53", us, Event::TieByUs, us, us);
     tie_decided(c, kind, us);
   } else {
     c.push(StepId::TieBreakChoose, us, kind, tied);
@@ -61,6 +61,7 @@ void apply_tie(const Ctx& c, core::Action a) {
       if (tied & (1u << step.a)) {
         c.note(rule_of(kind), step.a, Event::TieBroken, step.a, step.a);
         tie_decided(c, kind, step.a);
+        push_leader_rolls(c, step.a);  // "after each use": made before play goes on
       } else {
         c.push(StepId::TieBreakChoose, step.a, kind, tied | 8);  // bit 3: chosen by a Leader
       }
@@ -73,9 +74,10 @@ void apply_tie(const Ctx& c, core::Action a) {
     }
     default: {  // Winner
       const int winner = arg_a(a);
-      c.note(step.c & 8 ? rule_of(kind) : "4.53", step.a, step.c & 8 ? Event::TieBroken : Event::TieByUs,
-             step.a, winner);
+      const bool by_leader = step.c & 8;
+      c.note(by_leader ? rule_of(kind) : "4.53", step.a, by_leader ? Event::TieBroken : Event::TieByUs, step.a, winner);
       tie_decided(c, kind, winner);
+      if (by_leader) push_leader_rolls(c, step.a);
     }
   }
 }

@@ -40,7 +40,9 @@ std::string phase_text(const Game& g, const State& s) {
     case StepId::AgendaPairs: return fmt::format("5.14 Agenda: {} places an issue in the centre", who(top.a));
     case StepId::MeetingTurn: return fmt::format("5.2 Meeting: {} to advance an issue", who(top.a));
     case StepId::ChiefRoll: return "5.25 Meeting: the Chief of Staff rolls";
-    case StepId::ChiefIssue: return fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(s.advance.seat));
+    case StepId::ChiefIssue:
+      return top.b == 0 ? fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(top.a))
+                        : fmt::format("5.22 Meeting: {}'s Chief of Staff may stop the conditional issue in the centre", who(top.a));
     case StepId::DebateOffer: return fmt::format("5.24 Meeting: {} may debate", who(top.a));
     case StepId::HealthRoll: return "3.31 Health roll";
     case StepId::ParanoiaRoll: return "Stalin's Paranoia roll";
@@ -88,6 +90,10 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   nlohmann::json naval = nlohmann::json::object();
   for (std::size_t t = 0; t < d.theaters.size(); ++t) naval[d.theaters[t].id] = s.naval[t];
   j["naval"] = naval;
+  nlohmann::json reserves = nlohmann::json::object();  // 7.61: still in the game, by kind
+  for (int k = 0; k < kReserveKinds; ++k)
+    reserves[std::string(reserve_kind_name(static_cast<ReserveKind>(k)))] = g.reserves_in_game(s, static_cast<ReserveKind>(k));
+  j["axis_reserves"] = reserves;
   nlohmann::json global = nlohmann::json::object();
   for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
     std::string pos = "neutral";
@@ -122,6 +128,9 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   nlohmann::json scores = nlohmann::json::object();
   for (int p = 0; p < kPowers; ++p) scores[pname(p)] = sheet.total[static_cast<std::size_t>(p)];
   j["scores"] = scores;
+  // VPs are a final tally (4.4); during play they are the tally if the game ended now (9.63, 9.73).
+  j["score_label"] = over ? "final" : "if the game ended now";
+  j["score_case"] = end_case_name(g.end_case(s, sheet.total));
   nlohmann::json agenda = nlohmann::json::object();
   for (int p = 0; p < kPowers && s.secret_agenda_variant; ++p) {
     if (!over && (!seat || *seat != p)) continue;  // nobody sees another seat's markers before the end
@@ -159,9 +168,10 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
                                 s.conference_card == kNone ? "" : " " + d.conference_cards[s.conference_card].title + " " +
                                                                       d.conference_cards[s.conference_card].version,
                                 phase_text(g, s));
-  out += fmt::format("Score UK {} US {} USSR {}{} | Conferences won UK {} US {} USSR {}{}\n", sheet.total[0], sheet.total[1],
-                     sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "", s.conferences_won[0],
-                     s.conferences_won[1], s.conferences_won[2], s.winner >= 0 ? " | Winner: " + pname(s.winner) : "");
+  out += fmt::format("{} ({}): UK {} US {} USSR {}{} | Conferences won UK {} US {} USSR {}{}\n",
+                     over ? "Final score" : "Score if the game ended now", end_case_name(g.end_case(s, sheet.total)),
+                     sheet.total[0], sheet.total[1], sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "",
+                     s.conferences_won[0], s.conferences_won[1], s.conferences_won[2], s.winner >= 0 ? " | Winner: " + pname(s.winner) : "");
   std::string leaders = "Leaders:";
   for (int p = 0; p < kPowers; ++p) {
     const LeaderState& l = s.leaders[static_cast<std::size_t>(p)];
@@ -181,6 +191,10 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
                                 s.naval[d.fronts[f].theater]));
   cells.push_back(fmt::format("{:<24}{:<20} nav {}", "Arctic", "", s.naval[g.known().arctic]));
   out += "Fronts:\n" + columns(cells, 56, 2);
+  out += fmt::format("Axis reserves in the game: German armies {}, Italian army {}, U-boats {}, Japanese armies {}, IJN {}\n",
+                     g.reserves_in_game(s, ReserveKind::GermanArmy), g.reserves_in_game(s, ReserveKind::ItalianArmy),
+                     g.reserves_in_game(s, ReserveKind::GermanNavy), g.reserves_in_game(s, ReserveKind::JapaneseArmy),
+                     g.reserves_in_game(s, ReserveKind::Ijn));
   cells.clear();
   for (std::size_t l = 0; l < d.locations.size(); ++l) {
     if (s.networks[l] == 0 && s.alignment[l] == kNone) continue;

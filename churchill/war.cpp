@@ -12,7 +12,8 @@ constexpr int kUK = 0, kUS = 1, kUSSR = 2;
 
 // --- 7.1-7.3: placement order -------------------------------------------------------------------
 
-// The largest count places first; the US orders players with equal counts (7.1; ruling 4 for 7.3).
+// The largest count places first; the US orders players with equal counts, the whole order of a
+// three-way tie (7.1: "determine who goes next"; ruling 4 for 7.3).
 void start_segment(const Ctx& c, int kind) {
   State& s = c.s;
   std::array<int, kPowers> order = {kUK, kUS, kUSSR};
@@ -81,20 +82,50 @@ void navy_to_box(const Ctx& c, int theater, ReserveKind kind, const char* rule) 
   }
 }
 
-// 7.72.4: reserves against an Axis power split evenly among the Fronts entering it; each odd one
-// is placed by a roll (pushed). `fronts` is a bit set.
-void split(const Ctx& c, int region, std::uint32_t fronts, ReserveKind kind, int n, const char* rule) {
+// What a SplitRoll step splits (its a): the armies of Germany or Japan against the Fronts entering
+// it (7.72.4), or the two German armies of 7.62.6 between equidistant Fronts.
+enum SplitKind { kSplitGermany = 0, kSplitJapan = 1, kSplitEquidistant = 2 };
+ReserveKind split_reserve(int kind) { return kind == kSplitJapan ? ReserveKind::JapaneseArmy : ReserveKind::GermanArmy; }
+const char* split_rule(int kind) { return kind == kSplitEquidistant ? "7.62.6" : "7.72.4"; }
+
+// Reserves split evenly among `fronts` (a bit set); each odd one is placed by a roll, a chance
+// node like every other undetermined placement. True if a roll was pushed: the placement procedure
+// waits for it before the next priority (7.61: "fully meet a priority before moving to the next").
+bool split(const Ctx& c, SplitKind what, std::uint32_t fronts, int n) {
   const int k = __builtin_popcount(fronts);
-  if (k == 0 || n <= 0) return;
+  if (k == 0 || n <= 0) return false;
   for (int f = 0; f < 32; ++f)
-    if (fronts & (1u << f)) oppose(c, f, kind, n / k, rule);
-  if (n % k) c.push(StepId::SplitRoll, region, n % k, static_cast<int>(fronts));
+    if (fronts & (1u << f)) oppose(c, f, split_reserve(what), n / k, split_rule(what));
+  if (n % k == 0) return false;
+  c.push(StepId::SplitRoll, what, n % k, static_cast<int>(fronts));
+  return true;
 }
 
+// 7.73: the exception that bars a Front from attempting track position `pos` (1 amphibious entry
+// without its naval support, 3 D-Day, 4 Soviet Far East, 5 Axis surrender), or 0. Exception 2, a
+// strength of zero or less, depends on the reserves and is checked when the Front's turn comes.
+int barred_by(const Ctx& c, int front, int pos) {
+  const Front& f = c.d.fronts[at(front)];
+  const TrackStep& t = f.track[at(pos)];
+  if (t.amphibious && c.s.naval[f.theater] < t.naval_required) return 1;
+  if (t.space == c.k.normandy && !c.s.second_front) return 3;
+  if (t.space == c.k.manchuria && !c.s.ussr_declares_war) return 4;
+  return theater_surrendered(c, f.theater) ? 5 : 0;
+}
+
+bool may_enter(const Ctx& c, int front, int pos) {
+  return pos < static_cast<int>(c.d.fronts[at(front)].track.size()) && barred_by(c, front, pos) == 0;
+}
+
+// 7.72.4: the Fronts "trying to advance into" an Axis power: its space is their entry space and
+// no exception of 7.73 bars the attempt (7.64.4 play note: without 3 naval support a Front cannot
+// attempt an amphibious entry).
 std::uint32_t fronts_entering(const Ctx& c, int axis_space) {
   std::uint32_t bits = 0;
-  for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-    if (entry_space(c, static_cast<int>(f)) == axis_space) bits |= 1u << f;
+  for (std::size_t f = 0; f < c.d.fronts.size(); ++f) {
+    const int front = static_cast<int>(f);
+    if (entry_space(c, front) == axis_space && may_enter(c, front, c.s.front[f] + 1)) bits |= 1u << f;
+  }
   return bits;
 }
 
@@ -110,9 +141,10 @@ bool europe_priority(const Ctx& c, Step& step) {
   State& s = c.s;
   const auto pool = [&](ReserveKind k) { return static_cast<int>(s.reserves_pool[static_cast<std::size_t>(k)]); };
   const int w = c.k.western, e = c.k.eastern, m = c.k.mediterranean;
+  bool waits = false;  // a roll of this priority comes first
   switch (step.b) {
     case 1:  // two German armies stay in Germany against the Fronts entering it
-      split(c, 0, fronts_entering(c, germany(c)), ReserveKind::GermanArmy, std::min(2, pool(ReserveKind::GermanArmy)), "7.62");
+      waits = split(c, kSplitGermany, fronts_entering(c, germany(c)), std::min(2, pool(ReserveKind::GermanArmy)));
       break;
     case 2:
       if (has_entry_space(c, e)) oppose(c, e, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
@@ -127,13 +159,13 @@ bool europe_priority(const Ctx& c, Step& step) {
     case 5:  // Atlantic Wall
       if (s.front[at(w)] == 0) oppose(c, w, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
       break;
-    case 6:  // after Normandy: two armies against the Front closer to Germany
+    case 6:  // after Normandy: two armies against the Front closer to Germany; equidistant, one each
       if (s.entered[c.k.normandy] != 0) {
         const int rw = has_entry_space(c, w) ? remaining(c, w) : 99, re = has_entry_space(c, e) ? remaining(c, e) : 99;
         const int n = std::min(2, pool(ReserveKind::GermanArmy));
-        if (rw < re) oppose(c, w, ReserveKind::GermanArmy, n, "7.62");
-        else if (re < rw) oppose(c, e, ReserveKind::GermanArmy, n, "7.62");
-        else if (rw < 99) { oppose(c, w, ReserveKind::GermanArmy, std::min(1, n), "7.62"); oppose(c, e, ReserveKind::GermanArmy, n - 1, "7.62"); }
+        if (rw < re) oppose(c, w, ReserveKind::GermanArmy, n, "7.62.6");
+        else if (re < rw) oppose(c, e, ReserveKind::GermanArmy, n, "7.62.6");
+        else if (rw < 99) waits = split(c, kSplitEquidistant, (1u << w) | (1u << e), n);
       }
       break;
     case 7:
@@ -147,36 +179,49 @@ bool europe_priority(const Ctx& c, Step& step) {
       break;
   }
   ++step.b;
-  return true;
+  return !waits;
+}
+
+// 7.64.4-5: the theater box where an IJN is at sea, or -1.
+int ijn_at_sea(const Ctx& c) {
+  for (std::size_t t = 0; t < c.d.theaters.size(); ++t)
+    if (c.s.reserves_in_box[t][static_cast<std::size_t>(ReserveKind::Ijn)] > 0) return static_cast<int>(t);
+  return -1;
 }
 
 // 7.64 Pacific.
 bool pacific_priority(const Ctx& c, Step& step) {
   State& s = c.s;
   const int armies = s.reserves_pool[static_cast<std::size_t>(ReserveKind::JapaneseArmy)];
+  bool waits = false;
   switch (step.b) {
     case 1:
-      split(c, 1, fronts_entering(c, japan(c)), ReserveKind::JapaneseArmy, armies, "7.64");
+      waits = split(c, kSplitJapan, fronts_entering(c, japan(c)), armies);
       break;
     case 2:
       if (s.front[c.k.far_east] >= 0 && has_entry_space(c, c.k.far_east))
         oppose(c, c.k.far_east, ReserveKind::JapaneseArmy, std::min(2, armies), "7.64");
       break;
-    case 3:
+    case 3:  // an army in each B29 entry space; one already there (a Conference card's) meets it
       for (int f : {static_cast<int>(c.k.central_pacific), static_cast<int>(c.k.sw_pacific), static_cast<int>(c.k.cbi)}) {
         const int space = entry_space(c, f);
-        if (space >= 0 && c.d.spaces[at(space)].b29)
-          oppose(c, f, ReserveKind::JapaneseArmy, std::min<int>(1, s.reserves_pool[static_cast<std::size_t>(ReserveKind::JapaneseArmy)]), "7.64");
+        const auto army = static_cast<std::size_t>(ReserveKind::JapaneseArmy);
+        if (space >= 0 && c.d.spaces[at(space)].b29 && s.reserves_on_front[at(f)][army] == 0)
+          oppose(c, f, ReserveKind::JapaneseArmy, std::min<int>(1, s.reserves_pool[army]), "7.64");
       }
       break;
-    case 4:
-      if (s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)] > 0) {
+    case 4:  // "never more than one [IJN] is used at a time": none sorties while one is at sea
+      if (s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)] > 0 && ijn_at_sea(c) < 0) {
         ++step.b;
         c.push(StepId::ReserveRoll, 1, 1);
         return false;
       }
       break;
-    case 5:  // resolved by the rolls of priority 4
+    case 5:  // the IJN at sea, sent by priority 4 or placed by a Conference card, takes its roll
+      if (const int theater = ijn_at_sea(c); theater >= 0) {
+        c.push(StepId::ReserveRoll, 1, 2, theater);
+        return false;
+      }
       break;
     case 6:
       if (armies > 0) {
@@ -186,7 +231,7 @@ bool pacific_priority(const Ctx& c, Step& step) {
       break;
   }
   ++step.b;
-  return true;
+  return !waits;
 }
 
 // The Front of CP, SWP, CBI (in that order) attempting an amphibious entry it may make (7.64.4).
@@ -202,17 +247,6 @@ int ijn_target(const Ctx& c) {
 // --- 7.7: advancing the Fronts --------------------------------------------------------------------
 
 int strength(const Ctx& c, int front) { return front_strength(c.s, front); }
-
-// 7.73: may the Front attempt to enter track position `pos`? (exceptions 1, 3, 4, 5)
-bool may_enter(const Ctx& c, int front, int pos) {
-  const Front& f = c.d.fronts[at(front)];
-  if (pos >= static_cast<int>(f.track.size())) return false;
-  const TrackStep& t = f.track[at(pos)];
-  if (t.amphibious && c.s.naval[f.theater] < t.naval_required) return false;     // 1
-  if (t.space == c.k.normandy && !c.s.second_front) return false;                  // 3 D-Day
-  if (t.space == c.k.manchuria && !c.s.ussr_declares_war) return false;            // 4 Soviet Far East
-  return !theater_surrendered(c, f.theater);                                       // 5
-}
 
 void enter(const Ctx& c, int front, const char* rule);
 
@@ -275,6 +309,7 @@ void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
     return;
   }
   const bool networks = step.id == StepId::PlaceNetworks;
+  const std::size_t first = out.size();
   for (int l = 0; l < static_cast<int>(c.d.locations.size()); ++l) {
     if (arctic_closed(c, l)) continue;
     const bool own = s.networks[at(l)] > 0 && s.network_owner[at(l)] == seat;
@@ -288,6 +323,10 @@ void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
         out.push_back(encode(Act::RemoveAlignment, l));
     }
   }
+  // A player must place what he can (7.1, 7.3); a removal is one he "may" make instead (7.12, 7.32).
+  const auto removal = [](core::Action a) { return kind_of(a) == Act::RemoveNetwork || kind_of(a) == Act::RemoveAlignment; };
+  if (out.size() > first && std::all_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), removal))
+    out.push_back(encode(Act::Decline));
 }
 
 namespace {
@@ -338,7 +377,7 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
   State& s = c.s;
   const int l = arg_a(a);
   switch (kind_of(a)) {
-    case Act::PlaceFirst: {  // the US puts this tied player first among those tied
+    case Act::PlaceFirst: {  // the US puts this tied player next among those tied, until one is left
       const Step step = s.steps.top();
       s.steps.pop();
       auto& order = s.order;
@@ -346,6 +385,8 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       const auto first_tied = std::find_if(order.begin(), order.end(), [&](std::int8_t p) { return step.c & (1 << p); });
       std::rotate(first_tied, it, it + 1);
       s.steps.top() = {s.steps.top().id, order[0], 0, 0};
+      const int still_tied = step.c & ~(1 << arg_a(a));
+      if (__builtin_popcount(static_cast<unsigned>(still_tied)) > 1) return c.push(StepId::PlacementOrder, seat, step.b, still_tied);
       next_placer_check(c);
       return;
     }
@@ -367,6 +408,12 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       c.note("7.31", seat, Event::AlignmentPlaced, seat, l);
       --s.to_place[at(seat)];
       break;
+    case Act::Decline: {
+      const bool alignment = s.steps.top().id == StepId::PlaceAlignment;
+      c.note(alignment ? "7.32" : "7.12", seat, Event::RemovalDeclined, seat, s.to_place[at(seat)], alignment);
+      s.to_place[at(seat)] = 0;
+      break;
+    }
     default: {  // RemoveAlignment
       const int cost = removal_cost(c, l);
       c.note("7.32", seat, Event::AlignmentRemoved, s.alignment[at(l)], l);
@@ -408,8 +455,7 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
   const int roll = arg_a(a);
   s.steps.pop();
   if (step.id == StepId::SplitRoll) {  // one odd reserve against the rolled Front; the rest go on
-    const ReserveKind kind = step.a == 0 ? ReserveKind::GermanArmy : ReserveKind::JapaneseArmy;
-    oppose(c, roll, kind, 1, "7.72.4");
+    oppose(c, roll, split_reserve(step.a), 1, split_rule(step.a));
     const std::uint8_t left = static_cast<std::uint8_t>(step.c & ~(1u << roll));
     if (step.b > 1 && left) c.push(StepId::SplitRoll, step.a, step.b - 1, left);
     return;
@@ -428,21 +474,18 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
     return;
   }
   switch (step.b) {
-    case 1: {  // 7.64.4: 1-2, the IJN sorties
+    case 1: {  // 7.64.4: 1-2, the IJN sorties (its 7.64.5 roll is priority 5's)
       const int target = roll <= 2 ? ijn_target(c) : -1;
-      if (target < 0) break;
-      navy_to_box(c, c.d.fronts[at(target)].theater, ReserveKind::Ijn, "7.64");
-      c.push(StepId::ReserveRoll, 1, 2, c.d.fronts[at(target)].theater);
+      const int theater = target < 0 ? -1 : c.d.fronts[at(target)].theater;
+      c.note("7.64.4", -1, Event::IjnSortie, roll, theater);
+      if (theater >= 0) navy_to_box(c, theater, ReserveKind::Ijn, "7.64.4");
       break;
     }
-    case 2: {  // 7.64.5: 1-4, the IJN is destroyed; otherwise it returns to Japan
-      auto& in_box = s.reserves_in_box[at(step.c)][static_cast<std::size_t>(ReserveKind::Ijn)];
-      --in_box;
-      if (roll <= 4) {
-        ++s.reserves_lost[static_cast<std::size_t>(ReserveKind::Ijn)];
-      } else {
-        ++s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)];
-      }
+    case 2: {  // 7.64.5: 1-4, the IJN is eliminated; otherwise it returns to Japan
+      const auto ijn = static_cast<std::size_t>(ReserveKind::Ijn);
+      --s.reserves_in_box[at(step.c)][ijn];
+      ++(roll <= 4 ? s.reserves_lost[ijn] : s.reserves_pool[ijn]);
+      c.note("7.64.5", -1, Event::IjnBattle, roll, roll <= 4, c.game.reserves_in_game(s, ReserveKind::Ijn));
       break;
     }
     default: {  // 7.64.6: 1-2 Central Pacific, 3-4 SW Pacific, 5-6 CBI
@@ -461,14 +504,19 @@ void run_advance(const Ctx& c) {
     const int i = step.a++;
     if (i == 3) check_germany(c);
     const int front = front_at(c, i);
-    if (!has_entry_space(c, front) || theater_surrendered(c, c.d.fronts[at(front)].theater)) continue;
-    const bool can = may_enter(c, front, s.front[at(front)] + 1) && strength(c, front) > 0;  // 7.73
-    if (can) {
+    const Front& f = c.d.fronts[at(front)];
+    if (!has_entry_space(c, front) || theater_surrendered(c, f.theater)) continue;
+    const int next = s.front[at(front)] + 1;
+    int exception = barred_by(c, front, next);
+    if (exception == 0 && strength(c, front) <= 0) exception = 2;
+    if (exception == 0) {
       c.push(StepId::FrontRoll, front);
       return;
     }
     s.offensive[at(front)] = 0;  // 7.71: removed whether or not a roll was made
-    c.note("7.73", -1, Event::FrontHeld, front, strength(c, front));
+    const bool naval = exception == 1;
+    c.note("7.73", -1, Event::FrontHeld, front, exception, naval ? s.naval[f.theater] : strength(c, front),
+           f.track[at(next)].naval_required);
   }
   check_japan(c);
   s.steps.replace({StepId::PostMortem});

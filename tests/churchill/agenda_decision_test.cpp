@@ -17,6 +17,16 @@ class Agenda : public Table {
     deal({"crowley", "embick", "donovan", "walker", "morgenthau", "harriman", "hopkins"});
     deal({"voznesensky", "merkulov", "budyonny", "molotov", "malenkov", "kuznetsov", "zhukov"});
   }
+  // The three agenda cards make a tie that every Leader declines to break (4.51): 4.53 decides.
+  void no_leader_breaks_the_tie(const char* uk, const char* us, const char* ussr) {
+    open_conference();
+    act("UK", std::string("agenda ") + uk);
+    act("US", std::string("agenda ") + us);
+    act("USSR", std::string("agenda ") + ussr);
+    act("USSR", "no-tie-break");
+    act("US", "no-tie-break");
+    act("UK", "no-tie-break");
+  }
 };
 
 TEST_F(Decision, Rule_5_12_PolMilPlacementsInOrderAndTheirLimits) {
@@ -87,14 +97,34 @@ TEST_F(Agenda, Rule_4_51_StalinBreaksATieHeIsNotIn) {
   EXPECT_EQ(__builtin_popcount(s().hand[static_cast<std::size_t>(power("USSR"))]), 6) << "4.5: no discard";
 }
 
-TEST_F(Agenda, Rule_5_14_ZeroDifferenceGoesToTheCentreAndPairsFollowClockwise) {
+TEST_F(Agenda, Rule_4_51_ATieBreakingLeaderMakesItsParanoiaRoll) {
+  // Stalin's card: "Paranoia: after each use roll 2D6"; 4.51 calls breaking a tie "use their
+  // active Leader".
   open_conference();
   act("UK", "agenda portal");      // 2
-  act("US", "agenda embick");      // 1
-  act("USSR", "agenda voznesensky");  // 2
-  act("USSR", "no-tie-break");
-  act("US", "no-tie-break");
-  act("UK", "no-tie-break");
+  act("US", "agenda crowley");     // 2
+  act("USSR", "agenda merkulov");  // 1
+  act("USSR", "tie-break");
+  act("USSR", "winner UK");
+  chance("roll 3");  // 2-4: every USSR staff card -1 for the rest of the conference
+  EXPECT_TRUE(s().paranoia);
+  EXPECT_NE(log_text().find("[3.31] Stalin's Paranoia roll 3"), std::string::npos) << log_text();
+  EXPECT_EQ(g_active(), "UK") << "then the agenda winner places its issue";
+}
+
+TEST_F(Agenda, Rule_4_53_TheLogNamesTheWinnerNotTheChooser) {
+  no_leader_breaks_the_tie("portal", "embick", "voznesensky");  // 2, 1, 2
+  act("US", "winner USSR");
+  EXPECT_NE(log_text().find("[4.53] Arsenal of Democracy: the US gives the tie to USSR"), std::string::npos) << log_text();
+}
+
+TEST_F(Agenda, Rule_4_53_TheUsInTheTieWinsIt) {
+  no_leader_breaks_the_tie("menzies", "crowley", "merkulov");  // 2, 2, 1
+  EXPECT_NE(log_text().find("[4.53] Arsenal of Democracy: the US wins the tie"), std::string::npos) << log_text();
+}
+
+TEST_F(Agenda, Rule_5_14_ZeroDifferenceGoesToTheCentreAndPairsFollowClockwise) {
+  no_leader_breaks_the_tie("portal", "embick", "voznesensky");  // 2, 1, 2
   act("US", "winner USSR");  // 4.53: not in the tie, the US decides
   act("USSR", "select strategic-materials");
   EXPECT_EQ(where("strategic-materials"), "USSR 1");  // 2 - 1
@@ -207,6 +237,20 @@ TEST_F(Decision, Rule_4_52_ConferenceTieOfferedToLeadersFromStalin) {
   EXPECT_EQ(s().conference_winner, power("USSR"));
   EXPECT_EQ(s().conferences_won[static_cast<std::size_t>(power("USSR"))], 1);
   EXPECT_FALSE(s().leaders[static_cast<std::size_t>(power("USSR"))].active);
+}
+
+TEST_F(Decision, Rule_4_52_ATieBreakingLeaderMakesItsHealthRoll) {
+  put("global-issue", "USSR 2");
+  put("uk-production", "UK 3");
+  hand("UK", {"cadogan"});
+  meeting("UK");
+  act("UK", "advance cadogan uk-production");
+  act("USSR", "no-tie-break");
+  act("US", "no-tie-break");
+  act("UK", "tie-break");  // Churchill takes the tie he is in
+  EXPECT_EQ(s().conference_winner, power("UK"));
+  chance("roll 4");  // Churchill's health: 2-4, a heart attack
+  EXPECT_TRUE(s().leaders[0].heart_attack);
 }
 
 }  // namespace

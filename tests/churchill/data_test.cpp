@@ -61,7 +61,7 @@ TEST(Data, StatedStaffCardsAreExactlyAsPrinted) {
   auto modifier = [](Power p, std::string_view id) { return effect(card(p, id), EffectType::Modifier); };
   EXPECT_EQ(card(Power::UK, "beaverbrook").value, 3);
   EXPECT_EQ(modifier(Power::UK, "beaverbrook").amount, 2);
-  EXPECT_EQ(modifier(Power::UK, "beaverbrook").when.leader_active, static_cast<std::uint8_t>(Power::UK));
+  EXPECT_EQ(modifier(Power::UK, "beaverbrook").when.leader_active, shipped().leader("churchill"));
   EXPECT_EQ(card(Power::UK, "cunningham").value, 2);
   EXPECT_EQ(modifier(Power::UK, "cunningham").when.issues, 1u << shipped().issue("europe-leadership"));
   EXPECT_EQ(card(Power::UK, "portal").value, 1);
@@ -87,7 +87,7 @@ TEST(Data, StatedStaffCardsAreExactlyAsPrinted) {
   EXPECT_EQ(effect(card(Power::USSR, "merkulov"), EffectType::PurgeRoll).range.hi, 1);
   EXPECT_EQ(card(Power::USSR, "budyonny").value, 5);
   EXPECT_EQ(modifier(Power::USSR, "budyonny").amount, -2);
-  EXPECT_EQ(modifier(Power::USSR, "budyonny").when.leader_active, static_cast<std::uint8_t>(Power::USSR));
+  EXPECT_EQ(modifier(Power::USSR, "budyonny").when.leader_active, shipped().leader("stalin"));
   EXPECT_EQ(card(Power::USSR, "molotov").value + modifier(Power::USSR, "molotov").amount, 6);
   EXPECT_EQ(card(Power::USSR, "kuznetsov").value, 4);
   EXPECT_EQ(effect(card(Power::USSR, "kuznetsov"), EffectType::PlaceNaval).theater, shipped().theater("arctic"));
@@ -108,6 +108,31 @@ TEST(Data, LeadersAsOnTheirCards) {
   EXPECT_EQ(d.leaders[d.leader("truman")].replaces, d.leader("roosevelt"));
 }
 
+// Glossary: "references to Roosevelt on conference and staff cards do not also apply to Truman".
+// A card text that says Roosevelt names his Leader card in its effects, never the US.
+TEST(Data, Glossary_EveryCardThatSaysRooseveltNamesHisLeaderCard) {
+  const Data& d = shipped();
+  const std::uint8_t roosevelt = d.leader("roosevelt");
+  const auto names_him = [&](const std::vector<churchill::Effect>& effects) {
+    return std::any_of(effects.begin(), effects.end(), [&](const churchill::Effect& e) {
+      return e.leader == roosevelt || e.when.leader_active == roosevelt || e.when.leader_inactive == roosevelt;
+    });
+  };
+  int cards = 0;
+  for (const auto& card : d.conference_cards)
+    for (const auto& band : card.bands)
+      if (band.text.find("Roosevelt") != std::string::npos || band.title.find("Roosevelt") != std::string::npos) {
+        EXPECT_TRUE(names_him(band.effects)) << card.id << " " << band.title;
+        ++cards;
+      }
+  for (const auto& c : d.staff[static_cast<std::size_t>(Power::US)])
+    if (c.text.find("Roosevelt") != std::string::npos) {
+      EXPECT_TRUE(names_him(c.effects)) << c.id;
+      ++cards;
+    }
+  EXPECT_EQ(cards, 6) << "7C, 8A, 8C, 9B; Walker, MacArthur";
+}
+
 TEST(Data, TolstoyCIsTheExampleOfPlayCard) {
   const Data& d = shipped();
   const auto it = std::find_if(d.conference_cards.begin(), d.conference_cards.end(),
@@ -120,6 +145,7 @@ TEST(Data, TolstoyCIsTheExampleOfPlayCard) {
   EXPECT_EQ(green.theater, d.theater("cbi"));
   EXPECT_EQ(it->bands[1].effects.at(0).type, EffectType::Convoy);
   EXPECT_EQ(it->bands[2].effects.at(0).restriction, churchill::Restriction::StaysHome);
+  EXPECT_EQ(it->bands[2].effects.at(0).leader, d.leader("roosevelt")) << "Roosevelt stays in Washington";
   EXPECT_EQ(it->bands[3].effects.size(), 2u);
   EXPECT_EQ(it->bands[4].effects.at(0).polmil, churchill::PolMilAction::RemoveAllNetworks);
   EXPECT_EQ(it->bands[4].effects.at(0).rolls_max, 3);

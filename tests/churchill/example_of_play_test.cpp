@@ -86,6 +86,69 @@ class ExampleOfPlay : public Table {
     act("UK", "advance menzies us-production-1");
     EXPECT_EQ(where("us-production-1"), "UK 1");
   }
+
+  // The Decision Segment and the placements of the War Phase, as printed.
+  void decision() {
+    act("US", "directed ussr-directed-offensive far-east");  // Manchuria
+    EXPECT_EQ(s().production[static_cast<std::size_t>(power("UK"))], 5);    // 4 + the US Production issue
+    EXPECT_EQ(s().production[static_cast<std::size_t>(power("US"))], 5);    // 6 - 1
+    EXPECT_EQ(s().production[static_cast<std::size_t>(power("USSR"))], 3);  // no convoy
+    // The UK: the CBI mandate first, then five on the Western Front and one in the Mediterranean.
+    EXPECT_FALSE(legal("UK", "offensive western")) << "6.4: the card's mandate comes first";
+    act("UK", "offensive cbi");
+    for (int i = 0; i < 4; ++i) act("UK", "offensive western");
+    act("UK", "offensive western bonus-europe");
+    act("UK", "offensive mediterranean bonus-europe");
+    // The USSR: two for its Directed Offensive in the Far East, then one on the Eastern Front.
+    EXPECT_FALSE(legal("USSR", "offensive eastern")) << "6.7: the Directed Offensive comes first";
+    act("USSR", "offensive far-east");
+    act("USSR", "offensive far-east");
+    act("USSR", "offensive eastern");
+    // The US: Pol-Mil 1/3, then offensive and naval support, with one bonus per command.
+    EXPECT_FALSE(legal("US", "offensive western bonus-pacific")) << "6.91: a command's bonus stays in its theater";
+    act("US", "activate pol-mil-1-3");
+    act("US", "offensive western");
+    act("US", "offensive western");
+    act("US", "offensive central-pacific");
+    act("US", "naval sw-pacific");
+    act("US", "offensive eastern bonus-europe");
+    act("US", "offensive sw-pacific bonus-pacific");
+    auto offensive = [&](const char* f) { return s().offensive[data().front(f)]; };
+    EXPECT_EQ(offensive("western"), 7);
+    EXPECT_EQ(offensive("eastern"), 2);
+    EXPECT_EQ(offensive("mediterranean"), 1);
+    EXPECT_EQ(offensive("cbi"), 1);
+    EXPECT_EQ(offensive("far-east"), 2);
+    EXPECT_EQ(offensive("central-pacific"), 1);
+    EXPECT_EQ(offensive("sw-pacific"), 1);
+    EXPECT_EQ(s().naval[data().theater("sw-pacific")], 3);
+    EXPECT_EQ(s().networks_gained[static_cast<std::size_t>(power("US"))], 3);  // Pol-Mil 1/3
+    EXPECT_EQ(s().alignment_gained[static_cast<std::size_t>(power("US"))], 1);
+    act("UK", "leadership europe UK");  // 6.92: the UK won the European Leadership issue
+    act("US", "global churchill-roosevelt");  // "Roosevelt's view holding sway with Self Determination"
+    EXPECT_EQ(s().theater_leader[0], power("UK"));
+    EXPECT_EQ(s().global[0], power("US"));
+    // 7.1: the US has 1 + 3 networks, the USSR 1 + 2 (ruling 3), the UK 1: the US places first.
+    EXPECT_EQ(phase_text(game, s()), "7.1 Clandestine Networks: US places 4");
+    act("US", "network denmark");
+    act("US", "network malaya");
+    act("US", "remove-network austria");
+    act("US", "network austria");
+    act("USSR", "remove-network austria");
+    act("USSR", "network austria");
+    act("USSR", "network hungary");  // the second network of Stalin's card
+    act("UK", "remove-network malaya");
+    // 7.3: one Political Alignment marker each for the UK and the US: the US orders the tie (ruling 4).
+    act("US", "first UK");
+    EXPECT_FALSE(legal("UK", "align poland")) << "6.11: neutral Churchill-Stalin, Poland is on the Eastern track";
+    act("UK", "align greece");
+    act("US", "align denmark");
+    EXPECT_EQ(s().alignment[data().location("greece")], power("UK"));
+    EXPECT_EQ(s().alignment[data().location("denmark")], power("US"));
+    EXPECT_EQ(s().networks[data().location("austria")], 1);
+    EXPECT_EQ(s().network_owner[data().location("austria")], power("USSR"));
+    EXPECT_EQ(s().networks[data().location("malaya")], 0);
+  }
 };
 
 TEST_F(ExampleOfPlay, ConferenceCardAndAgenda) {
@@ -121,65 +184,64 @@ TEST_F(ExampleOfPlay, MeetingAsPrinted) {
 TEST_F(ExampleOfPlay, DecisionSegmentAsPrinted) {
   agenda();
   meeting();
-  act("US", "directed ussr-directed-offensive far-east");  // Manchuria
-  EXPECT_EQ(s().production[static_cast<std::size_t>(power("UK"))], 5);    // 4 + the US Production issue
-  EXPECT_EQ(s().production[static_cast<std::size_t>(power("US"))], 5);    // 6 - 1
-  EXPECT_EQ(s().production[static_cast<std::size_t>(power("USSR"))], 3);  // no convoy
-  // The UK: the CBI mandate first, then five on the Western Front and one in the Mediterranean.
-  EXPECT_FALSE(legal("UK", "offensive western")) << "6.4: the card's mandate comes first";
-  act("UK", "offensive cbi");
-  for (int i = 0; i < 4; ++i) act("UK", "offensive western");
-  act("UK", "offensive western bonus-europe");
-  act("UK", "offensive mediterranean bonus-europe");
-  // The USSR: two for its Directed Offensive in the Far East, then one on the Eastern Front.
-  EXPECT_FALSE(legal("USSR", "offensive eastern")) << "6.7: the Directed Offensive comes first";
-  act("USSR", "offensive far-east");
-  act("USSR", "offensive far-east");
-  act("USSR", "offensive eastern");
-  // The US: Pol-Mil 1/3, then offensive and naval support, with one bonus per command.
-  EXPECT_FALSE(legal("US", "offensive western bonus-pacific")) << "6.91: a command's bonus stays in its theater";
-  act("US", "activate pol-mil-1-3");
-  act("US", "offensive western");
-  act("US", "offensive western");
-  act("US", "offensive central-pacific");
-  act("US", "naval sw-pacific");
-  act("US", "offensive eastern bonus-europe");
-  act("US", "offensive sw-pacific bonus-pacific");
-  auto offensive = [&](const char* f) { return s().offensive[data().front(f)]; };
-  EXPECT_EQ(offensive("western"), 7);
-  EXPECT_EQ(offensive("eastern"), 2);
-  EXPECT_EQ(offensive("mediterranean"), 1);
-  EXPECT_EQ(offensive("cbi"), 1);
-  EXPECT_EQ(offensive("far-east"), 2);
-  EXPECT_EQ(offensive("central-pacific"), 1);
-  EXPECT_EQ(offensive("sw-pacific"), 1);
-  EXPECT_EQ(s().naval[data().theater("sw-pacific")], 3);
-  EXPECT_EQ(s().networks_gained[static_cast<std::size_t>(power("US"))], 3);  // Pol-Mil 1/3
-  EXPECT_EQ(s().alignment_gained[static_cast<std::size_t>(power("US"))], 1);
-  act("UK", "leadership europe UK");  // 6.92: the UK won the European Leadership issue
-  act("US", "global churchill-roosevelt");  // "Roosevelt's view holding sway with Self Determination"
-  EXPECT_EQ(s().theater_leader[0], power("UK"));
-  EXPECT_EQ(s().global[0], power("US"));
-  // 7.1: the US has 1 + 3 networks, the USSR 1 + 2 (ruling 3), the UK 1: the US places first.
-  EXPECT_EQ(phase_text(game, s()), "7.1 Clandestine Networks: US places 4");
-  act("US", "network denmark");
-  act("US", "network malaya");
-  act("US", "remove-network austria");
-  act("US", "network austria");
-  act("USSR", "remove-network austria");
-  act("USSR", "network austria");
-  act("USSR", "network hungary");  // the second network of Stalin's card
-  act("UK", "remove-network malaya");
-  // 7.3: one Political Alignment marker each for the UK and the US: the US orders the tie (ruling 4).
-  act("US", "first UK");
-  EXPECT_FALSE(legal("UK", "align poland")) << "6.11: neutral Churchill-Stalin, Poland is on the Eastern track";
-  act("UK", "align greece");
-  act("US", "align denmark");
-  EXPECT_EQ(s().alignment[data().location("greece")], power("UK"));
-  EXPECT_EQ(s().alignment[data().location("denmark")], power("US"));
-  EXPECT_EQ(s().networks[data().location("austria")], 1);
-  EXPECT_EQ(s().network_owner[data().location("austria")], power("USSR"));
-  EXPECT_EQ(s().networks[data().location("malaya")], 0);
+  decision();
+}
+
+TEST_F(ExampleOfPlay, MilitarySegmentAsPrinted) {
+  agenda();
+  meeting();
+  decision();
+  // "strong German reserves (50%) to the Eastern Front, while the remaining movements were to the
+  // Western Front (33%) and Italy (16%)": priorities 2 and 6 (the Rhineland and Prussia are both
+  // two spaces from Germany: one army each) leave three armies for priority 8's rolls.
+  EXPECT_EQ(reserves_against("eastern"), 2);
+  EXPECT_EQ(reserves_against("western"), 1);
+  chance("roll 3");  // Eastern
+  chance("roll 1");  // Western
+  chance("roll 5");  // Mediterranean
+  EXPECT_EQ(reserves_against("eastern"), 3);
+  EXPECT_EQ(reserves_against("western"), 2);
+  EXPECT_EQ(reserves_against("mediterranean"), 1);
+  // "the IJN sortied to oppose the invasion of the Philippines with the Japanese army sending
+  // strong forces (50%) to oppose the Soviets, Central Pacific (25%) and the SW Pacific (25%)":
+  // two against the Far East (priority 2); the card's army in the SW Pacific meets priority 3; the
+  // card's IJN is the one at sea, so priority 4 sends none, and it takes the 7.64.5 roll: "the
+  // Japanese navy sortied and was eliminated at Leyte Gulf after causing the loss of one Allied
+  // naval support".
+  EXPECT_EQ(reserves_against("far-east"), 2);
+  EXPECT_EQ(reserves_against("sw-pacific"), 1);
+  chance("roll 2");  // Leyte Gulf: eliminated
+  EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::Ijn)], 1);
+  EXPECT_EQ(s().naval[data().theater("sw-pacific")], 3) << "one naval support lost in all: the card's";
+  chance("roll 1");  // the last army: Central Pacific
+  EXPECT_EQ(reserves_against("central-pacific"), 1);
+  EXPECT_NE(log_text().find("[7.64.5] Battle of the Philippine Sea and Leyte Gulf roll 2: the IJN is eliminated"),
+            std::string::npos);
+  // "The well-resourced Western Front advanced into West Germany, but failed to make a
+  // breakthrough. The attacks Northern Italy and East Germany stalled. In the Pacific, the SW
+  // Pacific failed to complete the capture of the Philippines ... his forces in the Far East failed
+  // to advance ... the CBI and the Central Pacific surprisingly advanced into Burma and Iwo Jima."
+  const auto position = [&](const char* front) {
+    const auto f = data().front(front);
+    return s().front[f] < 0 ? std::string("box") : data().spaces[data().fronts[f].track[static_cast<std::size_t>(s().front[f])].space].id;
+  };
+  chance("roll 5");  // Western, strength 12: advances; 5 + 2 < 10, no breakthrough
+  // The Eastern Front, at strength 0 (2 + 4 offensive - 6 for three armies), makes no roll.
+  chance("roll 7");  // Mediterranean, strength 2
+  chance("roll 3");  // CBI, strength 4
+  chance("roll 9");  // Far East, strength 2
+  chance("roll 2");  // Central Pacific, strength 2
+  chance("roll 8");  // SW Pacific, strength 2
+  EXPECT_EQ(position("western"), "west-germany");
+  EXPECT_EQ(position("eastern"), "prussia");
+  EXPECT_EQ(position("mediterranean"), "central-italy");
+  EXPECT_EQ(position("cbi"), "burma");
+  EXPECT_EQ(position("far-east"), "nomonhan");
+  EXPECT_EQ(position("central-pacific"), "iwo-jima");
+  EXPECT_EQ(position("sw-pacific"), "vogelkop-new-guinea");
+  // "As I sit here ... I see that the next conference is in Yalta."
+  EXPECT_EQ(s().conference, 9);
+  EXPECT_EQ(phase_text(game, s()), "5.11 Conference 9: the card is revealed");
 }
 
 }  // namespace

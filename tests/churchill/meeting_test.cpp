@@ -28,6 +28,37 @@ TEST_F(Meeting, Rule_5_22_ConditionalIssueMayStopInTheCentre) {
   EXPECT_EQ(where("second-front"), "centre");
 }
 
+// The UK advances the Second Front (a conditional issue) from `at` with Bevin (5); Stalin debates
+// with his Chief of Staff, whose die rolls `roll` (+1 Nyet).
+class ChiefDebate : public Meeting {
+ protected:
+  void debate(const char* at, int roll) {
+    hand("UK", {"bevin", "eden"});
+    hand("US", {"harriman"});
+    hand("USSR", {"zhukov", "molotov"});
+    put("second-front", at);
+    meeting("UK");
+    act("UK", "advance bevin second-front");
+    act("USSR", "debate-chief zhukov");
+    chance("roll " + std::to_string(roll));
+  }
+};
+
+TEST_F(ChiefDebate, Rule_5_22_AChiefOfStaffDebatingAConditionalIssueMayStopInTheCentre) {
+  // "the player advancing/debating ... may optionally end movement in the center": a Chief of
+  // Staff's debate too, once his die has given his value (5.25).
+  debate("US 2", 3);  // Bevin: through the centre to UK 3; Zhukov 3 + 1 = 4, one beyond the centre
+  EXPECT_TRUE(legal("USSR", "chief-debate"));
+  act("USSR", "chief-debate stop");
+  EXPECT_EQ(where("second-front"), "centre");
+}
+
+TEST_F(ChiefDebate, Rule_5_22_AChiefOfStaffDebateThatCannotReachTheCentreHasNoChoice) {
+  debate("centre", 1);  // Bevin: UK 5; Zhukov 1 + 1 = 2: UK 3, short of the centre
+  EXPECT_EQ(where("second-front"), "UK 3");
+  EXPECT_EQ(g_active(), "USSR") << "the turn passes to the UK's left";
+}
+
 TEST_F(Meeting, Rule_5_22_HopkinsMayBePlayedBelowFullValue) {
   hand("US", {"hopkins", "crowley"});
   hand("UK", {"eden"});
@@ -202,6 +233,39 @@ TEST_F(Meeting, Merkulov_PurgeRemovesTheNextSovietCardOnAOne) {
   EXPECT_TRUE(s().removed[2] & card_bit("USSR", "molotov")) << log_text();
 }
 
+// 5.26: Stalin advances with his Leader, discarding `purger` (Merkulov or Beria); Molotov then
+// debates the US.
+class DiscardedPurger : public Meeting {
+ protected:
+  void discard_then_play(const char* purger) {
+    hand("USSR", {purger, "molotov", "kuznetsov"});
+    hand("UK", {"eden", "bevin"});
+    hand("US", {"harriman", "crowley"});
+    put("pol-mil-2-2", "centre");
+    put("global-issue", "centre");
+    meeting("USSR");
+    act("USSR", std::string("leader pol-mil-2-2 discard ") + purger);
+    act("US", "no-debate");
+    act("UK", "no-debate");
+    chance("roll 7");  // Stalin's Paranoia: passes
+    act("US", "advance harriman global-issue");
+    act("UK", "no-debate");
+    act("USSR", "debate molotov");
+  }
+};
+
+TEST_F(DiscardedPurger, Rule_5_26_ADiscardedMerkulovDoesNotPurge) {
+  // "Attributes, bonuses, or penalties from the discarded staff card are not implemented."
+  discard_then_play("merkulov");
+  EXPECT_NE(game.node_kind(s()), core::NodeKind::Chance) << "no purge roll for Molotov";
+  EXPECT_EQ(g_active(), "UK");
+}
+
+TEST_F(DiscardedPurger, Rule_5_26_ADiscardedBeriaDoesNotPurge) {
+  discard_then_play("beria");
+  EXPECT_NE(game.node_kind(s()), core::NodeKind::Chance) << "no purge roll for Molotov";
+}
+
 TEST_F(Meeting, Roosevelt_DiesAndTrumanTakesHisPlace) {
   hand("US", {"harriman", "crowley"});
   hand("UK", {"eden"});
@@ -213,6 +277,94 @@ TEST_F(Meeting, Roosevelt_DiesAndTrumanTakesHisPlace) {
   act("USSR", "no-debate");
   chance("roll 3");  // 2-3: Roosevelt dies
   EXPECT_EQ(data().leaders[s().leaders[1].card].id, "truman");
+}
+
+// Roosevelt advances the Global Issue from `at` (his health roll passes).
+class RooseveltAttribute : public Meeting {
+ protected:
+  void roosevelt_from(const char* at) {
+    hand("US", {"harriman", "crowley"});
+    hand("UK", {"eden"});
+    hand("USSR", {"molotov"});
+    put("global-issue", at);
+    meeting("US");
+    act("US", "leader global-issue discard crowley");
+    act("UK", "no-debate");
+    act("USSR", "no-debate");
+    chance("roll 8");
+  }
+  int alignments() const { return s().alignment_gained[static_cast<std::size_t>(power("US"))]; }
+};
+
+TEST_F(RooseveltAttribute, Rule_5_26_RooseveltsAttributeReadsWhereTheIssueStoodWhenPlayed) {
+  // Roosevelt: "gain a Political Alignment marker if played for the Global Issue on the UK or USSR
+  // track". Played with the issue on UK 2, it ends on US 5: the attribute counts.
+  roosevelt_from("UK 2");
+  EXPECT_EQ(where("global-issue"), "US 5");
+  EXPECT_EQ(alignments(), 1);
+}
+
+TEST_F(RooseveltAttribute, Rule_5_26_RooseveltsAttributeNeedsTheIssueOnAnotherTrack) {
+  roosevelt_from("centre");
+  EXPECT_EQ(alignments(), 0) << "played from the centre";
+}
+
+// Glossary: "references to Roosevelt on conference and staff cards do not also apply to Truman".
+class AfterRoosevelt : public Meeting {
+ protected:
+  void truman(bool active) {
+    start.leaders[1].card = data().leader("truman");
+    start.leaders[1].active = active;
+  }
+  void advance(const char* card) {
+    hand("US", {card, "crowley"});
+    hand("UK", {"eden"});
+    hand("USSR", {"molotov"});
+    put("global-issue", "centre");
+    meeting("US");
+    act("US", std::string("advance ") + card + " global-issue");
+  }
+};
+
+TEST_F(AfterRoosevelt, Glossary_MacArthursPenaltyIsRooseveltsNotTrumans) {
+  truman(true);
+  advance("macarthur");  // "-2 to value if Roosevelt is active": Truman is active, Roosevelt gone
+  EXPECT_EQ(where("global-issue"), "US 5");
+}
+
+TEST_F(AfterRoosevelt, Glossary_MacArthursPenaltyWhileRooseveltIsActive) {
+  advance("macarthur");
+  EXPECT_EQ(where("global-issue"), "US 3");
+}
+
+TEST_F(AfterRoosevelt, Glossary_WalkersBonusNeedsRooseveltInactiveNotTruman) {
+  truman(false);
+  advance("walker");  // "+2 to value if Roosevelt is inactive": Truman's inactivity does not count
+  EXPECT_EQ(where("global-issue"), "US 2");
+}
+
+TEST_F(AfterRoosevelt, Glossary_WalkersBonusWhileRooseveltIsInactive) {
+  start.leaders[1].active = false;
+  advance("walker");
+  EXPECT_EQ(where("global-issue"), "US 4");
+}
+
+TEST_F(AfterRoosevelt, Glossary_RooseveltStaysInWashingtonDoesNotBindTruman) {
+  // 8C's blue band, "Cannot use Roosevelt during this conference to advance an issue".
+  truman(true);
+  begin(StepId::RevealConference);
+  chance("card 8c");
+  chance("roll 4");  // the red band's convoy roll; the blue band follows
+  EXPECT_FALSE(s().leaders[1].stays_home);
+  EXPECT_NE(log_text().find("[5.26] the card names Franklin D. Roosevelt; Harry S. Truman leads the US: it does not apply"),
+            std::string::npos) << log_text();
+}
+
+TEST_F(AfterRoosevelt, Glossary_RooseveltStaysInWashington) {
+  begin(StepId::RevealConference);
+  chance("card 8c");
+  chance("roll 4");
+  EXPECT_TRUE(s().leaders[1].stays_home);
 }
 
 TEST_F(Meeting, Churchill_HeartAttackMakesHimInactiveNextConference) {

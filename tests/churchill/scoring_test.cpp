@@ -225,6 +225,41 @@ TEST_F(Victory, Rule_4_42_TieForSecondGoesTo4_44) {
   EXPECT_EQ(game.winner(s), 1);
 }
 
+TEST_F(Victory, Rule_4_42_TieForSecondBetweenTheTiedOnly) {
+  // 60 does not exceed 35 + 35: second place wins, and the US and the USSR tie for it. Neither
+  // 4.44.1 (no bomb) nor 4.44.2 names one of them; 4.44.3 would name Churchill, who is first and
+  // not in this tie. Project ruling: the US wins (Arsenal of Democracy).
+  scores(60, 35, 35, {true, true}, /*bomb=*/false);
+  EXPECT_EQ(game.winner(s), 1);
+}
+
+TEST_F(Victory, Rule_4_42_TieForSecondWithChurchillGoesToChurchill) {
+  scores(35, 60, 35, {true, true}, /*bomb=*/false);  // the UK and the USSR tie for second
+  EXPECT_EQ(game.winner(s), 0) << "4.44.3 names one of the two";
+  scores(35, 60, 35, {true, true}, /*bomb=*/false, /*soviets_alone_in_germany=*/true);
+  EXPECT_EQ(game.winner(s), 2) << "4.44.2";
+}
+
+// 9.63, 9.73 "Each player begins with zero VPs": VPs are a final tally (4.4); the score shown during
+// play is that tally on the current board, labelled as such with the 4.4 case it would fall under.
+TEST_F(Victory, Rule_4_4_TheRunningScoreIsIfTheGameEndedNowWithItsCase) {
+  const auto shown = [&] {
+    const Session session(game, s, 1);
+    const auto view = view_json(game, session, std::nullopt, 0);
+    const std::string board = board_text(game, s, std::nullopt);
+    return std::pair{view["score_label"].get<std::string>() + " | " + view["score_case"].get<std::string>(),
+                     board.substr(0, board.find('\n', board.find('\n') + 1))};
+  };
+  scores(40, 36, 33, {true, false});
+  EXPECT_EQ(shown().first, "if the game ended now | 4.43 Global Hegemon, Axis Conditional Surrender");
+  EXPECT_NE(shown().second.find("Score if the game ended now (4.43 Global Hegemon, Axis Conditional Surrender): UK 40 US 36 USSR 33"),
+            std::string::npos) << shown().second;
+  scores(40, 30, 25, {true, true});
+  EXPECT_EQ(shown().first, "if the game ended now | 4.41 Alliance Victory");
+  scores(50, 29, 25, {true, true});
+  EXPECT_EQ(shown().first, "if the game ended now | 4.42 Broken Alliance");
+}
+
 TEST_F(Victory, Rule_4_43_GlobalHegemonAdjustment) {
   scores(40, 36, 33, {true, false});  // 40 - 5, 36 - 3, 33 + 5
   EXPECT_EQ(game.winner(s), 2);

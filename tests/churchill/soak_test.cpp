@@ -44,17 +44,37 @@ void check_invariants(const Game& g, const State& s) {
   }
 }
 
-// Fronts never move back (7.71); Axis reserves are conserved (7.61).
+// Fronts never move back (7.71).
 void check_progress(const Game& g, const State& before, const State& after) {
   const auto& d = g.data();
   for (std::size_t f = 0; f < d.fronts.size(); ++f) ASSERT_GE(after.front[f], before.front[f]) << d.fronts[f].id;
+}
+
+// Axis reserves are conserved (7.61), kind by kind: those placed on the Fronts and in the theater
+// boxes, those still in Germany or Japan and those eliminated (or out of play) are the armies and
+// navies of the game, and no count is negative (a reserve placed twice would leave its Axis
+// country at -1). The placement procedure runs one step at a time: none is left buried.
+void check_reserves(const Game& g, const State& s) {
+  const auto& d = g.data();
   for (std::size_t k = 0; k < churchill::kReserveKinds; ++k) {
-    int total = 0, placed = after.reserves_pool[k] + after.reserves_lost[k];
-    for (const auto& a : d.axis) total += a.reserves[k];
-    for (const auto& r : after.reserves_on_front) placed += r[k];
-    for (const auto& r : after.reserves_in_box) placed += r[k];
-    ASSERT_EQ(placed, total) << "reserve kind " << k;
+    const auto kind = churchill::reserve_kind_name(static_cast<churchill::ReserveKind>(k));
+    int in_game = 0, placed = 0;
+    for (const auto& a : d.axis) in_game += a.reserves[k];
+    for (const auto& r : s.reserves_on_front) {
+      ASSERT_GE(r[k], 0) << kind;
+      placed += r[k];
+    }
+    for (const auto& r : s.reserves_in_box) {
+      ASSERT_GE(r[k], 0) << kind;
+      placed += r[k];
+    }
+    ASSERT_GE(s.reserves_pool[k], 0) << kind << " in its Axis country";
+    ASSERT_GE(s.reserves_lost[k], 0) << kind << " eliminated";
+    ASSERT_EQ(placed + s.reserves_pool[k] + s.reserves_lost[k], in_game) << kind;
   }
+  int reserve_steps = 0;
+  for (std::size_t i = 0; i < s.steps.size(); ++i) reserve_steps += s.steps[i].id == churchill::StepId::Reserves;
+  ASSERT_LE(reserve_steps, 1) << "a reserve placement step left in the stack";
 }
 
 // A seat's view holds its own hand and Secret Agenda only (architecture.md §3).
@@ -124,6 +144,7 @@ void play_random_game(const Game& g, const churchill::Scenario& sc, std::uint64_
     }
     check_invariants(g, session.state());
     check_progress(g, before, session.state());
+    check_reserves(g, session.state());
     if (pick.below(400) == 0) {  // at random points: views, and save -> load -> the same state
       check_views(g, session);
       const auto loaded = core::load_session(g, g.new_game(sc, options), save_of(g, sc, options, session, seed));

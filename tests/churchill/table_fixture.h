@@ -67,6 +67,12 @@ class Table : public ::testing::Test {
     ADD_FAILURE() << "no card " << id;
     return 0;
   }
+  // Axis reserves opposing a Front (7.6).
+  int reserves_against(const char* front) const {
+    int n = 0;
+    for (auto r : s().reserves_on_front[data().front(front)]) n += r;
+    return n;
+  }
   std::string log_text() const {
     std::string out;
     for (const auto& e : session.log().entries()) out += game.describe(e) + "\n";

@@ -25,9 +25,24 @@ class War : public Position {
     }
     begin(StepId::EndConference);
   }
-  int reserves_against(const char* front) const {
+  // A Front on the space `space` of its track.
+  void front_at(const char* front, const char* space) {
+    const auto f = data().front(front);
+    const auto& track = data().fronts[f].track;
+    for (std::size_t i = 0; i < track.size(); ++i)
+      if (data().spaces[track[i].space].id == space) start.front[f] = static_cast<std::int8_t>(i);
+  }
+  // Only `left` reserves of a kind are still in the game; the others were permanently removed.
+  void reserves_left(ReserveKind kind, int left) {
+    const auto k = static_cast<std::size_t>(kind);
+    start.reserves_lost[k] = static_cast<std::int8_t>(start.reserves_pool[k] + start.reserves_lost[k] - left);
+    start.reserves_pool[k] = static_cast<std::int8_t>(left);
+  }
+  int pool(ReserveKind kind) const { return s().reserves_pool[static_cast<std::size_t>(kind)]; }
+  // The steps of the Axis reserve placement waiting in the stack (7.6): at most the one running.
+  int reserve_steps() const {
     int n = 0;
-    for (auto r : s().reserves_on_front[data().front(front)]) n += r;
+    for (std::size_t i = 0; i < s().steps.size(); ++i) n += s().steps[i].id == StepId::Reserves;
     return n;
   }
 };
@@ -46,6 +61,22 @@ TEST_F(War, Rule_7_1_TieOrderedByTheUs) {
   EXPECT_EQ(g_active(), "UK");
 }
 
+TEST_F(War, Rule_7_1_ThreeWayTieTheUsDecidesTheWholeOrder) {
+  // "the US player's national characteristic allows him to determine who goes next": the US names
+  // the first and then the second; UK, USSR, US is one of the six orders he may choose.
+  war({1, 1, 1});
+  act("US", "first UK");
+  EXPECT_EQ(g_active(), "US") << "the US also decides who goes second";
+  EXPECT_FALSE(legal("US", "first UK"));
+  act("US", "first USSR");
+  act("UK", "network greece");
+  act("USSR", "network hungary");
+  act("US", "network france");
+  EXPECT_EQ(s().network_owner[L("greece")], power("UK"));
+  EXPECT_EQ(s().network_owner[L("hungary")], power("USSR"));
+  EXPECT_EQ(s().network_owner[L("france")], power("US"));
+}
+
 TEST_F(War, Rule_7_11_TwoPerLocationOfOneNationAndRemovalOneForOne) {
   networks("austria", "USSR", 1);
   war({1, 3, 1});
@@ -60,6 +91,37 @@ TEST_F(War, Rule_7_11_TwoPerLocationOfOneNationAndRemovalOneForOne) {
   EXPECT_FALSE(legal("USSR", "network austria"));
 }
 
+TEST_F(War, Rule_7_12_RemovalIsOptional) {
+  // Every open location holds a Soviet network: the UK can place nowhere, and "may discard one of
+  // his own un-played Clandestine Networks ... to remove an opponent's": he may also decline.
+  for (const auto& l : data().locations) networks(l.id.c_str(), "USSR", 1);
+  start.to_place = {1, 0, 0};
+  begin(StepId::PlaceNetworks, power("UK"), 0);
+  EXPECT_TRUE(legal("UK", "remove-network austria"));
+  act("UK", "decline");
+  EXPECT_EQ(s().to_place[0], 0) << "7.1: unused markers are lost";
+  EXPECT_EQ(s().networks[L("austria")], 1);
+  EXPECT_NE(log_text().find("[7.12] UK declines to remove: 1 Clandestine Network(s) lost"), std::string::npos) << log_text();
+}
+
+TEST_F(War, Rule_7_12_NoDeclineWhileAPlacementIsPossible) {
+  start.to_place = {1, 0, 0};
+  begin(StepId::PlaceNetworks, power("UK"), 0);
+  EXPECT_FALSE(legal("UK", "decline")) << "7.1: a player must place as many as he is able";
+}
+
+TEST_F(War, Rule_7_32_RemovalIsOptional) {
+  networks("poland", "UK", 1);
+  start.alignment[L("poland")] = static_cast<std::uint8_t>(power("USSR"));
+  start.global[1] = static_cast<std::uint8_t>(power("UK"));  // Free Europe: the UK may remove it
+  start.to_place = {1, 0, 0};
+  begin(StepId::PlaceAlignment, power("UK"), 0);
+  EXPECT_TRUE(legal("UK", "remove-alignment poland"));
+  act("UK", "decline");
+  EXPECT_EQ(s().alignment[L("poland")], power("USSR"));
+  EXPECT_EQ(s().to_place[0], 0);
+}
+
 TEST_F(War, Rule_7_4_ArcticNeedsThreeNaval) {
   start.naval[data().theater("arctic")] = 2;
   war({1, 1, 2});
@@ -72,7 +134,8 @@ TEST_F(War, Rule_7_31_AlignmentNeedsAnOwnNetworkAndOnePerLocation) {
   networks("yugoslavia", "USSR", 1);
   start.alignment[L("yugoslavia")] = static_cast<std::uint8_t>(power("USSR"));
   war({1, 1, 1}, {2, 0, 0});
-  act("US", "first USSR");  // a three-way tie: the US puts the USSR first
+  act("US", "first USSR");  // a three-way tie: the US puts the USSR first, then the UK
+  act("US", "first UK");
   act("USSR", "network hungary");
   act("UK", "network greece");
   act("US", "network france");
@@ -158,6 +221,28 @@ TEST_F(War, Rule_7_73_3_NoDDayWithoutTheSecondFront) {
   EXPECT_EQ(s().offensive[data().front("western")], 0) << "7.71: support removed anyway";
 }
 
+TEST_F(War, Rule_7_73_TheLogSaysWhyAFrontCannotAdvance) {
+  start = game.new_game(*data().scenario("tournament"));
+  start.steps.clear();
+  start.steps.push({StepId::GameOver});
+  start.steps.push({StepId::Campaigns, 0});
+  const auto army = static_cast<std::size_t>(ReserveKind::GermanArmy);
+  for (const char* f : {"eastern", "mediterranean"}) start.reserves_on_front[data().front(f)][army] = 1;
+  start.reserves_on_front[data().front("cbi")][static_cast<std::size_t>(ReserveKind::JapaneseArmy)] = 1;
+  start.naval[data().theater("central-pacific")] = 2;
+  core::LogBuffer log;
+  game.run_automatic(start, &log);  // up to the SW Pacific Front's roll
+  std::string text;
+  for (const auto& e : log.entries()) text += game.describe(e) + "\n";
+  EXPECT_NE(text.find("the Western Front cannot advance: D-Day, the Second Front issue did not end the Meeting in the centre (7.73.3)"),
+            std::string::npos) << text;
+  EXPECT_NE(text.find("the Eastern Front cannot advance: strength 0 (7.73.2)"), std::string::npos) << text;
+  EXPECT_NE(text.find("the Far East Front cannot advance: the USSR Declares War on Japan issue did not end the Meeting in the centre (7.73.4)"),
+            std::string::npos) << text;
+  EXPECT_NE(text.find("the Central Pacific Front cannot advance: 2 naval support, an amphibious entry needs 3 (7.73.1)"),
+            std::string::npos) << text;
+}
+
 TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   start.front[data().front("eastern")] = 1;  // Ukraine: Prussia then East Germany, both land
   start.offensive[data().front("eastern")] = 5;   // strength 12
@@ -208,6 +293,24 @@ TEST_F(War, Rule_7_81_GermanTechnologyOnSurrender) {
   EXPECT_EQ(s().german_technology, (std::array<std::int8_t, kPowers>{1, 1, 0})) << "the West alone: US and UK";
 }
 
+TEST_F(War, Rule_7_81_BothFrontsEnterGermanyInOneConference) {
+  // The Fronts of Europe all make their attempt before Germany's surrender is checked (7.8 with
+  // 7.81): otherwise the Western Front's entry would stop the Eastern Front, and "both Fronts
+  // enter Germany during the same conference" could never happen.
+  front_at("western", "west-germany");
+  front_at("eastern", "east-germany");
+  start.offensive[data().front("western")] = 4;
+  start.offensive[data().front("eastern")] = 4;
+  reserves_left(ReserveKind::GermanArmy, 0);
+  begin(StepId::Campaigns, 0);
+  chance("roll 1");  // the Western Front enters Germany
+  EXPECT_FALSE(s().surrendered[0]) << "not yet: the Eastern Front attempts too";
+  chance("roll 1");  // the Eastern Front enters Germany
+  while (game.node_kind(s()) == core::NodeKind::Chance && !s().surrendered[0]) session.sample_chance();
+  EXPECT_TRUE(s().surrendered[0]);
+  EXPECT_EQ(s().german_technology, (std::array<std::int8_t, kPowers>{1, 1, 1})) << "both Fronts: one each";
+}
+
 TEST_F(War, Rule_7_82_TheEmperorsThreeConditions) {
   start.surrendered[0] = true;                                            // a
   start.a_bomb = static_cast<std::int8_t>(data().a_bomb.size() - 1);      // b: Trinity...
@@ -230,6 +333,133 @@ TEST_F(War, Rule_7_64_PacificPriorities) {
   chance("roll 6");  // 6: the last army to the CBI
   EXPECT_EQ(reserves_against("cbi"), 1);
   EXPECT_EQ(s().steps.top().id, StepId::FrontRoll) << "then the Fronts advance";
+}
+
+class Ijn : public War {
+ protected:
+  // 8C Leyte Gulf: "IJN sorties in SW Pacific Theater and 1 Japanese reserve in SW Pacific
+  // Theater", placed when the card was revealed (5.11), which cost a naval support there.
+  Ijn() {
+    const auto ijn = static_cast<std::size_t>(ReserveKind::Ijn), army = static_cast<std::size_t>(ReserveKind::JapaneseArmy);
+    --start.reserves_pool[ijn];
+    ++start.reserves_in_box[data().theater("sw-pacific")][ijn];
+    start.naval[data().theater("sw-pacific")] = 2;
+    --start.reserves_pool[army];
+    ++start.reserves_on_front[data().front("sw-pacific")][army];
+  }
+  int ijn_in_boxes() const {
+    int n = 0;
+    for (const auto& box : s().reserves_in_box) n += box[static_cast<std::size_t>(ReserveKind::Ijn)];
+    return n;
+  }
+  int ijn_lost() const { return s().reserves_lost[static_cast<std::size_t>(ReserveKind::Ijn)]; }
+};
+
+TEST_F(Ijn, Rule_7_64_4_NeverMoreThanOneIjnAtATime) {
+  begin(StepId::Reserves, 1, 1);
+  EXPECT_EQ(reserves_against("far-east"), 2);
+  // Priority 4 sends no second IJN while the card's is at sea; the next roll is the card IJN's
+  // battle (7.64.5): on a 1 it is eliminated.
+  chance("roll 1");
+  EXPECT_EQ(ijn_in_boxes(), 0);
+  EXPECT_EQ(ijn_lost(), 1);
+  EXPECT_EQ(s().naval[data().theater("central-pacific")], 3) << "no IJN sortied against the Central Pacific";
+  EXPECT_EQ(s().naval[data().theater("sw-pacific")], 2) << "the card's IJN cost its naval support once, on placement";
+}
+
+TEST_F(Ijn, Rule_7_64_5_AnIjnPlacedByAConferenceCardTakesTheLeyteGulfRoll) {
+  begin(StepId::Reserves, 1, 1);
+  chance("roll 5");  // 5-6: it survives and goes back to Japan
+  EXPECT_EQ(ijn_in_boxes(), 0);
+  EXPECT_EQ(ijn_lost(), 0);
+  EXPECT_EQ(pool(ReserveKind::Ijn), 2);
+  EXPECT_NE(log_text().find("[7.64.5] Battle of the Philippine Sea and Leyte Gulf roll 5: the IJN returns to Japan"), std::string::npos)
+      << log_text();
+}
+
+TEST_F(War, Rule_7_64_4_TheIjnRollsAreLoggedAndTheViewShowsHowManyRemain) {
+  begin(StepId::Reserves, 1, 1);
+  chance("roll 2");  // sorties against the Central Pacific (Marianas -> Iwo Jima, 3 naval)
+  chance("roll 4");  // eliminated
+  EXPECT_NE(log_text().find("[7.64.4] IJN roll 2: the IJN sorties into the Central Pacific Theater"), std::string::npos) << log_text();
+  EXPECT_NE(log_text().find("[7.64.5] Battle of the Philippine Sea and Leyte Gulf roll 4: the IJN is eliminated (1 IJN left)"),
+            std::string::npos) << log_text();
+  EXPECT_EQ(view_json(game, session, std::nullopt, 0)["axis_reserves"]["ijn"], 1);
+  EXPECT_NE(board_text(game, s(), std::nullopt).find("IJN 1"), std::string::npos) << board_text(game, s(), std::nullopt);
+}
+
+TEST_F(War, Rule_7_64_4_NoSortieIsLoggedToo) {
+  begin(StepId::Reserves, 1, 1);
+  chance("roll 3");
+  EXPECT_NE(log_text().find("[7.64.4] IJN roll 3: no sortie"), std::string::npos) << log_text();
+}
+
+TEST_F(Ijn, Rule_7_64_3_AB29EntrySpaceThatHoldsAnArmyNeedsNoOther) {
+  // The card's army already opposes the SW Pacific Front's entry into the Philippines: priority 3
+  // is met there, as in the example of play (Japanese armies 50% Far East, 25% Central Pacific,
+  // 25% SW Pacific).
+  begin(StepId::Reserves, 1, 1);
+  EXPECT_EQ(reserves_against("sw-pacific"), 1);
+  EXPECT_EQ(pool(ReserveKind::JapaneseArmy), 1) << "the last army is placed at random (priority 6)";
+}
+
+TEST_F(War, Rule_7_72_4_OddArmyGoesToJapan) {
+  // The Far East Front in Korea (past Manchuria: the Kwangtung Army is gone) and the Central
+  // Pacific Front in Okinawa both attempt Japan: three armies, one each and the odd one by a roll,
+  // before priority 2 may take it for the Far East.
+  front_at("far-east", "korea");
+  front_at("central-pacific", "okinawa");
+  start.naval[data().theater("far-east")] = 3;
+  reserves_left(ReserveKind::JapaneseArmy, 3);
+  begin(StepId::Reserves, 1, 1);
+  chance("front central-pacific");
+  EXPECT_EQ(reserves_against("central-pacific"), 2);
+  EXPECT_EQ(reserves_against("far-east"), 1) << "7.64.2 finds no army left";
+  EXPECT_EQ(pool(ReserveKind::JapaneseArmy), 0);
+  EXPECT_EQ(reserve_steps(), 1);
+}
+
+TEST_F(War, Rule_7_72_4_OnlyFrontsThatMayAttemptJapanShareItsArmies) {
+  // The Central Pacific Front in Okinawa lacks the 3 naval support Japan's amphibious entry needs
+  // (7.64.4 play note: it cannot attempt it); the SW Pacific Front in Kyushu can.
+  front_at("central-pacific", "okinawa");
+  front_at("sw-pacific", "kyushu");
+  start.naval[data().theater("central-pacific")] = 2;
+  begin(StepId::Reserves, 1, 1);
+  EXPECT_EQ(reserves_against("sw-pacific"), 4);
+  EXPECT_EQ(reserves_against("central-pacific"), 0);
+}
+
+TEST_F(War, Rule_7_62_1_LastGermanArmyAgainstGermanyGoesByARoll) {
+  front_at("western", "west-germany");
+  front_at("eastern", "east-germany");
+  reserves_left(ReserveKind::GermanArmy, 1);
+  begin(StepId::Reserves, 0, 1);
+  chance("front western");
+  EXPECT_EQ(reserves_against("western"), 1);
+  EXPECT_EQ(reserves_against("eastern"), 0) << "7.62.2 finds no army left";
+  EXPECT_EQ(pool(ReserveKind::GermanArmy), 0);
+  EXPECT_EQ(reserve_steps(), 1) << "the Pacific step runs; no European one is left below it";
+}
+
+TEST_F(War, Rule_7_62_6_OneArmyForTwoEquidistantFrontsGoesByARoll) {
+  // Training: the Western Front in the Rhineland and the Eastern in Prussia, two spaces each from
+  // Germany. Two armies: priority 2 takes one for the Eastern Front; the last is rolled for.
+  reserves_left(ReserveKind::GermanArmy, 2);
+  begin(StepId::Reserves, 0, 1);
+  EXPECT_EQ(reserves_against("eastern"), 1);
+  chance("front eastern");
+  EXPECT_EQ(reserves_against("eastern"), 2);
+  EXPECT_EQ(reserves_against("western"), 0);
+  EXPECT_EQ(pool(ReserveKind::GermanArmy), 0);
+}
+
+TEST_F(War, Rule_7_62_6_TwoArmiesForTwoEquidistantFrontsOneEach) {
+  reserves_left(ReserveKind::GermanArmy, 3);
+  begin(StepId::Reserves, 0, 1);
+  EXPECT_EQ(reserves_against("eastern"), 2);
+  EXPECT_EQ(reserves_against("western"), 1);
+  EXPECT_EQ(s().steps.top().id, StepId::ReserveRoll) << "no roll in Europe: the Pacific's IJN roll comes next";
 }
 
 TEST_F(War, Rule_7_63_EnteringWestGermanyRemovesAGermanArmyForGood) {
