@@ -244,8 +244,7 @@ TEST_F(Victory, Rule_4_42_TieForSecondWithChurchillGoesToChurchill) {
 // play is that tally on the current board, labelled as such with the 4.4 case it would fall under.
 TEST_F(Victory, Rule_4_4_TheRunningScoreIsIfTheGameEndedNowWithItsCase) {
   const auto shown = [&] {
-    const Session session(game, s, 1);
-    const auto view = view_json(game, session, std::nullopt, 0);
+    const auto view = view_json(game, s, std::nullopt);
     const std::string board = board_text(game, s, std::nullopt);
     return std::pair{view["score_label"].get<std::string>() + " | " + view["score_case"].get<std::string>(),
                      board.substr(0, board.find('\n', board.find('\n') + 1))};

@@ -384,7 +384,7 @@ TEST_F(War, Rule_7_64_4_TheIjnRollsAreLoggedAndTheViewShowsHowManyRemain) {
   EXPECT_NE(log_text().find("[7.64.4] IJN roll 2: the IJN sorties into the Central Pacific Theater"), std::string::npos) << log_text();
   EXPECT_NE(log_text().find("[7.64.5] Battle of the Philippine Sea and Leyte Gulf roll 4: the IJN is eliminated (1 IJN left)"),
             std::string::npos) << log_text();
-  EXPECT_EQ(view_json(game, session, std::nullopt, 0)["axis_reserves"]["ijn"], 1);
+  EXPECT_EQ(view_json(game, s(), std::nullopt)["axis_reserves"]["ijn"], 1);
   EXPECT_NE(board_text(game, s(), std::nullopt).find("IJN 1"), std::string::npos) << board_text(game, s(), std::nullopt);
 }
 
