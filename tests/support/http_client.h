@@ -15,7 +15,8 @@ class HttpClient {
  public:
   explicit HttpClient(const std::string& port) { stream_.connect(boost::asio::ip::tcp::resolver(io_).resolve("127.0.0.1", port)); }
 
-  // The status and the JSON body (discarded JSON when the body is not JSON).
+  // The status and the JSON body (discarded JSON when the body is not JSON). A POST is sent as
+  // application/json, as the server requires.
   std::pair<int, nlohmann::json> call(boost::beast::http::verb method, const std::string& target, const std::string& body = "",
                                       const std::string& token = "") {
     namespace http = boost::beast::http;
@@ -23,12 +24,22 @@ class HttpClient {
     req.set(http::field::host, "127.0.0.1");
     req.keep_alive(true);
     if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
+    if (method == http::verb::post) req.set(http::field::content_type, "application/json");
     req.body() = body;
     req.prepare_payload();
+    return send(req);
+  }
+
+  // Sends a request as it is.
+  std::pair<int, nlohmann::json> send(const boost::beast::http::request<boost::beast::http::string_body>& req) {
+    namespace http = boost::beast::http;
     http::write(stream_, req);
     boost::beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream_, buffer, res);
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(64 * 1024 * 1024);
+    parser.skip(req.method() == http::verb::head);
+    http::read(stream_, buffer, parser);
+    const auto& res = parser.get();
     return {static_cast<int>(res.result_int()), nlohmann::json::parse(res.body(), nullptr, false)};
   }
 
