@@ -345,15 +345,15 @@ Response route(const Request& req, const std::string& client, Shared& s) {
   }
   if (game && p[3] == "view") {
     only(false);
-    return json_response(req, http::status::ok, lobby.view(p[2], bearer(req)));
+    return json_text(req, http::status::ok, lobby.view(p[2], bearer(req)));
   }
   if (game && p[3] == "actions") {
     only(true);
-    return json_response(req, http::status::ok, lobby.act(p[2], bearer(req), body_json(req)));
+    return json_text(req, http::status::ok, lobby.act(p[2], bearer(req), body_json(req)));
   }
   if (game && p[3] == "undo") {
     only(true);
-    return json_response(req, http::status::ok, lobby.undo(p[2], bearer(req), body_json(req)));
+    return json_text(req, http::status::ok, lobby.undo(p[2], bearer(req), body_json(req)));
   }
   throw ApiError(404, "no such API endpoint");
 }
@@ -435,7 +435,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (!stale_ || s_.lobby.busy(id_)) return;  // a busy game is pushed when its change settles
     stale_ = false;
     try {
-      message_ = dump(s_.lobby.view(id_, token_));
+      message_ = s_.lobby.view(id_, token_);
     } catch (const ApiError& e) {
       return close(e.what());  // the game was deleted, or the seat's token no longer opens it
     }

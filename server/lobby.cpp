@@ -224,9 +224,19 @@ nlohmann::json Lobby::seat_view(const std::string& id, Room& r, std::optional<in
   return v;
 }
 
-nlohmann::json Lobby::view(const std::string& id, const std::string& token) {
+// A view is made once per version of the game and seat: spectators, pushes and repeated reads share it.
+const std::string& Lobby::cached_view(const std::string& id, Room& r, std::optional<int> seat) {
+  auto& [version, text] = r.views[seat ? *seat : -1];
+  if (text.empty() || version != r.version) {
+    text = seat_view(id, r, seat).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    version = r.version;
+  }
+  return text;
+}
+
+const std::string& Lobby::view(const std::string& id, const std::string& token) {
   Room& r = room(id);
-  return seat_view(id, r, seat_of(id, token));
+  return cached_view(id, r, seat_of(id, token));
 }
 
 void Lobby::check_version(const std::string& id, Room& r, std::optional<int> seat, const nlohmann::json& body) {
@@ -239,7 +249,7 @@ void Lobby::check_version(const std::string& id, Room& r, std::optional<int> sea
                    seat_view(id, r, seat));
 }
 
-nlohmann::json Lobby::act(const std::string& id, const std::string& token, const nlohmann::json& body) {
+const std::string& Lobby::act(const std::string& id, const std::string& token, const nlohmann::json& body) {
   Room& r = room(id);
   const auto seat = seat_of(id, token);
   if (!seat) throw ApiError(401, "acting needs the seat's token (Authorization: Bearer TOKEN)");
@@ -249,10 +259,10 @@ nlohmann::json Lobby::act(const std::string& id, const std::string& token, const
   check_version(id, r, seat, body);
   title::act(*r.game, *seat, body["action"].get<std::string>());
   stage(id, r, GameWrite{});
-  return seat_view(id, r, seat);
+  return cached_view(id, r, seat);
 }
 
-nlohmann::json Lobby::undo(const std::string& id, const std::string& token, const nlohmann::json& body) {
+const std::string& Lobby::undo(const std::string& id, const std::string& token, const nlohmann::json& body) {
   Room& r = room(id);
   const auto seat = seat_of(id, token);
   if (!seat) throw ApiError(401, "undo needs the seat's token");
@@ -264,7 +274,7 @@ nlohmann::json Lobby::undo(const std::string& id, const std::string& token, cons
   GameWrite w;
   w.keep_actions = session.history().size();
   stage(id, r, std::move(w));
-  return seat_view(id, r, seat);
+  return cached_view(id, r, seat);
 }
 
 void Lobby::expire() {

@@ -48,11 +48,12 @@ class Lobby {
   nlohmann::json create(const nlohmann::json& body);
   // The seat's token; the body may carry {"invitation": secret}.
   std::string claim(const std::string& id, const std::string& seat, const nlohmann::json& body);
-  // The view of the token's seat; an empty token gives the spectator's view.
-  nlohmann::json view(const std::string& id, const std::string& token);
-  // {"action": text, "version": N}: N is the "version" of the view the action was chosen on.
-  nlohmann::json act(const std::string& id, const std::string& token, const nlohmann::json& body);
-  nlohmann::json undo(const std::string& id, const std::string& token, const nlohmann::json& body);
+  // The view of the token's seat as JSON text; an empty token gives the spectator's view.
+  const std::string& view(const std::string& id, const std::string& token);
+  // {"action": text, "version": N}: N is the "version" of the view the action was chosen on. The
+  // seat's new view.
+  const std::string& act(const std::string& id, const std::string& token, const nlohmann::json& body);
+  const std::string& undo(const std::string& id, const std::string& token, const nlohmann::json& body);
   // Stages the deletion of every abandoned game (not finished, unchanged for expire_seconds).
   void expire();
 
@@ -87,6 +88,7 @@ class Lobby {
     bool erasing = false;
     std::string damaged;                         // why it was quarantined; empty: sound
     std::string summary;                         // committed list entry (JSON)
+    std::map<int, std::pair<std::uint64_t, std::string>> views;  // by seat (-1: spectator): version, JSON text
   };
   Room& room(const std::string& id);             // loads it if needed; 404 / 410 / 503 as ApiError
   Room build(StoredGame sg);
@@ -94,6 +96,7 @@ class Lobby {
   void stage(const std::string& id, Room& r, GameWrite w);  // with the room's mark
   void check_version(const std::string& id, Room& r, std::optional<int> seat, const nlohmann::json& body);
   nlohmann::json seat_view(const std::string& id, Room& r, std::optional<int> seat);
+  const std::string& cached_view(const std::string& id, Room& r, std::optional<int> seat);
   void release_if_idle(const std::string& id);
   std::int64_t now() const { return clock_(); }
 

@@ -55,7 +55,7 @@ TEST_F(LobbyOverFailingStore, AFailedCommitLeavesTheGameAsStoredAndTheNextMoveIs
   lobby.commit_now();
   const std::string token = lobby.claim(id, "UK", json::object());
   lobby.commit_now();
-  const json before = lobby.view(id, token);
+  const json before = json::parse(lobby.view(id, token));
 
   const json chosen = {{"action", before["legal_actions"][0]}, {"version", before["version"]}};
   lobby.act(id, token, chosen);
@@ -63,16 +63,16 @@ TEST_F(LobbyOverFailingStore, AFailedCommitLeavesTheGameAsStoredAndTheNextMoveIs
   store.fail = true;
   lobby.commit_now();
   EXPECT_FALSE(lobby.busy(id));
-  EXPECT_EQ(lobby.view(id, token), before) << "the failed change is gone from memory";
+  EXPECT_EQ(json::parse(lobby.view(id, token)), before) << "the failed change is gone from memory";
 
   store.fail = false;
-  const json after = lobby.act(id, token, chosen);
+  const json after = json::parse(lobby.act(id, token, chosen));
   lobby.commit_now();
-  EXPECT_EQ(lobby.view(id, token), after);
+  EXPECT_EQ(json::parse(lobby.view(id, token)), after);
   EXPECT_THROW(lobby.undo(id, token, json{{"version", before["version"]}}), server::ApiError) << "a stale undo";
 
   server::Lobby restarted(data(), store);
-  EXPECT_EQ(restarted.view(id, token), after) << "memory and store agree";
+  EXPECT_EQ(json::parse(restarted.view(id, token)), after) << "memory and store agree";
 }
 
 TEST_F(LobbyOverFailingStore, AFailedCreationLeavesNoGame) {
@@ -101,7 +101,7 @@ TEST_F(LobbyOverFailingStore, FinishedGamesLeaveMemoryAndAreLoadedWhenOpened) {
     lobby.commit_now();
   }
   EXPECT_EQ(lobby.loaded(), 0u) << "finished games are in the store only";
-  for (const auto& id : ids) EXPECT_TRUE(lobby.view(id, "")["terminal"].get<bool>());
+  for (const auto& id : ids) EXPECT_TRUE(json::parse(lobby.view(id, ""))["terminal"].get<bool>());
   EXPECT_EQ(lobby.loaded(), 1u) << "at most finished_in_memory stay loaded";
 }
 
