@@ -302,8 +302,8 @@ void Lobby::stage(const std::string& id, Room& r, GameWrite w) {
   r.version += w.claim ? 0 : 1;  // a claim changes no view's choices
   r.updated = now();
   r.finished = title::terminal(*r.game);
-  const std::string summary = make_summary(id, r);
-  w.mark = GameMark{r.version, r.stored, title::state_hash(*r.game), r.finished, r.updated, summary};
+  r.staged_summary = make_summary(id, r);
+  w.mark = GameMark{r.version, r.stored, title::state_hash(*r.game), r.finished, r.updated, r.staged_summary};
   r.busy = true;
   staged_.push_back(std::move(w));
   staged_ids_.push_back(id);
@@ -344,7 +344,7 @@ void Lobby::settle(bool committed) {
       if (r.summary.empty() && r.listeners.empty()) rooms_.erase(it);  // a game never stored
       continue;
     }
-    r.summary = make_summary(id, r);
+    r.summary = std::move(r.staged_summary);
     for (const auto& [_, listener] : std::map<int, Listener>(r.listeners)) listener();
     release_if_idle(id);
   }

@@ -88,6 +88,7 @@ class Lobby {
     bool erasing = false;
     std::string damaged;                         // why it was quarantined; empty: sound
     std::string summary;                         // committed list entry (JSON)
+    std::string staged_summary;                  // the entry once the staged change is committed
     std::map<int, std::pair<std::uint64_t, std::string>> views;  // by seat (-1: spectator): version, JSON text
   };
   Room& room(const std::string& id);             // loads it if needed; 404 / 410 / 503 as ApiError
