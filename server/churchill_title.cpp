@@ -7,6 +7,10 @@
 
 namespace server::title {
 
+namespace {
+constexpr int kLogTail = 20;  // log lines in a view: the web client shows the last 14
+}
+
 core::SaveFile parse_create(const churchill::Data& data, const nlohmann::json& body) {
   core::SaveFile f;
   f.game = "churchill";
@@ -46,7 +50,7 @@ std::optional<int> seat_from_name(const std::string& name) {
 }
 
 nlohmann::json view(churchill::SavedGame& game, std::optional<int> seat) {
-  nlohmann::json v = churchill::view_json(game.game(), game.session(), seat, 40);
+  nlohmann::json v = churchill::view_json(game.game(), game.session(), seat, kLogTail);
   v["scenario"] = game.meta().scenario;
   nlohmann::json controllers = nlohmann::json::object();
   for (int p = 0; p < churchill::kPowers; ++p) controllers[seat_name(p)] = game.controller(static_cast<core::Seat>(p));
