@@ -172,6 +172,16 @@ class Server : public ::testing::Test {
     return std::stoi(answer.substr(9, 3));
   }
 
+  // n connections that send nothing.
+  std::vector<tcp::socket> hold(boost::asio::io_context& io, int n) {
+    std::vector<tcp::socket> held;
+    for (int i = 0; i < n; ++i) {
+      held.emplace_back(io);
+      held.back().connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(std::stoi(port))});
+    }
+    return held;
+  }
+
   // A WebSocket on a game, having sent its first message.
   std::unique_ptr<websocket::stream<tcp::socket>> watch(boost::asio::io_context& io, const std::string& id, const std::string& token) {
     auto ws = std::make_unique<websocket::stream<tcp::socket>>(io);
@@ -633,11 +643,7 @@ TEST_F(Server, SlowAndSilentWebSocketsAreBoundedAndClosed) {
 TEST_F(Server, ConnectionsAreCappedPerAddress) {
   restart({"--max-per-address", "4"});
   boost::asio::io_context io;
-  std::vector<tcp::socket> held;
-  for (int i = 0; i < 4; ++i) {
-    held.emplace_back(io);
-    held.back().connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(std::stoi(port))});
-  }
+  std::vector<tcp::socket> held = hold(io, 4);
   EXPECT_EQ(raw("GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n"), 0) << "the fifth connection is closed";
   held.clear();
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -654,11 +660,7 @@ TEST_F(Server, AcceptBacksOffWhenOutOfDescriptors) {
   open_files = 40;  // fewer than the connections below, with no cap of our own
   restart({"--max-connections", "1000"});
   boost::asio::io_context io;
-  std::vector<tcp::socket> held;
-  for (int i = 0; i < 60; ++i) {
-    held.emplace_back(io);
-    held.back().connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(std::stoi(port))});
-  }
+  std::vector<tcp::socket> held = hold(io, 60);
   auto cpu_ticks = [&] {
     std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
     std::string text((std::istreambuf_iterator<char>(stat)), {});
