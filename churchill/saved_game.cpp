@@ -51,7 +51,7 @@ nlohmann::json SavedGame::view(std::optional<core::Seat> seat, int log_tail) con
 
 core::Action SavedGame::bot_action(core::Seat seat) {
   auto bot = make_bot(controller(seat).substr(4));
-  std::uint64_t mix = meta_.seed ^ (0x9e3779b97f4a7c15ULL * (session_->history().size() + 1));
+  std::uint64_t mix = meta_.seed.digest() ^ (0x9e3779b97f4a7c15ULL * (session_->history().size() + 1));
   core::Rng rng(core::splitmix64(mix));
   return bot->choose(*game_, observe(session_->state(), seat), seat, rng);
 }

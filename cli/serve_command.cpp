@@ -1,23 +1,71 @@
-// churchill serve [--port 8080] [--db FILE]: the game server with the web client.
+// churchill serve [--port 8080] [--db FILE] [limits...]: the game server with the web client.
+// churchill db backup --db FILE --to COPY: a consistent copy of a server's database, while it runs.
+#include <iostream>
+
 #include "cli/commands.h"
 #include "server/http.h"
 
 namespace cli {
 
+namespace {
+
+// "90s", "30m", "12h", "14d" or a number of seconds.
+std::int64_t parse_duration(const std::string& text) {
+  std::size_t used = 0;
+  long long n = -1;
+  try {
+    n = std::stoll(text, &used);
+  } catch (const std::exception&) {
+  }
+  const std::string unit = text.substr(used);
+  const std::int64_t scale = unit.empty() || unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : unit == "d" ? 86400 : 0;
+  if (n <= 0 || scale == 0 || n > 3650LL * 86400 / scale) throw CLI::ValidationError("--expire", "a duration such as 90s, 30m, 12h or 14d");
+  return n * scale;
+}
+
+}  // namespace
+
 void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   static server::Options options;
-  static std::string db = "churchill.db";
+  static server::LobbyLimits limits;
+  static std::string db = "churchill.db", expire = "14d";
+  static int busy_timeout_ms = 5000;
   options.web_dir = CHURCHILL_DATA_DIR "/../web/dist";
-  CLI::App* serve = app.add_subcommand("serve", "The game server: open http://127.0.0.1:8080/ in a browser");
+  CLI::App* serve = app.add_subcommand("serve", "The game server: open http://127.0.0.1:8080/ in a browser (docs/server.md)");
   serve->add_option("--port", options.port, "Port (0: any free port)");
   serve->add_option("--host", options.host, "Address to listen on (default 127.0.0.1)");
   serve->add_option("--db", db, "SQLite database of the games (default churchill.db)");
   serve->add_option("--web", options.web_dir, "Directory of the built web client");
+  serve->add_option("--max-games", limits.max_live_games, "Games in play at once (finished games do not count; default 1000)");
+  serve->add_option("--expire", expire, "Delete a game not finished and unchanged for this long (default 14d)");
+  serve->add_option("--max-connections", options.max_connections, "Connections at once (default: the open-file limit less 32)");
+  serve->add_option("--max-per-address", options.max_per_address, "Connections at once from one address (default 64)");
+  serve->add_option("--create-per-minute", options.create_per_minute, "New games one address may create per minute (default 10)");
+  serve->add_option("--create-burst", options.create_burst, "... and at once (default 10)");
+  serve->add_option("--ws-idle", options.ws_idle_seconds, "Seconds a silent WebSocket lives; pinged after half (default 60)");
+  serve->add_option("--http-idle", options.http_idle_seconds, "Seconds a keep-alive connection waits for a request (default 30)");
+  serve->add_option("--expire-check", options.expire_check_seconds, "Seconds between looks for abandoned games (default 60)");
+  serve->add_option("--busy-timeout", busy_timeout_ms, "Milliseconds a write waits for a database lock (default 5000)");
+  serve->add_option("--origin", options.origins, "An origin besides the server's own allowed to POST (https://example.org); repeatable");
+  serve->add_flag("--trust-proxy", options.trust_proxy, "Behind a reverse proxy: the client's address is the last of X-Forwarded-For");
   serve->callback([&] {
+    limits.expire_seconds = parse_duration(expire);
     const churchill::Data data = churchill::load_data(kit.data());
-    server::Store store(db);
-    server::Lobby lobby(data, store);
-    exit_code = server::serve(options, lobby);
+    server::SqliteStore store(db, busy_timeout_ms);
+    server::Lobby lobby(data, store, limits);
+    exit_code = server::serve(options, lobby, store);
+  });
+
+  static std::string from = "churchill.db", to;
+  CLI::App* db_command = app.add_subcommand("db", "The server's database");
+  db_command->require_subcommand(1);
+  CLI::App* backup = db_command->add_subcommand("backup", "A consistent copy of the database, made while the server may run (SQLite's backup API)");
+  backup->add_option("--db", from, "The database (default churchill.db)");
+  backup->add_option("--to", to, "The copy (written whole, then renamed into place)")->required();
+  backup->callback([&] {
+    server::backup_database(from, to);
+    std::cout << "churchill db backup: " << from << " copied to " << to << std::endl;
+    exit_code = 0;
   });
 }
 

@@ -18,9 +18,29 @@ constexpr std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
+// A game's seed: a 64-bit number (older saves, the command line's --seed) or 128 bits drawn from the
+// operating system's CSPRNG (games on the server, whose seed no player may know or choose).
+struct Seed {
+  std::uint64_t low = 0;
+  std::uint64_t high = 0;
+  bool wide = false;  // 128 bits, written as 32 hex digits (high then low)
+
+  Seed() = default;
+  Seed(std::uint64_t number) : low(number) {}  // NOLINT(google-explicit-constructor): a 64-bit seed is a Seed
+  static Seed from_os();                        // 128 bits from getrandom(2); throws if the OS has none
+  // "123" for a 64-bit seed, 32 lower-case hex digits for a 128-bit one; parse() reads the latter.
+  std::string text() const;
+  static std::optional<Seed> parse_hex(std::string_view text);
+  // 64 bits standing for the seed where a derived stream needs one: the number itself for a 64-bit seed.
+  std::uint64_t digest() const;
+  bool operator==(const Seed&) const = default;
+};
+
 class Rng {
  public:
   explicit Rng(std::uint64_t seed = 0);
+  // A 64-bit seed gives exactly Rng(seed.low); a 128-bit one fills two words of state from each half.
+  explicit Rng(const Seed& seed);
 
   std::uint64_t next();
   // Uniform in [0, n), unbiased (Lemire's method). n must be > 0.

@@ -33,7 +33,7 @@ std::string save_to_json(const SaveFile& s) {
             {"data_hash", s.data_hash},
             {"scenario", s.scenario},
             {"options", s.options},
-            {"seed", s.seed},
+            {"seed", s.seed.wide ? json(s.seed.text()) : json(s.seed.low)},
             {"seats", seats},
             {"actions", actions},
             {"state_hash", s.state_hash}};
@@ -55,6 +55,15 @@ const json& field(const json& j, const char* key, json::value_t type, const char
 
 std::string str(const json& j, const char* key) {
   return field(j, key, json::value_t::string, "a string").get<std::string>();
+}
+
+Seed seed_from_json(const json& j) {
+  auto it = j.find("seed");
+  if (it == j.end()) throw SaveError("save file: missing field \"seed\"");
+  if (it->is_number_unsigned()) return Seed(it->get<std::uint64_t>());
+  if (it->is_string())
+    if (auto seed = Seed::parse_hex(it->get<std::string>())) return *seed;
+  throw SaveError("save file: field \"seed\" must be a non-negative integer or a string of 32 lower-case hex digits");
 }
 
 }  // namespace
@@ -80,7 +89,7 @@ SaveFile save_from_json(std::string_view text) {
     if (!o.is_string()) throw SaveError("save file: \"options\" must hold strings");
     s.options.push_back(o.get<std::string>());
   }
-  s.seed = field(j, "seed", json::value_t::number_unsigned, "a non-negative integer").get<std::uint64_t>();
+  s.seed = seed_from_json(j);
   for (const auto& [seat, controller] : field(j, "seats", json::value_t::object, "an object").items()) {
     if (!controller.is_string()) throw SaveError("save file: \"seats\" values must be strings");
     s.seats.emplace_back(seat, controller.get<std::string>());

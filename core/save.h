@@ -37,7 +37,7 @@ struct SaveFile {
   std::string scenario;
   std::vector<std::string> options;
   int players = 0;               // the number of seats, where a scenario allows several (0: its default)
-  std::uint64_t seed = 0;
+  Seed seed;  // JSON: a number (64 bits) or a string of 32 hex digits (128 bits)
   std::vector<std::pair<std::string, std::string>> seats;  // seat name -> controller
   std::vector<SavedAction> actions;
   std::string state_hash;

@@ -31,7 +31,7 @@ class Session {
  public:
   using State = typename G::State;
 
-  Session(const G& game, const State& initial, std::uint64_t seed)
+  Session(const G& game, const State& initial, const Seed& seed)
       : game_(&game), state_(initial), rng_(seed), barrier_{initial, 0, 0} {}
 
   const G& game() const { return *game_; }

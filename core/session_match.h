@@ -157,7 +157,7 @@ class SessionMatch final : public Match {
     auto bot = who.starts_with("bot:") ? bots_(std::string_view(who).substr(4)) : nullptr;
     if (!bot) throw ActionError(fmt::format("{} is not played by a bot", seat_name(seat)));
     if (!(acting_seats() & seat_bit(seat))) throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
-    Rng rng = bot_stream(record_.seed, session_.history().size());
+    Rng rng = bot_stream(record_.seed.digest(), session_.history().size());
     const State& s = session_.state();
     const Action a = bot->choose(*game_, game_->observe(s, seat), seat, rng);
     BotMove move{game_->action_to_string(s, seat, a),

@@ -1,8 +1,10 @@
-// The game server: the HTTP API, WebSocket pushes and the web client's files (architecture.md §5).
+// The game server: the HTTP API, WebSocket pushes and the web client's files (architecture.md §5,
+// docs/server.md for the limits).
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "server/lobby.h"
 
@@ -10,11 +12,21 @@ namespace server {
 
 struct Options {
   std::string host = "127.0.0.1";
-  std::uint16_t port = 8080;  // 0: any free port (printed at start)
-  std::string web_dir;        // the built web client
+  std::uint16_t port = 8080;          // 0: any free port (printed at start)
+  std::string web_dir;                // the built web client
+  std::size_t max_connections = 0;    // HTTP and WebSocket together; 0: from the open-file limit
+  std::size_t max_per_address = 64;
+  int http_idle_seconds = 30;         // a keep-alive connection with no request is closed
+  int ws_idle_seconds = 60;           // a WebSocket is pinged after half of it, closed after all of it silent
+  double create_per_minute = 10;      // games one address may create, on average
+  double create_burst = 10;           // ... and at once
+  bool trust_proxy = false;           // the client's address is the last of X-Forwarded-For
+  std::vector<std::string> origins;   // origins allowed to POST besides the server's own ("https://example.org")
+  int expire_check_seconds = 60;      // how often abandoned games are looked for
 };
 
-// Runs until SIGINT or SIGTERM. Prints "churchill serve: http://HOST:PORT/" when listening.
-int serve(const Options& options, Lobby& lobby);
+// Runs until SIGINT or SIGTERM. Prints "churchill serve: http://HOST:PORT/" when listening. Writes
+// go through `store` on a thread of their own (group commit); reads use the lobby's thread.
+int serve(const Options& options, Lobby& lobby, Store& store);
 
 }  // namespace server

@@ -1,68 +1,115 @@
 // The games a server holds and the API's meaning, apart from HTTP: create, claim a seat, view, act,
-// undo, list. Bots and chance play on the server until a human must act. Single-threaded.
+// undo, list (architecture.md §5, docs/server.md). Single-threaded: every call is made on the
+// server's thread.
+//
+// Staged changes: a call that changes a game applies the change in memory and stages its writes; the
+// game is then busy (nobody may see or change it) until the batch holding the writes is committed
+// and settled. A committed batch makes its games visible again and tells their listeners; a failed
+// one puts every game in it back as the store has it. So what anyone sees of a game has always been
+// committed first, and a failed commit changes nothing.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "churchill/saved_game.h"
+#include "server/api_error.h"
 #include "server/store.h"
 
 namespace server {
 
-// An error for the client: an HTTP status (4xx) and a message.
-class ApiError : public std::runtime_error {
- public:
-  ApiError(int status, const std::string& message) : std::runtime_error(message), status_(status) {}
-  int status() const { return status_; }
-
- private:
-  int status_;
+struct LobbyLimits {
+  std::size_t max_live_games = 1000;          // games not finished (finished ones do not count)
+  std::int64_t expire_seconds = 14 * 86400;   // a game not finished and unchanged this long is deleted
+  std::size_t finished_in_memory = 16;        // finished games kept loaded after they were opened
 };
 
 class Lobby {
  public:
-  // Restores every stored game by replay.
-  Lobby(const churchill::Data& data, Store& store);
+  // Restores every unfinished game by replay; a game that does not replay to its stored action count
+  // and state hash is quarantined (listed as damaged, logged) and every other game serves.
+  Lobby(const churchill::Data& data, Store& store, LobbyLimits limits = {},
+        std::function<std::int64_t()> clock = nullptr);
 
-  nlohmann::json list() const;
+  // A page of the list of games: status "live" (every game not finished: the default), "open" (live
+  // with a public open seat), "finished" or "damaged"; ids after `after`; at most `limit`.
+  // {"games": [...], "next": id or null} as JSON text.
+  std::string list(const std::string& status, const std::string& after, std::size_t limit);
   // The public layout of the board for drawing it: Fronts and their spaces, locations, issues.
-  nlohmann::json board() const;
-  std::string create(const nlohmann::json& body);                  // returns the game id
-  std::string claim(const std::string& id, const std::string& seat);  // returns the seat's token
-  // The view of the token's seat; an empty token gives the spectator's view.
-  nlohmann::json view(const std::string& id, const std::string& token) const;
-  nlohmann::json act(const std::string& id, const std::string& token, const nlohmann::json& body);
-  nlohmann::json undo(const std::string& id, const std::string& token);
+  const nlohmann::json& board() const { return board_; }
+  // {"id": ..., "invitation": secret (when the seats are by invitation)}
+  nlohmann::json create(const nlohmann::json& body);
+  // The seat's token; the body may carry {"invitation": secret}.
+  std::string claim(const std::string& id, const std::string& seat, const nlohmann::json& body);
+  // The view of the token's seat as JSON text; an empty token gives the spectator's view.
+  const std::string& view(const std::string& id, const std::string& token);
+  // {"action": text, "version": N}: N is the "version" of the view the action was chosen on. The
+  // seat's new view.
+  const std::string& act(const std::string& id, const std::string& token, const nlohmann::json& body);
+  const std::string& undo(const std::string& id, const std::string& token, const nlohmann::json& body);
+  // Stages the deletion of every abandoned game (not finished, unchanged for expire_seconds).
+  void expire();
 
-  // Called after every change of the game (for WebSocket pushes); returns a handle.
+  // Called after every committed change of the game (for WebSocket pushes), and when it is deleted.
   using Listener = std::function<void()>;
   int subscribe(const std::string& id, Listener listener);
   void unsubscribe(const std::string& id, int handle);
   // The seat a token opens (nullopt: spectator for an empty token); throws ApiError for a bad one.
-  std::optional<core::Seat> seat_of(const std::string& id, const std::string& token) const;
+  std::optional<int> seat_of(const std::string& id, const std::string& token);
 
-  std::size_t size() const { return rooms_.size(); }
+  // Staging (see above). busy(): the game has writes staged or being committed.
+  bool busy(const std::string& id) const;
+  std::size_t staged() const { return staged_.size(); }
+  std::vector<GameWrite> take_staged();  // the next batch; its games stay busy until settle()
+  void settle(bool committed);           // the outcome of the batch last taken
+  void commit_now();                     // take, commit and settle on this thread (start, tests)
+
+  std::size_t live() const;  // games not finished and not damaged
+  std::size_t loaded() const { return rooms_.size(); }
 
  private:
   struct Room {
-    std::unique_ptr<churchill::SavedGame> game;
-    std::array<std::string, churchill::kPowers> token_hash;
+    std::unique_ptr<churchill::SavedGame> game;  // null: to be loaded again from the store
+    std::vector<std::string> token_hash;         // by seat; empty: open
+    std::string invitation_hash;                 // empty: public seats
     std::map<int, Listener> listeners;
-    std::size_t stored = 0;  // actions already in the store
+    std::size_t stored = 0;                      // actions in the store
+    std::uint64_t version = 0;
+    std::int64_t updated = 0;
+    bool finished = false;
+    bool busy = false;
+    bool erasing = false;
+    std::string damaged;                         // why it was quarantined; empty: sound
+    std::string summary;                         // committed list entry (JSON)
+    std::string staged_summary;                  // the entry once the staged change is committed
+    std::map<int, std::pair<std::uint64_t, std::string>> views;  // by seat (-1: spectator): version, JSON text
   };
-  Room& room(const std::string& id);
-  const Room& room(const std::string& id) const;
-  void commit(const std::string& id, Room& r);  // stores new actions, then tells the listeners
+  Room& room(const std::string& id);             // loads it if needed; 404 / 410 / 503 as ApiError
+  Room build(StoredGame sg);
+  std::string make_summary(const std::string& id, Room& r) const;
+  void stage(const std::string& id, Room& r, GameWrite w);  // with the room's mark
+  void check_version(const std::string& id, Room& r, std::optional<int> seat, const nlohmann::json& body);
+  nlohmann::json seat_view(const std::string& id, Room& r, std::optional<int> seat);
+  const std::string& cached_view(const std::string& id, Room& r, std::optional<int> seat);
+  void release_if_idle(const std::string& id);
+  std::int64_t now() const { return clock_(); }
 
   const churchill::Data& data_;
   Store& store_;
+  LobbyLimits limits_;
+  std::function<std::int64_t()> clock_;
+  nlohmann::json board_;
   std::map<std::string, Room> rooms_;
+  std::vector<std::string> finished_loaded_;      // oldest first
+  std::vector<GameWrite> staged_;
+  std::vector<std::string> staged_ids_, in_flight_ids_;
   int next_handle_ = 1;
 };
 

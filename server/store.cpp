@@ -1,20 +1,24 @@
 #include "server/store.h"
 
 #include <fmt/format.h>
+#include <sqlite3.h>
 
-#include <stdexcept>
+#include <cstdio>
+#include <map>
 
 namespace server {
 
 namespace {
 
-// A prepared statement, finalized on scope exit.
+// A prepared statement, finalized on scope exit; every error is a StoreError.
 class Statement {
  public:
   Statement(sqlite3* db, const char* sql) : db_(db) {
-    if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK) throw std::runtime_error(sqlite3_errmsg(db));
+    if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK) throw StoreError(fmt::format("database: {}", sqlite3_errmsg(db)));
   }
   ~Statement() { sqlite3_finalize(st_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
   Statement& text(int i, const std::string& v) {
     sqlite3_bind_text(st_, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
     return *this;
@@ -27,58 +31,138 @@ class Statement {
     const int rc = sqlite3_step(st_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
-    throw std::runtime_error(sqlite3_errmsg(db_));
+    throw StoreError(fmt::format("database: {}", sqlite3_errmsg(db_)));
   }
   std::string column_text(int i) const {
     const auto* p = sqlite3_column_text(st_, i);
     return p ? reinterpret_cast<const char*>(p) : "";
   }
   std::int64_t column_int(int i) const { return sqlite3_column_int64(st_, i); }
+  bool column_null(int i) const { return sqlite3_column_type(st_, i) == SQLITE_NULL; }
+  void reset() {
+    sqlite3_reset(st_);
+    sqlite3_clear_bindings(st_);
+  }
 
  private:
   sqlite3* db_;
   sqlite3_stmt* st_ = nullptr;
 };
 
+void exec(sqlite3* db, const char* sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+    const std::string message = error ? error : sqlite3_errmsg(db);
+    sqlite3_free(error);
+    throw StoreError(fmt::format("database: {}", message));
+  }
+}
+
+sqlite3* open(const std::string& path, int busy_timeout_ms) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+    const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    throw StoreError(fmt::format("cannot open the database {}: {}", path, message));
+  }
+  sqlite3_busy_timeout(db, busy_timeout_ms);
+  return db;
+}
+
+// The columns added to `games` since its first version, added to an older database on open.
+const std::map<std::string, const char*> kGameColumns = {
+    {"invitation_hash", "TEXT NOT NULL DEFAULT ''"}, {"version", "INTEGER"}, {"action_count", "INTEGER"},
+    {"state_hash", "TEXT"}, {"finished", "INTEGER NOT NULL DEFAULT 0"}, {"updated", "INTEGER NOT NULL DEFAULT 0"},
+    {"summary", "TEXT NOT NULL DEFAULT ''"}};
+
+void create_schema(sqlite3* db) {
+  exec(db, "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, record TEXT NOT NULL)");
+  std::map<std::string, bool> present;
+  Statement info(db, "PRAGMA table_info(games)");
+  while (info.step()) present[info.column_text(1)] = true;
+  for (const auto& [column, type] : kGameColumns)
+    if (!present[column]) exec(db, fmt::format("ALTER TABLE games ADD COLUMN {} {}", column, type).c_str());
+  exec(db, "CREATE INDEX IF NOT EXISTS games_finished ON games (finished, id)");
+  exec(db, "CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL, seat TEXT NOT NULL, token_hash TEXT NOT NULL, "
+           "PRIMARY KEY (game, seat))");
+  exec(db, "CREATE TABLE IF NOT EXISTS actions (game TEXT NOT NULL, idx INTEGER NOT NULL, seat TEXT NOT NULL, "
+           "action TEXT NOT NULL, sampled INTEGER NOT NULL, PRIMARY KEY (game, idx))");
+}
+
+void write_one(sqlite3* db, const GameWrite& w) {
+  if (w.create) {
+    core::SaveFile meta = *w.create;
+    meta.actions.clear();
+    Statement(db, "INSERT INTO games (id, record, invitation_hash) VALUES (?, ?, ?)")
+        .text(1, w.id).text(2, core::save_to_json(meta)).text(3, w.invitation_hash).step();
+  }
+  if (w.erase) {
+    for (const char* sql : {"DELETE FROM actions WHERE game = ?", "DELETE FROM seats WHERE game = ?", "DELETE FROM games WHERE id = ?"})
+      Statement(db, sql).text(1, w.id).step();
+    return;
+  }
+  if (w.claim) Statement(db, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)").text(1, w.id).text(2, w.claim->first).text(3, w.claim->second).step();
+  if (w.keep_actions)
+    Statement(db, "DELETE FROM actions WHERE game = ? AND idx >= ?").text(1, w.id).integer(2, static_cast<std::int64_t>(*w.keep_actions)).step();
+  if (!w.append.empty()) {
+    Statement insert(db, "INSERT INTO actions (game, idx, seat, action, sampled) VALUES (?, ?, ?, ?, ?)");
+    for (std::size_t i = 0; i < w.append.size(); ++i) {
+      const core::SavedAction& a = w.append[i];
+      insert.text(1, w.id).integer(2, static_cast<std::int64_t>(w.first_new + i)).text(3, a.seat).text(4, a.action).integer(5, a.sampled).step();
+      insert.reset();
+    }
+  }
+  if (w.mark) {
+    const GameMark& m = *w.mark;
+    Statement(db, "UPDATE games SET version = ?, action_count = ?, state_hash = ?, finished = ?, updated = ?, summary = ? WHERE id = ?")
+        .integer(1, static_cast<std::int64_t>(m.version)).integer(2, static_cast<std::int64_t>(m.action_count)).text(3, m.state_hash)
+        .integer(4, m.finished).integer(5, m.updated).text(6, m.summary).text(7, w.id).step();
+  }
+}
+
 }  // namespace
 
-Store::Store(const std::string& path) {
-  if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
-    const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
-    sqlite3_close(db_);
-    throw std::runtime_error(fmt::format("cannot open the database {}: {}", path, message));
-  }
-  exec("PRAGMA journal_mode=WAL");
-  exec("PRAGMA synchronous=FULL");  // a commit survives a crash of the process or the machine
-  exec("CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, record TEXT NOT NULL)");
-  exec("CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL, seat TEXT NOT NULL, token_hash TEXT NOT NULL, "
-       "PRIMARY KEY (game, seat))");
-  exec("CREATE TABLE IF NOT EXISTS actions (game TEXT NOT NULL, idx INTEGER NOT NULL, seat TEXT NOT NULL, "
-       "action TEXT NOT NULL, sampled INTEGER NOT NULL, PRIMARY KEY (game, idx))");
-}
-
-Store::~Store() { sqlite3_close(db_); }
-
-void Store::exec(const char* sql) {
-  char* error = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
-    const std::string message = error ? error : "?";
-    sqlite3_free(error);
-    throw std::runtime_error(fmt::format("database: {}", message));
+SqliteStore::SqliteStore(const std::string& path, int busy_timeout_ms) {
+  writer_ = open(path, busy_timeout_ms);
+  try {
+    exec(writer_, "PRAGMA journal_mode=WAL");
+    exec(writer_, "PRAGMA synchronous=FULL");  // every commit is fsynced: it survives a crash of the process or the machine
+    create_schema(writer_);
+    reader_ = open(path, busy_timeout_ms);
+  } catch (...) {
+    sqlite3_close(writer_);
+    throw;
   }
 }
 
-std::vector<StoredGame> Store::load_all() {
+SqliteStore::~SqliteStore() {
+  sqlite3_close(reader_);
+  sqlite3_close(writer_);
+}
+
+std::vector<StoredGame> SqliteStore::load_where(const char* where, const std::string& arg) {
   std::vector<StoredGame> games;
-  Statement g(db_, "SELECT id, record FROM games ORDER BY rowid");
+  Statement g(reader_, fmt::format("SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary "
+                                   "FROM games WHERE {} ORDER BY rowid", where).c_str());
+  if (!arg.empty()) g.text(1, arg);
   while (g.step()) {
-    StoredGame sg{g.column_text(0), core::save_from_json(g.column_text(1)), {}};
+    StoredGame sg;
+    sg.id = g.column_text(0);
+    try {
+      sg.record = core::save_from_json(g.column_text(1));
+    } catch (const core::SaveError& e) {
+      sg.record.game = "";  // unreadable: the lobby quarantines it
+      sg.record.state_hash = e.what();
+    }
     sg.record.actions.clear();
-    sg.record.state_hash.clear();
-    Statement a(db_, "SELECT seat, action, sampled FROM actions WHERE game = ? ORDER BY idx");
+    sg.invitation_hash = g.column_text(2);
+    if (!g.column_null(3))
+      sg.mark = GameMark{static_cast<std::uint64_t>(g.column_int(3)), static_cast<std::size_t>(g.column_int(4)), g.column_text(5),
+                         g.column_int(6) != 0, g.column_int(7), g.column_text(8)};
+    Statement a(reader_, "SELECT seat, action, sampled FROM actions WHERE game = ? ORDER BY idx");
     a.text(1, sg.id);
     while (a.step()) sg.record.actions.push_back({a.column_text(0), a.column_text(1), a.column_int(2) != 0});
-    Statement s(db_, "SELECT seat, token_hash FROM seats WHERE game = ?");
+    Statement s(reader_, "SELECT seat, token_hash FROM seats WHERE game = ?");
     s.text(1, sg.id);
     while (s.step()) sg.token_hashes.emplace_back(s.column_text(0), s.column_text(1));
     games.push_back(std::move(sg));
@@ -86,34 +170,60 @@ std::vector<StoredGame> Store::load_all() {
   return games;
 }
 
-void Store::create_game(const std::string& id, const core::SaveFile& record) {
-  core::SaveFile meta = record;
-  meta.actions.clear();
-  Statement(db_, "INSERT INTO games (id, record) VALUES (?, ?)").text(1, id).text(2, core::save_to_json(meta)).step();
+std::vector<StoredGame> SqliteStore::load_unfinished() { return load_where("finished = 0", ""); }
+
+std::optional<StoredGame> SqliteStore::load(const std::string& id) {
+  auto games = load_where("id = ?", id);
+  if (games.empty()) return std::nullopt;
+  return std::move(games.front());
 }
 
-void Store::claim_seat(const std::string& id, const std::string& seat, const std::string& token_hash) {
-  Statement(db_, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)").text(1, id).text(2, seat).text(3, token_hash).step();
+std::vector<std::string> SqliteStore::finished_summaries(const std::string& after, std::size_t limit) {
+  Statement s(reader_, "SELECT summary FROM games WHERE finished = 1 AND id > ? ORDER BY id LIMIT ?");
+  s.text(1, after).integer(2, static_cast<std::int64_t>(limit));
+  std::vector<std::string> out;
+  while (s.step()) out.push_back(s.column_text(0));
+  return out;
 }
 
-void Store::append_actions(const std::string& id, const std::vector<core::SavedAction>& actions, std::size_t from) {
-  if (from >= actions.size()) return;
-  exec("BEGIN IMMEDIATE");
+void SqliteStore::commit(const std::vector<GameWrite>& batch) {
+  if (batch.empty()) return;
+  exec(writer_, "BEGIN IMMEDIATE");
   try {
-    for (std::size_t i = from; i < actions.size(); ++i) {
-      Statement(db_, "INSERT INTO actions (game, idx, seat, action, sampled) VALUES (?, ?, ?, ?, ?)")
-          .text(1, id).integer(2, static_cast<std::int64_t>(i)).text(3, actions[i].seat).text(4, actions[i].action)
-          .integer(5, actions[i].sampled).step();
-    }
-    exec("COMMIT");
+    for (const GameWrite& w : batch) write_one(writer_, w);
+    exec(writer_, "COMMIT");
   } catch (...) {
-    exec("ROLLBACK");
+    sqlite3_exec(writer_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
 }
 
-void Store::truncate_actions(const std::string& id, std::size_t from) {
-  Statement(db_, "DELETE FROM actions WHERE game = ? AND idx >= ?").text(1, id).integer(2, static_cast<std::int64_t>(from)).step();
+void backup_database(const std::string& from, const std::string& to) {
+  sqlite3* source = nullptr;
+  sqlite3* target = nullptr;
+  auto fail = [&](const std::string& what, sqlite3* db) {
+    const std::string message = db ? fmt::format("backup: {}: {}", what, sqlite3_errmsg(db)) : fmt::format("backup: {}", what);
+    sqlite3_close(source);
+    sqlite3_close(target);
+    std::remove((to + ".tmp").c_str());
+    throw StoreError(message);
+  };
+  if (sqlite3_open_v2(from.c_str(), &source, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) fail("cannot open " + from, source);
+  sqlite3_busy_timeout(source, 5000);
+  if (sqlite3_open((to + ".tmp").c_str(), &target) != SQLITE_OK) fail("cannot create " + to + ".tmp", target);
+  sqlite3_backup* b = sqlite3_backup_init(target, "main", source, "main");
+  if (!b) fail("cannot start", target);
+  int rc;
+  while ((rc = sqlite3_backup_step(b, 256)) == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+    if (rc != SQLITE_OK) sqlite3_sleep(20);
+  sqlite3_backup_finish(b);
+  if (rc != SQLITE_DONE) fail("copying " + from, target);
+  // The copy is a plain (rollback-journal) database: one file, complete, synced before it is renamed.
+  if (sqlite3_exec(target, "PRAGMA journal_mode=DELETE", nullptr, nullptr, nullptr) != SQLITE_OK) fail("finishing", target);
+  sqlite3_close(source);
+  sqlite3_close(target);
+  source = target = nullptr;
+  if (std::rename((to + ".tmp").c_str(), to.c_str()) != 0) fail("cannot rename to " + to, nullptr);
 }
 
 }  // namespace server

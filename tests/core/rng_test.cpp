@@ -23,6 +23,38 @@ TEST(Rng, KnownFirstOutputsArePinned) {
   EXPECT_EQ(r.next(), 0xbf6e1f784956452aULL);
 }
 
+TEST(Rng, A64BitSeedSeedsExactlyAsTheNumberDoes) {
+  for (std::uint64_t n : {0ULL, 1ULL, 42ULL, 18446744073709551615ULL}) {
+    core::Rng a(n), b{core::Seed(n)};
+    EXPECT_EQ(a, b) << n;
+  }
+}
+
+TEST(Rng, Wide128BitSeedsUseBothHalves) {
+  const core::Seed s = *core::Seed::parse_hex("00000000000000010000000000000002");
+  core::Seed other_high = s, other_low = s;
+  other_high.high ^= 1;
+  other_low.low ^= 1;
+  auto first = [](core::Rng r) {
+    std::array<std::uint64_t, 4> out{};
+    for (auto& x : out) x = r.next();
+    return out;
+  };
+  const auto a = first(core::Rng(s));
+  EXPECT_NE(a, first(core::Rng(other_high)));
+  EXPECT_NE(a, first(core::Rng(other_low)));
+  EXPECT_NE(a, first(core::Rng(std::uint64_t{2})));
+  EXPECT_EQ(s.text(), "00000000000000010000000000000002");
+}
+
+TEST(Rng, SeedsFromTheOsAre128BitsAndDiffer) {
+  const core::Seed a = core::Seed::from_os(), b = core::Seed::from_os();
+  EXPECT_TRUE(a.wide);
+  EXPECT_NE(a, b);
+  EXPECT_EQ(a.text().size(), 32u);
+  EXPECT_EQ(core::Seed::parse_hex(a.text()), a);
+}
+
 TEST(Rng, SerializeRoundTripContinuesTheStream) {
   core::Rng a(7);
   for (int i = 0; i < 5; ++i) a.next();

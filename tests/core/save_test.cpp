@@ -47,6 +47,20 @@ TEST(Save, JsonRoundTrip) {
   EXPECT_EQ(core::save_from_json(core::save_to_json(s)), s);
 }
 
+TEST(Save, A128BitSeedIsWrittenAsHexAndReadBack) {
+  core::SaveFile s = sample_save();
+  s.seed = *core::Seed::parse_hex("0123456789abcdeffedcba9876543210");
+  const nlohmann::json j = nlohmann::json::parse(core::save_to_json(s));
+  EXPECT_EQ(j["seed"], "0123456789abcdeffedcba9876543210");
+  EXPECT_EQ(core::save_from_json(j.dump()), s);
+  EXPECT_EQ(nlohmann::json::parse(core::save_to_json(sample_save()))["seed"], 18446744073709551615ULL) << "a 64-bit seed stays a number";
+  for (const char* bad : {"0123", "0123456789ABCDEFFEDCBA9876543210", "0123456789abcdeffedcba987654321g", "12"}) {
+    auto k = j;
+    k["seed"] = bad;
+    EXPECT_NE(rejection(k.dump()).find("\"seed\" must be"), std::string::npos) << bad;
+  }
+}
+
 TEST(Save, RejectsMalformedFilesWithClearMessages) {
   EXPECT_NE(rejection("{not json").find("not valid JSON"), std::string::npos);
   EXPECT_NE(rejection("[1,2]").find("must be a JSON object"), std::string::npos);

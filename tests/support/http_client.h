@@ -15,21 +15,42 @@ class HttpClient {
  public:
   explicit HttpClient(const std::string& port) { stream_.connect(boost::asio::ip::tcp::resolver(io_).resolve("127.0.0.1", port)); }
 
-  // The status and the JSON body (discarded JSON when the body is not JSON).
+  // The status and the JSON body (discarded JSON when the body is not JSON). A POST is sent as
+  // application/json, as the server requires.
   std::pair<int, nlohmann::json> call(boost::beast::http::verb method, const std::string& target, const std::string& body = "",
                                       const std::string& token = "") {
+    auto [status, text] = call_text(method, target, body, token);
+    return {status, nlohmann::json::parse(text, nullptr, false)};
+  }
+
+  // The status and the body as it came.
+  std::pair<int, std::string> call_text(boost::beast::http::verb method, const std::string& target, const std::string& body = "",
+                                        const std::string& token = "") {
     namespace http = boost::beast::http;
     http::request<http::string_body> req{method, target, 11};
     req.set(http::field::host, "127.0.0.1");
     req.keep_alive(true);
     if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
+    if (method == http::verb::post) req.set(http::field::content_type, "application/json");
     req.body() = body;
     req.prepare_payload();
+    return send_text(req);
+  }
+
+  // Sends a request as it is.
+  std::pair<int, nlohmann::json> send(const boost::beast::http::request<boost::beast::http::string_body>& req) {
+    auto [status, text] = send_text(req);
+    return {status, nlohmann::json::parse(text, nullptr, false)};
+  }
+  std::pair<int, std::string> send_text(const boost::beast::http::request<boost::beast::http::string_body>& req) {
+    namespace http = boost::beast::http;
     http::write(stream_, req);
     boost::beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream_, buffer, res);
-    return {static_cast<int>(res.result_int()), nlohmann::json::parse(res.body(), nullptr, false)};
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(64 * 1024 * 1024);
+    parser.skip(req.method() == http::verb::head);
+    http::read(stream_, buffer, parser);
+    return {static_cast<int>(parser.get().result_int()), parser.release().body()};
   }
 
  private:

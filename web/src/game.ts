@@ -1,6 +1,6 @@
 // A game: the board, the seat's hand, the legal actions (all, or those naming what was clicked on
 // the board), the log with rule numbers, scores and undo. Updates arrive over the WebSocket.
-import { api, Board, POWERS, savedSeat, subscribe, View } from './api';
+import { api, ApiError, Board, invitationLink, POWERS, savedSeat, subscribe, View } from './api';
 import { drawFronts, drawLocations, drawTable } from './board';
 
 let board: Board | null = null;
@@ -34,6 +34,8 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             <p class="tracks">A-Bomb: ${v.tracks.a_bomb} · Spy ring: ${v.tracks.spy_ring} · Leadership: Europe ${v.tracks.leadership.Europe}, Pacific ${v.tracks.leadership.Pacific}</p>
             <p class="tracks">Global Issues: ${Object.entries(v.tracks.global).map(([k, pos]) => `${k} <b>${pos}</b>`).join(' · ')}
               ${Object.entries(v.tracks.surrendered).filter(([, s]) => s).map(([k]) => ` · ${k} has surrendered`).join('')}</p>
+            ${mine?.invitation && !v.terminal ? `<p class="invite">Invite a player: <input readonly size="40" value="${invitationLink(id, mine.invitation)}" /></p>` : ''}
+            ${v.terminal && v.seed ? `<p class="seed">Seed (to verify the replay): ${v.seed}</p>` : ''}
             ${v.hand.length ? `<p class="hand">Hand: ${v.hand.map((c) => `<span class="card">${c}</span>`).join(' ')}</p>` : ''}
           </section>
           <section class="panel"><h2>Actions${filter ? ` naming ${filter}` : ''}</h2>
@@ -52,18 +54,23 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     app.querySelector('#fronts')!.append(drawFronts(v, board, marked, pick));
     app.querySelector('#locations')!.append(drawLocations(v, board, marked, pick));
     app.querySelector('#all')!.addEventListener('click', () => pick(filter!));
-    app.querySelector('#undo')!.addEventListener('click', async () => {
-      if (mine) show(await api.undo(id, mine.token));
+    // A request names the version of the view it was chosen on; if the game moved on meanwhile, the
+    // server refuses it (409) with the current view, which is shown so the player chooses again.
+    const send = async (request: () => Promise<View>) => {
+      try {
+        filter = null;
+        show(await request());
+      } catch (err) {
+        if (err instanceof ApiError && err.view) show(err.view);
+        document.getElementById('status')!.textContent = (err as Error).message;
+      }
+    };
+    app.querySelector('#undo')!.addEventListener('click', () => {
+      if (mine) send(() => api.undo(id, v.version, mine.token));
     });
     app.querySelectorAll<HTMLButtonElement>('button.action').forEach((b) =>
-      b.addEventListener('click', async () => {
-        if (!mine) return;
-        try {
-          filter = null;
-          show(await api.act(id, b.dataset.action!, mine.token));
-        } catch (err) {
-          document.getElementById('status')!.textContent = (err as Error).message;
-        }
+      b.addEventListener('click', () => {
+        if (mine) send(() => api.act(id, b.dataset.action!, v.version, mine.token));
       }),
     );
   };

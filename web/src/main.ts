@@ -1,5 +1,5 @@
-// Routing: #/ is the lobby, #/game/ID a game.
-import { renderLobby } from './lobby';
+// Routing: #/ is the lobby, #/game/ID a game, #/game/ID/invite/SECRET an invitation to it.
+import { renderInvitation, renderLobby } from './lobby';
 import { renderGame } from './game';
 
 let cleanup: (() => void) | null = null;
@@ -9,7 +9,9 @@ function route() {
   cleanup = null;
   const app = document.getElementById('app')!;
   const m = location.hash.match(/^#\/game\/([0-9a-f]+)$/);
+  const invited = location.hash.match(/^#\/game\/([0-9a-f]+)\/invite\/([0-9a-f]+)$/);
   if (m) cleanup = renderGame(app, m[1]);
+  else if (invited) renderInvitation(app, invited[1], invited[2]);
   else renderLobby(app);
 }
 
