@@ -2,7 +2,9 @@
 // churchill db backup --db FILE --to COPY: a consistent copy of a server's database, while it runs.
 #include <iostream>
 
+#include "churchill/title.h"
 #include "cli/commands.h"
+#include "hills/title.h"
 #include "server/http.h"
 
 namespace cli {
@@ -50,9 +52,12 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_flag("--trust-proxy", options.trust_proxy, "Behind a reverse proxy: the client's address is the last of X-Forwarded-For");
   serve->callback([&] {
     limits.expire_seconds = parse_duration(expire);
-    const churchill::Data data = churchill::load_data(kit.data());
+    // One server for every title: Churchill first (a new game's default), then the others.
+    core::Titles titles;
+    titles.add(churchill::make_title(kit.data()));
+    titles.add(hills::make_title());
     server::SqliteStore store(db, busy_timeout_ms);
-    server::Lobby lobby(data, store, limits);
+    server::Lobby lobby(titles, store, limits);
     exit_code = server::serve(options, lobby, store);
   });
 

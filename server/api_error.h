@@ -21,14 +21,15 @@ class ApiError : public std::runtime_error {
   nlohmann::json view_;
 };
 
-// A client's text quoted in a message: at most `max` characters, printable ASCII only (any other byte
-// is shown as \xNN), so that a message is always valid UTF-8 and one line.
-inline std::string printable(std::string_view text, std::size_t max = 40) {
+// Text made safe for a message: at most `max` characters, printable ASCII only (any other byte is
+// shown as \xNN, and so are the quote and backslash when `quoted`), so that a message is always
+// valid UTF-8 and one line.
+inline std::string plain(std::string_view text, std::size_t max = 300, bool quoted = false) {
   static const char* digits = "0123456789abcdef";
-  std::string out = "\"";
+  std::string out;
   for (std::size_t i = 0; i < text.size() && i < max; ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+    if (c >= 0x20 && c < 0x7f && !(quoted && (c == '"' || c == '\\'))) {
       out += static_cast<char>(c);
     } else {
       out += "\\x";
@@ -37,7 +38,10 @@ inline std::string printable(std::string_view text, std::size_t max = 40) {
     }
   }
   if (text.size() > max) out += "...";
-  return out + "\"";
+  return out;
 }
+
+// A client's text quoted in a message.
+inline std::string printable(std::string_view text, std::size_t max = 40) { return "\"" + plain(text, max, true) + "\""; }
 
 }  // namespace server

@@ -319,9 +319,13 @@ Response route(const Request& req, const std::string& client, Shared& s) {
   };
   Lobby& lobby = s.lobby;
   const bool game = p.size() == 4 && p[1] == "games";
-  if (p.size() == 2 && p[1] == "data") {
+  if (p.size() == 2 && p[1] == "titles") {
     only(false);
-    return json_response(req, http::status::ok, lobby.board());
+    return json_response(req, http::status::ok, lobby.titles());
+  }
+  if (p.size() == 4 && p[1] == "titles" && p[3] == "layout") {
+    only(false);
+    return json_response(req, http::status::ok, lobby.layout(p[2]));
   }
   if (p.size() == 2 && p[1] == "games") {
     if (read) {

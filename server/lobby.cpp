@@ -5,7 +5,6 @@
 #include <chrono>
 #include <iostream>
 
-#include "server/churchill_title.h"
 #include "server/tokens.h"
 
 namespace server {
@@ -24,10 +23,39 @@ void only_fields(const nlohmann::json& body, std::initializer_list<const char*> 
       throw ApiError(400, fmt::format("unknown field {}: the body must be {}", printable(key), shape));
 }
 
+constexpr int kLogTail = 20;  // log lines in a view: the web client shows the last 14
+
+// A title as the lobby's form needs it: scenarios with the seats of each seat count, options, bots.
+nlohmann::json title_json(const core::Title& t) {
+  nlohmann::json scenarios = nlohmann::json::array(), options = nlohmann::json::array();
+  for (const core::ScenarioInfo& sc : t.scenarios()) {
+    nlohmann::json seats = nlohmann::json::object();
+    for (int players : sc.players) seats[std::to_string(players)] = t.seat_names(sc.id, {}, players);
+    scenarios.push_back({{"id", sc.id}, {"name", sc.name}, {"players", sc.players}, {"seats", seats}, {"reconstructed", sc.reconstructed}});
+  }
+  for (const core::OptionInfo& o : t.options()) options.push_back({{"id", o.id}, {"description", o.description}});
+  return {{"id", t.id()}, {"name", t.name()}, {"scenarios", scenarios}, {"options", options}, {"bots", t.bot_kinds()}};
+}
+
+std::vector<std::string> strings(const nlohmann::json& j, const char* field, const char* shape) {
+  if (!j.is_array()) throw ApiError(400, fmt::format("\"{}\" must be {}", field, shape));
+  std::vector<std::string> out;
+  for (const auto& item : j) {
+    if (!item.is_string()) throw ApiError(400, fmt::format("\"{}\" must be {}", field, shape));
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
 }  // namespace
 
-Lobby::Lobby(const churchill::Data& data, Store& store, LobbyLimits limits, std::function<std::int64_t()> clock)
-    : data_(data), store_(store), limits_(limits), clock_(clock ? std::move(clock) : unix_now), board_(title::board(data)) {
+Lobby::Lobby(const core::Titles& titles, Store& store, LobbyLimits limits, std::function<std::int64_t()> clock)
+    : titles_(titles), store_(store), limits_(limits), clock_(clock ? std::move(clock) : unix_now),
+      titles_json_(nlohmann::json::array()) {
+  for (const auto& t : titles_.all()) {
+    titles_json_.push_back(title_json(*t));
+    layouts_[t->id()] = t->layout();
+  }
   for (StoredGame& sg : store_.load_unfinished()) {
     const std::string id = sg.id;
     const bool marked = sg.mark.has_value();
@@ -41,23 +69,37 @@ Lobby::Lobby(const churchill::Data& data, Store& store, LobbyLimits limits, std:
   if (!staged_.empty()) commit_now();
 }
 
+const core::Title& Lobby::title_of(const std::string& id) const {
+  if (const core::Title* t = titles_.find(id)) return *t;
+  std::string ids;
+  for (const auto& t : titles_.all()) ids += (ids.empty() ? "" : ", ") + t->id();
+  throw ApiError(400, fmt::format("no title {} ({})", printable(id), ids));
+}
+
+const nlohmann::json& Lobby::layout(const std::string& title) const {
+  auto it = layouts_.find(title);
+  if (it == layouts_.end()) throw ApiError(404, fmt::format("no title {}", printable(title)));
+  return it->second;
+}
+
 Lobby::Room Lobby::build(StoredGame sg) {
   Room r;
-  r.token_hash.resize(static_cast<std::size_t>(title::seats()));
-  for (const auto& [seat, hash] : sg.token_hashes)
-    if (const auto p = title::seat_from_name(seat)) r.token_hash[static_cast<std::size_t>(*p)] = hash;
   r.invitation_hash = sg.invitation_hash;
   r.updated = sg.mark ? sg.mark->updated : now();
   r.version = sg.mark ? sg.mark->version : 0;
   r.stored = sg.record.actions.size();
   try {
-    if (sg.record.game != "churchill") throw core::SaveError("unreadable record: " + sg.record.state_hash);
-    r.game = std::make_unique<churchill::SavedGame>(data_, sg.record);
+    const core::Title* title = titles_.find(sg.record.game);
+    if (!title) throw core::SaveError(fmt::format("a game of \"{}\", which this server does not serve ({})", sg.record.game, sg.record.state_hash));
+    r.game = title->open(sg.record);
+    r.token_hash.resize(static_cast<std::size_t>(r.game->seat_count()));
+    for (const auto& [seat, hash] : sg.token_hashes)
+      if (const auto p = r.game->seat_from_name(seat)) r.token_hash[static_cast<std::size_t>(*p)] = hash;
     if (sg.mark && sg.mark->action_count != sg.record.actions.size())
       throw core::SaveError(fmt::format("{} actions stored, {} expected", sg.record.actions.size(), sg.mark->action_count));
-    if (sg.mark && sg.mark->state_hash != title::state_hash(*r.game))
-      throw core::SaveError(fmt::format("replaying gives state hash {}, {} expected", title::state_hash(*r.game), sg.mark->state_hash));
-    r.finished = title::terminal(*r.game);
+    if (sg.mark && sg.mark->state_hash != r.game->state_hash())
+      throw core::SaveError(fmt::format("replaying gives state hash {}, {} expected", r.game->state_hash(), sg.mark->state_hash));
+    r.finished = r.game->node_kind() == core::NodeKind::Terminal;
   } catch (const std::exception& e) {
     r.game.reset();
     r.damaged = e.what();
@@ -108,14 +150,21 @@ void Lobby::release_if_idle(const std::string& id) {
 }
 
 std::string Lobby::make_summary(const std::string& id, Room& r) const {
-  nlohmann::json s = title::summary(*r.game);
+  const core::Match& m = *r.game;
+  nlohmann::json winners = nlohmann::json::array(), order = nlohmann::json::array();
+  for (int p = 0; p < m.seat_count(); ++p) {
+    order.push_back(m.seat_name(p));
+    if (m.winners() & core::seat_bit(static_cast<core::Seat>(p))) winners.push_back(m.seat_name(p));
+  }
+  nlohmann::json s = {{"title", m.record().game}, {"scenario", m.record().scenario}, {"phase", m.phase()},
+                      {"terminal", m.node_kind() == core::NodeKind::Terminal}, {"winners", winners}, {"seat_order", order}};
   nlohmann::json seats = nlohmann::json::object();
   bool open = false;
-  for (int p = 0; p < title::seats(); ++p) {
+  for (int p = 0; p < m.seat_count(); ++p) {
     const std::string c = r.game->controller(p);
     const bool free = c == "human" && r.token_hash[static_cast<std::size_t>(p)].empty();
     open = open || (free && r.invitation_hash.empty());
-    seats[title::seat_name(p)] = !free ? (c == "human" ? "taken" : c) : r.invitation_hash.empty() ? "open" : "invitation";
+    seats[m.seat_name(p)] = !free ? (c == "human" ? "taken" : c) : r.invitation_hash.empty() ? "open" : "invitation";
   }
   s["id"] = id;
   s["seats"] = seats;
@@ -155,21 +204,50 @@ std::string Lobby::list(const std::string& status, const std::string& after, std
   return out + "],\"next\":" + (more ? nlohmann::json(last).dump() : "null") + "}";
 }
 
+// A new game's record from the body, checked field by field by its title (400 naming what is wrong);
+// the seed comes from the operating system, never from a client.
+core::SaveFile Lobby::parse_create(const nlohmann::json& body) const {
+  const auto title_id = body.value("title", nlohmann::json(titles_.all().front()->id()));
+  if (!title_id.is_string()) throw ApiError(400, "\"title\" must be a string such as \"churchill\"");
+  const core::Title& title = title_of(title_id.get<std::string>());
+  const auto scenario = body.value("scenario", nlohmann::json(title.scenarios().front().id));
+  if (!scenario.is_string()) throw ApiError(400, "\"scenario\" must be a string");
+  const auto players = body.value("players", nlohmann::json(0u));
+  if (!players.is_number_unsigned() || players.get<std::uint64_t>() > core::kMaxSeats)
+    throw ApiError(400, "\"players\" must be a number of seats the scenario allows");
+  const auto seats = body.value("seats", nlohmann::json::object());
+  if (!seats.is_object()) throw ApiError(400, "\"seats\" must be an object such as {\"UK\": \"human\", \"US\": \"bot:rulebook\"}");
+  std::vector<std::pair<std::string, std::string>> controllers;
+  for (const auto& [seat, controller] : seats.items()) {
+    if (!controller.is_string()) throw ApiError(400, fmt::format("the seat {} is \"human\" or \"bot:\" and a bot's name", printable(seat)));
+    controllers.emplace_back(seat, controller.get<std::string>());
+  }
+  try {
+    core::SaveFile record = title.new_record(scenario.get<std::string>(),
+                                             strings(body.value("options", nlohmann::json::array()), "options", "an array of strings"),
+                                             static_cast<int>(players.get<std::uint64_t>()), controllers);
+    record.seed = core::Seed::from_os();
+    return record;
+  } catch (const core::SetupError& e) {
+    throw ApiError(400, plain(e.what()));
+  }
+}
+
 nlohmann::json Lobby::create(const nlohmann::json& body) {
-  only_fields(body, {"scenario", "options", "seats", "seating", "seed"},
-              "{\"scenario\": ..., \"options\": [...], \"seats\": {...}, \"seating\": \"public\" or \"invitation\"}");
+  only_fields(body, {"title", "scenario", "players", "options", "seats", "seating", "seed"},
+              "{\"title\": ..., \"scenario\": ..., \"players\": N, \"options\": [...], \"seats\": {...}, \"seating\": \"public\" or \"invitation\"}");
   if (body.contains("seed")) throw ApiError(400, "the server draws every game's seed; a client may not choose one");
   const auto seating = body.value("seating", nlohmann::json("invitation"));
   if (seating != "public" && seating != "invitation") throw ApiError(400, "\"seating\" is \"public\" or \"invitation\"");
   if (live() >= limits_.max_live_games)
     throw ApiError(503, "the server holds as many games in play as it may; try again when some have ended");
-  core::SaveFile record = title::parse_create(data_, body);
+  core::SaveFile record = parse_create(body);
   std::string id;
   do id = new_id();
   while (rooms_.count(id));  // an id of a finished game in the store is refused by its primary key (503, retried)
   Room r;
-  r.game = std::make_unique<churchill::SavedGame>(data_, record);
-  r.token_hash.resize(static_cast<std::size_t>(title::seats()));
+  r.game = title_of(record.game).open(record);
+  r.token_hash.resize(static_cast<std::size_t>(r.game->seat_count()));
   nlohmann::json reply = {{"id", id}};
   if (seating == "invitation") {
     const std::string invitation = new_token();
@@ -179,7 +257,7 @@ nlohmann::json Lobby::create(const nlohmann::json& body) {
   r.game->run_bots();
   Room& room = rooms_.emplace(id, std::move(r)).first->second;
   GameWrite w;
-  w.create = room.game->meta();
+  w.create = room.game->record();
   w.invitation_hash = room.invitation_hash;
   stage(id, room, std::move(w));
   return reply;
@@ -188,8 +266,12 @@ nlohmann::json Lobby::create(const nlohmann::json& body) {
 std::string Lobby::claim(const std::string& id, const std::string& seat, const nlohmann::json& body) {
   only_fields(body, {"invitation"}, "empty or {\"invitation\": \"<the invitation's secret>\"}");
   Room& r = room(id);
-  const auto p = title::seat_from_name(seat);
-  if (!p) throw ApiError(404, fmt::format("no seat {} (UK, US, USSR)", printable(seat, 20)));
+  const auto p = r.game->seat_from_name(seat);
+  if (!p) {
+    std::string names;
+    for (int k = 0; k < r.game->seat_count(); ++k) names += (k ? ", " : "") + r.game->seat_name(static_cast<core::Seat>(k));
+    throw ApiError(404, fmt::format("no seat {} ({})", printable(seat, 20), names));
+  }
   const std::size_t i = static_cast<std::size_t>(*p);
   if (r.finished) throw ApiError(409, "the game is over");
   if (r.game->controller(*p) != "human") throw ApiError(409, seat + " is played by a bot");
@@ -217,10 +299,10 @@ std::optional<int> Lobby::seat_of(const std::string& id, const std::string& toke
 }
 
 nlohmann::json Lobby::seat_view(const std::string& id, Room& r, std::optional<int> seat) {
-  nlohmann::json v = title::view(*r.game, seat);
+  nlohmann::json v = r.game->view(seat, kLogTail);
   v["id"] = id;
   v["version"] = r.version;
-  if (r.finished) v["seed"] = r.game->meta().seed.text();  // published once the game is over, to verify its replay
+  if (r.finished) v["seed"] = r.game->record().seed.text();  // published once the game is over, to verify its replay
   return v;
 }
 
@@ -257,7 +339,16 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
   if (!body.contains("action") || !body["action"].is_string())
     throw ApiError(400, "the body must be {\"action\": \"<the action's text>\", \"version\": N}");
   check_version(id, r, seat, body);
-  title::act(*r.game, *seat, body["action"].get<std::string>());
+  core::Match& m = *r.game;
+  const std::string text = body["action"].get<std::string>();
+  if (!(m.acting_seats() & core::seat_bit(static_cast<core::Seat>(*seat))))
+    throw ApiError(409, fmt::format("{} may not act now ({})", m.seat_name(static_cast<core::Seat>(*seat)), m.phase()));
+  try {
+    m.act(static_cast<core::Seat>(*seat), text);
+  } catch (const core::ActionError&) {
+    throw ApiError(422, fmt::format("{} is not a legal action for {} now", printable(text, 80), m.seat_name(static_cast<core::Seat>(*seat))));
+  }
+  m.run_bots();
   stage(id, r, GameWrite{});
   return cached_view(id, r, seat);
 }
@@ -268,11 +359,18 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
   if (!seat) throw ApiError(401, "undo needs the seat's token");
   only_fields(body, {"version"}, "{\"version\": N}");
   check_version(id, r, seat, body);
-  auto& session = r.game->session();
-  if (!session.can_undo(*seat)) throw ApiError(409, "nothing to undo (undo never crosses a die roll, a reveal or another seat's turn)");
-  session.undo(*seat);
+  core::Match& m = *r.game;
+  if (!m.can_undo(static_cast<core::Seat>(*seat)))
+    throw ApiError(409, "nothing to undo (undo never crosses a die roll, a reveal or another seat's turn)");
+  const std::vector<core::SavedAction> before = m.actions();
+  m.undo(static_cast<core::Seat>(*seat));
+  // A seat's undo may take back an action followed by other seats' (secret simultaneous orders):
+  // the store keeps what the two histories share and the rest is written again.
+  const auto& after = m.actions();
+  std::size_t kept = 0;
+  while (kept < before.size() && kept < after.size() && before[kept] == after[kept]) ++kept;
   GameWrite w;
-  w.keep_actions = session.history().size();
+  w.keep_actions = kept;
   stage(id, r, std::move(w));
   return cached_view(id, r, seat);
 }
@@ -301,9 +399,9 @@ void Lobby::stage(const std::string& id, Room& r, GameWrite w) {
   r.stored = actions.size();
   r.version += w.claim ? 0 : 1;  // a claim changes no view's choices
   r.updated = now();
-  r.finished = title::terminal(*r.game);
+  r.finished = r.game->node_kind() == core::NodeKind::Terminal;
   r.staged_summary = make_summary(id, r);
-  w.mark = GameMark{r.version, r.stored, title::state_hash(*r.game), r.finished, r.updated, r.staged_summary};
+  w.mark = GameMark{r.version, r.stored, r.game->state_hash(), r.finished, r.updated, r.staged_summary};
   r.busy = true;
   staged_.push_back(std::move(w));
   staged_ids_.push_back(id);

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "churchill/saved_game.h"
+#include "core/title.h"
 #include "server/api_error.h"
 #include "server/store.h"
 
@@ -35,15 +35,20 @@ class Lobby {
  public:
   // Restores every unfinished game by replay; a game that does not replay to its stored action count
   // and state hash is quarantined (listed as damaged, logged) and every other game serves.
-  Lobby(const churchill::Data& data, Store& store, LobbyLimits limits = {},
+  // Games of any of `titles`; a new game names its title (the first one by default).
+  Lobby(const core::Titles& titles, Store& store, LobbyLimits limits = {},
         std::function<std::int64_t()> clock = nullptr);
 
   // A page of the list of games: status "live" (every game not finished: the default), "open" (live
   // with a public open seat), "finished" or "damaged"; ids after `after`; at most `limit`.
   // {"games": [...], "next": id or null} as JSON text.
   std::string list(const std::string& status, const std::string& after, std::size_t limit);
-  // The public layout of the board for drawing it: Fronts and their spaces, locations, issues.
-  const nlohmann::json& board() const { return board_; }
+  // The titles a game may be created of: scenarios (with their seat counts and each count's seats),
+  // options and bots, for the lobby's form.
+  const nlohmann::json& titles() const { return titles_json_; }
+  // What a client needs to draw a title's board (Title::layout); throws ApiError 404 for none.
+  const nlohmann::json& layout(const std::string& title) const;
+  // {"title": ..., "scenario": ..., "players": N, "options": [...], "seats": {...}, "seating": ...} ->
   // {"id": ..., "invitation": secret (when the seats are by invitation)}
   nlohmann::json create(const nlohmann::json& body);
   // The seat's token; the body may carry {"invitation": secret}.
@@ -76,7 +81,7 @@ class Lobby {
 
  private:
   struct Room {
-    std::unique_ptr<churchill::SavedGame> game;  // null: to be loaded again from the store
+    std::unique_ptr<core::Match> game;           // null: to be loaded again from the store
     std::vector<std::string> token_hash;         // by seat; empty: open
     std::string invitation_hash;                 // empty: public seats
     std::map<int, Listener> listeners;
@@ -101,11 +106,14 @@ class Lobby {
   void release_if_idle(const std::string& id);
   std::int64_t now() const { return clock_(); }
 
-  const churchill::Data& data_;
+  const core::Title& title_of(const std::string& id) const;  // ApiError 400 for none
+  core::SaveFile parse_create(const nlohmann::json& body) const;
+  const core::Titles& titles_;
   Store& store_;
   LobbyLimits limits_;
   std::function<std::int64_t()> clock_;
-  nlohmann::json board_;
+  nlohmann::json titles_json_;
+  std::map<std::string, nlohmann::json> layouts_;
   std::map<std::string, Room> rooms_;
   std::vector<std::string> finished_loaded_;      // oldest first
   std::vector<GameWrite> staged_;

@@ -15,4 +15,6 @@ trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf
 for _ in $(seq 1 50); do grep -q "http://" "$log" && break; sleep 0.1; done
 url=$(grep -o "http://[0-9.:]*/" "$log" | head -1)
 [ -n "$url" ] || { echo "the server did not start"; cat "$log"; exit 1; }
-cd "$root/web" && node e2e/play.mjs "$url" "$out"
+cd "$root/web"
+node e2e/play.mjs "$url" "$out"
+node e2e/hills.mjs "$url"

@@ -3,6 +3,8 @@
 // leave memory.
 #include "server/lobby.h"
 
+#include "churchill/title.h"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -34,9 +36,13 @@ class FailingStore : public server::Store {
   server::SqliteStore real_;
 };
 
-const churchill::Data& data() {
-  static const churchill::Data d = churchill::load_data(CHURCHILL_TEST_DATA_DIR);
-  return d;
+const core::Titles& titles() {
+  static const core::Titles t = [] {
+    core::Titles all;
+    all.add(churchill::make_title(CHURCHILL_TEST_DATA_DIR));
+    return all;
+  }();
+  return t;
 }
 
 class LobbyOverFailingStore : public ::testing::Test {
@@ -50,7 +56,7 @@ class LobbyOverFailingStore : public ::testing::Test {
 
 TEST_F(LobbyOverFailingStore, AFailedCommitLeavesTheGameAsStoredAndTheNextMoveIsKept) {
   FailingStore store(path());
-  server::Lobby lobby(data(), store);
+  server::Lobby lobby(titles(), store);
   const std::string id = lobby.create(json{{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
   lobby.commit_now();
   const std::string token = lobby.claim(id, "UK", json::object());
@@ -71,13 +77,13 @@ TEST_F(LobbyOverFailingStore, AFailedCommitLeavesTheGameAsStoredAndTheNextMoveIs
   EXPECT_EQ(json::parse(lobby.view(id, token)), after);
   EXPECT_THROW(lobby.undo(id, token, json{{"version", before["version"]}}), server::ApiError) << "a stale undo";
 
-  server::Lobby restarted(data(), store);
+  server::Lobby restarted(titles(), store);
   EXPECT_EQ(json::parse(restarted.view(id, token)), after) << "memory and store agree";
 }
 
 TEST_F(LobbyOverFailingStore, AFailedCreationLeavesNoGame) {
   FailingStore store(path());
-  server::Lobby lobby(data(), store);
+  server::Lobby lobby(titles(), store);
   store.fail = true;
   const std::string id = lobby.create(json::object())["id"];
   lobby.commit_now();
@@ -94,7 +100,7 @@ TEST_F(LobbyOverFailingStore, FinishedGamesLeaveMemoryAndAreLoadedWhenOpened) {
   FailingStore store(path());
   server::LobbyLimits limits;
   limits.finished_in_memory = 1;
-  server::Lobby lobby(data(), store, limits);
+  server::Lobby lobby(titles(), store, limits);
   std::vector<std::string> ids;
   for (int i = 0; i < 4; ++i) {
     ids.push_back(lobby.create(json{{"seats", {{"UK", "bot:random"}, {"US", "bot:random"}, {"USSR", "bot:random"}}}})["id"]);

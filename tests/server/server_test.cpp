@@ -215,11 +215,57 @@ TEST_F(Server, CreateClaimViewAct) {
   EXPECT_EQ(list.body["games"][0]["seats"]["US"], "bot:rulebook");
 }
 
+// One server, several titles: the lobby lists them; a game of the demonstration title Three Hills is
+// created, two seats write secret orders at once, each takes back its own, neither sees the other's
+// orders before the reveal, and the reveal is a barrier.
+TEST_F(Server, ASecondTitlePlaysThroughTheSameApiWithSecretOrdersAndPerSeatUndo) {
+  const Reply titles = get("/api/titles");
+  ASSERT_EQ(titles.status, 200);
+  ASSERT_EQ(titles.body.size(), 2u);
+  EXPECT_EQ(titles.body[0]["id"], "churchill");
+  EXPECT_EQ(titles.body[1]["id"], "hills");
+  EXPECT_EQ(titles.body[1]["scenarios"][0]["seats"]["2"], json::array({"red", "green"}));
+  EXPECT_EQ(get("/api/titles/hills/layout").body["hills"].size(), 3u);
+  expect_error(get("/api/titles/chess/layout"), 404, "no title");
+  expect_error(post("/api/games", R"({"title": "chess"})"), 400, "no title \"chess\"");
+  expect_error(post("/api/games", R"({"title": "hills", "players": 5})"), 400, "not 5");
+  const Reply made = post("/api/games", R"({"title": "hills", "players": 2, "seating": "public"})");
+  ASSERT_EQ(made.status, 201) << made.body.dump();
+  const std::string id = made.body["id"];
+  const std::string red = claim(id, "red"), green = claim(id, "green");
+  auto view = [&](const std::string& token) { return get("/api/games/" + id + "/view", token).body; };
+  auto send = [&](const std::string& token, const std::string& action) {
+    const Reply r = post("/api/games/" + id + "/actions", json{{"action", action}, {"version", view(token)["version"]}}.dump(), token);
+    EXPECT_EQ(r.status, 200) << action << ": " << r.body.dump();
+    return r.body;
+  };
+  send(red, "send 4 C");
+  send(green, "send 2 A");
+  send(red, "send 1 B");
+  EXPECT_TRUE(view(green)["sheets"]["red"]["orders"].is_null()) << "green must not see red's orders";
+  EXPECT_EQ(get("/api/games/" + id + "/view").body.dump().find("\"C\":4"), std::string::npos) << "nor may a spectator";
+  // Red takes back its latest entry although green wrote after it.
+  const json undone = post("/api/games/" + id + "/undo", json{{"version", view(red)["version"]}}.dump(), red).body;
+  EXPECT_EQ(undone["sheets"]["red"]["orders"]["B"], 0) << undone.dump();
+  EXPECT_EQ(undone["sheets"]["red"]["orders"]["C"], 4);
+  EXPECT_EQ(view(green)["sheets"]["green"]["orders"]["A"], 2);
+  send(red, "done");
+  const json revealed = send(green, "done");
+  EXPECT_EQ(revealed["round"], 2) << "the orders were revealed and the round resolved";
+  EXPECT_TRUE(revealed["sheets"]["red"]["orders"].is_null()) << "round 2's sheets are secret again";
+  EXPECT_EQ(revealed["scores"]["red"], 3);
+  EXPECT_EQ(revealed["scores"]["green"], 1);
+  EXPECT_FALSE(revealed["can_undo"].get<bool>()) << "nobody undoes past the reveal";
+  // The store holds the game as played: a restart serves the same view.
+  restart({});
+  EXPECT_EQ(view(green)["scores"], revealed["scores"]);
+}
+
 TEST_F(Server, BadRequestsAreJsonErrorsAndChangeNothing) {
   expect_error(post("/api/games", "{not json"), 400, "not valid JSON");
-  expect_error(post("/api/games", R"({"scenario": "moon"})"), 400, "\"scenario\"");
+  expect_error(post("/api/games", R"({"scenario": "moon"})"), 400, "unknown scenario");
   expect_error(post("/api/games", R"({"seats": {"France": "human"}})"), 400, "unknown seat");
-  expect_error(post("/api/games", R"({"seats": {"UK": "bot:skynet"}})"), 400, "a seat is");
+  expect_error(post("/api/games", R"({"seats": {"UK": "bot:skynet"}})"), 400, "unknown controller");
   expect_error(post("/api/games", R"({"colour": "red"})"), 400, "unknown field");
   expect_error(post("/api/games", std::string(20000, ' ')), 413, "too large");
   const std::string id = create();
@@ -273,7 +319,7 @@ TEST_F(Server, FuzzedRequestsAreAnsweredBelow500AndNeverStopTheServer) {
   const std::vector<std::string> methods = {"GET", "POST", "HEAD", "PUT", "DELETE", "TRACE", "OPTIONS", "CONNECT", "PATCH", "G\x01T", "", "get"};
   const std::vector<std::string> paths = {"/", "/api/games", "/api/games/" + id + "/view", "/api/games/" + id + "/actions",
                                           "/api/games/" + id + "/undo", "/api/games/" + id + "/seats/UK", "/api/games/" + id + "/ws",
-                                          "/api/data", "/assets", "/api/games?limit=0", "/api/games?status=finished&after=\xff", "*",
+                                          "/api/titles", "/api/titles/churchill/layout", "/api/titles/\xff/layout", "/assets", "/api/games?limit=0", "/api/games?status=finished&after=\xff", "*",
                                           "http://x/", "/api/games/" + id + "/view?x", "/api/games//view", "/%00", "/api/games/" + id};
   const std::vector<std::string> bodies = {"", "{}", "{\"action\": \"pass\", \"version\": 0}", "[1,2", "{\"seats\": []}", "null",
                                            "{\"options\": [\"secret-agenda\", \"secret-agenda\"]}", "{\"seed\": 1e400}", "{\"version\": -1}",

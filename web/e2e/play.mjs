@@ -18,9 +18,9 @@ try {
   page.on('pageerror', (e) => fail(`page error: ${e.message}`));
   await page.goto(base);
   await page.selectOption('select[name=scenario]', 'training');
-  await page.selectOption('select[name=UK]', 'human');
-  await page.selectOption('select[name=US]', 'bot:rulebook');
-  await page.selectOption('select[name=USSR]', 'bot:rulebook');
+  await page.selectOption('select[name="seat:UK"]', 'human');
+  await page.selectOption('select[name="seat:US"]', 'bot:rulebook');
+  await page.selectOption('select[name="seat:USSR"]', 'bot:rulebook');
   await page.click('#create-game');
   await page.waitForURL(/#\/game\/[0-9a-f]+$/);
   await page.waitForSelector('text=your move', { timeout: 10000 });

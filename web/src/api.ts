@@ -1,56 +1,65 @@
-// The server's API (architecture.md §5): JSON over HTTP, the view pushed over a WebSocket.
+// The server's API (docs/server.md): JSON over HTTP, the view pushed over a WebSocket. Nothing here
+// knows which game is played: a view's platform fields are typed, the title's own fields are read
+// by the title's module (titles/).
 
-export type Power = 'UK' | 'US' | 'USSR';
-export const POWERS: Power[] = ['UK', 'US', 'USSR'];
+export interface ScenarioInfo {
+  id: string;
+  name: string;
+  players: number[];                 // the seat counts it may be played with, the default first
+  seats: Record<string, string[]>;   // by seat count: the seats' names
+  reconstructed: boolean;            // the project's scenario, not the rulebook's
+}
+
+export interface TitleInfo {
+  id: string;
+  name: string;
+  scenarios: ScenarioInfo[];
+  options: { id: string; description: string }[];
+  bots: string[];
+}
 
 export interface View {
   id: string;
+  title: string;
   scenario: string;
-  seat: Power | null;
-  active: Power[];
+  seat: string | null;
+  seats: Record<string, string>;  // seat -> controller ("human", "bot:...")
+  seat_order: string[];
+  active: string[];
   phase: string;
-  conference: number;
-  conference_card: string | null;
   legal_actions: string[];
-  hand: string[];
-  issues: Record<string, string>;
-  fronts: Record<string, { position: string; offensive: number; reserves: number; directed: Power[] }>;
-  tracks: { a_bomb: string; spy_ring: string; leadership: Record<string, Power>; global: Record<string, string>;
-            surrendered: Record<string, boolean> };
-  naval: Record<string, number>;
-  locations: Record<string, { networks: number; network_owner: Power | null; alignment: Power | null }>;
-  powers: Record<Power, { leader: string; active: boolean; stays_home: boolean; cards_in_hand: number; conferences_won: number }>;
-  log: string[];
-  scores: Record<Power, number>;
-  terminal: boolean;
-  winner: Power | null;
-  seats: Record<Power, string>;
   can_undo: boolean;
-  secret_agenda: Record<string, string[]>;
+  log: string[];
+  terminal: boolean;
   version: number;  // sent back with an action: the server refuses one chosen on an older view
   seed?: string;    // published once the game is over
-}
-
-export interface Board {
-  fronts: { id: string; name: string; color: Power; theater: string; track: { id: string; name: string; amphibious: boolean }[] }[];
-  locations: { id: string; name: string; colony: boolean; theater: string; space: string | null }[];
-  issues: { id: string; name: string }[];
+  [field: string]: unknown;  // the title's own
 }
 
 export interface GameSummary {
   id: string;
+  title: string;
   scenario: string;
-  seats: Record<Power, string>;  // "open" (anyone may join), "invitation", "taken" or a bot
+  seats: Record<string, string>;  // "open" (anyone may join), "invitation", "taken" or a bot
+  seat_order: string[];
   open: boolean;
   phase: string;
-  conference: number;
   terminal: boolean;
-  winner: Power | null;
+  winners: string[];
 }
 
 export interface GamePage {
   games: GameSummary[];
   next: string | null;  // the id to ask for the next page after
+}
+
+export interface NewGame {
+  title: string;
+  scenario: string;
+  players: number;
+  seats: Record<string, string>;
+  options: string[];
+  seating: 'public' | 'invitation';
 }
 
 // An error answer; a stale action's (409) carries the game's current view.
@@ -69,13 +78,19 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return json as T;
 }
 
+const layouts = new Map<string, Promise<unknown>>();
+
 export const api = {
+  titles: () => call<TitleInfo[]>('GET', '/api/titles'),
+  // A title's board layout, fetched once.
+  layout: (title: string) => {
+    if (!layouts.has(title)) layouts.set(title, call<unknown>('GET', `/api/titles/${encodeURIComponent(title)}/layout`));
+    return layouts.get(title)!;
+  },
   games: (after?: string) => call<GamePage>('GET', `/api/games${after ? `?after=${encodeURIComponent(after)}` : ''}`),
-  board: () => call<Board>('GET', '/api/data'),
-  create: (scenario: string, seats: Record<Power, string>, options: string[], seating: 'public' | 'invitation') =>
-    call<{ id: string; invitation?: string }>('POST', '/api/games', { scenario, seats, options, seating }),
-  claim: (id: string, seat: Power, invitation?: string) =>
-    call<{ token: string }>('POST', `/api/games/${id}/seats/${seat}`, invitation ? { invitation } : {}),
+  create: (game: NewGame) => call<{ id: string; invitation?: string }>('POST', '/api/games', game),
+  claim: (id: string, seat: string, invitation?: string) =>
+    call<{ token: string }>('POST', `/api/games/${id}/seats/${encodeURIComponent(seat)}`, invitation ? { invitation } : {}),
   view: (id: string, token?: string) => call<View>('GET', `/api/games/${id}/view`, undefined, token),
   act: (id: string, action: string, version: number, token: string) =>
     call<View>('POST', `/api/games/${id}/actions`, { action, version }, token),
@@ -85,16 +100,16 @@ export const api = {
 // The seat this browser holds in a game, and the game's invitation if this browser created it, kept
 // in local storage.
 export interface Held {
-  seat: Power;
+  seat: string;
   token: string;
   invitation?: string;
 }
 export function savedSeat(id: string): Held | null {
-  const raw = localStorage.getItem(`churchill.${id}`);
+  const raw = localStorage.getItem(`game.${id}`) ?? localStorage.getItem(`churchill.${id}`);
   return raw ? JSON.parse(raw) : null;
 }
-export function saveSeat(id: string, seat: Power, token: string, invitation?: string) {
-  localStorage.setItem(`churchill.${id}`, JSON.stringify({ seat, token, invitation }));
+export function saveSeat(id: string, seat: string, token: string, invitation?: string) {
+  localStorage.setItem(`game.${id}`, JSON.stringify({ seat, token, invitation }));
 }
 
 // An invitation is a link carrying the game's secret after the '#', which browsers never send to a server.
@@ -109,4 +124,9 @@ export function subscribe(id: string, token: string | undefined, onView: (v: Vie
   ws.onopen = () => ws.send(JSON.stringify(token ? { token } : {}));
   ws.onmessage = (e) => onView(JSON.parse(e.data));
   return () => ws.close();
+}
+
+// Text from the server placed in HTML.
+export function escape(text: unknown): string {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,21 +1,18 @@
-// The lobby: create a game (scenario, seats, options, public or by invitation), join an open seat,
-// or watch; and the page an invitation link opens.
-import { api, GameSummary, POWERS, Power, saveSeat } from './api';
+// The lobby: create a game of any title (scenario, seat count, each seat's player, options, public or
+// by invitation), join an open seat, or watch; and the page an invitation link opens.
+import { api, escape, GameSummary, saveSeat, TitleInfo } from './api';
 
 export async function renderLobby(app: HTMLElement) {
+  const titles = await api.titles();
   app.innerHTML = `
     <section class="panel">
       <h2>New game</h2>
       <form id="create">
-        <label>Scenario <select name="scenario">
-          <option value="training">Training (conferences 8-10)</option>
-          <option value="tournament">Tournament (6-10)</option>
-          <option value="campaign">Campaign (1-10)</option></select></label>
-        ${POWERS.map((p) => `<label>${p} <select name="${p}">
-            <option value="human">human</option>
-            <option value="bot:rulebook" ${p !== 'UK' ? 'selected' : ''}>rulebook 'Bot</option>
-            <option value="bot:random">random bot</option></select></label>`).join('')}
-        <label><input type="checkbox" name="secret" /> Secret Agenda</label>
+        <label>Game <select name="title">${titles.map((t) => `<option value="${t.id}">${escape(t.name)}</option>`).join('')}</select></label>
+        <label>Scenario <select name="scenario"></select></label>
+        <label>Players <select name="players"></select></label>
+        <span id="seats"></span>
+        <span id="options"></span>
         <label title="Otherwise only those you send the invitation link to may take a seat">
           <input type="checkbox" name="public" /> Public seats (anyone may join)</label>
         <button type="submit" id="create-game">Create and play</button>
@@ -23,14 +20,45 @@ export async function renderLobby(app: HTMLElement) {
     </section>
     <section class="panel"><h2>Games in play</h2><table id="games"></table><button id="more" hidden>More games</button></section>`;
   const form = app.querySelector<HTMLFormElement>('#create')!;
+  const field = (name: string) => form.querySelector<HTMLSelectElement>(`select[name=${name}]`)!;
+  const title = () => titles.find((t) => t.id === field('title').value)!;
+  const scenario = () => title().scenarios.find((s) => s.id === field('scenario').value)!;
+  // Each choice fills the ones after it: the title's scenarios, the scenario's seat counts, the seats.
+  const fillSeats = () => {
+    const seats = scenario().seats[field('players').value] ?? [];
+    const bot = title().bots[0];
+    form.querySelector('#seats')!.innerHTML = seats.map((s, i) => `<label>${escape(s)} <select name="seat:${escape(s)}">
+        <option value="human" ${i === 0 ? 'selected' : ''}>human</option>
+        ${title().bots.map((b) => `<option value="bot:${b}" ${i > 0 && b === bot ? 'selected' : ''}>${b} bot</option>`).join('')}
+      </select></label>`).join('');
+  };
+  const fillPlayers = () => {
+    field('players').innerHTML = scenario().players.map((n) => `<option value="${n}">${n}</option>`).join('');
+    fillSeats();
+  };
+  const fillTitle = (t: TitleInfo) => {
+    field('scenario').innerHTML = t.scenarios.map((s) =>
+      `<option value="${s.id}">${escape(s.name)}${s.reconstructed ? ' (the project\'s scenario)' : ''}</option>`).join('');
+    form.querySelector('#options')!.innerHTML = t.options.map((o) =>
+      `<label title="${escape(o.description)}"><input type="checkbox" name="option:${o.id}" /> ${escape(o.description)}</label>`).join('');
+    fillPlayers();
+  };
+  field('title').addEventListener('change', () => fillTitle(title()));
+  field('scenario').addEventListener('change', fillPlayers);
+  field('players').addEventListener('change', fillSeats);
+  fillTitle(titles[0]);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const data = new FormData(form);
-    const seats = Object.fromEntries(POWERS.map((p) => [p, String(data.get(p))])) as Record<Power, string>;
+    const seatNames = scenario().seats[field('players').value];
+    const seats = Object.fromEntries(seatNames.map((s) => [s, String(data.get(`seat:${s}`))]));
     try {
-      const { id, invitation } = await api.create(String(data.get('scenario')), seats, data.get('secret') ? ['secret-agenda'] : [],
-                                                  data.get('public') ? 'public' : 'invitation');
-      const human = POWERS.find((p) => seats[p] === 'human');
+      const { id, invitation } = await api.create({
+        title: title().id, scenario: scenario().id, players: Number(field('players').value), seats,
+        options: title().options.filter((o) => data.get(`option:${o.id}`)).map((o) => o.id),
+        seating: data.get('public') ? 'public' : 'invitation',
+      });
+      const human = seatNames.find((s) => seats[s] === 'human');
       if (human) saveSeat(id, human, (await api.claim(id, human, invitation)).token, invitation);
       location.hash = `#/game/${id}`;
     } catch (err) {
@@ -40,29 +68,30 @@ export async function renderLobby(app: HTMLElement) {
   const table = app.querySelector<HTMLTableElement>('#games')!;
   const more = app.querySelector<HTMLButtonElement>('#more')!;
   table.innerHTML = '<tr><th>Game</th><th>Scenario</th><th>Seats</th><th>Where</th><th></th></tr>';
+  const names = new Map(titles.map((t) => [t.id, t.name]));
   const load = async (after?: string) => {
     const page = await api.games(after);
-    table.insertAdjacentHTML('beforeend', page.games.map(row).join(''));
+    table.insertAdjacentHTML('beforeend', page.games.map((g) => row(g, names.get(g.title) ?? g.title)).join(''));
     more.hidden = page.next === null;
     more.onclick = () => load(page.next!);
   };
   table.addEventListener('click', (e) => {
     const b = (e.target as HTMLElement).closest<HTMLButtonElement>('button.join');
-    if (b) join(b.dataset.id!, b.dataset.seat as Power);
+    if (b) join(b.dataset.id!, b.dataset.seat!);
   });
   await load();
 }
 
-function row(g: GameSummary): string {
-  return `<tr><td>${g.id}</td><td>${g.scenario}</td>
-    <td>${POWERS.map((p) => g.seats[p] === 'open'
-      ? `<button class="join" data-id="${g.id}" data-seat="${p}">Join as ${p}</button>`
-      : `${p}: ${g.seats[p]}`).join(' ')}</td>
-    <td>${g.terminal ? `over, ${g.winner} won` : `conference ${g.conference}: ${g.phase}`}</td>
+function row(g: GameSummary, title: string): string {
+  return `<tr><td>${escape(title)}<br/><small>${g.id}</small></td><td>${escape(g.scenario)}</td>
+    <td>${g.seat_order.map((s) => g.seats[s] === 'open'
+      ? `<button class="join" data-id="${g.id}" data-seat="${escape(s)}">Join as ${escape(s)}</button>`
+      : `${escape(s)}: ${escape(g.seats[s])}`).join(' ')}</td>
+    <td>${g.terminal ? `over, ${g.winners.map(escape).join(' and ') || 'nobody'} won` : escape(g.phase)}</td>
     <td><a href="#/game/${g.id}">watch</a></td></tr>`;
 }
 
-async function join(id: string, seat: Power, invitation?: string) {
+async function join(id: string, seat: string, invitation?: string) {
   try {
     saveSeat(id, seat, (await api.claim(id, seat, invitation)).token);
     location.hash = `#/game/${id}`;
@@ -76,14 +105,14 @@ export async function renderInvitation(app: HTMLElement, id: string, invitation:
   app.innerHTML = '<p>Loading…</p>';
   try {
     const v = await api.view(id);
-    const open = POWERS.filter((p) => v.seats[p] === 'human');
+    const open = v.seat_order.filter((s) => v.seats[s] === 'human');
     app.innerHTML = `<section class="panel"><h2>Invitation to game ${id}</h2>
-      <p>${v.scenario} scenario, conference ${v.conference}: ${v.phase}</p>
-      <p>${open.map((p) => `<button class="join" data-seat="${p}">Join as ${p}</button>`).join(' ')}</p>
+      <p>${escape(v.scenario)} scenario: ${escape(v.phase)}</p>
+      <p>${open.map((s) => `<button class="join" data-seat="${escape(s)}">Join as ${escape(s)}</button>`).join(' ')}</p>
       <p><a href="#/game/${id}">Only watch</a></p></section>`;
     app.querySelectorAll<HTMLButtonElement>('button.join').forEach((b) =>
-      b.addEventListener('click', () => join(id, b.dataset.seat as Power, invitation)));
+      b.addEventListener('click', () => join(id, b.dataset.seat!, invitation)));
   } catch (err) {
-    app.innerHTML = `<p class="error">${(err as Error).message}</p>`;
+    app.innerHTML = `<p class="error">${escape((err as Error).message)}</p>`;
   }
 }

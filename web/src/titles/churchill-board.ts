@@ -1,7 +1,33 @@
 // Our own drawing of the board in SVG: the conference table (three tracks from the centre to the
 // chairs) and the military display (each Front's track from its theater box). Elements that some
 // legal action names are highlighted and clickable.
-import type { Board, Power, View } from './api';
+import type { View } from '../api';
+
+export type Power = 'UK' | 'US' | 'USSR';
+export const POWERS: Power[] = ['UK', 'US', 'USSR'];
+
+export interface ChurchillView extends View {
+  conference: number;
+  conference_card: string | null;
+  hand: string[];
+  issues: Record<string, string>;
+  fronts: Record<string, { position: string; offensive: number; reserves: number; directed: Power[] }>;
+  tracks: { a_bomb: string; spy_ring: string; leadership: Record<string, Power>; global: Record<string, string>;
+            surrendered: Record<string, boolean> };
+  naval: Record<string, number>;
+  locations: Record<string, { networks: number; network_owner: Power | null; alignment: Power | null }>;
+  powers: Record<Power, { leader: string; active: boolean; stays_home: boolean; cards_in_hand: number; conferences_won: number }>;
+  scores: Record<Power, number>;
+  winner: Power | null;
+  secret_agenda: Record<string, string[]>;
+}
+
+// The fixed layout of the board (GET /api/titles/churchill/layout).
+export interface Board {
+  fronts: { id: string; name: string; color: Power; theater: string; track: { id: string; name: string; amphibious: boolean }[] }[];
+  locations: { id: string; name: string; colony: boolean; theater: string; space: string | null }[];
+  issues: { id: string; name: string }[];
+}
 
 const COLOR: Record<Power, string> = { UK: '#2e7d32', US: '#1565c0', USSR: '#c62828' };
 const ANGLE: Record<Power, number> = { UK: 210, USSR: 330, US: 90 };  // clockwise UK, USSR, US
@@ -36,7 +62,7 @@ function place(position: string, slot: number): [number, number] {
   return [cx + Math.cos(a) * r + (slot % 2) * 6, cy + Math.sin(a) * r + slot * 13];
 }
 
-export function drawTable(view: View, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
+export function drawTable(view: ChurchillView, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
   const svg = el('svg', { viewBox: '0 0 380 362', class: 'table', role: 'img', 'aria-label': 'Conference table' }) as SVGSVGElement;
   svg.append(el('circle', { cx: 190, cy: 150, r: 40, class: 'centre' }));
   for (const p of ['UK', 'US', 'USSR'] as Power[]) {
@@ -67,7 +93,7 @@ export function drawTable(view: View, board: Board, marked: Set<string>, onPick:
   return svg;
 }
 
-export function drawFronts(view: View, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
+export function drawFronts(view: ChurchillView, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
   const rowH = 34, cell = 74, left = 150;
   const svg = el('svg', { viewBox: `0 0 ${left + 7 * cell} ${board.fronts.length * rowH + 30}`, class: 'fronts', role: 'img',
     'aria-label': 'Military display' }) as SVGSVGElement;
@@ -97,7 +123,7 @@ export function drawFronts(view: View, board: Board, marked: Set<string>, onPick
   return svg;
 }
 
-export function drawLocations(view: View, board: Board, marked: Set<string>, onPick: (id: string) => void): HTMLElement {
+export function drawLocations(view: ChurchillView, board: Board, marked: Set<string>, onPick: (id: string) => void): HTMLElement {
   const div = document.createElement('div');
   div.className = 'locations';
   for (const l of board.locations) {
