@@ -54,8 +54,7 @@ class Session {
       throw ActionError(game_->seat_name(seat) + " may not act now");
     const ActionList legal = legal_actions(seat);
     if (std::find(legal.begin(), legal.end(), action) == legal.end())
-      throw ActionError("illegal action for " + game_->seat_name(seat) + ": " +
-                        game_->action_to_string(state_, seat, action));
+      throw ActionError("illegal action for " + game_->seat_name(seat) + " (action " + std::to_string(action) + ")");
     apply(seat, action, false);
   }
 
@@ -172,7 +171,7 @@ class Session {
     history_.push_back({seat, action, sampled});
     const NodeKind now = node_kind();
     const SeatMask after = now == NodeKind::Decision || now == NodeKind::Simultaneous ? game_->acting_seats(state_) : 0;
-    const SeatMask others = before & ~seat_bit(seat);
+    const SeatMask others = seat == kChance ? 0 : before & ~seat_bit(seat);
     const bool same_turn = kind == NodeKind::Decision ? now == NodeKind::Decision && after == before
                                                       : now == NodeKind::Simultaneous && (after == before || after == others);
     if (seat == kChance || reveal || !same_turn) {

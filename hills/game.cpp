@@ -112,8 +112,10 @@ void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) 
 std::string Game::action_to_string(const State&, core::Seat seat, core::Action a) const {
   if (seat == core::kChance) return fmt::format("tie {}", seat_name(static_cast<core::Seat>(a)));
   if (a == kDone) return "done";
-  if (a >= erase(0)) return fmt::format("erase {}", kHillNames[a - erase(0)]);
-  return fmt::format("send {} {}", (a - 1) % 8, kHillNames[(a - 1) / 8]);
+  if (a >= erase(0) && a < erase(kHills)) return fmt::format("erase {}", kHillNames[a - erase(0)]);
+  if (a >= send(0, 1) && a <= send(kHills - 1, kTroops) && (a - 1) % 8 >= 1 && (a - 1) % 8 <= kTroops)
+    return fmt::format("send {} {}", (a - 1) % 8, kHillNames[(a - 1) / 8]);
+  return fmt::format("action {}", a);
 }
 
 std::optional<core::Action> Game::action_from_string(const State& s, core::Seat seat, std::string_view text) const {
