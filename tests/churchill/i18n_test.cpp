@@ -1,0 +1,310 @@
+// The catalogues of data/i18n (docs/i18n.md): every message in every language, plural forms per
+// CLDR, the same placeholders everywhere, provenance on each entry, a name for every datum, log
+// keys used by the code, and the log worded in each language.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "churchill/game.h"
+#include "churchill/i18n_names.h"
+#include "churchill/rules.h"
+#include "churchill/view.h"
+#include "core/i18n.h"
+#include "core/rng.h"
+#include "core/session.h"
+
+namespace {
+
+namespace i18n = core::i18n;
+using churchill::Data;
+using churchill::Names;
+
+const std::filesystem::path kDataDir = CHURCHILL_TEST_DATA_DIR;
+const std::filesystem::path kSourceDir = kDataDir.parent_path().parent_path();
+const std::filesystem::path kCatalogueDir = kSourceDir / "data" / "i18n";
+const std::vector<std::string> kLanguages = {"en", "it", "ru"};
+
+const Data& data() {
+  static const Data d = churchill::load_data(kDataDir);
+  return d;
+}
+
+const i18n::Catalogues& catalogues() {
+  static const i18n::Catalogues c = i18n::Catalogues::load(kCatalogueDir);
+  return c;
+}
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The message keys of a language without plural suffixes.
+std::set<std::string> base_keys(const std::string& lang) {
+  std::set<std::string> keys;
+  for (const auto& [key, text] : catalogues().find(lang)->entries()) keys.insert(std::string(i18n::base_key(key)));
+  return keys;
+}
+
+bool is_plural(const std::string& lang, const std::string& base) {
+  return catalogues().find(lang)->find(i18n::plural_key(base, i18n::Plural::Other)) != nullptr;
+}
+
+TEST(I18nCatalogues, EnglishItalianAndRussianAreThere) {
+  EXPECT_EQ(catalogues().languages(), kLanguages);
+  EXPECT_EQ(churchill::load_catalogues(kDataDir).languages(), kLanguages);
+}
+
+TEST(I18nCatalogues, AKeyMissingInAnyLanguageFails) {
+  std::set<std::string> all;
+  for (const auto& lang : kLanguages)
+    for (const auto& k : base_keys(lang)) all.insert(k);
+  for (const auto& lang : kLanguages) {
+    const auto keys = base_keys(lang);
+    for (const auto& k : all) EXPECT_TRUE(keys.count(k)) << lang << ".json has no \"" << k << "\"";
+  }
+}
+
+TEST(I18nCatalogues, NoMessageIsEmptyOrUntrimmed) {
+  for (const auto& lang : kLanguages)
+    for (const auto& [key, text] : catalogues().find(lang)->entries()) {
+      EXPECT_FALSE(text.empty()) << lang << " " << key;
+      if (!text.empty()) {
+        EXPECT_TRUE(text.front() != ' ' && text.back() != ' ') << lang << " " << key << ": \"" << text << "\"";
+      }
+    }
+}
+
+TEST(I18nCatalogues, PluralMessagesHaveEveryCldrFormOfTheirLanguage) {
+  int plurals = 0;
+  for (const auto& lang : kLanguages) {
+    const i18n::Catalogue& c = *catalogues().find(lang);
+    for (const auto& base : base_keys(lang)) {
+      const bool plain = c.find(base) != nullptr;
+      bool any_form = false;
+      for (int p = 0; p <= static_cast<int>(i18n::Plural::Other); ++p)
+        any_form |= c.find(i18n::plural_key(base, static_cast<i18n::Plural>(p))) != nullptr;
+      EXPECT_FALSE(plain && any_form) << lang << " " << base << ": both a plain and a plural message";
+      if (!any_form) continue;
+      ++plurals;
+      for (i18n::Plural p : i18n::plural_categories(lang))
+        EXPECT_TRUE(c.find(i18n::plural_key(base, p))) << lang << " " << base << " lacks _" << i18n::plural_name(p);
+      // The same key is plural in every language.
+      for (const auto& other : kLanguages) EXPECT_TRUE(is_plural(other, base)) << base << " is plural in " << lang << ", not in " << other;
+    }
+  }
+  EXPECT_GT(plurals, 10);
+}
+
+TEST(I18nCatalogues, EveryLanguageUsesTheSamePlaceholders) {
+  const i18n::Catalogue& en = *catalogues().find("en");
+  for (const auto& lang : kLanguages) {
+    const i18n::Catalogue& c = *catalogues().find(lang);
+    for (const auto& [key, text] : c.entries()) {
+      // A plural form is compared with the English "other" form ("{{count}}" may be left out).
+      const std::string base(i18n::base_key(key));
+      const std::string* reference = en.find(key) ? en.find(key) : en.find(i18n::plural_key(base, i18n::Plural::Other));
+      ASSERT_NE(reference, nullptr) << lang << " " << key << " has no English counterpart";
+      auto names = [](const std::string& t) {
+        auto v = i18n::placeholders(t);
+        std::set<std::string> s(v.begin(), v.end());
+        s.erase("count");
+        return s;
+      };
+      EXPECT_EQ(names(text), names(*reference)) << lang << " " << key << ": \"" << text << "\"";
+    }
+  }
+}
+
+TEST(I18nCatalogues, EveryEntryHasItsProvenance) {
+  const auto prov = nlohmann::json::parse(read(kCatalogueDir / "provenance.json"));
+  const std::set<std::string> valid = {"rulebook", "rulebook-it", "rulebook-ru", "reconstructed", "translation", "project"};
+  for (const auto& lang : kLanguages) {
+    ASSERT_TRUE(prov.contains(lang)) << lang;
+    const auto keys = base_keys(lang);
+    for (const auto& k : keys) {
+      ASSERT_TRUE(prov[lang].contains(k)) << lang << " " << k << " has no provenance";
+      const auto& p = prov[lang][k];
+      EXPECT_TRUE(valid.count(p.value("provenance", ""))) << lang << " " << k;
+      EXPECT_FALSE(p.value("source", "").empty()) << lang << " " << k;
+      // An edition's label only on that edition's own text (English carries the data's labels).
+      const std::string other_edition = lang == "it" ? "rulebook-ru" : lang == "ru" ? "rulebook-it" : "";
+      EXPECT_NE(p.value("provenance", ""), other_edition) << lang << " " << k;
+    }
+    for (const auto& [k, p] : prov[lang].items()) EXPECT_TRUE(keys.count(k)) << "provenance of a message " << lang << ".json lacks: " << k;
+  }
+}
+
+TEST(I18nCatalogues, TheEditionsTermsAreUsed) {
+  // The words of the Italian and Russian rulebooks, not others (3.34, 7.1, 7.3, 5.24).
+  const auto& c = catalogues();
+  EXPECT_EQ(c.tr("it", "term.issue"), "Argomento");
+  EXPECT_EQ(c.tr("it", "term.clandestine_network", {}, 1), "Rete Clandestina");
+  EXPECT_EQ(c.tr("it", "term.political_alignment", {}, 2), "segnalini Allineamento Politico");
+  EXPECT_EQ(c.tr("it", "term.debate"), "Controbattere");
+  EXPECT_EQ(c.tr("ru", "term.issue"), "Вопрос");
+  EXPECT_EQ(c.tr("ru", "term.clandestine_network", {}, 1), "подпольная ячейка");
+  EXPECT_EQ(c.tr("ru", "term.clandestine_network", {}, 3), "подпольные ячейки");
+  EXPECT_EQ(c.tr("ru", "term.clandestine_network", {}, 5), "подпольных ячеек");
+  EXPECT_EQ(c.tr("ru", "term.political_alignment", {}, 1), "маркер политического контроля");
+  EXPECT_EQ(c.tr("ru", "term.debate"), "Оспаривание");
+}
+
+TEST(I18nNames, EveryDatumHasANameInEveryLanguage) {
+  const auto keys = churchill::entity_name_keys(data());
+  EXPECT_GT(keys.size(), 150u);
+  for (const auto& lang : kLanguages) {
+    const i18n::Catalogue& c = *catalogues().find(lang);
+    for (const auto& k : keys) {
+      const std::string* text = c.find(k);
+      EXPECT_TRUE(text && !text->empty()) << lang << ".json names nothing for " << k;
+    }
+  }
+}
+
+TEST(I18nNames, CardTextsOfficesAndVictoryConditionsInEveryLanguage) {
+  const Data& d = data();
+  for (const auto& lang : kLanguages) {
+    const i18n::Catalogue& c = *catalogues().find(lang);
+    for (int l = 0; l < static_cast<int>(d.leaders.size()); ++l) EXPECT_TRUE(c.find(churchill::leader_key(d, l) + ".text")) << lang;
+    for (churchill::Power p : churchill::kAllPowers)
+      for (int k = 0; k < static_cast<int>(d.staff[static_cast<std::size_t>(p)].size()); ++k) {
+        EXPECT_TRUE(c.find(churchill::staff_key(d, p, k) + ".office")) << lang << " " << churchill::staff_key(d, p, k);
+        EXPECT_TRUE(c.find(churchill::staff_key(d, p, k) + ".text")) << lang << " " << churchill::staff_key(d, p, k);
+      }
+    for (const auto& v : d.victory) EXPECT_TRUE(c.find(churchill::victory_key(v) + ".text")) << lang << " " << v.id;
+    for (int r = 0; r < churchill::kReserveKinds; ++r) EXPECT_TRUE(c.find(churchill::reserve_key(static_cast<churchill::ReserveKind>(r)))) << lang;
+  }
+}
+
+TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
+  const Data& d = data();
+  const Names en(d, catalogues(), "en");
+  for (int i = 0; i < static_cast<int>(d.issues.size()); ++i) EXPECT_EQ(en.issue(i), d.issues[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.spaces.size()); ++i) EXPECT_EQ(en.space(i), d.spaces[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.locations.size()); ++i) EXPECT_EQ(en.location(i), d.locations[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.fronts.size()); ++i) EXPECT_EQ(en.front(i), d.fronts[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.theaters.size()); ++i) EXPECT_EQ(en.theater(i), d.theaters[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.leaders.size()); ++i) {
+    EXPECT_EQ(en.leader(i), d.leaders[static_cast<std::size_t>(i)].name);
+    EXPECT_EQ(en.leader_text(i), d.leaders[static_cast<std::size_t>(i)].text);
+  }
+  for (churchill::Power p : churchill::kAllPowers)
+    for (int k = 0; k < static_cast<int>(d.staff[static_cast<std::size_t>(p)].size()); ++k) {
+      const auto& card = d.staff[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)];
+      EXPECT_EQ(en.staff(p, k), card.name);
+      EXPECT_EQ(en.staff_office(p, k), card.office);
+      EXPECT_EQ(en.staff_text(p, k), card.text);
+    }
+  for (const auto& c : d.conferences) EXPECT_EQ(en.conference(c.number), c.name);
+}
+
+TEST(I18nNames, RulebookNamesInItalianAndRussian) {
+  const Data& d = data();
+  const Names it(d, catalogues(), "it"), ru(d, catalogues(), "ru");
+  EXPECT_EQ(it.issue(d.issue("second-front")), "Secondo Fronte");                    // 6.2.1
+  EXPECT_EQ(ru.issue(d.issue("second-front")), "Второй фронт");                      // 6.21
+  EXPECT_EQ(it.space(d.space("rhineland")), "Renania");                              // 9.4 O
+  EXPECT_EQ(ru.space(d.space("rhineland")), "Рейнская область");                     // 9.54
+  EXPECT_EQ(it.location(d.location("baltic-states")), "Paesi Baltici");              // 6.11
+  EXPECT_EQ(ru.location(d.location("baltic-states")), "Прибалтика");                 // 9.54
+  EXPECT_EQ(ru.power(static_cast<int>(churchill::Power::USSR)), "СССР");
+  EXPECT_EQ(it.power(static_cast<int>(churchill::Power::US)), "USA");
+  EXPECT_EQ(ru.power(-1), "-");
+  // Where the Italian edition prints a card, its text: the 8C green band and Beaverbrook.
+  const int tolstoy_c = [&] {
+    for (std::size_t i = 0; i < d.conference_cards.size(); ++i)
+      if (d.conference_cards[i].id == "8c") return static_cast<int>(i);
+    return -1;
+  }();
+  ASSERT_GE(tolstoy_c, 0);
+  EXPECT_EQ(it.band_title(tolstoy_c, churchill::Band::Green), "Churchill/Mountbatten al Cairo");
+  EXPECT_EQ(it.staff_text(churchill::Power::UK, 1), "Attributo: +2 al valore se Churchill è ancora attivo nella conferenza.");
+  // A band no edition prints in Italian reads in English (the data's text), not as a key.
+  EXPECT_EQ(it.band_title(0, churchill::Band::Green), d.conference_cards[0].bands[0].title);
+}
+
+// Every "log." message is worded by churchill/i18n_log.cpp: none is unused, none is missing.
+TEST(I18nLog, EveryLogMessageIsUsedByTheCode) {
+  const std::string code = read(kSourceDir / "churchill" / "i18n_log.cpp");
+  ASSERT_FALSE(code.empty());
+  for (const auto& k : base_keys("en")) {
+    if (k.rfind("log.", 0) != 0) continue;
+    EXPECT_NE(code.find("\"" + k + "\""), std::string::npos) << k << " is not used by churchill/i18n_log.cpp";
+  }
+  // And every key the code names exists.
+  std::size_t pos = 0;
+  while ((pos = code.find("\"log.", pos)) != std::string::npos) {
+    const std::size_t end = code.find('"', pos + 1);
+    const std::string key = code.substr(pos + 1, end - pos - 1);
+    EXPECT_TRUE(catalogues().contains("en", key)) << key << " is used but in no catalogue";
+    pos = end + 1;
+  }
+}
+
+// Plays random games and words their logs: English reads exactly as Game::describe (but for the
+// Axis reserves, which the catalogue names as the rulebook does); Italian and Russian leave no key
+// or placeholder unresolved.
+TEST(I18nLog, RandomGamesReadInEveryLanguage) {
+  const Data& d = data();
+  const churchill::Game g(d);
+  const Names en(d, catalogues(), "en"), it(d, catalogues(), "it"), ru(d, catalogues(), "ru");
+  std::set<std::uint16_t> events;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const churchill::Options options{seed % 2 == 0, false};
+    churchill::Session session(g, g.new_game(*d.scenario(seed % 2 ? "training" : "campaign"), options), seed);
+    core::Rng pick(seed * 7919);
+    for (int steps = 0; session.node_kind() != core::NodeKind::Terminal && steps < 40000; ++steps) {
+      if (session.node_kind() == core::NodeKind::Chance) {
+        session.sample_chance();
+        continue;
+      }
+      const core::SeatMask seats = g.acting_seats(session.state());
+      core::Seat seat = 0;
+      while (!(seats & core::seat_bit(seat))) ++seat;
+      const auto legal = session.legal_actions(seat);
+      session.act(seat, legal[pick.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    for (const auto& e : session.log().entries()) {
+      events.insert(e.event);
+      const auto kind = static_cast<churchill::rules::Event>(e.event);
+      if (kind != churchill::rules::Event::ReservePlaced && kind != churchill::rules::Event::ReserveCollapse) {
+        EXPECT_EQ(churchill::describe(en, e), g.describe(e));
+      }
+      for (const Names* n : {&it, &ru}) {
+        const std::string text = churchill::describe(*n, e);
+        EXPECT_EQ(text.find("{{"), std::string::npos) << text;
+        EXPECT_EQ(text.find("log."), std::string::npos) << text;
+        EXPECT_EQ(text.rfind(std::string("[") + e.rule + "] ", 0), 0u) << text;
+      }
+    }
+  }
+  EXPECT_GT(events.size(), 30u);
+}
+
+TEST(I18nLog, RussianCountsTakeTheirPluralForm) {
+  const Data& d = data();
+  const Names ru(d, catalogues(), "ru");
+  core::LogEntry e;
+  e.rule = "7.1";
+  e.event = static_cast<std::uint16_t>(churchill::rules::Event::NetworksGained);
+  e.args = {static_cast<int>(churchill::Power::USSR), 1, 0, 0};
+  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР получает 1 подпольную ячейку");
+  e.args[1] = 2;
+  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР получает 2 подпольные ячейки");
+  e.args[1] = 5;
+  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР получает 5 подпольных ячеек");
+  const Names it(d, catalogues(), "it");
+  e.args[1] = 1;
+  EXPECT_EQ(churchill::describe(it, e), "[7.1] URSS ottiene 1 Rete Clandestina");
+  e.args[1] = 2;
+  EXPECT_EQ(churchill::describe(it, e), "[7.1] URSS ottiene 2 Reti Clandestine");
+}
+
+}  // namespace
