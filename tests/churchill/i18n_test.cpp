@@ -295,16 +295,16 @@ TEST(I18nLog, RussianCountsTakeTheirPluralForm) {
   e.rule = "7.1";
   e.event = static_cast<std::uint16_t>(churchill::rules::Event::NetworksGained);
   e.args = {static_cast<int>(churchill::Power::USSR), 1, 0, 0};
-  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР получает 1 подпольную ячейку");
+  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР: получена 1 подпольная ячейка");
   e.args[1] = 2;
-  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР получает 2 подпольные ячейки");
+  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР: получены 2 подпольные ячейки");
   e.args[1] = 5;
-  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР получает 5 подпольных ячеек");
+  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР: получено 5 подпольных ячеек");
   const Names it(d, catalogues(), "it");
   e.args[1] = 1;
-  EXPECT_EQ(churchill::describe(it, e), "[7.1] URSS ottiene 1 Rete Clandestina");
+  EXPECT_EQ(churchill::describe(it, e), "[7.1] URSS: ottenuta 1 Rete Clandestina");
   e.args[1] = 2;
-  EXPECT_EQ(churchill::describe(it, e), "[7.1] URSS ottiene 2 Reti Clandestine");
+  EXPECT_EQ(churchill::describe(it, e), "[7.1] URSS: ottenute 2 Reti Clandestine");
 }
 
 }  // namespace
