@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "cli/kit.h"
+#include "cli/rules_text.h"
 
 namespace cli {
 
@@ -32,7 +33,7 @@ struct Style {
 
 const char* kHelp =
     "Choose an action by its number, or type its text (a unique beginning is enough).\n"
-    "Commands: help | rules 7.74 | undo | save FILE | log | board | quit (saves to the autosave file)\n";
+    "Commands: help | rules 7.74 [--lang it|ru] | undo | save FILE | log | board | quit (saves to the autosave file)\n";
 
 class Play {
  public:
@@ -40,6 +41,9 @@ class Play {
       : title_(title), game_(game), program_(std::move(program)), autosave_(std::move(autosave)), table_(table), fast_(fast), style_(style) {
     for (core::Seat p = 0; p < game_.seat_count(); ++p) humans_ += !game_.is_bot(p);
   }
+
+  std::filesystem::path rules_dir;  // the rulebook editions (cli/rules_text.h)
+  std::string language;             // --lang, else the environment's: the edition `rules` quotes
 
   // Plays until the end, `quit` or the end of input. Returns the exit code.
   int run() {
@@ -193,12 +197,21 @@ class Play {
 
   enum class Command { None, Done, Redraw };
 
+  // rules 7.74 [--lang it]: the English text from the title, another language from its edition.
+  std::string rules(const std::string& argument) const {
+    const auto request = parse_rules_request(argument);
+    if (!request) return "Usage: rules 7.74 [--lang it|ru]\n";
+    const std::string lang = request->language.empty() ? language : request->language;
+    if (lang.empty() || lang == "en") return title_.rules_text(request->section);
+    return rules_text(rules_dir, title_.id(), request->section, lang).text;
+  }
+
   // help, rules, undo, save, log, board.
   Command command(const std::string& line, core::Seat seat) {
     if (line == "help") {
       std::printf("%s", kHelp);
     } else if (line.rfind("rules ", 0) == 0) {
-      std::printf("%s", title_.rules_text(trim(line.substr(6))).c_str());
+      std::printf("%s", rules(trim(line.substr(6))).c_str());
     } else if (line == "undo") {
       if (seat == core::kChance || !game_.can_undo(seat)) {
         std::printf("Nothing to undo: undo never crosses a die roll, a reveal or another player's turn.\n");
@@ -256,7 +269,7 @@ class Play {
 
 void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   struct Options {
-    std::string scenario, seats, load, autosave;
+    std::string scenario, seats, load, autosave, lang;
     std::uint64_t seed = 0;
     int players = 0;
     bool table = false, fast = false, no_colour = false;
@@ -277,8 +290,11 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   play->add_flag("--no-color", o->no_colour, "Plain text");
   play->add_option("--load", o->load, "Continue a saved game");
   play->add_option("--autosave", o->autosave, "Where quit and the end of the game save (default PROGRAM-autosave.json)");
+  play->add_option("--lang", o->lang, "en, it or ru (default: LC_ALL, LC_MESSAGES, LANG): the rulebook edition `rules` quotes");
   play->callback([&kit, &exit_code, o] {
     const core::Title& title = kit.title();
+    const std::filesystem::path rules_dir = default_rules_dir(kit.default_data);
+    const std::string language = rules_language(rules_dir, title.id(), o->lang);  // a bad --lang stops here
     std::unique_ptr<core::Match> game;
     if (!o->load.empty()) {
       game = load_match(title, o->load);
@@ -299,7 +315,10 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
     }
     Style style;
     style.on = !o->no_colour && ::isatty(1) && !std::getenv("NO_COLOR") && std::getenv("TERM") && std::string(std::getenv("TERM")) != "dumb";
-    exit_code = Play(title, *game, kit.program, o->autosave, o->table, o->fast, style).run();
+    Play session(title, *game, kit.program, o->autosave, o->table, o->fast, style);
+    session.rules_dir = rules_dir;
+    session.language = language;
+    exit_code = session.run();
   });
 }
 

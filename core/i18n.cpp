@@ -241,7 +241,7 @@ std::string choose_language(std::string_view flag, const Environment& env, const
     if (known(code)) return code;
     std::string list;
     for (const std::string& l : available) list += (list.empty() ? "" : ", ") + l;
-    throw std::invalid_argument(fmt::format("--lang: no catalogue for \"{}\" (available: {})", flag, list));
+    throw std::invalid_argument(fmt::format("--lang: \"{}\" is not available (available: {})", flag, list));
   }
   // POSIX: the first variable that is set and non-empty decides, even when it names no catalogue.
   for (const char* value : {env.lc_all, env.lc_messages, env.lang}) {

@@ -13,6 +13,7 @@
 #include "churchill/i18n_names.h"
 #include "churchill/rules.h"
 #include "churchill/view.h"
+#include "cli/rules_text.h"
 #include "core/i18n.h"
 #include "core/rng.h"
 #include "core/session.h"
@@ -306,5 +307,119 @@ TEST(I18nLog, RussianCountsTakeTheirPluralForm) {
   e.args[1] = 2;
   EXPECT_EQ(churchill::describe(it, e), "[7.1] URSS: ottenute 2 Reti Clandestine");
 }
+
+// ---------------------------------------------------------------------------------------------
+// `rules 5.24 --lang it|ru`: a section from an edition's rulebook (cli/rules_text.h).
+
+namespace rules_text_tests {
+
+TEST(RulesText, HeadingsOfEveryEditionsStyle) {
+  EXPECT_EQ(cli::heading_number("5.24 Debating an Issue"), "5.24");
+  EXPECT_EQ(cli::heading_number("5.24 Controbattere un Argomento"), "5.24");
+  EXPECT_EQ(cli::heading_number("5.24 Оспаривание вопроса "), "5.24");
+  EXPECT_EQ(cli::heading_number("3.21. Комната конференций представляет собой круг-"), "3.21");
+  EXPECT_EQ(cli::heading_number("4.23.1. Размещение приоритетных наступле-"), "4.23.1");
+  EXPECT_EQ(cli::heading_number("7.0 War Phase"), "7.0");
+  EXPECT_EQ(cli::heading_number("10.0 Вариант секретной повестки"), "10.0");
+  // Not headings: a bare number, a cross-reference, a line going on in lower case, a list item.
+  EXPECT_EQ(cli::heading_number("4.5. "), "");
+  EXPECT_EQ(cli::heading_number("9.0."), "");
+  EXPECT_EQ(cli::heading_number("5.25). "), "");
+  EXPECT_EQ(cli::heading_number("7.74). После того, как"), "");
+  EXPECT_EQ(cli::heading_number("5.22 и далее"), "");
+  EXPECT_EQ(cli::heading_number("2. Средиземноморский фронт"), "");
+  EXPECT_EQ(cli::heading_number("1.2.3.4 Too deep"), "");
+}
+
+TEST(RulesText, ASectionHoldsItsSubSectionsAndStopsAtTheNext) {
+  EXPECT_TRUE(cli::inside_section("5.24", "5.2"));
+  EXPECT_TRUE(cli::inside_section("5.2", "5.2"));
+  EXPECT_TRUE(cli::inside_section("4.23.1", "4.23"));
+  EXPECT_TRUE(cli::inside_section("7.74", "7.0"));
+  EXPECT_FALSE(cli::inside_section("8.0", "7.0"));
+  EXPECT_FALSE(cli::inside_section("5.3", "5.2"));
+  EXPECT_FALSE(cli::inside_section("5.25", "5.24"));
+  const std::string book =
+      "Contents\n5.0\tConference Procedures\t8\n"  // a table-of-contents row: not a heading
+      "5.2 Meeting Segment\n5.21 Overview\nThe meeting.\n5.22 Advancing\nOne ad-\nvances an A-\nBomb issue by\n"
+      "the value.\n5.3 Other\nNot this.\n";
+  EXPECT_EQ(cli::rulebook_section(book, "5.22"), "5.22 Advancing\nOne advances an A-Bomb issue by the value.\n");
+  EXPECT_EQ(cli::rulebook_section(book, "5.2"),
+            "5.2 Meeting Segment\n5.21 Overview\nThe meeting.\n5.22 Advancing\nOne advances an A-Bomb issue by the value.\n");
+  EXPECT_EQ(cli::rulebook_section(book, "5.0"), std::nullopt);  // only in the table of contents
+  EXPECT_EQ(cli::rulebook_section(book, "9.9"), std::nullopt);
+}
+
+TEST(RulesText, TheRussianEditionsBlankLinesAndHyphensAreMended) {
+  const std::string book =
+      "5.24 Оспаривание вопроса \n\nКогда игрок продвигает вопрос, два других игрока, начи-\n\nная с игрока "
+      "слева, могут оспорить \n\nвопрос.\n\n5.25 Карточка начальника штаба \n\nЗвезда.\n";
+  EXPECT_EQ(cli::rulebook_section(book, "5.24", 200),
+            "5.24 Оспаривание вопроса\nКогда игрок продвигает вопрос, два других игрока, начиная с игрока слева, могут "
+            "оспорить вопрос.\n");
+  // Wrapped by characters, not bytes: no Cyrillic line is longer than the width.
+  const auto wrapped = cli::rulebook_section(book, "5.24", 30);
+  ASSERT_TRUE(wrapped);
+  std::istringstream lines(*wrapped);
+  for (std::string line; std::getline(lines, line);) {
+    std::size_t chars = 0;
+    for (unsigned char ch : line) chars += (ch & 0xc0) != 0x80;
+    EXPECT_LE(chars, 30u) << line;
+  }
+}
+
+TEST(RulesText, RequestsNameASectionAndMaybeALanguage) {
+  auto r = cli::parse_rules_request("5.24");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->section, "5.24");
+  EXPECT_EQ(r->language, "");
+  r = cli::parse_rules_request("5.24 --lang it");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->language, "it");
+  r = cli::parse_rules_request("--lang=ru 4.23.1");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->section, "4.23.1");
+  EXPECT_EQ(r->language, "ru");
+  r = cli::parse_rules_request("5.24 ru");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->language, "ru");
+  for (const char* bad : {"", "--lang it", "5.24 --lang", "five", "5.24 5.25", "5.24x", "5.24 ../../etc", "5.24 --lang it ru"})
+    EXPECT_FALSE(cli::parse_rules_request(bad)) << bad;
+}
+
+// The editions themselves (../shared/rules beside the source tree): 5.24 in Italian and Russian.
+const std::filesystem::path kRules = cli::default_rules_dir(kDataDir);
+
+TEST(RulesText, Section5_24FromTheItalianAndRussianEditions) {
+  if (!std::filesystem::exists(kRules / "churchill-rules-it.txt")) GTEST_SKIP() << "no rulebooks in " << kRules;
+  const auto it = cli::rules_text(kRules, "churchill", "5.24", "it");
+  ASSERT_TRUE(it.found) << it.text;
+  EXPECT_EQ(it.text.rfind("5.24 Controbattere un Argomento\n", 0), 0u) << it.text;
+  EXPECT_EQ(it.text.find("5.25"), std::string::npos) << "5.25 is the next section";
+  const auto ru = cli::rules_text(kRules, "churchill", "5.24", "ru");
+  ASSERT_TRUE(ru.found) << ru.text;
+  EXPECT_EQ(ru.text.rfind("5.24 Оспаривание вопроса\n", 0), 0u) << ru.text;
+  EXPECT_NE(ru.text.find("«Нет»"), std::string::npos) << ru.text;  // the USSR National Characteristic, in 5.24
+  EXPECT_EQ(ru.text.find("\n\n"), std::string::npos) << "the edition's blank lines are gone";
+  const auto en = cli::rules_text(kRules, "churchill", "5.24", "en");
+  ASSERT_TRUE(en.found);
+  EXPECT_EQ(en.text.rfind("5.24 Debating an Issue\n", 0), 0u);
+  // Every edition has every section of the English rulebook's chapters 3-11 headings.
+  for (const char* section : {"4.23.1", "6.10", "6.11", "7.74", "9.4", "10.0"})
+    for (const char* lang : {"en", "it", "ru"}) EXPECT_TRUE(cli::rules_text(kRules, "churchill", section, lang).found) << lang << " " << section;
+}
+
+TEST(RulesText, MissingSectionsAndEditionsSaySo) {
+  if (!std::filesystem::exists(kRules / "churchill-rules-it.txt")) GTEST_SKIP() << "no rulebooks in " << kRules;
+  const auto none = cli::rules_text(kRules, "churchill", "99.9", "it");
+  EXPECT_FALSE(none.found);
+  EXPECT_NE(none.text.find("No rule 99.9"), std::string::npos);
+  const auto de = cli::rules_text(kRules, "churchill", "5.24", "de");
+  EXPECT_FALSE(de.found);
+  EXPECT_NE(de.text.find("there is: en, it, ru"), std::string::npos) << de.text;
+  EXPECT_EQ(cli::rulebook_languages(kRules, "churchill"), (std::vector<std::string>{"en", "it", "ru"}));
+}
+
+}  // namespace rules_text_tests
 
 }  // namespace
