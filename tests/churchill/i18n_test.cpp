@@ -227,8 +227,32 @@ TEST(I18nNames, RulebookNamesInItalianAndRussian) {
   ASSERT_GE(tolstoy_c, 0);
   EXPECT_EQ(it.band_title(tolstoy_c, churchill::Band::Green), "Churchill/Mountbatten al Cairo");
   EXPECT_EQ(it.staff_text(churchill::Power::UK, 1), "Attributo: +2 al valore se Churchill è ancora attivo nella conferenza.");
-  // A band no edition prints in Italian reads in English (the data's text), not as a key.
-  EXPECT_EQ(it.band_title(0, churchill::Band::Green), d.conference_cards[0].bands[0].title);
+  EXPECT_EQ(it.band_title(0, churchill::Band::Green), "Operazione Husky (Sicilia)");
+  EXPECT_EQ(ru.band_title(0, churchill::Band::Green), "Операция «Хаски» (Сицилия)");
+  // A band a catalogue lacks reads in English (the data's text), not as a key.
+  i18n::Catalogues partial;
+  partial.add(i18n::Catalogue::from_json("en", "{}", "en"));
+  partial.add(i18n::Catalogue::from_json("it", "{}", "it"));
+  const Names bare(d, partial, "it");
+  EXPECT_EQ(bare.band_title(0, churchill::Band::Green), d.conference_cards[0].bands[0].title);
+  EXPECT_EQ(bare.band_text(0, churchill::Band::Red), d.conference_cards[0].bands[1].text);
+}
+
+TEST(I18nNames, EveryConferenceCardBandInEveryLanguage) {
+  const Data& d = data();
+  for (const auto& lang : kLanguages) {
+    const i18n::Catalogue& c = *catalogues().find(lang);
+    for (const auto& card : d.conference_cards)
+      for (int b = 0; b < churchill::kBands; ++b) {
+        const std::string key = "conference_card." + card.id + "." + std::string(churchill::band_name(static_cast<churchill::Band>(b)));
+        EXPECT_TRUE(c.find(key + ".title")) << lang << " " << key;
+        EXPECT_TRUE(c.find(key + ".text")) << lang << " " << key;
+        if (lang == "en") {
+          EXPECT_EQ(*c.find(key + ".title"), card.bands[static_cast<std::size_t>(b)].title);
+          EXPECT_EQ(*c.find(key + ".text"), card.bands[static_cast<std::size_t>(b)].text);
+        }
+      }
+  }
 }
 
 // Every "log." message is worded by churchill/i18n_log.cpp: none is unused, none is missing.
