@@ -13,6 +13,8 @@
 
 namespace churchill {
 
+struct State;
+
 // Catalogue keys of the data entities: "<kind>.<id>.name" (and ".office", ".text").
 std::string power_key(Power p);                             // "power.UK"
 std::string leader_key(const Data& d, int leader);          // "leader.churchill"
@@ -75,6 +77,10 @@ class Names {
   const core::i18n::Catalogues& catalogues_;
   std::string language_;
 };
+
+// The phase a state is in, in the reader's language: phase_text (churchill/view.h) worded from the
+// "prompt.*" messages; in English it reads exactly as phase_text.
+std::string phase_text(const Names& names, const State& s);
 
 // A log entry in words in the reader's language, with its rule number: "[5.22] ...". In English
 // it reads exactly as Game::describe.

@@ -255,32 +255,36 @@ TEST(I18nNames, EveryConferenceCardBandInEveryLanguage) {
   }
 }
 
-// Every "log." message is worded by churchill/i18n_log.cpp: none is unused, none is missing.
-TEST(I18nLog, EveryLogMessageIsUsedByTheCode) {
-  const std::string code = read(kSourceDir / "churchill" / "i18n_log.cpp");
-  ASSERT_FALSE(code.empty());
-  for (const auto& k : base_keys("en")) {
-    if (k.rfind("log.", 0) != 0) continue;
-    EXPECT_NE(code.find("\"" + k + "\""), std::string::npos) << k << " is not used by churchill/i18n_log.cpp";
-  }
-  // And every key the code names exists.
-  std::size_t pos = 0;
-  while ((pos = code.find("\"log.", pos)) != std::string::npos) {
-    const std::size_t end = code.find('"', pos + 1);
-    const std::string key = code.substr(pos + 1, end - pos - 1);
-    EXPECT_TRUE(catalogues().contains("en", key)) << key << " is used but in no catalogue";
-    pos = end + 1;
+// Every "log." message is worded by churchill/i18n_log.cpp and every "prompt." message by
+// churchill/i18n_view.cpp: none is unused, none is missing.
+TEST(I18nLog, EveryLogAndPromptMessageIsUsedByTheCode) {
+  for (const auto& [prefix, file] : {std::pair<std::string, std::string>{"log.", "i18n_log.cpp"}, {"prompt.", "i18n_view.cpp"}}) {
+    const std::string code = read(kSourceDir / "churchill" / file);
+    ASSERT_FALSE(code.empty()) << file;
+    for (const auto& k : base_keys("en")) {
+      if (k.rfind(prefix, 0) != 0) continue;
+      EXPECT_NE(code.find("\"" + k + "\""), std::string::npos) << k << " is not used by churchill/" << file;
+    }
+    // And every key the code names exists.
+    std::size_t pos = 0;
+    while ((pos = code.find("\"" + prefix, pos)) != std::string::npos) {
+      const std::size_t end = code.find('"', pos + 1);
+      const std::string key = code.substr(pos + 1, end - pos - 1);
+      EXPECT_TRUE(catalogues().contains("en", key)) << key << " is used by " << file << " but in no catalogue";
+      pos = end + 1;
+    }
   }
 }
 
-// Plays random games and words their logs: English reads exactly as Game::describe (but for the
-// Axis reserves, which the catalogue names as the rulebook does); Italian and Russian leave no key
-// or placeholder unresolved.
+// Plays random games and words their logs and phase lines: English reads exactly as Game::describe
+// and phase_text (but for the Axis reserves, which the catalogue names as the rulebook does);
+// Italian and Russian leave no key or placeholder unresolved.
 TEST(I18nLog, RandomGamesReadInEveryLanguage) {
   const Data& d = data();
   const churchill::Game g(d);
   const Names en(d, catalogues(), "en"), it(d, catalogues(), "it"), ru(d, catalogues(), "ru");
   std::set<std::uint16_t> events;
+  std::set<std::string> phases;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const churchill::Options options{seed % 2 == 0, false};
     churchill::Session session(g, g.new_game(*d.scenario(seed % 2 ? "training" : "campaign"), options), seed);
@@ -289,6 +293,13 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
       if (session.node_kind() == core::NodeKind::Chance) {
         session.sample_chance();
         continue;
+      }
+      phases.insert(churchill::phase_text(g, session.state()).substr(0, 4));
+      EXPECT_EQ(churchill::phase_text(en, session.state()), churchill::phase_text(g, session.state()));
+      for (const Names* n : {&it, &ru}) {
+        const std::string text = churchill::phase_text(*n, session.state());
+        EXPECT_EQ(text.find("{{"), std::string::npos) << text;
+        EXPECT_EQ(text.find("prompt."), std::string::npos) << text;
       }
       const core::SeatMask seats = g.acting_seats(session.state());
       core::Seat seat = 0;
@@ -311,6 +322,7 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
     }
   }
   EXPECT_GT(events.size(), 30u);
+  EXPECT_GE(phases.size(), 10u);  // distinct rule numbers of the phase lines met
 }
 
 TEST(I18nLog, RussianCountsTakeTheirPluralForm) {
