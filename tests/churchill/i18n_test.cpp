@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "churchill/game.h"
 #include "churchill/i18n_names.h"
@@ -255,6 +256,45 @@ TEST(I18nNames, EveryConferenceCardBandInEveryLanguage) {
   }
 }
 
+// Every message about a datum names one the data set has: a renamed or removed id leaves no stale
+// message behind (and EveryDatumHasANameInEveryLanguage finds the new one without a name).
+TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
+  const Data& d = data();
+  std::set<std::string> expected;
+  for (const auto& k : churchill::entity_name_keys(d)) expected.insert(k);
+  for (churchill::Power p : churchill::kAllPowers) {
+    expected.insert(churchill::power_key(p));
+    expected.insert("characteristic." + std::string(churchill::power_name(p)));
+    for (int k = 0; k < static_cast<int>(d.staff[static_cast<std::size_t>(p)].size()); ++k) {
+      expected.insert(churchill::staff_key(d, p, k) + ".office");
+      expected.insert(churchill::staff_key(d, p, k) + ".text");
+    }
+  }
+  for (int l = 0; l < static_cast<int>(d.leaders.size()); ++l) expected.insert(churchill::leader_key(d, l) + ".text");
+  for (const auto& c : d.conferences) {
+    expected.insert(churchill::conference_key(c.number) + ".place");
+    expected.insert(churchill::conference_key(c.number) + ".date");
+  }
+  for (const auto& card : d.conference_cards)
+    for (int b = 0; b < churchill::kBands; ++b)
+      for (const char* field : {".title", ".text"})
+        expected.insert("conference_card." + card.id + "." + std::string(churchill::band_name(static_cast<churchill::Band>(b))) + field);
+  for (int g = 0; g < static_cast<int>(d.global_issues.size()); ++g)
+    for (churchill::Power p : d.global_issues[static_cast<std::size_t>(g)].powers)
+      expected.insert(churchill::global_issue_key(d, g) + ".advantage." + std::string(churchill::power_name(p)));
+  for (const auto& v : d.victory) expected.insert(churchill::victory_key(v) + ".text");
+  for (int r = 0; r < churchill::kReserveKinds; ++r) expected.insert(churchill::reserve_key(static_cast<churchill::ReserveKind>(r)));
+  const std::vector<std::string> data_prefixes = {"power.", "characteristic.", "leader.", "staff.", "conference.", "conference_card.", "issue.",
+                                                  "theater.", "axis.", "space.", "front.", "location.", "a_bomb.", "global_issue.",
+                                                  "scenario.", "victory.", "reserve."};
+  for (const auto& lang : kLanguages)
+    for (const auto& k : base_keys(lang))
+      for (const auto& prefix : data_prefixes)
+        if (k.rfind(prefix, 0) == 0) {
+          EXPECT_TRUE(expected.count(k)) << lang << ".json: " << k << " names no datum of data/churchill";
+        }
+}
+
 // Every "log." message is worded by churchill/i18n_log.cpp and every "prompt." message by
 // churchill/i18n_view.cpp: none is unused, none is missing.
 TEST(I18nLog, EveryLogAndPromptMessageIsUsedByTheCode) {
@@ -454,6 +494,38 @@ TEST(RulesText, MissingSectionsAndEditionsSaySo) {
   EXPECT_FALSE(de.found);
   EXPECT_NE(de.text.find("there is: en, it, ru"), std::string::npos) << de.text;
   EXPECT_EQ(cli::rulebook_languages(kRules, "churchill"), (std::vector<std::string>{"en", "it", "ru"}));
+}
+
+TEST(RulesText, TheRulesCommandPrintsAnEditionsSectionAndRefusesBadInput) {
+  const char* binary = std::getenv("CHURCHILL_BINARY");
+  if (!binary) GTEST_SKIP() << "run through ctest";
+  if (!std::filesystem::exists(kRules / "churchill-rules-it.txt")) GTEST_SKIP() << "no rulebooks in " << kRules;
+  auto run = [&](const std::string& args) {
+    std::string out;
+    FILE* p = ::popen((std::string(binary) + " " + args + " 2>&1").c_str(), "r");
+    char buf[4096];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+    return std::pair<int, std::string>{::pclose(p), out};
+  };
+  auto [status, out] = run("rules 5.24 --lang it");
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(out.rfind("5.24 Controbattere un Argomento\n", 0), 0u) << out;
+  std::tie(status, out) = run("rules 5.24 --lang ru");
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(out.rfind("5.24 Оспаривание вопроса\n", 0), 0u) << out;
+  std::tie(status, out) = run("rules 5.24");  // LANG from the environment of ctest; English unless it names it or ru
+  EXPECT_EQ(status, 0) << out;
+  for (const std::string bad : {"rules 99.9 --lang it", "rules 5.24 --lang de", "rules '5.24;ls'", "rules ../5.24"}) {
+    std::tie(status, out) = run(bad);
+    EXPECT_NE(status, 0) << bad << ": " << out;
+    EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << "one line: " << out;
+  }
+  // What the command line parser refuses: its message and the hint to --help.
+  for (const std::string bad : {"rules", "rules 5.24 --lang"}) {
+    std::tie(status, out) = run(bad);
+    EXPECT_NE(status, 0) << bad << ": " << out;
+    EXPECT_NE(out.find("--help"), std::string::npos) << out;
+  }
 }
 
 }  // namespace rules_text_tests
