@@ -82,6 +82,10 @@ class Names {
 // "prompt.*" messages; in English it reads exactly as phase_text.
 std::string phase_text(const Names& names, const State& s);
 
+// What an action of `seat` (or a chance outcome) does, in the reader's language: the display text
+// beside the language-neutral command of Game::action_to_string, which saves and `act` keep using.
+std::string action_text(const Names& names, const State& s, core::Seat seat, core::Action a);
+
 // A log entry in words in the reader's language, with its rule number: "[5.22] ...". In English
 // it reads exactly as Game::describe.
 std::string describe(const Names& names, const core::LogEntry& entry);

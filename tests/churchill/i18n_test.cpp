@@ -295,10 +295,12 @@ TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
         }
 }
 
-// Every "log." message is worded by churchill/i18n_log.cpp and every "prompt." message by
-// churchill/i18n_view.cpp: none is unused, none is missing.
-TEST(I18nLog, EveryLogAndPromptMessageIsUsedByTheCode) {
-  for (const auto& [prefix, file] : {std::pair<std::string, std::string>{"log.", "i18n_log.cpp"}, {"prompt.", "i18n_view.cpp"}}) {
+// Every "log." message is worded by churchill/i18n_log.cpp, every "prompt." message by
+// churchill/i18n_view.cpp, every "action." message by churchill/i18n_actions.cpp: none is unused,
+// none is missing.
+TEST(I18nLog, EveryLogPromptAndActionMessageIsUsedByTheCode) {
+  for (const auto& [prefix, file] : {std::pair<std::string, std::string>{"log.", "i18n_log.cpp"}, {"prompt.", "i18n_view.cpp"},
+                                     {"action.", "i18n_actions.cpp"}}) {
     const std::string code = read(kSourceDir / "churchill" / file);
     ASSERT_FALSE(code.empty()) << file;
     for (const auto& k : base_keys("en")) {
@@ -325,6 +327,7 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
   const Names en(d, catalogues(), "en"), it(d, catalogues(), "it"), ru(d, catalogues(), "ru");
   std::set<std::uint16_t> events;
   std::set<std::string> phases;
+  std::set<core::Action> actions;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const churchill::Options options{seed % 2 == 0, false};
     churchill::Session session(g, g.new_game(*d.scenario(seed % 2 ? "training" : "campaign"), options), seed);
@@ -345,6 +348,21 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
       core::Seat seat = 0;
       while (!(seats & core::seat_bit(seat))) ++seat;
       const auto legal = session.legal_actions(seat);
+      // Every legal action has a display text in every language; Italian and Russian tell apart the
+      // actions English tells apart (the two US Production counters read alike in every language).
+      std::size_t distinct_in_english = 0;
+      for (const Names* n : {&en, &it, &ru}) {
+        std::set<std::string> texts;
+        for (core::Action a : legal) {
+          const std::string text = churchill::action_text(*n, session.state(), seat, a);
+          EXPECT_EQ(text.find("{{"), std::string::npos) << text;
+          EXPECT_EQ(text.find("action."), std::string::npos) << text;
+          texts.insert(text);
+          actions.insert(a >> 24);
+        }
+        if (n == &en) distinct_in_english = texts.size();
+        EXPECT_EQ(texts.size(), distinct_in_english) << "two actions read alike in " << n->language();
+      }
       session.act(seat, legal[pick.below(static_cast<std::uint32_t>(legal.size()))]);
     }
     for (const auto& e : session.log().entries()) {
@@ -363,6 +381,7 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
   }
   EXPECT_GT(events.size(), 30u);
   EXPECT_GE(phases.size(), 10u);  // distinct rule numbers of the phase lines met
+  EXPECT_GE(actions.size(), 15u);  // distinct kinds of action worded
 }
 
 TEST(I18nLog, RussianCountsTakeTheirPluralForm) {
