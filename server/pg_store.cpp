@@ -70,6 +70,14 @@ Result run(pg_conn* db, const std::string& sql, const std::vector<std::string>& 
   return Result(raw);
 }
 
+// Runs statements without parameters, several at once (the schema's steps).
+void run_script(pg_conn* db, const char* sql) {
+  PGresult* raw = PQexec(db, sql);
+  const bool ok = PQresultStatus(raw) == PGRES_COMMAND_OK;
+  PQclear(raw);
+  if (!ok) throw StoreError(fmt::format("database: {}", error_of(db)));
+}
+
 pg_conn* connect(const std::string& conninfo) {
   pg_conn* db = PQconnectdb(conninfo.c_str());
   if (PQstatus(db) != CONNECTION_OK) {
@@ -100,7 +108,7 @@ void migrate(pg_conn* db) {
       throw StoreError(fmt::format("the database's schema is version {}, newer than this server's ({}): upgrade the server",
                                    current, PgStore::kSchemaVersion));
     for (int step = current + 1; step <= PgStore::kSchemaVersion; ++step) {
-      run(db, kSchemaSteps[step - 1]);
+      run_script(db, kSchemaSteps[step - 1]);
       run(db, "INSERT INTO churchill_schema (version) VALUES ($1)", {std::to_string(step)});
     }
     run(db, "COMMIT");
