@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "churchill/bots.h"
+#include "churchill/view.h"
 #include "core/session_match.h"
 
 namespace churchill {
@@ -34,7 +35,7 @@ nlohmann::json layout_json(const Data& data) {
     locations.push_back({{"id", l.id}, {"name", l.name}, {"colony", l.colony}, {"theater", data.theaters[l.theater].id},
                          {"space", l.space == kNone ? nlohmann::json(nullptr) : nlohmann::json(data.spaces[l.space].id)}});
   for (const auto& i : data.issues) issues.push_back({{"id", i.id}, {"name", i.name}});
-  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}};
+  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}};
 }
 
 namespace {

@@ -23,7 +23,9 @@ void only_fields(const nlohmann::json& body, std::initializer_list<const char*> 
       throw ApiError(400, fmt::format("unknown field {}: the body must be {}", printable(key), shape));
 }
 
-constexpr int kLogTail = 20;  // log lines in a view: the web client shows the last 14
+// Log lines in a view: enough for a whole War Phase played by bots in one request, which the web
+// client keeps (with log_size) to show the whole log and each conference's summary.
+constexpr int kLogTail = 200;
 
 // A title as the lobby's form needs it: scenarios with the seats of each seat count, options, bots.
 nlohmann::json title_json(const core::Title& t) {

@@ -247,11 +247,11 @@ TEST_F(Victory, Rule_4_4_TheRunningScoreIsIfTheGameEndedNowWithItsCase) {
     const auto view = view_json(game, s, std::nullopt);
     const std::string board = board_text(game, s, std::nullopt);
     return std::pair{view["score_label"].get<std::string>() + " | " + view["score_case"].get<std::string>(),
-                     board.substr(0, board.find('\n', board.find('\n') + 1))};
+                     board.substr(0, board.find('\n', board.find('\n', board.find('\n') + 1) + 1))};
   };
   scores(40, 36, 33, {true, false});
   EXPECT_EQ(shown().first, "if the game ended now | 4.43 Global Hegemon, Axis Conditional Surrender");
-  EXPECT_NE(shown().second.find("Score if the game ended now (4.43 Global Hegemon, Axis Conditional Surrender): UK 40 US 36 USSR 33"),
+  EXPECT_NE(shown().second.find("Score if the game ended now: UK 40 US 36 USSR 33\n  4.43 Global Hegemon, Axis Conditional Surrender"),
             std::string::npos) << shown().second;
   scores(40, 30, 25, {true, true});
   EXPECT_EQ(shown().first, "if the game ended now | 4.41 Alliance Victory");
