@@ -2,7 +2,9 @@
 // handles it. Automatic steps run inside apply() until a decision or a chance node is reached.
 #include "churchill/game.h"
 
+#include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 
 #include "churchill/rules.h"
 #include "core/hash.h"
@@ -239,6 +241,13 @@ bool Game::reveals_hidden(const State& s, core::Seat seat, core::Action) const {
   return __builtin_popcount(acting_seats(s)) == 1;
 }
 
+// Every field of State is hashed below, in declaration order. A field added to State changes its
+// size and stops this assertion: hash the new field here, then update the size
+// (tests/churchill/conformance_test.cpp also flips every byte of a State and expects a new hash).
+constexpr std::size_t kStateSize = 720;
+static_assert(sizeof(State) == kStateSize, "a State field was added or changed: hash it in Game::hash");
+static_assert(std::is_trivially_copyable_v<State>);
+
 std::uint64_t Game::hash(const State& s) const {
   core::Hasher h;
   auto add = [&](const auto& array) { h.add_range(std::begin(array), std::end(array)); };
@@ -278,6 +287,9 @@ std::uint64_t Game::hash(const State& s) const {
         (static_cast<std::uint64_t>(s.secret_agenda_variant) << 24) | (static_cast<std::uint64_t>(s.german_reserves_option) << 25));
   h.add(s.agenda_markers_drawn);
   for (const auto& m : s.secret_agenda) add(m);
+  // Only an observation holds hidden hand sizes; a state in play has none, and its hash is what
+  // save files recorded before this field was hashed, so it is fed only when set.
+  if (std::any_of(s.hidden_hand.begin(), s.hidden_hand.end(), [](std::int8_t n) { return n != 0; })) add(s.hidden_hand);
   return h.digest();
 }
 
