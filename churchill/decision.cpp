@@ -52,10 +52,8 @@ struct Targets {
 };
 
 std::uint32_t fronts_of_theater(const Ctx& c, int theater) {
-  std::uint32_t bits = 0;
-  for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-    if (c.d.fronts[f].theater == theater) bits |= 1u << f;
-  return bits;
+  const int front = c.k.front_of_theater[at(theater)];
+  return front < 0 ? 0 : 1u << front;
 }
 
 // 6.6: what satisfies a card mandate. Card text is followed even in a surrendered theater (5.11).
@@ -246,8 +244,7 @@ void conference_won(const Ctx& c, int winner) {
 // 6.3 Production, and the leadership support of 6.91-6.92 (placed during allocation, 6.4).
 void decision_production(const Ctx& c) {
   State& s = c.s;
-  static constexpr std::int8_t kBase[kPowers] = {4, 6, 3};  // 6.31: UK 4, US 6, USSR 3
-  for (int p = 0; p < kPowers; ++p) s.production[at(p)] = static_cast<std::int8_t>(kBase[p] + s.production_delta[at(p)]);
+  for (int p = 0; p < kPowers; ++p) s.production[at(p)] = static_cast<std::int8_t>(kBaseProduction[at(p)] + s.production_delta[at(p)]);
   for (std::size_t i = 0; i < c.d.issues.size(); ++i) {  // 6.32: production issues of another power
     const Issue& is = c.d.issues[i];
     const std::uint8_t w = s.issues[i].where == IssueWhere::Table ? s.issues[i].winner : kNone;

@@ -56,6 +56,18 @@ std::uint8_t leadership_issue(const Data& d, Region r) {
   return kNone;
 }
 
+std::uint8_t axis_power(const Data& d, std::string_view id) {
+  for (std::size_t i = 0; i < d.axis.size(); ++i)
+    if (d.axis[i].id == id) return static_cast<std::uint8_t>(i);
+  return kNone;
+}
+
+std::uint32_t locations(const Data& d, std::initializer_list<const char*> ids) {
+  std::uint32_t bits = 0;
+  for (const char* id : ids) bits |= 1u << need(d.location(id), id);
+  return bits;
+}
+
 // Runs automatic steps until a decision, a chance node or the end.
 void settle(const Ctx& c) {
   while (!c.s.steps.empty() && kind_of_step(c.s.steps.top().id) == Kind::Auto) {
@@ -101,6 +113,18 @@ Game::Game(const Data& data) : data_(&data) {
   known_.leadership = {need(leadership_issue(d, Region::Europe), "a European Leadership issue"),
                        need(leadership_issue(d, Region::Pacific), "a Pacific Leadership issue")};
   known_.stalin = need(d.leader("stalin"), "Stalin");
+  known_.southern_italy = need(d.space("southern-italy"), "Southern Italy");
+  known_.central_italy = need(d.space("central-italy"), "Central Italy");
+  known_.italy = need(axis_power(d, "italy"), "Italy");
+  // 6.11: "Baltic States, Poland, Rumania, Bulgaria, Finland" and "France, Belgium, Netherlands".
+  known_.eastern_sphere = locations(d, {"baltic-states", "poland", "rumania", "bulgaria", "finland"});
+  known_.western_sphere = locations(d, {"france", "belgium", "netherlands"});
+  known_.front_of_theater.fill(-1);
+  for (std::size_t f = 0; f < d.fronts.size(); ++f) {
+    std::int8_t& front = known_.front_of_theater[d.fronts[f].theater];
+    if (front >= 0) throw DataError("the rules need one Front per theater box: " + d.theaters[d.fronts[f].theater].id + " has two");
+    front = static_cast<std::int8_t>(f);
+  }
   if (d.issues.size() > kMaxIssues || d.fronts.size() > kMaxFronts || d.theaters.size() > kMaxTheaters ||
       d.locations.size() > kMaxLocations)
     throw DataError("the data set is larger than the engine's fixed arrays");
@@ -148,7 +172,7 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   s.theater_leader = {static_cast<std::uint8_t>(sc.europe_leadership), static_cast<std::uint8_t>(sc.pacific_leadership)};
   s.a_bomb = static_cast<std::int8_t>(sc.a_bomb);
   s.spy_ring = static_cast<std::int8_t>(sc.spy_ring);
-  s.italy_surrendered = s.entered[d.space("southern-italy")] != 0;  // 7.81: a Front passed Southern Italy
+  s.italy_surrendered = s.entered[known_.southern_italy] != 0;  // 7.81: a Front passed Southern Italy
   s.secret_agenda_variant = options.secret_agenda;
   s.german_reserves_option = options.german_reserves;
   for (auto& markers : s.secret_agenda) markers.fill(kNone);

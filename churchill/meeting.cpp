@@ -54,7 +54,7 @@ int play_value(const Ctx& c, const Play& p, int base, bool debate) {
       if (e.type == EffectType::Paranoia) v = std::max<int>(std::min<int>(v, e.min_value), v + e.amount);
   for (const Effect& e : effects_of(c, p))
     if (e.type == EffectType::Modifier && holds(c, e.when, p, debate)) v += e.amount;
-  if (debate && !p.leader && p.seat == kUssr) ++v;  // 3.32 Nyet
+  v += nyet_bonus(p.seat, p.leader, debate);
   return std::max(v, 0);
 }
 
@@ -343,6 +343,25 @@ bool move_toward(IssueState& is, int power, int n, bool stop_at_center) {
   return is.space == kChair;
 }
 
+int nyet_bonus(int seat, bool leader, bool debate) { return debate && !leader && seat == kUssr ? 1 : 0; }
+
+int settle_debate(IssueState& is, const Play& adv, const Play& deb, bool capture_pending) {
+  if (capture_pending) {  // 5.23: compare the two values and move by the difference
+    const int diff = adv.value - (deb.seat >= 0 ? deb.value : 0);
+    if (diff > 0 && move_toward(is, adv.seat, diff, adv.stop_at_center)) return adv.seat;
+    if (diff < 0 && move_toward(is, deb.seat, -diff, deb.stop_at_center)) return deb.seat;
+    return -1;
+  }
+  // 5.24: the debater moves it as if advancing; no counter-debate
+  return deb.seat >= 0 && move_toward(is, deb.seat, deb.value, deb.stop_at_center) ? deb.seat : -1;
+}
+
+bool capture_pending(const State& s) {
+  for (std::size_t i = s.steps.size(); i-- > 0;)
+    if (s.steps[i].id == StepId::ResolvePlay) return s.steps[i].a != 0;
+  return false;
+}
+
 void meeting_legal(const Ctx& c, int seat, core::ActionList& out) {
   switch (c.s.steps.top().id) {
     case StepId::MeetingTurn: advance_legal(c, seat, out); break;
@@ -508,14 +527,9 @@ void resolve_play(const Ctx& c) {
   State& s = c.s;
   const bool capture_pending = s.steps.top().a != 0;
   const Play adv = s.advance, deb = s.debate;
-  IssueState& is = s.issues[at(adv.issue)];
-  if (capture_pending) {  // 5.23: compare the two values and move by the difference
-    const int diff = adv.value - (deb.seat >= 0 ? deb.value : 0);
-    if (diff > 0 && move_toward(is, adv.seat, diff, adv.stop_at_center)) capture(c, adv.issue, adv.seat);
-    if (diff < 0 && move_toward(is, deb.seat, -diff, deb.stop_at_center)) capture(c, adv.issue, deb.seat);
-    note_moved(c, adv.issue);
-  } else if (deb.seat >= 0) {  // 5.24: the debater moves it as if advancing; no counter-debate
-    if (move_toward(is, deb.seat, deb.value, deb.stop_at_center)) capture(c, adv.issue, deb.seat);
+  if (capture_pending || deb.seat >= 0) {
+    if (const int captor = settle_debate(s.issues[at(adv.issue)], adv, deb, capture_pending); captor >= 0)
+      capture(c, adv.issue, captor);
     note_moved(c, adv.issue);
   }
   next_turn(c, s.meeting_next);

@@ -102,6 +102,9 @@ inline LeaderState& leader_state(const Data& d, State& s, int leader) {
 }
 inline bool leads(const Data& d, State& s, int leader) { return leader_state(d, s, leader).card == leader; }
 
+// 6.31 Base Production Values, printed in the rule itself: UK 4, US 6, USSR 3 (by Power).
+inline constexpr std::array<std::int8_t, kPowers> kBaseProduction = {4, 6, 3};
+
 // Clockwise order around the table: UK, USSR, US (the USSR sits to the UK's left).
 constexpr int left_of(int power) { return power == 0 ? 2 : power == 2 ? 1 : 0; }
 
@@ -138,6 +141,14 @@ void resolve_play(const Ctx& c);
 // conditional issue may stop on entering the centre. True if it reached the chair.
 bool move_toward(IssueState& is, int power, int n, bool stop_at_center);
 void end_meeting(const Ctx& c);
+// 3.32 Nyet: a USSR staff card played in debate adds 1 (not a Leader).
+int nyet_bonus(int seat, bool leader, bool debate);
+// 5.23, 5.24: moves the advanced issue `is` once its debate is over (deb.seat < 0: nobody debated).
+// With a capture pending the two values are compared and the issue moves by the difference;
+// otherwise the debater moves it as if advancing. Returns the power that captured it, or -1.
+int settle_debate(IssueState& is, const Play& adv, const Play& deb, bool capture_pending);
+// 5.23: does the play being resolved wait for its debate to decide a capture?
+bool capture_pending(const State& s);
 // The rolls a Leader owes "after each use" (health, Paranoia) when he breaks a tie (4.51, 4.52).
 void push_leader_rolls(const Ctx& c, int power);
 // decision.cpp (6.0)
@@ -162,6 +173,9 @@ void run_advance(const Ctx& c);
 bool global_allows(const Data& d, const Known& k, const State& s, int power, int location, bool remove);
 // 7.72: a Front's strength: 2, +2 per offensive support, -2 per Axis reserve opposing it.
 int front_strength(const State& s, int front);
+// 7.73 exceptions 3 (D-Day: Normandy needs the Second Front) and 4 (Soviet Far East: Manchuria
+// needs USSR Declares War): does a conditional issue not in effect bar track position `pos`?
+bool barred_by_conditional(const Known& k, const State& s, const Front& front, int pos);
 void apply_front_roll(const Ctx& c, core::Action a);
 // endgame.cpp (8.0, 10)
 void post_mortem(const Ctx& c);
@@ -177,7 +191,6 @@ void remove_alignment(const Ctx& c, int location, std::uint8_t powers);
 // Support markers (6.5); placement.cpp
 bool can_place_naval(const Ctx& c, int theater);
 void place_naval(const Ctx& c, int theater, int power, const char* rule);
-int entry_front_of_theater(const Ctx& c, int theater);  // the Front of a theater box, or -1 (Arctic)
 bool has_entry_space(const Ctx& c, int front);
 bool theater_surrendered(const Ctx& c, int theater);
 

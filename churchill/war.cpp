@@ -41,18 +41,15 @@ std::uint8_t marker_of(const Data& d, Power a, Power b) {
   return kNone;
 }
 
-bool is(const Data& d, int location, const char* id) { return d.locations[at(location)].id == id; }
-bool eastern_sphere(const Data& d, int l) {
-  return is(d, l, "baltic-states") || is(d, l, "poland") || is(d, l, "rumania") || is(d, l, "bulgaria") || is(d, l, "finland");
-}
-bool western_sphere(const Data& d, int l) { return is(d, l, "france") || is(d, l, "belgium") || is(d, l, "netherlands"); }
+bool eastern_sphere(const Known& k, int l) { return k.eastern_sphere & (1u << l); }
+bool western_sphere(const Known& k, int l) { return k.western_sphere & (1u << l); }
 
 // 6.11: Political Alignment markers it costs `power` to remove the one in `location`.
 int removal_cost(const Ctx& c, int location) {
   const std::uint8_t un = c.s.global[marker_of(c.d, Power::US, Power::USSR)];
   if (un == kUS) return 2;                                    // UN
   const bool soviet = c.s.alignment[at(location)] == kUSSR;
-  if (un == kUSSR && soviet && (eastern_sphere(c.d, location) || c.d.locations[at(location)].colony)) return 2;
+  if (un == kUSSR && soviet && (eastern_sphere(c.k, location) || c.d.locations[at(location)].colony)) return 2;
   return 1;
 }
 
@@ -108,8 +105,7 @@ int barred_by(const Ctx& c, int front, int pos) {
   const Front& f = c.d.fronts[at(front)];
   const TrackStep& t = f.track[at(pos)];
   if (t.amphibious && c.s.naval[f.theater] < t.naval_required) return 1;
-  if (t.space == c.k.normandy && !c.s.second_front) return 3;
-  if (t.space == c.k.manchuria && !c.s.ussr_declares_war) return 4;
+  if (barred_by_conditional(c.k, c.s, f, pos)) return t.space == c.k.normandy ? 3 : 4;
   return theater_surrendered(c, f.theater) ? 5 : 0;
 }
 
@@ -278,10 +274,15 @@ bool global_allows(const Data& d, const Known& k, const State& s, int power, int
   const bool front_country = loc.space != kNone && (on_track(k.western) || on_track(k.eastern));
   if (europe == kNone) return remove || !front_country;       // neutral
   if (europe == kUSSR) {                                      // Spheres of Influence
-    if (eastern_sphere(d, location)) return power == kUSSR;
-    if (western_sphere(d, location)) return power != kUSSR;
+    if (eastern_sphere(k, location)) return power == kUSSR;
+    if (western_sphere(k, location)) return power != kUSSR;
   }
   return true;                                                // Free Europe, or unrestricted
+}
+
+bool barred_by_conditional(const Known& k, const State& s, const Front& front, int pos) {
+  const int space = front.track[at(pos)].space;
+  return (space == k.normandy && !s.second_front) || (space == k.manchuria && !s.ussr_declares_war);
 }
 
 // 7.0: the War Phase begins once the Decision Segment is over. Each player has one network more.
@@ -565,7 +566,7 @@ void enter(const Ctx& c, int front, const char* rule) {
     c.note(why, -1, Event::ReserveCollapse, static_cast<int>(k));
   };
   const Space& sp = c.d.spaces[at(space)];
-  if (sp.axis != kNone && c.d.axis[sp.axis].id == "italy" && !s.italy_surrendered) {  // 7.63, 7.81
+  if (sp.axis == c.k.italy && !s.italy_surrendered) {  // 7.63, 7.81
     s.italy_surrendered = true;
     lose(ReserveKind::ItalianArmy, "7.63");
   }
