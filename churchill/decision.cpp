@@ -179,14 +179,14 @@ void start_leadership(const Ctx& c, int index);
 void start_directed(const Ctx& c, int index) {
   const auto order = activity_order(c.s);
   for (int i = index; i < kPowers; ++i)
-    if (directed_to_place(c, order[at(i)])) return c.s.steps.replace({StepId::DirectedOffensives, static_cast<std::int8_t>(order[at(i)]), static_cast<std::int8_t>(i)});
+    if (directed_to_place(c, order[at(i)])) return c.replace(StepId::DirectedOffensives, OrderedTurn{order[at(i)], i});
   c.s.steps.replace({StepId::DecisionProduction});
 }
 
 void start_allocation(const Ctx& c, int index) {
   const auto order = activity_order(c.s);
   for (int i = index; i < kPowers; ++i)
-    if (has_allocation(c, order[at(i)])) return c.s.steps.replace({StepId::Allocation, static_cast<std::int8_t>(order[at(i)]), static_cast<std::int8_t>(i)});
+    if (has_allocation(c, order[at(i)])) return c.replace(StepId::Allocation, OrderedTurn{order[at(i)], i});
   // Whatever could not be placed anywhere is lost (a full box, no open Front).
   for (int p = 0; p < kPowers; ++p) {
     c.s.production[at(p)] = 0;
@@ -202,8 +202,7 @@ void start_leadership(const Ctx& c, int index) {
     const int power = order[at(i / 2)];
     const int region = i % 2;
     if (won_by(c.s, c.k.leadership[at(region)], power))
-      return c.s.steps.replace({StepId::TheaterLeadership, static_cast<std::int8_t>(power), static_cast<std::int8_t>(region),
-                                static_cast<std::int8_t>(i)});
+      return c.replace(StepId::TheaterLeadership, LeadershipTurn{power, region, i});
   }
   // 6.10 A-Bomb Research, then 6.11 Global Issue.
   c.s.steps.replace({StepId::EndConference});
@@ -215,7 +214,7 @@ void start_leadership(const Ctx& c, int index) {
       const bool his = static_cast<int>(g.powers[0]) == global_winner || static_cast<int>(g.powers[1]) == global_winner;
       movable |= his && c.s.global[m] != global_winner;
     }
-    if (movable) c.push(StepId::GlobalIssue, global_winner);
+    if (movable) c.push(StepId::GlobalIssue, Turn{global_winner});
   }
   if (won_by_anyone(c.s, c.k.a_bomb_research)) c.push(StepId::ABombRoll);
 }
@@ -291,8 +290,8 @@ void decision_legal(const Ctx& c, int seat, core::ActionList& out) {
         if (s.support_bonus[at(seat)][at(b)] > 0) emit(bonus_targets(c, b), 1 + b, out);
       break;
     case StepId::TheaterLeadership:
-      out.push_back(encode(Act::Leadership, s.steps.top().b, static_cast<int>(Power::UK)));
-      out.push_back(encode(Act::Leadership, s.steps.top().b, static_cast<int>(Power::US)));
+      out.push_back(encode(Act::Leadership, c.top<LeadershipTurn>().region, static_cast<int>(Power::UK)));
+      out.push_back(encode(Act::Leadership, c.top<LeadershipTurn>().region, static_cast<int>(Power::US)));
       break;
     case StepId::GlobalIssue:
       for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
@@ -339,11 +338,11 @@ void allocate(const Ctx& c, int seat, core::Action a) {
       c.note("6.10.2", seat, Event::ABombModifier, seat);
       break;
   }
-  const Step step = s.steps.top();
+  const OrderedTurn turn = c.top<OrderedTurn>();
   if (!has_allocation(c, seat)) {
     s.production[at(seat)] = 0;  // nothing left can be placed: the rest is lost
     s.support_bonus[at(seat)].fill(0);
-    start_allocation(c, step.b + 1);
+    start_allocation(c, turn.index + 1);
   }
 }
 
@@ -351,19 +350,18 @@ void allocate(const Ctx& c, int seat, core::Action a) {
 
 void apply_decision(const Ctx& c, int seat, core::Action a) {
   State& s = c.s;
-  const Step step = s.steps.top();
   switch (kind_of(a)) {
     case Act::PlaceDirected: {
       const int power = c.d.issues[arg_a(a)].power;
       s.directed_front[at(power)] = arg_b(a);
       c.note("6.1", seat, Event::DirectedPlaced, seat, arg_a(a), arg_b(a));
-      if (!directed_to_place(c, seat)) start_directed(c, step.b + 1);
+      if (!directed_to_place(c, seat)) start_directed(c, c.top<OrderedTurn>().index + 1);
       break;
     }
     case Act::Leadership: {  // 6.92: the USSR may decide, but only the US or the UK holds it
       s.theater_leader[at(arg_a(a))] = arg_b(a);
       c.note("6.92", seat, Event::LeadershipSet, seat, arg_a(a), arg_b(a));
-      start_leadership(c, step.c + 1);
+      start_leadership(c, c.top<LeadershipTurn>().index + 1);
       break;
     }
     case Act::MoveGlobal:

@@ -234,10 +234,12 @@ void secret_agenda_outcomes(const Ctx& c, core::OutcomeList& out) {
 
 void apply_secret_agenda(const Ctx& c, core::Action a) {
   State& s = c.s;
-  Step& step = s.steps.top();
+  Dealing deal = c.top<Dealing>();
   s.agenda_markers_drawn |= 1ull << arg_a(a);
-  s.secret_agenda[at(step.a)][at(3 - step.b)] = arg_a(a);
-  if (--step.b == 0) s.steps.pop();
+  s.secret_agenda[at(deal.power)][at(3 - deal.left)] = arg_a(a);
+  --deal.left;
+  c.set_top(deal);
+  if (deal.left == 0) s.steps.pop();
 }
 
 }  // namespace rules

@@ -179,7 +179,7 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   s.steps.push({StepId::GameOver});
   rules::begin_conference(Ctx{*this, d, known_, s, nullptr});
   if (options.secret_agenda)  // 10.2: three markers each, drawn secretly before the first conference
-    for (int p = kPowers - 1; p >= 0; --p) s.steps.push({StepId::SecretAgendaDeal, static_cast<std::int8_t>(p), 3});
+    for (int p = kPowers - 1; p >= 0; --p) s.steps.push(Step::of(StepId::SecretAgendaDeal, Dealing{p, 3}));
   return s;
 }
 
@@ -204,7 +204,7 @@ core::SeatMask Game::acting_seats(const State& s) const {
       return m;
     }
     default:
-      return kind_of_step(top.id) == Kind::Decision ? core::seat_bit(top.a) : 0;
+      return kind_of_step(top.id) == Kind::Decision ? core::seat_bit(static_cast<core::Seat>(top.bytes[0])) : 0;
   }
 }
 
@@ -280,8 +280,8 @@ std::uint64_t Game::hash(const State& s) const {
   h.add(s.conference_card);
   h.add(s.steps.size());
   for (std::size_t i = 0; i < s.steps.size(); ++i)
-    h.add((static_cast<std::uint64_t>(s.steps[i].id) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].a)) << 16) |
-          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].b)) << 8) | static_cast<std::uint8_t>(s.steps[i].c));
+    h.add((static_cast<std::uint64_t>(s.steps[i].id) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].bytes[0])) << 16) |
+          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].bytes[1])) << 8) | static_cast<std::uint8_t>(s.steps[i].bytes[2]));
   for (const IssueState& i : s.issues)
     h.add((static_cast<std::uint64_t>(i.where) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.track)) << 16) |
           (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.space)) << 8) | i.winner);

@@ -129,7 +129,7 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
 }
 
 void chief_issue_legal(const Ctx& c, core::ActionList& out) {
-  if (c.s.steps.top().b == 1) {  // a debate: its issue is the advance's; it may stop in the centre
+  if (c.top<ChiefChoice>().debate) {  // a debate: its issue is the advance's; it may stop in the centre
     const Play& p = c.s.debate;
     move_variants(c, p.seat, p.issue, p.value, false, [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefDebate, 0, 0, flags)); });
     return;
@@ -199,8 +199,9 @@ void push_rolls(const Ctx& c, const Play& p, bool debate) {
   for (std::size_t i = 0; i < effects.size(); ++i) {
     const Effect& e = effects[i];
     if (!holds(c, e.when, p, debate)) continue;
-    if (e.type == EffectType::HealthRoll) c.push(StepId::HealthRoll, p.seat, p.leader ? -1 : p.card, static_cast<int>(i));
-    if (e.type == EffectType::Paranoia) c.push(StepId::ParanoiaRoll, p.seat, 0, static_cast<int>(i));
+    if (e.type == EffectType::HealthRoll)
+      c.push(StepId::HealthRoll, HealthCheck{p.seat, p.leader ? -1 : byte_of(p.card), static_cast<int>(i)});
+    if (e.type == EffectType::Paranoia) c.push(StepId::ParanoiaRoll, ParanoiaCheck{p.seat, static_cast<int>(i)});
   }
 }
 
@@ -212,7 +213,7 @@ namespace {
 
 void push_purge(const Ctx& c) {
   if (c.s.purge_card == kNone) return;
-  c.push(StepId::PurgeRoll, c.s.purge_card, c.s.purge_roller);
+  c.push(StepId::PurgeRoll, PurgeCheck{c.s.purge_card, c.s.purge_roller});
   c.s.purge_card = c.s.purge_roller = kNone;
 }
 
@@ -296,14 +297,14 @@ void start_advance(const Ctx& c, const Play& p) {
     capture(c, p.issue, p.seat);
   if (!capture_pending) note_moved(c, p.issue);
   s.meeting_next = static_cast<std::int8_t>(left_of(p.seat));
-  s.steps.replace({StepId::ResolvePlay, static_cast<std::int8_t>(capture_pending)});
+  c.replace(StepId::ResolvePlay, Resolve{capture_pending});
   play_effects(c, p, false);
   // 5.24: the two others may debate, from the advancer's left; Stalin's A-Bomb exception.
   if (has_effect(c, p, EffectType::Undebatable, false)) return;
   const int first = left_of(p.seat), second = left_of(first);
   const bool d1 = can_debate(c, first), d2 = can_debate(c, second);
-  if (d1) c.push(StepId::DebateOffer, first, d2 ? 1 : 0);
-  else if (d2) c.push(StepId::DebateOffer, second, 0);
+  if (d1) c.push(StepId::DebateOffer, DebateTurn{first, d2 ? 1 : 0});
+  else if (d2) c.push(StepId::DebateOffer, DebateTurn{second, 0});
 }
 
 void start_debate(const Ctx& c, const Play& p) {
@@ -317,7 +318,7 @@ void start_debate(const Ctx& c, const Play& p) {
 // The next player with cards, from `from` clockwise; the Meeting ends when nobody has any.
 void next_turn(const Ctx& c, int from) {
   for (int p = from, n = 0; n < kPowers; p = left_of(p), ++n)
-    if (cards_in_hand(c.s, p) > 0) return c.s.steps.replace({StepId::MeetingTurn, static_cast<std::int8_t>(p)});
+    if (cards_in_hand(c.s, p) > 0) return c.replace(StepId::MeetingTurn, Turn{p});
   c.s.steps.replace({StepId::EndMeeting});
 }
 
@@ -358,7 +359,7 @@ int settle_debate(IssueState& is, const Play& adv, const Play& deb, bool capture
 
 bool capture_pending(const State& s) {
   for (std::size_t i = s.steps.size(); i-- > 0;)
-    if (s.steps[i].id == StepId::ResolvePlay) return s.steps[i].a != 0;
+    if (s.steps[i].id == StepId::ResolvePlay) return s.steps[i].as<Resolve>().capture_pending;
   return false;
 }
 
@@ -385,7 +386,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       if (debate) s.debate = p;
       else s.advance = p;
       if (debate) s.steps.pop();  // the offer is taken
-      c.push(StepId::ChiefRoll, debate);
+      c.push(StepId::ChiefRoll, ChiefRollFor{debate});
       break;
     }
     case Act::ChiefIssue: {
@@ -409,12 +410,9 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       start_debate(c, begin_play(c, seat, a, true));
       break;
     case Act::NoDebate: {
-      const Step step = s.steps.top();
+      const DebateTurn offer = c.top<DebateTurn>();
       s.steps.pop();
-      if (step.b > 0) {
-        const int other = left_of(step.a);
-        c.push(StepId::DebateOffer, other, 0);
-      }
+      if (offer.offers_left > 0) c.push(StepId::DebateOffer, DebateTurn{left_of(offer.seat), 0});
       break;
     }
     case Act::Pass:
@@ -433,14 +431,21 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
   }
 }
 
+namespace {
+// The health effect a HealthRoll step rolls for: of the power's staff card, or of its Leader.
+const Effect& health_effect(const Ctx& c, const HealthCheck& h) {
+  const Play p{byte_of(h.power), static_cast<std::uint8_t>(h.card), kNone, 0, h.card < 0, false};
+  return effects_of(c, p)[at(h.effect)];
+}
+}  // namespace
+
 void meeting_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
-  const Step& step = c.s.steps.top();
+  const StepId id = c.s.steps.top().id;
   Dice dice{1, 6};
-  if (step.id == StepId::HealthRoll) {
-    const Play p{step.a, static_cast<std::uint8_t>(step.b), kNone, 0, step.b < 0, false};
-    dice = effects_of(c, p)[at(step.c)].dice;
-  } else if (step.id == StepId::ParanoiaRoll) {
-    dice = c.d.leaders[c.k.stalin].effects[at(step.c)].dice;
+  if (id == StepId::HealthRoll) {
+    dice = health_effect(c, c.top<HealthCheck>()).dice;
+  } else if (id == StepId::ParanoiaRoll) {
+    dice = c.d.leaders[c.k.stalin].effects[at(c.top<ParanoiaCheck>().effect)].dice;
   }
   if (dice.count == 1) {
     for (int f = 1; f <= dice.sides; ++f) out.push_back({encode(Act::Chance, f), 1.0 / dice.sides});
@@ -459,16 +464,18 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
   const int roll = arg_a(a);
   s.steps.pop();
   switch (step.id) {
-    case StepId::AgendaChiefRoll:
-      s.agenda_value[at(step.a)] = static_cast<std::int8_t>(roll + (step.a == static_cast<int>(Power::UK)));
-      c.note("5.25", step.a, Event::ChiefValue, step.a, roll);
+    case StepId::AgendaChiefRoll: {
+      const int power = step.as<ChiefOf>().power;
+      s.agenda_value[at(power)] = static_cast<std::int8_t>(roll + (power == static_cast<int>(Power::UK)));
+      c.note("5.25", power, Event::ChiefValue, power, roll);
       break;
-    case StepId::ChiefRoll:
-      c.note("5.25", step.a == 0 ? s.advance.seat : s.debate.seat, Event::ChiefValue,
-             step.a == 0 ? s.advance.seat : s.debate.seat, roll);
-      if (step.a == 0) {  // the issue is chosen after the value is known
+    }
+    case StepId::ChiefRoll: {
+      const bool debate = step.as<ChiefRollFor>().debate;
+      c.note("5.25", debate ? s.debate.seat : s.advance.seat, Event::ChiefValue, debate ? s.debate.seat : s.advance.seat, roll);
+      if (!debate) {  // the issue is chosen after the value is known
         s.advance.value = static_cast<std::int8_t>(roll);
-        c.push(StepId::ChiefIssue, s.advance.seat, 0);
+        c.push(StepId::ChiefIssue, ChiefChoice{s.advance.seat, false});
       } else {
         Play p = s.debate;
         p.value = static_cast<std::int8_t>(play_value(c, p, roll, true));
@@ -476,44 +483,46 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
         const bool choice = c.d.issues[p.issue].conditional() && crosses_center(s.issues[p.issue], p.seat, p.value);
         if (choice) {
           s.debate = p;
-          c.push(StepId::ChiefIssue, p.seat, 1);
+          c.push(StepId::ChiefIssue, ChiefChoice{p.seat, true});
         } else {
           start_debate(c, p);
         }
       }
       break;
+    }
     case StepId::HealthRoll: {
-      const Play p{step.a, static_cast<std::uint8_t>(step.b), kNone, 0, step.b < 0, false};
-      const Effect& e = effects_of(c, p)[at(step.c)];
+      const HealthCheck h = step.as<HealthCheck>();
+      const Effect& e = health_effect(c, h);
       const bool failed = e.range.contains(roll);
-      c.note(p.leader ? "3.31" : "3.33", step.a, Event::HealthRoll, step.a, step.b, roll, failed);
+      c.note(h.card < 0 ? "3.31" : "3.33", h.power, Event::HealthRoll, h.power, h.card, roll, failed);
       if (!failed) break;
       if (e.health == HealthResult::Removed) {
-        s.removed[at(step.a)] |= 1u << step.b;
-        c.note("3.33", step.a, Event::CardRemoved, step.a, step.b);
+        s.removed[at(h.power)] |= 1u << h.card;
+        c.note("3.33", h.power, Event::CardRemoved, h.power, h.card);
       } else if (e.health == HealthResult::Dies) {
-        c.note("3.31", step.a, Event::LeaderDies, s.leaders[at(step.a)].card, e.replaced_by);
-        s.leaders[at(step.a)].card = e.replaced_by;  // Glossary: Truman replaces Roosevelt
+        c.note("3.31", h.power, Event::LeaderDies, s.leaders[at(h.power)].card, e.replaced_by);
+        s.leaders[at(h.power)].card = e.replaced_by;  // Glossary: Truman replaces Roosevelt
       } else {
-        s.leaders[at(step.a)].heart_attack = true;
-        c.note("3.31", step.a, Event::HeartAttack, step.a);
+        s.leaders[at(h.power)].heart_attack = true;
+        c.note("3.31", h.power, Event::HeartAttack, h.power);
       }
       break;
     }
     case StepId::ParanoiaRoll: {
-      const bool failed = c.d.leaders[c.k.stalin].effects[at(step.c)].range.contains(roll);
+      const bool failed = c.d.leaders[c.k.stalin].effects[at(step.as<ParanoiaCheck>().effect)].range.contains(roll);
       c.note("3.31", kUssr, Event::Paranoia, roll, failed);
       if (failed) s.paranoia = true;
       break;
     }
     case StepId::PurgeRoll: {
+      const PurgeCheck purge = step.as<PurgeCheck>();
       bool failed = false;
-      for (const Effect& e : staff(c, kUssr, step.b).effects)
+      for (const Effect& e : staff(c, kUssr, purge.roller).effects)
         if (e.type == EffectType::PurgeRoll) failed = e.range.contains(roll);
-      c.note("5.22", kUssr, Event::Purge, step.a, roll, failed);
+      c.note("5.22", kUssr, Event::Purge, purge.card, roll, failed);
       if (failed) {
-        s.removed[at(kUssr)] |= 1u << step.a;
-        c.note("5.22", kUssr, Event::CardRemoved, kUssr, step.a);
+        s.removed[at(kUssr)] |= 1u << purge.card;
+        c.note("5.22", kUssr, Event::CardRemoved, kUssr, purge.card);
       }
       break;
     }
@@ -525,7 +534,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
 // After the debates: the issue moves (5.23, 5.24), the rolls owed are made, the turn passes.
 void resolve_play(const Ctx& c) {
   State& s = c.s;
-  const bool capture_pending = s.steps.top().a != 0;
+  const bool capture_pending = c.top<Resolve>().capture_pending;
   const Play adv = s.advance, deb = s.debate;
   if (capture_pending || deb.seat >= 0) {
     if (const int captor = settle_debate(s.issues[at(adv.issue)], adv, deb, capture_pending); captor >= 0)

@@ -90,9 +90,17 @@ struct Ctx {
   void note(const char* rule, int seat, Event e, int a = 0, int b = 0, int c = 0, int dd = 0) const {
     if (log) log->add({rule, static_cast<core::Seat>(seat), static_cast<std::uint16_t>(e), {a, b, c, dd}});
   }
-  void push(StepId id, int a = 0, int b = 0, int c = 0) const {
-    s.steps.push({id, static_cast<std::int8_t>(a), static_cast<std::int8_t>(b), static_cast<std::int8_t>(c)});
-  }
+  // A step with no payload, or with its named payload (state.h).
+  void push(StepId id) const { s.steps.push({id}); }
+  template <class P>
+  void push(StepId id, const P& payload) const { s.steps.push(Step::of(id, payload)); }
+  template <class P>
+  void replace(StepId id, const P& payload) const { s.steps.replace(Step::of(id, payload)); }
+  // The payload of the step on top of the stack.
+  template <class P>
+  P top() const { return s.steps.top().as<P>(); }
+  template <class P>
+  void set_top(const P& payload) const { s.steps.top().bytes = payload.pack(); }
 };
 
 // Glossary: a card naming a Leader refers to that Leader card only (Roosevelt, not Truman): does it

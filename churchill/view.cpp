@@ -34,29 +34,30 @@ std::string phase_text(const Game& g, const State& s) {
     case StepId::Deal: return "5.13 Pre-conference: dealing staff cards";
     case StepId::AgendaPlay: return "5.13 Agenda: each player plays a staff card face down";
     case StepId::AgendaChiefRoll: return "5.25 Agenda: a Chief of Staff rolls";
-    case StepId::TieBreakOffer: return fmt::format("4.5 Tie: {} may use its Leader to break it", who(top.a));
-    case StepId::TieBreakChoose: return fmt::format("4.5 Tie: {} chooses the winner", who(top.a));
-    case StepId::AgendaWinnerPlaces: return fmt::format("5.14 Agenda: {} places an issue on its {} space", who(top.a), top.b);
-    case StepId::AgendaPairs: return fmt::format("5.14 Agenda: {} places an issue in the centre", who(top.a));
-    case StepId::MeetingTurn: return fmt::format("5.2 Meeting: {} to advance an issue", who(top.a));
+    case StepId::TieBreakOffer: return fmt::format("4.5 Tie: {} may use its Leader to break it", who(top.as<TieOffer>().seat));
+    case StepId::TieBreakChoose: return fmt::format("4.5 Tie: {} chooses the winner", who(top.as<TieChoice>().seat));
+    case StepId::AgendaWinnerPlaces: return fmt::format("5.14 Agenda: {} places an issue on its {} space", who(top.as<WinnerPlaces>().seat), top.as<WinnerPlaces>().space);
+    case StepId::AgendaPairs: return fmt::format("5.14 Agenda: {} places an issue in the centre", who(top.as<Pairs>().seat));
+    case StepId::MeetingTurn: return fmt::format("5.2 Meeting: {} to advance an issue", who(top.as<Turn>().seat));
     case StepId::ChiefRoll: return "5.25 Meeting: the Chief of Staff rolls";
     case StepId::ChiefIssue:
-      return top.b == 0 ? fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(top.a))
-                        : fmt::format("5.22 Meeting: {}'s Chief of Staff may stop the conditional issue in the centre", who(top.a));
-    case StepId::DebateOffer: return fmt::format("5.24 Meeting: {} may debate", who(top.a));
+      return !top.as<ChiefChoice>().debate
+                 ? fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(top.as<ChiefChoice>().seat))
+                 : fmt::format("5.22 Meeting: {}'s Chief of Staff may stop the conditional issue in the centre", who(top.as<ChiefChoice>().seat));
+    case StepId::DebateOffer: return fmt::format("5.24 Meeting: {} may debate", who(top.as<DebateTurn>().seat));
     case StepId::HealthRoll: return "3.31 Health roll";
     case StepId::ParanoiaRoll: return "Stalin's Paranoia roll";
     case StepId::PurgeRoll: return "Purge roll";
-    case StepId::DirectedOffensives: return fmt::format("6.1 Directed Offensives: {} places", who(top.a));
-    case StepId::Allocation: return fmt::format("6.4 Production Allocation: {} allocates", who(top.a));
-    case StepId::TheaterLeadership: return fmt::format("6.9 Theater Leadership: {} decides", who(top.a));
+    case StepId::DirectedOffensives: return fmt::format("6.1 Directed Offensives: {} places", who(top.as<OrderedTurn>().seat));
+    case StepId::Allocation: return fmt::format("6.4 Production Allocation: {} allocates", who(top.as<OrderedTurn>().seat));
+    case StepId::TheaterLeadership: return fmt::format("6.9 Theater Leadership: {} decides", who(top.as<LeadershipTurn>().seat));
     case StepId::ABombRoll: return "6.10 A-Bomb Research roll";
-    case StepId::GlobalIssue: return fmt::format("6.11 Global Issue: {} moves a marker", who(top.a));
+    case StepId::GlobalIssue: return fmt::format("6.11 Global Issue: {} moves a marker", who(top.as<Turn>().seat));
     case StepId::PlacementOrder: return "7.1 The US orders the players tied for placement";
-    case StepId::PlaceNetworks: return fmt::format("7.1 Clandestine Networks: {} places {}", who(top.a), s.to_place[static_cast<std::size_t>(top.a)]);
-    case StepId::PlaceAlignment: return fmt::format("7.3 Political Alignment: {} places {}", who(top.a), s.to_place[static_cast<std::size_t>(top.a)]);
+    case StepId::PlaceNetworks: return fmt::format("7.1 Clandestine Networks: {} places {}", who(top.as<OrderedTurn>().seat), s.to_place[static_cast<std::size_t>(top.as<OrderedTurn>().seat)]);
+    case StepId::PlaceAlignment: return fmt::format("7.3 Political Alignment: {} places {}", who(top.as<OrderedTurn>().seat), s.to_place[static_cast<std::size_t>(top.as<OrderedTurn>().seat)]);
     case StepId::ReserveRoll: case StepId::SplitRoll: return "7.6 Axis reserves: a roll";
-    case StepId::FrontRoll: return fmt::format("7.7 The {} attempts to advance", g.data().fronts[static_cast<std::size_t>(top.a)].name);
+    case StepId::FrontRoll: return fmt::format("7.7 The {} attempts to advance", g.data().fronts[static_cast<std::size_t>(top.as<FrontRollFor>().front)].name);
     case StepId::SecretAgendaDeal: return "10.2 Secret Agenda markers are drawn";
     case StepId::GameOver: return s.winner >= 0 ? fmt::format("Game over: {} wins", who(s.winner)) : "Game over";
     default: return "resolving";
