@@ -181,13 +181,9 @@ bool run_bands(const Ctx& c) {
   return true;
 }
 
-void band_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
-  if (c.s.steps.top().id == StepId::PolMilRoll) {
-    for (int red = 1; red <= 6; ++red)
-      for (int blue = 1; blue <= 6; ++blue) out.push_back({encode(Act::Chance, red * 8 + blue), 1.0 / 36});
-  } else {
-    for (int face = 1; face <= 6; ++face) out.push_back({encode(Act::Chance, face), 1.0 / 6});
-  }
+void polmil_outcomes(const Ctx&, core::OutcomeList& out) {
+  for (int red = 1; red <= 6; ++red)
+    for (int blue = 1; blue <= 6; ++blue) out.push_back({encode(Act::Chance, red * 8 + blue), 1.0 / 36});
 }
 
 void apply_band_roll(const Ctx& c, core::Action a) {

@@ -274,34 +274,31 @@ void decision_production(const Ctx& c) {
   start_allocation(c, 0);
 }
 
-void decision_legal(const Ctx& c, int seat, core::ActionList& out) {
+void directed_legal(const Ctx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
-  switch (s.steps.top().id) {
-    case StepId::DirectedOffensives:
-      for (std::size_t i = 0; i < c.d.issues.size(); ++i)
-        if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
-            s.directed_front[c.d.issues[i].power] == kNone)
-          for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-            if (front_open(c, static_cast<int>(f))) out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), static_cast<int>(f)));
-      break;
-    case StepId::Allocation:
-      if (s.production[at(seat)] > 0) emit(production_targets(c, seat), 0, out);
-      for (int b = 0; b < kBuckets; ++b)
-        if (s.support_bonus[at(seat)][at(b)] > 0) emit(bonus_targets(c, b), 1 + b, out);
-      break;
-    case StepId::TheaterLeadership:
-      out.push_back(encode(Act::Leadership, c.top<LeadershipTurn>().region, static_cast<int>(Power::UK)));
-      out.push_back(encode(Act::Leadership, c.top<LeadershipTurn>().region, static_cast<int>(Power::US)));
-      break;
-    case StepId::GlobalIssue:
-      for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
-        const auto& g = c.d.global_issues[m];
-        const bool his = static_cast<int>(g.powers[0]) == seat || static_cast<int>(g.powers[1]) == seat;
-        if (his && s.global[m] != seat) out.push_back(encode(Act::MoveGlobal, static_cast<int>(m)));
-      }
-      break;
-    default:
-      break;
+  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
+    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
+        s.directed_front[c.d.issues[i].power] == kNone)
+      for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
+        if (front_open(c, static_cast<int>(f))) out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), static_cast<int>(f)));
+}
+
+void allocation_legal(const Ctx& c, int seat, core::ActionList& out) {
+  if (c.s.production[at(seat)] > 0) emit(production_targets(c, seat), 0, out);
+  for (int b = 0; b < kBuckets; ++b)
+    if (c.s.support_bonus[at(seat)][at(b)] > 0) emit(bonus_targets(c, b), 1 + b, out);
+}
+
+void leadership_legal(const Ctx& c, int, core::ActionList& out) {  // 6.92: only the US or the UK holds it
+  out.push_back(encode(Act::Leadership, c.top<LeadershipTurn>().region, static_cast<int>(Power::UK)));
+  out.push_back(encode(Act::Leadership, c.top<LeadershipTurn>().region, static_cast<int>(Power::US)));
+}
+
+void global_legal(const Ctx& c, int seat, core::ActionList& out) {
+  for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
+    const auto& g = c.d.global_issues[m];
+    const bool his = static_cast<int>(g.powers[0]) == seat || static_cast<int>(g.powers[1]) == seat;
+    if (his && c.s.global[m] != seat) out.push_back(encode(Act::MoveGlobal, static_cast<int>(m)));
   }
 }
 
@@ -375,8 +372,8 @@ void apply_decision(const Ctx& c, int seat, core::Action a) {
   }
 }
 
-void a_bomb_outcomes(core::OutcomeList& out) {
-  for (int f = 1; f <= 6; ++f) out.push_back({encode(Act::Chance, f), 1.0 / 6});
+void die_outcomes(int sides, core::OutcomeList& out) {
+  for (int f = 1; f <= sides; ++f) out.push_back({encode(Act::Chance, f), 1.0 / sides});
 }
 
 // 6.10: 4-6 (modified) advances the US marker; Stalin's win also moves the spy ring (6.10.1).

@@ -90,6 +90,8 @@ bool lesser_allowed(const Ctx& c, int power, int card) {
   return false;
 }
 
+}  // namespace
+
 void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
   const std::uint32_t hand = s.hand[at(seat)];
@@ -128,7 +130,7 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
   if (s.pass_earned[at(seat)]) out.push_back(encode(Act::Pass));
 }
 
-void chief_issue_legal(const Ctx& c, core::ActionList& out) {
+void chief_issue_legal(const Ctx& c, int, core::ActionList& out) {
   if (c.top<ChiefChoice>().debate) {  // a debate: its issue is the advance's; it may stop in the centre
     const Play& p = c.s.debate;
     move_variants(c, p.seat, p.issue, p.value, false, [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefDebate, 0, 0, flags)); });
@@ -168,6 +170,8 @@ void debate_legal(const Ctx& c, int seat, core::ActionList& out) {
   }
   out.push_back(encode(Act::NoDebate));
 }
+
+namespace {
 
 bool can_debate(const Ctx& c, int seat) {
   if (cards_in_hand(c.s, seat) == 0) return false;  // even a Leader needs a card to discard
@@ -363,14 +367,6 @@ bool capture_pending(const State& s) {
   return false;
 }
 
-void meeting_legal(const Ctx& c, int seat, core::ActionList& out) {
-  switch (c.s.steps.top().id) {
-    case StepId::MeetingTurn: advance_legal(c, seat, out); break;
-    case StepId::ChiefIssue: chief_issue_legal(c, out); break;
-    default: debate_legal(c, seat, out); break;
-  }
-}
-
 void apply_meeting(const Ctx& c, int seat, core::Action a) {
   State& s = c.s;
   switch (kind_of(a)) {
@@ -439,14 +435,10 @@ const Effect& health_effect(const Ctx& c, const HealthCheck& h) {
 }
 }  // namespace
 
-void meeting_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
-  const StepId id = c.s.steps.top().id;
-  Dice dice{1, 6};
-  if (id == StepId::HealthRoll) {
-    dice = health_effect(c, c.top<HealthCheck>()).dice;
-  } else if (id == StepId::ParanoiaRoll) {
-    dice = c.d.leaders[c.k.stalin].effects[at(c.top<ParanoiaCheck>().effect)].dice;
-  }
+void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
+  const Dice dice = c.s.steps.top().id == StepId::HealthRoll
+                        ? health_effect(c, c.top<HealthCheck>()).dice
+                        : c.d.leaders[c.k.stalin].effects[at(c.top<ParanoiaCheck>().effect)].dice;
   if (dice.count == 1) {
     for (int f = 1; f <= dice.sides; ++f) out.push_back({encode(Act::Chance, f), 1.0 / dice.sides});
     return;

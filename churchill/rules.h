@@ -122,7 +122,7 @@ void begin_conference(const Ctx& c);
 void conference_outcomes(const Ctx& c, core::OutcomeList& out);
 void reveal_conference(const Ctx& c, core::Action a);
 bool run_bands(const Ctx& c);  // false: stopped at a chance step
-void band_roll_outcomes(const Ctx& c, core::OutcomeList& out);
+void polmil_outcomes(const Ctx& c, core::OutcomeList& out);  // 5.12: red and blue dice
 void apply_band_roll(const Ctx& c, core::Action a);
 void pre_conference(const Ctx& c);
 void deal_outcomes(const Ctx& c, core::OutcomeList& out);
@@ -140,9 +140,11 @@ void tie_decided(const Ctx& c, int kind, int winner);  // kind 0: agenda, 1: con
 void agenda_won(const Ctx& c, int winner);           // agenda.cpp
 void conference_won(const Ctx& c, int winner);       // decision.cpp
 // meeting.cpp (5.2)
-void meeting_legal(const Ctx& c, int seat, core::ActionList& out);
+void advance_legal(const Ctx& c, int seat, core::ActionList& out);      // MeetingTurn
+void chief_issue_legal(const Ctx& c, int seat, core::ActionList& out);  // ChiefIssue
+void debate_legal(const Ctx& c, int seat, core::ActionList& out);       // DebateOffer
 void apply_meeting(const Ctx& c, int seat, core::Action a);
-void meeting_roll_outcomes(const Ctx& c, core::OutcomeList& out);
+void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out);  // HealthRoll, ParanoiaRoll: the card's dice
 void apply_meeting_roll(const Ctx& c, core::Action a);
 void resolve_play(const Ctx& c);
 // 5.22: moves an issue `n` spaces toward `power`'s chair, along another track to the centre first; a
@@ -160,20 +162,25 @@ bool capture_pending(const State& s);
 // The rolls a Leader owes "after each use" (health, Paranoia) when he breaks a tie (4.51, 4.52).
 void push_leader_rolls(const Ctx& c, int power);
 // decision.cpp (6.0)
-void decision_legal(const Ctx& c, int seat, core::ActionList& out);
+void directed_legal(const Ctx& c, int seat, core::ActionList& out);     // DirectedOffensives
+void allocation_legal(const Ctx& c, int seat, core::ActionList& out);   // Allocation
+void leadership_legal(const Ctx& c, int seat, core::ActionList& out);   // TheaterLeadership
+void global_legal(const Ctx& c, int seat, core::ActionList& out);       // GlobalIssue
 void apply_decision(const Ctx& c, int seat, core::Action a);
 void decision_production(const Ctx& c);
 bool won_by_anyone(const State& s, int issue);
-void a_bomb_outcomes(core::OutcomeList& out);
+// One die of `sides` faces: the chance outcomes 1..sides, equally likely.
+void die_outcomes(int sides, core::OutcomeList& out);
 void apply_a_bomb(const Ctx& c, core::Action a);
 
 // war.cpp (7.0)
 void begin_war(const Ctx& c);
-void placement_legal(const Ctx& c, int seat, core::ActionList& out);
+void placement_order_legal(const Ctx& c, int seat, core::ActionList& out);  // PlacementOrder
+void placement_legal(const Ctx& c, int seat, core::ActionList& out);        // PlaceNetworks, PlaceAlignment
 void apply_placement(const Ctx& c, int seat, core::Action a);
 void next_placer_check(const Ctx& c);
 void run_reserves(const Ctx& c);
-void reserve_roll_outcomes(const Ctx& c, core::OutcomeList& out);
+void split_outcomes(const Ctx& c, core::OutcomeList& out);  // 7.72.4: which Front
 void apply_reserve_roll(const Ctx& c, core::Action a);
 void run_advance(const Ctx& c);
 // 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`

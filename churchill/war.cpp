@@ -301,16 +301,15 @@ void begin_war(const Ctx& c) {
   start_segment(c, 0);
 }
 
+void placement_order_legal(const Ctx& c, int, core::ActionList& out) {
+  const PlacementTie tie = c.top<PlacementTie>();
+  for (int first = 0; first < kPowers; ++first)
+    if (tie.tied & (1 << first)) out.push_back(encode(Act::PlaceFirst, first));
+}
+
 void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
-  const StepId id = s.steps.top().id;
-  if (id == StepId::PlacementOrder) {
-    const PlacementTie tie = c.top<PlacementTie>();
-    for (int first = 0; first < kPowers; ++first)
-      if (tie.tied & (1 << first)) out.push_back(encode(Act::PlaceFirst, first));
-    return;
-  }
-  const bool networks = id == StepId::PlaceNetworks;
+  const bool networks = s.steps.top().id == StepId::PlaceNetworks;
   const std::size_t first = out.size();
   for (int l = 0; l < static_cast<int>(c.d.locations.size()); ++l) {
     if (arctic_closed(c, l)) continue;
@@ -451,17 +450,11 @@ void run_reserves(const Ctx& c) {
   else c.replace(StepId::Campaigns, CampaignAt{0});
 }
 
-void reserve_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
-  const StepId id = c.s.steps.top().id;
-  if (id == StepId::SplitRoll) {
-    const std::uint8_t fronts = c.top<SplitFor>().fronts;
-    const int k = __builtin_popcount(fronts);
-    for (int f = 0; f < 8; ++f)
-      if (fronts & (1u << f)) out.push_back({encode(Act::Chance, f), 1.0 / k});
-    return;
-  }
-  const int sides = id == StepId::FrontRoll ? 10 : 6;
-  for (int face = 1; face <= sides; ++face) out.push_back({encode(Act::Chance, face), 1.0 / sides});
+void split_outcomes(const Ctx& c, core::OutcomeList& out) {
+  const std::uint8_t fronts = c.top<SplitFor>().fronts;
+  const int k = __builtin_popcount(fronts);
+  for (int f = 0; f < 8; ++f)
+    if (fronts & (1u << f)) out.push_back({encode(Act::Chance, f), 1.0 / k});
 }
 
 void apply_reserve_roll(const Ctx& c, core::Action a) {
