@@ -346,6 +346,8 @@ void allocate(const Ctx& c, int seat, core::Action a) {
 }  // namespace
 
 void apply_decision(const Ctx& c, int seat, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::DirectedOffensives, StepId::Allocation, StepId::TheaterLeadership, StepId::GlobalIssue}));
+  CHURCHILL_EXPECT(acting(c, seat));
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::PlaceDirected: {
@@ -378,6 +380,7 @@ void die_outcomes(int sides, core::OutcomeList& out) {
 
 // 6.10: 4-6 (modified) advances the US marker; Stalin's win also moves the spy ring (6.10.1).
 void apply_a_bomb(const Ctx& c, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::ABombRoll}) && face(arg_a(a), 6));
   State& s = c.s;
   const int roll = arg_a(a);
   const int last = static_cast<int>(c.d.a_bomb.size()) - 1;

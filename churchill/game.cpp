@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <stdexcept>
 #include <type_traits>
@@ -349,6 +351,11 @@ void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) 
   if (!r.apply) throw std::logic_error("no action applies at this step");
   r.apply(c, seat, a);
   settle(c);
+}
+
+void rules::precondition_failed(const char* condition, const char* file, int line) {
+  std::fprintf(stderr, "churchill: precondition failed: %s (%s:%d)\n", condition, file, line);
+  std::abort();
 }
 
 std::string phase_text(const Game& g, const State& s) {

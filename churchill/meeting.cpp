@@ -368,6 +368,7 @@ bool capture_pending(const State& s) {
 }
 
 void apply_meeting(const Ctx& c, int seat, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::MeetingTurn, StepId::ChiefIssue, StepId::DebateOffer}) && acting(c, seat));
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::Advance:
@@ -451,6 +452,8 @@ void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
 }
 
 void apply_meeting_roll(const Ctx& c, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::AgendaChiefRoll, StepId::ChiefRoll, StepId::HealthRoll, StepId::ParanoiaRoll, StepId::PurgeRoll}));
+  CHURCHILL_EXPECT(face(arg_a(a), 12));
   State& s = c.s;
   const Step step = s.steps.top();
   const int roll = arg_a(a);

@@ -6,12 +6,25 @@
 #include "churchill/game.h"
 #include "core/log.h"
 
+#include <initializer_list>
+
 namespace churchill {
 // An array index from the small signed integers the rules compute with.
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 }  // namespace churchill
 
+// Preconditions of the rules, assert-style: checked where NDEBUG is not defined and in the sanitizer
+// build (CHURCHILL_CHECKS, set by CMake with CHURCHILL_SANITIZE); compiled out of release builds.
+#if defined(CHURCHILL_CHECKS) || !defined(NDEBUG)
+#define CHURCHILL_EXPECT(cond) ((cond) ? static_cast<void>(0) : ::churchill::rules::precondition_failed(#cond, __FILE__, __LINE__))
+#else
+#define CHURCHILL_EXPECT(cond) static_cast<void>(sizeof((cond) ? 1 : 0))  // type-checked, not evaluated
+#endif
+
 namespace churchill::rules {
+
+// Reports a broken precondition and aborts.
+[[noreturn]] void precondition_failed(const char* condition, const char* file, int line);
 
 enum class Event : std::uint16_t {
   ConferenceCard,     // card
@@ -102,6 +115,20 @@ struct Ctx {
   template <class P>
   void set_top(const P& payload) const { s.steps.top().bytes = payload.pack(); }
 };
+
+// Is the step on top of the stack one of `ids`?
+inline bool at_step(const State& s, std::initializer_list<StepId> ids) {
+  if (s.steps.empty()) return false;
+  for (StepId id : ids)
+    if (s.steps.top().id == id) return true;
+  return false;
+}
+// May `seat` act at this step?
+inline bool acting(const Ctx& c, int seat) {
+  return seat >= 0 && seat < kPowers && (c.game.acting_seats(c.s) & core::seat_bit(static_cast<core::Seat>(seat)));
+}
+// Is the chance outcome `v` a die face 1..sides?
+constexpr bool face(int v, int sides) { return v >= 1 && v <= sides; }
 
 // Glossary: a card naming a Leader refers to that Leader card only (Roosevelt, not Truman): does it
 // lead its power now? And the state of its power's Leader.
