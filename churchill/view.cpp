@@ -169,45 +169,6 @@ nlohmann::json cards_json(const Data& d) {
   return cards;
 }
 
-std::string phase_text(const Game& g, const State& s) {
-  if (s.steps.empty()) return "game over";
-  const Step& top = s.steps.top();
-  auto who = [&](int p) { return pname(p); };
-  switch (top.id) {
-    case StepId::RevealConference: return fmt::format("5.11 Conference {}: the card is revealed", s.conference);
-    case StepId::ConvoyRoll: case StepId::PolMilCount: case StepId::PolMilRoll: return "5.11 Conference card: a roll";
-    case StepId::Deal: return "5.13 Pre-conference: dealing staff cards";
-    case StepId::AgendaPlay: return "5.13 Agenda: each player plays a staff card face down";
-    case StepId::AgendaChiefRoll: return "5.25 Agenda: a Chief of Staff rolls";
-    case StepId::TieBreakOffer: return fmt::format("4.5 Tie: {} may use its Leader to break it", who(top.a));
-    case StepId::TieBreakChoose: return fmt::format("4.5 Tie: {} chooses the winner", who(top.a));
-    case StepId::AgendaWinnerPlaces: return fmt::format("5.14 Agenda: {} places an issue on its {} space", who(top.a), top.b);
-    case StepId::AgendaPairs: return fmt::format("5.14 Agenda: {} places an issue in the centre", who(top.a));
-    case StepId::MeetingTurn: return fmt::format("5.2 Meeting: {} to advance an issue", who(top.a));
-    case StepId::ChiefRoll: return "5.25 Meeting: the Chief of Staff rolls";
-    case StepId::ChiefIssue:
-      return top.b == 0 ? fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(top.a))
-                        : fmt::format("5.22 Meeting: {}'s Chief of Staff may stop the conditional issue in the centre", who(top.a));
-    case StepId::DebateOffer: return fmt::format("5.24 Meeting: {} may debate", who(top.a));
-    case StepId::HealthRoll: return "3.31 Health roll";
-    case StepId::ParanoiaRoll: return "Stalin's Paranoia roll";
-    case StepId::PurgeRoll: return "Purge roll";
-    case StepId::DirectedOffensives: return fmt::format("6.1 Directed Offensives: {} places", who(top.a));
-    case StepId::Allocation: return fmt::format("6.4 Production Allocation: {} allocates", who(top.a));
-    case StepId::TheaterLeadership: return fmt::format("6.9 Theater Leadership: {} decides", who(top.a));
-    case StepId::ABombRoll: return "6.10 A-Bomb Research roll";
-    case StepId::GlobalIssue: return fmt::format("6.11 Global Issue: {} moves a marker", who(top.a));
-    case StepId::PlacementOrder: return "7.1 The US orders the players tied for placement";
-    case StepId::PlaceNetworks: return fmt::format("7.1 Clandestine Networks: {} places {}", who(top.a), s.to_place[static_cast<std::size_t>(top.a)]);
-    case StepId::PlaceAlignment: return fmt::format("7.3 Political Alignment: {} places {}", who(top.a), s.to_place[static_cast<std::size_t>(top.a)]);
-    case StepId::ReserveRoll: case StepId::SplitRoll: return "7.6 Axis reserves: a roll";
-    case StepId::FrontRoll: return fmt::format("7.7 The {} attempts to advance", g.data().fronts[static_cast<std::size_t>(top.a)].name);
-    case StepId::SecretAgendaDeal: return "10.2 Secret Agenda markers are drawn";
-    case StepId::GameOver: return s.winner >= 0 ? fmt::format("Game over: {} wins", who(s.winner)) : "Game over";
-    default: return "resolving";
-  }
-}
-
 nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat> seat) {
   const Data& d = g.data();
   nlohmann::json j;

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "../core/conformance.h"
+#include "churchill/actions.h"
 #include "table_fixture.h"
 
 namespace churchill::testing {
@@ -79,6 +80,30 @@ TEST(ChurchillStateHash, AHandHiddenInAnObservationChangesTheHash) {
   const std::uint64_t h = g.hash(o);
   ++o.hidden_hand[2];
   EXPECT_NE(g.hash(o), h);
+}
+
+// The rules' preconditions (CHURCHILL_EXPECT) are live in the sanitizer build: an action applied
+// where its step does not accept it stops the program there, before it can corrupt a state.
+TEST(ChurchillPreconditions, AnActionAtTheWrongStepStopsACheckedBuild) {
+#if defined(CHURCHILL_CHECKS) || !defined(NDEBUG)
+  const Game g(data());
+  const State start = g.new_game(*data().scenario("training"));
+  ASSERT_EQ(start.steps.top().id, StepId::RevealConference);
+  EXPECT_DEATH(
+      {
+        State s = start;
+        g.apply(s, 0, encode(Act::Pass), nullptr);
+      },
+      "precondition failed");
+  EXPECT_DEATH(
+      {
+        State s = start;
+        g.apply(s, core::kChance, encode(Act::Chance, 99), nullptr);  // no such conference card
+      },
+      "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
 }
 
 }  // namespace
