@@ -228,6 +228,61 @@ int main(int argc, char** argv) {
   auto work = boost::asio::make_work_guard(io);
   std::thread reader([&] { io.run(); });
 
+  // Races: the same seat sends a different action on one version to both servers at once. At most
+  // one may be acknowledged; the other is refused 409, with the current view when its server found
+  // the conflict only at its commit.
+  int cross_conflicts = 0, races_failed = 0;
+  {
+    Game& g = all[0];
+    Client on_a(ports[0]), on_b(ports[1]);
+    for (int race = 0; race < 20; ++race) {
+      const json spectator = json::parse(on_a.call_text(http::verb::get, "/api/games/" + g.id + "/view").second);
+      if (spectator["active"].empty()) break;
+      const std::string seat_name = spectator["active"][0];
+      const std::size_t seat = seat_name == "UK" ? 0 : seat_name == "US" ? 1 : 2;
+      const json view = json::parse(on_a.call_text(http::verb::get, "/api/games/" + g.id + "/view", "", g.tokens[seat]).second);
+      const auto& legal = view["legal_actions"];
+      if (legal.empty()) continue;
+      const std::array<std::string, 2> actions = {legal[0], legal[legal.size() - 1]};
+      std::array<std::pair<int, std::string>, 2> answers;
+      std::array<Client*, 2> clients = {&on_a, &on_b};
+      std::vector<std::thread> both;
+      for (std::size_t k = 0; k < 2; ++k)
+        both.emplace_back([&, k] {
+          answers[k] = clients[k]->call_text(http::verb::post, "/api/games/" + g.id + "/actions",
+                                             json{{"action", actions[k]}, {"version", view["version"]}}.dump(), g.tokens[seat]);
+        });
+      for (auto& t : both) t.join();
+      int acknowledged = 0;
+      for (std::size_t k = 0; k < 2; ++k) {
+        check_secrets(answers[k].second, g, static_cast<int>(seat), "a raced action's answer");
+        const json body = json::parse(answers[k].second, nullptr, false);
+        if (answers[k].first == 200) {
+          ++acknowledged;
+          g.acks.push_back({seat_name, actions[k], body["version"].get<std::uint64_t>()});
+        } else if (answers[k].first == 409 && body.value("error", "").find("another server") != std::string::npos) {
+          ++cross_conflicts;
+          if (!body.contains("view") || body["view"]["version"] <= view["version"]) {
+            std::printf("FAILED: a conflict's 409 does not carry the current view: %s\n", answers[k].second.substr(0, 200).c_str());
+            ++races_failed;
+          }
+        } else if (answers[k].first != 409) {
+          std::printf("FAILED: a raced action was answered %d: %s\n", answers[k].first, answers[k].second.substr(0, 200).c_str());
+          ++races_failed;
+        }
+      }
+      if (acknowledged > 1) {
+        std::printf("FORKED: both servers acknowledged an action on version %s of game %s\n", view["version"].dump().c_str(), g.id.c_str());
+        ++races_failed;
+      }
+    }
+    std::printf("20 races of two servers: %d refused at commit as changed through the other server\n", cross_conflicts);
+    if (cross_conflicts == 0) {
+      std::printf("FAILED: no race reached a commit on both servers\n");
+      ++races_failed;
+    }
+  }
+
   // Players: client threads through the balancer, each driving its share of the games.
   Counters n;
   std::atomic<bool> said_halfway{false}, failed{false};
@@ -267,7 +322,7 @@ int main(int argc, char** argv) {
   }
 
   // Checks: the final views through the balancer and the survivor, the database, the pushes.
-  int failures = failed ? 1 : 0;
+  int failures = (failed ? 1 : 0) + races_failed;
   PGconn* db = PQconnectdb(url.c_str());
   if (PQstatus(db) != CONNECTION_OK) {
     std::printf("cannot connect to %s: %s\n", url.c_str(), PQerrorMessage(db));
