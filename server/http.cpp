@@ -10,6 +10,7 @@
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
@@ -222,6 +223,7 @@ class Committer {
  public:
   Committer(asio::io_context& io, Lobby& lobby, Store& store) : io_(io), lobby_(lobby), store_(store) {}
   ~Committer() { writer_.join(); }
+  void drain() { writer_.join(); }  // waits for the commit in flight
 
   // `done` runs once the writes staged so far are committed (true) or failed (false), with the games
   // whose writes were left out because another server changed them first.
@@ -728,11 +730,17 @@ int serve(const Options& o, Lobby& lobby, Store& store) {
   for (;;) {
     try {
       io.run();
-      return 0;
+      break;
     } catch (const std::exception& e) {  // never expected: a handler let an exception out; serve on
       std::cerr << "churchill serve: " << printable(e.what(), 200) << std::endl;
     }
   }
+  // Stopped by a signal: the commit in flight is finished (what was acknowledged is already durable),
+  // then the process ends at once. Open connections are dropped, not destroyed one by one: their
+  // sessions' handlers would outlive the objects above them here (the connection counts, the lobby).
+  committer.drain();
+  std::cout << "churchill serve: stopped" << std::endl;
+  std::_Exit(0);
 }
 
 }  // namespace server

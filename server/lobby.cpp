@@ -492,8 +492,9 @@ void Lobby::changed_elsewhere(const std::string& id) {
 }
 
 // The game as the store holds it now, in place of what this server had (its listeners are told); a
-// game deleted elsewhere leaves; one created elsewhere joins the list. Read errors leave the game to
-// be loaded on its next use.
+// game deleted elsewhere leaves; one created elsewhere joins the list. A game nobody here watches is
+// not replayed until it is used (each server replays only the games it serves). Read errors leave
+// the game to be loaded on its next use.
 void Lobby::reload(const std::string& id) {
   auto it = rooms_.find(id);
   if (it != rooms_.end() && it->second.busy) {
@@ -514,6 +515,21 @@ void Lobby::reload(const std::string& id) {
     rooms_.erase(it);
     std::erase(finished_loaded_, id);
     for (const auto& [_, listener] : listeners) listener();  // they find the game gone
+    return;
+  }
+  if (sg->mark && (it == rooms_.end() || it->second.listeners.empty())) {
+    // Nobody here watches it: only its list entry is kept, and it is replayed when first used.
+    Room cold;
+    cold.version = sg->mark->version;
+    cold.updated = sg->mark->updated;
+    cold.finished = sg->mark->finished;
+    cold.summary = sg->mark->summary;
+    if (it == rooms_.end()) {
+      if (!cold.finished) rooms_.emplace(id, std::move(cold));
+    } else {
+      it->second = std::move(cold);
+      release_if_idle(id);
+    }
     return;
   }
   Room fresh = build(std::move(*sg));

@@ -193,6 +193,31 @@ TEST_F(PostgresStore, ListenersOfOneServerAreToldOfMovesMadeThroughAnother) {
   EXPECT_TRUE(store_a.take_changes().empty()) << "a server's own commits are not news to it";
 }
 
+TEST_F(PostgresStore, AServerWhoseListeningConnectionIsCutReloadsEverythingAndListensAgain) {
+  server::PgStore store_a(url), store_b(url);
+  server::Lobby a(titles(), store_a), b(titles(), store_b);
+  const std::string id = a.create(kOneHuman)["id"];
+  const std::string token = a.claim(id, "UK", json::object());
+  a.commit_now();
+  for (const std::string& changed : changes_heard(store_b)) b.changed_elsewhere(changed);
+  sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'");
+  // Meanwhile the other server acts: that notification is lost with the connection.
+  const json v0 = json::parse(a.view(id, token));
+  const json v1 = json::parse(a.act(id, token, {{"action", v0["legal_actions"][0]}, {"version", v0["version"]}}));
+  a.commit_now();
+  std::vector<std::string> heard;
+  for (int i = 0; i < 500 && heard.empty(); ++i) {
+    heard = store_b.take_changes();
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(heard, std::vector<std::string>{"*"}) << "any game may have changed";
+  for (const std::string& changed : heard) b.changed_elsewhere(changed);
+  EXPECT_EQ(json::parse(b.view(id, token)), v1);
+  a.act(id, token, {{"action", v1["legal_actions"][0]}, {"version", v1["version"]}});
+  a.commit_now();
+  EXPECT_EQ(changes_heard(store_b), std::vector<std::string>{id}) << "listening again";
+}
+
 TEST_F(PostgresStore, TwoServersHammeringOneGameStoreEveryAcceptedActionOnce) {
   std::string id, token;
   {
