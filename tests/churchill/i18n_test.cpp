@@ -204,7 +204,21 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
       EXPECT_EQ(en.staff_office(p, k), card.office);
       EXPECT_EQ(en.staff_text(p, k), card.text);
     }
-  for (const auto& c : d.conferences) EXPECT_EQ(en.conference(c.number), c.name);
+  for (const auto& c : d.conferences) {
+    EXPECT_EQ(en.conference(c.number), c.name);
+    EXPECT_EQ(en.tr(churchill::conference_key(c.number) + ".place"), c.place);
+    EXPECT_EQ(en.tr(churchill::conference_key(c.number) + ".date"), c.date);
+  }
+  for (int i = 0; i < static_cast<int>(d.axis.size()); ++i) EXPECT_EQ(en.axis(i), d.axis[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.a_bomb.size()); ++i) EXPECT_EQ(en.a_bomb(i), d.a_bomb[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.global_issues.size()); ++i) {
+    const auto& g = d.global_issues[static_cast<std::size_t>(i)];
+    EXPECT_EQ(en.global_issue(i), g.name);
+    for (std::size_t k = 0; k < g.powers.size(); ++k)
+      EXPECT_EQ(en.tr(churchill::global_issue_key(d, i) + ".advantage." + std::string(churchill::power_name(g.powers[k]))), g.advantage[k]);
+  }
+  for (const auto& sc : d.scenarios) EXPECT_EQ(en.tr(churchill::scenario_key(sc) + ".name"), sc.name);
+  for (const auto& v : d.victory) EXPECT_EQ(en.tr(churchill::victory_key(v) + ".text"), v.text);
 }
 
 TEST(I18nNames, RulebookNamesInItalianAndRussian) {
