@@ -492,7 +492,7 @@ TEST(RulesText, RequestsNameASectionAndMaybeALanguage) {
   r = cli::parse_rules_request("5.24 ru");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->language, "ru");
-  for (const char* bad : {"", "--lang it", "5.24 --lang", "five", "5.24 5.25", "5.24x", "5.24 ../../etc", "5.24 --lang it ru"})
+  for (const char* bad : {"", "--lang it", "5.24 --lang", "five", "5.24 5.25", "5.24x", "5.24 ../../etc", "5.24 --lang it ru", "5.24 --lang ../../etc", "5.24 --lang=IT", "--lang=r 5.24"})
     EXPECT_FALSE(cli::parse_rules_request(bad)) << bad;
 }
 
@@ -523,6 +523,7 @@ TEST(RulesText, MissingSectionsAndEditionsSaySo) {
   const auto none = cli::rules_text(kRules, "churchill", "99.9", "it");
   EXPECT_FALSE(none.found);
   EXPECT_NE(none.text.find("No rule 99.9"), std::string::npos);
+  EXPECT_FALSE(cli::rules_text(kRules, "churchill", "5.24", "../rules/churchill-rules-it").found);
   const auto de = cli::rules_text(kRules, "churchill", "5.24", "de");
   EXPECT_FALSE(de.found);
   EXPECT_NE(de.text.find("there is: en, it, ru"), std::string::npos) << de.text;
