@@ -34,6 +34,11 @@ bool lower(char32_t c) {
   return (c >= 'a' && c <= 'z') || (c >= 0xdf && c <= 0xff && c != 0xf7) || (c >= 0x430 && c <= 0x44f) || c == 0x451;
 }
 
+// "en", "it", "ru": two or three lower-case letters, nothing that could name another file.
+bool language_code(std::string_view s) {
+  return s.size() >= 2 && s.size() <= 3 && std::all_of(s.begin(), s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
@@ -163,6 +168,7 @@ std::vector<std::string> rulebook_languages(const std::filesystem::path& dir, st
 
 RulesText rules_text(const std::filesystem::path& dir, std::string_view title, std::string_view section,
                      std::string_view language) {
+  if (!language_code(language)) return {false, fmt::format("\"{}\" is not a language code such as it or ru.\n", language)};
   const std::filesystem::path path = dir / fmt::format("{}-rules-{}.txt", title, language);
   std::ifstream in(path, std::ios::binary);
   if (!in) {
@@ -192,14 +198,14 @@ std::optional<RulesRequest> parse_rules_request(std::string_view argument) {
       r.language = word.substr(7);
     } else if (r.section.empty() && !word.empty() && digit(word[0])) {
       r.section = word;
-    } else if (r.language.empty() && r.section.size() && word.size() >= 2 && word.size() <= 3 &&
-               std::all_of(word.begin(), word.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+    } else if (r.language.empty() && !r.section.empty() && language_code(word)) {
       r.language = word;
     } else {
       return std::nullopt;
     }
   }
   if (expect_language || r.section.empty()) return std::nullopt;
+  if (!r.language.empty() && !language_code(r.language)) return std::nullopt;
   // A section is digits and dots: "5.24", "7.0", "4.23.1".
   if (!std::all_of(r.section.begin(), r.section.end(), [](char c) { return digit(c) || c == '.'; })) return std::nullopt;
   return r;

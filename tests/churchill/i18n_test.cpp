@@ -204,7 +204,21 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
       EXPECT_EQ(en.staff_office(p, k), card.office);
       EXPECT_EQ(en.staff_text(p, k), card.text);
     }
-  for (const auto& c : d.conferences) EXPECT_EQ(en.conference(c.number), c.name);
+  for (const auto& c : d.conferences) {
+    EXPECT_EQ(en.conference(c.number), c.name);
+    EXPECT_EQ(en.tr(churchill::conference_key(c.number) + ".place"), c.place);
+    EXPECT_EQ(en.tr(churchill::conference_key(c.number) + ".date"), c.date);
+  }
+  for (int i = 0; i < static_cast<int>(d.axis.size()); ++i) EXPECT_EQ(en.axis(i), d.axis[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.a_bomb.size()); ++i) EXPECT_EQ(en.a_bomb(i), d.a_bomb[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.global_issues.size()); ++i) {
+    const auto& g = d.global_issues[static_cast<std::size_t>(i)];
+    EXPECT_EQ(en.global_issue(i), g.name);
+    for (std::size_t k = 0; k < g.powers.size(); ++k)
+      EXPECT_EQ(en.tr(churchill::global_issue_key(d, i) + ".advantage." + std::string(churchill::power_name(g.powers[k]))), g.advantage[k]);
+  }
+  for (const auto& sc : d.scenarios) EXPECT_EQ(en.tr(churchill::scenario_key(sc) + ".name"), sc.name);
+  for (const auto& v : d.victory) EXPECT_EQ(en.tr(churchill::victory_key(v) + ".text"), v.text);
 }
 
 TEST(I18nNames, RulebookNamesInItalianAndRussian) {
@@ -478,7 +492,7 @@ TEST(RulesText, RequestsNameASectionAndMaybeALanguage) {
   r = cli::parse_rules_request("5.24 ru");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->language, "ru");
-  for (const char* bad : {"", "--lang it", "5.24 --lang", "five", "5.24 5.25", "5.24x", "5.24 ../../etc", "5.24 --lang it ru"})
+  for (const char* bad : {"", "--lang it", "5.24 --lang", "five", "5.24 5.25", "5.24x", "5.24 ../../etc", "5.24 --lang it ru", "5.24 --lang ../../etc", "5.24 --lang=IT", "--lang=r 5.24"})
     EXPECT_FALSE(cli::parse_rules_request(bad)) << bad;
 }
 
@@ -509,6 +523,7 @@ TEST(RulesText, MissingSectionsAndEditionsSaySo) {
   const auto none = cli::rules_text(kRules, "churchill", "99.9", "it");
   EXPECT_FALSE(none.found);
   EXPECT_NE(none.text.find("No rule 99.9"), std::string::npos);
+  EXPECT_FALSE(cli::rules_text(kRules, "churchill", "5.24", "../rules/churchill-rules-it").found);
   const auto de = cli::rules_text(kRules, "churchill", "5.24", "de");
   EXPECT_FALSE(de.found);
   EXPECT_NE(de.text.find("there is: en, it, ru"), std::string::npos) << de.text;
