@@ -141,9 +141,10 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
                         totals, most, fewest, most - fewest);
       break;
     case EndCase::GlobalHegemon:
-      why = fmt::format("{} not surrender ({}), so the highest total loses 5 VP, the second 3 and the lowest gains 5 (4.43); then "
+      why = fmt::format("{} ({}), so the highest total loses 5 VP, the second 3 and the lowest gains 5 (4.43); then "
                         "the highest adjusted total wins (ties: 4.44).",
-                        s.surrendered[0] ? "Japan did" : s.surrendered[1] ? "Germany did" : "Neither Germany nor Japan did",
+                        s.surrendered[0] ? "Japan did not surrender" : s.surrendered[1] ? "Germany did not surrender"
+                                                                         : "Neither Germany nor Japan surrendered",
                         totals);
       break;
   }

@@ -42,7 +42,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     });
     box.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
     document.body.append(box);
-    box.querySelector<HTMLButtonElement>('button.close')!.focus();
+    box.querySelector<HTMLButtonElement>('button.close')!.focus({ preventScroll: true });
     onAction?.(box);
   };
 
@@ -62,7 +62,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
         (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? ' — send the invitation link below if they have not joined yet' : '')
       : '';
     app.innerHTML = `
-      <div class="game${v.terminal ? ' over' : ''}">
+      <div class="game${v.terminal ? ' over' : ''}" data-version="${v.version}">
         ${v.terminal && ui.end ? ui.end(v, layout) : ''}
         <div class="boards"></div>
         <div class="side">
@@ -71,8 +71,9 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             ${ui.prompt?.(v, layout) ?? ''}
             <p class="you">You: ${escape(v.seat ?? 'spectator')}${myMove ? ' — <b>your move</b>' : ''}</p>
             ${!v.seat && openSeats.length ? `<p class="join-seats">${openSeats.map((s) => `<button class="join" data-seat="${escape(s)}">Join as ${escape(s)}</button>`).join(' ')}</p>` : ''}
-            ${mine?.invitation && !v.terminal ? `<p class="invite"><label>Invite a player: <input readonly value="${invitationLink(id, mine.invitation)}" /></label>
-              <button id="copy-invite">Copy link</button></p>` : ''}
+            ${mine?.invitation && !v.terminal ? `<details class="invite" ${v.seat_order.some((s) => v.seats[s] === 'human' && s !== v.seat) ? 'open' : ''}>
+              <summary>Invite a player</summary><input readonly aria-label="Invitation link" value="${invitationLink(id, mine.invitation)}" />
+              <button id="copy-invite">Copy link</button></details>` : ''}
             ${v.terminal && v.seed ? `<p class="seed">Seed (to verify the replay): ${escape(v.seed)}</p>` : ''}
           </section>
           <section class="panel" id="decide"><h2>${filter ? `Actions naming ${escape(filter)}` : v.terminal ? 'The game is over' : myMove ? 'Your decision: choose an action' : 'Actions'}</h2>
@@ -169,8 +170,14 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     fresh.forEach((s) => seenSummaries.add(s.key));
     if (firstView || !fresh.length) return;
     const s = fresh[fresh.length - 1];
+    // The same line several times (support placed on one Front) is shown once, with how many.
+    const counted = (lines: string[]) => {
+      const n = new Map<string, number>();
+      lines.forEach((l) => n.set(l, (n.get(l) ?? 0) + 1));
+      return [...n].map(([l, k]) => `<li>${escape(l)}${k > 1 ? ` <b>×${k}</b>` : ''}</li>`).join('');
+    };
     dialog(`<h2>${escape(s.title)}</h2>${s.sections.map((sec) => `<h3>${escape(sec.title)}</h3>
-      <ul class="summary">${sec.lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ul>`).join('')}`);
+      <ul class="summary">${counted(sec.lines)}</ul>`).join('')}`);
     document.getElementById('dialog')!.classList.add('summary-dialog');
   };
 

@@ -48,7 +48,17 @@ function pendingText(v: ChurchillView): string {
 // The totals of each power at the end, with each 9.4 line that scored.
 function endScreen(v: ChurchillView, board: Board): string {
   const e = v.end!;
-  const byPower = (p: string) => e.lines.filter((l) => l.power === p);
+  // A condition that scored several times (3 VP per aligned country) is one line: "A ×4 ... 12".
+  const byPower = (p: string) => {
+    const rows = new Map<string, { condition: string; text: string; vp: number; times: number }>();
+    for (const l of e.lines.filter((x) => x.power === p)) {
+      const row = rows.get(l.condition) ?? { condition: l.condition, text: l.text, vp: 0, times: 0 };
+      row.vp += l.vp;
+      row.times += 1;
+      rows.set(l.condition, row);
+    }
+    return [...rows.values()];
+  };
   const agenda = Object.entries(v.secret_agenda ?? {});
   const locName = (id: string) => board.locations.find((l) => l.id === id)?.name ?? id;
   return `<section class="panel end" id="end">
@@ -56,7 +66,7 @@ function endScreen(v: ChurchillView, board: Board): string {
     <p class="why"><b>${escape(e.case)}.</b> ${escape(e.why)}</p>
     <p>${e.surrendered.length ? `${e.surrendered.map(escape).join(' and ')} surrendered.` : 'Neither Axis power surrendered.'}</p>
     <div class="end-powers">${POWERS.map((p) => `<div class="end-power"><h3 class="p-${p}">${p}: ${v.scores[p]} VP</h3>
-      <table>${byPower(p).map((l) => `<tr><td class="cond">${escape(l.condition)}</td><td>${escape(l.text)}</td><td class="vp">${l.vp}</td></tr>`).join('')
+      <table>${byPower(p).map((l) => `<tr><td class="cond">${escape(l.condition)}${l.times > 1 ? ` ×${l.times}` : ''}</td><td>${escape(l.text)}</td><td class="vp">${l.vp}</td></tr>`).join('')
         || '<tr><td colspan="3">no victory points</td></tr>'}</table></div>`).join('')}</div>
     ${agenda.length ? `<p>Secret Agendas (10.3): ${agenda.map(([p, ms]) => `<b class="p-${p}">${escape(p)}</b> ${ms.map((m) => escape(locName(m))).join(', ')}`).join(' · ')}</p>` : ''}
     <p class="end-buttons"><a class="button" href="#/">New game</a> <button id="show-log">The whole game's log</button></p>
@@ -79,8 +89,18 @@ export const churchill: TitleUi = {
     const locations = document.createElement('div');
     locations.id = 'locations';
     locations.append(drawLocations(v, board, marked, pick));
-    return [panel(`Conference ${v.conference}${v.conference_card ? ` · card ${escape(v.conference_card)}` : ''}`, table),
-            panel('Military display', fronts, locations)];
+    const panels = [panel(`Conference ${v.conference}${v.conference_card ? ` · card ${escape(v.conference_card)}` : ''}`, table)];
+    if (v.hand.length) {
+      const hand = document.createElement('div');
+      hand.className = 'hand';
+      hand.setAttribute('aria-label', 'Your hand');
+      hand.innerHTML = v.hand.map((c) => board.cards[c] ? cardFace(board.cards[c]) : `<span class="card">${escape(c)}</span>`).join('');
+      const p = panel(`Your hand (${v.hand.length} cards) <small>— click a card for its details</small>`, hand);
+      p.id = 'hand-panel';
+      panels.push(p);
+    }
+    panels.push(panel('Military display', fronts, locations));
+    return panels;
   },
   status(view, layout) {
     const v = view as ChurchillView, board = layout as Board;
@@ -96,7 +116,7 @@ export const churchill: TitleUi = {
       <p class="tracks">Global Issues: ${Object.entries(v.tracks.global).map(([k, pos]) => `${escape(k)} <b>${escape(pos)}</b>`).join(' · ')}
         ${Object.entries(v.tracks.surrendered).filter(([, s]) => s).map(([k]) => ` · ${k} has surrendered`).join('')}</p>
       <p class="tracks leaders">${leaders}</p>
-      ${v.hand.length ? `<div class="hand" aria-label="Your hand"><h3>Your hand (${v.hand.length})</h3>${v.hand.map((c) => board.cards[c] ? cardFace(board.cards[c]) : `<span class="card">${escape(c)}</span>`).join('')}</div>` : ''}`;
+`;
   },
   result(view) {
     return `Game over: ${(view as ChurchillView).winner} wins`;
@@ -140,7 +160,7 @@ export const churchill: TitleUi = {
       const pick = (test: (l: string) => boolean) => part.filter(test).map((l) => l);
       const meeting = pick((l) => /^\[5\.27\]|wins the conference|^\[6\.2[12]\]/.test(l));
       const decision = pick((l) => chapter(l) === '6' && !/^\[6\.2[12]\]/.test(l));
-      const war = pick((l) => ['7', '8', '4'].includes(chapter(l)) && !/^\[8\.0\] conference/.test(l));
+      const war = pick((l) => chapter(l) === '7' || /^\[4\.4\]/.test(l));
       const important = pick((l) => /heart attack|dies|surrenders|arrested|Paranoia roll \d+:/.test(l));
       out.push({ key: `conference ${m[1]}`, title: `Conference ${m[1]}: what happened`, sections: [
         { title: 'Important', lines: important },
