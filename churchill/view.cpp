@@ -189,7 +189,11 @@ std::string phase_text(const Game& g, const State& s) {
     case StepId::ChiefIssue:
       return top.b == 0 ? fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(top.a))
                         : fmt::format("5.22 Meeting: {}'s Chief of Staff may stop the conditional issue in the centre", who(top.a));
-    case StepId::DebateOffer: return fmt::format("5.24 Meeting: {} may debate", who(top.a));
+    case StepId::DebateOffer:
+      if (s.advance.seat >= 0 && s.advance.issue != kNone)
+        return fmt::format("5.24 Meeting: {} may debate the {}'s advance of {} (value {})", who(top.a), who(s.advance.seat),
+                           g.data().issues[s.advance.issue].name, s.advance.value);
+      return fmt::format("5.24 Meeting: {} may debate", who(top.a));
     case StepId::HealthRoll: return "3.31 Health roll";
     case StepId::ParanoiaRoll: return "Stalin's Paranoia roll";
     case StepId::PurgeRoll: return "Purge roll";
@@ -369,14 +373,14 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
     cells.push_back(fmt::format("{:<22}{}", d.locations[l].name, markers));
   }
   out += "Networks (UK2: two UK networks) and Political Alignment (PA):\n" + columns(cells, 36, 2);
-  out += fmt::format("A-Bomb {} | Spy ring {} | Leadership Europe {}, Pacific {}\nGlobal Issues:", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name,
+  out += fmt::format("A-Bomb {} | Spy ring {}\nLeadership Europe {}, Pacific {}\nGlobal Issues:", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name,
                      d.a_bomb[static_cast<std::size_t>(s.spy_ring)].name, pname(s.theater_leader[0]), pname(s.theater_leader[1]));
   for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
     const auto& gi = d.global_issues[m];
     std::string pos = "neutral";
     for (int i = 0; i < 2; ++i)
       if (s.global[m] == static_cast<std::uint8_t>(gi.powers[static_cast<std::size_t>(i)])) pos = gi.advantage[static_cast<std::size_t>(i)];
-    out += fmt::format(" {}", pos);
+    out += fmt::format("{} {}", m == 0 ? "" : ",", pos);
   }
   out += "\n";
   if (seat && s.hand[static_cast<std::size_t>(*seat)]) {

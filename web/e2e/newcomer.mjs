@@ -86,7 +86,7 @@ try {
       continue;
     }
     const phase = await page.textContent('.phase');
-    if (!pendingSeen && /may debate/.test(phase) && phase.includes('UK')) {
+    if (!pendingSeen && /UK may debate/.test(phase)) {
       pendingSeen = true;
       const said = await page.locator('p.pending').count() ? await page.textContent('p.pending') : '(none)';
       check(said.includes('if nobody debates it moves from'), `the pending move is not said: ${phase} / ${said}`);

@@ -16,7 +16,8 @@ export interface ChurchillView extends View {
             surrendered: Record<string, boolean> };
   naval: Record<string, number>;
   locations: Record<string, { networks: number; network_owner: Power | null; alignment: Power | null }>;
-  powers: Record<Power, { leader: string; active: boolean; stays_home: boolean; cards_in_hand: number; conferences_won: number }>;
+  powers: Record<Power, { leader: string; active: boolean; stays_home: boolean; cards_in_hand: number; conferences_won: number;
+                          production?: number }>;
   scores: Record<Power, number>;
   winner: Power | null;
   secret_agenda: Record<string, string[]>;

@@ -73,6 +73,21 @@ function endScreen(v: ChurchillView, board: Board): string {
   </section>`;
 }
 
+// Why a power's Leader is inactive, from the log since this conference's card was revealed (and a
+// heart attack at the conference before).
+function leaderReason(v: ChurchillView, power: string, name: string): string {
+  const reveals = v.log.map((l, i) => (/^\[5\.11\] Conference \d+ .* is revealed/.test(l) ? i : -1)).filter((i) => i >= 0);
+  const now = reveals.length ? reveals[reveals.length - 1] : 0;
+  const before = reveals.length > 1 ? reveals[reveals.length - 2] : -1;
+  const since = v.log.slice(now);
+  if (since.some((l) => l.includes(`${name} is inactive`))) return 'the conference card makes him inactive';
+  if (since.some((l) => new RegExp(`^\\[[0-9.]+\\] ${power} (plays|debates with) the Leader`).test(l) || l.includes(`${power}'s Leader breaks the tie`)))
+    return 'used this conference';
+  if (before >= 0 && v.log.slice(before, now).some((l) => l.includes(`${power}'s Leader has a heart attack`)))
+    return 'heart attack at the last conference (3.31)';
+  return 'used this conference';
+}
+
 // "[7.7] the Western Front rolls ..." -> "7.7"
 const ruleOf = (line: string) => line.match(/^\[([0-9.]+)\]/)?.[1] ?? '';
 const chapter = (line: string) => ruleOf(line).split('.')[0];
@@ -99,14 +114,19 @@ export const churchill: TitleUi = {
       p.id = 'hand-panel';
       panels.push(p);
     }
-    panels.push(panel('Military display', fronts, locations));
+    const legend = document.createElement('p');
+    legend.className = 'legend';
+    legend.innerHTML = `Legend: <b>●</b> a Front's position (its colour) · <b>+N</b> offensive support · <b>■N</b> Axis reserves
+      opposing · <b>DO</b> Directed Offensive · <b>⚓N</b> naval support in the theater · blue spaces: amphibious ·
+      <b>●●</b> Clandestine Networks (owner's colour) · <b>PA</b> Political Alignment · <b>*</b> colony`;
+    panels.push(panel('Military display', fronts, locations, legend));
     return panels;
   },
   status(view, layout) {
     const v = view as ChurchillView, board = layout as Board;
     const leaders = POWERS.map((p) => {
       const s = v.powers[p], card = board.cards[s.leader];
-      const state = !s.active ? 'used or inactive this conference' : s.stays_home ? 'stays home: may debate, may not advance' : 'active';
+      const state = !s.active ? `inactive: ${leaderReason(v, p, card?.name ?? '')}` : s.stays_home ? 'stays home: may debate, may not advance' : 'active';
       return `<span class="p-${p}"><span class="card-name" data-detail="${escape(s.leader)}">${escape(card?.name ?? s.leader)}</span>: ${state}, ${s.cards_in_hand} cards</span>`;
     }).join('<br/>');
     return `
@@ -116,6 +136,7 @@ export const churchill: TitleUi = {
       <p class="tracks">Global Issues: ${Object.entries(v.tracks.global).map(([k, pos]) => `${escape(k)} <b>${escape(pos)}</b>`).join(' · ')}
         ${Object.entries(v.tracks.surrendered).filter(([, s]) => s).map(([k]) => ` · ${k} has surrendered`).join('')}</p>
       <p class="tracks leaders">${leaders}</p>
+      ${/^6\./.test(v.phase) ? `<p class="tracks">Production left: ${POWERS.map((p) => `${p} ${v.powers[p].production ?? 0}`).join(', ')}</p>` : ''}
 `;
   },
   result(view) {
