@@ -281,6 +281,8 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   // VPs are a final tally (4.4); during play they are the tally if the game ended now (9.63, 9.73).
   j["score_label"] = over ? "final" : "if the game ended now";
   j["score_case"] = end_case_name(g.end_case(s, sheet.total));
+  // 4.4 on the current board: who would win now (not while hidden Secret Agendas could change it).
+  j["winner_if_ended_now"] = !over && !s.secret_agenda_variant ? nlohmann::json(pname(g.winner(s))) : nlohmann::json(nullptr);
   nlohmann::json agenda = nlohmann::json::object();
   for (int p = 0; p < kPowers && s.secret_agenda_variant; ++p) {
     if (!over && (!seat || *seat != p)) continue;  // nobody sees another seat's markers before the end
@@ -333,9 +335,10 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
   std::string out = fmt::format("Conference {}{}\n", s.conference,
                                 s.conference_card == kNone ? "" : ": " + d.conference_cards[s.conference_card].title + " " +
                                                                       d.conference_cards[s.conference_card].version);
-  out += fmt::format("{}: UK {} US {} USSR {}{}\n  {}\n", over ? "Final score" : "Score if the game ended now", sheet.total[0],
+  out += fmt::format("{}: UK {} US {} USSR {}{}\n  {}{}\n", over ? "Final score" : "Score if the game ended now", sheet.total[0],
                      sheet.total[1], sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "",
-                     end_case_name(g.end_case(s, sheet.total)));
+                     end_case_name(g.end_case(s, sheet.total)),
+                     over || s.secret_agenda_variant ? "" : ": " + pname(g.winner(s)) + " would win");
   out += fmt::format("Conferences won: UK {} US {} USSR {}{}\n", s.conferences_won[0], s.conferences_won[1], s.conferences_won[2],
                      s.winner >= 0 ? " | Winner: " + pname(s.winner) : "");
   std::string leaders = "Leaders:";

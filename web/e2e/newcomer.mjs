@@ -4,9 +4,14 @@
 // said, that each conference ends with a summary that pauses the page, that the end screen says
 // why the game ended (the 4.4 case, each power's 9.4 lines, New game), that the phone layout has the
 // decision near the top, touch targets of 44 px and no sideways scroll; and that a friend opening
-// a public game's link can join it while the creator sees "Waiting for" that seat.
+// a public game's link can join it while the creator sees "Waiting for" that seat; the lobby fits a
+// phone, the log's rule numbers open the rule's text, and axe-core finds no serious accessibility
+// violation in the lobby, the game and the end screen.
 // Usage: node e2e/newcomer.mjs BASE_URL SCREENSHOT_DIR
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const [base, out] = process.argv.slice(2);
 const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
@@ -43,10 +48,23 @@ async function checkPhone(phone, what, decisionFirst = true) {
   check(small === 0, `${what}: ${small} buttons on the phone are less than 44px tall`);
 }
 
+// An accessibility check (axe-core, WCAG 2 A and AA): no serious or critical violation.
+async function checkAccessible(page, what) {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () =>
+    (await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`));
+  check(violations.length === 0, `${what}: accessibility violations:\n  ${violations.join('\n  ')}`);
+}
+
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+  await page.goto(base);
+  await page.waitForSelector('#create-game');
+  await checkAccessible(page, 'the lobby');
   await createGame(page, { UK: 'human', US: 'bot:rulebook', USSR: 'bot:rulebook' }, false);
   const gameUrl = page.url();
   const phone = await context.newPage();  // the same browser, so the same seat
@@ -66,8 +84,15 @@ try {
   check((await page.textContent('#dialog .card-detail')).includes('Source:'), 'the card details do not give the source');
   await page.screenshot({ path: `${out}/card-1280x800.png` });
   await page.click('#dialog button.close');
+  await checkAccessible(page, 'the agenda');
+  // The log's rule numbers open the rule's text.
+  await page.click('.log button.rule >> nth=0');
+  await page.waitForSelector('#dialog h2:has-text("Rule")');
+  check((await page.textContent('#dialog')).length > 40, 'a rule number shows no text');
+  await page.click('#dialog button.close');
   await phone.goto(gameUrl);
   await checkPhone(phone, 'the agenda');
+  await checkAccessible(phone, 'the agenda on a phone');
   await phone.screenshot({ path: `${out}/agenda-390x844.png` });
 
   // 2. Play the whole game by the first action offered, closing each conference's summary.
@@ -124,6 +149,7 @@ try {
   for (const p of ['UK', 'US', 'USSR']) check(new RegExp(`${p}: \\d+ VP`).test(end), `the end screen has no total for ${p}`);
   check(await page.locator('.end a[href="#/"]').count() === 1, 'no New game button');
   await page.screenshot({ path: `${out}/end-1280x800.png` });
+  await checkAccessible(page, 'the end screen');
   await phone.reload();
   await checkPhone(phone, 'the end', false);  // the end screen comes first
   await phone.screenshot({ path: `${out}/end-390x844.png` });
@@ -135,6 +161,13 @@ try {
   const link = host.url();
   const friend = await friendContext.newPage();
   friend.on('pageerror', (e) => fail(`friend page error: ${e.message}`));
+  // The lobby on a phone lists the games without scrolling sideways.
+  await friend.goto(base);
+  await friend.waitForSelector('#games tr:nth-child(2)');
+  const lobbyOverflow = await friend.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(lobbyOverflow <= 2, `the lobby is ${lobbyOverflow}px too wide on a phone`);
+  await checkAccessible(friend, 'the lobby on a phone');
+  await friend.screenshot({ path: `${out}/lobby-390x844.png`, fullPage: true });
   await friend.goto(link);
   await friend.waitForSelector('button.join[data-seat="US"]', { timeout: 10000 });
   await friend.screenshot({ path: `${out}/join-390x844.png` });

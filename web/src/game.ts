@@ -6,6 +6,13 @@
 import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
 
+// A log line with its rule number ("[7.74] ...") as a button that shows the rule's text.
+function withRule(line: string): string {
+  const m = line.match(/^\[([0-9.]+)\](.*)$/s);
+  if (!m) return escape(line);
+  return `<button class="rule" data-rule="${escape(m[1])}" title="The rulebook's ${escape(m[1])}">${escape(m[1])}</button>${escape(m[2])}`;
+}
+
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
   let filter: string | null = null;
@@ -88,7 +95,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           <div class="status-lines panel">${ui.status(v, layout)}</div>
           <section class="panel" id="log-panel"><h2>Log (${log.length} lines)</h2>
             <p><label>Filter <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="e.g. 7.7 or Western" /></label></p>
-            <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? '<i>(not received)</i>' : escape(l)}</li>`).join('')}</ol></section>
+            <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? '<i>(not received)</i>' : withRule(l)}</li>`).join('')}</ol></section>
         </div>
       </div>`;
     const pick = (x: string) => {
@@ -130,6 +137,14 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           filter = e.dataset.detail!;
           render();
         }));
+    }));
+    app.querySelectorAll<HTMLButtonElement>('button.rule').forEach((b) => b.addEventListener('click', async () => {
+      try {
+        const rule = await api.rules(v.title, b.dataset.rule!);
+        dialog(`<h2>Rule ${escape(rule.section)}</h2><pre class="rule-text">${escape(rule.text)}</pre>`);
+      } catch (err) {
+        dialog(`<p class="error">${escape((err as Error).message)}</p>`);
+      }
     }));
     app.querySelectorAll<HTMLButtonElement>('button.join').forEach((b) => b.addEventListener('click', async () => {
       try {

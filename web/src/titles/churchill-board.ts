@@ -23,6 +23,7 @@ export interface ChurchillView extends View {
   secret_agenda: Record<string, string[]>;
   score_label: string;  // "final", or "if the game ended now"
   score_case: string;   // the 4.4 situation those scores fall under
+  winner_if_ended_now: Power | null;  // 4.4 on the current board (null while Secret Agendas are hidden)
   // 5.22-5.24: the advance waiting for a debate, and where its issue goes if nobody debates.
   pending: { power: Power; card: string; card_name: string; issue: string; issue_name: string; value: number; from: string; to: string;
              text: string; debate?: { power: Power; card: string; card_name: string; value: number } } | null;

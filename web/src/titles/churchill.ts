@@ -100,6 +100,9 @@ export const churchill: TitleUi = {
     table.append(drawTable(v, board, marked, pick));
     const fronts = document.createElement('div');
     fronts.id = 'fronts';
+    fronts.tabIndex = 0;  // on a phone it scrolls sideways: the keyboard may scroll it too
+    fronts.setAttribute('role', 'region');
+    fronts.setAttribute('aria-label', 'Fronts');
     fronts.append(drawFronts(v, board, marked, pick));
     const locations = document.createElement('div');
     locations.id = 'locations';
@@ -131,7 +134,8 @@ export const churchill: TitleUi = {
     }).join('<br/>');
     return `
       <p class="scores">${POWERS.map((p) => `<span class="p-${p}">${p} ${v.scores[p]} VP${v.seats[p] !== 'human' ? ' (bot)' : ''}</span>`).join(' ')}</p>
-      ${v.terminal ? '' : `<p class="tracks">${escape(v.score_label === 'final' ? 'Final score' : 'Score if the game ended now')}: ${escape(v.score_case)}</p>`}
+      ${v.terminal ? '' : `<p class="tracks if-now">If the game ended now: ${escape(v.score_case)}${v.winner_if_ended_now
+        ? ` — <b class="p-${v.winner_if_ended_now}">${escape(v.winner_if_ended_now)} would win</b>` : ' (Secret Agendas are hidden)'}</p>`}
       <p class="tracks">A-Bomb: ${escape(v.tracks.a_bomb)} · Spy ring: ${escape(v.tracks.spy_ring)} · Leadership: Europe ${v.tracks.leadership.Europe}, Pacific ${v.tracks.leadership.Pacific}</p>
       <p class="tracks">Global Issues: ${Object.entries(v.tracks.global).map(([k, pos]) => `${escape(k)} <b>${escape(pos)}</b>`).join(' · ')}
         ${Object.entries(v.tracks.surrendered).filter(([, s]) => s).map(([k]) => ` · ${k} has surrendered`).join('')}</p>
