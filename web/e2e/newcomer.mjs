@@ -96,7 +96,7 @@ try {
   await phone.screenshot({ path: `${out}/agenda-390x844.png` });
 
   // 2. Play the whole game by the first action offered, closing each conference's summary.
-  let summaries = 0, pendingSeen = false, notesSeen = false;
+  let summaries = 0, pendingSeen = false, notesSeen = false, movedSeen = false;
   for (let i = 0; i < 800; ++i) {
     await page.waitForSelector('.game[data-version]');
     if (await page.locator('.end').count() > 0) break;
@@ -111,6 +111,7 @@ try {
       continue;
     }
     const phase = await page.textContent('.phase');
+    movedSeen ||= await page.locator('svg .moved').count() > 0;
     if (!pendingSeen && /UK may debate/.test(phase)) {
       pendingSeen = true;
       const said = await page.locator('p.pending').count() ? await page.textContent('p.pending') : '(none)';
@@ -139,6 +140,7 @@ try {
   check(notesSeen, 'no Meeting action said its value and where the issue goes');
   check(pendingSeen, 'the UK was never offered a debate');
   check(summaries >= 2, `only ${summaries} conference summaries were shown`);
+  check(movedSeen, 'nothing that moved was ever highlighted');
 
   // 3. The end: the 4.4 case, each power's lines, New game.
   await page.waitForSelector('.end', { timeout: 15000 });
@@ -150,6 +152,10 @@ try {
   check(await page.locator('.end a[href="#/"]').count() === 1, 'no New game button');
   await page.screenshot({ path: `${out}/end-1280x800.png` });
   await checkAccessible(page, 'the end screen');
+  // Each conference's summary can be read again from the log.
+  await page.click('button.summary-of >> nth=0');
+  await page.waitForSelector('#dialog.summary-dialog h2:has-text("Conference")');
+  await page.click('#dialog button.close');
   await phone.reload();
   await checkPhone(phone, 'the end', false);  // the end screen comes first
   await phone.screenshot({ path: `${out}/end-390x844.png` });

@@ -18,6 +18,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   let filter: string | null = null;
   let logFilter = '';
   let view: View | null = null;
+  let previous: View | null = null;  // the view before, to highlight what changed
   let layout: unknown = null;
   let shown = '';  // the view last drawn, as JSON
   let openSeats: string[] = [];  // public seats nobody holds yet, for a visitor to join
@@ -51,6 +52,23 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     document.body.append(box);
     box.querySelector<HTMLButtonElement>('button.close')!.focus({ preventScroll: true });
     onAction?.(box);
+  };
+
+  // Each finished stage's summary can be read again (during play and after the end).
+  const summaryButtons = (v: View) => {
+    const all = uiFor(v.title).summaries?.(log.map((l) => l ?? '')) ?? [];
+    return all.length ? `<p class="summaries">Summaries: ${all.map((s) => `<button class="summary-of" data-key="${escape(s.key)}">${escape(s.key)}</button>`).join(' ')}</p>` : '';
+  };
+  const showSummary = (s: { title: string; sections: { title: string; lines: string[] }[] }) => {
+    // The same line several times (support placed on one Front) is shown once, with how many.
+    const counted = (lines: string[]) => {
+      const n = new Map<string, number>();
+      lines.forEach((l) => n.set(l, (n.get(l) ?? 0) + 1));
+      return [...n].map(([l, k]) => `<li>${escape(l)}${k > 1 ? ` <b>×${k}</b>` : ''}</li>`).join('');
+    };
+    dialog(`<h2>${escape(s.title)}</h2>${s.sections.map((sec) => `<h3>${escape(sec.title)}</h3>
+      <ul class="summary">${counted(sec.lines)}</ul>`).join('')}`);
+    document.getElementById('dialog')!.classList.add('summary-dialog');
   };
 
   const render = () => {
@@ -94,6 +112,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           </section>
           <div class="status-lines panel">${ui.status(v, layout)}</div>
           <section class="panel" id="log-panel"><h2>Log (${log.length} lines)</h2>
+            ${summaryButtons(v)}
             <p><label>Filter <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="e.g. 7.7 or Western" /></label></p>
             <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? '<i>(not received)</i>' : withRule(l)}</li>`).join('')}</ol></section>
         </div>
@@ -102,7 +121,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       filter = filter === x ? null : x;
       render();
     };
-    app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick));
+    app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick, previous));
     app.querySelector('#all')!.addEventListener('click', () => pick(filter!));
     const logList = app.querySelector<HTMLElement>('.log')!;
     logList.scrollTop = logList.scrollHeight;
@@ -137,6 +156,10 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           filter = e.dataset.detail!;
           render();
         }));
+    }));
+    app.querySelectorAll<HTMLButtonElement>('button.summary-of').forEach((b) => b.addEventListener('click', () => {
+      const s = uiFor(v.title).summaries?.(log.map((l) => l ?? '')).find((x) => x.key === b.dataset.key);
+      if (s) showSummary(s);
     }));
     app.querySelectorAll<HTMLButtonElement>('button.rule').forEach((b) => b.addEventListener('click', async () => {
       try {
@@ -184,16 +207,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const fresh = all.filter((s) => !seenSummaries.has(s.key));
     fresh.forEach((s) => seenSummaries.add(s.key));
     if (firstView || !fresh.length) return;
-    const s = fresh[fresh.length - 1];
-    // The same line several times (support placed on one Front) is shown once, with how many.
-    const counted = (lines: string[]) => {
-      const n = new Map<string, number>();
-      lines.forEach((l) => n.set(l, (n.get(l) ?? 0) + 1));
-      return [...n].map(([l, k]) => `<li>${escape(l)}${k > 1 ? ` <b>×${k}</b>` : ''}</li>`).join('');
-    };
-    dialog(`<h2>${escape(s.title)}</h2>${s.sections.map((sec) => `<h3>${escape(sec.title)}</h3>
-      <ul class="summary">${counted(sec.lines)}</ul>`).join('')}`);
-    document.getElementById('dialog')!.classList.add('summary-dialog');
+    showSummary(fresh[fresh.length - 1]);
   };
 
   // The same view arrives twice when the server answers an action and pushes it over the WebSocket:
@@ -201,6 +215,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   const show = (v: View) => {
     if (JSON.stringify(v) === shown) return;
     if (view && v.version < view.version) return;  // an older push arriving late
+    previous = view;
     view = v;
     keepLog(v);
     summarize(v);

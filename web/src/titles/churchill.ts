@@ -93,17 +93,25 @@ const ruleOf = (line: string) => line.match(/^\[([0-9.]+)\]/)?.[1] ?? '';
 const chapter = (line: string) => ruleOf(line).split('.')[0];
 
 export const churchill: TitleUi = {
-  board(view, layout, marked, pick) {
-    const v = view as ChurchillView, board = layout as Board;
+  board(view, layout, marked, pick, previous) {
+    const v = view as ChurchillView, board = layout as Board, before = previous as ChurchillView | null | undefined;
+    // What moved since the view before (a bot's advance, a Front's roll) is highlighted for a moment.
+    const moved = new Set<string>();
+    if (before && before.conference === v.conference) {
+      for (const [id, at] of Object.entries(v.issues)) if (before.issues[id] !== at) moved.add(id);
+      for (const [id, f] of Object.entries(v.fronts)) if (before.fronts[id]?.position !== f.position) moved.add(id);
+    }
     const table = document.createElement('div');
     table.id = 'table';
     table.append(drawTable(v, board, marked, pick));
+    table.querySelectorAll<SVGElement>('g.issue').forEach((g) => { if (moved.has(g.dataset.id!)) g.classList.add('moved'); });
     const fronts = document.createElement('div');
     fronts.id = 'fronts';
     fronts.tabIndex = 0;  // on a phone it scrolls sideways: the keyboard may scroll it too
     fronts.setAttribute('role', 'region');
     fronts.setAttribute('aria-label', 'Fronts');
     fronts.append(drawFronts(v, board, marked, pick));
+    fronts.querySelectorAll<SVGElement>('g.front').forEach((g) => { if (moved.has(g.dataset.id!)) g.classList.add('moved'); });
     const locations = document.createElement('div');
     locations.id = 'locations';
     locations.append(drawLocations(v, board, marked, pick));
