@@ -122,7 +122,13 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
                                  : fmt::format("5.22 Meeting: {}'s Chief of Staff may stop the conditional issue in the centre", who(ch.seat));
              }),
     decision(StepId::DebateOffer, one_seat<DebateTurn>, rules::debate_legal, rules::apply_meeting,
-             [](const Game&, const State& s) { return fmt::format("5.24 Meeting: {} may debate", who(seat_of<DebateTurn>(s))); }),
+             [](const Game& g, const State& s) {
+               const int seat = seat_of<DebateTurn>(s);
+               if (s.advance.seat >= 0 && s.advance.issue != kNone)
+                 return fmt::format("5.24 Meeting: {} may debate the {}'s advance of {} (value {})", who(seat), who(s.advance.seat),
+                                    g.data().issues[s.advance.issue].name, s.advance.value);
+               return fmt::format("5.24 Meeting: {} may debate", who(seat));
+             }),
     automatic(StepId::ResolvePlay, rules::resolve_play),
     roll(StepId::HealthRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
          [](const Game&, const State&) { return std::string("3.31 Health roll"); }),

@@ -141,9 +141,10 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
                         totals, most, fewest, most - fewest);
       break;
     case EndCase::GlobalHegemon:
-      why = fmt::format("{} not surrender ({}), so the highest total loses 5 VP, the second 3 and the lowest gains 5 (4.43); then "
+      why = fmt::format("{} ({}), so the highest total loses 5 VP, the second 3 and the lowest gains 5 (4.43); then "
                         "the highest adjusted total wins (ties: 4.44).",
-                        s.surrendered[0] ? "Japan did" : s.surrendered[1] ? "Germany did" : "Neither Germany nor Japan did",
+                        s.surrendered[0] ? "Japan did not surrender" : s.surrendered[1] ? "Germany did not surrender"
+                                                                         : "Neither Germany nor Japan surrendered",
                         totals);
       break;
   }
@@ -237,6 +238,8 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   // VPs are a final tally (4.4); during play they are the tally if the game ended now (9.63, 9.73).
   j["score_label"] = over ? "final" : "if the game ended now";
   j["score_case"] = end_case_name(g.end_case(s, sheet.total));
+  // 4.4 on the current board: who would win now (not while hidden Secret Agendas could change it).
+  j["winner_if_ended_now"] = !over && !s.secret_agenda_variant ? nlohmann::json(pname(g.winner(s))) : nlohmann::json(nullptr);
   nlohmann::json agenda = nlohmann::json::object();
   for (int p = 0; p < kPowers && s.secret_agenda_variant; ++p) {
     if (!over && (!seat || *seat != p)) continue;  // nobody sees another seat's markers before the end
@@ -289,9 +292,10 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
   std::string out = fmt::format("Conference {}{}\n", s.conference,
                                 s.conference_card == kNone ? "" : ": " + d.conference_cards[s.conference_card].title + " " +
                                                                       d.conference_cards[s.conference_card].version);
-  out += fmt::format("{}: UK {} US {} USSR {}{}\n  {}\n", over ? "Final score" : "Score if the game ended now", sheet.total[0],
+  out += fmt::format("{}: UK {} US {} USSR {}{}\n  {}{}\n", over ? "Final score" : "Score if the game ended now", sheet.total[0],
                      sheet.total[1], sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "",
-                     end_case_name(g.end_case(s, sheet.total)));
+                     end_case_name(g.end_case(s, sheet.total)),
+                     over || s.secret_agenda_variant ? "" : ": " + pname(g.winner(s)) + " would win");
   out += fmt::format("Conferences won: UK {} US {} USSR {}{}\n", s.conferences_won[0], s.conferences_won[1], s.conferences_won[2],
                      s.winner >= 0 ? " | Winner: " + pname(s.winner) : "");
   std::string leaders = "Leaders:";
@@ -329,14 +333,14 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
     cells.push_back(fmt::format("{:<22}{}", d.locations[l].name, markers));
   }
   out += "Networks (UK2: two UK networks) and Political Alignment (PA):\n" + columns(cells, 36, 2);
-  out += fmt::format("A-Bomb {} | Spy ring {} | Leadership Europe {}, Pacific {}\nGlobal Issues:", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name,
+  out += fmt::format("A-Bomb {} | Spy ring {}\nLeadership Europe {}, Pacific {}\nGlobal Issues:", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name,
                      d.a_bomb[static_cast<std::size_t>(s.spy_ring)].name, pname(s.theater_leader[0]), pname(s.theater_leader[1]));
   for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
     const auto& gi = d.global_issues[m];
     std::string pos = "neutral";
     for (int i = 0; i < 2; ++i)
       if (s.global[m] == static_cast<std::uint8_t>(gi.powers[static_cast<std::size_t>(i)])) pos = gi.advantage[static_cast<std::size_t>(i)];
-    out += fmt::format(" {}", pos);
+    out += fmt::format("{} {}", m == 0 ? "" : ",", pos);
   }
   out += "\n";
   if (seat && s.hand[static_cast<std::size_t>(*seat)]) {

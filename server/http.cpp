@@ -333,6 +333,10 @@ Response route(const Request& req, const std::string& client, Shared& s) {
     only(false);
     return json_response(req, http::status::ok, lobby.layout(p[2]));
   }
+  if (p.size() == 5 && p[1] == "titles" && p[3] == "rules") {
+    only(false);
+    return json_response(req, http::status::ok, lobby.rules(p[2], p[4]));
+  }
   if (p.size() == 2 && p[1] == "games") {
     if (read) {
       const std::string limit_text = query(target, "limit"), status = query(target, "status");

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -76,6 +77,17 @@ const core::Title& Lobby::title_of(const std::string& id) const {
   std::string ids;
   for (const auto& t : titles_.all()) ids += (ids.empty() ? "" : ", ") + t->id();
   throw ApiError(400, fmt::format("no title {} ({})", printable(id), ids));
+}
+
+nlohmann::json Lobby::rules(const std::string& title, const std::string& section) const {
+  const core::Title* t = titles_.find(title);
+  if (!t) throw ApiError(404, fmt::format("no title {}", printable(title)));
+  // A rule number: "4.4", "7.72", "7.72.4" (digits and dots, at most 10 characters).
+  const bool number = !section.empty() && section.size() <= 10 && std::isdigit(static_cast<unsigned char>(section.front())) &&
+                      std::isdigit(static_cast<unsigned char>(section.back())) &&
+                      std::all_of(section.begin(), section.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
+  if (!number) throw ApiError(400, "a rule is asked for by its number, such as 7.74");
+  return {{"section", section}, {"text", t->rules_text(section)}};
 }
 
 const nlohmann::json& Lobby::layout(const std::string& title) const {

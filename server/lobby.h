@@ -48,6 +48,9 @@ class Lobby {
   const nlohmann::json& titles() const { return titles_json_; }
   // What a client needs to draw a title's board (Title::layout); throws ApiError 404 for none.
   const nlohmann::json& layout(const std::string& title) const;
+  // {"section": "7.74", "text": ...}: the rulebook's text of a section (Title::rules_text), for the
+  // log's rule numbers; throws ApiError 404 for no title, 400 for a section that is not a number.
+  nlohmann::json rules(const std::string& title, const std::string& section) const;
   // {"title": ..., "scenario": ..., "players": N, "options": [...], "seats": {...}, "seating": ...} ->
   // {"id": ..., "invitation": secret (when the seats are by invitation)}
   nlohmann::json create(const nlohmann::json& body);

@@ -88,6 +88,9 @@ export const api = {
     if (!layouts.has(title)) layouts.set(title, call<unknown>('GET', `/api/titles/${encodeURIComponent(title)}/layout`));
     return layouts.get(title)!;
   },
+  // The rulebook's text of a section ("7.74"), when the server has the rulebook.
+  rules: (title: string, section: string) =>
+    call<{ section: string; text: string }>('GET', `/api/titles/${encodeURIComponent(title)}/rules/${encodeURIComponent(section)}`),
   games: (after?: string, status?: 'live' | 'open' | 'finished') => {
     const query = new URLSearchParams();
     if (after) query.set('after', after);

@@ -6,11 +6,19 @@
 import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
 
+// A log line with its rule number ("[7.74] ...") as a button that shows the rule's text.
+function withRule(line: string): string {
+  const m = line.match(/^\[([0-9.]+)\](.*)$/s);
+  if (!m) return escape(line);
+  return `<button class="rule" data-rule="${escape(m[1])}" title="The rulebook's ${escape(m[1])}">${escape(m[1])}</button>${escape(m[2])}`;
+}
+
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
   let filter: string | null = null;
   let logFilter = '';
   let view: View | null = null;
+  let previous: View | null = null;  // the view before, to highlight what changed
   let layout: unknown = null;
   let shown = '';  // the view last drawn, as JSON
   let openSeats: string[] = [];  // public seats nobody holds yet, for a visitor to join
@@ -42,8 +50,25 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     });
     box.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
     document.body.append(box);
-    box.querySelector<HTMLButtonElement>('button.close')!.focus();
+    box.querySelector<HTMLButtonElement>('button.close')!.focus({ preventScroll: true });
     onAction?.(box);
+  };
+
+  // Each finished stage's summary can be read again (during play and after the end).
+  const summaryButtons = (v: View) => {
+    const all = uiFor(v.title).summaries?.(log.map((l) => l ?? '')) ?? [];
+    return all.length ? `<p class="summaries">Summaries: ${all.map((s) => `<button class="summary-of" data-key="${escape(s.key)}">${escape(s.key)}</button>`).join(' ')}</p>` : '';
+  };
+  const showSummary = (s: { title: string; sections: { title: string; lines: string[] }[] }) => {
+    // The same line several times (support placed on one Front) is shown once, with how many.
+    const counted = (lines: string[]) => {
+      const n = new Map<string, number>();
+      lines.forEach((l) => n.set(l, (n.get(l) ?? 0) + 1));
+      return [...n].map(([l, k]) => `<li>${escape(l)}${k > 1 ? ` <b>×${k}</b>` : ''}</li>`).join('');
+    };
+    dialog(`<h2>${escape(s.title)}</h2>${s.sections.map((sec) => `<h3>${escape(sec.title)}</h3>
+      <ul class="summary">${counted(sec.lines)}</ul>`).join('')}`);
+    document.getElementById('dialog')!.classList.add('summary-dialog');
   };
 
   const render = () => {
@@ -62,7 +87,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
         (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? ' — send the invitation link below if they have not joined yet' : '')
       : '';
     app.innerHTML = `
-      <div class="game${v.terminal ? ' over' : ''}">
+      <div class="game${v.terminal ? ' over' : ''}" data-version="${v.version}">
         ${v.terminal && ui.end ? ui.end(v, layout) : ''}
         <div class="boards"></div>
         <div class="side">
@@ -71,8 +96,9 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             ${ui.prompt?.(v, layout) ?? ''}
             <p class="you">You: ${escape(v.seat ?? 'spectator')}${myMove ? ' — <b>your move</b>' : ''}</p>
             ${!v.seat && openSeats.length ? `<p class="join-seats">${openSeats.map((s) => `<button class="join" data-seat="${escape(s)}">Join as ${escape(s)}</button>`).join(' ')}</p>` : ''}
-            ${mine?.invitation && !v.terminal ? `<p class="invite"><label>Invite a player: <input readonly value="${invitationLink(id, mine.invitation)}" /></label>
-              <button id="copy-invite">Copy link</button></p>` : ''}
+            ${mine?.invitation && !v.terminal ? `<details class="invite" ${v.seat_order.some((s) => v.seats[s] === 'human' && s !== v.seat) ? 'open' : ''}>
+              <summary>Invite a player</summary><input readonly aria-label="Invitation link" value="${invitationLink(id, mine.invitation)}" />
+              <button id="copy-invite">Copy link</button></details>` : ''}
             ${v.terminal && v.seed ? `<p class="seed">Seed (to verify the replay): ${escape(v.seed)}</p>` : ''}
           </section>
           <section class="panel" id="decide"><h2>${filter ? `Actions naming ${escape(filter)}` : v.terminal ? 'The game is over' : myMove ? 'Your decision: choose an action' : 'Actions'}</h2>
@@ -86,15 +112,16 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           </section>
           <div class="status-lines panel">${ui.status(v, layout)}</div>
           <section class="panel" id="log-panel"><h2>Log (${log.length} lines)</h2>
+            ${summaryButtons(v)}
             <p><label>Filter <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="e.g. 7.7 or Western" /></label></p>
-            <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? '<i>(not received)</i>' : escape(l)}</li>`).join('')}</ol></section>
+            <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? '<i>(not received)</i>' : withRule(l)}</li>`).join('')}</ol></section>
         </div>
       </div>`;
     const pick = (x: string) => {
       filter = filter === x ? null : x;
       render();
     };
-    app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick));
+    app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick, previous));
     app.querySelector('#all')!.addEventListener('click', () => pick(filter!));
     const logList = app.querySelector<HTMLElement>('.log')!;
     logList.scrollTop = logList.scrollHeight;
@@ -129,6 +156,18 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           filter = e.dataset.detail!;
           render();
         }));
+    }));
+    app.querySelectorAll<HTMLButtonElement>('button.summary-of').forEach((b) => b.addEventListener('click', () => {
+      const s = uiFor(v.title).summaries?.(log.map((l) => l ?? '')).find((x) => x.key === b.dataset.key);
+      if (s) showSummary(s);
+    }));
+    app.querySelectorAll<HTMLButtonElement>('button.rule').forEach((b) => b.addEventListener('click', async () => {
+      try {
+        const rule = await api.rules(v.title, b.dataset.rule!);
+        dialog(`<h2>Rule ${escape(rule.section)}</h2><pre class="rule-text">${escape(rule.text)}</pre>`);
+      } catch (err) {
+        dialog(`<p class="error">${escape((err as Error).message)}</p>`);
+      }
     }));
     app.querySelectorAll<HTMLButtonElement>('button.join').forEach((b) => b.addEventListener('click', async () => {
       try {
@@ -168,10 +207,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const fresh = all.filter((s) => !seenSummaries.has(s.key));
     fresh.forEach((s) => seenSummaries.add(s.key));
     if (firstView || !fresh.length) return;
-    const s = fresh[fresh.length - 1];
-    dialog(`<h2>${escape(s.title)}</h2>${s.sections.map((sec) => `<h3>${escape(sec.title)}</h3>
-      <ul class="summary">${sec.lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ul>`).join('')}`);
-    document.getElementById('dialog')!.classList.add('summary-dialog');
+    showSummary(fresh[fresh.length - 1]);
   };
 
   // The same view arrives twice when the server answers an action and pushes it over the WebSocket:
@@ -179,6 +215,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   const show = (v: View) => {
     if (JSON.stringify(v) === shown) return;
     if (view && v.version < view.version) return;  // an older push arriving late
+    previous = view;
     view = v;
     keepLog(v);
     summarize(v);

@@ -16,12 +16,14 @@ export interface ChurchillView extends View {
             surrendered: Record<string, boolean> };
   naval: Record<string, number>;
   locations: Record<string, { networks: number; network_owner: Power | null; alignment: Power | null }>;
-  powers: Record<Power, { leader: string; active: boolean; stays_home: boolean; cards_in_hand: number; conferences_won: number }>;
+  powers: Record<Power, { leader: string; active: boolean; stays_home: boolean; cards_in_hand: number; conferences_won: number;
+                          production?: number }>;
   scores: Record<Power, number>;
   winner: Power | null;
   secret_agenda: Record<string, string[]>;
   score_label: string;  // "final", or "if the game ended now"
   score_case: string;   // the 4.4 situation those scores fall under
+  winner_if_ended_now: Power | null;  // 4.4 on the current board (null while Secret Agendas are hidden)
   // 5.22-5.24: the advance waiting for a debate, and where its issue goes if nobody debates.
   pending: { power: Power; card: string; card_name: string; issue: string; issue_name: string; value: number; from: string; to: string;
              text: string; debate?: { power: Power; card: string; card_name: string; value: number } } | null;
@@ -101,7 +103,7 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
     const slot = (used[position] = (used[position] ?? -1) + 1);
     const [x, y] = place(position, slot);
     slotOf[issue.id] = [x, y];
-    const g = el('g', { class: `issue${marked.has(issue.id) ? ' marked' : ''}${pending?.issue === issue.id ? ' pending' : ''}`,
+    const g = el('g', { class: `issue${marked.has(issue.id) ? ' marked' : ''}${pending?.issue === issue.id ? ' debated' : ''}`,
       'data-id': issue.id, tabindex: 0 });
     g.append(el('rect', { x: x - 21, y: y - 7, width: 42, height: 13, rx: 3 }));
     g.append(el('text', { x, y: y + 3, 'text-anchor': 'middle' }, short(issue.id)));
@@ -121,8 +123,8 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
     const arrow = el('g', { class: 'pending-move' });
     arrow.append(el('line', { x1, y1, x2, y2, stroke: COLOR[pending.power], 'stroke-width': 2.5, 'stroke-dasharray': '5 3',
       'marker-end': 'url(#arrow)' }));
-    arrow.append(el('text', { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 5, 'text-anchor': 'middle', class: 'pending-label',
-      fill: COLOR[pending.power] }, `${pending.power} +${pending.value}`));
+    arrow.append(el('text', { x: Math.max(x1, x2) + 26, y: (y1 + y2) / 2 + 4, class: 'pending-label',
+      fill: COLOR[pending.power] }, `${pending.power} +${pending.value} → ${pending.to}`));
     arrow.append(el('title', {}, pending.text));
     svg.append(arrow);
   }
@@ -138,14 +140,19 @@ export function drawFronts(view: ChurchillView, board: Board, marked: Set<string
     const state = view.fronts[f.id];
     const at = state.position.endsWith('Theater box') ? -1 : f.track.findIndex((t) => t.name === state.position);
     const g = el('g', { class: `front${marked.has(f.id) || marked.has(f.theater) ? ' marked' : ''}`, 'data-id': f.id });
-    g.append(el('text', { x: 4, y: y + 18, class: 'label' }, f.name.replace(' Front', '')));
+    g.append(el('text', { x: 4, y: y + 18, class: 'label' }, f.name));
     const cells = [{ id: f.theater, name: `box ⚓${view.naval[f.theater] ?? 0}`, amphibious: false }, ...f.track];
     cells.forEach((c, i) => {
       const x = left + i * cell - cell;
       const entry = i === at + 2;
       g.append(el('rect', { x: x + cell, y, width: cell - 4, height: rowH - 8, rx: 4,
         class: `space${c.amphibious ? ' amphibious' : ''}${entry ? ' entry' : ''}` }));
-      g.append(el('text', { x: x + cell + (cell - 4) / 2, y: y + 16, 'text-anchor': 'middle' }, c.name.slice(0, 12)));
+      // The whole name, on two lines when it is long ("Marianas / Islands").
+      const cut = c.name.length > 12 ? c.name.lastIndexOf(' ', Math.ceil(c.name.length / 2) + 2) : -1;
+      const lines = cut > 0 ? [c.name.slice(0, cut), c.name.slice(cut + 1)] : c.name.length > 12 ? c.name.split('/') : [c.name];
+      lines.forEach((line, k) => g.append(el('text', { x: x + cell + (cell - 4) / 2, y: y + (lines.length > 1 ? 11 + k * 10 : 16),
+        'text-anchor': 'middle', class: lines.length > 1 ? 'small' : '' }, line)));
+      g.append(el('title', {}, c.name));
       if (entry && state.offensive > 0) g.append(el('text', { x: x + cell + cell - 10, y: y + 8, class: 'badge' }, `+${state.offensive}`));
       if (entry && state.reserves > 0) g.append(el('text', { x: x + cell + 4, y: y + 8, class: 'axis' }, `■${state.reserves}`));
       if (entry && state.directed.length) g.append(el('text', { x: x + cell + 4, y: y + 24, class: 'badge' }, `DO ${state.directed.join(' ')}`));

@@ -48,7 +48,17 @@ function pendingText(v: ChurchillView): string {
 // The totals of each power at the end, with each 9.4 line that scored.
 function endScreen(v: ChurchillView, board: Board): string {
   const e = v.end!;
-  const byPower = (p: string) => e.lines.filter((l) => l.power === p);
+  // A condition that scored several times (3 VP per aligned country) is one line: "A ×4 ... 12".
+  const byPower = (p: string) => {
+    const rows = new Map<string, { condition: string; text: string; vp: number; times: number }>();
+    for (const l of e.lines.filter((x) => x.power === p)) {
+      const row = rows.get(l.condition) ?? { condition: l.condition, text: l.text, vp: 0, times: 0 };
+      row.vp += l.vp;
+      row.times += 1;
+      rows.set(l.condition, row);
+    }
+    return [...rows.values()];
+  };
   const agenda = Object.entries(v.secret_agenda ?? {});
   const locName = (id: string) => board.locations.find((l) => l.id === id)?.name ?? id;
   return `<section class="panel end" id="end">
@@ -56,11 +66,26 @@ function endScreen(v: ChurchillView, board: Board): string {
     <p class="why"><b>${escape(e.case)}.</b> ${escape(e.why)}</p>
     <p>${e.surrendered.length ? `${e.surrendered.map(escape).join(' and ')} surrendered.` : 'Neither Axis power surrendered.'}</p>
     <div class="end-powers">${POWERS.map((p) => `<div class="end-power"><h3 class="p-${p}">${p}: ${v.scores[p]} VP</h3>
-      <table>${byPower(p).map((l) => `<tr><td class="cond">${escape(l.condition)}</td><td>${escape(l.text)}</td><td class="vp">${l.vp}</td></tr>`).join('')
+      <table>${byPower(p).map((l) => `<tr><td class="cond">${escape(l.condition)}${l.times > 1 ? ` ×${l.times}` : ''}</td><td>${escape(l.text)}</td><td class="vp">${l.vp}</td></tr>`).join('')
         || '<tr><td colspan="3">no victory points</td></tr>'}</table></div>`).join('')}</div>
     ${agenda.length ? `<p>Secret Agendas (10.3): ${agenda.map(([p, ms]) => `<b class="p-${p}">${escape(p)}</b> ${ms.map((m) => escape(locName(m))).join(', ')}`).join(' · ')}</p>` : ''}
     <p class="end-buttons"><a class="button" href="#/">New game</a> <button id="show-log">The whole game's log</button></p>
   </section>`;
+}
+
+// Why a power's Leader is inactive, from the log since this conference's card was revealed (and a
+// heart attack at the conference before).
+function leaderReason(v: ChurchillView, power: string, name: string): string {
+  const reveals = v.log.map((l, i) => (/^\[5\.11\] Conference \d+ .* is revealed/.test(l) ? i : -1)).filter((i) => i >= 0);
+  const now = reveals.length ? reveals[reveals.length - 1] : 0;
+  const before = reveals.length > 1 ? reveals[reveals.length - 2] : -1;
+  const since = v.log.slice(now);
+  if (since.some((l) => l.includes(`${name} is inactive`))) return 'the conference card makes him inactive';
+  if (since.some((l) => new RegExp(`^\\[[0-9.]+\\] ${power} (plays|debates with) the Leader`).test(l) || l.includes(`${power}'s Leader breaks the tie`)))
+    return 'used this conference';
+  if (before >= 0 && v.log.slice(before, now).some((l) => l.includes(`${power}'s Leader has a heart attack`)))
+    return 'heart attack at the last conference (3.31)';
+  return 'used this conference';
 }
 
 // "[7.7] the Western Front rolls ..." -> "7.7"
@@ -68,35 +93,63 @@ const ruleOf = (line: string) => line.match(/^\[([0-9.]+)\]/)?.[1] ?? '';
 const chapter = (line: string) => ruleOf(line).split('.')[0];
 
 export const churchill: TitleUi = {
-  board(view, layout, marked, pick) {
-    const v = view as ChurchillView, board = layout as Board;
+  board(view, layout, marked, pick, previous) {
+    const v = view as ChurchillView, board = layout as Board, before = previous as ChurchillView | null | undefined;
+    // What moved since the view before (a bot's advance, a Front's roll) is highlighted for a moment.
+    const moved = new Set<string>();
+    if (before && before.conference === v.conference) {
+      for (const [id, at] of Object.entries(v.issues)) if (before.issues[id] !== at) moved.add(id);
+      for (const [id, f] of Object.entries(v.fronts)) if (before.fronts[id]?.position !== f.position) moved.add(id);
+    }
     const table = document.createElement('div');
     table.id = 'table';
     table.append(drawTable(v, board, marked, pick));
+    table.querySelectorAll<SVGElement>('g.issue').forEach((g) => { if (moved.has(g.dataset.id!)) g.classList.add('moved'); });
     const fronts = document.createElement('div');
     fronts.id = 'fronts';
+    fronts.tabIndex = 0;  // on a phone it scrolls sideways: the keyboard may scroll it too
+    fronts.setAttribute('role', 'region');
+    fronts.setAttribute('aria-label', 'Fronts');
     fronts.append(drawFronts(v, board, marked, pick));
+    fronts.querySelectorAll<SVGElement>('g.front').forEach((g) => { if (moved.has(g.dataset.id!)) g.classList.add('moved'); });
     const locations = document.createElement('div');
     locations.id = 'locations';
     locations.append(drawLocations(v, board, marked, pick));
-    return [panel(`Conference ${v.conference}${v.conference_card ? ` · card ${escape(v.conference_card)}` : ''}`, table),
-            panel('Military display', fronts, locations)];
+    const panels = [panel(`Conference ${v.conference}${v.conference_card ? ` · card ${escape(v.conference_card)}` : ''}`, table)];
+    if (v.hand.length) {
+      const hand = document.createElement('div');
+      hand.className = 'hand';
+      hand.setAttribute('aria-label', 'Your hand');
+      hand.innerHTML = v.hand.map((c) => board.cards[c] ? cardFace(board.cards[c]) : `<span class="card">${escape(c)}</span>`).join('');
+      const p = panel(`Your hand (${v.hand.length} cards) <small>— click a card for its details</small>`, hand);
+      p.id = 'hand-panel';
+      panels.push(p);
+    }
+    const legend = document.createElement('p');
+    legend.className = 'legend';
+    legend.innerHTML = `Legend: <b>●</b> a Front's position (its colour) · <b>+N</b> offensive support · <b>■N</b> Axis reserves
+      opposing · <b>DO</b> Directed Offensive · <b>⚓N</b> naval support in the theater · blue spaces: amphibious ·
+      <b>●●</b> Clandestine Networks (owner's colour) · <b>PA</b> Political Alignment · <b>*</b> colony`;
+    panels.push(panel('Military display', fronts, locations, legend));
+    return panels;
   },
   status(view, layout) {
     const v = view as ChurchillView, board = layout as Board;
     const leaders = POWERS.map((p) => {
       const s = v.powers[p], card = board.cards[s.leader];
-      const state = !s.active ? 'used or inactive this conference' : s.stays_home ? 'stays home: may debate, may not advance' : 'active';
+      const state = !s.active ? `inactive: ${leaderReason(v, p, card?.name ?? '')}` : s.stays_home ? 'stays home: may debate, may not advance' : 'active';
       return `<span class="p-${p}"><span class="card-name" data-detail="${escape(s.leader)}">${escape(card?.name ?? s.leader)}</span>: ${state}, ${s.cards_in_hand} cards</span>`;
     }).join('<br/>');
     return `
       <p class="scores">${POWERS.map((p) => `<span class="p-${p}">${p} ${v.scores[p]} VP${v.seats[p] !== 'human' ? ' (bot)' : ''}</span>`).join(' ')}</p>
-      ${v.terminal ? '' : `<p class="tracks">${escape(v.score_label === 'final' ? 'Final score' : 'Score if the game ended now')}: ${escape(v.score_case)}</p>`}
+      ${v.terminal ? '' : `<p class="tracks if-now">If the game ended now: ${escape(v.score_case)}${v.winner_if_ended_now
+        ? ` — <b class="p-${v.winner_if_ended_now}">${escape(v.winner_if_ended_now)} would win</b>` : ' (Secret Agendas are hidden)'}</p>`}
       <p class="tracks">A-Bomb: ${escape(v.tracks.a_bomb)} · Spy ring: ${escape(v.tracks.spy_ring)} · Leadership: Europe ${v.tracks.leadership.Europe}, Pacific ${v.tracks.leadership.Pacific}</p>
       <p class="tracks">Global Issues: ${Object.entries(v.tracks.global).map(([k, pos]) => `${escape(k)} <b>${escape(pos)}</b>`).join(' · ')}
         ${Object.entries(v.tracks.surrendered).filter(([, s]) => s).map(([k]) => ` · ${k} has surrendered`).join('')}</p>
       <p class="tracks leaders">${leaders}</p>
-      ${v.hand.length ? `<div class="hand" aria-label="Your hand"><h3>Your hand (${v.hand.length})</h3>${v.hand.map((c) => board.cards[c] ? cardFace(board.cards[c]) : `<span class="card">${escape(c)}</span>`).join('')}</div>` : ''}`;
+      ${/^6\./.test(v.phase) ? `<p class="tracks">Production left: ${POWERS.map((p) => `${p} ${v.powers[p].production ?? 0}`).join(', ')}</p>` : ''}
+`;
   },
   result(view) {
     return `Game over: ${(view as ChurchillView).winner} wins`;
@@ -140,7 +193,7 @@ export const churchill: TitleUi = {
       const pick = (test: (l: string) => boolean) => part.filter(test).map((l) => l);
       const meeting = pick((l) => /^\[5\.27\]|wins the conference|^\[6\.2[12]\]/.test(l));
       const decision = pick((l) => chapter(l) === '6' && !/^\[6\.2[12]\]/.test(l));
-      const war = pick((l) => ['7', '8', '4'].includes(chapter(l)) && !/^\[8\.0\] conference/.test(l));
+      const war = pick((l) => chapter(l) === '7' || /^\[4\.4\]/.test(l));
       const important = pick((l) => /heart attack|dies|surrenders|arrested|Paranoia roll \d+:/.test(l));
       out.push({ key: `conference ${m[1]}`, title: `Conference ${m[1]}: what happened`, sections: [
         { title: 'Important', lines: important },

@@ -7,7 +7,8 @@ import { hills } from './hills';
 export interface TitleUi {
   // The board's panels. Elements that a legal action names are marked and call `pick` with the word
   // they stand for, which narrows the list of actions to those naming it.
-  board(view: View, layout: unknown, marked: Set<string>, pick: (word: string) => void): HTMLElement[];
+  // `previous` is the view drawn before this one: what changed since is highlighted.
+  board(view: View, layout: unknown, marked: Set<string>, pick: (word: string) => void, previous?: View | null): HTMLElement[];
   // HTML lines for the state panel: scores, tracks, the seat's own hand or secrets.
   status(view: View, layout: unknown): string;
   // The end of the game in words.
