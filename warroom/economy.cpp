@@ -1,0 +1,198 @@
+// Phase 1: Direct National Economy (card facing, income) and Phase 7: Production (purchases in
+// secret, their reveal, units placed under Industry tokens).
+#include <algorithm>
+#include <cassert>
+
+#include "warroom/rules.h"
+
+namespace warroom {
+
+namespace {
+
+constexpr const char* kIncome = "Phase 1 > Step 2. Tally Income";
+constexpr const char* kStep3 = "Phase 7 > Step 3. Note Purchase of Units";
+constexpr const char* kStep4 = "Phase 7 > Step 4. Reveal Purchases and Update Resources";
+constexpr const char* kStep5 = "Phase 7 > Step 5. Transfer New Units to Industries";
+
+// Land units of each alliance in a region (Command stacks only: units under construction never
+// count, ruling 109).
+std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r) {
+  std::array<int, kAlliances> out{};
+  for (int n = 0; n < kNations; ++n)
+    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+      const Command& c = s.command[at(n)][at(number)];
+      if (c.region == r && command_category(d, n, number) == Category::Land)
+        out[static_cast<std::size_t>(alliance_of(n))] += units_in(c);
+    }
+  return out;
+}
+
+// Ruling 95: a territory is Embattled while both sides have land units in it.
+bool embattled(const State& s, const Data& d, RegionId r) {
+  const auto units = land_units(s, d, r);
+  return units[0] > 0 && units[1] > 0;
+}
+
+const Resources& cost_of(const Data& d, int type) { return d.units[at(type)].cost; }
+
+// What the nation's sheet has spent so far, by resource.
+std::array<int, kResources> spent(const CCtx& c, int nation) {
+  const Sheet& sh = c.s.sheet[at(nation)];
+  std::array<int, kResources> out{sh.goods_paid[0], sh.goods_paid[1], sh.goods_paid[2]};
+  for (int t = 0; t < kUnitTypes; ++t)
+    for (int r = 0; r < kResources; ++r) out[at(r)] += sh.buy[at(t)] * cost_of(c.d(), t)[static_cast<Resource>(r)];
+  return out;
+}
+
+int bought(const Sheet& sh, bool naval_only) {
+  int n = 0;
+  for (int t = 0; t < kUnitTypes; ++t)
+    if (!naval_only || category_of(t) == Category::Sea) n += sh.buy[at(t)];
+  return n;
+}
+
+bool affordable(const CCtx& c, int nation, const std::array<int, kResources>& extra) {
+  const auto used = spent(c, nation);
+  for (int r = 0; r < kResources; ++r)
+    if (used[at(r)] + extra[at(r)] > resource(c.s, nation, r)) return false;
+  return true;
+}
+
+}  // namespace
+
+// ---- Phase 1 ----
+
+void collect_income(Ctx& c) {
+  const Data& d = c.d();
+  for (int n = 0; n < kNations; ++n) {
+    if (!in_play(c.s, n)) continue;
+    std::array<int, kResources> total{};
+    for (const Region& r : d.regions) {
+      // Step 1: the card's facing -- Embattled cards give one resource less (ruling 78: the back face).
+      if (!r.is_territory() || r.neutral || c.s.region[r.rid].controller != n || !c.g.scenario().in_play.test(r.rid)) continue;
+      const Resources& inc = embattled(c.s, d, r.rid) ? r.embattled_income : r.income;
+      total[kOil] += inc.oil, total[kIron] += inc.iron, total[kOsr] += inc.osr;
+    }
+    if (c.s.nation[at(n)].zone >= kRed) {
+      c.add("Phase 6 > Stress Zone Penalties > Red Zone", n, Event::IncomeBlocked);
+      continue;
+    }
+    if (d.nations[at(n)].has(NationRule::NoOil)) total[kOil] = 0;  // China's Restrictions
+    for (int r = 0; r < kResources; ++r) gain(c, n, r, total[at(r)]);
+    c.add(kIncome, n, Event::Income, total[kOil], total[kIron], total[kOsr]);
+  }
+}
+
+// ---- Phase 7 ----
+
+// Ruling 69: SV minus Bomb tokens, counting everything already under the Industry token.
+int industry_capacity(const CCtx& c, RegionId r) {
+  const int i = c.g.industry_index(r);
+  if (i < 0) return 0;
+  int under = 0;
+  for (std::uint8_t n : c.s.construction[at(i)].n) under += n;
+  return std::max(0, c.d().region(r).sv - c.s.region[r].bombs - under);
+}
+
+int placement_room(const CCtx& c, int nation, bool naval) {
+  int room = 0;
+  for (int i = 0; i < c.g.industries(); ++i) {
+    const RegionId r = c.g.industry_region(i);
+    if (c.s.region[r].controller != nation) continue;
+    if (naval && !c.d().region(r).has_port()) continue;  // "Naval Units may only be placed in territories that have a Port"
+    room += industry_capacity(c, r);
+  }
+  return room;
+}
+
+void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const Data& d = c.d();
+  const Sheet& sh = c.s.sheet[at(nation)];
+  out.push_back(encode(ActionKind::Done, nation));
+  const int room = placement_room(c, nation, false), naval_room = placement_room(c, nation, true);
+  for (int t = 0; t < kUnitTypes; ++t) {
+    const UnitInfo& u = d.units[at(t)];
+    if (sh.buy[at(t)]) out.push_back(encode(ActionKind::Unbuy, nation, t));
+    if (!u.buildable || !d.nations[at(nation)].may_buy(static_cast<UnitKind>(t))) continue;
+    if (!affordable(c, nation, {u.cost.oil, u.cost.iron, u.cost.osr})) continue;
+    // Ruling 79: a purchase that could not be placed is refused at entry.
+    if (bought(sh, false) + 1 > room) continue;
+    if (category_of(t) == Category::Sea && bought(sh, true) + 1 > naval_room) continue;
+    out.push_back(encode(ActionKind::Buy, nation, t));
+  }
+  // Civilian Goods: 5 resources in any mix (ruling 80); China's mix has no oil.
+  const int goods_cost = d.goods.cost_any;
+  const bool no_oil = d.nations[at(nation)].has(NationRule::NoOil);
+  for (int oil = 0; oil <= goods_cost; ++oil)
+    for (int iron = 0; oil + iron <= goods_cost; ++iron) {
+      const int osr = goods_cost - oil - iron;
+      if (!(no_oil && oil > 0) && affordable(c, nation, {oil, iron, osr}))
+        out.push_back(encode(ActionKind::BuyGoods, nation, oil, iron, osr));
+      if (sh.goods > 0 && sh.goods_paid[0] >= oil && sh.goods_paid[1] >= iron && sh.goods_paid[2] >= osr)
+        out.push_back(encode(ActionKind::UnbuyGoods, nation, oil, iron, osr));
+    }
+}
+
+void purchases_apply(Ctx& c, const Act& a) {
+  Sheet& sh = c.s.sheet[at(a.nation)];
+  switch (a.kind) {
+    case ActionKind::Done: break;
+    case ActionKind::Buy: ++sh.buy[a.a]; break;
+    case ActionKind::Unbuy: --sh.buy[a.a]; break;
+    case ActionKind::BuyGoods:
+    case ActionKind::UnbuyGoods: {
+      const int sign = a.kind == ActionKind::BuyGoods ? 1 : -1;
+      sh.goods = static_cast<std::uint8_t>(sh.goods + sign);
+      const int mix[kResources] = {a.a, a.b, a.c};
+      for (int r = 0; r < kResources; ++r) sh.goods_paid[at(r)] = static_cast<std::uint16_t>(sh.goods_paid[at(r)] + sign * mix[r]);
+      break;
+    }
+    default: assert(false);
+  }
+}
+
+void reveal_purchases(Ctx& c) {
+  State& s = c.s;
+  ++s.reveal_epoch;
+  std::array<std::uint8_t, kNations> order{};
+  const int count = nations_in_turn_order(s, order);
+  for (int n = 0; n < kNations; ++n) {
+    if (!in_play(s, n)) continue;
+    const auto used = spent(CCtx{c.g, s}, n);
+    for (int r = 0; r < kResources; ++r) s.nation[at(n)].res[at(r)] -= used[at(r)];
+    s.nation[at(n)].goods = static_cast<std::uint16_t>(s.nation[at(n)].goods + s.sheet[at(n)].goods);
+    c.add(kStep4, n, Event::PurchasesRevealed, bought(s.sheet[at(n)], false), s.sheet[at(n)].goods, used[0] + used[1] + used[2]);
+  }
+  for (int i = count - 1; i >= 0; --i)  // Step 5: in turn order
+    if (bought(s.sheet[order[at(i)]], false) > 0) s.steps.push({StepId::Place, static_cast<std::int8_t>(order[at(i)])});
+}
+
+void place_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const Sheet& sh = c.s.sheet[at(nation)];
+  const int naval_left = bought(sh, true);
+  const int naval_room = placement_room(c, nation, true);
+  for (int i = 0; i < c.g.industries(); ++i) {
+    const RegionId r = c.g.industry_region(i);
+    if (c.s.region[r].controller != nation || industry_capacity(c, r) == 0) continue;
+    const bool port = c.d().region(r).has_port();
+    for (int t = 0; t < kUnitTypes; ++t) {
+      if (!sh.buy[at(t)]) continue;
+      const bool naval = category_of(t) == Category::Sea;
+      if (naval && !port) continue;
+      if (!naval && port && naval_left > naval_room - 1) continue;  // keep room for the naval units
+      out.push_back(encode(ActionKind::Place, nation, r, t));
+    }
+  }
+}
+
+void place_apply(Ctx& c, const Act& a) {
+  Sheet& sh = c.s.sheet[at(a.nation)];
+  --sh.buy[a.b];
+  Construction& k = c.s.construction[at(c.g.industry_index(a.a))];
+  ++k.n[a.b];
+  c.add(kStep5, a.nation, Event::Placed, a.a, a.b);
+}
+
+bool place_done(const CCtx& c, int nation) { return bought(c.s.sheet[at(nation)], false) == 0; }
+
+}  // namespace warroom
