@@ -179,6 +179,10 @@ std::optional<core::Action> Game::action_from_string(const State& s, core::Seat 
     return std::nullopt;
   }
   if (acting_nations(s, seat) == 0 || !((acting_nations(s, seat) >> decode(*a).nation) & 1u)) return std::nullopt;
+  if (s.steps.top().id == StepId::Reorganize) {  // the largest lists: checked directly
+    if (!reorganize_allows(CCtx{*this, s}, decode(*a)) || action_to_string(s, seat, *a) != text) return std::nullopt;
+    return a;
+  }
   core::ActionList legal;
   legal_actions(s, seat, legal);
   if (std::find(legal.begin(), legal.end(), *a) == legal.end() || action_to_string(s, seat, *a) != text) return std::nullopt;

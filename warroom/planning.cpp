@@ -271,6 +271,20 @@ void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
   }
 }
 
+bool reorganize_allows(const CCtx& c, const Act& a) {
+  if (a.kind == ActionKind::Done) return true;
+  if (a.kind != ActionKind::Shift || a.a < 1 || a.a > kMaxCommandNumber || a.b >= kUnitTypes || a.c > kMaxCommandNumber || a.a == a.c)
+    return false;
+  const Data& d = c.d();
+  const auto& pool = c.s.command[at(a.nation)];
+  const Command& src = pool[a.a];
+  const Category cat = command_category(d, a.nation, a.a);
+  if (src.region == kNoRegion || category_of(a.b) != cat || !src.n[at(slot_of(a.b))]) return false;
+  if (a.c == 0) return units_in(src) > 1 && lowest_free_command(c.s, d, a.nation, cat) != 0;
+  const Command& dst = pool[a.c];
+  return dst.region == src.region && units_in(dst) > 0 && units_in(dst) < kStackLimit && command_category(d, a.nation, a.c) == cat;
+}
+
 void reorganize_apply(Ctx& c, const Act& a) {
   State& s = c.s;
   if (a.kind == ActionKind::Done) {

@@ -246,3 +246,25 @@ TEST(ReorganizingCommands, SplitAndMergeWithinARegion) {
 
 }  // namespace
 }  // namespace warroom::testing
+
+namespace warroom::testing {
+namespace {
+
+// The quick check used when parsing reorganizations agrees with the list of legal actions.
+TEST(ReorganizingCommands, TheQuickCheckAgreesWithTheLegalList) {
+  const Game g = europe();
+  State s = play_until(g, g.new_game(), [](const State& x) { return top(x) == StepId::Reorganize; });
+  const int nation = s.steps.top().a;
+  core::ActionList legal;
+  reorganize_legal(CCtx{g, s}, nation, legal);
+  for (int from = 0; from <= kMaxCommandNumber; ++from)
+    for (int t = 0; t < kUnitTypes; ++t)
+      for (int to = 0; to <= kMaxCommandNumber; ++to) {
+        const core::Action a = encode(ActionKind::Shift, nation, from, t, to);
+        EXPECT_EQ(reorganize_allows(CCtx{g, s}, decode(a)), std::find(legal.begin(), legal.end(), a) != legal.end())
+            << from << " " << t << " " << to;
+      }
+}
+
+}  // namespace
+}  // namespace warroom::testing
