@@ -87,9 +87,9 @@ void tie_step(Ctx& c, const Step& st, int nation) { tie_apply(c, st.a, nation); 
 constexpr StepRow kSteps[] = {
   {StepId::Phase, "phase", Kind::Auto, "The Phases and Officers", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_phase_step},
-  {StepId::OrderDraw, "order-draw", Kind::Chance, "Phase 2 > Reorganizing Commands", "",
+  {StepId::OrderDraw, "order-draw", Kind::Chance, "Reorganizing Commands", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, order_draw_outcomes_step, order_draw_step, nullptr},
-  {StepId::Reorganize, "reorganize", Kind::Decision, "Phase 2 > Reorganizing Commands",
+  {StepId::Reorganize, "reorganize", Kind::Decision, "Reorganizing Commands",
    "{} may reorganize its Commands (split and merge within a region), then done",
    reorganize_legal, reorganize_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::WriteSheets, "write-sheets", Kind::Simultaneous, "Phase 2 > Step 1. Write Orders and Turn Order Bids",

@@ -12,7 +12,7 @@ namespace {
 constexpr const char* kStep1 = "Phase 2 > Step 1. Write Orders and Turn Order Bids";
 constexpr const char* kStep2 = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order";
 constexpr const char* kStep3 = "Phase 2 > Step 3. Pay Oil for Bids";
-constexpr const char* kReorganizing = "Phase 2 > Reorganizing Commands";
+constexpr const char* kReorganizing = "Reorganizing Commands";
 
 int written(const Sheet& sh) {
   int n = 0;

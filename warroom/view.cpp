@@ -41,8 +41,10 @@ std::string Game::phase_text(const State& s) const {
     for (core::Seat p = 0; p < seat_count(); ++p)
       for (int n = 0; n < kNations; ++n)
         if ((acting_nations(s, p) >> n) & 1u) who += (who.empty() ? "" : ", ") + nation_name(n);
-  if (node_kind(s) == core::NodeKind::Chance) return fmt::format("Round {}, {}: a draw", s.round, step_rule(st.id));
-  return fmt::format("Round {}, {}: {}", s.round, step_rule(st.id), fmt::format(fmt::runtime(step_prompt(st.id)), who));
+  const std::string_view rule = step_rule(st.id);
+  const std::string where = rule.starts_with("Phase") ? std::string(rule) : fmt::format("Phase {}, {}", s.phase, rule);
+  if (node_kind(s) == core::NodeKind::Chance) return fmt::format("Round {}, {}: a draw", s.round, where);
+  return fmt::format("Round {}, {}: {}", s.round, where, fmt::format(fmt::runtime(step_prompt(st.id)), who));
 }
 
 nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) const {
