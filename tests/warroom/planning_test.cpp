@@ -1,6 +1,7 @@
 // Phase 2: Strategic Planning -- the secret O&P Chart, the bids, turn-order slots -- and the start of
 // Phase 3, where each nation's sheet is revealed at its turn (design §4.4, rulings 15-21, 91).
 #include "core/session.h"
+#include "core/title.h"
 #include "engine_fixture.h"
 
 namespace warroom::testing {
@@ -264,6 +265,26 @@ TEST(ReorganizingCommands, TheQuickCheckAgreesWithTheLegalList) {
         EXPECT_EQ(reorganize_allows(CCtx{g, s}, decode(a)), std::find(legal.begin(), legal.end(), a) != legal.end())
             << from << " " << t << " " << to;
       }
+}
+
+}  // namespace
+}  // namespace warroom::testing
+
+namespace warroom::testing {
+namespace {
+
+// War in Europe's seat tables; ruling 90: in the 3-player game the USSR joins seat 1 or seat 2.
+TEST(WarInEurope, SeatsForTwoThreeAndFourPlayers) {
+  EXPECT_EQ(europe(4).seat_name(0), "BC");
+  EXPECT_EQ(europe(4).seat_name(3), "GER+ITA");
+  EXPECT_EQ(europe(2).seat_name(0), "BC+USSR+US");
+  EXPECT_EQ(europe(3).seat_name(0), "BC+USSR");
+  EXPECT_EQ(europe(3).seat_name(1), "US");
+  Options o;
+  o.ussr_with_second_seat = true;
+  EXPECT_EQ(europe(3, o).seat_name(0), "BC");
+  EXPECT_EQ(europe(3, o).seat_name(1), "USSR+US");
+  EXPECT_THROW(europe(5), core::SetupError);
 }
 
 }  // namespace
