@@ -28,6 +28,7 @@
 //   undeploy GER G1 sub A-6
 //   hold GER G1 arm / release GER G1 arm   plan: a unit stays under the token / no longer
 //   draw GER                    chance: the nation drawn (tie or order draw)
+//   trade US N8 oil             Phase 7 Step 2: give a block of oil to Mexico for its block   a = region, b = resource given
 #pragma once
 
 #include <cstdint>
@@ -38,7 +39,7 @@ namespace warroom {
 
 enum class ActionKind : std::uint8_t {
   Done, Select, To, Erase, Bid, Slot, Cancel, Shift, CancelStress, Relieve, Pay, Desert,
-  Buy, Unbuy, BuyGoods, UnbuyGoods, Place, Deploy, Undeploy, Hold, Release, Draw, kCount
+  Buy, Unbuy, BuyGoods, UnbuyGoods, Place, Deploy, Undeploy, Hold, Release, Draw, Trade, kCount
 };
 
 struct Act {

@@ -27,12 +27,6 @@ std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r
   return out;
 }
 
-// Ruling 95: a territory is Embattled while both sides have land units in it.
-bool embattled(const State& s, const Data& d, RegionId r) {
-  const auto units = land_units(s, d, r);
-  return units[0] > 0 && units[1] > 0;
-}
-
 const Resources& cost_of(const Data& d, int type) { return d.units[at(type)].cost; }
 
 // What the nation's sheet has spent so far, by resource.
@@ -58,7 +52,91 @@ bool affordable(const CCtx& c, int nation, const std::array<int, kResources>& ex
   return true;
 }
 
+// Commands of each alliance in a sea region: naval, and all but troop transports (land Commands).
+struct SeaPresence {
+  std::array<int, kAlliances> naval{}, non_transport{};
+};
+SeaPresence sea_presence(const State& s, const Data& d, RegionId sea) {
+  SeaPresence p;
+  for (int n = 0; n < kNations; ++n)
+    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+      const Command& c = s.command[at(n)][at(number)];
+      if (c.region != sea || units_in(c) == 0) continue;
+      const Category cat = command_category(d, n, number);
+      const auto side = static_cast<std::size_t>(alliance_of(n));
+      p.naval[side] += cat == Category::Sea;
+      p.non_transport[side] += cat != Category::Land;
+    }
+  return p;
+}
+
+// Ruling 115 (b): the neutral can be reached by land from a non-Embattled adjacent territory of the
+// side, or by sea when its port's sea region holds no enemy Command but transports -- the Axis also
+// needing a Naval Command there -- never from the Yellow Zone or worse ("No trade via Ports").
+bool reaches(const CCtx& c, int nation, const Region& neutral) {
+  const Data& d = c.d();
+  const Alliance side = alliance_of(nation);
+  for (int i = 0; i < neutral.degree; ++i) {
+    const RegionId r = neutral.adjacent[at(i)];
+    const std::uint8_t controller = c.s.region[r].controller;
+    if (d.region(r).is_territory() && controller != kNoNation && alliance_of(controller) == side && !embattled(c.s, d, r)) return true;
+  }
+  const RegionId sea = neutral.neutral->port_sea;
+  if (sea == kNoRegion || c.s.nation[at(nation)].zone >= kYellow) return false;
+  const SeaPresence p = sea_presence(c.s, d, sea);
+  const auto own = static_cast<std::size_t>(side), enemy = 1 - own;
+  return p.non_transport[enemy] == 0 && (side == Alliance::Allied || p.naval[own] > 0);
+}
+
+// Ruling 115 (a) and ruling 65: whether the neutral trades with the nation's side at all.
+bool trades_with(const CCtx& c, int nation, const Region& neutral) {
+  const std::uint8_t controller = c.s.region[neutral.rid].controller;
+  const Alliance side = alliance_of(nation);
+  if (controller != kNoNation) return alliance_of(controller) == side;  // a captured neutral: its controller's side only
+  switch (neutral.neutral->type) {
+    case NeutralType::ProAllied: return side == Alliance::Allied;
+    case NeutralType::ProAxis: return side == Alliance::Axis;
+    case NeutralType::Standard: return side == Alliance::Allied || reaches(c, nation, neutral);  // the Axis only if threatened
+  }
+  return false;
+}
+
+// EXCHANGE RATES: "OSRs are traded in blocks of 5, iron in blocks of 3, and oil in blocks of 2."
+constexpr int kBlock[kResources] = {2, 3, 5};
+
 }  // namespace
+
+bool embattled(const State& s, const Data& d, RegionId r) {  // ruling 95: both sides have land units in it
+  const auto units = land_units(s, d, r);
+  return units[0] > 0 && units[1] > 0;
+}
+
+// ---- Phase 7 Step 2: Trade with Neutrals, one trade a round (ruling 77), in turn order (ruling 101) ----
+
+void trade_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const Data& d = c.d();
+  out.push_back(encode(ActionKind::Done, nation));
+  if (!c.g.scenario().trade || d.nations[at(nation)].has(NationRule::NoTrade) || c.s.nation[at(nation)].zone >= kRed) return;
+  for (const Region& r : d.regions) {
+    if (!r.neutral || !r.neutral->trade || !c.g.scenario().in_play.test(r.rid)) continue;
+    if (embattled(c.s, d, r.rid) || !trades_with(c, nation, r) || !reaches(c, nation, r)) continue;
+    const int offered = static_cast<int>(*r.neutral->trade);
+    for (int give = 0; give < kResources; ++give) {
+      if (give == offered || resource(c.s, nation, give) < kBlock[give]) continue;  // "it will not accept" its own resource
+      if (d.nations[at(nation)].has(NationRule::NoOil) && (give == kOil || offered == kOil)) continue;
+      out.push_back(encode(ActionKind::Trade, nation, r.rid, give));
+    }
+  }
+}
+
+void trade_apply(Ctx& c, const Act& a) {
+  c.s.steps.pop();
+  if (a.kind == ActionKind::Done) return;
+  const int offered = static_cast<int>(*c.d().region(a.a).neutral->trade);
+  c.s.nation[at(a.nation)].res[a.b] -= kBlock[a.b];
+  gain(c, a.nation, offered, kBlock[offered]);
+  c.add("Phase 7 > Step 2. Trade with Neutrals", a.nation, Event::Traded, a.a, a.b, offered);
+}
 
 // ---- Phase 1 ----
 

@@ -69,6 +69,11 @@ bool never(const CCtx&, const Step&) { return false; }
 bool movement_finished(const CCtx& c, const Step& st) { return movement_done(c, st.a); }
 bool place_finished(const CCtx& c, const Step& st) { return place_done(c, st.a); }
 bool owed_paid(const CCtx&, const Step& st) { return st.b <= 0; }
+bool trade_finished(const CCtx& c, const Step& st) {
+  core::ActionList l;
+  trade_legal(c, st.a, l);
+  return l.size() <= 1;  // only "done": no neutral trades with it
+}
 bool cancel_finished(const CCtx& c, const Step& st) {
   const NationState& n = c.s.nation[at(st.a)];
   return n.stress == 0 || (n.medals == 0 && n.goods == 0);
@@ -132,6 +137,9 @@ constexpr StepRow kSteps[] = {
   {StepId::Desert, "desert", Kind::Decision, "Phase 6 > Stress Zone Penalties > Gray Zone",
    "{} removes a unit from the map (Gray Zone: Mass Desertion)",
    desert_legal, desert_apply, owed_paid, nullptr, nullptr, nullptr, nullptr, nullptr},
+  {StepId::Trade, "trade", Kind::Decision, "Phase 7 > Step 2. Trade with Neutrals",
+   "{} may make one trade with a neutral, then done",
+   trade_legal, trade_apply, trade_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::Purchases, "purchases", Kind::Simultaneous, "Phase 7 > Step 3. Note Purchase of Units",
    "{}: note purchases in secret, then done",
    purchases_legal, purchases_apply, nullptr, in_play_nation, reveal_purchases, nullptr, nullptr, nullptr},

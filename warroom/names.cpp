@@ -50,6 +50,7 @@ std::string Game::action_to_string(const State&, core::Seat seat, core::Action a
     case ActionKind::Hold: return fmt::format("hold {} {} {}", n, region_name(x.a), unit(x.b));
     case ActionKind::Release: return fmt::format("release {} {} {}", n, region_name(x.a), unit(x.b));
     case ActionKind::Draw: return "draw " + n;
+    case ActionKind::Trade: return fmt::format("trade {} {} {}", n, region_name(x.a), res(x.b));
     case ActionKind::kCount: break;
   }
   return fmt::format("action {}", action);
@@ -122,6 +123,11 @@ std::optional<core::Action> parse(const Game& g, std::string_view text) {
     if (w[2] == "goods") return encode(ActionKind::CancelStress, n, 1);
   }
   if (verb == "pay") { if (auto r = resource_from(w[2])) return encode(ActionKind::Pay, n, *r); }
+  if (verb == "trade" && size == 4) {
+    const auto r = region(w[2]);
+    const auto give = resource_from(w[3]);
+    if (r && give) return encode(ActionKind::Trade, n, *r, *give);
+  }
   if (verb == "relieve" && size == 6 && w[2] == "medals" && w[4] == "goods") {
     if (auto m = number(w[3], 255)) return encode(ActionKind::Relieve, n, *m);
   }
@@ -221,6 +227,10 @@ std::string Game::describe(const core::LogEntry& e) const {
       break;
     case Event::BluePaid: text = fmt::format("{} pays 1 {} to restore order", n, res(a)); break;
     case Event::Deserted: text = fmt::format("one {} deserts from {}'s Command {}", unit(b), n, a); break;
+    case Event::Traded:
+      text = fmt::format("{} trades with {}: gives {} {}, gains {} {}", n, r(a), b == kOil ? 2 : b == kIron ? 3 : 5, res(b),
+                         c == kOil ? 2 : c == kIron ? 3 : 5, res(c));
+      break;
     case Event::PurchasesRevealed: text = fmt::format("{} bought {} units and {} Civilian Goods for {} resources", n, a, b, c); break;
     case Event::Placed: text = fmt::format("{} places a new {} in {}", n, unit(b), r(a)); break;
     case Event::Collapsed: text = fmt::format("{} has collapsed and is out of the game", n); break;

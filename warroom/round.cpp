@@ -123,10 +123,11 @@ void run_phase(Ctx& c, int phase) {
       s.steps.push({StepId::MoraleEvaluate});
       push_per_nation(s, StepId::MoraleCancel, order, count);
       break;
-    case 7:  // Phase 7: Production (Step 1 marks resources; Step 2 trade is Global War only)
+    case 7:  // Phase 7: Production (Step 1 marks resources; Step 2 trade, Global War only, ruling 101)
       clear_done(s);
       s.steps.push({StepId::Phase, 8});
       s.steps.push({StepId::Purchases});
+      if (c.g.scenario().trade) push_per_nation(s, StepId::Trade, order, count);
       break;
     default:  // after Phase 7: the Victory Check, then a new round
       end_of_round(c);

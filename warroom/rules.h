@@ -40,6 +40,7 @@ enum class Event : std::uint16_t {
   Relieved,         // nation, medals, goods, zone
   BluePaid,         // nation, resource
   Deserted,         // nation, command, type
+  Traded,           // nation, neutral region, resource given, resource gained
   PurchasesRevealed,// nation, units, goods, resources left (total)
   Placed,           // nation, region, type
   Collapsed,        // nation
@@ -101,6 +102,9 @@ bool movement_done(const CCtx& c, int nation);
 
 // ---- Phase 1 and 7 (economy.cpp) ----
 void collect_income(Ctx& c);
+void trade_legal(const CCtx& c, int nation, core::ActionList& out);
+void trade_apply(Ctx& c, const Act& a);
+bool embattled(const State& s, const Data& d, RegionId r);
 void purchases_legal(const CCtx& c, int nation, core::ActionList& out);
 void purchases_apply(Ctx& c, const Act& a);
 void reveal_purchases(Ctx& c);
