@@ -279,6 +279,19 @@ State Game::new_game() const {
       s.construction[at_(i)].n[at_(t)] = static_cast<std::uint8_t>(s.construction[at_(i)].n[at_(t)] + sc.units[at_(t)]);
   }
   s.steps.push({StepId::Phase, 1});
+  if (options_.rapid_resolution) {  // "each Nation begins the game with ... 1 infantry, 1 artillery, and 1 armor" under production
+    for (int n = kNations - 1; n >= 0; --n) {
+      if (!s.nation[at_(n)].in_play) continue;
+      s.sheet[at_(n)].buy[kInf] = s.sheet[at_(n)].buy[kArt] = s.sheet[at_(n)].buy[kArm] = 1;
+      // Only what its industries can take (China has none in most setups: ruling 88's mobilization is not built yet).
+      const CCtx cc{*this, s};
+      while (s.sheet[at_(n)].buy[kArm] + s.sheet[at_(n)].buy[kArt] + s.sheet[at_(n)].buy[kInf] > placement_room(cc, n, false)) {
+        std::uint8_t* last = s.sheet[at_(n)].buy[kArm] ? &s.sheet[at_(n)].buy[kArm] : s.sheet[at_(n)].buy[kArt] ? &s.sheet[at_(n)].buy[kArt] : &s.sheet[at_(n)].buy[kInf];
+        --*last;
+      }
+      if (s.sheet[at_(n)].buy[kInf] + s.sheet[at_(n)].buy[kArt] + s.sheet[at_(n)].buy[kArm] > 0) s.steps.push({StepId::Place, static_cast<std::int8_t>(n)});
+    }
+  }
   Ctx c{*this, s, nullptr};
   advance(c);
   return s;
@@ -391,6 +404,7 @@ std::uint64_t Game::hash(const State& s) const {
   h.add(s.round);
   h.add(s.round_limit);
   h.add(s.phase);
+  h.add(s.pass);
   h.add(s.steps.size());
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     const Step& st = s.steps[i];

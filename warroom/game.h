@@ -21,6 +21,7 @@ namespace warroom {
 struct Options {
   std::uint8_t round_limit = 0;  // stop, with no winner, after this round (0: never; ruling 105)
   bool ussr_with_second_seat = false;  // 3-player War in Europe: the USSR joins seat 2, not seat 1 (ruling 90)
+  bool rapid_resolution = false;       // Optional Rules › Rapid Resolution
 };
 
 class Game {

@@ -89,13 +89,14 @@ void run_phase(Ctx& c, int phase) {
   switch (phase) {
     case 1:  // Phase 1: Direct National Economy; a new O&P Chart for every nation
       c.add("The Phases and Officers", -1, Event::RoundBegins, s.round);
+      s.pass = 1;
       for (Sheet& sh : s.sheet) sh = Sheet{};
       collect_income(c);
       s.steps.push({StepId::Phase, 2});
       push_reorganize_windows(c);
       break;
-    case 2:  // Phase 2: Strategic Planning
-      clear_done(s);
+    case 2:  // Phase 2: Strategic Planning, on a fresh movement side of the O&P Chart
+      for (Sheet& sh : s.sheet) sh.box = {}, sh.bid = 0, sh.selected = 0, sh.flags = 0;
       s.steps.push({StepId::Phase, 3});
       s.steps.push({StepId::WriteSheets});
       break;
@@ -110,7 +111,12 @@ void run_phase(Ctx& c, int phase) {
       break;
     case 5:  // Phase 5: Refit & Deploy: land air, deploy (simultaneous, ruling 100), reorganize
       clear_done(s);
-      s.steps.push({StepId::Phase, 6});
+      if (c.g.options().rapid_resolution && s.pass == 1) {  // Rapid Resolution: "repeat Phases 2 through 6 before ... Phase 7"
+        s.pass = 2;
+        s.steps.push({StepId::Phase, 2});
+      } else {
+        s.steps.push({StepId::Phase, 6});
+      }
       push_per_nation(s, StepId::Reorganize, order, count, 5);
       s.steps.push({StepId::DeployPlans});
       s.steps.push({StepId::LandAir});

@@ -155,6 +155,7 @@ struct State {
   std::uint16_t round = 1;
   std::uint8_t round_limit = 0;    // 0: none (ruling 105); a harness may stop games at a round
   std::uint8_t phase = 1;          // 1..7, for views and logs
+  std::uint8_t pass = 1;           // Rapid Resolution: 2 while Phases 2-6 are repeated
   core::StepStack<Step, 24> steps;
   std::uint16_t reveal_epoch = 0;  // incremented by every reveal (design §4.4): the undo barrier
 

@@ -13,7 +13,8 @@ Options options_from(const std::vector<std::string>& names) {
     if (name == "round-limit-40") o.round_limit = 40;
     else if (name == "round-limit-10") o.round_limit = 10;
     else if (name == "ussr-with-seat-2") o.ussr_with_second_seat = true;
-    else throw core::SetupError(fmt::format("unknown option \"{}\" (round-limit-40, round-limit-10, ussr-with-seat-2)", name));
+    else if (name == "rapid-resolution") o.rapid_resolution = true;
+    else throw core::SetupError(fmt::format("unknown option \"{}\" (round-limit-40, round-limit-10, ussr-with-seat-2, rapid-resolution)", name));
   }
   return o;
 }
@@ -38,7 +39,8 @@ class Title final : public core::Title {
   std::vector<core::OptionInfo> options() const override {
     return {{"round-limit-40", "stop the game with no winner after round 40 (a harness's cap, not a rule: ruling 105)"},
             {"round-limit-10", "stop the game with no winner after round 10 (a harness's cap, not a rule: ruling 105)"},
-            {"ussr-with-seat-2", "3-player War in Europe: the USSR joins seat 2 instead of seat 1 (ruling 90)"}};
+            {"ussr-with-seat-2", "3-player War in Europe: the USSR joins seat 2 instead of seat 1 (ruling 90)"},
+            {"rapid-resolution", "Optional Rules > Rapid Resolution: Phases 2-6 twice a round, Phase 7 once; 1 inf, 1 art, 1 arm under production at the start"}};
   }
   std::vector<std::string> bot_kinds() const override { return {"random"}; }
   std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options, int players) const override {

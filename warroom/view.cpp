@@ -124,7 +124,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     }
     construction.push_back({{"region", region_name(r)}, {"units", units}, {"plan", plan}});
   }
-  return {{"scenario", scenario_->id}, {"round", v.round}, {"phase", v.phase}, {"step", step_name(v.steps.top().id)},
+  return {{"scenario", scenario_->id}, {"round", v.round}, {"phase", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
           {"commands", commands}, {"construction", construction},
           {"winner", v.winner == 1 ? nlohmann::json("allied") : v.winner == 2 ? nlohmann::json("axis") : v.winner == kBothLose ? nlohmann::json("both-lose") : nlohmann::json(nullptr)},

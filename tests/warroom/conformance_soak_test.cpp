@@ -66,12 +66,13 @@ void check_secrets(const Game& g, const State& s) {
 // Random War in Europe games stopped (and counted) at round 40, the invariants checked after
 // every action.
 TEST(WarroomSoak, RandomGamesKeepTheInvariants) {
-  Options o;
-  o.round_limit = 40;
-  const Game g = europe(4, o);
-  constexpr int kGames = 6;
+  constexpr int kGames = 8;
   int stopped = 0, ended = 0;
   for (int game = 0; game < kGames; ++game) {
+    Options o;
+    o.round_limit = 40;
+    o.rapid_resolution = game % 4 == 3;  // every fourth game with Rapid Resolution
+    const Game g = europe(game % 2 ? 2 : 4, o);
     State s = g.new_game();
     const int units0 = units_everywhere(s);
     core::Rng chance(100 + game), choices(200 + game);

@@ -80,3 +80,46 @@ TEST(VictoryCheck, TheRoundLimitStopsWithNoWinner) {  // ruling 105: a harness's
 
 }  // namespace
 }  // namespace warroom::testing
+
+namespace warroom::testing {
+namespace {
+
+// Optional Rules › Rapid Resolution: Phases 2-5 again after Phase 5, then Phase 6 once and Phase 7;
+// 1 infantry, 1 artillery and 1 armor under production at the start, deployed in round 1.
+TEST(RapidResolution, PhasesTwoToSixRepeatAndStartingUnitsDeployInRoundOne) {
+  Options o;
+  o.rapid_resolution = true;
+  o.round_limit = 1;
+  const Game g = europe(4, o);
+  State s = g.new_game();
+  ASSERT_EQ(top(s), StepId::Place) << "the starting units go under Industry tokens first";
+  const int units0 = units_of(s, GER);
+  core::LogBuffer log;
+  int bids_revealed = 0, deployed = 0;
+  core::Rng chance(1), choices(2);
+  RandomBot bot;
+  while (g.node_kind(s) != core::NodeKind::Terminal) {
+    const std::size_t before = log.size();
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      core::OutcomeList outcomes;
+      g.chance_outcomes(s, outcomes);
+      g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), &log);
+    } else {
+      const core::SeatMask acting = g.acting_seats(s);
+      core::Seat seat = 0;
+      while (!(acting & core::seat_bit(seat))) ++seat;
+      g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), &log);
+    }
+    for (std::size_t i = before; i < log.size(); ++i) {
+      const auto e = static_cast<Event>(log.entries()[i].event);
+      bids_revealed += e == Event::BidRevealed && log.entries()[i].args[0] == GER;
+      deployed += e == Event::DeployRevealed && log.entries()[i].args[0] == GER && s.round == 1;
+    }
+  }
+  EXPECT_EQ(bids_revealed, 2) << "Phase 2 twice in the round";
+  EXPECT_GE(deployed, 1) << "the starting units deploy in round 1";
+  EXPECT_GT(units_of(s, GER), units0);
+}
+
+}  // namespace
+}  // namespace warroom::testing
