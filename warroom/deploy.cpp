@@ -109,6 +109,11 @@ bool plan_valid(const CCtx& c, int nation) {
 
 }  // namespace
 
+bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int count) {
+  std::array<int, kCategories> opened{};
+  return form(s, d, nation, r, t, count, opened);
+}
+
 bool has_construction(const CCtx& c, int nation) {
   for (int i = 0; i < c.g.industries(); ++i)
     if (c.s.region[c.g.industry_region(i)].controller == nation)

@@ -183,20 +183,37 @@ int placement_room(const CCtx& c, int nation, bool naval) {
   return room;
 }
 
+int mobilization_room(const CCtx& c, int nation) {
+  if (!c.d().nations[at(nation)].has(NationRule::Mobilization)) return 0;
+  int room = 0;
+  for (int i = 0; i < c.g.mobilizations(); ++i) {
+    const RegionId r = c.g.mobilization_region(i);
+    if (c.s.region[r].controller == nation) room += std::max(0, c.d().region(r).sv - c.s.sheet[at(nation)].mobilized[at(i)]);
+  }
+  return room;
+}
+
+bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUnitTypes>& buy) {
+  int naval = 0, other = 0;
+  for (int t = 0; t < kUnitTypes; ++t) (category_of(t) == Category::Sea ? naval : other) += t == kInf ? 0 : buy[at(t)];
+  const int room = placement_room(c, nation, false);
+  return naval <= placement_room(c, nation, true) && naval + other <= room &&
+         naval + other + buy[kInf] <= room + mobilization_room(c, nation);
+}
+
 void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
   const Data& d = c.d();
   const Sheet& sh = c.s.sheet[at(nation)];
   out.push_back(encode(ActionKind::Done, nation));
-  const int room = placement_room(c, nation, false), naval_room = placement_room(c, nation, true);
   for (int t = 0; t < kUnitTypes; ++t) {
     const UnitInfo& u = d.units[at(t)];
     if (sh.buy[at(t)]) out.push_back(encode(ActionKind::Unbuy, nation, t));
     if (!u.buildable || !d.nations[at(nation)].may_buy(static_cast<UnitKind>(t))) continue;
     if (!affordable(c, nation, {u.cost.oil, u.cost.iron, u.cost.osr})) continue;
     // Ruling 79: a purchase that could not be placed is refused at entry.
-    if (bought(sh, false) + 1 > room) continue;
-    if (category_of(t) == Category::Sea && bought(sh, true) + 1 > naval_room) continue;
-    out.push_back(encode(ActionKind::Buy, nation, t));
+    auto more = sh.buy;
+    ++more[at(t)];
+    if (purchase_fits(c, nation, more)) out.push_back(encode(ActionKind::Buy, nation, t));
   }
   // Civilian Goods: 5 resources in any mix (ruling 80); China's mix has no oil.
   const int goods_cost = d.goods.cost_any;
@@ -245,29 +262,52 @@ void reveal_purchases(Ctx& c) {
     if (bought(s.sheet[order[at(i)]], false) > 0) s.steps.push({StepId::Place, static_cast<std::int8_t>(order[at(i)])});
 }
 
+namespace {
+int mobilization_index(const Game& g, RegionId r) {
+  for (int i = 0; i < g.mobilizations(); ++i)
+    if (g.mobilization_region(i) == r) return i;
+  return -1;
+}
+
+// Places one unit (on `s`): China's infantry in a mobilization territory forms Commands at once
+// (Phase 7 Step 5, ruling 72); everything else goes under the Industry token. False if it cannot.
+bool place_one(State& s, const Game& g, int nation, RegionId r, int t) {
+  const int m = t == kInf && g.data().nations[at(nation)].has(NationRule::Mobilization) ? mobilization_index(g, r) : -1;
+  if (m >= 0) {
+    if (s.region[r].controller != nation || s.sheet[at(nation)].mobilized[at(m)] >= g.data().region(r).sv) return false;
+    if (!form_units(s, g.data(), nation, r, t, 1)) return false;
+    ++s.sheet[at(nation)].mobilized[at(m)];
+  } else {
+    const int i = g.industry_index(r);
+    if (i < 0 || s.region[r].controller != nation || industry_capacity(CCtx{g, s}, r) == 0) return false;
+    if (category_of(t) == Category::Sea && !g.data().region(r).has_port()) return false;
+    ++s.construction[at(i)].n[at(t)];
+  }
+  --s.sheet[at(nation)].buy[at(t)];
+  return true;
+}
+}  // namespace
+
+// A placement is offered only if what is left can still be placed.
 void place_legal(const CCtx& c, int nation, core::ActionList& out) {
   const Sheet& sh = c.s.sheet[at(nation)];
-  const int naval_left = bought(sh, true);
-  const int naval_room = placement_room(c, nation, true);
-  for (int i = 0; i < c.g.industries(); ++i) {
-    const RegionId r = c.g.industry_region(i);
-    if (c.s.region[r].controller != nation || industry_capacity(c, r) == 0) continue;
-    const bool port = c.d().region(r).has_port();
+  std::vector<RegionId> places;
+  for (int i = 0; i < c.g.industries(); ++i) places.push_back(c.g.industry_region(i));
+  for (int i = 0; i < c.g.mobilizations(); ++i) places.push_back(c.g.mobilization_region(i));
+  for (RegionId r : places) {
+    if (c.s.region[r].controller != nation) continue;
     for (int t = 0; t < kUnitTypes; ++t) {
       if (!sh.buy[at(t)]) continue;
-      const bool naval = category_of(t) == Category::Sea;
-      if (naval && !port) continue;
-      if (!naval && port && naval_left > naval_room - 1) continue;  // keep room for the naval units
-      out.push_back(encode(ActionKind::Place, nation, r, t));
+      State trial = c.s;
+      if (place_one(trial, c.g, nation, r, t) && purchase_fits(CCtx{c.g, trial}, nation, trial.sheet[at(nation)].buy))
+        out.push_back(encode(ActionKind::Place, nation, r, t));
     }
   }
 }
 
 void place_apply(Ctx& c, const Act& a) {
-  Sheet& sh = c.s.sheet[at(a.nation)];
-  --sh.buy[a.b];
-  Construction& k = c.s.construction[at(c.g.industry_index(a.a))];
-  ++k.n[a.b];
+  [[maybe_unused]] const bool placed = place_one(c.s, c.g, a.nation, a.a, a.b);
+  assert(placed);
   c.add(kStep5, a.nation, Event::Placed, a.a, a.b);
 }
 

@@ -243,6 +243,9 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
       industry_index_[r.rid] = static_cast<std::int8_t>(industry_region_.size());
       industry_region_.push_back(r.rid);
     }
+  for (const Region& r : data_->regions)
+    if (r.is_territory() && r.mobilization && !r.industry && scenario.in_play.test(r.rid) && mobilization_region_.size() < kMaxMobilization)
+      mobilization_region_.push_back(r.rid);
 }
 
 int Game::threshold(int nation) const {
@@ -283,9 +286,10 @@ State Game::new_game() const {
     for (int n = kNations - 1; n >= 0; --n) {
       if (!s.nation[at_(n)].in_play) continue;
       s.sheet[at_(n)].buy[kInf] = s.sheet[at_(n)].buy[kArt] = s.sheet[at_(n)].buy[kArm] = 1;
-      // Only what its industries can take (China has none in most setups: ruling 88's mobilization is not built yet).
+      if (data_->nations[at_(n)].has(NationRule::Mobilization)) s.sheet[at_(n)].buy = {3};  // ruling 88: China, three infantry
+      // Only what its industries (and China's mobilization territories, ruling 88) can take.
       const CCtx cc{*this, s};
-      while (s.sheet[at_(n)].buy[kArm] + s.sheet[at_(n)].buy[kArt] + s.sheet[at_(n)].buy[kInf] > placement_room(cc, n, false)) {
+      while (!purchase_fits(cc, n, s.sheet[at_(n)].buy)) {
         std::uint8_t* last = s.sheet[at_(n)].buy[kArm] ? &s.sheet[at_(n)].buy[kArm] : s.sheet[at_(n)].buy[kArt] ? &s.sheet[at_(n)].buy[kArt] : &s.sheet[at_(n)].buy[kInf];
         --*last;
       }
@@ -398,7 +402,7 @@ void hash_command(core::Hasher& h, const Command& c) {
 
 std::uint64_t Game::hash(const State& s) const {
   // A new field of State must be hashed here: this size check fails until it is.
-  static_assert(sizeof(State) == 8280, "State changed: hash every new field, then update this size");
+  static_assert(sizeof(State) == 8336, "State changed: hash every new field, then update this size");
   core::Hasher h;
   h.add(s.scenario);
   h.add(s.round);
@@ -441,6 +445,7 @@ std::uint64_t Game::hash(const State& s) const {
     h.add_range(sh.buy.begin(), sh.buy.end());
     h.add(sh.goods);
     h.add_range(sh.goods_paid.begin(), sh.goods_paid.end());
+    h.add_range(sh.mobilized.begin(), sh.mobilized.end());
     h.add(sh.flags);
   }
   h.add(s.winner);

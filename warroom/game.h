@@ -68,6 +68,8 @@ class Game {
   int industries() const { return static_cast<int>(industry_region_.size()); }
   RegionId industry_region(int i) const { return industry_region_[static_cast<std::size_t>(i)]; }
   int industry_index(RegionId r) const { return industry_index_[r]; }  // -1: not industrial
+  int mobilizations() const { return static_cast<int>(mobilization_region_.size()); }
+  RegionId mobilization_region(int i) const { return mobilization_region_[static_cast<std::size_t>(i)]; }
   int threshold(int nation) const;  // Stress Threshold (Morale Board side of the scenario)
   int order_limit(int nation) const { return scenario_->order_limit[at_(nation)]; }
   // The nation whose decision or entry an action is for (the acting nation of the step).
@@ -86,6 +88,7 @@ class Game {
   std::array<core::Seat, kNations> nation_seat_{};
   std::vector<std::uint8_t> seat_nations_;
   std::vector<RegionId> industry_region_;
+  std::vector<RegionId> mobilization_region_;  // in play, with the mobilization icon and no industry
   std::array<std::int8_t, 256> industry_index_{};
 };
 

@@ -112,6 +112,10 @@ void place_legal(const CCtx& c, int nation, core::ActionList& out);
 void place_apply(Ctx& c, const Act& a);
 bool place_done(const CCtx& c, int nation);
 int placement_room(const CCtx& c, int nation, bool naval);  // units the nation's industries can still take
+int mobilization_room(const CCtx& c, int nation);           // infantry China may still mobilize (ruling 72)
+// Whether units bought (by type) can all be placed: naval in port industries, infantry also by
+// mobilization, the rest in industries (ruling 79).
+bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUnitTypes>& buy);
 int industry_capacity(const CCtx& c, RegionId r);            // SV - bombs - units already there
 
 // ---- Phase 2 and reorganizing (planning.cpp) ----
@@ -133,6 +137,9 @@ void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionI
 
 // ---- Phase 5 (deploy.cpp) ----
 bool has_construction(const CCtx& c, int nation);
+// Puts `count` units of type t of `nation` into its Commands in region r (new Commands first, ruling
+// 104); false, and `s` partly changed, if they do not fit.
+bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int count);
 void deploy_legal(const CCtx& c, int nation, core::ActionList& out);
 void deploy_apply(Ctx& c, const Act& a);
 void reveal_deployments(Ctx& c);

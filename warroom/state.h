@@ -38,6 +38,7 @@ inline constexpr int kStackLimit = 8;          // "a limit of 8 stacked Units pe
 inline constexpr int kMaxOrders = 9;           // the 9 boxes of the O&P Chart
 inline constexpr int kMaxIndustries = 48;      // industrial territories of the map
 inline constexpr int kGoodsCost = 5;           // "Civilian Goods cost 5 resources"
+inline constexpr int kMaxMobilization = 8;     // territories with China's mobilization icon
 
 // ---- Pieces ----------------------------------------------------------------------------------
 
@@ -103,6 +104,7 @@ struct Sheet {
   std::array<std::uint8_t, kUnitTypes> buy{};     // units bought this round
   std::uint8_t goods = 0;                         // Civilian Goods bought this round
   std::array<std::uint16_t, kResources> goods_paid{};  // what the Goods cost, by resource (ruling 80)
+  std::array<std::uint8_t, kMaxMobilization> mobilized{};  // infantry mobilized this round, by mobilization territory (ruling 72)
   std::uint8_t flags = 0;                         // kDone, kOrdersRevealed
   bool operator==(const Sheet&) const = default;
 };

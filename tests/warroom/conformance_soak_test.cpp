@@ -66,13 +66,14 @@ void check_secrets(const Game& g, const State& s) {
 // Random War in Europe games stopped (and counted) at round 40, the invariants checked after
 // every action.
 TEST(WarroomSoak, RandomGamesKeepTheInvariants) {
-  constexpr int kGames = 8;
+  constexpr int kGames = 10;
   int stopped = 0, ended = 0;
   for (int game = 0; game < kGames; ++game) {
     Options o;
     o.round_limit = 40;
     o.rapid_resolution = game % 4 == 3;  // every fourth game with Rapid Resolution
-    const Game g = europe(game % 2 ? 2 : 4, o);
+    // War in Europe with 4 and 2 seats; the last two games Global War (China mobilizes, nations trade).
+    const Game g = game >= 8 ? Game(data(), *data()->find_scenario("global-war"), 7, o) : europe(game % 2 ? 2 : 4, o);
     State s = g.new_game();
     const int units0 = units_everywhere(s);
     core::Rng chance(100 + game), choices(200 + game);

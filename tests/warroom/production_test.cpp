@@ -112,3 +112,33 @@ TEST(Phase5, DeploymentLimitedBySvLessBombs) {
 
 }  // namespace
 }  // namespace warroom::testing
+
+namespace warroom::testing {
+namespace {
+
+// "China may deploy new infantry immediately in each territory where the mobilization icon exists -
+// limited by its SV" (Phase 7 Step 5; ruling 72: bought at the infantry's cost, no Industry token).
+TEST(Phase7, ChinaMobilizesInfantryUpToSvPerTerritory) {
+  const Game g(data(), *data()->find_scenario("global-war"), 7);
+  State s = g.new_game();
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Purchases; });
+  s.nation[CHN].res = {0, 50, 50};
+  const int room = mobilization_room(CCtx{g, s}, CHN);
+  ASSERT_GT(room, 0);
+  EXPECT_FALSE(legal(g, s, g.seat_of(CHN), "buy CHN art")) << "no industry to build artillery in";
+  for (int i = 0; i < room; ++i) act(g, s, CHN, "buy CHN inf");
+  EXPECT_FALSE(legal(g, s, g.seat_of(CHN), "buy CHN inf")) << "every mobilization territory is full";
+  for (core::Seat seat = 0; seat < g.seat_count(); ++seat)
+    for (int n = 0; n < kNations; ++n)
+      if (((g.seat_nations(seat) >> n) & 1u) && g.acting_nations(s, seat) & (1u << n)) act(g, s, n, "done " + g.nation_name(n));
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Place && x.steps.top().a == CHN; });
+  const int before = units_of(s, CHN);
+  const RegionId c1 = data()->find_region("C1");
+  const int sv = data()->region(c1).sv;
+  for (int i = 0; i < sv; ++i) act(g, s, CHN, "place CHN C1 inf");
+  EXPECT_EQ(units_of(s, CHN), before + sv) << "mobilized infantry are on the map at once";
+  EXPECT_FALSE(legal(g, s, g.seat_of(CHN), "place CHN C1 inf")) << "limited by its SV";
+}
+
+}  // namespace
+}  // namespace warroom::testing
