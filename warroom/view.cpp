@@ -162,6 +162,25 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat) con
                        ns.res[2], ns.stress, threshold(n), ns.medals, ns.goods, zone_id(static_cast<Zone>(ns.zone)), commands, units, sheet,
                        ns.collapsed ? " COLLAPSED" : "");
   }
+  std::string building;
+  for (int i = 0; i < industries(); ++i) {
+    const Construction& k = v.construction[at(i)];
+    std::string units;
+    for (int t = 0; t < kUnitTypes; ++t)
+      if (k.n[at(t)]) units += fmt::format(" {} {}", k.n[at(t)], unit(t));
+    const RegionId r = industry_region(i);
+    if (!units.empty()) building += fmt::format("  {}({}):{}", region_name(r), nation_name(v.region[r].controller), units);
+  }
+  if (!building.empty()) out += "Under Industry tokens:" + building + "\n";
+  for (int n = 0; n < kNations; ++n) {  // purchases the viewer may see, before they are placed
+    const Sheet& sh = v.sheet[at(n)];
+    if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
+    std::string bought;
+    for (int t = 0; t < kUnitTypes; ++t)
+      if (sh.buy[at(t)]) bought += fmt::format(" {} {}", sh.buy[at(t)], unit(t));
+    if (sh.goods && v.steps.top().id == StepId::Purchases) bought += fmt::format(" {} Civilian Goods", sh.goods);
+    if (!bought.empty()) out += fmt::format("{} {}:{}\n", nation_name(n), v.steps.top().id == StepId::Purchases ? "buys" : "to place", bought);
+  }
   if (seat) {  // the seat's own Commands, by region
     for (int n = 0; n < kNations; ++n) {
       if (!((seat_nations(*seat) >> n) & 1u)) continue;
