@@ -181,10 +181,11 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat) con
     if (sh.goods && v.steps.top().id == StepId::Purchases) bought += fmt::format(" {} Civilian Goods", sh.goods);
     if (!bought.empty()) out += fmt::format("{} {}:{}\n", nation_name(n), v.steps.top().id == StepId::Purchases ? "buys" : "to place", bought);
   }
-  if (seat) {  // the seat's own Commands, by region
+  if (seat) {  // the seat's own Commands, a line per region
     for (int n = 0; n < kNations; ++n) {
       if (!((seat_nations(*seat) >> n) & 1u)) continue;
-      std::string line;
+      out += fmt::format("{} Commands:\n", nation_name(n));
+      std::array<std::string, 256> by_region;
       for (int number = 1; number <= kMaxCommandNumber; ++number) {
         const Command& c = v.command[at(n)][at(number)];
         if (c.region == kNoRegion) continue;
@@ -192,9 +193,16 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat) con
         std::string units;
         for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
           if (c.n[at(slot_of(t))]) units += fmt::format("{}{} {}", units.empty() ? "" : " ", c.n[at(slot_of(t))], unit(t));
-        line += fmt::format("  {}@{}({})", number, region_name(c.region), units);
+        by_region[c.region] += fmt::format("  {}({})", number, units);
       }
-      out += fmt::format("{} Commands:{}\n", nation_name(n), line);
+      std::string line;
+      for (std::size_t r = 0; r < by_region.size(); ++r) {
+        if (by_region[r].empty()) continue;
+        const std::string item = fmt::format("  {}:{}", region_name(static_cast<RegionId>(r)), by_region[r]);
+        if (line.size() + item.size() > 110) out += line + "\n", line.clear();
+        line += item;
+      }
+      if (!line.empty()) out += line + "\n";
     }
   }
   return out;
