@@ -514,6 +514,302 @@ TEST_F(BattleTest, Setup_BadInputIsRefusedAndChangesNothing) {
   EXPECT_FALSE(is_legal(b, Choice{ChoiceKind::Hit, 0, 0, 0}));
 }
 
+// ---- T20: Garrison Forces ------------------------------------------------------------------------
+
+class Garrison : public BattleTest {
+ protected:
+  // Germany invades an empty British territory with the given land units (defensive stances).
+  void invade(std::initializer_list<Type> types) {
+    for (Type t : types) add(kAxis, GER, t, 2, 0);
+    setup.garrison = true;
+    setup.garrison_nation = BC;
+    start(BC, GER);
+  }
+};
+
+TEST_F(Garrison, Phase4_GarrisonForces_YellowAndBlackEliminateAnInfantry) {
+  invade({kInf, kArt});
+  ASSERT_EQ(need(b), Need::Die);  // no battle dice at all: only the garrison's 2
+  EXPECT_TRUE(stage_totals().empty() || stage_totals()[0] == (std::array<int, 2>{0, 0}));
+  roll({Y, K});
+  EXPECT_EQ(need(b), Need::Done);  // one infantry row, one nation: no choice to make
+  EXPECT_EQ(eliminated(b, kAxis, GER, kInf), 1);
+  EXPECT_EQ(eliminated(b, kAxis, GER, kArt), 0);
+  EXPECT_EQ(land_survivors(b, kAxis), 3);  // the territory will be captured
+}
+
+TEST_F(Garrison, Phase4_GarrisonForces_PairsAndMisses) {
+  struct Case { Face a, b; int inf, art; };
+  const Case cases[] = {{Y, K, 1, 0}, {K, Y, 1, 0}, {Y, Y, 1, 0}, {B, B, 0, 1}, {B, K, 0, 1},
+                        {W, W, 0, 0}, {Y, B, 0, 0}, {K, W, 0, 0}, {G, G, 0, 0}, {G, K, 0, 0}};
+  for (const Case& c : cases) {
+    setup = BattleSetup{};
+    for (std::uint8_t n = 0; n < kBattleNations; ++n) setup.rank[n] = n;
+    add(kAxis, GER, kInf, 1, 0);
+    add(kAxis, GER, kArt, 1, 0);
+    setup.garrison = true;
+    setup.garrison_nation = BC;
+    start(BC, GER);
+    roll({c.a, c.b});
+    ASSERT_EQ(need(b), Need::Done) << face_name(c.a) << "+" << face_name(c.b);
+    EXPECT_EQ(eliminated(b, kAxis, GER, kInf), c.inf) << face_name(c.a) << "+" << face_name(c.b);
+    EXPECT_EQ(eliminated(b, kAxis, GER, kArt), c.art) << face_name(c.a) << "+" << face_name(c.b);
+  }
+}
+
+TEST_F(Garrison, Ruling113_TwoBlacksTheControllerChoosesTheType) {
+  invade({kInf, kArt});
+  roll({K, K});
+  ASSERT_EQ(need(b), Need::GarrisonType);
+  EXPECT_EQ(deciding_nation(b), BC);
+  EXPECT_EQ(legal_text(), "[garrison GER inf defensive fresh] [garrison GER art anti-air fresh] ");
+  choose("garrison GER art anti-air fresh");
+  EXPECT_EQ(need(b), Need::Done);
+  EXPECT_EQ(eliminated(b, kAxis, GER, kArt), 1);  // no partial damage: eliminated outright
+  EXPECT_EQ(survivors(b, kAxis, GER, kArt), 1);
+  EXPECT_EQ(land_survivors(b, kAxis), 3);
+}
+
+TEST_F(Garrison, Ruling49_OrangeControllerBlackIsAMiss) {
+  setup.orange[BC] = true;
+  invade({kInf});
+  roll({Y, K});
+  EXPECT_EQ(need(b), Need::Done);
+  EXPECT_EQ(eliminated(b, kAxis, GER, kInf), 0);
+}
+
+TEST_F(Garrison, Ruling33_AirAloneMeetsNoGarrison) {
+  add(kAxis, GER, kFtr, 1, 0);
+  setup.garrison = true;
+  setup.garrison_nation = BC;
+  start(BC, GER);
+  EXPECT_EQ(need(b), Need::Done);
+}
+
+TEST_F(Garrison, Ruling50_OccupiedTerritoryHasNoGarrison) {
+  add(kAxis, GER, kInf, 1, 0);
+  add(kAllied, BC, kFtr, 1, 0);  // an air unit defends: no garrison
+  setup.commander = {BC, GER};
+  setup.garrison = true;
+  setup.garrison_nation = BC;
+  EXPECT_NE(setup_battle(b, setup), "");
+}
+
+// The exhaustive enumeration of the 144 pairs (design §5 T20).
+int garrison_twelfths_squared(std::initializer_list<Type> invaders) {
+  int hits = 0;
+  for (int f0 = 0; f0 < kFaces; ++f0)
+    for (int f1 = 0; f1 < kFaces; ++f1) {
+      BattleSetup s;
+      for (std::uint8_t n = 0; n < kBattleNations; ++n) s.rank[n] = n;
+      for (Type t : invaders) s.units.push_back({kAxis, GER, type(t), 1, 0});
+      s.commander = {BC, GER};
+      s.garrison = true;
+      s.garrison_nation = BC;
+      Battle b;
+      EXPECT_EQ(setup_battle(b, s), "");
+      apply_die(b, static_cast<Face>(f0));
+      apply_die(b, static_cast<Face>(f1));
+      if (need(b) == Need::GarrisonType) {
+        std::vector<Choice> out;
+        legal(b, out);
+        apply(b, out[0]);
+      }
+      EXPECT_EQ(need(b), Need::Done);
+      int lost = 0;
+      for (Type t : invaders) lost += eliminated(b, kAxis, GER, t);
+      EXPECT_LE(lost, 1);
+      if (lost) hits += kFaceTwelfths[f0] * kFaceTwelfths[f1];
+    }
+  return hits;
+}
+
+TEST(GarrisonOdds, Phase4_GarrisonForces_ExhaustiveOdds) {
+  EXPECT_EQ(garrison_twelfths_squared({kInf}), 25);
+  EXPECT_EQ(garrison_twelfths_squared({kInf, kArt, kArm}), 48);
+  EXPECT_EQ(garrison_twelfths_squared({kArm}), 9);
+}
+
+// ---- T21: Strategic Bombing Raids ----------------------------------------------------------------
+
+class Bombing : public BattleTest {
+ protected:
+  // A US bomber raids Greater Germany: production 1 oil, 2 iron, 1 OSR; an infantry and a cruiser
+  // under construction; rails and a port.
+  void raid(int bombers = 1) {
+    add(kAllied, US, kBmb, bombers, 0);
+    setup.target.present = true;
+    setup.target.owner = GER;
+    setup.target.production = {1, 2, 1};
+    setup.target.infrastructure = true;
+    setup.target.construction[0] = {kInf, Y, 1};
+    setup.target.construction[1] = {kCa, B, 1};
+    setup.target.construction_count = 2;
+    start(US, GER);
+  }
+};
+
+TEST_F(Bombing, Phase4_StrategicBombing_EachColour) {
+  raid();
+  ASSERT_EQ(need(b), Need::Die);
+  EXPECT_EQ(batches().back(), (std::array<int, 3>{kAllied, US, 4}));
+  roll({Y, G, R, W});
+  ASSERT_EQ(need(b), Need::BombingEffect);  // yellow: the infantry under construction or 1 OSR
+  EXPECT_EQ(deciding_nation(b), US);
+  EXPECT_EQ(legal_text(), "[bomb inf] [bomb OSR] ");
+  choose("bomb inf");
+  // green: nothing green is built here and green destroys no resource; red: 1 oil; white: a miss.
+  EXPECT_EQ(need(b), Need::Done);
+  EXPECT_EQ(construction_destroyed(b, kInf), 1);
+  EXPECT_EQ(resources_spent(b, GER, Resource::Oil), 1);
+  EXPECT_EQ(resources_spent(b, GER, Resource::Osr), 0);
+  EXPECT_EQ(bomb_tokens(b), 0);
+}
+
+TEST_F(Bombing, Phase4_StrategicBombing_BlueHitsTheCruiserOrIron_CappedByProduction) {
+  raid(2);
+  roll({B, B, B, R});
+  ASSERT_EQ(need(b), Need::BombingEffect);
+  EXPECT_EQ(legal_text(), "[bomb ca] [bomb iron] ");
+  choose("bomb iron");
+  EXPECT_EQ(legal_text(), "[bomb ca] [bomb iron] ");
+  choose("bomb iron");
+  // iron now at the territory's production (2): the third blue has only the cruiser
+  EXPECT_EQ(construction_destroyed(b, kCa), 1);
+  ASSERT_EQ(need(b), Need::Die);  // the second bomber rolls after the first is settled
+  roll({R, R, W, W});  // oil: production 1, so the second red misses
+  EXPECT_EQ(need(b), Need::Done);
+  EXPECT_EQ(resources_spent(b, GER, Resource::Iron), 2);
+  EXPECT_EQ(resources_spent(b, GER, Resource::Oil), 1);
+}
+
+TEST_F(Bombing, Phase4_StrategicBombing_BlackIsAResourceOrABombToken) {
+  raid();
+  roll({K, K, W, W});
+  ASSERT_EQ(need(b), Need::BombingEffect);
+  EXPECT_EQ(legal_text(), "[bomb oil] [bomb iron] [bomb OSR] [bomb token] ");
+  choose("bomb OSR");
+  choose("bomb token");
+  EXPECT_EQ(need(b), Need::Done);
+  EXPECT_EQ(resources_spent(b, GER, Resource::Osr), 1);
+  EXPECT_EQ(bomb_tokens(b), 1);
+}
+
+TEST_F(Bombing, Phase4_StrategicBombing_ResourcesNeverBelowZero) {
+  setup.stock[GER] = {0, 0, 1};
+  raid();
+  roll({K, R, B, W});  // red and blue: nothing left to lose; black: the OSR or a token
+  ASSERT_EQ(need(b), Need::BombingEffect);
+  EXPECT_EQ(legal_text(), "[bomb OSR] [bomb token] ");
+}
+
+TEST_F(Bombing, Phase4_StrategicBombing_OrangeRaiderBlackMisses_AndOnlySurvivorsRaid) {
+  setup.orange[US] = true;
+  add(kAxis, GER, kFtr, 1, 0);  // intercept: 3 air dice at the bombers
+  raid(2);
+  roll({G, W, W});  // one bomber: damaged (still raids)
+  roll({K, W, W, W});
+  EXPECT_EQ(need(b), Need::Die);  // the black missed; the second bomber rolls
+  roll({W, W, W, W});
+  ASSERT_EQ(need(b), Need::Done);  // Surface stage: no one has a surface target or dice
+}
+
+// ---- Raiding Convoys -----------------------------------------------------------------------------
+
+class Convoy : public BattleTest {
+ protected:
+  ConvoyRaidSetup raid;
+  Convoy() {
+    for (auto& s : raid.stock) s = {5, 5, 5};
+    raid.clusters.push_back({BC, {2, 1, 0}});   // 2 oil ships, 1 iron ship
+    raid.clusters.push_back({BC, {0, 0, 3}});   // 3 OSR ships
+    raid.commands.push_back({GER, 3});
+  }
+};
+
+TEST_F(Convoy, Phase4_ResolvingConvoyRaids_AColourSinksAllShipsOfItsResource) {
+  ASSERT_EQ(setup_convoy_raid(b, raid, &log), "");
+  ASSERT_EQ(need(b), Need::ConvoyCluster);
+  EXPECT_EQ(deciding_nation(b), GER);
+  choose("cluster 1");
+  roll({R, R, Y});  // both oil ships sunk by the first red; the second is ignored; no OSR here
+  EXPECT_EQ(need(b), Need::Done);
+  EXPECT_EQ(resources_spent(b, BC, Resource::Oil), 2);
+  EXPECT_EQ(resources_spent(b, BC, Resource::Iron), 0);
+  EXPECT_EQ(resources_spent(b, BC, Resource::Osr), 0);
+}
+
+TEST_F(Convoy, Phase4_ResolvingConvoyRaids_BlackIsWild_NeverBelowZero) {
+  raid.stock[BC] = {1, 5, 5};
+  ASSERT_EQ(setup_convoy_raid(b, raid, &log), "");
+  choose("cluster 1");
+  roll({K, W, G});
+  ASSERT_EQ(need(b), Need::ConvoyBlack);
+  EXPECT_EQ(legal_text(), "[black oil] [black iron] ");
+  choose("black oil");
+  EXPECT_EQ(need(b), Need::Done);
+  EXPECT_EQ(resources_spent(b, BC, Resource::Oil), 1);  // 2 ships, but only 1 oil held
+}
+
+TEST_F(Convoy, Phase4_ResolvingConvoyRaids_BatchesOfTenPerCommand) {
+  raid.commands = {{GER, 8}, {ITA, 4}};
+  raid.orange[ITA] = true;
+  raid.clusters.pop_back();
+  ASSERT_EQ(setup_convoy_raid(b, raid, &log), "");  // one cluster: no choice
+  roll({W, W, W, W, W, W, W, W});
+  roll({K, B, W, W});  // Italy's black misses (Orange); the blue sinks the iron ship
+  EXPECT_EQ(need(b), Need::Done);
+  EXPECT_EQ(batches().size(), 2u);
+  EXPECT_EQ(resources_spent(b, BC, Resource::Iron), 1);
+  EXPECT_EQ(resources_spent(b, BC, Resource::Oil), 0);
+}
+
+TEST_F(Convoy, Setup_BadRaidIsRefused) {
+  raid.commands.push_back({9, 1});
+  EXPECT_NE(setup_convoy_raid(b, raid), "");
+  raid.commands.pop_back();
+  raid.clusters.clear();
+  EXPECT_NE(setup_convoy_raid(b, raid), "");
+}
+
+// ---- Port Advantage and repairs ------------------------------------------------------------------
+
+TEST_F(BattleTest, Phase4_PortAdvantage_NavalRepairsAreFree_TokensNeedNone) {
+  setup.port_advantage[kAllied] = true;
+  add(kAllied, US, kCa, 1, 1);   // attack 2
+  add(kAllied, US, kCf, 1, 0);   // a carrier fighter token, intercept
+  add(kAxis, JPN, kCa, 1, 1);
+  add(kAxis, JPN, kFtr, 1, 0);
+  start(US, JPN);
+  roll({G, Y, Y, Y});  // US air dice (3 token, 1 cruiser): the Japanese fighter damaged; no yellow aircraft
+  roll({G, Y, Y, Y});  // Japan: the token damaged
+  roll({B, G});     // surface: US cruiser 2 dice: the Japanese cruiser damaged, green misses
+  roll({B, G});     // Japan: the US cruiser damaged
+  ASSERT_EQ(need(b), Need::Repair);  // only Japan pays: its cruiser first (side order), then its fighter
+  EXPECT_EQ(deciding_nation(b), JPN);
+  choose("scrap JPN ca attack");
+  choose("repair JPN ftr intercept oil");
+  EXPECT_EQ(need(b), Need::Done);
+  EXPECT_EQ(eliminated(b, kAxis, JPN, kCa), 1);
+  EXPECT_EQ(survivors(b, kAxis, JPN, kFtr), 1);
+  EXPECT_EQ(survivors(b, kAllied, US, kCa), 1);
+  EXPECT_EQ(survivors(b, kAllied, US, kCf), 1);
+  EXPECT_EQ(resources_spent(b, US, Resource::Oil) + resources_spent(b, US, Resource::Iron) +
+                resources_spent(b, US, Resource::Osr), 0);
+  EXPECT_EQ(resources_spent(b, JPN, Resource::Oil), 1);
+}
+
+TEST_F(BattleTest, Phase4_Repairs_ANationWithoutResourcesScraps) {
+  setup.stock[BC] = {0, 0, 0};
+  add(kAllied, BC, kArt, 1, 1);
+  add(kAxis, GER, kArt, 1, 1);
+  start(BC, GER);
+  roll({W, W});
+  roll({B, W});
+  EXPECT_EQ(need(b), Need::Done);  // its only option: scrapped, without a decision
+  EXPECT_EQ(eliminated(b, kAllied, BC, kArt), 1);
+}
+
 TEST(BattleValue, IsTriviallyCopyable) {
   EXPECT_TRUE(std::is_trivially_copyable_v<Battle>);
   EXPECT_LT(sizeof(Battle), 8192u);
