@@ -131,12 +131,21 @@ std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side
     nation_side[nation] = side;
     return true;
   };
+  std::array<std::array<int, kMaxTypes>, kBattleNations> per_type{};
   for (const Participant& p : s.units) {
     if (!claim(p.side, p.nation)) return "a participant's side or nation is invalid";
     if (!valid_type(p.type)) return "a participant's unit type is invalid";
     if (p.stance >= p.type.stance_count) return "a participant's stance is invalid";
+    if ((per_type[p.nation][p.type.id] += p.count) > 255) return "too many units of one type";
     seen[p.side] += p.count;
   }
+  std::array<std::array<bool, kMaxTypes>, kSides> types{};
+  std::array<int, kSides> rows{};
+  for (const Participant& p : s.units)
+    if (!types[p.side][p.type.id]) {
+      types[p.side][p.type.id] = true;
+      if ((rows[p.side] += p.type.stance_count) > kMaxRowsPerSide) return "too many unit types on one side";
+    }
   for (const TransportGroup& t : s.transports)
     if (!claim(t.side, t.nation) || t.type >= kMaxTypes) return "a transport's side, nation or type is invalid";
   raid_side = 0;
@@ -787,8 +796,8 @@ bool is_legal(const Battle& b, Choice c) {
   return std::find(options.begin(), options.end(), c) != options.end();
 }
 
-void apply(Battle& b, Choice c, core::LogSink* log) {
-  assert(is_legal(b, c));
+bool apply(Battle& b, Choice c, core::LogSink* log) {
+  if (!is_legal(b, c)) return false;
   switch (need(b)) {
     case Need::Stance: apply_stance(b, c, log); break;
     case Need::Hit: apply_hit(b, c, log); break;
@@ -799,22 +808,24 @@ void apply(Battle& b, Choice c, core::LogSink* log) {
     case Need::ConvoyBlack: apply_black(b, c, log); break;
     case Need::Repair: apply_repair(b, c, log); break;
     case Need::Die:
-    case Need::Done: return;
+    case Need::Done: return false;
   }
   advance(b, log);
+  return true;
 }
 
-void apply_die(Battle& b, Face f, core::LogSink* log) {
-  assert(need(b) == Need::Die);
+bool apply_die(Battle& b, Face f, core::LogSink* log) {
+  if (need(b) != Need::Die || static_cast<int>(f) >= kFaces) return false;
   switch (b.phase) {
     case Phase::AirStage:
     case Phase::SurfaceStage: battle_die(b, f, log); break;
     case Phase::Bombing: bombing_die(b, f, log); break;
     case Phase::Garrison: garrison_die(b, f, log); break;
     case Phase::ConvoyDice: convoy_die(b, f, log); break;
-    default: return;
+    default: return false;
   }
   advance(b, log);
+  return true;
 }
 
 // ---- Results -------------------------------------------------------------------------------------

@@ -271,10 +271,10 @@ std::uint8_t deciding_nation(const Battle& b);
 core::OutcomeList die_outcomes();
 void legal(const Battle& b, std::vector<Choice>& out);
 bool is_legal(const Battle& b, Choice c);
-// Applies a legal choice (asserted; check with is_legal first for untrusted input), then runs on to
-// the next decision or die.
-void apply(Battle& b, Choice c, core::LogSink* log = nullptr);
-void apply_die(Battle& b, Face f, core::LogSink* log = nullptr);
+// Applies a legal choice, then runs on to the next decision or die. An illegal choice (or a die when
+// none is awaited, or a face out of range) is refused: false, and nothing changes.
+bool apply(Battle& b, Choice c, core::LogSink* log = nullptr);
+bool apply_die(Battle& b, Face f, core::LogSink* log = nullptr);
 
 // ---- Results (valid once need(b) == Need::Done) -------------------------------------------------
 // Units of a nation and type lost in this battle (eliminated, scrapped in the debrief, or sunk as

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <random>
 #include <type_traits>
 #include <string>
 #include <vector>
@@ -808,6 +809,104 @@ TEST_F(BattleTest, Phase4_Repairs_ANationWithoutResourcesScraps) {
   roll({B, W});
   EXPECT_EQ(need(b), Need::Done);  // its only option: scrapped, without a decision
   EXPECT_EQ(eliminated(b, kAllied, BC, kArt), 1);
+}
+
+// ---- Hostile and random play ---------------------------------------------------------------------
+
+TEST_F(BattleTest, Api_IllegalChoicesAndDiceAreRefusedAndChangeNothing) {
+  add(kAllied, BC, kInf, 2, -1);
+  add(kAxis, GER, kInf, 1, 0);
+  start(BC, GER);
+  ASSERT_EQ(need(b), Need::Stance);
+  const Battle before = b;
+  EXPECT_FALSE(apply_die(b, Y));                                   // no die awaited
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Stance, 0, 3, 0}));     // 3 of 2 units
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Stance, 7, 0, 0}));     // another group
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, BC, 0}));       // not a hit decision
+  EXPECT_FALSE(apply(b, decode(0xFFFFFFFFu)));
+  Choice c;
+  EXPECT_FALSE(choice_from_text(b, "stance BC inf defensive 9", kNames, c));
+  EXPECT_EQ(std::memcmp(&before, &b, sizeof b), 0);
+  choose("stance BC inf defensive 1");
+  EXPECT_FALSE(apply_die(b, static_cast<Face>(6)));
+  const Battle rolled = b;
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, GER, 0}));       // a die is awaited
+  EXPECT_EQ(std::memcmp(&rolled, &b, sizeof b), 0);
+  EXPECT_EQ(decode(encode(Choice{ChoiceKind::Repair, 1, 23, 3})), (Choice{ChoiceKind::Repair, 1, 23, 3}));
+}
+
+// Random battles with random legal choices and dice: every one ends, no unit is lost or made, and
+// the row rule holds after every step.
+TEST(BattleSoak, RandomBattlesKeepTheirInvariants) {
+  std::mt19937 rng(20260423);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  for (int game = 0; game < 400; ++game) {
+    BattleSetup s;
+    for (std::uint8_t n = 0; n < kBattleNations; ++n) s.rank[n] = static_cast<std::uint8_t>((n * 3 + game) % 7);
+    for (auto& st : s.stock) st = {pick(3), pick(3), pick(3)};
+    s.commander = {static_cast<std::uint8_t>(pick(4)), static_cast<std::uint8_t>(4 + pick(3))};
+    s.orange[pick(7)] = pick(2) == 0;
+    s.port_advantage = {pick(2) == 0, pick(2) == 0};
+    const bool sea = pick(2) == 0;
+    std::array<int, kSides> total{};
+    for (int side = 0; side < kSides; ++side)
+      for (int k = 0, n = 1 + pick(4); k < n; ++k) {
+        const auto nation = static_cast<std::uint8_t>(side == 0 ? pick(4) : 4 + pick(3));
+        const Type land_or_sea[] = {kInf, kArt, kArm, kSub, kCa, kCv, kBb};
+        Type t = pick(3) == 0 ? (pick(2) ? kFtr : kCf) : land_or_sea[sea ? 3 + pick(4) : pick(3)];
+        const int count = 1 + pick(8);
+        int st = pick(3) - 1;
+        if (st >= type(t).stance_count) st = -1;
+        s.units.push_back({static_cast<std::uint8_t>(side), nation, type(t), static_cast<std::uint8_t>(count),
+                           static_cast<std::int8_t>(st)});
+        total[side] += count;
+      }
+    if (sea) s.transports.push_back({0, s.commander[0], kInf, 2});
+    if (!sea && pick(2) == 0) {  // bombers that may raid, with a target
+      const int bombers = 1 + pick(3);
+      s.units.push_back({0, s.commander[0], type(kBmb), static_cast<std::uint8_t>(bombers), -1});
+      total[0] += bombers;
+      s.target.present = true;
+      s.target.owner = s.commander[1];
+      s.target.production = {static_cast<std::uint8_t>(pick(3)), static_cast<std::uint8_t>(pick(3)), 1};
+      s.target.infrastructure = pick(2) == 0;
+      s.target.construction[0] = {kArm, G, static_cast<std::uint8_t>(pick(3))};
+      s.target.construction_count = 1;
+    }
+    Battle b;
+    ASSERT_EQ(setup_battle(b, s), "") << game;
+    std::vector<Choice> out;
+    int steps = 0;
+    while (need(b) != Need::Done) {
+      ASSERT_LT(++steps, 2000) << game;
+      if (need(b) == Need::Die) {
+        int roll = pick(12);
+        int f = 0;
+        while (roll >= kFaceTwelfths[f]) roll -= kFaceTwelfths[f++];
+        ASSERT_TRUE(apply_die(b, static_cast<Face>(f)));
+      } else {
+        legal(b, out);
+        ASSERT_FALSE(out.empty()) << game;
+        ASSERT_NE(deciding_nation(b), kNoNation);
+        ASSERT_TRUE(apply(b, out[pick(static_cast<int>(out.size()))]));
+      }
+    }
+    for (int side = 0; side < kSides; ++side) {
+      int units = 0;
+      for (std::uint8_t n = 0; n < kBattleNations; ++n)
+        for (int t = 0; t <= kCf; ++t) {
+          units += eliminated(b, side, n, static_cast<std::uint8_t>(t)) + survivors(b, side, n, static_cast<std::uint8_t>(t));
+        }
+      const int transports = side == 0 && sea ? 2 : 0;
+      EXPECT_EQ(units, total[side] + transports) << game;
+      for (int i = 0; i < b.row_count[side]; ++i) {
+        EXPECT_EQ(b.rows[side][i].damaged, kNoNation) << "settled in the debrief";
+        for (std::uint8_t n = 0; n < kBattleNations; ++n) EXPECT_EQ(b.rows[side][i].light[n], 0);
+      }
+    }
+    for (std::uint8_t n = 0; n < kBattleNations; ++n)
+      for (int r = 0; r < kResources; ++r) EXPECT_GE(b.stock[n][r], 0);
+  }
 }
 
 TEST(BattleValue, IsTriviallyCopyable) {
