@@ -16,48 +16,48 @@ namespace warroom {
 namespace {
 
 // Nation ids as in the engine; sides as on the Battle Status Board.
-constexpr std::uint8_t CHN = 0, BC = 1, USSR = 2, US = 3, GER = 4, ITA = 5, JPN = 6;
+
 constexpr int kAllied = 0, kAxis = 1;
-constexpr Face Y = Face::Yellow, B = Face::Blue, G = Face::Green, R = Face::Red, K = Face::Black, W = Face::White;
+constexpr Colour Y = Colour::Yellow, B = Colour::Blue, G = Colour::Green, R = Colour::Red, K = Colour::Black, W = Colour::White;
 
 // Unit types with the design's stance table (§3.3); the tests name every number they rely on.
 enum Type : std::uint8_t { kInf, kArt, kArm, kFtr, kBmb, kSub, kCa, kCv, kBb, kCf };
 
-StanceSpec stance(int air, int surface, int steps, StanceSpecial special = StanceSpecial::None) {
+StanceSpec stance(int air, int surface, int steps, Special special = Special::None) {
   StanceSpec s;
   s.air_dice = static_cast<std::uint8_t>(air);
   s.surface_dice = static_cast<std::uint8_t>(surface);
   s.steps = static_cast<std::uint8_t>(steps);
   s.light_box = steps == 3;
-  s.white_triangle = special != StanceSpecial::Dive;
+  s.white_triangle = special != Special::Dive;
   s.special = special;
-  if (special == StanceSpecial::StrategicBombing) s.raid_dice = 4;
+  if (special == Special::StrategicBombing) s.raid_dice = 4;
   return s;
 }
 
 TypeSpec type(Type t) {
   TypeSpec s;
   s.id = t;
-  auto set = [&](Face colour, UnitCategory cat, std::initializer_list<StanceSpec> st) {
+  auto set = [&](Colour colour, Category cat, std::initializer_list<StanceSpec> st) {
     s.colour = colour;
     s.category = cat;
     s.stance_count = static_cast<std::uint8_t>(st.size());
     std::copy(st.begin(), st.end(), s.stance.begin());
   };
   switch (t) {
-    case kInf: set(Y, UnitCategory::Land, {stance(0, 1, 2), stance(0, 2, 1)}); break;  // defensive, assault
-    case kArt: set(B, UnitCategory::Land, {stance(2, 1, 2), stance(0, 2, 2)}); break;  // anti-air, barrage
-    case kArm: set(G, UnitCategory::Land, {stance(1, 2, 3), stance(0, 3, 3)}); break;  // defensive, breakthrough
-    case kFtr: set(G, UnitCategory::Air, {stance(3, 0, 2), stance(1, 2, 2)}); break;   // intercept, ground-support
+    case kInf: set(Y, Category::Land, {stance(0, 1, 2), stance(0, 2, 1)}); break;  // defensive, assault
+    case kArt: set(B, Category::Land, {stance(2, 1, 2), stance(0, 2, 2)}); break;  // anti-air, barrage
+    case kArm: set(G, Category::Land, {stance(1, 2, 3), stance(0, 3, 3)}); break;  // defensive, breakthrough
+    case kFtr: set(G, Category::Air, {stance(3, 0, 2), stance(1, 2, 2)}); break;   // intercept, ground-support
     case kBmb:
-      set(R, UnitCategory::Air, {stance(0, 0, 2, StanceSpecial::StrategicBombing), stance(0, 3, 2)});
+      set(R, Category::Air, {stance(0, 0, 2, Special::StrategicBombing), stance(0, 3, 2)});
       break;
-    case kSub: set(Y, UnitCategory::Sea, {stance(0, 2, 2, StanceSpecial::Dive)}); break;
-    case kCa: set(B, UnitCategory::Sea, {stance(2, 1, 2, StanceSpecial::Escort), stance(1, 2, 2)}); break;
-    case kCv: set(G, UnitCategory::Sea, {stance(2, 1, 3), stance(1, 2, 3)}); break;  // air-cover, strike
-    case kBb: set(R, UnitCategory::Sea, {stance(2, 2, 3), stance(1, 4, 3)}); break;  // anti-air, line
+    case kSub: set(Y, Category::Sea, {stance(0, 2, 2, Special::Dive)}); break;
+    case kCa: set(B, Category::Sea, {stance(2, 1, 2, Special::Escort), stance(1, 2, 2)}); break;
+    case kCv: set(G, Category::Sea, {stance(2, 1, 3), stance(1, 2, 3)}); break;  // air-cover, strike
+    case kBb: set(R, Category::Sea, {stance(2, 2, 3), stance(1, 4, 3)}); break;  // anti-air, line
     case kCf:
-      set(G, UnitCategory::Air, {stance(3, 0, 2), stance(1, 2, 2)});
+      set(G, Category::Air, {stance(3, 0, 2), stance(1, 2, 2)});
       s.repair = false;
       break;
   }
@@ -79,7 +79,7 @@ class BattleTest : public ::testing::Test {
   core::LogBuffer log;
 
   BattleTest() {
-    for (std::uint8_t n = 0; n < kBattleNations; ++n) setup.rank[n] = n;  // turn order CHN, BC, ... JPN
+    for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[n] = n;  // turn order CHN, BC, ... JPN
     for (auto& s : setup.stock) s = {5, 5, 5};
   }
   void add(int side, std::uint8_t nation, Type t, int count, int stance) {
@@ -92,9 +92,9 @@ class BattleTest : public ::testing::Test {
     ASSERT_EQ(err, "");
   }
   // Rolls the supplied dice; every die must be awaited.
-  void roll(std::initializer_list<Face> faces) {
-    for (Face f : faces) {
-      ASSERT_EQ(need(b), Need::Die) << "before die " << face_name(f);
+  void roll(std::initializer_list<Colour> faces) {
+    for (Colour f : faces) {
+      ASSERT_EQ(need(b), Need::Die) << "before die " << colour_name(f);
       apply_die(b, f, &log);
     }
   }
@@ -380,7 +380,7 @@ TEST_F(BattleTest, Phase4_AirStage_OnlyAirTargets_DestroyedAircraftSkipTheSurfac
   ASSERT_EQ(need(b), Need::Repair);  // the damaged fighter: pay or scrap
   EXPECT_EQ(deciding_nation(b), BC);
   EXPECT_EQ(legal_text(),
-            "[repair BC ftr intercept oil] [repair BC ftr intercept iron] [repair BC ftr intercept OSR] "
+            "[repair BC ftr intercept oil] [repair BC ftr intercept iron] [repair BC ftr intercept osr] "
             "[scrap BC ftr intercept] ");
   choose("repair BC ftr intercept iron");
   EXPECT_EQ(need(b), Need::Done);
@@ -540,21 +540,21 @@ TEST_F(Garrison, Phase4_GarrisonForces_YellowAndBlackEliminateAnInfantry) {
 }
 
 TEST_F(Garrison, Phase4_GarrisonForces_PairsAndMisses) {
-  struct Case { Face a, b; int inf, art; };
+  struct Case { Colour a, b; int inf, art; };
   const Case cases[] = {{Y, K, 1, 0}, {K, Y, 1, 0}, {Y, Y, 1, 0}, {B, B, 0, 1}, {B, K, 0, 1},
                         {W, W, 0, 0}, {Y, B, 0, 0}, {K, W, 0, 0}, {G, G, 0, 0}, {G, K, 0, 0}};
   for (const Case& c : cases) {
     setup = BattleSetup{};
-    for (std::uint8_t n = 0; n < kBattleNations; ++n) setup.rank[n] = n;
+    for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[n] = n;
     add(kAxis, GER, kInf, 1, 0);
     add(kAxis, GER, kArt, 1, 0);
     setup.garrison = true;
     setup.garrison_nation = BC;
     start(BC, GER);
     roll({c.a, c.b});
-    ASSERT_EQ(need(b), Need::Done) << face_name(c.a) << "+" << face_name(c.b);
-    EXPECT_EQ(eliminated(b, kAxis, GER, kInf), c.inf) << face_name(c.a) << "+" << face_name(c.b);
-    EXPECT_EQ(eliminated(b, kAxis, GER, kArt), c.art) << face_name(c.a) << "+" << face_name(c.b);
+    ASSERT_EQ(need(b), Need::Done) << colour_name(c.a) << "+" << colour_name(c.b);
+    EXPECT_EQ(eliminated(b, kAxis, GER, kInf), c.inf) << colour_name(c.a) << "+" << colour_name(c.b);
+    EXPECT_EQ(eliminated(b, kAxis, GER, kArt), c.art) << colour_name(c.a) << "+" << colour_name(c.b);
   }
 }
 
@@ -599,18 +599,18 @@ TEST_F(Garrison, Ruling50_OccupiedTerritoryHasNoGarrison) {
 // The exhaustive enumeration of the 144 pairs (design §5 T20).
 int garrison_twelfths_squared(std::initializer_list<Type> invaders) {
   int hits = 0;
-  for (int f0 = 0; f0 < kFaces; ++f0)
-    for (int f1 = 0; f1 < kFaces; ++f1) {
+  for (int f0 = 0; f0 < kColours; ++f0)
+    for (int f1 = 0; f1 < kColours; ++f1) {
       BattleSetup s;
-      for (std::uint8_t n = 0; n < kBattleNations; ++n) s.rank[n] = n;
+      for (std::uint8_t n = 0; n < kNations; ++n) s.rank[n] = n;
       for (Type t : invaders) s.units.push_back({kAxis, GER, type(t), 1, 0});
       s.commander = {BC, GER};
       s.garrison = true;
       s.garrison_nation = BC;
       Battle b;
       EXPECT_EQ(setup_battle(b, s), "");
-      apply_die(b, static_cast<Face>(f0));
-      apply_die(b, static_cast<Face>(f1));
+      apply_die(b, static_cast<Colour>(f0));
+      apply_die(b, static_cast<Colour>(f1));
       if (need(b) == Need::GarrisonType) {
         std::vector<Choice> out;
         legal(b, out);
@@ -620,7 +620,7 @@ int garrison_twelfths_squared(std::initializer_list<Type> invaders) {
       int lost = 0;
       for (Type t : invaders) lost += eliminated(b, kAxis, GER, t);
       EXPECT_LE(lost, 1);
-      if (lost) hits += kFaceTwelfths[f0] * kFaceTwelfths[f1];
+      if (lost) hits += kDieTwelfths[f0] * kDieTwelfths[f1];
     }
   return hits;
 }
@@ -657,7 +657,7 @@ TEST_F(Bombing, Phase4_StrategicBombing_EachColour) {
   roll({Y, G, R, W});
   ASSERT_EQ(need(b), Need::BombingEffect);  // yellow: the infantry under construction or 1 OSR
   EXPECT_EQ(deciding_nation(b), US);
-  EXPECT_EQ(legal_text(), "[bomb inf] [bomb OSR] ");
+  EXPECT_EQ(legal_text(), "[bomb inf] [bomb osr] ");
   choose("bomb inf");
   // green: nothing green is built here and green destroys no resource; red: 1 oil; white: a miss.
   EXPECT_EQ(need(b), Need::Done);
@@ -688,8 +688,8 @@ TEST_F(Bombing, Phase4_StrategicBombing_BlackIsAResourceOrABombToken) {
   raid();
   roll({K, K, W, W});
   ASSERT_EQ(need(b), Need::BombingEffect);
-  EXPECT_EQ(legal_text(), "[bomb oil] [bomb iron] [bomb OSR] [bomb token] ");
-  choose("bomb OSR");
+  EXPECT_EQ(legal_text(), "[bomb oil] [bomb iron] [bomb osr] [bomb token] ");
+  choose("bomb osr");
   choose("bomb token");
   EXPECT_EQ(need(b), Need::Done);
   EXPECT_EQ(resources_spent(b, GER, Resource::Osr), 1);
@@ -701,7 +701,7 @@ TEST_F(Bombing, Phase4_StrategicBombing_ResourcesNeverBelowZero) {
   raid();
   roll({K, R, B, W});  // red and blue: nothing left to lose; black: the OSR or a token
   ASSERT_EQ(need(b), Need::BombingEffect);
-  EXPECT_EQ(legal_text(), "[bomb OSR] [bomb token] ");
+  EXPECT_EQ(legal_text(), "[bomb osr] [bomb token] ");
 }
 
 TEST_F(Bombing, Phase4_StrategicBombing_OrangeRaiderBlackMisses_AndOnlySurvivorsRaid) {
@@ -837,7 +837,7 @@ TEST_F(BattleTest, Api_IllegalChoicesAndDiceAreRefusedAndChangeNothing) {
   EXPECT_FALSE(choice_from_text(b, "stance BC inf defensive 9", kNames, c));
   EXPECT_EQ(std::memcmp(&before, &b, sizeof b), 0);
   choose("stance BC inf defensive 1");
-  EXPECT_FALSE(apply_die(b, static_cast<Face>(6)));
+  EXPECT_FALSE(apply_die(b, static_cast<Colour>(6)));
   const Battle rolled = b;
   EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, GER, 0}));       // a die is awaited
   EXPECT_EQ(std::memcmp(&rolled, &b, sizeof b), 0);
@@ -851,7 +851,7 @@ TEST(BattleSoak, RandomBattlesKeepTheirInvariants) {
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   for (int game = 0; game < 400; ++game) {
     BattleSetup s;
-    for (std::uint8_t n = 0; n < kBattleNations; ++n) s.rank[n] = static_cast<std::uint8_t>((n * 3 + game) % 7);
+    for (std::uint8_t n = 0; n < kNations; ++n) s.rank[n] = static_cast<std::uint8_t>((n * 3 + game) % 7);
     for (auto& st : s.stock) st = {pick(3), pick(3), pick(3)};
     s.commander = {static_cast<std::uint8_t>(pick(4)), static_cast<std::uint8_t>(4 + pick(3))};
     s.orange[pick(7)] = pick(2) == 0;
@@ -891,8 +891,8 @@ TEST(BattleSoak, RandomBattlesKeepTheirInvariants) {
       if (need(b) == Need::Die) {
         int roll = pick(12);
         int f = 0;
-        while (roll >= kFaceTwelfths[f]) roll -= kFaceTwelfths[f++];
-        ASSERT_TRUE(apply_die(b, static_cast<Face>(f)));
+        while (roll >= kDieTwelfths[f]) roll -= kDieTwelfths[f++];
+        ASSERT_TRUE(apply_die(b, static_cast<Colour>(f)));
       } else {
         legal(b, out);
         ASSERT_FALSE(out.empty()) << game;
@@ -902,7 +902,7 @@ TEST(BattleSoak, RandomBattlesKeepTheirInvariants) {
     }
     for (int side = 0; side < kSides; ++side) {
       int units = 0;
-      for (std::uint8_t n = 0; n < kBattleNations; ++n)
+      for (std::uint8_t n = 0; n < kNations; ++n)
         for (int t = 0; t <= kCf; ++t) {
           units += eliminated(b, side, n, static_cast<std::uint8_t>(t)) + survivors(b, side, n, static_cast<std::uint8_t>(t));
         }
@@ -910,13 +910,70 @@ TEST(BattleSoak, RandomBattlesKeepTheirInvariants) {
       EXPECT_EQ(units, total[side] + transports) << game;
       for (int i = 0; i < b.row_count[side]; ++i) {
         EXPECT_EQ(b.rows[side][i].damaged, kNoNation) << "settled in the debrief";
-        for (std::uint8_t n = 0; n < kBattleNations; ++n) EXPECT_EQ(b.rows[side][i].light[n], 0);
+        for (std::uint8_t n = 0; n < kNations; ++n) EXPECT_EQ(b.rows[side][i].light[n], 0);
       }
     }
-    for (std::uint8_t n = 0; n < kBattleNations; ++n)
+    for (std::uint8_t n = 0; n < kNations; ++n)
       for (int r = 0; r < kResources; ++r) EXPECT_GE(b.stock[n][r], 0);
   }
 }
+
+// ---- The data set's types -----------------------------------------------------------------------
+
+TEST(BattleData, TypeSpecCopiesTheStanceTable) {
+  const Data data = load_data(WARROOM_TEST_DATA_DIR);
+  for (const UnitInfo& u : data.units) {
+    const TypeSpec t = type_spec(u);
+    EXPECT_EQ(t.id, index(u.kind));
+    EXPECT_EQ(t.colour, u.colour);
+    EXPECT_EQ(t.category, u.category);
+    EXPECT_EQ(t.repair, u.kind != UnitKind::CarrierFighter);
+    ASSERT_EQ(t.stance_count, u.stances) << u.id;
+    for (int i = 0; i < t.stance_count; ++i) {
+      EXPECT_EQ(t.stance[i].air_dice, u.stance[i].air_dice);
+      EXPECT_EQ(t.stance[i].surface_dice, u.stance[i].surface_dice);
+      EXPECT_EQ(t.stance[i].steps, u.stance[i].steps);
+      EXPECT_EQ(t.stance[i].light_box, u.stance[i].light_box);
+      EXPECT_EQ(t.stance[i].white_triangle, u.stance[i].white_triangle);
+      EXPECT_EQ(t.stance[i].special, u.stance[i].special);
+      EXPECT_EQ(t.stance[i].raid_dice, u.stance[i].raid_dice);
+    }
+  }
+}
+
+// T9 again with the data set's types: 5 Chinese dice against 2 defensive Japanese infantry and an
+// artillery, whatever the numbers in units.json.
+TEST(BattleData, Phase4_AssignDamage_ChinasFiveDiceWithTheDataSet) {
+  const Data data = load_data(WARROOM_TEST_DATA_DIR);
+  const TypeSpec inf = type_spec(data.unit(UnitKind::Inf)), art = type_spec(data.unit(UnitKind::Art));
+  const int defensive = data.unit(UnitKind::Inf).stance_index("defensive");
+  ASSERT_GE(defensive, 0);
+  ASSERT_EQ(inf.stance[defensive].steps, 2);  // stated: defensive infantry takes 2 steps
+  // China's infantry in a stance with 1 surface die, so 5 units roll 5 dice.
+  int one_die = -1;
+  for (int i = 0; i < inf.stance_count; ++i) one_die = inf.stance[i].surface_dice == 1 ? i : one_die;
+  ASSERT_GE(one_die, 0);
+  BattleSetup s;
+  for (std::uint8_t n = 0; n < kNations; ++n) s.rank[n] = n;
+  s.commander = {CHN, JPN};
+  s.units.push_back({0, CHN, inf, 5, static_cast<std::int8_t>(one_die)});
+  s.units.push_back({1, JPN, inf, 2, static_cast<std::int8_t>(defensive)});
+  s.units.push_back({1, JPN, art, 1, 0});
+  Battle b;
+  ASSERT_EQ(setup_battle(b, s), "");
+  ASSERT_EQ(dice_in_pool(b, 0), 0);  // the first batch is drawn
+  for (Colour f : {K, G, Y, Y, W}) ASSERT_TRUE(apply_die(b, f));
+  ASSERT_EQ(need(b), Need::Hit);  // the black: China's choice
+  std::vector<Choice> out;
+  legal(b, out);
+  ASSERT_EQ(out.size(), 2u);
+  const Choice on_art = b.rows[1][out[0].a].type.id == index(UnitKind::Art) ? out[0] : out[1];
+  ASSERT_TRUE(apply(b, on_art));
+  EXPECT_EQ(b.rows[1][0].eliminated[JPN], 1);  // both yellows on one infantry
+  EXPECT_EQ(b.rows[1][0].fresh[JPN], 1);
+  EXPECT_EQ(b.rows[1][1].eliminated[JPN], 1);  // black then white: the artillery is eliminated
+}
+
 
 TEST(BattleValue, IsTriviallyCopyable) {
   EXPECT_TRUE(std::is_trivially_copyable_v<Battle>);
