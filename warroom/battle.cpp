@@ -40,7 +40,7 @@ int Row::alive(std::uint8_t nation) const {
 }
 int Row::alive() const {
   int n = 0;
-  for (std::uint8_t k = 0; k < kBattleNations; ++k) n += alive(k);
+  for (std::uint8_t k = 0; k < kNations; ++k) n += alive(k);
   return n;
 }
 
@@ -59,7 +59,7 @@ Choice decode(std::uint32_t v) {
 
 core::OutcomeList die_outcomes() {
   core::OutcomeList out;
-  for (int f = 0; f < kFaces; ++f) out.push_back({static_cast<core::Action>(f), kFaceTwelfths[f] / 12.0});
+  for (int f = 0; f < kColours; ++f) out.push_back({static_cast<core::Action>(f), kDieTwelfths[f] / 12.0});
   return out;
 }
 
@@ -71,7 +71,7 @@ int first_side(const Battle& b) {
 }
 
 bool in_stage(const Row& r, Stage st) {
-  return st == Stage::Air ? r.type.category == UnitCategory::Air : r.type.category != UnitCategory::Air;
+  return st == Stage::Air ? r.type.category == Category::Air : r.type.category != Category::Air;
 }
 
 bool has_targets(const Battle& b, int side, Stage st) {
@@ -86,13 +86,13 @@ namespace {
 
 bool valid_type(const TypeSpec& t) {
   if (t.id >= kMaxTypes || t.stance_count < 1 || t.stance_count > kMaxStances) return false;
-  if (static_cast<int>(t.colour) > static_cast<int>(Face::Red)) return false;
-  if (static_cast<int>(t.category) > static_cast<int>(UnitCategory::Sea)) return false;
+  if (static_cast<int>(t.colour) > static_cast<int>(Colour::Red)) return false;
+  if (static_cast<int>(t.category) > static_cast<int>(Category::Sea)) return false;
   for (int i = 0; i < t.stance_count; ++i) {
     const StanceSpec& s = t.stance[i];
     if (s.steps < 1 || s.steps > 3 || (s.light_box && s.steps != 3) || (!s.light_box && s.steps == 3)) return false;
-    if (static_cast<int>(s.special) > static_cast<int>(StanceSpecial::Dive)) return false;
-    if (s.special == StanceSpecial::StrategicBombing && (s.raid_dice < 1 || s.raid_dice > kMaxBatch)) return false;
+    if (static_cast<int>(s.special) > static_cast<int>(Special::Dive)) return false;
+    if (s.special == Special::StrategicBombing && (s.raid_dice < 1 || s.raid_dice > kMaxBatch)) return false;
   }
   return true;
 }
@@ -111,43 +111,52 @@ int row_of(Battle& b, int side, const TypeSpec& t, int stance) {
 
 // A stance with Strategic Bombing is open only to the side opposed to the bombed territory's owner.
 bool stance_allowed(const Battle& b, int side, const TypeSpec& t, int stance) {
-  if (t.stance[stance].special != StanceSpecial::StrategicBombing) return true;
+  if (t.stance[stance].special != Special::StrategicBombing) return true;
   return b.target.present && side == b.raid_side;
 }
 
 std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side) {
   for (int side = 0; side < kSides; ++side)
-    if (s.commander[side] >= kBattleNations) return "each side needs a Commander";
+    if (s.commander[side] >= kNations) return "each side needs a Commander";
   if (s.commander[0] == s.commander[1]) return "the two Commanders must differ";
   if (s.units.size() > 64 || s.transports.size() > 16) return "too many participant entries";
   std::array<int, kSides> seen{};
-  std::array<int, kBattleNations> nation_side{};
+  std::array<int, kNations> nation_side{};
   nation_side.fill(-1);
   nation_side[s.commander[0]] = 0;
   nation_side[s.commander[1]] = 1;
   auto claim = [&](int side, int nation) {
-    if (side < 0 || side >= kSides || nation < 0 || nation >= kBattleNations) return false;
+    if (side < 0 || side >= kSides || nation < 0 || nation >= kNations) return false;
     if (nation_side[nation] != -1 && nation_side[nation] != side) return false;
     nation_side[nation] = side;
     return true;
   };
+  std::array<std::array<int, kMaxTypes>, kNations> per_type{};
   for (const Participant& p : s.units) {
     if (!claim(p.side, p.nation)) return "a participant's side or nation is invalid";
     if (!valid_type(p.type)) return "a participant's unit type is invalid";
     if (p.stance >= p.type.stance_count) return "a participant's stance is invalid";
+    if ((per_type[p.nation][p.type.id] += p.count) > 255) return "too many units of one type";
     seen[p.side] += p.count;
   }
+  std::array<std::array<bool, kMaxTypes>, kSides> types{};
+  std::array<int, kSides> rows{};
+  for (const Participant& p : s.units)
+    if (!types[p.side][p.type.id]) {
+      types[p.side][p.type.id] = true;
+      if ((rows[p.side] += p.type.stance_count) > kMaxRowsPerSide) return "too many unit types on one side";
+    }
   for (const TransportGroup& t : s.transports)
     if (!claim(t.side, t.nation) || t.type >= kMaxTypes) return "a transport's side, nation or type is invalid";
   raid_side = 0;
   if (s.target.present) {
-    if (s.target.owner >= kBattleNations || nation_side[s.target.owner] == -1)
+    if (s.target.owner >= kNations || nation_side[s.target.owner] == -1)
       return "the bombed territory's owner must be on a side";
     raid_side = other(nation_side[s.target.owner]);
     if (s.target.construction_count > s.target.construction.size()) return "too many construction entries";
   }
   if (s.garrison) {
-    if (s.garrison_nation >= kBattleNations) return "the garrison needs its controller";
+    if (s.garrison_nation >= kNations) return "the garrison needs its controller";
     const int gs = nation_side[s.garrison_nation];
     if (gs == -1) return "the garrison's controller must command a side";
     if (seen[gs] != 0) return "a garrison defends only an empty territory (ruling 50)";
@@ -157,12 +166,12 @@ std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side
 }
 
 // The Commander's nation first, then its allies in Turn Order Rank (ruling 96).
-void order_pool_nations(Battle& b, int side, const std::array<bool, kBattleNations>& present) {
+void order_pool_nations(Battle& b, int side, const std::array<bool, kNations>& present) {
   std::uint8_t n = 0;
   b.pool_order[side][n++] = b.commander[side];
-  std::array<std::uint8_t, kBattleNations> others{};
+  std::array<std::uint8_t, kNations> others{};
   std::uint8_t count = 0;
-  for (std::uint8_t k = 0; k < kBattleNations; ++k)
+  for (std::uint8_t k = 0; k < kNations; ++k)
     if (present[k] && k != b.commander[side]) others[count++] = k;
   std::sort(others.begin(), others.begin() + count,
             [&](std::uint8_t x, std::uint8_t y) { return b.rank[x] < b.rank[y]; });
@@ -187,7 +196,7 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
   n.garrison = s.garrison;
   n.garrison_nation = s.garrison_nation;
   n.garrison_side = static_cast<std::uint8_t>(garrison_side);
-  std::array<std::array<bool, kBattleNations>, kSides> present{};
+  std::array<std::array<bool, kNations>, kSides> present{};
   for (int side = 0; side < kSides; ++side) present[side][s.commander[side]] = true;
   for (const Participant& p : s.units) {
     if (p.count == 0) continue;
@@ -225,7 +234,7 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
   // Force Advantage, once, from the types present whatever their stances (ruling 45).
   std::array<std::array<bool, kMaxTypes>, kSides> has{};
   for (const Participant& p : s.units)
-    if (p.count > 0 && p.type.category != UnitCategory::Air) has[p.side][p.type.id] = true;
+    if (p.count > 0 && p.type.category != Category::Air) has[p.side][p.type.id] = true;
   for (int t = 0; t < kMaxTypes; ++t)
     for (int side = 0; side < kSides; ++side)
       if (has[side][t] && !has[other(side)][t]) n.force_advantage_side_mask[t] |= 1 << side;
@@ -236,6 +245,20 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
       if (b.force_advantage_side_mask[t] >> side & 1) log_event(log, rule::kForceAdvantage, kEvForceAdvantage, side, t);
   advance(b, log);
   return {};
+}
+
+TypeSpec type_spec(const UnitInfo& u) {
+  TypeSpec t;
+  t.id = static_cast<std::uint8_t>(index(u.kind));
+  t.colour = u.colour;
+  t.category = u.category;
+  t.repair = u.kind != UnitKind::CarrierFighter;  // ruling 37: a damaged token needs no repair
+  t.stance_count = static_cast<std::uint8_t>(std::min<int>(u.stances, kMaxStances));
+  for (int i = 0; i < t.stance_count; ++i) {
+    const Stance& s = u.stance[i];
+    t.stance[i] = StanceSpec{s.air_dice, s.surface_dice, s.steps, s.light_box, s.white_triangle, s.special, s.raid_dice};
+  }
+  return t;
 }
 
 bool force_advantage(const Battle& b, int side, std::uint8_t type) {
@@ -300,8 +323,8 @@ namespace {
 
 int row_dice(const Battle& b, int side, const Row& r, Stage st) {
   if (st == Stage::Air) return r.spec().air_dice;
-  if (r.spec().special == StanceSpecial::StrategicBombing) return 0;  // they raid instead
-  const int fa = r.type.category != UnitCategory::Air && force_advantage(b, side, r.type.id) ? 1 : 0;
+  if (r.spec().special == Special::StrategicBombing) return 0;  // they raid instead
+  const int fa = r.type.category != Category::Air && force_advantage(b, side, r.type.id) ? 1 : 0;
   return r.spec().surface_dice + fa;
 }
 
@@ -316,10 +339,10 @@ void begin_stage(Battle& b, Stage st, core::LogSink* log) {
   for (int side = 0; side < kSides; ++side) {
     b.pool[side].fill(0);
     if (!has_targets(b, other(side), st)) continue;
-    std::array<int, kBattleNations> dice{};
+    std::array<int, kNations> dice{};
     for (int i = 0; i < b.row_count[side]; ++i) {
       const Row& r = b.rows[side][i];
-      for (std::uint8_t k = 0; k < kBattleNations; ++k) dice[k] += r.alive(k) * row_dice(b, side, r, st);
+      for (std::uint8_t k = 0; k < kNations; ++k) dice[k] += r.alive(k) * row_dice(b, side, r, st);
     }
     int room = kMaxStageDice;
     for (int i = 0; i < b.pool_nations[side]; ++i) {
@@ -350,7 +373,7 @@ void start_batch(Battle& b, core::LogSink* log) {
   for (int i = 0; i < b.pool_nations[side] && n < kMaxBatch; ++i) {
     const std::uint8_t k = b.pool_order[side][i];
     while (b.pool[side][k] > 0 && n < kMaxBatch) {
-      b.batch[n++] = Die{Face::Yellow, k, false};
+      b.batch[n++] = Die{Colour::Yellow, k, false};
       --b.pool[side][k];
     }
   }
@@ -359,7 +382,7 @@ void start_batch(Battle& b, core::LogSink* log) {
   log_event(log, rule::kBatches, kEvBatch, side, b.commander[side], n);
 }
 
-bool black_misses(const Battle& b, const Die& d) { return d.face == Face::Black && b.orange[d.nation]; }
+bool black_misses(const Battle& b, const Die& d) { return d.face == Colour::Black && b.orange[d.nation]; }
 
 void push_row_targets(const Battle& b, int side, int i, std::vector<Choice>& out) {
   const Row& r = b.rows[side][i];
@@ -368,7 +391,7 @@ void push_row_targets(const Battle& b, int side, int i, std::vector<Choice>& out
     out.push_back({ChoiceKind::Hit, row, r.damaged, static_cast<std::uint8_t>(Box::Damaged)});
     return;
   }
-  for (std::uint8_t k = 0; k < kBattleNations; ++k) {
+  for (std::uint8_t k = 0; k < kNations; ++k) {
     if (r.fresh[k] > 0) out.push_back({ChoiceKind::Hit, row, k, static_cast<std::uint8_t>(Box::Fresh)});
     if (r.light[k] > 0) out.push_back({ChoiceKind::Hit, row, k, static_cast<std::uint8_t>(Box::Light)});
   }
@@ -378,7 +401,7 @@ void push_row_targets(const Battle& b, int side, int i, std::vector<Choice>& out
 
 // The legal targets of a die in the current stage (Assign Damage; White and Black Die Rolls).
 void hit_targets(const Battle& b, const Die& d, std::vector<Choice>& out) {
-  if (d.face == Face::White) {
+  if (d.face == Colour::White) {
     const int enemy = other(b.rolling_side);
     for (int i = 0; i < b.row_count[enemy]; ++i) {
       const Row& r = b.rows[enemy][i];
@@ -393,7 +416,7 @@ void hit_targets(const Battle& b, const Die& d, std::vector<Choice>& out) {
   for (int i = 0; i < b.row_count[enemy]; ++i) {
     const Row& r = b.rows[enemy][i];
     if (!in_stage(r, b.stage)) continue;
-    if (d.face != Face::Black && r.type.colour != d.face) continue;
+    if (d.face != Colour::Black && r.type.colour != d.face) continue;
     push_row_targets(b, enemy, i, out);
   }
 }
@@ -446,13 +469,13 @@ void step_unit(Battle& b, int side, int row, std::uint8_t nation, Box box, const
 int escort_row(const Battle& b, int side) {
   for (int i = 0; i < b.row_count[side]; ++i) {
     const Row& r = b.rows[side][i];
-    if (r.spec().special == StanceSpecial::Escort && r.alive() > 0) return i;
+    if (r.spec().special == Special::Escort && r.alive() > 0) return i;
   }
   return -1;
 }
 
 bool escortable(const Row& r) {
-  return r.type.category == UnitCategory::Sea && (r.type.colour == Face::Green || r.type.colour == Face::Red);
+  return r.type.category == Category::Sea && (r.type.colour == Colour::Green || r.type.colour == Colour::Red);
 }
 
 void escort_legal(const Battle& b, std::vector<Choice>& out) {
@@ -498,7 +521,7 @@ void apply_escort(Battle& b, Choice c, core::LogSink* log) {
 void dive(Battle& b, int side, core::LogSink* log) {
   for (int i = 0; i < b.row_count[side]; ++i) {
     Row& r = b.rows[side][i];
-    if (r.spec().special != StanceSpecial::Dive || r.damaged == kNoNation) continue;
+    if (r.spec().special != Special::Dive || r.damaged == kNoNation) continue;
     ++r.escaped[r.damaged];
     log_event(log, rule::kDive, kEvDive, side, r.damaged);
     r.damaged = kNoNation;
@@ -560,7 +583,7 @@ bool run_stage(Battle& b, core::LogSink* log) {
   }
 }
 
-void battle_die(Battle& b, Face f, core::LogSink* log) {
+void battle_die(Battle& b, Colour f, core::LogSink* log) {
   Die& d = b.batch[b.batch_rolled++];
   d.face = f;
   log_event(log, rule::kBatches, kEvDie, b.rolling_side, d.nation, static_cast<int>(f));
@@ -570,7 +593,7 @@ void battle_die(Battle& b, Face f, core::LogSink* log) {
 
 namespace {
 
-bool is_sub(const Row& r) { return r.spec().special == StanceSpecial::Dive; }
+bool is_sub(const Row& r) { return r.spec().special == Special::Dive; }
 
 // The next row with a DAMAGED unit left to settle, as side * kMaxRowsPerSide + row, or -1.
 int next_damaged(const Battle& b) {
@@ -609,8 +632,8 @@ Presence presence(const Battle& b, int side) {
     int here = r.alive();
     for (std::uint8_t v : r.escaped) here += v;
     if (here == 0) continue;
-    if (r.type.category == UnitCategory::Air) p.air = true;
-    else if (r.type.category == UnitCategory::Sea) (is_sub(r) ? p.subs : p.naval) = true;
+    if (r.type.category == Category::Air) p.air = true;
+    else if (r.type.category == Category::Sea) (is_sub(r) ? p.subs : p.naval) = true;
   }
   return p;
 }
@@ -661,7 +684,7 @@ bool run_repairs(Battle& b, core::LogSink* log) {
     if (at < 0) break;
     const int side = at / kMaxRowsPerSide, row = at % kMaxRowsPerSide;
     const Row& r = b.rows[side][row];
-    if (!r.type.repair || (r.type.category == UnitCategory::Sea && b.port_advantage[side])) {
+    if (!r.type.repair || (r.type.category == Category::Sea && b.port_advantage[side])) {
       repaired(b, side, row, 3, log);
       continue;
     }
@@ -673,7 +696,7 @@ bool run_repairs(Battle& b, core::LogSink* log) {
   for (int side = 0; side < kSides; ++side)  // LIGHTLY DAMAGED units return to INITIAL STATUS
     for (int i = 0; i < b.row_count[side]; ++i) {
       Row& r = b.rows[side][i];
-      for (int k = 0; k < kBattleNations; ++k) {
+      for (int k = 0; k < kNations; ++k) {
         r.fresh[k] += r.light[k];
         r.light[k] = 0;
       }
@@ -787,8 +810,8 @@ bool is_legal(const Battle& b, Choice c) {
   return std::find(options.begin(), options.end(), c) != options.end();
 }
 
-void apply(Battle& b, Choice c, core::LogSink* log) {
-  assert(is_legal(b, c));
+bool apply(Battle& b, Choice c, core::LogSink* log) {
+  if (!is_legal(b, c)) return false;
   switch (need(b)) {
     case Need::Stance: apply_stance(b, c, log); break;
     case Need::Hit: apply_hit(b, c, log); break;
@@ -799,22 +822,24 @@ void apply(Battle& b, Choice c, core::LogSink* log) {
     case Need::ConvoyBlack: apply_black(b, c, log); break;
     case Need::Repair: apply_repair(b, c, log); break;
     case Need::Die:
-    case Need::Done: return;
+    case Need::Done: return false;
   }
   advance(b, log);
+  return true;
 }
 
-void apply_die(Battle& b, Face f, core::LogSink* log) {
-  assert(need(b) == Need::Die);
+bool apply_die(Battle& b, Colour f, core::LogSink* log) {
+  if (need(b) != Need::Die || static_cast<int>(f) >= kColours) return false;
   switch (b.phase) {
     case Phase::AirStage:
     case Phase::SurfaceStage: battle_die(b, f, log); break;
     case Phase::Bombing: bombing_die(b, f, log); break;
     case Phase::Garrison: garrison_die(b, f, log); break;
     case Phase::ConvoyDice: convoy_die(b, f, log); break;
-    default: return;
+    default: return false;
   }
   advance(b, log);
+  return true;
 }
 
 // ---- Results -------------------------------------------------------------------------------------
@@ -848,7 +873,7 @@ int survivors(const Battle& b, int side, std::uint8_t nation, std::uint8_t type)
 int land_survivors(const Battle& b, int side) {
   int n = 0;
   for (int i = 0; i < b.row_count[side]; ++i)
-    if (b.rows[side][i].type.category == UnitCategory::Land) n += b.rows[side][i].alive();
+    if (b.rows[side][i].type.category == Category::Land) n += b.rows[side][i].alive();
   return n;
 }
 

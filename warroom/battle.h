@@ -26,31 +26,24 @@
 
 #include "core/log.h"
 #include "core/types.h"
+#include "warroom/data.h"
 
 namespace warroom {
 
-inline constexpr int kBattleNations = 7;       // nation ids 0..6, as in the engine
-inline constexpr std::uint8_t kNoNation = 0xFF;
 inline constexpr int kSides = 2;               // 0: Allied Forces (left of the board), 1: Axis
 inline constexpr int kMaxRowsPerSide = 24;     // rows are (type, stance) pairs
 inline constexpr int kMaxStances = 3;
 inline constexpr int kMaxGroups = 32;          // (side, nation, type) groups awaiting stances
 inline constexpr int kMaxBatch = 10;           // Roll Dice in Batches: "comprised of 10 dice"
 inline constexpr int kMaxStageDice = 30;       // "can never be above 30"
-inline constexpr int kResources = 3;           // oil, iron, OSR
 
-// The d12 faces, in the order hits are resolved (Assigning White and Black Die Rolls):
-// yellow, blue, green, red, black, white. Probabilities 4, 3, 2, 1, 1, 1 twelfths (Game Components › Dice).
-enum class Face : std::uint8_t { Yellow, Blue, Green, Red, Black, White };
-inline constexpr int kFaces = 6;
-inline constexpr std::array<int, kFaces> kFaceTwelfths{4, 3, 2, 1, 1, 1};
-const char* face_name(Face f);  // "yellow", ...
+// The d12 (Game Components › Dice): faces are data.h's Colour, in the order hits are resolved
+// (Assigning White and Black Die Rolls): yellow, blue, green, red, black, white, with 4, 3, 2, 1, 1, 1
+// faces of twelve.
+inline constexpr std::array<int, kColours> kDieTwelfths{4, 3, 2, 1, 1, 1};
+std::string colour_name(Colour c);      // "yellow", ...
+std::string resource_name(Resource r);  // "oil", "iron", "osr"
 
-enum class Resource : std::uint8_t { Oil, Iron, Osr };
-const char* resource_name(Resource r);  // "oil", "iron", "OSR"
-
-enum class UnitCategory : std::uint8_t { Land, Air, Sea };
-enum class StanceSpecial : std::uint8_t { None, Escort, StrategicBombing, Dive };
 enum class Stage : std::uint8_t { Air, Surface };
 
 // One stance of a unit type, copied from the data (units.json, design §3.3). `steps` counts the hits
@@ -59,7 +52,7 @@ enum class Stage : std::uint8_t { Air, Surface };
 struct StanceSpec {
   std::uint8_t air_dice = 0, surface_dice = 0, steps = 1;
   bool light_box = false, white_triangle = true;
-  StanceSpecial special = StanceSpecial::None;
+  Special special = Special::None;
   std::uint8_t raid_dice = 0;  // Strategic Bombing: dice per bomber ("rolls 4 dice")
 };
 
@@ -67,13 +60,16 @@ struct StanceSpec {
 // damaged token needs no repair).
 struct TypeSpec {
   std::uint8_t id = 0;  // the engine's unit type id (< kMaxTypes)
-  Face colour = Face::Yellow;
-  UnitCategory category = UnitCategory::Land;
+  Colour colour = Colour::Yellow;
+  Category category = Category::Land;
   bool repair = true;
   std::uint8_t stance_count = 1;
   std::array<StanceSpec, kMaxStances> stance{};
 };
 inline constexpr int kMaxTypes = 16;
+
+// The TypeSpec of a unit type of the data set (units.json), its id being index(u.kind).
+TypeSpec type_spec(const UnitInfo& u);
 
 // ---- Setup ---------------------------------------------------------------------------------------
 
@@ -92,7 +88,7 @@ struct TransportGroup {
 // A unit type under construction in the bombed territory (Strategic Bombing Raids).
 struct ConstructionGroup {
   std::uint8_t type = 0;
-  Face colour = Face::Yellow;
+  Colour colour = Colour::Yellow;
   std::uint8_t count = 0;
 };
 
@@ -107,10 +103,10 @@ struct BombingTarget {
 
 struct BattleSetup {
   std::array<std::uint8_t, kSides> commander{kNoNation, kNoNation};
-  std::array<std::uint8_t, kBattleNations> rank{};   // Turn Order Rank: 0 earliest
-  std::array<bool, kBattleNations> orange{};         // Orange Zone or worse: black is a miss (ruling 49)
+  std::array<std::uint8_t, kNations> rank{};   // Turn Order Rank: 0 earliest
+  std::array<bool, kNations> orange{};         // Orange Zone or worse: black is a miss (ruling 49)
   std::array<bool, kSides> port_advantage{};         // Port Advantage per side (ruling 59)
-  std::array<std::array<std::int32_t, kResources>, kBattleNations> stock{};  // resources held
+  std::array<std::array<std::int32_t, kResources>, kNations> stock{};  // resources held
   std::vector<Participant> units;
   std::vector<TransportGroup> transports;
   bool garrison = false;              // the invaded territory holds no defenders (ruling 50)
@@ -127,8 +123,8 @@ struct RaidingCommand {
   std::uint8_t nation = 0, units = 0;  // air and naval units of the Command
 };
 struct ConvoyRaidSetup {
-  std::array<bool, kBattleNations> orange{};
-  std::array<std::array<std::int32_t, kResources>, kBattleNations> stock{};
+  std::array<bool, kNations> orange{};
+  std::array<std::array<std::int32_t, kResources>, kNations> stock{};
   std::vector<ConvoyCluster> clusters;      // at most 8
   std::vector<RaidingCommand> commands;     // at most 8
 };
@@ -140,9 +136,9 @@ struct ConvoyRaidSetup {
 struct Row {
   TypeSpec type;
   std::uint8_t stance = 0;
-  std::array<std::uint8_t, kBattleNations> fresh{}, light{}, eliminated{}, escaped{};
+  std::array<std::uint8_t, kNations> fresh{}, light{}, eliminated{}, escaped{};
   std::uint8_t damaged = kNoNation;  // the nation of the DAMAGED (or DIVE) unit, if any
-  std::array<std::uint8_t, kBattleNations> scrapped{}, repaired{};  // debrief
+  std::array<std::uint8_t, kNations> scrapped{}, repaired{};  // debrief
   const StanceSpec& spec() const { return type.stance[stance]; }
   int alive(std::uint8_t nation) const;  // fresh + light + damaged, not eliminated nor escaped
   int alive() const;
@@ -154,7 +150,7 @@ struct Group {  // units awaiting their stance
 };
 
 struct Die {
-  Face face = Face::Yellow;
+  Colour face = Colour::Yellow;
   std::uint8_t nation = 0;
   bool done = false;
 };
@@ -205,11 +201,11 @@ struct Battle {
   BattleKind kind = BattleKind::None;
   Phase phase = Phase::Done;
   std::array<std::uint8_t, kSides> commander{kNoNation, kNoNation};
-  std::array<std::uint8_t, kBattleNations> rank{};
-  std::array<bool, kBattleNations> orange{};
+  std::array<std::uint8_t, kNations> rank{};
+  std::array<bool, kNations> orange{};
   std::array<bool, kSides> port_advantage{};
-  std::array<std::array<std::int32_t, kResources>, kBattleNations> stock{};  // working copy
-  std::array<std::array<std::int32_t, kResources>, kBattleNations> spent{};  // lost or paid here
+  std::array<std::array<std::int32_t, kResources>, kNations> stock{};  // working copy
+  std::array<std::array<std::int32_t, kResources>, kNations> spent{};  // lost or paid here
 
   std::array<std::array<Row, kMaxRowsPerSide>, kSides> rows{};
   std::array<std::uint8_t, kSides> row_count{};
@@ -219,7 +215,7 @@ struct Battle {
 
   // The current stage.
   Stage stage = Stage::Air;
-  std::array<std::array<std::uint8_t, kBattleNations>, kSides> pool{};  // dice left per nation
+  std::array<std::array<std::uint8_t, kNations>, kSides> pool{};  // dice left per nation
   std::array<std::array<std::uint8_t, 4>, kSides> pool_order{};          // nations, Commander first
   std::array<std::uint8_t, kSides> pool_nations{};
   std::uint8_t rolling_side = 0;
@@ -236,7 +232,7 @@ struct Battle {
   // Garrison Forces.
   bool garrison = false, garrison_fired = false;
   std::uint8_t garrison_nation = kNoNation, garrison_side = 0;
-  std::array<Face, 2> garrison_dice{};
+  std::array<Colour, 2> garrison_dice{};
   std::uint8_t garrison_rolled = 0;
 
   // Strategic Bombing Raids.
@@ -271,10 +267,10 @@ std::uint8_t deciding_nation(const Battle& b);
 core::OutcomeList die_outcomes();
 void legal(const Battle& b, std::vector<Choice>& out);
 bool is_legal(const Battle& b, Choice c);
-// Applies a legal choice (asserted; check with is_legal first for untrusted input), then runs on to
-// the next decision or die.
-void apply(Battle& b, Choice c, core::LogSink* log = nullptr);
-void apply_die(Battle& b, Face f, core::LogSink* log = nullptr);
+// Applies a legal choice, then runs on to the next decision or die. An illegal choice (or a die when
+// none is awaited, or a face out of range) is refused: false, and nothing changes.
+bool apply(Battle& b, Choice c, core::LogSink* log = nullptr);
+bool apply_die(Battle& b, Colour f, core::LogSink* log = nullptr);
 
 // ---- Results (valid once need(b) == Need::Done) -------------------------------------------------
 // Units of a nation and type lost in this battle (eliminated, scrapped in the debrief, or sunk as

@@ -10,16 +10,16 @@ namespace {
 
 // The resource a bombing or convoy die of this colour destroys: yellow OSR, blue iron, red oil;
 // green none (Strategic Bombing Raids; the convoy silhouettes share these colours).
-bool face_resource(Face f, Resource& r) {
+bool face_resource(Colour f, Resource& r) {
   switch (f) {
-    case Face::Yellow: r = Resource::Osr; return true;
-    case Face::Blue: r = Resource::Iron; return true;
-    case Face::Red: r = Resource::Oil; return true;
+    case Colour::Yellow: r = Resource::Osr; return true;
+    case Colour::Blue: r = Resource::Iron; return true;
+    case Colour::Red: r = Resource::Oil; return true;
     default: return false;
   }
 }
 
-bool black_misses(const Battle& b, Face f, std::uint8_t nation) { return f == Face::Black && b.orange[nation]; }
+bool black_misses(const Battle& b, Colour f, std::uint8_t nation) { return f == Colour::Black && b.orange[nation]; }
 
 }  // namespace
 
@@ -34,8 +34,8 @@ void begin_bombing(Battle& b, core::LogSink*) {
   if (!b.target.present) return;
   for (int i = 0; i < b.row_count[b.raid_side]; ++i) {
     const Row& r = b.rows[b.raid_side][i];
-    if (r.spec().special != StanceSpecial::StrategicBombing) continue;
-    for (std::uint8_t k = 0; k < kBattleNations; ++k) b.pool[b.raid_side][k] += r.alive(k);
+    if (r.spec().special != Special::StrategicBombing) continue;
+    for (std::uint8_t k = 0; k < kNations; ++k) b.pool[b.raid_side][k] += r.alive(k);
     b.raid_dice = std::max(b.raid_dice, r.spec().raid_dice);
   }
 }
@@ -48,8 +48,8 @@ bool resource_open(const Battle& b, Resource r) {
 }
 
 void bombing_options(const Battle& b, const Die& d, std::vector<Choice>& out) {
-  if (d.face == Face::White || black_misses(b, d.face, d.nation)) return;
-  if (d.face == Face::Black) {
+  if (d.face == Colour::White || black_misses(b, d.face, d.nation)) return;
+  if (d.face == Colour::Black) {
     for (int r = 0; r < kResources; ++r)
       if (resource_open(b, static_cast<Resource>(r))) out.push_back({ChoiceKind::Bomb, 0, static_cast<std::uint8_t>(r), 0});
     if (b.target.infrastructure) out.push_back({ChoiceKind::Bomb, 2, 0, 0});
@@ -86,7 +86,7 @@ void apply_bombing(Battle& b, Choice c, core::LogSink* log) {
   b.batch[die].done = true;
 }
 
-void bombing_die(Battle& b, Face f, core::LogSink* log) {
+void bombing_die(Battle& b, Colour f, core::LogSink* log) {
   Die& d = b.batch[b.batch_rolled++];
   d.face = f;
   log_event(log, rule::kBombing, kEvDie, b.raid_side, d.nation, static_cast<int>(f));
@@ -119,7 +119,7 @@ bool run_bombing(Battle& b, core::LogSink* log) {
     if (nation == kNoNation) return true;
     --b.pool[b.raid_side][nation];
     const int dice = std::min<int>(kMaxBatch, b.raid_dice);
-    for (int i = 0; i < dice; ++i) b.batch[i] = Die{Face::Yellow, nation, false};
+    for (int i = 0; i < dice; ++i) b.batch[i] = Die{Colour::Yellow, nation, false};
     b.batch_size = static_cast<std::uint8_t>(dice);
     b.batch_rolled = 0;
     log_event(log, rule::kBombing, kEvBatch, b.raid_side, nation, dice);
@@ -144,7 +144,7 @@ int invaders(const Battle& b) { return other(b.garrison_side); }
 bool invading_land(const Battle& b) {
   const int side = invaders(b);
   for (int i = 0; i < b.row_count[side]; ++i)
-    if (b.rows[side][i].type.category == UnitCategory::Land && b.rows[side][i].alive() > 0) return true;
+    if (b.rows[side][i].type.category == Category::Land && b.rows[side][i].alive() > 0) return true;
   return false;
 }
 
@@ -154,18 +154,18 @@ bool invading_land(const Battle& b) {
 // (a miss from an Orange Zone controller, ruling 49), white misses.
 void garrison_legal(const Battle& b, std::vector<Choice>& out) {
   std::array<bool, 4> colour{};
-  Face f0 = b.garrison_dice[0], f1 = b.garrison_dice[1];
-  const auto miss = [&](Face f) { return f == Face::White || black_misses(b, f, b.garrison_nation); };
+  Colour f0 = b.garrison_dice[0], f1 = b.garrison_dice[1];
+  const auto miss = [&](Colour f) { return f == Colour::White || black_misses(b, f, b.garrison_nation); };
   if (miss(f0) || miss(f1)) return;
-  if (f0 == Face::Black && f1 == Face::Black) colour.fill(true);
-  else if (f0 == Face::Black) colour[static_cast<int>(f1)] = true;
-  else if (f1 == Face::Black || f0 == f1) colour[static_cast<int>(f0)] = true;
+  if (f0 == Colour::Black && f1 == Colour::Black) colour.fill(true);
+  else if (f0 == Colour::Black) colour[static_cast<int>(f1)] = true;
+  else if (f1 == Colour::Black || f0 == f1) colour[static_cast<int>(f0)] = true;
   const int side = invaders(b);
   for (int i = 0; i < b.row_count[side]; ++i) {
     const Row& r = b.rows[side][i];
-    if (r.type.category != UnitCategory::Land || !colour[static_cast<int>(r.type.colour)]) continue;
+    if (r.type.category != Category::Land || !colour[static_cast<int>(r.type.colour)]) continue;
     const auto row = static_cast<std::uint8_t>(i);
-    for (std::uint8_t k = 0; k < kBattleNations; ++k) {
+    for (std::uint8_t k = 0; k < kNations; ++k) {
       if (r.fresh[k] > 0) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Fresh)});
       if (r.light[k] > 0) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Light)});
       if (r.damaged == k) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Damaged)});
@@ -186,7 +186,7 @@ void apply_garrison(Battle& b, Choice c, core::LogSink* log) {
   log_event(log, rule::kGarrison, kEvGarrison, c.b, r.type.id);
 }
 
-void garrison_die(Battle& b, Face f, core::LogSink* log) {
+void garrison_die(Battle& b, Colour f, core::LogSink* log) {
   b.garrison_dice[b.garrison_rolled++] = f;
   log_event(log, rule::kGarrison, kEvDie, b.garrison_side, b.garrison_nation, static_cast<int>(f));
 }
@@ -216,9 +216,9 @@ std::string setup_convoy_raid(Battle& b, const ConvoyRaidSetup& s, core::LogSink
   if (s.clusters.empty() || s.clusters.size() > 8) return "a convoy raid needs 1 to 8 clusters";
   if (s.commands.empty() || s.commands.size() > 8) return "a convoy raid needs 1 to 8 raiding Commands";
   for (const ConvoyCluster& c : s.clusters)
-    if (c.owner >= kBattleNations) return "a convoy cluster needs its controller";
+    if (c.owner >= kNations) return "a convoy cluster needs its controller";
   for (const RaidingCommand& c : s.commands)
-    if (c.nation >= kBattleNations || c.units == 0) return "a raiding Command needs its nation and units";
+    if (c.nation >= kNations || c.units == 0) return "a raiding Command needs its nation and units";
   Battle n{};
   n.kind = BattleKind::ConvoyRaid;
   n.phase = Phase::ConvoyTargets;
@@ -268,7 +268,7 @@ void apply_black(Battle& b, Choice c, core::LogSink* log) {
   b.batch[current_die(b)].done = true;
 }
 
-void convoy_die(Battle& b, Face f, core::LogSink* log) {
+void convoy_die(Battle& b, Colour f, core::LogSink* log) {
   Die& d = b.batch[b.batch_rolled++];
   d.face = f;
   log_event(log, rule::kConvoy, kEvDie, b.raider_cursor, d.nation, static_cast<int>(f));
@@ -294,7 +294,7 @@ bool run_convoy(Battle& b, core::LogSink* log) {
         Die& d = b.batch[die];
         const int cluster = b.raider_cluster[b.raider_cursor];
         Resource r;
-        if (d.face == Face::Black && !black_misses(b, d.face, d.nation)) {
+        if (d.face == Colour::Black && !black_misses(b, d.face, d.nation)) {
           options.clear();
           black_legal(b, options);
           if (options.size() > 1) return false;  // black is wild: the raider picks the colour
@@ -321,7 +321,7 @@ bool run_convoy(Battle& b, core::LogSink* log) {
       b.raider_dice_left = b.raiders[b.raider_cursor].units;
     }
     const int n = std::min<int>(kMaxBatch, b.raider_dice_left);  // "in batches of up to 10"
-    for (int i = 0; i < n; ++i) b.batch[i] = Die{Face::Yellow, b.raiders[b.raider_cursor].nation, false};
+    for (int i = 0; i < n; ++i) b.batch[i] = Die{Colour::Yellow, b.raiders[b.raider_cursor].nation, false};
     b.batch_size = static_cast<std::uint8_t>(n);
     b.batch_rolled = 0;
     b.raider_dice_left = static_cast<std::uint8_t>(b.raider_dice_left - n);

@@ -5,15 +5,8 @@
 
 namespace warroom {
 
-const char* face_name(Face f) {
-  static const char* const names[kFaces] = {"yellow", "blue", "green", "red", "black", "white"};
-  return names[static_cast<int>(f)];
-}
-
-const char* resource_name(Resource r) {
-  static const char* const names[kResources] = {"oil", "iron", "OSR"};
-  return names[static_cast<int>(r)];
-}
+std::string colour_name(Colour c) { return std::string(colour_id(c)); }
+std::string resource_name(Resource r) { return std::string(resource_id(r)); }
 
 namespace {
 
@@ -97,11 +90,11 @@ std::string event_text(const core::LogEntry& e, const BattleNames& n) {
     case kEvBatch:
       return nation_name(n, a[1]) + " rolls a batch of " + std::to_string(a[2]) + " dice";
     case kEvDie:
-      return nation_name(n, a[1]) + " die: " + face_name(static_cast<Face>(a[2] % kFaces));
+      return nation_name(n, a[1]) + " die: " + colour_name(static_cast<Colour>(a[2] % kColours));
     case kEvHit:
       return "hit on " + nation_name(n, a[2]) + " row " + std::to_string(a[1]) + ": now " + box_name(a[3]);
     case kEvMiss:
-      return std::string(face_name(static_cast<Face>(a[0] % kFaces))) + " misses";
+      return std::string(colour_name(static_cast<Colour>(a[0] % kColours))) + " misses";
     case kEvEscort:
       return nation_name(n, a[1]) + " escort cruiser takes the hit";
     case kEvDive:
@@ -113,7 +106,7 @@ std::string event_text(const core::LogEntry& e, const BattleNames& n) {
       if (a[0] == 0) return std::string("bombing destroys 1 ") + resource_name(static_cast<Resource>(a[1] % kResources));
       if (a[0] == 1) return "bombing destroys 1 " + type_name(n, a[1]) + " under construction";
       if (a[0] == 2) return "bombing places a Bomb Token";
-      return std::string("bombing: ") + face_name(static_cast<Face>(a[1] % kFaces)) + " misses";
+      return std::string("bombing: ") + colour_name(static_cast<Colour>(a[1] % kColours)) + " misses";
     case kEvConvoy:
       return "convoy cluster " + std::to_string(a[0] + 1) + ": " + std::to_string(a[2]) + " " +
              resource_name(static_cast<Resource>(a[1] % kResources)) + " ships sunk, " + std::to_string(a[3]) + " lost";

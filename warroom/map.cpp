@@ -1,0 +1,92 @@
+#include "warroom/map.h"
+
+#include <algorithm>
+#include <deque>
+
+#include "warroom/data_reader.h"
+
+namespace warroom {
+
+namespace {
+
+// Breadth-first distances from every region, following the edges `use` accepts.
+template <class Use>
+std::vector<std::uint8_t> all_distances(const Data& d, Use use) {
+  const std::size_t n = d.region_count();
+  std::vector<std::uint8_t> dist(n * n, kUnreachable);
+  std::deque<RegionId> queue;
+  for (std::size_t from = 0; from < n; ++from) {
+    std::uint8_t* row = &dist[from * n];
+    row[from] = 0;
+    queue.assign(1, static_cast<RegionId>(from));
+    while (!queue.empty()) {
+      const RegionId at = queue.front();
+      queue.pop_front();
+      for (RegionId next : neighbours(d, at))
+        if (row[next] == kUnreachable && use(at, next)) {
+          row[next] = static_cast<std::uint8_t>(std::min(254, row[at] + 1));
+          queue.push_back(next);
+        }
+    }
+  }
+  return dist;
+}
+
+}  // namespace
+
+const Edge* edge_between(const Data& d, RegionId a, RegionId b) {
+  const RegionId lo = std::min(a, b), hi = std::max(a, b);
+  for (const Edge& e : d.edges)
+    if (e.a == lo && e.b == hi) return &e;
+  return nullptr;
+}
+
+const Passage* passage_between(const Data& d, RegionId sea_a, RegionId sea_b) {
+  const Edge* e = edge_between(d, sea_a, sea_b);
+  return e && e->passage != kNone ? &d.passages[e->passage] : nullptr;
+}
+
+std::vector<RegionId> ports_of(const Data& d, RegionId sea) {
+  std::vector<RegionId> out;
+  for (const Region& r : d.regions)
+    if (std::find(r.port_seas.begin(), r.port_seas.begin() + r.port_count, sea) != r.port_seas.begin() + r.port_count)
+      out.push_back(r.rid);
+  return out;
+}
+
+bool rail_edge(const Data& d, RegionId a, RegionId b) {
+  const Edge* e = edge_between(d, a, b);
+  return e && e->rail;
+}
+
+namespace detail {
+
+void build_tables(Data& data) {
+  const std::size_t n = data.region_count();
+  MapTables& t = data.tables;
+  t.adjacent.assign(n, {});
+  for (const Edge& e : data.edges) {
+    t.adjacent[e.a].set(e.b);
+    t.adjacent[e.b].set(e.a);
+  }
+  std::vector<std::uint8_t> rail_edges(n * n, 0);
+  for (const Edge& e : data.edges)
+    if (e.rail) rail_edges[e.a * n + e.b] = rail_edges[e.b * n + e.a] = 1;
+  const Data& d = data;
+  t.land = all_distances(d, [&](RegionId, RegionId b) { return d.region(b).is_territory(); });
+  t.sea = all_distances(d, [&](RegionId a, RegionId b) { return d.region(a).is_sea() && d.region(b).is_sea(); });
+  t.air = all_distances(d, [](RegionId, RegionId) { return true; });
+  t.rail = all_distances(d, [&](RegionId a, RegionId b) { return rail_edges[a * n + b] != 0; });
+  t.rail_component.assign(n, kNone);
+  std::uint8_t next = 0;
+  for (std::size_t r = 0; r < n; ++r) {
+    if (!data.regions[r].rail || t.rail_component[r] != kNone) continue;
+    for (std::size_t o = 0; o < n; ++o)
+      if (t.rail[r * n + o] != kUnreachable) t.rail_component[o] = next;
+    ++next;
+  }
+}
+
+}  // namespace detail
+
+}  // namespace warroom
