@@ -496,6 +496,30 @@ TEST(WarRoomScenarios, T19_TheOtherScenariosAsStated) {
   EXPECT_EQ(d.morale.thresholds[0][GER].value, 8);
 }
 
+// Design §3.4: each scenario's theater is connected by land and sea: every region in play is
+// reachable from every other through regions in play (the impassable ones flown over).
+TEST(WarRoomScenarios, EveryTheaterIsConnected) {
+  const Data& d = shipped();
+  for (const Scenario& s : d.scenarios) {
+    std::vector<RegionId> queue;
+    std::bitset<256> seen;
+    for (const Region& r : d.regions)
+      if (s.in_play.test(r.rid)) {
+        queue.push_back(r.rid);
+        seen.set(r.rid);
+        break;
+      }
+    for (std::size_t i = 0; i < queue.size(); ++i)
+      for (RegionId n : neighbours(d, queue[i]))
+        if (s.in_play.test(n) && !seen.test(n)) {
+          seen.set(n);
+          queue.push_back(n);
+        }
+    for (const Region& r : d.regions)
+      EXPECT_TRUE(!s.in_play.test(r.rid) || seen.test(r.rid)) << s.id << ": " << r.id << " " << r.name << " is cut off";
+  }
+}
+
 TEST(WarRoomData, AuditListsEveryEntryWithProvenanceAndSource) {
   const Data& d = shipped();
   const std::vector<AuditRow> rows = audit_rows(d);
@@ -690,6 +714,13 @@ TEST_F(WarRoomBadData, SeatMixingAlliances) {
 TEST_F(WarRoomBadData, CardOfAnotherNation) {
   edit("scenarios.json", [](json& j) { find(j["scenarios"], "id", "war-in-europe")["cards"]["USSR"]["except"] = {"G1"}; });
   expect_error({"scenarios.json", "cards: USSR", "field \"except\"", "G1 is not a card of USSR"});
+}
+
+TEST_F(WarRoomBadData, StatedNamesAFieldTheEntryLacks) {
+  edit("map.json", [](json& j) {
+    find(j["regions"], "id", "G1")["stated"]["kamikaze"] = {{"provenance", "rulebook"}, {"source", "x"}};
+  });
+  expect_error({"map.json", "(id \"G1\")", "field \"kamikaze\"", "not a field of the entry"});
 }
 
 TEST_F(WarRoomBadData, NotJson) {
