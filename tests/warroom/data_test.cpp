@@ -487,7 +487,28 @@ TEST(WarRoomScenarios, T19_TheOtherScenariosAsStated) {
   for (const Region& r : d.regions) bc += r.owner == BC && pacific.in_play.test(r.rid);
   EXPECT_EQ(bc, 12);
 
+  // Pacific setup: "The United States uses all its Territory Cards except for Eastern United
+  // States (and its forces in Great Britain)".
+  EXPECT_TRUE(pacific.setup_complete);
+  for (const SetupCommand& c : pacific.commands) {
+    EXPECT_NE(c.region, id("B1"));
+    EXPECT_NE(c.region, id("U1"));
+    EXPECT_TRUE(pacific.in_play.test(c.region)) << d.region(c.region).id;
+  }
+  // Global War: every nation has forces, the US among them in Great Britain.
+  EXPECT_TRUE(global.setup_complete);
+  std::array<int, kNations> commands{};
+  bool us_in_gb = false;
+  for (const SetupCommand& c : global.commands) {
+    ++commands[c.nation];
+    us_in_gb |= c.nation == US && c.region == id("B1") && c.category == Category::Land;
+  }
+  EXPECT_TRUE(us_in_gb);
+  for (Nation n : kAllNations) EXPECT_GT(commands[n], 0) << nation_id(n);
+
   const Scenario& east = scenario("eastern-front");
+  EXPECT_TRUE(east.setup_complete);
+  for (const SetupCommand& c : east.commands) EXPECT_TRUE(c.nation == GER || c.nation == USSR);
   EXPECT_EQ(east.nations, nation_bit(USSR) | nation_bit(GER));
   EXPECT_EQ(east.morale, BoardSide::Front);
   EXPECT_EQ(east.name, "Eastern Front (reconstructed)");
