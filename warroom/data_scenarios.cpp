@@ -161,6 +161,7 @@ SetupCommand read_command(const Node& n, const Data& data, const Scenario& s) {
 }
 
 void read_setup(const Node& sc, const Data& data, Scenario& s) {
+  s.control.fill(kNoNation);
   for (const Region& r : data.regions)
     s.control[r.rid] = r.is_territory() && s.in_play.test(r.rid) ? r.owner : kNoNation;
   if (!sc.has("setup")) return;
