@@ -1,9 +1,12 @@
-// warroom: the command-line front end of War Room, built from the kit (cli/kit.h). For now it
-// validates and audits the data set (docs/warroom/data.md).
+// warroom: the command-line front end of War Room, built from the kit (cli/kit.h): new, status,
+// act, run, replay and play from the kit; selfplay and bench (cli/warroom_play.cpp); data check and
+// audit of the data set (docs/warroom/data.md).
 #include <cstdio>
 
 #include "cli/kit.h"
+#include "cli/warroom_commands.h"
 #include "warroom/data.h"
+#include "warroom/title.h"
 
 namespace {
 
@@ -56,9 +59,12 @@ int main(int argc, char** argv) {
   kit.program = "warroom";
   kit.description = "War Room: the Second World War on the project's world map (Nightingale Games, Larry Harris).";
   kit.default_data = warroom::default_data_dir();
+  kit.make_title = [](const std::filesystem::path& dir) { return warroom::make_title(dir); };
   CLI::App app{kit.description};
   app.set_version_flag("--version", std::string("warroom ") + CHURCHILL_ENGINE_VERSION);
   int exit_code = 0;
+  cli::add_match_commands(app, kit, exit_code);
+  cli::add_warroom_play_commands(app, kit, exit_code);
   add_data_commands(app, kit, exit_code);
   return cli::run(app, kit, argc, argv, exit_code);
 }

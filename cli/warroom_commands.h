@@ -1,0 +1,13 @@
+// The warroom command's own subcommands beside the kit's (cli/kit.h): self-play statistics and
+// benchmarks of random War Room games.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "cli/kit.h"
+
+namespace cli {
+
+void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code);  // selfplay, bench
+
+}  // namespace cli

@@ -1,0 +1,92 @@
+// The warroom command on the shared kit: a game created, played by random bots to the round limit,
+// replayed and verified; bad input refused with a one-line error and the save unchanged; a seat's
+// view never showing another seat's unwritten sheet.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int status;
+  std::string out;
+};
+
+class WarroomCli : public ::testing::Test {
+ protected:
+  fs::path dir = fs::temp_directory_path() / ("warroom-cli-test-" + std::to_string(::getpid()) + "-" +
+                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  std::string save = (dir / "game.json").string();
+
+  void SetUp() override {
+    if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
+    fs::create_directories(dir);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+
+  Result run(const std::string& args) const {
+    Result r{0, ""};
+    FILE* p = ::popen((std::string(std::getenv("WARROOM_BINARY")) + " " + args + " 2>&1").c_str(), "r");
+    char buf[4096];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+    r.status = ::pclose(p);
+    return r;
+  }
+  std::string bytes() const {
+    std::ifstream in(save);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+};
+
+TEST_F(WarroomCli, BotsPlayToTheRoundLimitAndTheReplayVerifies) {
+  ASSERT_EQ(run("new --scenario war-in-europe --seed 9 --option round-limit-10 --seats "
+                "BC=bot:random,USSR=bot:random,US=bot:random,GER+ITA=bot:random -o " + save).status, 0);
+  const Result r = run("run " + save);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("the game is over after round 10, with no winner"), std::string::npos) << r.out;
+  const Result v = run("replay --verify " + save);
+  EXPECT_EQ(v.status, 0) << v.out;
+  EXPECT_NE(v.out.find("verified"), std::string::npos) << v.out;
+  const Result log = run("replay " + save);
+  EXPECT_NE(log.out.find("Phase 2 > Step 2. Reveal Bids and Establish Turn Order"), std::string::npos);
+}
+
+TEST_F(WarroomCli, BadActionsAreRefusedAndChangeNothing) {
+  ASSERT_EQ(run("new --scenario war-in-europe --seed 4 --seats BC=human,USSR=bot:random,US=bot:random,GER+ITA=bot:random -o " + save).status, 0);
+  ASSERT_EQ(run("run " + save).status, 0);
+  const std::string before = bytes();
+  for (const char* bad : {"--as BC to BC Z9", "--as BC bid BC -1", "--as BC select BC 999", "--as US done US", "--as XX done BC",
+                          "--as BC shift BC 1 inf new extra"}) {
+    const Result r = run(std::string("act ") + save + " " + bad);
+    EXPECT_NE(r.status, 0) << bad;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+    EXPECT_EQ(bytes(), before) << bad;
+  }
+}
+
+TEST_F(WarroomCli, ASeatSeesOnlyItsOwnSheetWhileWriting) {
+  ASSERT_EQ(run("new --scenario war-in-europe --seed 4 --seats BC=human,USSR=human,US=bot:random,GER+ITA=bot:random -o " + save).status, 0);
+  // Through the reorganization windows to the order sheets.
+  for (int i = 0; i < 10; ++i) {
+    run("run " + save);
+    const std::string phase = run("status " + save).out;
+    if (phase.find("Write Orders") != std::string::npos) break;
+    if (phase.find("BC may reorganize") != std::string::npos) run("act " + save + " --as BC done BC");
+    if (phase.find("USSR may reorganize") != std::string::npos) run("act " + save + " --as USSR done USSR");
+  }
+  ASSERT_EQ(run("act " + save + " --as BC bid BC 2").status, 0);
+  const auto as_ussr = nlohmann::json::parse(run("status " + save + " --as USSR --json").out);
+  const auto as_bc = nlohmann::json::parse(run("status " + save + " --as BC --json").out);
+  EXPECT_TRUE(as_ussr["nations"][0]["sheet"]["bid"].is_null()) << "an ally does not see it (ruling 20)";
+  EXPECT_EQ(as_bc["nations"][0]["sheet"]["bid"], 2);
+}
+
+}  // namespace

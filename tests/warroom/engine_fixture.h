@@ -1,0 +1,100 @@
+// Shared set-up of the War Room engine tests: the data set, War in Europe games, driving a state to
+// a step, and actions by their text form.
+#pragma once
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "warroom/bots.h"
+#include "warroom/game.h"
+#include "warroom/rules.h"
+
+namespace warroom::testing {
+
+inline std::shared_ptr<const Data> data() {
+  static const std::shared_ptr<const Data> loaded = std::make_shared<const Data>(load_data(WARROOM_TEST_DATA_DIR));
+  return loaded;
+}
+
+inline Game europe(int players = 4, Options o = {}) { return Game(data(), *data()->find_scenario("war-in-europe"), players, o); }
+
+inline RegionId region(const std::string& id) {
+  const RegionId r = data()->find_region(id);
+  EXPECT_NE(r, kNoRegion) << id;
+  return r;
+}
+
+inline StepId top(const State& s) { return s.steps.top().id; }
+
+// Plays random bot actions and chance from `s` until `stop(s)` holds; fails if the game ends first.
+template <class Stop>
+State play_until(const Game& g, State s, Stop stop, std::uint64_t seed = 1) {
+  core::Rng chance(seed), choices(seed + 99);
+  RandomBot bot;
+  for (int n = 0; !stop(s); ++n) {
+    if (g.node_kind(s) == core::NodeKind::Terminal || n > 200000) {
+      ADD_FAILURE() << "the game ended before the position was reached";
+      return s;
+    }
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      core::OutcomeList outcomes;
+      g.chance_outcomes(s, outcomes);
+      g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), nullptr);
+    } else {
+      const core::SeatMask acting = g.acting_seats(s);
+      core::Seat seat = 0;
+      while (!(acting & core::seat_bit(seat))) ++seat;
+      g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), nullptr);
+    }
+  }
+  return s;
+}
+
+// The seat's legal action with this text form; fails the test if there is none.
+inline core::Action action(const Game& g, const State& s, core::Seat seat, const std::string& text) {
+  const auto a = g.action_from_string(s, seat, text);
+  EXPECT_TRUE(a.has_value()) << "\"" << text << "\" is not legal for " << g.seat_name(seat) << " at " << g.phase_text(s);
+  return a.value_or(0);
+}
+
+inline bool legal(const Game& g, const State& s, core::Seat seat, const std::string& text) {
+  return g.action_from_string(s, seat, text).has_value();
+}
+
+// Applies the action with this text form for the nation's seat.
+inline void act(const Game& g, State& s, int nation, const std::string& text, core::LogSink* log = nullptr) {
+  const core::Seat seat = g.seat_of(nation);
+  g.apply(s, seat, action(g, s, seat, text), log);
+}
+
+inline void chance(const Game& g, State& s, const std::string& text, core::LogSink* log = nullptr) {
+  const auto a = g.action_from_string(s, core::kChance, text);
+  ASSERT_TRUE(a.has_value()) << "\"" << text << "\" is not a chance outcome at " << g.phase_text(s);
+  g.apply(s, core::kChance, *a, log);
+}
+
+// Restarts the flow at phase `phase` of the position (positions made by hand).
+inline void start_phase(const Game& g, State& s, int phase) {
+  s.steps.clear();
+  s.steps.push({StepId::Phase, static_cast<std::int8_t>(phase)});
+  Ctx c{g, s, nullptr};
+  advance(c);
+}
+
+// The first written-order state of a new game: every reorganization window closed.
+inline State at_write_sheets(const Game& g, std::uint64_t seed = 1) {
+  State s = g.new_game();
+  return play_until(g, s, [](const State& x) { return top(x) == StepId::WriteSheets; }, seed);
+}
+
+inline int units_of(const State& s, int nation) {
+  int n = 0;
+  for (const Command& c : s.command[at(nation)])
+    if (c.region != kNoRegion) n += units_in(c);
+  return n;
+}
+
+}  // namespace warroom::testing

@@ -1,0 +1,144 @@
+// Phase 7: Production (T13, rulings 69, 79, 80) and Phase 5 Step 2, deployment (rulings 71, 100).
+#include "engine_fixture.h"
+
+namespace warroom::testing {
+namespace {
+
+State at_purchases(const Game& g) {
+  State s = g.new_game();
+  return play_until(g, s, [](const State& x) { return top(x) == StepId::Purchases; });
+}
+
+// T13, Phase 7 › Purchase Example: "Producing 2 fighters will cost a total of 4 oil, 2 iron, and 2 OSR."
+TEST(Phase7, PurchaseExample_TwoFightersCostFourOilTwoIronTwoOsr) {
+  const Game g = europe();
+  State s = at_purchases(g);
+  s.nation[GER].res = {4, 2, 2};
+  act(g, s, GER, "buy GER ftr");
+  act(g, s, GER, "buy GER ftr");
+  EXPECT_FALSE(legal(g, s, g.seat_of(GER), "buy GER ftr")) << "nothing left to pay a third";
+  EXPECT_EQ(s.nation[GER].res, (std::array<std::int32_t, 3>{4, 2, 2})) << "resources change only at the reveal";
+  for (int n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
+  EXPECT_EQ(s.nation[GER].res, (std::array<std::int32_t, 3>{0, 0, 0}));
+}
+
+// Civilian Goods cost 5 resources of any mix (ruling 80): 21 mixes; China's without oil.
+TEST(Phase7, CivilianGoodsCostFiveResourcesInAnyMix) {
+  Options one_round;
+  one_round.round_limit = 1;  // no income of round 2 after the reveal
+  const Game g = europe(4, one_round);
+  State s = at_purchases(g);
+  s.nation[GER].res = {5, 5, 5};
+  int mixes = 0;
+  for (int oil = 0; oil <= 5; ++oil)
+    for (int iron = 0; oil + iron <= 5; ++iron) mixes += legal(g, s, g.seat_of(GER), fmt::format("buy GER goods {}/{}/{}", oil, iron, 5 - oil - iron));
+  EXPECT_EQ(mixes, 21);
+  act(g, s, GER, "buy GER goods 2/3/0");
+  EXPECT_TRUE(legal(g, s, g.seat_of(GER), "buy GER goods 0/0/5"));
+  EXPECT_FALSE(legal(g, s, g.seat_of(GER), "buy GER goods 0/3/2")) << "only 2 iron left";
+  s.nation[CHN].res = {5, 5, 5};
+  core::ActionList china;
+  purchases_legal(CCtx{g, s}, CHN, china);
+  for (core::Action a : china)
+    if (decode(a).kind == ActionKind::BuyGoods) { EXPECT_EQ(decode(a).a, 0) << "China can not spend oil"; }
+  for (int n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
+  EXPECT_EQ(s.nation[GER].goods, 1);
+  EXPECT_EQ(s.nation[GER].res, (std::array<std::int32_t, 3>{3, 2, 5}));
+}
+
+// Ruling 79: a purchase that could not be placed is refused at entry (SV limits, ruling 69).
+TEST(Phase7, PurchasesBeyondTheIndustriesRoomAreRefused) {
+  const Game g = europe();
+  State s = at_purchases(g);
+  s.nation[ITA].res = {500, 500, 500};
+  const int room = placement_room(CCtx{g, s}, ITA, false);
+  ASSERT_GT(room, 0);
+  for (int i = 0; i < room; ++i) act(g, s, ITA, "buy ITA inf");
+  EXPECT_FALSE(legal(g, s, g.seat_of(ITA), "buy ITA inf"));
+  act(g, s, ITA, "unbuy ITA inf");
+  EXPECT_TRUE(legal(g, s, g.seat_of(ITA), "buy ITA inf"));
+}
+
+// Step 5: units go under Industry tokens, at most SV (less Bomb tokens) per territory; naval only
+// where there is a Port. Then Phase 5 Step 2 deploys them from a secret plan.
+TEST(Phase7, PlacementThenSecretDeployment) {
+  const Game g = europe();
+  State s = at_purchases(g);
+  const RegionId g1 = region("G1");
+  s.nation[GER].res = {50, 50, 50};
+  act(g, s, GER, "buy GER sub");
+  act(g, s, GER, "buy GER arm");
+  for (int n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Place && x.steps.top().a == GER; });
+  act(g, s, GER, "place GER G1 sub");
+  act(g, s, GER, "place GER G1 arm");
+  const int i = g.industry_index(g1);
+  EXPECT_EQ(s.construction[at(i)].n[kSub], 1);
+  EXPECT_EQ(s.construction[at(i)].n[kArm], 1);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::DeployPlans; });
+  ASSERT_TRUE(g.acting_seats(s) & core::seat_bit(g.seat_of(GER)));
+  EXPECT_FALSE(legal(g, s, g.seat_of(GER), "done GER")) << "the submarine needs a sea region or to be held";
+  const std::string sea = g.region_name(data()->region(g1).port_seas[0]);
+  act(g, s, GER, "deploy GER G1 sub " + sea);
+  EXPECT_TRUE(g.observe(s, g.seat_of(BC)).construction[at(i)].to_sea == (std::array<std::array<std::uint8_t, 4>, 4>{}))
+      << "the plan is secret until every nation is done";
+  const int fresh_sea = lowest_free_command(s, *data(), GER, Category::Sea);
+  const int fresh_land = lowest_free_command(s, *data(), GER, Category::Land);
+  act(g, s, GER, "done GER");
+  ASSERT_NE(top(s), StepId::DeployPlans);
+  EXPECT_EQ(s.command[GER][at(fresh_sea)].region, region(sea));
+  EXPECT_EQ(s.command[GER][at(fresh_sea)].n[at(slot_of(kSub))], 1);
+  EXPECT_EQ(s.command[GER][at(fresh_land)].region, g1);
+  EXPECT_EQ(s.command[GER][at(fresh_land)].n[at(slot_of(kArm))], 1);
+  EXPECT_EQ(s.construction[at(i)].n, (std::array<std::uint8_t, kUnitTypes>{}));
+}
+
+// Ruling 71: at most SV - Bomb tokens units leave a territory; the rest wait.
+TEST(Phase5, DeploymentLimitedBySvLessBombs) {
+  const Game g = europe();
+  State s = at_purchases(g);
+  const RegionId g1 = region("G1");
+  const int i = g.industry_index(g1);
+  s.construction[at(i)].n[kInf] = 3;
+  s.region[g1].bombs = static_cast<std::uint8_t>(data()->region(g1).sv - 2);
+  start_phase(g, s, 5);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::DeployPlans; }, 3);
+  EXPECT_FALSE(legal(g, s, g.seat_of(GER), "done GER")) << "3 units, room for 2";
+  act(g, s, GER, "hold GER G1 inf");
+  EXPECT_TRUE(legal(g, s, g.seat_of(GER), "done GER"));
+  act(g, s, GER, "done GER");
+  EXPECT_EQ(s.construction[at(i)].n[kInf], 1) << "the held unit stays under the Industry token";
+}
+
+}  // namespace
+}  // namespace warroom::testing
+
+namespace warroom::testing {
+namespace {
+
+// "China may deploy new infantry immediately in each territory where the mobilization icon exists -
+// limited by its SV" (Phase 7 Step 5; ruling 72: bought at the infantry's cost, no Industry token).
+TEST(Phase7, ChinaMobilizesInfantryUpToSvPerTerritory) {
+  const Game g(data(), *data()->find_scenario("global-war"), 7);
+  State s = g.new_game();
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Purchases; });
+  s.nation[CHN].res = {0, 50, 50};
+  const int room = mobilization_room(CCtx{g, s}, CHN);
+  ASSERT_GT(room, 0);
+  EXPECT_FALSE(legal(g, s, g.seat_of(CHN), "buy CHN art")) << "no industry to build artillery in";
+  for (int i = 0; i < room; ++i) act(g, s, CHN, "buy CHN inf");
+  EXPECT_FALSE(legal(g, s, g.seat_of(CHN), "buy CHN inf")) << "every mobilization territory is full";
+  for (core::Seat seat = 0; seat < g.seat_count(); ++seat)
+    for (int n = 0; n < kNations; ++n)
+      if (((g.seat_nations(seat) >> n) & 1u) && g.acting_nations(s, seat) & (1u << n)) act(g, s, n, "done " + g.nation_name(n));
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Place && x.steps.top().a == CHN; });
+  const int before = units_of(s, CHN);
+  const RegionId c1 = data()->find_region("C1");
+  const int sv = data()->region(c1).sv;
+  for (int i = 0; i < sv; ++i) act(g, s, CHN, "place CHN C1 inf");
+  EXPECT_EQ(units_of(s, CHN), before + sv) << "mobilized infantry are on the map at once";
+  EXPECT_FALSE(legal(g, s, g.seat_of(CHN), "place CHN C1 inf")) << "limited by its SV";
+}
+
+}  // namespace
+}  // namespace warroom::testing

@@ -1,0 +1,125 @@
+// Victory Check at the end of the round (rulings 9-14): scenario conditions, both qualifying,
+// "nobody has units", collapse.
+#include "engine_fixture.h"
+
+namespace warroom::testing {
+namespace {
+
+State end_round(const Game& g, State s) {
+  start_phase(g, s, 8);
+  return s;
+}
+
+TEST(VictoryCheck, AxisWinsWithTwoOfTheThreeAlliedCapitals) {
+  const Game g = europe();
+  State s = g.new_game();
+  s.region[region("B1")].controller = GER;
+  s = end_round(g, s);
+  EXPECT_NE(g.node_kind(s), core::NodeKind::Terminal) << "one capital is not enough";
+  s.region[region("R1")].controller = ITA;
+  s = end_round(g, s);
+  ASSERT_EQ(g.node_kind(s), core::NodeKind::Terminal);
+  EXPECT_EQ(s.winner, kAxisWin);
+  EXPECT_EQ(g.winners(s), core::seat_bit(g.seat_of(GER)));
+}
+
+TEST(VictoryCheck, AlliesWinWithGreaterGermany) {
+  const Game g = europe();
+  State s = g.new_game();
+  s.region[region("G1")].controller = US;
+  s = end_round(g, s);
+  ASSERT_EQ(g.node_kind(s), core::NodeKind::Terminal);
+  EXPECT_EQ(s.winner, kAlliedWin);
+  EXPECT_EQ(g.winners(s), core::seat_bit(g.seat_of(BC)) | core::seat_bit(g.seat_of(USSR)) | core::seat_bit(g.seat_of(US)));
+}
+
+// Ruling 12: if both alliances qualify in the same round, the war goes on.
+TEST(VictoryCheck, BothQualifyingContinuesTheWar) {
+  const Game g = europe();
+  State s = g.new_game();
+  s.region[region("G1")].controller = BC;
+  s.region[region("B1")].controller = GER;
+  s.region[region("U1")].controller = GER;
+  s = end_round(g, s);
+  EXPECT_NE(g.node_kind(s), core::NodeKind::Terminal);
+  EXPECT_EQ(s.round, 2);
+}
+
+TEST(VictoryCheck, NobodyHasUnitsBothLose) {
+  const Game g = europe();
+  State s = g.new_game();
+  for (auto& pool : s.command) pool = {};
+  s.construction[0].n[kInf] = 1;  // ruling 14: units under construction are not on the map
+  s = end_round(g, s);
+  ASSERT_EQ(g.node_kind(s), core::NodeKind::Terminal);
+  EXPECT_EQ(s.winner, kBothLose);
+  EXPECT_EQ(g.winners(s), 0u);
+}
+
+TEST(VictoryCheck, GrayZoneWithoutUnitsCollapses) {
+  const Game g = europe();
+  State s = g.new_game();
+  s.command[ITA] = {};
+  s.nation[ITA].zone = kGray;
+  s.command[USSR] = {};  // Blue, not Gray: no collapse
+  s.nation[USSR].zone = kBlue;
+  s = end_round(g, s);
+  EXPECT_TRUE(s.nation[ITA].collapsed);
+  EXPECT_FALSE(s.nation[USSR].collapsed);
+  EXPECT_FALSE(in_play(s, ITA));
+}
+
+TEST(VictoryCheck, TheRoundLimitStopsWithNoWinner) {  // ruling 105: a harness's cap, not a rule
+  Options o;
+  o.round_limit = 1;
+  const Game g = europe(4, o);
+  State s = end_round(g, g.new_game());
+  ASSERT_EQ(g.node_kind(s), core::NodeKind::Terminal);
+  EXPECT_EQ(s.winner, 0);
+}
+
+}  // namespace
+}  // namespace warroom::testing
+
+namespace warroom::testing {
+namespace {
+
+// Optional Rules › Rapid Resolution: Phases 2-5 again after Phase 5, then Phase 6 once and Phase 7;
+// 1 infantry, 1 artillery and 1 armor under production at the start, deployed in round 1.
+TEST(RapidResolution, PhasesTwoToSixRepeatAndStartingUnitsDeployInRoundOne) {
+  Options o;
+  o.rapid_resolution = true;
+  o.round_limit = 1;
+  const Game g = europe(4, o);
+  State s = g.new_game();
+  ASSERT_EQ(top(s), StepId::Place) << "the starting units go under Industry tokens first";
+  const int units0 = units_of(s, GER);
+  core::LogBuffer log;
+  int bids_revealed = 0, deployed = 0;
+  core::Rng chance(1), choices(2);
+  RandomBot bot;
+  while (g.node_kind(s) != core::NodeKind::Terminal) {
+    const std::size_t before = log.size();
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      core::OutcomeList outcomes;
+      g.chance_outcomes(s, outcomes);
+      g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), &log);
+    } else {
+      const core::SeatMask acting = g.acting_seats(s);
+      core::Seat seat = 0;
+      while (!(acting & core::seat_bit(seat))) ++seat;
+      g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), &log);
+    }
+    for (std::size_t i = before; i < log.size(); ++i) {
+      const auto e = static_cast<Event>(log.entries()[i].event);
+      bids_revealed += e == Event::BidRevealed && log.entries()[i].args[0] == GER;
+      deployed += e == Event::DeployRevealed && log.entries()[i].args[0] == GER && s.round == 1;
+    }
+  }
+  EXPECT_EQ(bids_revealed, 2) << "Phase 2 twice in the round";
+  EXPECT_GE(deployed, 1) << "the starting units deploy in round 1";
+  EXPECT_GT(units_of(s, GER), units0);
+}
+
+}  // namespace
+}  // namespace warroom::testing

@@ -1,0 +1,68 @@
+// War Room's actions: typed, with a documented bit layout (as Stockfish's Move), and small enough
+// that no decision has more than a few hundred (design §4.7).
+//
+//   bits 27..31  kind           (ActionKind)
+//   bits 24..26  nation         (Nation: the nation acting, or drawn at a chance node)
+//   bits 16..23  a              (kind-specific, below)
+//   bits  8..15  b
+//   bits  0.. 7  c
+//
+// Text forms (warroom/names.cpp) name nations, regions and unit types by their data ids:
+//   done GER                    finish this step's secret entries (or a decision window)
+//   select GER 92               order pad: choose Command 92 ...               a = number
+//   to GER J5                   ... and write its destination in the lowest empty box   a = region
+//   erase GER 3                 empty box 3                                     a = box 1..9
+//   bid GER 4 / bid GER 2k      set the bid's units (0..999) / thousands        a,b = value (16 bits), c = 1 thousands
+//   slot GER 2                  choose turn-order slot 2                        a = slot
+//   cancel GER 3                Phase 3: cancel the order of box 3              a = box
+//   shift GER 40 inf 41         reorganize: one unit from Command 40 to 41      a = from, b = type, c = to (0: a new Command)
+//   cancel-stress GER medal     Phase 6 Step 1: give one Medal (or goods)       a = 0 medal, 1 goods
+//   relieve GER 3               Phase 6 Step 3: give 3 Medals and 2 Goods       a = medals
+//   pay GER oil                 Phase 6 Step 4 (Blue Zone): pay one resource    a = resource
+//   desert GER 40 inf           Phase 6 Step 4 (Gray Zone): remove one unit     a = Command, b = type
+//   buy GER ftr / unbuy GER ftr Phase 7 Step 3                                  a = type
+//   buy GER goods 2/3/0         one Civilian Goods paid 2 oil, 3 iron, 0 OSR    a,b,c = oil, iron, OSR
+//   unbuy GER goods 2/3/0
+//   place GER G1 inf            Phase 7 Step 5: one unit under the Industry token   a = region, b = type
+//   deploy GER G1 sub A-6       Phase 5 Step 2 plan: a naval unit to a sea      a = region, b = type, c = sea index
+//   undeploy GER G1 sub A-6
+//   hold GER G1 arm / release GER G1 arm   plan: a unit stays under the token / no longer
+//   draw GER                    chance: the nation drawn (tie or order draw)
+//   trade US N8 oil             Phase 7 Step 2: give a block of oil to Mexico for its block   a = region, b = resource given
+#pragma once
+
+#include <cstdint>
+
+#include "core/types.h"
+
+namespace warroom {
+
+enum class ActionKind : std::uint8_t {
+  Done, Select, To, Erase, Bid, Slot, Cancel, Shift, CancelStress, Relieve, Pay, Desert,
+  Buy, Unbuy, BuyGoods, UnbuyGoods, Place, Deploy, Undeploy, Hold, Release, Draw, Trade, kCount
+};
+
+struct Act {
+  ActionKind kind{};
+  std::uint8_t nation = 0;
+  std::uint8_t a = 0, b = 0, c = 0;
+};
+
+constexpr core::Action encode(ActionKind kind, int nation, int a = 0, int b = 0, int c = 0) {
+  return (static_cast<core::Action>(kind) << 27) | (static_cast<core::Action>(nation & 7) << 24) |
+         (static_cast<core::Action>(a & 0xFF) << 16) | (static_cast<core::Action>(b & 0xFF) << 8) |
+         static_cast<core::Action>(c & 0xFF);
+}
+
+constexpr Act decode(core::Action x) {
+  return {static_cast<ActionKind>(x >> 27), static_cast<std::uint8_t>((x >> 24) & 7), static_cast<std::uint8_t>((x >> 16) & 0xFF),
+          static_cast<std::uint8_t>((x >> 8) & 0xFF), static_cast<std::uint8_t>(x & 0xFF)};
+}
+
+// A bid's value spans a and b (16 bits); c = 1 sets the thousands, else the units (0..999).
+constexpr core::Action bid_action(int nation, int value, bool thousands) {
+  return encode(ActionKind::Bid, nation, (value >> 8) & 0xFF, value & 0xFF, thousands ? 1 : 0);
+}
+constexpr int bid_value(const Act& x) { return (x.a << 8) | x.b; }
+
+}  // namespace warroom

@@ -1,0 +1,37 @@
+// War Room's bots. The random bot plays uniformly among legal actions, except that in the
+// open-ended windows (writing a sheet, reorganizing, purchases, deployment plans, cancelling Stress)
+// it says "done" with probability 1/4 at each choice, so that games move on.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include "core/bot.h"
+#include "warroom/game.h"
+
+namespace warroom {
+
+class RandomBot final : public core::Bot<Game> {
+ public:
+  core::Action choose(const Game& game, const State& observation, core::Seat seat, core::Rng& rng) override;
+};
+
+// "random"; nullptr for an unknown kind.
+std::unique_ptr<core::Bot<Game>> make_bot(std::string_view kind);
+
+}  // namespace warroom
+
+namespace warroom {
+
+// One game between random bots from the game's setup, its chance from `seed` (self-play, benchmarks
+// and soak tests). `after_action`, if given, sees the state after every action.
+struct GameResult {
+  int rounds = 0;
+  std::uint8_t winner = 0;  // kAlliedWin, kAxisWin, kBothLose; 0: stopped by the round limit
+  bool stopped = false;     // ended by the round limit
+  long actions = 0;
+};
+GameResult play_random_game(const Game& g, std::uint64_t seed, const std::function<void(const State&)>& after_action = {});
+
+}  // namespace warroom

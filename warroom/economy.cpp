@@ -1,0 +1,316 @@
+// Phase 1: Direct National Economy (card facing, income) and Phase 7: Production (purchases in
+// secret, their reveal, units placed under Industry tokens).
+#include <algorithm>
+#include <cassert>
+
+#include "warroom/rules.h"
+
+namespace warroom {
+
+namespace {
+
+constexpr const char* kIncome = "Phase 1 > Step 2. Tally Income";
+constexpr const char* kStep3 = "Phase 7 > Step 3. Note Purchase of Units";
+constexpr const char* kStep4 = "Phase 7 > Step 4. Reveal Purchases and Update Resources";
+constexpr const char* kStep5 = "Phase 7 > Step 5. Transfer New Units to Industries";
+
+// Land units of each alliance in a region (Command stacks only: units under construction never
+// count, ruling 109).
+std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r) {
+  std::array<int, kAlliances> out{};
+  for (int n = 0; n < kNations; ++n)
+    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+      const Command& c = s.command[at(n)][at(number)];
+      if (c.region == r && command_category(d, n, number) == Category::Land)
+        out[static_cast<std::size_t>(alliance_of(n))] += units_in(c);
+    }
+  return out;
+}
+
+const Resources& cost_of(const Data& d, int type) { return d.units[at(type)].cost; }
+
+// What the nation's sheet has spent so far, by resource.
+std::array<int, kResources> spent(const CCtx& c, int nation) {
+  const Sheet& sh = c.s.sheet[at(nation)];
+  std::array<int, kResources> out{sh.goods_paid[0], sh.goods_paid[1], sh.goods_paid[2]};
+  for (int t = 0; t < kUnitTypes; ++t)
+    for (int r = 0; r < kResources; ++r) out[at(r)] += sh.buy[at(t)] * cost_of(c.d(), t)[static_cast<Resource>(r)];
+  return out;
+}
+
+int bought(const Sheet& sh, bool naval_only) {
+  int n = 0;
+  for (int t = 0; t < kUnitTypes; ++t)
+    if (!naval_only || category_of(t) == Category::Sea) n += sh.buy[at(t)];
+  return n;
+}
+
+bool affordable(const CCtx& c, int nation, const std::array<int, kResources>& extra) {
+  const auto used = spent(c, nation);
+  for (int r = 0; r < kResources; ++r)
+    if (used[at(r)] + extra[at(r)] > resource(c.s, nation, r)) return false;
+  return true;
+}
+
+// Commands of each alliance in a sea region: naval, and all but troop transports (land Commands).
+struct SeaPresence {
+  std::array<int, kAlliances> naval{}, non_transport{};
+};
+SeaPresence sea_presence(const State& s, const Data& d, RegionId sea) {
+  SeaPresence p;
+  for (int n = 0; n < kNations; ++n)
+    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+      const Command& c = s.command[at(n)][at(number)];
+      if (c.region != sea || units_in(c) == 0) continue;
+      const Category cat = command_category(d, n, number);
+      const auto side = static_cast<std::size_t>(alliance_of(n));
+      p.naval[side] += cat == Category::Sea;
+      p.non_transport[side] += cat != Category::Land;
+    }
+  return p;
+}
+
+// Ruling 115 (b): the neutral can be reached by land from a non-Embattled adjacent territory of the
+// side, or by sea when its port's sea region holds no enemy Command but transports -- the Axis also
+// needing a Naval Command there -- never from the Yellow Zone or worse ("No trade via Ports").
+bool reaches(const CCtx& c, int nation, const Region& neutral) {
+  const Data& d = c.d();
+  const Alliance side = alliance_of(nation);
+  for (int i = 0; i < neutral.degree; ++i) {
+    const RegionId r = neutral.adjacent[at(i)];
+    const std::uint8_t controller = c.s.region[r].controller;
+    if (d.region(r).is_territory() && controller != kNoNation && alliance_of(controller) == side && !embattled(c.s, d, r)) return true;
+  }
+  const RegionId sea = neutral.neutral->port_sea;
+  if (sea == kNoRegion || c.s.nation[at(nation)].zone >= kYellow) return false;
+  const SeaPresence p = sea_presence(c.s, d, sea);
+  const auto own = static_cast<std::size_t>(side), enemy = 1 - own;
+  return p.non_transport[enemy] == 0 && (side == Alliance::Allied || p.naval[own] > 0);
+}
+
+// Ruling 115 (a) and ruling 65: whether the neutral trades with the nation's side at all.
+bool trades_with(const CCtx& c, int nation, const Region& neutral) {
+  const std::uint8_t controller = c.s.region[neutral.rid].controller;
+  const Alliance side = alliance_of(nation);
+  if (controller != kNoNation) return alliance_of(controller) == side;  // a captured neutral: its controller's side only
+  switch (neutral.neutral->type) {
+    case NeutralType::ProAllied: return side == Alliance::Allied;
+    case NeutralType::ProAxis: return side == Alliance::Axis;
+    case NeutralType::Standard: return side == Alliance::Allied || reaches(c, nation, neutral);  // the Axis only if threatened
+  }
+  return false;
+}
+
+// EXCHANGE RATES: "OSRs are traded in blocks of 5, iron in blocks of 3, and oil in blocks of 2."
+constexpr int kBlock[kResources] = {2, 3, 5};
+
+}  // namespace
+
+bool embattled(const State& s, const Data& d, RegionId r) {  // ruling 95: both sides have land units in it
+  const auto units = land_units(s, d, r);
+  return units[0] > 0 && units[1] > 0;
+}
+
+// ---- Phase 7 Step 2: Trade with Neutrals, one trade a round (ruling 77), in turn order (ruling 101) ----
+
+void trade_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const Data& d = c.d();
+  out.push_back(encode(ActionKind::Done, nation));
+  if (!c.g.scenario().trade || d.nations[at(nation)].has(NationRule::NoTrade) || c.s.nation[at(nation)].zone >= kRed) return;
+  for (const Region& r : d.regions) {
+    if (!r.neutral || !r.neutral->trade || !c.g.scenario().in_play.test(r.rid)) continue;
+    if (embattled(c.s, d, r.rid) || !trades_with(c, nation, r) || !reaches(c, nation, r)) continue;
+    const int offered = static_cast<int>(*r.neutral->trade);
+    for (int give = 0; give < kResources; ++give) {
+      if (give == offered || resource(c.s, nation, give) < kBlock[give]) continue;  // "it will not accept" its own resource
+      if (d.nations[at(nation)].has(NationRule::NoOil) && (give == kOil || offered == kOil)) continue;
+      out.push_back(encode(ActionKind::Trade, nation, r.rid, give));
+    }
+  }
+}
+
+void trade_apply(Ctx& c, const Act& a) {
+  c.s.steps.pop();
+  if (a.kind == ActionKind::Done) return;
+  const int offered = static_cast<int>(*c.d().region(a.a).neutral->trade);
+  c.s.nation[at(a.nation)].res[a.b] -= kBlock[a.b];
+  gain(c, a.nation, offered, kBlock[offered]);
+  c.add("Phase 7 > Step 2. Trade with Neutrals", a.nation, Event::Traded, a.a, a.b, offered);
+}
+
+// ---- Phase 1 ----
+
+void collect_income(Ctx& c) {
+  const Data& d = c.d();
+  for (int n = 0; n < kNations; ++n) {
+    if (!in_play(c.s, n)) continue;
+    std::array<int, kResources> total{};
+    for (const Region& r : d.regions) {
+      // Step 1: the card's facing -- Embattled cards give one resource less (ruling 78: the back face).
+      if (!r.is_territory() || r.neutral || c.s.region[r.rid].controller != n || !c.g.scenario().in_play.test(r.rid)) continue;
+      const Resources& inc = embattled(c.s, d, r.rid) ? r.embattled_income : r.income;
+      total[kOil] += inc.oil, total[kIron] += inc.iron, total[kOsr] += inc.osr;
+    }
+    if (c.s.nation[at(n)].zone >= kRed) {
+      c.add("Phase 6 > Stress Zone Penalties > Red Zone", n, Event::IncomeBlocked);
+      continue;
+    }
+    if (d.nations[at(n)].has(NationRule::NoOil)) total[kOil] = 0;  // China's Restrictions
+    for (int r = 0; r < kResources; ++r) gain(c, n, r, total[at(r)]);
+    c.add(kIncome, n, Event::Income, total[kOil], total[kIron], total[kOsr]);
+  }
+}
+
+// ---- Phase 7 ----
+
+// Ruling 69: SV minus Bomb tokens, counting everything already under the Industry token.
+int industry_capacity(const CCtx& c, RegionId r) {
+  const int i = c.g.industry_index(r);
+  if (i < 0) return 0;
+  int under = 0;
+  for (std::uint8_t n : c.s.construction[at(i)].n) under += n;
+  return std::max(0, c.d().region(r).sv - c.s.region[r].bombs - under);
+}
+
+int placement_room(const CCtx& c, int nation, bool naval) {
+  int room = 0;
+  for (int i = 0; i < c.g.industries(); ++i) {
+    const RegionId r = c.g.industry_region(i);
+    if (c.s.region[r].controller != nation) continue;
+    if (naval && !c.d().region(r).has_port()) continue;  // "Naval Units may only be placed in territories that have a Port"
+    room += industry_capacity(c, r);
+  }
+  return room;
+}
+
+int mobilization_room(const CCtx& c, int nation) {
+  if (!c.d().nations[at(nation)].has(NationRule::Mobilization)) return 0;
+  int room = 0;
+  for (int i = 0; i < c.g.mobilizations(); ++i) {
+    const RegionId r = c.g.mobilization_region(i);
+    if (c.s.region[r].controller == nation) room += std::max(0, c.d().region(r).sv - c.s.sheet[at(nation)].mobilized[at(i)]);
+  }
+  return room;
+}
+
+bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUnitTypes>& buy) {
+  int naval = 0, other = 0;
+  for (int t = 0; t < kUnitTypes; ++t) (category_of(t) == Category::Sea ? naval : other) += t == kInf ? 0 : buy[at(t)];
+  const int room = placement_room(c, nation, false);
+  return naval <= placement_room(c, nation, true) && naval + other <= room &&
+         naval + other + buy[kInf] <= room + mobilization_room(c, nation);
+}
+
+void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const Data& d = c.d();
+  const Sheet& sh = c.s.sheet[at(nation)];
+  out.push_back(encode(ActionKind::Done, nation));
+  for (int t = 0; t < kUnitTypes; ++t) {
+    const UnitInfo& u = d.units[at(t)];
+    if (sh.buy[at(t)]) out.push_back(encode(ActionKind::Unbuy, nation, t));
+    if (!u.buildable || !d.nations[at(nation)].may_buy(static_cast<UnitKind>(t))) continue;
+    if (!affordable(c, nation, {u.cost.oil, u.cost.iron, u.cost.osr})) continue;
+    // Ruling 79: a purchase that could not be placed is refused at entry.
+    auto more = sh.buy;
+    ++more[at(t)];
+    if (purchase_fits(c, nation, more)) out.push_back(encode(ActionKind::Buy, nation, t));
+  }
+  // Civilian Goods: 5 resources in any mix (ruling 80); China's mix has no oil.
+  const int goods_cost = d.goods.cost_any;
+  const bool no_oil = d.nations[at(nation)].has(NationRule::NoOil);
+  for (int oil = 0; oil <= goods_cost; ++oil)
+    for (int iron = 0; oil + iron <= goods_cost; ++iron) {
+      const int osr = goods_cost - oil - iron;
+      if (!(no_oil && oil > 0) && affordable(c, nation, {oil, iron, osr}))
+        out.push_back(encode(ActionKind::BuyGoods, nation, oil, iron, osr));
+      if (sh.goods > 0 && sh.goods_paid[0] >= oil && sh.goods_paid[1] >= iron && sh.goods_paid[2] >= osr)
+        out.push_back(encode(ActionKind::UnbuyGoods, nation, oil, iron, osr));
+    }
+}
+
+void purchases_apply(Ctx& c, const Act& a) {
+  Sheet& sh = c.s.sheet[at(a.nation)];
+  switch (a.kind) {
+    case ActionKind::Done: break;
+    case ActionKind::Buy: ++sh.buy[a.a]; break;
+    case ActionKind::Unbuy: --sh.buy[a.a]; break;
+    case ActionKind::BuyGoods:
+    case ActionKind::UnbuyGoods: {
+      const int sign = a.kind == ActionKind::BuyGoods ? 1 : -1;
+      sh.goods = static_cast<std::uint8_t>(sh.goods + sign);
+      const int mix[kResources] = {a.a, a.b, a.c};
+      for (int r = 0; r < kResources; ++r) sh.goods_paid[at(r)] = static_cast<std::uint16_t>(sh.goods_paid[at(r)] + sign * mix[r]);
+      break;
+    }
+    default: assert(false);
+  }
+}
+
+void reveal_purchases(Ctx& c) {
+  State& s = c.s;
+  ++s.reveal_epoch;
+  std::array<std::uint8_t, kNations> order{};
+  const int count = nations_in_turn_order(s, order);
+  for (int n = 0; n < kNations; ++n) {
+    if (!in_play(s, n)) continue;
+    const auto used = spent(CCtx{c.g, s}, n);
+    for (int r = 0; r < kResources; ++r) s.nation[at(n)].res[at(r)] -= used[at(r)];
+    s.nation[at(n)].goods = static_cast<std::uint16_t>(s.nation[at(n)].goods + s.sheet[at(n)].goods);
+    c.add(kStep4, n, Event::PurchasesRevealed, bought(s.sheet[at(n)], false), s.sheet[at(n)].goods, used[0] + used[1] + used[2]);
+  }
+  for (int i = count - 1; i >= 0; --i)  // Step 5: in turn order
+    if (bought(s.sheet[order[at(i)]], false) > 0) s.steps.push({StepId::Place, static_cast<std::int8_t>(order[at(i)])});
+}
+
+namespace {
+int mobilization_index(const Game& g, RegionId r) {
+  for (int i = 0; i < g.mobilizations(); ++i)
+    if (g.mobilization_region(i) == r) return i;
+  return -1;
+}
+
+// Places one unit (on `s`): China's infantry in a mobilization territory forms Commands at once
+// (Phase 7 Step 5, ruling 72); everything else goes under the Industry token. False if it cannot.
+bool place_one(State& s, const Game& g, int nation, RegionId r, int t) {
+  const int m = t == kInf && g.data().nations[at(nation)].has(NationRule::Mobilization) ? mobilization_index(g, r) : -1;
+  if (m >= 0) {
+    if (s.region[r].controller != nation || s.sheet[at(nation)].mobilized[at(m)] >= g.data().region(r).sv) return false;
+    if (!form_units(s, g.data(), nation, r, t, 1)) return false;
+    ++s.sheet[at(nation)].mobilized[at(m)];
+  } else {
+    const int i = g.industry_index(r);
+    if (i < 0 || s.region[r].controller != nation || industry_capacity(CCtx{g, s}, r) == 0) return false;
+    if (category_of(t) == Category::Sea && !g.data().region(r).has_port()) return false;
+    ++s.construction[at(i)].n[at(t)];
+  }
+  --s.sheet[at(nation)].buy[at(t)];
+  return true;
+}
+}  // namespace
+
+// A placement is offered only if what is left can still be placed.
+void place_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const Sheet& sh = c.s.sheet[at(nation)];
+  std::vector<RegionId> places;
+  for (int i = 0; i < c.g.industries(); ++i) places.push_back(c.g.industry_region(i));
+  for (int i = 0; i < c.g.mobilizations(); ++i) places.push_back(c.g.mobilization_region(i));
+  for (RegionId r : places) {
+    if (c.s.region[r].controller != nation) continue;
+    for (int t = 0; t < kUnitTypes; ++t) {
+      if (!sh.buy[at(t)]) continue;
+      State trial = c.s;
+      if (place_one(trial, c.g, nation, r, t) && purchase_fits(CCtx{c.g, trial}, nation, trial.sheet[at(nation)].buy))
+        out.push_back(encode(ActionKind::Place, nation, r, t));
+    }
+  }
+}
+
+void place_apply(Ctx& c, const Act& a) {
+  [[maybe_unused]] const bool placed = place_one(c.s, c.g, a.nation, a.a, a.b);
+  assert(placed);
+  c.add(kStep5, a.nation, Event::Placed, a.a, a.b);
+}
+
+bool place_done(const CCtx& c, int nation) { return bought(c.s.sheet[at(nation)], false) == 0; }
+
+}  // namespace warroom

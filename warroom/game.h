@@ -1,0 +1,97 @@
+// War Room's rules as a core::Game (design §4): one scenario with its seats, over the data set.
+// The flow of play is the step table in game.cpp: one row per StepId (warroom/state.h) giving its
+// node kind, who acts, its legal actions or chance outcomes, how an action applies, and its prompt.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "core/hash.h"
+#include "warroom/data.h"
+#include "warroom/state.h"
+
+namespace warroom {
+
+struct Options {
+  std::uint8_t round_limit = 0;  // stop, with no winner, after this round (0: never; ruling 105)
+  bool ussr_with_second_seat = false;  // 3-player War in Europe: the USSR joins seat 2, not seat 1 (ruling 90)
+  bool rapid_resolution = false;       // Optional Rules › Rapid Resolution
+};
+
+class Game {
+ public:
+  using State = warroom::State;
+  // Throws core::SetupError if the scenario has no seat table for `players`.
+  Game(std::shared_ptr<const Data> data, const Scenario& scenario, int players, Options options = {});
+
+  // The scenario's setup: cards, Commands, units under construction (Setting Up).
+  State new_game() const;
+
+  // core::Game
+  core::NodeKind node_kind(const State& s) const;
+  core::SeatMask acting_seats(const State& s) const;
+  void legal_actions(const State& s, core::Seat seat, core::ActionList& out) const;
+  void chance_outcomes(const State& s, core::OutcomeList& out) const;
+  void apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const;
+  std::string action_to_string(const State& s, core::Seat seat, core::Action a) const;
+  std::optional<core::Action> action_from_string(const State& s, core::Seat seat, std::string_view text) const;
+  bool reveals_hidden(const State& s, core::Seat seat, core::Action a) const;
+  std::uint64_t hash(const State& s) const;
+  std::string seat_name(core::Seat seat) const;
+  std::optional<core::Seat> seat_from_name(std::string_view name) const;
+
+  // core::ObservableGame (observe.cpp)
+  int seat_count() const { return static_cast<int>(seat_nations_.size()); }
+  State observe(const State& s, core::Seat seat) const;
+  State resample_hidden(const State& observation, core::Seat seat, core::Rng& rng) const;
+  core::SeatMask winners(const State& s) const;
+
+  // core::PresentableGame (view.cpp, names.cpp)
+  std::string phase_text(const State& s) const;
+  std::string describe(const core::LogEntry& e) const;
+  nlohmann::json view_json(const State& observation, std::optional<core::Seat> seat) const;
+  std::string board_text(const State& observation, std::optional<core::Seat> seat) const;
+
+  // The tables the rules read.
+  const Data& data() const { return *data_; }
+  const Scenario& scenario() const { return *scenario_; }
+  const Options& options() const { return options_; }
+  int scenario_index() const { return scenario_index_; }
+  core::Seat seat_of(int nation) const { return nation_seat_[at_(nation)]; }  // -1: not in play
+  std::uint8_t seat_nations(core::Seat seat) const { return seat_nations_[static_cast<std::size_t>(seat)]; }
+  int industries() const { return static_cast<int>(industry_region_.size()); }
+  RegionId industry_region(int i) const { return industry_region_[static_cast<std::size_t>(i)]; }
+  int industry_index(RegionId r) const { return industry_index_[r]; }  // -1: not industrial
+  int mobilizations() const { return static_cast<int>(mobilization_region_.size()); }
+  RegionId mobilization_region(int i) const { return mobilization_region_[static_cast<std::size_t>(i)]; }
+  int threshold(int nation) const;  // Stress Threshold (Morale Board side of the scenario)
+  int order_limit(int nation) const { return scenario_->order_limit[at_(nation)]; }
+  // The nation whose decision or entry an action is for (the acting nation of the step).
+  std::string nation_name(int nation) const;
+  std::string region_name(RegionId r) const;
+
+  // The nations a seat may act for now (their bits), at a decision or simultaneous step.
+  std::uint8_t acting_nations(const State& s, core::Seat seat) const;
+
+ private:
+  static std::size_t at_(int i) { return static_cast<std::size_t>(i); }
+  std::shared_ptr<const Data> data_;
+  const Scenario* scenario_;
+  int scenario_index_ = 0;
+  Options options_;
+  std::array<core::Seat, kNations> nation_seat_{};
+  std::vector<std::uint8_t> seat_nations_;
+  std::vector<RegionId> industry_region_;
+  std::vector<RegionId> mobilization_region_;  // in play, with the mobilization icon and no industry
+  std::array<std::int8_t, 256> industry_index_{};
+};
+
+static_assert(core::ObservableGame<Game>);
+
+}  // namespace warroom

@@ -1,0 +1,164 @@
+// Phase 6: Morale -- casualties converted into Stress, then Steps 1-4 each for every nation in
+// turn order (ruling 99): Medals and Civilian Goods cancel Stress, Stress moves the nation along the
+// Homeland Status Track, 5 Medals/Goods relieve one zone, and the zone penalties apply.
+#include <algorithm>
+#include <cassert>
+
+#include "warroom/rules.h"
+
+namespace warroom {
+
+namespace {
+
+constexpr const char* kConvert = "Phase 6 > Convert Casualties into Stress";
+constexpr const char* kStep1 = "Phase 6 > 1. Submit Medals to Cancel Stress Points";
+constexpr const char* kStep2 = "Phase 6 > 2. Evaluate Stress Levels";
+constexpr const char* kStep3 = "Phase 6 > 3. Relieve Stress";
+constexpr const char* kBlueRule = "Phase 6 > Stress Zone Penalties > Blue Zone";
+constexpr const char* kGrayRule = "Phase 6 > Stress Zone Penalties > Gray Zone";
+
+int units_on_map(const State& s, int nation) {
+  int n = 0;
+  for (const Command& c : s.command[at(nation)])
+    if (c.region != kNoRegion) n += units_in(c);
+  return n;
+}
+
+int total_resources(const State& s, int nation) {
+  const auto& r = s.nation[at(nation)].res;
+  return r[0] + r[1] + r[2];
+}
+
+}  // namespace
+
+int casualty_points(const Data& d, const NationState& n) {
+  int cp = 0;
+  for (int t = 0; t < kUnitTypes; ++t) cp += n.casualties[at(t)] * d.units[at(t)].casualty_points;
+  return cp;
+}
+
+// "multiplying by the factor at the top of the column ... Convert the Casualty Points into Stress
+// Tokens"; the remainder is lost (ruling 98) and the Units return to storage.
+void convert_casualties(Ctx& c) {
+  for (int n = 0; n < kNations; ++n) {
+    NationState& ns = c.s.nation[at(n)];
+    const int cp = casualty_points(c.d(), ns);
+    if (cp == 0) continue;
+    const int stress = c.d().morale.stress_for(cp);
+    ns.stress += stress;
+    ns.casualties = {};
+    c.add(kConvert, n, Event::CasualtyStress, cp, stress);
+  }
+}
+
+// ---- Step 1 ----
+
+void cancel_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const NationState& n = c.s.nation[at(nation)];
+  out.push_back(encode(ActionKind::Done, nation));
+  if (n.stress > 0 && n.medals > 0) out.push_back(encode(ActionKind::CancelStress, nation, 0));
+  if (n.stress > 0 && n.goods > 0) out.push_back(encode(ActionKind::CancelStress, nation, 1));
+}
+
+void cancel_apply(Ctx& c, const Act& a) {
+  if (a.kind == ActionKind::Done) {
+    c.s.steps.pop();
+    return;
+  }
+  NationState& n = c.s.nation[at(a.nation)];
+  if (a.a == 0) --n.medals;  // "1 Medal/Civilians Goods cancels 1 Stress Point"
+  else --n.goods;
+  --n.stress;
+  c.add(kStep1, a.nation, Event::StressCancelled, a.a, n.stress);
+}
+
+// ---- Step 2 ----
+
+void evaluate_stress(Ctx& c) {
+  std::array<std::uint8_t, kNations> order{};
+  const int count = nations_in_turn_order(c.s, order);
+  for (int i = 0; i < count; ++i) {
+    const int n = order[at(i)];
+    NationState& ns = c.s.nation[at(n)];
+    const int threshold = c.g.threshold(n);
+    // "Repeat this process until any Stress Points remaining are less than the threshold"; in the
+    // Gray Zone the nation does not advance and returns no Stress.
+    while (threshold > 0 && ns.zone < kGray && ns.stress >= threshold) {
+      ++ns.zone;
+      ns.stress -= threshold;
+      c.add(kStep2, n, Event::ZoneUp, ns.zone, ns.stress);
+    }
+  }
+}
+
+// ---- Step 3 ----
+
+void relieve_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const NationState& n = c.s.nation[at(nation)];
+  const int cost = c.d().morale.relieve_cost;
+  out.push_back(encode(ActionKind::Done, nation));
+  for (int medals = std::max(0, cost - n.goods); medals <= std::min<int>(cost, n.medals); ++medals)
+    out.push_back(encode(ActionKind::Relieve, nation, medals));
+}
+
+void relieve_apply(Ctx& c, const Act& a) {
+  c.s.steps.pop();  // "nor slide back more than 1 zone per round"
+  if (a.kind == ActionKind::Done) return;
+  NationState& n = c.s.nation[at(a.nation)];
+  const int goods = c.d().morale.relieve_cost - a.a;
+  n.medals = static_cast<std::uint16_t>(n.medals - a.a);
+  n.goods = static_cast<std::uint16_t>(n.goods - goods);
+  --n.zone;
+  c.add(kStep3, a.nation, Event::Relieved, a.a, goods, n.zone);
+}
+
+// ---- Step 4: penalties, cumulative and recurring ----
+
+void push_penalties(Ctx& c) {
+  std::array<std::uint8_t, kNations> order{};
+  const int count = nations_in_turn_order(c.s, order);
+  for (int i = count - 1; i >= 0; --i) {
+    const int n = order[at(i)];
+    const NationState& ns = c.s.nation[at(n)];
+    if (ns.zone >= kGray) {  // Mass Desertion: units equal to its current Stress Points (ruling 75)
+      const int owed = std::min({ns.stress, units_on_map(c.s, n), 127});
+      if (owed > 0) c.s.steps.push({StepId::Desert, static_cast<std::int8_t>(n), static_cast<std::int8_t>(owed)});
+    }
+    if (ns.zone >= kBlue) {  // Labor and Civil Unrest: any 3 resources, as far as able (ruling 74)
+      const int owed = std::min<int>(c.d().morale.blue_payment, total_resources(c.s, n));
+      if (owed > 0) c.s.steps.push({StepId::BluePay, static_cast<std::int8_t>(n), static_cast<std::int8_t>(owed)});
+    }
+  }
+}
+
+void blue_legal(const CCtx& c, int nation, core::ActionList& out) {
+  for (int r = 0; r < kResources; ++r)
+    if (resource(c.s, nation, r) > 0) out.push_back(encode(ActionKind::Pay, nation, r));
+}
+
+void blue_apply(Ctx& c, const Act& a) {
+  --c.s.nation[at(a.nation)].res[a.a];
+  --c.s.steps.top().b;
+  c.add(kBlueRule, a.nation, Event::BluePaid, a.a);
+}
+
+void desert_legal(const CCtx& c, int nation, core::ActionList& out) {
+  for (int number = 1; number <= kMaxCommandNumber; ++number) {
+    const Command& cmd = c.s.command[at(nation)][at(number)];
+    if (cmd.region == kNoRegion) continue;
+    const Category cat = command_category(c.d(), nation, number);
+    for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
+      if (cmd.n[at(slot_of(t))]) out.push_back(encode(ActionKind::Desert, nation, number, t));
+  }
+}
+
+// Deserters go back to storage, not to the Casualty List (ruling 75).
+void desert_apply(Ctx& c, const Act& a) {
+  Command& cmd = c.s.command[at(a.nation)][a.a];
+  --cmd.n[at(slot_of(a.b))];
+  if (units_in(cmd) == 0) cmd = Command{};
+  --c.s.steps.top().b;
+  c.add(kGrayRule, a.nation, Event::Deserted, a.a, a.b);
+}
+
+}  // namespace warroom

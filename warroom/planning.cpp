@@ -1,0 +1,307 @@
+// Phase 2: Strategic Planning -- secret order sheets and oil bids (Step 1), the reveal and the
+// turn-order slots (Step 2), paying the bids (Step 3) -- and Reorganizing Commands.
+#include <algorithm>
+#include <cassert>
+
+#include "warroom/rules.h"
+
+namespace warroom {
+
+namespace {
+
+constexpr const char* kStep1 = "Phase 2 > Step 1. Write Orders and Turn Order Bids";
+constexpr const char* kStep2 = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order";
+constexpr const char* kStep3 = "Phase 2 > Step 3. Pay Oil for Bids";
+constexpr const char* kReorganizing = "Reorganizing Commands";
+
+int written(const Sheet& sh) {
+  int n = 0;
+  for (const Order& o : sh.box) n += o.status != kEmpty;
+  return n;
+}
+
+bool ordered(const Sheet& sh, int number) {  // "Never assign multiple orders to the same Command"
+  for (const Order& o : sh.box)
+    if (o.status != kEmpty && o.command == number) return true;
+  return false;
+}
+
+bool in_scenario(const CCtx& c, RegionId r) { return r != kNoRegion && c.g.scenario().in_play.test(r); }
+
+std::uint8_t dist(const std::vector<std::uint8_t>& table, const Data& d, RegionId from, RegionId to) {
+  return table[static_cast<std::size_t>(from) * d.region_count() + to];
+}
+
+int count_in_play(const State& s) {
+  int n = 0;
+  for (int i = 0; i < kNations; ++i) n += in_play(s, i);
+  return n;
+}
+
+}  // namespace
+
+// Ruling 21: the pad offers the destinations a Command's category can reach on the static map --
+// adjacency, 2-region ranges, the static rail net -- ignoring control and enemies; in play only.
+void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out) {
+  const Data& d = c.d();
+  const Command& cmd = c.s.command[at(nation)][at(number)];
+  const RegionId from = cmd.region;
+  const Region& origin = d.region(from);
+  const Category cat = command_category(d, nation, number);
+  const bool may_sail = !d.nations[at(nation)].has(NationRule::LandNeverAtSea);
+  for (const Region& r : d.regions) {
+    const RegionId to = r.rid;
+    if (to == from || !in_scenario(c, to) || r.type == RegionType::Impassable) continue;
+    bool ok = false;
+    switch (cat) {
+      case Category::Land:
+        if (origin.is_territory()) {  // Plotting Land Commands; by Rail; Transporting Land Units by Sea
+          ok = (r.is_territory() && dist(d.tables.land, d, from, to) == 1) ||
+               (r.is_territory() && origin.rail && r.rail && d.tables.rail_component[from] != kNone &&
+                d.tables.rail_component[from] == d.tables.rail_component[to]) ||
+               (r.is_sea() && may_sail && d.tables.adjacent[from].test(to));
+        } else {  // a Troop Transport at sea: 2 sea regions, or land on an adjacent territory
+          ok = (r.is_sea() && dist(d.tables.sea, d, from, to) <= 2) || (r.is_territory() && d.tables.adjacent[from].test(to));
+        }
+        break;
+      case Category::Air: ok = dist(d.tables.air, d, from, to) <= 2; break;  // Plotting Air Commands
+      case Category::Sea: ok = r.is_sea() && dist(d.tables.sea, d, from, to) <= 2; break;  // Plotting Naval Commands
+    }
+    if (ok) out.push_back(to);
+  }
+}
+
+// ---- Step 1: the O&P Chart, in secret ----
+
+void sheets_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const Sheet& sh = c.s.sheet[at(nation)];
+  out.push_back(encode(ActionKind::Done, nation));
+  if (sh.selected) {
+    std::vector<RegionId> dests;
+    pad_destinations(c, nation, sh.selected, dests);
+    for (RegionId r : dests) out.push_back(encode(ActionKind::To, nation, r));
+  }
+  if (written(sh) < c.g.order_limit(nation))  // "no more than 9 written orders"; China and Italy 6
+    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+      const Command& cmd = c.s.command[at(nation)][at(number)];
+      if (cmd.region != kNoRegion && units_in(cmd) > 0 && number != sh.selected && !ordered(sh, number))
+        out.push_back(encode(ActionKind::Select, nation, number));
+    }
+  for (int b = 0; b < kMaxOrders; ++b)
+    if (sh.box[at(b)].status != kEmpty) out.push_back(encode(ActionKind::Erase, nation, b + 1));
+  // Bidding Oil for Turn Order: 0 up to the oil held; units and thousands separately (design §4.4).
+  const int oil = resource(c.s, nation, kOil);
+  const int thousands = sh.bid / 1000;
+  for (int v = 0; v <= std::min(999, oil - thousands * 1000); ++v)
+    if (thousands * 1000 + v != sh.bid) out.push_back(bid_action(nation, v, false));
+  for (int k = 0; k * 1000 <= oil && oil >= 1000; ++k)
+    if (k != thousands && k * 1000 + sh.bid % 1000 <= oil) out.push_back(bid_action(nation, k, true));
+}
+
+void sheets_apply(Ctx& c, const Act& a) {
+  Sheet& sh = c.s.sheet[at(a.nation)];
+  switch (a.kind) {
+    case ActionKind::Done: sh.selected = 0; break;
+    case ActionKind::Select: sh.selected = a.a; break;
+    case ActionKind::To:
+      for (Order& o : sh.box)  // the lowest empty box
+        if (o.status == kEmpty) {
+          o = {sh.selected, a.a, kWritten};
+          break;
+        }
+      sh.selected = 0;
+      break;
+    case ActionKind::Erase: sh.box[at(a.a - 1)] = Order{}; break;
+    case ActionKind::Bid: {
+      const int v = bid_value(a);
+      sh.bid = a.c ? v * 1000 + sh.bid % 1000 : (sh.bid / 1000) * 1000 + v;
+      break;
+    }
+    default: assert(false);
+  }
+}
+
+// ---- Step 2: reveal the bids; choose slots in bid order; ties drawn (rulings 15, 16) ----
+
+void reveal_bids(Ctx& c) {
+  State& s = c.s;
+  ++s.reveal_epoch;
+  s.turn_order.fill(kNoNation);
+  s.choosing.fill(kNoNation);
+  int count = 0;
+  for (int n = 0; n < kNations; ++n) {
+    s.nation[at(n)].slot = 0;
+    if (!in_play(s, n)) continue;
+    c.add(kStep2, n, Event::BidRevealed, s.sheet[at(n)].bid);
+    s.choosing[at(count++)] = static_cast<std::uint8_t>(n);
+  }
+  std::stable_sort(s.choosing.begin(), s.choosing.begin() + count,
+                   [&](std::uint8_t x, std::uint8_t y) { return s.sheet[x].bid > s.sheet[y].bid; });
+  s.steps.push({StepId::SlotSequence, 0});
+}
+
+namespace {
+int tied_from(const State& s, int position, int count) {  // how many share the bid at `position`
+  int n = 0;
+  for (int i = position; i < count; ++i) n += s.sheet[s.choosing[at(i)]].bid == s.sheet[s.choosing[at(position)]].bid;
+  return n;
+}
+
+int free_slot(const State& s, int count) {
+  for (int slot = 1; slot <= count; ++slot)
+    if (s.turn_order[at(slot - 1)] == kNoNation) return slot;
+  return 0;
+}
+
+void take_slot(Ctx& c, int nation, int slot) {
+  c.s.nation[at(nation)].slot = static_cast<std::uint8_t>(slot);
+  c.s.turn_order[at(slot - 1)] = static_cast<std::uint8_t>(nation);
+  c.add(kStep2, nation, Event::SlotChosen, slot);
+}
+}  // namespace
+
+void slot_sequence(Ctx& c, int position) {
+  State& s = c.s;
+  const int count = count_in_play(s);
+  if (position >= count) {  // Step 3: "All bids must be paid - win or lose."
+    for (int n = 0; n < kNations; ++n)
+      if (in_play(s, n)) {
+        s.nation[at(n)].res[kOil] -= s.sheet[at(n)].bid;
+        assert(s.nation[at(n)].res[kOil] >= 0);
+        if (s.sheet[at(n)].bid) c.add(kStep3, n, Event::BidPaid, s.sheet[at(n)].bid);
+      }
+    return;
+  }
+  s.steps.push({StepId::SlotSequence, static_cast<std::int8_t>(position + 1)});
+  if (position == count - 1) return take_slot(c, s.choosing[at(position)], free_slot(s, count));  // the last slot left
+  if (tied_from(s, position, count) > 1) s.steps.push({StepId::TieDraw, static_cast<std::int8_t>(position)});
+  else s.steps.push({StepId::ChooseSlot, static_cast<std::int8_t>(s.choosing[at(position)])});
+}
+
+void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out) {
+  const int count = count_in_play(c.s);
+  const int tied = tied_from(c.s, position, count);
+  for (int i = position; i < count; ++i)
+    if (c.s.sheet[c.s.choosing[at(i)]].bid == c.s.sheet[c.s.choosing[at(position)]].bid)
+      out.push_back({encode(ActionKind::Draw, c.s.choosing[at(i)]), 1.0 / tied});
+}
+
+void tie_apply(Ctx& c, int position, int nation) {
+  State& s = c.s;
+  int i = position;  // the drawn flag goes first, the rest keep their order
+  while (i < kNations - 1 && s.choosing[at(i)] != nation) ++i;
+  assert(s.choosing[at(i)] == nation);
+  for (; i > position; --i) s.choosing[at(i)] = s.choosing[at(i - 1)];
+  s.choosing[at(position)] = static_cast<std::uint8_t>(nation);
+  c.add(kStep2, nation, Event::TieDrawn, position + 1);
+  s.steps.replace({StepId::ChooseSlot, static_cast<std::int8_t>(nation)});
+}
+
+void slot_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const int count = count_in_play(c.s);
+  for (int slot = 1; slot <= count; ++slot)
+    if (c.s.turn_order[at(slot - 1)] == kNoNation) out.push_back(encode(ActionKind::Slot, nation, slot));
+}
+
+void slot_apply(Ctx& c, const Act& a) {
+  c.s.steps.pop();
+  take_slot(c, a.nation, a.a);
+}
+
+// ---- Round 1's reorganization order, drawn at random (ruling 19) ----
+
+void order_draw_outcomes(const CCtx& c, int placed, core::OutcomeList& out) {
+  int left = 0;
+  for (int n = 0; n < kNations; ++n)
+    left += in_play(c.s, n) && std::find(c.s.turn_order.begin(), c.s.turn_order.begin() + placed, n) == c.s.turn_order.begin() + placed;
+  for (int n = 0; n < kNations; ++n)
+    if (in_play(c.s, n) && std::find(c.s.turn_order.begin(), c.s.turn_order.begin() + placed, n) == c.s.turn_order.begin() + placed)
+      out.push_back({encode(ActionKind::Draw, n), 1.0 / left});
+}
+
+void order_draw_apply(Ctx& c, int placed, int nation) {
+  State& s = c.s;
+  s.steps.pop();
+  s.turn_order[at(placed)] = static_cast<std::uint8_t>(nation);
+  c.add(kReorganizing, nation, Event::OrderDrawn, placed + 1);
+  const int count = count_in_play(s);
+  if (placed + 2 < count) {
+    s.steps.push({StepId::OrderDraw, static_cast<std::int8_t>(placed + 1)});
+    return;
+  }
+  for (int n = 0; n < kNations; ++n)  // the last flag left
+    if (in_play(s, n) && std::find(s.turn_order.begin(), s.turn_order.begin() + placed + 1, n) == s.turn_order.begin() + placed + 1) {
+      s.turn_order[at(placed + 1)] = static_cast<std::uint8_t>(n);
+      c.add(kReorganizing, n, Event::OrderDrawn, placed + 2);
+    }
+  std::array<std::uint8_t, kNations> order{};
+  const int n = nations_in_turn_order(s, order);
+  push_per_nation(s, StepId::Reorganize, order, n, 1);
+}
+
+// ---- Reorganizing Commands: split and merge within a region, one unit at a time ----
+
+void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const Data& d = c.d();
+  out.push_back(encode(ActionKind::Done, nation));
+  const auto& pool = c.s.command[at(nation)];
+  struct OnMap {
+    std::uint8_t number;
+    Category cat;
+  };
+  std::array<OnMap, kMaxCommandNumber> stacks{};
+  int count = 0;
+  for (int number = 1; number <= kMaxCommandNumber; ++number)
+    if (pool[at(number)].region != kNoRegion && units_in(pool[at(number)]) > 0)
+      stacks[at(count++)] = {static_cast<std::uint8_t>(number), command_category(d, nation, number)};
+  std::array<int, kCategories> fresh{};  // "When splitting a Command, be sure to assign a new Command Token."
+  for (int cat = 0; cat < kCategories; ++cat) fresh[at(cat)] = lowest_free_command(c.s, d, nation, static_cast<Category>(cat));
+  for (int i = 0; i < count; ++i) {
+    const Command& src = pool[stacks[at(i)].number];
+    const Category cat = stacks[at(i)].cat;
+    for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t) {
+      if (!src.n[at(slot_of(t))]) continue;
+      for (int j = 0; j < count; ++j) {  // merging: same region, nationality and category
+        const Command& dst = pool[stacks[at(j)].number];
+        if (j != i && stacks[at(j)].cat == cat && dst.region == src.region && units_in(dst) < kStackLimit)
+          out.push_back(encode(ActionKind::Shift, nation, stacks[at(i)].number, t, stacks[at(j)].number));
+      }
+      if (units_in(src) > 1 && fresh[at(static_cast<int>(cat))]) out.push_back(encode(ActionKind::Shift, nation, stacks[at(i)].number, t, 0));
+    }
+  }
+}
+
+bool reorganize_allows(const CCtx& c, const Act& a) {
+  if (a.kind == ActionKind::Done) return true;
+  if (a.kind != ActionKind::Shift || a.a < 1 || a.a > kMaxCommandNumber || a.b >= kUnitTypes || a.c > kMaxCommandNumber || a.a == a.c)
+    return false;
+  const Data& d = c.d();
+  const auto& pool = c.s.command[at(a.nation)];
+  const Command& src = pool[a.a];
+  const Category cat = command_category(d, a.nation, a.a);
+  if (src.region == kNoRegion || category_of(a.b) != cat || !src.n[at(slot_of(a.b))]) return false;
+  if (a.c == 0) return units_in(src) > 1 && lowest_free_command(c.s, d, a.nation, cat) != 0;
+  const Command& dst = pool[a.c];
+  return dst.region == src.region && units_in(dst) > 0 && units_in(dst) < kStackLimit && command_category(d, a.nation, a.c) == cat;
+}
+
+void reorganize_apply(Ctx& c, const Act& a) {
+  State& s = c.s;
+  if (a.kind == ActionKind::Done) {
+    c.add(kReorganizing, a.nation, Event::ReorganizeDone);
+    s.steps.pop();
+    return;
+  }
+  assert(a.kind == ActionKind::Shift);
+  auto& pool = s.command[at(a.nation)];
+  Command& src = pool[a.a];
+  const int to = a.c ? a.c : lowest_free_command(s, c.d(), a.nation, command_category(c.d(), a.nation, a.a));
+  Command& dst = pool[at(to)];
+  dst.region = src.region;
+  --src.n[at(slot_of(a.b))];
+  ++dst.n[at(slot_of(a.b))];
+  if (units_in(src) == 0) src = Command{};  // "Store all Command Tokens that are not being used."
+  c.add(kReorganizing, a.nation, Event::Shifted, a.a, a.b, to);
+}
+
+}  // namespace warroom

@@ -1,0 +1,191 @@
+// The round (The Phases and Officers): the seven phases in order, each pushing its steps; the
+// hooks where Phase 3 movement and Phase 4 battles plug in; and the small helpers every part uses.
+#include <algorithm>
+#include <cassert>
+
+#include "warroom/rules.h"
+
+namespace warroom {
+
+// ---- Helpers ----
+
+bool in_play(const State& s, int nation) { return s.nation[at(nation)].in_play && !s.nation[at(nation)].collapsed; }
+
+int nations_in_turn_order(const State& s, std::array<std::uint8_t, kNations>& out) {
+  int count = 0;
+  for (std::uint8_t n : s.turn_order)  // "Turn Order Rank becomes the universal tie-breaker"
+    if (n != kNoNation && in_play(s, n)) out[at(count++)] = n;
+  for (int n = 0; n < kNations; ++n)  // before any turn order: nation order
+    if (in_play(s, n) && std::find(out.begin(), out.begin() + count, n) == out.begin() + count)
+      out[at(count++)] = static_cast<std::uint8_t>(n);
+  return count;
+}
+
+int units_in(const Command& c) { return c.n[0] + c.n[1] + c.n[2] + c.n[3]; }
+
+Category command_category(const Data& d, int nation, int number) {
+  for (int cat = 0; cat < kCategories; ++cat)
+    if (d.nations[at(nation)].commands[at(cat)].contains(number)) return static_cast<Category>(cat);
+  return Category::Land;
+}
+
+int lowest_free_command(const State& s, const Data& d, int nation, Category cat) {  // ruling 104
+  const NumberRange range = d.nations[at(nation)].commands[at(static_cast<int>(cat))];
+  for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number)
+    if (s.command[at(nation)][at(number)].region == kNoRegion) return number;
+  return 0;
+}
+
+bool has_units_on_map(const State& s, int nation) {  // ruling 109: units under construction do not count
+  for (const Command& c : s.command[at(nation)])
+    if (c.region != kNoRegion && units_in(c) > 0) return true;
+  return false;
+}
+
+int resource(const State& s, int nation, int r) { return s.nation[at(nation)].res[at(r)]; }
+
+void gain(Ctx& c, int nation, int r, int amount) {
+  if (amount <= 0) return;
+  if (c.s.nation[at(nation)].zone >= kRed) return;  // Red Zone: "No new resources may be added"
+  if (r == kOil && c.d().nations[at(nation)].has(NationRule::NoOil)) return;  // China's Restrictions
+  c.s.nation[at(nation)].res[at(r)] += amount;
+}
+
+void push_per_nation(State& s, StepId id, const std::array<std::uint8_t, kNations>& order, int count, int b) {
+  for (int i = count - 1; i >= 0; --i) s.steps.push({id, static_cast<std::int8_t>(order[at(i)]), static_cast<std::int8_t>(b)});
+}
+
+namespace {
+
+void clear_done(State& s) {
+  for (Sheet& sh : s.sheet) sh.flags = static_cast<std::uint8_t>(sh.flags & ~kDone);
+}
+
+int nations_in_play(const State& s) {
+  int count = 0;
+  for (int n = 0; n < kNations; ++n) count += in_play(s, n);
+  return count;
+}
+
+// Phase 1 ends with one public reorganization window per nation (ruling 92), in the previous
+// round's turn order; in round 1 in an order drawn at random (ruling 19).
+void push_reorganize_windows(Ctx& c) {
+  if (c.s.round == 1 && c.s.turn_order[0] == kNoNation && nations_in_play(c.s) > 1) {
+    c.s.steps.push({StepId::OrderDraw, 0});
+    return;
+  }
+  std::array<std::uint8_t, kNations> order{};
+  const int count = nations_in_turn_order(c.s, order);
+  push_per_nation(c.s, StepId::Reorganize, order, count, 1);
+}
+
+}  // namespace
+
+void run_phase(Ctx& c, int phase) {
+  State& s = c.s;
+  std::array<std::uint8_t, kNations> order{};
+  const int count = nations_in_turn_order(s, order);
+  s.phase = static_cast<std::uint8_t>(std::min(phase, 7));
+  switch (phase) {
+    case 1:  // Phase 1: Direct National Economy; a new O&P Chart for every nation
+      c.add("The Phases and Officers", -1, Event::RoundBegins, s.round);
+      s.pass = 1;
+      for (Sheet& sh : s.sheet) sh = Sheet{};
+      collect_income(c);
+      s.steps.push({StepId::Phase, 2});
+      push_reorganize_windows(c);
+      break;
+    case 2:  // Phase 2: Strategic Planning, on a fresh movement side of the O&P Chart
+      for (Sheet& sh : s.sheet) sh.box = {}, sh.bid = 0, sh.selected = 0, sh.flags = 0;
+      s.steps.push({StepId::Phase, 3});
+      s.steps.push({StepId::WriteSheets});
+      break;
+    case 3:  // Phase 3: Movement Operations, nation by nation in turn order, then carrier fighters
+      s.steps.push({StepId::Phase, 4});
+      s.steps.push({StepId::CarrierLaunch});
+      push_per_nation(s, StepId::RevealSheet, order, count);
+      break;
+    case 4:  // Phase 4: Combat Operations
+      s.steps.push({StepId::Phase, 5});
+      s.steps.push({StepId::Combat});
+      break;
+    case 5:  // Phase 5: Refit & Deploy: land air, deploy (simultaneous, ruling 100), reorganize
+      clear_done(s);
+      if (c.g.options().rapid_resolution && s.pass == 1) {  // Rapid Resolution: "repeat Phases 2 through 6 before ... Phase 7"
+        s.pass = 2;
+        s.steps.push({StepId::Phase, 2});
+      } else {
+        s.steps.push({StepId::Phase, 6});
+      }
+      push_per_nation(s, StepId::Reorganize, order, count, 5);
+      s.steps.push({StepId::DeployPlans});
+      s.steps.push({StepId::LandAir});
+      break;
+    case 6:  // Phase 6: Morale, each step for every nation in turn order (ruling 99)
+      convert_casualties(c);
+      s.steps.push({StepId::Phase, 7});
+      s.steps.push({StepId::MoralePenalties});
+      push_per_nation(s, StepId::MoraleRelieve, order, count);
+      s.steps.push({StepId::MoraleEvaluate});
+      push_per_nation(s, StepId::MoraleCancel, order, count);
+      break;
+    case 7:  // Phase 7: Production (Step 1 marks resources; Step 2 trade, Global War only, ruling 101)
+      clear_done(s);
+      s.steps.push({StepId::Phase, 8});
+      s.steps.push({StepId::Purchases});
+      if (c.g.scenario().trade) push_per_nation(s, StepId::Trade, order, count);
+      break;
+    default:  // after Phase 7: the Victory Check, then a new round
+      end_of_round(c);
+      break;
+  }
+}
+
+// The places where the movement and battle modules plug in. Until they land, Phase 3 Step 3 has
+// no carrier fighters to launch (no Commands move), Phase 4 no conflicts to resolve (nothing
+// moves, so no opposing forces meet) and Phase 5 Step 1 no Landing Tags to resolve.
+void run_hook(Ctx& c, StepId id) {
+  if (id == StepId::Combat) c.add("Phase 4: Combat Operations", -1, Event::NoBattles);
+}
+
+// ---- Phase 3 Step 2: the nation's orders, read left to right and row 1 to row 3 ----
+
+void reveal_orders(Ctx& c, int nation) {  // ruling 91: the whole sheet at the start of its turn
+  Sheet& sh = c.s.sheet[at(nation)];
+  sh.flags |= kOrdersRevealed;
+  ++c.s.reveal_epoch;
+  int written = 0;
+  for (const Order& o : sh.box) written += o.status == kWritten;
+  c.add("Phase 3 > Step 2. Resolve Movement in Turn Order", nation, Event::SheetRevealed, written);
+  for (int b = 0; b < kMaxOrders; ++b)
+    if (sh.box[at(b)].status == kWritten)
+      c.add("Phase 3 > Step 2. Resolve Movement in Turn Order", nation, Event::OrderShown, b + 1, sh.box[at(b)].command,
+            sh.box[at(b)].dest);
+}
+
+namespace {
+int next_order(const Sheet& sh) {
+  for (int b = 0; b < kMaxOrders; ++b)
+    if (sh.box[at(b)].status == kWritten) return b;
+  return -1;
+}
+}  // namespace
+
+// Until the movement module lands, an order can only be cancelled ("All orders must be moved as
+// written or canceled"; Canceling Orders and Resolving Mistakes).
+void movement_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const int box = next_order(c.s.sheet[at(nation)]);
+  assert(box >= 0);
+  out.push_back(encode(ActionKind::Cancel, nation, box + 1));
+}
+
+void movement_apply(Ctx& c, const Act& a) {
+  Order& o = c.s.sheet[at(a.nation)].box[at(a.a - 1)];
+  assert(a.kind == ActionKind::Cancel && o.status == kWritten);
+  o.status = kCancelled;
+  c.add("Phase 3 > Canceling Orders and Resolving Mistakes", a.nation, Event::OrderCancelled, a.a, o.command);
+}
+
+bool movement_done(const CCtx& c, int nation) { return next_order(c.s.sheet[at(nation)]) < 0; }
+
+}  // namespace warroom

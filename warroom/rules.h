@@ -1,0 +1,165 @@
+// Internal to the rules: the context every rulebook-part file works in, the log events, and the
+// functions each part gives the step table (warroom/game.cpp). One file per rulebook part:
+//   round.cpp    the round's phases in order, Phase 3 and 4 hooks, the flow helpers
+//   economy.cpp  Phase 1 Direct National Economy; Phase 7 Production
+//   planning.cpp Phase 2 Strategic Planning (sheets, bids, turn order); Reorganizing Commands
+//   deploy.cpp   Phase 5 Refit & Deploy (Steps 2-3)
+//   morale.cpp   Phase 6 Morale
+//   victory.cpp  Victory Check, collapse, "nobody has units"
+#pragma once
+
+#include "core/log.h"
+#include "warroom/actions.h"
+#include "warroom/game.h"
+
+namespace warroom {
+
+inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+// Log events; the comments give args[0..3]. Nothing secret is ever logged (design §4.6).
+enum class Event : std::uint16_t {
+  RoundBegins,      // round
+  Income,           // nation, oil, iron, osr
+  IncomeBlocked,    // nation (Red Zone)
+  OrderDrawn,       // nation, place (ruling 19)
+  Shifted,          // nation, from, type, to
+  ReorganizeDone,   // nation
+  SheetDone,        // nation
+  BidRevealed,      // nation, bid
+  TieDrawn,         // nation, position
+  SlotChosen,       // nation, slot
+  BidPaid,          // nation, bid
+  SheetRevealed,    // nation, orders written
+  OrderShown,       // nation, box, command, destination region
+  OrderCancelled,   // nation, box, command
+  NoBattles,        // (Phase 4 until the battle module lands)
+  DeployRevealed,   // nation, region, units deployed, units held
+  CasualtyStress,   // nation, casualty points, stress
+  StressCancelled,  // nation, 0 medal / 1 goods, stress left
+  ZoneUp,           // nation, zone, stress left
+  Relieved,         // nation, medals, goods, zone
+  BluePaid,         // nation, resource
+  Deserted,         // nation, command, type
+  Traded,           // nation, neutral region, resource given, resource gained
+  PurchasesRevealed,// nation, units, goods, resources left (total)
+  Placed,           // nation, region, type
+  Collapsed,        // nation
+  Victory,          // alliance
+  BothLose,         //
+  Stalemate,        // both alliances qualify: play continues
+  Stopped,          // round (the harness's round limit)
+};
+
+struct Ctx {
+  const Game& g;
+  State& s;
+  core::LogSink* log;
+  const Data& d() const { return g.data(); }
+  // args[0] is the nation (or -1), then a0..a2.
+  void add(const char* rule, int nation, Event e, int a0 = 0, int a1 = 0, int a2 = 0) const {
+    if (log)
+      log->add({rule, nation < 0 || nation >= kNations ? core::kChance : g.seat_of(nation), static_cast<std::uint16_t>(e),
+                {nation < 0 || nation >= kNations ? -1 : nation, a0, a1, a2}});
+  }
+};
+// The same for reading only.
+struct CCtx {
+  const Game& g;
+  const State& s;
+  const Data& d() const { return g.data(); }
+};
+
+// ---- What a seat may not see (observe.cpp) ----
+enum class Secret : std::uint8_t { Orders, Bid, Purchases, Plan };
+bool is_hidden(const Game& g, const State& s, core::Seat seat, int nation, Secret part);
+
+// ---- The step table (game.cpp) ----
+const char* step_name(StepId id);
+const char* step_rule(StepId id);
+const char* step_prompt(StepId id);
+// Runs automatic steps until someone must act, chance must speak, or the game is over.
+void advance(Ctx& c);
+
+// ---- Helpers shared by the parts (round.cpp) ----
+bool in_play(const State& s, int nation);          // in the scenario and not collapsed
+int nations_in_turn_order(const State& s, std::array<std::uint8_t, kNations>& out);  // returns the count
+int units_in(const Command& c);
+Category command_category(const Data& d, int nation, int number);
+int lowest_free_command(const State& s, const Data& d, int nation, Category cat);
+bool has_units_on_map(const State& s, int nation);
+int resource(const State& s, int nation, int r);
+void gain(Ctx& c, int nation, int r, int amount);  // Red Zone: no gains
+// Pushes one step per nation, in turn order, on top of the stack (so they run in turn order).
+void push_per_nation(State& s, StepId id, const std::array<std::uint8_t, kNations>& order, int count, int b = 0);
+
+// ---- Round flow (round.cpp) ----
+void run_phase(Ctx& c, int phase);                 // the automatic part of a phase; pushes its steps
+void run_hook(Ctx& c, StepId id);                  // Phase 3 Step 3, Phase 4, Phase 5 Step 1
+void reveal_orders(Ctx& c, int nation);            // ruling 91
+void movement_legal(const CCtx& c, int nation, core::ActionList& out);
+void movement_apply(Ctx& c, const Act& a);
+bool movement_done(const CCtx& c, int nation);
+
+// ---- Phase 1 and 7 (economy.cpp) ----
+void collect_income(Ctx& c);
+void trade_legal(const CCtx& c, int nation, core::ActionList& out);
+void trade_apply(Ctx& c, const Act& a);
+bool embattled(const State& s, const Data& d, RegionId r);
+void purchases_legal(const CCtx& c, int nation, core::ActionList& out);
+void purchases_apply(Ctx& c, const Act& a);
+void reveal_purchases(Ctx& c);
+void place_legal(const CCtx& c, int nation, core::ActionList& out);
+void place_apply(Ctx& c, const Act& a);
+bool place_done(const CCtx& c, int nation);
+int placement_room(const CCtx& c, int nation, bool naval);  // units the nation's industries can still take
+int mobilization_room(const CCtx& c, int nation);           // infantry China may still mobilize (ruling 72)
+// Whether units bought (by type) can all be placed: naval in port industries, infantry also by
+// mobilization, the rest in industries (ruling 79).
+bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUnitTypes>& buy);
+int industry_capacity(const CCtx& c, RegionId r);            // SV - bombs - units already there
+
+// ---- Phase 2 and reorganizing (planning.cpp) ----
+void sheets_legal(const CCtx& c, int nation, core::ActionList& out);
+void sheets_apply(Ctx& c, const Act& a);
+void reveal_bids(Ctx& c);
+void slot_sequence(Ctx& c, int position);
+void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out);
+void tie_apply(Ctx& c, int position, int nation);
+void slot_legal(const CCtx& c, int nation, core::ActionList& out);
+void slot_apply(Ctx& c, const Act& a);
+void order_draw_outcomes(const CCtx& c, int placed, core::OutcomeList& out);
+void order_draw_apply(Ctx& c, int placed, int nation);
+void reorganize_legal(const CCtx& c, int nation, core::ActionList& out);
+void reorganize_apply(Ctx& c, const Act& a);
+bool reorganize_allows(const CCtx& c, const Act& a);  // the same as membership in reorganize_legal, quicker
+// Static destinations of a Command for the order pad (ruling 21).
+void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out);
+
+// ---- Phase 5 (deploy.cpp) ----
+bool has_construction(const CCtx& c, int nation);
+// Puts `count` units of type t of `nation` into its Commands in region r (new Commands first, ruling
+// 104); false, and `s` partly changed, if they do not fit.
+bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int count);
+void deploy_legal(const CCtx& c, int nation, core::ActionList& out);
+void deploy_apply(Ctx& c, const Act& a);
+void reveal_deployments(Ctx& c);
+
+// ---- Phase 6 (morale.cpp) ----
+void convert_casualties(Ctx& c);
+void cancel_legal(const CCtx& c, int nation, core::ActionList& out);
+void cancel_apply(Ctx& c, const Act& a);
+void evaluate_stress(Ctx& c);
+void relieve_legal(const CCtx& c, int nation, core::ActionList& out);
+void relieve_apply(Ctx& c, const Act& a);
+void push_penalties(Ctx& c);
+void blue_legal(const CCtx& c, int nation, core::ActionList& out);
+void blue_apply(Ctx& c, const Act& a);
+void desert_legal(const CCtx& c, int nation, core::ActionList& out);
+void desert_apply(Ctx& c, const Act& a);
+int casualty_points(const Data& d, const NationState& n);
+
+// ---- End of round (victory.cpp) ----
+void end_of_round(Ctx& c);
+bool alliance_qualifies(const CCtx& c, Alliance a);
+
+}  // namespace warroom

@@ -1,0 +1,89 @@
+#include "warroom/title.h"
+
+#include <fmt/format.h>
+
+#include "core/session_match.h"
+#include "warroom/bots.h"
+
+namespace warroom {
+
+Options options_from(const std::vector<std::string>& names) {
+  Options o;
+  for (const std::string& name : names) {
+    if (name == "round-limit-40") o.round_limit = 40;
+    else if (name == "round-limit-10") o.round_limit = 10;
+    else if (name == "ussr-with-seat-2") o.ussr_with_second_seat = true;
+    else if (name == "rapid-resolution") o.rapid_resolution = true;
+    else throw core::SetupError(fmt::format("unknown option \"{}\" (round-limit-40, round-limit-10, ussr-with-seat-2, rapid-resolution)", name));
+  }
+  return o;
+}
+
+namespace {
+
+class Title final : public core::Title {
+ public:
+  explicit Title(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+  std::string id() const override { return "warroom"; }
+  std::string name() const override { return "War Room"; }
+  std::string data_hash() const override { return data_->hash; }
+  std::vector<core::ScenarioInfo> scenarios() const override {
+    std::vector<core::ScenarioInfo> out;
+    for (const Scenario& sc : data_->scenarios) {
+      core::ScenarioInfo info{sc.id, sc.name, {}, sc.origin.provenance == Provenance::Reconstructed && sc.id == "eastern-front"};
+      for (auto it = sc.seat_tables.rbegin(); it != sc.seat_tables.rend(); ++it) info.players.push_back(it->players);
+      if (!info.players.empty()) out.push_back(info);
+    }
+    return out;
+  }
+  std::vector<core::OptionInfo> options() const override {
+    return {{"round-limit-40", "stop the game with no winner after round 40 (a harness's cap, not a rule: ruling 105)"},
+            {"round-limit-10", "stop the game with no winner after round 10 (a harness's cap, not a rule: ruling 105)"},
+            {"ussr-with-seat-2", "3-player War in Europe: the USSR joins seat 2 instead of seat 1 (ruling 90)"},
+            {"rapid-resolution", "Optional Rules > Rapid Resolution: Phases 2-6 twice a round, Phase 7 once; 1 inf, 1 art, 1 arm under production at the start"}};
+  }
+  std::vector<std::string> bot_kinds() const override { return {"random"}; }
+  std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options, int players) const override {
+    const Game g = make_game(scenario, options, players);
+    std::vector<std::string> names;
+    for (core::Seat p = 0; p < g.seat_count(); ++p) names.push_back(g.seat_name(p));
+    return names;
+  }
+  std::unique_ptr<core::Match> open(core::SaveFile record) const override {
+    if (record.game != id()) throw core::SetupError(fmt::format("a save of \"{}\", not of War Room", record.game));
+    auto game = std::make_unique<const Game>(make_game(record.scenario, record.options, record.players));
+    const State start = game->new_game();
+    return std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(record), data_hash(),
+                                                      [](std::string_view kind) { return make_bot(kind); });
+  }
+  nlohmann::json layout() const override {
+    nlohmann::json regions = nlohmann::json::array();
+    for (const Region& r : data_->regions)
+      regions.push_back({{"id", r.id}, {"name", r.name}, {"type", region_type_id(r.type)}, {"lon", r.lon}, {"lat", r.lat}, {"sv", r.sv}});
+    return {{"notice", data_->map_notice}, {"regions", regions}};
+  }
+  std::string rules_text(const std::string& section) const override {
+    return fmt::format("War Room's rulebook has no numbered sections; see the heading \"{}\" in war-room-rules-en.txt.\n", section);
+  }
+
+ private:
+  Game make_game(const std::string& scenario, const std::vector<std::string>& options, int players) const {
+    const Scenario* sc = data_->find_scenario(scenario);
+    if (!sc) {
+      std::string known;
+      for (const Scenario& s : data_->scenarios) known += (known.empty() ? "" : ", ") + s.id;
+      throw core::SetupError(fmt::format("unknown scenario \"{}\" ({})", scenario, known));
+    }
+    if (players == 0 && !sc->seat_tables.empty()) players = sc->seat_tables.back().players;
+    return Game(data_, *sc, players, options_from(options));
+  }
+  std::shared_ptr<const Data> data_;
+};
+
+}  // namespace
+
+std::unique_ptr<core::Title> make_title(const std::filesystem::path& data_dir) {
+  return std::make_unique<Title>(std::make_shared<const Data>(load_data(data_dir)));
+}
+
+}  // namespace warroom

@@ -1,0 +1,211 @@
+// The game's part of a seat's view, made from that seat's observation: the phase in words, the
+// JSON for the server and web client, and the terminal board. A secret the seat may not see is
+// shown as null ("writing" or "done" only), never as zeros.
+#include <fmt/format.h>
+
+#include "warroom/rules.h"
+
+namespace warroom {
+
+namespace {
+
+std::string unit(int t) { return std::string(unit_id(static_cast<UnitKind>(t))); }
+
+nlohmann::json units_json(const Command& c, Category cat) {
+  nlohmann::json out = nlohmann::json::object();
+  for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
+    if (c.n[at(slot_of(t))]) out[unit(t)] = c.n[at(slot_of(t))];
+  return out;
+}
+
+const char* sheet_status(const State& s, int n) {
+  const StepId id = s.steps.top().id;
+  const bool writing = id == StepId::WriteSheets || id == StepId::Purchases || id == StepId::DeployPlans;
+  if (!writing) return "idle";
+  return s.sheet[at(n)].flags & kDone ? "done" : "writing";
+}
+
+}  // namespace
+
+std::string Game::phase_text(const State& s) const {
+  const Step& st = s.steps.top();
+  if (st.id == StepId::GameOver) {
+    if (s.winner == 1) return "Victory Check: the Allied Forces have won";
+    if (s.winner == 2) return "Victory Check: the Axis has won";
+    if (s.winner == kBothLose) return "Victory Check: no nation has units on the map; both sides lose";
+    return fmt::format("Victory Check: the game is over after round {}, with no winner", s.round);
+  }
+  std::string who;
+  if (node_kind(s) == core::NodeKind::Decision) who = nation_name(st.a);
+  if (node_kind(s) == core::NodeKind::Simultaneous)
+    for (core::Seat p = 0; p < seat_count(); ++p)
+      for (int n = 0; n < kNations; ++n)
+        if ((acting_nations(s, p) >> n) & 1u) who += (who.empty() ? "" : ", ") + nation_name(n);
+  const std::string_view rule = step_rule(st.id);
+  const std::string where = rule.starts_with("Phase") ? std::string(rule) : fmt::format("Phase {}, {}", s.phase, rule);
+  if (node_kind(s) == core::NodeKind::Chance) return fmt::format("Round {}, {}: a draw", s.round, where);
+  return fmt::format("Round {}, {}: {}", s.round, where, fmt::format(fmt::runtime(step_prompt(st.id)), who));
+}
+
+nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) const {
+  const Data& d = *data_;
+  const core::Seat viewer = seat ? *seat : core::kSpectator;
+  nlohmann::json nations = nlohmann::json::array();
+  for (int n = 0; n < kNations; ++n) {
+    const NationState& ns = v.nation[at(n)];
+    if (!ns.in_play) continue;
+    const Sheet& sh = v.sheet[at(n)];
+    nlohmann::json orders = nullptr, bid = nullptr, purchases = nullptr;
+    if (!is_hidden(*this, v, viewer, n, Secret::Orders)) {
+      orders = nlohmann::json::array();
+      for (int b = 0; b < order_limit(n); ++b) {
+        const Order& o = sh.box[at(b)];
+        if (o.status == kEmpty) orders.push_back(nullptr);
+        else
+          orders.push_back({{"command", o.command}, {"to", region_name(o.dest)},
+                            {"status", o.status == kWritten ? "written" : o.status == kExecuted ? "executed" : "cancelled"}});
+      }
+    }
+    if (!is_hidden(*this, v, viewer, n, Secret::Bid)) bid = sh.bid;
+    if (!is_hidden(*this, v, viewer, n, Secret::Purchases)) {
+      purchases = nlohmann::json::object();
+      for (int t = 0; t < kUnitTypes; ++t)
+        if (sh.buy[at(t)]) purchases[unit(t)] = sh.buy[at(t)];
+      if (sh.goods) purchases["goods"] = {{"count", sh.goods}, {"oil", sh.goods_paid[0]}, {"iron", sh.goods_paid[1]}, {"osr", sh.goods_paid[2]}};
+    }
+    nlohmann::json casualties = nlohmann::json::object();
+    for (int t = 0; t < kUnitTypes; ++t)
+      if (ns.casualties[at(t)]) casualties[unit(t)] = ns.casualties[at(t)];
+    nations.push_back({{"id", nation_name(n)},
+                       {"seat", seat_name(seat_of(n))},
+                       {"alliance", alliance_id(alliance_of(n))},
+                       {"oil", ns.res[0]}, {"iron", ns.res[1]}, {"osr", ns.res[2]},
+                       {"stress", ns.stress}, {"threshold", threshold(n)}, {"medals", ns.medals}, {"goods", ns.goods},
+                       {"zone", zone_id(static_cast<Zone>(ns.zone))}, {"slot", ns.slot}, {"collapsed", ns.collapsed},
+                       {"casualties", casualties},
+                       {"sheet", {{"status", sheet_status(v, n)}, {"orders", orders}, {"bid", bid}, {"purchases", purchases},
+                                  {"selected", orders.is_null() || !sh.selected ? nlohmann::json(nullptr) : nlohmann::json(sh.selected)}}}});
+  }
+  nlohmann::json turn_order = nlohmann::json::array();
+  for (std::uint8_t n : v.turn_order)
+    if (n != kNoNation && v.nation[n].slot) turn_order.push_back(nation_name(n));
+  nlohmann::json regions = nlohmann::json::array(), commands = nlohmann::json::array(), construction = nlohmann::json::array();
+  for (const Region& r : d.regions) {
+    if (!scenario_->in_play.test(r.rid) || !r.is_territory()) continue;
+    const RegionState& rs = v.region[r.rid];
+    regions.push_back({{"id", r.id}, {"controller", rs.controller == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(rs.controller))},
+                       {"bombs", rs.bombs}});
+  }
+  for (int n = 0; n < kNations; ++n)
+    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+      const Command& c = v.command[at(n)][at(number)];
+      if (c.region == kNoRegion) continue;
+      const Category cat = command_category(d, n, number);
+      commands.push_back({{"nation", nation_name(n)}, {"number", number}, {"category", category_id(cat)}, {"region", region_name(c.region)},
+                          {"units", units_json(c, cat)}, {"landing_tag", (c.flags & kLandingTag) != 0}});
+    }
+  for (int i = 0; i < industries(); ++i) {
+    const Construction& k = v.construction[at(i)];
+    nlohmann::json units = nlohmann::json::object();
+    for (int t = 0; t < kUnitTypes; ++t)
+      if (k.n[at(t)]) units[unit(t)] = k.n[at(t)];
+    if (units.empty()) continue;
+    const RegionId r = industry_region(i);
+    const int owner = v.region[r].controller;
+    nlohmann::json plan = nullptr;
+    if (owner != kNoNation && !is_hidden(*this, v, viewer, owner, Secret::Plan) && v.steps.top().id == StepId::DeployPlans) {
+      plan = {{"hold", nlohmann::json::object()}, {"to_sea", nlohmann::json::array()}};
+      for (int t = 0; t < kUnitTypes; ++t)
+        if (k.hold[at(t)]) plan["hold"][unit(t)] = k.hold[at(t)];
+      for (int t = kSub; t <= kBb; ++t)
+        for (int p = 0; p < d.region(r).port_count; ++p)
+          if (k.to_sea[at(slot_of(t))][at(p)])
+            plan["to_sea"].push_back({{"unit", unit(t)}, {"sea", region_name(d.region(r).port_seas[at(p)])}, {"count", k.to_sea[at(slot_of(t))][at(p)]}});
+    }
+    construction.push_back({{"region", region_name(r)}, {"units", units}, {"plan", plan}});
+  }
+  return {{"scenario", scenario_->id}, {"round", v.round}, {"phase", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
+          {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
+          {"commands", commands}, {"construction", construction},
+          {"winner", v.winner == 1 ? nlohmann::json("allied") : v.winner == 2 ? nlohmann::json("axis") : v.winner == kBothLose ? nlohmann::json("both-lose") : nlohmann::json(nullptr)},
+          {"map_notice", d.map_notice}};
+}
+
+std::string Game::board_text(const State& v, std::optional<core::Seat> seat) const {
+  const core::Seat viewer = seat ? *seat : core::kSpectator;
+  std::string out = fmt::format("War Room — {} — {}\n", scenario_->name, phase_text(v));
+  out += fmt::format("{}\n", data_->map_notice);
+  std::string order;
+  for (std::uint8_t n : v.turn_order)
+    if (n != kNoNation && v.nation[n].slot) order += (order.empty() ? "" : ", ") + nation_name(n);
+  if (!order.empty()) out += "Turn order: " + order + "\n";
+  out += "nation  oil iron  osr  stress/thr medals goods zone    commands units  sheet\n";
+  for (int n = 0; n < kNations; ++n) {
+    const NationState& ns = v.nation[at(n)];
+    if (!ns.in_play) continue;
+    int commands = 0, units = 0;
+    for (const Command& c : v.command[at(n)])
+      if (c.region != kNoRegion) ++commands, units += units_in(c);
+    const Sheet& sh = v.sheet[at(n)];
+    std::string sheet = sheet_status(v, n);
+    if (!is_hidden(*this, v, viewer, n, Secret::Orders)) {
+      std::string orders;
+      for (int b = 0; b < kMaxOrders; ++b)
+        if (sh.box[at(b)].status != kEmpty)
+          orders += fmt::format(" {}:{}>{}{}", b + 1, sh.box[at(b)].command, region_name(sh.box[at(b)].dest),
+                                sh.box[at(b)].status == kCancelled ? "(x)" : "");
+      if (!orders.empty()) sheet += " orders" + orders;
+      if (sh.selected) sheet += fmt::format(" [selected {}]", sh.selected);
+    }
+    if (!is_hidden(*this, v, viewer, n, Secret::Bid) && v.phase >= 2) sheet += fmt::format(" bid {}", sh.bid);
+    out += fmt::format("{:<6} {:>4} {:>4} {:>4}  {:>4}/{:<4} {:>6} {:>5} {:<7} {:>8} {:>5}  {}{}\n", nation_name(n), ns.res[0], ns.res[1],
+                       ns.res[2], ns.stress, threshold(n), ns.medals, ns.goods, zone_id(static_cast<Zone>(ns.zone)), commands, units, sheet,
+                       ns.collapsed ? " COLLAPSED" : "");
+  }
+  std::string building;
+  for (int i = 0; i < industries(); ++i) {
+    const Construction& k = v.construction[at(i)];
+    std::string units;
+    for (int t = 0; t < kUnitTypes; ++t)
+      if (k.n[at(t)]) units += fmt::format(" {} {}", k.n[at(t)], unit(t));
+    const RegionId r = industry_region(i);
+    if (!units.empty()) building += fmt::format("  {}({}):{}", region_name(r), nation_name(v.region[r].controller), units);
+  }
+  if (!building.empty()) out += "Under Industry tokens:" + building + "\n";
+  for (int n = 0; n < kNations; ++n) {  // purchases the viewer may see, before they are placed
+    const Sheet& sh = v.sheet[at(n)];
+    if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
+    std::string bought;
+    for (int t = 0; t < kUnitTypes; ++t)
+      if (sh.buy[at(t)]) bought += fmt::format(" {} {}", sh.buy[at(t)], unit(t));
+    if (sh.goods && v.steps.top().id == StepId::Purchases) bought += fmt::format(" {} Civilian Goods", sh.goods);
+    if (!bought.empty()) out += fmt::format("{} {}:{}\n", nation_name(n), v.steps.top().id == StepId::Purchases ? "buys" : "to place", bought);
+  }
+  if (seat) {  // the seat's own Commands, a line per region
+    for (int n = 0; n < kNations; ++n) {
+      if (!((seat_nations(*seat) >> n) & 1u)) continue;
+      out += fmt::format("{} Commands:\n", nation_name(n));
+      std::array<std::string, 256> by_region;
+      for (int number = 1; number <= kMaxCommandNumber; ++number) {
+        const Command& c = v.command[at(n)][at(number)];
+        if (c.region == kNoRegion) continue;
+        const Category cat = command_category(*data_, n, number);
+        std::string units;
+        for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
+          if (c.n[at(slot_of(t))]) units += fmt::format("{}{} {}", units.empty() ? "" : " ", c.n[at(slot_of(t))], unit(t));
+        by_region[c.region] += fmt::format("  {}({})", number, units);
+      }
+      std::string line;
+      for (std::size_t r = 0; r < by_region.size(); ++r) {
+        if (by_region[r].empty()) continue;
+        const std::string item = fmt::format("  {}:{}", region_name(static_cast<RegionId>(r)), by_region[r]);
+        if (line.size() + item.size() > 110) out += line + "\n", line.clear();
+        line += item;
+      }
+      if (!line.empty()) out += line + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace warroom
