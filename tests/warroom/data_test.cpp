@@ -222,6 +222,14 @@ TEST(WarRoomMap, T18_StatedEdgesAndNonEdges) {
   // Row 1 Box 2, Row 2 Box 1: P-13 to P-2 needs an intermediate region, P-1 or P-12.
   EXPECT_FALSE(edge("P-13", "P-2"));
   EXPECT_EQ(sea_distance(d, id("P-13"), id("P-2")), 2);
+  // "Japan may choose whether to pass through P-1 or through P-12 on its way to P-2".
+  std::vector<RegionId> via;
+  for (RegionId r : intermediates(d, id("P-13"), id("P-2")))
+    if (d.region(r).is_sea()) via.push_back(r);
+  std::sort(via.begin(), via.end());
+  std::vector<RegionId> expected_via = {id("P-1"), id("P-12")};
+  std::sort(expected_via.begin(), expected_via.end());
+  EXPECT_EQ(via, expected_via);
   // Row 1 Box 3: the 18th flies from J25 to P-2 (2 regions); Row 2 Box 3: J22 cannot reach J27.
   EXPECT_LE(air_distance(d, id("J25"), id("P-2")), 2);
   EXPECT_GT(air_distance(d, id("J22"), id("J27")), 2);
@@ -670,6 +678,11 @@ TEST_F(WarRoomBadData, PassageBetweenSeasThatDoNotTouch) {
 TEST_F(WarRoomBadData, ConvoyLinkedToATerritoryWithoutAPortThere) {
   edit("map.json", [](json& j) { find(j["convoys"], "id", "norway-coast")["linked"] = "G6"; });
   expect_error({"map.json", "(id \"norway-coast\")", "field \"linked\"", "port"});
+}
+
+TEST_F(WarRoomBadData, UnknownTheater) {
+  edit("map.json", [](json& j) { find(j["regions"], "id", "A-5")["theater"] = "baltic"; });
+  expect_error({"map.json", "(id \"A-5\")", "field \"theater\"", "must be europe"});
 }
 
 TEST_F(WarRoomBadData, MisspeltField) {
