@@ -61,6 +61,10 @@ Region read_region(const Node& n, RegionId rid, const Ids& ids) {
   r.name = n.str("name");
   r.type = region_type(n);
   r.theater = n.str("theater");
+  static constexpr std::array<std::string_view, 9> theaters = {"europe", "africa", "asia", "americas", "pacific",
+                                                               "atlantic", "mediterranean", "indian", "arctic"};
+  if (std::find(theaters.begin(), theaters.end(), r.theater) == theaters.end())
+    n.fail("theater", "must be europe, africa, asia, americas, pacific, atlantic, mediterranean, indian or arctic");
   r.lon = static_cast<float>(n.number("lon", -180, 180));
   r.lat = static_cast<float>(n.number("lat", -90, 90));
   r.origin = n.origin();

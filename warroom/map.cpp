@@ -54,6 +54,13 @@ std::vector<RegionId> ports_of(const Data& d, RegionId sea) {
   return out;
 }
 
+std::vector<RegionId> intermediates(const Data& d, RegionId a, RegionId b) {
+  std::vector<RegionId> out;
+  for (RegionId n : neighbours(d, a))
+    if (n != b && is_edge(d, n, b)) out.push_back(n);
+  return out;
+}
+
 bool rail_edge(const Data& d, RegionId a, RegionId b) {
   const Edge* e = edge_between(d, a, b);
   return e && e->rail;

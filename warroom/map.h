@@ -42,6 +42,10 @@ const Passage* passage_between(const Data& d, RegionId sea_a, RegionId sea_b);
 // Territories with a port on `sea` (Ports; Port Advantage; Phase 5 › Step 2).
 std::vector<RegionId> ports_of(const Data& d, RegionId sea);
 
+// The regions adjacent to both a and b, by ascending id: the intermediate regions a two-region
+// move from a to b may pass through (ruling 93: the owner chooses; Movement Examples, Row 1 Box 2).
+std::vector<RegionId> intermediates(const Data& d, RegionId a, RegionId b);
+
 // Whether the land edge a-b carries rails.
 bool rail_edge(const Data& d, RegionId a, RegionId b);
 
