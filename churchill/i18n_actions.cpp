@@ -38,7 +38,7 @@ class ActionWording {
         const ConferenceCard& c = d_.conference_cards[at(v)];
         return n_.tr("action.chance_card", {{"title", n_.conference(c.conference)}, {"version", std::string(1, c.version)}});
       }
-      case StepId::Deal: return n_.tr("action.chance_deal", {{"card", n_.staff(static_cast<Power>(top.a), v)}});
+      case StepId::Deal: return n_.tr("action.chance_deal", {{"card", n_.staff(static_cast<Power>(top.as<Dealing>().power), v)}});
       case StepId::PolMilRoll: return n_.tr("action.chance_polmil", {{"red", std::to_string(v / 8)}, {"blue", std::to_string(v % 8)}});
       case StepId::SplitRoll: return n_.tr("action.chance_front", {{"front", n_.front(v)}});
       case StepId::SecretAgendaDeal:

@@ -21,33 +21,44 @@ std::string phase_text(const Names& n, const State& s) {
     case StepId::Deal: return with("prompt.deal", "5.13");
     case StepId::AgendaPlay: return with("prompt.agenda_play", "5.13");
     case StepId::AgendaChiefRoll: return with("prompt.agenda_chief_roll", "5.25");
-    case StepId::TieBreakOffer: return with("prompt.tie_break_offer", "4.5", who(top.a));
-    case StepId::TieBreakChoose: return with("prompt.tie_break_choose", "4.5", who(top.a));
-    case StepId::AgendaWinnerPlaces:
-      return with("prompt.agenda_winner_places", "5.14", {{"power", n.power(top.a)}, {"space", std::to_string(top.b)}});
-    case StepId::AgendaPairs: return with("prompt.agenda_pairs", "5.14", who(top.a));
-    case StepId::MeetingTurn: return with("prompt.meeting_turn", "5.2", who(top.a));
+    case StepId::TieBreakOffer: return with("prompt.tie_break_offer", "4.5", who(top.as<TieOffer>().seat));
+    case StepId::TieBreakChoose: return with("prompt.tie_break_choose", "4.5", who(top.as<TieChoice>().seat));
+    case StepId::AgendaWinnerPlaces: {
+      const WinnerPlaces w = top.as<WinnerPlaces>();
+      return with("prompt.agenda_winner_places", "5.14", {{"power", n.power(w.seat)}, {"space", std::to_string(w.space)}});
+    }
+    case StepId::AgendaPairs: return with("prompt.agenda_pairs", "5.14", who(top.as<Pairs>().seat));
+    case StepId::MeetingTurn: return with("prompt.meeting_turn", "5.2", who(top.as<Turn>().seat));
     case StepId::ChiefRoll: return with("prompt.chief_roll", "5.25");
-    case StepId::ChiefIssue:
-      return top.b == 0 ? with("prompt.chief_issue", "5.25", who(top.a)) : with("prompt.chief_stop", "5.22", who(top.a));
-    case StepId::DebateOffer: return with("prompt.debate_offer", "5.24", who(top.a));
+    case StepId::ChiefIssue: {
+      const ChiefChoice ch = top.as<ChiefChoice>();
+      return !ch.debate ? with("prompt.chief_issue", "5.25", who(ch.seat)) : with("prompt.chief_stop", "5.22", who(ch.seat));
+    }
+    case StepId::DebateOffer: {
+      const int seat = top.as<DebateTurn>().seat;
+      if (s.advance.seat >= 0 && s.advance.issue != kNone)
+        return with("prompt.debate_offer_advance", "5.24",
+                    {{"power", n.power(seat)}, {"power2", n.power(s.advance.seat)}, {"issue", n.issue(s.advance.issue)},
+                     {"value", std::to_string(s.advance.value)}});
+      return with("prompt.debate_offer", "5.24", who(seat));
+    }
     case StepId::HealthRoll: return with("prompt.health_roll", "3.31");
     case StepId::ParanoiaRoll: return n.tr("prompt.paranoia_roll");
     case StepId::PurgeRoll: return n.tr("prompt.purge_roll");
-    case StepId::DirectedOffensives: return with("prompt.directed_offensives", "6.1", who(top.a));
-    case StepId::Allocation: return with("prompt.allocation", "6.4", who(top.a));
-    case StepId::TheaterLeadership: return with("prompt.theater_leadership", "6.9", who(top.a));
+    case StepId::DirectedOffensives: return with("prompt.directed_offensives", "6.1", who(top.as<OrderedTurn>().seat));
+    case StepId::Allocation: return with("prompt.allocation", "6.4", who(top.as<OrderedTurn>().seat));
+    case StepId::TheaterLeadership: return with("prompt.theater_leadership", "6.9", who(top.as<LeadershipTurn>().seat));
     case StepId::ABombRoll: return with("prompt.a_bomb_roll", "6.10");
-    case StepId::GlobalIssue: return with("prompt.global_issue", "6.11", who(top.a));
+    case StepId::GlobalIssue: return with("prompt.global_issue", "6.11", who(top.as<Turn>().seat));
     case StepId::PlacementOrder: return with("prompt.placement_order", "7.1");
-    case StepId::PlaceNetworks:
-      return with("prompt.place_networks", "7.1",
-                  {{"power", n.power(top.a)}, {"count", std::to_string(s.to_place[static_cast<std::size_t>(top.a)])}});
-    case StepId::PlaceAlignment:
-      return with("prompt.place_alignment", "7.3",
-                  {{"power", n.power(top.a)}, {"count", std::to_string(s.to_place[static_cast<std::size_t>(top.a)])}});
+    case StepId::PlaceNetworks: case StepId::PlaceAlignment: {
+      const int p = top.as<OrderedTurn>().seat;
+      return with(top.id == StepId::PlaceNetworks ? "prompt.place_networks" : "prompt.place_alignment",
+                  top.id == StepId::PlaceNetworks ? "7.1" : "7.3",
+                  {{"power", n.power(p)}, {"count", std::to_string(s.to_place[static_cast<std::size_t>(p)])}});
+    }
     case StepId::ReserveRoll: case StepId::SplitRoll: return with("prompt.reserve_roll", "7.6");
-    case StepId::FrontRoll: return with("prompt.front_roll", "7.7", {{"front", n.front(top.a)}});
+    case StepId::FrontRoll: return with("prompt.front_roll", "7.7", {{"front", n.front(top.as<FrontRollFor>().front)}});
     case StepId::SecretAgendaDeal: return with("prompt.secret_agenda_deal", "10.2");
     case StepId::GameOver: return s.winner >= 0 ? n.tr("prompt.game_over_winner", who(s.winner)) : n.tr("prompt.game_over");
     default: return n.tr("prompt.resolving");
