@@ -8,6 +8,7 @@
 #include "churchill/title.h"
 #include "cli/commands.h"
 #include "hills/title.h"
+#include "warroom/title.h"
 #include "server/http.h"
 
 namespace cli {
@@ -59,6 +60,7 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     // One server for every title: Churchill first (a new game's default), then the others.
     core::Titles titles;
     titles.add(churchill::make_title(kit.data()));
+    titles.add(warroom::make_title(warroom::default_data_dir()));
     titles.add(hills::make_title());
     const auto store = server::open_store(db, busy_timeout_ms);
     server::Lobby lobby(titles, *store, limits);

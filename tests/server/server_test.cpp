@@ -221,10 +221,15 @@ TEST_F(Server, CreateClaimViewAct) {
 TEST_F(Server, ASecondTitlePlaysThroughTheSameApiWithSecretOrdersAndPerSeatUndo) {
   const Reply titles = get("/api/titles");
   ASSERT_EQ(titles.status, 200);
-  ASSERT_EQ(titles.body.size(), 2u);
+  ASSERT_EQ(titles.body.size(), 3u);
   EXPECT_EQ(titles.body[0]["id"], "churchill");
-  EXPECT_EQ(titles.body[1]["id"], "hills");
-  EXPECT_EQ(titles.body[1]["scenarios"][0]["seats"]["2"], json::array({"red", "green"}));
+  EXPECT_EQ(titles.body[1]["id"], "warroom");
+  EXPECT_EQ(titles.body[2]["id"], "hills");
+  EXPECT_EQ(titles.body[2]["scenarios"][0]["seats"]["2"], json::array({"red", "green"}));
+  // War Room's layout is the project's map, said to be so.
+  const Reply map = get("/api/titles/warroom/layout");
+  EXPECT_EQ(map.body["regions"].size(), 188u);
+  EXPECT_NE(map.body["notice"].get<std::string>().find("not the printed board"), std::string::npos);
   EXPECT_EQ(get("/api/titles/hills/layout").body["hills"].size(), 3u);
   expect_error(get("/api/titles/chess/layout"), 404, "no title");
   // The rulebook's text of a section, for the log's rule numbers: a number only.

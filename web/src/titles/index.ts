@@ -3,6 +3,7 @@
 import type { View } from '../api';
 import { churchill } from './churchill';
 import { hills } from './hills';
+import { warroom } from './warroom';
 
 export interface TitleUi {
   // The board's panels. Elements that a legal action names are marked and call `pick` with the word
@@ -34,7 +35,7 @@ const plain: TitleUi = {
   result: (v) => `Game over: ${((v.winners as string[] | undefined) ?? []).join(' and ') || 'nobody'} won`,
 };
 
-const uis: Record<string, TitleUi> = { churchill, hills };
+const uis: Record<string, TitleUi> = { churchill, hills, warroom };
 
 export function uiFor(title: string): TitleUi {
   return uis[title] ?? plain;
