@@ -171,18 +171,24 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
          [](const Game&, const State&) { return std::string("10.2 Secret Agenda markers are drawn"); }),
 }};
 
-// Each row is the step of its index, and has what its kind needs.
-constexpr bool table_complete() {
-  for (std::size_t i = 0; i < kSteps.size(); ++i) {
-    const StepRule& r = kSteps[i];
-    if (static_cast<std::size_t>(r.id) != i || !r.phase) return false;
+// Each row is the step of its index (checked when compiling) ...
+constexpr bool rows_in_order() {
+  for (std::size_t i = 0; i < kSteps.size(); ++i)
+    if (static_cast<std::size_t>(kSteps[i].id) != i) return false;
+  return true;
+}
+static_assert(rows_in_order(), "the step table needs one row per StepId, in order");
+
+// ... and has what its kind needs (checked when a Game is made: the addresses of functions are not
+// constants in every build, e.g. with the sanitizers).
+bool rows_complete() {
+  for (const StepRule& r : kSteps) {
     const bool acts = r.kind == Kind::Decision || r.kind == Kind::Simultaneous;
-    if (acts != (r.acting && r.legal) || (r.kind == Kind::Chance) != (r.outcomes != nullptr)) return false;
+    if (!r.phase || acts != (r.acting && r.legal) || (r.kind == Kind::Chance) != (r.outcomes != nullptr)) return false;
     if ((acts || r.kind == Kind::Chance) != (r.apply != nullptr) || (r.kind == Kind::Auto) != (r.run != nullptr)) return false;
   }
   return true;
 }
-static_assert(table_complete(), "the step table needs one complete row per StepId, in order");
 
 const StepRule& rule_of(const Step& step) { return kSteps[static_cast<std::size_t>(step.id)]; }
 
@@ -223,6 +229,7 @@ void settle(const Ctx& c) {
 }  // namespace
 
 Game::Game(const Data& data) : data_(&data) {
+  if (!rows_complete()) throw std::logic_error("the step table has a row without the functions its kind needs");
   const Data& d = data;
   known_.arctic = need(d.theater("arctic"), "the Arctic theater");
   known_.western_theater = need(d.theater("western"), "the Western theater");
