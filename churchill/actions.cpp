@@ -18,25 +18,13 @@ std::string flags_text(std::uint8_t flags) {
   return out;
 }
 
-std::string chance_text(const Data& d, const State& s, core::Action a) {
-  const int v = arg_a(a);
-  switch (s.steps.top().id) {
-    case StepId::RevealConference: return "card " + d.conference_cards[at(v)].id;
-    case StepId::Deal: return "deal " + d.staff[static_cast<std::size_t>(s.steps.top().as<Dealing>().power)][at(v)].id;
-    case StepId::PolMilRoll: return fmt::format("polmil {}-{}", v / 8, v % 8);
-    case StepId::SplitRoll: return "front " + d.fronts[at(v)].id;
-    case StepId::SecretAgendaDeal: return "marker " + d.secret_agenda[at(v)].id;
-    default: return fmt::format("roll {}", v);
-  }
-}
-
 }  // namespace
 
 std::string Game::action_to_string(const State& s, core::Seat seat, core::Action a) const {
   const Data& d = *data_;
   auto card = [&](int i) -> const std::string& { return d.staff[static_cast<std::size_t>(seat)][at(i)].id; };
   auto issue = [&](int i) -> const std::string& { return d.issues[at(i)].id; };
-  if (seat == core::kChance) return s.steps.empty() ? "?" : chance_text(d, s, a);
+  if (seat == core::kChance) return s.steps.empty() ? "?" : rules::outcome_text(*this, s, a);
   switch (kind_of(a)) {
     case Act::AgendaCard: return "agenda " + card(arg_a(a));
     case Act::TieBreak: return "tie-break";

@@ -31,10 +31,11 @@ using Apply = void (*)(const Ctx&, int seat, core::Action);
 using Run = void (*)(const Ctx&);
 using Acting = core::SeatMask (*)(const State&);
 using Phase = std::string (*)(const Game&, const State&);
+using OutcomeText = std::string (*)(const Game&, const State&, int outcome);
 
 // One row of the step table: what kind of node the step is and the rules that serve it. Decision
 // and simultaneous steps have `acting`, `legal` and `apply`; chance steps `outcomes` and `apply`;
-// automatic steps `run`; every step its phase text.
+// automatic steps `run`; every step its phase text; chance steps the text of an outcome.
 struct StepRule {
   StepId id;
   Kind kind;
@@ -44,6 +45,7 @@ struct StepRule {
   Apply apply = nullptr;
   Run run = nullptr;
   Phase phase = nullptr;
+  OutcomeText outcome_text = nullptr;
 };
 
 std::string who(int p) { return std::string(power_name(static_cast<Power>(p))); }
@@ -72,24 +74,28 @@ constexpr StepRule automatic(StepId id, Run run) {
 constexpr StepRule decision(StepId id, Acting acting, Legal legal, Apply apply, Phase phase) {
   return {id, Kind::Decision, acting, legal, nullptr, apply, nullptr, phase};
 }
-constexpr StepRule roll(StepId id, Outcomes outcomes, Apply apply, Phase phase) {
-  return {id, Kind::Chance, nullptr, nullptr, outcomes, apply, nullptr, phase};
+std::string roll_text(const Game&, const State&, int face) { return fmt::format("roll {}", face); }
+constexpr StepRule roll(StepId id, Outcomes outcomes, Apply apply, Phase phase, OutcomeText text = roll_text) {
+  return {id, Kind::Chance, nullptr, nullptr, outcomes, apply, nullptr, phase, text};
 }
 
 // The step table, one row per StepId in its order.
 constexpr std::array<StepRule, kStepCount> kSteps = {{
     // 5.11 Conference card
     roll(StepId::RevealConference, rules::conference_outcomes, seatless<rules::reveal_conference>,
-         [](const Game&, const State& s) { return fmt::format("5.11 Conference {}: the card is revealed", s.conference); }),
+         [](const Game&, const State& s) { return fmt::format("5.11 Conference {}: the card is revealed", s.conference); },
+         [](const Game& g, const State&, int v) { return "card " + g.data().conference_cards[at(v)].id; }),
     automatic(StepId::Bands, [](const Ctx& c) { rules::run_bands(c); }),
     roll(StepId::ConvoyRoll, die<6>, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return std::string("5.11 Conference card: a roll"); }),
     roll(StepId::PolMilCount, die<6>, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return std::string("5.11 Conference card: a roll"); }),
     roll(StepId::PolMilRoll, rules::polmil_outcomes, seatless<rules::apply_band_roll>,
-         [](const Game&, const State&) { return std::string("5.11 Conference card: a roll"); }),
+         [](const Game&, const State&) { return std::string("5.11 Conference card: a roll"); },
+         [](const Game&, const State&, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }),
     // 5.13 Pre-conference
     automatic(StepId::PreConference, rules::pre_conference),
     roll(StepId::Deal, rules::deal_outcomes, seatless<rules::apply_deal>,
-         [](const Game&, const State&) { return std::string("5.13 Pre-conference: dealing staff cards"); }),
+         [](const Game&, const State&) { return std::string("5.13 Pre-conference: dealing staff cards"); },
+         [](const Game& g, const State& s, int v) { return "deal " + g.data().staff[at(s.steps.top().as<Dealing>().power)][at(v)].id; }),
     {StepId::AgendaPlay, Kind::Simultaneous, agenda_players, rules::agenda_legal, nullptr, rules::apply_agenda_card, nullptr,
      [](const Game&, const State&) { return std::string("5.13 Agenda: each player plays a staff card face down"); }},
     roll(StepId::AgendaChiefRoll, die<6>, seatless<rules::apply_meeting_roll>,
@@ -164,7 +170,8 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
     automatic(StepId::Reserves, rules::run_reserves),
     roll(StepId::ReserveRoll, die<6>, seatless<rules::apply_reserve_roll>, [](const Game&, const State&) { return std::string("7.6 Axis reserves: a roll"); }),
     roll(StepId::SplitRoll, rules::split_outcomes, seatless<rules::apply_reserve_roll>,
-         [](const Game&, const State&) { return std::string("7.6 Axis reserves: a roll"); }),
+         [](const Game&, const State&) { return std::string("7.6 Axis reserves: a roll"); },
+         [](const Game& g, const State&, int v) { return "front " + g.data().fronts[at(v)].id; }),
     roll(StepId::FrontRoll, die<10>, seatless<rules::apply_front_roll>,
          [](const Game& g, const State& s) {
            return fmt::format("7.7 The {} attempts to advance", g.data().fronts[at(s.steps.top().as<FrontRollFor>().front)].name);
@@ -174,21 +181,28 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
     {StepId::GameOver, Kind::Terminal, nullptr, nullptr, nullptr, nullptr, nullptr,
      [](const Game&, const State& s) { return s.winner >= 0 ? fmt::format("Game over: {} wins", who(s.winner)) : std::string("Game over"); }},
     roll(StepId::SecretAgendaDeal, rules::secret_agenda_outcomes, seatless<rules::apply_secret_agenda>,
-         [](const Game&, const State&) { return std::string("10.2 Secret Agenda markers are drawn"); }),
+         [](const Game&, const State&) { return std::string("10.2 Secret Agenda markers are drawn"); },
+         [](const Game& g, const State&, int v) { return "marker " + g.data().secret_agenda[at(v)].id; }),
 }};
 
-// Each row is the step of its index, and has what its kind needs.
-constexpr bool table_complete() {
-  for (std::size_t i = 0; i < kSteps.size(); ++i) {
-    const StepRule& r = kSteps[i];
-    if (static_cast<std::size_t>(r.id) != i || !r.phase) return false;
+// Each row is the step of its index (checked when compiling) ...
+constexpr bool rows_in_order() {
+  for (std::size_t i = 0; i < kSteps.size(); ++i)
+    if (static_cast<std::size_t>(kSteps[i].id) != i) return false;
+  return true;
+}
+static_assert(rows_in_order(), "the step table needs one row per StepId, in order");
+
+// ... and has what its kind needs (checked when a Game is made: the addresses of functions are not
+// constants in every build, e.g. with the sanitizers).
+bool rows_complete() {
+  for (const StepRule& r : kSteps) {
     const bool acts = r.kind == Kind::Decision || r.kind == Kind::Simultaneous;
-    if (acts != (r.acting && r.legal) || (r.kind == Kind::Chance) != (r.outcomes != nullptr)) return false;
+    if (!r.phase || acts != (r.acting && r.legal) || (r.kind == Kind::Chance) != (r.outcomes && r.outcome_text)) return false;
     if ((acts || r.kind == Kind::Chance) != (r.apply != nullptr) || (r.kind == Kind::Auto) != (r.run != nullptr)) return false;
   }
   return true;
 }
-static_assert(table_complete(), "the step table needs one complete row per StepId, in order");
 
 const StepRule& rule_of(const Step& step) { return kSteps[static_cast<std::size_t>(step.id)]; }
 
@@ -229,6 +243,7 @@ void settle(const Ctx& c) {
 }  // namespace
 
 Game::Game(const Data& data) : data_(&data) {
+  if (!rows_complete()) throw std::logic_error("the step table has a row without the functions its kind needs");
   const Data& d = data;
   known_.arctic = need(d.theater("arctic"), "the Arctic theater");
   known_.western_theater = need(d.theater("western"), "the Western theater");
@@ -362,6 +377,11 @@ void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) 
 void rules::precondition_failed(const char* condition, const char* file, int line) {
   std::fprintf(stderr, "churchill: precondition failed: %s (%s:%d)\n", condition, file, line);
   std::abort();
+}
+
+std::string rules::outcome_text(const Game& g, const State& s, core::Action a) {
+  const StepRule& r = rule_of(s.steps.top());
+  return (r.outcome_text ? r.outcome_text : roll_text)(g, s, arg_a(a));
 }
 
 std::string phase_text(const Game& g, const State& s) {

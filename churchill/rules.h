@@ -23,6 +23,9 @@ inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 namespace churchill::rules {
 
+// The text form of chance outcome `a` at the step on top of the stack ("roll 4", "deal harris").
+std::string outcome_text(const Game& g, const State& s, core::Action a);
+
 // Reports a broken precondition and aborts.
 [[noreturn]] void precondition_failed(const char* condition, const char* file, int line);
 
