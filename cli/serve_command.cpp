@@ -74,7 +74,9 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   backup->add_option("--db", from, "The database (default churchill.db)");
   backup->add_option("--to", to, "The copy (written whole, then renamed into place)")->required();
   backup->callback([&] {
-    server::backup_database(from, to);
+    if (from.rfind("postgres", 0) == 0)
+      throw CLI::ValidationError("--db", "a PostgreSQL database is backed up with pg_dump or a base backup (docs/deploy.md, Backups)");
+    server::backup_database(from.rfind("sqlite:", 0) == 0 ? from.substr(7) : from, to);
     std::cout << "churchill db backup: " << from << " copied to " << to << std::endl;
     exit_code = 0;
   });
