@@ -115,8 +115,9 @@ try {
     if (!pendingSeen && /UK may debate/.test(phase)) {
       pendingSeen = true;
       const said = await page.locator('p.pending').count() ? await page.textContent('p.pending') : '(none)';
-      check(said.includes('if nobody debates it moves from'), `the pending move is not said: ${phase} / ${said}`);
-      check(await page.locator('svg.table .pending-move').count() === 1, 'the pending move is not drawn');
+      check(/has moved to|would reach the/.test(said), `the pending move is not said: ${phase} / ${said}`);
+      check(await page.locator('svg.table .issue.debated').count() === 1, 'the issue being debated is not marked');
+      check(await page.locator('svg.table .pending-move, svg.table .pending-label').count() >= 1, 'the pending move is not drawn');
       await page.screenshot({ path: `${out}/debate-1280x800.png` });
       await phone.reload();
       await checkPhone(phone, 'a debate');
