@@ -5,7 +5,17 @@
 namespace churchill::testing {
 namespace {
 
-using View = Position;
+// Cunningham (2, +2 on Europe Leadership) for the UK, with cards for the others to debate with.
+class View : public Position {
+ protected:
+  void cunningham_meeting(const std::string& europe_leadership_at) {
+    hand("UK", {"cunningham", "eden"});
+    hand("US", {"crowley", "hopkins"});
+    hand("USSR", {"molotov"});
+    put("europe-leadership", europe_leadership_at);
+    meeting("UK");
+  }
+};
 
 nlohmann::json seen_by(const Game& game, const State& s, const char* seat) {
   const core::Seat p = static_cast<core::Seat>(*power_from_name(seat));
@@ -15,11 +25,7 @@ nlohmann::json seen_by(const Game& game, const State& s, const char* seat) {
 // English rulebook, Illustrated Example of Play: "Admiral Cunningham ... move the issue to my 4 space
 // (2 value plus 2 Europe leadership attribute)".
 TEST_F(View, Issue16_AnAdvanceSaysItsValueWithItsAttributeAndWhereTheIssueGoes) {
-  hand("UK", {"cunningham", "eden"});
-  hand("US", {"crowley"});
-  hand("USSR", {"molotov"});
-  put("europe-leadership", "centre");
-  meeting("UK");
+  cunningham_meeting("centre");
   const nlohmann::json notes = seen_by(game, s(), "UK")["action_notes"];
   EXPECT_EQ(notes["advance cunningham europe-leadership"], "value 2+2 = 4: centre → UK 4 if not debated") << notes.dump(1);
   EXPECT_TRUE(seen_by(game, s(), "US")["action_notes"].empty()) << "another seat's choices are not noted";
@@ -27,11 +33,7 @@ TEST_F(View, Issue16_AnAdvanceSaysItsValueWithItsAttributeAndWhereTheIssueGoes) 
 }
 
 TEST_F(View, Issue16_TheAdvanceWaitingForADebateIsShown) {
-  hand("UK", {"cunningham", "eden"});
-  hand("US", {"crowley", "hopkins"});
-  hand("USSR", {"molotov"});
-  put("europe-leadership", "centre");
-  meeting("UK");
+  cunningham_meeting("centre");
   EXPECT_TRUE(seen_by(game, s(), "US")["pending"].is_null()) << "nothing is pending before the advance";
   act("UK", "advance cunningham europe-leadership");
   ASSERT_NE(phase_text(game, s()).find("may debate the UK's advance of"), std::string::npos) << phase_text(game, s());
@@ -50,11 +52,7 @@ TEST_F(View, Issue16_TheAdvanceWaitingForADebateIsShown) {
 
 // 5.23: an advance that would capture its issue waits for the debate before it moves.
 TEST_F(View, Issue16_ACapturePendingADebateShowsWhereTheIssueWaitsAndWhereItWouldGo) {
-  hand("UK", {"cunningham", "eden"});
-  hand("US", {"crowley", "hopkins"});
-  hand("USSR", {"molotov"});
-  put("europe-leadership", "UK 4");
-  meeting("UK");
+  cunningham_meeting("UK 4");
   act("UK", "advance cunningham europe-leadership");
   const nlohmann::json pending = seen_by(game, s(), "US")["pending"];
   ASSERT_FALSE(pending.is_null());
