@@ -412,7 +412,7 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
   }
   out += "\n";
   if (seat && s.hand[static_cast<std::size_t>(*seat)]) {
-    out += pname(*seat) + " hand: value, card, what it does (card NAME shows a whole card)\n";
+    out += pname(*seat) + " hand: value, card, what it does ((r) reconstructed; card NAME shows one)\n";
     for (int c = 0; c < 32; ++c)
       if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c)) out += hand_line(d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)]);
   }

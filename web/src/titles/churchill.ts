@@ -207,7 +207,7 @@ export const churchill: TitleUi = {
       const meeting = pick((l) => /^\[5\.27\]|wins the conference|^\[6\.2[12]\]/.test(l));
       const decision = pick((l) => chapter(l) === '6' && !/^\[6\.2[12]\]/.test(l));
       const war = pick((l) => chapter(l) === '7' || /^\[4\.4\]/.test(l));
-      const important = pick((l) => /heart attack|dies|surrenders|arrested|Paranoia roll \d+:/.test(l));
+      const important = pick((l) => /heart attack|dies|surrenders|arrested|Paranoia roll \d+: USSR|removed from the game/.test(l));
       out.push({ key: `conference ${m[1]}`, title: `Conference ${m[1]}: what happened`, sections: [
         { title: 'Important', lines: important },
         { title: 'Meeting: issues won', lines: meeting },
