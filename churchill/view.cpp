@@ -44,24 +44,36 @@ std::string play_card_name(const Data& d, const State& s, const Play& p) {
 }
 
 // 5.22-5.24: the advance being resolved, while someone may still debate it: who plays what on which
-// issue, with which value, and where the issue goes if nobody debates (move_toward, the one rule).
+// issue with which value, and where the issue stands if nobody debates. An advance moves its issue
+// at once (5.22) unless it would capture it (5.23): then the issue waits where it is, and the values
+// are compared after the debate.
 nlohmann::json pending_json(const Game& g, const State& s) {
   if (s.steps.empty() || s.advance.seat < 0 || s.advance.issue == kNone) return nullptr;
   const StepId top = s.steps.top().id;
   const bool debating = top == StepId::DebateOffer || top == StepId::ChiefIssue || top == StepId::ChiefRoll ||
                         top == StepId::HealthRoll || top == StepId::ParanoiaRoll || top == StepId::PurgeRoll;
   if (!debating) return nullptr;
+  bool capture = false, resolving = false;
+  for (std::size_t i = s.steps.size(); i-- > 0;)
+    if (s.steps[i].id == StepId::ResolvePlay) {
+      capture = s.steps[i].a != 0;
+      resolving = true;
+      break;
+    }
+  if (!resolving) return nullptr;
   const Data& d = g.data();
   const Play& adv = s.advance;
-  const IssueState& from = s.issues[adv.issue];
-  IssueState to = from;
-  rules::move_toward(to, adv.seat, adv.value, adv.stop_at_center);
-  nlohmann::json j = {{"power", pname(adv.seat)}, {"card", play_card(d, adv)}, {"card_name", play_card_name(d, s, adv)},
-                      {"issue", d.issues[adv.issue].id}, {"issue_name", d.issues[adv.issue].name}, {"value", adv.value},
-                      {"from", issue_position(from)}, {"to", issue_position(to)},
-                      {"text", fmt::format("{} plays {} ({}) on {}: if not debated it moves from {} to {}", pname(adv.seat),
-                                           play_card_name(d, s, adv), adv.value, d.issues[adv.issue].name, where_text(from),
-                                           where_text(to))}};
+  const IssueState& now = s.issues[adv.issue];
+  IssueState to = now;
+  if (capture) rules::move_toward(to, adv.seat, adv.value, adv.stop_at_center);
+  const std::string card = play_card_name(d, s, adv), issue = d.issues[adv.issue].name;
+  nlohmann::json j = {{"power", pname(adv.seat)}, {"card", play_card(d, adv)}, {"card_name", card},
+                      {"issue", d.issues[adv.issue].id}, {"issue_name", issue}, {"value", adv.value}, {"capture", capture},
+                      {"from", capture ? nlohmann::json(issue_position(now)) : nlohmann::json(nullptr)}, {"to", issue_position(to)},
+                      {"text", capture ? fmt::format("{} plays {} ({}) on {}, which would reach its chair from {}: a debate's value "
+                                                     "is subtracted first (5.23)", pname(adv.seat), card, adv.value, issue, where_text(now))
+                                       : fmt::format("{} plays {} ({}) on {}, which moved to {}: a debate moves it from there "
+                                                     "toward the debater (5.24)", pname(adv.seat), card, adv.value, issue, where_text(now))}};
   if (s.debate.seat >= 0)
     j["debate"] = {{"power", pname(s.debate.seat)}, {"card", play_card(d, s.debate)}, {"card_name", play_card_name(d, s, s.debate)},
                    {"value", s.debate.value}};
@@ -83,12 +95,17 @@ nlohmann::json action_notes(const Game& g, const State& s, core::Seat seat) {
     State next = s;
     core::LogBuffer log;
     g.apply(next, seat, a, &log);
-    int value = -1;
+    int value = -1, base = -1;
     std::string moved;
     for (const core::LogEntry& e : log.entries()) {
       const auto event = static_cast<rules::Event>(e.event);
-      if ((event == rules::Event::Played || event == rules::Event::Debated) && e.seat == seat)
+      if ((event == rules::Event::Played || event == rules::Event::Debated) && e.seat == seat) {
         value = event == rules::Event::Played ? e.args[3] : e.args[2];
+        const int card = e.args[1];  // -1: the Leader
+        const Data& d = g.data();
+        if (card < 0) base = d.leaders[s.leaders[at(seat)].card].value;
+        else if (!d.staff[at(seat)][at(card)].chief_of_staff()) base = d.staff[at(seat)][at(card)].value;
+      }
       if (event == rules::Event::IssueMoved && moved.empty()) {
         IssueState where{};
         where.where = IssueWhere::Table;
@@ -101,8 +118,10 @@ nlohmann::json action_notes(const Game& g, const State& s, core::Seat seat) {
     // Other hands are hidden in an observation, so the copy never offers them a debate: an advance
     // says where its issue goes if nobody debates it.
     const bool advance = top == StepId::MeetingTurn || top == StepId::ChiefIssue;
-    std::string note = fmt::format("value {}", value);
-    if (next.advance.seat == seat && next.advance.issue != kNone) {
+    // "value 3+2 = 5": the printed value and what attributes, Paranoia or a lesser choice change.
+    std::string note = base < 0 || base == value ? fmt::format("value {}", value)
+                                                 : fmt::format("value {}{:+} = {}", base, value - base, value);
+    if (moved.empty() && next.advance.seat == seat && next.advance.issue != kNone) {  // 5.23: a capture waits
       IssueState to = next.issues[next.advance.issue];
       rules::move_toward(to, seat, next.advance.value, next.advance.stop_at_center);
       moved = fmt::format("{} → {}", issue_position(next.issues[next.advance.issue]), issue_position(to));
@@ -226,6 +245,12 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
     leaders[pname(p)] = {{"leader", d.leaders[l.card].id}, {"active", l.active}, {"stays_home", l.stays_home},
                          {"cards_in_hand", __builtin_popcount(s.hand[static_cast<std::size_t>(p)]) + s.hidden_hand[static_cast<std::size_t>(p)]},
                          {"production", s.production[static_cast<std::size_t>(p)]},
+                         // 6.9, 5.22: support markers still to place that cost no production, by
+                         // where they may go (State::support_bonus's buckets)
+                         {"bonus_support", {{"europe", s.support_bonus[at(p)][0]}, {"pacific", s.support_bonus[at(p)][1]},
+                                            {"either", s.support_bonus[at(p)][2]}, {"any_front_offensive", s.support_bonus[at(p)][3]}}},
+                         {"networks_to_place", s.networks_gained[at(p)]},
+                         {"alignment_to_place", s.alignment_gained[at(p)]},
                          {"conferences_won", s.conferences_won[static_cast<std::size_t>(p)]}};
   }
   j["powers"] = leaders;
@@ -344,7 +369,7 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
   }
   out += "\n";
   if (seat && s.hand[static_cast<std::size_t>(*seat)]) {
-    out += pname(*seat) + " hand: value, card, what it does (card NAME shows a whole card)\n";
+    out += pname(*seat) + " hand: value, card, what it does ((r) reconstructed; card NAME shows one)\n";
     for (int c = 0; c < 32; ++c)
       if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c)) out += hand_line(d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)]);
   }

@@ -96,7 +96,7 @@ try {
   await phone.screenshot({ path: `${out}/agenda-390x844.png` });
 
   // 2. Play the whole game by the first action offered, closing each conference's summary.
-  let summaries = 0, pendingSeen = false, notesSeen = false, movedSeen = false;
+  let summaries = 0, pendingSeen = false, notesSeen = false, movedSeen = false, kindsSeen = false;
   for (let i = 0; i < 800; ++i) {
     await page.waitForSelector('.game[data-version]');
     if (await page.locator('.end').count() > 0) break;
@@ -115,8 +115,9 @@ try {
     if (!pendingSeen && /UK may debate/.test(phase)) {
       pendingSeen = true;
       const said = await page.locator('p.pending').count() ? await page.textContent('p.pending') : '(none)';
-      check(said.includes('if nobody debates it moves from'), `the pending move is not said: ${phase} / ${said}`);
-      check(await page.locator('svg.table .pending-move').count() === 1, 'the pending move is not drawn');
+      check(/has moved to|would reach the/.test(said), `the pending move is not said: ${phase} / ${said}`);
+      check(await page.locator('svg.table .issue.debated').count() === 1, 'the issue being debated is not marked');
+      check(await page.locator('svg.table .pending-move, svg.table .pending-label').count() >= 1, 'the pending move is not drawn');
       await page.screenshot({ path: `${out}/debate-1280x800.png` });
       await phone.reload();
       await checkPhone(phone, 'a debate');
@@ -124,10 +125,15 @@ try {
     }
     if (!notesSeen && /Meeting: UK to advance/.test(phase)) {
       const notes = await page.$$eval('button.action small', (s) => s.map((x) => x.textContent));
-      notesSeen = notes.some((n) => /value \d+: .* → /.test(n));
+      notesSeen = notes.some((n) => /value [\d+\- =]+: .* → /.test(n));
       if (notesSeen) await page.screenshot({ path: `${out}/meeting-1280x800.png` });
     }
     const buttons = page.locator('button.action');
+    if (await buttons.count() === 0 && await page.locator('button.kind[data-word]').count() > 0) {
+      kindsSeen = true;  // many choices come by kind first
+      await page.click('button.kind[data-word] >> nth=0');
+      continue;
+    }
     if (await buttons.count() === 0) {  // the bots are moving
       await page.waitForTimeout(100);
       continue;
@@ -141,6 +147,7 @@ try {
   check(pendingSeen, 'the UK was never offered a debate');
   check(summaries >= 2, `only ${summaries} conference summaries were shown`);
   check(movedSeen, 'nothing that moved was ever highlighted');
+  check(kindsSeen, 'a Meeting turn\'s dozens of actions were never offered by kind');
 
   // 3. The end: the 4.4 case, each power's lines, New game.
   await page.waitForSelector('.end', { timeout: 15000 });

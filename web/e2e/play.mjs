@@ -30,9 +30,14 @@ try {
   const phases = new Set();
   let meetingTurns = 0;
   for (let i = 0; i < 40 && meetingTurns < 4; ++i) {
-    await page.waitForSelector('button.action', { timeout: 10000 });
+    await page.waitForSelector('button.action, button.kind', { timeout: 10000 });
     // A conference's summary pauses the page until it is closed.
     if (await page.locator('#dialog').count() > 0) await page.click('#dialog button.close');
+    // Many choices come by kind first: take the first kind.
+    if (await page.locator('button.action').count() === 0) {
+      await page.click('button.kind >> nth=0');
+      await page.waitForSelector('button.action');
+    }
     const phase = await page.textContent('.phase');
     phases.add(phase);
     if (phase.startsWith('5.2 Meeting: UK to advance')) ++meetingTurns;
@@ -55,10 +60,11 @@ try {
 
   // Reload: the seat's token is remembered and the game goes on where it was.
   await page.reload();
-  await page.waitForSelector('button.action', { timeout: 10000 });
+  await page.waitForSelector('button.action, button.kind', { timeout: 10000 });
   if (page.url() !== gameUrl) fail('the reload lost the game');
   if ((await handText(page)) !== hand) fail('the reload changed the hand');
   await page.screenshot({ path: `${out}/board-1280x800.png`, fullPage: false });
+  if (await page.locator('button.action').count() === 0) await page.click('button.kind >> nth=0');
   await page.click('button.action >> nth=0');
 
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });

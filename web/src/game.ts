@@ -15,7 +15,8 @@ function withRule(line: string): string {
 
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
-  let filter: string | null = null;
+  let filter: string[] = [];  // words every action listed must name (an issue, then a card, ...)
+  let showAll = false;
   let logFilter = '';
   let view: View | null = null;
   let previous: View | null = null;  // the view before, to highlight what changed
@@ -77,8 +78,12 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const ui = uiFor(v.title);
     shown = JSON.stringify(v);
     const words = (a: string) => [...a.split(' '), ...(ui.related?.(v, a) ?? [])];
-    const marked = new Set(v.legal_actions.flatMap(words));
-    const actions = filter ? v.legal_actions.filter((a) => words(a).includes(filter!)) : v.legal_actions;
+    const actions = v.legal_actions.filter((a) => filter.every((w) => words(a).includes(w)));
+    const marked = new Set(actions.flatMap(words));  // what may still narrow the list
+    // Many choices (a Meeting turn has dozens) are first offered by kind; the board and the hand narrow them too.
+    const kinds = new Map<string, number>();
+    actions.forEach((a) => kinds.set(a.split(' ')[0], (kinds.get(a.split(' ')[0]) ?? 0) + 1));
+    const byKind = !filter.length && !showAll && actions.length > 24 && kinds.size > 1;
     const waiting = v.active.filter((s) => s !== v.seat);
     const myMove = !!v.seat && v.active.includes(v.seat);
     const logLines = log.map((l, i) => ({ l, i })).filter(({ l }) => !logFilter || (l ?? '').toLowerCase().includes(logFilter.toLowerCase()));
@@ -101,11 +106,14 @@ export function renderGame(app: HTMLElement, id: string): () => void {
               <button id="copy-invite">Copy link</button></details>` : ''}
             ${v.terminal && v.seed ? `<p class="seed">Seed (to verify the replay): ${escape(v.seed)}</p>` : ''}
           </section>
-          <section class="panel" id="decide"><h2>${filter ? `Actions naming ${escape(filter)}` : v.terminal ? 'The game is over' : myMove ? 'Your decision: choose an action' : 'Actions'}</h2>
+          <section class="panel" id="decide"><h2>${filter.length ? `Actions naming ${filter.map(escape).join(' and ')}` : v.terminal ? 'The game is over' : myMove ? 'Your decision: choose an action' : 'Actions'}</h2>
             ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || 'Waiting…'}</p>` : ''}
-            <div class="tools"><button id="all" ${filter ? '' : 'disabled'}>All actions</button>
+            <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>All actions</button>
               <button id="undo" ${v.can_undo ? '' : 'disabled'}>Undo</button></div>
-            <div id="actions">${actions.map((a) => {
+            ${byKind ? `<p class="hint">${actions.length} choices: pick a kind, or click an issue on the table or a card in your hand.</p>
+              <div id="kinds">${[...kinds].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(k)} (${n})</button>`).join('')}
+              <button class="kind" id="show-all">show all ${actions.length}</button></div>` : ''}
+            <div id="actions">${byKind ? '' : actions.map((a) => {
               const note = ui.note?.(v, layout, a) ?? '';
               return `<button class="action" data-action="${escape(a)}">${escape(a)}${note ? `<small>${note}</small>` : ''}</button>`;
             }).join('')}</div>
@@ -117,12 +125,24 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? '<i>(not received)</i>' : withRule(l)}</li>`).join('')}</ol></section>
         </div>
       </div>`;
+    // A click on a board element, a card or a kind narrows the list to the actions naming it too; a
+    // second click on it, or a word no listed action names, starts over from it.
     const pick = (x: string) => {
-      filter = filter === x ? null : x;
+      if (filter.includes(x)) filter = filter.filter((w) => w !== x);
+      else filter = actions.some((a) => words(a).includes(x)) ? [...filter, x] : [x];
       render();
     };
     app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick, previous));
-    app.querySelector('#all')!.addEventListener('click', () => pick(filter!));
+    app.querySelector('#all')!.addEventListener('click', () => {
+      filter = [];
+      showAll = false;
+      render();
+    });
+    app.querySelectorAll<HTMLButtonElement>('button.kind[data-word]').forEach((b) => b.addEventListener('click', () => pick(b.dataset.word!)));
+    app.querySelector('#show-all')?.addEventListener('click', () => {
+      showAll = true;
+      render();
+    });
     const logList = app.querySelector<HTMLElement>('.log')!;
     logList.scrollTop = logList.scrollHeight;
     const filterBox = app.querySelector<HTMLInputElement>('#log-filter')!;
@@ -153,7 +173,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       dialog(html + (named ? `<p><button class="with-card">Actions with this card</button></p>` : ''), (box) =>
         box.querySelector('button.with-card')?.addEventListener('click', () => {
           box.remove();
-          filter = e.dataset.detail!;
+          filter = [e.dataset.detail!];
           render();
         }));
     }));
@@ -181,7 +201,8 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     // server refuses it (409) with the current view, which is shown so the player chooses again.
     const send = async (request: () => Promise<View>) => {
       try {
-        filter = null;
+        filter = [];
+        showAll = false;
         show(await request());
       } catch (err) {
         if (err instanceof ApiError && err.view) show(err.view);

@@ -17,7 +17,8 @@ export interface ChurchillView extends View {
   naval: Record<string, number>;
   locations: Record<string, { networks: number; network_owner: Power | null; alignment: Power | null }>;
   powers: Record<Power, { leader: string; active: boolean; stays_home: boolean; cards_in_hand: number; conferences_won: number;
-                          production?: number }>;
+                          production?: number; networks_to_place?: number; alignment_to_place?: number;
+                          bonus_support?: { europe: number; pacific: number; either: number; any_front_offensive: number } }>;
   scores: Record<Power, number>;
   winner: Power | null;
   secret_agenda: Record<string, string[]>;
@@ -25,7 +26,9 @@ export interface ChurchillView extends View {
   score_case: string;   // the 4.4 situation those scores fall under
   winner_if_ended_now: Power | null;  // 4.4 on the current board (null while Secret Agendas are hidden)
   // 5.22-5.24: the advance waiting for a debate, and where its issue goes if nobody debates.
-  pending: { power: Power; card: string; card_name: string; issue: string; issue_name: string; value: number; from: string; to: string;
+  // from: where a capture waits (5.23); null when the advance has moved the issue already (5.22).
+  pending: { power: Power; card: string; card_name: string; issue: string; issue_name: string; value: number; capture: boolean;
+             from: string | null; to: string;
              text: string; debate?: { power: Power; card: string; card_name: string; value: number } } | null;
   action_notes: Record<string, string>;  // what a Meeting action does: "value 5: centre → UK 5"
   // Once the game is over: the 4.4 case, each 9.4 line that scored, the surrenders, why the winner won.
@@ -112,7 +115,7 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
     svg.append(g);
   }
   // The move waiting for a debate: an arrow from the issue to where it goes if nobody debates.
-  if (pending && slotOf[pending.issue]) {
+  if (pending && pending.capture && slotOf[pending.issue]) {
     const [x1, y1] = slotOf[pending.issue];
     const [x2, y2] = place(pending.to, 0);
     const defs = el('defs', {});
@@ -127,6 +130,12 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
       fill: COLOR[pending.power] }, `${pending.power} +${pending.value} → ${pending.to}`));
     arrow.append(el('title', {}, pending.text));
     svg.append(arrow);
+  } else if (pending && slotOf[pending.issue]) {  // moved already (5.22): the issue is marked where it went
+    const [x, y] = slotOf[pending.issue];
+    const label = el('text', { x: x + 26, y: y + 4, class: 'pending-label', fill: COLOR[pending.power] },
+      `${pending.power} +${pending.value}: debate?`);
+    label.append(el('title', {}, pending.text));
+    svg.append(label);
   }
   return svg;
 }

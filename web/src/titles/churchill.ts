@@ -2,7 +2,7 @@
 // scores, tracks and hand; card faces, the move waiting for a debate, what each action does, the
 // end-of-game explanation and the summary of each conference.
 import { escape } from '../api';
-import { Board, Card, ChurchillView, drawFronts, drawLocations, drawTable, POWERS } from './churchill-board';
+import { Board, Card, ChurchillView, drawFronts, drawLocations, drawTable, Power, POWERS } from './churchill-board';
 import type { TitleUi } from './index';
 
 function panel(title: string, ...content: (Node | string)[]): HTMLElement {
@@ -39,10 +39,13 @@ function cardsIn(view: ChurchillView, board: Board, action: string): Card[] {
 function pendingText(v: ChurchillView): string {
   const p = v.pending;
   if (!p) return '';
+  const card = `<span class="card-name" data-detail="${escape(p.card === 'leader' ? v.powers[p.power].leader : p.card)}">${escape(p.card_name)}</span>`;
+  const what = p.capture
+    ? `it would reach the ${escape(p.power)} chair from ${escape(p.from ?? '')} unless a debate's value, subtracted first, stops it (5.23).`
+    : `it has moved to <b>${escape(p.to)}</b>; a debate moves it from there toward the debater (5.24).`;
   const debate = p.debate ? ` <b>${escape(p.debate.power)}</b> debates with ${escape(p.debate.card_name)} (${p.debate.value}).` : '';
-  return `<p class="pending" role="status"><b class="p-${p.power}">${escape(p.power)}</b> plays
-    <span class="card-name" data-detail="${escape(p.card === 'leader' ? v.powers[p.power].leader : p.card)}">${escape(p.card_name)}</span>
-    (value ${p.value}) on <b>${escape(p.issue_name)}</b>: if nobody debates it moves from ${escape(p.from)} to ${escape(p.to)}.${debate}</p>`;
+  return `<p class="pending" role="status"><b class="p-${p.power}">${escape(p.power)}</b> plays ${card} (value ${p.value})
+    on <b>${escape(p.issue_name)}</b>: ${what}${debate}</p>`;
 }
 
 // The totals of each power at the end, with each 9.4 line that scored.
@@ -71,6 +74,15 @@ function endScreen(v: ChurchillView, board: Board): string {
     ${agenda.length ? `<p>Secret Agendas (10.3): ${agenda.map(([p, ms]) => `<b class="p-${p}">${escape(p)}</b> ${ms.map((m) => escape(locName(m))).join(', ')}`).join(' · ')}</p>` : ''}
     <p class="end-buttons"><a class="button" href="#/">New game</a> <button id="show-log">The whole game's log</button></p>
   </section>`;
+}
+
+// Free support markers a power still has to place (6.9 leadership, a card's offensive support).
+function bonus(v: ChurchillView, p: Power): string {
+  const b = v.powers[p].bonus_support;
+  if (!b) return '';
+  const parts = [[b.europe, 'Europe'], [b.pacific, 'Pacific'], [b.either, 'either theater'], [b.any_front_offensive, 'offensive, any Front']]
+    .filter(([n]) => Number(n) > 0).map(([n, where]) => `${n} ${where}`);
+  return parts.length ? ` (+ free support: ${parts.join(', ')})` : '';
 }
 
 // Why a power's Leader is inactive, from the log since this conference's card was revealed (and a
@@ -148,7 +160,8 @@ export const churchill: TitleUi = {
       <p class="tracks">Global Issues: ${Object.entries(v.tracks.global).map(([k, pos]) => `${escape(k)} <b>${escape(pos)}</b>`).join(' · ')}
         ${Object.entries(v.tracks.surrendered).filter(([, s]) => s).map(([k]) => ` · ${k} has surrendered`).join('')}</p>
       <p class="tracks leaders">${leaders}</p>
-      ${/^6\./.test(v.phase) ? `<p class="tracks">Production left: ${POWERS.map((p) => `${p} ${v.powers[p].production ?? 0}`).join(', ')}</p>` : ''}
+      ${/^6\./.test(v.phase) ? `<p class="tracks">Production left: ${POWERS.map((p) => `${p} ${v.powers[p].production ?? 0}${bonus(v, p)}`).join(', ')}</p>` : ''}
+      ${/^7\.[13]/.test(v.phase) ? `<p class="tracks">Still to place: ${POWERS.map((p) => `${p} ${v.powers[p].networks_to_place ?? 0} networks, ${v.powers[p].alignment_to_place ?? 0} alignment`).join(' · ')}</p>` : ''}
 `;
   },
   result(view) {
@@ -194,7 +207,7 @@ export const churchill: TitleUi = {
       const meeting = pick((l) => /^\[5\.27\]|wins the conference|^\[6\.2[12]\]/.test(l));
       const decision = pick((l) => chapter(l) === '6' && !/^\[6\.2[12]\]/.test(l));
       const war = pick((l) => chapter(l) === '7' || /^\[4\.4\]/.test(l));
-      const important = pick((l) => /heart attack|dies|surrenders|arrested|Paranoia roll \d+:/.test(l));
+      const important = pick((l) => /heart attack|dies|surrenders|arrested|Paranoia roll \d+: USSR|removed from the game/.test(l));
       out.push({ key: `conference ${m[1]}`, title: `Conference ${m[1]}: what happened`, sections: [
         { title: 'Important', lines: important },
         { title: 'Meeting: issues won', lines: meeting },

@@ -1,0 +1,77 @@
+// What the views show a player (issue 16): what each Meeting action does, the move waiting for a
+// debate, and at the end the 4.4 case with each 9.4 line.
+#include "table_fixture.h"
+
+namespace churchill::testing {
+namespace {
+
+// Cunningham (2, +2 on Europe Leadership) for the UK, with cards for the others to debate with.
+class View : public Position {
+ protected:
+  void cunningham_meeting(const std::string& europe_leadership_at) {
+    hand("UK", {"cunningham", "eden"});
+    hand("US", {"crowley", "hopkins"});
+    hand("USSR", {"molotov"});
+    put("europe-leadership", europe_leadership_at);
+    meeting("UK");
+  }
+};
+
+nlohmann::json seen_by(const Game& game, const State& s, const char* seat) {
+  const core::Seat p = static_cast<core::Seat>(*power_from_name(seat));
+  return view_json(game, game.observe(s, p), p);
+}
+
+// English rulebook, Illustrated Example of Play: "Admiral Cunningham ... move the issue to my 4 space
+// (2 value plus 2 Europe leadership attribute)".
+TEST_F(View, Issue16_AnAdvanceSaysItsValueWithItsAttributeAndWhereTheIssueGoes) {
+  cunningham_meeting("centre");
+  const nlohmann::json notes = seen_by(game, s(), "UK")["action_notes"];
+  EXPECT_EQ(notes["advance cunningham europe-leadership"], "value 2+2 = 4: centre → UK 4 if not debated") << notes.dump(1);
+  EXPECT_TRUE(seen_by(game, s(), "US")["action_notes"].empty()) << "another seat's choices are not noted";
+  EXPECT_EQ(where("europe-leadership"), "centre") << "the notes leave the game as it was";
+}
+
+TEST_F(View, Issue16_TheAdvanceWaitingForADebateIsShown) {
+  cunningham_meeting("centre");
+  EXPECT_TRUE(seen_by(game, s(), "US")["pending"].is_null()) << "nothing is pending before the advance";
+  act("UK", "advance cunningham europe-leadership");
+  ASSERT_NE(phase_text(game, s()).find("may debate the UK's advance of"), std::string::npos) << phase_text(game, s());
+  for (const char* seat : {"UK", "US", "USSR"}) {
+    const nlohmann::json pending = seen_by(game, s(), seat)["pending"];
+    ASSERT_FALSE(pending.is_null()) << seat;
+    EXPECT_EQ(pending["power"], "UK");
+    EXPECT_EQ(pending["card"], "cunningham");
+    EXPECT_EQ(pending["value"], 4);
+    EXPECT_TRUE(pending["from"].is_null()) << "5.22: the advance has moved the issue already";
+    EXPECT_EQ(pending["to"], "UK 4");
+    EXPECT_EQ(pending["capture"], false);
+  }
+  EXPECT_EQ(where("europe-leadership"), "UK 4");
+}
+
+// 5.23: an advance that would capture its issue waits for the debate before it moves.
+TEST_F(View, Issue16_ACapturePendingADebateShowsWhereTheIssueWaitsAndWhereItWouldGo) {
+  cunningham_meeting("UK 4");
+  act("UK", "advance cunningham europe-leadership");
+  const nlohmann::json pending = seen_by(game, s(), "US")["pending"];
+  ASSERT_FALSE(pending.is_null());
+  EXPECT_EQ(pending["capture"], true);
+  EXPECT_EQ(pending["from"], "UK 4");
+  EXPECT_EQ(pending["to"], "UK chair");
+  EXPECT_EQ(where("europe-leadership"), "UK 4");
+}
+
+TEST_F(View, Issue16_TheBoardTextKeepsToEightyColumns) {
+  hand("UK", {"cunningham", "eden", "dill", "alexander", "bevin", "portal", "attlee"});
+  meeting("UK");
+  std::istringstream lines(board_text(game, game.observe(s(), 0), 0));
+  for (std::string line; std::getline(lines, line);) {
+    std::size_t columns = 0;
+    for (unsigned char ch : line) columns += (ch & 0xc0) != 0x80;
+    EXPECT_LE(columns, 80u) << line;
+  }
+}
+
+}  // namespace
+}  // namespace churchill::testing
