@@ -56,7 +56,7 @@ nlohmann::json pending_json(const Game& g, const State& s) {
   bool capture = false, resolving = false;
   for (std::size_t i = s.steps.size(); i-- > 0;)
     if (s.steps[i].id == StepId::ResolvePlay) {
-      capture = s.steps[i].a != 0;
+      capture = s.steps[i].as<Resolve>().capture_pending;
       resolving = true;
       break;
     }
