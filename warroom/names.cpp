@@ -51,6 +51,10 @@ std::string Game::action_to_string(const State&, core::Seat seat, core::Action a
     case ActionKind::Release: return fmt::format("release {} {} {}", n, region_name(x.a), unit(x.b));
     case ActionKind::Draw: return "draw " + n;
     case ActionKind::Trade: return fmt::format("trade {} {} {}", n, region_name(x.a), res(x.b));
+    case ActionKind::Move: return fmt::format("move {} {} {}", n, x.a, region_name(x.b));
+    case ActionKind::Leave: return fmt::format("leave {} {}", n, unit(x.a));
+    case ActionKind::Launch: return fmt::format("launch {} {} {}", n, x.a, x.b == kNoRegion ? std::string("aboard") : region_name(x.b));
+    case ActionKind::Land: return fmt::format("land {} {} {}", n, x.a, x.b == kNoRegion ? std::string("lost") : region_name(x.b));
     case ActionKind::kCount: break;
   }
   return fmt::format("action {}", action);
@@ -121,6 +125,18 @@ std::optional<core::Action> parse(const Game& g, std::string_view text) {
   if (verb == "cancel-stress") {
     if (w[2] == "medal") return encode(ActionKind::CancelStress, n, 0);
     if (w[2] == "goods") return encode(ActionKind::CancelStress, n, 1);
+  }
+  if (verb == "move" && size == 4) {
+    const auto box = number(w[2], kMaxOrders);
+    const auto r = region(w[3]);
+    if (box && r) return encode(ActionKind::Move, n, *box, *r);
+  }
+  if (verb == "leave" && size == 3) { if (auto t = unit_type(w[2])) return encode(ActionKind::Leave, n, *t); }
+  if ((verb == "launch" || verb == "land") && size == 4) {
+    const auto number_ = number(w[2], kMaxCommandNumber);
+    const bool none = w[3] == (verb == "launch" ? "aboard" : "lost");
+    const auto r = none ? std::optional<int>(kNoRegion) : region(w[3]);
+    if (number_ && r) return encode(verb == "launch" ? ActionKind::Launch : ActionKind::Land, n, *number_, *r);
   }
   if (verb == "pay") { if (auto r = resource_from(w[2])) return encode(ActionKind::Pay, n, *r); }
   if (verb == "trade" && size == 4) {
@@ -237,6 +253,15 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::Victory: text = fmt::format("the {} win the war", a == 0 ? "Allied Forces" : "Axis"); break;
     case Event::BothLose: text = "no nation has units on the map: both sides lose"; break;
     case Event::Stalemate: text = "both alliances meet their conditions: the war goes on"; break;
+    case Event::Moved: text = fmt::format("{} moves Command {} from {} to {}", n, a, r(b), r(c)); break;
+    case Event::MovedShort: text = fmt::format("{} moves Command {} from {} and stops in {}", n, a, r(b), r(c)); break;
+    case Event::PinnedAt: text = fmt::format("{}'s Command {} is pinned in {}", n, a, r(b)); break;
+    case Event::LeftBehind: text = fmt::format("{} leaves one {} of Command {} behind as Command {}", n, unit(b), a, c); break;
+    case Event::RailObstructed: text = fmt::format("{}'s Command {} cannot reach {} by rail: it stops as near as possible, in {}", n, a, r(b), r(c)); break;
+    case Event::NeutralInvaded: text = fmt::format("{} enters the neutral {}: it is activated", n, r(a)); break;
+    case Event::Launched: text = fmt::format("{} launches a carrier fighter from Command {} to {}", n, a, r(b)); break;
+    case Event::Landed: text = fmt::format("{} lands Command {} from {} in {}", n, a, r(b), r(c)); break;
+    case Event::Perished: text = fmt::format("{}'s Command {} has nowhere to land in reach of {} and is lost", n, a, r(b)); break;
     case Event::Stopped: text = fmt::format("the game stops after round {}, with no winner", a); break;
   }
   return fmt::format("{}: {}", e.rule, text);
