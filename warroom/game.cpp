@@ -353,9 +353,9 @@ void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) 
   const StepRow& r = row(st);
   if (seat == core::kChance) {
     assert(r.kind == Kind::Chance);
-    r.chance(c, st, decode(a).nation);
+    r.chance(c, st, decode_action(a).nation);
   } else {
-    const Act x = decode(a);
+    const Act x = decode_action(a);
     assert(acting_nations(s, seat) & (1u << x.nation));
     r.apply(c, x);
     if (r.kind == Kind::Simultaneous && x.kind == ActionKind::Done) {
@@ -370,7 +370,7 @@ bool Game::reveals_hidden(const State& s, core::Seat, core::Action a) const {
   // Every reveal increments reveal_epoch (design §4.4): apply the action to a copy and compare.
   if (node_kind(s) == core::NodeKind::Terminal) return false;
   State copy = s;
-  const core::Seat seat = node_kind(s) == core::NodeKind::Chance ? core::kChance : seat_of(decode(a).nation);
+  const core::Seat seat = node_kind(s) == core::NodeKind::Chance ? core::kChance : seat_of(decode_action(a).nation);
   apply(copy, seat, a, nullptr);
   return copy.reveal_epoch != s.reveal_epoch;
 }

@@ -147,8 +147,6 @@ struct Step {
   bool operator==(const Step&) const = default;
 };
 
-// The Phase 4 battle in progress lives in the battle module (warroom/battle.h); its slot joins
-// State as `Battle battle;` when that module lands (see docs/warroom/engine.md).
 
 inline constexpr std::uint8_t kAlliedWin = 1, kAxisWin = 2, kBothLose = 4;
 
@@ -168,6 +166,8 @@ struct State {
   std::array<std::array<Command, kMaxCommandNumber + 1>, kNations> command{};  // [nation][number], 0 unused
   std::array<Construction, kMaxIndustries> construction{};  // by the tables' industry index
   std::array<Sheet, kNations> sheet{};
+  // Phase 4's `Battle battle;` (warroom/battle.h) joins here with its hash (hash_battle) when the
+  // battle module provides it; the Combat hook of round.cpp drives it.
   std::uint8_t winner = 0;  // at the end: kAlliedWin, kAxisWin, kBothLose, or 0 (stopped by a round limit)
   bool operator==(const State&) const = default;
 };
