@@ -844,6 +844,30 @@ TEST_F(BattleTest, Api_IllegalChoicesAndDiceAreRefusedAndChangeNothing) {
   EXPECT_EQ(decode(encode(Choice{ChoiceKind::Repair, 1, 23, 3})), (Choice{ChoiceKind::Repair, 1, 23, 3}));
 }
 
+TEST_F(BattleTest, Api_HashFollowsEveryStepAndPromptSaysWhoActs) {
+  add(kAllied, BC, kInf, 2, 1);
+  add(kAxis, GER, kArt, 1, 1);
+  add(kAxis, ITA, kArt, 1, 1);
+  start(BC, GER);
+  auto digest = [&] {
+    core::Hasher h;
+    hash_battle(h, b);
+    return h.digest();
+  };
+  const std::uint64_t start_hash = digest();
+  EXPECT_EQ(prompt(b, kNames), "a die");
+  roll({B});
+  EXPECT_NE(digest(), start_hash);
+  roll({B, W, W, W, W});
+  EXPECT_EQ(prompt(b, kNames), "BC assigns a blue hit");
+  Battle other_choice = b;
+  choose("hit GER art barrage fresh");
+  const std::uint64_t one = digest();
+  std::swap(b, other_choice);
+  choose("hit ITA art barrage fresh");
+  EXPECT_NE(digest(), one);
+}
+
 // Random battles with random legal choices and dice: every one ends, no unit is lost or made, and
 // the row rule holds after every step.
 TEST(BattleSoak, RandomBattlesKeepTheirInvariants) {
