@@ -298,6 +298,16 @@ TEST_F(Transports, Phase4_TroopTransportsDuringBattle_AllWarshipsSunkTransportsS
   EXPECT_FALSE(transports_sunk(b, kAllied));
 }
 
+TEST_F(Transports, Ruling38_TransportsOnlyRegionIsResolvedByTheCheckAlone) {
+  setup.transports.push_back({kAxis, GER, kInf, 3});
+  add(kAllied, US, kSub, 1, 0);  // a submarine alone sinks unprotected transports
+  start(US, GER);
+  EXPECT_EQ(need(b), Need::Done);  // no dice: nothing to hit
+  EXPECT_TRUE(transports_sunk(b, kAxis));
+  EXPECT_EQ(eliminated(b, kAxis, GER, kInf), 3);
+  EXPECT_FALSE(transports_sunk(b, kAllied));
+}
+
 // ---- Assign Damage: white, black, rows, light boxes ----------------------------------------------
 
 TEST_F(BattleTest, Phase4_WhiteHitsOnlyDamagedUnits) {
