@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "core/step_stack.h"
+#include "warroom/battle.h"
 #include "warroom/data.h"
 
 namespace warroom {
@@ -166,8 +167,7 @@ struct State {
   std::array<std::array<Command, kMaxCommandNumber + 1>, kNations> command{};  // [nation][number], 0 unused
   std::array<Construction, kMaxIndustries> construction{};  // by the tables' industry index
   std::array<Sheet, kNations> sheet{};
-  // Phase 4's `Battle battle;` (warroom/battle.h) joins here with its hash (hash_battle) when the
-  // battle module provides it; the Combat hook of round.cpp drives it.
+  Battle battle{};          // Phase 4: the battle being resolved (warroom/battle.h), driven from the Combat hook
   std::uint8_t winner = 0;  // at the end: kAlliedWin, kAxisWin, kBothLose, or 0 (stopped by a round limit)
   bool operator==(const State&) const = default;
 };
