@@ -72,8 +72,7 @@ TEST(WarroomSoak, RandomGamesKeepTheInvariants) {
     Options o;
     o.round_limit = 40;
     o.rapid_resolution = game % 4 == 3;  // every fourth game with Rapid Resolution
-    // War in Europe with 4 and 2 seats; the last two games Global War (China mobilizes, nations
-    // trade), whose starting forces the data set does not give in full yet.
+    // War in Europe with 4 and 2 seats; the last two games Global War (China mobilizes, nations trade).
     const Game g = game >= 8 ? Game(data(), *data()->find_scenario("global-war"), 7, o) : europe(game % 2 ? 2 : 4, o);
     State s = g.new_game();
     const int units0 = units_everywhere(s);
