@@ -22,7 +22,7 @@ std::string chance_text(const Data& d, const State& s, core::Action a) {
   const int v = arg_a(a);
   switch (s.steps.top().id) {
     case StepId::RevealConference: return "card " + d.conference_cards[at(v)].id;
-    case StepId::Deal: return "deal " + d.staff[static_cast<std::size_t>(s.steps.top().a)][at(v)].id;
+    case StepId::Deal: return "deal " + d.staff[static_cast<std::size_t>(s.steps.top().as<Dealing>().power)][at(v)].id;
     case StepId::PolMilRoll: return fmt::format("polmil {}-{}", v / 8, v % 8);
     case StepId::SplitRoll: return "front " + d.fronts[at(v)].id;
     case StepId::SecretAgendaDeal: return "marker " + d.secret_agenda[at(v)].id;

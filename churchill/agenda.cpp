@@ -13,9 +13,8 @@ int bit_count(std::uint32_t v) { return __builtin_popcount(v); }
 // Powers in the Pol-Mil placement order: Churchill, Stalin, Roosevelt (5.12).
 constexpr int kPolMilOrder[kPowers] = {0, 2, 1};
 
-// Roll steps of a band effect carry it as band * 16 + effect index.
-const Effect& band_effect(const Ctx& c, int packed) {
-  return c.d.conference_cards[c.s.conference_card].bands[at(packed / 16)].effects[at(packed % 16)];
+const Effect& band_effect(const Ctx& c, const BandRoll& r) {
+  return c.d.conference_cards[c.s.conference_card].bands[at(r.band)].effects[at(r.effect)];
 }
 
 // The next power of the Pol-Mil placement order at or after `from` that the effect names.
@@ -25,12 +24,15 @@ int next_polmil_power(const Effect& e, int from) {
   return kPowers;
 }
 
-// Pushes the Pol-Mil rolls of an effect: `rolls` for each power it names, in the order of 5.12
-// (step: a = band/effect, b = rolls per power, c = order index * 16 + rolls left). False if none.
-bool start_polmil_rolls(const Ctx& c, const Effect& e, int packed, int rolls) {
+// Pushes the Pol-Mil rolls of effect `r`: `rolls` for each power it names, in the order of 5.12.
+// False if none.
+bool start_polmil_rolls(const Ctx& c, const Effect& e, BandRoll r, int rolls) {
   const int first = e.powers ? next_polmil_power(e, 0) : 0;
   if (rolls <= 0 || first >= kPowers) return false;
-  c.push(StepId::PolMilRoll, packed, rolls, first * 16 + rolls);
+  r.rolls_per_power = rolls;
+  r.order = first;
+  r.rolls_left = rolls;
+  c.push(StepId::PolMilRoll, r);
   return true;
 }
 
@@ -55,6 +57,7 @@ void place_axis_reserve(const Ctx& c, const Effect& e) {
 
 // Applies one band effect; returns false if it waits for a die roll (pushed on the stack).
 bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
+  CHURCHILL_EXPECT(c.s.conference_card != kNone && at_step(c.s, {StepId::Bands}));
   State& s = c.s;
   switch (e.type) {
     case EffectType::MandateProduction:
@@ -106,14 +109,14 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
         c.note("6.32", e.power, Event::ConvoyArrives, e.power);
         return true;
       }
-      c.push(StepId::ConvoyRoll, band * 16 + index);
+      c.push(StepId::ConvoyRoll, BandRoll{band, index});
       return false;
     case EffectType::PolMil:
       if (e.rolls_max > 0) {
-        c.push(StepId::PolMilCount, band * 16 + index);
+        c.push(StepId::PolMilCount, BandRoll{band, index});
         return false;
       }
-      return !start_polmil_rolls(c, e, band * 16 + index, e.rolls);
+      return !start_polmil_rolls(c, e, BandRoll{band, index}, e.rolls);
     default:
       return true;
   }
@@ -121,6 +124,7 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
 
 // One Pol-Mil table result applied to a location (5.12).
 void apply_polmil_result(const Ctx& c, const Effect& e, int power, int location) {
+  CHURCHILL_EXPECT(location >= 0 && location < static_cast<int>(c.d.locations.size()) && power < kPowers);
   switch (e.polmil) {
     case PolMilAction::PlaceNetworks: place_network_polmil(c, power, location); break;
     case PolMilAction::PlaceAlignment: place_alignment_polmil(c, power, location); break;
@@ -158,41 +162,40 @@ void conference_outcomes(const Ctx& c, core::OutcomeList& out) {
 }
 
 void reveal_conference(const Ctx& c, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::RevealConference}) && arg_a(a) < static_cast<int>(c.d.conference_cards.size()));
+  CHURCHILL_EXPECT(c.d.conference_cards[at(arg_a(a))].conference == c.s.conference);
   c.s.conference_card = arg_a(a);
   c.note("5.11", -1, Event::ConferenceCard, arg_a(a));
-  c.s.steps.replace({StepId::Bands, 0, 0, 0});
+  c.replace(StepId::Bands, BandsAt{});
 }
 
 // 5.11: implement the card's instructions from top to bottom.
 bool run_bands(const Ctx& c) {
   const ConferenceCard& card = c.d.conference_cards[c.s.conference_card];
-  Step& step = c.s.steps.top();
-  for (int band = step.a; band < kBands; ++band) {
+  const BandsAt from = c.top<BandsAt>();
+  for (int band = from.band; band < kBands; ++band) {
     const auto& effects = card.bands[at(band)].effects;
-    for (int i = band == step.a ? step.b : 0; i < static_cast<int>(effects.size()); ++i) {
-      // Resume after this effect once its roll is done.
-      step.a = static_cast<std::int8_t>(band);
-      step.b = static_cast<std::int8_t>(i + 1);
+    for (int i = band == from.band ? from.effect : 0; i < static_cast<int>(effects.size()); ++i) {
+      c.set_top(BandsAt{band, i + 1});  // resume after this effect once its roll is done
       if (!apply_band_effect(c, effects[at(i)], band, i)) return false;
     }
-    step.b = 0;
+    c.set_top(BandsAt{band, 0});
   }
   c.s.steps.replace({StepId::PreConference});
   return true;
 }
 
-void band_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
-  if (c.s.steps.top().id == StepId::PolMilRoll) {
-    for (int red = 1; red <= 6; ++red)
-      for (int blue = 1; blue <= 6; ++blue) out.push_back({encode(Act::Chance, red * 8 + blue), 1.0 / 36});
-  } else {
-    for (int face = 1; face <= 6; ++face) out.push_back({encode(Act::Chance, face), 1.0 / 6});
-  }
+void polmil_outcomes(const Ctx&, core::OutcomeList& out) {
+  for (int red = 1; red <= 6; ++red)
+    for (int blue = 1; blue <= 6; ++blue) out.push_back({encode(Act::Chance, red * 8 + blue), 1.0 / 36});
 }
 
 void apply_band_roll(const Ctx& c, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::ConvoyRoll, StepId::PolMilCount, StepId::PolMilRoll}) && c.s.conference_card != kNone);
+  CHURCHILL_EXPECT(c.s.steps.top().id == StepId::PolMilRoll ? face(arg_a(a) / 8, 6) && face(arg_a(a) % 8, 6) : face(arg_a(a), 6));
   const Step step = c.s.steps.top();
-  const Effect& e = band_effect(c, step.a);
+  const BandRoll r = step.as<BandRoll>();
+  const Effect& e = band_effect(c, r);
   const int roll = arg_a(a);
   c.s.steps.pop();
   if (step.id == StepId::ConvoyRoll) {
@@ -202,19 +205,18 @@ void apply_band_roll(const Ctx& c, core::Action a) {
   } else if (step.id == StepId::PolMilCount) {  // "roll 1D6, on a 1-3 roll that # of times"
     const int rolls = roll <= e.rolls_max ? roll : 0;
     c.note("5.12", -1, Event::PolMilCount, roll, rolls);
-    start_polmil_rolls(c, e, step.a, rolls);
+    start_polmil_rolls(c, e, r, rolls);
   } else {  // PolMilRoll: the red die gives the row, the blue die the column
     const int red = roll / 8, blue = roll % 8;
     const int location = c.d.polmil.cells[at(red - 1)][at(blue - 1)];
-    const int order = step.c / 16, left = step.c % 16;
-    const int power = e.powers ? kPolMilOrder[order] : -1;
+    const int power = e.powers ? kPolMilOrder[r.order] : -1;
     c.note("5.12", power, Event::PolMilCell, red, blue, location);
     apply_polmil_result(c, e, power, location);
-    if (left > 1) {
-      c.push(StepId::PolMilRoll, step.a, step.b, order * 16 + left - 1);
+    if (r.rolls_left > 1) {
+      c.push(StepId::PolMilRoll, BandRoll{r.band, r.effect, r.rolls_per_power, r.order, r.rolls_left - 1});
     } else if (e.powers) {
-      const int next = next_polmil_power(e, order + 1);
-      if (next < kPowers) c.push(StepId::PolMilRoll, step.a, step.b, next * 16 + step.b);
+      const int next = next_polmil_power(e, r.order + 1);
+      if (next < kPowers) c.push(StepId::PolMilRoll, BandRoll{r.band, r.effect, r.rolls_per_power, next, r.rolls_per_power});
     }
   }
 }
@@ -233,12 +235,12 @@ void pre_conference(const Ctx& c) {
   s.steps.replace({StepId::AgendaPlay});
   for (int p = kPowers - 1; p >= 0; --p) {
     const int n = std::min(kHandSize - bit_count(s.hand[at(p)]), bit_count(s.draw[at(p)]));
-    if (n > 0) c.push(StepId::Deal, p, n);
+    if (n > 0) c.push(StepId::Deal, Dealing{p, n});
   }
 }
 
 void deal_outcomes(const Ctx& c, core::OutcomeList& out) {
-  const int p = c.s.steps.top().a;
+  const int p = c.top<Dealing>().power;
   const std::uint32_t pile = c.s.draw[at(p)];
   const int n = bit_count(pile);
   for (int card = 0; card < 32; ++card)
@@ -246,12 +248,15 @@ void deal_outcomes(const Ctx& c, core::OutcomeList& out) {
 }
 
 void apply_deal(const Ctx& c, core::Action a) {
-  Step& step = c.s.steps.top();
-  const int p = step.a;
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[at(c.top<Dealing>().power)] & (1u << arg_a(a))));
+  Dealing deal = c.top<Dealing>();
+  const int p = deal.power;
   const std::uint32_t bit = 1u << arg_a(a);
   c.s.draw[at(p)] &= ~bit;
   c.s.hand[at(p)] |= bit;
-  if (--step.b == 0 || c.s.draw[at(p)] == 0) {
+  --deal.left;
+  c.set_top(deal);
+  if (deal.left == 0 || c.s.draw[at(p)] == 0) {
     c.note("5.13", p, Event::Dealt, p, bit_count(c.s.hand[at(p)]));
     c.s.steps.pop();
   }
@@ -265,6 +270,8 @@ void agenda_legal(const Ctx& c, int seat, core::ActionList& out) {
 }
 
 void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::AgendaPlay}) && acting(c, seat) && kind_of(a) == Act::AgendaCard);
+  CHURCHILL_EXPECT(c.s.hand[at(seat)] & (1u << arg_a(a)));
   State& s = c.s;
   const int card = arg_a(a);
   s.agenda_card[at(seat)] = static_cast<std::uint8_t>(card);
@@ -275,7 +282,7 @@ void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
   for (int p = kPowers - 1; p >= 0; --p) {
     const StaffCard& sc = c.d.staff[at(p)][s.agenda_card[at(p)]];
     s.agenda_value[at(p)] = static_cast<std::int8_t>(sc.value + (p == static_cast<int>(Power::UK)));
-    if (sc.chief_of_staff()) c.push(StepId::AgendaChiefRoll, p);
+    if (sc.chief_of_staff()) c.push(StepId::AgendaChiefRoll, ChiefOf{p});
   }
 }
 
@@ -300,7 +307,7 @@ void agenda_won(const Ctx& c, int winner) {
     if (p != winner) lowest = std::min<int>(lowest, s.agenda_value[at(p)]);
   const int difference = std::clamp(s.agenda_value[at(winner)] - lowest, 0, kChair - 1);
   c.note("5.14", winner, Event::AgendaWinner, winner, difference);
-  c.push(StepId::AgendaWinnerPlaces, winner, difference);
+  c.push(StepId::AgendaWinnerPlaces, WinnerPlaces{winner, difference});
 }
 
 void selection_legal(const Ctx& c, core::ActionList& out) {
@@ -320,32 +327,35 @@ void next_selection(const Ctx& c, int power, int picked, int players_left) {
   State& s = c.s;
   s.steps.pop();
   if (picked < 2 && any_available(s, c.d.issues.size())) {
-    c.push(StepId::AgendaPairs, power, picked, players_left);
+    c.push(StepId::AgendaPairs, Pairs{power, picked, players_left});
   } else if (players_left > 1 && any_available(s, c.d.issues.size())) {
-    c.push(StepId::AgendaPairs, left_of(power), 0, players_left - 1);
+    c.push(StepId::AgendaPairs, Pairs{left_of(power), 0, players_left - 1});
   } else {
     s.pass_earned.fill(false);
-    c.push(StepId::MeetingTurn, left_of(s.agenda_winner));
+    c.push(StepId::MeetingTurn, Turn{left_of(s.agenda_winner)});
   }
 }
 }  // namespace
 
 void apply_selection(const Ctx& c, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::AgendaWinnerPlaces, StepId::AgendaPairs}) && kind_of(a) == Act::Select);
+  CHURCHILL_EXPECT(arg_a(a) < static_cast<int>(c.d.issues.size()) && c.s.issues[at(arg_a(a))].where == IssueWhere::Display);
   State& s = c.s;
-  const Step step = s.steps.top();
   const int issue = arg_a(a);
-  if (step.id == StepId::AgendaWinnerPlaces) {
-    const bool center = step.b == 0;
-    s.issues[at(issue)] = {IssueWhere::Table, static_cast<std::int8_t>(center ? kCenter : step.a), step.b, kNone};
-    c.note("5.14", step.a, Event::IssueSelected, step.a, issue, step.b);
+  if (s.steps.top().id == StepId::AgendaWinnerPlaces) {
+    const WinnerPlaces w = c.top<WinnerPlaces>();
+    const bool center = w.space == 0;
+    s.issues[at(issue)] = {IssueWhere::Table, static_cast<std::int8_t>(center ? kCenter : w.seat), static_cast<std::int8_t>(w.space), kNone};
+    c.note("5.14", w.seat, Event::IssueSelected, w.seat, issue, w.space);
     // Then each player, from the winner's left, places a pair in the centre.
-    s.steps.replace({StepId::AgendaPairs, static_cast<std::int8_t>(left_of(step.a)), 0, 3});
-    if (!any_available(s, c.d.issues.size())) next_selection(c, step.a, 2, 0);
+    c.replace(StepId::AgendaPairs, Pairs{left_of(w.seat), 0, 3});
+    if (!any_available(s, c.d.issues.size())) next_selection(c, w.seat, 2, 0);
     return;
   }
+  const Pairs pairs = c.top<Pairs>();
   s.issues[at(issue)] = {IssueWhere::Table, kCenter, 0, kNone};
-  c.note("5.14", step.a, Event::IssueSelected, step.a, issue, 0);
-  next_selection(c, step.a, step.b + 1, step.c);
+  c.note("5.14", pairs.seat, Event::IssueSelected, pairs.seat, issue, 0);
+  next_selection(c, pairs.seat, pairs.picked + 1, pairs.players_left);
 }
 
 }  // namespace churchill::rules

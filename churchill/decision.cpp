@@ -52,10 +52,8 @@ struct Targets {
 };
 
 std::uint32_t fronts_of_theater(const Ctx& c, int theater) {
-  std::uint32_t bits = 0;
-  for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-    if (c.d.fronts[f].theater == theater) bits |= 1u << f;
-  return bits;
+  const int front = c.k.front_of_theater[at(theater)];
+  return front < 0 ? 0 : 1u << front;
 }
 
 // 6.6: what satisfies a card mandate. Card text is followed even in a surrendered theater (5.11).
@@ -181,14 +179,14 @@ void start_leadership(const Ctx& c, int index);
 void start_directed(const Ctx& c, int index) {
   const auto order = activity_order(c.s);
   for (int i = index; i < kPowers; ++i)
-    if (directed_to_place(c, order[at(i)])) return c.s.steps.replace({StepId::DirectedOffensives, static_cast<std::int8_t>(order[at(i)]), static_cast<std::int8_t>(i)});
+    if (directed_to_place(c, order[at(i)])) return c.replace(StepId::DirectedOffensives, OrderedTurn{order[at(i)], i});
   c.s.steps.replace({StepId::DecisionProduction});
 }
 
 void start_allocation(const Ctx& c, int index) {
   const auto order = activity_order(c.s);
   for (int i = index; i < kPowers; ++i)
-    if (has_allocation(c, order[at(i)])) return c.s.steps.replace({StepId::Allocation, static_cast<std::int8_t>(order[at(i)]), static_cast<std::int8_t>(i)});
+    if (has_allocation(c, order[at(i)])) return c.replace(StepId::Allocation, OrderedTurn{order[at(i)], i});
   // Whatever could not be placed anywhere is lost (a full box, no open Front).
   for (int p = 0; p < kPowers; ++p) {
     c.s.production[at(p)] = 0;
@@ -204,8 +202,7 @@ void start_leadership(const Ctx& c, int index) {
     const int power = order[at(i / 2)];
     const int region = i % 2;
     if (won_by(c.s, c.k.leadership[at(region)], power))
-      return c.s.steps.replace({StepId::TheaterLeadership, static_cast<std::int8_t>(power), static_cast<std::int8_t>(region),
-                                static_cast<std::int8_t>(i)});
+      return c.replace(StepId::TheaterLeadership, LeadershipTurn{power, region, i});
   }
   // 6.10 A-Bomb Research, then 6.11 Global Issue.
   c.s.steps.replace({StepId::EndConference});
@@ -217,7 +214,7 @@ void start_leadership(const Ctx& c, int index) {
       const bool his = static_cast<int>(g.powers[0]) == global_winner || static_cast<int>(g.powers[1]) == global_winner;
       movable |= his && c.s.global[m] != global_winner;
     }
-    if (movable) c.push(StepId::GlobalIssue, global_winner);
+    if (movable) c.push(StepId::GlobalIssue, Turn{global_winner});
   }
   if (won_by_anyone(c.s, c.k.a_bomb_research)) c.push(StepId::ABombRoll);
 }
@@ -246,8 +243,7 @@ void conference_won(const Ctx& c, int winner) {
 // 6.3 Production, and the leadership support of 6.91-6.92 (placed during allocation, 6.4).
 void decision_production(const Ctx& c) {
   State& s = c.s;
-  static constexpr std::int8_t kBase[kPowers] = {4, 6, 3};  // 6.31: UK 4, US 6, USSR 3
-  for (int p = 0; p < kPowers; ++p) s.production[at(p)] = static_cast<std::int8_t>(kBase[p] + s.production_delta[at(p)]);
+  for (int p = 0; p < kPowers; ++p) s.production[at(p)] = static_cast<std::int8_t>(kBaseProduction[at(p)] + s.production_delta[at(p)]);
   for (std::size_t i = 0; i < c.d.issues.size(); ++i) {  // 6.32: production issues of another power
     const Issue& is = c.d.issues[i];
     const std::uint8_t w = s.issues[i].where == IssueWhere::Table ? s.issues[i].winner : kNone;
@@ -278,34 +274,31 @@ void decision_production(const Ctx& c) {
   start_allocation(c, 0);
 }
 
-void decision_legal(const Ctx& c, int seat, core::ActionList& out) {
+void directed_legal(const Ctx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
-  switch (s.steps.top().id) {
-    case StepId::DirectedOffensives:
-      for (std::size_t i = 0; i < c.d.issues.size(); ++i)
-        if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
-            s.directed_front[c.d.issues[i].power] == kNone)
-          for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-            if (front_open(c, static_cast<int>(f))) out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), static_cast<int>(f)));
-      break;
-    case StepId::Allocation:
-      if (s.production[at(seat)] > 0) emit(production_targets(c, seat), 0, out);
-      for (int b = 0; b < kBuckets; ++b)
-        if (s.support_bonus[at(seat)][at(b)] > 0) emit(bonus_targets(c, b), 1 + b, out);
-      break;
-    case StepId::TheaterLeadership:
-      out.push_back(encode(Act::Leadership, s.steps.top().b, static_cast<int>(Power::UK)));
-      out.push_back(encode(Act::Leadership, s.steps.top().b, static_cast<int>(Power::US)));
-      break;
-    case StepId::GlobalIssue:
-      for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
-        const auto& g = c.d.global_issues[m];
-        const bool his = static_cast<int>(g.powers[0]) == seat || static_cast<int>(g.powers[1]) == seat;
-        if (his && s.global[m] != seat) out.push_back(encode(Act::MoveGlobal, static_cast<int>(m)));
-      }
-      break;
-    default:
-      break;
+  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
+    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
+        s.directed_front[c.d.issues[i].power] == kNone)
+      for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
+        if (front_open(c, static_cast<int>(f))) out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), static_cast<int>(f)));
+}
+
+void allocation_legal(const Ctx& c, int seat, core::ActionList& out) {
+  if (c.s.production[at(seat)] > 0) emit(production_targets(c, seat), 0, out);
+  for (int b = 0; b < kBuckets; ++b)
+    if (c.s.support_bonus[at(seat)][at(b)] > 0) emit(bonus_targets(c, b), 1 + b, out);
+}
+
+void leadership_legal(const Ctx& c, int, core::ActionList& out) {  // 6.92: only the US or the UK holds it
+  out.push_back(encode(Act::Leadership, c.top<LeadershipTurn>().region, static_cast<int>(Power::UK)));
+  out.push_back(encode(Act::Leadership, c.top<LeadershipTurn>().region, static_cast<int>(Power::US)));
+}
+
+void global_legal(const Ctx& c, int seat, core::ActionList& out) {
+  for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
+    const auto& g = c.d.global_issues[m];
+    const bool his = static_cast<int>(g.powers[0]) == seat || static_cast<int>(g.powers[1]) == seat;
+    if (his && c.s.global[m] != seat) out.push_back(encode(Act::MoveGlobal, static_cast<int>(m)));
   }
 }
 
@@ -342,31 +335,32 @@ void allocate(const Ctx& c, int seat, core::Action a) {
       c.note("6.10.2", seat, Event::ABombModifier, seat);
       break;
   }
-  const Step step = s.steps.top();
+  const OrderedTurn turn = c.top<OrderedTurn>();
   if (!has_allocation(c, seat)) {
     s.production[at(seat)] = 0;  // nothing left can be placed: the rest is lost
     s.support_bonus[at(seat)].fill(0);
-    start_allocation(c, step.b + 1);
+    start_allocation(c, turn.index + 1);
   }
 }
 
 }  // namespace
 
 void apply_decision(const Ctx& c, int seat, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::DirectedOffensives, StepId::Allocation, StepId::TheaterLeadership, StepId::GlobalIssue}));
+  CHURCHILL_EXPECT(acting(c, seat));
   State& s = c.s;
-  const Step step = s.steps.top();
   switch (kind_of(a)) {
     case Act::PlaceDirected: {
       const int power = c.d.issues[arg_a(a)].power;
       s.directed_front[at(power)] = arg_b(a);
       c.note("6.1", seat, Event::DirectedPlaced, seat, arg_a(a), arg_b(a));
-      if (!directed_to_place(c, seat)) start_directed(c, step.b + 1);
+      if (!directed_to_place(c, seat)) start_directed(c, c.top<OrderedTurn>().index + 1);
       break;
     }
     case Act::Leadership: {  // 6.92: the USSR may decide, but only the US or the UK holds it
       s.theater_leader[at(arg_a(a))] = arg_b(a);
       c.note("6.92", seat, Event::LeadershipSet, seat, arg_a(a), arg_b(a));
-      start_leadership(c, step.c + 1);
+      start_leadership(c, c.top<LeadershipTurn>().index + 1);
       break;
     }
     case Act::MoveGlobal:
@@ -380,12 +374,13 @@ void apply_decision(const Ctx& c, int seat, core::Action a) {
   }
 }
 
-void a_bomb_outcomes(core::OutcomeList& out) {
-  for (int f = 1; f <= 6; ++f) out.push_back({encode(Act::Chance, f), 1.0 / 6});
+void die_outcomes(int sides, core::OutcomeList& out) {
+  for (int f = 1; f <= sides; ++f) out.push_back({encode(Act::Chance, f), 1.0 / sides});
 }
 
 // 6.10: 4-6 (modified) advances the US marker; Stalin's win also moves the spy ring (6.10.1).
 void apply_a_bomb(const Ctx& c, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::ABombRoll}) && face(arg_a(a), 6));
   State& s = c.s;
   const int roll = arg_a(a);
   const int last = static_cast<int>(c.d.a_bomb.size()) - 1;

@@ -39,7 +39,7 @@ void add(ScoreSheet& sheet, const std::string& id, std::uint8_t powers, int vp) 
 constexpr std::uint8_t kAll = 7;
 
 // One condition of 9.4, evaluated on a state.
-void score_condition(const Data& d, const State& s, const VictoryCondition& v, ScoreSheet& sheet) {
+void score_condition(const Data& d, const Known& k, const State& s, const VictoryCondition& v, ScoreSheet& sheet) {
   const std::uint8_t only = v.powers ? v.powers : kAll;
   switch (v.condition) {
     case VpCondition::Alignment:
@@ -76,7 +76,7 @@ void score_condition(const Data& d, const State& s, const VictoryCondition& v, S
       break;
     }
     case VpCondition::GermanyWithoutWesternFront: {
-      const int germany = d.fronts[at(d.front("western"))].end;
+      const int germany = d.fronts[k.western].end;
       if (s.surrendered[0] && !(occupiers(d, s, germany) & power_bit(Power::US))) add(sheet, v.id, only, v.vp);
       break;
     }
@@ -84,7 +84,7 @@ void score_condition(const Data& d, const State& s, const VictoryCondition& v, S
       for (int p = 0; p < kPowers; ++p) add(sheet, v.id, static_cast<std::uint8_t>(1u << p), v.vp * s.german_technology[at(p)]);
       break;
     case VpCondition::JapanUnoccupied: {
-      const int japan = d.fronts[at(d.front("central-pacific"))].end;
+      const int japan = d.fronts[k.central_pacific].end;
       if (s.surrendered[1] && occupiers(d, s, japan) == 0) add(sheet, v.id, only, v.vp);
       break;
     }
@@ -135,7 +135,7 @@ int highest_wins(const Game& g, const State& s, const std::array<int, kPowers>& 
 
 ScoreSheet Game::score(const State& s, bool reveal_secret_agenda) const {
   ScoreSheet sheet;
-  for (const VictoryCondition& v : data_->victory) score_condition(*data_, s, v, sheet);
+  for (const VictoryCondition& v : data_->victory) score_condition(*data_, known_, s, v, sheet);
   if (reveal_secret_agenda && s.secret_agenda_variant)  // 10.3: 5 VP per marker with own alignment there
     for (int p = 0; p < kPowers; ++p)
       for (std::uint8_t m : s.secret_agenda[at(p)])
@@ -233,11 +233,15 @@ void secret_agenda_outcomes(const Ctx& c, core::OutcomeList& out) {
 }
 
 void apply_secret_agenda(const Ctx& c, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::SecretAgendaDeal}) && arg_a(a) < static_cast<int>(c.d.secret_agenda.size()));
+  CHURCHILL_EXPECT(!(c.s.agenda_markers_drawn & (1ull << arg_a(a))));
   State& s = c.s;
-  Step& step = s.steps.top();
+  Dealing deal = c.top<Dealing>();
   s.agenda_markers_drawn |= 1ull << arg_a(a);
-  s.secret_agenda[at(step.a)][at(3 - step.b)] = arg_a(a);
-  if (--step.b == 0) s.steps.pop();
+  s.secret_agenda[at(deal.power)][at(3 - deal.left)] = arg_a(a);
+  --deal.left;
+  c.set_top(deal);
+  if (deal.left == 0) s.steps.pop();
 }
 
 }  // namespace rules

@@ -2,9 +2,18 @@
 // handles it. Automatic steps run inside apply() until a decision or a chance node is reached.
 #include "churchill/game.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <stdexcept>
+#include <type_traits>
 
 #include "churchill/rules.h"
+#include "churchill/view.h"
 #include "core/hash.h"
 
 namespace churchill {
@@ -16,26 +25,172 @@ namespace {
 
 enum class Kind : std::uint8_t { Auto, Decision, Simultaneous, Chance, Terminal };
 
-Kind kind_of_step(StepId id) {
-  switch (id) {
-    case StepId::RevealConference: case StepId::ConvoyRoll: case StepId::PolMilCount: case StepId::PolMilRoll:
-    case StepId::Deal: case StepId::AgendaChiefRoll: case StepId::ChiefRoll: case StepId::HealthRoll:
-    case StepId::ParanoiaRoll: case StepId::PurgeRoll: case StepId::ABombRoll: case StepId::ReserveRoll:
-    case StepId::SplitRoll: case StepId::FrontRoll: case StepId::SecretAgendaDeal:
-      return Kind::Chance;
-    case StepId::AgendaPlay:
-      return Kind::Simultaneous;
-    case StepId::TieBreakOffer: case StepId::TieBreakChoose: case StepId::AgendaWinnerPlaces:
-    case StepId::AgendaPairs: case StepId::MeetingTurn: case StepId::ChiefIssue: case StepId::DebateOffer:
-    case StepId::DirectedOffensives: case StepId::Allocation: case StepId::TheaterLeadership:
-    case StepId::GlobalIssue: case StepId::PlacementOrder: case StepId::PlaceNetworks: case StepId::PlaceAlignment:
-      return Kind::Decision;
-    case StepId::GameOver:
-      return Kind::Terminal;
-    default:
-      return Kind::Auto;
-  }
+using Legal = void (*)(const Ctx&, int seat, core::ActionList&);
+using Outcomes = void (*)(const Ctx&, core::OutcomeList&);
+using Apply = void (*)(const Ctx&, int seat, core::Action);
+using Run = void (*)(const Ctx&);
+using Acting = core::SeatMask (*)(const State&);
+using Phase = std::string (*)(const Game&, const State&);
+
+// One row of the step table: what kind of node the step is and the rules that serve it. Decision
+// and simultaneous steps have `acting`, `legal` and `apply`; chance steps `outcomes` and `apply`;
+// automatic steps `run`; every step its phase text.
+struct StepRule {
+  StepId id;
+  Kind kind;
+  Acting acting = nullptr;
+  Legal legal = nullptr;
+  Outcomes outcomes = nullptr;
+  Apply apply = nullptr;
+  Run run = nullptr;
+  Phase phase = nullptr;
+};
+
+std::string who(int p) { return std::string(power_name(static_cast<Power>(p))); }
+template <class P>
+int seat_of(const State& s) { return s.steps.top().as<P>().seat; }
+template <class P>
+core::SeatMask one_seat(const State& s) { return core::seat_bit(static_cast<core::Seat>(seat_of<P>(s))); }
+
+// 5.13: the seats whose agenda card is not yet on the table.
+core::SeatMask agenda_players(const State& s) {
+  core::SeatMask m = 0;
+  for (int p = 0; p < kPowers; ++p)
+    if (s.agenda_card[at(p)] == kNone) m |= core::seat_bit(static_cast<core::Seat>(p));
+  return m;
 }
+
+template <int Sides>
+void die(const Ctx&, core::OutcomeList& out) { rules::die_outcomes(Sides, out); }
+// An apply function that needs no seat (chance outcomes, and decisions whose step names the seat).
+template <void (*F)(const Ctx&, core::Action)>
+void seatless(const Ctx& c, int, core::Action a) { F(c, a); }
+
+constexpr StepRule automatic(StepId id, Run run) {
+  return {id, Kind::Auto, nullptr, nullptr, nullptr, nullptr, run, [](const Game&, const State&) { return std::string("resolving"); }};
+}
+constexpr StepRule decision(StepId id, Acting acting, Legal legal, Apply apply, Phase phase) {
+  return {id, Kind::Decision, acting, legal, nullptr, apply, nullptr, phase};
+}
+constexpr StepRule roll(StepId id, Outcomes outcomes, Apply apply, Phase phase) {
+  return {id, Kind::Chance, nullptr, nullptr, outcomes, apply, nullptr, phase};
+}
+
+// The step table, one row per StepId in its order.
+constexpr std::array<StepRule, kStepCount> kSteps = {{
+    // 5.11 Conference card
+    roll(StepId::RevealConference, rules::conference_outcomes, seatless<rules::reveal_conference>,
+         [](const Game&, const State& s) { return fmt::format("5.11 Conference {}: the card is revealed", s.conference); }),
+    automatic(StepId::Bands, [](const Ctx& c) { rules::run_bands(c); }),
+    roll(StepId::ConvoyRoll, die<6>, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return std::string("5.11 Conference card: a roll"); }),
+    roll(StepId::PolMilCount, die<6>, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return std::string("5.11 Conference card: a roll"); }),
+    roll(StepId::PolMilRoll, rules::polmil_outcomes, seatless<rules::apply_band_roll>,
+         [](const Game&, const State&) { return std::string("5.11 Conference card: a roll"); }),
+    // 5.13 Pre-conference
+    automatic(StepId::PreConference, rules::pre_conference),
+    roll(StepId::Deal, rules::deal_outcomes, seatless<rules::apply_deal>,
+         [](const Game&, const State&) { return std::string("5.13 Pre-conference: dealing staff cards"); }),
+    {StepId::AgendaPlay, Kind::Simultaneous, agenda_players, rules::agenda_legal, nullptr, rules::apply_agenda_card, nullptr,
+     [](const Game&, const State&) { return std::string("5.13 Agenda: each player plays a staff card face down"); }},
+    roll(StepId::AgendaChiefRoll, die<6>, seatless<rules::apply_meeting_roll>,
+         [](const Game&, const State&) { return std::string("5.25 Agenda: a Chief of Staff rolls"); }),
+    automatic(StepId::AgendaResolve, rules::resolve_agenda),
+    decision(StepId::TieBreakOffer, one_seat<TieOffer>, [](const Ctx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
+             seatless<rules::apply_tie>,
+             [](const Game&, const State& s) { return fmt::format("4.5 Tie: {} may use its Leader to break it", who(seat_of<TieOffer>(s))); }),
+    decision(StepId::TieBreakChoose, one_seat<TieChoice>, [](const Ctx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
+             seatless<rules::apply_tie>,
+             [](const Game&, const State& s) { return fmt::format("4.5 Tie: {} chooses the winner", who(seat_of<TieChoice>(s))); }),
+    decision(StepId::AgendaWinnerPlaces, one_seat<WinnerPlaces>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
+             seatless<rules::apply_selection>,
+             [](const Game&, const State& s) {
+               const WinnerPlaces w = s.steps.top().as<WinnerPlaces>();
+               return fmt::format("5.14 Agenda: {} places an issue on its {} space", who(w.seat), w.space);
+             }),
+    decision(StepId::AgendaPairs, one_seat<Pairs>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
+             seatless<rules::apply_selection>,
+             [](const Game&, const State& s) { return fmt::format("5.14 Agenda: {} places an issue in the centre", who(seat_of<Pairs>(s))); }),
+    // 5.2 Meeting
+    decision(StepId::MeetingTurn, one_seat<Turn>, rules::advance_legal, rules::apply_meeting,
+             [](const Game&, const State& s) { return fmt::format("5.2 Meeting: {} to advance an issue", who(seat_of<Turn>(s))); }),
+    roll(StepId::ChiefRoll, die<6>, seatless<rules::apply_meeting_roll>,
+         [](const Game&, const State&) { return std::string("5.25 Meeting: the Chief of Staff rolls"); }),
+    decision(StepId::ChiefIssue, one_seat<ChiefChoice>, rules::chief_issue_legal, rules::apply_meeting,
+             [](const Game&, const State& s) {
+               const ChiefChoice ch = s.steps.top().as<ChiefChoice>();
+               return !ch.debate ? fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(ch.seat))
+                                 : fmt::format("5.22 Meeting: {}'s Chief of Staff may stop the conditional issue in the centre", who(ch.seat));
+             }),
+    decision(StepId::DebateOffer, one_seat<DebateTurn>, rules::debate_legal, rules::apply_meeting,
+             [](const Game& g, const State& s) {
+               const int seat = seat_of<DebateTurn>(s);
+               if (s.advance.seat >= 0 && s.advance.issue != kNone)
+                 return fmt::format("5.24 Meeting: {} may debate the {}'s advance of {} (value {})", who(seat), who(s.advance.seat),
+                                    g.data().issues[s.advance.issue].name, s.advance.value);
+               return fmt::format("5.24 Meeting: {} may debate", who(seat));
+             }),
+    automatic(StepId::ResolvePlay, rules::resolve_play),
+    roll(StepId::HealthRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
+         [](const Game&, const State&) { return std::string("3.31 Health roll"); }),
+    roll(StepId::ParanoiaRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
+         [](const Game&, const State&) { return std::string("Stalin's Paranoia roll"); }),
+    roll(StepId::PurgeRoll, die<6>, seatless<rules::apply_meeting_roll>, [](const Game&, const State&) { return std::string("Purge roll"); }),
+    automatic(StepId::EndMeeting, rules::end_meeting),
+    // 6.0 Decision Segment
+    decision(StepId::DirectedOffensives, one_seat<OrderedTurn>, rules::directed_legal, rules::apply_decision,
+             [](const Game&, const State& s) { return fmt::format("6.1 Directed Offensives: {} places", who(seat_of<OrderedTurn>(s))); }),
+    automatic(StepId::DecisionProduction, rules::decision_production),
+    decision(StepId::Allocation, one_seat<OrderedTurn>, rules::allocation_legal, rules::apply_decision,
+             [](const Game&, const State& s) { return fmt::format("6.4 Production Allocation: {} allocates", who(seat_of<OrderedTurn>(s))); }),
+    decision(StepId::TheaterLeadership, one_seat<LeadershipTurn>, rules::leadership_legal, rules::apply_decision,
+             [](const Game&, const State& s) { return fmt::format("6.9 Theater Leadership: {} decides", who(seat_of<LeadershipTurn>(s))); }),
+    roll(StepId::ABombRoll, die<6>, seatless<rules::apply_a_bomb>, [](const Game&, const State&) { return std::string("6.10 A-Bomb Research roll"); }),
+    decision(StepId::GlobalIssue, one_seat<Turn>, rules::global_legal, rules::apply_decision,
+             [](const Game&, const State& s) { return fmt::format("6.11 Global Issue: {} moves a marker", who(seat_of<Turn>(s))); }),
+    automatic(StepId::EndConference, rules::begin_war),
+    // 7.0 War Phase
+    decision(StepId::PlacementOrder, one_seat<PlacementTie>, rules::placement_order_legal, rules::apply_placement,
+             [](const Game&, const State&) { return std::string("7.1 The US orders the players tied for placement"); }),
+    decision(StepId::PlaceNetworks, one_seat<OrderedTurn>, rules::placement_legal, rules::apply_placement,
+             [](const Game&, const State& s) {
+               const int p = seat_of<OrderedTurn>(s);
+               return fmt::format("7.1 Clandestine Networks: {} places {}", who(p), s.to_place[at(p)]);
+             }),
+    decision(StepId::PlaceAlignment, one_seat<OrderedTurn>, rules::placement_legal, rules::apply_placement,
+             [](const Game&, const State& s) {
+               const int p = seat_of<OrderedTurn>(s);
+               return fmt::format("7.3 Political Alignment: {} places {}", who(p), s.to_place[at(p)]);
+             }),
+    automatic(StepId::Reserves, rules::run_reserves),
+    roll(StepId::ReserveRoll, die<6>, seatless<rules::apply_reserve_roll>, [](const Game&, const State&) { return std::string("7.6 Axis reserves: a roll"); }),
+    roll(StepId::SplitRoll, rules::split_outcomes, seatless<rules::apply_reserve_roll>,
+         [](const Game&, const State&) { return std::string("7.6 Axis reserves: a roll"); }),
+    roll(StepId::FrontRoll, die<10>, seatless<rules::apply_front_roll>,
+         [](const Game& g, const State& s) {
+           return fmt::format("7.7 The {} attempts to advance", g.data().fronts[at(s.steps.top().as<FrontRollFor>().front)].name);
+         }),
+    automatic(StepId::Campaigns, rules::run_advance),
+    automatic(StepId::PostMortem, rules::post_mortem),
+    {StepId::GameOver, Kind::Terminal, nullptr, nullptr, nullptr, nullptr, nullptr,
+     [](const Game&, const State& s) { return s.winner >= 0 ? fmt::format("Game over: {} wins", who(s.winner)) : std::string("Game over"); }},
+    roll(StepId::SecretAgendaDeal, rules::secret_agenda_outcomes, seatless<rules::apply_secret_agenda>,
+         [](const Game&, const State&) { return std::string("10.2 Secret Agenda markers are drawn"); }),
+}};
+
+// Each row is the step of its index, and has what its kind needs.
+constexpr bool table_complete() {
+  for (std::size_t i = 0; i < kSteps.size(); ++i) {
+    const StepRule& r = kSteps[i];
+    if (static_cast<std::size_t>(r.id) != i || !r.phase) return false;
+    const bool acts = r.kind == Kind::Decision || r.kind == Kind::Simultaneous;
+    if (acts != (r.acting && r.legal) || (r.kind == Kind::Chance) != (r.outcomes != nullptr)) return false;
+    if ((acts || r.kind == Kind::Chance) != (r.apply != nullptr) || (r.kind == Kind::Auto) != (r.run != nullptr)) return false;
+  }
+  return true;
+}
+static_assert(table_complete(), "the step table needs one complete row per StepId, in order");
+
+const StepRule& rule_of(const Step& step) { return kSteps[static_cast<std::size_t>(step.id)]; }
 
 std::uint8_t need(std::uint8_t index, const char* what) {
   if (index == kNone) throw DataError(std::string("the rules need ") + what);
@@ -54,23 +209,21 @@ std::uint8_t leadership_issue(const Data& d, Region r) {
   return kNone;
 }
 
+std::uint8_t axis_power(const Data& d, std::string_view id) {
+  for (std::size_t i = 0; i < d.axis.size(); ++i)
+    if (d.axis[i].id == id) return static_cast<std::uint8_t>(i);
+  return kNone;
+}
+
+std::uint32_t locations(const Data& d, std::initializer_list<const char*> ids) {
+  std::uint32_t bits = 0;
+  for (const char* id : ids) bits |= 1u << need(d.location(id), id);
+  return bits;
+}
+
 // Runs automatic steps until a decision, a chance node or the end.
 void settle(const Ctx& c) {
-  while (!c.s.steps.empty() && kind_of_step(c.s.steps.top().id) == Kind::Auto) {
-    switch (c.s.steps.top().id) {
-      case StepId::Bands: rules::run_bands(c); break;
-      case StepId::PreConference: rules::pre_conference(c); break;
-      case StepId::AgendaResolve: rules::resolve_agenda(c); break;
-      case StepId::ResolvePlay: rules::resolve_play(c); break;
-      case StepId::EndMeeting: rules::end_meeting(c); break;
-      case StepId::DecisionProduction: rules::decision_production(c); break;
-      case StepId::EndConference: rules::begin_war(c); break;
-      case StepId::Reserves: rules::run_reserves(c); break;
-      case StepId::Campaigns: rules::run_advance(c); break;
-      case StepId::PostMortem: rules::post_mortem(c); break;
-      default: throw std::logic_error("no automatic handler for a step");
-    }
-  }
+  while (!c.s.steps.empty() && rule_of(c.s.steps.top()).kind == Kind::Auto) rule_of(c.s.steps.top()).run(c);
 }
 
 }  // namespace
@@ -99,6 +252,18 @@ Game::Game(const Data& data) : data_(&data) {
   known_.leadership = {need(leadership_issue(d, Region::Europe), "a European Leadership issue"),
                        need(leadership_issue(d, Region::Pacific), "a Pacific Leadership issue")};
   known_.stalin = need(d.leader("stalin"), "Stalin");
+  known_.southern_italy = need(d.space("southern-italy"), "Southern Italy");
+  known_.central_italy = need(d.space("central-italy"), "Central Italy");
+  known_.italy = need(axis_power(d, "italy"), "Italy");
+  // 6.11: "Baltic States, Poland, Rumania, Bulgaria, Finland" and "France, Belgium, Netherlands".
+  known_.eastern_sphere = locations(d, {"baltic-states", "poland", "rumania", "bulgaria", "finland"});
+  known_.western_sphere = locations(d, {"france", "belgium", "netherlands"});
+  known_.front_of_theater.fill(-1);
+  for (std::size_t f = 0; f < d.fronts.size(); ++f) {
+    std::int8_t& front = known_.front_of_theater[d.fronts[f].theater];
+    if (front >= 0) throw DataError("the rules need one Front per theater box: " + d.theaters[d.fronts[f].theater].id + " has two");
+    front = static_cast<std::int8_t>(f);
+  }
   if (d.issues.size() > kMaxIssues || d.fronts.size() > kMaxFronts || d.theaters.size() > kMaxTheaters ||
       d.locations.size() > kMaxLocations)
     throw DataError("the data set is larger than the engine's fixed arrays");
@@ -146,89 +311,62 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   s.theater_leader = {static_cast<std::uint8_t>(sc.europe_leadership), static_cast<std::uint8_t>(sc.pacific_leadership)};
   s.a_bomb = static_cast<std::int8_t>(sc.a_bomb);
   s.spy_ring = static_cast<std::int8_t>(sc.spy_ring);
-  s.italy_surrendered = s.entered[d.space("southern-italy")] != 0;  // 7.81: a Front passed Southern Italy
+  s.italy_surrendered = s.entered[known_.southern_italy] != 0;  // 7.81: a Front passed Southern Italy
   s.secret_agenda_variant = options.secret_agenda;
   s.german_reserves_option = options.german_reserves;
   for (auto& markers : s.secret_agenda) markers.fill(kNone);
   s.steps.push({StepId::GameOver});
   rules::begin_conference(Ctx{*this, d, known_, s, nullptr});
   if (options.secret_agenda)  // 10.2: three markers each, drawn secretly before the first conference
-    for (int p = kPowers - 1; p >= 0; --p) s.steps.push({StepId::SecretAgendaDeal, static_cast<std::int8_t>(p), 3});
+    for (int p = kPowers - 1; p >= 0; --p) s.steps.push(Step::of(StepId::SecretAgendaDeal, Dealing{p, 3}));
   return s;
 }
 
 NodeKind Game::node_kind(const State& s) const {
   if (s.steps.empty()) return NodeKind::Terminal;
-  switch (kind_of_step(s.steps.top().id)) {
+  switch (rule_of(s.steps.top()).kind) {
     case Kind::Decision: return NodeKind::Decision;
     case Kind::Simultaneous: return NodeKind::Simultaneous;
     case Kind::Chance: return NodeKind::Chance;
-    default: return NodeKind::Terminal;
+    case Kind::Auto: case Kind::Terminal: break;
   }
+  return NodeKind::Terminal;
 }
 
 core::SeatMask Game::acting_seats(const State& s) const {
   if (s.steps.empty()) return 0;
-  const Step& top = s.steps.top();
-  switch (top.id) {
-    case StepId::AgendaPlay: {
-      core::SeatMask m = 0;
-      for (int p = 0; p < kPowers; ++p)
-        if (s.agenda_card[static_cast<std::size_t>(p)] == kNone) m |= core::seat_bit(static_cast<core::Seat>(p));
-      return m;
-    }
-    default:
-      return kind_of_step(top.id) == Kind::Decision ? core::seat_bit(top.a) : 0;
-  }
+  const StepRule& r = rule_of(s.steps.top());
+  return r.acting ? r.acting(s) : 0;
 }
 
 void Game::legal_actions(const State& s, core::Seat seat, core::ActionList& out) const {
   if (!(acting_seats(s) & core::seat_bit(seat))) return;
   const Ctx c{*this, *data_, known_, const_cast<State&>(s), nullptr};  // legal_* functions only read
-  switch (s.steps.top().id) {
-    case StepId::AgendaPlay: rules::agenda_legal(c, seat, out); break;
-    case StepId::TieBreakOffer: case StepId::TieBreakChoose: rules::tie_legal(c, out); break;
-    case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs: rules::selection_legal(c, out); break;
-    case StepId::MeetingTurn: case StepId::ChiefIssue: case StepId::DebateOffer: rules::meeting_legal(c, seat, out); break;
-    case StepId::PlacementOrder: case StepId::PlaceNetworks: case StepId::PlaceAlignment: rules::placement_legal(c, seat, out); break;
-    default: rules::decision_legal(c, seat, out); break;
-  }
+  rule_of(s.steps.top()).legal(c, seat, out);
 }
 
 void Game::chance_outcomes(const State& s, core::OutcomeList& out) const {
   if (node_kind(s) != NodeKind::Chance) return;
   const Ctx c{*this, *data_, known_, const_cast<State&>(s), nullptr};
-  switch (s.steps.top().id) {
-    case StepId::RevealConference: rules::conference_outcomes(c, out); break;
-    case StepId::ConvoyRoll: case StepId::PolMilCount: case StepId::PolMilRoll: rules::band_roll_outcomes(c, out); break;
-    case StepId::Deal: rules::deal_outcomes(c, out); break;
-    case StepId::ReserveRoll: case StepId::SplitRoll: case StepId::FrontRoll: rules::reserve_roll_outcomes(c, out); break;
-    case StepId::SecretAgendaDeal: rules::secret_agenda_outcomes(c, out); break;
-    case StepId::ABombRoll: rules::a_bomb_outcomes(out); break;
-    default: rules::meeting_roll_outcomes(c, out); break;
-  }
+  rule_of(s.steps.top()).outcomes(c, out);
 }
 
 void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const {
   const Ctx c{*this, *data_, known_, s, log};
-  switch (s.steps.top().id) {
-    case StepId::RevealConference: rules::reveal_conference(c, a); break;
-    case StepId::ConvoyRoll: case StepId::PolMilCount: case StepId::PolMilRoll: rules::apply_band_roll(c, a); break;
-    case StepId::Deal: rules::apply_deal(c, a); break;
-    case StepId::ReserveRoll: case StepId::SplitRoll: rules::apply_reserve_roll(c, a); break;
-    case StepId::FrontRoll: rules::apply_front_roll(c, a); break;
-    case StepId::SecretAgendaDeal: rules::apply_secret_agenda(c, a); break;
-    case StepId::PlacementOrder: case StepId::PlaceNetworks: case StepId::PlaceAlignment: rules::apply_placement(c, seat, a); break;
-    case StepId::AgendaPlay: rules::apply_agenda_card(c, seat, a); break;
-    case StepId::TieBreakOffer: case StepId::TieBreakChoose: rules::apply_tie(c, a); break;
-    case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs: rules::apply_selection(c, a); break;
-    case StepId::MeetingTurn: case StepId::ChiefIssue: case StepId::DebateOffer: rules::apply_meeting(c, seat, a); break;
-    case StepId::AgendaChiefRoll: case StepId::ChiefRoll: case StepId::HealthRoll: case StepId::ParanoiaRoll:
-    case StepId::PurgeRoll: rules::apply_meeting_roll(c, a); break;
-    case StepId::ABombRoll: rules::apply_a_bomb(c, a); break;
-    default: rules::apply_decision(c, seat, a); break;
-  }
+  const StepRule& r = rule_of(s.steps.top());
+  if (!r.apply) throw std::logic_error("no action applies at this step");
+  r.apply(c, seat, a);
   settle(c);
+}
+
+void rules::precondition_failed(const char* condition, const char* file, int line) {
+  std::fprintf(stderr, "churchill: precondition failed: %s (%s:%d)\n", condition, file, line);
+  std::abort();
+}
+
+std::string phase_text(const Game& g, const State& s) {
+  if (s.steps.empty()) return "game over";
+  return rule_of(s.steps.top()).phase(g, s);
 }
 
 void Game::run_automatic(State& s, core::LogSink* log) const { settle(Ctx{*this, *data_, known_, s, log}); }
@@ -239,6 +377,13 @@ bool Game::reveals_hidden(const State& s, core::Seat seat, core::Action) const {
   return __builtin_popcount(acting_seats(s)) == 1;
 }
 
+// Every field of State is hashed below, in declaration order. A field added to State changes its
+// size and stops this assertion: hash the new field here, then update the size
+// (tests/churchill/conformance_test.cpp also flips every byte of a State and expects a new hash).
+constexpr std::size_t kStateSize = 720;
+static_assert(sizeof(State) == kStateSize, "a State field was added or changed: hash it in Game::hash");
+static_assert(std::is_trivially_copyable_v<State>);
+
 std::uint64_t Game::hash(const State& s) const {
   core::Hasher h;
   auto add = [&](const auto& array) { h.add_range(std::begin(array), std::end(array)); };
@@ -247,8 +392,8 @@ std::uint64_t Game::hash(const State& s) const {
   h.add(s.conference_card);
   h.add(s.steps.size());
   for (std::size_t i = 0; i < s.steps.size(); ++i)
-    h.add((static_cast<std::uint64_t>(s.steps[i].id) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].a)) << 16) |
-          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].b)) << 8) | static_cast<std::uint8_t>(s.steps[i].c));
+    h.add((static_cast<std::uint64_t>(s.steps[i].id) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].bytes[0])) << 16) |
+          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].bytes[1])) << 8) | static_cast<std::uint8_t>(s.steps[i].bytes[2]));
   for (const IssueState& i : s.issues)
     h.add((static_cast<std::uint64_t>(i.where) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.track)) << 16) |
           (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.space)) << 8) | i.winner);
@@ -278,6 +423,9 @@ std::uint64_t Game::hash(const State& s) const {
         (static_cast<std::uint64_t>(s.secret_agenda_variant) << 24) | (static_cast<std::uint64_t>(s.german_reserves_option) << 25));
   h.add(s.agenda_markers_drawn);
   for (const auto& m : s.secret_agenda) add(m);
+  // Only an observation holds hidden hand sizes; a state in play has none, and its hash is what
+  // save files recorded before this field was hashed, so it is fed only when set.
+  if (std::any_of(s.hidden_hand.begin(), s.hidden_hand.end(), [](std::int8_t n) { return n != 0; })) add(s.hidden_hand);
   return h.digest();
 }
 

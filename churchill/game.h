@@ -19,9 +19,15 @@ struct Known {
   std::uint8_t arctic, western_theater;
   std::uint8_t western, eastern, mediterranean, cbi, far_east, central_pacific, sw_pacific;  // fronts
   std::uint8_t normandy, manchuria, bolero, west_germany, east_germany;                      // spaces
+  std::uint8_t southern_italy, central_italy;                                                // spaces (7.81)
+  std::uint8_t italy;                                                                        // Axis power (7.63)
   std::uint8_t second_front, ussr_declares_war, strategic_materials, a_bomb_research, global_issue;
   std::array<std::uint8_t, 2> leadership;   // [Region] Theater Leadership issue
   std::uint8_t stalin;                      // leader index
+  // 6.11 Spheres of Influence: bits of the locations of each sphere.
+  std::uint32_t eastern_sphere, western_sphere;
+  // 3.25: the Front of each theater box, or -1 (the Arctic has naval support only, no Front).
+  std::array<std::int8_t, kMaxTheaters> front_of_theater;
 };
 
 // Optional rules chosen when a game is created.

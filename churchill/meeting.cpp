@@ -54,7 +54,7 @@ int play_value(const Ctx& c, const Play& p, int base, bool debate) {
       if (e.type == EffectType::Paranoia) v = std::max<int>(std::min<int>(v, e.min_value), v + e.amount);
   for (const Effect& e : effects_of(c, p))
     if (e.type == EffectType::Modifier && holds(c, e.when, p, debate)) v += e.amount;
-  if (debate && !p.leader && p.seat == kUssr) ++v;  // 3.32 Nyet
+  v += nyet_bonus(p.seat, p.leader, debate);
   return std::max(v, 0);
 }
 
@@ -89,6 +89,8 @@ bool lesser_allowed(const Ctx& c, int power, int card) {
     if (e.type == EffectType::LessThanFullValue) return true;
   return false;
 }
+
+}  // namespace
 
 void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
@@ -128,8 +130,8 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
   if (s.pass_earned[at(seat)]) out.push_back(encode(Act::Pass));
 }
 
-void chief_issue_legal(const Ctx& c, core::ActionList& out) {
-  if (c.s.steps.top().b == 1) {  // a debate: its issue is the advance's; it may stop in the centre
+void chief_issue_legal(const Ctx& c, int, core::ActionList& out) {
+  if (c.top<ChiefChoice>().debate) {  // a debate: its issue is the advance's; it may stop in the centre
     const Play& p = c.s.debate;
     move_variants(c, p.seat, p.issue, p.value, false, [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefDebate, 0, 0, flags)); });
     return;
@@ -169,6 +171,8 @@ void debate_legal(const Ctx& c, int seat, core::ActionList& out) {
   out.push_back(encode(Act::NoDebate));
 }
 
+namespace {
+
 bool can_debate(const Ctx& c, int seat) {
   if (cards_in_hand(c.s, seat) == 0) return false;  // even a Leader needs a card to discard
   return !c.s.advance.leader || c.s.leaders[at(seat)].active;
@@ -199,8 +203,9 @@ void push_rolls(const Ctx& c, const Play& p, bool debate) {
   for (std::size_t i = 0; i < effects.size(); ++i) {
     const Effect& e = effects[i];
     if (!holds(c, e.when, p, debate)) continue;
-    if (e.type == EffectType::HealthRoll) c.push(StepId::HealthRoll, p.seat, p.leader ? -1 : p.card, static_cast<int>(i));
-    if (e.type == EffectType::Paranoia) c.push(StepId::ParanoiaRoll, p.seat, 0, static_cast<int>(i));
+    if (e.type == EffectType::HealthRoll)
+      c.push(StepId::HealthRoll, HealthCheck{p.seat, p.leader ? -1 : byte_of(p.card), static_cast<int>(i)});
+    if (e.type == EffectType::Paranoia) c.push(StepId::ParanoiaRoll, ParanoiaCheck{p.seat, static_cast<int>(i)});
   }
 }
 
@@ -212,7 +217,7 @@ namespace {
 
 void push_purge(const Ctx& c) {
   if (c.s.purge_card == kNone) return;
-  c.push(StepId::PurgeRoll, c.s.purge_card, c.s.purge_roller);
+  c.push(StepId::PurgeRoll, PurgeCheck{c.s.purge_card, c.s.purge_roller});
   c.s.purge_card = c.s.purge_roller = kNone;
 }
 
@@ -296,14 +301,14 @@ void start_advance(const Ctx& c, const Play& p) {
     capture(c, p.issue, p.seat);
   if (!capture_pending) note_moved(c, p.issue);
   s.meeting_next = static_cast<std::int8_t>(left_of(p.seat));
-  s.steps.replace({StepId::ResolvePlay, static_cast<std::int8_t>(capture_pending)});
+  c.replace(StepId::ResolvePlay, Resolve{capture_pending});
   play_effects(c, p, false);
   // 5.24: the two others may debate, from the advancer's left; Stalin's A-Bomb exception.
   if (has_effect(c, p, EffectType::Undebatable, false)) return;
   const int first = left_of(p.seat), second = left_of(first);
   const bool d1 = can_debate(c, first), d2 = can_debate(c, second);
-  if (d1) c.push(StepId::DebateOffer, first, d2 ? 1 : 0);
-  else if (d2) c.push(StepId::DebateOffer, second, 0);
+  if (d1) c.push(StepId::DebateOffer, DebateTurn{first, d2 ? 1 : 0});
+  else if (d2) c.push(StepId::DebateOffer, DebateTurn{second, 0});
 }
 
 void start_debate(const Ctx& c, const Play& p) {
@@ -317,7 +322,7 @@ void start_debate(const Ctx& c, const Play& p) {
 // The next player with cards, from `from` clockwise; the Meeting ends when nobody has any.
 void next_turn(const Ctx& c, int from) {
   for (int p = from, n = 0; n < kPowers; p = left_of(p), ++n)
-    if (cards_in_hand(c.s, p) > 0) return c.s.steps.replace({StepId::MeetingTurn, static_cast<std::int8_t>(p)});
+    if (cards_in_hand(c.s, p) > 0) return c.replace(StepId::MeetingTurn, Turn{p});
   c.s.steps.replace({StepId::EndMeeting});
 }
 
@@ -343,15 +348,27 @@ bool move_toward(IssueState& is, int power, int n, bool stop_at_center) {
   return is.space == kChair;
 }
 
-void meeting_legal(const Ctx& c, int seat, core::ActionList& out) {
-  switch (c.s.steps.top().id) {
-    case StepId::MeetingTurn: advance_legal(c, seat, out); break;
-    case StepId::ChiefIssue: chief_issue_legal(c, out); break;
-    default: debate_legal(c, seat, out); break;
+int nyet_bonus(int seat, bool leader, bool debate) { return debate && !leader && seat == kUssr ? 1 : 0; }
+
+int settle_debate(IssueState& is, const Play& adv, const Play& deb, bool capture_pending) {
+  if (capture_pending) {  // 5.23: compare the two values and move by the difference
+    const int diff = adv.value - (deb.seat >= 0 ? deb.value : 0);
+    if (diff > 0 && move_toward(is, adv.seat, diff, adv.stop_at_center)) return adv.seat;
+    if (diff < 0 && move_toward(is, deb.seat, -diff, deb.stop_at_center)) return deb.seat;
+    return -1;
   }
+  // 5.24: the debater moves it as if advancing; no counter-debate
+  return deb.seat >= 0 && move_toward(is, deb.seat, deb.value, deb.stop_at_center) ? deb.seat : -1;
+}
+
+bool capture_pending(const State& s) {
+  for (std::size_t i = s.steps.size(); i-- > 0;)
+    if (s.steps[i].id == StepId::ResolvePlay) return s.steps[i].as<Resolve>().capture_pending;
+  return false;
 }
 
 void apply_meeting(const Ctx& c, int seat, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::MeetingTurn, StepId::ChiefIssue, StepId::DebateOffer}) && acting(c, seat));
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::Advance:
@@ -366,7 +383,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       if (debate) s.debate = p;
       else s.advance = p;
       if (debate) s.steps.pop();  // the offer is taken
-      c.push(StepId::ChiefRoll, debate);
+      c.push(StepId::ChiefRoll, ChiefRollFor{debate});
       break;
     }
     case Act::ChiefIssue: {
@@ -390,12 +407,9 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       start_debate(c, begin_play(c, seat, a, true));
       break;
     case Act::NoDebate: {
-      const Step step = s.steps.top();
+      const DebateTurn offer = c.top<DebateTurn>();
       s.steps.pop();
-      if (step.b > 0) {
-        const int other = left_of(step.a);
-        c.push(StepId::DebateOffer, other, 0);
-      }
+      if (offer.offers_left > 0) c.push(StepId::DebateOffer, DebateTurn{left_of(offer.seat), 0});
       break;
     }
     case Act::Pass:
@@ -414,15 +428,18 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
   }
 }
 
-void meeting_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
-  const Step& step = c.s.steps.top();
-  Dice dice{1, 6};
-  if (step.id == StepId::HealthRoll) {
-    const Play p{step.a, static_cast<std::uint8_t>(step.b), kNone, 0, step.b < 0, false};
-    dice = effects_of(c, p)[at(step.c)].dice;
-  } else if (step.id == StepId::ParanoiaRoll) {
-    dice = c.d.leaders[c.k.stalin].effects[at(step.c)].dice;
-  }
+namespace {
+// The health effect a HealthRoll step rolls for: of the power's staff card, or of its Leader.
+const Effect& health_effect(const Ctx& c, const HealthCheck& h) {
+  const Play p{byte_of(h.power), static_cast<std::uint8_t>(h.card), kNone, 0, h.card < 0, false};
+  return effects_of(c, p)[at(h.effect)];
+}
+}  // namespace
+
+void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
+  const Dice dice = c.s.steps.top().id == StepId::HealthRoll
+                        ? health_effect(c, c.top<HealthCheck>()).dice
+                        : c.d.leaders[c.k.stalin].effects[at(c.top<ParanoiaCheck>().effect)].dice;
   if (dice.count == 1) {
     for (int f = 1; f <= dice.sides; ++f) out.push_back({encode(Act::Chance, f), 1.0 / dice.sides});
     return;
@@ -435,21 +452,25 @@ void meeting_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
 }
 
 void apply_meeting_roll(const Ctx& c, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::AgendaChiefRoll, StepId::ChiefRoll, StepId::HealthRoll, StepId::ParanoiaRoll, StepId::PurgeRoll}));
+  CHURCHILL_EXPECT(face(arg_a(a), 12));
   State& s = c.s;
   const Step step = s.steps.top();
   const int roll = arg_a(a);
   s.steps.pop();
   switch (step.id) {
-    case StepId::AgendaChiefRoll:
-      s.agenda_value[at(step.a)] = static_cast<std::int8_t>(roll + (step.a == static_cast<int>(Power::UK)));
-      c.note("5.25", step.a, Event::ChiefValue, step.a, roll);
+    case StepId::AgendaChiefRoll: {
+      const int power = step.as<ChiefOf>().power;
+      s.agenda_value[at(power)] = static_cast<std::int8_t>(roll + (power == static_cast<int>(Power::UK)));
+      c.note("5.25", power, Event::ChiefValue, power, roll);
       break;
-    case StepId::ChiefRoll:
-      c.note("5.25", step.a == 0 ? s.advance.seat : s.debate.seat, Event::ChiefValue,
-             step.a == 0 ? s.advance.seat : s.debate.seat, roll);
-      if (step.a == 0) {  // the issue is chosen after the value is known
+    }
+    case StepId::ChiefRoll: {
+      const bool debate = step.as<ChiefRollFor>().debate;
+      c.note("5.25", debate ? s.debate.seat : s.advance.seat, Event::ChiefValue, debate ? s.debate.seat : s.advance.seat, roll);
+      if (!debate) {  // the issue is chosen after the value is known
         s.advance.value = static_cast<std::int8_t>(roll);
-        c.push(StepId::ChiefIssue, s.advance.seat, 0);
+        c.push(StepId::ChiefIssue, ChiefChoice{s.advance.seat, false});
       } else {
         Play p = s.debate;
         p.value = static_cast<std::int8_t>(play_value(c, p, roll, true));
@@ -457,44 +478,46 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
         const bool choice = c.d.issues[p.issue].conditional() && crosses_center(s.issues[p.issue], p.seat, p.value);
         if (choice) {
           s.debate = p;
-          c.push(StepId::ChiefIssue, p.seat, 1);
+          c.push(StepId::ChiefIssue, ChiefChoice{p.seat, true});
         } else {
           start_debate(c, p);
         }
       }
       break;
+    }
     case StepId::HealthRoll: {
-      const Play p{step.a, static_cast<std::uint8_t>(step.b), kNone, 0, step.b < 0, false};
-      const Effect& e = effects_of(c, p)[at(step.c)];
+      const HealthCheck h = step.as<HealthCheck>();
+      const Effect& e = health_effect(c, h);
       const bool failed = e.range.contains(roll);
-      c.note(p.leader ? "3.31" : "3.33", step.a, Event::HealthRoll, step.a, step.b, roll, failed);
+      c.note(h.card < 0 ? "3.31" : "3.33", h.power, Event::HealthRoll, h.power, h.card, roll, failed);
       if (!failed) break;
       if (e.health == HealthResult::Removed) {
-        s.removed[at(step.a)] |= 1u << step.b;
-        c.note("3.33", step.a, Event::CardRemoved, step.a, step.b);
+        s.removed[at(h.power)] |= 1u << h.card;
+        c.note("3.33", h.power, Event::CardRemoved, h.power, h.card);
       } else if (e.health == HealthResult::Dies) {
-        c.note("3.31", step.a, Event::LeaderDies, s.leaders[at(step.a)].card, e.replaced_by);
-        s.leaders[at(step.a)].card = e.replaced_by;  // Glossary: Truman replaces Roosevelt
+        c.note("3.31", h.power, Event::LeaderDies, s.leaders[at(h.power)].card, e.replaced_by);
+        s.leaders[at(h.power)].card = e.replaced_by;  // Glossary: Truman replaces Roosevelt
       } else {
-        s.leaders[at(step.a)].heart_attack = true;
-        c.note("3.31", step.a, Event::HeartAttack, step.a);
+        s.leaders[at(h.power)].heart_attack = true;
+        c.note("3.31", h.power, Event::HeartAttack, h.power);
       }
       break;
     }
     case StepId::ParanoiaRoll: {
-      const bool failed = c.d.leaders[c.k.stalin].effects[at(step.c)].range.contains(roll);
+      const bool failed = c.d.leaders[c.k.stalin].effects[at(step.as<ParanoiaCheck>().effect)].range.contains(roll);
       c.note("3.31", kUssr, Event::Paranoia, roll, failed);
       if (failed) s.paranoia = true;
       break;
     }
     case StepId::PurgeRoll: {
+      const PurgeCheck purge = step.as<PurgeCheck>();
       bool failed = false;
-      for (const Effect& e : staff(c, kUssr, step.b).effects)
+      for (const Effect& e : staff(c, kUssr, purge.roller).effects)
         if (e.type == EffectType::PurgeRoll) failed = e.range.contains(roll);
-      c.note("5.22", kUssr, Event::Purge, step.a, roll, failed);
+      c.note("5.22", kUssr, Event::Purge, purge.card, roll, failed);
       if (failed) {
-        s.removed[at(kUssr)] |= 1u << step.a;
-        c.note("5.22", kUssr, Event::CardRemoved, kUssr, step.a);
+        s.removed[at(kUssr)] |= 1u << purge.card;
+        c.note("5.22", kUssr, Event::CardRemoved, kUssr, purge.card);
       }
       break;
     }
@@ -506,16 +529,11 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
 // After the debates: the issue moves (5.23, 5.24), the rolls owed are made, the turn passes.
 void resolve_play(const Ctx& c) {
   State& s = c.s;
-  const bool capture_pending = s.steps.top().a != 0;
+  const bool capture_pending = c.top<Resolve>().capture_pending;
   const Play adv = s.advance, deb = s.debate;
-  IssueState& is = s.issues[at(adv.issue)];
-  if (capture_pending) {  // 5.23: compare the two values and move by the difference
-    const int diff = adv.value - (deb.seat >= 0 ? deb.value : 0);
-    if (diff > 0 && move_toward(is, adv.seat, diff, adv.stop_at_center)) capture(c, adv.issue, adv.seat);
-    if (diff < 0 && move_toward(is, deb.seat, -diff, deb.stop_at_center)) capture(c, adv.issue, deb.seat);
-    note_moved(c, adv.issue);
-  } else if (deb.seat >= 0) {  // 5.24: the debater moves it as if advancing; no counter-debate
-    if (move_toward(is, deb.seat, deb.value, deb.stop_at_center)) capture(c, adv.issue, deb.seat);
+  if (capture_pending || deb.seat >= 0) {
+    if (const int captor = settle_debate(s.issues[at(adv.issue)], adv, deb, capture_pending); captor >= 0)
+      capture(c, adv.issue, captor);
     note_moved(c, adv.issue);
   }
   next_turn(c, s.meeting_next);

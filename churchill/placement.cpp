@@ -69,12 +69,6 @@ void place_naval(const Ctx& c, int theater, int power, const char* rule) {
   c.note(rule, power, Event::NavalPlaced, theater, power);
 }
 
-int entry_front_of_theater(const Ctx& c, int theater) {
-  for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-    if (c.d.fronts[f].theater == theater) return static_cast<int>(f);
-  return -1;
-}
-
 bool theater_surrendered(const Ctx& c, int theater) {
   // 7.8: Germany's surrender closes Europe's tracks, Japan's the Pacific's.
   return c.s.surrendered[static_cast<std::size_t>(c.d.theaters[at(theater)].region)];

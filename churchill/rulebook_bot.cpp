@@ -129,7 +129,7 @@ class RulebookBot final : public Bot {
       case StepId::TieBreakChoose: case StepId::PlacementOrder: return decide(legal, choose_other(x), rng);
       case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs: return decide(legal, select_issue(x), rng);
       case StepId::MeetingTurn: return decide(legal, advance(x), rng);
-      case StepId::ChiefIssue: return decide(legal, s.steps.top().b == 0 ? advance(x) : chief_debate(x), rng);
+      case StepId::ChiefIssue: return decide(legal, !s.steps.top().as<ChiefChoice>().debate ? advance(x) : chief_debate(x), rng);
       case StepId::DebateOffer: return decide(legal, debate(x), rng);
       case StepId::DirectedOffensives: return decide(legal, directed(x), rng);
       case StepId::Allocation: return decide(legal, allocate(x), rng);
@@ -158,6 +158,7 @@ class RulebookBot final : public Bot {
       return v;
     }
     const Data& d() const { return g.data(); }
+    const Known& k() const { return g.known(); }
     const StaffCard& card(int c) const { return d().staff[static_cast<std::size_t>(me)][static_cast<std::size_t>(c)]; }
     int value(int issue) const { return value_to(me, issue); }
     int value_to(int power, int issue) const {
@@ -193,7 +194,7 @@ class RulebookBot final : public Bot {
   // Does the conditional issue `issue` want to sit in the centre for `me`? (docs/bots.md)
   static bool want_center(const Ctx& x, int issue) {
     const Issue& is = x.d().issues[static_cast<std::size_t>(issue)];
-    if (is.kind == IssueKind::SecondFront) return x.me != kUK || x.s.entered[x.d().space("central-italy")] != 0 || x.s.conference >= 5;
+    if (is.kind == IssueKind::SecondFront) return x.me != kUK || x.s.entered[x.k().central_italy] != 0 || x.s.conference >= 5;
     if (is.kind == IssueKind::UssrDeclaresWar) return x.me != kUSSR || x.s.surrendered[0] || x.s.conference >= 7;
     return false;
   }
@@ -221,8 +222,8 @@ class RulebookBot final : public Bot {
           const int i = arg_a(a);
           const Issue& is = x.d().issues[static_cast<std::size_t>(i)];
           if (is.kind == IssueKind::SecondFront)
-            return x.me != kUK && want_center(x, i) && x.s.front[x.d().front("western")] >= 0;
-          if (is.kind == IssueKind::UssrDeclaresWar) return x.me == kUS && want_center(x, i) && x.s.front[x.d().front("far-east")] >= 0;
+            return x.me != kUK && want_center(x, i) && x.s.front[x.k().western] >= 0;
+          if (is.kind == IssueKind::UssrDeclaresWar) return x.me == kUS && want_center(x, i) && x.s.front[x.k().far_east] >= 0;
           return false;
         },
         // 2. The issue it values most, counting the bonuses its hand has for it (11.3).
@@ -236,7 +237,7 @@ class RulebookBot final : public Bot {
 
   static std::vector<Priority> tie_offer(const Ctx& x) {
     // Break a tie the 'Bot is in; otherwise keep the Leader.
-    return {[&x](core::Action a, int&) { return kind_of(a) == Act::TieBreak && (x.s.steps.top().c & (1 << x.me)); },
+    return {[&x](core::Action a, int&) { return kind_of(a) == Act::TieBreak && (x.s.steps.top().as<TieOffer>().tied & (1 << x.me)); },
             [](core::Action a, int&) { return kind_of(a) == Act::NoTieBreak; }};
   }
 
@@ -290,19 +291,13 @@ class RulebookBot final : public Bot {
   static IssueState after_debate(const Ctx& x, int value, bool stop) {
     const Play& adv = x.s.advance;
     IssueState is = x.s.issues[static_cast<std::size_t>(adv.issue)];
-    bool pending = false;
-    for (std::size_t i = x.s.steps.size(); i-- > 0;)
-      if (x.s.steps[i].id == StepId::ResolvePlay) {
-        pending = x.s.steps[i].a != 0;
-        break;
-      }
-    if (!pending) {
-      if (value > 0) rules::move_toward(is, x.me, value, stop);
-      return is;
+    Play deb{};
+    if (value > 0) {
+      deb.seat = static_cast<std::int8_t>(x.me);
+      deb.value = static_cast<std::int8_t>(value);
+      deb.stop_at_center = stop;
     }
-    const int diff = adv.value - value;
-    if (diff > 0) rules::move_toward(is, adv.seat, diff, adv.stop_at_center);
-    if (diff < 0) rules::move_toward(is, x.me, -diff, stop);
+    rules::settle_debate(is, adv, deb, rules::capture_pending(x.s));
     return is;
   }
 
@@ -363,7 +358,7 @@ class RulebookBot final : public Bot {
     const bool conditional = x.d().issues[static_cast<std::size_t>(issue)].conditional();
     auto value_of = [&x](core::Action a) {
       if (kind_of(a) == Act::DebateChief) return 4;
-      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a)) + (x.me == kUSSR);  // Nyet
+      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a)) + rules::nyet_bonus(x.me, false, true);
     };
     auto staff = [](core::Action a) { return kind_of(a) == Act::Debate || kind_of(a) == Act::DebateChief; };
     return {
@@ -426,9 +421,7 @@ class RulebookBot final : public Bot {
     const int strength = rules::front_strength(x.s, front);
     const int left = static_cast<int>(f.track.size()) - 1 - x.s.front[static_cast<std::size_t>(front)];
     const int next = x.s.front[static_cast<std::size_t>(front)] + 1;
-    const bool blocked = next < static_cast<int>(f.track.size()) &&
-                         ((f.track[static_cast<std::size_t>(next)].space == x.d().space("normandy") && !x.s.second_front) ||
-                          (f.track[static_cast<std::size_t>(next)].space == x.d().space("manchuria") && !x.s.ussr_declares_war));
+    const bool blocked = next < static_cast<int>(f.track.size()) && rules::barred_by_conditional(x.k(), x.s, f, next);
     return (strength >= 10) * 10000 + blocked * 5000 - advance_gain(x, front) * kFrontGain + (!mine) * 100 + left * 10 +
            std::max(0, strength);
   }
@@ -448,7 +441,7 @@ class RulebookBot final : public Bot {
         // 1. Naval support where a Front of its side needs it for an amphibious entry (3, 5 for Normandy).
         [&x, &s](core::Action a, int& rank) {
           if (kind_of(a) != Act::Naval) return false;
-          const int f = rules_front_of(x, arg_a(a));
+          const int f = x.k().front_of_theater[static_cast<std::size_t>(arg_a(a))];
           if (f < 0) return false;
           const Front& front = x.d().fronts[static_cast<std::size_t>(f)];
           const int next = s.front[static_cast<std::size_t>(f)] + 1;
@@ -460,7 +453,7 @@ class RulebookBot final : public Bot {
         },
         // 2. The USSR wants three naval in the Arctic (+1 production, Norway and Finland).
         [&x, &s](core::Action a, int&) {
-          return x.me == kUSSR && kind_of(a) == Act::Naval && arg_a(a) == x.d().theater("arctic") &&
+          return x.me == kUSSR && kind_of(a) == Act::Naval && arg_a(a) == x.k().arctic &&
                  s.naval[static_cast<std::size_t>(arg_a(a))] < 3;
         },
         // 3. Activate a won Pol-Mil issue.
@@ -478,12 +471,6 @@ class RulebookBot final : public Bot {
         },
         // 6. Anything else it may (mandates and Directed Offensives limit the choice already).
         [](core::Action, int&) { return true; }};
-  }
-
-  static int rules_front_of(const Ctx& x, int theater) {
-    for (std::size_t f = 0; f < x.d().fronts.size(); ++f)
-      if (x.d().fronts[f].theater == theater) return static_cast<int>(f);
-    return -1;
   }
 
   static std::vector<Priority> leadership(const Ctx& x) {

@@ -6,12 +6,25 @@
 #include "churchill/game.h"
 #include "core/log.h"
 
+#include <initializer_list>
+
 namespace churchill {
 // An array index from the small signed integers the rules compute with.
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 }  // namespace churchill
 
+// Preconditions of the rules, assert-style: checked where NDEBUG is not defined and in the sanitizer
+// build (CHURCHILL_CHECKS, set by CMake with CHURCHILL_SANITIZE); compiled out of release builds.
+#if defined(CHURCHILL_CHECKS) || !defined(NDEBUG)
+#define CHURCHILL_EXPECT(cond) ((cond) ? static_cast<void>(0) : ::churchill::rules::precondition_failed(#cond, __FILE__, __LINE__))
+#else
+#define CHURCHILL_EXPECT(cond) static_cast<void>(sizeof((cond) ? 1 : 0))  // type-checked, not evaluated
+#endif
+
 namespace churchill::rules {
+
+// Reports a broken precondition and aborts.
+[[noreturn]] void precondition_failed(const char* condition, const char* file, int line);
 
 enum class Event : std::uint16_t {
   ConferenceCard,     // card
@@ -90,10 +103,32 @@ struct Ctx {
   void note(const char* rule, int seat, Event e, int a = 0, int b = 0, int c = 0, int dd = 0) const {
     if (log) log->add({rule, static_cast<core::Seat>(seat), static_cast<std::uint16_t>(e), {a, b, c, dd}});
   }
-  void push(StepId id, int a = 0, int b = 0, int c = 0) const {
-    s.steps.push({id, static_cast<std::int8_t>(a), static_cast<std::int8_t>(b), static_cast<std::int8_t>(c)});
-  }
+  // A step with no payload, or with its named payload (state.h).
+  void push(StepId id) const { s.steps.push({id}); }
+  template <class P>
+  void push(StepId id, const P& payload) const { s.steps.push(Step::of(id, payload)); }
+  template <class P>
+  void replace(StepId id, const P& payload) const { s.steps.replace(Step::of(id, payload)); }
+  // The payload of the step on top of the stack.
+  template <class P>
+  P top() const { return s.steps.top().as<P>(); }
+  template <class P>
+  void set_top(const P& payload) const { s.steps.top().bytes = payload.pack(); }
 };
+
+// Is the step on top of the stack one of `ids`?
+inline bool at_step(const State& s, std::initializer_list<StepId> ids) {
+  if (s.steps.empty()) return false;
+  for (StepId id : ids)
+    if (s.steps.top().id == id) return true;
+  return false;
+}
+// May `seat` act at this step?
+inline bool acting(const Ctx& c, int seat) {
+  return seat >= 0 && seat < kPowers && (c.game.acting_seats(c.s) & core::seat_bit(static_cast<core::Seat>(seat)));
+}
+// Is the chance outcome `v` a die face 1..sides?
+constexpr bool face(int v, int sides) { return v >= 1 && v <= sides; }
 
 // Glossary: a card naming a Leader refers to that Leader card only (Roosevelt, not Truman): does it
 // lead its power now? And the state of its power's Leader.
@@ -101,6 +136,9 @@ inline LeaderState& leader_state(const Data& d, State& s, int leader) {
   return s.leaders[static_cast<std::size_t>(d.leaders[at(leader)].power)];
 }
 inline bool leads(const Data& d, State& s, int leader) { return leader_state(d, s, leader).card == leader; }
+
+// 6.31 Base Production Values, printed in the rule itself: UK 4, US 6, USSR 3 (by Power).
+inline constexpr std::array<std::int8_t, kPowers> kBaseProduction = {4, 6, 3};
 
 // Clockwise order around the table: UK, USSR, US (the USSR sits to the UK's left).
 constexpr int left_of(int power) { return power == 0 ? 2 : power == 2 ? 1 : 0; }
@@ -111,7 +149,7 @@ void begin_conference(const Ctx& c);
 void conference_outcomes(const Ctx& c, core::OutcomeList& out);
 void reveal_conference(const Ctx& c, core::Action a);
 bool run_bands(const Ctx& c);  // false: stopped at a chance step
-void band_roll_outcomes(const Ctx& c, core::OutcomeList& out);
+void polmil_outcomes(const Ctx& c, core::OutcomeList& out);  // 5.12: red and blue dice
 void apply_band_roll(const Ctx& c, core::Action a);
 void pre_conference(const Ctx& c);
 void deal_outcomes(const Ctx& c, core::OutcomeList& out);
@@ -129,32 +167,47 @@ void tie_decided(const Ctx& c, int kind, int winner);  // kind 0: agenda, 1: con
 void agenda_won(const Ctx& c, int winner);           // agenda.cpp
 void conference_won(const Ctx& c, int winner);       // decision.cpp
 // meeting.cpp (5.2)
-void meeting_legal(const Ctx& c, int seat, core::ActionList& out);
+void advance_legal(const Ctx& c, int seat, core::ActionList& out);      // MeetingTurn
+void chief_issue_legal(const Ctx& c, int seat, core::ActionList& out);  // ChiefIssue
+void debate_legal(const Ctx& c, int seat, core::ActionList& out);       // DebateOffer
 void apply_meeting(const Ctx& c, int seat, core::Action a);
-void meeting_roll_outcomes(const Ctx& c, core::OutcomeList& out);
+void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out);  // HealthRoll, ParanoiaRoll: the card's dice
 void apply_meeting_roll(const Ctx& c, core::Action a);
 void resolve_play(const Ctx& c);
 // 5.22: moves an issue `n` spaces toward `power`'s chair, along another track to the centre first; a
 // conditional issue may stop on entering the centre. True if it reached the chair.
 bool move_toward(IssueState& is, int power, int n, bool stop_at_center);
 void end_meeting(const Ctx& c);
+// 3.32 Nyet: a USSR staff card played in debate adds 1 (not a Leader).
+int nyet_bonus(int seat, bool leader, bool debate);
+// 5.23, 5.24: moves the advanced issue `is` once its debate is over (deb.seat < 0: nobody debated).
+// With a capture pending the two values are compared and the issue moves by the difference;
+// otherwise the debater moves it as if advancing. Returns the power that captured it, or -1.
+int settle_debate(IssueState& is, const Play& adv, const Play& deb, bool capture_pending);
+// 5.23: does the play being resolved wait for its debate to decide a capture?
+bool capture_pending(const State& s);
 // The rolls a Leader owes "after each use" (health, Paranoia) when he breaks a tie (4.51, 4.52).
 void push_leader_rolls(const Ctx& c, int power);
 // decision.cpp (6.0)
-void decision_legal(const Ctx& c, int seat, core::ActionList& out);
+void directed_legal(const Ctx& c, int seat, core::ActionList& out);     // DirectedOffensives
+void allocation_legal(const Ctx& c, int seat, core::ActionList& out);   // Allocation
+void leadership_legal(const Ctx& c, int seat, core::ActionList& out);   // TheaterLeadership
+void global_legal(const Ctx& c, int seat, core::ActionList& out);       // GlobalIssue
 void apply_decision(const Ctx& c, int seat, core::Action a);
 void decision_production(const Ctx& c);
 bool won_by_anyone(const State& s, int issue);
-void a_bomb_outcomes(core::OutcomeList& out);
+// One die of `sides` faces: the chance outcomes 1..sides, equally likely.
+void die_outcomes(int sides, core::OutcomeList& out);
 void apply_a_bomb(const Ctx& c, core::Action a);
 
 // war.cpp (7.0)
 void begin_war(const Ctx& c);
-void placement_legal(const Ctx& c, int seat, core::ActionList& out);
+void placement_order_legal(const Ctx& c, int seat, core::ActionList& out);  // PlacementOrder
+void placement_legal(const Ctx& c, int seat, core::ActionList& out);        // PlaceNetworks, PlaceAlignment
 void apply_placement(const Ctx& c, int seat, core::Action a);
 void next_placer_check(const Ctx& c);
 void run_reserves(const Ctx& c);
-void reserve_roll_outcomes(const Ctx& c, core::OutcomeList& out);
+void split_outcomes(const Ctx& c, core::OutcomeList& out);  // 7.72.4: which Front
 void apply_reserve_roll(const Ctx& c, core::Action a);
 void run_advance(const Ctx& c);
 // 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`
@@ -162,6 +215,9 @@ void run_advance(const Ctx& c);
 bool global_allows(const Data& d, const Known& k, const State& s, int power, int location, bool remove);
 // 7.72: a Front's strength: 2, +2 per offensive support, -2 per Axis reserve opposing it.
 int front_strength(const State& s, int front);
+// 7.73 exceptions 3 (D-Day: Normandy needs the Second Front) and 4 (Soviet Far East: Manchuria
+// needs USSR Declares War): does a conditional issue not in effect bar track position `pos`?
+bool barred_by_conditional(const Known& k, const State& s, const Front& front, int pos);
 void apply_front_roll(const Ctx& c, core::Action a);
 // endgame.cpp (8.0, 10)
 void post_mortem(const Ctx& c);
@@ -177,7 +233,6 @@ void remove_alignment(const Ctx& c, int location, std::uint8_t powers);
 // Support markers (6.5); placement.cpp
 bool can_place_naval(const Ctx& c, int theater);
 void place_naval(const Ctx& c, int theater, int power, const char* rule);
-int entry_front_of_theater(const Ctx& c, int theater);  // the Front of a theater box, or -1 (Arctic)
 bool has_entry_space(const Ctx& c, int front);
 bool theater_surrendered(const Ctx& c, int theater);
 

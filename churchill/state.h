@@ -67,61 +67,242 @@ struct Play {
   bool operator==(const Play&) const = default;
 };
 
-// The flow of play (Rally the Troops' state machine as an explicit stack).
+// The flow of play (Rally the Troops' state machine as an explicit stack). Each step's payload, if
+// it has one, is the named type given beside it (below).
 enum class StepId : std::uint8_t {
   // 5.11 Conference card
   RevealConference,   // chance: which version of this conference's card
-  Bands,              // apply the card's bands in order; a = band, b = effect
-  ConvoyRoll,         // chance 1d6; a = band, b = effect
-  PolMilCount,        // chance 1d6: how many Pol-Mil rolls; a = band, b = effect
-  PolMilRoll,         // chance 2d6 (red, blue); a = band, b = effect, c = rolls left
+  Bands,              // BandsAt: apply the card's bands in order
+  ConvoyRoll,         // BandRoll: chance 1d6 for a convoy
+  PolMilCount,        // BandRoll: chance 1d6, how many Pol-Mil rolls
+  PolMilRoll,         // BandRoll: chance 2d6 (red, blue)
   // 5.13 Pre-conference
   PreConference,
-  Deal,               // chance: one card to power a; b = cards still to deal to it
+  Deal,               // Dealing: chance, one staff card
   AgendaPlay,         // simultaneous: each seat plays a staff card face down
-  AgendaChiefRoll,    // chance 1d6 for power a's Chief of Staff
+  AgendaChiefRoll,    // ChiefOf: chance 1d6 for a power's Chief of Staff
   AgendaResolve,
-  TieBreakOffer,      // 4.51/4.52: seat a may use its Leader; b = tie kind, c = mask of tied powers
-  TieBreakChoose,     // seat a (a Leader or the US) chooses the winner among tied powers c; b = tie kind
-  AgendaWinnerPlaces, // 5.14: the agenda winner places one issue; a = power, b = space
-  AgendaPairs,        // 5.14: power a places issue b (0 or 1) of its pair; c = players left
+  TieBreakOffer,      // TieOffer: 4.51/4.52, a seat may use its Leader
+  TieBreakChoose,     // TieChoice: a Leader or the US chooses the winner among the tied powers
+  AgendaWinnerPlaces, // WinnerPlaces: 5.14, the agenda winner places one issue
+  AgendaPairs,        // Pairs: 5.14, each player places a pair of issues in the centre
   // 5.2 Meeting
-  MeetingTurn,        // seat a advances (or passes)
-  ChiefRoll,          // chance 1d6: the committed Chief of Staff's value; a = 0 advance, 1 debate
-  ChiefIssue,         // seat a, once its Chief of Staff's value is rolled: b = 0 chooses the issue of
-                      // an advance; b = 1 may stop a debated conditional issue in the centre (5.22)
-  DebateOffer,        // seat a may debate the current advance; b = offers left
-  ResolvePlay,        // a = 0 advance, 1 debate
-  HealthRoll,         // chance; a = power, b = effect index, c = 1 if the Leader card
-  ParanoiaRoll,       // chance 2d6
-  PurgeRoll,          // chance 1d6 for USSR card a
+  MeetingTurn,        // Turn: a seat advances (or passes)
+  ChiefRoll,          // ChiefRollFor: chance 1d6, the committed Chief of Staff's value
+  ChiefIssue,         // ChiefChoice: the seat whose Chief of Staff's value is rolled chooses
+  DebateOffer,        // DebateTurn: a seat may debate the current advance
+  ResolvePlay,        // Resolve
+  HealthRoll,         // HealthCheck: chance
+  ParanoiaRoll,       // ParanoiaCheck: chance 2d6
+  PurgeRoll,          // PurgeCheck: chance 1d6
   EndMeeting,
   // 6.0 Decision Segment
-  DirectedOffensives, // seat a places its won Directed Offensives
+  DirectedOffensives, // OrderedTurn: a seat places its won Directed Offensives
   DecisionProduction,
-  Allocation,         // seat a allocates production; b = players left
-  TheaterLeadership,  // seat a decides the holder of region b
+  Allocation,         // OrderedTurn: a seat allocates production
+  TheaterLeadership,  // LeadershipTurn: a seat decides a region's holder
   ABombRoll,          // chance 1d6
-  GlobalIssue,        // seat a moves a Global Issue marker
+  GlobalIssue,        // Turn: a seat moves a Global Issue marker
   EndConference,      // 7.0: the War Phase begins
   // 7.0 War Phase
-  PlacementOrder,     // the US (a) orders players tied for placement; b = 0 networks / 1 alignment, c = tied
-  PlaceNetworks,      // 7.1: seat a places its Clandestine Networks; b = order index
-  PlaceAlignment,     // 7.3: seat a places its Political Alignment markers; b = order index
-  Reserves,           // 7.6: Axis reserves; a = region
-  ReserveRoll,        // chance 1d6 for a random placement; a = region, b = what the roll decides
-  SplitRoll,          // chance: which Front an odd reserve opposes (7.72.4); a = region
-  FrontRoll,          // chance 1d10: front a attempts to advance (7.7)
-  Campaigns,          // 7.7: the next Front attempts to advance; a = index in the order of play
+  PlacementOrder,     // PlacementTie: the US orders players tied for placement
+  PlaceNetworks,      // OrderedTurn: 7.1, a seat places its Clandestine Networks
+  PlaceAlignment,     // OrderedTurn: 7.3, a seat places its Political Alignment markers
+  Reserves,           // ReservesAt: 7.6, Axis reserves
+  ReserveRoll,        // ReserveRollFor: chance 1d6 for a random placement
+  SplitRoll,          // SplitFor: chance, which Front an odd reserve opposes (7.72.4)
+  FrontRoll,          // FrontRollFor: chance 1d10, a Front attempts to advance (7.7)
+  Campaigns,          // CampaignAt: 7.7, the next Front attempts to advance
   PostMortem,         // 8.0
   GameOver,           // 4.4: the winner is determined
-  SecretAgendaDeal,   // chance: power a draws a Secret Agenda marker; b = markers still to draw (10.2)
+  SecretAgendaDeal,   // Dealing: chance, a power draws a Secret Agenda marker (10.2)
+  Count_,             // the number of steps (not a step)
 };
+inline constexpr std::size_t kStepCount = static_cast<std::size_t>(StepId::Count_);
+
+// A step's payload is stored in three signed bytes, in the layout its type documents; a State
+// stays small, and its hash is what save files recorded.
+using StepBytes = std::array<std::int8_t, 3>;
+constexpr std::int8_t byte_of(int v) { return static_cast<std::int8_t>(v); }
 
 struct Step {
   StepId id{};
-  std::int8_t a = 0, b = 0, c = 0;
+  StepBytes bytes{};
+  template <class P> P as() const { return P::unpack(bytes); }
+  template <class P> static Step of(StepId id, const P& p) { return {id, p.pack()}; }
   bool operator==(const Step&) const = default;
+};
+
+// --- Step payloads ------------------------------------------------------------------------------
+// Decision steps name the acting seat `seat`, in the first byte.
+
+// Bands: where the card's bands resume (band, next effect). Layout: band, effect, 0.
+struct BandsAt {
+  int band = 0, effect = 0;
+  StepBytes pack() const { return {byte_of(band), byte_of(effect), 0}; }
+  static BandsAt unpack(StepBytes b) { return {b[0], b[1]}; }
+};
+// ConvoyRoll, PolMilCount, PolMilRoll: the band effect rolled for; for Pol-Mil rolls, the rolls
+// each power makes, and the power rolling (its index in the 5.12 order) with its rolls left.
+// Layout: band * 16 + effect, rolls_per_power, order * 16 + rolls_left.
+struct BandRoll {
+  int band = 0, effect = 0, rolls_per_power = 0, order = 0, rolls_left = 0;
+  StepBytes pack() const { return {byte_of(band * 16 + effect), byte_of(rolls_per_power), byte_of(order * 16 + rolls_left)}; }
+  static BandRoll unpack(StepBytes b) { return {b[0] / 16, b[0] % 16, b[1], b[2] / 16, b[2] % 16}; }
+};
+// Deal, SecretAgendaDeal: the power dealt to and the cards (markers) still to deal it.
+// Layout: power, left, 0.
+struct Dealing {
+  int power = 0, left = 0;
+  StepBytes pack() const { return {byte_of(power), byte_of(left), 0}; }
+  static Dealing unpack(StepBytes b) { return {b[0], b[1]}; }
+};
+// AgendaChiefRoll: the power whose Chief of Staff rolls. Layout: power, 0, 0.
+struct ChiefOf {
+  int power = 0;
+  StepBytes pack() const { return {byte_of(power), 0, 0}; }
+  static ChiefOf unpack(StepBytes b) { return {b[0]}; }
+};
+// 4.5 ties: kind 0 is the agenda's (4.51), 1 the conference winner's (4.52); tied, bits of Power.
+// TieBreakOffer: the seat offered the tie and how many seats were offered it before.
+// Layout: seat, kind, tied | offered << 3.
+struct TieOffer {
+  int seat = 0, kind = 0;
+  std::uint8_t tied = 0;
+  int offered = 0;
+  StepBytes pack() const { return {byte_of(seat), byte_of(kind), byte_of(tied | offered << 3)}; }
+  static TieOffer unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2] & 7), b[2] >> 3}; }
+};
+// TieBreakChoose: the seat choosing (a Leader, or the US under 4.53). Layout: seat, kind,
+// tied | by_leader << 3.
+struct TieChoice {
+  int seat = 0, kind = 0;
+  std::uint8_t tied = 0;
+  bool by_leader = false;
+  StepBytes pack() const { return {byte_of(seat), byte_of(kind), byte_of(tied | (by_leader ? 8 : 0))}; }
+  static TieChoice unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2] & 7), (b[2] & 8) != 0}; }
+};
+// AgendaWinnerPlaces: the winner and the space of its track (0: the centre). Layout: seat, space, 0.
+struct WinnerPlaces {
+  int seat = 0, space = 0;
+  StepBytes pack() const { return {byte_of(seat), byte_of(space), 0}; }
+  static WinnerPlaces unpack(StepBytes b) { return {b[0], b[1]}; }
+};
+// AgendaPairs: the seat placing, the issues of its pair placed so far, the players still to place.
+// Layout: seat, picked, players_left.
+struct Pairs {
+  int seat = 0, picked = 0, players_left = 0;
+  StepBytes pack() const { return {byte_of(seat), byte_of(picked), byte_of(players_left)}; }
+  static Pairs unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+};
+// MeetingTurn, GlobalIssue: the seat to act. Layout: seat, 0, 0.
+struct Turn {
+  int seat = 0;
+  StepBytes pack() const { return {byte_of(seat), 0, 0}; }
+  static Turn unpack(StepBytes b) { return {b[0]}; }
+};
+// ChiefRoll: whether the Chief of Staff was committed to a debate (else to an advance).
+// Layout: debate, 0, 0.
+struct ChiefRollFor {
+  bool debate = false;
+  StepBytes pack() const { return {byte_of(debate), 0, 0}; }
+  static ChiefRollFor unpack(StepBytes b) { return {b[0] != 0}; }
+};
+// ChiefIssue: the seat; for an advance it chooses the issue, for a debate whether a conditional
+// issue stops in the centre (5.22). Layout: seat, debate, 0.
+struct ChiefChoice {
+  int seat = 0;
+  bool debate = false;
+  StepBytes pack() const { return {byte_of(seat), byte_of(debate), 0}; }
+  static ChiefChoice unpack(StepBytes b) { return {b[0], b[1] != 0}; }
+};
+// DebateOffer: the seat offered the debate, and the offers after it. Layout: seat, offers_left, 0.
+struct DebateTurn {
+  int seat = 0, offers_left = 0;
+  StepBytes pack() const { return {byte_of(seat), byte_of(offers_left), 0}; }
+  static DebateTurn unpack(StepBytes b) { return {b[0], b[1]}; }
+};
+// ResolvePlay: the advance reaches the chair unless the debate stops it (5.23). Layout: pending, 0, 0.
+struct Resolve {
+  bool capture_pending = false;
+  StepBytes pack() const { return {byte_of(capture_pending), 0, 0}; }
+  static Resolve unpack(StepBytes b) { return {b[0] != 0}; }
+};
+// HealthRoll: the power, its staff card (-1: its Leader) and the index of the card's effect.
+// Layout: power, card, effect.
+struct HealthCheck {
+  int power = 0, card = 0, effect = 0;
+  StepBytes pack() const { return {byte_of(power), byte_of(card), byte_of(effect)}; }
+  static HealthCheck unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+};
+// ParanoiaRoll: the power (the USSR) and the index of Stalin's effect. Layout: power, 0, effect.
+struct ParanoiaCheck {
+  int power = 0, effect = 0;
+  StepBytes pack() const { return {byte_of(power), 0, byte_of(effect)}; }
+  static ParanoiaCheck unpack(StepBytes b) { return {b[0], b[2]}; }
+};
+// PurgeRoll: the USSR card that may be purged and the card that imposed the roll.
+// Layout: card, roller, 0.
+struct PurgeCheck {
+  int card = 0, roller = 0;
+  StepBytes pack() const { return {byte_of(card), byte_of(roller), 0}; }
+  static PurgeCheck unpack(StepBytes b) { return {b[0], b[1]}; }
+};
+// DirectedOffensives, Allocation, PlaceNetworks, PlaceAlignment: the seat and its index in the
+// order of the activity. Layout: seat, index, 0.
+struct OrderedTurn {
+  int seat = 0, index = 0;
+  StepBytes pack() const { return {byte_of(seat), byte_of(index), 0}; }
+  static OrderedTurn unpack(StepBytes b) { return {b[0], b[1]}; }
+};
+// TheaterLeadership: the seat deciding, the Region, and the index of the decision (6.9).
+// Layout: seat, region, index.
+struct LeadershipTurn {
+  int seat = 0, region = 0, index = 0;
+  StepBytes pack() const { return {byte_of(seat), byte_of(region), byte_of(index)}; }
+  static LeadershipTurn unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+};
+// PlacementOrder: the US, the segment (0 networks, 1 alignment) and the tied powers (bits).
+// Layout: seat, kind, tied.
+struct PlacementTie {
+  int seat = 0, kind = 0;
+  std::uint8_t tied = 0;
+  StepBytes pack() const { return {byte_of(seat), byte_of(kind), byte_of(tied)}; }
+  static PlacementTie unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2])}; }
+};
+// Reserves: the Region placing (0 Europe, 1 Pacific) and its next priority (7.62, 7.64).
+// Layout: region, priority, 0.
+struct ReservesAt {
+  int region = 0, priority = 0;
+  StepBytes pack() const { return {byte_of(region), byte_of(priority), 0}; }
+  static ReservesAt unpack(StepBytes b) { return {b[0], b[1]}; }
+};
+// ReserveRoll: the Region; in the Pacific what the roll decides (1 the IJN sortie, 7.64.4; 2 the
+// IJN battle, 7.64.5, in `theater`; 3 an army's Front, 7.64.6). Layout: region, decides, theater.
+struct ReserveRollFor {
+  int region = 0, decides = 0, theater = 0;
+  StepBytes pack() const { return {byte_of(region), byte_of(decides), byte_of(theater)}; }
+  static ReserveRollFor unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+};
+// SplitRoll: what is split (war.cpp SplitKind), the odd reserves left, the Fronts (bits).
+// Layout: what, odd, fronts.
+struct SplitFor {
+  int what = 0, odd = 0;
+  std::uint8_t fronts = 0;
+  StepBytes pack() const { return {byte_of(what), byte_of(odd), byte_of(fronts)}; }
+  static SplitFor unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2])}; }
+};
+// FrontRoll: the Front. Layout: front, 0, 0.
+struct FrontRollFor {
+  int front = 0;
+  StepBytes pack() const { return {byte_of(front), 0, 0}; }
+  static FrontRollFor unpack(StepBytes b) { return {b[0]}; }
+};
+// Campaigns: the index of the next Front in the order of play (7.7). Layout: index, 0, 0.
+struct CampaignAt {
+  int index = 0;
+  StepBytes pack() const { return {byte_of(index), 0, 0}; }
+  static CampaignAt unpack(StepBytes b) { return {b[0]}; }
 };
 
 struct State {

@@ -22,7 +22,7 @@ void us_decides(const Ctx& c, int kind, std::uint8_t tied) {
     c.note("4.53", us, Event::TieByUs, us, us);
     tie_decided(c, kind, us);
   } else {
-    c.push(StepId::TieBreakChoose, us, kind, tied);
+    c.push(StepId::TieBreakChoose, TieChoice{us, kind, tied, false});
   }
 }
 
@@ -32,54 +32,53 @@ void start_tie(const Ctx& c, int kind, std::uint8_t tied) {
   constexpr int stalin = static_cast<int>(Power::USSR);
   const int first = next_offer(c.s, stalin, 0);
   if (first < 0) return us_decides(c, kind, tied);
-  // b = tie kind, c = tied powers; the offer count rides in the high bits of c.
-  c.push(StepId::TieBreakOffer, first, kind, tied);
+  c.push(StepId::TieBreakOffer, TieOffer{first, kind, tied, 0});
 }
 
 void tie_legal(const Ctx& c, core::ActionList& out) {
-  const Step& step = c.s.steps.top();
-  if (step.id == StepId::TieBreakOffer) {
+  if (c.s.steps.top().id == StepId::TieBreakOffer) {
     out.push_back(encode(Act::TieBreak));
     out.push_back(encode(Act::NoTieBreak));
     return;
   }
+  const TieChoice choice = c.top<TieChoice>();
   for (int p = 0; p < kPowers; ++p)
-    if (step.c & (1 << p)) out.push_back(encode(Act::Winner, p));
+    if (choice.tied & (1 << p)) out.push_back(encode(Act::Winner, p));
 }
 
 void apply_tie(const Ctx& c, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::TieBreakOffer, StepId::TieBreakChoose}));
+  CHURCHILL_EXPECT(c.s.steps.top().id == StepId::TieBreakOffer ? kind_of(a) == Act::TieBreak || kind_of(a) == Act::NoTieBreak
+                                                                 : kind_of(a) == Act::Winner && (c.top<TieChoice>().tied & (1u << arg_a(a))));
   State& s = c.s;
-  const Step step = s.steps.top();
-  const int kind = step.b;
-  const std::uint8_t tied = static_cast<std::uint8_t>(step.c & 7);
-  const int offered = step.c >> 3;
-  s.steps.pop();
-  switch (kind_of(a)) {
-    case Act::TieBreak:
+  if (s.steps.top().id == StepId::TieBreakOffer) {
+    const TieOffer offer = c.top<TieOffer>();
+    const int seat = offer.seat, kind = offer.kind;
+    s.steps.pop();
+    if (kind_of(a) == Act::TieBreak) {
       // The first Leader to commit breaks the tie; he goes inactive without a discard.
-      s.leaders[static_cast<std::size_t>(step.a)].active = false;
-      if (tied & (1u << step.a)) {
-        c.note(rule_of(kind), step.a, Event::TieBroken, step.a, step.a);
-        tie_decided(c, kind, step.a);
-        push_leader_rolls(c, step.a);  // "after each use": made before play goes on
+      s.leaders[at(seat)].active = false;
+      if (offer.tied & (1u << seat)) {
+        c.note(rule_of(kind), seat, Event::TieBroken, seat, seat);
+        tie_decided(c, kind, seat);
+        push_leader_rolls(c, seat);  // "after each use": made before play goes on
       } else {
-        c.push(StepId::TieBreakChoose, step.a, kind, tied | 8);  // bit 3: chosen by a Leader
+        c.push(StepId::TieBreakChoose, TieChoice{seat, kind, offer.tied, true});
       }
-      break;
-    case Act::NoTieBreak: {
-      const int next = offered + 1 < kPowers ? next_offer(s, left_of(step.a), offered + 1) : -1;
-      if (next >= 0) c.push(StepId::TieBreakOffer, next, kind, tied | ((offered + 1) << 3));
-      else us_decides(c, kind, tied);
-      break;
+      return;
     }
-    default: {  // Winner
-      const int winner = arg_a(a);
-      const bool by_leader = step.c & 8;
-      c.note(by_leader ? rule_of(kind) : "4.53", step.a, by_leader ? Event::TieBroken : Event::TieByUs, step.a, winner);
-      tie_decided(c, kind, winner);
-      if (by_leader) push_leader_rolls(c, step.a);
-    }
+    const int next = offer.offered + 1 < kPowers ? next_offer(s, left_of(seat), offer.offered + 1) : -1;
+    if (next >= 0) c.push(StepId::TieBreakOffer, TieOffer{next, kind, offer.tied, offer.offered + 1});
+    else us_decides(c, kind, offer.tied);
+    return;
   }
+  const TieChoice choice = c.top<TieChoice>();  // Winner
+  s.steps.pop();
+  const int winner = arg_a(a);
+  c.note(choice.by_leader ? rule_of(choice.kind) : "4.53", choice.seat, choice.by_leader ? Event::TieBroken : Event::TieByUs,
+         choice.seat, winner);
+  tie_decided(c, choice.kind, winner);
+  if (choice.by_leader) push_leader_rolls(c, choice.seat);
 }
 
 void tie_decided(const Ctx& c, int kind, int winner) {

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "churchill/bots.h"
+#include "churchill/view.h"
 #include "core/session_match.h"
 
 namespace churchill {
@@ -34,7 +35,7 @@ nlohmann::json layout_json(const Data& data) {
     locations.push_back({{"id", l.id}, {"name", l.name}, {"colony", l.colony}, {"theater", data.theaters[l.theater].id},
                          {"space", l.space == kNone ? nlohmann::json(nullptr) : nlohmann::json(data.spaces[l.space].id)}});
   for (const auto& i : data.issues) issues.push_back({{"id", i.id}, {"name", i.name}});
-  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}};
+  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}};
 }
 
 namespace {
@@ -60,14 +61,25 @@ std::string rules_text(const std::string& section) {
   for (const auto& path : candidates) {
     std::ifstream in(path);
     if (!in) continue;
+    // A section runs to the next heading outside it: 4.4 takes in 4.41-4.44, 7.0 all of 7.
+    const std::string chapter = section.size() > 2 && section.ends_with(".0") ? section.substr(0, section.size() - 1) : "";
+    auto within = [&](const std::string& heading) {
+      if (heading == section) return true;
+      if (!chapter.empty()) return heading.rfind(chapter, 0) == 0;
+      return heading.size() > section.size() && heading.rfind(section, 0) == 0 &&
+             std::isdigit(static_cast<unsigned char>(heading[section.size()])) != 0;
+    };
     std::string line, out;
     bool inside = false;
     while (std::getline(in, line)) {
       const std::string heading = heading_number(line);
-      if (!heading.empty() && inside && heading != section) break;
+      if (!heading.empty() && inside && !within(heading)) break;
       if (heading == section) inside = true;
       if (inside) out += line + "\n";
-      if (out.size() > 6000) break;
+      if (out.size() > 12000) {
+        out += fmt::format("... (the section goes on: ask for one of its parts, e.g. rules {}1)\n", chapter.empty() ? section : chapter);
+        break;
+      }
     }
     if (!out.empty()) return out;
     return fmt::format("No rule {} in {}.\n", section, path.string());

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "churchill/rules.h"
+
 namespace churchill {
 
 namespace {
@@ -22,45 +24,150 @@ std::string front_position(const Game& g, const State& s, std::size_t f) {
   return g.data().spaces[front.track[static_cast<std::size_t>(s.front[f])].space].name;
 }
 
+std::string where_text(const IssueState& is) {
+  if (is.track == kCenter) return "the centre";
+  if (is.space >= kChair) return pname(is.track) + "'s chair (captured)";
+  return fmt::format("{} {}", pname(is.track), is.space);
+}
+
+nlohmann::json origin_json(const Origin& o) {
+  return {{"provenance", provenance_name(o.provenance)}, {"source", o.source}};
+}
+
+// The card of a play in the Meeting: a staff card's id, or "leader".
+std::string play_card(const Data& d, const Play& p) {
+  return p.leader || p.card == kNone ? "leader" : d.staff[at(p.seat)][p.card].id;
+}
+std::string play_card_name(const Data& d, const State& s, const Play& p) {
+  if (p.leader || p.card == kNone) return d.leaders[s.leaders[at(p.seat)].card].name;
+  return d.staff[at(p.seat)][p.card].name;
+}
+
+// 5.22-5.24: the advance being resolved, while someone may still debate it: who plays what on which
+// issue, with which value, and where the issue goes if nobody debates (move_toward, the one rule).
+nlohmann::json pending_json(const Game& g, const State& s) {
+  if (s.steps.empty() || s.advance.seat < 0 || s.advance.issue == kNone) return nullptr;
+  const StepId top = s.steps.top().id;
+  const bool debating = top == StepId::DebateOffer || top == StepId::ChiefIssue || top == StepId::ChiefRoll ||
+                        top == StepId::HealthRoll || top == StepId::ParanoiaRoll || top == StepId::PurgeRoll;
+  if (!debating) return nullptr;
+  const Data& d = g.data();
+  const Play& adv = s.advance;
+  const IssueState& from = s.issues[adv.issue];
+  IssueState to = from;
+  rules::move_toward(to, adv.seat, adv.value, adv.stop_at_center);
+  nlohmann::json j = {{"power", pname(adv.seat)}, {"card", play_card(d, adv)}, {"card_name", play_card_name(d, s, adv)},
+                      {"issue", d.issues[adv.issue].id}, {"issue_name", d.issues[adv.issue].name}, {"value", adv.value},
+                      {"from", issue_position(from)}, {"to", issue_position(to)},
+                      {"text", fmt::format("{} plays {} ({}) on {}: if not debated it moves from {} to {}", pname(adv.seat),
+                                           play_card_name(d, s, adv), adv.value, d.issues[adv.issue].name, where_text(from),
+                                           where_text(to))}};
+  if (s.debate.seat >= 0)
+    j["debate"] = {{"power", pname(s.debate.seat)}, {"card", play_card(d, s.debate)}, {"card_name", play_card_name(d, s, s.debate)},
+                   {"value", s.debate.value}};
+  return j;
+}
+
+// What a Meeting action would do, found by applying it to a copy of the seat's observation (the
+// rules decide, nothing is re-derived here): the card's value with its attributes, and where the
+// issue goes ("value 5: UK 2 → UK 6", or "value 5: centre → UK 5 unless debated").
+nlohmann::json action_notes(const Game& g, const State& s, core::Seat seat) {
+  nlohmann::json notes = nlohmann::json::object();
+  if (s.steps.empty()) return notes;
+  const StepId top = s.steps.top().id;
+  if (top != StepId::MeetingTurn && top != StepId::DebateOffer && top != StepId::ChiefIssue) return notes;
+  if (!(g.acting_seats(s) & core::seat_bit(seat))) return notes;
+  core::ActionList legal;
+  g.legal_actions(s, seat, legal);
+  for (core::Action a : legal) {
+    State next = s;
+    core::LogBuffer log;
+    g.apply(next, seat, a, &log);
+    int value = -1;
+    std::string moved;
+    for (const core::LogEntry& e : log.entries()) {
+      const auto event = static_cast<rules::Event>(e.event);
+      if ((event == rules::Event::Played || event == rules::Event::Debated) && e.seat == seat)
+        value = event == rules::Event::Played ? e.args[3] : e.args[2];
+      if (event == rules::Event::IssueMoved && moved.empty()) {
+        IssueState where{};
+        where.where = IssueWhere::Table;
+        where.track = static_cast<std::int8_t>(e.args[1]);
+        where.space = static_cast<std::int8_t>(e.args[2]);
+        moved = fmt::format("{} → {}", issue_position(s.issues[at(e.args[0])]), issue_position(where));
+      }
+    }
+    if (value < 0) continue;
+    // Other hands are hidden in an observation, so the copy never offers them a debate: an advance
+    // says where its issue goes if nobody debates it.
+    const bool advance = top == StepId::MeetingTurn || top == StepId::ChiefIssue;
+    std::string note = fmt::format("value {}", value);
+    if (next.advance.seat == seat && next.advance.issue != kNone) {
+      IssueState to = next.issues[next.advance.issue];
+      rules::move_toward(to, seat, next.advance.value, next.advance.stop_at_center);
+      moved = fmt::format("{} → {}", issue_position(next.issues[next.advance.issue]), issue_position(to));
+    }
+    if (!moved.empty()) note += ": " + moved + (advance ? " if not debated" : "");
+    notes[g.action_to_string(s, seat, a)] = note;
+  }
+  return notes;
+}
+
+// 4.4 and 9.4 at the end: the case that applied, each power's scoring lines, and the winner in words.
+nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) {
+  const Data& d = g.data();
+  nlohmann::json lines = nlohmann::json::array();
+  for (const ScoreLine& l : sheet.lines) {
+    std::string text = l.condition == "10.3" ? "Secret Agenda marker: your Political Alignment in its location (10.3)" : l.condition;
+    for (const VictoryCondition& v : d.victory)
+      if (v.id == l.condition) text = v.text;
+    lines.push_back({{"condition", l.condition}, {"power", pname(l.power)}, {"vp", l.vp}, {"text", text}});
+  }
+  const auto& v = sheet.total;
+  const EndCase end = g.end_case(s, v);
+  const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
+  int top_count = 0;
+  for (int t : v) top_count += t == most;
+  std::string why;
+  const std::string totals = fmt::format("UK {}, US {}, USSR {}", v[0], v[1], v[2]);
+  switch (end) {
+    case EndCase::AllianceVictory:
+      why = fmt::format("Both Axis powers surrendered and the totals ({}) are within 20 of each other ({} − {} = {}): the highest total "
+                        "wins{}.", totals, most, fewest, most - fewest, top_count > 1 ? "; it is tied, so 4.44 breaks the tie" : "");
+      break;
+    case EndCase::BrokenAlliance:
+      why = fmt::format("Both Axis powers surrendered but the totals ({}) are more than 20 apart ({} − {} = {}): the leader wins only "
+                        "with more VP than the other two together; otherwise the second highest wins (ties: 4.44).",
+                        totals, most, fewest, most - fewest);
+      break;
+    case EndCase::GlobalHegemon:
+      why = fmt::format("{} ({}), so the highest total loses 5 VP, the second 3 and the lowest gains 5 (4.43); then "
+                        "the highest adjusted total wins (ties: 4.44).",
+                        s.surrendered[0] ? "Japan did not surrender" : s.surrendered[1] ? "Germany did not surrender"
+                                                                         : "Neither Germany nor Japan surrendered",
+                        totals);
+      break;
+  }
+  if (s.winner >= 0) why += fmt::format(" {} wins.", pname(s.winner));
+  nlohmann::json surrendered = nlohmann::json::array();
+  if (s.surrendered[0]) surrendered.push_back("Germany");
+  if (s.surrendered[1]) surrendered.push_back("Japan");
+  return {{"case", end_case_name(end)}, {"lines", lines}, {"surrendered", surrendered}, {"why", why}};
+}
+
 }  // namespace
 
-std::string phase_text(const Game& g, const State& s) {
-  if (s.steps.empty()) return "game over";
-  const Step& top = s.steps.top();
-  auto who = [&](int p) { return pname(p); };
-  switch (top.id) {
-    case StepId::RevealConference: return fmt::format("5.11 Conference {}: the card is revealed", s.conference);
-    case StepId::ConvoyRoll: case StepId::PolMilCount: case StepId::PolMilRoll: return "5.11 Conference card: a roll";
-    case StepId::Deal: return "5.13 Pre-conference: dealing staff cards";
-    case StepId::AgendaPlay: return "5.13 Agenda: each player plays a staff card face down";
-    case StepId::AgendaChiefRoll: return "5.25 Agenda: a Chief of Staff rolls";
-    case StepId::TieBreakOffer: return fmt::format("4.5 Tie: {} may use its Leader to break it", who(top.a));
-    case StepId::TieBreakChoose: return fmt::format("4.5 Tie: {} chooses the winner", who(top.a));
-    case StepId::AgendaWinnerPlaces: return fmt::format("5.14 Agenda: {} places an issue on its {} space", who(top.a), top.b);
-    case StepId::AgendaPairs: return fmt::format("5.14 Agenda: {} places an issue in the centre", who(top.a));
-    case StepId::MeetingTurn: return fmt::format("5.2 Meeting: {} to advance an issue", who(top.a));
-    case StepId::ChiefRoll: return "5.25 Meeting: the Chief of Staff rolls";
-    case StepId::ChiefIssue:
-      return top.b == 0 ? fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(top.a))
-                        : fmt::format("5.22 Meeting: {}'s Chief of Staff may stop the conditional issue in the centre", who(top.a));
-    case StepId::DebateOffer: return fmt::format("5.24 Meeting: {} may debate", who(top.a));
-    case StepId::HealthRoll: return "3.31 Health roll";
-    case StepId::ParanoiaRoll: return "Stalin's Paranoia roll";
-    case StepId::PurgeRoll: return "Purge roll";
-    case StepId::DirectedOffensives: return fmt::format("6.1 Directed Offensives: {} places", who(top.a));
-    case StepId::Allocation: return fmt::format("6.4 Production Allocation: {} allocates", who(top.a));
-    case StepId::TheaterLeadership: return fmt::format("6.9 Theater Leadership: {} decides", who(top.a));
-    case StepId::ABombRoll: return "6.10 A-Bomb Research roll";
-    case StepId::GlobalIssue: return fmt::format("6.11 Global Issue: {} moves a marker", who(top.a));
-    case StepId::PlacementOrder: return "7.1 The US orders the players tied for placement";
-    case StepId::PlaceNetworks: return fmt::format("7.1 Clandestine Networks: {} places {}", who(top.a), s.to_place[static_cast<std::size_t>(top.a)]);
-    case StepId::PlaceAlignment: return fmt::format("7.3 Political Alignment: {} places {}", who(top.a), s.to_place[static_cast<std::size_t>(top.a)]);
-    case StepId::ReserveRoll: case StepId::SplitRoll: return "7.6 Axis reserves: a roll";
-    case StepId::FrontRoll: return fmt::format("7.7 The {} attempts to advance", g.data().fronts[static_cast<std::size_t>(top.a)].name);
-    case StepId::SecretAgendaDeal: return "10.2 Secret Agenda markers are drawn";
-    case StepId::GameOver: return s.winner >= 0 ? fmt::format("Game over: {} wins", who(s.winner)) : "Game over";
-    default: return "resolving";
-  }
+nlohmann::json cards_json(const Data& d) {
+  nlohmann::json cards = nlohmann::json::object();
+  for (int p = 0; p < kPowers; ++p)
+    for (const StaffCard& c : d.staff[at(p)])
+      cards[c.id] = {{"id", c.id}, {"name", c.name}, {"office", c.office}, {"power", pname(p)}, {"kind", "staff"},
+                     {"value", c.chief_of_staff() ? std::string("*") : std::to_string(c.value)}, {"text", c.text},
+                     {"origin", origin_json(c.origin)}};
+  for (const Leader& l : d.leaders)
+    cards[l.id] = {{"id", l.id}, {"name", l.name}, {"office", "Leader"}, {"power", power_name(l.power)}, {"kind", "leader"},
+                   {"value", std::to_string(l.value)}, {"text", l.text}, {"origin", origin_json(l.origin)}};
+  return cards;
 }
 
 nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat> seat) {
@@ -131,6 +238,8 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   // VPs are a final tally (4.4); during play they are the tally if the game ended now (9.63, 9.73).
   j["score_label"] = over ? "final" : "if the game ended now";
   j["score_case"] = end_case_name(g.end_case(s, sheet.total));
+  // 4.4 on the current board: who would win now (not while hidden Secret Agendas could change it).
+  j["winner_if_ended_now"] = !over && !s.secret_agenda_variant ? nlohmann::json(pname(g.winner(s))) : nlohmann::json(nullptr);
   nlohmann::json agenda = nlohmann::json::object();
   for (int p = 0; p < kPowers && s.secret_agenda_variant; ++p) {
     if (!over && (!seat || *seat != p)) continue;  // nobody sees another seat's markers before the end
@@ -140,12 +249,27 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
     agenda[pname(p)] = markers;
   }
   j["secret_agenda"] = agenda;
+  j["pending"] = pending_json(g, s);
+  j["action_notes"] = seat ? action_notes(g, s, *seat) : nlohmann::json::object();
+  if (over) j["end"] = end_json(g, s, sheet);
   return j;
 }
 
 std::string Game::phase_text(const State& s) const { return churchill::phase_text(*this, s); }
 nlohmann::json Game::view_json(const State& s, std::optional<core::Seat> seat) const { return churchill::view_json(*this, s, seat); }
 std::string Game::board_text(const State& s, std::optional<core::Seat> seat) const { return churchill::board_text(*this, s, seat); }
+
+// One card of the hand in at most 80 columns: "  3 beaverbrook  +2 to value if Churchill is still..."
+// with "(r)" for a card the project reconstructed.
+static std::string hand_line(const StaffCard& card) {
+  std::string text = card.text;
+  if (text.rfind("Attribute: ", 0) == 0) text = text.substr(11);
+  const std::string mark = card.origin.provenance == Provenance::Reconstructed ? " (r)" : "";
+  std::string line = fmt::format("  {} {:<12} {}", card.chief_of_staff() ? std::string("*") : std::to_string(card.value), card.id, text);
+  const std::size_t room = 79 - mark.size();
+  if (line.size() > room) line = line.substr(0, room - 3) + "...";
+  return line + mark + "\n";
+}
 
 // Lays out cells of `width` characters, `per_line` to a line.
 static std::string columns(const std::vector<std::string>& cells, std::size_t width, std::size_t per_line) {
@@ -161,37 +285,43 @@ static std::string columns(const std::vector<std::string>& cells, std::size_t wi
 }
 
 std::string board_text(const Game& g, const State& s, std::optional<core::Seat> seat) {
+  // Every line fits in 80 columns (a phone's terminal, a small window).
   const Data& d = g.data();
   const bool over = g.node_kind(s) == core::NodeKind::Terminal;
   const ScoreSheet sheet = g.score(s, over);
-  std::string out = fmt::format("Conference {}{} — {}\n", s.conference,
-                                s.conference_card == kNone ? "" : " " + d.conference_cards[s.conference_card].title + " " +
-                                                                      d.conference_cards[s.conference_card].version,
-                                phase_text(g, s));
-  out += fmt::format("{} ({}): UK {} US {} USSR {}{} | Conferences won UK {} US {} USSR {}{}\n",
-                     over ? "Final score" : "Score if the game ended now", end_case_name(g.end_case(s, sheet.total)),
-                     sheet.total[0], sheet.total[1], sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "",
-                     s.conferences_won[0], s.conferences_won[1], s.conferences_won[2], s.winner >= 0 ? " | Winner: " + pname(s.winner) : "");
+  std::string out = fmt::format("Conference {}{}\n", s.conference,
+                                s.conference_card == kNone ? "" : ": " + d.conference_cards[s.conference_card].title + " " +
+                                                                      d.conference_cards[s.conference_card].version);
+  out += fmt::format("{}: UK {} US {} USSR {}{}\n  {}{}\n", over ? "Final score" : "Score if the game ended now", sheet.total[0],
+                     sheet.total[1], sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "",
+                     end_case_name(g.end_case(s, sheet.total)),
+                     over || s.secret_agenda_variant ? "" : ": " + pname(g.winner(s)) + " would win");
+  out += fmt::format("Conferences won: UK {} US {} USSR {}{}\n", s.conferences_won[0], s.conferences_won[1], s.conferences_won[2],
+                     s.winner >= 0 ? " | Winner: " + pname(s.winner) : "");
   std::string leaders = "Leaders:";
   for (int p = 0; p < kPowers; ++p) {
     const LeaderState& l = s.leaders[static_cast<std::size_t>(p)];
     const int cards = __builtin_popcount(s.hand[static_cast<std::size_t>(p)]) + s.hidden_hand[static_cast<std::size_t>(p)];
     const std::string& full = d.leaders[l.card].name;  // "Sir Winston Churchill": the surname is enough here
-    leaders += fmt::format("  {} {}{} ({} cards)", pname(p), full.substr(full.rfind(' ') + 1),
-                           l.active ? (l.stays_home ? " stays home" : "") : " inactive", cards);
+    leaders += fmt::format(" {} {}{} {}c", pname(p), full.substr(full.rfind(' ') + 1),
+                           l.active ? (l.stays_home ? " (home)" : "") : " (used)", cards);
   }
   out += leaders + "\n";
   std::vector<std::string> cells;
   for (std::size_t i = 0; i < d.issues.size(); ++i)
-    if (s.issues[i].where == IssueWhere::Table) cells.push_back(fmt::format("{:<27}{:>9}", d.issues[i].name, issue_position(s.issues[i])));
-  out += "Conference table:\n" + (cells.empty() ? std::string("  (no issues)\n") : columns(cells, 36, 3));
+    if (s.issues[i].where == IssueWhere::Table) cells.push_back(fmt::format("{:<26}{:>10}", d.issues[i].name, issue_position(s.issues[i])));
+  out += "Conference table:\n" + (cells.empty() ? std::string("  (no issues)\n") : columns(cells, 36, 2));
+  if (const nlohmann::json pending = pending_json(g, s); !pending.is_null())
+    out += fmt::format("Being debated: {}\n", pending["text"].get<std::string>());
   cells.clear();
-  for (std::size_t f = 0; f < d.fronts.size(); ++f)
-    cells.push_back(fmt::format("{:<24}{:<20} off {} nav {}", d.fronts[f].name, front_position(g, s, f), s.offensive[f],
+  for (std::size_t f = 0; f < d.fronts.size(); ++f) {
+    const std::string& name = d.fronts[f].name;
+    cells.push_back(fmt::format("{:<18}{:<20} +{} ⚓{}", name.substr(0, name.find(" Front")), front_position(g, s, f), s.offensive[f],
                                 s.naval[d.fronts[f].theater]));
-  cells.push_back(fmt::format("{:<24}{:<20} nav {}", "Arctic", "", s.naval[g.known().arctic]));
-  out += "Fronts:\n" + columns(cells, 56, 2);
-  out += fmt::format("Axis reserves in the game: German armies {}, Italian army {}, U-boats {}, Japanese armies {}, IJN {}\n",
+  }
+  cells.push_back(fmt::format("{:<18}{:<20}    ⚓{}", "Arctic", "", s.naval[g.known().arctic]));
+  out += "Fronts (position, +offensive support, ⚓naval support):\n" + columns(cells, 38, 1);
+  out += fmt::format("Axis reserves: German armies {}, Italian {}, U-boats {}, Japanese {}, IJN {}\n",
                      g.reserves_in_game(s, ReserveKind::GermanArmy), g.reserves_in_game(s, ReserveKind::ItalianArmy),
                      g.reserves_in_game(s, ReserveKind::GermanNavy), g.reserves_in_game(s, ReserveKind::JapaneseArmy),
                      g.reserves_in_game(s, ReserveKind::Ijn));
@@ -200,27 +330,23 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
     if (s.networks[l] == 0 && s.alignment[l] == kNone) continue;
     std::string markers = s.networks[l] ? pname(s.network_owner[l]) + std::to_string(s.networks[l]) : "";
     if (s.alignment[l] != kNone) markers += (markers.empty() ? "PA-" : " PA-") + pname(s.alignment[l]);
-    cells.push_back(d.locations[l].name + " " + markers);
+    cells.push_back(fmt::format("{:<22}{}", d.locations[l].name, markers));
   }
-  out += "Networks and alignments:\n" + columns(cells, 27, 4);
-  out += fmt::format("A-Bomb {} | Spy ring {} | Leadership Europe {}, Pacific {} | Global:", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name,
+  out += "Networks (UK2: two UK networks) and Political Alignment (PA):\n" + columns(cells, 36, 2);
+  out += fmt::format("A-Bomb {} | Spy ring {}\nLeadership Europe {}, Pacific {}\nGlobal Issues:", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name,
                      d.a_bomb[static_cast<std::size_t>(s.spy_ring)].name, pname(s.theater_leader[0]), pname(s.theater_leader[1]));
   for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
     const auto& gi = d.global_issues[m];
     std::string pos = "neutral";
     for (int i = 0; i < 2; ++i)
       if (s.global[m] == static_cast<std::uint8_t>(gi.powers[static_cast<std::size_t>(i)])) pos = gi.advantage[static_cast<std::size_t>(i)];
-    out += fmt::format(" {}", pos);
+    out += fmt::format("{} {}", m == 0 ? "" : ",", pos);
   }
   out += "\n";
-  if (seat) {
-    std::string hand = pname(*seat) + " hand:";
+  if (seat && s.hand[static_cast<std::size_t>(*seat)]) {
+    out += pname(*seat) + " hand: value, card, what it does (card NAME shows a whole card)\n";
     for (int c = 0; c < 32; ++c)
-      if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c)) {
-        const StaffCard& card = d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)];
-        hand += fmt::format(" {}({})", card.id, card.chief_of_staff() ? std::string("*") : std::to_string(card.value));
-      }
-    out += hand + "\n";
+      if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c)) out += hand_line(d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)]);
   }
   return out;
 }

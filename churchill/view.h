@@ -21,6 +21,10 @@ std::string phase_text(const Game& g, const State& s);
 // phase, the legal actions and the log).
 nlohmann::json view_json(const Game& g, const State& observation, std::optional<core::Seat> seat);
 
+// The card faces for clients (the title's layout): every staff and Leader card with its name, office,
+// value ("*" for a Chief of Staff, 5.25), text and provenance, and the victory conditions of 9.4.
+nlohmann::json cards_json(const Data& d);
+
 // The board as text for a terminal.
 std::string board_text(const Game& g, const State& s, std::optional<core::Seat> seat);
 

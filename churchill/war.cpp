@@ -24,8 +24,8 @@ void start_segment(const Ctx& c, int kind) {
     if (s.to_place[at(order[at(i)])] == s.to_place[at(order[at(i + 1)])] && s.to_place[at(order[at(i)])] > 0)
       tied |= static_cast<std::uint8_t>((1u << order[at(i)]) | (1u << order[at(i + 1)]));
   const StepId place = kind == 0 ? StepId::PlaceNetworks : StepId::PlaceAlignment;
-  s.steps.replace({place, s.order[0], 0});
-  if (tied) c.push(StepId::PlacementOrder, kUS, kind, tied);
+  c.replace(place, OrderedTurn{s.order[0], 0});
+  if (tied) c.push(StepId::PlacementOrder, PlacementTie{kUS, kind, tied});
 }
 
 bool arctic_closed(const Ctx& c, int location) {  // 7.4: Norway and Finland need 3 naval
@@ -41,18 +41,15 @@ std::uint8_t marker_of(const Data& d, Power a, Power b) {
   return kNone;
 }
 
-bool is(const Data& d, int location, const char* id) { return d.locations[at(location)].id == id; }
-bool eastern_sphere(const Data& d, int l) {
-  return is(d, l, "baltic-states") || is(d, l, "poland") || is(d, l, "rumania") || is(d, l, "bulgaria") || is(d, l, "finland");
-}
-bool western_sphere(const Data& d, int l) { return is(d, l, "france") || is(d, l, "belgium") || is(d, l, "netherlands"); }
+bool eastern_sphere(const Known& k, int l) { return k.eastern_sphere & (1u << l); }
+bool western_sphere(const Known& k, int l) { return k.western_sphere & (1u << l); }
 
 // 6.11: Political Alignment markers it costs `power` to remove the one in `location`.
 int removal_cost(const Ctx& c, int location) {
   const std::uint8_t un = c.s.global[marker_of(c.d, Power::US, Power::USSR)];
   if (un == kUS) return 2;                                    // UN
   const bool soviet = c.s.alignment[at(location)] == kUSSR;
-  if (un == kUSSR && soviet && (eastern_sphere(c.d, location) || c.d.locations[at(location)].colony)) return 2;
+  if (un == kUSSR && soviet && (eastern_sphere(c.k, location) || c.d.locations[at(location)].colony)) return 2;
   return 1;
 }
 
@@ -82,7 +79,7 @@ void navy_to_box(const Ctx& c, int theater, ReserveKind kind, const char* rule) 
   }
 }
 
-// What a SplitRoll step splits (its a): the armies of Germany or Japan against the Fronts entering
+// What a SplitRoll step splits: the armies of Germany or Japan against the Fronts entering
 // it (7.72.4), or the two German armies of 7.62.6 between equidistant Fronts.
 enum SplitKind { kSplitGermany = 0, kSplitJapan = 1, kSplitEquidistant = 2 };
 ReserveKind split_reserve(int kind) { return kind == kSplitJapan ? ReserveKind::JapaneseArmy : ReserveKind::GermanArmy; }
@@ -97,7 +94,7 @@ bool split(const Ctx& c, SplitKind what, std::uint32_t fronts, int n) {
   for (int f = 0; f < 32; ++f)
     if (fronts & (1u << f)) oppose(c, f, split_reserve(what), n / k, split_rule(what));
   if (n % k == 0) return false;
-  c.push(StepId::SplitRoll, what, n % k, static_cast<int>(fronts));
+  c.push(StepId::SplitRoll, SplitFor{what, n % k, static_cast<std::uint8_t>(fronts)});
   return true;
 }
 
@@ -108,8 +105,7 @@ int barred_by(const Ctx& c, int front, int pos) {
   const Front& f = c.d.fronts[at(front)];
   const TrackStep& t = f.track[at(pos)];
   if (t.amphibious && c.s.naval[f.theater] < t.naval_required) return 1;
-  if (t.space == c.k.normandy && !c.s.second_front) return 3;
-  if (t.space == c.k.manchuria && !c.s.ussr_declares_war) return 4;
+  if (barred_by_conditional(c.k, c.s, f, pos)) return t.space == c.k.normandy ? 3 : 4;
   return theater_surrendered(c, f.theater) ? 5 : 0;
 }
 
@@ -136,13 +132,13 @@ int remaining(const Ctx& c, int front) {  // spaces to the end of the track
 int germany(const Ctx& c) { return c.d.fronts[c.k.western].end; }
 int japan(const Ctx& c) { return c.d.fronts[c.k.central_pacific].end; }
 
-// 7.62 Europe. Returns false when a roll was pushed (the step resumes at its priority b).
-bool europe_priority(const Ctx& c, Step& step) {
+// 7.62 Europe. Returns false when a roll was pushed (the step resumes at its priority).
+bool europe_priority(const Ctx& c, ReservesAt& step) {
   State& s = c.s;
   const auto pool = [&](ReserveKind k) { return static_cast<int>(s.reserves_pool[static_cast<std::size_t>(k)]); };
   const int w = c.k.western, e = c.k.eastern, m = c.k.mediterranean;
   bool waits = false;  // a roll of this priority comes first
-  switch (step.b) {
+  switch (step.priority) {
     case 1:  // two German armies stay in Germany against the Fronts entering it
       waits = split(c, kSplitGermany, fronts_entering(c, germany(c)), std::min(2, pool(ReserveKind::GermanArmy)));
       break;
@@ -173,12 +169,12 @@ bool europe_priority(const Ctx& c, Step& step) {
       break;
     case 8:  // the rest at random, one roll each
       if (pool(ReserveKind::GermanArmy) > 0) {
-        c.push(StepId::ReserveRoll, 0, 0);
+        c.push(StepId::ReserveRoll, ReserveRollFor{0, 0, 0});
         return false;
       }
       break;
   }
-  ++step.b;
+  ++step.priority;
   return !waits;
 }
 
@@ -190,11 +186,11 @@ int ijn_at_sea(const Ctx& c) {
 }
 
 // 7.64 Pacific.
-bool pacific_priority(const Ctx& c, Step& step) {
+bool pacific_priority(const Ctx& c, ReservesAt& step) {
   State& s = c.s;
   const int armies = s.reserves_pool[static_cast<std::size_t>(ReserveKind::JapaneseArmy)];
   bool waits = false;
-  switch (step.b) {
+  switch (step.priority) {
     case 1:
       waits = split(c, kSplitJapan, fronts_entering(c, japan(c)), armies);
       break;
@@ -212,25 +208,25 @@ bool pacific_priority(const Ctx& c, Step& step) {
       break;
     case 4:  // "never more than one [IJN] is used at a time": none sorties while one is at sea
       if (s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)] > 0 && ijn_at_sea(c) < 0) {
-        ++step.b;
-        c.push(StepId::ReserveRoll, 1, 1);
+        ++step.priority;
+        c.push(StepId::ReserveRoll, ReserveRollFor{1, 1, 0});
         return false;
       }
       break;
     case 5:  // the IJN at sea, sent by priority 4 or placed by a Conference card, takes its roll
       if (const int theater = ijn_at_sea(c); theater >= 0) {
-        c.push(StepId::ReserveRoll, 1, 2, theater);
+        c.push(StepId::ReserveRoll, ReserveRollFor{1, 2, theater});
         return false;
       }
       break;
     case 6:
       if (armies > 0) {
-        c.push(StepId::ReserveRoll, 1, 3);
+        c.push(StepId::ReserveRoll, ReserveRollFor{1, 3, 0});
         return false;
       }
       break;
   }
-  ++step.b;
+  ++step.priority;
   return !waits;
 }
 
@@ -278,10 +274,15 @@ bool global_allows(const Data& d, const Known& k, const State& s, int power, int
   const bool front_country = loc.space != kNone && (on_track(k.western) || on_track(k.eastern));
   if (europe == kNone) return remove || !front_country;       // neutral
   if (europe == kUSSR) {                                      // Spheres of Influence
-    if (eastern_sphere(d, location)) return power == kUSSR;
-    if (western_sphere(d, location)) return power != kUSSR;
+    if (eastern_sphere(k, location)) return power == kUSSR;
+    if (western_sphere(k, location)) return power != kUSSR;
   }
   return true;                                                // Free Europe, or unrestricted
+}
+
+bool barred_by_conditional(const Known& k, const State& s, const Front& front, int pos) {
+  const int space = front.track[at(pos)].space;
+  return (space == k.normandy && !s.second_front) || (space == k.manchuria && !s.ussr_declares_war);
 }
 
 // 7.0: the War Phase begins once the Decision Segment is over. Each player has one network more.
@@ -300,15 +301,15 @@ void begin_war(const Ctx& c) {
   start_segment(c, 0);
 }
 
+void placement_order_legal(const Ctx& c, int, core::ActionList& out) {
+  const PlacementTie tie = c.top<PlacementTie>();
+  for (int first = 0; first < kPowers; ++first)
+    if (tie.tied & (1 << first)) out.push_back(encode(Act::PlaceFirst, first));
+}
+
 void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
-  const Step& step = s.steps.top();
-  if (step.id == StepId::PlacementOrder) {
-    for (int first = 0; first < kPowers; ++first)
-      if (step.c & (1 << first)) out.push_back(encode(Act::PlaceFirst, first));
-    return;
-  }
-  const bool networks = step.id == StepId::PlaceNetworks;
+  const bool networks = s.steps.top().id == StepId::PlaceNetworks;
   const std::size_t first = out.size();
   for (int l = 0; l < static_cast<int>(c.d.locations.size()); ++l) {
     if (arctic_closed(c, l)) continue;
@@ -334,23 +335,24 @@ namespace {
 // After a placement: the same player goes on while he can; then the next; then the next segment.
 void next_placer(const Ctx& c) {
   State& s = c.s;
-  const Step step = s.steps.top();
+  const StepId id = s.steps.top().id;
+  const OrderedTurn turn = c.top<OrderedTurn>();
   core::ActionList legal;
-  if (s.to_place[at(step.a)] > 0) {
-    placement_legal(c, step.a, legal);
+  if (s.to_place[at(turn.seat)] > 0) {
+    placement_legal(c, turn.seat, legal);
     if (!legal.empty()) return;
   }
-  s.to_place[at(step.a)] = 0;  // 7.1, 7.3: unused markers are lost
-  for (int i = step.b + 1; i < kPowers; ++i) {
+  s.to_place[at(turn.seat)] = 0;  // 7.1, 7.3: unused markers are lost
+  for (int i = turn.index + 1; i < kPowers; ++i) {
     const int p = s.order[at(i)];
     if (s.to_place[at(p)] == 0) continue;
-    s.steps.top() = {step.id, static_cast<std::int8_t>(p), static_cast<std::int8_t>(i), 0};
+    c.set_top(OrderedTurn{p, i});
     legal.clear();
     placement_legal(c, p, legal);
     if (!legal.empty()) return;
     s.to_place[at(p)] = 0;
   }
-  if (step.id == StepId::PlaceNetworks) {  // 7.3 Political Alignment follows
+  if (id == StepId::PlaceNetworks) {  // 7.3 Political Alignment follows
     for (int p = 0; p < kPowers; ++p) {
       s.to_place[at(p)] = s.alignment_gained[at(p)];
       s.alignment_gained[at(p)] = 0;
@@ -359,34 +361,38 @@ void next_placer(const Ctx& c) {
     if (s.steps.top().id == StepId::PlaceAlignment) next_placer_check(c);
     return;
   }
-  s.steps.replace({StepId::Reserves, 0, 1});  // 7.6 Military Segment
+  c.replace(StepId::Reserves, ReservesAt{0, 1});  // 7.6 Military Segment
 }
 
 }  // namespace
 
 void next_placer_check(const Ctx& c) {
   State& s = c.s;
-  const Step step = s.steps.top();
-  if (step.id != StepId::PlaceNetworks && step.id != StepId::PlaceAlignment) return;
+  const StepId id = s.steps.top().id;
+  if (id != StepId::PlaceNetworks && id != StepId::PlaceAlignment) return;
+  const int seat = c.top<OrderedTurn>().seat;
   core::ActionList legal;
-  if (s.to_place[at(step.a)] > 0) placement_legal(c, step.a, legal);
+  if (s.to_place[at(seat)] > 0) placement_legal(c, seat, legal);
   if (legal.empty()) next_placer(c);
 }
 
 void apply_placement(const Ctx& c, int seat, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::PlacementOrder, StepId::PlaceNetworks, StepId::PlaceAlignment}) && acting(c, seat));
+  CHURCHILL_EXPECT(kind_of(a) == Act::PlaceFirst || kind_of(a) == Act::Decline || arg_a(a) < static_cast<int>(c.d.locations.size()));
   State& s = c.s;
   const int l = arg_a(a);
   switch (kind_of(a)) {
     case Act::PlaceFirst: {  // the US puts this tied player next among those tied, until one is left
-      const Step step = s.steps.top();
+      const PlacementTie tie = c.top<PlacementTie>();
       s.steps.pop();
       auto& order = s.order;
       const auto it = std::find(order.begin(), order.end(), static_cast<std::int8_t>(arg_a(a)));
-      const auto first_tied = std::find_if(order.begin(), order.end(), [&](std::int8_t p) { return step.c & (1 << p); });
+      const auto first_tied = std::find_if(order.begin(), order.end(), [&](std::int8_t p) { return tie.tied & (1 << p); });
       std::rotate(first_tied, it, it + 1);
-      s.steps.top() = {s.steps.top().id, order[0], 0, 0};
-      const int still_tied = step.c & ~(1 << arg_a(a));
-      if (__builtin_popcount(static_cast<unsigned>(still_tied)) > 1) return c.push(StepId::PlacementOrder, seat, step.b, still_tied);
+      c.set_top(OrderedTurn{order[0], 0});
+      const int still_tied = tie.tied & ~(1 << arg_a(a));
+      if (__builtin_popcount(static_cast<unsigned>(still_tied)) > 1)
+        return c.push(StepId::PlacementOrder, PlacementTie{seat, tie.kind, static_cast<std::uint8_t>(still_tied)});
       next_placer_check(c);
       return;
     }
@@ -428,39 +434,47 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
 // The Reserves step (automatic): priorities of 7.62 then 7.64, then the Fronts advance.
 void run_reserves(const Ctx& c) {
   State& s = c.s;
-  Step& step = s.steps.top();
-  const bool europe = step.a == 0;
-  if (s.surrendered[at(step.a)]) step.b = 99;  // a surrendered power sends no reserves
-  while (step.b <= (europe ? 8 : 6))
-    if (!(europe ? europe_priority(c, step) : pacific_priority(c, step))) return;
-  if (europe) s.steps.replace({StepId::Reserves, 1, 1});
-  else s.steps.replace({StepId::Campaigns, 0});
+  ReservesAt step = c.top<ReservesAt>();
+  const std::size_t depth = s.steps.size();
+  const bool europe = step.region == 0;
+  if (s.surrendered[at(step.region)]) step.priority = 99;  // a surrendered power sends no reserves
+  while (step.priority <= (europe ? 8 : 6))
+    if (!(europe ? europe_priority(c, step) : pacific_priority(c, step))) {
+      // A priority pushed its roll: the Reserves step under it resumes where `step` stands.
+      if (s.steps.size() != depth + 1) throw std::logic_error("7.6: a reserve priority waits without its roll");
+      const Step roll = s.steps.top();
+      s.steps.pop();
+      c.set_top(step);
+      s.steps.push(roll);
+      return;
+    }
+  if (europe) c.replace(StepId::Reserves, ReservesAt{1, 1});
+  else c.replace(StepId::Campaigns, CampaignAt{0});
 }
 
-void reserve_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
-  const Step& step = c.s.steps.top();
-  if (step.id == StepId::SplitRoll) {
-    const int k = __builtin_popcount(static_cast<unsigned>(static_cast<std::uint8_t>(step.c)));
-    for (int f = 0; f < 8; ++f)
-      if (static_cast<std::uint8_t>(step.c) & (1u << f)) out.push_back({encode(Act::Chance, f), 1.0 / k});
-    return;
-  }
-  const int sides = step.id == StepId::FrontRoll ? 10 : 6;
-  for (int face = 1; face <= sides; ++face) out.push_back({encode(Act::Chance, face), 1.0 / sides});
+void split_outcomes(const Ctx& c, core::OutcomeList& out) {
+  const std::uint8_t fronts = c.top<SplitFor>().fronts;
+  const int k = __builtin_popcount(fronts);
+  for (int f = 0; f < 8; ++f)
+    if (fronts & (1u << f)) out.push_back({encode(Act::Chance, f), 1.0 / k});
 }
 
 void apply_reserve_roll(const Ctx& c, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::ReserveRoll, StepId::SplitRoll}));
+  CHURCHILL_EXPECT(c.s.steps.top().id == StepId::SplitRoll ? (c.top<SplitFor>().fronts & (1u << arg_a(a))) != 0 : face(arg_a(a), 6));
   State& s = c.s;
   const Step step = s.steps.top();
   const int roll = arg_a(a);
   s.steps.pop();
   if (step.id == StepId::SplitRoll) {  // one odd reserve against the rolled Front; the rest go on
-    oppose(c, roll, split_reserve(step.a), 1, split_rule(step.a));
-    const std::uint8_t left = static_cast<std::uint8_t>(step.c & ~(1u << roll));
-    if (step.b > 1 && left) c.push(StepId::SplitRoll, step.a, step.b - 1, left);
+    const SplitFor split = step.as<SplitFor>();
+    oppose(c, roll, split_reserve(split.what), 1, split_rule(split.what));
+    const std::uint8_t left = static_cast<std::uint8_t>(split.fronts & ~(1u << roll));
+    if (split.odd > 1 && left) c.push(StepId::SplitRoll, SplitFor{split.what, split.odd - 1, left});
     return;
   }
-  if (step.a == 0) {  // 7.62.8: 1-2 Western, 3-4 Eastern, 5 Mediterranean, 6 Arctic (3+ naval) or Mediterranean
+  const ReserveRollFor r = step.as<ReserveRollFor>();
+  if (r.region == 0) {  // 7.62.8: 1-2 Western, 3-4 Eastern, 5 Mediterranean, 6 Arctic (3+ naval) or Mediterranean
     int front = roll <= 2 ? c.k.western : roll <= 4 ? c.k.eastern : c.k.mediterranean;
     if (roll == 6 && s.naval[c.k.arctic] >= 3) {
       --s.reserves_pool[static_cast<std::size_t>(ReserveKind::GermanArmy)];
@@ -473,7 +487,7 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
     oppose(c, front, ReserveKind::GermanArmy, 1, "7.62");
     return;
   }
-  switch (step.b) {
+  switch (r.decides) {
     case 1: {  // 7.64.4: 1-2, the IJN sorties (its 7.64.5 roll is priority 5's)
       const int target = roll <= 2 ? ijn_target(c) : -1;
       const int theater = target < 0 ? -1 : c.d.fronts[at(target)].theater;
@@ -483,7 +497,7 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
     }
     case 2: {  // 7.64.5: 1-4, the IJN is eliminated; otherwise it returns to Japan
       const auto ijn = static_cast<std::size_t>(ReserveKind::Ijn);
-      --s.reserves_in_box[at(step.c)][ijn];
+      --s.reserves_in_box[at(r.theater)][ijn];
       ++(roll <= 4 ? s.reserves_lost[ijn] : s.reserves_pool[ijn]);
       c.note("7.64.5", -1, Event::IjnBattle, roll, roll <= 4, c.game.reserves_in_game(s, ReserveKind::Ijn));
       break;
@@ -499,9 +513,10 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
 // The Advance step (automatic): each Front in turn, Europe first; surrender checks between.
 void run_advance(const Ctx& c) {
   State& s = c.s;
-  Step& step = s.steps.top();
-  while (step.a < 7) {
-    const int i = step.a++;
+  CampaignAt step = c.top<CampaignAt>();
+  while (step.index < 7) {
+    const int i = step.index++;
+    c.set_top(step);
     if (i == 3) check_germany(c);
     const int front = front_at(c, i);
     const Front& f = c.d.fronts[at(front)];
@@ -510,7 +525,7 @@ void run_advance(const Ctx& c) {
     int exception = barred_by(c, front, next);
     if (exception == 0 && strength(c, front) <= 0) exception = 2;
     if (exception == 0) {
-      c.push(StepId::FrontRoll, front);
+      c.push(StepId::FrontRoll, FrontRollFor{front});
       return;
     }
     s.offensive[at(front)] = 0;  // 7.71: removed whether or not a roll was made
@@ -523,8 +538,9 @@ void run_advance(const Ctx& c) {
 }
 
 void apply_front_roll(const Ctx& c, core::Action a) {
+  CHURCHILL_EXPECT(at_step(c.s, {StepId::FrontRoll}) && face(arg_a(a), 10));
   State& s = c.s;
-  const int front = s.steps.top().a;
+  const int front = c.top<FrontRollFor>().front;
   const int roll = arg_a(a);
   s.steps.pop();
   const int str = strength(c, front);
@@ -565,7 +581,7 @@ void enter(const Ctx& c, int front, const char* rule) {
     c.note(why, -1, Event::ReserveCollapse, static_cast<int>(k));
   };
   const Space& sp = c.d.spaces[at(space)];
-  if (sp.axis != kNone && c.d.axis[sp.axis].id == "italy" && !s.italy_surrendered) {  // 7.63, 7.81
+  if (sp.axis == c.k.italy && !s.italy_surrendered) {  // 7.63, 7.81
     s.italy_surrendered = true;
     lose(ReserveKind::ItalianArmy, "7.63");
   }

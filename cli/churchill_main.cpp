@@ -2,6 +2,7 @@
 #include "churchill/data.h"
 #include "churchill/title.h"
 #include "cli/commands.h"
+#include "cli/rules_text.h"
 
 int main(int argc, char** argv) {
   cli::Kit kit;
@@ -17,5 +18,6 @@ int main(int argc, char** argv) {
   cli::add_serve_command(app, kit, exit_code);
   cli::add_play_commands(app, kit, exit_code);
   cli::add_data_commands(app, kit, exit_code);
+  cli::add_rules_command(app, kit, exit_code);
   return cli::run(app, kit, argc, argv, exit_code);
 }

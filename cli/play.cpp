@@ -1,6 +1,7 @@
 // `play`: a game of any title in the terminal, for humans at one keyboard and bots in the other
 // seats. Actions by number or by (a unique prefix of) their text; help, rules, undo, save, log, quit.
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <bit>
@@ -13,6 +14,7 @@
 #include <thread>
 
 #include "cli/kit.h"
+#include "cli/rules_text.h"
 
 namespace cli {
 
@@ -31,8 +33,80 @@ struct Style {
 };
 
 const char* kHelp =
-    "Choose an action by its number, or type its text (a unique beginning is enough).\n"
-    "Commands: help | rules 7.74 | undo | save FILE | log | board | quit (saves to the autosave file)\n";
+    "Choose an action by its number, or type its text: a unique beginning is enough, and so is the\n"
+    "beginning of each word (\"adv mont eu\" for \"advance montgomery europe-leadership\").\n"
+    "Commands: help | card NAME | rules 7.74 [--lang it|ru] | undo | save FILE | log | board | quit (saves to the autosave file)\n";
+
+// The terminal's width in columns (80 when it cannot be told).
+int terminal_width() {
+  winsize w{};
+  if (::ioctl(1, TIOCGWINSZ, &w) == 0 && w.ws_col >= 20) return w.ws_col;
+  if (const char* c = std::getenv("COLUMNS"); c && std::atoi(c) >= 20) return std::atoi(c);
+  return 80;
+}
+
+// `text` broken into lines of at most `width` characters at spaces, each line after the first
+// indented by `indent` spaces.
+std::string wrap(const std::string& text, std::size_t width, std::size_t indent) {
+  std::size_t start = std::min(text.find_first_not_of(' '), text.size());
+  std::string out, line = text.substr(0, start);  // the first line keeps its indentation
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line = std::string(indent, ' ');
+    } else if (!line.empty() && line.find_first_not_of(' ') != std::string::npos) {
+      line += ' ';
+    }
+    line += word;
+    start = end + 1;
+  }
+  return out + line + "\n";
+}
+
+// The words of `text` split at spaces.
+std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(' ', start), text.size());
+    if (end > start) out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+// Does each typed word begin the action's word in the same place ("adv mont eu")? A typed word
+// may also begin a part of a hyphenated word ("lead" for "europe-leadership").
+bool words_match(const std::string& typed, const std::string& option) {
+  const auto t = words_of(typed), o = words_of(option);
+  if (t.empty() || t.size() > o.size()) return false;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    bool ok = o[i].rfind(t[i], 0) == 0;
+    for (std::size_t dash = o[i].find('-'); !ok && dash != std::string::npos; dash = o[i].find('-', dash + 1))
+      ok = o[i].compare(dash + 1, t[i].size(), t[i]) == 0;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// Levenshtein distance, for suggestions after a typing mistake.
+std::size_t distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
 
 class Play {
  public:
@@ -40,6 +114,9 @@ class Play {
       : title_(title), game_(game), program_(std::move(program)), autosave_(std::move(autosave)), table_(table), fast_(fast), style_(style) {
     for (core::Seat p = 0; p < game_.seat_count(); ++p) humans_ += !game_.is_bot(p);
   }
+
+  std::filesystem::path rules_dir;  // the rulebook editions (cli/rules_text.h)
+  std::string language;             // --lang, else the environment's: the edition `rules` quotes
 
   // Plays until the end, `quit` or the end of input. Returns the exit code.
   int run() {
@@ -78,7 +155,22 @@ class Play {
   void narrate() {
     const std::size_t n = game_.log_size();
     if (shown_ > n) shown_ = n;  // after an undo
-    for (; shown_ < n; ++shown_) std::printf("  %s\n", style_.seat(game_.log_seat(shown_), game_.log_line(shown_)).c_str());
+    for (; shown_ < n; ++shown_) {
+      std::printf("%s", wrap("  " + style_.seat(game_.log_seat(shown_), game_.log_line(shown_)), width_ + (style_.on ? 9 : 0), 6).c_str());
+      ++unseen_;
+    }
+  }
+
+  // Before the screen is cleared for a decision: when much happened since the last one (a whole War
+  // Phase played by the bots), the player reads it first (only at an interactive terminal).
+  void pause_if_much_happened() {
+    if (unseen_ > 8 && prompted_ && ::isatty(0)) {
+      std::printf("%s", style_.bold("-- Press Enter to continue --").c_str());
+      std::fflush(stdout);
+      std::string line;
+      std::getline(std::cin, line);
+    }
+    unseen_ = 0;
   }
 
   void bot_move(core::Seat seat) {
@@ -90,11 +182,13 @@ class Play {
   }
 
   void show(core::Seat seat, const std::vector<std::string>& options) {
+    pause_if_much_happened();
+    prompted_ = true;
     std::printf("%s", style_.clear().c_str());
     std::printf("%s", game_.board_text(seat == core::kChance ? std::nullopt : std::optional(seat)).c_str());
     std::printf("\n%s\n", style_.bold(seat == core::kChance ? "The table rolls or deals: " + game_.phase() : game_.phase()).c_str());
     const std::size_t lines = game_.log_size();
-    for (std::size_t i = lines > 5 ? lines - 5 : 0; i < lines; ++i) std::printf("%s\n", style_.dim("  " + game_.log_line(i)).c_str());
+    for (std::size_t i = lines > 5 ? lines - 5 : 0; i < lines; ++i) std::printf("%s", style_.dim(wrap("  " + game_.log_line(i), width_, 6)).c_str());
     if (options.size() <= 36) return list(options, {});
     // Too many to list on one screen: the verbs, with how many of each; a beginning lists them.
     std::vector<std::pair<std::string, int>> verbs;
@@ -103,7 +197,8 @@ class Play {
       if (verbs.empty() || verbs.back().first != verb) verbs.push_back({verb, 0});
       ++verbs.back().second;
     }
-    for (const auto& [verb, n] : verbs) std::printf("  %-14s %3d choices, e.g. %s\n", verb.c_str(), n, first_with(options, verb).c_str());
+    for (const auto& [verb, n] : verbs)
+      std::printf("%s", wrap(fmt::format("  {:<14} {:3} choices, e.g. {}", verb, n, first_with(options, verb)), width_, 20).c_str());
     std::printf("Type a beginning (\"%s\") to list those actions.\n", verbs.front().first.c_str());
   }
 
@@ -113,15 +208,31 @@ class Play {
     return "";
   }
 
-  // Numbered options (numbers are positions in the full list), in columns.
-  static void list(const std::vector<std::string>& options, const std::vector<std::size_t>& only) {
+  // Numbered options (numbers are positions in the full list, so they do not shift when a
+  // beginning narrows the list), in as many columns as the terminal holds; a short list in one
+  // column with what each action does, where the title says (a card's value, an issue's move).
+  void list(const std::vector<std::string>& options, const std::vector<std::size_t>& only) const {
+    const core::Seat seat = asked_;
     std::vector<std::size_t> shown = only;
     if (shown.empty())
       for (std::size_t i = 0; i < options.size(); ++i) shown.push_back(i);
-    const std::size_t columns = shown.size() > 12 ? 3 : 1;
-    for (std::size_t k = 0; k < shown.size(); ++k)
-      std::printf("%4zu %-35s%s", shown[k] + 1, options[shown[k]].c_str(), (k + 1) % columns == 0 ? "\n" : "");
-    if (shown.size() % columns) std::printf("\n");
+    std::size_t longest = 0;
+    for (std::size_t k : shown) longest = std::max(longest, options[k].size());
+    const std::size_t cell = std::max<std::size_t>(longest + 6, 24);
+    const std::size_t fit = std::max<std::size_t>(1, static_cast<std::size_t>(width_) / cell);
+    const std::size_t columns = shown.size() > 12 ? std::min<std::size_t>(fit, 3) : 1;
+    nlohmann::json notes;
+    if (columns == 1 && seat != core::kChance) notes = game_.view(seat, 0).value("action_notes", nlohmann::json::object());
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+      const std::string& o = options[shown[k]];
+      if (columns == 1) {
+        const std::string note = notes.is_object() && notes.contains(o) ? "  — " + notes[o].get<std::string>() : "";
+        std::printf("%s", wrap(fmt::format("{:4} {}{}", shown[k] + 1, o, note), width_, 7).c_str());
+        continue;
+      }
+      std::printf("%4zu %-*s%s", shown[k] + 1, static_cast<int>(cell - 5), o.c_str(), (k + 1) % columns == 0 ? "\n" : "");
+    }
+    if (columns > 1 && shown.size() % columns) std::printf("\n");
   }
 
   // Hot seat: hide the previous player's hand before showing the next one's (issue: "pass the keyboard").
@@ -138,6 +249,7 @@ class Play {
   bool ask(core::Seat seat) {
     if (!pass_keyboard(seat)) return false;
     const std::vector<std::string> options = seat == core::kChance ? game_.chance_outcomes() : game_.legal_actions(seat);
+    asked_ = seat;
     show(seat, options);
     while (true) {
       std::printf("%s> ", seat == core::kChance ? "table" : game_.seat_name(seat).c_str());
@@ -147,7 +259,9 @@ class Play {
       line = trim(line);
       if (line.empty()) continue;
       if (line == "quit" || line == "exit") return false;
-      switch (command(line, seat)) {
+      // An action's own text comes first: a chance outcome may read "card 8c".
+      const bool exact = std::find(options.begin(), options.end(), line) != options.end();
+      switch (exact ? Command::None : command(line, seat)) {
         case Command::Redraw: return true;  // show the board again from the top
         case Command::Done: continue;
         case Command::None: break;
@@ -179,10 +293,33 @@ class Play {
       if (options[i] == line) return static_cast<int>(i);
       if (options[i].rfind(line, 0) == 0) matches.push_back(i);
     }
+    if (matches.empty())  // the beginning of each word: "adv mont eu"
+      for (std::size_t i = 0; i < options.size(); ++i)
+        if (words_match(line, options[i])) matches.push_back(i);
     if (matches.size() == 1) return static_cast<int>(matches[0]);
-    if (matches.empty()) std::printf("\"%s\" is not a legal action or a command (type help).\n", printable(line).c_str());
-    else list(options, matches);  // what it could be
+    if (!matches.empty()) {
+      list(options, matches);  // what it could be
+      return -1;
+    }
+    std::printf("\"%s\" is not a legal action or a command (type help).\n", printable(line).c_str());
+    suggest(line, options);
     return -1;
+  }
+
+  // After a typing mistake: the actions nearest to what was typed, word by word.
+  void suggest(const std::string& line, const std::vector<std::string>& options) const {
+    std::vector<std::pair<std::size_t, std::size_t>> near;  // distance, option
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      const std::string start = options[i].substr(0, std::min(options[i].size(), line.size() + 2));
+      near.push_back({std::min(distance(line, options[i]), distance(line, start)), i});
+    }
+    std::sort(near.begin(), near.end());
+    std::vector<std::size_t> best;
+    for (const auto& [d, i] : near)
+      if (best.size() < 3 && d <= std::max<std::size_t>(2, line.size() / 3)) best.push_back(i);
+    if (best.empty()) return;
+    std::printf("Did you mean:\n");
+    list(options, best);
   }
 
   static std::string printable(const std::string& text) {
@@ -193,12 +330,23 @@ class Play {
 
   enum class Command { None, Done, Redraw };
 
+  // rules 7.74 [--lang it]: the English text from the title, another language from its edition.
+  std::string rules(const std::string& argument) const {
+    const auto request = parse_rules_request(argument);
+    if (!request) return "Usage: rules 7.74 [--lang it|ru]\n";
+    const std::string lang = request->language.empty() ? language : request->language;
+    if (lang.empty() || lang == "en") return title_.rules_text(request->section);
+    return rules_text(rules_dir, title_.id(), request->section, lang).text;
+  }
+
   // help, rules, undo, save, log, board.
   Command command(const std::string& line, core::Seat seat) {
     if (line == "help") {
       std::printf("%s", kHelp);
+    } else if (line.rfind("card ", 0) == 0 || line == "card") {
+      show_card(trim(line.substr(4)));
     } else if (line.rfind("rules ", 0) == 0) {
-      std::printf("%s", title_.rules_text(trim(line.substr(6))).c_str());
+      std::printf("%s", rules(trim(line.substr(6))).c_str());
     } else if (line == "undo") {
       if (seat == core::kChance || !game_.can_undo(seat)) {
         std::printf("Nothing to undo: undo never crosses a die roll, a reveal or another player's turn.\n");
@@ -222,6 +370,43 @@ class Play {
       return Command::None;
     }
     return Command::Done;
+  }
+
+  // `card NAME`: a card's face from the title's data (any title whose layout lists "cards"): by id,
+  // or by a part of its name.
+  void show_card(const std::string& name) const {
+    const nlohmann::json layout = title_.layout();
+    if (!layout.contains("cards")) {
+      std::printf("%s has no cards to show.\n", title_.name().c_str());
+      return;
+    }
+    auto lower = [](std::string t) {
+      for (char& ch : t) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      return t;
+    };
+    std::vector<const nlohmann::json*> found;
+    for (const auto& [id, card] : layout["cards"].items()) {
+      if (id == name) {
+        found = {&card};
+        break;
+      }
+      if (!name.empty() && lower(card.value("name", "")).find(lower(name)) != std::string::npos) found.push_back(&card);
+    }
+    if (found.size() != 1) {
+      std::string ids;
+      for (const auto* c : found) ids += " " + c->value("id", "");
+      std::printf("%s", wrap(found.empty() ? "No card has that name: type card and a card's id or part of its name (card portal)."
+                                           : "Which one?" + ids, width_, 2).c_str());
+      return;
+    }
+    const nlohmann::json& c = *found.front();
+    const auto& origin = c["origin"];
+    std::printf("%s", wrap(fmt::format("{} — {} ({} {}, value {})", c.value("name", ""), c.value("office", ""), c.value("power", ""),
+                                       c.value("kind", ""), c.value("value", "")), width_, 2).c_str());
+    std::printf("%s", wrap("  " + c.value("text", ""), width_, 2).c_str());
+    std::printf("%s", style_.dim(wrap(fmt::format("  Source: {}{}", origin.value("provenance", ""),
+                                                  origin.value("source", "").empty() ? "" : " — " + origin.value("source", "")),
+                                      width_, 2)).c_str());
   }
 
   int stop() {
@@ -250,13 +435,17 @@ class Play {
   int humans_ = 0;
   core::Seat last_human_ = -1;
   std::size_t shown_ = 0;
+  core::Seat asked_ = core::kChance;  // the seat whose actions are listed
+  bool prompted_ = false;   // a decision has been shown (no pause before the first)
+  std::size_t unseen_ = 0;  // log lines narrated since the last decision was shown
+  int width_ = terminal_width();
 };
 
 }  // namespace
 
 void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   struct Options {
-    std::string scenario, seats, load, autosave;
+    std::string scenario, seats, load, autosave, lang;
     std::uint64_t seed = 0;
     int players = 0;
     bool table = false, fast = false, no_colour = false;
@@ -277,8 +466,11 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   play->add_flag("--no-color", o->no_colour, "Plain text");
   play->add_option("--load", o->load, "Continue a saved game");
   play->add_option("--autosave", o->autosave, "Where quit and the end of the game save (default PROGRAM-autosave.json)");
+  play->add_option("--lang", o->lang, "en, it or ru (default: LC_ALL, LC_MESSAGES, LANG): the rulebook edition `rules` quotes");
   play->callback([&kit, &exit_code, o] {
     const core::Title& title = kit.title();
+    const std::filesystem::path rules_dir = default_rules_dir(kit.default_data);
+    const std::string language = rules_language(rules_dir, title.id(), o->lang);  // a bad --lang stops here
     std::unique_ptr<core::Match> game;
     if (!o->load.empty()) {
       game = load_match(title, o->load);
@@ -299,7 +491,10 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
     }
     Style style;
     style.on = !o->no_colour && ::isatty(1) && !std::getenv("NO_COLOR") && std::getenv("TERM") && std::string(std::getenv("TERM")) != "dumb";
-    exit_code = Play(title, *game, kit.program, o->autosave, o->table, o->fast, style).run();
+    Play session(title, *game, kit.program, o->autosave, o->table, o->fast, style);
+    session.rules_dir = rules_dir;
+    session.language = language;
+    exit_code = session.run();
   });
 }
 

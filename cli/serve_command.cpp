@@ -1,5 +1,8 @@
-// churchill serve [--port 8080] [--db FILE] [limits...]: the game server with the web client.
-// churchill db backup --db FILE --to COPY: a consistent copy of a server's database, while it runs.
+// churchill serve [--port 8080] [--db FILE|postgresql://...] [limits...]: the game server with the web client.
+// churchill db backup --db FILE --to COPY: a consistent copy of a server's SQLite database, while it runs.
+// churchill db migrate --from sqlite:FILE --to postgresql://...: copies every game into another database.
+#include <fmt/format.h>
+
 #include <iostream>
 
 #include "churchill/title.h"
@@ -36,7 +39,8 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   CLI::App* serve = app.add_subcommand("serve", "The game server: open http://127.0.0.1:8080/ in a browser (docs/server.md)");
   serve->add_option("--port", options.port, "Port (0: any free port)");
   serve->add_option("--host", options.host, "Address to listen on (default 127.0.0.1)");
-  serve->add_option("--db", db, "SQLite database of the games (default churchill.db)");
+  serve->add_option("--db", db, "The games' database: a SQLite file (default churchill.db), or postgresql://USER@HOST/DB shared "
+                                "by several servers (docs/deploy.md)");
   serve->add_option("--web", options.web_dir, "Directory of the built web client");
   serve->add_option("--max-games", limits.max_live_games, "Games in play at once (finished games do not count; default 1000)");
   serve->add_option("--expire", expire, "Delete a game not finished and unchanged for this long (default 14d)");
@@ -56,9 +60,9 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     core::Titles titles;
     titles.add(churchill::make_title(kit.data()));
     titles.add(hills::make_title());
-    server::SqliteStore store(db, busy_timeout_ms);
-    server::Lobby lobby(titles, store, limits);
-    exit_code = server::serve(options, lobby, store);
+    const auto store = server::open_store(db, busy_timeout_ms);
+    server::Lobby lobby(titles, *store, limits);
+    exit_code = server::serve(options, lobby, *store);
   });
 
   static std::string from = "churchill.db", to;
@@ -71,6 +75,21 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     server::backup_database(from, to);
     std::cout << "churchill db backup: " << from << " copied to " << to << std::endl;
     exit_code = 0;
+  });
+
+  static std::string source, target;
+  CLI::App* migrate = db_command->add_subcommand(
+      "migrate", "Copies every game of one database into another (from SQLite into PostgreSQL: docs/deploy.md); games already there are kept");
+  migrate->add_option("--from", source, "The database copied: sqlite:FILE, FILE or postgresql://...")->required();
+  migrate->add_option("--to", target, "The database written: postgresql://... or sqlite:FILE")->required();
+  migrate->callback([&] {
+    const auto from_store = server::open_store(source);
+    const auto to_store = server::open_store(target);
+    const server::CopyReport report = server::copy_games(*from_store, *to_store);
+    std::cout << fmt::format("churchill db migrate: {} games copied, {} already there", report.copied, report.already_there) << std::endl;
+    for (const std::string& id : report.unreadable)
+      std::cerr << "churchill db migrate: game " << id << " is unreadable and was not copied" << std::endl;
+    exit_code = report.unreadable.empty() ? 0 : 1;
   });
 }
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the project needs from Debian's packages (only what is missing), then configures and
-# builds one configuration: scripts/setup.sh [release|sanitize]
+# builds one configuration: scripts/setup.sh [release|sanitize]. PostgreSQL and nginx are for the
+# tests of several servers on one database (docs/deploy.md); the default server needs neither.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake ninja-build nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libbenchmark-dev tmux libboost-dev libssl-dev libsqlite3-dev)
+packages=(g++ cmake ninja-build nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libbenchmark-dev tmux libboost-dev libssl-dev libsqlite3-dev
+          libpq-dev postgresql nginx-light)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

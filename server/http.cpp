@@ -5,10 +5,12 @@
 #include "server/http.h"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
@@ -221,9 +223,12 @@ class Committer {
  public:
   Committer(asio::io_context& io, Lobby& lobby, Store& store) : io_(io), lobby_(lobby), store_(store) {}
   ~Committer() { writer_.join(); }
+  void drain() { writer_.join(); }  // waits for the commit in flight
 
-  // `done` runs once the writes staged so far are committed (true) or failed (false).
-  void on_commit(std::function<void(bool)> done) {
+  // `done` runs once the writes staged so far are committed (true) or failed (false), with the games
+  // whose writes were left out because another server changed them first.
+  using Done = std::function<void(bool, const std::vector<std::string>&)>;
+  void on_commit(Done done) {
     waiting_.push_back(std::move(done));
     kick();
   }
@@ -246,22 +251,23 @@ class Committer {
     if (in_flight_ || lobby_.staged() == 0) return;
     in_flight_ = true;
     auto batch = std::make_shared<std::vector<GameWrite>>(lobby_.take_staged());
-    auto done = std::make_shared<std::vector<std::function<void(bool)>>>(std::exchange(waiting_, {}));
+    auto done = std::make_shared<std::vector<Done>>(std::exchange(waiting_, {}));
     asio::post(writer_, [this, batch, done] {
       std::string failure;
+      std::vector<std::string> conflicts;
       try {
-        store_.commit(*batch);
+        conflicts = store_.commit(*batch);
       } catch (const std::exception& e) {
         failure = e.what();
       }
-      asio::post(io_, [this, done, failure] { settle(*done, failure); });
+      asio::post(io_, [this, done, failure, conflicts] { settle(*done, failure, conflicts); });
     });
   }
-  void settle(const std::vector<std::function<void(bool)>>& done, const std::string& failure) {
+  void settle(const std::vector<Done>& done, const std::string& failure, const std::vector<std::string>& conflicts) {
     if (!failure.empty()) std::cerr << "churchill serve: a commit failed, nothing of it was applied: " << failure << std::endl;
-    lobby_.settle(failure.empty());
+    lobby_.settle(failure.empty(), conflicts);
     in_flight_ = false;
-    for (const auto& d : done) d(failure.empty());
+    for (const auto& d : done) d(failure.empty(), conflicts);
     for (const auto& then : std::exchange(deferred_, {})) then();
     kick();
   }
@@ -271,7 +277,7 @@ class Committer {
   Store& store_;
   asio::thread_pool writer_{1};
   bool posted_ = false, in_flight_ = false;
-  std::vector<std::function<void(bool)>> waiting_;
+  std::vector<Done> waiting_;
   std::vector<std::function<void()>> deferred_;
 };
 
@@ -326,6 +332,10 @@ Response route(const Request& req, const std::string& client, Shared& s) {
   if (p.size() == 4 && p[1] == "titles" && p[3] == "layout") {
     only(false);
     return json_response(req, http::status::ok, lobby.layout(p[2]));
+  }
+  if (p.size() == 5 && p[1] == "titles" && p[3] == "rules") {
+    only(false);
+    return json_response(req, http::status::ok, lobby.rules(p[2], p[4]));
   }
   if (p.size() == 2 && p[1] == "games") {
     if (read) {
@@ -521,11 +531,25 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     Response res = answer(req, client(req), s_);
     if (s_.lobby.staged() == staged) return send(std::move(res));
     auto shared = std::make_shared<Response>(std::move(res));
-    s_.committer.on_commit([self = shared_from_this(), shared, version = req.version(), keep = req.keep_alive()](bool ok) {
-      if (ok) return self->send(std::move(*shared));
+    auto token = std::make_shared<std::string>();
+    try {
+      *token = bearer(req);
+    } catch (const ApiError&) {
+    }
+    s_.committer.on_commit([self = shared_from_this(), shared, id, token, version = req.version(), keep = req.keep_alive()](
+                               bool ok, const std::vector<std::string>& conflicts) {
       Request r{http::verb::post, "/", version};
       r.keep_alive(keep);
-      self->send(error(r, 503, "the change could not be stored, so it was not made; try again"));
+      if (!ok) return self->send(error(r, 503, "the change could not be stored, so it was not made; try again"));
+      if (std::find(conflicts.begin(), conflicts.end(), id) == conflicts.end()) return self->send(std::move(*shared));
+      // Another server sharing the store changed the game first: the current view, to choose again.
+      nlohmann::json view;
+      try {
+        view = nlohmann::json::parse(self->s_.lobby.view(id, *token));
+      } catch (const std::exception&) {
+      }
+      self->send(error(r, 409, "the game was changed through another server at the same moment, so this change was not made: "
+                               "choose again on the current view", view));
     });
   }
 
@@ -621,6 +645,65 @@ std::size_t default_max_connections() {
   return limit.rlim_cur > 64 ? static_cast<std::size_t>(limit.rlim_cur) - 32 : 16;
 }
 
+// Changes other servers sharing the store commit: read when the store's socket becomes readable, and
+// once a second besides (a lost connection is found and opened again there).
+class ChangeWatch {
+ public:
+  ChangeWatch(asio::io_context& io, Lobby& lobby, Store& store) : io_(io), lobby_(lobby), store_(store), timer_(io) {}
+  ~ChangeWatch() { close(); }
+  void start() {
+    if (store_.change_socket() < 0) return;
+    watch();
+    tick();
+  }
+
+ private:
+  void watch() {
+    const int fd = store_.change_socket();
+    if (fd < 0) return;
+    if (fd != fd_) {
+      close();
+      const int copy = ::dup(fd);  // asio closes its descriptor; the store keeps its own
+      if (copy < 0) return;
+      socket_.emplace(io_, copy);
+      fd_ = fd;
+    }
+    socket_->async_wait(asio::posix::stream_descriptor::wait_read, [this](beast::error_code ec) {
+      if (ec == asio::error::operation_aborted) return;
+      take();
+      if (ec) return close();  // watched again by the next tick
+      watch();
+    });
+  }
+  void tick() {
+    timer_.expires_after(std::chrono::seconds(1));
+    timer_.async_wait([this](beast::error_code ec) {
+      if (ec) return;
+      take();
+      if (store_.change_socket() != fd_) watch();
+      tick();
+    });
+  }
+  void take() {
+    for (const std::string& id : store_.take_changes()) lobby_.changed_elsewhere(id);
+  }
+  void close() {
+    if (socket_) {
+      beast::error_code ec;
+      socket_->cancel(ec);
+      socket_->close(ec);
+      socket_.reset();
+    }
+    fd_ = -1;
+  }
+  asio::io_context& io_;
+  Lobby& lobby_;
+  Store& store_;
+  asio::steady_timer timer_;
+  std::optional<asio::posix::stream_descriptor> socket_;
+  int fd_ = -1;
+};
+
 void expire_every(asio::steady_timer& timer, Shared& s) {
   timer.expires_after(std::chrono::seconds(s.options.expire_check_seconds));
   timer.async_wait([&timer, &s](beast::error_code ec) {
@@ -644,16 +727,24 @@ int serve(const Options& o, Lobby& lobby, Store& store) {
   acceptor.accept();
   asio::steady_timer expiry(io);
   expire_every(expiry, shared);
+  ChangeWatch changes(io, lobby, store);
+  changes.start();
   asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](beast::error_code, int) { io.stop(); });
   for (;;) {
     try {
       io.run();
-      return 0;
+      break;
     } catch (const std::exception& e) {  // never expected: a handler let an exception out; serve on
       std::cerr << "churchill serve: " << printable(e.what(), 200) << std::endl;
     }
   }
+  // Stopped by a signal: the commit in flight is finished (what was acknowledged is already durable),
+  // then the process ends at once. Open connections are dropped, not destroyed one by one: their
+  // sessions' handlers would outlive the objects above them here (the connection counts, the lobby).
+  committer.drain();
+  std::cout << "churchill serve: stopped" << std::endl;
+  std::_Exit(0);
 }
 
 }  // namespace server

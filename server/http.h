@@ -25,7 +25,7 @@ struct Options {
   int expire_check_seconds = 60;      // how often abandoned games are looked for
 };
 
-// Runs until SIGINT or SIGTERM. Prints "churchill serve: http://HOST:PORT/" when listening. Writes
+// Runs until SIGINT or SIGTERM, then finishes the commit in flight and ends the process. Prints "churchill serve: http://HOST:PORT/" when listening. Writes
 // go through `store` on a thread of their own (group commit); reads use the lobby's thread.
 int serve(const Options& options, Lobby& lobby, Store& store);
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -23,7 +24,9 @@ void only_fields(const nlohmann::json& body, std::initializer_list<const char*> 
       throw ApiError(400, fmt::format("unknown field {}: the body must be {}", printable(key), shape));
 }
 
-constexpr int kLogTail = 20;  // log lines in a view: the web client shows the last 14
+// Log lines in a view: enough for a whole War Phase played by bots in one request, which the web
+// client keeps (with log_size) to show the whole log and each conference's summary.
+constexpr int kLogTail = 200;
 
 // A title as the lobby's form needs it: scenarios with the seats of each seat count, options, bots.
 nlohmann::json title_json(const core::Title& t) {
@@ -74,6 +77,17 @@ const core::Title& Lobby::title_of(const std::string& id) const {
   std::string ids;
   for (const auto& t : titles_.all()) ids += (ids.empty() ? "" : ", ") + t->id();
   throw ApiError(400, fmt::format("no title {} ({})", printable(id), ids));
+}
+
+nlohmann::json Lobby::rules(const std::string& title, const std::string& section) const {
+  const core::Title* t = titles_.find(title);
+  if (!t) throw ApiError(404, fmt::format("no title {}", printable(title)));
+  // A rule number: "4.4", "7.72", "7.72.4" (digits and dots, at most 10 characters).
+  const bool number = !section.empty() && section.size() <= 10 && std::isdigit(static_cast<unsigned char>(section.front())) &&
+                      std::isdigit(static_cast<unsigned char>(section.back())) &&
+                      std::all_of(section.begin(), section.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
+  if (!number) throw ApiError(400, "a rule is asked for by its number, such as 7.74");
+  return {{"section", section}, {"text", t->rules_text(section)}};
 }
 
 const nlohmann::json& Lobby::layout(const std::string& title) const {
@@ -325,10 +339,15 @@ void Lobby::check_version(const std::string& id, Room& r, std::optional<int> sea
   const auto version = body.find("version");
   if (version == body.end() || !version->is_number_unsigned())
     throw ApiError(400, "the body must carry \"version\": the version of the view the request was chosen on");
-  if (version->get<std::uint64_t>() != r.version)
+  Room* current = &r;
+  if (version->get<std::uint64_t>() > r.version && !r.busy && store_.change_socket() >= 0) {
+    reload(id);  // a version seen through another server sharing the store: this one's copy is behind
+    current = &room(id);
+  }
+  if (version->get<std::uint64_t>() != current->version)
     throw ApiError(409, fmt::format("the game has changed since version {} (it is at version {}): choose again on the current view",
-                                    version->get<std::uint64_t>(), r.version),
-                   seat_view(id, r, seat));
+                                    version->get<std::uint64_t>(), current->version),
+                   seat_view(id, *current, seat));
 }
 
 const std::string& Lobby::act(const std::string& id, const std::string& token, const nlohmann::json& body) {
@@ -339,7 +358,8 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
   if (!body.contains("action") || !body["action"].is_string())
     throw ApiError(400, "the body must be {\"action\": \"<the action's text>\", \"version\": N}");
   check_version(id, r, seat, body);
-  core::Match& m = *r.game;
+  Room& current = room(id);  // check_version may have loaded it again
+  core::Match& m = *current.game;
   const std::string text = body["action"].get<std::string>();
   if (!(m.acting_seats() & core::seat_bit(static_cast<core::Seat>(*seat))))
     throw ApiError(409, fmt::format("{} may not act now ({})", m.seat_name(static_cast<core::Seat>(*seat)), m.phase()));
@@ -349,8 +369,8 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
     throw ApiError(422, fmt::format("{} is not a legal action for {} now", printable(text, 80), m.seat_name(static_cast<core::Seat>(*seat))));
   }
   m.run_bots();
-  stage(id, r, GameWrite{});
-  return cached_view(id, r, seat);
+  stage(id, current, GameWrite{});
+  return cached_view(id, current, seat);
 }
 
 const std::string& Lobby::undo(const std::string& id, const std::string& token, const nlohmann::json& body) {
@@ -359,7 +379,8 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
   if (!seat) throw ApiError(401, "undo needs the seat's token");
   only_fields(body, {"version"}, "{\"version\": N}");
   check_version(id, r, seat, body);
-  core::Match& m = *r.game;
+  Room& current = room(id);  // check_version may have loaded it again
+  core::Match& m = *current.game;
   if (!m.can_undo(static_cast<core::Seat>(*seat)))
     throw ApiError(409, "nothing to undo (undo never crosses a die roll, a reveal or another seat's turn)");
   const std::vector<core::SavedAction> before = m.actions();
@@ -371,8 +392,8 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
   while (kept < before.size() && kept < after.size() && before[kept] == after[kept]) ++kept;
   GameWrite w;
   w.keep_actions = kept;
-  stage(id, r, std::move(w));
-  return cached_view(id, r, seat);
+  stage(id, current, std::move(w));
+  return cached_view(id, current, seat);
 }
 
 void Lobby::expire() {
@@ -383,6 +404,7 @@ void Lobby::expire() {
     GameWrite w;
     w.erase = true;
     w.id = id;
+    w.base_version = r.version;
     r.busy = true;
     staged_.push_back(std::move(w));
     staged_ids_.push_back(id);
@@ -392,6 +414,7 @@ void Lobby::expire() {
 // The writes of a change with the game's new mark: its version, stored actions, hash and list entry.
 void Lobby::stage(const std::string& id, Room& r, GameWrite w) {
   w.id = id;
+  if (!w.create) w.base_version = r.version;
   const auto& actions = r.game->actions();
   if (w.keep_actions) r.stored = std::min(r.stored, *w.keep_actions);
   w.first_new = r.stored;
@@ -424,19 +447,22 @@ std::vector<GameWrite> Lobby::take_staged() {
   return std::exchange(staged_, {});
 }
 
-void Lobby::settle(bool committed) {
+void Lobby::settle(bool committed, const std::vector<std::string>& conflicts) {
+  std::vector<std::string> reload_now;
   for (const std::string& id : in_flight_ids_) {
     auto it = rooms_.find(id);
     if (it == rooms_.end()) continue;
     Room& r = it->second;
     r.busy = false;
-    if (committed && r.erasing) {
+    const bool conflict = std::find(conflicts.begin(), conflicts.end(), id) != conflicts.end();
+    if (std::exchange(r.stale, false) || conflict) reload_now.push_back(id);
+    if (committed && !conflict && r.erasing) {
       const auto listeners = std::move(r.listeners);
       rooms_.erase(it);
       for (const auto& [_, listener] : listeners) listener();  // they find the game gone
       continue;
     }
-    if (!committed) {  // back to what the store holds: loaded again on its next use
+    if (!committed || conflict) {  // back to what the store holds: loaded again on its next use
       r.game.reset();
       r.erasing = false;
       if (r.summary.empty() && r.listeners.empty()) rooms_.erase(it);  // a game never stored
@@ -447,18 +473,87 @@ void Lobby::settle(bool committed) {
     release_if_idle(id);
   }
   in_flight_ids_.clear();
+  for (const std::string& id : reload_now) reload(id);
 }
 
-void Lobby::commit_now() {
+std::vector<std::string> Lobby::commit_now() {
   const auto batch = take_staged();
   bool ok = true;
+  std::vector<std::string> conflicts;
   try {
-    store_.commit(batch);
+    conflicts = store_.commit(batch);
   } catch (const StoreError& e) {
     std::cerr << fmt::format("churchill serve: a commit failed, nothing of it was applied: {}\n", e.what());
     ok = false;
   }
-  settle(ok);
+  settle(ok, conflicts);
+  return conflicts;
+}
+
+void Lobby::changed_elsewhere(const std::string& id) {
+  if (id != "*") return reload(id);
+  std::vector<std::string> ids;
+  for (const auto& [room_id, _] : rooms_) ids.push_back(room_id);
+  for (const std::string& room_id : ids) reload(room_id);
+  try {  // games created elsewhere while this server was not listening
+    for (StoredGame& sg : store_.load_unfinished())
+      if (!rooms_.count(sg.id)) rooms_.emplace(sg.id, build(std::move(sg)));
+  } catch (const StoreError& e) {
+    std::cerr << fmt::format("churchill serve: cannot read the games in play: {}\n", e.what());
+  }
+}
+
+// The game as the store holds it now, in place of what this server had (its listeners are told); a
+// game deleted elsewhere leaves; one created elsewhere joins the list. A game nobody here watches is
+// not replayed until it is used (each server replays only the games it serves). Read errors leave
+// the game to be loaded on its next use.
+void Lobby::reload(const std::string& id) {
+  auto it = rooms_.find(id);
+  if (it != rooms_.end() && it->second.busy) {
+    it->second.stale = true;
+    return;
+  }
+  std::optional<StoredGame> sg;
+  try {
+    sg = store_.load(id);
+  } catch (const StoreError& e) {
+    std::cerr << fmt::format("churchill serve: cannot load game {}: {}\n", printable(id), e.what());
+    if (it != rooms_.end() && it->second.damaged.empty()) it->second.game.reset();
+    return;
+  }
+  if (!sg) {
+    if (it == rooms_.end()) return;
+    const auto listeners = std::move(it->second.listeners);
+    rooms_.erase(it);
+    std::erase(finished_loaded_, id);
+    for (const auto& [_, listener] : listeners) listener();  // they find the game gone
+    return;
+  }
+  if (sg->mark && (it == rooms_.end() || it->second.listeners.empty())) {
+    // Nobody here watches it: only its list entry is kept, and it is replayed when first used.
+    Room cold;
+    cold.version = sg->mark->version;
+    cold.updated = sg->mark->updated;
+    cold.finished = sg->mark->finished;
+    cold.summary = sg->mark->summary;
+    if (it == rooms_.end()) {
+      if (!cold.finished) rooms_.emplace(id, std::move(cold));
+    } else {
+      it->second = std::move(cold);
+      release_if_idle(id);
+    }
+    return;
+  }
+  Room fresh = build(std::move(*sg));
+  if (it == rooms_.end()) {
+    if (!fresh.finished) rooms_.emplace(id, std::move(fresh));
+    return;
+  }
+  fresh.listeners = std::move(it->second.listeners);
+  it->second = std::move(fresh);
+  for (const auto& [_, listener] : std::map<int, Listener>(it->second.listeners)) listener();
+  if (it->second.finished && std::find(finished_loaded_.begin(), finished_loaded_.end(), id) == finished_loaded_.end())
+    release_if_idle(id);
 }
 
 int Lobby::subscribe(const std::string& id, Listener listener) {

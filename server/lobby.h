@@ -48,6 +48,9 @@ class Lobby {
   const nlohmann::json& titles() const { return titles_json_; }
   // What a client needs to draw a title's board (Title::layout); throws ApiError 404 for none.
   const nlohmann::json& layout(const std::string& title) const;
+  // {"section": "7.74", "text": ...}: the rulebook's text of a section (Title::rules_text), for the
+  // log's rule numbers; throws ApiError 404 for no title, 400 for a section that is not a number.
+  nlohmann::json rules(const std::string& title, const std::string& section) const;
   // {"title": ..., "scenario": ..., "players": N, "options": [...], "seats": {...}, "seating": ...} ->
   // {"id": ..., "invitation": secret (when the seats are by invitation)}
   nlohmann::json create(const nlohmann::json& body);
@@ -73,8 +76,16 @@ class Lobby {
   bool busy(const std::string& id) const;
   std::size_t staged() const { return staged_.size(); }
   std::vector<GameWrite> take_staged();  // the next batch; its games stay busy until settle()
-  void settle(bool committed);           // the outcome of the batch last taken
-  void commit_now();                     // take, commit and settle on this thread (start, tests)
+  // The outcome of the batch last taken: committed or not; when committed, the games another server
+  // changed first (Store::commit), whose changes were not made: they are loaded again.
+  void settle(bool committed, const std::vector<std::string>& conflicts = {});
+  // Take, commit and settle on this thread (start, tests); the games in conflict.
+  std::vector<std::string> commit_now();
+
+  // Another server sharing the store changed the game ("*": any game): it is loaded again (now, or
+  // when its own change in flight settles), its listeners are told, and a game new to this server
+  // joins its list.
+  void changed_elsewhere(const std::string& id);
 
   std::size_t live() const;  // games not finished and not damaged
   std::size_t loaded() const { return rooms_.size(); }
@@ -91,6 +102,7 @@ class Lobby {
     bool finished = false;
     bool busy = false;
     bool erasing = false;
+    bool stale = false;                          // changed elsewhere while busy: loaded again once settled
     std::string damaged;                         // why it was quarantined; empty: sound
     std::string summary;                         // committed list entry (JSON)
     std::string staged_summary;                  // the entry once the staged change is committed
@@ -104,6 +116,7 @@ class Lobby {
   nlohmann::json seat_view(const std::string& id, Room& r, std::optional<int> seat);
   const std::string& cached_view(const std::string& id, Room& r, std::optional<int> seat);
   void release_if_idle(const std::string& id);
+  void reload(const std::string& id);
   std::int64_t now() const { return clock_(); }
 
   const core::Title& title_of(const std::string& id) const;  // ApiError 400 for none

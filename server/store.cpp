@@ -1,5 +1,7 @@
 #include "server/store.h"
 
+#include "server/pg_store.h"
+
 #include <fmt/format.h>
 #include <sqlite3.h>
 
@@ -186,8 +188,16 @@ std::vector<std::string> SqliteStore::finished_summaries(const std::string& afte
   return out;
 }
 
-void SqliteStore::commit(const std::vector<GameWrite>& batch) {
-  if (batch.empty()) return;
+std::vector<std::string> SqliteStore::game_ids() {
+  Statement s(reader_, "SELECT id FROM games ORDER BY id");
+  std::vector<std::string> out;
+  while (s.step()) out.push_back(s.column_text(0));
+  return out;
+}
+
+// One server owns a SQLite database: nothing else changes its games, so nothing conflicts.
+std::vector<std::string> SqliteStore::commit(const std::vector<GameWrite>& batch) {
+  if (batch.empty()) return {};
   exec(writer_, "BEGIN IMMEDIATE");
   try {
     for (const GameWrite& w : batch) write_one(writer_, w);
@@ -196,6 +206,47 @@ void SqliteStore::commit(const std::vector<GameWrite>& batch) {
     sqlite3_exec(writer_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
+  return {};
+}
+
+std::unique_ptr<Store> open_store(const std::string& db, int busy_timeout_ms) {
+  if (db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0) return std::make_unique<PgStore>(db);
+  if (db.rfind("sqlite:", 0) == 0) return std::make_unique<SqliteStore>(db.substr(7), busy_timeout_ms);
+  return std::make_unique<SqliteStore>(db, busy_timeout_ms);
+}
+
+CopyReport copy_games(Store& from, Store& to) {
+  CopyReport report;
+  for (const std::string& id : from.game_ids()) {
+    std::optional<StoredGame> sg = from.load(id);
+    if (!sg) continue;  // deleted meanwhile
+    if (sg->record.game.empty()) {
+      report.unreadable.push_back(id);
+      continue;
+    }
+    if (to.load(id)) {
+      ++report.already_there;
+      continue;
+    }
+    std::vector<GameWrite> batch(1);
+    batch[0].id = id;
+    batch[0].create = sg->record;
+    batch[0].invitation_hash = sg->invitation_hash;
+    for (const auto& claim : sg->token_hashes) {
+      GameWrite w;
+      w.id = id;
+      w.claim = claim;
+      batch.push_back(std::move(w));
+    }
+    GameWrite last;
+    last.id = id;
+    last.append = sg->record.actions;
+    last.mark = sg->mark;
+    batch.push_back(std::move(last));
+    to.commit(batch);
+    ++report.copied;
+  }
+  return report;
 }
 
 void backup_database(const std::string& from, const std::string& to) {

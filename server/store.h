@@ -1,9 +1,11 @@
-// Persistence: games, claimed seats (token hashes) and every action, in SQLite (WAL, synchronous=FULL).
-// Every change is written as a batch of GameWrites in one transaction; a batch is durable when
-// commit() returns (docs/server.md, "Durability"). Nothing here knows which game a record plays.
+// Persistence: games, claimed seats (token hashes) and every action, in SQLite (WAL, synchronous=FULL)
+// or in PostgreSQL shared by several servers (server/pg_store.h). Every change is written as a batch
+// of GameWrites in one transaction; a batch is durable when commit() returns (docs/server.md,
+// "Durability"). Nothing here knows which game a record plays.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -52,6 +54,10 @@ struct GameWrite {
   std::size_t first_new = 0;                // index of append[0]
   std::vector<core::SavedAction> append;
   std::optional<GameMark> mark;
+  // The game's version the change was made on. A store shared by several servers writes the game's
+  // part of the batch only if the stored game is still at this version (else a conflict, below);
+  // none: written unchecked (a new game, a copy between databases).
+  std::optional<std::uint64_t> base_version;
 };
 
 class Store {
@@ -62,8 +68,20 @@ class Store {
   virtual std::optional<StoredGame> load(const std::string& id) = 0;
   // The list entries (GameMark::summary) of finished games with ids after `after`, in id order.
   virtual std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) = 0;
-  // All of the batch or nothing; throws StoreError. Called from one thread at a time (the writer).
-  virtual void commit(const std::vector<GameWrite>& batch) = 0;
+  // Every game's id, in id order (for copying a database).
+  virtual std::vector<std::string> game_ids() = 0;
+  // The batch in one transaction; throws StoreError and writes nothing if it cannot. Returns the
+  // games whose writes were left out because another server changed them first (their base_version
+  // is not the stored one, or a seat they claim was claimed): everything else of the batch is
+  // committed. Called from one thread at a time (the writer).
+  virtual std::vector<std::string> commit(const std::vector<GameWrite>& batch) = 0;
+
+  // A store shared by several servers tells a server of the changes the others commit: a socket
+  // that becomes readable when some arrive (-1: this store is not shared), and the ids of the games
+  // they changed since the last call ("*": any game may have changed, as after a lost connection).
+  // Called from the server's thread.
+  virtual int change_socket() { return -1; }
+  virtual std::vector<std::string> take_changes() { return {}; }
 };
 
 // The SQLite store: a connection for writing (used by commit(), from the writer thread) and one for
@@ -79,13 +97,27 @@ class SqliteStore : public Store {
   std::vector<StoredGame> load_unfinished() override;
   std::optional<StoredGame> load(const std::string& id) override;
   std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) override;
-  void commit(const std::vector<GameWrite>& batch) override;
+  std::vector<std::string> game_ids() override;
+  std::vector<std::string> commit(const std::vector<GameWrite>& batch) override;
 
  private:
   std::vector<StoredGame> load_where(const char* where, const std::string& arg);
   sqlite3* writer_ = nullptr;
   sqlite3* reader_ = nullptr;
 };
+
+// The store a --db argument names: "postgresql://..." or "postgres://..." (a libpq connection URI),
+// "sqlite:FILE", or a plain file name (SQLite).
+std::unique_ptr<Store> open_store(const std::string& db, int busy_timeout_ms = 5000);
+
+// What copy_games() did.
+struct CopyReport {
+  std::size_t copied = 0, already_there = 0;
+  std::vector<std::string> unreadable;  // ids of games whose record could not be read: not copied
+};
+// Copies every game of `from` that `to` does not hold (its record, seats, actions and mark), one
+// transaction per game: run again after an interruption, it copies what is left.
+CopyReport copy_games(Store& from, Store& to);
 
 // A consistent copy of a database, made with SQLite's online backup API while it may be in use.
 void backup_database(const std::string& from, const std::string& to);

@@ -62,7 +62,7 @@ constexpr core::Action encode(ActionKind kind, int nation, int a = 0, int b = 0,
          static_cast<core::Action>(c & 0xFF);
 }
 
-constexpr Act decode(core::Action x) {
+constexpr Act decode_action(core::Action x) {
   return {static_cast<ActionKind>(x >> 27), static_cast<std::uint8_t>((x >> 24) & 7), static_cast<std::uint8_t>((x >> 16) & 0xFF),
           static_cast<std::uint8_t>((x >> 8) & 0xFF), static_cast<std::uint8_t>(x & 0xFF)};
 }

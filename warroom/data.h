@@ -115,6 +115,7 @@ struct NationInfo {
   std::uint16_t buys = 0;             // bits of UnitKind this nation may buy (ruling 70)
   Origin origin;
   bool has(NationRule r) const { return (rules >> static_cast<int>(r)) & 1u; }
+  const NumberRange& pool(Category c) const { return commands[static_cast<std::size_t>(c)]; }
   bool may_buy(UnitKind k) const { return (buys >> index(k)) & 1u; }
 };
 
@@ -150,7 +151,7 @@ struct UnitInfo {
   std::uint8_t landing_move = 0;    // air units in Phase 5 Step 1
   std::uint8_t stances = 0;         // how many entries of `stance` are used (1 or 2)
   std::array<Stance, 2> stance{};
-  std::uint8_t pieces = 0;          // piece count in the box (Game Components); 0: not limited
+  std::uint8_t pieces = 0;          // pieces in the box (Game Components); units are not piece-limited (Multiplier Units)
   Origin origin;
   std::uint8_t stance_index(std::string_view stance_id) const;  // kNone if absent
 };

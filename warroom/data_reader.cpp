@@ -138,6 +138,7 @@ Origin Node::origin() const {
   if (has("stated")) {
     const Node st = child("stated");
     for (const auto& [field, _] : st.value().items()) {
+      if (!j_->contains(field)) st.fail(field, fmt::format("\"{}\", which is not a field of the entry", field));
       const Node f = st.child(field.c_str());
       f.allow({"provenance", "source"});
       o.stated.push_back({field, provenance_of(f, "provenance"), f.str("source")});

@@ -161,6 +161,7 @@ SetupCommand read_command(const Node& n, const Data& data, const Scenario& s) {
 }
 
 void read_setup(const Node& sc, const Data& data, Scenario& s) {
+  s.control.fill(kNoNation);
   for (const Region& r : data.regions)
     s.control[r.rid] = r.is_territory() && s.in_play.test(r.rid) ? r.owner : kNoNation;
   if (!sc.has("setup")) return;
@@ -261,8 +262,12 @@ Scenario read_scenario(const Node& sc, const Data& data) {
       s.in_play.set(r);
     }
   }
+  // The Sahara and the Himalayas are flown over, never entered (ruling 32): in play where they
+  // touch a territory in play.
   for (const Region& r : data.regions)
-    if (r.type == RegionType::Impassable) s.in_play.set(r.rid);  // flown over, never entered (ruling 32)
+    if (r.type == RegionType::Impassable)
+      for (std::uint8_t i = 0; i < r.degree; ++i)
+        if (data.region(r.adjacent[i]).is_territory() && s.in_play.test(r.adjacent[i])) s.in_play.set(r.rid);
   s.origin = sc.origin();
   read_setup(sc, data, s);
   check_scenario(sc, data, s);

@@ -357,9 +357,9 @@ void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) 
   const StepRow& r = row(st);
   if (seat == core::kChance) {
     assert(r.kind == Kind::Chance);
-    r.chance(c, st, decode(a).nation);
+    r.chance(c, st, decode_action(a).nation);
   } else {
-    const Act x = decode(a);
+    const Act x = decode_action(a);
     assert(acting_nations(s, seat) & (1u << x.nation));
     r.apply(c, x);
     if (r.kind == Kind::Simultaneous && x.kind == ActionKind::Done) {
@@ -374,7 +374,7 @@ bool Game::reveals_hidden(const State& s, core::Seat, core::Action a) const {
   // Every reveal increments reveal_epoch (design §4.4): apply the action to a copy and compare.
   if (node_kind(s) == core::NodeKind::Terminal) return false;
   State copy = s;
-  const core::Seat seat = node_kind(s) == core::NodeKind::Chance ? core::kChance : seat_of(decode(a).nation);
+  const core::Seat seat = node_kind(s) == core::NodeKind::Chance ? core::kChance : seat_of(decode_action(a).nation);
   apply(copy, seat, a, nullptr);
   return copy.reveal_epoch != s.reveal_epoch;
 }
@@ -406,7 +406,7 @@ void hash_command(core::Hasher& h, const Command& c) {
 
 std::uint64_t Game::hash(const State& s) const {
   // A new field of State must be hashed here: this size check fails until it is.
-  static_assert(sizeof(State) == 10128, "State changed: hash every new field, then update this size");
+  static_assert(sizeof(State) == 14932, "State changed: hash every new field, then update this size");
   core::Hasher h;
   h.add(s.scenario);
   h.add(s.round);
@@ -456,6 +456,7 @@ std::uint64_t Game::hash(const State& s) const {
         (static_cast<std::uint64_t>(s.pin.stop) << 32) | (static_cast<std::uint64_t>(s.pin.owed) << 40) |
         (static_cast<std::uint64_t>(s.pin.left) << 48));
   for (const auto& tokens : s.fighter_tokens) h.add_range(tokens.begin(), tokens.end());
+  hash_battle(h, s.battle);
   h.add(s.winner);
   return h.digest();
 }

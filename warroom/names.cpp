@@ -22,7 +22,7 @@ std::string port_sea(const Game& g, RegionId r, int p) {
 }  // namespace
 
 std::string Game::action_to_string(const State&, core::Seat seat, core::Action action) const {
-  const Act x = decode(action);
+  const Act x = decode_action(action);
   const std::string n = nation_name(x.nation);
   if (seat == core::kChance) return "draw " + n;
   switch (x.kind) {
@@ -200,9 +200,9 @@ std::optional<core::Action> Game::action_from_string(const State& s, core::Seat 
       if (o.action == *a && action_to_string(s, seat, o.action) == text) return o.action;
     return std::nullopt;
   }
-  if (acting_nations(s, seat) == 0 || !((acting_nations(s, seat) >> decode(*a).nation) & 1u)) return std::nullopt;
+  if (acting_nations(s, seat) == 0 || !((acting_nations(s, seat) >> decode_action(*a).nation) & 1u)) return std::nullopt;
   if (s.steps.top().id == StepId::Reorganize) {  // the largest lists: checked directly
-    if (!reorganize_allows(CCtx{*this, s}, decode(*a)) || action_to_string(s, seat, *a) != text) return std::nullopt;
+    if (!reorganize_allows(CCtx{*this, s}, decode_action(*a)) || action_to_string(s, seat, *a) != text) return std::nullopt;
     return a;
   }
   core::ActionList legal;

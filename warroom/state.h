@@ -1,4 +1,4 @@
-// The state of a game of War Room (design §4.2): a plain value of fixed size with small integer
+// The state of a game of War Room (design §4.2): a plain value of fixed size (15 KB) with small integer
 // ids and no heap, so that search can copy it cheaply. Regions, nations and unit types are indices
 // into the engine's tables (warroom/rules.h), themselves built from the data set.
 //
@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "core/step_stack.h"
+#include "warroom/battle.h"
 #include "warroom/data.h"
 
 namespace warroom {
@@ -147,9 +148,6 @@ struct Step {
   bool operator==(const Step&) const = default;
 };
 
-// The Phase 4 battle in progress lives in the battle module (warroom/battle.h); its slot joins
-// State as `Battle battle;` when that module lands (see docs/warroom/engine.md).
-
 // Phase 3: a Command leaving units behind at a pin, one unit at a time (movement.cpp; Pinning,
 // rulings 23-25). box == 0: none.
 struct PinSplit {
@@ -183,6 +181,7 @@ struct State {
   std::array<Sheet, kNations> sheet{};
   PinSplit pin{};                                                            // Phase 3 pin split in progress
   std::array<std::array<std::uint8_t, kMaxRegions>, kNations> fighter_tokens{};  // Carrier Fighter Tokens launched [nation][region] (Phase 3 Step 3)
+  Battle battle{};          // Phase 4: the battle being resolved (warroom/battle.h), driven from the Combat hook
   std::uint8_t winner = 0;  // at the end: kAlliedWin, kAxisWin, kBothLose, or 0 (stopped by a round limit)
   bool operator==(const State&) const = default;
 };

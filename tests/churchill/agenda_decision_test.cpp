@@ -34,7 +34,7 @@ TEST_F(Decision, Rule_5_12_PolMilPlacementsInOrderAndTheirLimits) {
   // Churchill first).
   for (std::size_t i = 0; i < data().conference_cards.size(); ++i)
     if (data().conference_cards[i].id == "1a") start.conference_card = static_cast<std::uint8_t>(i);
-  begin(StepId::PolMilRoll, 4 * 16 + 0, 1, 0 * 16 + 1);
+  begin(StepId::PolMilRoll, BandRoll{4, 0, 1, 0, 1});  // band 4, effect 0: one roll for the first power
   // France holds a US network: it is removed and the UK's is discarded.
   chance("polmil 1-1");
   EXPECT_EQ(s().networks[data().location("france")], 0);
@@ -48,7 +48,7 @@ TEST_F(Decision, Rule_5_12_NetworksBeyondTwoAreDiscarded) {
   start.networks[data().location("poland")] = 2;  // 9.54 has a UK network in Poland; make it two
   for (std::size_t i = 0; i < data().conference_cards.size(); ++i)
     if (data().conference_cards[i].id == "1a") start.conference_card = static_cast<std::uint8_t>(i);
-  begin(StepId::PolMilRoll, 4 * 16 + 0, 1, 0 * 16 + 1);
+  begin(StepId::PolMilRoll, BandRoll{4, 0, 1, 0, 1});  // band 4, effect 0: one roll for the first power
   chance("polmil 3-1");  // Poland
   EXPECT_EQ(s().networks[data().location("poland")], 2);
   EXPECT_EQ(s().network_owner[data().location("poland")], power("UK"));
@@ -158,7 +158,7 @@ TEST_F(Decision, Rule_6_7_AmphibiousDirectedOffensiveTakesNavalFirst) {
   start.directed_front[static_cast<std::size_t>(power("US"))] = data().front("western");
   start.production[static_cast<std::size_t>(power("US"))] = 2;
   start.conference_winner = static_cast<std::int8_t>(power("UK"));
-  begin(StepId::Allocation, power("US"), 2);
+  begin(StepId::Allocation, OrderedTurn{power("US"), 2});
   EXPECT_FALSE(legal("US", "offensive western"));
   act("US", "naval western");  // to the D-Day minimum of five
   EXPECT_FALSE(legal("US", "naval western")) << "6.5: and a box never holds more than five";
@@ -180,7 +180,7 @@ TEST_F(Decision, Rule_6_10_ABombResearchAndTheSpyRing) {
 
 TEST_F(Decision, Rule_6_11_GlobalIssueMovesTowardTheWinner) {
   start.global[0] = static_cast<std::uint8_t>(power("UK"));  // Churchill-Roosevelt on Colonialism
-  begin(StepId::GlobalIssue, power("US"));
+  begin(StepId::GlobalIssue, Turn{power("US")});
   EXPECT_TRUE(legal("US", "global churchill-roosevelt")) << "from the opponent's advantage to his";
   EXPECT_TRUE(legal("US", "global roosevelt-stalin"));
   EXPECT_FALSE(legal("US", "global churchill-stalin")) << "not one of his two markers";
@@ -189,7 +189,7 @@ TEST_F(Decision, Rule_6_11_GlobalIssueMovesTowardTheWinner) {
 }
 
 TEST_F(Decision, Rule_6_92_AnyWinnerChoosesOnlyTheUsOrTheUk) {
-  begin(StepId::TheaterLeadership, power("USSR"), 1, 0);
+  begin(StepId::TheaterLeadership, LeadershipTurn{power("USSR"), 1, 0});
   EXPECT_TRUE(legal("USSR", "leadership pacific UK"));
   EXPECT_TRUE(legal("USSR", "leadership pacific US"));
   EXPECT_FALSE(legal("USSR", "leadership pacific USSR"));

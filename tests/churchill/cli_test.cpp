@@ -213,3 +213,62 @@ TEST_F(Cli, TamperedOrForeignSavesAreRefused) {
 }
 
 }  // namespace
+
+// Issue 16: typing the beginning of each word plays an action; a mistake gets the nearest actions.
+TEST_F(Cli, PlayTakesEachWordsBeginningAndSuggestsAfterAMistake) {
+  const std::string script = (dir / "input.txt").string();
+  std::ofstream(script) << "agnda mnzies\nagen menz\n";  // seed 5 deals the UK Menzies
+  const Result r = run("play --fast --seed 5 --no-color --autosave " + save + " < " + script);
+  EXPECT_EQ(r.status, 0);
+  const auto mistake = r.out.find("\"agnda mnzies\" is not a legal action");
+  ASSERT_NE(mistake, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Did you mean:", mistake), std::string::npos);
+  EXPECT_NE(r.out.find("agenda menzies", mistake), std::string::npos) << "the nearest action is suggested";
+  const nlohmann::json uk = view("UK");
+  EXPECT_EQ(uk["hand"].size(), 6u) << "\"agen menz\" played Menzies";
+  for (const auto& card : uk["hand"]) EXPECT_NE(card.get<std::string>(), "menzies");
+}
+
+// Issue 16: `card NAME` shows a whole card with its provenance; the hand shows value and ability.
+TEST_F(Cli, PlayShowsACardsWholeTextAndSource) {
+  const std::string script = (dir / "input.txt").string();
+  std::ofstream(script) << "card portal\ncard sir\n";
+  const Result r = run("play --fast --seed 5 --no-color --autosave " + save + " < " + script);
+  std::string flat;  // the card is wrapped to the terminal's width: compare its words
+  for (char ch : r.out)
+    if (!(std::isspace(static_cast<unsigned char>(ch)) && !flat.empty() && flat.back() == ' ')) flat += std::isspace(static_cast<unsigned char>(ch)) ? ' ' : ch;
+  EXPECT_NE(flat.find("Air Chief Marshal Sir Charles Portal — Chief of the Air Staff (UK staff, value 1)"), std::string::npos) << r.out;
+  EXPECT_NE(flat.find("Attribute: +2 to value if played on an issue on the US track."), std::string::npos);
+  EXPECT_NE(r.out.find("Source: rulebook — English rulebook"), std::string::npos);
+  EXPECT_NE(r.out.find("Which one?"), std::string::npos) << "a part of several names asks which";
+  EXPECT_NE(r.out.find("  1 menzies      +3 to value if played on a Pol-Mil issue."), std::string::npos) << "the hand line";
+}
+
+// Issue 16: the board fits an 80-column terminal.
+TEST_F(Cli, TheBoardFitsEightyColumns) {
+  ASSERT_EQ(run("new --scenario campaign --seed 5 -o " + save).status, 0);
+  const Result r = run("status " + save + " --as UK");
+  std::istringstream lines(r.out);
+  std::string line;
+  int count = 0;
+  while (std::getline(lines, line)) {
+    std::size_t columns = 0;
+    for (unsigned char ch : line) columns += (ch & 0xc0) != 0x80;  // code points
+    EXPECT_LE(columns, 80u) << line;
+    ++count;
+  }
+  EXPECT_GT(count, 10);
+}
+
+// Issue 16: `rules 4.4` prints the section with its parts 4.41-4.44, not only its first lines.
+TEST_F(Cli, RulesPrintsAWholeSectionWithItsParts) {
+  const std::string script = (dir / "input.txt").string();
+  std::ofstream(script) << "rules 4.4\n";
+  const Result r = run("play --fast --seed 5 --no-color --autosave " + save + " < " + script);
+  if (r.out.find("The rulebook text is not available") != std::string::npos) GTEST_SKIP() << "no rulebook here";
+  const auto start = r.out.find("4.4 Winning the Game");
+  ASSERT_NE(start, std::string::npos);
+  EXPECT_NE(r.out.find("4.41 Alliance Victory", start), std::string::npos);
+  EXPECT_NE(r.out.find("4.44 Final Game Victory Tiebreaker", start), std::string::npos);
+  EXPECT_EQ(r.out.find("5.0 ", start), std::string::npos) << "and stops before the next section";
+}

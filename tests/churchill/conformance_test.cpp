@@ -1,6 +1,9 @@
 // The platform's conformance harness (tests/core/conformance.h) on every scenario of Churchill,
 // with and without the Secret Agenda variant.
+#include <cstring>
+
 #include "../core/conformance.h"
+#include "churchill/actions.h"
 #include "table_fixture.h"
 
 namespace churchill::testing {
@@ -18,6 +21,89 @@ TEST(ChurchillConformance, RandomGamesOfEveryScenario) {
       if (::testing::Test::HasFatalFailure()) return;
       EXPECT_GT(stats.resamples_that_differ, 0) << o.scenario << ": hands are hidden, so resampling redraws them";
     }
+}
+
+// A position `moves` random actions into a game of the training scenario (Secret Agenda on, so
+// that its fields are set too).
+State played(const Game& g, int moves, std::uint64_t seed) {
+  State s = g.new_game(*data().scenario("training"), Options{true, false});
+  core::Rng rng(seed);
+  for (int i = 0; i < moves && g.node_kind(s) != core::NodeKind::Terminal; ++i) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      core::OutcomeList outcomes;
+      g.chance_outcomes(s, outcomes);
+      g.apply(s, core::kChance, core::sample_outcome(outcomes, rng), nullptr);
+      continue;
+    }
+    const auto seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(s)));
+    core::ActionList legal;
+    g.legal_actions(s, seat, legal);
+    g.apply(s, seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))], nullptr);
+  }
+  return s;
+}
+
+// Flips one bit in each byte of `s` in turn: every flip that makes a different State (not padding,
+// not a popped step) must change the hash. Returns how many bytes were checked.
+int expect_every_byte_hashed(const Game& g, const State& s, const char* what) {
+  const std::uint64_t h = g.hash(s);
+  int checked = 0;
+  for (std::size_t i = 0; i < sizeof(State); ++i) {
+    State t;
+    std::memcpy(&t, &s, sizeof(State));
+    unsigned char byte;
+    std::memcpy(&byte, reinterpret_cast<const unsigned char*>(&s) + i, 1);
+    byte ^= 1;  // keeps bools 0 or 1
+    std::memcpy(reinterpret_cast<unsigned char*>(&t) + i, &byte, 1);
+    if (t == s) continue;
+    ++checked;
+    EXPECT_NE(g.hash(t), h) << what << ": the byte at offset " << i << " of State is not hashed";
+  }
+  return checked;
+}
+
+TEST(ChurchillStateHash, EveryFieldOfStateIsHashed) {
+  const Game g(data());
+  int checked = 0;
+  for (int moves : {0, 120, 400, 900}) {
+    const State s = played(g, moves, 5 + static_cast<std::uint64_t>(moves));
+    checked += expect_every_byte_hashed(g, s, "a position in play");
+    checked += expect_every_byte_hashed(g, g.observe(s, 1), "an observation");
+  }
+  EXPECT_GT(checked, 4 * static_cast<int>(sizeof(State))) << "most bytes of State are fields";
+}
+
+TEST(ChurchillStateHash, AHandHiddenInAnObservationChangesTheHash) {
+  const Game g(data());
+  const State s = played(g, 120, 9);
+  State o = g.observe(s, 0);
+  const std::uint64_t h = g.hash(o);
+  ++o.hidden_hand[2];
+  EXPECT_NE(g.hash(o), h);
+}
+
+// The rules' preconditions (CHURCHILL_EXPECT) are live in the sanitizer build: an action applied
+// where its step does not accept it stops the program there, before it can corrupt a state.
+TEST(ChurchillPreconditions, AnActionAtTheWrongStepStopsACheckedBuild) {
+#if defined(CHURCHILL_CHECKS) || !defined(NDEBUG)
+  const Game g(data());
+  const State start = g.new_game(*data().scenario("training"));
+  ASSERT_EQ(start.steps.top().id, StepId::RevealConference);
+  EXPECT_DEATH(
+      {
+        State s = start;
+        g.apply(s, 0, encode(Act::Pass), nullptr);
+      },
+      "precondition failed");
+  EXPECT_DEATH(
+      {
+        State s = start;
+        g.apply(s, core::kChance, encode(Act::Chance, 99), nullptr);  // no such conference card
+      },
+      "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
 }
 
 }  // namespace

@@ -247,14 +247,18 @@ TEST_F(Victory, Rule_4_4_TheRunningScoreIsIfTheGameEndedNowWithItsCase) {
     const auto view = view_json(game, s, std::nullopt);
     const std::string board = board_text(game, s, std::nullopt);
     return std::pair{view["score_label"].get<std::string>() + " | " + view["score_case"].get<std::string>(),
-                     board.substr(0, board.find('\n', board.find('\n') + 1))};
+                     board.substr(0, board.find('\n', board.find('\n', board.find('\n') + 1) + 1))};
   };
   scores(40, 36, 33, {true, false});
   EXPECT_EQ(shown().first, "if the game ended now | 4.43 Global Hegemon, Axis Conditional Surrender");
-  EXPECT_NE(shown().second.find("Score if the game ended now (4.43 Global Hegemon, Axis Conditional Surrender): UK 40 US 36 USSR 33"),
+  EXPECT_NE(shown().second.find("Score if the game ended now: UK 40 US 36 USSR 33\n  4.43 Global Hegemon, Axis Conditional Surrender"),
             std::string::npos) << shown().second;
+  // 4.43: 40-5, 36-3, 33+5: the USSR would win, and the view says so.
+  EXPECT_EQ(view_json(game, s, std::nullopt)["winner_if_ended_now"], "USSR");
+  EXPECT_NE(shown().second.find("4.43 Global Hegemon, Axis Conditional Surrender: USSR would win"), std::string::npos);
   scores(40, 30, 25, {true, true});
   EXPECT_EQ(shown().first, "if the game ended now | 4.41 Alliance Victory");
+  EXPECT_EQ(view_json(game, s, std::nullopt)["winner_if_ended_now"], "UK");
   scores(50, 29, 25, {true, true});
   EXPECT_EQ(shown().first, "if the game ended now | 4.42 Broken Alliance");
 }

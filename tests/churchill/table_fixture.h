@@ -117,12 +117,19 @@ class Position : public Table {
     const std::string rest = at.substr(space + 1);
     is.space = static_cast<std::int8_t>(rest == "chair" ? kChair : std::stoi(rest));
   }
-  void begin(StepId id, int a = 0, int b = 0, int c = 0) {
-    start.steps.push({id, static_cast<std::int8_t>(a), static_cast<std::int8_t>(b), static_cast<std::int8_t>(c)});
+  // Starts play at step `id`, with its named payload (state.h).
+  template <class Payload>
+  void begin(StepId id, const Payload& payload) {
+    start.steps.push(Step::of(id, payload));
     game.run_automatic(start, nullptr);
     session = Session(game, start, 1);
   }
-  void meeting(const char* first) { begin(StepId::MeetingTurn, power(first)); }
+  void begin(StepId id) {
+    start.steps.push({id});
+    game.run_automatic(start, nullptr);
+    session = Session(game, start, 1);
+  }
+  void meeting(const char* first) { begin(StepId::MeetingTurn, Turn{power(first)}); }
 };
 
 }  // namespace churchill::testing

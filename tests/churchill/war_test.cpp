@@ -96,7 +96,7 @@ TEST_F(War, Rule_7_12_RemovalIsOptional) {
   // his own un-played Clandestine Networks ... to remove an opponent's": he may also decline.
   for (const auto& l : data().locations) networks(l.id.c_str(), "USSR", 1);
   start.to_place = {1, 0, 0};
-  begin(StepId::PlaceNetworks, power("UK"), 0);
+  begin(StepId::PlaceNetworks, OrderedTurn{power("UK"), 0});
   EXPECT_TRUE(legal("UK", "remove-network austria"));
   act("UK", "decline");
   EXPECT_EQ(s().to_place[0], 0) << "7.1: unused markers are lost";
@@ -106,7 +106,7 @@ TEST_F(War, Rule_7_12_RemovalIsOptional) {
 
 TEST_F(War, Rule_7_12_NoDeclineWhileAPlacementIsPossible) {
   start.to_place = {1, 0, 0};
-  begin(StepId::PlaceNetworks, power("UK"), 0);
+  begin(StepId::PlaceNetworks, OrderedTurn{power("UK"), 0});
   EXPECT_FALSE(legal("UK", "decline")) << "7.1: a player must place as many as he is able";
 }
 
@@ -115,7 +115,7 @@ TEST_F(War, Rule_7_32_RemovalIsOptional) {
   start.alignment[L("poland")] = static_cast<std::uint8_t>(power("USSR"));
   start.global[1] = static_cast<std::uint8_t>(power("UK"));  // Free Europe: the UK may remove it
   start.to_place = {1, 0, 0};
-  begin(StepId::PlaceAlignment, power("UK"), 0);
+  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
   EXPECT_TRUE(legal("UK", "remove-alignment poland"));
   act("UK", "decline");
   EXPECT_EQ(s().alignment[L("poland")], power("USSR"));
@@ -152,14 +152,14 @@ TEST_F(War, Rule_6_11_ColonialismLetsOnlyTheUkPlaceInColonies) {
   start.alignment_gained[1] = 1;
   start.alignment_gained[0] = 1;
   start.to_place = {1, 1, 0};
-  begin(StepId::PlaceAlignment, power("US"), 0);
+  begin(StepId::PlaceAlignment, OrderedTurn{power("US"), 0});
   EXPECT_FALSE(legal("US", "align siam"));
 }
 
 TEST_F(War, Rule_6_11_NeutralColonialIssueForbidsColonyPlacements) {
   networks("malaya", "UK", 1);
   start.to_place = {1, 0, 0};
-  begin(StepId::PlaceAlignment, power("UK"), 0);
+  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
   EXPECT_FALSE(legal("UK", "align malaya"));
 }
 
@@ -170,13 +170,13 @@ TEST_F(War, Rule_6_11_SpheresOfInfluenceAndTheUnRemovalCost) {
   start.global[1] = static_cast<std::uint8_t>(power("USSR"));  // Spheres of Influence
   start.global[2] = static_cast<std::uint8_t>(power("US"));    // UN: removal costs two
   start.to_place = {1, 0, 0};
-  begin(StepId::PlaceAlignment, power("UK"), 0);
+  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "Spheres: only the USSR in Poland";
   start.global[1] = static_cast<std::uint8_t>(power("UK"));   // Free Europe
-  begin(StepId::PlaceAlignment, power("UK"), 0);
+  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "UN: two markers needed, the UK has one";
   start.to_place = {2, 0, 0};
-  begin(StepId::PlaceAlignment, power("UK"), 0);
+  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
   act("UK", "remove-alignment poland");
   EXPECT_EQ(s().alignment[L("poland")], kNone);
   EXPECT_EQ(s().to_place[0], 0);
@@ -186,7 +186,7 @@ TEST_F(War, Rule_7_62_TournamentOpening) {
   start = game.new_game(*data().scenario("tournament"));
   start.steps.clear();
   start.steps.push({StepId::GameOver});
-  begin(StepId::Reserves, 0, 1);
+  begin(StepId::Reserves, ReservesAt{0, 1});
   // 2: one army against the Eastern Front; 4 Eastern Horde: four more; 5 Atlantic Wall: one in
   // Normandy. The Italian army and the U-boats are out of play (9.64).
   EXPECT_EQ(reserves_against("eastern"), 5);
@@ -198,7 +198,7 @@ TEST_F(War, GermanReservesOptionSendsOneEasternHordeArmy) {
   start = game.new_game(*data().scenario("tournament"), Options{false, true});
   start.steps.clear();
   start.steps.push({StepId::GameOver});
-  begin(StepId::Reserves, 0, 1);
+  begin(StepId::Reserves, ReservesAt{0, 1});
   EXPECT_EQ(reserves_against("eastern"), 2);  // priority 2 and the option's one
   EXPECT_EQ(reserves_against("western"), 1);
   EXPECT_EQ(s().steps.top().id, StepId::ReserveRoll) << "the other three are placed at random (priority 8)";
@@ -216,8 +216,8 @@ TEST_F(War, Rule_7_73_3_NoDDayWithoutTheSecondFront) {
   start.steps.push({StepId::GameOver});
   start.offensive[data().front("western")] = 4;
   start.second_front = false;
-  begin(StepId::Campaigns, 0);
-  EXPECT_NE(s().steps.top().a, data().front("western")) << "the Western Front makes no roll";
+  begin(StepId::Campaigns, CampaignAt{0});
+  EXPECT_NE(s().steps.top().as<FrontRollFor>().front, data().front("western")) << "the Western Front makes no roll";
   EXPECT_EQ(s().offensive[data().front("western")], 0) << "7.71: support removed anyway";
 }
 
@@ -225,7 +225,7 @@ TEST_F(War, Rule_7_73_TheLogSaysWhyAFrontCannotAdvance) {
   start = game.new_game(*data().scenario("tournament"));
   start.steps.clear();
   start.steps.push({StepId::GameOver});
-  start.steps.push({StepId::Campaigns, 0});
+  start.steps.push(Step::of(StepId::Campaigns, CampaignAt{0}));
   const auto army = static_cast<std::size_t>(ReserveKind::GermanArmy);
   for (const char* f : {"eastern", "mediterranean"}) start.reserves_on_front[data().front(f)][army] = 1;
   start.reserves_on_front[data().front("cbi")][static_cast<std::size_t>(ReserveKind::JapaneseArmy)] = 1;
@@ -246,7 +246,7 @@ TEST_F(War, Rule_7_73_TheLogSaysWhyAFrontCannotAdvance) {
 TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   start.front[data().front("eastern")] = 1;  // Ukraine: Prussia then East Germany, both land
   start.offensive[data().front("eastern")] = 5;   // strength 12
-  begin(StepId::FrontRoll, data().front("eastern"));
+  begin(StepId::FrontRoll, FrontRollFor{data().front("eastern")});
   chance("roll 8");  // 8 + 2 = 10: a breakthrough
   EXPECT_EQ(data().spaces[data().fronts[data().front("eastern")].track[static_cast<std::size_t>(s().front[data().front("eastern")])].space].id,
             "east-germany");
@@ -254,7 +254,7 @@ TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   start.front[cp] = 0;  // Carolines; Marianas is amphibious
   start.offensive[cp] = 6;
   start.naval[data().theater("central-pacific")] = 5;
-  begin(StepId::FrontRoll, cp);
+  begin(StepId::FrontRoll, FrontRollFor{cp});
   chance("roll 10");
   EXPECT_EQ(s().front[cp], 1) << "one space: the second would be amphibious (7.74)";
 }
@@ -264,7 +264,7 @@ TEST_F(War, Rule_7_13_AdvancePutsRivalNetworksBehindTheFrontOnce) {
   networks("rumania", "USSR", 1);
   start.front[data().front("eastern")] = 1;  // Ukraine
   start.offensive[data().front("eastern")] = 4;
-  begin(StepId::FrontRoll, data().front("eastern"));
+  begin(StepId::FrontRoll, FrontRollFor{data().front("eastern")});
   chance("roll 1");
   EXPECT_EQ(s().networks[L("poland")], 1) << "the Soviet advance removes one UK network";
   EXPECT_EQ(s().networks[L("rumania")], 1) << "its own stay";
@@ -276,7 +276,7 @@ TEST_F(War, Rule_7_75_KamikazeCostsANavalSupport) {
   start.front[cp] = 2;  // Iwo Jima: Okinawa next, a Kamikaze space
   start.naval[data().theater("central-pacific")] = 4;
   start.offensive[cp] = 2;
-  begin(StepId::FrontRoll, cp);
+  begin(StepId::FrontRoll, FrontRollFor{cp});
   chance("roll 2");
   EXPECT_EQ(s().naval[data().theater("central-pacific")], 3);
 }
@@ -285,8 +285,8 @@ TEST_F(War, Rule_7_81_GermanTechnologyOnSurrender) {
   const auto w = data().front("western");
   start.front[w] = 3;  // West Germany
   start.offensive[w] = 4;
-  start.steps.push({StepId::Campaigns, 1});  // the Eastern Front next, then the surrender check
-  begin(StepId::FrontRoll, w);
+  start.steps.push(Step::of(StepId::Campaigns, CampaignAt{1}));  // the Eastern Front next, then the surrender check
+  begin(StepId::FrontRoll, FrontRollFor{w});
   chance("roll 1");
   while (game.node_kind(s()) == core::NodeKind::Chance && !s().surrendered[0]) session.sample_chance();
   EXPECT_TRUE(s().surrendered[0]);
@@ -302,7 +302,7 @@ TEST_F(War, Rule_7_81_BothFrontsEnterGermanyInOneConference) {
   start.offensive[data().front("western")] = 4;
   start.offensive[data().front("eastern")] = 4;
   reserves_left(ReserveKind::GermanArmy, 0);
-  begin(StepId::Campaigns, 0);
+  begin(StepId::Campaigns, CampaignAt{0});
   chance("roll 1");  // the Western Front enters Germany
   EXPECT_FALSE(s().surrendered[0]) << "not yet: the Eastern Front attempts too";
   chance("roll 1");  // the Eastern Front enters Germany
@@ -317,13 +317,13 @@ TEST_F(War, Rule_7_82_TheEmperorsThreeConditions) {
   start.entered[data().space("marianas-islands")] = 3;                    // ... and a B29 space
   const auto fe = data().front("far-east");
   start.front[fe] = 1;                                                    // c: Manchuria
-  begin(StepId::Campaigns, 7);
+  begin(StepId::Campaigns, CampaignAt{7});
   EXPECT_TRUE(s().surrendered[1]);
 }
 
 TEST_F(War, Rule_7_64_PacificPriorities) {
   // Training: the Far East Front has left its box; SW Pacific faces the Philippines (a B29 space).
-  begin(StepId::Reserves, 1, 1);
+  begin(StepId::Reserves, ReservesAt{1, 1});
   EXPECT_EQ(reserves_against("far-east"), 2);    // 2: two armies against the Soviets
   EXPECT_EQ(reserves_against("sw-pacific"), 1);  // 3: one in each B29 entry space
   chance("roll 1");  // 4: the IJN sorties against the Central Pacific (an amphibious entry, 3 naval)
@@ -356,7 +356,7 @@ class Ijn : public War {
 };
 
 TEST_F(Ijn, Rule_7_64_4_NeverMoreThanOneIjnAtATime) {
-  begin(StepId::Reserves, 1, 1);
+  begin(StepId::Reserves, ReservesAt{1, 1});
   EXPECT_EQ(reserves_against("far-east"), 2);
   // Priority 4 sends no second IJN while the card's is at sea; the next roll is the card IJN's
   // battle (7.64.5): on a 1 it is eliminated.
@@ -368,7 +368,7 @@ TEST_F(Ijn, Rule_7_64_4_NeverMoreThanOneIjnAtATime) {
 }
 
 TEST_F(Ijn, Rule_7_64_5_AnIjnPlacedByAConferenceCardTakesTheLeyteGulfRoll) {
-  begin(StepId::Reserves, 1, 1);
+  begin(StepId::Reserves, ReservesAt{1, 1});
   chance("roll 5");  // 5-6: it survives and goes back to Japan
   EXPECT_EQ(ijn_in_boxes(), 0);
   EXPECT_EQ(ijn_lost(), 0);
@@ -378,7 +378,7 @@ TEST_F(Ijn, Rule_7_64_5_AnIjnPlacedByAConferenceCardTakesTheLeyteGulfRoll) {
 }
 
 TEST_F(War, Rule_7_64_4_TheIjnRollsAreLoggedAndTheViewShowsHowManyRemain) {
-  begin(StepId::Reserves, 1, 1);
+  begin(StepId::Reserves, ReservesAt{1, 1});
   chance("roll 2");  // sorties against the Central Pacific (Marianas -> Iwo Jima, 3 naval)
   chance("roll 4");  // eliminated
   EXPECT_NE(log_text().find("[7.64.4] IJN roll 2: the IJN sorties into the Central Pacific Theater"), std::string::npos) << log_text();
@@ -389,7 +389,7 @@ TEST_F(War, Rule_7_64_4_TheIjnRollsAreLoggedAndTheViewShowsHowManyRemain) {
 }
 
 TEST_F(War, Rule_7_64_4_NoSortieIsLoggedToo) {
-  begin(StepId::Reserves, 1, 1);
+  begin(StepId::Reserves, ReservesAt{1, 1});
   chance("roll 3");
   EXPECT_NE(log_text().find("[7.64.4] IJN roll 3: no sortie"), std::string::npos) << log_text();
 }
@@ -398,7 +398,7 @@ TEST_F(Ijn, Rule_7_64_3_AB29EntrySpaceThatHoldsAnArmyNeedsNoOther) {
   // The card's army already opposes the SW Pacific Front's entry into the Philippines: priority 3
   // is met there, as in the example of play (Japanese armies 50% Far East, 25% Central Pacific,
   // 25% SW Pacific).
-  begin(StepId::Reserves, 1, 1);
+  begin(StepId::Reserves, ReservesAt{1, 1});
   EXPECT_EQ(reserves_against("sw-pacific"), 1);
   EXPECT_EQ(pool(ReserveKind::JapaneseArmy), 1) << "the last army is placed at random (priority 6)";
 }
@@ -411,7 +411,7 @@ TEST_F(War, Rule_7_72_4_OddArmyGoesToJapan) {
   front_at("central-pacific", "okinawa");
   start.naval[data().theater("far-east")] = 3;
   reserves_left(ReserveKind::JapaneseArmy, 3);
-  begin(StepId::Reserves, 1, 1);
+  begin(StepId::Reserves, ReservesAt{1, 1});
   chance("front central-pacific");
   EXPECT_EQ(reserves_against("central-pacific"), 2);
   EXPECT_EQ(reserves_against("far-east"), 1) << "7.64.2 finds no army left";
@@ -425,7 +425,7 @@ TEST_F(War, Rule_7_72_4_OnlyFrontsThatMayAttemptJapanShareItsArmies) {
   front_at("central-pacific", "okinawa");
   front_at("sw-pacific", "kyushu");
   start.naval[data().theater("central-pacific")] = 2;
-  begin(StepId::Reserves, 1, 1);
+  begin(StepId::Reserves, ReservesAt{1, 1});
   EXPECT_EQ(reserves_against("sw-pacific"), 4);
   EXPECT_EQ(reserves_against("central-pacific"), 0);
 }
@@ -434,7 +434,7 @@ TEST_F(War, Rule_7_62_1_LastGermanArmyAgainstGermanyGoesByARoll) {
   front_at("western", "west-germany");
   front_at("eastern", "east-germany");
   reserves_left(ReserveKind::GermanArmy, 1);
-  begin(StepId::Reserves, 0, 1);
+  begin(StepId::Reserves, ReservesAt{0, 1});
   chance("front western");
   EXPECT_EQ(reserves_against("western"), 1);
   EXPECT_EQ(reserves_against("eastern"), 0) << "7.62.2 finds no army left";
@@ -446,7 +446,7 @@ TEST_F(War, Rule_7_62_6_OneArmyForTwoEquidistantFrontsGoesByARoll) {
   // Training: the Western Front in the Rhineland and the Eastern in Prussia, two spaces each from
   // Germany. Two armies: priority 2 takes one for the Eastern Front; the last is rolled for.
   reserves_left(ReserveKind::GermanArmy, 2);
-  begin(StepId::Reserves, 0, 1);
+  begin(StepId::Reserves, ReservesAt{0, 1});
   EXPECT_EQ(reserves_against("eastern"), 1);
   chance("front eastern");
   EXPECT_EQ(reserves_against("eastern"), 2);
@@ -456,7 +456,7 @@ TEST_F(War, Rule_7_62_6_OneArmyForTwoEquidistantFrontsGoesByARoll) {
 
 TEST_F(War, Rule_7_62_6_TwoArmiesForTwoEquidistantFrontsOneEach) {
   reserves_left(ReserveKind::GermanArmy, 3);
-  begin(StepId::Reserves, 0, 1);
+  begin(StepId::Reserves, ReservesAt{0, 1});
   EXPECT_EQ(reserves_against("eastern"), 2);
   EXPECT_EQ(reserves_against("western"), 1);
   EXPECT_EQ(s().steps.top().id, StepId::ReserveRoll) << "no roll in Europe: the Pacific's IJN roll comes next";
@@ -465,7 +465,7 @@ TEST_F(War, Rule_7_62_6_TwoArmiesForTwoEquidistantFrontsOneEach) {
 TEST_F(War, Rule_7_63_EnteringWestGermanyRemovesAGermanArmyForGood) {
   const auto w = data().front("western");  // training: Rhineland
   start.offensive[w] = 4;
-  begin(StepId::FrontRoll, w);
+  begin(StepId::FrontRoll, FrontRollFor{w});
   chance("roll 1");
   EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::GermanArmy)], 1);
   EXPECT_EQ(s().reserves_pool[static_cast<std::size_t>(ReserveKind::GermanArmy)], 5);
@@ -475,7 +475,7 @@ TEST_F(War, Rule_7_65_ManchuriaDestroysTheKwangtungArmy) {
   const auto fe = data().front("far-east");  // training: Nomonhan
   start.offensive[fe] = 4;
   start.ussr_declares_war = true;
-  begin(StepId::FrontRoll, fe);
+  begin(StepId::FrontRoll, FrontRollFor{fe});
   chance("roll 1");
   EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::JapaneseArmy)], 1);
   EXPECT_EQ(where("ussr-declares-war"), "removed") << "6.22: removed once Manchuria is entered";

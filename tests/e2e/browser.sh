@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end in the browser: starts `churchill serve` on a free port with a fresh database and runs
-# web/e2e/play.mjs (Playwright driving Debian's Chromium). Usage: browser.sh CHURCHILL_BINARY OUT_DIR
+# web/e2e/play.mjs, newcomer.mjs (a whole game as a newcomer plays it) and hills.mjs (Playwright
+# driving Debian's Chromium). Usage: browser.sh CHURCHILL_BINARY OUT_DIR
 set -euo pipefail
 bin=$1 out=$2
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,4 +18,5 @@ url=$(grep -o "http://[0-9.:]*/" "$log" | head -1)
 [ -n "$url" ] || { echo "the server did not start"; cat "$log"; exit 1; }
 cd "$root/web"
 node e2e/play.mjs "$url" "$out"
+node e2e/newcomer.mjs "$url" "$out"
 node e2e/hills.mjs "$url"

@@ -26,10 +26,11 @@ class FailingStore : public server::Store {
   std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) override {
     return real_.finished_summaries(after, limit);
   }
-  void commit(const std::vector<server::GameWrite>& batch) override {
+  std::vector<std::string> game_ids() override { return real_.game_ids(); }
+  std::vector<std::string> commit(const std::vector<server::GameWrite>& batch) override {
     if (fail) throw server::StoreError("injected failure");
     ++commits;
-    real_.commit(batch);
+    return real_.commit(batch);
   }
 
  private:

@@ -227,6 +227,14 @@ TEST_F(Server, ASecondTitlePlaysThroughTheSameApiWithSecretOrdersAndPerSeatUndo)
   EXPECT_EQ(titles.body[1]["scenarios"][0]["seats"]["2"], json::array({"red", "green"}));
   EXPECT_EQ(get("/api/titles/hills/layout").body["hills"].size(), 3u);
   expect_error(get("/api/titles/chess/layout"), 404, "no title");
+  // The rulebook's text of a section, for the log's rule numbers: a number only.
+  const Reply rule = get("/api/titles/churchill/rules/4.4");
+  ASSERT_EQ(rule.status, 200);
+  EXPECT_EQ(rule.body["section"], "4.4");
+  EXPECT_FALSE(rule.body["text"].get<std::string>().empty());
+  expect_error(get("/api/titles/churchill/rules/..%2F..%2Fetc"), 400, "by its number");
+  expect_error(get("/api/titles/churchill/rules/4.4."), 400, "by its number");
+  expect_error(get("/api/titles/chess/rules/4.4"), 404, "no title");
   expect_error(post("/api/games", R"({"title": "chess"})"), 400, "no title \"chess\"");
   expect_error(post("/api/games", R"({"title": "hills", "players": 5})"), 400, "not 5");
   const Reply made = post("/api/games", R"({"title": "hills", "players": 2, "seating": "public"})");

@@ -4,6 +4,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bitset>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -202,6 +205,20 @@ TEST(WarRoomMap, T18_StatedEdgesAndNonEdges) {
   EXPECT_FALSE(edge("J3", "J5"));
   EXPECT_EQ(rail_distance(d, id("J3"), id("J5")), 2);
   EXPECT_TRUE(rail_connected(d, id("J3"), id("J5")));
+  {
+    // With Peiping blocked no rail path joins J3 and J5, so the 92nd has no stop short of J3 (T1).
+    std::vector<RegionId> queue{id("J3")};
+    std::bitset<256> seen;
+    seen.set(id("J3"));
+    seen.set(id("J4"));
+    for (std::size_t i = 0; i < queue.size(); ++i)
+      for (RegionId n : neighbours(d, queue[i]))
+        if (!seen.test(n) && rail_edge(d, queue[i], n)) {
+          seen.set(n);
+          queue.push_back(n);
+        }
+    EXPECT_FALSE(seen.test(id("J5")));
+  }
   // Row 1 Box 2, Row 2 Box 1: P-13 to P-2 needs an intermediate region, P-1 or P-12.
   EXPECT_FALSE(edge("P-13", "P-2"));
   EXPECT_EQ(sea_distance(d, id("P-13"), id("P-2")), 2);
@@ -487,13 +504,58 @@ TEST(WarRoomScenarios, T19_TheOtherScenariosAsStated) {
   for (const Region& r : d.regions) bc += r.owner == BC && pacific.in_play.test(r.rid);
   EXPECT_EQ(bc, 12);
 
+  // Pacific setup: "The United States uses all its Territory Cards except for Eastern United
+  // States (and its forces in Great Britain)".
+  EXPECT_TRUE(pacific.setup_complete);
+  for (const SetupCommand& c : pacific.commands) {
+    EXPECT_NE(c.region, id("B1"));
+    EXPECT_NE(c.region, id("U1"));
+    EXPECT_TRUE(pacific.in_play.test(c.region)) << d.region(c.region).id;
+  }
+  // Global War: every nation has forces, the US among them in Great Britain.
+  EXPECT_TRUE(global.setup_complete);
+  std::array<int, kNations> commands{};
+  bool us_in_gb = false;
+  for (const SetupCommand& c : global.commands) {
+    ++commands[c.nation];
+    us_in_gb |= c.nation == US && c.region == id("B1") && c.category == Category::Land;
+  }
+  EXPECT_TRUE(us_in_gb);
+  for (Nation n : kAllNations) EXPECT_GT(commands[n], 0) << nation_id(n);
+
   const Scenario& east = scenario("eastern-front");
+  EXPECT_TRUE(east.setup_complete);
+  for (const SetupCommand& c : east.commands) EXPECT_TRUE(c.nation == GER || c.nation == USSR);
   EXPECT_EQ(east.nations, nation_bit(USSR) | nation_bit(GER));
   EXPECT_EQ(east.morale, BoardSide::Front);
   EXPECT_EQ(east.name, "Eastern Front (reconstructed)");
   EXPECT_EQ(east.origin.provenance, Provenance::Reconstructed);
   EXPECT_EQ(d.morale.thresholds[0][USSR].value, 7);
   EXPECT_EQ(d.morale.thresholds[0][GER].value, 8);
+}
+
+// Design §3.4: each scenario's theater is connected by land and sea: every region in play is
+// reachable from every other through regions in play (the impassable ones flown over).
+TEST(WarRoomScenarios, EveryTheaterIsConnected) {
+  const Data& d = shipped();
+  for (const Scenario& s : d.scenarios) {
+    std::vector<RegionId> queue;
+    std::bitset<256> seen;
+    for (const Region& r : d.regions)
+      if (s.in_play.test(r.rid)) {
+        queue.push_back(r.rid);
+        seen.set(r.rid);
+        break;
+      }
+    for (std::size_t i = 0; i < queue.size(); ++i)
+      for (RegionId n : neighbours(d, queue[i]))
+        if (s.in_play.test(n) && !seen.test(n)) {
+          seen.set(n);
+          queue.push_back(n);
+        }
+    for (const Region& r : d.regions)
+      EXPECT_TRUE(!s.in_play.test(r.rid) || seen.test(r.rid)) << s.id << ": " << r.id << " " << r.name << " is cut off";
+  }
 }
 
 TEST(WarRoomData, AuditListsEveryEntryWithProvenanceAndSource) {
@@ -692,6 +754,19 @@ TEST_F(WarRoomBadData, CardOfAnotherNation) {
   expect_error({"scenarios.json", "cards: USSR", "field \"except\"", "G1 is not a card of USSR"});
 }
 
+TEST_F(WarRoomBadData, StatedNamesAFieldTheEntryLacks) {
+  edit("map.json", [](json& j) {
+    find(j["regions"], "id", "G1")["stated"]["kamikaze"] = {{"provenance", "rulebook"}, {"source", "x"}};
+  });
+  expect_error({"map.json", "(id \"G1\")", "field \"kamikaze\"", "not a field of the entry"});
+}
+
+TEST_F(WarRoomBadData, EditedFileChangesTheHash) {
+  const std::string before = load_data(dir).hash;
+  edit("map.json", [](json& j) { j["notice"] = "changed"; });
+  EXPECT_NE(load_data(dir).hash, before);
+}
+
 TEST_F(WarRoomBadData, NotJson) {
   std::ofstream(dir / "morale.json") << "{ not json";
   expect_error({"morale.json", "not valid JSON"});
@@ -700,6 +775,68 @@ TEST_F(WarRoomBadData, NotJson) {
 TEST_F(WarRoomBadData, MissingFile) {
   fs::remove(dir / "scenarios.json");
   expect_error({"scenarios.json", "cannot read"});
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command: `warroom data check` and `warroom data audit [--json]`
+
+std::string run(const std::string& args, int& status) {
+  const char* bin = std::getenv("WARROOM_BINARY");
+  if (!bin) return "";
+  std::string out;
+  FILE* p = ::popen((std::string(bin) + " " + args + " 2>&1").c_str(), "r");
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  status = ::pclose(p);
+  return out;
+}
+
+TEST(WarRoomDataCommand, CheckPrintsTheSizesHashAndNotice) {
+  if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
+  int status = 0;
+  const std::string out = run("data check", status);
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(out.find("131 territories (19 neutral), 55 sea regions"), std::string::npos) << out;
+  EXPECT_NE(out.find(shipped().hash), std::string::npos);
+  EXPECT_NE(out.find("not the printed board"), std::string::npos);
+}
+
+TEST(WarRoomDataCommand, AuditJsonListsEveryRowWithCounts) {
+  if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
+  int status = 0;
+  const json j = json::parse(run("data audit --json", status));
+  EXPECT_EQ(status, 0);
+  const std::vector<AuditRow> rows = audit_rows(shipped());
+  EXPECT_EQ(j["rows"].size(), rows.size());
+  EXPECT_EQ(j["counts"]["rulebook"].get<int>() + j["counts"]["reconstructed"].get<int>(), static_cast<int>(rows.size()));
+  bool g1 = false;
+  for (const json& r : j["rows"])
+    if (r["kind"] == "territory" && r["id"] == "G1") {
+      g1 = true;
+      EXPECT_EQ(r["provenance"], "reconstructed");
+      EXPECT_EQ(r["stated"]["id"]["provenance"], "rulebook");
+    }
+  EXPECT_TRUE(g1);
+}
+
+TEST(WarRoomDataCommand, AuditFiltersByKindAndProvenance) {
+  if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
+  int status = 0;
+  const json j = json::parse(run("data audit --json --kind passage --provenance rulebook", status));
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(j["rows"].size(), 6u);
+  run("data audit --kind nothing-like-this", status);
+  EXPECT_NE(status, 0);
+}
+
+TEST(WarRoomDataCommand, BadDataDirectoryIsAOneLineErrorAndNonZeroExit) {
+  if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
+  int status = 0;
+  const std::string out = run("--data /nonexistent data check", status);
+  EXPECT_NE(status, 0);
+  EXPECT_EQ(out.rfind("warroom: ", 0), 0u) << out;
+  EXPECT_NE(out.find("cannot read"), std::string::npos);
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1);
 }
 
 }  // namespace

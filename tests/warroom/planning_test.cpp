@@ -265,7 +265,7 @@ TEST(ReorganizingCommands, TheQuickCheckAgreesWithTheLegalList) {
     for (int t = 0; t < kUnitTypes; ++t)
       for (int to = 0; to <= kMaxCommandNumber; ++to) {
         const core::Action a = encode(ActionKind::Shift, nation, from, t, to);
-        EXPECT_EQ(reorganize_allows(CCtx{g, s}, decode(a)), std::find(legal.begin(), legal.end(), a) != legal.end())
+        EXPECT_EQ(reorganize_allows(CCtx{g, s}, decode_action(a)), std::find(legal.begin(), legal.end(), a) != legal.end())
             << from << " " << t << " " << to;
       }
 }

@@ -31,6 +31,8 @@ try {
   let meetingTurns = 0;
   for (let i = 0; i < 40 && meetingTurns < 4; ++i) {
     await page.waitForSelector('button.action', { timeout: 10000 });
+    // A conference's summary pauses the page until it is closed.
+    if (await page.locator('#dialog').count() > 0) await page.click('#dialog button.close');
     const phase = await page.textContent('.phase');
     phases.add(phase);
     if (phase.startsWith('5.2 Meeting: UK to advance')) ++meetingTurns;

@@ -29,7 +29,8 @@ export interface View {
   phase: string;
   legal_actions: string[];
   can_undo: boolean;
-  log: string[];
+  log: string[];      // the log's last lines
+  log_size?: number;  // the whole log's length
   terminal: boolean;
   version: number;  // sent back with an action: the server refuses one chosen on an older view
   seed?: string;    // published once the game is over
@@ -87,7 +88,16 @@ export const api = {
     if (!layouts.has(title)) layouts.set(title, call<unknown>('GET', `/api/titles/${encodeURIComponent(title)}/layout`));
     return layouts.get(title)!;
   },
-  games: (after?: string) => call<GamePage>('GET', `/api/games${after ? `?after=${encodeURIComponent(after)}` : ''}`),
+  // The rulebook's text of a section ("7.74"), when the server has the rulebook.
+  rules: (title: string, section: string) =>
+    call<{ section: string; text: string }>('GET', `/api/titles/${encodeURIComponent(title)}/rules/${encodeURIComponent(section)}`),
+  games: (after?: string, status?: 'live' | 'open' | 'finished') => {
+    const query = new URLSearchParams();
+    if (after) query.set('after', after);
+    if (status) query.set('status', status);
+    const q = query.toString();
+    return call<GamePage>('GET', `/api/games${q ? `?${q}` : ''}`);
+  },
   create: (game: NewGame) => call<{ id: string; invitation?: string }>('POST', '/api/games', game),
   claim: (id: string, seat: string, invitation?: string) =>
     call<{ token: string }>('POST', `/api/games/${id}/seats/${encodeURIComponent(seat)}`, invitation ? { invitation } : {}),

@@ -1,52 +1,182 @@
 // A game page for any title: the title's board and state lines (titles/), then what every title has:
-// the phase, who must act, the seat's legal actions (all, or those naming what was clicked on the
-// board), undo, the log with rule references, the invitation link. Updates arrive over the WebSocket.
-import { api, ApiError, escape, invitationLink, savedSeat, subscribe, View } from './api';
+// the phase and what is being decided, who must act, the seat's legal actions (all, or those naming
+// what was clicked on the board) with what each does, undo, the whole log (filterable), the
+// invitation link, the end-of-game explanation, and a summary whenever a stage of the game ends.
+// Updates arrive over the WebSocket.
+import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
 
+// A log line with its rule number ("[7.74] ...") as a button that shows the rule's text.
+function withRule(line: string): string {
+  const m = line.match(/^\[([0-9.]+)\](.*)$/s);
+  if (!m) return escape(line);
+  return `<button class="rule" data-rule="${escape(m[1])}" title="The rulebook's ${escape(m[1])}">${escape(m[1])}</button>${escape(m[2])}`;
+}
+
 export function renderGame(app: HTMLElement, id: string): () => void {
-  const mine = savedSeat(id);
+  let mine = savedSeat(id);
   let filter: string | null = null;
+  let logFilter = '';
   let view: View | null = null;
+  let previous: View | null = null;  // the view before, to highlight what changed
   let layout: unknown = null;
   let shown = '';  // the view last drawn, as JSON
+  let openSeats: string[] = [];  // public seats nobody holds yet, for a visitor to join
+  const log: (string | undefined)[] = [];  // the whole log as far as this page has received it
+  const seenSummaries = new Set<string>();
+  let firstView = true;
   app.innerHTML = '<p>Loading…</p>';
+
+  // Each view carries the last lines of the log and the log's length: they are kept in place, so the
+  // page holds every line it was sent (an undo shortens the log).
+  const keepLog = (v: View) => {
+    const size = Number(v.log_size ?? v.log.length);
+    const base = size - v.log.length;
+    log.length = Math.min(log.length, size);
+    v.log.forEach((line, i) => { log[base + i] = line; });
+    if (log.length < size) log.length = size;
+  };
+
+  const dialog = (html: string, onAction?: (root: HTMLElement) => void) => {
+    document.getElementById('dialog')?.remove();
+    const box = document.createElement('div');
+    box.id = 'dialog';
+    box.setAttribute('role', 'dialog');
+    box.setAttribute('aria-modal', 'true');
+    box.innerHTML = `<div class="dialog-body">${html}<p><button class="close" autofocus>Close</button></p></div>`;
+    const close = () => box.remove();
+    box.addEventListener('click', (e) => {
+      if (e.target === box || (e.target as HTMLElement).closest('button.close')) close();
+    });
+    box.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+    document.body.append(box);
+    box.querySelector<HTMLButtonElement>('button.close')!.focus({ preventScroll: true });
+    onAction?.(box);
+  };
+
+  // Each finished stage's summary can be read again (during play and after the end).
+  const summaryButtons = (v: View) => {
+    const all = uiFor(v.title).summaries?.(log.map((l) => l ?? '')) ?? [];
+    return all.length ? `<p class="summaries">Summaries: ${all.map((s) => `<button class="summary-of" data-key="${escape(s.key)}">${escape(s.key)}</button>`).join(' ')}</p>` : '';
+  };
+  const showSummary = (s: { title: string; sections: { title: string; lines: string[] }[] }) => {
+    // The same line several times (support placed on one Front) is shown once, with how many.
+    const counted = (lines: string[]) => {
+      const n = new Map<string, number>();
+      lines.forEach((l) => n.set(l, (n.get(l) ?? 0) + 1));
+      return [...n].map(([l, k]) => `<li>${escape(l)}${k > 1 ? ` <b>×${k}</b>` : ''}</li>`).join('');
+    };
+    dialog(`<h2>${escape(s.title)}</h2>${s.sections.map((sec) => `<h3>${escape(sec.title)}</h3>
+      <ul class="summary">${counted(sec.lines)}</ul>`).join('')}`);
+    document.getElementById('dialog')!.classList.add('summary-dialog');
+  };
 
   const render = () => {
     if (!view || layout === null) return;
     const v = view;
     const ui = uiFor(v.title);
     shown = JSON.stringify(v);
-    const words = (a: string) => a.split(' ');
+    const words = (a: string) => [...a.split(' '), ...(ui.related?.(v, a) ?? [])];
     const marked = new Set(v.legal_actions.flatMap(words));
     const actions = filter ? v.legal_actions.filter((a) => words(a).includes(filter!)) : v.legal_actions;
     const waiting = v.active.filter((s) => s !== v.seat);
+    const myMove = !!v.seat && v.active.includes(v.seat);
+    const logLines = log.map((l, i) => ({ l, i })).filter(({ l }) => !logFilter || (l ?? '').toLowerCase().includes(logFilter.toLowerCase()));
+    const waitingText = waiting.length
+      ? `Waiting for ${waiting.map((s) => `<b>${escape(s)}</b>${v.seats[s]?.startsWith('bot') ? ' (bot)' : ''}`).join(', ')}` +
+        (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? ' — send the invitation link below if they have not joined yet' : '')
+      : '';
     app.innerHTML = `
-      <div class="game">
+      <div class="game${v.terminal ? ' over' : ''}" data-version="${v.version}">
+        ${v.terminal && ui.end ? ui.end(v, layout) : ''}
         <div class="boards"></div>
         <div class="side">
           <section class="panel" id="state">
             <p class="phase">${escape(v.terminal ? ui.result(v) : v.phase)}</p>
-            ${ui.status(v)}
-            <p>You: ${escape(v.seat ?? 'spectator')}${v.seat && v.active.includes(v.seat) ? ' — <b>your move</b>' : ''}
-              ${!v.terminal && waiting.length ? ` · waiting for ${waiting.map(escape).join(', ')}` : ''}</p>
-            ${mine?.invitation && !v.terminal ? `<p class="invite">Invite a player: <input readonly size="40" value="${invitationLink(id, mine.invitation)}" /></p>` : ''}
+            ${ui.prompt?.(v, layout) ?? ''}
+            <p class="you">You: ${escape(v.seat ?? 'spectator')}${myMove ? ' — <b>your move</b>' : ''}</p>
+            ${!v.seat && openSeats.length ? `<p class="join-seats">${openSeats.map((s) => `<button class="join" data-seat="${escape(s)}">Join as ${escape(s)}</button>`).join(' ')}</p>` : ''}
+            ${mine?.invitation && !v.terminal ? `<details class="invite" ${v.seat_order.some((s) => v.seats[s] === 'human' && s !== v.seat) ? 'open' : ''}>
+              <summary>Invite a player</summary><input readonly aria-label="Invitation link" value="${invitationLink(id, mine.invitation)}" />
+              <button id="copy-invite">Copy link</button></details>` : ''}
             ${v.terminal && v.seed ? `<p class="seed">Seed (to verify the replay): ${escape(v.seed)}</p>` : ''}
           </section>
-          <section class="panel"><h2>Actions${filter ? ` naming ${escape(filter)}` : ''}</h2>
+          <section class="panel" id="decide"><h2>${filter ? `Actions naming ${escape(filter)}` : v.terminal ? 'The game is over' : myMove ? 'Your decision: choose an action' : 'Actions'}</h2>
+            ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || 'Waiting…'}</p>` : ''}
             <div class="tools"><button id="all" ${filter ? '' : 'disabled'}>All actions</button>
               <button id="undo" ${v.can_undo ? '' : 'disabled'}>Undo</button></div>
-            <div id="actions">${actions.map((a) => `<button class="action" data-action="${escape(a)}">${escape(a)}</button>`).join('')}</div>
+            <div id="actions">${actions.map((a) => {
+              const note = ui.note?.(v, layout, a) ?? '';
+              return `<button class="action" data-action="${escape(a)}">${escape(a)}${note ? `<small>${note}</small>` : ''}</button>`;
+            }).join('')}</div>
           </section>
-          <section class="panel"><h2>Log</h2><ol class="log">${v.log.slice(-14).map((l) => `<li>${escape(l)}</li>`).join('')}</ol></section>
+          <div class="status-lines panel">${ui.status(v, layout)}</div>
+          <section class="panel" id="log-panel"><h2>Log (${log.length} lines)</h2>
+            ${summaryButtons(v)}
+            <p><label>Filter <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="e.g. 7.7 or Western" /></label></p>
+            <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? '<i>(not received)</i>' : withRule(l)}</li>`).join('')}</ol></section>
         </div>
       </div>`;
     const pick = (x: string) => {
       filter = filter === x ? null : x;
       render();
     };
-    app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick));
+    app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick, previous));
     app.querySelector('#all')!.addEventListener('click', () => pick(filter!));
+    const logList = app.querySelector<HTMLElement>('.log')!;
+    logList.scrollTop = logList.scrollHeight;
+    const filterBox = app.querySelector<HTMLInputElement>('#log-filter')!;
+    filterBox.addEventListener('input', () => {
+      logFilter = filterBox.value;
+      const at = filterBox.selectionStart;
+      render();
+      const box = app.querySelector<HTMLInputElement>('#log-filter')!;
+      box.focus();
+      box.setSelectionRange(at, at);
+    });
+    app.querySelector('#copy-invite')?.addEventListener('click', () => {
+      const input = app.querySelector<HTMLInputElement>('.invite input')!;
+      input.select();
+      navigator.clipboard?.writeText(input.value).catch(() => undefined);
+    });
+    app.querySelector('#show-log')?.addEventListener('click', () => {
+      logFilter = '';
+      render();
+      app.querySelector('#log-panel')!.scrollIntoView();
+    });
+    // Anything naming a card (or another thing with details) shows them when clicked.
+    app.querySelectorAll<HTMLElement>('[data-detail]').forEach((e) => e.addEventListener('click', (ev) => {
+      ev.stopPropagation();
+      const html = ui.detail?.(v, layout, e.dataset.detail!);
+      if (!html) return;
+      const named = v.legal_actions.some((a) => a.split(' ').includes(e.dataset.detail!));
+      dialog(html + (named ? `<p><button class="with-card">Actions with this card</button></p>` : ''), (box) =>
+        box.querySelector('button.with-card')?.addEventListener('click', () => {
+          box.remove();
+          filter = e.dataset.detail!;
+          render();
+        }));
+    }));
+    app.querySelectorAll<HTMLButtonElement>('button.summary-of').forEach((b) => b.addEventListener('click', () => {
+      const s = uiFor(v.title).summaries?.(log.map((l) => l ?? '')).find((x) => x.key === b.dataset.key);
+      if (s) showSummary(s);
+    }));
+    app.querySelectorAll<HTMLButtonElement>('button.rule').forEach((b) => b.addEventListener('click', async () => {
+      try {
+        const rule = await api.rules(v.title, b.dataset.rule!);
+        dialog(`<h2>Rule ${escape(rule.section)}</h2><pre class="rule-text">${escape(rule.text)}</pre>`);
+      } catch (err) {
+        dialog(`<p class="error">${escape((err as Error).message)}</p>`);
+      }
+    }));
+    app.querySelectorAll<HTMLButtonElement>('button.join').forEach((b) => b.addEventListener('click', async () => {
+      try {
+        saveSeat(id, b.dataset.seat!, (await api.claim(id, b.dataset.seat!)).token);
+        location.reload();
+      } catch (err) {
+        document.getElementById('status')!.textContent = (err as Error).message;
+      }
+    }));
     // A request names the version of the view it was chosen on; if the game moved on meanwhile, the
     // server refuses it (409) with the current view, which is shown so the player chooses again.
     const send = async (request: () => Promise<View>) => {
@@ -59,21 +189,60 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       }
     };
     app.querySelector('#undo')!.addEventListener('click', () => {
-      if (mine) send(() => api.undo(id, v.version, mine.token));
+      if (mine) send(() => api.undo(id, v.version, mine!.token));
     });
     app.querySelectorAll<HTMLButtonElement>('button.action').forEach((b) =>
       b.addEventListener('click', () => {
-        if (mine) send(() => api.act(id, b.dataset.action!, v.version, mine.token));
+        if (mine) send(() => api.act(id, b.dataset.action!, v.version, mine!.token));
       }),
     );
   };
+
+  // A stage that ended since the page opened (a conference with its War Phase) pauses the page with
+  // its summary until the player closes it; those that ended before are not shown again.
+  const summarize = (v: View) => {
+    const ui = uiFor(v.title);
+    if (!ui.summaries) return;
+    const all = ui.summaries(log.map((l) => l ?? ''));
+    const fresh = all.filter((s) => !seenSummaries.has(s.key));
+    fresh.forEach((s) => seenSummaries.add(s.key));
+    if (firstView || !fresh.length) return;
+    showSummary(fresh[fresh.length - 1]);
+  };
+
   // The same view arrives twice when the server answers an action and pushes it over the WebSocket:
   // drawing it again would replace the buttons under the player's pointer and lose a click.
   const show = (v: View) => {
     if (JSON.stringify(v) === shown) return;
+    if (view && v.version < view.version) return;  // an older push arriving late
+    previous = view;
     view = v;
+    keepLog(v);
+    summarize(v);
+    firstView = false;
     document.getElementById('status')!.textContent = '';
     render();
+  };
+
+  // A visitor without a seat may take a public one that nobody holds.
+  const findOpenSeats = async () => {
+    if (mine) return;
+    try {
+      let after: string | undefined;
+      for (let page = 0; page < 20; ++page) {
+        const list = await api.games(after, 'open');
+        const g = list.games.find((x) => x.id === id);
+        if (g) {
+          openSeats = g.seat_order.filter((s) => g.seats[s] === 'open');
+          render();
+          return;
+        }
+        if (!list.next) return;
+        after = list.next;
+      }
+    } catch {
+      // the list is a convenience: the game is still shown
+    }
   };
 
   (async () => {
@@ -81,9 +250,15 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       const first = await api.view(id, mine?.token);
       layout = await api.layout(first.title);
       show(first);
+      findOpenSeats();
     } catch (err) {
       app.innerHTML = `<p class="error">${escape((err as Error).message)}</p>`;
     }
   })();
-  return subscribe(id, mine?.token, show);
+  const stop = subscribe(id, mine?.token, show);
+  return () => {
+    stop();
+    document.getElementById('dialog')?.remove();
+    mine = null;
+  };
 }

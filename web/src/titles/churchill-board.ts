@@ -16,10 +16,26 @@ export interface ChurchillView extends View {
             surrendered: Record<string, boolean> };
   naval: Record<string, number>;
   locations: Record<string, { networks: number; network_owner: Power | null; alignment: Power | null }>;
-  powers: Record<Power, { leader: string; active: boolean; stays_home: boolean; cards_in_hand: number; conferences_won: number }>;
+  powers: Record<Power, { leader: string; active: boolean; stays_home: boolean; cards_in_hand: number; conferences_won: number;
+                          production?: number }>;
   scores: Record<Power, number>;
   winner: Power | null;
   secret_agenda: Record<string, string[]>;
+  score_label: string;  // "final", or "if the game ended now"
+  score_case: string;   // the 4.4 situation those scores fall under
+  winner_if_ended_now: Power | null;  // 4.4 on the current board (null while Secret Agendas are hidden)
+  // 5.22-5.24: the advance waiting for a debate, and where its issue goes if nobody debates.
+  pending: { power: Power; card: string; card_name: string; issue: string; issue_name: string; value: number; from: string; to: string;
+             text: string; debate?: { power: Power; card: string; card_name: string; value: number } } | null;
+  action_notes: Record<string, string>;  // what a Meeting action does: "value 5: centre → UK 5"
+  // Once the game is over: the 4.4 case, each 9.4 line that scored, the surrenders, why the winner won.
+  end?: { case: string; why: string; surrendered: string[]; lines: { condition: string; power: Power; vp: number; text: string }[] };
+}
+
+// A staff or Leader card's face (the layout's "cards").
+export interface Card {
+  id: string; name: string; office: string; power: Power; kind: 'staff' | 'leader'; value: string; text: string;
+  origin: { provenance: string; source: string };
 }
 
 // The fixed layout of the board (GET /api/titles/churchill/layout).
@@ -27,6 +43,7 @@ export interface Board {
   fronts: { id: string; name: string; color: Power; theater: string; track: { id: string; name: string; amphibious: boolean }[] }[];
   locations: { id: string; name: string; colony: boolean; theater: string; space: string | null }[];
   issues: { id: string; name: string }[];
+  cards: Record<string, Card>;
 }
 
 const COLOR: Record<Power, string> = { UK: '#2e7d32', US: '#1565c0', USSR: '#c62828' };
@@ -78,17 +95,38 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
       fill: COLOR[p] }, `${p}${leader.active ? '' : ' (used)'}`));
   }
   const used: Record<string, number> = {};
+  const pending = view.pending;
+  const slotOf: Record<string, [number, number]> = {};
   for (const issue of board.issues) {
     const position = view.issues[issue.id];
     if (!position || position === 'display' || position === 'removed') continue;
     const slot = (used[position] = (used[position] ?? -1) + 1);
     const [x, y] = place(position, slot);
-    const g = el('g', { class: `issue${marked.has(issue.id) ? ' marked' : ''}`, 'data-id': issue.id, tabindex: 0 });
+    slotOf[issue.id] = [x, y];
+    const g = el('g', { class: `issue${marked.has(issue.id) ? ' marked' : ''}${pending?.issue === issue.id ? ' debated' : ''}`,
+      'data-id': issue.id, tabindex: 0 });
     g.append(el('rect', { x: x - 21, y: y - 7, width: 42, height: 13, rx: 3 }));
     g.append(el('text', { x, y: y + 3, 'text-anchor': 'middle' }, short(issue.id)));
     g.append(el('title', {}, `${issue.name}: ${position}`));
     g.addEventListener('click', () => onPick(issue.id));
     svg.append(g);
+  }
+  // The move waiting for a debate: an arrow from the issue to where it goes if nobody debates.
+  if (pending && slotOf[pending.issue]) {
+    const [x1, y1] = slotOf[pending.issue];
+    const [x2, y2] = place(pending.to, 0);
+    const defs = el('defs', {});
+    const marker = el('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto' });
+    marker.append(el('path', { d: 'M0,0 L10,5 L0,10 z', fill: COLOR[pending.power] }));
+    defs.append(marker);
+    svg.prepend(defs);
+    const arrow = el('g', { class: 'pending-move' });
+    arrow.append(el('line', { x1, y1, x2, y2, stroke: COLOR[pending.power], 'stroke-width': 2.5, 'stroke-dasharray': '5 3',
+      'marker-end': 'url(#arrow)' }));
+    arrow.append(el('text', { x: Math.max(x1, x2) + 26, y: (y1 + y2) / 2 + 4, class: 'pending-label',
+      fill: COLOR[pending.power] }, `${pending.power} +${pending.value} → ${pending.to}`));
+    arrow.append(el('title', {}, pending.text));
+    svg.append(arrow);
   }
   return svg;
 }
@@ -102,14 +140,19 @@ export function drawFronts(view: ChurchillView, board: Board, marked: Set<string
     const state = view.fronts[f.id];
     const at = state.position.endsWith('Theater box') ? -1 : f.track.findIndex((t) => t.name === state.position);
     const g = el('g', { class: `front${marked.has(f.id) || marked.has(f.theater) ? ' marked' : ''}`, 'data-id': f.id });
-    g.append(el('text', { x: 4, y: y + 18, class: 'label' }, f.name.replace(' Front', '')));
+    g.append(el('text', { x: 4, y: y + 18, class: 'label' }, f.name));
     const cells = [{ id: f.theater, name: `box ⚓${view.naval[f.theater] ?? 0}`, amphibious: false }, ...f.track];
     cells.forEach((c, i) => {
       const x = left + i * cell - cell;
       const entry = i === at + 2;
       g.append(el('rect', { x: x + cell, y, width: cell - 4, height: rowH - 8, rx: 4,
         class: `space${c.amphibious ? ' amphibious' : ''}${entry ? ' entry' : ''}` }));
-      g.append(el('text', { x: x + cell + (cell - 4) / 2, y: y + 16, 'text-anchor': 'middle' }, c.name.slice(0, 12)));
+      // The whole name, on two lines when it is long ("Marianas / Islands").
+      const cut = c.name.length > 12 ? c.name.lastIndexOf(' ', Math.ceil(c.name.length / 2) + 2) : -1;
+      const lines = cut > 0 ? [c.name.slice(0, cut), c.name.slice(cut + 1)] : c.name.length > 12 ? c.name.split('/') : [c.name];
+      lines.forEach((line, k) => g.append(el('text', { x: x + cell + (cell - 4) / 2, y: y + (lines.length > 1 ? 11 + k * 10 : 16),
+        'text-anchor': 'middle', class: lines.length > 1 ? 'small' : '' }, line)));
+      g.append(el('title', {}, c.name));
       if (entry && state.offensive > 0) g.append(el('text', { x: x + cell + cell - 10, y: y + 8, class: 'badge' }, `+${state.offensive}`));
       if (entry && state.reserves > 0) g.append(el('text', { x: x + cell + 4, y: y + 8, class: 'axis' }, `■${state.reserves}`));
       if (entry && state.directed.length) g.append(el('text', { x: x + cell + 4, y: y + 24, class: 'badge' }, `DO ${state.directed.join(' ')}`));

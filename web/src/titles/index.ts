@@ -7,11 +7,24 @@ import { hills } from './hills';
 export interface TitleUi {
   // The board's panels. Elements that a legal action names are marked and call `pick` with the word
   // they stand for, which narrows the list of actions to those naming it.
-  board(view: View, layout: unknown, marked: Set<string>, pick: (word: string) => void): HTMLElement[];
+  // `previous` is the view drawn before this one: what changed since is highlighted.
+  board(view: View, layout: unknown, marked: Set<string>, pick: (word: string) => void, previous?: View | null): HTMLElement[];
   // HTML lines for the state panel: scores, tracks, the seat's own hand or secrets.
-  status(view: View): string;
+  status(view: View, layout: unknown): string;
   // The end of the game in words.
   result(view: View): string;
+  // HTML: what is being decided now, beyond the phase (a move waiting for a debate).
+  prompt?(view: View, layout: unknown): string;
+  // HTML shown under an action's text: what it does (a card's value, where an issue goes).
+  note?(view: View, layout: unknown, action: string): string;
+  // Words an action concerns beyond its own text (a debate concerns the issue being advanced).
+  related?(view: View, action: string): string[];
+  // HTML: the details of a thing named by `data-detail` anywhere on the page (a card's face).
+  detail?(view: View, layout: unknown, id: string): string | null;
+  // HTML: the end-of-game explanation (who won and why).
+  end?(view: View, layout: unknown): string;
+  // Summaries of what happened between two decisions (a War Phase), from the log: a title and lines.
+  summaries?(log: string[]): { key: string; title: string; sections: { title: string; lines: string[] }[] }[];
 }
 
 // A title without a module of its own still plays: its view's fields are listed as they are.

@@ -1,0 +1,93 @@
+// Churchill in the reader's language: the names of cards, issues, spaces, countries, Fronts and
+// theaters, card texts and log entries, looked up by data id in the message catalogues of
+// data/i18n (docs/i18n.md). The rules never call this: it is for the terminal and the server views,
+// which keep the log structured (rule number + arguments) and word it for each reader.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "churchill/data.h"
+#include "core/i18n.h"
+#include "core/log.h"
+
+namespace churchill {
+
+struct State;
+
+// Catalogue keys of the data entities: "<kind>.<id>.name" (and ".office", ".text").
+std::string power_key(Power p);                             // "power.UK"
+std::string leader_key(const Data& d, int leader);          // "leader.churchill"
+std::string staff_key(const Data& d, Power p, int card);    // "staff.portal"
+std::string conference_key(int number);                     // "conference.1" (the rulebook numbers them, 9.71)
+std::string issue_key(const Data& d, int issue);            // "issue.second-front"
+std::string theater_key(const Data& d, int theater);
+std::string axis_key(const Data& d, int axis);
+std::string space_key(const Data& d, int space);
+std::string front_key(const Data& d, int front);
+std::string location_key(const Data& d, int location);
+std::string a_bomb_key(const Data& d, int space);
+std::string global_issue_key(const Data& d, int global_issue);
+std::string scenario_key(const Scenario& s);
+std::string victory_key(const VictoryCondition& v);         // "victory.A" (its ".text")
+std::string reserve_key(ReserveKind k);                     // "reserve.german-army"
+
+// Every "<entity>.name" key the data set needs, for the test that each has a name in every language.
+std::vector<std::string> entity_name_keys(const Data& d);
+
+// The catalogues of data/i18n beside a data set's directory (data/churchill -> data/i18n), or
+// $CHURCHILL_I18N. Throws core::i18n::CatalogueError.
+core::i18n::Catalogues load_catalogues(const std::filesystem::path& data_dir);
+
+// Names in one language. Holds references: the data and the catalogues outlive it.
+class Names {
+ public:
+  Names(const Data& data, const core::i18n::Catalogues& catalogues, std::string language);
+
+  const std::string& language() const { return language_; }
+  const Data& data() const { return data_; }
+  std::string tr(std::string_view key, const core::i18n::Args& args = {},
+                 std::optional<long long> count = std::nullopt) const {
+    return catalogues_.tr(language_, key, args, count);
+  }
+
+  std::string power(int p) const;  // "-" for none
+  std::string leader(int leader) const;
+  std::string leader_text(int leader) const;
+  std::string staff(Power p, int card) const;
+  std::string staff_office(Power p, int card) const;
+  std::string staff_text(Power p, int card) const;
+  std::string conference(int number) const;
+  std::string issue(int issue) const;
+  std::string theater(int theater) const;
+  std::string axis(int axis) const;
+  std::string space(int space) const;
+  std::string front(int front) const;
+  std::string location(int location) const;
+  std::string a_bomb(int space) const;
+  std::string global_issue(int global_issue) const;
+  std::string reserve(ReserveKind k) const;
+  // A conference card band's title and text where the catalogue has them, else the data's English.
+  std::string band_title(int card, Band band) const;
+  std::string band_text(int card, Band band) const;
+
+ private:
+  std::string name(const std::string& key) const { return tr(key + ".name"); }
+  const Data& data_;
+  const core::i18n::Catalogues& catalogues_;
+  std::string language_;
+};
+
+// The phase a state is in, in the reader's language: phase_text (churchill/view.h) worded from the
+// "prompt.*" messages; in English it reads exactly as phase_text.
+std::string phase_text(const Names& names, const State& s);
+
+// What an action of `seat` (or a chance outcome) does, in the reader's language: the display text
+// beside the language-neutral command of Game::action_to_string, which saves and `act` keep using.
+std::string action_text(const Names& names, const State& s, core::Seat seat, core::Action a);
+
+// A log entry in words in the reader's language, with its rule number: "[5.22] ...". In English
+// it reads exactly as Game::describe.
+std::string describe(const Names& names, const core::LogEntry& entry);
+
+}  // namespace churchill

@@ -1,0 +1,337 @@
+#include "server/pg_store.h"
+
+#include <fmt/format.h>
+#include <libpq-fe.h>
+
+#include <map>
+#include <memory>
+
+namespace server {
+
+namespace {
+
+constexpr const char* kChannel = "churchill_games";
+constexpr std::int64_t kMigrationLock = 0x4368757263680001;  // pg_advisory_xact_lock key of the schema steps
+constexpr std::size_t kNotifyChunk = 500;                     // ids per NOTIFY payload (at most 8000 bytes)
+
+// The schema, one step per version; a database is brought from its version to the newest in order.
+const char* const kSchemaSteps[] = {
+    // 1: games with their marks, claimed seats, actions keyed by their index in the game (the
+    // per-game sequence number: two servers can never both store an action at one index).
+    "CREATE TABLE games (id TEXT PRIMARY KEY, record TEXT NOT NULL, invitation_hash TEXT NOT NULL DEFAULT '', "
+    "version BIGINT, action_count BIGINT, state_hash TEXT, finished BOOLEAN NOT NULL DEFAULT false, "
+    "updated BIGINT NOT NULL DEFAULT 0, summary TEXT NOT NULL DEFAULT '');"
+    "CREATE INDEX games_finished ON games (finished, id);"
+    "CREATE TABLE seats (game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, seat TEXT NOT NULL, "
+    "token_hash TEXT NOT NULL, PRIMARY KEY (game, seat));"
+    "CREATE TABLE actions (game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, idx BIGINT NOT NULL, "
+    "seat TEXT NOT NULL, action TEXT NOT NULL, sampled BOOLEAN NOT NULL, PRIMARY KEY (game, idx));",
+};
+static_assert(std::size(kSchemaSteps) == PgStore::kSchemaVersion);
+
+// A query's result, cleared on scope exit.
+class Result {
+ public:
+  explicit Result(PGresult* r) : r_(r) {}
+  ~Result() { PQclear(r_); }
+  Result(const Result&) = delete;
+  Result& operator=(const Result&) = delete;
+  Result(Result&& o) noexcept : r_(std::exchange(o.r_, nullptr)) {}
+  int rows() const { return PQntuples(r_); }
+  std::string text(int row, int col) const { return PQgetvalue(r_, row, col); }
+  std::int64_t integer(int row, int col) const { return std::stoll(PQgetvalue(r_, row, col)); }
+  bool null(int row, int col) const { return PQgetisnull(r_, row, col) != 0; }
+  bool boolean(int row, int col) const { return PQgetvalue(r_, row, col)[0] == 't'; }
+  std::int64_t affected() const { return std::stoll(std::string("0") + PQcmdTuples(r_)); }
+
+ private:
+  PGresult* r_;
+};
+
+std::string error_of(pg_conn* db) {
+  std::string m = PQerrorMessage(db);
+  while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+  return m;
+}
+
+// Runs `sql` with text parameters; any error is a StoreError.
+Result run(pg_conn* db, const std::string& sql, const std::vector<std::string>& params = {}) {
+  std::vector<const char*> values;
+  for (const auto& p : params) values.push_back(p.c_str());
+  PGresult* raw = PQexecParams(db, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0);
+  const ExecStatusType status = PQresultStatus(raw);
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+    std::string message = raw ? PQresultErrorMessage(raw) : "";
+    PQclear(raw);
+    if (message.empty()) message = error_of(db);
+    while (!message.empty() && message.back() == '\n') message.pop_back();
+    throw StoreError(fmt::format("database: {}", message));
+  }
+  return Result(raw);
+}
+
+// Runs statements without parameters, several at once (the schema's steps).
+void run_script(pg_conn* db, const char* sql) {
+  PGresult* raw = PQexec(db, sql);
+  const bool ok = PQresultStatus(raw) == PGRES_COMMAND_OK;
+  PQclear(raw);
+  if (!ok) throw StoreError(fmt::format("database: {}", error_of(db)));
+}
+
+pg_conn* connect(const std::string& conninfo) {
+  pg_conn* db = PQconnectdb(conninfo.c_str());
+  if (PQstatus(db) != CONNECTION_OK) {
+    const std::string message = db ? error_of(db) : "out of memory";
+    PQfinish(db);
+    throw StoreError(fmt::format("cannot connect to the database: {}", message));
+  }
+  PQsetNoticeProcessor(db, [](void*, const char*) {}, nullptr);  // "relation exists, skipping" and the like
+  return db;
+}
+
+// A connection that was lost is opened again (between transactions, never within one).
+void ensure(pg_conn* db) {
+  if (PQstatus(db) == CONNECTION_OK) return;
+  PQreset(db);
+  if (PQstatus(db) != CONNECTION_OK) throw StoreError(fmt::format("cannot reconnect to the database: {}", error_of(db)));
+}
+
+// Brings the schema to kSchemaVersion, one step at a time, under a transaction-scoped advisory lock:
+// servers starting together take turns, and each finds the steps the others made.
+void migrate(pg_conn* db) {
+  run(db, "BEGIN");
+  try {
+    run(db, fmt::format("SELECT pg_advisory_xact_lock({})", kMigrationLock));
+    run(db, "CREATE TABLE IF NOT EXISTS churchill_schema (version INTEGER PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())");
+    const int current = static_cast<int>(run(db, "SELECT COALESCE(max(version), 0) FROM churchill_schema").integer(0, 0));
+    if (current > PgStore::kSchemaVersion)
+      throw StoreError(fmt::format("the database's schema is version {}, newer than this server's ({}): upgrade the server",
+                                   current, PgStore::kSchemaVersion));
+    for (int step = current + 1; step <= PgStore::kSchemaVersion; ++step) {
+      run_script(db, kSchemaSteps[step - 1]);
+      run(db, "INSERT INTO churchill_schema (version) VALUES ($1)", {std::to_string(step)});
+    }
+    run(db, "COMMIT");
+  } catch (...) {
+    PQclear(PQexec(db, "ROLLBACK"));
+    throw;
+  }
+}
+
+// The common change, an action (or a bot's run) on a game at its base version: checked, marked and
+// its actions appended in one statement, one round trip. False: the game has moved on, nothing written.
+bool fast_write(pg_conn* db, const GameWrite& w) {
+  const GameMark& m = *w.mark;
+  std::vector<std::string> params = {w.id, std::to_string(*w.base_version), std::to_string(m.version), std::to_string(m.action_count),
+                                     m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated), m.summary};
+  std::string sql =
+      "WITH checked AS (UPDATE games SET version = $3, action_count = $4, state_hash = $5, finished = $6, updated = $7, summary = $8 "
+      "WHERE id = $1 AND COALESCE(version, 0) = $2 RETURNING id) ";
+  if (w.append.empty()) return run(db, sql + "SELECT count(*) FROM checked").integer(0, 0) == 1;
+  std::string values;
+  for (std::size_t i = 0; i < w.append.size(); ++i) {
+    const core::SavedAction& a = w.append[i];
+    const std::size_t at = params.size() + 1;
+    values += fmt::format("{}(${}::bigint, ${}, ${}, ${}::boolean)", i ? ", " : "", at, at + 1, at + 2, at + 3);
+    params.insert(params.end(), {std::to_string(w.first_new + i), a.seat, a.action, a.sampled ? "true" : "false"});
+  }
+  sql += "INSERT INTO actions (game, idx, seat, action, sampled) SELECT checked.id, v.idx, v.seat, v.action, v.sampled FROM checked, (VALUES " +
+         values + ") AS v (idx, seat, action, sampled)";
+  return static_cast<std::size_t>(run(db, sql, params).affected()) == w.append.size();
+}
+
+bool fast(const GameWrite& w) { return w.base_version && w.mark && !w.create && !w.erase && !w.claim && !w.keep_actions; }
+
+// One write of a game, within the batch's transaction. False: the game has moved on since the
+// change was made (its version is not the base, or the seat was claimed): nothing of it is written.
+bool write_one(pg_conn* db, const GameWrite& w) {
+  if (w.base_version) {
+    // The row stays locked until the commit: another server's write of this game waits for it.
+    const Result r = run(db, "SELECT COALESCE(version, 0) FROM games WHERE id = $1 FOR UPDATE", {w.id});
+    if (r.rows() == 0 || static_cast<std::uint64_t>(r.integer(0, 0)) != *w.base_version) return false;
+  }
+  if (w.create) {
+    core::SaveFile meta = *w.create;
+    meta.actions.clear();
+    run(db, "INSERT INTO games (id, record, invitation_hash) VALUES ($1, $2, $3)", {w.id, core::save_to_json(meta), w.invitation_hash});
+  }
+  if (w.erase) {
+    run(db, "DELETE FROM games WHERE id = $1", {w.id});  // its seats and actions go with it
+    return true;
+  }
+  if (w.claim &&
+      run(db, "INSERT INTO seats (game, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", {w.id, w.claim->first, w.claim->second})
+              .affected() == 0)
+    return false;
+  if (w.keep_actions) run(db, "DELETE FROM actions WHERE game = $1 AND idx >= $2", {w.id, std::to_string(*w.keep_actions)});
+  for (std::size_t i = 0; i < w.append.size(); ++i) {
+    const core::SavedAction& a = w.append[i];
+    run(db, "INSERT INTO actions (game, idx, seat, action, sampled) VALUES ($1, $2, $3, $4, $5)",
+        {w.id, std::to_string(w.first_new + i), a.seat, a.action, a.sampled ? "true" : "false"});
+  }
+  if (w.mark) {
+    const GameMark& m = *w.mark;
+    run(db, "UPDATE games SET version = $1, action_count = $2, state_hash = $3, finished = $4, updated = $5, summary = $6 WHERE id = $7",
+        {std::to_string(m.version), std::to_string(m.action_count), m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated),
+         m.summary, w.id});
+  }
+  return true;
+}
+
+}  // namespace
+
+PgStore::PgStore(const std::string& conninfo) : conninfo_(conninfo) {
+  writer_ = connect(conninfo);
+  try {
+    migrate(writer_);
+    writer_pid_ = PQbackendPID(writer_);
+    reader_ = connect(conninfo);
+    listener_ = connect(conninfo);
+    run(listener_, fmt::format("LISTEN {}", kChannel));
+  } catch (...) {
+    PQfinish(listener_);
+    PQfinish(reader_);
+    PQfinish(writer_);
+    throw;
+  }
+}
+
+PgStore::~PgStore() {
+  PQfinish(listener_);
+  PQfinish(reader_);
+  PQfinish(writer_);
+}
+
+std::vector<StoredGame> PgStore::load_where(const std::string& where, const std::vector<std::string>& args) {
+  ensure(reader_);
+  std::vector<StoredGame> games;
+  // One snapshot for the game, its actions and its seats: never a mark from before a commit with
+  // actions from after it.
+  run(reader_, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  try {
+    const Result g = run(reader_, "SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary "
+                                  "FROM games WHERE " + where + " ORDER BY id", args);
+    for (int row = 0; row < g.rows(); ++row) {
+      StoredGame sg;
+      sg.id = g.text(row, 0);
+      try {
+        sg.record = core::save_from_json(g.text(row, 1));
+      } catch (const core::SaveError& e) {
+        sg.record.game = "";  // unreadable: the lobby quarantines it
+        sg.record.state_hash = e.what();
+      }
+      sg.record.actions.clear();
+      sg.invitation_hash = g.text(row, 2);
+      if (!g.null(row, 3))
+        sg.mark = GameMark{static_cast<std::uint64_t>(g.integer(row, 3)), static_cast<std::size_t>(g.integer(row, 4)), g.text(row, 5),
+                           g.boolean(row, 6), g.integer(row, 7), g.text(row, 8)};
+      const Result a = run(reader_, "SELECT seat, action, sampled FROM actions WHERE game = $1 ORDER BY idx", {sg.id});
+      for (int i = 0; i < a.rows(); ++i) sg.record.actions.push_back({a.text(i, 0), a.text(i, 1), a.boolean(i, 2)});
+      const Result s = run(reader_, "SELECT seat, token_hash FROM seats WHERE game = $1", {sg.id});
+      for (int i = 0; i < s.rows(); ++i) sg.token_hashes.emplace_back(s.text(i, 0), s.text(i, 1));
+      games.push_back(std::move(sg));
+    }
+    run(reader_, "COMMIT");
+  } catch (...) {
+    PQclear(PQexec(reader_, "ROLLBACK"));
+    throw;
+  }
+  return games;
+}
+
+std::vector<StoredGame> PgStore::load_unfinished() { return load_where("NOT finished", {}); }
+
+std::optional<StoredGame> PgStore::load(const std::string& id) {
+  auto games = load_where("id = $1", {id});
+  if (games.empty()) return std::nullopt;
+  return std::move(games.front());
+}
+
+std::vector<std::string> PgStore::finished_summaries(const std::string& after, std::size_t limit) {
+  ensure(reader_);
+  const Result r = run(reader_, "SELECT summary FROM games WHERE finished AND id > $1 ORDER BY id LIMIT $2", {after, std::to_string(limit)});
+  std::vector<std::string> out;
+  for (int i = 0; i < r.rows(); ++i) out.push_back(r.text(i, 0));
+  return out;
+}
+
+std::vector<std::string> PgStore::game_ids() {
+  ensure(reader_);
+  const Result r = run(reader_, "SELECT id FROM games ORDER BY id");
+  std::vector<std::string> out;
+  for (int i = 0; i < r.rows(); ++i) out.push_back(r.text(i, 0));
+  return out;
+}
+
+std::vector<std::string> PgStore::commit(const std::vector<GameWrite>& batch) {
+  if (batch.empty()) return {};
+  if (PQstatus(writer_) != CONNECTION_OK) {
+    ensure(writer_);
+    writer_pid_ = PQbackendPID(writer_);
+  }
+  // Each game's writes in their order; games in id order, the order their rows are locked in, so two
+  // servers' batches never wait for each other in a circle.
+  std::map<std::string, std::vector<const GameWrite*>> by_game;
+  for (const GameWrite& w : batch) by_game[w.id].push_back(&w);
+  const bool several = by_game.size() > 1;
+  std::vector<std::string> conflicts, written;
+  run(writer_, "BEGIN");
+  try {
+    for (const auto& [id, writes] : by_game) {
+      // One fast write writes all or nothing by itself; anything else may have to be undone.
+      const bool alone = writes.size() == 1 && fast(*writes[0]);
+      const bool guard = several && !alone;
+      if (guard) run(writer_, "SAVEPOINT game");
+      bool ok = true;
+      for (const GameWrite* w : writes)
+        if (!(ok = alone ? fast_write(writer_, *w) : write_one(writer_, *w))) break;
+      if (guard && !ok) run(writer_, "ROLLBACK TO SAVEPOINT game");
+      if (guard) run(writer_, "RELEASE SAVEPOINT game");
+      (ok ? written : conflicts).push_back(id);
+    }
+    for (std::size_t i = 0; i < written.size(); i += kNotifyChunk) {
+      std::string payload;
+      for (std::size_t k = i; k < std::min(written.size(), i + kNotifyChunk); ++k) payload += (k > i ? "," : "") + written[k];
+      run(writer_, "SELECT pg_notify($1, $2)", {kChannel, payload});  // sent to the listeners when (if) the batch commits
+    }
+    run(writer_, "COMMIT");
+  } catch (...) {
+    PQclear(PQexec(writer_, "ROLLBACK"));
+    throw;
+  }
+  return conflicts;
+}
+
+int PgStore::change_socket() { return PQsocket(listener_); }
+
+std::vector<std::string> PgStore::take_changes() {
+  if (PQstatus(listener_) != CONNECTION_OK || !PQconsumeInput(listener_)) {
+    // Notifications may have been missed while the connection was down: any game may have changed.
+    PQreset(listener_);
+    if (PQstatus(listener_) != CONNECTION_OK) return {};
+    try {
+      run(listener_, fmt::format("LISTEN {}", kChannel));
+    } catch (const StoreError&) {
+      return {};
+    }
+    return {"*"};
+  }
+  std::vector<std::string> ids;
+  while (PGnotify* n = PQnotifies(listener_)) {
+    if (n->be_pid != writer_pid_) {
+      const std::string payload = n->extra;
+      std::size_t start = 0;
+      while (start <= payload.size()) {
+        const std::size_t comma = payload.find(',', start);
+        const std::string id = payload.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (!id.empty()) ids.push_back(id);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+    }
+    PQfreemem(n);
+  }
+  return ids;
+}
+
+}  // namespace server

@@ -1,0 +1,50 @@
+// The PostgreSQL store: the same games, seats and actions as the SQLite store, in a database several
+// servers share (docs/deploy.md). Each game's row carries its version; a batch writes a game only if
+// its stored version is the one the change was made on, with the game's row locked until the commit,
+// so the order of every game's actions is single and durable however many servers act on it: a server
+// that acted on an old version is told of the conflict (Store::commit) and loads the game again.
+// Every committed change is announced with NOTIFY on the channel churchill_games; each server
+// LISTENs and reloads what the others changed (Store::take_changes).
+#pragma once
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "server/store.h"
+
+struct pg_conn;
+
+namespace server {
+
+class PgStore : public Store {
+ public:
+  // conninfo: a libpq connection string or URI (postgresql://user@host:port/db). Brings the schema
+  // up to date (safe while other servers do the same: one at a time, under an advisory lock).
+  explicit PgStore(const std::string& conninfo);
+  ~PgStore() override;
+  PgStore(const PgStore&) = delete;
+  PgStore& operator=(const PgStore&) = delete;
+
+  std::vector<StoredGame> load_unfinished() override;
+  std::optional<StoredGame> load(const std::string& id) override;
+  std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) override;
+  std::vector<std::string> game_ids() override;
+  std::vector<std::string> commit(const std::vector<GameWrite>& batch) override;
+  int change_socket() override;
+  std::vector<std::string> take_changes() override;
+
+  // The schema version this code writes (the rows of churchill_schema).
+  static constexpr int kSchemaVersion = 1;
+
+ private:
+  std::vector<StoredGame> load_where(const std::string& where, const std::vector<std::string>& args);
+  void check_reader();
+  std::string conninfo_;
+  pg_conn* writer_ = nullptr;    // commit(), on the writer thread
+  pg_conn* reader_ = nullptr;    // loads, on the server's thread
+  pg_conn* listener_ = nullptr;  // LISTEN churchill_games, on the server's thread
+  std::atomic<int> writer_pid_{0};          // the writer's backend: its own notifications are not news
+};
+
+}  // namespace server

@@ -1,0 +1,567 @@
+// The catalogues of data/i18n (docs/i18n.md): every message in every language, plural forms per
+// CLDR, the same placeholders everywhere, provenance on each entry, a name for every datum, log
+// keys used by the code, and the log worded in each language.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "churchill/game.h"
+#include "churchill/i18n_names.h"
+#include "churchill/rules.h"
+#include "churchill/view.h"
+#include "cli/rules_text.h"
+#include "core/i18n.h"
+#include "core/rng.h"
+#include "core/session.h"
+
+namespace {
+
+namespace i18n = core::i18n;
+using churchill::Data;
+using churchill::Names;
+
+const std::filesystem::path kDataDir = CHURCHILL_TEST_DATA_DIR;
+const std::filesystem::path kSourceDir = kDataDir.parent_path().parent_path();
+const std::filesystem::path kCatalogueDir = kSourceDir / "data" / "i18n";
+const std::vector<std::string> kLanguages = {"en", "it", "ru"};
+
+const Data& data() {
+  static const Data d = churchill::load_data(kDataDir);
+  return d;
+}
+
+const i18n::Catalogues& catalogues() {
+  static const i18n::Catalogues c = i18n::Catalogues::load(kCatalogueDir);
+  return c;
+}
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The message keys of a language without plural suffixes.
+std::set<std::string> base_keys(const std::string& lang) {
+  std::set<std::string> keys;
+  for (const auto& [key, text] : catalogues().find(lang)->entries()) keys.insert(std::string(i18n::base_key(key)));
+  return keys;
+}
+
+bool is_plural(const std::string& lang, const std::string& base) {
+  return catalogues().find(lang)->find(i18n::plural_key(base, i18n::Plural::Other)) != nullptr;
+}
+
+TEST(I18nCatalogues, EnglishItalianAndRussianAreThere) {
+  EXPECT_EQ(catalogues().languages(), kLanguages);
+  EXPECT_EQ(churchill::load_catalogues(kDataDir).languages(), kLanguages);
+}
+
+TEST(I18nCatalogues, AKeyMissingInAnyLanguageFails) {
+  std::set<std::string> all;
+  for (const auto& lang : kLanguages)
+    for (const auto& k : base_keys(lang)) all.insert(k);
+  for (const auto& lang : kLanguages) {
+    const auto keys = base_keys(lang);
+    for (const auto& k : all) EXPECT_TRUE(keys.count(k)) << lang << ".json has no \"" << k << "\"";
+  }
+}
+
+TEST(I18nCatalogues, NoMessageIsEmptyOrUntrimmed) {
+  for (const auto& lang : kLanguages)
+    for (const auto& [key, text] : catalogues().find(lang)->entries()) {
+      EXPECT_FALSE(text.empty()) << lang << " " << key;
+      if (!text.empty()) {
+        EXPECT_TRUE(text.front() != ' ' && text.back() != ' ') << lang << " " << key << ": \"" << text << "\"";
+      }
+    }
+}
+
+TEST(I18nCatalogues, PluralMessagesHaveEveryCldrFormOfTheirLanguage) {
+  int plurals = 0;
+  for (const auto& lang : kLanguages) {
+    const i18n::Catalogue& c = *catalogues().find(lang);
+    for (const auto& base : base_keys(lang)) {
+      const bool plain = c.find(base) != nullptr;
+      bool any_form = false;
+      for (int p = 0; p <= static_cast<int>(i18n::Plural::Other); ++p)
+        any_form |= c.find(i18n::plural_key(base, static_cast<i18n::Plural>(p))) != nullptr;
+      EXPECT_FALSE(plain && any_form) << lang << " " << base << ": both a plain and a plural message";
+      if (!any_form) continue;
+      ++plurals;
+      for (i18n::Plural p : i18n::plural_categories(lang))
+        EXPECT_TRUE(c.find(i18n::plural_key(base, p))) << lang << " " << base << " lacks _" << i18n::plural_name(p);
+      // The same key is plural in every language.
+      for (const auto& other : kLanguages) EXPECT_TRUE(is_plural(other, base)) << base << " is plural in " << lang << ", not in " << other;
+    }
+  }
+  EXPECT_GT(plurals, 10);
+}
+
+TEST(I18nCatalogues, EveryLanguageUsesTheSamePlaceholders) {
+  const i18n::Catalogue& en = *catalogues().find("en");
+  for (const auto& lang : kLanguages) {
+    const i18n::Catalogue& c = *catalogues().find(lang);
+    for (const auto& [key, text] : c.entries()) {
+      // A plural form is compared with the English "other" form ("{{count}}" may be left out).
+      const std::string base(i18n::base_key(key));
+      const std::string* reference = en.find(key) ? en.find(key) : en.find(i18n::plural_key(base, i18n::Plural::Other));
+      ASSERT_NE(reference, nullptr) << lang << " " << key << " has no English counterpart";
+      auto names = [](const std::string& t) {
+        auto v = i18n::placeholders(t);
+        std::set<std::string> s(v.begin(), v.end());
+        s.erase("count");
+        return s;
+      };
+      EXPECT_EQ(names(text), names(*reference)) << lang << " " << key << ": \"" << text << "\"";
+    }
+  }
+}
+
+TEST(I18nCatalogues, EveryEntryHasItsProvenance) {
+  const auto prov = nlohmann::json::parse(read(kCatalogueDir / "provenance.json"));
+  const std::set<std::string> valid = {"rulebook", "rulebook-it", "rulebook-ru", "reconstructed", "translation", "project"};
+  for (const auto& lang : kLanguages) {
+    ASSERT_TRUE(prov.contains(lang)) << lang;
+    const auto keys = base_keys(lang);
+    for (const auto& k : keys) {
+      ASSERT_TRUE(prov[lang].contains(k)) << lang << " " << k << " has no provenance";
+      const auto& p = prov[lang][k];
+      EXPECT_TRUE(valid.count(p.value("provenance", ""))) << lang << " " << k;
+      EXPECT_FALSE(p.value("source", "").empty()) << lang << " " << k;
+      // An edition's label only on that edition's own text (English carries the data's labels).
+      const std::string other_edition = lang == "it" ? "rulebook-ru" : lang == "ru" ? "rulebook-it" : "";
+      EXPECT_NE(p.value("provenance", ""), other_edition) << lang << " " << k;
+    }
+    for (const auto& [k, p] : prov[lang].items()) EXPECT_TRUE(keys.count(k)) << "provenance of a message " << lang << ".json lacks: " << k;
+  }
+}
+
+TEST(I18nCatalogues, TheEditionsTermsAreUsed) {
+  // The words of the Italian and Russian rulebooks, not others (3.34, 7.1, 7.3, 5.24).
+  const auto& c = catalogues();
+  EXPECT_EQ(c.tr("it", "term.issue"), "Argomento");
+  EXPECT_EQ(c.tr("it", "term.clandestine_network", {}, 1), "Rete Clandestina");
+  EXPECT_EQ(c.tr("it", "term.political_alignment", {}, 2), "segnalini Allineamento Politico");
+  EXPECT_EQ(c.tr("it", "term.debate"), "Controbattere");
+  EXPECT_EQ(c.tr("ru", "term.issue"), "Вопрос");
+  EXPECT_EQ(c.tr("ru", "term.clandestine_network", {}, 1), "подпольная ячейка");
+  EXPECT_EQ(c.tr("ru", "term.clandestine_network", {}, 3), "подпольные ячейки");
+  EXPECT_EQ(c.tr("ru", "term.clandestine_network", {}, 5), "подпольных ячеек");
+  EXPECT_EQ(c.tr("ru", "term.political_alignment", {}, 1), "маркер политического контроля");
+  EXPECT_EQ(c.tr("ru", "term.debate"), "Оспаривание");
+}
+
+TEST(I18nNames, EveryDatumHasANameInEveryLanguage) {
+  const auto keys = churchill::entity_name_keys(data());
+  EXPECT_GT(keys.size(), 150u);
+  for (const auto& lang : kLanguages) {
+    const i18n::Catalogue& c = *catalogues().find(lang);
+    for (const auto& k : keys) {
+      const std::string* text = c.find(k);
+      EXPECT_TRUE(text && !text->empty()) << lang << ".json names nothing for " << k;
+    }
+  }
+}
+
+TEST(I18nNames, CardTextsOfficesAndVictoryConditionsInEveryLanguage) {
+  const Data& d = data();
+  for (const auto& lang : kLanguages) {
+    const i18n::Catalogue& c = *catalogues().find(lang);
+    for (int l = 0; l < static_cast<int>(d.leaders.size()); ++l) EXPECT_TRUE(c.find(churchill::leader_key(d, l) + ".text")) << lang;
+    for (churchill::Power p : churchill::kAllPowers)
+      for (int k = 0; k < static_cast<int>(d.staff[static_cast<std::size_t>(p)].size()); ++k) {
+        EXPECT_TRUE(c.find(churchill::staff_key(d, p, k) + ".office")) << lang << " " << churchill::staff_key(d, p, k);
+        EXPECT_TRUE(c.find(churchill::staff_key(d, p, k) + ".text")) << lang << " " << churchill::staff_key(d, p, k);
+      }
+    for (const auto& v : d.victory) EXPECT_TRUE(c.find(churchill::victory_key(v) + ".text")) << lang << " " << v.id;
+    for (int r = 0; r < churchill::kReserveKinds; ++r) EXPECT_TRUE(c.find(churchill::reserve_key(static_cast<churchill::ReserveKind>(r)))) << lang;
+  }
+}
+
+TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
+  const Data& d = data();
+  const Names en(d, catalogues(), "en");
+  for (int i = 0; i < static_cast<int>(d.issues.size()); ++i) EXPECT_EQ(en.issue(i), d.issues[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.spaces.size()); ++i) EXPECT_EQ(en.space(i), d.spaces[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.locations.size()); ++i) EXPECT_EQ(en.location(i), d.locations[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.fronts.size()); ++i) EXPECT_EQ(en.front(i), d.fronts[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.theaters.size()); ++i) EXPECT_EQ(en.theater(i), d.theaters[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.leaders.size()); ++i) {
+    EXPECT_EQ(en.leader(i), d.leaders[static_cast<std::size_t>(i)].name);
+    EXPECT_EQ(en.leader_text(i), d.leaders[static_cast<std::size_t>(i)].text);
+  }
+  for (churchill::Power p : churchill::kAllPowers)
+    for (int k = 0; k < static_cast<int>(d.staff[static_cast<std::size_t>(p)].size()); ++k) {
+      const auto& card = d.staff[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)];
+      EXPECT_EQ(en.staff(p, k), card.name);
+      EXPECT_EQ(en.staff_office(p, k), card.office);
+      EXPECT_EQ(en.staff_text(p, k), card.text);
+    }
+  for (const auto& c : d.conferences) {
+    EXPECT_EQ(en.conference(c.number), c.name);
+    EXPECT_EQ(en.tr(churchill::conference_key(c.number) + ".place"), c.place);
+    EXPECT_EQ(en.tr(churchill::conference_key(c.number) + ".date"), c.date);
+  }
+  for (int i = 0; i < static_cast<int>(d.axis.size()); ++i) EXPECT_EQ(en.axis(i), d.axis[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.a_bomb.size()); ++i) EXPECT_EQ(en.a_bomb(i), d.a_bomb[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.global_issues.size()); ++i) {
+    const auto& g = d.global_issues[static_cast<std::size_t>(i)];
+    EXPECT_EQ(en.global_issue(i), g.name);
+    for (std::size_t k = 0; k < g.powers.size(); ++k)
+      EXPECT_EQ(en.tr(churchill::global_issue_key(d, i) + ".advantage." + std::string(churchill::power_name(g.powers[k]))), g.advantage[k]);
+  }
+  for (const auto& sc : d.scenarios) EXPECT_EQ(en.tr(churchill::scenario_key(sc) + ".name"), sc.name);
+  for (const auto& v : d.victory) EXPECT_EQ(en.tr(churchill::victory_key(v) + ".text"), v.text);
+}
+
+TEST(I18nNames, RulebookNamesInItalianAndRussian) {
+  const Data& d = data();
+  const Names it(d, catalogues(), "it"), ru(d, catalogues(), "ru");
+  EXPECT_EQ(it.issue(d.issue("second-front")), "Secondo Fronte");                    // 6.2.1
+  EXPECT_EQ(ru.issue(d.issue("second-front")), "Второй фронт");                      // 6.21
+  EXPECT_EQ(it.space(d.space("rhineland")), "Renania");                              // 9.4 O
+  EXPECT_EQ(ru.space(d.space("rhineland")), "Рейнская область");                     // 9.54
+  EXPECT_EQ(it.location(d.location("baltic-states")), "Paesi Baltici");              // 6.11
+  EXPECT_EQ(ru.location(d.location("baltic-states")), "Прибалтика");                 // 9.54
+  EXPECT_EQ(ru.power(static_cast<int>(churchill::Power::USSR)), "СССР");
+  EXPECT_EQ(it.power(static_cast<int>(churchill::Power::US)), "USA");
+  EXPECT_EQ(ru.power(-1), "-");
+  // Where the Italian edition prints a card, its text: the 8C green band and Beaverbrook.
+  const int tolstoy_c = [&] {
+    for (std::size_t i = 0; i < d.conference_cards.size(); ++i)
+      if (d.conference_cards[i].id == "8c") return static_cast<int>(i);
+    return -1;
+  }();
+  ASSERT_GE(tolstoy_c, 0);
+  EXPECT_EQ(it.band_title(tolstoy_c, churchill::Band::Green), "Churchill/Mountbatten al Cairo");
+  EXPECT_EQ(it.staff_text(churchill::Power::UK, 1), "Attributo: +2 al valore se Churchill è ancora attivo nella conferenza.");
+  EXPECT_EQ(it.band_title(0, churchill::Band::Green), "Operazione Husky (Sicilia)");
+  EXPECT_EQ(ru.band_title(0, churchill::Band::Green), "Операция «Хаски» (Сицилия)");
+  // A band a catalogue lacks reads in English (the data's text), not as a key.
+  i18n::Catalogues partial;
+  partial.add(i18n::Catalogue::from_json("en", "{}", "en"));
+  partial.add(i18n::Catalogue::from_json("it", "{}", "it"));
+  const Names bare(d, partial, "it");
+  EXPECT_EQ(bare.band_title(0, churchill::Band::Green), d.conference_cards[0].bands[0].title);
+  EXPECT_EQ(bare.band_text(0, churchill::Band::Red), d.conference_cards[0].bands[1].text);
+}
+
+TEST(I18nNames, EveryConferenceCardBandInEveryLanguage) {
+  const Data& d = data();
+  for (const auto& lang : kLanguages) {
+    const i18n::Catalogue& c = *catalogues().find(lang);
+    for (const auto& card : d.conference_cards)
+      for (int b = 0; b < churchill::kBands; ++b) {
+        const std::string key = "conference_card." + card.id + "." + std::string(churchill::band_name(static_cast<churchill::Band>(b)));
+        EXPECT_TRUE(c.find(key + ".title")) << lang << " " << key;
+        EXPECT_TRUE(c.find(key + ".text")) << lang << " " << key;
+        if (lang == "en") {
+          EXPECT_EQ(*c.find(key + ".title"), card.bands[static_cast<std::size_t>(b)].title);
+          EXPECT_EQ(*c.find(key + ".text"), card.bands[static_cast<std::size_t>(b)].text);
+        }
+      }
+  }
+}
+
+// Every message about a datum names one the data set has: a renamed or removed id leaves no stale
+// message behind (and EveryDatumHasANameInEveryLanguage finds the new one without a name).
+TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
+  const Data& d = data();
+  std::set<std::string> expected;
+  for (const auto& k : churchill::entity_name_keys(d)) expected.insert(k);
+  for (churchill::Power p : churchill::kAllPowers) {
+    expected.insert(churchill::power_key(p));
+    expected.insert("characteristic." + std::string(churchill::power_name(p)));
+    for (int k = 0; k < static_cast<int>(d.staff[static_cast<std::size_t>(p)].size()); ++k) {
+      expected.insert(churchill::staff_key(d, p, k) + ".office");
+      expected.insert(churchill::staff_key(d, p, k) + ".text");
+    }
+  }
+  for (int l = 0; l < static_cast<int>(d.leaders.size()); ++l) expected.insert(churchill::leader_key(d, l) + ".text");
+  for (const auto& c : d.conferences) {
+    expected.insert(churchill::conference_key(c.number) + ".place");
+    expected.insert(churchill::conference_key(c.number) + ".date");
+  }
+  for (const auto& card : d.conference_cards)
+    for (int b = 0; b < churchill::kBands; ++b)
+      for (const char* field : {".title", ".text"})
+        expected.insert("conference_card." + card.id + "." + std::string(churchill::band_name(static_cast<churchill::Band>(b))) + field);
+  for (int g = 0; g < static_cast<int>(d.global_issues.size()); ++g)
+    for (churchill::Power p : d.global_issues[static_cast<std::size_t>(g)].powers)
+      expected.insert(churchill::global_issue_key(d, g) + ".advantage." + std::string(churchill::power_name(p)));
+  for (const auto& v : d.victory) expected.insert(churchill::victory_key(v) + ".text");
+  for (int r = 0; r < churchill::kReserveKinds; ++r) expected.insert(churchill::reserve_key(static_cast<churchill::ReserveKind>(r)));
+  const std::vector<std::string> data_prefixes = {"power.", "characteristic.", "leader.", "staff.", "conference.", "conference_card.", "issue.",
+                                                  "theater.", "axis.", "space.", "front.", "location.", "a_bomb.", "global_issue.",
+                                                  "scenario.", "victory.", "reserve."};
+  for (const auto& lang : kLanguages)
+    for (const auto& k : base_keys(lang))
+      for (const auto& prefix : data_prefixes)
+        if (k.rfind(prefix, 0) == 0) {
+          EXPECT_TRUE(expected.count(k)) << lang << ".json: " << k << " names no datum of data/churchill";
+        }
+}
+
+// Every "log." message is worded by churchill/i18n_log.cpp, every "prompt." message by
+// churchill/i18n_view.cpp, every "action." message by churchill/i18n_actions.cpp: none is unused,
+// none is missing.
+TEST(I18nLog, EveryLogPromptAndActionMessageIsUsedByTheCode) {
+  for (const auto& [prefix, file] : {std::pair<std::string, std::string>{"log.", "i18n_log.cpp"}, {"prompt.", "i18n_view.cpp"},
+                                     {"action.", "i18n_actions.cpp"}}) {
+    const std::string code = read(kSourceDir / "churchill" / file);
+    ASSERT_FALSE(code.empty()) << file;
+    for (const auto& k : base_keys("en")) {
+      if (k.rfind(prefix, 0) != 0) continue;
+      EXPECT_NE(code.find("\"" + k + "\""), std::string::npos) << k << " is not used by churchill/" << file;
+    }
+    // And every key the code names exists.
+    std::size_t pos = 0;
+    while ((pos = code.find("\"" + prefix, pos)) != std::string::npos) {
+      const std::size_t end = code.find('"', pos + 1);
+      const std::string key = code.substr(pos + 1, end - pos - 1);
+      EXPECT_TRUE(catalogues().contains("en", key)) << key << " is used by " << file << " but in no catalogue";
+      pos = end + 1;
+    }
+  }
+}
+
+// Plays random games and words their logs and phase lines: English reads exactly as Game::describe
+// and phase_text (but for the Axis reserves, which the catalogue names as the rulebook does);
+// Italian and Russian leave no key or placeholder unresolved.
+TEST(I18nLog, RandomGamesReadInEveryLanguage) {
+  const Data& d = data();
+  const churchill::Game g(d);
+  const Names en(d, catalogues(), "en"), it(d, catalogues(), "it"), ru(d, catalogues(), "ru");
+  std::set<std::uint16_t> events;
+  std::set<std::string> phases;
+  std::set<core::Action> actions;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const churchill::Options options{seed % 2 == 0, false};
+    churchill::Session session(g, g.new_game(*d.scenario(seed % 2 ? "training" : "campaign"), options), seed);
+    core::Rng pick(seed * 7919);
+    for (int steps = 0; session.node_kind() != core::NodeKind::Terminal && steps < 40000; ++steps) {
+      if (session.node_kind() == core::NodeKind::Chance) {
+        session.sample_chance();
+        continue;
+      }
+      phases.insert(churchill::phase_text(g, session.state()).substr(0, 4));
+      EXPECT_EQ(churchill::phase_text(en, session.state()), churchill::phase_text(g, session.state()));
+      for (const Names* n : {&it, &ru}) {
+        const std::string text = churchill::phase_text(*n, session.state());
+        EXPECT_EQ(text.find("{{"), std::string::npos) << text;
+        EXPECT_EQ(text.find("prompt."), std::string::npos) << text;
+      }
+      const core::SeatMask seats = g.acting_seats(session.state());
+      core::Seat seat = 0;
+      while (!(seats & core::seat_bit(seat))) ++seat;
+      const auto legal = session.legal_actions(seat);
+      // Every legal action has a display text in every language; Italian and Russian tell apart the
+      // actions English tells apart (the two US Production counters read alike in every language).
+      std::size_t distinct_in_english = 0;
+      for (const Names* n : {&en, &it, &ru}) {
+        std::set<std::string> texts;
+        for (core::Action a : legal) {
+          const std::string text = churchill::action_text(*n, session.state(), seat, a);
+          EXPECT_EQ(text.find("{{"), std::string::npos) << text;
+          EXPECT_EQ(text.find("action."), std::string::npos) << text;
+          texts.insert(text);
+          actions.insert(a >> 24);
+        }
+        if (n == &en) distinct_in_english = texts.size();
+        EXPECT_EQ(texts.size(), distinct_in_english) << "two actions read alike in " << n->language();
+      }
+      session.act(seat, legal[pick.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    for (const auto& e : session.log().entries()) {
+      events.insert(e.event);
+      const auto kind = static_cast<churchill::rules::Event>(e.event);
+      if (kind != churchill::rules::Event::ReservePlaced && kind != churchill::rules::Event::ReserveCollapse) {
+        EXPECT_EQ(churchill::describe(en, e), g.describe(e));
+      }
+      for (const Names* n : {&it, &ru}) {
+        const std::string text = churchill::describe(*n, e);
+        EXPECT_EQ(text.find("{{"), std::string::npos) << text;
+        EXPECT_EQ(text.find("log."), std::string::npos) << text;
+        EXPECT_EQ(text.rfind(std::string("[") + e.rule + "] ", 0), 0u) << text;
+      }
+    }
+  }
+  EXPECT_GT(events.size(), 30u);
+  EXPECT_GE(phases.size(), 10u);  // distinct rule numbers of the phase lines met
+  EXPECT_GE(actions.size(), 15u);  // distinct kinds of action worded
+}
+
+TEST(I18nLog, RussianCountsTakeTheirPluralForm) {
+  const Data& d = data();
+  const Names ru(d, catalogues(), "ru");
+  core::LogEntry e;
+  e.rule = "7.1";
+  e.event = static_cast<std::uint16_t>(churchill::rules::Event::NetworksGained);
+  e.args = {static_cast<int>(churchill::Power::USSR), 1, 0, 0};
+  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР: получена 1 подпольная ячейка");
+  e.args[1] = 2;
+  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР: получены 2 подпольные ячейки");
+  e.args[1] = 5;
+  EXPECT_EQ(churchill::describe(ru, e), "[7.1] СССР: получено 5 подпольных ячеек");
+  const Names it(d, catalogues(), "it");
+  e.args[1] = 1;
+  EXPECT_EQ(churchill::describe(it, e), "[7.1] URSS: ottenuta 1 Rete Clandestina");
+  e.args[1] = 2;
+  EXPECT_EQ(churchill::describe(it, e), "[7.1] URSS: ottenute 2 Reti Clandestine");
+}
+
+// ---------------------------------------------------------------------------------------------
+// `rules 5.24 --lang it|ru`: a section from an edition's rulebook (cli/rules_text.h).
+
+namespace rules_text_tests {
+
+TEST(RulesText, HeadingsOfEveryEditionsStyle) {
+  EXPECT_EQ(cli::heading_number("5.24 Debating an Issue"), "5.24");
+  EXPECT_EQ(cli::heading_number("5.24 Controbattere un Argomento"), "5.24");
+  EXPECT_EQ(cli::heading_number("5.24 Оспаривание вопроса "), "5.24");
+  EXPECT_EQ(cli::heading_number("3.21. Комната конференций представляет собой круг-"), "3.21");
+  EXPECT_EQ(cli::heading_number("4.23.1. Размещение приоритетных наступле-"), "4.23.1");
+  EXPECT_EQ(cli::heading_number("7.0 War Phase"), "7.0");
+  EXPECT_EQ(cli::heading_number("10.0 Вариант секретной повестки"), "10.0");
+  // Not headings: a bare number, a cross-reference, a line going on in lower case, a list item.
+  EXPECT_EQ(cli::heading_number("4.5. "), "");
+  EXPECT_EQ(cli::heading_number("9.0."), "");
+  EXPECT_EQ(cli::heading_number("5.25). "), "");
+  EXPECT_EQ(cli::heading_number("7.74). После того, как"), "");
+  EXPECT_EQ(cli::heading_number("5.22 и далее"), "");
+  EXPECT_EQ(cli::heading_number("2. Средиземноморский фронт"), "");
+  EXPECT_EQ(cli::heading_number("1.2.3.4 Too deep"), "");
+}
+
+TEST(RulesText, ASectionHoldsItsSubSectionsAndStopsAtTheNext) {
+  EXPECT_TRUE(cli::inside_section("5.24", "5.2"));
+  EXPECT_TRUE(cli::inside_section("5.2", "5.2"));
+  EXPECT_TRUE(cli::inside_section("4.23.1", "4.23"));
+  EXPECT_TRUE(cli::inside_section("7.74", "7.0"));
+  EXPECT_FALSE(cli::inside_section("8.0", "7.0"));
+  EXPECT_FALSE(cli::inside_section("5.3", "5.2"));
+  EXPECT_FALSE(cli::inside_section("5.25", "5.24"));
+  const std::string book =
+      "Contents\n5.0\tConference Procedures\t8\n"  // a table-of-contents row: not a heading
+      "5.2 Meeting Segment\n5.21 Overview\nThe meeting.\n5.22 Advancing\nOne ad-\nvances an A-\nBomb issue by\n"
+      "the value.\n5.3 Other\nNot this.\n";
+  EXPECT_EQ(cli::rulebook_section(book, "5.22"), "5.22 Advancing\nOne advances an A-Bomb issue by the value.\n");
+  EXPECT_EQ(cli::rulebook_section(book, "5.2"),
+            "5.2 Meeting Segment\n5.21 Overview\nThe meeting.\n5.22 Advancing\nOne advances an A-Bomb issue by the value.\n");
+  EXPECT_EQ(cli::rulebook_section(book, "5.0"), std::nullopt);  // only in the table of contents
+  EXPECT_EQ(cli::rulebook_section(book, "9.9"), std::nullopt);
+}
+
+TEST(RulesText, TheRussianEditionsBlankLinesAndHyphensAreMended) {
+  const std::string book =
+      "5.24 Оспаривание вопроса \n\nКогда игрок продвигает вопрос, два других игрока, начи-\n\nная с игрока "
+      "слева, могут оспорить \n\nвопрос.\n\n5.25 Карточка начальника штаба \n\nЗвезда.\n";
+  EXPECT_EQ(cli::rulebook_section(book, "5.24", 200),
+            "5.24 Оспаривание вопроса\nКогда игрок продвигает вопрос, два других игрока, начиная с игрока слева, могут "
+            "оспорить вопрос.\n");
+  // Wrapped by characters, not bytes: no Cyrillic line is longer than the width.
+  const auto wrapped = cli::rulebook_section(book, "5.24", 30);
+  ASSERT_TRUE(wrapped);
+  std::istringstream lines(*wrapped);
+  for (std::string line; std::getline(lines, line);) {
+    std::size_t chars = 0;
+    for (unsigned char ch : line) chars += (ch & 0xc0) != 0x80;
+    EXPECT_LE(chars, 30u) << line;
+  }
+}
+
+TEST(RulesText, RequestsNameASectionAndMaybeALanguage) {
+  auto r = cli::parse_rules_request("5.24");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->section, "5.24");
+  EXPECT_EQ(r->language, "");
+  r = cli::parse_rules_request("5.24 --lang it");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->language, "it");
+  r = cli::parse_rules_request("--lang=ru 4.23.1");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->section, "4.23.1");
+  EXPECT_EQ(r->language, "ru");
+  r = cli::parse_rules_request("5.24 ru");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->language, "ru");
+  for (const char* bad : {"", "--lang it", "5.24 --lang", "five", "5.24 5.25", "5.24x", "5.24 ../../etc", "5.24 --lang it ru", "5.24 --lang ../../etc", "5.24 --lang=IT", "--lang=r 5.24"})
+    EXPECT_FALSE(cli::parse_rules_request(bad)) << bad;
+}
+
+// The editions themselves (../shared/rules beside the source tree): 5.24 in Italian and Russian.
+const std::filesystem::path kRules = cli::default_rules_dir(kDataDir);
+
+TEST(RulesText, Section5_24FromTheItalianAndRussianEditions) {
+  if (!std::filesystem::exists(kRules / "churchill-rules-it.txt")) GTEST_SKIP() << "no rulebooks in " << kRules;
+  const auto it = cli::rules_text(kRules, "churchill", "5.24", "it");
+  ASSERT_TRUE(it.found) << it.text;
+  EXPECT_EQ(it.text.rfind("5.24 Controbattere un Argomento\n", 0), 0u) << it.text;
+  EXPECT_EQ(it.text.find("5.25"), std::string::npos) << "5.25 is the next section";
+  const auto ru = cli::rules_text(kRules, "churchill", "5.24", "ru");
+  ASSERT_TRUE(ru.found) << ru.text;
+  EXPECT_EQ(ru.text.rfind("5.24 Оспаривание вопроса\n", 0), 0u) << ru.text;
+  EXPECT_NE(ru.text.find("«Нет»"), std::string::npos) << ru.text;  // the USSR National Characteristic, in 5.24
+  EXPECT_EQ(ru.text.find("\n\n"), std::string::npos) << "the edition's blank lines are gone";
+  const auto en = cli::rules_text(kRules, "churchill", "5.24", "en");
+  ASSERT_TRUE(en.found);
+  EXPECT_EQ(en.text.rfind("5.24 Debating an Issue\n", 0), 0u);
+  // Every edition has every section of the English rulebook's chapters 3-11 headings.
+  for (const char* section : {"4.23.1", "6.10", "6.11", "7.74", "9.4", "10.0"})
+    for (const char* lang : {"en", "it", "ru"}) EXPECT_TRUE(cli::rules_text(kRules, "churchill", section, lang).found) << lang << " " << section;
+}
+
+TEST(RulesText, MissingSectionsAndEditionsSaySo) {
+  if (!std::filesystem::exists(kRules / "churchill-rules-it.txt")) GTEST_SKIP() << "no rulebooks in " << kRules;
+  const auto none = cli::rules_text(kRules, "churchill", "99.9", "it");
+  EXPECT_FALSE(none.found);
+  EXPECT_NE(none.text.find("No rule 99.9"), std::string::npos);
+  EXPECT_FALSE(cli::rules_text(kRules, "churchill", "5.24", "../rules/churchill-rules-it").found);
+  const auto de = cli::rules_text(kRules, "churchill", "5.24", "de");
+  EXPECT_FALSE(de.found);
+  EXPECT_NE(de.text.find("there is: en, it, ru"), std::string::npos) << de.text;
+  EXPECT_EQ(cli::rulebook_languages(kRules, "churchill"), (std::vector<std::string>{"en", "it", "ru"}));
+}
+
+TEST(RulesText, TheRulesCommandPrintsAnEditionsSectionAndRefusesBadInput) {
+  const char* binary = std::getenv("CHURCHILL_BINARY");
+  if (!binary) GTEST_SKIP() << "run through ctest";
+  if (!std::filesystem::exists(kRules / "churchill-rules-it.txt")) GTEST_SKIP() << "no rulebooks in " << kRules;
+  auto run = [&](const std::string& args) {
+    std::string out;
+    FILE* p = ::popen((std::string(binary) + " " + args + " 2>&1").c_str(), "r");
+    char buf[4096];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+    return std::pair<int, std::string>{::pclose(p), out};
+  };
+  auto [status, out] = run("rules 5.24 --lang it");
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(out.rfind("5.24 Controbattere un Argomento\n", 0), 0u) << out;
+  std::tie(status, out) = run("rules 5.24 --lang ru");
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(out.rfind("5.24 Оспаривание вопроса\n", 0), 0u) << out;
+  std::tie(status, out) = run("rules 5.24");  // LANG from the environment of ctest; English unless it names it or ru
+  EXPECT_EQ(status, 0) << out;
+  for (const std::string bad : {"rules 99.9 --lang it", "rules 5.24 --lang de", "rules '5.24;ls'", "rules ../5.24"}) {
+    std::tie(status, out) = run(bad);
+    EXPECT_NE(status, 0) << bad << ": " << out;
+    EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << "one line: " << out;
+  }
+  // What the command line parser refuses: its message and the hint to --help.
+  for (const std::string bad : {"rules", "rules 5.24 --lang"}) {
+    std::tie(status, out) = run(bad);
+    EXPECT_NE(status, 0) << bad << ": " << out;
+    EXPECT_NE(out.find("--help"), std::string::npos) << out;
+  }
+}
+
+}  // namespace rules_text_tests
+
+}  // namespace

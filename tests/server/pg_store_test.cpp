@@ -1,0 +1,298 @@
+// The PostgreSQL store (docs/deploy.md) with servers sharing one database: schema steps taken once by
+// servers starting together, one order of actions per game when two servers act on it at once, the
+// changes of one server reaching the other's listeners, and a SQLite database copied over. Needs a
+// database: CHURCHILL_TEST_POSTGRES (tests/e2e/with_postgres.sh starts a throw-away cluster).
+#include "server/pg_store.h"
+
+#include <gtest/gtest.h>
+#include <libpq-fe.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+#include "churchill/title.h"
+#include "server/lobby.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const core::Titles& titles() {
+  static const core::Titles t = [] {
+    core::Titles all;
+    all.add(churchill::make_title(CHURCHILL_TEST_DATA_DIR));
+    return all;
+  }();
+  return t;
+}
+
+// A game where the UK is the only human seat: every action a client makes is the UK's.
+const json kOneHuman = {{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}};
+
+// A command's exit status and what it printed.
+std::pair<int, std::string> run(const std::string& command) {
+  FILE* p = ::popen(command.c_str(), "r");
+  if (!p) return {-1, ""};
+  std::string out;
+  char buffer[512];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, p)) out.append(buffer, n);
+  return {::pclose(p), out};
+}
+
+class PostgresStore : public ::testing::Test {
+ protected:
+  std::string url;
+  PGconn* admin = nullptr;
+
+  void SetUp() override {
+    const char* env = std::getenv("CHURCHILL_TEST_POSTGRES");
+    if (!env || !*env) GTEST_SKIP() << "CHURCHILL_TEST_POSTGRES is not set (tests/e2e/with_postgres.sh sets it)";
+    url = env;
+    admin = PQconnectdb(url.c_str());
+    ASSERT_EQ(PQstatus(admin), CONNECTION_OK) << PQerrorMessage(admin);
+    PQsetNoticeProcessor(admin, [](void*, const char*) {}, nullptr);
+    // Every test starts from an empty database.
+    sql("DROP TABLE IF EXISTS actions, seats, games, churchill_schema CASCADE");
+  }
+  void TearDown() override { PQfinish(admin); }
+
+  // One value of a query run directly on the database.
+  std::string sql(const std::string& query) {
+    PGresult* r = PQexec(admin, query.c_str());
+    const auto status = PQresultStatus(r);
+    EXPECT_TRUE(status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) << query << ": " << PQresultErrorMessage(r);
+    std::string value = PQntuples(r) > 0 ? PQgetvalue(r, 0, 0) : "";
+    PQclear(r);
+    return value;
+  }
+
+  // Waits (at most 5 s) for `store` to hear of a change another server committed.
+  static std::vector<std::string> changes_heard(server::Store& store) {
+    for (int i = 0; i < 500; ++i) {
+      auto ids = store.take_changes();
+      if (!ids.empty()) return ids;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return {};
+  }
+};
+
+TEST_F(PostgresStore, ServersStartingTogetherTakeTheSchemaStepsOnce) {
+  std::vector<std::thread> servers;
+  std::atomic<int> failures{0};
+  for (int i = 0; i < 6; ++i)
+    servers.emplace_back([&] {
+      try {
+        server::PgStore store(url);
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what();
+        ++failures;
+      }
+    });
+  for (auto& t : servers) t.join();
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(sql("SELECT count(*) FROM churchill_schema"), std::to_string(server::PgStore::kSchemaVersion));
+  EXPECT_EQ(sql("SELECT max(version) FROM churchill_schema"), std::to_string(server::PgStore::kSchemaVersion));
+}
+
+TEST_F(PostgresStore, ASchemaNewerThanTheServerIsRefusedNotTouched) {
+  { server::PgStore first(url); }
+  sql("INSERT INTO churchill_schema (version) VALUES (99)");
+  try {
+    server::PgStore store(url);
+    FAIL() << "a server opened a database of a newer schema";
+  } catch (const server::StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("newer than this server"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(PostgresStore, AnUnreachableDatabaseIsAClearError) {
+  try {
+    server::PgStore store("postgresql://churchill@127.0.0.1:1/none?connect_timeout=2");
+    FAIL() << "connected to nothing";
+  } catch (const server::StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot connect to the database"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(PostgresStore, TwoServersActingOnOneVersionKeepOneOrderAndTheLaterIsToldOfTheConflict) {
+  server::PgStore store_a(url), store_b(url);
+  server::Lobby a(titles(), store_a), b(titles(), store_b);
+  const std::string id = a.create(kOneHuman)["id"];
+  const std::string token = a.claim(id, "UK", json::object());
+  EXPECT_TRUE(a.commit_now().empty());
+  for (const std::string& changed : changes_heard(store_b)) b.changed_elsewhere(changed);
+  const json seen_a = json::parse(a.view(id, token)), seen_b = json::parse(b.view(id, token));
+  ASSERT_EQ(seen_a, seen_b) << "both servers serve the game as stored";
+  ASSERT_GE(seen_a["legal_actions"].size(), 2u);
+  const std::size_t before = server::PgStore(url).load(id)->record.actions.size();
+
+  // Both servers accept a different action on the same version before either commits.
+  const json made_a = json::parse(a.act(id, token, {{"action", seen_a["legal_actions"][0]}, {"version", seen_a["version"]}}));
+  b.act(id, token, {{"action", seen_b["legal_actions"][1]}, {"version", seen_b["version"]}});
+  EXPECT_TRUE(a.commit_now().empty());
+  EXPECT_EQ(b.commit_now(), std::vector<std::string>{id}) << "the later commit is refused, not stored after the first";
+
+  EXPECT_EQ(json::parse(b.view(id, token)), made_a) << "the refused server serves the game as stored again";
+  const auto stored = server::PgStore(url).load(id);
+  ASSERT_TRUE(stored && stored->mark);
+  EXPECT_EQ(stored->mark->version, made_a["version"].get<std::uint64_t>());
+  EXPECT_EQ(stored->record.actions.size(), stored->mark->action_count);
+  ASSERT_GT(stored->record.actions.size(), before);
+  EXPECT_EQ(stored->record.actions[before].action, seen_a["legal_actions"][0]) << "the first server's action";
+  EXPECT_EQ(std::count_if(stored->record.actions.begin() + static_cast<std::ptrdiff_t>(before), stored->record.actions.end(),
+                          [](const core::SavedAction& x) { return x.seat == "UK"; }), 1)
+      << "the UK's one action since, not the second server's besides";
+  EXPECT_EQ(sql("SELECT count(*) FROM actions WHERE game = '" + id + "'"), std::to_string(stored->record.actions.size()));
+}
+
+TEST_F(PostgresStore, AVersionSeenThroughAnotherServerIsActedOnAtOnce) {
+  server::PgStore store_a(url), store_b(url);
+  server::Lobby a(titles(), store_a);
+  const std::string id = a.create(kOneHuman)["id"];
+  const std::string token = a.claim(id, "UK", json::object());
+  a.commit_now();
+  server::Lobby b(titles(), store_b);
+  const json v0 = json::parse(b.view(id, token));
+  const json v1 = json::parse(a.act(id, token, {{"action", v0["legal_actions"][0]}, {"version", v0["version"]}}));
+  a.commit_now();
+  // The client's next choice is made on the view the first server answered; the second server has not
+  // yet heard of it (its notification is not read here): it loads the game instead of refusing.
+  const json v2 = json::parse(b.act(id, token, {{"action", v1["legal_actions"][0]}, {"version", v1["version"]}}));
+  EXPECT_TRUE(b.commit_now().empty());
+  EXPECT_EQ(v2["version"], v1["version"].get<std::uint64_t>() + 1);
+}
+
+TEST_F(PostgresStore, ListenersOfOneServerAreToldOfMovesMadeThroughAnother) {
+  server::PgStore store_a(url), store_b(url);
+  server::Lobby a(titles(), store_a), b(titles(), store_b);
+  const std::string id = a.create(kOneHuman)["id"];
+  const std::string token = a.claim(id, "UK", json::object());
+  a.commit_now();
+  for (const std::string& changed : changes_heard(store_b)) b.changed_elsewhere(changed);
+  EXPECT_NE(b.list("live", "", 10).find(id), std::string::npos) << "a game created elsewhere joins the list";
+  int told = 0;
+  b.subscribe(id, [&] { ++told; });
+
+  const json v0 = json::parse(a.view(id, token));
+  const json v1 = json::parse(a.act(id, token, {{"action", v0["legal_actions"][0]}, {"version", v0["version"]}}));
+  a.commit_now();
+  const auto heard = changes_heard(store_b);
+  EXPECT_EQ(heard, std::vector<std::string>{id});
+  for (const std::string& changed : heard) b.changed_elsewhere(changed);
+  EXPECT_EQ(told, 1);
+  EXPECT_EQ(json::parse(b.view(id, token)), v1);
+  EXPECT_EQ(json::parse(b.view(id, "")), json::parse(a.view(id, ""))) << "spectators see the same on both";
+  EXPECT_TRUE(store_a.take_changes().empty()) << "a server's own commits are not news to it";
+}
+
+TEST_F(PostgresStore, AServerWhoseListeningConnectionIsCutReloadsEverythingAndListensAgain) {
+  server::PgStore store_a(url), store_b(url);
+  server::Lobby a(titles(), store_a), b(titles(), store_b);
+  const std::string id = a.create(kOneHuman)["id"];
+  const std::string token = a.claim(id, "UK", json::object());
+  a.commit_now();
+  for (const std::string& changed : changes_heard(store_b)) b.changed_elsewhere(changed);
+  sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'");
+  // Meanwhile the other server acts: that notification is lost with the connection.
+  const json v0 = json::parse(a.view(id, token));
+  const json v1 = json::parse(a.act(id, token, {{"action", v0["legal_actions"][0]}, {"version", v0["version"]}}));
+  a.commit_now();
+  std::vector<std::string> heard;
+  for (int i = 0; i < 500 && heard.empty(); ++i) {
+    heard = store_b.take_changes();
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(heard, std::vector<std::string>{"*"}) << "any game may have changed";
+  for (const std::string& changed : heard) b.changed_elsewhere(changed);
+  EXPECT_EQ(json::parse(b.view(id, token)), v1);
+  a.act(id, token, {{"action", v1["legal_actions"][0]}, {"version", v1["version"]}});
+  a.commit_now();
+  EXPECT_EQ(changes_heard(store_b), std::vector<std::string>{id}) << "listening again";
+}
+
+TEST_F(PostgresStore, TwoServersHammeringOneGameStoreEveryAcceptedActionOnce) {
+  std::string id, token;
+  {
+    server::PgStore store(url);
+    server::Lobby lobby(titles(), store);
+    id = lobby.create(kOneHuman)["id"];
+    token = lobby.claim(id, "UK", json::object());
+    lobby.commit_now();
+  }
+  std::atomic<int> accepted{0}, conflicts{0};
+  auto play = [&](unsigned seed) {
+    server::PgStore store(url);
+    server::Lobby lobby(titles(), store);
+    for (int i = 0; i < 30; ++i) {
+      const json v = json::parse(lobby.view(id, token));
+      if (v["legal_actions"].empty()) return;
+      lobby.act(id, token, {{"action", v["legal_actions"][(seed + static_cast<unsigned>(i)) % v["legal_actions"].size()]}, {"version", v["version"]}});
+      (lobby.commit_now().empty() ? accepted : conflicts)++;
+    }
+  };
+  std::thread one(play, 1u), two(play, 2u);
+  one.join();
+  two.join();
+  server::PgStore store(url);
+  const auto stored = store.load(id);
+  ASSERT_TRUE(stored && stored->mark);
+  EXPECT_EQ(stored->mark->version, 1u + static_cast<std::uint64_t>(accepted)) << "every accepted action, once (version 1: created)";
+  EXPECT_EQ(stored->record.actions.size(), stored->mark->action_count);
+  server::Lobby fresh(titles(), store);
+  EXPECT_NO_THROW(fresh.view(id, token)) << "the stored actions replay to the stored state hash";
+  std::cout << accepted << " actions accepted, " << conflicts << " refused as conflicts\n";
+}
+
+TEST_F(PostgresStore, ASqliteDatabaseIsCopiedWholeAndACopyAgainAddsNothing) {
+  const char* binary = std::getenv("CHURCHILL_BINARY");
+  if (!binary) GTEST_SKIP() << "CHURCHILL_BINARY is not set";
+  const fs::path dir = fs::temp_directory_path() / ("churchill-migrate-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string file = (dir / "games.db").string();
+  std::vector<std::pair<std::string, std::string>> games;  // id, UK token
+  {
+    server::SqliteStore sqlite(file);
+    server::Lobby lobby(titles(), sqlite);
+    for (int g = 0; g < 3; ++g) {
+      json body = kOneHuman;
+      if (g == 1) body["seating"] = "invitation";
+      const json made = lobby.create(body);
+      const std::string id = made["id"];
+      lobby.commit_now();
+      const std::string token = lobby.claim(id, "UK", g == 1 ? json{{"invitation", made["invitation"]}} : json::object());
+      lobby.commit_now();
+      for (int i = 0; i < g * 3; ++i) {
+        const json v = json::parse(lobby.view(id, token));
+        lobby.act(id, token, {{"action", v["legal_actions"][0]}, {"version", v["version"]}});
+        lobby.commit_now();
+      }
+      games.emplace_back(id, token);
+    }
+  }
+  const std::string command = std::string(binary) + " db migrate --from sqlite:" + file + " --to " + url;
+  ASSERT_EQ(run(command).first, 0);
+  server::SqliteStore sqlite(file);
+  server::PgStore pg(url);
+  server::Lobby from(titles(), sqlite), to(titles(), pg);
+  for (const auto& [id, token] : games) {
+    EXPECT_EQ(json::parse(to.view(id, token)), json::parse(from.view(id, token))) << "the token opens the same seat and view";
+    EXPECT_EQ(to.view(id, ""), from.view(id, ""));
+  }
+  EXPECT_EQ(to.list("live", "", 10), from.list("live", "", 10));
+  EXPECT_FALSE(pg.load(games[1].first)->invitation_hash.empty()) << "the invitation came along";
+  EXPECT_EQ(pg.load(games[1].first)->invitation_hash, sqlite.load(games[1].first)->invitation_hash);
+  const auto [status, said] = run(command);
+  ASSERT_EQ(status, 0);
+  EXPECT_NE(said.find("0 games copied, 3 already there"), std::string::npos) << said;
+  fs::remove_all(dir);
+}
+
+}  // namespace
