@@ -353,3 +353,35 @@ TEST(LandAirCommands, LandInAFriendlyTerritoryOrPerish) {
 
 }  // namespace
 }  // namespace warroom::testing
+
+namespace warroom::testing {
+namespace {
+
+// Neutrals: a land Command entering an un-invaded neutral activates it (the data's Mongolia).
+TEST(Neutrals, EnteringANeutralActivatesIt) {
+  const Game g = pacific();
+  State s = example_position(g);
+  const RegionId mongolia = region("N5");
+  ASSERT_TRUE(g.scenario().in_play.test(mongolia));
+  ASSERT_TRUE(data()->region(mongolia).neutral.has_value());
+  japan_turn(g, s, {{92, "N5"}});
+  act(g, s, JPN, "move JPN 1 N5");
+  EXPECT_EQ(s.command[JPN][92].region, mongolia);
+  EXPECT_TRUE(s.region[mongolia].flags & kNeutralActivated);
+}
+
+// Bad input changes nothing: moves that are not legal now are refused by the text parser.
+TEST(Phase3Step2, IllegalMovesAreRefused) {
+  const Game g = pacific();
+  State s = example_position(g);
+  japan_turn(g, s, kExampleSheet);
+  const State before = s;
+  const core::Seat japan = g.seat_of(JPN);
+  for (const char* text : {"move JPN 2 P-2", "move JPN 2 P-13", "move JPN 1 J4", "move JPN 3 P-2", "leave JPN inf", "cancel JPN 2",
+                           "launch JPN 5 P-12", "land JPN 18 J10", "move JPN 9 P-1", "move US 2 P-12", "move JPN 2 Z-99"})
+    EXPECT_FALSE(legal(g, s, japan, text)) << text;
+  EXPECT_EQ(g.hash(s), g.hash(before));
+}
+
+}  // namespace
+}  // namespace warroom::testing
