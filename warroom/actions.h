@@ -29,6 +29,13 @@
 //   hold GER G1 arm / release GER G1 arm   plan: a unit stays under the token / no longer
 //   draw GER                    chance: the nation drawn (tie or order draw)
 //   trade US N8 oil             Phase 7 Step 2: give a block of oil to Mexico for its block   a = region, b = resource given
+//   move JPN 2 P-12             Phase 3: execute box 2 via P-12 (2-region route), or ending in
+//                               the region named (destination, rail stop)      a = box, b = region
+//   leave JPN ca                Phase 3 pin: one unit of the moving Command stays   a = type
+//   launch JPN 5 P-1            Phase 3 Step 3: Command 5's next carrier launches its fighter token to P-1
+//   launch JPN 5 aboard         ... or keeps it                                a = command, b = region (0xFF: aboard)
+//   land JPN 18 J22             Phase 5 Step 1: the tagged Air Command lands    a = command, b = region
+//   land JPN 18 lost            ... has no legal landing and is eliminated     b = 0xFF
 #pragma once
 
 #include <cstdint>
@@ -39,7 +46,8 @@ namespace warroom {
 
 enum class ActionKind : std::uint8_t {
   Done, Select, To, Erase, Bid, Slot, Cancel, Shift, CancelStress, Relieve, Pay, Desert,
-  Buy, Unbuy, BuyGoods, UnbuyGoods, Place, Deploy, Undeploy, Hold, Release, Draw, Trade, kCount
+  Buy, Unbuy, BuyGoods, UnbuyGoods, Place, Deploy, Undeploy, Hold, Release, Draw, Trade,
+  Move, Leave, Launch, Land, kCount
 };
 
 struct Act {
@@ -54,7 +62,7 @@ constexpr core::Action encode(ActionKind kind, int nation, int a = 0, int b = 0,
          static_cast<core::Action>(c & 0xFF);
 }
 
-constexpr Act decode(core::Action x) {
+constexpr Act decode_action(core::Action x) {
   return {static_cast<ActionKind>(x >> 27), static_cast<std::uint8_t>((x >> 24) & 7), static_cast<std::uint8_t>((x >> 16) & 0xFF),
           static_cast<std::uint8_t>((x >> 8) & 0xFF), static_cast<std::uint8_t>(x & 0xFF)};
 }

@@ -173,8 +173,8 @@ void order_pool_nations(Battle& b, int side, const std::array<bool, kNations>& p
   std::uint8_t count = 0;
   for (std::uint8_t k = 0; k < kNations; ++k)
     if (present[k] && k != b.commander[side]) others[count++] = k;
-  std::sort(others.begin(), others.begin() + count,
-            [&](std::uint8_t x, std::uint8_t y) { return b.rank[x] < b.rank[y]; });
+  for (int i = 1; i < count; ++i)  // by Turn Order Rank (insertion: at most 6 allies)
+    for (int j = i; j > 0 && b.rank[others[j]] < b.rank[others[j - 1]]; --j) std::swap(others[j], others[j - 1]);
   for (std::uint8_t i = 0; i < count && n < 4; ++i) b.pool_order[side][n++] = others[i];
   b.pool_nations[side] = n;
 }
@@ -881,6 +881,89 @@ bool transports_sunk(const Battle& b, int side) { return b.sunk[side]; }
 
 std::int32_t resources_spent(const Battle& b, std::uint8_t nation, Resource r) {
   return b.spent[nation][static_cast<int>(r)];
+}
+
+// ---- Fingerprint ---------------------------------------------------------------------------------
+
+namespace {
+
+void hash_type(core::Hasher& h, const TypeSpec& t) {
+  h.add(t.id | static_cast<unsigned>(t.colour) << 8 | static_cast<unsigned>(t.category) << 16 |
+        static_cast<unsigned>(t.repair) << 24);
+  h.add(t.stance_count);
+  for (const StanceSpec& s : t.stance)
+    h.add(s.air_dice | s.surface_dice << 8 | s.steps << 16 | static_cast<unsigned>(s.light_box) << 24 |
+          static_cast<std::uint64_t>(s.white_triangle) << 32 | static_cast<std::uint64_t>(s.special) << 40 |
+          static_cast<std::uint64_t>(s.raid_dice) << 48);
+}
+
+template <class A>
+void add_all(core::Hasher& h, const A& a) {
+  for (const auto& v : a) h.add(static_cast<std::uint64_t>(v));
+}
+
+void hash_i32(core::Hasher& h, const std::array<std::array<std::int32_t, kResources>, kNations>& a) {
+  for (const auto& row : a)
+    for (std::int32_t v : row) h.add(static_cast<std::uint32_t>(v));
+}
+
+}  // namespace
+
+void hash_battle(core::Hasher& h, const Battle& b) {
+  static_assert(sizeof(Battle) == 4804, "Battle changed: hash every new field, then update this size");
+  h.add(static_cast<unsigned>(b.kind) | static_cast<unsigned>(b.phase) << 8 | static_cast<unsigned>(b.stage) << 16);
+  add_all(h, b.commander);
+  add_all(h, b.rank);
+  add_all(h, b.orange);
+  add_all(h, b.port_advantage);
+  hash_i32(h, b.stock);
+  hash_i32(h, b.spent);
+  for (int side = 0; side < kSides; ++side) {
+    h.add(b.row_count[side]);
+    for (int i = 0; i < b.row_count[side]; ++i) {
+      const Row& r = b.rows[side][i];
+      hash_type(h, r.type);
+      h.add(r.stance | r.damaged << 8);
+      for (const auto* a : {&r.fresh, &r.light, &r.eliminated, &r.escaped, &r.scrapped, &r.repaired}) add_all(h, *a);
+    }
+  }
+  add_all(h, b.force_advantage_side_mask);
+  h.add(b.group_count | b.group_cursor << 8);
+  for (int i = 0; i < b.group_count; ++i) {
+    const Group& g = b.groups[i];
+    h.add(g.side | g.nation << 8 | g.cursor << 16 | g.left << 24);
+    hash_type(h, g.type);
+  }
+  for (const auto& p : b.pool) add_all(h, p);
+  for (const auto& p : b.pool_order) add_all(h, p);
+  add_all(h, b.pool_nations);
+  h.add(b.rolling_side | b.batch_size << 8 | b.batch_rolled << 16 | b.pending_die << 24);
+  for (const Die& d : b.batch) h.add(static_cast<unsigned>(d.face) | d.nation << 8 | static_cast<unsigned>(d.done) << 16);
+  h.add(encode(b.pending_hit));
+  h.add(b.transport_count);
+  for (const TransportGroup& t : b.transports) h.add(t.side | t.nation << 8 | t.type << 16 | t.count << 24);
+  add_all(h, b.sunk);
+  h.add(static_cast<unsigned>(b.garrison) | static_cast<unsigned>(b.garrison_fired) << 8 | b.garrison_nation << 16 |
+        b.garrison_side << 24);
+  add_all(h, b.garrison_dice);
+  h.add(b.garrison_rolled);
+  h.add(static_cast<unsigned>(b.target.present) | b.target.owner << 8 | static_cast<unsigned>(b.target.infrastructure) << 16 |
+        b.target.construction_count << 24);
+  add_all(h, b.target.production);
+  for (const ConstructionGroup& g : b.target.construction)
+    h.add(g.type | static_cast<unsigned>(g.colour) << 8 | g.count << 16);
+  add_all(h, b.bomb_resource_lost);
+  add_all(h, b.construction_destroyed);
+  h.add(b.bomb_tokens | b.raid_side << 8 | b.raid_dice << 16);
+  h.add(b.cluster_count);
+  for (const ConvoyCluster& c : b.clusters) {
+    h.add(c.owner);
+    add_all(h, c.ships);
+  }
+  for (const RaidingCommand& c : b.raiders) h.add(c.nation | c.units << 8);
+  add_all(h, b.raider_cluster);
+  h.add(b.raider_count | b.raider_cursor << 8 | b.raider_dice_left << 16);
+  for (const auto& c : b.convoy_sunk) add_all(h, c);
 }
 
 }  // namespace warroom

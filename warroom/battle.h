@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/hash.h"
 #include "core/log.h"
 #include "core/types.h"
 #include "warroom/data.h"
@@ -286,6 +287,9 @@ int bomb_tokens(const Battle& b);
 int dice_in_pool(const Battle& b, int side);  // dice left to roll in the current stage
 bool force_advantage(const Battle& b, int side, std::uint8_t type);
 
+// Feeds every field of the battle into the state's fingerprint (the engine's Game::hash).
+void hash_battle(core::Hasher& h, const Battle& b);
+
 // ---- Text ----------------------------------------------------------------------------------------
 struct BattleNames {
   std::span<const std::string> nation;                    // by nation id
@@ -314,5 +318,7 @@ enum BattleEvent : std::uint16_t {
   kEvStance,            // nation, type, stance index, units
 };
 std::string event_text(const core::LogEntry& e, const BattleNames& names);
+// What the battle waits for, for a prompt: "GER assigns a yellow hit", "a die for USSR", ...
+std::string prompt(const Battle& b, const BattleNames& names);
 
 }  // namespace warroom

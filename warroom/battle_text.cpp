@@ -127,4 +127,27 @@ std::string event_text(const core::LogEntry& e, const BattleNames& n) {
   return {};
 }
 
+std::string prompt(const Battle& b, const BattleNames& n) {
+  const std::string who = nation_name(n, deciding_nation(b));
+  const int die = current_die(b);
+  const std::string colour = die >= 0 ? colour_name(b.batch[die].face) : std::string("?");
+  switch (need(b)) {
+    case Need::Stance: {
+      const Group& g = b.groups[b.group_cursor];
+      return who + " puts " + nation_name(n, g.nation) + " " + type_name(n, g.type.id) + " (" + std::to_string(g.left) +
+             " left) in " + stance_name(n, g.type.id, g.cursor);
+    }
+    case Need::Die: return "a die";
+    case Need::Hit: return who + " assigns a " + colour + " hit";
+    case Need::Escort: return who + " may move a " + colour + " hit to an escort cruiser";
+    case Need::GarrisonType: return who + " picks the invader the garrison eliminates";
+    case Need::BombingEffect: return who + " picks what a " + colour + " bombing die destroys";
+    case Need::ConvoyCluster: return who + " picks the convoy cluster to raid";
+    case Need::ConvoyBlack: return who + " picks the ships a black die sinks";
+    case Need::Repair: return who + " repairs or scraps a damaged unit";
+    case Need::Done: return "the battle is over";
+  }
+  return {};
+}
+
 }  // namespace warroom

@@ -9,7 +9,7 @@ core::Action RandomBot::choose(const Game& game, const State& observation, core:
   game.legal_actions(observation, seat, legal);
   if (legal.size() > 1 && rng.below(4) == 0)
     for (core::Action a : legal)
-      if (decode(a).kind == ActionKind::Done) return a;
+      if (decode_action(a).kind == ActionKind::Done) return a;
   return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
 }
 

@@ -67,6 +67,8 @@ bool in_play_nation(const CCtx& c, int nation) { return in_play(c.s, nation); }
 bool has_construction_nation(const CCtx& c, int nation) { return in_play(c.s, nation) && has_construction(c, nation); }
 bool never(const CCtx&, const Step&) { return false; }
 bool movement_finished(const CCtx& c, const Step& st) { return movement_done(c, st.a); }
+bool launch_finished(const CCtx& c, const Step& st) { return launch_done(c, st.a, st.b); }
+bool landing_finished(const CCtx& c, const Step& st) { return landing_done(c, st.a); }
 bool place_finished(const CCtx& c, const Step& st) { return place_done(c, st.a); }
 bool owed_paid(const CCtx&, const Step& st) { return st.b <= 0; }
 bool trade_finished(const CCtx& c, const Step& st) {
@@ -112,12 +114,14 @@ constexpr StepRow kSteps[] = {
   {StepId::MovementTurn, "movement-turn", Kind::Decision, "Phase 3 > Step 2. Resolve Movement in Turn Order",
    "{} resolves (or cancels) its next order",
    movement_legal, movement_apply, movement_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::CarrierLaunch, "carrier-launch", Kind::Auto, "Phase 3 > Step 3. Carrier Plane Movement", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_hook_step},
+  {StepId::CarrierLaunch, "carrier-launch", Kind::Decision, "Phase 3 > Step 3. Carrier Plane Movement",
+   "{} launches its next carrier's fighter token (or keeps it aboard)",
+   launch_legal, launch_apply, launch_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::Combat, "combat", Kind::Auto, "Phase 4: Combat Operations", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_hook_step},
-  {StepId::LandAir, "land-air", Kind::Auto, "Phase 5 > Step 1. Land Air Commands", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_hook_step},
+  {StepId::LandAir, "land-air", Kind::Decision, "Phase 5 > Step 1. Land Air Commands",
+   "{} lands its next Air Command with a Landing Tag",
+   landing_legal, landing_apply, landing_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::DeployPlans, "deploy-plans", Kind::Simultaneous, "Phase 5 > Step 2. Deploy Units",
    "{}: plan the deployment in secret (naval units to port seas; units held back), then done",
    deploy_legal, deploy_apply, nullptr, has_construction_nation, reveal_deployments, nullptr, nullptr, nullptr},
@@ -353,9 +357,9 @@ void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) 
   const StepRow& r = row(st);
   if (seat == core::kChance) {
     assert(r.kind == Kind::Chance);
-    r.chance(c, st, decode(a).nation);
+    r.chance(c, st, decode_action(a).nation);
   } else {
-    const Act x = decode(a);
+    const Act x = decode_action(a);
     assert(acting_nations(s, seat) & (1u << x.nation));
     r.apply(c, x);
     if (r.kind == Kind::Simultaneous && x.kind == ActionKind::Done) {
@@ -370,7 +374,7 @@ bool Game::reveals_hidden(const State& s, core::Seat, core::Action a) const {
   // Every reveal increments reveal_epoch (design §4.4): apply the action to a copy and compare.
   if (node_kind(s) == core::NodeKind::Terminal) return false;
   State copy = s;
-  const core::Seat seat = node_kind(s) == core::NodeKind::Chance ? core::kChance : seat_of(decode(a).nation);
+  const core::Seat seat = node_kind(s) == core::NodeKind::Chance ? core::kChance : seat_of(decode_action(a).nation);
   apply(copy, seat, a, nullptr);
   return copy.reveal_epoch != s.reveal_epoch;
 }
@@ -402,7 +406,7 @@ void hash_command(core::Hasher& h, const Command& c) {
 
 std::uint64_t Game::hash(const State& s) const {
   // A new field of State must be hashed here: this size check fails until it is.
-  static_assert(sizeof(State) == 8336, "State changed: hash every new field, then update this size");
+  static_assert(sizeof(State) == 14932, "State changed: hash every new field, then update this size");
   core::Hasher h;
   h.add(s.scenario);
   h.add(s.round);
@@ -448,6 +452,11 @@ std::uint64_t Game::hash(const State& s) const {
     h.add_range(sh.mobilized.begin(), sh.mobilized.end());
     h.add(sh.flags);
   }
+  h.add(s.pin.nation | (s.pin.box << 8) | (s.pin.at << 16) | (static_cast<std::uint64_t>(s.pin.via) << 24) |
+        (static_cast<std::uint64_t>(s.pin.stop) << 32) | (static_cast<std::uint64_t>(s.pin.owed) << 40) |
+        (static_cast<std::uint64_t>(s.pin.left) << 48));
+  for (const auto& tokens : s.fighter_tokens) h.add_range(tokens.begin(), tokens.end());
+  hash_battle(h, s.battle);
   h.add(s.winner);
   return h.digest();
 }

@@ -22,7 +22,7 @@ std::string port_sea(const Game& g, RegionId r, int p) {
 }  // namespace
 
 std::string Game::action_to_string(const State&, core::Seat seat, core::Action action) const {
-  const Act x = decode(action);
+  const Act x = decode_action(action);
   const std::string n = nation_name(x.nation);
   if (seat == core::kChance) return "draw " + n;
   switch (x.kind) {
@@ -51,6 +51,10 @@ std::string Game::action_to_string(const State&, core::Seat seat, core::Action a
     case ActionKind::Release: return fmt::format("release {} {} {}", n, region_name(x.a), unit(x.b));
     case ActionKind::Draw: return "draw " + n;
     case ActionKind::Trade: return fmt::format("trade {} {} {}", n, region_name(x.a), res(x.b));
+    case ActionKind::Move: return fmt::format("move {} {} {}", n, x.a, region_name(x.b));
+    case ActionKind::Leave: return fmt::format("leave {} {}", n, unit(x.a));
+    case ActionKind::Launch: return fmt::format("launch {} {} {}", n, x.a, x.b == kNoRegion ? std::string("aboard") : region_name(x.b));
+    case ActionKind::Land: return fmt::format("land {} {} {}", n, x.a, x.b == kNoRegion ? std::string("lost") : region_name(x.b));
     case ActionKind::kCount: break;
   }
   return fmt::format("action {}", action);
@@ -122,6 +126,18 @@ std::optional<core::Action> parse(const Game& g, std::string_view text) {
     if (w[2] == "medal") return encode(ActionKind::CancelStress, n, 0);
     if (w[2] == "goods") return encode(ActionKind::CancelStress, n, 1);
   }
+  if (verb == "move" && size == 4) {
+    const auto box = number(w[2], kMaxOrders);
+    const auto r = region(w[3]);
+    if (box && r) return encode(ActionKind::Move, n, *box, *r);
+  }
+  if (verb == "leave" && size == 3) { if (auto t = unit_type(w[2])) return encode(ActionKind::Leave, n, *t); }
+  if ((verb == "launch" || verb == "land") && size == 4) {
+    const auto number_ = number(w[2], kMaxCommandNumber);
+    const bool none = w[3] == (verb == "launch" ? "aboard" : "lost");
+    const auto r = none ? std::optional<int>(kNoRegion) : region(w[3]);
+    if (number_ && r) return encode(verb == "launch" ? ActionKind::Launch : ActionKind::Land, n, *number_, *r);
+  }
   if (verb == "pay") { if (auto r = resource_from(w[2])) return encode(ActionKind::Pay, n, *r); }
   if (verb == "trade" && size == 4) {
     const auto r = region(w[2]);
@@ -184,9 +200,9 @@ std::optional<core::Action> Game::action_from_string(const State& s, core::Seat 
       if (o.action == *a && action_to_string(s, seat, o.action) == text) return o.action;
     return std::nullopt;
   }
-  if (acting_nations(s, seat) == 0 || !((acting_nations(s, seat) >> decode(*a).nation) & 1u)) return std::nullopt;
+  if (acting_nations(s, seat) == 0 || !((acting_nations(s, seat) >> decode_action(*a).nation) & 1u)) return std::nullopt;
   if (s.steps.top().id == StepId::Reorganize) {  // the largest lists: checked directly
-    if (!reorganize_allows(CCtx{*this, s}, decode(*a)) || action_to_string(s, seat, *a) != text) return std::nullopt;
+    if (!reorganize_allows(CCtx{*this, s}, decode_action(*a)) || action_to_string(s, seat, *a) != text) return std::nullopt;
     return a;
   }
   core::ActionList legal;
@@ -237,6 +253,15 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::Victory: text = fmt::format("the {} win the war", a == 0 ? "Allied Forces" : "Axis"); break;
     case Event::BothLose: text = "no nation has units on the map: both sides lose"; break;
     case Event::Stalemate: text = "both alliances meet their conditions: the war goes on"; break;
+    case Event::Moved: text = fmt::format("{} moves Command {} from {} to {}", n, a, r(b), r(c)); break;
+    case Event::MovedShort: text = fmt::format("{} moves Command {} from {} and stops in {}", n, a, r(b), r(c)); break;
+    case Event::PinnedAt: text = fmt::format("{}'s Command {} is pinned in {}", n, a, r(b)); break;
+    case Event::LeftBehind: text = fmt::format("{} leaves one {} of Command {} behind as Command {}", n, unit(b), a, c); break;
+    case Event::RailObstructed: text = fmt::format("{}'s Command {} cannot reach {} by rail: it stops as near as possible, in {}", n, a, r(b), r(c)); break;
+    case Event::NeutralInvaded: text = fmt::format("{} enters the neutral {}: it is activated", n, r(a)); break;
+    case Event::Launched: text = fmt::format("{} launches a carrier fighter from Command {} to {}", n, a, r(b)); break;
+    case Event::Landed: text = fmt::format("{} lands Command {} from {} in {}", n, a, r(b), r(c)); break;
+    case Event::Perished: text = fmt::format("{}'s Command {} has nowhere to land in reach of {} and is lost", n, a, r(b)); break;
     case Event::Stopped: text = fmt::format("the game stops after round {}, with no winner", a); break;
   }
   return fmt::format("{}: {}", e.rule, text);

@@ -58,9 +58,9 @@ void draw_entries(const Game& g, State& s, int n, core::Rng& rng) {
     else deploy_legal(cc, n, legal);
     std::vector<core::Action> entries_only;
     for (core::Action a : legal)
-      if (decode(a).kind != ActionKind::Done) entries_only.push_back(a);
+      if (decode_action(a).kind != ActionKind::Done) entries_only.push_back(a);
     if (entries_only.empty()) break;
-    const Act x = decode(entries_only[rng.below(static_cast<std::uint32_t>(entries_only.size()))]);
+    const Act x = decode_action(entries_only[rng.below(static_cast<std::uint32_t>(entries_only.size()))]);
     if (id == StepId::WriteSheets) sheets_apply(c, x);
     else if (id == StepId::Purchases) purchases_apply(c, x);
     else deploy_apply(c, x);

@@ -32,6 +32,18 @@ std::uint8_t dist(const std::vector<std::uint8_t>& table, const Data& d, RegionI
   return table[static_cast<std::size_t>(from) * d.region_count() + to];
 }
 
+// Transporting Land Units by Sea: "land to sea, and then sea to sea" -- an adjacent sea region, or
+// one more sea region beyond it.
+bool embark_reach(const Data& d, RegionId from, RegionId to) {
+  if (d.tables.adjacent[from].test(to)) return true;
+  const Region& origin = d.region(from);
+  for (int i = 0; i < origin.degree; ++i) {
+    const RegionId x = origin.adjacent[at(i)];
+    if (d.region(x).is_sea() && dist(d.tables.sea, d, x, to) == 1) return true;
+  }
+  return false;
+}
+
 int count_in_play(const State& s) {
   int n = 0;
   for (int i = 0; i < kNations; ++i) n += in_play(s, i);
@@ -59,7 +71,7 @@ void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionI
           ok = (r.is_territory() && dist(d.tables.land, d, from, to) == 1) ||
                (r.is_territory() && origin.rail && r.rail && d.tables.rail_component[from] != kNone &&
                 d.tables.rail_component[from] == d.tables.rail_component[to]) ||
-               (r.is_sea() && may_sail && d.tables.adjacent[from].test(to));
+               (r.is_sea() && may_sail && embark_reach(d, from, to));
         } else {  // a Troop Transport at sea: 2 sea regions, or land on an adjacent territory
           ok = (r.is_sea() && dist(d.tables.sea, d, from, to) <= 2) || (r.is_territory() && d.tables.adjacent[from].test(to));
         }

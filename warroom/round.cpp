@@ -102,7 +102,8 @@ void run_phase(Ctx& c, int phase) {
       break;
     case 3:  // Phase 3: Movement Operations, nation by nation in turn order, then carrier fighters
       s.steps.push({StepId::Phase, 4});
-      s.steps.push({StepId::CarrierLaunch});
+      begin_movement(s);
+      push_per_nation(s, StepId::CarrierLaunch, order, count);
       push_per_nation(s, StepId::RevealSheet, order, count);
       break;
     case 4:  // Phase 4: Combat Operations
@@ -119,7 +120,8 @@ void run_phase(Ctx& c, int phase) {
       }
       push_per_nation(s, StepId::Reorganize, order, count, 5);
       s.steps.push({StepId::DeployPlans});
-      s.steps.push({StepId::LandAir});
+      remove_carrier_fighters(s);
+      push_per_nation(s, StepId::LandAir, order, count);
       break;
     case 6:  // Phase 6: Morale, each step for every nation in turn order (ruling 99)
       convert_casualties(c);
@@ -141,9 +143,8 @@ void run_phase(Ctx& c, int phase) {
   }
 }
 
-// The places where the movement and battle modules plug in. Until they land, Phase 3 Step 3 has
-// no carrier fighters to launch (no Commands move), Phase 4 no conflicts to resolve (nothing
-// moves, so no opposing forces meet) and Phase 5 Step 1 no Landing Tags to resolve.
+// The place where the battle module plugs in: Phase 4. (Phase 3 Step 3 and Phase 5 Step 1 are
+// decision steps of the movement module, warroom/movement.cpp.)
 void run_hook(Ctx& c, StepId id) {
   if (id == StepId::Combat) c.add("Phase 4: Combat Operations", -1, Event::NoBattles);
 }
@@ -162,30 +163,5 @@ void reveal_orders(Ctx& c, int nation) {  // ruling 91: the whole sheet at the s
       c.add("Phase 3 > Step 2. Resolve Movement in Turn Order", nation, Event::OrderShown, b + 1, sh.box[at(b)].command,
             sh.box[at(b)].dest);
 }
-
-namespace {
-int next_order(const Sheet& sh) {
-  for (int b = 0; b < kMaxOrders; ++b)
-    if (sh.box[at(b)].status == kWritten) return b;
-  return -1;
-}
-}  // namespace
-
-// Until the movement module lands, an order can only be cancelled ("All orders must be moved as
-// written or canceled"; Canceling Orders and Resolving Mistakes).
-void movement_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const int box = next_order(c.s.sheet[at(nation)]);
-  assert(box >= 0);
-  out.push_back(encode(ActionKind::Cancel, nation, box + 1));
-}
-
-void movement_apply(Ctx& c, const Act& a) {
-  Order& o = c.s.sheet[at(a.nation)].box[at(a.a - 1)];
-  assert(a.kind == ActionKind::Cancel && o.status == kWritten);
-  o.status = kCancelled;
-  c.add("Phase 3 > Canceling Orders and Resolving Mistakes", a.nation, Event::OrderCancelled, a.a, o.command);
-}
-
-bool movement_done(const CCtx& c, int nation) { return next_order(c.s.sheet[at(nation)]) < 0; }
 
 }  // namespace warroom

@@ -1,6 +1,7 @@
 // Internal to the rules: the context every rulebook-part file works in, the log events, and the
 // functions each part gives the step table (warroom/game.cpp). One file per rulebook part:
 //   round.cpp    the round's phases in order, Phase 3 and 4 hooks, the flow helpers
+//   movement.cpp Phase 3 Movement Operations; Phase 5 Step 1 landing
 //   economy.cpp  Phase 1 Direct National Economy; Phase 7 Production
 //   planning.cpp Phase 2 Strategic Planning (sheets, bids, turn order); Reorganizing Commands
 //   deploy.cpp   Phase 5 Refit & Deploy (Steps 2-3)
@@ -48,6 +49,15 @@ enum class Event : std::uint16_t {
   BothLose,         //
   Stalemate,        // both alliances qualify: play continues
   Stopped,          // round (the harness's round limit)
+  Moved,            // nation, command, from, to (Phase 3)
+  MovedShort,       // nation, command, from, to: stopped by a pin or an obstruction
+  PinnedAt,         // nation, command, region: all of it stays (rulings 24-26)
+  LeftBehind,       // nation, command, type, new command (Pinning)
+  RailObstructed,   // nation, command, destination, stop (ruling 29)
+  NeutralInvaded,   // nation, region
+  Launched,         // nation, carrier command, region (Phase 3 Step 3)
+  Landed,           // nation, command, from, to (Phase 5 Step 1)
+  Perished,         // nation, command, region (Phase 5 Step 1)
 };
 
 struct Ctx {
@@ -96,9 +106,19 @@ void push_per_nation(State& s, StepId id, const std::array<std::uint8_t, kNation
 void run_phase(Ctx& c, int phase);                 // the automatic part of a phase; pushes its steps
 void run_hook(Ctx& c, StepId id);                  // Phase 3 Step 3, Phase 4, Phase 5 Step 1
 void reveal_orders(Ctx& c, int nation);            // ruling 91
+
+// ---- Phase 3 and Phase 5 Step 1 (movement.cpp) ----
+void begin_movement(State& s);                     // a new Phase 3: no splits yet
 void movement_legal(const CCtx& c, int nation, core::ActionList& out);
 void movement_apply(Ctx& c, const Act& a);
 bool movement_done(const CCtx& c, int nation);
+bool launch_done(const CCtx& c, int nation, int handled);  // Step 3: carriers handled so far
+void launch_legal(const CCtx& c, int nation, core::ActionList& out);
+void launch_apply(Ctx& c, const Act& a);
+void remove_carrier_fighters(State& s);
+bool landing_done(const CCtx& c, int nation);
+void landing_legal(const CCtx& c, int nation, core::ActionList& out);
+void landing_apply(Ctx& c, const Act& a);
 
 // ---- Phase 1 and 7 (economy.cpp) ----
 void collect_income(Ctx& c);

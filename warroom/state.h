@@ -1,4 +1,4 @@
-// The state of a game of War Room (design §4.2): a plain value of fixed size with small integer
+// The state of a game of War Room (design §4.2): a plain value of fixed size (15 KB) with small integer
 // ids and no heap, so that search can copy it cheaply. Regions, nations and unit types are indices
 // into the engine's tables (warroom/rules.h), themselves built from the data set.
 //
@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "core/step_stack.h"
+#include "warroom/battle.h"
 #include "warroom/data.h"
 
 namespace warroom {
@@ -147,8 +148,18 @@ struct Step {
   bool operator==(const Step&) const = default;
 };
 
-// The Phase 4 battle in progress lives in the battle module (warroom/battle.h); its slot joins
-// State as `Battle battle;` when that module lands (see docs/warroom/engine.md).
+// Phase 3: a Command leaving units behind at a pin, one unit at a time (movement.cpp; Pinning,
+// rulings 23-25). box == 0: none.
+struct PinSplit {
+  std::uint8_t nation = 0;
+  std::uint8_t box = 0;         // the order being executed, 1..9
+  RegionId at = kNoRegion;      // where the pin holds (the Command stands there)
+  RegionId via = kNoRegion;     // the intermediate region still to pass, or kNoRegion
+  RegionId stop = kNoRegion;    // where the move ends
+  std::uint8_t owed = 0;        // units still to leave behind
+  std::uint8_t left = 0;        // the new Command holding them (0: not yet placed)
+  bool operator==(const PinSplit&) const = default;
+};
 
 inline constexpr std::uint8_t kAlliedWin = 1, kAxisWin = 2, kBothLose = 4;
 
@@ -168,6 +179,9 @@ struct State {
   std::array<std::array<Command, kMaxCommandNumber + 1>, kNations> command{};  // [nation][number], 0 unused
   std::array<Construction, kMaxIndustries> construction{};  // by the tables' industry index
   std::array<Sheet, kNations> sheet{};
+  PinSplit pin{};                                                            // Phase 3 pin split in progress
+  std::array<std::array<std::uint8_t, kMaxRegions>, kNations> fighter_tokens{};  // Carrier Fighter Tokens launched [nation][region] (Phase 3 Step 3)
+  Battle battle{};          // Phase 4: the battle being resolved (warroom/battle.h), driven from the Combat hook
   std::uint8_t winner = 0;  // at the end: kAlliedWin, kAxisWin, kBothLose, or 0 (stopped by a round limit)
   bool operator==(const State&) const = default;
 };

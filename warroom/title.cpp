@@ -30,7 +30,11 @@ class Title final : public core::Title {
   std::vector<core::ScenarioInfo> scenarios() const override {
     std::vector<core::ScenarioInfo> out;
     for (const Scenario& sc : data_->scenarios) {
-      core::ScenarioInfo info{sc.id, sc.name, {}, sc.origin.provenance == Provenance::Reconstructed && sc.id == "eastern-front"};
+      if (!sc.setup_complete) continue;  // its starting forces are not in the data set yet
+      // Designed by the project (not in the rulebook) when not even its victory conditions are stated.
+      bool victory_stated = sc.origin.provenance == Provenance::Rulebook;
+      for (const StatedField& f : sc.origin.stated) victory_stated = victory_stated || f.field == "victory";
+      core::ScenarioInfo info{sc.id, sc.name, {}, !victory_stated};
       for (auto it = sc.seat_tables.rbegin(); it != sc.seat_tables.rend(); ++it) info.players.push_back(it->players);
       if (!info.players.empty()) out.push_back(info);
     }
@@ -74,6 +78,8 @@ class Title final : public core::Title {
       for (const Scenario& s : data_->scenarios) known += (known.empty() ? "" : ", ") + s.id;
       throw core::SetupError(fmt::format("unknown scenario \"{}\" ({})", scenario, known));
     }
+    if (!sc->setup_complete)
+      throw core::SetupError(fmt::format("{} cannot be played yet: its starting forces are not in the data set", sc->name));
     if (players == 0 && !sc->seat_tables.empty()) players = sc->seat_tables.back().players;
     return Game(data_, *sc, players, options_from(options));
   }

@@ -298,6 +298,16 @@ TEST_F(Transports, Phase4_TroopTransportsDuringBattle_AllWarshipsSunkTransportsS
   EXPECT_FALSE(transports_sunk(b, kAllied));
 }
 
+TEST_F(Transports, Ruling38_TransportsOnlyRegionIsResolvedByTheCheckAlone) {
+  setup.transports.push_back({kAxis, GER, kInf, 3});
+  add(kAllied, US, kSub, 1, 0);  // a submarine alone sinks unprotected transports
+  start(US, GER);
+  EXPECT_EQ(need(b), Need::Done);  // no dice: nothing to hit
+  EXPECT_TRUE(transports_sunk(b, kAxis));
+  EXPECT_EQ(eliminated(b, kAxis, GER, kInf), 3);
+  EXPECT_FALSE(transports_sunk(b, kAllied));
+}
+
 // ---- Assign Damage: white, black, rows, light boxes ----------------------------------------------
 
 TEST_F(BattleTest, Phase4_WhiteHitsOnlyDamagedUnits) {
@@ -842,6 +852,30 @@ TEST_F(BattleTest, Api_IllegalChoicesAndDiceAreRefusedAndChangeNothing) {
   EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, GER, 0}));       // a die is awaited
   EXPECT_EQ(std::memcmp(&rolled, &b, sizeof b), 0);
   EXPECT_EQ(decode(encode(Choice{ChoiceKind::Repair, 1, 23, 3})), (Choice{ChoiceKind::Repair, 1, 23, 3}));
+}
+
+TEST_F(BattleTest, Api_HashFollowsEveryStepAndPromptSaysWhoActs) {
+  add(kAllied, BC, kInf, 2, 1);
+  add(kAxis, GER, kArt, 1, 1);
+  add(kAxis, ITA, kArt, 1, 1);
+  start(BC, GER);
+  auto digest = [&] {
+    core::Hasher h;
+    hash_battle(h, b);
+    return h.digest();
+  };
+  const std::uint64_t start_hash = digest();
+  EXPECT_EQ(prompt(b, kNames), "a die");
+  roll({B});
+  EXPECT_NE(digest(), start_hash);
+  roll({B, W, W, W, W});
+  EXPECT_EQ(prompt(b, kNames), "BC assigns a blue hit");
+  Battle other_choice = b;
+  choose("hit GER art barrage fresh");
+  const std::uint64_t one = digest();
+  std::swap(b, other_choice);
+  choose("hit ITA art barrage fresh");
+  EXPECT_NE(digest(), one);
 }
 
 // Random battles with random legal choices and dice: every one ends, no unit is lost or made, and

@@ -40,7 +40,7 @@ TEST(Phase7, CivilianGoodsCostFiveResourcesInAnyMix) {
   core::ActionList china;
   purchases_legal(CCtx{g, s}, CHN, china);
   for (core::Action a : china)
-    if (decode(a).kind == ActionKind::BuyGoods) { EXPECT_EQ(decode(a).a, 0) << "China can not spend oil"; }
+    if (decode_action(a).kind == ActionKind::BuyGoods) { EXPECT_EQ(decode_action(a).a, 0) << "China can not spend oil"; }
   for (int n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
   EXPECT_EQ(s.nation[GER].goods, 1);
   EXPECT_EQ(s.nation[GER].res, (std::array<std::int32_t, 3>{3, 2, 5}));

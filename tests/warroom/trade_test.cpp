@@ -41,8 +41,8 @@ TEST(Phase7Step2, ProAlliedNeutralsDoNotTradeWithTheAxisChinaNeverTrades) {
   core::ActionList l;
   trade_legal(CCtx{g, s}, GER, l);
   for (core::Action a : l)
-    if (decode(a).kind == ActionKind::Trade) {
-      EXPECT_NE(data()->region(decode(a).a).neutral->type, NeutralType::ProAllied);
+    if (decode_action(a).kind == ActionKind::Trade) {
+      EXPECT_NE(data()->region(decode_action(a).a).neutral->type, NeutralType::ProAllied);
     }
   core::ActionList china;
   trade_legal(CCtx{g, s}, CHN, china);

@@ -1,0 +1,387 @@
+// Phase 3: Movement Operations on the project map, with hand-made positions: the rulebook's
+// Movement Examples (design §5, T1-T7) and the edge cases of pinning, rail, transports and the
+// narrow passages; Phase 3 Step 3 carrier launches and Phase 5 Step 1 landings.
+#include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine_fixture.h"
+#include "warroom/map.h"
+
+namespace warroom::testing {
+namespace {
+
+Game pacific() { return Game(data(), *data()->find_scenario("war-in-the-pacific"), 3); }
+
+// A position with no Command on the map: the test places each one.
+State empty_map(const Game& g) {
+  State s = g.new_game();
+  for (auto& pool : s.command) pool.fill(Command{});
+  for (Sheet& sh : s.sheet) sh = Sheet{};
+  return s;
+}
+
+// Command `number` of `nation` in `where` with units {type, count}...
+void put(State& s, int nation, int number, const std::string& where, std::vector<std::pair<int, int>> units) {
+  Command& c = s.command[at(nation)][at(number)];
+  c = Command{};
+  c.region = region(where);
+  for (auto [type, count] : units) c.n[at(slot_of(type))] = static_cast<std::uint8_t>(c.n[at(slot_of(type))] + count);
+}
+
+// Japan's Phase 3 turn with these orders in boxes 1, 2, ... (written directly, as the example's
+// sheet: some of them the pad would never offer).
+void japan_turn(const Game& g, State& s, const std::vector<std::pair<int, std::string>>& orders) {
+  Sheet& sh = s.sheet[JPN];
+  for (std::size_t i = 0; i < orders.size(); ++i) sh.box[i] = {static_cast<std::uint8_t>(orders[i].first), region(orders[i].second), kWritten};
+  s.turn_order = {JPN, US, BC, CHN, kNoNation, kNoNation, kNoNation};
+  start_phase(g, s, 3);
+  ASSERT_EQ(top(s), StepId::MovementTurn);
+  ASSERT_EQ(s.steps.top().a, JPN);
+}
+
+std::set<std::string> legal_texts(const Game& g, const State& s, int nation) {
+  core::ActionList l;
+  g.legal_actions(s, g.seat_of(nation), l);
+  std::set<std::string> out;
+  for (core::Action a : l) out.insert(g.action_to_string(s, g.seat_of(nation), a));
+  return out;
+}
+
+// The example's map before Japan's movement (Phase 3: Movement Examples): China's 101st entered
+// Peiping earlier, US warships are in P-1. Japan's land tokens 35-38 and sea token 1 are in use
+// elsewhere, so that the new Commands are the example's 39th and 2nd.
+State example_position(const Game& g) {
+  State s = empty_map(g);
+  put(s, JPN, 92, "J3", {{kArt, 2}, {kInf, 1}});
+  put(s, JPN, 85, "J4", {{kArm, 1}, {kInf, 1}});
+  put(s, JPN, 97, "P-13", {{kInf, 3}});
+  put(s, JPN, 18, "J25", {{kFtr, 2}});
+  put(s, JPN, 8, "P-13", {{kCv, 1}, {kSub, 1}, {kCa, 1}});
+  put(s, JPN, 15, "J22", {{kFtr, 1}});
+  put(s, JPN, 5, "P-12", {{kSub, 1}, {kCv, 1}});
+  for (int number = 35; number <= 38; ++number) put(s, JPN, number, "J1", {{kInf, 1}});
+  put(s, JPN, 1, "P-11", {{kCa, 1}});
+  put(s, CHN, 101, "J4", {{kInf, 1}});
+  put(s, US, 1, "P-1", {{kCa, 1}, {kBb, 1}});
+  return s;
+}
+
+const std::vector<std::pair<int, std::string>> kExampleSheet = {{92, "J5"}, {97, "P-2"}, {18, "P-2"}, {8, "P-2"},
+                                                                {85, "P-1"}, {15, "J27"}, {5, "J27"}};
+
+// T1-T7: Japan's example round, box by box, as the rulebook resolves it.
+TEST(Phase3MovementExamples, JapansRoundBoxByBox) {
+  const Game g = pacific();
+  State s = example_position(g);
+  japan_turn(g, s, kExampleSheet);
+
+  // T1, Row 1 Box 1: rail J3 -> J5 is blocked in Peiping; no stop nearer than Manchuria (ruling 29).
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"cancel JPN 1"}));
+  act(g, s, JPN, "cancel JPN 1");
+  EXPECT_EQ(s.sheet[JPN].box[0].status, kCancelled);
+  EXPECT_EQ(s.command[JPN][92].region, region("J3"));
+
+  // T2, Row 1 Box 2: the 97th may go via P-1 (pinned by the US ships there) or via P-12.
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"move JPN 2 P-1", "move JPN 2 P-12", "cancel JPN 2"}));
+  {
+    State via_p1 = s;
+    act(g, via_p1, JPN, "move JPN 2 P-1");
+    EXPECT_EQ(via_p1.command[JPN][97].region, region("P-1")) << "ruling 26: entering P-1 ends the transport's move";
+    EXPECT_EQ(units_in(via_p1.command[JPN][97]), 3);
+  }
+  act(g, s, JPN, "move JPN 2 P-12");
+  EXPECT_EQ(s.command[JPN][97].region, region("P-2"));
+  EXPECT_EQ(s.sheet[JPN].box[1].status, kExecuted);
+
+  // T3, Row 1 Box 3: the 18th reaches P-2 with a Landing Tag; no stop-early option.
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"move JPN 3 P-2", "cancel JPN 3"}));
+  act(g, s, JPN, "move JPN 3 P-2");
+  EXPECT_EQ(s.command[JPN][18].region, region("P-2"));
+  EXPECT_TRUE(s.command[JPN][18].flags & kLandingTag);
+
+  // T4, Row 2 Box 1: via P-1 the 8th leaves exactly 2 units with the 2 US ships, under the 2nd.
+  EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "move JPN 4 P-12"));
+  act(g, s, JPN, "move JPN 4 P-1");
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"leave JPN sub", "leave JPN ca", "leave JPN cv"}));
+  act(g, s, JPN, "leave JPN cv");
+  EXPECT_EQ(s.command[JPN][8].region, region("P-1")) << "the pin is being settled in P-1";
+  act(g, s, JPN, "leave JPN sub");
+  EXPECT_EQ(s.command[JPN][2].region, region("P-1"));
+  EXPECT_EQ(s.command[JPN][2].n[at(slot_of(kCv))], 1);
+  EXPECT_EQ(s.command[JPN][2].n[at(slot_of(kSub))], 1);
+  EXPECT_EQ(units_in(s.command[JPN][2]), 2) << "NO MORE than an equal force behind";
+  EXPECT_EQ(s.command[JPN][8].region, region("P-2"));
+  EXPECT_EQ(units_in(s.command[JPN][8]), 1);
+  EXPECT_EQ(s.command[JPN][8].n[at(slot_of(kCa))], 1);
+
+  // T5, Row 2 Box 2: the 85th leaves its armor with the Chinese infantry, as the new 39th.
+  act(g, s, JPN, "move JPN 5 P-1");
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"leave JPN inf", "leave JPN arm"}));
+  act(g, s, JPN, "leave JPN arm");
+  EXPECT_EQ(s.command[JPN][39].region, region("J4"));
+  EXPECT_EQ(s.command[JPN][39].n[at(slot_of(kArm))], 1);
+  EXPECT_EQ(s.command[JPN][85].region, region("P-1"));
+  EXPECT_EQ(s.command[JPN][85].n[at(slot_of(kInf))], 1);
+  EXPECT_EQ(units_in(s.command[JPN][85]), 1);
+
+  // T6, Row 2 Box 3: Wake Island is 3 regions from Iwo Jima: cancel only; no Landing Tag.
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"cancel JPN 6"}));
+  act(g, s, JPN, "cancel JPN 6");
+  EXPECT_FALSE(s.command[JPN][15].flags & kLandingTag);
+
+  // T7, Row 3 Box 1: a Sea Command never enters a territory; the carrier still launches in Step 3.
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"cancel JPN 7"}));
+  act(g, s, JPN, "cancel JPN 7");
+  ASSERT_EQ(top(s), StepId::CarrierLaunch);
+  ASSERT_EQ(s.steps.top().a, JPN);
+  // Japan's carriers in Command order: the 2nd's (P-1) first, then the 5th's (P-12).
+  EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "launch JPN 2 aboard")) << "launching is optional";
+  act(g, s, JPN, "launch JPN 2 P-2");
+  EXPECT_EQ(s.fighter_tokens[JPN][region("P-2")], 1);
+  const auto launches = legal_texts(g, s, JPN);
+  EXPECT_TRUE(launches.contains("launch JPN 5 P-12"));
+  EXPECT_TRUE(launches.contains("launch JPN 5 J22"));
+  EXPECT_FALSE(launches.contains("launch JPN 5 P-5")) << "P-5 is not adjacent to P-12";
+  act(g, s, JPN, "launch JPN 5 P-12");
+  // Phase 5 Step 1: "Remove all Carrier Fighter Tokens from the World Map"; the 18th must land.
+  ASSERT_EQ(top(s), StepId::LandAir);
+  EXPECT_EQ(s.fighter_tokens[JPN][region("P-2")], 0);
+  EXPECT_EQ(s.fighter_tokens[JPN][region("P-12")], 0);
+  EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "land JPN 18 J10"));
+}
+
+// T6 and T7 at the pad (ruling 21): Wake Island is never offered to the 15th nor to the 5th.
+TEST(Phase3MovementExamples, ThePadNeverOffersTheBlunders) {
+  const Game g = pacific();
+  State s = example_position(g);
+  std::vector<RegionId> dests;
+  pad_destinations(CCtx{g, s}, JPN, 15, dests);
+  EXPECT_EQ(std::count(dests.begin(), dests.end(), region("J27")), 0);
+  dests.clear();
+  pad_destinations(CCtx{g, s}, JPN, 5, dests);
+  EXPECT_EQ(std::count(dests.begin(), dests.end(), region("J27")), 0);
+}
+
+// Transporting Land Units by Sea: the pad offers land -> sea -> sea (Peiping to P-2 through P-1),
+// never land -> sea -> land.
+TEST(Phase3MovementExamples, ThePadOffersLandToSeaThenSeaToSea) {
+  const Game g = pacific();
+  State s = example_position(g);
+  std::vector<RegionId> dests;
+  pad_destinations(CCtx{g, s}, JPN, 85, dests);
+  EXPECT_EQ(std::count(dests.begin(), dests.end(), region("P-2")), 1);
+  EXPECT_EQ(std::count(dests.begin(), dests.end(), region("P-15")), 1);
+  EXPECT_EQ(std::count(dests.begin(), dests.end(), region("P-3")), 0) << "P-3 is 2 sea regions beyond P-1";
+  EXPECT_EQ(std::count(dests.begin(), dests.end(), region("J9")), 0) << "J9 is not adjacent to Peiping";
+}
+
+// T5 variant: "If an Axis ally were in Peiping, they would be used to satisfy Japan's pinning
+// requirement first": the 85th leaves whole.
+TEST(Pinning, AlliedUnitsSatisfyThePinFirst) {
+  const Game g = pacific();
+  State s = example_position(g);
+  put(s, GER, 40, "J4", {{kInf, 1}});
+  japan_turn(g, s, {{85, "P-1"}});
+  act(g, s, JPN, "move JPN 1 P-1");
+  EXPECT_EQ(s.command[JPN][85].region, region("P-1"));
+  EXPECT_EQ(units_in(s.command[JPN][85]), 2);
+  EXPECT_EQ(s.command[JPN][39].region, kNoRegion);
+}
+
+// Ruling 24: enemies outnumbering the whole Command keep it in place: cancel only.
+TEST(Pinning, PinnedByMoreThanTheWholeCommandCanOnlyCancel) {
+  const Game g = pacific();
+  State s = example_position(g);
+  put(s, CHN, 101, "J4", {{kInf, 2}});
+  japan_turn(g, s, {{85, "P-1"}, {85, "J5"}});
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"cancel JPN 1"}));
+  put(s, CHN, 101, "J4", {{kInf, 1}});
+  EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "move JPN 1 P-1"));
+}
+
+// Ruling 25: a Command split at its origin stops whole at a second pin on its way.
+TEST(Pinning, ACommandSplitsOnlyOnce) {
+  const Game g = pacific();
+  State s = example_position(g);
+  put(s, US, 2, "P-13", {{kSub, 1}});
+  put(s, US, 1, "P-1", {{kCa, 1}});
+  japan_turn(g, s, {{8, "P-2"}});
+  act(g, s, JPN, "move JPN 1 P-1");
+  act(g, s, JPN, "leave JPN sub");  // the pin at P-13 is settled: 2 units go on
+  EXPECT_EQ(s.command[JPN][2].region, region("P-13"));
+  EXPECT_EQ(s.command[JPN][8].region, region("P-1")) << "pinned again in P-1: all of it stops there";
+  EXPECT_EQ(units_in(s.command[JPN][8]), 2);
+  EXPECT_EQ(s.sheet[JPN].box[0].status, kExecuted);
+}
+
+// Ruling 26: enemy naval units pin a transport unless friendly naval units match them.
+TEST(TroopTransports, PinnedByNavalUnitsUnlessMatched) {
+  const Game g = pacific();
+  State s = example_position(g);
+  s.command[JPN][8] = Command{};
+  put(s, US, 1, "P-13", {{kCa, 1}});
+  japan_turn(g, s, {{97, "P-2"}});
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"cancel JPN 1"}));
+  put(s, JPN, 8, "P-13", {{kCa, 1}});
+  const auto now = legal_texts(g, s, JPN);
+  EXPECT_TRUE(now.contains("move JPN 1 P-12"));
+  act(g, s, JPN, "move JPN 1 P-12");
+  EXPECT_EQ(units_in(s.command[JPN][97]), 3) << "a transport never splits";
+  EXPECT_EQ(s.command[JPN][97].region, region("P-2"));
+}
+
+// Ruling 28: sea -> land only with a 1-region move; land -> sea -> sea is allowed.
+TEST(TroopTransports, LandOnlyFromAnAdjacentSea) {
+  const Game g = pacific();
+  State s = example_position(g);
+  s.command[US][1] = Command{};
+  s.command[CHN][101] = Command{};
+  japan_turn(g, s, {{97, "J5"}, {97, "J1"}, {85, "P-2"}});
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"cancel JPN 1"})) << "P-13 -> P-1 -> J5 is sea to sea, then sea to land";
+  act(g, s, JPN, "cancel JPN 1");
+  act(g, s, JPN, "move JPN 2 J1");
+  EXPECT_EQ(s.command[JPN][97].region, region("J1"));
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"move JPN 3 P-1", "cancel JPN 3"}));
+  act(g, s, JPN, "move JPN 3 P-1");
+  EXPECT_EQ(s.command[JPN][85].region, region("P-2"));
+}
+
+// Plotting Land Commands by Rail: a Bomb token stops rail movement into or out of a territory.
+TEST(Rail, ABombTokenBlocksTheRail) {
+  const Game g = pacific();
+  State s = example_position(g);
+  s.command[CHN][101] = Command{};
+  State clear = s;
+  japan_turn(g, clear, {{92, "J5"}});
+  EXPECT_EQ(legal_texts(g, clear, JPN), (std::set<std::string>{"move JPN 1 J5", "cancel JPN 1"}));
+  act(g, clear, JPN, "move JPN 1 J5");
+  EXPECT_EQ(clear.command[JPN][92].region, region("J5"));
+
+  s.region[region("J4")].bombs = 1;
+  State bombed = s;
+  japan_turn(g, bombed, {{92, "J5"}});
+  EXPECT_EQ(legal_texts(g, bombed, JPN), (std::set<std::string>{"cancel JPN 1"}));
+  s.region[region("J4")].bombs = 0;
+  s.region[region("J3")].bombs = 1;
+  japan_turn(g, s, {{92, "J5"}});
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"cancel JPN 1"})) << "no rail movement out of a bombed territory";
+}
+
+// Ruling 29: an obstructed rail move stops at the reachable friendly territory nearest the
+// destination; ruling 30: no rail through territories of a nation in the Yellow Zone.
+TEST(Rail, ObstructedMoveStopsAsNearAsPossibleAndYellowZoneClosesTheRails) {
+  const Game g = pacific();
+  State s = example_position(g);
+  put(s, JPN, 92, "J2", {{kArt, 2}, {kInf, 1}});
+  State yellow = s;
+  japan_turn(g, s, {{92, "J5"}});
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"move JPN 1 J3", "cancel JPN 1"}));
+  act(g, s, JPN, "move JPN 1 J3");
+  EXPECT_EQ(s.command[JPN][92].region, region("J3"));
+  EXPECT_EQ(s.sheet[JPN].box[0].status, kExecuted);
+
+  yellow.nation[JPN].zone = kYellow;
+  yellow.command[CHN][101] = Command{};
+  japan_turn(g, yellow, {{92, "J5"}});
+  EXPECT_EQ(legal_texts(g, yellow, JPN), (std::set<std::string>{"cancel JPN 1"}));
+}
+
+// No invading by rail: an enemy-controlled destination is never reached by rail.
+TEST(Rail, NoInvadingByRail) {
+  const Game g = pacific();
+  State s = example_position(g);
+  s.command[CHN][101] = Command{};
+  s.region[region("J5")].controller = CHN;
+  japan_turn(g, s, {{92, "J5"}});
+  const auto l = legal_texts(g, s, JPN);
+  EXPECT_FALSE(l.contains("move JPN 1 J5"));
+  EXPECT_TRUE(l.contains("move JPN 1 J4")) << "the stop nearest Chekiang";
+}
+
+// The World's Narrow Sea Passages (ruling 35): Malacca needs Malaya.
+TEST(NarrowPassages, ClosedUnlessTheAllianceHoldsTheKey) {
+  const Game g = pacific();
+  const Data& d = *data();
+  const Passage* any = nullptr;
+  for (const Passage& p : d.passages)
+    if (p.id == "malacca") any = &p;
+  ASSERT_NE(any, nullptr);
+  ASSERT_TRUE(g.scenario().in_play.test(any->sea_a) && g.scenario().in_play.test(any->sea_b));
+  const std::string from = d.region(any->sea_a).id, to = d.region(any->sea_b).id;
+  for (std::uint8_t holder : {std::uint8_t{BC}, std::uint8_t{JPN}}) {
+    State s = example_position(g);
+    put(s, JPN, 3, from, {{kCa, 1}});
+    for (int k = 0; k < any->key_count; ++k) s.region[any->keys[at(k)]].controller = holder;
+    japan_turn(g, s, {{3, to}});
+    EXPECT_EQ(legal(g, s, g.seat_of(JPN), "move JPN 1 " + to), holder == JPN) << any->id;
+  }
+}
+
+// Phase 5 Step 1: a tagged Air Command lands within 2 regions in a friendly territory, or is lost.
+TEST(LandAirCommands, LandInAFriendlyTerritoryOrPerish) {
+  const Game g = pacific();
+  State s = example_position(g);
+  s.command[JPN][18].flags |= kLandingTag;
+  s.command[JPN][18].region = region("P-2");
+  s.command[JPN][15].flags |= kLandingTag;
+  s.command[JPN][15].region = region("J22");
+  s.turn_order = {JPN, US, BC, CHN, kNoNation, kNoNation, kNoNation};
+  start_phase(g, s, 5);
+  ASSERT_EQ(top(s), StepId::LandAir);
+  ASSERT_EQ(s.steps.top().a, JPN);
+  const auto l = legal_texts(g, s, JPN);
+  EXPECT_TRUE(l.contains("land JPN 15 J22")) << "ruling 34: 0 regions in a friendly territory";
+  act(g, s, JPN, "land JPN 15 J22");
+  EXPECT_FALSE(s.command[JPN][15].flags & kLandingTag);
+  for (RegionId r : neighbours(*data(), region("P-2")))
+    if (data()->region(r).is_territory() && s.region[r].controller == JPN) {
+      EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "land JPN 18 " + data()->region(r).id));
+      s.region[r].controller = US;
+    }
+  // Every territory near P-2 now hostile: none within 2 regions is friendly.
+  for (RegionId x : neighbours(*data(), region("P-2")))
+    for (RegionId r : neighbours(*data(), x))
+      if (data()->region(r).is_territory() && s.region[r].controller == JPN) s.region[r].controller = US;
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"land JPN 18 lost"}));
+  act(g, s, JPN, "land JPN 18 lost");
+  EXPECT_EQ(s.command[JPN][18].region, kNoRegion);
+  EXPECT_EQ(s.nation[JPN].casualties[kFtr], 2) << "transfer to the Casualty List";
+}
+
+}  // namespace
+}  // namespace warroom::testing
+
+namespace warroom::testing {
+namespace {
+
+// Neutrals: a land Command entering an un-invaded neutral activates it (the data's Mongolia).
+TEST(Neutrals, EnteringANeutralActivatesIt) {
+  const Game g = pacific();
+  State s = example_position(g);
+  const RegionId mongolia = region("N5");
+  ASSERT_TRUE(g.scenario().in_play.test(mongolia));
+  ASSERT_TRUE(data()->region(mongolia).neutral.has_value());
+  japan_turn(g, s, {{92, "N5"}});
+  act(g, s, JPN, "move JPN 1 N5");
+  EXPECT_EQ(s.command[JPN][92].region, mongolia);
+  EXPECT_TRUE(s.region[mongolia].flags & kNeutralActivated);
+}
+
+// Bad input changes nothing: moves that are not legal now are refused by the text parser.
+TEST(Phase3Step2, IllegalMovesAreRefused) {
+  const Game g = pacific();
+  State s = example_position(g);
+  japan_turn(g, s, kExampleSheet);
+  const State before = s;
+  const core::Seat japan = g.seat_of(JPN);
+  for (const char* text : {"move JPN 2 P-2", "move JPN 2 P-13", "move JPN 1 J4", "move JPN 3 P-2", "leave JPN inf", "cancel JPN 2",
+                           "launch JPN 5 P-12", "land JPN 18 J10", "move JPN 9 P-1", "move US 2 P-12", "move JPN 2 Z-99"})
+    EXPECT_FALSE(legal(g, s, japan, text)) << text;
+  EXPECT_EQ(g.hash(s), g.hash(before));
+}
+
+}  // namespace
+}  // namespace warroom::testing

@@ -1,0 +1,458 @@
+// Phase 3: Movement Operations -- executing the revealed orders in box order (Step 2), pinning
+// (Phase 2 › Pinning; rulings 23-27), rail (Plotting Land Commands by Rail; rulings 29-31), troop
+// transports (Transporting Land Units by Sea; ruling 28), air (Plotting Air Commands; ruling 32),
+// naval moves and The World's Narrow Sea Passages (ruling 35), carrier fighter launches (Step 3;
+// ruling 37); and Phase 5 › Step 1, landing the tagged Air Commands (rulings 34, 111).
+//
+// An order is executed with `move NATION box X`: X is the region entered first when a 2-region move
+// has a choice of route ("via"), otherwise the region where the Command ends (its destination, or
+// the rail stop "as near as possible", ruling 29). A pin that leaves part of the Command behind is
+// then settled one unit at a time with `leave NATION type` (State::pin).
+#include <algorithm>
+#include <cassert>
+
+#include "warroom/map.h"
+#include "warroom/rules.h"
+
+namespace warroom {
+
+namespace {
+
+constexpr const char* kStep2 = "Phase 3 > Step 2. Resolve Movement in Turn Order";
+constexpr const char* kPinning = "Phase 2 > Pinning";
+constexpr const char* kRail = "Phase 2 > Plotting Land Commands by Rail";
+constexpr const char* kTransport = "Phase 2 > Transporting Land Units by Sea";
+constexpr const char* kStep3 = "Phase 3 > Step 3. Carrier Plane Movement";
+constexpr const char* kLand = "Phase 5 > Step 1. Land Air Commands";
+
+CCtx ro(const Ctx& c) { return {c.g, c.s}; }
+
+bool in_scenario(const CCtx& c, RegionId r) { return r != kNoRegion && c.g.scenario().in_play.test(r); }
+
+bool friendly_territory(const CCtx& c, RegionId r, Alliance side) {
+  const std::uint8_t owner = c.s.region[r].controller;
+  return c.d().region(r).is_territory() && owner != kNoNation && alliance_of(owner) == side;
+}
+
+// Units of one category of one alliance in a region, leaving out one Command (ruling 27: on-map
+// Commands only; units under construction are not Commands).
+int units_there(const CCtx& c, RegionId r, Category cat, Alliance side, int skip_nation = -1, int skip_number = 0) {
+  int total = 0;
+  for (int n = 0; n < kNations; ++n) {
+    if (alliance_of(n) != side) continue;
+    const NumberRange range = c.d().nations[at(n)].commands[at(static_cast<int>(cat))];
+    for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
+      if (n == skip_nation && number == skip_number) continue;
+      const Command& cmd = c.s.command[at(n)][at(number)];
+      if (cmd.region == r) total += units_in(cmd);
+    }
+  }
+  return total;
+}
+
+Alliance enemy_of(Alliance a) { return a == Alliance::Allied ? Alliance::Axis : Alliance::Allied; }
+
+// The units a Command leaving region r must leave behind (Pinning; ruling 23: every friendly unit
+// that stays counts). Land Commands in territories are pinned by enemy land units; naval Commands
+// at sea by enemy naval units. Troop transports (land Commands at sea) are handled by
+// transport_pinned: they never split (ruling 26).
+int pin_owed(const CCtx& c, int nation, int number, RegionId r) {
+  const Category cat = command_category(c.d(), nation, number);
+  if (cat == Category::Air) return 0;  // "Air Commands can't pin nor be pinned."
+  const Alliance side = alliance_of(nation);
+  const int enemy = units_there(c, r, cat, enemy_of(side));
+  if (enemy == 0) return 0;
+  const int friends = units_there(c, r, cat, side, nation, number);
+  return std::max(0, enemy - friends);
+}
+
+// Troop Transports During Battle › Pinning: "always pinned by enemy Naval Units unless there is at
+// least an equal force of Friendly Naval Units in the same region".
+bool transport_pinned(const CCtx& c, int nation, RegionId sea) {
+  const Alliance side = alliance_of(nation);
+  return units_there(c, sea, Category::Sea, enemy_of(side)) > units_there(c, sea, Category::Sea, side);
+}
+
+// The World's Narrow Sea Passages (ruling 35): open to the alliance controlling the key territories
+// (Panama: or aligned with Central America while it is an un-invaded neutral).
+bool passage_open(const CCtx& c, RegionId a, RegionId b, Alliance side) {
+  const Passage* p = passage_between(c.d(), a, b);
+  if (!p) return true;
+  const auto holds = [&](RegionId key) {
+    const std::uint8_t owner = c.s.region[key].controller;
+    return owner != kNoNation && alliance_of(owner) == side;
+  };
+  const auto aligned = [&](RegionId key) {
+    const Region& r = c.d().region(key);
+    if (!r.neutral || c.s.region[key].controller != kNoNation || (c.s.region[key].flags & kNeutralActivated)) return false;
+    return (r.neutral->type == NeutralType::ProAllied && side == Alliance::Allied) ||
+           (r.neutral->type == NeutralType::ProAxis && side == Alliance::Axis);
+  };
+  switch (p->rule) {
+    case PassageRule::AllKeys:
+      for (int k = 0; k < p->key_count; ++k)
+        if (!holds(p->keys[at(k)])) return false;
+      return p->key_count > 0;
+    case PassageRule::Key: return p->key_count > 0 && holds(p->keys[0]);
+    case PassageRule::KeyOrAligned: return p->key_count > 0 && (holds(p->keys[0]) || aligned(p->keys[0]));
+  }
+  return false;
+}
+
+// A sea-to-sea step a naval unit or a transport may take: both in play, an edge, the passage open.
+bool sea_step(const CCtx& c, RegionId from, RegionId to, Alliance side) {
+  const Data& d = c.d();
+  return in_scenario(c, to) && d.region(to).is_sea() && d.region(from).is_sea() && is_edge(d, from, to) && passage_open(c, from, to, side);
+}
+
+bool has_enemy_land(const CCtx& c, RegionId r, Alliance side) { return units_there(c, r, Category::Land, enemy_of(side)) > 0; }
+
+// A territory a rail path may use (Plotting Land Commands by Rail; rulings 30, 31): on the rail net,
+// in play, friendly, without enemy land units or a Bomb token, its controller not in the Yellow Zone
+// or worse.
+bool rail_usable(const CCtx& c, RegionId r, Alliance side) {
+  const Region& reg = c.d().region(r);
+  if (!reg.rail || !in_scenario(c, r) || !friendly_territory(c, r, side) || c.s.region[r].bombs > 0) return false;
+  if (c.s.nation[c.s.region[r].controller].zone >= kYellow) return false;
+  return !has_enemy_land(c, r, side);
+}
+
+// The territories reachable by rail from `from` (ruling 31: the origin may hold enemy land units, the
+// Command leaving after the pin; it must be friendly, without a Bomb token and not Yellow).
+std::vector<RegionId> rail_reach(const CCtx& c, RegionId from, Alliance side) {
+  const Data& d = c.d();
+  std::vector<RegionId> out;
+  const Region& origin = d.region(from);
+  if (!origin.rail || !friendly_territory(c, from, side) || c.s.region[from].bombs > 0 ||
+      c.s.nation[c.s.region[from].controller].zone >= kYellow)
+    return out;
+  std::vector<bool> seen(d.region_count(), false);
+  seen[from] = true;
+  out.push_back(from);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    for (RegionId next : neighbours(d, out[i]))
+      if (!seen[next] && rail_edge(d, out[i], next) && rail_usable(c, next, side)) {
+        seen[next] = true;
+        out.push_back(next);
+      }
+  return out;
+}
+
+// What kind of move an order is, read from the Command's category and where it stands.
+enum class Route : std::uint8_t { Impossible, Air, Naval, Step, Rail, Embark, Transport };
+
+struct Plan {
+  Route route = Route::Impossible;
+  std::vector<RegionId> choices;  // the X of `move NATION box X`
+};
+
+// Air: 1 or 2 regions through regions in play, never ending in an impassable region (ruling 32).
+bool air_reaches(const CCtx& c, RegionId from, RegionId to) {
+  const Data& d = c.d();
+  if (to == from || !in_scenario(c, to) || d.region(to).type == RegionType::Impassable) return false;
+  if (is_edge(d, from, to)) return true;
+  for (RegionId x : neighbours(d, from))
+    if (in_scenario(c, x) && is_edge(d, x, to)) return true;
+  return false;
+}
+
+// Naval and transport routes at sea: direct (X = dest) or through a sea region X.
+void sea_routes(const CCtx& c, RegionId from, RegionId to, Alliance side, std::vector<RegionId>& out) {
+  const Data& d = c.d();
+  if (!in_scenario(c, to) || !d.region(to).is_sea()) return;
+  if (sea_step(c, from, to, side)) out.push_back(to);
+  for (RegionId x : neighbours(d, from))
+    if (x != to && sea_step(c, from, x, side) && sea_step(c, x, to, side)) out.push_back(x);
+}
+
+Plan plan_order(const CCtx& c, int nation, const Order& o) {
+  const Data& d = c.d();
+  Plan p;
+  const Command& cmd = c.s.command[at(nation)][o.command];
+  const RegionId from = cmd.region, to = o.dest;
+  if (from == kNoRegion || units_in(cmd) == 0 || to == from || !in_scenario(c, to)) return p;
+  const Alliance side = alliance_of(nation);
+  const Category cat = command_category(d, nation, o.command);
+  const Region& origin = d.region(from);
+  const Region& dest = d.region(to);
+  if (dest.type == RegionType::Impassable) return p;  // Impassable Regions
+  if (cat == Category::Air) {
+    if (air_reaches(c, from, to)) p.route = Route::Air, p.choices.push_back(to);
+    return p;
+  }
+  if (cat == Category::Sea) {  // Plotting Naval Commands: "Naval Units may NOT enter territories"
+    if (pin_owed(c, nation, o.command, from) >= units_in(cmd)) return p;  // ruling 24
+    sea_routes(c, from, to, side, p.choices);
+    if (!p.choices.empty()) p.route = Route::Naval;
+    return p;
+  }
+  if (origin.is_sea()) {  // a Troop Transport
+    if (transport_pinned(c, nation, from)) return p;  // ruling 26: it cannot leave
+    if (dest.is_territory()) {
+      if (is_edge(d, from, to)) p.route = Route::Step, p.choices.push_back(to);  // sea to land: 1 region (ruling 28)
+      return p;
+    }
+    sea_routes(c, from, to, side, p.choices);
+    if (!p.choices.empty()) p.route = Route::Transport;
+    return p;
+  }
+  if (pin_owed(c, nation, o.command, from) >= units_in(cmd)) return p;  // ruling 24
+  if (dest.is_sea()) {  // Transporting Land Units by Sea: land to sea, then sea to sea
+    if (d.nations[at(nation)].has(NationRule::LandNeverAtSea)) return p;
+    if (is_edge(d, from, to)) p.choices.push_back(to);
+    for (RegionId x : neighbours(d, from))
+      if (x != to && d.region(x).is_sea() && in_scenario(c, x) && sea_step(c, x, to, side)) p.choices.push_back(x);
+    if (!p.choices.empty()) p.route = Route::Embark;
+    return p;
+  }
+  if (land_distance(d, from, to) == 1) {  // Plotting Land Commands: one adjacent territory
+    p.route = Route::Step, p.choices.push_back(to);
+    return p;
+  }
+  // Rail (implied when the destination is not adjacent): to the destination, or as near as
+  // possible to it among the friendly territories with a rail path to it (ruling 29).
+  const std::vector<RegionId> reach = rail_reach(c, from, side);
+  if (reach.empty() || !rail_connected(d, from, to)) return p;
+  if (std::find(reach.begin(), reach.end(), to) != reach.end()) {
+    p.route = Route::Rail, p.choices.push_back(to);
+    return p;
+  }
+  int best = kUnreachable;
+  for (RegionId r : reach) best = std::min(best, rail_distance(d, r, to));
+  for (RegionId r : reach)
+    if (r != from && rail_distance(d, r, to) == best) p.choices.push_back(r);
+  if (!p.choices.empty()) p.route = Route::Rail;
+  return p;
+}
+
+int pending_box(const State& s, int nation) { return s.pin.box && s.pin.nation == nation ? s.pin.box : 0; }
+
+int next_box(const Sheet& sh) {
+  for (int b = 0; b < kMaxOrders; ++b)
+    if (sh.box[at(b)].status == kWritten) return b + 1;
+  return 0;
+}
+
+// Neutrals: a Command entering an uncontrolled, un-invaded neutral territory activates it
+// (ruling 32 for air).
+void enter(Ctx& c, int nation, RegionId r) {
+  const Region& reg = c.d().region(r);
+  if (reg.neutral && c.s.region[r].controller == kNoNation && !(c.s.region[r].flags & kNeutralActivated)) {
+    c.s.region[r].flags |= kNeutralActivated;
+    c.add("Neutrals", nation, Event::NeutralInvaded, r);
+  }
+}
+
+void finish(Ctx& c, int nation, int box, RegionId at_region) {
+  Order& o = c.s.sheet[at(nation)].box[at(box - 1)];
+  Command& cmd = c.s.command[at(nation)][o.command];
+  const RegionId from = cmd.region;
+  cmd.region = at_region;
+  if (command_category(c.d(), nation, o.command) == Category::Air) cmd.flags |= kLandingTag;  // Tag Air Commands
+  o.status = kExecuted;
+  c.s.pin = PinSplit{};
+  if (at_region != from) enter(c, nation, at_region);
+  c.add(kStep2, nation, at_region == o.dest ? Event::Moved : Event::MovedShort, o.command, from, at_region);
+}
+
+// Continues the order of box `box` from where its Command stands: the pin there is settled.
+// `via`: the intermediate region still to pass (kNoRegion: none); `stop`: where it ends.
+void go_on(Ctx& c, int nation, int box, RegionId via, RegionId stop) {
+  const Order& o = c.s.sheet[at(nation)].box[at(box - 1)];
+  Command& cmd = c.s.command[at(nation)][o.command];
+  if (via == kNoRegion) return finish(c, nation, box, stop);
+  const RegionId from = cmd.region;
+  cmd.region = via;  // enters the intermediate region
+  if (via != from) enter(c, nation, via);
+  const bool transport = command_category(c.d(), nation, o.command) == Category::Land;
+  if (transport) {  // ruling 26: entering a sea with a stronger enemy fleet ends the move there
+    if (transport_pinned(ro(c), nation, via)) {
+      c.add(kTransport, nation, Event::PinnedAt, o.command, via);
+      return finish(c, nation, box, via);
+    }
+    return finish(c, nation, box, stop);
+  }
+  const int owed = pin_owed(ro(c), nation, o.command, via);
+  if (owed == 0) return finish(c, nation, box, stop);
+  if (owed >= units_in(cmd) || (cmd.flags & kSplitThisPhase)) {  // rulings 24, 25: all of it stops
+    c.add(kPinning, nation, Event::PinnedAt, o.command, via);
+    return finish(c, nation, box, via);
+  }
+  c.s.pin = {static_cast<std::uint8_t>(nation), static_cast<std::uint8_t>(box), via, kNoRegion, stop, static_cast<std::uint8_t>(owed), 0};
+}
+
+}  // namespace
+
+// ---- Phase 3 Step 2 ----
+
+void begin_movement(State& s) {
+  s.pin = PinSplit{};
+  for (auto& pool : s.command)
+    for (Command& cmd : pool) cmd.flags = static_cast<std::uint8_t>(cmd.flags & ~kSplitThisPhase);
+}
+
+void movement_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const State& s = c.s;
+  if (pending_box(s, nation)) {  // leave units behind, one at a time, until the pin is matched
+    const Command& cmd = s.command[at(nation)][s.sheet[at(nation)].box[at(s.pin.box - 1)].command];
+    const Category cat = command_category(c.d(), nation, s.sheet[at(nation)].box[at(s.pin.box - 1)].command);
+    for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
+      if (cmd.n[at(slot_of(t))]) out.push_back(encode(ActionKind::Leave, nation, t));
+    return;
+  }
+  const int box = next_box(s.sheet[at(nation)]);
+  assert(box > 0);
+  const Plan p = plan_order(c, nation, s.sheet[at(nation)].box[at(box - 1)]);
+  for (RegionId x : p.choices) out.push_back(encode(ActionKind::Move, nation, box, x));
+  out.push_back(encode(ActionKind::Cancel, nation, box));  // ruling 22: every execution may be cancelled
+}
+
+void movement_apply(Ctx& c, const Act& a) {
+  State& s = c.s;
+  const int nation = a.nation;
+  if (a.kind == ActionKind::Cancel) {
+    Order& o = s.sheet[at(nation)].box[at(a.a - 1)];
+    assert(o.status == kWritten);
+    o.status = kCancelled;
+    c.add("Phase 3 > Canceling Orders and Resolving Mistakes", nation, Event::OrderCancelled, a.a, o.command);
+    return;
+  }
+  if (a.kind == ActionKind::Leave) {  // Pinning: "The owner places a new Command Token on the pinned force"
+    const int number = s.sheet[at(nation)].box[at(s.pin.box - 1)].command;
+    Command& cmd = s.command[at(nation)][at(number)];
+    const Category cat = command_category(c.d(), nation, number);
+    if (!s.pin.left) s.pin.left = static_cast<std::uint8_t>(lowest_free_command(s, c.d(), nation, cat));
+    assert(s.pin.left && cmd.n[at(slot_of(a.a))] && s.pin.owed > 0);
+    Command& left = s.command[at(nation)][s.pin.left];
+    left.region = cmd.region;
+    --cmd.n[at(slot_of(a.a))];
+    ++left.n[at(slot_of(a.a))];
+    left.flags |= kSplitThisPhase;
+    cmd.flags |= kSplitThisPhase;  // "such Commands may only split once"
+    c.add(kPinning, nation, Event::LeftBehind, number, a.a, s.pin.left);
+    if (--s.pin.owed == 0) go_on(c, nation, s.pin.box, s.pin.via, s.pin.stop);
+    return;
+  }
+  assert(a.kind == ActionKind::Move);
+  const int box = a.a;
+  const RegionId x = a.b;
+  const Order& o = s.sheet[at(nation)].box[at(box - 1)];
+  const Command& cmd = s.command[at(nation)][o.command];
+  const RegionId from = cmd.region;
+  // X is the intermediate region of a 2-region route unless it is where the Command ends.
+  const bool rail_stop = command_category(c.d(), nation, o.command) == Category::Land && c.d().region(from).is_territory() &&
+                         c.d().region(o.dest).is_territory() && land_distance(c.d(), from, o.dest) != 1;
+  const RegionId via = x == o.dest || rail_stop ? kNoRegion : x;
+  const RegionId stop = rail_stop ? x : o.dest;
+  if (rail_stop && x != o.dest) c.add(kRail, nation, Event::RailObstructed, o.command, o.dest, x);
+  const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation, o.command) == Category::Sea
+                       ? pin_owed(ro(c), nation, o.command, from)
+                       : 0;
+  assert(owed < units_in(cmd));
+  if (owed > 0) {
+    if (cmd.flags & kSplitThisPhase) return finish(c, nation, box, from);  // unreachable: one order per Command
+    s.pin = {static_cast<std::uint8_t>(nation), static_cast<std::uint8_t>(box), from, via, stop, static_cast<std::uint8_t>(owed), 0};
+    return;
+  }
+  go_on(c, nation, box, via, stop);
+}
+
+bool movement_done(const CCtx& c, int nation) { return !pending_box(c.s, nation) && next_box(c.s.sheet[at(nation)]) == 0; }
+
+// ---- Phase 3 Step 3: Carrier Plane Movement (ruling 37) ----
+// Step {CarrierLaunch, a = nation, b = carriers handled}: the nation's carriers are taken in
+// Command-number order; each launches its token to its region or an adjacent one, or keeps it.
+
+namespace {
+// The Sea Command holding the nation's carrier number `index` (0-based, in Command-number order), or 0.
+int carrier_command(const State& s, const Data& d, int nation, int index) {
+  const NumberRange range = d.nations[at(nation)].commands[at(static_cast<int>(Category::Sea))];
+  for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
+    const Command& cmd = s.command[at(nation)][at(number)];
+    if (cmd.region == kNoRegion) continue;
+    const int cv = cmd.n[at(slot_of(kCv))];
+    if (index < cv) return number;
+    index -= cv;
+  }
+  return 0;
+}
+}  // namespace
+
+bool launch_done(const CCtx& c, int nation, int handled) { return carrier_command(c.s, c.d(), nation, handled) == 0; }
+
+void launch_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const int number = carrier_command(c.s, c.d(), nation, c.s.steps.top().b);
+  assert(number);
+  const RegionId from = c.s.command[at(nation)][at(number)].region;
+  out.push_back(encode(ActionKind::Launch, nation, number, kNoRegion));  // keeps its fighter aboard
+  out.push_back(encode(ActionKind::Launch, nation, number, from));
+  for (RegionId r : neighbours(c.d(), from))
+    if (in_scenario(c, r) && c.d().region(r).type != RegionType::Impassable) out.push_back(encode(ActionKind::Launch, nation, number, r));
+}
+
+void launch_apply(Ctx& c, const Act& a) {
+  Step& st = c.s.steps.top();
+  st.b = static_cast<std::int8_t>(st.b + 1);
+  if (a.b == kNoRegion) return;
+  ++c.s.fighter_tokens[a.nation][a.b];
+  c.add(kStep3, a.nation, Event::Launched, a.a, a.b);
+}
+
+// ---- Phase 5 Step 1: Land Air Commands ----
+
+namespace {
+// The nation's lowest-numbered Air Command with a Landing Tag, or 0.
+int tagged(const State& s, const Data& d, int nation) {
+  const NumberRange range = d.nations[at(nation)].commands[at(static_cast<int>(Category::Air))];
+  for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
+    const Command& cmd = s.command[at(nation)][at(number)];
+    if (cmd.region != kNoRegion && (cmd.flags & kLandingTag)) return number;
+  }
+  return 0;
+}
+
+// Ruling 111: a territory controlled by the lander's alliance, Embattled or not; for the Allies also
+// an un-invaded Pro-Allied neutral.
+bool landing_ground(const CCtx& c, RegionId r, Alliance side) {
+  if (!in_scenario(c, r)) return false;
+  if (friendly_territory(c, r, side)) return true;
+  const Region& reg = c.d().region(r);
+  return side == Alliance::Allied && reg.neutral && reg.neutral->type == NeutralType::ProAllied &&
+         c.s.region[r].controller == kNoNation && !(c.s.region[r].flags & kNeutralActivated);
+}
+}  // namespace
+
+void remove_carrier_fighters(State& s) {  // "Remove all Carrier Fighter Tokens from the World Map."
+  for (auto& tokens : s.fighter_tokens) tokens.fill(0);
+}
+
+bool landing_done(const CCtx& c, int nation) { return tagged(c.s, c.d(), nation) == 0; }
+
+void landing_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const int number = tagged(c.s, c.d(), nation);
+  assert(number);
+  const RegionId from = c.s.command[at(nation)][at(number)].region;
+  const Alliance side = alliance_of(nation);
+  const std::size_t before = out.size();
+  if (landing_ground(c, from, side)) out.push_back(encode(ActionKind::Land, nation, number, from));  // ruling 34: 0 regions
+  for (const Region& r : c.d().regions)
+    if (r.rid != from && landing_ground(c, r.rid, side) && air_reaches(c, from, r.rid)) out.push_back(encode(ActionKind::Land, nation, number, r.rid));
+  if (out.size() == before) out.push_back(encode(ActionKind::Land, nation, number, kNoRegion));  // no legal move: eliminated
+}
+
+void landing_apply(Ctx& c, const Act& a) {
+  Command& cmd = c.s.command[at(a.nation)][a.a];
+  if (a.b == kNoRegion) {  // "If an Air Command has no legal moves possible, then it will be eliminated"
+    for (int t = kFtr; t <= kBmb; ++t) c.s.nation[at(a.nation)].casualties[at(t)] = static_cast<std::uint16_t>(
+        c.s.nation[at(a.nation)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
+    c.add(kLand, a.nation, Event::Perished, a.a, cmd.region);
+    cmd = Command{};
+    return;
+  }
+  const RegionId from = cmd.region;
+  cmd.region = a.b;
+  cmd.flags = static_cast<std::uint8_t>(cmd.flags & ~kLandingTag);  // "As Air Commands are landed, remove their Landing Tags."
+  c.add(kLand, a.nation, Event::Landed, a.a, from, a.b);
+}
+
+}  // namespace warroom
