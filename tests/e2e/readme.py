@@ -53,6 +53,13 @@ r = run(script)
 if r.returncode != 0:
     failures.append(f'the one-command-at-a-time example fails: {r.stdout[-400:]}{r.stderr[-400:]}')
 
+# War Room: its block as one script, with the warroom program beside the churchill one.
+script = 'set -e\n' + block_with('$W new --scenario war-in-europe').replace(
+    'build/release/cli/warroom', os.path.join(os.path.dirname(binary), 'warroom'))
+r = run(script)
+if r.returncode != 0 or 'verified' not in r.stdout:
+    failures.append(f'the War Room example fails: {r.stdout[-400:]}{r.stderr[-400:]}')
+
 # serve --host, then the API examples against it.
 serve_line = commands(block_with('serve --host'))[0]
 log = open(os.path.join(work, 'serve.log'), 'w')
