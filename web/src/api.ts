@@ -127,13 +127,24 @@ export function invitationLink(id: string, invitation: string): string {
   return `${location.origin}${location.pathname}#/game/${id}/invite/${invitation}`;
 }
 
-// The views of a game as they change. The token goes in the first message, never in the URL.
+// The views of a game as they change. The token goes in the first message, never in the URL. A
+// connection the server closes (a restart, an instance behind the proxy dying) is opened again, after
+// 1 s, then up to 30 s between tries; the first view it sends brings the page up to date.
 export function subscribe(id: string, token: string | undefined, onView: (v: View) => void): () => void {
   const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
-  const ws = new WebSocket(`${protocol}://${location.host}/api/games/${id}/ws`);
-  ws.onopen = () => ws.send(JSON.stringify(token ? { token } : {}));
-  ws.onmessage = (e) => onView(JSON.parse(e.data));
-  return () => ws.close();
+  let ws: WebSocket | null = null, stopped = false, delay = 1000, timer: number | undefined;
+  const open = () => {
+    ws = new WebSocket(`${protocol}://${location.host}/api/games/${id}/ws`);
+    ws.onopen = () => { delay = 1000; ws!.send(JSON.stringify(token ? { token } : {})); };
+    ws.onmessage = (e) => onView(JSON.parse(e.data));
+    ws.onclose = () => {
+      if (stopped) return;
+      timer = window.setTimeout(open, delay);
+      delay = Math.min(delay * 2, 30000);
+    };
+  };
+  open();
+  return () => { stopped = true; window.clearTimeout(timer); ws?.close(); };
 }
 
 // Text from the server placed in HTML.
