@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "churchill/bots.h"
+#include "churchill/ai.h"
 #include "core/session_match.h"
 
 namespace churchill {
@@ -93,7 +93,7 @@ class Title final : public core::Title {
     return {{"secret-agenda", "The Secret Agenda variant (10)"},
             {"german-reserves", "The optional German Reserves rule (7.62)"}};
   }
-  std::vector<std::string> bot_kinds() const override { return {"rulebook", "random"}; }
+  std::vector<std::string> bot_kinds() const override { return all_bot_kinds(); }
   std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options,
                                       int) const override {
     if (!data_.scenario(scenario))
@@ -108,7 +108,7 @@ class Title final : public core::Title {
     auto game = std::make_unique<const Game>(data_);
     const State start = game->new_game(*scenario, options_from(record.options));
     return std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(record), data_.hash,
-                                                      [](std::string_view name) { return make_bot(name); });
+                                                      [](std::string_view name) { return make_any_bot(name); });
   }
   nlohmann::json layout() const override { return layout_json(data_); }
   std::string rules_text(const std::string& section) const override { return churchill::rules_text(section); }
