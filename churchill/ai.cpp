@@ -9,14 +9,15 @@ namespace churchill {
 
 namespace {
 
-// Budgets (docs/ai.md): the time caps keep a decision within the level's bound on a slow or busy
-// machine; on an idle core the iteration budget ends the search first, and the search is then
-// deterministic for its seed.
+// Budgets (docs/ai.md): the caps on processor time keep a decision within the level's bound on a
+// slow machine; on this project's machine the iteration budget ends the search first, and the
+// search is then deterministic for its seed. The easy level has no policy bonus: its few
+// iterations make plausible but uneven choices, the mistakes of a hurried player.
 constexpr std::array<AiLevel, 4> kLevels = {{
-    {"easy", 30, 0.02, 10},
-    {"normal", 250, 0.05, 40},
-    {"hard", 1000, 0.3, 60},
-    {"expert", 3000, 1.0, 80},
+    {"easy", 30, 0.02, 10, 0.0},
+    {"normal", 250, 0.05, 40, 0.25},
+    {"hard", 1000, 0.3, 60, 0.15},
+    {"expert", 3000, 1.0, 80, 0.1},
 }};
 
 // How sharply a lead in victory points turns into a chance of winning (VP per e-fold).
@@ -56,6 +57,7 @@ core::SearchConfig ai_config(const AiLevel& level, int threads) {
   c.max_seconds = level.max_seconds;
   c.threads = threads;
   c.rollout_limit = level.rollout_limit;
+  c.policy_bonus = level.policy_bonus;
   return c;
 }
 

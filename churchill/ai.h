@@ -21,8 +21,9 @@ namespace churchill {
 struct AiLevel {
   std::string_view name;  // "easy", "normal", "hard", "expert": the bot kind is "ai:" + name
   int iterations;         // the iteration budget
-  double max_seconds;     // the time cap per decision, on a loaded machine
+  double max_seconds;     // the cap on processor time per decision
   int rollout_limit;      // decisions played out before the board is evaluated
+  double policy_bonus;    // the rulebook 'Bot's choice counts this share of the iterations as visits
 };
 const std::array<AiLevel, 4>& ai_levels();
 const AiLevel* ai_level(std::string_view name);  // "normal"; nullptr for an unknown one

@@ -6,7 +6,8 @@
 // afresh each iteration (open loop): the tree branches on choices only.
 //
 // Deterministic: the same observation, seat, seed and thread count give the same choice, as long as
-// the iteration budget is reached before the time cap. Threads search separate trees from seeds
+// the iteration budget is reached before the time cap. The cap counts the processor time of the
+// searching thread, not the wall clock, so that a busy machine does not weaken the search. Threads search separate trees from seeds
 // derived from the seed (root parallelism) and add their root statistics.
 #pragma once
 
@@ -14,6 +15,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <functional>
 #include <span>
 #include <thread>
@@ -26,10 +28,14 @@ namespace core {
 
 struct SearchConfig {
   int iterations = 1000;     // the budget, over all threads
-  double max_seconds = 0;    // the time cap (0: none); reached first, it ends the search early
+  double max_seconds = 0;    // the cap on each thread's processor time (0: none); reached first, it ends the search early
   int threads = 1;
   double exploration = 0.7;  // UCB's constant, for rewards in [0, 1]
   int rollout_limit = -1;    // decisions played out before the evaluation is asked (-1: to the end)
+  // With a rollout policy: each node expands the policy's action first, and at the root the
+  // policy's choice for the seat (from its observation) counts this share of the iterations as
+  // extra visits, so that the search departs from the policy only on clear evidence.
+  double policy_bonus = 0;
 };
 
 // What a title may give the search: a rollout policy and an evaluation of a cut-off position.
@@ -66,6 +72,13 @@ class Ismcts {
   Ismcts(SearchConfig config, SearchHooks<G> hooks) : config_(config), hooks_(std::move(hooks)) {}
   const SearchConfig& config() const { return config_; }
 
+  // The processor time the calling thread has used, in seconds.
+  static double thread_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+  }
+
   // Searches `seat`'s decision in `position`, which may be the true state or the seat's
   // observation: the search observes it first and never looks at anything else. `seat` must be
   // one of the acting seats.
@@ -78,7 +91,7 @@ class Ismcts {
       const long share = config_.iterations / threads + (t < config_.iterations % threads ? 1 : 0);
       std::uint64_t mix = seed ^ (0xd1b54a32d192ed03ULL * static_cast<std::uint64_t>(t + 1));
       Rng rng(splitmix64(mix));
-      trees[static_cast<std::size_t>(t)].grow(*this, g, observation, seat, rng, share, start);
+      trees[static_cast<std::size_t>(t)].grow(*this, g, observation, seat, rng, share);
     };
     if (threads == 1) {
       run(0);
@@ -99,8 +112,17 @@ class Ismcts {
       }
     }
     for (ActionValue& v : result.ranked) v.value = v.visits ? v.value / static_cast<double>(v.visits) : 0;
-    std::stable_sort(result.ranked.begin(), result.ranked.end(), [](const ActionValue& a, const ActionValue& b) {
-      return a.visits != b.visits ? a.visits > b.visits : a.value > b.value;
+    // The policy's choice, made from the observation as the policy would play the seat.
+    Action preferred = kTried;
+    if (hooks_.rollout && config_.policy_bonus > 0) {
+      std::uint64_t mix = seed;
+      Rng policy_rng(splitmix64(mix));
+      preferred = hooks_.rollout(g, observation, seat, policy_rng);
+    }
+    const double bonus = config_.policy_bonus * static_cast<double>(result.iterations);
+    auto weight = [&](const ActionValue& v) { return static_cast<double>(v.visits) + (v.action == preferred ? bonus : 0); };
+    std::stable_sort(result.ranked.begin(), result.ranked.end(), [&](const ActionValue& a, const ActionValue& b) {
+      return weight(a) != weight(b) ? weight(a) > weight(b) : a.value > b.value;
     });
     if (result.ranked.empty()) {  // no iteration ran (a zero budget): the first legal action
       ActionList legal;
@@ -113,6 +135,8 @@ class Ismcts {
   }
 
  private:
+  static constexpr Action kTried = Action{1} << 31;  // actions must be below 2^31
+
   struct Edge {
     Seat seat;
     Action action;
@@ -140,16 +164,13 @@ class Ismcts {
     std::vector<Node> nodes{Node{}};
     long iterations = 0;
 
-    void grow(const Ismcts& search, const G& g, const State& observation, Seat seat, Rng& rng, long budget,
-              std::chrono::steady_clock::time_point start) {
-      const double cap = search.config_.max_seconds;
+    void grow(const Ismcts& search, const G& g, const State& observation, Seat seat, Rng& rng, long budget) {
+      const double cap = search.config_.max_seconds, start = thread_seconds();
       std::vector<Step> path;
       std::array<double, kMaxSeats> reward{};
       ActionList legal, sorted;
       for (; iterations < budget; ++iterations) {
-        if (cap > 0 && (iterations & 7) == 0 &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= cap && iterations > 0)
-          break;
+        if (cap > 0 && iterations > 0 && (iterations & 7) == 0 && thread_seconds() - start >= cap) break;
         State s = g.resample_hidden(observation, seat, rng);
         path.clear();
         descend(search, g, s, seat, rng, path, legal, sorted);
@@ -186,7 +207,6 @@ class Ismcts {
         sorted = legal;
         std::sort(sorted.begin(), sorted.end());
         // Edges already in the tree mark their actions as tried (by setting the high bit).
-        constexpr Action kTried = Action{1} << 31;
         std::vector<Edge>& edges = nodes[static_cast<std::size_t>(node)].edges;
         std::size_t tried = 0;
         for (Edge& e : edges) {
@@ -197,14 +217,15 @@ class Ismcts {
             ++tried;
           }
         }
-        if (tried < sorted.size()) {  // expansion: a random untried action
-          std::uint32_t k = rng.below(static_cast<std::uint32_t>(sorted.size() - tried));
-          Action chosen = 0;
+        if (tried < sorted.size()) {  // expansion: the policy's action if untried, else a random one
+          Action chosen = kTried;
+          if (search.hooks_.rollout && search.config_.policy_bonus > 0) {
+            const Action preferred = search.hooks_.rollout(g, s, who, rng);
+            if (!std::binary_search(sorted.begin(), sorted.end(), preferred | kTried)) chosen = preferred;
+          }
+          std::uint32_t k = chosen == kTried ? rng.below(static_cast<std::uint32_t>(sorted.size() - tried)) : 0;
           for (Action a : sorted)
-            if (!(a & kTried) && k-- == 0) {
-              chosen = a;
-              break;
-            }
+            if (chosen == kTried && !(a & kTried) && k-- == 0) chosen = a;
           const int child = static_cast<int>(nodes.size());
           edges.push_back(Edge{who, chosen, child});
           path.push_back({node, edges.size() - 1});
