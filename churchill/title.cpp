@@ -77,6 +77,12 @@ std::string rules_text(const std::string& section) {
 
 namespace {
 
+// A hint (core::Match::hint): the hard level's search, ranked.
+std::vector<core::ActionValue> advise(const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
+  const core::Ismcts<Game> search(ai_config(*ai_level("hard")), ai_hooks());
+  return search.search(g, observation, seat, seed).ranked;
+}
+
 class Title final : public core::Title {
  public:
   explicit Title(Data data) : data_(std::move(data)) {}
@@ -108,7 +114,7 @@ class Title final : public core::Title {
     auto game = std::make_unique<const Game>(data_);
     const State start = game->new_game(*scenario, options_from(record.options));
     return std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(record), data_.hash,
-                                                      [](std::string_view name) { return make_any_bot(name); });
+                                                      [](std::string_view name) { return make_any_bot(name); }, advise);
   }
   nlohmann::json layout() const override { return layout_json(data_); }
   std::string rules_text(const std::string& section) const override { return churchill::rules_text(section); }

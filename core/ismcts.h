@@ -113,7 +113,7 @@ class Ismcts {
     }
     for (ActionValue& v : result.ranked) v.value = v.visits ? v.value / static_cast<double>(v.visits) : 0;
     // The policy's choice, made from the observation as the policy would play the seat.
-    Action preferred = kTried;
+    Action preferred = kNoAction;
     if (hooks_.rollout && config_.policy_bonus > 0) {
       std::uint64_t mix = seed;
       Rng policy_rng(splitmix64(mix));
@@ -135,7 +135,7 @@ class Ismcts {
   }
 
  private:
-  static constexpr Action kTried = Action{1} << 31;  // actions must be below 2^31
+  static constexpr Action kNoAction = ~Action{0};  // no game uses the largest action
 
   struct Edge {
     Seat seat;
@@ -155,14 +155,24 @@ class Ismcts {
 
   // The seat that chooses at a decision in the tree: the searching seat first at a simultaneous
   // decision (so that its choice never depends on the others' secret ones), else the lowest.
-  static Seat actor(SeatMask acting, Seat searcher) {
-    if (acting & seat_bit(searcher)) return searcher;
-    return static_cast<Seat>(__builtin_ctz(acting));
+  // A seat in the acting mask with no legal action (one that has finished its part of a
+  // simultaneous decision) is passed over; -1 if no seat has one. Fills `legal` with its actions.
+  static Seat actor(const G& g, const State& s, Seat searcher, ActionList& legal) {
+    const SeatMask acting = g.acting_seats(s);
+    for (int k = -1; k < kMaxSeats; ++k) {
+      const Seat who = k < 0 ? searcher : static_cast<Seat>(k);
+      if (!(acting & seat_bit(who)) || (k >= 0 && who == searcher)) continue;
+      legal.clear();
+      g.legal_actions(s, who, legal);
+      if (!legal.empty()) return who;
+    }
+    return -1;
   }
 
   struct Tree {
     std::vector<Node> nodes{Node{}};
     long iterations = 0;
+    std::vector<std::uint8_t> tried_;  // per sorted legal action: has an edge at the current node
 
     void grow(const Ismcts& search, const G& g, const State& observation, Seat seat, Rng& rng, long budget) {
       const double cap = search.config_.max_seconds, start = thread_seconds();
@@ -197,35 +207,38 @@ class Ismcts {
           g.apply(s, kChance, sample_outcome(outcomes, rng), nullptr);
           continue;
         }
-        const Seat who = actor(g.acting_seats(s), seat);
-        legal.clear();
-        g.legal_actions(s, who, legal);
+        const Seat who = actor(g, s, seat, legal);
+        if (who < 0) return;  // nobody can act: a leaf
         if (legal.size() == 1) {  // a forced action is no choice: the tree does not branch on it
           g.apply(s, who, legal[0], nullptr);
           continue;
         }
         sorted = legal;
         std::sort(sorted.begin(), sorted.end());
-        // Edges already in the tree mark their actions as tried (by setting the high bit).
+        // The legal actions that already have an edge here are tried.
         std::vector<Edge>& edges = nodes[static_cast<std::size_t>(node)].edges;
+        tried_.assign(sorted.size(), 0);
         std::size_t tried = 0;
-        for (Edge& e : edges) {
+        for (const Edge& e : edges) {
           if (e.seat != who) continue;
-          auto it = std::lower_bound(sorted.begin(), sorted.end(), e.action);
+          const auto it = std::lower_bound(sorted.begin(), sorted.end(), e.action);
           if (it != sorted.end() && *it == e.action) {
-            *it |= kTried;
+            tried_[static_cast<std::size_t>(it - sorted.begin())] = 1;
             ++tried;
           }
         }
         if (tried < sorted.size()) {  // expansion: the policy's action if untried, else a random one
-          Action chosen = kTried;
+          Action chosen = kNoAction;
           if (search.hooks_.rollout && search.config_.policy_bonus > 0) {
             const Action preferred = search.hooks_.rollout(g, s, who, rng);
-            if (!std::binary_search(sorted.begin(), sorted.end(), preferred | kTried)) chosen = preferred;
+            const auto it = std::lower_bound(sorted.begin(), sorted.end(), preferred);
+            if (it != sorted.end() && *it == preferred && !tried_[static_cast<std::size_t>(it - sorted.begin())]) chosen = preferred;
           }
-          std::uint32_t k = chosen == kTried ? rng.below(static_cast<std::uint32_t>(sorted.size() - tried)) : 0;
-          for (Action a : sorted)
-            if (chosen == kTried && !(a & kTried) && k-- == 0) chosen = a;
+          if (chosen == kNoAction) {
+            std::uint32_t k = rng.below(static_cast<std::uint32_t>(sorted.size() - tried));
+            for (std::size_t i = 0; i < sorted.size() && chosen == kNoAction; ++i)
+              if (!tried_[i] && k-- == 0) chosen = sorted[i];
+          }
           const int child = static_cast<int>(nodes.size());
           edges.push_back(Edge{who, chosen, child});
           path.push_back({node, edges.size() - 1});
@@ -238,7 +251,7 @@ class Ismcts {
         double best_score = -1;
         for (std::size_t i = 0; i < edges.size(); ++i) {
           Edge& e = edges[i];
-          if (e.seat != who || !std::binary_search(sorted.begin(), sorted.end(), e.action | kTried)) continue;
+          if (e.seat != who || !std::binary_search(sorted.begin(), sorted.end(), e.action)) continue;
           ++e.available;
           const double score = e.value / static_cast<double>(e.visits) +
                                search.config_.exploration *
@@ -273,15 +286,12 @@ class Ismcts {
         hooks_.evaluate(g, s, reward);
         return;
       }
-      const Seat who = actor(g.acting_seats(s), seat);
-      Action a;
-      if (hooks_.rollout) {
-        a = hooks_.rollout(g, s, who, rng);
-      } else {
-        legal.clear();
-        g.legal_actions(s, who, legal);
-        a = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      const Seat who = actor(g, s, seat, legal);
+      if (who < 0) {  // nobody can act: value the position as it stands
+        if (hooks_.evaluate) return hooks_.evaluate(g, s, reward);
+        break;
       }
+      const Action a = hooks_.rollout ? hooks_.rollout(g, s, who, rng) : legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
       g.apply(s, who, a, nullptr);
       ++decisions;
     }

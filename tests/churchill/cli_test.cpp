@@ -151,6 +151,20 @@ TEST_F(Cli, ArenaReportsEverySeatingWithItsInterval) {
   expect_rejected_no_save("arena --games 0", "--games");
 }
 
+// The hint: the search's three best actions for the seat to move, each with an estimated win chance.
+TEST_F(Cli, PlayHintShowsThreeActionsWithTheirWinChance) {
+  const std::string script = (dir / "hint.txt").string(), autosave = (dir / "auto.json").string();
+  {
+    std::ofstream in(script);
+    in << "hint\nquit\n";
+  }
+  const Result r = run("play --fast --seed 5 --no-color --scenario training --autosave " + autosave + " < " + script);
+  EXPECT_EQ(r.status, 0) << r.out;
+  std::size_t lines = 0;
+  for (std::size_t at = r.out.find("estimated win chance"); at != std::string::npos; at = r.out.find("estimated win chance", at + 1)) ++lines;
+  EXPECT_EQ(lines, 3u) << r.out;
+}
+
 // churchill play driven through standard input: a whole conference by number, bad input of every
 // kind answered clearly, a save mid-game, and the end of input saving the game.
 TEST_F(Cli, PlayThroughStandardInput) {
