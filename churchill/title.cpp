@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "churchill/ai.h"
 #include "churchill/bots.h"
 #include "churchill/view.h"
 #include "core/session_match.h"
@@ -89,6 +90,12 @@ std::string rules_text(const std::string& section) {
 
 namespace {
 
+// A hint (core::Match::hint): the hard level's search, ranked.
+std::vector<core::ActionValue> advise(const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
+  const core::Ismcts<Game> search(ai_config(*ai_level("hard")), ai_hooks());
+  return search.search(g, observation, seat, seed).ranked;
+}
+
 class Title final : public core::Title {
  public:
   explicit Title(Data data) : data_(std::move(data)) {}
@@ -105,7 +112,7 @@ class Title final : public core::Title {
     return {{"secret-agenda", "The Secret Agenda variant (10)"},
             {"german-reserves", "The optional German Reserves rule (7.62)"}};
   }
-  std::vector<std::string> bot_kinds() const override { return {"rulebook", "random"}; }
+  std::vector<std::string> bot_kinds() const override { return all_bot_kinds(); }
   std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options,
                                       int) const override {
     if (!data_.scenario(scenario))
@@ -120,7 +127,7 @@ class Title final : public core::Title {
     auto game = std::make_unique<const Game>(data_);
     const State start = game->new_game(*scenario, options_from(record.options));
     return std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(record), data_.hash,
-                                                      [](std::string_view name) { return make_bot(name); });
+                                                      [](std::string_view name) { return make_any_bot(name); }, advise);
   }
   nlohmann::json layout() const override { return layout_json(data_); }
   std::string rules_text(const std::string& section) const override { return churchill::rules_text(section); }

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   cli::add_match_commands(app, kit, exit_code);
   cli::add_serve_command(app, kit, exit_code);
   cli::add_play_commands(app, kit, exit_code);
+  cli::add_arena_command(app, kit, exit_code);
   cli::add_data_commands(app, kit, exit_code);
   cli::add_rules_command(app, kit, exit_code);
   return cli::run(app, kit, argc, argv, exit_code);

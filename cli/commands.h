@@ -11,5 +11,6 @@ namespace cli {
 void add_data_commands(CLI::App& app, Kit& kit, int& exit_code);
 void add_play_commands(CLI::App& app, Kit& kit, int& exit_code);  // selfplay, bench
 void add_serve_command(CLI::App& app, Kit& kit, int& exit_code);
+void add_arena_command(CLI::App& app, Kit& kit, int& exit_code);  // arena: AI strength tables
 
 }  // namespace cli

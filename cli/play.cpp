@@ -35,7 +35,7 @@ struct Style {
 const char* kHelp =
     "Choose an action by its number, or type its text: a unique beginning is enough, and so is the\n"
     "beginning of each word (\"adv mont eu\" for \"advance montgomery europe-leadership\").\n"
-    "Commands: help | card NAME | rules 7.74 [--lang it|ru] | undo | save FILE | log | board | quit (saves to the autosave file)\n";
+    "Commands: help | card NAME | hint | rules 7.74 [--lang it|ru] | undo | save FILE | log | board | quit (saves to the autosave file)\n";
 
 // The terminal's width in columns (80 when it cannot be told).
 int terminal_width() {
@@ -362,6 +362,15 @@ class Play {
       } catch (const std::exception& e) {
         std::printf("Not saved: %s\n", e.what());
       }
+    } else if (line == "hint") {
+      if (seat == core::kChance) {
+        std::printf("No hint for the table's rolls and deals.\n");
+        return Command::Done;
+      }
+      const std::vector<core::Match::Hint> hints = game_.hint(seat, 3);
+      if (hints.empty()) std::printf("This game has no search to give hints.\n");
+      for (const auto& h : hints)
+        std::printf("  %-35s estimated win chance %3.0f%% (%ld tries)\n", h.action.c_str(), 100 * h.win_chance, h.visits);
     } else if (line == "log") {
       for (std::size_t i = 0; i < game_.log_size(); ++i) std::printf("%s\n", game_.log_line(i).c_str());
     } else if (line == "board") {

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <thread>
 
-#include "churchill/bots.h"
+#include "churchill/ai.h"
 #include "cli/commands.h"
 
 namespace cli {
@@ -30,7 +30,11 @@ std::array<std::string, churchill::kPowers> parse_bots(const std::string& text) 
   while (std::getline(ss, item, ',')) {
     if (i == out.size()) fail("--seats: three bots, for UK, US and USSR (e.g. rulebook,random,random)");
     if (item.rfind("bot:", 0) == 0) item = item.substr(4);
-    if (!churchill::make_bot(item)) fail(fmt::format("--seats: unknown bot \"{}\" (rulebook, random)", item));
+    if (!churchill::make_any_bot(item)) {
+      std::string kinds;
+      for (const auto& k : churchill::all_bot_kinds()) kinds += (kinds.empty() ? "" : ", ") + k;
+      fail(fmt::format("--seats: unknown bot \"{}\" ({})", item, kinds));
+    }
     out[i++] = item;
   }
   if (i != out.size()) fail("--seats: three bots, for UK, US and USSR (e.g. rulebook,random,random)");
@@ -67,7 +71,7 @@ std::vector<churchill::GameResult> play_many(const churchill::Game& g, const chu
   auto worker = [&] {
     std::array<std::unique_ptr<churchill::Bot>, 3> owned;
     std::array<churchill::Bot*, 3> seats{};
-    for (std::size_t p = 0; p < 3; ++p) seats[p] = (owned[p] = churchill::make_bot(bots[p])).get();
+    for (std::size_t p = 0; p < 3; ++p) seats[p] = (owned[p] = churchill::make_any_bot(bots[p])).get();
     for (int i = next++; i < n; i = next++) {
       results[static_cast<std::size_t>(i)] = churchill::play_game(g, sc, o, seats, seed + static_cast<std::uint64_t>(i));
       ++done;
@@ -117,7 +121,7 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
   CLI::App* self = app.add_subcommand("selfplay", "Bot-vs-bot games: win rates, mean VP, Axis surrenders, speed");
   self->add_option("--scenario", scenario, "training, tournament or campaign")->check(CLI::IsMember({"training", "tournament", "campaign"}));
   self->add_option("--games", games, "Number of games")->check(CLI::Range(1, 10000000));
-  self->add_option("--seats", seats, "Bots for UK,US,USSR: rulebook or random");
+  self->add_option("--seats", seats, "Bots for UK,US,USSR: rulebook, random or ai:LEVEL (easy, normal, hard, expert)");
   self->add_option("--seed", seed, "Seed of game 1 (game i uses seed + i - 1)");
   self->add_option("--jobs", jobs, "Threads")->check(CLI::Range(1, 256));
   self->add_flag("--secret-agenda", secret_agenda, "Play the Secret Agenda variant");
@@ -152,7 +156,7 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
   });
 
   static double bench_seconds = 2;
-  CLI::App* bench = app.add_subcommand("bench", "Engine throughput on one core: random games/s, ns per decision, state copy");
+  CLI::App* bench = app.add_subcommand("bench", "Engine throughput on one core: random games/s, ns per decision, state copy, search iterations/s");
   bench->add_flag("--json", json, "JSON report");
   bench->add_option("--seconds", bench_seconds, "Seconds per scenario")->check(CLI::Range(0.1, 600.0));
   bench->callback([&] {
@@ -190,6 +194,22 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
         total += l.size();
       }
     const double legal_ns = since(start) * 1e9 / (kRounds / 10 * static_cast<double>(states.size()));
+    // The search (docs/ai.md): iterations per second on one core at the normal level's rollout
+    // length, from every 40th of the sampled states, without a time cap.
+    const churchill::AiLevel& level = *churchill::ai_level("normal");
+    core::SearchConfig config = churchill::ai_config(level);
+    config.max_seconds = 0;
+    config.iterations = 100;
+    const core::Ismcts<churchill::Game> search(config, churchill::ai_hooks());
+    long iterations = 0;
+    start = Clock::now();
+    for (std::size_t i = 0; i < states.size() && since(start) < bench_seconds; i += 40) {
+      const core::Seat seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(states[i])));
+      iterations += search.search(g, states[i], seat, i).iterations;
+    }
+    const double search_seconds = since(start);
+    report["search_iterations_per_second"] = static_cast<double>(iterations) / search_seconds;
+    report["search_rollout_limit"] = level.rollout_limit;
     report["state_bytes"] = sizeof(churchill::State);
     report["state_copy_ns"] = copy_ns;
     report["legal_actions_ns"] = legal_ns;
@@ -204,6 +224,8 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
                   report[sc.id]["actions_per_game"].get<double>());
     std::printf("state: %zu bytes, copied in %.1f ns; legal actions generated in %.0f ns (%.1f on average)\n",
                 sizeof(churchill::State), copy_ns, legal_ns, report["legal_actions_mean"].get<double>());
+    std::printf("search: %.0f ISMCTS iterations/s on one core (rulebook rollouts of %d decisions, then the evaluation)\n",
+                report["search_iterations_per_second"].get<double>(), level.rollout_limit);
   });
   (void)exit_code;
 }

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/bot.h"
+#include "core/ismcts.h"
 #include "core/save.h"
 #include "core/session.h"
 #include "core/title.h"
@@ -89,15 +90,18 @@ class SessionMatch final : public Match {
  public:
   using State = typename G::State;
   using BotFactory = std::function<std::unique_ptr<Bot<G>>(std::string_view name)>;
+  // The search behind hint(): a seat's actions ranked from its observation, with a seed.
+  using Advisor = std::function<std::vector<ActionValue>(const G&, const State& observation, Seat, std::uint64_t seed)>;
 
   // Replays the record's actions from `initial` (throws SaveError naming the action that fails).
   SessionMatch(std::unique_ptr<const G> game, const State& initial, SaveFile record, std::string data_hash,
-               BotFactory bots)
+               BotFactory bots, Advisor advisor = {})
       : game_(std::move(game)),
         initial_(initial),
         record_(std::move(record)),
         data_hash_(std::move(data_hash)),
         bots_(std::move(bots)),
+        advisor_(std::move(advisor)),
         session_(load_session(*game_, initial_, record_)),
         texts_(*game_, initial_) {}
 
@@ -165,6 +169,18 @@ class SessionMatch final : public Match {
     session_.act(seat, a);
     return move;
   }
+  std::vector<Hint> hint(Seat seat, int count) override {
+    if (!advisor_) return {};
+    if (!(acting_seats() & seat_bit(seat))) throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
+    const State& s = session_.state();
+    const State seen = game_->observe(s, seat);
+    std::vector<Hint> out;
+    for (const ActionValue& v : advisor_(*game_, seen, seat, bot_stream(record_.seed.digest(), session_.history().size()).next())) {
+      if (static_cast<int>(out.size()) == count) break;
+      out.push_back({game_->action_to_string(seen, seat, v.action), v.value, v.visits});
+    }
+    return out;
+  }
   int run_bots() override {
     int applied = 0;
     while (node_kind() != NodeKind::Terminal) {
@@ -213,6 +229,7 @@ class SessionMatch final : public Match {
   SaveFile record_;
   std::string data_hash_;
   BotFactory bots_;
+  Advisor advisor_;
   Session<G> session_;
   ActionTexts<G> texts_;
 };

@@ -74,6 +74,15 @@ class Match {
     bool secret = false;
   };
   virtual BotMove bot_move(Seat seat) = 0;
+  // Advice to a seat that may act: the search's best actions (at most `count`), each with its
+  // estimated chance of winning, computed from that seat's observation only. Empty where the title
+  // has no search.
+  struct Hint {
+    std::string action;
+    double win_chance = 0;
+    long visits = 0;
+  };
+  virtual std::vector<Hint> hint(Seat /*seat*/, int /*count*/) { return {}; }
   // Lets chance and the bot seats play until a human must act or the game ends; the number of actions.
   virtual int run_bots() = 0;
 

@@ -28,6 +28,18 @@ void only_fields(const nlohmann::json& body, std::initializer_list<const char*> 
 // client keeps (with log_size) to show the whole log and each conference's summary.
 constexpr int kLogTail = 200;
 
+// The bot kinds the server runs. Bots play on the event loop, so only those that decide at once are
+// served; search levels ("ai:...") would hold every other game up while they think, and are played
+// in the terminal (`churchill play --seats US=bot:ai:normal`) until searches run off the loop.
+bool served_bot(const std::string& kind) { return kind.rfind("ai", 0) != 0; }
+
+std::vector<std::string> served_bots(const core::Title& t) {
+  std::vector<std::string> out;
+  for (const std::string& kind : t.bot_kinds())
+    if (served_bot(kind)) out.push_back(kind);
+  return out;
+}
+
 // A title as the lobby's form needs it: scenarios with the seats of each seat count, options, bots.
 nlohmann::json title_json(const core::Title& t) {
   nlohmann::json scenarios = nlohmann::json::array(), options = nlohmann::json::array();
@@ -37,7 +49,7 @@ nlohmann::json title_json(const core::Title& t) {
     scenarios.push_back({{"id", sc.id}, {"name", sc.name}, {"players", sc.players}, {"seats", seats}, {"reconstructed", sc.reconstructed}});
   }
   for (const core::OptionInfo& o : t.options()) options.push_back({{"id", o.id}, {"description", o.description}});
-  return {{"id", t.id()}, {"name", t.name()}, {"scenarios", scenarios}, {"options", options}, {"bots", t.bot_kinds()}};
+  return {{"id", t.id()}, {"name", t.name()}, {"scenarios", scenarios}, {"options", options}, {"bots", served_bots(t)}};
 }
 
 std::vector<std::string> strings(const nlohmann::json& j, const char* field, const char* shape) {
@@ -234,7 +246,11 @@ core::SaveFile Lobby::parse_create(const nlohmann::json& body) const {
   std::vector<std::pair<std::string, std::string>> controllers;
   for (const auto& [seat, controller] : seats.items()) {
     if (!controller.is_string()) throw ApiError(400, fmt::format("the seat {} is \"human\" or \"bot:\" and a bot's name", printable(seat)));
-    controllers.emplace_back(seat, controller.get<std::string>());
+    const std::string c = controller.get<std::string>();
+    if (c.rfind("bot:", 0) == 0 && !served_bot(c.substr(4)))
+      throw ApiError(400, fmt::format("the server does not run {} seats yet (a search would hold up every other game); "
+                                      "play them in the terminal", printable(c)));
+    controllers.emplace_back(seat, c);
   }
   try {
     core::SaveFile record = title.new_record(scenario.get<std::string>(),

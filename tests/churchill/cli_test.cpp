@@ -122,6 +122,47 @@ TEST_F(Cli, BenchReportsThroughput) {
   EXPECT_GT(j["campaign"]["games_per_second"].get<double>(), 0);
   EXPECT_GT(j["state_copy_ns"].get<double>(), 0);
   EXPECT_GT(j["legal_actions_ns"].get<double>(), 0);
+  EXPECT_GT(j["search_iterations_per_second"].get<double>(), 0);
+}
+
+// The arena: every player alone in every seat against each other one, the same seeds per seating.
+TEST_F(Cli, ArenaReportsEverySeatingWithItsInterval) {
+  const Result r = run("arena --scenario training --games 2 --players random,rulebook --seed 3 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["seatings"].size(), 6u);  // 2 players alone x 3 seats
+  EXPECT_EQ(j["games"], 12);
+  for (const auto& s : j["seatings"]) {
+    EXPECT_EQ(s["games"], 2);
+    const double rate = s["win_rate"].get<double>(), lo = s["interval95"][0].get<double>(), hi = s["interval95"][1].get<double>();
+    EXPECT_LE(lo, rate);
+    EXPECT_GE(hi, rate);
+    EXPECT_EQ(rate, s["wins"].get<int>() / 2.0);
+  }
+  EXPECT_EQ(j["ratings"][0]["player"], "random");
+  EXPECT_EQ(j["ratings"][0]["rating"].get<double>(), 0.0);
+  const Result alone = run("arena --scenario training --games 1 --players random,rulebook --alone rulebook --json");
+  ASSERT_EQ(alone.status, 0) << alone.out;
+  EXPECT_EQ(nlohmann::json::parse(alone.out)["seatings"].size(), 3u);
+  expect_rejected_no_save("arena --players rulebook", "at least two players");
+  expect_rejected_no_save("arena --players rulebook,ai:godlike", "unknown player \"ai:godlike\"");
+  expect_rejected_no_save("arena --players rulebook,rulebook", "named twice");
+  expect_rejected_no_save("arena --players rulebook,random --alone ai:normal", "not one of --players");
+  expect_rejected_no_save("arena --games 0", "--games");
+}
+
+// The hint: the search's three best actions for the seat to move, each with an estimated win chance.
+TEST_F(Cli, PlayHintShowsThreeActionsWithTheirWinChance) {
+  const std::string script = (dir / "hint.txt").string(), autosave = (dir / "auto.json").string();
+  {
+    std::ofstream in(script);
+    in << "hint\nquit\n";
+  }
+  const Result r = run("play --fast --seed 5 --no-color --scenario training --autosave " + autosave + " < " + script);
+  EXPECT_EQ(r.status, 0) << r.out;
+  std::size_t lines = 0;
+  for (std::size_t at = r.out.find("estimated win chance"); at != std::string::npos; at = r.out.find("estimated win chance", at + 1)) ++lines;
+  EXPECT_EQ(lines, 3u) << r.out;
 }
 
 // churchill play driven through standard input: a whole conference by number, bad input of every

@@ -395,6 +395,18 @@ TEST_F(Server, CreateRefusesBadOptionsAndAnySeed) {
   expect_error(post("/api/games", "[]"), 400, "the body must be");
 }
 
+// A search bot would think on the event loop and hold up every other game: the server neither lists
+// nor accepts the "ai:" levels, and offers the bots that decide at once.
+TEST_F(Server, SearchBotsAreNotRunByTheServer) {
+  expect_error(post("/api/games", R"({"seats": {"US": "bot:ai:expert", "USSR": "bot:ai:expert", "UK": "bot:ai:expert"}})"), 400,
+               "does not run");
+  const Reply titles = get("/api/titles");
+  ASSERT_EQ(titles.status, 200);
+  for (const auto& t : titles.body)
+    for (const auto& bot : t["bots"]) EXPECT_NE(bot.get<std::string>().rfind("ai", 0), 0u) << bot;
+  EXPECT_EQ(titles.body[0]["bots"], json::array({"rulebook", "random"}));
+}
+
 // Item 2: the server draws 128-bit seeds from the OS, and no view shows one before the game is over.
 TEST_F(Server, SeedsAre128BitsSecretUntilTheEndThenPublished) {
   const std::string id = create();

@@ -1,0 +1,48 @@
+// The search opponent: information-set Monte Carlo tree search (core/ismcts.h) over Churchill, in
+// four levels of strength (docs/ai.md). It sees only its seat's observation; every other seat's
+// hand, face-down agenda card, undealt cards and Secret Agenda markers are drawn afresh for each
+// iteration by Game::resample_hidden. Rollouts are played by the rulebook 'Bots (rulebook_bot.h)
+// and cut off by an evaluation of the board (the 9.4 tally and the 4.4 winner if the game ended now).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "churchill/bots.h"
+#include "core/ismcts.h"
+
+namespace churchill {
+
+// A level of the search: its budget per decision (docs/ai.md gives each level's figures).
+struct AiLevel {
+  std::string_view name;  // "easy", "normal", "hard", "expert": the bot kind is "ai:" + name
+  int iterations;         // the iteration budget
+  double max_seconds;     // the cap on processor time per decision
+  int rollout_limit;      // decisions played out before the board is evaluated
+  double policy_bonus;    // the rulebook 'Bot's choice counts this share of the iterations as visits
+};
+const std::array<AiLevel, 4>& ai_levels();
+const AiLevel* ai_level(std::string_view name);  // "normal"; nullptr for an unknown one
+
+// The bot kinds of the search ("ai:easy" ... "ai:expert").
+std::vector<std::string> ai_kinds();
+
+// The search's configuration and hooks at a level; `threads` search in parallel (root parallelism).
+core::SearchConfig ai_config(const AiLevel& level, int threads = 1);
+core::SearchHooks<Game> ai_hooks();
+
+// Each power's estimated chance of winning if the game ended in `s` now (the cut-off evaluation).
+void evaluate_board(const Game& g, const State& s, std::span<double> value);
+
+// A bot of kind "ai:LEVEL"; nullptr for an unknown name.
+std::unique_ptr<Bot> make_ai(std::string_view name, int threads = 1);
+
+// Any bot kind of Churchill: make_bot's ("rulebook", "random") and the search's ("ai:normal").
+std::unique_ptr<Bot> make_any_bot(std::string_view name);
+std::vector<std::string> all_bot_kinds();
+
+}  // namespace churchill

@@ -1,0 +1,130 @@
+// The search opponent (churchill/ai.h): it reads only its seat's observation (5.13: hands and
+// face-down agenda cards are secret; 10.2: Secret Agenda markers too), it is reproducible from its
+// seed, and its levels are bot kinds a game may name.
+#include <gtest/gtest.h>
+
+#include "churchill/ai.h"
+#include "churchill/title.h"
+#include "table_fixture.h"
+
+namespace churchill::testing {
+namespace {
+
+// A state at a decision of one power in the Meeting or the agenda, with cards in every hand, from
+// a game of random bots in the Secret Agenda variant.
+State decision_with_hidden_cards(const Game& g, core::Seat& seat) {
+  auto random = make_bot("random");
+  State s = g.new_game(*data().scenario("training"), Options{true, false});
+  core::Rng chance(11), choices(12);
+  for (int n = 0; n < 400 && g.node_kind(s) != core::NodeKind::Terminal; ++n) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      core::OutcomeList o;
+      g.chance_outcomes(s, o);
+      g.apply(s, core::kChance, core::sample_outcome(o, chance), nullptr);
+      continue;
+    }
+    seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(s)));
+    core::ActionList legal;
+    g.legal_actions(s, seat, legal);
+    bool others_hold_cards = true;
+    for (int p = 0; p < kPowers; ++p)
+      if (p != seat) others_hold_cards &= std::popcount(s.hand[static_cast<std::size_t>(p)]) >= 2 && s.draw[static_cast<std::size_t>(p)] != 0;
+    if (s.steps.top().id == StepId::MeetingTurn && legal.size() >= 4 && others_hold_cards) return s;
+    g.apply(s, seat, random->choose(g, g.observe(s, seat), seat, choices), nullptr);
+  }
+  ADD_FAILURE() << "no Meeting decision with cards in every hand";
+  return s;
+}
+
+// The same position with every other power's hand dealt differently (as many cards of its hand
+// as may be swapped with undealt ones) and its Secret Agenda markers exchanged with each other's.
+State other_secrets(const State& s, core::Seat seat) {
+  State t = s;
+  for (std::size_t p = 0; p < kPowers; ++p) {
+    if (static_cast<core::Seat>(p) == seat) continue;
+      while ((t.hand[p] & s.hand[p]) && (t.draw[p] & s.draw[p])) {
+      const std::uint32_t hand = t.hand[p] & s.hand[p], draw = t.draw[p] & s.draw[p];
+      const std::uint32_t in_hand = hand & -hand, undealt = draw & -draw;
+      t.hand[p] = (t.hand[p] & ~in_hand) | undealt;
+      t.draw[p] = (t.draw[p] & ~undealt) | in_hand;
+    }
+  }
+  const std::size_t a = seat == 0 ? 1 : 0, b = seat == 2 ? 1 : 2;
+  std::swap(t.secret_agenda[a], t.secret_agenda[b]);
+  return t;
+}
+
+TEST(Ai, Rule_5_13_TheSearchNeverReadsAnotherPowersHandOrSecretAgenda) {
+  const Game g(data());
+  core::Seat seat = 0;
+  const State s = decision_with_hidden_cards(g, seat);
+  const State t = other_secrets(s, seat);
+  ASSERT_NE(s, t);
+  ASSERT_EQ(g.observe(s, seat), g.observe(t, seat)) << "the two states differ only in what the seat cannot see";
+  core::SearchConfig config = ai_config(*ai_level("normal"));
+  config.max_seconds = 0;  // the iteration budget alone ends the search: no dependence on the clock
+  config.iterations = 120;
+  config.rollout_limit = -1;  // rollouts to the end, through later deals from the undealt cards
+  const core::Ismcts<Game> search(config, ai_hooks());
+  const core::SearchResult from_s = search.search(g, s, seat, 2024), from_t = search.search(g, t, seat, 2024);
+  EXPECT_EQ(from_s.best, from_t.best);
+  ASSERT_EQ(from_s.ranked.size(), from_t.ranked.size());
+  for (std::size_t i = 0; i < from_s.ranked.size(); ++i) {
+    EXPECT_EQ(from_s.ranked[i].action, from_t.ranked[i].action);
+    EXPECT_EQ(from_s.ranked[i].visits, from_t.ranked[i].visits);
+    EXPECT_DOUBLE_EQ(from_s.ranked[i].value, from_t.ranked[i].value);
+  }
+  // The bot, as a match drives it (from the observation), chooses the same as the search.
+  core::IsmctsBot<Game> bot(config, ai_hooks());
+  core::Rng r1(8), r2(8);
+  EXPECT_EQ(bot.choose(g, g.observe(s, seat), seat, r1), bot.choose(g, g.observe(t, seat), seat, r2));
+}
+
+TEST(Ai, EvaluationIsAChanceOfWinningPerPower) {
+  const Game g(data());
+  core::Seat seat = 0;
+  const State s = decision_with_hidden_cards(g, seat);
+  std::array<double, kPowers> v{};
+  evaluate_board(g, s, v);
+  double total = 0;
+  for (double x : v) {
+    EXPECT_GE(x, 0.0);
+    EXPECT_LE(x, 1.0);
+    total += x;
+  }
+  EXPECT_NEAR(total, 1.0, 1e-9);
+  // The power that would win now (4.4) is rated highest.
+  EXPECT_EQ(std::max_element(v.begin(), v.end()) - v.begin(), g.winner(s));
+}
+
+TEST(Ai, LevelsAreBotKindsOfTheTitle) {
+  const auto title = make_title(CHURCHILL_TEST_DATA_DIR);
+  for (const char* kind : {"ai:easy", "ai:normal", "ai:hard", "ai:expert"}) {
+    EXPECT_TRUE(title->valid_controller(std::string("bot:") + kind)) << kind;
+    EXPECT_NE(make_ai(kind), nullptr) << kind;
+  }
+  for (const char* bad : {"ai:", "ai:godlike", "ai", "ai:normal ", "AI:normal"}) {
+    EXPECT_FALSE(title->valid_controller(std::string("bot:") + bad)) << bad;
+    EXPECT_EQ(make_any_bot(bad), nullptr) << bad;
+  }
+  EXPECT_THROW(title->new_record("training", {}, 0, {{"UK", "bot:ai:godlike"}}), core::SetupError);
+}
+
+// A whole training game with the easy search in every seat, through the match every front end
+// uses: every action it chooses is legal, to the end.
+TEST(Ai, EasySearchPlaysAWholeGameLegally) {
+  const auto title = make_title(CHURCHILL_TEST_DATA_DIR);
+  auto play = [&] {
+    core::SaveFile record = title->new_record("training", {}, 0, {{"UK", "bot:ai:easy"}, {"US", "bot:ai:easy"}, {"USSR", "bot:ai:easy"}});
+    record.seed = 77;
+    auto match = title->open(record);
+    match->run_bots();
+    EXPECT_EQ(match->node_kind(), core::NodeKind::Terminal);
+    return match->snapshot();
+  };
+  // Replaying the record checks each action against the state it applies to, and the end hash.
+  EXPECT_NO_THROW(title->open(play()));
+}
+
+}  // namespace
+}  // namespace churchill::testing

@@ -1,0 +1,82 @@
+// The information-set search (core/ismcts.h) on Three Hills (hills/game.h), whose secret order
+// sheets are the hidden information: the search must choose from its seat's observation alone.
+#include <gtest/gtest.h>
+
+#include "core/ismcts.h"
+#include "core/session.h"
+#include "hills/game.h"
+
+namespace {
+
+using core::Seat;
+constexpr Seat kRed = 0, kGreen = 1;
+
+core::Action parse(const hills::Game& g, const hills::State& s, Seat seat, const char* text) {
+  const auto a = g.action_from_string(s, seat, text);
+  EXPECT_TRUE(a) << text;
+  return a.value_or(0);
+}
+
+core::Ismcts<hills::Game> search(int iterations, int threads = 1) {
+  core::SearchConfig c;
+  c.iterations = iterations;
+  c.threads = threads;
+  return core::Ismcts<hills::Game>(c, {});
+}
+
+// Two positions of round 1 that Red cannot tell apart: Green's secret sheet differs (R2).
+struct TwoSheets : ::testing::Test {
+  hills::Game game{2};
+  hills::State a = game.new_game(), b = game.new_game();
+  void SetUp() override {
+    game.apply(a, kRed, parse(game, a, kRed, "send 2 A"), nullptr);
+    b = a;
+    game.apply(a, kGreen, parse(game, a, kGreen, "send 5 C"), nullptr);
+    game.apply(b, kGreen, parse(game, b, kGreen, "send 1 A"), nullptr);
+    game.apply(b, kGreen, parse(game, b, kGreen, "send 2 B"), nullptr);
+  }
+};
+
+TEST_F(TwoSheets, R2_TheSearchNeverReadsAnotherSeatsSecretSheet) {
+  ASSERT_NE(a, b);
+  ASSERT_EQ(game.observe(a, kRed), game.observe(b, kRed));
+  const auto ismcts = search(400);
+  const core::SearchResult from_a = ismcts.search(game, a, kRed, 99), from_b = ismcts.search(game, b, kRed, 99);
+  ASSERT_EQ(from_a.ranked.size(), from_b.ranked.size());
+  for (std::size_t i = 0; i < from_a.ranked.size(); ++i) {
+    EXPECT_EQ(from_a.ranked[i].action, from_b.ranked[i].action);
+    EXPECT_EQ(from_a.ranked[i].visits, from_b.ranked[i].visits);
+    EXPECT_DOUBLE_EQ(from_a.ranked[i].value, from_b.ranked[i].value);
+  }
+  EXPECT_EQ(from_a.best, from_b.best);
+}
+
+TEST_F(TwoSheets, TheSameSeedAndThreadsGiveTheSameSearch) {
+  for (int threads : {1, 2}) {
+    const auto ismcts = search(300, threads);
+    const auto first = ismcts.search(game, a, kRed, 5), second = ismcts.search(game, a, kRed, 5);
+    EXPECT_EQ(first.iterations, 300);
+    ASSERT_EQ(first.ranked.size(), second.ranked.size());
+    for (std::size_t i = 0; i < first.ranked.size(); ++i) {
+      EXPECT_EQ(first.ranked[i].action, second.ranked[i].action);
+      EXPECT_EQ(first.ranked[i].visits, second.ranked[i].visits);
+    }
+  }
+}
+
+TEST_F(TwoSheets, EveryRankedActionIsLegalAndTheVisitsAddUp) {
+  const auto result = search(300).search(game, a, kRed, 1);
+  core::ActionList legal;
+  game.legal_actions(game.observe(a, kRed), kRed, legal);
+  long visits = 0;
+  for (const auto& v : result.ranked) {
+    EXPECT_NE(std::find(legal.begin(), legal.end(), v.action), legal.end());
+    EXPECT_GE(v.value, 0.0);
+    EXPECT_LE(v.value, 1.0);
+    visits += v.visits;
+  }
+  EXPECT_EQ(visits, 300);  // every iteration passes through one of Red's root actions
+  EXPECT_EQ(result.best, result.ranked.front().action);
+}
+
+}  // namespace
