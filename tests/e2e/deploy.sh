@@ -47,10 +47,14 @@ start_instance() {
 }
 start_instance a
 start_instance b
-front=$(free_port)
 mkdir -p "$work/nginx-tmp"
-sed -e "s|@WORK@|$work|g" -e "s|@PORT@|$front|g" -e "s|@A@|$a_port|g" -e "s|@B@|$b_port|g" "$here/nginx.conf.in" >"$work/nginx.conf"
-"$nginx" -p "$work" -c "$work/nginx.conf" -e "$work/nginx-error.log" 2>/dev/null || { cat "$work/nginx-error.log"; exit 1; }
+# A port found free may be taken before nginx binds it (tests run in parallel): try another.
+for try in 1 2 3 4 5; do
+  front=$(free_port)
+  sed -e "s|@WORK@|$work|g" -e "s|@PORT@|$front|g" -e "s|@A@|$a_port|g" -e "s|@B@|$b_port|g" "$here/nginx.conf.in" >"$work/nginx.conf"
+  "$nginx" -p "$work" -c "$work/nginx.conf" -e "$work/nginx-error.log" 2>/dev/null && break
+  grep -q "Address already in use" "$work/nginx-error.log" && [ "$try" -lt 5 ] || { cat "$work/nginx-error.log"; exit 1; }
+done
 for _ in $(seq 1 50); do (exec 3<>"/dev/tcp/127.0.0.1/$front") 2>/dev/null && break; sleep 0.1; done
 echo "PostgreSQL on $PG_PORT, instances on $a_port and $b_port, nginx on $front"
 

@@ -31,8 +31,14 @@ try {
   const nations = await page.locator('table.nations tr').count();
   if (nations < 5) fail(`the nations' table has ${nations} rows`);
 
-  // The human seat acts: its actions are listed; play the first and see the view move on.
-  await page.waitForSelector('button.action');
+  // The human seat acts: its actions are listed (many are offered by kind first: pick "done"); play
+  // the first and see the view move on.
+  await page.waitForSelector('button.action, button.kind[data-word]');
+  if (await page.locator('button.kind[data-word]').count()) {
+    const done = page.locator('button.kind[data-word="done"]');
+    await (await done.count() ? done : page.locator('button.kind[data-word]').first()).click();
+    await page.waitForSelector('button.action');
+  }
   const version = await page.textContent('#state');
   const first = await page.locator('button.action').first().getAttribute('data-action');
   await page.locator('button.action').first().click();

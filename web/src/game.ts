@@ -110,7 +110,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || 'Waiting…'}</p>` : ''}
             <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>All actions</button>
               <button id="undo" ${v.can_undo ? '' : 'disabled'}>Undo</button></div>
-            ${byKind ? `<p class="hint">${actions.length} choices: pick a kind, or click an issue on the table or a card in your hand.</p>
+            ${byKind ? `<p class="hint">${actions.length} choices: pick a kind, or click something on the board or in your hand.</p>
               <div id="kinds">${[...kinds].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(k)} (${n})</button>`).join('')}
               <button class="kind" id="show-all">show all ${actions.length}</button></div>` : ''}
             <div id="actions">${byKind ? '' : actions.map((a) => {
