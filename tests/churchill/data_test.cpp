@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "churchill/audit.h"
+#include "tests/support/command.h"
 
 namespace {
 
@@ -409,22 +410,13 @@ TEST_F(BadData, HashFollowsTheFiles) {
 // ---------------------------------------------------------------------------------------------
 // The command
 
-std::string run(const std::string& args, int& status) {
-  const char* bin = std::getenv("CHURCHILL_BINARY");
-  if (!bin) return "";
-  std::string out;
-  FILE* p = ::popen((std::string(bin) + " " + args + " 2>&1").c_str(), "r");
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  status = ::pclose(p);
-  return out;
-}
+test_support::Result run(const std::string& args) { return test_support::run_command(std::getenv("CHURCHILL_BINARY"), args); }
 
 TEST(DataCommand, AuditJsonListsEveryRowWithCounts) {
   if (!std::getenv("CHURCHILL_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const json j = json::parse(run("data audit --json", status));
-  EXPECT_EQ(status, 0);
+  const test_support::Result audit = run("data audit --json");
+  const json j = json::parse(audit.out);
+  EXPECT_EQ(audit.status, 0);
   const auto rows = churchill::audit_rows(shipped());
   EXPECT_EQ(j["rows"].size(), rows.size());
   int total = 0;
@@ -444,8 +436,7 @@ TEST(DataCommand, AuditJsonListsEveryRowWithCounts) {
 
 TEST(DataCommand, BadDataDirectoryIsAOneLineErrorAndNonZeroExit) {
   if (!std::getenv("CHURCHILL_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const std::string out = run("--data /nonexistent data audit", status);
+  const auto [status, out] = run("--data /nonexistent data audit");
   EXPECT_NE(status, 0);
   EXPECT_NE(out.find("churchill: "), std::string::npos);
   EXPECT_NE(out.find("cannot read"), std::string::npos);

@@ -13,6 +13,7 @@
 #include <set>
 #include <nlohmann/json.hpp>
 
+#include "tests/support/command.h"
 #include "warroom/data.h"
 #include "warroom/map.h"
 
@@ -793,21 +794,11 @@ TEST_F(WarRoomBadData, MissingFile) {
 // ---------------------------------------------------------------------------------------------
 // The command: `warroom data check` and `warroom data audit [--json]`
 
-std::string run(const std::string& args, int& status) {
-  const char* bin = std::getenv("WARROOM_BINARY");
-  if (!bin) return "";
-  std::string out;
-  FILE* p = ::popen((std::string(bin) + " " + args + " 2>&1").c_str(), "r");
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  status = ::pclose(p);
-  return out;
-}
+test_support::Result run(const std::string& args) { return test_support::run_command(std::getenv("WARROOM_BINARY"), args); }
 
 TEST(WarRoomDataCommand, CheckPrintsTheSizesHashAndNotice) {
   if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const std::string out = run("data check", status);
+  const auto [status, out] = run("data check");
   EXPECT_EQ(status, 0);
   EXPECT_NE(out.find("131 territories (19 neutral), 55 sea regions"), std::string::npos) << out;
   EXPECT_NE(out.find(shipped().hash), std::string::npos);
@@ -816,9 +807,9 @@ TEST(WarRoomDataCommand, CheckPrintsTheSizesHashAndNotice) {
 
 TEST(WarRoomDataCommand, AuditJsonListsEveryRowWithCounts) {
   if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const json j = json::parse(run("data audit --json", status));
-  EXPECT_EQ(status, 0);
+  const test_support::Result audit = run("data audit --json");
+  const json j = json::parse(audit.out);
+  EXPECT_EQ(audit.status, 0);
   const std::vector<AuditRow> rows = audit_rows(shipped());
   EXPECT_EQ(j["rows"].size(), rows.size());
   EXPECT_EQ(j["counts"]["rulebook"].get<int>() + j["counts"]["reconstructed"].get<int>(), static_cast<int>(rows.size()));
@@ -834,18 +825,16 @@ TEST(WarRoomDataCommand, AuditJsonListsEveryRowWithCounts) {
 
 TEST(WarRoomDataCommand, AuditFiltersByKindAndProvenance) {
   if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const json j = json::parse(run("data audit --json --kind passage --provenance rulebook", status));
-  EXPECT_EQ(status, 0);
+  const test_support::Result audit = run("data audit --json --kind passage --provenance rulebook");
+  const json j = json::parse(audit.out);
+  EXPECT_EQ(audit.status, 0);
   EXPECT_EQ(j["rows"].size(), 6u);
-  run("data audit --kind nothing-like-this", status);
-  EXPECT_NE(status, 0);
+  EXPECT_NE(run("data audit --kind nothing-like-this").status, 0);
 }
 
 TEST(WarRoomDataCommand, BadDataDirectoryIsAOneLineErrorAndNonZeroExit) {
   if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const std::string out = run("--data /nonexistent data check", status);
+  const auto [status, out] = run("--data /nonexistent data check");
   EXPECT_NE(status, 0);
   EXPECT_EQ(out.rfind("warroom: ", 0), 0u) << out;
   EXPECT_NE(out.find("cannot read"), std::string::npos);
