@@ -118,10 +118,10 @@ class Title final : public core::Title {
     if (!data_.scenario(scenario))
       throw core::SetupError(fmt::format("unknown scenario \"{}\" (training, tournament or campaign)", scenario));
     options_from(options);
-    return {"UK", "US", "USSR"};
+    return core::seat_names(Game(data_));
   }
   std::unique_ptr<core::Match> open(core::SaveFile record) const override {
-    if (record.game != id()) throw core::SetupError(fmt::format("a save of \"{}\", not of Churchill", record.game));
+    expect_own_save(record, "Churchill");
     const Scenario* scenario = data_.scenario(record.scenario);
     if (!scenario) throw core::SetupError(fmt::format("unknown scenario \"{}\" (training, tournament or campaign)", record.scenario));
     auto game = std::make_unique<const Game>(data_);
