@@ -10,6 +10,7 @@
 
 #include "churchill/audit.h"
 #include "tests/support/command.h"
+#include "tests/support/data_copy.h"
 
 namespace {
 
@@ -226,32 +227,11 @@ TEST(Data, AuditCoversEveryEntryWithProvenanceAndSource) {
 // ---------------------------------------------------------------------------------------------
 // Rejected data: each class of error names file, entry and field, and nothing loads.
 
-class BadData : public ::testing::Test {
+class BadData : public test_support::DataCopyTest {
  protected:
-  fs::path dir = fs::temp_directory_path() /
-                 ("churchill-data-test-" + std::to_string(::getpid()) + "-" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  void SetUp() override {
-    fs::create_directories(dir);
-    for (const auto& f : fs::directory_iterator(CHURCHILL_TEST_DATA_DIR)) fs::copy(f.path(), dir / f.path().filename());
-  }
-  void TearDown() override { fs::remove_all(dir); }
-
-  void edit(const char* file, const std::function<void(json&)>& change) {
-    std::ifstream in(dir / file);
-    json j = json::parse(in);
-    change(j);
-    std::ofstream(dir / file) << j.dump(1);
-  }
-  // The load error message, which must mention every fragment.
-  void expect_error(std::initializer_list<std::string> fragments) {
-    try {
-      churchill::load_data(dir);
-      ADD_FAILURE() << "the data set loaded";
-    } catch (const churchill::DataError& e) {
-      for (const auto& f : fragments) EXPECT_NE(std::string(e.what()).find(f), std::string::npos) << e.what() << "\n  missing: " << f;
-    }
-  }
+  BadData()
+      : DataCopyTest(CHURCHILL_TEST_DATA_DIR, "churchill-data-test",
+                     [](const fs::path& d) { churchill::load_data(d); }) {}
 };
 
 TEST_F(BadData, UnknownIdReference) {

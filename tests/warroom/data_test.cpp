@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/command.h"
+#include "tests/support/data_copy.h"
 #include "warroom/data.h"
 #include "warroom/map.h"
 
@@ -596,35 +597,13 @@ TEST(WarRoomData, AuditListsEveryEntryWithProvenanceAndSource) {
 // ---------------------------------------------------------------------------------------------
 // Rejected data: each error names file, entry and field, and nothing loads.
 
-class WarRoomBadData : public ::testing::Test {
+class WarRoomBadData : public test_support::DataCopyTest {
  protected:
-  fs::path dir = fs::temp_directory_path() / ("warroom-data-test-" + std::to_string(::getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  void SetUp() override {
-    fs::create_directories(dir);
-    for (const auto& f : fs::directory_iterator(WARROOM_TEST_DATA_DIR)) fs::copy(f.path(), dir / f.path().filename());
-  }
-  void TearDown() override { fs::remove_all(dir); }
-
-  void edit(const char* file, const std::function<void(json&)>& change) {
-    std::ifstream in(dir / file);
-    json j = json::parse(in);
-    change(j);
-    std::ofstream(dir / file) << j.dump(1);
-  }
+  WarRoomBadData() : DataCopyTest(WARROOM_TEST_DATA_DIR, "warroom-data-test", [](const fs::path& d) { load_data(d); }) {}
   static json& find(json& list, std::string_view key, std::string_view value) {
     for (json& e : list)
       if (e.contains(key) && e[std::string(key)] == value) return e;
     throw std::runtime_error("no entry " + std::string(value));
-  }
-  void expect_error(std::initializer_list<std::string> fragments) {
-    try {
-      load_data(dir);
-      ADD_FAILURE() << "the data set loaded";
-    } catch (const DataError& e) {
-      for (const auto& f : fragments)
-        EXPECT_NE(std::string(e.what()).find(f), std::string::npos) << e.what() << "\n  missing: " << f;
-    }
   }
 };
 
