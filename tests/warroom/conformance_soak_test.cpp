@@ -37,8 +37,12 @@ class Counter final : public core::LogSink {
   void add(const core::LogEntry& e) override {
     placed += e.event == static_cast<std::uint16_t>(Event::Placed);
     deserted += e.event == static_cast<std::uint16_t>(Event::Deserted);
+    // Casualties: units on the map or under construction (not carrier fighter tokens, args[3] == 2).
+    if (e.event == static_cast<std::uint16_t>(Event::UnitsLost) && e.args[3] != 2) lost += e.args[2];
+    if (e.event == static_cast<std::uint16_t>(Event::Perished)) lost += e.args[3];
+    if (e.event == static_cast<std::uint16_t>(Event::ConstructionSeized)) lost += e.args[2];
   }
-  int placed = 0, deserted = 0;
+  int placed = 0, deserted = 0, lost = 0;
 };
 
 void check_secrets(const Game& g, const State& s) {
@@ -93,7 +97,7 @@ TEST(WarroomSoak, RandomGamesKeepTheInvariants) {
         const core::Seat seat = seats[choices.below(static_cast<std::uint32_t>(seats.size()))];
         g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), &log);
       }
-      ASSERT_EQ(units_everywhere(s), units0 + log.placed - log.deserted) << "units conserved (game " << game << ", action " << n << ")";
+      ASSERT_EQ(units_everywhere(s), units0 + log.placed - log.deserted - log.lost) << "units conserved (game " << game << ", action " << n << ")";
       for (int nation = 0; nation < kNations; ++nation)
         for (int r = 0; r < kResources; ++r) { ASSERT_GE(s.nation[at(nation)].res[at(r)], 0) << g.nation_name(nation); }
       check_secrets(g, s);
