@@ -146,6 +146,8 @@ bool territory_conflict(const CCtx& c, RegionId r, const Forces& f) {
   if (f.any(0) && f.any(1)) return true;  // "opposing forces sharing a territory"
   const int owner_side = controller_side(c.s, r);
   for (int side = 0; side < kSides; ++side) {
+    // A Collapsed nation's territories are "up for grabs by any Nation" (ruling 13).
+    if (owner_side >= 0 && !live_controller(c.s, r) && f.land(side)) return true;
     if (owner_side == side) continue;
     const bool open = owner_side >= 0 || (c.s.region[r].flags & kNeutralActivated);
     if (f.land(side) && open) return true;  // "an invasion of an empty territory (see Garrison)"
@@ -439,7 +441,7 @@ void update_territory(Ctx& c, RegionId r) {
   const Forces f = forces(ro(c), r);
   const int owner_side = controller_side(c.s, r);
   for (int side = 0; side < kSides; ++side)
-    if (owner_side != side && f.land(side) && !f.land(other(side))) return capture(c, r, side);
+    if ((owner_side != side || !live_controller(c.s, r)) && f.land(side) && !f.land(other(side))) return capture(c, r, side);
   if (f.land(0) && f.land(1)) c.add(kHotspot, -1, Event::Embattled, r);
 }
 
