@@ -1,7 +1,7 @@
 // Browser end to end, as a newcomer plays: a whole training game as the UK against two bots, at
 // 1280x800 with a phone (390x844) watching the same seat. Checks that the hand shows card faces with
 // their text and a card's details open on a click, that a move waiting for a debate is drawn and
-// said, that each conference ends with a summary that pauses the page, that the end screen says
+// said, that a decision with few options says why (its rule), that each conference ends with a summary that pauses the page, that the end screen says
 // why the game ended (the 4.4 case, each power's 9.4 lines, New game), that the phone layout has the
 // decision near the top, touch targets of 44 px and no sideways scroll; and that a friend opening
 // a public game's link can join it while the creator sees "Waiting for" that seat; the lobby fits a
@@ -96,7 +96,7 @@ try {
   await phone.screenshot({ path: `${out}/agenda-390x844.png` });
 
   // 2. Play the whole game by the first action offered, closing each conference's summary.
-  let summaries = 0, pendingSeen = false, notesSeen = false, movedSeen = false, kindsSeen = false;
+  let summaries = 0, pendingSeen = false, notesSeen = false, movedSeen = false, kindsSeen = false, whySeen = '';
   for (let i = 0; i < 800; ++i) {
     await page.waitForSelector('.game[data-version]');
     if (await page.locator('.end').count() > 0) break;
@@ -112,6 +112,7 @@ try {
     }
     const phase = await page.textContent('.phase');
     movedSeen ||= await page.locator('svg .moved').count() > 0;
+    if (!whySeen && await page.locator('.options-why').count() > 0) whySeen = await page.textContent('.options-why');
     if (!pendingSeen && /UK may debate/.test(phase)) {
       pendingSeen = true;
       const said = await page.locator('p.pending').count() ? await page.textContent('p.pending') : '(none)';
@@ -148,6 +149,7 @@ try {
   check(summaries >= 2, `only ${summaries} conference summaries were shown`);
   check(movedSeen, 'nothing that moved was ever highlighted');
   check(kindsSeen, 'a Meeting turn\'s dozens of actions were never offered by kind');
+  check(/\(\d+\.\d+(, \d+\.\d+)?\)$/.test(whySeen), `no decision with few options said why, with its rule: "${whySeen}"`);
 
   // 3. The end: the 4.4 case, each power's lines, New game.
   await page.waitForSelector('.end', { timeout: 15000 });

@@ -13,6 +13,9 @@ function withRule(line: string): string {
   return `<button class="rule" data-rule="${escape(m[1])}" title="The rulebook's ${escape(m[1])}">${escape(m[1])}</button>${escape(m[2])}`;
 }
 
+// Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)").
+const whyFew = (v: View) => (v.options_why as { text?: string } | null | undefined)?.text ?? '';
+
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
   let filter: string[] = [];  // words every action listed must name (an issue, then a card, ...)
@@ -108,6 +111,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           </section>
           <section class="panel" id="decide"><h2>${filter.length ? `Actions naming ${filter.map(escape).join(' and ')}` : v.terminal ? 'The game is over' : myMove ? 'Your decision: choose an action' : 'Actions'}</h2>
             ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || 'Waiting…'}</p>` : ''}
+            ${myMove && whyFew(v) ? `<p class="options-why" role="note">${escape(whyFew(v))}</p>` : ''}
             <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>All actions</button>
               <button id="undo" ${v.can_undo ? '' : 'disabled'}>Undo</button></div>
             ${byKind ? `<p class="hint">${actions.length} choices: pick a kind, or click something on the board or in your hand.</p>
