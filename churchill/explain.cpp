@@ -29,6 +29,10 @@ const std::map<std::string, std::string, std::less<>>& english() {
       {"why.no_network_place", "no location takes a new Clandestine Network: you may remove another power's instead, one for one, or leave it unplaced"},
       {"why.no_alignment_place", "no location takes your Political Alignment marker (it needs your own network there and no marker yet): you may remove another's or leave it unplaced"},
       {"why.one_location", "only '{{action}}': it is the only location where your marker may go"},
+      {"why.last_card_one_issue", "only '{{action}}': it is your last staff card, the only issue is left on the table, and your Leader may not advance"},
+      {"why.chief_committed", "only '{{action}}': your last staff card is the Chief of Staff, committed before his value is rolled"},
+      {"why.production_mandate", "your production goes first where the conference card mandates it; free choices come after"},
+      {"why.production_directed", "your production goes first to your Directed Offensive (two support markers on its Front); free choices come after"},
       {"why.only_action", "only '{{action}}' is legal at this step"},
   };
   return text;
@@ -54,8 +58,10 @@ bool any_of_kind(const core::ActionList& legal, Act kind) {
 }
 
 // 5.22, 5.26: a Meeting turn with cards to play but no Leader among the options, or nothing but discards.
-std::optional<OptionsWhy> meeting_turn(const Game& g, const State& s, int seat, const core::ActionList& legal) {
+std::optional<OptionsWhy> meeting_turn(const Game& g, const State& s, int seat, const core::ActionList& legal, const std::string& only) {
   if (all_of_kind(legal, {Act::Discard})) return make("why.no_issue_on_table", "4.22");
+  if (legal.size() == 1 && kind_of(legal[0]) == Act::AdvanceChief) return make("why.chief_committed", "5.25", {{"action", only}});
+  if (legal.size() == 1 && kind_of(legal[0]) == Act::Advance) return make("why.last_card_one_issue", "5.22, 5.26", {{"action", only}});
   if (any_of_kind(legal, Act::AdvanceLeader) || !any_of_kind(legal, Act::Advance)) return std::nullopt;
   const LeaderState& l = s.leaders[at(seat)];
   const std::string leader = g.data().leaders[l.card].name;
@@ -69,6 +75,17 @@ std::optional<OptionsWhy> meeting_turn(const Game& g, const State& s, int seat, 
 std::optional<OptionsWhy> debate_offer(const State& s) {
   if (!s.advance.leader) return std::nullopt;
   return make("why.leader_advance", "5.24", {{"advancer", std::string(power_name(static_cast<Power>(s.advance.seat)))}});
+}
+
+// 6.4: production serves the conference card's mandate, then the Directed Offensive, before any free choice.
+std::optional<OptionsWhy> allocation(const Game& g, const State& s, int seat) {
+  if (s.production[at(seat)] <= 0) return std::nullopt;
+  const rules::Ctx c{g, g.data(), g.known(), const_cast<State&>(s), nullptr};  // only read
+  switch (rules::production_priority(c, seat)) {
+    case 1: return make("why.production_mandate", "6.4, 6.6");
+    case 2: return make("why.production_directed", "6.4, 6.7");
+    default: return std::nullopt;
+  }
 }
 
 // 7.11-7.12, 7.31-7.32: nowhere to place, or one place.
@@ -98,7 +115,8 @@ std::optional<OptionsWhy> why_few_options(const Game& g, const State& s, core::S
   const StepId step = s.steps.top().id;
   std::optional<OptionsWhy> why;
   switch (step) {
-    case StepId::MeetingTurn: why = meeting_turn(g, s, seat, legal); break;
+    case StepId::MeetingTurn: why = meeting_turn(g, s, seat, legal, only); break;
+    case StepId::Allocation: why = allocation(g, s, seat); break;
     case StepId::DebateOffer: why = debate_offer(s); break;
     case StepId::ChiefIssue: if (legal.size() == 1) why = make("why.one_issue_on_table", "5.25", {{"action", only}}); break;
     case StepId::PlaceNetworks: case StepId::PlaceAlignment: why = placement(step, legal, only); break;

@@ -52,20 +52,20 @@ TEST_F(FewOptions, Rule5_26_ALeaderKeptHomeByTheConferenceCardOffersNoLeaderAdva
   ASSERT_TRUE(w);
   EXPECT_EQ(w->key, "why.leader_stays_home");
   EXPECT_EQ(w->rule, "5.26");
-  EXPECT_NE(w->text.find("keeps Winston Churchill at home"), std::string::npos) << w->text;
+  EXPECT_NE(w->text.find("keeps Sir Winston Churchill at home"), std::string::npos) << w->text;
   for (const std::string& a : legal_texts("UK")) EXPECT_NE(a.rfind("leader ", 0), 0u) << a;
 }
 
 // 5.26: "A player may only use his Leader once per conference. Once used, move him to the inactive position."
 TEST_F(FewOptions, Rule5_26_AnInactiveLeaderOffersNoLeaderAdvance) {
-  hand("UK", {"cunningham"});
+  hand("UK", {"cunningham", "eden"});
   put("europe-leadership", "centre");
   start.leaders[index("UK")].active = false;
   meeting("UK");
   const auto w = why("UK");
   ASSERT_TRUE(w);
   EXPECT_EQ(w->key, "why.leader_inactive");
-  EXPECT_EQ(w->args, (std::vector<std::pair<std::string, std::string>>{{"leader", "Winston Churchill"}}));
+  EXPECT_EQ(w->args, (std::vector<std::pair<std::string, std::string>>{{"leader", "Sir Winston Churchill"}}));
 }
 
 TEST_F(FewOptions, Rule5_26_WithTheLeaderActiveAMeetingTurnNeedsNoExplanation) {
@@ -73,6 +73,63 @@ TEST_F(FewOptions, Rule5_26_WithTheLeaderActiveAMeetingTurnNeedsNoExplanation) {
   put("europe-leadership", "centre");
   meeting("UK");
   ASSERT_TRUE(legal("UK", "leader europe-leadership discard cunningham"));
+  EXPECT_FALSE(why("UK"));
+}
+
+// 5.22, 5.26: the last staff card, one issue on the table and no Leader to use: one way to play.
+TEST_F(FewOptions, Rule5_22_TheLastCardOnTheOnlyIssueWithNoLeaderIsTheOnlyAdvance) {
+  hand("UK", {"cunningham"});
+  put("europe-leadership", "centre");
+  start.leaders[index("UK")].active = false;
+  meeting("UK");
+  ASSERT_EQ(legal_texts("UK"), std::vector<std::string>{"advance cunningham europe-leadership"});
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.last_card_one_issue");
+  EXPECT_EQ(w->rule, "5.22, 5.26");
+}
+
+// 5.25: "A player must commit to playing his Chief of Staff card before determining his value".
+TEST_F(FewOptions, Rule5_25_ALastCardThatIsTheChiefOfStaffIsCommittedBeforeHisRoll) {
+  hand("UK", {"brooke"});
+  put("europe-leadership", "centre");
+  put("pacific-leadership", "US 2");
+  start.leaders[index("UK")].active = false;
+  meeting("UK");
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.chief_committed");
+  EXPECT_EQ(w->rule, "5.25");
+}
+
+// 6.4: production is "allocated first to ... 1. Allocations mandated by the current conference card
+// (see 6.6) 2. Directed Offensives".
+TEST_F(FewOptions, Rule6_4_ProductionGoesFirstToTheConferenceCardsMandate) {
+  start.mandates[0] = Mandate{static_cast<std::uint8_t>(power("UK")), ProductionUse::Naval, data().theater("arctic"), 1};
+  start.mandate_count = 1;
+  start.production[index("UK")] = 3;
+  begin(StepId::Allocation, OrderedTurn{power("UK"), 0});
+  ASSERT_EQ(g_active(), "UK");
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.production_mandate");
+  EXPECT_EQ(w->rule, "6.4, 6.6");
+}
+
+TEST_F(FewOptions, Rule6_4_ProductionGoesToTheDirectedOffensiveBeforeAnyFreeChoice) {
+  start.directed_front[index("UK")] = data().front("mediterranean");
+  start.production[index("UK")] = 3;
+  begin(StepId::Allocation, OrderedTurn{power("UK"), 0});
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.production_directed");
+  EXPECT_EQ(w->rule, "6.4, 6.7");
+}
+
+TEST_F(FewOptions, Rule6_4_FreeProductionNeedsNoExplanation) {
+  start.production[index("UK")] = 3;
+  begin(StepId::Allocation, OrderedTurn{power("UK"), 0});
+  ASSERT_EQ(g_active(), "UK");
   EXPECT_FALSE(why("UK"));
 }
 
