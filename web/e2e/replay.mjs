@@ -5,8 +5,9 @@
 // A game in play is replayed only from the asking seat's view (403 for another's). The military
 // display is a map of both theaters with every Front, its marker and entry space, and the blocks of
 // 6.21 / 6.22 while they hold; readable at 1280x800 and on a 390x844 phone (no sideways scroll,
-// labels of at least 10 px). Screenshots: board-map-1280x800.png, board-map-390x844.png,
-// board-replay-1280x800.png, board-replay-390x844.png.
+// labels of at least 10 px). Others' moves may be shown one by one, with a Skip. Screenshots:
+// board-map-1280x800.png, board-map-390x844.png, board-replay-1280x800.png, board-replay-390x844.png,
+// board-others-moves-1280x800.png.
 // Usage: node e2e/replay.mjs BASE_URL SCREENSHOT_DIR
 import { chromium } from 'playwright-core';
 
@@ -107,6 +108,24 @@ try {
   await phone.click('#replay-end');
   await atStep(phone, steps);
   await phone.screenshot({ path: `${out}/board-replay-390x844.png` });
+  // Others' moves one by one: with the setting on, the bots' moves after the UK's are captioned in
+  // turn and can be skipped; then the page settles on the game as it is, with the UK's choices.
+  await page.goto(base);
+  await page.selectOption('select[name=scenario]', 'training');
+  await page.click('#create-game');
+  await page.waitForURL(/#\/game\/[0-9a-f]+$/);
+  await page.waitForSelector('#others-moves');
+  await page.selectOption('#others-moves', '600');
+  await page.waitForSelector('button.action');
+  await page.click('button.action >> nth=0');
+  await page.waitForSelector('#status:has-text(" of ")', { timeout: 10000 });
+  const caption = await page.textContent('#status');
+  check(/^(US|USSR|the table): .+ \(\d+ of \d+\)/.test(caption), `an other seat's move is not captioned: ${caption}`);
+  await page.screenshot({ path: `${out}/board-others-moves-1280x800.png` });
+  await page.click('#skip-moves');
+  await page.waitForSelector('button.action, button.kind', { timeout: 10000 });
+  check(!/ of /.test(await page.textContent('#status')), 'the caption stays after the moves were skipped');
+
   console.log(`1 passed, 0 failed (a replay of ${steps} steps, ${surrendered} surrender marks at the end; screenshots in ${out})`);
 } finally {
   await browser.close();

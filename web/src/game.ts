@@ -5,6 +5,7 @@
 // Updates arrive over the WebSocket.
 import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
+import { OthersMoves } from './replay';
 
 // A log line with its rule number ("[7.74] ...") as a button that shows the rule's text.
 function withRule(line: string): string {
@@ -113,7 +114,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || 'Waiting…'}</p>` : ''}
             ${myMove && whyFew(v) ? `<p class="options-why" role="note">${escape(whyFew(v))}</p>` : ''}
             <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>All actions</button>
-              <button id="undo" ${v.can_undo ? '' : 'disabled'}>Undo</button></div>
+              <button id="undo" ${v.can_undo ? '' : 'disabled'}>Undo</button>${mine ? others.control() : ''}</div>
             ${byKind ? `<p class="hint">${actions.length} choices: pick a kind, or click something on the board or in your hand.</p>
               <div id="kinds">${[...kinds].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(k)} (${n})</button>`).join('')}
               <button class="kind" id="show-all">show all ${actions.length}</button></div>` : ''}
@@ -137,6 +138,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       render();
     };
     app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick, previous));
+    others.bind(app);
     app.querySelector('#all')!.addEventListener('click', () => {
       filter = [];
       showAll = false;
@@ -237,9 +239,33 @@ export function renderGame(app: HTMLElement, id: string): () => void {
 
   // The same view arrives twice when the server answers an action and pushes it over the WebSocket:
   // drawing it again would replace the buttons under the player's pointer and lose a click.
+  // Others' moves since this seat's last view may be shown one by one first (replay.ts).
+  const others = new OthersMoves(id, mine?.token, mine?.seat);
+  let arrived: View | null = null;  // the newest view while they are shown
   const show = (v: View) => {
     if (JSON.stringify(v) === shown) return;
     if (view && v.version < view.version) return;  // an older push arriving late
+    if (others.busy) {
+      arrived = v;
+      return;
+    }
+    if (!firstView && view && v.version > view.version && others.active()) {
+      const live = view;
+      const status = document.getElementById('status')!;
+      others.play((step) => { previous = view; view = step; render(); }, (html, skip) => {
+        status.innerHTML = `${html} <button id="skip-moves">Skip</button>`;
+        status.querySelector('#skip-moves')!.addEventListener('click', skip);
+      }).then(() => {
+        view = live;
+        const next = arrived ?? v;
+        arrived = null;
+        settle(next);
+      });
+      return;
+    }
+    settle(v);
+  };
+  const settle = (v: View) => {
     previous = view;
     view = v;
     keepLog(v);
@@ -275,6 +301,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       const first = await api.view(id, mine?.token);
       layout = await api.layout(first.title);
       show(first);
+      if (others.active()) others.settle();
       findOpenSeats();
     } catch (err) {
       app.innerHTML = `<p class="error">${escape((err as Error).message)}</p>`;

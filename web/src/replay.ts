@@ -26,6 +26,10 @@ const TEXT = {
   replay: 'Replay',
   none: 'No game has finished yet.',
   won: (who: string[]) => `${who.join(' and ') || 'nobody'} won`,
+  moves: 'Others\' moves',
+  speeds: [['0', 'at once'], ['600', 'one by one'], ['1500', 'slowly']] as [string, string][],
+  moving: (who: string, what: string, k: number, n: number) => `${who}: ${what} (${k} of ${n})`,
+  skip: 'Skip',
 };
 
 interface ReplayStep {
@@ -39,8 +43,9 @@ interface ReplayStep {
   view: View;
 }
 
-async function fetchStep(id: string, step: number, seat: string, token?: string): Promise<ReplayStep> {
-  const query = new URLSearchParams({ step: String(step) });
+// One step of a game (null: its last), from `seat`'s view ("": the token's seat, or a spectator's).
+async function fetchStep(id: string, step: number | null, seat: string, token?: string): Promise<ReplayStep> {
+  const query = new URLSearchParams(step === null ? {} : { step: String(step) });
   if (seat) query.set('seat', seat);
   const res = await fetch(`/api/games/${id}/replay?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const json = await res.json();
@@ -146,4 +151,66 @@ export async function finishedGames(): Promise<HTMLElement> {
     section.insertAdjacentHTML('beforeend', `<p class="error">${escape((err as Error).message)}</p>`);
   }
   return section;
+}
+
+// Others' moves in turn (issue 16): when the game has moved on by other seats' actions (the bots'
+// after this seat's own, another player's), each of their steps is shown for a moment, at the speed
+// the player chose (kept in this browser), before the page settles on the game as it is now.
+export class OthersMoves {
+  private settled: number | null = null;  // the game's number of actions when the page last settled
+  private skipping = false;
+  busy = false;
+  constructor(private readonly id: string, private readonly token: string | undefined, private readonly seat: string | undefined) {}
+
+  private speed(): number { return Number(localStorage.getItem('others-moves-ms') ?? TEXT.speeds[0][0]); }
+
+  // The setting, for the decision panel's tools.
+  control(): string {
+    const now = String(this.speed());
+    return `<label class="speed">${TEXT.moves} <select id="others-moves">${TEXT.speeds.map(([ms, name]) =>
+      `<option value="${ms}" ${ms === now ? 'selected' : ''}>${name}</option>`).join('')}</select></label>`;
+  }
+  bind(root: HTMLElement) {
+    root.querySelector<HTMLSelectElement>('#others-moves')?.addEventListener('change', (e) => {
+      localStorage.setItem('others-moves-ms', (e.target as HTMLSelectElement).value);
+      if (this.active()) this.settle();
+    });
+  }
+  // Shown one by one at all (a seat's page, a speed chosen)? Otherwise nothing is asked of the server.
+  active(): boolean { return this.speed() > 0 && !!this.seat; }
+
+  // Where the game stands now, without showing anything (the page's first view).
+  async settle(): Promise<void> {
+    try {
+      this.settled = (await fetchStep(this.id, null, '', this.token)).steps;
+    } catch {
+      this.settled = null;
+    }
+  }
+
+  // Shows, through `draw`, each step since the page last settled that another seat or chance made;
+  // `caption` says whose move it is, with a Skip button.
+  async play(draw: (v: View) => void, caption: (html: string, skip: () => void) => void): Promise<void> {
+    this.busy = true;
+    this.skipping = false;
+    try {
+      const from = this.settled;
+      await this.settle();
+      const to = this.settled;
+      if (from === null || to === null || !this.active()) return;
+      for (let n = from + 1; n <= to && !this.skipping; ++n) {
+        const step = await fetchStep(this.id, n, '', this.token);
+        if (!step.action || step.action.seat === this.seat) continue;
+        const who = step.action.seat === 'chance' ? TEXT.chance : step.action.seat;
+        const what = step.action.action ?? (step.lines[0] ?? TEXT.hidden);
+        draw(step.view);
+        caption(escape(TEXT.moving(who, what, n - from, to - from)), () => { this.skipping = true; });
+        await new Promise((resolve) => setTimeout(resolve, this.speed()));
+      }
+    } catch {
+      // the moves are a courtesy: the game as it is now is shown anyway
+    } finally {
+      this.busy = false;
+    }
+  }
 }
