@@ -1,7 +1,7 @@
 // The military display drawn on a map (3.22-3.26): the European and the Pacific Theaters, each
 // Front's track through its real places from its theater box toward Germany or Japan, the Front
 // marker where it stands with its support and the Axis reserves against it, its entry space, the
-// Normandy and Manchuria blocks (6.21, 6.22), surrendered Axis powers (7.81), naval support in each
+// Normandy and Manchuria blocks (6.21, 6.22), surrendered Axis powers (7.8), naval support in each
 // theater box, the countries and colonies with their markers, and the A-Bomb track (3.24).
 // The land is Natural Earth (world-atlas, bundled); where each space sits is the project's own
 // placement (data/churchill/map-coordinates.json, provenance "reconstructed"), not the printed board.
@@ -21,6 +21,7 @@ const TEXT = {
   europe: 'European Theater',
   pacific: 'Pacific Theater',
   surrendered: 'surrendered',
+  surrenderedList: (axis: string[]) => `${axis.join(' and ')} surrendered (7.8)`,
   blocked: { '6.21': 'needs the Second Front (6.21)', '6.22': 'needs USSR Declares War (6.22)' } as Record<string, string>,
   entry: 'entry',
   aBomb: 'A-Bomb track (3.24)',
@@ -73,7 +74,13 @@ class Labels {
       const sides = [w.side, ...['e', 'w', 'n', 's'].filter((x) => x !== w.side)];
       const fits = (b: Box) => b[0] >= 0 && b[2] <= this.width && b[1] >= 0 && b[3] <= this.height &&
         !this.taken.some((t) => b[0] < t[2] && t[0] < b[2] && b[1] < t[3] && t[1] < b[3]);
-      const side = sides.find((x) => fits(this.box(w, x))) ?? (w.must ? w.side : undefined);
+      let side = sides.find((x) => fits(this.box(w, x)));
+      if (side === undefined && w.must) {  // a little further out, else where it asked to be
+        w.gap += 10;
+        side = sides.find((x) => fits(this.box(w, x)));
+        if (side === undefined) w.gap -= 10;
+      }
+      side ??= w.must ? w.side : undefined;
       if (side === undefined) continue;
       this.taken.push(this.box(w, side));
       const d = w.gap;
@@ -179,8 +186,9 @@ function drawRegion(region: (typeof REGIONS)[number], width: number, view: Churc
       const first = !axis || !drawnAxis.has(t.id);  // Germany and Japan end several tracks: named once
       drawnAxis.add(t.id);
       labels.block([x - 6, y - 6, x + 6, y + 6]);
-      if (first) labels.add(g, x, y, spaces.get(t.id)!.label, t.name, `space-name${axis ? ' axis-name' : ''}`, axis ? 12 : 11, entry || i + 1 === now || axis ? 0 : 1, true, axis ? 11 : 8);
-      if (gone && first) g.append(el('text', { x, y: y + 22, 'text-anchor': 'middle', class: 'surrender' }, `⚐ ${TEXT.surrendered}`));
+      if (first) labels.add(g, x, y, spaces.get(t.id)!.label, t.name, `space-name${axis ? ' axis-name' : ''}`, axis ? 12 : 11,
+        entry || i + 1 === now || axis ? 0 : 1, true, axis ? 11 : 8);
+      if (first && gone) labels.add(g, x, y, 's', `⚐ ${TEXT.surrendered}`, 'space-name surrender', 11, 0, true, 12);
     });
     // 6.21, 6.22: the entry into Normandy or Manchuria waits for its conditional issue.
     if (state.blocked && now + 1 < xy.length) {
@@ -262,7 +270,8 @@ export function drawMap(view: ChurchillView, board: Board, marked: Set<string>, 
   const lead = view.tracks.leadership;
   const notes = document.createElement('p');
   notes.className = 'map-notes';
-  notes.textContent = TEXT.leadership(lead.Europe, lead.Pacific);
+  const gone = Object.entries(view.tracks.surrendered as Record<string, boolean>).filter(([, g]) => g).map(([axis]) => axis);
+  notes.textContent = TEXT.leadership(lead.Europe, lead.Pacific) + (gone.length ? ` · ${TEXT.surrenderedList(gone)}` : '');
   const legend = document.createElement('p');
   legend.className = 'legend';
   legend.textContent = `${TEXT.legend}. ${TEXT.source}`;
