@@ -116,8 +116,20 @@ try {
   await page.waitForURL(/#\/game\/[0-9a-f]+$/);
   await page.waitForSelector('#others-moves');
   await page.selectOption('#others-moves', '600');
-  await page.waitForSelector('button.action');
-  await page.click('button.action >> nth=0');
+  // Play the first action offered until others have moved in between (a deal, a bot's card).
+  const captioned = () => page.locator('#status:has-text(" of ")').count();
+  for (let i = 0; i < 40 && !(await captioned()); ++i) {
+    await page.waitForSelector('button.action, button.kind[data-word], #status:has-text(" of ")', { timeout: 10000 });
+    if (await captioned()) break;
+    if (await page.locator('button.action').count() === 0) {
+      await page.click('button.kind[data-word] >> nth=0');
+      continue;
+    }
+    const before = await page.evaluate(() => document.querySelector('.game')?.getAttribute('data-version'));
+    await page.click('button.action >> nth=0');
+    await page.waitForFunction((b) => document.querySelector('.game')?.getAttribute('data-version') !== b ||
+      / of /.test(document.querySelector('#status')?.textContent ?? ''), before, { timeout: 10000 });
+  }
   await page.waitForSelector('#status:has-text(" of ")', { timeout: 10000 });
   const caption = await page.textContent('#status');
   check(/^(US|USSR|the table): .+ \(\d+ of \d+\)/.test(caption), `an other seat's move is not captioned: ${caption}`);
