@@ -8,10 +8,8 @@
 // phone, the log's rule numbers open the rule's text, and axe-core finds no serious accessibility
 // violation in the lobby, the game and the end screen.
 // Usage: node e2e/newcomer.mjs BASE_URL SCREENSHOT_DIR
-import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { seriousViolations } from './axe.mjs';
 
 const [base, out] = process.argv.slice(2);
 const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
@@ -50,11 +48,7 @@ async function checkPhone(phone, what, decisionFirst = true) {
 
 // An accessibility check (axe-core, WCAG 2 A and AA): no serious or critical violation.
 async function checkAccessible(page, what) {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () =>
-    (await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`));
+  const violations = await seriousViolations(page);
   check(violations.length === 0, `${what}: accessibility violations:\n  ${violations.join('\n  ')}`);
 }
 

@@ -5,15 +5,20 @@
 // A game in play is replayed only from the asking seat's view (403 for another's). The military
 // display is a map of both theaters with every Front, its marker and entry space, and the blocks of
 // 6.21 / 6.22 while they hold; readable at 1280x800 and on a 390x844 phone (no sideways scroll,
-// labels of at least 10 px). Others' moves may be shown one by one, with a Skip. Screenshots:
+// labels of at least 10 px), with no serious accessibility violation (axe-core). Others' moves may be shown one by one, with a Skip. Screenshots:
 // board-map-1280x800.png, board-map-390x844.png, board-replay-1280x800.png, board-replay-390x844.png,
 // board-others-moves-1280x800.png.
 // Usage: node e2e/replay.mjs BASE_URL SCREENSHOT_DIR
 import { chromium } from 'playwright-core';
+import { seriousViolations } from './axe.mjs';
 
 const [base, out] = process.argv.slice(2);
 const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
 const check = (ok, message) => { if (!ok) fail(message); };
+const checkAccessible = async (page, what) => {
+  const violations = await seriousViolations(page);
+  check(violations.length === 0, `${what}: accessibility violations:\n  ${violations.join('\n  ')}`);
+};
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -63,6 +68,7 @@ try {
   const blocks = await page.$$eval('svg.map .block-text', (b) => b.map((x) => x.textContent));
   check(blocks.some((b) => /6\.2[12]/.test(b)), `no Normandy or Manchuria block is drawn at the start: ${blocks}`);
   await page.locator('.fronts-map').screenshot({ path: `${out}/board-map-1280x800.png` });
+  await checkAccessible(page, 'the replay and its map');
 
   // Forward, back, the end, keys, the slider.
   await page.click('#replay-forward');
@@ -105,6 +111,7 @@ try {
   const smallButtons = await phone.$$eval('.replay-buttons button', (b) => b.filter((x) => x.getBoundingClientRect().height < 44).length);
   check(smallButtons === 0, `${smallButtons} replay buttons are less than 44px tall on a phone`);
   await phone.locator('.fronts-map').screenshot({ path: `${out}/board-map-390x844.png` });
+  await checkAccessible(phone, 'the replay on a phone');
   await phone.click('#replay-end');
   await atStep(phone, steps);
   await phone.screenshot({ path: `${out}/board-replay-390x844.png` });

@@ -81,7 +81,7 @@ export async function renderLobby(app: HTMLElement) {
     if (b) join(b.dataset.id!, b.dataset.seat!);
   });
   await load();
-  app.append(await finishedGames());
+  app.append(await finishedGames(names));
 }
 
 function row(g: GameSummary, title: string): string {

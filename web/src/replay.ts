@@ -21,6 +21,7 @@ const TEXT = {
   spectator: 'a spectator',
   everything: 'the game is over: every seat\'s view may be shown',
   inPlay: 'the game is in play: only what this browser\'s seat saw is shown',
+  keys: 'keys: ← → to step, Home and End',
   backToGame: 'Back to the game',
   finished: 'Finished games',
   replay: 'Replay',
@@ -97,7 +98,7 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
         <p><input id="replay-slider" type="range" min="0" max="${r.steps}" value="${r.step}" aria-label="${escape(TEXT.step(r.step, r.steps))}" />
           <span id="replay-step" role="status">${TEXT.step(r.step, r.steps)}</span></p>
         <p class="replay-action">${what}</p>
-        <p class="hint">${r.finished ? TEXT.everything : TEXT.inPlay} · <a href="#/game/${id}">${TEXT.backToGame}</a></p>
+        <p class="hint">${r.finished ? TEXT.everything : TEXT.inPlay} · ${TEXT.keys} · <a href="#/game/${id}">${TEXT.backToGame}</a></p>
       </section>
       <div class="game replay${v.terminal ? ' over' : ''}">
         <div class="boards"></div>
@@ -136,8 +137,9 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
   return () => document.removeEventListener('keydown', keys);
 }
 
-// The lobby's list of finished games, newest pages first as the server pages them, each with Replay.
-export async function finishedGames(): Promise<HTMLElement> {
+// The lobby's list of finished games (the first page the server lists), each with its Replay button;
+// `names`: each title's name by its id.
+export async function finishedGames(names: Map<string, string>): Promise<HTMLElement> {
   const section = document.createElement('section');
   section.className = 'panel';
   section.id = 'finished-games';
@@ -145,7 +147,7 @@ export async function finishedGames(): Promise<HTMLElement> {
   try {
     const page = await api.games(undefined, 'finished');
     const row = (g: GameSummary) => `<li><a class="button" href="#/game/${g.id}/replay">${TEXT.replay}</a>
-      ${escape(g.title)} · ${escape(g.scenario)} · <small>${g.id}</small> · ${escape(TEXT.won(g.winners))}</li>`;
+      ${escape(names.get(g.title) ?? g.title)} · ${escape(g.scenario)} · <small>${g.id}</small> · ${escape(TEXT.won(g.winners))}</li>`;
     section.insertAdjacentHTML('beforeend', page.games.length ? `<ul class="finished">${page.games.map(row).join('')}</ul>` : `<p>${TEXT.none}</p>`);
   } catch (err) {
     section.insertAdjacentHTML('beforeend', `<p class="error">${escape((err as Error).message)}</p>`);

@@ -11,7 +11,8 @@ export interface ChurchillView extends View {
   conference_card: string | null;
   hand: string[];
   issues: Record<string, string>;
-  fronts: Record<string, { position: string; offensive: number; reserves: number; directed: Power[] }>;
+  fronts: Record<string, { position: string; offensive: number; reserves: number; directed: Power[];
+                            blocked: string | null }>;  // 6.21/6.22: the rule barring its entry space, if one does
   tracks: { a_bomb: string; spy_ring: string; leadership: Record<string, Power>; global: Record<string, string>;
             surrendered: Record<string, boolean> };
   naval: Record<string, number>;

@@ -98,13 +98,10 @@ class Labels {
   }
 }
 
-function frontState(view: ChurchillView, id: string) {
-  return view.fronts[id] as ChurchillView['fronts'][string] & { blocked?: string | null };
-}
 
 // The index of the space a Front stands on (-1: its theater box).
 function positionIndex(view: ChurchillView, front: Board['fronts'][number]): number {
-  const position = frontState(view, front.id).position;
+  const position = view.fronts[front.id].position;
   return position.endsWith('Theater box') ? -1 : front.track.findIndex((t) => t.name === position);
 }
 
@@ -162,7 +159,7 @@ function drawRegion(region: (typeof REGIONS)[number], width: number, view: Churc
   // Each Front: its path, spaces, entry space, block and marker.
   const drawnAxis = new Set<string>();
   for (const f of board.fronts.filter((x) => region.theaters.includes(x.theater))) {
-    const state = frontState(view, f.id);
+    const state = view.fronts[f.id];
     const box = theaters.get(f.theater);
     const points = [box, ...f.track.map((t) => spaces.get(t.id))];
     if (points.some((p) => !p)) continue;
@@ -236,7 +233,7 @@ function frontList(view: ChurchillView, board: Board): HTMLElement {
   const list = document.createElement('ul');
   list.className = 'front-list';
   for (const f of board.fronts) {
-    const state = frontState(view, f.id);
+    const state = view.fronts[f.id];
     const i = positionIndex(view, f);
     const entry = f.track[i + 1];
     const li = document.createElement('li');
