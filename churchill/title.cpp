@@ -36,7 +36,9 @@ nlohmann::json layout_json(const Data& data) {
     locations.push_back({{"id", l.id}, {"name", l.name}, {"colony", l.colony}, {"theater", data.theaters[l.theater].id},
                          {"space", l.space == kNone ? nlohmann::json(nullptr) : nlohmann::json(data.spaces[l.space].id)}});
   for (const auto& i : data.issues) issues.push_back({{"id", i.id}, {"name", i.name}});
-  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}};
+  nlohmann::json a_bomb = nlohmann::json::array();  // 3.24: the A-Bomb track's spaces, in order
+  for (const auto& space : data.a_bomb) a_bomb.push_back(space.name);
+  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}, {"a_bomb", a_bomb}};
 }
 
 namespace {
