@@ -591,9 +591,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void hint(Request req, const std::string& id) {
     auto shared = std::make_shared<Request>(std::move(req));
     try {
-      if (shared->method() != http::verb::get) throw ApiError(405, "method not allowed here");
+      if (shared->method() != http::verb::get && shared->method() != http::verb::head) throw ApiError(405, "method not allowed here");
       s_.lobby.hint(id, bearer(*shared), [self = shared_from_this(), shared](int status, const std::string& text) {
-        self->send(json_text(*shared, static_cast<http::status>(status), text));
+        Response res = json_text(*shared, static_cast<http::status>(status), text);
+        if (shared->method() == http::verb::head) {
+          const auto length = res.body().size();
+          res.body().clear();
+          res.content_length(length);
+        }
+        self->send(std::move(res));
       });
     } catch (const ApiError& e) {
       send(error(*shared, e.status(), e.what()));
