@@ -180,7 +180,7 @@ class SessionMatch final : public Match {
       return out;
     };
   }
-  int run_bots(bool quick_only) override {
+  int run_bots(bool quick_only = false) override {  // the same default as Match::run_bots
     int applied = 0;
     while (node_kind() != NodeKind::Terminal) {
       if (node_kind() == NodeKind::Chance) {
