@@ -115,6 +115,10 @@ class Title final : public core::Title {
             {"german-reserves", "The optional German Reserves rule (7.62)"}};
   }
   std::vector<std::string> bot_kinds() const override { return all_bot_kinds(); }
+  bool bot_searches(std::string_view kind) const override {
+    const auto bot = make_any_bot(kind);
+    return bot && bot->searches();
+  }
   std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options,
                                       int) const override {
     if (!data_.scenario(scenario))
