@@ -132,7 +132,13 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       else filter = actions.some((a) => words(a).includes(x)) ? [...filter, x] : [x];
       render();
     };
-    app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick, previous));
+    const act = async (action: string) => {
+      if (mine && view) await send(() => api.act(id, action, view!.version, mine!.token));
+    };
+    for (const panel of ui.board(v, layout, marked, pick, previous, act)) {
+      if (panel.dataset.place === 'side') app.querySelector('#decide')!.before(panel);
+      else app.querySelector('.boards')!.append(panel);
+    }
     app.querySelector('#all')!.addEventListener('click', () => {
       filter = [];
       showAll = false;
