@@ -14,7 +14,7 @@ export const colour: Record<string, string> = {
 export const resourceColour: Record<string, string> = { oil: '#c62828', iron: '#1e5aa8', osr: '#e0b000' };
 
 export interface Stack { nation: string; number: number; category: string; region: string; units: Record<string, number>; landing_tag?: boolean }
-export interface Arrow { from: string; to: string; nation: string; label: string; done: boolean }
+export interface Arrow { from: string; to: string; nation: string; box: number; label: string }
 
 // What the map shows of one view.
 export interface MapState {
@@ -112,13 +112,12 @@ export class WarRoomMap {
           <rect width="3" height="6" fill="#d32f2f" opacity="0.65"/><rect x="3" width="3" height="6" fill="#fff" opacity="0.45"/></pattern>
         <pattern id="wr-sand" patternUnits="userSpaceOnUse" width="5" height="5" patternTransform="rotate(-30)">
           <rect width="5" height="5" fill="#e8dcc0"/><rect width="1.4" height="5" fill="#b8a57a"/></pattern>
-        <marker id="wr-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
-          <path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>
+</defs>
       <g class="geo"><path class="ocean" d="${g.sphere}"/><path class="graticule" d="${g.graticule}"/>
         <g class="seas">${this.layout.regions.filter((r) => r.type === 'sea').map(sea).join('')}</g>
         <path class="land-base" d="${g.land}"/><g class="territories">${land}</g>
-        <path class="coast" d="${g.land}"/><g class="embattled-layer"></g><g class="arrows"></g></g>
-      <g class="overlay"></g>`;
+        <path class="coast" d="${g.land}"/><g class="embattled-layer"></g></g>
+      <g class="overlay"></g><g class="arrows"></g>`;
   }
 
   // ---- what the view shows ----
@@ -143,11 +142,13 @@ export class WarRoomMap {
       p.classList.toggle('off-play', !state.inPlay.has(id));
       this.mark(p, id, state);
     });
+    // Outlined regions are drawn last, so that their neighbours do not cover half the outline.
+    this.geo.querySelectorAll<SVGElement>('.destination, .selectable, .marked, .focus').forEach((e) => e.parentNode!.appendChild(e));
     this.geo.querySelector('.embattled-layer')!.innerHTML = [...state.embattled].map((id) => {
       const s = this.g.shapes.get(id);
       return s && !s.dot ? `<path d="${s.d}"${s.clip ? ` clip-path="url(#${s.clip})"` : ''} fill="url(#wr-stripes)"/>` : '';
     }).join('');
-    this.geo.querySelector('.arrows')!.innerHTML = state.arrows.map((a) => this.arrow(a)).join('');
+    this.svg.querySelector('g.arrows')!.innerHTML = state.arrows.map((a) => this.arrow(a)).join('');
     this.drawOverlay(state);
     this.legend(state);
     if (!this.fitted && this.w > 0) this.fit(), (this.fitted = true);
@@ -162,13 +163,35 @@ export class WarRoomMap {
     el.classList.toggle('focus', s.focus === id || s.selected === id);
   }
 
+  // An order: an arrow from the Command's region to its destination, drawn at screen size.
   private arrow(a: Arrow): string {
     const from = this.regions.get(a.from), to = this.regions.get(a.to);
     if (!from || !to) return '';
     const [x1, y1] = this.g.project(from.lon, from.lat), [x2, y2] = this.g.project(to.lon, to.lat);
-    // A slight bend, so that orders between the same two regions do not hide each other.
-    const mx = (x1 + x2) / 2 - (y2 - y1) * 0.15, my = (y1 + y2) / 2 + (x2 - x1) * 0.15;
-    return `<path class="order${a.done ? ' done' : ''}" d="M${x1},${y1} Q${mx},${my} ${x2},${y2}" stroke="${colour[a.nation] ?? '#000'}" marker-end="url(#wr-head)"><title>${escape(a.label)}</title></path>`;
+    return `<g class="order" data-ends="${x1},${y1},${x2},${y2}" style="--c:${colour[a.nation] ?? '#000'}"><path class="casing"/><path class="line"/>` +
+      `<path class="head"/><circle class="badge" r="7"/><text class="badge">${a.box}</text><title>${escape(a.label)}</title></g>`;
+  }
+
+  // The arrows' shapes at the current zoom: a slight bend, so that orders between the same two
+  // regions do not hide each other, and a head that stops short of the destination's label.
+  private placeArrows() {
+    this.svg.querySelectorAll<SVGGElement>('g.arrows g.order').forEach((g) => {
+      const [a, b, c, d] = g.dataset.ends!.split(',').map(Number);
+      const x1 = a * this.k + this.tx, y1 = b * this.k + this.ty, x2 = c * this.k + this.tx, y2 = d * this.k + this.ty;
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      const ex = x2 - ux * Math.min(14, len / 3), ey = y2 - uy * Math.min(14, len / 3);
+      const mx = (x1 + ex) / 2 - uy * len * 0.12, my = (y1 + ey) / 2 + ux * len * 0.12;
+      const line = `M${x1.toFixed(1)},${y1.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}`;
+      // The head points along the curve's last tangent.
+      const tx = ex - mx, ty = ey - my, tl = Math.hypot(tx, ty) || 1, hx = tx / tl, hy = ty / tl;
+      const head = `M${(ex + hx * 4).toFixed(1)},${(ey + hy * 4).toFixed(1)} L${(ex - hx * 9 - hy * 6).toFixed(1)},${(ey - hy * 9 + hx * 6).toFixed(1)} L${(ex - hx * 9 + hy * 6).toFixed(1)},${(ey - hy * 9 - hx * 6).toFixed(1)} Z`;
+      g.querySelector('.casing')!.setAttribute('d', line);
+      g.querySelector('.line')!.setAttribute('d', line);
+      g.querySelector('.head')!.setAttribute('d', head);
+      const bx = (0.25 * x1 + 0.5 * mx + 0.25 * ex).toFixed(1), by = (0.25 * y1 + 0.5 * my + 0.25 * ey).toFixed(1);
+      g.querySelector('circle.badge')!.setAttribute('transform', `translate(${bx},${by})`);
+      g.querySelector('text.badge')!.setAttribute('transform', `translate(${bx},${+by + 3.5})`);
+    });
   }
 
   private drawOverlay(s: MapState) {
@@ -417,7 +440,7 @@ export class WarRoomMap {
   // overlap a more important label are hidden until the player zooms in.
   private place() {
     this.geo.setAttribute('transform', `translate(${this.tx},${this.ty}) scale(${this.k})`);
-    this.svg.style.setProperty('--k', String(this.k));
+    this.placeArrows();
     for (const a of this.anchored) a.el.setAttribute('transform', `translate(${(a.x * this.k + this.tx).toFixed(1)},${(a.y * this.k + this.ty).toFixed(1)})`);
     // Ids and stacks first (always shown for regions in play), then the names where there is room.
     const taken: Box[] = [];

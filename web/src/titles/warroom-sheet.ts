@@ -27,31 +27,32 @@ export function argumentsOf(legal: string[], kind: string, nation: string): stri
 }
 
 export interface SheetHandlers {
+  name: (region: string) => string;  // "R12 Smolensk"
   act: (action: string) => Promise<void>;
   select: (nation: string, command: number) => void;  // shows the Command on the map, then selects it
 }
 
-function orderLine(n: Nation, box: number, o: { command: number; to: string; status: string }, stacks: Stack[], legal: string[]): string {
+function orderLine(n: Nation, box: number, o: { command: number; to: string; status: string }, stacks: Stack[], legal: string[], h: SheetHandlers): string {
   const c = stacks.find((s) => s.nation === n.id && s.number === o.command);
   const erase = legal.includes(`erase ${n.id} ${box + 1}`);
   const state = o.status === 'written' ? '' : ` <i>(${escape(o.status)})</i>`;
-  return `<li class="box"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(o.to)}</b>${state}</span>
+  return `<li class="box"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
     ${erase ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-command="${o.command}">Change</button>
       <button class="erase" data-box="${box + 1}">Erase</button></span>` : ''}</li>`;
 }
 
-function ownSheet(n: Nation, stacks: Stack[], legal: string[]): string {
+function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers): string {
   const sh = n.sheet;
   const selected = sh.selected ? stacks.find((s) => s.nation === n.id && s.number === sh.selected) : undefined;
   const destinations = argumentsOf(legal, 'to', n.id);
   const selectable = argumentsOf(legal, 'select', n.id).map(Number);
   const bids = argumentsOf(legal, 'bid', n.id).filter((b) => !b.endsWith('k')).map(Number);
   const maxBid = Math.max(sh.bid ?? 0, ...bids);
-  const boxes = (sh.orders ?? []).map((o, b) => (o ? orderLine(n, b, o, stacks, legal) : `<li class="box empty">—</li>`)).join('');
+  const boxes = (sh.orders ?? []).map((o, b) => (o ? orderLine(n, b, o, stacks, legal, h) : `<li class="box empty">—</li>`)).join('');
   const writing = sh.status === 'writing';
   return `<div class="sheet own" data-nation="${escape(n.id)}">
     <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} <span class="sheet-status ${escape(sh.status)}">${escape(sh.status)}</span></h3>
-    ${selected ? `<p class="selected" role="status">Command <b>${selected.number}</b> in ${escape(selected.region)} (${escape(units(selected))}) selected:
+    ${selected ? `<p class="selected" role="status">Command <b>${selected.number}</b> in ${escape(h.name(selected.region))} (${escape(units(selected))}) selected:
         click one of its ${destinations.length} destinations outlined on the map.</p>`
       : writing && selectable.length ? `<p class="hint">Click one of your stacks on the map (or a Command below) to write its order.</p>` : ''}
     ${sh.orders ? `<ol class="boxes">${boxes}</ol>` : ''}
@@ -83,7 +84,7 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
   const own = nations.filter((n) => seat && n.seat === seat && n.sheet.orders !== null);
   const others = nations.filter((n) => !own.includes(n));
   panel.innerHTML = `<h2>Orders &amp; Purchases</h2>
-    ${own.map((n) => ownSheet(n, stacks, legal)).join('') || `<p class="hint">${seat ? 'Your nations have no sheet now.' : 'A spectator sees the sheets once they are revealed.'}</p>`}
+    ${own.map((n) => ownSheet(n, stacks, legal, h)).join('') || `<p class="hint">${seat ? 'Your nations have no sheet now.' : 'A spectator sees the sheets once they are revealed.'}</p>`}
     <ul class="others">${others.map(otherSheet).join('')}</ul>`;
   panel.querySelectorAll<HTMLElement>('.sheet.own').forEach((box) => {
     const nation = box.dataset.nation!;

@@ -53,7 +53,7 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null): Ma
   for (const n of v.nations)
     (n.sheet.orders ?? []).forEach((o, box) => {
       const from = o && o.status === 'written' ? commandRegion(n.id, o.command) : undefined;
-      if (o && from) arrows.push({ from, to: o.to, nation: n.id, label: `${n.id} box ${box + 1}: Command ${o.command} ${from} → ${o.to}`, done: false });
+      if (o && from) arrows.push({ from, to: o.to, nation: n.id, box: box + 1, label: `${n.id} box ${box + 1}: Command ${o.command} ${from} → ${o.to}` });
     });
   const building = new Map<string, number>();
   for (const k of v.construction ?? []) building.set(k.region, Object.values(k.units).reduce((a, b) => a + b, 0));
@@ -152,8 +152,8 @@ export const warroom: TitleUi = {
       openInfo(p.focus === id ? null : id);
     };
     p.map.update(mapState(v, marked, p.focus));
-    if (p.focus) openInfo(p.focus);
-    return [p.map.element, sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select }), battlePanel(v.battle, v.log)];
+    openInfo(p.focus);
+    return [p.map.element, sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name: (id) => `${id} ${regions.get(id)?.name ?? ''}`.trim() }), battlePanel(v.battle, v.log)];
   },
   status(view) {
     const v = view as WarRoomView;
