@@ -287,6 +287,7 @@ TEST_F(Server, BadRequestsAreJsonErrorsAndChangeNothing) {
   expect_error(post("/api/games/nope/seats/UK"), 404, "no game");
   expect_error(post("/api/games/" + id + "/seats/France"), 404, "no seat");
   expect_error(post("/api/games/" + id + "/seats/US"), 409, "played by a bot");
+  expect_error(post("/api/games/" + id + "/seats/%55S"), 409, "played by a bot");  // escapes decoded: "US" (seats like "GER+ITA")
   const std::string token = claim(id);
   expect_error(post("/api/games/" + id + "/seats/UK"), 409, "already taken");
   const json before = get("/api/games/" + id + "/view", token).body;
