@@ -4,7 +4,7 @@
 // pinch and buttons. The map element lives as long as the game page: the view changes what it shows,
 // not where the player has zoomed.
 import { escape } from '../api';
-import { mapGeometry, type Geometry, type MapLayout, type MapRegion } from './warroom-geo';
+import type { Geometry, MapLayout, MapRegion } from './warroom-geo';
 
 // The nations' colours, as on the game's pieces where the rulebook names them (reconstructed otherwise).
 export const colour: Record<string, string> = {
@@ -38,13 +38,6 @@ const CATEGORY_GLYPH: Record<string, string> = { land: '\u2694\uFE0E', air: '\u2
 interface Label { id: string; x: number; y: number; g: SVGGElement; name: SVGTextElement | null; w: number; priority: number; chips: Box[] }
 type Box = [number, number, number, number];  // left, top, right, bottom
 
-const geometries = new WeakMap<object, Geometry>();
-function geometryOf(layout: MapLayout): Geometry {
-  let g = geometries.get(layout);
-  if (!g) geometries.set(layout, (g = mapGeometry(layout)));
-  return g;
-}
-
 function lighter(hex: string, amount: number): string {
   const n = parseInt(hex.slice(1), 16);
   const mix = (c: number) => Math.round(c + (255 - c) * amount);
@@ -57,7 +50,6 @@ export class WarRoomMap {
   private readonly geo: SVGGElement;
   private readonly overlay: SVGGElement;
   private readonly info: HTMLElement;
-  private readonly g: Geometry;
   private readonly regions: Map<string, MapRegion>;
   private k = 1; private tx = 0; private ty = 0;
   private w = 800; private h = 600;
@@ -68,8 +60,7 @@ export class WarRoomMap {
   private frame = 0;
   private dragged = false;
 
-  constructor(private readonly layout: MapLayout, private readonly onRegion: (id: string) => void) {
-    this.g = geometryOf(layout);
+  constructor(private readonly layout: MapLayout, private readonly g: Geometry, private readonly onRegion: (id: string) => void) {
     this.regions = new Map(layout.regions.map((r) => [r.id, r]));
     this.element = document.createElement('section');
     this.element.className = 'panel warroom-map';
@@ -208,7 +199,7 @@ export class WarRoomMap {
       const shape = this.g.shapes.get(r.id)!;
       const inPlay = s.inPlay.has(r.id);
       const owner = s.controller.get(r.id);
-      const classes = ['label', r.type, inPlay ? '' : 'off-play', shape.dot ? 'dot-island' : ''].filter(Boolean).join(' ');
+      const classes = ['label', `label-${r.type}`, inPlay ? '' : 'off-play', shape.dot ? 'dot-island' : ''].filter(Boolean).join(' ');
       let body = '';
       if (shape.dot) body += `<circle r="7" class="island-dot" style="fill:${inPlay && owner ? lighter(colour[owner] ?? '#999999', 0.3) : '#d8d3c6'}"/>`;
       if (r.type === 'sea') {

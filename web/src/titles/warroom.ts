@@ -22,15 +22,28 @@ interface WarRoomView extends View {
 }
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
-// details are open. One game page at a time.
-interface Page { game: string; layout: MapLayout; map: WarRoomMap; focus: string | null; click: (id: string) => void }
+// details are open. One game page at a time. The map's geometry (the coastlines with d3) is loaded
+// apart from the rest of the client, when a War Room game is first shown: until then a placeholder
+// stands in its place.
+interface Page {
+  game: string; layout: MapLayout; map: WarRoomMap | null; holder: HTMLElement; focus: string | null;
+  click: (id: string) => void; refresh: () => void;
+}
 let page: Page | null = null;
 
 function pageFor(v: WarRoomView, layout: MapLayout): Page {
   if (page && page.game === v.id && page.layout === layout) return page;
-  const p: Page = { game: v.id, layout, focus: null, click: () => undefined, map: null as unknown as WarRoomMap };
-  p.map = new WarRoomMap(layout, (id) => p.click(id));
+  const holder = document.createElement('section');
+  holder.className = 'panel warroom-map loading';
+  holder.innerHTML = `<p class="notice">${escape(layout.notice)}</p><p role="status">Drawing the world map…</p>`;
+  const p: Page = { game: v.id, layout, map: null, holder, focus: null, click: () => undefined, refresh: () => undefined };
   page = p;
+  import('./warroom-geo').then(({ mapGeometry }) => {
+    if (page !== p) return;
+    p.map = new WarRoomMap(layout, mapGeometry(layout), (id) => p.click(id));
+    p.holder.replaceWith(p.map.element);
+    p.refresh();
+  });
   return p;
 }
 
@@ -127,10 +140,12 @@ export const warroom: TitleUi = {
     };
     const openInfo = (id: string | null) => {
       p.focus = id;
+      const map = p.map;
+      if (!map) return;
       const r = id ? regions.get(id) : undefined;
-      if (!r) return p.map.showInfo(null);
-      p.map.showInfo(id, regionInfo(v, r, legal));
-      const info = p.map.regionInfoPanel();
+      if (!r) return map.showInfo(null);
+      map.showInfo(id, regionInfo(v, r, legal));
+      const info = map.regionInfoPanel();
       info.querySelector('.close-info')?.addEventListener('click', () => openInfo(null));
       info.querySelectorAll<HTMLButtonElement>('button.select').forEach((b) => b.addEventListener('click', () => select(b.dataset.nation!, Number(b.dataset.command))));
       info.querySelector<HTMLButtonElement>('button.actions-here')?.addEventListener('click', () => pick(id!));
@@ -151,9 +166,12 @@ export const warroom: TitleUi = {
       }
       openInfo(p.focus === id ? null : id);
     };
-    p.map.update(mapState(v, marked, p.focus));
-    openInfo(p.focus);
-    return [p.map.element, sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name: (id) => `${id} ${regions.get(id)?.name ?? ''}`.trim() }), battlePanel(v.battle, v.log)];
+    p.refresh = () => {
+      p.map?.update(mapState(v, marked, p.focus));
+      openInfo(p.focus);
+    };
+    p.refresh();
+    return [p.map?.element ?? p.holder, sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name: (id) => `${id} ${regions.get(id)?.name ?? ''}`.trim() }), battlePanel(v.battle, v.log)];
   },
   status(view) {
     const v = view as WarRoomView;
