@@ -27,7 +27,9 @@ export interface MapLayout { notice: string; regions: MapRegion[]; passages?: Ma
 
 // A drawn region: its outline (SVG path data in drawing units), the land mass that clips it (the id of
 // a clip path, for territories sharing a land mass), and where its label goes.
-export interface Shape { d: string; clip: string | null; dot: boolean; at: [number, number] }
+// `dot`: no land of the coastline data is drawn for it; `circle`: a small island, drawn with the
+// island's circle around it (World Map Features › Island).
+export interface Shape { d: string; clip: string | null; dot: boolean; circle: boolean; at: [number, number] }
 
 export interface Geometry {
   size: number;                      // the drawing is size x size units
@@ -45,6 +47,7 @@ const TERRITORY_REACH = 24;  // degrees: land farther than this from every terri
 const SEA_REACH = 34;
 const ISLAND_SNAP = 1.2;     // degrees: an island centroid this near a land mass is on it
 const STRAY_REACH = 9;       // degrees: a land mass with no centroid joins the nearest territory this near
+const SMALL_ISLAND = 3;      // drawing units: an island smaller than this gets the island's circle
 const RAD = Math.PI / 180;
 
 type Ring = Position[];
@@ -215,7 +218,9 @@ export function mapGeometry(layout: MapLayout): Geometry {
     const own = members.map((i) => extra.get(i) ?? []);
     if (members.length === 1) {
       const i = members[0];
-      shapes.set(land[i].id, { d: outline([m, ...own[0]]), clip: null, dot: false, at: project(land[i].lon, land[i].lat) });
+      const [[x0, y0], [x1, y1]] = path.bounds({ type: 'Polygon', coordinates: polygons[m].rings });
+      const circle = !!land[i].island && Math.max(x1 - x0, y1 - y0) < SMALL_ISLAND;
+      shapes.set(land[i].id, { d: outline([m, ...own[0]]), clip: null, dot: false, circle, at: project(land[i].lon, land[i].lat) });
       continue;
     }
     const clip = `wr-land-${m}`;
@@ -224,16 +229,16 @@ export function mapGeometry(layout: MapLayout): Geometry {
     members.forEach((i, j) => {
       const cell = rings[j] ? path({ type: 'Polygon', coordinates: [rings[j]!] }) ?? '' : '';
       // Extra land masses are drawn whole, outside the clip: appended as their own path.
-      shapes.set(land[i].id, { d: cell, clip, dot: false, at: project(land[i].lon, land[i].lat) });
-      if (own[j].length) shapes.set(`${land[i].id}+`, { d: outline(own[j]), clip: null, dot: false, at: project(land[i].lon, land[i].lat) });
+      shapes.set(land[i].id, { d: cell, clip, dot: false, circle: false, at: project(land[i].lon, land[i].lat) });
+      if (own[j].length) shapes.set(`${land[i].id}+`, { d: outline(own[j]), clip: null, dot: false, circle: false, at: project(land[i].lon, land[i].lat) });
     });
   }
   land.forEach((r, i) => {
-    if (landOf[i] < 0) shapes.set(r.id, { d: '', clip: null, dot: true, at: project(r.lon, r.lat) });
+    if (landOf[i] < 0) shapes.set(r.id, { d: '', clip: null, dot: true, circle: true, at: project(r.lon, r.lat) });
   });
   const seas = layout.regions.filter((r) => r.type === 'sea');
   cells(seas.map((r) => [r.lon, r.lat]), SEA_REACH).forEach((ring, j) => {
-    shapes.set(seas[j].id, { d: ring ? path({ type: 'Polygon', coordinates: [ring] }) ?? '' : '', clip: null, dot: false, at: project(seas[j].lon, seas[j].lat) });
+    shapes.set(seas[j].id, { d: ring ? path({ type: 'Polygon', coordinates: [ring] }) ?? '' : '', clip: null, dot: false, circle: false, at: project(seas[j].lon, seas[j].lat) });
   });
   return {
     size: SIZE,

@@ -201,15 +201,15 @@ export class WarRoomMap {
       const owner = s.controller.get(r.id);
       const classes = ['label', `label-${r.type}`, inPlay ? '' : 'off-play', shape.dot ? 'dot-island' : ''].filter(Boolean).join(' ');
       let body = '';
-      if (shape.dot) body += `<circle r="7" class="island-dot" style="fill:${inPlay && owner ? lighter(colour[owner] ?? '#999999', 0.3) : '#d8d3c6'}"/>`;
+      if (shape.circle) body += `<circle r="${shape.dot ? 7 : 9}" class="${shape.dot ? 'island-dot' : 'island-circle'}" style="fill:${inPlay && owner ? lighter(colour[owner] ?? '#999999', 0.3) : '#d8d3c6'}"/>`;
       if (r.type === 'sea') {
-        body += `<text class="sea-id" y="${shape.dot ? 18 : 0}">${escape(r.id)}</text>`;
+        body += `<text class="sea-id" y="${shape.circle ? 18 : 0}">${escape(r.id)}</text>`;
       } else if (r.type === 'territory') {
         const id = escape(r.id), wid = 7 * r.id.length + 6;
         const capital = r.capital_of ? `<text class="capital" x="${-wid / 2 - 7}" y="4">★</text>` : '';
         const sv = r.sv ? `<rect class="sv" x="${wid / 2}" y="-7" width="12" height="13"/><text class="sv" x="${wid / 2 + 6}" y="3">${r.sv}</text>` : '';
         const industry = r.industry ? `<text class="industry" x="${wid / 2 + (r.sv ? 14 : 2)}" y="4" >⚙\uFE0E</text>` : '';
-        const dy = shape.dot ? 17 : 0;
+        const dy = shape.circle ? 17 : 0;
         body += `<g transform="translate(0,${dy})">${capital}<rect class="tid" x="${-wid / 2}" y="-7" width="${wid}" height="13"/><text class="tid" y="3">${id}</text>${sv}${industry}</g>`;
       }
       const bombs = s.bombs.get(r.id) ?? 0;
@@ -217,7 +217,7 @@ export class WarRoomMap {
       if (s.hotspots.has(r.id)) body += `<circle class="hotspot" r="12"/>`;
       if (s.embattled.has(r.id)) body += `<g class="embattled-mark" transform="translate(${-7 * r.id.length / 2 - 14},-10)"><circle r="5" fill="#1e5aa8"/><path d="M0,-5 A5,5 0 0 1 0,5 z" fill="#c62828"/></g>`;
       const under = s.building.get(r.id);
-      const nameY = (shape.dot ? 17 : 0) + (r.type === 'sea' ? 11 : 17);
+      const nameY = (shape.circle ? 17 : 0) + (r.type === 'sea' ? 11 : 17);
       let chipY = nameY + 6;
       const chips: string[] = [];
       const boxes: Box[] = [];
@@ -449,7 +449,7 @@ export class WarRoomMap {
     }
     for (const { l, x, y } of shown) {
       if (!l.name) continue;
-      const ny = y + (this.regions.get(l.id)!.type === 'sea' ? 11 : 17);
+      const ny = y + Number(l.name.getAttribute('y'));
       const nameBox: Box = [x - l.w / 2, ny - 9, x + l.w / 2, ny + 2];
       const room = free(nameBox);
       l.name.style.display = room ? '' : 'none';
