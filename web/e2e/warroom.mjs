@@ -1,6 +1,7 @@
 // War Room in the browser (docs/warroom/browser.md), as a player does it:
 // 1. A War in Europe game created from the lobby with one human seat (BC) and random bots: the polar
-//    world map drawn with its notice and every region of the layout; a round of orders written by
+//    world map drawn with its notice and every region of the layout; wheel zoom, drag, the fit
+//    button; a round of orders written by
 //    clicking (a stack, then a destination outlined on the map), one order changed, one erased, a
 //    bid, "done"; the game played on until other nations' orders are revealed; screenshots at
 //    1280x800 and 390x844; the phone page does not scroll sideways.
@@ -94,6 +95,22 @@ async function onePlayer() {
   const notice = await page.textContent('.warroom-map .notice');
   if (!notice.includes('not the printed board')) fail(`the map's notice is missing: "${notice}"`);
   if ((await page.locator('.warroom-map .passage').count()) !== layout.passages.length) fail('the narrow passages are not all drawn');
+
+  // Pan and zoom: the wheel zooms, a drag pans without opening a region, ⌂ fits the Commands again.
+  const transform = () => page.getAttribute('svg.world g.geo', 'transform');
+  const fitted = await transform();
+  const box = await page.locator('svg.world').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -400);
+  await page.waitForFunction((t) => document.querySelector('svg.world g.geo').getAttribute('transform') !== t, fitted);
+  const zoomed = await transform();
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 90, box.y + box.height / 2 + 40, { steps: 6 });
+  await page.mouse.up();
+  await page.waitForFunction((t) => document.querySelector('svg.world g.geo').getAttribute('transform') !== t, zoomed);
+  if (!(await page.locator('.region-info').isHidden())) fail('a drag on the map opened a region');
+  await page.click('button[data-zoom="fit"]');
+  if ((await transform()) !== fitted) fail(`⌂ does not return to the first view: ${await transform()} after ${fitted}`);
 
   // Phase 1: BC does not reorganize.
   await page.waitForSelector('button.kind[data-word="done"], button.action[data-action="done BC"]');

@@ -54,6 +54,7 @@ export class WarRoomMap {
   private k = 1; private tx = 0; private ty = 0;
   private w = 800; private h = 600;
   private fitted = false;
+  private moved = false;  // the player has panned or zoomed: a resize keeps their view
   private labels: Label[] = [];
   private anchored: { el: SVGGraphicsElement; x: number; y: number }[] = [];
   private state: MapState | null = null;
@@ -310,7 +311,7 @@ export class WarRoomMap {
     this.w = box.width;
     this.h = box.height;
     this.svg.setAttribute('viewBox', `0 0 ${this.w} ${this.h}`);
-    if (!this.fitted && this.state) {
+    if (!this.moved && this.state) {
       this.fit();
       this.fitted = true;
     } else {
@@ -353,14 +354,15 @@ export class WarRoomMap {
     this.tx = sx - ((sx - this.tx) * k) / this.k;
     this.ty = sy - ((sy - this.ty) * k) / this.k;
     this.k = k;
+    this.moved = true;
     this.schedule();
   }
 
   private zoomButton(which: string) {
     if (which === 'in') this.zoomAt(1.5, this.w / 2, this.h / 2);
     else if (which === 'out') this.zoomAt(1 / 1.5, this.w / 2, this.h / 2);
-    else if (which === 'fit') this.fit(), this.place();
-    else this.world(), this.place();
+    else if (which === 'fit') this.fit(), (this.moved = false), this.place();
+    else this.world(), (this.moved = true), this.place();
   }
 
   private panZoom() {
@@ -401,6 +403,7 @@ export class WarRoomMap {
       if (moved > 5 && start) {
         if (!this.dragged) svg.setPointerCapture(e.pointerId);
         this.dragged = true;
+        this.moved = true;
         this.tx += now[0] - last[0];
         this.ty += now[1] - last[1];
         this.schedule();
