@@ -64,6 +64,18 @@ async function writeOrder(page, avoidDestinations = []) {
   return to;
 }
 
+// Bids `oil` on the first sheet; the page is redrawn when other seats act, which may take the typed
+// value away before the button is pressed: type and press again.
+async function bid(page, oil) {
+  for (let tries = 0; tries < 4; ++tries) {
+    await page.fill('.wr-sheet input.bid-input', String(oil));
+    await page.click('.wr-sheet button.set-bid');
+    if (await page.waitForFunction((v) => document.querySelector('.wr-sheet .bid b')?.textContent === v, String(oil), { timeout: 3000 }).catch(() => null)) return;
+  }
+  await page.screenshot({ path: `${out}/warroom-failed.png` });
+  fail(`the bid of ${oil} is not on the sheet: "${(await page.textContent('.wr-sheet .bid')).replace(/\s+/g, ' ')}" (${await page.textContent('#status')})`);
+}
+
 // Every view a page receives, over HTTP and the WebSocket.
 function recordViews(page) {
   const views = [];
@@ -131,9 +143,7 @@ async function onePlayer() {
   await writeOrder(page);
   await page.click('.wr-sheet button.erase[data-box="3"]');
   await page.waitForFunction(() => document.querySelectorAll('.wr-sheet li.box')[2]?.classList.contains('empty'));
-  await page.fill('.wr-sheet input.bid-input', '1');
-  await page.click('.wr-sheet button.set-bid');
-  await page.waitForFunction(() => document.querySelector('.wr-sheet .bid b')?.textContent === '1');
+  await bid(page, 1);
   await page.screenshot({ path: `${out}/warroom-1280x800.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(200);
@@ -146,17 +156,22 @@ async function onePlayer() {
 
   // The bids are revealed, slots chosen, and Phase 3 reveals each nation's orders in turn order:
   // play the seat's first choice until another nation's sheet is shown.
-  for (let i = 0; i < 60; ++i) {
+  for (const until = Date.now() + 25000; Date.now() < until;) {
     const revealed = await page.locator('.wr-sheet ul.others li', { hasText: '→' }).count();
     const own = await page.locator('.wr-sheet li.box', { hasText: 'executed' }).count();
     if (revealed || own) break;
-    const action = page.locator('button.action').first();
+    // The page is redrawn whenever a bot acts: a button may go before it is clicked; look again.
     if (await page.locator('.you', { hasText: 'your move' }).count()) {
-      if (await page.locator('button.kind[data-word="done"]').count()) await page.click('button.kind[data-word="done"]');
+      const kind = page.locator('button.kind[data-word="done"]');
+      if (await kind.count()) {
+        await kind.click({ timeout: 2000 }).catch(() => undefined);
+        continue;
+      }
+      const action = page.locator('button.action').first();
       if (await action.count()) {
         const version = await page.getAttribute('.game', 'data-version');
-        await action.click();
-        await page.waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 10000 }).catch(() => undefined);
+        await action.click({ timeout: 2000 }).catch(() => undefined);
+        await page.waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 5000 }).catch(() => undefined);
         continue;
       }
     }
@@ -199,7 +214,7 @@ async function twoSeats() {
     for (const side of ['allies', 'axis']) {
       const mine = await api(side, 'view');
       const done = mine.legal_actions.find((a) => a.startsWith('done '));
-      if (mine.active.includes(mine.seat) && done) await api(side, 'actions', { action: done, version: mine.version });
+      if (mine.active.includes(mine.seat) && done && /Phase 1\b/.test(mine.phase)) await api(side, 'actions', { action: done, version: mine.version });
     }
   }
   // Phase 2 by clicking, on both pages.
@@ -207,9 +222,7 @@ async function twoSeats() {
   for (const side of ['allies', 'axis']) {
     await page[side].waitForSelector('.wr-sheet .sheet.own .sheet-status.writing');
     written[side] = await writeOrder(page[side]);
-    await page[side].fill('.wr-sheet input.bid-input', '1');
-    await page[side].click('.wr-sheet button.set-bid');
-    await page[side].waitForFunction(() => document.querySelector('.wr-sheet .bid b')?.textContent === '1');
+    await bid(page[side], 1);
   }
   // Neither page holds the other's sheet: every view it received, and what it shows.
   const leaks = (side, other) => {

@@ -58,6 +58,7 @@ export class WarRoomMap {
   private labels: Label[] = [];
   private anchored: { el: SVGGraphicsElement; x: number; y: number }[] = [];
   private state: MapState | null = null;
+  private drawn = '';
   private frame = 0;
   private dragged = false;
 
@@ -114,7 +115,12 @@ export class WarRoomMap {
 
   // ---- what the view shows ----
 
+  // A view that changes nothing on the map (another seat's secret entries while sheets are
+  // written) leaves the drawing as it is.
   update(state: MapState): void {
+    const key = JSON.stringify(Object.entries(state).map(([k, v]) => [k, v instanceof Map || v instanceof Set ? [...v] : v]));
+    if (key === this.drawn && this.state) return;
+    this.drawn = key;
     this.state = state;
     const fill = (id: string): string => {
       const r = this.regions.get(id)!;
