@@ -3,11 +3,11 @@
 // replay steps forward and back, jumps to the start, the end and (slider, keys) anywhere between,
 // showing the board at each step and what the step did; a finished game may be seen from any seat.
 // A game in play is replayed only from the asking seat's view (403 for another's; its page offers
-// only that seat). The military
-// display is a map of both theaters with every Front, its marker and entry space, and the blocks of
-// 6.21 / 6.22 while they hold; readable at 1280x800 and on a 390x844 phone (no sideways scroll,
-// labels of at least 10 px), with no serious accessibility violation (axe-core). Others' moves may be shown one by one, with a Skip. Screenshots:
-// board-map-1280x800.png, board-map-390x844.png, board-replay-1280x800.png, board-replay-390x844.png,
+// only that seat). The military display is a map of both theaters with every Front, its marker and
+// entry space, and the blocks of 6.21 / 6.22 while they hold; readable at 1280x800 and on a 390x844
+// phone (no sideways scroll, labels of at least 10 px), with no serious accessibility violation
+// (axe-core). Others' moves may be shown one by one, with a Skip. Screenshots: board-map-1280x800.png,
+// board-map-390x844.png, board-replay-1280x800.png, board-replay-390x844.png,
 // board-others-moves-1280x800.png.
 // Usage: node e2e/replay.mjs BASE_URL SCREENSHOT_DIR
 import { chromium } from 'playwright-core';
