@@ -138,7 +138,25 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       else filter = actions.some((a) => words(a).includes(x)) ? [...filter, x] : [x];
       render();
     };
-    app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick, previous));
+    // A board's action. While several seats write in secret, another seat's entry makes the view
+    // older without changing this seat's choices: when the seat's legal actions are the same in the
+    // newer view, the action is sent again on it.
+    const act = async (action: string) => {
+      if (!mine || !view) return;
+      const chosenOn = JSON.stringify(view.legal_actions);
+      await send(async () => {
+        try {
+          return await api.act(id, action, view!.version, mine!.token);
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.status !== 409 || JSON.stringify(err.view?.legal_actions) !== chosenOn) throw err;
+          return api.act(id, action, err.view!.version, mine!.token);
+        }
+      });
+    };
+    for (const panel of ui.board(v, layout, marked, pick, previous, act)) {
+      if (panel.dataset.place === 'side') app.querySelector('#decide')!.before(panel);
+      else app.querySelector('.boards')!.append(panel);
+    }
     others.bind(app);
     app.querySelector('#all')!.addEventListener('click', () => {
       filter = [];

@@ -2,6 +2,7 @@
 // scores, tracks and hand; card faces, the move waiting for a debate, what each action does, the
 // end-of-game explanation and the summary of each conference.
 import { escape } from '../api';
+import { hintButton } from '../hint';
 import { Board, Card, ChurchillView, drawFronts, drawLocations, drawTable, Power, POWERS } from './churchill-board';
 import type { TitleUi } from './index';
 
@@ -168,7 +169,7 @@ export const churchill: TitleUi = {
     return `Game over: ${(view as ChurchillView).winner} wins`;
   },
   prompt(view) {
-    return pendingText(view as ChurchillView);
+    return pendingText(view as ChurchillView) + hintButton(view);
   },
   note(view, layout, action) {
     const v = view as ChurchillView;
