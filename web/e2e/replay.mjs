@@ -2,11 +2,12 @@
 // bots is over at once; the lobby lists it with a Replay button, and its end screen has one too. The
 // replay steps forward and back, jumps to the start, the end and (slider, keys) anywhere between,
 // showing the board at each step and what the step did; a finished game may be seen from any seat.
-// A game in play is replayed only from the asking seat's view (403 for another's). The military
-// display is a map of both theaters with every Front, its marker and entry space, and the blocks of
-// 6.21 / 6.22 while they hold; readable at 1280x800 and on a 390x844 phone (no sideways scroll,
-// labels of at least 10 px), with no serious accessibility violation (axe-core). Others' moves may be shown one by one, with a Skip. Screenshots:
-// board-map-1280x800.png, board-map-390x844.png, board-replay-1280x800.png, board-replay-390x844.png,
+// A game in play is replayed only from the asking seat's view (403 for another's; its page offers
+// only that seat). The military display is a map of both theaters with every Front, its marker and
+// entry space, and the blocks of 6.21 / 6.22 while they hold; readable at 1280x800 and on a 390x844
+// phone (no sideways scroll, labels of at least 10 px), with no serious accessibility violation
+// (axe-core). Others' moves may be shown one by one, with a Skip. Screenshots: board-map-1280x800.png,
+// board-map-390x844.png, board-replay-1280x800.png, board-replay-390x844.png,
 // board-others-moves-1280x800.png.
 // Usage: node e2e/replay.mjs BASE_URL SCREENSHOT_DIR
 import { chromium } from 'playwright-core';
@@ -144,6 +145,12 @@ try {
   await page.click('#skip-moves');
   await page.waitForSelector('button.action, button.kind', { timeout: 10000 });
   check(!/ of /.test(await page.textContent('#status')), 'the caption stays after the moves were skipped');
+  // The game in play replayed by its seat: only the UK's view is offered.
+  await page.click('#replay-so-far');
+  await page.waitForSelector('#replay-step');
+  const seats = await page.$$eval('#replay-seat option', (o) => o.map((x) => x.value));
+  check(seats.length === 1 && seats[0] === 'UK', `a game in play offers the views of ${seats}`);
+  check(/in play/.test(await page.textContent('.replay-bar .hint')), 'the replay of a game in play does not say so');
 
   console.log(`1 passed, 0 failed (a replay of ${steps} steps, ${surrendered} surrender marks at the end; screenshots in ${out})`);
 } finally {

@@ -126,6 +126,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           <div class="status-lines panel">${ui.status(v, layout)}</div>
           <section class="panel" id="log-panel"><h2>Log (${log.length} lines)</h2>
             ${summaryButtons(v)}
+            ${mine && !v.terminal ? `<p><a href="#/game/${id}/replay" id="replay-so-far">Replay the game so far</a> (as you saw it)</p>` : ''}
             <p><label>Filter <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="e.g. 7.7 or Western" /></label></p>
             <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? '<i>(not received)</i>' : withRule(l)}</li>`).join('')}</ol></section>
         </div>
