@@ -286,5 +286,52 @@ TEST(Phase4Dice, EachDieIsAChanceNodeWithTheColoursOfTheD12) {
   EXPECT_FALSE(g.action_from_string(s, core::kChance, "die purple").has_value());
 }
 
+
+// Ruling 103 (Attacking Standard Neutrals): Germany enters Spain; 1 Stress at once (the first time
+// only); the Allied nation earliest in turn order takes the defence force and the card, and may hand
+// them to an ally; Spain is then an Active region, to be fought in Phase 4.
+TEST(Neutrals, Ruling103_TheDefendingAllianceTakesTheDefenceForce) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 40, "G2", {{kArm, 3}});
+  put(s, USSR, 40, "R1", {{kInf, 1}});
+  s.sheet[GER].box[0] = {40, region("N9"), kWritten};
+  start_phase(g, s, 3);
+  ASSERT_EQ(top(s), StepId::MovementTurn);
+  act(g, s, GER, "move GER 1 N9");
+  EXPECT_EQ(s.nation[GER].stress, 1) << "1 Stress upon entering it";
+  ASSERT_EQ(top(s), StepId::NeutralDefence);
+  EXPECT_EQ(s.steps.top().a, USSR) << "the defending alliance's nation earliest in turn order";
+  EXPECT_EQ(s.region[region("N9")].controller, USSR) << "placed at once: the force pins the invader's later moves";
+  act(g, s, USSR, "defend USSR BC");
+  EXPECT_EQ(s.region[region("N9")].controller, BC);
+  EXPECT_EQ(units_of(s, BC), 9) << "Spain: 6 infantry, 2 artillery, 1 fighter";
+  EXPECT_EQ(units_of(s, USSR), 1);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::PickRegion; });
+  EXPECT_TRUE(s.region[region("N9")].flags & kActive);
+}
+
+// Ruling 76 (Gray Zone note): the last land unit of the controller deserts an Embattled territory:
+// its air units there are captured, the enemy takes the territory at once, with Stress and Medals.
+TEST(MassDesertion, Ruling76_TheLastLandUnitDesertsAnEmbattledTerritory) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 40, "G2", {{kInf, 1}});
+  put(s, GER, 20, "G2", {{kFtr, 1}});
+  put(s, GER, 41, "G1", {{kInf, 1}});
+  put(s, BC, 40, "G2", {{kInf, 2}});
+  s.nation[GER].zone = kGray;
+  s.steps.clear();
+  s.steps.push({StepId::Phase, 7});
+  s.steps.push({StepId::Desert, GER, 1});
+  const int stress = s.nation[GER].stress;
+  act(g, s, GER, "desert GER 40 inf");
+  EXPECT_EQ(s.region[region("G2")].controller, BC);
+  EXPECT_EQ(s.command[GER][20].region, kNoRegion) << "Air Units are captured";
+  EXPECT_EQ(s.nation[GER].casualties[kFtr], 1);
+  EXPECT_EQ(s.nation[GER].stress, stress + 4) << "France's SV";
+  EXPECT_EQ(s.nation[BC].medals, 1);
+}
+
 }  // namespace
 }  // namespace warroom::testing
