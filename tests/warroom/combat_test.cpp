@@ -284,6 +284,13 @@ TEST(Phase4Dice, EachDieIsAChanceNodeWithTheColoursOfTheD12) {
   EXPECT_DOUBLE_EQ(out[0].probability, 4 / 12.0);
   EXPECT_EQ(g.action_to_string(s, core::kChance, out[5].action), "die white");
   EXPECT_FALSE(g.action_from_string(s, core::kChance, "die purple").has_value());
+  // The view shows the Battle Status Board (for clients) and the Hotspots.
+  const nlohmann::json v = g.view_json(g.observe(s, 0), 0);
+  ASSERT_TRUE(v["battle"].is_object());
+  EXPECT_EQ(v["battle"]["region"], "R1");
+  EXPECT_EQ(v["battle"]["sides"][1]["commander"], "GER");
+  EXPECT_EQ(v["battle"]["sides"][0]["commander"], "USSR") << "the garrison's controller";
+  EXPECT_EQ(v["battle"]["sides"][1]["rows"][0]["unit"], "arm");
 }
 
 
