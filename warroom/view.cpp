@@ -123,7 +123,10 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     regions.push_back({{"id", r.id}, {"controller", rs.controller == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(rs.controller))},
                        {"bombs", rs.bombs}, {"embattled", embattled(v, d, r.rid)}, {"active", (rs.flags & kActive) != 0}});
   }
-  // Phase 4: Hotspots at sea (territories carry theirs above) and the carrier fighter tokens.
+  nlohmann::json seas = nlohmann::json::array();  // the sea regions in play (ruling 36), for the map
+  for (const Region& r : d.regions)
+    if (r.is_sea() && scenario_->in_play.test(r.rid)) seas.push_back(r.id);
+  // Phase 4: the Hotspots (sea regions included) and the carrier fighter tokens.
   nlohmann::json hotspots = nlohmann::json::array(), tokens = nlohmann::json::array();
   for (const Region& r : d.regions)
     if (r.rid < kMaxRegions && (v.region[r.rid].flags & kActive)) hotspots.push_back(r.id);
@@ -161,8 +164,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   }
   return {{"scenario", scenario_->id}, {"round", v.round}, {"phase", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
-          {"commands", commands}, {"construction", construction}, {"hotspots", hotspots}, {"carrier_fighters", tokens},
-          {"battle", battle_json(v)},
+          {"commands", commands}, {"construction", construction}, {"seas", seas}, {"hotspots", hotspots},
+          {"carrier_fighters", tokens}, {"battle", battle_json(v)},
           {"winner", v.winner == 1 ? nlohmann::json("allied") : v.winner == 2 ? nlohmann::json("axis") : v.winner == kBothLose ? nlohmann::json("both-lose") : nlohmann::json(nullptr)},
           {"map_notice", d.map_notice}};
 }
