@@ -16,12 +16,6 @@ State empty_europe(const Game& g) {
   return s;
 }
 
-void put(State& s, int nation, int number, const std::string& where, std::vector<std::pair<int, int>> units) {
-  Command& c = s.command[at(nation)][at(number)];
-  c = Command{};
-  c.region = region(where);
-  for (auto [type, count] : units) c.n[at(slot_of(type))] = static_cast<std::uint8_t>(c.n[at(slot_of(type))] + count);
-}
 
 std::vector<std::string> legal_texts(const Game& g, const State& s) {
   std::vector<std::string> out;
