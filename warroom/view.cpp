@@ -211,6 +211,23 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat) con
     if (!units.empty()) building += fmt::format("  {}({}):{}", region_name(r), nation_name(v.region[r].controller), units);
   }
   if (!building.empty()) out += "Under Industry tokens:" + building + "\n";
+  if (v.fight.region != kNoRegion) {  // Phase 4: the Battle Status Board, a line per side
+    out += fmt::format("Battle in {}:\n", region_name(v.fight.region));
+    const Battle& b = v.battle;
+    for (int side = 0; side < kSides; ++side) {
+      std::string rows;
+      for (int i = 0; i < b.row_count[at(side)]; ++i) {
+        const Row& r = b.rows[at(side)][at(i)];
+        for (int n = 0; n < kNations; ++n)
+          if (r.alive(static_cast<std::uint8_t>(n)) || r.eliminated[at(n)])
+            rows += fmt::format("  {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type.id],
+                                battle_stance_[r.type.id][r.stance], r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)]);
+      }
+      out += fmt::format("  {} (Commander {}), {} dice to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",
+                         v.fight.commander[at(side)] == kNoNation ? std::string("-") : nation_name(v.fight.commander[at(side)]),
+                         dice_in_pool(b, side), rows);
+    }
+  }
   for (int n = 0; n < kNations; ++n) {  // purchases the viewer may see, before they are placed
     const Sheet& sh = v.sheet[at(n)];
     if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
