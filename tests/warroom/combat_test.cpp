@@ -338,5 +338,30 @@ TEST(MassDesertion, Ruling76_TheLastLandUnitDesertsAnEmbattledTerritory) {
   EXPECT_EQ(s.nation[BC].medals, 1);
 }
 
+// Raids › Identifying and Resolving Convoy Raids (rulings 55-58): a German submarine alone with the
+// North Atlantic convoy (US flag, both ends Allied) rolls 1 die; red sinks its oil ship: the US loses
+// 1 oil. With a US cruiser there, no raid happens, even after the battle (ruling 55).
+TEST(Phase4Raids, ConvoyRaidWithoutDefendersAndNoneWithThem) {
+  const Game g = europe();
+  for (const bool defended : {false, true}) {
+    State s = empty_europe(g);
+    put(s, GER, 5, "A-9", {{kSub, 1}});
+    put(s, GER, 40, "G1", {{kInf, 1}});
+    put(s, US, 40, "U1", {{kInf, 1}});
+    if (defended) put(s, US, 5, "A-9", {{kCa, 1}});
+    s.nation[US].res = {5, 5, 5};
+    start_phase(g, s, 4);
+    EXPECT_EQ((s.region[region("A-9")].flags & kRaidOk) != 0, !defended);
+    act(g, s, GER, "fight GER A-9");
+    if (!defended) {
+      resolve(g, s, {"red"});
+      EXPECT_EQ(s.nation[US].res, (std::array<std::int32_t, kResources>{4, 5, 5}));
+    } else {
+      resolve_all(g, s, "white");  // nobody hits: the cruiser survives, and no raid follows
+      EXPECT_EQ(s.nation[US].res, (std::array<std::int32_t, kResources>{5, 5, 5}));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace warroom::testing
