@@ -40,6 +40,7 @@
 //   command GER ITA             Battle Setup › 4: GER hands command to ITA (or keeps it)  a = nation, c = 0
 //   claim GER ITA               Update Territory Status: ITA takes the territory         a = nation, c = 1
 //   medal GER ITA               Apply Medals: ITA gains the next Medal                  a = nation, c = 2
+//   defend GER ITA              Attacking Standard Neutrals: ITA takes the defence force  a = nation, c = 3
 //   battle GER hit USSR inf defensive fresh   a battle decision: battle.h's Choice    a, b; c = kind << 4 | c
 //   die yellow                  chance: one d12 of a battle                      a = Colour
 #pragma once

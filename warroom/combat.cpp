@@ -29,11 +29,12 @@ constexpr const char* kTerritory = "Phase 4 > Battle Debrief > 5. Update Territo
 constexpr const char* kCapturedUnits = "Phase 4 > Battle Debrief > 5. Update Territory Status > Check for Captured Units";
 constexpr const char* kRestoring = "Phase 4 > Battle Debrief > Restoring Control";
 constexpr const char* kHotspot = "Phase 4 > Battle Debrief > 6. Update Hotspot Marker";
+constexpr const char* kNeutrals = "Neutrals > Attacking Standard Neutrals";
 constexpr const char* kStressMedals = "Phase 4 > Battle Debrief > 7. Assign Stress and Medals";
 
 constexpr int kToken = index(UnitKind::CarrierFighter);
 constexpr std::uint8_t kNobody = kNoNation;
-constexpr std::uint8_t kAssignCommand = 0, kAssignClaim = 1, kAssignMedal = 2;
+constexpr std::uint8_t kAssignCommand = 0, kAssignClaim = 1, kAssignMedal = 2, kAssignDefence = 3;
 
 CCtx ro(const Ctx& c) { return {c.g, c.s}; }
 int other(int side) { return 1 - side; }
@@ -293,6 +294,20 @@ void log_lost(Ctx& c, int nation, int type, int count, int where) {
   if (count > 0) c.add(kRemove, nation, Event::UnitsLost, type, count, where);
 }
 
+// Takes `count` units of `type` of the nation off its Commands in region r, lowest numbers first.
+void strip_units(Ctx& c, int nation, RegionId r, int type, int count) {
+  const Numbers range = numbers(c.d(), nation, category_of(type));
+  for (int number = range.lo; number <= range.hi && count > 0; ++number) {
+    Command& cmd = c.s.command[at(nation)][at(number)];
+    if (cmd.region != r) continue;
+    const int take = std::min<int>(count, cmd.n[at(slot_of(type))]);
+    cmd.n[at(slot_of(type))] = static_cast<std::uint8_t>(cmd.n[at(slot_of(type))] - take);
+    count -= take;
+    if (units_in(cmd) == 0) cmd = Command{};  // the token returns to storage
+  }
+  assert(count == 0);
+}
+
 // Remove Eliminated Units: `count` units of `type` of the nation in region r go to the Casualty List
 // (carrier fighter tokens as fighters).
 void remove_units(Ctx& c, int nation, RegionId r, int type, int count) {
@@ -304,16 +319,19 @@ void remove_units(Ctx& c, int nation, RegionId r, int type, int count) {
     return;
   }
   ns.casualties[at(type)] = static_cast<std::uint16_t>(ns.casualties[at(type)] + count);
-  const Numbers range = numbers(c.d(), nation, category_of(type));
-  for (int number = range.lo; number <= range.hi && count > 0; ++number) {
-    Command& cmd = c.s.command[at(nation)][at(number)];
-    if (cmd.region != r) continue;
-    const int take = std::min<int>(count, cmd.n[at(slot_of(type))]);
-    cmd.n[at(slot_of(type))] = static_cast<std::uint8_t>(cmd.n[at(slot_of(type))] - take);
-    count -= take;
-    if (units_in(cmd) == 0) cmd = Command{};  // the token returns to storage
-  }
-  assert(count == 0);
+  strip_units(c, nation, r, type, count);
+}
+
+// Attacking Standard Neutrals: "Place the Neutral's defense forces on the invaded Neutral territory
+// ... under a Command Token of a Nation of the Alliance which is opposed to the invading force ...
+// and the same Nation is given control of the territory."
+void place_defence(Ctx& c, RegionId r, int nation) {
+  const Neutral& n = *c.d().region(r).neutral;
+  c.s.region[r].controller = static_cast<std::uint8_t>(nation);
+  const int before = forces(ro(c), r).nation_units(nation);
+  for (int t = 0; t < kUnitTypes; ++t)
+    if (n.defense[at(t)]) form_units(c.s, c.d(), nation, r, t, n.defense[at(t)]);
+  c.add(kNeutrals, nation, Event::NeutralDefence, r, forces(ro(c), r).nation_units(nation) - before);
 }
 
 void pay_resources(Ctx& c, const char* rule) {
@@ -690,6 +708,55 @@ void medal_legal(const CCtx& c, int nation, core::ActionList& out) {
 void medal_apply(Ctx& c, const Act& a) {
   give_medals(c, a.a, 1);
   if (--c.s.fight.medals == 0) c.s.steps.pop();
+}
+
+// Ruling 103: the defending alliance's nation earliest in turn order takes the force and the card at
+// once (so that it pins at once), then chooses which of its nations keeps them.
+void activate_neutral(Ctx& c, RegionId r, int invader) {
+  const std::uint8_t defenders = in_play_of_side(c.s, other(side_of(invader)));
+  const std::uint8_t chooser = earliest(c.s, defenders);
+  if (chooser == kNobody) return;
+  place_defence(c, r, chooser);
+  if (std::popcount(defenders) > 1) c.s.steps.push({StepId::NeutralDefence, static_cast<std::int8_t>(chooser), static_cast<std::int8_t>(r)});
+}
+
+void defence_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const std::uint8_t defenders = in_play_of_side(c.s, side_of(nation));
+  for (int n = 0; n < kNations; ++n)
+    if ((defenders >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignDefence));
+}
+
+void defence_apply(Ctx& c, const Act& a) {
+  const RegionId r = static_cast<RegionId>(c.s.steps.top().b);
+  c.s.steps.pop();
+  if (a.a == a.nation) return;
+  const Neutral& n = *c.d().region(r).neutral;
+  const Forces f = forces(ro(c), r);
+  int withdrawn = 0;
+  for (int t = 0; t < kUnitTypes; ++t)
+    if (const int k = std::min<int>(n.defense[at(t)], f.n[at(a.nation)][at(t)])) strip_units(c, a.nation, r, t, k), withdrawn += k;
+  c.add(kNeutrals, a.nation, Event::NeutralDefence, r, -withdrawn);  // handed to the ally
+  place_defence(c, r, a.a);
+}
+
+// Gray Zone note (ruling 76): "Air Units are captured if the last Land Unit deserts. The control status
+// is updated immediately and any new Stress Points and Medals are assigned."
+void desertion_capture(Ctx& c, RegionId r) {
+  if (r == kNoRegion || !c.d().region(r).is_territory() || !live_controller(c.s, r)) return;
+  const Forces f = forces(ro(c), r);
+  const int owner_side = controller_side(c.s, r);
+  const int enemy = other(owner_side);
+  if (f.land(owner_side) || !f.land(enemy)) return;
+  for (int n = 0; n < kNations; ++n)
+    if (side_of(n) == owner_side)
+      for (int t = kFtr; t <= kBmb; ++t)
+        if (f.n[at(n)][at(t)]) remove_units(c, n, r, t, f.n[at(n)][at(t)]);
+  Fight& fight = c.s.fight;
+  fight = Fight{};
+  fight.region = r;
+  fight.took_part[at(enemy)] = took_part(f, enemy);
+  fight.commander[at(enemy)] = earliest(c.s, fight.took_part[at(enemy)]);  // ruling 48
+  capture(c, r, enemy);
 }
 
 }  // namespace warroom

@@ -57,6 +57,7 @@ class Game {
   std::string phase_text(const State& s) const;
   std::string describe(const core::LogEntry& e) const;
   nlohmann::json view_json(const State& observation, std::optional<core::Seat> seat) const;
+  nlohmann::json battle_json(const State& observation) const;  // view.cpp: the "battle" of the view
   std::string board_text(const State& observation, std::optional<core::Seat> seat) const;
 
   // The tables the rules read.

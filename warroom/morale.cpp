@@ -155,10 +155,12 @@ void desert_legal(const CCtx& c, int nation, core::ActionList& out) {
 // Deserters go back to storage, not to the Casualty List (ruling 75).
 void desert_apply(Ctx& c, const Act& a) {
   Command& cmd = c.s.command[at(a.nation)][a.a];
+  const RegionId where = cmd.region;
   --cmd.n[at(slot_of(a.b))];
   if (units_in(cmd) == 0) cmd = Command{};
   --c.s.steps.top().b;
   c.add(kGrayRule, a.nation, Event::Deserted, a.a, a.b);
+  if (category_of(a.b) == Category::Land) desertion_capture(c, where);  // ruling 76
 }
 
 }  // namespace warroom

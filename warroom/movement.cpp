@@ -237,10 +237,18 @@ int next_box(const Sheet& sh) {
 // (ruling 32 for air).
 void enter(Ctx& c, int nation, RegionId r) {
   const Region& reg = c.d().region(r);
-  if (reg.neutral && c.s.region[r].controller == kNoNation && !(c.s.region[r].flags & kNeutralActivated)) {
-    c.s.region[r].flags |= kNeutralActivated;
-    c.add("Neutrals", nation, Event::NeutralInvaded, r);
+  RegionState& rs = c.s.region[r];
+  if (!reg.neutral || rs.controller != kNoNation || (rs.flags & kNeutralActivated)) return;
+  // Ruling 64(b): Allied units enter an un-invaded Pro-Allied neutral without invading it.
+  if (reg.neutral->type == NeutralType::ProAllied && alliance_of(nation) == Alliance::Allied) return;
+  rs.flags |= kNeutralActivated;
+  c.add("Neutrals", nation, Event::NeutralInvaded, r);
+  if (!(rs.flags & kInvasionStressGiven)) {  // "gains 1 Stress immediately upon entering it (the first time only)"
+    rs.flags |= kInvasionStressGiven;
+    ++c.s.nation[at(nation)].stress;
+    c.add("Neutrals > Stress and Medals", nation, Event::InvasionStress, r);
   }
+  activate_neutral(c, r, nation);
 }
 
 void finish(Ctx& c, int nation, int box, RegionId at_region) {

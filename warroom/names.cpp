@@ -57,7 +57,8 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case ActionKind::Launch: return fmt::format("launch {} {} {}", n, x.a, x.b == kNoRegion ? std::string("aboard") : region_name(x.b));
     case ActionKind::Land: return fmt::format("land {} {} {}", n, x.a, x.b == kNoRegion ? std::string("lost") : region_name(x.b));
     case ActionKind::Fight: return fmt::format("fight {} {}", n, region_name(x.a));
-    case ActionKind::Assign: return fmt::format("{} {} {}", x.c == 0 ? "command" : x.c == 1 ? "claim" : "medal", n, nation_name(x.a));
+    case ActionKind::Assign:
+      return fmt::format("{} {} {}", x.c == 0 ? "command" : x.c == 1 ? "claim" : x.c == 2 ? "medal" : "defend", n, nation_name(x.a));
     case ActionKind::Battle: return fmt::format("battle {} {}", n, choice_text(s.battle, battle_choice(x), battle_names()));
     case ActionKind::Die:
     case ActionKind::kCount: break;
@@ -133,8 +134,9 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
   if (verb == "to") { if (auto r = region(w[2])) return encode(ActionKind::To, n, *r); }
   if (verb == "erase") { if (auto v = number(w[2], kMaxOrders)) return encode(ActionKind::Erase, n, *v); }
   if (verb == "fight") { if (auto r = region(w[2])) return encode(ActionKind::Fight, n, *r); }
-  if (verb == "command" || verb == "claim" || verb == "medal") {
-    if (auto other = nation_from_id(w[2]); other && size == 3) return encode(ActionKind::Assign, n, *other, 0, verb == "command" ? 0 : verb == "claim" ? 1 : 2);
+  if (verb == "command" || verb == "claim" || verb == "medal" || verb == "defend") {
+    const int what = verb == "command" ? 0 : verb == "claim" ? 1 : verb == "medal" ? 2 : 3;
+    if (auto other = nation_from_id(w[2]); other && size == 3) return encode(ActionKind::Assign, n, *other, 0, what);
   }
   if (verb == "slot") { if (auto v = number(w[2], kNations)) return encode(ActionKind::Slot, n, *v); }
   if (verb == "cancel") { if (auto v = number(w[2], kMaxOrders)) return encode(ActionKind::Cancel, n, *v); }
@@ -269,6 +271,10 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::MedalGiven: text = fmt::format("{} gains a Medal for {}", n, r(a)); break;
     case Event::Embattled: text = fmt::format("{} remains Embattled", r(a)); break;
     case Event::ConstructionSeized: text = fmt::format("{} removes {} air and naval units under construction in {} to storage", n, b, r(a)); break;
+    case Event::NeutralDefence:
+      text = b < 0 ? fmt::format("{} hands the defence force of {} ({} units) to an ally", n, r(a), -b)
+                   : fmt::format("{} takes control of the invaded neutral {} and places its defence force ({} units)", n, r(a), b);
+      break;
     case Event::InvasionStress: text = fmt::format("{} gains 1 Stress for invading the neutral {}", n, r(a)); break;
     case Event::DeployRevealed: text = fmt::format("{} deploys {} units from {}, {} stay under the Industry token", n, b, r(a), c); break;
     case Event::CasualtyStress: text = fmt::format("{} lost {} Casualty Points: {} Stress", n, a, b); break;

@@ -72,6 +72,7 @@ enum class Event : std::uint16_t {
   Embattled,        // region (Update Hotspot Marker)
   ConstructionSeized, // nation, region, units removed to storage (China never captures air or naval units)
   InvasionStress,   // nation, region (Invaded a Neutral Territory: 1 Stress, the first time only)
+  NeutralDefence,   // nation, region, units placed (negative: withdrawn, handed to an ally; ruling 103)
 };
 
 struct Ctx {
@@ -138,6 +139,10 @@ void claim_legal(const CCtx& c, int nation, core::ActionList& out);
 void claim_apply(Ctx& c, const Act& a);
 void medal_legal(const CCtx& c, int nation, core::ActionList& out);
 void medal_apply(Ctx& c, const Act& a);
+void activate_neutral(Ctx& c, RegionId r, int invader);  // Attacking Standard Neutrals (ruling 103)
+void defence_legal(const CCtx& c, int nation, core::ActionList& out);
+void defence_apply(Ctx& c, const Act& a);
+void desertion_capture(Ctx& c, RegionId r);               // Gray Zone note (ruling 76)
 // Battle choices as actions: ActionKind::Battle, c = kind << 4 | choice.c.
 core::Action battle_action(int nation, Choice ch);
 Choice battle_choice(const Act& a);

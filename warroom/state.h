@@ -137,6 +137,7 @@ enum class StepId : std::uint8_t {
   BattleChoice,    // decision: nation a decides in the battle (stance, hit, escort, garrison, bombing, convoy, repair)
   Claim,           // decision: Update Territory Status, the victorious Commander a picks the new controller
   Medal,           // decision: Apply Medals, the victorious Commander a gives the next Medal
+  NeutralDefence,  // decision: Attacking Standard Neutrals, nation a picks who takes region b's defence force (ruling 103)
   LandAir,         // hook: Phase 5 Step 1 (the movement module)
   DeployPlans,     // simultaneous: Phase 5 Step 2
   MoraleCancel,    // decision: Phase 6 Step 1, nation a

@@ -27,6 +27,30 @@ const char* sheet_status(const State& s, int n) {
 
 }  // namespace
 
+// Phase 4: the Active region being resolved and its Battle Status Board (null between battles).
+nlohmann::json Game::battle_json(const State& v) const {
+  if (v.fight.region == kNoRegion) return nullptr;
+  const Battle& b = v.battle;
+  const auto nation_or_null = [&](int n) { return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(n)); };
+  nlohmann::json sides = nlohmann::json::array();
+  for (int side = 0; side < kSides; ++side) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (int i = 0; i < b.row_count[at(side)]; ++i) {
+      const Row& r = b.rows[at(side)][at(i)];
+      nlohmann::json by_nation = nlohmann::json::object();
+      for (int n = 0; n < kNations; ++n)
+        if (r.fresh[at(n)] || r.light[at(n)] || r.eliminated[at(n)] || r.escaped[at(n)] || r.damaged == n)
+          by_nation[nation_name(n)] = {{"fresh", r.fresh[at(n)]}, {"light", r.light[at(n)]}, {"damaged", r.damaged == n ? 1 : 0},
+                                       {"eliminated", r.eliminated[at(n)]}, {"escaped", r.escaped[at(n)]}};
+      rows.push_back({{"unit", battle_type_[r.type.id]}, {"stance", battle_stance_[r.type.id][r.stance]}, {"nations", by_nation}});
+    }
+    sides.push_back({{"alliance", side == 0 ? "allied" : "axis"}, {"commander", nation_or_null(v.fight.commander[at(side)])},
+                     {"dice_left", dice_in_pool(b, side)}, {"rows", rows}});
+  }
+  return {{"region", region_name(v.fight.region)}, {"kind", b.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
+          {"stage", b.stage == Stage::Air ? "air" : "surface"}, {"waiting_for", prompt(b, battle_names())}, {"sides", sides}};
+}
+
 std::string Game::phase_text(const State& s) const {
   const Step& st = s.steps.top();
   if (st.id == StepId::GameOver) {
@@ -97,11 +121,19 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     if (!scenario_->in_play.test(r.rid) || !r.is_territory()) continue;
     const RegionState& rs = v.region[r.rid];
     regions.push_back({{"id", r.id}, {"controller", rs.controller == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(rs.controller))},
-                       {"bombs", rs.bombs}, {"embattled", embattled(v, d, r.rid)}});
+                       {"bombs", rs.bombs}, {"embattled", embattled(v, d, r.rid)}, {"active", (rs.flags & kActive) != 0}});
   }
   nlohmann::json seas = nlohmann::json::array();  // the sea regions in play (ruling 36), for the map
   for (const Region& r : d.regions)
     if (r.is_sea() && scenario_->in_play.test(r.rid)) seas.push_back(r.id);
+  // Phase 4: the Hotspots (sea regions included) and the carrier fighter tokens.
+  nlohmann::json hotspots = nlohmann::json::array(), tokens = nlohmann::json::array();
+  for (const Region& r : d.regions)
+    if (r.rid < kMaxRegions && (v.region[r.rid].flags & kActive)) hotspots.push_back(r.id);
+  for (int n = 0; n < kNations; ++n)
+    for (const Region& r : d.regions)
+      if (r.rid < kMaxRegions && v.fighter_tokens[at(n)][r.rid])
+        tokens.push_back({{"nation", nation_name(n)}, {"region", r.id}, {"count", v.fighter_tokens[at(n)][r.rid]}});
   for (int n = 0; n < kNations; ++n)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& c = v.command[at(n)][at(number)];
@@ -132,7 +164,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   }
   return {{"scenario", scenario_->id}, {"round", v.round}, {"phase", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
-          {"commands", commands}, {"construction", construction}, {"seas", seas},
+          {"commands", commands}, {"construction", construction}, {"seas", seas}, {"hotspots", hotspots},
+          {"carrier_fighters", tokens}, {"battle", battle_json(v)},
           {"winner", v.winner == 1 ? nlohmann::json("allied") : v.winner == 2 ? nlohmann::json("axis") : v.winner == kBothLose ? nlohmann::json("both-lose") : nlohmann::json(nullptr)},
           {"map_notice", d.map_notice}};
 }
@@ -178,6 +211,23 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat) con
     if (!units.empty()) building += fmt::format("  {}({}):{}", region_name(r), nation_name(v.region[r].controller), units);
   }
   if (!building.empty()) out += "Under Industry tokens:" + building + "\n";
+  if (v.fight.region != kNoRegion) {  // Phase 4: the Battle Status Board, a line per side
+    out += fmt::format("Battle in {}:\n", region_name(v.fight.region));
+    const Battle& b = v.battle;
+    for (int side = 0; side < kSides; ++side) {
+      std::string rows;
+      for (int i = 0; i < b.row_count[at(side)]; ++i) {
+        const Row& r = b.rows[at(side)][at(i)];
+        for (int n = 0; n < kNations; ++n)
+          if (r.alive(static_cast<std::uint8_t>(n)) || r.eliminated[at(n)])
+            rows += fmt::format("  {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type.id],
+                                battle_stance_[r.type.id][r.stance], r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)]);
+      }
+      out += fmt::format("  {} (Commander {}), {} dice to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",
+                         v.fight.commander[at(side)] == kNoNation ? std::string("-") : nation_name(v.fight.commander[at(side)]),
+                         dice_in_pool(b, side), rows);
+    }
+  }
   for (int n = 0; n < kNations; ++n) {  // purchases the viewer may see, before they are placed
     const Sheet& sh = v.sheet[at(n)];
     if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;

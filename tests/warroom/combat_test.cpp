@@ -16,12 +16,6 @@ State empty_europe(const Game& g) {
   return s;
 }
 
-void put(State& s, int nation, int number, const std::string& where, std::vector<std::pair<int, int>> units) {
-  Command& c = s.command[at(nation)][at(number)];
-  c = Command{};
-  c.region = region(where);
-  for (auto [type, count] : units) c.n[at(slot_of(type))] = static_cast<std::uint8_t>(c.n[at(slot_of(type))] + count);
-}
 
 std::vector<std::string> legal_texts(const Game& g, const State& s) {
   std::vector<std::string> out;
@@ -284,6 +278,89 @@ TEST(Phase4Dice, EachDieIsAChanceNodeWithTheColoursOfTheD12) {
   EXPECT_DOUBLE_EQ(out[0].probability, 4 / 12.0);
   EXPECT_EQ(g.action_to_string(s, core::kChance, out[5].action), "die white");
   EXPECT_FALSE(g.action_from_string(s, core::kChance, "die purple").has_value());
+  // The view shows the Battle Status Board (for clients) and the Hotspots.
+  const nlohmann::json v = g.view_json(g.observe(s, 0), 0);
+  ASSERT_TRUE(v["battle"].is_object());
+  EXPECT_EQ(v["battle"]["region"], "R1");
+  EXPECT_EQ(v["battle"]["sides"][1]["commander"], "GER");
+  EXPECT_EQ(v["battle"]["sides"][0]["commander"], "USSR") << "the garrison's controller";
+  EXPECT_EQ(v["battle"]["sides"][1]["rows"][0]["unit"], "arm");
+  const std::string board = g.board_text(g.observe(s, 0), 0);
+  EXPECT_NE(board.find("Battle in R1:"), std::string::npos) << board;
+  EXPECT_NE(board.find("Axis (Commander GER)"), std::string::npos) << board;
+  EXPECT_NE(g.phase_text(s).find("a die"), std::string::npos) << g.phase_text(s);
+}
+
+
+// Ruling 103 (Attacking Standard Neutrals): Germany enters Spain; 1 Stress at once (the first time
+// only); the Allied nation earliest in turn order takes the defence force and the card, and may hand
+// them to an ally; Spain is then an Active region, to be fought in Phase 4.
+TEST(Neutrals, Ruling103_TheDefendingAllianceTakesTheDefenceForce) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 40, "G2", {{kArm, 3}});
+  put(s, USSR, 40, "R1", {{kInf, 1}});
+  s.sheet[GER].box[0] = {40, region("N9"), kWritten};
+  start_phase(g, s, 3);
+  ASSERT_EQ(top(s), StepId::MovementTurn);
+  act(g, s, GER, "move GER 1 N9");
+  EXPECT_EQ(s.nation[GER].stress, 1) << "1 Stress upon entering it";
+  ASSERT_EQ(top(s), StepId::NeutralDefence);
+  EXPECT_EQ(s.steps.top().a, USSR) << "the defending alliance's nation earliest in turn order";
+  EXPECT_EQ(s.region[region("N9")].controller, USSR) << "placed at once: the force pins the invader's later moves";
+  act(g, s, USSR, "defend USSR BC");
+  EXPECT_EQ(s.region[region("N9")].controller, BC);
+  EXPECT_EQ(units_of(s, BC), 9) << "Spain: 6 infantry, 2 artillery, 1 fighter";
+  EXPECT_EQ(units_of(s, USSR), 1);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::PickRegion; });
+  EXPECT_TRUE(s.region[region("N9")].flags & kActive);
+}
+
+// Ruling 76 (Gray Zone note): the last land unit of the controller deserts an Embattled territory:
+// its air units there are captured, the enemy takes the territory at once, with Stress and Medals.
+TEST(MassDesertion, Ruling76_TheLastLandUnitDesertsAnEmbattledTerritory) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 40, "G2", {{kInf, 1}});
+  put(s, GER, 20, "G2", {{kFtr, 1}});
+  put(s, GER, 41, "G1", {{kInf, 1}});
+  put(s, BC, 40, "G2", {{kInf, 2}});
+  s.nation[GER].zone = kGray;
+  s.steps.clear();
+  s.steps.push({StepId::Phase, 7});
+  s.steps.push({StepId::Desert, GER, 1});
+  const int stress = s.nation[GER].stress;
+  act(g, s, GER, "desert GER 40 inf");
+  EXPECT_EQ(s.region[region("G2")].controller, BC);
+  EXPECT_EQ(s.command[GER][20].region, kNoRegion) << "Air Units are captured";
+  EXPECT_EQ(s.nation[GER].casualties[kFtr], 1);
+  EXPECT_EQ(s.nation[GER].stress, stress + 4) << "France's SV";
+  EXPECT_EQ(s.nation[BC].medals, 1);
+}
+
+// Raids › Identifying and Resolving Convoy Raids (rulings 55-58): a German submarine alone with the
+// North Atlantic convoy (US flag, both ends Allied) rolls 1 die; red sinks its oil ship: the US loses
+// 1 oil. With a US cruiser there, no raid happens, even after the battle (ruling 55).
+TEST(Phase4Raids, ConvoyRaidWithoutDefendersAndNoneWithThem) {
+  const Game g = europe();
+  for (const bool defended : {false, true}) {
+    State s = empty_europe(g);
+    put(s, GER, 5, "A-9", {{kSub, 1}});
+    put(s, GER, 40, "G1", {{kInf, 1}});
+    put(s, US, 40, "U1", {{kInf, 1}});
+    if (defended) put(s, US, 5, "A-9", {{kCa, 1}});
+    s.nation[US].res = {5, 5, 5};
+    start_phase(g, s, 4);
+    EXPECT_EQ((s.region[region("A-9")].flags & kRaidOk) != 0, !defended);
+    act(g, s, GER, "fight GER A-9");
+    if (!defended) {
+      resolve(g, s, {"red"});
+      EXPECT_EQ(s.nation[US].res, (std::array<std::int32_t, kResources>{4, 5, 5}));
+    } else {
+      resolve_all(g, s, "white");  // nobody hits: the cruiser survives, and no raid follows
+      EXPECT_EQ(s.nation[US].res, (std::array<std::int32_t, kResources>{5, 5, 5}));
+    }
+  }
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "warroom/bots.h"
 #include "warroom/game.h"
@@ -88,6 +89,14 @@ inline void start_phase(const Game& g, State& s, int phase) {
 inline State at_write_sheets(const Game& g, std::uint64_t seed = 1) {
   State s = g.new_game();
   return play_until(g, s, [](const State& x) { return top(x) == StepId::WriteSheets; }, seed);
+}
+
+// Command `number` of `nation` in `where` with units {type, count}... (positions made by hand).
+inline void put(State& s, int nation, int number, const std::string& where, std::vector<std::pair<int, int>> units) {
+  Command& c = s.command[at(nation)][at(number)];
+  c = Command{};
+  c.region = region(where);
+  for (auto [type, count] : units) c.n[at(slot_of(type))] = static_cast<std::uint8_t>(c.n[at(slot_of(type))] + count);
 }
 
 inline int units_of(const State& s, int nation) {

@@ -23,13 +23,6 @@ State empty_map(const Game& g) {
   return s;
 }
 
-// Command `number` of `nation` in `where` with units {type, count}...
-void put(State& s, int nation, int number, const std::string& where, std::vector<std::pair<int, int>> units) {
-  Command& c = s.command[at(nation)][at(number)];
-  c = Command{};
-  c.region = region(where);
-  for (auto [type, count] : units) c.n[at(slot_of(type))] = static_cast<std::uint8_t>(c.n[at(slot_of(type))] + count);
-}
 
 // Japan's Phase 3 turn with these orders in boxes 1, 2, ... (written directly, as the example's
 // sheet: some of them the pad would never offer).
