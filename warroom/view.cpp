@@ -100,8 +100,17 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
                        {"bombs", rs.bombs}, {"embattled", embattled(v, d, r.rid)}});
   }
   nlohmann::json seas = nlohmann::json::array();  // the sea regions in play (ruling 36), for the map
-  for (const Region& r : d.regions)
+  nlohmann::json hotspots = nlohmann::json::array();  // Phase 4: Active Hotspots still to address (ruling 94)
+  for (const Region& r : d.regions) {
     if (r.is_sea() && scenario_->in_play.test(r.rid)) seas.push_back(r.id);
+    if (r.rid < kMaxRegions && (v.region[r.rid].flags & kActive)) hotspots.push_back(r.id);
+  }
+  // Phase 4: the region whose battle or raid is being resolved, and its Commanders.
+  nlohmann::json battle = nullptr;
+  if (v.fight.region != kNoRegion) {
+    battle = {{"region", region_name(v.fight.region)}, {"commanders", nlohmann::json::array()}};
+    for (std::uint8_t n : v.fight.commander) battle["commanders"].push_back(n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(n)));
+  }
   for (int n = 0; n < kNations; ++n)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& c = v.command[at(n)][at(number)];
@@ -132,7 +141,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   }
   return {{"scenario", scenario_->id}, {"round", v.round}, {"phase", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
-          {"commands", commands}, {"construction", construction}, {"seas", seas},
+          {"commands", commands}, {"construction", construction}, {"seas", seas}, {"hotspots", hotspots}, {"battle", battle},
           {"winner", v.winner == 1 ? nlohmann::json("allied") : v.winner == 2 ? nlohmann::json("axis") : v.winner == kBothLose ? nlohmann::json("both-lose") : nlohmann::json(nullptr)},
           {"map_notice", d.map_notice}};
 }
