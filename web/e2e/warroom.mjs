@@ -156,8 +156,8 @@ async function onePlayer() {
 
   // The bids are revealed, slots chosen, and Phase 3 reveals each nation's orders in turn order:
   // play the seat's first choice until another nation's sheet is shown.
-  for (const until = Date.now() + 25000; Date.now() < until;) {
-    const revealed = await page.locator('.wr-sheet ul.others li', { hasText: '→' }).count();
+  for (const until = Date.now() + 45000; Date.now() < until;) {
+    const revealed = await page.locator('.wr-sheet ul.others li[data-revealed]').count();
     const own = await page.locator('.wr-sheet li.box', { hasText: 'executed' }).count();
     if (revealed || own) break;
     // The page is redrawn whenever a bot acts: a button may go before it is clicked; look again.

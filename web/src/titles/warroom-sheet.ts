@@ -71,7 +71,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
 // A nation's revealed orders, or only whether it is still writing.
 function otherSheet(n: Nation): string {
   const orders = n.sheet.orders?.filter((o) => o) ?? null;
-  return `<li><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>
+  return `<li${orders ? ' data-revealed="true"' : ''}><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>
     <span class="sheet-status ${escape(n.sheet.status)}">${escape(n.sheet.status)}</span>
     ${orders ? `: ${orders.map((o) => `${o!.command}→${escape(o!.to)}${o!.status === 'written' ? '' : ` (${escape(o!.status)})`}`).join(', ') || 'no orders'}` : ''}
     ${n.sheet.bid !== null ? ` · bid ${n.sheet.bid}` : ''}</li>`;
@@ -108,13 +108,15 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
   return panel;
 }
 
-// Phase 4's battles: the view does not carry a battle yet; when it does (a `battle` field), it is
-// shown here with its dice and hits, and the log keeps every line.
-export function battlePanel(battle: unknown, log: string[]): HTMLElement {
+// Phase 4's battle being resolved (view field `battle`: its region and Commanders, Allied then
+// Axis), with the log's last lines: its stages, dice and hits as the rules log them.
+export function battlePanel(battle: { region: string; commanders: (string | null)[] } | null | undefined, log: string[], name: (id: string) => string): HTMLElement {
   const panel = document.createElement('section');
   panel.className = 'panel wr-battle';
-  const lines = log.filter((l) => /battle|dice|rolls?\b|hits?\b|casualt/i.test(l)).slice(-8);
-  panel.innerHTML = `<h2>Battles</h2>${battle ? `<pre class="battle-state">${escape(JSON.stringify(battle, null, 1))}</pre>` : '<p class="hint">No battle is being fought. Phase 4 battles, their dice and the hits assigned appear here.</p>'}
-    ${lines.length ? `<ol class="battle-log">${lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ol>` : ''}`;
+  panel.innerHTML = battle
+    ? `<h2>Battle in ${escape(name(battle.region))}</h2>
+       <p>Commanders: Allied Forces <b>${escape(battle.commanders[0] ?? '—')}</b>, Axis <b>${escape(battle.commanders[1] ?? '—')}</b></p>
+       <ol class="battle-log">${log.slice(-12).map((l) => `<li>${escape(l)}</li>`).join('')}</ol>`
+    : '<h2>Battles</h2><p class="hint">No battle is being fought now. In Phase 4 each battle shows here with its dice and the hits assigned; the log keeps every line.</p>';
   return panel;
 }
