@@ -174,6 +174,8 @@ async function onePlayer() {
         await page.waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 5000 }).catch(() => undefined);
         continue;
       }
+      // A kind picked on an earlier view may narrow this one's list to nothing: list them all.
+      if (await page.locator('#all:not([disabled])').count()) await page.click('#all', { timeout: 2000 }).catch(() => undefined);
     }
     await page.waitForTimeout(250);
   }

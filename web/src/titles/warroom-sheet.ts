@@ -48,14 +48,15 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
   const selectable = argumentsOf(legal, 'select', n.id).map(Number);
   const bids = argumentsOf(legal, 'bid', n.id).filter((b) => !b.endsWith('k')).map(Number);
   const maxBid = Math.max(sh.bid ?? 0, ...bids);
-  const boxes = (sh.orders ?? []).map((o, b) => (o ? orderLine(n, b, o, stacks, legal, h) : `<li class="box empty">—</li>`)).join('');
   const writing = sh.status === 'writing';
+  // While writing every box is shown; afterwards only the orders written.
+  const boxes = (sh.orders ?? []).map((o, b) => (o ? orderLine(n, b, o, stacks, legal, h) : writing ? `<li class="box empty">—</li>` : '')).join('');
   return `<div class="sheet own" data-nation="${escape(n.id)}">
     <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} <span class="sheet-status ${escape(sh.status)}">${escape(sh.status)}</span></h3>
     ${selected ? `<p class="selected" role="status">Command <b>${selected.number}</b> in ${escape(h.name(selected.region))} (${escape(units(selected))}) selected:
         click one of its ${destinations.length} destinations outlined on the map.</p>`
       : writing && selectable.length ? `<p class="hint">Click one of your stacks on the map (or a Command below) to write its order.</p>` : ''}
-    ${sh.orders ? `<ol class="boxes">${boxes}</ol>` : ''}
+    ${sh.orders ? (boxes ? `<ol class="boxes">${boxes}</ol>` : '<p class="hint">No orders written.</p>') : ''}
     ${writing && selectable.length ? `<details class="commands"><summary>Commands without an order (${selectable.length})</summary>
       <div>${selectable.map((num) => {
         const c = stacks.find((s) => s.nation === n.id && s.number === num);
@@ -108,15 +109,23 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
   return panel;
 }
 
+// The log's lines since the region was chosen for resolution (Order of Battles), the last 16.
+function battleLines(log: string[], region: string): string[] {
+  let from = log.length - 1;
+  while (from > 0 && !log[from].includes(`Active region ${region}`)) --from;
+  return log.slice(Math.max(from, log.length - 16));
+}
+
 // Phase 4's battle being resolved (view field `battle`: its region and Commanders, Allied then
 // Axis), with the log's last lines: its stages, dice and hits as the rules log them.
 export function battlePanel(battle: { region: string; commanders: (string | null)[] } | null | undefined, log: string[], name: (id: string) => string): HTMLElement {
   const panel = document.createElement('section');
   panel.className = 'panel wr-battle';
+  if (battle) panel.dataset.place = 'side';  // beside the decision it asks for
   panel.innerHTML = battle
     ? `<h2>Battle in ${escape(name(battle.region))}</h2>
        <p>Commanders: Allied Forces <b>${escape(battle.commanders[0] ?? '—')}</b>, Axis <b>${escape(battle.commanders[1] ?? '—')}</b></p>
-       <ol class="battle-log">${log.slice(-12).map((l) => `<li>${escape(l)}</li>`).join('')}</ol>`
+       <ol class="battle-log">${battleLines(log, battle.region).map((l) => `<li>${escape(l)}</li>`).join('')}</ol>`
     : '<h2>Battles</h2><p class="hint">No battle is being fought now. In Phase 4 each battle shows here with its dice and the hits assigned; the log keeps every line.</p>';
   return panel;
 }

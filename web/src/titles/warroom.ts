@@ -172,7 +172,9 @@ export const warroom: TitleUi = {
     };
     p.refresh();
     const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
-    return [p.map?.element ?? p.holder, sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name }), battlePanel(v.battle, v.log, name)];
+    const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name });
+    const battle = battlePanel(v.battle, v.log, name);
+    return v.battle ? [p.map?.element ?? p.holder, battle, sheet] : [p.map?.element ?? p.holder, sheet, battle];
   },
   status(view) {
     const v = view as WarRoomView;
