@@ -49,13 +49,10 @@ class Title final : public core::Title {
   }
   std::vector<std::string> bot_kinds() const override { return {"random"}; }
   std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options, int players) const override {
-    const Game g = make_game(scenario, options, players);
-    std::vector<std::string> names;
-    for (core::Seat p = 0; p < g.seat_count(); ++p) names.push_back(g.seat_name(p));
-    return names;
+    return core::seat_names(make_game(scenario, options, players));
   }
   std::unique_ptr<core::Match> open(core::SaveFile record) const override {
-    if (record.game != id()) throw core::SetupError(fmt::format("a save of \"{}\", not of War Room", record.game));
+    expect_own_save(record, "War Room");
     auto game = std::make_unique<const Game>(make_game(record.scenario, record.options, record.players));
     const State start = game->new_game();
     return std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(record), data_hash(),
