@@ -36,7 +36,7 @@ function orderLine(n: Nation, box: number, o: { command: number; to: string; sta
   const c = stacks.find((s) => s.nation === n.id && s.number === o.command);
   const erase = legal.includes(`erase ${n.id} ${box + 1}`);
   const state = o.status === 'written' ? '' : ` <i>(${escape(o.status)})</i>`;
-  return `<li class="box"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
+  return `<li class="box" value="${box + 1}"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
     ${erase ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-command="${o.command}">Change</button>
       <button class="erase" data-box="${box + 1}">Erase</button></span>` : ''}</li>`;
 }
