@@ -47,7 +47,8 @@ nlohmann::json Game::battle_json(const State& v) const {
     sides.push_back({{"alliance", side == 0 ? "allied" : "axis"}, {"commander", nation_or_null(v.fight.commander[at(side)])},
                      {"dice_left", dice_in_pool(b, side)}, {"rows", rows}});
   }
-  return {{"region", region_name(v.fight.region)}, {"kind", b.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
+  nlohmann::json commanders = {nation_or_null(v.fight.commander[0]), nation_or_null(v.fight.commander[1])};
+  return {{"region", region_name(v.fight.region)}, {"commanders", commanders}, {"kind", b.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
           {"stage", b.stage == Stage::Air ? "air" : "surface"}, {"waiting_for", prompt(b, battle_names())}, {"sides", sides}};
 }
 

@@ -156,8 +156,8 @@ async function onePlayer() {
 
   // The bids are revealed, slots chosen, and Phase 3 reveals each nation's orders in turn order:
   // play the seat's first choice until another nation's sheet is shown.
-  for (const until = Date.now() + 25000; Date.now() < until;) {
-    const revealed = await page.locator('.wr-sheet ul.others li', { hasText: '→' }).count();
+  for (const until = Date.now() + 45000; Date.now() < until;) {
+    const revealed = await page.locator('.wr-sheet ul.others li[data-revealed]').count();
     const own = await page.locator('.wr-sheet li.box', { hasText: 'executed' }).count();
     if (revealed || own) break;
     // The page is redrawn whenever a bot acts: a button may go before it is clicked; look again.
@@ -174,6 +174,8 @@ async function onePlayer() {
         await page.waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 5000 }).catch(() => undefined);
         continue;
       }
+      // A kind picked on an earlier view may narrow this one's list to nothing: list them all.
+      if (await page.locator('#all:not([disabled])').count()) await page.click('#all', { timeout: 2000 }).catch(() => undefined);
     }
     await page.waitForTimeout(250);
   }

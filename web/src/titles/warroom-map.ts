@@ -290,7 +290,7 @@ export class WarRoomMap {
   private legend(s: MapState) {
     const nations = [...new Set([...s.controller.values()].filter((c): c is string => !!c))];
     this.element.querySelector('.legend')!.innerHTML = `${nations.map((n) => `<span><i style="background:${colour[n] ?? '#999'}"></i>${escape(n)}</span>`).join(' ')}
-      <span><i class="neutral-key"></i>neutral</span> <span><i class="stripes-key"></i>embattled</span>
+      <span><i class="neutral-key"></i>neutral</span> <span><i class="stripes-key"></i>embattled</span> <span><i class="hotspot-key"></i>hotspot</span>
       <span>★ capital · <b class="sv-key">5</b> SV · ⚙\uFE0E industry · ✹ bombs · ⇄ passage</span>
       <span>${CATEGORY_GLYPH.land} land ${CATEGORY_GLYPH.air} air ${CATEGORY_GLYPH.sea} naval units</span>`;
   }

@@ -36,7 +36,7 @@ function orderLine(n: Nation, box: number, o: { command: number; to: string; sta
   const c = stacks.find((s) => s.nation === n.id && s.number === o.command);
   const erase = legal.includes(`erase ${n.id} ${box + 1}`);
   const state = o.status === 'written' ? '' : ` <i>(${escape(o.status)})</i>`;
-  return `<li class="box"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
+  return `<li class="box" value="${box + 1}"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
     ${erase ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-command="${o.command}">Change</button>
       <button class="erase" data-box="${box + 1}">Erase</button></span>` : ''}</li>`;
 }
@@ -48,14 +48,15 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
   const selectable = argumentsOf(legal, 'select', n.id).map(Number);
   const bids = argumentsOf(legal, 'bid', n.id).filter((b) => !b.endsWith('k')).map(Number);
   const maxBid = Math.max(sh.bid ?? 0, ...bids);
-  const boxes = (sh.orders ?? []).map((o, b) => (o ? orderLine(n, b, o, stacks, legal, h) : `<li class="box empty">—</li>`)).join('');
   const writing = sh.status === 'writing';
+  // While writing every box is shown; afterwards only the orders written.
+  const boxes = (sh.orders ?? []).map((o, b) => (o ? orderLine(n, b, o, stacks, legal, h) : writing ? `<li class="box empty">—</li>` : '')).join('');
   return `<div class="sheet own" data-nation="${escape(n.id)}">
     <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} <span class="sheet-status ${escape(sh.status)}">${escape(sh.status)}</span></h3>
     ${selected ? `<p class="selected" role="status">Command <b>${selected.number}</b> in ${escape(h.name(selected.region))} (${escape(units(selected))}) selected:
         click one of its ${destinations.length} destinations outlined on the map.</p>`
       : writing && selectable.length ? `<p class="hint">Click one of your stacks on the map (or a Command below) to write its order.</p>` : ''}
-    ${sh.orders ? `<ol class="boxes">${boxes}</ol>` : ''}
+    ${sh.orders ? (boxes ? `<ol class="boxes">${boxes}</ol>` : '<p class="hint">No orders written.</p>') : ''}
     ${writing && selectable.length ? `<details class="commands"><summary>Commands without an order (${selectable.length})</summary>
       <div>${selectable.map((num) => {
         const c = stacks.find((s) => s.nation === n.id && s.number === num);
@@ -71,7 +72,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
 // A nation's revealed orders, or only whether it is still writing.
 function otherSheet(n: Nation): string {
   const orders = n.sheet.orders?.filter((o) => o) ?? null;
-  return `<li><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>
+  return `<li${orders ? ' data-revealed="true"' : ''}><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>
     <span class="sheet-status ${escape(n.sheet.status)}">${escape(n.sheet.status)}</span>
     ${orders ? `: ${orders.map((o) => `${o!.command}→${escape(o!.to)}${o!.status === 'written' ? '' : ` (${escape(o!.status)})`}`).join(', ') || 'no orders'}` : ''}
     ${n.sheet.bid !== null ? ` · bid ${n.sheet.bid}` : ''}</li>`;
@@ -108,13 +109,23 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
   return panel;
 }
 
-// Phase 4's battles: the view does not carry a battle yet; when it does (a `battle` field), it is
-// shown here with its dice and hits, and the log keeps every line.
-export function battlePanel(battle: unknown, log: string[]): HTMLElement {
+// The log's lines since the region was chosen for resolution (Order of Battles), the last 16.
+function battleLines(log: string[], region: string): string[] {
+  let from = log.length - 1;
+  while (from > 0 && !log[from].includes(`Active region ${region}`)) --from;
+  return log.slice(Math.max(from, log.length - 16));
+}
+
+// Phase 4's battle being resolved (view field `battle`: its region and Commanders, Allied then
+// Axis), with the log's last lines: its stages, dice and hits as the rules log them.
+export function battlePanel(battle: { region: string; commanders: (string | null)[] } | null | undefined, log: string[], name: (id: string) => string): HTMLElement {
   const panel = document.createElement('section');
   panel.className = 'panel wr-battle';
-  const lines = log.filter((l) => /battle|dice|rolls?\b|hits?\b|casualt/i.test(l)).slice(-8);
-  panel.innerHTML = `<h2>Battles</h2>${battle ? `<pre class="battle-state">${escape(JSON.stringify(battle, null, 1))}</pre>` : '<p class="hint">No battle is being fought. Phase 4 battles, their dice and the hits assigned appear here.</p>'}
-    ${lines.length ? `<ol class="battle-log">${lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ol>` : ''}`;
+  if (battle) panel.dataset.place = 'side';  // beside the decision it asks for
+  panel.innerHTML = battle
+    ? `<h2>Battle in ${escape(name(battle.region))}</h2>
+       <p>Commanders: Allied Forces <b>${escape(battle.commanders[0] ?? '—')}</b>, Axis <b>${escape(battle.commanders[1] ?? '—')}</b></p>
+       <ol class="battle-log">${battleLines(log, battle.region).map((l) => `<li>${escape(l)}</li>`).join('')}</ol>`
+    : '<h2>Battles</h2><p class="hint">No battle is being fought now. In Phase 4 each battle shows here with its dice and the hits assigned; the log keeps every line.</p>';
   return panel;
 }

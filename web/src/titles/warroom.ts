@@ -17,8 +17,8 @@ interface WarRoomView extends View {
   seas?: string[];
   commands: Stack[];
   construction?: { region: string; units: Record<string, number> }[];
-  hotspots?: (string | { region: string })[];
-  battle?: unknown;
+  hotspots?: string[];
+  battle?: { region: string; commanders: (string | null)[] } | null;
 }
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
@@ -74,7 +74,7 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null): Ma
     controller: new Map(v.regions.map((r) => [r.id, r.controller])),
     bombs: new Map(v.regions.map((r) => [r.id, r.bombs])),
     embattled: new Set(v.regions.filter((r) => r.embattled).map((r) => r.id)),
-    hotspots: new Set((v.hotspots ?? []).map((h) => (typeof h === 'string' ? h : h.region))),
+    hotspots: new Set([...(v.hotspots ?? []), ...(v.battle ? [v.battle.region] : [])]),
     inPlay: new Set([...v.regions.map((r) => r.id), ...(v.seas ?? [])]),
     stacks: v.commands,
     building,
@@ -171,7 +171,10 @@ export const warroom: TitleUi = {
       openInfo(p.focus);
     };
     p.refresh();
-    return [p.map?.element ?? p.holder, sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name: (id) => `${id} ${regions.get(id)?.name ?? ''}`.trim() }), battlePanel(v.battle, v.log)];
+    const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
+    const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name });
+    const battle = battlePanel(v.battle, v.log, name);
+    return v.battle ? [p.map?.element ?? p.holder, battle, sheet] : [p.map?.element ?? p.holder, sheet, battle];
   },
   status(view) {
     const v = view as WarRoomView;
