@@ -13,6 +13,7 @@
 namespace warroom {
 
 int unit_strength(const Data& d, int type);  // bots_rules_plan.cpp
+int command_strength(const Data& d, int nation, int number, const Command& c);
 
 namespace {
 
@@ -89,10 +90,17 @@ core::Action execute_order(const Game& g, const State& s, int nation, const core
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side), them = 1 - me;
   const RegionId dest = o.dest;
-  const Command& cmd = s.command[at(nation)][o.command];
   const Category cat = command_category(d, nation, o.command);
-  int mine = 0;
-  for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t) mine += cmd.n[at(slot_of(t))] * unit_strength(d, t);
+  // This order and the nation's other orders still to come to the same region attack together.
+  int mine = 0, land_coming = 0;
+  for (const Order& other : s.sheet[at(nation)].box) {
+    if (other.status != kWritten || other.dest != dest) continue;
+    const Category oc = command_category(d, nation, other.command);
+    const int st = command_strength(d, nation, other.command, s.command[at(nation)][other.command]);
+    if (oc == cat) mine += st;
+    if (oc == Category::Land) land_coming += st;
+  }
+  if (cat == Category::Air && a.land[at(them)][dest] > 0 && a.land[at(me)][dest] + land_coming == 0) return cancel;  // no lone air raid
   if (cat == Category::Land && d.region(dest).is_territory() && a.land[at(them)][dest] * 10 > (mine + a.land[at(me)][dest]) * 12)
     return cancel;  // the defence grew beyond the attack
   if (cat == Category::Land && d.region(dest).is_sea() && a.naval[at(them)][dest] + a.air[at(them)][dest] > a.naval[at(me)][dest])
