@@ -186,9 +186,17 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
   share[kInf] = 4, share[kArt] = 2, share[kArm] = 2, share[kFtr] = 1;
   if (overseas) share[kCa] = 1, share[kCv] = 1, share[kSub] = 1, share[kInf] = 3;
   if (capital != kNoRegion && a.threat[capital] > a.land[at(static_cast<int>(a.side))][capital]) share = {}, share[kInf] = 3, share[kArt] = 2;  // the capital first
+  // What is left after this round's entries; a resource in short supply makes a unit dear.
+  std::array<double, kResources> left{};
+  for (int r = 0; r < kResources; ++r) left[at(r)] = ns.res[at(r)] - sh.goods_paid[at(r)];
+  for (int t = 0; t < kUnitTypes; ++t)
+    for (int r = 0; r < kResources; ++r) left[at(r)] -= sh.buy[at(t)] * d.units[at(t)].cost[static_cast<Resource>(r)];
+  const double mean = std::max(1.0, (left[0] + left[1] + left[2]) / 3);
   const auto pick = best(legal, [&](const Act& x) {
     if (x.kind != ActionKind::Buy || share[x.a] <= 0) return kNever;
-    return -(sh.buy[x.a] + 1) / share[x.a];
+    double price = 0;
+    for (int r = 0; r < kResources; ++r) price += d.units[at(x.a)].cost[static_cast<Resource>(r)] * mean / (1 + std::max(0.0, left[at(r)]));
+    return 2.0 * unit_strength(d, x.a) / std::max(0.5, price) - (sh.buy[x.a] + 1) / share[x.a];
   });
   // Keep a little oil for next round's bid.
   if (pick && (d.units[at(decode_action(*pick).a)].cost.oil == 0 || ns.res[kOil] > 2)) return *pick;
