@@ -179,8 +179,11 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
   // Goals no land route reaches from the capital call for a fleet (and troops carried by sea).
   bool overseas = capital != kNoRegion;
   for (const VictoryTerm& term : g.scenario().victory[at(static_cast<int>(a.side))].all_of)
-    for (RegionId r : term.of)
-      if (capital != kNoRegion && land_distance(d, capital, r) != kUnreachable) overseas = false;
+    for (RegionId r : term.of) {
+      const std::uint8_t holder = s.region[r].controller;
+      const bool held = holder != kNoNation && alliance_of(holder) == a.side;
+      if (!held && capital != kNoRegion && land_distance(d, capital, r) != kUnreachable) overseas = false;
+    }
   // Target shares of the purchases, in units.
   std::array<double, kUnitTypes> share{};
   share[kInf] = 4, share[kArt] = 2, share[kArm] = 2, share[kFtr] = 1;
@@ -241,6 +244,27 @@ core::Action morale(const Data& d, const State& s, StepId step, int nation, cons
   }
 }
 
+// ---- Phase 4 › Order of Battles: the Active region that matters most first (a friendly capital or
+// industry under attack, then the most valuable enemy territory). Battle Setup › 4: the Commander
+// keeps command. Update Territory Status: a liberated territory to its original owner, else the
+// Commander. Apply Medals: to the nation under the most Stress.
+core::Action pick_region(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+  const Assessment a = assess(g, s, nation);
+  return *best(legal, [&](const Act& x) { return static_cast<double>(a.importance[x.a] + a.value[x.a]); });
+}
+
+core::Action assign(const Game& g, const State& s, StepId step, int nation, const core::ActionList& legal) {
+  const RegionId r = s.fight.region;
+  const int original = r == kNoRegion ? -1 : static_cast<int>(g.data().region(r).original());
+  return *best(legal, [&](const Act& x) {
+    switch (step) {
+      case StepId::Claim: return x.a == original ? 2.0 : x.a == nation ? 1.0 : 0.0;
+      case StepId::Medal: return static_cast<double>(s.nation[at(x.a)].stress);
+      default: return x.a == nation ? 1.0 : 0.0;
+    }
+  });
+}
+
 }  // namespace
 
 const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nation) {
@@ -278,6 +302,10 @@ core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat sea
     case StepId::MoraleRelieve:
     case StepId::BluePay:
     case StepId::Desert: return morale(game.data(), obs, step, nation, own);
+    case StepId::PickRegion: return pick_region(game, obs, nation, own);
+    case StepId::HandOver:
+    case StepId::Claim:
+    case StepId::Medal: return assign(game, obs, step, nation, own);
     default: break;
   }
   return battle_action(game, obs, seat, own);

@@ -160,7 +160,8 @@ class Planner {
   SheetPlan run() {
     defend();
     attack();
-    escort_and_strike();
+    strike_fleets();
+    escort_and_gather();
     advance();
     air_to_defence();
     plan_.bid = bid();
@@ -175,7 +176,7 @@ class Planner {
   Assessment a_;
   std::vector<Mine> mine_;
   SheetPlan plan_;
-  std::array<int, kMaxRegions> out_{}, in_{};
+  std::array<int, kMaxRegions> out_{}, in_{}, ships_in_{};
   int attacks_ = 0, capital_attacks_ = 0;
   bool short_of_defence_ = false;
 
@@ -203,6 +204,7 @@ class Planner {
     m.used = true;
     plan_.orders.push_back({m.number, dest});
     if (m.cat == Category::Land) out_[m.region] += m.strength, in_[dest] += m.strength;
+    if (m.cat == Category::Sea) ships_in_[dest] += m.strength;
     return true;
   }
 
@@ -277,31 +279,62 @@ class Planner {
     return land_distance(d_, from, t) == 1;
   }
 
-  bool sea_safe(RegionId r) const {
-    if (a_.naval[at(them())][r] > a_.naval[at(me())][r] || a_.air[at(them())][r] > 0) return false;
-    for (RegionId x : neighbours(d_, r))
-      if (d_.region(x).is_sea() && a_.naval[at(them())][x] > a_.naval[at(me())][r] + a_.naval[at(me())][x]) return false;
-    return true;
+  // Troops may sail where the ships there (and those ordered there) meet any enemy fleet nearby.
+  bool sea_safe(RegionId r) const { return sea_safe_for(r, ships_in_[r]); }
+
+  // 3. Fleets (and aircraft that can land afterwards) strike an enemy fleet when together they are
+  // 1.3 times its strength; then they guard the seas where troops sail; the rest gather at the
+  // safe sea nearest the goals, where the troops will cross.
+  bool can_reach_sea(const Mine& m, RegionId r) const {
+    if (m.cat == Category::Sea) return sea_distance(d_, m.region, r) <= 2;
+    return m.cat == Category::Air && air_distance(d_, m.region, r) <= 2 && landing_near(r);
   }
 
-  // 3. Fleets: strike a weaker enemy fleet within reach, else guard the seas where troops sail.
-  void escort_and_strike() {
+  void strike_fleets() {
+    std::vector<RegionId> seas;
+    for (const Region& r : d_.regions)
+      if (r.is_sea() && g_.scenario().in_play.test(r.rid) && a_.naval[at(them())][r.rid] > 0) seas.push_back(r.rid);
+    std::stable_sort(seas.begin(), seas.end(), [&](RegionId x, RegionId y) { return a_.goal_distance[x] < a_.goal_distance[y]; });
+    for (RegionId r : seas) {
+      const int enemy = a_.naval[at(them())][r] + a_.air[at(them())][r];
+      int ours = a_.naval[at(me())][r] + a_.air[at(me())][r];
+      std::vector<Mine*> group;
+      for (Mine& m : mine_) {
+        if (ours * 10 >= enemy * 13 + 10) break;
+        if (m.used || m.cat == Category::Land || m.region == r || !can_reach_sea(m, r)) continue;
+        group.push_back(&m);
+        ours += m.strength;
+      }
+      if (group.empty() || ours * 10 < enemy * 13 + 10) continue;
+      for (Mine* m : group) order(*m, r);
+    }
+  }
+
+  void escort_and_gather() {
     for (Mine& m : mine_) {
       if (m.used || m.cat != Category::Sea || full()) continue;
       RegionId best = kNoRegion;
-      int best_gain = 0;
+      int best_score = 0;
       for (const Region& r : d_.regions) {
-        if (!r.is_sea() || sea_distance(d_, m.region, r.rid) > 2 || r.rid == m.region) continue;
-        const int enemy = a_.naval[at(them())][r.rid] + a_.air[at(them())][r.rid];
-        const int ours = m.strength + a_.naval[at(me())][r.rid];
+        if (!r.is_sea() || r.rid == m.region || sea_distance(d_, m.region, r.rid) > 2 || !g_.scenario().in_play.test(r.rid)) continue;
+        if (a_.naval[at(them())][r.rid] + a_.air[at(them())][r.rid] > 0) continue;  // strikes are decided above
         const int transports = a_.land[at(me())][r.rid] + in_[r.rid];
-        int gain = 0;
-        if (enemy > 0 && ours * 10 >= enemy * 13) gain = enemy;
-        else if (enemy == 0 && transports > 0 && a_.naval[at(me())][r.rid] == 0) gain = transports;
-        if (gain > best_gain) best = r.rid, best_gain = gain;
+        int score = transports > 0 && a_.naval[at(me())][r.rid] == 0 ? 100 + transports : 0;
+        if (!score && a_.goal_distance[r.rid] < a_.goal_distance[m.region] && sea_safe_for(r.rid, m.strength))
+          score = a_.goal_distance[m.region] - a_.goal_distance[r.rid];
+        if (score > best_score) best = r.rid, best_score = score;
       }
       if (best != kNoRegion) order(m, best);
     }
+  }
+
+  // A sea where a force of `extra` more ships would not face a stronger enemy fleet next door.
+  bool sea_safe_for(RegionId r, int extra) const {
+    const int ours = a_.naval[at(me())][r] + extra;
+    if (a_.naval[at(them())][r] > ours || a_.air[at(them())][r] > 0) return false;
+    for (RegionId x : neighbours(d_, r))
+      if (d_.region(x).is_sea() && a_.naval[at(them())][x] + a_.air[at(them())][x] > ours + a_.naval[at(me())][x]) return false;
+    return true;
   }
 
   // 4. The rest of the army moves toward the goals: friendly ground (rail included) or a safe sea.
