@@ -308,7 +308,7 @@ core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat sea
     case StepId::Medal: return assign(game, obs, step, nation, own);
     default: break;
   }
-  return battle_action(game, obs, seat, own);
+  return battle_decision(game, obs, own);
 }
 
 }  // namespace warroom

@@ -48,11 +48,10 @@ bool order_executable(const Game& g, const State& obs, int nation, int command, 
 
 // The battle choice the bot prefers among the battle module's legal choices (need(b) is a decision
 // of one of the bot's nations).
-Choice battle_choice(const Game& g, const Battle& b);
+Choice preferred_choice(const Game& g, const Battle& b);
 
-// The bot's action at a battle decision (Phase 4): the legal action that makes battle_choice's
-// choice, found by applying each to a copy of the observation; the first legal action otherwise.
-core::Action battle_action(const Game& g, const State& obs, core::Seat seat, const core::ActionList& legal);
+// The bot's action at a battle decision (Phase 4): preferred_choice in the rules' action form.
+core::Action battle_decision(const Game& g, const State& obs, const core::ActionList& legal);
 
 class RulesBot final : public core::Bot<Game> {
  public:

@@ -6,16 +6,11 @@
 
 #include "warroom/bots_rules.h"
 #include "warroom/rules.h"
+#include "warroom/state.h"
 
 namespace warroom {
 
 namespace {
-
-std::uint64_t battle_hash(const Battle& b) {
-  core::Hasher h;
-  hash_battle(h, b);
-  return h.digest();
-}
 
 int casualty_value(const Data& d, int type) { return std::max<int>(1, d.units[at(std::min(type, kUnitKinds - 1))].casualty_points); }
 
@@ -101,7 +96,7 @@ double score(const Data& d, const Battle& b, const Choice& c) {
 
 }  // namespace
 
-Choice battle_choice(const Game& g, const Battle& b) {
+Choice preferred_choice(const Game& g, const Battle& b) {
   std::vector<Choice> options;
   legal(b, options);
   Choice out = options.empty() ? Choice{} : options[0];
@@ -113,18 +108,12 @@ Choice battle_choice(const Game& g, const Battle& b) {
   return out;
 }
 
-core::Action battle_action(const Game& g, const State& obs, core::Seat seat, const core::ActionList& legal) {
+core::Action battle_decision(const Game& g, const State& obs, const core::ActionList& legal) {
   const Battle& b = obs.battle;
   const Need n = need(b);
   if (b.kind == BattleKind::None || n == Need::Done || n == Need::Die) return legal[0];
-  Battle wanted = b;
-  apply(wanted, battle_choice(g, b));
-  for (core::Action a : legal) {
-    State s = obs;
-    g.apply(s, seat, a, nullptr);
-    if (battle_hash(s.battle) == battle_hash(wanted)) return a;
-  }
-  return legal[0];
+  const core::Action a = battle_action(deciding_nation(b), preferred_choice(g, b));  // the rules' text of the choice
+  return std::find(legal.begin(), legal.end(), a) != legal.end() ? a : legal[0];
 }
 
 }  // namespace warroom
