@@ -206,12 +206,6 @@ TEST_F(RulesBotBattle, BlackHitsTheMostValuableUnit) {
   EXPECT_EQ(r.type.id, index(UnitKind::Inf)) << "an assault infantry dies of one hit; the armor would only be scratched";
 }
 
-}  // namespace
-}  // namespace warroom::testing
-
-namespace warroom::testing {
-namespace {
-
 // A regression guard on the measured strength (docs/warroom/bots.md has the full figures): the
 // rules bots win nearly every game of War in Europe against random bots, on either side.
 TEST(RulesBot, BeatsRandomBotsInWarInEurope) {
@@ -225,6 +219,28 @@ TEST(RulesBot, BeatsRandomBotsInWarInEurope) {
   }
   EXPECT_GE(allied, 9);
   EXPECT_GE(axis, 9);
+}
+
+// Production builds toward the objectives: Germany buys an army while Moscow is to be taken by
+// land, and a fleet once the goals left (Great Britain, Eastern United States) lie over the sea.
+std::array<std::uint8_t, kUnitTypes> german_purchases(const Game& g, State s) {
+  RulesBot bot;
+  core::Rng rng(1);
+  const core::Seat seat = g.seat_of(GER);
+  for (int k = 0; k < 60 && (g.acting_nations(s, seat) >> GER & 1u); ++k) g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, rng), nullptr);
+  return s.sheet[GER].buy;
+}
+
+TEST(RulesBot, BuildsAFleetWhenItsGoalsLieOverTheSea) {
+  const Game g = europe(2);
+  State s = play_until(g, g.new_game(), [](const State& x) { return top(x) == StepId::Purchases; });
+  s.nation[GER].res = {40, 40, 40};
+  const auto naval = [](const std::array<std::uint8_t, kUnitTypes>& buy) { return buy[kSub] + buy[kCa] + buy[kCv] + buy[kBb]; };
+  const auto army = german_purchases(g, s);
+  EXPECT_EQ(naval(army), 0);
+  EXPECT_GT(army[kInf] + army[kArt] + army[kArm], 0);
+  s.region[region("R1")].controller = GER;
+  EXPECT_GT(naval(german_purchases(g, s)), 0);
 }
 
 }  // namespace
