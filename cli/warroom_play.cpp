@@ -48,30 +48,35 @@ void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
   static int games = 100, players = 0, rounds = 40;
   static std::uint64_t seed = 1;
   static bool json = false;
-  CLI::App* self = app.add_subcommand("selfplay", "Random-bot games: outcomes, rounds and actions per game, speed");
+  static std::string allied = "random", axis = "random";
+  CLI::App* self = app.add_subcommand("selfplay", "Bot games (random or rules bots per alliance): outcomes, rounds and actions per game, speed");
   self->add_option("--scenario", scenario, "Scenario id (war-in-europe, ...)");
   self->add_option("--players", players, "Seats (0: the scenario's most)")->check(CLI::Range(0, 8));
   self->add_option("--games", games, "Number of games")->check(CLI::Range(1, 10000000));
   self->add_option("--rounds", rounds, "Stop a game with no winner after this round (ruling 105)")->check(CLI::Range(1, 250));
   self->add_option("--seed", seed, "Seed of game 1 (game i uses seed + i - 1)");
+  self->add_option("--allied", allied, "The Allied seats' bot: random or rules")->check(CLI::IsMember({"random", "rules"}));
+  self->add_option("--axis", axis, "The Axis seats' bot: random or rules")->check(CLI::IsMember({"random", "rules"}));
   self->add_flag("--json", json, "JSON summary");
   self->callback([&] {
     const auto data = std::make_shared<const warroom::Data>(warroom::load_data(kit.data()));
     const warroom::Game g = make_game(data, scenario, players, rounds);
     Tally t;
     const auto start = Clock::now();
-    for (int i = 0; i < games; ++i) t.add(warroom::play_random_game(g, seed + static_cast<std::uint64_t>(i)));
+    for (int i = 0; i < games; ++i) t.add(warroom::play_game(g, seed + static_cast<std::uint64_t>(i), allied, axis));
     const double seconds = since(start);
     const nlohmann::json j = {{"scenario", scenario}, {"seats", g.seat_count()}, {"games", t.games}, {"allied_wins", t.allied},
                               {"axis_wins", t.axis}, {"both_lose", t.both_lose}, {"stopped_at_round_limit", t.stopped},
                               {"round_limit", rounds}, {"rounds_per_game", static_cast<double>(t.rounds) / t.games},
                               {"actions_per_game", static_cast<double>(t.actions) / t.games}, {"seconds", seconds},
-                              {"games_per_second", t.games / seconds}, {"seed", seed}};
+                              {"games_per_second", t.games / seconds}, {"seed", seed},
+                              {"allied_bot", allied}, {"axis_bot", axis}};
     if (json) {
       std::printf("%s\n", j.dump(1).c_str());
       return;
     }
-    std::printf("%s, %d seats, %d random games, %.2f s (%.1f games/s)\n", scenario.c_str(), g.seat_count(), t.games, seconds, t.games / seconds);
+    std::printf("%s, %d seats, %d games (Allies bot:%s, Axis bot:%s), %.2f s (%.1f games/s)\n", scenario.c_str(), g.seat_count(), t.games,
+                allied.c_str(), axis.c_str(), seconds, t.games / seconds);
     std::printf("  Allied wins %d, Axis wins %d, both lose %d, stopped at round %d: %d\n", t.allied, t.axis, t.both_lose, rounds, t.stopped);
     std::printf("  %.1f rounds and %.0f actions per game\n", static_cast<double>(t.rounds) / t.games, static_cast<double>(t.actions) / t.games);
   });

@@ -3,6 +3,9 @@
 #include <bit>
 
 #include "warroom/actions.h"
+#include "warroom/bots_rules.h"
+#include "core/title.h"
+#include "warroom/state.h"
 
 namespace warroom {
 
@@ -32,6 +35,7 @@ core::Action RandomBot::choose(const Game& game, const State& observation, core:
 
 std::unique_ptr<core::Bot<Game>> make_bot(std::string_view kind) {
   if (kind == "random") return std::make_unique<RandomBot>();
+  if (kind == "rules") return std::make_unique<RulesBot>();
   return nullptr;
 }
 
@@ -39,10 +43,12 @@ std::unique_ptr<core::Bot<Game>> make_bot(std::string_view kind) {
 
 namespace warroom {
 
-GameResult play_random_game(const Game& g, std::uint64_t seed, const std::function<void(const State&)>& after_action) {
+namespace {
+
+GameResult play(const Game& g, std::uint64_t seed, std::vector<std::unique_ptr<core::Bot<Game>>>& bots,
+                const std::function<void(const State&)>& after_action) {
   State s = g.new_game();
   core::Rng chance(seed), choices(seed ^ 0x9e3779b97f4a7c15ULL);
-  RandomBot bot;
   core::OutcomeList outcomes;
   GameResult r;
   while (g.node_kind(s) != core::NodeKind::Terminal) {
@@ -54,7 +60,7 @@ GameResult play_random_game(const Game& g, std::uint64_t seed, const std::functi
       const core::SeatMask acting = g.acting_seats(s);
       core::Seat seat = 0;
       while (!(acting & core::seat_bit(seat))) ++seat;
-      g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), nullptr);
+      g.apply(s, seat, bots[static_cast<std::size_t>(seat)]->choose(g, g.observe(s, seat), seat, choices), nullptr);
     }
     ++r.actions;
     if (after_action) after_action(s);
@@ -63,6 +69,26 @@ GameResult play_random_game(const Game& g, std::uint64_t seed, const std::functi
   r.winner = s.winner;
   r.stopped = s.winner == 0;
   return r;
+}
+
+}  // namespace
+
+GameResult play_random_game(const Game& g, std::uint64_t seed, const std::function<void(const State&)>& after_action) {
+  std::vector<std::unique_ptr<core::Bot<Game>>> bots;
+  for (core::Seat p = 0; p < g.seat_count(); ++p) bots.push_back(std::make_unique<RandomBot>());
+  return play(g, seed, bots, after_action);
+}
+
+GameResult play_game(const Game& g, std::uint64_t seed, std::string_view allied, std::string_view axis,
+                     const std::function<void(const State&)>& after_action) {
+  std::vector<std::unique_ptr<core::Bot<Game>>> bots;
+  for (core::Seat p = 0; p < g.seat_count(); ++p) {
+    const int first = __builtin_ctz(g.seat_nations(p));
+    const std::string_view kind = alliance_of(first) == Alliance::Allied ? allied : axis;
+    bots.push_back(make_bot(kind));
+    if (!bots.back()) throw core::SetupError("unknown bot \"" + std::string(kind) + "\" (random, rules)");
+  }
+  return play(g, seed, bots, after_action);
 }
 
 }  // namespace warroom

@@ -18,7 +18,7 @@ class RandomBot final : public core::Bot<Game> {
   core::Action choose(const Game& game, const State& observation, core::Seat seat, core::Rng& rng) override;
 };
 
-// "random"; nullptr for an unknown kind.
+// "random" or "rules" (the rules-based bot, warroom/bots_rules.h); nullptr for an unknown kind.
 std::unique_ptr<core::Bot<Game>> make_bot(std::string_view kind);
 
 }  // namespace warroom
@@ -34,5 +34,11 @@ struct GameResult {
   long actions = 0;
 };
 GameResult play_random_game(const Game& g, std::uint64_t seed, const std::function<void(const State&)>& after_action = {});
+
+// One game from the setup with a bot of the given kind per alliance ("random", "rules"), each seat
+// playing its own bot on its own observation; chance from `seed`. Throws core::SetupError on an
+// unknown kind.
+GameResult play_game(const Game& g, std::uint64_t seed, std::string_view allied, std::string_view axis,
+                     const std::function<void(const State&)>& after_action = {});
 
 }  // namespace warroom

@@ -1,0 +1,314 @@
+// The rules-based bot (`bot:rules`): one priority list per decision of the step table
+// (docs/warroom/bots.md). Every decision picks among the rules' legal actions for the seat; the bot
+// never builds an action the rules did not offer.
+#include "warroom/bots_rules.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+
+#include "warroom/map.h"
+#include "warroom/rules.h"
+
+namespace warroom {
+
+int unit_strength(const Data& d, int type);  // bots_rules_plan.cpp
+int command_strength(const Data& d, int nation, int number, const Command& c);
+
+namespace {
+
+constexpr double kNever = -std::numeric_limits<double>::infinity();
+
+// The legal action with the highest score (the first among equals); kNever excludes an action.
+template <class Score>
+std::optional<core::Action> best(const core::ActionList& legal, Score score) {
+  std::optional<core::Action> out;
+  double top = kNever;
+  for (core::Action a : legal) {
+    const double v = score(decode_action(a));
+    if (v > top) top = v, out = a;
+  }
+  return out;
+}
+
+std::optional<core::Action> find(const core::ActionList& legal, ActionKind kind, int nation) {
+  return best(legal, [&](const Act& x) { return x.kind == kind && x.nation == nation ? 0.0 : kNever; });
+}
+
+int lowest_nation(std::uint8_t bits) {
+  for (int n = 0; n < kNations; ++n)
+    if ((bits >> n) & 1u) return n;
+  return 0;
+}
+
+
+// ---- Reorganizing Commands: merge small stacks into bigger ones in the same region, so that one
+// order moves more units (the rulebook's TIP). Never splits.
+core::Action reorganize(const State& s, int nation, const core::ActionList& legal) {
+  const auto& pool = s.command[at(nation)];
+  const auto pick = best(legal, [&](const Act& x) {
+    if (x.kind != ActionKind::Shift || x.nation != nation || x.c == 0) return kNever;
+    const int from = units_in(pool[x.a]), to = units_in(pool[x.c]);
+    if (from > to || (from == to && x.a < x.c)) return kNever;  // smaller into bigger: always ends
+    return static_cast<double>(to - from);
+  });
+  return pick ? *pick : *find(legal, ActionKind::Done, nation);
+}
+
+// ---- Phase 2 Step 1: write the planned orders and bid.
+core::Action write_sheet(const State& s, int nation, const SheetPlan& plan, const core::ActionList& legal) {
+  const Sheet& sh = s.sheet[at(nation)];
+  const auto legal_one = [&](core::Action a) { return std::find(legal.begin(), legal.end(), a) != legal.end(); };
+  if (sh.selected) {
+    for (const PlannedOrder& o : plan.orders)
+      if (o.command == sh.selected && legal_one(encode(ActionKind::To, nation, o.dest))) return encode(ActionKind::To, nation, o.dest);
+    return encode(ActionKind::Done, nation);  // "done" clears the selection
+  }
+  for (const PlannedOrder& o : plan.orders) {
+    const bool written = std::any_of(sh.box.begin(), sh.box.end(), [&](const Order& b) { return b.status != kEmpty && b.command == o.command; });
+    if (!written && legal_one(encode(ActionKind::Select, nation, o.command))) return encode(ActionKind::Select, nation, o.command);
+  }
+  const int bid = std::min(plan.bid, 999);
+  if (sh.bid != bid && legal_one(bid_action(nation, bid, false))) return bid_action(nation, bid, false);
+  return encode(ActionKind::Done, nation);
+}
+
+// ---- Phase 2 Step 2: attackers take the earliest slot, the others the latest (to answer moves).
+core::Action choose_slot(bool wants_first, const core::ActionList& legal) {
+  return *best(legal, [&](const Act& x) { return wants_first ? -static_cast<double>(x.a) : static_cast<double>(x.a); });
+}
+
+// ---- Phase 3 Step 2: execute an order unless it now walks into a lost battle; pinned units left
+// behind are the cheapest.
+core::Action execute_order(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+  const Data& d = g.data();
+  const auto leave = best(legal, [&](const Act& x) { return x.kind == ActionKind::Leave ? -static_cast<double>(unit_strength(d, x.a)) : kNever; });
+  if (leave) return *leave;
+  const auto cancel = *find(legal, ActionKind::Cancel, nation);
+  const Act c = decode_action(cancel);
+  const Order& o = s.sheet[at(nation)].box[at(c.a - 1)];
+  const Assessment a = assess(g, s, nation);
+  const int me = static_cast<int>(a.side), them = 1 - me;
+  const RegionId dest = o.dest;
+  const Category cat = command_category(d, nation, o.command);
+  // This order and the nation's other orders still to come to the same region attack together.
+  int mine = 0, land_coming = 0;
+  for (const Order& other : s.sheet[at(nation)].box) {
+    if (other.status != kWritten || other.dest != dest) continue;
+    const Category oc = command_category(d, nation, other.command);
+    const int st = command_strength(d, nation, other.command, s.command[at(nation)][other.command]);
+    if (oc == cat) mine += st;
+    if (oc == Category::Land) land_coming += st;
+  }
+  if (cat == Category::Air && a.land[at(them)][dest] > 0 && a.land[at(me)][dest] + land_coming == 0) return cancel;  // no lone air raid
+  if (cat == Category::Land && d.region(dest).is_territory() && a.land[at(them)][dest] * 10 > (mine + a.land[at(me)][dest]) * 12)
+    return cancel;  // the defence grew beyond the attack
+  if (cat == Category::Land && d.region(dest).is_sea() && a.naval[at(them)][dest] + a.air[at(them)][dest] > a.naval[at(me)][dest])
+    return cancel;  // unguarded transports would be sunk (Troop Transports During Battle)
+  if (cat == Category::Sea && a.naval[at(them)][dest] * 10 > (mine + a.naval[at(me)][dest]) * 13) return cancel;
+  const auto move = best(legal, [&](const Act& x) {
+    if (x.kind != ActionKind::Move) return kNever;
+    if (x.b == dest) return 1000.0;
+    return -static_cast<double>(a.naval[at(them)][x.b] + a.land[at(them)][x.b] + a.goal_distance[x.b]);  // via or rail stop
+  });
+  return move ? *move : cancel;
+}
+
+// ---- Phase 3 Step 3: a carrier's fighter joins a fight nearby, else stays over its carrier.
+core::Action launch(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+  const Assessment a = assess(g, s, nation);
+  const int me = static_cast<int>(a.side), them = 1 - me;
+  return *best(legal, [&](const Act& x) {
+    if (x.b == kNoRegion) return 0.0;
+    const int enemy = a.land[at(them)][x.b] + a.naval[at(them)][x.b] + a.air[at(them)][x.b];
+    const int ours = a.land[at(me)][x.b] + a.naval[at(me)][x.b] + a.air[at(me)][x.b];
+    if (enemy == 0) return 0.5;  // over a quiet sea it guards convoys and transports
+    return ours > 0 ? 10.0 + enemy : kNever;  // never alone into an enemy force
+  });
+}
+
+// ---- Phase 5 Step 1: land where the air is needed (a threatened capital or industry), else
+// nearest the goals; never "lost" while a landing exists.
+core::Action land(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+  const Assessment a = assess(g, s, nation);
+  const int me = static_cast<int>(a.side);
+  return *best(legal, [&](const Act& x) {
+    if (x.b == kNoRegion) return -1e9;
+    const int gap = std::max(0, a.threat[x.b] - a.land[at(me)][x.b]);
+    return (a.importance[x.b] > 0 ? 3.0 * gap : 0.0) - a.goal_distance[x.b];
+  });
+}
+
+// ---- Phase 5 Step 2: naval units to the safest port sea; land units leave as far as the industry
+// allows, the cheapest held back.
+core::Action deploy(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+  if (const auto done = find(legal, ActionKind::Done, nation)) return *done;
+  const Assessment a = assess(g, s, nation);
+  const int me = static_cast<int>(a.side), them = 1 - me;
+  if (const auto sea = best(legal, [&](const Act& x) {
+        if (x.kind != ActionKind::Deploy) return kNever;
+        const RegionId r = g.data().region(x.a).port_seas[at(x.c)];
+        return static_cast<double>(a.naval[at(me)][r] - 2 * a.naval[at(them)][r] - a.air[at(them)][r]);
+      }))
+    return *sea;
+  if (const auto hold = best(legal, [&](const Act& x) {
+        return x.kind == ActionKind::Hold ? -static_cast<double>(unit_strength(g.data(), x.b)) : kNever;
+      }))
+    return *hold;
+  return legal[0];
+}
+
+// ---- Phase 7 Step 3: production. Replace losses and build toward the goals: an army for a nation
+// whose goals are by land, a fleet share for one whose goals lie over the sea; Civilian Goods when
+// Stress has pushed it out of the White Zone.
+core::Action purchase(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+  const Data& d = g.data();
+  const Sheet& sh = s.sheet[at(nation)];
+  const NationState& ns = s.nation[at(nation)];
+  if (ns.zone >= kBlue && sh.goods < ns.zone)
+    if (const auto goods = best(legal, [&](const Act& x) {
+          if (x.kind != ActionKind::BuyGoods) return kNever;
+          const int mix[kResources] = {x.a, x.b, x.c};
+          double v = 0;  // pay from what is most plentiful
+          for (int r = 0; r < kResources; ++r) v -= mix[r] * (100.0 / (1 + ns.res[at(r)]));
+          return v;
+        }))
+      return *goods;
+  const Assessment a = assess(g, s, nation);
+  const RegionId capital = d.nations[at(nation)].capital;
+  // Goals no land route reaches from the capital call for a fleet (and troops carried by sea).
+  bool overseas = capital != kNoRegion;
+  for (const VictoryTerm& term : g.scenario().victory[at(static_cast<int>(a.side))].all_of)
+    for (RegionId r : term.of) {
+      const std::uint8_t holder = s.region[r].controller;
+      const bool held = holder != kNoNation && alliance_of(holder) == a.side;
+      if (!held && capital != kNoRegion && land_distance(d, capital, r) != kUnreachable) overseas = false;
+    }
+  // Target shares of the purchases, in units.
+  std::array<double, kUnitTypes> share{};
+  share[kInf] = 4, share[kArt] = 2, share[kArm] = 2, share[kFtr] = 1;
+  if (overseas) share[kCa] = 1, share[kCv] = 1, share[kSub] = 1, share[kInf] = 3;
+  if (capital != kNoRegion && a.threat[capital] > a.land[at(static_cast<int>(a.side))][capital]) share = {}, share[kInf] = 3, share[kArt] = 2;  // the capital first
+  // What is left after this round's entries; a resource in short supply makes a unit dear.
+  std::array<double, kResources> left{};
+  for (int r = 0; r < kResources; ++r) left[at(r)] = ns.res[at(r)] - sh.goods_paid[at(r)];
+  for (int t = 0; t < kUnitTypes; ++t)
+    for (int r = 0; r < kResources; ++r) left[at(r)] -= sh.buy[at(t)] * d.units[at(t)].cost[static_cast<Resource>(r)];
+  const double mean = std::max(1.0, (left[0] + left[1] + left[2]) / 3);
+  const auto pick = best(legal, [&](const Act& x) {
+    if (x.kind != ActionKind::Buy || share[x.a] <= 0) return kNever;
+    double price = 0;
+    for (int r = 0; r < kResources; ++r) price += d.units[at(x.a)].cost[static_cast<Resource>(r)] * mean / (1 + std::max(0.0, left[at(r)]));
+    return 2.0 * unit_strength(d, x.a) / std::max(0.5, price) - (sh.buy[x.a] + 1) / share[x.a];
+  });
+  // Keep a little oil for next round's bid.
+  if (pick && (d.units[at(decode_action(*pick).a)].cost.oil == 0 || ns.res[kOil] > 2)) return *pick;
+  if (const auto inf = best(legal, [&](const Act& x) { return x.kind == ActionKind::Buy && d.units[at(x.a)].cost.oil == 0 ? 0.0 : kNever; }))
+    return *inf;
+  return *find(legal, ActionKind::Done, nation);
+}
+
+// ---- Phase 7 Step 5: new units at the industry nearest the goals.
+core::Action place(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+  const Assessment a = assess(g, s, nation);
+  return *best(legal, [&](const Act& x) { return -static_cast<double>(a.goal_distance[x.a]) + (a.importance[x.a] > 0 ? 0.5 : 0); });
+}
+
+// ---- Phase 7 Step 2: trade a plentiful resource for the scarcest one (Global War only).
+core::Action trade(const State& s, int nation, const core::ActionList& legal) {
+  const auto& res = s.nation[at(nation)].res;
+  const int scarce = static_cast<int>(std::min_element(res.begin(), res.end()) - res.begin());
+  const auto pick = best(legal, [&](const Act& x) {
+    if (x.kind != ActionKind::Trade || x.b == scarce) return kNever;
+    return static_cast<double>(res[at(x.b)]);
+  });
+  if (pick && res[at(decode_action(*pick).b)] >= 2 * res[at(scarce)] + 4) return *pick;
+  return *find(legal, ActionKind::Done, nation);
+}
+
+// ---- Phase 6: Medals and Goods cancel Stress one for one (Medals first: Goods cost resources);
+// relieve a zone when possible; pay the Blue Zone from the largest pile; desert the cheapest units.
+core::Action morale(const Data& d, const State& s, StepId step, int nation, const core::ActionList& legal) {
+  const auto& res = s.nation[at(nation)].res;
+  switch (step) {
+    case StepId::MoraleCancel:
+      return *best(legal, [](const Act& x) { return x.kind == ActionKind::CancelStress ? 2.0 - x.a : 0.0; });
+    case StepId::MoraleRelieve:
+      return *best(legal, [](const Act& x) { return x.kind == ActionKind::Relieve ? 10.0 + x.a : 0.0; });
+    case StepId::BluePay:
+      return *best(legal, [&](const Act& x) { return x.kind == ActionKind::Pay ? static_cast<double>(res[at(x.a)]) : kNever; });
+    case StepId::Desert:
+      return *best(legal, [&](const Act& x) { return x.kind == ActionKind::Desert ? -static_cast<double>(unit_strength(d, x.b)) : kNever; });
+    default:
+      return legal[0];
+  }
+}
+
+// ---- Phase 4 › Order of Battles: the Active region that matters most first (a friendly capital or
+// industry under attack, then the most valuable enemy territory). Battle Setup › 4: the Commander
+// keeps command. Update Territory Status: a liberated territory to its original owner, else the
+// Commander. Apply Medals: to the nation under the most Stress.
+core::Action pick_region(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+  const Assessment a = assess(g, s, nation);
+  return *best(legal, [&](const Act& x) { return static_cast<double>(a.importance[x.a] + a.value[x.a]); });
+}
+
+core::Action assign(const Game& g, const State& s, StepId step, int nation, const core::ActionList& legal) {
+  const RegionId r = s.fight.region;
+  const int original = r == kNoRegion ? -1 : static_cast<int>(g.data().region(r).original());
+  return *best(legal, [&](const Act& x) {
+    switch (step) {
+      case StepId::Claim: return x.a == original ? 2.0 : x.a == nation ? 1.0 : 0.0;
+      case StepId::Medal: return static_cast<double>(s.nation[at(x.a)].stress);
+      default: return x.a == nation ? 1.0 : 0.0;
+    }
+  });
+}
+
+}  // namespace
+
+const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nation) {
+  Cached& c = cache_[at(nation)];
+  const Sheet& sh = obs.sheet[at(nation)];
+  const bool blank = sh.selected == 0 && sh.bid == 0 && std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
+  if (!c.valid || blank || c.round != obs.round || c.pass != obs.pass) {
+    c.plan = plan_sheet(game, obs, nation);
+    c.round = obs.round, c.pass = obs.pass, c.valid = true;
+  }
+  return c.plan;
+}
+
+core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat seat, core::Rng&) {
+  core::ActionList legal;
+  game.legal_actions(obs, seat, legal);
+  if (legal.size() == 1) return legal[0];
+  const StepId step = obs.steps.top().id;
+  const int nation = lowest_nation(game.acting_nations(obs, seat));
+  core::ActionList own;  // a seat of several nations acts for one at a time
+  for (core::Action a : legal)
+    if (decode_action(a).nation == nation) own.push_back(a);
+  switch (step) {
+    case StepId::Reorganize: return reorganize(obs, nation, own);
+    case StepId::WriteSheets: return write_sheet(obs, nation, plan_for(game, obs, nation), own);
+    case StepId::ChooseSlot: return choose_slot(plan_for(game, obs, nation).wants_first, own);
+    case StepId::MovementTurn: return execute_order(game, obs, nation, own);
+    case StepId::CarrierLaunch: return launch(game, obs, nation, own);
+    case StepId::LandAir: return land(game, obs, nation, own);
+    case StepId::DeployPlans: return deploy(game, obs, nation, own);
+    case StepId::Purchases: return purchase(game, obs, nation, own);
+    case StepId::Place: return place(game, obs, nation, own);
+    case StepId::Trade: return trade(obs, nation, own);
+    case StepId::MoraleCancel:
+    case StepId::MoraleRelieve:
+    case StepId::BluePay:
+    case StepId::Desert: return morale(game.data(), obs, step, nation, own);
+    case StepId::PickRegion: return pick_region(game, obs, nation, own);
+    case StepId::HandOver:
+    case StepId::Claim:
+    case StepId::Medal: return assign(game, obs, step, nation, own);
+    default: break;
+  }
+  return battle_decision(game, obs, own);
+}
+
+}  // namespace warroom

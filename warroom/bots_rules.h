@@ -1,0 +1,72 @@
+// War Room's rules-based bot (`bot:rules`, docs/warroom/bots.md): a fixed list of priorities per
+// decision, for every nation. It sees only its seat's observation (Game::observe) and asks the rules
+// what is legal: the order pad (pad_destinations), the execution of an order (a probe of the Phase 3
+// step on a copy of the observation), purchases, placements, landings and the battle module's
+// choices. It never re-derives a rule; its own arithmetic is only about what is worth doing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/bot.h"
+#include "warroom/battle.h"
+#include "warroom/game.h"
+
+namespace warroom {
+
+// What a nation sees of the position, reduced to the numbers its plans weigh: strengths per region
+// and alliance (unit costs as the measure of strength), the regions it must hold and the regions it
+// must take (its alliance's Victory conditions, enemy capitals and industries), and how far each
+// region is from those goals for a land force (land steps 1, sea steps 2).
+struct Assessment {
+  int nation = 0;
+  Alliance side = Alliance::Allied;
+  std::array<std::array<int, kMaxRegions>, kAlliances> land{}, air{}, naval{};
+  std::array<int, kMaxRegions> threat{};      // enemy land strength that can enter the region next round
+  std::array<int, kMaxRegions> importance{};  // 0: none; capitals and victory regions most
+  std::array<int, kMaxRegions> goal_distance{};
+  std::array<int, kMaxRegions> value{};       // worth of taking an enemy territory
+};
+Assessment assess(const Game& g, const State& obs, int nation);
+
+// One planned order (Phase 2 Step 1).
+struct PlannedOrder {
+  std::uint8_t command = 0;
+  RegionId dest = kNoRegion;
+};
+struct SheetPlan {
+  std::vector<PlannedOrder> orders;  // at most the nation's order limit, in execution order
+  int bid = 0;
+  bool wants_first = false;          // its attacks want to pin the defenders before they move
+};
+// The orders and bid the bot writes for `nation` in this observation.
+SheetPlan plan_sheet(const Game& g, const State& obs, int nation);
+
+// Whether the order could be executed now (the Phase 3 step's legal moves on a copy of `obs`).
+bool order_executable(const Game& g, const State& obs, int nation, int command, RegionId dest);
+
+// The battle choice the bot prefers among the battle module's legal choices (need(b) is a decision
+// of one of the bot's nations).
+Choice preferred_choice(const Game& g, const Battle& b);
+
+// The bot's action at a battle decision (Phase 4): preferred_choice in the rules' action form.
+core::Action battle_decision(const Game& g, const State& obs, const core::ActionList& legal);
+
+class RulesBot final : public core::Bot<Game> {
+ public:
+  core::Action choose(const Game& game, const State& observation, core::Seat seat, core::Rng& rng) override;
+
+ private:
+  // The sheet plan of the round being written, per nation (computed once a round).
+  struct Cached {
+    std::uint16_t round = 0;
+    std::uint8_t pass = 0;
+    bool valid = false;
+    SheetPlan plan;
+  };
+  std::array<Cached, kNations> cache_{};
+  const SheetPlan& plan_for(const Game& game, const State& obs, int nation);
+};
+
+}  // namespace warroom

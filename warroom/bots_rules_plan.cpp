@@ -1,0 +1,391 @@
+// The rules-based bot's Phase 2: what it sees of the position (assess), and the orders and bid it
+// writes (plan_sheet): defence of capitals and industries first, then attacks it expects to win,
+// then an advance toward its alliance's Victory conditions. Legality is always the rules': the
+// pad's destinations (ruling 21) and the Phase 3 step's moves on a copy of the observation, which
+// knows pinning, rails, passages and the scenario's regions.
+#include <algorithm>
+#include <queue>
+
+#include "warroom/bots_rules.h"
+#include "warroom/map.h"
+#include "warroom/rules.h"
+
+namespace warroom {
+
+namespace {
+
+constexpr int kFar = 1000;
+
+Alliance other(Alliance a) { return a == Alliance::Allied ? Alliance::Axis : Alliance::Allied; }
+int side_index(Alliance a) { return static_cast<int>(a); }
+
+bool friendly(const State& s, RegionId r, Alliance side) {
+  const std::uint8_t c = s.region[r].controller;
+  return c != kNoNation && alliance_of(c) == side;
+}
+
+}  // namespace
+
+// Strength of a unit type, measured by what it costs (units.json); carrier fighter tokens as fighters.
+int unit_strength(const Data& d, int type) {
+  const int t = type == index(UnitKind::CarrierFighter) ? kFtr : type;
+  return std::max(1, d.units[at(t)].cost.total());
+}
+
+int command_strength(const Data& d, int nation, int number, const Command& c) {
+  const Category cat = command_category(d, nation, number);
+  int total = 0;
+  for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t) total += c.n[at(slot_of(t))] * unit_strength(d, t);
+  return total;
+}
+
+namespace {
+
+// Goal distance for a land force: land steps cost 1, embarking, sailing and landing 2 each; goals
+// are the regions of the alliance's Victory conditions it does not hold (distance 0) and enemy
+// territories (4: any front will do, the objectives come first).
+void goal_distances(const Game& g, const State& s, Assessment& a) {
+  const Data& d = g.data();
+  const bool may_sail = !d.nations[at(a.nation)].has(NationRule::LandNeverAtSea);
+  a.goal_distance.fill(kFar);
+  using Item = std::pair<int, RegionId>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+  const auto seed = [&](RegionId r, int cost) {
+    if (cost < a.goal_distance[r]) a.goal_distance[r] = cost, open.push({cost, r});
+  };
+  for (const VictoryTerm& term : g.scenario().victory[at(side_index(a.side))].all_of)
+    for (RegionId r : term.of)
+      if (!friendly(s, r, a.side)) seed(r, 0);
+  for (const Region& r : d.regions)
+    if (r.is_territory() && g.scenario().in_play.test(r.rid) && friendly(s, r.rid, other(a.side))) seed(r.rid, 4);
+  while (!open.empty()) {
+    const auto [cost, r] = open.top();
+    open.pop();
+    if (cost > a.goal_distance[r]) continue;
+    for (RegionId x : neighbours(d, r)) {
+      const Region& reg = d.region(x);
+      if (!g.scenario().in_play.test(x) || reg.type == RegionType::Impassable) continue;
+      const bool land_step = reg.is_territory() && d.region(r).is_territory();
+      if (!land_step && !may_sail) continue;
+      seed(x, cost + (land_step ? 1 : 2));
+    }
+  }
+}
+
+void count_forces(const Game& g, const State& s, Assessment& a) {
+  const Data& d = g.data();
+  for (int n = 0; n < kNations; ++n) {
+    if (!in_play(s, n)) continue;
+    const int side = side_index(alliance_of(n));
+    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+      const Command& c = s.command[at(n)][at(number)];
+      if (c.region == kNoRegion || units_in(c) == 0) continue;
+      const int st = command_strength(d, n, number, c);
+      switch (command_category(d, n, number)) {
+        case Category::Land: a.land[at(side)][c.region] += st; break;
+        case Category::Air: a.air[at(side)][c.region] += st; break;
+        case Category::Sea: a.naval[at(side)][c.region] += st; break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Assessment assess(const Game& g, const State& s, int nation) {
+  const Data& d = g.data();
+  Assessment a;
+  a.nation = nation;
+  a.side = alliance_of(nation);
+  count_forces(g, s, a);
+  const int me = side_index(a.side), them = 1 - me;
+  const auto& enemy_victory = g.scenario().victory[at(them)].all_of;
+  for (const Region& r : d.regions) {
+    if (!g.scenario().in_play.test(r.rid) || !r.is_territory()) continue;
+    // Threat: enemy land units that can enter next round (adjacent territories, transports in
+    // adjacent seas) and those already there; rails cannot invade (Plotting Land Commands by Rail).
+    int threat = a.land[at(them)][r.rid];
+    for (RegionId x : neighbours(d, r.rid)) threat += a.land[at(them)][x] + a.air[at(them)][x] / 2;
+    a.threat[r.rid] = threat;
+    if (friendly(s, r.rid, a.side)) {
+      int imp = r.industry ? r.sv : 0;
+      if (r.capital_of != kNoNation) imp += r.capital_of == nation ? 12 : 8;
+      for (const VictoryTerm& term : enemy_victory)
+        if (std::find(term.of.begin(), term.of.end(), r.rid) != term.of.end()) imp += 10;
+      a.importance[r.rid] = imp;
+    } else if (friendly(s, r.rid, other(a.side))) {
+      int v = r.sv + r.income.total() + (r.industry ? 3 : 0) + (r.capital_of != kNoNation ? 10 : 0);
+      for (const VictoryTerm& term : g.scenario().victory[at(me)].all_of)
+        if (std::find(term.of.begin(), term.of.end(), r.rid) != term.of.end()) v += 20;
+      a.value[r.rid] = v;
+    }
+  }
+  goal_distances(g, s, a);
+  return a;
+}
+
+bool order_executable(const Game& g, const State& obs, int nation, int command, RegionId dest) {
+  State s = obs;
+  s.steps.push({StepId::MovementTurn, static_cast<std::int8_t>(nation)});
+  s.sheet[at(nation)].box = {};
+  s.sheet[at(nation)].box[0] = {static_cast<std::uint8_t>(command), dest, kWritten};
+  s.pin = PinSplit{};
+  core::ActionList legal;
+  g.legal_actions(s, g.seat_of(nation), legal);
+  return std::any_of(legal.begin(), legal.end(), [](core::Action x) { return decode_action(x).kind == ActionKind::Move; });
+}
+
+namespace {
+
+struct Mine {
+  std::uint8_t number = 0;
+  RegionId region = kNoRegion;
+  Category cat = Category::Land;
+  int strength = 0;
+  bool used = false;
+};
+
+class Planner {
+ public:
+  Planner(const Game& g, const State& s, int nation) : g_(g), d_(g.data()), s_(s), nation_(nation), a_(assess(g, s, nation)) {
+    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+      const Command& c = s.command[at(nation)][at(number)];
+      if (c.region == kNoRegion || units_in(c) == 0) continue;
+      mine_.push_back({static_cast<std::uint8_t>(number), c.region, command_category(d_, nation, number),
+                       command_strength(d_, nation, number, c)});
+    }
+    std::stable_sort(mine_.begin(), mine_.end(), [](const Mine& x, const Mine& y) { return x.strength > y.strength; });
+  }
+
+  SheetPlan run() {
+    defend();
+    attack();
+    strike_fleets();
+    escort_and_gather();
+    advance();
+    air_to_defence();
+    plan_.bid = bid();
+    return plan_;
+  }
+
+ private:
+  const Game& g_;
+  const Data& d_;
+  const State& s_;
+  int nation_;
+  Assessment a_;
+  std::vector<Mine> mine_;
+  SheetPlan plan_;
+  std::array<int, kMaxRegions> out_{}, in_{}, ships_in_{};
+  int attacks_ = 0, capital_attacks_ = 0;
+  bool short_of_defence_ = false;
+
+  int me() const { return side_index(a_.side); }
+  int them() const { return 1 - me(); }
+  bool full() const { return static_cast<int>(plan_.orders.size()) >= g_.order_limit(nation_); }
+
+  bool on_pad(const Mine& m, RegionId dest) const {
+    std::vector<RegionId> dests;
+    pad_destinations(CCtx{g_, s_}, nation_, m.number, dests);
+    return std::find(dests.begin(), dests.end(), dest) != dests.end();
+  }
+
+  // Friendly land strength left in r after the planned moves.
+  int held(RegionId r) const { return a_.land[at(me())][r] + in_[r] - out_[r]; }
+
+  // Leaving r must not bare a threatened capital or industry.
+  bool can_leave(const Mine& m) const {
+    if (m.cat != Category::Land || a_.importance[m.region] == 0) return true;
+    return held(m.region) - m.strength >= a_.threat[m.region];
+  }
+
+  bool order(Mine& m, RegionId dest) {
+    if (full() || m.used || !on_pad(m, dest) || !order_executable(g_, s_, nation_, m.number, dest)) return false;
+    m.used = true;
+    plan_.orders.push_back({m.number, dest});
+    if (m.cat == Category::Land) out_[m.region] += m.strength, in_[dest] += m.strength;
+    if (m.cat == Category::Sea) ships_in_[dest] += m.strength;
+    return true;
+  }
+
+  // Air may go where it can land next Phase 5: a friendly territory within its landing move.
+  bool landing_near(RegionId r) const {
+    for (const Region& t : d_.regions)
+      if (t.is_territory() && g_.scenario().in_play.test(t.rid) && friendly(s_, t.rid, a_.side) && air_distance(d_, r, t.rid) <= 2)
+        return true;
+    return false;
+  }
+
+  std::vector<RegionId> vital_regions() const {
+    std::vector<RegionId> v;
+    for (const Region& r : d_.regions)
+      if (a_.importance[r.rid] > 0 && a_.threat[r.rid] > 0) v.push_back(r.rid);
+    std::stable_sort(v.begin(), v.end(), [&](RegionId x, RegionId y) { return a_.importance[x] > a_.importance[y]; });
+    return v;
+  }
+
+  // 1. Capitals and industries: enough land strength to meet the threat (+10%).
+  void defend() {
+    for (RegionId v : vital_regions()) {
+      const auto need = [&] { return a_.threat[v] * 11 / 10 + 1 - held(v); };
+      for (Mine& m : mine_) {
+        if (need() <= 0 || full()) break;
+        if (m.used || m.cat != Category::Land || m.region == v || !can_leave(m)) continue;
+        order(m, v);
+      }
+      if (need() > 0) short_of_defence_ = true;
+    }
+  }
+
+  int defence_of(RegionId t) const {
+    const int land = a_.land[at(them())][t];
+    return land + a_.air[at(them())][t] / 2 + (land == 0 ? 2 : 0);  // the garrison's 2 dice (Garrison Forces)
+  }
+
+  // 2. Attacks on enemy territories worth taking, with at least 1.3 times the defence.
+  void attack() {
+    std::vector<RegionId> targets;
+    for (const Region& r : d_.regions)
+      if (r.is_territory() && (a_.value[r.rid] > 0 || (friendly(s_, r.rid, a_.side) && a_.land[at(them())][r.rid] > 0)))
+        targets.push_back(r.rid);
+    const auto worth = [&](RegionId r) { return a_.value[r] + (a_.land[at(them())][r] > 0 ? a_.importance[r] : 0); };
+    std::stable_sort(targets.begin(), targets.end(), [&](RegionId x, RegionId y) { return worth(x) > worth(y); });
+    for (RegionId t : targets) {
+      if (full()) break;
+      const int defence = defence_of(t);
+      int force = a_.land[at(me())][t] + in_[t];
+      std::vector<Mine*> group;
+      for (Mine& m : mine_) {
+        if (force >= defence * 3 / 2 + 2) break;
+        if (m.used || m.cat != Category::Land || !can_leave(m) || !adjacent_for_land(m.region, t)) continue;
+        if (!on_pad(m, t)) continue;
+        group.push_back(&m);
+        force += m.strength;
+      }
+      if (group.empty() || force * 10 < defence * 13 + 10) continue;
+      int sent = 0;
+      for (Mine* m : group) sent += order(*m, t);
+      if (!sent) continue;
+      ++attacks_;
+      capital_attacks_ += d_.region(t).capital_of != kNoNation;
+      for (Mine& m : mine_)  // air support where it can land afterwards
+        if (!m.used && m.cat == Category::Air && air_distance(d_, m.region, t) <= 2 && landing_near(t) && a_.land[at(them())][t] > 0)
+          order(m, t);
+    }
+  }
+
+  bool adjacent_for_land(RegionId from, RegionId t) const {
+    if (d_.region(from).is_sea()) return is_edge(d_, from, t);  // a transport lands on an adjacent territory
+    return land_distance(d_, from, t) == 1;
+  }
+
+  // Troops may sail where the ships there (and those ordered there) meet any enemy fleet nearby.
+  bool sea_safe(RegionId r) const { return sea_safe_for(r, ships_in_[r]); }
+
+  // 3. Fleets (and aircraft that can land afterwards) strike an enemy fleet when together they are
+  // 1.3 times its strength; then they guard the seas where troops sail; the rest gather at the
+  // safe sea nearest the goals, where the troops will cross.
+  bool can_reach_sea(const Mine& m, RegionId r) const {
+    if (m.cat == Category::Sea) return sea_distance(d_, m.region, r) <= 2;
+    return m.cat == Category::Air && air_distance(d_, m.region, r) <= 2 && landing_near(r);
+  }
+
+  void strike_fleets() {
+    std::vector<RegionId> seas;
+    for (const Region& r : d_.regions)
+      if (r.is_sea() && g_.scenario().in_play.test(r.rid) && a_.naval[at(them())][r.rid] > 0) seas.push_back(r.rid);
+    std::stable_sort(seas.begin(), seas.end(), [&](RegionId x, RegionId y) { return a_.goal_distance[x] < a_.goal_distance[y]; });
+    for (RegionId r : seas) {
+      const int enemy = a_.naval[at(them())][r] + a_.air[at(them())][r];
+      int ours = a_.naval[at(me())][r] + a_.air[at(me())][r];
+      std::vector<Mine*> group;
+      for (Mine& m : mine_) {
+        if (ours * 10 >= enemy * 13 + 10) break;
+        if (m.used || m.cat == Category::Land || m.region == r || !can_reach_sea(m, r)) continue;
+        group.push_back(&m);
+        ours += m.strength;
+      }
+      if (group.empty() || ours * 10 < enemy * 13 + 10) continue;
+      for (Mine* m : group) order(*m, r);
+    }
+  }
+
+  void escort_and_gather() {
+    for (Mine& m : mine_) {
+      if (m.used || m.cat != Category::Sea || full()) continue;
+      RegionId best = kNoRegion;
+      int best_score = 0;
+      for (const Region& r : d_.regions) {
+        if (!r.is_sea() || r.rid == m.region || sea_distance(d_, m.region, r.rid) > 2 || !g_.scenario().in_play.test(r.rid)) continue;
+        if (a_.naval[at(them())][r.rid] + a_.air[at(them())][r.rid] > 0) continue;  // strikes are decided above
+        const int transports = a_.land[at(me())][r.rid] + in_[r.rid];
+        int score = transports > 0 && a_.naval[at(me())][r.rid] == 0 ? 100 + transports : 0;
+        if (!score && a_.goal_distance[r.rid] < a_.goal_distance[m.region] && sea_safe_for(r.rid, m.strength))
+          score = a_.goal_distance[m.region] - a_.goal_distance[r.rid];
+        if (score > best_score) best = r.rid, best_score = score;
+      }
+      if (best != kNoRegion) order(m, best);
+    }
+  }
+
+  // A sea where a force of `extra` more ships would not face a stronger enemy fleet next door.
+  bool sea_safe_for(RegionId r, int extra) const {
+    const int ours = a_.naval[at(me())][r] + extra;
+    if (a_.naval[at(them())][r] > ours || a_.air[at(them())][r] > 0) return false;
+    for (RegionId x : neighbours(d_, r))
+      if (d_.region(x).is_sea() && a_.naval[at(them())][x] + a_.air[at(them())][x] > ours + a_.naval[at(me())][x]) return false;
+    return true;
+  }
+
+  // 4. The rest of the army moves toward the goals: friendly ground (rail included) or a safe sea.
+  void advance() {
+    for (Mine& m : mine_) {
+      if (m.used || m.cat != Category::Land || full() || !can_leave(m)) continue;
+      std::vector<RegionId> dests;
+      pad_destinations(CCtx{g_, s_}, nation_, m.number, dests);
+      std::stable_sort(dests.begin(), dests.end(), [&](RegionId x, RegionId y) { return a_.goal_distance[x] < a_.goal_distance[y]; });
+      int tries = 0;
+      for (RegionId r : dests) {
+        if (a_.goal_distance[r] >= a_.goal_distance[m.region] || tries >= 4) break;
+        const Region& reg = d_.region(r);
+        const bool ok = reg.is_sea() ? sea_safe(r)
+                                     : friendly(s_, r, a_.side) && a_.land[at(them())][r] == 0;
+        if (!ok) continue;
+        ++tries;
+        if (order(m, r)) break;
+      }
+    }
+  }
+
+  // 5. Air not yet used flies to the most threatened capital or industry it can reach.
+  void air_to_defence() {
+    for (Mine& m : mine_) {
+      if (m.used || m.cat != Category::Air || full()) continue;
+      RegionId best = kNoRegion;
+      int worst = 0;
+      for (const Region& r : d_.regions) {
+        const int gap = a_.threat[r.rid] - held(r.rid);
+        if (a_.importance[r.rid] == 0 || r.rid == m.region || gap <= worst || air_distance(d_, m.region, r.rid) > 2) continue;
+        best = r.rid, worst = gap;
+      }
+      if (best != kNoRegion) order(m, best);
+    }
+  }
+
+  // Bids sized to need: attacks want the first slot (to pin the defenders before they move), more
+  // so on a capital; a threatened capital or industry wants the last (to answer the enemy's moves).
+  int bid() {
+    const int oil = resource(s_, nation_, kOil);
+    plan_.wants_first = attacks_ > 0;
+    int want = 0;
+    if (attacks_ > 0) want = 1 + attacks_ + 3 * capital_attacks_;
+    else if (short_of_defence_) want = 2;
+    return std::clamp(want, 0, oil / 3);
+  }
+};
+
+}  // namespace
+
+SheetPlan plan_sheet(const Game& g, const State& obs, int nation) { return Planner(g, obs, nation).run(); }
+
+}  // namespace warroom
