@@ -36,6 +36,8 @@
 //   launch JPN 5 aboard         ... or keeps it                                a = command, b = region (0xFF: aboard)
 //   land JPN 18 J22             Phase 5 Step 1: the tagged Air Command lands    a = command, b = region
 //   land JPN 18 lost            ... has no legal landing and is eliminated     b = 0xFF
+//   permit USSR / refuse USSR   Soviet-Japanese Pact, Article Two: the party asked lets its ally's
+//                               order break the pact, or has it cancelled      a = 1 permit, 0 refuse
 #pragma once
 
 #include <cstdint>
@@ -47,7 +49,7 @@ namespace warroom {
 enum class ActionKind : std::uint8_t {
   Done, Select, To, Erase, Bid, Slot, Cancel, Shift, CancelStress, Relieve, Pay, Desert,
   Buy, Unbuy, BuyGoods, UnbuyGoods, Place, Deploy, Undeploy, Hold, Release, Draw, Trade,
-  Move, Leave, Launch, Land, kCount
+  Move, Leave, Launch, Land, Permit, kCount
 };
 
 struct Act {

@@ -114,6 +114,9 @@ constexpr StepRow kSteps[] = {
   {StepId::MovementTurn, "movement-turn", Kind::Decision, "Phase 3 > Step 2. Resolve Movement in Turn Order",
    "{} resolves (or cancels) its next order",
    movement_legal, movement_apply, movement_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
+  {StepId::PactPermission, "pact-permission", Kind::Decision, "Soviet-Japanese Non-Aggression Pact > Article Two",
+   "{} permits its ally's order, breaking the Soviet-Japanese Pact (and taking its 5 Stress), or refuses it",
+   permission_legal, permission_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::CarrierLaunch, "carrier-launch", Kind::Decision, "Phase 3 > Step 3. Carrier Plane Movement",
    "{} launches its next carrier's fighter token (or keeps it aboard)",
    launch_legal, launch_apply, launch_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
@@ -406,7 +409,7 @@ void hash_command(core::Hasher& h, const Command& c) {
 
 std::uint64_t Game::hash(const State& s) const {
   // A new field of State must be hashed here: this size check fails until it is.
-  static_assert(sizeof(State) == 14932, "State changed: hash every new field, then update this size");
+  static_assert(sizeof(State) == 14936, "State changed: hash every new field, then update this size");
   core::Hasher h;
   h.add(s.scenario);
   h.add(s.round);
@@ -458,6 +461,7 @@ std::uint64_t Game::hash(const State& s) const {
   for (const auto& tokens : s.fighter_tokens) h.add_range(tokens.begin(), tokens.end());
   hash_battle(h, s.battle);
   h.add(s.winner);
+  h.add(s.pact.status | (s.pact.offender << 8) | (s.pact.broken_round << 16));
   return h.digest();
 }
 

@@ -55,6 +55,7 @@ std::string Game::action_to_string(const State&, core::Seat seat, core::Action a
     case ActionKind::Leave: return fmt::format("leave {} {}", n, unit(x.a));
     case ActionKind::Launch: return fmt::format("launch {} {} {}", n, x.a, x.b == kNoRegion ? std::string("aboard") : region_name(x.b));
     case ActionKind::Land: return fmt::format("land {} {} {}", n, x.a, x.b == kNoRegion ? std::string("lost") : region_name(x.b));
+    case ActionKind::Permit: return fmt::format("{} {}", x.a ? "permit" : "refuse", n);
     case ActionKind::kCount: break;
   }
   return fmt::format("action {}", action);
@@ -112,6 +113,7 @@ std::optional<core::Action> parse(const Game& g, std::string_view text) {
   const std::size_t size = w.size();
   if (verb == "done" && size == 2) return encode(ActionKind::Done, n);
   if (verb == "draw" && size == 2) return encode(ActionKind::Draw, n);
+  if ((verb == "permit" || verb == "refuse") && size == 2) return encode(ActionKind::Permit, n, verb == "permit" ? 1 : 0);
   if (size < 3) return std::nullopt;
   if (verb == "select") { if (auto v = number(w[2], kMaxCommandNumber)) return encode(ActionKind::Select, n, *v); }
   if (verb == "to") { if (auto r = region(w[2])) return encode(ActionKind::To, n, *r); }
@@ -262,6 +264,15 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::Launched: text = fmt::format("{} launches a carrier fighter from Command {} to {}", n, a, r(b)); break;
     case Event::Landed: text = fmt::format("{} lands Command {} from {} in {}", n, a, r(b), r(c)); break;
     case Event::Perished: text = fmt::format("{}'s Command {} has nowhere to land in reach of {} and is lost", n, a, r(b)); break;
+    case Event::PactBroken:
+      text = fmt::format("{} breaks the Soviet-Japanese Pact (Article {}) and takes {} Stress", n, a == 1 ? "One" : "Two", b);
+      break;
+    case Event::PactAsked: text = fmt::format("{} is asked to permit {}'s Command {} into {}", n, nation_name(a), b, r(c)); break;
+    case Event::PactRefused: text = fmt::format("{} refuses: {} cancels box {}", n, nation_name(a), b); break;
+    case Event::PactEnded: text = fmt::format("{} has fallen: the Soviet-Japanese Pact ends", r(a)); break;
+    case Event::PactExpelled: text = fmt::format("{}'s Command {} did not leave {} and is eliminated", n, a, r(b)); break;
+    case Event::ControlTaken: text = fmt::format("{} takes control of {}", n, r(a)); break;
+    case Event::ControlRestored: text = fmt::format("{} liberates {} and restores it to {}", nation_name(b), r(a), n); break;
     case Event::Stopped: text = fmt::format("the game stops after round {}, with no winner", a); break;
   }
   return fmt::format("{}: {}", e.rule, text);

@@ -7,6 +7,8 @@
 //   deploy.cpp   Phase 5 Refit & Deploy (Steps 2-3)
 //   morale.cpp   Phase 6 Morale
 //   victory.cpp  Victory Check, collapse, "nobody has units"
+//   pact.cpp     the Soviet-Japanese Non-Aggression Pact (Articles One to Four)
+//   control.cpp  Battle Debrief › Restoring Control, Occupied Territories, China's captures
 #pragma once
 
 #include "core/log.h"
@@ -58,6 +60,13 @@ enum class Event : std::uint16_t {
   Launched,         // nation, carrier command, region (Phase 3 Step 3)
   Landed,           // nation, command, from, to (Phase 5 Step 1)
   Perished,         // nation, command, region (Phase 5 Step 1)
+  PactBroken,       // nation (the offender), article, stress
+  PactAsked,        // nation (the party asked), ally, command, region entered
+  PactRefused,      // nation (the party asked), ally, box
+  PactEnded,        // -, region captured (Moscow or Greater Germany)
+  PactExpelled,     // nation, command, region (Article Three)
+  ControlTaken,     // nation, region, former controller
+  ControlRestored,  // nation (the original controller), region, liberator
 };
 
 struct Ctx {
@@ -177,6 +186,38 @@ void blue_apply(Ctx& c, const Act& a);
 void desert_legal(const CCtx& c, int nation, core::ActionList& out);
 void desert_apply(Ctx& c, const Act& a);
 int casualty_points(const Data& d, const NationState& n);
+
+// ---- The Soviet-Japanese Non-Aggression Pact (pact.cpp) ----
+bool pact_in_force(const CCtx& c);
+// Article Three: true for the two parties while the pact holds (they neither fight nor pin each other).
+bool pact_truce(const CCtx& c, int a, int b);
+// Units of category `cat` in region r that do not pin `nation` under Article Three (ruling 27).
+int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat);
+// Phase 3: the Move order of `nation`'s box `box` (executed with X = x) enters `via` (or kNoRegion)
+// then ends in `stop`. Article One: the order breaks the pact now. Article Two: the allied party's
+// seat is asked (a PactPermission step is pushed) and true is returned: the order waits.
+bool pact_interrupts(Ctx& c, int nation, int box, RegionId x, RegionId from, RegionId via, RegionId stop);
+void permission_legal(const CCtx& c, int nation, core::ActionList& out);
+void permission_apply(Ctx& c, const Act& a);
+void pact_break(Ctx& c, int offender, int article);  // Article Four: 5 Stress, once
+// Article Four: no Medal to a party for a territory taken from the other party in the round the pact
+// broke, unless it is the party's own original territory (ruling 61).
+bool pact_denies_medal(const CCtx& c, int nation, RegionId r, int taken_from);
+// Ruling 68: the pact ends for good at the first capture of Moscow or Greater Germany.
+void pact_check_capitals(Ctx& c);
+// Article Three, ruling 67: at the end of Phase 3, land units of a party still in a territory the
+// other party controls (taken from a third party in an earlier round) are eliminated.
+void pact_expel(Ctx& c);
+
+// ---- Control of territories (control.cpp) ----
+// Restoring Control and Occupied Territories: who controls territory r once `capturer` takes it from
+// the enemy (the original controller if it is the capturer's active ally, else the capturer).
+int controller_after_capture(const CCtx& c, RegionId r, int capturer);
+// Sets it, hands over or removes units under the Industry token (China's Restrictions), and ends
+// the pact if r is Moscow or Greater Germany. Returns the new controller.
+int take_control(Ctx& c, RegionId r, int capturer);
+// China's Restrictions: "China may not capture Naval or Air Units".
+bool captures_units(const Data& d, int nation, Category cat);
 
 // ---- End of round (victory.cpp) ----
 void end_of_round(Ctx& c);

@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "warroom/bots.h"
 #include "warroom/game.h"
@@ -88,6 +91,31 @@ inline void start_phase(const Game& g, State& s, int phase) {
 inline State at_write_sheets(const Game& g, std::uint64_t seed = 1) {
   State s = g.new_game();
   return play_until(g, s, [](const State& x) { return top(x) == StepId::WriteSheets; }, seed);
+}
+
+// A position with no Command on the map: the test places each one.
+inline State empty_map(const Game& g) {
+  State s = g.new_game();
+  for (auto& pool : s.command) pool.fill(Command{});
+  for (Sheet& sh : s.sheet) sh = Sheet{};
+  return s;
+}
+
+// Command `number` of `nation` in `where` with units {type, count}...
+inline void put(State& s, int nation, int number, const std::string& where, std::vector<std::pair<int, int>> units) {
+  Command& c = s.command[at(nation)][at(number)];
+  c = Command{};
+  c.region = region(where);
+  for (auto [type, count] : units) c.n[at(slot_of(type))] = static_cast<std::uint8_t>(c.n[at(slot_of(type))] + count);
+}
+
+// The text forms of the nation's legal actions.
+inline std::set<std::string> legal_texts(const Game& g, const State& s, int nation) {
+  core::ActionList l;
+  g.legal_actions(s, g.seat_of(nation), l);
+  std::set<std::string> out;
+  for (core::Action a : l) out.insert(g.action_to_string(s, g.seat_of(nation), a));
+  return out;
 }
 
 inline int units_of(const State& s, int nation) {

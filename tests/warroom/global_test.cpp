@@ -1,0 +1,132 @@
+// Global War: the seat tables (T19), trade with neutrals (T14), Pro-Allied alignment and restoring
+// control across theaters (T15 and its Pacific and Eastern counterparts).
+#include <string>
+#include <vector>
+
+#include "theater_fixture.h"
+
+namespace warroom::testing {
+namespace {
+
+std::vector<std::string> seats(const Game& g) {
+  std::vector<std::string> out;
+  for (core::Seat p = 0; p < g.seat_count(); ++p) out.push_back(g.seat_name(p));
+  return out;
+}
+
+// Global War: "6 Player (Full Game) ... 5 Player ... 4 Player ... 3 Player ... 2 Player", and 7 as
+// the project's option (ruling 89), marked so in the data.
+TEST(GlobalWar, T19_TheSeatTables) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(seats(global_war(2)), (V{"CHN+BC+USSR+US", "GER+ITA+JPN"}));
+  EXPECT_EQ(seats(global_war(3)), (V{"CHN+USSR", "BC+US", "GER+ITA+JPN"}));
+  EXPECT_EQ(seats(global_war(4)), (V{"CHN+USSR", "BC+US", "GER+ITA", "JPN"}));
+  EXPECT_EQ(seats(global_war(5)), (V{"CHN+US", "BC", "USSR", "GER+ITA", "JPN"}));
+  EXPECT_EQ(seats(global_war(6)), (V{"CHN+US", "BC", "USSR", "GER", "ITA", "JPN"}));
+  EXPECT_EQ(seats(global_war(7)), (V{"CHN", "BC", "USSR", "US", "GER", "ITA", "JPN"}));
+  const Scenario& sc = *data()->find_scenario("global-war");
+  for (int players = 2; players <= 6; ++players) EXPECT_FALSE(sc.seats_for(players)->project_option) << players;
+  EXPECT_TRUE(sc.seats_for(7)->project_option);
+  EXPECT_THROW(global_war(1), core::SetupError);
+  EXPECT_THROW(global_war(8), core::SetupError);
+  const Game g = global_war(4);
+  const State s = g.new_game();
+  for (int n = 0; n < kNations; ++n) EXPECT_TRUE(s.nation[at(n)].in_play) << n;
+  EXPECT_EQ(g.scenario().order_limit[CHN], 6);
+  EXPECT_EQ(g.scenario().order_limit[ITA], 6);
+  EXPECT_EQ(g.scenario().order_limit[BC], 9) << "6 orders only in Europe and the Pacific";
+}
+
+State at_trade(const Game& g, int nation) {
+  State s = g.new_game();
+  for (NationState& n : s.nation) n.res = {20, 20, 20};
+  start_phase(g, s, 7);
+  return play_until(g, s, [nation](const State& x) { return top(x) == StepId::Trade && x.steps.top().a == nation; });
+}
+
+// T14, Phase 7 › Step 2 EXCHANGE RATES: "It takes 2 oil to get 5 OSRs and vice versa", one trade a
+// round. Colombia offers OSR and Venezuela oil, both by sea through A-12.
+TEST(GlobalWar, T14_TwoOilForFiveOsrAndBack) {
+  const Game g = global_war();
+  State s = at_trade(g, US);
+  act(g, s, US, "trade US N3 oil");
+  EXPECT_EQ(s.nation[US].res, (std::array<std::int32_t, 3>{18, 20, 25}));
+  EXPECT_FALSE(top(s) == StepId::Trade && s.steps.top().a == US) << "one trade per round";
+  State back = at_trade(g, US);
+  EXPECT_FALSE(legal(g, back, g.seat_of(US), "trade US N13 oil")) << "Venezuela offers oil: it will not accept oil";
+  act(g, back, US, "trade US N13 osr");
+  EXPECT_EQ(back.nation[US].res, (std::array<std::int32_t, 3>{22, 20, 15}));
+}
+
+// TRADING BY SEA: "the sea region connected to the trading Neutral's Port must be free of ALL enemy
+// Commands (except Troop Transports). The Axis, additionally, must have a friendly Naval Command in
+// that sea region"; the Yellow Zone: "No trade via Ports".
+TEST(GlobalWar, T14_TradingBySea) {
+  const Game g = global_war();
+  State s = at_trade(g, US);
+  for (auto& pool : s.command)
+    for (Command& c : pool)
+      if (c.region == region("A-12")) c = Command{};
+  EXPECT_TRUE(legal(g, s, g.seat_of(US), "trade US N13 osr"));
+  State yellow = s;
+  yellow.nation[US].zone = kYellow;
+  EXPECT_FALSE(legal(g, yellow, g.seat_of(US), "trade US N13 osr")) << "Venezuela is reached only by sea";
+  EXPECT_TRUE(legal(g, yellow, g.seat_of(US), "trade US N18 oil")) << "Mexico also by land, from the US";
+  State transports = s;
+  put(transports, GER, 35, "A-12", {{kInf, 1}});
+  EXPECT_TRUE(legal(g, transports, g.seat_of(US), "trade US N13 osr")) << "troop transports do not bar trade";
+  put(s, GER, 1, "A-12", {{kSub, 1}});
+  EXPECT_FALSE(legal(g, s, g.seat_of(US), "trade US N13 osr")) << "an enemy Naval Command bars it";
+  core::ActionList l;
+  trade_legal(CCtx{g, s}, GER, l);
+  EXPECT_NE(std::find(l.begin(), l.end(), encode(ActionKind::Trade, GER, region("N13"), kOsr)), l.end())
+      << "the German submarine lets Germany trade with Venezuela (threatened, ruling 65)";
+}
+
+// Pro-Allied Neutrals "will not trade with the Axis (unless control shifts to the Axis)"; "A
+// captured Neutral will only trade with its new controller or its allies".
+TEST(GlobalWar, ProAlliedAlignmentShiftsWithControl) {
+  const Game g = global_war();
+  State s = at_trade(g, US);
+  core::ActionList before;
+  trade_legal(CCtx{g, s}, JPN, before);
+  EXPECT_EQ(std::find(before.begin(), before.end(), encode(ActionKind::Trade, JPN, region("N18"), kOil)), before.end());
+  s.region[region("N18")].controller = JPN;
+  s.region[region("N18")].flags |= kNeutralActivated;
+  s.region[region("U3")].controller = JPN;  // Japan reaches Mexico by land
+  core::ActionList after;
+  trade_legal(CCtx{g, s}, JPN, after);
+  EXPECT_NE(std::find(after.begin(), after.end(), encode(ActionKind::Trade, JPN, region("N18"), kOil)), after.end());
+  EXPECT_FALSE(legal(g, s, g.seat_of(US), "trade US N18 oil"));
+}
+
+// Battle Debrief › Restoring Control (T15) on every theater: an ally's original territory goes back
+// to it unless it is in the Gray Zone (or Collapsed); enemy territory stays with its capturer.
+TEST(GlobalWar, RestoringControl_T15_AcrossTheaters) {
+  const Game g = global_war();
+  State s = g.new_game();
+  const auto after = [&](const char* id, int capturer) { return controller_after_capture(CCtx{g, s}, region(id), capturer); };
+  const RegionId france = data()->find_region("G2");
+  ASSERT_EQ(data()->region(france).name, "France");
+  EXPECT_EQ(after("G2", BC), BC) << "France, Germany's card, is the British Commonwealth's once captured";
+  EXPECT_EQ(after("B1", US), BC) << "Great Britain goes back to the British Commonwealth";
+  EXPECT_EQ(after("B10", US), BC) << "so does India, on the other side of the world";
+  EXPECT_EQ(after("U5", BC), US) << "and Hawaii to the US";
+  EXPECT_EQ(after("G8", BC), USSR) << "Belarus reverts to the Soviets";
+  EXPECT_EQ(after("J3", USSR), CHN) << "Manchuria to China";
+  EXPECT_EQ(after("B1", GER), GER) << "the enemy keeps what it takes";
+  EXPECT_EQ(after("I1", GER), ITA) << "Italy retaken by Germany goes back to Italy";
+  s.nation[BC].zone = kGray;
+  EXPECT_EQ(after("B1", US), US) << "unless the original controller is in the Gray Zone";
+  s.nation[BC].zone = kWhite;
+  s.nation[BC].collapsed = true;
+  EXPECT_EQ(after("B10", US), US) << "a Collapsed ally's territory is kept";
+  EXPECT_EQ(after("N9", GER), GER) << "a neutral goes to its invader";
+  Ctx c{g, s, nullptr};
+  s.region[region("U5")].controller = JPN;
+  EXPECT_EQ(take_control(c, region("U5"), BC), US);
+  EXPECT_EQ(s.region[region("U5")].controller, US);
+}
+
+}  // namespace
+}  // namespace warroom::testing
