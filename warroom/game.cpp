@@ -227,6 +227,7 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
     if (&data_->scenarios[i] == scenario_) scenario_index_ = static_cast<int>(i);
   const SeatTable* table = scenario.seats_for(players);
   if (!table) throw core::SetupError(fmt::format("{} is not played by {} players", scenario.name, players));
+  seat_table_ = table;
   nation_seat_.fill(-1);
   std::uint8_t optional = 0;
   for (const SeatPlan& p : table->seats) optional |= p.optional;

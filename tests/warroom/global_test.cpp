@@ -27,6 +27,10 @@ TEST(GlobalWar, T19_TheSeatTables) {
   const Scenario& sc = *data()->find_scenario("global-war");
   for (int players = 2; players <= 6; ++players) EXPECT_FALSE(sc.seats_for(players)->project_option) << players;
   EXPECT_TRUE(sc.seats_for(7)->project_option);
+  const Game seven = global_war(7), six = global_war(6);
+  EXPECT_NE(seven.board_text(seven.new_game(), std::nullopt).find("the project's option"), std::string::npos) << "labelled so";
+  EXPECT_EQ(six.board_text(six.new_game(), std::nullopt).find("the project's option"), std::string::npos);
+  EXPECT_TRUE(seven.view_json(seven.new_game(), std::nullopt)["seats_project_option"].get<bool>());
   EXPECT_THROW(global_war(1), core::SetupError);
   EXPECT_THROW(global_war(8), core::SetupError);
   const Game g = global_war(4);
