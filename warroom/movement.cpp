@@ -234,15 +234,9 @@ int next_box(const Sheet& sh) {
   return 0;
 }
 
-// Neutrals: a Command entering an uncontrolled, un-invaded neutral territory activates it
-// (ruling 32 for air).
-void enter(Ctx& c, int nation, RegionId r) {
-  const Region& reg = c.d().region(r);
-  if (reg.neutral && c.s.region[r].controller == kNoNation && !(c.s.region[r].flags & kNeutralActivated)) {
-    c.s.region[r].flags |= kNeutralActivated;
-    c.add("Neutrals", nation, Event::NeutralInvaded, r);
-  }
-}
+// Neutrals: a Command entering an uncontrolled, un-invaded neutral territory invades it (rulings 32,
+// 64; warroom/control.cpp).
+void enter(Ctx& c, int nation, RegionId r) { enter_neutral(c, nation, r); }
 
 void finish(Ctx& c, int nation, int box, RegionId at_region) {
   Order& o = c.s.sheet[at(nation)].box[at(box - 1)];

@@ -260,7 +260,8 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::PinnedAt: text = fmt::format("{}'s Command {} is pinned in {}", n, a, r(b)); break;
     case Event::LeftBehind: text = fmt::format("{} leaves one {} of Command {} behind as Command {}", n, unit(b), a, c); break;
     case Event::RailObstructed: text = fmt::format("{}'s Command {} cannot reach {} by rail: it stops as near as possible, in {}", n, a, r(b), r(c)); break;
-    case Event::NeutralInvaded: text = fmt::format("{} enters the neutral {}: it is activated", n, r(a)); break;
+    case Event::NeutralInvaded: text = fmt::format("{} invades the neutral {}{}", n, r(a), b ? " and takes 1 Stress" : ""); break;
+    case Event::NeutralDefended: text = fmt::format("{} takes control of {} and its defense force of {} units", n, r(a), b); break;
     case Event::Launched: text = fmt::format("{} launches a carrier fighter from Command {} to {}", n, a, r(b)); break;
     case Event::Landed: text = fmt::format("{} lands Command {} from {} in {}", n, a, r(b), r(c)); break;
     case Event::Perished: text = fmt::format("{}'s Command {} has nowhere to land in reach of {} and is lost", n, a, r(b)); break;

@@ -56,7 +56,8 @@ enum class Event : std::uint16_t {
   PinnedAt,         // nation, command, region: all of it stays (rulings 24-26)
   LeftBehind,       // nation, command, type, new command (Pinning)
   RailObstructed,   // nation, command, destination, stop (ruling 29)
-  NeutralInvaded,   // nation, region
+  NeutralInvaded,   // nation, region, stress (1 the first time)
+  NeutralDefended,  // nation (the defender, now its controller), region, units of its defense force placed
   Launched,         // nation, carrier command, region (Phase 3 Step 3)
   Landed,           // nation, command, from, to (Phase 5 Step 1)
   Perished,         // nation, command, region (Phase 5 Step 1)
@@ -216,6 +217,10 @@ int controller_after_capture(const CCtx& c, RegionId r, int capturer);
 // Sets it, hands over or removes units under the Industry token (China's Restrictions), and ends
 // the pact if r is Moscow or Greater Germany. Returns the new controller.
 int take_control(Ctx& c, RegionId r, int capturer);
+// Neutrals: a Command of `nation` enters region r. An uncontrolled, un-invaded neutral is invaded
+// (not a Pro-Allied one by the Allies): 1 Stress the first time, its defense force and card to the
+// opposed alliance's nation earliest in turn order (rulings 64, 103).
+void enter_neutral(Ctx& c, int nation, RegionId r);
 // China's Restrictions: "China may not capture Naval or Air Units".
 bool captures_units(const Data& d, int nation, Category cat);
 

@@ -36,6 +36,7 @@ class Counter final : public core::LogSink {
  public:
   void add(const core::LogEntry& e) override {
     placed += e.event == static_cast<std::uint16_t>(Event::Placed);
+    if (e.event == static_cast<std::uint16_t>(Event::NeutralDefended)) placed += e.args[2];  // a neutral's defense force
     deserted += e.event == static_cast<std::uint16_t>(Event::Deserted);
   }
   int placed = 0, deserted = 0;

@@ -104,6 +104,54 @@ TEST(GlobalWar, ProAlliedAlignmentShiftsWithControl) {
   EXPECT_FALSE(legal(g, s, g.seat_of(US), "trade US N18 oil"));
 }
 
+// Neutrals › Attacking Standard Neutrals: "its status immediately shifts ... in opposition to the
+// invader", its defense force and card go to a nation of the other alliance (ruling 103: the
+// earliest in turn order), and the invader takes 1 Stress the first time only.
+TEST(GlobalWar, AttackingStandardNeutrals_ForcesControlAndStress) {
+  const Game g = global_war();
+  State s = empty_map(g);
+  put(s, GER, 35, "G2", {{kInf, 1}});
+  movement_turn(g, s, GER, {{35, "N9"}});
+  s.turn_order[1] = BC;
+  act(g, s, GER, "move GER 1 N9");
+  const RegionId spain = region("N9");
+  EXPECT_EQ(s.nation[GER].stress, 1);
+  EXPECT_EQ(s.region[spain].controller, BC);
+  std::array<int, kUnitTypes> units{};
+  for (int number = 1; number <= kMaxCommandNumber; ++number) {
+    const Command& c = s.command[BC][at(number)];
+    const Category cat = command_category(*data(), BC, number);
+    if (c.region == spain)
+      for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t) units[at(t)] += c.n[at(slot_of(t))];
+  }
+  const int inf = units[kInf], art = units[kArt], ftr = units[kFtr];
+  EXPECT_EQ(inf, 6);  // "Spain – 6 infantry, 2 artillery, 1 fighter"
+  EXPECT_EQ(art, 2);
+  EXPECT_EQ(ftr, 1);
+  EXPECT_TRUE(embattled(s, *data(), spain)) << "to be resolved in Phase 4";
+}
+
+// Pro-Allied Neutrals: "Defense Forces do not activate ... unless invaded by the Axis" (ruling 64 b).
+TEST(GlobalWar, ProAlliedNeutralsOpenToTheAllies) {
+  const Game g = global_war();
+  State s = empty_map(g);
+  put(s, US, 35, "U2", {{kInf, 1}});
+  put(s, JPN, 35, "U3", {{kInf, 1}});
+  s.region[region("U3")].controller = JPN;
+  State axis = s;
+  movement_turn(g, s, US, {{35, "N18"}});
+  act(g, s, US, "move US 1 N18");
+  EXPECT_EQ(s.command[US][35].region, region("N18"));
+  EXPECT_EQ(s.region[region("N18")].controller, kNoNation);
+  EXPECT_FALSE(s.region[region("N18")].flags & kNeutralActivated);
+  EXPECT_EQ(s.nation[US].stress, 0);
+  movement_turn(g, axis, JPN, {{35, "N18"}});
+  act(g, axis, JPN, "move JPN 1 N18");
+  EXPECT_EQ(axis.nation[JPN].stress, 1);
+  EXPECT_EQ(alliance_of(axis.region[region("N18")].controller), Alliance::Allied);
+  EXPECT_EQ(units_of(axis, axis.region[region("N18")].controller), 4) << "Mexico – 3 infantry, 1 artillery";
+}
+
 // Battle Debrief › Restoring Control (T15) on every theater: an ally's original territory goes back
 // to it unless it is in the Gray Zone (or Collapsed); enemy territory stays with its capturer.
 TEST(GlobalWar, RestoringControl_T15_AcrossTheaters) {
