@@ -22,6 +22,24 @@ TEST(WarInThePacific, T19_SeatsForTwoAndThreePlayers) {
   EXPECT_FALSE(g.scenario().trade) << "Trade is only possible in a Global War scenario";
 }
 
+// The Pacific data: every nation of the scenario collects income from its cards in play and can
+// produce (an industry with a port, or China's mobilization); Japan holds industrial Peiping, as
+// "China can make artillery Units if it gains control of an industrial territory such as Peiping".
+TEST(WarInThePacific, EveryNationHasIncomeAndCanProduce) {
+  const Game g = war_in_the_pacific();
+  State s = g.new_game();
+  for (NationState& n : s.nation) n.res = {};
+  Ctx c{g, s, nullptr};
+  collect_income(c);
+  for (int n : {CHN, BC, US, JPN}) {
+    EXPECT_GT(s.nation[at(n)].res[kIron] + s.nation[at(n)].res[kOsr], 0) << n;
+    EXPECT_GT(placement_room(CCtx{g, s}, n, n != CHN) + mobilization_room(CCtx{g, s}, n), 0) << n;
+  }
+  EXPECT_EQ(s.nation[CHN].res[kOil], 0);
+  EXPECT_GE(g.industry_index(region("J4")), 0);
+  EXPECT_EQ(s.region[region("J4")].controller, JPN);
+}
+
 State end_round(const Game& g, State s) {
   start_phase(g, s, 8);
   return s;
