@@ -23,6 +23,7 @@ inline std::shared_ptr<const Data> data() {
 }
 
 inline Game europe(int players = 4, Options o = {}) { return Game(data(), *data()->find_scenario("war-in-europe"), players, o); }
+inline Game global_war(int players = 7) { return Game(data(), *data()->find_scenario("global-war"), players); }
 
 inline RegionId region(const std::string& id) {
   const RegionId r = data()->find_region(id);
@@ -85,6 +86,20 @@ inline void start_phase(const Game& g, State& s, int phase) {
   s.steps.push({StepId::Phase, static_cast<std::int8_t>(phase)});
   Ctx c{g, s, nullptr};
   advance(c);
+}
+
+// The Victory Check at the end of the round, from the position as it stands.
+inline State end_round(const Game& g, State s) {
+  start_phase(g, s, 8);
+  return s;
+}
+
+// Phase 7 Step 2 in a new game where every nation holds 20 of each resource, at `nation`'s trade.
+inline State at_trade(const Game& g, int nation) {
+  State s = g.new_game();
+  for (NationState& n : s.nation) n.res = {20, 20, 20};
+  start_phase(g, s, 7);
+  return play_until(g, s, [nation](const State& x) { return top(x) == StepId::Trade && x.steps.top().a == nation; });
 }
 
 // The first written-order state of a new game: every reorganization window closed.

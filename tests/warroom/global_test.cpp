@@ -41,13 +41,6 @@ TEST(GlobalWar, T19_TheSeatTables) {
   EXPECT_EQ(g.scenario().order_limit[BC], 9) << "6 orders only in Europe and the Pacific";
 }
 
-State at_trade(const Game& g, int nation) {
-  State s = g.new_game();
-  for (NationState& n : s.nation) n.res = {20, 20, 20};
-  start_phase(g, s, 7);
-  return play_until(g, s, [nation](const State& x) { return top(x) == StepId::Trade && x.steps.top().a == nation; });
-}
-
 // T14, Phase 7 › Step 2 EXCHANGE RATES: "It takes 2 oil to get 5 OSRs and vice versa", one trade a
 // round. Colombia offers OSR and Venezuela oil, both by sea through A-12.
 TEST(GlobalWar, T14_TwoOilForFiveOsrAndBack) {

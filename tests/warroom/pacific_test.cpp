@@ -40,11 +40,6 @@ TEST(WarInThePacific, EveryNationHasIncomeAndCanProduce) {
   EXPECT_EQ(s.region[region("J4")].controller, JPN);
 }
 
-State end_round(const Game& g, State s) {
-  start_phase(g, s, 8);
-  return s;
-}
-
 // "Imperial Japan wins if it controls – at the same time – one of the following territories:
 // Eastern Australia or India, and one of the following territories: Hawaii, Alaska, or Western
 // United States. The Allied Forces win if they control Japan."

@@ -12,15 +12,22 @@ State pact_position(const Game& g) {
   return s;
 }
 
+// `ally`'s Commands 35 and 36 (1 infantry each) stand in `from`; box 1 sends the 35th `into`, box 2
+// the 36th to `other`; box 1 is executed.
+State ally_executes(const Game& g, int ally, const char* from, const char* into, const char* other) {
+  State s = pact_position(g);
+  put(s, ally, 35, from, {{kInf, 1}});
+  put(s, ally, 36, from, {{kInf, 1}});
+  movement_turn(g, s, ally, {{35, into}, {36, other}});
+  act(g, s, ally, "move " + g.nation_name(ally) + " 1 " + into);
+  return s;
+}
+
 // T16, refused: "the United States may not attack a Japanese-controlled territory from a
 // Soviet-controlled territory" without permission; the USSR seat is asked as the order executes.
 TEST(SovietJapanesePact, ArticleTwo_T16_TheUssrRefusesAndTheUsOrderIsCancelled) {
   const Game g = global_war();
-  State s = pact_position(g);
-  put(s, US, 35, "R15", {{kInf, 1}});
-  put(s, US, 36, "R15", {{kInf, 1}});
-  movement_turn(g, s, US, {{35, "J2"}, {36, "R14"}});
-  act(g, s, US, "move US 1 J2");
+  State s = ally_executes(g, US, "R15", "J2", "R14");
   ASSERT_EQ(top(s), StepId::PactPermission);
   EXPECT_EQ(g.acting_seats(s), core::seat_bit(g.seat_of(USSR))) << "the USSR seat is asked, not the US one";
   EXPECT_EQ(legal_texts(g, s, USSR), (std::set<std::string>{"permit USSR", "refuse USSR"}));
@@ -38,11 +45,7 @@ TEST(SovietJapanesePact, ArticleTwo_T16_TheUssrRefusesAndTheUsOrderIsCancelled) 
 // T16, permitted, and T17: the permitting party offends.
 TEST(SovietJapanesePact, ArticleFour_T17_ThePermittingPartyOffends) {
   const Game g = global_war();
-  State s = pact_position(g);
-  put(s, US, 35, "R15", {{kInf, 1}});
-  put(s, US, 36, "R15", {{kInf, 1}});
-  movement_turn(g, s, US, {{35, "J2"}, {36, "R14"}});
-  act(g, s, US, "move US 1 J2");
+  State s = ally_executes(g, US, "R15", "J2", "R14");
   act(g, s, USSR, "permit USSR");
   EXPECT_EQ(s.command[US][35].region, region("J2")) << "the US order executes";
   EXPECT_EQ(s.sheet[US].box[0].status, kExecuted);
@@ -71,11 +74,7 @@ TEST(SovietJapanesePact, ArticleFour_T17_ThePermittingPartyOffends) {
 // Article Two for the Axis: Germany from Japanese soil into Soviet territory asks Japan.
 TEST(SovietJapanesePact, ArticleTwo_AnAxisAllyAsksJapan) {
   const Game g = global_war();
-  State s = pact_position(g);
-  put(s, GER, 35, "J3", {{kInf, 1}});
-  put(s, GER, 36, "J3", {{kInf, 1}});
-  movement_turn(g, s, GER, {{35, "R14"}, {36, "J4"}});
-  act(g, s, GER, "move GER 1 R14");
+  State s = ally_executes(g, GER, "J3", "R14", "J4");
   ASSERT_EQ(top(s), StepId::PactPermission);
   EXPECT_EQ(g.acting_seats(s), core::seat_bit(g.seat_of(JPN)));
   act(g, s, JPN, "permit JPN");
@@ -87,11 +86,7 @@ TEST(SovietJapanesePact, ArticleTwo_AnAxisAllyAsksJapan) {
 // Article Two binds only orders "originating a territory controlled by" the party.
 TEST(SovietJapanesePact, ArticleTwo_AnAllyFromAnotherTerritoryNeedsNoPermission) {
   const Game g = global_war();
-  State s = pact_position(g);
-  put(s, US, 35, "C6", {{kInf, 1}});  // Chinese Shensi, next to Peiping
-  put(s, US, 36, "C6", {{kInf, 1}});
-  movement_turn(g, s, US, {{35, "J4"}, {36, "C1"}});
-  act(g, s, US, "move US 1 J4");
+  State s = ally_executes(g, US, "C6", "J4", "C1");  // from Chinese Shensi into Peiping
   EXPECT_EQ(top(s), StepId::MovementTurn);
   EXPECT_EQ(s.command[US][35].region, region("J4"));
   EXPECT_TRUE(pact_in_force(CCtx{g, s}));

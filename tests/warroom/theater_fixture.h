@@ -11,7 +11,6 @@
 
 namespace warroom::testing {
 
-inline Game global_war(int players = 7) { return Game(data(), *data()->find_scenario("global-war"), players); }
 inline Game war_in_the_pacific(int players = 3) { return Game(data(), *data()->find_scenario("war-in-the-pacific"), players); }
 
 // `nation`'s Phase 3 turn, first in turn order, with these orders in boxes 1, 2, ...
