@@ -79,6 +79,18 @@ int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat) {
   return units;
 }
 
+bool pact_truce_region(const CCtx& c, RegionId r) {
+  if (!pact_in_force(c)) return false;
+  std::array<bool, kNations> present{};
+  for (int n = 0; n < kNations; ++n) {
+    for (const Command& cmd : c.s.command[at(n)]) present[at(n)] = present[at(n)] || (cmd.region == r && units_in(cmd) > 0);
+    present[at(n)] = present[at(n)] || c.s.fighter_tokens[at(n)][r] > 0;
+  }
+  for (int n = 0; n < kNations; ++n)
+    if (present[at(n)] && !is_party(n)) return false;
+  return present[USSR] && present[JPN];
+}
+
 void pact_break(Ctx& c, int offender, int article) {
   if (!pact_in_force(CCtx{c.g, c.s})) return;  // "Once broken, the pact remains broken and there are no further penalties"
   c.s.pact = {kPactBroken, static_cast<std::uint8_t>(offender), c.s.round};

@@ -1,6 +1,8 @@
 // Internal to the rules: the context every rulebook-part file works in, the log events, and the
 // functions each part gives the step table (warroom/game.cpp). One file per rulebook part:
-//   round.cpp    the round's phases in order, Phase 3 and 4 hooks, the flow helpers
+//   round.cpp    the round's phases in order, the flow helpers
+//   combat.cpp   Phase 4 Combat Operations: Order of Battles, Battle Setup from the position, the
+//                battle module driven one die and one decision at a time, the Battle Debrief
 //   movement.cpp Phase 3 Movement Operations; Phase 5 Step 1 landing
 //   economy.cpp  Phase 1 Direct National Economy; Phase 7 Production
 //   planning.cpp Phase 2 Strategic Planning (sheets, bids, turn order); Reorganizing Commands
@@ -8,7 +10,7 @@
 //   morale.cpp   Phase 6 Morale
 //   victory.cpp  Victory Check, collapse, "nobody has units"
 //   pact.cpp     the Soviet-Japanese Non-Aggression Pact (Articles One to Four)
-//   control.cpp  Battle Debrief › Restoring Control, Occupied Territories, China's captures
+//   neutrals.cpp Neutrals › Attacking Standard Neutrals, Pro-Allied Neutrals
 #pragma once
 
 #include "core/log.h"
@@ -35,7 +37,7 @@ enum class Event : std::uint16_t {
   SheetRevealed,    // nation, orders written
   OrderShown,       // nation, box, command, destination region
   OrderCancelled,   // nation, box, command
-  NoBattles,        // (Phase 4 until the battle module lands)
+  NoBattles,        // Phase 4 with no Active region
   DeployRevealed,   // nation, region, units deployed, units held
   CasualtyStress,   // nation, casualty points, stress
   StressCancelled,  // nation, 0 medal / 1 goods, stress left
@@ -56,18 +58,28 @@ enum class Event : std::uint16_t {
   PinnedAt,         // nation, command, region: all of it stays (rulings 24-26)
   LeftBehind,       // nation, command, type, new command (Pinning)
   RailObstructed,   // nation, command, destination, stop (ruling 29)
-  NeutralInvaded,   // nation, region, stress (1 the first time)
+  NeutralInvaded,   // nation, region
   NeutralDefended,  // nation (the defender, now its controller), region, units of its defense force placed
   Launched,         // nation, carrier command, region (Phase 3 Step 3)
   Landed,           // nation, command, from, to (Phase 5 Step 1)
-  Perished,         // nation, command, region (Phase 5 Step 1)
+  Perished,         // nation, command, region, units (Phase 5 Step 1)
+  BattleBegins,     // nation selecting, region (Phase 4 Order of Battles)
+  CommanderIs,      // nation, side, region (Battle Setup › 4)
+  UnitsLost,        // nation, type, count, where (0 on the map, 1 under construction, 2 carrier fighter tokens)
+  ResourcesLost,    // nation, oil, iron, osr (bombing, convoy raids, repairs)
+  BombToken,        // region, tokens (Damaged Infrastructure)
+  Captured,         // nation, region, former controller (kNoNation: none)
+  Restored,         // nation, region, former controller (Restoring Control)
+  TerritoryStress,  // nation, region, stress (Apply Stress: lost territory)
+  MedalGiven,       // nation, region
+  Embattled,        // region (Update Hotspot Marker)
+  ConstructionSeized, // nation, region, units removed to storage (China never captures air or naval units)
+  InvasionStress,   // nation, region (Invaded a Neutral Territory: 1 Stress, the first time only)
   PactBroken,       // nation (the offender), article, stress
   PactAsked,        // nation (the party asked), ally, command, region entered
   PactRefused,      // nation (the party asked), ally, box
   PactEnded,        // -, region captured (Moscow or Greater Germany)
   PactExpelled,     // nation, command, region (Article Three)
-  ControlTaken,     // nation, region, former controller
-  ControlRestored,  // nation (the original controller), region, liberator
 };
 
 struct Ctx {
@@ -114,8 +126,29 @@ void push_per_nation(State& s, StepId id, const std::array<std::uint8_t, kNation
 
 // ---- Round flow (round.cpp) ----
 void run_phase(Ctx& c, int phase);                 // the automatic part of a phase; pushes its steps
-void run_hook(Ctx& c, StepId id);                  // Phase 3 Step 3, Phase 4, Phase 5 Step 1
 void reveal_orders(Ctx& c, int nation);            // ruling 91
+
+// ---- Phase 4 (combat.cpp) ----
+int side_of(int nation);                           // the battle module's side: 0 Allied, 1 Axis
+void begin_combat(Ctx& c);                         // marks the Active regions (ruling 94), pushes the Order of Battles
+void battle_order(Ctx& c, int position);
+void pick_legal(const CCtx& c, int nation, core::ActionList& out);
+void pick_apply(Ctx& c, const Act& a);
+bool hand_over_finished(const CCtx& c, const Step& st);
+void hand_over_legal(const CCtx& c, int nation, core::ActionList& out);
+void hand_over_apply(Ctx& c, const Act& a);
+void battle_drive(Ctx& c);
+void battle_die_outcomes(const CCtx& c, core::OutcomeList& out);
+void battle_die(Ctx& c, int colour);
+void battle_legal(const CCtx& c, int nation, core::ActionList& out);
+void battle_apply(Ctx& c, const Act& a);
+void claim_legal(const CCtx& c, int nation, core::ActionList& out);
+void claim_apply(Ctx& c, const Act& a);
+void medal_legal(const CCtx& c, int nation, core::ActionList& out);
+void medal_apply(Ctx& c, const Act& a);
+// Battle choices as actions: ActionKind::Battle, c = kind << 4 | choice.c.
+core::Action battle_action(int nation, Choice ch);
+Choice battle_choice(const Act& a);
 
 // ---- Phase 3 and Phase 5 Step 1 (movement.cpp) ----
 void begin_movement(State& s);                     // a new Phase 3: no splits yet
@@ -192,6 +225,9 @@ int casualty_points(const Data& d, const NationState& n);
 bool pact_in_force(const CCtx& c);
 // Article Three: true for the two parties while the pact holds (they neither fight nor pin each other).
 bool pact_truce(const CCtx& c, int a, int b);
+// Article Three: region r holds, of the Allies, only Soviet units and, of the Axis, only Japanese
+// ones, while the pact holds: no battle there (with a third party: ruling 52, not yet).
+bool pact_truce_region(const CCtx& c, RegionId r);
 // Units of category `cat` in region r that do not pin `nation` under Article Three (ruling 27).
 int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat);
 // Phase 3: the Move order of `nation`'s box `box` (executed with X = x) enters `via` (or kNoRegion)
@@ -204,25 +240,18 @@ void pact_break(Ctx& c, int offender, int article);  // Article Four: 5 Stress, 
 // Article Four: no Medal to a party for a territory taken from the other party in the round the pact
 // broke, unless it is the party's own original territory (ruling 61).
 bool pact_denies_medal(const CCtx& c, int nation, RegionId r, int taken_from);
-// Ruling 68: the pact ends for good at the first capture of Moscow or Greater Germany.
+// Ruling 68: the pact ends for good at the first capture of Moscow or Greater Germany (called when
+// control changes and at the end of the round).
 void pact_check_capitals(Ctx& c);
 // Article Three, ruling 67: at the end of Phase 3, land units of a party still in a territory the
 // other party controls (taken from a third party in an earlier round) are eliminated.
 void pact_expel(Ctx& c);
 
-// ---- Control of territories (control.cpp) ----
-// Restoring Control and Occupied Territories: who controls territory r once `capturer` takes it from
-// the enemy (the original controller if it is the capturer's active ally, else the capturer).
-int controller_after_capture(const CCtx& c, RegionId r, int capturer);
-// Sets it, hands over or removes units under the Industry token (China's Restrictions), and ends
-// the pact if r is Moscow or Greater Germany. Returns the new controller.
-int take_control(Ctx& c, RegionId r, int capturer);
-// Neutrals: a Command of `nation` enters region r. An uncontrolled, un-invaded neutral is invaded
-// (not a Pro-Allied one by the Allies): 1 Stress the first time, its defense force and card to the
-// opposed alliance's nation earliest in turn order (rulings 64, 103).
+// ---- Neutrals (neutrals.cpp) ----
+// A Command of `nation` enters region r. An uncontrolled, un-invaded neutral is invaded (not a
+// Pro-Allied one by the Allies): 1 Stress the first time, its defense force and card to the opposed
+// alliance's nation earliest in turn order (rulings 64, 103).
 void enter_neutral(Ctx& c, int nation, RegionId r);
-// China's Restrictions: "China may not capture Naval or Air Units".
-bool captures_units(const Data& d, int nation, Category cat);
 
 // ---- End of round (victory.cpp) ----
 void end_of_round(Ctx& c);

@@ -43,7 +43,10 @@ std::string Game::phase_text(const State& s) const {
         if ((acting_nations(s, p) >> n) & 1u) who += (who.empty() ? "" : ", ") + nation_name(n);
   const std::string_view rule = step_rule(st.id);
   const std::string where = rule.starts_with("Phase") ? std::string(rule) : fmt::format("Phase {}, {}", s.phase, rule);
+  if (st.id == StepId::BattleDie) return fmt::format("Round {}, {} in {}: a die", s.round, where, region_name(s.fight.region));
   if (node_kind(s) == core::NodeKind::Chance) return fmt::format("Round {}, {}: a draw", s.round, where);
+  if (st.id == StepId::BattleChoice)
+    return fmt::format("Round {}, {} in {}: {}", s.round, where, region_name(s.fight.region), prompt(s.battle, battle_names()));
   return fmt::format("Round {}, {}: {}", s.round, where, fmt::format(fmt::runtime(step_prompt(st.id)), who));
 }
 

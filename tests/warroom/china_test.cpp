@@ -51,47 +51,45 @@ TEST(ChinasRestrictions, LandCommandsNeverAtSea) {
 }
 
 // "Any Units under an Industry Token are also captured ... (China never captures Air or Naval
-// Units; such units are removed to storage.)"
+// Units; such units are removed to storage.)" -- also when the US liberates Peiping for China.
 TEST(ChinasRestrictions, NoCapturedAirOrNavalUnits) {
   const Game g = war_in_the_pacific();
-  State s = g.new_game();
-  const int peiping = g.industry_index(region("J4"));
-  ASSERT_GE(peiping, 0);
-  s.construction[at(peiping)].n = {};
-  s.construction[at(peiping)].n[kInf] = 2;
-  s.construction[at(peiping)].n[kFtr] = 1;
-  s.construction[at(peiping)].n[kSub] = 1;
-  State by_us = s;
-  Ctx c{g, s, nullptr};
-  EXPECT_EQ(take_control(c, region("J4"), CHN), CHN);
-  EXPECT_EQ(s.construction[at(peiping)].n[kInf], 2);
-  EXPECT_EQ(s.construction[at(peiping)].n[kFtr], 0);
-  EXPECT_EQ(s.construction[at(peiping)].n[kSub], 0);
-  EXPECT_FALSE(captures_units(*data(), CHN, Category::Air));
-  EXPECT_TRUE(captures_units(*data(), US, Category::Sea));
-  // Liberated by the US, Peiping reverts to China, which still captures no air or naval units.
-  Ctx u{g, by_us, nullptr};
-  EXPECT_EQ(take_control(u, region("J4"), US), CHN);
-  EXPECT_EQ(by_us.construction[at(peiping)].n[kFtr], 0);
-  EXPECT_EQ(by_us.construction[at(peiping)].n[kInf], 2);
+  for (const int liberator : {static_cast<int>(CHN), static_cast<int>(US)}) {
+    State s = empty_map(g);
+    const int peiping = g.industry_index(region("J4"));
+    ASSERT_GE(peiping, 0);
+    s.construction[at(peiping)].n = {};
+    s.construction[at(peiping)].n[kInf] = 2;
+    s.construction[at(peiping)].n[kFtr] = 1;
+    s.construction[at(peiping)].n[kSub] = 1;
+    put(s, JPN, 35, "J1", {{kInf, 1}});
+    put(s, liberator, 101, "J4", {{kInf, 2}});
+    take_undefended(g, s, liberator, "J4");
+    EXPECT_EQ(s.region[region("J4")].controller, CHN) << liberator;
+    EXPECT_EQ(s.construction[at(peiping)].n[kInf], 2) << "captured with the territory";
+    EXPECT_EQ(s.construction[at(peiping)].n[kFtr], 0) << "removed to storage";
+    EXPECT_EQ(s.construction[at(peiping)].n[kSub], 0);
+  }
 }
 
 // Occupied Territories: "Peiping, Manchuria, Chekiang, Kwangtung [China]" revert to China "if
-// liberated"; an ally never keeps them while China is active (Restoring Control).
+// liberated", unless China is in the Gray Zone (Restoring Control).
 TEST(OccupiedTerritories, LiberatedChineseTerritoriesRevertToChina) {
   const Game g = war_in_the_pacific();
-  State s = g.new_game();
-  for (const char* id : {"J3", "J4", "J5", "J6"}) {
-    EXPECT_EQ(s.region[region(id)].controller, JPN) << id << " starts occupied";
-    EXPECT_EQ(controller_after_capture(CCtx{g, s}, region(id), US), CHN) << id;
-    EXPECT_EQ(controller_after_capture(CCtx{g, s}, region(id), BC), CHN) << id;
-    EXPECT_EQ(controller_after_capture(CCtx{g, s}, region(id), CHN), CHN) << id;
+  for (const char* id : {"J3", "J4", "J5", "J6"}) EXPECT_EQ(g.new_game().region[region(id)].controller, JPN) << id << " starts occupied";
+  for (const bool gray : {false, true}) {
+    State s = empty_map(g);
+    if (gray) s.nation[CHN].zone = kGray;
+    put(s, JPN, 35, "J1", {{kInf, 1}});
+    put(s, BC, 40, "J5", {{kInf, 1}});
+    take_undefended(g, s, BC, "J5");
+    EXPECT_EQ(s.region[region("J5")].controller, gray ? BC : CHN) << "Chekiang";
   }
-  EXPECT_EQ(controller_after_capture(CCtx{g, s}, region("J2"), US), US) << "Korea is Japan's own: the capturer keeps it";
-  s.region[region("J4")].controller = CHN;
-  EXPECT_EQ(controller_after_capture(CCtx{g, s}, region("J4"), JPN), JPN) << "the enemy takes it back for itself";
-  s.nation[CHN].zone = kGray;  // "unless the original controller is in the Gray Zone"
-  EXPECT_EQ(controller_after_capture(CCtx{g, s}, region("J5"), US), US);
+  State s = empty_map(g);
+  put(s, JPN, 35, "J1", {{kInf, 1}});
+  put(s, US, 40, "J2", {{kInf, 1}});
+  take_undefended(g, s, US, "J2");
+  EXPECT_EQ(s.region[region("J2")].controller, US) << "Korea is Japan's own: the capturer keeps it";
 }
 
 TEST(ChinasRestrictions, MobilizesInfantryInThePacific) {

@@ -124,6 +124,45 @@ inline void put(State& s, int nation, int number, const std::string& where, std:
   for (auto [type, count] : units) c.n[at(slot_of(type))] = static_cast<std::uint8_t>(c.n[at(slot_of(type))] + count);
 }
 
+// Phase 4: a battle (or a claim or Medal after it) is being resolved.
+inline bool in_battle(const State& s) {
+  const StepId id = top(s);
+  return id == StepId::BattleDie || id == StepId::BattleChoice || id == StepId::HandOver || id == StepId::Claim || id == StepId::Medal;
+}
+
+// Plays the Active region now being resolved: the dice in order (as typed at a physical table),
+// every decision the first legal one unless `choose` names it.
+inline void resolve(const Game& g, State& s, const std::vector<std::string>& dice, const std::vector<std::string>& choose = {},
+                    core::LogSink* log = nullptr) {
+  std::size_t die = 0, choice = 0;
+  while (in_battle(s)) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      ASSERT_LT(die, dice.size()) << "more dice than supplied at " << g.phase_text(s);
+      chance(g, s, "die " + dice[die++], log);
+      continue;
+    }
+    const int nation = s.steps.top().a;
+    if (choice < choose.size()) {
+      act(g, s, nation, choose[choice++], log);
+      continue;
+    }
+    core::ActionList l;
+    g.legal_actions(s, g.seat_of(nation), l);
+    g.apply(s, g.seat_of(nation), l[0], log);
+  }
+  EXPECT_EQ(die, dice.size()) << "every supplied die is rolled";
+}
+
+// Phase 4 with `nation` first in turn order: it fights in `where`, the garrison's two dice miss
+// (Garrison Forces), and the territory is taken.
+inline void take_undefended(const Game& g, State& s, int nation, const std::string& where) {
+  s.turn_order.fill(kNoNation);
+  s.turn_order[0] = static_cast<std::uint8_t>(nation);
+  start_phase(g, s, 4);
+  act(g, s, nation, "fight " + g.nation_name(nation) + " " + where);
+  resolve(g, s, {"white", "white"});
+}
+
 // The text forms of the nation's legal actions.
 inline std::set<std::string> legal_texts(const Game& g, const State& s, int nation) {
   core::ActionList l;

@@ -145,32 +145,25 @@ TEST(GlobalWar, ProAlliedNeutralsOpenToTheAllies) {
   EXPECT_EQ(units_of(axis, axis.region[region("N18")].controller), 4) << "Mexico – 3 infantry, 1 artillery";
 }
 
-// Battle Debrief › Restoring Control (T15) on every theater: an ally's original territory goes back
-// to it unless it is in the Gray Zone (or Collapsed); enemy territory stays with its capturer.
+// Battle Debrief › Restoring Control (T15, in Europe in combat_test.cpp) on the other theaters: an
+// ally's original territory, or an occupied one, goes back to its original controller.
 TEST(GlobalWar, RestoringControl_T15_AcrossTheaters) {
   const Game g = global_war();
-  State s = g.new_game();
-  const auto after = [&](const char* id, int capturer) { return controller_after_capture(CCtx{g, s}, region(id), capturer); };
-  const RegionId france = data()->find_region("G2");
-  ASSERT_EQ(data()->region(france).name, "France");
-  EXPECT_EQ(after("G2", BC), BC) << "France, Germany's card, is the British Commonwealth's once captured";
-  EXPECT_EQ(after("B1", US), BC) << "Great Britain goes back to the British Commonwealth";
-  EXPECT_EQ(after("B10", US), BC) << "so does India, on the other side of the world";
-  EXPECT_EQ(after("U5", BC), US) << "and Hawaii to the US";
-  EXPECT_EQ(after("G8", BC), USSR) << "Belarus reverts to the Soviets";
-  EXPECT_EQ(after("J3", USSR), CHN) << "Manchuria to China";
-  EXPECT_EQ(after("B1", GER), GER) << "the enemy keeps what it takes";
-  EXPECT_EQ(after("I1", GER), ITA) << "Italy retaken by Germany goes back to Italy";
-  s.nation[BC].zone = kGray;
-  EXPECT_EQ(after("B1", US), US) << "unless the original controller is in the Gray Zone";
-  s.nation[BC].zone = kWhite;
-  s.nation[BC].collapsed = true;
-  EXPECT_EQ(after("B10", US), US) << "a Collapsed ally's territory is kept";
-  EXPECT_EQ(after("N9", GER), GER) << "a neutral goes to its invader";
-  Ctx c{g, s, nullptr};
-  s.region[region("U5")].controller = JPN;
-  EXPECT_EQ(take_control(c, region("U5"), BC), US);
-  EXPECT_EQ(s.region[region("U5")].controller, US);
+  struct Case {
+    int liberator;
+    const char* where;
+    int enemy;
+    int restored_to;
+  };
+  for (const Case k : {Case{BC, "U5", JPN, US}, Case{US, "B10", JPN, BC}, Case{BC, "G8", GER, USSR}, Case{USSR, "J3", JPN, CHN}}) {
+    State s = empty_map(g);
+    s.pact.status = kPactBroken;  // the USSR may fight Japan
+    s.region[region(k.where)].controller = static_cast<std::uint8_t>(k.enemy);
+    put(s, k.enemy, 35, k.enemy == JPN ? "J1" : "G1", {{kInf, 1}});
+    put(s, k.liberator, 40, k.where, {{kInf, 1}});
+    take_undefended(g, s, k.liberator, k.where);
+    EXPECT_EQ(s.region[region(k.where)].controller, k.restored_to) << k.where;
+  }
 }
 
 }  // namespace

@@ -180,6 +180,31 @@ TEST(SovietJapanesePact, TheCaptureOfMoscowOrGreaterGermanyEndsIt) {
   EXPECT_TRUE(pact_in_force(CCtx{g, s}));
 }
 
+// The pact ends as soon as the capital falls in a battle, not only at the end of the round.
+TEST(SovietJapanesePact, MoscowTakenInABattleEndsItAtOnce) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, GER, 40, "R1", {{kInf, 1}});
+  put(s, USSR, 40, "R2", {{kInf, 1}});
+  take_undefended(g, s, GER, "R1");
+  EXPECT_EQ(s.region[region("R1")].controller, GER);
+  EXPECT_EQ(s.pact.status, kPactEnded);
+}
+
+// Article Three: "the two parties coexist without engaging in any battles or raids against each other".
+TEST(SovietJapanesePact, ArticleThree_NoBattleBetweenThePartiesAlone) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, JPN, 1, "P-14", {{kCa, 1}});
+  put(s, USSR, 1, "P-14", {{kSub, 1}});
+  State broken = s;
+  start_phase(g, s, 4);
+  EXPECT_FALSE(s.region[region("P-14")].flags & kActive);
+  broken.pact.status = kPactBroken;
+  start_phase(g, broken, 4);
+  EXPECT_TRUE(broken.region[region("P-14")].flags & kActive);
+}
+
 TEST(SovietJapanesePact, OnlyWhereBothNationsTakePart) {
   const Game europe_game = europe();
   const Game pacific_game = war_in_the_pacific();
