@@ -43,6 +43,8 @@
 //   defend GER ITA              Attacking Standard Neutrals: ITA takes the defence force  a = nation, c = 3
 //   battle GER hit USSR inf defensive fresh   a battle decision: battle.h's Choice    a, b; c = kind << 4 | c
 //   die yellow                  chance: one d12 of a battle                      a = Colour
+//   permit USSR / refuse USSR   Soviet-Japanese Pact, Article Two: the party asked lets its ally's
+//                               order break the pact, or has it cancelled      a = 1 permit, 0 refuse
 #pragma once
 
 #include <cstdint>
@@ -54,7 +56,7 @@ namespace warroom {
 enum class ActionKind : std::uint8_t {
   Done, Select, To, Erase, Bid, Slot, Cancel, Shift, CancelStress, Relieve, Pay, Desert,
   Buy, Unbuy, BuyGoods, UnbuyGoods, Place, Deploy, Undeploy, Hold, Release, Draw, Trade,
-  Move, Leave, Launch, Land, Fight, Assign, Battle, Die, kCount
+  Move, Leave, Launch, Land, Fight, Assign, Battle, Die, Permit, kCount
 };
 
 struct Act {

@@ -164,6 +164,7 @@ bool sea_conflict(const Forces& f) {
 }
 
 bool battle_needed(const CCtx& c, RegionId r) {
+  if (pact_truce_region(c, r)) return false;  // Soviet-Japanese Pact, Article Three
   const Forces f = forces(c, r);
   return c.d().region(r).is_sea() ? sea_conflict(f) : territory_conflict(c, r, f);
 }
@@ -390,6 +391,7 @@ void set_controller(Ctx& c, RegionId r, int nation, Event e) {
   const std::uint8_t former = c.s.region[r].controller;
   c.s.region[r].controller = static_cast<std::uint8_t>(nation);
   c.add(e == Event::Restored ? kRestoring : kTerritory, nation, e, r, former);
+  pact_check_capitals(c);  // the Soviet-Japanese Pact ends when Moscow or Greater Germany falls (ruling 68)
   const int i = c.g.industry_index(r);
   if (i < 0) return;
   Construction& k = c.s.construction[at(i)];
@@ -542,6 +544,7 @@ int side_of(int nation) { return alliance_of(nation) == Alliance::Allied ? 0 : 1
 // ---- Phase 4 begins: the Active regions (ruling 94) ----
 
 void begin_combat(Ctx& c) {
+  pact_expel(c);  // Soviet-Japanese Pact, Article Three: at the end of Phase 3 (ruling 67)
   const CCtx cc = ro(c);
   int active = 0;
   for (const Region& reg : c.d().regions) {

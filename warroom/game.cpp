@@ -119,6 +119,9 @@ constexpr StepRow kSteps[] = {
   {StepId::MovementTurn, "movement-turn", Kind::Decision, "Phase 3 > Step 2. Resolve Movement in Turn Order",
    "{} resolves (or cancels) its next order",
    movement_legal, movement_apply, movement_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
+  {StepId::PactPermission, "pact-permission", Kind::Decision, "Soviet-Japanese Non-Aggression Pact > Article Two",
+   "{} permits its ally's order, breaking the Soviet-Japanese Pact (and taking its 5 Stress), or refuses it",
+   permission_legal, permission_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::CarrierLaunch, "carrier-launch", Kind::Decision, "Phase 3 > Step 3. Carrier Plane Movement",
    "{} launches its next carrier's fighter token (or keeps it aboard)",
    launch_legal, launch_apply, launch_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
@@ -253,6 +256,7 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
     if (&data_->scenarios[i] == scenario_) scenario_index_ = static_cast<int>(i);
   const SeatTable* table = scenario.seats_for(players);
   if (!table) throw core::SetupError(fmt::format("{} is not played by {} players", scenario.name, players));
+  seat_table_ = table;
   nation_seat_.fill(-1);
   std::uint8_t optional = 0;
   for (const SeatPlan& p : table->seats) optional |= p.optional;
@@ -441,7 +445,7 @@ void hash_command(core::Hasher& h, const Command& c) {
 
 std::uint64_t Game::hash(const State& s) const {
   // A new field of State must be hashed here: this size check fails until it is.
-  static_assert(sizeof(State) == 14940, "State changed: hash every new field, then update this size");
+  static_assert(sizeof(State) == 14944, "State changed: hash every new field, then update this size");
   core::Hasher h;
   h.add(s.scenario);
   h.add(s.round);
@@ -497,6 +501,7 @@ std::uint64_t Game::hash(const State& s) const {
         (static_cast<std::uint64_t>(f.took_part[0]) << 32) | (static_cast<std::uint64_t>(f.took_part[1]) << 40) |
         (static_cast<std::uint64_t>(f.victor) << 48) | (static_cast<std::uint64_t>(f.medals) << 56));
   h.add(s.winner);
+  h.add(s.pact.status | (s.pact.offender << 8) | (s.pact.broken_round << 16));
   return h.digest();
 }
 

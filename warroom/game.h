@@ -64,6 +64,8 @@ class Game {
   const Data& data() const { return *data_; }
   const Scenario& scenario() const { return *scenario_; }
   const Options& options() const { return options_; }
+  // The seat table in use: the rulebook's, or the project's 7-seat option (ruling 89).
+  const SeatTable& seat_table() const { return *seat_table_; }
   int scenario_index() const { return scenario_index_; }
   core::Seat seat_of(int nation) const { return nation_seat_[at_(nation)]; }  // -1: not in play
   std::uint8_t seat_nations(core::Seat seat) const { return seat_nations_[static_cast<std::size_t>(seat)]; }
@@ -87,6 +89,7 @@ class Game {
   static std::size_t at_(int i) { return static_cast<std::size_t>(i); }
   std::shared_ptr<const Data> data_;
   const Scenario* scenario_;
+  const SeatTable* seat_table_ = nullptr;
   int scenario_index_ = 0;
   Options options_;
   std::array<core::Seat, kNations> nation_seat_{};

@@ -60,7 +60,7 @@ int pin_owed(const CCtx& c, int nation, int number, RegionId r) {
   const Category cat = command_category(c.d(), nation, number);
   if (cat == Category::Air) return 0;  // "Air Commands can't pin nor be pinned."
   const Alliance side = alliance_of(nation);
-  const int enemy = units_there(c, r, cat, enemy_of(side));
+  const int enemy = units_there(c, r, cat, enemy_of(side)) - pact_truce_units(c, nation, r, cat);  // ruling 27
   if (enemy == 0) return 0;
   const int friends = units_there(c, r, cat, side, nation, number);
   return std::max(0, enemy - friends);
@@ -70,7 +70,8 @@ int pin_owed(const CCtx& c, int nation, int number, RegionId r) {
 // least an equal force of Friendly Naval Units in the same region".
 bool transport_pinned(const CCtx& c, int nation, RegionId sea) {
   const Alliance side = alliance_of(nation);
-  return units_there(c, sea, Category::Sea, enemy_of(side)) > units_there(c, sea, Category::Sea, side);
+  const int enemy = units_there(c, sea, Category::Sea, enemy_of(side)) - pact_truce_units(c, nation, sea, Category::Sea);  // ruling 27
+  return enemy > units_there(c, sea, Category::Sea, side);
 }
 
 // The World's Narrow Sea Passages (ruling 35): open to the alliance controlling the key territories
@@ -240,7 +241,9 @@ void enter(Ctx& c, int nation, RegionId r) {
   RegionState& rs = c.s.region[r];
   if (!reg.neutral || rs.controller != kNoNation || (rs.flags & kNeutralActivated)) return;
   // Ruling 64(b): Allied units enter an un-invaded Pro-Allied neutral without invading it.
-  if (reg.neutral->type == NeutralType::ProAllied && alliance_of(nation) == Alliance::Allied) return;
+  if ((reg.neutral->type == NeutralType::ProAllied && alliance_of(nation) == Alliance::Allied) ||
+      (reg.neutral->type == NeutralType::ProAxis && alliance_of(nation) == Alliance::Axis))
+    return;
   rs.flags |= kNeutralActivated;
   c.add("Neutrals", nation, Event::NeutralInvaded, r);
   if (!(rs.flags & kInvasionStressGiven)) {  // "gains 1 Stress immediately upon entering it (the first time only)"
@@ -352,6 +355,7 @@ void movement_apply(Ctx& c, const Act& a) {
                          c.d().region(o.dest).is_territory() && land_distance(c.d(), from, o.dest) != 1;
   const RegionId via = x == o.dest || rail_stop ? kNoRegion : x;
   const RegionId stop = rail_stop ? x : o.dest;
+  if (pact_interrupts(c, nation, box, x, from, via, stop)) return;  // Soviet-Japanese Pact, Article Two asks the party (ruling 66)
   if (rail_stop && x != o.dest) c.add(kRail, nation, Event::RailObstructed, o.command, o.dest, x);
   const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation, o.command) == Category::Sea
                        ? pin_owed(ro(c), nation, o.command, from)

@@ -56,6 +56,7 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case ActionKind::Leave: return fmt::format("leave {} {}", n, unit(x.a));
     case ActionKind::Launch: return fmt::format("launch {} {} {}", n, x.a, x.b == kNoRegion ? std::string("aboard") : region_name(x.b));
     case ActionKind::Land: return fmt::format("land {} {} {}", n, x.a, x.b == kNoRegion ? std::string("lost") : region_name(x.b));
+    case ActionKind::Permit: return fmt::format("{} {}", x.a ? "permit" : "refuse", n);
     case ActionKind::Fight: return fmt::format("fight {} {}", n, region_name(x.a));
     case ActionKind::Assign:
       return fmt::format("{} {} {}", x.c == 0 ? "command" : x.c == 1 ? "claim" : x.c == 2 ? "medal" : "defend", n, nation_name(x.a));
@@ -129,6 +130,7 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
     return std::nullopt;
   }
   if (verb == "draw" && size == 2) return encode(ActionKind::Draw, n);
+  if ((verb == "permit" || verb == "refuse") && size == 2) return encode(ActionKind::Permit, n, verb == "permit" ? 1 : 0);
   if (size < 3) return std::nullopt;
   if (verb == "select") { if (auto v = number(w[2], kMaxCommandNumber)) return encode(ActionKind::Select, n, *v); }
   if (verb == "to") { if (auto r = region(w[2])) return encode(ActionKind::To, n, *r); }
@@ -300,10 +302,17 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::PinnedAt: text = fmt::format("{}'s Command {} is pinned in {}", n, a, r(b)); break;
     case Event::LeftBehind: text = fmt::format("{} leaves one {} of Command {} behind as Command {}", n, unit(b), a, c); break;
     case Event::RailObstructed: text = fmt::format("{}'s Command {} cannot reach {} by rail: it stops as near as possible, in {}", n, a, r(b), r(c)); break;
-    case Event::NeutralInvaded: text = fmt::format("{} enters the neutral {}: it is activated", n, r(a)); break;
+    case Event::NeutralInvaded: text = fmt::format("{} invades the neutral {}", n, r(a)); break;
     case Event::Launched: text = fmt::format("{} launches a carrier fighter from Command {} to {}", n, a, r(b)); break;
     case Event::Landed: text = fmt::format("{} lands Command {} from {} in {}", n, a, r(b), r(c)); break;
     case Event::Perished: text = fmt::format("{}'s Command {} has nowhere to land in reach of {} and is lost", n, a, r(b)); break;
+    case Event::PactBroken:
+      text = fmt::format("{} breaks the Soviet-Japanese Pact (Article {}) and takes {} Stress", n, a == 1 ? "One" : "Two", b);
+      break;
+    case Event::PactAsked: text = fmt::format("{} is asked to permit {}'s Command {} into {}", n, nation_name(a), b, r(c)); break;
+    case Event::PactRefused: text = fmt::format("{} refuses: {} cancels box {}", n, nation_name(a), b); break;
+    case Event::PactEnded: text = fmt::format("{} has fallen: the Soviet-Japanese Pact ends", r(a)); break;
+    case Event::PactExpelled: text = fmt::format("{}'s Command {} did not leave {} and is eliminated", n, a, r(b)); break;
     case Event::Stopped: text = fmt::format("the game stops after round {}, with no winner", a); break;
   }
   return fmt::format("{}: {}", e.rule, text);

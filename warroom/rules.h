@@ -9,6 +9,8 @@
 //   deploy.cpp   Phase 5 Refit & Deploy (Steps 2-3)
 //   morale.cpp   Phase 6 Morale
 //   victory.cpp  Victory Check, collapse, "nobody has units"
+//   pact.cpp     the Soviet-Japanese Non-Aggression Pact (Articles One to Four)
+//   neutrals.cpp Neutrals › Attacking Standard Neutrals, Pro-Allied Neutrals
 #pragma once
 
 #include "core/log.h"
@@ -73,6 +75,11 @@ enum class Event : std::uint16_t {
   ConstructionSeized, // nation, region, units removed to storage (China never captures air or naval units)
   InvasionStress,   // nation, region (Invaded a Neutral Territory: 1 Stress, the first time only)
   NeutralDefence,   // nation, region, units placed (negative: withdrawn, handed to an ally; ruling 103)
+  PactBroken,       // nation (the offender), article, stress
+  PactAsked,        // nation (the party asked), ally, command, region entered
+  PactRefused,      // nation (the party asked), ally, box
+  PactEnded,        // -, region captured (Moscow or Greater Germany)
+  PactExpelled,     // nation, command, region (Article Three)
 };
 
 struct Ctx {
@@ -217,6 +224,37 @@ void blue_apply(Ctx& c, const Act& a);
 void desert_legal(const CCtx& c, int nation, core::ActionList& out);
 void desert_apply(Ctx& c, const Act& a);
 int casualty_points(const Data& d, const NationState& n);
+
+// ---- The Soviet-Japanese Non-Aggression Pact (pact.cpp) ----
+bool pact_in_force(const CCtx& c);
+// Article Three: true for the two parties while the pact holds (they neither fight nor pin each other).
+bool pact_truce(const CCtx& c, int a, int b);
+// Article Three: region r holds, of the Allies, only Soviet units and, of the Axis, only Japanese
+// ones, while the pact holds: no battle there (with a third party: ruling 52, not yet).
+bool pact_truce_region(const CCtx& c, RegionId r);
+// Units of category `cat` in region r that do not pin `nation` under Article Three (ruling 27).
+int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat);
+// Phase 3: the Move order of `nation`'s box `box` (executed with X = x) enters `via` (or kNoRegion)
+// then ends in `stop`. Article One: the order breaks the pact now. Article Two: the allied party's
+// seat is asked (a PactPermission step is pushed) and true is returned: the order waits.
+bool pact_interrupts(Ctx& c, int nation, int box, RegionId x, RegionId from, RegionId via, RegionId stop);
+void permission_legal(const CCtx& c, int nation, core::ActionList& out);
+void permission_apply(Ctx& c, const Act& a);
+void pact_break(Ctx& c, int offender, int article);  // Article Four: 5 Stress, once
+// Article Four: no Medal to a party for a territory taken from the other party in the round the pact
+// broke, unless it is the party's own original territory (ruling 61).
+bool pact_denies_medal(const CCtx& c, int nation, RegionId r, int taken_from);
+// Ruling 68: the pact ends for good at the first capture of Moscow or Greater Germany (called when
+// control changes and at the end of the round).
+void pact_check_capitals(Ctx& c);
+// Article Three, ruling 67: at the end of Phase 3, land units of a party still in a territory the
+// other party controls (taken from a third party in an earlier round) are eliminated.
+void pact_expel(Ctx& c);
+
+// ---- Neutrals (neutrals.cpp) ----
+// A Command of `nation` enters region r. An uncontrolled, un-invaded neutral is invaded (not a
+// Pro-Allied one by the Allies): 1 Stress the first time, its defense force and card to the opposed
+// alliance's nation earliest in turn order (rulings 64, 103).
 
 // ---- End of round (victory.cpp) ----
 void end_of_round(Ctx& c);

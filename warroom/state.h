@@ -127,6 +127,7 @@ enum class StepId : std::uint8_t {
   ChooseSlot,      // decision: Phase 2 Step 2, nation a chooses its turn-order slot
   RevealSheet,     // auto: Phase 3, nation a's sheet is revealed as its turn begins (ruling 91)
   MovementTurn,    // decision: Phase 3 Step 2, nation a resolves its orders in box order
+  PactPermission,  // decision: Soviet-Japanese Pact, Article Two: party a permits or refuses ally b's order executed via region c (ruling 66)
   CarrierLaunch,   // decision: Phase 3 Step 3, nation a; b = carriers handled (the movement module)
   Combat,          // auto: Phase 4 begins: the Active regions are marked (combat.cpp)
   BattleOrder,     // auto: Phase 4 Order of Battles, the nation at turn-order position a selects next
@@ -187,6 +188,17 @@ struct Fight {
 
 inline constexpr std::uint8_t kAlliedWin = 1, kAxisWin = 2, kBothLose = 4;
 
+// The Soviet-Japanese Non-Aggression Pact (warroom/pact.cpp): in force from the start in a scenario
+// that has it; once broken (Article Four) or ended (Moscow or Greater Germany captured, ruling 68)
+// it never holds again.
+enum PactStatus : std::uint8_t { kPactInForce, kPactBroken, kPactEnded };
+struct PactState {
+  std::uint8_t status = kPactInForce;
+  std::uint8_t offender = kNoNation;  // the party that broke it (Article Four)
+  std::uint16_t broken_round = 0;     // the round it was broken: no Medals between the parties then
+  bool operator==(const PactState&) const = default;
+};
+
 struct State {
   std::uint8_t scenario = 0;
   std::uint16_t round = 1;
@@ -208,6 +220,7 @@ struct State {
   Battle battle{};          // Phase 4: the battle being resolved (warroom/battle.h), driven by BattleDrive
   Fight fight{};            // Phase 4: the Active region being resolved and its debrief (combat.cpp)
   std::uint8_t winner = 0;  // at the end: kAlliedWin, kAxisWin, kBothLose, or 0 (stopped by a round limit)
+  PactState pact{};         // the Soviet-Japanese Non-Aggression Pact
   bool operator==(const State&) const = default;
 };
 

@@ -25,6 +25,7 @@ bool alliance_qualifies(const CCtx& c, Alliance a) {
 
 void end_of_round(Ctx& c) {
   State& s = c.s;
+  pact_check_capitals(c);  // ruling 68, whoever took the capital
   // "If a Nation has no more Units on the World Map and is in the Gray Zone at the end of a round
   // it is considered Collapsed" (units under construction do not count, ruling 14).
   for (int n = 0; n < kNations; ++n)

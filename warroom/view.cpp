@@ -163,7 +163,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     }
     construction.push_back({{"region", region_name(r)}, {"units", units}, {"plan", plan}});
   }
-  return {{"scenario", scenario_->id}, {"round", v.round}, {"phase", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
+  return {{"scenario", scenario_->id}, {"players", seat_table_->players}, {"seats_project_option", seat_table_->project_option},
+          {"round", v.round}, {"phase", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
           {"commands", commands}, {"construction", construction}, {"seas", seas}, {"hotspots", hotspots},
           {"carrier_fighters", tokens}, {"battle", battle_json(v)},
@@ -174,6 +175,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
 std::string Game::board_text(const State& v, std::optional<core::Seat> seat) const {
   const core::Seat viewer = seat ? *seat : core::kSpectator;
   std::string out = fmt::format("War Room — {} — {}\n", scenario_->name, phase_text(v));
+  if (seat_table_->project_option)  // ruling 89
+    out += fmt::format("{} seats, one nation each: the project's option, not one of the rulebook's seat tables\n", seat_table_->players);
   out += fmt::format("{}\n", data_->map_notice);
   std::string order;
   for (std::uint8_t n : v.turn_order)

@@ -16,7 +16,6 @@ State empty_europe(const Game& g) {
   return s;
 }
 
-
 std::vector<std::string> legal_texts(const Game& g, const State& s) {
   std::vector<std::string> out;
   for (core::Seat seat = 0; seat < g.seat_count(); ++seat) {
@@ -26,34 +25,6 @@ std::vector<std::string> legal_texts(const Game& g, const State& s) {
     for (core::Action a : l) out.push_back(g.action_to_string(s, seat, a));
   }
   return out;
-}
-
-bool in_battle(const State& s) {
-  const StepId id = top(s);
-  return id == StepId::BattleDie || id == StepId::BattleChoice || id == StepId::HandOver || id == StepId::Claim || id == StepId::Medal;
-}
-
-// Plays the Active region now being resolved: the dice in order (as typed at a physical table),
-// every decision the first legal one unless `choose` names it.
-void resolve(const Game& g, State& s, const std::vector<std::string>& dice, const std::vector<std::string>& choose = {},
-             core::LogSink* log = nullptr) {
-  std::size_t die = 0, choice = 0;
-  while (in_battle(s)) {
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      ASSERT_LT(die, dice.size()) << "more dice than supplied at " << g.phase_text(s);
-      chance(g, s, "die " + dice[die++], log);
-      continue;
-    }
-    const int nation = s.steps.top().a;
-    if (choice < choose.size()) {
-      act(g, s, nation, choose[choice++], log);
-      continue;
-    }
-    core::ActionList l;
-    g.legal_actions(s, g.seat_of(nation), l);
-    g.apply(s, g.seat_of(nation), l[0], log);
-  }
-  EXPECT_EQ(die, dice.size()) << "every supplied die is rolled";
 }
 
 // The same with every die of one colour, however many are rolled.

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "warroom/bots.h"
@@ -21,6 +23,7 @@ inline std::shared_ptr<const Data> data() {
 }
 
 inline Game europe(int players = 4, Options o = {}) { return Game(data(), *data()->find_scenario("war-in-europe"), players, o); }
+inline Game global_war(int players = 7) { return Game(data(), *data()->find_scenario("global-war"), players); }
 
 inline RegionId region(const std::string& id) {
   const RegionId r = data()->find_region(id);
@@ -85,18 +88,88 @@ inline void start_phase(const Game& g, State& s, int phase) {
   advance(c);
 }
 
+// The Victory Check at the end of the round, from the position as it stands.
+inline State end_round(const Game& g, State s) {
+  start_phase(g, s, 8);
+  return s;
+}
+
+// Phase 7 Step 2 in a new game where every nation holds 20 of each resource, at `nation`'s trade.
+inline State at_trade(const Game& g, int nation) {
+  State s = g.new_game();
+  for (NationState& n : s.nation) n.res = {20, 20, 20};
+  start_phase(g, s, 7);
+  return play_until(g, s, [nation](const State& x) { return top(x) == StepId::Trade && x.steps.top().a == nation; });
+}
+
 // The first written-order state of a new game: every reorganization window closed.
 inline State at_write_sheets(const Game& g, std::uint64_t seed = 1) {
   State s = g.new_game();
   return play_until(g, s, [](const State& x) { return top(x) == StepId::WriteSheets; }, seed);
 }
 
-// Command `number` of `nation` in `where` with units {type, count}... (positions made by hand).
+// A position with no Command on the map: the test places each one.
+inline State empty_map(const Game& g) {
+  State s = g.new_game();
+  for (auto& pool : s.command) pool.fill(Command{});
+  for (Sheet& sh : s.sheet) sh = Sheet{};
+  return s;
+}
+
+// Command `number` of `nation` in `where` with units {type, count}...
 inline void put(State& s, int nation, int number, const std::string& where, std::vector<std::pair<int, int>> units) {
   Command& c = s.command[at(nation)][at(number)];
   c = Command{};
   c.region = region(where);
   for (auto [type, count] : units) c.n[at(slot_of(type))] = static_cast<std::uint8_t>(c.n[at(slot_of(type))] + count);
+}
+
+// Phase 4: a battle (or a claim or Medal after it) is being resolved.
+inline bool in_battle(const State& s) {
+  const StepId id = top(s);
+  return id == StepId::BattleDie || id == StepId::BattleChoice || id == StepId::HandOver || id == StepId::Claim || id == StepId::Medal;
+}
+
+// Plays the Active region now being resolved: the dice in order (as typed at a physical table),
+// every decision the first legal one unless `choose` names it.
+inline void resolve(const Game& g, State& s, const std::vector<std::string>& dice, const std::vector<std::string>& choose = {},
+                    core::LogSink* log = nullptr) {
+  std::size_t die = 0, choice = 0;
+  while (in_battle(s)) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      ASSERT_LT(die, dice.size()) << "more dice than supplied at " << g.phase_text(s);
+      chance(g, s, "die " + dice[die++], log);
+      continue;
+    }
+    const int nation = s.steps.top().a;
+    if (choice < choose.size()) {
+      act(g, s, nation, choose[choice++], log);
+      continue;
+    }
+    core::ActionList l;
+    g.legal_actions(s, g.seat_of(nation), l);
+    g.apply(s, g.seat_of(nation), l[0], log);
+  }
+  EXPECT_EQ(die, dice.size()) << "every supplied die is rolled";
+}
+
+// Phase 4 with `nation` first in turn order: it fights in `where`, the garrison's two dice miss
+// (Garrison Forces), and the territory is taken.
+inline void take_undefended(const Game& g, State& s, int nation, const std::string& where) {
+  s.turn_order.fill(kNoNation);
+  s.turn_order[0] = static_cast<std::uint8_t>(nation);
+  start_phase(g, s, 4);
+  act(g, s, nation, "fight " + g.nation_name(nation) + " " + where);
+  resolve(g, s, {"white", "white"});
+}
+
+// The text forms of the nation's legal actions.
+inline std::set<std::string> legal_texts(const Game& g, const State& s, int nation) {
+  core::ActionList l;
+  g.legal_actions(s, g.seat_of(nation), l);
+  std::set<std::string> out;
+  for (core::Action a : l) out.insert(g.action_to_string(s, g.seat_of(nation), a));
+  return out;
 }
 
 inline int units_of(const State& s, int nation) {

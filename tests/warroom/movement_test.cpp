@@ -15,15 +15,6 @@ namespace {
 
 Game pacific() { return Game(data(), *data()->find_scenario("war-in-the-pacific"), 3); }
 
-// A position with no Command on the map: the test places each one.
-State empty_map(const Game& g) {
-  State s = g.new_game();
-  for (auto& pool : s.command) pool.fill(Command{});
-  for (Sheet& sh : s.sheet) sh = Sheet{};
-  return s;
-}
-
-
 // Japan's Phase 3 turn with these orders in boxes 1, 2, ... (written directly, as the example's
 // sheet: some of them the pad would never offer).
 void japan_turn(const Game& g, State& s, const std::vector<std::pair<int, std::string>>& orders) {
@@ -33,14 +24,6 @@ void japan_turn(const Game& g, State& s, const std::vector<std::pair<int, std::s
   start_phase(g, s, 3);
   ASSERT_EQ(top(s), StepId::MovementTurn);
   ASSERT_EQ(s.steps.top().a, JPN);
-}
-
-std::set<std::string> legal_texts(const Game& g, const State& s, int nation) {
-  core::ActionList l;
-  g.legal_actions(s, g.seat_of(nation), l);
-  std::set<std::string> out;
-  for (core::Action a : l) out.insert(g.action_to_string(s, g.seat_of(nation), a));
-  return out;
 }
 
 // The example's map before Japan's movement (Phase 3: Movement Examples): China's 101st entered

@@ -12,15 +12,6 @@ RegionId by_name(const std::string& name) {
   return kNoRegion;
 }
 
-Game global_war() { return Game(data(), *data()->find_scenario("global-war"), 7); }
-
-State at_trade(const Game& g, int nation) {
-  State s = g.new_game();
-  for (NationState& n : s.nation) n.res = {20, 20, 20};
-  start_phase(g, s, 7);
-  return play_until(g, s, [nation](const State& x) { return top(x) == StepId::Trade && x.steps.top().a == nation; });
-}
-
 // "Mexico only offers Iron; so it will not accept Iron." EXCHANGE RATES: oil 2, iron 3, OSR 5.
 TEST(Phase7Step2, MexicoOffersIronForOilOrOsrOnly) {
   const Game g = global_war();

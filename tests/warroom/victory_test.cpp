@@ -5,11 +5,6 @@
 namespace warroom::testing {
 namespace {
 
-State end_round(const Game& g, State s) {
-  start_phase(g, s, 8);
-  return s;
-}
-
 TEST(VictoryCheck, AxisWinsWithTwoOfTheThreeAlliedCapitals) {
   const Game g = europe();
   State s = g.new_game();

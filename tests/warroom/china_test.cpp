@@ -1,0 +1,103 @@
+// China's Restrictions ("China can not gain nor spend oil ... may not trade at all ... may not enter
+// sea regions with Land Commands ... may not capture Naval or Air Units"), its mobilized infantry,
+// and the Occupied Territories that revert to China when liberated.
+#include "theater_fixture.h"
+
+namespace warroom::testing {
+namespace {
+
+TEST(ChinasRestrictions, NoOilGainedFromIncomeNorAnyOtherSource) {
+  const Game g = war_in_the_pacific();
+  State s = g.new_game();
+  s.region[region("U3")].controller = CHN;  // Western United States yields 4 oil, 3 iron, 2 OSR
+  s.nation[CHN].res = {0, 0, 0};
+  Ctx c{g, s, nullptr};
+  gain(c, CHN, kOil, 3);
+  EXPECT_EQ(s.nation[CHN].res[kOil], 0);
+  collect_income(c);
+  EXPECT_EQ(s.nation[CHN].res[kOil], 0) << "China can not gain ... oil";
+  EXPECT_GE(s.nation[CHN].res[kIron], 3);
+  EXPECT_GE(s.nation[CHN].res[kOsr], 2);
+}
+
+TEST(ChinasRestrictions, NoTradeEvenInGlobalWar) {
+  const Game g = global_war();
+  State s = g.new_game();
+  s.nation[CHN].res = {0, 20, 20};
+  s.region[region("C6")].controller = CHN;  // next to Mongolia; neutrals it touches would trade with an ally
+  core::ActionList l;
+  trade_legal(CCtx{g, s}, CHN, l);
+  ASSERT_EQ(l.size(), 1u) << "China may not trade at all";
+  EXPECT_EQ(decode_action(l[0]).kind, ActionKind::Done);
+}
+
+// "China may not enter sea regions with Land Commands": neither the pad nor the execution offers it.
+TEST(ChinasRestrictions, LandCommandsNeverAtSea) {
+  const Game g = war_in_the_pacific();
+  State s = empty_map(g);
+  s.region[region("J4")].controller = CHN;  // Peiping, on P-1
+  put(s, CHN, 101, "J4", {{kInf, 2}});
+  put(s, JPN, 85, "J4", {{kInf, 2}});  // an ordinary nation's Land Command there may embark
+  std::vector<RegionId> pad;
+  pad_destinations(CCtx{g, s}, CHN, 101, pad);
+  EXPECT_TRUE(std::find(pad.begin(), pad.end(), region("J5")) != pad.end());
+  for (RegionId r : pad) EXPECT_FALSE(data()->region(r).is_sea()) << g.region_name(r);
+  std::vector<RegionId> japan;
+  pad_destinations(CCtx{g, s}, JPN, 85, japan);
+  EXPECT_TRUE(std::find(japan.begin(), japan.end(), region("P-1")) != japan.end());
+  put(s, JPN, 85, "J1", {{kInf, 2}});
+  movement_turn(g, s, CHN, {{101, "P-1"}});
+  EXPECT_EQ(legal_texts(g, s, CHN), (std::set<std::string>{"cancel CHN 1"}));
+}
+
+// "Any Units under an Industry Token are also captured ... (China never captures Air or Naval
+// Units; such units are removed to storage.)" -- also when the US liberates Peiping for China.
+TEST(ChinasRestrictions, NoCapturedAirOrNavalUnits) {
+  const Game g = war_in_the_pacific();
+  for (const int liberator : {static_cast<int>(CHN), static_cast<int>(US)}) {
+    State s = empty_map(g);
+    const int peiping = g.industry_index(region("J4"));
+    ASSERT_GE(peiping, 0);
+    s.construction[at(peiping)].n = {};
+    s.construction[at(peiping)].n[kInf] = 2;
+    s.construction[at(peiping)].n[kFtr] = 1;
+    s.construction[at(peiping)].n[kSub] = 1;
+    put(s, JPN, 35, "J1", {{kInf, 1}});
+    put(s, liberator, 101, "J4", {{kInf, 2}});
+    take_undefended(g, s, liberator, "J4");
+    EXPECT_EQ(s.region[region("J4")].controller, CHN) << liberator;
+    EXPECT_EQ(s.construction[at(peiping)].n[kInf], 2) << "captured with the territory";
+    EXPECT_EQ(s.construction[at(peiping)].n[kFtr], 0) << "removed to storage";
+    EXPECT_EQ(s.construction[at(peiping)].n[kSub], 0);
+  }
+}
+
+// Occupied Territories: "Peiping, Manchuria, Chekiang, Kwangtung [China]" revert to China "if
+// liberated", unless China is in the Gray Zone (Restoring Control).
+TEST(OccupiedTerritories, LiberatedChineseTerritoriesRevertToChina) {
+  const Game g = war_in_the_pacific();
+  for (const char* id : {"J3", "J4", "J5", "J6"}) EXPECT_EQ(g.new_game().region[region(id)].controller, JPN) << id << " starts occupied";
+  for (const bool gray : {false, true}) {
+    State s = empty_map(g);
+    if (gray) s.nation[CHN].zone = kGray;
+    put(s, JPN, 35, "J1", {{kInf, 1}});
+    put(s, BC, 40, "J5", {{kInf, 1}});
+    take_undefended(g, s, BC, "J5");
+    EXPECT_EQ(s.region[region("J5")].controller, gray ? BC : CHN) << "Chekiang";
+  }
+  State s = empty_map(g);
+  put(s, JPN, 35, "J1", {{kInf, 1}});
+  put(s, US, 40, "J2", {{kInf, 1}});
+  take_undefended(g, s, US, "J2");
+  EXPECT_EQ(s.region[region("J2")].controller, US) << "Korea is Japan's own: the capturer keeps it";
+}
+
+TEST(ChinasRestrictions, MobilizesInfantryInThePacific) {
+  const Game g = war_in_the_pacific();
+  const State s = g.new_game();
+  EXPECT_GT(mobilization_room(CCtx{g, s}, CHN), 0) << "China mobilizes without an industry";
+  EXPECT_EQ(mobilization_room(CCtx{g, s}, BC), 0);
+}
+
+}  // namespace
+}  // namespace warroom::testing

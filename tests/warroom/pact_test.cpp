@@ -1,0 +1,216 @@
+// The Soviet-Japanese Non-Aggression Pact on the Global War map, each article with a hand-made
+// position (design §5, T16 and T17; rulings 27, 61, 66-68). R15 Soviet Far East and R14 Buryatia
+// are Soviet; J2 Korea and J3 Manchuria Japanese; C6 Shensi Chinese.
+#include "theater_fixture.h"
+
+namespace warroom::testing {
+namespace {
+
+State pact_position(const Game& g) {
+  State s = empty_map(g);
+  EXPECT_TRUE(pact_in_force(CCtx{g, s})) << "Global War: 'Unless otherwise stated, the ... Pact is in effect'";
+  return s;
+}
+
+// `ally`'s Commands 35 and 36 (1 infantry each) stand in `from`; box 1 sends the 35th `into`, box 2
+// the 36th to `other`; box 1 is executed.
+State ally_executes(const Game& g, int ally, const char* from, const char* into, const char* other) {
+  State s = pact_position(g);
+  put(s, ally, 35, from, {{kInf, 1}});
+  put(s, ally, 36, from, {{kInf, 1}});
+  movement_turn(g, s, ally, {{35, into}, {36, other}});
+  act(g, s, ally, "move " + g.nation_name(ally) + " 1 " + into);
+  return s;
+}
+
+// T16, refused: "the United States may not attack a Japanese-controlled territory from a
+// Soviet-controlled territory" without permission; the USSR seat is asked as the order executes.
+TEST(SovietJapanesePact, ArticleTwo_T16_TheUssrRefusesAndTheUsOrderIsCancelled) {
+  const Game g = global_war();
+  State s = ally_executes(g, US, "R15", "J2", "R14");
+  ASSERT_EQ(top(s), StepId::PactPermission);
+  EXPECT_EQ(g.acting_seats(s), core::seat_bit(g.seat_of(USSR))) << "the USSR seat is asked, not the US one";
+  EXPECT_EQ(legal_texts(g, s, USSR), (std::set<std::string>{"permit USSR", "refuse USSR"}));
+  EXPECT_EQ(s.command[US][35].region, region("R15")) << "the order waits for the answer";
+  act(g, s, USSR, "refuse USSR");
+  EXPECT_EQ(s.sheet[US].box[0].status, kCancelled);
+  EXPECT_EQ(s.command[US][35].region, region("R15"));
+  EXPECT_TRUE(pact_in_force(CCtx{g, s}));
+  EXPECT_EQ(s.nation[USSR].stress, 0);
+  EXPECT_EQ(s.nation[US].stress, 0);
+  ASSERT_EQ(top(s), StepId::MovementTurn) << "the US goes on with box 2";
+  EXPECT_EQ(s.steps.top().a, US);
+}
+
+// T16, permitted, and T17: the permitting party offends.
+TEST(SovietJapanesePact, ArticleFour_T17_ThePermittingPartyOffends) {
+  const Game g = global_war();
+  State s = ally_executes(g, US, "R15", "J2", "R14");
+  act(g, s, USSR, "permit USSR");
+  EXPECT_EQ(s.command[US][35].region, region("J2")) << "the US order executes";
+  EXPECT_EQ(s.sheet[US].box[0].status, kExecuted);
+  EXPECT_FALSE(pact_in_force(CCtx{g, s}));
+  EXPECT_EQ(s.pact.offender, USSR);
+  EXPECT_EQ(s.nation[USSR].stress, 5) << "the offending party receives 5 Stress Tokens";
+  EXPECT_EQ(s.nation[US].stress, 0) << "the ally takes none";
+  // "No Medals are given to a party for territories captured from the other party during the entire
+  // round (unless it is liberation of its own original territories)" (ruling 61).
+  const CCtx c{g, s};
+  EXPECT_TRUE(pact_denies_medal(c, USSR, region("J2"), JPN));
+  EXPECT_TRUE(pact_denies_medal(c, JPN, region("R15"), USSR));
+  EXPECT_FALSE(pact_denies_medal(c, USSR, region("R18"), JPN)) << "Soviet Sakhalin is the USSR's own";
+  EXPECT_FALSE(pact_denies_medal(c, US, region("J2"), JPN)) << "the US still earns Medals";
+  EXPECT_FALSE(pact_denies_medal(c, USSR, region("G1"), GER));
+  State next = s;
+  ++next.round;
+  EXPECT_FALSE(pact_denies_medal(CCtx{g, next}, USSR, region("J2"), JPN)) << "no penalty in later rounds";
+  // "Once broken, the pact remains broken and there are no further penalties".
+  Ctx w{g, s, nullptr};
+  pact_break(w, JPN, 1);
+  EXPECT_EQ(s.nation[JPN].stress, 0);
+  EXPECT_EQ(s.pact.offender, USSR);
+}
+
+// Article Two for the Axis: Germany from Japanese soil into Soviet territory asks Japan.
+TEST(SovietJapanesePact, ArticleTwo_AnAxisAllyAsksJapan) {
+  const Game g = global_war();
+  State s = ally_executes(g, GER, "J3", "R14", "J4");
+  ASSERT_EQ(top(s), StepId::PactPermission);
+  EXPECT_EQ(g.acting_seats(s), core::seat_bit(g.seat_of(JPN)));
+  act(g, s, JPN, "permit JPN");
+  EXPECT_EQ(s.nation[JPN].stress, 5);
+  EXPECT_EQ(s.nation[GER].stress, 0);
+  EXPECT_EQ(s.command[GER][35].region, region("R14"));
+}
+
+// Article Two binds only orders "originating a territory controlled by" the party.
+TEST(SovietJapanesePact, ArticleTwo_AnAllyFromAnotherTerritoryNeedsNoPermission) {
+  const Game g = global_war();
+  State s = ally_executes(g, US, "C6", "J4", "C1");  // from Chinese Shensi into Peiping
+  EXPECT_EQ(top(s), StepId::MovementTurn);
+  EXPECT_EQ(s.command[US][35].region, region("J4"));
+  EXPECT_TRUE(pact_in_force(CCtx{g, s}));
+}
+
+// Article One: "Neither party may enter or pass through territories controlled by the other"; a
+// party's own order breaks it when executed, nobody is asked (ruling 66).
+TEST(SovietJapanesePact, ArticleOne_APartysOwnOrderBreaksThePactOnExecution) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, USSR, 40, "R15", {{kInf, 2}});
+  put(s, USSR, 41, "R15", {{kInf, 1}});
+  movement_turn(g, s, USSR, {{40, "J3"}, {41, "R14"}});
+  core::LogBuffer log;
+  act(g, s, USSR, "move USSR 1 J3", &log);
+  EXPECT_EQ(top(s), StepId::MovementTurn);
+  EXPECT_EQ(s.command[USSR][40].region, region("J3"));
+  EXPECT_EQ(s.pact.status, kPactBroken);
+  EXPECT_EQ(s.pact.offender, USSR);
+  EXPECT_EQ(s.pact.broken_round, s.round);
+  EXPECT_EQ(s.nation[USSR].stress, 5);
+  bool logged = false;
+  for (const core::LogEntry& e : log.entries()) logged |= static_cast<Event>(e.event) == Event::PactBroken;
+  EXPECT_TRUE(logged);
+}
+
+TEST(SovietJapanesePact, ArticleOne_JapanEnteringSovietTerritoryOffends) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, JPN, 40, "J3", {{kInf, 1}});
+  movement_turn(g, s, JPN, {{40, "R14"}});
+  const auto stress = s.nation[JPN].stress;
+  act(g, s, JPN, "move JPN 1 R14");
+  EXPECT_EQ(s.nation[JPN].stress, stress + 5);
+  EXPECT_EQ(s.pact.offender, JPN);
+}
+
+// Article Three and ruling 27: the parties do not pin each other while the pact holds.
+TEST(SovietJapanesePact, ArticleThree_ThePartiesDoNotPinEachOther) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, JPN, 1, "P-14", {{kCa, 1}});
+  put(s, USSR, 1, "P-14", {{kSub, 1}});
+  State broken = s;
+  movement_turn(g, s, JPN, {{1, "P-13"}});
+  EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "move JPN 1 P-13"));
+  act(g, s, JPN, "move JPN 1 P-13");
+  EXPECT_EQ(s.command[JPN][1].region, region("P-13")) << "the whole Command leaves";
+  broken.pact.status = kPactBroken;
+  movement_turn(g, broken, JPN, {{1, "P-13"}});
+  EXPECT_EQ(legal_texts(g, broken, JPN), (std::set<std::string>{"cancel JPN 1"})) << "pinned by the Soviet submarine";
+}
+
+// Article Three, ruling 67: "the non-controlling party must leave in the next round ... or be
+// eliminated (to the Casualty List)".
+TEST(SovietJapanesePact, ArticleThree_APartyLeftInTheOthersTerritoryIsEliminated) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, JPN, 40, "R15", {{kInf, 2}, {kArm, 1}});  // stayed after the USSR took R15 from a third party
+  put(s, USSR, 40, "R15", {{kInf, 1}});
+  put(s, JPN, 41, "J3", {{kInf, 1}});
+  State broken = s;
+  Ctx c{g, s, nullptr};
+  pact_expel(c);
+  EXPECT_EQ(s.command[JPN][40].region, kNoRegion);
+  EXPECT_EQ(s.nation[JPN].casualties[kInf], 2);
+  EXPECT_EQ(s.nation[JPN].casualties[kArm], 1);
+  EXPECT_EQ(s.command[USSR][40].region, region("R15"));
+  EXPECT_EQ(s.command[JPN][41].region, region("J3"));
+  broken.pact.status = kPactBroken;  // then it is an ordinary battle
+  Ctx b{g, broken, nullptr};
+  pact_expel(b);
+  EXPECT_EQ(broken.command[JPN][40].region, region("R15"));
+}
+
+// Ruling 68: "until either Moscow or Greater Germany is captured" -- for good.
+TEST(SovietJapanesePact, TheCaptureOfMoscowOrGreaterGermanyEndsIt) {
+  const Game g = global_war();
+  for (const char* capital : {"R1", "G1"}) {
+    State s = g.new_game();
+    s.region[region(capital)].controller = static_cast<std::uint8_t>(std::string(capital) == "R1" ? GER : BC);
+    start_phase(g, s, 8);
+    EXPECT_EQ(s.pact.status, kPactEnded) << capital;
+    EXPECT_FALSE(pact_in_force(CCtx{g, s}));
+    s.region[region(capital)].controller = static_cast<std::uint8_t>(std::string(capital) == "R1" ? USSR : GER);
+    start_phase(g, s, 8);
+    EXPECT_EQ(s.pact.status, kPactEnded) << "retaking it does not restore the pact";
+  }
+  State s = g.new_game();
+  start_phase(g, s, 8);
+  EXPECT_TRUE(pact_in_force(CCtx{g, s}));
+}
+
+// The pact ends as soon as the capital falls in a battle, not only at the end of the round.
+TEST(SovietJapanesePact, MoscowTakenInABattleEndsItAtOnce) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, GER, 40, "R1", {{kInf, 1}});
+  put(s, USSR, 40, "R2", {{kInf, 1}});
+  take_undefended(g, s, GER, "R1");
+  EXPECT_EQ(s.region[region("R1")].controller, GER);
+  EXPECT_EQ(s.pact.status, kPactEnded);
+}
+
+// Article Three: "the two parties coexist without engaging in any battles or raids against each other".
+TEST(SovietJapanesePact, ArticleThree_NoBattleBetweenThePartiesAlone) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, JPN, 1, "P-14", {{kCa, 1}});
+  put(s, USSR, 1, "P-14", {{kSub, 1}});
+  State broken = s;
+  start_phase(g, s, 4);
+  EXPECT_FALSE(s.region[region("P-14")].flags & kActive);
+  broken.pact.status = kPactBroken;
+  start_phase(g, broken, 4);
+  EXPECT_TRUE(broken.region[region("P-14")].flags & kActive);
+}
+
+TEST(SovietJapanesePact, OnlyWhereBothNationsTakePart) {
+  const Game europe_game = europe();
+  const Game pacific_game = war_in_the_pacific();
+  EXPECT_FALSE(pact_in_force(CCtx{europe_game, europe_game.new_game()}));
+  EXPECT_FALSE(pact_in_force(CCtx{pacific_game, pacific_game.new_game()}));
+}
+
+}  // namespace
+}  // namespace warroom::testing

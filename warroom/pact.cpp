@@ -1,0 +1,176 @@
+// The Soviet-Japanese Non-Aggression Pact ("active for any scenario in which both nations participate
+// until either Moscow or Greater Germany is captured or it is willingly broken by either party"),
+// Articles One to Four, with the design's rulings 27, 52, 61, 66-68:
+//   Article One   a party's order entering or passing through the other party's territory breaks
+//                 the pact when it is executed; the party takes the 5 Stress (ruling 66).
+//   Article Two   an ally's order from its party's territory into the other party's territory asks
+//                 the party's seat at execution: permit (the pact breaks, the party offends) or
+//                 refuse (the order is cancelled) (ruling 66).
+//   Article Three the parties neither pin nor fight each other while it holds (rulings 27, 52); a
+//                 party's land units left in a territory the other took must leave in the next
+//                 Phase 3 or are eliminated (ruling 67).
+//   Article Four  5 Stress to the offender, once; no Medals between the parties that round, except
+//                 for a party's own original territories (ruling 61).
+#include <cassert>
+
+#include "warroom/map.h"
+#include "warroom/rules.h"
+
+namespace warroom {
+
+namespace {
+
+constexpr const char* kPact = "Soviet-Japanese Non-Aggression Pact";
+constexpr const char* kArticle2 = "Soviet-Japanese Non-Aggression Pact > Article Two";
+constexpr const char* kArticle3 = "Soviet-Japanese Non-Aggression Pact > Article Three";
+constexpr const char* kArticle4 = "Soviet-Japanese Non-Aggression Pact > Article Four";
+constexpr int kBreakingStress = 5;  // Article Four: "the offending party receives 5 Stress Tokens"
+
+bool is_party(int nation) { return nation == USSR || nation == JPN; }
+int other_party(int party) { return party == USSR ? JPN : USSR; }
+// "An ally of the Soviet Union ... An ally of Imperial Japan": the party of the nation's alliance.
+int party_of(int nation) { return alliance_of(nation) == Alliance::Allied ? USSR : JPN; }
+
+bool controlled_by(const CCtx& c, RegionId r, int nation) {
+  return r != kNoRegion && c.d().region(r).is_territory() && c.s.region[r].controller == nation;
+}
+
+// Whether entering region r makes `nation`'s order (from `from`) break the pact, and by which
+// article: 1 (a party into the other's territory), 2 (an ally, from its party's territory, into the
+// other party's territory), or 0.
+int breach_at(const CCtx& c, int nation, RegionId from, RegionId r) {
+  if (is_party(nation)) return controlled_by(c, r, other_party(nation)) ? 1 : 0;
+  const int party = party_of(nation);
+  return controlled_by(c, from, party) && controlled_by(c, r, other_party(party)) ? 2 : 0;
+}
+
+// The article an order breaks, judged on the regions it enters: `via` if given, then `stop`. An
+// air move over 2 regions with no route chosen flies the route that keeps the pact if there is one
+// (ruling 93; rulings.md).
+int breach(const CCtx& c, int nation, RegionId from, RegionId via, RegionId stop, bool air) {
+  if (const int at_stop = breach_at(c, nation, from, stop)) return at_stop;
+  if (via != kNoRegion) return breach_at(c, nation, from, via);
+  if (!air || is_edge(c.d(), from, stop)) return 0;
+  int worst = 0;
+  for (RegionId x : neighbours(c.d(), from)) {
+    if (!c.g.scenario().in_play.test(x) || !is_edge(c.d(), x, stop)) continue;
+    const int article = breach_at(c, nation, from, x);
+    if (article == 0) return 0;  // a route that keeps the pact
+    worst = article;
+  }
+  return worst;
+}
+
+}  // namespace
+
+bool pact_in_force(const CCtx& c) { return c.g.scenario().pact && c.s.pact.status == kPactInForce; }
+
+bool pact_truce(const CCtx& c, int a, int b) { return is_party(a) && b == other_party(a) && pact_in_force(c); }
+
+int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat) {
+  if (!is_party(nation) || !pact_in_force(c)) return 0;
+  const int other = other_party(nation);
+  const NumberRange range = c.d().nations[at(other)].pool(cat);
+  int units = 0;
+  for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
+    const Command& cmd = c.s.command[at(other)][at(number)];
+    if (cmd.region == r) units += units_in(cmd);
+  }
+  return units;
+}
+
+bool pact_truce_region(const CCtx& c, RegionId r) {
+  if (!pact_in_force(c)) return false;
+  std::array<bool, kNations> present{};
+  for (int n = 0; n < kNations; ++n) {
+    for (const Command& cmd : c.s.command[at(n)]) present[at(n)] = present[at(n)] || (cmd.region == r && units_in(cmd) > 0);
+    present[at(n)] = present[at(n)] || c.s.fighter_tokens[at(n)][r] > 0;
+  }
+  for (int n = 0; n < kNations; ++n)
+    if (present[at(n)] && !is_party(n)) return false;
+  return present[USSR] && present[JPN];
+}
+
+void pact_break(Ctx& c, int offender, int article) {
+  if (!pact_in_force(CCtx{c.g, c.s})) return;  // "Once broken, the pact remains broken and there are no further penalties"
+  c.s.pact = {kPactBroken, static_cast<std::uint8_t>(offender), c.s.round};
+  c.s.nation[at(offender)].stress += kBreakingStress;
+  c.add(kArticle4, offender, Event::PactBroken, article, kBreakingStress);
+}
+
+bool pact_interrupts(Ctx& c, int nation, int box, RegionId x, RegionId from, RegionId via, RegionId stop) {
+  const CCtx cc{c.g, c.s};
+  if (!pact_in_force(cc)) return false;
+  const int number = c.s.sheet[at(nation)].box[at(box - 1)].command;
+  const bool air = command_category(c.d(), nation, number) == Category::Air;
+  const int article = breach(cc, nation, from, via, stop, air);
+  if (article == 1) {  // the party breaks it willingly by executing the order
+    pact_break(c, nation, 1);
+    return false;
+  }
+  if (article != 2) return false;
+  const int party = party_of(nation);  // "may not break the pact without permission from its allied party"
+  c.s.steps.push({StepId::PactPermission, static_cast<std::int8_t>(party), static_cast<std::int8_t>(nation * 16 + box),
+                  static_cast<std::int8_t>(x)});
+  c.add(kArticle2, party, Event::PactAsked, nation, number, via != kNoRegion ? via : stop);
+  return true;
+}
+
+void permission_legal(const CCtx&, int nation, core::ActionList& out) {
+  out.push_back(encode(ActionKind::Permit, nation, 1));
+  out.push_back(encode(ActionKind::Permit, nation, 0));
+}
+
+void permission_apply(Ctx& c, const Act& a) {
+  const Step st = c.s.steps.top();
+  c.s.steps.pop();
+  const int ally = static_cast<std::uint8_t>(st.b) / 16, box = static_cast<std::uint8_t>(st.b) % 16;
+  const RegionId x = static_cast<RegionId>(static_cast<std::uint8_t>(st.c));
+  assert(c.s.steps.top().id == StepId::MovementTurn && c.s.steps.top().a == ally);
+  if (a.a) {  // "which is considered a violation of the pact by the party giving permission"
+    pact_break(c, a.nation, 2);
+    movement_apply(c, Act{ActionKind::Move, static_cast<std::uint8_t>(ally), static_cast<std::uint8_t>(box), x, 0});
+    return;
+  }
+  Order& o = c.s.sheet[at(ally)].box[at(box - 1)];
+  o.status = kCancelled;
+  c.add(kArticle2, a.nation, Event::PactRefused, ally, box);
+}
+
+bool pact_denies_medal(const CCtx& c, int nation, RegionId r, int taken_from) {
+  if (!c.g.scenario().pact || c.s.pact.status != kPactBroken || c.s.pact.broken_round != c.s.round) return false;
+  if (!is_party(nation) || taken_from != other_party(nation)) return false;
+  return c.d().region(r).original() != nation;  // "unless it is liberation of its own original territories"
+}
+
+void pact_check_capitals(Ctx& c) {
+  if (!c.g.scenario().pact || c.s.pact.status == kPactEnded) return;
+  // "until either Moscow or Greater Germany is captured": the capitals of the USSR and Germany.
+  for (int holder : {static_cast<int>(USSR), static_cast<int>(GER)}) {
+    const RegionId capital = c.d().nations[at(holder)].capital;
+    const std::uint8_t controller = c.s.region[capital].controller;
+    if (controller == kNoNation || alliance_of(controller) != alliance_of(holder)) {
+      c.s.pact.status = kPactEnded;
+      c.add(kPact, -1, Event::PactEnded, capital);
+      return;
+    }
+  }
+}
+
+void pact_expel(Ctx& c) {
+  const CCtx cc{c.g, c.s};
+  if (!pact_in_force(cc)) return;
+  for (int party : {static_cast<int>(USSR), static_cast<int>(JPN)}) {
+    const NumberRange range = c.d().nations[at(party)].pool(Category::Land);
+    for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
+      Command& cmd = c.s.command[at(party)][at(number)];
+      if (!controlled_by(cc, cmd.region, other_party(party))) continue;
+      for (int t = kInf; t <= kArm; ++t)  // "or be eliminated (to the Casualty List)"
+        c.s.nation[at(party)].casualties[at(t)] = static_cast<std::uint16_t>(c.s.nation[at(party)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
+      c.add(kArticle3, party, Event::PactExpelled, number, cmd.region);
+      cmd = Command{};
+    }
+  }
+}
+
+}  // namespace warroom
