@@ -310,10 +310,10 @@ TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
 }
 
 // Every "log." message is worded by churchill/i18n_log.cpp, every "prompt." message by
-// churchill/i18n_view.cpp, every "action." message by churchill/i18n_actions.cpp: none is unused,
+// churchill/game.cpp (the step table), every "action." message by churchill/i18n_actions.cpp: none is unused,
 // none is missing.
 TEST(I18nLog, EveryLogPromptAndActionMessageIsUsedByTheCode) {
-  for (const auto& [prefix, file] : {std::pair<std::string, std::string>{"log.", "i18n_log.cpp"}, {"prompt.", "i18n_view.cpp"},
+  for (const auto& [prefix, file] : {std::pair<std::string, std::string>{"log.", "i18n_log.cpp"}, {"prompt.", "game.cpp"},
                                      {"action.", "i18n_actions.cpp"}}) {
     const std::string code = read(kSourceDir / "churchill" / file);
     ASSERT_FALSE(code.empty()) << file;
@@ -352,9 +352,9 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
         continue;
       }
       phases.insert(churchill::phase_text(g, session.state()).substr(0, 4));
-      EXPECT_EQ(churchill::phase_text(en, session.state()), churchill::phase_text(g, session.state()));
+      EXPECT_EQ(churchill::phase_text(en, g, session.state()), churchill::phase_text(g, session.state()));
       for (const Names* n : {&it, &ru}) {
-        const std::string text = churchill::phase_text(*n, session.state());
+        const std::string text = churchill::phase_text(*n, g, session.state());
         EXPECT_EQ(text.find("{{"), std::string::npos) << text;
         EXPECT_EQ(text.find("prompt."), std::string::npos) << text;
       }
