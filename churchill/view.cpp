@@ -385,6 +385,30 @@ std::string columns(const std::vector<std::string>& cells, std::size_t width, st
   return out;
 }
 
+// Each line of `text` longer than 79 characters broken at spaces, the rest indented by 4.
+std::string fit(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    std::string line = text.substr(start, end - start);
+    while (width_of(line) > 79) {
+      std::size_t cut = std::string::npos, chars = 0;
+      for (std::size_t i = 0; i < line.size() && chars <= 79; ++i) {
+        if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
+        if (line[i] == ' ' && chars > 8) cut = i;
+        ++chars;
+      }
+      if (cut == std::string::npos) break;
+      out += line.substr(0, cut) + "\n";
+      line = "    " + line.substr(cut + 1);
+    }
+    out += line + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
 class BoardText {
  public:
   BoardText(const Game& g, const State& s, std::optional<core::Seat> seat, const Names& n)
@@ -526,7 +550,7 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
 
 std::string Game::board_text(const State& s, std::optional<core::Seat> seat, std::string_view language) const {
   const Names names(*data_, catalogues(), std::string(language));
-  return BoardText(*this, s, seat, names).text();
+  return fit(BoardText(*this, s, seat, names).text());
 }
 
 core::i18n::Message Game::phase_message(const State& s) const { return churchill::phase_message(*this, s); }

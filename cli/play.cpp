@@ -128,7 +128,7 @@ class Play {
   int run() {
     const std::string scenario_key = "scenario." + game_.record().scenario + ".name";
     const std::string scenario = cat_.contains(language, scenario_key) ? tr(scenario_key) : game_.record().scenario;
-    std::printf("%s", style_.bold(tr("ui.play.welcome", {{"title", title_.name()}, {"scenario", scenario}}) + "\n").c_str());
+    std::printf("%s", style_.bold(wrap(tr("ui.play.welcome", {{"title", title_.name()}, {"scenario", scenario}}), width_, 0)).c_str());
     while (true) {
       narrate();
       if (game_.node_kind() == core::NodeKind::Terminal) return finish();
@@ -247,12 +247,17 @@ class Play {
     const std::size_t cell = std::max<std::size_t>(longest + 6, 24);
     const std::size_t fit = std::max<std::size_t>(1, static_cast<std::size_t>(width_) / cell);
     const std::size_t columns = shown.size() > 12 && !worded ? std::min<std::size_t>(fit, 3) : 1;
-    nlohmann::json notes;
-    if (columns == 1 && seat != core::kChance) notes = game_.view(seat, 0).value("action_notes", nlohmann::json::object());
+    nlohmann::json notes, note_messages;
+    if (columns == 1 && seat != core::kChance) {
+      const nlohmann::json view = game_.view(seat, 0);
+      notes = view.value("action_notes", nlohmann::json::object());
+      note_messages = view.value("action_note_messages", nlohmann::json::object());
+    }
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const std::string& o = options[shown[k]];
       if (columns == 1) {
-        const std::string note = notes.is_object() && notes.contains(o) ? "  — " + notes[o].get<std::string>() : "";
+        std::string note = notes.is_object() && notes.contains(o) ? "  — " + notes[o].get<std::string>() : "";
+        if (note_messages.is_object() && note_messages.contains(o)) note = "  — " + cat_.render(language, core::i18n::message_from_json(note_messages[o]));
         std::printf("%s", wrap(fmt::format("{:4} {}{}", shown[k] + 1, worded ? labelled(seat, o) : o, note), width_, 7).c_str());
         continue;
       }

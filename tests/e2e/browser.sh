@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end in the browser: starts `churchill serve` on a free port with a fresh database and runs
-# web/e2e/play.mjs, newcomer.mjs (a whole game as a newcomer plays it), hills.mjs and warroom.mjs (Playwright
+# web/e2e/play.mjs, newcomer.mjs (a whole game as a newcomer plays it), hills.mjs, warroom.mjs and i18n.mjs
+# (whole games in Russian and Italian; Playwright
 # driving Debian's Chromium). Usage: browser.sh CHURCHILL_BINARY OUT_DIR
 set -euo pipefail
 bin=$1 out=$2
@@ -21,3 +22,4 @@ node e2e/play.mjs "$url" "$out"
 node e2e/newcomer.mjs "$url" "$out"
 node e2e/hills.mjs "$url"
 node e2e/warroom.mjs "$url" "$out"
+node e2e/i18n.mjs "$url" "$out"
