@@ -18,7 +18,7 @@ Message key(std::string k) { return Message{std::move(k), {}, {}, {}}; }
 Message nm(const std::string& base) { return key(base + ".name"); }
 std::string num(int v) { return std::to_string(v); }
 
-// A message with its arguments: tr("action.x", {{"card", ...}}) as in a catalogue lookup.
+// A message with its arguments, as a catalogue lookup names them.
 Message tr(std::string k, std::vector<std::pair<std::string, Message>> args = {}) {
   Message m = key(std::move(k));
   for (auto& [name, value] : args) m.with(name, std::move(value));
@@ -31,19 +31,18 @@ class ActionWording {
 
   Message card(int i) const { return nm(staff_key(d_, static_cast<Power>(seat_), i)); }
   Message power(int p) const { return key(power_key(static_cast<Power>(p))); }
-  // " (value 3)", " (stop at the centre)": each flag a message, joined by "action.flags_*".
+  // " (value 3)", " (stops in the centre)": each flag after a space ("action.after" with nothing before).
+  static Message after(Message before, Message m) { return tr("action.after", {{"before", std::move(before)}, {"after", std::move(m)}}); }
   Message flags(std::uint8_t f) const {
-    const int v = reduced_value(f);
-    const bool stop = f & kStopAtCenter;
-    if (v && stop) return tr("action.flags_both", {{"value", tr("action.flag_value", {{"value", Message::plain(num(v))}})}, {"stop", key("action.flag_stop")}});
-    if (v) return tr("action.flags_one", {{"flag", tr("action.flag_value", {{"value", Message::plain(num(v))}})}});
-    if (stop) return tr("action.flags_one", {{"flag", key("action.flag_stop")}});
-    return Message::plain("");
+    Message out = Message::plain("");
+    if (const int v = reduced_value(f)) out = after(out, tr("action.flag_value", {{"value", Message::plain(num(v))}}));
+    if (f & kStopAtCenter) out = after(out, key("action.flag_stop"));
+    return out;
   }
   Message source(int b) const {
     static constexpr const char* kKeys[] = {"", "action.source_europe", "action.source_pacific", "action.source_either", "action.source_any"};
     const int i = b % 5;
-    return i == 0 ? Message::plain("") : tr("action.flags_one", {{"flag", key(kKeys[i])}});
+    return i == 0 ? Message::plain("") : after(Message::plain(""), key(kKeys[i]));
   }
 
   Message chance(core::Action a) const {

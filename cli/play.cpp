@@ -508,7 +508,7 @@ class Play {
     std::printf("\n%s\n%s", style_.bold(tr("ui.play.game_over")).c_str(), game_.board_text(std::nullopt).c_str());
     std::string winners;
     for (core::Seat p = 0; p < game_.seat_count(); ++p)
-      if (game_.winners() & core::seat_bit(p)) winners += (winners.empty() ? "" : tr("ui.play.and")) + name(p);
+      if (game_.winners() & core::seat_bit(p)) winners += (winners.empty() ? "" : " " + tr("ui.play.and") + " ") + name(p);
     const std::string result = winners.empty() ? tr("ui.play.nobody_wins") : tr("ui.play.wins", {{"winners", winners}}, std::popcount(game_.winners()));
     std::printf("%s\n", tr("ui.play.game_saved", {{"result", result}, {"file", autosave_}, {"program", program_}}).c_str());
     return 0;

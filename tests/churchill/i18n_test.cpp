@@ -368,7 +368,7 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
         const std::size_t end_quote = code.find(q, pos + 1);
         const std::string key = code.substr(pos + 1, end_quote - pos - 1);
         pos = end_quote + 1;
-        if (key.find_first_of(" ${}+") != std::string::npos || key.back() == '.') continue;  // built, not whole
+        if (key.find_first_of(" ${}+*") != std::string::npos || key.back() == '.') continue;  // built, or a pattern in a comment
         EXPECT_TRUE(catalogues().contains("en", key)) << key << " is named by the code but in no catalogue";
       }
   }

@@ -184,10 +184,10 @@ TEST(I18nLanguage, GnuLanguageListComesBeforeTheLocaleVariablesAndTheFlagBeforeA
 // form (what the web client words with i18next) reads back as the same message.
 TEST(I18nMessages, NestedArgumentsAreWordedInTheReadersLanguageAndSurviveJson) {
   Catalogues c;
-  c.add(Catalogue::from_json("en", R"({"power": {"UK": "UK"}, "m": "{{power}} gains {{count}} {{what}}",
-                                        "net_one": "network", "net_other": "networks"})", "en"));
-  c.add(Catalogue::from_json("ru", R"({"power": {"UK": "Великобритания"}, "m": "{{power}}: {{what}} ({{count}})",
-                                        "net_one": "ячейка", "net_few": "ячейки", "net_many": "ячеек", "net_other": "ячейки"})", "ru"));
+  c.add(Catalogue::from_json("en", R"j({"power": {"UK": "UK"}, "m": "{{power}} gains {{count}} {{what}}",
+                                        "net_one": "network", "net_other": "networks"})j", "en"));
+  c.add(Catalogue::from_json("ru", R"j({"power": {"UK": "Великобритания"}, "m": "{{power}}: {{what}} ({{count}})",
+                                        "net_one": "ячейка", "net_few": "ячейки", "net_many": "ячеек", "net_other": "ячейки"})j", "ru"));
   core::i18n::Message net{"net", {}, {}, {}};
   net.counted(3);
   core::i18n::Message m{"m", {}, {}, {}};

@@ -99,7 +99,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const seatName = (s: string) => (has(`power.${s}`) ? t(`power.${s}`) : s);
     const waitingText = waiting.length
       ? escape(t('ui.web.waiting_for', { seats: waiting.map((s) => `${seatName(s)}${v.seats[s]?.startsWith('bot') ? ` ${t('ui.web.bot')}` : ''}`).join(', ') })) +
-        (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? escape(t('ui.web.send_invitation')) : '')
+        (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? ` — ${escape(t('ui.web.send_invitation'))}` : '')
       : '';
     const actionText = (a: string) => word((v.action_messages as Record<string, Message> | undefined)?.[a]) || a;
     app.innerHTML = `
@@ -117,7 +117,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
               <button id="copy-invite">${escape(t('ui.web.copy_link'))}</button></details>` : ''}
             ${v.terminal && v.seed ? `<p class="seed">${escape(t('ui.web.seed', { seed: v.seed }))}</p>` : ''}
           </section>
-          <section class="panel" id="decide"><h2>${escape(filter.length ? t('ui.web.actions_naming', { words: filter.join(t('ui.play.and')) }) : v.terminal ? t('ui.web.game_is_over') : myMove ? t('ui.web.your_decision') : t('ui.web.actions'))}</h2>
+          <section class="panel" id="decide"><h2>${escape(filter.length ? t('ui.web.actions_naming', { words: filter.join(` ${t('ui.play.and')} `) }) : v.terminal ? t('ui.web.game_is_over') : myMove ? t('ui.web.your_decision') : t('ui.web.actions'))}</h2>
             ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || escape(t('ui.web.waiting'))}</p>` : ''}
             <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>${escape(t('ui.web.all_actions'))}</button>
               <button id="undo" ${v.can_undo ? '' : 'disabled'}>${escape(t('ui.web.undo'))}</button></div>

@@ -94,7 +94,7 @@ function row(g: GameSummary, title: string): string {
     <td>${g.seat_order.map((s) => g.seats[s] === 'open'
       ? `<button class="join" data-id="${g.id}" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`
       : `${escape(seatName(s))}: ${escape(has(`ui.web.seat_state.${g.seats[s]}`) ? t(`ui.web.seat_state.${g.seats[s]}`) : g.seats[s])}`).join(' ')}</td>
-    <td>${g.terminal ? escape(t('ui.web.over_won', { winners: g.winners.map(seatName).join(t('ui.play.and')) || t('ui.web.nobody') })) : escape(g.phase)}</td>
+    <td>${g.terminal ? escape(t('ui.web.over_won', { winners: g.winners.map(seatName).join(` ${t('ui.play.and')} `) || t('ui.web.nobody') })) : escape(g.phase)}</td>
     <td><a href="#/game/${g.id}">${escape(t('ui.web.watch'))}</a></td></tr>`;
 }
 

@@ -111,7 +111,7 @@ function endScreen(v: ChurchillView, board: Board): string {
     <h2>${escape(v.winner ? t('ui.web.wins_the_game', { power: pw(v.winner) }) : t('ui.web.game_is_over'))}</h2>
     <p class="why"><b>${escape(e.case_key ? t(e.case_key) : e.case)}.</b> ${escape(render(e.why_message) || e.why)}</p>
     <p>${escape(e.surrendered.length ? t('ui.web.surrendered', { count: e.surrendered.length,
-      axis: (e.surrendered_keys ?? e.surrendered).map((k, i) => (has(k) ? t(k) : e.surrendered[i])).join(t('ui.play.and')) }) : t('ui.web.no_surrender'))}</p>
+      axis: (e.surrendered_keys ?? e.surrendered).map((k, i) => (has(k) ? t(k) : e.surrendered[i])).join(` ${t('ui.play.and')} `) }) : t('ui.web.no_surrender'))}</p>
     <div class="end-powers">${POWERS.map((p) => `<div class="end-power"><h3 class="p-${p}">${escape(t('ui.web.vp', { power: pw(p), count: v.scores[p] }))}</h3>
       <table>${byPower(p).map((l) => `<tr><td class="cond">${escape(l.condition)}${l.times > 1 ? ` ×${l.times}` : ''}</td><td>${escape(l.text)}</td><td class="vp">${l.vp}</td></tr>`).join('')
         || `<tr><td colspan="3">${escape(t('ui.web.no_vp'))}</td></tr>`}</table></div>`).join('')}</div>
