@@ -210,7 +210,8 @@ class Play {
     prompted_ = true;
     std::printf("%s", style_.clear().c_str());
     std::printf("%s", game_.board_text(seat == core::kChance ? std::nullopt : std::optional(seat)).c_str());
-    std::printf("\n%s\n", style_.bold(seat == core::kChance ? tr("ui.play.table_rolls", {{"phase", game_.phase()}}) : game_.phase()).c_str());
+    const std::string phase = seat == core::kChance ? tr("ui.play.table_rolls", {{"phase", game_.phase()}}) : game_.phase();
+    std::printf("\n%s", style_.bold(wrap(phase, width_, 4)).c_str());
     const std::size_t lines = game_.log_size();
     for (std::size_t i = lines > 5 ? lines - 5 : 0; i < lines; ++i) std::printf("%s", style_.dim(wrap("  " + game_.log_line(i), width_, 6)).c_str());
     if (options.size() <= 36) return list(options, {});
