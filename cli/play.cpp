@@ -222,8 +222,11 @@ class Play {
       if (verbs.empty() || verbs.back().first != verb) verbs.push_back({verb, 0});
       ++verbs.back().second;
     }
-    for (const auto& [verb, n] : verbs)
-      std::printf("%s", wrap(fmt::format("  {:<14} {}", verb, tr("ui.play.verb_choices", {{"example", labelled(seat, first_with(options, verb))}}, n)), width_, 20).c_str());
+    for (const auto& [verb, n] : verbs) {
+      // The kind in the reader's language beside the command's verb ("advance · продвинуть").
+      const std::string kind = language != "en" && cat_.contains(language, "action_kind." + verb) ? verb + " · " + tr("action_kind." + verb) : verb;
+      std::printf("%s", wrap(fmt::format("  {:<14} {}", kind, tr("ui.play.verb_choices", {{"example", labelled(seat, first_with(options, verb))}}, n)), width_, 20).c_str());
+    }
     std::printf("%s\n", tr("ui.play.type_beginning", {{"verb", verbs.front().first}}).c_str());
   }
 
@@ -562,7 +565,9 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
     const core::Title& title = kit.title();
     const std::filesystem::path rules_dir = default_rules_dir(kit.default_data);
     // The catalogues of data/i18n (every title's interface; Churchill's names and texts too).
-    const core::i18n::Catalogues catalogues = core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(kit.default_data));
+    std::filesystem::path catalogue_dir = core::i18n::default_catalogue_dir(kit.default_data);
+    if (std::error_code ec; !std::filesystem::is_regular_file(catalogue_dir / "en.json", ec)) catalogue_dir = CHURCHILL_DATA_DIR "/i18n";
+    const core::i18n::Catalogues catalogues = core::i18n::Catalogues::load(catalogue_dir);
     const std::string language = core::i18n::choose_language(o->lang, core::i18n::Environment::from_process(), catalogues.languages());
     std::unique_ptr<core::Match> game;
     if (!o->load.empty()) {
