@@ -225,7 +225,9 @@ class Play {
     for (const auto& [verb, n] : verbs) {
       // The kind in the reader's language beside the command's verb ("advance · продвинуть").
       const std::string kind = language != "en" && cat_.contains(language, "action_kind." + verb) ? verb + " · " + tr("action_kind." + verb) : verb;
-      std::printf("%s", wrap(fmt::format("  {:<14} {}", kind, tr("ui.play.verb_choices", {{"example", labelled(seat, first_with(options, verb))}}, n)), width_, 20).c_str());
+      const std::size_t column = language == "en" ? 14 : 30;
+      std::printf("%s", wrap(fmt::format("  {:<{}} {}", kind, column, tr("ui.play.verb_choices", {{"example", labelled(seat, first_with(options, verb))}}, n)),
+                             width_, column + 3).c_str());
     }
     std::printf("%s\n", tr("ui.play.type_beginning", {{"verb", verbs.front().first}}).c_str());
   }
