@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/data_error.h"
 #include "core/i18n.h"
 
 namespace churchill {
@@ -316,10 +317,7 @@ struct VictoryCondition {
 // ---------------------------------------------------------------------------------------------
 
 // A data file that breaks a rule of docs/data.md. The message names file, entry and field.
-class DataError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using DataError = core::DataError;
 
 struct Data {
   std::vector<Leader> leaders;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -35,6 +36,14 @@ struct OptionInfo {
   std::string id;           // "secret-agenda"
   std::string description;
 };
+
+// The names of the seats of a game or a match, in seat order.
+template <class G>
+std::vector<std::string> seat_names(const G& g) {
+  std::vector<std::string> names;
+  for (Seat p = 0; p < g.seat_count(); ++p) names.push_back(g.seat_name(p));
+  return names;
+}
 
 // A game in progress: its record (scenario, options, seed, seats and every action), the state
 // reached by replaying it, and what each seat may see and do. Every method that changes the game
@@ -90,9 +99,29 @@ class Match {
     double win_chance = 0;
     long visits = 0;
   };
-  virtual std::vector<Hint> hint(Seat /*seat*/, int /*count*/) { return {}; }
-  // Lets chance and the bot seats play until a human must act or the game ends; the number of actions.
-  virtual int run_bots() = 0;
+  std::vector<Hint> hint(Seat seat, int count) {
+    const auto task = hint_task(seat, count);
+    return task ? task() : std::vector<Hint>{};
+  }
+  // The same advice as a function that works on copies made now, so that a server can compute it
+  // on another thread (any thread, any time, once). Empty where the title has no search; throws
+  // ActionError if the seat may not act now.
+  virtual std::function<std::vector<Hint>()> hint_task(Seat /*seat*/, int /*count*/) { return {}; }
+  // Lets chance and the bot seats play until a human must act or the game ends; the number of
+  // actions. With `quick_only`, also stops before the decision of a bot that searches
+  // (Bot::searches), which a server takes off its event loop through bot_task().
+  virtual int run_bots(bool quick_only = false) = 0;
+  // The decision of the bot that searches and must act now, as a function that works on copies made
+  // here (any thread, once; the same choice bot_move would make); nullopt if no such bot must act
+  // now. apply_bot() plays its action, and throws ActionError, changing nothing, if the match has
+  // moved on since the task was made.
+  struct BotTask {
+    Seat seat = -1;
+    std::size_t version = 0;  // version() when the task was made
+    std::function<Action()> decide;
+  };
+  virtual std::optional<BotTask> bot_task() { return std::nullopt; }
+  virtual void apply_bot(const BotTask& task, Action action) = 0;
 
   // What a seat (nullopt: a spectator) may see: the game's view from the seat's observation, and
   // the platform's fields (seat, seats, active, phase, legal_actions, can_undo, log, terminal).
@@ -120,6 +149,8 @@ class Title {
   virtual std::vector<ScenarioInfo> scenarios() const = 0;
   virtual std::vector<OptionInfo> options() const = 0;
   virtual std::vector<std::string> bot_kinds() const = 0;  // "random", "rulebook": used as "bot:random"
+  // A kind whose bots search (Bot::searches): a server runs them off its event loop.
+  virtual bool bot_searches(std::string_view /*kind*/) const { return false; }
   // The seats of a game of `scenario` with `options` and `players` seats (0: the scenario's
   // default), in order. Throws SetupError naming what is wrong.
   virtual std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options,
@@ -132,6 +163,9 @@ class Title {
   // The rulebook's text of a section ("7.74"), or an explanation of why it is not available.
   virtual std::string rules_text(const std::string& section) const = 0;
 
+  // Throws SetupError unless `record` is a save of this title ("a save of "hills", not of War Room");
+  // `shown_name` is the title as the message names it.
+  void expect_own_save(const SaveFile& record, std::string_view shown_name) const;
   // A seat's controller: "human" or "bot:" and one of bot_kinds().
   bool valid_controller(std::string_view controller) const;
   // Checks a new game's record (title, scenario, options, players, seats and controllers) and

@@ -36,6 +36,12 @@
 //   launch JPN 5 aboard         ... or keeps it                                a = command, b = region (0xFF: aboard)
 //   land JPN 18 J22             Phase 5 Step 1: the tagged Air Command lands    a = command, b = region
 //   land JPN 18 lost            ... has no legal landing and is eliminated     b = 0xFF
+//   fight GER G5                Phase 4 Order of Battles: resolve the Active region G5   a = region
+//   command GER ITA             Battle Setup › 4: GER hands command to ITA (or keeps it)  a = nation, c = 0
+//   claim GER ITA               Update Territory Status: ITA takes the territory         a = nation, c = 1
+//   medal GER ITA               Apply Medals: ITA gains the next Medal                  a = nation, c = 2
+//   battle GER hit USSR inf defensive fresh   a battle decision: battle.h's Choice    a, b; c = kind << 4 | c
+//   die yellow                  chance: one d12 of a battle                      a = Colour
 #pragma once
 
 #include <cstdint>
@@ -47,7 +53,7 @@ namespace warroom {
 enum class ActionKind : std::uint8_t {
   Done, Select, To, Erase, Bid, Slot, Cancel, Shift, CancelStress, Relieve, Pay, Desert,
   Buy, Unbuy, BuyGoods, UnbuyGoods, Place, Deploy, Undeploy, Hold, Release, Draw, Trade,
-  Move, Leave, Launch, Land, kCount
+  Move, Leave, Launch, Land, Fight, Assign, Battle, Die, kCount
 };
 
 struct Act {
@@ -72,5 +78,7 @@ constexpr core::Action bid_action(int nation, int value, bool thousands) {
   return encode(ActionKind::Bid, nation, (value >> 8) & 0xFF, value & 0xFF, thousands ? 1 : 0);
 }
 constexpr int bid_value(const Act& x) { return (x.a << 8) | x.b; }
+
+static_assert(static_cast<int>(ActionKind::kCount) <= 32, "the kind has 5 bits");
 
 }  // namespace warroom

@@ -1,5 +1,7 @@
 #include "warroom/bots.h"
 
+#include <bit>
+
 #include "warroom/actions.h"
 
 namespace warroom {
@@ -10,7 +12,22 @@ core::Action RandomBot::choose(const Game& game, const State& observation, core:
   if (legal.size() > 1 && rng.below(4) == 0)
     for (core::Action a : legal)
       if (decode_action(a).kind == ActionKind::Done) return a;
-  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+  // A kind first, then an action of that kind: the hundreds of bids on a sheet must not drown the
+  // few orders, nor the targets of a move its execution.
+  // "done" has had its chance above.
+  std::uint32_t kinds = 0;
+  for (core::Action a : legal) kinds |= 1u << static_cast<int>(decode_action(a).kind);
+  if (kinds != 1u) kinds &= ~1u;
+  std::uint32_t pick = rng.below(static_cast<std::uint32_t>(std::popcount(kinds)));
+  int kind = 0;
+  for (;; ++kind)
+    if (((kinds >> kind) & 1u) && pick-- == 0) break;
+  std::uint32_t count = 0;
+  for (core::Action a : legal) count += static_cast<int>(decode_action(a).kind) == kind;
+  std::uint32_t which = rng.below(count);
+  for (core::Action a : legal)
+    if (static_cast<int>(decode_action(a).kind) == kind && which-- == 0) return a;
+  return legal[0];
 }
 
 std::unique_ptr<core::Bot<Game>> make_bot(std::string_view kind) {

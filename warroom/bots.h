@@ -1,6 +1,7 @@
-// War Room's bots. The random bot plays uniformly among legal actions, except that in the
-// open-ended windows (writing a sheet, reorganizing, purchases, deployment plans, cancelling Stress)
-// it says "done" with probability 1/4 at each choice, so that games move on.
+// War Room's bots. The random bot picks a kind of action uniformly among the legal ones, then an
+// action of that kind uniformly (so that a sheet's hundreds of bids do not drown its orders), except
+// that in the open-ended windows (writing a sheet, reorganizing, purchases, deployment plans,
+// cancelling Stress) it says "done" with probability 1/4 at each choice, so that games move on.
 #pragma once
 
 #include <functional>

@@ -42,10 +42,15 @@ void run_phase_step(Ctx& c, const Step& st) {
   c.s.steps.pop();
   run_phase(c, st.a);
 }
-void run_hook_step(Ctx& c, const Step& st) {
+void run_combat(Ctx& c, const Step&) {
   c.s.steps.pop();
-  run_hook(c, st.id);
+  begin_combat(c);
 }
+void run_battle_order(Ctx& c, const Step& st) { battle_order(c, st.a); }
+void run_battle_drive(Ctx& c, const Step&) { battle_drive(c); }
+void die_outcomes_step(const CCtx& c, const Step&, core::OutcomeList& out) { battle_die_outcomes(c, out); }
+void die_step(Ctx& c, const Step&, int colour) { battle_die(c, colour); }
+bool medals_given(const CCtx& c, const Step&) { return c.s.fight.medals == 0; }
 void run_slot_sequence(Ctx& c, const Step& st) {
   c.s.steps.pop();
   slot_sequence(c, st.a);
@@ -117,8 +122,29 @@ constexpr StepRow kSteps[] = {
   {StepId::CarrierLaunch, "carrier-launch", Kind::Decision, "Phase 3 > Step 3. Carrier Plane Movement",
    "{} launches its next carrier's fighter token (or keeps it aboard)",
    launch_legal, launch_apply, launch_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::Combat, "combat", Kind::Auto, "Phase 4: Combat Operations", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_hook_step},
+  {StepId::Combat, "combat", Kind::Auto, "Phase 3 > Place Hotspot Markers", "",
+   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_combat},
+  {StepId::BattleOrder, "battle-order", Kind::Auto, "Phase 4 > Setup > Order of Battles", "",
+   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_battle_order},
+  {StepId::PickRegion, "pick-region", Kind::Decision, "Phase 4 > Setup > Order of Battles",
+   "{} selects an Active region involving its forces",
+   pick_legal, pick_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
+  {StepId::HandOver, "hand-over", Kind::Decision, "Phase 4 > Battle Setup > 4. Assign Commander",
+   "{} is Commander: keep command or hand it to a participating ally",
+   hand_over_legal, hand_over_apply, hand_over_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
+  {StepId::BattleDrive, "battle", Kind::Auto, "Phase 4 > Resolve Battles", "",
+   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_battle_drive},
+  {StepId::BattleDie, "battle-die", Kind::Chance, "Phase 4 > Resolve Battles > 2. Roll Dice in Batches", "",
+   nullptr, nullptr, nullptr, nullptr, nullptr, die_outcomes_step, die_step, nullptr},
+  {StepId::BattleChoice, "battle-choice", Kind::Decision, "Phase 4 > Resolve Battles",
+   "{} decides in the battle",
+   battle_legal, battle_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
+  {StepId::Claim, "claim", Kind::Decision, "Phase 4 > Battle Debrief > 5. Update Territory Status",
+   "{} (the victorious Commander) decides which nation takes the territory",
+   claim_legal, claim_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
+  {StepId::Medal, "medal", Kind::Decision, "Phase 4 > Battle Debrief > 7. Assign Stress and Medals",
+   "{} (the victorious Commander) gives the next Medal to a participating nation",
+   medal_legal, medal_apply, medals_given, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::LandAir, "land-air", Kind::Decision, "Phase 5 > Step 1. Land Air Commands",
    "{} lands its next Air Command with a Landing Tag",
    landing_legal, landing_apply, landing_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
@@ -241,6 +267,12 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
   for (std::size_t seat = 0; seat < seat_nations_.size(); ++seat)
     for (int n = 0; n < kNations; ++n)
       if (seat_nations_[seat] & (1u << n)) nation_seat_[at_(n)] = static_cast<core::Seat>(seat);
+  for (int n = 0; n < kNations; ++n) battle_nation_.push_back(nation_name(n));
+  for (const UnitInfo& u : data_->units) {
+    battle_type_.push_back(u.id);
+    battle_stance_.emplace_back();
+    for (int k = 0; k < u.stances; ++k) battle_stance_.back().push_back(u.stance[at_(k)].id);
+  }
   industry_index_.fill(-1);
   for (const Region& r : data_->regions)
     if (r.is_territory() && r.industry && scenario.in_play.test(r.rid) && industry_region_.size() < kMaxIndustries) {
@@ -406,7 +438,7 @@ void hash_command(core::Hasher& h, const Command& c) {
 
 std::uint64_t Game::hash(const State& s) const {
   // A new field of State must be hashed here: this size check fails until it is.
-  static_assert(sizeof(State) == 14932, "State changed: hash every new field, then update this size");
+  static_assert(sizeof(State) == 14940, "State changed: hash every new field, then update this size");
   core::Hasher h;
   h.add(s.scenario);
   h.add(s.round);
@@ -457,6 +489,10 @@ std::uint64_t Game::hash(const State& s) const {
         (static_cast<std::uint64_t>(s.pin.left) << 48));
   for (const auto& tokens : s.fighter_tokens) h.add_range(tokens.begin(), tokens.end());
   hash_battle(h, s.battle);
+  const Fight& f = s.fight;
+  h.add(f.region | (f.part << 8) | (f.commander[0] << 16) | (static_cast<std::uint64_t>(f.commander[1]) << 24) |
+        (static_cast<std::uint64_t>(f.took_part[0]) << 32) | (static_cast<std::uint64_t>(f.took_part[1]) << 40) |
+        (static_cast<std::uint64_t>(f.victor) << 48) | (static_cast<std::uint64_t>(f.medals) << 56));
   h.add(s.winner);
   return h.digest();
 }

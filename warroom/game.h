@@ -13,6 +13,7 @@
 
 #include "core/game.h"
 #include "core/hash.h"
+#include "warroom/battle.h"
 #include "warroom/data.h"
 #include "warroom/state.h"
 
@@ -75,6 +76,8 @@ class Game {
   // The nation whose decision or entry an action is for (the acting nation of the step).
   std::string nation_name(int nation) const;
   std::string region_name(RegionId r) const;
+  // The names the battle module's texts use (nations, unit kinds, stances by the data's ids).
+  BattleNames battle_names() const { return {battle_nation_, battle_type_, battle_stance_}; }
 
   // The nations a seat may act for now (their bits), at a decision or simultaneous step.
   std::uint8_t acting_nations(const State& s, core::Seat seat) const;
@@ -90,6 +93,8 @@ class Game {
   std::vector<RegionId> industry_region_;
   std::vector<RegionId> mobilization_region_;  // in play, with the mobilization icon and no industry
   std::array<std::int8_t, 256> industry_index_{};
+  std::vector<std::string> battle_nation_, battle_type_;
+  std::vector<std::vector<std::string>> battle_stance_;
 };
 
 static_assert(core::ObservableGame<Game>);

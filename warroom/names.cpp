@@ -21,9 +21,10 @@ std::string port_sea(const Game& g, RegionId r, int p) {
 
 }  // namespace
 
-std::string Game::action_to_string(const State&, core::Seat seat, core::Action action) const {
+std::string Game::action_to_string(const State& s, core::Seat seat, core::Action action) const {
   const Act x = decode_action(action);
   const std::string n = nation_name(x.nation);
+  if (x.kind == ActionKind::Die) return "die " + (x.nation < kColours ? colour_name(static_cast<Colour>(x.nation)) : std::string("?"));
   if (seat == core::kChance) return "draw " + n;
   switch (x.kind) {
     case ActionKind::Done: return "done " + n;
@@ -55,6 +56,10 @@ std::string Game::action_to_string(const State&, core::Seat seat, core::Action a
     case ActionKind::Leave: return fmt::format("leave {} {}", n, unit(x.a));
     case ActionKind::Launch: return fmt::format("launch {} {} {}", n, x.a, x.b == kNoRegion ? std::string("aboard") : region_name(x.b));
     case ActionKind::Land: return fmt::format("land {} {} {}", n, x.a, x.b == kNoRegion ? std::string("lost") : region_name(x.b));
+    case ActionKind::Fight: return fmt::format("fight {} {}", n, region_name(x.a));
+    case ActionKind::Assign: return fmt::format("{} {} {}", x.c == 0 ? "command" : x.c == 1 ? "claim" : "medal", n, nation_name(x.a));
+    case ActionKind::Battle: return fmt::format("battle {} {}", n, choice_text(s.battle, battle_choice(x), battle_names()));
+    case ActionKind::Die:
     case ActionKind::kCount: break;
   }
   return fmt::format("action {}", action);
@@ -97,9 +102,14 @@ std::optional<int> resource_from(std::string_view w) {
 }
 
 // The action a text names, if it is well formed (legality is checked by the caller).
-std::optional<core::Action> parse(const Game& g, std::string_view text) {
+std::optional<core::Action> parse(const Game& g, const State& s, std::string_view text) {
   const auto w = words(text);
   if (w.size() < 2) return std::nullopt;
+  if (w[0] == "die" && w.size() == 2) {  // a battle's d12, typed at a physical table
+    for (int f = 0; f < kColours; ++f)
+      if (w[1] == colour_id(static_cast<Colour>(f))) return encode(ActionKind::Die, f);
+    return std::nullopt;
+  }
   const auto nation = nation_from_id(w[1]);
   if (!nation) return std::nullopt;
   const int n = *nation;
@@ -111,11 +121,21 @@ std::optional<core::Action> parse(const Game& g, std::string_view text) {
   const std::string_view verb = w[0];
   const std::size_t size = w.size();
   if (verb == "done" && size == 2) return encode(ActionKind::Done, n);
+  if (verb == "battle" && size >= 3) {  // the rest is the battle module's text of the choice
+    Choice ch;
+    if (choice_from_text(s.battle, text.substr(static_cast<std::size_t>(w[2].data() - text.data())), g.battle_names(), ch))
+      return battle_action(n, ch);
+    return std::nullopt;
+  }
   if (verb == "draw" && size == 2) return encode(ActionKind::Draw, n);
   if (size < 3) return std::nullopt;
   if (verb == "select") { if (auto v = number(w[2], kMaxCommandNumber)) return encode(ActionKind::Select, n, *v); }
   if (verb == "to") { if (auto r = region(w[2])) return encode(ActionKind::To, n, *r); }
   if (verb == "erase") { if (auto v = number(w[2], kMaxOrders)) return encode(ActionKind::Erase, n, *v); }
+  if (verb == "fight") { if (auto r = region(w[2])) return encode(ActionKind::Fight, n, *r); }
+  if (verb == "command" || verb == "claim" || verb == "medal") {
+    if (auto other = nation_from_id(w[2]); other && size == 3) return encode(ActionKind::Assign, n, *other, 0, verb == "command" ? 0 : verb == "claim" ? 1 : 2);
+  }
   if (verb == "slot") { if (auto v = number(w[2], kNations)) return encode(ActionKind::Slot, n, *v); }
   if (verb == "cancel") { if (auto v = number(w[2], kMaxOrders)) return encode(ActionKind::Cancel, n, *v); }
   if (verb == "bid") {
@@ -190,7 +210,7 @@ std::optional<core::Action> parse(const Game& g, std::string_view text) {
 
 // Only what is legal here, in exactly its text form, parses: a bad or illegal text is refused.
 std::optional<core::Action> Game::action_from_string(const State& s, core::Seat seat, std::string_view text) const {
-  const auto a = parse(*this, text);
+  const auto a = parse(*this, s, text);
   if (!a) return std::nullopt;
   if (seat == core::kChance) {
     if (node_kind(s) != core::NodeKind::Chance) return std::nullopt;
@@ -212,6 +232,7 @@ std::optional<core::Action> Game::action_from_string(const State& s, core::Seat 
 }
 
 std::string Game::describe(const core::LogEntry& e) const {
+  if (e.event >= kEvStage) return fmt::format("{}: {}", e.rule, event_text(e, battle_names()));
   const std::string n = e.args[0] >= 0 ? nation_name(e.args[0]) : "";
   const auto r = [&](int region) { return region_name(static_cast<RegionId>(region)); };
   const int a = e.args[1], b = e.args[2], c = e.args[3];
@@ -233,7 +254,22 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::SheetRevealed: text = fmt::format("{} reveals its O&P Chart: {} orders", n, a); break;
     case Event::OrderShown: text = fmt::format("{} box {}: Command {} to {}", n, a, b, r(c)); break;
     case Event::OrderCancelled: text = fmt::format("{} cancels box {} (Command {})", n, a, b); break;
-    case Event::NoBattles: text = "no battles are resolved: the battle module is not part of this build"; break;
+    case Event::NoBattles: text = "no Active regions: no battles this round"; break;
+    case Event::BattleBegins: text = fmt::format("{} selects the Active region {}", n, r(a)); break;
+    case Event::CommanderIs: text = fmt::format("{} commands the {} in {}", n, a == 0 ? "Allied Forces" : "Axis", r(b)); break;
+    case Event::UnitsLost:
+      text = fmt::format("{} loses {} {}{} to the Casualty List", n, b, a == index(UnitKind::CarrierFighter) ? "carrier fighter token" : unit(a),
+                         c == 1 ? " under construction" : "");
+      break;
+    case Event::ResourcesLost: text = fmt::format("{} loses {} oil, {} iron, {} OSR", n, a, b, c); break;
+    case Event::BombToken: text = fmt::format("{} Bomb Token(s) on {}", b, r(a)); break;
+    case Event::Captured: text = fmt::format("{} takes control of {}{}", n, r(a), b == kNoNation ? std::string() : " from " + nation_name(b)); break;
+    case Event::Restored: text = fmt::format("{} is restored to its original controller {}", r(a), n); break;
+    case Event::TerritoryStress: text = fmt::format("{} gains {} Stress for losing {}", n, b, r(a)); break;
+    case Event::MedalGiven: text = fmt::format("{} gains a Medal for {}", n, r(a)); break;
+    case Event::Embattled: text = fmt::format("{} remains Embattled", r(a)); break;
+    case Event::ConstructionSeized: text = fmt::format("{} removes {} air and naval units under construction in {} to storage", n, b, r(a)); break;
+    case Event::InvasionStress: text = fmt::format("{} gains 1 Stress for invading the neutral {}", n, r(a)); break;
     case Event::DeployRevealed: text = fmt::format("{} deploys {} units from {}, {} stay under the Industry token", n, b, r(a), c); break;
     case Event::CasualtyStress: text = fmt::format("{} lost {} Casualty Points: {} Stress", n, a, b); break;
     case Event::StressCancelled: text = fmt::format("{} gives a {} to cancel 1 Stress ({} left)", n, a ? "Civilian Goods" : "Medal", b); break;

@@ -143,12 +143,6 @@ void run_phase(Ctx& c, int phase) {
   }
 }
 
-// The place where the battle module plugs in: Phase 4. (Phase 3 Step 3 and Phase 5 Step 1 are
-// decision steps of the movement module, warroom/movement.cpp.)
-void run_hook(Ctx& c, StepId id) {
-  if (id == StepId::Combat) c.add("Phase 4: Combat Operations", -1, Event::NoBattles);
-}
-
 // ---- Phase 3 Step 2: the nation's orders, read left to right and row 1 to row 3 ----
 
 void reveal_orders(Ctx& c, int nation) {  // ruling 91: the whole sheet at the start of its turn

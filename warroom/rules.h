@@ -1,6 +1,8 @@
 // Internal to the rules: the context every rulebook-part file works in, the log events, and the
 // functions each part gives the step table (warroom/game.cpp). One file per rulebook part:
-//   round.cpp    the round's phases in order, Phase 3 and 4 hooks, the flow helpers
+//   round.cpp    the round's phases in order, the flow helpers
+//   combat.cpp   Phase 4 Combat Operations: Order of Battles, Battle Setup from the position, the
+//                battle module driven one die and one decision at a time, the Battle Debrief
 //   movement.cpp Phase 3 Movement Operations; Phase 5 Step 1 landing
 //   economy.cpp  Phase 1 Direct National Economy; Phase 7 Production
 //   planning.cpp Phase 2 Strategic Planning (sheets, bids, turn order); Reorganizing Commands
@@ -33,7 +35,7 @@ enum class Event : std::uint16_t {
   SheetRevealed,    // nation, orders written
   OrderShown,       // nation, box, command, destination region
   OrderCancelled,   // nation, box, command
-  NoBattles,        // (Phase 4 until the battle module lands)
+  NoBattles,        // Phase 4 with no Active region
   DeployRevealed,   // nation, region, units deployed, units held
   CasualtyStress,   // nation, casualty points, stress
   StressCancelled,  // nation, 0 medal / 1 goods, stress left
@@ -57,7 +59,19 @@ enum class Event : std::uint16_t {
   NeutralInvaded,   // nation, region
   Launched,         // nation, carrier command, region (Phase 3 Step 3)
   Landed,           // nation, command, from, to (Phase 5 Step 1)
-  Perished,         // nation, command, region (Phase 5 Step 1)
+  Perished,         // nation, command, region, units (Phase 5 Step 1)
+  BattleBegins,     // nation selecting, region (Phase 4 Order of Battles)
+  CommanderIs,      // nation, side, region (Battle Setup › 4)
+  UnitsLost,        // nation, type, count, where (0 on the map, 1 under construction, 2 carrier fighter tokens)
+  ResourcesLost,    // nation, oil, iron, osr (bombing, convoy raids, repairs)
+  BombToken,        // region, tokens (Damaged Infrastructure)
+  Captured,         // nation, region, former controller (kNoNation: none)
+  Restored,         // nation, region, former controller (Restoring Control)
+  TerritoryStress,  // nation, region, stress (Apply Stress: lost territory)
+  MedalGiven,       // nation, region
+  Embattled,        // region (Update Hotspot Marker)
+  ConstructionSeized, // nation, region, units removed to storage (China never captures air or naval units)
+  InvasionStress,   // nation, region (Invaded a Neutral Territory: 1 Stress, the first time only)
 };
 
 struct Ctx {
@@ -104,8 +118,29 @@ void push_per_nation(State& s, StepId id, const std::array<std::uint8_t, kNation
 
 // ---- Round flow (round.cpp) ----
 void run_phase(Ctx& c, int phase);                 // the automatic part of a phase; pushes its steps
-void run_hook(Ctx& c, StepId id);                  // Phase 3 Step 3, Phase 4, Phase 5 Step 1
 void reveal_orders(Ctx& c, int nation);            // ruling 91
+
+// ---- Phase 4 (combat.cpp) ----
+int side_of(int nation);                           // the battle module's side: 0 Allied, 1 Axis
+void begin_combat(Ctx& c);                         // marks the Active regions (ruling 94), pushes the Order of Battles
+void battle_order(Ctx& c, int position);
+void pick_legal(const CCtx& c, int nation, core::ActionList& out);
+void pick_apply(Ctx& c, const Act& a);
+bool hand_over_finished(const CCtx& c, const Step& st);
+void hand_over_legal(const CCtx& c, int nation, core::ActionList& out);
+void hand_over_apply(Ctx& c, const Act& a);
+void battle_drive(Ctx& c);
+void battle_die_outcomes(const CCtx& c, core::OutcomeList& out);
+void battle_die(Ctx& c, int colour);
+void battle_legal(const CCtx& c, int nation, core::ActionList& out);
+void battle_apply(Ctx& c, const Act& a);
+void claim_legal(const CCtx& c, int nation, core::ActionList& out);
+void claim_apply(Ctx& c, const Act& a);
+void medal_legal(const CCtx& c, int nation, core::ActionList& out);
+void medal_apply(Ctx& c, const Act& a);
+// Battle choices as actions: ActionKind::Battle, c = kind << 4 | choice.c.
+core::Action battle_action(int nation, Choice ch);
+Choice battle_choice(const Act& a);
 
 // ---- Phase 3 and Phase 5 Step 1 (movement.cpp) ----
 void begin_movement(State& s);                     // a new Phase 3: no splits yet

@@ -70,11 +70,13 @@ struct NationState {
 struct RegionState {
   std::uint8_t controller = kNoNation;  // the Territory Card holder; kNoNation: neutral or a sea
   std::uint8_t bombs = 0;               // Bomb Tokens, never removed
-  std::uint8_t flags = 0;               // kNeutralActivated, kInvasionStressGiven
+  std::uint8_t flags = 0;               // kNeutralActivated, kInvasionStressGiven, kActive, kRaidOk
   bool operator==(const RegionState&) const = default;
 };
 inline constexpr std::uint8_t kNeutralActivated = 1;
 inline constexpr std::uint8_t kInvasionStressGiven = 2;
+inline constexpr std::uint8_t kActive = 4;   // Phase 4: an Active Hotspot still to address this round (ruling 94)
+inline constexpr std::uint8_t kRaidOk = 8;   // Phase 4: a convoy raid may be made here (the verdict of ruling 55)
 
 // Units under an Industry Token in one industrial territory (Phase 7 › Step 5), owned by the
 // territory's controller (captured with it), and the secret deployment plan for them (Phase 5 ›
@@ -125,8 +127,16 @@ enum class StepId : std::uint8_t {
   ChooseSlot,      // decision: Phase 2 Step 2, nation a chooses its turn-order slot
   RevealSheet,     // auto: Phase 3, nation a's sheet is revealed as its turn begins (ruling 91)
   MovementTurn,    // decision: Phase 3 Step 2, nation a resolves its orders in box order
-  CarrierLaunch,   // hook: Phase 3 Step 3 (the movement module)
-  Combat,          // hook: Phase 4 (the battle module)
+  CarrierLaunch,   // decision: Phase 3 Step 3, nation a; b = carriers handled (the movement module)
+  Combat,          // auto: Phase 4 begins: the Active regions are marked (combat.cpp)
+  BattleOrder,     // auto: Phase 4 Order of Battles, the nation at turn-order position a selects next
+  PickRegion,      // decision: nation a selects an Active region involving its forces (b = its position)
+  HandOver,        // decision: Battle Setup › 4, nation a (the default Commander of side b) keeps or hands over command
+  BattleDrive,     // auto: sets up and runs the battle of State::fight until a die or a decision is needed
+  BattleDie,       // chance: one d12 of the battle
+  BattleChoice,    // decision: nation a decides in the battle (stance, hit, escort, garrison, bombing, convoy, repair)
+  Claim,           // decision: Update Territory Status, the victorious Commander a picks the new controller
+  Medal,           // decision: Apply Medals, the victorious Commander a gives the next Medal
   LandAir,         // hook: Phase 5 Step 1 (the movement module)
   DeployPlans,     // simultaneous: Phase 5 Step 2
   MoraleCancel,    // decision: Phase 6 Step 1, nation a
@@ -161,6 +171,19 @@ struct PinSplit {
   bool operator==(const PinSplit&) const = default;
 };
 
+// Phase 4: the Active region being resolved (combat.cpp). Sides are those of the battle module:
+// 0 the Allied Forces, 1 the Axis.
+enum FightPart : std::uint8_t { kFightNone, kFightSetup, kFightBattle, kFightRaidSetup, kFightRaid };
+struct Fight {
+  RegionId region = kNoRegion;
+  std::uint8_t part = kFightNone;
+  std::array<std::uint8_t, 2> commander{kNoNation, kNoNation};
+  std::array<std::uint8_t, 2> took_part{};  // nations (bits) of each side with units in the battle
+  std::uint8_t victor = 0;                  // the side that captured the territory (Claim, Medal)
+  std::uint8_t medals = 0;                  // Medals still to give (Apply Medals)
+  bool operator==(const Fight&) const = default;
+};
+
 inline constexpr std::uint8_t kAlliedWin = 1, kAxisWin = 2, kBothLose = 4;
 
 struct State {
@@ -181,7 +204,8 @@ struct State {
   std::array<Sheet, kNations> sheet{};
   PinSplit pin{};                                                            // Phase 3 pin split in progress
   std::array<std::array<std::uint8_t, kMaxRegions>, kNations> fighter_tokens{};  // Carrier Fighter Tokens launched [nation][region] (Phase 3 Step 3)
-  Battle battle{};          // Phase 4: the battle being resolved (warroom/battle.h), driven from the Combat hook
+  Battle battle{};          // Phase 4: the battle being resolved (warroom/battle.h), driven by BattleDrive
+  Fight fight{};            // Phase 4: the Active region being resolved and its debrief (combat.cpp)
   std::uint8_t winner = 0;  // at the end: kAlliedWin, kAxisWin, kBothLose, or 0 (stopped by a round limit)
   bool operator==(const State&) const = default;
 };

@@ -2,6 +2,8 @@
 // checked after every action: units conserved, resources never negative, and no seat's view holding
 // another seat's unrevealed orders, bids, purchases or deployment plans.
 #include "../core/conformance.h"
+#include <cstdlib>
+
 #include "engine_fixture.h"
 
 namespace warroom::testing {
@@ -37,8 +39,12 @@ class Counter final : public core::LogSink {
   void add(const core::LogEntry& e) override {
     placed += e.event == static_cast<std::uint16_t>(Event::Placed);
     deserted += e.event == static_cast<std::uint16_t>(Event::Deserted);
+    // Casualties: units on the map or under construction (not carrier fighter tokens, args[3] == 2).
+    if (e.event == static_cast<std::uint16_t>(Event::UnitsLost) && e.args[3] != 2) lost += e.args[2];
+    if (e.event == static_cast<std::uint16_t>(Event::Perished)) lost += e.args[3];
+    if (e.event == static_cast<std::uint16_t>(Event::ConstructionSeized)) lost += e.args[2];
   }
-  int placed = 0, deserted = 0;
+  int placed = 0, deserted = 0, lost = 0;
 };
 
 void check_secrets(const Game& g, const State& s) {
@@ -63,48 +69,100 @@ void check_secrets(const Game& g, const State& s) {
   }
 }
 
-// Random War in Europe games stopped (and counted) at round 40, the invariants checked after
-// every action.
-TEST(WarroomSoak, RandomGamesKeepTheInvariants) {
-  constexpr int kGames = 10;
-  int stopped = 0, ended = 0;
-  for (int game = 0; game < kGames; ++game) {
-    Options o;
-    o.round_limit = 40;
-    o.rapid_resolution = game % 4 == 3;  // every fourth game with Rapid Resolution
-    // War in Europe with 4 and 2 seats; the last two games Global War (China mobilizes, nations trade).
-    const Game g = game >= 8 ? Game(data(), *data()->find_scenario("global-war"), 7, o) : europe(game % 2 ? 2 : 4, o);
-    State s = g.new_game();
-    const int units0 = units_everywhere(s);
-    core::Rng chance(100 + game), choices(200 + game);
-    RandomBot bot;
-    Counter log;
-    for (long n = 0; g.node_kind(s) != core::NodeKind::Terminal; ++n) {
-      ASSERT_LT(n, 2000000) << "game " << game << " runs away";
-      if (g.node_kind(s) == core::NodeKind::Chance) {
-        core::OutcomeList outcomes;
-        g.chance_outcomes(s, outcomes);
-        g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), &log);
-      } else {
-        const core::SeatMask acting = g.acting_seats(s);
-        std::vector<core::Seat> seats;
-        for (core::Seat p = 0; p < g.seat_count(); ++p)
-          if (acting & core::seat_bit(p)) seats.push_back(p);
-        const core::Seat seat = seats[choices.below(static_cast<std::uint32_t>(seats.size()))];
-        g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), &log);
-      }
-      ASSERT_EQ(units_everywhere(s), units0 + log.placed - log.deserted) << "units conserved (game " << game << ", action " << n << ")";
-      for (int nation = 0; nation < kNations; ++nation)
-        for (int r = 0; r < kResources; ++r) { ASSERT_GE(s.nation[at(nation)].res[at(r)], 0) << g.nation_name(nation); }
-      check_secrets(g, s);
-      if (::testing::Test::HasFatalFailure()) return;
-    }
-    stopped += s.winner == 0;
-    ended += s.winner != 0;
+struct SoakCounts {
+  int games = 0, allied = 0, axis = 0, both_lose = 0, stopped = 0, battles = 0, captures = 0, collapses = 0;
+};
+
+class Battles final : public core::LogSink {
+ public:
+  explicit Battles(Counter& units) : units_(units) {}
+  void add(const core::LogEntry& e) override {
+    units_.add(e);
+    battles += e.event == static_cast<std::uint16_t>(Event::BattleBegins);
+    captures += e.event == static_cast<std::uint16_t>(Event::Captured) || e.event == static_cast<std::uint16_t>(Event::Restored);
+    collapses += e.event == static_cast<std::uint16_t>(Event::Collapsed);
   }
-  EXPECT_EQ(stopped + ended, kGames);
-  RecordProperty("stopped_at_round_40", stopped);
-  std::printf("[soak] %d games: %d stopped at round 40, %d ended\n", kGames, stopped, ended);
+  int battles = 0, captures = 0, collapses = 0;
+
+ private:
+  Counter& units_;
+};
+
+// One random game stopped (and counted) at round 40, the invariants checked after every action:
+// units conserved (start + placed - deserted - casualties), resources never negative, no seat seeing
+// another's unrevealed entries.
+void soak_game(int game, SoakCounts& counts) {
+  Options o;
+  o.round_limit = 40;
+  o.rapid_resolution = game % 4 == 3;  // every fourth game with Rapid Resolution
+  // War in Europe with 4 and 2 seats; every tenth game from the ninth Global War (China mobilizes, nations trade).
+  const Game g = game % 10 >= 8 ? Game(data(), *data()->find_scenario("global-war"), 7, o) : europe(game % 2 ? 2 : 4, o);
+  State s = g.new_game();
+  const int units0 = units_everywhere(s);
+  core::Rng chance(100 + game), choices(200 + game);
+  RandomBot bot;
+  Counter units;
+  Battles log(units);
+  for (long n = 0; g.node_kind(s) != core::NodeKind::Terminal; ++n) {
+    ASSERT_LT(n, 2000000) << "game " << game << " runs away";
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      core::OutcomeList outcomes;
+      g.chance_outcomes(s, outcomes);
+      g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), &log);
+    } else {
+      const core::SeatMask acting = g.acting_seats(s);
+      std::vector<core::Seat> seats;
+      for (core::Seat p = 0; p < g.seat_count(); ++p)
+        if (acting & core::seat_bit(p)) seats.push_back(p);
+      const core::Seat seat = seats[choices.below(static_cast<std::uint32_t>(seats.size()))];
+      g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), &log);
+    }
+    ASSERT_EQ(units_everywhere(s), units0 + units.placed - units.deserted - units.lost)
+        << "units conserved, casualties counted (game " << game << ", action " << n << ")";
+    for (int nation = 0; nation < kNations; ++nation)
+      for (int r = 0; r < kResources; ++r) { ASSERT_GE(s.nation[at(nation)].res[at(r)], 0) << g.nation_name(nation); }
+    check_secrets(g, s);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  ++counts.games;
+  counts.allied += s.winner == kAlliedWin;
+  counts.axis += s.winner == kAxisWin;
+  counts.both_lose += s.winner == kBothLose;
+  counts.stopped += s.winner == 0;
+  counts.battles += log.battles;
+  counts.captures += log.captures;
+  counts.collapses += log.collapses;
+}
+
+void report(const SoakCounts& c) {
+  EXPECT_EQ(c.allied + c.axis + c.both_lose + c.stopped, c.games);
+  ::testing::Test::RecordProperty("games", c.games);
+  ::testing::Test::RecordProperty("allied_wins", c.allied);
+  ::testing::Test::RecordProperty("axis_wins", c.axis);
+  ::testing::Test::RecordProperty("both_lose", c.both_lose);
+  ::testing::Test::RecordProperty("stopped_at_round_40", c.stopped);
+  std::printf("[soak] %d games: Allied wins %d, Axis wins %d, both lose %d, stopped at round 40 %d; %d Active regions resolved, %d territories taken, %d collapses\n",
+              c.games, c.allied, c.axis, c.both_lose, c.stopped, c.battles, c.captures, c.collapses);
+}
+
+// A few games in every run (fewer under CI=true, where the sanitizer build runs them).
+TEST(WarroomSoak, RandomGamesKeepTheInvariants) {
+  const char* ci = std::getenv("CI");
+  const int games = ci && std::string(ci) == "true" ? 3 : 10;
+  SoakCounts counts;
+  for (int game = 0; game < games && !::testing::Test::HasFatalFailure(); ++game) soak_game(game, counts);
+  report(counts);
+  EXPECT_GT(counts.battles, 0) << "random games meet in battle";
+}
+
+// The long soak, run by hand: WARROOM_SOAK_GAMES=1000 warroom_engine_tests --gtest_filter=WarroomSoak.Long
+TEST(WarroomSoak, Long) {
+  const char* env = std::getenv("WARROOM_SOAK_GAMES");
+  if (!env) GTEST_SKIP() << "set WARROOM_SOAK_GAMES (for example 1000) to run the long soak";
+  const int games = std::max(1, std::atoi(env));
+  SoakCounts counts;
+  for (int game = 0; game < games && !::testing::Test::HasFatalFailure(); ++game) soak_game(game, counts);
+  report(counts);
 }
 
 }  // namespace

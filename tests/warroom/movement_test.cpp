@@ -146,6 +146,12 @@ TEST(Phase3MovementExamples, JapansRoundBoxByBox) {
   EXPECT_TRUE(launches.contains("launch JPN 5 J22"));
   EXPECT_FALSE(launches.contains("launch JPN 5 P-5")) << "P-5 is not adjacent to P-12";
   act(g, s, JPN, "launch JPN 5 P-12");
+  // Phase 4: Hotspots where the Japanese met the US ships (P-1) and the Chinese infantry (J4).
+  ASSERT_EQ(top(s), StepId::PickRegion);
+  EXPECT_TRUE(s.region[region("P-1")].flags & kActive);
+  EXPECT_TRUE(s.region[region("J4")].flags & kActive);
+  EXPECT_FALSE(s.region[region("P-2")].flags & kActive) << "no enemy in P-2";
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::LandAir; });
   // Phase 5 Step 1: "Remove all Carrier Fighter Tokens from the World Map"; the 18th must land.
   ASSERT_EQ(top(s), StepId::LandAir);
   EXPECT_EQ(s.fighter_tokens[JPN][region("P-2")], 0);

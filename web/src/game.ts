@@ -6,6 +6,7 @@
 import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
 import { has, Message, render as word, t } from './i18n';
+import { OthersMoves } from './replay';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
 const kindName = (k: string) => (has(`action_kind.${k}`) ? t(`action_kind.${k}`) : k);
@@ -16,6 +17,13 @@ function withRule(line: string): string {
   if (!m) return escape(line);
   return `<button class="rule" data-rule="${escape(m[1])}" title="${escape(t('ui.web.rule_title', { rule: m[1] }))}">${escape(m[1])}</button>${escape(m[2])}`;
 }
+
+// Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)").
+// Worded from its catalogue key where the catalogue has it.
+const whyFew = (v: View) => {
+  const why = v.options_why as { text?: string; key?: string; args?: Record<string, string> } | null | undefined;
+  return why?.key && has(why.key) ? t(why.key, why.args ?? {}) : why?.text ?? '';
+};
 
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
@@ -119,8 +127,9 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           </section>
           <section class="panel" id="decide"><h2>${escape(filter.length ? t('ui.web.actions_naming', { words: filter.join(` ${t('ui.play.and')} `) }) : v.terminal ? t('ui.web.game_is_over') : myMove ? t('ui.web.your_decision') : t('ui.web.actions'))}</h2>
             ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || escape(t('ui.web.waiting'))}</p>` : ''}
+            ${myMove && whyFew(v) ? `<p class="options-why" role="note">${escape(whyFew(v))}</p>` : ''}
             <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>${escape(t('ui.web.all_actions'))}</button>
-              <button id="undo" ${v.can_undo ? '' : 'disabled'}>${escape(t('ui.web.undo'))}</button></div>
+              <button id="undo" ${v.can_undo ? '' : 'disabled'}>${escape(t('ui.web.undo'))}</button>${mine ? others.control() : ''}</div>
             ${byKind ? `<p class="hint">${escape(t('ui.web.pick_a_kind', { count: actions.length }))}</p>
               <div id="kinds">${[...kinds].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(kindName(k))} (${n})</button>`).join('')}
               <button class="kind" id="show-all">${escape(t('ui.web.show_all', { count: actions.length }))}</button></div>` : ''}
@@ -143,7 +152,26 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       else filter = actions.some((a) => words(a).includes(x)) ? [...filter, x] : [x];
       render();
     };
-    app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick, previous));
+    // A board's action. While several seats write in secret, another seat's entry makes the view
+    // older without changing this seat's choices: when the seat's legal actions are the same in the
+    // newer view, the action is sent again on it.
+    const act = async (action: string) => {
+      if (!mine || !view) return;
+      const chosenOn = JSON.stringify(view.legal_actions);
+      await send(async () => {
+        try {
+          return await api.act(id, action, view!.version, mine!.token);
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.status !== 409 || JSON.stringify(err.view?.legal_actions) !== chosenOn) throw err;
+          return api.act(id, action, err.view!.version, mine!.token);
+        }
+      });
+    };
+    for (const panel of ui.board(v, layout, marked, pick, previous, act)) {
+      if (panel.dataset.place === 'side') app.querySelector('#decide')!.before(panel);
+      else app.querySelector('.boards')!.append(panel);
+    }
+    others.bind(app);
     app.querySelector('#all')!.addEventListener('click', () => {
       filter = [];
       showAll = false;
@@ -244,9 +272,33 @@ export function renderGame(app: HTMLElement, id: string): () => void {
 
   // The same view arrives twice when the server answers an action and pushes it over the WebSocket:
   // drawing it again would replace the buttons under the player's pointer and lose a click.
+  // Others' moves since this seat's last view may be shown one by one first (replay.ts).
+  const others = new OthersMoves(id, mine?.token, mine?.seat);
+  let arrived: View | null = null;  // the newest view while they are shown
   const show = (v: View) => {
     if (JSON.stringify(v) === shown) return;
     if (view && v.version < view.version) return;  // an older push arriving late
+    if (others.busy) {
+      arrived = v;
+      return;
+    }
+    if (!firstView && view && v.version > view.version && others.active()) {
+      const live = view;
+      const status = document.getElementById('status')!;
+      others.play((step) => { previous = view; view = step; render(); }, (html, skip) => {
+        status.innerHTML = `${html} <button id="skip-moves">Skip</button>`;
+        status.querySelector('#skip-moves')!.addEventListener('click', skip);
+      }).then(() => {
+        view = live;
+        const next = arrived ?? v;
+        arrived = null;
+        settle(next);
+      });
+      return;
+    }
+    settle(v);
+  };
+  const settle = (v: View) => {
     previous = view;
     view = v;
     keepLog(v);
@@ -282,6 +334,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       const first = await api.view(id, mine?.token);
       layout = await api.layout(first.title);
       show(first);
+      if (others.active()) others.settle();
       findOpenSeats();
     } catch (err) {
       app.innerHTML = `<p class="error">${escape((err as Error).message)}</p>`;

@@ -2,6 +2,7 @@
 // by invitation), join an open seat, or watch; and the page an invitation link opens.
 import { api, escape, GameSummary, saveSeat, TitleInfo } from './api';
 import { has, t } from './i18n';
+import { finishedGames } from './replay';
 
 // A seat, scenario or phase in the reader's language where the catalogue has it.
 const seatName = (s: string) => (has(`power.${s}`) ? t(`power.${s}`) : s);
@@ -87,6 +88,7 @@ export async function renderLobby(app: HTMLElement) {
     if (b) join(b.dataset.id!, b.dataset.seat!);
   });
   await load();
+  app.append(await finishedGames(names));
 }
 
 function row(g: GameSummary, title: string): string {

@@ -2,6 +2,7 @@
 // scores, tracks and hand; card faces, the move waiting for a debate, what each action does, the
 // end-of-game explanation and the summary of each conference.
 import { escape } from '../api';
+import { hintButton } from '../hint';
 import { has, language, Message, nameOf, render, t } from '../i18n';
 import { Board, Card, ChurchillView, drawFronts, drawLocations, drawTable, Power, POWERS } from './churchill-board';
 import type { TitleUi } from './index';
@@ -116,7 +117,7 @@ function endScreen(v: ChurchillView, board: Board): string {
       <table>${byPower(p).map((l) => `<tr><td class="cond">${escape(l.condition)}${l.times > 1 ? ` ×${l.times}` : ''}</td><td>${escape(l.text)}</td><td class="vp">${l.vp}</td></tr>`).join('')
         || `<tr><td colspan="3">${escape(t('ui.web.no_vp'))}</td></tr>`}</table></div>`).join('')}</div>
     ${agenda.length ? `<p>${escape(t('ui.web.secret_agendas'))} ${agenda.map(([p, ms]) => `<b class="p-${p}">${escape(pw(p))}</b> ${ms.map((m) => escape(locName(m))).join(', ')}`).join(' · ')}</p>` : ''}
-    <p class="end-buttons"><a class="button" href="#/">${escape(t('ui.web.new_game'))}</a> <button id="show-log">${escape(t('ui.web.whole_log'))}</button></p>
+    <p class="end-buttons"><a class="button" href="#/">${escape(t('ui.web.new_game'))}</a> <a class="button" id="replay" href="#/game/${escape(v.id)}/replay">${escape(t('ui.web.replay'))}</a> <button id="show-log">${escape(t('ui.web.whole_log'))}</button></p>
   </section>`;
 }
 
@@ -219,7 +220,7 @@ export const churchill: TitleUi = {
     return w ? t('prompt.game_over_winner', { power: pw(w) }) : t('prompt.game_over');
   },
   prompt(view, layout) {
-    return pendingText(localView(view as ChurchillView), localBoard(layout));
+    return pendingText(localView(view as ChurchillView), localBoard(layout)) + hintButton(view);
   },
   note(view, layout, action) {
     const v = view as ChurchillView;

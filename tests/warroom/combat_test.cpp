@@ -1,0 +1,290 @@
+// Phase 4: Combat Operations on the engine's State (combat.cpp): the Active regions, the Order of
+// Battles, the Commander, the battle module driven one die at a time with supplied dice, and the
+// Battle Debrief (casualties, Landing Tags, control, Restoring Control, Stress, Medals). Design §5
+// T12 (through a battle) and T15; rulings 13, 48, 50, 94, 102, 107.
+#include "engine_fixture.h"
+
+namespace warroom::testing {
+namespace {
+
+// War in Europe without any Command on the map: positions are made by hand.
+State empty_europe(const Game& g) {
+  State s = g.new_game();
+  for (auto& pool : s.command) pool.fill(Command{});
+  for (Sheet& sh : s.sheet) sh = Sheet{};
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  return s;
+}
+
+void put(State& s, int nation, int number, const std::string& where, std::vector<std::pair<int, int>> units) {
+  Command& c = s.command[at(nation)][at(number)];
+  c = Command{};
+  c.region = region(where);
+  for (auto [type, count] : units) c.n[at(slot_of(type))] = static_cast<std::uint8_t>(c.n[at(slot_of(type))] + count);
+}
+
+std::vector<std::string> legal_texts(const Game& g, const State& s) {
+  std::vector<std::string> out;
+  for (core::Seat seat = 0; seat < g.seat_count(); ++seat) {
+    if (!(g.acting_seats(s) & core::seat_bit(seat))) continue;
+    core::ActionList l;
+    g.legal_actions(s, seat, l);
+    for (core::Action a : l) out.push_back(g.action_to_string(s, seat, a));
+  }
+  return out;
+}
+
+bool in_battle(const State& s) {
+  const StepId id = top(s);
+  return id == StepId::BattleDie || id == StepId::BattleChoice || id == StepId::HandOver || id == StepId::Claim || id == StepId::Medal;
+}
+
+// Plays the Active region now being resolved: the dice in order (as typed at a physical table),
+// every decision the first legal one unless `choose` names it.
+void resolve(const Game& g, State& s, const std::vector<std::string>& dice, const std::vector<std::string>& choose = {},
+             core::LogSink* log = nullptr) {
+  std::size_t die = 0, choice = 0;
+  while (in_battle(s)) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      ASSERT_LT(die, dice.size()) << "more dice than supplied at " << g.phase_text(s);
+      chance(g, s, "die " + dice[die++], log);
+      continue;
+    }
+    const int nation = s.steps.top().a;
+    if (choice < choose.size()) {
+      act(g, s, nation, choose[choice++], log);
+      continue;
+    }
+    core::ActionList l;
+    g.legal_actions(s, g.seat_of(nation), l);
+    g.apply(s, g.seat_of(nation), l[0], log);
+  }
+  EXPECT_EQ(die, dice.size()) << "every supplied die is rolled";
+}
+
+// The same with every die of one colour, however many are rolled.
+void resolve_all(const Game& g, State& s, const std::string& colour) {
+  while (in_battle(s)) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      chance(g, s, "die " + colour);
+      continue;
+    }
+    core::ActionList l;
+    const core::Seat seat = g.seat_of(s.steps.top().a);
+    g.legal_actions(s, seat, l);
+    g.apply(s, seat, l[0], nullptr);
+  }
+}
+
+class Lines final : public core::LogSink {
+ public:
+  explicit Lines(const Game& g) : g_(g) {}
+  void add(const core::LogEntry& e) override { text += g_.describe(e) + "\n"; }
+  std::string text;
+
+ private:
+  const Game& g_;
+};
+
+// Ruling 94 (Place Hotspot Markers) and ruling 102 (a nation selects a conflict of its own forces):
+// Moscow invaded by German armor is Active; GER is asked, the USSR is passed over.
+TEST(Phase4OrderOfBattles, EachNationSelectsAConflictOfItsOwnForces) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 40, "R1", {{kArm, 2}});
+  put(s, USSR, 40, "R2", {{kInf, 1}});
+  start_phase(g, s, 4);
+  ASSERT_EQ(top(s), StepId::PickRegion);
+  EXPECT_EQ(s.steps.top().a, GER);
+  EXPECT_TRUE(s.region[region("R1")].flags & kActive);
+  EXPECT_FALSE(s.region[region("R2")].flags & kActive) << "no enemy in R2";
+  EXPECT_EQ(legal_texts(g, s), std::vector<std::string>{"fight GER R1"});
+  EXPECT_FALSE(legal(g, s, g.seat_of(GER), "fight GER R2"));
+}
+
+// The Victory Check after a capital falls in battle: the Axis holds Great Britain; German armor
+// invades an empty Moscow, the garrison's two dice miss (Garrison Forces, ruling 50), Germany takes
+// the capital, 3 Medals (ruling 60), Moscow's SV in Stress to the USSR, and the Axis wins the war.
+TEST(Phase4Debrief, CapturingASecondCapitalWinsTheWar) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  s.region[region("B1")].controller = GER;
+  put(s, GER, 40, "R1", {{kArm, 2}});
+  put(s, USSR, 40, "R2", {{kInf, 1}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R1");
+  Lines log(g);
+  resolve(g, s, {"white", "white"}, {}, &log);
+  EXPECT_NE(log.text.find("the garrison misses"), std::string::npos) << log.text;
+  EXPECT_EQ(s.region[region("R1")].controller, GER);
+  EXPECT_EQ(s.nation[GER].medals, 3);
+  EXPECT_EQ(s.nation[USSR].stress, 7) << "Apply Stress: the SV of the lost territory";
+  start_phase(g, s, 8);
+  ASSERT_EQ(g.node_kind(s), core::NodeKind::Terminal);
+  EXPECT_EQ(s.winner, kAxisWin);
+}
+
+// Garrison Forces: a matching pair eliminates one invader outright; with invaders left the territory
+// is still captured.
+TEST(Phase4Debrief, AGarrisonPairEliminatesOneInvader) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 40, "R1", {{kArm, 2}});
+  put(s, USSR, 40, "R2", {{kInf, 1}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R1");
+  resolve(g, s, {"green", "black"});
+  EXPECT_EQ(s.command[GER][40].n[at(slot_of(kArm))], 1);
+  EXPECT_EQ(s.nation[GER].casualties[kArm], 1) << "moved to the Casualty List";
+  EXPECT_EQ(s.region[region("R1")].controller, GER);
+}
+
+// T12 through a battle (Phase 6 › Convert Casualties into Stress): a battleship, a cruiser and a
+// bomber lost in Phase 4 are 36 Casualty Points, 2 Stress in Phase 6.
+TEST(Phase4Debrief, T12_CasualtiesOfABattleBecomeStressInPhase6) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, BC, 5, "A-5", {{kBb, 1}, {kCa, 1}});
+  put(s, BC, 20, "A-5", {{kBmb, 1}});
+  put(s, GER, 40, "G1", {{kInf, 1}});
+  put(s, USSR, 40, "R1", {{kInf, 1}});
+  put(s, GER, 20, "A-5", {{kFtr, 4}});
+  put(s, GER, 5, "A-5", {{kSub, 4}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER A-5");
+  // Whatever the stances, enough hits sink all three BC units: every die black (a hit on anything).
+  std::vector<std::string> dice(60, "black");
+  std::size_t used = 0;
+  while (in_battle(s)) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      ASSERT_LT(used, dice.size());
+      chance(g, s, "die " + dice[used++]);
+      continue;
+    }
+    core::ActionList l;
+    const int nation = s.steps.top().a;
+    g.legal_actions(s, g.seat_of(nation), l);
+    // Decline every repair: damaged units are scrapped (Option to Repair).
+    core::Action pick = l[0];
+    for (core::Action a : l)
+      if (g.action_to_string(s, g.seat_of(nation), a).starts_with("battle " + g.nation_name(nation) + " scrap")) pick = a;
+    g.apply(s, g.seat_of(nation), pick, nullptr);
+  }
+  EXPECT_EQ(s.nation[BC].casualties[kBb], 1);
+  EXPECT_EQ(s.nation[BC].casualties[kCa], 1);
+  EXPECT_EQ(s.nation[BC].casualties[kBmb], 1);
+  EXPECT_EQ(units_of(s, BC), 0);
+  EXPECT_EQ(casualty_points(g.data(), s.nation[BC]), 36);
+  s.nation[BC].stress = 0;
+  Ctx c{g, s, nullptr};
+  convert_casualties(c);
+  EXPECT_EQ(s.nation[BC].stress, 2);
+}
+
+// Tag Air Commands: air units that fought must land in Phase 5 Step 1.
+TEST(Phase4Debrief, AirUnitsThatFoughtGetLandingTags) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 20, "G2", {{kFtr, 1}});
+  put(s, BC, 40, "G2", {{kInf, 1}});
+  put(s, GER, 40, "G1", {{kInf, 1}});
+  put(s, USSR, 40, "R1", {{kInf, 1}});
+  start_phase(g, s, 4);
+  ASSERT_EQ(top(s), StepId::PickRegion);
+  act(g, s, s.steps.top().a, fmt::format("fight {} G2", g.nation_name(s.steps.top().a)));
+  resolve_all(g, s, "white");
+  EXPECT_TRUE(s.command[GER][20].flags & kLandingTag);
+  EXPECT_EQ(s.region[region("G2")].controller, BC) << "the British infantry took France";
+}
+
+// Ruling 48: the participating nation earliest in turn order commands, and may hand over command to
+// a participating ally.
+TEST(Phase4BattleSetup, TheEarliestNationCommandsAndMayHandOver) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 40, "R2", {{kInf, 1}});
+  put(s, ITA, 40, "R2", {{kInf, 1}});
+  put(s, USSR, 40, "R2", {{kInf, 1}});
+  put(s, USSR, 41, "R1", {{kInf, 1}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R2");
+  ASSERT_EQ(top(s), StepId::HandOver);
+  EXPECT_EQ(s.steps.top().a, GER);
+  const auto options = legal_texts(g, s);
+  EXPECT_EQ(options, (std::vector<std::string>{"command GER GER", "command GER ITA"}));
+  act(g, s, GER, "command GER ITA");
+  EXPECT_EQ(s.fight.commander[1], ITA);
+}
+
+// T15, Battle Debrief › Restoring Control: the BC takes France from Germany; the US entering France
+// later does not take it from the BC (no Hotspot between allies). A BC original territory retaken by
+// the US goes back to the BC, unless the BC is in the Gray Zone.
+TEST(Phase4Debrief, T15_RestoringControl) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, BC, 40, "G2", {{kInf, 2}});
+  put(s, GER, 40, "G1", {{kInf, 1}});
+  put(s, USSR, 40, "R1", {{kInf, 1}});
+  start_phase(g, s, 4);
+  act(g, s, BC, "fight BC G2");
+  resolve(g, s, {"white", "white"});
+  EXPECT_EQ(s.region[region("G2")].controller, BC);
+  EXPECT_EQ(s.nation[BC].medals, 1);
+
+  put(s, US, 40, "G2", {{kInf, 1}});
+  start_phase(g, s, 4);
+  EXPECT_FALSE(s.region[region("G2")].flags & kActive) << "a Nation may never attack an ally";
+  EXPECT_EQ(s.region[region("G2")].controller, BC);
+
+  for (const bool gray : {false, true}) {
+    State t = empty_europe(g);
+    t.region[region("B6")].controller = GER;
+    if (gray) t.nation[BC].zone = kGray;
+    put(t, US, 40, "B6", {{kInf, 1}});
+    put(t, GER, 40, "G1", {{kInf, 1}});
+    start_phase(g, t, 4);
+    act(g, t, US, "fight US B6");
+    resolve(g, t, {"white", "white"});
+    EXPECT_EQ(t.region[region("B6")].controller, gray ? US : BC) << (gray ? "the BC is in the Gray Zone" : "restored to its original controller");
+    EXPECT_EQ(t.nation[US].medals, 1) << "the Medal goes to a participant even when the territory is restored";
+  }
+}
+
+// Ruling 13: a Collapsed nation's territory is taken without a garrison; an ally earns no Medal.
+TEST(Phase4Debrief, ACollapsedNationsTerritoryIsTakenWithoutDice) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  s.nation[ITA].collapsed = true;
+  put(s, GER, 40, "I1", {{kInf, 1}});
+  put(s, USSR, 40, "R1", {{kInf, 1}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER I1");
+  resolve(g, s, {});
+  EXPECT_EQ(s.region[region("I1")].controller, GER);
+  EXPECT_EQ(s.nation[GER].medals, 0);
+}
+
+// Phase 4 › the dice are chance nodes, one die each, with the d12's colours: 4, 3, 2, 1, 1, 1 of 12.
+TEST(Phase4Dice, EachDieIsAChanceNodeWithTheColoursOfTheD12) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 40, "R1", {{kArm, 2}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R1");
+  while (top(s) == StepId::BattleChoice) {
+    core::ActionList l;
+    g.legal_actions(s, g.seat_of(s.steps.top().a), l);
+    g.apply(s, g.seat_of(s.steps.top().a), l[0], nullptr);
+  }
+  ASSERT_EQ(g.node_kind(s), core::NodeKind::Chance);
+  core::OutcomeList out;
+  g.chance_outcomes(s, out);
+  ASSERT_EQ(out.size(), 6u);
+  EXPECT_EQ(g.action_to_string(s, core::kChance, out[0].action), "die yellow");
+  EXPECT_DOUBLE_EQ(out[0].probability, 4 / 12.0);
+  EXPECT_EQ(g.action_to_string(s, core::kChance, out[5].action), "die white");
+  EXPECT_FALSE(g.action_from_string(s, core::kChance, "die purple").has_value());
+}
+
+}  // namespace
+}  // namespace warroom::testing

@@ -1,0 +1,695 @@
+// Phase 4: Combat Operations, the engine's side (rulebook pages "Phase 4: Combat Operations - Setup,
+// Battles, Raids, Battle Debrief"; design §2.5, §4.5). The battle itself (stances, stages, dice, hits,
+// garrison, bombing, convoy raids, repairs, lost transports) is the battle module's
+// (warroom/battle.h); this file
+//   * marks the Active regions when Phase 3 ends (Place Hotspot Markers; rulings 55, 94),
+//   * runs the Order of Battles (each nation in turn order selects a conflict of its forces, ruling 102),
+//   * sets up each battle from the position (Battle Setup › 2-6; the Commander, ruling 48),
+//   * drives the module one die (a chance node) or one decision at a time,
+//   * and applies the Battle Debrief to the State: casualties, resources, Bomb Tokens, Landing Tags,
+//     territory control, captured units, Stress and Medals.
+#include <algorithm>
+#include <bit>
+#include <cassert>
+
+#include "warroom/rules.h"
+
+namespace warroom {
+
+namespace {
+
+constexpr const char* kHotspots = "Phase 3 > Place Hotspot Markers";
+constexpr const char* kOrder = "Phase 4 > Setup > Order of Battles";
+constexpr const char* kCommander = "Phase 4 > Battle Setup > 4. Assign Commander";
+constexpr const char* kRemove = "Phase 4 > Battle Debrief > 2. Remove Eliminated Units";
+constexpr const char* kResourcesRule = "Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs; Strategic Bombing Raids";
+constexpr const char* kBombing = "Phase 4 > Raids > Strategic Bombing Raids";
+constexpr const char* kConvoys = "Phase 4 > Raids > Resolving Convoy Raids";
+constexpr const char* kTerritory = "Phase 4 > Battle Debrief > 5. Update Territory Status";
+constexpr const char* kCapturedUnits = "Phase 4 > Battle Debrief > 5. Update Territory Status > Check for Captured Units";
+constexpr const char* kRestoring = "Phase 4 > Battle Debrief > Restoring Control";
+constexpr const char* kHotspot = "Phase 4 > Battle Debrief > 6. Update Hotspot Marker";
+constexpr const char* kStressMedals = "Phase 4 > Battle Debrief > 7. Assign Stress and Medals";
+
+constexpr int kToken = index(UnitKind::CarrierFighter);
+constexpr std::uint8_t kNobody = kNoNation;
+constexpr std::uint8_t kAssignCommand = 0, kAssignClaim = 1, kAssignMedal = 2;
+
+CCtx ro(const Ctx& c) { return {c.g, c.s}; }
+int other(int side) { return 1 - side; }
+
+struct Numbers {
+  int lo = 1, hi = 0;
+};
+Numbers numbers(const Data& d, int nation, Category cat) {
+  const NumberRange r = d.nations[at(nation)].commands[at(static_cast<int>(cat))];
+  return {std::max(1, static_cast<int>(r.lo)), std::min(static_cast<int>(r.hi), kMaxCommandNumber)};
+}
+
+// The units in a region, per nation and unit kind (carrier fighter tokens included); Commands only
+// (ruling 109: units under construction never fight).
+struct Forces {
+  std::array<std::array<int, kUnitKinds>, kNations> n{};
+  int of(int side, int lo, int hi) const {  // units of kinds lo..hi of a side
+    int total = 0;
+    for (int nation = 0; nation < kNations; ++nation)
+      if (side_of(nation) == side)
+        for (int t = lo; t <= hi; ++t) total += n[at(nation)][at(t)];
+    return total;
+  }
+  int land(int side) const { return of(side, kInf, kArm); }
+  int any(int side) const { return of(side, kInf, kToken); }
+  int fighting_at_sea(int side) const { return of(side, kFtr, kToken); }  // air, naval and tokens: not transports
+  int nation_units(int nation) const {
+    int total = 0;
+    for (int v : n[at(nation)]) total += v;
+    return total;
+  }
+};
+
+Forces forces(const CCtx& c, RegionId r) {
+  Forces f;
+  for (int nation = 0; nation < kNations; ++nation) {
+    if (!c.s.nation[at(nation)].in_play) continue;
+    for (int cat = 0; cat < kCategories; ++cat) {
+      const Category category = static_cast<Category>(cat);
+      const Numbers range = numbers(c.d(), nation, category);
+      for (int number = range.lo; number <= range.hi; ++number) {
+        const Command& cmd = c.s.command[at(nation)][at(number)];
+        if (cmd.region != r) continue;
+        for (int k = 0; k < type_count(category); ++k) f.n[at(nation)][at(first_type(category) + k)] += cmd.n[at(k)];
+      }
+    }
+    f.n[at(nation)][at(kToken)] = c.s.fighter_tokens[at(nation)][r];
+  }
+  return f;
+}
+
+int rank_of(const State& s, int nation) {
+  std::array<std::uint8_t, kNations> order{};
+  const int count = nations_in_turn_order(s, order);
+  for (int i = 0; i < count; ++i)
+    if (order[at(i)] == nation) return i;
+  return kNations;
+}
+
+// The nation of a side earliest in Turn Order Rank among `mask` (ruling 48), or kNoNation.
+std::uint8_t earliest(const State& s, std::uint8_t mask) {
+  std::array<std::uint8_t, kNations> order{};
+  const int count = nations_in_turn_order(s, order);
+  for (int i = 0; i < count; ++i)
+    if ((mask >> order[at(i)]) & 1u) return order[at(i)];
+  return kNoNation;
+}
+
+std::uint8_t in_play_of_side(const State& s, int side) {
+  std::uint8_t mask = 0;
+  for (int n = 0; n < kNations; ++n)
+    if (in_play(s, n) && side_of(n) == side) mask |= nation_bit(static_cast<Nation>(n));
+  return mask;
+}
+
+int controller_side(const State& s, RegionId r) {
+  const std::uint8_t owner = s.region[r].controller;
+  return owner == kNoNation ? -1 : side_of(owner);
+}
+
+// The card's current face (Phase 1 › Step 1; "taking flipped Territory Card status into account").
+const Resources& production(const CCtx& c, RegionId r) {
+  const Region& reg = c.d().region(r);
+  return embattled(c.s, c.d(), r) ? reg.embattled_income : reg.income;
+}
+
+// "Strategic bombing may occur in any territory which has a potential target: i.e., resources, Units
+// under construction (including Naval Units), and/or Infrastructure."
+bool bombing_target(const CCtx& c, RegionId r) {
+  const Region& reg = c.d().region(r);
+  if (production(c, r).total() > 0 || reg.has_port() || reg.rail || reg.industry) return true;
+  const int i = c.g.industry_index(r);
+  if (i < 0) return false;
+  for (std::uint8_t v : c.s.construction[at(i)].n)
+    if (v) return true;
+  return false;
+}
+
+// Whether a territory's controller can defend it with a garrison or lose it: a nation in play.
+// A Collapsed nation's territories are "up for grabs ... (without any Garrison)" (ruling 13).
+bool live_controller(const State& s, RegionId r) {
+  const std::uint8_t owner = s.region[r].controller;
+  return owner != kNoNation && in_play(s, owner);
+}
+
+// ---- Identifying the Active regions (Place Hotspot Markers; ruling 94) ----
+
+// A land battle, an invasion of an enemy or activated neutral territory, or a strategic bombing raid.
+bool territory_conflict(const CCtx& c, RegionId r, const Forces& f) {
+  if (f.any(0) && f.any(1)) return true;  // "opposing forces sharing a territory"
+  const int owner_side = controller_side(c.s, r);
+  for (int side = 0; side < kSides; ++side) {
+    // A Collapsed nation's territories are "up for grabs by any Nation" (ruling 13).
+    if (owner_side >= 0 && !live_controller(c.s, r) && f.land(side)) return true;
+    if (owner_side == side) continue;
+    const bool open = owner_side >= 0 || (c.s.region[r].flags & kNeutralActivated);
+    if (f.land(side) && open) return true;  // "an invasion of an empty territory (see Garrison)"
+    if (owner_side == other(side) && live_controller(c.s, r) && f.of(side, kBmb, kBmb) && bombing_target(c, r)) return true;
+  }
+  return false;
+}
+
+// A sea battle: both sides present and one of them with more than troop transports ("The presence of
+// enemy Troop Transports has no effect"; ruling 38).
+bool sea_conflict(const Forces& f) {
+  return f.any(0) && f.any(1) && (f.fighting_at_sea(0) || f.fighting_at_sea(1));
+}
+
+bool battle_needed(const CCtx& c, RegionId r) {
+  const Forces f = forces(c, r);
+  return c.d().region(r).is_sea() ? sea_conflict(f) : territory_conflict(c, r, f);
+}
+
+// The controller of a convoy (Coastal Convoys; Trans-Ocean Convoys; rulings 56, 57), or kNoNation
+// when it is inactive.
+std::uint8_t convoy_controller(const CCtx& c, const Convoy& cv) {
+  if (cv.kind == ConvoyKind::Coastal) return cv.linked == kNoRegion ? kNobody : c.s.region[cv.linked].controller;
+  const std::uint8_t a = c.s.region[cv.from].controller, b = c.s.region[cv.to].controller;
+  if (a == kNoNation || b == kNoNation || side_of(a) != side_of(b)) return kNoNation;  // ruling 56
+  if (a == b) return a;
+  if (cv.flag != kNoNation && (a == cv.flag || b == cv.flag)) return cv.flag;
+  return rank_of(c.s, a) <= rank_of(c.s, b) ? a : b;  // "decide amongst themselves": the earlier (ruling 57)
+}
+
+// Identifying Convoy Raids: an active convoy, enemy air or naval forces present, no defending naval or
+// air units. Returns the raiding side, or -1.
+int raiding_side(const CCtx& c, RegionId r) {
+  const Forces f = forces(c, r);
+  for (const Convoy& cv : c.d().convoys) {
+    if (cv.sea != r) continue;
+    const std::uint8_t owner = convoy_controller(c, cv);
+    if (owner == kNoNation) continue;
+    const int defender = side_of(owner);
+    if (f.fighting_at_sea(other(defender)) && !f.fighting_at_sea(defender)) return other(defender);
+  }
+  return -1;
+}
+
+bool involves(const CCtx& c, RegionId r, int nation) {
+  if (c.s.fighter_tokens[at(nation)][r]) return true;
+  for (int cat = 0; cat < kCategories; ++cat) {
+    const Numbers range = numbers(c.d(), nation, static_cast<Category>(cat));
+    for (int number = range.lo; number <= range.hi; ++number)
+      if (c.s.command[at(nation)][at(number)].region == r) return true;
+  }
+  return false;
+}
+
+bool any_active(const State& s) {
+  for (const RegionState& r : s.region)
+    if (r.flags & kActive) return true;
+  return false;
+}
+
+// ---- Setting up a battle from the position (Battle Setup › 2-6) ----
+
+std::uint8_t took_part(const Forces& f, int side) {
+  std::uint8_t mask = 0;
+  for (int n = 0; n < kNations; ++n)
+    if (side_of(n) == side && f.nation_units(n) > 0) mask |= nation_bit(static_cast<Nation>(n));
+  return mask;
+}
+
+// Port Advantage: a port on the sea region, controlled by the side, without a Bomb Token, its
+// controller below the Yellow Zone (ruling 59).
+std::array<bool, kSides> port_advantage(const CCtx& c, RegionId sea) {
+  std::array<bool, kSides> out{};
+  for (const Region& t : c.d().regions) {
+    if (!t.has_port() || t.rid >= kMaxRegions || !c.g.scenario().in_play.test(t.rid)) continue;
+    if (std::find(t.port_seas.begin(), t.port_seas.begin() + t.port_count, sea) == t.port_seas.begin() + t.port_count) continue;
+    const std::uint8_t owner = c.s.region[t.rid].controller;
+    if (owner == kNoNation || c.s.region[t.rid].bombs > 0 || c.s.nation[owner].zone >= kYellow) continue;
+    out[at(side_of(owner))] = true;
+  }
+  return out;
+}
+
+BombingTarget bombing_target_of(const CCtx& c, RegionId r) {
+  BombingTarget t;
+  const Region& reg = c.d().region(r);
+  if (!reg.is_territory() || !live_controller(c.s, r)) return t;
+  t.present = true;
+  t.owner = c.s.region[r].controller;
+  const Resources& p = production(c, r);
+  for (int k = 0; k < kResources; ++k) t.production[at(k)] = static_cast<std::uint8_t>(std::max<int>(0, p[static_cast<Resource>(k)]));
+  t.infrastructure = reg.has_port() || reg.rail || reg.industry;
+  const int i = c.g.industry_index(r);
+  if (i >= 0)
+    for (int type = 0; type < kUnitTypes && t.construction_count < t.construction.size(); ++type)
+      if (const int n = c.s.construction[at(i)].n[at(type)])
+        t.construction[t.construction_count++] = {static_cast<std::uint8_t>(type), c.d().units[at(type)].colour, static_cast<std::uint8_t>(n)};
+  return t;
+}
+
+// The defence of an activated neutral without a controller: the opposing alliance's nation earliest
+// in turn order (ruling 103).
+std::uint8_t neutral_defender(const State& s, int invading_side) { return earliest(s, in_play_of_side(s, other(invading_side))); }
+
+BattleSetup battle_setup(const CCtx& c, RegionId r, const Forces& f) {
+  const State& s = c.s;
+  BattleSetup b;
+  b.commander = s.fight.commander;
+  for (int n = 0; n < kNations; ++n) {
+    b.rank[at(n)] = static_cast<std::uint8_t>(rank_of(s, n));
+    b.orange[at(n)] = s.nation[at(n)].zone >= kOrange;
+    for (int k = 0; k < kResources; ++k) b.stock[at(n)][at(k)] = s.nation[at(n)].res[at(k)];
+  }
+  const bool sea = c.d().region(r).is_sea();
+  if (sea) b.port_advantage = port_advantage(c, r);
+  for (int n = 0; n < kNations; ++n)
+    for (int t = 0; t < kUnitKinds; ++t) {
+      const int count = f.n[at(n)][at(t)];
+      if (!count) continue;
+      const std::uint8_t side = static_cast<std::uint8_t>(side_of(n));
+      if (sea && category_of(t) == Category::Land && t != kToken) {  // Troop Transports remain on the World Map
+        b.transports.push_back({side, static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(count)});
+        continue;
+      }
+      b.units.push_back({side, static_cast<std::uint8_t>(n), type_spec(c.d().units[at(t)]), static_cast<std::uint8_t>(count), -1});
+    }
+  if (sea) return b;
+  const int owner_side = controller_side(s, r);
+  const int invaders = owner_side >= 0 ? other(owner_side) : (f.land(0) ? 0 : 1);
+  // Garrison Forces (ruling 50): "All empty territories have a garrison force", not a Collapsed
+  // nation's (ruling 13).
+  if (!f.any(other(invaders)) && f.land(invaders)) {
+    if (owner_side >= 0 && live_controller(s, r)) b.garrison = true, b.garrison_nation = s.region[r].controller;
+    if (owner_side < 0) b.garrison = true, b.garrison_nation = neutral_defender(s, invaders);
+  }
+  if (owner_side >= 0 && f.of(other(owner_side), kBmb, kBmb)) b.target = bombing_target_of(c, r);
+  return b;
+}
+
+// ---- The Battle Debrief applied to the State ----
+
+void log_lost(Ctx& c, int nation, int type, int count, int where) {
+  if (count > 0) c.add(kRemove, nation, Event::UnitsLost, type, count, where);
+}
+
+// Remove Eliminated Units: `count` units of `type` of the nation in region r go to the Casualty List
+// (carrier fighter tokens as fighters).
+void remove_units(Ctx& c, int nation, RegionId r, int type, int count) {
+  NationState& ns = c.s.nation[at(nation)];
+  log_lost(c, nation, type, count, type == kToken ? 2 : 0);
+  if (type == kToken) {
+    c.s.fighter_tokens[at(nation)][r] = static_cast<std::uint8_t>(c.s.fighter_tokens[at(nation)][r] - count);
+    ns.casualties[at(kFtr)] = static_cast<std::uint16_t>(ns.casualties[at(kFtr)] + count);
+    return;
+  }
+  ns.casualties[at(type)] = static_cast<std::uint16_t>(ns.casualties[at(type)] + count);
+  const Numbers range = numbers(c.d(), nation, category_of(type));
+  for (int number = range.lo; number <= range.hi && count > 0; ++number) {
+    Command& cmd = c.s.command[at(nation)][at(number)];
+    if (cmd.region != r) continue;
+    const int take = std::min<int>(count, cmd.n[at(slot_of(type))]);
+    cmd.n[at(slot_of(type))] = static_cast<std::uint8_t>(cmd.n[at(slot_of(type))] - take);
+    count -= take;
+    if (units_in(cmd) == 0) cmd = Command{};  // the token returns to storage
+  }
+  assert(count == 0);
+}
+
+void pay_resources(Ctx& c, const char* rule) {
+  for (int n = 0; n < kNations; ++n) {
+    std::array<int, kResources> lost{};
+    for (int k = 0; k < kResources; ++k) {
+      lost[at(k)] = std::min<int>(resources_spent(c.s.battle, static_cast<std::uint8_t>(n), static_cast<Resource>(k)), c.s.nation[at(n)].res[at(k)]);
+      c.s.nation[at(n)].res[at(k)] -= lost[at(k)];
+    }
+    if (lost[0] + lost[1] + lost[2]) c.add(rule, n, Event::ResourcesLost, lost[0], lost[1], lost[2]);
+  }
+}
+
+void remove_casualties(Ctx& c, RegionId r) {
+  const Battle& b = c.s.battle;
+  for (int n = 0; n < kNations; ++n)
+    for (int t = 0; t < kUnitKinds; ++t)
+      if (const int k = eliminated(b, side_of(n), static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(t))) remove_units(c, n, r, t, k);
+}
+
+// Strategic Bombing Raids: units under construction destroyed go to the owner's Casualty List; Bomb
+// Tokens are placed ("never removed").
+void apply_bombing(Ctx& c, RegionId r) {
+  const Battle& b = c.s.battle;
+  const int i = c.g.industry_index(r);
+  const std::uint8_t owner = c.s.region[r].controller;
+  if (i >= 0 && owner != kNoNation)
+    for (int t = 0; t < kUnitTypes; ++t)
+      if (const int k = std::min<int>(construction_destroyed(b, static_cast<std::uint8_t>(t)), c.s.construction[at(i)].n[at(t)])) {
+        Construction& k_ = c.s.construction[at(i)];
+        k_.n[at(t)] = static_cast<std::uint8_t>(k_.n[at(t)] - k);
+        k_.hold[at(t)] = std::min(k_.hold[at(t)], k_.n[at(t)]);
+        c.s.nation[owner].casualties[at(t)] = static_cast<std::uint16_t>(c.s.nation[owner].casualties[at(t)] + k);
+        c.add(kBombing, owner, Event::UnitsLost, t, k, 1);
+      }
+  if (const int tokens = bomb_tokens(b)) {
+    c.s.region[r].bombs = static_cast<std::uint8_t>(c.s.region[r].bombs + tokens);
+    c.add(kBombing, -1, Event::BombToken, r, tokens);
+  }
+}
+
+// Tag Air Commands: "Place Landing Tags atop Air Command tokens as they are moved and/or participate
+// in combat this round"; the Commands of a side left without the territory must land elsewhere
+// (Evacuate Enemy Air Commands).
+void tag_air(Ctx& c, RegionId r) {
+  for (int n = 0; n < kNations; ++n) {
+    const Numbers range = numbers(c.d(), n, Category::Air);
+    for (int number = range.lo; number <= range.hi; ++number)
+      if (c.s.command[at(n)][at(number)].region == r) c.s.command[at(n)][at(number)].flags |= kLandingTag;
+  }
+}
+
+// The new controller takes the card, the flag and the units under the Industry Token (Check for
+// Captured Units; China removes air and naval units to storage).
+void set_controller(Ctx& c, RegionId r, int nation, Event e) {
+  const std::uint8_t former = c.s.region[r].controller;
+  c.s.region[r].controller = static_cast<std::uint8_t>(nation);
+  c.add(e == Event::Restored ? kRestoring : kTerritory, nation, e, r, former);
+  const int i = c.g.industry_index(r);
+  if (i < 0) return;
+  Construction& k = c.s.construction[at(i)];
+  k.hold = {};
+  k.to_sea = {};
+  if (!c.d().nations[at(nation)].has(NationRule::NoCaptureAirNaval)) return;
+  int removed = 0;
+  for (int t = kFtr; t < kUnitTypes; ++t) removed += k.n[at(t)], k.n[at(t)] = 0;
+  if (removed) c.add(kCapturedUnits, nation, Event::ConstructionSeized, r, removed);
+}
+
+// The nations of the victorious side with land units in the territory: who may take it.
+std::uint8_t claimants(const CCtx& c, RegionId r, int side) {
+  const Forces f = forces(c, r);
+  std::uint8_t mask = 0;
+  for (int n = 0; n < kNations; ++n)
+    if (side_of(n) == side && (f.n[at(n)][kInf] + f.n[at(n)][kArt] + f.n[at(n)][kArm]) > 0) mask |= nation_bit(static_cast<Nation>(n));
+  return mask;
+}
+
+// Restoring Control: "An ally must restore recaptured allied territories to the original controller
+// ... unless the original controller is in the Gray Zone"; occupied territories revert (Occupied
+// Territories). kNoNation: nobody to restore to.
+std::uint8_t restore_to(const CCtx& c, RegionId r, int side) {
+  const Nation original = c.d().region(r).original();
+  if (original == kNoNation || !in_play(c.s, original) || side_of(original) != side) return kNoNation;
+  if (c.s.nation[original].zone >= kGray) return kNoNation;
+  return original;
+}
+
+void give_medals(Ctx& c, int nation, int count) {
+  c.s.nation[at(nation)].medals = static_cast<std::uint16_t>(c.s.nation[at(nation)].medals + count);
+  for (int k = 0; k < count; ++k) c.add(kStressMedals, nation, Event::MedalGiven, c.s.fight.region);
+}
+
+// Update Territory Status, then Assign Stress and Medals for the captured territory.
+void capture(Ctx& c, RegionId r, int side) {
+  Fight& f = c.s.fight;
+  const std::uint8_t former = c.s.region[r].controller;
+  const Region& reg = c.d().region(r);
+  f.victor = static_cast<std::uint8_t>(side);
+  // APPLY STRESS: "A territory's former controller gains Stress equal to the SV of the lost territory."
+  if (former != kNoNation && in_play(c.s, former) && reg.sv) {
+    c.s.nation[former].stress += reg.sv;
+    c.add(kStressMedals, former, Event::TerritoryStress, r, reg.sv);
+  }
+  // APPLY MEDALS: 1 for a territory, 3 for a capital (ruling 60); none for neutrals (ruling 114) nor
+  // for a Collapsed ally's territory (ruling 13).
+  const bool from_enemy = former != kNoNation && side_of(former) != side;
+  const int medals = reg.neutral || !from_enemy ? 0 : reg.capital_of != kNoNation ? 3 : 1;
+  const std::uint8_t took = static_cast<std::uint8_t>(f.took_part[at(side)] & in_play_of_side(c.s, side));
+  if (medals && took) {
+    if (std::popcount(took) == 1) give_medals(c, std::countr_zero(took), medals);
+    else f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push({StepId::Medal, static_cast<std::int8_t>(f.commander[at(side)])});
+  }
+  if (const std::uint8_t back = restore_to(ro(c), r, side); back != kNoNation) return set_controller(c, r, back, Event::Restored);
+  const std::uint8_t who = claimants(ro(c), r, side);
+  if (std::popcount(who) == 1) return set_controller(c, r, std::countr_zero(who), Event::Captured);
+  // "If the territory is captured and there were multiple Nations on the victorious side, the
+  // Commander decides which of those Nations will be the new controller."
+  c.s.steps.push({StepId::Claim, static_cast<std::int8_t>(f.commander[at(side)])});
+}
+
+// Update Territory Status (land battles): "If all Land Units on one side are eliminated, the surviving
+// Land Units capture (or retain) the territory."
+void update_territory(Ctx& c, RegionId r) {
+  const Forces f = forces(ro(c), r);
+  const int owner_side = controller_side(c.s, r);
+  for (int side = 0; side < kSides; ++side)
+    if ((owner_side != side || !live_controller(c.s, r)) && f.land(side) && !f.land(other(side))) return capture(c, r, side);
+  if (f.land(0) && f.land(1)) c.add(kHotspot, -1, Event::Embattled, r);
+}
+
+void debrief(Ctx& c) {
+  const RegionId r = c.s.fight.region;
+  remove_casualties(c, r);
+  pay_resources(c, kResourcesRule);
+  apply_bombing(c, r);
+  tag_air(c, r);
+  if (c.d().region(r).is_territory()) update_territory(c, r);
+  else if (forces(ro(c), r).of(0, kSub, kBb) && forces(ro(c), r).of(1, kSub, kBb)) c.add(kHotspot, -1, Event::Embattled, r);
+}
+
+// ---- Convoy raids ----
+
+bool setup_raid(Ctx& c, RegionId r) {
+  if (!(c.s.region[r].flags & kRaidOk)) return false;
+  const int raiders = raiding_side(ro(c), r);  // ruling 55: defenders destroyed since still bar the raid
+  if (raiders < 0) return false;
+  ConvoyRaidSetup setup;
+  for (int n = 0; n < kNations; ++n) {
+    setup.orange[at(n)] = c.s.nation[at(n)].zone >= kOrange;
+    for (int k = 0; k < kResources; ++k) setup.stock[at(n)][at(k)] = c.s.nation[at(n)].res[at(k)];
+  }
+  for (const Convoy& cv : c.d().convoys) {
+    const std::uint8_t owner = cv.sea == r ? convoy_controller(ro(c), cv) : kNobody;
+    if (owner == kNoNation || side_of(owner) == raiders || setup.clusters.size() >= 8) continue;
+    setup.clusters.push_back({owner, {static_cast<std::uint8_t>(cv.silhouettes.oil), static_cast<std::uint8_t>(cv.silhouettes.iron),
+                                      static_cast<std::uint8_t>(cv.silhouettes.osr)}});
+  }
+  // One die per air or naval unit of each raiding Command; a nation's carrier fighter tokens there
+  // raid as one more Command (reconstructed).
+  for (int n = 0; n < kNations; ++n) {
+    if (side_of(n) != raiders) continue;
+    for (Category cat : {Category::Air, Category::Sea}) {
+      const Numbers range = numbers(c.d(), n, cat);
+      for (int number = range.lo; number <= range.hi && setup.commands.size() < 8; ++number)
+        if (const Command& cmd = c.s.command[at(n)][at(number)]; cmd.region == r && units_in(cmd))
+          setup.commands.push_back({static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(units_in(cmd))});
+    }
+    if (c.s.fighter_tokens[at(n)][r] && setup.commands.size() < 8) setup.commands.push_back({static_cast<std::uint8_t>(n), c.s.fighter_tokens[at(n)][r]});
+  }
+  if (setup.clusters.empty() || setup.commands.empty()) return false;
+  c.s.battle = Battle{};
+  return setup_convoy_raid(c.s.battle, setup, c.log).empty();
+}
+
+// ---- Setting up the Active region's battle ----
+
+void start_battle(Ctx& c) {
+  const RegionId r = c.s.fight.region;
+  const Forces f = forces(ro(c), r);
+  c.s.battle = Battle{};
+  const BattleSetup setup = battle_setup(ro(c), r, f);
+  // A side without units is led by the garrison's controller or the bombed territory's owner; with
+  // neither, nothing is fought: a Collapsed nation's territory is taken without dice (ruling 13).
+  BattleSetup b = setup;
+  for (int side = 0; side < kSides; ++side)
+    if (b.commander[at(side)] == kNoNation) {
+      if (b.garrison && side_of(b.garrison_nation) == side) b.commander[at(side)] = b.garrison_nation;
+      else if (b.target.present && side_of(b.target.owner) == side) b.commander[at(side)] = b.target.owner;
+    }
+  if (b.commander[0] == kNoNation || b.commander[1] == kNoNation) return;
+  c.s.fight.commander = b.commander;
+  const std::string error = setup_battle(c.s.battle, b, c.log);
+  assert(error.empty());
+  (void)error;
+}
+
+void push_drive_step(Ctx& c) {
+  const Battle& b = c.s.battle;
+  if (need(b) == Need::Die) c.s.steps.push({StepId::BattleDie});
+  else c.s.steps.push({StepId::BattleChoice, static_cast<std::int8_t>(deciding_nation(b))});
+}
+
+}  // namespace
+
+int side_of(int nation) { return alliance_of(nation) == Alliance::Allied ? 0 : 1; }
+
+// ---- Phase 4 begins: the Active regions (ruling 94) ----
+
+void begin_combat(Ctx& c) {
+  const CCtx cc = ro(c);
+  int active = 0;
+  for (const Region& reg : c.d().regions) {
+    if (reg.rid >= kMaxRegions) continue;
+    RegionState& rs = c.s.region[reg.rid];
+    rs.flags = static_cast<std::uint8_t>(rs.flags & ~(kActive | kRaidOk));
+    if (!c.g.scenario().in_play.test(reg.rid) || reg.type == RegionType::Impassable) continue;
+    const bool battle = battle_needed(cc, reg.rid);
+    const bool raid = reg.is_sea() && raiding_side(cc, reg.rid) >= 0;  // ruling 55: judged now, kept
+    if (raid) rs.flags |= kRaidOk;
+    if (battle || raid) rs.flags |= kActive, ++active;
+  }
+  if (!active) c.add(kHotspots, -1, Event::NoBattles);
+  c.s.steps.push({StepId::BattleOrder, 0});
+}
+
+// Order of Battles: "In turn order, each Nation selects a conflict (including raids) to resolve ...
+// The chosen conflict must involve the current Nation's forces (or if there are no such conflicts,
+// he must pass)."
+void battle_order(Ctx& c, int position) {
+  std::array<std::uint8_t, kNations> order{};
+  const int count = nations_in_turn_order(c.s, order);
+  if (any_active(c.s) && count > 0)
+    for (int k = 0; k < count; ++k) {
+      const int p = (position + k) % count;
+      const int n = order[at(p)];
+      for (const Region& reg : c.d().regions)
+        if (reg.rid < kMaxRegions && (c.s.region[reg.rid].flags & kActive) && involves(ro(c), reg.rid, n)) {
+          c.s.steps.replace({StepId::PickRegion, static_cast<std::int8_t>(n), static_cast<std::int8_t>(p)});
+          return;
+        }
+    }
+  for (RegionState& rs : c.s.region) rs.flags = static_cast<std::uint8_t>(rs.flags & ~kActive);  // nobody's forces are left there
+  c.s.steps.pop();
+}
+
+void pick_legal(const CCtx& c, int nation, core::ActionList& out) {
+  for (const Region& reg : c.d().regions)
+    if (reg.rid < kMaxRegions && (c.s.region[reg.rid].flags & kActive) && involves(c, reg.rid, nation))
+      out.push_back(encode(ActionKind::Fight, nation, reg.rid));
+}
+
+void pick_apply(Ctx& c, const Act& a) {
+  const RegionId r = a.a;
+  const int position = c.s.steps.top().b;
+  c.s.region[r].flags = static_cast<std::uint8_t>(c.s.region[r].flags & ~kActive);  // "Each region is addressed only once per round."
+  c.s.steps.replace({StepId::BattleOrder, static_cast<std::int8_t>(position + 1)});
+  c.add(kOrder, a.nation, Event::BattleBegins, r);
+  Fight& f = c.s.fight;
+  f = Fight{};
+  f.region = r;
+  c.s.battle = Battle{};
+  const bool battle = battle_needed(ro(c), r);
+  f.part = battle ? kFightSetup : kFightRaidSetup;
+  c.s.steps.push({StepId::BattleDrive});
+  if (!battle) return;
+  const Forces forces_there = forces(ro(c), r);
+  for (int side = kSides - 1; side >= 0; --side) {
+    f.took_part[at(side)] = took_part(forces_there, side);
+    f.commander[at(side)] = earliest(c.s, f.took_part[at(side)]);  // ruling 48
+    if (std::popcount(f.took_part[at(side)]) > 1)
+      c.s.steps.push({StepId::HandOver, static_cast<std::int8_t>(f.commander[at(side)]), static_cast<std::int8_t>(side)});
+  }
+}
+
+// Battle Setup › 4: "Any participating Nations from the same Alliance must choose a single Commander"
+// -- the earliest in turn order, who may hand command to a participating ally (ruling 48).
+bool hand_over_finished(const CCtx& c, const Step& st) { return std::popcount(c.s.fight.took_part[at(st.b)]) < 2; }
+
+void hand_over_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const std::uint8_t mask = c.s.fight.took_part[at(c.s.steps.top().b)];
+  for (int n = 0; n < kNations; ++n)
+    if ((mask >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignCommand));
+}
+
+void hand_over_apply(Ctx& c, const Act& a) {
+  const int side = c.s.steps.top().b;
+  c.s.fight.commander[at(side)] = a.a;
+  c.add(kCommander, a.a, Event::CommanderIs, side, c.s.fight.region);
+  c.s.steps.pop();
+}
+
+// Runs the Active region's resolution until a die or a decision is needed: the battle, its debrief,
+// then the convoy raid where the verdict allows one.
+void battle_drive(Ctx& c) {
+  Fight& f = c.s.fight;
+  switch (f.part) {
+    case kFightSetup:
+      start_battle(c);
+      f.part = kFightBattle;
+      return;
+    case kFightBattle:
+      if (need(c.s.battle) != Need::Done) return push_drive_step(c);
+      debrief(c);  // may push the Claim and Medal decisions above this step
+      f.part = kFightRaidSetup;
+      return;
+    case kFightRaidSetup:
+      f.part = setup_raid(c, f.region) ? kFightRaid : kFightNone;
+      return;
+    case kFightRaid:
+      if (need(c.s.battle) != Need::Done) return push_drive_step(c);
+      pay_resources(c, kConvoys);
+      tag_air(c, f.region);
+      f.part = kFightNone;
+      return;
+    default:
+      f = Fight{};
+      c.s.battle = Battle{};
+      c.s.steps.pop();
+      return;
+  }
+}
+
+void battle_die_outcomes(const CCtx&, core::OutcomeList& out) {
+  for (const core::ChanceOutcome& o : die_outcomes()) out.push_back({encode(ActionKind::Die, static_cast<int>(o.action)), o.probability});
+}
+
+void battle_die(Ctx& c, int colour) {
+  c.s.steps.pop();
+  const bool ok = apply_die(c.s.battle, static_cast<Colour>(colour), c.log);
+  assert(ok);
+  (void)ok;
+}
+
+core::Action battle_action(int nation, Choice ch) {
+  return encode(ActionKind::Battle, nation, ch.a, ch.b, (static_cast<int>(ch.kind) << 4) | (ch.c & 0xF));
+}
+
+Choice battle_choice(const Act& a) {
+  return {static_cast<ChoiceKind>(a.c >> 4), a.a, a.b, static_cast<std::uint8_t>(a.c & 0xF)};
+}
+
+void battle_legal(const CCtx& c, int nation, core::ActionList& out) {
+  std::vector<Choice> choices;
+  legal(c.s.battle, choices);
+  for (const Choice& ch : choices) out.push_back(battle_action(nation, ch));
+}
+
+void battle_apply(Ctx& c, const Act& a) {
+  c.s.steps.pop();
+  const bool ok = apply(c.s.battle, battle_choice(a), c.log);
+  assert(ok);
+  (void)ok;
+}
+
+void claim_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const std::uint8_t who = claimants(c, c.s.fight.region, c.s.fight.victor);
+  for (int n = 0; n < kNations; ++n)
+    if ((who >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignClaim));
+}
+
+void claim_apply(Ctx& c, const Act& a) {
+  c.s.steps.pop();
+  set_controller(c, c.s.fight.region, a.a, Event::Captured);
+}
+
+// Apply Medals: "The victorious Commander chooses which participating Nation(s) gain" them (ruling 107).
+void medal_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const std::uint8_t took = static_cast<std::uint8_t>(c.s.fight.took_part[at(c.s.fight.victor)] & in_play_of_side(c.s, c.s.fight.victor));
+  for (int n = 0; n < kNations; ++n)
+    if ((took >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignMedal));
+}
+
+void medal_apply(Ctx& c, const Act& a) {
+  give_medals(c, a.a, 1);
+  if (--c.s.fight.medals == 0) c.s.steps.pop();
+}
+
+}  // namespace warroom
