@@ -200,7 +200,8 @@ class Play {
   void bot_move(core::Seat seat) {
     // A choice made in secret (a face-down card, a written order) stays hidden until it is revealed.
     const core::Match::BotMove move = game_.bot_move(seat);
-    std::printf("%s %s\n", name(seat).c_str(), move.secret ? tr("ui.play.secret_choice").c_str() : (language == "en" ? move.text : move.display).c_str());
+    const std::string what = move.secret ? tr("ui.play.secret_choice") : language == "en" ? move.text : move.display;
+    std::printf("%s", wrap(name(seat) + " " + what, width_ + (style_.on ? 9 : 0), 6).c_str());
     std::fflush(stdout);
     if (!fast_) std::this_thread::sleep_for(std::chrono::milliseconds(600));
   }
