@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "core/data_error.h"
+#include "core/i18n.h"
 
 namespace churchill {
 
@@ -335,6 +337,9 @@ struct Data {
   std::vector<Scenario> scenarios;
   std::vector<VictoryCondition> victory;
   std::string hash;  // hex digest of the data files, recorded in save files
+  // The message catalogues (data/i18n beside the directory, else the source tree's): the names and
+  // texts of every entry above and the game's messages in each language (docs/i18n.md).
+  std::shared_ptr<const core::i18n::Catalogues> catalogues;
 
   // Index of an entry by id, or kNone.
   std::uint8_t theater(std::string_view id) const;

@@ -231,6 +231,23 @@ void load_secret_agenda(const Document& doc, const Registry& ids, Data& data) {
 
 }  // namespace
 
+namespace {
+
+// data/i18n beside the data set (or $CHURCHILL_I18N); a data set copied elsewhere without them
+// (no en.json there) uses the source tree's.
+std::shared_ptr<const core::i18n::Catalogues> load_data_catalogues(const std::filesystem::path& dir) {
+  std::filesystem::path catalogues = core::i18n::default_catalogue_dir(dir);
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(catalogues / "en.json", ec)) catalogues = CHURCHILL_DATA_DIR "/i18n";
+  try {
+    return std::make_shared<const core::i18n::Catalogues>(core::i18n::Catalogues::load(catalogues));
+  } catch (const core::i18n::CatalogueError& e) {
+    throw DataError(e.what());
+  }
+}
+
+}  // namespace
+
 Data load_data(const std::filesystem::path& dir) {
   Data data;
   Registry ids;
@@ -247,6 +264,7 @@ Data load_data(const std::filesystem::path& dir) {
   load_scenarios(doc("scenarios.json", "scenarios"), ids, data);
   load_victory(doc("victory-points.json", "victory-points"), ids, data);
   data.hash = core::hash_data_files(dir, "churchill-data", kDataFiles);
+  data.catalogues = load_data_catalogues(dir);
   return data;
 }
 

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "churchill/i18n_names.h"
 #include "churchill/rules.h"
 #include "churchill/view.h"
 #include "core/hash.h"
@@ -30,12 +31,13 @@ using Outcomes = void (*)(const Ctx&, core::OutcomeList&);
 using Apply = void (*)(const Ctx&, int seat, core::Action);
 using Run = void (*)(const Ctx&);
 using Acting = core::SeatMask (*)(const State&);
-using Phase = std::string (*)(const Game&, const State&);
+using Phase = core::i18n::Message (*)(const Game&, const State&);
 using OutcomeText = std::string (*)(const Game&, const State&, int outcome);
 
 // One row of the step table: what kind of node the step is and the rules that serve it. Decision
 // and simultaneous steps have `acting`, `legal` and `apply`; chance steps `outcomes` and `apply`;
-// automatic steps `run`; every step its phase text; chance steps the text of an outcome.
+// automatic steps `run`; every step its phase line (a "prompt.*" message, worded in each reader's
+// language: docs/i18n.md); chance steps the text of an outcome.
 struct StepRule {
   StepId id;
   Kind kind;
@@ -48,7 +50,14 @@ struct StepRule {
   OutcomeText outcome_text = nullptr;
 };
 
-std::string who(int p) { return std::string(power_name(static_cast<Power>(p))); }
+using core::i18n::Message;
+
+// The phase line of a step: its "prompt.*" message with the rule number, and the acting power.
+Message prompt(const char* key) { return Message{key, {}, {}, {}}; }
+Message prompt(const char* key, const char* rule) { return prompt(key).with("rule", rule); }
+Message prompt(const char* key, const char* rule, int power) {
+  return prompt(key, rule).name("power", power_key(static_cast<Power>(power)));
+}
 template <class P>
 int seat_of(const State& s) { return s.steps.top().as<P>().seat; }
 template <class P>
@@ -69,7 +78,7 @@ template <void (*F)(const Ctx&, core::Action)>
 void seatless(const Ctx& c, int, core::Action a) { F(c, a); }
 
 constexpr StepRule automatic(StepId id, Run run) {
-  return {id, Kind::Auto, nullptr, nullptr, nullptr, nullptr, run, [](const Game&, const State&) { return std::string("resolving"); }};
+  return {id, Kind::Auto, nullptr, nullptr, nullptr, nullptr, run, [](const Game&, const State&) { return prompt("prompt.resolving"); }};
 }
 constexpr StepRule decision(StepId id, Acting acting, Legal legal, Apply apply, Phase phase) {
   return {id, Kind::Decision, acting, legal, nullptr, apply, nullptr, phase};
@@ -83,105 +92,105 @@ constexpr StepRule roll(StepId id, Outcomes outcomes, Apply apply, Phase phase, 
 constexpr std::array<StepRule, kStepCount> kSteps = {{
     // 5.11 Conference card
     roll(StepId::RevealConference, rules::conference_outcomes, seatless<rules::reveal_conference>,
-         [](const Game&, const State& s) { return fmt::format("5.11 Conference {}: the card is revealed", s.conference); },
+         [](const Game&, const State& s) { return prompt("prompt.reveal_conference", "5.11").with("number", std::to_string(s.conference)); },
          [](const Game& g, const State&, int v) { return "card " + g.data().conference_cards[at(v)].id; }),
     automatic(StepId::Bands, [](const Ctx& c) { rules::run_bands(c); }),
-    roll(StepId::ConvoyRoll, die<6>, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return std::string("5.11 Conference card: a roll"); }),
-    roll(StepId::PolMilCount, die<6>, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return std::string("5.11 Conference card: a roll"); }),
+    roll(StepId::ConvoyRoll, die<6>, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
+    roll(StepId::PolMilCount, die<6>, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
     roll(StepId::PolMilRoll, rules::polmil_outcomes, seatless<rules::apply_band_roll>,
-         [](const Game&, const State&) { return std::string("5.11 Conference card: a roll"); },
+         [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); },
          [](const Game&, const State&, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }),
     // 5.13 Pre-conference
     automatic(StepId::PreConference, rules::pre_conference),
     roll(StepId::Deal, rules::deal_outcomes, seatless<rules::apply_deal>,
-         [](const Game&, const State&) { return std::string("5.13 Pre-conference: dealing staff cards"); },
+         [](const Game&, const State&) { return prompt("prompt.deal", "5.13"); },
          [](const Game& g, const State& s, int v) { return "deal " + g.data().staff[at(s.steps.top().as<Dealing>().power)][at(v)].id; }),
     {StepId::AgendaPlay, Kind::Simultaneous, agenda_players, rules::agenda_legal, nullptr, rules::apply_agenda_card, nullptr,
-     [](const Game&, const State&) { return std::string("5.13 Agenda: each player plays a staff card face down"); }},
+     [](const Game&, const State&) { return prompt("prompt.agenda_play", "5.13"); }},
     roll(StepId::AgendaChiefRoll, die<6>, seatless<rules::apply_meeting_roll>,
-         [](const Game&, const State&) { return std::string("5.25 Agenda: a Chief of Staff rolls"); }),
+         [](const Game&, const State&) { return prompt("prompt.agenda_chief_roll", "5.25"); }),
     automatic(StepId::AgendaResolve, rules::resolve_agenda),
     decision(StepId::TieBreakOffer, one_seat<TieOffer>, [](const Ctx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
              seatless<rules::apply_tie>,
-             [](const Game&, const State& s) { return fmt::format("4.5 Tie: {} may use its Leader to break it", who(seat_of<TieOffer>(s))); }),
+             [](const Game&, const State& s) { return prompt("prompt.tie_break_offer", "4.5", seat_of<TieOffer>(s)); }),
     decision(StepId::TieBreakChoose, one_seat<TieChoice>, [](const Ctx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
              seatless<rules::apply_tie>,
-             [](const Game&, const State& s) { return fmt::format("4.5 Tie: {} chooses the winner", who(seat_of<TieChoice>(s))); }),
+             [](const Game&, const State& s) { return prompt("prompt.tie_break_choose", "4.5", seat_of<TieChoice>(s)); }),
     decision(StepId::AgendaWinnerPlaces, one_seat<WinnerPlaces>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
              seatless<rules::apply_selection>,
              [](const Game&, const State& s) {
                const WinnerPlaces w = s.steps.top().as<WinnerPlaces>();
-               return fmt::format("5.14 Agenda: {} places an issue on its {} space", who(w.seat), w.space);
+               return prompt("prompt.agenda_winner_places", "5.14", w.seat).with("space", std::to_string(w.space));
              }),
     decision(StepId::AgendaPairs, one_seat<Pairs>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
              seatless<rules::apply_selection>,
-             [](const Game&, const State& s) { return fmt::format("5.14 Agenda: {} places an issue in the centre", who(seat_of<Pairs>(s))); }),
+             [](const Game&, const State& s) { return prompt("prompt.agenda_pairs", "5.14", seat_of<Pairs>(s)); }),
     // 5.2 Meeting
     decision(StepId::MeetingTurn, one_seat<Turn>, rules::advance_legal, rules::apply_meeting,
-             [](const Game&, const State& s) { return fmt::format("5.2 Meeting: {} to advance an issue", who(seat_of<Turn>(s))); }),
+             [](const Game&, const State& s) { return prompt("prompt.meeting_turn", "5.2", seat_of<Turn>(s)); }),
     roll(StepId::ChiefRoll, die<6>, seatless<rules::apply_meeting_roll>,
-         [](const Game&, const State&) { return std::string("5.25 Meeting: the Chief of Staff rolls"); }),
+         [](const Game&, const State&) { return prompt("prompt.chief_roll", "5.25"); }),
     decision(StepId::ChiefIssue, one_seat<ChiefChoice>, rules::chief_issue_legal, rules::apply_meeting,
              [](const Game&, const State& s) {
                const ChiefChoice ch = s.steps.top().as<ChiefChoice>();
-               return !ch.debate ? fmt::format("5.25 Meeting: {} chooses the issue for its Chief of Staff", who(ch.seat))
-                                 : fmt::format("5.22 Meeting: {}'s Chief of Staff may stop the conditional issue in the centre", who(ch.seat));
+               return !ch.debate ? prompt("prompt.chief_issue", "5.25", ch.seat) : prompt("prompt.chief_stop", "5.22", ch.seat);
              }),
     decision(StepId::DebateOffer, one_seat<DebateTurn>, rules::debate_legal, rules::apply_meeting,
              [](const Game& g, const State& s) {
                const int seat = seat_of<DebateTurn>(s);
-               if (s.advance.seat >= 0 && s.advance.issue != kNone)
-                 return fmt::format("5.24 Meeting: {} may debate the {}'s advance of {} (value {})", who(seat), who(s.advance.seat),
-                                    g.data().issues[s.advance.issue].name, s.advance.value);
-               return fmt::format("5.24 Meeting: {} may debate", who(seat));
+               if (s.advance.seat < 0 || s.advance.issue == kNone) return prompt("prompt.debate_offer", "5.24", seat);
+               return prompt("prompt.debate_offer_advance", "5.24", seat)
+                   .name("advancer", power_key(static_cast<Power>(s.advance.seat)))
+                   .name("issue", issue_key(g.data(), s.advance.issue) + ".name")
+                   .with("value", std::to_string(s.advance.value));
              }),
     automatic(StepId::ResolvePlay, rules::resolve_play),
     roll(StepId::HealthRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
-         [](const Game&, const State&) { return std::string("3.31 Health roll"); }),
+         [](const Game&, const State&) { return prompt("prompt.health_roll", "3.31"); }),
     roll(StepId::ParanoiaRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
-         [](const Game&, const State&) { return std::string("Stalin's Paranoia roll"); }),
-    roll(StepId::PurgeRoll, die<6>, seatless<rules::apply_meeting_roll>, [](const Game&, const State&) { return std::string("Purge roll"); }),
+         [](const Game&, const State&) { return prompt("prompt.paranoia_roll"); }),
+    roll(StepId::PurgeRoll, die<6>, seatless<rules::apply_meeting_roll>, [](const Game&, const State&) { return prompt("prompt.purge_roll"); }),
     automatic(StepId::EndMeeting, rules::end_meeting),
     // 6.0 Decision Segment
     decision(StepId::DirectedOffensives, one_seat<OrderedTurn>, rules::directed_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return fmt::format("6.1 Directed Offensives: {} places", who(seat_of<OrderedTurn>(s))); }),
+             [](const Game&, const State& s) { return prompt("prompt.directed_offensives", "6.1", seat_of<OrderedTurn>(s)); }),
     automatic(StepId::DecisionProduction, rules::decision_production),
     decision(StepId::Allocation, one_seat<OrderedTurn>, rules::allocation_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return fmt::format("6.4 Production Allocation: {} allocates", who(seat_of<OrderedTurn>(s))); }),
+             [](const Game&, const State& s) { return prompt("prompt.allocation", "6.4", seat_of<OrderedTurn>(s)); }),
     decision(StepId::TheaterLeadership, one_seat<LeadershipTurn>, rules::leadership_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return fmt::format("6.9 Theater Leadership: {} decides", who(seat_of<LeadershipTurn>(s))); }),
-    roll(StepId::ABombRoll, die<6>, seatless<rules::apply_a_bomb>, [](const Game&, const State&) { return std::string("6.10 A-Bomb Research roll"); }),
+             [](const Game&, const State& s) { return prompt("prompt.theater_leadership", "6.9", seat_of<LeadershipTurn>(s)); }),
+    roll(StepId::ABombRoll, die<6>, seatless<rules::apply_a_bomb>, [](const Game&, const State&) { return prompt("prompt.a_bomb_roll", "6.10"); }),
     decision(StepId::GlobalIssue, one_seat<Turn>, rules::global_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return fmt::format("6.11 Global Issue: {} moves a marker", who(seat_of<Turn>(s))); }),
+             [](const Game&, const State& s) { return prompt("prompt.global_issue", "6.11", seat_of<Turn>(s)); }),
     automatic(StepId::EndConference, rules::begin_war),
     // 7.0 War Phase
     decision(StepId::PlacementOrder, one_seat<PlacementTie>, rules::placement_order_legal, rules::apply_placement,
-             [](const Game&, const State&) { return std::string("7.1 The US orders the players tied for placement"); }),
+             [](const Game&, const State&) { return prompt("prompt.placement_order", "7.1"); }),
     decision(StepId::PlaceNetworks, one_seat<OrderedTurn>, rules::placement_legal, rules::apply_placement,
              [](const Game&, const State& s) {
                const int p = seat_of<OrderedTurn>(s);
-               return fmt::format("7.1 Clandestine Networks: {} places {}", who(p), s.to_place[at(p)]);
+               return prompt("prompt.place_networks", "7.1", p).with("count", std::to_string(s.to_place[at(p)]));
              }),
     decision(StepId::PlaceAlignment, one_seat<OrderedTurn>, rules::placement_legal, rules::apply_placement,
              [](const Game&, const State& s) {
                const int p = seat_of<OrderedTurn>(s);
-               return fmt::format("7.3 Political Alignment: {} places {}", who(p), s.to_place[at(p)]);
+               return prompt("prompt.place_alignment", "7.3", p).with("count", std::to_string(s.to_place[at(p)]));
              }),
     automatic(StepId::Reserves, rules::run_reserves),
-    roll(StepId::ReserveRoll, die<6>, seatless<rules::apply_reserve_roll>, [](const Game&, const State&) { return std::string("7.6 Axis reserves: a roll"); }),
+    roll(StepId::ReserveRoll, die<6>, seatless<rules::apply_reserve_roll>, [](const Game&, const State&) { return prompt("prompt.reserve_roll", "7.6"); }),
     roll(StepId::SplitRoll, rules::split_outcomes, seatless<rules::apply_reserve_roll>,
-         [](const Game&, const State&) { return std::string("7.6 Axis reserves: a roll"); },
+         [](const Game&, const State&) { return prompt("prompt.reserve_roll", "7.6"); },
          [](const Game& g, const State&, int v) { return "front " + g.data().fronts[at(v)].id; }),
     roll(StepId::FrontRoll, die<10>, seatless<rules::apply_front_roll>,
          [](const Game& g, const State& s) {
-           return fmt::format("7.7 The {} attempts to advance", g.data().fronts[at(s.steps.top().as<FrontRollFor>().front)].name);
+           return prompt("prompt.front_roll", "7.7").name("front", front_key(g.data(), s.steps.top().as<FrontRollFor>().front) + ".name");
          }),
     automatic(StepId::Campaigns, rules::run_advance),
     automatic(StepId::PostMortem, rules::post_mortem),
     {StepId::GameOver, Kind::Terminal, nullptr, nullptr, nullptr, nullptr, nullptr,
-     [](const Game&, const State& s) { return s.winner >= 0 ? fmt::format("Game over: {} wins", who(s.winner)) : std::string("Game over"); }},
+     [](const Game&, const State& s) { return s.winner >= 0 ? prompt("prompt.game_over_winner").name("power", power_key(static_cast<Power>(s.winner))) : prompt("prompt.game_over"); }},
     roll(StepId::SecretAgendaDeal, rules::secret_agenda_outcomes, seatless<rules::apply_secret_agenda>,
-         [](const Game&, const State&) { return std::string("10.2 Secret Agenda markers are drawn"); },
+         [](const Game&, const State&) { return prompt("prompt.secret_agenda_deal", "10.2"); },
          [](const Game& g, const State&, int v) { return "marker " + g.data().secret_agenda[at(v)].id; }),
 }};
 
@@ -384,10 +393,12 @@ std::string rules::outcome_text(const Game& g, const State& s, core::Action a) {
   return (r.outcome_text ? r.outcome_text : roll_text)(g, s, arg_a(a));
 }
 
-std::string phase_text(const Game& g, const State& s) {
-  if (s.steps.empty()) return "game over";
+core::i18n::Message phase_message(const Game& g, const State& s) {
+  if (s.steps.empty()) return prompt("prompt.no_step");
   return rule_of(s.steps.top()).phase(g, s);
 }
+
+std::string phase_text(const Game& g, const State& s) { return g.data().catalogues->render(core::i18n::kFallbackLanguage, phase_message(g, s)); }
 
 void Game::run_automatic(State& s, core::LogSink* log) const { settle(Ctx{*this, *data_, known_, s, log}); }
 

@@ -97,6 +97,13 @@ class Game {
   nlohmann::json view_json(const State& observation, std::optional<core::Seat> seat) const;
   std::string board_text(const State& observation, std::optional<core::Seat> seat) const;
 
+  // core::LocalizedGame (docs/i18n.md): the display texts as messages, and the board in a language.
+  const core::i18n::Catalogues& catalogues() const { return *data_->catalogues; }
+  core::i18n::Message phase_message(const State& s) const;
+  core::i18n::Message log_message(const core::LogEntry& e) const;
+  core::i18n::Message action_message(const State& s, core::Seat seat, core::Action a) const;
+  std::string board_text(const State& observation, std::optional<core::Seat> seat, std::string_view language) const;
+
   // Runs automatic steps until a decision, a chance node or the end (apply does this itself; a
   // position set up by hand, as in tests, may need it).
   void run_automatic(State& s, core::LogSink* log) const;

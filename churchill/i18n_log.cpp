@@ -1,5 +1,7 @@
 // Log entries in the reader's language: each event's catalogue key ("log.played") and its named
-// arguments, with the rule number in front. The entry itself stays language-neutral (core/log.h).
+// arguments (names as catalogue keys), with the rule number in front. The entry itself stays
+// language-neutral (core/log.h); the message is worded by the terminal (Catalogues::render) or the
+// web client (i18next), from the same catalogues.
 #include <fmt/format.h>
 
 #include "churchill/i18n_names.h"
@@ -7,81 +9,90 @@
 
 namespace churchill {
 
+using core::i18n::Message;
 using rules::Event;
 
 namespace {
 
 constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
+Message key(std::string k) { return Message{std::move(k), {}, {}, {}}; }
+Message nm(const std::string& base) { return key(base + ".name"); }
+Message num(int v) { return Message::plain(std::to_string(v)); }
+Message signed_num(int v) { return Message::plain(fmt::format("{:+}", v)); }
+
 // One event worded: a key, its arguments and, for a plural message, the count.
-struct Message {
+struct Worded {
   std::string key;
-  core::i18n::Args args;
+  std::vector<std::pair<std::string, Message>> args;
   std::optional<long long> count;
+  Message message() const {
+    Message m = key_of();
+    for (const auto& [name, value] : args) m.with(name, value);
+    m.count = count;
+    return m;
+  }
+  Message key_of() const { return churchill::key(key); }
 };
 
 class Wording {
  public:
-  explicit Wording(const Names& n) : n_(n), d_(n.data()) {}
+  explicit Wording(const Data& d) : d_(d) {}
 
-  std::string power(int p) const { return n_.power(p); }
-  std::string card(int p, int card) const {
-    if (card < 0 || p < 0 || p >= kPowers) return n_.tr("log.the_leader");
-    return n_.staff(static_cast<Power>(p), card);
+  Message power(int p) const { return p >= 0 && p < kPowers ? key(power_key(static_cast<Power>(p))) : Message::plain("-"); }
+  Message card(int p, int card) const {
+    if (card < 0 || p < 0 || p >= kPowers) return key("log.the_leader");
+    return nm(staff_key(d_, static_cast<Power>(p), card));
   }
-  std::string where(int track, int space) const {
-    if (track < 0 || track >= kPowers) return n_.tr("log.where_centre");
-    if (space >= kChair) return n_.tr("log.where_chair", {{"power", power(track)}});
-    return n_.tr("log.where_space", {{"power", power(track)}, {"space", std::to_string(space)}});
+  Message where(int track, int space) const {
+    if (track < 0 || track >= kPowers) return key("log.where_centre");
+    if (space >= kChair) return key("log.where_chair").with("power", power(track));
+    return key("log.where_space").with("power", power(track)).with("space", std::to_string(space));
   }
-  std::string held_because(int exception, int figure, int naval_needed) const {
+  Message held_because(int exception, int figure, int naval_needed) const {
     switch (exception) {
-      case 1: return n_.tr("log.held_naval", {{"naval", std::to_string(figure)}, {"needed", std::to_string(naval_needed)}});
-      case 3: return n_.tr("log.held_d_day");
-      case 4: return n_.tr("log.held_ussr_war");
-      default: return n_.tr("log.held_strength", {{"strength", std::to_string(figure)}});
+      case 1: return key("log.held_naval").with("naval", std::to_string(figure)).with("needed", std::to_string(naval_needed));
+      case 3: return key("log.held_d_day");
+      case 4: return key("log.held_ussr_war");
+      default: return key("log.held_strength").with("strength", std::to_string(figure));
     }
   }
 
-  Message message(const core::LogEntry& e) const;
+  Worded message(const core::LogEntry& e) const;
 
  private:
-  const Names& n_;
   const Data& d_;
 };
 
-std::string num(int v) { return std::to_string(v); }
-std::string signed_num(int v) { return fmt::format("{:+}", v); }
-
-Message Wording::message(const core::LogEntry& e) const {
+Worded Wording::message(const core::LogEntry& e) const {
   const auto [a, b, c, x] = e.args;
-  auto issue = [&](int i) { return n_.issue(i); };
-  auto loc = [&](int i) { return n_.location(i); };
+  auto issue = [&](int i) { return nm(issue_key(d_, i)); };
+  auto loc = [&](int i) { return nm(location_key(d_, i)); };
   switch (static_cast<Event>(e.event)) {
     case Event::ConferenceCard: {
       const ConferenceCard& card = d_.conference_cards[at(a)];
-      const std::string key = conference_key(card.conference);
+      const std::string k = conference_key(card.conference);
       return {"log.conference_card",
-              {{"number", num(card.conference)}, {"title", n_.tr(key + ".name")}, {"version", std::string(1, card.version)},
-               {"date", n_.tr(key + ".date")}}, {}};
+              {{"number", num(card.conference)}, {"title", nm(k)}, {"version", Message::plain(std::string(1, card.version))},
+               {"date", churchill::key(k + ".date")}}, {}};
     }
     case Event::Mandate:
-      if (c >= 0) return {"log.mandate_theater", {{"power", power(a)}, {"count", num(b)}, {"theater", n_.theater(c)}}, {}};
+      if (c >= 0) return {"log.mandate_theater", {{"power", power(a)}, {"count", num(b)}, {"theater", nm(theater_key(d_, c))}}, {}};
       return {"log.mandate", {{"power", power(a)}, {"count", num(b)}}, {}};
     case Event::ProductionChange: return {"log.production_change", {{"power", power(a)}, {"change", signed_num(b)}}, {}};
     case Event::IssueToTable: return {"log.issue_to_table", {{"issue", issue(a)}}, {}};
     case Event::LeaderRestricted:
-      if (c != x) return {"log.leader_restriction_void", {{"leader", n_.leader(c)}, {"leader2", n_.leader(x)}, {"power", power(a)}}, {}};
-      return {b == 0 ? "log.leader_stays_home" : "log.leader_inactive", {{"leader", n_.leader(c)}}, {}};
+      if (c != x) return {"log.leader_restriction_void", {{"leader", nm(leader_key(d_, c))}, {"leader2", nm(leader_key(d_, x))}, {"power", power(a)}}, {}};
+      return {b == 0 ? "log.leader_stays_home" : "log.leader_inactive", {{"leader", nm(leader_key(d_, c))}}, {}};
     case Event::ReservePlaced: {
-      const std::string reserve = n_.reserve(static_cast<ReserveKind>(a));
-      if (c >= 0) return {"log.reserve_front", {{"reserve", reserve}, {"count", num(b)}, {"front", n_.front(c)}}, {}};
-      return {"log.reserve_theater", {{"reserve", reserve}, {"count", num(b)}, {"theater", n_.theater(x)}}, {}};
+      const Message reserve = churchill::key(reserve_key(static_cast<ReserveKind>(a)));
+      if (c >= 0) return {"log.reserve_front", {{"reserve", reserve}, {"count", num(b)}, {"front", nm(front_key(d_, c))}}, {}};
+      return {"log.reserve_theater", {{"reserve", reserve}, {"count", num(b)}, {"theater", nm(theater_key(d_, x))}}, {}};
     }
-    case Event::NavalLost: return {"log.naval_lost", {{"theater", n_.theater(a)}}, {}};
-    case Event::NavalPlaced: return {"log.naval_placed", {{"power", power(b)}, {"theater", n_.theater(a)}}, {}};
+    case Event::NavalLost: return {"log.naval_lost", {{"theater", nm(theater_key(d_, a))}}, {}};
+    case Event::NavalPlaced: return {"log.naval_placed", {{"power", power(b)}, {"theater", nm(theater_key(d_, a))}}, {}};
     case Event::OffensivePlaced:
-      return {c ? "log.offensive_placed_bonus" : "log.offensive_placed", {{"power", power(b)}, {"front", n_.front(a)}}, {}};
+      return {c ? "log.offensive_placed_bonus" : "log.offensive_placed", {{"power", power(b)}, {"front", nm(front_key(d_, a))}}, {}};
     case Event::ConvoyRoll: return {b ? "log.convoy_roll_arrives" : "log.convoy_roll_sunk", {{"roll", num(a)}}, {}};
     case Event::ConvoyArrives: return {"log.convoy_arrives", {}, {}};
     case Event::PolMilCount: return {"log.polmil_count", {{"roll", num(a)}}, b};
@@ -112,7 +123,7 @@ Message Wording::message(const core::LogEntry& e) const {
     case Event::HealthRoll:
       return {x ? "log.health_fails" : "log.health_passes", {{"power", power(a)}, {"card", card(a, b)}, {"roll", num(c)}}, {}};
     case Event::CardRemoved: return {"log.card_removed", {{"card", card(a, b)}}, {}};
-    case Event::LeaderDies: return {"log.leader_dies", {{"leader", n_.leader(a)}, {"leader2", n_.leader(b)}}, {}};
+    case Event::LeaderDies: return {"log.leader_dies", {{"leader", nm(leader_key(d_, a))}, {"leader2", nm(leader_key(d_, b))}}, {}};
     case Event::HeartAttack: return {"log.heart_attack", {{"power", power(a)}}, {}};
     case Event::Paranoia: return {b ? "log.paranoia_fails" : "log.paranoia_passes", {{"roll", num(a)}}, {}};
     case Event::Purge: return {c ? "log.purge_arrested" : "log.purge_spared", {{"roll", num(b)}, {"card", card(2, a)}}, {}};
@@ -121,7 +132,7 @@ Message Wording::message(const core::LogEntry& e) const {
     case Event::IssueWon: return {"log.issue_won", {{"power", power(a)}, {"issue", issue(b)}}, {}};
     case Event::ConditionalInEffect: return {"log.conditional_in_effect", {{"issue", issue(a)}}, {}};
     case Event::ConferenceWinner: return {"log.conference_winner", {{"power", power(a)}}, {}};
-    case Event::DirectedPlaced: return {"log.directed_placed", {{"power", power(a)}, {"issue", issue(b)}, {"front", n_.front(c)}}, {}};
+    case Event::DirectedPlaced: return {"log.directed_placed", {{"power", power(a)}, {"issue", issue(b)}, {"front", nm(front_key(d_, c))}}, {}};
     case Event::ProductionTotal: return {"log.production_total", {{"power", power(a)}, {"count", num(b)}}, {}};
     case Event::ProductionTaken: return {"log.production_taken", {{"power", power(a)}, {"power2", power(b)}}, {}};
     case Event::Activated: return {"log.activated", {{"power", power(a)}, {"issue", issue(b)}}, {}};
@@ -130,20 +141,20 @@ Message Wording::message(const core::LogEntry& e) const {
       return {b == 0 ? "log.leadership_europe" : "log.leadership_pacific", {{"power", power(a)}, {"power2", power(c)}}, {}};
     case Event::ABombRoll:
       return {c ? "log.a_bomb_advances" : "log.a_bomb_no_progress", {{"roll", num(a)}, {"modifier", signed_num(b)}}, {}};
-    case Event::SpyRing: return {"log.spy_ring", {{"space", n_.a_bomb(a)}}, {}};
-    case Event::GlobalMoved: return {"log.global_moved", {{"power", power(a)}, {"global_issue", n_.global_issue(b)}}, {}};
+    case Event::SpyRing: return {"log.spy_ring", {{"space", nm(a_bomb_key(d_, a))}}, {}};
+    case Event::GlobalMoved: return {"log.global_moved", {{"power", power(a)}, {"global_issue", nm(global_issue_key(d_, b))}}, {}};
     case Event::EndOfConference: return {"log.end_of_conference", {{"number", num(a)}}, {}};
     case Event::FrontHeld:
-      return {"log.front_held", {{"front", n_.front(a)}, {"reason", held_because(b, c, x)}, {"exception", num(b)}}, {}};
+      return {"log.front_held", {{"front", nm(front_key(d_, a))}, {"reason", held_because(b, c, x)}, {"exception", num(b)}}, {}};
     case Event::FrontRolled:
-      return {x ? "log.front_advances" : "log.front_no_advance", {{"front", n_.front(a)}, {"roll", num(b)}, {"strength", num(c)}}, {}};
-    case Event::FrontAdvanced: return {"log.front_advanced", {{"front", n_.front(a)}, {"space", n_.space(b)}}, {}};
-    case Event::ReserveCollapse: return {"log.reserve_collapse", {{"reserve", n_.reserve(static_cast<ReserveKind>(a))}}, {}};
+      return {x ? "log.front_advances" : "log.front_no_advance", {{"front", nm(front_key(d_, a))}, {"roll", num(b)}, {"strength", num(c)}}, {}};
+    case Event::FrontAdvanced: return {"log.front_advanced", {{"front", nm(front_key(d_, a))}, {"space", nm(space_key(d_, b))}}, {}};
+    case Event::ReserveCollapse: return {"log.reserve_collapse", {{"reserve", churchill::key(reserve_key(static_cast<ReserveKind>(a)))}}, {}};
     case Event::IjnSortie:
-      if (b >= 0) return {"log.ijn_sortie", {{"roll", num(a)}, {"theater", n_.theater(b)}}, {}};
+      if (b >= 0) return {"log.ijn_sortie", {{"roll", num(a)}, {"theater", nm(theater_key(d_, b))}}, {}};
       return {"log.ijn_no_sortie", {{"roll", num(a)}}, {}};
     case Event::IjnBattle: return {b ? "log.ijn_eliminated" : "log.ijn_returns", {{"roll", num(a)}, {"count", num(c)}}, {}};
-    case Event::Surrender: return {"log.surrender", {{"axis", n_.axis(a == 0 ? 0 : 1)}}, {}};
+    case Event::Surrender: return {"log.surrender", {{"axis", nm(axis_key(d_, a == 0 ? 0 : 1))}}, {}};
     case Event::GameWon: return {"log.game_won", {{"power", power(a)}}, {}};
     case Event::SecretAgendaDrawn: return {"log.secret_agenda_drawn", {{"power", power(a)}}, b};
   }
@@ -152,9 +163,10 @@ Message Wording::message(const core::LogEntry& e) const {
 
 }  // namespace
 
-std::string describe(const Names& names, const core::LogEntry& entry) {
-  const Message m = Wording(names).message(entry);
-  return names.tr("log.entry", {{"rule", entry.rule}, {"text", names.tr(m.key, m.args, m.count)}});
+Message log_message(const Data& d, const core::LogEntry& entry) {
+  return Message{"log.entry", {}, {}, {}}.with("rule", entry.rule).with("text", Wording(d).message(entry).message());
 }
+
+std::string describe(const Names& names, const core::LogEntry& entry) { return names.render(log_message(names.data(), entry)); }
 
 }  // namespace churchill

@@ -50,6 +50,8 @@ class Names {
                  std::optional<long long> count = std::nullopt) const {
     return catalogues_.tr(language_, key, args, count);
   }
+  std::string render(const core::i18n::Message& m) const { return catalogues_.render(language_, m); }
+  const core::i18n::Catalogues& catalogues() const { return catalogues_; }
 
   std::string power(int p) const;  // "-" for none
   std::string leader(int leader) const;
@@ -78,16 +80,21 @@ class Names {
   std::string language_;
 };
 
-// The phase a state is in, in the reader's language: phase_text (churchill/view.h) worded from the
-// "prompt.*" messages; in English it reads exactly as phase_text.
-std::string phase_text(const Names& names, const State& s);
+class Game;
 
-// What an action of `seat` (or a chance outcome) does, in the reader's language: the display text
-// beside the language-neutral command of Game::action_to_string, which saves and `act` keep using.
+// The phase a state is in, in the reader's language: phase_message (churchill/view.h, the step
+// table's "prompt.*" message) worded.
+std::string phase_text(const Names& names, const Game& g, const State& s);
+
+// What an action of `seat` (or a chance outcome) does: the display text beside the language-neutral
+// command of Game::action_to_string, which saves and `act` keep using. As a message ("action.*",
+// names as keys), and worded in the reader's language.
+core::i18n::Message action_message(const Data& d, const State& s, core::Seat seat, core::Action a);
 std::string action_text(const Names& names, const State& s, core::Seat seat, core::Action a);
 
-// A log entry in words in the reader's language, with its rule number: "[5.22] ...". In English
-// it reads exactly as Game::describe.
+// A log entry with its rule number: "[5.22] ...". As a message ("log.entry" around the event's
+// "log.*" message), and worded in the reader's language (in English as Game::describe).
+core::i18n::Message log_message(const Data& d, const core::LogEntry& entry);
 std::string describe(const Names& names, const core::LogEntry& entry);
 
 }  // namespace churchill

@@ -1,68 +1,10 @@
-// The phase line in the reader's language: each step's catalogue key ("prompt.debate_offer") with
-// its rule number and arguments. In English it reads exactly as phase_text (churchill/view.h).
-#include <fmt/format.h>
-
+// The phase line in the reader's language: the step table's message (game.cpp), worded.
 #include "churchill/game.h"
 #include "churchill/i18n_names.h"
+#include "churchill/view.h"
 
 namespace churchill {
 
-std::string phase_text(const Names& n, const State& s) {
-  if (s.steps.empty()) return n.tr("prompt.no_step");
-  const Step& top = s.steps.top();
-  auto with = [&](const char* key, const char* rule, core::i18n::Args args = {}) {
-    args.emplace_back("rule", rule);
-    return n.tr(key, args);
-  };
-  auto who = [&](int p) { return core::i18n::Args{{"power", n.power(p)}}; };
-  auto placing = [&](int p) {
-    return core::i18n::Args{{"power", n.power(p)}, {"count", std::to_string(s.to_place[static_cast<std::size_t>(p)])}};
-  };
-  switch (top.id) {
-    case StepId::RevealConference: return with("prompt.reveal_conference", "5.11", {{"number", std::to_string(s.conference)}});
-    case StepId::ConvoyRoll: case StepId::PolMilCount: case StepId::PolMilRoll: return with("prompt.conference_roll", "5.11");
-    case StepId::Deal: return with("prompt.deal", "5.13");
-    case StepId::AgendaPlay: return with("prompt.agenda_play", "5.13");
-    case StepId::AgendaChiefRoll: return with("prompt.agenda_chief_roll", "5.25");
-    case StepId::TieBreakOffer: return with("prompt.tie_break_offer", "4.5", who(top.as<TieOffer>().seat));
-    case StepId::TieBreakChoose: return with("prompt.tie_break_choose", "4.5", who(top.as<TieChoice>().seat));
-    case StepId::AgendaWinnerPlaces: {
-      const WinnerPlaces w = top.as<WinnerPlaces>();
-      return with("prompt.agenda_winner_places", "5.14", {{"power", n.power(w.seat)}, {"space", std::to_string(w.space)}});
-    }
-    case StepId::AgendaPairs: return with("prompt.agenda_pairs", "5.14", who(top.as<Pairs>().seat));
-    case StepId::MeetingTurn: return with("prompt.meeting_turn", "5.2", who(top.as<Turn>().seat));
-    case StepId::ChiefRoll: return with("prompt.chief_roll", "5.25");
-    case StepId::ChiefIssue: {
-      const ChiefChoice ch = top.as<ChiefChoice>();
-      return !ch.debate ? with("prompt.chief_issue", "5.25", who(ch.seat)) : with("prompt.chief_stop", "5.22", who(ch.seat));
-    }
-    case StepId::DebateOffer: {
-      const int seat = top.as<DebateTurn>().seat;
-      if (s.advance.seat < 0 || s.advance.issue == kNone) return with("prompt.debate_offer", "5.24", who(seat));
-      return with("prompt.debate_offer_advance", "5.24",
-                  {{"power", n.power(seat)}, {"advancer", n.power(s.advance.seat)}, {"issue", n.issue(s.advance.issue)},
-                   {"value", std::to_string(s.advance.value)}});
-    }
-    case StepId::HealthRoll: return with("prompt.health_roll", "3.31");
-    case StepId::ParanoiaRoll: return n.tr("prompt.paranoia_roll");
-    case StepId::PurgeRoll: return n.tr("prompt.purge_roll");
-    case StepId::DirectedOffensives: return with("prompt.directed_offensives", "6.1", who(top.as<OrderedTurn>().seat));
-    case StepId::Allocation: return with("prompt.allocation", "6.4", who(top.as<OrderedTurn>().seat));
-    case StepId::TheaterLeadership: return with("prompt.theater_leadership", "6.9", who(top.as<LeadershipTurn>().seat));
-    case StepId::ABombRoll: return with("prompt.a_bomb_roll", "6.10");
-    case StepId::GlobalIssue: return with("prompt.global_issue", "6.11", who(top.as<Turn>().seat));
-    case StepId::PlacementOrder: return with("prompt.placement_order", "7.1");
-    case StepId::PlaceNetworks:
-      return with("prompt.place_networks", "7.1", placing(top.as<OrderedTurn>().seat));
-    case StepId::PlaceAlignment:
-      return with("prompt.place_alignment", "7.3", placing(top.as<OrderedTurn>().seat));
-    case StepId::ReserveRoll: case StepId::SplitRoll: return with("prompt.reserve_roll", "7.6");
-    case StepId::FrontRoll: return with("prompt.front_roll", "7.7", {{"front", n.front(top.as<FrontRollFor>().front)}});
-    case StepId::SecretAgendaDeal: return with("prompt.secret_agenda_deal", "10.2");
-    case StepId::GameOver: return s.winner >= 0 ? n.tr("prompt.game_over_winner", who(s.winner)) : n.tr("prompt.game_over");
-    default: return n.tr("prompt.resolving");
-  }
-}
+std::string phase_text(const Names& n, const Game& g, const State& s) { return n.render(phase_message(g, s)); }
 
 }  // namespace churchill

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "churchill/explain.h"
+#include "churchill/i18n_names.h"
 #include "churchill/rules.h"
 
 namespace churchill {
@@ -19,16 +20,23 @@ std::string issue_position(const IssueState& is) {
   return fmt::format("{} {}", pname(is.track), is.space);
 }
 
+using core::i18n::Message;
+Message msg(std::string key) { return Message{std::move(key), {}, {}, {}}; }
+
+// Where an issue stands, as a message ("board.pos_*"): the words of issue_position.
+Message position_message(const IssueState& is) {
+  if (is.where == IssueWhere::Display) return msg("board.pos_display");
+  if (is.where == IssueWhere::Removed) return msg("board.pos_removed");
+  if (is.track == kCenter) return msg("board.pos_centre");
+  const std::string power = power_key(static_cast<Power>(is.track));
+  if (is.space >= kChair) return msg("board.pos_chair").name("power", power);
+  return msg("board.pos_space").name("power", power).with("space", std::to_string(is.space));
+}
+
 std::string front_position(const Game& g, const State& s, std::size_t f) {
   const Front& front = g.data().fronts[f];
   if (s.front[f] < 0) return front.name.substr(0, front.name.find(" Front")) + " Theater box";
   return g.data().spaces[front.track[static_cast<std::size_t>(s.front[f])].space].name;
-}
-
-std::string where_text(const IssueState& is) {
-  if (is.track == kCenter) return "the centre";
-  if (is.space >= kChair) return pname(is.track) + "'s chair (captured)";
-  return fmt::format("{} {}", pname(is.track), is.space);
 }
 
 nlohmann::json origin_json(const Origin& o) {
@@ -48,20 +56,48 @@ std::string play_card_name(const Data& d, const State& s, const Play& p) {
 // issue with which value, and where the issue stands if nobody debates. An advance moves its issue
 // at once (5.22) unless it would capture it (5.23): then the issue waits where it is, and the values
 // are compared after the debate.
-nlohmann::json pending_json(const Game& g, const State& s) {
-  if (s.steps.empty() || s.advance.seat < 0 || s.advance.issue == kNone) return nullptr;
+// Whether an advance waits for a debate, and if so whether it would capture its issue (5.23).
+std::optional<bool> pending_capture(const State& s) {
+  if (s.steps.empty() || s.advance.seat < 0 || s.advance.issue == kNone) return std::nullopt;
   const StepId top = s.steps.top().id;
   const bool debating = top == StepId::DebateOffer || top == StepId::ChiefIssue || top == StepId::ChiefRoll ||
                         top == StepId::HealthRoll || top == StepId::ParanoiaRoll || top == StepId::PurgeRoll;
-  if (!debating) return nullptr;
-  bool capture = false, resolving = false;
+  if (!debating) return std::nullopt;
   for (std::size_t i = s.steps.size(); i-- > 0;)
-    if (s.steps[i].id == StepId::ResolvePlay) {
-      capture = s.steps[i].as<Resolve>().capture_pending;
-      resolving = true;
-      break;
-    }
-  if (!resolving) return nullptr;
+    if (s.steps[i].id == StepId::ResolvePlay) return s.steps[i].as<Resolve>().capture_pending;
+  return std::nullopt;
+}
+
+core::i18n::Message where_message(const IssueState& is) {
+  using core::i18n::Message;
+  if (is.track == kCenter) return Message{"log.where_centre", {}, {}, {}};
+  const std::string power = power_key(static_cast<Power>(is.track));
+  if (is.space >= kChair) return Message{"log.where_chair", {}, {}, {}}.name("power", power);
+  return Message{"log.where_space", {}, {}, {}}.name("power", power).with("space", std::to_string(is.space));
+}
+
+}  // namespace
+
+std::optional<core::i18n::Message> pending_message(const Game& g, const State& s) {
+  const std::optional<bool> capture = pending_capture(s);
+  if (!capture) return std::nullopt;
+  const Data& d = g.data();
+  const Play& adv = s.advance;
+  const std::string card = adv.leader || adv.card == kNone ? leader_key(d, s.leaders[at(adv.seat)].card) : staff_key(d, static_cast<Power>(adv.seat), adv.card);
+  return core::i18n::Message{*capture ? "board.pending_capture" : "board.pending_moved", {}, {}, {}}
+      .name("power", power_key(static_cast<Power>(adv.seat)))
+      .name("card", card + ".name")
+      .with("value", std::to_string(adv.value))
+      .name("issue", issue_key(d, adv.issue) + ".name")
+      .with("where", where_message(s.issues[adv.issue]));
+}
+
+namespace {
+
+nlohmann::json pending_json(const Game& g, const State& s) {
+  const std::optional<core::i18n::Message> message = pending_message(g, s);
+  if (!message) return nullptr;
+  const bool capture = *pending_capture(s);
   const Data& d = g.data();
   const Play& adv = s.advance;
   const IssueState& now = s.issues[adv.issue];
@@ -71,10 +107,8 @@ nlohmann::json pending_json(const Game& g, const State& s) {
   nlohmann::json j = {{"power", pname(adv.seat)}, {"card", play_card(d, adv)}, {"card_name", card},
                       {"issue", d.issues[adv.issue].id}, {"issue_name", issue}, {"value", adv.value}, {"capture", capture},
                       {"from", capture ? nlohmann::json(issue_position(now)) : nlohmann::json(nullptr)}, {"to", issue_position(to)},
-                      {"text", capture ? fmt::format("{} plays {} ({}) on {}, which would reach its chair from {}: a debate's value "
-                                                     "is subtracted first (5.23)", pname(adv.seat), card, adv.value, issue, where_text(now))
-                                       : fmt::format("{} plays {} ({}) on {}, which moved to {}: a debate moves it from there "
-                                                     "toward the debater (5.24)", pname(adv.seat), card, adv.value, issue, where_text(now))}};
+                      {"text", g.catalogues().render(core::i18n::kFallbackLanguage, *message)},
+                      {"message", core::i18n::to_json(*message)}};
   if (s.debate.seat >= 0)
     j["debate"] = {{"power", pname(s.debate.seat)}, {"card", play_card(d, s.debate)}, {"card_name", play_card_name(d, s, s.debate)},
                    {"value", s.debate.value}};
@@ -83,9 +117,9 @@ nlohmann::json pending_json(const Game& g, const State& s) {
 
 // What a Meeting action would do, found by applying it to a copy of the seat's observation (the
 // rules decide, nothing is re-derived here): the card's value with its attributes, and where the
-// issue goes ("value 5: UK 2 → UK 6", or "value 5: centre → UK 5 unless debated").
-nlohmann::json action_notes(const Game& g, const State& s, core::Seat seat) {
-  nlohmann::json notes = nlohmann::json::object();
+// issue goes ("value 5: UK 2 → UK 6", or "value 5: centre → UK 5 if not debated"), as messages.
+std::map<std::string, Message> action_notes(const Game& g, const State& s, core::Seat seat) {
+  std::map<std::string, Message> notes;
   if (s.steps.empty()) return notes;
   const StepId top = s.steps.top().id;
   if (top != StepId::MeetingTurn && top != StepId::DebateOffer && top != StepId::ChiefIssue) return notes;
@@ -97,7 +131,7 @@ nlohmann::json action_notes(const Game& g, const State& s, core::Seat seat) {
     core::LogBuffer log;
     g.apply(next, seat, a, &log);
     int value = -1, base = -1;
-    std::string moved;
+    std::optional<std::pair<Message, Message>> moved;
     for (const core::LogEntry& e : log.entries()) {
       const auto event = static_cast<rules::Event>(e.event);
       if ((event == rules::Event::Played || event == rules::Event::Debated) && e.seat == seat) {
@@ -107,12 +141,12 @@ nlohmann::json action_notes(const Game& g, const State& s, core::Seat seat) {
         if (card < 0) base = d.leaders[s.leaders[at(seat)].card].value;
         else if (!d.staff[at(seat)][at(card)].chief_of_staff()) base = d.staff[at(seat)][at(card)].value;
       }
-      if (event == rules::Event::IssueMoved && moved.empty()) {
+      if (event == rules::Event::IssueMoved && !moved) {
         IssueState where{};
         where.where = IssueWhere::Table;
         where.track = static_cast<std::int8_t>(e.args[1]);
         where.space = static_cast<std::int8_t>(e.args[2]);
-        moved = fmt::format("{} → {}", issue_position(s.issues[at(e.args[0])]), issue_position(where));
+        moved = {position_message(s.issues[at(e.args[0])]), position_message(where)};
       }
     }
     if (value < 0) continue;
@@ -120,14 +154,15 @@ nlohmann::json action_notes(const Game& g, const State& s, core::Seat seat) {
     // says where its issue goes if nobody debates it.
     const bool advance = top == StepId::MeetingTurn || top == StepId::ChiefIssue;
     // "value 3+2 = 5": the printed value and what attributes, Paranoia or a lesser choice change.
-    std::string note = base < 0 || base == value ? fmt::format("value {}", value)
-                                                 : fmt::format("value {}{:+} = {}", base, value - base, value);
-    if (moved.empty() && next.advance.seat == seat && next.advance.issue != kNone) {  // 5.23: a capture waits
+    Message note = base < 0 || base == value ? msg("note.value").with("value", std::to_string(value))
+                                             : msg("note.value_changed").with("base", std::to_string(base))
+                                                   .with("change", fmt::format("{:+}", value - base)).with("value", std::to_string(value));
+    if (!moved && next.advance.seat == seat && next.advance.issue != kNone) {  // 5.23: a capture waits
       IssueState to = next.issues[next.advance.issue];
       rules::move_toward(to, seat, next.advance.value, next.advance.stop_at_center);
-      moved = fmt::format("{} → {}", issue_position(next.issues[next.advance.issue]), issue_position(to));
+      moved = {position_message(next.issues[next.advance.issue]), position_message(to)};
     }
-    if (!moved.empty()) note += ": " + moved + (advance ? " if not debated" : "");
+    if (moved) note = msg(advance ? "note.moves_if_not_debated" : "note.moves").with("note", note).with("from", moved->first).with("to", moved->second);
     notes[g.action_to_string(s, seat, a)] = note;
   }
   return notes;
@@ -138,41 +173,48 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
   const Data& d = g.data();
   nlohmann::json lines = nlohmann::json::array();
   for (const ScoreLine& l : sheet.lines) {
-    std::string text = l.condition == "10.3" ? "Secret Agenda marker: your Political Alignment in its location (10.3)" : l.condition;
+    Message text = l.condition == "10.3" ? msg("end.secret_agenda_line") : Message::plain(l.condition);
     for (const VictoryCondition& v : d.victory)
-      if (v.id == l.condition) text = v.text;
-    lines.push_back({{"condition", l.condition}, {"power", pname(l.power)}, {"vp", l.vp}, {"text", text}});
+      if (v.id == l.condition) text = msg(victory_key(v) + ".text");
+    lines.push_back({{"condition", l.condition}, {"power", pname(l.power)}, {"vp", l.vp},
+                     {"text", g.catalogues().render(core::i18n::kFallbackLanguage, text)}, {"message", core::i18n::to_json(text)}});
   }
   const auto& v = sheet.total;
   const EndCase end = g.end_case(s, v);
   const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
   int top_count = 0;
   for (int t : v) top_count += t == most;
-  std::string why;
-  const std::string totals = fmt::format("UK {}, US {}, USSR {}", v[0], v[1], v[2]);
+  Message totals = msg("end.totals");
+  for (int p = 0; p < kPowers; ++p)
+    totals.name(fmt::format("power{}", p), power_key(static_cast<Power>(p))).with(fmt::format("vp{}", p), std::to_string(v[at(p)]));
+  Message why = msg("end.why_alliance");
   switch (end) {
     case EndCase::AllianceVictory:
-      why = fmt::format("Both Axis powers surrendered and the totals ({}) are within 20 of each other ({} − {} = {}): the highest total "
-                        "wins{}.", totals, most, fewest, most - fewest, top_count > 1 ? "; it is tied, so 4.44 breaks the tie" : "");
+      why = msg(top_count > 1 ? "end.why_alliance_tied" : "end.why_alliance");
       break;
     case EndCase::BrokenAlliance:
-      why = fmt::format("Both Axis powers surrendered but the totals ({}) are more than 20 apart ({} − {} = {}): the leader wins only "
-                        "with more VP than the other two together; otherwise the second highest wins (ties: 4.44).",
-                        totals, most, fewest, most - fewest);
+      why = msg("end.why_broken_alliance");
       break;
     case EndCase::GlobalHegemon:
-      why = fmt::format("{} ({}), so the highest total loses 5 VP, the second 3 and the lowest gains 5 (4.43); then "
-                        "the highest adjusted total wins (ties: 4.44).",
-                        s.surrendered[0] ? "Japan did not surrender" : s.surrendered[1] ? "Germany did not surrender"
-                                                                         : "Neither Germany nor Japan surrendered",
-                        totals);
+      why = msg("end.why_global_hegemon").with("surrenders", msg(s.surrendered[0] ? "end.japan_did_not_surrender"
+                                                                 : s.surrendered[1] ? "end.germany_did_not_surrender"
+                                                                                    : "end.neither_surrendered"));
       break;
   }
-  if (s.winner >= 0) why += fmt::format(" {} wins.", pname(s.winner));
-  nlohmann::json surrendered = nlohmann::json::array();
-  if (s.surrendered[0]) surrendered.push_back("Germany");
-  if (s.surrendered[1]) surrendered.push_back("Japan");
-  return {{"case", end_case_name(end)}, {"lines", lines}, {"surrendered", surrendered}, {"why", why}};
+  why.with("totals", totals).with("most", std::to_string(most)).with("fewest", std::to_string(fewest))
+      .with("difference", std::to_string(most - fewest));
+  if (s.winner >= 0) why = msg("end.why_and_winner").with("why", why).name("power", power_key(static_cast<Power>(s.winner)));
+  nlohmann::json surrendered = nlohmann::json::array(), surrendered_keys = nlohmann::json::array();
+  for (std::size_t a = 0; a < 2; ++a)
+    if (s.surrendered[a]) {
+      const int axis = static_cast<int>(a);  // 4.4: Germany, Japan (the data's first two Axis powers)
+      surrendered.push_back(d.axis[at(axis)].name);
+      surrendered_keys.push_back(axis_key(d, axis) + ".name");
+    }
+  static constexpr const char* kCases[] = {"board.case_alliance_victory", "board.case_broken_alliance", "board.case_global_hegemon"};
+  return {{"case", end_case_name(end)}, {"case_key", kCases[static_cast<int>(end)]}, {"lines", lines}, {"surrendered", surrendered},
+          {"surrendered_keys", surrendered_keys}, {"why", g.catalogues().render(core::i18n::kFallbackLanguage, why)},
+          {"why_message", core::i18n::to_json(why)}};
 }
 
 }  // namespace
@@ -181,11 +223,13 @@ nlohmann::json cards_json(const Data& d) {
   nlohmann::json cards = nlohmann::json::object();
   for (int p = 0; p < kPowers; ++p)
     for (const StaffCard& c : d.staff[at(p)])
-      cards[c.id] = {{"id", c.id}, {"name", c.name}, {"office", c.office}, {"power", pname(p)}, {"kind", "staff"},
+      cards[c.id] = {{"id", c.id}, {"key", "staff." + c.id}, {"name", c.name},
+                     {"office", c.office}, {"power", pname(p)}, {"kind", "staff"},
                      {"value", c.chief_of_staff() ? std::string("*") : std::to_string(c.value)}, {"text", c.text},
                      {"origin", origin_json(c.origin)}};
   for (const Leader& l : d.leaders)
-    cards[l.id] = {{"id", l.id}, {"name", l.name}, {"office", "Leader"}, {"power", power_name(l.power)}, {"kind", "leader"},
+    cards[l.id] = {{"id", l.id}, {"key", "leader." + l.id}, {"name", l.name},
+                   {"office", "Leader"}, {"power", power_name(l.power)}, {"kind", "leader"},
                    {"value", std::to_string(l.value)}, {"text", l.text}, {"origin", origin_json(l.origin)}};
   return cards;
 }
@@ -213,7 +257,9 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
     // 6.21, 6.22: the entry space waits for its conditional issue (D-Day, Manchuria).
     const int entry = s.front[f] + 1;
     const bool blocked = entry < static_cast<int>(d.fronts[f].track.size()) && rules::barred_by_conditional(g.known(), s, d.fronts[f], entry);
-    fronts[d.fronts[f].id] = {{"position", front_position(g, s, f)}, {"offensive", s.offensive[f]}, {"reserves", reserves},
+    const nlohmann::json position_id =
+        s.front[f] < 0 ? nlohmann::json(nullptr) : nlohmann::json(d.spaces[d.fronts[f].track[static_cast<std::size_t>(s.front[f])].space].id);
+    fronts[d.fronts[f].id] = {{"position", front_position(g, s, f)}, {"position_id", position_id}, {"offensive", s.offensive[f]}, {"reserves", reserves},
                               {"directed", directed},
                               {"blocked", blocked ? nlohmann::json(d.fronts[f].track[at(entry)].space == g.known().normandy ? "6.21" : "6.22")
                                                   : nlohmann::json(nullptr)}};
@@ -226,19 +272,26 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   for (int k = 0; k < kReserveKinds; ++k)
     reserves[std::string(reserve_kind_name(static_cast<ReserveKind>(k)))] = g.reserves_in_game(s, static_cast<ReserveKind>(k));
   j["axis_reserves"] = reserves;
-  nlohmann::json global = nlohmann::json::object();
+  nlohmann::json global = nlohmann::json::object(), global_ids = nlohmann::json::object();
   for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
     std::string pos = "neutral";
+    nlohmann::json advantage = nullptr;  // the power whose advantage position it is in
     for (int i = 0; i < 2; ++i)
-      if (s.global[m] == static_cast<std::uint8_t>(d.global_issues[m].powers[static_cast<std::size_t>(i)]))
+      if (s.global[m] == static_cast<std::uint8_t>(d.global_issues[m].powers[static_cast<std::size_t>(i)])) {
         pos = d.global_issues[m].advantage[static_cast<std::size_t>(i)];
+        advantage = power_name(d.global_issues[m].powers[static_cast<std::size_t>(i)]);
+      }
     global[d.global_issues[m].name] = pos;
+    global_ids[d.global_issues[m].id] = advantage;
   }
   j["tracks"] = {{"a_bomb", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name},
                  {"spy_ring", d.a_bomb[static_cast<std::size_t>(s.spy_ring)].name},
                  {"leadership", {{"Europe", pname(s.theater_leader[0])}, {"Pacific", pname(s.theater_leader[1])}}},
                  {"global", global},
-                 {"surrendered", {{"Germany", s.surrendered[0]}, {"Japan", s.surrendered[1]}}}};
+                 {"surrendered", {{"Germany", s.surrendered[0]}, {"Japan", s.surrendered[1]}}},
+                 // the same by id, for clients that name them in the reader's language (docs/i18n.md)
+                 {"ids", {{"a_bomb", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].id}, {"spy_ring", d.a_bomb[static_cast<std::size_t>(s.spy_ring)].id},
+                          {"global", global_ids}}}};
   nlohmann::json locations = nlohmann::json::object();
   for (std::size_t l = 0; l < d.locations.size(); ++l)
     locations[d.locations[l].id] = {{"networks", s.networks[l]},
@@ -281,7 +334,14 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   }
   j["secret_agenda"] = agenda;
   j["pending"] = pending_json(g, s);
-  j["action_notes"] = seat ? action_notes(g, s, *seat) : nlohmann::json::object();
+  nlohmann::json notes = nlohmann::json::object(), note_messages = nlohmann::json::object();
+  if (seat)
+    for (const auto& [action, note] : action_notes(g, s, *seat)) {
+      notes[action] = g.catalogues().render(core::i18n::kFallbackLanguage, note);
+      note_messages[action] = core::i18n::to_json(note);
+    }
+  j["action_notes"] = notes;
+  j["action_note_messages"] = note_messages;
   // Why the seat has so few options (explain.h): {"text", "key", "rule", "args"}, or null.
   const auto why = seat ? why_few_options(g, s, *seat) : std::nullopt;
   j["options_why"] = nullptr;
@@ -298,23 +358,39 @@ std::string Game::phase_text(const State& s) const { return churchill::phase_tex
 nlohmann::json Game::view_json(const State& s, std::optional<core::Seat> seat) const { return churchill::view_json(*this, s, seat); }
 std::string Game::board_text(const State& s, std::optional<core::Seat> seat) const { return churchill::board_text(*this, s, seat); }
 
-// One card of the hand in at most 80 columns: "  3 beaverbrook  +2 to value if Churchill is still..."
-// with "(r)" for a card the project reconstructed.
-static std::string hand_line(const StaffCard& card) {
-  std::string text = card.text;
-  if (text.rfind("Attribute: ", 0) == 0) text = text.substr(11);
-  const std::string mark = card.origin.provenance == Provenance::Reconstructed ? " (r)" : "";
-  std::string line = fmt::format("  {} {:<12} {}", card.chief_of_staff() ? std::string("*") : std::to_string(card.value), card.id, text);
-  const std::size_t room = 79 - mark.size();
-  if (line.size() > room) line = line.substr(0, room - 3) + "...";
-  return line + mark + "\n";
+// ---------------------------------------------------------------------------------------------
+// The board as text for a terminal, in the reader's language (the "board.*" messages and the names
+// of the catalogues). Every line fits in 80 columns, counted in characters, not bytes (Cyrillic).
+
+namespace {
+
+// The number of characters (UTF-8 code points) of `text`.
+std::size_t width_of(std::string_view text) {
+  std::size_t n = 0;
+  for (unsigned char ch : text) n += (ch & 0xC0) != 0x80;
+  return n;
+}
+
+// `text` cut to at most `cols` characters, "..." marking a cut; never inside a character.
+std::string clip(const std::string& text, std::size_t cols) {
+  if (width_of(text) <= cols) return text;
+  std::size_t kept = 0, i = 0;
+  for (; i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 && kept++ == cols - 3) break;
+  return text.substr(0, i) + "...";
+}
+
+// `text` followed by spaces to `cols` characters.
+std::string pad(const std::string& text, std::size_t cols) {
+  const std::size_t w = width_of(text);
+  return w >= cols ? text : text + std::string(cols - w, ' ');
 }
 
 // Lays out cells of `width` characters, `per_line` to a line.
-static std::string columns(const std::vector<std::string>& cells, std::size_t width, std::size_t per_line) {
+std::string columns(const std::vector<std::string>& cells, std::size_t width, std::size_t per_line) {
   std::string out;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    out += fmt::format("  {:<{}}", cells[i], width);
+    out += "  " + pad(cells[i], width);
     if ((i + 1) % per_line == 0 || i + 1 == cells.size()) {
       while (!out.empty() && out.back() == ' ') out.pop_back();
       out += "\n";
@@ -323,71 +399,178 @@ static std::string columns(const std::vector<std::string>& cells, std::size_t wi
   return out;
 }
 
-std::string board_text(const Game& g, const State& s, std::optional<core::Seat> seat) {
-  // Every line fits in 80 columns (a phone's terminal, a small window).
-  const Data& d = g.data();
-  const bool over = g.node_kind(s) == core::NodeKind::Terminal;
-  const ScoreSheet sheet = g.score(s, over);
-  std::string out = fmt::format("Conference {}{}\n", s.conference,
-                                s.conference_card == kNone ? "" : ": " + d.conference_cards[s.conference_card].title + " " +
-                                                                      d.conference_cards[s.conference_card].version);
-  out += fmt::format("{}: UK {} US {} USSR {}{}\n  {}{}\n", over ? "Final score" : "Score if the game ended now", sheet.total[0],
-                     sheet.total[1], sheet.total[2], s.secret_agenda_variant && !over ? " (Secret Agendas hidden)" : "",
-                     end_case_name(g.end_case(s, sheet.total)),
-                     over || s.secret_agenda_variant ? "" : ": " + pname(g.winner(s)) + " would win");
-  out += fmt::format("Conferences won: UK {} US {} USSR {}{}\n", s.conferences_won[0], s.conferences_won[1], s.conferences_won[2],
-                     s.winner >= 0 ? " | Winner: " + pname(s.winner) : "");
-  std::string leaders = "Leaders:";
-  for (int p = 0; p < kPowers; ++p) {
-    const LeaderState& l = s.leaders[static_cast<std::size_t>(p)];
-    const int cards = __builtin_popcount(s.hand[static_cast<std::size_t>(p)]) + s.hidden_hand[static_cast<std::size_t>(p)];
-    const std::string& full = d.leaders[l.card].name;  // "Sir Winston Churchill": the surname is enough here
-    leaders += fmt::format(" {} {}{} {}c", pname(p), full.substr(full.rfind(' ') + 1),
-                           l.active ? (l.stays_home ? " (home)" : "") : " (used)", cards);
-  }
-  out += leaders + "\n";
-  std::vector<std::string> cells;
-  for (std::size_t i = 0; i < d.issues.size(); ++i)
-    if (s.issues[i].where == IssueWhere::Table) cells.push_back(fmt::format("{:<26}{:>10}", d.issues[i].name, issue_position(s.issues[i])));
-  out += "Conference table:\n" + (cells.empty() ? std::string("  (no issues)\n") : columns(cells, 36, 2));
-  if (const nlohmann::json pending = pending_json(g, s); !pending.is_null())
-    out += fmt::format("Being debated: {}\n", pending["text"].get<std::string>());
-  cells.clear();
-  for (std::size_t f = 0; f < d.fronts.size(); ++f) {
-    const std::string& name = d.fronts[f].name;
-    cells.push_back(fmt::format("{:<18}{:<20} +{} ⚓{}", name.substr(0, name.find(" Front")), front_position(g, s, f), s.offensive[f],
-                                s.naval[d.fronts[f].theater]));
-  }
-  cells.push_back(fmt::format("{:<18}{:<20}    ⚓{}", "Arctic", "", s.naval[g.known().arctic]));
-  out += "Fronts (position, +offensive support, ⚓naval support):\n" + columns(cells, 38, 1);
-  out += fmt::format("Axis reserves: German armies {}, Italian {}, U-boats {}, Japanese {}, IJN {}\n",
-                     g.reserves_in_game(s, ReserveKind::GermanArmy), g.reserves_in_game(s, ReserveKind::ItalianArmy),
-                     g.reserves_in_game(s, ReserveKind::GermanNavy), g.reserves_in_game(s, ReserveKind::JapaneseArmy),
-                     g.reserves_in_game(s, ReserveKind::Ijn));
-  cells.clear();
-  for (std::size_t l = 0; l < d.locations.size(); ++l) {
-    if (s.networks[l] == 0 && s.alignment[l] == kNone) continue;
-    std::string markers = s.networks[l] ? pname(s.network_owner[l]) + std::to_string(s.networks[l]) : "";
-    if (s.alignment[l] != kNone) markers += (markers.empty() ? "PA-" : " PA-") + pname(s.alignment[l]);
-    cells.push_back(fmt::format("{:<22}{}", d.locations[l].name, markers));
-  }
-  out += "Networks (UK2: two UK networks) and Political Alignment (PA):\n" + columns(cells, 36, 2);
-  out += fmt::format("A-Bomb {} | Spy ring {}\nLeadership Europe {}, Pacific {}\nGlobal Issues:", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].name,
-                     d.a_bomb[static_cast<std::size_t>(s.spy_ring)].name, pname(s.theater_leader[0]), pname(s.theater_leader[1]));
-  for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
-    const auto& gi = d.global_issues[m];
-    std::string pos = "neutral";
-    for (int i = 0; i < 2; ++i)
-      if (s.global[m] == static_cast<std::uint8_t>(gi.powers[static_cast<std::size_t>(i)])) pos = gi.advantage[static_cast<std::size_t>(i)];
-    out += fmt::format("{} {}", m == 0 ? "" : ",", pos);
-  }
-  out += "\n";
-  if (seat && s.hand[static_cast<std::size_t>(*seat)]) {
-    out += pname(*seat) + " hand: value, card, what it does ((r) reconstructed; card NAME shows one)\n";
-    for (int c = 0; c < 32; ++c)
-      if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c)) out += hand_line(d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)]);
+// Each line of `text` longer than 79 characters broken at spaces, the rest indented by 4.
+std::string fit(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    std::string line = text.substr(start, end - start);
+    while (width_of(line) > 79) {
+      std::size_t cut = std::string::npos, chars = 0;
+      for (std::size_t i = 0; i < line.size() && chars <= 79; ++i) {
+        if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
+        if (line[i] == ' ' && chars > 8) cut = i;
+        ++chars;
+      }
+      if (cut == std::string::npos) break;
+      out += line.substr(0, cut) + "\n";
+      line = "    " + line.substr(cut + 1);
+    }
+    out += line + "\n";
+    start = end + 1;
   }
   return out;
+}
+
+class BoardText {
+ public:
+  BoardText(const Game& g, const State& s, std::optional<core::Seat> seat, const Names& n)
+      : g_(g), d_(g.data()), s_(s), seat_(seat), n_(n), over_(g.node_kind(s) == core::NodeKind::Terminal), sheet_(g.score(s, over_)) {}
+
+  std::string text() const {
+    return header() + table() + fronts() + reserves() + markers() + tracks() + hand();
+  }
+
+ private:
+  std::string power(int p) const { return n_.power(p); }
+  // "UK", "ВБ": a power in a cell of the markers' columns.
+  std::string short_power(int p) const { return tr("board.power_short." + std::string(power_name(static_cast<Power>(p)))); }
+  std::string tr(std::string_view key, const core::i18n::Args& args = {}) const { return n_.tr(key, args); }
+
+  std::string position(const IssueState& is) const {
+    return n_.render(position_message(is));
+  }
+
+  std::string header() const {
+    std::string out = s_.conference_card == kNone
+                          ? tr("board.conference", {{"number", std::to_string(s_.conference)}})
+                          : tr("board.conference_card", {{"number", std::to_string(s_.conference)},
+                                                         {"title", n_.conference(d_.conference_cards[s_.conference_card].conference)},
+                                                         {"version", std::string(1, d_.conference_cards[s_.conference_card].version)}});
+    const auto& t = sheet_.total;
+    out += fmt::format("\n{}: {} {} {} {} {} {}{}\n", tr(over_ ? "board.score_final" : "board.score_now"), power(0), t[0], power(1), t[1],
+                       power(2), t[2], s_.secret_agenda_variant && !over_ ? " " + tr("board.secret_hidden") : "");
+    static constexpr const char* kCases[] = {"board.case_alliance_victory", "board.case_broken_alliance", "board.case_global_hegemon"};
+    const std::string outcome = tr(kCases[static_cast<int>(g_.end_case(s_, t))]);
+    out += "  " + outcome + (over_ || s_.secret_agenda_variant ? "" : ": " + tr("board.would_win", {{"power", power(g_.winner(s_))}})) + "\n";
+    out += fmt::format("{}: {} {} {} {} {} {}{}\n", tr("board.conferences_won"), power(0), s_.conferences_won[0], power(1),
+                       s_.conferences_won[1], power(2), s_.conferences_won[2],
+                       s_.winner >= 0 ? " | " + tr("board.winner", {{"power", power(s_.winner)}}) : "");
+    std::string leaders = tr("board.leaders");
+    for (int p = 0; p < kPowers; ++p) {
+      const LeaderState& l = s_.leaders[at(p)];
+      const int cards = __builtin_popcount(s_.hand[at(p)]) + s_.hidden_hand[at(p)];
+      const std::string full = n_.leader(l.card);  // "Sir Winston Churchill": the surname is enough here
+      leaders += fmt::format(" {} {}{} {}", power(p), full.substr(full.rfind(' ') + 1),
+                             l.active ? (l.stays_home ? " " + tr("board.home") : "") : " " + tr("board.used"),
+                             tr("board.cards_short", {{"count", std::to_string(cards)}}));
+    }
+    return out + leaders + "\n";
+  }
+
+  std::string table() const {
+    std::vector<std::string> cells;
+    for (std::size_t i = 0; i < d_.issues.size(); ++i)
+      if (s_.issues[i].where == IssueWhere::Table) {
+        const std::string where = position(s_.issues[i]);
+        cells.push_back(pad(clip(n_.issue(static_cast<int>(i)), 35 - width_of(where)), 36 - width_of(where)) + where);
+      }
+    std::string out = tr("board.table") + "\n" + (cells.empty() ? "  " + tr("board.no_issues") + "\n" : columns(cells, 36, 2));
+    if (const auto m = pending_message(g_, s_)) out += tr("board.being_debated") + " " + n_.render(*m) + "\n";
+    return out;
+  }
+
+  std::string front_position(std::size_t f) const {
+    if (s_.front[f] < 0) return tr("board.theater_box");
+    return n_.space(d_.fronts[f].track[static_cast<std::size_t>(s_.front[f])].space);
+  }
+
+  std::string fronts() const {
+    std::vector<std::string> cells;
+    for (std::size_t f = 0; f < d_.fronts.size(); ++f)
+      cells.push_back(fmt::format("{}{} +{} ⚓{}", pad(clip(n_.front(static_cast<int>(f)), 33), 34), pad(clip(front_position(f), 23), 24),
+                                  s_.offensive[f], s_.naval[d_.fronts[f].theater]));
+    cells.push_back(fmt::format("{}{}    ⚓{}", pad(clip(n_.theater(g_.known().arctic), 33), 34), pad("", 24), s_.naval[g_.known().arctic]));
+    return tr("board.fronts") + "\n" + columns(cells, 38, 1);
+  }
+
+  std::string reserves() const {
+    std::string out = tr("board.axis_reserves") + ":";
+    for (int k = 0; k < kReserveKinds; ++k)
+      out += fmt::format("{} {} {}", k ? "," : "", n_.reserve(static_cast<ReserveKind>(k)), g_.reserves_in_game(s_, static_cast<ReserveKind>(k)));
+    return out + "\n";
+  }
+
+  std::string markers() const {
+    std::vector<std::string> cells;
+    for (std::size_t l = 0; l < d_.locations.size(); ++l) {
+      if (s_.networks[l] == 0 && s_.alignment[l] == kNone) continue;
+      std::string marks = s_.networks[l] ? short_power(s_.network_owner[l]) + std::to_string(s_.networks[l]) : "";
+      if (s_.alignment[l] != kNone) marks += (marks.empty() ? "" : " ") + tr("board.pa_short") + "-" + short_power(s_.alignment[l]);
+      cells.push_back(pad(clip(n_.location(static_cast<int>(l)), 21), 22) + marks);
+    }
+    return tr("board.markers", {{"power", short_power(0)}}) + "\n" + columns(cells, 36, 2);
+  }
+
+  std::string tracks() const {
+    std::string out = fmt::format("{}: {} | {}: {}\n{}\n{}:", tr("board.a_bomb"), n_.a_bomb(s_.a_bomb), tr("board.spy_ring"), n_.a_bomb(s_.spy_ring),
+                                  tr("board.leadership", {{"europe", power(s_.theater_leader[0])}, {"pacific", power(s_.theater_leader[1])}}),
+                                  tr("board.global_issues"));
+    for (std::size_t m = 0; m < d_.global_issues.size(); ++m) {
+      const auto& gi = d_.global_issues[m];
+      std::string pos = tr("board.neutral");
+      for (int i = 0; i < 2; ++i)
+        if (s_.global[m] == static_cast<std::uint8_t>(gi.powers[at(i)]))
+          pos = tr(global_issue_key(d_, static_cast<int>(m)) + ".advantage." + std::string(power_name(gi.powers[at(i)])));
+      out += fmt::format("{} {}", m == 0 ? "" : ",", pos);
+    }
+    return out + "\n";
+  }
+
+  // One card of the hand in at most 80 columns: "  3 beaverbrook  +2 to value if Churchill is
+  // still..." (the id is what an action names) with "(r)" for a card the project reconstructed.
+  std::string hand_line(Power p, int c) const {
+    const StaffCard& card = d_.staff[at(static_cast<int>(p))][at(c)];
+    std::string text = n_.staff_text(p, c);
+    if (const std::size_t colon = text.find(": "); colon != std::string::npos && colon < 24) text = text.substr(colon + 2);  // "Attribute: "
+    const std::string mark = card.origin.provenance == Provenance::Reconstructed ? " (r)" : "";
+    const std::string line = fmt::format("  {} {} {}", card.chief_of_staff() ? std::string("*") : std::to_string(card.value), pad(card.id, 12), text);
+    return clip(line, 79 - mark.size()) + mark + "\n";
+  }
+
+  std::string hand() const {
+    if (!seat_ || !s_.hand[at(*seat_)]) return "";
+    std::string out = tr("board.hand", {{"power", power(*seat_)}}) + "\n";
+    for (int c = 0; c < 32; ++c)
+      if (s_.hand[at(*seat_)] & (1u << c)) out += hand_line(static_cast<Power>(*seat_), c);
+    return out;
+  }
+
+  const Game& g_;
+  const Data& d_;
+  const State& s_;
+  std::optional<core::Seat> seat_;
+  const Names& n_;
+  bool over_;
+  ScoreSheet sheet_;
+};
+
+}  // namespace
+
+std::string board_text(const Game& g, const State& s, std::optional<core::Seat> seat) {
+  return g.board_text(s, seat, core::i18n::kFallbackLanguage);
+}
+
+std::string Game::board_text(const State& s, std::optional<core::Seat> seat, std::string_view language) const {
+  const Names names(*data_, catalogues(), std::string(language));
+  return fit(BoardText(*this, s, seat, names).text());
+}
+
+core::i18n::Message Game::phase_message(const State& s) const { return churchill::phase_message(*this, s); }
+core::i18n::Message Game::log_message(const core::LogEntry& e) const { return churchill::log_message(*data_, e); }
+core::i18n::Message Game::action_message(const State& s, core::Seat seat, core::Action a) const {
+  return churchill::action_message(*data_, s, seat, a);
 }
 
 }  // namespace churchill

@@ -7,13 +7,16 @@
 #include <string>
 
 #include "churchill/game.h"
+#include "core/i18n.h"
 #include "core/session.h"
 
 namespace churchill {
 
 using Session = core::Session<Game>;
 
-// The phase a state is in, in words ("5.2 Meeting: UK to advance").
+// The phase a state is in: its step's "prompt.*" message (the step table's row, game.cpp), and that
+// message in English ("5.2 Meeting: UK to advance an issue"); i18n_names.h words it in any language.
+core::i18n::Message phase_message(const Game& g, const State& s);
 std::string phase_text(const Game& g, const State& s);
 
 // The game's part of the view of `seat` (or of a spectator) as JSON, from its observation: the
@@ -25,7 +28,10 @@ nlohmann::json view_json(const Game& g, const State& observation, std::optional<
 // value ("*" for a Chief of Staff, 5.25), text and provenance, and the victory conditions of 9.4.
 nlohmann::json cards_json(const Data& d);
 
-// The board as text for a terminal.
+// 5.22-5.24: the advance waiting for a debate, in words ("board.pending_*"), if there is one.
+std::optional<core::i18n::Message> pending_message(const Game& g, const State& s);
+
+// The board as text for a terminal (in English; Game::board_text in any language).
 std::string board_text(const Game& g, const State& s, std::optional<core::Seat> seat);
 
 }  // namespace churchill

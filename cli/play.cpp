@@ -15,6 +15,7 @@
 
 #include "cli/kit.h"
 #include "cli/rules_text.h"
+#include "core/i18n.h"
 
 namespace cli {
 
@@ -32,10 +33,6 @@ struct Style {
   std::string clear() const { return on ? "\033[2J\033[H" : "\n"; }
 };
 
-const char* kHelp =
-    "Choose an action by its number, or type its text: a unique beginning is enough, and so is the\n"
-    "beginning of each word (\"adv mont eu\" for \"advance montgomery europe-leadership\").\n"
-    "Commands: help | card NAME | hint | rules 7.74 [--lang it|ru] | undo | save FILE | log | board | quit (saves to the autosave file)\n";
 
 // The terminal's width in columns (80 when it cannot be told).
 int terminal_width() {
@@ -43,6 +40,13 @@ int terminal_width() {
   if (::ioctl(1, TIOCGWINSZ, &w) == 0 && w.ws_col >= 20) return w.ws_col;
   if (const char* c = std::getenv("COLUMNS"); c && std::atoi(c) >= 20) return std::atoi(c);
   return 80;
+}
+
+// The number of characters (UTF-8 code points) of `text`.
+std::size_t chars(std::string_view text) {
+  std::size_t n = 0;
+  for (unsigned char ch : text) n += (ch & 0xC0) != 0x80;
+  return n;
 }
 
 // `text` broken into lines of at most `width` characters at spaces, each line after the first
@@ -54,7 +58,7 @@ std::string wrap(const std::string& text, std::size_t width, std::size_t indent)
     std::size_t end = text.find(' ', start);
     if (end == std::string::npos) end = text.size();
     const std::string word = text.substr(start, end - start);
-    if (!line.empty() && line.size() + 1 + word.size() > width) {
+    if (!line.empty() && chars(line) + 1 + chars(word) > width) {
       out += line + "\n";
       line = std::string(indent, ' ');
     } else if (!line.empty() && line.find_first_not_of(' ') != std::string::npos) {
@@ -110,17 +114,21 @@ std::size_t distance(const std::string& a, const std::string& b) {
 
 class Play {
  public:
-  Play(const core::Title& title, core::Match& game, std::string program, std::string autosave, bool table, bool fast, Style style)
-      : title_(title), game_(game), program_(std::move(program)), autosave_(std::move(autosave)), table_(table), fast_(fast), style_(style) {
+  Play(const core::Title& title, core::Match& game, std::string program, std::string autosave, bool table, bool fast, Style style,
+       const core::i18n::Catalogues& catalogues, std::string lang)
+      : title_(title), game_(game), program_(std::move(program)), autosave_(std::move(autosave)), table_(table), fast_(fast), style_(style),
+        cat_(catalogues), language(std::move(lang)) {
     for (core::Seat p = 0; p < game_.seat_count(); ++p) humans_ += !game_.is_bot(p);
+    game_.set_language(language);
   }
 
   std::filesystem::path rules_dir;  // the rulebook editions (cli/rules_text.h)
-  std::string language;             // --lang, else the environment's: the edition `rules` quotes
 
   // Plays until the end, `quit` or the end of input. Returns the exit code.
   int run() {
-    std::printf("%s", style_.bold(title_.name() + " — " + game_.record().scenario + " scenario. Type help for commands.\n").c_str());
+    const std::string scenario_key = "scenario." + game_.record().scenario + ".name";
+    const std::string scenario = cat_.contains(language, scenario_key) ? tr(scenario_key) : game_.record().scenario;
+    std::printf("%s", style_.bold(wrap(tr("ui.play.welcome", {{"title", title_.name()}, {"scenario", scenario}}), width_, 0)).c_str());
     while (true) {
       narrate();
       if (game_.node_kind() == core::NodeKind::Terminal) return finish();
@@ -149,7 +157,23 @@ class Play {
     return static_cast<core::Seat>(__builtin_ctz(seats));
   }
 
-  std::string name(core::Seat p) const { return style_.seat(p, game_.seat_name(p)); }
+  // A seat's name in the reader's language where the catalogue has one ("power.USSR": "СССР").
+  std::string seat_label(core::Seat p) const {
+    const std::string key = "power." + game_.seat_name(p);
+    return cat_.contains(language, key) ? tr(key) : game_.seat_name(p);
+  }
+  std::string name(core::Seat p) const { return style_.seat(p, seat_label(p)); }
+  std::string tr(std::string_view key, const core::i18n::Args& args = {}, std::optional<long long> count = std::nullopt) const {
+    return cat_.tr(language, key, args, count);
+  }
+  // An action's display text beside its command where they differ.
+  std::string labelled(core::Seat seat, const std::string& command) const {
+    const std::string text = seat_text(seat, command);
+    return text == command ? command : text + "  [" + command + "]";
+  }
+  std::string seat_text(core::Seat seat, const std::string& command) const {
+    return language == "en" ? command : game_.action_text(seat, command);
+  }
 
   // Prints the log entries added since the last call: the narrated game, with rule numbers.
   void narrate() {
@@ -165,7 +189,7 @@ class Play {
   // Phase played by the bots), the player reads it first (only at an interactive terminal).
   void pause_if_much_happened() {
     if (unseen_ > 8 && prompted_ && ::isatty(0)) {
-      std::printf("%s", style_.bold("-- Press Enter to continue --").c_str());
+      std::printf("%s", style_.bold(tr("ui.play.press_enter")).c_str());
       std::fflush(stdout);
       std::string line;
       std::getline(std::cin, line);
@@ -176,7 +200,8 @@ class Play {
   void bot_move(core::Seat seat) {
     // A choice made in secret (a face-down card, a written order) stays hidden until it is revealed.
     const core::Match::BotMove move = game_.bot_move(seat);
-    std::printf("%s %s\n", name(seat).c_str(), move.secret ? "makes a secret choice" : move.text.c_str());
+    const std::string what = move.secret ? tr("ui.play.secret_choice") : language == "en" ? move.text : move.display;
+    std::printf("%s", wrap(name(seat) + " " + what, width_ + (style_.on ? 9 : 0), 6).c_str());
     std::fflush(stdout);
     if (!fast_) std::this_thread::sleep_for(std::chrono::milliseconds(600));
   }
@@ -186,7 +211,8 @@ class Play {
     prompted_ = true;
     std::printf("%s", style_.clear().c_str());
     std::printf("%s", game_.board_text(seat == core::kChance ? std::nullopt : std::optional(seat)).c_str());
-    std::printf("\n%s\n", style_.bold(seat == core::kChance ? "The table rolls or deals: " + game_.phase() : game_.phase()).c_str());
+    const std::string phase = seat == core::kChance ? tr("ui.play.table_rolls", {{"phase", game_.phase()}}) : game_.phase();
+    std::printf("\n%s", style_.bold(wrap(phase, width_, 4)).c_str());
     const std::size_t lines = game_.log_size();
     for (std::size_t i = lines > 5 ? lines - 5 : 0; i < lines; ++i) std::printf("%s", style_.dim(wrap("  " + game_.log_line(i), width_, 6)).c_str());
     if (seat != core::kChance) {  // why the options are so few, where the title says (a rule's reason)
@@ -201,9 +227,14 @@ class Play {
       if (verbs.empty() || verbs.back().first != verb) verbs.push_back({verb, 0});
       ++verbs.back().second;
     }
-    for (const auto& [verb, n] : verbs)
-      std::printf("%s", wrap(fmt::format("  {:<14} {:3} choices, e.g. {}", verb, n, first_with(options, verb)), width_, 20).c_str());
-    std::printf("Type a beginning (\"%s\") to list those actions.\n", verbs.front().first.c_str());
+    for (const auto& [verb, n] : verbs) {
+      // The kind in the reader's language beside the command's verb ("advance · продвинуть").
+      const std::string kind = language != "en" && cat_.contains(language, "action_kind." + verb) ? verb + " · " + tr("action_kind." + verb) : verb;
+      const std::size_t column = language == "en" ? 14 : 30;
+      std::printf("%s", wrap(fmt::format("  {:<{}} {}", kind, column, tr("ui.play.verb_choices", {{"example", labelled(seat, first_with(options, verb))}}, n)),
+                             width_, column + 3).c_str());
+    }
+    std::printf("%s\n", tr("ui.play.type_beginning", {{"verb", verbs.front().first}}).c_str());
   }
 
   static std::string first_with(const std::vector<std::string>& options, const std::string& verb) {
@@ -222,16 +253,23 @@ class Play {
       for (std::size_t i = 0; i < options.size(); ++i) shown.push_back(i);
     std::size_t longest = 0;
     for (std::size_t k : shown) longest = std::max(longest, options[k].size());
+    // In another language each action is listed with its display text, one to a line.
+    const bool worded = language != "en" && seat != core::kChance;
     const std::size_t cell = std::max<std::size_t>(longest + 6, 24);
     const std::size_t fit = std::max<std::size_t>(1, static_cast<std::size_t>(width_) / cell);
-    const std::size_t columns = shown.size() > 12 ? std::min<std::size_t>(fit, 3) : 1;
-    nlohmann::json notes;
-    if (columns == 1 && seat != core::kChance) notes = game_.view(seat, 0).value("action_notes", nlohmann::json::object());
+    const std::size_t columns = shown.size() > 12 && !worded ? std::min<std::size_t>(fit, 3) : 1;
+    nlohmann::json notes, note_messages;
+    if (columns == 1 && seat != core::kChance) {
+      const nlohmann::json view = game_.view(seat, 0);
+      notes = view.value("action_notes", nlohmann::json::object());
+      note_messages = view.value("action_note_messages", nlohmann::json::object());
+    }
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const std::string& o = options[shown[k]];
       if (columns == 1) {
-        const std::string note = notes.is_object() && notes.contains(o) ? "  — " + notes[o].get<std::string>() : "";
-        std::printf("%s", wrap(fmt::format("{:4} {}{}", shown[k] + 1, o, note), width_, 7).c_str());
+        std::string note = notes.is_object() && notes.contains(o) ? "  — " + notes[o].get<std::string>() : "";
+        if (note_messages.is_object() && note_messages.contains(o)) note = "  — " + cat_.render(language, core::i18n::message_from_json(note_messages[o]));
+        std::printf("%s", wrap(fmt::format("{:4} {}{}", shown[k] + 1, worded ? labelled(seat, o) : o, note), width_, 7).c_str());
         continue;
       }
       std::printf("%4zu %-*s%s", shown[k] + 1, static_cast<int>(cell - 5), o.c_str(), (k + 1) % columns == 0 ? "\n" : "");
@@ -243,7 +281,7 @@ class Play {
   bool pass_keyboard(core::Seat seat) {
     if (humans_ < 2 || seat == last_human_ || seat == core::kChance) return true;
     last_human_ = seat;
-    std::printf("%s%s\n", style_.clear().c_str(), style_.bold("Pass the keyboard to " + name(seat) + ", then press Enter.").c_str());
+    std::printf("%s%s\n", style_.clear().c_str(), style_.bold(tr("ui.play.pass_keyboard", {{"seat", name(seat)}})).c_str());
     std::string line;
     return static_cast<bool>(std::getline(std::cin, line));
   }
@@ -256,7 +294,7 @@ class Play {
     asked_ = seat;
     show(seat, options);
     while (true) {
-      std::printf("%s> ", seat == core::kChance ? "table" : game_.seat_name(seat).c_str());
+      std::printf("%s> ", seat == core::kChance ? "table" : seat_label(seat).c_str());
       std::fflush(stdout);
       std::string line;
       if (!std::getline(std::cin, line)) return false;
@@ -270,7 +308,7 @@ class Play {
         case Command::Done: continue;
         case Command::None: break;
       }
-      const int pick = choose(line, options);
+      const int pick = choose(line, options, seat);
       if (pick < 0) continue;
       if (seat == core::kChance) game_.chance(options[static_cast<std::size_t>(pick)]);
       else game_.act(seat, options[static_cast<std::size_t>(pick)]);
@@ -285,27 +323,32 @@ class Play {
   }
 
   // An action by number, by exact text, or by a unique prefix; -1 with a message otherwise.
-  int choose(const std::string& line, const std::vector<std::string>& options) {
+  // In another language, the display texts too ("Оспорить: Портал"), by beginning or each word's.
+  int choose(const std::string& line, const std::vector<std::string>& options, core::Seat seat) {
     if (std::all_of(line.begin(), line.end(), [](unsigned char ch) { return std::isdigit(ch); }) && line.size() < 6) {
       const int n = std::stoi(line);
       if (n >= 1 && n <= static_cast<int>(options.size())) return n - 1;
-      std::printf("There is no action %d; choose 1 to %zu.\n", n, options.size());
+      std::printf("%s\n", tr("ui.play.no_such_action", {{"number", std::to_string(n)}, {"last", std::to_string(options.size())}}).c_str());
       return -1;
     }
+    std::vector<std::string> texts;
+    if (language != "en" && seat != core::kChance)
+      for (const auto& o : options) texts.push_back(lower(seat_text(seat, o)));
+    const std::string typed = lower(line);
     std::vector<std::size_t> matches;
     for (std::size_t i = 0; i < options.size(); ++i) {
       if (options[i] == line) return static_cast<int>(i);
-      if (options[i].rfind(line, 0) == 0) matches.push_back(i);
+      if (options[i].rfind(line, 0) == 0 || (!texts.empty() && texts[i].rfind(typed, 0) == 0)) matches.push_back(i);
     }
     if (matches.empty())  // the beginning of each word: "adv mont eu"
       for (std::size_t i = 0; i < options.size(); ++i)
-        if (words_match(line, options[i])) matches.push_back(i);
+        if (words_match(line, options[i]) || (!texts.empty() && words_match(typed, texts[i]))) matches.push_back(i);
     if (matches.size() == 1) return static_cast<int>(matches[0]);
     if (!matches.empty()) {
       list(options, matches);  // what it could be
       return -1;
     }
-    std::printf("\"%s\" is not a legal action or a command (type help).\n", printable(line).c_str());
+    std::printf("%s\n", tr("ui.play.not_legal", {{"typed", printable(line)}}).c_str());
     suggest(line, options);
     return -1;
   }
@@ -322,14 +365,46 @@ class Play {
     for (const auto& [d, i] : near)
       if (best.size() < 3 && d <= std::max<std::size_t>(2, line.size() / 3)) best.push_back(i);
     if (best.empty()) return;
-    std::printf("Did you mean:\n");
+    std::printf("%s\n", tr("ui.play.did_you_mean").c_str());
     list(options, best);
   }
 
+  // What was typed, as it may be shown: letters of any language (valid UTF-8) stay, other bytes
+  // that do not print become '?'.
   static std::string printable(const std::string& text) {
     std::string out;
-    for (unsigned char ch : text.substr(0, 60)) out += std::isprint(ch) ? static_cast<char>(ch) : '?';
+    const std::string cut = text.substr(0, 120);
+    for (std::size_t i = 0; i < cut.size();) {
+      const unsigned char ch = static_cast<unsigned char>(cut[i]);
+      const std::size_t n = ch >= 0xF0 ? 4 : ch >= 0xE0 ? 3 : ch >= 0xC2 ? 2 : 1;
+      bool ok = n > 1 && i + n <= cut.size();
+      for (std::size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(cut[i + k]) & 0xC0) == 0x80;
+      if (ok) {
+        out += cut.substr(i, n);
+        i += n;
+      } else {
+        out += std::isprint(ch) ? static_cast<char>(ch) : '?';
+        ++i;
+      }
+    }
     return out;
+  }
+
+  // ASCII and Cyrillic (the two-byte letters А-Я, Ё) in lower case, for matching what was typed.
+  static std::string lower(std::string t) {
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      unsigned char& a = reinterpret_cast<unsigned char&>(t[i]);
+      if (a < 0x80) {
+        a = static_cast<unsigned char>(std::tolower(a));
+      } else if (i + 1 < t.size() && (a == 0xD0 || a == 0xD1)) {
+        unsigned char& b = reinterpret_cast<unsigned char&>(t[i + 1]);
+        if (a == 0xD0 && b >= 0x90 && b <= 0x9F) b += 0x20;                 // А-П -> а-п
+        else if (a == 0xD0 && b >= 0xA0 && b <= 0xAF) a = 0xD1, b -= 0x20;  // Р-Я -> р-я
+        else if (a == 0xD0 && b == 0x81) a = 0xD1, b = 0x91;                // Ё -> ё
+        ++i;
+      }
+    }
+    return t;
   }
 
   enum class Command { None, Done, Redraw };
@@ -337,7 +412,7 @@ class Play {
   // rules 7.74 [--lang it]: the English text from the title, another language from its edition.
   std::string rules(const std::string& argument) const {
     const auto request = parse_rules_request(argument);
-    if (!request) return "Usage: rules 7.74 [--lang it|ru]\n";
+    if (!request) return tr("ui.play.rules_usage") + "\n";
     const std::string lang = request->language.empty() ? language : request->language;
     if (lang.empty() || lang == "en") return title_.rules_text(request->section);
     return rules_text(rules_dir, title_.id(), request->section, lang).text;
@@ -346,14 +421,14 @@ class Play {
   // help, rules, undo, save, log, board.
   Command command(const std::string& line, core::Seat seat) {
     if (line == "help") {
-      std::printf("%s", kHelp);
+      std::printf("%s\n", tr("ui.play.help").c_str());
     } else if (line.rfind("card ", 0) == 0 || line == "card") {
       show_card(trim(line.substr(4)));
     } else if (line.rfind("rules ", 0) == 0) {
       std::printf("%s", rules(trim(line.substr(6))).c_str());
     } else if (line == "undo") {
       if (seat == core::kChance || !game_.can_undo(seat)) {
-        std::printf("Nothing to undo: undo never crosses a die roll, a reveal or another player's turn.\n");
+        std::printf("%s\n", tr("ui.play.nothing_to_undo").c_str());
         return Command::Done;
       }
       game_.undo(seat);
@@ -362,19 +437,20 @@ class Play {
       const std::string file = trim(line.substr(5));
       try {
         game_.write(file);
-        std::printf("Saved to %s.\n", file.c_str());
+        std::printf("%s\n", tr("ui.play.saved", {{"file", file}}).c_str());
       } catch (const std::exception& e) {
-        std::printf("Not saved: %s\n", e.what());
+        std::printf("%s\n", tr("ui.play.not_saved", {{"reason", e.what()}}).c_str());
       }
     } else if (line == "hint") {
       if (seat == core::kChance) {
-        std::printf("No hint for the table's rolls and deals.\n");
+        std::printf("%s\n", tr("ui.play.no_hint_table").c_str());
         return Command::Done;
       }
       const std::vector<core::Match::Hint> hints = game_.hint(seat, 3);
-      if (hints.empty()) std::printf("This game has no search to give hints.\n");
+      if (hints.empty()) std::printf("%s\n", tr("ui.play.no_hints").c_str());
       for (const auto& h : hints)
-        std::printf("  %-35s estimated win chance %3.0f%% (%ld tries)\n", h.action.c_str(), 100 * h.win_chance, h.visits);
+        std::printf("  %s\n", tr("ui.play.hint", {{"action", labelled(seat, h.action)}, {"chance", fmt::format("{:3.0f}", 100 * h.win_chance)}},
+                                  h.visits).c_str());
     } else if (line == "log") {
       for (std::size_t i = 0; i < game_.log_size(); ++i) std::printf("%s\n", game_.log_line(i).c_str());
     } else if (line == "board") {
@@ -390,52 +466,62 @@ class Play {
   void show_card(const std::string& name) const {
     const nlohmann::json layout = title_.layout();
     if (!layout.contains("cards")) {
-      std::printf("%s has no cards to show.\n", title_.name().c_str());
+      std::printf("%s\n", tr("ui.play.no_cards", {{"title", title_.name()}}).c_str());
       return;
     }
-    auto lower = [](std::string t) {
-      for (char& ch : t) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      return t;
-    };
     std::vector<const nlohmann::json*> found;
     for (const auto& [id, card] : layout["cards"].items()) {
       if (id == name) {
         found = {&card};
         break;
       }
-      if (!name.empty() && lower(card.value("name", "")).find(lower(name)) != std::string::npos) found.push_back(&card);
+      if (!name.empty() && (lower(card.value("name", "")).find(lower(name)) != std::string::npos ||
+                            lower(card_field(card, "name")).find(lower(name)) != std::string::npos))
+        found.push_back(&card);
     }
     if (found.size() != 1) {
       std::string ids;
       for (const auto* c : found) ids += " " + c->value("id", "");
-      std::printf("%s", wrap(found.empty() ? "No card has that name: type card and a card's id or part of its name (card portal)."
-                                           : "Which one?" + ids, width_, 2).c_str());
+      std::printf("%s", wrap(found.empty() ? tr("ui.play.no_such_card") : tr("ui.play.which_card", {{"ids", ids}}), width_, 2).c_str());
       return;
     }
     const nlohmann::json& c = *found.front();
     const auto& origin = c["origin"];
-    std::printf("%s", wrap(fmt::format("{} — {} ({} {}, value {})", c.value("name", ""), c.value("office", ""), c.value("power", ""),
-                                       c.value("kind", ""), c.value("value", "")), width_, 2).c_str());
-    std::printf("%s", wrap("  " + c.value("text", ""), width_, 2).c_str());
-    std::printf("%s", style_.dim(wrap(fmt::format("  Source: {}{}", origin.value("provenance", ""),
-                                                  origin.value("source", "").empty() ? "" : " — " + origin.value("source", "")),
-                                      width_, 2)).c_str());
+    const std::string power = c.value("power", ""), kind = c.value("kind", "");
+    std::printf("%s", wrap(tr("ui.play.card_face", {{"name", card_field(c, "name")}, {"office", card_field(c, "office")},
+                                                    {"power", cat_.contains(language, "power." + power) ? tr("power." + power) : power},
+                                                    {"kind", cat_.contains(language, "ui.card_kind." + kind) ? tr("ui.card_kind." + kind) : kind},
+                                                    {"value", c.value("value", "")}}), width_, 2).c_str());
+    std::printf("%s", wrap("  " + card_field(c, "text"), width_, 2).c_str());
+    const std::string provenance = origin.value("provenance", "");
+    const std::string source = origin.value("source", "");
+    std::printf("%s", style_.dim(wrap("  " + tr("ui.play.card_source", {{"provenance", cat_.contains(language, "ui.provenance." + provenance)
+                                                                                         ? tr("ui.provenance." + provenance) : provenance}}) +
+                                          (source.empty() ? "" : " — " + source), width_, 2)).c_str());
+  }
+
+  // A card's name, office or text in the reader's language: the layout names its catalogue key
+  // ("key": "staff.portal"), else the layout's own text.
+  std::string card_field(const nlohmann::json& card, const std::string& field) const {
+    const std::string key = card.value("key", "") + "." + field;
+    if (card.contains("key") && cat_.contains(language, key)) return tr(key);
+    return card.value(field, "");
   }
 
   int stop() {
     game_.write(autosave_);
-    std::printf("\nGame saved to %s. Continue with: %s play --load %s\n", autosave_.c_str(), program_.c_str(), autosave_.c_str());
+    std::printf("\n%s\n", tr("ui.play.saved_continue", {{"file", autosave_}, {"program", program_}}).c_str());
     return 0;
   }
 
   int finish() {
     game_.write(autosave_);
-    std::printf("\n%s\n%s", style_.bold("Game over.").c_str(), game_.board_text(std::nullopt).c_str());
+    std::printf("\n%s\n%s", style_.bold(tr("ui.play.game_over")).c_str(), game_.board_text(std::nullopt).c_str());
     std::string winners;
     for (core::Seat p = 0; p < game_.seat_count(); ++p)
-      if (game_.winners() & core::seat_bit(p)) winners += (winners.empty() ? "" : " and ") + name(p);
-    std::printf("%s. The game is saved in %s (%s replay %s).\n", winners.empty() ? "Nobody wins" : (winners + (std::popcount(game_.winners()) > 1 ? " win" : " wins")).c_str(),
-                autosave_.c_str(), program_.c_str(), autosave_.c_str());
+      if (game_.winners() & core::seat_bit(p)) winners += (winners.empty() ? "" : " " + tr("ui.play.and") + " ") + name(p);
+    const std::string result = winners.empty() ? tr("ui.play.nobody_wins") : tr("ui.play.wins", {{"winners", winners}}, std::popcount(game_.winners()));
+    std::printf("%s\n", tr("ui.play.game_saved", {{"result", result}, {"file", autosave_}, {"program", program_}}).c_str());
     return 0;
   }
 
@@ -445,6 +531,8 @@ class Play {
   std::string autosave_;
   bool table_, fast_;
   Style style_;
+  const core::i18n::Catalogues& cat_;
+  std::string language;  // --lang, else the environment's: the display texts' and the edition `rules` quotes
   int humans_ = 0;
   core::Seat last_human_ = -1;
   std::size_t shown_ = 0;
@@ -479,11 +567,15 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   play->add_flag("--no-color", o->no_colour, "Plain text");
   play->add_option("--load", o->load, "Continue a saved game");
   play->add_option("--autosave", o->autosave, "Where quit and the end of the game save (default PROGRAM-autosave.json)");
-  play->add_option("--lang", o->lang, "en, it or ru (default: LC_ALL, LC_MESSAGES, LANG): the rulebook edition `rules` quotes");
+  play->add_option("--lang", o->lang, "en, it or ru (default: LANGUAGE, LC_ALL, LC_MESSAGES, LANG): the language of everything shown, and the rulebook edition `rules` quotes");
   play->callback([&kit, &exit_code, o] {
     const core::Title& title = kit.title();
     const std::filesystem::path rules_dir = default_rules_dir(kit.default_data);
-    const std::string language = rules_language(rules_dir, title.id(), o->lang);  // a bad --lang stops here
+    // The catalogues of data/i18n (every title's interface; Churchill's names and texts too).
+    std::filesystem::path catalogue_dir = core::i18n::default_catalogue_dir(kit.default_data);
+    if (std::error_code ec; !std::filesystem::is_regular_file(catalogue_dir / "en.json", ec)) catalogue_dir = CHURCHILL_DATA_DIR "/i18n";
+    const core::i18n::Catalogues catalogues = core::i18n::Catalogues::load(catalogue_dir);
+    const std::string language = core::i18n::choose_language(o->lang, core::i18n::Environment::from_process(), catalogues.languages());
     std::unique_ptr<core::Match> game;
     if (!o->load.empty()) {
       game = load_match(title, o->load);
@@ -504,9 +596,8 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
     }
     Style style;
     style.on = !o->no_colour && ::isatty(1) && !std::getenv("NO_COLOR") && std::getenv("TERM") && std::string(std::getenv("TERM")) != "dumb";
-    Play session(title, *game, kit.program, o->autosave, o->table, o->fast, style);
+    Play session(title, *game, kit.program, o->autosave, o->table, o->fast, style, catalogues, language);
     session.rules_dir = rules_dir;
-    session.language = language;
     exit_code = session.run();
   });
 }

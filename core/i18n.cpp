@@ -207,6 +207,45 @@ std::string Catalogues::tr(std::string_view language, std::string_view key, cons
   return interpolate(*text, with_count);
 }
 
+std::string Catalogues::render(std::string_view language, const Message& m) const {
+  if (m.key.empty()) return m.text;
+  Args args;
+  args.reserve(m.args.size());
+  for (const Message::Arg& a : m.args) args.emplace_back(a.name, render(language, a.value));
+  return tr(language, m.key, args, m.count);
+}
+
+Message Message::plain(std::string text) { return Message{{}, std::move(text), {}, {}}; }
+
+Message& Message::with(std::string name, std::string value) { return with(std::move(name), plain(std::move(value))); }
+
+Message& Message::with(std::string name, Message value) {
+  args.push_back(Arg{std::move(name), std::move(value)});
+  return *this;
+}
+
+nlohmann::json to_json(const Message& m) {
+  if (m.key.empty()) return m.text;
+  nlohmann::json j = {{"key", m.key}};
+  if (!m.args.empty()) {
+    nlohmann::json args = nlohmann::json::object();
+    for (const Message::Arg& a : m.args) args[a.name] = to_json(a.value);
+    j["args"] = args;
+  }
+  if (m.count) j["count"] = *m.count;
+  return j;
+}
+
+Message message_from_json(const nlohmann::json& j) {
+  if (j.is_string()) return Message::plain(j.get<std::string>());
+  if (!j.is_object() || !j.contains("key") || !j["key"].is_string()) throw CatalogueError("a message is text or {\"key\": ...}");
+  Message m{j["key"].get<std::string>(), {}, {}, {}};
+  if (j.contains("args"))
+    for (const auto& [name, value] : j["args"].items()) m.with(name, message_from_json(value));
+  if (j.contains("count") && j["count"].is_number_integer()) m.count = j["count"].get<long long>();
+  return m;
+}
+
 bool Catalogues::contains(std::string_view language, std::string_view key) const {
   for (std::string_view lang : {language, kFallbackLanguage})
     if (const Catalogue* c = find(lang))
@@ -231,7 +270,7 @@ std::string language_of_locale(std::string_view locale) {
 }
 
 Environment Environment::from_process() {
-  return {std::getenv("LC_ALL"), std::getenv("LC_MESSAGES"), std::getenv("LANG")};
+  return {std::getenv("LC_ALL"), std::getenv("LC_MESSAGES"), std::getenv("LANG"), std::getenv("LANGUAGE")};
 }
 
 std::string choose_language(std::string_view flag, const Environment& env, const std::vector<std::string>& available) {
@@ -242,6 +281,13 @@ std::string choose_language(std::string_view flag, const Environment& env, const
     std::string list;
     for (const std::string& l : available) list += (list.empty() ? "" : ", ") + l;
     throw std::invalid_argument(fmt::format("--lang: \"{}\" is not available (available: {})", flag, list));
+  }
+  // GNU: LANGUAGE lists preferences ("ru:en"); the first with a catalogue wins.
+  for (std::string_view list = env.language ? env.language : ""; !list.empty();) {
+    const std::size_t colon = std::min(list.find(':'), list.size());
+    const std::string code = language_of_locale(list.substr(0, colon));
+    if (known(code)) return code;
+    list.remove_prefix(std::min(colon + 1, list.size()));
   }
   // POSIX: the first variable that is set and non-empty decides, even when it names no catalogue.
   for (const char* value : {env.lc_all, env.lc_messages, env.lang}) {

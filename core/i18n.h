@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -62,6 +63,8 @@ std::vector<std::string> placeholders(std::string_view text);
 // ---------------------------------------------------------------------------------------------
 // Catalogues
 
+struct Message;  // below
+
 // One language's messages: the JSON object flattened to dotted keys.
 class Catalogue {
  public:
@@ -102,6 +105,8 @@ class Catalogues {
   // back to English (with English plural rules); a key nowhere reads as the key itself.
   std::string tr(std::string_view language, std::string_view key, const Args& args = {},
                  std::optional<long long> count = std::nullopt) const;
+  // A message in `language`: its arguments worded first, then its own text.
+  std::string render(std::string_view language, const Message& m) const;
   // Whether tr() finds the key in `language` itself or in English.
   bool contains(std::string_view language, std::string_view key) const;
 
@@ -109,6 +114,41 @@ class Catalogues {
   const std::string* lookup(const Catalogue& c, std::string_view key, std::optional<long long> count) const;
   std::vector<Catalogue> catalogues_;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Messages: what to say, not yet worded. A message is a catalogue key with named arguments, each
+// either plain text (a number, a rule number) or another message (a name: "issue.second-front.name",
+// or a phrase with arguments of its own), worded in the reader's language when it is shown. The
+// rules and views build messages; the terminal words them with Catalogues::render, the web client
+// with i18next from the same catalogues (its JSON form, to_json). One definition of each text.
+
+struct Message {
+  struct Arg;
+  std::string key;                  // empty: `text` as it is
+  std::string text;
+  std::vector<Arg> args;
+  std::optional<long long> count;  // a plural message's count ("{{count}}")
+
+  static Message plain(std::string text);
+  // Adds an argument (returns *this, to chain): `value` as it is, or a message worded in turn.
+  Message& with(std::string name, std::string value);
+  Message& with(std::string name, Message value);
+  // Adds the name of a thing: the message "<key>" (a catalogue key such as "power.UK").
+  Message& name(std::string arg, std::string of) { return with(std::move(arg), Message{std::move(of), {}, {}, {}}); }
+  Message& counted(long long n) {
+    count = n;
+    return *this;
+  }
+};
+struct Message::Arg {
+  std::string name;
+  Message value;
+};
+
+// {"key": K, "args": {name: "text" | message}, "count": N}; a plain message is its text.
+nlohmann::json to_json(const Message& m);
+// The inverse of to_json; throws CatalogueError on a value that is not a message.
+Message message_from_json(const nlohmann::json& j);
 
 // The directory of the catalogues: $CHURCHILL_I18N if set, else data/i18n/ beside `data_dir`'s
 // title directory (data/churchill -> data/i18n).
@@ -120,14 +160,16 @@ std::filesystem::path default_catalogue_dir(const std::filesystem::path& title_d
 // The language code of a locale name: "ru_RU.UTF-8" -> "ru", "it-IT" -> "it", "C"/"POSIX"/"" -> "".
 std::string language_of_locale(std::string_view locale);
 
-// The language to use: `flag` (from --lang) if given, else the first of LC_ALL, LC_MESSAGES, LANG
-// that names a language (POSIX precedence), else English. `available` lists the languages there
+// The language to use: `flag` (from --lang) if given, else the first of LANGUAGE's list that has a
+// catalogue (GNU gettext), else the first of LC_ALL, LC_MESSAGES, LANG that is set (POSIX
+// precedence), else English. `available` lists the languages there
 // are catalogues for: an environment naming another language gives English; a --lang naming one
 // is an error (std::invalid_argument listing the available ones).
 struct Environment {
   const char* lc_all = nullptr;
   const char* lc_messages = nullptr;
   const char* lang = nullptr;
+  const char* language = nullptr;  // GNU LANGUAGE: "ru:en", a list of preferences, before the others
   static Environment from_process();  // reads the process environment
 };
 std::string choose_language(std::string_view flag, const Environment& env, const std::vector<std::string>& available);

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/bot.h"
+#include "core/i18n.h"
 #include "core/ismcts.h"
 #include "core/save.h"
 #include "core/session.h"
@@ -26,6 +27,18 @@ concept PresentableGame = ObservableGame<G> && requires(const G g, const typenam
   // The game's part of a seat's view, from that seat's observation (nullopt: a spectator).
   { g.view_json(cs, seat) } -> std::same_as<nlohmann::json>;
   { g.board_text(cs, seat) } -> std::convertible_to<std::string>;
+};
+
+// A game whose display texts are messages (core/i18n.h) worded in each reader's language: the phase
+// line, each log entry and each action's display text, and the terminal's board in a language.
+template <class G>
+concept LocalizedGame = PresentableGame<G> && requires(const G g, const typename G::State& cs, const LogEntry& e, Seat seat,
+                                                       Action a, std::optional<Seat> viewer, std::string_view language) {
+  { g.catalogues() } -> std::same_as<const i18n::Catalogues&>;
+  { g.phase_message(cs) } -> std::same_as<i18n::Message>;
+  { g.log_message(e) } -> std::same_as<i18n::Message>;
+  { g.action_message(cs, seat, a) } -> std::same_as<i18n::Message>;
+  { g.board_text(cs, viewer, language) } -> std::convertible_to<std::string>;
 };
 
 // The random stream of a bot's choice: fixed by the seed and the game's length, so that playing a
@@ -73,12 +86,28 @@ nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& 
     for (Action a : list) legal.push_back(g.action_to_string(seen, *seat, a));
   }
   j["legal_actions"] = legal;
+  if constexpr (LocalizedGame<G>) {
+    // The display texts as messages, worded by the client in its reader's language (docs/i18n.md).
+    j["phase_message"] = i18n::to_json(g.phase_message(seen));
+    nlohmann::json texts = nlohmann::json::object();
+    if (seat && (acting & seat_bit(*seat))) {
+      ActionList list;
+      g.legal_actions(seen, *seat, list);
+      for (Action a : list) texts[g.action_to_string(seen, *seat, a)] = i18n::to_json(g.action_message(seen, *seat, a));
+    }
+    j["action_messages"] = texts;
+  }
   j["can_undo"] = seat && session.can_undo(*seat);
   const auto& entries = session.log().entries();
   const std::size_t n = entries.size(), tail = static_cast<std::size_t>(std::max(log_tail, 0));
   nlohmann::json log = nlohmann::json::array();
   for (std::size_t i = n > tail ? n - tail : 0; i < n; ++i) log.push_back(g.describe(entries[i]));
   j["log"] = log;
+  if constexpr (LocalizedGame<G>) {
+    nlohmann::json messages = nlohmann::json::array();
+    for (std::size_t i = n > tail ? n - tail : 0; i < n; ++i) messages.push_back(i18n::to_json(g.log_message(entries[i])));
+    j["log_messages"] = messages;
+  }
   j["log_size"] = n;
   j["terminal"] = kind == NodeKind::Terminal;
   j["version"] = session.history().size();
@@ -119,7 +148,18 @@ class SessionMatch final : public Match {
     const NodeKind k = node_kind();
     return k == NodeKind::Decision || k == NodeKind::Simultaneous ? game_->acting_seats(session_.state()) : 0;
   }
-  std::string phase() const override { return game_->phase_text(session_.state()); }
+  std::string phase() const override {
+    if constexpr (LocalizedGame<G>) return game_->catalogues().render(language_, game_->phase_message(session_.state()));
+    else return game_->phase_text(session_.state());
+  }
+  void set_language(std::string language) override { language_ = std::move(language); }
+  std::string action_text(Seat seat, std::string_view command) const override {
+    if constexpr (LocalizedGame<G>) {
+      if (const auto a = game_->action_from_string(session_.state(), seat, command))
+        return game_->catalogues().render(language_, game_->action_message(session_.state(), seat, *a));
+    }
+    return std::string(command);
+  }
   SeatMask winners() const override {
     return node_kind() == NodeKind::Terminal ? game_->winners(session_.state()) : 0;
   }
@@ -163,7 +203,8 @@ class SessionMatch final : public Match {
     const State& s = session_.state();
     const Action a = bot->choose(*game_, game_->observe(s, seat), seat, rng);
     BotMove move{game_->action_to_string(s, seat, a),
-                 node_kind() == NodeKind::Simultaneous && !game_->reveals_hidden(s, seat, a)};
+                 node_kind() == NodeKind::Simultaneous && !game_->reveals_hidden(s, seat, a), {}};
+    move.display = action_text(seat, move.text);
     session_.act(seat, a);
     return move;
   }
@@ -215,10 +256,15 @@ class SessionMatch final : public Match {
     return seat_view(*game_, session_, record_, seat, log_tail);
   }
   std::string board_text(std::optional<Seat> seat) const override {
-    return game_->board_text(game_->observe(session_.state(), seat ? *seat : kSpectator), seat);
+    const State seen = game_->observe(session_.state(), seat ? *seat : kSpectator);
+    if constexpr (LocalizedGame<G>) return game_->board_text(seen, seat, language_);
+    else return game_->board_text(seen, seat);
   }
   std::size_t log_size() const override { return session_.log().size(); }
-  std::string log_line(std::size_t i) const override { return game_->describe(session_.log().entries()[i]); }
+  std::string log_line(std::size_t i) const override {
+    if constexpr (LocalizedGame<G>) return game_->catalogues().render(language_, game_->log_message(session_.log().entries()[i]));
+    else return game_->describe(session_.log().entries()[i]);
+  }
   Seat log_seat(std::size_t i) const override { return session_.log().entries()[i].seat; }
 
   const SaveFile& record() const override { return record_; }
@@ -254,6 +300,7 @@ class SessionMatch final : public Match {
   Advisor advisor_;
   Session<G> session_;
   ActionTexts<G> texts_;
+  std::string language_ = std::string(i18n::kFallbackLanguage);
 };
 
 }  // namespace core

@@ -76,11 +76,19 @@ class Match {
   virtual bool can_undo(Seat seat) const = 0;
   virtual void undo(Seat seat) = 0;
 
+  // The language of the display texts: phase(), board_text(), log_line(), action_text(), a bot
+  // move's display and the errors of act() speak it where the title has message catalogues
+  // (core/i18n.h, docs/i18n.md); "en" until set. Commands (legal_actions, act, saves) never change.
+  virtual void set_language(std::string /*language*/) {}
+  // What an action does in words of that language (a legal action's or chance outcome's command,
+  // as legal_actions gives it); the command itself where the title has no display text.
+  virtual std::string action_text(Seat /*seat*/, std::string_view command) const { return std::string(command); }
   // Bots. A bot's move made in secret (at a simultaneous decision, revealing nothing) is reported
   // as secret so that a front end does not show it.
   struct BotMove {
-    std::string text;
+    std::string text;     // the command
     bool secret = false;
+    std::string display;  // what it did, in the language set (set_language); the command where the title has no words for it
   };
   virtual BotMove bot_move(Seat seat) = 0;
   // Advice to a seat that may act: the search's best actions (at most `count`), each with its

@@ -252,7 +252,7 @@ TEST_F(Cli, PlayShowsACardsWholeTextAndSource) {
     if (!(std::isspace(static_cast<unsigned char>(ch)) && !flat.empty() && flat.back() == ' ')) flat += std::isspace(static_cast<unsigned char>(ch)) ? ' ' : ch;
   EXPECT_NE(flat.find("Air Chief Marshal Sir Charles Portal — Chief of the Air Staff (UK staff, value 1)"), std::string::npos) << r.out;
   EXPECT_NE(flat.find("Attribute: +2 to value if played on an issue on the US track."), std::string::npos);
-  EXPECT_NE(r.out.find("Source: rulebook — English rulebook"), std::string::npos);
+  EXPECT_NE(r.out.find("Source: printed in the rulebook — English rulebook"), std::string::npos);
   EXPECT_NE(r.out.find("Which one?"), std::string::npos) << "a part of several names asks which";
   EXPECT_NE(r.out.find("  1 menzies      +3 to value if played on a Pol-Mil issue."), std::string::npos) << "the hand line";
 }

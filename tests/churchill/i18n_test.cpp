@@ -3,6 +3,7 @@
 // keys used by the code, and the log worded in each language.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -309,26 +310,67 @@ TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
         }
 }
 
-// Every "log." message is worded by churchill/i18n_log.cpp, every "prompt." message by
-// churchill/i18n_view.cpp, every "action." message by churchill/i18n_actions.cpp: none is unused,
-// none is missing.
-TEST(I18nLog, EveryLogPromptAndActionMessageIsUsedByTheCode) {
-  for (const auto& [prefix, file] : {std::pair<std::string, std::string>{"log.", "i18n_log.cpp"}, {"prompt.", "i18n_view.cpp"},
-                                     {"action.", "i18n_actions.cpp"}}) {
-    const std::string code = read(kSourceDir / "churchill" / file);
-    ASSERT_FALSE(code.empty()) << file;
+// Every message of the interface is used by the code that words it, C++ or web, and every key the
+// code names is in the catalogues (AKeyMissingInAnyLanguageFails then checks every language): a
+// message no code uses, or a key no catalogue has, fails. A key is used where it is quoted whole,
+// or where code builds it from a quoted beginning ("ui.card_kind." + kind, `action_kind.${k}`).
+TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists) {
+  struct Use {
+    std::string prefix;
+    std::vector<std::string> files;  // from the source tree's root
+  };
+  const std::vector<std::string> web = {"web/src/i18n.ts", "web/src/game.ts", "web/src/lobby.ts", "web/src/main.ts",
+                                        "web/src/titles/churchill.ts"};
+  const std::vector<Use> uses = {
+      {"log.", {"churchill/i18n_log.cpp", "churchill/view.cpp"}},
+      {"prompt.", {"churchill/game.cpp", "web/src/titles/churchill.ts"}},
+      {"action.", {"churchill/i18n_actions.cpp"}},
+      {"board.", {"churchill/view.cpp", "web/src/titles/churchill.ts"}},
+      {"note.", {"churchill/view.cpp"}},
+      {"end.", {"churchill/view.cpp"}},
+      {"ui.play.", {"cli/play.cpp", "web/src/game.ts", "web/src/lobby.ts", "web/src/titles/churchill.ts"}},
+      {"ui.card_kind.", {"cli/play.cpp", "web/src/titles/churchill.ts"}},
+      {"ui.provenance.", {"cli/play.cpp", "web/src/titles/churchill.ts"}},
+      {"ui.web.", web},
+      {"action_kind.", web},
+  };
+  for (const Use& u : uses) {
+    std::string code;
+    for (const std::string& f : u.files) {
+      const std::string text = read(kSourceDir / f);
+      ASSERT_FALSE(text.empty()) << f;
+      code += text;
+    }
+    auto quoted = [&](const std::string& k) {
+      for (const char* q : {"\"", "'", "`"})
+        if (code.find(q + k + q) != std::string::npos) return true;
+      return false;
+    };
+    auto built = [&](const std::string& k) {  // "ui.card_kind." + kind, `action_kind.${k}`
+      for (std::size_t dot = k.find('.'); dot != std::string::npos; dot = k.find('.', dot + 1)) {
+        const std::string begin = k.substr(0, dot + 1);
+        if (begin.size() < u.prefix.size()) continue;
+        if (code.find("\"" + begin + "\" +") != std::string::npos || code.find("`" + begin + "${") != std::string::npos) return true;
+      }
+      return false;
+    };
     for (const auto& k : base_keys("en")) {
-      if (k.rfind(prefix, 0) != 0) continue;
-      EXPECT_NE(code.find("\"" + k + "\""), std::string::npos) << k << " is not used by churchill/" << file;
+      if (k.rfind(u.prefix, 0) != 0) continue;
+      const bool claimed = std::any_of(uses.begin(), uses.end(), [&](const Use& o) {
+        return o.prefix.size() > u.prefix.size() && k.rfind(o.prefix, 0) == 0;
+      });
+      if (claimed) continue;  // a longer prefix's files use it
+      EXPECT_TRUE(quoted(k) || built(k)) << k << " is used by none of " << u.files.front() << "...";
     }
-    // And every key the code names exists.
-    std::size_t pos = 0;
-    while ((pos = code.find("\"" + prefix, pos)) != std::string::npos) {
-      const std::size_t end = code.find('"', pos + 1);
-      const std::string key = code.substr(pos + 1, end - pos - 1);
-      EXPECT_TRUE(catalogues().contains("en", key)) << key << " is used by " << file << " but in no catalogue";
-      pos = end + 1;
-    }
+    // And every key the code quotes whole exists (in English; every language has what English has).
+    for (const char* q : {"\"", "'", "`"})
+      for (std::size_t pos = 0; (pos = code.find(q + u.prefix, pos)) != std::string::npos;) {
+        const std::size_t end_quote = code.find(q, pos + 1);
+        const std::string key = code.substr(pos + 1, end_quote - pos - 1);
+        pos = end_quote + 1;
+        if (key.find_first_of(" ${}+*") != std::string::npos || key.back() == '.') continue;  // built, or a pattern in a comment
+        EXPECT_TRUE(catalogues().contains("en", key)) << key << " is named by the code but in no catalogue";
+      }
   }
 }
 
@@ -352,9 +394,9 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
         continue;
       }
       phases.insert(churchill::phase_text(g, session.state()).substr(0, 4));
-      EXPECT_EQ(churchill::phase_text(en, session.state()), churchill::phase_text(g, session.state()));
+      EXPECT_EQ(churchill::phase_text(en, g, session.state()), churchill::phase_text(g, session.state()));
       for (const Names* n : {&it, &ru}) {
-        const std::string text = churchill::phase_text(*n, session.state());
+        const std::string text = churchill::phase_text(*n, g, session.state());
         EXPECT_EQ(text.find("{{"), std::string::npos) << text;
         EXPECT_EQ(text.find("prompt."), std::string::npos) << text;
       }

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 namespace {
 
@@ -168,6 +169,36 @@ TEST(I18nLanguage, FlagThenLcAllThenLcMessagesThenLang) {
   // The deciding variable names a language without a catalogue: English, not the next variable.
   EXPECT_EQ(core::i18n::choose_language("", {nullptr, "de_DE.UTF-8", "ru_RU.UTF-8"}, langs), "en");
   EXPECT_EQ(core::i18n::choose_language("", {nullptr, nullptr, "C"}, langs), "en");
+}
+
+TEST(I18nLanguage, GnuLanguageListComesBeforeTheLocaleVariablesAndTheFlagBeforeAll) {
+  const std::vector<std::string> langs = {"en", "it", "ru"};
+  EXPECT_EQ(core::i18n::choose_language("", {"it_IT.UTF-8", nullptr, nullptr, "ru:en"}, langs), "ru");
+  EXPECT_EQ(core::i18n::choose_language("", {nullptr, nullptr, "en_US.UTF-8", "de:it_IT:ru"}, langs), "it");  // the first with a catalogue
+  EXPECT_EQ(core::i18n::choose_language("", {nullptr, nullptr, "ru_RU.UTF-8", "de:fr"}, langs), "ru");  // none: the locale decides
+  EXPECT_EQ(core::i18n::choose_language("", {nullptr, nullptr, "ru_RU.UTF-8", ""}, langs), "ru");
+  EXPECT_EQ(core::i18n::choose_language("it", {nullptr, nullptr, nullptr, "ru"}, langs), "it");
+}
+
+// A message's arguments are worded first, in the same language, then the message itself; its JSON
+// form (what the web client words with i18next) reads back as the same message.
+TEST(I18nMessages, NestedArgumentsAreWordedInTheReadersLanguageAndSurviveJson) {
+  Catalogues c;
+  c.add(Catalogue::from_json("en", R"j({"power": {"UK": "UK"}, "m": "{{power}} gains {{count}} {{what}}",
+                                        "net_one": "network", "net_other": "networks"})j", "en"));
+  c.add(Catalogue::from_json("ru", R"j({"power": {"UK": "Великобритания"}, "m": "{{power}}: {{what}} ({{count}})",
+                                        "net_one": "ячейка", "net_few": "ячейки", "net_many": "ячеек", "net_other": "ячейки"})j", "ru"));
+  core::i18n::Message net{"net", {}, {}, {}};
+  net.counted(3);
+  core::i18n::Message m{"m", {}, {}, {}};
+  m.name("power", "power.UK").with("what", net).counted(3);
+  EXPECT_EQ(c.render("en", m), "UK gains 3 networks");
+  EXPECT_EQ(c.render("ru", m), "Великобритания: ячейки (3)");
+  const core::i18n::Message back = core::i18n::message_from_json(core::i18n::to_json(m));
+  EXPECT_EQ(c.render("ru", back), c.render("ru", m));
+  EXPECT_EQ(core::i18n::to_json(core::i18n::Message::plain("5.24")), "5.24");
+  EXPECT_EQ(c.render("ru", core::i18n::Message{"nowhere", {}, {}, {}}), "nowhere");
+  EXPECT_THROW(core::i18n::message_from_json(nlohmann::json::array()), core::i18n::CatalogueError);
 }
 
 TEST(I18nLanguage, AnUnknownFlagIsAnErrorListingTheLanguages) {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end in the browser: starts `churchill serve` on a free port with a fresh database and runs
 # web/e2e/play.mjs, newcomer.mjs (a whole game as a newcomer plays it), hills.mjs, replay.mjs (the Fronts'
-# map and the Replay), warroom.mjs and hint.mjs (Playwright driving Debian's Chromium).
-# Usage: browser.sh CHURCHILL_BINARY OUT_DIR
+# map and the Replay), warroom.mjs, hint.mjs and i18n.mjs (whole games in Russian and Italian)
+# (Playwright driving Debian's Chromium). Usage: browser.sh CHURCHILL_BINARY OUT_DIR
 set -euo pipefail
 bin=$1 out=$2
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -24,3 +24,4 @@ node e2e/hills.mjs "$url"
 node e2e/replay.mjs "$url" "$out"
 node e2e/warroom.mjs "$url" "$out"
 node e2e/hint.mjs "$url" "$out"
+node e2e/i18n.mjs "$url" "$out"

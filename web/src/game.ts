@@ -5,17 +5,25 @@
 // Updates arrive over the WebSocket.
 import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
+import { has, Message, render as word, t } from './i18n';
 import { OthersMoves } from './replay';
+
+// What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
+const kindName = (k: string) => (has(`action_kind.${k}`) ? t(`action_kind.${k}`) : k);
 
 // A log line with its rule number ("[7.74] ...") as a button that shows the rule's text.
 function withRule(line: string): string {
   const m = line.match(/^\[([0-9.]+)\](.*)$/s);
   if (!m) return escape(line);
-  return `<button class="rule" data-rule="${escape(m[1])}" title="The rulebook's ${escape(m[1])}">${escape(m[1])}</button>${escape(m[2])}`;
+  return `<button class="rule" data-rule="${escape(m[1])}" title="${escape(t('ui.web.rule_title', { rule: m[1] }))}">${escape(m[1])}</button>${escape(m[2])}`;
 }
 
 // Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)").
-const whyFew = (v: View) => (v.options_why as { text?: string } | null | undefined)?.text ?? '';
+// Worded from its catalogue key where the catalogue has it.
+const whyFew = (v: View) => {
+  const why = v.options_why as { text?: string; key?: string; args?: Record<string, string> } | null | undefined;
+  return why?.key && has(why.key) ? t(why.key, why.args ?? {}) : why?.text ?? '';
+};
 
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
@@ -28,9 +36,11 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   let shown = '';  // the view last drawn, as JSON
   let openSeats: string[] = [];  // public seats nobody holds yet, for a visitor to join
   const log: (string | undefined)[] = [];  // the whole log as far as this page has received it
+  const messages: (Message | undefined)[] = [];  // the same lines as messages, worded in the reader's language
+  const line = (i: number) => (messages[i] !== undefined ? word(messages[i]) : log[i]);
   const seenSummaries = new Set<string>();
   let firstView = true;
-  app.innerHTML = '<p>Loading…</p>';
+  app.innerHTML = `<p>${escape(t('ui.web.loading'))}</p>`;
 
   // Each view carries the last lines of the log and the log's length: they are kept in place, so the
   // page holds every line it was sent (an undo shortens the log).
@@ -38,8 +48,11 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const size = Number(v.log_size ?? v.log.length);
     const base = size - v.log.length;
     log.length = Math.min(log.length, size);
-    v.log.forEach((line, i) => { log[base + i] = line; });
+    messages.length = Math.min(messages.length, size);
+    v.log.forEach((l, i) => { log[base + i] = l; });
+    (v.log_messages as Message[] | undefined)?.forEach((m, i) => { messages[base + i] = m; });
     if (log.length < size) log.length = size;
+    if (messages.length < size) messages.length = size;
   };
 
   const dialog = (html: string, onAction?: (root: HTMLElement) => void) => {
@@ -48,7 +61,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     box.id = 'dialog';
     box.setAttribute('role', 'dialog');
     box.setAttribute('aria-modal', 'true');
-    box.innerHTML = `<div class="dialog-body">${html}<p><button class="close" autofocus>Close</button></p></div>`;
+    box.innerHTML = `<div class="dialog-body">${html}<p><button class="close" autofocus>${escape(t('ui.web.close'))}</button></p></div>`;
     const close = () => box.remove();
     box.addEventListener('click', (e) => {
       if (e.target === box || (e.target as HTMLElement).closest('button.close')) close();
@@ -61,8 +74,8 @@ export function renderGame(app: HTMLElement, id: string): () => void {
 
   // Each finished stage's summary can be read again (during play and after the end).
   const summaryButtons = (v: View) => {
-    const all = uiFor(v.title).summaries?.(log.map((l) => l ?? '')) ?? [];
-    return all.length ? `<p class="summaries">Summaries: ${all.map((s) => `<button class="summary-of" data-key="${escape(s.key)}">${escape(s.key)}</button>`).join(' ')}</p>` : '';
+    const all = uiFor(v.title).summaries?.(log.map((l) => l ?? ''), log.map((_, i) => line(i) ?? '')) ?? [];
+    return all.length ? `<p class="summaries">${escape(t('ui.web.summaries'))} ${all.map((s) => `<button class="summary-of" data-key="${escape(s.key)}">${escape(s.key)}</button>`).join(' ')}</p>` : '';
   };
   const showSummary = (s: { title: string; sections: { title: string; lines: string[] }[] }) => {
     // The same line several times (support placed on one Front) is shown once, with how many.
@@ -90,45 +103,47 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const byKind = !filter.length && !showAll && actions.length > 24 && kinds.size > 1;
     const waiting = v.active.filter((s) => s !== v.seat);
     const myMove = !!v.seat && v.active.includes(v.seat);
-    const logLines = log.map((l, i) => ({ l, i })).filter(({ l }) => !logFilter || (l ?? '').toLowerCase().includes(logFilter.toLowerCase()));
+    const logLines = log.map((_, i) => ({ l: line(i), i })).filter(({ l }) => !logFilter || (l ?? '').toLowerCase().includes(logFilter.toLowerCase()));
+    const seatName = (s: string) => (has(`power.${s}`) ? t(`power.${s}`) : s);
     const waitingText = waiting.length
-      ? `Waiting for ${waiting.map((s) => `<b>${escape(s)}</b>${v.seats[s]?.startsWith('bot') ? ' (bot)' : ''}`).join(', ')}` +
-        (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? ' — send the invitation link below if they have not joined yet' : '')
+      ? escape(t('ui.web.waiting_for', { seats: waiting.map((s) => `${seatName(s)}${v.seats[s]?.startsWith('bot') ? ` ${t('ui.web.bot')}` : ''}`).join(', ') })) +
+        (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? ` — ${escape(t('ui.web.send_invitation'))}` : '')
       : '';
+    const actionText = (a: string) => word((v.action_messages as Record<string, Message> | undefined)?.[a]) || a;
     app.innerHTML = `
       <div class="game${v.terminal ? ' over' : ''}" data-version="${v.version}">
         ${v.terminal && ui.end ? ui.end(v, layout) : ''}
         <div class="boards"></div>
         <div class="side">
           <section class="panel" id="state">
-            <p class="phase">${escape(v.terminal ? ui.result(v) : v.phase)}</p>
+            <p class="phase">${escape(v.terminal ? ui.result(v) : v.phase_message ? word(v.phase_message as Message) : v.phase)}</p>
             ${ui.prompt?.(v, layout) ?? ''}
-            <p class="you">You: ${escape(v.seat ?? 'spectator')}${myMove ? ' — <b>your move</b>' : ''}</p>
-            ${!v.seat && openSeats.length ? `<p class="join-seats">${openSeats.map((s) => `<button class="join" data-seat="${escape(s)}">Join as ${escape(s)}</button>`).join(' ')}</p>` : ''}
+            <p class="you">${escape(t('ui.web.you', { seat: v.seat ? seatName(v.seat) : t('ui.web.spectator') }))}${myMove ? ` — <b>${escape(t('ui.web.your_move'))}</b>` : ''}</p>
+            ${!v.seat && openSeats.length ? `<p class="join-seats">${openSeats.map((s) => `<button class="join" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`).join(' ')}</p>` : ''}
             ${mine?.invitation && !v.terminal ? `<details class="invite" ${v.seat_order.some((s) => v.seats[s] === 'human' && s !== v.seat) ? 'open' : ''}>
-              <summary>Invite a player</summary><input readonly aria-label="Invitation link" value="${invitationLink(id, mine.invitation)}" />
-              <button id="copy-invite">Copy link</button></details>` : ''}
-            ${v.terminal && v.seed ? `<p class="seed">Seed (to verify the replay): ${escape(v.seed)}</p>` : ''}
+              <summary>${escape(t('ui.web.invite'))}</summary><input readonly aria-label="${escape(t('ui.web.invitation_link'))}" value="${invitationLink(id, mine.invitation)}" />
+              <button id="copy-invite">${escape(t('ui.web.copy_link'))}</button></details>` : ''}
+            ${v.terminal && v.seed ? `<p class="seed">${escape(t('ui.web.seed', { seed: v.seed }))}</p>` : ''}
           </section>
-          <section class="panel" id="decide"><h2>${filter.length ? `Actions naming ${filter.map(escape).join(' and ')}` : v.terminal ? 'The game is over' : myMove ? 'Your decision: choose an action' : 'Actions'}</h2>
-            ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || 'Waiting…'}</p>` : ''}
+          <section class="panel" id="decide"><h2>${escape(filter.length ? t('ui.web.actions_naming', { words: filter.join(` ${t('ui.play.and')} `) }) : v.terminal ? t('ui.web.game_is_over') : myMove ? t('ui.web.your_decision') : t('ui.web.actions'))}</h2>
+            ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || escape(t('ui.web.waiting'))}</p>` : ''}
             ${myMove && whyFew(v) ? `<p class="options-why" role="note">${escape(whyFew(v))}</p>` : ''}
-            <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>All actions</button>
-              <button id="undo" ${v.can_undo ? '' : 'disabled'}>Undo</button>${mine ? others.control() : ''}</div>
-            ${byKind ? `<p class="hint">${actions.length} choices: pick a kind, or click something on the board or in your hand.</p>
-              <div id="kinds">${[...kinds].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(k)} (${n})</button>`).join('')}
-              <button class="kind" id="show-all">show all ${actions.length}</button></div>` : ''}
+            <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>${escape(t('ui.web.all_actions'))}</button>
+              <button id="undo" ${v.can_undo ? '' : 'disabled'}>${escape(t('ui.web.undo'))}</button>${mine ? others.control() : ''}</div>
+            ${byKind ? `<p class="hint">${escape(t('ui.web.pick_a_kind', { count: actions.length }))}</p>
+              <div id="kinds">${[...kinds].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(kindName(k))} (${n})</button>`).join('')}
+              <button class="kind" id="show-all">${escape(t('ui.web.show_all', { count: actions.length }))}</button></div>` : ''}
             <div id="actions">${byKind ? '' : actions.map((a) => {
               const note = ui.note?.(v, layout, a) ?? '';
-              return `<button class="action" data-action="${escape(a)}">${escape(a)}${note ? `<small>${note}</small>` : ''}</button>`;
+              return `<button class="action" data-action="${escape(a)}" title="${escape(a)}">${escape(actionText(a))}${note ? `<small>${note}</small>` : ''}</button>`;
             }).join('')}</div>
           </section>
           <div class="status-lines panel">${ui.status(v, layout)}</div>
-          <section class="panel" id="log-panel"><h2>Log (${log.length} lines)</h2>
+          <section class="panel" id="log-panel"><h2>${escape(t('ui.web.log', { count: log.length }))}</h2>
             ${summaryButtons(v)}
             ${mine && !v.terminal ? `<p><a href="#/game/${id}/replay" id="replay-so-far">Replay the game so far</a> (as you saw it)</p>` : ''}
-            <p><label>Filter <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="e.g. 7.7 or Western" /></label></p>
-            <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? '<i>(not received)</i>' : withRule(l)}</li>`).join('')}</ol></section>
+            <p><label>${escape(t('ui.web.filter'))} <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="${escape(t('ui.web.filter_example'))}" /></label></p>
+            <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? `<i>${escape(t('ui.web.not_received'))}</i>` : withRule(l)}</li>`).join('')}</ol></section>
         </div>
       </div>`;
     // A click on a board element, a card or a kind narrows the list to the actions naming it too; a
@@ -195,7 +210,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       const html = ui.detail?.(v, layout, e.dataset.detail!);
       if (!html) return;
       const named = v.legal_actions.some((a) => a.split(' ').includes(e.dataset.detail!));
-      dialog(html + (named ? `<p><button class="with-card">Actions with this card</button></p>` : ''), (box) =>
+      dialog(html + (named ? `<p><button class="with-card">${escape(t('ui.web.actions_with_card'))}</button></p>` : ''), (box) =>
         box.querySelector('button.with-card')?.addEventListener('click', () => {
           box.remove();
           filter = [e.dataset.detail!];
@@ -203,13 +218,13 @@ export function renderGame(app: HTMLElement, id: string): () => void {
         }));
     }));
     app.querySelectorAll<HTMLButtonElement>('button.summary-of').forEach((b) => b.addEventListener('click', () => {
-      const s = uiFor(v.title).summaries?.(log.map((l) => l ?? '')).find((x) => x.key === b.dataset.key);
+      const s = uiFor(v.title).summaries?.(log.map((l) => l ?? ''), log.map((_, i) => line(i) ?? '')).find((x) => x.key === b.dataset.key);
       if (s) showSummary(s);
     }));
     app.querySelectorAll<HTMLButtonElement>('button.rule').forEach((b) => b.addEventListener('click', async () => {
       try {
         const rule = await api.rules(v.title, b.dataset.rule!);
-        dialog(`<h2>Rule ${escape(rule.section)}</h2><pre class="rule-text">${escape(rule.text)}</pre>`);
+        dialog(`<h2>${escape(t('ui.web.rule', { rule: rule.section }))}</h2><pre class="rule-text">${escape(rule.text)}</pre>`);
       } catch (err) {
         dialog(`<p class="error">${escape((err as Error).message)}</p>`);
       }
@@ -249,7 +264,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   const summarize = (v: View) => {
     const ui = uiFor(v.title);
     if (!ui.summaries) return;
-    const all = ui.summaries(log.map((l) => l ?? ''));
+    const all = ui.summaries(log.map((l) => l ?? ''), log.map((_, i) => line(i) ?? ''));
     const fresh = all.filter((s) => !seenSummaries.has(s.key));
     fresh.forEach((s) => seenSummaries.add(s.key));
     if (firstView || !fresh.length) return;

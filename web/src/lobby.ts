@@ -1,25 +1,30 @@
 // The lobby: create a game of any title (scenario, seat count, each seat's player, options, public or
 // by invitation), join an open seat, or watch; and the page an invitation link opens.
 import { api, escape, GameSummary, saveSeat, TitleInfo } from './api';
+import { has, t } from './i18n';
 import { finishedGames } from './replay';
+
+// A seat, scenario or phase in the reader's language where the catalogue has it.
+const seatName = (s: string) => (has(`power.${s}`) ? t(`power.${s}`) : s);
+const scenarioName = (id: string, name: string) => (has(`scenario.${id}.name`) ? t(`scenario.${id}.name`) : name);
 
 export async function renderLobby(app: HTMLElement) {
   const titles = await api.titles();
   app.innerHTML = `
     <section class="panel">
-      <h2>New game</h2>
+      <h2>${escape(t('ui.web.new_game'))}</h2>
       <form id="create">
-        <label>Game <select name="title">${titles.map((t) => `<option value="${t.id}">${escape(t.name)}</option>`).join('')}</select></label>
-        <label>Scenario <select name="scenario"></select></label>
-        <label>Players <select name="players"></select></label>
+        <label>${escape(t('ui.web.game'))} <select name="title">${titles.map((x) => `<option value="${x.id}">${escape(x.name)}</option>`).join('')}</select></label>
+        <label>${escape(t('ui.web.scenario'))} <select name="scenario"></select></label>
+        <label>${escape(t('ui.web.players'))} <select name="players"></select></label>
         <span id="seats"></span>
         <span id="options"></span>
-        <label title="Otherwise only those you send the invitation link to may take a seat">
-          <input type="checkbox" name="public" /> Public seats (anyone may join)</label>
-        <button type="submit" id="create-game">Create and play</button>
+        <label title="${escape(t('ui.web.public_title'))}">
+          <input type="checkbox" name="public" /> ${escape(t('ui.web.public'))}</label>
+        <button type="submit" id="create-game">${escape(t('ui.web.create'))}</button>
       </form>
     </section>
-    <section class="panel"><h2>Games in play</h2><table id="games"></table><button id="more" hidden>More games</button></section>`;
+    <section class="panel"><h2>${escape(t('ui.web.games_in_play'))}</h2><table id="games"></table><button id="more" hidden>${escape(t('ui.web.more_games'))}</button></section>`;
   const form = app.querySelector<HTMLFormElement>('#create')!;
   const field = (name: string) => form.querySelector<HTMLSelectElement>(`select[name=${name}]`)!;
   const title = () => titles.find((t) => t.id === field('title').value)!;
@@ -28,20 +33,22 @@ export async function renderLobby(app: HTMLElement) {
   const fillSeats = () => {
     const seats = scenario().seats[field('players').value] ?? [];
     const bot = title().bots[0];
-    form.querySelector('#seats')!.innerHTML = seats.map((s, i) => `<label>${escape(s)} <select name="seat:${escape(s)}">
-        <option value="human" ${i === 0 ? 'selected' : ''}>human</option>
-        ${title().bots.map((b) => `<option value="bot:${b}" ${i > 0 && b === bot ? 'selected' : ''}>${b} bot</option>`).join('')}
+    form.querySelector('#seats')!.innerHTML = seats.map((s, i) => `<label>${escape(seatName(s))} <select name="seat:${escape(s)}">
+        <option value="human" ${i === 0 ? 'selected' : ''}>${escape(t('ui.web.human'))}</option>
+        ${title().bots.map((b) => `<option value="bot:${b}" ${i > 0 && b === bot ? 'selected' : ''}>${escape(t('ui.web.bot_kind', { kind: b }))}</option>`).join('')}
       </select></label>`).join('');
   };
   const fillPlayers = () => {
     field('players').innerHTML = scenario().players.map((n) => `<option value="${n}">${n}</option>`).join('');
     fillSeats();
   };
-  const fillTitle = (t: TitleInfo) => {
-    field('scenario').innerHTML = t.scenarios.map((s) =>
-      `<option value="${s.id}">${escape(s.name)}${s.reconstructed ? ' (the project\'s scenario)' : ''}</option>`).join('');
-    form.querySelector('#options')!.innerHTML = t.options.map((o) =>
-      `<label title="${escape(o.description)}"><input type="checkbox" name="option:${o.id}" /> ${escape(o.description)}</label>`).join('');
+  const fillTitle = (ti: TitleInfo) => {
+    field('scenario').innerHTML = ti.scenarios.map((s) =>
+      `<option value="${s.id}">${escape(scenarioName(s.id, s.name))}${s.reconstructed ? ` ${escape(t('ui.web.project_scenario'))}` : ''}</option>`).join('');
+    form.querySelector('#options')!.innerHTML = ti.options.map((o) => {
+      const text = has(`ui.web.option.${o.id}`) ? t(`ui.web.option.${o.id}`) : o.description;
+      return `<label title="${escape(text)}"><input type="checkbox" name="option:${o.id}" /> ${escape(text)}</label>`;
+    }).join('');
     fillPlayers();
   };
   field('title').addEventListener('change', () => fillTitle(title()));
@@ -68,7 +75,7 @@ export async function renderLobby(app: HTMLElement) {
   });
   const table = app.querySelector<HTMLTableElement>('#games')!;
   const more = app.querySelector<HTMLButtonElement>('#more')!;
-  table.innerHTML = '<tr><th>Game</th><th>Scenario</th><th>Seats</th><th>Where</th><th></th></tr>';
+  table.innerHTML = `<tr><th>${escape(t('ui.web.game'))}</th><th>${escape(t('ui.web.scenario'))}</th><th>${escape(t('ui.web.seats'))}</th><th>${escape(t('ui.web.where'))}</th><th></th></tr>`;
   const names = new Map(titles.map((t) => [t.id, t.name]));
   const load = async (after?: string) => {
     const page = await api.games(after);
@@ -85,12 +92,12 @@ export async function renderLobby(app: HTMLElement) {
 }
 
 function row(g: GameSummary, title: string): string {
-  return `<tr><td>${escape(title)}<br/><small>${g.id}</small></td><td>${escape(g.scenario)}</td>
+  return `<tr><td>${escape(title)}<br/><small>${g.id}</small></td><td>${escape(scenarioName(g.scenario, g.scenario))}</td>
     <td>${g.seat_order.map((s) => g.seats[s] === 'open'
-      ? `<button class="join" data-id="${g.id}" data-seat="${escape(s)}">Join as ${escape(s)}</button>`
-      : `${escape(s)}: ${escape(g.seats[s])}`).join(' ')}</td>
-    <td>${g.terminal ? `over, ${g.winners.map(escape).join(' and ') || 'nobody'} won` : escape(g.phase)}</td>
-    <td><a href="#/game/${g.id}">watch</a></td></tr>`;
+      ? `<button class="join" data-id="${g.id}" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`
+      : `${escape(seatName(s))}: ${escape(has(`ui.web.seat_state.${g.seats[s]}`) ? t(`ui.web.seat_state.${g.seats[s]}`) : g.seats[s])}`).join(' ')}</td>
+    <td>${g.terminal ? escape(t('ui.web.over_won', { winners: g.winners.map(seatName).join(` ${t('ui.play.and')} `) || t('ui.web.nobody') })) : escape(g.phase)}</td>
+    <td><a href="#/game/${g.id}">${escape(t('ui.web.watch'))}</a></td></tr>`;
 }
 
 async function join(id: string, seat: string, invitation?: string) {
@@ -104,14 +111,14 @@ async function join(id: string, seat: string, invitation?: string) {
 
 // #/game/ID/invite/SECRET: the seats still open, each taken with the invitation's secret.
 export async function renderInvitation(app: HTMLElement, id: string, invitation: string) {
-  app.innerHTML = '<p>Loading…</p>';
+  app.innerHTML = `<p>${escape(t('ui.web.loading'))}</p>`;
   try {
     const v = await api.view(id);
     const open = v.seat_order.filter((s) => v.seats[s] === 'human');
-    app.innerHTML = `<section class="panel"><h2>Invitation to game ${id}</h2>
-      <p>${escape(v.scenario)} scenario: ${escape(v.phase)}</p>
-      <p>${open.map((s) => `<button class="join" data-seat="${escape(s)}">Join as ${escape(s)}</button>`).join(' ')}</p>
-      <p><a href="#/game/${id}">Only watch</a></p></section>`;
+    app.innerHTML = `<section class="panel"><h2>${escape(t('ui.web.invitation', { id }))}</h2>
+      <p>${escape(scenarioName(v.scenario, v.scenario))}: ${escape(v.phase)}</p>
+      <p>${open.map((s) => `<button class="join" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`).join(' ')}</p>
+      <p><a href="#/game/${id}">${escape(t('ui.web.only_watch'))}</a></p></section>`;
     app.querySelectorAll<HTMLButtonElement>('button.join').forEach((b) =>
       b.addEventListener('click', () => join(id, b.dataset.seat!, invitation)));
   } catch (err) {

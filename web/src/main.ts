@@ -1,6 +1,7 @@
 // Routing: #/ is the lobby, #/game/ID a game, #/game/ID/replay its replay, #/game/ID/invite/SECRET an invitation to it.
 import { renderInvitation, renderLobby } from './lobby';
 import { renderGame } from './game';
+import { onLanguageChange, switcher, t } from './i18n';
 import { renderReplay } from './replay';
 
 let cleanup: (() => void) | null = null;
@@ -18,5 +19,19 @@ function route() {
   else renderLobby(app);
 }
 
+// The header in the reader's language, with the language switcher; a new language redraws the page.
+function header() {
+  const title = document.querySelector<HTMLAnchorElement>('header a.title')!;
+  title.textContent = t('ui.web.site_title');
+  document.title = t('ui.web.site_title');
+  document.querySelector('header label.language')?.remove();
+  document.querySelector('header')!.append(switcher());
+}
+
 window.addEventListener('hashchange', route);
+onLanguageChange(() => {
+  header();
+  route();
+});
+header();
 route();

@@ -3,10 +3,52 @@
 // end-of-game explanation and the summary of each conference.
 import { escape } from '../api';
 import { hintButton } from '../hint';
+import { has, language, Message, nameOf, render, t } from '../i18n';
 import { Board, Card, ChurchillView, drawFronts, drawLocations, drawTable, Power, POWERS } from './churchill-board';
 import type { TitleUi } from './index';
 
-function panel(title: string, ...content: (Node | string)[]): HTMLElement {
+// ---------------------------------------------------------------------------------------------
+// The reader's language (docs/i18n.md). The layout's names are put in that language once per
+// language; the view's words (a Front's position, the move waiting for a debate) are worded from
+// the ids and messages the server sends beside them, so the board draws them as they are.
+
+const pw = (p: string) => (has(`power.${p}`) ? t(`power.${p}`) : p);
+const localized = new Map<string, Board>();
+function localBoard(layout: unknown): Board {
+  const b = layout as Board;
+  const key = language();
+  const done = localized.get(key);
+  if (done && (done as unknown as { from: Board }).from === b) return done;
+  const cards: Record<string, Card> = {};
+  for (const [id, c] of Object.entries(b.cards)) {
+    const k = (c as Card & { key?: string }).key ?? `${c.kind}.${id}`;
+    cards[id] = { ...c, name: nameOf(k, c.name), office: has(`${k}.office`) ? t(`${k}.office`) : c.kind === 'leader' ? t('ui.card_kind.leader') : c.office,
+                  text: has(`${k}.text`) ? t(`${k}.text`) : c.text };
+  }
+  const out = {
+    ...b,
+    fronts: b.fronts.map((f) => ({ ...f, name: nameOf(`front.${f.id}`, f.name), track: f.track.map((s) => ({ ...s, name: nameOf(`space.${s.id}`, s.name) })) })),
+    locations: b.locations.map((l) => ({ ...l, name: nameOf(`location.${l.id}`, l.name) })),
+    issues: b.issues.map((i) => ({ ...i, name: nameOf(`issue.${i.id}`, i.name) })),
+    cards,
+    from: b,
+  };
+  localized.set(key, out);
+  return out;
+}
+// The view with its words in the reader's language: a Front's position as the localized layout
+// names its space, the waiting move's text.
+function localView(v: ChurchillView): ChurchillView {
+  const fronts: ChurchillView['fronts'] = {};
+  for (const [id, f] of Object.entries(v.fronts)) {
+    const at = (f as { position_id?: string | null }).position_id;
+    fronts[id] = { ...f, position: at ? nameOf(`space.${at}`, f.position) : f.position };
+  }
+  const pending = v.pending && { ...v.pending, text: render((v.pending as { message?: Message }).message) || v.pending.text };
+  return { ...v, fronts, pending };
+}
+
+function panel(title: string, ...content: (Node | string)[]): HTMLElement {  // `title` is HTML
   const section = document.createElement('section');
   section.className = 'panel';
   section.innerHTML = `<h2>${title}</h2>`;
@@ -18,45 +60,46 @@ function panel(title: string, ...content: (Node | string)[]): HTMLElement {
 function provenance(card: Card): string {
   const p = card.origin.provenance;
   if (p === 'rulebook') return '';
-  if (p === 'reconstructed') return '<span class="prov reconstructed" title="Not printed in any rulebook: the project\'s reconstruction">reconstructed</span>';
-  return `<span class="prov" title="${escape(card.origin.source)}">${escape(p === 'rulebook-it' ? 'Italian rulebook' : 'Russian rulebook')}</span>`;
+  if (p === 'reconstructed') return `<span class="prov reconstructed" title="${escape(t('ui.web.reconstructed_title'))}">${escape(t('ui.web.reconstructed'))}</span>`;
+  return `<span class="prov" title="${escape(card.origin.source)}">${escape(t(p === 'rulebook-it' ? 'ui.web.italian_rulebook' : 'ui.web.russian_rulebook'))}</span>`;
 }
 
 // A card face: value, name, office, what it does, where it comes from. Clicking it shows its details.
 export function cardFace(card: Card, extra = ''): string {
-  return `<button class="card-face p-${card.power}" data-detail="${escape(card.id)}" aria-label="${escape(`${card.name}, value ${card.value}`)}">
+  return `<button class="card-face p-${card.power}" data-detail="${escape(card.id)}" aria-label="${escape(t('ui.web.card_label', { name: card.name, value: card.value }))}">
     <span class="value">${escape(card.value)}</span><span class="name">${escape(card.name)}</span>
     <span class="office">${escape(card.office)}</span>
-    <span class="text">${escape(card.text.replace(/^Attribute: /, ''))}</span>${provenance(card)}${extra}</button>`;
+    <span class="text">${escape(card.text.replace(/^[^:]{1,20}: /, ''))}</span>${provenance(card)}${extra}</button>`;
 }
 
-const cards = (layout: unknown) => (layout as Board).cards;
+const cards = (layout: unknown) => localBoard(layout).cards;
 
 // The cards an action names: its words that are card ids of the acting power (or Leaders).
 function cardsIn(view: ChurchillView, board: Board, action: string): Card[] {
   return action.split(' ').map((w) => board.cards[w]).filter((c) => c && (c.kind === 'leader' || c.power === view.seat));
 }
 
-function pendingText(v: ChurchillView): string {
+function pendingText(v: ChurchillView, board: Board): string {
   const p = v.pending;
   if (!p) return '';
-  const card = `<span class="card-name" data-detail="${escape(p.card === 'leader' ? v.powers[p.power].leader : p.card)}">${escape(p.card_name)}</span>`;
-  const what = p.capture
-    ? `it would reach the ${escape(p.power)} chair from ${escape(p.from ?? '')} unless a debate's value, subtracted first, stops it (5.23).`
-    : `it has moved to <b>${escape(p.to)}</b>; a debate moves it from there toward the debater (5.24).`;
-  const debate = p.debate ? ` <b>${escape(p.debate.power)}</b> debates with ${escape(p.debate.card_name)} (${p.debate.value}).` : '';
-  return `<p class="pending" role="status"><b class="p-${p.power}">${escape(p.power)}</b> plays ${card} (value ${p.value})
-    on <b>${escape(p.issue_name)}</b>: ${what}${debate}</p>`;
+  const id = p.card === 'leader' ? v.powers[p.power].leader : p.card;
+  const debate = p.debate ? ' ' + t('ui.web.debates_with', { power: pw(p.debate.power),
+    card: board.cards[p.debate.card === 'leader' ? v.powers[p.debate.power].leader : p.debate.card]?.name ?? p.debate.card_name, value: p.debate.value }) : '';
+  return `<p class="pending" role="status" data-detail="${escape(id)}"><b class="p-${p.power}">${escape(p.text)}</b>${escape(debate)}</p>`;
 }
 
 // The totals of each power at the end, with each 9.4 line that scored.
+// The end as the server sends it, with its messages (the 4.4 case's key, why in words, the lines').
+type EndInfo = Omit<NonNullable<ChurchillView['end']>, 'lines'> & { case_key?: string; why_message?: Message; surrendered_keys?: string[];
+  lines: { condition: string; power: Power; vp: number; text: string; message?: Message }[] };
+
 function endScreen(v: ChurchillView, board: Board): string {
-  const e = v.end!;
+  const e = v.end! as EndInfo;
   // A condition that scored several times (3 VP per aligned country) is one line: "A ×4 ... 12".
   const byPower = (p: string) => {
     const rows = new Map<string, { condition: string; text: string; vp: number; times: number }>();
     for (const l of e.lines.filter((x) => x.power === p)) {
-      const row = rows.get(l.condition) ?? { condition: l.condition, text: l.text, vp: 0, times: 0 };
+      const row = rows.get(l.condition) ?? { condition: l.condition, text: render(l.message) || l.text, vp: 0, times: 0 };
       row.vp += l.vp;
       row.times += 1;
       rows.set(l.condition, row);
@@ -66,14 +109,15 @@ function endScreen(v: ChurchillView, board: Board): string {
   const agenda = Object.entries(v.secret_agenda ?? {});
   const locName = (id: string) => board.locations.find((l) => l.id === id)?.name ?? id;
   return `<section class="panel end" id="end">
-    <h2>${escape(v.winner ? `${v.winner} wins the game` : 'The game is over')}</h2>
-    <p class="why"><b>${escape(e.case)}.</b> ${escape(e.why)}</p>
-    <p>${e.surrendered.length ? `${e.surrendered.map(escape).join(' and ')} surrendered.` : 'Neither Axis power surrendered.'}</p>
-    <div class="end-powers">${POWERS.map((p) => `<div class="end-power"><h3 class="p-${p}">${p}: ${v.scores[p]} VP</h3>
+    <h2>${escape(v.winner ? t('ui.web.wins_the_game', { power: pw(v.winner) }) : t('ui.web.game_is_over'))}</h2>
+    <p class="why"><b>${escape(e.case_key ? t(e.case_key) : e.case)}.</b> ${escape(render(e.why_message) || e.why)}</p>
+    <p>${escape(e.surrendered.length ? t('ui.web.surrendered', { count: e.surrendered.length,
+      axis: (e.surrendered_keys ?? e.surrendered).map((k, i) => (has(k) ? t(k) : e.surrendered[i])).join(` ${t('ui.play.and')} `) }) : t('ui.web.no_surrender'))}</p>
+    <div class="end-powers">${POWERS.map((p) => `<div class="end-power"><h3 class="p-${p}">${escape(t('ui.web.vp', { power: pw(p), count: v.scores[p] }))}</h3>
       <table>${byPower(p).map((l) => `<tr><td class="cond">${escape(l.condition)}${l.times > 1 ? ` ×${l.times}` : ''}</td><td>${escape(l.text)}</td><td class="vp">${l.vp}</td></tr>`).join('')
-        || '<tr><td colspan="3">no victory points</td></tr>'}</table></div>`).join('')}</div>
-    ${agenda.length ? `<p>Secret Agendas (10.3): ${agenda.map(([p, ms]) => `<b class="p-${p}">${escape(p)}</b> ${ms.map((m) => escape(locName(m))).join(', ')}`).join(' · ')}</p>` : ''}
-    <p class="end-buttons"><a class="button" href="#/">New game</a> <a class="button" id="replay" href="#/game/${escape(v.id)}/replay">Replay</a> <button id="show-log">The whole game's log</button></p>
+        || `<tr><td colspan="3">${escape(t('ui.web.no_vp'))}</td></tr>`}</table></div>`).join('')}</div>
+    ${agenda.length ? `<p>${escape(t('ui.web.secret_agendas'))} ${agenda.map(([p, ms]) => `<b class="p-${p}">${escape(pw(p))}</b> ${ms.map((m) => escape(locName(m))).join(', ')}`).join(' · ')}</p>` : ''}
+    <p class="end-buttons"><a class="button" href="#/">${escape(t('ui.web.new_game'))}</a> <a class="button" id="replay" href="#/game/${escape(v.id)}/replay">${escape(t('ui.web.replay'))}</a> <button id="show-log">${escape(t('ui.web.whole_log'))}</button></p>
   </section>`;
 }
 
@@ -81,9 +125,9 @@ function endScreen(v: ChurchillView, board: Board): string {
 function bonus(v: ChurchillView, p: Power): string {
   const b = v.powers[p].bonus_support;
   if (!b) return '';
-  const parts = [[b.europe, 'Europe'], [b.pacific, 'Pacific'], [b.either, 'either theater'], [b.any_front_offensive, 'offensive, any Front']]
-    .filter(([n]) => Number(n) > 0).map(([n, where]) => `${n} ${where}`);
-  return parts.length ? ` (+ free support: ${parts.join(', ')})` : '';
+  const parts = [[b.europe, 'ui.web.bonus_europe'], [b.pacific, 'ui.web.bonus_pacific'], [b.either, 'ui.web.bonus_either'], [b.any_front_offensive, 'ui.web.bonus_any']]
+    .filter(([n]) => Number(n) > 0).map(([n, where]) => `${n} ${t(String(where))}`);
+  return parts.length ? ` ${t('ui.web.free_support', { list: parts.join(', ') })}` : '';
 }
 
 // Why a power's Leader is inactive, from the log since this conference's card was revealed (and a
@@ -93,12 +137,12 @@ function leaderReason(v: ChurchillView, power: string, name: string): string {
   const now = reveals.length ? reveals[reveals.length - 1] : 0;
   const before = reveals.length > 1 ? reveals[reveals.length - 2] : -1;
   const since = v.log.slice(now);
-  if (since.some((l) => l.includes(`${name} is inactive`))) return 'the conference card makes him inactive';
+  if (since.some((l) => l.includes(`${name} is inactive`))) return t('ui.web.inactive_card');
   if (since.some((l) => new RegExp(`^\\[[0-9.]+\\] ${power} (plays|debates with) the Leader`).test(l) || l.includes(`${power}'s Leader breaks the tie`)))
-    return 'used this conference';
+    return t('ui.web.inactive_used');
   if (before >= 0 && v.log.slice(before, now).some((l) => l.includes(`${power}'s Leader has a heart attack`)))
-    return 'heart attack at the last conference (3.31)';
-  return 'used this conference';
+    return t('ui.web.inactive_heart_attack');
+  return t('ui.web.inactive_used');
 }
 
 // "[7.7] the Western Front rolls ..." -> "7.7"
@@ -107,7 +151,7 @@ const chapter = (line: string) => ruleOf(line).split('.')[0];
 
 export const churchill: TitleUi = {
   board(view, layout, marked, pick, previous) {
-    const v = view as ChurchillView, board = layout as Board, before = previous as ChurchillView | null | undefined;
+    const v = localView(view as ChurchillView), board = localBoard(layout), before = previous && localView(previous as ChurchillView);
     // What moved since the view before (a bot's advance, a Front's roll) is highlighted for a moment.
     const moved = new Set<string>();
     if (before && before.conference === v.conference) {
@@ -122,60 +166,67 @@ export const churchill: TitleUi = {
     fronts.id = 'fronts';
     fronts.tabIndex = 0;  // on a phone it scrolls sideways: the keyboard may scroll it too
     fronts.setAttribute('role', 'region');
-    fronts.setAttribute('aria-label', 'Fronts');
+    fronts.setAttribute('aria-label', t('ui.web.fronts'));
     fronts.append(drawFronts(v, board, marked, pick));
     fronts.querySelectorAll<SVGElement>('g.front').forEach((g) => { if (moved.has(g.dataset.id!)) g.classList.add('moved'); });
     const locations = document.createElement('div');
     locations.id = 'locations';
     locations.append(drawLocations(v, board, marked, pick));
-    const panels = [panel(`Conference ${v.conference}${v.conference_card ? ` · card ${escape(v.conference_card)}` : ''}`, table)];
+    const card = v.conference_card;
+    const panels = [panel(escape(card ? t('board.conference_card', { number: v.conference, title: nameOf(`conference.${v.conference}`, ''),
+      version: card.slice(-1).toUpperCase() }) : t('board.conference', { number: v.conference })), table)];
     if (v.hand.length) {
       const hand = document.createElement('div');
       hand.className = 'hand';
-      hand.setAttribute('aria-label', 'Your hand');
+      hand.setAttribute('aria-label', t('ui.web.your_hand_label'));
       hand.innerHTML = v.hand.map((c) => board.cards[c] ? cardFace(board.cards[c]) : `<span class="card">${escape(c)}</span>`).join('');
-      const p = panel(`Your hand (${v.hand.length} cards) <small>— click a card for its details</small>`, hand);
+      const p = panel(`${escape(t('ui.web.your_hand', { count: v.hand.length }))} <small>— ${escape(t('ui.web.click_card'))}</small>`, hand);
       p.id = 'hand-panel';
       panels.push(p);
     }
     const legend = document.createElement('p');
     legend.className = 'legend';
-    legend.innerHTML = `Legend: <b>●</b> a Front's position (its colour) · <b>+N</b> offensive support · <b>■N</b> Axis reserves
-      opposing · <b>DO</b> Directed Offensive · <b>⚓N</b> naval support in the theater · blue spaces: amphibious ·
-      <b>●●</b> Clandestine Networks (owner's colour) · <b>PA</b> Political Alignment · <b>*</b> colony`;
-    panels.push(panel('Military display', fronts, locations, legend));
+    legend.innerHTML = escape(t('ui.web.legend')).replace(/\[(.+?)\]/g, '<b>$1</b>');
+    panels.push(panel(escape(t('ui.web.military_display')), fronts, locations, legend));
     return panels;
   },
   status(view, layout) {
-    const v = view as ChurchillView, board = layout as Board;
+    const v = view as ChurchillView, english = layout as Board, board = localBoard(layout);
+    const ids = (v.tracks as { ids?: { a_bomb: string; spy_ring: string; global: Record<string, string | null> } }).ids;
     const leaders = POWERS.map((p) => {
       const s = v.powers[p], card = board.cards[s.leader];
-      const state = !s.active ? `inactive: ${leaderReason(v, p, card?.name ?? '')}` : s.stays_home ? 'stays home: may debate, may not advance' : 'active';
-      return `<span class="p-${p}"><span class="card-name" data-detail="${escape(s.leader)}">${escape(card?.name ?? s.leader)}</span>: ${state}, ${s.cards_in_hand} cards</span>`;
+      const state = !s.active ? t('ui.web.leader_inactive', { reason: leaderReason(v, p, english.cards[s.leader]?.name ?? '') })
+        : s.stays_home ? t('ui.web.leader_stays_home') : t('ui.web.leader_active');
+      return `<span class="p-${p}"><span class="card-name" data-detail="${escape(s.leader)}">${escape(card?.name ?? s.leader)}</span>: ${escape(state)}, ${escape(t('ui.web.cards', { count: s.cards_in_hand }))}</span>`;
     }).join('<br/>');
+    const global = ids ? Object.entries(ids.global).map(([id, p]) => `${escape(nameOf(`global_issue.${id}`, id))} <b>${escape(p ? t(`global_issue.${id}.advantage.${p}`) : t('board.neutral'))}</b>`)
+      : Object.entries(v.tracks.global).map(([k, pos]) => `${escape(k)} <b>${escape(pos)}</b>`);
+    const phase = (v.phase_message as { args?: { rule?: string } } | undefined)?.args?.rule ?? v.phase;
+    const caseKey = ['4.41', '4.42', '4.43'].indexOf(v.score_case.slice(0, 4));
     return `
-      <p class="scores">${POWERS.map((p) => `<span class="p-${p}">${p} ${v.scores[p]} VP${v.seats[p] !== 'human' ? ' (bot)' : ''}</span>`).join(' ')}</p>
-      ${v.terminal ? '' : `<p class="tracks if-now">If the game ended now: ${escape(v.score_case)}${v.winner_if_ended_now
-        ? ` — <b class="p-${v.winner_if_ended_now}">${escape(v.winner_if_ended_now)} would win</b>` : ' (Secret Agendas are hidden)'}</p>`}
-      <p class="tracks">A-Bomb: ${escape(v.tracks.a_bomb)} · Spy ring: ${escape(v.tracks.spy_ring)} · Leadership: Europe ${v.tracks.leadership.Europe}, Pacific ${v.tracks.leadership.Pacific}</p>
-      <p class="tracks">Global Issues: ${Object.entries(v.tracks.global).map(([k, pos]) => `${escape(k)} <b>${escape(pos)}</b>`).join(' · ')}
-        ${Object.entries(v.tracks.surrendered).filter(([, s]) => s).map(([k]) => ` · ${k} has surrendered`).join('')}</p>
+      <p class="scores">${POWERS.map((p) => `<span class="p-${p}">${escape(t('ui.web.vp', { power: pw(p), count: v.scores[p] }))}${v.seats[p] !== 'human' ? ` ${escape(t('ui.web.bot'))}` : ''}</span>`).join(' ')}</p>
+      ${v.terminal ? '' : `<p class="tracks if-now">${escape(t('ui.web.if_ended_now', { case: caseKey >= 0 ? t(['board.case_alliance_victory', 'board.case_broken_alliance', 'board.case_global_hegemon'][caseKey]) : v.score_case }))}${v.winner_if_ended_now
+        ? ` — <b class="p-${v.winner_if_ended_now}">${escape(t('board.would_win', { power: pw(v.winner_if_ended_now) }))}</b>` : ` ${escape(t('board.secret_hidden'))}`}</p>`}
+      <p class="tracks">${escape(t('board.a_bomb'))}: ${escape(ids ? nameOf(`a_bomb.${ids.a_bomb}`, v.tracks.a_bomb) : v.tracks.a_bomb)} · ${escape(t('board.spy_ring'))}: ${escape(ids ? nameOf(`a_bomb.${ids.spy_ring}`, v.tracks.spy_ring) : v.tracks.spy_ring)} · ${escape(t('board.leadership', { europe: pw(v.tracks.leadership.Europe), pacific: pw(v.tracks.leadership.Pacific) }))}</p>
+      <p class="tracks">${escape(t('board.global_issues'))}: ${global.join(' · ')}
+        ${Object.entries(v.tracks.surrendered).filter(([, s]) => s).map(([k]) => ` · ${escape(t('ui.web.has_surrendered', { axis: nameOf(`axis.${k.toLowerCase()}`, k) }))}`).join('')}</p>
       <p class="tracks leaders">${leaders}</p>
-      ${/^6\./.test(v.phase) ? `<p class="tracks">Production left: ${POWERS.map((p) => `${p} ${v.powers[p].production ?? 0}${bonus(v, p)}`).join(', ')}</p>` : ''}
-      ${/^7\.[13]/.test(v.phase) ? `<p class="tracks">Still to place: ${POWERS.map((p) => `${p} ${v.powers[p].networks_to_place ?? 0} networks, ${v.powers[p].alignment_to_place ?? 0} alignment`).join(' · ')}</p>` : ''}
+      ${/^6\./.test(phase) ? `<p class="tracks">${escape(t('ui.web.production_left'))} ${POWERS.map((p) => `${escape(pw(p))} ${v.powers[p].production ?? 0}${escape(bonus(v, p))}`).join(', ')}</p>` : ''}
+      ${/^7\.[13]/.test(phase) ? `<p class="tracks">${escape(t('ui.web.still_to_place'))} ${POWERS.map((p) => escape(t('ui.web.to_place', { power: pw(p), networks: v.powers[p].networks_to_place ?? 0, alignment: v.powers[p].alignment_to_place ?? 0 }))).join(' · ')}</p>` : ''}
 `;
   },
   result(view) {
-    return `Game over: ${(view as ChurchillView).winner} wins`;
+    const w = (view as ChurchillView).winner;
+    return w ? t('prompt.game_over_winner', { power: pw(w) }) : t('prompt.game_over');
   },
-  prompt(view) {
-    return pendingText(view as ChurchillView) + hintButton(view);
+  prompt(view, layout) {
+    return pendingText(localView(view as ChurchillView), localBoard(layout)) + hintButton(view);
   },
   note(view, layout, action) {
     const v = view as ChurchillView;
-    const named = cardsIn(v, layout as Board, action).map((c) => `${c.name.split(' ').slice(-1)[0]} (${c.value})`);
-    const effect = v.action_notes?.[action];
-    return [named.join(', '), effect].filter(Boolean).map(escape).join(' · ');
+    const named = cardsIn(v, localBoard(layout), action).map((c) => `${c.name.split(' ').slice(-1)[0]} (${c.value})`);
+    const effect = render((v.action_note_messages as Record<string, Message> | undefined)?.[action]) || v.action_notes?.[action];
+    return [named.join(', '), effect].filter(Boolean).map((x) => escape(String(x))).join(' · ');
   },
   related(view, action) {
     const v = view as ChurchillView;
@@ -185,16 +236,17 @@ export const churchill: TitleUi = {
   detail(_view, layout, id) {
     const card = cards(layout)[id];
     if (!card) return null;
+    const prov = card.origin.provenance;
     return `<div class="card-detail p-${card.power}"><div class="value big">${escape(card.value)}</div>
-      <h3>${escape(card.name)}</h3><p class="office">${escape(card.office)} · ${escape(card.power)}${card.kind === 'leader' ? ' Leader' : ' staff card'}</p>
+      <h3>${escape(card.name)}</h3><p class="office">${escape(card.office)} · ${escape(pw(card.power))} ${escape(t(`ui.card_kind.${card.kind}`))}</p>
       <p>${escape(card.text)}</p>
-      <p class="source"><b>Source:</b> ${escape(card.origin.provenance)}${card.origin.source ? ` — ${escape(card.origin.source)}` : ''}</p></div>`;
+      <p class="source"><b>${escape(t('ui.web.source'))}</b> ${escape(has(`ui.provenance.${prov}`) ? t(`ui.provenance.${prov}`) : prov)}${card.origin.source ? ` — ${escape(card.origin.source)}` : ''}</p></div>`;
   },
   end(view, layout) {
     const v = view as ChurchillView;
-    return v.end ? endScreen(v, layout as Board) : '';
+    return v.end ? endScreen(v, localBoard(layout)) : '';
   },
-  summaries(log) {
+  summaries(log, shown) {
     // A conference ends with "[8.0] conference N ends": its summary is what the Meeting, the
     // Decision Segment and the War Phase did since the previous one.
     const out: ReturnType<NonNullable<TitleUi['summaries']>> = [];
@@ -202,18 +254,20 @@ export const churchill: TitleUi = {
     log.forEach((line, i) => {
       const m = line.match(/^\[8\.0\] conference (\d+) ends/);
       if (!m) return;
+      const from = start;
       const part = log.slice(start, i + 1);
       start = i + 1;
-      const pick = (test: (l: string) => boolean) => part.filter(test).map((l) => l);
+      // Chosen by the English line, shown in the reader's language.
+      const pick = (test: (l: string) => boolean) => part.map((l, k) => (test(l) ? shown[from + k] ?? l : null)).filter((l): l is string => l !== null);
       const meeting = pick((l) => /^\[5\.27\]|wins the conference|^\[6\.2[12]\]/.test(l));
       const decision = pick((l) => chapter(l) === '6' && !/^\[6\.2[12]\]/.test(l));
       const war = pick((l) => chapter(l) === '7' || /^\[4\.4\]/.test(l));
       const important = pick((l) => /heart attack|dies|surrenders|arrested|Paranoia roll \d+: USSR|removed from the game/.test(l));
-      out.push({ key: `conference ${m[1]}`, title: `Conference ${m[1]}: what happened`, sections: [
-        { title: 'Important', lines: important },
-        { title: 'Meeting: issues won', lines: meeting },
-        { title: 'Decision Segment', lines: decision },
-        { title: 'War Phase: placements, reserves, Front rolls, surrenders', lines: war },
+      out.push({ key: t('board.conference', { number: m[1] }), title: t('ui.web.summary_title', { number: m[1] }), sections: [
+        { title: t('ui.web.summary_important'), lines: important },
+        { title: t('ui.web.summary_meeting'), lines: meeting },
+        { title: t('ui.web.summary_decision'), lines: decision },
+        { title: t('ui.web.summary_war'), lines: war },
       ].filter((s) => s.lines.length) });
     });
     return out;

@@ -27,7 +27,8 @@ export interface TitleUi {
   // HTML: the end-of-game explanation (who won and why).
   end?(view: View, layout: unknown): string;
   // Summaries of what happened between two decisions (a War Phase), from the log: a title and lines.
-  summaries?(log: string[]): { key: string; title: string; sections: { title: string; lines: string[] }[] }[];
+  // `shown` holds the same lines in the reader's language (`log` the English ones, which the title reads).
+  summaries?(log: string[], shown: string[]): { key: string; title: string; sections: { title: string; lines: string[] }[] }[];
 }
 
 // A title without a module of its own still plays: its view's fields are listed as they are.

@@ -1,0 +1,145 @@
+// Browser end to end in Russian and Italian: the lobby follows the browser's language (ru-RU); a whole
+// training game as the UK against two bots is played in Russian by clicking, every text checked for
+// Cyrillic and for catalogue keys left unworded; the switcher turns the same page Italian, the choice
+// survives a reload, and a whole game is played in Italian. Screenshots of the board in each
+// language at 1280x800 and 390x844 (no sideways scroll), and of each end screen.
+// Usage: node e2e/i18n.mjs BASE_URL SCREENSHOT_DIR
+import { chromium } from 'playwright-core';
+
+const [base, out] = process.argv.slice(2);
+const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
+const check = (ok, message) => { if (!ok) fail(message); };
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+         '--disable-component-update', '--disable-sync'],
+});
+
+// A message key shown as it is ("ui.web.undo", "log.played") means a message no catalogue has.
+const KEY = /(^|[\s(«"])(ui|board|log|prompt|action|action_kind|note|end|power|staff|leader|issue|front|space|location|theater|term|victory)\.[a-z0-9_.-]+[a-z]/;
+async function checkWorded(page, what, script) {
+  const text = await page.evaluate(() => document.body.innerText);
+  const key = text.match(KEY);
+  check(!key, `${what}: a message key is shown unworded: "${key?.[0]}"`);
+  if (script) check(script.test(text), `${what}: no text in the expected script`);
+}
+
+async function checkPhone(page, what) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(overflow <= 2, `${what}: the phone layout is ${overflow}px too wide`);
+}
+
+// Creates a training game (UK human, two bots) from the lobby and waits for the hand.
+async function createGame(page) {
+  await page.goto(base);
+  await page.waitForSelector('#create-game');
+  await page.selectOption('select[name=scenario]', 'training');
+  await page.selectOption('select[name="seat:UK"]', 'human');
+  await page.selectOption('select[name="seat:US"]', 'bot:rulebook');
+  await page.selectOption('select[name="seat:USSR"]', 'bot:rulebook');
+  await page.click('#create-game');
+  await page.waitForURL(/#\/game\/[0-9a-f]+$/);
+  await page.waitForSelector('.hand .card-face', { timeout: 10000 });
+}
+
+// Plays to the end by the first action offered (a kind first when they are offered by kind),
+// closing each conference's summary; checks every page on the way. The number of decisions.
+async function playToTheEnd(page, lang, script) {
+  let decisions = 0;
+  for (let i = 0; i < 900; ++i) {
+    await page.waitForSelector('.game[data-version]');
+    if (await page.locator('.end').count() > 0) return decisions;
+    if (await page.locator('#dialog').count() > 0) {
+      await checkWorded(page, `${lang} summary`, script);
+      await page.click('#dialog button.close');
+      continue;
+    }
+    const buttons = page.locator('button.action, button.kind[data-word]');
+    if (await buttons.count() === 0) {
+      await page.waitForFunction(() => document.querySelector('button.action, button.kind[data-word], .end, #dialog'), null, { timeout: 15000 });
+      continue;
+    }
+    if (i % 10 === 0) await checkWorded(page, `${lang} decision ${i}`, script);
+    const before = await page.getAttribute('.game', 'data-version');
+    const kind = await page.locator('button.action').count() === 0;
+    await buttons.first().click();
+    if (kind) continue;
+    ++decisions;
+    await page.waitForFunction((b) => document.querySelector('.game')?.getAttribute('data-version') !== b || document.querySelector('#dialog'),
+                               before, { timeout: 15000 });
+  }
+  fail(`${lang}: the game did not end`);
+}
+
+try {
+  // 1. Russian, as the browser asks.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+  await page.goto(base);
+  await page.waitForSelector('#create-game');
+  check((await page.textContent('#create-game')).trim() === 'Создать и играть', 'the lobby does not follow the browser\'s language (ru)');
+  check(await page.getAttribute('html', 'lang') === 'ru', 'the page does not say it is Russian');
+  await createGame(page);
+  const cyrillic = /[А-Яа-яЁё]{3}/;
+  check(cyrillic.test(await page.textContent('.phase')), 'the phase line is not Russian');
+  check(cyrillic.test(await page.textContent('.hand')), 'the card faces are not Russian');
+  check(cyrillic.test(await page.textContent('.log')), 'the log is not Russian');
+  check(cyrillic.test(await page.textContent('#actions, #kinds')), 'the actions are not Russian');
+  await checkWorded(page, 'ru board', cyrillic);
+  await page.screenshot({ path: `${out}/board-ru-1280x800.png` });
+  const gameUrl = page.url();
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(gameUrl);
+  await phone.waitForSelector('.hand .card-face');
+  await checkPhone(phone, 'ru board');
+  await phone.screenshot({ path: `${out}/board-ru-390x844.png`, fullPage: true });
+  await phone.close();
+
+  // 2. The switcher: the same page in Italian at once, and after a reload.
+  const phaseRu = await page.textContent('.phase');
+  await page.selectOption('#language', 'it');
+  await page.waitForSelector('.hand .card-face');
+  await page.waitForFunction(() => document.documentElement.lang === 'it');
+  const phaseIt = await page.textContent('.phase');
+  check(phaseIt !== phaseRu && !cyrillic.test(phaseIt), `switching to Italian left the phase line as it was: ${phaseIt}`);
+  check((await page.textContent('#undo')).trim() === 'Annulla', 'switching to Italian left the buttons as they were');
+  await page.reload();
+  await page.waitForSelector('.hand .card-face');
+  check((await page.textContent('#undo')).trim() === 'Annulla', 'the chosen language was not kept across a reload');
+  await page.selectOption('#language', 'ru');
+  await page.waitForSelector('.hand .card-face');
+
+  // 3. The whole game in Russian.
+  const ru = await playToTheEnd(page, 'ru', cyrillic);
+  const endRu = await page.textContent('.end');
+  check(/4\.4[123]/.test(endRu) && /ПО/.test(endRu) && cyrillic.test(endRu), `the Russian end screen: ${endRu.slice(0, 200)}`);
+  await checkWorded(page, 'ru end', cyrillic);
+  await page.screenshot({ path: `${out}/end-ru-1280x800.png` });
+
+  // 4. A whole game in Italian (the switcher's choice, kept in the browser).
+  await page.selectOption('#language', 'it');
+  await createGame(page);
+  const italian = /\b(Conferenza|Argomento|Riunione|Agenda|Fronte|Leader|Sostenere|Controbattere|Partita|Annulla)\b/;
+  check(italian.test(await page.evaluate(() => document.body.innerText)), 'the new game is not Italian');
+  await checkWorded(page, 'it board', italian);
+  await page.screenshot({ path: `${out}/board-it-1280x800.png` });
+  const phoneIt = await context.newPage();
+  await phoneIt.setViewportSize({ width: 390, height: 844 });
+  await phoneIt.goto(page.url());
+  await phoneIt.waitForSelector('.hand .card-face');
+  await checkPhone(phoneIt, 'it board');
+  await phoneIt.screenshot({ path: `${out}/board-it-390x844.png`, fullPage: true });
+  await phoneIt.close();
+  const it = await playToTheEnd(page, 'it', italian);
+  const endIt = await page.textContent('.end');
+  check(/4\.4[123]/.test(endIt) && /PV/.test(endIt), `the Italian end screen: ${endIt.slice(0, 200)}`);
+  await checkWorded(page, 'it end', italian);
+  await page.screenshot({ path: `${out}/end-it-1280x800.png` });
+  console.log(`1 passed, 0 failed (whole games: ${ru} decisions in Russian, ${it} in Italian; screenshots in ${out})`);
+} finally {
+  await browser.close();
+}

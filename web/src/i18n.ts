@@ -1,0 +1,97 @@
+// The reader's language: i18next over the same catalogues the C++ side reads (data/i18n/*.json,
+// bundled by Vite at build time; docs/i18n.md). The server sends language-neutral views: names as
+// ids and display texts as messages ({key, args, count}); this module words them. The language is
+// the one chosen with the switcher (kept in localStorage), else the browser's first available one.
+import i18next from 'i18next';
+import en from '../../data/i18n/en.json';
+import it from '../../data/i18n/it.json';
+import ru from '../../data/i18n/ru.json';
+
+export const LANGUAGES = ['en', 'it', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const STORE = 'language';
+
+// A message as the server sends it (core::i18n::to_json): plain text, or a key with arguments that
+// are messages in turn (names: {"key": "issue.second-front.name"}).
+export type Message = string | { key: string; args?: Record<string, Message>; count?: number };
+
+function initial(): Language {
+  const saved = localStorage.getItem(STORE);
+  if (saved && (LANGUAGES as readonly string[]).includes(saved)) return saved as Language;
+  for (const l of navigator.languages ?? [navigator.language]) {
+    const code = l.toLowerCase().split('-')[0];
+    if ((LANGUAGES as readonly string[]).includes(code)) return code as Language;
+  }
+  return 'en';
+}
+
+i18next.init({
+  lng: initial(),
+  fallbackLng: 'en',
+  resources: { en: { translation: en }, it: { translation: it }, ru: { translation: ru } },
+  interpolation: { escapeValue: false },  // every text is escaped where it is put into HTML
+  returnNull: false,
+  initImmediate: false,
+});
+document.documentElement.lang = i18next.language;
+
+export function language(): Language {
+  return i18next.language as Language;
+}
+
+// Chooses the language, keeps it for the next visit and redraws what listens (setLanguage's callers).
+const listeners = new Set<() => void>();
+export function setLanguage(l: Language) {
+  localStorage.setItem(STORE, l);
+  i18next.changeLanguage(l);
+  document.documentElement.lang = l;
+  listeners.forEach((f) => f());
+}
+export function onLanguageChange(f: () => void): () => void {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+// A catalogue message: t('ui.web.undo'), t('ui.web.cards', {count: 3}).
+export function t(key: string, args: Record<string, string | number> = {}): string {
+  return i18next.t(key, args as Record<string, unknown>) as string;
+}
+
+// Whether the catalogue (the language or English) has `key`.
+export function has(key: string): boolean {
+  return i18next.exists(key);
+}
+
+// The name of a thing by its catalogue key ("issue.second-front"), or `fallback` if it has none.
+export function nameOf(key: string, fallback: string): string {
+  return has(`${key}.name`) ? t(`${key}.name`) : fallback;
+}
+
+// A message from the server, worded: its arguments first, then its own text.
+export function render(m: Message | undefined | null): string {
+  if (m === undefined || m === null) return '';
+  if (typeof m === 'string') return m;
+  const args: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(m.args ?? {})) args[name] = render(value);
+  if (m.count !== undefined) args.count = m.count;
+  return t(m.key, args);
+}
+
+// The switcher: a labelled <select> of the languages, each named in itself.
+export function switcher(): HTMLElement {
+  const label = document.createElement('label');
+  label.className = 'language';
+  const select = document.createElement('select');
+  select.id = 'language';
+  select.setAttribute('aria-label', t('ui.web.language'));
+  for (const l of LANGUAGES) {
+    const o = document.createElement('option');
+    o.value = l;
+    o.textContent = t(`language.${l}`);
+    o.selected = l === language();
+    select.append(o);
+  }
+  select.addEventListener('change', () => setLanguage(select.value as Language));
+  label.append(select);
+  return label;
+}
