@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/data_error.h"
+
 namespace churchill {
 
 // ---------------------------------------------------------------------------------------------
@@ -313,10 +315,7 @@ struct VictoryCondition {
 // ---------------------------------------------------------------------------------------------
 
 // A data file that breaks a rule of docs/data.md. The message names file, entry and field.
-class DataError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using DataError = core::DataError;
 
 struct Data {
   std::vector<Leader> leaders;

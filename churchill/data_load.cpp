@@ -1,49 +1,15 @@
 // Loading and validating data/churchill/*.json (docs/data.md).
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "churchill/data_reader.h"
-#include "core/hash.h"
 
 namespace churchill {
 
 using namespace detail;
 
 namespace {
-
-// ----------------------------------------------------------------------------------------------
-// Files
-
-Document read_document(const std::filesystem::path& dir, const char* name, const char* kind) {
-  const std::filesystem::path path = dir / name;
-  Document d{(path.parent_path().filename() / name).string(), {}};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError(fmt::format("{}: cannot read the file", path.string()));
-  try {
-    d.root = json::parse(in);
-  } catch (const json::parse_error& e) {
-    throw DataError(fmt::format("{}: not valid JSON: {}", d.file, e.what()));
-  }
-  const Node n = d.node();
-  if (!n.value().is_object()) n.fail("must be a JSON object");
-  if (n.str("kind") != kind) n.fail("kind", fmt::format("must be \"{}\"", kind));
-  return d;
-}
-
-std::string hash_files(const std::filesystem::path& dir) {
-  std::uint64_t h = core::fnv1a("churchill-data");
-  for (const char* name : kDataFiles) {
-    std::ifstream in(dir / name, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    h = core::fnv1a(name, h);
-    h = core::fnv1a(bytes.str(), h);
-  }
-  return core::to_hex(h);
-}
 
 // ----------------------------------------------------------------------------------------------
 // issues.json
@@ -268,7 +234,7 @@ void load_secret_agenda(const Document& doc, const Registry& ids, Data& data) {
 Data load_data(const std::filesystem::path& dir) {
   Data data;
   Registry ids;
-  auto doc = [&](const char* name, const char* kind) { return read_document(dir, name, kind); };
+  auto doc = [&](const char* name, const char* kind) { return core::read_document<Node>(dir, name, kind); };
   load_issues(doc("issues.json", "issues"), ids, data);
   load_map(doc("map.json", "map"), ids, data);
   load_tracks(doc("tracks.json", "tracks"), ids, data);
@@ -280,7 +246,7 @@ Data load_data(const std::filesystem::path& dir) {
   load_secret_agenda(doc("secret-agenda.json", "secret-agenda"), ids, data);
   load_scenarios(doc("scenarios.json", "scenarios"), ids, data);
   load_victory(doc("victory-points.json", "victory-points"), ids, data);
-  data.hash = hash_files(dir);
+  data.hash = core::hash_data_files(dir, "churchill-data", kDataFiles);
   return data;
 }
 

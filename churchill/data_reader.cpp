@@ -1,62 +1,8 @@
 #include "churchill/data_reader.h"
 
-#include <algorithm>
-
 namespace churchill::detail {
 
-const json& Node::at(const char* key) const {
-  if (!j_->is_object()) fail("must be a JSON object");
-  auto it = j_->find(key);
-  if (it == j_->end()) fail(key, "missing");
-  return *it;
-}
-
-std::string Node::str(const char* key) const {
-  const json& v = at(key);
-  if (!v.is_string() || v.get_ref<const std::string&>().empty()) fail(key, "must be a non-empty string");
-  return v.get<std::string>();
-}
-
-std::string Node::opt_str(const char* key) const { return has(key) ? str(key) : std::string(); }
-
-int Node::integer(const char* key, int lo, int hi) const {
-  const json& v = at(key);
-  if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
-    fail(key, fmt::format("must be an integer {}..{}", lo, hi));
-  return v.get<int>();
-}
-
-int Node::opt_integer(const char* key, int lo, int hi, int absent) const {
-  return has(key) ? integer(key, lo, hi) : absent;
-}
-
-bool Node::boolean(const char* key) const {
-  const json& v = at(key);
-  if (!v.is_boolean()) fail(key, "must be true or false");
-  return v.get<bool>();
-}
-
-void Node::allow(std::initializer_list<std::string_view> keys) const {
-  if (!j_->is_object()) fail("must be a JSON object");
-  for (const auto& [key, _] : j_->items())
-    if (std::find(keys.begin(), keys.end(), key) == keys.end()) fail(key, "unknown field");
-}
-
-std::vector<Node> Node::array(const char* key) const {
-  const json& v = at(key);
-  if (!v.is_array()) fail(key, "must be an array");
-  std::vector<Node> out;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    const json& e = v[i];
-    std::string where = fmt::format("{}: {}[{}]", where_, key, i);
-    if (e.is_object() && e.contains("id") && e["id"].is_string())
-      where += fmt::format(" (id \"{}\")", e["id"].get<std::string>());
-    out.emplace_back(e, std::move(where));
-  }
-  return out;
-}
-
-std::vector<std::string> Node::strings(const char* key) const {
+std::vector<std::string> Node::string_or_strings(const char* key) const {
   const json& v = at(key);
   std::vector<std::string> out;
   if (v.is_string()) out.push_back(v.get<std::string>());
@@ -99,7 +45,7 @@ Origin Node::origin() const {
   for (const auto& [field, entry] : stated.items()) {
     if (field != "order" && !has(field.c_str()))
       fail("stated", fmt::format("names \"{}\", which is not a field of this entry", field));
-    Node f(entry, where_ + ": stated." + field);
+    Node f(entry, where() + ": stated." + field);
     f.allow({"provenance", "source"});
     o.stated.push_back({field, read_provenance(f, "provenance"), f.str("source")});
   }
@@ -107,22 +53,12 @@ Origin Node::origin() const {
 }
 
 std::uint8_t Ids::add(const Node& entry) {
-  const std::string id = entry.str("id");
-  if (index_.size() >= 250) entry.fail("id", "too many entries");
-  auto [it, inserted] = index_.emplace(id, static_cast<std::uint8_t>(index_.size()));
-  if (!inserted) entry.fail("id", fmt::format("duplicate {} id \"{}\"", kind_, id));
-  return it->second;
-}
-
-std::uint8_t Ids::resolve(const Node& n, std::string_view field, const std::string& id) const {
-  const std::uint8_t i = find(id);
-  if (i == kNone) n.fail(field, fmt::format("unknown {} \"{}\"", kind_, id));
-  return i;
-}
-
-std::uint8_t Ids::find(std::string_view id) const {
-  auto it = index_.find(std::string(id));
-  return it == index_.end() ? kNone : it->second;
+  constexpr std::size_t kLimit = 250;
+  if (size() >= kLimit) {
+    entry.str("id");  // a missing or empty id is the first error, as for any entry
+    entry.fail("id", "too many entries");
+  }
+  return core::Ids::add(entry, kLimit);
 }
 
 Dice parse_dice(const Node& n, const char* key) {

@@ -3,71 +3,35 @@
 
 #include <fmt/format.h>
 
-#include <initializer_list>
-#include <nlohmann/json.hpp>
 #include <string>
-#include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "churchill/data.h"
+#include "core/data_reader.h"
 
 namespace churchill::detail {
 
-using nlohmann::json;
+using core::json;
 
-// One JSON value and where it is ("issues.json: issues[3] (id \"uk-production\")").
-class Node {
+// One JSON value and where it is ("issues.json: issues[3] (id \"uk-production\")"). A null field
+// counts as present (has() is true): the files write null where a field has no value.
+class Node : public core::DataNodeOf<Node> {
  public:
-  Node(const json& j, std::string where) : j_(&j), where_(std::move(where)) {}
+  Node(const json& j, std::string where) : DataNodeOf(j, std::move(where), core::ReadRules{}) {}
+  explicit Node(core::DataNode n) : DataNodeOf(std::move(n)) {}
 
-  const json& value() const { return *j_; }
-  const std::string& where() const { return where_; }
-
-  [[noreturn]] void fail(std::string_view field, std::string_view message) const {
-    throw DataError(fmt::format("{}: field \"{}\": {}", where_, field, message));
-  }
-  [[noreturn]] void fail(std::string_view message) const {
-    throw DataError(fmt::format("{}: {}", where_, message));
-  }
-
-  bool has(const char* key) const { return j_->is_object() && j_->contains(key); }
-  const json& at(const char* key) const;
-  std::string str(const char* key) const;                 // a required non-empty string
-  std::string opt_str(const char* key) const;             // "" when absent
-  int integer(const char* key, int lo, int hi) const;     // a required integer in [lo, hi]
-  int opt_integer(const char* key, int lo, int hi, int absent) const;
-  bool boolean(const char* key) const;
-  // Every key must be one of these (a misspelt field is an error, not silently ignored).
-  void allow(std::initializer_list<std::string_view> keys) const;
-  // The elements of an array field, each located as "key[i]" (and its id, if it has one).
-  std::vector<Node> array(const char* key) const;
-  Node child(const char* key) const { return Node(at(key), where_ + ": " + key); }
-  // A string or an array of strings, as a list.
-  std::vector<std::string> strings(const char* key) const;
-
+  // A string or a non-empty array of strings, as a list.
+  std::vector<std::string> string_or_strings(const char* key) const;
   Power power(const char* key) const;
   Origin origin() const;  // provenance, source, stated
-
- private:
-  const json* j_;
-  std::string where_;
 };
 
 // The ids of one kind of entry, and their indices.
-class Ids {
+class Ids : public core::Ids {
  public:
-  explicit Ids(std::string kind) : kind_(std::move(kind)) {}
-  // Registers the entry's "id"; a duplicate is an error.
+  using core::Ids::Ids;
+  // Registers the entry's "id" (at most 250 of a kind); a duplicate is an error.
   std::uint8_t add(const Node& entry);
-  // The index of `id`, or an error naming the field.
-  std::uint8_t resolve(const Node& n, std::string_view field, const std::string& id) const;
-  std::uint8_t find(std::string_view id) const;
-  std::size_t size() const { return index_.size(); }
-
- private:
-  std::string kind_;
-  std::unordered_map<std::string, std::uint8_t> index_;
 };
 
 // The id registries the files refer to each other through.
@@ -76,12 +40,8 @@ struct Registry {
       locations{"location"}, leaders{"leader"}, a_bomb{"A-Bomb track space"}, axis{"Axis power"};
 };
 
-// One data file, parsed.
-struct Document {
-  std::string file;  // as shown in messages: "churchill/map.json"
-  json root;
-  Node node() const { return Node(root, file); }
-};
+// One data file, parsed ("churchill/map.json").
+using Document = core::DataDocument<Node>;
 
 Dice parse_dice(const Node& n, const char* key);
 Range parse_range(const Node& n, const char* key, int lo, int hi);

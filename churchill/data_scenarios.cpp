@@ -89,7 +89,7 @@ void load_scenarios(const Document& doc, const Registry& ids, Data& data) {
     s.a_bomb = ids.a_bomb.resolve(n, "a_bomb", n.str("a_bomb"));
     s.spy_ring = ids.a_bomb.resolve(n, "spy_ring", n.str("spy_ring"));
     for (const std::string& r : n.has("reserves_out_of_play") && !n.at("reserves_out_of_play").empty()
-                                    ? n.strings("reserves_out_of_play") : std::vector<std::string>{}) {
+                                    ? n.string_or_strings("reserves_out_of_play") : std::vector<std::string>{}) {
       bool found = false;
       for (int k = 0; k < kReserveKinds; ++k)
         if (r == reserve_kind_name(static_cast<ReserveKind>(k))) s.reserves_out_of_play[static_cast<std::size_t>(k)] = found = true;
@@ -120,7 +120,7 @@ constexpr std::array<std::pair<const char*, VpCondition>, 16> kVpConditions = {{
 
 std::uint8_t powers_of(const Node& n) {
   std::uint8_t bits = 0;
-  for (const std::string& name : n.strings("powers")) {
+  for (const std::string& name : n.string_or_strings("powers")) {
     auto p = power_from_name(name);
     if (!p) n.fail("powers", fmt::format("unknown power \"{}\"", name));
     bits |= power_bit(*p);
@@ -156,11 +156,11 @@ void read_vp_parameters(const Node& n, VictoryCondition& v, const Registry& ids,
       v.space = track_space(n, "space", v.front, ids, data);
       break;
     case VpCondition::InterserviceRivalry:
-      for (const std::string& f : n.strings("fronts")) v.fronts.push_back(ids.fronts.resolve(n, "fronts", f));
+      for (const std::string& f : n.string_or_strings("fronts")) v.fronts.push_back(ids.fronts.resolve(n, "fronts", f));
       if (v.fronts.size() != 2) n.fail("fronts", "compares exactly two Fronts");
       break;
     case VpCondition::AxisOccupied:
-      for (const std::string& a : n.strings("axis")) v.axis.push_back(ids.axis.resolve(n, "axis", a));
+      for (const std::string& a : n.string_or_strings("axis")) v.axis.push_back(ids.axis.resolve(n, "axis", a));
       break;
     default:
       break;

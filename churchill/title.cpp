@@ -36,7 +36,9 @@ nlohmann::json layout_json(const Data& data) {
     locations.push_back({{"id", l.id}, {"name", l.name}, {"colony", l.colony}, {"theater", data.theaters[l.theater].id},
                          {"space", l.space == kNone ? nlohmann::json(nullptr) : nlohmann::json(data.spaces[l.space].id)}});
   for (const auto& i : data.issues) issues.push_back({{"id", i.id}, {"name", i.name}});
-  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}};
+  nlohmann::json a_bomb = nlohmann::json::array();  // 3.24: the A-Bomb track's spaces, in order
+  for (const auto& space : data.a_bomb) a_bomb.push_back(space.name);
+  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}, {"a_bomb", a_bomb}};
 }
 
 namespace {
@@ -122,10 +124,10 @@ class Title final : public core::Title {
     if (!data_.scenario(scenario))
       throw core::SetupError(fmt::format("unknown scenario \"{}\" (training, tournament or campaign)", scenario));
     options_from(options);
-    return {"UK", "US", "USSR"};
+    return core::seat_names(Game(data_));
   }
   std::unique_ptr<core::Match> open(core::SaveFile record) const override {
-    if (record.game != id()) throw core::SetupError(fmt::format("a save of \"{}\", not of Churchill", record.game));
+    expect_own_save(record, "Churchill");
     const Scenario* scenario = data_.scenario(record.scenario);
     if (!scenario) throw core::SetupError(fmt::format("unknown scenario \"{}\" (training, tournament or campaign)", record.scenario));
     auto game = std::make_unique<const Game>(data_);

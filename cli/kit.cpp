@@ -24,9 +24,7 @@ std::optional<core::Seat> parse_seat(const core::Match& m, const std::string& na
   if (name.empty()) return std::nullopt;
   auto seat = m.seat_from_name(name);
   if (!seat) {
-    std::vector<std::string> names;
-    for (core::Seat p = 0; p < m.seat_count(); ++p) names.push_back(m.seat_name(p));
-    fail(fmt::format("--as: unknown seat \"{}\" ({})", name, join(names)));
+    fail(fmt::format("--as: unknown seat \"{}\" ({})", name, join(core::seat_names(m))));
   }
   return seat;
 }

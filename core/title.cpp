@@ -16,6 +16,10 @@ std::string listed(const std::vector<std::string>& names) {
 
 }  // namespace
 
+void Title::expect_own_save(const SaveFile& record, std::string_view shown_name) const {
+  if (record.game != id()) throw SetupError(fmt::format("a save of \"{}\", not of {}", record.game, shown_name));
+}
+
 bool Title::valid_controller(std::string_view controller) const {
   if (controller == "human") return true;
   if (!controller.starts_with("bot:")) return false;

@@ -37,6 +37,14 @@ struct OptionInfo {
   std::string description;
 };
 
+// The names of the seats of a game or a match, in seat order.
+template <class G>
+std::vector<std::string> seat_names(const G& g) {
+  std::vector<std::string> names;
+  for (Seat p = 0; p < g.seat_count(); ++p) names.push_back(g.seat_name(p));
+  return names;
+}
+
 // A game in progress: its record (scenario, options, seed, seats and every action), the state
 // reached by replaying it, and what each seat may see and do. Every method that changes the game
 // throws ActionError and changes nothing when the request is not allowed.
@@ -147,6 +155,9 @@ class Title {
   // The rulebook's text of a section ("7.74"), or an explanation of why it is not available.
   virtual std::string rules_text(const std::string& section) const = 0;
 
+  // Throws SetupError unless `record` is a save of this title ("a save of "hills", not of War Room");
+  // `shown_name` is the title as the message names it.
+  void expect_own_save(const SaveFile& record, std::string_view shown_name) const;
   // A seat's controller: "human" or "bot:" and one of bot_kinds().
   bool valid_controller(std::string_view controller) const;
   // Checks a new game's record (title, scenario, options, players, seats and controllers) and

@@ -23,13 +23,10 @@ class Title final : public core::Title {
                                       int players) const override {
     if (scenario != "standard") throw core::SetupError(fmt::format("unknown scenario \"{}\" (standard)", scenario));
     if (!options.empty()) throw core::SetupError(fmt::format("Three Hills has no option \"{}\"", options.front()));
-    const Game g(players ? players : kMaxPlayers);
-    std::vector<std::string> names;
-    for (core::Seat p = 0; p < g.seat_count(); ++p) names.push_back(g.seat_name(p));
-    return names;
+    return core::seat_names(Game(players ? players : kMaxPlayers));
   }
   std::unique_ptr<core::Match> open(core::SaveFile record) const override {
-    if (record.game != id()) throw core::SetupError(fmt::format("a save of \"{}\", not of Three Hills", record.game));
+    expect_own_save(record, "Three Hills");
     const int players = record.players ? record.players : kMaxPlayers;
     seat_names(record.scenario, record.options, players);
     auto game = std::make_unique<const Game>(players);

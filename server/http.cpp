@@ -124,14 +124,30 @@ Response static_file(const Request& req, const std::string& path_and_query, cons
   return respond(req.version(), req.keep_alive(), http::status::ok, mime(path), ss.str());
 }
 
-// /api/games/{id}/... split into its parts.
+// A path segment with its %XX escapes decoded (a War Room seat "BC+USSR+US" arrives as
+// "BC%2BUSSR%2BUS" from the browser); a malformed escape is kept as it is.
+std::string percent_decoded(std::string_view s) {
+  std::string out;
+  const auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1; };
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
+      out += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+// /api/games/{id}/... split into its parts, each decoded.
 std::vector<std::string> parts(std::string_view target) {
   target = target.substr(0, target.find('?'));
   std::vector<std::string> out;
   std::size_t start = 1;
   while (start <= target.size()) {
     const std::size_t end = target.find('/', start);
-    out.emplace_back(target.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    out.emplace_back(percent_decoded(target.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start)));
     if (end == std::string_view::npos) break;
     start = end + 1;
   }
@@ -393,6 +409,10 @@ Response route(const Request& req, const std::string& client, Shared& s) {
   if (game && p[3] == "view") {
     only(false);
     return json_text(req, http::status::ok, lobby.view(p[2], bearer(req)));
+  }
+  if (game && p[3] == "replay") {
+    only(false);
+    return json_response(req, http::status::ok, lobby.replay(p[2], bearer(req), query(target, "step"), query(target, "seat")));
   }
   if (game && p[3] == "actions") {
     only(true);

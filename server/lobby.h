@@ -65,6 +65,9 @@ class Lobby {
   // seat's new view.
   const std::string& act(const std::string& id, const std::string& token, const nlohmann::json& body);
   const std::string& undo(const std::string& id, const std::string& token, const nlohmann::json& body);
+  // The game after its first `step` actions (empty: all), from the view of `seat` (server/replay.cpp):
+  // any seat of a finished game, only the token's seat (or a spectator's) of one in play.
+  nlohmann::json replay(const std::string& id, const std::string& token, const std::string& step, const std::string& seat);
   // Stages the deletion of every abandoned game (not finished, unchanged for expire_seconds).
   void expire();
 

@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/data_error.h"
+
 namespace warroom {
 
 // ---------------------------------------------------------------------------------------------
@@ -358,10 +360,7 @@ struct Scenario {
 // ---------------------------------------------------------------------------------------------
 // The whole data set
 
-class DataError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using DataError = core::DataError;
 
 inline constexpr std::uint8_t kUnreachable = 0xff;
 

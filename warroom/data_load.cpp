@@ -2,10 +2,7 @@
 // morale; the map and the scenarios are in data_map.cpp and data_scenarios.cpp.
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
-#include "core/hash.h"
 #include "warroom/data_reader.h"
 
 namespace warroom {
@@ -318,31 +315,15 @@ void load_morale(const Document& doc, Data& data) {
 // ---------------------------------------------------------------------------------------------
 // The whole set
 
-namespace {
-
-std::string hash_files(const std::filesystem::path& dir) {
-  std::uint64_t h = core::fnv1a("warroom-data");
-  for (const char* name : kDataFiles) {
-    std::ifstream in(dir / name, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    h = core::fnv1a(name, h);
-    h = core::fnv1a(bytes.str(), h);
-  }
-  return core::to_hex(h);
-}
-
-}  // namespace
-
 Data load_data(const std::filesystem::path& dir) {
   Data data;
-  load_units(read_document(dir, "units.json", "units"), data);
-  load_morale(read_document(dir, "morale.json", "morale"), data);
-  load_map(read_document(dir, "map.json", "map"), data);
-  load_nations(read_document(dir, "nations.json", "nations"), data);
+  load_units(core::read_document<Node>(dir, "units.json", "units"), data);
+  load_morale(core::read_document<Node>(dir, "morale.json", "morale"), data);
+  load_map(core::read_document<Node>(dir, "map.json", "map"), data);
+  load_nations(core::read_document<Node>(dir, "nations.json", "nations"), data);
   build_tables(data);
-  load_scenarios(read_document(dir, "scenarios.json", "scenarios"), data);
-  data.hash = hash_files(dir);
+  load_scenarios(core::read_document<Node>(dir, "scenarios.json", "scenarios"), data);
+  data.hash = core::hash_data_files(dir, "warroom-data", kDataFiles);
   return data;
 }
 

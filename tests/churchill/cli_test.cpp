@@ -1,55 +1,26 @@
 // The churchill command's contract (architecture.md §4): bad input gets a one-line error and a
 // non-zero exit and never changes the save; views show a seat only its own hand.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/support/command.h"
+
 namespace {
 
-namespace fs = std::filesystem;
+using test_support::Result;
 
-struct Result {
-  int status;
-  std::string out;
-};
-
-class Cli : public ::testing::Test {
+class Cli : public test_support::CommandTest {
  protected:
-  fs::path dir = fs::temp_directory_path() / ("churchill-cli-test-" + std::to_string(::getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  std::string save = (dir / "game.json").string();
-
-  void SetUp() override {
-    if (!std::getenv("CHURCHILL_BINARY")) GTEST_SKIP() << "run through ctest";
-    fs::create_directories(dir);
-  }
-  void TearDown() override { fs::remove_all(dir); }
-
-  Result run(const std::string& args) const {
-    Result r{0, ""};
-    FILE* p = ::popen((std::string(std::getenv("CHURCHILL_BINARY")) + " " + args + " 2>&1").c_str(), "r");
-    char buf[4096];
-    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-    r.status = ::pclose(p);
-    return r;
-  }
-  std::string bytes() const {
-    std::ifstream in(save);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  }
+  Cli() : CommandTest("CHURCHILL_BINARY", "churchill-cli-test") {}
   void expect_rejected_no_save(const std::string& args, const std::string& message) {
     const Result r = run(args);
     EXPECT_NE(r.status, 0) << args;
     EXPECT_NE(r.out.find(message), std::string::npos) << r.out;
-  }
-  nlohmann::json view(const std::string& seat) const {
-    return nlohmann::json::parse(run("status " + save + (seat.empty() ? "" : " --as " + seat) + " --json").out);
   }
   void expect_rejected(const std::string& args, const std::string& message) {
     const std::string before = bytes();
@@ -185,6 +156,7 @@ TEST_F(Cli, PlayThroughStandardInput) {
   EXPECT_NE(r.out.find("Saved to " + mid), std::string::npos);
   EXPECT_NE(r.out.find("[8.0] conference 8 ends"), std::string::npos) << "a whole conference was played";
   EXPECT_NE(r.out.find("Game over."), std::string::npos) << "400 choices finish a training game";
+  EXPECT_NE(r.out.find("\nWhy: only "), std::string::npos) << "a decision with one option says why (churchill/explain.h)";
   EXPECT_EQ(run("replay " + autosave + " --verify").status, 0);
   EXPECT_EQ(run("replay " + mid + " --verify").status, 0);
   // The end of input in the middle of a game saves it; loading it continues where it was.

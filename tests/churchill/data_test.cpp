@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "churchill/audit.h"
+#include "tests/support/command.h"
+#include "tests/support/data_copy.h"
 
 namespace {
 
@@ -225,32 +227,11 @@ TEST(Data, AuditCoversEveryEntryWithProvenanceAndSource) {
 // ---------------------------------------------------------------------------------------------
 // Rejected data: each class of error names file, entry and field, and nothing loads.
 
-class BadData : public ::testing::Test {
+class BadData : public test_support::DataCopyTest {
  protected:
-  fs::path dir = fs::temp_directory_path() /
-                 ("churchill-data-test-" + std::to_string(::getpid()) + "-" +
-                  ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  void SetUp() override {
-    fs::create_directories(dir);
-    for (const auto& f : fs::directory_iterator(CHURCHILL_TEST_DATA_DIR)) fs::copy(f.path(), dir / f.path().filename());
-  }
-  void TearDown() override { fs::remove_all(dir); }
-
-  void edit(const char* file, const std::function<void(json&)>& change) {
-    std::ifstream in(dir / file);
-    json j = json::parse(in);
-    change(j);
-    std::ofstream(dir / file) << j.dump(1);
-  }
-  // The load error message, which must mention every fragment.
-  void expect_error(std::initializer_list<std::string> fragments) {
-    try {
-      churchill::load_data(dir);
-      ADD_FAILURE() << "the data set loaded";
-    } catch (const churchill::DataError& e) {
-      for (const auto& f : fragments) EXPECT_NE(std::string(e.what()).find(f), std::string::npos) << e.what() << "\n  missing: " << f;
-    }
-  }
+  BadData()
+      : DataCopyTest(CHURCHILL_TEST_DATA_DIR, "churchill-data-test",
+                     [](const fs::path& d) { churchill::load_data(d); }) {}
 };
 
 TEST_F(BadData, UnknownIdReference) {
@@ -409,22 +390,13 @@ TEST_F(BadData, HashFollowsTheFiles) {
 // ---------------------------------------------------------------------------------------------
 // The command
 
-std::string run(const std::string& args, int& status) {
-  const char* bin = std::getenv("CHURCHILL_BINARY");
-  if (!bin) return "";
-  std::string out;
-  FILE* p = ::popen((std::string(bin) + " " + args + " 2>&1").c_str(), "r");
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  status = ::pclose(p);
-  return out;
-}
+test_support::Result run(const std::string& args) { return test_support::run_command(std::getenv("CHURCHILL_BINARY"), args); }
 
 TEST(DataCommand, AuditJsonListsEveryRowWithCounts) {
   if (!std::getenv("CHURCHILL_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const json j = json::parse(run("data audit --json", status));
-  EXPECT_EQ(status, 0);
+  const test_support::Result audit = run("data audit --json");
+  const json j = json::parse(audit.out);
+  EXPECT_EQ(audit.status, 0);
   const auto rows = churchill::audit_rows(shipped());
   EXPECT_EQ(j["rows"].size(), rows.size());
   int total = 0;
@@ -444,8 +416,7 @@ TEST(DataCommand, AuditJsonListsEveryRowWithCounts) {
 
 TEST(DataCommand, BadDataDirectoryIsAOneLineErrorAndNonZeroExit) {
   if (!std::getenv("CHURCHILL_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const std::string out = run("--data /nonexistent data audit", status);
+  const auto [status, out] = run("--data /nonexistent data audit");
   EXPECT_NE(status, 0);
   EXPECT_NE(out.find("churchill: "), std::string::npos);
   EXPECT_NE(out.find("cannot read"), std::string::npos);

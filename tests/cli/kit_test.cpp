@@ -2,45 +2,22 @@
 // Churchill gets new, status, act, run, replay and play from the same code, with secret orders
 // kept secret from the other seats until the reveal.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include "tests/support/command.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::Result;
 
-struct Result {
-  int status;
-  std::string out;
-};
-
-class Kit : public ::testing::Test {
+class Kit : public test_support::CommandTest {
  protected:
-  fs::path dir = fs::temp_directory_path() / ("kit-test-" + std::to_string(::getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  std::string save = (dir / "game.json").string();
-
-  void SetUp() override {
-    if (!std::getenv("HILLS_BINARY")) GTEST_SKIP() << "run through ctest";
-    fs::create_directories(dir);
-  }
-  void TearDown() override { fs::remove_all(dir); }
-
-  Result run(const std::string& args) const {
-    Result r{0, ""};
-    FILE* p = ::popen((std::string(std::getenv("HILLS_BINARY")) + " " + args + " 2>&1").c_str(), "r");
-    char buf[4096];
-    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-    r.status = ::pclose(p);
-    return r;
-  }
-  nlohmann::json view(const std::string& seat) const {
-    return nlohmann::json::parse(run("status " + save + (seat.empty() ? "" : " --as " + seat) + " --json").out);
-  }
+  Kit() : CommandTest("HILLS_BINARY", "kit-test") {}
   void act(const std::string& seat, const std::string& action) const {
     const Result r = run("act " + save + " --as " + seat + " " + action);
     ASSERT_EQ(r.status, 0) << r.out;

@@ -231,6 +231,8 @@ TEST_F(Server, ASecondTitlePlaysThroughTheSameApiWithSecretOrdersAndPerSeatUndo)
   const Reply map = get("/api/titles/warroom/layout");
   EXPECT_EQ(map.body["regions"].size(), 188u);
   EXPECT_NE(map.body["notice"].get<std::string>().find("not the printed board"), std::string::npos);
+  EXPECT_EQ(map.body["passages"].size(), 6u);  // The World's Narrow Sea Passages, drawn by the browser
+  EXPECT_EQ(map.body["regions"][0]["capital_of"], "GER");
   EXPECT_EQ(get("/api/titles/hills/layout").body["hills"].size(), 3u);
   expect_error(get("/api/titles/chess/layout"), 404, "no title");
   // The rulebook's text of a section, for the log's rule numbers: a number only.
@@ -286,6 +288,7 @@ TEST_F(Server, BadRequestsAreJsonErrorsAndChangeNothing) {
   expect_error(post("/api/games/nope/seats/UK"), 404, "no game");
   expect_error(post("/api/games/" + id + "/seats/France"), 404, "no seat");
   expect_error(post("/api/games/" + id + "/seats/US"), 409, "played by a bot");
+  expect_error(post("/api/games/" + id + "/seats/%55S"), 409, "played by a bot");  // escapes decoded: "US" (seats like "GER+ITA")
   const std::string token = claim(id);
   expect_error(post("/api/games/" + id + "/seats/UK"), 409, "already taken");
   const json before = get("/api/games/" + id + "/view", token).body;

@@ -2,48 +2,20 @@
 // replayed and verified; bad input refused with a one-line error and the save unchanged; a seat's
 // view never showing another seat's unwritten sheet.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include "tests/support/command.h"
 
 namespace {
 
-namespace fs = std::filesystem;
+using test_support::Result;
 
-struct Result {
-  int status;
-  std::string out;
-};
-
-class WarroomCli : public ::testing::Test {
+class WarroomCli : public test_support::CommandTest {
  protected:
-  fs::path dir = fs::temp_directory_path() / ("warroom-cli-test-" + std::to_string(::getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  std::string save = (dir / "game.json").string();
-
-  void SetUp() override {
-    if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
-    fs::create_directories(dir);
-  }
-  void TearDown() override { fs::remove_all(dir); }
-
-  Result run(const std::string& args) const {
-    Result r{0, ""};
-    FILE* p = ::popen((std::string(std::getenv("WARROOM_BINARY")) + " " + args + " 2>&1").c_str(), "r");
-    char buf[4096];
-    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-    r.status = ::pclose(p);
-    return r;
-  }
-  std::string bytes() const {
-    std::ifstream in(save);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  }
+  WarroomCli() : CommandTest("WARROOM_BINARY", "warroom-cli-test") {}
 };
 
 TEST_F(WarroomCli, BotsPlayToTheRoundLimitAndTheReplayVerifies) {

@@ -13,6 +13,8 @@
 #include <set>
 #include <nlohmann/json.hpp>
 
+#include "tests/support/command.h"
+#include "tests/support/data_copy.h"
 #include "warroom/data.h"
 #include "warroom/map.h"
 
@@ -595,35 +597,13 @@ TEST(WarRoomData, AuditListsEveryEntryWithProvenanceAndSource) {
 // ---------------------------------------------------------------------------------------------
 // Rejected data: each error names file, entry and field, and nothing loads.
 
-class WarRoomBadData : public ::testing::Test {
+class WarRoomBadData : public test_support::DataCopyTest {
  protected:
-  fs::path dir = fs::temp_directory_path() / ("warroom-data-test-" + std::to_string(::getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  void SetUp() override {
-    fs::create_directories(dir);
-    for (const auto& f : fs::directory_iterator(WARROOM_TEST_DATA_DIR)) fs::copy(f.path(), dir / f.path().filename());
-  }
-  void TearDown() override { fs::remove_all(dir); }
-
-  void edit(const char* file, const std::function<void(json&)>& change) {
-    std::ifstream in(dir / file);
-    json j = json::parse(in);
-    change(j);
-    std::ofstream(dir / file) << j.dump(1);
-  }
+  WarRoomBadData() : DataCopyTest(WARROOM_TEST_DATA_DIR, "warroom-data-test", [](const fs::path& d) { load_data(d); }) {}
   static json& find(json& list, std::string_view key, std::string_view value) {
     for (json& e : list)
       if (e.contains(key) && e[std::string(key)] == value) return e;
     throw std::runtime_error("no entry " + std::string(value));
-  }
-  void expect_error(std::initializer_list<std::string> fragments) {
-    try {
-      load_data(dir);
-      ADD_FAILURE() << "the data set loaded";
-    } catch (const DataError& e) {
-      for (const auto& f : fragments)
-        EXPECT_NE(std::string(e.what()).find(f), std::string::npos) << e.what() << "\n  missing: " << f;
-    }
   }
 };
 
@@ -793,21 +773,11 @@ TEST_F(WarRoomBadData, MissingFile) {
 // ---------------------------------------------------------------------------------------------
 // The command: `warroom data check` and `warroom data audit [--json]`
 
-std::string run(const std::string& args, int& status) {
-  const char* bin = std::getenv("WARROOM_BINARY");
-  if (!bin) return "";
-  std::string out;
-  FILE* p = ::popen((std::string(bin) + " " + args + " 2>&1").c_str(), "r");
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  status = ::pclose(p);
-  return out;
-}
+test_support::Result run(const std::string& args) { return test_support::run_command(std::getenv("WARROOM_BINARY"), args); }
 
 TEST(WarRoomDataCommand, CheckPrintsTheSizesHashAndNotice) {
   if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const std::string out = run("data check", status);
+  const auto [status, out] = run("data check");
   EXPECT_EQ(status, 0);
   EXPECT_NE(out.find("131 territories (19 neutral), 55 sea regions"), std::string::npos) << out;
   EXPECT_NE(out.find(shipped().hash), std::string::npos);
@@ -816,9 +786,9 @@ TEST(WarRoomDataCommand, CheckPrintsTheSizesHashAndNotice) {
 
 TEST(WarRoomDataCommand, AuditJsonListsEveryRowWithCounts) {
   if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const json j = json::parse(run("data audit --json", status));
-  EXPECT_EQ(status, 0);
+  const test_support::Result audit = run("data audit --json");
+  const json j = json::parse(audit.out);
+  EXPECT_EQ(audit.status, 0);
   const std::vector<AuditRow> rows = audit_rows(shipped());
   EXPECT_EQ(j["rows"].size(), rows.size());
   EXPECT_EQ(j["counts"]["rulebook"].get<int>() + j["counts"]["reconstructed"].get<int>(), static_cast<int>(rows.size()));
@@ -834,18 +804,16 @@ TEST(WarRoomDataCommand, AuditJsonListsEveryRowWithCounts) {
 
 TEST(WarRoomDataCommand, AuditFiltersByKindAndProvenance) {
   if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const json j = json::parse(run("data audit --json --kind passage --provenance rulebook", status));
-  EXPECT_EQ(status, 0);
+  const test_support::Result audit = run("data audit --json --kind passage --provenance rulebook");
+  const json j = json::parse(audit.out);
+  EXPECT_EQ(audit.status, 0);
   EXPECT_EQ(j["rows"].size(), 6u);
-  run("data audit --kind nothing-like-this", status);
-  EXPECT_NE(status, 0);
+  EXPECT_NE(run("data audit --kind nothing-like-this").status, 0);
 }
 
 TEST(WarRoomDataCommand, BadDataDirectoryIsAOneLineErrorAndNonZeroExit) {
   if (!std::getenv("WARROOM_BINARY")) GTEST_SKIP() << "run through ctest";
-  int status = 0;
-  const std::string out = run("--data /nonexistent data check", status);
+  const auto [status, out] = run("--data /nonexistent data check");
   EXPECT_NE(status, 0);
   EXPECT_EQ(out.rfind("warroom: ", 0), 0u) << out;
   EXPECT_NE(out.find("cannot read"), std::string::npos);

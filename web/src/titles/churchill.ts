@@ -73,7 +73,7 @@ function endScreen(v: ChurchillView, board: Board): string {
       <table>${byPower(p).map((l) => `<tr><td class="cond">${escape(l.condition)}${l.times > 1 ? ` ×${l.times}` : ''}</td><td>${escape(l.text)}</td><td class="vp">${l.vp}</td></tr>`).join('')
         || '<tr><td colspan="3">no victory points</td></tr>'}</table></div>`).join('')}</div>
     ${agenda.length ? `<p>Secret Agendas (10.3): ${agenda.map(([p, ms]) => `<b class="p-${p}">${escape(p)}</b> ${ms.map((m) => escape(locName(m))).join(', ')}`).join(' · ')}</p>` : ''}
-    <p class="end-buttons"><a class="button" href="#/">New game</a> <button id="show-log">The whole game's log</button></p>
+    <p class="end-buttons"><a class="button" href="#/">New game</a> <a class="button" id="replay" href="#/game/${escape(v.id)}/replay">Replay</a> <button id="show-log">The whole game's log</button></p>
   </section>`;
 }
 
