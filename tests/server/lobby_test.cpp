@@ -183,6 +183,8 @@ TEST_F(Replay, AGameInPlayIsReplayedOnlyFromTheAskingSeatsViewWithoutOthersChoic
   }
   EXPECT_TRUE(own && hidden) << "the UK's own action is named, the deals and bots' choices are not";
   EXPECT_EQ(lobby.replay(id, "", "", "")["seat"], nullptr) << "a spectator replays with a spectator's view";
+}
+
 // The searches of bots that search go through the lobby's offload (the server's workers): one per
 // game at a time, at most max_searches at once with the other games waiting in turn (and new games
 // with searching seats refused meanwhile), each decision applied on the lobby's thread only while the
