@@ -119,16 +119,22 @@ Targets bonus_targets(const Ctx& c, int bucket) {
   return t;
 }
 
-// The production targets a power must choose among now: its first satisfiable priority.
-Targets production_targets(const Ctx& c, int power) {
+// The production targets a power must choose among now: its first satisfiable priority (6.4), which
+// `priority` is told: 1 the conference card's mandate, 2 its Directed Offensive, 3 free.
+Targets production_targets(const Ctx& c, int power, int* priority = nullptr) {
+  int unused = 0;
+  int& served = priority ? *priority : unused;
   for (int i = 0; i < c.s.mandate_count; ++i) {
     const Mandate& m = c.s.mandates[at(i)];
     if (m.power == power && m.count > 0) {
       const Targets t = mandate_targets(c, m);
+      served = 1;
       if (t.any()) return t;
     }
   }
+  served = 2;
   if (const Targets t = directed_targets(c, power); t.any()) return t;
+  served = 3;
   return free_targets(c, power);
 }
 
@@ -272,6 +278,12 @@ void decision_production(const Ctx& c) {
     if (won_by(s, c.k.leadership[0], p) && won_by(s, c.k.leadership[1], p))
       s.support_bonus[at(p)][kEither] = static_cast<std::int8_t>(s.support_bonus[at(p)][kEither] + 2);
   start_allocation(c, 0);
+}
+
+int production_priority(const Ctx& c, int power) {
+  int priority = 0;
+  production_targets(c, power, &priority);
+  return priority;
 }
 
 void directed_legal(const Ctx& c, int seat, core::ActionList& out) {

@@ -194,6 +194,9 @@ void push_leader_rolls(const Ctx& c, int power);
 // decision.cpp (6.0)
 void directed_legal(const Ctx& c, int seat, core::ActionList& out);     // DirectedOffensives
 void allocation_legal(const Ctx& c, int seat, core::ActionList& out);   // Allocation
+// 6.4: the priority a power's production markers serve now: 1 the conference card's mandate (6.6),
+// 2 its Directed Offensive (6.7), 3 free.
+int production_priority(const Ctx& c, int power);
 void leadership_legal(const Ctx& c, int seat, core::ActionList& out);   // TheaterLeadership
 void global_legal(const Ctx& c, int seat, core::ActionList& out);       // GlobalIssue
 void apply_decision(const Ctx& c, int seat, core::Action a);

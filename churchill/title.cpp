@@ -36,7 +36,9 @@ nlohmann::json layout_json(const Data& data) {
     locations.push_back({{"id", l.id}, {"name", l.name}, {"colony", l.colony}, {"theater", data.theaters[l.theater].id},
                          {"space", l.space == kNone ? nlohmann::json(nullptr) : nlohmann::json(data.spaces[l.space].id)}});
   for (const auto& i : data.issues) issues.push_back({{"id", i.id}, {"name", i.name}});
-  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}};
+  nlohmann::json a_bomb = nlohmann::json::array();  // 3.24: the A-Bomb track's spaces, in order
+  for (const auto& space : data.a_bomb) a_bomb.push_back(space.name);
+  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}, {"a_bomb", a_bomb}};
 }
 
 namespace {
@@ -113,6 +115,10 @@ class Title final : public core::Title {
             {"german-reserves", "The optional German Reserves rule (7.62)"}};
   }
   std::vector<std::string> bot_kinds() const override { return all_bot_kinds(); }
+  bool bot_searches(std::string_view kind) const override {
+    const auto bot = make_any_bot(kind);
+    return bot && bot->searches();
+  }
   std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options,
                                       int) const override {
     if (!data_.scenario(scenario))

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "churchill/explain.h"
 #include "churchill/rules.h"
 
 namespace churchill {
@@ -209,8 +210,13 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
     nlohmann::json directed = nlohmann::json::array();
     for (int p = 0; p < kPowers; ++p)
       if (s.directed_front[static_cast<std::size_t>(p)] == f) directed.push_back(pname(p));
+    // 6.21, 6.22: the entry space waits for its conditional issue (D-Day, Manchuria).
+    const int entry = s.front[f] + 1;
+    const bool blocked = entry < static_cast<int>(d.fronts[f].track.size()) && rules::barred_by_conditional(g.known(), s, d.fronts[f], entry);
     fronts[d.fronts[f].id] = {{"position", front_position(g, s, f)}, {"offensive", s.offensive[f]}, {"reserves", reserves},
-                              {"directed", directed}};
+                              {"directed", directed},
+                              {"blocked", blocked ? nlohmann::json(d.fronts[f].track[at(entry)].space == g.known().normandy ? "6.21" : "6.22")
+                                                  : nlohmann::json(nullptr)}};
   }
   j["fronts"] = fronts;
   nlohmann::json naval = nlohmann::json::object();
@@ -276,6 +282,14 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   j["secret_agenda"] = agenda;
   j["pending"] = pending_json(g, s);
   j["action_notes"] = seat ? action_notes(g, s, *seat) : nlohmann::json::object();
+  // Why the seat has so few options (explain.h): {"text", "key", "rule", "args"}, or null.
+  const auto why = seat ? why_few_options(g, s, *seat) : std::nullopt;
+  j["options_why"] = nullptr;
+  if (why) {
+    nlohmann::json args = nlohmann::json::object();
+    for (const auto& [name, value] : why->args) args[name] = value;
+    j["options_why"] = {{"text", why->text}, {"key", why->key}, {"rule", why->rule}, {"args", args}};
+  }
   if (over) j["end"] = end_json(g, s, sheet);
   return j;
 }

@@ -189,6 +189,10 @@ class Play {
     std::printf("\n%s\n", style_.bold(seat == core::kChance ? "The table rolls or deals: " + game_.phase() : game_.phase()).c_str());
     const std::size_t lines = game_.log_size();
     for (std::size_t i = lines > 5 ? lines - 5 : 0; i < lines; ++i) std::printf("%s", style_.dim(wrap("  " + game_.log_line(i), width_, 6)).c_str());
+    if (seat != core::kChance) {  // why the options are so few, where the title says (a rule's reason)
+      const nlohmann::json why = game_.view(seat, 0).value("options_why", nlohmann::json());
+      if (why.is_object()) std::printf("%s", wrap("Why: " + why.value("text", ""), width_, 5).c_str());
+    }
     if (options.size() <= 36) return list(options, {});
     // Too many to list on one screen: the verbs, with how many of each; a beginning lists them.
     std::vector<std::pair<std::string, int>> verbs;

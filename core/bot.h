@@ -16,6 +16,10 @@ class Bot {
   virtual ~Bot() = default;
   // One of `seat`'s legal actions in `observation` (what `seat` knows of the state).
   virtual Action choose(const G& game, const typename G::State& observation, Seat seat, Rng& rng) = 0;
+  // A bot that searches takes up to its level's cap per decision (a second at most); a quick one
+  // (a priority list, a random choice) decides at once. A server runs searching bots off its
+  // event loop.
+  virtual bool searches() const { return false; }
 };
 
 // Chooses uniformly among the legal actions.

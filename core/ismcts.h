@@ -316,6 +316,7 @@ class IsmctsBot final : public Bot<G> {
     if (legal.size() == 1) return legal[0];
     return search_.search(game, observation, seat, rng.next()).best;
   }
+  bool searches() const override { return true; }
   const Ismcts<G>& search() const { return search_; }
 
  private:

@@ -157,9 +157,7 @@ class SessionMatch final : public Match {
   void undo(Seat seat) override { session_.undo(seat); }
 
   BotMove bot_move(Seat seat) override {
-    const std::string who = controller(seat);
-    auto bot = who.starts_with("bot:") ? bots_(std::string_view(who).substr(4)) : nullptr;
-    if (!bot) throw ActionError(fmt::format("{} is not played by a bot", seat_name(seat)));
+    const auto bot = make_bot(seat);
     if (!(acting_seats() & seat_bit(seat))) throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
     Rng rng = bot_stream(record_.seed.digest(), session_.history().size());
     const State& s = session_.state();
@@ -169,31 +167,48 @@ class SessionMatch final : public Match {
     session_.act(seat, a);
     return move;
   }
-  std::vector<Hint> hint(Seat seat, int count) override {
+  std::function<std::vector<Hint>()> hint_task(Seat seat, int count) override {
     if (!advisor_) return {};
     if (!(acting_seats() & seat_bit(seat))) throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
-    const State& s = session_.state();
-    const State seen = game_->observe(s, seat);
-    std::vector<Hint> out;
-    for (const ActionValue& v : advisor_(*game_, seen, seat, bot_stream(record_.seed.digest(), session_.history().size()).next())) {
-      if (static_cast<int>(out.size()) == count) break;
-      out.push_back({game_->action_to_string(seen, seat, v.action), v.value, v.visits});
-    }
-    return out;
+    const std::uint64_t seed = bot_stream(record_.seed.digest(), session_.history().size()).next();
+    return [game = game_, advisor = advisor_, seen = game_->observe(session_.state(), seat), seat, count, seed] {
+      std::vector<Hint> out;
+      for (const ActionValue& v : advisor(*game, seen, seat, seed)) {
+        if (static_cast<int>(out.size()) == count) break;
+        out.push_back({game->action_to_string(seen, seat, v.action), v.value, v.visits});
+      }
+      return out;
+    };
   }
-  int run_bots() override {
+  int run_bots(bool quick_only = false) override {  // the same default as Match::run_bots
     int applied = 0;
     while (node_kind() != NodeKind::Terminal) {
       if (node_kind() == NodeKind::Chance) {
         session_.sample_chance();
       } else {
         const Seat bot = first_bot(acting_seats());
-        if (bot < 0) break;
+        if (bot < 0 || (quick_only && make_bot(bot)->searches())) break;
         bot_move(bot);
       }
       ++applied;
     }
     return applied;
+  }
+  std::optional<BotTask> bot_task() override {
+    if (node_kind() != NodeKind::Decision && node_kind() != NodeKind::Simultaneous) return std::nullopt;
+    const Seat seat = first_bot(acting_seats());
+    if (seat < 0) return std::nullopt;
+    std::shared_ptr<Bot<G>> bot = make_bot(seat);
+    if (!bot->searches()) return std::nullopt;
+    const std::size_t version = session_.history().size();
+    return BotTask{seat, version,
+                   [game = game_, bot, seen = game_->observe(session_.state(), seat), seat,
+                    rng = bot_stream(record_.seed.digest(), version)]() mutable { return bot->choose(*game, seen, seat, rng); }};
+  }
+  void apply_bot(const BotTask& task, Action action) override {
+    if (task.version != session_.history().size())
+      throw ActionError(fmt::format("the game has moved on since {}'s bot began to think", seat_name(task.seat)));
+    session_.act(task.seat, action);  // throws if it may not act or the action is not legal
   }
 
   nlohmann::json view(std::optional<Seat> seat, int log_tail) const override {
@@ -218,13 +233,20 @@ class SessionMatch final : public Match {
   }
 
  private:
+  // The bot of a seat a bot plays, as its controller names it; throws ActionError for a human's seat.
+  std::unique_ptr<Bot<G>> make_bot(Seat seat) const {
+    const std::string who = controller(seat);
+    auto bot = who.starts_with("bot:") ? bots_(std::string_view(who).substr(4)) : nullptr;
+    if (!bot) throw ActionError(fmt::format("{} is not played by a bot", seat_name(seat)));
+    return bot;
+  }
   Seat first_bot(SeatMask seats) const {
     for (Seat p = 0; p < seat_count(); ++p)
       if ((seats & seat_bit(p)) && is_bot(p)) return p;
     return -1;
   }
 
-  std::unique_ptr<const G> game_;
+  std::shared_ptr<const G> game_;  // shared with the tasks that search on other threads
   State initial_;
   SaveFile record_;
   std::string data_hash_;

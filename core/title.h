@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -90,9 +91,29 @@ class Match {
     double win_chance = 0;
     long visits = 0;
   };
-  virtual std::vector<Hint> hint(Seat /*seat*/, int /*count*/) { return {}; }
-  // Lets chance and the bot seats play until a human must act or the game ends; the number of actions.
-  virtual int run_bots() = 0;
+  std::vector<Hint> hint(Seat seat, int count) {
+    const auto task = hint_task(seat, count);
+    return task ? task() : std::vector<Hint>{};
+  }
+  // The same advice as a function that works on copies made now, so that a server can compute it
+  // on another thread (any thread, any time, once). Empty where the title has no search; throws
+  // ActionError if the seat may not act now.
+  virtual std::function<std::vector<Hint>()> hint_task(Seat /*seat*/, int /*count*/) { return {}; }
+  // Lets chance and the bot seats play until a human must act or the game ends; the number of
+  // actions. With `quick_only`, also stops before the decision of a bot that searches
+  // (Bot::searches), which a server takes off its event loop through bot_task().
+  virtual int run_bots(bool quick_only = false) = 0;
+  // The decision of the bot that searches and must act now, as a function that works on copies made
+  // here (any thread, once; the same choice bot_move would make); nullopt if no such bot must act
+  // now. apply_bot() plays its action, and throws ActionError, changing nothing, if the match has
+  // moved on since the task was made.
+  struct BotTask {
+    Seat seat = -1;
+    std::size_t version = 0;  // version() when the task was made
+    std::function<Action()> decide;
+  };
+  virtual std::optional<BotTask> bot_task() { return std::nullopt; }
+  virtual void apply_bot(const BotTask& task, Action action) = 0;
 
   // What a seat (nullopt: a spectator) may see: the game's view from the seat's observation, and
   // the platform's fields (seat, seats, active, phase, legal_actions, can_undo, log, terminal).
@@ -120,6 +141,8 @@ class Title {
   virtual std::vector<ScenarioInfo> scenarios() const = 0;
   virtual std::vector<OptionInfo> options() const = 0;
   virtual std::vector<std::string> bot_kinds() const = 0;  // "random", "rulebook": used as "bot:random"
+  // A kind whose bots search (Bot::searches): a server runs them off its event loop.
+  virtual bool bot_searches(std::string_view /*kind*/) const { return false; }
   // The seats of a game of `scenario` with `options` and `players` seats (0: the scenario's
   // default), in order. Throws SetupError naming what is wrong.
   virtual std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options,

@@ -10,6 +10,7 @@
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 namespace server {
 
@@ -122,14 +124,30 @@ Response static_file(const Request& req, const std::string& path_and_query, cons
   return respond(req.version(), req.keep_alive(), http::status::ok, mime(path), ss.str());
 }
 
-// /api/games/{id}/... split into its parts.
+// A path segment with its %XX escapes decoded (a War Room seat "BC+USSR+US" arrives as
+// "BC%2BUSSR%2BUS" from the browser); a malformed escape is kept as it is.
+std::string percent_decoded(std::string_view s) {
+  std::string out;
+  const auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1; };
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
+      out += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+// /api/games/{id}/... split into its parts, each decoded.
 std::vector<std::string> parts(std::string_view target) {
   target = target.substr(0, target.find('?'));
   std::vector<std::string> out;
   std::size_t start = 1;
   while (start <= target.size()) {
     const std::size_t end = target.find('/', start);
-    out.emplace_back(target.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    out.emplace_back(percent_decoded(target.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start)));
     if (end == std::string_view::npos) break;
     start = end + 1;
   }
@@ -281,6 +299,37 @@ class Committer {
   std::vector<std::function<void()>> deferred_;
 };
 
+// The workers that search (bot decisions of kinds that search, hints), off the event loop: the lobby
+// bounds how many searches wait or run (LobbyLimits::max_searches); each one's answer is posted back
+// to the loop and applied there, and the commits its change stages are started.
+class Searchers {
+ public:
+  Searchers(asio::io_context& io, Committer& committer, std::size_t threads) : io_(io), committer_(committer), pool_(threads) {}
+  void run(Lobby::Work work) {
+    asio::post(pool_, [this, work = std::move(work)] {
+      auto then = work();
+      asio::post(io_, [this, then = std::move(then)] {
+        then();
+        committer_.kick();
+      });
+    });
+  }
+  // No search starts after this; one under way is dropped with the process (it wrote nothing, and
+  // the game's bot searches again when the server starts).
+  void stop() { pool_.stop(); }
+
+ private:
+  asio::io_context& io_;
+  Committer& committer_;
+  asio::thread_pool pool_;
+};
+
+// The machine's cores less one for the event loop, at least one.
+std::size_t default_search_threads() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores > 2 ? cores - 1 : 1;
+}
+
 struct Shared {
   const Options& options;
   Lobby& lobby;
@@ -360,6 +409,10 @@ Response route(const Request& req, const std::string& client, Shared& s) {
   if (game && p[3] == "view") {
     only(false);
     return json_text(req, http::status::ok, lobby.view(p[2], bearer(req)));
+  }
+  if (game && p[3] == "replay") {
+    only(false);
+    return json_response(req, http::status::ok, lobby.replay(p[2], bearer(req), query(target, "step"), query(target, "seat")));
   }
   if (game && p[3] == "actions") {
     only(true);
@@ -527,6 +580,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return s_.committer.after_settle([self = shared_from_this(), shared] { self->handle(std::move(*shared)); });
     }
     if (websocket::is_upgrade(req)) return upgrade(std::move(req), id);
+    if (const auto p = parts(std::string(req.target())); p.size() == 4 && p[1] == "games" && p[3] == "hint") return hint(std::move(req), id);
     const std::size_t staged = s_.lobby.staged();
     Response res = answer(req, client(req), s_);
     if (s_.lobby.staged() == staged) return send(std::move(res));
@@ -551,6 +605,25 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       self->send(error(r, 409, "the game was changed through another server at the same moment, so this change was not made: "
                                "choose again on the current view", view));
     });
+  }
+
+  // GET /api/games/{id}/hint with the seat's token: answered when the search (off the loop) ends.
+  void hint(Request req, const std::string& id) {
+    auto shared = std::make_shared<Request>(std::move(req));
+    try {
+      if (shared->method() != http::verb::get && shared->method() != http::verb::head) throw ApiError(405, "method not allowed here");
+      s_.lobby.hint(id, bearer(*shared), [self = shared_from_this(), shared](int status, const std::string& text) {
+        Response res = json_text(*shared, static_cast<http::status>(status), text);
+        if (shared->method() == http::verb::head) {
+          const auto length = res.body().size();
+          res.body().clear();
+          res.content_length(length);
+        }
+        self->send(std::move(res));
+      });
+    } catch (const ApiError& e) {
+      send(error(*shared, e.status(), e.what()));
+    }
   }
 
   // The address a request comes from: behind a trusted proxy, the last of X-Forwarded-For.
@@ -717,8 +790,12 @@ void expire_every(asio::steady_timer& timer, Shared& s) {
 }  // namespace
 
 int serve(const Options& o, Lobby& lobby, Store& store) {
+  std::signal(SIGPIPE, SIG_IGN);  // a closed log pipe or socket is an error to handle, not the end of the process
   asio::io_context io;
   Committer committer(io, lobby, store);
+  Searchers searchers(io, committer, o.search_threads ? o.search_threads : default_search_threads());
+  lobby.offload([&searchers](Lobby::Work work) { searchers.run(std::move(work)); });
+  committer.kick();
   Connections connections(o.max_connections ? o.max_connections : default_max_connections(), o.max_per_address);
   RateLimiter creations(o.create_per_minute, o.create_burst);
   Shared shared{o, lobby, committer, connections, creations};
@@ -742,6 +819,7 @@ int serve(const Options& o, Lobby& lobby, Store& store) {
   // Stopped by a signal: the commit in flight is finished (what was acknowledged is already durable),
   // then the process ends at once. Open connections are dropped, not destroyed one by one: their
   // sessions' handlers would outlive the objects above them here (the connection counts, the lobby).
+  searchers.stop();
   committer.drain();
   std::cout << "churchill serve: stopped" << std::endl;
   std::_Exit(0);

@@ -23,6 +23,7 @@ struct Options {
   bool trust_proxy = false;           // the client's address is the last of X-Forwarded-For
   std::vector<std::string> origins;   // origins allowed to POST besides the server's own ("https://example.org")
   int expire_check_seconds = 60;      // how often abandoned games are looked for
+  std::size_t search_threads = 0;     // workers for bots that search and hints; 0: the cores less one, at least one
 };
 
 // Runs until SIGINT or SIGTERM, then finishes the commit in flight and ends the process. Prints "churchill serve: http://HOST:PORT/" when listening. Writes

@@ -28,18 +28,6 @@ void only_fields(const nlohmann::json& body, std::initializer_list<const char*> 
 // client keeps (with log_size) to show the whole log and each conference's summary.
 constexpr int kLogTail = 200;
 
-// The bot kinds the server runs. Bots play on the event loop, so only those that decide at once are
-// served; search levels ("ai:...") would hold every other game up while they think, and are played
-// in the terminal (`churchill play --seats US=bot:ai:normal`) until searches run off the loop.
-bool served_bot(const std::string& kind) { return kind.rfind("ai", 0) != 0; }
-
-std::vector<std::string> served_bots(const core::Title& t) {
-  std::vector<std::string> out;
-  for (const std::string& kind : t.bot_kinds())
-    if (served_bot(kind)) out.push_back(kind);
-  return out;
-}
-
 // A title as the lobby's form needs it: scenarios with the seats of each seat count, options, bots.
 nlohmann::json title_json(const core::Title& t) {
   nlohmann::json scenarios = nlohmann::json::array(), options = nlohmann::json::array();
@@ -49,7 +37,7 @@ nlohmann::json title_json(const core::Title& t) {
     scenarios.push_back({{"id", sc.id}, {"name", sc.name}, {"players", sc.players}, {"seats", seats}, {"reconstructed", sc.reconstructed}});
   }
   for (const core::OptionInfo& o : t.options()) options.push_back({{"id", o.id}, {"description", o.description}});
-  return {{"id", t.id()}, {"name", t.name()}, {"scenarios", scenarios}, {"options", options}, {"bots", served_bots(t)}};
+  return {{"id", t.id()}, {"name", t.name()}, {"scenarios", scenarios}, {"options", options}, {"bots", t.bot_kinds()}};
 }
 
 std::vector<std::string> strings(const nlohmann::json& j, const char* field, const char* shape) {
@@ -160,6 +148,7 @@ Lobby::Room& Lobby::room(const std::string& id) {
         release_if_idle(oldest);
       }
     }
+    think(id);
   }
   if (it->second.erasing) throw ApiError(404, fmt::format("no game {}", printable(id)));
   if (!it->second.damaged.empty())
@@ -247,9 +236,9 @@ core::SaveFile Lobby::parse_create(const nlohmann::json& body) const {
   for (const auto& [seat, controller] : seats.items()) {
     if (!controller.is_string()) throw ApiError(400, fmt::format("the seat {} is \"human\" or \"bot:\" and a bot's name", printable(seat)));
     const std::string c = controller.get<std::string>();
-    if (c.rfind("bot:", 0) == 0 && !served_bot(c.substr(4)))
-      throw ApiError(400, fmt::format("the server does not run {} seats yet (a search would hold up every other game); "
-                                      "play them in the terminal", printable(c)));
+    if (c.starts_with("bot:") && title.bot_searches(c.substr(4)) && !waiting_.empty())
+      throw ApiError(503, fmt::format("the server's searches are all taken ({} games wait for one); try again shortly, "
+                                      "or choose a bot that does not search", waiting_.size()));
     controllers.emplace_back(seat, c);
   }
   try {
@@ -284,7 +273,7 @@ nlohmann::json Lobby::create(const nlohmann::json& body) {
     r.invitation_hash = hash_token(invitation);
     reply["invitation"] = invitation;
   }
-  r.game->run_bots();
+  r.game->run_bots(offload_ != nullptr);  // a bot that searches thinks once the game is stored (settle)
   Room& room = rooms_.emplace(id, std::move(r)).first->second;
   GameWrite w;
   w.create = room.game->record();
@@ -384,7 +373,7 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
   } catch (const core::ActionError&) {
     throw ApiError(422, fmt::format("{} is not a legal action for {} now", printable(text, 80), m.seat_name(static_cast<core::Seat>(*seat))));
   }
-  m.run_bots();
+  m.run_bots(offload_ != nullptr);
   stage(id, current, GameWrite{});
   return cached_view(id, current, seat);
 }
@@ -464,7 +453,7 @@ std::vector<GameWrite> Lobby::take_staged() {
 }
 
 void Lobby::settle(bool committed, const std::vector<std::string>& conflicts) {
-  std::vector<std::string> reload_now;
+  std::vector<std::string> reload_now, think_now;
   for (const std::string& id : in_flight_ids_) {
     auto it = rooms_.find(id);
     if (it == rooms_.end()) continue;
@@ -487,9 +476,11 @@ void Lobby::settle(bool committed, const std::vector<std::string>& conflicts) {
     r.summary = std::move(r.staged_summary);
     for (const auto& [_, listener] : std::map<int, Listener>(r.listeners)) listener();
     release_if_idle(id);
+    think_now.push_back(id);
   }
   in_flight_ids_.clear();
   for (const std::string& id : reload_now) reload(id);
+  for (const std::string& id : think_now) think(id);
 }
 
 std::vector<std::string> Lobby::commit_now() {
@@ -563,13 +554,14 @@ void Lobby::reload(const std::string& id) {
   Room fresh = build(std::move(*sg));
   if (it == rooms_.end()) {
     if (!fresh.finished) rooms_.emplace(id, std::move(fresh));
-    return;
+    return think(id);
   }
   fresh.listeners = std::move(it->second.listeners);
   it->second = std::move(fresh);
   for (const auto& [_, listener] : std::map<int, Listener>(it->second.listeners)) listener();
   if (it->second.finished && std::find(finished_loaded_.begin(), finished_loaded_.end(), id) == finished_loaded_.end())
     release_if_idle(id);
+  think(id);
 }
 
 int Lobby::subscribe(const std::string& id, Listener listener) {
@@ -582,6 +574,120 @@ void Lobby::unsubscribe(const std::string& id, int handle) {
   if (it == rooms_.end()) return;
   it->second.listeners.erase(handle);
   release_if_idle(id);
+}
+
+void Lobby::offload(Offload offload) {
+  offload_ = std::move(offload);
+  std::vector<std::string> ids;
+  for (const auto& [id, r] : rooms_)
+    if (r.game) ids.push_back(id);
+  for (const std::string& id : ids) think(id);
+}
+
+void Lobby::think(const std::string& id) {
+  if (!offload_ || thinking_.count(id)) return;
+  auto it = rooms_.find(id);
+  if (it == rooms_.end()) return;
+  Room& r = it->second;
+  if (!r.game || r.busy || r.finished || r.erasing || !r.damaged.empty()) return;
+  std::optional<core::Match::BotTask> task = r.game->bot_task();
+  if (!task) return;
+  if (searches_ >= limits_.max_searches) {
+    if (std::find(waiting_.begin(), waiting_.end(), id) == waiting_.end()) waiting_.push_back(id);
+    return;
+  }
+  thinking_.insert(id);
+  ++searches_;
+  offload_([this, id, version = r.version, hash = r.game->state_hash(), task = std::move(*task)]() -> std::function<void()> {
+    std::optional<core::Action> action;
+    try {
+      action = task.decide();
+    } catch (const std::exception& e) {  // never expected: the game waits, and the log says why
+      std::cerr << fmt::format("churchill serve: a bot of game {} could not decide: {}\n", id, e.what());
+    }
+    return [this, id, version, hash, task, action] { decided(id, version, hash, task, action); };
+  });
+}
+
+// A bot's search has ended: its action is played if the game is where it was (the same version and
+// state), else the game's next search, if any, starts from where the game is now.
+void Lobby::decided(const std::string& id, std::uint64_t version, const std::string& hash, const core::Match::BotTask& task,
+                    std::optional<core::Action> action) {
+  thinking_.erase(id);
+  --searches_;
+  auto it = rooms_.find(id);
+  bool again = action.has_value();
+  if (it != rooms_.end() && action) {
+    Room& r = it->second;
+    if (r.game && !r.busy && !r.finished && !r.erasing && r.version == version && r.game->state_hash() == hash) {
+      try {
+        r.game->apply_bot(task, *action);
+        r.game->run_bots(true);
+        stage(id, r, GameWrite{});
+      } catch (const core::ActionError& e) {  // never expected: the same state gives the same choice
+        std::cerr << fmt::format("churchill serve: the bot's action in game {} was not played: {}\n", id, e.what());
+        again = false;
+      }
+    }
+  }
+  if (again) think(id);  // moved on meanwhile: searched again from where it is (after its commit if staged)
+  next_waiting();
+}
+
+void Lobby::next_waiting() {
+  while (!waiting_.empty() && searches_ < limits_.max_searches) {
+    const std::string id = waiting_.front();
+    waiting_.pop_front();
+    think(id);
+  }
+}
+
+void Lobby::hint(const std::string& id, const std::string& token, Answer answer) {
+  Room& r = room(id);
+  const auto seat = seat_of(id, token);
+  if (!seat) throw ApiError(401, "a hint is for a seat's own decision: it needs the seat's token (Authorization: Bearer TOKEN)");
+  auto& [cached_version, cached] = r.hints[*seat];
+  if (!cached.empty() && cached_version == r.version) return answer(200, cached);
+  const std::string seat_name = r.game->seat_name(static_cast<core::Seat>(*seat));
+  std::function<std::vector<core::Match::Hint>()> task;
+  try {
+    task = r.game->hint_task(static_cast<core::Seat>(*seat), 3);
+  } catch (const core::ActionError&) {
+    throw ApiError(409, fmt::format("{} may not act now ({}): a hint is for the seat's own decision", seat_name, r.game->phase()));
+  }
+  if (!task) throw ApiError(404, "this title has no search to give hints");
+  const auto key = std::make_pair(id, *seat);
+  if (hinting_.count(key)) throw ApiError(429, "a hint for this seat is being computed; wait for its answer");
+  if (offload_ && searches_ >= limits_.max_searches)
+    throw ApiError(503, "the server is thinking for too many games at once; ask again shortly");
+  auto finish = [this, id, seat = *seat, seat_name, version = r.version, answer](const std::vector<core::Match::Hint>& hints) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& h : hints) list.push_back({{"action", h.action}, {"win_chance", h.win_chance}, {"visits", h.visits}});
+    const std::string text = nlohmann::json{{"version", version}, {"seat", seat_name}, {"hints", list}}.dump(
+        -1, ' ', false, nlohmann::json::error_handler_t::replace);
+    auto it = rooms_.find(id);
+    if (it != rooms_.end() && it->second.version == version) it->second.hints[seat] = {version, text};
+    answer(200, text);
+  };
+  if (!offload_) return finish(task());
+  hinting_.insert(key);
+  ++searches_;
+  offload_([this, key, task, finish, answer]() -> std::function<void()> {
+    std::optional<std::vector<core::Match::Hint>> hints;
+    try {
+      hints = task();
+    } catch (const std::exception& e) {  // never expected
+      std::cerr << fmt::format("churchill serve: a hint for game {} failed: {}\n", key.first, e.what());
+    }
+    auto finish_error = [answer = answer] { answer(500, R"({"error": "internal error"})"); };
+    return [this, key, hints, finish, finish_error] {
+      hinting_.erase(key);
+      --searches_;
+      if (hints) finish(*hints);
+      else finish_error();
+      next_waiting();
+    };
+  });
 }
 
 }  // namespace server

@@ -11,11 +11,13 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,7 @@ struct LobbyLimits {
   std::size_t max_live_games = 1000;          // games not finished (finished ones do not count)
   std::int64_t expire_seconds = 14 * 86400;   // a game not finished and unchanged this long is deleted
   std::size_t finished_in_memory = 16;        // finished games kept loaded after they were opened
+  std::size_t max_searches = 16;              // searches queued or running at once (bot decisions, hints)
 };
 
 class Lobby {
@@ -62,8 +65,29 @@ class Lobby {
   // seat's new view.
   const std::string& act(const std::string& id, const std::string& token, const nlohmann::json& body);
   const std::string& undo(const std::string& id, const std::string& token, const nlohmann::json& body);
+  // The game after its first `step` actions (empty: all), from the view of `seat` (server/replay.cpp):
+  // any seat of a finished game, only the token's seat (or a spectator's) of one in play.
+  nlohmann::json replay(const std::string& id, const std::string& token, const std::string& step, const std::string& seat);
   // Stages the deletion of every abandoned game (not finished, unchanged for expire_seconds).
   void expire();
+
+  // Searches -- the decisions of bots that search (Bot::searches) and hints -- run where `offload`
+  // says: it runs `work` on another thread and then the function `work` returns on the lobby's
+  // thread. Each game has at most one bot search at a time, and at most max_searches run or wait
+  // for a worker; games beyond that wait here in turn. A decision is applied only if the game is
+  // still at the version it was searched at (else the game is searched again). Setting it starts the
+  // searches of every game that waits for one. Without an offload, searches run at once, inline.
+  using Work = std::function<std::function<void()>()>;
+  using Offload = std::function<void(Work work)>;
+  void offload(Offload offload);
+  std::size_t searching() const { return searches_; }
+  // Advice for the token's seat (Match::hint, three actions with their estimated chance of winning),
+  // from that seat's observation: `answer` gets {"version": N, "seat": ..., "hints": [...]} on the
+  // lobby's thread (now, or when the search ends). Throws ApiError: 401 without a seat's token, 409
+  // when the seat may not act, 429 while the seat's last hint is still being computed, 503 when
+  // max_searches are taken.
+  using Answer = std::function<void(int status, const std::string& json_text)>;
+  void hint(const std::string& id, const std::string& token, Answer answer);
 
   // Called after every committed change of the game (for WebSocket pushes), and when it is deleted.
   using Listener = std::function<void()>;
@@ -107,6 +131,7 @@ class Lobby {
     std::string summary;                         // committed list entry (JSON)
     std::string staged_summary;                  // the entry once the staged change is committed
     std::map<int, std::pair<std::uint64_t, std::string>> views;  // by seat (-1: spectator): version, JSON text
+    std::map<int, std::pair<std::uint64_t, std::string>> hints;  // by seat: version, JSON text
   };
   Room& room(const std::string& id);             // loads it if needed; 404 / 410 / 503 as ApiError
   Room build(StoredGame sg);
@@ -116,6 +141,10 @@ class Lobby {
   nlohmann::json seat_view(const std::string& id, Room& r, std::optional<int> seat);
   const std::string& cached_view(const std::string& id, Room& r, std::optional<int> seat);
   void release_if_idle(const std::string& id);
+  void think(const std::string& id);  // starts the search of the bot to act next, if a searching one must
+  void decided(const std::string& id, std::uint64_t version, const std::string& hash, const core::Match::BotTask& task,
+               std::optional<core::Action> action);
+  void next_waiting();  // starts the searches of waiting games while workers are free
   void reload(const std::string& id);
   std::int64_t now() const { return clock_(); }
 
@@ -132,6 +161,11 @@ class Lobby {
   std::vector<GameWrite> staged_;
   std::vector<std::string> staged_ids_, in_flight_ids_;
   int next_handle_ = 1;
+  Offload offload_;
+  std::size_t searches_ = 0;                      // offloaded and not yet answered
+  std::set<std::string> thinking_;                // games with a bot's search offloaded
+  std::deque<std::string> waiting_;               // games whose bot waits for a free worker, in turn
+  std::set<std::pair<std::string, int>> hinting_;  // (game, seat) with a hint being computed
 };
 
 }  // namespace server

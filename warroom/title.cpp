@@ -4,6 +4,7 @@
 
 #include "core/session_match.h"
 #include "warroom/bots.h"
+#include "warroom/rules.h"
 
 namespace warroom {
 
@@ -57,11 +58,31 @@ class Title final : public core::Title {
     return std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(record), data_hash(),
                                                       [](std::string_view kind) { return make_bot(kind); });
   }
+  // The printed map's features for drawing (World Map Features): positions, islands, capitals,
+  // industries, ports, the narrow passages and the convoys. Nothing here is a rule's outcome.
   nlohmann::json layout() const override {
-    nlohmann::json regions = nlohmann::json::array();
-    for (const Region& r : data_->regions)
-      regions.push_back({{"id", r.id}, {"name", r.name}, {"type", region_type_id(r.type)}, {"lon", r.lon}, {"lat", r.lat}, {"sv", r.sv}});
-    return {{"notice", data_->map_notice}, {"regions", regions}};
+    const Data& d = *data_;
+    const auto id_of = [&d](RegionId r) { return r < d.regions.size() ? nlohmann::json(d.regions[r].id) : nlohmann::json(nullptr); };
+    const auto nation = [](Nation n) { return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_id(n)); };
+    nlohmann::json regions = nlohmann::json::array(), passages = nlohmann::json::array(), convoys = nlohmann::json::array();
+    for (const Region& r : d.regions) {
+      nlohmann::json port = nlohmann::json::array();
+      for (int p = 0; p < r.port_count; ++p) port.push_back(id_of(r.port_seas[at(p)]));
+      regions.push_back({{"id", r.id}, {"name", r.name}, {"type", region_type_id(r.type)}, {"lon", r.lon}, {"lat", r.lat}, {"sv", r.sv},
+                         {"theater", r.theater}, {"island", r.island}, {"owner", nation(r.owner)}, {"capital_of", nation(r.capital_of)},
+                         {"industry", r.industry}, {"rail", r.rail}, {"port", port}, {"neutral", r.neutral.has_value()},
+                         {"income", {{"oil", r.income.oil}, {"iron", r.income.iron}, {"osr", r.income.osr}}}});
+    }
+    for (const Passage& p : d.passages) {
+      nlohmann::json keys = nlohmann::json::array();
+      for (int k = 0; k < p.key_count; ++k) keys.push_back(id_of(p.keys[at(k)]));
+      passages.push_back({{"id", p.id}, {"name", p.name}, {"seas", {id_of(p.sea_a), id_of(p.sea_b)}}, {"keys", keys}});
+    }
+    for (const Convoy& c : d.convoys)
+      convoys.push_back({{"id", c.id}, {"kind", convoy_kind_id(c.kind)}, {"sea", id_of(c.sea)}, {"linked", id_of(c.linked)},
+                         {"from", id_of(c.from)}, {"to", id_of(c.to)}, {"flag", nation(c.flag)},
+                         {"silhouettes", {{"oil", c.silhouettes.oil}, {"iron", c.silhouettes.iron}, {"osr", c.silhouettes.osr}}}});
+    return {{"notice", d.map_notice}, {"regions", regions}, {"passages", passages}, {"convoys", convoys}};
   }
   std::string rules_text(const std::string& section) const override {
     return fmt::format("War Room's rulebook has no numbered sections; see the heading \"{}\" in war-room-rules-en.txt.\n", section);

@@ -97,8 +97,11 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     if (!scenario_->in_play.test(r.rid) || !r.is_territory()) continue;
     const RegionState& rs = v.region[r.rid];
     regions.push_back({{"id", r.id}, {"controller", rs.controller == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(rs.controller))},
-                       {"bombs", rs.bombs}});
+                       {"bombs", rs.bombs}, {"embattled", embattled(v, d, r.rid)}});
   }
+  nlohmann::json seas = nlohmann::json::array();  // the sea regions in play (ruling 36), for the map
+  for (const Region& r : d.regions)
+    if (r.is_sea() && scenario_->in_play.test(r.rid)) seas.push_back(r.id);
   for (int n = 0; n < kNations; ++n)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& c = v.command[at(n)][at(number)];
@@ -129,7 +132,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   }
   return {{"scenario", scenario_->id}, {"round", v.round}, {"phase", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
-          {"commands", commands}, {"construction", construction},
+          {"commands", commands}, {"construction", construction}, {"seas", seas},
           {"winner", v.winner == 1 ? nlohmann::json("allied") : v.winner == 2 ? nlohmann::json("axis") : v.winner == kBothLose ? nlohmann::json("both-lose") : nlohmann::json(nullptr)},
           {"map_notice", d.map_notice}};
 }

@@ -3,8 +3,11 @@
 // seed, and its levels are bot kinds a game may name.
 #include <gtest/gtest.h>
 
+#include <future>
+
 #include "churchill/ai.h"
 #include "churchill/title.h"
+#include "core/session_match.h"
 #include "table_fixture.h"
 
 namespace churchill::testing {
@@ -124,6 +127,43 @@ TEST(Ai, EasySearchPlaysAWholeGameLegally) {
   };
   // Replaying the record checks each action against the state it applies to, and the end hash.
   EXPECT_NO_THROW(title->open(play()));
+}
+
+// The server takes a searching bot's decision off its event loop (core::Match::bot_task, run on a
+// worker, then apply_bot): the game it plays is the one run_bots plays in the terminal from the
+// same record, move for move. The search has no time cap here, so that it is reproducible however
+// slow the machine (a sanitizer build).
+TEST(Ai, ADecisionTakenApartFromTheMatchIsTheOneTheMatchWouldMake) {
+  core::SaveFile record;
+  record.game = "churchill";
+  record.scenario = "training";
+  record.seed = 5;
+  record.seats = {{"UK", "bot:rulebook"}, {"US", "bot:ai:easy"}, {"USSR", "bot:rulebook"}};
+  auto open = [&] {
+    auto game = std::make_unique<const Game>(data());
+    const State start = game->new_game(*data().scenario("training"), Options{});
+    core::SearchConfig config = ai_config(*ai_level("easy"));
+    config.max_seconds = 0;
+    return core::SessionMatch<Game>(std::move(game), start, record, data().hash, [config](std::string_view name) -> std::unique_ptr<Bot> {
+      if (name.starts_with("ai:")) return std::make_unique<core::IsmctsBot<Game>>(config, ai_hooks());
+      return make_bot(name);
+    });
+  };
+  auto inline_match = open();
+  inline_match.run_bots();
+  ASSERT_EQ(inline_match.node_kind(), core::NodeKind::Terminal);
+
+  auto apart = open();
+  int searched = 0;
+  for (apart.run_bots(true); auto task = apart.bot_task(); apart.run_bots(true)) {
+    const core::Action chosen = std::async(std::launch::async, task->decide).get();  // on another thread
+    apart.apply_bot(*task, chosen);
+    ++searched;
+    EXPECT_THROW(apart.apply_bot(*task, chosen), core::ActionError) << "a task applies only where it was made";
+  }
+  EXPECT_GT(searched, 10);
+  EXPECT_EQ(apart.actions(), inline_match.actions());
+  EXPECT_EQ(apart.state_hash(), inline_match.state_hash());
 }
 
 }  // namespace

@@ -156,6 +156,7 @@ TEST_F(Cli, PlayThroughStandardInput) {
   EXPECT_NE(r.out.find("Saved to " + mid), std::string::npos);
   EXPECT_NE(r.out.find("[8.0] conference 8 ends"), std::string::npos) << "a whole conference was played";
   EXPECT_NE(r.out.find("Game over."), std::string::npos) << "400 choices finish a training game";
+  EXPECT_NE(r.out.find("\nWhy: only "), std::string::npos) << "a decision with one option says why (churchill/explain.h)";
   EXPECT_EQ(run("replay " + autosave + " --verify").status, 0);
   EXPECT_EQ(run("replay " + mid + " --verify").status, 0);
   // The end of input in the middle of a game saves it; loading it continues where it was.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end in the browser: starts `churchill serve` on a free port with a fresh database and runs
-# web/e2e/play.mjs, newcomer.mjs (a whole game as a newcomer plays it), hills.mjs and warroom.mjs (Playwright
-# driving Debian's Chromium). Usage: browser.sh CHURCHILL_BINARY OUT_DIR
+# web/e2e/play.mjs, newcomer.mjs (a whole game as a newcomer plays it), hills.mjs, replay.mjs (the Fronts'
+# map and the Replay), warroom.mjs and hint.mjs (Playwright driving Debian's Chromium).
+# Usage: browser.sh CHURCHILL_BINARY OUT_DIR
 set -euo pipefail
 bin=$1 out=$2
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,4 +21,6 @@ cd "$root/web"
 node e2e/play.mjs "$url" "$out"
 node e2e/newcomer.mjs "$url" "$out"
 node e2e/hills.mjs "$url"
+node e2e/replay.mjs "$url" "$out"
 node e2e/warroom.mjs "$url" "$out"
+node e2e/hint.mjs "$url" "$out"

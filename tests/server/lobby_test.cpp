@@ -1,6 +1,6 @@
 // The lobby over a store that fails on command (item 3 of the server's hardening): a change is seen
 // only once committed, a failed commit leaves the game as the store holds it, and finished games
-// leave memory.
+// leave memory. And the replay of a game, step by step.
 #include "server/lobby.h"
 
 #include "churchill/title.h"
@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <deque>
 #include <filesystem>
+#include <functional>
 
 namespace {
 
@@ -110,6 +112,133 @@ TEST_F(LobbyOverFailingStore, FinishedGamesLeaveMemoryAndAreLoadedWhenOpened) {
   EXPECT_EQ(lobby.loaded(), 0u) << "finished games are in the store only";
   for (const auto& id : ids) EXPECT_TRUE(json::parse(lobby.view(id, ""))["terminal"].get<bool>());
   EXPECT_EQ(lobby.loaded(), 1u) << "at most finished_in_memory stay loaded";
+}
+
+// GET /api/games/ID/replay (server/replay.cpp): a game after its first N actions, with the secrecy of
+// issue 16: a finished game from any seat's view, a game in play only from the asking seat's.
+class Replay : public LobbyOverFailingStore {
+ protected:
+  static int status_of(const std::function<void()>& call) {
+    try {
+      call();
+    } catch (const server::ApiError& e) {
+      return e.status();
+    }
+    return 200;
+  }
+};
+
+TEST_F(Replay, AFinishedGameIsReplayedStepByStepFromAnySeatsView) {
+  FailingStore store(path());
+  server::Lobby lobby(titles(), store);
+  const std::string id = lobby.create(json{{"seats", {{"UK", "bot:random"}, {"US", "bot:random"}, {"USSR", "bot:random"}}}})["id"];
+  lobby.commit_now();
+  const json end = json::parse(lobby.view(id, ""));
+  ASSERT_TRUE(end["terminal"].get<bool>());
+
+  const json last = lobby.replay(id, "", "", "");
+  const std::size_t steps = last["steps"];
+  EXPECT_EQ(last["step"], steps) << "no step: the end";
+  EXPECT_TRUE(last["view"]["terminal"].get<bool>());
+  EXPECT_EQ(last["view"]["scores"], end["scores"]) << "replaying every action reaches the game's end";
+
+  const json start = lobby.replay(id, "", "0", "");
+  EXPECT_EQ(start["step"], 0);
+  EXPECT_TRUE(start["action"].is_null());
+  EXPECT_FALSE(start["view"]["terminal"].get<bool>());
+
+  const json first = lobby.replay(id, "", "1", "UK");
+  EXPECT_EQ(first["seat"], "UK") << "a finished game shows any seat's view";
+  EXPECT_TRUE(first["action"]["action"].is_string()) << "and names every action";
+  EXPECT_TRUE(first["view"]["legal_actions"].empty()) << "a replay decides nothing";
+
+  EXPECT_EQ(status_of([&] { lobby.replay(id, "", "x1", ""); }), 400);
+  EXPECT_EQ(status_of([&] { lobby.replay(id, "", std::to_string(steps + 1), ""); }), 400);
+  EXPECT_EQ(status_of([&] { lobby.replay(id, "", "1", "Germany"); }), 400);
+  EXPECT_EQ(json::parse(lobby.view(id, "")), end) << "the game itself is unchanged";
+}
+
+TEST_F(Replay, AGameInPlayIsReplayedOnlyFromTheAskingSeatsViewWithoutOthersChoices) {
+  FailingStore store(path());
+  server::Lobby lobby(titles(), store);
+  const std::string id = lobby.create(json{{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
+  lobby.commit_now();
+  const std::string token = lobby.claim(id, "UK", json::object());
+  lobby.commit_now();
+  const json now = json::parse(lobby.view(id, token));
+  lobby.act(id, token, json{{"action", now["legal_actions"][0]}, {"version", now["version"]}});
+  lobby.commit_now();
+
+  EXPECT_EQ(status_of([&] { lobby.replay(id, token, "1", "US"); }), 403) << "another seat's view of a game in play";
+  EXPECT_EQ(status_of([&] { lobby.replay(id, "", "1", "UK"); }), 403) << "a spectator asking for a seat's view";
+  const json end = lobby.replay(id, token, "", "");
+  EXPECT_EQ(end["seat"], "UK");
+  bool hidden = false, own = false;
+  for (std::size_t n = 1; n <= end["steps"].get<std::size_t>(); ++n) {
+    const json step = lobby.replay(id, token, std::to_string(n), "");
+    const std::string seat = step["action"]["seat"];
+    if (seat == "UK") own |= step["action"]["action"].is_string();
+    else hidden |= step["action"]["action"].is_null();
+    EXPECT_EQ(seat == "UK", step["action"]["action"].is_string()) << "step " << n << " by " << seat;
+  }
+  EXPECT_TRUE(own && hidden) << "the UK's own action is named, the deals and bots' choices are not";
+  EXPECT_EQ(lobby.replay(id, "", "", "")["seat"], nullptr) << "a spectator replays with a spectator's view";
+// The searches of bots that search go through the lobby's offload (the server's workers): one per
+// game at a time, at most max_searches at once with the other games waiting in turn (and new games
+// with searching seats refused meanwhile), each decision applied on the lobby's thread only while the
+// game is where it was searched, and a game deleted meanwhile simply drops its answer.
+TEST_F(LobbyOverFailingStore, SearchesAreOffloadedOnePerGameBoundedAndAppliedOnlyWhereTheyWereSearched) {
+  FailingStore store(path());
+  server::LobbyLimits limits;
+  limits.max_searches = 1;
+  limits.expire_seconds = 100;
+  std::int64_t now = 1000;
+  server::Lobby lobby(titles(), store, limits, [&now] { return now; });
+  std::deque<server::Lobby::Work> queue;
+  lobby.offload([&queue](server::Lobby::Work work) { queue.push_back(std::move(work)); });
+  const json searching = {{"scenario", "training"}, {"seats", {{"UK", "bot:ai:easy"}, {"US", "bot:ai:easy"}, {"USSR", "bot:ai:easy"}}}};
+  const std::string first = lobby.create(searching)["id"];
+  lobby.commit_now();
+  ASSERT_EQ(queue.size(), 1u) << "the first game's bot searches once it is stored";
+  const std::string second = lobby.create(searching)["id"];
+  lobby.commit_now();
+  EXPECT_EQ(queue.size(), 1u) << "max_searches: the second game waits";
+  lobby.view(first, "");
+  lobby.changed_elsewhere(first);
+  EXPECT_EQ(queue.size(), 1u) << "one search per game";
+  try {
+    lobby.create(searching);
+    FAIL() << "a game waits for a search: new searching games are refused";
+  } catch (const server::ApiError& e) {
+    EXPECT_EQ(e.status(), 503);
+  }
+  lobby.create(json{{"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}});  // quick bots are not refused
+  lobby.commit_now();
+
+  const std::uint64_t before = json::parse(lobby.view(first, ""))["version"];
+  auto then = queue.front()();  // on a worker
+  queue.pop_front();
+  then();  // back on the lobby's thread
+  lobby.commit_now();
+  EXPECT_GT(json::parse(lobby.view(first, ""))["version"].get<std::uint64_t>(), before) << "the decision was played";
+  ASSERT_EQ(queue.size(), 1u) << "the waiting game's turn, then the first game's next decision";
+
+  now += 1000;  // both games are abandoned and deleted while a search is under way
+  lobby.expire();
+  lobby.commit_now();
+  auto late = queue.front()();
+  queue.pop_front();
+  late();
+  lobby.commit_now();
+  EXPECT_THROW(lobby.view(second, ""), server::ApiError);
+  EXPECT_THROW(lobby.view(first, ""), server::ApiError);
+  EXPECT_LE(queue.size(), 1u);
+  while (!queue.empty()) {  // whatever was still queued finds its game gone
+    auto rest = queue.front()();
+    queue.pop_front();
+    rest();
+  }
+  EXPECT_EQ(lobby.searching(), 0u);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <random>
 #include <thread>
 
@@ -230,6 +231,8 @@ TEST_F(Server, ASecondTitlePlaysThroughTheSameApiWithSecretOrdersAndPerSeatUndo)
   const Reply map = get("/api/titles/warroom/layout");
   EXPECT_EQ(map.body["regions"].size(), 188u);
   EXPECT_NE(map.body["notice"].get<std::string>().find("not the printed board"), std::string::npos);
+  EXPECT_EQ(map.body["passages"].size(), 6u);  // The World's Narrow Sea Passages, drawn by the browser
+  EXPECT_EQ(map.body["regions"][0]["capital_of"], "GER");
   EXPECT_EQ(get("/api/titles/hills/layout").body["hills"].size(), 3u);
   expect_error(get("/api/titles/chess/layout"), 404, "no title");
   // The rulebook's text of a section, for the log's rule numbers: a number only.
@@ -285,6 +288,7 @@ TEST_F(Server, BadRequestsAreJsonErrorsAndChangeNothing) {
   expect_error(post("/api/games/nope/seats/UK"), 404, "no game");
   expect_error(post("/api/games/" + id + "/seats/France"), 404, "no seat");
   expect_error(post("/api/games/" + id + "/seats/US"), 409, "played by a bot");
+  expect_error(post("/api/games/" + id + "/seats/%55S"), 409, "played by a bot");  // escapes decoded: "US" (seats like "GER+ITA")
   const std::string token = claim(id);
   expect_error(post("/api/games/" + id + "/seats/UK"), 409, "already taken");
   const json before = get("/api/games/" + id + "/view", token).body;
@@ -397,14 +401,86 @@ TEST_F(Server, CreateRefusesBadOptionsAndAnySeed) {
 
 // A search bot would think on the event loop and hold up every other game: the server neither lists
 // nor accepts the "ai:" levels, and offers the bots that decide at once.
-TEST_F(Server, SearchBotsAreNotRunByTheServer) {
-  expect_error(post("/api/games", R"({"seats": {"US": "bot:ai:expert", "USSR": "bot:ai:expert", "UK": "bot:ai:expert"}})"), 400,
-               "does not run");
+// Bots that search (ai:LEVEL) think on the server's search workers, off the event loop: a game of
+// three expert searches (a second of processor time per decision) is created at once, and while it
+// plays on, another game is created, claimed, viewed and played, each answered before the searching
+// game is over; the searching game moves on by itself.
+TEST_F(Server, SearchingBotsPlayOffTheEventLoopWhileOtherRequestsAreAnswered) {
   const Reply titles = get("/api/titles");
   ASSERT_EQ(titles.status, 200);
-  for (const auto& t : titles.body)
-    for (const auto& bot : t["bots"]) EXPECT_NE(bot.get<std::string>().rfind("ai", 0), 0u) << bot;
-  EXPECT_EQ(titles.body[0]["bots"], json::array({"rulebook", "random"}));
+  EXPECT_EQ(titles.body[0]["bots"], json::array({"rulebook", "random", "ai:easy", "ai:normal", "ai:hard", "ai:expert"}));
+  const std::string searching = create(R"({"UK": "bot:ai:expert", "US": "bot:ai:expert", "USSR": "bot:ai:expert"})");
+  ASSERT_FALSE(searching.empty());
+  const int created_at = get("/api/games/" + searching + "/view").body["version"].get<int>();
+  const std::string other = create();
+  const std::string token = claim(other);
+  const Reply view = get("/api/games/" + other + "/view", token);
+  ASSERT_EQ(view.status, 200);
+  ASSERT_EQ(act(other, token, view.body).status, 200);
+  EXPECT_FALSE(get("/api/games/" + searching + "/view").body["terminal"].get<bool>()) << "answered while the search plays on";
+  int version = created_at;
+  for (int i = 0; i < 1200 && version < created_at + 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    version = get("/api/games/" + searching + "/view").body["version"].get<int>();
+  }
+  EXPECT_GE(version, created_at + 2) << "the searching bots moved on by themselves";
+}
+
+// SIGTERM while a bot searches: the process ends cleanly (status 0), the game is as last committed,
+// and the search starts again when the server does.
+TEST_F(Server, StoppingWithASearchUnderWayIsCleanAndTheGamePlaysOnAfterARestart) {
+  const std::string id = create(R"({"UK": "bot:ai:expert", "US": "bot:ai:expert", "USSR": "bot:ai:expert"})");
+  const int created_at = get("/api/games/" + id + "/view").body["version"].get<int>();
+  ::kill(pid, SIGTERM);
+  int status = -1;
+  ::waitpid(pid, &status, 0);
+  pid = -1;
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status << log_text();
+  start();
+  const Reply after = get("/api/games/" + id + "/view");
+  ASSERT_EQ(after.status, 200) << after.body.dump();
+  int version = after.body["version"].get<int>();
+  EXPECT_GE(version, created_at);
+  const int restarted_at = version;
+  for (int i = 0; i < 1200 && version == restarted_at; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    version = get("/api/games/" + id + "/view").body["version"].get<int>();
+  }
+  EXPECT_GT(version, restarted_at) << "the bots searched again after the restart";
+}
+
+// A hint is for a seat's own decision: the seat's token, the seat to act; its three actions are among
+// the seat's legal ones, each with a chance of winning. A spectator, a bad token and a seat that may
+// not act are refused.
+TEST_F(Server, HintsAreForTheSeatToActOnly) {
+  const std::string id = create(R"({"USSR": "bot:rulebook"})");
+  const std::map<std::string, std::string> tokens = {{"UK", claim(id, "UK")}, {"US", claim(id, "US")}};
+  expect_error(get("/api/games/" + id + "/hint"), 401, "token");
+  expect_error(get("/api/games/" + id + "/hint", std::string(64, 'a')), 401, "");
+  expect_error(post("/api/games/" + id + "/hint", "{}", tokens.at("UK")), 405, "");
+  int answered = 0;
+  for (const auto& [seat, token] : tokens) {
+    const json view = get("/api/games/" + id + "/view", token).body;
+    const bool active = std::find(view["active"].begin(), view["active"].end(), seat) != view["active"].end();
+    const Reply hint = get("/api/games/" + id + "/hint", token);
+    if (!active) {
+      expect_error(hint, 409, "may not act");
+      continue;
+    }
+    ++answered;
+    ASSERT_EQ(hint.status, 200) << hint.body.dump();
+    EXPECT_EQ(hint.body["seat"], seat);
+    EXPECT_EQ(hint.body["version"], view["version"]);
+    ASSERT_GE(hint.body["hints"].size(), 1u);
+    EXPECT_LE(hint.body["hints"].size(), 3u);
+    for (const auto& h : hint.body["hints"]) {
+      EXPECT_NE(std::find(view["legal_actions"].begin(), view["legal_actions"].end(), h["action"]), view["legal_actions"].end()) << h;
+      EXPECT_GE(h["win_chance"].get<double>(), 0.0);
+      EXPECT_LE(h["win_chance"].get<double>(), 1.0);
+    }
+    EXPECT_EQ(get("/api/games/" + id + "/hint", token).body, hint.body) << "the same version gives the same hint";
+  }
+  EXPECT_GE(answered, 1);
 }
 
 // Item 2: the server draws 128-bit seeds from the OS, and no view shows one before the game is over.

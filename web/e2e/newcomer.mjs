@@ -1,17 +1,15 @@
 // Browser end to end, as a newcomer plays: a whole training game as the UK against two bots, at
 // 1280x800 with a phone (390x844) watching the same seat. Checks that the hand shows card faces with
 // their text and a card's details open on a click, that a move waiting for a debate is drawn and
-// said, that each conference ends with a summary that pauses the page, that the end screen says
+// said, that a decision with few options says why (its rule), that each conference ends with a summary that pauses the page, that the end screen says
 // why the game ended (the 4.4 case, each power's 9.4 lines, New game), that the phone layout has the
 // decision near the top, touch targets of 44 px and no sideways scroll; and that a friend opening
 // a public game's link can join it while the creator sees "Waiting for" that seat; the lobby fits a
 // phone, the log's rule numbers open the rule's text, and axe-core finds no serious accessibility
 // violation in the lobby, the game and the end screen.
 // Usage: node e2e/newcomer.mjs BASE_URL SCREENSHOT_DIR
-import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { seriousViolations } from './axe.mjs';
 
 const [base, out] = process.argv.slice(2);
 const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
@@ -50,11 +48,7 @@ async function checkPhone(phone, what, decisionFirst = true) {
 
 // An accessibility check (axe-core, WCAG 2 A and AA): no serious or critical violation.
 async function checkAccessible(page, what) {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () =>
-    (await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`));
+  const violations = await seriousViolations(page);
   check(violations.length === 0, `${what}: accessibility violations:\n  ${violations.join('\n  ')}`);
 }
 
@@ -96,7 +90,7 @@ try {
   await phone.screenshot({ path: `${out}/agenda-390x844.png` });
 
   // 2. Play the whole game by the first action offered, closing each conference's summary.
-  let summaries = 0, pendingSeen = false, notesSeen = false, movedSeen = false, kindsSeen = false;
+  let summaries = 0, pendingSeen = false, notesSeen = false, movedSeen = false, kindsSeen = false, whySeen = '';
   for (let i = 0; i < 800; ++i) {
     await page.waitForSelector('.game[data-version]');
     if (await page.locator('.end').count() > 0) break;
@@ -112,6 +106,7 @@ try {
     }
     const phase = await page.textContent('.phase');
     movedSeen ||= await page.locator('svg .moved').count() > 0;
+    if (!whySeen && await page.locator('.options-why').count() > 0) whySeen = await page.textContent('.options-why');
     if (!pendingSeen && /UK may debate/.test(phase)) {
       pendingSeen = true;
       const said = await page.locator('p.pending').count() ? await page.textContent('p.pending') : '(none)';
@@ -148,6 +143,7 @@ try {
   check(summaries >= 2, `only ${summaries} conference summaries were shown`);
   check(movedSeen, 'nothing that moved was ever highlighted');
   check(kindsSeen, 'a Meeting turn\'s dozens of actions were never offered by kind');
+  check(/\(\d+\.\d+(, \d+\.\d+)?\)$/.test(whySeen), `no decision with few options said why, with its rule: "${whySeen}"`);
 
   // 3. The end: the 4.4 case, each power's lines, New game.
   await page.waitForSelector('.end', { timeout: 15000 });

@@ -5,6 +5,7 @@
 // Updates arrive over the WebSocket.
 import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
+import { OthersMoves } from './replay';
 
 // A log line with its rule number ("[7.74] ...") as a button that shows the rule's text.
 function withRule(line: string): string {
@@ -12,6 +13,9 @@ function withRule(line: string): string {
   if (!m) return escape(line);
   return `<button class="rule" data-rule="${escape(m[1])}" title="The rulebook's ${escape(m[1])}">${escape(m[1])}</button>${escape(m[2])}`;
 }
+
+// Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)").
+const whyFew = (v: View) => (v.options_why as { text?: string } | null | undefined)?.text ?? '';
 
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
@@ -108,8 +112,9 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           </section>
           <section class="panel" id="decide"><h2>${filter.length ? `Actions naming ${filter.map(escape).join(' and ')}` : v.terminal ? 'The game is over' : myMove ? 'Your decision: choose an action' : 'Actions'}</h2>
             ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || 'Waiting…'}</p>` : ''}
+            ${myMove && whyFew(v) ? `<p class="options-why" role="note">${escape(whyFew(v))}</p>` : ''}
             <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>All actions</button>
-              <button id="undo" ${v.can_undo ? '' : 'disabled'}>Undo</button></div>
+              <button id="undo" ${v.can_undo ? '' : 'disabled'}>Undo</button>${mine ? others.control() : ''}</div>
             ${byKind ? `<p class="hint">${actions.length} choices: pick a kind, or click something on the board or in your hand.</p>
               <div id="kinds">${[...kinds].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(k)} (${n})</button>`).join('')}
               <button class="kind" id="show-all">show all ${actions.length}</button></div>` : ''}
@@ -132,7 +137,26 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       else filter = actions.some((a) => words(a).includes(x)) ? [...filter, x] : [x];
       render();
     };
-    app.querySelector('.boards')!.append(...ui.board(v, layout, marked, pick, previous));
+    // A board's action. While several seats write in secret, another seat's entry makes the view
+    // older without changing this seat's choices: when the seat's legal actions are the same in the
+    // newer view, the action is sent again on it.
+    const act = async (action: string) => {
+      if (!mine || !view) return;
+      const chosenOn = JSON.stringify(view.legal_actions);
+      await send(async () => {
+        try {
+          return await api.act(id, action, view!.version, mine!.token);
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.status !== 409 || JSON.stringify(err.view?.legal_actions) !== chosenOn) throw err;
+          return api.act(id, action, err.view!.version, mine!.token);
+        }
+      });
+    };
+    for (const panel of ui.board(v, layout, marked, pick, previous, act)) {
+      if (panel.dataset.place === 'side') app.querySelector('#decide')!.before(panel);
+      else app.querySelector('.boards')!.append(panel);
+    }
+    others.bind(app);
     app.querySelector('#all')!.addEventListener('click', () => {
       filter = [];
       showAll = false;
@@ -233,9 +257,33 @@ export function renderGame(app: HTMLElement, id: string): () => void {
 
   // The same view arrives twice when the server answers an action and pushes it over the WebSocket:
   // drawing it again would replace the buttons under the player's pointer and lose a click.
+  // Others' moves since this seat's last view may be shown one by one first (replay.ts).
+  const others = new OthersMoves(id, mine?.token, mine?.seat);
+  let arrived: View | null = null;  // the newest view while they are shown
   const show = (v: View) => {
     if (JSON.stringify(v) === shown) return;
     if (view && v.version < view.version) return;  // an older push arriving late
+    if (others.busy) {
+      arrived = v;
+      return;
+    }
+    if (!firstView && view && v.version > view.version && others.active()) {
+      const live = view;
+      const status = document.getElementById('status')!;
+      others.play((step) => { previous = view; view = step; render(); }, (html, skip) => {
+        status.innerHTML = `${html} <button id="skip-moves">Skip</button>`;
+        status.querySelector('#skip-moves')!.addEventListener('click', skip);
+      }).then(() => {
+        view = live;
+        const next = arrived ?? v;
+        arrived = null;
+        settle(next);
+      });
+      return;
+    }
+    settle(v);
+  };
+  const settle = (v: View) => {
     previous = view;
     view = v;
     keepLog(v);
@@ -271,6 +319,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       const first = await api.view(id, mine?.token);
       layout = await api.layout(first.title);
       show(first);
+      if (others.active()) others.settle();
       findOpenSeats();
     } catch (err) {
       app.innerHTML = `<p class="error">${escape((err as Error).message)}</p>`;

@@ -1,6 +1,7 @@
 // The lobby: create a game of any title (scenario, seat count, each seat's player, options, public or
 // by invitation), join an open seat, or watch; and the page an invitation link opens.
 import { api, escape, GameSummary, saveSeat, TitleInfo } from './api';
+import { finishedGames } from './replay';
 
 export async function renderLobby(app: HTMLElement) {
   const titles = await api.titles();
@@ -80,6 +81,7 @@ export async function renderLobby(app: HTMLElement) {
     if (b) join(b.dataset.id!, b.dataset.seat!);
   });
   await load();
+  app.append(await finishedGames(names));
 }
 
 function row(g: GameSummary, title: string): string {

@@ -1,6 +1,6 @@
 // Our own drawing of the board in SVG: the conference table (three tracks from the centre to the
-// chairs) and the military display (each Front's track from its theater box). Elements that some
-// legal action names are highlighted and clickable.
+// chairs) and the military display (each Front's track on a map, churchill-map.ts). Elements that
+// some legal action names are highlighted and clickable.
 import type { View } from '../api';
 
 export type Power = 'UK' | 'US' | 'USSR';
@@ -11,7 +11,8 @@ export interface ChurchillView extends View {
   conference_card: string | null;
   hand: string[];
   issues: Record<string, string>;
-  fronts: Record<string, { position: string; offensive: number; reserves: number; directed: Power[] }>;
+  fronts: Record<string, { position: string; offensive: number; reserves: number; directed: Power[];
+                            blocked: string | null }>;  // 6.21/6.22: the rule barring its entry space, if one does
   tracks: { a_bomb: string; spy_ring: string; leadership: Record<string, Power>; global: Record<string, string>;
             surrendered: Record<string, boolean> };
   naval: Record<string, number>;
@@ -47,6 +48,7 @@ export interface Board {
   locations: { id: string; name: string; colony: boolean; theater: string; space: string | null }[];
   issues: { id: string; name: string }[];
   cards: Record<string, Card>;
+  a_bomb: string[];  // 3.24: the A-Bomb track's spaces, in order
 }
 
 const COLOR: Record<Power, string> = { UK: '#2e7d32', US: '#1565c0', USSR: '#c62828' };
@@ -140,40 +142,8 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
   return svg;
 }
 
-export function drawFronts(view: ChurchillView, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
-  const rowH = 34, cell = 74, left = 150;
-  const svg = el('svg', { viewBox: `0 0 ${left + 7 * cell} ${board.fronts.length * rowH + 30}`, class: 'fronts', role: 'img',
-    'aria-label': 'Military display' }) as SVGSVGElement;
-  board.fronts.forEach((f, row) => {
-    const y = 10 + row * rowH;
-    const state = view.fronts[f.id];
-    const at = state.position.endsWith('Theater box') ? -1 : f.track.findIndex((t) => t.name === state.position);
-    const g = el('g', { class: `front${marked.has(f.id) || marked.has(f.theater) ? ' marked' : ''}`, 'data-id': f.id });
-    g.append(el('text', { x: 4, y: y + 18, class: 'label' }, f.name));
-    const cells = [{ id: f.theater, name: `box ⚓${view.naval[f.theater] ?? 0}`, amphibious: false }, ...f.track];
-    cells.forEach((c, i) => {
-      const x = left + i * cell - cell;
-      const entry = i === at + 2;
-      g.append(el('rect', { x: x + cell, y, width: cell - 4, height: rowH - 8, rx: 4,
-        class: `space${c.amphibious ? ' amphibious' : ''}${entry ? ' entry' : ''}` }));
-      // The whole name, on two lines when it is long ("Marianas / Islands").
-      const cut = c.name.length > 12 ? c.name.lastIndexOf(' ', Math.ceil(c.name.length / 2) + 2) : -1;
-      const lines = cut > 0 ? [c.name.slice(0, cut), c.name.slice(cut + 1)] : c.name.length > 12 ? c.name.split('/') : [c.name];
-      lines.forEach((line, k) => g.append(el('text', { x: x + cell + (cell - 4) / 2, y: y + (lines.length > 1 ? 11 + k * 10 : 16),
-        'text-anchor': 'middle', class: lines.length > 1 ? 'small' : '' }, line)));
-      g.append(el('title', {}, c.name));
-      if (entry && state.offensive > 0) g.append(el('text', { x: x + cell + cell - 10, y: y + 8, class: 'badge' }, `+${state.offensive}`));
-      if (entry && state.reserves > 0) g.append(el('text', { x: x + cell + 4, y: y + 8, class: 'axis' }, `■${state.reserves}`));
-      if (entry && state.directed.length) g.append(el('text', { x: x + cell + 4, y: y + 24, class: 'badge' }, `DO ${state.directed.join(' ')}`));
-    });
-    const mx = left + (at + 1) * cell + 8;
-    g.append(el('circle', { cx: mx, cy: y + 21, r: 5, fill: COLOR[f.color], class: 'marker' }));
-    g.addEventListener('click', () => onPick(f.id));
-    svg.append(g);
-  });
-  svg.append(el('text', { x: 4, y: board.fronts.length * rowH + 24, class: 'label' }, `Arctic naval ⚓${view.naval['arctic'] ?? 0}`));
-  return svg;
-}
+// The military display: the Fronts on a map (churchill-map.ts).
+export { drawMap as drawFronts } from './churchill-map';
 
 export function drawLocations(view: ChurchillView, board: Board, marked: Set<string>, onPick: (id: string) => void): HTMLElement {
   const div = document.createElement('div');

@@ -2,6 +2,7 @@
 // scores, tracks and hand; card faces, the move waiting for a debate, what each action does, the
 // end-of-game explanation and the summary of each conference.
 import { escape } from '../api';
+import { hintButton } from '../hint';
 import { Board, Card, ChurchillView, drawFronts, drawLocations, drawTable, Power, POWERS } from './churchill-board';
 import type { TitleUi } from './index';
 
@@ -72,7 +73,7 @@ function endScreen(v: ChurchillView, board: Board): string {
       <table>${byPower(p).map((l) => `<tr><td class="cond">${escape(l.condition)}${l.times > 1 ? ` ×${l.times}` : ''}</td><td>${escape(l.text)}</td><td class="vp">${l.vp}</td></tr>`).join('')
         || '<tr><td colspan="3">no victory points</td></tr>'}</table></div>`).join('')}</div>
     ${agenda.length ? `<p>Secret Agendas (10.3): ${agenda.map(([p, ms]) => `<b class="p-${p}">${escape(p)}</b> ${ms.map((m) => escape(locName(m))).join(', ')}`).join(' · ')}</p>` : ''}
-    <p class="end-buttons"><a class="button" href="#/">New game</a> <button id="show-log">The whole game's log</button></p>
+    <p class="end-buttons"><a class="button" href="#/">New game</a> <a class="button" id="replay" href="#/game/${escape(v.id)}/replay">Replay</a> <button id="show-log">The whole game's log</button></p>
   </section>`;
 }
 
@@ -168,7 +169,7 @@ export const churchill: TitleUi = {
     return `Game over: ${(view as ChurchillView).winner} wins`;
   },
   prompt(view) {
-    return pendingText(view as ChurchillView);
+    return pendingText(view as ChurchillView) + hintButton(view);
   },
   note(view, layout, action) {
     const v = view as ChurchillView;

@@ -1,87 +1,187 @@
-// War Room: the project's world map (not the printed board: its notice is shown with it) drawn from
-// each region's centroid, the Command stacks on it, and each nation's economy, morale and sheet.
-import { escape, View } from '../api';
+// War Room on the game page: the project's world map in the printed board's polar view
+// (warroom-map.ts; not the printed board: its notice is shown with it), the seat's Orders &
+// Purchases Chart (warroom-sheet.ts), the battles' place, and each nation's economy and morale.
+// Orders are written by clicking: a stack, then a destination outlined on the map; every click sends
+// one of the seat's legal actions as the server lists them.
+import { escape, type View } from '../api';
 import type { TitleUi } from './index';
+import type { MapLayout, MapRegion } from './warroom-geo';
+import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
+import { argumentsOf, battlePanel, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
+import './warroom.css';
 
-interface Region { id: string; name: string; type: string; lon: number; lat: number; sv: number }
-interface Layout { notice: string; regions: Region[] }
-interface Nation {
-  id: string; seat: string; alliance: string; oil: number; iron: number; osr: number; stress: number; threshold: number;
-  medals: number; goods: number; zone: string; slot: number; collapsed: boolean;
-  sheet: { status: string; orders: ({ command: number; to: string; status: string } | null)[] | null; bid: number | null };
-}
-interface Command { nation: string; number: number; category: string; region: string; units: Record<string, number>; landing_tag: boolean }
 interface WarRoomView extends View {
   round: number; rule: string; map_notice: string; winner: string | null;
   nations: Nation[]; turn_order: string[];
-  regions: { id: string; controller: string | null; bombs: number }[];
-  commands: Command[];
+  regions: { id: string; controller: string | null; bombs: number; embattled?: boolean }[];
+  seas?: string[];
+  commands: Stack[];
+  construction?: { region: string; units: Record<string, number> }[];
+  hotspots?: (string | { region: string })[];
+  battle?: unknown;
 }
 
-// The nations' colours, as on the game's pieces where the rulebook names them (reconstructed otherwise).
-const colour: Record<string, string> = {
-  CHN: '#c9a227', BC: '#8a6d3b', USSR: '#b03030', US: '#4f7b3a', GER: '#555b66', ITA: '#3f6f8f', JPN: '#d9822b',
-};
+// The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
+// details are open. One game page at a time. The map's geometry (the coastlines with d3) is loaded
+// apart from the rest of the client, when a War Room game is first shown: until then a placeholder
+// stands in its place.
+interface Page {
+  game: string; layout: MapLayout; map: WarRoomMap | null; holder: HTMLElement; focus: string | null;
+  click: (id: string) => void; refresh: () => void;
+}
+let page: Page | null = null;
 
-// Equirectangular projection of the inhabited latitudes onto a 1000 x 520 drawing.
-const W = 1000, H = 520, TOP = 78, BOTTOM = -52;
-const x = (lon: number) => ((lon + 180) / 360) * W;
-const y = (lat: number) => ((TOP - lat) / (TOP - BOTTOM)) * H;
-
-function stackText(c: Command): string {
-  const units = Object.entries(c.units).map(([u, n]) => `${n} ${u}`).join(', ');
-  return `${c.nation} ${c.number}: ${units || 'empty'}${c.landing_tag ? ' (landing tag)' : ''}`;
+function pageFor(v: WarRoomView, layout: MapLayout): Page {
+  if (page && page.game === v.id && page.layout === layout) return page;
+  const holder = document.createElement('section');
+  holder.className = 'panel warroom-map loading';
+  holder.innerHTML = `<p class="notice">${escape(layout.notice)}</p><p role="status">Drawing the world map…</p>`;
+  const p: Page = { game: v.id, layout, map: null, holder, focus: null, click: () => undefined, refresh: () => undefined };
+  page = p;
+  import('./warroom-geo').then(({ mapGeometry }) => {
+    if (page !== p) return;
+    p.map = new WarRoomMap(layout, mapGeometry(layout), (id) => p.click(id));
+    p.holder.replaceWith(p.map.element);
+    p.refresh();
+  });
+  return p;
 }
 
-function map(v: WarRoomView, layout: Layout, marked: Set<string>, pick: (w: string) => void): HTMLElement {
-  const panel = document.createElement('section');
-  panel.className = 'panel warroom-map';
-  const control = new Map(v.regions.map((r) => [r.id, r]));
-  const stacks = new Map<string, Command[]>();
-  for (const c of v.commands) stacks.set(c.region, [...(stacks.get(c.region) ?? []), c]);
-  const shapes = layout.regions.map((r) => {
-    const cx = x(r.lon).toFixed(1), cy = y(r.lat).toFixed(1);
-    const owner = control.get(r.id)?.controller;
-    const here = stacks.get(r.id) ?? [];
-    const title = `${r.id} ${r.name}${owner ? ` · ${owner}` : ''}${r.sv ? ` · SV ${r.sv}` : ''}` +
-      (here.length ? `\n${here.map(stackText).join('\n')}` : '');
-    const mark = marked.has(r.id) ? ' marked' : '';
-    const shape = r.type === 'sea'
-      ? `<rect x="${+cx - 5}" y="${+cy - 5}" width="10" height="10" class="sea${mark}"/>`
-      : `<circle cx="${cx}" cy="${cy}" r="${r.type === 'impassable' ? 3 : 6}" fill="${owner ? colour[owner] ?? '#999' : '#ddd'}" class="land${mark}"/>`;
-    const badge = here.length
-      ? `<text x="${+cx + 7}" y="${+cy + 4}" class="stack">${here.map((c) => `${c.nation[0]}${Object.values(c.units).reduce((a, b) => a + b, 0)}`).join(' ')}</text>`
-      : '';
-    return `<g data-id="${escape(r.id)}"><title>${escape(title)}</title>${shape}<text x="${cx}" y="${+cy - 8}" class="rid">${escape(r.id)}</text>${badge}</g>`;
+const ownNations = (v: WarRoomView) => v.nations.filter((n) => v.seat && n.seat === v.seat);
+
+function mapState(v: WarRoomView, marked: Set<string>, focus: string | null): MapState {
+  const legal = v.legal_actions;
+  const commandRegion = (nation: string, number: number) => v.commands.find((c) => c.nation === nation && c.number === number)?.region;
+  const selectable = new Set<string>(), destinations = new Set<string>();
+  let selected: string | null = null;
+  for (const n of ownNations(v)) {
+    argumentsOf(legal, 'select', n.id).forEach((num) => {
+      const r = commandRegion(n.id, Number(num));
+      if (r) selectable.add(r);
+    });
+    argumentsOf(legal, 'to', n.id).forEach((r) => destinations.add(r));
+    if (n.sheet.selected) selected = commandRegion(n.id, n.sheet.selected) ?? null;
+  }
+  const arrows: Arrow[] = [];
+  for (const n of v.nations)
+    (n.sheet.orders ?? []).forEach((o, box) => {
+      const from = o && o.status === 'written' ? commandRegion(n.id, o.command) : undefined;
+      if (o && from) arrows.push({ from, to: o.to, nation: n.id, box: box + 1, label: `${n.id} box ${box + 1}: Command ${o.command} ${from} → ${o.to}` });
+    });
+  const building = new Map<string, number>();
+  for (const k of v.construction ?? []) building.set(k.region, Object.values(k.units).reduce((a, b) => a + b, 0));
+  return {
+    controller: new Map(v.regions.map((r) => [r.id, r.controller])),
+    bombs: new Map(v.regions.map((r) => [r.id, r.bombs])),
+    embattled: new Set(v.regions.filter((r) => r.embattled).map((r) => r.id)),
+    hotspots: new Set((v.hotspots ?? []).map((h) => (typeof h === 'string' ? h : h.region))),
+    inPlay: new Set([...v.regions.map((r) => r.id), ...(v.seas ?? [])]),
+    stacks: v.commands,
+    building,
+    arrows,
+    destinations,
+    selectable,
+    selected,
+    marked,
+    focus,
+  };
+}
+
+function income(r: MapRegion): string {
+  if (!r.income) return '';
+  return (['oil', 'iron', 'osr'] as const).filter((k) => r.income![k]).map((k) => `<b style="color:${resourceColour[k]}">${r.income![k]} ${k}</b>`).join(' ');
+}
+
+// The details of a region: what the printed map shows of it, its controller and its stacks, with
+// the seat's Commands there to select.
+function regionInfo(v: WarRoomView, r: MapRegion, legal: string[]): string {
+  const state = v.regions.find((x) => x.id === r.id);
+  const here = v.commands.filter((c) => c.region === r.id);
+  const own = new Set(ownNations(v).map((n) => n.id));
+  const ordered = (c: Stack) => {
+    const n = v.nations.find((x) => x.id === c.nation);
+    const box = n?.sheet.orders?.findIndex((o) => o && o.command === c.number && o.status === 'written') ?? -1;
+    return box >= 0 ? ` <i>box ${box + 1} → ${escape(n!.sheet.orders![box]!.to)}</i>` : '';
+  };
+  const facts = [
+    r.type === 'sea' ? 'sea region' : r.type === 'impassable' ? 'impassable: no land unit enters, air units fly over' : r.island ? 'island territory' : 'territory',
+    r.capital_of ? `capital of ${escape(r.capital_of)}` : '',
+    r.sv ? `SV ${r.sv}` : '',
+    income(r),
+    r.industry ? 'industry' : '',
+    r.port?.length ? `port on ${r.port.map(escape).join(', ')}` : '',
+    r.rail ? 'rail' : '',
+    state ? `controlled by ${state.controller ? `<b>${escape(state.controller)}</b>` : 'no nation (neutral)'}` : r.type === 'territory' ? 'not in play' : '',
+    state?.bombs ? `${state.bombs} Bomb token${state.bombs > 1 ? 's' : ''}` : '',
+    state?.embattled ? '<b class="embattled-text">Embattled</b>' : '',
+  ].filter(Boolean).join(' · ');
+  const rows = here.map((c) => {
+    const can = own.has(c.nation) && legal.includes(`select ${c.nation} ${c.number}`);
+    return `<li><i class="swatch" style="background:${colour[c.nation] ?? '#999'}"></i>${escape(c.nation)} ${c.number} <small>${escape(c.category)}</small>: ${escape(units(c))}${c.landing_tag ? ' (landing tag)' : ''}${ordered(c)}
+      ${can ? `<button class="select" data-nation="${escape(c.nation)}" data-command="${c.number}">Select</button>` : ''}</li>`;
   }).join('');
-  panel.innerHTML = `<h2>Round ${v.round}</h2>
-    <p class="notice">${escape(layout.notice)}</p>
-    <svg viewBox="0 0 ${W} ${H}" class="world" role="img" aria-label="world map">${shapes}</svg>
-    <p class="legend">${Object.entries(colour).map(([n, c]) => `<span><i style="background:${c}"></i>${n}</span>`).join(' ')}
-      <span><i class="sea-key"></i>sea region</span> · a badge "G3" is a German stack of 3 units; hover a region for its stacks</p>`;
-  panel.querySelectorAll<SVGGElement>('g[data-id]').forEach((g) => g.addEventListener('click', () => pick(g.dataset.id!)));
-  return panel;
-}
-
-function stacksPanel(v: WarRoomView): HTMLElement {
-  const panel = document.createElement('section');
-  panel.className = 'panel';
-  const rows = v.commands.map((c) => `<tr><td>${escape(c.region)}</td><td>${escape(stackText(c))}</td></tr>`).join('');
-  panel.innerHTML = `<h2>Command stacks</h2><div class="scroll"><table>${rows}</table></div>`;
-  return panel;
+  const named = legal.some((a) => a.split(' ').includes(r.id));
+  return `<button class="close-info" aria-label="Close">×</button><h3>${escape(r.id)} ${escape(r.name)}</h3><p>${facts}</p>
+    ${here.length ? `<ul class="stacks">${rows}</ul>` : '<p class="hint">No Command here.</p>'}
+    ${named ? `<p><button class="actions-here" data-id="${escape(r.id)}">Actions naming ${escape(r.id)}</button></p>` : ''}`;
 }
 
 export const warroom: TitleUi = {
-  board(view, layout, marked, pick) {
+  board(view, layoutData, marked, pick, _previous, act) {
     const v = view as WarRoomView;
-    return [map(v, layout as Layout, marked, pick), stacksPanel(v)];
+    const layout = layoutData as MapLayout;
+    const p = pageFor(v, layout);
+    const legal = v.legal_actions;
+    const send = act ?? (async () => undefined);
+    const regions = new Map(layout.regions.map((r) => [r.id, r]));
+    const select = async (nation: string, command: number) => {
+      p.focus = null;
+      await send(`select ${nation} ${command}`);
+    };
+    const openInfo = (id: string | null) => {
+      p.focus = id;
+      const map = p.map;
+      if (!map) return;
+      const r = id ? regions.get(id) : undefined;
+      if (!r) return map.showInfo(null);
+      map.showInfo(id, regionInfo(v, r, legal));
+      const info = map.regionInfoPanel();
+      info.querySelector('.close-info')?.addEventListener('click', () => openInfo(null));
+      info.querySelectorAll<HTMLButtonElement>('button.select').forEach((b) => b.addEventListener('click', () => select(b.dataset.nation!, Number(b.dataset.command))));
+      info.querySelector<HTMLButtonElement>('button.actions-here')?.addEventListener('click', () => pick(id!));
+    };
+    // A click on the map: a destination of the selected Command writes its order; a region with one
+    // Command of the seat to select selects it; otherwise the region's details open.
+    p.click = (id: string) => {
+      const writer = ownNations(v).find((n) => legal.includes(`to ${n.id} ${id}`));
+      if (writer) {
+        openInfo(null);
+        send(`to ${writer.id} ${id}`);
+        return;
+      }
+      const mine = v.commands.filter((c) => c.region === id && legal.includes(`select ${c.nation} ${c.number}`));
+      if (mine.length === 1) {
+        select(mine[0].nation, mine[0].number);
+        return;
+      }
+      openInfo(p.focus === id ? null : id);
+    };
+    p.refresh = () => {
+      p.map?.update(mapState(v, marked, p.focus));
+      openInfo(p.focus);
+    };
+    p.refresh();
+    return [p.map?.element ?? p.holder, sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name: (id) => `${id} ${regions.get(id)?.name ?? ''}`.trim() }), battlePanel(v.battle, v.log)];
   },
   status(view) {
     const v = view as WarRoomView;
-    const rows = v.nations.map((n) => `<tr><td>${n.slot || ''}</td><td><b style="color:${colour[n.id] ?? 'inherit'}">${n.id}</b>${n.collapsed ? ' (collapsed)' : ''}</td>
-      <td>${n.oil}/${n.iron}/${n.osr}</td><td>${n.stress}/${n.threshold}</td><td>${n.medals}</td><td>${escape(n.zone)}</td>
-      <td>${escape(n.sheet.status)}${n.sheet.orders ? `: ${n.sheet.orders.map((o, box) => o ? `box ${box + 1} ${o.command}→${escape(o.to)}${o.status === 'written' ? '' : ` (${o.status})`}` : null).filter((o) => o).join(', ') || 'no orders'}` : ''}${n.sheet.bid != null ? ` · bid ${n.sheet.bid}` : ''}</td></tr>`).join('');
-    return `<p>${escape(v.rule ?? '')}</p><div class="wide"><table class="nations"><tr><th>slot</th><th>nation</th><th>oil/iron/osr</th><th>stress</th><th>medals</th><th>zone</th><th>sheet</th></tr>${rows}</table></div>`;
+    const order = v.turn_order?.length ? `<p class="turn-order">Turn order: ${v.turn_order.map((n, i) => `<b style="color:${colour[n] ?? 'inherit'}">${i + 1}. ${escape(n)}</b>`).join(' ')}</p>` : '';
+    const rows = v.nations.map((n) => `<tr><td><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>${n.collapsed ? ' (collapsed)' : ''}</td>
+      <td><span style="color:${resourceColour.oil}">${n.oil}</span>/<span style="color:${resourceColour.iron}">${n.iron}</span>/<span style="color:${resourceColour.osr}">${n.osr}</span></td>
+      <td>${n.stress}/${n.threshold}</td><td>${n.medals}</td><td class="zone zone-${escape(n.zone)}">${escape(n.zone)}</td>
+      <td>${v.commands.filter((c) => c.nation === n.id).reduce((t, c) => t + unitCount(c), 0)}</td></tr>`).join('');
+    return `<p>Round ${v.round} · ${escape(v.rule ?? '')}</p>${order}<div class="wide"><table class="nations"><tr><th>nation</th><th title="oil/iron/OSR">oil/iron/osr</th>
+      <th title="Stress Points / Stress Threshold">stress</th><th>medals</th><th title="Homeland Status Track">zone</th><th>units</th></tr>${rows}</table></div>`;
   },
   result(view) {
     const v = view as WarRoomView;

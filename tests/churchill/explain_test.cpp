@@ -1,0 +1,217 @@
+// Why a decision offers so few options (issue 16, churchill/explain.h): each case with the rule that
+// left the other options out, read from the rules' own legal actions.
+#include "churchill/explain.h"
+
+#include "table_fixture.h"
+
+namespace churchill::testing {
+namespace {
+
+class FewOptions : public Position {
+ protected:
+  std::optional<OptionsWhy> why(const char* seat) const {
+    const core::Seat p = static_cast<core::Seat>(*power_from_name(seat));
+    return why_few_options(game, game.observe(s(), p), p);
+  }
+  std::vector<std::string> legal_texts(const char* seat) const {
+    const core::Seat p = static_cast<core::Seat>(*power_from_name(seat));
+    std::vector<std::string> out;
+    for (core::Action a : session.legal_actions(p)) out.push_back(game.action_to_string(s(), p, a));
+    return out;
+  }
+  std::size_t index(const char* p) const { return static_cast<std::size_t>(power(p)); }
+  void only_others_networks() {  // every location holds one US network
+    for (std::size_t l = 0; l < data().locations.size(); ++l) {
+      start.networks[l] = 1;
+      start.network_owner[l] = static_cast<std::uint8_t>(power("US"));
+    }
+  }
+};
+
+// 4.22: play goes on until every staff card is used; with no issue left to advance a card is discarded.
+TEST_F(FewOptions, Rule4_22_WithNoIssueLeftOnTheTableEachCardCanOnlyBeDiscarded) {
+  hand("UK", {"cunningham", "eden"});
+  hand("US", {"crowley"});
+  meeting("UK");
+  const auto w = why("UK");
+  ASSERT_TRUE(w) << "legal: " << legal_texts("UK").size();
+  EXPECT_EQ(w->key, "why.no_issue_on_table");
+  EXPECT_EQ(w->rule, "4.22");
+  EXPECT_EQ(w->text, "only discards: no issue is left on the table to advance, and play goes on until every staff card is used (4.22)");
+  for (const std::string& a : legal_texts("UK")) EXPECT_EQ(a.rfind("discard ", 0), 0u) << a;
+  EXPECT_FALSE(why("US")) << "a seat that may not act is told nothing";
+}
+
+// 5.26 play note: a Leader the conference card keeps at home may debate but not advance.
+TEST_F(FewOptions, Rule5_26_ALeaderKeptHomeByTheConferenceCardOffersNoLeaderAdvance) {
+  hand("UK", {"cunningham", "eden"});
+  put("europe-leadership", "centre");
+  start.leaders[index("UK")].stays_home = true;
+  meeting("UK");
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.leader_stays_home");
+  EXPECT_EQ(w->rule, "5.26");
+  EXPECT_NE(w->text.find("keeps Sir Winston Churchill at home"), std::string::npos) << w->text;
+  for (const std::string& a : legal_texts("UK")) EXPECT_NE(a.rfind("leader ", 0), 0u) << a;
+}
+
+// 5.26: "A player may only use his Leader once per conference. Once used, move him to the inactive position."
+TEST_F(FewOptions, Rule5_26_AnInactiveLeaderOffersNoLeaderAdvance) {
+  hand("UK", {"cunningham", "eden"});
+  put("europe-leadership", "centre");
+  start.leaders[index("UK")].active = false;
+  meeting("UK");
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.leader_inactive");
+  EXPECT_EQ(w->args, (std::vector<std::pair<std::string, std::string>>{{"leader", "Sir Winston Churchill"}}));
+}
+
+TEST_F(FewOptions, Rule5_26_WithTheLeaderActiveAMeetingTurnNeedsNoExplanation) {
+  hand("UK", {"cunningham"});
+  put("europe-leadership", "centre");
+  meeting("UK");
+  ASSERT_TRUE(legal("UK", "leader europe-leadership discard cunningham"));
+  EXPECT_FALSE(why("UK"));
+}
+
+// 5.22, 5.26: the last staff card, one issue on the table and no Leader to use: one way to play.
+TEST_F(FewOptions, Rule5_22_TheLastCardOnTheOnlyIssueWithNoLeaderIsTheOnlyAdvance) {
+  hand("UK", {"cunningham"});
+  put("europe-leadership", "centre");
+  start.leaders[index("UK")].active = false;
+  meeting("UK");
+  ASSERT_EQ(legal_texts("UK"), std::vector<std::string>{"advance cunningham europe-leadership"});
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.last_card_one_issue");
+  EXPECT_EQ(w->rule, "5.22, 5.26");
+}
+
+// 5.25: "A player must commit to playing his Chief of Staff card before determining his value".
+TEST_F(FewOptions, Rule5_25_ALastCardThatIsTheChiefOfStaffIsCommittedBeforeHisRoll) {
+  hand("UK", {"brooke"});
+  put("europe-leadership", "centre");
+  put("pacific-leadership", "US 2");
+  start.leaders[index("UK")].active = false;
+  meeting("UK");
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.chief_committed");
+  EXPECT_EQ(w->rule, "5.25");
+}
+
+// 6.4: production is "allocated first to ... 1. Allocations mandated by the current conference card
+// (see 6.6) 2. Directed Offensives".
+TEST_F(FewOptions, Rule6_4_ProductionGoesFirstToTheConferenceCardsMandate) {
+  start.mandates[0] = Mandate{static_cast<std::uint8_t>(power("UK")), ProductionUse::Naval, data().theater("arctic"), 1};
+  start.mandate_count = 1;
+  start.production[index("UK")] = 3;
+  begin(StepId::Allocation, OrderedTurn{power("UK"), 0});
+  ASSERT_EQ(g_active(), "UK");
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.production_mandate");
+  EXPECT_EQ(w->rule, "6.4, 6.6");
+}
+
+TEST_F(FewOptions, Rule6_4_ProductionGoesToTheDirectedOffensiveBeforeAnyFreeChoice) {
+  start.directed_front[index("UK")] = data().front("mediterranean");
+  start.production[index("UK")] = 3;
+  begin(StepId::Allocation, OrderedTurn{power("UK"), 0});
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.production_directed");
+  EXPECT_EQ(w->rule, "6.4, 6.7");
+}
+
+TEST_F(FewOptions, Rule6_4_FreeProductionNeedsNoExplanation) {
+  start.production[index("UK")] = 3;
+  begin(StepId::Allocation, OrderedTurn{power("UK"), 0});
+  ASSERT_EQ(g_active(), "UK");
+  EXPECT_FALSE(why("UK"));
+}
+
+// 5.24: "If an issue was advanced by a Leader card, the issue can only be debated by another Leader card."
+TEST_F(FewOptions, Rule5_24_AnAdvanceWithALeaderIsDebatedOnlyWithALeader) {
+  hand("UK", {"cunningham", "eden"});
+  hand("USSR", {"molotov", "vyshinsky"});
+  put("europe-leadership", "centre");
+  meeting("UK");
+  act("UK", "leader europe-leadership discard cunningham");
+  ASSERT_EQ(g_active(), "USSR");
+  const auto w = why("USSR");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.leader_advance");
+  EXPECT_EQ(w->rule, "5.24");
+  EXPECT_NE(w->text.find("UK advanced with its Leader"), std::string::npos) << w->text;
+  for (const std::string& a : legal_texts("USSR")) EXPECT_TRUE(a == "no-debate" || a.rfind("debate-leader ", 0) == 0) << a;
+}
+
+// 5.13: each player plays a staff card face down; with one card left it is the only choice.
+TEST_F(FewOptions, Rule5_13_TheLastStaffCardInHandIsTheOnlyAgendaCard) {
+  hand("UK", {"cunningham"});
+  hand("US", {"crowley", "hopkins"});
+  hand("USSR", {"molotov"});
+  begin(StepId::AgendaPlay);
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.one_card_left");
+  EXPECT_EQ(w->rule, "5.13");
+  EXPECT_EQ(w->args, (std::vector<std::pair<std::string, std::string>>{{"action", "agenda cunningham"}}));
+  EXPECT_FALSE(why("US")) << "two cards: a real choice";
+}
+
+// 5.14: the players place issues from the issue display; the last one left is the only choice.
+TEST_F(FewOptions, Rule5_14_TheLastIssueOnTheDisplayIsTheOnlyOneToPlace) {
+  for (IssueState& is : start.issues) is.where = IssueWhere::Removed;
+  start.issues[data().issue("a-bomb-research")].where = IssueWhere::Display;
+  begin(StepId::AgendaPairs, Pairs{power("US"), 0, 2});
+  const auto w = why("US");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.one_issue_left");
+  EXPECT_EQ(w->rule, "5.14");
+}
+
+// 6.11: a player moves a Global Issue marker of his not already at his position.
+TEST_F(FewOptions, Rule6_11_OnlyOneGlobalIssueMarkerIsLeftToMove) {
+  start.global[0] = static_cast<std::uint8_t>(power("UK"));  // Churchill-Roosevelt at the UK's position
+  begin(StepId::GlobalIssue, Turn{power("UK")});
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.one_global_marker");
+  EXPECT_EQ(w->rule, "6.11");
+  EXPECT_EQ(legal_texts("UK"), std::vector<std::string>{"global churchill-stalin"});
+}
+
+// 7.11, 7.12: a network goes where there is none or where the player's own stands alone; elsewhere
+// he may remove another's, one for one, or leave it unplaced.
+TEST_F(FewOptions, Rule7_12_WhereEveryLocationHoldsAnotherPowersNetworkOnlyRemovalsAreOffered) {
+  only_others_networks();
+  start.to_place[index("UK")] = 1;
+  begin(StepId::PlaceNetworks, OrderedTurn{power("UK"), 0});
+  ASSERT_EQ(g_active(), "UK");
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.no_network_place");
+  EXPECT_EQ(w->rule, "7.12");
+  EXPECT_TRUE(legal("UK", "decline"));
+}
+
+TEST_F(FewOptions, Rule7_11_OneFreeLocationIsTheOnlyPlaceForANetwork) {
+  only_others_networks();
+  for (std::size_t l = 0; l < data().locations.size(); ++l) start.network_owner[l] = static_cast<std::uint8_t>(power("UK"));
+  for (std::size_t l = 0; l < data().locations.size(); ++l) start.networks[l] = 2;  // the UK's own, full
+  start.networks[data().location("france")] = 1;
+  start.to_place[index("UK")] = 1;
+  begin(StepId::PlaceNetworks, OrderedTurn{power("UK"), 0});
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.one_location");
+  EXPECT_EQ(w->rule, "7.11");
+  EXPECT_NE(w->text.find("france"), std::string::npos) << w->text;
+}
+
+}  // namespace
+}  // namespace churchill::testing

@@ -1,0 +1,218 @@
+// The replay of a game (#/game/ID/replay): its actions one at a time with the board as it stood after
+// each, forward and back, to the start or the end, or to any step with the slider (or the arrow keys,
+// Home and End). The server replays the record (GET /api/games/ID/replay?step=N, docs/server.md): a
+// finished game from any seat's view, a game in play only from the view of this browser's seat.
+// The finished games, each with its Replay link, are listed for the lobby too.
+import { ApiError, escape, GameSummary, savedSeat, View, api } from './api';
+import { uiFor } from './titles';
+
+// The words of the replay, in one place.
+const TEXT = {
+  title: (id: string) => `Replay of game ${id}`,
+  loading: 'Loading…',
+  start: 'Start', back: 'Back', forward: 'Forward', end: 'End',
+  step: (n: number, of: number) => `Step ${n} of ${of}`,
+  setup: 'The game as it was set up, before any action.',
+  chance: 'the table',
+  hidden: '(a choice this seat did not see)',
+  happened: 'What this step did',
+  nothing: 'Nothing was written to the log.',
+  seat: 'Seen by',
+  spectator: 'a spectator',
+  everything: 'the game is over: every seat\'s view may be shown',
+  inPlay: 'the game is in play: only what this browser\'s seat saw is shown',
+  keys: 'keys: ← → to step, Home and End',
+  backToGame: 'Back to the game',
+  finished: 'Finished games',
+  replay: 'Replay',
+  none: 'No game has finished yet.',
+  won: (who: string[]) => `${who.join(' and ') || 'nobody'} won`,
+  moves: 'Others\' moves',
+  speeds: [['0', 'at once'], ['600', 'one by one'], ['1500', 'slowly']] as [string, string][],
+  moving: (who: string, what: string, k: number, n: number) => `${who}: ${what} (${k} of ${n})`,
+  skip: 'Skip',
+};
+
+interface ReplayStep {
+  id: string;
+  step: number;
+  steps: number;
+  finished: boolean;
+  seat: string | null;
+  action: { seat: string; action: string | null } | null;
+  lines: string[];
+  view: View;
+}
+
+// One step of a game (null: its last), from `seat`'s view ("": the token's seat, or a spectator's).
+async function fetchStep(id: string, step: number | null, seat: string, token?: string): Promise<ReplayStep> {
+  const query = new URLSearchParams(step === null ? {} : { step: String(step) });
+  if (seat) query.set('seat', seat);
+  const res = await fetch(`/api/games/${id}/replay?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const json = await res.json();
+  if (!res.ok) throw new ApiError(json.error ?? `HTTP ${res.status}`, res.status);
+  return json as ReplayStep;
+}
+
+export function renderReplay(app: HTMLElement, id: string): () => void {
+  const mine = savedSeat(id);
+  let seat = mine?.seat ?? '';
+  let current: ReplayStep | null = null;
+  let previous: View | null = null;
+  let layout: unknown = null;
+  let pending = 0;  // the latest request: an older answer arriving late is dropped
+  app.innerHTML = `<p>${TEXT.loading}</p>`;
+
+  const go = async (step: number) => {
+    const ticket = ++pending;
+    try {
+      const next = await fetchStep(id, step, seat, mine?.token);
+      if (ticket !== pending) return;
+      layout ??= await api.layout(next.view.title);
+      previous = current && Math.abs(current.step - next.step) === 1 ? current.view : null;
+      current = next;
+      draw();
+    } catch (err) {
+      if (ticket === pending) app.innerHTML = `<p class="error">${escape((err as Error).message)}</p><p><a href="#/game/${id}">${TEXT.backToGame}</a></p>`;
+    }
+  };
+
+  const draw = () => {
+    const r = current!;
+    const v = r.view;
+    const ui = uiFor(v.title);
+    const who = r.action ? (r.action.seat === 'chance' ? TEXT.chance : r.action.seat) : '';
+    const what = r.action ? `<b>${escape(who)}</b>: ${r.action.action === null ? TEXT.hidden : escape(r.action.action)}` : TEXT.setup;
+    const seats = r.finished ? ['', ...v.seat_order] : [r.seat ?? ''];
+    app.innerHTML = `
+      <section class="panel replay-bar" aria-label="Replay controls">
+        <h2>${escape(TEXT.title(id))}</h2>
+        <p class="replay-buttons">
+          <button id="replay-start" ${r.step === 0 ? 'disabled' : ''}>|◀ ${TEXT.start}</button>
+          <button id="replay-back" ${r.step === 0 ? 'disabled' : ''}>◀ ${TEXT.back}</button>
+          <button id="replay-forward" ${r.step === r.steps ? 'disabled' : ''}>${TEXT.forward} ▶</button>
+          <button id="replay-end" ${r.step === r.steps ? 'disabled' : ''}>${TEXT.end} ▶|</button>
+          <label class="replay-seat">${TEXT.seat} <select id="replay-seat">${seats.map((s) =>
+            `<option value="${escape(s)}" ${s === (r.seat ?? '') ? 'selected' : ''}>${escape(s || TEXT.spectator)}</option>`).join('')}</select></label>
+        </p>
+        <p><input id="replay-slider" type="range" min="0" max="${r.steps}" value="${r.step}" aria-label="${escape(TEXT.step(r.step, r.steps))}" />
+          <span id="replay-step" role="status">${TEXT.step(r.step, r.steps)}</span></p>
+        <p class="replay-action">${what}</p>
+        <p class="hint">${r.finished ? TEXT.everything : TEXT.inPlay} · ${TEXT.keys} · <a href="#/game/${id}">${TEXT.backToGame}</a></p>
+      </section>
+      <div class="game replay${v.terminal ? ' over' : ''}">
+        <div class="boards"></div>
+        <div class="side">
+          <section class="panel" id="replay-happened"><h2>${TEXT.happened}</h2>
+            ${r.lines.length ? `<ol class="log">${r.lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ol>` : `<p>${TEXT.nothing}</p>`}
+            <p class="phase">${escape(v.terminal ? ui.result(v) : v.phase)}</p></section>
+          <div class="status-lines panel">${ui.status(v, layout)}</div>
+        </div>
+      </div>`;
+    app.querySelector('.boards')!.append(...ui.board(v, layout, new Set(), () => undefined, previous));
+    const on = (sel: string, step: () => number) => app.querySelector(sel)!.addEventListener('click', () => go(step()));
+    on('#replay-start', () => 0);
+    on('#replay-back', () => Math.max(0, r.step - 1));
+    on('#replay-forward', () => Math.min(r.steps, r.step + 1));
+    on('#replay-end', () => r.steps);
+    const slider = app.querySelector<HTMLInputElement>('#replay-slider')!;
+    slider.addEventListener('input', () => { app.querySelector('#replay-step')!.textContent = TEXT.step(Number(slider.value), r.steps); });
+    slider.addEventListener('change', () => go(Number(slider.value)));
+    app.querySelector<HTMLSelectElement>('#replay-seat')!.addEventListener('change', (e) => {
+      seat = (e.target as HTMLSelectElement).value;
+      go(r.step);
+    });
+  };
+
+  // Arrow keys step, Home and End jump (not while typing in a field).
+  const keys = (e: KeyboardEvent) => {
+    if (!current || (e.target as HTMLElement).closest('input, select, textarea')) return;
+    const to = { ArrowLeft: current.step - 1, ArrowRight: current.step + 1, Home: 0, End: current.steps }[e.key];
+    if (to === undefined || to < 0 || to > current.steps) return;
+    e.preventDefault();
+    go(to);
+  };
+  document.addEventListener('keydown', keys);
+  go(0);  // the game as it was set up
+  return () => document.removeEventListener('keydown', keys);
+}
+
+// The lobby's list of finished games (the first page the server lists), each with its Replay button;
+// `names`: each title's name by its id.
+export async function finishedGames(names: Map<string, string>): Promise<HTMLElement> {
+  const section = document.createElement('section');
+  section.className = 'panel';
+  section.id = 'finished-games';
+  section.innerHTML = `<h2>${TEXT.finished}</h2>`;
+  try {
+    const page = await api.games(undefined, 'finished');
+    const row = (g: GameSummary) => `<li><a class="button" href="#/game/${g.id}/replay">${TEXT.replay}</a>
+      ${escape(names.get(g.title) ?? g.title)} · ${escape(g.scenario)} · <small>${g.id}</small> · ${escape(TEXT.won(g.winners))}</li>`;
+    section.insertAdjacentHTML('beforeend', page.games.length ? `<ul class="finished">${page.games.map(row).join('')}</ul>` : `<p>${TEXT.none}</p>`);
+  } catch (err) {
+    section.insertAdjacentHTML('beforeend', `<p class="error">${escape((err as Error).message)}</p>`);
+  }
+  return section;
+}
+
+// Others' moves in turn (issue 16): when the game has moved on by other seats' actions (the bots'
+// after this seat's own, another player's), each of their steps is shown for a moment, at the speed
+// the player chose (kept in this browser), before the page settles on the game as it is now.
+export class OthersMoves {
+  private settled: number | null = null;  // the game's number of actions when the page last settled
+  private skipping = false;
+  busy = false;
+  constructor(private readonly id: string, private readonly token: string | undefined, private readonly seat: string | undefined) {}
+
+  private speed(): number { return Number(localStorage.getItem('others-moves-ms') ?? TEXT.speeds[0][0]); }
+
+  // The setting, for the decision panel's tools.
+  control(): string {
+    const now = String(this.speed());
+    return `<label class="speed">${TEXT.moves} <select id="others-moves">${TEXT.speeds.map(([ms, name]) =>
+      `<option value="${ms}" ${ms === now ? 'selected' : ''}>${name}</option>`).join('')}</select></label>`;
+  }
+  bind(root: HTMLElement) {
+    root.querySelector<HTMLSelectElement>('#others-moves')?.addEventListener('change', (e) => {
+      localStorage.setItem('others-moves-ms', (e.target as HTMLSelectElement).value);
+      if (this.active()) this.settle();
+    });
+  }
+  // Shown one by one at all (a seat's page, a speed chosen)? Otherwise nothing is asked of the server.
+  active(): boolean { return this.speed() > 0 && !!this.seat; }
+
+  // Where the game stands now, without showing anything (the page's first view).
+  async settle(): Promise<void> {
+    try {
+      this.settled = (await fetchStep(this.id, null, '', this.token)).steps;
+    } catch {
+      this.settled = null;
+    }
+  }
+
+  // Shows, through `draw`, each step since the page last settled that another seat or chance made;
+  // `caption` says whose move it is, with a Skip button.
+  async play(draw: (v: View) => void, caption: (html: string, skip: () => void) => void): Promise<void> {
+    this.busy = true;
+    this.skipping = false;
+    try {
+      const from = this.settled;
+      await this.settle();
+      const to = this.settled;
+      if (from === null || to === null || !this.active()) return;
+      for (let n = from + 1; n <= to && !this.skipping; ++n) {
+        const step = await fetchStep(this.id, n, '', this.token);
+        if (!step.action || step.action.seat === this.seat) continue;
+        const who = step.action.seat === 'chance' ? TEXT.chance : step.action.seat;
+        const what = step.action.action ?? (step.lines[0] ?? TEXT.hidden);
+        draw(step.view);
+        caption(escape(TEXT.moving(who, what, n - from, to - from)), () => { this.skipping = true; });
+        await new Promise((resolve) => setTimeout(resolve, this.speed()));
+      }
+    } catch {
+      // the moves are a courtesy: the game as it is now is shown anyway
+    } finally {
+      this.busy = false;
+    }
+  }
+}

@@ -1,0 +1,468 @@
+// War Room's map on the page: the polar world (warroom-geo.ts) with each region coloured by its
+// controller, the region ids, Strategic Values and names, the Command stacks, industries, bombs,
+// embattled regions, convoys and narrow passages, the orders as arrows; pan and zoom by wheel, drag,
+// pinch and buttons. The map element lives as long as the game page: the view changes what it shows,
+// not where the player has zoomed.
+import { escape } from '../api';
+import type { Geometry, MapLayout, MapRegion } from './warroom-geo';
+
+// The nations' colours, as on the game's pieces where the rulebook names them (reconstructed otherwise).
+export const colour: Record<string, string> = {
+  CHN: '#c9a227', BC: '#8a6d3b', USSR: '#b03030', US: '#4f7b3a', GER: '#555b66', ITA: '#3f6f8f', JPN: '#d9822b',
+};
+// The resources' colours (World Map Features › Resources: Red = Oil, Blue = Iron, Yellow = OSR).
+export const resourceColour: Record<string, string> = { oil: '#c62828', iron: '#1e5aa8', osr: '#e0b000' };
+
+export interface Stack { nation: string; number: number; category: string; region: string; units: Record<string, number>; landing_tag?: boolean }
+export interface Arrow { from: string; to: string; nation: string; box: number; label: string }
+
+// What the map shows of one view.
+export interface MapState {
+  controller: Map<string, string | null>;
+  bombs: Map<string, number>;
+  embattled: Set<string>;
+  hotspots: Set<string>;
+  inPlay: Set<string>;
+  stacks: Stack[];
+  building: Map<string, number>;    // units under an Industry token, by region
+  arrows: Arrow[];
+  destinations: Set<string>;        // where the selected Command may be ordered
+  selectable: Set<string>;          // regions holding Commands the seat may select
+  selected: string | null;          // the region of the selected Command
+  marked: Set<string>;              // regions named by the actions listed
+  focus: string | null;             // the region whose details are open
+}
+
+const CATEGORY_GLYPH: Record<string, string> = { land: '\u2694\uFE0E', air: '\u2708\uFE0E', sea: '\u2693\uFE0E' };
+
+interface Label { id: string; x: number; y: number; g: SVGGElement; name: SVGTextElement | null; w: number; priority: number; chips: Box[] }
+type Box = [number, number, number, number];  // left, top, right, bottom
+
+function lighter(hex: string, amount: number): string {
+  const n = parseInt(hex.slice(1), 16);
+  const mix = (c: number) => Math.round(c + (255 - c) * amount);
+  return `rgb(${mix(n >> 16)},${mix((n >> 8) & 255)},${mix(n & 255)})`;
+}
+
+export class WarRoomMap {
+  readonly element: HTMLElement;
+  private readonly svg: SVGSVGElement;
+  private readonly geo: SVGGElement;
+  private readonly overlay: SVGGElement;
+  private readonly info: HTMLElement;
+  private readonly regions: Map<string, MapRegion>;
+  private k = 1; private tx = 0; private ty = 0;
+  private w = 800; private h = 600;
+  private fitted = false;
+  private moved = false;  // the player has panned or zoomed: a resize keeps their view
+  private labels: Label[] = [];
+  private anchored: { el: SVGGraphicsElement; x: number; y: number }[] = [];
+  private state: MapState | null = null;
+  private drawn = '';
+  private frame = 0;
+  private dragged = false;
+
+  constructor(private readonly layout: MapLayout, private readonly g: Geometry, private readonly onRegion: (id: string) => void) {
+    this.regions = new Map(layout.regions.map((r) => [r.id, r]));
+    this.element = document.createElement('section');
+    this.element.className = 'panel warroom-map';
+    this.element.innerHTML = `
+      <div class="map-head"><p class="notice">${escape(layout.notice)}</p>
+        <div class="zoom" role="group" aria-label="zoom">
+          <button data-zoom="in" title="Zoom in" aria-label="Zoom in">+</button>
+          <button data-zoom="out" title="Zoom out" aria-label="Zoom out">−</button>
+          <button data-zoom="fit" title="Where the Commands are" aria-label="Fit the Commands on the map">⌂</button>
+          <button data-zoom="world" title="The whole world" aria-label="The whole world">◯</button></div></div>
+      <div class="map-box"><svg class="world" role="img" aria-label="War Room world map, polar view"></svg>
+        <div class="region-info" hidden></div></div>
+      <p class="legend"></p>`;
+    this.svg = this.element.querySelector('svg')!;
+    this.info = this.element.querySelector('.region-info')!;
+    this.svg.innerHTML = this.staticLayers();
+    this.geo = this.svg.querySelector('g.geo')!;
+    this.overlay = this.svg.querySelector('g.overlay')!;
+    this.element.querySelectorAll<HTMLButtonElement>('button[data-zoom]').forEach((b) => b.addEventListener('click', () => this.zoomButton(b.dataset.zoom!)));
+    this.panZoom();
+    this.svg.addEventListener('click', (e) => {
+      if (this.dragged) return;
+      const id = (e.target as Element).closest<SVGElement>('[data-id]')?.dataset.id;
+      if (id) this.onRegion(id.replace(/\+$/, ''));
+    });
+    new ResizeObserver(() => this.resize()).observe(this.svg);
+  }
+
+  private staticLayers(): string {
+    const g = this.g;
+    const sea = (r: MapRegion) => `<path data-id="${escape(r.id)}" class="sea-cell" d="${g.shapes.get(r.id)?.d ?? ''}"/>`;
+    const land = this.layout.regions.filter((r) => r.type !== 'sea').map((r) => {
+      const s = g.shapes.get(r.id)!, extra = g.shapes.get(`${r.id}+`);
+      if (s.dot) return '';
+      return `<g data-id="${escape(r.id)}" class="territory${r.type === 'impassable' ? ' impassable' : ''}">` +
+        `<path d="${s.d}"${s.clip ? ` clip-path="url(#${s.clip})"` : ''}/>${extra ? `<path d="${extra.d}"/>` : ''}</g>`;
+    }).join('');
+    return `<defs>${g.clips.map((c) => `<clipPath id="${c.id}"><path d="${c.d}"/></clipPath>`).join('')}
+        <pattern id="wr-stripes" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">
+          <rect width="3" height="6" fill="#d32f2f" opacity="0.65"/><rect x="3" width="3" height="6" fill="#fff" opacity="0.45"/></pattern>
+        <pattern id="wr-sand" patternUnits="userSpaceOnUse" width="5" height="5" patternTransform="rotate(-30)">
+          <rect width="5" height="5" fill="#e8dcc0"/><rect width="1.4" height="5" fill="#b8a57a"/></pattern>
+</defs>
+      <g class="geo"><path class="ocean" d="${g.sphere}"/><path class="graticule" d="${g.graticule}"/>
+        <g class="seas">${this.layout.regions.filter((r) => r.type === 'sea').map(sea).join('')}</g>
+        <path class="land-base" d="${g.land}"/><g class="territories">${land}</g>
+        <path class="coast" d="${g.land}"/><g class="embattled-layer"></g></g>
+      <g class="overlay"></g><g class="arrows"></g>`;
+  }
+
+  // ---- what the view shows ----
+
+  // A view that changes nothing on the map (another seat's secret entries while sheets are
+  // written) leaves the drawing as it is.
+  update(state: MapState): void {
+    const key = JSON.stringify(Object.entries(state).map(([k, v]) => [k, v instanceof Map || v instanceof Set ? [...v] : v]));
+    if (key === this.drawn && this.state) return;
+    this.drawn = key;
+    this.state = state;
+    const fill = (id: string): string => {
+      const r = this.regions.get(id)!;
+      if (r.type === 'impassable') return 'url(#wr-sand)';
+      if (!state.inPlay.has(id)) return '#f4f1ea';
+      const c = state.controller.get(id);
+      return c ? lighter(colour[c] ?? '#999999', 0.4) : '#ebe4d2';
+    };
+    this.geo.querySelectorAll<SVGGElement>('g.territory').forEach((t) => {
+      const id = t.dataset.id!;
+      t.style.fill = fill(id);
+      t.classList.toggle('off-play', !state.inPlay.has(id) && this.regions.get(id)!.type !== 'impassable');
+      this.mark(t, id, state);
+    });
+    this.geo.querySelectorAll<SVGPathElement>('path.sea-cell').forEach((p) => {
+      const id = p.dataset.id!;
+      p.classList.toggle('off-play', !state.inPlay.has(id));
+      this.mark(p, id, state);
+    });
+    // Outlined regions are drawn last, so that their neighbours do not cover half the outline.
+    this.geo.querySelectorAll<SVGElement>('.destination, .selectable, .marked, .focus').forEach((e) => e.parentNode!.appendChild(e));
+    this.geo.querySelector('.embattled-layer')!.innerHTML = [...state.embattled].map((id) => {
+      const s = this.g.shapes.get(id);
+      return s && !s.dot ? `<path d="${s.d}"${s.clip ? ` clip-path="url(#${s.clip})"` : ''} fill="url(#wr-stripes)"/>` : '';
+    }).join('');
+    this.svg.querySelector('g.arrows')!.innerHTML = state.arrows.map((a) => this.arrow(a)).join('');
+    this.drawOverlay(state);
+    this.legend(state);
+    if (!this.fitted && this.w > 0) this.fit(), (this.fitted = true);
+    this.place();
+    if (state.focus) this.showInfo(state.focus);
+  }
+
+  private mark(el: SVGElement, id: string, s: MapState) {
+    el.classList.toggle('destination', s.destinations.has(id));
+    el.classList.toggle('selectable', s.selectable.has(id) && !s.destinations.size);
+    el.classList.toggle('marked', s.marked.has(id) && !s.destinations.size);
+    el.classList.toggle('focus', s.focus === id || s.selected === id);
+  }
+
+  // An order: an arrow from the Command's region to its destination, drawn at screen size.
+  private arrow(a: Arrow): string {
+    const from = this.regions.get(a.from), to = this.regions.get(a.to);
+    if (!from || !to) return '';
+    const [x1, y1] = this.g.project(from.lon, from.lat), [x2, y2] = this.g.project(to.lon, to.lat);
+    return `<g class="order" data-ends="${x1},${y1},${x2},${y2}" style="--c:${colour[a.nation] ?? '#000'}"><path class="casing"/><path class="line"/>` +
+      `<path class="head"/><circle class="badge" r="7"/><text class="badge">${a.box}</text><title>${escape(a.label)}</title></g>`;
+  }
+
+  // The arrows' shapes at the current zoom: a slight bend, so that orders between the same two
+  // regions do not hide each other, and a head that stops short of the destination's label.
+  private placeArrows() {
+    this.svg.querySelectorAll<SVGGElement>('g.arrows g.order').forEach((g) => {
+      const [a, b, c, d] = g.dataset.ends!.split(',').map(Number);
+      const x1 = a * this.k + this.tx, y1 = b * this.k + this.ty, x2 = c * this.k + this.tx, y2 = d * this.k + this.ty;
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      const ex = x2 - ux * Math.min(14, len / 3), ey = y2 - uy * Math.min(14, len / 3);
+      const mx = (x1 + ex) / 2 - uy * len * 0.12, my = (y1 + ey) / 2 + ux * len * 0.12;
+      const line = `M${x1.toFixed(1)},${y1.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}`;
+      // The head points along the curve's last tangent.
+      const tx = ex - mx, ty = ey - my, tl = Math.hypot(tx, ty) || 1, hx = tx / tl, hy = ty / tl;
+      const head = `M${(ex + hx * 4).toFixed(1)},${(ey + hy * 4).toFixed(1)} L${(ex - hx * 9 - hy * 6).toFixed(1)},${(ey - hy * 9 + hx * 6).toFixed(1)} L${(ex - hx * 9 + hy * 6).toFixed(1)},${(ey - hy * 9 - hx * 6).toFixed(1)} Z`;
+      g.querySelector('.casing')!.setAttribute('d', line);
+      g.querySelector('.line')!.setAttribute('d', line);
+      g.querySelector('.head')!.setAttribute('d', head);
+      const bx = (0.25 * x1 + 0.5 * mx + 0.25 * ex).toFixed(1), by = (0.25 * y1 + 0.5 * my + 0.25 * ey).toFixed(1);
+      g.querySelector('circle.badge')!.setAttribute('transform', `translate(${bx},${by})`);
+      g.querySelector('text.badge')!.setAttribute('transform', `translate(${bx},${+by + 3.5})`);
+    });
+  }
+
+  private drawOverlay(s: MapState) {
+    const byRegion = new Map<string, Map<string, Stack[]>>();
+    for (const c of s.stacks) {
+      const m = byRegion.get(c.region) ?? new Map<string, Stack[]>();
+      m.set(c.nation, [...(m.get(c.nation) ?? []), c]);
+      byRegion.set(c.region, m);
+    }
+    const parts: string[] = [];
+    const chipBoxes = new Map<string, Box[]>();
+    for (const r of this.layout.regions) {
+      const [x, y] = this.g.project(r.lon, r.lat);
+      const shape = this.g.shapes.get(r.id)!;
+      const inPlay = s.inPlay.has(r.id);
+      const owner = s.controller.get(r.id);
+      const classes = ['label', `label-${r.type}`, inPlay ? '' : 'off-play', shape.dot ? 'dot-island' : ''].filter(Boolean).join(' ');
+      let body = '';
+      if (shape.circle) body += `<circle r="${shape.dot ? 7 : 9}" class="${shape.dot ? 'island-dot' : 'island-circle'}" style="fill:${inPlay && owner ? lighter(colour[owner] ?? '#999999', 0.3) : '#d8d3c6'}"/>`;
+      if (r.type === 'sea') {
+        body += `<text class="sea-id" y="${shape.circle ? 18 : 0}">${escape(r.id)}</text>`;
+      } else if (r.type === 'territory') {
+        const id = escape(r.id), wid = 7 * r.id.length + 6;
+        const capital = r.capital_of ? `<text class="capital" x="${-wid / 2 - 7}" y="4">★</text>` : '';
+        const sv = r.sv ? `<rect class="sv" x="${wid / 2}" y="-7" width="12" height="13"/><text class="sv" x="${wid / 2 + 6}" y="3">${r.sv}</text>` : '';
+        const industry = r.industry ? `<text class="industry" x="${wid / 2 + (r.sv ? 14 : 2)}" y="4" >⚙\uFE0E</text>` : '';
+        const dy = shape.circle ? 17 : 0;
+        body += `<g transform="translate(0,${dy})">${capital}<rect class="tid" x="${-wid / 2}" y="-7" width="${wid}" height="13"/><text class="tid" y="3">${id}</text>${sv}${industry}</g>`;
+      }
+      const bombs = s.bombs.get(r.id) ?? 0;
+      if (bombs) body += `<text class="bombs" x="-14" y="-10">✹${bombs}</text>`;
+      if (s.hotspots.has(r.id)) body += `<circle class="hotspot" r="12"/>`;
+      if (s.embattled.has(r.id)) body += `<g class="embattled-mark" transform="translate(${-7 * r.id.length / 2 - 14},-10)"><circle r="5" fill="#1e5aa8"/><path d="M0,-5 A5,5 0 0 1 0,5 z" fill="#c62828"/></g>`;
+      const under = s.building.get(r.id);
+      const nameY = (shape.circle ? 17 : 0) + (r.type === 'sea' ? 11 : 17);
+      let chipY = nameY + 6;
+      const chips: string[] = [];
+      const boxes: Box[] = [];
+      for (const [nation, stacks] of byRegion.get(r.id) ?? []) {
+        const counts: Record<string, number> = {};
+        for (const c of stacks) counts[c.category] = (counts[c.category] ?? 0) + Object.values(c.units).reduce((a, b) => a + b, 0);
+        const text = ['land', 'air', 'sea'].filter((k) => counts[k]).map((k) => `${CATEGORY_GLYPH[k]}${counts[k]}`).join(' ');
+        const width = 10 + text.length * 6.2;
+        boxes.push([-width / 2, chipY, width / 2, chipY + 14]);
+        chips.push(`<g class="chip" transform="translate(0,${chipY})"><rect x="${-width / 2}" y="0" width="${width}" height="14" rx="3" style="fill:${colour[nation] ?? '#555'}"/>` +
+          `<text y="11">${text}</text><title>${escape(`${nation}: ${stacks.length} Command${stacks.length > 1 ? 's' : ''}`)}</title></g>`);
+        chipY += 16;
+      }
+      if (under) chips.push(`<g class="chip building" transform="translate(0,${chipY})"><rect x="-16" y="0" width="32" height="13" rx="2"/><text y="10">⚙\uFE0E${under}</text><title>units under the Industry token</title></g>`);
+      const name = inPlay || r.type === 'impassable' ? `<text class="name ${r.type}" y="${nameY}">${escape(r.name)}</text>` : '';
+      chipBoxes.set(r.id, boxes);
+      parts.push(`<g class="${classes}" data-id="${escape(r.id)}" data-x="${x}" data-y="${y}">${body}${name}${chips.join('')}</g>`);
+    }
+    parts.push(...this.passages(s), ...this.convoys(s));
+    this.overlay.innerHTML = parts.join('');
+    this.anchored = Array.from(this.overlay.querySelectorAll<SVGGElement>('[data-x]')).map((el) => ({ el, x: +el.dataset.x!, y: +el.dataset.y! }));
+    this.labels = Array.from(this.overlay.querySelectorAll<SVGGElement>('g.label')).map((g) => {
+      const r = this.regions.get(g.dataset.id!)!;
+      const name = g.querySelector<SVGTextElement>('text.name');
+      return { id: r.id, x: +g.dataset.x!, y: +g.dataset.y!, g, name, w: r.name.length * (r.type === 'sea' ? 5.6 : 6.4), chips: chipBoxes.get(r.id) ?? [],
+               priority: (s.inPlay.has(r.id) ? 100 : 0) + (r.type === 'territory' ? 10 + r.sv : 5) };
+    }).sort((a, b) => b.priority - a.priority);
+  }
+
+  // A narrow passage is drawn between its two seas, drawn towards the territories that key it.
+  private passages(s: MapState): string[] {
+    return (this.layout.passages ?? []).map((p) => {
+      const pts = [...p.seas, ...p.keys].map((id) => this.regions.get(id)).filter((r): r is MapRegion => !!r).map((r) => this.g.project(r.lon, r.lat));
+      const [a, b] = p.seas.map((id) => this.regions.get(id)!).map((r) => this.g.project(r.lon, r.lat));
+      const x = pts.reduce((t, q) => t + q[0], 0) / pts.length, y = pts.reduce((t, q) => t + q[1], 0) / pts.length;
+      const angle = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
+      const keys = p.keys.map((k) => `${k}${s.controller.get(k) ? ` (${s.controller.get(k)})` : ''}`).join(', ');
+      return `<g class="passage" data-x="${x}" data-y="${y}"><g transform="rotate(${angle})"><path d="M-9,0 H9 M-5,-4 L-9,0 L-5,4 M5,-4 L9,0 L5,4"/></g>` +
+        `<title>${escape(`Narrow passage: ${p.name} (${p.seas.join(' ↔ ')}), key ${keys}`)}</title></g>`;
+    });
+  }
+
+  // Convoys: transport silhouettes, one per resource, coloured by resource; a Trans-Ocean Convoy
+  // carries its National Flag; a Coastal Convoy follows its linked territory's controller.
+  private convoys(s: MapState): string[] {
+    const perSea = new Map<string, number>();
+    return (this.layout.convoys ?? []).map((c) => {
+      const sea = this.regions.get(c.sea);
+      if (!sea) return '';
+      const [x, y] = this.g.project(sea.lon, sea.lat);
+      const n = perSea.get(c.sea) ?? 0;
+      perSea.set(c.sea, n + 1);
+      const ships = (['oil', 'iron', 'osr'] as const).flatMap((k) => Array(c.silhouettes[k]).fill(resourceColour[k]));
+      const flag = c.kind === 'trans-ocean' ? c.flag : c.linked ? s.controller.get(c.linked) ?? null : null;
+      const body = ships.map((fillColour, i) => `<path transform="translate(${i * 9},0)" d="M-4,0 H4 L2.5,3 H-2.5 Z M-1,0 V-4 H2 Z" style="fill:${fillColour}"/>`).join('');
+      const who = c.kind === 'trans-ocean' ? `Trans-Ocean Convoy ${c.from} → ${c.to}, flag ${c.flag}` : `Coastal Convoy linked to ${c.linked}${flag ? `, controlled by ${flag}` : ''}`;
+      return `<g class="convoy${s.inPlay.has(c.sea) ? '' : ' off-play'}" data-x="${x}" data-y="${y}"><g transform="translate(${-ships.length * 4.5 + 18},${-14 - n * 9})">` +
+        `${flag ? `<rect x="-14" y="-5" width="8" height="6" style="fill:${colour[flag] ?? '#999'}"/>` : ''}${body}</g>` +
+        `<title>${escape(`${who}: ${ships.length} resource${ships.length > 1 ? 's' : ''} a round`)}</title></g>`;
+    });
+  }
+
+  private legend(s: MapState) {
+    const nations = [...new Set([...s.controller.values()].filter((c): c is string => !!c))];
+    this.element.querySelector('.legend')!.innerHTML = `${nations.map((n) => `<span><i style="background:${colour[n] ?? '#999'}"></i>${escape(n)}</span>`).join(' ')}
+      <span><i class="neutral-key"></i>neutral</span> <span><i class="stripes-key"></i>embattled</span>
+      <span>★ capital · <b class="sv-key">5</b> SV · ⚙\uFE0E industry · ✹ bombs · ⇄ passage</span>
+      <span>${CATEGORY_GLYPH.land} land ${CATEGORY_GLYPH.air} air ${CATEGORY_GLYPH.sea} naval units</span>`;
+  }
+
+  // ---- the region's details, on click ----
+
+  showInfo(id: string | null, html?: string) {
+    if (!id) {
+      this.info.hidden = true;
+      return;
+    }
+    if (html !== undefined) this.info.innerHTML = html;
+    this.info.hidden = false;
+  }
+
+  regionInfoPanel(): HTMLElement { return this.info; }
+
+  // ---- pan and zoom ----
+
+  private resize() {
+    const box = this.svg.getBoundingClientRect();
+    if (!box.width || !box.height) return;
+    const cx = (this.w / 2 - this.tx) / this.k, cy = (this.h / 2 - this.ty) / this.k;
+    this.w = box.width;
+    this.h = box.height;
+    this.svg.setAttribute('viewBox', `0 0 ${this.w} ${this.h}`);
+    if (!this.moved && this.state) {
+      this.fit();
+      this.fitted = true;
+    } else {
+      this.tx = this.w / 2 - cx * this.k;
+      this.ty = this.h / 2 - cy * this.k;
+    }
+    this.place();
+  }
+
+  // Fits the regions where the war is: those holding Commands, but for the farthest fifth on each
+  // side (a lone fleet in the Indian Ocean); the whole game's regions when no Command is on the map.
+  private fit() {
+    const s = this.state;
+    if (!s) return this.world();
+    const held = new Set(s.stacks.map((c) => c.region));
+    const ids = held.size ? held : s.inPlay;
+    const pts = this.layout.regions.filter((r) => ids.has(r.id)).map((r) => this.g.project(r.lon, r.lat));
+    if (!pts.length) return this.world();
+    const trim = (v: number[]) => {
+      v.sort((a, b) => a - b);
+      const cut = Math.floor(v.length / 5);
+      return [v[cut], v[v.length - 1 - cut]];
+    };
+    const [x0, x1] = trim(pts.map((p) => p[0])).map((v, i) => v + (i ? 25 : -25));
+    const [y0, y1] = trim(pts.map((p) => p[1])).map((v, i) => v + (i ? 40 : -25));
+    this.k = Math.min(this.w / (x1 - x0), this.h / (y1 - y0));
+    this.tx = this.w / 2 - ((x0 + x1) / 2) * this.k;
+    this.ty = this.h / 2 - ((y0 + y1) / 2) * this.k;
+  }
+
+  private world() {
+    this.k = Math.min(this.w, this.h) / this.g.size;
+    this.tx = (this.w - this.g.size * this.k) / 2;
+    this.ty = (this.h - this.g.size * this.k) / 2;
+  }
+
+  private zoomAt(factor: number, sx: number, sy: number) {
+    const min = (Math.min(this.w, this.h) / this.g.size) * 0.8, max = min * 24;
+    const k = Math.max(min, Math.min(max, this.k * factor));
+    this.tx = sx - ((sx - this.tx) * k) / this.k;
+    this.ty = sy - ((sy - this.ty) * k) / this.k;
+    this.k = k;
+    this.moved = true;
+    this.schedule();
+  }
+
+  private zoomButton(which: string) {
+    if (which === 'in') this.zoomAt(1.5, this.w / 2, this.h / 2);
+    else if (which === 'out') this.zoomAt(1 / 1.5, this.w / 2, this.h / 2);
+    else if (which === 'fit') this.fit(), (this.moved = false), this.place();
+    else this.world(), (this.moved = true), this.place();
+  }
+
+  private panZoom() {
+    const svg = this.svg;
+    const point = (e: { clientX: number; clientY: number }) => {
+      const b = svg.getBoundingClientRect();
+      return [e.clientX - b.left, e.clientY - b.top] as [number, number];
+    };
+    svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const [x, y] = point(e);
+      this.zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), x, y);
+    }, { passive: false });
+    const pointers = new Map<number, [number, number]>();
+    let start: [number, number] | null = null, moved = 0, pinch = 0;
+    svg.addEventListener('pointerdown', (e) => {
+      pointers.set(e.pointerId, point(e));
+      if (pointers.size === 1) start = point(e), moved = 0, this.dragged = false;
+      if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        pinch = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      }
+    });
+    svg.addEventListener('pointermove', (e) => {
+      const last = pointers.get(e.pointerId);
+      if (!last) return;
+      const now = point(e);
+      pointers.set(e.pointerId, now);
+      if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        if (pinch > 0) this.zoomAt(d / pinch, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+        pinch = d;
+        this.dragged = true;
+        return;
+      }
+      moved += Math.hypot(now[0] - last[0], now[1] - last[1]);
+      if (moved > 5 && start) {
+        if (!this.dragged) svg.setPointerCapture(e.pointerId);
+        this.dragged = true;
+        this.moved = true;
+        this.tx += now[0] - last[0];
+        this.ty += now[1] - last[1];
+        this.schedule();
+      }
+    });
+    const up = (e: PointerEvent) => {
+      pointers.delete(e.pointerId);
+      if (pointers.size < 2) pinch = 0;
+      if (!pointers.size) start = null;
+    };
+    svg.addEventListener('pointerup', up);
+    svg.addEventListener('pointercancel', up);
+    // A click ending a drag is not a click on a region.
+    svg.addEventListener('click', (e) => {
+      if (this.dragged) e.stopImmediatePropagation();
+      this.dragged = false;
+    }, true);
+  }
+
+  private schedule() {
+    if (!this.frame) this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.place();
+    });
+  }
+
+  // Moves the drawing to the zoom, and the labels with it at their own size; names that would
+  // overlap a more important label are hidden until the player zooms in.
+  private place() {
+    this.geo.setAttribute('transform', `translate(${this.tx},${this.ty}) scale(${this.k})`);
+    this.placeArrows();
+    for (const a of this.anchored) a.el.setAttribute('transform', `translate(${(a.x * this.k + this.tx).toFixed(1)},${(a.y * this.k + this.ty).toFixed(1)})`);
+    // Ids and stacks first (always shown for regions in play), then the names where there is room.
+    const taken: Box[] = [];
+    const free = (b: Box) => taken.every((t) => b[0] > t[2] || b[2] < t[0] || b[1] > t[3] || b[3] < t[1]);
+    const shown: { l: Label; x: number; y: number }[] = [];
+    for (const l of this.labels) {
+      const x = l.x * this.k + this.tx, y = l.y * this.k + this.ty;
+      const offscreen = x < -50 || y < -50 || x > this.w + 50 || y > this.h + 50;
+      const idBox: Box = [x - 16, y - 8, x + 16, y + 6];
+      const show = !offscreen && (this.state?.inPlay.has(l.id) || this.regions.get(l.id)!.type === 'impassable' || free(idBox));
+      l.g.style.display = show ? '' : 'none';
+      if (!show) continue;
+      taken.push(idBox, ...l.chips.map((c): Box => [x + c[0], y + c[1], x + c[2], y + c[3]]));
+      shown.push({ l, x, y });
+    }
+    for (const { l, x, y } of shown) {
+      if (!l.name) continue;
+      const ny = y + Number(l.name.getAttribute('y'));
+      const nameBox: Box = [x - l.w / 2, ny - 9, x + l.w / 2, ny + 2];
+      const room = free(nameBox);
+      l.name.style.display = room ? '' : 'none';
+      if (room) taken.push(nameBox);
+    }
+  }
+}

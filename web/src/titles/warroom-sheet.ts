@@ -1,0 +1,120 @@
+// War Room's Orders & Purchases Chart on the page (Phase 2: Write Orders & Bid): the seat's own
+// sheets with their boxes, the selected Command, the bid and "done"; the other nations' sheets only
+// as "writing" or "done" until their reveal. Every button sends one of the seat's legal actions in
+// its text form; the page never decides what is legal.
+import { escape } from '../api';
+import { colour } from './warroom-map';
+import type { Stack } from './warroom-map';
+
+export interface Sheet {
+  status: string;
+  orders: ({ command: number; to: string; status: string } | null)[] | null;
+  bid: number | null;
+  purchases?: Record<string, unknown> | null;
+  selected?: number | null;
+}
+export interface Nation {
+  id: string; seat: string; alliance: string; oil: number; iron: number; osr: number; stress: number; threshold: number;
+  medals: number; goods: number; zone: string; slot: number; collapsed: boolean; sheet: Sheet;
+}
+
+export const units = (c: Stack) => Object.entries(c.units).map(([u, n]) => `${n} ${u}`).join(', ') || 'empty';
+export const unitCount = (c: Stack) => Object.values(c.units).reduce((a, b) => a + b, 0);
+
+// The legal actions of one kind for one nation, by their argument ("select GER 92" -> "92").
+export function argumentsOf(legal: string[], kind: string, nation: string): string[] {
+  return legal.filter((a) => a.startsWith(`${kind} ${nation} `)).map((a) => a.slice(kind.length + nation.length + 2));
+}
+
+export interface SheetHandlers {
+  name: (region: string) => string;  // "R12 Smolensk"
+  act: (action: string) => Promise<void>;
+  select: (nation: string, command: number) => void;  // shows the Command on the map, then selects it
+}
+
+function orderLine(n: Nation, box: number, o: { command: number; to: string; status: string }, stacks: Stack[], legal: string[], h: SheetHandlers): string {
+  const c = stacks.find((s) => s.nation === n.id && s.number === o.command);
+  const erase = legal.includes(`erase ${n.id} ${box + 1}`);
+  const state = o.status === 'written' ? '' : ` <i>(${escape(o.status)})</i>`;
+  return `<li class="box"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
+    ${erase ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-command="${o.command}">Change</button>
+      <button class="erase" data-box="${box + 1}">Erase</button></span>` : ''}</li>`;
+}
+
+function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers): string {
+  const sh = n.sheet;
+  const selected = sh.selected ? stacks.find((s) => s.nation === n.id && s.number === sh.selected) : undefined;
+  const destinations = argumentsOf(legal, 'to', n.id);
+  const selectable = argumentsOf(legal, 'select', n.id).map(Number);
+  const bids = argumentsOf(legal, 'bid', n.id).filter((b) => !b.endsWith('k')).map(Number);
+  const maxBid = Math.max(sh.bid ?? 0, ...bids);
+  const boxes = (sh.orders ?? []).map((o, b) => (o ? orderLine(n, b, o, stacks, legal, h) : `<li class="box empty">—</li>`)).join('');
+  const writing = sh.status === 'writing';
+  return `<div class="sheet own" data-nation="${escape(n.id)}">
+    <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} <span class="sheet-status ${escape(sh.status)}">${escape(sh.status)}</span></h3>
+    ${selected ? `<p class="selected" role="status">Command <b>${selected.number}</b> in ${escape(h.name(selected.region))} (${escape(units(selected))}) selected:
+        click one of its ${destinations.length} destinations outlined on the map.</p>`
+      : writing && selectable.length ? `<p class="hint">Click one of your stacks on the map (or a Command below) to write its order.</p>` : ''}
+    ${sh.orders ? `<ol class="boxes">${boxes}</ol>` : ''}
+    ${writing && selectable.length ? `<details class="commands"><summary>Commands without an order (${selectable.length})</summary>
+      <div>${selectable.map((num) => {
+        const c = stacks.find((s) => s.nation === n.id && s.number === num);
+        return `<button class="select" data-nation="${escape(n.id)}" data-command="${num}">${num} <small>${c ? `${escape(c.region)} · ${unitCount(c)}` : ''}</small></button>`;
+      }).join('')}</div></details>` : ''}
+    ${sh.bid !== null ? `<p class="bid">Bid for turn order: <b>${sh.bid}</b> oil (of ${n.oil})
+      ${bids.length ? `<label>new bid <input type="number" class="bid-input" min="0" max="${maxBid}" value="${sh.bid}" inputmode="numeric"></label>
+        <button class="set-bid">Bid</button>` : ''}</p>` : ''}
+    ${legal.includes(`done ${n.id}`) && writing ? `<p><button class="done primary">Done: ${escape(n.id)}'s sheet is final</button></p>` : ''}
+  </div>`;
+}
+
+// A nation's revealed orders, or only whether it is still writing.
+function otherSheet(n: Nation): string {
+  const orders = n.sheet.orders?.filter((o) => o) ?? null;
+  return `<li><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>
+    <span class="sheet-status ${escape(n.sheet.status)}">${escape(n.sheet.status)}</span>
+    ${orders ? `: ${orders.map((o) => `${o!.command}→${escape(o!.to)}${o!.status === 'written' ? '' : ` (${escape(o!.status)})`}`).join(', ') || 'no orders'}` : ''}
+    ${n.sheet.bid !== null ? ` · bid ${n.sheet.bid}` : ''}</li>`;
+}
+
+export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack[], legal: string[], h: SheetHandlers): HTMLElement {
+  const panel = document.createElement('section');
+  panel.className = 'panel wr-sheet';
+  panel.dataset.place = 'side';
+  const own = nations.filter((n) => seat && n.seat === seat && n.sheet.orders !== null);
+  const others = nations.filter((n) => !own.includes(n));
+  panel.innerHTML = `<h2>Orders &amp; Purchases</h2>
+    ${own.map((n) => ownSheet(n, stacks, legal, h)).join('') || `<p class="hint">${seat ? 'Your nations have no sheet now.' : 'A spectator sees the sheets once they are revealed.'}</p>`}
+    <ul class="others">${others.map(otherSheet).join('')}</ul>`;
+  panel.querySelectorAll<HTMLElement>('.sheet.own').forEach((box) => {
+    const nation = box.dataset.nation!;
+    box.querySelectorAll<HTMLButtonElement>('button.erase').forEach((b) => b.addEventListener('click', () => h.act(`erase ${nation} ${b.dataset.box}`)));
+    // Changing an order: its box is emptied and its Command selected again; the next destination
+    // clicked fills the lowest empty box, which is this one.
+    box.querySelectorAll<HTMLButtonElement>('button.change').forEach((b) => b.addEventListener('click', async () => {
+      await h.act(`erase ${nation} ${b.dataset.box}`);
+      h.select(nation, Number(b.dataset.command));
+    }));
+    box.querySelectorAll<HTMLButtonElement>('button.select').forEach((b) => b.addEventListener('click', () => h.select(nation, Number(b.dataset.command))));
+    box.querySelector('button.done')?.addEventListener('click', () => h.act(`done ${nation}`));
+    const input = box.querySelector<HTMLInputElement>('input.bid-input');
+    const setBid = async () => {
+      const action = `bid ${nation} ${Math.max(0, Math.floor(Number(input!.value) || 0))}`;
+      if (legal.includes(action)) await h.act(action);
+    };
+    box.querySelector('button.set-bid')?.addEventListener('click', setBid);
+    input?.addEventListener('keydown', (e) => { if (e.key === 'Enter') setBid(); });
+  });
+  return panel;
+}
+
+// Phase 4's battles: the view does not carry a battle yet; when it does (a `battle` field), it is
+// shown here with its dice and hits, and the log keeps every line.
+export function battlePanel(battle: unknown, log: string[]): HTMLElement {
+  const panel = document.createElement('section');
+  panel.className = 'panel wr-battle';
+  const lines = log.filter((l) => /battle|dice|rolls?\b|hits?\b|casualt/i.test(l)).slice(-8);
+  panel.innerHTML = `<h2>Battles</h2>${battle ? `<pre class="battle-state">${escape(JSON.stringify(battle, null, 1))}</pre>` : '<p class="hint">No battle is being fought. Phase 4 battles, their dice and the hits assigned appear here.</p>'}
+    ${lines.length ? `<ol class="battle-log">${lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ol>` : ''}`;
+  return panel;
+}
