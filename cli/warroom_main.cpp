@@ -3,6 +3,7 @@
 // audit of the data set (docs/warroom/data.md).
 #include <cstdio>
 
+#include "cli/data_audit.h"
 #include "cli/kit.h"
 #include "cli/warroom_commands.h"
 #include "warroom/data.h"
@@ -14,27 +15,14 @@ void add_data_commands(CLI::App& app, cli::Kit& kit, int& exit_code) {
   CLI::App* data = app.add_subcommand("data", "Inspect and validate the War Room data set");
   data->require_subcommand(1);
 
-  CLI::App* audit = data->add_subcommand("audit", "List every datum with its provenance");
-  static bool json = false;
-  static std::string kind, provenance;
-  audit->add_flag("--json", json, "Print JSON instead of a table");
-  audit->add_option("--kind", kind, "Only rows of this kind (e.g. territory, edge, stance)");
-  audit->add_option("--provenance", provenance, "Only rows of this provenance")
-      ->check(CLI::IsMember({"rulebook", "reconstructed"}));
-  audit->callback([&] {
-    const warroom::Data d = warroom::load_data(kit.data());
-    std::vector<warroom::AuditRow> rows;
-    for (auto& r : warroom::audit_rows(d))
-      if ((kind.empty() || r.kind == kind) && (provenance.empty() || warroom::provenance_id(r.origin->provenance) == provenance))
-        rows.push_back(std::move(r));
-    if (rows.empty()) {
-      std::fprintf(stderr, "warroom: no data rows match --kind %s --provenance %s\n", kind.c_str(), provenance.c_str());
-      exit_code = 1;
-      return;
-    }
-    const std::string out = json ? warroom::audit_json(d, rows) : warroom::audit_text(rows);
-    std::fputs(out.c_str(), stdout);
-  });
+  cli::add_audit_command<warroom::Data, warroom::AuditRow>(
+      *data, kit, exit_code,
+      {"List every datum with its provenance", "territory, edge, stance", {"rulebook", "reconstructed"},
+       warroom::load_data, warroom::audit_rows,
+       [](const warroom::AuditRow& r) { return warroom::provenance_id(r.origin->provenance); },
+       [](const warroom::Data& d, const std::vector<warroom::AuditRow>& rows, bool json) {
+         return json ? warroom::audit_json(d, rows) : warroom::audit_text(rows);
+       }});
 
   CLI::App* check = data->add_subcommand("check", "Load and validate the data set; print its size and hash");
   check->callback([&] {
