@@ -465,6 +465,21 @@ void update_territory(Ctx& c, RegionId r) {
   if (f.land(0) && f.land(1)) c.add(kHotspot, -1, Event::Embattled, r);
 }
 
+// Battle Debrief 4. Return Command Stacks to World Map: "and optionally reorganize within that
+// region" — each nation with something there to split or merge, in turn order (Reorganizing Commands).
+void offer_reorganizing(Ctx& c, RegionId r) {
+  std::array<std::uint8_t, kNations> order{}, offered{};
+  const int count = nations_in_turn_order(c.s, order);
+  int n = 0;
+  for (int i = 0; i < count; ++i) {
+    int stacks = 0, units = 0;
+    for (const Command& cmd : c.s.command[at(order[at(i)])])
+      if (cmd.region == r && units_in(cmd) > 0) ++stacks, units += units_in(cmd);
+    if (stacks > 1 || units > 1) offered[at(n++)] = order[at(i)];
+  }
+  push_per_nation(c.s, StepId::Reorganize, offered, n, kReorganizeDebrief);
+}
+
 void debrief(Ctx& c) {
   const RegionId r = c.s.fight.region;
   remove_casualties(c, r);
@@ -473,6 +488,7 @@ void debrief(Ctx& c) {
   tag_air(c, r);
   if (c.d().region(r).is_territory()) update_territory(c, r);
   else if (forces(ro(c), r).of(0, kSub, kBb) && forces(ro(c), r).of(1, kSub, kBb)) c.add(kHotspot, -1, Event::Embattled, r);
+  offer_reorganizing(c, r);  // above any Claim or Medal decision: Step 4 comes before Steps 5 and 6
 }
 
 // ---- Convoy raids ----

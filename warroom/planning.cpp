@@ -253,10 +253,18 @@ void order_draw_apply(Ctx& c, int placed, int nation) {
 
 // ---- Reorganizing Commands: split and merge within a region, one unit at a time ----
 
+// "Phase 4: Only during Battle Debrief and within the Active region" (Reorganizing Commands; Battle
+// Debrief 4): the region a Phase 4 reorganization is confined to, or kNoRegion for any region.
+RegionId reorganizing_region(const State& s) {
+  const Step& st = s.steps.top();
+  return st.id == StepId::Reorganize && st.b == kReorganizeDebrief ? s.fight.region : kNoRegion;
+}
+
 void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
   const Data& d = c.d();
   out.push_back(encode(ActionKind::Done, nation));
   const auto& pool = c.s.command[at(nation)];
+  const RegionId only = reorganizing_region(c.s);
   struct OnMap {
     std::uint8_t number;
     Category cat;
@@ -264,7 +272,7 @@ void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
   std::array<OnMap, kMaxCommandNumber> stacks{};
   int count = 0;
   for (int number = 1; number <= kMaxCommandNumber; ++number)
-    if (pool[at(number)].region != kNoRegion && units_in(pool[at(number)]) > 0)
+    if (pool[at(number)].region != kNoRegion && units_in(pool[at(number)]) > 0 && (only == kNoRegion || pool[at(number)].region == only))
       stacks[at(count++)] = {static_cast<std::uint8_t>(number), command_category(d, nation, number)};
   std::array<int, kCategories> fresh{};  // "When splitting a Command, be sure to assign a new Command Token."
   for (int cat = 0; cat < kCategories; ++cat) fresh[at(cat)] = lowest_free_command(c.s, d, nation, static_cast<Category>(cat));
@@ -292,6 +300,7 @@ bool reorganize_allows(const CCtx& c, const Act& a) {
   const Command& src = pool[a.a];
   const Category cat = command_category(d, a.nation, a.a);
   if (src.region == kNoRegion || category_of(a.b) != cat || !src.n[at(slot_of(a.b))]) return false;
+  if (const RegionId only = reorganizing_region(c.s); only != kNoRegion && src.region != only) return false;
   if (a.c == 0) return units_in(src) > 1 && lowest_free_command(c.s, d, a.nation, cat) != 0;
   const Command& dst = pool[a.c];
   return dst.region == src.region && units_in(dst) > 0 && units_in(dst) < kStackLimit && command_category(d, a.nation, a.c) == cat;
@@ -310,6 +319,8 @@ void reorganize_apply(Ctx& c, const Act& a) {
   const int to = a.c ? a.c : lowest_free_command(s, c.d(), a.nation, command_category(c.d(), a.nation, a.a));
   Command& dst = pool[at(to)];
   dst.region = src.region;
+  // Split in a Battle Debrief, an Air Command that fought keeps its Landing Tag (Phase 5 Step 1).
+  if (!a.c) dst.flags = static_cast<std::uint8_t>(src.flags & kLandingTag);
   --src.n[at(slot_of(a.b))];
   ++dst.n[at(slot_of(a.b))];
   if (units_in(src) == 0) src = Command{};  // "Store all Command Tokens that are not being used."

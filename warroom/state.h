@@ -120,7 +120,7 @@ inline constexpr std::uint8_t kOrdersRevealed = 2;  // its Phase 3 turn has begu
 enum class StepId : std::uint8_t {
   Phase,           // auto: the automatic part of phase a (1..7; 8 = end of round), pushing its steps
   OrderDraw,       // chance: round 1's reorganization order (ruling 19); a = places drawn
-  Reorganize,      // decision: nation a reorganizes its Commands (b = 1: Phase 1 window, ruling 92; 5: Phase 5 Step 3)
+  Reorganize,      // decision: nation a reorganizes its Commands (b = 1: Phase 1 window, ruling 92; 4: Battle Debrief, the Active region only; 5: Phase 5 Step 3)
   WriteSheets,     // simultaneous: Phase 2 Step 1, orders and bids
   SlotSequence,    // auto: Phase 2 Step 2, the nation at position a chooses next (a = count: Step 3, pay)
   TieDraw,         // chance: Phase 2 Step 2, who takes position a among tied bidders
@@ -175,6 +175,9 @@ struct PinSplit {
 
 // Phase 4: the Active region being resolved (combat.cpp). Sides are those of the battle module:
 // 0 the Allied Forces, 1 the Axis.
+// Step::b of a Reorganize step in a Battle Debrief: only the Active region's Commands (Reorganizing Commands).
+constexpr std::int8_t kReorganizeDebrief = 4;
+
 enum FightPart : std::uint8_t { kFightNone, kFightSetup, kFightBattle, kFightRaidSetup, kFightRaid };
 struct Fight {
   RegionId region = kNoRegion;

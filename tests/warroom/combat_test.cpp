@@ -89,6 +89,50 @@ TEST(Phase4Debrief, CapturingASecondCapitalWinsTheWar) {
   EXPECT_EQ(s.winner, kAxisWin);
 }
 
+// Battle Debrief 4 (Reorganizing Commands, "Phase 4: Only during Battle Debrief and within the
+// Active region"): the surviving stacks may split and merge there, nowhere else; an Air Command split
+// off keeps its Landing Tag.
+TEST(Phase4Debrief, BattleDebrief4_ReorganizingIsOfferedWithinTheActiveRegionOnly) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 40, "R1", {{kArm, 2}});
+  put(s, GER, 41, "R1", {{kInf, 1}});
+  put(s, GER, 42, "G1", {{kInf, 2}});
+  put(s, GER, 20, "R1", {{kFtr, 2}});
+  put(s, USSR, 40, "R2", {{kInf, 1}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R1");
+  while (top(s) != StepId::Reorganize) {
+    ASSERT_TRUE(in_battle(s)) << g.phase_text(s);
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      chance(g, s, "die white");
+      continue;
+    }
+    core::ActionList l;
+    g.legal_actions(s, g.seat_of(s.steps.top().a), l);
+    g.apply(s, g.seat_of(s.steps.top().a), l[0], nullptr);
+  }
+  EXPECT_EQ(s.steps.top().a, GER);
+  EXPECT_EQ(s.steps.top().b, kReorganizeDebrief);
+  const std::vector<std::string> list = legal_texts(g, s);
+  const std::set<std::string> offered(list.begin(), list.end());
+  EXPECT_TRUE(offered.count("shift GER 41 inf 40")) << "merging within the Active region";
+  EXPECT_TRUE(offered.count("shift GER 20 ftr new")) << "splitting within the Active region";
+  for (const std::string& text : offered) EXPECT_EQ(text.find("shift GER 42 "), std::string::npos) << text << ": G1 is not the Active region";
+  EXPECT_FALSE(legal(g, s, g.seat_of(GER), "shift GER 42 inf new")) << "refused outside the Active region";
+  act(g, s, GER, "shift GER 20 ftr new");
+  int air = 0;
+  for (int number = 1; number <= kMaxCommandNumber; ++number) {
+    const Command& cmd = s.command[GER][at(number)];
+    if (cmd.region != region("R1") || command_category(*data(), GER, number) != Category::Air) continue;
+    EXPECT_TRUE(cmd.flags & kLandingTag) << "Command " << number;
+    ++air;
+  }
+  EXPECT_EQ(air, 2) << "the fighters in two Air Commands";
+  act(g, s, GER, "done GER");
+  EXPECT_NE(top(s), StepId::Reorganize) << "one window per nation";
+}
+
 // Garrison Forces: a matching pair eliminates one invader outright; with invaders left the territory
 // is still captured.
 TEST(Phase4Debrief, AGarrisonPairEliminatesOneInvader) {

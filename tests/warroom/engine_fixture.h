@@ -127,7 +127,8 @@ inline void put(State& s, int nation, int number, const std::string& where, std:
 // Phase 4: a battle (or a claim or Medal after it) is being resolved.
 inline bool in_battle(const State& s) {
   const StepId id = top(s);
-  return id == StepId::BattleDie || id == StepId::BattleChoice || id == StepId::HandOver || id == StepId::Claim || id == StepId::Medal;
+  return id == StepId::BattleDie || id == StepId::BattleChoice || id == StepId::HandOver || id == StepId::Claim || id == StepId::Medal ||
+         (id == StepId::Reorganize && s.steps.top().b == kReorganizeDebrief);
 }
 
 // Plays the Active region now being resolved: the dice in order (as typed at a physical table),
