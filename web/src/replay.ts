@@ -35,7 +35,7 @@ const TEXT = {
   won: (who: string[]) => (who.length ? t('ui.web.won', { who: who.join(` ${t('ui.play.and')} `) }) : t('ui.web.nobody_won')),
   get moves() { return t('ui.web.others_moves'); },
   get speeds(): [string, string][] {
-    return [['0', t('ui.web.speed_at_once')], ['600', t('ui.web.speed_one_by_one')], ['1500', t('ui.web.speed_slowly')]];
+    return [['0', t('ui.web.speed_at_once')], ['600', t('ui.web.speed_in_turn')], ['1500', t('ui.web.speed_slowly')]];
   },
   moving: (who: string, what: string, k: number, n: number) => t('ui.web.moving', { who, what, k, n }),
 };
