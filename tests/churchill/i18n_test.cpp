@@ -320,7 +320,8 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
     std::vector<std::string> files;  // from the source tree's root
   };
   const std::vector<std::string> web = {"web/src/i18n.ts", "web/src/game.ts", "web/src/lobby.ts", "web/src/main.ts",
-                                        "web/src/titles/churchill.ts"};
+                                        "web/src/titles/churchill.ts", "web/src/hint.ts", "web/src/replay.ts",
+                                        "web/src/titles/churchill-map.ts"};
   const std::vector<Use> uses = {
       {"log.", {"churchill/i18n_log.cpp", "churchill/view.cpp"}},
       {"prompt.", {"churchill/game.cpp", "web/src/titles/churchill.ts"}},

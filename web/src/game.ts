@@ -141,7 +141,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           <div class="status-lines panel">${ui.status(v, layout)}</div>
           <section class="panel" id="log-panel"><h2>${escape(t('ui.web.log', { count: log.length }))}</h2>
             ${summaryButtons(v)}
-            ${mine && !v.terminal ? `<p><a href="#/game/${id}/replay" id="replay-so-far">Replay the game so far</a> (as you saw it)</p>` : ''}
+            ${mine && !v.terminal ? `<p><a href="#/game/${id}/replay" id="replay-so-far">${escape(t('ui.web.replay_so_far'))}</a> ${escape(t('ui.web.as_you_saw_it'))}</p>` : ''}
             <p><label>${escape(t('ui.web.filter'))} <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="${escape(t('ui.web.filter_example'))}" /></label></p>
             <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? `<i>${escape(t('ui.web.not_received'))}</i>` : withRule(l)}</li>`).join('')}</ol></section>
         </div>
@@ -287,7 +287,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       const live = view;
       const status = document.getElementById('status')!;
       others.play((step) => { previous = view; view = step; render(); }, (html, skip) => {
-        status.innerHTML = `${html} <button id="skip-moves">Skip</button>`;
+        status.innerHTML = `${html} <button id="skip-moves">${escape(t('ui.web.skip'))}</button>`;
         status.querySelector('#skip-moves')!.addEventListener('click', skip);
       }).then(() => {
         view = live;

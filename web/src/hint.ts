@@ -3,6 +3,7 @@
 // answers the three best actions with their estimated chance of winning (GET /api/games/{id}/hint,
 // the seat's token: a spectator or another seat cannot ask for it).
 import { ApiError, escape, savedSeat, View } from './api';
+import { t } from './i18n';
 
 interface Hint {
   action: string;
@@ -27,14 +28,14 @@ export function hintButton(view: View): string {
   const held = savedSeat(view.id);
   if (!held || view.seat !== held.seat || !view.active.includes(held.seat) || view.terminal) return '';
   return `<div class="hint" data-game="${escape(view.id)}" data-version="${view.version}">
-    <button type="button" class="hint-ask" title="The search's three best actions for you, from what you can see">Hint</button>
+    <button type="button" class="hint-ask" title="${escape(t('ui.web.hint_title'))}">${escape(t('ui.web.hint'))}</button>
     <ol class="hint-list" aria-live="polite"></ol></div>`;
 }
 
 function show(box: HTMLElement, answer: HintAnswer) {
   const list = box.querySelector('.hint-list')!;
   list.innerHTML = answer.hints.map((h) =>
-    `<li><b>${escape(h.action)}</b> — ${Math.round(100 * h.win_chance)}% estimated chance of winning</li>`).join('');
+    `<li><b>${escape(h.action)}</b> — ${escape(t('ui.web.hint_win_chance', { percent: Math.round(100 * h.win_chance) }))}</li>`).join('');
 }
 
 // One listener for every hint button the page draws (views are redrawn as they change).
@@ -44,7 +45,7 @@ document.addEventListener('click', async (e) => {
   const held = box ? savedSeat(box.dataset.game!) : null;
   if (!button || !box || !held) return;
   button.disabled = true;
-  button.textContent = 'Thinking…';
+  button.textContent = t('ui.web.hint_thinking');
   try {
     const answer = await fetchHint(box.dataset.game!, held.token);
     // The page may have been drawn again meanwhile: the answer goes to the box of its version.
@@ -54,6 +55,6 @@ document.addEventListener('click', async (e) => {
     box.querySelector('.hint-list')!.innerHTML = `<li>${escape((err as Error).message)}</li>`;
   } finally {
     button.disabled = false;  // (if still on the page)
-    button.textContent = 'Hint';
+    button.textContent = t('ui.web.hint');
   }
 });

@@ -4,33 +4,40 @@
 // finished game from any seat's view, a game in play only from the view of this browser's seat.
 // The finished games, each with its Replay link, are listed for the lobby too.
 import { ApiError, escape, GameSummary, savedSeat, View, api } from './api';
+import { t } from './i18n';
 import { uiFor } from './titles';
 
-// The words of the replay, in one place.
+// The words of the replay, in one place, in the reader's language (looked up when used: the
+// language may change while the page is open).
 const TEXT = {
-  title: (id: string) => `Replay of game ${id}`,
-  loading: 'Loading…',
-  start: 'Start', back: 'Back', forward: 'Forward', end: 'End',
-  step: (n: number, of: number) => `Step ${n} of ${of}`,
-  setup: 'The game as it was set up, before any action.',
-  chance: 'the table',
-  hidden: '(a choice this seat did not see)',
-  happened: 'What this step did',
-  nothing: 'Nothing was written to the log.',
-  seat: 'Seen by',
-  spectator: 'a spectator',
-  everything: 'the game is over: every seat\'s view may be shown',
-  inPlay: 'the game is in play: only what this browser\'s seat saw is shown',
-  keys: 'keys: ← → to step, Home and End',
-  backToGame: 'Back to the game',
-  finished: 'Finished games',
-  replay: 'Replay',
-  none: 'No game has finished yet.',
-  won: (who: string[]) => `${who.join(' and ') || 'nobody'} won`,
-  moves: 'Others\' moves',
-  speeds: [['0', 'at once'], ['600', 'one by one'], ['1500', 'slowly']] as [string, string][],
-  moving: (who: string, what: string, k: number, n: number) => `${who}: ${what} (${k} of ${n})`,
-  skip: 'Skip',
+  title: (id: string) => t('ui.web.replay_title', { id }),
+  get loading() { return t('ui.web.loading'); },
+  get controls() { return t('ui.web.replay_controls'); },
+  get start() { return t('ui.web.replay_start'); },
+  get back() { return t('ui.web.replay_back'); },
+  get forward() { return t('ui.web.replay_forward'); },
+  get end() { return t('ui.web.replay_end'); },
+  step: (n: number, of: number) => t('ui.web.replay_step', { n, of }),
+  get setup() { return t('ui.web.replay_setup'); },
+  get chance() { return t('ui.web.replay_chance'); },
+  get hidden() { return t('ui.web.replay_hidden'); },
+  get happened() { return t('ui.web.replay_happened'); },
+  get nothing() { return t('ui.web.replay_nothing'); },
+  get seat() { return t('ui.web.replay_seen_by'); },
+  get spectator() { return t('ui.web.replay_spectator'); },
+  get everything() { return t('ui.web.replay_everything'); },
+  get inPlay() { return t('ui.web.replay_in_play'); },
+  get keys() { return t('ui.web.replay_keys'); },
+  get backToGame() { return t('ui.web.back_to_game'); },
+  get finished() { return t('ui.web.finished_games'); },
+  get replay() { return t('ui.web.replay'); },
+  get none() { return t('ui.web.no_finished_game'); },
+  won: (who: string[]) => (who.length ? t('ui.web.won', { who: who.join(` ${t('ui.play.and')} `) }) : t('ui.web.nobody_won')),
+  get moves() { return t('ui.web.others_moves'); },
+  get speeds(): [string, string][] {
+    return [['0', t('ui.web.speed_at_once')], ['600', t('ui.web.speed_in_turn')], ['1500', t('ui.web.speed_slowly')]];
+  },
+  moving: (who: string, what: string, k: number, n: number) => t('ui.web.moving', { who, what, k, n }),
 };
 
 interface ReplayStep {
@@ -85,7 +92,7 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
     const what = r.action ? `<b>${escape(who)}</b>: ${r.action.action === null ? TEXT.hidden : escape(r.action.action)}` : TEXT.setup;
     const seats = r.finished ? ['', ...v.seat_order] : [r.seat ?? ''];
     app.innerHTML = `
-      <section class="panel replay-bar" aria-label="Replay controls">
+      <section class="panel replay-bar" aria-label="${escape(TEXT.controls)}">
         <h2>${escape(TEXT.title(id))}</h2>
         <p class="replay-buttons">
           <button id="replay-start" ${r.step === 0 ? 'disabled' : ''}>|◀ ${TEXT.start}</button>

@@ -10,28 +10,31 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import world from 'world-atlas/countries-110m.json';
 import coordinates from '../../../data/churchill/map-coordinates.json';
+import { t } from '../i18n';
 import type { Board, ChurchillView, Power } from './churchill-board';
 
 const COLOR: Record<Power, string> = { UK: '#2e7d32', US: '#1565c0', USSR: '#c62828' };
 const svgNs = 'http://www.w3.org/2000/svg';
 
-// The words the map shows, in one place.
+// The words the map shows, in one place, in the reader's language (looked up when used).
 const TEXT = {
-  mapOf: (region: string) => `${region} map (scrolls sideways)`,
-  europe: 'European Theater',
-  pacific: 'Pacific Theater',
-  surrendered: 'surrendered',
-  surrenderedList: (axis: string[]) => `${axis.join(' and ')} surrendered (7.8)`,
-  blocked: { '6.21': 'needs the Second Front (6.21)', '6.22': 'needs USSR Declares War (6.22)' } as Record<string, string>,
-  entry: 'entry',
-  aBomb: 'A-Bomb track (3.24)',
-  aBombReady: 'the US and the UK have the A-Bomb (6.10, 7.82)',
-  spy: 'Soviet spy',
-  usMarker: 'US A-Bomb marker',
-  leadership: (europe: string, pacific: string) => `Theater Leadership (3.26): Europe ${europe}, Pacific ${pacific}`,
-  source: 'Map: Natural Earth; places of the spaces: the project\'s reconstruction, not the printed board.',
-  legend: '▮ a Front marker (its colour) · ○ a space · ◎ the entry space · dashed: still to take · ⊖ barred until its issue takes effect · '
-    + '+N offensive support · ■N Axis reserves · ⚓N naval support · ◆ a country or colony, ●● its networks, PA its alignment',
+  mapOf: (region: string) => t('ui.web.map_of', { region }),
+  get europe() { return t('ui.web.map_europe'); },
+  get pacific() { return t('ui.web.map_pacific'); },
+  get surrendered() { return t('ui.web.map_surrendered'); },
+  surrenderedList: (axis: string[]) => t('ui.web.map_surrendered_list', { axis: axis.join(` ${t('ui.play.and')} `), count: axis.length }),
+  get blocked(): Record<string, string> {
+    return { '6.21': t('ui.web.map_blocked_second_front'), '6.22': t('ui.web.map_blocked_ussr_declares_war') };
+  },
+  get entry() { return t('ui.web.map_entry'); },
+  get amphibious() { return t('ui.web.map_amphibious'); },
+  get aBomb() { return t('ui.web.map_a_bomb'); },
+  get aBombReady() { return t('ui.web.map_a_bomb_ready'); },
+  get spy() { return t('ui.web.map_spy'); },
+  get usMarker() { return t('ui.web.map_us_marker'); },
+  leadership: (europe: string, pacific: string) => t('ui.web.map_leadership', { europe, pacific }),
+  get source() { return t('ui.web.map_source'); },
+  get legend() { return t('ui.web.map_legend'); },
 };
 
 type Place = { id: string; lon: number; lat: number; label?: string };
@@ -45,8 +48,8 @@ const borders = mesh(topology, topology.objects.countries, (a, b) => a !== b);
 
 // The two halves of the military display, by their theater boxes' region.
 const REGIONS = [
-  { id: 'europe', title: TEXT.europe, theaters: ['western', 'eastern', 'mediterranean', 'arctic'], west: -14, east: 49, south: 31.5, north: 66.5 },
-  { id: 'pacific', title: TEXT.pacific, theaters: ['cbi', 'far-east', 'central-pacific', 'sw-pacific'], west: 76, east: 172, south: -24, north: 54 },
+  { id: 'europe', get title() { return TEXT.europe; }, theaters: ['western', 'eastern', 'mediterranean', 'arctic'], west: -14, east: 49, south: 31.5, north: 66.5 },
+  { id: 'pacific', get title() { return TEXT.pacific; }, theaters: ['cbi', 'far-east', 'central-pacific', 'sw-pacific'], west: 76, east: 172, south: -24, north: 54 },
 ];
 
 function el(name: string, attrs: Record<string, string | number>, text?: string): SVGElement {
@@ -238,7 +241,7 @@ function frontList(view: ChurchillView, board: Board): HTMLElement {
     const entry = f.track[i + 1];
     const li = document.createElement('li');
     li.innerHTML = `<b class="p-${f.color}">${f.name}</b>: ${state.position}` +
-      (entry ? ` → ${TEXT.entry} ${entry.name}${entry.amphibious ? ' (amphibious)' : ''}` : '') +
+      (entry ? ` → ${TEXT.entry} ${entry.name}${entry.amphibious ? ` ${TEXT.amphibious}` : ''}` : '') +
       (state.blocked ? ` <b class="barred">✖ ${TEXT.blocked[state.blocked] ?? ''}</b>` : '');
     list.append(li);
   }
