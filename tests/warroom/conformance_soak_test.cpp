@@ -1,8 +1,12 @@
 // The platform's conformance harness on War in Europe, and a soak of random games with invariants
 // checked after every action: units conserved, resources never negative, and no seat's view holding
-// another seat's unrevealed orders, bids, purchases or deployment plans.
+// another seat's unrevealed orders, bids, purchases or deployment plans; save -> load -> the same
+// state at random points, and a failing game written as a save file that reproduces it.
 #include "../core/conformance.h"
 #include <cstdlib>
+#include <filesystem>
+
+#include "core/save.h"
 
 #include "engine_fixture.h"
 
@@ -92,15 +96,53 @@ class Battles final : public core::LogSink {
 // One random game stopped (and counted) at round 40, the invariants checked after every action:
 // units conserved (start + placed - deserted - casualties), resources never negative, no seat seeing
 // another's unrevealed entries.
+// A soak game as a save file that `warroom replay` opens: its set-up and every action in string form.
+core::SaveFile soak_record(const Game& g, const std::string& scenario, int players, const Options& o) {
+  core::SaveFile f;
+  f.game = "warroom";
+  f.engine_version = CHURCHILL_ENGINE_VERSION;
+  f.data_hash = data()->hash;
+  f.scenario = scenario;
+  f.players = players;
+  f.options = {"round-limit-40"};
+  if (o.rapid_resolution) f.options.push_back("rapid-resolution");
+  for (core::Seat p = 0; p < g.seat_count(); ++p) f.seats.emplace_back(g.seat_name(p), "bot:random");
+  return f;
+}
+
+// Writes the game so far as a save file when the test has failed, so that it can be replayed.
+struct DumpOnFailure {
+  const Game& g;
+  const State& s;
+  core::SaveFile& record;
+  int game;
+  ~DumpOnFailure() {
+    if (!::testing::Test::HasFailure()) return;
+    record.state_hash = core::to_hex(g.hash(s));
+    const auto path = std::filesystem::temp_directory_path() / ("warroom-soak-" + std::to_string(game) + ".json");
+    core::write_file_atomic(path, core::save_to_json(record));
+    std::printf("failing game saved to %s\n", path.c_str());
+  }
+};
+
+void apply_recorded(const Game& g, State& s, core::Seat seat, core::Action a, core::SaveFile& record, core::LogSink* log) {
+  record.actions.push_back({seat == core::kChance ? "chance" : g.seat_name(seat), g.action_to_string(s, seat, a), false});  // chance outcomes as chosen, not drawn from a seed
+  g.apply(s, seat, a, log);
+}
+
 void soak_game(int game, SoakCounts& counts) {
   Options o;
   o.round_limit = 40;
   o.rapid_resolution = game % 4 == 3;  // every fourth game with Rapid Resolution
   // War in Europe with 4 and 2 seats; every tenth game from the ninth Global War (China mobilizes, nations trade).
-  const Game g = game % 10 >= 8 ? Game(data(), *data()->find_scenario("global-war"), 7, o) : europe(game % 2 ? 2 : 4, o);
+  const bool global = game % 10 >= 8;
+  const int players = global ? 7 : game % 2 ? 2 : 4;
+  const Game g = global ? Game(data(), *data()->find_scenario("global-war"), players, o) : europe(players, o);
   State s = g.new_game();
+  core::SaveFile record = soak_record(g, global ? "global-war" : "war-in-europe", players, o);
+  const DumpOnFailure dump{g, s, record, game};
   const int units0 = units_everywhere(s);
-  core::Rng chance(100 + game), choices(200 + game);
+  core::Rng chance(100 + game), choices(200 + game), points(300 + game);
   RandomBot bot;
   Counter units;
   Battles log(units);
@@ -109,14 +151,19 @@ void soak_game(int game, SoakCounts& counts) {
     if (g.node_kind(s) == core::NodeKind::Chance) {
       core::OutcomeList outcomes;
       g.chance_outcomes(s, outcomes);
-      g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), &log);
+      apply_recorded(g, s, core::kChance, core::sample_outcome(outcomes, chance), record, &log);
     } else {
       const core::SeatMask acting = g.acting_seats(s);
       std::vector<core::Seat> seats;
       for (core::Seat p = 0; p < g.seat_count(); ++p)
         if (acting & core::seat_bit(p)) seats.push_back(p);
       const core::Seat seat = seats[choices.below(static_cast<std::uint32_t>(seats.size()))];
-      g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), &log);
+      apply_recorded(g, s, seat, bot.choose(g, g.observe(s, seat), seat, choices), record, &log);
+    }
+    if (points.below(2000) == 0) {  // at random points: save -> load -> the same state
+      record.state_hash = core::to_hex(g.hash(s));
+      const auto loaded = core::load_session(g, g.new_game(), core::save_from_json(core::save_to_json(record)));
+      ASSERT_EQ(g.hash(loaded.state()), g.hash(s)) << "save and load at action " << n << " of game " << game;
     }
     ASSERT_EQ(units_everywhere(s), units0 + units.placed - units.deserted - units.lost)
         << "units conserved, casualties counted (game " << game << ", action " << n << ")";
