@@ -2,17 +2,11 @@
 // orders): the creator invites the second player by link; both write orders by clicking at once,
 // neither page ever shows the other's orders before the reveal, a seat takes back its own order, and
 // the reveal resolves the round for both. Usage: node e2e/hills.mjs BASE_URL
-import { chromium } from 'playwright-core';
+import { fail, launch } from './browser.mjs';
 
 const [base] = process.argv.slice(2);
-const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-         '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 try {
   // Separate contexts: two players with their own local storage, as on two machines.
   const red = await (await browser.newContext()).newPage();

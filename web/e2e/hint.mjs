@@ -1,17 +1,11 @@
 // Browser end to end: a game against a search (ai:easy, chosen in the lobby) and a rulebook 'Bot;
 // at the player's own decision the Hint button shows the search's three best actions with their
 // estimated chance of winning. Usage: node e2e/hint.mjs BASE_URL [SCREENSHOT_DIR]
-import { chromium } from 'playwright-core';
+import { fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
-const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-         '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (e) => fail(`page error: ${e.message}`));

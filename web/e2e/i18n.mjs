@@ -4,18 +4,12 @@
 // survives a reload, and a whole game is played in Italian. Screenshots of the board in each
 // language at 1280x800 and 390x844 (no sideways scroll), and of each end screen.
 // Usage: node e2e/i18n.mjs BASE_URL SCREENSHOT_DIR
-import { chromium } from 'playwright-core';
+import { fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
-const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
 const check = (ok, message) => { if (!ok) fail(message); };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-         '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 
 // A message key shown as it is ("ui.web.undo", "log.played") means a message no catalogue has.
 const KEY = /(^|[\s(«"])(ui|board|log|prompt|action|action_kind|note|end|power|staff|leader|issue|front|space|location|theater|term|victory)\.[a-z0-9_.-]+[a-z]/;

@@ -8,19 +8,13 @@
 // phone, the log's rule numbers open the rule's text, and axe-core finds no serious accessibility
 // violation in the lobby, the game and the end screen.
 // Usage: node e2e/newcomer.mjs BASE_URL SCREENSHOT_DIR
-import { chromium } from 'playwright-core';
+import { fail, launch } from './browser.mjs';
 import { seriousViolations } from './axe.mjs';
 
 const [base, out] = process.argv.slice(2);
-const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
 const check = (ok, message) => { if (!ok) fail(message); };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-         '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 
 async function createGame(page, seats, publicSeats) {
   await page.goto(base);

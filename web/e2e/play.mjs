@@ -2,17 +2,11 @@
 // lobby, play the agenda and several Meeting turns by clicking, reload and continue, and save
 // screenshots of the board at 1280x800 and on a phone-sized screen.
 // Usage: node e2e/play.mjs BASE_URL SCREENSHOT_DIR
-import { chromium } from 'playwright-core';
+import { fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
-const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-         '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (e) => fail(`page error: ${e.message}`));

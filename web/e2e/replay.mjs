@@ -10,23 +10,17 @@
 // board-map-390x844.png, board-replay-1280x800.png, board-replay-390x844.png,
 // board-others-moves-1280x800.png.
 // Usage: node e2e/replay.mjs BASE_URL SCREENSHOT_DIR
-import { chromium } from 'playwright-core';
+import { fail, launch } from './browser.mjs';
 import { seriousViolations } from './axe.mjs';
 
 const [base, out] = process.argv.slice(2);
-const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
 const check = (ok, message) => { if (!ok) fail(message); };
 const checkAccessible = async (page, what) => {
   const violations = await seriousViolations(page);
   check(violations.length === 0, `${what}: accessibility violations:\n  ${violations.join('\n  ')}`);
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-         '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 
 const post = async (path, body) => {
   const res = await fetch(new URL(path, base), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

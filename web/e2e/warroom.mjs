@@ -9,18 +9,12 @@
 //    neither page receives (over HTTP or the WebSocket) nor shows the other seat's orders, its
 //    selected Command, or its bid while bids are secret; after the reveal the other's orders are shown.
 // Usage: node e2e/warroom.mjs BASE_URL OUT_DIR
-import { chromium } from 'playwright-core';
+import { fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
-const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
 const started = Date.now();
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-         '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 
 // The label of a region listed in `selector` that is on screen and takes a click, clicked.
 async function clickRegion(page, selector, avoid = []) {
