@@ -10,7 +10,6 @@
 //   morale.cpp   Phase 6 Morale
 //   victory.cpp  Victory Check, collapse, "nobody has units"
 //   pact.cpp     the Soviet-Japanese Non-Aggression Pact (Articles One to Four)
-//   neutrals.cpp Neutrals › Attacking Standard Neutrals, Pro-Allied Neutrals
 #pragma once
 
 #include "core/log.h"
@@ -250,11 +249,6 @@ void pact_check_capitals(Ctx& c);
 // Article Three, ruling 67: at the end of Phase 3, land units of a party still in a territory the
 // other party controls (taken from a third party in an earlier round) are eliminated.
 void pact_expel(Ctx& c);
-
-// ---- Neutrals (neutrals.cpp) ----
-// A Command of `nation` enters region r. An uncontrolled, un-invaded neutral is invaded (not a
-// Pro-Allied one by the Allies): 1 Stress the first time, its defense force and card to the opposed
-// alliance's nation earliest in turn order (rulings 64, 103).
 
 // ---- End of round (victory.cpp) ----
 void end_of_round(Ctx& c);
