@@ -324,7 +324,7 @@ Message event_of(const Game& g, const core::LogEntry& e) {
     case Event::Landed: return m("warroom.log.landed").with("command", num(a)).with("from", r(b)).with("to", r(c));
     case Event::Perished: return m("warroom.log.perished").with("command", num(a)).with("region", r(b));
     case Event::PactBroken:
-      return m(a == 1 ? "warroom.log.pact_broken_one" : "warroom.log.pact_broken_two").counted(b);
+      return m(a == 1 ? "warroom.log.pact_broken_article_1" : "warroom.log.pact_broken_article_2").counted(b);
     case Event::PactAsked:
       return m("warroom.log.pact_asked").with("ally", text::nation(a)).with("command", num(b)).with("region", r(c));
     case Event::PactRefused: return m("warroom.log.pact_refused").with("ally", text::nation(a)).with("box", num(b));
