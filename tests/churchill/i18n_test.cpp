@@ -375,6 +375,28 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
   }
 }
 
+// The API's errors (server/api_error.h): every code the server gives (ErrorCode{"..."}, or a
+// status's own code) has its message "server.error.<code>", and every such message is a code the
+// server gives. The other languages have what English has (AKeyMissingInAnyLanguageFails).
+TEST(I18nLog, EveryErrorCodeOfTheServerHasItsMessage) {
+  const std::string code = read(kSourceDir / "server/api_error.h") + read(kSourceDir / "server/lobby.cpp") +
+                           read(kSourceDir / "server/http.cpp") + read(kSourceDir / "server/replay.cpp");
+  std::set<std::string> given;
+  for (const char* mark : {"ErrorCode{\"", "return \""})
+    for (std::size_t pos = 0; (pos = code.find(mark, pos)) != std::string::npos;) {
+      pos += std::string(mark).size();
+      const std::string id = code.substr(pos, code.find('"', pos) - pos);
+      if (!id.empty() && id.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") == std::string::npos) given.insert(id);
+    }
+  EXPECT_GT(given.size(), 30u);
+  for (const std::string& id : given) EXPECT_TRUE(catalogues().contains("en", "server.error." + id)) << id << " has no message server.error." << id;
+  for (const auto& k : base_keys("en")) {
+    if (k.rfind("server.error.", 0) == 0) {
+      EXPECT_TRUE(given.count(k.substr(13))) << k << ": the server gives no such code";
+    }
+  }
+}
+
 // Plays random games and words their logs and phase lines: English reads exactly as Game::describe
 // and phase_text (but for the Axis reserves, which the catalogue names as the rulebook does);
 // Italian and Russian leave no key or placeholder unresolved.
