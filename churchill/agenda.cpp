@@ -243,8 +243,8 @@ void deal_outcomes(const Ctx& c, core::OutcomeList& out) {
   const int p = c.top<Dealing>().power;
   const std::uint32_t pile = c.s.draw[at(p)];
   const int n = bit_count(pile);
-  for (int card = 0; card < 32; ++card)
-    if (pile & (1u << card)) out.push_back({encode(Act::Chance, card), 1.0 / n});
+  const double probability = 1.0 / n;
+  for_each_bit(pile, [&](int card) { out.push_back({encode(Act::Chance, card), probability}); });
 }
 
 void apply_deal(const Ctx& c, core::Action a) {
@@ -265,8 +265,7 @@ void apply_deal(const Ctx& c, core::Action a) {
 // 5.13: each player plays a staff card face down (not a Leader); revealed when all have played.
 void agenda_legal(const Ctx& c, int seat, core::ActionList& out) {
   const std::uint32_t hand = c.s.hand[at(seat)];
-  for (int card = 0; card < 32; ++card)
-    if (hand & (1u << card)) out.push_back(encode(Act::AgendaCard, card));
+  for_each_bit(hand, [&](int card) { out.push_back(encode(Act::AgendaCard, card)); });
 }
 
 void apply_agenda_card(const Ctx& c, int seat, core::Action a) {

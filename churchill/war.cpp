@@ -29,16 +29,7 @@ void start_segment(const Ctx& c, int kind) {
 }
 
 bool arctic_closed(const Ctx& c, int location) {  // 7.4: Norway and Finland need 3 naval
-  return c.d.locations[at(location)].theater == c.k.arctic && c.s.naval[c.k.arctic] < 3;
-}
-
-// 6.11: which Global Issue marker a pair of powers debate.
-std::uint8_t marker_of(const Data& d, Power a, Power b) {
-  for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
-    const auto& p = d.global_issues[m].powers;
-    if ((p[0] == a && p[1] == b) || (p[0] == b && p[1] == a)) return static_cast<std::uint8_t>(m);
-  }
-  return kNone;
+  return (c.k.arctic_locations & (1u << location)) && c.s.naval[c.k.arctic] < 3;
 }
 
 bool eastern_sphere(const Known& k, int l) { return k.eastern_sphere & (1u << l); }
@@ -46,7 +37,7 @@ bool western_sphere(const Known& k, int l) { return k.western_sphere & (1u << l)
 
 // 6.11: Political Alignment markers it costs `power` to remove the one in `location`.
 int removal_cost(const Ctx& c, int location) {
-  const std::uint8_t un = c.s.global[marker_of(c.d, Power::US, Power::USSR)];
+  const std::uint8_t un = c.s.global[c.k.us_ussr_marker];
   if (un == kUS) return 2;                                    // UN
   const bool soviet = c.s.alignment[at(location)] == kUSSR;
   if (un == kUSSR && soviet && (eastern_sphere(c.k, location) || c.d.locations[at(location)].colony)) return 2;
@@ -256,22 +247,38 @@ void check_japan(const Ctx& c);
 
 }  // namespace
 
+std::uint8_t marker_of(const Data& d, Power a, Power b) {
+  for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
+    const auto& p = d.global_issues[m].powers;
+    if ((p[0] == a && p[1] == b) || (p[0] == b && p[1] == a)) return static_cast<std::uint8_t>(m);
+  }
+  return kNone;
+}
+
+std::uint32_t front_countries(const Data& d, const Known& k) {
+  std::uint32_t bits = 0;
+  for (std::size_t l = 0; l < d.locations.size() && l < kMaxLocations; ++l) {
+    const Location& loc = d.locations[l];
+    const auto on_track = [&](int front) {
+      const auto& track = d.fronts[at(front)].track;
+      return std::any_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == loc.space; });
+    };
+    if (loc.space != kNone && (on_track(k.western) || on_track(k.eastern))) bits |= 1u << l;
+  }
+  return bits;
+}
+
 // 6.11: the Global Issues' limits on Political Alignment (rules.h).
 bool global_allows(const Data& d, const Known& k, const State& s, int power, int location, bool remove) {
   const Location& loc = d.locations[at(location)];
-  const std::uint8_t colonial = s.global[marker_of(d, Power::UK, Power::US)];
-  const std::uint8_t europe = s.global[marker_of(d, Power::UK, Power::USSR)];
+  const std::uint8_t colonial = s.global[k.uk_us_marker];
+  const std::uint8_t europe = s.global[k.uk_ussr_marker];
   if (loc.colony) {
     if (colonial == kNone) return remove;                     // neutral: no placement in colonies
     if (colonial == kUK) return power == kUK;                 // Colonialism
     return true;                                              // Self-Determination
   }
-  // "Countries connected to the Western or Eastern Front Tracks": through a space of those tracks.
-  const auto on_track = [&](int front) {
-    const auto& track = d.fronts[at(front)].track;
-    return std::any_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == loc.space; });
-  };
-  const bool front_country = loc.space != kNone && (on_track(k.western) || on_track(k.eastern));
+  const bool front_country = k.front_countries & (1u << location);
   if (europe == kNone) return remove || !front_country;       // neutral
   if (europe == kUSSR) {                                      // Spheres of Influence
     if (eastern_sphere(k, location)) return power == kUSSR;
