@@ -8,7 +8,6 @@ namespace churchill::rules {
 
 namespace {
 
-int bit_count(std::uint32_t v) { return __builtin_popcount(v); }
 
 // Powers in the Pol-Mil placement order: Churchill, Stalin, Roosevelt (5.12).
 constexpr int kPolMilOrder[kPowers] = {0, 2, 1};

@@ -69,7 +69,7 @@ bool crosses_center(const IssueState& is, int power, int n) {
   return is.track != kCenter && is.track != power && n > is.space;
 }
 
-int cards_in_hand(const State& s, int p) { return __builtin_popcount(s.hand[at(p)]); }
+int cards_in_hand(const State& s, int p) { return bit_count(s.hand[at(p)]); }
 
 // Every way to play a card toward `power` on `issue` with value `full`: the stop option for a
 // conditional issue, and lesser values for a card that may be played below its value.
@@ -90,10 +90,12 @@ bool lesser_allowed(const Ctx& c, int power, int card) {
   return false;
 }
 
-// Does a staff card modify its value (5.22), so that its value may differ from issue to issue?
-bool has_modifier(const StaffCard& card) {
+// May a staff card's value differ from issue to issue: has it a modifier (5.22) whose condition
+// names issues, kinds of issue or tracks? (Its other conditions read the Leaders, the same for
+// every issue.)
+bool value_by_issue(const StaffCard& card) {
   for (const Effect& e : card.effects)
-    if (e.type == EffectType::Modifier) return true;
+    if (e.type == EffectType::Modifier && (e.when.issue_kinds || e.when.issues || e.when.on_track)) return true;
   return false;
 }
 
@@ -140,8 +142,8 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
       return;
     }
     const bool lesser = lesser_allowed(c, seat, card);
-    // Without a modifier the card's value is the same on every issue.
-    const bool by_issue = has_modifier(sc);
+    // Without a modifier that reads the issue, the card's value is the same on every issue.
+    const bool by_issue = value_by_issue(sc);
     int full = -1;
     for_each_bit(issues, [&](int issue) {
       if (by_issue || full < 0) full = play_value(c, play_on(c, seat, card, issue, false), sc.value, false);

@@ -130,6 +130,15 @@ inline bool at_step(const State& s, std::initializer_list<StepId> ids) {
 inline bool acting(const Ctx& c, int seat) {
   return seat >= 0 && seat < kPowers && (c.game.acting_seats(c.s) & core::seat_bit(static_cast<core::Seat>(seat)));
 }
+// The number of set bits (a hand's cards, a deck's). Portable builds have no popcount instruction and
+// __builtin_popcount calls into libgcc; this is the same count, inline.
+constexpr int bit_count(std::uint32_t v) {
+  v = v - ((v >> 1) & 0x55555555u);
+  v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+  return static_cast<int>((((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+static_assert(bit_count(0) == 0 && bit_count(0xffffffffu) == 32 && bit_count(0x80000001u) == 2);
+
 // Calls f(i) for each set bit i of `bits`, lowest first (the order of a loop over i = 0..31).
 template <class F>
 inline void for_each_bit(std::uint32_t bits, F f) {

@@ -318,7 +318,8 @@ void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
   const bool networks = s.steps.top().id == StepId::PlaceNetworks;
   const std::size_t first = out.size();
-  for (int l = 0; l < static_cast<int>(c.d.locations.size()); ++l) {
+  const int locations = static_cast<int>(c.d.locations.size());
+  for (int l = 0; l < locations; ++l) {
     if (arctic_closed(c, l)) continue;
     const bool own = s.networks[at(l)] > 0 && s.network_owner[at(l)] == seat;
     if (networks) {
