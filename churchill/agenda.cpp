@@ -309,7 +309,8 @@ void agenda_won(const Ctx& c, int winner) {
 }
 
 void selection_legal(const Ctx& c, core::ActionList& out) {
-  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
+  const std::size_t issues = c.d.issues.size();
+  for (std::size_t i = 0; i < issues; ++i)
     if (c.s.issues[i].where == IssueWhere::Display) out.push_back(encode(Act::Select, static_cast<int>(i)));
 }
 

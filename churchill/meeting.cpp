@@ -104,7 +104,8 @@ bool value_by_issue(const StaffCard& card) {
 // The issues on the table, one bit per issue (kMaxIssues is 32).
 std::uint32_t issues_on_table(const Ctx& c) {
   std::uint32_t bits = 0;
-  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
+  const std::size_t issues = c.d.issues.size();
+  for (std::size_t i = 0; i < issues; ++i)
     if (on_table(c.s.issues[i])) bits |= 1u << i;
   return bits;
 }

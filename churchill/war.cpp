@@ -314,24 +314,46 @@ void placement_order_legal(const Ctx& c, int, core::ActionList& out) {
     if (tie.tied & (1 << first)) out.push_back(encode(Act::PlaceFirst, first));
 }
 
-void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
+namespace {
+
+// Each placement and removal `seat` may make now (7.1-7.3), in location order, to `add`; stops at
+// the first for which `add` returns false.
+template <class Add>
+void each_placement(const Ctx& c, int seat, Add add) {
   const State& s = c.s;
   const bool networks = s.steps.top().id == StepId::PlaceNetworks;
-  const std::size_t first = out.size();
   const int locations = static_cast<int>(c.d.locations.size());
   for (int l = 0; l < locations; ++l) {
     if (arctic_closed(c, l)) continue;
     const bool own = s.networks[at(l)] > 0 && s.network_owner[at(l)] == seat;
     if (networks) {
-      if (s.networks[at(l)] == 0 || (own && s.networks[at(l)] < 2)) out.push_back(encode(Act::PlaceNetwork, l));
-      if (s.networks[at(l)] > 0 && !own) out.push_back(encode(Act::RemoveNetwork, l));  // 7.12: one for one
+      if ((s.networks[at(l)] == 0 || (own && s.networks[at(l)] < 2)) && !add(encode(Act::PlaceNetwork, l))) return;
+      if (s.networks[at(l)] > 0 && !own && !add(encode(Act::RemoveNetwork, l))) return;  // 7.12: one for one
     } else if (own) {
       const std::uint8_t holder = s.alignment[at(l)];
-      if (holder == kNone && global_allows(c.d, c.k, c.s, seat, l, false)) out.push_back(encode(Act::PlaceAlignment, l));
-      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) && s.to_place[at(seat)] >= removal_cost(c, l))
-        out.push_back(encode(Act::RemoveAlignment, l));
+      if (holder == kNone && global_allows(c.d, c.k, c.s, seat, l, false) && !add(encode(Act::PlaceAlignment, l))) return;
+      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) &&
+          s.to_place[at(seat)] >= removal_cost(c, l) && !add(encode(Act::RemoveAlignment, l)))
+        return;
     }
   }
+}
+
+// Has `seat` a placement or removal to make (placement_legal's list is not empty)?
+bool can_place(const Ctx& c, int seat) {
+  bool any = false;
+  each_placement(c, seat, [&](core::Action) { return !(any = true); });
+  return any;
+}
+
+}  // namespace
+
+void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
+  const std::size_t first = out.size();
+  each_placement(c, seat, [&](core::Action a) {
+    out.push_back(a);
+    return true;
+  });
   // A player must place what he can (7.1, 7.3); a removal is one he "may" make instead (7.12, 7.32).
   const auto removal = [](core::Action a) { return kind_of(a) == Act::RemoveNetwork || kind_of(a) == Act::RemoveAlignment; };
   if (out.size() > first && std::all_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), removal))
@@ -345,19 +367,13 @@ void next_placer(const Ctx& c) {
   State& s = c.s;
   const StepId id = s.steps.top().id;
   const OrderedTurn turn = c.top<OrderedTurn>();
-  core::ActionList legal;
-  if (s.to_place[at(turn.seat)] > 0) {
-    placement_legal(c, turn.seat, legal);
-    if (!legal.empty()) return;
-  }
+  if (s.to_place[at(turn.seat)] > 0 && can_place(c, turn.seat)) return;
   s.to_place[at(turn.seat)] = 0;  // 7.1, 7.3: unused markers are lost
   for (int i = turn.index + 1; i < kPowers; ++i) {
     const int p = s.order[at(i)];
     if (s.to_place[at(p)] == 0) continue;
     c.set_top(OrderedTurn{p, i});
-    legal.clear();
-    placement_legal(c, p, legal);
-    if (!legal.empty()) return;
+    if (can_place(c, p)) return;
     s.to_place[at(p)] = 0;
   }
   if (id == StepId::PlaceNetworks) {  // 7.3 Political Alignment follows
@@ -379,9 +395,7 @@ void next_placer_check(const Ctx& c) {
   const StepId id = s.steps.top().id;
   if (id != StepId::PlaceNetworks && id != StepId::PlaceAlignment) return;
   const int seat = c.top<OrderedTurn>().seat;
-  core::ActionList legal;
-  if (s.to_place[at(seat)] > 0) placement_legal(c, seat, legal);
-  if (legal.empty()) next_placer(c);
+  if (s.to_place[at(seat)] == 0 || !can_place(c, seat)) next_placer(c);
 }
 
 void apply_placement(const Ctx& c, int seat, core::Action a) {
