@@ -47,7 +47,8 @@ class Title final : public core::Title {
             {"ussr-with-seat-2", "3-player War in Europe: the USSR joins seat 2 instead of seat 1 (ruling 90)"},
             {"rapid-resolution", "Optional Rules > Rapid Resolution: Phases 2-6 twice a round, Phase 7 once; 1 inf, 1 art, 1 arm under production at the start"}};
   }
-  std::vector<std::string> bot_kinds() const override { return {"random", "rules"}; }
+  // The rules-based bot first: the lobby and the terminal offer the first kind as the default.
+  std::vector<std::string> bot_kinds() const override { return {"rules", "random"}; }
   std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options, int players) const override {
     return core::seat_names(make_game(scenario, options, players));
   }

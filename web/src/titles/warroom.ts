@@ -7,7 +7,8 @@ import { escape, type View } from '../api';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
-import { argumentsOf, battlePanel, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
+import { argumentsOf, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
+import { executionPanel, roundSteps, type BattleBoard } from './warroom-battle';
 import './warroom.css';
 
 interface WarRoomView extends View {
@@ -18,16 +19,20 @@ interface WarRoomView extends View {
   commands: Stack[];
   construction?: { region: string; units: Record<string, number> }[];
   hotspots?: string[];
-  battle?: { region: string; commanders: (string | null)[] } | null;
+  battle?: BattleBoard | null;
+  log_size?: number;
 }
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
 // details are open. One game page at a time. The map's geometry (the coastlines with d3) is loaded
 // apart from the rest of the client, when a War Room game is first shown: until then a placeholder
 // stands in its place.
+// It also keeps the log as far as the page has received it (each view carries its last lines), the
+// boards of the battles it has seen fought, and the step of the execution shown (null: the latest).
 interface Page {
   game: string; layout: MapLayout; map: WarRoomMap | null; holder: HTMLElement; focus: string | null;
   click: (id: string) => void; refresh: () => void;
+  log: string[]; boards: Map<number, BattleBoard>; step: number | null; steps: number;
 }
 let page: Page | null = null;
 
@@ -36,7 +41,8 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
   const holder = document.createElement('section');
   holder.className = 'panel warroom-map loading';
   holder.innerHTML = `<p class="notice">${escape(layout.notice)}</p><p role="status">Drawing the world map…</p>`;
-  const p: Page = { game: v.id, layout, map: null, holder, focus: null, click: () => undefined, refresh: () => undefined };
+  const p: Page = { game: v.id, layout, map: null, holder, focus: null, click: () => undefined, refresh: () => undefined,
+    log: [], boards: new Map(), step: null, steps: 0 };
   page = p;
   import('./warroom-geo').then(({ mapGeometry }) => {
     if (page !== p) return;
@@ -84,6 +90,10 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null): Ma
     selected,
     marked,
     focus,
+    tracks: {
+      round: v.round, phase: /Phase (\d)/.exec(v.phase)?.[1] ?? '—', order: v.turn_order ?? [],
+      nations: v.nations.map((n) => ({ id: n.id, zone: n.zone, stress: n.stress, threshold: n.threshold, oil: n.oil, iron: n.iron, osr: n.osr, collapsed: n.collapsed })),
+    },
   };
 }
 
@@ -124,6 +134,36 @@ function regionInfo(v: WarRoomView, r: MapRegion, legal: string[]): string {
   return `<button class="close-info" aria-label="Close">×</button><h3>${escape(r.id)} ${escape(r.name)}</h3><p>${facts}</p>
     ${here.length ? `<ul class="stacks">${rows}</ul>` : '<p class="hint">No Command here.</p>'}
     ${named ? `<p><button class="actions-here" data-id="${escape(r.id)}">Actions naming ${escape(r.id)}</button></p>` : ''}`;
+}
+
+// The view's last log lines put in their place in the page's log (an undo shortens it).
+function keepLog(p: Page, v: WarRoomView) {
+  const size = Number(v.log_size ?? v.log.length), base = size - v.log.length;
+  p.log.length = Math.min(p.log.length, size);
+  v.log.forEach((l, i) => { p.log[base + i] = l; });
+  if (p.log.length < size) p.log.length = size;
+}
+
+// The execution panel: the round's reveals and battles, the battle being fought with its board.
+function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (action: string) => Promise<void>): HTMLElement {
+  keepLog(p, v);
+  const steps = roundSteps(p.log);
+  if (steps.length !== p.steps) p.step = null, (p.steps = steps.length);  // a new step is shown as it comes
+  if (v.battle) {
+    const fought = steps.filter((s) => s.kind === 'battle' && s.region === v.battle!.region).pop();
+    if (fought) p.boards.set(fought.at, v.battle);
+  }
+  for (const s of steps) if (s.kind === 'battle') s.board = p.boards.get(s.at);
+  let panel: HTMLElement;
+  const go = (k: number | null) => {
+    p.step = k;
+    const next = draw();
+    panel.replaceWith(next);
+    panel = next;
+  };
+  const draw = () => executionPanel(steps, p.step, !!v.battle, v.legal_actions, { name, go, act });
+  panel = draw();
+  return panel;
 }
 
 export const warroom: TitleUi = {
@@ -173,7 +213,7 @@ export const warroom: TitleUi = {
     p.refresh();
     const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
     const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name });
-    const battle = battlePanel(v.battle, v.log, name);
+    const battle = execution(p, v, name, send);
     return v.battle ? [p.map?.element ?? p.holder, battle, sheet] : [p.map?.element ?? p.holder, sheet, battle];
   },
   status(view) {
