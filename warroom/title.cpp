@@ -36,7 +36,10 @@ class Title final : public core::Title {
       bool victory_stated = sc.origin.provenance == Provenance::Rulebook;
       for (const StatedField& f : sc.origin.stated) victory_stated = victory_stated || f.field == "victory";
       core::ScenarioInfo info{sc.id, sc.name, {}, !victory_stated};
-      for (auto it = sc.seat_tables.rbegin(); it != sc.seat_tables.rend(); ++it) info.players.push_back(it->players);
+      // The rulebook's seat tables first, the largest the default; the project's options after them (ruling 89).
+      for (const bool project : {false, true})
+        for (auto it = sc.seat_tables.rbegin(); it != sc.seat_tables.rend(); ++it)
+          if (it->project_option == project) info.players.push_back(it->players);
       if (!info.players.empty()) out.push_back(info);
     }
     return out;

@@ -44,7 +44,7 @@ export async function renderLobby(app: HTMLElement) {
   };
   const fillTitle = (ti: TitleInfo) => {
     field('scenario').innerHTML = ti.scenarios.map((s) =>
-      `<option value="${s.id}">${escape(scenarioName(s.id, s.name))}${s.reconstructed ? ` ${escape(t('ui.web.project_scenario'))}` : ''}</option>`).join('');
+      `<option value="${s.id}">${escape(scenarioName(s.id, s.reconstructed ? s.name.replace(/ \(reconstructed\)$/, '') : s.name))}${s.reconstructed ? ` ${escape(t('ui.web.project_scenario'))}` : ''}</option>`).join('');
     form.querySelector('#options')!.innerHTML = ti.options.map((o) => {
       const text = has(`ui.web.option.${o.id}`) ? t(`ui.web.option.${o.id}`) : o.description;
       return `<label title="${escape(text)}"><input type="checkbox" name="option:${o.id}" /> ${escape(text)}</label>`;

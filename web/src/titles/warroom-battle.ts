@@ -135,18 +135,24 @@ function hitButtons(legal: string[], nation: string, r: BoardRow): string {
     .map((a) => `<button class="assign-hit" data-action="${escape(a)}" title="${escape(a)}">${escape(t('warroom.web.assign_hit', { box: a.slice(a.indexOf(tail) + tail.length) }))}</button>`).join('');
 }
 
+type Box = 'fresh' | 'light' | 'damaged' | 'eliminated' | 'escaped';
+const BOXES: Box[] = ['fresh', 'light', 'damaged', 'eliminated', 'escaped'];
+
+// The board's two sides, Allied Forces then Axis: a row per unit type and stance, a line per nation,
+// and a column per damage box (the light, damaged and escaped boxes only when a unit is in one).
 function boardHtml(board: BattleBoard, legal: string[]): string {
   if (!board.sides) return '';
+  const all = board.sides.flatMap((s) => s.rows.flatMap((r) => Object.values(r.nations)));
+  const boxes = BOXES.filter((b) => b === 'fresh' || b === 'eliminated' || all.some((c) => c[b]));
   const side = (s: BoardSide) => {
     const rows = s.rows.flatMap((r) => Object.entries(r.nations).map(([n, c]) => `<tr><td>${flag(n)}</td><th>${escape(r.unit)}</th>
-      <td class="stance">${escape(r.stance)}${hitButtons(legal, n, r)}</td><td>${c.fresh || ''}</td><td>${c.light || ''}</td><td>${c.damaged || ''}</td>
-      <td class="${c.eliminated ? 'lost' : ''}">${c.eliminated || ''}</td><td>${c.escaped || ''}</td></tr>`)).join('');
+      <td class="stance">${escape(r.stance)}${hitButtons(legal, n, r)}</td>
+      ${boxes.map((b) => `<td class="${b === 'eliminated' && c[b] ? 'lost' : ''}">${c[b] || ''}</td>`).join('')}</tr>`)).join('');
     return `<div class="bside ${s.alliance}"><h4>${escape(t(`warroom.web.${s.alliance}`))} · ${escape(t('warroom.web.commander'))} ${flag(s.commander)}
         <small>${escape(t('warroom.web.dice_left', { n: s.dice_left }))}</small></h4>
       <table class="rows"><tr><th></th><th>${escape(t('warroom.web.unit'))}</th><th>${escape(t('warroom.web.stance'))}</th>
-        <th>${escape(t('warroom.web.fresh'))}</th><th>${escape(t('warroom.web.light'))}</th><th>${escape(t('warroom.web.damaged'))}</th>
-        <th>${escape(t('warroom.web.eliminated'))}</th><th>${escape(t('warroom.web.escaped'))}</th></tr>
-        ${rows || `<tr><td colspan="8" class="hint">${escape(t('warroom.web.no_units'))}</td></tr>`}</table></div>`;
+        ${boxes.map((b) => `<th>${escape(t(`warroom.web.${b}`))}</th>`).join('')}</tr>
+        ${rows || `<tr><td colspan="${boxes.length + 3}" class="hint">${escape(t('warroom.web.no_units'))}</td></tr>`}</table></div>`;
   };
   return `${board.waiting_for ? `<p class="waiting" role="status">${escape(t('warroom.web.now', { what: board.waiting_for }))}</p>` : ''}
     <div class="bboard">${board.sides.map(side).join('')}</div>`;
