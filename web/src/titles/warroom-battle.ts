@@ -121,7 +121,7 @@ const flag = (nation: string | null) => nation
   ? `<span class="flag" style="--c:${colour[nation] ?? '#999'}">${escape(nation)}</span>` : '—';
 
 function dieHtml(d: Die): string {
-  const state = d.hit === null ? 'pending' : d.hit ? 'hit' : 'miss';
+  const state = d.hit === null ? 'unassigned' : d.hit ? 'hit' : 'miss';
   const word = t(`warroom.web.die_${state}`);
   return `<span class="die die-${escape(d.colour)} ${state}" title="${escape(t('warroom.web.die_title', { colour: d.colour, result: word }))}">` +
     `<span class="face">${escape(d.colour)}</span><span class="result">${escape(word)}</span></span>`;
@@ -158,8 +158,15 @@ function boardHtml(board: BattleBoard, legal: string[]): string {
     <div class="bboard">${board.sides.map(side).join('')}</div>`;
 }
 
+// "hit on BC row 0: now damaged" with the row's unit and stance when the board is known.
+function hitText(line: string, board: BattleBoard | undefined): string {
+  const m = line.match(/^hit on (\S+) row (\d+): now (\w+)$/);
+  const row = m && board?.sides?.map((s) => s.rows[Number(m[2])]).find((r) => r?.nations[m[1]]);
+  return m && row ? t('warroom.web.hit_on', { nation: m[1], unit: row.unit, stance: row.stance, box: m[3] }) : line;
+}
+
 function battleHtml(s: Extract<Step, { kind: 'battle' }>, name: (id: string) => string, legal: string[]): string {
-  const lines = (l: string[]) => l.map((x) => `<li>${escape(x)}</li>`).join('');
+  const lines = (l: string[]) => l.map((x) => `<li>${escape(hitText(x, s.board))}</li>`).join('');
   const stages = s.stages.map((st) => `<h4>${escape(st.title)}</h4>${st.batches.map((b) => `<div class="batch">
       <p>${flag(b.nation)} ${escape(t('warroom.web.rolls', { n: b.dice.length }))}</p>
       <p class="dice">${b.dice.map(dieHtml).join('')}</p>
@@ -173,7 +180,7 @@ function battleHtml(s: Extract<Step, { kind: 'battle' }>, name: (id: string) => 
 
 function revealHtml(s: Extract<Step, { kind: 'reveal' }>, name: (id: string) => string): string {
   const move = (o: Move) => {
-    const state = o.cancelled ? 'cancelled' : o.from ? 'moved' : 'pending';
+    const state = o.cancelled ? 'cancelled' : o.from ? 'moved' : 'unexecuted';
     return `<li class="${state}" value="${o.box}">${escape(t('warroom.web.command', { number: o.command }))} → <b>${escape(name(o.to))}</b>
       <span class="order-state">${escape(t(`warroom.web.order_${state}`, { from: o.from ?? '', to: o.end ?? '' }))}</span></li>`;
   };

@@ -144,6 +144,9 @@ function keepLog(p: Page, v: WarRoomView) {
   if (p.log.length < size) p.log.length = size;
 }
 
+// Phases 3 and 4: the orders are revealed and executed, the battles fought.
+const executing = (v: WarRoomView) => !!v.battle || /Phase [34]\b/.test(v.phase);
+
 // The execution panel: the round's reveals and battles, the battle being fought with its board.
 function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (action: string) => Promise<void>): HTMLElement {
   keepLog(p, v);
@@ -161,7 +164,7 @@ function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (
     panel.replaceWith(next);
     panel = next;
   };
-  const draw = () => executionPanel(steps, p.step, !!v.battle, v.legal_actions, { name, go, act });
+  const draw = () => executionPanel(steps, p.step, executing(v), v.legal_actions, { name, go, act });
   panel = draw();
   return panel;
 }
@@ -214,7 +217,10 @@ export const warroom: TitleUi = {
     const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
     const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name });
     const battle = execution(p, v, name, send);
-    return v.battle ? [p.map?.element ?? p.holder, battle, sheet] : [p.map?.element ?? p.holder, sheet, battle];
+    // While orders are executed and battles fought, the execution goes beside the decision and the
+    // sheets under the map.
+    if (executing(v)) delete sheet.dataset.place;
+    return executing(v) ? [p.map?.element ?? p.holder, battle, sheet] : [p.map?.element ?? p.holder, sheet, battle];
   },
   status(view) {
     const v = view as WarRoomView;
