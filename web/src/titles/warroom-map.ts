@@ -292,7 +292,8 @@ export class WarRoomMap {
       <text class="round" x="8" y="15">${escape(t('warroom.web.round_phase', { round: tr.round, phase: tr.phase }))}</text>
       <g class="fold" role="button" tabindex="0" aria-label="${escape(t(this.tracksFolded ? 'warroom.web.show_tracks' : 'warroom.web.hide_tracks'))}" transform="translate(${width - 18},3)">
         <rect width="15" height="15" rx="3"/><text x="7.5" y="11.5">${this.tracksFolded ? '+' : '−'}</text></g>
-      ${this.tracksFolded ? '' : `<text class="track" x="8" y="28">${escape(t('warroom.web.turn_order'))}</text>${slots}
+      ${this.tracksFolded ? '' : `<text class="track" x="8" y="28">${escape(t('warroom.web.turn_order'))}</text>${slots ||
+        `<text class="hint" x="8" y="42">${escape(t('warroom.web.no_turn_order'))}</text>`}
       <text class="track" x="8" y="${top - 4}">${escape(t('warroom.web.homeland'))}</text>
       <text class="track res-head" x="${left + ZONES.length * zoneW + 6}" y="${top - 4}">${escape(t('warroom.web.resources'))}</text>
       ${zones}${nations}`}</g>`;

@@ -33,6 +33,7 @@ interface Page {
   game: string; layout: MapLayout; map: WarRoomMap | null; holder: HTMLElement; focus: string | null;
   click: (id: string) => void; refresh: () => void;
   log: string[]; boards: Map<number, BattleBoard>; step: number | null; steps: number;
+  moves: Arrow[];  // the moves of the nation whose reveal the execution panel shows
 }
 let page: Page | null = null;
 
@@ -42,7 +43,7 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
   holder.className = 'panel warroom-map loading';
   holder.innerHTML = `<p class="notice">${escape(layout.notice)}</p><p role="status">Drawing the world map…</p>`;
   const p: Page = { game: v.id, layout, map: null, holder, focus: null, click: () => undefined, refresh: () => undefined,
-    log: [], boards: new Map(), step: null, steps: 0 };
+    log: [], boards: new Map(), step: null, steps: 0, moves: [] };
   page = p;
   import('./warroom-geo').then(({ mapGeometry }) => {
     if (page !== p) return;
@@ -55,7 +56,7 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
 
 const ownNations = (v: WarRoomView) => v.nations.filter((n) => v.seat && n.seat === v.seat);
 
-function mapState(v: WarRoomView, marked: Set<string>, focus: string | null): MapState {
+function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, moves: Arrow[]): MapState {
   const legal = v.legal_actions;
   const commandRegion = (nation: string, number: number) => v.commands.find((c) => c.nation === nation && c.number === number)?.region;
   const selectable = new Set<string>(), destinations = new Set<string>();
@@ -68,7 +69,7 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null): Ma
     argumentsOf(legal, 'to', n.id).forEach((r) => destinations.add(r));
     if (n.sheet.selected) selected = commandRegion(n.id, n.sheet.selected) ?? null;
   }
-  const arrows: Arrow[] = [];
+  const arrows: Arrow[] = executing(v) ? [...moves] : [];
   for (const n of v.nations)
     (n.sheet.orders ?? []).forEach((o, box) => {
       const from = o && o.status === 'written' ? commandRegion(n.id, o.command) : undefined;
@@ -158,12 +159,21 @@ function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (
   }
   for (const s of steps) if (s.kind === 'battle') s.board = p.boards.get(s.at);
   let panel: HTMLElement;
+  // The step's moves go on the map as arrows: where each Command of the nation shown went.
+  const showMoves = () => {
+    const s = steps[p.step === null ? steps.length - 1 : p.step];
+    p.moves = s?.kind === 'reveal' ? s.moves.filter((o) => o.from && o.end).map((o) => ({
+      from: o.from!, to: o.end!, nation: s.nation, box: o.box, label: `${s.nation} box ${o.box}: Command ${o.command} ${o.from} → ${o.end}` })) : [];
+  };
   const go = (k: number | null) => {
     p.step = k;
     const next = draw();
     panel.replaceWith(next);
     panel = next;
+    showMoves();
+    p.refresh();
   };
+  showMoves();
   const draw = () => executionPanel(steps, p.step, executing(v), v.legal_actions, { name, go, act });
   panel = draw();
   return panel;
@@ -210,13 +220,13 @@ export const warroom: TitleUi = {
       openInfo(p.focus === id ? null : id);
     };
     p.refresh = () => {
-      p.map?.update(mapState(v, marked, p.focus));
+      p.map?.update(mapState(v, marked, p.focus, p.moves));
       openInfo(p.focus);
     };
-    p.refresh();
     const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
-    const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name });
     const battle = execution(p, v, name, send);
+    p.refresh();
+    const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name });
     // While orders are executed and battles fought, the execution goes beside the decision and the
     // sheets under the map.
     if (executing(v)) delete sheet.dataset.place;
