@@ -119,9 +119,9 @@ async function decide(phase) {
   await changed(v0);
 }
 
-let rounds = 0, orders = 0;
+let sheets = 0, orders = 0;
 for (const until = started + Number(minutes) * 60000; Date.now() < until;) {
-  if (await page.locator('.end, #state .phase:has-text("Victory Check")').count()) break;
+  if (await page.locator('.game.over').count()) break;
   const phase = (await page.textContent('#state .phase')) ?? '';
   if (!(await page.locator('.you', { hasText: 'your move' }).count())) {
     await page.waitForTimeout(200);
@@ -129,7 +129,7 @@ for (const until = started + Number(minutes) * 60000; Date.now() < until;) {
   }
   if (await page.locator('.wr-sheet .sheet.own .sheet-status.writing').count()) {
     orders += await writeSheet();
-    ++rounds;
+    ++sheets;
     continue;
   }
   await decide(phase);
@@ -137,7 +137,9 @@ for (const until = started + Number(minutes) * 60000; Date.now() < until;) {
 const phase = await page.textContent('#state .phase');
 await page.evaluate(() => window.scrollTo(0, 0));
 await page.screenshot({ path: `${out}/warroom-victory-1280x800.png` });
-await browser.close();
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
-if (!/the Axis has won/.test(phase)) fail(`no victory after ${rounds} rounds (${orders} orders, ${seconds} s): "${phase}"`);
-console.log(`won: "${phase.trim()}" after ${rounds} rounds of orders written by clicking (${orders} orders), ${seconds} s`);
+const round = (await page.textContent('svg.world g.pole text.round'))?.match(/\d+/)?.[0];
+const over = await page.locator('.game.over').count();
+await browser.close();
+if (!over || !/Axis/.test(phase)) fail(`no victory by round ${round} (${sheets} sheets, ${orders} orders, ${seconds} s): "${phase}"`);
+console.log(`won: "${phase.trim()}" in round ${round}, ${sheets} sheets and ${orders} orders written by clicking, ${seconds} s`);

@@ -213,11 +213,12 @@ async function onePlayer() {
   await playUntil(page, 60000, async () => {
     if (/Round 2|Phase [5-7]/.test(await page.textContent('#state .phase'))) return true;
     if (!shot && (await page.locator('.wr-battle .bboard').count()) && (await page.locator('.wr-battle .die').count())) {
-      await page.locator('.wr-battle').scrollIntoViewIfNeeded();
+      const top = (sel) => page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'start' }), sel);
+      await top('.wr-battle');
       await page.screenshot({ path: `${out}/warroom-battle-1280x800.png` });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForTimeout(200);
-      await page.locator('.wr-battle .bboard').scrollIntoViewIfNeeded();
+      await top('.wr-battle .step-title');
       await page.screenshot({ path: `${out}/warroom-battle-390x844.png` });
       await page.setViewportSize({ width: 1280, height: 800 });
       shot = true;

@@ -105,16 +105,19 @@ function battleLine(b: Extract<Step, { kind: 'battle' }>, rule: string, text: st
 }
 
 // Which dice of a batch hit: the misses are logged by colour once the hits are assigned; the dice
-// neither missed nor yet assigned are pending.
-function settle(batch: Batch) {
+// neither missed nor yet assigned are pending, of the colour the Commander is assigning first
+// (`prefer`, from the board's prompt) when it is known.
+function settle(batch: Batch, prefer: string | null = null) {
   const misses = [...batch.misses];
-  let hits = batch.hits.length;
+  const open: Die[] = [];
   for (const d of batch.dice) {
     const miss = misses.indexOf(d.colour);
     if (miss >= 0) misses.splice(miss, 1), (d.hit = false);
-    else if (hits > 0) --hits, (d.hit = true);
-    else d.hit = null;
+    else open.push(d);
   }
+  let pending = Math.max(0, open.length - batch.hits.length);
+  const order = [...open.filter((d) => d.colour === prefer), ...open.filter((d) => d.colour !== prefer).reverse()];
+  for (const d of order) d.hit = pending-- > 0 ? null : true;
 }
 
 const flag = (nation: string | null) => nation
@@ -166,6 +169,9 @@ function hitText(line: string, board: BattleBoard | undefined): string {
 }
 
 function battleHtml(s: Extract<Step, { kind: 'battle' }>, name: (id: string) => string, legal: string[]): string {
+  const assigning = s.board?.waiting_for?.match(/assigns an? (\w+) hit/)?.[1] ?? null;
+  const last = s.stages[s.stages.length - 1]?.batches.slice(-1)[0];
+  if (last && assigning) settle(last, assigning);
   const lines = (l: string[]) => l.map((x) => `<li>${escape(hitText(x, s.board))}</li>`).join('');
   const stages = s.stages.map((st) => `<h4>${escape(st.title)}</h4>${st.batches.map((b) => `<div class="batch">
       <p>${flag(b.nation)} ${escape(t('warroom.web.rolls', { n: b.dice.length }))}</p>
