@@ -127,7 +127,7 @@ for (const until = started + Number(minutes) * 60000; Date.now() < until;) {
     await page.waitForTimeout(200);
     continue;
   }
-  if (await page.locator('.wr-sheet .sheet.own .sheet-status.writing').count()) {
+  if (/Phase 2\b/.test(phase) && (await page.locator('.wr-sheet .sheet.own .sheet-status.writing').count())) {
     orders += await writeSheet();
     ++sheets;
     continue;

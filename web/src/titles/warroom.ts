@@ -1,6 +1,7 @@
 // War Room on the game page: the project's world map in the printed board's polar view
 // (warroom-map.ts; not the printed board: its notice is shown with it), the seat's Orders &
-// Purchases Chart (warroom-sheet.ts), the battles' place, and each nation's economy and morale.
+// Purchases Chart (warroom-sheet.ts), the round's reveals and battles step by step with the Battle
+// Status Board (warroom-battle.ts), the tracks at the pole, and each nation's economy and morale.
 // Orders are written by clicking: a stack, then a destination outlined on the map; every click sends
 // one of the seat's legal actions as the server lists them.
 import { escape, type View } from '../api';
