@@ -166,7 +166,7 @@ try {
   friend.on('pageerror', (e) => fail(`friend page error: ${e.message}`));
   // The lobby on a phone lists the games without scrolling sideways.
   await friend.goto(base);
-  await friend.waitForSelector('#games tr:nth-child(2)');
+  await friend.waitForSelector('#games tr:has(button.join)');  // the host's game, with its open seat
   const lobbyOverflow = await friend.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   check(lobbyOverflow <= 2, `the lobby is ${lobbyOverflow}px too wide on a phone`);
   await checkAccessible(friend, 'the lobby on a phone');
