@@ -210,30 +210,34 @@ async function onePlayer() {
   // Phase 4: the seat fights (its attack, or the enemy's) until a battle board shows the seat's
   // dice; hits are assigned by clicking the row they strike.
   let shot = false;
+  const boardWithDice = async () => (await page.locator('.wr-battle .bboard').count()) && (await page.locator('.wr-battle .die').count());
+  const screenshots = async () => {
+    const top = (sel) => page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'start' }), sel);
+    await top('.wr-battle');
+    await page.screenshot({ path: `${out}/warroom-battle-1280x800.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    await top('.wr-battle .step-title');
+    await page.screenshot({ path: `${out}/warroom-battle-390x844.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    shot = true;
+  };
   await playUntil(page, 60000, async () => {
     if (/Round 2|Phase [5-7]/.test(await page.textContent('#state .phase'))) return true;
-    if (!shot && (await page.locator('.wr-battle .bboard').count()) && (await page.locator('.wr-battle .die').count())) {
-      const top = (sel) => page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'start' }), sel);
-      await top('.wr-battle');
-      await page.screenshot({ path: `${out}/warroom-battle-1280x800.png` });
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(200);
-      await top('.wr-battle .step-title');
-      await page.screenshot({ path: `${out}/warroom-battle-390x844.png` });
-      await page.setViewportSize({ width: 1280, height: 800 });
-      shot = true;
-    }
+    if (!shot && (await boardWithDice())) await screenshots();
     return false;
   }, '.wr-battle button.assign-hit');
-  if (!shot) fail('no battle board with dice was shown to the seat');
-  // Every battle of the round, stepped through: the dice with hit or miss, and the casualties.
+  // Every battle of the round, stepped through: the dice with hit or miss, and the casualties; the
+  // board of a battle the seat fought (if the page was not shown it while its dice were rolled).
   const battles = await page.locator('.wr-battle nav.steps button.battle').count();
   let dice = 0, casualties = 0;
   for (let k = 0; k < battles; ++k) {
     await page.locator('.wr-battle nav.steps button.battle').nth(k).click();
     dice += await page.locator('.wr-battle .die.hit, .wr-battle .die.miss').count();
     casualties += await page.locator('.wr-battle ul.debrief li', { hasText: 'Casualty List' }).count();
+    if (!shot && (await boardWithDice())) await screenshots();
   }
+  if (!shot) fail('no battle board with dice was shown to the seat');
   if (!dice || !casualties) fail(`${battles} battles stepped through show ${dice} dice and ${casualties} casualty lines`);
   await page.context().close();
   return { drawn, first, changed, attack, battles, dice, casualties };
