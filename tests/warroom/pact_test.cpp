@@ -205,6 +205,65 @@ TEST(SovietJapanesePact, ArticleThree_NoBattleBetweenThePartiesAlone) {
   EXPECT_TRUE(broken.region[region("P-14")].flags & kActive);
 }
 
+// Plays the Active region being resolved with these dice (every decision the first legal one), and
+// notes, for each of the pact's battles there, the nations with units in each side's rows.
+std::array<std::array<std::uint8_t, kSides>, 2> play_battles(const Game& g, State& s, const std::vector<std::string>& dice, core::LogSink* log) {
+  std::array<std::array<std::uint8_t, kSides>, 2> rows{};
+  std::size_t die = 0;
+  while (in_battle(s)) {
+    for (int side = 0; side < kSides; ++side)
+      for (int i = 0; i < s.battle.row_count[at(side)]; ++i)
+        for (int n = 0; n < kNations; ++n)
+          if (s.battle.rows[at(side)][at(i)].fresh[at(n)]) rows[at(s.fight.battle_no)][at(side)] |= nation_bit(static_cast<Nation>(n));
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      EXPECT_LT(die, dice.size()) << "more dice than supplied";
+      if (die == dice.size()) return rows;
+      chance(g, s, "die " + dice[die++], log);
+      continue;
+    }
+    core::ActionList l;
+    g.legal_actions(s, g.seat_of(s.steps.top().a), l);
+    g.apply(s, g.seat_of(s.steps.top().a), l[0], log);
+  }
+  EXPECT_EQ(die, dice.size()) << "every supplied die is rolled";
+  return rows;
+}
+
+// Ruling 52 (Article Three: "They may still participate in combat against a third party, which may
+// require two distinct battles"): in the Sea of Okhotsk a Soviet submarine, a Japanese cruiser, a US
+// cruiser and a German submarine. In one resolution, first the USSR (earlier in turn order) and its
+// ally fight their enemies except Japan; then Japan and its allies fight theirs except the USSR, with
+// the survivors. The US cruiser fights twice; the two parties never fight each other.
+TEST(SovietJapanesePact, Ruling52_TwoDistinctBattlesWithAThirdParty) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, USSR, 1, "P-14", {{kSub, 1}});
+  put(s, JPN, 1, "P-14", {{kCa, 1}});
+  put(s, US, 1, "P-14", {{kCa, 1}});
+  put(s, GER, 1, "P-14", {{kSub, 1}});
+  s.turn_order = {USSR, JPN, US, GER, kNoNation, kNoNation, kNoNation};
+  start_phase(g, s, 4);
+  ASSERT_TRUE(s.region[region("P-14")].flags & kActive);
+  Lines log(g);
+  act(g, s, USSR, "fight USSR P-14", &log);
+  EXPECT_EQ(s.fight.left_out, (std::array<std::uint8_t, 2>{JPN, USSR})) << "the first battle leaves out the later party";
+  // Battle 1, the Allied Commander (the USSR) first: 5 dice (sub 2, cruiser 2, +1 Force Advantage for
+  // the cruiser); two yellows dive, then sink the German submarine; Germany's 2 dice miss. Battle 2,
+  // Japan first: its 2 yellows find no yellow target (the Soviet submarine is not in this battle);
+  // the US cruiser's 2 blues sink the Japanese cruiser.
+  const auto rows = play_battles(g, s, {"yellow", "yellow", "white", "white", "white", "white", "white", "yellow", "yellow", "blue", "blue"}, &log);
+  EXPECT_EQ(rows[0], (std::array<std::uint8_t, kSides>{static_cast<std::uint8_t>(nation_bit(USSR) | nation_bit(US)), nation_bit(GER)})) << log.text;
+  EXPECT_EQ(rows[1], (std::array<std::uint8_t, kSides>{nation_bit(US), nation_bit(JPN)})) << log.text;
+  EXPECT_NE(log.text.find("Article Three: battle 1 of 2 in P-14, without JPN"), std::string::npos) << log.text;
+  EXPECT_NE(log.text.find("Article Three: battle 2 of 2 in P-14, without USSR"), std::string::npos) << log.text;
+  EXPECT_EQ(s.nation[GER].casualties[at(kSub)], 1);
+  EXPECT_EQ(s.nation[JPN].casualties[at(kCa)], 1);
+  EXPECT_EQ(s.nation[USSR].casualties, (std::array<std::uint16_t, kUnitTypes>{})) << "no Japanese die can hit the Soviet submarine";
+  EXPECT_EQ(s.command[USSR][1].n[at(slot_of(kSub))], 1);
+  EXPECT_EQ(s.command[US][1].n[at(slot_of(kCa))], 1) << "the US cruiser survives both battles";
+  EXPECT_FALSE(s.region[region("P-14")].flags & kActive) << "one resolution: the region is addressed once";
+}
+
 TEST(SovietJapanesePact, OnlyWhereBothNationsTakePart) {
   const Game europe_game = europe();
   const Game pacific_game = war_in_the_pacific();
