@@ -32,6 +32,7 @@ constexpr const char* kHotspot = "Phase 4 > Battle Debrief > 6. Update Hotspot M
 constexpr const char* kNeutrals = "Neutrals > Attacking Standard Neutrals";
 constexpr const char* kStressMedals = "Phase 4 > Battle Debrief > 7. Assign Stress and Medals";
 constexpr const char* kPactBattles = "Soviet-Japanese Non-Aggression Pact > Article Three";
+constexpr const char* kArticle4 = "Soviet-Japanese Non-Aggression Pact > Article Four";
 
 constexpr int kToken = index(UnitKind::CarrierFighter);
 constexpr std::uint8_t kNobody = kNoNation;
@@ -445,6 +446,19 @@ void give_medals(Ctx& c, int nation, int count) {
   for (int k = 0; k < count; ++k) c.add(kStressMedals, nation, Event::MedalGiven, c.s.fight.region);
 }
 
+// The participating nations of the victorious side that may gain the Medals for territory r taken
+// from `former`: not a pact party in the round the pact broke, for the other party's territory
+// (Article Four; ruling 61: its own original territories excepted).
+std::uint8_t medal_takers(Ctx& c, RegionId r, int side, std::uint8_t former) {
+  std::uint8_t took = static_cast<std::uint8_t>(c.s.fight.took_part[at(side)] & in_play_of_side(c.s, side));
+  for (int n = 0; n < kNations && former != kNoNation; ++n)
+    if (((took >> n) & 1u) && pact_denies_medal(ro(c), n, r, former)) {
+      took = static_cast<std::uint8_t>(took & ~nation_bit(static_cast<Nation>(n)));
+      c.add(kArticle4, n, Event::MedalDenied, r, former);
+    }
+  return took;
+}
+
 // Update Territory Status, then Assign Stress and Medals for the captured territory.
 void capture(Ctx& c, RegionId r, int side) {
   Fight& f = c.s.fight;
@@ -460,7 +474,8 @@ void capture(Ctx& c, RegionId r, int side) {
   // for a Collapsed ally's territory (ruling 13).
   const bool from_enemy = former != kNoNation && side_of(former) != side;
   const int medals = reg.neutral || !from_enemy ? 0 : reg.capital_of != kNoNation ? 3 : 1;
-  const std::uint8_t took = static_cast<std::uint8_t>(f.took_part[at(side)] & in_play_of_side(c.s, side));
+  f.medal_to = medal_takers(c, r, side, medals ? former : static_cast<std::uint8_t>(kNoNation));
+  const std::uint8_t took = f.medal_to;
   if (medals && took) {
     if (std::popcount(took) == 1) give_medals(c, std::countr_zero(took), medals);
     else f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push({StepId::Medal, static_cast<std::int8_t>(f.commander[at(side)])});
@@ -577,7 +592,7 @@ void start_battle(Ctx& c) {
 void open_battle(Ctx& c) {
   Fight& f = c.s.fight;
   f.part = kFightSetup;
-  f.victor = f.medals = 0;
+  f.victor = f.medals = f.medal_to = 0;
   if (const std::uint8_t out = left_out_now(c.s); out != kNoNation) c.add(kPactBattles, out, Event::PactBattle, f.region, f.battle_no + 1);
   const Forces forces_there = forces(ro(c), f.region, left_out_now(c.s));
   for (int side = kSides - 1; side >= 0; --side) {
@@ -763,7 +778,7 @@ void claim_apply(Ctx& c, const Act& a) {
 
 // Apply Medals: "The victorious Commander chooses which participating Nation(s) gain" them (ruling 107).
 void medal_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const std::uint8_t took = static_cast<std::uint8_t>(c.s.fight.took_part[at(c.s.fight.victor)] & in_play_of_side(c.s, c.s.fight.victor));
+  const std::uint8_t took = c.s.fight.medal_to;
   for (int n = 0; n < kNations; ++n)
     if ((took >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignMedal));
 }

@@ -186,6 +186,7 @@ struct Fight {
   std::array<std::uint8_t, 2> took_part{};  // nations (bits) of each side with units in the battle
   std::uint8_t victor = 0;                  // the side that captured the territory (Claim, Medal)
   std::uint8_t medals = 0;                  // Medals still to give (Apply Medals)
+  std::uint8_t medal_to = 0;                // nations (bits) that may gain them (Article Four, ruling 61)
   // The Soviet-Japanese Pact's two battles in one region (Article Three, ruling 52): the party each
   // battle leaves out (kNoNation: an ordinary battle), and which of the two is being fought.
   std::array<std::uint8_t, 2> left_out{kNoNation, kNoNation};

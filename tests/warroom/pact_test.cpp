@@ -71,6 +71,45 @@ TEST(SovietJapanesePact, ArticleFour_T17_ThePermittingPartyOffends) {
   EXPECT_EQ(s.pact.offender, USSR);
 }
 
+// Article Four in play (T17, ruling 61): in the round the USSR permitted the US attack on Korea, the
+// Medal for Korea, taken by the US and the USSR together, goes to the US alone; Karafuto, taken by
+// the USSR alone, gives no Medal; Soviet Sakhalin, the USSR's own, liberated from Japan, gives one.
+// Each territory is empty, and the garrison's two white dice miss (Garrison Forces).
+TEST(SovietJapanesePact, ArticleFour_NoMedalToAPartyForTheOthersTerritoryThatRound) {
+  const Game g = global_war();
+  State s = ally_executes(g, US, "R15", "J2", "R14");
+  act(g, s, USSR, "permit USSR");
+  put(s, USSR, 40, "J2", {{kInf, 1}});
+  put(s, USSR, 41, "J7", {{kInf, 1}});
+  put(s, USSR, 42, "R18", {{kInf, 1}});
+  s.region[region("R18")].controller = JPN;
+  s.turn_order = {US, USSR, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation};
+  start_phase(g, s, 4);
+  Lines log(g);
+  act(g, s, US, "fight US J2", &log);
+  resolve(g, s, {"white", "white"}, {}, &log);
+  EXPECT_EQ(s.nation[US].medals, 1) << log.text;
+  EXPECT_EQ(s.nation[USSR].medals, 0) << log.text;
+  EXPECT_NE(log.text.find("Article Four: USSR gains no Medal for J2, taken from JPN"), std::string::npos) << log.text;
+  act(g, s, USSR, "fight USSR J7", &log);
+  resolve(g, s, {"white", "white"}, {}, &log);
+  EXPECT_EQ(s.region[region("J7")].controller, USSR);
+  EXPECT_EQ(s.nation[USSR].medals, 0) << "no Medal for Karafuto";
+  act(g, s, USSR, "fight USSR R18", &log);
+  resolve(g, s, {"white", "white"}, {}, &log);
+  EXPECT_EQ(s.region[region("R18")].controller, USSR);
+  EXPECT_EQ(s.nation[USSR].medals, 1) << "liberation of its own original territory";
+  // "there are no further penalties in subsequent rounds"
+  State next = s;
+  ++next.round;
+  put(next, USSR, 43, "J8", {{kInf, 1}});
+  next.turn_order = {USSR, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation};
+  start_phase(g, next, 4);
+  act(g, next, USSR, "fight USSR J8");
+  resolve(g, next, {"white", "white"});
+  EXPECT_EQ(next.nation[USSR].medals, 2) << "the Kuriles' Medal, a round later";
+}
+
 // Article Two for the Axis: Germany from Japanese soil into Soviet territory asks Japan.
 TEST(SovietJapanesePact, ArticleTwo_AnAxisAllyAsksJapan) {
   const Game g = global_war();
