@@ -790,16 +790,27 @@ void medal_apply(Ctx& c, const Act& a) {
 
 // Ruling 103: the defending alliance's nation earliest in turn order takes the force and the card at
 // once (so that it pins at once), then chooses which of its nations keeps them.
+// While the Soviet-Japanese Pact holds, the invader's other party does not take the force: the two
+// "coexist without engaging in any battles" (Article Three), so it could not defend the neutral
+// (rulings.md 24); it does when no other nation of its alliance is in play.
+std::uint8_t neutral_defenders(const CCtx& c, int invader) {
+  const std::uint8_t all = in_play_of_side(c.s, other(side_of(invader)));
+  const std::uint8_t partner = pact_partner(c, invader);
+  const std::uint8_t others = partner == kNoNation ? all : static_cast<std::uint8_t>(all & ~nation_bit(static_cast<Nation>(partner)));
+  return others ? others : all;
+}
+
 void activate_neutral(Ctx& c, RegionId r, int invader) {
-  const std::uint8_t defenders = in_play_of_side(c.s, other(side_of(invader)));
+  const std::uint8_t defenders = neutral_defenders(ro(c), invader);
   const std::uint8_t chooser = earliest(c.s, defenders);
   if (chooser == kNobody) return;
   place_defence(c, r, chooser);
-  if (std::popcount(defenders) > 1) c.s.steps.push({StepId::NeutralDefence, static_cast<std::int8_t>(chooser), static_cast<std::int8_t>(r)});
+  if (std::popcount(defenders) > 1)
+    c.s.steps.push({StepId::NeutralDefence, static_cast<std::int8_t>(chooser), static_cast<std::int8_t>(r), static_cast<std::int8_t>(invader)});
 }
 
 void defence_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const std::uint8_t defenders = in_play_of_side(c.s, side_of(nation));
+  const std::uint8_t defenders = neutral_defenders(c, c.s.steps.top().c);
   for (int n = 0; n < kNations; ++n)
     if ((defenders >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignDefence));
 }

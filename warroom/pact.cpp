@@ -178,7 +178,7 @@ void pact_expel(Ctx& c) {
       if (!controlled_by(cc, cmd.region, other_party(party))) continue;
       for (int t = kInf; t <= kArm; ++t)  // "or be eliminated (to the Casualty List)"
         c.s.nation[at(party)].casualties[at(t)] = static_cast<std::uint16_t>(c.s.nation[at(party)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
-      c.add(kArticle3, party, Event::PactExpelled, number, cmd.region);
+      c.add(kArticle3, party, Event::PactExpelled, number, cmd.region, units_in(cmd));
       cmd = Command{};
     }
   }

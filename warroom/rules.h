@@ -78,7 +78,7 @@ enum class Event : std::uint16_t {
   PactAsked,        // nation (the party asked), ally, command, region entered
   PactRefused,      // nation (the party asked), ally, box
   PactEnded,        // -, region captured (Moscow or Greater Germany)
-  PactExpelled,     // nation, command, region (Article Three)
+  PactExpelled,     // nation, command, region, units (Article Three)
   PactBattle,       // nation (the party left out), region, 1 or 2: the pact's two battles (Article Three, ruling 52)
   MedalDenied,      // nation, region, former controller (Article Four: no Medal in the round the pact broke)
 };

@@ -47,6 +47,7 @@ class Counter final : public core::LogSink {
     if (e.event == static_cast<std::uint16_t>(Event::UnitsLost) && e.args[3] != 2) lost += e.args[2];
     if (e.event == static_cast<std::uint16_t>(Event::Perished)) lost += e.args[3];
     if (e.event == static_cast<std::uint16_t>(Event::ConstructionSeized)) lost += e.args[2];
+    if (e.event == static_cast<std::uint16_t>(Event::PactExpelled)) lost += e.args[3];  // Article Three: to the Casualty List
     if (e.event == static_cast<std::uint16_t>(Event::NeutralDefence)) placed += e.args[2];  // units placed, or (negative) handed over
   }
   int placed = 0, deserted = 0, lost = 0;

@@ -303,6 +303,30 @@ TEST(SovietJapanesePact, Ruling52_TwoDistinctBattlesWithAThirdParty) {
   EXPECT_FALSE(s.region[region("P-14")].flags & kActive) << "one resolution: the region is addressed once";
 }
 
+// Article Three with Neutrals (rulings.md 24): the USSR invades Turkey while the pact holds; the
+// Axis nation earliest in turn order (Japan) may not take the defence force, which could not fight
+// the Soviet invader, so Germany takes it and chooses between Germany and Italy, never Japan. The
+// Soviet Command is not expelled at the end of Phase 3 (ruling 67), and Turkey is Active.
+TEST(SovietJapanesePact, ArticleThree_TheOtherPartyDoesNotTakeANeutralsDefenceForce) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, USSR, 44, "R6", {{kInf, 1}});
+  put(s, GER, 40, "G1", {{kInf, 1}});
+  put(s, ITA, 40, "I1", {{kInf, 1}});
+  put(s, JPN, 40, "J1", {{kInf, 1}});
+  movement_turn(g, s, USSR, {{44, "N12"}});
+  s.turn_order = {USSR, JPN, GER, ITA, kNoNation, kNoNation, kNoNation};
+  act(g, s, USSR, "move USSR 1 N12");
+  ASSERT_EQ(top(s), StepId::NeutralDefence);
+  EXPECT_EQ(s.steps.top().a, GER) << "Japan, earlier in turn order, is passed over";
+  EXPECT_EQ(s.region[region("N12")].controller, GER);
+  EXPECT_EQ(legal_texts(g, s, GER), (std::set<std::string>{"defend GER GER", "defend GER ITA"}));
+  act(g, s, GER, "defend GER GER");
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::PickRegion; });
+  EXPECT_EQ(s.command[USSR][44].region, region("N12")) << "not expelled: Turkey is not Japan's";
+  EXPECT_TRUE(s.region[region("N12")].flags & kActive);
+}
+
 TEST(SovietJapanesePact, OnlyWhereBothNationsTakePart) {
   const Game europe_game = europe();
   const Game pacific_game = war_in_the_pacific();
