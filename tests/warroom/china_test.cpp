@@ -99,6 +99,21 @@ TEST(ChinasRestrictions, MobilizesInfantryInThePacific) {
   EXPECT_EQ(mobilization_room(CCtx{g, s}, BC), 0);
 }
 
+// Ruling 72 with ruling 104: mobilized infantry forms Commands at once, so China mobilizes only
+// what free Command numbers, or room in its Commands in the mobilization territory, can take; a
+// purchase beyond it is refused at entry (ruling 79), and placement never meets a dead end.
+TEST(ChinasRestrictions, MobilizationNeedsCommandsToTakeTheInfantry) {
+  const Game g = war_in_the_pacific();
+  State s = empty_map(g);
+  const NumberRange range = data()->nations[CHN].pool(Category::Land);
+  for (int n = range.lo; n <= std::min<int>(range.hi, kMaxCommandNumber); ++n) put(s, CHN, n, "P-1", {{kInf, 1}});
+  EXPECT_EQ(mobilization_room(CCtx{g, s}, CHN), 0) << "no Command number free, no Command in a mobilization territory";
+  const RegionId r = g.mobilization_region(0);
+  ASSERT_EQ(s.region[r].controller, CHN);
+  put(s, CHN, range.lo, g.region_name(r), {{kInf, 5}});
+  EXPECT_EQ(mobilization_room(CCtx{g, s}, CHN), std::min<int>(3, data()->region(r).sv)) << "room for 3 in the Command of 5 there";
+}
+
 // Optional Rules › Rapid Resolution with China, which has no industry (ruling 88): "each Nation
 // begins the game with ... 1 infantry, 1 artillery, and 1 armor" under production; China starts with
 // three infantry instead, mobilized at once in its mobilization territories (at most SV each), while
