@@ -313,6 +313,8 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::PactRefused: text = fmt::format("{} refuses: {} cancels box {}", n, nation_name(a), b); break;
     case Event::PactEnded: text = fmt::format("{} has fallen: the Soviet-Japanese Pact ends", r(a)); break;
     case Event::PactExpelled: text = fmt::format("{}'s Command {} did not leave {} and is eliminated", n, a, r(b)); break;
+    case Event::PactBattle: text = fmt::format("battle {} of 2 in {}, without {}", b, r(a), n); break;
+    case Event::MedalDenied: text = fmt::format("{} gains no Medal for {}, taken from {} in the round the pact broke", n, r(a), nation_name(b)); break;
     case Event::Stopped: text = fmt::format("the game stops after round {}, with no winner", a); break;
   }
   return fmt::format("{}: {}", e.rule, text);
