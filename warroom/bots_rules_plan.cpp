@@ -230,7 +230,8 @@ class Planner {
       const auto need = [&] { return a_.threat[v] * 11 / 10 + 1 - held(v); };
       for (Mine& m : mine_) {
         if (need() <= 0 || full()) break;
-        if (m.used || m.cat != Category::Land || m.region == v || !can_leave(m)) continue;
+        // A Command may bare a lesser vital region to save a greater one (Moscow before Leningrad).
+        if (m.used || m.cat != Category::Land || m.region == v || (!can_leave(m) && a_.importance[m.region] >= a_.importance[v])) continue;
         order(m, v);
       }
       if (need() > 0) short_of_defence_ = true;
@@ -374,13 +375,18 @@ class Planner {
 
   // Bids sized to need: attacks want the first slot (to pin the defenders before they move), more
   // so on a capital; a threatened capital or industry wants the last (to answer the enemy's moves).
+  // Never more than one above the most oil an enemy holds (resources are public): that bid already
+  // outbids every enemy, the rest would be paid for nothing.
   int bid() {
     const int oil = resource(s_, nation_, kOil);
     plan_.wants_first = attacks_ > 0;
     int want = 0;
     if (attacks_ > 0) want = 1 + attacks_ + 3 * capital_attacks_;
     else if (short_of_defence_) want = 2;
-    return std::clamp(want, 0, oil / 3);
+    int enemy_oil = 0;
+    for (int n = 0; n < kNations; ++n)
+      if (in_play(s_, n) && alliance_of(n) != a_.side) enemy_oil = std::max(enemy_oil, resource(s_, n, kOil));
+    return std::clamp(want, 0, std::min(oil / 3, enemy_oil + 1));
   }
 };
 

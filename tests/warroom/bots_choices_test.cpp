@@ -1,0 +1,119 @@
+// The rules-based bot's answers at the pact's permission step (Article Two, ruling 66), the neutral's
+// defence force (ruling 103), Trade with Neutrals (Phase 7 Step 2) and the size of its bids, each on
+// a hand-made position (docs/warroom/bots.md).
+#include <gtest/gtest.h>
+
+#include "tests/warroom/theater_fixture.h"
+#include "warroom/bots_rules.h"
+
+namespace warroom::testing {
+namespace {
+
+core::Action rules_choice(const Game& g, const State& s, int nation) {
+  RulesBot bot;
+  core::Rng rng(1);
+  const core::Seat seat = g.seat_of(nation);
+  return bot.choose(g, g.observe(s, seat), seat, rng);
+}
+
+std::string rules_choice_text(const Game& g, const State& s, int nation) {
+  return g.action_to_string(s, g.seat_of(nation), rules_choice(g, s, nation));
+}
+
+// The US in Soviet Far East orders an attack on Japanese Korea: the USSR seat is asked (T16).
+State permission_asked(const Game& g) {
+  State s = empty_map(g);
+  put(s, US, 35, "R15", {{kInf, 1}});
+  put(s, US, 36, "R15", {{kInf, 1}});
+  movement_turn(g, s, US, {{35, "J2"}, {36, "R14"}});
+  act(g, s, US, "move US 1 J2");
+  EXPECT_EQ(top(s), StepId::PactPermission);
+  return s;
+}
+
+TEST(RulesBotChoices, PactArticleTwo_PermitsWhenStrongOnTheBorderAndMoscowIsSafe) {
+  const Game g = global_war();
+  State s = permission_asked(g);
+  put(s, USSR, 40, "R15", {{kInf, 6}, {kArt, 2}});
+  put(s, USSR, 41, "R1", {{kInf, 4}});
+  put(s, JPN, 40, "J3", {{kInf, 2}});
+  EXPECT_EQ(rules_choice_text(g, s, USSR), "permit USSR");
+}
+
+TEST(RulesBotChoices, PactArticleTwo_RefusesWhileMoscowIsShortOfDefence) {
+  const Game g = global_war();
+  State s = permission_asked(g);
+  put(s, USSR, 40, "R15", {{kInf, 6}, {kArt, 2}});
+  put(s, GER, 40, "R12", {{kInf, 6}, {kArm, 4}});  // next to an empty Moscow
+  EXPECT_EQ(rules_choice_text(g, s, USSR), "refuse USSR");
+}
+
+TEST(RulesBotChoices, PactArticleTwo_RefusesWhenJapanIsStrongerOnTheBorder) {
+  const Game g = global_war();
+  State s = permission_asked(g);
+  put(s, USSR, 41, "R1", {{kInf, 4}});
+  put(s, JPN, 40, "J3", {{kInf, 6}, {kArm, 3}});
+  EXPECT_EQ(rules_choice_text(g, s, USSR), "refuse USSR");
+}
+
+// Ruling 103: Germany enters Spain; the USSR, first of the Allies in turn order, hands the defence
+// force to the ally with an army next to Spain (the BC in Gibraltar); with no ally near, it keeps it.
+TEST(RulesBotChoices, Ruling103_TheDefenceForceGoesToTheAllyWhoCanHoldIt) {
+  const Game g = europe();
+  State s = g.new_game();
+  for (auto& pool : s.command) pool.fill(Command{});
+  for (Sheet& sh : s.sheet) sh = Sheet{};
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  put(s, GER, 40, "G2", {{kArm, 3}});
+  put(s, USSR, 40, "R1", {{kInf, 1}});
+  s.sheet[GER].box[0] = {40, region("N9"), kWritten};
+  start_phase(g, s, 3);
+  State alone = s;
+  put(s, BC, 40, "B4", {{kInf, 3}});
+  act(g, s, GER, "move GER 1 N9");
+  ASSERT_EQ(top(s), StepId::NeutralDefence);
+  EXPECT_EQ(rules_choice_text(g, s, USSR), "defend USSR BC");
+  act(g, alone, GER, "move GER 1 N9");
+  ASSERT_EQ(top(alone), StepId::NeutralDefence);
+  EXPECT_EQ(rules_choice_text(g, alone, USSR), "defend USSR USSR");
+}
+
+// Phase 7 Step 2: short of iron, the US trades for iron (Mexico's offer) and never gives the
+// resource it lacks; with nothing to gain, it does not trade.
+TEST(RulesBotChoices, Phase7Step2_TradesForTheScarceResource) {
+  const Game g = global_war();
+  State s = at_trade(g, US);
+  s.nation[US].res = {30, 1, 30};
+  const core::Action a = rules_choice(g, s, US);
+  const Act x = decode_action(a);
+  ASSERT_EQ(x.kind, ActionKind::Trade) << rules_choice_text(g, s, US);
+  EXPECT_NE(x.b, kIron) << "never gives the scarce resource";
+  State after = s;
+  g.apply(after, g.seat_of(US), a, nullptr);
+  EXPECT_GT(after.nation[US].res[kIron], 1) << "receives iron";
+}
+
+TEST(RulesBotChoices, Phase7Step2_NoTradeWhenNothingIsScarce) {
+  const Game g = global_war();
+  State s = at_trade(g, US);
+  s.nation[US].res = {2, 3, 5};  // a block of each: any trade gives up all of one resource
+  EXPECT_EQ(decode_action(rules_choice(g, s, US)).kind, ActionKind::Done) << rules_choice_text(g, s, US);
+}
+
+// Bids: never more than one above the most oil an enemy holds, which already outbids every enemy.
+TEST(RulesBotChoices, BidsNoMoreThanOutbidsEveryEnemy) {
+  const Game g = europe(2);
+  State s = at_write_sheets(g);
+  s.nation[GER].res[kOil] = 30;
+  for (Command& c : s.command[USSR])
+    if (c.region == region("R12")) c = Command{};
+  for (int n : {BC, USSR, US}) s.nation[at(n)].res[kOil] = 0;
+  const SheetPlan plan = plan_sheet(g, s, GER);
+  ASSERT_TRUE(plan.wants_first);
+  EXPECT_EQ(plan.bid, 1);
+  s.nation[USSR].res[kOil] = 2;
+  EXPECT_EQ(plan_sheet(g, s, GER).bid, 3);
+}
+
+}  // namespace
+}  // namespace warroom::testing
