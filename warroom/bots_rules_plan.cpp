@@ -24,6 +24,13 @@ bool friendly(const State& s, RegionId r, Alliance side) {
   return c != kNoNation && alliance_of(c) == side;
 }
 
+// A territory of the other party of the Soviet-Japanese Pact while it holds: no target for a party
+// (taking it would break the pact, Article One: 5 Stress and a second front).
+bool under_truce(const Game& g, const State& s, int nation, RegionId r) {
+  const std::uint8_t c = s.region[r].controller;
+  return c != kNoNation && pact_truce(CCtx{g, s}, nation, c);
+}
+
 }  // namespace
 
 // Strength of a unit type, measured by what it costs (units.json); carrier fighter tokens as fighters.
@@ -55,9 +62,10 @@ void goal_distances(const Game& g, const State& s, Assessment& a) {
   };
   for (const VictoryTerm& term : g.scenario().victory[at(side_index(a.side))].all_of)
     for (RegionId r : term.of)
-      if (!friendly(s, r, a.side)) seed(r, 0);
+      if (!friendly(s, r, a.side) && !under_truce(g, s, a.nation, r)) seed(r, 0);
   for (const Region& r : d.regions)
-    if (r.is_territory() && g.scenario().in_play.test(r.rid) && friendly(s, r.rid, other(a.side))) seed(r.rid, 4);
+    if (r.is_territory() && g.scenario().in_play.test(r.rid) && friendly(s, r.rid, other(a.side)) && !under_truce(g, s, a.nation, r.rid))
+      seed(r.rid, 4);
   while (!open.empty()) {
     const auto [cost, r] = open.top();
     open.pop();
@@ -113,7 +121,7 @@ Assessment assess(const Game& g, const State& s, int nation) {
       for (const VictoryTerm& term : enemy_victory)
         if (std::find(term.of.begin(), term.of.end(), r.rid) != term.of.end()) imp += 10;
       a.importance[r.rid] = imp;
-    } else if (friendly(s, r.rid, other(a.side))) {
+    } else if (friendly(s, r.rid, other(a.side)) && !under_truce(g, s, nation, r.rid)) {
       int v = r.sv + r.income.total() + (r.industry ? 3 : 0) + (r.capital_of != kNoNation ? 10 : 0);
       for (const VictoryTerm& term : g.scenario().victory[at(me)].all_of)
         if (std::find(term.of.begin(), term.of.end(), r.rid) != term.of.end()) v += 20;

@@ -56,6 +56,25 @@ TEST(RulesBotChoices, PactArticleTwo_RefusesWhenJapanIsStrongerOnTheBorder) {
   EXPECT_EQ(rules_choice_text(g, s, USSR), "refuse USSR");
 }
 
+// Article One: a party never breaks the pact itself; once it is broken, the other party's
+// territory is a target like any other.
+TEST(RulesBotChoices, PactArticleOne_APartyAttacksTheOtherOnlyOnceThePactIsBroken) {
+  const Game g = global_war();
+  State s = at_write_sheets(g);
+  for (auto& pool : s.command) pool.fill(Command{});
+  put(s, USSR, 40, "R15", {{kInf, 8}, {kArt, 4}, {kArm, 4}});
+  put(s, JPN, 40, "J2", {{kInf, 1}});
+  const auto orders_into_japanese_territory = [&](const State& x) {
+    int n = 0;
+    for (const PlannedOrder& o : plan_sheet(g, x, USSR).orders) n += x.region[o.dest].controller == JPN;
+    return n;
+  };
+  ASSERT_TRUE(pact_in_force(CCtx{g, s}));
+  EXPECT_EQ(orders_into_japanese_territory(s), 0);
+  s.pact.status = kPactBroken;
+  EXPECT_GT(orders_into_japanese_territory(s), 0);
+}
+
 // Ruling 103: Germany enters Spain; the USSR, first of the Allies in turn order, hands the defence
 // force to the ally with an army next to Spain (the BC in Gibraltar); with no ally near, it keeps it.
 TEST(RulesBotChoices, Ruling103_TheDefenceForceGoesToTheAllyWhoCanHoldIt) {
