@@ -248,7 +248,13 @@ void add_warroom_balance_command(CLI::App& app, Kit& kit, int& exit_code) {
     for (const std::string& p : pairings) ps.push_back(parse_pairing(p));
     std::vector<Cell> cells;
     for (const warroom::Scenario* sc : chosen)
-      for (const Pairing& p : ps) cells.push_back(play_cell(data, *sc, p, games, seed, cap));
+      for (const Pairing& p : ps) {
+        cells.push_back(play_cell(data, *sc, p, games, seed, cap));
+        const Cell& c = cells.back();
+        if (!json)  // progress, one line per scenario and pairing
+          std::fprintf(stderr, "%s, %s: Allies %d, Axis %d, no winner %d of %d; %.1f rounds\n", c.scenario_name.c_str(), c.pairing.c_str(),
+                     c.allied, c.axis, c.games - c.allied - c.axis, c.games, mean(c.rounds));
+      }
     const std::string tables = markdown(cells, seed);
     if (!md_path.empty()) write_file(md_path, tables);
     if (!svg_path.empty()) write_file(svg_path, svg(cells));
