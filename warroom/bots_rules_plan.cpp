@@ -98,6 +98,25 @@ void count_forces(const Game& g, const State& s, Assessment& a) {
   }
 }
 
+// A capital's reinforcements may be rounds away (an island, an army overseas): half the enemy troops
+// at sea one sea region further out than its coast count against it already, so that it keeps a
+// garrison before the transports arrive.
+int seaborne_reserve(const Game& g, const Assessment& a, RegionId capital, int them) {
+  const Data& d = g.data();
+  std::array<bool, kMaxRegions> seen{};
+  int reserve = 0;
+  for (RegionId coast : neighbours(d, capital)) {
+    if (!d.region(coast).is_sea()) continue;
+    seen[coast] = true;
+    for (RegionId x : neighbours(d, coast))
+      if (d.region(x).is_sea() && !seen[x] && !is_edge(d, x, capital) && g.scenario().in_play.test(x)) {
+        seen[x] = true;
+        reserve += a.land[at(them)][x] / 2;
+      }
+  }
+  return reserve;
+}
+
 }  // namespace
 
 Assessment assess(const Game& g, const State& s, int nation) {
@@ -114,6 +133,7 @@ Assessment assess(const Game& g, const State& s, int nation) {
     // adjacent seas) and those already there; rails cannot invade (Plotting Land Commands by Rail).
     int threat = a.land[at(them)][r.rid];
     for (RegionId x : neighbours(d, r.rid)) threat += a.land[at(them)][x] + a.air[at(them)][x] / 2;
+    if (r.capital_of != kNoNation) threat += seaborne_reserve(g, a, r.rid, them);
     a.threat[r.rid] = threat;
     if (friendly(s, r.rid, a.side)) {
       int imp = r.industry ? r.sv : 0;
@@ -202,8 +222,11 @@ class Planner {
   int held(RegionId r) const { return a_.land[at(me())][r] + in_[r] - out_[r]; }
 
   // Leaving r must not bare a threatened capital or industry.
+  // The nation's own capital is never emptied: its last land Command stays (a garrison that
+  // reinforcements from overseas could not replace in time).
   bool can_leave(const Mine& m) const {
     if (m.cat != Category::Land || a_.importance[m.region] == 0) return true;
+    if (m.region == d_.nations[at(nation_)].capital && held(m.region) - m.strength <= 0) return false;
     return held(m.region) - m.strength >= a_.threat[m.region];
   }
 
