@@ -153,7 +153,21 @@ core::Action land(const Game& g, const State& s, int nation, const core::ActionL
 }
 
 // ---- Phase 5 Step 2: naval units to the safest port sea; land units leave as far as the industry
-// allows, the cheapest held back.
+// allows, the cheapest held back. The rules say when a plan is acceptable ("done" is legal); a
+// deployment is made only if, after it, the plan is acceptable or units are still free to hold, so
+// that the bot never has to undo a choice (hold, release, hold... would never end). When nothing but
+// undoing is left, it takes a ship back from its sea, to hold it.
+bool deploy_leaves_a_way(const Game& g, const State& s, int nation, core::Action a) {
+  State after = s;
+  g.apply(after, g.seat_of(nation), a, nullptr);
+  core::ActionList next;
+  g.legal_actions(after, g.seat_of(nation), next);
+  return std::any_of(next.begin(), next.end(), [&](core::Action x) {
+    const Act y = decode_action(x);
+    return y.nation == nation && (y.kind == ActionKind::Done || y.kind == ActionKind::Hold);
+  });
+}
+
 core::Action deploy(const Game& g, const State& s, int nation, const core::ActionList& legal) {
   if (const auto done = find(legal, ActionKind::Done, nation)) return *done;
   const Assessment a = assess(g, s, nation);
@@ -162,12 +176,14 @@ core::Action deploy(const Game& g, const State& s, int nation, const core::Actio
         if (x.kind != ActionKind::Deploy) return kNever;
         const RegionId r = g.data().region(x.a).port_seas[at(x.c)];
         return static_cast<double>(a.naval[at(me)][r] - 2 * a.naval[at(them)][r] - a.air[at(them)][r]);
-      }))
+      });
+      sea && deploy_leaves_a_way(g, s, nation, *sea))
     return *sea;
   if (const auto hold = best(legal, [&](const Act& x) {
         return x.kind == ActionKind::Hold ? -static_cast<double>(unit_strength(g.data(), x.b)) : kNever;
       }))
     return *hold;
+  if (const auto back = find(legal, ActionKind::Undeploy, nation)) return *back;
   return legal[0];
 }
 

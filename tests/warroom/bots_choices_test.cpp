@@ -3,6 +3,8 @@
 // a hand-made position (docs/warroom/bots.md).
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "tests/warroom/theater_fixture.h"
 #include "warroom/bots_rules.h"
 
@@ -132,6 +134,19 @@ TEST(RulesBotChoices, BidsNoMoreThanOutbidsEveryEnemy) {
   EXPECT_EQ(plan.bid, 1);
   s.nation[USSR].res[kOil] = 2;
   EXPECT_EQ(plan_sheet(g, s, GER).bid, 3);
+}
+
+// Phase 5 Step 2: a deployment that leaves no acceptable plan is not made, so the bot never undoes
+// its own choices (Global War, seed 1006, once held and released the same infantry forever).
+TEST(RulesBotChoices, Phase5Step2_DeploymentsEndWithAnAcceptedPlan) {
+  Options o;
+  o.round_limit = 40;
+  const Game g(data(), *data()->find_scenario("global-war"), 7, o);
+  long actions = 0;
+  const GameResult r = play_game(g, 1006, "rules", "rules", [&](const State& s) {
+    if (++actions > 200000) throw std::runtime_error("no end in sight at " + g.phase_text(s));
+  });
+  EXPECT_LE(r.rounds, 40);
 }
 
 }  // namespace
