@@ -33,7 +33,9 @@ fi
 config="${1:-release}"
 case "$config" in
   release) flags=(-DCMAKE_BUILD_TYPE=Release) ;;
-  sanitize) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHURCHILL_SANITIZE=ON -DCHURCHILL_BENCH=OFF) ;;
+  # -O1 -g1 (line tables, enough for the sanitizers' stack traces): half the compile time of -O2 -g.
+  sanitize) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
+                   -DCHURCHILL_SANITIZE=ON -DCHURCHILL_BENCH=OFF) ;;
   *) echo "usage: scripts/setup.sh [release|sanitize]" >&2; exit 2 ;;
 esac
 cmake -S . -B "build/$config" -G Ninja "${flags[@]}" >/dev/null

@@ -330,6 +330,9 @@ Message event_of(const Game& g, const core::LogEntry& e) {
     case Event::PactRefused: return m("warroom.log.pact_refused").with("ally", text::nation(a)).with("box", num(b));
     case Event::PactEnded: return key("warroom.log.pact_ended").with("region", r(a));
     case Event::PactExpelled: return m("warroom.log.pact_expelled").with("command", num(a)).with("region", r(b));
+    case Event::PactBattle: return m("warroom.log.pact_battle").with("battle", num(b)).with("region", r(a));
+    case Event::MedalDenied:
+      return m("warroom.log.medal_denied").with("region", r(a)).with("former", text::nation(b));
     case Event::Stopped: return key("warroom.log.stopped").with("round", num(a));
   }
   return Message::plain("");

@@ -39,7 +39,10 @@ class Title final : public core::Title {
       bool victory_stated = sc.origin.provenance == Provenance::Rulebook;
       for (const StatedField& f : sc.origin.stated) victory_stated = victory_stated || f.field == "victory";
       core::ScenarioInfo info{sc.id, sc.name, {}, !victory_stated};
-      for (auto it = sc.seat_tables.rbegin(); it != sc.seat_tables.rend(); ++it) info.players.push_back(it->players);
+      // The rulebook's seat tables first, the largest the default; the project's options after them (ruling 89).
+      for (const bool project : {false, true})
+        for (auto it = sc.seat_tables.rbegin(); it != sc.seat_tables.rend(); ++it)
+          if (it->project_option == project) info.players.push_back(it->players);
       if (!info.players.empty()) out.push_back(info);
     }
     return out;
@@ -50,7 +53,8 @@ class Title final : public core::Title {
             {"ussr-with-seat-2", "3-player War in Europe: the USSR joins seat 2 instead of seat 1 (ruling 90)"},
             {"rapid-resolution", "Optional Rules > Rapid Resolution: Phases 2-6 twice a round, Phase 7 once; 1 inf, 1 art, 1 arm under production at the start"}};
   }
-  std::vector<std::string> bot_kinds() const override { return {"random", "rules"}; }
+  // The rules-based bot first: the lobby and the terminal offer the first kind as the default.
+  std::vector<std::string> bot_kinds() const override { return {"rules", "random"}; }
   std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options, int players) const override {
     return core::seat_names(make_game(scenario, options, players));
   }

@@ -51,7 +51,8 @@ nlohmann::json Game::battle_json(const State& v) const {
   nlohmann::json commanders = {nation_or_null(v.fight.commander[0]), nation_or_null(v.fight.commander[1])};
   return {{"region", region_name(v.fight.region)}, {"commanders", commanders}, {"kind", b.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
           {"stage", b.stage == Stage::Air ? "air" : "surface"}, {"waiting_for", catalogues().render(core::i18n::kFallbackLanguage, prompt_message(b, battle_names()))},
-          {"waiting_for_message", core::i18n::to_json(prompt_message(b, battle_names()))}, {"sides", sides}};
+          {"waiting_for_message", core::i18n::to_json(prompt_message(b, battle_names()))}, {"sides", sides},
+          {"pact_left_out", nation_or_null(v.fight.left_out[at(v.fight.battle_no)])}};  // Article Three, ruling 52
 }
 
 // The phase line (Rally the Troops' step table, game.cpp): the round, the rulebook heading and

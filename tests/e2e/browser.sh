@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# End-to-end in the browser: starts `churchill serve` on a free port with a fresh database and runs
-# web/e2e/play.mjs, newcomer.mjs (a whole game as a newcomer plays it), hills.mjs, replay.mjs (the Fronts'
-# map and the Replay), warroom.mjs, hint.mjs and i18n.mjs (whole games in Russian and Italian)
-# (Playwright driving Debian's Chromium). Usage: browser.sh CHURCHILL_BINARY OUT_DIR
+# End-to-end in the browser: starts `churchill serve` on a free port with a fresh database and runs one
+# of the scripts of web/e2e (Playwright driving Debian's Chromium): play, newcomer (a whole game as a
+# newcomer plays it), hills, replay (the Fronts' map and the Replay), warroom, hint or i18n (whole games
+# in Russian and Italian). Each is a test of its own (tests/CMakeLists.txt), so CTest runs them side
+# by side with the rest of the suite. Usage: browser.sh CHURCHILL_BINARY OUT_DIR SCRIPT
 set -euo pipefail
-bin=$1 out=$2
+bin=$1 out=$2 script=$3
 root=$(cd "$(dirname "$0")/../.." && pwd)
 [ -x /usr/bin/chromium ] || { echo "chromium is not installed (scripts/test.sh installs it)"; exit 1; }
+[ -f "$root/web/e2e/$script.mjs" ] || { echo "no browser script web/e2e/$script.mjs"; exit 2; }
 [ -f "$root/web/dist/index.html" ] || { echo "the web client is not built (scripts/setup.sh builds it)"; exit 1; }
 mkdir -p "$out"
 work=$(mktemp -d)
@@ -18,10 +20,4 @@ for _ in $(seq 1 50); do grep -q "http://" "$log" && break; sleep 0.1; done
 url=$(grep -o "http://[0-9.:]*/" "$log" | head -1)
 [ -n "$url" ] || { echo "the server did not start"; cat "$log"; exit 1; }
 cd "$root/web"
-node e2e/play.mjs "$url" "$out"
-node e2e/newcomer.mjs "$url" "$out"
-node e2e/hills.mjs "$url"
-node e2e/replay.mjs "$url" "$out"
-node e2e/warroom.mjs "$url" "$out"
-node e2e/hint.mjs "$url" "$out"
-node e2e/i18n.mjs "$url" "$out"
+node "e2e/$script.mjs" "$url" "$out"

@@ -55,15 +55,20 @@ class LobbyOverFailingStore : public ::testing::Test {
   void SetUp() override { fs::create_directories(dir); }
   void TearDown() override { fs::remove_all(dir); }
   std::string path() const { return (dir / "games.db").string(); }
+  // A public training game with 'Bots as US and USSR, its UK seat claimed and stored: {id, UK's token}.
+  static std::pair<std::string, std::string> game_with_uk_claimed(server::Lobby& lobby) {
+    const std::string id = lobby.create(json{{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
+    lobby.commit_now();
+    const std::string token = lobby.claim(id, "UK", json::object());
+    lobby.commit_now();
+    return {id, token};
+  }
 };
 
 TEST_F(LobbyOverFailingStore, AFailedCommitLeavesTheGameAsStoredAndTheNextMoveIsKept) {
   FailingStore store(path());
   server::Lobby lobby(titles(), store);
-  const std::string id = lobby.create(json{{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
-  lobby.commit_now();
-  const std::string token = lobby.claim(id, "UK", json::object());
-  lobby.commit_now();
+  const auto [id, token] = game_with_uk_claimed(lobby);
   const json before = json::parse(lobby.view(id, token));
 
   const json chosen = {{"action", before["legal_actions"][0]}, {"version", before["version"]}};
@@ -161,10 +166,7 @@ TEST_F(Replay, AFinishedGameIsReplayedStepByStepFromAnySeatsView) {
 TEST_F(Replay, AGameInPlayIsReplayedOnlyFromTheAskingSeatsViewWithoutOthersChoices) {
   FailingStore store(path());
   server::Lobby lobby(titles(), store);
-  const std::string id = lobby.create(json{{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
-  lobby.commit_now();
-  const std::string token = lobby.claim(id, "UK", json::object());
-  lobby.commit_now();
+  const auto [id, token] = game_with_uk_claimed(lobby);
   const json now = json::parse(lobby.view(id, token));
   lobby.act(id, token, json{{"action", now["legal_actions"][0]}, {"version", now["version"]}});
   lobby.commit_now();

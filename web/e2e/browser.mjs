@@ -1,5 +1,5 @@
-// What every browser test shares: Debian's Chromium, headless (CHROMIUM names another binary), and a
-// failure that stops the test with its message.
+// What every browser test shares: Debian's Chromium, headless (CHROMIUM names another binary), a
+// failure that stops the test with its message, and a Churchill training game created in the lobby.
 import { chromium } from 'playwright-core';
 
 export const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
@@ -11,4 +11,16 @@ export function launch() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
            '--disable-component-update', '--disable-sync'],
   });
+}
+
+// Creates a Churchill training game in the lobby at `base`, with the seats' players ({UK: 'human', ...};
+// the lobby's defaults for the others) and public seats if asked, and waits for the game's page.
+export async function createTrainingGame(page, base, seats = {}, { publicSeats = false } = {}) {
+  await page.goto(base);
+  await page.waitForSelector('#create-game');
+  await page.selectOption('select[name=scenario]', 'training');
+  for (const [seat, who] of Object.entries(seats)) await page.selectOption(`select[name="seat:${seat}"]`, who);
+  if (publicSeats) await page.check('input[name=public]');
+  await page.click('#create-game');
+  await page.waitForURL(/#\/game\/[0-9a-f]+$/);
 }

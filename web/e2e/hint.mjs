@@ -1,7 +1,7 @@
 // Browser end to end: a game against a search (ai:easy, chosen in the lobby) and a rulebook 'Bot;
 // at the player's own decision the Hint button shows the search's three best actions with their
 // estimated chance of winning. Usage: node e2e/hint.mjs BASE_URL [SCREENSHOT_DIR]
-import { fail, launch } from './browser.mjs';
+import { createTrainingGame, fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 
@@ -9,13 +9,7 @@ const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (e) => fail(`page error: ${e.message}`));
-  await page.goto(base);
-  await page.selectOption('select[name=scenario]', 'training');
-  await page.selectOption('select[name="seat:UK"]', 'human');
-  await page.selectOption('select[name="seat:US"]', 'bot:ai:easy');
-  await page.selectOption('select[name="seat:USSR"]', 'bot:rulebook');
-  await page.click('#create-game');
-  await page.waitForURL(/#\/game\/[0-9a-f]+$/);
+  await createTrainingGame(page, base, { UK: 'human', US: 'bot:ai:easy', USSR: 'bot:rulebook' });
   await page.waitForSelector('text=your move', { timeout: 20000 });
   await page.click('button.hint-ask');
   await page.waitForSelector('.hint-list li', { timeout: 20000 });

@@ -8,7 +8,7 @@
 // phone, the log's rule numbers open the rule's text, and axe-core finds no serious accessibility
 // violation in the lobby, the game and the end screen.
 // Usage: node e2e/newcomer.mjs BASE_URL SCREENSHOT_DIR
-import { fail, launch } from './browser.mjs';
+import { createTrainingGame, fail, launch } from './browser.mjs';
 import { seriousViolations } from './axe.mjs';
 
 const [base, out] = process.argv.slice(2);
@@ -17,12 +17,7 @@ const check = (ok, message) => { if (!ok) fail(message); };
 const browser = await launch();
 
 async function createGame(page, seats, publicSeats) {
-  await page.goto(base);
-  await page.selectOption('select[name=scenario]', 'training');
-  for (const [seat, who] of Object.entries(seats)) await page.selectOption(`select[name="seat:${seat}"]`, who);
-  if (publicSeats) await page.check('input[name=public]');
-  await page.click('#create-game');
-  await page.waitForURL(/#\/game\/[0-9a-f]+$/);
+  await createTrainingGame(page, base, seats, { publicSeats });
   await page.waitForSelector('.game[data-version]');
 }
 
@@ -166,7 +161,7 @@ try {
   friend.on('pageerror', (e) => fail(`friend page error: ${e.message}`));
   // The lobby on a phone lists the games without scrolling sideways.
   await friend.goto(base);
-  await friend.waitForSelector('#games tr:nth-child(2)');
+  await friend.waitForSelector('#games tr:has(button.join)');  // the host's game, with its open seat
   const lobbyOverflow = await friend.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   check(lobbyOverflow <= 2, `the lobby is ${lobbyOverflow}px too wide on a phone`);
   await checkAccessible(friend, 'the lobby on a phone');

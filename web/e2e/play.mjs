@@ -2,7 +2,7 @@
 // lobby, play the agenda and several Meeting turns by clicking, reload and continue, and save
 // screenshots of the board at 1280x800 and on a phone-sized screen.
 // Usage: node e2e/play.mjs BASE_URL SCREENSHOT_DIR
-import { fail, launch } from './browser.mjs';
+import { createTrainingGame, fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 
@@ -10,13 +10,7 @@ const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (e) => fail(`page error: ${e.message}`));
-  await page.goto(base);
-  await page.selectOption('select[name=scenario]', 'training');
-  await page.selectOption('select[name="seat:UK"]', 'human');
-  await page.selectOption('select[name="seat:US"]', 'bot:rulebook');
-  await page.selectOption('select[name="seat:USSR"]', 'bot:rulebook');
-  await page.click('#create-game');
-  await page.waitForURL(/#\/game\/[0-9a-f]+$/);
+  await createTrainingGame(page, base, { UK: 'human', US: 'bot:rulebook', USSR: 'bot:rulebook' });
   await page.waitForSelector('text=your move', { timeout: 10000 });
   const gameUrl = page.url();
 

@@ -10,7 +10,7 @@
 // board-map-390x844.png, board-replay-1280x800.png, board-replay-390x844.png,
 // board-others-moves-1280x800.png.
 // Usage: node e2e/replay.mjs BASE_URL SCREENSHOT_DIR
-import { fail, launch } from './browser.mjs';
+import { createTrainingGame, fail, launch } from './browser.mjs';
 import { seriousViolations } from './axe.mjs';
 
 const [base, out] = process.argv.slice(2);
@@ -112,12 +112,9 @@ try {
   await phone.screenshot({ path: `${out}/board-replay-390x844.png` });
   // Others' moves one by one: with the setting on, the bots' moves after the UK's are captioned in
   // turn and can be skipped; then the page settles on the game as it is, with the UK's choices.
-  await page.goto(base);
-  await page.selectOption('select[name=scenario]', 'training');
-  await page.click('#create-game');
-  await page.waitForURL(/#\/game\/[0-9a-f]+$/);
+  await createTrainingGame(page, base);
   await page.waitForSelector('#others-moves');
-  await page.selectOption('#others-moves', '600');
+  await page.selectOption('#others-moves', '1500');  // slowly: time to click Skip on a loaded machine
   // Play the first action offered until others have moved in between (a deal, a bot's card).
   const captioned = () => page.locator('#status:has-text(" of ")').count();
   for (let i = 0; i < 40 && !(await captioned()); ++i) {

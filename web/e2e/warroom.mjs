@@ -1,10 +1,12 @@
 // War Room in the browser (docs/warroom/browser.md), as a player does it:
-// 1. A War in Europe game created from the lobby with one human seat (BC) and random bots: the polar
-//    world map drawn with its notice and every region of the layout; wheel zoom, drag, the fit
-//    button; a round of orders written by
-//    clicking (a stack, then a destination outlined on the map), one order changed, one erased, a
-//    bid, "done"; the game played on until other nations' orders are revealed; screenshots at
-//    1280x800 and 390x844; the phone page does not scroll sideways.
+// 1. A War in Europe game created from the lobby with one human seat (BC) and the default bots
+//    (bot:rules): the polar world map drawn with its notice and every region of the layout; wheel
+//    zoom, drag, the fit button; a round of orders written by clicking (a stack, then a destination
+//    outlined on the map), one order changed, one into a region the enemy holds, one erased, a bid,
+//    "done"; the game played on until the orders are revealed (the execution panel's steps); then
+//    Phase 4 until the seat's battle board shows dice (hits assigned by clicking the row struck), and
+//    every battle of the round stepped through for its dice and casualties; screenshots at 1280x800
+//    and 390x844; the phone page does not scroll sideways.
 // 2. Two human seats in two browsers: each writes an order and a bid by clicking; until the reveal,
 //    neither page receives (over HTTP or the WebSocket) nor shows the other seat's orders, its
 //    selected Command, or its bid while bids are secret; after the reveal the other's orders are shown.
@@ -16,19 +18,22 @@ const started = Date.now();
 
 const browser = await launch();
 
-// The label of a region listed in `selector` that is on screen and takes a click, clicked.
-async function clickRegion(page, selector, avoid = []) {
+// The label of a region listed in `selector` that is on screen and takes a click, clicked (null
+// when there is none and `soft`).
+async function clickRegion(page, selector, avoid = [], soft = false) {
   const ids = await page.evaluate(([sel, avoid]) => {
     const svg = document.querySelector('svg.world').getBoundingClientRect();
     return [...document.querySelectorAll(sel)].map((e) => e.dataset.id).filter((id) => !avoid.includes(id)).filter((id) => {
       const label = document.querySelector(`g.label[data-id="${id}"]`);
       if (!label || label.style.display === 'none') return false;
       const b = label.querySelector('rect.tid, text.sea-id, circle.island-dot')?.getBoundingClientRect();
-      return b && b.left > svg.left + 4 && b.right < svg.right - 4 && b.top > svg.top + 4 && b.bottom < svg.bottom - 4;
+      const pole = document.querySelector('svg.world g.pole .plate')?.getBoundingClientRect();
+      const underTracks = pole && b && b.right > pole.left && b.left < pole.right && b.bottom > pole.top && b.top < pole.bottom;
+      return b && !underTracks && b.left > svg.left + 4 && b.right < svg.right - 4 && b.top > svg.top + 4 && b.bottom < svg.bottom - 4;
     });
   }, [selector, avoid]);
   for (const id of ids) {
-    const target = page.locator(`g.label[data-id="${id}"]`).locator('rect.tid, text.sea-id, circle.island-dot').first();
+    const target = page.locator(`g.label[data-id="${id}"]`).locator('text.tid, text.sea-id, circle.island-dot').first();
     try {
       await target.click({ timeout: 1500 });
       return id;
@@ -36,6 +41,7 @@ async function clickRegion(page, selector, avoid = []) {
       // another label lies over this one: try the next region
     }
   }
+  if (soft) return null;
   fail(`no region of "${selector}" can be clicked on the map`);
 }
 
@@ -56,6 +62,43 @@ async function writeOrder(page, avoidDestinations = []) {
   const to = await clickRegion(page, '.warroom-map .destination', avoidDestinations);
   await page.waitForFunction((n) => document.querySelectorAll('.wr-sheet li.box:not(.empty)').length > n, before);
   return to;
+}
+
+// The regions the other alliance controls, from the seat's own view.
+async function enemyRegions(page) {
+  return page.evaluate(async () => {
+    const id = location.hash.split('/')[2];
+    const { token } = JSON.parse(localStorage.getItem(`game.${id}`));
+    const v = await (await fetch(`api/games/${id}/view`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const mine = new Set(v.nations.filter((n) => n.seat === v.seat).map((n) => n.alliance));
+    const enemy = new Set(v.nations.filter((n) => !mine.has(n.alliance)).map((n) => n.id));
+    return v.regions.filter((r) => enemy.has(r.controller)).map((r) => r.id);
+  });
+}
+
+// An order into a region the enemy holds, so that the seat fights a battle in Phase 4: each Command
+// of the sheet's list is selected in turn (by clicking) until one has such a destination outlined,
+// which is clicked. Returns the destination.
+async function attackOrder(page) {
+  const enemy = await enemyRegions(page);
+  const before = await page.locator('.wr-sheet li.box:not(.empty)').count();
+  for (let k = 0; k < 12; ++k) {
+    if (!(await page.locator('.wr-sheet details.commands[open]').count())) await page.click('.wr-sheet details.commands summary');
+    const buttons = page.locator('.wr-sheet details.commands button.select');
+    if (k >= (await buttons.count())) break;
+    const version = await page.getAttribute('.game', 'data-version');
+    await buttons.nth(k).click();
+    await page.waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 3000 }).catch(() => undefined);
+    await page.waitForSelector('.warroom-map .destination', { state: 'attached', timeout: 3000 }).catch(() => undefined);
+    const targets = await page.$$eval('.warroom-map .destination', (els, en) => els.map((e) => e.dataset.id).filter((id) => en.includes(id)), enemy);
+    if (!targets.length) continue;
+    const others = await page.$$eval('.warroom-map .destination', (els) => els.map((e) => e.dataset.id));
+    const to = await clickRegion(page, '.warroom-map .destination', others.filter((id) => !targets.includes(id)), true);
+    if (!to) continue;
+    await page.waitForFunction((n) => document.querySelectorAll('.wr-sheet li.box:not(.empty)').length > n, before);
+    return to;
+  }
+  fail('no Command of the seat can be ordered into a region the enemy holds');
 }
 
 // Bids `oil` on the first sheet; the page is redrawn when other seats act, which may take the typed
@@ -89,7 +132,12 @@ async function onePlayer() {
   page.on('pageerror', (e) => fail(`page error: ${e.message}`));
   await page.goto(base);
   await page.selectOption('select[name=title]', 'warroom');
+  // The lobby: every scenario, the project's own labelled so; the rulebook's seat table; bot:rules by default.
+  const scenarios = await page.$$eval('select[name=scenario] option', (o) => o.map((x) => `${x.value}: ${x.textContent}`));
+  if (scenarios.length !== 4 || !scenarios.some((x) => x.startsWith('eastern-front') && x.includes("project's scenario"))) fail(`the War Room scenarios offered: ${scenarios.join(', ')}`);
   await page.selectOption('select[name=scenario]', 'war-in-europe');
+  const seats = await page.$$eval('#seats select', (s) => s.map((x) => `${x.name}=${x.value}`).join(' '));
+  if (seats !== 'seat:BC=human seat:USSR=bot:rules seat:US=bot:rules seat:GER+ITA=bot:rules') fail(`the lobby's seats: ${seats}`);
   await page.click('#create-game');
   await page.waitForURL(/#\/game\/[0-9a-f]+$/);
   await page.waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 }).catch(async (e) => { await page.screenshot({ path: `${out}/warroom-failed.png` }); throw e; });
@@ -133,7 +181,7 @@ async function onePlayer() {
   await page.waitForSelector('.warroom-map .destination', { state: 'attached' });
   const changed = await clickRegion(page, '.warroom-map .destination', [first]);
   await page.waitForFunction((to) => document.querySelector('.wr-sheet li.box')?.textContent.includes(`→ ${to}`), changed);
-  await writeOrder(page);
+  const attack = await attackOrder(page);
   await writeOrder(page);
   await page.click('.wr-sheet button.erase[data-box="3"]');
   await page.waitForFunction(() => document.querySelectorAll('.wr-sheet li.box')[2]?.classList.contains('empty'));
@@ -150,18 +198,65 @@ async function onePlayer() {
 
   // The bids are revealed, slots chosen, and Phase 3 reveals each nation's orders in turn order:
   // play the seat's first choice until another nation's sheet is shown.
-  for (const until = Date.now() + 45000; Date.now() < until;) {
-    const revealed = await page.locator('.wr-sheet ul.others li[data-revealed]').count();
-    const own = await page.locator('.wr-sheet li.box', { hasText: 'executed' }).count();
-    if (revealed || own) break;
-    // The page is redrawn whenever a bot acts: a button may go before it is clicked; look again.
+  await playUntil(page, 45000, async () => (await page.locator('.wr-sheet ul.others li[data-revealed]').count()) ||
+    (await page.locator('.wr-sheet li.box', { hasText: 'executed' }).count()));
+  const phase = await page.textContent('#state .phase');
+  if (!/Phase [3-7]|Round 2/.test(phase)) fail(`the round did not reach the reveal: "${phase}"`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${out}/warroom-reveal-1280x800.png` });
+  const revealed = await page.locator('.wr-battle nav.steps button.reveal').count();
+  if (!revealed) fail('the execution panel shows no nation\'s reveal');
+
+  // Phase 4: the seat fights (its attack, or the enemy's) until a battle board shows the seat's
+  // dice; hits are assigned by clicking the row they strike.
+  let shot = false;
+  const boardWithDice = async () => (await page.locator('.wr-battle .bboard').count()) && (await page.locator('.wr-battle .die').count());
+  const screenshots = async () => {
+    const top = (sel) => page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'start' }), sel);
+    await top('.wr-battle');
+    await page.screenshot({ path: `${out}/warroom-battle-1280x800.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    await top('.wr-battle .step-title');
+    await page.screenshot({ path: `${out}/warroom-battle-390x844.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    shot = true;
+  };
+  await playUntil(page, 60000, async () => {
+    if (/Round 2|Phase [5-7]/.test(await page.textContent('#state .phase'))) return true;
+    if (!shot && (await boardWithDice())) await screenshots();
+    return false;
+  }, '.wr-battle button.assign-hit');
+  // Every battle of the round, stepped through: the dice with hit or miss, and the casualties; the
+  // board of a battle the seat fought (if the page was not shown it while its dice were rolled).
+  const battles = await page.locator('.wr-battle nav.steps button.battle').count();
+  let dice = 0, casualties = 0;
+  for (let k = 0; k < battles; ++k) {
+    await page.locator('.wr-battle nav.steps button.battle').nth(k).click();
+    dice += await page.locator('.wr-battle .die.hit, .wr-battle .die.miss').count();
+    casualties += await page.locator('.wr-battle ul.debrief li', { hasText: 'Casualty List' }).count();
+    if (!shot && (await boardWithDice())) await screenshots();
+  }
+  if (!shot) fail('no battle board with dice was shown to the seat');
+  if (!dice || !casualties) fail(`${battles} battles stepped through show ${dice} dice and ${casualties} casualty lines`);
+  await page.context().close();
+  return { drawn, first, changed, attack, battles, dice, casualties };
+}
+
+// Plays the seat's decisions (the first action listed, or a button of the board matching `board`)
+// until done() holds or the time is up. The page is redrawn whenever a bot acts: a button may go
+// before it is clicked; look again.
+async function playUntil(page, ms, done, board = null) {
+  for (const until = Date.now() + ms; Date.now() < until;) {
+    if (await done()) return;
     if (await page.locator('.you', { hasText: 'your move' }).count()) {
       const kind = page.locator('button.kind[data-word="done"]');
       if (await kind.count()) {
         await kind.click({ timeout: 2000 }).catch(() => undefined);
         continue;
       }
-      const action = page.locator('button.action').first();
+      const onBoard = board ? page.locator(board).first() : null;
+      const action = onBoard && (await onBoard.count()) ? onBoard : page.locator('button.action').first();
       if (await action.count()) {
         const version = await page.getAttribute('.game', 'data-version');
         await action.click({ timeout: 2000 }).catch(() => undefined);
@@ -173,12 +268,6 @@ async function onePlayer() {
     }
     await page.waitForTimeout(250);
   }
-  const phase = await page.textContent('#state .phase');
-  if (!/Phase [3-7]|Round 2/.test(phase)) fail(`the round did not reach the reveal: "${phase}"`);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${out}/warroom-reveal-1280x800.png` });
-  await page.context().close();
-  return { drawn, first, changed };
 }
 
 async function twoSeats() {
@@ -273,7 +362,8 @@ async function twoSeats() {
 try {
   const one = await onePlayer();
   const two = await twoSeats();
-  console.log(`2 passed, 0 failed (War Room: ${one.drawn} regions drawn, orders to ${one.first} changed to ${one.changed}; two seats kept apart until ${two.revealed}; ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${out})`);
+  console.log(`2 passed, 0 failed (War Room: ${one.drawn} regions drawn, orders to ${one.first} changed to ${one.changed}, an attack on ${one.attack}; ` +
+    `${one.battles} battles stepped through with ${one.dice} dice and ${one.casualties} casualty lines; two seats kept apart until ${two.revealed}; ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${out})`);
 } finally {
   await browser.close();
 }

@@ -44,7 +44,7 @@ export async function renderLobby(app: HTMLElement) {
   };
   const fillTitle = (ti: TitleInfo) => {
     field('scenario').innerHTML = ti.scenarios.map((s) =>
-      `<option value="${s.id}">${escape(scenarioName(s.id, s.name))}${s.reconstructed ? ` ${escape(t('ui.web.project_scenario'))}` : ''}</option>`).join('');
+      `<option value="${s.id}">${escape(scenarioName(s.id, s.reconstructed ? s.name.replace(/ \(reconstructed\)$/, '') : s.name))}${s.reconstructed ? ` ${escape(t('ui.web.project_scenario'))}` : ''}</option>`).join('');
     form.querySelector('#options')!.innerHTML = ti.options.map((o) => {
       const text = has(`ui.web.option.${o.id}`) ? t(`ui.web.option.${o.id}`) : o.description;
       return `<label title="${escape(text)}"><input type="checkbox" name="option:${o.id}" /> ${escape(text)}</label>`;
@@ -75,11 +75,12 @@ export async function renderLobby(app: HTMLElement) {
   });
   const table = app.querySelector<HTMLTableElement>('#games')!;
   const more = app.querySelector<HTMLButtonElement>('#more')!;
-  table.innerHTML = `<tr><th>${escape(t('ui.web.game'))}</th><th>${escape(t('ui.web.scenario'))}</th><th>${escape(t('ui.web.seats'))}</th><th>${escape(t('ui.web.where'))}</th><th></th></tr>`;
+  table.innerHTML = `<thead><tr><th>${escape(t('ui.web.game'))}</th><th>${escape(t('ui.web.scenario'))}</th><th>${escape(t('ui.web.seats'))}</th><th>${escape(t('ui.web.where'))}</th><th></th></tr></thead><tbody></tbody>`;
+  const body = table.tBodies[0];
   const names = new Map(titles.map((t) => [t.id, t.name]));
   const load = async (after?: string) => {
     const page = await api.games(after);
-    table.insertAdjacentHTML('beforeend', page.games.map((g) => row(g, names.get(g.title) ?? g.title)).join(''));
+    body.insertAdjacentHTML('beforeend', page.games.map((g) => row(g, names.get(g.title) ?? g.title)).join(''));
     more.hidden = page.next === null;
     more.onclick = () => load(page.next!);
   };

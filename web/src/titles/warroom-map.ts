@@ -4,6 +4,7 @@
 // pinch and buttons. The map element lives as long as the game page: the view changes what it shows,
 // not where the player has zoomed.
 import { escape } from '../api';
+import { t } from '../i18n';
 import type { Geometry, MapLayout, MapRegion } from './warroom-geo';
 
 // The nations' colours, as on the game's pieces where the rulebook names them (reconstructed otherwise).
@@ -31,7 +32,19 @@ export interface MapState {
   selected: string | null;          // the region of the selected Command
   marked: Set<string>;              // regions named by the actions listed
   focus: string | null;             // the region whose details are open
+  tracks: Tracks;                   // drawn at the pole, as the printed map has them
 }
+
+// The polar area's tracks (Game Components: the Turn Order and Homeland Status tracks sit near the
+// polar area), with each nation's resources and the round and phase.
+export interface Tracks {
+  round: number; phase: string;
+  order: string[];  // the Turn Order track, slot 1 first
+  nations: { id: string; zone: string; stress: number; threshold: number; oil: number; iron: number; osr: number; collapsed: boolean }[];
+}
+
+// The Homeland Status Track's zones, in order (Phase 6: Morale), and their colours.
+const ZONES: [string, string][] = [['white', '#ffffff'], ['blue', '#90caf9'], ['yellow', '#fff176'], ['orange', '#ffb74d'], ['red', '#e57373'], ['gray', '#9e9e9e']];
 
 const CATEGORY_GLYPH: Record<string, string> = { land: '\u2694\uFE0E', air: '\u2708\uFE0E', sea: '\u2693\uFE0E' };
 
@@ -61,6 +74,7 @@ export class WarRoomMap {
   private drawn = '';
   private frame = 0;
   private dragged = false;
+  private tracksFolded = false;  // the player has folded the tracks at the pole to one line
 
   constructor(private readonly layout: MapLayout, private readonly g: Geometry, private readonly onRegion: (id: string) => void) {
     this.regions = new Map(layout.regions.map((r) => [r.id, r]));
@@ -110,7 +124,7 @@ export class WarRoomMap {
         <g class="seas">${this.layout.regions.filter((r) => r.type === 'sea').map(sea).join('')}</g>
         <path class="land-base" d="${g.land}"/><g class="territories">${land}</g>
         <path class="coast" d="${g.land}"/><g class="embattled-layer"></g></g>
-      <g class="overlay"></g><g class="arrows"></g>`;
+      <g class="overlay"></g><g class="arrows"></g><g class="pole"></g>`;
   }
 
   // ---- what the view shows ----
@@ -148,6 +162,7 @@ export class WarRoomMap {
     }).join('');
     this.svg.querySelector('g.arrows')!.innerHTML = state.arrows.map((a) => this.arrow(a)).join('');
     this.drawOverlay(state);
+    this.drawTracks(state.tracks);
     this.legend(state);
     if (!this.fitted && this.w > 0) this.fit(), (this.fitted = true);
     this.place();
@@ -252,6 +267,57 @@ export class WarRoomMap {
       return { id: r.id, x: +g.dataset.x!, y: +g.dataset.y!, g, name, w: r.name.length * (r.type === 'sea' ? 5.6 : 6.4), chips: chipBoxes.get(r.id) ?? [],
                priority: (s.inPlay.has(r.id) ? 100 : 0) + (r.type === 'territory' ? 10 + r.sv : 5) };
     }).sort((a, b) => b.priority - a.priority);
+  }
+
+  // The tracks at the pole: the round and phase, the Turn Order track (slot by slot), and the Homeland
+  // Status Track with one row per nation (its marker in its zone) and the nation's resources.
+  private drawTracks(tr: Tracks) {
+    const pole = this.svg.querySelector<SVGGElement>('g.pole')!;
+    const row = 15, zoneW = 17, left = 40, top = 66;
+    const width = Math.max(left + ZONES.length * zoneW + 96, 12 + tr.order.length * 42);
+    const slots = tr.order.map((n, i) => `<g transform="translate(${8 + i * 42},31)"><rect class="slot" width="40" height="14" rx="2" style="fill:${colour[n] ?? '#999'}"/>` +
+      `<text class="slot" x="20" y="11">${i + 1} ${escape(n)}</text><title>${escape(t('warroom.web.slot', { n: i + 1, nation: n }))}</title></g>`).join('');
+    const zones = ZONES.map(([z, c], i) => `<rect x="${left + i * zoneW}" y="${top}" width="${zoneW}" height="${tr.nations.length * row + 2}" style="fill:${c}"><title>${escape(t('warroom.web.zone', { zone: z }))}</title></rect>`).join('');
+    const nations = tr.nations.map((n, r) => {
+      const zi = Math.max(0, ZONES.findIndex(([z]) => z === n.zone)), y = top + 1 + r * row;
+      const tip = t('warroom.web.homeland_tip', { nation: n.id, zone: n.zone, stress: n.stress, threshold: n.threshold });
+      return `<g class="hs-row"><text class="nation" x="${left - 4}" y="${y + 11}">${escape(n.id)}</text>` +
+        `<circle cx="${left + zi * zoneW + zoneW / 2}" cy="${y + 7}" r="5.5" style="fill:${colour[n.id] ?? '#999'}"${n.collapsed ? ' class="collapsed"' : ''}><title>${escape(tip)}</title></circle>` +
+        `<text class="res" x="${left + ZONES.length * zoneW + 6}" y="${y + 11}"><tspan style="fill:${resourceColour.oil}">${n.oil}</tspan> ` +
+        `<tspan style="fill:${resourceColour.iron}">${n.iron}</tspan> <tspan class="osr">${n.osr}</tspan> <tspan class="stress">${n.stress}/${n.threshold}</tspan></text></g>`;
+    }).join('');
+    const height = this.tracksFolded ? 22 : top + tr.nations.length * row + 6;
+    pole.innerHTML = `<g class="tracks${this.tracksFolded ? ' folded' : ''}" role="group" aria-label="${escape(t('warroom.web.tracks'))}">
+      <rect class="plate" x="0" y="0" width="${width}" height="${height}" rx="6"/>
+      <text class="round" x="8" y="15">${escape(t('warroom.web.round_phase', { round: tr.round, phase: tr.phase }))}</text>
+      <g class="fold" role="button" tabindex="0" aria-label="${escape(t(this.tracksFolded ? 'warroom.web.show_tracks' : 'warroom.web.hide_tracks'))}" transform="translate(${width - 18},3)">
+        <rect width="15" height="15" rx="3"/><text x="7.5" y="11.5">${this.tracksFolded ? '+' : '−'}</text></g>
+      ${this.tracksFolded ? '' : `<text class="track" x="8" y="28">${escape(t('warroom.web.turn_order'))}</text>${slots ||
+        `<text class="hint" x="8" y="42">${escape(t('warroom.web.no_turn_order'))}</text>`}
+      <text class="track" x="8" y="${top - 4}">${escape(t('warroom.web.homeland'))}</text>
+      <text class="track res-head" x="${left + ZONES.length * zoneW + 6}" y="${top - 4}">${escape(t('warroom.web.resources'))}</text>
+      ${zones}${nations}`}</g>`;
+    pole.dataset.w = String(width);
+    pole.dataset.h = String(height);
+    const fold = pole.querySelector<SVGGElement>('g.fold')!;
+    const toggle = () => {
+      this.tracksFolded = !this.tracksFolded;
+      this.drawTracks(tr);
+      this.placeTracks();
+    };
+    fold.addEventListener('click', (e) => (e.stopPropagation(), toggle()));
+    fold.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') e.preventDefault(), toggle(); });
+  }
+
+  // The tracks sit over the pole; when the pole is out of view they stay at the nearest edge.
+  private placeTracks() {
+    const pole = this.svg.querySelector<SVGGElement>('g.pole')!;
+    const [px, py] = this.g.project(0, 90);
+    const scale = this.w < 600 ? 0.75 : 1;
+    const w = Number(pole.dataset.w ?? 0) * scale, h = Number(pole.dataset.h ?? 0) * scale;
+    const x = Math.max(4, Math.min(this.w - w - 4, px * this.k + this.tx - w / 2));
+    const y = Math.max(4, Math.min(this.h - h - 4, py * this.k + this.ty - h / 2));
+    pole.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${scale})`);
   }
 
   // A narrow passage is drawn between its two seas, drawn towards the territories that key it.
@@ -441,6 +507,7 @@ export class WarRoomMap {
   private place() {
     this.geo.setAttribute('transform', `translate(${this.tx},${this.ty}) scale(${this.k})`);
     this.placeArrows();
+    this.placeTracks();
     for (const a of this.anchored) a.el.setAttribute('transform', `translate(${(a.x * this.k + this.tx).toFixed(1)},${(a.y * this.k + this.ty).toFixed(1)})`);
     // Ids and stacks first (always shown for regions in play), then the names where there is room.
     const taken: Box[] = [];

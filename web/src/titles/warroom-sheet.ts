@@ -108,24 +108,3 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
   });
   return panel;
 }
-
-// The log's lines since the region was chosen for resolution (Order of Battles), the last 16.
-function battleLines(log: string[], region: string): string[] {
-  let from = log.length - 1;
-  while (from > 0 && !log[from].includes(`Active region ${region}`)) --from;
-  return log.slice(Math.max(from, log.length - 16));
-}
-
-// Phase 4's battle being resolved (view field `battle`: its region and Commanders, Allied then
-// Axis), with the log's last lines: its stages, dice and hits as the rules log them.
-export function battlePanel(battle: { region: string; commanders: (string | null)[] } | null | undefined, log: string[], name: (id: string) => string): HTMLElement {
-  const panel = document.createElement('section');
-  panel.className = 'panel wr-battle';
-  if (battle) panel.dataset.place = 'side';  // beside the decision it asks for
-  panel.innerHTML = battle
-    ? `<h2>Battle in ${escape(name(battle.region))}</h2>
-       <p>Commanders: Allied Forces <b>${escape(battle.commanders[0] ?? '—')}</b>, Axis <b>${escape(battle.commanders[1] ?? '—')}</b></p>
-       <ol class="battle-log">${battleLines(log, battle.region).map((l) => `<li>${escape(l)}</li>`).join('')}</ol>`
-    : '<h2>Battles</h2><p class="hint">No battle is being fought now. In Phase 4 each battle shows here with its dice and the hits assigned; the log keeps every line.</p>';
-  return panel;
-}

@@ -1,13 +1,15 @@
 // War Room on the game page: the project's world map in the printed board's polar view
 // (warroom-map.ts; not the printed board: its notice is shown with it), the seat's Orders &
-// Purchases Chart (warroom-sheet.ts), the battles' place, and each nation's economy and morale.
+// Purchases Chart (warroom-sheet.ts), the round's reveals and battles step by step with the Battle
+// Status Board (warroom-battle.ts), the tracks at the pole, and each nation's economy and morale.
 // Orders are written by clicking: a stack, then a destination outlined on the map; every click sends
 // one of the seat's legal actions as the server lists them.
 import { escape, type View } from '../api';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
-import { argumentsOf, battlePanel, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
+import { argumentsOf, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
+import { executionPanel, roundSteps, type BattleBoard } from './warroom-battle';
 import './warroom.css';
 
 interface WarRoomView extends View {
@@ -18,16 +20,21 @@ interface WarRoomView extends View {
   commands: Stack[];
   construction?: { region: string; units: Record<string, number> }[];
   hotspots?: string[];
-  battle?: { region: string; commanders: (string | null)[] } | null;
+  battle?: BattleBoard | null;
+  log_size?: number;
 }
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
 // details are open. One game page at a time. The map's geometry (the coastlines with d3) is loaded
 // apart from the rest of the client, when a War Room game is first shown: until then a placeholder
 // stands in its place.
+// It also keeps the log as far as the page has received it (each view carries its last lines), the
+// boards of the battles it has seen fought, and the step of the execution shown (null: the latest).
 interface Page {
   game: string; layout: MapLayout; map: WarRoomMap | null; holder: HTMLElement; focus: string | null;
   click: (id: string) => void; refresh: () => void;
+  log: string[]; boards: Map<number, BattleBoard>; step: number | null; steps: number;
+  moves: Arrow[];  // the moves of the nation whose reveal the execution panel shows
 }
 let page: Page | null = null;
 
@@ -36,7 +43,8 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
   const holder = document.createElement('section');
   holder.className = 'panel warroom-map loading';
   holder.innerHTML = `<p class="notice">${escape(layout.notice)}</p><p role="status">Drawing the world map…</p>`;
-  const p: Page = { game: v.id, layout, map: null, holder, focus: null, click: () => undefined, refresh: () => undefined };
+  const p: Page = { game: v.id, layout, map: null, holder, focus: null, click: () => undefined, refresh: () => undefined,
+    log: [], boards: new Map(), step: null, steps: 0, moves: [] };
   page = p;
   import('./warroom-geo').then(({ mapGeometry }) => {
     if (page !== p) return;
@@ -49,7 +57,7 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
 
 const ownNations = (v: WarRoomView) => v.nations.filter((n) => v.seat && n.seat === v.seat);
 
-function mapState(v: WarRoomView, marked: Set<string>, focus: string | null): MapState {
+function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, moves: Arrow[]): MapState {
   const legal = v.legal_actions;
   const commandRegion = (nation: string, number: number) => v.commands.find((c) => c.nation === nation && c.number === number)?.region;
   const selectable = new Set<string>(), destinations = new Set<string>();
@@ -62,7 +70,7 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null): Ma
     argumentsOf(legal, 'to', n.id).forEach((r) => destinations.add(r));
     if (n.sheet.selected) selected = commandRegion(n.id, n.sheet.selected) ?? null;
   }
-  const arrows: Arrow[] = [];
+  const arrows: Arrow[] = executing(v) ? [...moves] : [];
   for (const n of v.nations)
     (n.sheet.orders ?? []).forEach((o, box) => {
       const from = o && o.status === 'written' ? commandRegion(n.id, o.command) : undefined;
@@ -84,6 +92,10 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null): Ma
     selected,
     marked,
     focus,
+    tracks: {
+      round: v.round, phase: /Phase (\d)/.exec(v.phase)?.[1] ?? '—', order: v.turn_order ?? [],
+      nations: v.nations.map((n) => ({ id: n.id, zone: n.zone, stress: n.stress, threshold: n.threshold, oil: n.oil, iron: n.iron, osr: n.osr, collapsed: n.collapsed })),
+    },
   };
 }
 
@@ -124,6 +136,48 @@ function regionInfo(v: WarRoomView, r: MapRegion, legal: string[]): string {
   return `<button class="close-info" aria-label="Close">×</button><h3>${escape(r.id)} ${escape(r.name)}</h3><p>${facts}</p>
     ${here.length ? `<ul class="stacks">${rows}</ul>` : '<p class="hint">No Command here.</p>'}
     ${named ? `<p><button class="actions-here" data-id="${escape(r.id)}">Actions naming ${escape(r.id)}</button></p>` : ''}`;
+}
+
+// The view's last log lines put in their place in the page's log (an undo shortens it).
+function keepLog(p: Page, v: WarRoomView) {
+  const size = Number(v.log_size ?? v.log.length), base = size - v.log.length;
+  p.log.length = Math.min(p.log.length, size);
+  v.log.forEach((l, i) => { p.log[base + i] = l; });
+  if (p.log.length < size) p.log.length = size;
+}
+
+// Phases 3 and 4: the orders are revealed and executed, the battles fought.
+const executing = (v: WarRoomView) => !!v.battle || /Phase [34]\b/.test(v.phase);
+
+// The execution panel: the round's reveals and battles, the battle being fought with its board.
+function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (action: string) => Promise<void>): HTMLElement {
+  keepLog(p, v);
+  const steps = roundSteps(p.log);
+  if (steps.length !== p.steps) p.step = null, (p.steps = steps.length);  // a new step is shown as it comes
+  if (v.battle) {
+    const fought = steps.filter((s) => s.kind === 'battle' && s.region === v.battle!.region).pop();
+    if (fought) p.boards.set(fought.at, v.battle);
+  }
+  for (const s of steps) if (s.kind === 'battle') s.board = p.boards.get(s.at);
+  let panel: HTMLElement;
+  // The step's moves go on the map as arrows: where each Command of the nation shown went.
+  const showMoves = () => {
+    const s = steps[p.step === null ? steps.length - 1 : p.step];
+    p.moves = s?.kind === 'reveal' ? s.moves.filter((o) => o.from && o.end).map((o) => ({
+      from: o.from!, to: o.end!, nation: s.nation, box: o.box, label: `${s.nation} box ${o.box}: Command ${o.command} ${o.from} → ${o.end}` })) : [];
+  };
+  const go = (k: number | null) => {
+    p.step = k;
+    const next = draw();
+    panel.replaceWith(next);
+    panel = next;
+    showMoves();
+    p.refresh();
+  };
+  showMoves();
+  const draw = () => executionPanel(steps, p.step, executing(v), v.legal_actions, { name, go, act });
+  panel = draw();
+  return panel;
 }
 
 export const warroom: TitleUi = {
@@ -167,14 +221,17 @@ export const warroom: TitleUi = {
       openInfo(p.focus === id ? null : id);
     };
     p.refresh = () => {
-      p.map?.update(mapState(v, marked, p.focus));
+      p.map?.update(mapState(v, marked, p.focus, p.moves));
       openInfo(p.focus);
     };
-    p.refresh();
     const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
+    const battle = execution(p, v, name, send);
+    p.refresh();
     const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name });
-    const battle = battlePanel(v.battle, v.log, name);
-    return v.battle ? [p.map?.element ?? p.holder, battle, sheet] : [p.map?.element ?? p.holder, sheet, battle];
+    // While orders are executed and battles fought, the execution goes beside the decision and the
+    // sheets under the map.
+    if (executing(v)) delete sheet.dataset.place;
+    return executing(v) ? [p.map?.element ?? p.holder, battle, sheet] : [p.map?.element ?? p.holder, sheet, battle];
   },
   status(view) {
     const v = view as WarRoomView;
