@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/stats.h"
 #include "cli/warroom_commands.h"
 #include "warroom/bots.h"
 #include "warroom/data.h"
@@ -36,15 +37,6 @@ struct Cell {
   std::vector<int> rounds;                  // per game
   std::map<std::string, int> decided_by;    // "Allied: Greater Germany", "round cap", ...
 };
-
-// The 95% Wilson score interval of `k` in `n`.
-std::pair<double, double> wilson(int k, int n) {
-  if (n == 0) return {0, 1};
-  constexpr double z = 1.96;
-  const double nn = n, p = k / nn, d = 1 + z * z / nn;
-  const double centre = (p + z * z / (2 * nn)) / d, half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / d;
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
 
 std::string rate(int k, int n) {
   const auto [lo, hi] = wilson(k, n);
