@@ -8,7 +8,6 @@ namespace churchill::rules {
 
 namespace {
 
-int bit_count(std::uint32_t v) { return __builtin_popcount(v); }
 
 // Powers in the Pol-Mil placement order: Churchill, Stalin, Roosevelt (5.12).
 constexpr int kPolMilOrder[kPowers] = {0, 2, 1};
@@ -243,8 +242,8 @@ void deal_outcomes(const Ctx& c, core::OutcomeList& out) {
   const int p = c.top<Dealing>().power;
   const std::uint32_t pile = c.s.draw[at(p)];
   const int n = bit_count(pile);
-  for (int card = 0; card < 32; ++card)
-    if (pile & (1u << card)) out.push_back({encode(Act::Chance, card), 1.0 / n});
+  const double probability = 1.0 / n;
+  for_each_bit(pile, [&](int card) { out.push_back({encode(Act::Chance, card), probability}); });
 }
 
 void apply_deal(const Ctx& c, core::Action a) {
@@ -265,8 +264,7 @@ void apply_deal(const Ctx& c, core::Action a) {
 // 5.13: each player plays a staff card face down (not a Leader); revealed when all have played.
 void agenda_legal(const Ctx& c, int seat, core::ActionList& out) {
   const std::uint32_t hand = c.s.hand[at(seat)];
-  for (int card = 0; card < 32; ++card)
-    if (hand & (1u << card)) out.push_back(encode(Act::AgendaCard, card));
+  for_each_bit(hand, [&](int card) { out.push_back(encode(Act::AgendaCard, card)); });
 }
 
 void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
@@ -311,7 +309,8 @@ void agenda_won(const Ctx& c, int winner) {
 }
 
 void selection_legal(const Ctx& c, core::ActionList& out) {
-  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
+  const std::size_t issues = c.d.issues.size();
+  for (std::size_t i = 0; i < issues; ++i)
     if (c.s.issues[i].where == IssueWhere::Display) out.push_back(encode(Act::Select, static_cast<int>(i)));
 }
 

@@ -56,6 +56,15 @@ std::uint32_t fronts_of_theater(const Ctx& c, int theater) {
   return front < 0 ? 0 : 1u << front;
 }
 
+// 6.8: the Pol-Mil issues `power` won and has not activated yet this conference.
+std::uint32_t activatable(const Ctx& c, int power) {
+  std::uint32_t bits = 0;
+  for_each_bit(c.k.polmil_issues & ~c.s.activated, [&](int i) {
+    if (won_by(c.s, i, power)) bits |= 1u << i;
+  });
+  return bits;
+}
+
 // 6.6: what satisfies a card mandate. Card text is followed even in a surrendered theater (5.11).
 Targets mandate_targets(const Ctx& c, const Mandate& m) {
   Targets t;
@@ -65,10 +74,7 @@ Targets mandate_targets(const Ctx& c, const Mandate& m) {
     for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
       if ((fronts_of_theater(c, m.theater) & (1u << f)) && has_entry_space(c, static_cast<int>(f))) t.offensive |= 1u << f;
   if (naval && can_place_naval(c, m.theater)) t.naval |= 1u << m.theater;
-  if (m.use == ProductionUse::PolMil)
-    for (std::size_t i = 0; i < c.d.issues.size(); ++i)
-      if (c.d.issues[i].kind == IssueKind::PolMil && won_by(c.s, static_cast<int>(i), m.power) && !(c.s.activated & (1u << i)))
-        t.activate |= 1u << i;
+  if (m.use == ProductionUse::PolMil) t.activate = activatable(c, m.power);
   if (m.use == ProductionUse::ABomb) t.a_bomb = won_by_anyone(c.s, c.k.a_bomb_research);
   return t;
 }
@@ -96,9 +102,7 @@ Targets free_targets(const Ctx& c, int power) {
     if (front_open(c, static_cast<int>(f))) t.offensive |= 1u << f;
   for (std::size_t th = 0; th < c.d.theaters.size(); ++th)
     if (can_place_naval(c, static_cast<int>(th))) t.naval |= 1u << th;
-  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
-    if (c.d.issues[i].kind == IssueKind::PolMil && won_by(c.s, static_cast<int>(i), power) && !(c.s.activated & (1u << i)))
-      t.activate |= 1u << i;
+  t.activate = activatable(c, power);
   t.a_bomb = won_by_anyone(c.s, c.k.a_bomb_research);
   return t;
 }
@@ -139,12 +143,9 @@ Targets production_targets(const Ctx& c, int power, int* priority = nullptr) {
 }
 
 void emit(const Targets& t, int source, core::ActionList& out) {
-  for (int f = 0; f < 32; ++f)
-    if (t.offensive & (1u << f)) out.push_back(encode(Act::Offensive, f, source));
-  for (int th = 0; th < 32; ++th)
-    if (t.naval & (1u << th)) out.push_back(encode(Act::Naval, th, source));
-  for (int i = 0; i < 32; ++i)
-    if (t.activate & (1u << i)) out.push_back(encode(Act::Activate, i));
+  for_each_bit(t.offensive, [&](int f) { out.push_back(encode(Act::Offensive, f, source)); });
+  for_each_bit(t.naval, [&](int th) { out.push_back(encode(Act::Naval, th, source)); });
+  for_each_bit(t.activate, [&](int i) { out.push_back(encode(Act::Activate, i)); });
   if (t.a_bomb) out.push_back(encode(Act::ABombModifier));
 }
 

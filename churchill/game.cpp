@@ -282,12 +282,22 @@ Game::Game(const Data& data) : data_(&data) {
   // 6.11: "Baltic States, Poland, Rumania, Bulgaria, Finland" and "France, Belgium, Netherlands".
   known_.eastern_sphere = locations(d, {"baltic-states", "poland", "rumania", "bulgaria", "finland"});
   known_.western_sphere = locations(d, {"france", "belgium", "netherlands"});
+  known_.polmil_issues = 0;
+  for (std::size_t i = 0; i < d.issues.size() && i < kMaxIssues; ++i)
+    if (d.issues[i].kind == IssueKind::PolMil) known_.polmil_issues |= 1u << i;
+  known_.arctic_locations = 0;
+  for (std::size_t l = 0; l < d.locations.size() && l < kMaxLocations; ++l)
+    if (d.locations[l].theater == known_.arctic) known_.arctic_locations |= 1u << l;
+  known_.uk_us_marker = need(rules::marker_of(d, Power::UK, Power::US), "a UK-US Global Issue marker");
+  known_.uk_ussr_marker = need(rules::marker_of(d, Power::UK, Power::USSR), "a UK-USSR Global Issue marker");
+  known_.us_ussr_marker = need(rules::marker_of(d, Power::US, Power::USSR), "a US-USSR Global Issue marker");
   known_.front_of_theater.fill(-1);
   for (std::size_t f = 0; f < d.fronts.size(); ++f) {
     std::int8_t& front = known_.front_of_theater[d.fronts[f].theater];
     if (front >= 0) throw DataError("the rules need one Front per theater box: " + d.theaters[d.fronts[f].theater].id + " has two");
     front = static_cast<std::int8_t>(f);
   }
+  known_.front_countries = rules::front_countries(d, known_);
   if (d.issues.size() > kMaxIssues || d.fronts.size() > kMaxFronts || d.theaters.size() > kMaxTheaters ||
       d.locations.size() > kMaxLocations)
     throw DataError("the data set is larger than the engine's fixed arrays");

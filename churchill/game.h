@@ -26,6 +26,14 @@ struct Known {
   std::uint8_t stalin;                      // leader index
   // 6.11 Spheres of Influence: bits of the locations of each sphere.
   std::uint32_t eastern_sphere, western_sphere;
+  // 6.8: bits of the Pol-Mil issues (the issues production may activate).
+  std::uint32_t polmil_issues;
+  // 7.4: bits of the locations in the Arctic theater (Norway and Finland).
+  std::uint32_t arctic_locations;
+  // 6.11: bits of the locations connected to the Western or Eastern Front Track, and the Global
+  // Issue marker each pair of powers debates.
+  std::uint32_t front_countries;
+  std::uint8_t uk_us_marker, uk_ussr_marker, us_ussr_marker;
   // 3.25: the Front of each theater box, or -1 (the Arctic has naval support only, no Front).
   std::array<std::int8_t, kMaxTheaters> front_of_theater;
 };

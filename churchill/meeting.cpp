@@ -69,7 +69,7 @@ bool crosses_center(const IssueState& is, int power, int n) {
   return is.track != kCenter && is.track != power && n > is.space;
 }
 
-int cards_in_hand(const State& s, int p) { return __builtin_popcount(s.hand[at(p)]); }
+int cards_in_hand(const State& s, int p) { return bit_count(s.hand[at(p)]); }
 
 // Every way to play a card toward `power` on `issue` with value `full`: the stop option for a
 // conditional issue, and lesser values for a card that may be played below its value.
@@ -90,42 +90,73 @@ bool lesser_allowed(const Ctx& c, int power, int card) {
   return false;
 }
 
+// May a staff card's value differ from issue to issue: has it a modifier (5.22) whose condition
+// names issues, kinds of issue or tracks? (Its other conditions read the Leaders, the same for
+// every issue.)
+bool value_by_issue(const StaffCard& card) {
+  for (const Effect& e : card.effects)
+    if (e.type == EffectType::Modifier && (e.when.issue_kinds || e.when.issues || e.when.on_track)) return true;
+  return false;
+}
+
 }  // namespace
+
+// The issues on the table, one bit per issue (kMaxIssues is 32).
+std::uint32_t issues_on_table(const Ctx& c) {
+  std::uint32_t bits = 0;
+  const std::size_t issues = c.d.issues.size();
+  for (std::size_t i = 0; i < issues; ++i)
+    if (on_table(c.s.issues[i])) bits |= 1u << i;
+  return bits;
+}
+
+// A Leader's variants on each issue of `issues` (his value does not depend on the card he discards,
+// 5.26): computed once per list, then emitted for each card, in the order card, issue, variant.
+struct LeaderVariants {
+  std::array<std::uint8_t, 2 * kMaxIssues> issue{}, flags{};
+  int size = 0;
+};
+LeaderVariants leader_variants(const Ctx& c, int seat, std::uint32_t issues, bool debate) {
+  LeaderVariants lv;
+  for_each_bit(issues, [&](int issue) {
+    const Play p = play_on(c, seat, kNone, issue, true);
+    move_variants(c, seat, issue, play_value(c, p, leader_card(c, seat).value, debate), false, [&](std::uint8_t flags) {
+      lv.issue[at(lv.size)] = static_cast<std::uint8_t>(issue);
+      lv.flags[at(lv.size++)] = flags;
+    });
+  });
+  return lv;
+}
 
 void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
   const std::uint32_t hand = s.hand[at(seat)];
-  bool any_issue = false;
-  for (std::size_t i = 0; i < c.d.issues.size(); ++i) any_issue |= on_table(s.issues[i]);
-  for (int card = 0; card < 32; ++card) {
-    if (!(hand & (1u << card))) continue;
-    if (!any_issue) {
+  const std::uint32_t issues = issues_on_table(c);
+  for_each_bit(hand, [&](int card) {
+    if (!issues) {
       out.push_back(encode(Act::Discard, card));  // nothing left to advance: the card is spent
-      continue;
+      return;
     }
-    if (staff(c, seat, card).chief_of_staff()) {
+    const StaffCard& sc = staff(c, seat, card);
+    if (sc.chief_of_staff()) {
       out.push_back(encode(Act::AdvanceChief, card));  // 5.25: commit before the roll
-      continue;
+      return;
     }
-    for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
-      if (!on_table(s.issues[at(issue)])) continue;
-      const Play p = play_on(c, seat, card, issue, false);
-      const int full = play_value(c, p, staff(c, seat, card).value, false);
-      move_variants(c, seat, issue, full, lesser_allowed(c, seat, card),
-                    [&](std::uint8_t flags) { out.push_back(encode(Act::Advance, card, issue, flags)); });
-    }
-  }
+    const bool lesser = lesser_allowed(c, seat, card);
+    // Without a modifier that reads the issue, the card's value is the same on every issue.
+    const bool by_issue = value_by_issue(sc);
+    int full = -1;
+    for_each_bit(issues, [&](int issue) {
+      if (by_issue || full < 0) full = play_value(c, play_on(c, seat, card, issue, false), sc.value, false);
+      move_variants(c, seat, issue, full, lesser, [&](std::uint8_t flags) { out.push_back(encode(Act::Advance, card, issue, flags)); });
+    });
+  });
   const LeaderState& l = s.leaders[at(seat)];
-  if (any_issue && l.active && !l.stays_home) {  // 5.26: discard a staff card, use the Leader
-    for (int card = 0; card < 32; ++card) {
-      if (!(hand & (1u << card))) continue;
-      for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
-        if (!on_table(s.issues[at(issue)])) continue;
-        const Play p = play_on(c, seat, kNone, issue, true);
-        move_variants(c, seat, issue, play_value(c, p, leader_card(c, seat).value, false), false,
-                      [&](std::uint8_t flags) { out.push_back(encode(Act::AdvanceLeader, card, issue, flags)); });
-      }
-    }
+  if (issues && l.active && !l.stays_home) {  // 5.26: discard a staff card, use the Leader
+    const LeaderVariants lv = leader_variants(c, seat, issues, false);
+    for_each_bit(hand, [&](int card) {
+      for (int i = 0; i < lv.size; ++i) out.push_back(encode(Act::AdvanceLeader, card, lv.issue[at(i)], lv.flags[at(i)]));
+    });
   }
   if (s.pass_earned[at(seat)]) out.push_back(encode(Act::Pass));
 }
@@ -150,23 +181,22 @@ void debate_legal(const Ctx& c, int seat, core::ActionList& out) {
   const Play& adv = s.advance;
   const std::uint32_t hand = s.hand[at(seat)];
   const int issue = adv.issue;
-  for (int card = 0; card < 32 && !adv.leader; ++card) {
-    if (!(hand & (1u << card))) continue;
-    if (staff(c, seat, card).chief_of_staff()) {
-      out.push_back(encode(Act::DebateChief, card));
-      continue;
-    }
-    const Play p = play_on(c, seat, card, issue, false);
-    move_variants(c, seat, issue, play_value(c, p, staff(c, seat, card).value, true), lesser_allowed(c, seat, card),
-                  [&](std::uint8_t flags) { out.push_back(encode(Act::Debate, card, 0, flags)); });
-  }
-  if (s.leaders[at(seat)].active) {  // a stays-home Leader may still debate (5.26 play note)
-    for (int card = 0; card < 32; ++card) {
-      if (!(hand & (1u << card))) continue;
-      const Play p = play_on(c, seat, kNone, issue, true);
-      move_variants(c, seat, issue, play_value(c, p, leader_card(c, seat).value, true), false,
-                    [&](std::uint8_t flags) { out.push_back(encode(Act::DebateLeader, card, 0, flags)); });
-    }
+  CHURCHILL_EXPECT(issue < kMaxIssues);
+  if (!adv.leader)
+    for_each_bit(hand, [&](int card) {
+      if (staff(c, seat, card).chief_of_staff()) {
+        out.push_back(encode(Act::DebateChief, card));
+        return;
+      }
+      const Play p = play_on(c, seat, card, issue, false);
+      move_variants(c, seat, issue, play_value(c, p, staff(c, seat, card).value, true), lesser_allowed(c, seat, card),
+                    [&](std::uint8_t flags) { out.push_back(encode(Act::Debate, card, 0, flags)); });
+    });
+  if (s.leaders[at(seat)].active && hand) {  // a stays-home Leader may still debate (5.26 play note)
+    const LeaderVariants lv = leader_variants(c, seat, 1u << issue, true);
+    for_each_bit(hand, [&](int card) {
+      for (int i = 0; i < lv.size; ++i) out.push_back(encode(Act::DebateLeader, card, 0, lv.flags[at(i)]));
+    });
   }
   out.push_back(encode(Act::NoDebate));
 }

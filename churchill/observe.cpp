@@ -4,15 +4,17 @@
 // unplayed cards are in its hand and which are still undealt, and the other seats' Secret Agenda
 // markers (10.2) until the game ends. Public: how many cards each hand holds, the cards each power
 // has played or lost (so the pool of its unplayed cards), and everything on the board.
+
 #include <bit>
 
 #include "churchill/bots.h"
+#include "churchill/rules.h"
 
 namespace churchill {
 
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
+using rules::bit_count;
 
 // The marker bits a power holds.
 std::uint64_t markers_of(const State& s, int p) {
@@ -26,7 +28,7 @@ std::uint64_t markers_of(const State& s, int p) {
 std::uint32_t pick(std::uint32_t pool, int n, core::Rng& rng) {
   std::uint32_t chosen = 0;
   for (; n > 0 && pool; --n) {
-    std::uint32_t k = rng.below(static_cast<std::uint32_t>(std::popcount(pool)));
+    std::uint32_t k = rng.below(static_cast<std::uint32_t>(bit_count(pool)));
     std::uint32_t rest = pool;
     while (k--) rest &= rest - 1;
     const std::uint32_t bit = rest & (~rest + 1);
@@ -57,7 +59,7 @@ State observe(const State& s, core::Seat seat) {
       pool |= 1u << v.agenda_card[at(p)];
       v.agenda_card[at(p)] = 0;
     }
-    v.hidden_hand[at(p)] = static_cast<std::int8_t>(std::popcount(v.hand[at(p)]));
+    v.hidden_hand[at(p)] = static_cast<std::int8_t>(bit_count(v.hand[at(p)]));
     v.hand[at(p)] = 0;
     v.draw[at(p)] = pool;
     v.secret_agenda[at(p)].fill(kNone);

@@ -61,21 +61,10 @@ void remove_alignment(const Ctx& c, int location, std::uint8_t powers) {
   c.note(kPolMil, holder, Event::AlignmentRemoved, holder, location);
 }
 
-bool can_place_naval(const Ctx& c, int theater) { return c.s.naval[at(theater)] < 5; }
-
 void place_naval(const Ctx& c, int theater, int power, const char* rule) {
   if (!can_place_naval(c, theater)) return;  // 6.5: at most five naval markers in a box
   ++c.s.naval[at(theater)];
   c.note(rule, power, Event::NavalPlaced, theater, power);
-}
-
-bool theater_surrendered(const Ctx& c, int theater) {
-  // 7.8: Germany's surrender closes Europe's tracks, Japan's the Pacific's.
-  return c.s.surrendered[static_cast<std::size_t>(c.d.theaters[at(theater)].region)];
-}
-
-bool has_entry_space(const Ctx& c, int front) {
-  return c.s.front[at(front)] + 1 < static_cast<int>(c.d.fronts[at(front)].track.size());
 }
 
 }  // namespace churchill::rules

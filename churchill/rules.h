@@ -130,6 +130,20 @@ inline bool at_step(const State& s, std::initializer_list<StepId> ids) {
 inline bool acting(const Ctx& c, int seat) {
   return seat >= 0 && seat < kPowers && (c.game.acting_seats(c.s) & core::seat_bit(static_cast<core::Seat>(seat)));
 }
+// The number of set bits (a hand's cards, a deck's). Portable builds have no popcount instruction and
+// __builtin_popcount calls into libgcc; this is the same count, inline.
+constexpr int bit_count(std::uint32_t v) {
+  v = v - ((v >> 1) & 0x55555555u);
+  v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+  return static_cast<int>((((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+static_assert(bit_count(0) == 0 && bit_count(0xffffffffu) == 32 && bit_count(0x80000001u) == 2);
+
+// Calls f(i) for each set bit i of `bits`, lowest first (the order of a loop over i = 0..31).
+template <class F>
+inline void for_each_bit(std::uint32_t bits, F f) {
+  for (; bits; bits &= bits - 1) f(__builtin_ctz(bits));
+}
 // Is the chance outcome `v` a die face 1..sides?
 constexpr bool face(int v, int sides) { return v >= 1 && v <= sides; }
 
@@ -219,6 +233,11 @@ void run_advance(const Ctx& c);
 // 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`
 // under the Global Issues?
 bool global_allows(const Data& d, const Known& k, const State& s, int power, int location, bool remove);
+// 6.11: which Global Issue marker a pair of powers debate (kNone: none).
+std::uint8_t marker_of(const Data& d, Power a, Power b);
+// 6.11: "Countries connected to the Western or Eastern Front Tracks": through a space of those
+// tracks; bits of locations.
+std::uint32_t front_countries(const Data& d, const Known& k);
 // 7.72: a Front's strength: 2, +2 per offensive support, -2 per Axis reserve opposing it.
 int front_strength(const State& s, int front);
 // 7.73 exceptions 3 (D-Day: Normandy needs the Second Front) and 4 (Soviet Far East: Manchuria
@@ -237,9 +256,14 @@ void remove_networks(const Ctx& c, int location, std::uint8_t powers, bool all);
 void remove_alignment(const Ctx& c, int location, std::uint8_t powers);
 
 // Support markers (6.5); placement.cpp
-bool can_place_naval(const Ctx& c, int theater);
+inline bool can_place_naval(const Ctx& c, int theater) { return c.s.naval[at(theater)] < 5; }
 void place_naval(const Ctx& c, int theater, int power, const char* rule);
-bool has_entry_space(const Ctx& c, int front);
-bool theater_surrendered(const Ctx& c, int theater);
+inline bool has_entry_space(const Ctx& c, int front) {
+  return c.s.front[at(front)] + 1 < static_cast<int>(c.d.fronts[at(front)].track.size());
+}
+inline bool theater_surrendered(const Ctx& c, int theater) {
+  // 7.8: Germany's surrender closes Europe's tracks, Japan's the Pacific's.
+  return c.s.surrendered[static_cast<std::size_t>(c.d.theaters[at(theater)].region)];
+}
 
 }  // namespace churchill::rules

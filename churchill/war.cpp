@@ -29,16 +29,7 @@ void start_segment(const Ctx& c, int kind) {
 }
 
 bool arctic_closed(const Ctx& c, int location) {  // 7.4: Norway and Finland need 3 naval
-  return c.d.locations[at(location)].theater == c.k.arctic && c.s.naval[c.k.arctic] < 3;
-}
-
-// 6.11: which Global Issue marker a pair of powers debate.
-std::uint8_t marker_of(const Data& d, Power a, Power b) {
-  for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
-    const auto& p = d.global_issues[m].powers;
-    if ((p[0] == a && p[1] == b) || (p[0] == b && p[1] == a)) return static_cast<std::uint8_t>(m);
-  }
-  return kNone;
+  return (c.k.arctic_locations & (1u << location)) && c.s.naval[c.k.arctic] < 3;
 }
 
 bool eastern_sphere(const Known& k, int l) { return k.eastern_sphere & (1u << l); }
@@ -46,7 +37,7 @@ bool western_sphere(const Known& k, int l) { return k.western_sphere & (1u << l)
 
 // 6.11: Political Alignment markers it costs `power` to remove the one in `location`.
 int removal_cost(const Ctx& c, int location) {
-  const std::uint8_t un = c.s.global[marker_of(c.d, Power::US, Power::USSR)];
+  const std::uint8_t un = c.s.global[c.k.us_ussr_marker];
   if (un == kUS) return 2;                                    // UN
   const bool soviet = c.s.alignment[at(location)] == kUSSR;
   if (un == kUSSR && soviet && (eastern_sphere(c.k, location) || c.d.locations[at(location)].colony)) return 2;
@@ -256,22 +247,38 @@ void check_japan(const Ctx& c);
 
 }  // namespace
 
+std::uint8_t marker_of(const Data& d, Power a, Power b) {
+  for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
+    const auto& p = d.global_issues[m].powers;
+    if ((p[0] == a && p[1] == b) || (p[0] == b && p[1] == a)) return static_cast<std::uint8_t>(m);
+  }
+  return kNone;
+}
+
+std::uint32_t front_countries(const Data& d, const Known& k) {
+  std::uint32_t bits = 0;
+  for (std::size_t l = 0; l < d.locations.size() && l < kMaxLocations; ++l) {
+    const Location& loc = d.locations[l];
+    const auto on_track = [&](int front) {
+      const auto& track = d.fronts[at(front)].track;
+      return std::any_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == loc.space; });
+    };
+    if (loc.space != kNone && (on_track(k.western) || on_track(k.eastern))) bits |= 1u << l;
+  }
+  return bits;
+}
+
 // 6.11: the Global Issues' limits on Political Alignment (rules.h).
 bool global_allows(const Data& d, const Known& k, const State& s, int power, int location, bool remove) {
   const Location& loc = d.locations[at(location)];
-  const std::uint8_t colonial = s.global[marker_of(d, Power::UK, Power::US)];
-  const std::uint8_t europe = s.global[marker_of(d, Power::UK, Power::USSR)];
+  const std::uint8_t colonial = s.global[k.uk_us_marker];
+  const std::uint8_t europe = s.global[k.uk_ussr_marker];
   if (loc.colony) {
     if (colonial == kNone) return remove;                     // neutral: no placement in colonies
     if (colonial == kUK) return power == kUK;                 // Colonialism
     return true;                                              // Self-Determination
   }
-  // "Countries connected to the Western or Eastern Front Tracks": through a space of those tracks.
-  const auto on_track = [&](int front) {
-    const auto& track = d.fronts[at(front)].track;
-    return std::any_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == loc.space; });
-  };
-  const bool front_country = loc.space != kNone && (on_track(k.western) || on_track(k.eastern));
+  const bool front_country = k.front_countries & (1u << location);
   if (europe == kNone) return remove || !front_country;       // neutral
   if (europe == kUSSR) {                                      // Spheres of Influence
     if (eastern_sphere(k, location)) return power == kUSSR;
@@ -307,23 +314,46 @@ void placement_order_legal(const Ctx& c, int, core::ActionList& out) {
     if (tie.tied & (1 << first)) out.push_back(encode(Act::PlaceFirst, first));
 }
 
-void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
+namespace {
+
+// Each placement and removal `seat` may make now (7.1-7.3), in location order, to `add`; stops at
+// the first for which `add` returns false.
+template <class Add>
+void each_placement(const Ctx& c, int seat, Add add) {
   const State& s = c.s;
   const bool networks = s.steps.top().id == StepId::PlaceNetworks;
-  const std::size_t first = out.size();
-  for (int l = 0; l < static_cast<int>(c.d.locations.size()); ++l) {
+  const int locations = static_cast<int>(c.d.locations.size());
+  for (int l = 0; l < locations; ++l) {
     if (arctic_closed(c, l)) continue;
     const bool own = s.networks[at(l)] > 0 && s.network_owner[at(l)] == seat;
     if (networks) {
-      if (s.networks[at(l)] == 0 || (own && s.networks[at(l)] < 2)) out.push_back(encode(Act::PlaceNetwork, l));
-      if (s.networks[at(l)] > 0 && !own) out.push_back(encode(Act::RemoveNetwork, l));  // 7.12: one for one
+      if ((s.networks[at(l)] == 0 || (own && s.networks[at(l)] < 2)) && !add(encode(Act::PlaceNetwork, l))) return;
+      if (s.networks[at(l)] > 0 && !own && !add(encode(Act::RemoveNetwork, l))) return;  // 7.12: one for one
     } else if (own) {
       const std::uint8_t holder = s.alignment[at(l)];
-      if (holder == kNone && global_allows(c.d, c.k, c.s, seat, l, false)) out.push_back(encode(Act::PlaceAlignment, l));
-      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) && s.to_place[at(seat)] >= removal_cost(c, l))
-        out.push_back(encode(Act::RemoveAlignment, l));
+      if (holder == kNone && global_allows(c.d, c.k, c.s, seat, l, false) && !add(encode(Act::PlaceAlignment, l))) return;
+      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) &&
+          s.to_place[at(seat)] >= removal_cost(c, l) && !add(encode(Act::RemoveAlignment, l)))
+        return;
     }
   }
+}
+
+// Has `seat` a placement or removal to make (placement_legal's list is not empty)?
+bool can_place(const Ctx& c, int seat) {
+  bool any = false;
+  each_placement(c, seat, [&](core::Action) { return !(any = true); });
+  return any;
+}
+
+}  // namespace
+
+void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
+  const std::size_t first = out.size();
+  each_placement(c, seat, [&](core::Action a) {
+    out.push_back(a);
+    return true;
+  });
   // A player must place what he can (7.1, 7.3); a removal is one he "may" make instead (7.12, 7.32).
   const auto removal = [](core::Action a) { return kind_of(a) == Act::RemoveNetwork || kind_of(a) == Act::RemoveAlignment; };
   if (out.size() > first && std::all_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), removal))
@@ -337,19 +367,13 @@ void next_placer(const Ctx& c) {
   State& s = c.s;
   const StepId id = s.steps.top().id;
   const OrderedTurn turn = c.top<OrderedTurn>();
-  core::ActionList legal;
-  if (s.to_place[at(turn.seat)] > 0) {
-    placement_legal(c, turn.seat, legal);
-    if (!legal.empty()) return;
-  }
+  if (s.to_place[at(turn.seat)] > 0 && can_place(c, turn.seat)) return;
   s.to_place[at(turn.seat)] = 0;  // 7.1, 7.3: unused markers are lost
   for (int i = turn.index + 1; i < kPowers; ++i) {
     const int p = s.order[at(i)];
     if (s.to_place[at(p)] == 0) continue;
     c.set_top(OrderedTurn{p, i});
-    legal.clear();
-    placement_legal(c, p, legal);
-    if (!legal.empty()) return;
+    if (can_place(c, p)) return;
     s.to_place[at(p)] = 0;
   }
   if (id == StepId::PlaceNetworks) {  // 7.3 Political Alignment follows
@@ -371,9 +395,7 @@ void next_placer_check(const Ctx& c) {
   const StepId id = s.steps.top().id;
   if (id != StepId::PlaceNetworks && id != StepId::PlaceAlignment) return;
   const int seat = c.top<OrderedTurn>().seat;
-  core::ActionList legal;
-  if (s.to_place[at(seat)] > 0) placement_legal(c, seat, legal);
-  if (legal.empty()) next_placer(c);
+  if (s.to_place[at(seat)] == 0 || !can_place(c, seat)) next_placer(c);
 }
 
 void apply_placement(const Ctx& c, int seat, core::Action a) {

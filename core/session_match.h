@@ -152,6 +152,10 @@ class SessionMatch final : public Match {
     if constexpr (LocalizedGame<G>) return game_->catalogues().render(language_, game_->phase_message(session_.state()));
     else return game_->phase_text(session_.state());
   }
+  nlohmann::json phase_message() const override {
+    if constexpr (LocalizedGame<G>) return i18n::to_json(game_->phase_message(session_.state()));
+    else return game_->phase_text(session_.state());
+  }
   void set_language(std::string language) override { language_ = std::move(language); }
   std::string action_text(Seat seat, std::string_view command) const override {
     if constexpr (LocalizedGame<G>) {

@@ -65,8 +65,8 @@ TEST_F(WarroomCli, ASeatSeesOnlyItsOwnSheetWhileWriting) {
     run("run " + save);
     const std::string phase = run("status " + save).out;
     if (phase.find("Write Orders") != std::string::npos) break;
-    if (phase.find("BC may reorganize") != std::string::npos) run("act " + save + " --as BC done BC");
-    if (phase.find("USSR may reorganize") != std::string::npos) run("act " + save + " --as USSR done USSR");
+    if (phase.find("British Commonwealth may reorganize") != std::string::npos) run("act " + save + " --as BC done BC");
+    if (phase.find("Soviet Union may reorganize") != std::string::npos) run("act " + save + " --as USSR done USSR");
   }
   ASSERT_EQ(run("act " + save + " --as BC bid BC 2").status, 0);
   const auto as_ussr = nlohmann::json::parse(run("status " + save + " --as USSR --json").out);
