@@ -90,7 +90,7 @@ TEST(SovietJapanesePact, ArticleFour_NoMedalToAPartyForTheOthersTerritoryThatRou
   resolve(g, s, {"white", "white"}, {}, &log);
   EXPECT_EQ(s.nation[US].medals, 1) << log.text;
   EXPECT_EQ(s.nation[USSR].medals, 0) << log.text;
-  EXPECT_NE(log.text.find("Article Four: USSR gains no Medal for J2, taken from JPN"), std::string::npos) << log.text;
+  EXPECT_NE(log.text.find("Article Four: Soviet Union gains no Medal for Korea, taken from Imperial Japan"), std::string::npos) << log.text;
   act(g, s, USSR, "fight USSR J7", &log);
   resolve(g, s, {"white", "white"}, {}, &log);
   EXPECT_EQ(s.region[region("J7")].controller, USSR);
@@ -293,8 +293,8 @@ TEST(SovietJapanesePact, Ruling52_TwoDistinctBattlesWithAThirdParty) {
   const auto rows = play_battles(g, s, {"yellow", "yellow", "white", "white", "white", "white", "white", "yellow", "yellow", "blue", "blue"}, &log);
   EXPECT_EQ(rows[0], (std::array<std::uint8_t, kSides>{static_cast<std::uint8_t>(nation_bit(USSR) | nation_bit(US)), nation_bit(GER)})) << log.text;
   EXPECT_EQ(rows[1], (std::array<std::uint8_t, kSides>{nation_bit(US), nation_bit(JPN)})) << log.text;
-  EXPECT_NE(log.text.find("Article Three: battle 1 of 2 in P-14, without JPN"), std::string::npos) << log.text;
-  EXPECT_NE(log.text.find("Article Three: battle 2 of 2 in P-14, without USSR"), std::string::npos) << log.text;
+  EXPECT_NE(log.text.find("Article Three: battle 1 of 2 in Sea of Okhotsk, without Imperial Japan"), std::string::npos) << log.text;
+  EXPECT_NE(log.text.find("Article Three: battle 2 of 2 in Sea of Okhotsk, without Soviet Union"), std::string::npos) << log.text;
   EXPECT_EQ(s.nation[GER].casualties[at(kSub)], 1);
   EXPECT_EQ(s.nation[JPN].casualties[at(kCa)], 1);
   EXPECT_EQ(s.nation[USSR].casualties, (std::array<std::uint16_t, kUnitTypes>{})) << "no Japanese die can hit the Soviet submarine";
