@@ -21,8 +21,8 @@ function withRule(line: string): string {
 // Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)").
 // Worded from its catalogue key where the catalogue has it.
 const whyFew = (v: View) => {
-  const why = v.options_why as { text?: string; key?: string; args?: Record<string, string> } | null | undefined;
-  return why?.key && has(why.key) ? t(why.key, why.args ?? {}) : why?.text ?? '';
+  const why = v.options_why as { text?: string; key?: string; rule?: string; args?: Record<string, string> } | null | undefined;
+  return why?.key && has(why.key) ? `${t(why.key, why.args ?? {})} (${why.rule})` : why?.text ?? '';
 };
 
 export function renderGame(app: HTMLElement, id: string): () => void {

@@ -72,6 +72,18 @@ export function t(key: string, args: Record<string, string | number> = {}): stri
   return i18next.t(key, args as Record<string, unknown>) as string;
 }
 
+// A message worded in English with some arguments replaced (`word` sees each argument first: its
+// result, or undefined to word it as usual): the form the War Room panels read the log in.
+export function renderEnglish(m: Message, word: (m: Message) => string | undefined): string {
+  const own = word(m);
+  if (own !== undefined) return own;
+  if (typeof m === 'string') return m;
+  const args: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(m.args ?? {})) args[name] = renderEnglish(value, word);
+  if (m.count !== undefined) args.count = m.count;
+  return i18next.t(m.key, { ...args, lng: 'en' } as Record<string, unknown>) as string;
+}
+
 // Whether the catalogue (the language or English) has `key`.
 export function has(key: string): boolean {
   return i18next.exists(key);

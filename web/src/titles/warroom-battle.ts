@@ -35,12 +35,12 @@ function split(line: string): [string, string] {
 }
 
 const BATTLE = /^(\S+) selects the Active region (\S+)$/;
-const REVEAL = /^(\S+) reveals its O&P Chart: \d+ orders$/;
+const REVEAL = /^(\S+) reveals its O&P Chart: \d+ orders?$/;
 const BOX = /^(\S+) box (\d+): Command (\d+) to (\S+)$/;
 const CANCEL = /^(\S+) cancels box (\d+) \(Command (\d+)\)$/;
 const MOVED = /^(\S+) moves Command (\d+) from (\S+) (?:to|and stops in) (\S+)$/;
 const STAGE = /^(Air|Surface) Battle Stage: /;
-const BATCH = /^(\S+) rolls a batch of \d+ dice$/;
+const BATCH = /^(\S+) rolls a batch of \d+ (?:die|dice)$/;
 const DIE = /^(\S+) die: (\w+)$/;
 const MISS = /^(\w+) misses$/;
 const HIT = /^(hit on .*|.* escort cruiser takes the hit)$/;

@@ -5,6 +5,7 @@
 // Orders are written by clicking: a stack, then a destination outlined on the map; every click sends
 // one of the seat's legal actions as the server lists them.
 import { escape, type View } from '../api';
+import { renderEnglish, type Message } from '../i18n';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
@@ -22,6 +23,7 @@ interface WarRoomView extends View {
   hotspots?: string[];
   battle?: BattleBoard | null;
   log_size?: number;
+  log_messages?: Message[];
 }
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
@@ -138,11 +140,16 @@ function regionInfo(v: WarRoomView, r: MapRegion, legal: string[]): string {
     ${named ? `<p><button class="actions-here" data-id="${escape(r.id)}">Actions naming ${escape(r.id)}</button></p>` : ''}`;
 }
 
-// The view's last log lines put in their place in the page's log (an undo shortens it).
-function keepLog(p: Page, v: WarRoomView) {
+// The view's last log lines put in their place in the page's log (an undo shortens it), as the
+// execution panel reads them: English, with nations and regions by their ids ("Phase 4 > ...: GER
+// selects the Active region G1"), worded from the view's structured messages.
+function keepLog(p: Page, v: WarRoomView, regionId: Map<string, string>) {
   const size = Number(v.log_size ?? v.log.length), base = size - v.log.length;
+  const byId = (m: Message) => typeof m === 'string' ? regionId.get(m)
+    : m.key.startsWith('warroom.nation.') ? m.key.slice('warroom.nation.'.length) : undefined;
+  const line = (i: number) => v.log_messages?.[i] ? renderEnglish(v.log_messages[i], byId) : v.log[i];
   p.log.length = Math.min(p.log.length, size);
-  v.log.forEach((l, i) => { p.log[base + i] = l; });
+  v.log.forEach((_, i) => { p.log[base + i] = line(i); });
   if (p.log.length < size) p.log.length = size;
 }
 
@@ -150,8 +157,9 @@ function keepLog(p: Page, v: WarRoomView) {
 const executing = (v: WarRoomView) => !!v.battle || /Phase [34]\b/.test(v.phase);
 
 // The execution panel: the round's reveals and battles, the battle being fought with its board.
-function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (action: string) => Promise<void>): HTMLElement {
-  keepLog(p, v);
+function execution(p: Page, v: WarRoomView, name: (id: string) => string, regionId: Map<string, string>,
+                   act: (action: string) => Promise<void>): HTMLElement {
+  keepLog(p, v, regionId);
   const steps = roundSteps(p.log);
   if (steps.length !== p.steps) p.step = null, (p.steps = steps.length);  // a new step is shown as it comes
   if (v.battle) {
@@ -225,7 +233,7 @@ export const warroom: TitleUi = {
       openInfo(p.focus);
     };
     const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
-    const battle = execution(p, v, name, send);
+    const battle = execution(p, v, name, new Map([...regions.values()].map((r) => [r.name, r.id])), send);
     p.refresh();
     const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name });
     // While orders are executed and battles fought, the execution goes beside the decision and the
