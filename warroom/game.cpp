@@ -76,6 +76,13 @@ bool launch_finished(const CCtx& c, const Step& st) { return launch_done(c, st.a
 bool landing_finished(const CCtx& c, const Step& st) { return landing_done(c, st.a); }
 bool place_finished(const CCtx& c, const Step& st) { return place_done(c, st.a); }
 bool owed_paid(const CCtx&, const Step& st) { return st.b <= 0; }
+// Mass Desertion is paid as far as able (ruling 75): it ends when nothing of the nation's may desert.
+bool desertion_paid(const CCtx& c, const Step& st) {
+  if (st.b <= 0) return true;
+  core::ActionList l;
+  desert_legal(c, st.a, l);
+  return l.empty();
+}
 bool trade_finished(const CCtx& c, const Step& st) {
   core::ActionList l;
   trade_legal(c, st.a, l);
@@ -172,7 +179,7 @@ constexpr StepRow kSteps[] = {
    blue_legal, blue_apply, owed_paid, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::Desert, "desert", Kind::Decision, "Phase 6 > Stress Zone Penalties > Gray Zone",
    "warroom.prompt.desert",
-   desert_legal, desert_apply, owed_paid, nullptr, nullptr, nullptr, nullptr, nullptr},
+   desert_legal, desert_apply, desertion_paid, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::Trade, "trade", Kind::Decision, "Phase 7 > Step 2. Trade with Neutrals",
    "warroom.prompt.trade",
    trade_legal, trade_apply, trade_finished, nullptr, nullptr, nullptr, nullptr, nullptr},

@@ -67,4 +67,13 @@ TEST_F(WarroomBalance, BadInputIsRefusedWithOneLine) {
   EXPECT_NE(zero.out.find("--games"), std::string::npos) << zero.out;
 }
 
+// Mass Desertion is paid as far as able (ruling 75): this Global War game (seven seats, random
+// Allies) reached a Gray Zone nation that owed a unit with none that could desert, and the step
+// offered no action and never ended.
+TEST_F(WarroomBalance, Ruling75_MassDesertionEndsWhenNothingMayDesert) {
+  const Result r = run("selfplay --scenario global-war --players 7 --allied random --axis rules --games 1 --seed 1036 --rounds 40");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("1 games"), std::string::npos) << r.out;
+}
+
 }  // namespace
