@@ -171,7 +171,8 @@ class Play {
     const std::string key = why.value("key", "");
     if (key.empty() || !cat_.contains(language, key)) return why.value("text", "");
     core::i18n::Args args;
-    for (const auto& [name, value] : why.value("args", nlohmann::json::object()).items())
+    const nlohmann::json given = why.value("args", nlohmann::json::object());
+    for (const auto& [name, value] : given.items())
       if (value.is_string()) args.emplace_back(name, value.get<std::string>());
     return tr(key, args) + " (" + why.value("rule", "") + ")";
   }
@@ -226,7 +227,7 @@ class Play {
     for (std::size_t i = lines > 5 ? lines - 5 : 0; i < lines; ++i) std::printf("%s", style_.dim(wrap("  " + game_.log_line(i), width_, 6)).c_str());
     if (seat != core::kChance) {  // why the options are so few, where the title says (a rule's reason)
       const nlohmann::json why = game_.view(seat, 0).value("options_why", nlohmann::json());
-      if (why.is_object()) std::printf("%s", wrap("Why: " + why_text(why), width_, 5).c_str());
+      if (why.is_object()) std::printf("%s", wrap(tr("ui.play.why") + ": " + why_text(why), width_, 5).c_str());
     }
     if (options.size() <= 36) return list(options, {});
     // Too many to list on one screen: the verbs, with how many of each; a beginning lists them.
