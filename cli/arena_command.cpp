@@ -13,6 +13,7 @@
 
 #include "churchill/ai.h"
 #include "cli/commands.h"
+#include "cli/stats.h"
 
 namespace cli {
 
@@ -29,15 +30,6 @@ struct Lineup {
 struct Tally {
   int games = 0, wins = 0;
 };
-
-// The 95% Wilson score interval of `wins` in `games`.
-std::pair<double, double> wilson(int wins, int games) {
-  if (games == 0) return {0, 1};
-  constexpr double z = 1.96;
-  const double n = games, p = wins / n, d = 1 + z * z / n;
-  const double centre = (p + z * z / (2 * n)) / d, half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d;
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
 
 std::vector<std::string> parse_players(const std::string& text) {
   std::vector<std::string> out;

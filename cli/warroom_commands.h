@@ -9,5 +9,6 @@
 namespace cli {
 
 void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code);  // selfplay, bench
+void add_warroom_balance_command(CLI::App& app, Kit& kit, int& exit_code);  // balance (docs/warroom/balance.md)
 
 }  // namespace cli

@@ -1,5 +1,5 @@
 // warroom: the command-line front end of War Room, built from the kit (cli/kit.h): new, status,
-// act, run, replay and play from the kit; selfplay and bench (cli/warroom_play.cpp); data check and
+// act, run, replay and play from the kit; selfplay and bench (cli/warroom_play.cpp); balance (cli/warroom_balance.cpp); data check and
 // audit of the data set (docs/warroom/data.md).
 #include <cstdio>
 
@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   cli::add_match_commands(app, kit, exit_code);
   cli::add_warroom_play_commands(app, kit, exit_code);
+  cli::add_warroom_balance_command(app, kit, exit_code);
   add_data_commands(app, kit, exit_code);
   return cli::run(app, kit, argc, argv, exit_code);
 }

@@ -58,9 +58,37 @@ inline std::string controller_in(const SaveFile& record, const std::string& seat
 // What `seat` (nullopt: a spectator) may see of a session: the game's view from the seat's
 // observation, with the platform's fields (title, scenario, seat, seats, seat_order, active, phase,
 // legal_actions, can_undo, log, log_size, terminal, version).
+// The log's entries in words (describe) and, where the game has messages, as messages: each entry is
+// worded once, as the log grows, since every view shows the same tail (an entry taken back by an
+// undo is worded again). Not thread-safe: one owner (a match) updates it before reading.
+template <PresentableGame G>
+class LogTexts {
+ public:
+  void update(const G& g, const std::vector<LogEntry>& entries) {
+    std::size_t keep = 0;
+    while (keep < entries_.size() && keep < entries.size() && same(entries_[keep], entries[keep])) ++keep;
+    entries_.resize(keep), lines_.resize(keep), messages_.resize(keep);
+    for (std::size_t i = keep; i < entries.size(); ++i) {
+      entries_.push_back(entries[i]);
+      lines_.push_back(g.describe(entries[i]));
+      if constexpr (LocalizedGame<G>) messages_.push_back(i18n::to_json(g.log_message(entries[i])));
+    }
+  }
+  const std::string& line(std::size_t i) const { return lines_[i]; }
+  const nlohmann::json& message(std::size_t i) const { return messages_[i]; }
+
+ private:
+  static bool same(const LogEntry& a, const LogEntry& b) {
+    return a.rule == b.rule && a.seat == b.seat && a.event == b.event && a.args == b.args;
+  }
+  std::vector<LogEntry> entries_;
+  std::vector<std::string> lines_;
+  std::vector<nlohmann::json> messages_;
+};
+
 template <PresentableGame G>
 nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& record, std::optional<Seat> seat,
-                         int log_tail) {
+                         int log_tail, LogTexts<G>* log_texts = nullptr) {
   const auto& s = session.state();
   const auto seen = g.observe(s, seat ? *seat : kSpectator);
   const NodeKind kind = session.node_kind();
@@ -79,35 +107,36 @@ nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& 
   j["seat_order"] = order;
   j["active"] = active;
   j["phase"] = g.phase_text(seen);
-  nlohmann::json legal = nlohmann::json::array();
+  // The commands, and where the game has messages their display texts, worded by the client in its
+  // reader's language (docs/i18n.md); the legal actions are listed once for both.
+  nlohmann::json legal = nlohmann::json::array(), texts = nlohmann::json::object();
   if (seat && (acting & seat_bit(*seat))) {
     ActionList list;
     g.legal_actions(seen, *seat, list);
-    for (Action a : list) legal.push_back(g.action_to_string(seen, *seat, a));
+    for (Action a : list) {
+      std::string command = g.action_to_string(seen, *seat, a);
+      if constexpr (LocalizedGame<G>) texts[command] = i18n::to_json(g.action_message(seen, *seat, a));
+      legal.push_back(std::move(command));
+    }
   }
   j["legal_actions"] = legal;
   if constexpr (LocalizedGame<G>) {
-    // The display texts as messages, worded by the client in its reader's language (docs/i18n.md).
     j["phase_message"] = i18n::to_json(g.phase_message(seen));
-    nlohmann::json texts = nlohmann::json::object();
-    if (seat && (acting & seat_bit(*seat))) {
-      ActionList list;
-      g.legal_actions(seen, *seat, list);
-      for (Action a : list) texts[g.action_to_string(seen, *seat, a)] = i18n::to_json(g.action_message(seen, *seat, a));
-    }
     j["action_messages"] = texts;
   }
   j["can_undo"] = seat && session.can_undo(*seat);
   const auto& entries = session.log().entries();
   const std::size_t n = entries.size(), tail = static_cast<std::size_t>(std::max(log_tail, 0));
-  nlohmann::json log = nlohmann::json::array();
-  for (std::size_t i = n > tail ? n - tail : 0; i < n; ++i) log.push_back(g.describe(entries[i]));
-  j["log"] = log;
-  if constexpr (LocalizedGame<G>) {
-    nlohmann::json messages = nlohmann::json::array();
-    for (std::size_t i = n > tail ? n - tail : 0; i < n; ++i) messages.push_back(i18n::to_json(g.log_message(entries[i])));
-    j["log_messages"] = messages;
+  LogTexts<G> own;
+  LogTexts<G>& worded = log_texts ? *log_texts : own;
+  worded.update(g, entries);
+  nlohmann::json log = nlohmann::json::array(), messages = nlohmann::json::array();
+  for (std::size_t i = n > tail ? n - tail : 0; i < n; ++i) {
+    log.push_back(worded.line(i));
+    if constexpr (LocalizedGame<G>) messages.push_back(worded.message(i));
   }
+  j["log"] = log;
+  if constexpr (LocalizedGame<G>) j["log_messages"] = messages;
   j["log_size"] = n;
   j["terminal"] = kind == NodeKind::Terminal;
   j["version"] = session.history().size();
@@ -150,6 +179,10 @@ class SessionMatch final : public Match {
   }
   std::string phase() const override {
     if constexpr (LocalizedGame<G>) return game_->catalogues().render(language_, game_->phase_message(session_.state()));
+    else return game_->phase_text(session_.state());
+  }
+  nlohmann::json phase_message() const override {
+    if constexpr (LocalizedGame<G>) return i18n::to_json(game_->phase_message(session_.state()));
     else return game_->phase_text(session_.state());
   }
   void set_language(std::string language) override { language_ = std::move(language); }
@@ -253,7 +286,7 @@ class SessionMatch final : public Match {
   }
 
   nlohmann::json view(std::optional<Seat> seat, int log_tail) const override {
-    return seat_view(*game_, session_, record_, seat, log_tail);
+    return seat_view(*game_, session_, record_, seat, log_tail, &log_texts_);
   }
   std::string board_text(std::optional<Seat> seat) const override {
     const State seen = game_->observe(session_.state(), seat ? *seat : kSpectator);
@@ -301,6 +334,7 @@ class SessionMatch final : public Match {
   Session<G> session_;
   ActionTexts<G> texts_;
   std::string language_ = std::string(i18n::kFallbackLanguage);
+  mutable LogTexts<G> log_texts_;  // the log worded once for every view (view() is called by one thread at a time)
 };
 
 }  // namespace core

@@ -63,6 +63,9 @@ class Match {
   virtual NodeKind node_kind() const = 0;
   virtual SeatMask acting_seats() const = 0;  // 0 at a chance node or the end
   virtual std::string phase() const = 0;      // in words, with the rule number
+  // The phase as a message (core/i18n.h: {"key", "args"}) that each reader words in its language;
+  // the English text where the title has no catalogue.
+  virtual nlohmann::json phase_message() const { return phase(); }
   virtual SeatMask winners() const = 0;       // at the end: the seats that won (0: nobody)
   virtual std::string state_hash() const = 0;
   virtual std::size_t version() const = 0;    // the number of actions so far

@@ -57,9 +57,11 @@ std::string dump(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohma
 
 Response json_response(const Request& req, http::status status, const nlohmann::json& body) { return json_text(req, status, dump(body)); }
 
-Response error(const Request& req, int status, const std::string& message, const nlohmann::json& view = nullptr) {
-  nlohmann::json body = {{"error", message}};
-  if (!view.is_null()) body["view"] = view;
+// {"error": English text, "code": stable id, "message": {"key": "server.error.<code>", "args"}, "view"}.
+Response error(const Request& req, const ApiError& e) {
+  nlohmann::json body = {{"error", e.what()}, {"code", e.code()}, {"message", e.message()}};
+  if (!e.view().is_null()) body["view"] = e.view();
+  const int status = e.status();
   Response res = json_response(req, static_cast<http::status>(status), body);
   if (status == 405) res.set(http::field::allow, "GET, HEAD, POST");
   if (status == 503 || status == 429) res.set(http::field::retry_after, "1");
@@ -70,7 +72,7 @@ Response error(const Request& req, int status, const std::string& message, const
 Response framing_error(int status, const std::string& message) {
   Request req;
   req.keep_alive(false);
-  Response res = error(req, status, message);
+  Response res = error(req, ApiError(status, message));
   res.keep_alive(false);
   return res;
 }
@@ -112,11 +114,11 @@ Response static_file(const Request& req, const std::string& path_and_query, cons
                     std::all_of(path.begin(), path.end(), [](unsigned char ch) {
                       return std::isalnum(ch) || ch == '/' || ch == '.' || ch == '-' || ch == '_';
                     });
-  if (!safe) return error(req, 404, "not found");
+  if (!safe) return error(req, ApiError(404, "not found"));
   std::error_code ec;
   if (!std::filesystem::is_regular_file(web_dir + path, ec)) {
-    if (path == "/index.html") return error(req, 404, "the web client is not built (scripts/setup.sh builds it)");
-    return error(req, 404, "not found");
+    if (path == "/index.html") return error(req, ApiError(404, "the web client is not built (scripts/setup.sh builds it)"));
+    return error(req, ApiError(404, "not found"));
   }
   std::ifstream in(web_dir + path, std::ios::binary);
   std::ostringstream ss;
@@ -399,7 +401,7 @@ Response route(const Request& req, const std::string& client, Shared& s) {
       return json_text(req, http::status::ok, lobby.list(status.empty() ? "live" : status, query(target, "after"), limit));
     }
     only(true);
-    if (!s.creations.allow(client)) throw ApiError(429, "too many new games from this address; wait a minute");
+    if (!s.creations.allow(client)) throw ApiError(429, ErrorCode{"too_many_games"}, "too many new games from this address; wait a minute");
     return json_response(req, http::status::created, lobby.create(body_json(req)));
   }
   if (p.size() == 5 && p[1] == "games" && p[3] == "seats") {
@@ -436,10 +438,10 @@ Response answer(const Request& req, const std::string& client, Shared& s) {
     }
     return res;
   } catch (const ApiError& e) {
-    return error(req, e.status(), e.what(), e.view());
+    return error(req, e);
   } catch (const std::exception& e) {
     std::cerr << "churchill serve: " << printable(e.what(), 200) << std::endl;
-    return error(req, 500, "internal error");
+    return error(req, ApiError(500, "internal error"));
   }
 }
 
@@ -594,7 +596,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                bool ok, const std::vector<std::string>& conflicts) {
       Request r{http::verb::post, "/", version};
       r.keep_alive(keep);
-      if (!ok) return self->send(error(r, 503, "the change could not be stored, so it was not made; try again"));
+      if (!ok) return self->send(error(r, ApiError(503, ErrorCode{"not_stored"}, "the change could not be stored, so it was not made; try again")));
       if (std::find(conflicts.begin(), conflicts.end(), id) == conflicts.end()) return self->send(std::move(*shared));
       // Another server sharing the store changed the game first: the current view, to choose again.
       nlohmann::json view;
@@ -602,8 +604,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         view = nlohmann::json::parse(self->s_.lobby.view(id, *token));
       } catch (const std::exception&) {
       }
-      self->send(error(r, 409, "the game was changed through another server at the same moment, so this change was not made: "
-                               "choose again on the current view", view));
+      self->send(error(r, ApiError(409, ErrorCode{"stale"}, "the game was changed through another server at the same moment, so this change was not made: "
+                                                    "choose again on the current view", view)));
     });
   }
 
@@ -622,7 +624,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         self->send(std::move(res));
       });
     } catch (const ApiError& e) {
-      send(error(*shared, e.status(), e.what()));
+      send(error(*shared, ApiError(e.status(), e.what())));
     }
   }
 
@@ -646,7 +648,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (!same_origin(req, s_.options)) throw ApiError(403, "a cross-site WebSocket is refused (its Origin is not this server's)");
       s_.lobby.seat_of(id, "");  // a game that does not exist is refused before the upgrade
     } catch (const ApiError& e) {
-      return send(error(req, e.status(), e.what()));
+      return send(error(req, e));
     }
     stream_.expires_never();
     std::make_shared<WsSession>(stream_.release_socket(), s_, id, std::move(slot_))->start(std::move(req));

@@ -132,9 +132,9 @@ Lobby::Room& Lobby::room(const std::string& id) {
       sg = store_.load(id);
     } catch (const StoreError& e) {
       std::cerr << fmt::format("churchill serve: cannot load game {}: {}\n", printable(id), e.what());
-      throw ApiError(503, "the game cannot be read from storage now; try again");
+      throw ApiError(503, ErrorCode{"storage"}, "the game cannot be read from storage now; try again");
     }
-    if (!sg) throw ApiError(404, fmt::format("no game {}", printable(id)));
+    if (!sg) throw ApiError(404, ErrorCode{"no_game"}, fmt::format("no game {}", printable(id)));
     Room fresh = build(std::move(*sg));
     if (it != rooms_.end()) {
       fresh.listeners = std::move(it->second.listeners);
@@ -150,9 +150,9 @@ Lobby::Room& Lobby::room(const std::string& id) {
     }
     think(id);
   }
-  if (it->second.erasing) throw ApiError(404, fmt::format("no game {}", printable(id)));
+  if (it->second.erasing) throw ApiError(404, ErrorCode{"no_game"}, fmt::format("no game {}", printable(id)));
   if (!it->second.damaged.empty())
-    throw ApiError(410, fmt::format("game {} is damaged (its stored actions do not replay to its stored state) and is kept aside", id));
+    throw ApiError(410, ErrorCode{"damaged"}, fmt::format("game {} is damaged (its stored actions do not replay to its stored state) and is kept aside", id));
   return it->second;
 }
 
@@ -171,7 +171,7 @@ std::string Lobby::make_summary(const std::string& id, Room& r) const {
     order.push_back(m.seat_name(p));
     if (m.winners() & core::seat_bit(static_cast<core::Seat>(p))) winners.push_back(m.seat_name(p));
   }
-  nlohmann::json s = {{"title", m.record().game}, {"scenario", m.record().scenario}, {"phase", m.phase()},
+  nlohmann::json s = {{"title", m.record().game}, {"scenario", m.record().scenario}, {"phase", m.phase()}, {"phase_message", m.phase_message()},
                       {"terminal", m.node_kind() == core::NodeKind::Terminal}, {"winners", winners}, {"seat_order", order}};
   nlohmann::json seats = nlohmann::json::object();
   bool open = false;
@@ -197,7 +197,7 @@ std::string Lobby::list(const std::string& status, const std::string& after, std
     try {
       entries = store_.finished_summaries(after, limit + 1);
     } catch (const StoreError&) {
-      throw ApiError(503, "the list of finished games cannot be read from storage now; try again");
+      throw ApiError(503, ErrorCode{"storage"}, "the list of finished games cannot be read from storage now; try again");
     }
   } else {
     for (auto it = rooms_.upper_bound(after); it != rooms_.end() && entries.size() <= limit; ++it) {
@@ -237,7 +237,7 @@ core::SaveFile Lobby::parse_create(const nlohmann::json& body) const {
     if (!controller.is_string()) throw ApiError(400, fmt::format("the seat {} is \"human\" or \"bot:\" and a bot's name", printable(seat)));
     const std::string c = controller.get<std::string>();
     if (c.starts_with("bot:") && title.bot_searches(c.substr(4)) && !waiting_.empty())
-      throw ApiError(503, fmt::format("the server's searches are all taken ({} games wait for one); try again shortly, "
+      throw ApiError(503, ErrorCode{"searches_busy"}, fmt::format("the server's searches are all taken ({} games wait for one); try again shortly, "
                                       "or choose a bot that does not search", waiting_.size()));
     controllers.emplace_back(seat, c);
   }
@@ -259,7 +259,7 @@ nlohmann::json Lobby::create(const nlohmann::json& body) {
   const auto seating = body.value("seating", nlohmann::json("invitation"));
   if (seating != "public" && seating != "invitation") throw ApiError(400, "\"seating\" is \"public\" or \"invitation\"");
   if (live() >= limits_.max_live_games)
-    throw ApiError(503, "the server holds as many games in play as it may; try again when some have ended");
+    throw ApiError(503, ErrorCode{"server_full"}, "the server holds as many games in play as it may; try again when some have ended");
   core::SaveFile record = parse_create(body);
   std::string id;
   do id = new_id();
@@ -289,16 +289,16 @@ std::string Lobby::claim(const std::string& id, const std::string& seat, const n
   if (!p) {
     std::string names;
     for (int k = 0; k < r.game->seat_count(); ++k) names += (k ? ", " : "") + r.game->seat_name(static_cast<core::Seat>(k));
-    throw ApiError(404, fmt::format("no seat {} ({})", printable(seat, 20), names));
+    throw ApiError(404, ErrorCode{"no_seat", {{"seat", plain(seat, 20)}}}, fmt::format("no seat {} ({})", printable(seat, 20), names));
   }
   const std::size_t i = static_cast<std::size_t>(*p);
-  if (r.finished) throw ApiError(409, "the game is over");
-  if (r.game->controller(*p) != "human") throw ApiError(409, seat + " is played by a bot");
-  if (!r.token_hash[i].empty()) throw ApiError(409, seat + " is already taken");
+  if (r.finished) throw ApiError(409, ErrorCode{"game_over"}, "the game is over");
+  if (r.game->controller(*p) != "human") throw ApiError(409, ErrorCode{"seat_is_bot", {{"seat", seat}}}, seat + " is played by a bot");
+  if (!r.token_hash[i].empty()) throw ApiError(409, ErrorCode{"seat_taken", {{"seat", seat}}}, seat + " is already taken");
   if (!r.invitation_hash.empty()) {
     const auto invitation = body.value("invitation", nlohmann::json(""));
     if (!invitation.is_string() || !same_hash(hash_token(invitation.get<std::string>()), r.invitation_hash))
-      throw ApiError(403, "this game's seats are by invitation: the body must carry the invitation's secret");
+      throw ApiError(403, ErrorCode{"invitation_needed"}, "this game's seats are by invitation: the body must carry the invitation's secret");
   }
   const std::string token = new_token();
   r.token_hash[i] = hash_token(token);
@@ -314,7 +314,7 @@ std::optional<int> Lobby::seat_of(const std::string& id, const std::string& toke
   const std::string hash = hash_token(token);
   for (std::size_t p = 0; p < r.token_hash.size(); ++p)
     if (!r.token_hash[p].empty() && same_hash(r.token_hash[p], hash)) return static_cast<int>(p);
-  throw ApiError(401, "this token opens no seat of this game");
+  throw ApiError(401, ErrorCode{"bad_token"}, "this token opens no seat of this game");
 }
 
 nlohmann::json Lobby::seat_view(const std::string& id, Room& r, std::optional<int> seat) {
@@ -350,7 +350,7 @@ void Lobby::check_version(const std::string& id, Room& r, std::optional<int> sea
     current = &room(id);
   }
   if (version->get<std::uint64_t>() != current->version)
-    throw ApiError(409, fmt::format("the game has changed since version {} (it is at version {}): choose again on the current view",
+    throw ApiError(409, ErrorCode{"stale"}, fmt::format("the game has changed since version {} (it is at version {}): choose again on the current view",
                                     version->get<std::uint64_t>(), current->version),
                    seat_view(id, *current, seat));
 }
@@ -358,7 +358,7 @@ void Lobby::check_version(const std::string& id, Room& r, std::optional<int> sea
 const std::string& Lobby::act(const std::string& id, const std::string& token, const nlohmann::json& body) {
   Room& r = room(id);
   const auto seat = seat_of(id, token);
-  if (!seat) throw ApiError(401, "acting needs the seat's token (Authorization: Bearer TOKEN)");
+  if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "acting needs the seat's token (Authorization: Bearer TOKEN)");
   only_fields(body, {"action", "version"}, "{\"action\": \"<the action's text>\", \"version\": N}");
   if (!body.contains("action") || !body["action"].is_string())
     throw ApiError(400, "the body must be {\"action\": \"<the action's text>\", \"version\": N}");
@@ -367,11 +367,12 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
   core::Match& m = *current.game;
   const std::string text = body["action"].get<std::string>();
   if (!(m.acting_seats() & core::seat_bit(static_cast<core::Seat>(*seat))))
-    throw ApiError(409, fmt::format("{} may not act now ({})", m.seat_name(static_cast<core::Seat>(*seat)), m.phase()));
+    throw ApiError(409, ErrorCode{"not_your_turn", {{"seat", m.seat_name(static_cast<core::Seat>(*seat))}, {"phase", m.phase_message()}}},
+                   fmt::format("{} may not act now ({})", m.seat_name(static_cast<core::Seat>(*seat)), m.phase()));
   try {
     m.act(static_cast<core::Seat>(*seat), text);
   } catch (const core::ActionError&) {
-    throw ApiError(422, fmt::format("{} is not a legal action for {} now", printable(text, 80), m.seat_name(static_cast<core::Seat>(*seat))));
+    throw ApiError(422, ErrorCode{"not_legal", {{"action", plain(text, 80)}}}, fmt::format("{} is not a legal action for {} now", printable(text, 80), m.seat_name(static_cast<core::Seat>(*seat))));
   }
   m.run_bots(offload_ != nullptr);
   stage(id, current, GameWrite{});
@@ -381,13 +382,13 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
 const std::string& Lobby::undo(const std::string& id, const std::string& token, const nlohmann::json& body) {
   Room& r = room(id);
   const auto seat = seat_of(id, token);
-  if (!seat) throw ApiError(401, "undo needs the seat's token");
+  if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "undo needs the seat's token");
   only_fields(body, {"version"}, "{\"version\": N}");
   check_version(id, r, seat, body);
   Room& current = room(id);  // check_version may have loaded it again
   core::Match& m = *current.game;
   if (!m.can_undo(static_cast<core::Seat>(*seat)))
-    throw ApiError(409, "nothing to undo (undo never crosses a die roll, a reveal or another seat's turn)");
+    throw ApiError(409, ErrorCode{"nothing_to_undo"}, "nothing to undo (undo never crosses a die roll, a reveal or another seat's turn)");
   const std::vector<core::SavedAction> before = m.actions();
   m.undo(static_cast<core::Seat>(*seat));
   // A seat's undo may take back an action followed by other seats' (secret simultaneous orders):
@@ -645,7 +646,7 @@ void Lobby::next_waiting() {
 void Lobby::hint(const std::string& id, const std::string& token, Answer answer) {
   Room& r = room(id);
   const auto seat = seat_of(id, token);
-  if (!seat) throw ApiError(401, "a hint is for a seat's own decision: it needs the seat's token (Authorization: Bearer TOKEN)");
+  if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "a hint is for a seat's own decision: it needs the seat's token (Authorization: Bearer TOKEN)");
   auto& [cached_version, cached] = r.hints[*seat];
   if (!cached.empty() && cached_version == r.version) return answer(200, cached);
   const std::string seat_name = r.game->seat_name(static_cast<core::Seat>(*seat));
@@ -653,13 +654,14 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer)
   try {
     task = r.game->hint_task(static_cast<core::Seat>(*seat), 3);
   } catch (const core::ActionError&) {
-    throw ApiError(409, fmt::format("{} may not act now ({}): a hint is for the seat's own decision", seat_name, r.game->phase()));
+    throw ApiError(409, ErrorCode{"not_your_turn", {{"seat", seat_name}, {"phase", r.game->phase_message()}}},
+                   fmt::format("{} may not act now ({}): a hint is for the seat's own decision", seat_name, r.game->phase()));
   }
-  if (!task) throw ApiError(404, "this title has no search to give hints");
+  if (!task) throw ApiError(404, ErrorCode{"no_hints"}, "this title has no search to give hints");
   const auto key = std::make_pair(id, *seat);
-  if (hinting_.count(key)) throw ApiError(429, "a hint for this seat is being computed; wait for its answer");
+  if (hinting_.count(key)) throw ApiError(429, ErrorCode{"hint_pending"}, "a hint for this seat is being computed; wait for its answer");
   if (offload_ && searches_ >= limits_.max_searches)
-    throw ApiError(503, "the server is thinking for too many games at once; ask again shortly");
+    throw ApiError(503, ErrorCode{"searches_busy"}, "the server is thinking for too many games at once; ask again shortly");
   auto finish = [this, id, seat = *seat, seat_name, version = r.version, answer](const std::vector<core::Match::Hint>& hints) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& h : hints) list.push_back({{"action", h.action}, {"win_chance", h.win_chance}, {"visits", h.visits}});

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/hash.h"
+#include "core/i18n.h"
 #include "core/log.h"
 #include "core/types.h"
 #include "warroom/data.h"
@@ -317,8 +318,11 @@ enum BattleEvent : std::uint16_t {
   kEvForceAdvantage,    // side, type
   kEvStance,            // nation, type, stance index, units
 };
-std::string event_text(const core::LogEntry& e, const BattleNames& names);
-// What the battle waits for, for a prompt: "GER assigns a yellow hit", "a die for USSR", ...
-std::string prompt(const Battle& b, const BattleNames& names);
+// The display texts as catalogue messages (warroom/i18n_text.h, data/i18n/warroom): a battle event
+// of the log; what the battle waits for ("Germany assigns a yellow hit"); a choice in words beside
+// its command (choice_text).
+core::i18n::Message event_message(const core::LogEntry& e, const BattleNames& names);
+core::i18n::Message prompt_message(const Battle& b, const BattleNames& names);
+core::i18n::Message choice_message(const Battle& b, Choice c, const BattleNames& names);
 
 }  // namespace warroom

@@ -1,7 +1,9 @@
-// Phase 4: the text forms of the battle's choices and log events.
+// Phase 4: the text forms of the battle's choices (commands), and its log events, prompts and
+// choices as catalogue messages (data/i18n/warroom; docs/i18n.md).
 #include <string>
 
 #include "warroom/battle_internal.h"
+#include "warroom/i18n_text.h"
 
 namespace warroom {
 
@@ -81,73 +83,128 @@ bool choice_from_text(const Battle& b, std::string_view text, const BattleNames&
   return false;
 }
 
-std::string event_text(const core::LogEntry& e, const BattleNames& n) {
+namespace {
+
+using core::i18n::Message;
+using text::key;
+
+// Names by the battle's ids, as catalogue messages.
+Message nation_of(const BattleNames& n, int nation) {
+  return nation >= 0 && static_cast<std::size_t>(nation) < n.nation.size() ? text::nation(n.nation[nation]) : Message::plain(nation_name(n, nation));
+}
+Message type_of(const BattleNames& n, int type) {
+  return type >= 0 && static_cast<std::size_t>(type) < n.type.size() ? text::unit(n.type[type]) : Message::plain(type_name(n, type));
+}
+Message stance_of(const BattleNames& n, int type, int stance) {
+  if (type >= 0 && static_cast<std::size_t>(type) < n.stance.size() && stance >= 0 &&
+      static_cast<std::size_t>(stance) < n.stance[type].size())
+    return text::stance(n.stance[type][stance]);
+  return Message::plain(stance_name(n, type, stance));
+}
+Message row_of(const Battle& b, const BattleNames& n, int side, int row) {
+  if (side < 0 || side >= kSides || row < 0 || row >= b.row_count[side]) return Message::plain(row_name(b, n, side, row));
+  const Row& r = b.rows[side][row];
+  return key("warroom.battle.row").with("unit", type_of(n, r.type.id)).with("stance", stance_of(n, r.type.id, r.stance));
+}
+Message resource_of(int r) { return text::resource(r % kResources); }
+Message colour_of(int c) { return text::colour(c % kColours); }
+
+}  // namespace
+
+Message event_message(const core::LogEntry& e, const BattleNames& n) {
   const auto& a = e.args;
   switch (e.event) {
     case kEvStage:
-      return std::string(a[0] == 0 ? "Air" : "Surface") + " Battle Stage: " + std::to_string(a[1]) + " dice against " +
-             std::to_string(a[2]);
-    case kEvBatch:
-      return nation_name(n, a[1]) + " rolls a batch of " + std::to_string(a[2]) + " dice";
-    case kEvDie:
-      return nation_name(n, a[1]) + " die: " + colour_name(static_cast<Colour>(a[2] % kColours));
+      return key(a[0] == 0 ? "warroom.battle.air_stage" : "warroom.battle.surface_stage")
+          .with("dice", std::to_string(a[1])).with("against", std::to_string(a[2]));
+    case kEvBatch: return key("warroom.battle.batch").with("nation", nation_of(n, a[1])).counted(a[2]);
+    case kEvDie: return key("warroom.battle.die").with("nation", nation_of(n, a[1])).with("colour", colour_of(a[2]));
     case kEvHit:
-      return "hit on " + nation_name(n, a[2]) + " row " + std::to_string(a[1]) + ": now " + box_name(a[3]);
-    case kEvMiss:
-      return std::string(colour_name(static_cast<Colour>(a[0] % kColours))) + " misses";
-    case kEvEscort:
-      return nation_name(n, a[1]) + " escort cruiser takes the hit";
-    case kEvDive:
-      return nation_name(n, a[1]) + " submarine dives and escapes";
+      return key("warroom.battle.hit").with("nation", nation_of(n, a[2])).with("row", std::to_string(a[1])).with("box", text::box(a[3]));
+    case kEvMiss: return key("warroom.battle.miss").with("colour", colour_of(a[0]));
+    case kEvEscort: return key("warroom.battle.escort").with("nation", nation_of(n, a[1]));
+    case kEvDive: return key("warroom.battle.dive").with("nation", nation_of(n, a[1]));
     case kEvGarrison:
-      if (a[1] == 0xFF) return "the garrison misses";
-      return "the garrison eliminates " + nation_name(n, a[0]) + " " + type_name(n, a[1]);
+      if (a[1] == 0xFF) return key("warroom.battle.garrison_misses");
+      return key("warroom.battle.garrison").with("nation", nation_of(n, a[0])).with("unit", type_of(n, a[1]));
     case kEvBomb:
-      if (a[0] == 0) return std::string("bombing destroys 1 ") + resource_name(static_cast<Resource>(a[1] % kResources));
-      if (a[0] == 1) return "bombing destroys 1 " + type_name(n, a[1]) + " under construction";
-      if (a[0] == 2) return "bombing places a Bomb Token";
-      return std::string("bombing: ") + colour_name(static_cast<Colour>(a[1] % kColours)) + " misses";
+      if (a[0] == 0) return key("warroom.battle.bomb_resource").with("resource", resource_of(a[1]));
+      if (a[0] == 1) return key("warroom.battle.bomb_construction").with("unit", type_of(n, a[1]));
+      if (a[0] == 2) return key("warroom.battle.bomb_token");
+      return key("warroom.battle.bomb_miss").with("colour", colour_of(a[1]));
     case kEvConvoy:
-      return "convoy cluster " + std::to_string(a[0] + 1) + ": " + std::to_string(a[2]) + " " +
-             resource_name(static_cast<Resource>(a[1] % kResources)) + " ships sunk, " + std::to_string(a[3]) + " lost";
+      return key("warroom.battle.convoy").with("cluster", std::to_string(a[0] + 1)).with("resource", resource_of(a[1]))
+          .with("sunk", std::to_string(a[2])).with("lost", std::to_string(a[3]));
     case kEvRepair: {
-      const std::string unit = nation_name(n, a[0]) + " " + type_name(n, a[1]);
-      if (a[2] == 3) return unit + " repaired free";
-      if (a[2] == 4) return unit + " scrapped";
-      return unit + " repaired for 1 " + resource_name(static_cast<Resource>(a[2] % kResources));
+      const char* k = a[2] == 3 ? "warroom.battle.repaired_free" : a[2] == 4 ? "warroom.battle.scrapped" : "warroom.battle.repaired";
+      Message m = key(k).with("nation", nation_of(n, a[0])).with("unit", type_of(n, a[1]));
+      if (a[2] < 3) m.with("resource", resource_of(a[2]));
+      return m;
     }
-    case kEvTransports:
-      return std::string(a[0] == 0 ? "Allied" : "Axis") + " troop transports are sunk";
-    case kEvForceAdvantage:
-      return std::string(a[0] == 0 ? "Allied" : "Axis") + " Force Advantage with " + type_name(n, a[1]);
+    case kEvTransports: return key("warroom.battle.transports_sunk").with("side", text::alliance(a[0]));
+    case kEvForceAdvantage: return key("warroom.battle.force_advantage").with("side", text::alliance(a[0])).with("unit", type_of(n, a[1]));
     case kEvStance:
-      return nation_name(n, a[0]) + " puts " + std::to_string(a[3]) + " " + type_name(n, a[1]) + " in " +
-             stance_name(n, a[1], a[2]);
+      return key("warroom.battle.stance").with("nation", nation_of(n, a[0])).with("unit", type_of(n, a[1]))
+          .with("stance", stance_of(n, a[1], a[2])).counted(a[3]);
   }
-  return {};
+  return Message::plain("");
 }
 
-std::string prompt(const Battle& b, const BattleNames& n) {
-  const std::string who = nation_name(n, deciding_nation(b));
+Message prompt_message(const Battle& b, const BattleNames& n) {
+  const Message who = nation_of(n, deciding_nation(b));
   const int die = current_die(b);
-  const std::string colour = die >= 0 ? colour_name(b.batch[die].face) : std::string("?");
+  const Message colour = die >= 0 ? colour_of(static_cast<int>(b.batch[die].face)) : Message::plain("?");
   switch (need(b)) {
     case Need::Stance: {
       const Group& g = b.groups[b.group_cursor];
-      return who + " puts " + nation_name(n, g.nation) + " " + type_name(n, g.type.id) + " (" + std::to_string(g.left) +
-             " left) in " + stance_name(n, g.type.id, g.cursor);
+      return key("warroom.battle.ask_stance").with("nation", who).with("owner", nation_of(n, g.nation)).with("unit", type_of(n, g.type.id))
+          .with("stance", stance_of(n, g.type.id, g.cursor)).counted(g.left);
     }
-    case Need::Die: return "a die";
-    case Need::Hit: return who + " assigns a " + colour + " hit";
-    case Need::Escort: return who + " may move a " + colour + " hit to an escort cruiser";
-    case Need::GarrisonType: return who + " picks the invader the garrison eliminates";
-    case Need::BombingEffect: return who + " picks what a " + colour + " bombing die destroys";
-    case Need::ConvoyCluster: return who + " picks the convoy cluster to raid";
-    case Need::ConvoyBlack: return who + " picks the ships a black die sinks";
-    case Need::Repair: return who + " repairs or scraps a damaged unit";
-    case Need::Done: return "the battle is over";
+    case Need::Die: return key("warroom.battle.ask_die");
+    case Need::Hit: return key("warroom.battle.ask_hit").with("nation", who).with("colour", colour);
+    case Need::Escort: return key("warroom.battle.ask_escort").with("nation", who).with("colour", colour);
+    case Need::GarrisonType: return key("warroom.battle.ask_garrison").with("nation", who);
+    case Need::BombingEffect: return key("warroom.battle.ask_bombing").with("nation", who).with("colour", colour);
+    case Need::ConvoyCluster: return key("warroom.battle.ask_cluster").with("nation", who);
+    case Need::ConvoyBlack: return key("warroom.battle.ask_black").with("nation", who);
+    case Need::Repair: return key("warroom.battle.ask_repair").with("nation", who);
+    case Need::Done: return key("warroom.battle.over");
   }
-  return {};
+  return Message::plain("");
+}
+
+Message choice_message(const Battle& b, Choice c, const BattleNames& n) {
+  const int enemy = other(b.rolling_side);
+  switch (c.kind) {
+    case ChoiceKind::Stance: {
+      const Group& g = b.groups[c.a < kMaxGroups ? c.a : 0];
+      return key("warroom.choice.stance").with("nation", nation_of(n, g.nation)).with("unit", type_of(n, g.type.id))
+          .with("stance", stance_of(n, g.type.id, g.cursor)).counted(c.b);
+    }
+    case ChoiceKind::Hit:
+      return key("warroom.choice.hit").with("nation", nation_of(n, c.b)).with("row", row_of(b, n, enemy, c.a)).with("box", text::box(c.c));
+    case ChoiceKind::Escort:
+      if (c.a == kNoNation) return key("warroom.choice.no_escort");
+      return key("warroom.choice.escort").with("nation", nation_of(n, c.a)).with("box", text::box(c.b));
+    case ChoiceKind::Garrison:
+      return key("warroom.choice.garrison").with("nation", nation_of(n, c.b)).with("row", row_of(b, n, other(b.garrison_side), c.a))
+          .with("box", text::box(c.c));
+    case ChoiceKind::Bomb:
+      if (c.a == 0) return key("warroom.choice.bomb_resource").with("resource", resource_of(c.b));
+      if (c.a == 1) return key("warroom.choice.bomb_construction").with("unit", type_of(n, b.target.construction[c.b % 10].type));
+      return key("warroom.choice.bomb_token");
+    case ChoiceKind::Cluster: return key("warroom.choice.cluster").with("cluster", std::to_string(c.a + 1));
+    case ChoiceKind::Black: return key("warroom.choice.black").with("resource", resource_of(c.a));
+    case ChoiceKind::Repair: {
+      const int side = c.a < kSides ? c.a : 0;
+      const int row = c.b < kMaxRowsPerSide ? c.b : 0;
+      Message m = key(c.c == 3 ? "warroom.choice.scrap" : "warroom.choice.repair")
+                      .with("nation", nation_of(n, b.rows[side][row].damaged)).with("row", row_of(b, n, side, row));
+      if (c.c != 3) m.with("resource", resource_of(c.c));
+      return m;
+    }
+  }
+  return Message::plain(choice_text(b, c, n));
 }
 
 }  // namespace warroom

@@ -78,8 +78,20 @@ core::Action choose_slot(bool wants_first, const core::ActionList& legal) {
   return *best(legal, [&](const Act& x) { return wants_first ? -static_cast<double>(x.a) : static_cast<double>(x.a); });
 }
 
-// ---- Phase 3 Step 2: execute an order unless it now walks into a lost battle; pinned units left
-// behind are the cheapest.
+// A land order that, as the board now stands, would leave a threatened capital or industry with less
+// than the threat to it (the enemies that moved earlier this turn count), unless it goes to a region
+// that matters more. The planner weighed the board of Phase 2 (can_leave); this is the same rule on
+// the board of the nation's movement turn.
+bool bares_vital_region(const Data& d, const State& s, const Assessment& a, int nation, const Order& o) {
+  const Command& c = s.command[at(nation)][o.command];
+  const RegionId from = c.region;
+  if (from == kNoRegion || a.importance[from] == 0 || a.importance[o.dest] >= a.importance[from]) return false;
+  const int stays = a.land[at(static_cast<int>(a.side))][from] - command_strength(d, nation, o.command, c);
+  return stays < a.threat[from];
+}
+
+// ---- Phase 3 Step 2: execute an order unless it now walks into a lost battle or bares a vital
+// region; pinned units left behind are the cheapest.
 core::Action execute_order(const Game& g, const State& s, int nation, const core::ActionList& legal) {
   const Data& d = g.data();
   const auto leave = best(legal, [&](const Act& x) { return x.kind == ActionKind::Leave ? -static_cast<double>(unit_strength(d, x.a)) : kNever; });
@@ -106,6 +118,7 @@ core::Action execute_order(const Game& g, const State& s, int nation, const core
   if (cat == Category::Land && d.region(dest).is_sea() && a.naval[at(them)][dest] + a.air[at(them)][dest] > a.naval[at(me)][dest])
     return cancel;  // unguarded transports would be sunk (Troop Transports During Battle)
   if (cat == Category::Sea && a.naval[at(them)][dest] * 10 > (mine + a.naval[at(me)][dest]) * 13) return cancel;
+  if (cat == Category::Land && bares_vital_region(d, s, a, nation, o)) return cancel;
   const auto move = best(legal, [&](const Act& x) {
     if (x.kind != ActionKind::Move) return kNever;
     if (x.b == dest) return 1000.0;
@@ -140,7 +153,21 @@ core::Action land(const Game& g, const State& s, int nation, const core::ActionL
 }
 
 // ---- Phase 5 Step 2: naval units to the safest port sea; land units leave as far as the industry
-// allows, the cheapest held back.
+// allows, the cheapest held back. The rules say when a plan is acceptable ("done" is legal); a
+// deployment is made only if, after it, the plan is acceptable or units are still free to hold, so
+// that the bot never has to undo a choice (hold, release, hold... would never end). When nothing but
+// undoing is left, it takes a ship back from its sea, to hold it.
+bool deploy_leaves_a_way(const Game& g, const State& s, int nation, core::Action a) {
+  State after = s;
+  g.apply(after, g.seat_of(nation), a, nullptr);
+  core::ActionList next;
+  g.legal_actions(after, g.seat_of(nation), next);
+  return std::any_of(next.begin(), next.end(), [&](core::Action x) {
+    const Act y = decode_action(x);
+    return y.nation == nation && (y.kind == ActionKind::Done || y.kind == ActionKind::Hold);
+  });
+}
+
 core::Action deploy(const Game& g, const State& s, int nation, const core::ActionList& legal) {
   if (const auto done = find(legal, ActionKind::Done, nation)) return *done;
   const Assessment a = assess(g, s, nation);
@@ -149,12 +176,14 @@ core::Action deploy(const Game& g, const State& s, int nation, const core::Actio
         if (x.kind != ActionKind::Deploy) return kNever;
         const RegionId r = g.data().region(x.a).port_seas[at(x.c)];
         return static_cast<double>(a.naval[at(me)][r] - 2 * a.naval[at(them)][r] - a.air[at(them)][r]);
-      }))
+      });
+      sea && deploy_leaves_a_way(g, s, nation, *sea))
     return *sea;
   if (const auto hold = best(legal, [&](const Act& x) {
         return x.kind == ActionKind::Hold ? -static_cast<double>(unit_strength(g.data(), x.b)) : kNever;
       }))
     return *hold;
+  if (const auto back = find(legal, ActionKind::Undeploy, nation)) return *back;
   return legal[0];
 }
 
@@ -208,21 +237,41 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
   return *find(legal, ActionKind::Done, nation);
 }
 
-// ---- Phase 7 Step 5: new units at the industry nearest the goals.
+// ---- Phase 7 Step 5: new units where a capital or industry is short of defence (the most important
+// first), else at the industry nearest the goals.
 core::Action place(const Game& g, const State& s, int nation, const core::ActionList& legal) {
   const Assessment a = assess(g, s, nation);
-  return *best(legal, [&](const Act& x) { return -static_cast<double>(a.goal_distance[x.a]) + (a.importance[x.a] > 0 ? 0.5 : 0); });
+  const int me = static_cast<int>(a.side);
+  return *best(legal, [&](const Act& x) {
+    const bool short_of_defence = a.importance[x.a] > 0 && a.threat[x.a] > a.land[at(me)][x.a];
+    return (short_of_defence ? 100.0 + a.importance[x.a] : 0.0) - static_cast<double>(a.goal_distance[x.a]) + (a.importance[x.a] > 0 ? 0.5 : 0);
+  });
 }
 
-// ---- Phase 7 Step 2: trade a plentiful resource for the scarcest one (Global War only).
-core::Action trade(const State& s, int nation, const core::ActionList& legal) {
-  const auto& res = s.nation[at(nation)].res;
-  const int scarce = static_cast<int>(std::min_element(res.begin(), res.end()) - res.begin());
-  const auto pick = best(legal, [&](const Act& x) {
-    if (x.kind != ActionKind::Trade || x.b == scarce) return kNever;
-    return static_cast<double>(res[at(x.b)]);
-  });
-  if (pick && res[at(decode_action(*pick).b)] >= 2 * res[at(scarce)] + 4) return *pick;
+// ---- Phase 7 Step 2: Trade with Neutrals (Global War). The rules offer, per neutral in reach, the
+// blocks the nation may give for the neutral's own resource; what a trade gives and takes is read
+// from the rules by playing it on a copy of the observation. The bot counts each resource unit dearer
+// the less it holds (1 / (1 + held)) and trades when what it receives is worth more than what it gives.
+double trade_gain(const Game& g, const State& s, int nation, core::Action trade) {
+  State after = s;
+  g.apply(after, g.seat_of(nation), trade, nullptr);
+  const auto& before = s.nation[at(nation)].res;
+  const auto& now = after.nation[at(nation)].res;
+  double v = 0;
+  for (int r = 0; r < kResources; ++r) {
+    for (int k = before[at(r)]; k < now[at(r)]; ++k) v += 1.0 / (1 + std::max(0, k));   // received
+    for (int k = now[at(r)]; k < before[at(r)]; ++k) v -= 1.0 / (1 + std::max(0, k));   // given
+  }
+  return v;
+}
+
+core::Action trade(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+  double top = 0;
+  std::optional<core::Action> pick;
+  for (core::Action x : legal)
+    if (decode_action(x).kind == ActionKind::Trade)
+      if (const double v = trade_gain(g, s, nation, x); v > top) top = v, pick = x;
+  if (pick) return *pick;
   return *find(legal, ActionKind::Done, nation);
 }
 
@@ -265,6 +314,48 @@ core::Action assign(const Game& g, const State& s, StepId step, int nation, cons
   });
 }
 
+// ---- Soviet-Japanese Pact, Article Two (ruling 66): the party's seat permits an ally's order into
+// the other party's territory only when it can afford the war the pact keeps away: permitting breaks
+// the pact, costs the party 5 Stress (Article Four) and frees the other party to attack it. It
+// permits when its capital is not short of defence, the 5 Stress leave it in the White Zone's room
+// (the Stress it holds stays below half of the breaking cost's margin, i.e. it is in the White Zone),
+// and its land forces next to the other party's territory are at least the other party's there.
+core::Action pact_permission(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+  const Data& d = g.data();
+  const Assessment a = assess(g, s, nation);
+  const int me = static_cast<int>(a.side), them = 1 - me;
+  const RegionId capital = d.nations[at(nation)].capital;
+  const bool capital_safe = capital == kNoRegion || a.threat[capital] <= a.land[at(me)][capital];
+  const int party = nation == USSR ? JPN : USSR;
+  int ours = 0, theirs = 0;  // land strength on the border between the parties
+  for (const Region& r : d.regions) {
+    if (!r.is_territory() || !g.scenario().in_play.test(r.rid) || s.region[r.rid].controller != party) continue;
+    theirs += a.land[at(them)][r.rid];
+    for (RegionId x : neighbours(d, r.rid))
+      if (d.region(x).is_territory() && s.region[x].controller == nation) ours += a.land[at(me)][x];
+  }
+  const bool permit = capital_safe && s.nation[at(nation)].zone == kWhite && ours >= theirs;
+  return *best(legal, [&](const Act& x) { return x.kind == ActionKind::Permit && (x.a == 1) == permit ? 1.0 : 0.0; });
+}
+
+// ---- Attacking Standard Neutrals (ruling 103): the defending alliance's first nation in turn order
+// hands the neutral's defence force to the nation of its alliance with the most land strength next
+// to the neutral (it can reinforce and hold it); itself among equals.
+core::Action neutral_defence(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+  const Data& d = g.data();
+  const RegionId r = static_cast<RegionId>(s.steps.top().b);
+  std::array<int, kNations> near{};
+  for (int n = 0; n < kNations; ++n) {
+    if (!in_play(s, n)) continue;
+    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+      const Command& c = s.command[at(n)][at(number)];
+      if (c.region == kNoRegion || units_in(c) == 0 || command_category(d, n, number) != Category::Land) continue;
+      if (c.region != r && is_edge(d, c.region, r)) near[at(n)] += command_strength(d, n, number, c);  // the force itself is in r
+    }
+  }
+  return *best(legal, [&](const Act& x) { return near[at(x.a)] + (x.a == nation ? 0.5 : 0.0); });
+}
+
 }  // namespace
 
 const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nation) {
@@ -297,7 +388,9 @@ core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat sea
     case StepId::DeployPlans: return deploy(game, obs, nation, own);
     case StepId::Purchases: return purchase(game, obs, nation, own);
     case StepId::Place: return place(game, obs, nation, own);
-    case StepId::Trade: return trade(obs, nation, own);
+    case StepId::Trade: return trade(game, obs, nation, own);
+    case StepId::PactPermission: return pact_permission(game, obs, nation, own);
+    case StepId::NeutralDefence: return neutral_defence(game, obs, nation, own);
     case StepId::MoraleCancel:
     case StepId::MoraleRelieve:
     case StepId::BluePay:

@@ -24,6 +24,13 @@ bool friendly(const State& s, RegionId r, Alliance side) {
   return c != kNoNation && alliance_of(c) == side;
 }
 
+// A territory of the other party of the Soviet-Japanese Pact while it holds: no target for a party
+// (taking it would break the pact, Article One: 5 Stress and a second front).
+bool under_truce(const Game& g, const State& s, int nation, RegionId r) {
+  const std::uint8_t c = s.region[r].controller;
+  return c != kNoNation && pact_truce(CCtx{g, s}, nation, c);
+}
+
 }  // namespace
 
 // Strength of a unit type, measured by what it costs (units.json); carrier fighter tokens as fighters.
@@ -55,9 +62,10 @@ void goal_distances(const Game& g, const State& s, Assessment& a) {
   };
   for (const VictoryTerm& term : g.scenario().victory[at(side_index(a.side))].all_of)
     for (RegionId r : term.of)
-      if (!friendly(s, r, a.side)) seed(r, 0);
+      if (!friendly(s, r, a.side) && !under_truce(g, s, a.nation, r)) seed(r, 0);
   for (const Region& r : d.regions)
-    if (r.is_territory() && g.scenario().in_play.test(r.rid) && friendly(s, r.rid, other(a.side))) seed(r.rid, 4);
+    if (r.is_territory() && g.scenario().in_play.test(r.rid) && friendly(s, r.rid, other(a.side)) && !under_truce(g, s, a.nation, r.rid))
+      seed(r.rid, 4);
   while (!open.empty()) {
     const auto [cost, r] = open.top();
     open.pop();
@@ -90,6 +98,25 @@ void count_forces(const Game& g, const State& s, Assessment& a) {
   }
 }
 
+// A capital's reinforcements may be rounds away (an island, an army overseas): half the enemy troops
+// at sea one sea region further out than its coast count against it already, so that it keeps a
+// garrison before the transports arrive.
+int seaborne_reserve(const Game& g, const Assessment& a, RegionId capital, int them) {
+  const Data& d = g.data();
+  std::array<bool, kMaxRegions> seen{};
+  int reserve = 0;
+  for (RegionId coast : neighbours(d, capital)) {
+    if (!d.region(coast).is_sea()) continue;
+    seen[coast] = true;
+    for (RegionId x : neighbours(d, coast))
+      if (d.region(x).is_sea() && !seen[x] && !is_edge(d, x, capital) && g.scenario().in_play.test(x)) {
+        seen[x] = true;
+        reserve += a.land[at(them)][x] / 2;
+      }
+  }
+  return reserve;
+}
+
 }  // namespace
 
 Assessment assess(const Game& g, const State& s, int nation) {
@@ -106,6 +133,7 @@ Assessment assess(const Game& g, const State& s, int nation) {
     // adjacent seas) and those already there; rails cannot invade (Plotting Land Commands by Rail).
     int threat = a.land[at(them)][r.rid];
     for (RegionId x : neighbours(d, r.rid)) threat += a.land[at(them)][x] + a.air[at(them)][x] / 2;
+    if (r.capital_of != kNoNation) threat += seaborne_reserve(g, a, r.rid, them);
     a.threat[r.rid] = threat;
     if (friendly(s, r.rid, a.side)) {
       int imp = r.industry ? r.sv : 0;
@@ -113,7 +141,7 @@ Assessment assess(const Game& g, const State& s, int nation) {
       for (const VictoryTerm& term : enemy_victory)
         if (std::find(term.of.begin(), term.of.end(), r.rid) != term.of.end()) imp += 10;
       a.importance[r.rid] = imp;
-    } else if (friendly(s, r.rid, other(a.side))) {
+    } else if (friendly(s, r.rid, other(a.side)) && !under_truce(g, s, nation, r.rid)) {
       int v = r.sv + r.income.total() + (r.industry ? 3 : 0) + (r.capital_of != kNoNation ? 10 : 0);
       for (const VictoryTerm& term : g.scenario().victory[at(me)].all_of)
         if (std::find(term.of.begin(), term.of.end(), r.rid) != term.of.end()) v += 20;
@@ -194,8 +222,11 @@ class Planner {
   int held(RegionId r) const { return a_.land[at(me())][r] + in_[r] - out_[r]; }
 
   // Leaving r must not bare a threatened capital or industry.
+  // The nation's own capital is never emptied: its last land Command stays (a garrison that
+  // reinforcements from overseas could not replace in time).
   bool can_leave(const Mine& m) const {
     if (m.cat != Category::Land || a_.importance[m.region] == 0) return true;
+    if (m.region == d_.nations[at(nation_)].capital && held(m.region) - m.strength <= 0) return false;
     return held(m.region) - m.strength >= a_.threat[m.region];
   }
 
@@ -230,7 +261,8 @@ class Planner {
       const auto need = [&] { return a_.threat[v] * 11 / 10 + 1 - held(v); };
       for (Mine& m : mine_) {
         if (need() <= 0 || full()) break;
-        if (m.used || m.cat != Category::Land || m.region == v || !can_leave(m)) continue;
+        // A Command may bare a lesser vital region to save a greater one (Moscow before Leningrad).
+        if (m.used || m.cat != Category::Land || m.region == v || (!can_leave(m) && a_.importance[m.region] >= a_.importance[v])) continue;
         order(m, v);
       }
       if (need() > 0) short_of_defence_ = true;
@@ -374,13 +406,18 @@ class Planner {
 
   // Bids sized to need: attacks want the first slot (to pin the defenders before they move), more
   // so on a capital; a threatened capital or industry wants the last (to answer the enemy's moves).
+  // Never more than one above the most oil an enemy holds (resources are public): that bid already
+  // outbids every enemy, the rest would be paid for nothing.
   int bid() {
     const int oil = resource(s_, nation_, kOil);
     plan_.wants_first = attacks_ > 0;
     int want = 0;
     if (attacks_ > 0) want = 1 + attacks_ + 3 * capital_attacks_;
     else if (short_of_defence_) want = 2;
-    return std::clamp(want, 0, oil / 3);
+    int enemy_oil = 0;
+    for (int n = 0; n < kNations; ++n)
+      if (in_play(s_, n) && alliance_of(n) != a_.side) enemy_oil = std::max(enemy_oil, resource(s_, n, kOil));
+    return std::clamp(want, 0, std::min(oil / 3, enemy_oil + 1));
   }
 };
 

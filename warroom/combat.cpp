@@ -31,6 +31,8 @@ constexpr const char* kRestoring = "Phase 4 > Battle Debrief > Restoring Control
 constexpr const char* kHotspot = "Phase 4 > Battle Debrief > 6. Update Hotspot Marker";
 constexpr const char* kNeutrals = "Neutrals > Attacking Standard Neutrals";
 constexpr const char* kStressMedals = "Phase 4 > Battle Debrief > 7. Assign Stress and Medals";
+constexpr const char* kPactBattles = "Soviet-Japanese Non-Aggression Pact > Article Three";
+constexpr const char* kArticle4 = "Soviet-Japanese Non-Aggression Pact > Article Four";
 
 constexpr int kToken = index(UnitKind::CarrierFighter);
 constexpr std::uint8_t kNobody = kNoNation;
@@ -68,10 +70,11 @@ struct Forces {
   }
 };
 
-Forces forces(const CCtx& c, RegionId r) {
+// `left_out`: the pact party that takes no part in this battle (ruling 52), or kNoNation.
+Forces forces(const CCtx& c, RegionId r, std::uint8_t left_out = kNoNation) {
   Forces f;
   for (int nation = 0; nation < kNations; ++nation) {
-    if (!c.s.nation[at(nation)].in_play) continue;
+    if (!c.s.nation[at(nation)].in_play || nation == left_out) continue;
     for (int cat = 0; cat < kCategories; ++cat) {
       const Category category = static_cast<Category>(cat);
       const Numbers range = numbers(c.d(), nation, category);
@@ -163,11 +166,24 @@ bool sea_conflict(const Forces& f) {
   return f.any(0) && f.any(1) && (f.fighting_at_sea(0) || f.fighting_at_sea(1));
 }
 
-bool battle_needed(const CCtx& c, RegionId r) {
-  if (pact_truce_region(c, r)) return false;  // Soviet-Japanese Pact, Article Three
-  const Forces f = forces(c, r);
-  return c.d().region(r).is_sea() ? sea_conflict(f) : territory_conflict(c, r, f);
+// Whether the battle that leaves out `left_out` (ruling 52; kNoNation: the ordinary battle) has two
+// sides. A territory controlled by the left-out party changes hands in none of its battles: the
+// other party does not invade it (Article Three), so only units of third parties there fight.
+bool conflict(const CCtx& c, RegionId r, std::uint8_t left_out) {
+  const Forces f = forces(c, r, left_out);
+  if (c.d().region(r).is_sea()) return sea_conflict(f);
+  if (left_out != kNoNation && c.s.region[r].controller == left_out) return f.any(0) && f.any(1);
+  return territory_conflict(c, r, f);
 }
+
+// Soviet-Japanese Pact, Article Three: with both parties in the region, its two battles (ruling 52).
+bool battle_needed(const CCtx& c, RegionId r) {
+  const PactBattles p = pact_battles(c, r);
+  if (!p.split()) return conflict(c, r, kNoNation);
+  return conflict(c, r, p.left_out[0]) || conflict(c, r, p.left_out[1]);
+}
+
+std::uint8_t left_out_now(const State& s) { return s.fight.left_out[at(s.fight.battle_no)]; }
 
 // The controller of a convoy (Coastal Convoys; Trans-Ocean Convoys; rulings 56, 57), or kNoNation
 // when it is inactive.
@@ -182,12 +198,13 @@ std::uint8_t convoy_controller(const CCtx& c, const Convoy& cv) {
 
 // Identifying Convoy Raids: an active convoy, enemy air or naval forces present, no defending naval or
 // air units. Returns the raiding side, or -1.
+// Article Three: the other pact party does not raid a party's convoys.
 int raiding_side(const CCtx& c, RegionId r) {
-  const Forces f = forces(c, r);
   for (const Convoy& cv : c.d().convoys) {
     if (cv.sea != r) continue;
     const std::uint8_t owner = convoy_controller(c, cv);
     if (owner == kNoNation) continue;
+    const Forces f = forces(c, r, pact_partner(c, owner));
     const int defender = side_of(owner);
     if (f.fighting_at_sea(other(defender)) && !f.fighting_at_sea(defender)) return other(defender);
   }
@@ -285,7 +302,9 @@ BattleSetup battle_setup(const CCtx& c, RegionId r, const Forces& f) {
     if (owner_side >= 0 && live_controller(s, r)) b.garrison = true, b.garrison_nation = s.region[r].controller;
     if (owner_side < 0) b.garrison = true, b.garrison_nation = neutral_defender(s, invaders);
   }
-  if (owner_side >= 0 && f.of(other(owner_side), kBmb, kBmb)) b.target = bombing_target_of(c, r);
+  // One raid per territory per round (ruling 53), never on the left-out party's territory (ruling 52).
+  if (owner_side >= 0 && !s.fight.bombed && s.region[r].controller != left_out_now(s) && f.of(other(owner_side), kBmb, kBmb))
+    b.target = bombing_target_of(c, r);
   return b;
 }
 
@@ -405,7 +424,7 @@ void set_controller(Ctx& c, RegionId r, int nation, Event e) {
 
 // The nations of the victorious side with land units in the territory: who may take it.
 std::uint8_t claimants(const CCtx& c, RegionId r, int side) {
-  const Forces f = forces(c, r);
+  const Forces f = forces(c, r, left_out_now(c.s));
   std::uint8_t mask = 0;
   for (int n = 0; n < kNations; ++n)
     if (side_of(n) == side && (f.n[at(n)][kInf] + f.n[at(n)][kArt] + f.n[at(n)][kArm]) > 0) mask |= nation_bit(static_cast<Nation>(n));
@@ -427,6 +446,19 @@ void give_medals(Ctx& c, int nation, int count) {
   for (int k = 0; k < count; ++k) c.add(kStressMedals, nation, Event::MedalGiven, c.s.fight.region);
 }
 
+// The participating nations of the victorious side that may gain the Medals for territory r taken
+// from `former`: not a pact party in the round the pact broke, for the other party's territory
+// (Article Four; ruling 61: its own original territories excepted).
+std::uint8_t medal_takers(Ctx& c, RegionId r, int side, std::uint8_t former) {
+  std::uint8_t took = static_cast<std::uint8_t>(c.s.fight.took_part[at(side)] & in_play_of_side(c.s, side));
+  for (int n = 0; n < kNations && former != kNoNation; ++n)
+    if (((took >> n) & 1u) && pact_denies_medal(ro(c), n, r, former)) {
+      took = static_cast<std::uint8_t>(took & ~nation_bit(static_cast<Nation>(n)));
+      c.add(kArticle4, n, Event::MedalDenied, r, former);
+    }
+  return took;
+}
+
 // Update Territory Status, then Assign Stress and Medals for the captured territory.
 void capture(Ctx& c, RegionId r, int side) {
   Fight& f = c.s.fight;
@@ -442,7 +474,8 @@ void capture(Ctx& c, RegionId r, int side) {
   // for a Collapsed ally's territory (ruling 13).
   const bool from_enemy = former != kNoNation && side_of(former) != side;
   const int medals = reg.neutral || !from_enemy ? 0 : reg.capital_of != kNoNation ? 3 : 1;
-  const std::uint8_t took = static_cast<std::uint8_t>(f.took_part[at(side)] & in_play_of_side(c.s, side));
+  f.medal_to = medal_takers(c, r, side, medals ? former : static_cast<std::uint8_t>(kNoNation));
+  const std::uint8_t took = f.medal_to;
   if (medals && took) {
     if (std::popcount(took) == 1) give_medals(c, std::countr_zero(took), medals);
     else f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push({StepId::Medal, static_cast<std::int8_t>(f.commander[at(side)])});
@@ -458,9 +491,10 @@ void capture(Ctx& c, RegionId r, int side) {
 // Update Territory Status (land battles): "If all Land Units on one side are eliminated, the surviving
 // Land Units capture (or retain) the territory."
 void update_territory(Ctx& c, RegionId r) {
-  const Forces f = forces(ro(c), r);
+  const Forces f = forces(ro(c), r, left_out_now(c.s));
   const int owner_side = controller_side(c.s, r);
-  for (int side = 0; side < kSides; ++side)
+  const bool may_change = c.s.region[r].controller != left_out_now(c.s) || left_out_now(c.s) == kNoNation;  // ruling 52
+  for (int side = 0; side < kSides && may_change; ++side)
     if ((owner_side != side || !live_controller(c.s, r)) && f.land(side) && !f.land(other(side))) return capture(c, r, side);
   if (f.land(0) && f.land(1)) c.add(kHotspot, -1, Event::Embattled, r);
 }
@@ -472,6 +506,7 @@ void offer_reorganizing(Ctx& c, RegionId r) {
   const int count = nations_in_turn_order(c.s, order);
   int n = 0;
   for (int i = 0; i < count; ++i) {
+    if (order[at(i)] == left_out_now(c.s)) continue;  // it took no part in this battle (ruling 52)
     int stacks = 0, units = 0;
     for (const Command& cmd : c.s.command[at(order[at(i)])])
       if (cmd.region == r && units_in(cmd) > 0) ++stacks, units += units_in(cmd);
@@ -487,7 +522,7 @@ void debrief(Ctx& c) {
   apply_bombing(c, r);
   tag_air(c, r);
   if (c.d().region(r).is_territory()) update_territory(c, r);
-  else if (forces(ro(c), r).of(0, kSub, kBb) && forces(ro(c), r).of(1, kSub, kBb)) c.add(kHotspot, -1, Event::Embattled, r);
+  else if (const Forces f = forces(ro(c), r, left_out_now(c.s)); f.of(0, kSub, kBb) && f.of(1, kSub, kBb)) c.add(kHotspot, -1, Event::Embattled, r);
   offer_reorganizing(c, r);  // above any Claim or Medal decision: Step 4 comes before Steps 5 and 6
 }
 
@@ -509,9 +544,13 @@ bool setup_raid(Ctx& c, RegionId r) {
                                       static_cast<std::uint8_t>(cv.silhouettes.osr)}});
   }
   // One die per air or naval unit of each raiding Command; a nation's carrier fighter tokens there
-  // raid as one more Command (reconstructed).
+  // raid as one more Command (reconstructed). A pact party does not raid the other's convoys
+  // (Article Three), so it stays out of a raid on a cluster of the other party.
+  std::uint8_t spared = 0;
+  for (const ConvoyCluster& cl : setup.clusters)
+    if (const std::uint8_t p = pact_partner(ro(c), cl.owner); p != kNoNation) spared |= nation_bit(static_cast<Nation>(p));
   for (int n = 0; n < kNations; ++n) {
-    if (side_of(n) != raiders) continue;
+    if (side_of(n) != raiders || ((spared >> n) & 1u)) continue;
     for (Category cat : {Category::Air, Category::Sea}) {
       const Numbers range = numbers(c.d(), n, cat);
       for (int number = range.lo; number <= range.hi && setup.commands.size() < 8; ++number)
@@ -529,7 +568,7 @@ bool setup_raid(Ctx& c, RegionId r) {
 
 void start_battle(Ctx& c) {
   const RegionId r = c.s.fight.region;
-  const Forces f = forces(ro(c), r);
+  const Forces f = forces(ro(c), r, left_out_now(c.s));
   c.s.battle = Battle{};
   const BattleSetup setup = battle_setup(ro(c), r, f);
   // A side without units is led by the garrison's controller or the bombed territory's owner; with
@@ -542,9 +581,26 @@ void start_battle(Ctx& c) {
     }
   if (b.commander[0] == kNoNation || b.commander[1] == kNoNation) return;
   c.s.fight.commander = b.commander;
+  c.s.fight.bombed = c.s.fight.bombed || b.target.present;
   const std::string error = setup_battle(c.s.battle, b, c.log);
   assert(error.empty());
   (void)error;
+}
+
+// Battle Setup › 4 for the battle about to be fought: the nations taking part and each side's
+// Commander, who may hand command over (ruling 48).
+void open_battle(Ctx& c) {
+  Fight& f = c.s.fight;
+  f.part = kFightSetup;
+  f.victor = f.medals = f.medal_to = 0;
+  if (const std::uint8_t out = left_out_now(c.s); out != kNoNation) c.add(kPactBattles, out, Event::PactBattle, f.region, f.battle_no + 1);
+  const Forces forces_there = forces(ro(c), f.region, left_out_now(c.s));
+  for (int side = kSides - 1; side >= 0; --side) {
+    f.took_part[at(side)] = took_part(forces_there, side);
+    f.commander[at(side)] = earliest(c.s, f.took_part[at(side)]);  // ruling 48
+    if (std::popcount(f.took_part[at(side)]) > 1)
+      c.s.steps.push({StepId::HandOver, static_cast<std::int8_t>(f.commander[at(side)]), static_cast<std::int8_t>(side)});
+  }
 }
 
 void push_drive_step(Ctx& c) {
@@ -617,13 +673,9 @@ void pick_apply(Ctx& c, const Act& a) {
   f.part = battle ? kFightSetup : kFightRaidSetup;
   c.s.steps.push({StepId::BattleDrive});
   if (!battle) return;
-  const Forces forces_there = forces(ro(c), r);
-  for (int side = kSides - 1; side >= 0; --side) {
-    f.took_part[at(side)] = took_part(forces_there, side);
-    f.commander[at(side)] = earliest(c.s, f.took_part[at(side)]);  // ruling 48
-    if (std::popcount(f.took_part[at(side)]) > 1)
-      c.s.steps.push({StepId::HandOver, static_cast<std::int8_t>(f.commander[at(side)]), static_cast<std::int8_t>(side)});
-  }
+  f.left_out = pact_battles(ro(c), r).left_out;  // Article Three: two battles with both parties there (ruling 52)
+  f.battle_no = f.left_out[0] != kNoNation && !conflict(ro(c), r, f.left_out[0]) ? 1 : 0;
+  open_battle(c);
 }
 
 // Battle Setup › 4: "Any participating Nations from the same Alliance must choose a single Commander"
@@ -655,6 +707,13 @@ void battle_drive(Ctx& c) {
     case kFightBattle:
       if (need(c.s.battle) != Need::Done) return push_drive_step(c);
       debrief(c);  // may push the Claim and Medal decisions above this step
+      f.part = kFightNextBattle;
+      return;
+    case kFightNextBattle:  // the pact's second battle, with the survivors (ruling 52)
+      if (f.battle_no == 0 && f.left_out[1] != kNoNation && conflict(ro(c), f.region, f.left_out[1])) {
+        f.battle_no = 1;
+        return open_battle(c);
+      }
       f.part = kFightRaidSetup;
       return;
     case kFightRaidSetup:
@@ -719,7 +778,7 @@ void claim_apply(Ctx& c, const Act& a) {
 
 // Apply Medals: "The victorious Commander chooses which participating Nation(s) gain" them (ruling 107).
 void medal_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const std::uint8_t took = static_cast<std::uint8_t>(c.s.fight.took_part[at(c.s.fight.victor)] & in_play_of_side(c.s, c.s.fight.victor));
+  const std::uint8_t took = c.s.fight.medal_to;
   for (int n = 0; n < kNations; ++n)
     if ((took >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignMedal));
 }
@@ -731,16 +790,27 @@ void medal_apply(Ctx& c, const Act& a) {
 
 // Ruling 103: the defending alliance's nation earliest in turn order takes the force and the card at
 // once (so that it pins at once), then chooses which of its nations keeps them.
+// While the Soviet-Japanese Pact holds, the invader's other party does not take the force: the two
+// "coexist without engaging in any battles" (Article Three), so it could not defend the neutral
+// (rulings.md 24); it does when no other nation of its alliance is in play.
+std::uint8_t neutral_defenders(const CCtx& c, int invader) {
+  const std::uint8_t all = in_play_of_side(c.s, other(side_of(invader)));
+  const std::uint8_t partner = pact_partner(c, invader);
+  const std::uint8_t others = partner == kNoNation ? all : static_cast<std::uint8_t>(all & ~nation_bit(static_cast<Nation>(partner)));
+  return others ? others : all;
+}
+
 void activate_neutral(Ctx& c, RegionId r, int invader) {
-  const std::uint8_t defenders = in_play_of_side(c.s, other(side_of(invader)));
+  const std::uint8_t defenders = neutral_defenders(ro(c), invader);
   const std::uint8_t chooser = earliest(c.s, defenders);
   if (chooser == kNobody) return;
   place_defence(c, r, chooser);
-  if (std::popcount(defenders) > 1) c.s.steps.push({StepId::NeutralDefence, static_cast<std::int8_t>(chooser), static_cast<std::int8_t>(r)});
+  if (std::popcount(defenders) > 1)
+    c.s.steps.push({StepId::NeutralDefence, static_cast<std::int8_t>(chooser), static_cast<std::int8_t>(r), static_cast<std::int8_t>(invader)});
 }
 
 void defence_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const std::uint8_t defenders = in_play_of_side(c.s, side_of(nation));
+  const std::uint8_t defenders = neutral_defenders(c, c.s.steps.top().c);
   for (int n = 0; n < kNations; ++n)
     if ((defenders >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignDefence));
 }

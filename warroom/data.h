@@ -9,6 +9,7 @@
 #include <bitset>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "core/data_error.h"
+#include "core/i18n.h"
 
 namespace warroom {
 
@@ -390,6 +392,8 @@ struct Data {
   std::vector<Scenario> scenarios;
   MapTables tables;
   std::string hash;                 // hex digest of the data files, recorded in save files
+  // The message catalogues of the display texts (data/i18n/warroom; warroom/i18n_text.h).
+  std::shared_ptr<const core::i18n::Catalogues> catalogues;
 
   const NationInfo& nation(Nation n) const { return nations[n]; }
   const UnitInfo& unit(UnitKind k) const { return units[static_cast<std::size_t>(index(k))]; }

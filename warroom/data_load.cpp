@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "warroom/data_reader.h"
+#include "warroom/i18n_text.h"
 
 namespace warroom {
 
@@ -324,6 +325,7 @@ Data load_data(const std::filesystem::path& dir) {
   build_tables(data);
   load_scenarios(core::read_document<Node>(dir, "scenarios.json", "scenarios"), data);
   data.hash = core::hash_data_files(dir, "warroom-data", kDataFiles);
+  data.catalogues = text::load_catalogues(dir);
   return data;
 }
 

@@ -91,6 +91,26 @@ bool carry_out(State& s, const Game& g, int nation, int i, core::LogSink* log) {
   return true;
 }
 
+// Whether one more unit of naval type t from industry i to its port's sea p still lets every naval
+// unit of the nation's plan find a Command (ruling 104), as a purchase's room is checked at entry
+// (ruling 79): a deployment that could not be carried out is not offered, so `done` stays in reach.
+bool naval_fits(const CCtx& c, int nation, int i, int t, int p) {
+  State trial = c.s;
+  ++trial.construction[at(i)].to_sea[at(slot_of(t))][at(p)];
+  for (int j = 0; j < c.g.industries(); ++j) {
+    const RegionId r = c.g.industry_region(j);
+    if (c.s.region[r].controller != nation) continue;
+    const Region& port = c.d().region(r);
+    for (int type = kSub; type <= kBb; ++type)
+      for (int q = 0; q < port.port_count; ++q) {
+        std::array<int, kCategories> at_sea{};
+        const int n = trial.construction[at(j)].to_sea[at(slot_of(type))][at(q)];
+        if (n && !form(trial, c.d(), nation, port.port_seas[at(q)], type, n, at_sea)) return false;
+      }
+  }
+  return true;
+}
+
 // A plan is complete when every naval unit has a sea or is held, at most SV - Bomb tokens units
 // leave each territory (rulings 69, 71), and Commands can take them all.
 bool plan_valid(const CCtx& c, int nation) {
@@ -137,7 +157,7 @@ void deploy_legal(const CCtx& c, int nation, core::ActionList& out) {
       if (category_of(t) != Category::Sea) continue;
       for (int p = 0; p < region.port_count; ++p) {  // Deploy Units (3): a Port-connected sea region
         if (!c.g.scenario().in_play.test(region.port_seas[at(p)])) continue;
-        if (free) out.push_back(encode(ActionKind::Deploy, nation, r, t, p));
+        if (free && naval_fits(c, nation, i, t, p)) out.push_back(encode(ActionKind::Deploy, nation, r, t, p));
         if (k.to_sea[at(slot_of(t))][at(p)]) out.push_back(encode(ActionKind::Undeploy, nation, r, t, p));
       }
     }

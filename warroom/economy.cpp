@@ -183,14 +183,27 @@ int placement_room(const CCtx& c, int nation, bool naval) {
   return room;
 }
 
+// Mobilized infantry forms Commands at once (ruling 72): a new Command for each while a number is
+// free, else room in the nation's Commands in that territory (ruling 104). So the room is at most
+// SV a territory, and at most what free Command numbers and that room can take.
 int mobilization_room(const CCtx& c, int nation) {
   if (!c.d().nations[at(nation)].has(NationRule::Mobilization)) return 0;
-  int room = 0;
+  const NumberRange range = c.d().nations[at(nation)].pool(Category::Land);
+  int free_numbers = 0;
+  for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number)
+    free_numbers += c.s.command[at(nation)][at(number)].region == kNoRegion;
+  int room = 0, joinable = 0;
   for (int i = 0; i < c.g.mobilizations(); ++i) {
     const RegionId r = c.g.mobilization_region(i);
-    if (c.s.region[r].controller == nation) room += std::max(0, c.d().region(r).sv - c.s.sheet[at(nation)].mobilized[at(i)]);
+    if (c.s.region[r].controller != nation) continue;
+    const int cap = std::max(0, c.d().region(r).sv - c.s.sheet[at(nation)].mobilized[at(i)]);
+    int join = 0;
+    for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number)
+      if (const Command& cmd = c.s.command[at(nation)][at(number)]; cmd.region == r) join += kStackLimit - units_in(cmd);
+    room += cap;
+    joinable += std::min(cap, join);
   }
-  return room;
+  return std::min(room, free_numbers + joinable);
 }
 
 bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUnitTypes>& buy) {

@@ -20,7 +20,7 @@ struct StepRow {
   const char* name;
   Kind kind;
   const char* rule;   // the rulebook heading
-  const char* prompt; // what the acting nation is asked, "{}" being the nation
+  const char* prompt; // the catalogue key of what the acting nations are asked (data/i18n/warroom)
   // Decision and simultaneous steps: the acting nation's legal actions and how one applies.
   void (*legal)(const CCtx&, int nation, core::ActionList&);
   void (*apply)(Ctx&, const Act&);
@@ -102,85 +102,85 @@ constexpr StepRow kSteps[] = {
   {StepId::OrderDraw, "order-draw", Kind::Chance, "Reorganizing Commands", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, order_draw_outcomes_step, order_draw_step, nullptr},
   {StepId::Reorganize, "reorganize", Kind::Decision, "Reorganizing Commands",
-   "{} may reorganize its Commands (split and merge within a region), then done",
+   "warroom.prompt.reorganize",
    reorganize_legal, reorganize_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::WriteSheets, "write-sheets", Kind::Simultaneous, "Phase 2 > Step 1. Write Orders and Turn Order Bids",
-   "{}: write orders and an oil bid in secret, then done",
+   "warroom.prompt.write_sheets",
    sheets_legal, sheets_apply, nullptr, in_play_nation, reveal_bids, nullptr, nullptr, nullptr},
   {StepId::SlotSequence, "slot-sequence", Kind::Auto, "Phase 2 > Step 2. Reveal Bids and Establish Turn Order", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_slot_sequence},
   {StepId::TieDraw, "tie-draw", Kind::Chance, "Phase 2 > Step 2. Reveal Bids and Establish Turn Order", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, tie_outcomes_step, tie_step, nullptr},
   {StepId::ChooseSlot, "choose-slot", Kind::Decision, "Phase 2 > Step 2. Reveal Bids and Establish Turn Order",
-   "{} chooses a turn-order slot",
+   "warroom.prompt.choose_slot",
    slot_legal, slot_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::RevealSheet, "reveal-sheet", Kind::Auto, "Phase 3 > Step 2. Resolve Movement in Turn Order", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_reveal_sheet},
   {StepId::MovementTurn, "movement-turn", Kind::Decision, "Phase 3 > Step 2. Resolve Movement in Turn Order",
-   "{} resolves (or cancels) its next order",
+   "warroom.prompt.movement_turn",
    movement_legal, movement_apply, movement_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::PactPermission, "pact-permission", Kind::Decision, "Soviet-Japanese Non-Aggression Pact > Article Two",
-   "{} permits its ally's order, breaking the Soviet-Japanese Pact (and taking its 5 Stress), or refuses it",
+   "warroom.prompt.pact_permission",
    permission_legal, permission_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::CarrierLaunch, "carrier-launch", Kind::Decision, "Phase 3 > Step 3. Carrier Plane Movement",
-   "{} launches its next carrier's fighter token (or keeps it aboard)",
+   "warroom.prompt.carrier_launch",
    launch_legal, launch_apply, launch_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::Combat, "combat", Kind::Auto, "Phase 3 > Place Hotspot Markers", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_combat},
   {StepId::BattleOrder, "battle-order", Kind::Auto, "Phase 4 > Setup > Order of Battles", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_battle_order},
   {StepId::PickRegion, "pick-region", Kind::Decision, "Phase 4 > Setup > Order of Battles",
-   "{} selects an Active region involving its forces",
+   "warroom.prompt.pick_region",
    pick_legal, pick_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::HandOver, "hand-over", Kind::Decision, "Phase 4 > Battle Setup > 4. Assign Commander",
-   "{} is Commander: keep command or hand it to a participating ally",
+   "warroom.prompt.hand_over",
    hand_over_legal, hand_over_apply, hand_over_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::BattleDrive, "battle", Kind::Auto, "Phase 4 > Resolve Battles", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_battle_drive},
   {StepId::BattleDie, "battle-die", Kind::Chance, "Phase 4 > Resolve Battles > 2. Roll Dice in Batches", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, die_outcomes_step, die_step, nullptr},
   {StepId::BattleChoice, "battle-choice", Kind::Decision, "Phase 4 > Resolve Battles",
-   "{} decides in the battle",
+   "warroom.prompt.battle_choice",
    battle_legal, battle_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::Claim, "claim", Kind::Decision, "Phase 4 > Battle Debrief > 5. Update Territory Status",
-   "{} (the victorious Commander) decides which nation takes the territory",
+   "warroom.prompt.claim",
    claim_legal, claim_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::Medal, "medal", Kind::Decision, "Phase 4 > Battle Debrief > 7. Assign Stress and Medals",
-   "{} (the victorious Commander) gives the next Medal to a participating nation",
+   "warroom.prompt.medal",
    medal_legal, medal_apply, medals_given, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::NeutralDefence, "neutral-defence", Kind::Decision, "Neutrals > Attacking Standard Neutrals",
-   "{} decides which nation of its alliance takes the invaded neutral's defence force and card",
+   "warroom.prompt.neutral_defence",
    defence_legal, defence_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::LandAir, "land-air", Kind::Decision, "Phase 5 > Step 1. Land Air Commands",
-   "{} lands its next Air Command with a Landing Tag",
+   "warroom.prompt.land_air",
    landing_legal, landing_apply, landing_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::DeployPlans, "deploy-plans", Kind::Simultaneous, "Phase 5 > Step 2. Deploy Units",
-   "{}: plan the deployment in secret (naval units to port seas; units held back), then done",
+   "warroom.prompt.deploy_plans",
    deploy_legal, deploy_apply, nullptr, has_construction_nation, reveal_deployments, nullptr, nullptr, nullptr},
   {StepId::MoraleCancel, "morale-cancel", Kind::Decision, "Phase 6 > 1. Submit Medals to Cancel Stress Points",
-   "{} may give Medals or Civilian Goods to cancel Stress, then done",
+   "warroom.prompt.morale_cancel",
    cancel_legal, cancel_apply, cancel_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::MoraleEvaluate, "morale-evaluate", Kind::Auto, "Phase 6 > 2. Evaluate Stress Levels", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_evaluate},
   {StepId::MoraleRelieve, "morale-relieve", Kind::Decision, "Phase 6 > 3. Relieve Stress",
-   "{} may give 5 Medals and/or Civilian Goods to slide back one zone",
+   "warroom.prompt.morale_relieve",
    relieve_legal, relieve_apply, relieve_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::MoralePenalties, "morale-penalties", Kind::Auto, "Phase 6 > 4. Apply Stress Zone Penalties", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_penalties},
   {StepId::BluePay, "blue-pay", Kind::Decision, "Phase 6 > Stress Zone Penalties > Blue Zone",
-   "{} pays a resource to restore order (Blue Zone)",
+   "warroom.prompt.blue_pay",
    blue_legal, blue_apply, owed_paid, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::Desert, "desert", Kind::Decision, "Phase 6 > Stress Zone Penalties > Gray Zone",
-   "{} removes a unit from the map (Gray Zone: Mass Desertion)",
+   "warroom.prompt.desert",
    desert_legal, desert_apply, owed_paid, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::Trade, "trade", Kind::Decision, "Phase 7 > Step 2. Trade with Neutrals",
-   "{} may make one trade with a neutral, then done",
+   "warroom.prompt.trade",
    trade_legal, trade_apply, trade_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::Purchases, "purchases", Kind::Simultaneous, "Phase 7 > Step 3. Note Purchase of Units",
-   "{}: note purchases in secret, then done",
+   "warroom.prompt.purchases",
    purchases_legal, purchases_apply, nullptr, in_play_nation, reveal_purchases, nullptr, nullptr, nullptr},
   {StepId::Place, "place", Kind::Decision, "Phase 7 > Step 5. Transfer New Units to Industries",
-   "{} places a new unit under an Industry token",
+   "warroom.prompt.place",
    place_legal, place_apply, place_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
   {StepId::GameOver, "game-over", Kind::Terminal, "Victory Check", "",
    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},
@@ -445,7 +445,7 @@ void hash_command(core::Hasher& h, const Command& c) {
 
 std::uint64_t Game::hash(const State& s) const {
   // A new field of State must be hashed here: this size check fails until it is.
-  static_assert(sizeof(State) == 14944, "State changed: hash every new field, then update this size");
+  static_assert(sizeof(State) == 14948, "State changed: hash every new field, then update this size");
   core::Hasher h;
   h.add(s.scenario);
   h.add(s.round);
@@ -500,6 +500,7 @@ std::uint64_t Game::hash(const State& s) const {
   h.add(f.region | (f.part << 8) | (f.commander[0] << 16) | (static_cast<std::uint64_t>(f.commander[1]) << 24) |
         (static_cast<std::uint64_t>(f.took_part[0]) << 32) | (static_cast<std::uint64_t>(f.took_part[1]) << 40) |
         (static_cast<std::uint64_t>(f.victor) << 48) | (static_cast<std::uint64_t>(f.medals) << 56));
+  h.add(f.medal_to | (f.left_out[0] << 8) | (f.left_out[1] << 16) | (f.battle_no << 24) | (static_cast<std::uint64_t>(f.bombed) << 32));
   h.add(s.winner);
   h.add(s.pact.status | (s.pact.offender << 8) | (s.pact.broken_round << 16));
   return h.digest();

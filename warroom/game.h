@@ -53,12 +53,23 @@ class Game {
   State resample_hidden(const State& observation, core::Seat seat, core::Rng& rng) const;
   core::SeatMask winners(const State& s) const;
 
-  // core::PresentableGame (view.cpp, names.cpp)
+  // core::PresentableGame (view.cpp, names.cpp): the English words of the messages below.
   std::string phase_text(const State& s) const;
   std::string describe(const core::LogEntry& e) const;
   nlohmann::json view_json(const State& observation, std::optional<core::Seat> seat) const;
   nlohmann::json battle_json(const State& observation) const;  // view.cpp: the "battle" of the view
   std::string board_text(const State& observation, std::optional<core::Seat> seat) const;
+
+  // core::LocalizedGame (docs/i18n.md): the display texts as messages of data/i18n/warroom, worded
+  // in each reader's language; the phase line and log entry (view.cpp, names.cpp), an action's
+  // display text beside its language-neutral command (names.cpp), the board with its phase line in
+  // the language.
+  const core::i18n::Catalogues& catalogues() const { return *data_->catalogues; }
+  core::i18n::Message phase_message(const State& s) const;
+  core::i18n::Message log_message(const core::LogEntry& e) const;
+  core::i18n::Message action_message(const State& s, core::Seat seat, core::Action a) const;
+  std::string board_text(const State& observation, std::optional<core::Seat> seat, std::string_view language) const;
+  core::i18n::Message region_message(RegionId r) const;  // the data's name of a region
 
   // The tables the rules read.
   const Data& data() const { return *data_; }

@@ -1,10 +1,12 @@
-// Actions and log entries in words: the text forms of actions/actions.h (both ways) and the log
-// lines, each with its rulebook heading.
+// Actions and log entries in words: the text forms of actions/actions.h (both ways: the commands),
+// and the log entries and actions' display texts as catalogue messages (data/i18n/warroom), each log
+// entry with its rulebook heading.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <vector>
 
+#include "warroom/i18n_text.h"
 #include "warroom/rules.h"
 
 namespace warroom {
@@ -235,87 +237,174 @@ std::optional<core::Action> Game::action_from_string(const State& s, core::Seat 
   return a;
 }
 
-std::string Game::describe(const core::LogEntry& e) const {
-  if (e.event >= kEvStage) return fmt::format("{}: {}", e.rule, event_text(e, battle_names()));
-  const std::string n = e.args[0] >= 0 ? nation_name(e.args[0]) : "";
-  const auto r = [&](int region) { return region_name(static_cast<RegionId>(region)); };
+namespace {
+
+using core::i18n::Message;
+using text::key;
+
+// A trade's quantities (Phase 7 › Trade with Neutrals): 2 oil, 3 iron or 5 OSR.
+std::string trade_amount(int r) { return std::to_string(r == kOil ? 2 : r == kIron ? 3 : 5); }
+
+}  // namespace
+
+Message Game::region_message(RegionId r) const {
+  return Message::plain(r < data_->regions.size() ? data_->regions[r].name : std::string("?"));
+}
+
+namespace {
+
+// The message of one of the rules' log events (rules.h: Event).
+Message event_of(const Game& g, const core::LogEntry& e) {
+  const auto r = [&](int region) { return g.region_message(static_cast<RegionId>(region)); };
+  const auto num = [](int v) { return std::to_string(v); };
   const int a = e.args[1], b = e.args[2], c = e.args[3];
-  std::string text;
+  const auto m = [&](const char* k) { return e.args[0] >= 0 ? key(k).with("nation", text::nation(e.args[0])) : key(k); };
   switch (static_cast<Event>(e.event)) {
-    case Event::RoundBegins: text = fmt::format("round {} begins", a); break;
-    case Event::Income: text = fmt::format("{} collects {} oil, {} iron, {} OSR", n, a, b, c); break;
-    case Event::IncomeBlocked: text = fmt::format("{} is in the Red Zone: no income", n); break;
-    case Event::OrderDrawn: text = fmt::format("{} is drawn to reorganize {}", n, a == 1 ? "first" : fmt::format("in place {}", a)); break;
-    case Event::Shifted:
-      text = fmt::format("{} moves one {} from Command {} to Command {}", n, unit(b), a, c);
-      break;
-    case Event::ReorganizeDone: text = fmt::format("{} has reorganized", n); break;
-    case Event::SheetDone: text = fmt::format("{} is done", n); break;
-    case Event::BidRevealed: text = fmt::format("{} bid {} oil", n, a); break;
-    case Event::TieDrawn: text = fmt::format("{} is drawn for place {} among the tied bidders", n, a); break;
-    case Event::SlotChosen: text = fmt::format("{} takes turn-order slot {}", n, a); break;
-    case Event::BidPaid: text = fmt::format("{} pays its bid of {} oil", n, a); break;
-    case Event::SheetRevealed: text = fmt::format("{} reveals its O&P Chart: {} orders", n, a); break;
-    case Event::OrderShown: text = fmt::format("{} box {}: Command {} to {}", n, a, b, r(c)); break;
-    case Event::OrderCancelled: text = fmt::format("{} cancels box {} (Command {})", n, a, b); break;
-    case Event::NoBattles: text = "no Active regions: no battles this round"; break;
-    case Event::BattleBegins: text = fmt::format("{} selects the Active region {}", n, r(a)); break;
-    case Event::CommanderIs: text = fmt::format("{} commands the {} in {}", n, a == 0 ? "Allied Forces" : "Axis", r(b)); break;
+    case Event::RoundBegins: return key("warroom.log.round_begins").with("round", num(a));
+    case Event::Income:
+      return m("warroom.log.income").with("oil", num(a)).with("iron", num(b)).with("osr", num(c));
+    case Event::IncomeBlocked: return m("warroom.log.income_blocked");
+    case Event::OrderDrawn: return a == 1 ? m("warroom.log.order_drawn_first") : m("warroom.log.order_drawn").with("place", num(a));
+    case Event::Shifted: return m("warroom.log.shifted").with("unit", text::unit(b)).with("from", num(a)).with("to", num(c));
+    case Event::ReorganizeDone: return m("warroom.log.reorganize_done");
+    case Event::SheetDone: return m("warroom.log.sheet_done");
+    case Event::BidRevealed: return m("warroom.log.bid_revealed").with("bid", num(a));
+    case Event::TieDrawn: return m("warroom.log.tie_drawn").with("place", num(a));
+    case Event::SlotChosen: return m("warroom.log.slot_chosen").with("slot", num(a));
+    case Event::BidPaid: return m("warroom.log.bid_paid").with("bid", num(a));
+    case Event::SheetRevealed: return m("warroom.log.sheet_revealed").counted(a);
+    case Event::OrderShown: return m("warroom.log.order_shown").with("box", num(a)).with("command", num(b)).with("region", r(c));
+    case Event::OrderCancelled: return m("warroom.log.order_cancelled").with("box", num(a)).with("command", num(b));
+    case Event::NoBattles: return key("warroom.log.no_battles");
+    case Event::BattleBegins: return m("warroom.log.battle_begins").with("region", r(a));
+    case Event::CommanderIs: return m("warroom.log.commander_is").with("side", text::alliance(a)).with("region", r(b));
     case Event::UnitsLost:
-      text = fmt::format("{} loses {} {}{} to the Casualty List", n, b, a == index(UnitKind::CarrierFighter) ? "carrier fighter token" : unit(a),
-                         c == 1 ? " under construction" : "");
-      break;
-    case Event::ResourcesLost: text = fmt::format("{} loses {} oil, {} iron, {} OSR", n, a, b, c); break;
-    case Event::BombToken: text = fmt::format("{} Bomb Token(s) on {}", b, r(a)); break;
-    case Event::Captured: text = fmt::format("{} takes control of {}{}", n, r(a), b == kNoNation ? std::string() : " from " + nation_name(b)); break;
-    case Event::Restored: text = fmt::format("{} is restored to its original controller {}", r(a), n); break;
-    case Event::TerritoryStress: text = fmt::format("{} gains {} Stress for losing {}", n, b, r(a)); break;
-    case Event::MedalGiven: text = fmt::format("{} gains a Medal for {}", n, r(a)); break;
-    case Event::Embattled: text = fmt::format("{} remains Embattled", r(a)); break;
-    case Event::ConstructionSeized: text = fmt::format("{} removes {} air and naval units under construction in {} to storage", n, b, r(a)); break;
+      return m(c == 1 ? "warroom.log.units_lost_construction" : "warroom.log.units_lost").with("unit", text::unit(a)).counted(b);
+    case Event::ResourcesLost: return m("warroom.log.resources_lost").with("oil", num(a)).with("iron", num(b)).with("osr", num(c));
+    case Event::BombToken: return key("warroom.log.bomb_token").with("region", r(a)).counted(b);
+    case Event::Captured:
+      return b == kNoNation ? m("warroom.log.captured").with("region", r(a))
+                            : m("warroom.log.captured_from").with("region", r(a)).with("former", text::nation(b));
+    case Event::Restored: return m("warroom.log.restored").with("region", r(a));
+    case Event::TerritoryStress: return m("warroom.log.territory_stress").with("region", r(a)).counted(b);
+    case Event::MedalGiven: return m("warroom.log.medal_given").with("region", r(a));
+    case Event::Embattled: return key("warroom.log.embattled").with("region", r(a));
+    case Event::ConstructionSeized: return m("warroom.log.construction_seized").with("region", r(a)).counted(b);
     case Event::NeutralDefence:
-      text = b < 0 ? fmt::format("{} hands the defence force of {} ({} units) to an ally", n, r(a), -b)
-                   : fmt::format("{} takes control of the invaded neutral {} and places its defence force ({} units)", n, r(a), b);
-      break;
-    case Event::InvasionStress: text = fmt::format("{} gains 1 Stress for invading the neutral {}", n, r(a)); break;
-    case Event::DeployRevealed: text = fmt::format("{} deploys {} units from {}, {} stay under the Industry token", n, b, r(a), c); break;
-    case Event::CasualtyStress: text = fmt::format("{} lost {} Casualty Points: {} Stress", n, a, b); break;
-    case Event::StressCancelled: text = fmt::format("{} gives a {} to cancel 1 Stress ({} left)", n, a ? "Civilian Goods" : "Medal", b); break;
-    case Event::ZoneUp: text = fmt::format("{} moves up to the {} Zone ({} Stress left)", n, zone_id(static_cast<Zone>(a)), b); break;
-    case Event::Relieved:
-      text = fmt::format("{} gives {} Medals and {} Civilian Goods to slide back to the {} Zone", n, a, b, zone_id(static_cast<Zone>(c)));
-      break;
-    case Event::BluePaid: text = fmt::format("{} pays 1 {} to restore order", n, res(a)); break;
-    case Event::Deserted: text = fmt::format("one {} deserts from {}'s Command {}", unit(b), n, a); break;
+      return b < 0 ? m("warroom.log.neutral_defence_handed").with("region", r(a)).counted(-b)
+                   : m("warroom.log.neutral_defence_placed").with("region", r(a)).counted(b);
+    case Event::InvasionStress: return m("warroom.log.invasion_stress").with("region", r(a));
+    case Event::DeployRevealed: return m("warroom.log.deploy_revealed").with("region", r(a)).with("held", num(c)).counted(b);
+    case Event::CasualtyStress: return m("warroom.log.casualty_stress").with("points", num(a)).with("stress", num(b));
+    case Event::StressCancelled:
+      return m(a ? "warroom.log.stress_cancelled_goods" : "warroom.log.stress_cancelled_medal").with("left", num(b));
+    case Event::ZoneUp: return m("warroom.log.zone_up").with("zone", text::zone(a)).with("left", num(b));
+    case Event::Relieved: return m("warroom.log.relieved").with("medals", num(a)).with("goods", num(b)).with("zone", text::zone(c));
+    case Event::BluePaid: return m("warroom.log.blue_paid").with("resource", text::resource(a));
+    case Event::Deserted: return m("warroom.log.deserted").with("unit", text::unit(b)).with("command", num(a));
     case Event::Traded:
-      text = fmt::format("{} trades with {}: gives {} {}, gains {} {}", n, r(a), b == kOil ? 2 : b == kIron ? 3 : 5, res(b),
-                         c == kOil ? 2 : c == kIron ? 3 : 5, res(c));
-      break;
-    case Event::PurchasesRevealed: text = fmt::format("{} bought {} units and {} Civilian Goods for {} resources", n, a, b, c); break;
-    case Event::Placed: text = fmt::format("{} places a new {} in {}", n, unit(b), r(a)); break;
-    case Event::Collapsed: text = fmt::format("{} has collapsed and is out of the game", n); break;
-    case Event::Victory: text = fmt::format("the {} win the war", a == 0 ? "Allied Forces" : "Axis"); break;
-    case Event::BothLose: text = "no nation has units on the map: both sides lose"; break;
-    case Event::Stalemate: text = "both alliances meet their conditions: the war goes on"; break;
-    case Event::Moved: text = fmt::format("{} moves Command {} from {} to {}", n, a, r(b), r(c)); break;
-    case Event::MovedShort: text = fmt::format("{} moves Command {} from {} and stops in {}", n, a, r(b), r(c)); break;
-    case Event::PinnedAt: text = fmt::format("{}'s Command {} is pinned in {}", n, a, r(b)); break;
-    case Event::LeftBehind: text = fmt::format("{} leaves one {} of Command {} behind as Command {}", n, unit(b), a, c); break;
-    case Event::RailObstructed: text = fmt::format("{}'s Command {} cannot reach {} by rail: it stops as near as possible, in {}", n, a, r(b), r(c)); break;
-    case Event::NeutralInvaded: text = fmt::format("{} invades the neutral {}", n, r(a)); break;
-    case Event::Launched: text = fmt::format("{} launches a carrier fighter from Command {} to {}", n, a, r(b)); break;
-    case Event::Landed: text = fmt::format("{} lands Command {} from {} in {}", n, a, r(b), r(c)); break;
-    case Event::Perished: text = fmt::format("{}'s Command {} has nowhere to land in reach of {} and is lost", n, a, r(b)); break;
+      return m("warroom.log.traded").with("region", r(a)).with("given", trade_amount(b)).with("give", text::resource(b))
+          .with("gained", trade_amount(c)).with("gain", text::resource(c));
+    case Event::PurchasesRevealed:
+      return m("warroom.log.purchases_revealed").with("units", num(a)).with("goods", num(b)).with("spent", num(c));
+    case Event::Placed: return m("warroom.log.placed").with("unit", text::unit(b)).with("region", r(a));
+    case Event::Collapsed: return m("warroom.log.collapsed");
+    case Event::Victory: return key("warroom.log.victory").with("side", text::alliance(a));
+    case Event::BothLose: return key("warroom.log.both_lose");
+    case Event::Stalemate: return key("warroom.log.stalemate");
+    case Event::Moved: return m("warroom.log.moved").with("command", num(a)).with("from", r(b)).with("to", r(c));
+    case Event::MovedShort: return m("warroom.log.moved_short").with("command", num(a)).with("from", r(b)).with("to", r(c));
+    case Event::PinnedAt: return m("warroom.log.pinned").with("command", num(a)).with("region", r(b));
+    case Event::LeftBehind:
+      return m("warroom.log.left_behind").with("unit", text::unit(b)).with("command", num(a)).with("new", num(c));
+    case Event::RailObstructed:
+      return m("warroom.log.rail_obstructed").with("command", num(a)).with("to", r(b)).with("stop", r(c));
+    case Event::NeutralInvaded: return m("warroom.log.neutral_invaded").with("region", r(a));
+    case Event::Launched: return m("warroom.log.launched").with("command", num(a)).with("region", r(b));
+    case Event::Landed: return m("warroom.log.landed").with("command", num(a)).with("from", r(b)).with("to", r(c));
+    case Event::Perished: return m("warroom.log.perished").with("command", num(a)).with("region", r(b));
     case Event::PactBroken:
-      text = fmt::format("{} breaks the Soviet-Japanese Pact (Article {}) and takes {} Stress", n, a == 1 ? "One" : "Two", b);
-      break;
-    case Event::PactAsked: text = fmt::format("{} is asked to permit {}'s Command {} into {}", n, nation_name(a), b, r(c)); break;
-    case Event::PactRefused: text = fmt::format("{} refuses: {} cancels box {}", n, nation_name(a), b); break;
-    case Event::PactEnded: text = fmt::format("{} has fallen: the Soviet-Japanese Pact ends", r(a)); break;
-    case Event::PactExpelled: text = fmt::format("{}'s Command {} did not leave {} and is eliminated", n, a, r(b)); break;
-    case Event::Stopped: text = fmt::format("the game stops after round {}, with no winner", a); break;
+      return m(a == 1 ? "warroom.log.pact_broken_article_1" : "warroom.log.pact_broken_article_2").counted(b);
+    case Event::PactAsked:
+      return m("warroom.log.pact_asked").with("ally", text::nation(a)).with("command", num(b)).with("region", r(c));
+    case Event::PactRefused: return m("warroom.log.pact_refused").with("ally", text::nation(a)).with("box", num(b));
+    case Event::PactEnded: return key("warroom.log.pact_ended").with("region", r(a));
+    case Event::PactExpelled: return m("warroom.log.pact_expelled").with("command", num(a)).with("region", r(b));
+    case Event::PactBattle: return m("warroom.log.pact_battle").with("battle", num(b)).with("region", r(a));
+    case Event::MedalDenied:
+      return m("warroom.log.medal_denied").with("region", r(a)).with("former", text::nation(b));
+    case Event::Stopped: return key("warroom.log.stopped").with("round", num(a));
   }
-  return fmt::format("{}: {}", e.rule, text);
+  return Message::plain("");
+}
+
+}  // namespace
+
+// One message per log event ("warroom.log.<event>"), inside "warroom.log.entry" with the rulebook
+// heading; the battle's events are the battle module's (battle_text.cpp).
+Message Game::log_message(const core::LogEntry& e) const {
+  const Message body = e.event >= kEvStage ? event_message(e, battle_names()) : event_of(*this, e);
+  return key("warroom.log.entry").with("rule", e.rule).with("text", body);
+}
+
+std::string Game::describe(const core::LogEntry& e) const { return catalogues().render(core::i18n::kFallbackLanguage, log_message(e)); }
+
+// What an action does, in words ("warroom.action.<verb>"), beside its command.
+Message Game::action_message(const State& s, core::Seat seat, core::Action action) const {
+  const Act x = decode_action(action);
+  if (x.kind == ActionKind::Die) return key("warroom.action.die").with("colour", text::colour(x.nation));
+  if (seat == core::kChance) return key("warroom.action.draw_lot").with("nation", text::nation(x.nation));
+  const auto m = [&](const char* k) { return key(k).with("nation", text::nation(x.nation)); };
+  const auto num = [](int v) { return std::to_string(v); };
+  const auto r = [&](int region) { return region_message(static_cast<RegionId>(region)); };
+  switch (x.kind) {
+    case ActionKind::Done: return m("warroom.action.done");
+    case ActionKind::Select: return m("warroom.action.select").with("command", num(x.a));
+    case ActionKind::To: return m("warroom.action.to").with("region", r(x.a));
+    case ActionKind::Erase: return m("warroom.action.erase").with("box", num(x.a));
+    case ActionKind::Bid: return m("warroom.action.bid").with("bid", x.c ? num(bid_value(x)) + "k" : num(bid_value(x)));
+    case ActionKind::Slot: return m("warroom.action.slot").with("slot", num(x.a));
+    case ActionKind::Cancel: return m("warroom.action.cancel").with("box", num(x.a));
+    case ActionKind::Shift:
+      return x.c ? m("warroom.action.shift").with("unit", text::unit(x.b)).with("from", num(x.a)).with("to", num(x.c))
+                 : m("warroom.action.shift_new").with("unit", text::unit(x.b)).with("from", num(x.a));
+    case ActionKind::CancelStress: return m(x.a ? "warroom.action.cancel_stress_goods" : "warroom.action.cancel_stress_medal");
+    case ActionKind::Relieve:
+      return m("warroom.action.relieve").with("medals", num(x.a)).with("goods", num(static_cast<int>(data_->morale.relieve_cost) - x.a));
+    case ActionKind::Pay: return m("warroom.action.pay").with("resource", text::resource(x.a));
+    case ActionKind::Desert: return m("warroom.action.desert").with("unit", text::unit(x.b)).with("command", num(x.a));
+    case ActionKind::Buy: return m("warroom.action.buy").with("unit", text::unit(x.a));
+    case ActionKind::Unbuy: return m("warroom.action.unbuy").with("unit", text::unit(x.a));
+    case ActionKind::BuyGoods: return m("warroom.action.buy_goods").with("oil", num(x.a)).with("iron", num(x.b)).with("osr", num(x.c));
+    case ActionKind::UnbuyGoods: return m("warroom.action.unbuy_goods").with("oil", num(x.a)).with("iron", num(x.b)).with("osr", num(x.c));
+    case ActionKind::Place: return m("warroom.action.place").with("unit", text::unit(x.b)).with("region", r(x.a));
+    case ActionKind::Deploy:
+      return m("warroom.action.deploy").with("unit", text::unit(x.b)).with("region", r(x.a)).with("sea", Message::plain(port_sea(*this, x.a, x.c)));
+    case ActionKind::Undeploy:
+      return m("warroom.action.undeploy").with("unit", text::unit(x.b)).with("region", r(x.a)).with("sea", Message::plain(port_sea(*this, x.a, x.c)));
+    case ActionKind::Hold: return m("warroom.action.hold").with("unit", text::unit(x.b)).with("region", r(x.a));
+    case ActionKind::Release: return m("warroom.action.release").with("unit", text::unit(x.b)).with("region", r(x.a));
+    case ActionKind::Draw: return m("warroom.action.draw_lot");
+    case ActionKind::Trade: return m("warroom.action.trade").with("region", r(x.a)).with("resource", text::resource(x.b));
+    case ActionKind::Move: return m("warroom.action.move").with("box", num(x.a)).with("region", r(x.b));
+    case ActionKind::Leave: return m("warroom.action.leave").with("unit", text::unit(x.a));
+    case ActionKind::Launch:
+      return x.b == kNoRegion ? m("warroom.action.keep_aboard").with("command", num(x.a))
+                              : m("warroom.action.launch").with("command", num(x.a)).with("region", r(x.b));
+    case ActionKind::Land:
+      return x.b == kNoRegion ? m("warroom.action.lose").with("command", num(x.a))
+                              : m("warroom.action.land").with("command", num(x.a)).with("region", r(x.b));
+    case ActionKind::Permit: return m(x.a ? "warroom.action.permit" : "warroom.action.refuse");
+    case ActionKind::Fight: return m("warroom.action.fight").with("region", r(x.a));
+    case ActionKind::Assign: {
+      static constexpr const char* kAssign[] = {"warroom.action.command", "warroom.action.claim", "warroom.action.medal", "warroom.action.defend"};
+      return m(kAssign[x.c < 4 ? x.c : 3]).with("other", text::nation(x.a));
+    }
+    case ActionKind::Battle: return m("warroom.action.battle").with("choice", choice_message(s.battle, battle_choice(x), battle_names()));
+    case ActionKind::Die:
+    case ActionKind::kCount: break;
+  }
+  return Message::plain(action_to_string(s, seat, action));
 }
 
 }  // namespace warroom

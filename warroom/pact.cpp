@@ -11,6 +11,7 @@
 //                 Phase 3 or are eliminated (ruling 67).
 //   Article Four  5 Stress to the offender, once; no Medals between the parties that round, except
 //                 for a party's own original territories (ruling 61).
+#include <algorithm>
 #include <cassert>
 
 #include "warroom/map.h"
@@ -65,7 +66,11 @@ int breach(const CCtx& c, int nation, RegionId from, RegionId via, RegionId stop
 
 bool pact_in_force(const CCtx& c) { return c.g.scenario().pact && c.s.pact.status == kPactInForce; }
 
-bool pact_truce(const CCtx& c, int a, int b) { return is_party(a) && b == other_party(a) && pact_in_force(c); }
+std::uint8_t pact_partner(const CCtx& c, int nation) {
+  return nation != kNoNation && is_party(nation) && pact_in_force(c) ? static_cast<std::uint8_t>(other_party(nation)) : static_cast<std::uint8_t>(kNoNation);
+}
+
+bool pact_truce(const CCtx& c, int a, int b) { return b != kNoNation && pact_partner(c, a) == b; }
 
 int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat) {
   if (!is_party(nation) || !pact_in_force(c)) return 0;
@@ -79,16 +84,22 @@ int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat) {
   return units;
 }
 
-bool pact_truce_region(const CCtx& c, RegionId r) {
-  if (!pact_in_force(c)) return false;
+PactBattles pact_battles(const CCtx& c, RegionId r) {
+  if (!pact_in_force(c)) return {};
   std::array<bool, kNations> present{};
   for (int n = 0; n < kNations; ++n) {
     for (const Command& cmd : c.s.command[at(n)]) present[at(n)] = present[at(n)] || (cmd.region == r && units_in(cmd) > 0);
     present[at(n)] = present[at(n)] || c.s.fighter_tokens[at(n)][r] > 0;
   }
-  for (int n = 0; n < kNations; ++n)
-    if (present[at(n)] && !is_party(n)) return false;
-  return present[USSR] && present[JPN];
+  if (!present[USSR] || !present[JPN]) return {};
+  // "the party earlier in turn order and its allies there fight their enemies there except the other
+  // party; then the other party likewise, with the survivors" (ruling 52): the first battle leaves
+  // out the later party, the second the earlier one.
+  std::array<std::uint8_t, kNations> order{};
+  const int count = nations_in_turn_order(c.s, order);
+  const std::uint8_t* first = std::find_if(order.data(), order.data() + count, [](std::uint8_t n) { return is_party(n); });
+  const std::uint8_t earlier = first != order.data() + count ? *first : static_cast<std::uint8_t>(USSR);
+  return {static_cast<std::uint8_t>(other_party(earlier)), earlier};
 }
 
 void pact_break(Ctx& c, int offender, int article) {
@@ -167,7 +178,7 @@ void pact_expel(Ctx& c) {
       if (!controlled_by(cc, cmd.region, other_party(party))) continue;
       for (int t = kInf; t <= kArm; ++t)  // "or be eliminated (to the Casualty List)"
         c.s.nation[at(party)].casualties[at(t)] = static_cast<std::uint16_t>(c.s.nation[at(party)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
-      c.add(kArticle3, party, Event::PactExpelled, number, cmd.region);
+      c.add(kArticle3, party, Event::PactExpelled, number, cmd.region, units_in(cmd));
       cmd = Command{};
     }
   }

@@ -78,7 +78,9 @@ enum class Event : std::uint16_t {
   PactAsked,        // nation (the party asked), ally, command, region entered
   PactRefused,      // nation (the party asked), ally, box
   PactEnded,        // -, region captured (Moscow or Greater Germany)
-  PactExpelled,     // nation, command, region (Article Three)
+  PactExpelled,     // nation, command, region, units (Article Three)
+  PactBattle,       // nation (the party left out), region, 1 or 2: the pact's two battles (Article Three, ruling 52)
+  MedalDenied,      // nation, region, former controller (Article Four: no Medal in the round the pact broke)
 };
 
 struct Ctx {
@@ -228,9 +230,18 @@ int casualty_points(const Data& d, const NationState& n);
 bool pact_in_force(const CCtx& c);
 // Article Three: true for the two parties while the pact holds (they neither fight nor pin each other).
 bool pact_truce(const CCtx& c, int a, int b);
-// Article Three: region r holds, of the Allies, only Soviet units and, of the Axis, only Japanese
-// ones, while the pact holds: no battle there (with a third party: ruling 52, not yet).
-bool pact_truce_region(const CCtx& c, RegionId r);
+// The other party of `nation` while the pact holds (it neither fights nor raids `nation`), else kNoNation.
+std::uint8_t pact_partner(const CCtx& c, int nation);
+// Article Three, ruling 52: while the pact holds, a region with units of both parties has "two
+// distinct battles", fought in sequence in one resolution: first the party earlier in turn order and
+// its allies against their enemies there except the other party, then the other party likewise with
+// the survivors. `left_out` names the party each battle leaves out; kNoNation in both when the
+// region has one ordinary battle. With no third party there, neither battle has two sides.
+struct PactBattles {
+  std::array<std::uint8_t, 2> left_out{kNoNation, kNoNation};
+  bool split() const { return left_out[0] != kNoNation; }
+};
+PactBattles pact_battles(const CCtx& c, RegionId r);
 // Units of category `cat` in region r that do not pin `nation` under Article Three (ruling 27).
 int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat);
 // Phase 3: the Move order of `nation`'s box `box` (executed with X = x) enters `via` (or kNoRegion)

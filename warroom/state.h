@@ -178,7 +178,7 @@ struct PinSplit {
 // Step::b of a Reorganize step in a Battle Debrief: only the Active region's Commands (Reorganizing Commands).
 constexpr std::int8_t kReorganizeDebrief = 4;
 
-enum FightPart : std::uint8_t { kFightNone, kFightSetup, kFightBattle, kFightRaidSetup, kFightRaid };
+enum FightPart : std::uint8_t { kFightNone, kFightSetup, kFightBattle, kFightNextBattle, kFightRaidSetup, kFightRaid };
 struct Fight {
   RegionId region = kNoRegion;
   std::uint8_t part = kFightNone;
@@ -186,6 +186,12 @@ struct Fight {
   std::array<std::uint8_t, 2> took_part{};  // nations (bits) of each side with units in the battle
   std::uint8_t victor = 0;                  // the side that captured the territory (Claim, Medal)
   std::uint8_t medals = 0;                  // Medals still to give (Apply Medals)
+  std::uint8_t medal_to = 0;                // nations (bits) that may gain them (Article Four, ruling 61)
+  // The Soviet-Japanese Pact's two battles in one region (Article Three, ruling 52): the party each
+  // battle leaves out (kNoNation: an ordinary battle), and which of the two is being fought.
+  std::array<std::uint8_t, 2> left_out{kNoNation, kNoNation};
+  std::uint8_t battle_no = 0;
+  bool bombed = false;                      // the region's one raid of the round is made (ruling 53)
   bool operator==(const Fight&) const = default;
 };
 

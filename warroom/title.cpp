@@ -8,6 +8,9 @@
 
 namespace warroom {
 
+// Its display texts are catalogue messages, worded in each reader's language (docs/i18n.md).
+static_assert(core::LocalizedGame<Game>);
+
 Options options_from(const std::vector<std::string>& names) {
   Options o;
   for (const std::string& name : names) {

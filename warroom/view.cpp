@@ -3,6 +3,7 @@
 // shown as null ("writing" or "done" only), never as zeros.
 #include <fmt/format.h>
 
+#include "warroom/i18n_text.h"
 #include "warroom/rules.h"
 
 namespace warroom {
@@ -49,31 +50,48 @@ nlohmann::json Game::battle_json(const State& v) const {
   }
   nlohmann::json commanders = {nation_or_null(v.fight.commander[0]), nation_or_null(v.fight.commander[1])};
   return {{"region", region_name(v.fight.region)}, {"commanders", commanders}, {"kind", b.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
-          {"stage", b.stage == Stage::Air ? "air" : "surface"}, {"waiting_for", prompt(b, battle_names())}, {"sides", sides}};
+          {"stage", b.stage == Stage::Air ? "air" : "surface"}, {"waiting_for", catalogues().render(core::i18n::kFallbackLanguage, prompt_message(b, battle_names()))},
+          {"waiting_for_message", core::i18n::to_json(prompt_message(b, battle_names()))}, {"sides", sides},
+          {"pact_left_out", nation_or_null(v.fight.left_out[at(v.fight.battle_no)])}};  // Article Three, ruling 52
 }
 
-std::string Game::phase_text(const State& s) const {
+// The phase line (Rally the Troops' step table, game.cpp): the round, the rulebook heading and
+// what the acting nations are asked ("warroom.prompt.<step>"), or the end of the game.
+core::i18n::Message Game::phase_message(const State& s) const {
+  using text::key;
   const Step& st = s.steps.top();
   if (st.id == StepId::GameOver) {
-    if (s.winner == 1) return "Victory Check: the Allied Forces have won";
-    if (s.winner == 2) return "Victory Check: the Axis has won";
-    if (s.winner == kBothLose) return "Victory Check: no nation has units on the map; both sides lose";
-    return fmt::format("Victory Check: the game is over after round {}, with no winner", s.round);
+    if (s.winner == 1) return key("warroom.phase.allied_won");
+    if (s.winner == 2) return key("warroom.phase.axis_won");
+    if (s.winner == kBothLose) return key("warroom.phase.both_lose");
+    return key("warroom.phase.stopped").with("round", std::to_string(s.round));
   }
-  std::string who;
-  if (node_kind(s) == core::NodeKind::Decision) who = nation_name(st.a);
+  std::vector<core::i18n::Message> who;
+  if (node_kind(s) == core::NodeKind::Decision) who.push_back(text::nation(st.a));
   if (node_kind(s) == core::NodeKind::Simultaneous)
     for (core::Seat p = 0; p < seat_count(); ++p)
       for (int n = 0; n < kNations; ++n)
-        if ((acting_nations(s, p) >> n) & 1u) who += (who.empty() ? "" : ", ") + nation_name(n);
+        if ((acting_nations(s, p) >> n) & 1u) who.push_back(text::nation(n));
+  core::i18n::Message nations = who.empty() ? core::i18n::Message::plain("") : who.back();
+  for (std::size_t i = who.size() - (who.empty() ? 0 : 1); i-- > 0;)
+    nations = key("warroom.phase.list").with("first", who[i]).with("rest", nations);
   const std::string_view rule = step_rule(st.id);
-  const std::string where = rule.starts_with("Phase") ? std::string(rule) : fmt::format("Phase {}, {}", s.phase, rule);
-  if (st.id == StepId::BattleDie) return fmt::format("Round {}, {} in {}: a die", s.round, where, region_name(s.fight.region));
-  if (node_kind(s) == core::NodeKind::Chance) return fmt::format("Round {}, {}: a draw", s.round, where);
-  if (st.id == StepId::BattleChoice)
-    return fmt::format("Round {}, {} in {}: {}", s.round, where, region_name(s.fight.region), prompt(s.battle, battle_names()));
-  return fmt::format("Round {}, {}: {}", s.round, where, fmt::format(fmt::runtime(step_prompt(st.id)), who));
+  const core::i18n::Message where = rule.starts_with("Phase") ? core::i18n::Message::plain(std::string(rule))
+                                                                : key("warroom.phase.where").with("phase", std::to_string(s.phase)).with("heading", std::string(rule));
+  const auto line = [&](core::i18n::Message what) {
+    return key("warroom.phase.line").with("round", std::to_string(s.round)).with("where", where).with("what", std::move(what));
+  };
+  const auto in_battle = [&](core::i18n::Message what) {
+    return key("warroom.phase.battle_line").with("round", std::to_string(s.round)).with("where", where)
+        .with("region", region_message(s.fight.region)).with("what", std::move(what));
+  };
+  if (st.id == StepId::BattleDie) return in_battle(key("warroom.battle.ask_die"));
+  if (node_kind(s) == core::NodeKind::Chance) return line(key("warroom.phase.draw"));
+  if (st.id == StepId::BattleChoice) return in_battle(prompt_message(s.battle, battle_names()));
+  return line(key(step_prompt(st.id)).with("nation", nations));
 }
+
+std::string Game::phase_text(const State& s) const { return catalogues().render(core::i18n::kFallbackLanguage, phase_message(s)); }
 
 nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) const {
   const Data& d = *data_;
@@ -173,8 +191,13 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
 }
 
 std::string Game::board_text(const State& v, std::optional<core::Seat> seat) const {
+  return board_text(v, seat, core::i18n::kFallbackLanguage);
+}
+
+// The board's table is in English; its phase line is in `language`.
+std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std::string_view language) const {
   const core::Seat viewer = seat ? *seat : core::kSpectator;
-  std::string out = fmt::format("War Room — {} — {}\n", scenario_->name, phase_text(v));
+  std::string out = fmt::format("War Room — {} — {}\n", scenario_->name, catalogues().render(language, phase_message(v)));
   if (seat_table_->project_option)  // ruling 89
     out += fmt::format("{} seats, one nation each: the project's option, not one of the rulebook's seat tables\n", seat_table_->players);
   out += fmt::format("{}\n", data_->map_notice);

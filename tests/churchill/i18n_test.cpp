@@ -321,11 +321,12 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
   };
   const std::vector<std::string> web = {"web/src/i18n.ts", "web/src/game.ts", "web/src/lobby.ts", "web/src/main.ts",
                                         "web/src/titles/churchill.ts", "web/src/hint.ts", "web/src/replay.ts",
-                                        "web/src/titles/churchill-map.ts"};
+                                        "web/src/titles/churchill-map.ts", "web/src/titles/churchill-board.ts", "web/src/api.ts"};
   const std::vector<Use> uses = {
       {"log.", {"churchill/i18n_log.cpp", "churchill/view.cpp"}},
       {"prompt.", {"churchill/game.cpp", "web/src/titles/churchill.ts"}},
       {"action.", {"churchill/i18n_actions.cpp"}},
+      {"why.", {"churchill/explain.cpp"}},
       {"board.", {"churchill/view.cpp", "web/src/titles/churchill.ts"}},
       {"note.", {"churchill/view.cpp"}},
       {"end.", {"churchill/view.cpp"}},
@@ -372,6 +373,43 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
         if (key.find_first_of(" ${}+*") != std::string::npos || key.back() == '.') continue;  // built, or a pattern in a comment
         EXPECT_TRUE(catalogues().contains("en", key)) << key << " is named by the code but in no catalogue";
       }
+  }
+}
+
+// The reasons for few options (churchill/explain.cpp) read in English as explain.cpp words them.
+TEST(I18nLog, TheReasonsForFewOptionsReadAsExplainWordsThem) {
+  const std::string code = read(kSourceDir / "churchill/explain.cpp");
+  int pairs = 0;
+  for (std::size_t pos = 0; (pos = code.find("{\"why.", pos)) != std::string::npos; ++pairs) {
+    const std::size_t key_end = code.find('"', pos + 2);
+    const std::string key = code.substr(pos + 2, key_end - pos - 2);
+    const std::size_t text_begin = code.find('"', key_end + 1) + 1;
+    const std::string text = code.substr(text_begin, code.find("\"}", text_begin) - text_begin);
+    EXPECT_EQ(catalogues().tr("en", key), text) << key;
+    pos = text_begin;
+  }
+  EXPECT_GT(pairs, 10);
+}
+
+// The API's errors (server/api_error.h): every code the server gives (ErrorCode{"..."}, or a
+// status's own code) has its message "server.error.<code>", and every such message is a code the
+// server gives. The other languages have what English has (AKeyMissingInAnyLanguageFails).
+TEST(I18nLog, EveryErrorCodeOfTheServerHasItsMessage) {
+  const std::string code = read(kSourceDir / "server/api_error.h") + read(kSourceDir / "server/lobby.cpp") +
+                           read(kSourceDir / "server/http.cpp") + read(kSourceDir / "server/replay.cpp");
+  std::set<std::string> given;
+  for (const char* mark : {"ErrorCode{\"", "return \""})
+    for (std::size_t pos = 0; (pos = code.find(mark, pos)) != std::string::npos;) {
+      pos += std::string(mark).size();
+      const std::string id = code.substr(pos, code.find('"', pos) - pos);
+      if (!id.empty() && id.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") == std::string::npos) given.insert(id);
+    }
+  EXPECT_GT(given.size(), 30u);
+  for (const std::string& id : given) EXPECT_TRUE(catalogues().contains("en", "server.error." + id)) << id << " has no message server.error." << id;
+  for (const auto& k : base_keys("en")) {
+    if (k.rfind("server.error.", 0) == 0) {
+      EXPECT_TRUE(given.count(k.substr(13))) << k << ": the server gives no such code";
+    }
   }
 }
 

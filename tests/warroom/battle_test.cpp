@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <random>
 #include <type_traits>
 #include <string>
@@ -71,6 +72,12 @@ const std::vector<std::vector<std::string>> kStanceNames{
     {"intercept", "ground-support"}, {"strategic-bombing", "tactical"}, {"attack"},
     {"escort", "attack"}, {"air-cover", "strike"}, {"anti-air", "line"}, {"intercept", "ground-support"}};
 const BattleNames kNames{kNationNames, kTypeNames, kStanceNames};
+
+// War Room's catalogues (data/i18n/warroom), for the battle's texts in words.
+const core::i18n::Catalogues& english() {
+  static const core::i18n::Catalogues c = core::i18n::Catalogues::load(std::filesystem::path(WARROOM_TEST_DATA_DIR).parent_path() / "i18n" / "warroom");
+  return c;
+}
 
 class BattleTest : public ::testing::Test {
  protected:
@@ -865,11 +872,11 @@ TEST_F(BattleTest, Api_HashFollowsEveryStepAndPromptSaysWhoActs) {
     return h.digest();
   };
   const std::uint64_t start_hash = digest();
-  EXPECT_EQ(prompt(b, kNames), "a die");
+  EXPECT_EQ(english().render("en", prompt_message(b, kNames)), "a die");
   roll({B});
   EXPECT_NE(digest(), start_hash);
   roll({B, W, W, W, W});
-  EXPECT_EQ(prompt(b, kNames), "BC assigns a blue hit");
+  EXPECT_EQ(english().render("en", prompt_message(b, kNames)), "British Commonwealth assigns a blue hit");
   Battle other_choice = b;
   choose("hit GER art barrage fresh");
   const std::uint64_t one = digest();

@@ -99,5 +99,52 @@ TEST(ChinasRestrictions, MobilizesInfantryInThePacific) {
   EXPECT_EQ(mobilization_room(CCtx{g, s}, BC), 0);
 }
 
+// Ruling 72 with ruling 104: mobilized infantry forms Commands at once, so China mobilizes only
+// what free Command numbers, or room in its Commands in the mobilization territory, can take; a
+// purchase beyond it is refused at entry (ruling 79), and placement never meets a dead end.
+TEST(ChinasRestrictions, MobilizationNeedsCommandsToTakeTheInfantry) {
+  const Game g = war_in_the_pacific();
+  State s = empty_map(g);
+  const NumberRange range = data()->nations[CHN].pool(Category::Land);
+  for (int n = range.lo; n <= std::min<int>(range.hi, kMaxCommandNumber); ++n) put(s, CHN, n, "P-1", {{kInf, 1}});
+  EXPECT_EQ(mobilization_room(CCtx{g, s}, CHN), 0) << "no Command number free, no Command in a mobilization territory";
+  const RegionId r = g.mobilization_region(0);
+  ASSERT_EQ(s.region[r].controller, CHN);
+  put(s, CHN, range.lo, g.region_name(r), {{kInf, 5}});
+  EXPECT_EQ(mobilization_room(CCtx{g, s}, CHN), std::min<int>(3, data()->region(r).sv)) << "room for 3 in the Command of 5 there";
+}
+
+// Optional Rules › Rapid Resolution with China, which has no industry (ruling 88): "each Nation
+// begins the game with ... 1 infantry, 1 artillery, and 1 armor" under production; China starts with
+// three infantry instead, mobilized at once in its mobilization territories (at most SV each), while
+// the other nations' three units wait under Industry tokens to deploy in round 1's Phase 5.
+TEST(RapidResolution, Ruling88_ChinaStartsWithThreeInfantryMobilized) {
+  Options o;
+  o.rapid_resolution = true;
+  const Game g(data(), *data()->find_scenario("war-in-the-pacific"), 3, o);
+  const Game plain = war_in_the_pacific();
+  const State before = plain.new_game();
+  State s = g.new_game();
+  ASSERT_EQ(top(s), StepId::Place) << "the starting units are placed before round 1";
+  while (top(s) == StepId::Place) {
+    const int nation = s.steps.top().a;
+    core::ActionList l;
+    g.legal_actions(s, g.seat_of(nation), l);
+    ASSERT_FALSE(l.empty());
+    g.apply(s, g.seat_of(nation), l[0], nullptr);
+  }
+  EXPECT_EQ(units_of(s, CHN), units_of(before, CHN) + 3) << "three infantry on the map at once";
+  int china_under_construction = 0, japan_under_construction = 0;
+  for (int i = 0; i < g.industries(); ++i) {
+    const int owner = s.region[g.industry_region(i)].controller;
+    for (int t = 0; t < kUnitTypes; ++t) {
+      china_under_construction += owner == CHN ? s.construction[at(i)].n[at(t)] : 0;
+      japan_under_construction += owner == JPN ? s.construction[at(i)].n[at(t)] - before.construction[at(i)].n[at(t)] : 0;
+    }
+  }
+  EXPECT_EQ(china_under_construction, 0) << "China has no Industry token";
+  EXPECT_EQ(japan_under_construction, 3) << "1 infantry, 1 artillery and 1 armor under Japan's Industry tokens";
+}
+
 }  // namespace
 }  // namespace warroom::testing

@@ -31,6 +31,20 @@ TEST_F(WarroomCli, BotsPlayToTheRoundLimitAndTheReplayVerifies) {
   EXPECT_NE(log.out.find("Phase 2 > Step 2. Reveal Bids and Establish Turn Order"), std::string::npos);
 }
 
+// Optional Rules ("may be used if all players agree"): chosen when the game is created, kept in the
+// save file, and the replay plays the same game with it.
+TEST_F(WarroomCli, RapidResolutionIsChosenAtCreationAndKeptInTheSave) {
+  ASSERT_EQ(run("new --scenario war-in-the-pacific --seed 3 --option rapid-resolution --option round-limit-10 --seats "
+                "CHN+BC=bot:random,US=bot:random,JPN=bot:random -o " + save).status, 0);
+  const auto options = nlohmann::json::parse(bytes())["options"];
+  EXPECT_NE(std::find(options.begin(), options.end(), "rapid-resolution"), options.end()) << options;
+  ASSERT_EQ(run("run " + save).status, 0);
+  const Result v = run("replay --verify " + save);
+  EXPECT_EQ(v.status, 0) << v.out;
+  EXPECT_NE(run("new --scenario war-in-the-pacific --option simultaneous-battles -o " + save + ".2").status, 0)
+      << "an optional rule the engine does not have is refused (rulings.md 22)";
+}
+
 TEST_F(WarroomCli, BadActionsAreRefusedAndChangeNothing) {
   ASSERT_EQ(run("new --scenario war-in-europe --seed 4 --seats BC=human,USSR=bot:random,US=bot:random,GER+ITA=bot:random -o " + save).status, 0);
   ASSERT_EQ(run("run " + save).status, 0);
@@ -51,8 +65,8 @@ TEST_F(WarroomCli, ASeatSeesOnlyItsOwnSheetWhileWriting) {
     run("run " + save);
     const std::string phase = run("status " + save).out;
     if (phase.find("Write Orders") != std::string::npos) break;
-    if (phase.find("BC may reorganize") != std::string::npos) run("act " + save + " --as BC done BC");
-    if (phase.find("USSR may reorganize") != std::string::npos) run("act " + save + " --as USSR done USSR");
+    if (phase.find("British Commonwealth may reorganize") != std::string::npos) run("act " + save + " --as BC done BC");
+    if (phase.find("Soviet Union may reorganize") != std::string::npos) run("act " + save + " --as USSR done USSR");
   }
   ASSERT_EQ(run("act " + save + " --as BC bid BC 2").status, 0);
   const auto as_ussr = nlohmann::json::parse(run("status " + save + " --as USSR --json").out);

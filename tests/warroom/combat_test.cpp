@@ -41,16 +41,6 @@ void resolve_all(const Game& g, State& s, const std::string& colour) {
   }
 }
 
-class Lines final : public core::LogSink {
- public:
-  explicit Lines(const Game& g) : g_(g) {}
-  void add(const core::LogEntry& e) override { text += g_.describe(e) + "\n"; }
-  std::string text;
-
- private:
-  const Game& g_;
-};
-
 // Ruling 94 (Place Hotspot Markers) and ruling 102 (a nation selects a conflict of its own forces):
 // Moscow invaded by German armor is Active; GER is asked, the USSR is passed over.
 TEST(Phase4OrderOfBattles, EachNationSelectsAConflictOfItsOwnForces) {

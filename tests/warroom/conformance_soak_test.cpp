@@ -47,6 +47,7 @@ class Counter final : public core::LogSink {
     if (e.event == static_cast<std::uint16_t>(Event::UnitsLost) && e.args[3] != 2) lost += e.args[2];
     if (e.event == static_cast<std::uint16_t>(Event::Perished)) lost += e.args[3];
     if (e.event == static_cast<std::uint16_t>(Event::ConstructionSeized)) lost += e.args[2];
+    if (e.event == static_cast<std::uint16_t>(Event::PactExpelled)) lost += e.args[3];  // Article Three: to the Casualty List
     if (e.event == static_cast<std::uint16_t>(Event::NeutralDefence)) placed += e.args[2];  // units placed, or (negative) handed over
   }
   int placed = 0, deserted = 0, lost = 0;
@@ -75,7 +76,7 @@ void check_secrets(const Game& g, const State& s) {
 }
 
 struct SoakCounts {
-  int games = 0, allied = 0, axis = 0, both_lose = 0, stopped = 0, battles = 0, captures = 0, collapses = 0;
+  int games = 0, allied = 0, axis = 0, both_lose = 0, stopped = 0, battles = 0, captures = 0, collapses = 0, pact_battles = 0, pact_broken = 0;
 };
 
 class Battles final : public core::LogSink {
@@ -86,8 +87,10 @@ class Battles final : public core::LogSink {
     battles += e.event == static_cast<std::uint16_t>(Event::BattleBegins);
     captures += e.event == static_cast<std::uint16_t>(Event::Captured) || e.event == static_cast<std::uint16_t>(Event::Restored);
     collapses += e.event == static_cast<std::uint16_t>(Event::Collapsed);
+    pact_battles += e.event == static_cast<std::uint16_t>(Event::PactBattle);
+    pact_broken += e.event == static_cast<std::uint16_t>(Event::PactBroken);
   }
-  int battles = 0, captures = 0, collapses = 0;
+  int battles = 0, captures = 0, collapses = 0, pact_battles = 0, pact_broken = 0;
 
  private:
   Counter& units_;
@@ -106,6 +109,7 @@ core::SaveFile soak_record(const Game& g, const std::string& scenario, int playe
   f.players = players;
   f.options = {"round-limit-40"};
   if (o.rapid_resolution) f.options.push_back("rapid-resolution");
+  if (o.ussr_with_second_seat) f.options.push_back("ussr-with-seat-2");
   for (core::Seat p = 0; p < g.seat_count(); ++p) f.seats.emplace_back(g.seat_name(p), "bot:random");
   return f;
 }
@@ -130,16 +134,36 @@ void apply_recorded(const Game& g, State& s, core::Seat seat, core::Action a, co
   g.apply(s, seat, a, log);
 }
 
-void soak_game(int game, SoakCounts& counts) {
+// The games of a soak: War in Europe with 4 and 2 seats and, every tenth game from the ninth, Global
+// War (China mobilizes, nations trade); or, when a scenario is named, that scenario only, its seat
+// tables in turn (War in Europe 4, 3, 2; War in the Pacific 3, 2; Global War 2-7; Eastern Front 2).
+struct SoakSetup {
+  std::string scenario;
+  int players = 0;
+};
+
+SoakSetup soak_setup(int game, const std::string& scenario) {
+  if (scenario.empty()) {
+    const bool global = game % 10 >= 8;
+    return {global ? "global-war" : "war-in-europe", global ? 7 : game % 2 ? 2 : 4};
+  }
+  const Scenario* sc = data()->find_scenario(scenario);
+  if (!sc) throw std::invalid_argument("WARROOM_SOAK_SCENARIO: no scenario " + scenario);
+  std::vector<int> seats;
+  for (int players = 1; players <= kNations; ++players)
+    if (sc->seats_for(players)) seats.push_back(players);
+  return {scenario, seats[static_cast<std::size_t>(game) % seats.size()]};
+}
+
+void soak_game(int game, SoakCounts& counts, const std::string& scenario = {}) {
   Options o;
   o.round_limit = 40;
   o.rapid_resolution = game % 4 == 3;  // every fourth game with Rapid Resolution
-  // War in Europe with 4 and 2 seats; every tenth game from the ninth Global War (China mobilizes, nations trade).
-  const bool global = game % 10 >= 8;
-  const int players = global ? 7 : game % 2 ? 2 : 4;
-  const Game g = global ? Game(data(), *data()->find_scenario("global-war"), players, o) : europe(players, o);
+  o.ussr_with_second_seat = game % 8 == 4;  // 3-seat War in Europe: the USSR with either seat (ruling 90)
+  const SoakSetup setup = soak_setup(game, scenario);
+  const Game g(data(), *data()->find_scenario(setup.scenario), setup.players, o);
   State s = g.new_game();
-  core::SaveFile record = soak_record(g, global ? "global-war" : "war-in-europe", players, o);
+  core::SaveFile record = soak_record(g, setup.scenario, setup.players, o);
   const DumpOnFailure dump{g, s, record, game};
   const int units0 = units_everywhere(s);
   core::Rng chance(100 + game), choices(200 + game), points(300 + game);
@@ -180,6 +204,8 @@ void soak_game(int game, SoakCounts& counts) {
   counts.battles += log.battles;
   counts.captures += log.captures;
   counts.collapses += log.collapses;
+  counts.pact_battles += log.pact_battles;
+  counts.pact_broken += log.pact_broken;
 }
 
 void report(const SoakCounts& c) {
@@ -189,8 +215,9 @@ void report(const SoakCounts& c) {
   ::testing::Test::RecordProperty("axis_wins", c.axis);
   ::testing::Test::RecordProperty("both_lose", c.both_lose);
   ::testing::Test::RecordProperty("stopped_at_round_40", c.stopped);
-  std::printf("[soak] %d games: Allied wins %d, Axis wins %d, both lose %d, stopped at round 40 %d; %d Active regions resolved, %d territories taken, %d collapses\n",
-              c.games, c.allied, c.axis, c.both_lose, c.stopped, c.battles, c.captures, c.collapses);
+  std::printf("[soak] %d games: Allied wins %d, Axis wins %d, both lose %d, stopped at round 40 %d; %d Active regions resolved, %d territories taken, %d collapses; "
+              "Soviet-Japanese Pact: broken in %d games, %d battles of a region's two (ruling 52)\n",
+              c.games, c.allied, c.axis, c.both_lose, c.stopped, c.battles, c.captures, c.collapses, c.pact_broken, c.pact_battles);
 }
 
 // A few games in every run (fewer under CI=true, where the sanitizer build runs them).
@@ -203,13 +230,18 @@ TEST(WarroomSoak, RandomGamesKeepTheInvariants) {
   EXPECT_GT(counts.battles, 0) << "random games meet in battle";
 }
 
-// The long soak, run by hand: WARROOM_SOAK_GAMES=1000 warroom_engine_tests --gtest_filter=WarroomSoak.Long
+// The long soak, run by hand: WARROOM_SOAK_GAMES=1000 warroom_engine_tests --gtest_filter=WarroomSoak.Long,
+// with WARROOM_SOAK_SCENARIO=war-in-the-pacific (or another scenario id) for one scenario's games, and
+// WARROOM_SOAK_FIRST=500 to start at that game (games are numbered, so a soak can be split in parts).
 TEST(WarroomSoak, Long) {
   const char* env = std::getenv("WARROOM_SOAK_GAMES");
   if (!env) GTEST_SKIP() << "set WARROOM_SOAK_GAMES (for example 1000) to run the long soak";
   const int games = std::max(1, std::atoi(env));
+  const char* scenario = std::getenv("WARROOM_SOAK_SCENARIO");
+  const char* first_env = std::getenv("WARROOM_SOAK_FIRST");
+  const int first = first_env ? std::max(0, std::atoi(first_env)) : 0;
   SoakCounts counts;
-  for (int game = 0; game < games && !::testing::Test::HasFatalFailure(); ++game) soak_game(game, counts);
+  for (int game = first; game < first + games && !::testing::Test::HasFatalFailure(); ++game) soak_game(game, counts, scenario ? scenario : "");
   report(counts);
 }
 

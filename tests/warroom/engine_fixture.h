@@ -164,6 +164,17 @@ inline void take_undefended(const Game& g, State& s, int nation, const std::stri
   resolve(g, s, {"white", "white"});
 }
 
+// The log as text, one entry a line.
+class Lines final : public core::LogSink {
+ public:
+  explicit Lines(const Game& g) : g_(g) {}
+  void add(const core::LogEntry& e) override { text += g_.describe(e) + "\n"; }
+  std::string text;
+
+ private:
+  const Game& g_;
+};
+
 // The text forms of the nation's legal actions.
 inline std::set<std::string> legal_texts(const Game& g, const State& s, int nation) {
   core::ActionList l;

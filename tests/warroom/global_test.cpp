@@ -124,6 +124,22 @@ TEST(GlobalWar, AttackingStandardNeutrals_ForcesControlAndStress) {
   EXPECT_TRUE(embattled(s, *data(), spain)) << "to be resolved in Phase 4";
 }
 
+// Neutrals › Stress and Medals: "Nations capturing (or recapturing) a Neutral do not receive Medals"
+// (ruling 114); the loser still takes its SV in Stress (ruling 64 e). Spain, held by the BC after an
+// earlier invasion, empty; the garrison's two white dice miss.
+TEST(GlobalWar, Neutrals_NoMedalForCapturingANeutral) {
+  const Game g = global_war();
+  State s = empty_map(g);
+  const RegionId spain = region("N9");
+  s.region[spain].controller = BC;
+  s.region[spain].flags |= kNeutralActivated;
+  put(s, GER, 35, "N9", {{kInf, 1}});
+  take_undefended(g, s, GER, "N9");
+  EXPECT_EQ(s.region[spain].controller, GER);
+  EXPECT_EQ(s.nation[GER].medals, 0);
+  EXPECT_EQ(s.nation[BC].stress, data()->region(spain).sv);
+}
+
 // Pro-Allied Neutrals: "Defense Forces do not activate ... unless invaded by the Axis" (ruling 64 b).
 TEST(GlobalWar, ProAlliedNeutralsOpenToTheAllies) {
   const Game g = global_war();

@@ -5,6 +5,46 @@
 namespace warroom::testing {
 namespace {
 
+// War Room Scenarios › Choose a Scenario to Play: "In each scenario, all unlisted territories,
+// including Neutrals, may not be entered": in War in the Pacific no order pad offers a region out of
+// play to any Command of any nation (Eastern United States, Great Britain, Spain...).
+TEST(WarRoomScenarios, ChooseAScenario_UnlistedTerritoriesMayNotBeEntered) {
+  const Game g = war_in_the_pacific();
+  const State s = at_write_sheets(g);
+  int offered = 0;
+  for (int nation : {CHN, BC, US, JPN})
+    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+      if (s.command[at(nation)][at(number)].region == kNoRegion) continue;
+      State t = s;
+      const std::string select = fmt::format("select {} {}", g.nation_name(nation), number);
+      if (!legal(g, t, g.seat_of(nation), select)) continue;
+      act(g, t, nation, select);
+      for (const std::string& text : legal_texts(g, t, nation)) {
+        if (text.rfind("to ", 0) != 0) continue;
+        ++offered;
+        const std::string dest = text.substr(text.rfind(' ') + 1);
+        EXPECT_TRUE(g.scenario().in_play.test(region(dest))) << text;
+      }
+    }
+  EXPECT_GT(offered, 100);
+}
+
+// Choose a Scenario to Play: "Trading with Neutrals is only permitted in the Global War scenario":
+// War in the Pacific's Phase 7 has no trade step, even with Mexico in play.
+TEST(WarRoomScenarios, ChooseAScenario_TradeOnlyInGlobalWar) {
+  const Game g = war_in_the_pacific();
+  State s = g.new_game();
+  for (NationState& n : s.nation) n.res = {20, 20, 20};
+  start_phase(g, s, 7);
+  bool traded = false;
+  s = play_until(g, s, [&traded](const State& x) {
+    traded = traded || top(x) == StepId::Trade;
+    return top(x) == StepId::Purchases;
+  });
+  EXPECT_FALSE(traded);
+  EXPECT_FALSE(g.scenario().trade);
+}
+
 // War Room Scenarios › War in the Pacific: "3 Player ... 2 Player" only.
 TEST(WarInThePacific, T19_SeatsForTwoAndThreePlayers) {
   EXPECT_EQ(war_in_the_pacific(3).seat_name(0), "CHN+BC");

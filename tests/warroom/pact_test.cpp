@@ -71,6 +71,45 @@ TEST(SovietJapanesePact, ArticleFour_T17_ThePermittingPartyOffends) {
   EXPECT_EQ(s.pact.offender, USSR);
 }
 
+// Article Four in play (T17, ruling 61): in the round the USSR permitted the US attack on Korea, the
+// Medal for Korea, taken by the US and the USSR together, goes to the US alone; Karafuto, taken by
+// the USSR alone, gives no Medal; Soviet Sakhalin, the USSR's own, liberated from Japan, gives one.
+// Each territory is empty, and the garrison's two white dice miss (Garrison Forces).
+TEST(SovietJapanesePact, ArticleFour_NoMedalToAPartyForTheOthersTerritoryThatRound) {
+  const Game g = global_war();
+  State s = ally_executes(g, US, "R15", "J2", "R14");
+  act(g, s, USSR, "permit USSR");
+  put(s, USSR, 40, "J2", {{kInf, 1}});
+  put(s, USSR, 41, "J7", {{kInf, 1}});
+  put(s, USSR, 42, "R18", {{kInf, 1}});
+  s.region[region("R18")].controller = JPN;
+  s.turn_order = {US, USSR, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation};
+  start_phase(g, s, 4);
+  Lines log(g);
+  act(g, s, US, "fight US J2", &log);
+  resolve(g, s, {"white", "white"}, {}, &log);
+  EXPECT_EQ(s.nation[US].medals, 1) << log.text;
+  EXPECT_EQ(s.nation[USSR].medals, 0) << log.text;
+  EXPECT_NE(log.text.find("Article Four: Soviet Union gains no Medal for " + data()->region(region("J2")).name + ", taken from Imperial Japan"), std::string::npos) << log.text;
+  act(g, s, USSR, "fight USSR J7", &log);
+  resolve(g, s, {"white", "white"}, {}, &log);
+  EXPECT_EQ(s.region[region("J7")].controller, USSR);
+  EXPECT_EQ(s.nation[USSR].medals, 0) << "no Medal for Karafuto";
+  act(g, s, USSR, "fight USSR R18", &log);
+  resolve(g, s, {"white", "white"}, {}, &log);
+  EXPECT_EQ(s.region[region("R18")].controller, USSR);
+  EXPECT_EQ(s.nation[USSR].medals, 1) << "liberation of its own original territory";
+  // "there are no further penalties in subsequent rounds"
+  State next = s;
+  ++next.round;
+  put(next, USSR, 43, "J8", {{kInf, 1}});
+  next.turn_order = {USSR, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation};
+  start_phase(g, next, 4);
+  act(g, next, USSR, "fight USSR J8");
+  resolve(g, next, {"white", "white"});
+  EXPECT_EQ(next.nation[USSR].medals, 2) << "the Kuriles' Medal, a round later";
+}
+
 // Article Two for the Axis: Germany from Japanese soil into Soviet territory asks Japan.
 TEST(SovietJapanesePact, ArticleTwo_AnAxisAllyAsksJapan) {
   const Game g = global_war();
@@ -203,6 +242,89 @@ TEST(SovietJapanesePact, ArticleThree_NoBattleBetweenThePartiesAlone) {
   broken.pact.status = kPactBroken;
   start_phase(g, broken, 4);
   EXPECT_TRUE(broken.region[region("P-14")].flags & kActive);
+}
+
+// Plays the Active region being resolved with these dice (every decision the first legal one), and
+// notes, for each of the pact's battles there, the nations with units in each side's rows.
+std::array<std::array<std::uint8_t, kSides>, 2> play_battles(const Game& g, State& s, const std::vector<std::string>& dice, core::LogSink* log) {
+  std::array<std::array<std::uint8_t, kSides>, 2> rows{};
+  std::size_t die = 0;
+  while (in_battle(s)) {
+    for (int side = 0; side < kSides; ++side)
+      for (int i = 0; i < s.battle.row_count[at(side)]; ++i)
+        for (int n = 0; n < kNations; ++n)
+          if (s.battle.rows[at(side)][at(i)].fresh[at(n)]) rows[at(s.fight.battle_no)][at(side)] |= nation_bit(static_cast<Nation>(n));
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      EXPECT_LT(die, dice.size()) << "more dice than supplied";
+      if (die == dice.size()) return rows;
+      chance(g, s, "die " + dice[die++], log);
+      continue;
+    }
+    core::ActionList l;
+    g.legal_actions(s, g.seat_of(s.steps.top().a), l);
+    g.apply(s, g.seat_of(s.steps.top().a), l[0], log);
+  }
+  EXPECT_EQ(die, dice.size()) << "every supplied die is rolled";
+  return rows;
+}
+
+// Ruling 52 (Article Three: "They may still participate in combat against a third party, which may
+// require two distinct battles"): in the Sea of Okhotsk a Soviet submarine, a Japanese cruiser, a US
+// cruiser and a German submarine. In one resolution, first the USSR (earlier in turn order) and its
+// ally fight their enemies except Japan; then Japan and its allies fight theirs except the USSR, with
+// the survivors. The US cruiser fights twice; the two parties never fight each other.
+TEST(SovietJapanesePact, Ruling52_TwoDistinctBattlesWithAThirdParty) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, USSR, 1, "P-14", {{kSub, 1}});
+  put(s, JPN, 1, "P-14", {{kCa, 1}});
+  put(s, US, 1, "P-14", {{kCa, 1}});
+  put(s, GER, 1, "P-14", {{kSub, 1}});
+  s.turn_order = {USSR, JPN, US, GER, kNoNation, kNoNation, kNoNation};
+  start_phase(g, s, 4);
+  ASSERT_TRUE(s.region[region("P-14")].flags & kActive);
+  Lines log(g);
+  act(g, s, USSR, "fight USSR P-14", &log);
+  EXPECT_EQ(s.fight.left_out, (std::array<std::uint8_t, 2>{JPN, USSR})) << "the first battle leaves out the later party";
+  // Battle 1, the Allied Commander (the USSR) first: 5 dice (sub 2, cruiser 2, +1 Force Advantage for
+  // the cruiser); two yellows dive, then sink the German submarine; Germany's 2 dice miss. Battle 2,
+  // Japan first: its 2 yellows find no yellow target (the Soviet submarine is not in this battle);
+  // the US cruiser's 2 blues sink the Japanese cruiser.
+  const auto rows = play_battles(g, s, {"yellow", "yellow", "white", "white", "white", "white", "white", "yellow", "yellow", "blue", "blue"}, &log);
+  EXPECT_EQ(rows[0], (std::array<std::uint8_t, kSides>{static_cast<std::uint8_t>(nation_bit(USSR) | nation_bit(US)), nation_bit(GER)})) << log.text;
+  EXPECT_EQ(rows[1], (std::array<std::uint8_t, kSides>{nation_bit(US), nation_bit(JPN)})) << log.text;
+  EXPECT_NE(log.text.find("Article Three: battle 1 of 2 in " + data()->region(region("P-14")).name + ", without Imperial Japan"), std::string::npos) << log.text;
+  EXPECT_NE(log.text.find("Article Three: battle 2 of 2 in " + data()->region(region("P-14")).name + ", without Soviet Union"), std::string::npos) << log.text;
+  EXPECT_EQ(s.nation[GER].casualties[at(kSub)], 1);
+  EXPECT_EQ(s.nation[JPN].casualties[at(kCa)], 1);
+  EXPECT_EQ(s.nation[USSR].casualties, (std::array<std::uint16_t, kUnitTypes>{})) << "no Japanese die can hit the Soviet submarine";
+  EXPECT_EQ(s.command[USSR][1].n[at(slot_of(kSub))], 1);
+  EXPECT_EQ(s.command[US][1].n[at(slot_of(kCa))], 1) << "the US cruiser survives both battles";
+  EXPECT_FALSE(s.region[region("P-14")].flags & kActive) << "one resolution: the region is addressed once";
+}
+
+// Article Three with Neutrals (rulings.md 24): the USSR invades Turkey while the pact holds; the
+// Axis nation earliest in turn order (Japan) may not take the defence force, which could not fight
+// the Soviet invader, so Germany takes it and chooses between Germany and Italy, never Japan. The
+// Soviet Command is not expelled at the end of Phase 3 (ruling 67), and Turkey is Active.
+TEST(SovietJapanesePact, ArticleThree_TheOtherPartyDoesNotTakeANeutralsDefenceForce) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, USSR, 44, "R6", {{kInf, 1}});
+  put(s, GER, 40, "G1", {{kInf, 1}});
+  put(s, ITA, 40, "I1", {{kInf, 1}});
+  put(s, JPN, 40, "J1", {{kInf, 1}});
+  movement_turn(g, s, USSR, {{44, "N12"}});
+  s.turn_order = {USSR, JPN, GER, ITA, kNoNation, kNoNation, kNoNation};
+  act(g, s, USSR, "move USSR 1 N12");
+  ASSERT_EQ(top(s), StepId::NeutralDefence);
+  EXPECT_EQ(s.steps.top().a, GER) << "Japan, earlier in turn order, is passed over";
+  EXPECT_EQ(s.region[region("N12")].controller, GER);
+  EXPECT_EQ(legal_texts(g, s, GER), (std::set<std::string>{"defend GER GER", "defend GER ITA"}));
+  act(g, s, GER, "defend GER GER");
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::PickRegion; });
+  EXPECT_EQ(s.command[USSR][44].region, region("N12")) << "not expelled: Turkey is not Japan's";
+  EXPECT_TRUE(s.region[region("N12")].flags & kActive);
 }
 
 TEST(SovietJapanesePact, OnlyWhereBothNationsTakePart) {

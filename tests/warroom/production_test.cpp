@@ -93,6 +93,28 @@ TEST(Phase7, PlacementThenSecretDeployment) {
   EXPECT_EQ(s.construction[at(i)].n, (std::array<std::uint8_t, kUnitTypes>{}));
 }
 
+// Ruling 104 (no free Command number: the plan must hold back what no Command can take) with ruling
+// 79's check at entry: Germany's 14 sea Command numbers are all in use away from its ports, so a new
+// submarine in Greater Germany is offered no sea, only to be held; with a German Command of 7 in
+// the Baltic, it may join that one there.
+TEST(Phase5, Ruling104_ANavalUnitIsOfferedOnlyASeaWhereACommandCanTakeIt) {
+  const Game g = europe();
+  State s = at_purchases(g);
+  const RegionId g1 = region("G1");
+  s.construction[at(g.industry_index(g1))].n[kSub] = 1;
+  const NumberRange range = data()->nations[GER].pool(Category::Sea);
+  for (int n = range.lo; n <= range.hi; ++n) put(s, GER, n, "M-5", {{kSub, 1}});
+  start_phase(g, s, 5);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::DeployPlans; });
+  const std::set<std::string> offered = legal_texts(g, s, GER);
+  EXPECT_TRUE(offered.count("hold GER G1 sub"));
+  for (const std::string& text : offered) EXPECT_EQ(text.rfind("deploy GER G1 sub", 0), std::string::npos) << text;
+  put(s, GER, range.lo, "A-5", {{kSub, 7}});
+  EXPECT_TRUE(legal(g, s, g.seat_of(GER), "deploy GER G1 sub A-5"));
+  act(g, s, GER, "hold GER G1 sub");
+  EXPECT_TRUE(legal(g, s, g.seat_of(GER), "done GER"));
+}
+
 // Ruling 71: at most SV - Bomb tokens units leave a territory; the rest wait.
 TEST(Phase5, DeploymentLimitedBySvLessBombs) {
   const Game g = europe();

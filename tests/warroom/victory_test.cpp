@@ -79,8 +79,10 @@ TEST(VictoryCheck, TheRoundLimitStopsWithNoWinner) {  // ruling 105: a harness's
 namespace warroom::testing {
 namespace {
 
-// Optional Rules › Rapid Resolution: Phases 2-5 again after Phase 5, then Phase 6 once and Phase 7;
-// 1 infantry, 1 artillery and 1 armor under production at the start, deployed in round 1.
+// Optional Rules › Rapid Resolution: "Immediately after Phase 5: Refit & Deploy in each round, repeat
+// Phases 2 through 6 before moving on to Phase 7" (design §4.3: Phases 1-5, 2-5, then 6 once and 7);
+// "each Nation begins the game with ... 1 infantry, 1 artillery, and 1 armor" under production,
+// which "will deploy in the first round during Phase 5" (Phase 5 › Step 2 is not skipped).
 TEST(RapidResolution, PhasesTwoToSixRepeatAndStartingUnitsDeployInRoundOne) {
   Options o;
   o.rapid_resolution = true;
@@ -89,8 +91,10 @@ TEST(RapidResolution, PhasesTwoToSixRepeatAndStartingUnitsDeployInRoundOne) {
   State s = g.new_game();
   ASSERT_EQ(top(s), StepId::Place) << "the starting units go under Industry tokens first";
   const int units0 = units_of(s, GER);
+  s.nation[GER].medals = 40, s.nation[GER].stress = 40;  // so that Phase 6 asks Germany (Step 1: cancel Stress)
   core::LogBuffer log;
-  int bids_revealed = 0, deployed = 0;
+  int bids_revealed = 0, deployed = 0, purchases_revealed = 0;
+  std::vector<int> phases;  // the phases of round 1, in the order they run
   core::Rng chance(1), choices(2);
   RandomBot bot;
   while (g.node_kind(s) != core::NodeKind::Terminal) {
@@ -109,8 +113,12 @@ TEST(RapidResolution, PhasesTwoToSixRepeatAndStartingUnitsDeployInRoundOne) {
       const auto e = static_cast<Event>(log.entries()[i].event);
       bids_revealed += e == Event::BidRevealed && log.entries()[i].args[0] == GER;
       deployed += e == Event::DeployRevealed && log.entries()[i].args[0] == GER && s.round == 1;
+      purchases_revealed += e == Event::PurchasesRevealed && log.entries()[i].args[0] == GER;
     }
+    if (s.phase >= 1 && (phases.empty() || phases.back() != s.phase)) phases.push_back(s.phase);
   }
+  EXPECT_EQ(phases, (std::vector<int>{1, 2, 3, 4, 5, 2, 3, 4, 5, 6, 7})) << "Phase 6 once, after the second Phase 5, then Phase 7";
+  EXPECT_EQ(purchases_revealed, 1) << "Production once a round";
   EXPECT_EQ(bids_revealed, 2) << "Phase 2 twice in the round";
   EXPECT_GE(deployed, 1) << "the starting units deploy in round 1";
   EXPECT_GT(units_of(s, GER), units0);

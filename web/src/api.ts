@@ -1,6 +1,7 @@
 // The server's API (docs/server.md): JSON over HTTP, the view pushed over a WebSocket. Nothing here
 // knows which game is played: a view's platform fields are typed, the title's own fields are read
 // by the title's module (titles/).
+import { Message, render } from './i18n';
 
 export interface ScenarioInfo {
   id: string;
@@ -38,6 +39,7 @@ export interface View {
 }
 
 export interface GameSummary {
+  phase_message?: Message;  // the phase as a message, worded in the reader's language
   id: string;
   title: string;
   scenario: string;
@@ -75,7 +77,8 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const json = await res.json();
-  if (!res.ok) throw new ApiError(json.error ?? `HTTP ${res.status}`, res.status, json.view);
+  // The error in the reader's language: its message (server.error.<code>), else the English text.
+  if (!res.ok) throw new ApiError(render(json.message) || json.error || `HTTP ${res.status}`, res.status, json.view);
   return json as T;
 }
 

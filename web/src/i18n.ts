@@ -6,6 +6,8 @@ import i18next from 'i18next';
 import en from '../../data/i18n/en.json';
 import it from '../../data/i18n/it.json';
 import ru from '../../data/i18n/ru.json';
+// War Room's catalogue (data/i18n/warroom: English first; a language without its file reads English).
+import warroomEn from '../../data/i18n/warroom/en.json';
 
 export const LANGUAGES = ['en', 'it', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,10 +27,23 @@ function initial(): Language {
   return 'en';
 }
 
+type Tree = { [key: string]: string | Tree };
+// One language's messages: the catalogues' nested objects merged (the `warroom` object of
+// data/i18n/<l>.json and of data/i18n/warroom/<l>.json become one).
+function merge(...trees: Tree[]): Tree {
+  const out: Tree = {};
+  for (const tree of trees)
+    for (const [k, v] of Object.entries(tree)) {
+      const here = out[k];
+      out[k] = typeof v === 'object' && typeof here === 'object' ? merge(here, v) : v;
+    }
+  return out;
+}
+
 i18next.init({
   lng: initial(),
   fallbackLng: 'en',
-  resources: { en: { translation: en }, it: { translation: it }, ru: { translation: ru } },
+  resources: { en: { translation: merge(en, warroomEn) }, it: { translation: it }, ru: { translation: ru } },
   interpolation: { escapeValue: false },  // every text is escaped where it is put into HTML
   returnNull: false,
   initImmediate: false,

@@ -1,7 +1,7 @@
 // The lobby: create a game of any title (scenario, seat count, each seat's player, options, public or
 // by invitation), join an open seat, or watch; and the page an invitation link opens.
 import { api, escape, GameSummary, saveSeat, TitleInfo } from './api';
-import { has, t } from './i18n';
+import { has, Message, render, t } from './i18n';
 import { finishedGames } from './replay';
 
 // A seat, scenario or phase in the reader's language where the catalogue has it.
@@ -97,7 +97,7 @@ function row(g: GameSummary, title: string): string {
     <td>${g.seat_order.map((s) => g.seats[s] === 'open'
       ? `<button class="join" data-id="${g.id}" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`
       : `${escape(seatName(s))}: ${escape(has(`ui.web.seat_state.${g.seats[s]}`) ? t(`ui.web.seat_state.${g.seats[s]}`) : g.seats[s])}`).join(' ')}</td>
-    <td>${g.terminal ? escape(t('ui.web.over_won', { winners: g.winners.map(seatName).join(` ${t('ui.play.and')} `) || t('ui.web.nobody') })) : escape(g.phase)}</td>
+    <td>${g.terminal ? escape(t('ui.web.over_won', { winners: g.winners.map(seatName).join(` ${t('ui.play.and')} `) || t('ui.web.nobody') })) : escape(render(g.phase_message) || g.phase)}</td>
     <td><a href="#/game/${g.id}">${escape(t('ui.web.watch'))}</a></td></tr>`;
 }
 
@@ -117,7 +117,7 @@ export async function renderInvitation(app: HTMLElement, id: string, invitation:
     const v = await api.view(id);
     const open = v.seat_order.filter((s) => v.seats[s] === 'human');
     app.innerHTML = `<section class="panel"><h2>${escape(t('ui.web.invitation', { id }))}</h2>
-      <p>${escape(scenarioName(v.scenario, v.scenario))}: ${escape(v.phase)}</p>
+      <p>${escape(scenarioName(v.scenario, v.scenario))}: ${escape(render(v.phase_message as Message | undefined) || v.phase)}</p>
       <p>${open.map((s) => `<button class="join" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`).join(' ')}</p>
       <p><a href="#/game/${id}">${escape(t('ui.web.only_watch'))}</a></p></section>`;
     app.querySelectorAll<HTMLButtonElement>('button.join').forEach((b) =>

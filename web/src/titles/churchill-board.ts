@@ -2,6 +2,7 @@
 // chairs) and the military display (each Front's track on a map, churchill-map.ts). Elements that
 // some legal action names are highlighted and clickable.
 import type { View } from '../api';
+import { t } from '../i18n';
 
 export type Power = 'UK' | 'US' | 'USSR';
 export const POWERS: Power[] = ['UK', 'US', 'USSR'];
@@ -85,7 +86,7 @@ function place(position: string, slot: number): [number, number] {
 }
 
 export function drawTable(view: ChurchillView, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
-  const svg = el('svg', { viewBox: '0 0 380 362', class: 'table', role: 'img', 'aria-label': 'Conference table' }) as SVGSVGElement;
+  const svg = el('svg', { viewBox: '0 0 380 362', class: 'table', role: 'img', 'aria-label': t('ui.web.conference_table') }) as SVGSVGElement;
   svg.append(el('circle', { cx: 190, cy: 150, r: 40, class: 'centre' }));
   for (const p of ['UK', 'US', 'USSR'] as Power[]) {
     const a = (ANGLE[p] * Math.PI) / 180;

@@ -10,7 +10,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import world from 'world-atlas/countries-110m.json';
 import coordinates from '../../../data/churchill/map-coordinates.json';
-import { t } from '../i18n';
+import { nameOf, t } from '../i18n';
 import type { Board, ChurchillView, Power } from './churchill-board';
 
 const COLOR: Record<Power, string> = { UK: '#2e7d32', US: '#1565c0', USSR: '#c62828' };
@@ -35,6 +35,10 @@ const TEXT = {
   leadership: (europe: string, pacific: string) => t('ui.web.map_leadership', { europe, pacific }),
   get source() { return t('ui.web.map_source'); },
   get legend() { return t('ui.web.map_legend'); },
+  frontsAria: (region: string) => t('ui.web.map_fronts_aria', { region }),
+  colony: (name: string) => t('ui.web.map_colony', { name }),
+  theaterBox: (name: string, naval: number) => t('ui.web.map_theater_box', { name, naval }),
+  frontAt: (front: string, position: string) => t('ui.web.map_front_at', { front, position }),
 };
 
 type Place = { id: string; lon: number; lat: number; label?: string };
@@ -102,6 +106,11 @@ class Labels {
 }
 
 
+// Where a Front stands, in the reader's language: its space's name, or its theater box.
+function positionName(state: { position: string; position_id?: string | null }): string {
+  return state.position_id ? nameOf(`space.${state.position_id}`, state.position) : t('ui.web.map_in_theater_box');
+}
+
 // The index of the space a Front stands on (-1: its theater box).
 function positionIndex(view: ChurchillView, front: Board['fronts'][number]): number {
   const position = view.fronts[front.id].position;
@@ -117,7 +126,7 @@ function drawRegion(region: (typeof REGIONS)[number], width: number, view: Churc
   const projection = geoMercator().fitSize([width, height], corners);
   const path = geoPath(projection);
   const at = (p: Place) => projection([p.lon, p.lat]) as [number, number];
-  const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, width, height, class: `fronts map ${region.id}`, role: 'img', 'aria-label': `${region.title}: the Fronts on a map` }) as SVGSVGElement;
+  const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, width, height, class: `fronts map ${region.id}`, role: 'img', 'aria-label': TEXT.frontsAria(region.title) }) as SVGSVGElement;
   svg.append(el('rect', { x: 0, y: 0, width, height, class: 'sea' }));
   svg.append(el('path', { d: path(land) ?? '', class: 'land' }), el('path', { d: path(borders) ?? '', class: 'borders' }));
   svg.append(el('text', { x: 8, y: 18, class: 'region-title' }, region.title));
@@ -137,7 +146,7 @@ function drawRegion(region: (typeof REGIONS)[number], width: number, view: Churc
     if (s.alignment) g.append(el('text', { x: x - 6, y: y + 4, 'text-anchor': 'end', class: 'pa', fill: COLOR[s.alignment] }, 'PA'));
     labels.block([x - (s.alignment ? 22 : 6), y - 6, x + 6 + 7 * (s.network_owner ? s.networks : 0), y + 6]);
     labels.add(g, x, y, 's', `${l.name}${l.colony ? '*' : ''}`, 'country-name', 10, marked.has(l.id) ? 2 : 4, marked.has(l.id));
-    g.append(el('title', {}, `${l.name}${l.colony ? ' (colony)' : ''}`));
+    g.append(el('title', {}, l.colony ? TEXT.colony(l.name) : l.name));
     g.addEventListener('click', () => onPick(l.id));
     svg.append(g);
   }
@@ -148,13 +157,13 @@ function drawRegion(region: (typeof REGIONS)[number], width: number, view: Churc
     if (!p) continue;
     const [x, y] = at(p);
     const front = board.fronts.find((f) => f.theater === id);
-    const name = front ? front.name.replace(/ Front$/, '') : 'Arctic';
+    const name = nameOf(`theater.${id}`, front ? front.name : id);
     const g = el('g', { class: `theater${marked.has(id) ? ' marked' : ''}`, 'data-id': id });
     g.append(el('rect', { x: x - 34, y: y - 12, width: 68, height: 24, rx: 4, class: 'box' }));
     labels.block([x - 34, y - 12, x + 34, y + 12]);
     g.append(el('text', { x, y: y - 1, 'text-anchor': 'middle', class: 'box-name' }, name));
     g.append(el('text', { x, y: y + 9, 'text-anchor': 'middle', class: 'box-naval' }, `⚓${view.naval[id] ?? 0}`));
-    g.append(el('title', {}, `${name} Theater box: naval support ${view.naval[id] ?? 0}`));
+    g.append(el('title', {}, TEXT.theaterBox(name, view.naval[id] ?? 0)));
     g.addEventListener('click', () => onPick(id));
     svg.append(g);
   }
@@ -170,7 +179,7 @@ function drawRegion(region: (typeof REGIONS)[number], width: number, view: Churc
     const now = positionIndex(view, f) + 1;  // index into xy: 0 is the box
     const colour = COLOR[f.color];
     const g = el('g', { class: `front${marked.has(f.id) || marked.has(f.theater) ? ' marked' : ''}`, 'data-id': f.id, tabindex: 0 });
-    g.append(el('title', {}, `${f.name}: ${state.position}`));
+    g.append(el('title', {}, TEXT.frontAt(f.name, positionName(state))));
     const line = (from: number, to: number, cls: string) =>
       g.append(el('polyline', { points: xy.slice(from, to + 1).map(([x, y]) => `${x},${y}`).join(' '), stroke: colour, class: cls }));
     if (now > 0) line(0, now, 'taken');

@@ -1,0 +1,38 @@
+// War Room's display texts as messages (core/i18n.h, docs/i18n.md): catalogue keys with arguments,
+// worded in each reader's language from data/i18n/warroom/<language>.json. These are the names
+// the messages use; the log, phase line and actions' display texts are built in names.cpp,
+// view.cpp and battle_text.cpp. Commands (action_to_string) stay language-neutral.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string_view>
+
+#include "core/i18n.h"
+#include "warroom/data.h"
+
+namespace warroom::text {
+
+using core::i18n::Message;
+
+// The name of a thing by its catalogue key: "warroom.nation.GER", "warroom.unit.inf",
+// "warroom.stance.assault", "warroom.colour.blue", "warroom.resource.oil", "warroom.zone.red",
+// "warroom.alliance.allied" (side 0) / "warroom.alliance.axis" (side 1), "warroom.box.fresh".
+Message nation(std::string_view id);
+Message nation(int nation);
+Message unit(std::string_view id);
+Message unit(int type);
+Message stance(std::string_view id);
+Message colour(int colour);
+Message resource(int resource);
+Message zone(int zone);
+Message alliance(int side);
+Message box(int box);
+// A message with its arguments: key("warroom.log.moved").with("nation", ...).
+Message key(std::string_view k);
+
+// data/i18n/warroom/ beside the data set (or $CHURCHILL_I18N/warroom); the source tree's if a copied
+// data set has none. English must be there; a language without a file falls back to English.
+std::shared_ptr<const core::i18n::Catalogues> load_catalogues(const std::filesystem::path& data_dir);
+
+}  // namespace warroom::text
