@@ -20,6 +20,11 @@ class Bot {
   // (a priority list, a random choice) decides at once. A server runs searching bots off its
   // event loop.
   virtual bool searches() const { return false; }
+  // True for a bot whose choice reads nothing of the observation but `seat`'s legal actions. A
+  // seat's legal actions are the same in the state as in its observation (the rules list what a
+  // seat may do from what it knows), so the driver hands such a bot the state itself and spares
+  // the copy that `observe` makes at every decision; the choice is the same.
+  virtual bool reads_only_legal_actions() const { return false; }
 };
 
 // Chooses uniformly among the legal actions.
@@ -31,6 +36,7 @@ class RandomBot final : public Bot<G> {
     game.legal_actions(observation, seat, legal);
     return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
   }
+  bool reads_only_legal_actions() const override { return true; }
 };
 
 // The first seat of `seats` that a bot plays (bots[seat] != nullptr), or -1.
@@ -57,7 +63,9 @@ long play_until_human(const G& g, typename G::State& s, std::span<Bot<G>* const>
     } else {
       const Seat seat = first_bot_seat<G>(g.acting_seats(s), bots);
       if (seat < 0) return n;  // a human must act
-      apply(seat, bots[static_cast<std::size_t>(seat)]->choose(g, g.observe(s, seat), seat, bot_rng));
+      Bot<G>& bot = *bots[static_cast<std::size_t>(seat)];
+      apply(seat, bot.reads_only_legal_actions() ? bot.choose(g, s, seat, bot_rng)
+                                                 : bot.choose(g, g.observe(s, seat), seat, bot_rng));
     }
     ++n;
   }

@@ -66,7 +66,9 @@ class FixedVector {
 };
 
 // A vector that keeps its first N items inline and moves to the heap only beyond them: the hot loop
-// does not allocate, and a game with an unusually long list of actions does not overflow.
+// does not allocate, and a game with an unusually long list of actions does not overflow. Where the
+// items are is kept in a pointer, so a push_back is one size test and a store, and an access one
+// load, with no test of whether the items moved to the heap.
 template <class T, std::size_t N>
 class SmallVector {
  public:
@@ -80,23 +82,22 @@ class SmallVector {
     return *this;
   }
   void push_back(const T& v) {
-    if (size_ == capacity_) grow();
-    data()[size_++] = v;
+    if (size_ == capacity_) [[unlikely]]
+      grow();
+    data_[size_++] = v;
   }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  T& operator[](std::size_t i) { return data()[i]; }
-  const T& operator[](std::size_t i) const { return data()[i]; }
-  T* begin() { return data(); }
-  T* end() { return data() + size_; }
-  const T* begin() const { return data(); }
-  const T* end() const { return data() + size_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+  T* begin() { return data_; }
+  T* end() { return data_ + size_; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + size_; }
   static constexpr std::size_t inline_capacity() { return N; }
 
  private:
-  T* data() { return heap_.empty() ? items_.data() : heap_.data(); }
-  const T* data() const { return heap_.empty() ? items_.data() : heap_.data(); }
   void assign(const SmallVector& o) {
     for (const T& v : o) push_back(v);
   }
@@ -104,10 +105,12 @@ class SmallVector {
     std::vector<T> bigger(capacity_ * 2);
     std::copy(begin(), end(), bigger.begin());
     heap_ = std::move(bigger);
+    data_ = heap_.data();
     capacity_ = heap_.size();
   }
   std::array<T, N> items_;
   std::vector<T> heap_;
+  T* data_ = items_.data();
   std::size_t size_ = 0;
   std::size_t capacity_ = N;
 };

@@ -34,6 +34,32 @@ TEST(Bots, ObservationHidesOtherSeatsSecrets) {
   ASSERT_EQ(full.size(), seen.size()) << "the seat's own choices are the same";
 }
 
+// The driver hands a random bot the state rather than its observation (core/bot.h): that is the
+// same choice only because a seat's legal actions, in order, are the same in both (5.13, 10.2: the
+// hidden hands and Secret Agenda markers never change what a seat may do).
+TEST(Bots, ASeatsLegalActionsAreTheSameInItsObservation) {
+  const Game g(data());
+  auto random = make_bot("random");
+  const std::array<Bot*, kPowers> bots = {random.get(), random.get(), random.get()};
+  long compared = 0;
+  for (const auto& sc : data().scenarios)
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      State s = g.new_game(sc, Options{seed % 2 == 0, seed % 3 == 0});
+      core::Rng chance(seed), choices(seed + 7);
+      play_until_human(g, s, bots, chance, choices, [&](core::Seat seat, core::Action a) {
+        if (seat != core::kChance) {
+          core::ActionList full, seen;
+          g.legal_actions(s, seat, full);
+          g.legal_actions(observe(s, seat), seat, seen);
+          ASSERT_TRUE(std::equal(full.begin(), full.end(), seen.begin(), seen.end())) << sc.id << " seed " << seed;
+          ++compared;
+        }
+        g.apply(s, seat, a, nullptr);
+      });
+    }
+  EXPECT_GT(compared, 1000);
+}
+
 TEST(Bots, RulebookBotsPlayOnlyLegalActionsToTheEnd) {
   const Game g(data());
   auto bot = make_bot("rulebook");
