@@ -64,14 +64,17 @@ inline std::string controller_in(const SaveFile& record, const std::string& seat
 template <PresentableGame G>
 class LogTexts {
  public:
-  void update(const G& g, const std::vector<LogEntry>& entries) {
+  // Words the entries not worded yet (or changed by an undo), from `from` on: a view that shows only
+  // the log's tail words only that (the earlier lines stay empty).
+  void update(const G& g, const std::vector<LogEntry>& entries, std::size_t from = 0) {
     std::size_t keep = 0;
     while (keep < entries_.size() && keep < entries.size() && same(entries_[keep], entries[keep])) ++keep;
     entries_.resize(keep), lines_.resize(keep), messages_.resize(keep);
     for (std::size_t i = keep; i < entries.size(); ++i) {
+      const bool worded = i >= from;
       entries_.push_back(entries[i]);
-      lines_.push_back(g.describe(entries[i]));
-      if constexpr (LocalizedGame<G>) messages_.push_back(i18n::to_json(g.log_message(entries[i])));
+      lines_.push_back(worded ? g.describe(entries[i]) : std::string());
+      if constexpr (LocalizedGame<G>) messages_.push_back(worded ? i18n::to_json(g.log_message(entries[i])) : nlohmann::json());
     }
   }
   const std::string& line(std::size_t i) const { return lines_[i]; }
@@ -127,11 +130,12 @@ nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& 
   j["can_undo"] = seat && session.can_undo(*seat);
   const auto& entries = session.log().entries();
   const std::size_t n = entries.size(), tail = static_cast<std::size_t>(std::max(log_tail, 0));
-  LogTexts<G> own;
+  const std::size_t first = n > tail ? n - tail : 0;
+  LogTexts<G> own;  // without a match's texts, only the tail is worded
   LogTexts<G>& worded = log_texts ? *log_texts : own;
-  worded.update(g, entries);
+  worded.update(g, entries, log_texts ? 0 : first);
   nlohmann::json log = nlohmann::json::array(), messages = nlohmann::json::array();
-  for (std::size_t i = n > tail ? n - tail : 0; i < n; ++i) {
+  for (std::size_t i = first; i < n; ++i) {
     log.push_back(worded.line(i));
     if constexpr (LocalizedGame<G>) messages.push_back(worded.message(i));
   }
