@@ -170,11 +170,8 @@ class Play {
   std::string why_text(const nlohmann::json& why) const {
     const std::string key = why.value("key", "");
     if (key.empty() || !cat_.contains(language, key)) return why.value("text", "");
-    core::i18n::Args args;
-    const nlohmann::json given = why.value("args", nlohmann::json::object());
-    for (const auto& [name, value] : given.items())
-      if (value.is_string()) args.emplace_back(name, value.get<std::string>());
-    return tr(key, args) + " (" + why.value("rule", "") + ")";
+    const nlohmann::json message = {{"key", key}, {"args", why.value("args", nlohmann::json::object())}};
+    return cat_.render(language, core::i18n::message_from_json(message)) + " (" + why.value("rule", "") + ")";
   }
   // An action's display text beside its command where they differ.
   std::string labelled(core::Seat seat, const std::string& command) const {

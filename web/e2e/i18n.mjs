@@ -4,7 +4,7 @@
 // survives a reload, and a whole game is played in Italian. Screenshots of the board in each
 // language at 1280x800 and 390x844 (no sideways scroll), and of each end screen.
 // Usage: node e2e/i18n.mjs BASE_URL SCREENSHOT_DIR
-import { fail, launch } from './browser.mjs';
+import { createTrainingGame, fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const check = (ok, message) => { if (!ok) fail(message); };
@@ -27,14 +27,7 @@ async function checkPhone(page, what) {
 
 // Creates a training game (UK human, two bots) from the lobby and waits for the hand.
 async function createGame(page) {
-  await page.goto(base);
-  await page.waitForSelector('#create-game');
-  await page.selectOption('select[name=scenario]', 'training');
-  await page.selectOption('select[name="seat:UK"]', 'human');
-  await page.selectOption('select[name="seat:US"]', 'bot:rulebook');
-  await page.selectOption('select[name="seat:USSR"]', 'bot:rulebook');
-  await page.click('#create-game');
-  await page.waitForURL(/#\/game\/[0-9a-f]+$/);
+  await createTrainingGame(page, base, { UK: 'human', US: 'bot:rulebook', USSR: 'bot:rulebook' });
   await page.waitForSelector('.hand .card-face', { timeout: 10000 });
 }
 

@@ -72,18 +72,6 @@ export function t(key: string, args: Record<string, string | number> = {}): stri
   return i18next.t(key, args as Record<string, unknown>) as string;
 }
 
-// A message worded in English with some arguments replaced (`word` sees each argument first: its
-// result, or undefined to word it as usual): the form the War Room panels read the log in.
-export function renderEnglish(m: Message, word: (m: Message) => string | undefined): string {
-  const own = word(m);
-  if (own !== undefined) return own;
-  if (typeof m === 'string') return m;
-  const args: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(m.args ?? {})) args[name] = renderEnglish(value, word);
-  if (m.count !== undefined) args.count = m.count;
-  return i18next.t(m.key, { ...args, lng: 'en' } as Record<string, unknown>) as string;
-}
-
 // Whether the catalogue (the language or English) has `key`.
 export function has(key: string): boolean {
   return i18next.exists(key);
@@ -96,12 +84,23 @@ export function nameOf(key: string, fallback: string): string {
 
 // A message from the server, worded: its arguments first, then its own text.
 export function render(m: Message | undefined | null): string {
-  if (m === undefined || m === null) return '';
+  return m === undefined || m === null ? '' : word(m, {});
+}
+
+// A message worded in English with some arguments replaced (`own` sees each message first: its
+// result, or undefined to word it as usual): the form the War Room panels read the log in.
+export function renderEnglish(m: Message, own: (m: Message) => string | undefined): string {
+  return word(m, { lng: 'en' }, own);
+}
+
+function word(m: Message, options: { lng?: string }, own?: (m: Message) => string | undefined): string {
+  const given = own?.(m);
+  if (given !== undefined) return given;
   if (typeof m === 'string') return m;
   const args: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(m.args ?? {})) args[name] = render(value);
+  for (const [name, value] of Object.entries(m.args ?? {})) args[name] = word(value, options, own);
   if (m.count !== undefined) args.count = m.count;
-  return t(m.key, args);
+  return i18next.t(m.key, { ...args, ...options } as Record<string, unknown>) as string;
 }
 
 // The switcher: a labelled <select> of the languages, each named in itself.

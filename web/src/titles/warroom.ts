@@ -196,6 +196,7 @@ export const warroom: TitleUi = {
     const legal = v.legal_actions;
     const send = act ?? (async () => undefined);
     const regions = new Map(layout.regions.map((r) => [r.id, r]));
+    const regionIds = new Map(layout.regions.map((r) => [r.name, r.id]));  // the log names regions in full
     const select = async (nation: string, command: number) => {
       p.focus = null;
       await send(`select ${nation} ${command}`);
@@ -233,7 +234,7 @@ export const warroom: TitleUi = {
       openInfo(p.focus);
     };
     const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
-    const battle = execution(p, v, name, new Map([...regions.values()].map((r) => [r.name, r.id])), send);
+    const battle = execution(p, v, name, regionIds, send);
     p.refresh();
     const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name });
     // While orders are executed and battles fought, the execution goes beside the decision and the
