@@ -5,7 +5,7 @@
 // Updates arrive over the WebSocket.
 import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
-import { has, Message, render as word, t } from './i18n';
+import { has, language, Message, render as word, t } from './i18n';
 import { OthersMoves } from './replay';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
@@ -223,8 +223,11 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     }));
     app.querySelectorAll<HTMLButtonElement>('button.rule').forEach((b) => b.addEventListener('click', async () => {
       try {
-        const rule = await api.rules(v.title, b.dataset.rule!);
-        dialog(`<h2>${escape(t('ui.web.rule', { rule: rule.section }))}</h2><pre class="rule-text">${escape(rule.text)}</pre>`);
+        const rule = await api.rules(v.title, b.dataset.rule!, language());
+        // The edition of the reader's language; English, said so, where it lacks the section.
+        const note = !rule.found ? t('ui.web.rule_unavailable') : rule.language !== language() ? t('ui.web.rule_in_english') : '';
+        dialog(`<h2>${escape(t('ui.web.rule', { rule: rule.section }))}</h2>${note ? `<p class="rule-note" role="note">${escape(note)}</p>` : ''}` +
+               (rule.found ? `<pre class="rule-text" lang="${escape(rule.language)}">${escape(rule.text)}</pre>` : ''));
       } catch (err) {
         dialog(`<p class="error">${escape((err as Error).message)}</p>`);
       }
