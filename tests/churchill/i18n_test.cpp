@@ -272,6 +272,20 @@ TEST(I18nNames, EveryConferenceCardBandInEveryLanguage) {
   }
 }
 
+// The web board's issue counters carry a short label in every language (issue.<id>.short, the
+// abbreviation of the edition's name), short enough for the counter (the board shrinks a wider one).
+TEST(I18nNames, EveryIssueHasAShortLabelInEveryLanguage) {
+  for (const auto& lang : kLanguages)
+    for (const auto& issue : data().issues) {
+      const std::string key = "issue." + issue.id + ".short";
+      ASSERT_TRUE(catalogues().contains(lang, key)) << lang << ": " << key;
+      const std::string label = catalogues().tr(lang, key);
+      const auto chars = std::count_if(label.begin(), label.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; });
+      EXPECT_LE(chars, 10) << lang << ": " << label;
+      EXPECT_LT(chars, static_cast<long>(catalogues().tr(lang, "issue." + issue.id + ".name").size())) << lang << ": " << label << " is no abbreviation";
+    }
+}
+
 // Every message about a datum names one the data set has: a renamed or removed id leaves no stale
 // message behind (and EveryDatumHasANameInEveryLanguage finds the new one without a name).
 TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
@@ -299,6 +313,7 @@ TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
     for (churchill::Power p : d.global_issues[static_cast<std::size_t>(g)].powers)
       expected.insert(churchill::global_issue_key(d, g) + ".advantage." + std::string(churchill::power_name(p)));
   for (const auto& v : d.victory) expected.insert(churchill::victory_key(v) + ".text");
+  for (const auto& issue : d.issues) expected.insert("issue." + issue.id + ".short");  // the web board's label
   for (int r = 0; r < churchill::kReserveKinds; ++r) expected.insert(churchill::reserve_key(static_cast<churchill::ReserveKind>(r)));
   const std::vector<std::string> data_prefixes = {"power.", "characteristic.", "leader.", "staff.", "conference.", "conference_card.", "issue.",
                                                   "theater.", "axis.", "space.", "front.", "location.", "a_bomb.", "global_issue.",
@@ -328,7 +343,7 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
       {"prompt.", {"churchill/game.cpp", "web/src/titles/churchill.ts"}},
       {"action.", {"churchill/i18n_actions.cpp"}},
       {"why.", {"churchill/explain.cpp"}},
-      {"board.", {"churchill/view.cpp", "web/src/titles/churchill.ts"}},
+      {"board.", {"churchill/view.cpp", "web/src/titles/churchill.ts", "web/src/titles/churchill-board.ts", "web/src/titles/churchill-map.ts"}},
       {"note.", {"churchill/view.cpp"}},
       {"end.", {"churchill/view.cpp"}},
       {"ui.play.", {"cli/play.cpp", "web/src/game.ts", "web/src/lobby.ts", "web/src/titles/churchill.ts"}},
