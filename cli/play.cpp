@@ -166,13 +166,6 @@ class Play {
   std::string tr(std::string_view key, const core::i18n::Args& args = {}, std::optional<long long> count = std::nullopt) const {
     return cat_.tr(language, key, args, count);
   }
-  // A view's "options_why" in the reader's language (its key and arguments), with its rule.
-  std::string why_text(const nlohmann::json& why) const {
-    const std::string key = why.value("key", "");
-    if (key.empty() || !cat_.contains(language, key)) return why.value("text", "");
-    const nlohmann::json message = {{"key", key}, {"args", why.value("args", nlohmann::json::object())}};
-    return cat_.render(language, core::i18n::message_from_json(message)) + " (" + why.value("rule", "") + ")";
-  }
   // An action's display text beside its command where they differ.
   std::string labelled(core::Seat seat, const std::string& command) const {
     const std::string text = seat_text(seat, command);
@@ -223,8 +216,9 @@ class Play {
     const std::size_t lines = game_.log_size();
     for (std::size_t i = lines > 5 ? lines - 5 : 0; i < lines; ++i) std::printf("%s", style_.dim(wrap("  " + game_.log_line(i), width_, 6)).c_str());
     if (seat != core::kChance) {  // why the options are so few, where the title says (a rule's reason)
-      const nlohmann::json why = game_.view(seat, 0).value("options_why", nlohmann::json());
-      if (why.is_object()) std::printf("%s", wrap(tr("ui.play.why") + ": " + why_text(why), width_, 5).c_str());
+      const nlohmann::json why = game_.view(seat, 0).value("options_why_message", nlohmann::json());
+      if (why.is_object())
+        std::printf("%s", wrap(tr("ui.play.why") + ": " + cat_.render(language, core::i18n::message_from_json(why)), width_, 5).c_str());
     }
     if (options.size() <= 36) return list(options, {});
     // Too many to list on one screen: the verbs, with how many of each; a beginning lists them.

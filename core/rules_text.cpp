@@ -184,6 +184,11 @@ RulesText rules_text(const std::filesystem::path& dir, std::string_view title, s
   if (!in) {
     std::string have;
     for (const std::string& l : rulebook_languages(dir, title)) have += (have.empty() ? "" : ", ") + l;
+    if (have.empty())
+      return {false,
+              fmt::format("The rulebook text is not available: no {} rulebook in \"{}\" (CHURCHILL_RULES_DIR names their directory).\n",
+                          title, dir.string()),
+              ""};
     return {false,
             fmt::format("No {} rulebook in \"{}\" for language \"{}\"{}.\n", title, dir.string(), language,
                         have.empty() ? std::string() : " (there is: " + have + ")"),

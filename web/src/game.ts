@@ -18,12 +18,9 @@ function withRule(line: string): string {
   return `<button class="rule" data-rule="${escape(m[1])}" title="${escape(t('ui.web.rule_title', { rule: m[1] }))}">${escape(m[1])}</button>${escape(m[2])}`;
 }
 
-// Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)").
-// Worded from its catalogue key where the catalogue has it.
-const whyFew = (v: View) => {
-  const why = v.options_why as { text?: string; key?: string; rule?: string; args?: Record<string, string> } | null | undefined;
-  return why?.key && has(why.key) ? `${t(why.key, why.args ?? {})} (${why.rule})` : why?.text ?? '';
-};
+// Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)"),
+// worded from the message the view carries (the terminal words the same one).
+const whyFew = (v: View) => word(v.options_why_message as Message | null | undefined) || (v.options_why as { text?: string } | null | undefined)?.text || '';
 
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
