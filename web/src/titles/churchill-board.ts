@@ -72,15 +72,27 @@ export function positionText(position: string): string {
   return space === 'chair' ? t('board.pos_chair', { power: powerShort(power) }) : t('board.pos_space', { power: powerShort(power), space });
 }
 
-// An issue's label shrinks to its counter when the language's abbreviation is wider (9px text).
-const LABEL_WIDTH = 38;
+// An issue's label keeps the length it is drawn with, shrunk to its counter where the language's
+// abbreviation is wider: the browser lays small text out wider (a phone's scaled-down table), which
+// would push it out of the counter.
+// The chairs' names and the waiting move's label are moved sideways into the table, which is all a
+// phone shows.
+const LABEL_WIDTH = 38, TABLE_WIDTH = 380;
 function fitLabels(svg: SVGSVGElement) {
-  requestAnimationFrame(() => svg.querySelectorAll<SVGTextContentElement>('g.issue text').forEach((text) => {
-    if (text.getComputedTextLength() > LABEL_WIDTH) {
-      text.setAttribute('textLength', String(LABEL_WIDTH));
+  requestAnimationFrame(() => {
+    svg.querySelectorAll<SVGTextContentElement>('g.issue text').forEach((text) => {
+      const length = text.getComputedTextLength();
+      if (length <= 0) return;  // not laid out
+      text.setAttribute('textLength', String(Math.min(length, LABEL_WIDTH)));
       text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
-    }
-  }));
+    });
+    svg.querySelectorAll<SVGTextElement>('text.chair, text.chair-note, text.pending-label').forEach((text) => {
+      const box = text.getBBox();
+      if (box.width <= 0) return;
+      const dx = Math.max(2 - box.x, Math.min(0, TABLE_WIDTH - 2 - (box.x + box.width)));
+      if (dx) text.setAttribute('x', String(Number(text.getAttribute('x')) + dx));
+    });
+  });
 }
 
 // Where an issue stands ("UK 3", "US chair", "centre") as a point on the table.
@@ -94,7 +106,7 @@ function place(position: string, slot: number): [number, number] {
 }
 
 export function drawTable(view: ChurchillView, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
-  const svg = el('svg', { viewBox: '0 0 380 362', class: 'table', role: 'img', 'aria-label': t('ui.web.conference_table') }) as SVGSVGElement;
+  const svg = el('svg', { viewBox: `0 0 ${TABLE_WIDTH} 362`, class: 'table', role: 'img', 'aria-label': t('ui.web.conference_table') }) as SVGSVGElement;
   svg.append(el('circle', { cx: 190, cy: 150, r: 40, class: 'centre' }));
   for (const p of ['UK', 'US', 'USSR'] as Power[]) {
     const a = (ANGLE[p] * Math.PI) / 180;
@@ -105,8 +117,10 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
     }
     const r = 48 + 8.6 * 17;
     const leader = view.powers[p];
-    svg.append(el('text', { x: 190 + Math.cos(a) * r, y: 150 + Math.sin(a) * r + 4, 'text-anchor': 'middle', class: 'chair',
-      fill: COLOR[p] }, `${powerShort(p)}${leader.active ? '' : ` ${t('board.used')}`}`));
+    const [x, y] = [190 + Math.cos(a) * r, 150 + Math.sin(a) * r + 4];
+    svg.append(el('text', { x, y, 'text-anchor': 'middle', class: 'chair', fill: COLOR[p] }, powerShort(p)));
+    // A used Leader, under the chair's name: on one line it would run off a phone's table in Italian or Russian.
+    if (!leader.active) svg.append(el('text', { x, y: y + 10, 'text-anchor': 'middle', class: 'chair-note', fill: COLOR[p] }, t('board.used')));
   }
   const used: Record<string, number> = {};
   const pending = view.pending;
