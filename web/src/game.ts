@@ -5,7 +5,7 @@
 // Updates arrive over the WebSocket.
 import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
-import { has, language, Message, render as word, t } from './i18n';
+import { has, language, Message, render as word, seatName, t } from './i18n';
 import { OthersMoves } from './replay';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
@@ -101,7 +101,6 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const waiting = v.active.filter((s) => s !== v.seat);
     const myMove = !!v.seat && v.active.includes(v.seat);
     const logLines = log.map((_, i) => ({ l: line(i), i })).filter(({ l }) => !logFilter || (l ?? '').toLowerCase().includes(logFilter.toLowerCase()));
-    const seatName = (s: string) => (has(`power.${s}`) ? t(`power.${s}`) : s);
     const waitingText = waiting.length
       ? escape(t('ui.web.waiting_for', { seats: waiting.map((s) => `${seatName(s)}${v.seats[s]?.startsWith('bot') ? ` ${t('ui.web.bot')}` : ''}`).join(', ') })) +
         (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? ` — ${escape(t('ui.web.send_invitation'))}` : '')
