@@ -36,6 +36,10 @@ struct Known {
   std::uint8_t uk_us_marker, uk_ussr_marker, us_ussr_marker;
   // 3.25: the Front of each theater box, or -1 (the Arctic has naval support only, no Front).
   std::array<std::int8_t, kMaxTheaters> front_of_theater;
+  // 3.25: the number of positions of each Front's track (a Front at the last one has no entry space).
+  std::array<std::int8_t, kMaxFronts> track_length;
+  // 7.8: bits of the Fronts and of the theater boxes of each Region (Europe, Pacific).
+  std::array<std::uint32_t, 2> region_fronts, region_theaters;
 };
 
 // Optional rules chosen when a game is created.
