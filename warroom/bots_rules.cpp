@@ -86,6 +86,7 @@ bool bares_vital_region(const Data& d, const State& s, const Assessment& a, int 
   const Command& c = s.command[at(nation)][o.command];
   const RegionId from = c.region;
   if (from == kNoRegion || a.importance[from] == 0 || a.importance[o.dest] >= a.importance[from]) return false;
+  if (strikes_the_threat(a, from, o.dest)) return false;
   const int stays = a.land[at(static_cast<int>(a.side))][from] - command_strength(d, nation, o.command, c);
   return stays < a.threat[from];
 }
@@ -363,7 +364,8 @@ const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nati
   const Sheet& sh = obs.sheet[at(nation)];
   const bool blank = sh.selected == 0 && sh.bid == 0 && std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
   if (!c.valid || blank || c.round != obs.round || c.pass != obs.pass) {
-    c.plan = plan_sheet(game, obs, nation);
+    c.plan = plan_sheet(game, obs, nation, campaign_[at(nation)]);
+    campaign_[at(nation)] = c.plan.campaign;
     c.round = obs.round, c.pass = obs.pass, c.valid = true;
   }
   return c.plan;

@@ -14,8 +14,6 @@ namespace warroom {
 
 namespace {
 
-constexpr int kFar = 1000;
-
 Alliance other(Alliance a) { return a == Alliance::Allied ? Alliance::Axis : Alliance::Allied; }
 int side_index(Alliance a) { return static_cast<int>(a); }
 
@@ -46,38 +44,40 @@ int command_strength(const Data& d, int nation, int number, const Command& c) {
   return total;
 }
 
-namespace {
-
-// Goal distance for a land force: land steps cost 1, embarking, sailing and landing 2 each; goals
-// are the regions of the alliance's Victory conditions it does not hold (distance 0) and enemy
-// territories (4: any front will do, the objectives come first).
-void goal_distances(const Game& g, const State& s, Assessment& a) {
+void force_distances(const Game& g, bool may_sail, std::array<int, kMaxRegions>& dist) {
   const Data& d = g.data();
-  const bool may_sail = !d.nations[at(a.nation)].has(NationRule::LandNeverAtSea);
-  a.goal_distance.fill(kFar);
   using Item = std::pair<int, RegionId>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-  const auto seed = [&](RegionId r, int cost) {
-    if (cost < a.goal_distance[r]) a.goal_distance[r] = cost, open.push({cost, r});
-  };
-  for (const VictoryTerm& term : g.scenario().victory[at(side_index(a.side))].all_of)
-    for (RegionId r : term.of)
-      if (!friendly(s, r, a.side) && !under_truce(g, s, a.nation, r)) seed(r, 0);
   for (const Region& r : d.regions)
-    if (r.is_territory() && g.scenario().in_play.test(r.rid) && friendly(s, r.rid, other(a.side)) && !under_truce(g, s, a.nation, r.rid))
-      seed(r.rid, 4);
+    if (dist[r.rid] < kForceFar) open.push({dist[r.rid], r.rid});
   while (!open.empty()) {
     const auto [cost, r] = open.top();
     open.pop();
-    if (cost > a.goal_distance[r]) continue;
+    if (cost > dist[r]) continue;
     for (RegionId x : neighbours(d, r)) {
       const Region& reg = d.region(x);
       if (!g.scenario().in_play.test(x) || reg.type == RegionType::Impassable) continue;
       const bool land_step = reg.is_territory() && d.region(r).is_territory();
       if (!land_step && !may_sail) continue;
-      seed(x, cost + (land_step ? 1 : 2));
+      if (const int next = cost + (land_step ? 1 : 2); next < dist[x]) dist[x] = next, open.push({next, x});
     }
   }
+}
+
+namespace {
+
+// Goal distance for a land force: goals are the regions of the alliance's Victory conditions it does
+// not hold (distance 0) and enemy territories (4: any front will do, the objectives come first).
+void goal_distances(const Game& g, const State& s, Assessment& a) {
+  const Data& d = g.data();
+  a.goal_distance.fill(kForceFar);
+  for (const VictoryTerm& term : g.scenario().victory[at(side_index(a.side))].all_of)
+    for (RegionId r : term.of)
+      if (!friendly(s, r, a.side) && !under_truce(g, s, a.nation, r)) a.goal_distance[r] = 0;
+  for (const Region& r : d.regions)
+    if (r.is_territory() && g.scenario().in_play.test(r.rid) && friendly(s, r.rid, other(a.side)) && !under_truce(g, s, a.nation, r.rid))
+      a.goal_distance[r.rid] = std::min(a.goal_distance[r.rid], 4);
+  force_distances(g, !d.nations[at(a.nation)].has(NationRule::LandNeverAtSea), a.goal_distance);
 }
 
 void count_forces(const Game& g, const State& s, Assessment& a) {
@@ -175,7 +175,8 @@ struct Mine {
 
 class Planner {
  public:
-  Planner(const Game& g, const State& s, int nation) : g_(g), d_(g.data()), s_(s), nation_(nation), a_(assess(g, s, nation)) {
+  Planner(const Game& g, const State& s, int nation, RegionId kept)
+      : g_(g), d_(g.data()), s_(s), nation_(nation), a_(assess(g, s, nation)), campaign_(plan_campaign(g, s, a_, kept)) {
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& c = s.command[at(nation)][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0) continue;
@@ -187,12 +188,14 @@ class Planner {
 
   SheetPlan run() {
     defend();
+    strike();
     attack();
     strike_fleets();
     escort_and_gather();
     advance();
     air_to_defence();
     plan_.bid = bid();
+    plan_.campaign = campaign_.target;
     return plan_;
   }
 
@@ -202,6 +205,7 @@ class Planner {
   const State& s_;
   int nation_;
   Assessment a_;
+  Campaign campaign_;
   std::vector<Mine> mine_;
   SheetPlan plan_;
   std::array<int, kMaxRegions> out_{}, in_{}, ships_in_{};
@@ -226,7 +230,7 @@ class Planner {
   // reinforcements from overseas could not replace in time).
   bool can_leave(const Mine& m) const {
     if (m.cat != Category::Land || a_.importance[m.region] == 0) return true;
-    if (m.region == d_.nations[at(nation_)].capital && held(m.region) - m.strength <= 0) return false;
+    if (last_at_capital(m)) return false;
     return held(m.region) - m.strength >= a_.threat[m.region];
   }
 
@@ -269,6 +273,41 @@ class Planner {
     }
   }
 
+  // The campaign's strike (bots_rules_campaign.cpp): every land Command next to the target (and
+  // transports in the seas beside it) goes in once together they are 1.2 times its defence. A
+  // Command may leave a threatened capital or industry for it when the target's own army is most of
+  // that threat: taking the target is that region's defence. The own capital keeps its last Command.
+  void strike() {
+    const RegionId t = campaign_.target;
+    if (t == kNoRegion) return;
+    const int defence = defence_of(t);
+    int force = a_.land[at(me())][t];
+    std::vector<Mine*> group;
+    for (Mine& m : mine_) {
+      if (m.used || m.cat != Category::Land || !adjacent_for_land(m.region, t) || !on_pad(m, t)) continue;
+      if (!can_leave(m) && (!strikes_the_threat(a_, m.region, t) || last_at_capital(m))) continue;
+      group.push_back(&m);
+      force += m.strength;
+    }
+    if (group.empty() || force * 10 < defence * 12) return;
+    int sent = 0;
+    for (Mine* m : group) sent += order(*m, t);
+    if (!sent) return;
+    ++attacks_;
+    capital_attacks_ += d_.region(t).capital_of != kNoNation;
+    air_support(t);
+  }
+
+  bool last_at_capital(const Mine& m) const {
+    return m.region == d_.nations[at(nation_)].capital && held(m.region) - m.strength <= 0;
+  }
+
+  void air_support(RegionId t) {
+    for (Mine& m : mine_)  // air support where it can land afterwards
+      if (!m.used && m.cat == Category::Air && air_distance(d_, m.region, t) <= 2 && landing_near(t) && a_.land[at(them())][t] > 0)
+        order(m, t);
+  }
+
   int defence_of(RegionId t) const {
     const int land = a_.land[at(them())][t];
     return land + a_.air[at(them())][t] / 2 + (land == 0 ? 2 : 0);  // the garrison's 2 dice (Garrison Forces)
@@ -300,9 +339,7 @@ class Planner {
       if (!sent) continue;
       ++attacks_;
       capital_attacks_ += d_.region(t).capital_of != kNoNation;
-      for (Mine& m : mine_)  // air support where it can land afterwards
-        if (!m.used && m.cat == Category::Air && air_distance(d_, m.region, t) <= 2 && landing_near(t) && a_.land[at(them())][t] > 0)
-          order(m, t);
+      air_support(t);
     }
   }
 
@@ -369,16 +406,25 @@ class Planner {
     return true;
   }
 
-  // 4. The rest of the army moves toward the goals: friendly ground (rail included) or a safe sea.
+  // Steps to where the army is wanted: the campaign's target where it is within the Command's reach,
+  // else the nearest goal.
+  int aim_distance(RegionId from, RegionId r) const {
+    if (campaign_.target != kNoRegion && campaign_.distance[from] < kForceFar) return campaign_.distance[r];
+    return a_.goal_distance[r];
+  }
+
+  // 4. The rest of the army moves toward the campaign or the goals: friendly ground (rail included)
+  // or a safe sea.
   void advance() {
     for (Mine& m : mine_) {
       if (m.used || m.cat != Category::Land || full() || !can_leave(m)) continue;
       std::vector<RegionId> dests;
       pad_destinations(CCtx{g_, s_}, nation_, m.number, dests);
-      std::stable_sort(dests.begin(), dests.end(), [&](RegionId x, RegionId y) { return a_.goal_distance[x] < a_.goal_distance[y]; });
+      const auto aim = [&](RegionId r) { return aim_distance(m.region, r); };
+      std::stable_sort(dests.begin(), dests.end(), [&](RegionId x, RegionId y) { return aim(x) < aim(y); });
       int tries = 0;
       for (RegionId r : dests) {
-        if (a_.goal_distance[r] >= a_.goal_distance[m.region] || tries >= 4) break;
+        if (aim(r) >= aim(m.region) || tries >= 4) break;
         const Region& reg = d_.region(r);
         const bool ok = reg.is_sea() ? sea_safe(r)
                                      : friendly(s_, r, a_.side) && a_.land[at(them())][r] == 0;
@@ -423,6 +469,13 @@ class Planner {
 
 }  // namespace
 
-SheetPlan plan_sheet(const Game& g, const State& obs, int nation) { return Planner(g, obs, nation).run(); }
+SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign) {
+  return Planner(g, obs, nation, kept_campaign).run();
+}
+
+bool strikes_the_threat(const Assessment& a, RegionId from, RegionId dest) {
+  const int them = 1 - side_index(a.side);
+  return a.land[at(them)][dest] > 0 && a.land[at(them)][dest] * 2 >= a.threat[from];
+}
 
 }  // namespace warroom
