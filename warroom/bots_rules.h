@@ -53,6 +53,9 @@ Campaign plan_campaign(const Game& g, const State& obs, const Assessment& a, Reg
 // army in `dest` is most of the threat to `from`: taking it is the defence.
 bool strikes_the_threat(const Assessment& a, RegionId from, RegionId dest);
 
+// The alliance's land strength that can enter `t` in one move: beside it by land, or at sea beside it.
+int alliance_beside(const Game& g, const Assessment& a, RegionId t);
+
 // One planned order (Phase 2 Step 1).
 struct PlannedOrder {
   std::uint8_t command = 0;

@@ -5,6 +5,7 @@
 // knows pinning, rails, passages and the scenario's regions.
 #include <algorithm>
 #include <queue>
+#include <cstdlib>
 
 #include "warroom/bots_rules.h"
 #include "warroom/map.h"
@@ -187,8 +188,8 @@ class Planner {
   }
 
   SheetPlan run() {
-    defend();
     strike();
+    defend();
     attack();
     strike_fleets();
     escort_and_gather();
@@ -267,6 +268,7 @@ class Planner {
         if (need() <= 0 || full()) break;
         // A Command may bare a lesser vital region to save a greater one (Moscow before Leningrad).
         if (m.used || m.cat != Category::Land || m.region == v || (!can_leave(m) && a_.importance[m.region] >= a_.importance[v])) continue;
+        if (in_[m.region] > 0 || out_[v] > 0) continue;  // no Command both reinforces and leaves a region
         order(m, v);
       }
       if (need() > 0) short_of_defence_ = true;
@@ -281,15 +283,21 @@ class Planner {
     const RegionId t = campaign_.target;
     if (t == kNoRegion) return;
     const int defence = defence_of(t);
-    int force = a_.land[at(me())][t];
+    // The allies' armies beside the target strike too: their campaign is the same (the alliance's
+    // public board, the same choice), and they bid for the first slot as this nation does.
+    int force = a_.land[at(me())][t] + alliance_beside(g_, a_, t), own_beside = 0;
     std::vector<Mine*> group;
     for (Mine& m : mine_) {
-      if (m.used || m.cat != Category::Land || !adjacent_for_land(m.region, t) || !on_pad(m, t)) continue;
+      if (m.cat != Category::Land || !adjacent_for_land(m.region, t)) continue;
+      own_beside += m.strength;
+      if (m.used || !on_pad(m, t)) continue;
       if (!can_leave(m) && (!strikes_the_threat(a_, m.region, t) || last_at_capital(m))) continue;
       group.push_back(&m);
-      force += m.strength;
     }
-    if (group.empty() || force * 10 < defence * 12) return;
+    force -= own_beside;
+    for (const Mine* m : group) force += m->strength;
+    static const int kS = std::getenv("WR_S") ? std::atoi(std::getenv("WR_S")) : 12;
+    if (group.empty() || force * 10 < defence * kS) return;
     int sent = 0;
     for (Mine* m : group) sent += order(*m, t);
     if (!sent) return;
@@ -471,6 +479,14 @@ class Planner {
 
 SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign) {
   return Planner(g, obs, nation, kept_campaign).run();
+}
+
+int alliance_beside(const Game& g, const Assessment& a, RegionId t) {
+  const Data& d = g.data();
+  int total = 0;
+  for (RegionId x : neighbours(d, t))
+    if (d.region(x).is_sea() || land_distance(d, x, t) == 1) total += a.land[at(side_index(a.side))][x];
+  return total;
 }
 
 bool strikes_the_threat(const Assessment& a, RegionId from, RegionId dest) {
