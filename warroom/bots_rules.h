@@ -45,6 +45,7 @@ struct Campaign {
   bool overseas = false;                      // no land route from the nation's capital to the target
 };
 inline constexpr int kCampaignReach = 4;      // steps within which a force counts toward a campaign
+inline constexpr int kCampaignPull = 6;       // steps within which a Command marches to the campaign
 // `kept` is the campaign of the rounds before (kNoRegion: none): it stays unless another aim is
 // clearly better, so that the forces massed for it are not led away by a passing change.
 Campaign plan_campaign(const Game& g, const State& obs, const Assessment& a, RegionId kept = kNoRegion);

@@ -5,6 +5,7 @@
 // masses the army next to it, embarks it where the aim lies over the sea, and strikes with
 // everything once the massed force is enough (bots_rules_plan.cpp).
 #include <algorithm>
+#include <cstdlib>
 
 #include "warroom/bots_rules.h"
 #include "warroom/map.h"
@@ -54,6 +55,32 @@ double promise(const Game& g, const State& s, const Assessment& a, const std::ar
   return (ours + 1) / (theirs + 5) * (own ? 1.0 : 0.5);
 }
 
+// An aim over the sea is only as good as the fleet that would cover the crossing: the alliance's
+// ships within two regions of the target against the enemy's ships and aircraft there (Troop
+// Transports During Battle: unguarded transports are sunk), at most 1.
+double command_of_the_sea(const Game& g, const Assessment& a, RegionId t) {
+  const Data& d = g.data();
+  const int me = static_cast<int>(a.side), them = 1 - me;
+  double ours = 0, theirs = a.air[at(them)][t];
+  for (const Region& r : d.regions) {
+    if (!r.is_sea() || !g.scenario().in_play.test(r.rid) || air_distance(d, r.rid, t) > 2) continue;
+    ours += a.naval[at(me)][r.rid];
+    theirs += a.naval[at(them)][r.rid] + a.air[at(them)][r.rid];
+  }
+  return std::min(1.0, (ours + 1) / (theirs + 1));
+}
+
+// Whether any of the nation's land Commands could ever reach the target (China's armies never sail).
+bool within_reach(const Game& g, const State& s, int nation, const std::array<int, kMaxRegions>& dist) {
+  const Data& d = g.data();
+  for (int number = 1; number <= kMaxCommandNumber; ++number) {
+    const Command& c = s.command[at(nation)][at(number)];
+    if (c.region != kNoRegion && units_in(c) > 0 && command_category(d, nation, number) == Category::Land && dist[c.region] < kForceFar)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, RegionId kept) {
@@ -61,6 +88,7 @@ Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, Regio
   const bool may_sail = !d.nations[at(a.nation)].has(NationRule::LandNeverAtSea);
   Campaign best;
   double top = 0;
+  if (std::getenv("WR_NOCAMP") && (std::atoi(std::getenv("WR_NOCAMP")) & (1 << static_cast<int>(a.side)))) return best;
   for (RegionId t : candidates(g, s, a)) {
     Campaign c;
     c.target = t;
@@ -68,10 +96,10 @@ Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, Regio
     c.distance[t] = 0;
     force_distances(g, may_sail, c.distance);
     const RegionId capital = d.nations[at(a.nation)].capital;
-    if (capital != kNoRegion && c.distance[capital] >= kForceFar) continue;  // out of the nation's reach
+    if (!within_reach(g, s, a.nation, c.distance)) continue;
     c.overseas = capital != kNoRegion && land_distance(d, capital, t) == kUnreachable;
     // A campaign once begun is kept unless another is clearly better (the massed forces stay massed).
-    const double p = promise(g, s, a, c.distance, t) * (t == kept ? 1.5 : 1.0);
+    const double p = promise(g, s, a, c.distance, t) * (c.overseas ? command_of_the_sea(g, a, t) : 1.0) * (t == kept ? 1.5 : 1.0);
     if (p > top) top = p, best = c;
   }
   return best;

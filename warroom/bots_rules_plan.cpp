@@ -188,8 +188,10 @@ class Planner {
   }
 
   SheetPlan run() {
-    strike();
+    static const bool kAfter = std::getenv("WR_AFTER") != nullptr;
+    if (!kAfter) strike();
     defend();
+    if (kAfter) strike();
     attack();
     strike_fleets();
     escort_and_gather();
@@ -207,6 +209,7 @@ class Planner {
   int nation_;
   Assessment a_;
   Campaign campaign_;
+  int home_guard_ = home_guard();
   std::vector<Mine> mine_;
   SheetPlan plan_;
   std::array<int, kMaxRegions> out_{}, in_{}, ships_in_{};
@@ -228,11 +231,29 @@ class Planner {
 
   // Leaving r must not bare a threatened capital or industry.
   // The nation's own capital is never emptied: its last land Command stays (a garrison that
-  // reinforcements from overseas could not replace in time).
+  // reinforcements from overseas could not replace in time), and an island capital keeps the strength
+  // of the enemy armies two moves away (home_guard_): its army, once sent overseas for a campaign,
+  // could not come back in time.
   bool can_leave(const Mine& m) const {
     if (m.cat != Category::Land || a_.importance[m.region] == 0) return true;
     if (last_at_capital(m)) return false;
-    return held(m.region) - m.strength >= a_.threat[m.region];
+    const int guard = m.region == d_.nations[at(nation_)].capital ? std::max(home_guard_, a_.threat[m.region]) : a_.threat[m.region];
+    return held(m.region) - m.strength >= guard;
+  }
+
+  // The enemy land strength within two moves of the nation's capital (land steps 1, sea steps 2:
+  // kCampaignReach), troops at sea included.
+  int home_guard() const {
+    const RegionId capital = d_.nations[at(nation_)].capital;
+    if (capital == kNoRegion || !d_.region(capital).island) return 0;
+    std::array<int, kMaxRegions> dist;
+    dist.fill(kForceFar);
+    dist[capital] = 0;
+    force_distances(g_, true, dist);
+    int total = 0;
+    for (const Region& r : d_.regions)
+      if (dist[r.rid] <= kCampaignReach) total += a_.land[at(them())][r.rid];
+    return total;
   }
 
   bool order(Mine& m, RegionId dest) {
@@ -268,7 +289,8 @@ class Planner {
         if (need() <= 0 || full()) break;
         // A Command may bare a lesser vital region to save a greater one (Moscow before Leningrad).
         if (m.used || m.cat != Category::Land || m.region == v || (!can_leave(m) && a_.importance[m.region] >= a_.importance[v])) continue;
-        if (in_[m.region] > 0 || out_[v] > 0) continue;  // no Command both reinforces and leaves a region
+        static const bool kThrash = std::getenv("WR_THRASH") != nullptr;
+        if (!kThrash && (in_[m.region] > 0 || out_[v] > 0)) continue;  // no Command both reinforces and leaves a region
         order(m, v);
       }
       if (need() > 0) short_of_defence_ = true;
@@ -285,7 +307,8 @@ class Planner {
     const int defence = defence_of(t);
     // The allies' armies beside the target strike too: their campaign is the same (the alliance's
     // public board, the same choice), and they bid for the first slot as this nation does.
-    int force = a_.land[at(me())][t] + alliance_beside(g_, a_, t), own_beside = 0;
+    static const bool kOwn = std::getenv("WR_OWN") != nullptr;
+    int force = a_.land[at(me())][t] + (kOwn ? 0 : alliance_beside(g_, a_, t)), own_beside = 0;
     std::vector<Mine*> group;
     for (Mine& m : mine_) {
       if (m.cat != Category::Land || !adjacent_for_land(m.region, t)) continue;
@@ -294,7 +317,7 @@ class Planner {
       if (!can_leave(m) && (!strikes_the_threat(a_, m.region, t) || last_at_capital(m))) continue;
       group.push_back(&m);
     }
-    force -= own_beside;
+    if (!kOwn) force -= own_beside;
     for (const Mine* m : group) force += m->strength;
     static const int kS = std::getenv("WR_S") ? std::atoi(std::getenv("WR_S")) : 12;
     if (group.empty() || force * 10 < defence * kS) return;
@@ -414,10 +437,10 @@ class Planner {
     return true;
   }
 
-  // Steps to where the army is wanted: the campaign's target where it is within the Command's reach,
-  // else the nearest goal.
+  // Steps to where the army is wanted: the campaign's target for a Command within kCampaignPull of
+  // it, else the nearest goal (an army far away, e.g. Japan's home army, has fronts of its own).
   int aim_distance(RegionId from, RegionId r) const {
-    if (campaign_.target != kNoRegion && campaign_.distance[from] < kForceFar) return campaign_.distance[r];
+    if (campaign_.target != kNoRegion && campaign_.distance[from] <= kCampaignPull) return campaign_.distance[r];
     return a_.goal_distance[r];
   }
 
