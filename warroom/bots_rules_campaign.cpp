@@ -5,7 +5,6 @@
 // masses the army next to it, embarks it where the aim lies over the sea, and strikes with
 // everything once the massed force is enough (bots_rules_plan.cpp).
 #include <algorithm>
-#include <cstdlib>
 
 #include "warroom/bots_rules.h"
 #include "warroom/map.h"
@@ -88,7 +87,6 @@ Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, Regio
   const bool may_sail = !d.nations[at(a.nation)].has(NationRule::LandNeverAtSea);
   Campaign best;
   double top = 0;
-  if (std::getenv("WR_NOCAMP") && (std::atoi(std::getenv("WR_NOCAMP")) & (1 << static_cast<int>(a.side)))) return best;
   for (RegionId t : candidates(g, s, a)) {
     Campaign c;
     c.target = t;

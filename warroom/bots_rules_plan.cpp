@@ -5,7 +5,6 @@
 // knows pinning, rails, passages and the scenario's regions.
 #include <algorithm>
 #include <queue>
-#include <cstdlib>
 
 #include "warroom/bots_rules.h"
 #include "warroom/map.h"
@@ -188,10 +187,8 @@ class Planner {
   }
 
   SheetPlan run() {
-    static const bool kAfter = std::getenv("WR_AFTER") != nullptr;
-    if (!kAfter) strike();
+    strike();
     defend();
-    if (kAfter) strike();
     attack();
     strike_fleets();
     escort_and_gather();
@@ -289,44 +286,44 @@ class Planner {
         if (need() <= 0 || full()) break;
         // A Command may bare a lesser vital region to save a greater one (Moscow before Leningrad).
         if (m.used || m.cat != Category::Land || m.region == v || (!can_leave(m) && a_.importance[m.region] >= a_.importance[v])) continue;
-        static const bool kThrash = std::getenv("WR_THRASH") != nullptr;
-        if (!kThrash && (in_[m.region] > 0 || out_[v] > 0)) continue;  // no Command both reinforces and leaves a region
+        if (in_[m.region] > 0 || out_[v] > 0) continue;  // no Command both reinforces and leaves a region
         order(m, v);
       }
       if (need() > 0) short_of_defence_ = true;
     }
   }
 
-  // The campaign's strike (bots_rules_campaign.cpp): every land Command next to the target (and
-  // transports in the seas beside it) goes in once together they are 1.2 times its defence. A
-  // Command may leave a threatened capital or industry for it when the target's own army is most of
-  // that threat: taking the target is that region's defence. The own capital keeps its last Command.
+  // The campaign's strike (bots_rules_campaign.cpp): every land Command beside the target (and
+  // transports in the seas beside it) goes in once they and the allies beside it are at least its
+  // defence: the attacker chooses the moment, bids for the first slot and brings its air. The allies
+  // strike too: their campaign is the same (the same public board, the same choice).
   void strike() {
     const RegionId t = campaign_.target;
     if (t == kNoRegion) return;
-    const int defence = defence_of(t);
-    // The allies' armies beside the target strike too: their campaign is the same (the alliance's
-    // public board, the same choice), and they bid for the first slot as this nation does.
-    static const bool kOwn = std::getenv("WR_OWN") != nullptr;
-    int force = a_.land[at(me())][t] + (kOwn ? 0 : alliance_beside(g_, a_, t)), own_beside = 0;
-    std::vector<Mine*> group;
-    for (Mine& m : mine_) {
-      if (m.cat != Category::Land || !adjacent_for_land(m.region, t)) continue;
-      own_beside += m.strength;
-      if (m.used || !on_pad(m, t)) continue;
-      if (!can_leave(m) && (!strikes_the_threat(a_, m.region, t) || last_at_capital(m))) continue;
-      group.push_back(&m);
-    }
-    if (!kOwn) force -= own_beside;
-    for (const Mine* m : group) force += m->strength;
-    static const int kS = std::getenv("WR_S") ? std::atoi(std::getenv("WR_S")) : 12;
-    if (group.empty() || force * 10 < defence * kS) return;
+    int force = a_.land[at(me())][t] + alliance_beside(g_, a_, t);
+    const std::vector<Mine*> group = strike_group(t, force);
+    if (group.empty() || force < defence_of(t)) return;
     int sent = 0;
     for (Mine* m : group) sent += order(*m, t);
     if (!sent) return;
     ++attacks_;
     capital_attacks_ += d_.region(t).capital_of != kNoNation;
     air_support(t);
+  }
+
+  // The nation's Commands beside t that may strike it; `force` (the alliance beside t) loses those
+  // that may not. A Command may leave a threatened capital or industry for the strike when the
+  // target's own army is most of that threat: taking the target is that region's defence. The own
+  // capital keeps its last Command.
+  std::vector<Mine*> strike_group(RegionId t, int& force) {
+    std::vector<Mine*> group;
+    for (Mine& m : mine_) {
+      if (m.cat != Category::Land || !adjacent_for_land(m.region, t)) continue;
+      const bool may = !m.used && on_pad(m, t) && (can_leave(m) || (strikes_the_threat(a_, m.region, t) && !last_at_capital(m)));
+      if (may) group.push_back(&m);
+      else force -= m.strength;
+    }
+    return group;
   }
 
   bool last_at_capital(const Mine& m) const {
