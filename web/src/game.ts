@@ -5,7 +5,7 @@
 // Updates arrive over the WebSocket.
 import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
-import { has, Message, render as word, t } from './i18n';
+import { has, language, Message, render as word, t } from './i18n';
 import { OthersMoves } from './replay';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
@@ -18,12 +18,9 @@ function withRule(line: string): string {
   return `<button class="rule" data-rule="${escape(m[1])}" title="${escape(t('ui.web.rule_title', { rule: m[1] }))}">${escape(m[1])}</button>${escape(m[2])}`;
 }
 
-// Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)").
-// Worded from its catalogue key where the catalogue has it.
-const whyFew = (v: View) => {
-  const why = v.options_why as { text?: string; key?: string; rule?: string; args?: Record<string, string> } | null | undefined;
-  return why?.key && has(why.key) ? `${t(why.key, why.args ?? {})} (${why.rule})` : why?.text ?? '';
-};
+// Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)"),
+// worded from the message the view carries (the terminal words the same one).
+const whyFew = (v: View) => word(v.options_why_message as Message | null | undefined) || (v.options_why as { text?: string } | null | undefined)?.text || '';
 
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
@@ -223,8 +220,11 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     }));
     app.querySelectorAll<HTMLButtonElement>('button.rule').forEach((b) => b.addEventListener('click', async () => {
       try {
-        const rule = await api.rules(v.title, b.dataset.rule!);
-        dialog(`<h2>${escape(t('ui.web.rule', { rule: rule.section }))}</h2><pre class="rule-text">${escape(rule.text)}</pre>`);
+        const rule = await api.rules(v.title, b.dataset.rule!, language());
+        // The edition of the reader's language; English, said so, where it lacks the section.
+        const note = !rule.found ? t('ui.web.rule_unavailable') : rule.language !== language() ? t('ui.web.rule_in_english') : '';
+        dialog(`<h2>${escape(t('ui.web.rule', { rule: rule.section }))}</h2>${note ? `<p class="rule-note" role="note">${escape(note)}</p>` : ''}` +
+               (rule.found ? `<pre class="rule-text" lang="${escape(rule.language)}">${escape(rule.text)}</pre>` : ''));
       } catch (err) {
         dialog(`<p class="error">${escape((err as Error).message)}</p>`);
       }

@@ -143,7 +143,7 @@ function drawRegion(region: (typeof REGIONS)[number], width: number, view: Churc
     const g = el('g', { class: `place${marked.has(l.id) ? ' marked' : ''}`, 'data-id': l.id });
     g.append(el('path', { d: `M${x},${y - 5} L${x + 5},${y} L${x},${y + 5} L${x - 5},${y} z`, class: 'country' }));
     if (s.networks && s.network_owner) g.append(el('text', { x: x + 6, y: y + 4, class: 'networks', fill: COLOR[s.network_owner] }, '●'.repeat(s.networks)));
-    if (s.alignment) g.append(el('text', { x: x - 6, y: y + 4, 'text-anchor': 'end', class: 'pa', fill: COLOR[s.alignment] }, 'PA'));
+    if (s.alignment) g.append(el('text', { x: x - 6, y: y + 4, 'text-anchor': 'end', class: 'pa', fill: COLOR[s.alignment] }, t('board.pa_short')));
     labels.block([x - (s.alignment ? 22 : 6), y - 6, x + 6 + 7 * (s.network_owner ? s.networks : 0), y + 6]);
     labels.add(g, x, y, 's', `${l.name}${l.colony ? '*' : ''}`, 'country-name', 10, marked.has(l.id) ? 2 : 4, marked.has(l.id));
     g.append(el('title', {}, l.colony ? TEXT.colony(l.name) : l.name));

@@ -29,7 +29,7 @@ function localBoard(layout: unknown): Board {
     ...b,
     fronts: b.fronts.map((f) => ({ ...f, name: nameOf(`front.${f.id}`, f.name), track: f.track.map((s) => ({ ...s, name: nameOf(`space.${s.id}`, s.name) })) })),
     locations: b.locations.map((l) => ({ ...l, name: nameOf(`location.${l.id}`, l.name) })),
-    issues: b.issues.map((i) => ({ ...i, name: nameOf(`issue.${i.id}`, i.name) })),
+    issues: b.issues.map((i) => ({ ...i, name: nameOf(`issue.${i.id}`, i.name), short: has(`issue.${i.id}.short`) ? t(`issue.${i.id}.short`) : i.id })),
     cards,
     from: b,
   };
