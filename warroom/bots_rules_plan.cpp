@@ -303,6 +303,12 @@ class Planner {
     int force = a_.land[at(me())][t] + alliance_beside(g_, a_, t);
     const std::vector<Mine*> group = strike_group(t, force);
     if (group.empty() || force < defence_of(t)) return;
+    launch_attack(group, t);
+  }
+
+  // Orders the group into t; an attack made (some order written) wants the first slot, and the air
+  // within reach supports it.
+  void launch_attack(const std::vector<Mine*>& group, RegionId t) {
     int sent = 0;
     for (Mine* m : group) sent += order(*m, t);
     if (!sent) return;
@@ -362,12 +368,7 @@ class Planner {
         force += m.strength;
       }
       if (group.empty() || force * 10 < defence * 13 + 10) continue;
-      int sent = 0;
-      for (Mine* m : group) sent += order(*m, t);
-      if (!sent) continue;
-      ++attacks_;
-      capital_attacks_ += d_.region(t).capital_of != kNoNation;
-      air_support(t);
+      launch_attack(group, t);
     }
   }
 

@@ -6,29 +6,12 @@
 
 #include <algorithm>
 
-#include "tests/warroom/engine_fixture.h"
+#include "tests/warroom/bots_fixture.h"
 #include "warroom/bots_rules.h"
 #include "warroom/map.h"
 
 namespace warroom::testing {
 namespace {
-
-// A new game at Phase 2 Step 1, every reorganization window closed without a change.
-State at_write_sheets(const Game& g) {
-  State s = g.new_game();
-  core::Rng chance(5);
-  while (top(s) != StepId::WriteSheets) {
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      core::OutcomeList outcomes;
-      g.chance_outcomes(s, outcomes);
-      g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), nullptr);
-      continue;
-    }
-    const int nation = s.steps.top().a;
-    g.apply(s, g.seat_of(nation), encode(ActionKind::Done, nation), nullptr);
-  }
-  return s;
-}
 
 void clear_commands(State& s, int nation, Category cat, const Game& g) {
   for (int number = 1; number <= kMaxCommandNumber; ++number)
@@ -43,7 +26,7 @@ bool ordered(const SheetPlan& plan, int command, RegionId dest) {
 // and two German armies wait at sea in the North Sea under a German fleet: the Sea Invasion of Great
 // Britain it prepared (Transporting Land Units by Sea: from the sea, one adjacent territory).
 State invasion_ready(const Game& g) {
-  State s = at_write_sheets(g);
+  State s = write_sheets_untouched(g);
   s.region[region("R1")].controller = GER;
   for (int n : {BC, USSR, US}) clear_commands(s, n, Category::Sea, g), clear_commands(s, n, Category::Air, g);
   const RegionId gb = region("B1"), north_sea = region("A-6");
@@ -60,7 +43,7 @@ State invasion_ready(const Game& g) {
 
 TEST(RulesBotCampaign, VictoryCheck_GermanyAimsAtMoscowWhileTheAlliesHoldTheSea) {
   const Game g = europe(2);
-  const State s = at_write_sheets(g);
+  const State s = write_sheets_untouched(g);
   EXPECT_EQ(plan_campaign(g, s, assess(g, s, GER)).target, region("R1"));
   EXPECT_EQ(plan_campaign(g, s, assess(g, s, USSR)).target, region("G1"));
 }
@@ -101,7 +84,7 @@ TEST(RulesBotCampaign, TransportingLandUnitsBySea_TheAxisEmbarksForTheInvasion) 
 // Soviets mass and wait.
 TEST(RulesBotCampaign, AlliesBesideTheTargetStrikeTogether) {
   const Game g = europe(2);
-  State s = at_write_sheets(g);
+  State s = write_sheets_untouched(g);
   const RegionId gg = region("G1"), poland = region("G6"), low = region("G3");
   s.command[GER][53].region = gg;
   for (Command& c : s.command[GER])
