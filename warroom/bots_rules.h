@@ -38,7 +38,7 @@ void force_distances(const Game& g, bool may_sail, std::array<int, kMaxRegions>&
 // The nation's campaign (warroom/bots_rules_campaign.cpp, docs/warroom/bots.md "Campaigns"): one
 // region of its alliance's Victory condition, kept as the aim over several rounds. The army masses
 // next to it (land steps 1, sea steps 2, as the goal distance) and strikes when the massed force is
-// enough; a fleet is bought when the aim lies over the sea.
+// enough; an aim over the sea is weighed by the command of the sea around it.
 struct Campaign {
   RegionId target = kNoRegion;                // kNoRegion: none (every region of the condition held)
   std::array<int, kMaxRegions> distance{};    // steps to the target for the nation's land forces

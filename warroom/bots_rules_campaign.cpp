@@ -32,6 +32,18 @@ std::vector<RegionId> candidates(const Game& g, const State& s, const Assessment
   return out;
 }
 
+// The steps from the nation's nearest land Command to the target (kForceFar: none can reach it,
+// e.g. China's armies, which never sail).
+int nearest_army(const Game& g, const State& s, int nation, const std::array<int, kMaxRegions>& dist) {
+  int nearest = kForceFar;
+  for (int number = 1; number <= kMaxCommandNumber; ++number) {
+    const Command& c = s.command[at(nation)][at(number)];
+    if (c.region != kNoRegion && units_in(c) > 0 && command_category(g.data(), nation, number) == Category::Land)
+      nearest = std::min(nearest, dist[c.region]);
+  }
+  return nearest;
+}
+
 // How promising a campaign on `t` is: the alliance's land strength within reach (nearer counts more)
 // against the defence of the target and its neighbours (which can reinforce it); halved when none of
 // the nation's own land Commands is within reach.
@@ -46,11 +58,7 @@ double promise(const Game& g, const State& s, const Assessment& a, const std::ar
     ours += w * (a.land[at(me)][r.rid] + a.air[at(me)][r.rid] / 2.0);
   }
   for (RegionId x : neighbours(d, t)) theirs += a.land[at(them)][x] / 2.0;
-  bool own = false;
-  for (int number = 1; number <= kMaxCommandNumber && !own; ++number) {
-    const Command& c = s.command[at(a.nation)][at(number)];
-    own = c.region != kNoRegion && units_in(c) > 0 && command_category(d, a.nation, number) == Category::Land && dist[c.region] <= kCampaignReach;
-  }
+  const bool own = nearest_army(g, s, a.nation, dist) <= kCampaignReach;
   return (ours + 1) / (theirs + 5) * (own ? 1.0 : 0.5);
 }
 
@@ -69,17 +77,6 @@ double command_of_the_sea(const Game& g, const Assessment& a, RegionId t) {
   return std::min(1.0, (ours + 1) / (theirs + 1));
 }
 
-// Whether any of the nation's land Commands could ever reach the target (China's armies never sail).
-bool within_reach(const Game& g, const State& s, int nation, const std::array<int, kMaxRegions>& dist) {
-  const Data& d = g.data();
-  for (int number = 1; number <= kMaxCommandNumber; ++number) {
-    const Command& c = s.command[at(nation)][at(number)];
-    if (c.region != kNoRegion && units_in(c) > 0 && command_category(d, nation, number) == Category::Land && dist[c.region] < kForceFar)
-      return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, RegionId kept) {
@@ -94,7 +91,7 @@ Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, Regio
     c.distance[t] = 0;
     force_distances(g, may_sail, c.distance);
     const RegionId capital = d.nations[at(a.nation)].capital;
-    if (!within_reach(g, s, a.nation, c.distance)) continue;
+    if (nearest_army(g, s, a.nation, c.distance) >= kForceFar) continue;
     c.overseas = capital != kNoRegion && land_distance(d, capital, t) == kUnreachable;
     // A campaign once begun is kept unless another is clearly better (the massed forces stay massed).
     const double p = promise(g, s, a, c.distance, t) * (c.overseas ? command_of_the_sea(g, a, t) : 1.0) * (t == kept ? 1.5 : 1.0);
