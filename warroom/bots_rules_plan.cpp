@@ -294,13 +294,14 @@ class Planner {
   }
 
   // The campaign's strike (bots_rules_campaign.cpp): every land Command beside the target (and
-  // transports in the seas beside it) goes in once they and the allies beside it are at least its
-  // defence: the attacker chooses the moment, bids for the first slot and brings its air. The allies
-  // strike too: their campaign is the same (the same public board, the same choice).
+  // transports in the seas beside it) goes in once they, the allies beside it and half the air
+  // within reach (as the defence counts the defender's air) are at least its defence: the attacker
+  // chooses the moment, bids for the first slot and brings its air. The allies strike too: their
+  // campaign is the same (the same public board, the same choice).
   void strike() {
     const RegionId t = campaign_.target;
     if (t == kNoRegion) return;
-    int force = a_.land[at(me())][t] + alliance_beside(g_, a_, t);
+    int force = a_.land[at(me())][t] + alliance_beside(g_, a_, t) + air_within_reach(t) / 2;
     const std::vector<Mine*> group = strike_group(t, force);
     if (group.empty() || force < defence_of(t)) return;
     launch_attack(group, t);
@@ -334,6 +335,15 @@ class Planner {
 
   bool last_at_capital(const Mine& m) const {
     return m.region == d_.nations[at(nation_)].capital && held(m.region) - m.strength <= 0;
+  }
+
+  // The alliance's air strength within 2 regions of t, if it could land afterwards (air_support).
+  int air_within_reach(RegionId t) const {
+    if (!landing_near(t)) return 0;
+    int total = 0;
+    for (const Region& r : d_.regions)
+      if (air_distance(d_, r.rid, t) <= 2) total += a_.air[at(me())][r.rid];
+    return total;
   }
 
   void air_support(RegionId t) {

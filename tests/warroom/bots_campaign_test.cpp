@@ -89,7 +89,7 @@ TEST(RulesBotCampaign, AlliesBesideTheTargetStrikeTogether) {
   s.command[GER][53].region = gg;
   for (Command& c : s.command[GER])
     if (c.region != gg) c = Command{};
-  s.command[GER][15] = Command{};  // the Luftwaffe out of it: land strength only
+  for (int n : {BC, USSR, US, GER}) clear_commands(s, n, Category::Air, g);  // land strength only
   s.region[poland].controller = USSR;
   s.region[low].controller = US;
   for (int number : {37, 38}) s.command[USSR][at(number)].region = poland;
