@@ -146,8 +146,7 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
                    .name("advancer", power_key(static_cast<Power>(s.advance.seat)))
                    .name("issue", issue_key(g.data(), s.advance.issue) + ".name")
                    .with("value", std::to_string(s.advance.value));
-             },
-             rules::debate_random),
+             }),
     automatic(StepId::ResolvePlay, rules::resolve_play),
     roll(StepId::HealthRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
          [](const Game&, const State&) { return prompt("prompt.health_roll", "3.31"); }),

@@ -240,10 +240,6 @@ void debate_legal(const Ctx& c, int seat, core::ActionList& list) {
   debate_actions(c, seat, out);
 }
 
-core::Action debate_random(const Ctx& c, int seat, core::Rng& rng) {
-  return random_action([&](auto& out) { debate_actions(c, seat, out); }, rng);
-}
-
 void chief_issue_legal(const Ctx& c, int, core::ActionList& out) {
   if (c.top<ChiefChoice>().debate) {  // a debate: its issue is the advance's; it may stop in the centre
     const Play& p = c.s.debate;

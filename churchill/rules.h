@@ -249,9 +249,9 @@ void conference_won(const Ctx& c, int winner);       // decision.cpp
 void advance_legal(const Ctx& c, int seat, core::ActionList& out);      // MeetingTurn
 void chief_issue_legal(const Ctx& c, int seat, core::ActionList& out);  // ChiefIssue
 void debate_legal(const Ctx& c, int seat, core::ActionList& out);       // DebateOffer
-// The same lists' item rng.below(size), built alone (random_action above).
+// The Meeting turn list's item rng.below(size), built alone (random_action above). (A debate offer's
+// list is short: a random choice builds it.)
 core::Action advance_random(const Ctx& c, int seat, core::Rng& rng);
-core::Action debate_random(const Ctx& c, int seat, core::Rng& rng);
 void apply_meeting(const Ctx& c, int seat, core::Action a);
 void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out);  // HealthRoll, ParanoiaRoll: the card's dice
 void apply_meeting_roll(const Ctx& c, core::Action a);
