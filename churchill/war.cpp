@@ -550,10 +550,10 @@ void run_advance(const Ctx& c) {
       c.push(StepId::FrontRoll, FrontRollFor{front});
       return;
     }
-    s.offensive[at(front)] = 0;  // 7.71: removed whether or not a roll was made
-    const bool naval = exception == 1;
+    const bool naval = exception == 1;  // the strength of 7.72 as the roll would use it: support still counted
     c.note("7.73", -1, Event::FrontHeld, front, exception, naval ? s.naval[f.theater] : strength(c, front),
            f.track[at(next)].naval_required);
+    s.offensive[at(front)] = 0;  // 7.71: removed whether or not a roll was made
   }
   check_japan(c);
   s.steps.replace({StepId::PostMortem});
