@@ -90,8 +90,11 @@ Worded Wording::message(const core::LogEntry& e) const {
       return {"log.reserve_theater", {{"reserve", reserve}, {"count", num(b)}, {"theater", nm(theater_key(d_, x))}}, {}};
     }
     case Event::NavalLost: return {"log.naval_lost", {{"theater", nm(theater_key(d_, a))}}, {}};
-    case Event::NavalPlaced: return {"log.naval_placed", {{"power", power(b)}, {"theater", nm(theater_key(d_, a))}}, {}};
+    case Event::NavalPlaced:  // by a power, or by the conference card (5.11): no power
+      if (b < 0) return {"log.naval_placed_card", {{"theater", nm(theater_key(d_, a))}}, {}};
+      return {"log.naval_placed", {{"power", power(b)}, {"theater", nm(theater_key(d_, a))}}, {}};
     case Event::OffensivePlaced:
+      if (b < 0) return {"log.offensive_placed_card", {{"front", nm(front_key(d_, a))}}, {}};
       return {c ? "log.offensive_placed_bonus" : "log.offensive_placed", {{"power", power(b)}, {"front", nm(front_key(d_, a))}}, {}};
     case Event::ConvoyRoll: return {b ? "log.convoy_roll_arrives" : "log.convoy_roll_sunk", {{"roll", num(a)}}, {}};
     case Event::ConvoyArrives: return {"log.convoy_arrives", {}, {}};

@@ -60,8 +60,12 @@ std::string Game::describe(const core::LogEntry& e) const {
                          c >= 0 ? "against the " + d.fronts[at(c)].name : "in the " + d.theaters[at(x)].name);
       break;
     case Event::NavalLost: text = "a naval support marker is lost in the " + d.theaters[at(a)].name; break;
-    case Event::NavalPlaced: text = fmt::format("{} places naval support in the {}", power(b), d.theaters[at(a)].name); break;
-    case Event::OffensivePlaced: text = fmt::format("{} places offensive support on the {}{}", power(b), d.fronts[at(a)].name, c ? " (bonus)" : ""); break;
+    case Event::NavalPlaced:  // by a power, or by the conference card (5.11)
+      text = fmt::format("{} places naval support in the {}", b < 0 ? "the conference card" : power(b), d.theaters[at(a)].name);
+      break;
+    case Event::OffensivePlaced:
+      text = fmt::format("{} places offensive support on the {}{}", b < 0 ? "the conference card" : power(b), d.fronts[at(a)].name, c ? " (bonus)" : "");
+      break;
     case Event::ConvoyRoll: text = fmt::format("Murmansk convoy roll {}: {}", a, b ? "it arrives, USSR production +1" : "sunk by U-boats"); break;
     case Event::ConvoyArrives: text = "the escorted Murmansk convoy arrives: USSR production +1"; break;
     case Event::PolMilCount: text = fmt::format("roll {}: {} roll(s) on the Pol-Mil table", a, b); break;

@@ -169,24 +169,34 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
 }
 
 // 4.4 and 9.4 at the end: the case that applied, each power's scoring lines, and the winner in words.
-nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) {
-  const Data& d = g.data();
-  nlohmann::json lines = nlohmann::json::array();
-  for (const ScoreLine& l : sheet.lines) {
-    Message text = l.condition == "10.3" ? msg("end.secret_agenda_line") : Message::plain(l.condition);
-    for (const VictoryCondition& v : d.victory)
-      if (v.id == l.condition) text = msg(victory_key(v) + ".text");
-    lines.push_back({{"condition", l.condition}, {"power", pname(l.power)}, {"vp", l.vp},
-                     {"text", g.catalogues().render(core::i18n::kFallbackLanguage, text)}, {"message", core::i18n::to_json(text)}});
-  }
-  const auto& v = sheet.total;
+// The text of a 9.4 line that scored (or of a Secret Agenda marker, 10.3).
+Message score_line_text(const Data& d, const ScoreLine& l) {
+  Message text = l.condition == "10.3" ? msg("end.secret_agenda_line") : Message::plain(l.condition);
+  for (const VictoryCondition& v : d.victory)
+    if (v.id == l.condition) text = msg(victory_key(v) + ".text");
+  return text;
+}
+
+// "UK 23, US 31, USSR 40": a power's totals as a message.
+Message totals_message(const std::array<int, kPowers>& v) {
+  Message totals = msg("end.totals");
+  for (int p = 0; p < kPowers; ++p)
+    totals.name(fmt::format("power{}", p), power_key(static_cast<Power>(p))).with(fmt::format("vp{}", p), std::to_string(v[at(p)]));
+  return totals;
+}
+
+// 4.43: the totals after the adjustment, when neither Axis power surrendered (else none).
+std::optional<Message> adjusted_message(const Game& g, const State& s, const std::array<int, kPowers>& v) {
+  if (g.end_case(s, v) != EndCase::GlobalHegemon) return std::nullopt;
+  return msg("end.adjusted_totals").with("totals", totals_message(hegemon_adjusted(v)));
+}
+
+// 4.4: which case applied to the final totals and why the winner won.
+Message end_why(const Game& g, const State& s, const std::array<int, kPowers>& v) {
   const EndCase end = g.end_case(s, v);
   const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
   int top_count = 0;
   for (int t : v) top_count += t == most;
-  Message totals = msg("end.totals");
-  for (int p = 0; p < kPowers; ++p)
-    totals.name(fmt::format("power{}", p), power_key(static_cast<Power>(p))).with(fmt::format("vp{}", p), std::to_string(v[at(p)]));
   Message why = msg("end.why_alliance");
   switch (end) {
     case EndCase::AllianceVictory:
@@ -201,9 +211,23 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
                                                                                     : "end.neither_surrendered"));
       break;
   }
-  why.with("totals", totals).with("most", std::to_string(most)).with("fewest", std::to_string(fewest))
+  why.with("totals", totals_message(v)).with("most", std::to_string(most)).with("fewest", std::to_string(fewest))
       .with("difference", std::to_string(most - fewest));
   if (s.winner >= 0) why = msg("end.why_and_winner").with("why", why).name("power", power_key(static_cast<Power>(s.winner)));
+  return why;
+}
+
+nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) {
+  const Data& d = g.data();
+  nlohmann::json lines = nlohmann::json::array();
+  for (const ScoreLine& l : sheet.lines) {
+    const Message text = score_line_text(d, l);
+    lines.push_back({{"condition", l.condition}, {"power", pname(l.power)}, {"vp", l.vp},
+                     {"text", g.catalogues().render(core::i18n::kFallbackLanguage, text)}, {"message", core::i18n::to_json(text)}});
+  }
+  const EndCase end = g.end_case(s, sheet.total);
+  const Message why = end_why(g, s, sheet.total);
+  const auto adjusted = adjusted_message(g, s, sheet.total);
   nlohmann::json surrendered = nlohmann::json::array(), surrendered_keys = nlohmann::json::array();
   for (std::size_t a = 0; a < 2; ++a)
     if (s.surrendered[a]) {
@@ -214,7 +238,9 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
   static constexpr const char* kCases[] = {"board.case_alliance_victory", "board.case_broken_alliance", "board.case_global_hegemon"};
   return {{"case", end_case_name(end)}, {"case_key", kCases[static_cast<int>(end)]}, {"lines", lines}, {"surrendered", surrendered},
           {"surrendered_keys", surrendered_keys}, {"why", g.catalogues().render(core::i18n::kFallbackLanguage, why)},
-          {"why_message", core::i18n::to_json(why)}};
+          {"why_message", core::i18n::to_json(why)},
+          // 4.43: the totals the winner is chosen by, when neither or one Axis power surrendered
+          {"adjusted_message", adjusted ? core::i18n::to_json(*adjusted) : nlohmann::json(nullptr)}};
 }
 
 }  // namespace
@@ -422,25 +448,30 @@ std::string columns(const std::vector<std::string>& cells, std::size_t width, st
   return out;
 }
 
+// One line longer than 79 characters broken at spaces, the rest indented by `indent`.
+std::string fit_line(std::string line, std::size_t indent) {
+  std::string out;
+  while (width_of(line) > 79) {
+    std::size_t cut = std::string::npos, chars = 0;
+    for (std::size_t i = 0; i < line.size() && chars <= 79; ++i) {
+      if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
+      if (line[i] == ' ' && chars > std::max<std::size_t>(8, indent)) cut = i;
+      ++chars;
+    }
+    if (cut == std::string::npos) break;
+    out += line.substr(0, cut) + "\n";
+    line = std::string(indent, ' ') + line.substr(cut + 1);
+  }
+  return out + line + "\n";
+}
+
 // Each line of `text` longer than 79 characters broken at spaces, the rest indented by 4.
 std::string fit(const std::string& text) {
   std::string out;
   std::size_t start = 0;
   while (start < text.size()) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
-    std::string line = text.substr(start, end - start);
-    while (width_of(line) > 79) {
-      std::size_t cut = std::string::npos, chars = 0;
-      for (std::size_t i = 0; i < line.size() && chars <= 79; ++i) {
-        if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
-        if (line[i] == ' ' && chars > 8) cut = i;
-        ++chars;
-      }
-      if (cut == std::string::npos) break;
-      out += line.substr(0, cut) + "\n";
-      line = "    " + line.substr(cut + 1);
-    }
-    out += line + "\n";
+    out += fit_line(text.substr(start, end - start), 4);
     start = end + 1;
   }
   return out;
@@ -452,7 +483,7 @@ class BoardText {
       : g_(g), d_(g.data()), s_(s), seat_(seat), n_(n), over_(g.node_kind(s) == core::NodeKind::Terminal), sheet_(g.score(s, over_)) {}
 
   std::string text() const {
-    return header() + table() + fronts() + reserves() + markers() + tracks() + hand();
+    return header() + table() + fronts() + reserves() + markers() + tracks() + hand() + end();
   }
 
  private:
@@ -560,6 +591,31 @@ class BoardText {
     const std::string mark = card.origin.provenance == Provenance::Reconstructed ? " (r)" : "";
     const std::string line = fmt::format("  {} {} {}", card.chief_of_staff() ? std::string("*") : std::to_string(card.value), pad(card.id, 12), text);
     return clip(line, 79 - mark.size()) + mark + "\n";
+  }
+
+  // The end of the game (4.4): every line that scored, by power (a condition met several times is one
+  // line, "A x4"), the 4.43 adjusted totals where they decide, and why the winner won.
+  std::string end() const {
+    if (!over_) return "";
+    std::string out = "\n" + tr("board.end_heading") + "\n";
+    for (int p = 0; p < kPowers; ++p) {
+      out += "  " + tr("board.end_power", {{"power", power(p)}, {"vp", std::to_string(sheet_.total[at(p)])}}) + "\n";
+      std::vector<std::pair<const ScoreLine*, std::pair<int, int>>> rows;  // line, (times, VP)
+      for (const ScoreLine& l : sheet_.lines) {
+        if (l.power != p) continue;
+        auto row = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.first->condition == l.condition; });
+        if (row == rows.end()) row = rows.insert(rows.end(), {&l, {0, 0}});
+        ++row->second.first;
+        row->second.second += l.vp;
+      }
+      for (const auto& [l, n] : rows) {  // "     36  A x12  3 VP per country ...", the text's lines under its first
+        const std::string head = fmt::format("    {:>3}  {}{}", n.second, l->condition, n.first > 1 ? fmt::format(" x{}", n.first) : "");
+        out += fit_line(pad(head, 17) + " " + n_.render(score_line_text(d_, *l)), 18);
+      }
+      if (rows.empty()) out += "    " + tr("board.end_no_vp") + "\n";
+    }
+    if (const auto adjusted = adjusted_message(g_, s_, sheet_.total)) out += n_.render(*adjusted) + "\n";
+    return out + tr("board.end_why") + ": " + n_.render(end_why(g_, s_, sheet_.total)) + "\n";
   }
 
   std::string hand() const {

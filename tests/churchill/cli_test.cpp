@@ -1,5 +1,6 @@
 // The churchill command's contract (architecture.md §4): bad input gets a one-line error and a
 // non-zero exit and never changes the save; views show a seat only its own hand.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -255,6 +256,29 @@ TEST_F(Cli, PlayShowsACardsWholeTextAndSource) {
   EXPECT_NE(r.out.find("Source: printed in the rulebook — English rulebook"), std::string::npos);
   EXPECT_NE(r.out.find("Which one?"), std::string::npos) << "a part of several names asks which";
   EXPECT_NE(r.out.find("  1 menzies      +3 to value if played on a Pol-Mil issue."), std::string::npos) << "the hand line";
+}
+
+// 4.4, 9.4: the terminal's end screen lists every line that scored by power, the totals 4.43 adjusts
+// (when an Axis power still stands) and why the winner won, as the web end screen does.
+TEST_F(Cli, Rule_4_4_TheEndScreenListsEveryLineThatScoredAndWhy) {
+  ASSERT_EQ(run("new --force --seed 9 --scenario training --seats UK=bot:random,US=bot:random,USSR=bot:random -o " + save).status, 0);
+  const nlohmann::json v = view("");
+  ASSERT_TRUE(v["terminal"].get<bool>());
+  const std::string out = run("status " + save).out;
+  EXPECT_NE(out.find("Victory points, line by line (4.4, 9.4):"), std::string::npos) << out;
+  for (const char* p : {"UK", "US", "USSR"}) {
+    EXPECT_NE(out.find(fmt::format("\n  {}: {} VP\n", p, v["scores"][p].get<int>())), std::string::npos) << p << out;
+    int sum = 0;
+    for (const auto& l : v["end"]["lines"])
+      if (l["power"] == p) sum += l["vp"].get<int>();
+    EXPECT_EQ(sum, v["scores"][p].get<int>()) << "the lines add up to the total";
+  }
+  for (const auto& l : v["end"]["lines"]) EXPECT_NE(out.find("  " + l["condition"].get<std::string>() + " "), std::string::npos) << l.dump();
+  const bool hegemon = v["end"]["case"].get<std::string>().rfind("4.43", 0) == 0;
+  EXPECT_EQ(out.find("Adjusted totals (4.43): UK ") != std::string::npos, hegemon) << out;
+  EXPECT_EQ(v["end"]["adjusted_message"].is_object(), hegemon);
+  EXPECT_NE(out.find("\nWhy: "), std::string::npos);
+  EXPECT_NE(out.find(v["winner"].get<std::string>() + " wins."), std::string::npos) << out;
 }
 
 // Issue 16: the board fits an 80-column terminal.

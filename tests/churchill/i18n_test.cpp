@@ -495,6 +495,22 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
   EXPECT_GE(actions.size(), 15u);  // distinct kinds of action worded
 }
 
+// 5.11: support a conference card places is the card's, not a power's: the log names the card, never "-".
+TEST(I18nLog, Rule_5_11_SupportPlacedByTheConferenceCardNamesTheCard) {
+  const Data& d = data();
+  const churchill::Game g(d);
+  core::LogEntry e;
+  e.rule = "5.11";
+  e.event = static_cast<std::uint16_t>(churchill::rules::Event::OffensivePlaced);
+  e.args = {static_cast<int>(d.front("far-east")), -1, 0, 0};
+  EXPECT_EQ(g.describe(e), "[5.11] the conference card places offensive support on the Far East Front");
+  EXPECT_EQ(churchill::describe(Names(d, catalogues(), "en"), e), g.describe(e));
+  e.event = static_cast<std::uint16_t>(churchill::rules::Event::NavalPlaced);
+  e.args = {static_cast<int>(d.theater("central-pacific")), -1, 0, 0};
+  EXPECT_EQ(g.describe(e), "[5.11] the conference card places naval support in the Central Pacific Theater");
+  for (const char* lang : {"it", "ru"}) EXPECT_EQ(churchill::describe(Names(d, catalogues(), lang), e).find(" - "), std::string::npos);
+}
+
 TEST(I18nLog, RussianCountsTakeTheirPluralForm) {
   const Data& d = data();
   const Names ru(d, catalogues(), "ru");
