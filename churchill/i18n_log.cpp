@@ -99,7 +99,11 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::ConvoyRoll: return {b ? "log.convoy_roll_arrives" : "log.convoy_roll_sunk", {{"roll", num(a)}}, {}};
     case Event::ConvoyArrives: return {"log.convoy_arrives", {}, {}};
     case Event::PolMilCount: return {"log.polmil_count", {{"roll", num(a)}}, b};
-    case Event::PolMilCell: return {"log.polmil_cell", {{"red", num(a)}, {"blue", num(b)}, {"location", loc(c)}}, {}};
+    case Event::PolMilCell: {  // 5.12: what the roll is for; a removal with nothing to remove does nothing
+      static constexpr const char* kFor[] = {"log.polmil_cell", "log.polmil_for_networks", "log.polmil_for_alignment", "log.polmil_for_network_removal",
+                                             "log.polmil_for_alignment_removal", "log.polmil_for_network_removal", "log.polmil_for_alignment_removal"};
+      return {kFor[x >= 0 && x <= 6 ? x : 0], {{"red", num(a)}, {"blue", num(b)}, {"location", loc(c)}}, {}};
+    }
     case Event::NetworkPlaced: return {"log.network_placed", {{"power", power(a)}, {"location", loc(b)}}, {}};
     case Event::NetworkRemoved: return {"log.network_removed", {{"power", power(a)}, {"location", loc(b)}}, {}};
     case Event::AlignmentPlaced: return {"log.alignment_placed", {{"power", power(a)}, {"location", loc(b)}}, {}};

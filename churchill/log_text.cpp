@@ -69,7 +69,15 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::ConvoyRoll: text = fmt::format("Murmansk convoy roll {}: {}", a, b ? "it arrives, USSR production +1" : "sunk by U-boats"); break;
     case Event::ConvoyArrives: text = "the escorted Murmansk convoy arrives: USSR production +1"; break;
     case Event::PolMilCount: text = fmt::format("roll {}: {} roll(s) on the Pol-Mil table", a, b); break;
-    case Event::PolMilCell: text = fmt::format("Pol-Mil table {}-{}: {}", a, b, loc(c)); break;
+    case Event::PolMilCell: {  // 5.12: what the roll is for (1 + PolMilAction)
+      static constexpr const char* kFor[] = {"", ", for a Clandestine Network", ", for a Political Alignment marker",
+                                             ", to remove Clandestine Networks (if there are none: no effect)",
+                                             ", to remove Political Alignment markers (if there are none: no effect)",
+                                             ", to remove Clandestine Networks (if there are none: no effect)",
+                                             ", to remove Political Alignment markers (if there are none: no effect)"};
+      text = fmt::format("Pol-Mil table {}-{}: {}{}", a, b, loc(c), kFor[x >= 0 && x <= 6 ? x : 0]);
+      break;
+    }
     case Event::NetworkPlaced: text = fmt::format("{} Clandestine Network placed in {}", power(a), loc(b)); break;
     case Event::NetworkRemoved: text = fmt::format("{} Clandestine Network removed from {}", power(a), loc(b)); break;
     case Event::AlignmentPlaced: text = fmt::format("{} Political Alignment placed in {}", power(a), loc(b)); break;

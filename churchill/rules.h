@@ -42,7 +42,7 @@ enum class Event : std::uint16_t {
   ConvoyRoll,         // die, arrived
   ConvoyArrives,      // power
   PolMilCount,        // die, rolls
-  PolMilCell,         // red, blue, location
+  PolMilCell,         // red, blue, location, 1 + the PolMilAction the roll is for
   NetworkPlaced,      // power, location
   NetworkRemoved,     // power, location
   AlignmentPlaced,    // power, location

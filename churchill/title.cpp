@@ -36,7 +36,8 @@ nlohmann::json layout_json(const Data& data) {
   for (const auto& i : data.issues) issues.push_back({{"id", i.id}, {"name", i.name}});
   nlohmann::json a_bomb = nlohmann::json::array();  // 3.24: the A-Bomb track's spaces, in order
   for (const auto& space : data.a_bomb) a_bomb.push_back(space.name);
-  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}, {"a_bomb", a_bomb}};
+  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}, {"a_bomb", a_bomb},
+          {"conference_cards", conference_cards_json(data)}, {"polmil_table", polmil_table_json(data)}};
 }
 
 core::RulesText rules_section(const std::filesystem::path& rules_dir, const std::string& section, const std::string& language,

@@ -260,6 +260,35 @@ nlohmann::json cards_json(const Data& d) {
   return cards;
 }
 
+nlohmann::json conference_cards_json(const Data& d) {
+  nlohmann::json cards = nlohmann::json::object();
+  for (const ConferenceCard& c : d.conference_cards) {
+    nlohmann::json bands = nlohmann::json::array();
+    bool polmil = false;
+    for (int b = 0; b < kBands; ++b) {
+      const ConferenceBand& band = c.bands[at(b)];
+      if (band.title.empty() && band.text.empty()) continue;
+      for (const Effect& e : band.effects) polmil = polmil || e.type == EffectType::PolMil;
+      const std::string colour(band_name(static_cast<Band>(b)));
+      bands.push_back({{"band", colour}, {"key", fmt::format("conference_card.{}.{}", c.id, colour)}, {"title", band.title}, {"text", band.text}});
+    }
+    cards[c.id] = {{"id", c.id}, {"key", conference_key(c.conference)}, {"name", fmt::format("{} {}", c.title, c.version)},
+                   {"version", std::string(1, c.version)}, {"conference", c.conference}, {"date", c.date}, {"bands", bands},
+                   {"polmil", polmil}, {"origin", origin_json(c.origin)}};
+  }
+  return cards;
+}
+
+nlohmann::json polmil_table_json(const Data& d) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& row : d.polmil.cells) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (std::uint8_t l : row) cells.push_back({{"id", d.locations[l].id}, {"name", d.locations[l].name}});
+    rows.push_back(cells);
+  }
+  return {{"rows", rows}, {"origin", origin_json(d.polmil.origin)}};
+}
+
 namespace {
 
 // Why the seat has so few options, as a message ("board.options_why": the reason and its rule): the

@@ -281,6 +281,21 @@ TEST_F(Cli, Rule_4_4_TheEndScreenListsEveryLineThatScoredAndWhy) {
   EXPECT_NE(out.find(v["winner"].get<std::string>() + " wins."), std::string::npos) << out;
 }
 
+// 3.28, 5.12: `card` finds the conference cards too (each band with whom it concerns), and shows the
+// Pol-Mil table under a card that rolls on it; `card pol-mil` shows the table alone.
+TEST_F(Cli, Rule_5_12_CardShowsConferenceCardsAndThePolMilTable) {
+  const std::string script = (dir / "input.txt").string();
+  std::ofstream(script) << "card argonaut\ncard argonaut b\ncard pol-mil\n";
+  const Result r = run("play --fast --seed 5 --no-color --autosave " + save + " < " + script);
+  EXPECT_NE(r.out.find("Which one? 9a 9b 9c"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Argonaut B — Conference card of conference 9, February 1945"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  Blue (Roosevelt/Truman): Roosevelt exhausted"), std::string::npos);
+  EXPECT_NE(r.out.find("  3: 1 Poland, 2 Rumania, 3 Bulgaria, 4 Siam, 5 Dutch East Indies, 6 Malaya"), std::string::npos) << r.out;
+  std::size_t tables = 0;
+  for (std::size_t at = 0; (at = r.out.find("Pol-Mil table (5.12)", at)) != std::string::npos; ++at) ++tables;
+  EXPECT_EQ(tables, 2u) << "under Argonaut B (its white band rolls) and for card pol-mil";
+}
+
 // Issue 16: the board fits an 80-column terminal.
 TEST_F(Cli, TheBoardFitsEightyColumns) {
   ASSERT_EQ(run("new --scenario campaign --seed 5 -o " + save).status, 0);

@@ -511,6 +511,20 @@ TEST(I18nLog, Rule_5_11_SupportPlacedByTheConferenceCardNamesTheCard) {
   for (const char* lang : {"it", "ru"}) EXPECT_EQ(churchill::describe(Names(d, catalogues(), lang), e).find(" - "), std::string::npos);
 }
 
+// 5.12: a Pol-Mil table roll says what it is for, so a removal with nothing to remove is not a mystery.
+TEST(I18nLog, Rule_5_12_APolMilRollSaysWhatItIsFor) {
+  const Data& d = data();
+  const churchill::Game g(d);
+  core::LogEntry e;
+  e.rule = "5.12";
+  e.event = static_cast<std::uint16_t>(churchill::rules::Event::PolMilCell);
+  e.args = {3, 6, static_cast<int>(d.location("malaya")), static_cast<int>(churchill::PolMilAction::RemoveAlignment) + 1};
+  EXPECT_EQ(g.describe(e), "[5.12] Pol-Mil table 3-6: Malaya, to remove Political Alignment markers (if there are none: no effect)");
+  EXPECT_EQ(churchill::describe(Names(d, catalogues(), "en"), e), g.describe(e));
+  e.args[3] = static_cast<int>(churchill::PolMilAction::PlaceNetworks) + 1;
+  EXPECT_EQ(g.describe(e), "[5.12] Pol-Mil table 3-6: Malaya, for a Clandestine Network");
+}
+
 TEST(I18nLog, RussianCountsTakeTheirPluralForm) {
   const Data& d = data();
   const Names ru(d, catalogues(), "ru");
