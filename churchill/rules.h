@@ -240,6 +240,8 @@ std::uint8_t marker_of(const Data& d, Power a, Power b);
 std::uint32_t front_countries(const Data& d, const Known& k);
 // 7.72: a Front's strength: 2, +2 per offensive support, -2 per Axis reserve opposing it.
 int front_strength(const State& s, int front);
+// 7.4: Norway and Finland take no marker while the Arctic Theater has fewer than three naval support.
+bool arctic_closed(const Ctx& c, int location);
 // 7.73 exceptions 3 (D-Day: Normandy needs the Second Front) and 4 (Soviet Far East: Manchuria
 // needs USSR Declares War): does a conditional issue not in effect bar track position `pos`?
 bool barred_by_conditional(const Known& k, const State& s, const Front& front, int pos);

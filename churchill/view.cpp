@@ -302,6 +302,9 @@ Message why_message(const Game& g, const State& s, core::Seat seat, const Option
     else if (name == "leader" && leader != g.data().leaders.end())
       reason.name(name, leader_key(g.data(), static_cast<int>(leader - g.data().leaders.begin())) + ".name");
     else if (const auto power = power_from_name(value); name == "advancer" && power) reason.name(name, power_key(*power));
+    else if (const auto loc = std::find_if(g.data().locations.begin(), g.data().locations.end(), [&](const Location& l) { return l.name == value; });
+             name.rfind("location", 0) == 0 && loc != g.data().locations.end())
+      reason.name(name, location_key(g.data(), static_cast<int>(loc - g.data().locations.begin())) + ".name");
     else reason.with(name, value);
   }
   return msg("board.options_why").with("reason", reason).with("rule", why.rule);

@@ -28,9 +28,13 @@ void start_segment(const Ctx& c, int kind) {
   if (tied) c.push(StepId::PlacementOrder, PlacementTie{kUS, kind, tied});
 }
 
+}  // namespace
+
 bool arctic_closed(const Ctx& c, int location) {  // 7.4: Norway and Finland need 3 naval
   return (c.k.arctic_locations & (1u << location)) && c.s.naval[c.k.arctic] < 3;
 }
+
+namespace {
 
 bool eastern_sphere(const Known& k, int l) { return k.eastern_sphere & (1u << l); }
 bool western_sphere(const Known& k, int l) { return k.western_sphere & (1u << l); }

@@ -213,5 +213,46 @@ TEST_F(FewOptions, Rule7_11_OneFreeLocationIsTheOnlyPlaceForANetwork) {
   EXPECT_NE(w->text.find("france"), std::string::npos) << w->text;
 }
 
+// 7.3, 7.31: more Political Alignment markers than locations that take one: the rest are lost
+// (or remove another's marker, 7.32), and the screen says so.
+TEST_F(FewOptions, Rule7_3_MoreAlignmentMarkersThanLocationsSaysTheRestAreLost) {
+  start.networks.fill(0);
+  start.network_owner.fill(kNone);
+  start.alignment.fill(kNone);
+  for (const char* l : {"greece", "yugoslavia"}) {  // not colonies nor connected to a Front (6.11)
+    start.networks[data().location(l)] = 1;
+    start.network_owner[data().location(l)] = static_cast<std::uint8_t>(power("UK"));
+  }
+  start.to_place[index("UK")] = 5;
+  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
+  ASSERT_EQ(g_active(), "UK");
+  const auto w = why("UK");
+  std::string texts;
+  for (const auto& a : legal_texts("UK")) texts += a + "; ";
+  ASSERT_TRUE(w) << texts;
+  EXPECT_EQ(w->key, "why.fewer_alignment_places");
+  EXPECT_EQ(w->rule, "7.3, 7.31, 7.32");
+  EXPECT_NE(w->text.find("5 Political Alignment marker(s) to place but only 2 location(s)"), std::string::npos) << w->text;
+}
+
+// 7.4: with fewer than three naval support in the Arctic, Norway and Finland are left out, and the
+// screen says why.
+TEST_F(FewOptions, Rule7_4_NorwayAndFinlandLeftOutWithoutThreeArcticNaval) {
+  start.networks.fill(0);
+  start.network_owner.fill(kNone);
+  start.naval[data().theater("arctic")] = 2;
+  start.to_place[index("UK")] = 1;
+  begin(StepId::PlaceNetworks, OrderedTurn{power("UK"), 0});
+  const auto w = why("UK");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.arctic_closed");
+  EXPECT_EQ(w->rule, "7.4");
+  EXPECT_NE(w->text.find("Norway"), std::string::npos) << w->text;
+  EXPECT_NE(w->text.find("Finland"), std::string::npos) << w->text;
+  start.naval[data().theater("arctic")] = 3;
+  begin(StepId::PlaceNetworks, OrderedTurn{power("UK"), 0});
+  EXPECT_FALSE(why("UK")) << "three naval support open the Arctic's locations";
+}
+
 }  // namespace
 }  // namespace churchill::testing
