@@ -28,9 +28,8 @@ bool won_by(const State& s, int issue, int power) {
 // power has not surrendered (7.8). Bits of fronts.
 std::uint32_t open_fronts(const Ctx& c) {
   std::uint32_t bits = 0;
-  const std::size_t fronts = c.d.fronts.size();
-  for (std::size_t f = 0; f < fronts; ++f)
-    if (has_entry_space(c, static_cast<int>(f))) bits |= 1u << f;
+  for (int f = 0; f < kMaxFronts; ++f)  // a Front the data set lacks has a track of length 0: no entry space
+    bits |= static_cast<std::uint32_t>(has_entry_space(c, f)) << f;
   for (std::size_t r = 0; r < 2; ++r)
     if (c.s.surrendered[r]) bits &= ~c.k.region_fronts[r];
   return bits;
@@ -39,10 +38,8 @@ std::uint32_t open_fronts(const Ctx& c) {
 // The theater boxes that may receive naval support (6.5: at most five). Bits of theaters.
 std::uint32_t open_naval(const Ctx& c) {
   std::uint32_t bits = 0;
-  const std::size_t theaters = c.d.theaters.size();
-  for (std::size_t th = 0; th < theaters; ++th)
-    if (can_place_naval(c, static_cast<int>(th))) bits |= 1u << th;
-  return bits;
+  for (int th = 0; th < kMaxTheaters; ++th) bits |= static_cast<std::uint32_t>(can_place_naval(c, th)) << th;
+  return bits & (c.k.region_theaters[0] | c.k.region_theaters[1]);
 }
 
 // --- 6.1 Directed Offensives -------------------------------------------------------------------

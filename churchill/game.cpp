@@ -27,6 +27,7 @@ namespace {
 enum class Kind : std::uint8_t { Auto, Decision, Simultaneous, Chance, Terminal };
 
 using Legal = void (*)(const Ctx&, int seat, core::ActionList&);
+using Random = core::Action (*)(const Ctx&, int seat, core::Rng&);
 using Outcomes = void (*)(const Ctx&, core::OutcomeList&);
 using Apply = void (*)(const Ctx&, int seat, core::Action);
 using Run = void (*)(const Ctx&);
@@ -48,6 +49,7 @@ struct StepRule {
   Run run = nullptr;
   Phase phase = nullptr;
   OutcomeText outcome_text = nullptr;
+  Random random = nullptr;  // optional: a random legal action without the list (Game::random_action)
 };
 
 using core::i18n::Message;
@@ -80,8 +82,8 @@ void seatless(const Ctx& c, int, core::Action a) { F(c, a); }
 constexpr StepRule automatic(StepId id, Run run) {
   return {id, Kind::Auto, nullptr, nullptr, nullptr, nullptr, run, [](const Game&, const State&) { return prompt("prompt.resolving"); }};
 }
-constexpr StepRule decision(StepId id, Acting acting, Legal legal, Apply apply, Phase phase) {
-  return {id, Kind::Decision, acting, legal, nullptr, apply, nullptr, phase};
+constexpr StepRule decision(StepId id, Acting acting, Legal legal, Apply apply, Phase phase, Random random = nullptr) {
+  return {id, Kind::Decision, acting, legal, nullptr, apply, nullptr, phase, nullptr, random};
 }
 std::string roll_text(const Game&, const State&, int face) { return fmt::format("roll {}", face); }
 constexpr StepRule roll(StepId id, Outcomes outcomes, Apply apply, Phase phase, OutcomeText text = roll_text) {
@@ -127,7 +129,8 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
              [](const Game&, const State& s) { return prompt("prompt.agenda_pairs", "5.14", seat_of<Pairs>(s)); }),
     // 5.2 Meeting
     decision(StepId::MeetingTurn, one_seat<Turn>, rules::advance_legal, rules::apply_meeting,
-             [](const Game&, const State& s) { return prompt("prompt.meeting_turn", "5.2", seat_of<Turn>(s)); }),
+             [](const Game&, const State& s) { return prompt("prompt.meeting_turn", "5.2", seat_of<Turn>(s)); },
+             rules::advance_random),
     roll(StepId::ChiefRoll, die<6>, seatless<rules::apply_meeting_roll>,
          [](const Game&, const State&) { return prompt("prompt.chief_roll", "5.25"); }),
     decision(StepId::ChiefIssue, one_seat<ChiefChoice>, rules::chief_issue_legal, rules::apply_meeting,
@@ -285,6 +288,14 @@ Game::Game(const Data& data) : data_(&data) {
   known_.polmil_issues = 0;
   for (std::size_t i = 0; i < d.issues.size() && i < kMaxIssues; ++i)
     if (d.issues[i].kind == IssueKind::PolMil) known_.polmil_issues |= 1u << i;
+  known_.conditional_issues = 0;
+  for (std::size_t i = 0; i < d.issues.size() && i < kMaxIssues; ++i)
+    if (d.issues[i].conditional()) known_.conditional_issues |= 1u << i;
+  for (std::size_t p = 0; p < kPowers; ++p) {
+    if (d.staff[p].size() > kStaffPerDeck) throw DataError("the rules need at most " + std::to_string(kStaffPerDeck) + " staff cards a deck");
+    known_.staff_traits[p].fill(0);
+    for (std::size_t card = 0; card < d.staff[p].size(); ++card) known_.staff_traits[p][card] = rules::staff_traits(d.staff[p][card]);
+  }
   known_.arctic_locations = 0;
   for (std::size_t l = 0; l < d.locations.size() && l < kMaxLocations; ++l)
     if (d.locations[l].theater == known_.arctic) known_.arctic_locations |= 1u << l;
@@ -386,6 +397,16 @@ void Game::legal_actions(const State& s, core::Seat seat, core::ActionList& out)
   if (!(acting_seats(s) & core::seat_bit(seat))) return;
   const Ctx c{*this, *data_, known_, const_cast<State&>(s), nullptr};  // legal_* functions only read
   rule_of(s.steps.top()).legal(c, seat, out);
+}
+
+core::Action Game::random_action(const State& s, core::Seat seat, core::Rng& rng) const {
+  const Ctx c{*this, *data_, known_, const_cast<State&>(s), nullptr};  // only read, as in legal_actions
+  CHURCHILL_EXPECT(rules::acting(c, seat));
+  const StepRule& r = rule_of(s.steps.top());
+  if (r.random) return r.random(c, seat, rng);
+  core::ActionList legal;
+  r.legal(c, seat, legal);
+  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
 }
 
 void Game::chance_outcomes(const State& s, core::OutcomeList& out) const {

@@ -28,6 +28,10 @@ struct Known {
   std::uint32_t eastern_sphere, western_sphere;
   // 6.8: bits of the Pol-Mil issues (the issues production may activate).
   std::uint32_t polmil_issues;
+  // 5.22: bits of the conditional issues (Issue::conditional: they may stop in the centre), and
+  // what each staff card's effects allow (rules::staff_traits), by power and deck index.
+  std::uint32_t conditional_issues;
+  std::array<std::array<std::uint8_t, kStaffPerDeck>, kPowers> staff_traits;
   // 7.4: bits of the locations in the Arctic theater (Norway and Finland).
   std::uint32_t arctic_locations;
   // 6.11: bits of the locations connected to the Western or Eastern Front Track, and the Global
@@ -97,6 +101,9 @@ class Game {
   void legal_actions(const State& s, core::Seat seat, core::ActionList& out) const;
   void chance_outcomes(const State& s, core::OutcomeList& out) const;
   void apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const;
+  // A uniformly random legal action of `seat`: the item rng.below(n) of legal_actions' list of n,
+  // drawn without building the list where the rules can count it (core::RandomBot).
+  core::Action random_action(const State& s, core::Seat seat, core::Rng& rng) const;
   std::string action_to_string(const State& s, core::Seat seat, core::Action a) const;
   std::optional<core::Action> action_from_string(const State& s, core::Seat seat, std::string_view text) const;
   bool reveals_hidden(const State& s, core::Seat seat, core::Action a) const;

@@ -64,22 +64,23 @@ bool has_effect(const Ctx& c, const Play& p, EffectType t, bool debate) {
   return false;
 }
 
+// Does a move toward `power` start on another power's track (so that it may pass the centre)?
+bool off_own_track(const IssueState& is, int power) { return is.track != kCenter && is.track != power; }
+
 // Does a move of `n` toward `power` pass through the centre (so the stop option exists)?
-bool crosses_center(const IssueState& is, int power, int n) {
-  return is.track != kCenter && is.track != power && n > is.space;
-}
+bool crosses_center(const IssueState& is, int power, int n) { return off_own_track(is, power) && n > is.space; }
 
 int cards_in_hand(const State& s, int p) { return bit_count(s.hand[at(p)]); }
 
 // Every way to play a card toward `power` on `issue` with the value `value()`: the stop option for
 // a conditional issue, and lesser values for a card that may be played below its value. Only these
-// two read the value: on any other issue a card at full value is one action, whatever its value,
-// so `value` is called only when one of them applies.
+// two read the value: a card at full value on an issue that cannot stop in the centre is one
+// action, whatever its value, so `value` is called only when one of them may apply.
 template <class Value, class Emit>
 void move_variants(const Ctx& c, int power, int issue, Value value, bool lesser, Emit emit) {
-  const bool conditional = c.d.issues[at(issue)].conditional();
-  if (!conditional && !lesser) return emit(std::uint8_t{0});
   const IssueState& is = c.s.issues[at(issue)];
+  const bool conditional = (c.k.conditional_issues >> issue) & 1u;
+  if (!lesser && !(conditional && off_own_track(is, power))) return emit(std::uint8_t{0});
   const int full = value();
   for (int v = lesser ? 1 : full; v <= full; ++v) {
     const std::uint8_t value_flag = v == full ? 0 : reduced_value_flag(v);
@@ -88,22 +89,18 @@ void move_variants(const Ctx& c, int power, int issue, Value value, bool lesser,
   }
 }
 
-bool lesser_allowed(const Ctx& c, int power, int card) {
-  for (const Effect& e : staff(c, power, card).effects)
-    if (e.type == EffectType::LessThanFullValue) return true;
-  return false;
-}
-
-// May a staff card's value differ from issue to issue: has it a modifier (5.22) whose condition
-// names issues, kinds of issue or tracks? (Its other conditions read the Leaders, the same for
-// every issue.)
-bool value_by_issue(const StaffCard& card) {
-  for (const Effect& e : card.effects)
-    if (e.type == EffectType::Modifier && (e.when.issue_kinds || e.when.issues || e.when.on_track)) return true;
-  return false;
-}
+bool lesser_allowed(const Ctx& c, int power, int card) { return c.k.staff_traits[at(power)][at(card)] & kLesserValue; }
 
 }  // namespace
+
+std::uint8_t staff_traits(const StaffCard& card) {
+  std::uint8_t traits = 0;
+  for (const Effect& e : card.effects) {
+    if (e.type == EffectType::LessThanFullValue) traits |= kLesserValue;
+    if (e.type == EffectType::Modifier && (e.when.issue_kinds || e.when.issues || e.when.on_track)) traits |= kValueByIssue;
+  }
+  return traits;
+}
 
 // The issues on the table, one bit per issue (kMaxIssues is 32).
 std::uint32_t issues_on_table(const Ctx& c) {
@@ -132,40 +129,115 @@ LeaderVariants leader_variants(const Ctx& c, int seat, std::uint32_t issues, boo
   return lv;
 }
 
-void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
+namespace {
+
+// The number of ways move_variants plays a card on `issue`.
+template <class Value>
+std::uint32_t variant_count(const Ctx& c, int power, int issue, Value value, bool lesser) {
+  std::uint32_t n = 0;
+  move_variants(c, power, issue, value, lesser, [&](std::uint8_t) { ++n; });
+  return n;
+}
+
+// 5.26: the Leader's plays, one per card he may discard and variant on each issue of `issues`, in
+// the order card, issue, variant; action(card, issue, flags) encodes one.
+template <class Out, class Encode>
+void leader_run(const Ctx& c, int seat, std::uint32_t issues, bool debate, Out& out, Encode action) {
+  const std::uint32_t hand = c.s.hand[at(seat)];
+  const auto count = [&] { return static_cast<std::uint32_t>(bit_count(hand) * leader_variants(c, seat, issues, debate).size); };
+  out.run(count, [&](auto emit) {
+    const LeaderVariants lv = leader_variants(c, seat, issues, debate);
+    for_each_bit(hand, [&](int card) {
+      for (int i = 0; i < lv.size; ++i) emit(action(card, lv.issue[at(i)], lv.flags[at(i)]));
+    });
+  });
+}
+
+// 5.22, 5.25, 5.26: a Meeting turn's actions, in the order card, issue, variant; then the Leader's
+// (the card he discards, issue, variant); then the pass (4.22).
+template <class Out>
+void advance_actions(const Ctx& c, int seat, std::uint32_t issues, Out& out) {
   const State& s = c.s;
   const std::uint32_t hand = s.hand[at(seat)];
-  const std::uint32_t issues = issues_on_table(c);
   for_each_bit(hand, [&](int card) {
     if (!issues) {
-      out.push_back(encode(Act::Discard, card));  // nothing left to advance: the card is spent
+      out.one(encode(Act::Discard, card));  // nothing left to advance: the card is spent
       return;
     }
     const StaffCard& sc = staff(c, seat, card);
     if (sc.chief_of_staff()) {
-      out.push_back(encode(Act::AdvanceChief, card));  // 5.25: commit before the roll
+      out.one(encode(Act::AdvanceChief, card));  // 5.25: commit before the roll
       return;
     }
     const bool lesser = lesser_allowed(c, seat, card);
     // Without a modifier that reads the issue, the card's value is the same on every issue.
-    const bool by_issue = value_by_issue(sc);
+    const bool by_issue = c.k.staff_traits[at(seat)][at(card)] & kValueByIssue;
     int full = -1;
-    for_each_bit(issues, [&](int issue) {
-      const auto value = [&] {
+    const auto value_on = [&](int issue) {
+      return [&, issue] {
         if (by_issue || full < 0) full = play_value(c, play_on(c, seat, card, issue, false), sc.value, false);
         return full;
       };
-      move_variants(c, seat, issue, value, lesser, [&](std::uint8_t flags) { out.push_back(encode(Act::Advance, card, issue, flags)); });
+    };
+    const auto count = [&] {
+      // At full value a card has one way to advance each issue but a conditional one (move_variants).
+      std::uint32_t n = lesser ? 0 : static_cast<std::uint32_t>(bit_count(issues & ~c.k.conditional_issues));
+      for_each_bit(lesser ? issues : issues & c.k.conditional_issues,
+                   [&](int issue) { n += variant_count(c, seat, issue, value_on(issue), lesser); });
+      return n;
+    };
+    out.run(count, [&](auto emit) {
+      for_each_bit(issues, [&](int issue) {
+        move_variants(c, seat, issue, value_on(issue), lesser, [&](std::uint8_t flags) { emit(encode(Act::Advance, card, issue, flags)); });
+      });
     });
   });
   const LeaderState& l = s.leaders[at(seat)];
   if (issues && l.active && !l.stays_home) {  // 5.26: discard a staff card, use the Leader
-    const LeaderVariants lv = leader_variants(c, seat, issues, false);
-    for_each_bit(hand, [&](int card) {
-      for (int i = 0; i < lv.size; ++i) out.push_back(encode(Act::AdvanceLeader, card, lv.issue[at(i)], lv.flags[at(i)]));
-    });
+    leader_run(c, seat, issues, false, out, [&](int card, int issue, std::uint8_t flags) { return encode(Act::AdvanceLeader, card, issue, flags); });
   }
-  if (s.pass_earned[at(seat)]) out.push_back(encode(Act::Pass));
+  if (s.pass_earned[at(seat)]) out.one(encode(Act::Pass));
+}
+
+// 5.24, 5.25, 5.26: a debate offer's actions, in the order card, variant; then the Leader's (the
+// card he discards, variant); then declining.
+template <class Out>
+void debate_actions(const Ctx& c, int seat, Out& out) {
+  const State& s = c.s;
+  const Play& adv = s.advance;
+  const std::uint32_t hand = s.hand[at(seat)];
+  const int issue = adv.issue;
+  CHURCHILL_EXPECT(issue < kMaxIssues);
+  if (!adv.leader)
+    for_each_bit(hand, [&](int card) {
+      if (staff(c, seat, card).chief_of_staff()) {
+        out.one(encode(Act::DebateChief, card));
+        return;
+      }
+      const auto value = [&] { return play_value(c, play_on(c, seat, card, issue, false), staff(c, seat, card).value, true); };
+      move_variants(c, seat, issue, value, lesser_allowed(c, seat, card),
+                    [&](std::uint8_t flags) { out.one(encode(Act::Debate, card, 0, flags)); });
+    });
+  if (s.leaders[at(seat)].active && hand)  // a stays-home Leader may still debate (5.26 play note)
+    leader_run(c, seat, 1u << issue, true, out, [&](int card, int, std::uint8_t flags) { return encode(Act::DebateLeader, card, 0, flags); });
+  out.one(encode(Act::NoDebate));
+}
+
+}  // namespace
+
+void advance_legal(const Ctx& c, int seat, core::ActionList& list) {
+  ListOut out{list};
+  advance_actions(c, seat, issues_on_table(c), out);
+}
+
+core::Action advance_random(const Ctx& c, int seat, core::Rng& rng) {
+  const std::uint32_t issues = issues_on_table(c);
+  return random_action([&](auto& out) { advance_actions(c, seat, issues, out); }, rng);
+}
+
+void debate_legal(const Ctx& c, int seat, core::ActionList& list) {
+  ListOut out{list};
+  debate_actions(c, seat, out);
 }
 
 void chief_issue_legal(const Ctx& c, int, core::ActionList& out) {
@@ -182,31 +254,6 @@ void chief_issue_legal(const Ctx& c, int, core::ActionList& out) {
     move_variants(c, p.seat, issue, value, false,
                   [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefIssue, 0, issue, flags)); });
   }
-}
-
-void debate_legal(const Ctx& c, int seat, core::ActionList& out) {
-  const State& s = c.s;
-  const Play& adv = s.advance;
-  const std::uint32_t hand = s.hand[at(seat)];
-  const int issue = adv.issue;
-  CHURCHILL_EXPECT(issue < kMaxIssues);
-  if (!adv.leader)
-    for_each_bit(hand, [&](int card) {
-      if (staff(c, seat, card).chief_of_staff()) {
-        out.push_back(encode(Act::DebateChief, card));
-        return;
-      }
-      const auto value = [&] { return play_value(c, play_on(c, seat, card, issue, false), staff(c, seat, card).value, true); };
-      move_variants(c, seat, issue, value, lesser_allowed(c, seat, card),
-                    [&](std::uint8_t flags) { out.push_back(encode(Act::Debate, card, 0, flags)); });
-    });
-  if (s.leaders[at(seat)].active && hand) {  // a stays-home Leader may still debate (5.26 play note)
-    const LeaderVariants lv = leader_variants(c, seat, 1u << issue, true);
-    for_each_bit(hand, [&](int card) {
-      for (int i = 0; i < lv.size; ++i) out.push_back(encode(Act::DebateLeader, card, 0, lv.flags[at(i)]));
-    });
-  }
-  out.push_back(encode(Act::NoDebate));
 }
 
 namespace {

@@ -144,6 +144,68 @@ template <class F>
 inline void for_each_bit(std::uint32_t bits, F f) {
   for (; bits; bits &= bits - 1) f(__builtin_ctz(bits));
 }
+// A legal-action list built in runs (meeting.cpp): `one(a)` adds an action; `run(count, each)` adds
+// the count() actions that each(emit) emits, in order. ListOut builds the list. A random choice
+// counts the actions (CountOut, which calls no `each`) and builds only the one it draws (NthOut,
+// which calls no `count` and only the `each` of the run holding it): the same action as the
+// list's item at that index, without the rest of the list (Game::random_action).
+struct ListOut {
+  core::ActionList& list;
+  void one(core::Action a) { list.push_back(a); }
+  template <class Count, class Each>
+  void run([[maybe_unused]] Count count, Each each) {
+    [[maybe_unused]] const std::size_t before = list.size();
+    each([&](core::Action a) { list.push_back(a); });
+    CHURCHILL_EXPECT(list.size() - before == count());
+  }
+};
+inline constexpr int kMaxRuns = 64;
+struct CountOut {
+  std::uint32_t n = 0;
+  int runs = 0;
+  std::array<std::uint32_t, kMaxRuns> size;  // the size of each run (1 for `one`); the first `runs` are set
+  void one(core::Action) { add(1); }
+  template <class Count, class Each>
+  void run(Count count, Each) { add(count()); }
+
+ private:
+  void add(std::uint32_t k) {
+    CHURCHILL_EXPECT(runs < kMaxRuns);
+    size[static_cast<std::size_t>(runs++)] = k;
+    n += k;
+  }
+};
+struct NthOut {
+  int target;           // the run holding the action ...
+  std::uint32_t index;  // ... and its index there
+  int runs = 0;
+  core::Action action = 0;
+  void one(core::Action a) {
+    if (runs++ == target) action = a;
+  }
+  template <class Count, class Each>
+  void run(Count, Each each) {
+    if (runs++ != target) return;
+    std::uint32_t i = 0;
+    each([&](core::Action a) {
+      if (i++ == index) action = a;
+    });
+  }
+};
+// A uniformly random one of the actions that gen(out) lists: the item rng.below(n) of the list.
+template <class Gen>
+core::Action random_action(Gen gen, core::Rng& rng) {
+  CountOut count;
+  gen(count);
+  CHURCHILL_EXPECT(count.n > 0);
+  std::uint32_t k = rng.below(count.n);
+  int run = 0;
+  while (k >= count.size[static_cast<std::size_t>(run)]) k -= count.size[static_cast<std::size_t>(run++)];
+  NthOut nth{run, k};
+  gen(nth);
+  return nth.action;
+}
+
 // Is the chance outcome `v` a die face 1..sides?
 constexpr bool face(int v, int sides) { return v >= 1 && v <= sides; }
 
@@ -187,6 +249,9 @@ void conference_won(const Ctx& c, int winner);       // decision.cpp
 void advance_legal(const Ctx& c, int seat, core::ActionList& out);      // MeetingTurn
 void chief_issue_legal(const Ctx& c, int seat, core::ActionList& out);  // ChiefIssue
 void debate_legal(const Ctx& c, int seat, core::ActionList& out);       // DebateOffer
+// The Meeting turn list's item rng.below(size), built alone (random_action above). (A debate offer's
+// list is short: a random choice builds it.)
+core::Action advance_random(const Ctx& c, int seat, core::Rng& rng);
 void apply_meeting(const Ctx& c, int seat, core::Action a);
 void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out);  // HealthRoll, ParanoiaRoll: the card's dice
 void apply_meeting_roll(const Ctx& c, core::Action a);
@@ -195,6 +260,12 @@ void resolve_play(const Ctx& c);
 // conditional issue may stop on entering the centre. True if it reached the chair.
 bool move_toward(IssueState& is, int power, int n, bool stop_at_center);
 void end_meeting(const Ctx& c);
+// 5.22: what a staff card's effects allow, found once per data set (Known::staff_traits): it may be
+// played below its value (kLesserValue); its value may differ from issue to issue, a modifier's
+// condition naming issues, kinds of issue or tracks (kValueByIssue; its other conditions read the
+// Leaders, the same for every issue).
+inline constexpr std::uint8_t kLesserValue = 1, kValueByIssue = 2;
+std::uint8_t staff_traits(const StaffCard& card);
 // 3.32 Nyet: a USSR staff card played in debate adds 1 (not a Leader).
 int nyet_bonus(int seat, bool leader, bool debate);
 // 5.23, 5.24: moves the advanced issue `is` once its debate is over (deb.seat < 0: nobody debated).

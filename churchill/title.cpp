@@ -35,8 +35,13 @@ nlohmann::json layout_json(const Data& data) {
                          {"space", l.space == kNone ? nlohmann::json(nullptr) : nlohmann::json(data.spaces[l.space].id)}});
   for (const auto& i : data.issues) issues.push_back({{"id", i.id}, {"name", i.name}});
   nlohmann::json a_bomb = nlohmann::json::array();  // 3.24: the A-Bomb track's spaces, in order
-  for (const auto& space : data.a_bomb) a_bomb.push_back(space.name);
+  nlohmann::json a_bomb_ids = nlohmann::json::array();
+  for (const auto& space : data.a_bomb) {
+    a_bomb.push_back(space.name);
+    a_bomb_ids.push_back(space.id);
+  }
   return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}, {"a_bomb", a_bomb},
+          {"a_bomb_ids", a_bomb_ids},
           {"conference_cards", conference_cards_json(data)}, {"polmil_table", polmil_table_json(data)}};
 }
 

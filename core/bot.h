@@ -27,11 +27,13 @@ class Bot {
   virtual bool reads_only_legal_actions() const { return false; }
 };
 
-// Chooses uniformly among the legal actions.
+// Chooses uniformly among the legal actions. A game may draw the choice itself (random_action: the
+// list's item rng.below(size), without building the whole list); the choice is the same.
 template <class G>
 class RandomBot final : public Bot<G> {
  public:
   Action choose(const G& game, const typename G::State& observation, Seat seat, Rng& rng) override {
+    if constexpr (requires { game.random_action(observation, seat, rng); }) return game.random_action(observation, seat, rng);
     ActionList legal;
     game.legal_actions(observation, seat, legal);
     return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
@@ -55,8 +57,8 @@ long play_until_human(const G& g, typename G::State& s, std::span<Bot<G>* const>
                       Rng& bot_rng, Apply apply) {
   long n = 0;
   OutcomeList outcomes;
-  while (g.node_kind(s) != NodeKind::Terminal) {
-    if (g.node_kind(s) == NodeKind::Chance) {
+  for (NodeKind kind = g.node_kind(s); kind != NodeKind::Terminal; kind = g.node_kind(s)) {
+    if (kind == NodeKind::Chance) {
       outcomes.clear();
       g.chance_outcomes(s, outcomes);
       apply(kChance, sample_outcome(outcomes, chance_rng));

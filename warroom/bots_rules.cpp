@@ -86,13 +86,14 @@ bool bares_vital_region(const Data& d, const State& s, const Assessment& a, int 
   const Command& c = s.command[at(nation)][o.command];
   const RegionId from = c.region;
   if (from == kNoRegion || a.importance[from] == 0 || a.importance[o.dest] >= a.importance[from]) return false;
+  if (strikes_the_threat(a, from, o.dest)) return false;
   const int stays = a.land[at(static_cast<int>(a.side))][from] - command_strength(d, nation, o.command, c);
   return stays < a.threat[from];
 }
 
 // ---- Phase 3 Step 2: execute an order unless it now walks into a lost battle or bares a vital
 // region; pinned units left behind are the cheapest.
-core::Action execute_order(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+core::Action execute_order(const Game& g, const State& s, int nation, RegionId campaign, const core::ActionList& legal) {
   const Data& d = g.data();
   const auto leave = best(legal, [&](const Act& x) { return x.kind == ActionKind::Leave ? -static_cast<double>(unit_strength(d, x.a)) : kNever; });
   if (leave) return *leave;
@@ -113,7 +114,9 @@ core::Action execute_order(const Game& g, const State& s, int nation, const core
     if (oc == Category::Land) land_coming += st;
   }
   if (cat == Category::Air && a.land[at(them)][dest] > 0 && a.land[at(me)][dest] + land_coming == 0) return cancel;  // no lone air raid
-  if (cat == Category::Land && d.region(dest).is_territory() && a.land[at(them)][dest] * 10 > (mine + a.land[at(me)][dest]) * 12)
+  // The campaign's strike counts the allies beside the target: they strike in the same round.
+  const int allies_coming = dest == campaign ? alliance_beside(g, a, dest) : 0;
+  if (cat == Category::Land && d.region(dest).is_territory() && a.land[at(them)][dest] * 10 > (std::max(mine, allies_coming) + a.land[at(me)][dest]) * 12)
     return cancel;  // the defence grew beyond the attack
   if (cat == Category::Land && d.region(dest).is_sea() && a.naval[at(them)][dest] + a.air[at(them)][dest] > a.naval[at(me)][dest])
     return cancel;  // unguarded transports would be sunk (Troop Transports During Battle)
@@ -363,7 +366,8 @@ const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nati
   const Sheet& sh = obs.sheet[at(nation)];
   const bool blank = sh.selected == 0 && sh.bid == 0 && std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
   if (!c.valid || blank || c.round != obs.round || c.pass != obs.pass) {
-    c.plan = plan_sheet(game, obs, nation);
+    c.plan = plan_sheet(game, obs, nation, campaign_[at(nation)]);
+    campaign_[at(nation)] = c.plan.campaign;
     c.round = obs.round, c.pass = obs.pass, c.valid = true;
   }
   return c.plan;
@@ -382,7 +386,7 @@ core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat sea
     case StepId::Reorganize: return reorganize(obs, nation, own);
     case StepId::WriteSheets: return write_sheet(obs, nation, plan_for(game, obs, nation), own);
     case StepId::ChooseSlot: return choose_slot(plan_for(game, obs, nation).wants_first, own);
-    case StepId::MovementTurn: return execute_order(game, obs, nation, own);
+    case StepId::MovementTurn: return execute_order(game, obs, nation, campaign_[at(nation)], own);
     case StepId::CarrierLaunch: return launch(game, obs, nation, own);
     case StepId::LandAir: return land(game, obs, nation, own);
     case StepId::DeployPlans: return deploy(game, obs, nation, own);

@@ -30,6 +30,33 @@ struct Assessment {
 };
 Assessment assess(const Game& g, const State& obs, int nation);
 
+// Steps for a land force (land steps 1; embarking, sailing and landing 2 each; no sea step when
+// `may_sail` is false) from the regions whose distance is already set in `dist` (the rest kForceFar).
+inline constexpr int kForceFar = 1000;
+void force_distances(const Game& g, bool may_sail, std::array<int, kMaxRegions>& dist);
+
+// The nation's campaign (warroom/bots_rules_campaign.cpp, docs/warroom/bots.md "Campaigns"): one
+// region of its alliance's Victory condition, kept as the aim over several rounds. The army masses
+// next to it (land steps 1, sea steps 2, as the goal distance) and strikes when the massed force is
+// enough; an aim over the sea is weighed by the command of the sea around it.
+struct Campaign {
+  RegionId target = kNoRegion;                // kNoRegion: none (every region of the condition held)
+  std::array<int, kMaxRegions> distance{};    // steps to the target for the nation's land forces
+  bool overseas = false;                      // no land route from the nation's capital to the target
+};
+inline constexpr int kCampaignReach = 4;      // steps within which a force counts toward a campaign
+inline constexpr int kCampaignPull = 6;       // steps within which a Command marches to the campaign
+// `kept` is the campaign of the rounds before (kNoRegion: none): it stays unless another aim is
+// clearly better, so that the forces massed for it are not led away by a passing change.
+Campaign plan_campaign(const Game& g, const State& obs, const Assessment& a, RegionId kept = kNoRegion);
+
+// A land Command may leave a threatened capital or industry `from` to attack `dest` when the enemy
+// army in `dest` is most of the threat to `from`: taking it is the defence.
+bool strikes_the_threat(const Assessment& a, RegionId from, RegionId dest);
+
+// The alliance's land strength that can enter `t` in one move: beside it by land, or at sea beside it.
+int alliance_beside(const Game& g, const Assessment& a, RegionId t);
+
 // One planned order (Phase 2 Step 1).
 struct PlannedOrder {
   std::uint8_t command = 0;
@@ -39,9 +66,10 @@ struct SheetPlan {
   std::vector<PlannedOrder> orders;  // at most the nation's order limit, in execution order
   int bid = 0;
   bool wants_first = false;          // its attacks want to pin the defenders before they move
+  RegionId campaign = kNoRegion;     // the campaign's target this round (plan_campaign)
 };
 // The orders and bid the bot writes for `nation` in this observation.
-SheetPlan plan_sheet(const Game& g, const State& obs, int nation);
+SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign = kNoRegion);
 
 // Whether the order could be executed now (the Phase 3 step's legal moves on a copy of `obs`).
 bool order_executable(const Game& g, const State& obs, int nation, int command, RegionId dest);
@@ -66,6 +94,11 @@ class RulesBot final : public core::Bot<Game> {
     SheetPlan plan;
   };
   std::array<Cached, kNations> cache_{};
+  std::array<RegionId, kNations> campaign_ = [] {
+    std::array<RegionId, kNations> none{};
+    none.fill(kNoRegion);
+    return none;
+  }();  // each nation's campaign, kept across rounds
   const SheetPlan& plan_for(const Game& game, const State& obs, int nation);
 };
 

@@ -14,8 +14,6 @@ namespace warroom {
 
 namespace {
 
-constexpr int kFar = 1000;
-
 Alliance other(Alliance a) { return a == Alliance::Allied ? Alliance::Axis : Alliance::Allied; }
 int side_index(Alliance a) { return static_cast<int>(a); }
 
@@ -46,38 +44,40 @@ int command_strength(const Data& d, int nation, int number, const Command& c) {
   return total;
 }
 
-namespace {
-
-// Goal distance for a land force: land steps cost 1, embarking, sailing and landing 2 each; goals
-// are the regions of the alliance's Victory conditions it does not hold (distance 0) and enemy
-// territories (4: any front will do, the objectives come first).
-void goal_distances(const Game& g, const State& s, Assessment& a) {
+void force_distances(const Game& g, bool may_sail, std::array<int, kMaxRegions>& dist) {
   const Data& d = g.data();
-  const bool may_sail = !d.nations[at(a.nation)].has(NationRule::LandNeverAtSea);
-  a.goal_distance.fill(kFar);
   using Item = std::pair<int, RegionId>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-  const auto seed = [&](RegionId r, int cost) {
-    if (cost < a.goal_distance[r]) a.goal_distance[r] = cost, open.push({cost, r});
-  };
-  for (const VictoryTerm& term : g.scenario().victory[at(side_index(a.side))].all_of)
-    for (RegionId r : term.of)
-      if (!friendly(s, r, a.side) && !under_truce(g, s, a.nation, r)) seed(r, 0);
   for (const Region& r : d.regions)
-    if (r.is_territory() && g.scenario().in_play.test(r.rid) && friendly(s, r.rid, other(a.side)) && !under_truce(g, s, a.nation, r.rid))
-      seed(r.rid, 4);
+    if (dist[r.rid] < kForceFar) open.push({dist[r.rid], r.rid});
   while (!open.empty()) {
     const auto [cost, r] = open.top();
     open.pop();
-    if (cost > a.goal_distance[r]) continue;
+    if (cost > dist[r]) continue;
     for (RegionId x : neighbours(d, r)) {
       const Region& reg = d.region(x);
       if (!g.scenario().in_play.test(x) || reg.type == RegionType::Impassable) continue;
       const bool land_step = reg.is_territory() && d.region(r).is_territory();
       if (!land_step && !may_sail) continue;
-      seed(x, cost + (land_step ? 1 : 2));
+      if (const int next = cost + (land_step ? 1 : 2); next < dist[x]) dist[x] = next, open.push({next, x});
     }
   }
+}
+
+namespace {
+
+// Goal distance for a land force: goals are the regions of the alliance's Victory conditions it does
+// not hold (distance 0) and enemy territories (4: any front will do, the objectives come first).
+void goal_distances(const Game& g, const State& s, Assessment& a) {
+  const Data& d = g.data();
+  a.goal_distance.fill(kForceFar);
+  for (const VictoryTerm& term : g.scenario().victory[at(side_index(a.side))].all_of)
+    for (RegionId r : term.of)
+      if (!friendly(s, r, a.side) && !under_truce(g, s, a.nation, r)) a.goal_distance[r] = 0;
+  for (const Region& r : d.regions)
+    if (r.is_territory() && g.scenario().in_play.test(r.rid) && friendly(s, r.rid, other(a.side)) && !under_truce(g, s, a.nation, r.rid))
+      a.goal_distance[r.rid] = std::min(a.goal_distance[r.rid], 4);
+  force_distances(g, !d.nations[at(a.nation)].has(NationRule::LandNeverAtSea), a.goal_distance);
 }
 
 void count_forces(const Game& g, const State& s, Assessment& a) {
@@ -175,7 +175,8 @@ struct Mine {
 
 class Planner {
  public:
-  Planner(const Game& g, const State& s, int nation) : g_(g), d_(g.data()), s_(s), nation_(nation), a_(assess(g, s, nation)) {
+  Planner(const Game& g, const State& s, int nation, RegionId kept)
+      : g_(g), d_(g.data()), s_(s), nation_(nation), a_(assess(g, s, nation)), campaign_(plan_campaign(g, s, a_, kept)) {
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& c = s.command[at(nation)][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0) continue;
@@ -186,6 +187,7 @@ class Planner {
   }
 
   SheetPlan run() {
+    strike();
     defend();
     attack();
     strike_fleets();
@@ -193,6 +195,7 @@ class Planner {
     advance();
     air_to_defence();
     plan_.bid = bid();
+    plan_.campaign = campaign_.target;
     return plan_;
   }
 
@@ -202,6 +205,8 @@ class Planner {
   const State& s_;
   int nation_;
   Assessment a_;
+  Campaign campaign_;
+  int home_guard_ = home_guard();
   std::vector<Mine> mine_;
   SheetPlan plan_;
   std::array<int, kMaxRegions> out_{}, in_{}, ships_in_{};
@@ -223,11 +228,29 @@ class Planner {
 
   // Leaving r must not bare a threatened capital or industry.
   // The nation's own capital is never emptied: its last land Command stays (a garrison that
-  // reinforcements from overseas could not replace in time).
+  // reinforcements from overseas could not replace in time), and an island capital keeps the strength
+  // of the enemy armies two moves away (home_guard_): its army, once sent overseas for a campaign,
+  // could not come back in time.
   bool can_leave(const Mine& m) const {
     if (m.cat != Category::Land || a_.importance[m.region] == 0) return true;
-    if (m.region == d_.nations[at(nation_)].capital && held(m.region) - m.strength <= 0) return false;
-    return held(m.region) - m.strength >= a_.threat[m.region];
+    if (last_at_capital(m)) return false;
+    const int guard = m.region == d_.nations[at(nation_)].capital ? std::max(home_guard_, a_.threat[m.region]) : a_.threat[m.region];
+    return held(m.region) - m.strength >= guard;
+  }
+
+  // The enemy land strength within two moves of the nation's capital (land steps 1, sea steps 2:
+  // kCampaignReach), troops at sea included.
+  int home_guard() const {
+    const RegionId capital = d_.nations[at(nation_)].capital;
+    if (capital == kNoRegion || !d_.region(capital).island) return 0;
+    std::array<int, kMaxRegions> dist;
+    dist.fill(kForceFar);
+    dist[capital] = 0;
+    force_distances(g_, true, dist);
+    int total = 0;
+    for (const Region& r : d_.regions)
+      if (dist[r.rid] <= kCampaignReach) total += a_.land[at(them())][r.rid];
+    return total;
   }
 
   bool order(Mine& m, RegionId dest) {
@@ -263,10 +286,70 @@ class Planner {
         if (need() <= 0 || full()) break;
         // A Command may bare a lesser vital region to save a greater one (Moscow before Leningrad).
         if (m.used || m.cat != Category::Land || m.region == v || (!can_leave(m) && a_.importance[m.region] >= a_.importance[v])) continue;
+        if (in_[m.region] > 0 || out_[v] > 0) continue;  // no Command both reinforces and leaves a region
         order(m, v);
       }
       if (need() > 0) short_of_defence_ = true;
     }
+  }
+
+  // The campaign's strike (bots_rules_campaign.cpp): every land Command beside the target (and
+  // transports in the seas beside it) goes in once they, the allies beside it and half the air
+  // within reach (as the defence counts the defender's air) are at least its defence: the attacker
+  // chooses the moment, bids for the first slot and brings its air. The allies strike too: their
+  // campaign is the same (the same public board, the same choice).
+  void strike() {
+    const RegionId t = campaign_.target;
+    if (t == kNoRegion) return;
+    int force = a_.land[at(me())][t] + alliance_beside(g_, a_, t) + air_within_reach(t) / 2;
+    const std::vector<Mine*> group = strike_group(t, force);
+    if (group.empty() || force < defence_of(t)) return;
+    launch_attack(group, t);
+  }
+
+  // Orders the group into t; an attack made (some order written) wants the first slot, and the air
+  // within reach supports it.
+  void launch_attack(const std::vector<Mine*>& group, RegionId t) {
+    int sent = 0;
+    for (Mine* m : group) sent += order(*m, t);
+    if (!sent) return;
+    ++attacks_;
+    capital_attacks_ += d_.region(t).capital_of != kNoNation;
+    air_support(t);
+  }
+
+  // The nation's Commands beside t that may strike it; `force` (the alliance beside t) loses those
+  // that may not. A Command may leave a threatened capital or industry for the strike when the
+  // target's own army is most of that threat: taking the target is that region's defence. The own
+  // capital keeps its last Command.
+  std::vector<Mine*> strike_group(RegionId t, int& force) {
+    std::vector<Mine*> group;
+    for (Mine& m : mine_) {
+      if (m.cat != Category::Land || !adjacent_for_land(m.region, t)) continue;
+      const bool may = !m.used && on_pad(m, t) && (can_leave(m) || (strikes_the_threat(a_, m.region, t) && !last_at_capital(m)));
+      if (may) group.push_back(&m);
+      else force -= m.strength;
+    }
+    return group;
+  }
+
+  bool last_at_capital(const Mine& m) const {
+    return m.region == d_.nations[at(nation_)].capital && held(m.region) - m.strength <= 0;
+  }
+
+  // The alliance's air strength within 2 regions of t, if it could land afterwards (air_support).
+  int air_within_reach(RegionId t) const {
+    if (!landing_near(t)) return 0;
+    int total = 0;
+    for (const Region& r : d_.regions)
+      if (air_distance(d_, r.rid, t) <= 2) total += a_.air[at(me())][r.rid];
+    return total;
+  }
+
+  void air_support(RegionId t) {
+    for (Mine& m : mine_)  // air support where it can land afterwards
+      if (!m.used && m.cat == Category::Air && air_distance(d_, m.region, t) <= 2 && landing_near(t) && a_.land[at(them())][t] > 0)
+        order(m, t);
   }
 
   int defence_of(RegionId t) const {
@@ -295,14 +378,7 @@ class Planner {
         force += m.strength;
       }
       if (group.empty() || force * 10 < defence * 13 + 10) continue;
-      int sent = 0;
-      for (Mine* m : group) sent += order(*m, t);
-      if (!sent) continue;
-      ++attacks_;
-      capital_attacks_ += d_.region(t).capital_of != kNoNation;
-      for (Mine& m : mine_)  // air support where it can land afterwards
-        if (!m.used && m.cat == Category::Air && air_distance(d_, m.region, t) <= 2 && landing_near(t) && a_.land[at(them())][t] > 0)
-          order(m, t);
+      launch_attack(group, t);
     }
   }
 
@@ -369,16 +445,25 @@ class Planner {
     return true;
   }
 
-  // 4. The rest of the army moves toward the goals: friendly ground (rail included) or a safe sea.
+  // Steps to where the army is wanted: the campaign's target for a Command within kCampaignPull of
+  // it, else the nearest goal (an army far away, e.g. Japan's home army, has fronts of its own).
+  int aim_distance(RegionId from, RegionId r) const {
+    if (campaign_.target != kNoRegion && campaign_.distance[from] <= kCampaignPull) return campaign_.distance[r];
+    return a_.goal_distance[r];
+  }
+
+  // 4. The rest of the army moves toward the campaign or the goals: friendly ground (rail included)
+  // or a safe sea.
   void advance() {
     for (Mine& m : mine_) {
       if (m.used || m.cat != Category::Land || full() || !can_leave(m)) continue;
       std::vector<RegionId> dests;
       pad_destinations(CCtx{g_, s_}, nation_, m.number, dests);
-      std::stable_sort(dests.begin(), dests.end(), [&](RegionId x, RegionId y) { return a_.goal_distance[x] < a_.goal_distance[y]; });
+      const auto aim = [&](RegionId r) { return aim_distance(m.region, r); };
+      std::stable_sort(dests.begin(), dests.end(), [&](RegionId x, RegionId y) { return aim(x) < aim(y); });
       int tries = 0;
       for (RegionId r : dests) {
-        if (a_.goal_distance[r] >= a_.goal_distance[m.region] || tries >= 4) break;
+        if (aim(r) >= aim(m.region) || tries >= 4) break;
         const Region& reg = d_.region(r);
         const bool ok = reg.is_sea() ? sea_safe(r)
                                      : friendly(s_, r, a_.side) && a_.land[at(them())][r] == 0;
@@ -423,6 +508,21 @@ class Planner {
 
 }  // namespace
 
-SheetPlan plan_sheet(const Game& g, const State& obs, int nation) { return Planner(g, obs, nation).run(); }
+SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign) {
+  return Planner(g, obs, nation, kept_campaign).run();
+}
+
+int alliance_beside(const Game& g, const Assessment& a, RegionId t) {
+  const Data& d = g.data();
+  int total = 0;
+  for (RegionId x : neighbours(d, t))
+    if (d.region(x).is_sea() || land_distance(d, x, t) == 1) total += a.land[at(side_index(a.side))][x];
+  return total;
+}
+
+bool strikes_the_threat(const Assessment& a, RegionId from, RegionId dest) {
+  const int them = 1 - side_index(a.side);
+  return a.land[at(them)][dest] > 0 && a.land[at(them)][dest] * 2 >= a.threat[from];
+}
 
 }  // namespace warroom

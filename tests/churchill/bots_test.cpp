@@ -60,6 +60,37 @@ TEST(Bots, ASeatsLegalActionsAreTheSameInItsObservation) {
   EXPECT_GT(compared, 1000);
 }
 
+// A random bot asks the game for its choice (Game::random_action, core::RandomBot): at a Meeting
+// turn (5.22) the rules count the actions and build only the one drawn. It must be the list's item
+// at the same draw, with the generator left in the same state, at every decision of random games.
+TEST(Bots, ARandomActionIsTheListsItemAtTheSameDraw) {
+  const Game g(data());
+  auto random = make_bot("random");
+  const std::array<Bot*, kPowers> bots = {random.get(), random.get(), random.get()};
+  long meeting_turns = 0;
+  for (const auto& sc : data().scenarios)
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      State s = g.new_game(sc, Options{seed % 2 == 0, seed % 3 == 0});
+      core::Rng chance(seed), choices(seed + 11);
+      play_until_human(g, s, bots, chance, choices, [&](core::Seat seat, core::Action a) {
+        if (seat != core::kChance) {
+          core::ActionList legal;
+          g.legal_actions(s, seat, legal);
+          const bool meeting = s.steps.top().id == StepId::MeetingTurn;
+          meeting_turns += meeting;
+          for (std::uint64_t draw = 0; draw < (meeting ? 8u : 1u); ++draw) {  // several indices of the long lists
+            core::Rng by_game(seed * 1000 + draw), by_list(seed * 1000 + draw);
+            ASSERT_EQ(g.random_action(s, seat, by_game), legal[by_list.below(static_cast<std::uint32_t>(legal.size()))])
+                << sc.id << " seed " << seed << " step " << static_cast<int>(s.steps.top().id);
+            ASSERT_EQ(by_game, by_list);
+          }
+        }
+        g.apply(s, seat, a, nullptr);
+      });
+    }
+  EXPECT_GT(meeting_turns, 500);
+}
+
 TEST(Bots, RulebookBotsPlayOnlyLegalActionsToTheEnd) {
   const Game g(data());
   auto bot = make_bot("rulebook");

@@ -4,28 +4,11 @@
 
 #include <algorithm>
 
-#include "tests/warroom/engine_fixture.h"
+#include "tests/warroom/bots_fixture.h"
 #include "warroom/bots_rules.h"
 
 namespace warroom::testing {
 namespace {
-
-// A new game at Phase 2 Step 1, every reorganization window closed without a change.
-State write_sheets_untouched(const Game& g) {
-  State s = g.new_game();
-  core::Rng chance(5);
-  while (top(s) != StepId::WriteSheets) {
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      core::OutcomeList outcomes;
-      g.chance_outcomes(s, outcomes);
-      g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), nullptr);
-      continue;
-    }
-    const int nation = s.steps.top().a;
-    g.apply(s, g.seat_of(nation), encode(ActionKind::Done, nation), nullptr);
-  }
-  return s;
-}
 
 int planned_strength_to(const Game& g, const State& s, int nation, const SheetPlan& plan, RegionId r) {
   int total = 0;

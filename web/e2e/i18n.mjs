@@ -128,6 +128,8 @@ try {
   await page.waitForSelector('#create-game');
   check((await page.textContent('#create-game')).trim() === 'Создать и играть', 'the lobby does not follow the browser\'s language (ru)');
   check(await page.getAttribute('html', 'lang') === 'ru', 'the page does not say it is Russian');
+  await checkWorded(page, 'ru lobby', /[А-Яа-яЁё]{3}/);
+  await page.screenshot({ path: `${out}/lobby-ru-1280x800.png` });
   await createGame(page);
   const cyrillic = /[А-Яа-яЁё]{3}/;
   check(cyrillic.test(await page.textContent('.phase')), 'the phase line is not Russian');
@@ -191,6 +193,12 @@ try {
   check(/4\.4[123]/.test(endIt) && /PV/.test(endIt), `the Italian end screen: ${endIt.slice(0, 200)}`);
   await checkWorded(page, 'it end', italian);
   await page.screenshot({ path: `${out}/end-it-1280x800.png` });
+  // The lobby, listing the games of both languages, in Italian.
+  await page.goto(base);
+  await page.waitForSelector('#create-game');
+  await page.waitForTimeout(1000);  // the list of games
+  await page.screenshot({ path: `${out}/lobby-it-1280x800.png` });
+  await checkWorded(page, 'it lobby', /\b(Partita|partita|Crea|Nuova)\b/);
   console.log(`1 passed, 0 failed (whole games: ${ru} decisions in Russian, ${it} in Italian; rule dialogs from the ${ruleRu} and ${ruleIt} editions; screenshots in ${out})`);
 } finally {
   await browser.close();

@@ -49,7 +49,8 @@ export interface Board {
   locations: { id: string; name: string; colony: boolean; theater: string; space: string | null }[];
   issues: { id: string; name: string; short?: string }[];  // short: the board's label (issue.<id>.short)
   cards: Record<string, Card>;
-  a_bomb: string[];  // 3.24: the A-Bomb track's spaces, in order
+  a_bomb: string[];  // 3.24: the A-Bomb track's spaces, in order (English names: the view's)
+  a_bomb_names?: string[];  // the same in the reader's language
 }
 
 const COLOR: Record<Power, string> = { UK: '#2e7d32', US: '#1565c0', USSR: '#c62828' };
