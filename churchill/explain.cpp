@@ -30,6 +30,8 @@ const std::map<std::string, std::string, std::less<>>& english() {
       {"why.no_alignment_place", "no location takes your Political Alignment marker (it needs your own network there and no marker yet): you may remove another's or leave it unplaced"},
       {"why.one_location", "only '{{action}}': it is the only location where your marker may go"},
       {"why.fewer_alignment_places", "{{count}} Political Alignment marker(s) to place but only {{places}} location(s) take one (your own network there, no marker yet, as the Global Issues allow): the rest may remove another's marker where you have a network, else they are lost"},
+      {"why.tie_us_wins_otherwise", "if no Leader breaks the tie, the US wins it, being tied (Arsenal of Democracy)"},
+      {"why.tie_us_gives_otherwise", "if no Leader breaks the tie, the US gives it to one of the tied powers (Arsenal of Democracy)"},
       {"why.arctic_closed", "no marker in {{location1}} or {{location2}}: the Arctic Theater has fewer than 3 naval support"},
       {"why.last_card_one_issue", "only '{{action}}': it is your last staff card, the only issue is left on the table, and your Leader may not advance"},
       {"why.chief_committed", "only '{{action}}': your last staff card is the Chief of Staff, committed before his value is rolled"},
@@ -136,6 +138,9 @@ std::optional<OptionsWhy> why_few_options(const Game& g, const State& s, core::S
       if (legal.size() == 1) why = make("why.one_issue_left", "5.14", {{"action", only}});
       break;
     case StepId::DirectedOffensives: if (legal.size() == 1) why = make("why.one_front_open", "6.1", {{"action", only}}); break;
+    case StepId::TieBreakOffer:  // what happens if every Leader declines (4.53)
+      why = make(s.steps.top().as<TieOffer>().tied & power_bit(Power::US) ? "why.tie_us_wins_otherwise" : "why.tie_us_gives_otherwise", "4.53");
+      break;
     case StepId::GlobalIssue: if (legal.size() == 1) why = make("why.one_global_marker", "6.11", {{"action", only}}); break;
     default: break;
   }

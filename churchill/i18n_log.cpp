@@ -66,7 +66,10 @@ class Wording {
 
 Worded Wording::message(const core::LogEntry& e) const {
   const auto [a, b, c, x] = e.args;
-  auto issue = [&](int i) { return nm(issue_key(d_, i)); };
+  auto issue = [&](int i) {  // "US Production 2" where two issues share a name
+    const std::string number = issue_number(d_, i);
+    return number.empty() ? nm(issue_key(d_, i)) : key("log.issue_numbered").with("issue", nm(issue_key(d_, i))).with("number", number);
+  };
   auto loc = [&](int i) { return nm(location_key(d_, i)); };
   switch (static_cast<Event>(e.event)) {
     case Event::ConferenceCard: {

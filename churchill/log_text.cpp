@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "churchill/game.h"
+#include "churchill/i18n_names.h"
 #include "churchill/rules.h"
 
 namespace churchill {
@@ -38,7 +39,10 @@ std::string held_because(int exception, int figure, int naval_needed) {
 std::string Game::describe(const core::LogEntry& e) const {
   const Data& d = *data_;
   const auto [a, b, c, x] = e.args;
-  auto issue = [&](int i) { return d.issues[at(i)].name; };
+  auto issue = [&](int i) {  // "US Production 2" where two issues share a name
+    const std::string number = issue_number(d, i);
+    return d.issues[at(i)].name + (number.empty() ? "" : " " + number);
+  };
   auto loc = [&](int i) { return d.locations[at(i)].name; };
   std::string text;
   switch (static_cast<Event>(e.event)) {

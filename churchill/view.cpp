@@ -152,7 +152,11 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
     if (value < 0) continue;
     // Other hands are hidden in an observation, so the copy never offers them a debate: an advance
     // says where its issue goes if nobody debates it.
-    const bool advance = top == StepId::MeetingTurn || top == StepId::ChiefIssue;
+    // A debate needs a staff card (even a Leader's discards one, 5.24): with none in other hands, no "if".
+    bool others_hold_cards = false;
+    for (int p = 0; p < kPowers; ++p)
+      others_hold_cards = others_hold_cards || (p != seat && __builtin_popcount(s.hand[at(p)]) + s.hidden_hand[at(p)] > 0);
+    const bool advance = (top == StepId::MeetingTurn || top == StepId::ChiefIssue) && others_hold_cards;
     // "value 3+2 = 5": the printed value and what attributes, Paranoia or a lesser choice change.
     Message note = base < 0 || base == value ? msg("note.value").with("value", std::to_string(value))
                                              : msg("note.value_changed").with("base", std::to_string(base))
@@ -549,10 +553,11 @@ class BoardText {
       const int cards = __builtin_popcount(s_.hand[at(p)]) + s_.hidden_hand[at(p)];
       const std::string full = n_.leader(l.card);  // "Sir Winston Churchill": the surname is enough here
       leaders += fmt::format(" {} {}{} {}", power(p), full.substr(full.rfind(' ') + 1),
-                             l.active ? (l.stays_home ? " " + tr("board.home") : "") : " " + tr("board.used"),
+                             l.active ? (l.stays_home ? " " + tr("board.home") : "") : " " + tr("board.inactive"),
                              tr("board.cards_short", {{"count", std::to_string(cards)}}));
     }
-    return out + leaders + "\n";
+    const std::string legend = tr("board.cards_legend");  // beside the Leaders, else under them
+    return out + leaders + (width_of(leaders) + 1 + width_of(legend) > 79 ? "\n    " : " ") + legend + "\n";
   }
 
   std::string table() const {
@@ -560,7 +565,9 @@ class BoardText {
     for (std::size_t i = 0; i < d_.issues.size(); ++i)
       if (s_.issues[i].where == IssueWhere::Table) {
         const std::string where = position(s_.issues[i]);
-        cells.push_back(pad(clip(n_.issue(static_cast<int>(i)), 35 - width_of(where)), 36 - width_of(where)) + where);
+        const std::string number = issue_number(d_, static_cast<int>(i));  // "US Production 2", as its commands
+        const std::string name = n_.issue(static_cast<int>(i)) + (number.empty() ? "" : " " + number);
+        cells.push_back(pad(clip(name, 35 - width_of(where)), 36 - width_of(where)) + where);
       }
     std::string out = tr("board.table") + "\n" + (cells.empty() ? "  " + tr("board.no_issues") + "\n" : columns(cells, 36, 2));
     if (const auto m = pending_message(g_, s_)) out += tr("board.being_debated") + " " + n_.render(*m) + "\n";
@@ -609,20 +616,20 @@ class BoardText {
       for (int i = 0; i < 2; ++i)
         if (s_.global[m] == static_cast<std::uint8_t>(gi.powers[at(i)]))
           pos = tr(global_issue_key(d_, static_cast<int>(m)) + ".advantage." + std::string(power_name(gi.powers[at(i)])));
-      out += fmt::format("{} {}", m == 0 ? "" : ",", pos);
+      out += fmt::format("{} {}: {}", m == 0 ? "" : ";", n_.global_issue(static_cast<int>(m)), pos);  // each marker by name
     }
     return out + "\n";
   }
 
-  // One card of the hand in at most 80 columns: "  3 beaverbrook  +2 to value if Churchill is
-  // still..." (the id is what an action names) with "(r)" for a card the project reconstructed.
+  // One card of the hand in lines of at most 80 columns: "  3 beaverbrook  +2 to value if Churchill
+  // is still ..." (the id is what an action names) with "(r)" for a card the project reconstructed.
   std::string hand_line(Power p, int c) const {
     const StaffCard& card = d_.staff[at(static_cast<int>(p))][at(c)];
     std::string text = n_.staff_text(p, c);
     if (const std::size_t colon = text.find(": "); colon != std::string::npos && colon < 24) text = text.substr(colon + 2);  // "Attribute: "
     const std::string mark = card.origin.provenance == Provenance::Reconstructed ? " (r)" : "";
     const std::string line = fmt::format("  {} {} {}", card.chief_of_staff() ? std::string("*") : std::to_string(card.value), pad(card.id, 12), text);
-    return clip(line, 79 - mark.size()) + mark + "\n";
+    return fit_line(line + mark, 18);  // whole: wrapped under the text, never cut
   }
 
   // The end of the game (4.4): every line that scored, by power (a condition met several times is one

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <thread>
+#include <utility>
 
 #include "cli/kit.h"
 #include "cli/rules_text.h"
@@ -193,6 +194,7 @@ class Play {
       std::fflush(stdout);
       std::string line;
       std::getline(std::cin, line);
+      if (!trim(line).empty()) typed_ahead_ = line;  // a command typed here is kept and run at the prompt
     }
     unseen_ = 0;
   }
@@ -258,13 +260,17 @@ class Play {
     const bool worded = language != "en" && seat != core::kChance;
     const std::size_t cell = std::max<std::size_t>(longest + 6, 24);
     const std::size_t fit = std::max<std::size_t>(1, static_cast<std::size_t>(width_) / cell);
-    const std::size_t columns = shown.size() > 12 && !worded ? std::min<std::size_t>(fit, 3) : 1;
     nlohmann::json notes, note_messages;
-    if (columns == 1 && seat != core::kChance) {
+    if (seat != core::kChance) {
       const nlohmann::json view = game_.view(seat, 0);
       notes = view.value("action_notes", nlohmann::json::object());
       note_messages = view.value("action_note_messages", nlohmann::json::object());
     }
+    // What each action does, wherever the title says it for one of them: one to a line, whatever the count.
+    const bool noted = std::any_of(shown.begin(), shown.end(), [&](std::size_t k) {
+      return (notes.is_object() && notes.contains(options[k])) || (note_messages.is_object() && note_messages.contains(options[k]));
+    });
+    const std::size_t columns = shown.size() > 12 && !worded && !noted ? std::min<std::size_t>(fit, 3) : 1;
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const std::string& o = options[shown[k]];
       if (columns == 1) {
@@ -298,7 +304,12 @@ class Play {
       std::printf("%s> ", seat == core::kChance ? "table" : seat_label(seat).c_str());
       std::fflush(stdout);
       std::string line;
-      if (!std::getline(std::cin, line)) return false;
+      if (typed_ahead_) {
+        line = *std::exchange(typed_ahead_, std::nullopt);
+        std::printf("%s\n", line.c_str());
+      } else if (!std::getline(std::cin, line)) {
+        return false;
+      }
       line = trim(line);
       if (line.empty()) continue;
       if (line == "quit" || line == "exit") return false;
@@ -593,6 +604,7 @@ class Play {
   core::Seat asked_ = core::kChance;  // the seat whose actions are listed
   bool prompted_ = false;   // a decision has been shown (no pause before the first)
   std::size_t unseen_ = 0;  // log lines narrated since the last decision was shown
+  std::optional<std::string> typed_ahead_;  // typed at "Press Enter to continue": the next prompt's input
   int width_ = terminal_width();
 };
 

@@ -254,5 +254,24 @@ TEST_F(FewOptions, Rule7_4_NorwayAndFinlandLeftOutWithoutThreeArcticNaval) {
   EXPECT_FALSE(why("UK")) << "three naval support open the Arctic's locations";
 }
 
+// 4.53: a Leader offered the tie break is told what happens if every Leader declines.
+TEST_F(FewOptions, Rule4_53_TheTieOfferSaysWhatHappensIfNoLeaderBreaksIt) {
+  const auto bits = [&](std::initializer_list<const char*> ps) {
+    std::uint8_t b = 0;
+    for (const char* p : ps) b = static_cast<std::uint8_t>(b | (1u << power(p)));
+    return b;
+  };
+  begin(StepId::TieBreakOffer, TieOffer{power("USSR"), 0, bits({"UK", "US"}), 0});
+  ASSERT_EQ(g_active(), "USSR");
+  auto w = why("USSR");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->key, "why.tie_us_wins_otherwise");
+  EXPECT_EQ(w->rule, "4.53");
+  begin(StepId::TieBreakOffer, TieOffer{power("USSR"), 0, bits({"UK", "USSR"}), 0});
+  w = why("USSR");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->text, "if no Leader breaks the tie, the US gives it to one of the tied powers (Arsenal of Democracy) (4.53)");
+}
+
 }  // namespace
 }  // namespace churchill::testing
