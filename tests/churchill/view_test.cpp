@@ -94,7 +94,7 @@ TEST_F(View, Rule_5_26_TheBoardNamesInactiveLeadersGlobalIssuesAndIssueNumbers) 
   meeting("UK");
   const std::string text = board_text(game, game.observe(s(), 0), 0);
   EXPECT_NE(text.find("US Roosevelt (inactive) 0c"), std::string::npos) << text;
-  EXPECT_NE(text.find("(Nc: N staff cards in hand)"), std::string::npos) << text;
+  EXPECT_NE(text.find("(c: cards in hand)"), std::string::npos) << text;
   EXPECT_NE(text.find("Global Issues: Churchill-Roosevelt: "), std::string::npos) << text;
   EXPECT_NE(text.find("Roosevelt-Stalin: "), std::string::npos) << text;
   EXPECT_NE(text.find("US Production 2"), std::string::npos) << text;
