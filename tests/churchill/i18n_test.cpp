@@ -495,14 +495,20 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
   EXPECT_GE(actions.size(), 15u);  // distinct kinds of action worded
 }
 
+// A log entry of `event` under `rule`.
+core::LogEntry entry(const char* rule, churchill::rules::Event event, std::array<std::int32_t, 4> args) {
+  core::LogEntry e;
+  e.rule = rule;
+  e.event = static_cast<std::uint16_t>(event);
+  e.args = args;
+  return e;
+}
+
 // 5.11: support a conference card places is the card's, not a power's: the log names the card, never "-".
 TEST(I18nLog, Rule_5_11_SupportPlacedByTheConferenceCardNamesTheCard) {
   const Data& d = data();
   const churchill::Game g(d);
-  core::LogEntry e;
-  e.rule = "5.11";
-  e.event = static_cast<std::uint16_t>(churchill::rules::Event::OffensivePlaced);
-  e.args = {static_cast<int>(d.front("far-east")), -1, 0, 0};
+  core::LogEntry e = entry("5.11", churchill::rules::Event::OffensivePlaced, {static_cast<int>(d.front("far-east")), -1, 0, 0});
   EXPECT_EQ(g.describe(e), "[5.11] the conference card places offensive support on the Far East Front");
   EXPECT_EQ(churchill::describe(Names(d, catalogues(), "en"), e), g.describe(e));
   e.event = static_cast<std::uint16_t>(churchill::rules::Event::NavalPlaced);
@@ -515,10 +521,8 @@ TEST(I18nLog, Rule_5_11_SupportPlacedByTheConferenceCardNamesTheCard) {
 TEST(I18nLog, Rule_5_12_APolMilRollSaysWhatItIsFor) {
   const Data& d = data();
   const churchill::Game g(d);
-  core::LogEntry e;
-  e.rule = "5.12";
-  e.event = static_cast<std::uint16_t>(churchill::rules::Event::PolMilCell);
-  e.args = {3, 6, static_cast<int>(d.location("malaya")), static_cast<int>(churchill::PolMilAction::RemoveAlignment) + 1};
+  core::LogEntry e = entry("5.12", churchill::rules::Event::PolMilCell,
+                           {3, 6, static_cast<int>(d.location("malaya")), static_cast<int>(churchill::PolMilAction::RemoveAlignment) + 1});
   EXPECT_EQ(g.describe(e), "[5.12] Pol-Mil table 3-6: Malaya, to remove Political Alignment markers (if there are none: no effect)");
   EXPECT_EQ(churchill::describe(Names(d, catalogues(), "en"), e), g.describe(e));
   e.args[3] = static_cast<int>(churchill::PolMilAction::PlaceNetworks) + 1;
