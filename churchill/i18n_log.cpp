@@ -167,6 +167,7 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::Surrender: return {"log.surrender", {{"axis", nm(axis_key(d_, a == 0 ? 0 : 1))}}, {}};
     case Event::GameWon: return {"log.game_won", {{"power", power(a)}}, {}};
     case Event::SecretAgendaDrawn: return {"log.secret_agenda_drawn", {{"power", power(a)}}, b};
+    case Event::BreakthroughHeld: return {"log.breakthrough_held", {{"front", nm(front_key(d_, a))}, {"space", nm(space_key(d_, b))}}, {}};
   }
   return {"log.unknown_event", {{"event", num(e.event)}}, {}};
 }

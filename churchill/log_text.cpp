@@ -143,6 +143,9 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::Surrender: text = a == 0 ? "Germany surrenders" : "Japan surrenders"; break;
     case Event::GameWon: text = fmt::format("the game is over: {} wins", power(a)); break;
     case Event::SecretAgendaDrawn: text = fmt::format("{} draws {} Secret Agenda markers", power(a), b); break;
+    case Event::BreakthroughHeld:
+      text = fmt::format("the {} breaks through but stops: {} is an amphibious space", d.fronts[at(a)].name, d.spaces[at(b)].name);
+      break;
   }
   return fmt::format("[{}] {}", e.rule, text);
 }

@@ -93,6 +93,7 @@ enum class Event : std::uint16_t {
   Surrender,          // 0 Germany, 1 Japan
   GameWon,            // power
   SecretAgendaDrawn,  // power, count
+  BreakthroughHeld,   // front, the space it would enter second: a breakthrough stops before an amphibious space (7.74)
 };
 
 // What a rules function works on.

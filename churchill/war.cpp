@@ -580,6 +580,7 @@ void apply_front_roll(const Ctx& c, core::Action a) {
     const int next = s.front[at(front)] + 1;
     const Front& f = c.d.fronts[at(front)];
     if (next < static_cast<int>(f.track.size()) && !f.track[at(next)].amphibious && may_enter(c, front, next)) enter(c, front, "7.74");
+    else if (next < static_cast<int>(f.track.size()) && f.track[at(next)].amphibious) c.note("7.74", -1, Event::BreakthroughHeld, front, f.track[at(next)].space);
   }
 }
 

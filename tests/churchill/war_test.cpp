@@ -279,6 +279,8 @@ TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   begin(StepId::FrontRoll, FrontRollFor{cp});
   chance("roll 10");
   EXPECT_EQ(s().front[cp], 1) << "one space: the second would be amphibious (7.74)";
+  EXPECT_NE(log_text().find("[7.74] the Central Pacific Front breaks through but stops: Iwo Jima is an amphibious space"),
+            std::string::npos) << log_text();
 }
 
 TEST_F(War, Rule_7_13_AdvancePutsRivalNetworksBehindTheFrontOnce) {
