@@ -20,6 +20,7 @@
 #include "core/i18n.h"
 #include "core/rng.h"
 #include "core/session.h"
+#include "tests/support/command.h"
 
 namespace {
 
@@ -631,6 +632,19 @@ TEST(RulesText, RequestsNameASectionAndMaybeALanguage) {
 // run where the editions are absent): the Italian one lacks 5.25.
 const std::filesystem::path kTestRules = kSourceDir / "tests" / "support" / "rulebooks";
 
+TEST(RulesText, TheRulesCommandGivesTheEnglishSectionAnEditionLacksAndSaysSo) {
+  const char* binary = std::getenv("CHURCHILL_BINARY");
+  if (!binary) GTEST_SKIP() << "run through ctest";
+  const std::string with_test_rules = "CHURCHILL_RULES_DIR=" + kTestRules.string() + " " + binary;
+  auto r = test_support::run_command(with_test_rules, "rules 5.25 --lang it");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "5.25 is not in the it edition; the English text follows.\n5.25 Staff Star\nA staff card with a star stays home.\n");
+  r = test_support::run_command(with_test_rules, "rules 5.24 --lang it");
+  EXPECT_EQ(r.out.rfind("5.24 Controbattere un Argomento\n", 0), 0u) << "no note when the edition has it: " << r.out;
+  r = test_support::run_command(with_test_rules, "rules 9.9 --lang it");
+  EXPECT_NE(r.status, 0) << "in no edition: an error";
+}
+
 TEST(RulesText, AnEditionLackingASectionGivesTheEnglishOne) {
   const auto it = core::rules_text_or_english(kTestRules, "churchill", "5.24", "it", 200);
   ASSERT_TRUE(it.found) << it.text;
@@ -705,11 +719,8 @@ TEST(RulesText, TheRulesCommandPrintsAnEditionsSectionAndRefusesBadInput) {
   if (!binary) GTEST_SKIP() << "run through ctest";
   if (!std::filesystem::exists(kRules / "churchill-rules-it.txt")) GTEST_SKIP() << "no rulebooks in " << kRules;
   auto run = [&](const std::string& args) {
-    std::string out;
-    FILE* p = ::popen((std::string(binary) + " " + args + " 2>&1").c_str(), "r");
-    char buf[4096];
-    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-    return std::pair<int, std::string>{::pclose(p), out};
+    const test_support::Result r = test_support::run_command(binary, args);
+    return std::pair<int, std::string>{r.status, r.out};
   };
   auto [status, out] = run("rules 5.24 --lang it");
   EXPECT_EQ(status, 0);
