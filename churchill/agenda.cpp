@@ -209,7 +209,7 @@ void apply_band_roll(const Ctx& c, core::Action a) {
     const int red = roll / 8, blue = roll % 8;
     const int location = c.d.polmil.cells[at(red - 1)][at(blue - 1)];
     const int power = e.powers ? kPolMilOrder[r.order] : -1;
-    c.note("5.12", power, Event::PolMilCell, red, blue, location);
+    c.note("5.12", power, Event::PolMilCell, red, blue, location, static_cast<int>(e.polmil) + 1);  // + 1: what the roll is for
     apply_polmil_result(c, e, power, location);
     if (r.rolls_left > 1) {
       c.push(StepId::PolMilRoll, BandRoll{r.band, r.effect, r.rolls_per_power, r.order, r.rolls_left - 1});

@@ -198,24 +198,29 @@ std::string_view end_case_name(EndCase c) {
   return kNames[static_cast<std::size_t>(c)];
 }
 
+// 4.43: the totals after the highest loses 5 VP, the second 3 and the lowest gains 5.
+std::array<int, kPowers> hegemon_adjusted(const std::array<int, kPowers>& v) {
+  const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
+  const std::uint8_t top = tied_at(v, most), bottom = tied_at(v, fewest);
+  std::array<int, kPowers> adjusted = v;
+  for (int p = 0; p < kPowers; ++p) {
+    const bool is_top = top & (1u << p), is_bottom = bottom & (1u << p);
+    if (most == fewest) break;  // all three tied: the adjustments cancel
+    if (__builtin_popcount(top) == 2) adjusted[at(p)] += is_top ? -5 : 5;
+    else if (__builtin_popcount(bottom) == 2) adjusted[at(p)] += is_bottom ? 5 : -5;
+    else adjusted[at(p)] += is_top ? -5 : is_bottom ? 5 : -3;
+  }
+  return adjusted;
+}
+
 // 4.4: the winner at the end of the game.
 int Game::winner(const State& s) const {
   std::array<int, kPowers> v = totals(s, true);
-  const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
+  const int most = *std::max_element(v.begin(), v.end());
   const std::uint8_t top = tied_at(v, most);
   switch (end_case(s, v)) {
-    case EndCase::GlobalHegemon: {  // 4.43: -5 / -3 / +5
-      const std::uint8_t bottom = tied_at(v, fewest);
-      std::array<int, kPowers> adjusted = v;
-      for (int p = 0; p < kPowers; ++p) {
-        const bool is_top = top & (1u << p), is_bottom = bottom & (1u << p);
-        if (most == fewest) break;  // all three tied: the adjustments cancel
-        if (__builtin_popcount(top) == 2) adjusted[at(p)] += is_top ? -5 : 5;
-        else if (__builtin_popcount(bottom) == 2) adjusted[at(p)] += is_bottom ? 5 : -5;
-        else adjusted[at(p)] += is_top ? -5 : is_bottom ? 5 : -3;
-      }
-      return highest_wins(*this, s, adjusted);
-    }
+    case EndCase::GlobalHegemon:  // 4.43: -5 / -3 / +5
+      return highest_wins(*this, s, hegemon_adjusted(v));
     case EndCase::AllianceVictory:
       return highest_wins(*this, s, v);
     case EndCase::BrokenAlliance:

@@ -29,6 +29,10 @@ const std::map<std::string, std::string, std::less<>>& english() {
       {"why.no_network_place", "no location takes a new Clandestine Network: you may remove another power's instead, one for one, or leave it unplaced"},
       {"why.no_alignment_place", "no location takes your Political Alignment marker (it needs your own network there and no marker yet): you may remove another's or leave it unplaced"},
       {"why.one_location", "only '{{action}}': it is the only location where your marker may go"},
+      {"why.fewer_alignment_places", "{{count}} Political Alignment marker(s) to place but only {{places}} location(s) take one (your own network there, no marker yet, as the Global Issues allow): the rest may remove another's marker where you have a network, else they are lost"},
+      {"why.tie_us_wins_otherwise", "if no Leader breaks the tie, the US wins it, being tied (Arsenal of Democracy)"},
+      {"why.tie_us_gives_otherwise", "if no Leader breaks the tie, the US gives it to one of the tied powers (Arsenal of Democracy)"},
+      {"why.arctic_closed", "no marker in {{location1}} or {{location2}}: the Arctic Theater has fewer than 3 naval support"},
       {"why.last_card_one_issue", "only '{{action}}': it is your last staff card, the only issue is left on the table, and your Leader may not advance"},
       {"why.chief_committed", "only '{{action}}': your last staff card is the Chief of Staff, committed before his value is rolled"},
       {"why.production_mandate", "your production goes first where the conference card mandates it; free choices come after"},
@@ -88,12 +92,21 @@ std::optional<OptionsWhy> allocation(const Game& g, const State& s, int seat) {
   }
 }
 
-// 7.11-7.12, 7.31-7.32: nowhere to place, or one place.
-std::optional<OptionsWhy> placement(StepId step, const core::ActionList& legal, const std::string& only) {
-  const bool networks = step == StepId::PlaceNetworks;
+// 7.11-7.12, 7.31-7.32: nowhere to place, or one place; 7.3: fewer places than markers; 7.4: the
+// Arctic's locations closed.
+std::optional<OptionsWhy> placement(const Game& g, const State& s, int seat, const core::ActionList& legal, const std::string& only) {
+  const bool networks = s.steps.top().id == StepId::PlaceNetworks;
   if (all_of_kind(legal, {Act::RemoveNetwork, Act::RemoveAlignment, Act::Decline}))
     return networks ? make("why.no_network_place", "7.12") : make("why.no_alignment_place", "7.31, 7.32");
   if (legal.size() == 1) return make("why.one_location", networks ? "7.11" : "7.31", {{"action", only}});
+  const auto places = std::count_if(legal.begin(), legal.end(), [](core::Action a) { return kind_of(a) == Act::PlaceAlignment; });
+  if (!networks && places < s.to_place[at(seat)])
+    return make("why.fewer_alignment_places", "7.3, 7.31, 7.32", {{"count", std::to_string(s.to_place[at(seat)])}, {"places", std::to_string(places)}});
+  const rules::Ctx c{g, g.data(), g.known(), const_cast<State&>(s), nullptr};  // only read
+  std::vector<std::pair<std::string, std::string>> closed;  // 7.4 names the two: Norway and Finland
+  for (int l = 0; l < static_cast<int>(g.data().locations.size()); ++l)
+    if (rules::arctic_closed(c, l)) closed.push_back({fmt::format("location{}", closed.size() + 1), g.data().locations[at(l)].name});
+  if (closed.size() == 2) return make("why.arctic_closed", "7.4", closed);
   return std::nullopt;
 }
 
@@ -119,12 +132,15 @@ std::optional<OptionsWhy> why_few_options(const Game& g, const State& s, core::S
     case StepId::Allocation: why = allocation(g, s, seat); break;
     case StepId::DebateOffer: why = debate_offer(s); break;
     case StepId::ChiefIssue: if (legal.size() == 1) why = make("why.one_issue_on_table", "5.25", {{"action", only}}); break;
-    case StepId::PlaceNetworks: case StepId::PlaceAlignment: why = placement(step, legal, only); break;
+    case StepId::PlaceNetworks: case StepId::PlaceAlignment: why = placement(g, s, seat, legal, only); break;
     case StepId::AgendaPlay: if (legal.size() == 1) why = make("why.one_card_left", "5.13", {{"action", only}}); break;
     case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs:
       if (legal.size() == 1) why = make("why.one_issue_left", "5.14", {{"action", only}});
       break;
     case StepId::DirectedOffensives: if (legal.size() == 1) why = make("why.one_front_open", "6.1", {{"action", only}}); break;
+    case StepId::TieBreakOffer:  // what happens if every Leader declines (4.53)
+      why = make(s.steps.top().as<TieOffer>().tied & power_bit(Power::US) ? "why.tie_us_wins_otherwise" : "why.tie_us_gives_otherwise", "4.53");
+      break;
     case StepId::GlobalIssue: if (legal.size() == 1) why = make("why.one_global_marker", "6.11", {{"action", only}}); break;
     default: break;
   }

@@ -66,6 +66,8 @@ struct ScoreSheet {
 // 4.4: the three end-game situations.
 enum class EndCase : std::uint8_t { AllianceVictory, BrokenAlliance, GlobalHegemon };
 std::string_view end_case_name(EndCase c);  // "4.41 Alliance Victory", ...
+// 4.43: the totals after the highest loses 5 VP, the second 3 and the lowest gains 5 (ties as 4.43 says).
+std::array<int, kPowers> hegemon_adjusted(const std::array<int, kPowers>& totals);
 
 class Game {
  public:

@@ -66,7 +66,10 @@ class Wording {
 
 Worded Wording::message(const core::LogEntry& e) const {
   const auto [a, b, c, x] = e.args;
-  auto issue = [&](int i) { return nm(issue_key(d_, i)); };
+  auto issue = [&](int i) {  // "US Production 2" where two issues share a name
+    const std::string number = issue_number(d_, i);
+    return number.empty() ? nm(issue_key(d_, i)) : key("log.issue_numbered").with("issue", nm(issue_key(d_, i))).with("number", number);
+  };
   auto loc = [&](int i) { return nm(location_key(d_, i)); };
   switch (static_cast<Event>(e.event)) {
     case Event::ConferenceCard: {
@@ -90,13 +93,20 @@ Worded Wording::message(const core::LogEntry& e) const {
       return {"log.reserve_theater", {{"reserve", reserve}, {"count", num(b)}, {"theater", nm(theater_key(d_, x))}}, {}};
     }
     case Event::NavalLost: return {"log.naval_lost", {{"theater", nm(theater_key(d_, a))}}, {}};
-    case Event::NavalPlaced: return {"log.naval_placed", {{"power", power(b)}, {"theater", nm(theater_key(d_, a))}}, {}};
+    case Event::NavalPlaced:  // by a power, or by the conference card (5.11): no power
+      if (b < 0) return {"log.naval_placed_card", {{"theater", nm(theater_key(d_, a))}}, {}};
+      return {"log.naval_placed", {{"power", power(b)}, {"theater", nm(theater_key(d_, a))}}, {}};
     case Event::OffensivePlaced:
+      if (b < 0) return {"log.offensive_placed_card", {{"front", nm(front_key(d_, a))}}, {}};
       return {c ? "log.offensive_placed_bonus" : "log.offensive_placed", {{"power", power(b)}, {"front", nm(front_key(d_, a))}}, {}};
     case Event::ConvoyRoll: return {b ? "log.convoy_roll_arrives" : "log.convoy_roll_sunk", {{"roll", num(a)}}, {}};
     case Event::ConvoyArrives: return {"log.convoy_arrives", {}, {}};
     case Event::PolMilCount: return {"log.polmil_count", {{"roll", num(a)}}, b};
-    case Event::PolMilCell: return {"log.polmil_cell", {{"red", num(a)}, {"blue", num(b)}, {"location", loc(c)}}, {}};
+    case Event::PolMilCell: {  // 5.12: what the roll is for; a removal with nothing to remove does nothing
+      static constexpr const char* kFor[] = {"log.polmil_cell", "log.polmil_for_networks", "log.polmil_for_alignment", "log.polmil_for_network_removal",
+                                             "log.polmil_for_alignment_removal", "log.polmil_for_network_removal", "log.polmil_for_alignment_removal"};
+      return {kFor[x >= 0 && x <= 6 ? x : 0], {{"red", num(a)}, {"blue", num(b)}, {"location", loc(c)}}, {}};
+    }
     case Event::NetworkPlaced: return {"log.network_placed", {{"power", power(a)}, {"location", loc(b)}}, {}};
     case Event::NetworkRemoved: return {"log.network_removed", {{"power", power(a)}, {"location", loc(b)}}, {}};
     case Event::AlignmentPlaced: return {"log.alignment_placed", {{"power", power(a)}, {"location", loc(b)}}, {}};
@@ -157,6 +167,7 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::Surrender: return {"log.surrender", {{"axis", nm(axis_key(d_, a == 0 ? 0 : 1))}}, {}};
     case Event::GameWon: return {"log.game_won", {{"power", power(a)}}, {}};
     case Event::SecretAgendaDrawn: return {"log.secret_agenda_drawn", {{"power", power(a)}}, b};
+    case Event::BreakthroughHeld: return {"log.breakthrough_held", {{"front", nm(front_key(d_, a))}, {"space", nm(space_key(d_, b))}}, {}};
   }
   return {"log.unknown_event", {{"event", num(e.event)}}, {}};
 }

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace churchill {
 
 namespace {
@@ -65,6 +67,14 @@ std::string Names::staff(Power p, int card) const { return name(staff_key(data_,
 std::string Names::staff_office(Power p, int card) const { return tr(staff_key(data_, p, card) + ".office"); }
 std::string Names::staff_text(Power p, int card) const { return tr(staff_key(data_, p, card) + ".text"); }
 std::string Names::conference(int number) const { return name(conference_key(number)); }
+// Two issues of one name (US Production) keep the number their ids and commands end with: "US Production 2".
+std::string issue_number(const Data& d, int issue) {
+  const Issue& is = d.issues[at(issue)];
+  const auto same = std::count_if(d.issues.begin(), d.issues.end(), [&](const Issue& o) { return o.name == is.name; });
+  const auto dash = is.id.rfind('-');
+  if (same < 2 || dash == std::string::npos) return "";
+  return is.id.substr(dash + 1);
+}
 std::string Names::issue(int issue) const { return name(issue_key(data_, issue)); }
 std::string Names::theater(int theater) const { return name(theater_key(data_, theater)); }
 std::string Names::axis(int axis) const { return name(axis_key(data_, axis)); }

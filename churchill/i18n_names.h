@@ -19,6 +19,7 @@ struct State;
 std::string power_key(Power p);                             // "power.UK"
 std::string leader_key(const Data& d, int leader);          // "leader.churchill"
 std::string staff_key(const Data& d, Power p, int card);    // "staff.portal"
+std::string issue_number(const Data& d, int issue);  // "2" for us-production-2, "" for an issue whose name is its own
 std::string conference_key(int number);                     // "conference.1" (the rulebook numbers them, 9.71)
 std::string issue_key(const Data& d, int issue);            // "issue.second-front"
 std::string theater_key(const Data& d, int theater);

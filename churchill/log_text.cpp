@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "churchill/game.h"
+#include "churchill/i18n_names.h"
 #include "churchill/rules.h"
 
 namespace churchill {
@@ -38,7 +39,10 @@ std::string held_because(int exception, int figure, int naval_needed) {
 std::string Game::describe(const core::LogEntry& e) const {
   const Data& d = *data_;
   const auto [a, b, c, x] = e.args;
-  auto issue = [&](int i) { return d.issues[at(i)].name; };
+  auto issue = [&](int i) {  // "US Production 2" where two issues share a name
+    const std::string number = issue_number(d, i);
+    return d.issues[at(i)].name + (number.empty() ? "" : " " + number);
+  };
   auto loc = [&](int i) { return d.locations[at(i)].name; };
   std::string text;
   switch (static_cast<Event>(e.event)) {
@@ -60,12 +64,24 @@ std::string Game::describe(const core::LogEntry& e) const {
                          c >= 0 ? "against the " + d.fronts[at(c)].name : "in the " + d.theaters[at(x)].name);
       break;
     case Event::NavalLost: text = "a naval support marker is lost in the " + d.theaters[at(a)].name; break;
-    case Event::NavalPlaced: text = fmt::format("{} places naval support in the {}", power(b), d.theaters[at(a)].name); break;
-    case Event::OffensivePlaced: text = fmt::format("{} places offensive support on the {}{}", power(b), d.fronts[at(a)].name, c ? " (bonus)" : ""); break;
+    case Event::NavalPlaced:  // by a power, or by the conference card (5.11)
+      text = fmt::format("{} places naval support in the {}", b < 0 ? "the conference card" : power(b), d.theaters[at(a)].name);
+      break;
+    case Event::OffensivePlaced:
+      text = fmt::format("{} places offensive support on the {}{}", b < 0 ? "the conference card" : power(b), d.fronts[at(a)].name, c ? " (bonus)" : "");
+      break;
     case Event::ConvoyRoll: text = fmt::format("Murmansk convoy roll {}: {}", a, b ? "it arrives, USSR production +1" : "sunk by U-boats"); break;
     case Event::ConvoyArrives: text = "the escorted Murmansk convoy arrives: USSR production +1"; break;
     case Event::PolMilCount: text = fmt::format("roll {}: {} roll(s) on the Pol-Mil table", a, b); break;
-    case Event::PolMilCell: text = fmt::format("Pol-Mil table {}-{}: {}", a, b, loc(c)); break;
+    case Event::PolMilCell: {  // 5.12: what the roll is for (1 + PolMilAction)
+      static constexpr const char* kFor[] = {"", ", for a Clandestine Network", ", for a Political Alignment marker",
+                                             ", to remove Clandestine Networks (if there are none: no effect)",
+                                             ", to remove Political Alignment markers (if there are none: no effect)",
+                                             ", to remove Clandestine Networks (if there are none: no effect)",
+                                             ", to remove Political Alignment markers (if there are none: no effect)"};
+      text = fmt::format("Pol-Mil table {}-{}: {}{}", a, b, loc(c), kFor[x >= 0 && x <= 6 ? x : 0]);
+      break;
+    }
     case Event::NetworkPlaced: text = fmt::format("{} Clandestine Network placed in {}", power(a), loc(b)); break;
     case Event::NetworkRemoved: text = fmt::format("{} Clandestine Network removed from {}", power(a), loc(b)); break;
     case Event::AlignmentPlaced: text = fmt::format("{} Political Alignment placed in {}", power(a), loc(b)); break;
@@ -127,6 +143,9 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::Surrender: text = a == 0 ? "Germany surrenders" : "Japan surrenders"; break;
     case Event::GameWon: text = fmt::format("the game is over: {} wins", power(a)); break;
     case Event::SecretAgendaDrawn: text = fmt::format("{} draws {} Secret Agenda markers", power(a), b); break;
+    case Event::BreakthroughHeld:
+      text = fmt::format("the {} breaks through but stops: {} is an amphibious space", d.fronts[at(a)].name, d.spaces[at(b)].name);
+      break;
   }
   return fmt::format("[{}] {}", e.rule, text);
 }

@@ -42,7 +42,7 @@ enum class Event : std::uint16_t {
   ConvoyRoll,         // die, arrived
   ConvoyArrives,      // power
   PolMilCount,        // die, rolls
-  PolMilCell,         // red, blue, location
+  PolMilCell,         // red, blue, location, 1 + the PolMilAction the roll is for
   NetworkPlaced,      // power, location
   NetworkRemoved,     // power, location
   AlignmentPlaced,    // power, location
@@ -93,6 +93,7 @@ enum class Event : std::uint16_t {
   Surrender,          // 0 Germany, 1 Japan
   GameWon,            // power
   SecretAgendaDrawn,  // power, count
+  BreakthroughHeld,   // front, the space it would enter second: a breakthrough stops before an amphibious space (7.74)
 };
 
 // What a rules function works on.
@@ -311,6 +312,8 @@ std::uint8_t marker_of(const Data& d, Power a, Power b);
 std::uint32_t front_countries(const Data& d, const Known& k);
 // 7.72: a Front's strength: 2, +2 per offensive support, -2 per Axis reserve opposing it.
 int front_strength(const State& s, int front);
+// 7.4: Norway and Finland take no marker while the Arctic Theater has fewer than three naval support.
+bool arctic_closed(const Ctx& c, int location);
 // 7.73 exceptions 3 (D-Day: Normandy needs the Second Front) and 4 (Soviet Far East: Manchuria
 // needs USSR Declares War): does a conditional issue not in effect bar track position `pos`?
 bool barred_by_conditional(const Known& k, const State& s, const Front& front, int pos);

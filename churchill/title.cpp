@@ -41,7 +41,8 @@ nlohmann::json layout_json(const Data& data) {
     a_bomb_ids.push_back(space.id);
   }
   return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}, {"a_bomb", a_bomb},
-          {"a_bomb_ids", a_bomb_ids}};
+          {"a_bomb_ids", a_bomb_ids},
+          {"conference_cards", conference_cards_json(data)}, {"polmil_table", polmil_table_json(data)}};
 }
 
 core::RulesText rules_section(const std::filesystem::path& rules_dir, const std::string& section, const std::string& language,

@@ -152,7 +152,11 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
     if (value < 0) continue;
     // Other hands are hidden in an observation, so the copy never offers them a debate: an advance
     // says where its issue goes if nobody debates it.
-    const bool advance = top == StepId::MeetingTurn || top == StepId::ChiefIssue;
+    // A debate needs a staff card (even a Leader's discards one, 5.24): with none in other hands, no "if".
+    bool others_hold_cards = false;
+    for (int p = 0; p < kPowers; ++p)
+      others_hold_cards = others_hold_cards || (p != seat && __builtin_popcount(s.hand[at(p)]) + s.hidden_hand[at(p)] > 0);
+    const bool advance = (top == StepId::MeetingTurn || top == StepId::ChiefIssue) && others_hold_cards;
     // "value 3+2 = 5": the printed value and what attributes, Paranoia or a lesser choice change.
     Message note = base < 0 || base == value ? msg("note.value").with("value", std::to_string(value))
                                              : msg("note.value_changed").with("base", std::to_string(base))
@@ -169,24 +173,34 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
 }
 
 // 4.4 and 9.4 at the end: the case that applied, each power's scoring lines, and the winner in words.
-nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) {
-  const Data& d = g.data();
-  nlohmann::json lines = nlohmann::json::array();
-  for (const ScoreLine& l : sheet.lines) {
-    Message text = l.condition == "10.3" ? msg("end.secret_agenda_line") : Message::plain(l.condition);
-    for (const VictoryCondition& v : d.victory)
-      if (v.id == l.condition) text = msg(victory_key(v) + ".text");
-    lines.push_back({{"condition", l.condition}, {"power", pname(l.power)}, {"vp", l.vp},
-                     {"text", g.catalogues().render(core::i18n::kFallbackLanguage, text)}, {"message", core::i18n::to_json(text)}});
-  }
-  const auto& v = sheet.total;
+// The text of a 9.4 line that scored (or of a Secret Agenda marker, 10.3).
+Message score_line_text(const Data& d, const ScoreLine& l) {
+  Message text = l.condition == "10.3" ? msg("end.secret_agenda_line") : Message::plain(l.condition);
+  for (const VictoryCondition& v : d.victory)
+    if (v.id == l.condition) text = msg(victory_key(v) + ".text");
+  return text;
+}
+
+// "UK 23, US 31, USSR 40": a power's totals as a message.
+Message totals_message(const std::array<int, kPowers>& v) {
+  Message totals = msg("end.totals");
+  for (int p = 0; p < kPowers; ++p)
+    totals.name(fmt::format("power{}", p), power_key(static_cast<Power>(p))).with(fmt::format("vp{}", p), std::to_string(v[at(p)]));
+  return totals;
+}
+
+// 4.43: the totals after the adjustment, when neither Axis power surrendered (else none).
+std::optional<Message> adjusted_message(const Game& g, const State& s, const std::array<int, kPowers>& v) {
+  if (g.end_case(s, v) != EndCase::GlobalHegemon) return std::nullopt;
+  return msg("end.adjusted_totals").with("totals", totals_message(hegemon_adjusted(v)));
+}
+
+// 4.4: which case applied to the final totals and why the winner won.
+Message end_why(const Game& g, const State& s, const std::array<int, kPowers>& v) {
   const EndCase end = g.end_case(s, v);
   const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
   int top_count = 0;
   for (int t : v) top_count += t == most;
-  Message totals = msg("end.totals");
-  for (int p = 0; p < kPowers; ++p)
-    totals.name(fmt::format("power{}", p), power_key(static_cast<Power>(p))).with(fmt::format("vp{}", p), std::to_string(v[at(p)]));
   Message why = msg("end.why_alliance");
   switch (end) {
     case EndCase::AllianceVictory:
@@ -201,9 +215,23 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
                                                                                     : "end.neither_surrendered"));
       break;
   }
-  why.with("totals", totals).with("most", std::to_string(most)).with("fewest", std::to_string(fewest))
+  why.with("totals", totals_message(v)).with("most", std::to_string(most)).with("fewest", std::to_string(fewest))
       .with("difference", std::to_string(most - fewest));
   if (s.winner >= 0) why = msg("end.why_and_winner").with("why", why).name("power", power_key(static_cast<Power>(s.winner)));
+  return why;
+}
+
+nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) {
+  const Data& d = g.data();
+  nlohmann::json lines = nlohmann::json::array();
+  for (const ScoreLine& l : sheet.lines) {
+    const Message text = score_line_text(d, l);
+    lines.push_back({{"condition", l.condition}, {"power", pname(l.power)}, {"vp", l.vp},
+                     {"text", g.catalogues().render(core::i18n::kFallbackLanguage, text)}, {"message", core::i18n::to_json(text)}});
+  }
+  const EndCase end = g.end_case(s, sheet.total);
+  const Message why = end_why(g, s, sheet.total);
+  const auto adjusted = adjusted_message(g, s, sheet.total);
   nlohmann::json surrendered = nlohmann::json::array(), surrendered_keys = nlohmann::json::array();
   for (std::size_t a = 0; a < 2; ++a)
     if (s.surrendered[a]) {
@@ -214,7 +242,9 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
   static constexpr const char* kCases[] = {"board.case_alliance_victory", "board.case_broken_alliance", "board.case_global_hegemon"};
   return {{"case", end_case_name(end)}, {"case_key", kCases[static_cast<int>(end)]}, {"lines", lines}, {"surrendered", surrendered},
           {"surrendered_keys", surrendered_keys}, {"why", g.catalogues().render(core::i18n::kFallbackLanguage, why)},
-          {"why_message", core::i18n::to_json(why)}};
+          {"why_message", core::i18n::to_json(why)},
+          // 4.43: the totals the winner is chosen by, when neither or one Axis power surrendered
+          {"adjusted_message", adjusted ? core::i18n::to_json(*adjusted) : nlohmann::json(nullptr)}};
 }
 
 }  // namespace
@@ -234,6 +264,35 @@ nlohmann::json cards_json(const Data& d) {
   return cards;
 }
 
+nlohmann::json conference_cards_json(const Data& d) {
+  nlohmann::json cards = nlohmann::json::object();
+  for (const ConferenceCard& c : d.conference_cards) {
+    nlohmann::json bands = nlohmann::json::array();
+    bool polmil = false;
+    for (int b = 0; b < kBands; ++b) {
+      const ConferenceBand& band = c.bands[at(b)];
+      if (band.title.empty() && band.text.empty()) continue;
+      for (const Effect& e : band.effects) polmil = polmil || e.type == EffectType::PolMil;
+      const std::string colour(band_name(static_cast<Band>(b)));
+      bands.push_back({{"band", colour}, {"key", fmt::format("conference_card.{}.{}", c.id, colour)}, {"title", band.title}, {"text", band.text}});
+    }
+    cards[c.id] = {{"id", c.id}, {"key", conference_key(c.conference)}, {"name", fmt::format("{} {}", c.title, c.version)},
+                   {"version", std::string(1, c.version)}, {"conference", c.conference}, {"date", c.date}, {"bands", bands},
+                   {"polmil", polmil}, {"origin", origin_json(c.origin)}};
+  }
+  return cards;
+}
+
+nlohmann::json polmil_table_json(const Data& d) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& row : d.polmil.cells) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (std::uint8_t l : row) cells.push_back({{"id", d.locations[l].id}, {"name", d.locations[l].name}});
+    rows.push_back(cells);
+  }
+  return {{"rows", rows}, {"origin", origin_json(d.polmil.origin)}};
+}
+
 namespace {
 
 // Why the seat has so few options, as a message ("board.options_why": the reason and its rule): the
@@ -247,6 +306,9 @@ Message why_message(const Game& g, const State& s, core::Seat seat, const Option
     else if (name == "leader" && leader != g.data().leaders.end())
       reason.name(name, leader_key(g.data(), static_cast<int>(leader - g.data().leaders.begin())) + ".name");
     else if (const auto power = power_from_name(value); name == "advancer" && power) reason.name(name, power_key(*power));
+    else if (const auto loc = std::find_if(g.data().locations.begin(), g.data().locations.end(), [&](const Location& l) { return l.name == value; });
+             name.rfind("location", 0) == 0 && loc != g.data().locations.end())
+      reason.name(name, location_key(g.data(), static_cast<int>(loc - g.data().locations.begin())) + ".name");
     else reason.with(name, value);
   }
   return msg("board.options_why").with("reason", reason).with("rule", why.rule);
@@ -422,25 +484,30 @@ std::string columns(const std::vector<std::string>& cells, std::size_t width, st
   return out;
 }
 
+// One line longer than 79 characters broken at spaces, the rest indented by `indent`.
+std::string fit_line(std::string line, std::size_t indent) {
+  std::string out;
+  while (width_of(line) > 79) {
+    std::size_t cut = std::string::npos, chars = 0;
+    for (std::size_t i = 0; i < line.size() && chars <= 79; ++i) {
+      if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
+      if (line[i] == ' ' && chars > std::max<std::size_t>(8, indent)) cut = i;
+      ++chars;
+    }
+    if (cut == std::string::npos) break;
+    out += line.substr(0, cut) + "\n";
+    line = std::string(indent, ' ') + line.substr(cut + 1);
+  }
+  return out + line + "\n";
+}
+
 // Each line of `text` longer than 79 characters broken at spaces, the rest indented by 4.
 std::string fit(const std::string& text) {
   std::string out;
   std::size_t start = 0;
   while (start < text.size()) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
-    std::string line = text.substr(start, end - start);
-    while (width_of(line) > 79) {
-      std::size_t cut = std::string::npos, chars = 0;
-      for (std::size_t i = 0; i < line.size() && chars <= 79; ++i) {
-        if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
-        if (line[i] == ' ' && chars > 8) cut = i;
-        ++chars;
-      }
-      if (cut == std::string::npos) break;
-      out += line.substr(0, cut) + "\n";
-      line = "    " + line.substr(cut + 1);
-    }
-    out += line + "\n";
+    out += fit_line(text.substr(start, end - start), 4);
     start = end + 1;
   }
   return out;
@@ -452,7 +519,7 @@ class BoardText {
       : g_(g), d_(g.data()), s_(s), seat_(seat), n_(n), over_(g.node_kind(s) == core::NodeKind::Terminal), sheet_(g.score(s, over_)) {}
 
   std::string text() const {
-    return header() + table() + fronts() + reserves() + markers() + tracks() + hand();
+    return header() + table() + fronts() + reserves() + markers() + tracks() + hand() + end();
   }
 
  private:
@@ -486,10 +553,11 @@ class BoardText {
       const int cards = __builtin_popcount(s_.hand[at(p)]) + s_.hidden_hand[at(p)];
       const std::string full = n_.leader(l.card);  // "Sir Winston Churchill": the surname is enough here
       leaders += fmt::format(" {} {}{} {}", power(p), full.substr(full.rfind(' ') + 1),
-                             l.active ? (l.stays_home ? " " + tr("board.home") : "") : " " + tr("board.used"),
+                             l.active ? (l.stays_home ? " " + tr("board.home") : "") : " " + tr("board.inactive"),
                              tr("board.cards_short", {{"count", std::to_string(cards)}}));
     }
-    return out + leaders + "\n";
+    const std::string legend = tr("board.cards_legend");  // beside the Leaders, else under them
+    return out + leaders + (width_of(leaders) + 1 + width_of(legend) > 79 ? "\n    " : " ") + legend + "\n";
   }
 
   std::string table() const {
@@ -497,7 +565,9 @@ class BoardText {
     for (std::size_t i = 0; i < d_.issues.size(); ++i)
       if (s_.issues[i].where == IssueWhere::Table) {
         const std::string where = position(s_.issues[i]);
-        cells.push_back(pad(clip(n_.issue(static_cast<int>(i)), 35 - width_of(where)), 36 - width_of(where)) + where);
+        const std::string number = issue_number(d_, static_cast<int>(i));  // "US Production 2", as its commands
+        const std::string name = n_.issue(static_cast<int>(i)) + (number.empty() ? "" : " " + number);
+        cells.push_back(pad(clip(name, 35 - width_of(where)), 36 - width_of(where)) + where);
       }
     std::string out = tr("board.table") + "\n" + (cells.empty() ? "  " + tr("board.no_issues") + "\n" : columns(cells, 36, 2));
     if (const auto m = pending_message(g_, s_)) out += tr("board.being_debated") + " " + n_.render(*m) + "\n";
@@ -546,20 +616,45 @@ class BoardText {
       for (int i = 0; i < 2; ++i)
         if (s_.global[m] == static_cast<std::uint8_t>(gi.powers[at(i)]))
           pos = tr(global_issue_key(d_, static_cast<int>(m)) + ".advantage." + std::string(power_name(gi.powers[at(i)])));
-      out += fmt::format("{} {}", m == 0 ? "" : ",", pos);
+      out += fmt::format("{} {}: {}", m == 0 ? "" : ";", n_.global_issue(static_cast<int>(m)), pos);  // each marker by name
     }
     return out + "\n";
   }
 
-  // One card of the hand in at most 80 columns: "  3 beaverbrook  +2 to value if Churchill is
-  // still..." (the id is what an action names) with "(r)" for a card the project reconstructed.
+  // One card of the hand in lines of at most 80 columns: "  3 beaverbrook  +2 to value if Churchill
+  // is still ..." (the id is what an action names) with "(r)" for a card the project reconstructed.
   std::string hand_line(Power p, int c) const {
     const StaffCard& card = d_.staff[at(static_cast<int>(p))][at(c)];
     std::string text = n_.staff_text(p, c);
     if (const std::size_t colon = text.find(": "); colon != std::string::npos && colon < 24) text = text.substr(colon + 2);  // "Attribute: "
     const std::string mark = card.origin.provenance == Provenance::Reconstructed ? " (r)" : "";
     const std::string line = fmt::format("  {} {} {}", card.chief_of_staff() ? std::string("*") : std::to_string(card.value), pad(card.id, 12), text);
-    return clip(line, 79 - mark.size()) + mark + "\n";
+    return fit_line(line + mark, 18);  // whole: wrapped under the text, never cut
+  }
+
+  // The end of the game (4.4): every line that scored, by power (a condition met several times is one
+  // line, "A x4"), the 4.43 adjusted totals where they decide, and why the winner won.
+  std::string end() const {
+    if (!over_) return "";
+    std::string out = "\n" + tr("board.end_heading") + "\n";
+    for (int p = 0; p < kPowers; ++p) {
+      out += "  " + tr("board.end_power", {{"power", power(p)}, {"vp", std::to_string(sheet_.total[at(p)])}}) + "\n";
+      std::vector<std::pair<const ScoreLine*, std::pair<int, int>>> rows;  // line, (times, VP)
+      for (const ScoreLine& l : sheet_.lines) {
+        if (l.power != p) continue;
+        auto row = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.first->condition == l.condition; });
+        if (row == rows.end()) row = rows.insert(rows.end(), {&l, {0, 0}});
+        ++row->second.first;
+        row->second.second += l.vp;
+      }
+      for (const auto& [l, n] : rows) {  // "     36  A x12  3 VP per country ...", the text's lines under its first
+        const std::string head = fmt::format("    {:>3}  {}{}", n.second, l->condition, n.first > 1 ? fmt::format(" x{}", n.first) : "");
+        out += fit_line(pad(head, 17) + " " + n_.render(score_line_text(d_, *l)), 18);
+      }
+      if (rows.empty()) out += "    " + tr("board.end_no_vp") + "\n";
+    }
+    if (const auto adjusted = adjusted_message(g_, s_, sheet_.total)) out += n_.render(*adjusted) + "\n";
+    return out + tr("board.end_why") + ": " + n_.render(end_why(g_, s_, sheet_.total)) + "\n";
   }
 
   std::string hand() const {

@@ -28,6 +28,12 @@ nlohmann::json view_json(const Game& g, const State& observation, std::optional<
 // value ("*" for a Chief of Staff, 5.25), text and provenance, and the victory conditions of 9.4.
 nlohmann::json cards_json(const Data& d);
 
+// The conference cards for `card NAME` (3.28, 5.11): each card's bands with their title and text
+// ("key" names the band's catalogue entry), whether a band rolls on the Pol-Mil table, and the
+// table itself (5.12): six rows (the red die) of six locations (the blue die).
+nlohmann::json conference_cards_json(const Data& d);
+nlohmann::json polmil_table_json(const Data& d);
+
 // 5.22-5.24: the advance waiting for a debate, in words ("board.pending_*"), if there is one.
 std::optional<core::i18n::Message> pending_message(const Game& g, const State& s);
 

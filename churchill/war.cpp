@@ -28,9 +28,13 @@ void start_segment(const Ctx& c, int kind) {
   if (tied) c.push(StepId::PlacementOrder, PlacementTie{kUS, kind, tied});
 }
 
+}  // namespace
+
 bool arctic_closed(const Ctx& c, int location) {  // 7.4: Norway and Finland need 3 naval
   return (c.k.arctic_locations & (1u << location)) && c.s.naval[c.k.arctic] < 3;
 }
+
+namespace {
 
 bool eastern_sphere(const Known& k, int l) { return k.eastern_sphere & (1u << l); }
 bool western_sphere(const Known& k, int l) { return k.western_sphere & (1u << l); }
@@ -550,10 +554,10 @@ void run_advance(const Ctx& c) {
       c.push(StepId::FrontRoll, FrontRollFor{front});
       return;
     }
-    s.offensive[at(front)] = 0;  // 7.71: removed whether or not a roll was made
-    const bool naval = exception == 1;
+    const bool naval = exception == 1;  // the strength of 7.72 as the roll would use it: support still counted
     c.note("7.73", -1, Event::FrontHeld, front, exception, naval ? s.naval[f.theater] : strength(c, front),
            f.track[at(next)].naval_required);
+    s.offensive[at(front)] = 0;  // 7.71: removed whether or not a roll was made
   }
   check_japan(c);
   s.steps.replace({StepId::PostMortem});
@@ -576,6 +580,7 @@ void apply_front_roll(const Ctx& c, core::Action a) {
     const int next = s.front[at(front)] + 1;
     const Front& f = c.d.fronts[at(front)];
     if (next < static_cast<int>(f.track.size()) && !f.track[at(next)].amphibious && may_enter(c, front, next)) enter(c, front, "7.74");
+    else if (next < static_cast<int>(f.track.size()) && f.track[at(next)].amphibious) c.note("7.74", -1, Event::BreakthroughHeld, front, f.track[at(next)].space);
   }
 }
 

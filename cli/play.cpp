@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <thread>
+#include <utility>
 
 #include "cli/kit.h"
 #include "cli/rules_text.h"
@@ -193,6 +194,7 @@ class Play {
       std::fflush(stdout);
       std::string line;
       std::getline(std::cin, line);
+      if (!trim(line).empty()) typed_ahead_ = line;  // a command typed here is kept and run at the prompt
     }
     unseen_ = 0;
   }
@@ -258,13 +260,17 @@ class Play {
     const bool worded = language != "en" && seat != core::kChance;
     const std::size_t cell = std::max<std::size_t>(longest + 6, 24);
     const std::size_t fit = std::max<std::size_t>(1, static_cast<std::size_t>(width_) / cell);
-    const std::size_t columns = shown.size() > 12 && !worded ? std::min<std::size_t>(fit, 3) : 1;
     nlohmann::json notes, note_messages;
-    if (columns == 1 && seat != core::kChance) {
+    if (seat != core::kChance) {
       const nlohmann::json view = game_.view(seat, 0);
       notes = view.value("action_notes", nlohmann::json::object());
       note_messages = view.value("action_note_messages", nlohmann::json::object());
     }
+    // What each action does, wherever the title says it for one of them: one to a line, whatever the count.
+    const bool noted = std::any_of(shown.begin(), shown.end(), [&](std::size_t k) {
+      return (notes.is_object() && notes.contains(options[k])) || (note_messages.is_object() && note_messages.contains(options[k]));
+    });
+    const std::size_t columns = shown.size() > 12 && !worded && !noted ? std::min<std::size_t>(fit, 3) : 1;
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const std::string& o = options[shown[k]];
       if (columns == 1) {
@@ -298,7 +304,12 @@ class Play {
       std::printf("%s> ", seat == core::kChance ? "table" : seat_label(seat).c_str());
       std::fflush(stdout);
       std::string line;
-      if (!std::getline(std::cin, line)) return false;
+      if (typed_ahead_) {
+        line = *std::exchange(typed_ahead_, std::nullopt);
+        std::printf("%s\n", line.c_str());
+      } else if (!std::getline(std::cin, line)) {
+        return false;
+      }
       line = trim(line);
       if (line.empty()) continue;
       if (line == "quit" || line == "exit") return false;
@@ -466,23 +477,29 @@ class Play {
     return Command::Done;
   }
 
-  // `card NAME`: a card's face from the title's data (any title whose layout lists "cards"): by id,
-  // or by a part of its name.
+  // `card NAME`: a card's face from the title's data (any title whose layout lists "cards", and
+  // "conference_cards"): by id, or by a part of its name; `card pol-mil` prints the Pol-Mil table.
   void show_card(const std::string& name) const {
     const nlohmann::json layout = title_.layout();
     if (!layout.contains("cards")) {
       std::printf("%s\n", tr("ui.play.no_cards", {{"title", title_.name()}}).c_str());
       return;
     }
+    if (layout.contains("polmil_table") && (lower(name) == "pol-mil" || lower(name) == "polmil")) return show_polmil(layout["polmil_table"]);
     std::vector<const nlohmann::json*> found;
-    for (const auto& [id, card] : layout["cards"].items()) {
-      if (id == name) {
-        found = {&card};
-        break;
+    bool exact = false;
+    for (const char* kind : {"cards", "conference_cards"}) {
+      if (!layout.contains(kind)) continue;
+      for (const auto& [id, card] : layout[kind].items()) {
+        if (exact) break;
+        if (id == name) {
+          found = {&card};
+          exact = true;
+        } else if (!name.empty() && (lower(card.value("name", "")).find(lower(name)) != std::string::npos ||
+                                     lower(card_name(card)).find(lower(name)) != std::string::npos)) {
+          found.push_back(&card);
+        }
       }
-      if (!name.empty() && (lower(card.value("name", "")).find(lower(name)) != std::string::npos ||
-                            lower(card_field(card, "name")).find(lower(name)) != std::string::npos))
-        found.push_back(&card);
     }
     if (found.size() != 1) {
       std::string ids;
@@ -491,18 +508,61 @@ class Play {
       return;
     }
     const nlohmann::json& c = *found.front();
+    if (c.contains("bands")) {
+      show_conference_card(c);
+      if (c.value("polmil", false) && layout.contains("polmil_table")) show_polmil(layout["polmil_table"]);
+    } else {
+      const std::string power = c.value("power", ""), kind = c.value("kind", "");
+      std::printf("%s", wrap(tr("ui.play.card_face", {{"name", card_field(c, "name")}, {"office", card_field(c, "office")},
+                                                      {"power", cat_.contains(language, "power." + power) ? tr("power." + power) : power},
+                                                      {"kind", cat_.contains(language, "ui.card_kind." + kind) ? tr("ui.card_kind." + kind) : kind},
+                                                      {"value", c.value("value", "")}}), width_, 2).c_str());
+      std::printf("%s", wrap("  " + card_field(c, "text"), width_, 2).c_str());
+    }
     const auto& origin = c["origin"];
-    const std::string power = c.value("power", ""), kind = c.value("kind", "");
-    std::printf("%s", wrap(tr("ui.play.card_face", {{"name", card_field(c, "name")}, {"office", card_field(c, "office")},
-                                                    {"power", cat_.contains(language, "power." + power) ? tr("power." + power) : power},
-                                                    {"kind", cat_.contains(language, "ui.card_kind." + kind) ? tr("ui.card_kind." + kind) : kind},
-                                                    {"value", c.value("value", "")}}), width_, 2).c_str());
-    std::printf("%s", wrap("  " + card_field(c, "text"), width_, 2).c_str());
     const std::string provenance = origin.value("provenance", "");
     const std::string source = origin.value("source", "");
     std::printf("%s", style_.dim(wrap("  " + tr("ui.play.card_source", {{"provenance", cat_.contains(language, "ui.provenance." + provenance)
                                                                                          ? tr("ui.provenance." + provenance) : provenance}}) +
                                           (source.empty() ? "" : " — " + source), width_, 2)).c_str());
+  }
+
+  // A card's name as the reader reads it: a conference card's is its conference's and its version
+  // ("Argonaut B").
+  std::string card_name(const nlohmann::json& card) const {
+    if (!card.contains("bands")) return card_field(card, "name");
+    const std::string key = card.value("key", "") + ".name";
+    return cat_.contains(language, key) ? tr(key) + " " + card.value("version", "") : card.value("name", "");
+  }
+
+  // 3.28, 5.11: a conference card's bands, each with whom it concerns, its title and its text.
+  void show_conference_card(const nlohmann::json& c) const {
+    const std::string date_key = c.value("key", "") + ".date";
+    std::printf("%s", wrap(tr("ui.play.conference_face", {{"name", card_name(c)}, {"number", std::to_string(c.value("conference", 0))},
+                                                          {"date", cat_.contains(language, date_key) ? tr(date_key) : c.value("date", "")}}),
+                           width_, 2).c_str());
+    for (const auto& band : c["bands"]) {
+      const std::string key = band.value("key", ""), colour = band.value("band", "");
+      const std::string title = cat_.contains(language, key + ".title") ? tr(key + ".title") : band.value("title", "");
+      const std::string text = cat_.contains(language, key + ".text") ? tr(key + ".text") : band.value("text", "");
+      std::printf("%s", wrap("  " + tr("ui.play.band." + colour) + ": " + title + " — " + text, width_, 4).c_str());
+    }
+  }
+
+  // 5.12: the Pol-Mil table, a row for each face of the red die, the blue die's face before each location.
+  void show_polmil(const nlohmann::json& table) const {
+    std::printf("%s", wrap(tr("ui.play.polmil_table"), width_, 2).c_str());
+    int red = 0;
+    for (const auto& row : table["rows"]) {
+      std::string line = fmt::format("  {}:", ++red);
+      int blue = 0;
+      for (const auto& cell : row) {
+        const std::string key = "location." + cell.value("id", "") + ".name";
+        line += fmt::format("{} {} {}", blue ? "," : "", blue + 1, cat_.contains(language, key) ? tr(key) : cell.value("name", ""));
+        ++blue;
+      }
+      std::printf("%s", wrap(line, width_, 5).c_str());
+    }
   }
 
   // A card's name, office or text in the reader's language: the layout names its catalogue key
@@ -544,6 +604,7 @@ class Play {
   core::Seat asked_ = core::kChance;  // the seat whose actions are listed
   bool prompted_ = false;   // a decision has been shown (no pause before the first)
   std::size_t unseen_ = 0;  // log lines narrated since the last decision was shown
+  std::optional<std::string> typed_ahead_;  // typed at "Press Enter to continue": the next prompt's input
   int width_ = terminal_width();
 };
 

@@ -30,8 +30,10 @@ void add_rules_command(CLI::App& app, Kit& kit, int& exit_code) {
       throw std::invalid_argument(fmt::format("\"{}\" is not a rule number such as 5.24", o->section));
     const std::filesystem::path dir = core::default_rules_dir(kit.default_data);
     const std::string lang = rules_language(dir, kit.program, o->lang);
-    const core::RulesText r = core::rules_text(dir, kit.program, request->section, lang);
+    const core::RulesText r = core::rules_text_or_english(dir, kit.program, request->section, lang);
     if (!r.found) throw std::runtime_error(r.text.substr(0, r.text.size() - 1));
+    if (r.language != lang)  // the edition lacks the section: the English one, said so on stderr
+      std::fprintf(stderr, "%s is not in the %s edition; the English text follows.\n", request->section.c_str(), lang.c_str());
     std::fputs(r.text.c_str(), stdout);
     exit_code = 0;
   });

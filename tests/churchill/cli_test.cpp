@@ -1,5 +1,6 @@
 // The churchill command's contract (architecture.md §4): bad input gets a one-line error and a
 // non-zero exit and never changes the save; views show a seat only its own hand.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -255,6 +256,44 @@ TEST_F(Cli, PlayShowsACardsWholeTextAndSource) {
   EXPECT_NE(r.out.find("Source: printed in the rulebook — English rulebook"), std::string::npos);
   EXPECT_NE(r.out.find("Which one?"), std::string::npos) << "a part of several names asks which";
   EXPECT_NE(r.out.find("  1 menzies      +3 to value if played on a Pol-Mil issue."), std::string::npos) << "the hand line";
+}
+
+// 4.4, 9.4: the terminal's end screen lists every line that scored by power, the totals 4.43 adjusts
+// (when an Axis power still stands) and why the winner won, as the web end screen does.
+TEST_F(Cli, Rule_4_4_TheEndScreenListsEveryLineThatScoredAndWhy) {
+  ASSERT_EQ(run("new --force --seed 9 --scenario training --seats UK=bot:random,US=bot:random,USSR=bot:random -o " + save).status, 0);
+  const nlohmann::json v = view("");
+  ASSERT_TRUE(v["terminal"].get<bool>());
+  const std::string out = run("status " + save).out;
+  EXPECT_NE(out.find("Victory points, line by line (4.4, 9.4):"), std::string::npos) << out;
+  for (const char* p : {"UK", "US", "USSR"}) {
+    EXPECT_NE(out.find(fmt::format("\n  {}: {} VP\n", p, v["scores"][p].get<int>())), std::string::npos) << p << out;
+    int sum = 0;
+    for (const auto& l : v["end"]["lines"])
+      if (l["power"] == p) sum += l["vp"].get<int>();
+    EXPECT_EQ(sum, v["scores"][p].get<int>()) << "the lines add up to the total";
+  }
+  for (const auto& l : v["end"]["lines"]) EXPECT_NE(out.find("  " + l["condition"].get<std::string>() + " "), std::string::npos) << l.dump();
+  const bool hegemon = v["end"]["case"].get<std::string>().rfind("4.43", 0) == 0;
+  EXPECT_EQ(out.find("Adjusted totals (4.43): UK ") != std::string::npos, hegemon) << out;
+  EXPECT_EQ(v["end"]["adjusted_message"].is_object(), hegemon);
+  EXPECT_NE(out.find("\nWhy: "), std::string::npos);
+  EXPECT_NE(out.find(v["winner"].get<std::string>() + " wins."), std::string::npos) << out;
+}
+
+// 3.28, 5.12: `card` finds the conference cards too (each band with whom it concerns), and shows the
+// Pol-Mil table under a card that rolls on it; `card pol-mil` shows the table alone.
+TEST_F(Cli, Rule_5_12_CardShowsConferenceCardsAndThePolMilTable) {
+  const std::string script = (dir / "input.txt").string();
+  std::ofstream(script) << "card argonaut\ncard argonaut b\ncard pol-mil\n";
+  const Result r = run("play --fast --seed 5 --no-color --autosave " + save + " < " + script);
+  EXPECT_NE(r.out.find("Which one? 9a 9b 9c"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Argonaut B — Conference card of conference 9, February 1945"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  Blue (Roosevelt/Truman): Roosevelt exhausted"), std::string::npos);
+  EXPECT_NE(r.out.find("  3: 1 Poland, 2 Rumania, 3 Bulgaria, 4 Siam, 5 Dutch East Indies, 6 Malaya"), std::string::npos) << r.out;
+  std::size_t tables = 0;
+  for (std::size_t at = 0; (at = r.out.find("Pol-Mil table (5.12)", at)) != std::string::npos; ++at) ++tables;
+  EXPECT_EQ(tables, 2u) << "under Argonaut B (its white band rolls) and for card pol-mil";
 }
 
 // Issue 16: the board fits an 80-column terminal.

@@ -20,6 +20,20 @@ class FewOptions : public Position {
     return out;
   }
   std::size_t index(const char* p) const { return static_cast<std::size_t>(power(p)); }
+  // The reason given to `seat`, expected to be `key` under `rule` (empty when there is none).
+  OptionsWhy expect_why(const char* seat, const std::string& key, const std::string& rule) const {
+    const auto w = why(seat);
+    EXPECT_TRUE(w) << "no reason given to " << seat;
+    if (!w) return {};
+    EXPECT_EQ(w->key, key);
+    EXPECT_EQ(w->rule, rule);
+    return *w;
+  }
+  void no_markers() {
+    start.networks.fill(0);
+    start.network_owner.fill(kNone);
+    start.alignment.fill(kNone);
+  }
   void only_others_networks() {  // every location holds one US network
     for (std::size_t l = 0; l < data().locations.size(); ++l) {
       start.networks[l] = 1;
@@ -211,6 +225,51 @@ TEST_F(FewOptions, Rule7_11_OneFreeLocationIsTheOnlyPlaceForANetwork) {
   EXPECT_EQ(w->key, "why.one_location");
   EXPECT_EQ(w->rule, "7.11");
   EXPECT_NE(w->text.find("france"), std::string::npos) << w->text;
+}
+
+// 7.3, 7.31: more Political Alignment markers than locations that take one: the rest are lost
+// (or remove another's marker, 7.32), and the screen says so.
+TEST_F(FewOptions, Rule7_3_MoreAlignmentMarkersThanLocationsSaysTheRestAreLost) {
+  no_markers();
+  for (const char* l : {"greece", "yugoslavia"}) {  // not colonies nor connected to a Front (6.11)
+    start.networks[data().location(l)] = 1;
+    start.network_owner[data().location(l)] = static_cast<std::uint8_t>(power("UK"));
+  }
+  start.to_place[index("UK")] = 5;
+  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
+  ASSERT_EQ(g_active(), "UK");
+  const OptionsWhy w = expect_why("UK", "why.fewer_alignment_places", "7.3, 7.31, 7.32");
+  EXPECT_NE(w.text.find("5 Political Alignment marker(s) to place but only 2 location(s)"), std::string::npos) << w.text;
+}
+
+// 7.4: with fewer than three naval support in the Arctic, Norway and Finland are left out, and the
+// screen says why.
+TEST_F(FewOptions, Rule7_4_NorwayAndFinlandLeftOutWithoutThreeArcticNaval) {
+  no_markers();
+  start.naval[data().theater("arctic")] = 2;
+  start.to_place[index("UK")] = 1;
+  begin(StepId::PlaceNetworks, OrderedTurn{power("UK"), 0});
+  const OptionsWhy w = expect_why("UK", "why.arctic_closed", "7.4");
+  EXPECT_NE(w.text.find("Norway"), std::string::npos) << w.text;
+  EXPECT_NE(w.text.find("Finland"), std::string::npos) << w.text;
+  start.naval[data().theater("arctic")] = 3;
+  begin(StepId::PlaceNetworks, OrderedTurn{power("UK"), 0});
+  EXPECT_FALSE(why("UK")) << "three naval support open the Arctic's locations";
+}
+
+// 4.53: a Leader offered the tie break is told what happens if every Leader declines.
+TEST_F(FewOptions, Rule4_53_TheTieOfferSaysWhatHappensIfNoLeaderBreaksIt) {
+  const auto bits = [&](std::initializer_list<const char*> ps) {
+    std::uint8_t b = 0;
+    for (const char* p : ps) b = static_cast<std::uint8_t>(b | (1u << power(p)));
+    return b;
+  };
+  begin(StepId::TieBreakOffer, TieOffer{power("USSR"), 0, bits({"UK", "US"}), 0});
+  ASSERT_EQ(g_active(), "USSR");
+  expect_why("USSR", "why.tie_us_wins_otherwise", "4.53");
+  begin(StepId::TieBreakOffer, TieOffer{power("USSR"), 0, bits({"UK", "USSR"}), 0});
+  EXPECT_EQ(expect_why("USSR", "why.tie_us_gives_otherwise", "4.53").text,
+            "if no Leader breaks the tie, the US gives it to one of the tied powers (Arsenal of Democracy) (4.53)");
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "core/i18n.h"
 #include "core/rng.h"
 #include "core/session.h"
+#include "tests/support/command.h"
 
 namespace {
 
@@ -495,6 +496,40 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
   EXPECT_GE(actions.size(), 15u);  // distinct kinds of action worded
 }
 
+// A log entry of `event` under `rule`.
+core::LogEntry entry(const char* rule, churchill::rules::Event event, std::array<std::int32_t, 4> args) {
+  core::LogEntry e;
+  e.rule = rule;
+  e.event = static_cast<std::uint16_t>(event);
+  e.args = args;
+  return e;
+}
+
+// 5.11: support a conference card places is the card's, not a power's: the log names the card, never "-".
+TEST(I18nLog, Rule_5_11_SupportPlacedByTheConferenceCardNamesTheCard) {
+  const Data& d = data();
+  const churchill::Game g(d);
+  core::LogEntry e = entry("5.11", churchill::rules::Event::OffensivePlaced, {static_cast<int>(d.front("far-east")), -1, 0, 0});
+  EXPECT_EQ(g.describe(e), "[5.11] the conference card places offensive support on the Far East Front");
+  EXPECT_EQ(churchill::describe(Names(d, catalogues(), "en"), e), g.describe(e));
+  e.event = static_cast<std::uint16_t>(churchill::rules::Event::NavalPlaced);
+  e.args = {static_cast<int>(d.theater("central-pacific")), -1, 0, 0};
+  EXPECT_EQ(g.describe(e), "[5.11] the conference card places naval support in the Central Pacific Theater");
+  for (const char* lang : {"it", "ru"}) EXPECT_EQ(churchill::describe(Names(d, catalogues(), lang), e).find(" - "), std::string::npos);
+}
+
+// 5.12: a Pol-Mil table roll says what it is for, so a removal with nothing to remove is not a mystery.
+TEST(I18nLog, Rule_5_12_APolMilRollSaysWhatItIsFor) {
+  const Data& d = data();
+  const churchill::Game g(d);
+  core::LogEntry e = entry("5.12", churchill::rules::Event::PolMilCell,
+                           {3, 6, static_cast<int>(d.location("malaya")), static_cast<int>(churchill::PolMilAction::RemoveAlignment) + 1});
+  EXPECT_EQ(g.describe(e), "[5.12] Pol-Mil table 3-6: Malaya, to remove Political Alignment markers (if there are none: no effect)");
+  EXPECT_EQ(churchill::describe(Names(d, catalogues(), "en"), e), g.describe(e));
+  e.args[3] = static_cast<int>(churchill::PolMilAction::PlaceNetworks) + 1;
+  EXPECT_EQ(g.describe(e), "[5.12] Pol-Mil table 3-6: Malaya, for a Clandestine Network");
+}
+
 TEST(I18nLog, RussianCountsTakeTheirPluralForm) {
   const Data& d = data();
   const Names ru(d, catalogues(), "ru");
@@ -597,6 +632,19 @@ TEST(RulesText, RequestsNameASectionAndMaybeALanguage) {
 // run where the editions are absent): the Italian one lacks 5.25.
 const std::filesystem::path kTestRules = kSourceDir / "tests" / "support" / "rulebooks";
 
+TEST(RulesText, TheRulesCommandGivesTheEnglishSectionAnEditionLacksAndSaysSo) {
+  const char* binary = std::getenv("CHURCHILL_BINARY");
+  if (!binary) GTEST_SKIP() << "run through ctest";
+  const std::string with_test_rules = "CHURCHILL_RULES_DIR=" + kTestRules.string() + " " + binary;
+  auto r = test_support::run_command(with_test_rules, "rules 5.25 --lang it");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "5.25 is not in the it edition; the English text follows.\n5.25 Staff Star\nA staff card with a star stays home.\n");
+  r = test_support::run_command(with_test_rules, "rules 5.24 --lang it");
+  EXPECT_EQ(r.out.rfind("5.24 Controbattere un Argomento\n", 0), 0u) << "no note when the edition has it: " << r.out;
+  r = test_support::run_command(with_test_rules, "rules 9.9 --lang it");
+  EXPECT_NE(r.status, 0) << "in no edition: an error";
+}
+
 TEST(RulesText, AnEditionLackingASectionGivesTheEnglishOne) {
   const auto it = core::rules_text_or_english(kTestRules, "churchill", "5.24", "it", 200);
   ASSERT_TRUE(it.found) << it.text;
@@ -671,11 +719,8 @@ TEST(RulesText, TheRulesCommandPrintsAnEditionsSectionAndRefusesBadInput) {
   if (!binary) GTEST_SKIP() << "run through ctest";
   if (!std::filesystem::exists(kRules / "churchill-rules-it.txt")) GTEST_SKIP() << "no rulebooks in " << kRules;
   auto run = [&](const std::string& args) {
-    std::string out;
-    FILE* p = ::popen((std::string(binary) + " " + args + " 2>&1").c_str(), "r");
-    char buf[4096];
-    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-    return std::pair<int, std::string>{::pclose(p), out};
+    const test_support::Result r = test_support::run_command(binary, args);
+    return std::pair<int, std::string>{r.status, r.out};
   };
   auto [status, out] = run("rules 5.24 --lang it");
   EXPECT_EQ(status, 0);

@@ -1,5 +1,6 @@
 // What the views show a player (issue 16): what each Meeting action does, the move waiting for a
 // debate, and at the end the 4.4 case with each 9.4 line.
+#include "churchill/rules.h"
 #include "table_fixture.h"
 
 namespace churchill::testing {
@@ -71,6 +72,37 @@ TEST_F(View, Issue16_TheBoardTextKeepsToEightyColumns) {
     for (unsigned char ch : line) columns += (ch & 0xc0) != 0x80;
     EXPECT_LE(columns, 80u) << line;
   }
+}
+
+// 5.24: a debate is made with a staff card (a Leader's too discards one): when no other power holds a
+// card, an advance says where its issue goes without "if not debated".
+TEST_F(View, Rule_5_24_NoIfNotDebatedWhenNobodyHoldsACardToDebate) {
+  hand("UK", {"cunningham", "eden"});
+  put("europe-leadership", "centre");
+  meeting("UK");
+  const nlohmann::json notes = seen_by(game, s(), "UK")["action_notes"];
+  EXPECT_EQ(notes["advance cunningham europe-leadership"], "value 2+2 = 4: centre → UK 4") << notes.dump(1);
+}
+
+// 3.27, 5.26, 6.11: the terminal board names the state of each Leader ("inactive", the rulebook's
+// word, after a use, a heart attack or the conference card), says what "7c" means, names each Global
+// Issue marker, and tells the two US Production issues apart by their numbers.
+TEST_F(View, Rule_5_26_TheBoardNamesInactiveLeadersGlobalIssuesAndIssueNumbers) {
+  hand("UK", {"cunningham", "eden"});
+  start.leaders[static_cast<std::size_t>(power("US"))].active = false;
+  put("us-production-2", "centre");
+  meeting("UK");
+  const std::string text = board_text(game, game.observe(s(), 0), 0);
+  EXPECT_NE(text.find("US Roosevelt (inactive) 0c"), std::string::npos) << text;
+  EXPECT_NE(text.find("(c: cards in hand)"), std::string::npos) << text;
+  EXPECT_NE(text.find("Global Issues: Churchill-Roosevelt: "), std::string::npos) << text;
+  EXPECT_NE(text.find("Roosevelt-Stalin: "), std::string::npos) << text;
+  EXPECT_NE(text.find("US Production 2"), std::string::npos) << text;
+  core::LogEntry e;
+  e.rule = "5.11";
+  e.event = static_cast<std::uint16_t>(rules::Event::IssueToTable);
+  e.args = {static_cast<int>(data().issue("us-production-1")), 0, 0, 0};
+  EXPECT_EQ(game.describe(e), "[5.11] US Production 1 is placed on the table");
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 // 7.0 War Phase and 8.0 Post-mortem, rule by rule, on positions set up by hand.
+#include "churchill/rules.h"
 #include "table_fixture.h"
 
 namespace churchill::testing {
@@ -243,6 +244,27 @@ TEST_F(War, Rule_7_73_TheLogSaysWhyAFrontCannotAdvance) {
             std::string::npos) << text;
 }
 
+// 7.72, 7.73.2: the strength the log gives for a Front that cannot advance is the one the roll would
+// use, offensive support included (support is removed after, 7.71): 2 + 2x1 - 2x2 = 0, not -2.
+TEST_F(War, Rule_7_73_2_TheHeldStrengthCountsTheOffensiveSupport) {
+  start = game.new_game(*data().scenario("tournament"));
+  start.steps.clear();
+  start.steps.push({StepId::GameOver});
+  start.steps.push(Step::of(StepId::Campaigns, CampaignAt{0}));
+  const auto army = static_cast<std::size_t>(ReserveKind::GermanArmy);
+  const auto med = data().front("mediterranean");
+  start.offensive[med] = 1;
+  start.reserves_on_front[med][army] = 2;
+  start.reserves_on_front[data().front("eastern")][army] = 1;  // held too (2 - 2), so the Mediterranean's turn comes
+  EXPECT_EQ(rules::front_strength(start, static_cast<int>(med)), 0) << "7.72: 2 + 2 - 4";
+  core::LogBuffer log;
+  game.run_automatic(start, &log);  // up to the first Front that rolls
+  std::string text;
+  for (const auto& e : log.entries()) text += game.describe(e) + "\n";
+  EXPECT_NE(text.find("the Mediterranean Front cannot advance: strength 0 (7.73.2)"), std::string::npos) << text;
+  EXPECT_EQ(start.offensive[med], 0) << "7.71: the support is removed all the same";
+}
+
 TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   start.front[data().front("eastern")] = 1;  // Ukraine: Prussia then East Germany, both land
   start.offensive[data().front("eastern")] = 5;   // strength 12
@@ -257,6 +279,8 @@ TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   begin(StepId::FrontRoll, FrontRollFor{cp});
   chance("roll 10");
   EXPECT_EQ(s().front[cp], 1) << "one space: the second would be amphibious (7.74)";
+  EXPECT_NE(log_text().find("[7.74] the Central Pacific Front breaks through but stops: Iwo Jima is an amphibious space"),
+            std::string::npos) << log_text();
 }
 
 TEST_F(War, Rule_7_13_AdvancePutsRivalNetworksBehindTheFrontOnce) {

@@ -35,6 +35,14 @@ for _ in $(seq 1 60); do  # play on to the Meeting
   send "1"; sleep 0.2
 done
 wait_for "5.2 Meeting"
+# A command typed at "-- Press Enter to continue --" is kept and run, not swallowed.
+for _ in $(seq 1 80); do
+  screen | grep -qF -- "-- Press Enter to continue --" && break
+  send "1"; sleep 0.2
+done
+wait_for "-- Press Enter to continue --"
+send "help"
+wait_for "Commands: help"
 send "save $work/mid.json"
 wait_for "Saved to $work/mid.json"
 send "quit"

@@ -140,6 +140,8 @@ try {
   const end = await page.textContent('.end');
   check(/4\.4[123]/.test(end), 'the end screen does not name the 4.4 case');
   check(/wins the game/.test(end), 'the end screen does not say who won');
+  // 4.43: when an Axis power stands, the adjusted totals the winner was chosen by are shown.
+  check(/4\.43/.test(end) === (await page.locator('.end .adjusted').count() === 1), 'the end screen shows the 4.43 adjusted totals in the wrong case');
   for (const p of ['UK', 'US', 'USSR']) check(new RegExp(`${p}: \\d+ VP`).test(end), `the end screen has no total for ${p}`);
   check(await page.locator('.end a[href="#/"]').count() === 1, 'no New game button');
   await page.screenshot({ path: `${out}/end-1280x800.png` });

@@ -92,7 +92,7 @@ function pendingText(v: ChurchillView, board: Board): string {
 
 // The totals of each power at the end, with each 9.4 line that scored.
 // The end as the server sends it, with its messages (the 4.4 case's key, why in words, the lines').
-type EndInfo = Omit<NonNullable<ChurchillView['end']>, 'lines'> & { case_key?: string; why_message?: Message; surrendered_keys?: string[];
+type EndInfo = Omit<NonNullable<ChurchillView['end']>, 'lines'> & { case_key?: string; why_message?: Message; adjusted_message?: Message | null; surrendered_keys?: string[];
   lines: { condition: string; power: Power; vp: number; text: string; message?: Message }[] };
 
 function endScreen(v: ChurchillView, board: Board): string {
@@ -113,6 +113,7 @@ function endScreen(v: ChurchillView, board: Board): string {
   return `<section class="panel end" id="end">
     <h2>${escape(v.winner ? t('ui.web.wins_the_game', { power: pw(v.winner) }) : t('ui.web.game_is_over'))}</h2>
     <p class="why"><b>${escape(e.case_key ? t(e.case_key) : e.case)}.</b> ${escape(render(e.why_message) || e.why)}</p>
+    ${e.adjusted_message ? `<p class="adjusted">${escape(render(e.adjusted_message))}</p>` : ''}
     <p>${escape(e.surrendered.length ? t('ui.web.surrendered', { count: e.surrendered.length,
       axis: (e.surrendered_keys ?? e.surrendered).map((k, i) => (has(k) ? t(k) : e.surrendered[i])).join(` ${t('ui.play.and')} `) }) : t('ui.web.no_surrender'))}</p>
     <div class="end-powers">${POWERS.map((p) => `<div class="end-power"><h3 class="p-${p}">${escape(t('ui.web.vp', { power: pw(p), count: v.scores[p] }))}</h3>
