@@ -2,7 +2,7 @@
 // four levels of strength (docs/ai.md). It sees only its seat's observation; every other seat's
 // hand, face-down agenda card, undealt cards and Secret Agenda markers are drawn afresh for each
 // iteration by Game::resample_hidden. Rollouts are played by the rulebook 'Bots (rulebook_bot.h)
-// and cut off by an evaluation of the board (the 9.4 tally and the 4.4 winner if the game ended now).
+// and cut off by an evaluation of the board: the chance of winning (4.4) over imagined ends of the game.
 #pragma once
 
 #include <array>

@@ -157,8 +157,10 @@ std::string_view end_case_name(EndCase c) {
 }
 
 // 4.4: the winner at the end of the game.
-int Game::winner(const State& s) const {
-  std::array<int, kPowers> v = score(s, true).total;
+int Game::winner(const State& s) const { return winner(s, score(s, true).total); }
+
+// 4.4: the winner if the game ended on this board with the scores `v`.
+int Game::winner(const State& s, const std::array<int, kPowers>& v) const {
   const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
   const std::uint8_t top = tied_at(v, most);
   switch (end_case(s, v)) {
