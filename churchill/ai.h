@@ -35,7 +35,8 @@ std::vector<std::string> ai_kinds();
 core::SearchConfig ai_config(const AiLevel& level, int threads = 1);
 core::SearchHooks<Game> ai_hooks();
 
-// Each power's estimated chance of winning if the game ended in `s` now (the cut-off evaluation).
+// Each power's estimated chance of winning from `s` (the cut-off evaluation): 4.4 judged over imagined
+// ends of the game (ai.cpp; docs/ai.md, How it plays).
 void evaluate_board(const Game& g, const State& s, std::span<double> value);
 
 // A bot of kind "ai:LEVEL"; nullptr for an unknown name.
