@@ -109,7 +109,7 @@ std::vector<std::string> ai_kinds() {
 // the chance their nearest Fronts reach them in time, which decides between 4.41/4.42 (a leader
 // far ahead of the last must outscore the other two together, else the second wins) and 4.43.
 void evaluate_board(const Game& g, const State& s, std::span<double> value) {
-  const std::array<int, kPowers> now = g.score(s, true).total;
+  const std::array<int, kPowers> now = g.totals(s, true);
   std::array<double, kPowers> expected{};
   for (std::size_t p = 0; p < kPowers; ++p) expected[p] = now[p];
   add_conference_on_course(g, s, expected);

@@ -24,11 +24,26 @@ bool won_by(const State& s, int issue, int power) {
   return s.issues[at(issue)].where == IssueWhere::Table && s.issues[at(issue)].winner == power;
 }
 
-bool front_open(const Ctx& c, int front) {
-  return has_entry_space(c, front) && !theater_surrendered(c, c.d.fronts[at(front)].theater);
+// The Fronts that may receive offensive support: an entry space left, in a Region whose Axis
+// power has not surrendered (7.8). Bits of fronts.
+std::uint32_t open_fronts(const Ctx& c) {
+  std::uint32_t bits = 0;
+  const std::size_t fronts = c.d.fronts.size();
+  for (std::size_t f = 0; f < fronts; ++f)
+    if (has_entry_space(c, static_cast<int>(f))) bits |= 1u << f;
+  for (std::size_t r = 0; r < 2; ++r)
+    if (c.s.surrendered[r]) bits &= ~c.k.region_fronts[r];
+  return bits;
 }
 
-Region region_of_front(const Ctx& c, int front) { return c.d.theaters[c.d.fronts[at(front)].theater].region; }
+// The theater boxes that may receive naval support (6.5: at most five). Bits of theaters.
+std::uint32_t open_naval(const Ctx& c) {
+  std::uint32_t bits = 0;
+  const std::size_t theaters = c.d.theaters.size();
+  for (std::size_t th = 0; th < theaters; ++th)
+    if (can_place_naval(c, static_cast<int>(th))) bits |= 1u << th;
+  return bits;
+}
 
 // --- 6.1 Directed Offensives -------------------------------------------------------------------
 
@@ -36,8 +51,7 @@ bool directed_to_place(const Ctx& c, int power) {
   for (std::size_t i = 0; i < c.d.issues.size(); ++i)
     if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(c.s, static_cast<int>(i), power) &&
         c.s.directed_front[c.d.issues[i].power] == kNone)
-      for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-        if (front_open(c, static_cast<int>(f))) return true;
+      return open_fronts(c) != 0;
   return false;
 }
 
@@ -50,11 +64,6 @@ struct Targets {
   bool a_bomb = false;
   bool any() const { return offensive || naval || activate || a_bomb; }
 };
-
-std::uint32_t fronts_of_theater(const Ctx& c, int theater) {
-  const int front = c.k.front_of_theater[at(theater)];
-  return front < 0 ? 0 : 1u << front;
-}
 
 // 6.8: the Pol-Mil issues `power` won and has not activated yet this conference.
 std::uint32_t activatable(const Ctx& c, int power) {
@@ -70,9 +79,10 @@ Targets mandate_targets(const Ctx& c, const Mandate& m) {
   Targets t;
   const bool offensive = m.use == ProductionUse::Offensive || m.use == ProductionUse::Support;
   const bool naval = m.use == ProductionUse::Naval || m.use == ProductionUse::Support;
-  if (offensive)
-    for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-      if ((fronts_of_theater(c, m.theater) & (1u << f)) && has_entry_space(c, static_cast<int>(f))) t.offensive |= 1u << f;
+  if (offensive) {
+    const int front = c.k.front_of_theater[at(m.theater)];  // 3.25: the theater box's Front
+    if (front >= 0 && has_entry_space(c, front)) t.offensive = 1u << front;
+  }
   if (naval && can_place_naval(c, m.theater)) t.naval |= 1u << m.theater;
   if (m.use == ProductionUse::PolMil) t.activate = activatable(c, m.power);
   if (m.use == ProductionUse::ABomb) t.a_bomb = won_by_anyone(c.s, c.k.a_bomb_research);
@@ -98,10 +108,8 @@ Targets directed_targets(const Ctx& c, int power) {
 // 6.5, 6.8, 6.10.2: free choices once the priorities are met.
 Targets free_targets(const Ctx& c, int power) {
   Targets t;
-  for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-    if (front_open(c, static_cast<int>(f))) t.offensive |= 1u << f;
-  for (std::size_t th = 0; th < c.d.theaters.size(); ++th)
-    if (can_place_naval(c, static_cast<int>(th))) t.naval |= 1u << th;
+  t.offensive = open_fronts(c);
+  t.naval = open_naval(c);
   t.activate = activatable(c, power);
   t.a_bomb = won_by_anyone(c.s, c.k.a_bomb_research);
   return t;
@@ -110,16 +118,10 @@ Targets free_targets(const Ctx& c, int power) {
 // Where a leadership bonus of a bucket may go (6.91, 6.92): offensive or naval support in its region.
 Targets bonus_targets(const Ctx& c, int bucket) {
   Targets t;
-  for (std::size_t f = 0; f < c.d.fronts.size(); ++f) {
-    const bool in_region = bucket == kEither || bucket == kAnyFrontOffensive ||
-                           static_cast<int>(region_of_front(c, static_cast<int>(f))) == bucket;
-    if (in_region && front_open(c, static_cast<int>(f))) t.offensive |= 1u << f;
-  }
+  const bool any_region = bucket == kEither || bucket == kAnyFrontOffensive;
+  t.offensive = open_fronts(c) & (any_region ? ~0u : c.k.region_fronts[at(bucket)]);
   if (bucket == kAnyFrontOffensive) return t;
-  for (std::size_t th = 0; th < c.d.theaters.size(); ++th) {
-    const bool in_region = bucket == kEither || static_cast<int>(c.d.theaters[th].region) == bucket;
-    if (in_region && can_place_naval(c, static_cast<int>(th))) t.naval |= 1u << th;
-  }
+  t.naval = open_naval(c) & (any_region ? ~0u : c.k.region_theaters[at(bucket)]);
   return t;
 }
 
@@ -292,8 +294,7 @@ void directed_legal(const Ctx& c, int seat, core::ActionList& out) {
   for (std::size_t i = 0; i < c.d.issues.size(); ++i)
     if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
         s.directed_front[c.d.issues[i].power] == kNone)
-      for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-        if (front_open(c, static_cast<int>(f))) out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), static_cast<int>(f)));
+      for_each_bit(open_fronts(c), [&](int f) { out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), f)); });
 }
 
 void allocation_legal(const Ctx& c, int seat, core::ActionList& out) {

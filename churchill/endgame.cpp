@@ -27,19 +27,26 @@ std::uint8_t occupiers(const Data& d, const State& s, int axis_space) {
   return bits;
 }
 
-void add(ScoreSheet& sheet, const std::string& id, std::uint8_t powers, int vp) {
+// What scoring writes: the totals always, the line of each condition only when they are shown (the
+// bots and the search ask for totals many times a decision).
+struct Tally {
+  std::array<int, kPowers>& total;
+  std::vector<ScoreLine>* lines;
+};
+
+void add(Tally& sheet, const std::string& id, std::uint8_t powers, int vp) {
   if (vp == 0) return;
   for (int p = 0; p < kPowers; ++p)
     if (powers & (1u << p)) {
       sheet.total[at(p)] += vp;
-      sheet.lines.push_back({id, p, vp});
+      if (sheet.lines) sheet.lines->push_back({id, p, vp});
     }
 }
 
 constexpr std::uint8_t kAll = 7;
 
 // One condition of 9.4, evaluated on a state.
-void score_condition(const Data& d, const Known& k, const State& s, const VictoryCondition& v, ScoreSheet& sheet) {
+void score_condition(const Data& d, const Known& k, const State& s, const VictoryCondition& v, Tally& sheet) {
   const std::uint8_t only = v.powers ? v.powers : kAll;
   switch (v.condition) {
     case VpCondition::Alignment:
@@ -131,16 +138,51 @@ int highest_wins(const Game& g, const State& s, const std::array<int, kPowers>& 
   return __builtin_popcount(top) == 1 ? __builtin_ctz(top) : final_tiebreak(g, s, top, tied_only);
 }
 
+// 9.4: the conditions that read where the Fronts are or which spaces they entered.
+bool reads_fronts(VpCondition c) {
+  switch (c) {
+    case VpCondition::AxisOccupied:
+    case VpCondition::FrontInSpace:
+    case VpCondition::EnteredBefore:
+    case VpCondition::GermanyWithoutWesternFront:
+    case VpCondition::JapanUnoccupied:
+    case VpCondition::SpaceNeverEntered:
+    case VpCondition::InterserviceRivalry:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
+
+void Game::tally(const State& s, Conditions which, std::array<int, kPowers>& total, std::vector<ScoreLine>* lines) const {
+  static const std::string kSecretAgenda = "10.3";
+  Tally sheet{total, lines};
+  for (const VictoryCondition& v : data_->victory)
+    if (which != Conditions::Fronts || reads_fronts(v.condition)) score_condition(*data_, known_, s, v, sheet);
+  if (which == Conditions::AllRevealed && s.secret_agenda_variant)  // 10.3: 5 VP per marker with own alignment there
+    for (int p = 0; p < kPowers; ++p)
+      for (std::uint8_t m : s.secret_agenda[at(p)])
+        if (m != kNone && s.alignment[data_->secret_agenda[m].location] == p) add(sheet, kSecretAgenda, static_cast<std::uint8_t>(1u << p), 5);
+}
 
 ScoreSheet Game::score(const State& s, bool reveal_secret_agenda) const {
   ScoreSheet sheet;
-  for (const VictoryCondition& v : data_->victory) score_condition(*data_, known_, s, v, sheet);
-  if (reveal_secret_agenda && s.secret_agenda_variant)  // 10.3: 5 VP per marker with own alignment there
-    for (int p = 0; p < kPowers; ++p)
-      for (std::uint8_t m : s.secret_agenda[at(p)])
-        if (m != kNone && s.alignment[data_->secret_agenda[m].location] == p) add(sheet, "10.3", static_cast<std::uint8_t>(1u << p), 5);
+  tally(s, reveal_secret_agenda ? Conditions::AllRevealed : Conditions::All, sheet.total, &sheet.lines);
   return sheet;
+}
+
+std::array<int, kPowers> Game::totals(const State& s, bool reveal_secret_agenda) const {
+  std::array<int, kPowers> total{};
+  tally(s, reveal_secret_agenda ? Conditions::AllRevealed : Conditions::All, total, nullptr);
+  return total;
+}
+
+std::array<int, kPowers> Game::front_totals(const State& s) const {
+  std::array<int, kPowers> total{};
+  tally(s, Conditions::Fronts, total, nullptr);
+  return total;
 }
 
 // 4.4: which of the three end-game situations a score falls under.
@@ -157,7 +199,7 @@ std::string_view end_case_name(EndCase c) {
 }
 
 // 4.4: the winner at the end of the game.
-int Game::winner(const State& s) const { return winner(s, score(s, true).total); }
+int Game::winner(const State& s) const { return winner(s, totals(s, true)); }
 
 // 4.4: the winner if the game ended on this board with the scores `v`.
 int Game::winner(const State& s, const std::array<int, kPowers>& v) const {

@@ -297,6 +297,15 @@ Game::Game(const Data& data) : data_(&data) {
     if (front >= 0) throw DataError("the rules need one Front per theater box: " + d.theaters[d.fronts[f].theater].id + " has two");
     front = static_cast<std::int8_t>(f);
   }
+  known_.track_length.fill(0);
+  known_.region_fronts.fill(0);
+  known_.region_theaters.fill(0);
+  for (std::size_t t = 0; t < d.theaters.size() && t < kMaxTheaters; ++t)
+    known_.region_theaters[static_cast<std::size_t>(d.theaters[t].region)] |= 1u << t;
+  for (std::size_t f = 0; f < d.fronts.size() && f < kMaxFronts; ++f) {
+    known_.track_length[f] = static_cast<std::int8_t>(d.fronts[f].track.size());
+    known_.region_fronts[static_cast<std::size_t>(d.theaters[d.fronts[f].theater].region)] |= 1u << f;
+  }
   known_.front_countries = rules::front_countries(d, known_);
   if (d.issues.size() > kMaxIssues || d.fronts.size() > kMaxFronts || d.theaters.size() > kMaxTheaters ||
       d.locations.size() > kMaxLocations)

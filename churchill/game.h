@@ -36,6 +36,10 @@ struct Known {
   std::uint8_t uk_us_marker, uk_ussr_marker, us_ussr_marker;
   // 3.25: the Front of each theater box, or -1 (the Arctic has naval support only, no Front).
   std::array<std::int8_t, kMaxTheaters> front_of_theater;
+  // 3.25: the number of positions of each Front's track (a Front at the last one has no entry space).
+  std::array<std::int8_t, kMaxFronts> track_length;
+  // 7.8: bits of the Fronts and of the theater boxes of each Region (Europe, Pacific).
+  std::array<std::uint32_t, 2> region_fronts, region_theaters;
 };
 
 // Optional rules chosen when a game is created.
@@ -72,6 +76,11 @@ class Game {
 
   // 9.4: the score as the scoring track shows it; Secret Agenda markers count only when revealed.
   ScoreSheet score(const State& s, bool reveal_secret_agenda) const;
+  // The same totals without the lines (for the bots and the search).
+  std::array<int, kPowers> totals(const State& s, bool reveal_secret_agenda) const;
+  // The part of the totals from the conditions that read the Fronts and the spaces entered (9.4):
+  // what a Front's advance can change.
+  std::array<int, kPowers> front_totals(const State& s) const;
   // 4.4: the winner of a finished game (Secret Agenda included).
   int winner(const State& s) const;
   // 4.4: the winner if the game ended on this board with the final scores `totals` (the search's
@@ -123,6 +132,11 @@ class Game {
   std::string describe(const core::LogEntry& e) const;
 
  private:
+  // 9.4 and 10.3: adds the VP of the conditions `which` names to `total`, and their lines to
+  // `lines` when given.
+  enum class Conditions : std::uint8_t { All, AllRevealed, Fronts };  // AllRevealed: with 10.3's markers
+  void tally(const State& s, Conditions which, std::array<int, kPowers>& total, std::vector<ScoreLine>* lines) const;
+
   const Data* data_;
   Known known_;
 };

@@ -71,12 +71,16 @@ bool crosses_center(const IssueState& is, int power, int n) {
 
 int cards_in_hand(const State& s, int p) { return bit_count(s.hand[at(p)]); }
 
-// Every way to play a card toward `power` on `issue` with value `full`: the stop option for a
-// conditional issue, and lesser values for a card that may be played below its value.
-template <class Emit>
-void move_variants(const Ctx& c, int power, int issue, int full, bool lesser, Emit emit) {
-  const IssueState& is = c.s.issues[at(issue)];
+// Every way to play a card toward `power` on `issue` with the value `value()`: the stop option for
+// a conditional issue, and lesser values for a card that may be played below its value. Only these
+// two read the value: on any other issue a card at full value is one action, whatever its value,
+// so `value` is called only when one of them applies.
+template <class Value, class Emit>
+void move_variants(const Ctx& c, int power, int issue, Value value, bool lesser, Emit emit) {
   const bool conditional = c.d.issues[at(issue)].conditional();
+  if (!conditional && !lesser) return emit(std::uint8_t{0});
+  const IssueState& is = c.s.issues[at(issue)];
+  const int full = value();
   for (int v = lesser ? 1 : full; v <= full; ++v) {
     const std::uint8_t value_flag = v == full ? 0 : reduced_value_flag(v);
     emit(value_flag);
@@ -119,8 +123,8 @@ struct LeaderVariants {
 LeaderVariants leader_variants(const Ctx& c, int seat, std::uint32_t issues, bool debate) {
   LeaderVariants lv;
   for_each_bit(issues, [&](int issue) {
-    const Play p = play_on(c, seat, kNone, issue, true);
-    move_variants(c, seat, issue, play_value(c, p, leader_card(c, seat).value, debate), false, [&](std::uint8_t flags) {
+    const auto value = [&] { return play_value(c, play_on(c, seat, kNone, issue, true), leader_card(c, seat).value, debate); };
+    move_variants(c, seat, issue, value, false, [&](std::uint8_t flags) {
       lv.issue[at(lv.size)] = static_cast<std::uint8_t>(issue);
       lv.flags[at(lv.size++)] = flags;
     });
@@ -147,8 +151,11 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
     const bool by_issue = value_by_issue(sc);
     int full = -1;
     for_each_bit(issues, [&](int issue) {
-      if (by_issue || full < 0) full = play_value(c, play_on(c, seat, card, issue, false), sc.value, false);
-      move_variants(c, seat, issue, full, lesser, [&](std::uint8_t flags) { out.push_back(encode(Act::Advance, card, issue, flags)); });
+      const auto value = [&] {
+        if (by_issue || full < 0) full = play_value(c, play_on(c, seat, card, issue, false), sc.value, false);
+        return full;
+      };
+      move_variants(c, seat, issue, value, lesser, [&](std::uint8_t flags) { out.push_back(encode(Act::Advance, card, issue, flags)); });
     });
   });
   const LeaderState& l = s.leaders[at(seat)];
@@ -164,14 +171,15 @@ void advance_legal(const Ctx& c, int seat, core::ActionList& out) {
 void chief_issue_legal(const Ctx& c, int, core::ActionList& out) {
   if (c.top<ChiefChoice>().debate) {  // a debate: its issue is the advance's; it may stop in the centre
     const Play& p = c.s.debate;
-    move_variants(c, p.seat, p.issue, p.value, false, [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefDebate, 0, 0, flags)); });
+    move_variants(c, p.seat, p.issue, [&] { return static_cast<int>(p.value); }, false,
+                  [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefDebate, 0, 0, flags)); });
     return;
   }
   const Play& p = c.s.advance;
   for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
     if (!on_table(c.s.issues[at(issue)])) continue;
-    Play q = play_on(c, p.seat, p.card, issue, false);
-    move_variants(c, p.seat, issue, play_value(c, q, p.value, false), false,
+    const auto value = [&] { return play_value(c, play_on(c, p.seat, p.card, issue, false), p.value, false); };
+    move_variants(c, p.seat, issue, value, false,
                   [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefIssue, 0, issue, flags)); });
   }
 }
@@ -188,8 +196,8 @@ void debate_legal(const Ctx& c, int seat, core::ActionList& out) {
         out.push_back(encode(Act::DebateChief, card));
         return;
       }
-      const Play p = play_on(c, seat, card, issue, false);
-      move_variants(c, seat, issue, play_value(c, p, staff(c, seat, card).value, true), lesser_allowed(c, seat, card),
+      const auto value = [&] { return play_value(c, play_on(c, seat, card, issue, false), staff(c, seat, card).value, true); };
+      move_variants(c, seat, issue, value, lesser_allowed(c, seat, card),
                     [&](std::uint8_t flags) { out.push_back(encode(Act::Debate, card, 0, flags)); });
     });
   if (s.leaders[at(seat)].active && hand) {  // a stays-home Leader may still debate (5.26 play note)

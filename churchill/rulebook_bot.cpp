@@ -26,32 +26,25 @@ constexpr int kDebateRate = 5;       // a debate must gain 5 per point of card v
 constexpr int kFrontGain = 20;       // rank weight of the VP a Front's advance gains over rivals
 constexpr int kBarred = 4;           // rank cost of a network where the Global Issues bar an alignment
 
-struct Candidate {
-  core::Action action;
-  int rank;   // lower is better within a priority
-};
-
-// Picks at random among the best-ranked candidates.
-core::Action best(const std::vector<Candidate>& c, core::Rng& rng) {
-  int lowest = c.front().rank;
-  for (const Candidate& x : c) lowest = std::min(lowest, x.rank);
-  std::vector<core::Action> tied;
-  for (const Candidate& x : c)
-    if (x.rank == lowest) tied.push_back(x.action);
-  return tied[rng.below(static_cast<std::uint32_t>(tied.size()))];
-}
-
 // A priority: keeps the legal actions it accepts, each with a rank.
 using Priority = std::function<bool(core::Action, int& rank)>;
 
+// The first priority that accepts any legal action decides: the 'Bot picks at random among the
+// actions it ranks best (lower is better).
 core::Action decide(const core::ActionList& legal, const std::vector<Priority>& priorities, core::Rng& rng) {
+  core::ActionList tied;  // the accepted actions of the lowest rank so far, in the legal order
   for (const Priority& p : priorities) {
-    std::vector<Candidate> c;
+    int lowest = 0;
     for (core::Action a : legal) {
       int rank = 0;
-      if (p(a, rank)) c.push_back({a, rank});
+      if (!p(a, rank)) continue;
+      if (tied.empty() || rank < lowest) {
+        tied.clear();
+        lowest = rank;
+      }
+      if (rank == lowest) tied.push_back(a);
     }
-    if (!c.empty()) return best(c, rng);
+    if (!tied.empty()) return tied[rng.below(static_cast<std::uint32_t>(tied.size()))];
   }
   return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];  // 11.2: judgment, then a die
 }
@@ -148,7 +141,7 @@ class RulebookBot final : public Bot {
     const Game& g;
     const State& s;
     int me;
-    mutable std::optional<std::array<int, kPowers>> scores{};
+    mutable std::optional<std::array<int, kPowers>> scores{}, front_scores{};
     mutable std::array<std::array<std::int8_t, kMaxIssues>, kPowers> values = unknown_values();
     mutable std::array<std::optional<int>, kMaxFronts> front_gains{};
 
@@ -167,8 +160,12 @@ class RulebookBot final : public Bot {
       return v;
     }
     int score(int p) const {
-      if (!scores) scores = g.score(s, false).total;
+      if (!scores) scores = g.totals(s, false);
       return (*scores)[static_cast<std::size_t>(p)];
+    }
+    int front_score(int p) const {
+      if (!front_scores) front_scores = g.front_totals(s);
+      return (*front_scores)[static_cast<std::size_t>(p)];
     }
     // 11.3: the best bonus a card in hand has for an issue.
     int hand_bonus(int issue) const {
@@ -406,9 +403,9 @@ class RulebookBot final : public Bot {
     after.front[static_cast<std::size_t>(front)] = static_cast<std::int8_t>(next);
     auto& entered = after.entered[static_cast<std::size_t>(f.track[static_cast<std::size_t>(next)].space)];
     if (entered == 0) entered = static_cast<std::int8_t>(x.s.conference);
-    const auto is = x.g.score(after, false).total;
+    const auto is = x.g.front_totals(after);  // only these conditions change when a Front advances
     int mine = 0, theirs = 0;
-    for (int p = 0; p < kPowers; ++p) (p == x.me ? mine : theirs) += is[static_cast<std::size_t>(p)] - x.score(p);
+    for (int p = 0; p < kPowers; ++p) (p == x.me ? mine : theirs) += is[static_cast<std::size_t>(p)] - x.front_score(p);
     return *gain = 2 * mine - theirs;  // twice: the mean of two rivals' changes, in whole VP
   }
 

@@ -259,7 +259,7 @@ void remove_alignment(const Ctx& c, int location, std::uint8_t powers);
 inline bool can_place_naval(const Ctx& c, int theater) { return c.s.naval[at(theater)] < 5; }
 void place_naval(const Ctx& c, int theater, int power, const char* rule);
 inline bool has_entry_space(const Ctx& c, int front) {
-  return c.s.front[at(front)] + 1 < static_cast<int>(c.d.fronts[at(front)].track.size());
+  return c.s.front[at(front)] + 1 < c.k.track_length[at(front)];
 }
 inline bool theater_surrendered(const Ctx& c, int theater) {
   // 7.8: Germany's surrender closes Europe's tracks, Japan's the Pacific's.

@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
-#include <fstream>
 
 #include "churchill/ai.h"
 #include "churchill/bots.h"
@@ -37,57 +35,18 @@ nlohmann::json layout_json(const Data& data) {
                          {"space", l.space == kNone ? nlohmann::json(nullptr) : nlohmann::json(data.spaces[l.space].id)}});
   for (const auto& i : data.issues) issues.push_back({{"id", i.id}, {"name", i.name}});
   nlohmann::json a_bomb = nlohmann::json::array();  // 3.24: the A-Bomb track's spaces, in order
-  for (const auto& space : data.a_bomb) a_bomb.push_back(space.name);
-  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}, {"a_bomb", a_bomb}};
+  nlohmann::json a_bomb_ids = nlohmann::json::array();
+  for (const auto& space : data.a_bomb) {
+    a_bomb.push_back(space.name);
+    a_bomb_ids.push_back(space.id);
+  }
+  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}, {"a_bomb", a_bomb},
+          {"a_bomb_ids", a_bomb_ids}};
 }
 
-namespace {
-
-// The rule number a rulebook line opens with ("7.74 Breakthrough" -> "7.74"), or "".
-std::string heading_number(const std::string& line) {
-  std::size_t i = 0, dots = 0;
-  while (i < line.size() && (std::isdigit(static_cast<unsigned char>(line[i])) || line[i] == '.')) {
-    dots += line[i] == '.';
-    ++i;
-  }
-  const bool number = i > 2 && dots >= 1 && dots <= 2 && line[i - 1] != '.' && std::isdigit(static_cast<unsigned char>(line[0]));
-  const bool chapter = i > 1 && line.compare(i - 2, 2, ".0") == 0;  // "7.0 War Phase"
-  return (number || chapter) && i < line.size() && line[i] == ' ' ? line.substr(0, i) : "";
-}
-
-}  // namespace
-
-std::string rules_text(const std::string& section) {
-  std::vector<std::filesystem::path> candidates;
-  if (const char* env = std::getenv("CHURCHILL_RULES")) candidates.emplace_back(env);
-  candidates.emplace_back(std::filesystem::path(CHURCHILL_DATA_DIR) / ".." / ".." / "shared" / "rules" / "churchill-rules-en.txt");
-  for (const auto& path : candidates) {
-    std::ifstream in(path);
-    if (!in) continue;
-    // A section runs to the next heading outside it: 4.4 takes in 4.41-4.44, 7.0 all of 7.
-    const std::string chapter = section.size() > 2 && section.ends_with(".0") ? section.substr(0, section.size() - 1) : "";
-    auto within = [&](const std::string& heading) {
-      if (heading == section) return true;
-      if (!chapter.empty()) return heading.rfind(chapter, 0) == 0;
-      return heading.size() > section.size() && heading.rfind(section, 0) == 0 &&
-             std::isdigit(static_cast<unsigned char>(heading[section.size()])) != 0;
-    };
-    std::string line, out;
-    bool inside = false;
-    while (std::getline(in, line)) {
-      const std::string heading = heading_number(line);
-      if (!heading.empty() && inside && !within(heading)) break;
-      if (heading == section) inside = true;
-      if (inside) out += line + "\n";
-      if (out.size() > 12000) {
-        out += fmt::format("... (the section goes on: ask for one of its parts, e.g. rules {}1)\n", chapter.empty() ? section : chapter);
-        break;
-      }
-    }
-    if (!out.empty()) return out;
-    return fmt::format("No rule {} in {}.\n", section, path.string());
-  }
-  return "The rulebook text is not available: set CHURCHILL_RULES to your copy of the English rulebook.\n";
+core::RulesText rules_section(const std::filesystem::path& rules_dir, const std::string& section, const std::string& language,
+                              std::size_t width) {
+  return core::rules_text_or_english(rules_dir, "churchill", section, language, width);
 }
 
 namespace {
@@ -100,7 +59,7 @@ std::vector<core::ActionValue> advise(const Game& g, const State& observation, c
 
 class Title final : public core::Title {
  public:
-  explicit Title(Data data) : data_(std::move(data)) {}
+  Title(Data data, std::filesystem::path rules_dir) : data_(std::move(data)), rules_dir_(std::move(rules_dir)) {}
 
   std::string id() const override { return "churchill"; }
   std::string name() const override { return "Churchill"; }
@@ -136,14 +95,25 @@ class Title final : public core::Title {
                                                       [](std::string_view name) { return make_any_bot(name); }, advise);
   }
   nlohmann::json layout() const override { return layout_json(data_); }
-  std::string rules_text(const std::string& section) const override { return churchill::rules_text(section); }
+  std::string rules_text(const std::string& section) const override {
+    return churchill::rules_section(rules_dir_, section, std::string(core::kEnglish)).text;
+  }
+  core::RulesText rules_section(const std::string& section, const std::string& language) const override {
+    return churchill::rules_section(rules_dir_, section, language, core::kParagraphs);
+  }
+  std::vector<std::string> languages() const override { return data_.catalogues->languages(); }
 
  private:
   Data data_;
+  std::filesystem::path rules_dir_;  // the rulebook editions (core/rules_text.h)
 };
 
 }  // namespace
 
-std::unique_ptr<core::Title> make_title(const std::filesystem::path& dir) { return std::make_unique<Title>(load_data(dir)); }
+std::unique_ptr<core::Title> make_title(const std::filesystem::path& dir) { return make_title(dir, core::default_rules_dir(dir)); }
+
+std::unique_ptr<core::Title> make_title(const std::filesystem::path& dir, const std::filesystem::path& rules_dir) {
+  return std::make_unique<Title>(load_data(dir), rules_dir);
+}
 
 }  // namespace churchill

@@ -10,8 +10,11 @@
 
 namespace churchill {
 
-// Loads the data set from `dir` (throws DataError) and makes the title that owns it.
+// Loads the data set from `dir` (throws DataError) and makes the title that owns it; its rulebook
+// editions are in `rules_dir` (core::default_rules_dir(dir) by default: $CHURCHILL_RULES_DIR, else
+// ../shared/rules beside the source tree).
 std::unique_ptr<core::Title> make_title(const std::filesystem::path& dir);
+std::unique_ptr<core::Title> make_title(const std::filesystem::path& dir, const std::filesystem::path& rules_dir);
 
 // The options a record names: "secret-agenda" (10), "german-reserves" (the optional rule of 7.62).
 // Throws core::SetupError for an unknown one.
@@ -20,8 +23,9 @@ Options options_from(const std::vector<std::string>& names);
 // The board's fixed layout for clients: Fronts and their spaces, locations, issues.
 nlohmann::json layout_json(const Data& data);
 
-// The rulebook's text of one section ("7.74"), from $CHURCHILL_RULES or the rulebook beside the
-// source tree; an explanation if it is not available.
-std::string rules_text(const std::string& section);
+// A section ("7.74") of the `language` edition in `rules_dir`, else of the English one (the result's
+// language says which), wrapped at `width`; an explanation if neither has it.
+core::RulesText rules_section(const std::filesystem::path& rules_dir, const std::string& section, const std::string& language,
+                              std::size_t width = 78);
 
 }  // namespace churchill

@@ -234,6 +234,26 @@ nlohmann::json cards_json(const Data& d) {
   return cards;
 }
 
+namespace {
+
+// Why the seat has so few options, as a message ("board.options_why": the reason and its rule): the
+// action it names by its display text, the Leader and the power by their names.
+Message why_message(const Game& g, const State& s, core::Seat seat, const OptionsWhy& why) {
+  Message reason = msg(why.key);
+  for (const auto& [name, value] : why.args) {
+    const auto action = name == "action" ? g.action_from_string(s, seat, value) : std::nullopt;
+    const auto leader = std::find_if(g.data().leaders.begin(), g.data().leaders.end(), [&](const Leader& l) { return l.name == value; });
+    if (action) reason.with(name, g.action_message(s, seat, *action));
+    else if (name == "leader" && leader != g.data().leaders.end())
+      reason.name(name, leader_key(g.data(), static_cast<int>(leader - g.data().leaders.begin())) + ".name");
+    else if (const auto power = power_from_name(value); name == "advancer" && power) reason.name(name, power_key(*power));
+    else reason.with(name, value);
+  }
+  return msg("board.options_why").with("reason", reason).with("rule", why.rule);
+}
+
+}  // namespace
+
 nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat> seat) {
   const Data& d = g.data();
   nlohmann::json j;
@@ -342,13 +362,16 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
     }
   j["action_notes"] = notes;
   j["action_note_messages"] = note_messages;
-  // Why the seat has so few options (explain.h): {"text", "key", "rule", "args"}, or null.
+  // Why the seat has so few options (explain.h): {"text", "key", "rule", "args"}, or null; and as
+  // the message every reader words (options_why_message).
   const auto why = seat ? why_few_options(g, s, *seat) : std::nullopt;
   j["options_why"] = nullptr;
+  j["options_why_message"] = nullptr;
   if (why) {
     nlohmann::json args = nlohmann::json::object();
     for (const auto& [name, value] : why->args) args[name] = value;
     j["options_why"] = {{"text", why->text}, {"key", why->key}, {"rule", why->rule}, {"args", args}};
+    j["options_why_message"] = core::i18n::to_json(why_message(g, s, *seat, *why));
   }
   if (over) j["end"] = end_json(g, s, sheet);
   return j;

@@ -4,6 +4,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cstdio>
@@ -122,7 +123,6 @@ class Play {
     game_.set_language(language);
   }
 
-  std::filesystem::path rules_dir;  // the rulebook editions (cli/rules_text.h)
 
   // Plays until the end, `quit` or the end of input. Returns the exit code.
   int run() {
@@ -165,13 +165,6 @@ class Play {
   std::string name(core::Seat p) const { return style_.seat(p, seat_label(p)); }
   std::string tr(std::string_view key, const core::i18n::Args& args = {}, std::optional<long long> count = std::nullopt) const {
     return cat_.tr(language, key, args, count);
-  }
-  // A view's "options_why" in the reader's language (its key and arguments), with its rule.
-  std::string why_text(const nlohmann::json& why) const {
-    const std::string key = why.value("key", "");
-    if (key.empty() || !cat_.contains(language, key)) return why.value("text", "");
-    const nlohmann::json message = {{"key", key}, {"args", why.value("args", nlohmann::json::object())}};
-    return cat_.render(language, core::i18n::message_from_json(message)) + " (" + why.value("rule", "") + ")";
   }
   // An action's display text beside its command where they differ.
   std::string labelled(core::Seat seat, const std::string& command) const {
@@ -223,8 +216,9 @@ class Play {
     const std::size_t lines = game_.log_size();
     for (std::size_t i = lines > 5 ? lines - 5 : 0; i < lines; ++i) std::printf("%s", style_.dim(wrap("  " + game_.log_line(i), width_, 6)).c_str());
     if (seat != core::kChance) {  // why the options are so few, where the title says (a rule's reason)
-      const nlohmann::json why = game_.view(seat, 0).value("options_why", nlohmann::json());
-      if (why.is_object()) std::printf("%s", wrap(tr("ui.play.why") + ": " + why_text(why), width_, 5).c_str());
+      const nlohmann::json why = game_.view(seat, 0).value("options_why_message", nlohmann::json());
+      if (why.is_object())
+        std::printf("%s", wrap(tr("ui.play.why") + ": " + cat_.render(language, core::i18n::message_from_json(why)), width_, 5).c_str());
     }
     if (options.size() <= 36) return list(options, {});
     // Too many to list on one screen: the verbs, with how many of each; a beginning lists them.
@@ -416,13 +410,17 @@ class Play {
 
   enum class Command { None, Done, Redraw };
 
-  // rules 7.74 [--lang it]: the English text from the title, another language from its edition.
+  // rules 7.74 [--lang it]: the section from the edition of the language (the title's), else from
+  // the English one, said so.
   std::string rules(const std::string& argument) const {
     const auto request = parse_rules_request(argument);
-    if (!request) return tr("ui.play.rules_usage") + "\n";
+    const std::vector<std::string> languages = title_.languages();
+    if (!request || (!request->language.empty() && std::find(languages.begin(), languages.end(), request->language) == languages.end()))
+      return tr("ui.play.rules_usage") + "\n";
     const std::string lang = request->language.empty() ? language : request->language;
-    if (lang.empty() || lang == "en") return title_.rules_text(request->section);
-    return rules_text(rules_dir, title_.id(), request->section, lang).text;
+    const core::RulesText r = title_.rules_section(request->section, lang);
+    const std::string note = r.found && r.language != lang ? tr("ui.play.rule_in_english") + "\n" : "";
+    return note + core::wrap_lines(r.text, 78);
   }
 
   // help, rules, undo, save, log, board.
@@ -577,7 +575,6 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   play->add_option("--lang", o->lang, "en, it or ru (default: LANGUAGE, LC_ALL, LC_MESSAGES, LANG): the language of everything shown, and the rulebook edition `rules` quotes");
   play->callback([&kit, &exit_code, o] {
     const core::Title& title = kit.title();
-    const std::filesystem::path rules_dir = default_rules_dir(kit.default_data);
     // The catalogues of data/i18n (every title's interface; Churchill's names and texts too).
     std::filesystem::path catalogue_dir = core::i18n::default_catalogue_dir(kit.default_data);
     if (std::error_code ec; !std::filesystem::is_regular_file(catalogue_dir / "en.json", ec)) catalogue_dir = CHURCHILL_DATA_DIR "/i18n";
@@ -604,7 +601,6 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
     Style style;
     style.on = !o->no_colour && ::isatty(1) && !std::getenv("NO_COLOR") && std::getenv("TERM") && std::string(std::getenv("TERM")) != "dumb";
     Play session(title, *game, kit.program, o->autosave, o->table, o->fast, style, catalogues, language);
-    session.rules_dir = rules_dir;
     exit_code = session.run();
   });
 }

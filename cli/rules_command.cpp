@@ -11,7 +11,7 @@
 namespace cli {
 
 std::string rules_language(const std::filesystem::path& dir, std::string_view title, std::string_view flag) {
-  std::vector<std::string> available = rulebook_languages(dir, title);
+  std::vector<std::string> available = core::rulebook_languages(dir, title);
   if (available.empty()) available.emplace_back(core::i18n::kFallbackLanguage);
   return core::i18n::choose_language(flag, core::i18n::Environment::from_process(), available);
 }
@@ -28,9 +28,9 @@ void add_rules_command(CLI::App& app, Kit& kit, int& exit_code) {
     const auto request = parse_rules_request(o->section);
     if (!request || !request->language.empty())
       throw std::invalid_argument(fmt::format("\"{}\" is not a rule number such as 5.24", o->section));
-    const std::filesystem::path dir = default_rules_dir(kit.default_data);
+    const std::filesystem::path dir = core::default_rules_dir(kit.default_data);
     const std::string lang = rules_language(dir, kit.program, o->lang);
-    const RulesText r = rules_text(dir, kit.program, request->section, lang);
+    const core::RulesText r = core::rules_text(dir, kit.program, request->section, lang);
     if (!r.found) throw std::runtime_error(r.text.substr(0, r.text.size() - 1));
     std::fputs(r.text.c_str(), stdout);
     exit_code = 0;

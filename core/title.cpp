@@ -66,4 +66,10 @@ SaveFile Title::new_record(const std::string& scenario, const std::vector<std::s
   return record;
 }
 
+RulesText Title::rules_section(const std::string& section, const std::string& /*language*/) const {
+  return {true, rules_text(section), std::string(kEnglish)};
+}
+
+std::vector<std::string> Title::languages() const { return {std::string(kEnglish)}; }
+
 }  // namespace core

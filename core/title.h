@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/rules_text.h"
 #include "core/save.h"
 #include "core/types.h"
 
@@ -165,6 +166,12 @@ class Title {
   virtual nlohmann::json layout() const = 0;
   // The rulebook's text of a section ("7.74"), or an explanation of why it is not available.
   virtual std::string rules_text(const std::string& section) const = 0;
+  // The section in the edition of `language` (one of languages()), its paragraphs one a line for a
+  // reader that wraps them: that edition's text, else the English one (RulesText::language says
+  // which: the reader is told). A title with an English rulebook only gives rules_text(section).
+  virtual RulesText rules_section(const std::string& section, const std::string& language) const;
+  // The languages the title is played in (its message catalogues'); English only by default.
+  virtual std::vector<std::string> languages() const;
 
   // Throws SetupError unless `record` is a save of this title ("a save of "hills", not of War Room");
   // `shown_name` is the title as the message names it.

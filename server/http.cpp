@@ -386,7 +386,7 @@ Response route(const Request& req, const std::string& client, Shared& s) {
   }
   if (p.size() == 5 && p[1] == "titles" && p[3] == "rules") {
     only(false);
-    return json_response(req, http::status::ok, lobby.rules(p[2], p[4]));
+    return json_response(req, http::status::ok, lobby.rules(p[2], p[4], query(target, "lang")));
   }
   if (p.size() == 2 && p[1] == "games") {
     if (read) {

@@ -79,7 +79,7 @@ const core::Title& Lobby::title_of(const std::string& id) const {
   throw ApiError(400, fmt::format("no title {} ({})", printable(id), ids));
 }
 
-nlohmann::json Lobby::rules(const std::string& title, const std::string& section) const {
+nlohmann::json Lobby::rules(const std::string& title, const std::string& section, const std::string& language) const {
   const core::Title* t = titles_.find(title);
   if (!t) throw ApiError(404, fmt::format("no title {}", printable(title)));
   // A rule number: "4.4", "7.72", "7.72.4" (digits and dots, at most 10 characters).
@@ -87,7 +87,19 @@ nlohmann::json Lobby::rules(const std::string& title, const std::string& section
                       std::isdigit(static_cast<unsigned char>(section.back())) &&
                       std::all_of(section.begin(), section.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
   if (!number) throw ApiError(400, "a rule is asked for by its number, such as 7.74");
-  return {{"section", section}, {"text", t->rules_text(section)}};
+  const std::string lang = language.empty() ? std::string(core::kEnglish) : language;
+  // The languages of the server: those its titles are played in (a reader of one may open another).
+  std::set<std::string> spoken;
+  for (const auto& each : titles_.all())
+    for (std::string& l : each->languages()) spoken.insert(std::move(l));
+  if (!spoken.count(lang)) {
+    std::string names;
+    for (const std::string& l : spoken) names += (names.empty() ? "" : ", ") + l;
+    throw ApiError(400, ErrorCode{"no_language", {{"language", plain(lang, 10)}, {"languages", names}}},
+                   fmt::format("no language {} ({})", printable(lang, 10), names));
+  }
+  const core::RulesText r = t->rules_section(section, lang);
+  return {{"section", section}, {"language", r.language}, {"found", r.found}, {"text", r.text}};
 }
 
 const nlohmann::json& Lobby::layout(const std::string& title) const {

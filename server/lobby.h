@@ -51,9 +51,11 @@ class Lobby {
   const nlohmann::json& titles() const { return titles_json_; }
   // What a client needs to draw a title's board (Title::layout); throws ApiError 404 for none.
   const nlohmann::json& layout(const std::string& title) const;
-  // {"section": "7.74", "text": ...}: the rulebook's text of a section (Title::rules_text), for the
-  // log's rule numbers; throws ApiError 404 for no title, 400 for a section that is not a number.
-  nlohmann::json rules(const std::string& title, const std::string& section) const;
+  // {"section": "7.74", "language": "it", "found": true, "text": ...}: a section of the rulebook
+  // (Title::rules_section), for the log's rule numbers, in the edition of `language` ("" = English),
+  // else in English ("language": "en"; not found, "text" says why); throws ApiError 404 for no title,
+  // 400 for a section that is not a number or a language no title is played in.
+  nlohmann::json rules(const std::string& title, const std::string& section, const std::string& language = "") const;
   // {"title": ..., "scenario": ..., "players": N, "options": [...], "seats": {...}, "seating": ...} ->
   // {"id": ..., "invitation": secret (when the seats are by invitation)}
   nlohmann::json create(const nlohmann::json& body);

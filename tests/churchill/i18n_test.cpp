@@ -14,6 +14,7 @@
 #include "churchill/game.h"
 #include "churchill/i18n_names.h"
 #include "churchill/rules.h"
+#include "churchill/title.h"
 #include "churchill/view.h"
 #include "cli/rules_text.h"
 #include "core/i18n.h"
@@ -271,6 +272,20 @@ TEST(I18nNames, EveryConferenceCardBandInEveryLanguage) {
   }
 }
 
+// The web board's issue counters carry a short label in every language (issue.<id>.short, the
+// abbreviation of the edition's name), short enough for the counter (the board shrinks a wider one).
+TEST(I18nNames, EveryIssueHasAShortLabelInEveryLanguage) {
+  for (const auto& lang : kLanguages)
+    for (const auto& issue : data().issues) {
+      const std::string key = "issue." + issue.id + ".short";
+      ASSERT_TRUE(catalogues().contains(lang, key)) << lang << ": " << key;
+      const std::string label = catalogues().tr(lang, key);
+      const auto chars = std::count_if(label.begin(), label.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; });
+      EXPECT_LE(chars, 10) << lang << ": " << label;
+      EXPECT_LT(chars, static_cast<long>(catalogues().tr(lang, "issue." + issue.id + ".name").size())) << lang << ": " << label << " is no abbreviation";
+    }
+}
+
 // Every message about a datum names one the data set has: a renamed or removed id leaves no stale
 // message behind (and EveryDatumHasANameInEveryLanguage finds the new one without a name).
 TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
@@ -298,6 +313,7 @@ TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
     for (churchill::Power p : d.global_issues[static_cast<std::size_t>(g)].powers)
       expected.insert(churchill::global_issue_key(d, g) + ".advantage." + std::string(churchill::power_name(p)));
   for (const auto& v : d.victory) expected.insert(churchill::victory_key(v) + ".text");
+  for (const auto& issue : d.issues) expected.insert("issue." + issue.id + ".short");  // the web board's label
   for (int r = 0; r < churchill::kReserveKinds; ++r) expected.insert(churchill::reserve_key(static_cast<churchill::ReserveKind>(r)));
   const std::vector<std::string> data_prefixes = {"power.", "characteristic.", "leader.", "staff.", "conference.", "conference_card.", "issue.",
                                                   "theater.", "axis.", "space.", "front.", "location.", "a_bomb.", "global_issue.",
@@ -327,7 +343,7 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
       {"prompt.", {"churchill/game.cpp", "web/src/titles/churchill.ts"}},
       {"action.", {"churchill/i18n_actions.cpp"}},
       {"why.", {"churchill/explain.cpp"}},
-      {"board.", {"churchill/view.cpp", "web/src/titles/churchill.ts"}},
+      {"board.", {"churchill/view.cpp", "web/src/titles/churchill.ts", "web/src/titles/churchill-board.ts", "web/src/titles/churchill-map.ts"}},
       {"note.", {"churchill/view.cpp"}},
       {"end.", {"churchill/view.cpp"}},
       {"ui.play.", {"cli/play.cpp", "web/src/game.ts", "web/src/lobby.ts", "web/src/titles/churchill.ts"}},
@@ -504,51 +520,51 @@ TEST(I18nLog, RussianCountsTakeTheirPluralForm) {
 namespace rules_text_tests {
 
 TEST(RulesText, HeadingsOfEveryEditionsStyle) {
-  EXPECT_EQ(cli::heading_number("5.24 Debating an Issue"), "5.24");
-  EXPECT_EQ(cli::heading_number("5.24 Controbattere un Argomento"), "5.24");
-  EXPECT_EQ(cli::heading_number("5.24 Оспаривание вопроса "), "5.24");
-  EXPECT_EQ(cli::heading_number("3.21. Комната конференций представляет собой круг-"), "3.21");
-  EXPECT_EQ(cli::heading_number("4.23.1. Размещение приоритетных наступле-"), "4.23.1");
-  EXPECT_EQ(cli::heading_number("7.0 War Phase"), "7.0");
-  EXPECT_EQ(cli::heading_number("10.0 Вариант секретной повестки"), "10.0");
+  EXPECT_EQ(core::heading_number("5.24 Debating an Issue"), "5.24");
+  EXPECT_EQ(core::heading_number("5.24 Controbattere un Argomento"), "5.24");
+  EXPECT_EQ(core::heading_number("5.24 Оспаривание вопроса "), "5.24");
+  EXPECT_EQ(core::heading_number("3.21. Комната конференций представляет собой круг-"), "3.21");
+  EXPECT_EQ(core::heading_number("4.23.1. Размещение приоритетных наступле-"), "4.23.1");
+  EXPECT_EQ(core::heading_number("7.0 War Phase"), "7.0");
+  EXPECT_EQ(core::heading_number("10.0 Вариант секретной повестки"), "10.0");
   // Not headings: a bare number, a cross-reference, a line going on in lower case, a list item.
-  EXPECT_EQ(cli::heading_number("4.5. "), "");
-  EXPECT_EQ(cli::heading_number("9.0."), "");
-  EXPECT_EQ(cli::heading_number("5.25). "), "");
-  EXPECT_EQ(cli::heading_number("7.74). После того, как"), "");
-  EXPECT_EQ(cli::heading_number("5.22 и далее"), "");
-  EXPECT_EQ(cli::heading_number("2. Средиземноморский фронт"), "");
-  EXPECT_EQ(cli::heading_number("1.2.3.4 Too deep"), "");
+  EXPECT_EQ(core::heading_number("4.5. "), "");
+  EXPECT_EQ(core::heading_number("9.0."), "");
+  EXPECT_EQ(core::heading_number("5.25). "), "");
+  EXPECT_EQ(core::heading_number("7.74). После того, как"), "");
+  EXPECT_EQ(core::heading_number("5.22 и далее"), "");
+  EXPECT_EQ(core::heading_number("2. Средиземноморский фронт"), "");
+  EXPECT_EQ(core::heading_number("1.2.3.4 Too deep"), "");
 }
 
 TEST(RulesText, ASectionHoldsItsSubSectionsAndStopsAtTheNext) {
-  EXPECT_TRUE(cli::inside_section("5.24", "5.2"));
-  EXPECT_TRUE(cli::inside_section("5.2", "5.2"));
-  EXPECT_TRUE(cli::inside_section("4.23.1", "4.23"));
-  EXPECT_TRUE(cli::inside_section("7.74", "7.0"));
-  EXPECT_FALSE(cli::inside_section("8.0", "7.0"));
-  EXPECT_FALSE(cli::inside_section("5.3", "5.2"));
-  EXPECT_FALSE(cli::inside_section("5.25", "5.24"));
+  EXPECT_TRUE(core::inside_section("5.24", "5.2"));
+  EXPECT_TRUE(core::inside_section("5.2", "5.2"));
+  EXPECT_TRUE(core::inside_section("4.23.1", "4.23"));
+  EXPECT_TRUE(core::inside_section("7.74", "7.0"));
+  EXPECT_FALSE(core::inside_section("8.0", "7.0"));
+  EXPECT_FALSE(core::inside_section("5.3", "5.2"));
+  EXPECT_FALSE(core::inside_section("5.25", "5.24"));
   const std::string book =
       "Contents\n5.0\tConference Procedures\t8\n"  // a table-of-contents row: not a heading
       "5.2 Meeting Segment\n5.21 Overview\nThe meeting.\n5.22 Advancing\nOne ad-\nvances an A-\nBomb issue by\n"
       "the value.\n5.3 Other\nNot this.\n";
-  EXPECT_EQ(cli::rulebook_section(book, "5.22"), "5.22 Advancing\nOne advances an A-Bomb issue by the value.\n");
-  EXPECT_EQ(cli::rulebook_section(book, "5.2"),
+  EXPECT_EQ(core::rulebook_section(book, "5.22"), "5.22 Advancing\nOne advances an A-Bomb issue by the value.\n");
+  EXPECT_EQ(core::rulebook_section(book, "5.2"),
             "5.2 Meeting Segment\n5.21 Overview\nThe meeting.\n5.22 Advancing\nOne advances an A-Bomb issue by the value.\n");
-  EXPECT_EQ(cli::rulebook_section(book, "5.0"), std::nullopt);  // only in the table of contents
-  EXPECT_EQ(cli::rulebook_section(book, "9.9"), std::nullopt);
+  EXPECT_EQ(core::rulebook_section(book, "5.0"), std::nullopt);  // only in the table of contents
+  EXPECT_EQ(core::rulebook_section(book, "9.9"), std::nullopt);
 }
 
 TEST(RulesText, TheRussianEditionsBlankLinesAndHyphensAreMended) {
   const std::string book =
       "5.24 Оспаривание вопроса \n\nКогда игрок продвигает вопрос, два других игрока, начи-\n\nная с игрока "
       "слева, могут оспорить \n\nвопрос.\n\n5.25 Карточка начальника штаба \n\nЗвезда.\n";
-  EXPECT_EQ(cli::rulebook_section(book, "5.24", 200),
+  EXPECT_EQ(core::rulebook_section(book, "5.24", 200),
             "5.24 Оспаривание вопроса\nКогда игрок продвигает вопрос, два других игрока, начиная с игрока слева, могут "
             "оспорить вопрос.\n");
   // Wrapped by characters, not bytes: no Cyrillic line is longer than the width.
-  const auto wrapped = cli::rulebook_section(book, "5.24", 30);
+  const auto wrapped = core::rulebook_section(book, "5.24", 30);
   ASSERT_TRUE(wrapped);
   std::istringstream lines(*wrapped);
   for (std::string line; std::getline(lines, line);) {
@@ -577,38 +593,77 @@ TEST(RulesText, RequestsNameASectionAndMaybeALanguage) {
     EXPECT_FALSE(cli::parse_rules_request(bad)) << bad;
 }
 
+// A test rulebook in each edition's layout (tests/support/rulebooks: the project's text, so these
+// run where the editions are absent): the Italian one lacks 5.25.
+const std::filesystem::path kTestRules = kSourceDir / "tests" / "support" / "rulebooks";
+
+TEST(RulesText, AnEditionLackingASectionGivesTheEnglishOne) {
+  const auto it = core::rules_text_or_english(kTestRules, "churchill", "5.24", "it", 200);
+  ASSERT_TRUE(it.found) << it.text;
+  EXPECT_EQ(it.language, "it");
+  EXPECT_EQ(it.text, "5.24 Controbattere un Argomento\nQuando un giocatore fa avanzare un Argomento, ogni altro giocatore può controbatterlo.\n");
+  const auto star = core::rules_text_or_english(kTestRules, "churchill", "5.25", "it", 200);
+  ASSERT_TRUE(star.found) << star.text;
+  EXPECT_EQ(star.language, "en") << "the Italian edition has no 5.25: the English text, said so";
+  EXPECT_EQ(star.text, "5.25 Staff Star\nA staff card with a star stays home.\n");
+  EXPECT_EQ(core::rules_text_or_english(kTestRules, "churchill", "5.25", "ru").language, "ru");
+  EXPECT_EQ(core::rules_text_or_english(kTestRules, "churchill", "5.24", "de").language, "en") << "no German edition";
+  const auto none = core::rules_text_or_english(kTestRules, "churchill", "9.9", "it");
+  EXPECT_FALSE(none.found);
+  EXPECT_EQ(none.language, "");
+  EXPECT_NE(none.text.find("No rule 9.9"), std::string::npos) << none.text;
+  EXPECT_FALSE(core::rules_text_or_english(kTestRules / "absent", "churchill", "5.24", "en").found);
+}
+
+// The title's rules (the server's /api/titles/churchill/rules/5.24?lang=ru): paragraphs one a line,
+// for the browser to wrap; English by rules_text(section).
+TEST(RulesText, TheTitleQuotesTheEditionOfEachLanguageItIsPlayedIn) {
+  const auto title = churchill::make_title(kDataDir, kTestRules);
+  EXPECT_EQ(title->languages(), (std::vector<std::string>{"en", "it", "ru"}));
+  const core::RulesText ru = title->rules_section("5.24", "ru");
+  EXPECT_TRUE(ru.found);
+  EXPECT_EQ(ru.language, "ru");
+  EXPECT_EQ(ru.text, "5.24. Оспаривание вопроса\nКогда игрок продвигает вопрос, каждый другой игрок может оспорить его.\n");
+  EXPECT_EQ(title->rules_section("5.25", "it").language, "en");
+  EXPECT_EQ(title->rules_section("5.24", "en").text,
+            "5.24 Debating an Issue\nWhen a player advances an issue, each other player may debate it, starting with the player to the left.\n");
+  EXPECT_EQ(title->rules_text("5.24"), "5.24 Debating an Issue\nWhen a player advances an issue, each other player may debate it, starting\n"
+                                       "with the player to the left.\n") << "78 columns for a terminal";
+  EXPECT_EQ(core::wrap_lines(ru.text, 30), "5.24. Оспаривание вопроса\nКогда игрок продвигает вопрос,\nкаждый другой игрок может\nоспорить его.\n");
+}
+
 // The editions themselves (../shared/rules beside the source tree): 5.24 in Italian and Russian.
-const std::filesystem::path kRules = cli::default_rules_dir(kDataDir);
+const std::filesystem::path kRules = core::default_rules_dir(kDataDir);
 
 TEST(RulesText, Section5_24FromTheItalianAndRussianEditions) {
   if (!std::filesystem::exists(kRules / "churchill-rules-it.txt")) GTEST_SKIP() << "no rulebooks in " << kRules;
-  const auto it = cli::rules_text(kRules, "churchill", "5.24", "it");
+  const auto it = core::rules_text(kRules, "churchill", "5.24", "it");
   ASSERT_TRUE(it.found) << it.text;
   EXPECT_EQ(it.text.rfind("5.24 Controbattere un Argomento\n", 0), 0u) << it.text;
   EXPECT_EQ(it.text.find("5.25"), std::string::npos) << "5.25 is the next section";
-  const auto ru = cli::rules_text(kRules, "churchill", "5.24", "ru");
+  const auto ru = core::rules_text(kRules, "churchill", "5.24", "ru");
   ASSERT_TRUE(ru.found) << ru.text;
   EXPECT_EQ(ru.text.rfind("5.24 Оспаривание вопроса\n", 0), 0u) << ru.text;
   EXPECT_NE(ru.text.find("«Нет»"), std::string::npos) << ru.text;  // the USSR National Characteristic, in 5.24
   EXPECT_EQ(ru.text.find("\n\n"), std::string::npos) << "the edition's blank lines are gone";
-  const auto en = cli::rules_text(kRules, "churchill", "5.24", "en");
+  const auto en = core::rules_text(kRules, "churchill", "5.24", "en");
   ASSERT_TRUE(en.found);
   EXPECT_EQ(en.text.rfind("5.24 Debating an Issue\n", 0), 0u);
   // Every edition has every section of the English rulebook's chapters 3-11 headings.
   for (const char* section : {"4.23.1", "6.10", "6.11", "7.74", "9.4", "10.0"})
-    for (const char* lang : {"en", "it", "ru"}) EXPECT_TRUE(cli::rules_text(kRules, "churchill", section, lang).found) << lang << " " << section;
+    for (const char* lang : {"en", "it", "ru"}) EXPECT_TRUE(core::rules_text(kRules, "churchill", section, lang).found) << lang << " " << section;
 }
 
 TEST(RulesText, MissingSectionsAndEditionsSaySo) {
   if (!std::filesystem::exists(kRules / "churchill-rules-it.txt")) GTEST_SKIP() << "no rulebooks in " << kRules;
-  const auto none = cli::rules_text(kRules, "churchill", "99.9", "it");
+  const auto none = core::rules_text(kRules, "churchill", "99.9", "it");
   EXPECT_FALSE(none.found);
   EXPECT_NE(none.text.find("No rule 99.9"), std::string::npos);
-  EXPECT_FALSE(cli::rules_text(kRules, "churchill", "5.24", "../rules/churchill-rules-it").found);
-  const auto de = cli::rules_text(kRules, "churchill", "5.24", "de");
+  EXPECT_FALSE(core::rules_text(kRules, "churchill", "5.24", "../rules/churchill-rules-it").found);
+  const auto de = core::rules_text(kRules, "churchill", "5.24", "de");
   EXPECT_FALSE(de.found);
   EXPECT_NE(de.text.find("there is: en, it, ru"), std::string::npos) << de.text;
-  EXPECT_EQ(cli::rulebook_languages(kRules, "churchill"), (std::vector<std::string>{"en", "it", "ru"}));
+  EXPECT_EQ(core::rulebook_languages(kRules, "churchill"), (std::vector<std::string>{"en", "it", "ru"}));
 }
 
 TEST(RulesText, TheRulesCommandPrintsAnEditionsSectionAndRefusesBadInput) {

@@ -67,6 +67,7 @@ class Server : public ::testing::Test {
   std::string port;
   std::vector<std::string> flags;  // extra options of `churchill serve`
   rlim_t open_files = 0;           // 0: inherited
+  std::string rules_dir;           // the server's CHURCHILL_RULES_DIR ("": inherited)
 
   void SetUp() override {
     if (!std::getenv("CHURCHILL_BINARY")) GTEST_SKIP() << "run through ctest";
@@ -96,6 +97,7 @@ class Server : public ::testing::Test {
       // Freed memory is given back at once under AddressSanitizer, so that the server's size is its own.
       const std::string asan = std::string(std::getenv("ASAN_OPTIONS") ? std::getenv("ASAN_OPTIONS") : "") + ":quarantine_size_mb=1";
       ::setenv("ASAN_OPTIONS", asan.c_str(), 1);
+      if (!rules_dir.empty()) ::setenv("CHURCHILL_RULES_DIR", rules_dir.c_str(), 1);
       if (open_files) {
         const rlimit limit{open_files, open_files};
         ::setrlimit(RLIMIT_NOFILE, &limit);
@@ -795,6 +797,39 @@ TEST_F(Server, ConnectionsAreCappedPerAddress) {
   held.clear();
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   EXPECT_EQ(get("/api/games").status, 200);
+}
+
+// The log's rule numbers open the rulebook in the reader's language (?lang=): the edition of that
+// language, else the English text, said so ("language"); a language no title is played in is refused
+// with its code. The test rulebooks of tests/support/rulebooks (the Italian one lacks 5.25).
+TEST_F(Server, RulesComeFromTheEditionOfTheReadersLanguage) {
+  rules_dir = (fs::path(CHURCHILL_TEST_DATA_DIR).parent_path().parent_path() / "tests" / "support" / "rulebooks").string();
+  restart({});
+  Reply r = get("/api/titles/churchill/rules/5.24?lang=ru");
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["language"], "ru");
+  EXPECT_EQ(r.body["found"], true);
+  EXPECT_EQ(r.body["text"].get<std::string>().rfind("5.24. Оспаривание вопроса\n", 0), 0u) << r.body.dump();
+  r = get("/api/titles/churchill/rules/5.25?lang=it");
+  EXPECT_EQ(r.body["language"], "en") << "not in the Italian edition: the English text";
+  EXPECT_EQ(r.body["text"].get<std::string>().rfind("5.25 Staff Star\n", 0), 0u) << r.body.dump();
+  EXPECT_EQ(get("/api/titles/churchill/rules/5.24").body["language"], "en");
+  EXPECT_EQ(get("/api/titles/churchill/rules/5.24?lang=").body["language"], "en");
+  r = get("/api/titles/churchill/rules/9.9?lang=it");
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.body["found"], false);
+  EXPECT_NE(r.body["text"].get<std::string>().find("No rule 9.9"), std::string::npos) << r.body.dump();
+  // A title with an English rulebook only answers a Russian reader in English.
+  r = get("/api/titles/hills/rules/1.0?lang=ru");
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.body["language"], "en");
+  for (const char* bad : {"de", "%2e%2e%2fetc", "RU", "ru-RU"}) {
+    r = get(std::string("/api/titles/churchill/rules/5.24?lang=") + bad);
+    expect_error(r, 400, "no language");
+    EXPECT_EQ(r.body["code"], "no_language") << r.body.dump();
+    EXPECT_EQ(r.body["message"]["args"]["languages"], "en, it, ru") << r.body.dump();
+  }
+  EXPECT_TRUE(running());
 }
 
 // Item 5: a process out of file descriptors waits before accepting again instead of spinning.

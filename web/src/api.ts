@@ -91,9 +91,11 @@ export const api = {
     if (!layouts.has(title)) layouts.set(title, call<unknown>('GET', `/api/titles/${encodeURIComponent(title)}/layout`));
     return layouts.get(title)!;
   },
-  // The rulebook's text of a section ("7.74"), when the server has the rulebook.
-  rules: (title: string, section: string) =>
-    call<{ section: string; text: string }>('GET', `/api/titles/${encodeURIComponent(title)}/rules/${encodeURIComponent(section)}`),
+  // A section ("7.74") of the rulebook's edition in `lang`, else the English one ("language" says
+  // which); "found" is false when the server has no rulebook with it ("text" says why, in English).
+  rules: (title: string, section: string, lang: string) =>
+    call<{ section: string; language: string; found: boolean; text: string }>(
+      'GET', `/api/titles/${encodeURIComponent(title)}/rules/${encodeURIComponent(section)}?lang=${encodeURIComponent(lang)}`),
   games: (after?: string, status?: 'live' | 'open' | 'finished') => {
     const query = new URLSearchParams();
     if (after) query.set('after', after);

@@ -5,7 +5,7 @@
 // Updates arrive over the WebSocket.
 import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
-import { has, Message, render as word, t } from './i18n';
+import { has, language, Message, render as word, seatName, t } from './i18n';
 import { OthersMoves } from './replay';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
@@ -18,12 +18,9 @@ function withRule(line: string): string {
   return `<button class="rule" data-rule="${escape(m[1])}" title="${escape(t('ui.web.rule_title', { rule: m[1] }))}">${escape(m[1])}</button>${escape(m[2])}`;
 }
 
-// Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)").
-// Worded from its catalogue key where the catalogue has it.
-const whyFew = (v: View) => {
-  const why = v.options_why as { text?: string; key?: string; rule?: string; args?: Record<string, string> } | null | undefined;
-  return why?.key && has(why.key) ? `${t(why.key, why.args ?? {})} (${why.rule})` : why?.text ?? '';
-};
+// Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)"),
+// worded from the message the view carries (the terminal words the same one).
+const whyFew = (v: View) => word(v.options_why_message as Message | null | undefined) || (v.options_why as { text?: string } | null | undefined)?.text || '';
 
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
@@ -104,12 +101,13 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const waiting = v.active.filter((s) => s !== v.seat);
     const myMove = !!v.seat && v.active.includes(v.seat);
     const logLines = log.map((_, i) => ({ l: line(i), i })).filter(({ l }) => !logFilter || (l ?? '').toLowerCase().includes(logFilter.toLowerCase()));
-    const seatName = (s: string) => (has(`power.${s}`) ? t(`power.${s}`) : s);
     const waitingText = waiting.length
       ? escape(t('ui.web.waiting_for', { seats: waiting.map((s) => `${seatName(s)}${v.seats[s]?.startsWith('bot') ? ` ${t('ui.web.bot')}` : ''}`).join(', ') })) +
         (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? ` — ${escape(t('ui.web.send_invitation'))}` : '')
       : '';
     const actionText = (a: string) => word((v.action_messages as Record<string, Message> | undefined)?.[a]) || a;
+    // A word the actions are narrowed by: a kind of action, else a datum the title names.
+    const wordName = (w: string) => (has(`action_kind.${w}`) ? kindName(w) : ui.wordName?.(layout, w) ?? w);
     app.innerHTML = `
       <div class="game${v.terminal ? ' over' : ''}" data-version="${v.version}">
         ${v.terminal && ui.end ? ui.end(v, layout) : ''}
@@ -125,7 +123,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
               <button id="copy-invite">${escape(t('ui.web.copy_link'))}</button></details>` : ''}
             ${v.terminal && v.seed ? `<p class="seed">${escape(t('ui.web.seed', { seed: v.seed }))}</p>` : ''}
           </section>
-          <section class="panel" id="decide"><h2>${escape(filter.length ? t('ui.web.actions_naming', { words: filter.join(` ${t('ui.play.and')} `) }) : v.terminal ? t('ui.web.game_is_over') : myMove ? t('ui.web.your_decision') : t('ui.web.actions'))}</h2>
+          <section class="panel" id="decide"><h2>${escape(filter.length ? t('ui.web.actions_naming', { words: filter.map(wordName).join(` ${t('ui.play.and')} `) }) : v.terminal ? t('ui.web.game_is_over') : myMove ? t('ui.web.your_decision') : t('ui.web.actions'))}</h2>
             ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || escape(t('ui.web.waiting'))}</p>` : ''}
             ${myMove && whyFew(v) ? `<p class="options-why" role="note">${escape(whyFew(v))}</p>` : ''}
             <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>${escape(t('ui.web.all_actions'))}</button>
@@ -223,8 +221,11 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     }));
     app.querySelectorAll<HTMLButtonElement>('button.rule').forEach((b) => b.addEventListener('click', async () => {
       try {
-        const rule = await api.rules(v.title, b.dataset.rule!);
-        dialog(`<h2>${escape(t('ui.web.rule', { rule: rule.section }))}</h2><pre class="rule-text">${escape(rule.text)}</pre>`);
+        const rule = await api.rules(v.title, b.dataset.rule!, language());
+        // The edition of the reader's language; English, said so, where it lacks the section.
+        const note = !rule.found ? t('ui.web.rule_unavailable') : rule.language !== language() ? t('ui.web.rule_in_english') : '';
+        dialog(`<h2>${escape(t('ui.web.rule', { rule: rule.section }))}</h2>${note ? `<p class="rule-note" role="note">${escape(note)}</p>` : ''}` +
+               (rule.found ? `<pre class="rule-text" lang="${escape(rule.language)}">${escape(rule.text)}</pre>` : ''));
       } catch (err) {
         dialog(`<p class="error">${escape((err as Error).message)}</p>`);
       }

@@ -82,6 +82,15 @@ export function nameOf(key: string, fallback: string): string {
   return has(`${key}.name`) ? t(`${key}.name`) : fallback;
 }
 
+// A seat, scenario or bot kind in the reader's language where the catalogue has it, else as the
+// server names it ("USSR", "training", "ai:hard").
+export const seatName = (s: string) => (has(`power.${s}`) ? t(`power.${s}`) : s);
+export const scenarioName = (id: string, name = id) => (has(`scenario.${id}.name`) ? t(`scenario.${id}.name`) : name);
+export function botName(kind: string): string {
+  const key = `ui.web.bot_kinds.${kind.replace(':', '_')}`;  // i18next reads ':' as a namespace
+  return t('ui.web.bot_kind', { kind: has(key) ? t(key) : kind });
+}
+
 // A message from the server, worded: its arguments first, then its own text.
 export function render(m: Message | undefined | null): string {
   return m === undefined || m === null ? '' : word(m, {});

@@ -1,12 +1,12 @@
 // The lobby: create a game of any title (scenario, seat count, each seat's player, options, public or
 // by invitation), join an open seat, or watch; and the page an invitation link opens.
 import { api, escape, GameSummary, saveSeat, TitleInfo } from './api';
-import { has, Message, render, t } from './i18n';
+import { botName, has, Message, render, scenarioName, seatName, t } from './i18n';
 import { finishedGames } from './replay';
 
-// A seat, scenario or phase in the reader's language where the catalogue has it.
-const seatName = (s: string) => (has(`power.${s}`) ? t(`power.${s}`) : s);
-const scenarioName = (id: string, name: string) => (has(`scenario.${id}.name`) ? t(`scenario.${id}.name`) : name);
+// A seat's player in the reader's language: "human", "open", a bot.
+const seatState = (state: string) =>
+  state.startsWith('bot:') ? botName(state.slice(4)) : has(`ui.web.seat_state.${state}`) ? t(`ui.web.seat_state.${state}`) : state;
 
 export async function renderLobby(app: HTMLElement) {
   const titles = await api.titles();
@@ -35,7 +35,7 @@ export async function renderLobby(app: HTMLElement) {
     const bot = title().bots[0];
     form.querySelector('#seats')!.innerHTML = seats.map((s, i) => `<label>${escape(seatName(s))} <select name="seat:${escape(s)}">
         <option value="human" ${i === 0 ? 'selected' : ''}>${escape(t('ui.web.human'))}</option>
-        ${title().bots.map((b) => `<option value="bot:${b}" ${i > 0 && b === bot ? 'selected' : ''}>${escape(t('ui.web.bot_kind', { kind: b }))}</option>`).join('')}
+        ${title().bots.map((b) => `<option value="bot:${b}" ${i > 0 && b === bot ? 'selected' : ''}>${escape(botName(b))}</option>`).join('')}
       </select></label>`).join('');
   };
   const fillPlayers = () => {
@@ -96,7 +96,7 @@ function row(g: GameSummary, title: string): string {
   return `<tr><td>${escape(title)}<br/><small>${g.id}</small></td><td>${escape(scenarioName(g.scenario, g.scenario))}</td>
     <td>${g.seat_order.map((s) => g.seats[s] === 'open'
       ? `<button class="join" data-id="${g.id}" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`
-      : `${escape(seatName(s))}: ${escape(has(`ui.web.seat_state.${g.seats[s]}`) ? t(`ui.web.seat_state.${g.seats[s]}`) : g.seats[s])}`).join(' ')}</td>
+      : `${escape(seatName(s))}: ${escape(seatState(g.seats[s]))}`).join(' ')}</td>
     <td>${g.terminal ? escape(t('ui.web.over_won', { winners: g.winners.map(seatName).join(` ${t('ui.play.and')} `) || t('ui.web.nobody') })) : escape(render(g.phase_message) || g.phase)}</td>
     <td><a href="#/game/${g.id}">${escape(t('ui.web.watch'))}</a></td></tr>`;
 }

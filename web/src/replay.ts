@@ -4,7 +4,7 @@
 // finished game from any seat's view, a game in play only from the view of this browser's seat.
 // The finished games, each with its Replay link, are listed for the lobby too.
 import { ApiError, escape, GameSummary, savedSeat, View, api } from './api';
-import { t } from './i18n';
+import { scenarioName, seatName, t } from './i18n';
 import { uiFor } from './titles';
 
 // The words of the replay, in one place, in the reader's language (looked up when used: the
@@ -32,7 +32,7 @@ const TEXT = {
   get finished() { return t('ui.web.finished_games'); },
   get replay() { return t('ui.web.replay'); },
   get none() { return t('ui.web.no_finished_game'); },
-  won: (who: string[]) => (who.length ? t('ui.web.won', { who: who.join(` ${t('ui.play.and')} `) }) : t('ui.web.nobody_won')),
+  won: (who: string[]) => (who.length ? t('ui.web.won', { who: who.map(seatName).join(` ${t('ui.play.and')} `) }) : t('ui.web.nobody_won')),
   get moves() { return t('ui.web.others_moves'); },
   get speeds(): [string, string][] {
     return [['0', t('ui.web.speed_at_once')], ['600', t('ui.web.speed_in_turn')], ['1500', t('ui.web.speed_slowly')]];
@@ -154,7 +154,7 @@ export async function finishedGames(names: Map<string, string>): Promise<HTMLEle
   try {
     const page = await api.games(undefined, 'finished');
     const row = (g: GameSummary) => `<li><a class="button" href="#/game/${g.id}/replay">${TEXT.replay}</a>
-      ${escape(names.get(g.title) ?? g.title)} · ${escape(g.scenario)} · <small>${g.id}</small> · ${escape(TEXT.won(g.winners))}</li>`;
+      ${escape(names.get(g.title) ?? g.title)} · ${escape(scenarioName(g.scenario))} · <small>${g.id}</small> · ${escape(TEXT.won(g.winners))}</li>`;
     section.insertAdjacentHTML('beforeend', page.games.length ? `<ul class="finished">${page.games.map(row).join('')}</ul>` : `<p>${TEXT.none}</p>`);
   } catch (err) {
     section.insertAdjacentHTML('beforeend', `<p class="error">${escape((err as Error).message)}</p>`);

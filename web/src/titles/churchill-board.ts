@@ -47,9 +47,10 @@ export interface Card {
 export interface Board {
   fronts: { id: string; name: string; color: Power; theater: string; track: { id: string; name: string; amphibious: boolean }[] }[];
   locations: { id: string; name: string; colony: boolean; theater: string; space: string | null }[];
-  issues: { id: string; name: string }[];
+  issues: { id: string; name: string; short?: string }[];  // short: the board's label (issue.<id>.short)
   cards: Record<string, Card>;
-  a_bomb: string[];  // 3.24: the A-Bomb track's spaces, in order
+  a_bomb: string[];  // 3.24: the A-Bomb track's spaces, in order (English names: the view's)
+  a_bomb_names?: string[];  // the same in the reader's language
 }
 
 const COLOR: Record<Power, string> = { UK: '#2e7d32', US: '#1565c0', USSR: '#c62828' };
@@ -63,16 +64,36 @@ function el(name: string, attrs: Record<string, string | number>, text?: string)
   return e;
 }
 
-export function short(id: string): string {
-  const m = id.match(/^pol-mil-(\d)-(\d)$/);
-  if (m) return `PM ${m[1]}/${m[2]}`;
-  const names: Record<string, string> = {
-    'us-production-1': 'US Prod', 'us-production-2': 'US Prod', 'uk-production': 'UK Prod', 'ussr-production': 'SU Prod',
-    'uk-directed-offensive': 'UK DO', 'us-directed-offensive': 'US DO', 'ussr-directed-offensive': 'SU DO',
-    'europe-leadership': 'Eur Lead', 'pacific-leadership': 'Pac Lead', 'a-bomb-research': 'A-Bomb',
-    'global-issue': 'Global', 'second-front': '2nd Front', 'ussr-declares-war': 'SU DoW', 'strategic-materials': 'Strat Mat',
-  };
-  return names[id] ?? id;
+// A power's short name on the board ("UK", "ВБ") and where an issue stands ("UK 3", "US chair",
+// "centre") in the reader's language.
+const powerShort = (p: string) => t(`board.power_short.${p}`);
+export function positionText(position: string): string {
+  if (position === 'centre') return t('board.pos_centre');
+  const [power, space] = position.split(' ');
+  return space === 'chair' ? t('board.pos_chair', { power: powerShort(power) }) : t('board.pos_space', { power: powerShort(power), space });
+}
+
+// An issue's label keeps the length it is drawn with, shrunk to its counter where the language's
+// abbreviation is wider: the browser lays small text out wider (a phone's scaled-down table), which
+// would push it out of the counter.
+// The chairs' names and the waiting move's label are moved sideways into the table, which is all a
+// phone shows.
+const LABEL_WIDTH = 38, TABLE_WIDTH = 380;
+function fitLabels(svg: SVGSVGElement) {
+  requestAnimationFrame(() => {
+    svg.querySelectorAll<SVGTextContentElement>('g.issue text').forEach((text) => {
+      const length = text.getComputedTextLength();
+      if (length <= 0) return;  // not laid out
+      text.setAttribute('textLength', String(Math.min(length, LABEL_WIDTH)));
+      text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+    });
+    svg.querySelectorAll<SVGTextElement>('text.chair, text.chair-note, text.pending-label').forEach((text) => {
+      const box = text.getBBox();
+      if (box.width <= 0) return;
+      const dx = Math.max(2 - box.x, Math.min(0, TABLE_WIDTH - 2 - (box.x + box.width)));
+      if (dx) text.setAttribute('x', String(Number(text.getAttribute('x')) + dx));
+    });
+  });
 }
 
 // Where an issue stands ("UK 3", "US chair", "centre") as a point on the table.
@@ -86,7 +107,7 @@ function place(position: string, slot: number): [number, number] {
 }
 
 export function drawTable(view: ChurchillView, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
-  const svg = el('svg', { viewBox: '0 0 380 362', class: 'table', role: 'img', 'aria-label': t('ui.web.conference_table') }) as SVGSVGElement;
+  const svg = el('svg', { viewBox: `0 0 ${TABLE_WIDTH} 362`, class: 'table', role: 'img', 'aria-label': t('ui.web.conference_table') }) as SVGSVGElement;
   svg.append(el('circle', { cx: 190, cy: 150, r: 40, class: 'centre' }));
   for (const p of ['UK', 'US', 'USSR'] as Power[]) {
     const a = (ANGLE[p] * Math.PI) / 180;
@@ -97,8 +118,10 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
     }
     const r = 48 + 8.6 * 17;
     const leader = view.powers[p];
-    svg.append(el('text', { x: 190 + Math.cos(a) * r, y: 150 + Math.sin(a) * r + 4, 'text-anchor': 'middle', class: 'chair',
-      fill: COLOR[p] }, `${p}${leader.active ? '' : ' (used)'}`));
+    const [x, y] = [190 + Math.cos(a) * r, 150 + Math.sin(a) * r + 4];
+    svg.append(el('text', { x, y, 'text-anchor': 'middle', class: 'chair', fill: COLOR[p] }, powerShort(p)));
+    // A used Leader, under the chair's name: on one line it would run off a phone's table in Italian or Russian.
+    if (!leader.active) svg.append(el('text', { x, y: y + 10, 'text-anchor': 'middle', class: 'chair-note', fill: COLOR[p] }, t('board.used')));
   }
   const used: Record<string, number> = {};
   const pending = view.pending;
@@ -112,8 +135,8 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
     const g = el('g', { class: `issue${marked.has(issue.id) ? ' marked' : ''}${pending?.issue === issue.id ? ' debated' : ''}`,
       'data-id': issue.id, tabindex: 0 });
     g.append(el('rect', { x: x - 21, y: y - 7, width: 42, height: 13, rx: 3 }));
-    g.append(el('text', { x, y: y + 3, 'text-anchor': 'middle' }, short(issue.id)));
-    g.append(el('title', {}, `${issue.name}: ${position}`));
+    g.append(el('text', { x, y: y + 3, 'text-anchor': 'middle' }, issue.short ?? issue.id));
+    g.append(el('title', {}, `${issue.name}: ${positionText(position)}`));
     g.addEventListener('click', () => onPick(issue.id));
     svg.append(g);
   }
@@ -130,16 +153,17 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
     arrow.append(el('line', { x1, y1, x2, y2, stroke: COLOR[pending.power], 'stroke-width': 2.5, 'stroke-dasharray': '5 3',
       'marker-end': 'url(#arrow)' }));
     arrow.append(el('text', { x: Math.max(x1, x2) + 26, y: (y1 + y2) / 2 + 4, class: 'pending-label',
-      fill: COLOR[pending.power] }, `${pending.power} +${pending.value} → ${pending.to}`));
+      fill: COLOR[pending.power] }, `${powerShort(pending.power)} +${pending.value} → ${positionText(pending.to)}`));
     arrow.append(el('title', {}, pending.text));
     svg.append(arrow);
   } else if (pending && slotOf[pending.issue]) {  // moved already (5.22): the issue is marked where it went
     const [x, y] = slotOf[pending.issue];
     const label = el('text', { x: x + 26, y: y + 4, class: 'pending-label', fill: COLOR[pending.power] },
-      `${pending.power} +${pending.value}: debate?`);
+      `${powerShort(pending.power)} +${pending.value}: ${t('ui.web.debate_question')}`);
     label.append(el('title', {}, pending.text));
     svg.append(label);
   }
+  fitLabels(svg);
   return svg;
 }
 
@@ -155,7 +179,7 @@ export function drawLocations(view: ChurchillView, board: Board, marked: Set<str
     chip.className = `location${marked.has(l.id) ? ' marked' : ''}`;
     chip.dataset.id = l.id;
     const dots = s.networks && s.network_owner ? `<span style="color:${COLOR[s.network_owner]}">${'●'.repeat(s.networks)}</span>` : '';
-    const pa = s.alignment ? `<b style="color:${COLOR[s.alignment]}">PA</b>` : '';
+    const pa = s.alignment ? `<b style="color:${COLOR[s.alignment]}">${t('board.pa_short')}</b>` : '';
     chip.innerHTML = `${l.name}${l.colony ? '*' : ''} ${dots} ${pa}`;
     chip.addEventListener('click', () => onPick(l.id));
     div.append(chip);

@@ -114,7 +114,7 @@ function positionName(state: { position: string; position_id?: string | null }):
 // The index of the space a Front stands on (-1: its theater box).
 function positionIndex(view: ChurchillView, front: Board['fronts'][number]): number {
   const position = view.fronts[front.id].position;
-  return position.endsWith('Theater box') ? -1 : front.track.findIndex((t) => t.name === position);
+  return front.track.findIndex((t) => t.name === position);  // -1: the Theater box (3.22)
 }
 
 function drawRegion(region: (typeof REGIONS)[number], width: number, view: ChurchillView, board: Board, marked: Set<string>,
@@ -143,7 +143,7 @@ function drawRegion(region: (typeof REGIONS)[number], width: number, view: Churc
     const g = el('g', { class: `place${marked.has(l.id) ? ' marked' : ''}`, 'data-id': l.id });
     g.append(el('path', { d: `M${x},${y - 5} L${x + 5},${y} L${x},${y + 5} L${x - 5},${y} z`, class: 'country' }));
     if (s.networks && s.network_owner) g.append(el('text', { x: x + 6, y: y + 4, class: 'networks', fill: COLOR[s.network_owner] }, '●'.repeat(s.networks)));
-    if (s.alignment) g.append(el('text', { x: x - 6, y: y + 4, 'text-anchor': 'end', class: 'pa', fill: COLOR[s.alignment] }, 'PA'));
+    if (s.alignment) g.append(el('text', { x: x - 6, y: y + 4, 'text-anchor': 'end', class: 'pa', fill: COLOR[s.alignment] }, t('board.pa_short')));
     labels.block([x - (s.alignment ? 22 : 6), y - 6, x + 6 + 7 * (s.network_owner ? s.networks : 0), y + 6]);
     labels.add(g, x, y, 's', `${l.name}${l.colony ? '*' : ''}`, 'country-name', 10, marked.has(l.id) ? 2 : 4, marked.has(l.id));
     g.append(el('title', {}, l.colony ? TEXT.colony(l.name) : l.name));
@@ -230,10 +230,10 @@ function aBombTrack(view: ChurchillView, board: Board): HTMLElement {
   const row = document.createElement('p');
   row.className = 'a-bomb';
   const track = board.a_bomb ?? [];
-  const cells = track.map((name) => {
-    const marks = [name === view.tracks.a_bomb ? `<b class="p-US" title="${TEXT.usMarker}">▮US</b>` : '',
-      name === view.tracks.spy_ring ? `<b class="p-USSR" title="${TEXT.spy}">♟USSR</b>` : ''].join(' ');
-    return `<span class="cell${marks.trim() ? ' here' : ''}">${name} ${marks}</span>`;
+  const cells = track.map((name, i) => {
+    const marks = [name === view.tracks.a_bomb ? `<b class="p-US" title="${TEXT.usMarker}">▮${t('board.power_short.US')}</b>` : '',
+      name === view.tracks.spy_ring ? `<b class="p-USSR" title="${TEXT.spy}">♟${t('board.power_short.USSR')}</b>` : ''].join(' ');
+    return `<span class="cell${marks.trim() ? ' here' : ''}">${board.a_bomb_names?.[i] ?? name} ${marks}</span>`;
   }).join(' → ');
   const ready = track.length && view.tracks.a_bomb === track[track.length - 1] ? ` <b class="ready">☢ ${TEXT.aBombReady}</b>` : '';
   row.innerHTML = `<b>${TEXT.aBomb}:</b> ${cells}${ready}`;
@@ -280,7 +280,9 @@ export function drawMap(view: ChurchillView, board: Board, marked: Set<string>, 
   const notes = document.createElement('p');
   notes.className = 'map-notes';
   const gone = Object.entries(view.tracks.surrendered as Record<string, boolean>).filter(([, g]) => g).map(([axis]) => axis);
-  notes.textContent = TEXT.leadership(lead.Europe, lead.Pacific) + (gone.length ? ` · ${TEXT.surrenderedList(gone)}` : '');
+  const power = (p: string) => t(`board.power_short.${p}`);
+  notes.textContent = TEXT.leadership(power(lead.Europe), power(lead.Pacific)) +
+    (gone.length ? ` · ${TEXT.surrenderedList(gone.map((axis) => nameOf(`axis.${axis.toLowerCase()}`, axis)))}` : '');
   const legend = document.createElement('p');
   legend.className = 'legend';
   legend.textContent = `${TEXT.legend}. ${TEXT.source}`;

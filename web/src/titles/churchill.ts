@@ -29,8 +29,10 @@ function localBoard(layout: unknown): Board {
     ...b,
     fronts: b.fronts.map((f) => ({ ...f, name: nameOf(`front.${f.id}`, f.name), track: f.track.map((s) => ({ ...s, name: nameOf(`space.${s.id}`, s.name) })) })),
     locations: b.locations.map((l) => ({ ...l, name: nameOf(`location.${l.id}`, l.name) })),
-    issues: b.issues.map((i) => ({ ...i, name: nameOf(`issue.${i.id}`, i.name) })),
+    issues: b.issues.map((i) => ({ ...i, name: nameOf(`issue.${i.id}`, i.name), short: has(`issue.${i.id}.short`) ? t(`issue.${i.id}.short`) : i.id })),
     cards,
+    // 3.24: the A-Bomb track's spaces by name (the view names where the markers are in English).
+    a_bomb_names: b.a_bomb.map((name, i) => nameOf(`a_bomb.${(b as Board & { a_bomb_ids?: string[] }).a_bomb_ids?.[i]}`, name)),
     from: b,
   };
   localized.set(key, out);
@@ -42,7 +44,7 @@ function localView(v: ChurchillView): ChurchillView {
   const fronts: ChurchillView['fronts'] = {};
   for (const [id, f] of Object.entries(v.fronts)) {
     const at = (f as { position_id?: string | null }).position_id;
-    fronts[id] = { ...f, position: at ? nameOf(`space.${at}`, f.position) : f.position };
+    fronts[id] = { ...f, position: at ? nameOf(`space.${at}`, f.position) : t('board.theater_box') };
   }
   const pending = v.pending && { ...v.pending, text: render((v.pending as { message?: Message }).message) || v.pending.text };
   return { ...v, fronts, pending };
@@ -150,6 +152,10 @@ const ruleOf = (line: string) => line.match(/^\[([0-9.]+)\]/)?.[1] ?? '';
 const chapter = (line: string) => ruleOf(line).split('.')[0];
 
 export const churchill: TitleUi = {
+  wordName(layout, word) {
+    const b = localBoard(layout);
+    return b.cards[word]?.name ?? [...b.issues, ...b.fronts, ...b.locations].find((x) => x.id === word)?.name;
+  },
   board(view, layout, marked, pick, previous) {
     const v = localView(view as ChurchillView), board = localBoard(layout), before = previous && localView(previous as ChurchillView);
     // What moved since the view before (a bot's advance, a Front's roll) is highlighted for a moment.
