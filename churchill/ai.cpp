@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "churchill/rulebook_bot.h"
 
@@ -20,8 +21,71 @@ constexpr std::array<AiLevel, 4> kLevels = {{
     {"expert", 3000, 1.0, 80, 0.1},
 }};
 
-// How sharply a lead in victory points turns into a chance of winning (VP per e-fold).
-constexpr double kVpScale = 4.0;
+// The evaluation's model of the rest of the game (an estimate for the search, not a rule): each
+// power's final score is its score now plus a normal spread of this many VP per conference still to
+// play, and a Front advances in about this share of the conferences (7.7).
+constexpr double kSpreadPerConference = 2.0;
+constexpr double kFrontAdvanceChance = 0.5;
+constexpr int kFutures = 64;  // futures drawn once (the same for every evaluation)
+
+// One imagined end of the game: each power's spread in standard deviations, and a uniform draw
+// that says whether the Axis powers have surrendered by then.
+struct Future {
+  std::array<double, kPowers> spread{};
+  double surrender = 0;
+};
+
+const std::array<Future, kFutures>& futures() {
+  static const std::array<Future, kFutures> table = [] {
+    std::array<Future, kFutures> t{};
+    core::Rng rng(0x9e3779b97f4a7c15ULL);
+    auto uniform = [&] { return (static_cast<double>(rng.next() >> 11) + 0.5) * 0x1.0p-53; };
+    for (Future& f : t) {
+      for (double& z : f.spread) z = std::sqrt(-2 * std::log(uniform())) * std::cos(2 * std::numbers::pi * uniform());  // Box-Muller
+      f.surrender = uniform();
+    }
+    return t;
+  }();
+  return table;
+}
+
+// P(at least `need` successes in `tries` independent tries of chance `p`).
+double at_least(int need, int tries, double p) {
+  if (need <= 0) return 1;
+  double total = 0, term = std::pow(1 - p, tries);  // P(0 successes)
+  for (int k = 0; k <= tries; ++k) {
+    if (k >= need) total += term;
+    if (k < tries) term *= (p / (1 - p)) * (tries - k) / (k + 1);
+  }
+  return total;
+}
+
+// 7.8: the chance that the Axis power whose country is `space` surrenders within `conferences`
+// War Phases: some Front heading there advances into it (its spaces left, one advance a conference).
+double surrender_chance(const Game& g, const State& s, std::uint8_t space, int conferences) {
+  double best = 0;
+  const Data& d = g.data();
+  for (std::size_t f = 0; f < d.fronts.size(); ++f) {
+    if (d.fronts[f].end != space) continue;
+    const int left = static_cast<int>(d.fronts[f].track.size()) - 1 - s.front[f];  // kInBox is -1
+    best = std::max(best, at_least(left, conferences, kFrontAdvanceChance));
+  }
+  return best;
+}
+
+// 5.27 and 9.4 D/E: during the Meeting, the power with the most issues on its track (or in its
+// chair) is on course to win the conference: the VP a conference won gives it.
+void add_conference_on_course(const Game& g, const State& s, std::array<double, kPowers>& vp) {
+  if (s.conference_winner >= 0) return;  // decided (and scored) already
+  std::array<int, kPowers> issues{};
+  for (std::size_t i = 0; i < g.data().issues.size(); ++i)
+    if (s.issues[i].where == IssueWhere::Table && s.issues[i].track != kCenter) ++issues[static_cast<std::size_t>(s.issues[i].track)];
+  const int most = *std::max_element(issues.begin(), issues.end());
+  if (most == 0 || std::count(issues.begin(), issues.end(), most) > 1) return;
+  const auto p = static_cast<std::size_t>(std::max_element(issues.begin(), issues.end()) - issues.begin());
+  for (const VictoryCondition& v : g.data().victory)
+    if (v.condition == VpCondition::ConferencesWon && (v.powers & (1u << p))) vp[p] += v.vp;
+}
 
 }  // namespace
 
@@ -39,16 +103,33 @@ std::vector<std::string> ai_kinds() {
   return out;
 }
 
-// Half of the value is who would win if the game ended now (4.4, with the determinized Secret
-// Agenda markers revealed); half is a softmax of the 9.4 tally, so that a larger lead is worth more.
+// The chance of each power winning (4.4) over a fixed set of imagined ends of the game: the 9.4
+// tally now (the determinized Secret Agenda markers revealed) and the conference the Meeting is on
+// course to give, spread by the conferences left to play; Germany and Japan surrender in each with
+// the chance their nearest Fronts reach them in time, which decides between 4.41/4.42 (a leader
+// far ahead of the last must outscore the other two together, else the second wins) and 4.43.
 void evaluate_board(const Game& g, const State& s, std::span<double> value) {
-  const std::array<int, kPowers> vp = g.score(s, true).total;
-  const int winner = g.winner(s);
-  const int most = *std::max_element(vp.begin(), vp.end());
-  double weights[kPowers], total = 0;
-  for (std::size_t p = 0; p < kPowers; ++p) total += weights[p] = std::exp((vp[p] - most) / kVpScale);
-  for (std::size_t p = 0; p < value.size() && p < kPowers; ++p)
-    value[p] = 0.5 * (static_cast<int>(p) == winner ? 1.0 : 0.0) + 0.5 * weights[p] / total;
+  const std::array<int, kPowers> now = g.totals(s, true);
+  std::array<double, kPowers> expected{};
+  for (std::size_t p = 0; p < kPowers; ++p) expected[p] = now[p];
+  add_conference_on_course(g, s, expected);
+  const Scenario& scenario = g.data().scenarios[s.scenario];
+  const int to_play = std::max(1, scenario.last_conference - s.conference + 1);  // War Phases left, this one included
+  const double spread = kSpreadPerConference * std::sqrt(to_play - 0.5);
+  const Data& d = g.data();
+  const double germany = s.surrendered[0] ? 1 : surrender_chance(g, s, d.fronts[g.known().western].end, to_play);
+  const double japan = s.surrendered[1] ? 1 : surrender_chance(g, s, d.fronts[g.known().central_pacific].end, to_play);
+  const double both = germany * japan;
+  State ended = s;  // the board with both Axis powers surrendered (4.41/4.42)
+  ended.surrendered = {true, true};
+  std::array<double, kPowers> wins{};
+  for (const Future& f : futures()) {
+    std::array<int, kPowers> total{};
+    for (std::size_t p = 0; p < kPowers; ++p) total[p] = static_cast<int>(std::lround(expected[p] + spread * f.spread[p]));
+    const int w = g.winner(f.surrender < both ? ended : s, total);
+    if (w >= 0) wins[static_cast<std::size_t>(w)] += 1;
+  }
+  for (std::size_t p = 0; p < value.size() && p < kPowers; ++p) value[p] = wins[p] / kFutures;
 }
 
 core::SearchConfig ai_config(const AiLevel& level, int threads) {

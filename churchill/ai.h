@@ -2,7 +2,7 @@
 // four levels of strength (docs/ai.md). It sees only its seat's observation; every other seat's
 // hand, face-down agenda card, undealt cards and Secret Agenda markers are drawn afresh for each
 // iteration by Game::resample_hidden. Rollouts are played by the rulebook 'Bots (rulebook_bot.h)
-// and cut off by an evaluation of the board (the 9.4 tally and the 4.4 winner if the game ended now).
+// and cut off by an evaluation of the board: the chance of winning (4.4) over imagined ends of the game.
 #pragma once
 
 #include <array>
@@ -35,7 +35,8 @@ std::vector<std::string> ai_kinds();
 core::SearchConfig ai_config(const AiLevel& level, int threads = 1);
 core::SearchHooks<Game> ai_hooks();
 
-// Each power's estimated chance of winning if the game ended in `s` now (the cut-off evaluation).
+// Each power's estimated chance of winning from `s` (the cut-off evaluation): 4.4 judged over imagined
+// ends of the game (ai.cpp; docs/ai.md, How it plays).
 void evaluate_board(const Game& g, const State& s, std::span<double> value);
 
 // A bot of kind "ai:LEVEL"; nullptr for an unknown name.

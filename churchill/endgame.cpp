@@ -214,8 +214,10 @@ std::array<int, kPowers> hegemon_adjusted(const std::array<int, kPowers>& v) {
 }
 
 // 4.4: the winner at the end of the game.
-int Game::winner(const State& s) const {
-  std::array<int, kPowers> v = totals(s, true);
+int Game::winner(const State& s) const { return winner(s, totals(s, true)); }
+
+// 4.4: the winner if the game ended on this board with the scores `v`.
+int Game::winner(const State& s, const std::array<int, kPowers>& v) const {
   const int most = *std::max_element(v.begin(), v.end());
   const std::uint8_t top = tied_at(v, most);
   switch (end_case(s, v)) {

@@ -78,9 +78,10 @@ std::vector<double> bradley_terry(const std::vector<std::vector<double>>& beat) 
 }  // namespace
 
 void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
-  static std::string scenario = "campaign", players_text = "rulebook,ai:normal", alone_player;
+  static std::string scenario = "campaign", players_text = "rulebook,ai:normal", alone_player, seat_name;
   static int games = 20, jobs = 1, threads = 1, iterations = 0, rollout_limit = -2;
   static std::uint64_t seed = 1;
+  static double policy_bonus = -1;
   static bool json = false;
   CLI::App* arena = app.add_subcommand(
       "arena", "Each player alone in each seat against each other player: win rates with 95% intervals, ratings");
@@ -95,8 +96,11 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
       ->check(CLI::Range(1, 10000000));
   arena->add_option("--rollout-limit", rollout_limit, "Every search's rollout length in decisions, -1: to the end (tuning)")
       ->check(CLI::Range(-1, 100000));
+  arena->add_option("--policy-bonus", policy_bonus, "Every search's prior for the rulebook 'Bot's choice (share of iterations) (tuning)")
+      ->check(CLI::Range(0.0, 10.0));
   arena->add_option("--seed", seed, "Seed of game 1 of each seating (game i uses seed + i - 1)");
   arena->add_option("--alone", alone_player, "Only the seatings with this player alone against each other one");
+  arena->add_option("--seat", seat_name, "Only the seatings with the player alone in this seat (UK, US or USSR)");
   arena->add_flag("--json", json, "JSON report");
   arena->callback([&] {
     const std::vector<std::string> players = parse_players(players_text);
@@ -106,11 +110,16 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
     if (alone_player.starts_with("bot:")) alone_player = alone_player.substr(4);
     if (!alone_player.empty() && std::find(players.begin(), players.end(), alone_player) == players.end())
       throw std::runtime_error(fmt::format("--alone: \"{}\" is not one of --players", alone_player));
+    int only_seat = -1;
+    for (int seat = 0; seat < churchill::kPowers; ++seat)
+      if (g.seat_name(static_cast<core::Seat>(seat)) == seat_name) only_seat = seat;
+    if (!seat_name.empty() && only_seat < 0) throw std::runtime_error(fmt::format("--seat: \"{}\" is not UK, US or USSR", seat_name));
     std::vector<Lineup> lineups;
     for (std::size_t p = 0; p < players.size(); ++p)
       for (std::size_t o = 0; o < players.size(); ++o)
         if (o != p && (alone_player.empty() || players[p] == alone_player))
-          for (int seat = 0; seat < churchill::kPowers; ++seat) lineups.push_back({p, o, seat});
+          for (int seat = 0; seat < churchill::kPowers; ++seat)
+            if (only_seat < 0 || seat == only_seat) lineups.push_back({p, o, seat});
     const int total = static_cast<int>(lineups.size()) * games;
     std::vector<int> winner(static_cast<std::size_t>(total), -1);
     std::atomic<int> next{0}, done{0};
@@ -125,6 +134,7 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
         core::SearchConfig config = churchill::ai_config(*level, threads);
         if (iterations > 0) config.iterations = iterations;
         if (rollout_limit >= -1) config.rollout_limit = rollout_limit;
+        if (policy_bonus >= 0) config.policy_bonus = policy_bonus;
         bots.push_back(std::make_unique<core::IsmctsBot<churchill::Game>>(config, churchill::ai_hooks()));
       }
       for (int k = next++; k < total; k = next++) {
@@ -178,6 +188,7 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
                              {"jobs", jobs}, {"threads", threads}, {"seconds", seconds}};
     if (iterations > 0) report["iterations"] = iterations;
     if (rollout_limit >= -1) report["rollout_limit"] = rollout_limit;
+    if (policy_bonus >= 0) report["policy_bonus"] = policy_bonus;
     nlohmann::json seatings = nlohmann::json::array(), ratings = nlohmann::json::array();
     for (std::size_t li = 0; li < lineups.size(); ++li) {
       const Lineup& l = lineups[li];

@@ -96,8 +96,65 @@ TEST(Ai, EvaluationIsAChanceOfWinningPerPower) {
     total += x;
   }
   EXPECT_NEAR(total, 1.0, 1e-9);
-  // The power that would win now (4.4) is rated highest.
-  EXPECT_EQ(std::max_element(v.begin(), v.end()) - v.begin(), g.winner(s));
+}
+
+constexpr std::size_t kUK = static_cast<std::size_t>(Power::UK), kUS = static_cast<std::size_t>(Power::US),
+                      kUSSR = static_cast<std::size_t>(Power::USSR);
+
+// The board of the last conference with the UK far ahead: 9.4 D and E give conferences won until
+// the US has at least 35 VP, the USSR 45 and the UK leads the last by 30 and the second by 10 (more
+// than 4.42's 20 and the evaluation's spread), yet less than the other two together.
+State uk_far_ahead(const Game& g, core::Seat& seat) {
+  State s = decision_with_hidden_cards(g, seat);
+  s.conference = static_cast<std::int8_t>(data().scenario("training")->last_conference);
+  auto vp = [&](std::size_t p) { return g.score(s, true).total[p]; };
+  while (vp(kUS) < 35) ++s.conferences_won[kUS];
+  while (vp(kUSSR) < 45) ++s.conferences_won[kUSSR];
+  while (vp(kUK) < std::max(vp(kUS) + 30, vp(kUSSR) + 10)) ++s.conferences_won[kUK];
+  return s;
+}
+
+// 4.42: once both Axis powers have surrendered, a leader more than 20 VP ahead of the last who does
+// not outscore the other two together loses to the second; 4.43 (the Axis not surrendered, no
+// Front able to reach them in the conference left): the leader wins. The evaluation follows both.
+TEST(Ai, Rule_4_42_TheEvaluationRatesTheSecondAboveALeaderFarAheadWhoCannotOutscoreTheOtherTwo) {
+  const Game g(data());
+  core::Seat seat = 0;
+  State s = uk_far_ahead(g, seat);
+  auto t = g.score(s, true).total;
+  ASSERT_LT(t[kUK] + 10, t[kUS] + t[kUSSR]) << "the UK must not outscore the other two together";
+  const std::size_t second = kUSSR;
+  State ended = s;
+  ended.surrendered = {true, true};
+  ASSERT_EQ(g.winner(ended), static_cast<int>(second));
+  std::array<double, kPowers> v{};
+  evaluate_board(g, ended, v);
+  EXPECT_GT(v[second], v[kUK]);
+
+  State fighting = s;
+  fighting.surrendered = {false, false};
+  fighting.front.fill(kInBox);  // no Front can reach Germany or Japan in the one conference left
+  ASSERT_EQ(g.winner(fighting), static_cast<int>(kUK));
+  evaluate_board(g, fighting, v);
+  EXPECT_GT(v[kUK], v[second]);
+  EXPECT_GT(v[kUK], 0.5);
+}
+
+// 7.8: with three conferences to play and Fronts one space from Germany and from Japan, both Axis
+// powers will likely surrender, so 4.42 likely decides: the evaluation rates the second above the
+// leader whom 4.43 would make the winner if the game ended now.
+TEST(Ai, Rule_7_8_TheEvaluationExpectsTheAxisSurrenderFrontsAreAboutToForce) {
+  const Game g(data());
+  core::Seat seat = 0;
+  State s = uk_far_ahead(g, seat);
+  s.conference = static_cast<std::int8_t>(data().scenario("training")->first_conference);
+  s.surrendered = {false, false};
+  for (std::uint8_t f : {g.known().western, g.known().central_pacific})
+    s.front[f] = static_cast<std::int8_t>(data().fronts[f].track.size() - 2);
+  ASSERT_EQ(g.winner(s), static_cast<int>(kUK));  // 4.43 if the game ended now
+  std::array<double, kPowers> v{};
+  evaluate_board(g, s, v);
+  EXPECT_GT(v[kUSSR], v[kUK]);
 }
 
 TEST(Ai, LevelsAreBotKindsOfTheTitle) {

@@ -116,11 +116,18 @@ TEST_F(Cli, ArenaReportsEverySeatingWithItsInterval) {
   const Result alone = run("arena --scenario training --games 1 --players random,rulebook --alone rulebook --json");
   ASSERT_EQ(alone.status, 0) << alone.out;
   EXPECT_EQ(nlohmann::json::parse(alone.out)["seatings"].size(), 3u);
+  const Result one_seat = run("arena --scenario training --games 1 --players random,rulebook --alone rulebook --seat USSR --json");
+  ASSERT_EQ(one_seat.status, 0) << one_seat.out;
+  const auto seatings = nlohmann::json::parse(one_seat.out)["seatings"];
+  ASSERT_EQ(seatings.size(), 1u);
+  EXPECT_EQ(seatings[0]["seat"], "USSR");
+  EXPECT_EQ(seatings[0]["player"], "rulebook");
   expect_rejected_no_save("arena --players rulebook", "at least two players");
   expect_rejected_no_save("arena --players rulebook,ai:godlike", "unknown player \"ai:godlike\"");
   expect_rejected_no_save("arena --players rulebook,rulebook", "named twice");
   expect_rejected_no_save("arena --players rulebook,random --alone ai:normal", "not one of --players");
   expect_rejected_no_save("arena --games 0", "--games");
+  expect_rejected_no_save("arena --players rulebook,random --seat France", "--seat: \"France\" is not UK, US or USSR");
 }
 
 // The hint: the search's three best actions for the seat to move, each with an estimated win chance.
