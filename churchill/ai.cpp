@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "churchill/rulebook_bot.h"
+#include "churchill/rules.h"
 
 namespace churchill {
 
@@ -67,8 +68,7 @@ double surrender_chance(const Game& g, const State& s, std::uint8_t space, int c
   const Data& d = g.data();
   for (std::size_t f = 0; f < d.fronts.size(); ++f) {
     if (d.fronts[f].end != space) continue;
-    const int left = static_cast<int>(d.fronts[f].track.size()) - 1 - s.front[f];  // kInBox is -1
-    best = std::max(best, at_least(left, conferences, kFrontAdvanceChance));
+    best = std::max(best, at_least(rules::spaces_left(d, s, static_cast<int>(f)), conferences, kFrontAdvanceChance));
   }
   return best;
 }

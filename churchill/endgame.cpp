@@ -14,10 +14,6 @@ bool front_in(const Data& d, const State& s, int front, int space) {
   return s.front[at(front)] >= 0 && d.fronts[at(front)].track[at(s.front[at(front)])].space == space;
 }
 
-int to_end(const Data& d, const State& s, int front) {
-  return static_cast<int>(d.fronts[at(front)].track.size()) - 1 - s.front[at(front)];
-}
-
 // G: which powers a Front in an Axis power scores for (US and UK Fronts count for both, 9.4 G).
 std::uint8_t occupiers(const Data& d, const State& s, int axis_space) {
   std::uint8_t bits = 0;
@@ -99,7 +95,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       if (s.entered[v.space] == 0) add(sheet, v.id, only, v.vp);
       break;
     case VpCondition::InterserviceRivalry:
-      if (std::abs(to_end(d, s, v.fronts[0]) - to_end(d, s, v.fronts[1])) > 1) add(sheet, v.id, only, v.vp);
+      if (std::abs(rules::spaces_left(d, s, v.fronts[0]) - rules::spaces_left(d, s, v.fronts[1])) > 1) add(sheet, v.id, only, v.vp);
       break;
     case VpCondition::SpyRingSpaces:  // the start does not count (ruling 8)
       add(sheet, v.id, only, v.vp * s.spy_ring);

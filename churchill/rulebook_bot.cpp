@@ -416,7 +416,7 @@ class RulebookBot final : public Bot {
     const Front& f = x.d().fronts[static_cast<std::size_t>(front)];
     const bool mine = x.me == kUSSR ? f.color == Power::USSR : f.color != Power::USSR;
     const int strength = rules::front_strength(x.s, front);
-    const int left = static_cast<int>(f.track.size()) - 1 - x.s.front[static_cast<std::size_t>(front)];
+    const int left = rules::spaces_left(x.d(), x.s, front);
     const int next = x.s.front[static_cast<std::size_t>(front)] + 1;
     const bool blocked = next < static_cast<int>(f.track.size()) && rules::barred_by_conditional(x.k(), x.s, f, next);
     return (strength >= 10) * 10000 + blocked * 5000 - advance_gain(x, front) * kFrontGain + (!mine) * 100 + left * 10 +

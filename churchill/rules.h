@@ -312,6 +312,8 @@ std::uint8_t marker_of(const Data& d, Power a, Power b);
 std::uint32_t front_countries(const Data& d, const Known& k);
 // 7.72: a Front's strength: 2, +2 per offensive support, -2 per Axis reserve opposing it.
 int front_strength(const State& s, int front);
+// 3.25: the spaces a Front has still to advance to the end of its track (its Axis power).
+int spaces_left(const Data& d, const State& s, int front);
 // 7.4: Norway and Finland take no marker while the Arctic Theater has fewer than three naval support.
 bool arctic_closed(const Ctx& c, int location);
 // 7.73 exceptions 3 (D-Day: Normandy needs the Second Front) and 4 (Soviet Far East: Manchuria

@@ -120,9 +120,6 @@ std::uint32_t fronts_entering(const Ctx& c, int axis_space) {
   return bits;
 }
 
-int remaining(const Ctx& c, int front) {  // spaces to the end of the track
-  return static_cast<int>(c.d.fronts[at(front)].track.size()) - 1 - c.s.front[at(front)];
-}
 
 int germany(const Ctx& c) { return c.d.fronts[c.k.western].end; }
 int japan(const Ctx& c) { return c.d.fronts[c.k.central_pacific].end; }
@@ -152,7 +149,7 @@ bool europe_priority(const Ctx& c, ReservesAt& step) {
       break;
     case 6:  // after Normandy: two armies against the Front closer to Germany; equidistant, one each
       if (s.entered[c.k.normandy] != 0) {
-        const int rw = has_entry_space(c, w) ? remaining(c, w) : 99, re = has_entry_space(c, e) ? remaining(c, e) : 99;
+        const int rw = has_entry_space(c, w) ? spaces_left(c.d, c.s, w) : 99, re = has_entry_space(c, e) ? spaces_left(c.d, c.s, e) : 99;
         const int n = std::min(2, pool(ReserveKind::GermanArmy));
         if (rw < re) oppose(c, w, ReserveKind::GermanArmy, n, "7.62.6");
         else if (re < rw) oppose(c, e, ReserveKind::GermanArmy, n, "7.62.6");
@@ -301,6 +298,10 @@ int front_strength(const State& s, int front) {
   int opposing = 0;
   for (std::int8_t r : s.reserves_on_front[at(front)]) opposing += r;
   return 2 + 2 * s.offensive[at(front)] - 2 * opposing;
+}
+
+int spaces_left(const Data& d, const State& s, int front) {  // kInBox (-1): the whole track
+  return static_cast<int>(d.fronts[at(front)].track.size()) - 1 - s.front[at(front)];
 }
 
 void begin_war(const Ctx& c) {
