@@ -34,29 +34,36 @@ TEST(Bots, ObservationHidesOtherSeatsSecrets) {
   ASSERT_EQ(full.size(), seen.size()) << "the seat's own choices are the same";
 }
 
+// Random-bot games of every scenario (seeds 1-4, the options varied, the bots' generator seeded
+// seed + `choice_offset`): `visit(scenario, seed, state, seat)` at each bot decision, before it.
+template <class Visit>
+void at_every_random_decision(const Game& g, std::uint64_t choice_offset, Visit visit) {
+  auto random = make_bot("random");
+  const std::array<Bot*, kPowers> bots = {random.get(), random.get(), random.get()};
+  for (const auto& sc : data().scenarios)
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      State s = g.new_game(sc, Options{seed % 2 == 0, seed % 3 == 0});
+      core::Rng chance(seed), choices(seed + choice_offset);
+      play_until_human(g, s, bots, chance, choices, [&](core::Seat seat, core::Action a) {
+        if (seat != core::kChance) visit(sc, seed, s, seat);
+        g.apply(s, seat, a, nullptr);
+      });
+    }
+}
+
 // The driver hands a random bot the state rather than its observation (core/bot.h): that is the
 // same choice only because a seat's legal actions, in order, are the same in both (5.13, 10.2: the
 // hidden hands and Secret Agenda markers never change what a seat may do).
 TEST(Bots, ASeatsLegalActionsAreTheSameInItsObservation) {
   const Game g(data());
-  auto random = make_bot("random");
-  const std::array<Bot*, kPowers> bots = {random.get(), random.get(), random.get()};
   long compared = 0;
-  for (const auto& sc : data().scenarios)
-    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      State s = g.new_game(sc, Options{seed % 2 == 0, seed % 3 == 0});
-      core::Rng chance(seed), choices(seed + 7);
-      play_until_human(g, s, bots, chance, choices, [&](core::Seat seat, core::Action a) {
-        if (seat != core::kChance) {
-          core::ActionList full, seen;
-          g.legal_actions(s, seat, full);
-          g.legal_actions(observe(s, seat), seat, seen);
-          ASSERT_TRUE(std::equal(full.begin(), full.end(), seen.begin(), seen.end())) << sc.id << " seed " << seed;
-          ++compared;
-        }
-        g.apply(s, seat, a, nullptr);
-      });
-    }
+  at_every_random_decision(g, 7, [&](const Scenario& sc, std::uint64_t seed, const State& s, core::Seat seat) {
+    core::ActionList full, seen;
+    g.legal_actions(s, seat, full);
+    g.legal_actions(observe(s, seat), seat, seen);
+    ASSERT_TRUE(std::equal(full.begin(), full.end(), seen.begin(), seen.end())) << sc.id << " seed " << seed;
+    ++compared;
+  });
   EXPECT_GT(compared, 1000);
 }
 
@@ -65,29 +72,19 @@ TEST(Bots, ASeatsLegalActionsAreTheSameInItsObservation) {
 // at the same draw, with the generator left in the same state, at every decision of random games.
 TEST(Bots, ARandomActionIsTheListsItemAtTheSameDraw) {
   const Game g(data());
-  auto random = make_bot("random");
-  const std::array<Bot*, kPowers> bots = {random.get(), random.get(), random.get()};
   long meeting_turns = 0;
-  for (const auto& sc : data().scenarios)
-    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      State s = g.new_game(sc, Options{seed % 2 == 0, seed % 3 == 0});
-      core::Rng chance(seed), choices(seed + 11);
-      play_until_human(g, s, bots, chance, choices, [&](core::Seat seat, core::Action a) {
-        if (seat != core::kChance) {
-          core::ActionList legal;
-          g.legal_actions(s, seat, legal);
-          const bool meeting = s.steps.top().id == StepId::MeetingTurn;
-          meeting_turns += meeting;
-          for (std::uint64_t draw = 0; draw < (meeting ? 8u : 1u); ++draw) {  // several indices of the long lists
-            core::Rng by_game(seed * 1000 + draw), by_list(seed * 1000 + draw);
-            ASSERT_EQ(g.random_action(s, seat, by_game), legal[by_list.below(static_cast<std::uint32_t>(legal.size()))])
-                << sc.id << " seed " << seed << " step " << static_cast<int>(s.steps.top().id);
-            ASSERT_EQ(by_game, by_list);
-          }
-        }
-        g.apply(s, seat, a, nullptr);
-      });
+  at_every_random_decision(g, 11, [&](const Scenario& sc, std::uint64_t seed, const State& s, core::Seat seat) {
+    core::ActionList legal;
+    g.legal_actions(s, seat, legal);
+    const bool meeting = s.steps.top().id == StepId::MeetingTurn;
+    meeting_turns += meeting;
+    for (std::uint64_t draw = 0; draw < (meeting ? 8u : 1u); ++draw) {  // several indices of the long lists
+      core::Rng by_game(seed * 1000 + draw), by_list(seed * 1000 + draw);
+      ASSERT_EQ(g.random_action(s, seat, by_game), legal[by_list.below(static_cast<std::uint32_t>(legal.size()))])
+          << sc.id << " seed " << seed << " step " << static_cast<int>(s.steps.top().id);
+      ASSERT_EQ(by_game, by_list);
     }
+  });
   EXPECT_GT(meeting_turns, 500);
 }
 
