@@ -128,7 +128,7 @@ class Play {
   // Plays until the end, `quit` or the end of input. Returns the exit code.
   int run() {
     const std::string scenario_key = "scenario." + game_.record().scenario + ".name";
-    const std::string scenario = cat_.contains(language, scenario_key) ? tr(scenario_key) : game_.record().scenario;
+    const std::string scenario = tr_or(scenario_key, game_.record().scenario);
     std::printf("%s", style_.bold(wrap(tr("ui.play.welcome", {{"title", title_.name()}, {"scenario", scenario}}), width_, 0)).c_str());
     while (true) {
       narrate();
@@ -161,11 +161,15 @@ class Play {
   // A seat's name in the reader's language where the catalogue has one ("power.USSR": "СССР").
   std::string seat_label(core::Seat p) const {
     const std::string key = "power." + game_.seat_name(p);
-    return cat_.contains(language, key) ? tr(key) : game_.seat_name(p);
+    return tr_or(key, game_.seat_name(p));
   }
   std::string name(core::Seat p) const { return style_.seat(p, seat_label(p)); }
   std::string tr(std::string_view key, const core::i18n::Args& args = {}, std::optional<long long> count = std::nullopt) const {
     return cat_.tr(language, key, args, count);
+  }
+  // The catalogue's text for `key`, else `fallback` (the data's own words, where no catalogue names it).
+  std::string tr_or(const std::string& key, const std::string& fallback) const {
+    return cat_.contains(language, key) ? tr(key) : fallback;
   }
   // An action's display text beside its command where they differ.
   std::string labelled(core::Seat seat, const std::string& command) const {
@@ -514,16 +518,15 @@ class Play {
     } else {
       const std::string power = c.value("power", ""), kind = c.value("kind", "");
       std::printf("%s", wrap(tr("ui.play.card_face", {{"name", card_field(c, "name")}, {"office", card_field(c, "office")},
-                                                      {"power", cat_.contains(language, "power." + power) ? tr("power." + power) : power},
-                                                      {"kind", cat_.contains(language, "ui.card_kind." + kind) ? tr("ui.card_kind." + kind) : kind},
+                                                      {"power", tr_or("power." + power, power)},
+                                                      {"kind", tr_or("ui.card_kind." + kind, kind)},
                                                       {"value", c.value("value", "")}}), width_, 2).c_str());
       std::printf("%s", wrap("  " + card_field(c, "text"), width_, 2).c_str());
     }
     const auto& origin = c["origin"];
     const std::string provenance = origin.value("provenance", "");
     const std::string source = origin.value("source", "");
-    std::printf("%s", style_.dim(wrap("  " + tr("ui.play.card_source", {{"provenance", cat_.contains(language, "ui.provenance." + provenance)
-                                                                                         ? tr("ui.provenance." + provenance) : provenance}}) +
+    std::printf("%s", style_.dim(wrap("  " + tr("ui.play.card_source", {{"provenance", tr_or("ui.provenance." + provenance, provenance)}}) +
                                           (source.empty() ? "" : " — " + source), width_, 2)).c_str());
   }
 
@@ -539,12 +542,12 @@ class Play {
   void show_conference_card(const nlohmann::json& c) const {
     const std::string date_key = c.value("key", "") + ".date";
     std::printf("%s", wrap(tr("ui.play.conference_face", {{"name", card_name(c)}, {"number", std::to_string(c.value("conference", 0))},
-                                                          {"date", cat_.contains(language, date_key) ? tr(date_key) : c.value("date", "")}}),
+                                                          {"date", tr_or(date_key, c.value("date", ""))}}),
                            width_, 2).c_str());
     for (const auto& band : c["bands"]) {
       const std::string key = band.value("key", ""), colour = band.value("band", "");
-      const std::string title = cat_.contains(language, key + ".title") ? tr(key + ".title") : band.value("title", "");
-      const std::string text = cat_.contains(language, key + ".text") ? tr(key + ".text") : band.value("text", "");
+      const std::string title = tr_or(key + ".title", band.value("title", ""));
+      const std::string text = tr_or(key + ".text", band.value("text", ""));
       std::printf("%s", wrap("  " + tr("ui.play.band." + colour) + ": " + title + " — " + text, width_, 4).c_str());
     }
   }
@@ -558,7 +561,7 @@ class Play {
       int blue = 0;
       for (const auto& cell : row) {
         const std::string key = "location." + cell.value("id", "") + ".name";
-        line += fmt::format("{} {} {}", blue ? "," : "", blue + 1, cat_.contains(language, key) ? tr(key) : cell.value("name", ""));
+        line += fmt::format("{} {} {}", blue ? "," : "", blue + 1, tr_or(key, cell.value("name", "")));
         ++blue;
       }
       std::printf("%s", wrap(line, width_, 5).c_str());
