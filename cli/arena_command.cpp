@@ -82,6 +82,7 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
   static int games = 20, jobs = 1, threads = 1, iterations = 0, rollout_limit = -2;
   static std::uint64_t seed = 1;
   static double policy_bonus = -1;
+  static int opponent_policy = -1;
   static bool json = false;
   CLI::App* arena = app.add_subcommand(
       "arena", "Each player alone in each seat against each other player: win rates with 95% intervals, ratings");
@@ -98,6 +99,9 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
       ->check(CLI::Range(-1, 100000));
   arena->add_option("--policy-bonus", policy_bonus, "Every search's prior for the rulebook 'Bot's choice (share of iterations) (tuning)")
       ->check(CLI::Range(0.0, 10.0));
+  arena->add_option("--opponent-policy", opponent_policy,
+                    "Every search's opponent model: 1, the other seats play the rulebook 'Bot's action in the tree; 0, they choose by UCB (tuning)")
+      ->check(CLI::Range(0, 1));
   arena->add_option("--seed", seed, "Seed of game 1 of each seating (game i uses seed + i - 1)");
   arena->add_option("--alone", alone_player, "Only the seatings with this player alone against each other one");
   arena->add_option("--seat", seat_name, "Only the seatings with the player alone in this seat (UK, US or USSR)");
@@ -135,6 +139,7 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
         if (iterations > 0) config.iterations = iterations;
         if (rollout_limit >= -1) config.rollout_limit = rollout_limit;
         if (policy_bonus >= 0) config.policy_bonus = policy_bonus;
+        if (opponent_policy >= 0) config.opponents_follow_policy = opponent_policy == 1;
         bots.push_back(std::make_unique<core::IsmctsBot<churchill::Game>>(config, churchill::ai_hooks()));
       }
       for (int k = next++; k < total; k = next++) {
@@ -189,6 +194,7 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
     if (iterations > 0) report["iterations"] = iterations;
     if (rollout_limit >= -1) report["rollout_limit"] = rollout_limit;
     if (policy_bonus >= 0) report["policy_bonus"] = policy_bonus;
+    if (opponent_policy >= 0) report["opponent_policy"] = opponent_policy == 1;
     nlohmann::json seatings = nlohmann::json::array(), ratings = nlohmann::json::array();
     for (std::size_t li = 0; li < lineups.size(); ++li) {
       const Lineup& l = lineups[li];

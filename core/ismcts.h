@@ -36,6 +36,11 @@ struct SearchConfig {
   // policy's choice for the seat (from its observation) counts this share of the iterations as
   // extra visits, so that the search departs from the policy only on clear evidence.
   double policy_bonus = 0;
+  // An opponent model: with a rollout policy, every other seat's decision in the tree is the
+  // policy's action in the determinized state (as in a rollout) rather than a choice by UCB, so the
+  // tree branches only on the searching seat's choices (open loop, as for chance) and the search
+  // answers the policy's play. Right when the other seats play like the policy.
+  bool opponents_follow_policy = false;
 };
 
 // What a title may give the search: a rollout policy and an evaluation of a cut-off position.
@@ -211,6 +216,10 @@ class Ismcts {
         if (who < 0) return;  // nobody can act: a leaf
         if (legal.size() == 1) {  // a forced action is no choice: the tree does not branch on it
           g.apply(s, who, legal[0], nullptr);
+          continue;
+        }
+        if (who != seat && search.config_.opponents_follow_policy && search.hooks_.rollout) {
+          g.apply(s, who, search.hooks_.rollout(g, s, who, rng), nullptr);
           continue;
         }
         sorted = legal;

@@ -64,23 +64,28 @@ TEST(Ai, Rule_5_13_TheSearchNeverReadsAnotherPowersHandOrSecretAgenda) {
   const State t = other_secrets(s, seat);
   ASSERT_NE(s, t);
   ASSERT_EQ(g.observe(s, seat), g.observe(t, seat)) << "the two states differ only in what the seat cannot see";
-  core::SearchConfig config = ai_config(*ai_level("normal"));
-  config.max_seconds = 0;  // the iteration budget alone ends the search: no dependence on the clock
-  config.iterations = 120;
-  config.rollout_limit = -1;  // rollouts to the end, through later deals from the undealt cards
-  const core::Ismcts<Game> search(config, ai_hooks());
-  const core::SearchResult from_s = search.search(g, s, seat, 2024), from_t = search.search(g, t, seat, 2024);
-  EXPECT_EQ(from_s.best, from_t.best);
-  ASSERT_EQ(from_s.ranked.size(), from_t.ranked.size());
-  for (std::size_t i = 0; i < from_s.ranked.size(); ++i) {
-    EXPECT_EQ(from_s.ranked[i].action, from_t.ranked[i].action);
-    EXPECT_EQ(from_s.ranked[i].visits, from_t.ranked[i].visits);
-    EXPECT_DOUBLE_EQ(from_s.ranked[i].value, from_t.ranked[i].value);
+  // The normal level, and the expert's, whose other seats play the rulebook 'Bot's action in the
+  // tree from the determinization (the search's own guess), never from the true state.
+  for (const char* level : {"normal", "expert"}) {
+    SCOPED_TRACE(level);
+    core::SearchConfig config = ai_config(*ai_level(level));
+    config.max_seconds = 0;  // the iteration budget alone ends the search: no dependence on the clock
+    config.iterations = 120;
+    config.rollout_limit = -1;  // rollouts to the end, through later deals from the undealt cards
+    const core::Ismcts<Game> search(config, ai_hooks());
+    const core::SearchResult from_s = search.search(g, s, seat, 2024), from_t = search.search(g, t, seat, 2024);
+    EXPECT_EQ(from_s.best, from_t.best);
+    ASSERT_EQ(from_s.ranked.size(), from_t.ranked.size());
+    for (std::size_t i = 0; i < from_s.ranked.size(); ++i) {
+      EXPECT_EQ(from_s.ranked[i].action, from_t.ranked[i].action);
+      EXPECT_EQ(from_s.ranked[i].visits, from_t.ranked[i].visits);
+      EXPECT_DOUBLE_EQ(from_s.ranked[i].value, from_t.ranked[i].value);
+    }
+    // The bot, as a match drives it (from the observation), chooses the same as the search.
+    core::IsmctsBot<Game> bot(config, ai_hooks());
+    core::Rng r1(8), r2(8);
+    EXPECT_EQ(bot.choose(g, g.observe(s, seat), seat, r1), bot.choose(g, g.observe(t, seat), seat, r2));
   }
-  // The bot, as a match drives it (from the observation), chooses the same as the search.
-  core::IsmctsBot<Game> bot(config, ai_hooks());
-  core::Rng r1(8), r2(8);
-  EXPECT_EQ(bot.choose(g, g.observe(s, seat), seat, r1), bot.choose(g, g.observe(t, seat), seat, r2));
 }
 
 TEST(Ai, EvaluationIsAChanceOfWinningPerPower) {

@@ -79,4 +79,57 @@ TEST_F(TwoSheets, EveryRankedActionIsLegalAndTheVisitsAddUp) {
   EXPECT_EQ(result.best, result.ranked.front().action);
 }
 
+// Guess: the first seat names 0 or 1, or settles for a draw (2); then the second seat, seeing the
+// name, says 0 or 1. The first seat wins if they match, the second if not; a draw is shared.
+struct Guess {
+  struct State {
+    int first = -1, second = -1;
+    bool operator==(const State&) const = default;
+  };
+  core::NodeKind node_kind(const State& s) const { return s.second >= 0 || s.first == 2 ? core::NodeKind::Terminal : core::NodeKind::Decision; }
+  core::SeatMask acting_seats(const State& s) const { return s.first < 0 ? 1 : 2; }
+  void legal_actions(const State& s, Seat, core::ActionList& out) const {
+    for (core::Action a = 0; a < (s.first < 0 ? 3u : 2u); ++a) out.push_back(a);
+  }
+  void chance_outcomes(const State&, core::OutcomeList&) const {}
+  void apply(State& s, Seat seat, core::Action a, core::LogSink*) const { (seat == 0 ? s.first : s.second) = static_cast<int>(a); }
+  std::string action_to_string(const State&, Seat, core::Action a) const { return std::to_string(a); }
+  std::optional<core::Action> action_from_string(const State&, Seat, std::string_view) const { return std::nullopt; }
+  bool reveals_hidden(const State&, Seat, core::Action) const { return false; }
+  std::uint64_t hash(const State& s) const { return static_cast<std::uint64_t>(s.first * 8 + s.second); }
+  std::string seat_name(Seat seat) const { return seat == 0 ? "first" : "second"; }
+  std::optional<Seat> seat_from_name(std::string_view) const { return std::nullopt; }
+  int seat_count() const { return 2; }
+  State observe(const State& s, Seat) const { return s; }
+  State resample_hidden(const State& s, Seat, core::Rng&) const { return s; }
+  core::SeatMask winners(const State& s) const { return s.first == 2 ? 3 : s.first == s.second ? 1 : 2; }
+};
+static_assert(core::ObservableGame<Guess>);
+
+// The second seat's habit, which the rollouts also follow: it always says 0.
+core::SearchHooks<Guess> says_zero() {
+  core::SearchHooks<Guess> hooks;
+  hooks.rollout = [](const Guess&, const Guess::State&, Seat, core::Rng&) { return core::Action{0}; };
+  return hooks;
+}
+
+core::SearchResult search_guess(bool opponents_follow_policy) {
+  core::SearchConfig c;
+  c.iterations = 2000;
+  c.opponents_follow_policy = opponents_follow_policy;
+  return core::Ismcts<Guess>(c, says_zero()).search(Guess{}, Guess::State{}, 0, 7);
+}
+
+TEST(OpponentModel, WithTheModelTheSearchAnswersThePolicysPlay) {
+  const core::SearchResult r = search_guess(true);
+  EXPECT_EQ(r.best, 0u);  // the second seat says 0: naming 0 wins
+  EXPECT_DOUBLE_EQ(r.ranked.front().value, 1.0);
+}
+
+TEST(OpponentModel, WithoutItTheOtherSeatChoosesForItselfAndTheDrawIsSafest) {
+  const core::SearchResult r = search_guess(false);
+  EXPECT_EQ(r.best, 2u);  // a second seat that chooses for itself never matches: the draw is worth most
+  EXPECT_NEAR(r.ranked.front().value, 0.5, 1e-9);
+}
+
 }  // namespace
