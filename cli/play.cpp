@@ -617,7 +617,7 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   struct Options {
     std::string scenario, seats, load, autosave, lang;
     std::uint64_t seed = 0;
-    int players = 0;
+    int players = 0, threads = 1;
     bool table = false, fast = false, no_colour = false;
     std::vector<std::string> options;
   };
@@ -634,7 +634,8 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   play->add_flag("--table", o->table, "Table mode: every die roll and dealt card is entered, for a game on the physical board");
   play->add_flag("--fast", o->fast, "Show the bots' moves without pausing");
   play->add_flag("--no-color", o->no_colour, "Plain text");
-  play->add_option("--load", o->load, "Continue a saved game");
+  CLI::Option* load = play->add_option("--load", o->load, "Continue a saved game");
+  if (CLI::Option* threads = add_threads_option(*play, kit, o->threads)) threads->excludes(load);
   play->add_option("--autosave", o->autosave, "Where quit and the end of the game save (default PROGRAM-autosave.json)");
   play->add_option("--lang", o->lang, "en, it or ru (default: LANGUAGE, LC_ALL, LC_MESSAGES, LANG): the language of everything shown, and the rulebook edition `rules` quotes");
   play->callback([&kit, &exit_code, o] {
@@ -660,6 +661,7 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
       }
       core::SaveFile record = title.new_record(scenario, o->options, o->players, controllers);
       record.seed = o->seed ? o->seed : fresh_seed();
+      record.search_threads = o->threads;
       game = title.open(std::move(record));
     }
     Style style;

@@ -218,6 +218,51 @@ TEST_F(Cli, BadInputChangesNothing) {
   expect_rejected("new --scenario training --seats UK=robot -o " + save, "unknown controller");
 }
 
+// --threads N (docs/ai.md) is kept with the game: `run` goes on with it, `replay --verify` checks the
+// game, and the same seed and count play the same game. A bad count is refused and writes nothing.
+TEST_F(Cli, ThreadsAreKeptWithTheGameAndABadCountChangesNothing) {
+  const std::string game = "--scenario training --seed 7 --seats US=bot:ai:easy,USSR=bot:rulebook -o " + save;
+  ASSERT_EQ(run("new --threads 2 " + game).status, 0);
+  const std::string first = bytes();
+  EXPECT_EQ(nlohmann::json::parse(first)["search_threads"], 2);
+  ASSERT_EQ(run("new --force --threads 2 " + game).status, 0);
+  EXPECT_EQ(bytes(), first) << "the same seed and thread count: the same game";
+  ASSERT_EQ(run("act " + save + " --as UK " + view("UK")["legal_actions"][0].get<std::string>()).status, 0);
+  ASSERT_EQ(run("run " + save).status, 0);
+  EXPECT_EQ(nlohmann::json::parse(bytes())["search_threads"], 2);
+  EXPECT_EQ(run("replay --verify " + save).status, 0);
+  const std::string kept = bytes();
+  for (const char* bad : {"0", "-1", "65", "99999999999", "two", "1.5", "\"\""}) {
+    for (const std::string& command : {"new --force --threads " + std::string(bad) + " " + game,
+                                       "play --fast --threads " + std::string(bad) + " --autosave " + save + " < /dev/null",
+                                       "selfplay --games 1 --threads " + std::string(bad)}) {
+      const Result r = run(command);
+      EXPECT_NE(r.status, 0) << command;
+      EXPECT_NE(r.out.find("--threads"), std::string::npos) << r.out;
+      EXPECT_EQ(bytes(), kept) << command;
+    }
+  }
+  const Result load = run("play --fast --load " + save + " --threads 2 < /dev/null");
+  EXPECT_NE(load.status, 0);
+  EXPECT_NE(load.out.find("excludes"), std::string::npos) << "a saved game keeps its count: " << load.out;
+  EXPECT_EQ(bytes(), kept);
+}
+
+// `play --threads N` keeps the count in the autosave; `selfplay --threads N` reports it and plays
+// the same games again from the same seed.
+TEST_F(Cli, PlayAndSelfplayTakeThreads) {
+  const Result r = run("play --fast --no-color --seed 5 --scenario training --threads 3 --autosave " + save + " < /dev/null");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(bytes())["search_threads"], 3);
+  const std::string selfplay = "selfplay --scenario training --games 2 --seed 3 --seats ai:easy,rulebook,rulebook --threads 2 --json";
+  const Result a = run(selfplay), b = run(selfplay);
+  ASSERT_EQ(a.status, 0) << a.out;
+  const auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
+  EXPECT_EQ(ja["threads"], 2);
+  EXPECT_EQ(ja["mean_vp"], jb["mean_vp"]);
+  EXPECT_EQ(ja["decisions_per_game"], jb["decisions_per_game"]);
+}
+
 TEST_F(Cli, TamperedOrForeignSavesAreRefused) {
   ASSERT_EQ(run("new --scenario training --seed 3 -o " + save).status, 0);
   nlohmann::json j = nlohmann::json::parse(bytes());
