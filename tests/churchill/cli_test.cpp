@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include "tests/support/command.h"
@@ -173,6 +175,42 @@ TEST_F(Cli, PlayThroughStandardInput) {
   const Result resumed = run("play --fast --no-color --load " + autosave + " --autosave " + autosave + " < /dev/null");
   EXPECT_EQ(resumed.status, 0) << resumed.out;
   EXPECT_EQ(run("replay " + autosave + " --verify").status, 0) << "loading and quitting keeps the game intact";
+}
+
+// 5.2: every Meeting menu the terminal shows says what each choice does (its value and where the
+// issue goes, or that a Chief of Staff's value is a die roll, 5.25), in a numbered list and in the
+// verbs of a long menu where a verb has one choice (its beginning takes it at once, unseen).
+// Passing, declining a debate and a card spent with no issue left move nothing and have no note.
+// A whole training game as the UK, answering 2 (else 1): the UK keeps Brooke, its Chief of Staff,
+// for the Meeting (seed 4).
+TEST_F(Cli, Rule_5_2_EveryMeetingMenuSaysWhatEachChoiceDoes) {
+  const std::string script = (dir / "input.txt").string();
+  {
+    std::ofstream in(script);
+    for (int i = 0; i < 300; ++i) in << "2\n1\n";
+  }
+  const Result r = run("play --fast --seed 4 --no-color --scenario training --autosave " + save + " < " + script);
+  ASSERT_EQ(r.status, 0) << r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0);
+  ASSERT_NE(r.out.find("Game over."), std::string::npos);
+  std::istringstream lines(r.out);
+  bool meeting = false;
+  std::set<std::string> listed, summed;
+  const std::set<std::string> nothing = {"pass", "no-debate", "discard"};
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, std::regex(R"(^\d+\.\d+ (\S+))"))) meeting = line.find(" Meeting: ") != std::string::npos;
+    if (!meeting) continue;
+    if (std::regex_search(line, m, std::regex(R"(^(?: {3}\d| {2}\d\d) ([a-z-]+)( |$))"))) {  // "   3 debate alexander  — value 3: ..."
+      listed.insert(m[1]);
+      EXPECT_TRUE(nothing.count(m[1]) || line.find("  — ") != std::string::npos) << line;
+    } else if (std::regex_search(line, m, std::regex(R"(^  ([a-z-]+) +1 choice, )"))) {  // "  chief   1 choice, e.g. ..."
+      summed.insert(m[1]);
+      EXPECT_TRUE(nothing.count(m[1]) || line.find("  — ") != std::string::npos) << line;
+    }
+  }
+  for (const char* kind : {"advance", "leader", "debate", "debate-leader", "debate-chief", "no-debate"})
+    EXPECT_TRUE(listed.count(kind)) << "no numbered Meeting menu listed " << kind;
+  EXPECT_TRUE(summed.count("chief")) << "no long Meeting menu offered the UK's Chief of Staff";
 }
 
 TEST_F(Cli, HotSeatHidesHandsBetweenPlayers) {
