@@ -269,6 +269,18 @@ TEST_F(Cli, ThreadsAreKeptWithTheGameAndABadCountChangesNothing) {
   ASSERT_EQ(run("run " + save).status, 0);
   EXPECT_EQ(nlohmann::json::parse(bytes())["search_threads"], 2);
   EXPECT_EQ(run("replay --verify " + save).status, 0);
+  // A whole game of a searching bot and two 'Bots: with two threads the same game again, with one
+  // thread another (two trees of half the iterations choose otherwise), so the count reaches the bots.
+  const std::string whole = (dir / "whole.json").string();
+  auto actions = [&](const std::string& threads) {
+    const Result r = run("new --force --scenario training --seed 7 --seats UK=bot:rulebook,US=bot:ai:easy,USSR=bot:rulebook --threads " +
+                         threads + " -o " + whole);
+    EXPECT_EQ(r.status, 0) << r.out;
+    return nlohmann::json::parse(std::ifstream(whole))["actions"];
+  };
+  const nlohmann::json two = actions("2");
+  EXPECT_EQ(actions("2"), two);
+  EXPECT_NE(actions("1"), two);
   const std::string kept = bytes();
   for (const char* bad : {"0", "-1", "65", "99999999999", "two", "1.5", "\"\""}) {
     for (const std::string& command : {"new --force --threads " + std::string(bad) + " " + game,
