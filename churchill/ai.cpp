@@ -14,13 +14,12 @@ namespace {
 // Budgets (docs/ai.md): the caps on processor time keep a decision within the level's bound on a
 // slow machine; on this project's machine the iteration budget ends the search first, and the
 // search is then deterministic for its seed. The easy level has no policy bonus: its few
-// iterations make plausible but uneven choices, the mistakes of a hurried player. The expert
-// level models the other seats as rulebook 'Bots (core::SearchConfig::opponents_follow_policy).
+// iterations make plausible but uneven choices, the mistakes of a hurried player.
 constexpr std::array<AiLevel, 4> kLevels = {{
-    {"easy", 30, 0.02, 10, 0.0, false},
-    {"normal", 250, 0.05, 40, 0.25, false},
-    {"hard", 1000, 0.3, 60, 0.15, false},
-    {"expert", 3000, 1.0, 80, 0.1, true},
+    {"easy", 30, 0.02, 10, 0.0},
+    {"normal", 250, 0.05, 40, 0.25},
+    {"hard", 1000, 0.3, 60, 0.15},
+    {"expert", 3000, 1.0, 80, 0.1},
 }};
 
 // The evaluation's model of the rest of the game (an estimate for the search, not a rule): each
@@ -140,7 +139,6 @@ core::SearchConfig ai_config(const AiLevel& level, int threads) {
   c.threads = threads;
   c.rollout_limit = level.rollout_limit;
   c.policy_bonus = level.policy_bonus;
-  c.opponents_follow_policy = level.opponent_model;
   return c;
 }
 

@@ -24,7 +24,6 @@ struct AiLevel {
   double max_seconds;     // the cap on processor time per decision
   int rollout_limit;      // decisions played out before the board is evaluated
   double policy_bonus;    // the rulebook 'Bot's choice counts this share of the iterations as visits
-  bool opponent_model;    // the other seats play the rulebook 'Bot's action in the tree (from the determinization)
 };
 const std::array<AiLevel, 4>& ai_levels();
 const AiLevel* ai_level(std::string_view name);  // "normal"; nullptr for an unknown one

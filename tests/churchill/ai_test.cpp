@@ -80,11 +80,12 @@ TEST(Ai, Rule_5_13_TheSearchNeverReadsAnotherPowersHandOrSecretAgenda) {
   const State t = other_secrets(s, seat);
   ASSERT_NE(s, t);
   ASSERT_EQ(g.observe(s, seat), g.observe(t, seat)) << "the two states differ only in what the seat cannot see";
-  // The normal level, and the expert's, whose other seats play the rulebook 'Bot's action in the
-  // tree from the determinization (the search's own guess), never from the true state.
-  for (const char* level : {"normal", "expert"}) {
-    SCOPED_TRACE(level);
-    core::SearchConfig config = ai_config(*ai_level(level));
+  // Also with the opponent model, whose other seats play the rulebook 'Bot's action in the tree
+  // from the determinization (the search's own guess), never from the true state.
+  for (const bool opponent_model : {false, true}) {
+    SCOPED_TRACE(opponent_model ? "opponent model" : "UCB at every seat");
+    core::SearchConfig config = ai_config(*ai_level("normal"));
+    config.opponents_follow_policy = opponent_model;
     config.max_seconds = 0;  // the iteration budget alone ends the search: no dependence on the clock
     config.iterations = 120;
     config.rollout_limit = -1;  // rollouts to the end, through later deals from the undealt cards
