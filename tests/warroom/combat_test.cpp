@@ -291,7 +291,7 @@ TEST(Phase4Dice, EachDieIsAChanceNodeWithTheColoursOfTheD12) {
   EXPECT_EQ(v["battle"]["sides"][0]["commander"], "USSR") << "the garrison's controller";
   EXPECT_EQ(v["battle"]["sides"][1]["rows"][0]["unit"], "arm");
   const std::string board = g.board_text(g.observe(s, 0), 0);
-  EXPECT_NE(board.find("Battle in R1:"), std::string::npos) << board;
+  EXPECT_NE(board.find("Battle in R1 Moscow:"), std::string::npos) << board;
   EXPECT_NE(board.find("Axis (Commander GER)"), std::string::npos) << board;
   EXPECT_NE(g.phase_text(s).find("a die"), std::string::npos) << g.phase_text(s);
 }

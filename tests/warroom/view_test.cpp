@@ -97,5 +97,17 @@ TEST(ActionNotes, EachPurchaseSaysWhatTheUnitCosts) {
   EXPECT_EQ(notes.value("buy GER ftr", ""), fmt::format("Fighter: {} oil, {} iron, {} OSR", cost.oil, cost.iron, cost.osr)) << notes.dump(1);
 }
 
+// Writing Movement Orders (ruling 21: the pad offers the Commands and the destinations their
+// category can reach in the scenario): in Eastern Front the Soviet Baltic fleet has no sea in play
+// to sail to, so selecting it led to an empty list ("click one of its 0 destinations").
+TEST(WritingMovementOrders, ACommandWithNoDestinationIsNotOffered) {
+  const Game g = eastern_front();
+  const State s = at_write_sheets(g);
+  const core::Seat seat = g.seat_of(USSR);
+  ASSERT_EQ(s.command[USSR][1].region, region("A-5"));
+  EXPECT_FALSE(legal(g, s, seat, "select USSR 1")) << "the Baltic fleet has nowhere to sail in Eastern Front";
+  EXPECT_TRUE(legal(g, s, seat, "select USSR 37")) << "a land Command at Smolensk may move";
+}
+
 }  // namespace
 }  // namespace warroom::testing
