@@ -148,8 +148,16 @@ core::i18n::Message Game::phase_message(const State& s) const {
   using text::key;
   const Step& st = s.steps.top();
   if (st.id == StepId::GameOver) {
-    if (s.winner == 1) return key("warroom.phase.allied_won");
-    if (s.winner == 2) return key("warroom.phase.axis_won");
+    // Victory Check: which of the scenario's regions the winners hold ("GER holds R1 Moscow").
+    if (s.winner == 1 || s.winner == 2) {
+      const int side = s.winner - 1;
+      std::string held;
+      for (const VictoryTerm& t : scenario_->victory[at(side)].all_of)
+        for (RegionId r : t.of)
+          if (const int n = s.region[r].controller; n != kNoNation && static_cast<int>(alliance_of(n)) == side)
+            held += fmt::format("{}{} holds {} {}", held.empty() ? "" : ", ", nation_name(n), data_->region(r).id, data_->region(r).name);
+      return key(s.winner == 1 ? "warroom.phase.allied_won" : "warroom.phase.axis_won").with("held", held);
+    }
     if (s.winner == kBothLose) return key("warroom.phase.both_lose");
     return key("warroom.phase.stopped").with("round", std::to_string(s.round));
   }

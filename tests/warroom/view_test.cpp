@@ -35,6 +35,17 @@ TEST(TerminalBoard, ScenarioConditionsAreStated) {
       << board;
 }
 
+// Victory Check: the end of the game says which of the scenario's regions the winners hold.
+TEST(VictoryCheck, TheEndSaysWhichCapitalsTheWinnersHold) {
+  const Game g = europe();
+  State s = g.new_game();
+  s.region[region("B1")].controller = GER;
+  s.region[region("R1")].controller = GER;
+  s = end_round(g, s);
+  ASSERT_EQ(g.node_kind(s), core::NodeKind::Terminal);
+  EXPECT_EQ(g.phase_text(s), "Victory Check: the Axis has won (GER holds B1 Great Britain, GER holds R1 Moscow)");
+}
+
 // Phase 4 › Assign Damage ("The two yellows hit a single Infantry Unit in the Defensive Stance"):
 // the log names the unit type and stance hit, not the Battle Status Board's row index ("row 0").
 TEST(AssignDamage, TheLogNamesTheUnitTypeAndStanceHit) {
