@@ -103,7 +103,7 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
       const Group& g = v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0];
       const auto spec = [&](int st) {
         const StanceSpec& k = g.type.stance[at(st)];
-        return fmt::format("{} ({} air, {} surface dice; {} steps{})", battle_stance_[g.type.id][at(st)], k.air_dice, k.surface_dice, k.steps,
+        return fmt::format("{} ({} air, {} surface dice; {} steps{})", d.units[g.type.id].stance[at(st)].name, k.air_dice, k.surface_dice, k.steps,
                            k.raid_dice ? fmt::format("; raids with {} dice", k.raid_dice) : "");
       };
       const int put = battle_choice(x).b;

@@ -50,24 +50,14 @@ TEST(VictoryCheck, TheEndSaysWhichCapitalsTheWinnersHold) {
 // the log names the unit type and stance hit, not the Battle Status Board's row index ("row 0").
 TEST(AssignDamage, TheLogNamesTheUnitTypeAndStanceHit) {
   const Game g = europe();
-  State s = g.new_game();
-  for (auto& pool : s.command) pool.fill(Command{});
-  for (Sheet& sh : s.sheet) sh = Sheet{};
+  State s = empty_map(g);
   s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
   put(s, GER, 40, "R2", {{kInf, 2}});
   put(s, USSR, 40, "R2", {{kInf, 2}});
   start_phase(g, s, 4);
   act(g, s, GER, "fight GER R2");
   Lines log(g);
-  while (in_battle(s)) {  // every die yellow, every decision the first legal one
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      chance(g, s, "die yellow", &log);
-      continue;
-    }
-    core::ActionList l;
-    g.legal_actions(s, g.seat_of(s.steps.top().a), l);
-    g.apply(s, g.seat_of(s.steps.top().a), l[0], &log);
-  }
+  resolve_all(g, s, "yellow", &log);
   EXPECT_TRUE(has(log.text, "hit on Soviet Union Infantry (")) << log.text;
   EXPECT_TRUE(has(log.text, "hit on Germany Infantry (")) << log.text;
   EXPECT_FALSE(has(log.text, " row ")) << log.text;
@@ -93,6 +83,26 @@ TEST(ActionNotes, EachDestinationSaysWhoHoldsItAndARailInvasionIsFlagged) {
   EXPECT_FALSE(has(notes["to USSR R2"], "cancelled")) << notes["to USSR R2"];
   EXPECT_TRUE(g.view_json(g.observe(s, g.seat_of(GER)), g.seat_of(GER))["action_notes"].value("to USSR G8", "").empty())
       << "another seat's choices are not noted";
+}
+
+// Battle Setup › 5. Assign Combat Stances ("Each stance has different strengths and weaknesses"):
+// each choice says the dice and steps of the stance and where the other units go.
+TEST(ActionNotes, EachStanceSaysItsDiceAndSteps) {
+  const Game g = europe();
+  State s = empty_map(g);
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  put(s, GER, 40, "R2", {{kInf, 2}});
+  put(s, USSR, 40, "R2", {{kInf, 2}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R2");
+  const core::Seat seat = g.seat_of(GER);
+  const nlohmann::json notes = g.view_json(g.observe(s, seat), seat)["action_notes"];
+  const Stance& defensive = data()->unit(UnitKind::Inf).stance[0];
+  ASSERT_TRUE(notes.contains("battle GER stance GER inf defensive 1")) << notes.dump(1);
+  const std::string note = notes["battle GER stance GER inf defensive 1"];
+  EXPECT_TRUE(has(note, fmt::format("1 in Defensive ({} air, {} surface dice; {} steps)", defensive.air_dice, defensive.surface_dice,
+                                    defensive.steps))) << note;
+  EXPECT_TRUE(has(note, ", 1 in Assault (")) << note;
 }
 
 // Phase 7 › Step 3 (the chart's coloured dots show each Unit's cost): "buy" says what it costs.
