@@ -160,6 +160,8 @@ Choice battle_choice(const Act& a);
 // ---- Phase 3 and Phase 5 Step 1 (movement.cpp) ----
 void begin_movement(State& s);                     // a new Phase 3: no splits yet
 void movement_legal(const CCtx& c, int nation, core::ActionList& out);
+// Why the nation's next order has no route and only `cancel` is offered (empty: it has one).
+std::string order_blocked_why(const CCtx& c, int nation);
 void movement_apply(Ctx& c, const Act& a);
 bool movement_done(const CCtx& c, int nation);
 bool launch_done(const CCtx& c, int nation, int handled);  // Step 3: carriers handled so far

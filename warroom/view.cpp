@@ -276,11 +276,17 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     }
     construction.push_back({{"region", region_name(r)}, {"units", units}, {"plan", plan}});
   }
+  // Phase 3: why the seat's next order offers only `cancel` (its pin, its rails, its range).
+  std::string why;
+  if (seat && v.steps.top().id == StepId::MovementTurn && ((seat_nations(*seat) >> v.steps.top().a) & 1u))
+    why = order_blocked_why(CCtx{*this, v}, v.steps.top().a);
   return {{"scenario", scenario_->id}, {"players", seat_table_->players}, {"seats_project_option", seat_table_->project_option},
           {"round", v.round}, {"phase", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
           {"commands", commands}, {"construction", construction}, {"seas", seas}, {"hotspots", hotspots},
           {"carrier_fighters", tokens}, {"battle", battle_json(v)}, {"action_notes", seat ? action_notes(v, *seat) : nlohmann::json::object()},
+          {"options_why", why.empty() ? nlohmann::json(nullptr) : nlohmann::json{{"text", why}}},
+          {"options_why_message", why.empty() ? nlohmann::json(nullptr) : core::i18n::to_json(core::i18n::Message::plain(why))},
           {"winner", v.winner == 1 ? nlohmann::json("allied") : v.winner == 2 ? nlohmann::json("axis") : v.winner == kBothLose ? nlohmann::json("both-lose") : nlohmann::json(nullptr)},
           {"map_notice", d.map_notice}};
 }

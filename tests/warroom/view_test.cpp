@@ -105,6 +105,32 @@ TEST(ActionNotes, EachStanceSaysItsDiceAndSteps) {
   EXPECT_TRUE(has(note, ", 1 in Assault (")) << note;
 }
 
+// Pinning ("Land or Naval Commands trying to exit a region containing enemy Land or Naval Units must
+// leave behind an exactly equal force"): an order whose Command is outnumbered offers only `cancel`,
+// and the view says why (the terminal prints it as "Why: ..."); an order with a route says nothing.
+TEST(CancelingOrders, AnOrderOfferingOnlyCancelSaysWhy) {
+  const Game g = europe();
+  State s = empty_map(g);
+  s.turn_order = {USSR, GER, BC, US, ITA, kNoNation, kNoNation};
+  put(s, USSR, 40, "R2", {{kInf, 3}});
+  put(s, GER, 41, "R2", {{kInf, 5}});
+  put(s, USSR, 42, "R4", {{kInf, 1}});
+  s.sheet[USSR].box[0] = {40, region("R1"), kWritten};
+  s.sheet[USSR].box[1] = {42, region("R1"), kWritten};
+  start_phase(g, s, 3);
+  ASSERT_EQ(top(s), StepId::MovementTurn);
+  const core::Seat seat = g.seat_of(USSR);
+  core::ActionList l;
+  g.legal_actions(s, seat, l);
+  ASSERT_EQ(l.size(), 1u);
+  EXPECT_EQ(g.action_to_string(s, seat, l[0]), "cancel USSR 1");
+  const nlohmann::json why = g.view_json(g.observe(s, seat), seat)["options_why"];
+  ASSERT_TRUE(why.is_object());
+  EXPECT_TRUE(has(why.value("text", ""), "Pinning: the enemy units here are as many as the Command's or more")) << why.dump();
+  act(g, s, USSR, "cancel USSR 1");
+  EXPECT_TRUE(g.view_json(g.observe(s, seat), seat)["options_why"].is_null()) << "box 2 has its route";
+}
+
 // Phase 7 › Step 3 (the chart's coloured dots show each Unit's cost): "buy" says what it costs.
 TEST(ActionNotes, EachPurchaseSaysWhatTheUnitCosts) {
   const Game g = europe();
