@@ -184,9 +184,10 @@ bool run_bands(const Ctx& c) {
   return true;
 }
 
-void polmil_outcomes(const Ctx&, core::OutcomeList& out) {
-  for (int red = 1; red <= 6; ++red)
-    for (int blue = 1; blue <= 6; ++blue) out.push_back({encode(Act::Chance, red * 8 + blue), 1.0 / 36});
+std::uint64_t polmil_faces(const Ctx&) {
+  std::uint64_t bits = 0;
+  for (int red = 1; red <= 6; ++red) bits |= faces(6) << (red * 8);  // blue 1..6 after each red
+  return bits;
 }
 
 void apply_band_roll(const Ctx& c, core::Action a) {
@@ -238,13 +239,7 @@ void pre_conference(const Ctx& c) {
   }
 }
 
-void deal_outcomes(const Ctx& c, core::OutcomeList& out) {
-  const int p = c.top<Dealing>().power;
-  const std::uint32_t pile = c.s.draw[at(p)];
-  const int n = bit_count(pile);
-  const double probability = 1.0 / n;
-  for_each_bit(pile, [&](int card) { out.push_back({encode(Act::Chance, card), probability}); });
-}
+std::uint64_t deal_pile(const Ctx& c) { return c.s.draw[at(c.top<Dealing>().power)]; }
 
 void apply_deal(const Ctx& c, core::Action a) {
   CHURCHILL_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[at(c.top<Dealing>().power)] & (1u << arg_a(a))));

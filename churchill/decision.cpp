@@ -385,10 +385,6 @@ void apply_decision(const Ctx& c, int seat, core::Action a) {
   }
 }
 
-void die_outcomes(int sides, core::OutcomeList& out) {
-  for (int f = 1; f <= sides; ++f) out.push_back({encode(Act::Chance, f), 1.0 / sides});
-}
-
 // 6.10: 4-6 (modified) advances the US marker; Stalin's win also moves the spy ring (6.10.1).
 void apply_a_bomb(const Ctx& c, core::Action a) {
   CHURCHILL_EXPECT(at_step(c.s, {StepId::ABombRoll}) && face(arg_a(a), 6));

@@ -479,12 +479,7 @@ void run_reserves(const Ctx& c) {
   else c.replace(StepId::Campaigns, CampaignAt{0});
 }
 
-void split_outcomes(const Ctx& c, core::OutcomeList& out) {
-  const std::uint8_t fronts = c.top<SplitFor>().fronts;
-  const int k = __builtin_popcount(fronts);
-  for (int f = 0; f < 8; ++f)
-    if (fronts & (1u << f)) out.push_back({encode(Act::Chance, f), 1.0 / k});
-}
+std::uint64_t split_fronts(const Ctx& c) { return c.top<SplitFor>().fronts; }
 
 void apply_reserve_roll(const Ctx& c, core::Action a) {
   CHURCHILL_EXPECT(at_step(c.s, {StepId::ReserveRoll, StepId::SplitRoll}));
