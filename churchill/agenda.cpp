@@ -303,10 +303,23 @@ void agenda_won(const Ctx& c, int winner) {
   c.push(StepId::AgendaWinnerPlaces, WinnerPlaces{winner, difference});
 }
 
-void selection_legal(const Ctx& c, core::ActionList& out) {
+namespace {
+// 5.14: the issues that may be selected (on the display), one bit per issue.
+std::uint32_t selectable(const Ctx& c) {
+  std::uint32_t bits = 0;
   const std::size_t issues = c.d.issues.size();
-  for (std::size_t i = 0; i < issues; ++i)
-    if (c.s.issues[i].where == IssueWhere::Display) out.push_back(encode(Act::Select, static_cast<int>(i)));
+  for (std::size_t i = 0; i < issues; ++i) bits |= static_cast<std::uint32_t>(c.s.issues[i].where == IssueWhere::Display) << i;
+  return bits;
+}
+}  // namespace
+
+void selection_legal(const Ctx& c, core::ActionList& out) {
+  for_each_bit(selectable(c), [&](int i) { out.push_back(encode(Act::Select, i)); });
+}
+
+core::Action selection_random(const Ctx& c, core::Rng& rng) {
+  const std::uint32_t bits = selectable(c);
+  return encode(Act::Select, nth_bit(bits, rng.below(static_cast<std::uint32_t>(bit_count(bits)))));
 }
 
 namespace {

@@ -141,11 +141,29 @@ Targets production_targets(const Ctx& c, int power, int* priority = nullptr) {
   return free_targets(c, power);
 }
 
-void emit(const Targets& t, int source, core::ActionList& out) {
-  for_each_bit(t.offensive, [&](int f) { out.push_back(encode(Act::Offensive, f, source)); });
-  for_each_bit(t.naval, [&](int th) { out.push_back(encode(Act::Naval, th, source)); });
-  for_each_bit(t.activate, [&](int i) { out.push_back(encode(Act::Activate, i)); });
-  if (t.a_bomb) out.push_back(encode(Act::ABombModifier));
+// The allocations to the targets `t` of a source (0: a production marker, 1 + bucket: a leadership
+// bonus), as one run of the list (rules.h): offensive support by Front, naval by theater, the
+// Pol-Mil issues to activate, the A-Bomb modifier.
+template <class Out>
+void emit(const Targets& t, int source, Out& out) {
+  const auto count = [&] {
+    return static_cast<std::uint32_t>(bit_count(t.offensive) + bit_count(t.naval) + bit_count(t.activate) + t.a_bomb);
+  };
+  out.run(count, [&](auto add) {
+    for_each_bit(t.offensive, [&](int f) { add(encode(Act::Offensive, f, source)); });
+    for_each_bit(t.naval, [&](int th) { add(encode(Act::Naval, th, source)); });
+    for_each_bit(t.activate, [&](int i) { add(encode(Act::Activate, i)); });
+    if (t.a_bomb) add(encode(Act::ABombModifier));
+  });
+}
+
+// What `seat` may allocate now: f(targets, source) for its production markers (source 0), then for
+// each leadership bonus bucket it holds (source 1 + bucket), in the list's order.
+template <class F>
+void each_source(const Ctx& c, int seat, F f) {
+  if (c.s.production[at(seat)] > 0) f(production_targets(c, seat), 0);
+  for (int b = 0; b < kBuckets; ++b)
+    if (c.s.support_bonus[at(seat)][at(b)] > 0) f(bonus_targets(c, b), 1 + b);
 }
 
 bool has_allocation(const Ctx& c, int power) {
@@ -294,10 +312,18 @@ void directed_legal(const Ctx& c, int seat, core::ActionList& out) {
       for_each_bit(open_fronts(c), [&](int f) { out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), f)); });
 }
 
-void allocation_legal(const Ctx& c, int seat, core::ActionList& out) {
-  if (c.s.production[at(seat)] > 0) emit(production_targets(c, seat), 0, out);
-  for (int b = 0; b < kBuckets; ++b)
-    if (c.s.support_bonus[at(seat)][at(b)] > 0) emit(bonus_targets(c, b), 1 + b, out);
+void allocation_legal(const Ctx& c, int seat, core::ActionList& list) {
+  ListOut out{list};
+  each_source(c, seat, [&](const Targets& t, int source) { emit(t, source, out); });
+}
+
+core::Action allocation_random(const Ctx& c, int seat, core::Rng& rng) {
+  std::array<std::pair<Targets, int>, 1 + kBuckets> sources;  // the targets found once, for both passes
+  std::size_t n = 0;
+  each_source(c, seat, [&](const Targets& t, int source) { sources[n++] = {t, source}; });
+  return random_action([&](auto& out) {
+    for (std::size_t i = 0; i < n; ++i) emit(sources[i].first, sources[i].second, out);
+  }, rng);
 }
 
 void leadership_legal(const Ctx& c, int, core::ActionList& out) {  // 6.92: only the US or the UK holds it

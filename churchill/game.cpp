@@ -105,6 +105,8 @@ constexpr StepRule equal_roll(StepId id, Apply apply, Phase phase, OutcomeText t
   return with_equal(roll(id, equal_list<Bits>, apply, phase, text), Bits);
 }
 
+core::Action select_random(const Ctx& c, int, core::Rng& rng) { return rules::selection_random(c, rng); }
+
 // The step table, one row per StepId in its order.
 constexpr std::array<StepRule, kStepCount> kSteps = {{
     // 5.11 Conference card
@@ -138,10 +140,12 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
              [](const Game&, const State& s) {
                const WinnerPlaces w = s.steps.top().as<WinnerPlaces>();
                return prompt("prompt.agenda_winner_places", "5.14", w.seat).with("space", std::to_string(w.space));
-             }),
+             },
+             select_random),
     decision(StepId::AgendaPairs, one_seat<Pairs>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
              seatless<rules::apply_selection>,
-             [](const Game&, const State& s) { return prompt("prompt.agenda_pairs", "5.14", seat_of<Pairs>(s)); }),
+             [](const Game&, const State& s) { return prompt("prompt.agenda_pairs", "5.14", seat_of<Pairs>(s)); },
+             select_random),
     // 5.2 Meeting
     decision(StepId::MeetingTurn, one_seat<Turn>, rules::advance_legal, rules::apply_meeting,
              [](const Game&, const State& s) { return prompt("prompt.meeting_turn", "5.2", seat_of<Turn>(s)); },
@@ -176,7 +180,8 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
              [](const Game&, const State& s) { return prompt("prompt.directed_offensives", "6.1", seat_of<OrderedTurn>(s)); }),
     automatic(StepId::DecisionProduction, rules::decision_production),
     decision(StepId::Allocation, one_seat<OrderedTurn>, rules::allocation_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return prompt("prompt.allocation", "6.4", seat_of<OrderedTurn>(s)); }),
+             [](const Game&, const State& s) { return prompt("prompt.allocation", "6.4", seat_of<OrderedTurn>(s)); },
+             rules::allocation_random),
     decision(StepId::TheaterLeadership, one_seat<LeadershipTurn>, rules::leadership_legal, rules::apply_decision,
              [](const Game&, const State& s) { return prompt("prompt.theater_leadership", "6.9", seat_of<LeadershipTurn>(s)); }),
     equal_roll<rules::die_faces<6>>(StepId::ABombRoll, seatless<rules::apply_a_bomb>, [](const Game&, const State&) { return prompt("prompt.a_bomb_roll", "6.10"); }),

@@ -160,6 +160,11 @@ template <class F>
 inline void for_each_bit(std::uint32_t bits, F f) {
   for (; bits; bits &= bits - 1) f(__builtin_ctz(bits));
 }
+// The k-th set bit of `bits`, lowest first (k < bit_count(bits)).
+inline int nth_bit(std::uint32_t bits, std::uint32_t k) {
+  for (; k > 0; --k) bits &= bits - 1;
+  return __builtin_ctz(bits);
+}
 // A legal-action list built in runs (meeting.cpp): `one(a)` adds an action; `run(count, each)` adds
 // the count() actions that each(emit) emits, in order. ListOut builds the list. A random choice
 // counts the actions (CountOut, which calls no `each`) and builds only the one it draws (NthOut,
@@ -253,6 +258,7 @@ void agenda_legal(const Ctx& c, int seat, core::ActionList& out);
 void apply_agenda_card(const Ctx& c, int seat, core::Action a);
 void resolve_agenda(const Ctx& c);
 void selection_legal(const Ctx& c, core::ActionList& out);
+core::Action selection_random(const Ctx& c, core::Rng& rng);  // its list's item rng.below(size)
 void apply_selection(const Ctx& c, core::Action a);
 // ties.cpp (4.5)
 void start_tie(const Ctx& c, int kind, std::uint8_t tied);
@@ -296,6 +302,7 @@ void push_leader_rolls(const Ctx& c, int power);
 // decision.cpp (6.0)
 void directed_legal(const Ctx& c, int seat, core::ActionList& out);     // DirectedOffensives
 void allocation_legal(const Ctx& c, int seat, core::ActionList& out);   // Allocation
+core::Action allocation_random(const Ctx& c, int seat, core::Rng& rng);  // its list's item rng.below(size)
 // 6.4: the priority a power's production markers serve now: 1 the conference card's mandate (6.6),
 // 2 its Directed Offensive (6.7), 3 free.
 int production_priority(const Ctx& c, int power);
