@@ -2,6 +2,8 @@
 // Meeting), production (6.3), production allocation (6.4-6.8), theater leadership (6.9), A-Bomb
 // research (6.10) and the Global Issue (6.11). Each activity starts left of the conference winner.
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 #include "churchill/rules.h"
 
@@ -24,22 +26,35 @@ bool won_by(const State& s, int issue, int power) {
   return s.issues[at(issue)].where == IssueWhere::Table && s.issues[at(issue)].winner == power;
 }
 
-// The Fronts that may receive offensive support: an entry space left, in a Region whose Axis
+// The eight Fronts' or theaters' bytes as one word, byte i in bits 8i to 8i + 7, for the tests below
+// that compare all eight at once (each byte's top bit the answer, and no byte carries or borrows
+// into the next: the values are small and not negative, but a Front's position kInBox, -1).
+static_assert(kMaxFronts == 8 && kMaxTheaters == 8 && std::endian::native == std::endian::little);
+constexpr std::uint64_t kTop = 0x8080808080808080ull, kOnes = 0x0101010101010101ull;
+std::uint64_t word_of(const std::array<std::int8_t, 8>& bytes) {
+  std::uint64_t w;
+  std::memcpy(&w, bytes.data(), sizeof w);
+  return w;
+}
+// The bytes whose top bit is set, one bit per byte.
+std::uint32_t top_bits(std::uint64_t w) { return static_cast<std::uint32_t>((((w & kTop) >> 7) * 0x0102040810204080ull) >> 56); }
+
+// The Fronts that may receive offensive support: an entry space left (has_entry_space: position + 1
+// < the track's length; a Front the data set lacks has a track of length 0), in a Region whose Axis
 // power has not surrendered (7.8). Bits of fronts.
 std::uint32_t open_fronts(const Ctx& c) {
-  std::uint32_t bits = 0;
-  for (int f = 0; f < kMaxFronts; ++f)  // a Front the data set lacks has a track of length 0: no entry space
-    bits |= static_cast<std::uint32_t>(has_entry_space(c, f)) << f;
+  const std::uint64_t next = ((word_of(c.s.front) ^ kTop) + kOnes) ^ kTop;                  // position + 1, 0..127
+  const std::uint32_t at_end = top_bits((next | kTop) - word_of(c.k.track_length));  // position + 1 >= length
+  std::uint32_t bits = ~at_end & 0xffu;
   for (std::size_t r = 0; r < 2; ++r)
     if (c.s.surrendered[r]) bits &= ~c.k.region_fronts[r];
   return bits;
 }
 
-// The theater boxes that may receive naval support (6.5: at most five). Bits of theaters.
+// The theater boxes that may receive naval support (can_place_naval, 6.5: at most five). Bits of theaters.
 std::uint32_t open_naval(const Ctx& c) {
-  std::uint32_t bits = 0;
-  for (int th = 0; th < kMaxTheaters; ++th) bits |= static_cast<std::uint32_t>(can_place_naval(c, th)) << th;
-  return bits & (c.k.region_theaters[0] | c.k.region_theaters[1]);
+  const std::uint32_t full = top_bits((word_of(c.s.naval) | kTop) - 5 * kOnes);  // naval >= 5
+  return ~full & (c.k.region_theaters[0] | c.k.region_theaters[1]);
 }
 
 // --- 6.1 Directed Offensives -------------------------------------------------------------------
