@@ -159,6 +159,8 @@ template <class Out>
 void advance_actions(const Ctx& c, int seat, std::uint32_t issues, Out& out) {
   const State& s = c.s;
   const std::uint32_t hand = s.hand[at(seat)];
+  // At full value a card has one way to advance each issue but a conditional one (move_variants).
+  const auto plain = static_cast<std::uint32_t>(bit_count(issues & ~c.k.conditional_issues));
   for_each_bit(hand, [&](int card) {
     if (!issues) {
       out.one(encode(Act::Discard, card));  // nothing left to advance: the card is spent
@@ -180,8 +182,7 @@ void advance_actions(const Ctx& c, int seat, std::uint32_t issues, Out& out) {
       };
     };
     const auto count = [&] {
-      // At full value a card has one way to advance each issue but a conditional one (move_variants).
-      std::uint32_t n = lesser ? 0 : static_cast<std::uint32_t>(bit_count(issues & ~c.k.conditional_issues));
+      std::uint32_t n = lesser ? 0 : plain;
       for_each_bit(lesser ? issues : issues & c.k.conditional_issues,
                    [&](int issue) { n += variant_count(c, seat, issue, value_on(issue), lesser); });
       return n;

@@ -337,6 +337,7 @@ int front_strength(const State& s, int front);
 int spaces_left(const Data& d, const State& s, int front);
 // 7.4: Norway and Finland take no marker while the Arctic Theater has fewer than three naval support.
 bool arctic_closed(const Ctx& c, int location);
+std::uint32_t arctic_closed_locations(const Ctx& c);  // the same, bits of the locations closed
 // 7.73 exceptions 3 (D-Day: Normandy needs the Second Front) and 4 (Soviet Far East: Manchuria
 // needs USSR Declares War): does a conditional issue not in effect bar track position `pos`?
 bool barred_by_conditional(const Known& k, const State& s, const Front& front, int pos);
