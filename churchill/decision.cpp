@@ -159,17 +159,30 @@ Targets production_targets(const Ctx& c, int power, int* priority = nullptr) {
 // The allocations to the targets `t` of a source (0: a production marker, 1 + bucket: a leadership
 // bonus), as one run of the list (rules.h): offensive support by Front, naval by theater, the
 // Pol-Mil issues to activate, the A-Bomb modifier.
+std::uint32_t allocations(const Targets& t) {
+  return static_cast<std::uint32_t>(bit_count(t.offensive) + bit_count(t.naval) + bit_count(t.activate) + t.a_bomb);
+}
 template <class Out>
 void emit(const Targets& t, int source, Out& out) {
-  const auto count = [&] {
-    return static_cast<std::uint32_t>(bit_count(t.offensive) + bit_count(t.naval) + bit_count(t.activate) + t.a_bomb);
-  };
-  out.run(count, [&](auto add) {
+  out.run([&] { return allocations(t); }, [&](auto add) {
     for_each_bit(t.offensive, [&](int f) { add(encode(Act::Offensive, f, source)); });
     for_each_bit(t.naval, [&](int th) { add(encode(Act::Naval, th, source)); });
     for_each_bit(t.activate, [&](int i) { add(encode(Act::Activate, i)); });
     if (t.a_bomb) add(encode(Act::ABombModifier));
   });
+}
+// The allocation emit lists k-th for `t` (k < allocations(t)), found by counting the bits before it
+// (Bots.ARandomActionIsTheListsItemAtTheSameDraw checks it is the list's at every decision of random
+// games).
+core::Action nth_allocation(const Targets& t, int source, std::uint32_t k) {
+  const auto offensive = static_cast<std::uint32_t>(bit_count(t.offensive));
+  if (k < offensive) return encode(Act::Offensive, nth_bit(t.offensive, k), source);
+  k -= offensive;
+  const auto naval = static_cast<std::uint32_t>(bit_count(t.naval));
+  if (k < naval) return encode(Act::Naval, nth_bit(t.naval, k), source);
+  k -= naval;
+  if (k < static_cast<std::uint32_t>(bit_count(t.activate))) return encode(Act::Activate, nth_bit(t.activate, k));
+  return encode(Act::ABombModifier);
 }
 
 // What `seat` may allocate now: f(targets, source) for its production markers (source 0), then for
@@ -333,12 +346,23 @@ void allocation_legal(const Ctx& c, int seat, core::ActionList& list) {
 }
 
 core::Action allocation_random(const Ctx& c, int seat, core::Rng& rng) {
-  std::array<std::pair<Targets, int>, 1 + kBuckets> sources;  // the targets found once, for both passes
+  struct Source {
+    Targets targets;
+    int source;
+    std::uint32_t size;
+  };
+  std::array<Source, 1 + kBuckets> sources;
   std::size_t n = 0;
-  each_source(c, seat, [&](const Targets& t, int source) { sources[n++] = {t, source}; });
-  return random_action([&](auto& out) {
-    for (std::size_t i = 0; i < n; ++i) emit(sources[i].first, sources[i].second, out);
-  }, rng);
+  std::uint32_t total = 0;
+  each_source(c, seat, [&](const Targets& t, int source) {
+    sources[n++] = {t, source, allocations(t)};
+    total += allocations(t);
+  });
+  CHURCHILL_EXPECT(total > 0);
+  std::uint32_t k = rng.below(total);
+  std::size_t i = 0;
+  while (k >= sources[i].size) k -= sources[i++].size;
+  return nth_allocation(sources[i].targets, sources[i].source, k);
 }
 
 void leadership_legal(const Ctx& c, int, core::ActionList& out) {  // 6.92: only the US or the UK holds it
