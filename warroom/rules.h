@@ -12,6 +12,8 @@
 //   pact.cpp     the Soviet-Japanese Non-Aggression Pact (Articles One to Four)
 #pragma once
 
+#include <cstdint>
+
 #include "core/log.h"
 #include "warroom/actions.h"
 #include "warroom/game.h"
@@ -201,7 +203,7 @@ void reorganize_legal(const CCtx& c, int nation, core::ActionList& out);
 void reorganize_apply(Ctx& c, const Act& a);
 bool reorganize_allows(const CCtx& c, const Act& a);  // the same as membership in reorganize_legal, quicker
 // Static destinations of a Command for the order pad (ruling 21).
-void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out);
+void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out, std::size_t at_most = SIZE_MAX);
 
 // ---- Phase 5 (deploy.cpp) ----
 bool has_construction(const CCtx& c, int nation);
