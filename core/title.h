@@ -175,8 +175,8 @@ class Title {
   // The languages the title is played in (its message catalogues'); English only by default.
   virtual std::vector<std::string> languages() const;
 
-  // Throws SetupError unless `record` is a save of this title ("a save of "hills", not of War Room");
-  // `shown_name` is the title as the message names it.
+  // Throws SetupError unless `record` is a save of this title ("a save of "hills", not of War Room")
+  // with a search thread count in bounds; `shown_name` is the title as the message names it.
   void expect_own_save(const SaveFile& record, std::string_view shown_name) const;
   // A seat's controller: "human" or "bot:" and one of bot_kinds().
   bool valid_controller(std::string_view controller) const;
