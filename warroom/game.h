@@ -100,6 +100,7 @@ class Game {
  private:
   static std::size_t at_(int i) { return static_cast<std::size_t>(i); }
   std::string commands_text(const State& observation, int nation) const;  // view.cpp: a nation's Commands by region
+  std::string destination_note(const State& observation, int nation, RegionId to) const;  // view.cpp: action_notes of `to`
   std::shared_ptr<const Data> data_;
   const Scenario* scenario_;
   const SeatTable* seat_table_ = nullptr;

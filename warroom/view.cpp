@@ -54,6 +54,29 @@ int enemy_units(const State& v, int nation, RegionId r) {
   return units;
 }
 
+// A Command's units: "4 inf 2 art 2 arm".
+std::string stack_units(const Data& d, const State& v, int nation, int number) {
+  const Command& c = v.command[at(nation)][at(number)];
+  const Category cat = command_category(d, nation, number);
+  std::string units;
+  for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
+    if (c.n[at(slot_of(t))]) units += fmt::format("{}{} {}", units.empty() ? "" : " ", c.n[at(slot_of(t))], unit(t));
+  return units;
+}
+
+// `put` units of a stance group into its current stance, the rest into the next: each stance's dice
+// and steps (Battle Setup › 5. Assign Combat Stances).
+std::string stance_note(const Data& d, const Group& g, int put) {
+  const auto spec = [&](int st) {
+    const StanceSpec& k = g.type.stance[at(st)];
+    return fmt::format("{} ({} air, {} surface dice; {} steps{})", d.units[g.type.id].stance[at(st)].name, k.air_dice, k.surface_dice, k.steps,
+                       k.raid_dice ? fmt::format("; raids with {} dice", k.raid_dice) : "");
+  };
+  std::string note = fmt::format("{} in {}", put, spec(g.cursor));
+  if (put < g.left && g.cursor + 1 < g.type.stance_count) note += fmt::format(", {} in {}", g.left - put, spec(g.cursor + 1));
+  return note;
+}
+
 }  // namespace
 
 // What a choice means, beside its command in the terminal's menus and the web's (the view's
@@ -67,52 +90,39 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
   core::ActionList legal;
   legal_actions(v, seat, legal);
   const Data& d = *data_;
-  const auto stack = [&](int n, int number) {
-    const Command& c = v.command[at(n)][at(number)];
-    const Category cat = command_category(d, n, number);
-    std::string units;
-    for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
-      if (c.n[at(slot_of(t))]) units += fmt::format("{}{} {}", units.empty() ? "" : " ", c.n[at(slot_of(t))], unit(t));
-    return units;
-  };
   for (const core::Action a : legal) {
     const Act x = decode_action(a);
     std::string note;
-    if (x.kind == ActionKind::Select) {
-      const Command& c = v.command[at(x.nation)][at(x.a)];
-      if (c.region != kNoRegion) note = fmt::format("{} in {}", stack(x.nation, x.a), d.region(c.region).name);
-    } else if (x.kind == ActionKind::To) {
-      const RegionId to = x.a;
-      const int holder = v.region[to].controller;
-      note = d.region(to).name + (d.region(to).is_sea() ? ", sea" : holder == kNoNation ? ", neutral" : ", held by " + nation_name(holder));
-      if (const int enemy = enemy_units(v, x.nation, to)) note += fmt::format(", enemy units: {}", enemy);
-      const int number = v.sheet[at(x.nation)].selected;
-      const Command& c = v.command[at(x.nation)][at(number)];
-      if (number && c.region != kNoRegion && command_category(d, x.nation, number) == Category::Land && d.region(c.region).is_territory() &&
-          d.region(to).is_territory() && !is_edge(d, c.region, to)) {
-        note += ", by rail";
-        if (holder != kNoNation && alliance_of(holder) != alliance_of(x.nation))
-          note += ": no invading by rail, the order will be cancelled (Plotting Land Commands by Rail)";
-      }
-    } else if (x.kind == ActionKind::Buy) {
-      const Resources& cost = d.unit(static_cast<UnitKind>(x.a)).cost;
-      note = fmt::format("{}: {} oil, {} iron, {} OSR", d.unit(static_cast<UnitKind>(x.a)).name, cost.oil, cost.iron, cost.osr);
-    } else if (x.kind == ActionKind::Place) {
-      note = d.region(x.a).name;
-    } else if (x.kind == ActionKind::Battle && battle_choice(x).kind == ChoiceKind::Stance) {
-      const Group& g = v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0];
-      const auto spec = [&](int st) {
-        const StanceSpec& k = g.type.stance[at(st)];
-        return fmt::format("{} ({} air, {} surface dice; {} steps{})", d.units[g.type.id].stance[at(st)].name, k.air_dice, k.surface_dice, k.steps,
-                           k.raid_dice ? fmt::format("; raids with {} dice", k.raid_dice) : "");
-      };
-      const int put = battle_choice(x).b;
-      note = fmt::format("{} in {}", put, spec(g.cursor));
-      if (put < g.left && g.cursor + 1 < g.type.stance_count) note += fmt::format(", {} in {}", g.left - put, spec(g.cursor + 1));
-    }
+    if (x.kind == ActionKind::Select && v.command[at(x.nation)][at(x.a)].region != kNoRegion)
+      note = fmt::format("{} in {}", stack_units(d, v, x.nation, x.a), d.region(v.command[at(x.nation)][at(x.a)].region).name);
+    else if (x.kind == ActionKind::To) note = destination_note(v, x.nation, x.a);
+    else if (x.kind == ActionKind::Buy) {
+      const UnitInfo& u = d.unit(static_cast<UnitKind>(x.a));
+      note = fmt::format("{}: {} oil, {} iron, {} OSR", u.name, u.cost.oil, u.cost.iron, u.cost.osr);
+    } else if (x.kind == ActionKind::Place) note = d.region(x.a).name;
+    else if (x.kind == ActionKind::Battle && battle_choice(x).kind == ChoiceKind::Stance)
+      note = stance_note(d, v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0], battle_choice(x).b);
     if (!note.empty()) notes[action_to_string(v, seat, a)] = note;
   }
   return notes;
+}
+
+// A destination of the order pad: its name, who holds it, the enemy units there, and a land move by
+// rail, flagged when it would invade (Plotting Land Commands by Rail; ruling 21).
+std::string Game::destination_note(const State& v, int nation, RegionId to) const {
+  const Data& d = *data_;
+  const int holder = v.region[to].controller;
+  std::string note = d.region(to).name + (d.region(to).is_sea() ? ", sea" : holder == kNoNation ? ", neutral" : ", held by " + nation_name(holder));
+  if (const int enemy = enemy_units(v, nation, to)) note += fmt::format(", enemy units: {}", enemy);
+  const int number = v.sheet[at(nation)].selected;
+  const RegionId from = number ? v.command[at(nation)][at(number)].region : kNoRegion;
+  if (from == kNoRegion || command_category(d, nation, number) != Category::Land || !d.region(from).is_territory() ||
+      !d.region(to).is_territory() || is_edge(d, from, to))
+    return note;
+  note += ", by rail";
+  if (holder != kNoNation && alliance_of(holder) != alliance_of(nation))
+    note += ": no invading by rail, the order will be cancelled (Plotting Land Commands by Rail)";
+  return note;
 }
 
 // Phase 4: the Active region being resolved and its Battle Status Board (null between battles).
@@ -378,15 +388,9 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
 // A nation's Commands, a line per region: "G8 Belarus:  37(4 inf 2 art)  38(3 inf)".
 std::string Game::commands_text(const State& v, int n) const {
   std::array<std::string, 256> by_region;
-  for (int number = 1; number <= kMaxCommandNumber; ++number) {
-    const Command& c = v.command[at(n)][at(number)];
-    if (c.region == kNoRegion) continue;
-    const Category cat = command_category(*data_, n, number);
-    std::string units;
-    for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
-      if (c.n[at(slot_of(t))]) units += fmt::format("{}{} {}", units.empty() ? "" : " ", c.n[at(slot_of(t))], unit(t));
-    by_region[c.region] += fmt::format("  {}({})", number, units);
-  }
+  for (int number = 1; number <= kMaxCommandNumber; ++number)
+    if (const RegionId r = v.command[at(n)][at(number)].region; r != kNoRegion)
+      by_region[r] += fmt::format("  {}({})", number, stack_units(*data_, v, n, number));
   std::string out;
   for (std::size_t r = 0; r < by_region.size(); ++r)
     if (!by_region[r].empty())
