@@ -12,6 +12,18 @@ Game eastern_front() {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// War in Europe, two German and two Soviet infantry in Leningrad, Germany first: Phase 4, the
+// battle chosen (its first decision, Germany's stances, is next).
+State infantry_fight_in_leningrad(const Game& g) {
+  State s = empty_map(g);
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  put(s, GER, 40, "R2", {{kInf, 2}});
+  put(s, USSR, 40, "R2", {{kInf, 2}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R2");
+  return s;
+}
+
 // Game Components › Command Stack: the stacks stand on the open World Map, so the terminal board
 // shows the enemy's Commands as well as the seat's own, each region with its name ("R12" alone told
 // a newcomer nothing).
@@ -50,12 +62,7 @@ TEST(VictoryCheck, TheEndSaysWhichCapitalsTheWinnersHold) {
 // the log names the unit type and stance hit, not the Battle Status Board's row index ("row 0").
 TEST(AssignDamage, TheLogNamesTheUnitTypeAndStanceHit) {
   const Game g = europe();
-  State s = empty_map(g);
-  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
-  put(s, GER, 40, "R2", {{kInf, 2}});
-  put(s, USSR, 40, "R2", {{kInf, 2}});
-  start_phase(g, s, 4);
-  act(g, s, GER, "fight GER R2");
+  State s = infantry_fight_in_leningrad(g);
   Lines log(g);
   resolve_all(g, s, "yellow", &log);
   EXPECT_TRUE(has(log.text, "hit on Soviet Union Infantry (")) << log.text;
@@ -89,12 +96,7 @@ TEST(ActionNotes, EachDestinationSaysWhoHoldsItAndARailInvasionIsFlagged) {
 // each choice says the dice and steps of the stance and where the other units go.
 TEST(ActionNotes, EachStanceSaysItsDiceAndSteps) {
   const Game g = europe();
-  State s = empty_map(g);
-  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
-  put(s, GER, 40, "R2", {{kInf, 2}});
-  put(s, USSR, 40, "R2", {{kInf, 2}});
-  start_phase(g, s, 4);
-  act(g, s, GER, "fight GER R2");
+  State s = infantry_fight_in_leningrad(g);
   const core::Seat seat = g.seat_of(GER);
   const nlohmann::json notes = g.view_json(g.observe(s, seat), seat)["action_notes"];
   const Stance& defensive = data()->unit(UnitKind::Inf).stance[0];
