@@ -79,7 +79,7 @@ core::SeatMask agenda_players(const State& s) {
 template <rules::EqualOutcomes Bits>
 void equal_list(const Ctx& c, core::OutcomeList& out) { rules::equal_outcomes(Bits(c), out); }
 core::Action equal_draw(std::uint64_t bits, core::Rng& rng) {
-  for (std::size_t k = rng.pick_equal(static_cast<std::size_t>(rules::bit_count64(bits))); k > 0; --k) bits &= bits - 1;
+  rng.pick_equal(static_cast<std::size_t>(rules::bit_count64(bits)), [&] { bits &= bits - 1; });  // to the bit drawn
   return encode(Act::Chance, __builtin_ctzll(bits));
 }
 // An apply function that needs no seat (chance outcomes, and decisions whose step names the seat).

@@ -140,7 +140,8 @@ constexpr int bit_count(std::uint32_t v) {
 }
 static_assert(bit_count(0) == 0 && bit_count(0xffffffffu) == 32 && bit_count(0x80000001u) == 2);
 constexpr int bit_count64(std::uint64_t v) {
-  return bit_count(static_cast<std::uint32_t>(v)) + bit_count(static_cast<std::uint32_t>(v >> 32));
+  const int low = bit_count(static_cast<std::uint32_t>(v));
+  return v >> 32 ? low + bit_count(static_cast<std::uint32_t>(v >> 32)) : low;  // a die or a deal: 32 bits
 }
 
 // A chance step whose outcomes are equally likely (a die, a deal from a pile) names them by the bits

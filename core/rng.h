@@ -52,8 +52,13 @@ class Rng {
   template <class Range>
   std::size_t pick_weighted(const Range& weights);
   // Picks one of n > 0 equally likely indices: the index pick_weighted gives for n weights of 1.0 / n,
-  // by the same arithmetic without the weights (a die, a deal from a pile).
-  std::size_t pick_equal(std::size_t n);
+  // by the same arithmetic without the weights (a die, a deal from a pile). With `pass`, calls it
+  // once for each index passed over (a caller's walk to its item, in the same loop).
+  std::size_t pick_equal(std::size_t n) {
+    return pick_equal(n, [] {});
+  }
+  template <class Pass>
+  std::size_t pick_equal(std::size_t n, Pass pass);
 
   // "xoshiro256ss:<16 hex>-<16 hex>-<16 hex>-<16 hex>"
   std::string serialize() const;
@@ -125,13 +130,15 @@ inline constexpr std::array<double, 65> kEqualTotals = [] {
 }();
 }  // namespace detail
 
-inline std::size_t Rng::pick_equal(std::size_t n) {
+template <class Pass>
+std::size_t Rng::pick_equal(std::size_t n, Pass pass) {
   const double w = 1.0 / static_cast<double>(n);
   const double total = n < detail::kEqualTotals.size() ? detail::kEqualTotals[n] : detail::equal_total(n);
   double x = static_cast<double>(next() >> 11) * 0x1.0p-53 * total;
   for (std::size_t i = 0; i + 1 < n; ++i) {
     if (x < w) return i;
     x -= w;
+    pass();
   }
   return n - 1;  // the last, as pick_weighted's loop ends
 }
