@@ -184,9 +184,10 @@ bool run_bands(const Ctx& c) {
   return true;
 }
 
-void polmil_outcomes(const Ctx&, core::OutcomeList& out) {
-  for (int red = 1; red <= 6; ++red)
-    for (int blue = 1; blue <= 6; ++blue) out.push_back({encode(Act::Chance, red * 8 + blue), 1.0 / 36});
+std::uint64_t polmil_faces(const Ctx&) {
+  std::uint64_t bits = 0;
+  for (int red = 1; red <= 6; ++red) bits |= faces(6) << (red * 8);  // blue 1..6 after each red
+  return bits;
 }
 
 void apply_band_roll(const Ctx& c, core::Action a) {
@@ -238,13 +239,7 @@ void pre_conference(const Ctx& c) {
   }
 }
 
-void deal_outcomes(const Ctx& c, core::OutcomeList& out) {
-  const int p = c.top<Dealing>().power;
-  const std::uint32_t pile = c.s.draw[at(p)];
-  const int n = bit_count(pile);
-  const double probability = 1.0 / n;
-  for_each_bit(pile, [&](int card) { out.push_back({encode(Act::Chance, card), probability}); });
-}
+std::uint64_t deal_pile(const Ctx& c) { return c.s.draw[at(c.top<Dealing>().power)]; }
 
 void apply_deal(const Ctx& c, core::Action a) {
   CHURCHILL_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[at(c.top<Dealing>().power)] & (1u << arg_a(a))));
@@ -308,10 +303,23 @@ void agenda_won(const Ctx& c, int winner) {
   c.push(StepId::AgendaWinnerPlaces, WinnerPlaces{winner, difference});
 }
 
-void selection_legal(const Ctx& c, core::ActionList& out) {
+namespace {
+// 5.14: the issues that may be selected (on the display), one bit per issue.
+std::uint32_t selectable(const Ctx& c) {
+  std::uint32_t bits = 0;
   const std::size_t issues = c.d.issues.size();
-  for (std::size_t i = 0; i < issues; ++i)
-    if (c.s.issues[i].where == IssueWhere::Display) out.push_back(encode(Act::Select, static_cast<int>(i)));
+  for (std::size_t i = 0; i < issues; ++i) bits |= static_cast<std::uint32_t>(c.s.issues[i].where == IssueWhere::Display) << i;
+  return bits;
+}
+}  // namespace
+
+void selection_legal(const Ctx& c, core::ActionList& out) {
+  for_each_bit(selectable(c), [&](int i) { out.push_back(encode(Act::Select, i)); });
+}
+
+core::Action selection_random(const Ctx& c, core::Rng& rng) {
+  const std::uint32_t bits = selectable(c);
+  return encode(Act::Select, nth_bit(bits, rng.below(static_cast<std::uint32_t>(bit_count(bits)))));
 }
 
 namespace {

@@ -2,6 +2,8 @@
 // Meeting), production (6.3), production allocation (6.4-6.8), theater leadership (6.9), A-Bomb
 // research (6.10) and the Global Issue (6.11). Each activity starts left of the conference winner.
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 #include "churchill/rules.h"
 
@@ -24,22 +26,35 @@ bool won_by(const State& s, int issue, int power) {
   return s.issues[at(issue)].where == IssueWhere::Table && s.issues[at(issue)].winner == power;
 }
 
-// The Fronts that may receive offensive support: an entry space left, in a Region whose Axis
+// The eight Fronts' or theaters' bytes as one word, byte i in bits 8i to 8i + 7, for the tests below
+// that compare all eight at once (each byte's top bit the answer, and no byte carries or borrows
+// into the next: the values are small and not negative, but a Front's position kInBox, -1).
+static_assert(kMaxFronts == 8 && kMaxTheaters == 8 && std::endian::native == std::endian::little);
+constexpr std::uint64_t kTop = 0x8080808080808080ull, kOnes = 0x0101010101010101ull;
+std::uint64_t word_of(const std::array<std::int8_t, 8>& bytes) {
+  std::uint64_t w;
+  std::memcpy(&w, bytes.data(), sizeof w);
+  return w;
+}
+// The bytes whose top bit is set, one bit per byte.
+std::uint32_t top_bits(std::uint64_t w) { return static_cast<std::uint32_t>((((w & kTop) >> 7) * 0x0102040810204080ull) >> 56); }
+
+// The Fronts that may receive offensive support: an entry space left (has_entry_space: position + 1
+// < the track's length; a Front the data set lacks has a track of length 0), in a Region whose Axis
 // power has not surrendered (7.8). Bits of fronts.
 std::uint32_t open_fronts(const Ctx& c) {
-  std::uint32_t bits = 0;
-  for (int f = 0; f < kMaxFronts; ++f)  // a Front the data set lacks has a track of length 0: no entry space
-    bits |= static_cast<std::uint32_t>(has_entry_space(c, f)) << f;
+  const std::uint64_t next = ((word_of(c.s.front) ^ kTop) + kOnes) ^ kTop;                  // position + 1, 0..127
+  const std::uint32_t at_end = top_bits((next | kTop) - word_of(c.k.track_length));  // position + 1 >= length
+  std::uint32_t bits = ~at_end & 0xffu;
   for (std::size_t r = 0; r < 2; ++r)
     if (c.s.surrendered[r]) bits &= ~c.k.region_fronts[r];
   return bits;
 }
 
-// The theater boxes that may receive naval support (6.5: at most five). Bits of theaters.
+// The theater boxes that may receive naval support (can_place_naval, 6.5: at most five). Bits of theaters.
 std::uint32_t open_naval(const Ctx& c) {
-  std::uint32_t bits = 0;
-  for (int th = 0; th < kMaxTheaters; ++th) bits |= static_cast<std::uint32_t>(can_place_naval(c, th)) << th;
-  return bits & (c.k.region_theaters[0] | c.k.region_theaters[1]);
+  const std::uint32_t full = top_bits((word_of(c.s.naval) | kTop) - 5 * kOnes);  // naval >= 5
+  return ~full & (c.k.region_theaters[0] | c.k.region_theaters[1]);
 }
 
 // --- 6.1 Directed Offensives -------------------------------------------------------------------
@@ -141,11 +156,42 @@ Targets production_targets(const Ctx& c, int power, int* priority = nullptr) {
   return free_targets(c, power);
 }
 
-void emit(const Targets& t, int source, core::ActionList& out) {
-  for_each_bit(t.offensive, [&](int f) { out.push_back(encode(Act::Offensive, f, source)); });
-  for_each_bit(t.naval, [&](int th) { out.push_back(encode(Act::Naval, th, source)); });
-  for_each_bit(t.activate, [&](int i) { out.push_back(encode(Act::Activate, i)); });
-  if (t.a_bomb) out.push_back(encode(Act::ABombModifier));
+// The allocations to the targets `t` of a source (0: a production marker, 1 + bucket: a leadership
+// bonus), as one run of the list (rules.h): offensive support by Front, naval by theater, the
+// Pol-Mil issues to activate, the A-Bomb modifier.
+std::uint32_t allocations(const Targets& t) {
+  return static_cast<std::uint32_t>(bit_count(t.offensive) + bit_count(t.naval) + bit_count(t.activate) + t.a_bomb);
+}
+template <class Out>
+void emit(const Targets& t, int source, Out& out) {
+  out.run([&] { return allocations(t); }, [&](auto add) {
+    for_each_bit(t.offensive, [&](int f) { add(encode(Act::Offensive, f, source)); });
+    for_each_bit(t.naval, [&](int th) { add(encode(Act::Naval, th, source)); });
+    for_each_bit(t.activate, [&](int i) { add(encode(Act::Activate, i)); });
+    if (t.a_bomb) add(encode(Act::ABombModifier));
+  });
+}
+// The allocation emit lists k-th for `t` (k < allocations(t)), found by counting the bits before it
+// (Bots.ARandomActionIsTheListsItemAtTheSameDraw checks it is the list's at every decision of random
+// games).
+core::Action nth_allocation(const Targets& t, int source, std::uint32_t k) {
+  const auto offensive = static_cast<std::uint32_t>(bit_count(t.offensive));
+  if (k < offensive) return encode(Act::Offensive, nth_bit(t.offensive, k), source);
+  k -= offensive;
+  const auto naval = static_cast<std::uint32_t>(bit_count(t.naval));
+  if (k < naval) return encode(Act::Naval, nth_bit(t.naval, k), source);
+  k -= naval;
+  if (k < static_cast<std::uint32_t>(bit_count(t.activate))) return encode(Act::Activate, nth_bit(t.activate, k));
+  return encode(Act::ABombModifier);
+}
+
+// What `seat` may allocate now: f(targets, source) for its production markers (source 0), then for
+// each leadership bonus bucket it holds (source 1 + bucket), in the list's order.
+template <class F>
+void each_source(const Ctx& c, int seat, F f) {
+  if (c.s.production[at(seat)] > 0) f(production_targets(c, seat), 0);
+  for (int b = 0; b < kBuckets; ++b)
+    if (c.s.support_bonus[at(seat)][at(b)] > 0) f(bonus_targets(c, b), 1 + b);
 }
 
 bool has_allocation(const Ctx& c, int power) {
@@ -294,10 +340,29 @@ void directed_legal(const Ctx& c, int seat, core::ActionList& out) {
       for_each_bit(open_fronts(c), [&](int f) { out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), f)); });
 }
 
-void allocation_legal(const Ctx& c, int seat, core::ActionList& out) {
-  if (c.s.production[at(seat)] > 0) emit(production_targets(c, seat), 0, out);
-  for (int b = 0; b < kBuckets; ++b)
-    if (c.s.support_bonus[at(seat)][at(b)] > 0) emit(bonus_targets(c, b), 1 + b, out);
+void allocation_legal(const Ctx& c, int seat, core::ActionList& list) {
+  ListOut out{list};
+  each_source(c, seat, [&](const Targets& t, int source) { emit(t, source, out); });
+}
+
+core::Action allocation_random(const Ctx& c, int seat, core::Rng& rng) {
+  struct Source {
+    Targets targets;
+    int source;
+    std::uint32_t size;
+  };
+  std::array<Source, 1 + kBuckets> sources;
+  std::size_t n = 0;
+  std::uint32_t total = 0;
+  each_source(c, seat, [&](const Targets& t, int source) {
+    sources[n++] = {t, source, allocations(t)};
+    total += allocations(t);
+  });
+  CHURCHILL_EXPECT(total > 0);
+  std::uint32_t k = rng.below(total);
+  std::size_t i = 0;
+  while (k >= sources[i].size) k -= sources[i++].size;
+  return nth_allocation(sources[i].targets, sources[i].source, k);
 }
 
 void leadership_legal(const Ctx& c, int, core::ActionList& out) {  // 6.92: only the US or the UK holds it
@@ -383,10 +448,6 @@ void apply_decision(const Ctx& c, int seat, core::Action a) {
       allocate(c, seat, a);
       break;
   }
-}
-
-void die_outcomes(int sides, core::OutcomeList& out) {
-  for (int f = 1; f <= sides; ++f) out.push_back({encode(Act::Chance, f), 1.0 / sides});
 }
 
 // 6.10: 4-6 (modified) advances the US marker; Stalin's win also moves the spy ring (6.10.1).

@@ -270,11 +270,9 @@ void post_mortem(const Ctx& c) {
 }
 
 // 10.2: each player draws three Secret Agenda markers at random.
-void secret_agenda_outcomes(const Ctx& c, core::OutcomeList& out) {
-  int left = 0;
-  for (std::size_t m = 0; m < c.d.secret_agenda.size(); ++m) left += !(c.s.agenda_markers_drawn & (1ull << m));
-  for (std::size_t m = 0; m < c.d.secret_agenda.size(); ++m)
-    if (!(c.s.agenda_markers_drawn & (1ull << m))) out.push_back({encode(Act::Chance, static_cast<int>(m)), 1.0 / left});
+std::uint64_t secret_agenda_pool(const Ctx& c) {
+  const std::size_t markers = c.d.secret_agenda.size();  // 36 (10.1; the data loader checks it)
+  return ~c.s.agenda_markers_drawn & (markers >= 64 ? ~0ull : (1ull << markers) - 1);
 }
 
 void apply_secret_agenda(const Ctx& c, core::Action a) {

@@ -50,6 +50,7 @@ struct StepRule {
   Phase phase = nullptr;
   OutcomeText outcome_text = nullptr;
   Random random = nullptr;  // optional: a random legal action without the list (Game::random_action)
+  rules::EqualOutcomes equal = nullptr;  // a chance step's equally likely outcomes (Game::sample_chance)
 };
 
 using core::i18n::Message;
@@ -73,8 +74,14 @@ core::SeatMask agenda_players(const State& s) {
   return m;
 }
 
-template <int Sides>
-void die(const Ctx&, core::OutcomeList& out) { rules::die_outcomes(Sides, out); }
+// The list of an equal-chance step's outcomes (rules::EqualOutcomes), and the outcome
+// core::sample_outcome draws from it: the same calls of the generator, without the list.
+template <rules::EqualOutcomes Bits>
+void equal_list(const Ctx& c, core::OutcomeList& out) { rules::equal_outcomes(Bits(c), out); }
+core::Action equal_draw(std::uint64_t bits, core::Rng& rng) {
+  rng.pick_equal(static_cast<std::size_t>(rules::bit_count64(bits)), [&] { bits &= bits - 1; });  // to the bit drawn
+  return encode(Act::Chance, __builtin_ctzll(bits));
+}
 // An apply function that needs no seat (chance outcomes, and decisions whose step names the seat).
 template <void (*F)(const Ctx&, core::Action)>
 void seatless(const Ctx& c, int, core::Action a) { F(c, a); }
@@ -89,6 +96,16 @@ std::string roll_text(const Game&, const State&, int face) { return fmt::format(
 constexpr StepRule roll(StepId id, Outcomes outcomes, Apply apply, Phase phase, OutcomeText text = roll_text) {
   return {id, Kind::Chance, nullptr, nullptr, outcomes, apply, nullptr, phase, text};
 }
+constexpr StepRule with_equal(StepRule r, rules::EqualOutcomes bits) {
+  r.equal = bits;
+  return r;
+}
+template <rules::EqualOutcomes Bits>
+constexpr StepRule equal_roll(StepId id, Apply apply, Phase phase, OutcomeText text = roll_text) {
+  return with_equal(roll(id, equal_list<Bits>, apply, phase, text), Bits);
+}
+
+core::Action select_random(const Ctx& c, int, core::Rng& rng) { return rules::selection_random(c, rng); }
 
 // The step table, one row per StepId in its order.
 constexpr std::array<StepRule, kStepCount> kSteps = {{
@@ -97,19 +114,19 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
          [](const Game&, const State& s) { return prompt("prompt.reveal_conference", "5.11").with("number", std::to_string(s.conference)); },
          [](const Game& g, const State&, int v) { return "card " + g.data().conference_cards[at(v)].id; }),
     automatic(StepId::Bands, [](const Ctx& c) { rules::run_bands(c); }),
-    roll(StepId::ConvoyRoll, die<6>, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
-    roll(StepId::PolMilCount, die<6>, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
-    roll(StepId::PolMilRoll, rules::polmil_outcomes, seatless<rules::apply_band_roll>,
+    equal_roll<rules::die_faces<6>>(StepId::ConvoyRoll, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
+    equal_roll<rules::die_faces<6>>(StepId::PolMilCount, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
+    equal_roll<rules::polmil_faces>(StepId::PolMilRoll, seatless<rules::apply_band_roll>,
          [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); },
          [](const Game&, const State&, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }),
     // 5.13 Pre-conference
     automatic(StepId::PreConference, rules::pre_conference),
-    roll(StepId::Deal, rules::deal_outcomes, seatless<rules::apply_deal>,
+    equal_roll<rules::deal_pile>(StepId::Deal, seatless<rules::apply_deal>,
          [](const Game&, const State&) { return prompt("prompt.deal", "5.13"); },
          [](const Game& g, const State& s, int v) { return "deal " + g.data().staff[at(s.steps.top().as<Dealing>().power)][at(v)].id; }),
     {StepId::AgendaPlay, Kind::Simultaneous, agenda_players, rules::agenda_legal, nullptr, rules::apply_agenda_card, nullptr,
      [](const Game&, const State&) { return prompt("prompt.agenda_play", "5.13"); }},
-    roll(StepId::AgendaChiefRoll, die<6>, seatless<rules::apply_meeting_roll>,
+    equal_roll<rules::die_faces<6>>(StepId::AgendaChiefRoll, seatless<rules::apply_meeting_roll>,
          [](const Game&, const State&) { return prompt("prompt.agenda_chief_roll", "5.25"); }),
     automatic(StepId::AgendaResolve, rules::resolve_agenda),
     decision(StepId::TieBreakOffer, one_seat<TieOffer>, [](const Ctx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
@@ -123,15 +140,17 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
              [](const Game&, const State& s) {
                const WinnerPlaces w = s.steps.top().as<WinnerPlaces>();
                return prompt("prompt.agenda_winner_places", "5.14", w.seat).with("space", std::to_string(w.space));
-             }),
+             },
+             select_random),
     decision(StepId::AgendaPairs, one_seat<Pairs>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
              seatless<rules::apply_selection>,
-             [](const Game&, const State& s) { return prompt("prompt.agenda_pairs", "5.14", seat_of<Pairs>(s)); }),
+             [](const Game&, const State& s) { return prompt("prompt.agenda_pairs", "5.14", seat_of<Pairs>(s)); },
+             select_random),
     // 5.2 Meeting
     decision(StepId::MeetingTurn, one_seat<Turn>, rules::advance_legal, rules::apply_meeting,
              [](const Game&, const State& s) { return prompt("prompt.meeting_turn", "5.2", seat_of<Turn>(s)); },
              rules::advance_random),
-    roll(StepId::ChiefRoll, die<6>, seatless<rules::apply_meeting_roll>,
+    equal_roll<rules::die_faces<6>>(StepId::ChiefRoll, seatless<rules::apply_meeting_roll>,
          [](const Game&, const State&) { return prompt("prompt.chief_roll", "5.25"); }),
     decision(StepId::ChiefIssue, one_seat<ChiefChoice>, rules::chief_issue_legal, rules::apply_meeting,
              [](const Game&, const State& s) {
@@ -148,21 +167,24 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
                    .with("value", std::to_string(s.advance.value));
              }),
     automatic(StepId::ResolvePlay, rules::resolve_play),
-    roll(StepId::HealthRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
-         [](const Game&, const State&) { return prompt("prompt.health_roll", "3.31"); }),
-    roll(StepId::ParanoiaRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
-         [](const Game&, const State&) { return prompt("prompt.paranoia_roll"); }),
-    roll(StepId::PurgeRoll, die<6>, seatless<rules::apply_meeting_roll>, [](const Game&, const State&) { return prompt("prompt.purge_roll"); }),
+    with_equal(roll(StepId::HealthRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
+                    [](const Game&, const State&) { return prompt("prompt.health_roll", "3.31"); }),
+               rules::effect_roll_faces),
+    with_equal(roll(StepId::ParanoiaRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
+                    [](const Game&, const State&) { return prompt("prompt.paranoia_roll"); }),
+               rules::effect_roll_faces),
+    equal_roll<rules::die_faces<6>>(StepId::PurgeRoll, seatless<rules::apply_meeting_roll>, [](const Game&, const State&) { return prompt("prompt.purge_roll"); }),
     automatic(StepId::EndMeeting, rules::end_meeting),
     // 6.0 Decision Segment
     decision(StepId::DirectedOffensives, one_seat<OrderedTurn>, rules::directed_legal, rules::apply_decision,
              [](const Game&, const State& s) { return prompt("prompt.directed_offensives", "6.1", seat_of<OrderedTurn>(s)); }),
     automatic(StepId::DecisionProduction, rules::decision_production),
     decision(StepId::Allocation, one_seat<OrderedTurn>, rules::allocation_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return prompt("prompt.allocation", "6.4", seat_of<OrderedTurn>(s)); }),
+             [](const Game&, const State& s) { return prompt("prompt.allocation", "6.4", seat_of<OrderedTurn>(s)); },
+             rules::allocation_random),
     decision(StepId::TheaterLeadership, one_seat<LeadershipTurn>, rules::leadership_legal, rules::apply_decision,
              [](const Game&, const State& s) { return prompt("prompt.theater_leadership", "6.9", seat_of<LeadershipTurn>(s)); }),
-    roll(StepId::ABombRoll, die<6>, seatless<rules::apply_a_bomb>, [](const Game&, const State&) { return prompt("prompt.a_bomb_roll", "6.10"); }),
+    equal_roll<rules::die_faces<6>>(StepId::ABombRoll, seatless<rules::apply_a_bomb>, [](const Game&, const State&) { return prompt("prompt.a_bomb_roll", "6.10"); }),
     decision(StepId::GlobalIssue, one_seat<Turn>, rules::global_legal, rules::apply_decision,
              [](const Game&, const State& s) { return prompt("prompt.global_issue", "6.11", seat_of<Turn>(s)); }),
     automatic(StepId::EndConference, rules::begin_war),
@@ -180,11 +202,11 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
                return prompt("prompt.place_alignment", "7.3", p).with("count", std::to_string(s.to_place[at(p)]));
              }),
     automatic(StepId::Reserves, rules::run_reserves),
-    roll(StepId::ReserveRoll, die<6>, seatless<rules::apply_reserve_roll>, [](const Game&, const State&) { return prompt("prompt.reserve_roll", "7.6"); }),
-    roll(StepId::SplitRoll, rules::split_outcomes, seatless<rules::apply_reserve_roll>,
+    equal_roll<rules::die_faces<6>>(StepId::ReserveRoll, seatless<rules::apply_reserve_roll>, [](const Game&, const State&) { return prompt("prompt.reserve_roll", "7.6"); }),
+    equal_roll<rules::split_fronts>(StepId::SplitRoll, seatless<rules::apply_reserve_roll>,
          [](const Game&, const State&) { return prompt("prompt.reserve_roll", "7.6"); },
          [](const Game& g, const State&, int v) { return "front " + g.data().fronts[at(v)].id; }),
-    roll(StepId::FrontRoll, die<10>, seatless<rules::apply_front_roll>,
+    equal_roll<rules::die_faces<10>>(StepId::FrontRoll, seatless<rules::apply_front_roll>,
          [](const Game& g, const State& s) {
            return prompt("prompt.front_roll", "7.7").name("front", front_key(g.data(), s.steps.top().as<FrontRollFor>().front) + ".name");
          }),
@@ -192,7 +214,7 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
     automatic(StepId::PostMortem, rules::post_mortem),
     {StepId::GameOver, Kind::Terminal, nullptr, nullptr, nullptr, nullptr, nullptr,
      [](const Game&, const State& s) { return s.winner >= 0 ? prompt("prompt.game_over_winner").name("power", power_key(static_cast<Power>(s.winner))) : prompt("prompt.game_over"); }},
-    roll(StepId::SecretAgendaDeal, rules::secret_agenda_outcomes, seatless<rules::apply_secret_agenda>,
+    equal_roll<rules::secret_agenda_pool>(StepId::SecretAgendaDeal, seatless<rules::apply_secret_agenda>,
          [](const Game&, const State&) { return prompt("prompt.secret_agenda_deal", "10.2"); },
          [](const Game& g, const State&, int v) { return "marker " + g.data().secret_agenda[at(v)].id; }),
 }};
@@ -407,6 +429,21 @@ core::Action Game::random_action(const State& s, core::Seat seat, core::Rng& rng
   core::ActionList legal;
   r.legal(c, seat, legal);
   return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+}
+
+core::Action Game::sample_chance(const State& s, core::Rng& rng) const {
+  const Ctx c{*this, *data_, known_, const_cast<State&>(s), nullptr};  // only read, as in chance_outcomes
+  CHURCHILL_EXPECT(node_kind(s) == NodeKind::Chance);
+  const StepRule& r = rule_of(s.steps.top());
+  if (const std::uint64_t bits = r.equal ? r.equal(c) : 0) return equal_draw(bits, rng);
+  core::OutcomeList list;
+  r.outcomes(c, list);
+  return core::sample_outcome(list, rng);
+}
+
+void rules::equal_outcomes(std::uint64_t bits, core::OutcomeList& out) {
+  const double probability = 1.0 / bit_count64(bits);
+  for (; bits; bits &= bits - 1) out.push_back({encode(Act::Chance, __builtin_ctzll(bits)), probability});
 }
 
 void Game::chance_outcomes(const State& s, core::OutcomeList& out) const {

@@ -107,6 +107,10 @@ class Game {
   // A uniformly random legal action of `seat`: the item rng.below(n) of legal_actions' list of n,
   // drawn without building the list where the rules can count it (core::RandomBot).
   core::Action random_action(const State& s, core::Seat seat, core::Rng& rng) const;
+  // A chance outcome drawn by its probability: the one core::sample_outcome draws from
+  // chance_outcomes' list with the same generator, without building the list where the outcomes
+  // are equally likely (a die, a deal; core::draw_chance).
+  core::Action sample_chance(const State& s, core::Rng& rng) const;
   std::string action_to_string(const State& s, core::Seat seat, core::Action a) const;
   std::optional<core::Action> action_from_string(const State& s, core::Seat seat, std::string_view text) const;
   bool reveals_hidden(const State& s, core::Seat seat, core::Action a) const;

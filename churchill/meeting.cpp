@@ -159,6 +159,8 @@ template <class Out>
 void advance_actions(const Ctx& c, int seat, std::uint32_t issues, Out& out) {
   const State& s = c.s;
   const std::uint32_t hand = s.hand[at(seat)];
+  // At full value a card has one way to advance each issue but a conditional one (move_variants).
+  const auto plain = static_cast<std::uint32_t>(bit_count(issues & ~c.k.conditional_issues));
   for_each_bit(hand, [&](int card) {
     if (!issues) {
       out.one(encode(Act::Discard, card));  // nothing left to advance: the card is spent
@@ -180,8 +182,7 @@ void advance_actions(const Ctx& c, int seat, std::uint32_t issues, Out& out) {
       };
     };
     const auto count = [&] {
-      // At full value a card has one way to advance each issue but a conditional one (move_variants).
-      std::uint32_t n = lesser ? 0 : static_cast<std::uint32_t>(bit_count(issues & ~c.k.conditional_issues));
+      std::uint32_t n = lesser ? 0 : plain;
       for_each_bit(lesser ? issues : issues & c.k.conditional_issues,
                    [&](int issue) { n += variant_count(c, seat, issue, value_on(issue), lesser); });
       return n;
@@ -519,16 +520,22 @@ const Effect& health_effect(const Ctx& c, const HealthCheck& h) {
   const Play p{byte_of(h.power), static_cast<std::uint8_t>(h.card), kNone, 0, h.card < 0, false};
   return effects_of(c, p)[at(h.effect)];
 }
+
+// The dice of a HealthRoll or ParanoiaRoll step.
+Dice effect_dice(const Ctx& c) {
+  return c.s.steps.top().id == StepId::HealthRoll ? health_effect(c, c.top<HealthCheck>()).dice
+                                                  : c.d.leaders[c.k.stalin].effects[at(c.top<ParanoiaCheck>().effect)].dice;
+}
 }  // namespace
 
+std::uint64_t effect_roll_faces(const Ctx& c) {
+  const Dice dice = effect_dice(c);
+  return dice.count == 1 ? faces(dice.sides) : 0;
+}
+
 void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
-  const Dice dice = c.s.steps.top().id == StepId::HealthRoll
-                        ? health_effect(c, c.top<HealthCheck>()).dice
-                        : c.d.leaders[c.k.stalin].effects[at(c.top<ParanoiaCheck>().effect)].dice;
-  if (dice.count == 1) {
-    for (int f = 1; f <= dice.sides; ++f) out.push_back({encode(Act::Chance, f), 1.0 / dice.sides});
-    return;
-  }
+  if (const std::uint64_t one_die = effect_roll_faces(c)) return equal_outcomes(one_die, out);
+  const Dice dice = effect_dice(c);
   const double total = static_cast<double>(dice.sides) * dice.sides;  // 2d6: the sum
   for (int sum = 2; sum <= 2 * dice.sides; ++sum) {
     const int ways = dice.sides - std::abs(sum - dice.sides - 1);

@@ -139,11 +139,32 @@ constexpr int bit_count(std::uint32_t v) {
   return static_cast<int>((((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
 static_assert(bit_count(0) == 0 && bit_count(0xffffffffu) == 32 && bit_count(0x80000001u) == 2);
+constexpr int bit_count64(std::uint64_t v) {
+  const int low = bit_count(static_cast<std::uint32_t>(v));
+  return v >> 32 ? low + bit_count(static_cast<std::uint32_t>(v >> 32)) : low;  // a die or a deal: 32 bits
+}
+
+// A chance step whose outcomes are equally likely (a die, a deal from a pile) names them by the bits
+// of their arguments: the outcome encode(Act::Chance, i) for each set bit i, lowest first, each of
+// probability 1 / (the number of bits); 0 where they are not equally likely (two dice), and the
+// step's list says them. The list (equal_outcomes) and the draw (Game::sample_chance) both come from
+// these bits.
+using EqualOutcomes = std::uint64_t (*)(const Ctx&);
+void equal_outcomes(std::uint64_t bits, core::OutcomeList& out);  // game.cpp
+// A die of `sides` faces: the outcomes 1..sides.
+constexpr std::uint64_t faces(int sides) { return ((std::uint64_t{1} << sides) - 1) << 1; }
+template <int Sides>
+std::uint64_t die_faces(const Ctx&) { return faces(Sides); }
 
 // Calls f(i) for each set bit i of `bits`, lowest first (the order of a loop over i = 0..31).
 template <class F>
 inline void for_each_bit(std::uint32_t bits, F f) {
   for (; bits; bits &= bits - 1) f(__builtin_ctz(bits));
+}
+// The k-th set bit of `bits`, lowest first (k < bit_count(bits)).
+inline int nth_bit(std::uint32_t bits, std::uint32_t k) {
+  for (; k > 0; --k) bits &= bits - 1;
+  return __builtin_ctz(bits);
 }
 // A legal-action list built in runs (meeting.cpp): `one(a)` adds an action; `run(count, each)` adds
 // the count() actions that each(emit) emits, in order. ListOut builds the list. A random choice
@@ -229,15 +250,16 @@ void begin_conference(const Ctx& c);
 void conference_outcomes(const Ctx& c, core::OutcomeList& out);
 void reveal_conference(const Ctx& c, core::Action a);
 bool run_bands(const Ctx& c);  // false: stopped at a chance step
-void polmil_outcomes(const Ctx& c, core::OutcomeList& out);  // 5.12: red and blue dice
+std::uint64_t polmil_faces(const Ctx& c);  // 5.12: red and blue dice, red * 8 + blue
 void apply_band_roll(const Ctx& c, core::Action a);
 void pre_conference(const Ctx& c);
-void deal_outcomes(const Ctx& c, core::OutcomeList& out);
+std::uint64_t deal_pile(const Ctx& c);  // 5.13: the cards left in the dealt power's draw pile
 void apply_deal(const Ctx& c, core::Action a);
 void agenda_legal(const Ctx& c, int seat, core::ActionList& out);
 void apply_agenda_card(const Ctx& c, int seat, core::Action a);
 void resolve_agenda(const Ctx& c);
 void selection_legal(const Ctx& c, core::ActionList& out);
+core::Action selection_random(const Ctx& c, core::Rng& rng);  // its list's item rng.below(size)
 void apply_selection(const Ctx& c, core::Action a);
 // ties.cpp (4.5)
 void start_tie(const Ctx& c, int kind, std::uint8_t tied);
@@ -255,6 +277,7 @@ void debate_legal(const Ctx& c, int seat, core::ActionList& out);       // Debat
 core::Action advance_random(const Ctx& c, int seat, core::Rng& rng);
 void apply_meeting(const Ctx& c, int seat, core::Action a);
 void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out);  // HealthRoll, ParanoiaRoll: the card's dice
+std::uint64_t effect_roll_faces(const Ctx& c);                    // their faces if one die (EqualOutcomes)
 void apply_meeting_roll(const Ctx& c, core::Action a);
 void resolve_play(const Ctx& c);
 // 5.22: moves an issue `n` spaces toward `power`'s chair, along another track to the centre first; a
@@ -280,6 +303,7 @@ void push_leader_rolls(const Ctx& c, int power);
 // decision.cpp (6.0)
 void directed_legal(const Ctx& c, int seat, core::ActionList& out);     // DirectedOffensives
 void allocation_legal(const Ctx& c, int seat, core::ActionList& out);   // Allocation
+core::Action allocation_random(const Ctx& c, int seat, core::Rng& rng);  // its list's item rng.below(size)
 // 6.4: the priority a power's production markers serve now: 1 the conference card's mandate (6.6),
 // 2 its Directed Offensive (6.7), 3 free.
 int production_priority(const Ctx& c, int power);
@@ -288,8 +312,6 @@ void global_legal(const Ctx& c, int seat, core::ActionList& out);       // Globa
 void apply_decision(const Ctx& c, int seat, core::Action a);
 void decision_production(const Ctx& c);
 bool won_by_anyone(const State& s, int issue);
-// One die of `sides` faces: the chance outcomes 1..sides, equally likely.
-void die_outcomes(int sides, core::OutcomeList& out);
 void apply_a_bomb(const Ctx& c, core::Action a);
 
 // war.cpp (7.0)
@@ -299,7 +321,7 @@ void placement_legal(const Ctx& c, int seat, core::ActionList& out);        // P
 void apply_placement(const Ctx& c, int seat, core::Action a);
 void next_placer_check(const Ctx& c);
 void run_reserves(const Ctx& c);
-void split_outcomes(const Ctx& c, core::OutcomeList& out);  // 7.72.4: which Front
+std::uint64_t split_fronts(const Ctx& c);  // 7.72.4: which Front
 void apply_reserve_roll(const Ctx& c, core::Action a);
 void run_advance(const Ctx& c);
 // 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`
@@ -316,13 +338,14 @@ int front_strength(const State& s, int front);
 int spaces_left(const Data& d, const State& s, int front);
 // 7.4: Norway and Finland take no marker while the Arctic Theater has fewer than three naval support.
 bool arctic_closed(const Ctx& c, int location);
+std::uint32_t arctic_closed_locations(const Ctx& c);  // the same, bits of the locations closed
 // 7.73 exceptions 3 (D-Day: Normandy needs the Second Front) and 4 (Soviet Far East: Manchuria
 // needs USSR Declares War): does a conditional issue not in effect bar track position `pos`?
 bool barred_by_conditional(const Known& k, const State& s, const Front& front, int pos);
 void apply_front_roll(const Ctx& c, core::Action a);
 // endgame.cpp (8.0, 10)
 void post_mortem(const Ctx& c);
-void secret_agenda_outcomes(const Ctx& c, core::OutcomeList& out);
+std::uint64_t secret_agenda_pool(const Ctx& c);  // 10.2: the markers not yet drawn
 void apply_secret_agenda(const Ctx& c, core::Action a);
 
 // Pol-Mil placements and removals (5.12); placement.cpp

@@ -30,9 +30,10 @@ void start_segment(const Ctx& c, int kind) {
 
 }  // namespace
 
-bool arctic_closed(const Ctx& c, int location) {  // 7.4: Norway and Finland need 3 naval
-  return (c.k.arctic_locations & (1u << location)) && c.s.naval[c.k.arctic] < 3;
+std::uint32_t arctic_closed_locations(const Ctx& c) {  // 7.4: Norway and Finland need 3 naval
+  return c.s.naval[c.k.arctic] < 3 ? c.k.arctic_locations : 0;
 }
+bool arctic_closed(const Ctx& c, int location) { return (arctic_closed_locations(c) >> location) & 1u; }
 
 namespace {
 
@@ -328,8 +329,9 @@ void each_placement(const Ctx& c, int seat, Add add) {
   const State& s = c.s;
   const bool networks = s.steps.top().id == StepId::PlaceNetworks;
   const int locations = static_cast<int>(c.d.locations.size());
+  const std::uint32_t closed = arctic_closed_locations(c);
   for (int l = 0; l < locations; ++l) {
-    if (arctic_closed(c, l)) continue;
+    if ((closed >> l) & 1u) continue;
     const bool own = s.networks[at(l)] > 0 && s.network_owner[at(l)] == seat;
     if (networks) {
       if ((s.networks[at(l)] == 0 || (own && s.networks[at(l)] < 2)) && !add(encode(Act::PlaceNetwork, l))) return;
@@ -479,12 +481,7 @@ void run_reserves(const Ctx& c) {
   else c.replace(StepId::Campaigns, CampaignAt{0});
 }
 
-void split_outcomes(const Ctx& c, core::OutcomeList& out) {
-  const std::uint8_t fronts = c.top<SplitFor>().fronts;
-  const int k = __builtin_popcount(fronts);
-  for (int f = 0; f < 8; ++f)
-    if (fronts & (1u << f)) out.push_back({encode(Act::Chance, f), 1.0 / k});
-}
+std::uint64_t split_fronts(const Ctx& c) { return c.top<SplitFor>().fronts; }
 
 void apply_reserve_roll(const Ctx& c, core::Action a) {
   CHURCHILL_EXPECT(at_step(c.s, {StepId::ReserveRoll, StepId::SplitRoll}));

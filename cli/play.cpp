@@ -456,8 +456,9 @@ class Play {
 
   // help, rules, undo, save, log, board.
   Command command(const std::string& line, core::Seat seat) {
-    if (line == "help") {
-      std::printf("%s\n", tr("ui.play.help").c_str());
+    if (line == "help") {  // the title's own help, where it has one
+      const std::string own = title_.help_text(language);
+      std::printf("%s\n", own.empty() ? tr("ui.play.help").c_str() : own.c_str());
     } else if (line.rfind("card ", 0) == 0 || line == "card") {
       show_card(trim(line.substr(4)));
     } else if (line.rfind("rules ", 0) == 0) {

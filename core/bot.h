@@ -59,9 +59,7 @@ long play_until_human(const G& g, typename G::State& s, std::span<Bot<G>* const>
   OutcomeList outcomes;
   for (NodeKind kind = g.node_kind(s); kind != NodeKind::Terminal; kind = g.node_kind(s)) {
     if (kind == NodeKind::Chance) {
-      outcomes.clear();
-      g.chance_outcomes(s, outcomes);
-      apply(kChance, sample_outcome(outcomes, chance_rng));
+      apply(kChance, draw_chance(g, s, chance_rng, outcomes));
     } else {
       const Seat seat = first_bot_seat<G>(g.acting_seats(s), bots);
       if (seat < 0) return n;  // a human must act

@@ -53,4 +53,18 @@ inline Action sample_outcome(const OutcomeList& outcomes, Rng& rng) {
   return outcomes[rng.pick_weighted(std::span<const double>(weights, outcomes.size()))].action;
 }
 
+// Draws the outcome of the chance node `s`: the game's own draw where it has one (sample_chance:
+// the outcome sample_outcome picks from the list, by the same calls of `rng`, without building the
+// list), else sample_outcome over the list, built in `scratch`.
+template <class G>
+Action draw_chance(const G& g, const typename G::State& s, Rng& rng, OutcomeList& scratch) {
+  if constexpr (requires { g.sample_chance(s, rng); }) {
+    return g.sample_chance(s, rng);
+  } else {
+    scratch.clear();
+    g.chance_outcomes(s, scratch);
+    return sample_outcome(scratch, rng);
+  }
+}
+
 }  // namespace core

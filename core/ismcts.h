@@ -207,9 +207,7 @@ class Ismcts {
         const NodeKind kind = g.node_kind(s);
         if (kind == NodeKind::Terminal) return;
         if (kind == NodeKind::Chance) {
-          outcomes.clear();
-          g.chance_outcomes(s, outcomes);
-          g.apply(s, kChance, sample_outcome(outcomes, rng), nullptr);
+          g.apply(s, kChance, draw_chance(g, s, rng, outcomes), nullptr);
           continue;
         }
         const Seat who = actor(g, s, seat, legal);
@@ -286,9 +284,7 @@ class Ismcts {
       const NodeKind kind = g.node_kind(s);
       if (kind == NodeKind::Terminal) break;
       if (kind == NodeKind::Chance) {
-        outcomes.clear();
-        g.chance_outcomes(s, outcomes);
-        g.apply(s, kChance, sample_outcome(outcomes, rng), nullptr);
+        g.apply(s, kChance, draw_chance(g, s, rng, outcomes), nullptr);
         continue;
       }
       if (config_.rollout_limit >= 0 && decisions >= config_.rollout_limit && hooks_.evaluate) {

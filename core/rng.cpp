@@ -8,7 +8,6 @@
 
 namespace core {
 namespace {
-constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 constexpr std::string_view kPrefix = "xoshiro256ss:";
 int hex_digit(char c) {  // -1: not a lower-case hex digit
   if (c >= '0' && c <= '9') return c - '0';
@@ -69,31 +68,6 @@ std::uint64_t Seed::digest() const {
   if (!wide) return low;
   std::uint64_t x = high;
   return low ^ splitmix64(x);
-}
-
-std::uint64_t Rng::next() {
-  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
-
-std::uint32_t Rng::below(std::uint32_t n) {
-  std::uint64_t m = static_cast<std::uint64_t>(static_cast<std::uint32_t>(next() >> 32)) * n;
-  auto low = static_cast<std::uint32_t>(m);
-  if (low < n) {
-    const std::uint32_t threshold = (0u - n) % n;
-    while (low < threshold) {
-      m = static_cast<std::uint64_t>(static_cast<std::uint32_t>(next() >> 32)) * n;
-      low = static_cast<std::uint32_t>(m);
-    }
-  }
-  return static_cast<std::uint32_t>(m >> 32);
 }
 
 std::string Rng::serialize() const {

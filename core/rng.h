@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -50,6 +51,14 @@ class Rng {
   // Picks an index with the given weights (all >= 0, sum > 0).
   template <class Range>
   std::size_t pick_weighted(const Range& weights);
+  // Picks one of n > 0 equally likely indices: the index pick_weighted gives for n weights of 1.0 / n,
+  // by the same arithmetic without the weights (a die, a deal from a pile). With `pass`, calls it
+  // once for each index passed over (a caller's walk to its item, in the same loop).
+  std::size_t pick_equal(std::size_t n) {
+    return pick_equal(n, [] {});
+  }
+  template <class Pass>
+  std::size_t pick_equal(std::size_t n, Pass pass);
 
   // "xoshiro256ss:<16 hex>-<16 hex>-<16 hex>-<16 hex>"
   std::string serialize() const;
@@ -60,6 +69,32 @@ class Rng {
  private:
   std::array<std::uint64_t, 4> s_{};
 };
+
+// Inline: the engine draws at every chance node and every random decision.
+inline std::uint64_t Rng::next() {
+  const std::uint64_t result = std::rotl(s_[1] * 5, 7) * 9;
+  const std::uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = std::rotl(s_[3], 45);
+  return result;
+}
+
+inline std::uint32_t Rng::below(std::uint32_t n) {
+  std::uint64_t m = static_cast<std::uint64_t>(static_cast<std::uint32_t>(next() >> 32)) * n;
+  auto low = static_cast<std::uint32_t>(m);
+  if (low < n) [[unlikely]] {
+    const std::uint32_t threshold = (0u - n) % n;
+    while (low < threshold) {
+      m = static_cast<std::uint64_t>(static_cast<std::uint32_t>(next() >> 32)) * n;
+      low = static_cast<std::uint32_t>(m);
+    }
+  }
+  return static_cast<std::uint32_t>(m >> 32);
+}
 
 template <class Range>
 std::size_t Rng::pick_weighted(const Range& weights) {
@@ -77,6 +112,35 @@ std::size_t Rng::pick_weighted(const Range& weights) {
     ++i;
   }
   return last;  // rounding left x at the very top
+}
+
+namespace detail {
+// The sum of n weights of 1.0 / n as pick_weighted adds them, one by one from 0.
+constexpr double equal_total(std::size_t n) {
+  const double w = 1.0 / static_cast<double>(n);
+  double total = 0;
+  for (std::size_t i = 0; i < n; ++i) total += w;
+  return total;
+}
+// The same sums for n < 65 (the outcome lists' capacity), added once when compiling.
+inline constexpr std::array<double, 65> kEqualTotals = [] {
+  std::array<double, 65> t{};
+  for (std::size_t n = 1; n < t.size(); ++n) t[n] = equal_total(n);
+  return t;
+}();
+}  // namespace detail
+
+template <class Pass>
+std::size_t Rng::pick_equal(std::size_t n, Pass pass) {
+  const double w = 1.0 / static_cast<double>(n);
+  const double total = n < detail::kEqualTotals.size() ? detail::kEqualTotals[n] : detail::equal_total(n);
+  double x = static_cast<double>(next() >> 11) * 0x1.0p-53 * total;
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    if (x < w) return i;
+    x -= w;
+    pass();
+  }
+  return n - 1;  // the last, as pick_weighted's loop ends
 }
 
 }  // namespace core

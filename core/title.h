@@ -149,6 +149,9 @@ class Title {
   virtual ~Title() = default;
   virtual std::string id() const = 0;    // "churchill": a save file's "game"
   virtual std::string name() const = 0;  // "Churchill"
+  // The terminal's `help` text in `language` where the title has its own (its commands and
+  // examples); empty: the platform's.
+  virtual std::string help_text(const std::string& /*language*/) const { return ""; }
   virtual std::string data_hash() const = 0;
   virtual std::vector<ScenarioInfo> scenarios() const = 0;
   virtual std::vector<OptionInfo> options() const = 0;

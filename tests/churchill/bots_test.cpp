@@ -35,9 +35,10 @@ TEST(Bots, ObservationHidesOtherSeatsSecrets) {
 }
 
 // Random-bot games of every scenario (seeds 1-4, the options varied, the bots' generator seeded
-// seed + `choice_offset`): `visit(scenario, seed, state, seat)` at each bot decision, before it.
+// seed + `choice_offset`): `visit(scenario, seed, state, seat)` at each node, before its action
+// (seat kChance at a chance node).
 template <class Visit>
-void at_every_random_decision(const Game& g, std::uint64_t choice_offset, Visit visit) {
+void at_every_random_node(const Game& g, std::uint64_t choice_offset, Visit visit) {
   auto random = make_bot("random");
   const std::array<Bot*, kPowers> bots = {random.get(), random.get(), random.get()};
   for (const auto& sc : data().scenarios)
@@ -45,10 +46,17 @@ void at_every_random_decision(const Game& g, std::uint64_t choice_offset, Visit 
       State s = g.new_game(sc, Options{seed % 2 == 0, seed % 3 == 0});
       core::Rng chance(seed), choices(seed + choice_offset);
       play_until_human(g, s, bots, chance, choices, [&](core::Seat seat, core::Action a) {
-        if (seat != core::kChance) visit(sc, seed, s, seat);
+        visit(sc, seed, s, seat);
         g.apply(s, seat, a, nullptr);
       });
     }
+}
+// The same at each bot decision only.
+template <class Visit>
+void at_every_random_decision(const Game& g, std::uint64_t choice_offset, Visit visit) {
+  at_every_random_node(g, choice_offset, [&](const Scenario& sc, std::uint64_t seed, const State& s, core::Seat seat) {
+    if (seat != core::kChance) visit(sc, seed, s, seat);
+  });
 }
 
 // The driver hands a random bot the state rather than its observation (core/bot.h): that is the
@@ -86,6 +94,29 @@ TEST(Bots, ARandomActionIsTheListsItemAtTheSameDraw) {
     }
   });
   EXPECT_GT(meeting_turns, 500);
+}
+
+// The driver and the search draw a chance outcome from the game (Game::sample_chance,
+// core::draw_chance): at a die or a deal (5.13) without the outcome list. It must be the outcome
+// core::sample_outcome draws from the list, with the generator left in the same state, at every
+// chance node of random games.
+TEST(Bots, AChanceDrawIsTheListsOutcomeAtTheSameDraw) {
+  const Game g(data());
+  long chance_nodes = 0;
+  at_every_random_node(g, 13, [&](const Scenario& sc, std::uint64_t seed, const State& s, core::Seat seat) {
+    if (seat != core::kChance) return;
+    core::OutcomeList list;
+    g.chance_outcomes(s, list);
+    for (std::uint64_t draw = 0; draw < 4; ++draw) {
+      const std::uint64_t stream = seed * 1000003 + static_cast<std::uint64_t>(chance_nodes) * 4 + draw;
+      core::Rng by_game(stream), by_list(stream);
+      ASSERT_EQ(g.sample_chance(s, by_game), core::sample_outcome(list, by_list))
+          << sc.id << " seed " << seed << " step " << static_cast<int>(s.steps.top().id);
+      ASSERT_EQ(by_game, by_list);
+    }
+    ++chance_nodes;
+  });
+  EXPECT_GT(chance_nodes, 1000);
 }
 
 TEST(Bots, RulebookBotsPlayOnlyLegalActionsToTheEnd) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -96,6 +97,23 @@ TEST(Rng, PickWeightedFollowsWeightsAndNeverPicksZero) {
   EXPECT_EQ(counts[0], 0);
   EXPECT_EQ(counts[3], 0);
   EXPECT_NEAR(counts[2] / 40000.0, 0.75, 0.02);
+}
+
+// pick_equal(n) is pick_weighted over n weights of 1.0 / n (a die, a deal): the same index, with the
+// generator left in the same state, for every n an outcome list can hold (its sums precomputed) and more.
+TEST(Rng, PickEqualIsPickWeightedOverEqualWeights) {
+  for (std::size_t n = 1; n <= 80; ++n) {
+    const std::vector<double> w(n, 1.0 / static_cast<double>(n));
+    core::Rng by_count(n), by_weights(n);
+    std::vector<int> counts(n);
+    for (int i = 0; i < 3000; ++i) {
+      const std::size_t k = by_count.pick_equal(n);
+      ASSERT_EQ(k, by_weights.pick_weighted(w)) << n;
+      ++counts[k];
+    }
+    ASSERT_EQ(by_count, by_weights);
+    EXPECT_GT(*std::min_element(counts.begin(), counts.end()), 0) << n;
+  }
 }
 
 }  // namespace
