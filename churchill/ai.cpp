@@ -159,9 +159,9 @@ std::unique_ptr<Bot> make_ai(std::string_view name, int threads) {
   return std::make_unique<core::IsmctsBot<Game>>(ai_config(*level, threads), ai_hooks());
 }
 
-std::unique_ptr<Bot> make_any_bot(std::string_view name) {
+std::unique_ptr<Bot> make_any_bot(std::string_view name, int threads) {
   if (auto bot = make_bot(name)) return bot;
-  return make_ai(name);
+  return make_ai(name, threads);
 }
 
 std::vector<std::string> all_bot_kinds() {

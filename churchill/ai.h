@@ -42,8 +42,9 @@ void evaluate_board(const Game& g, const State& s, std::span<double> value);
 // A bot of kind "ai:LEVEL"; nullptr for an unknown name.
 std::unique_ptr<Bot> make_ai(std::string_view name, int threads = 1);
 
-// Any bot kind of Churchill: make_bot's ("rulebook", "random") and the search's ("ai:normal").
-std::unique_ptr<Bot> make_any_bot(std::string_view name);
+// Any bot kind of Churchill: make_bot's ("rulebook", "random") and the search's ("ai:normal"), whose
+// searches use `threads` threads (core::SaveFile::search_threads).
+std::unique_ptr<Bot> make_any_bot(std::string_view name, int threads = 1);
 std::vector<std::string> all_bot_kinds();
 
 }  // namespace churchill

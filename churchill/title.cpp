@@ -52,10 +52,12 @@ core::RulesText rules_section(const std::filesystem::path& rules_dir, const std:
 
 namespace {
 
-// A hint (core::Match::hint): the hard level's search, ranked.
-std::vector<core::ActionValue> advise(const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
-  const core::Ismcts<Game> search(ai_config(*ai_level("hard")), ai_hooks());
-  return search.search(g, observation, seat, seed).ranked;
+// A hint (core::Match::hint): the hard level's search, ranked, on the game's search threads.
+core::SessionMatch<Game>::Advisor advisor(int threads) {
+  return [threads](const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
+    const core::Ismcts<Game> search(ai_config(*ai_level("hard"), threads), ai_hooks());
+    return search.search(g, observation, seat, seed).ranked;
+  };
 }
 
 class Title final : public core::Title {
@@ -92,8 +94,10 @@ class Title final : public core::Title {
     if (!scenario) throw core::SetupError(fmt::format("unknown scenario \"{}\" (training, tournament or campaign)", record.scenario));
     auto game = std::make_unique<const Game>(data_);
     const State start = game->new_game(*scenario, options_from(record.options));
+    const int threads = record.search_threads;  // the game's: its bots' choices depend on it
     return std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(record), data_.hash,
-                                                      [](std::string_view name) { return make_any_bot(name); }, advise);
+                                                      [threads](std::string_view name) { return make_any_bot(name, threads); },
+                                                      advisor(threads));
   }
   nlohmann::json layout() const override { return layout_json(data_); }
   std::string rules_text(const std::string& section) const override {

@@ -117,7 +117,8 @@ nlohmann::json pending_json(const Game& g, const State& s) {
 
 // What a Meeting action would do, found by applying it to a copy of the seat's observation (the
 // rules decide, nothing is re-derived here): the card's value with its attributes, and where the
-// issue goes ("value 5: UK 2 → UK 6", or "value 5: centre → UK 5 if not debated"), as messages.
+// issue goes ("value 5: UK 2 → UK 6", or "value 5: centre → UK 5 if not debated"), or that a Chief
+// of Staff's value is a die roll (5.25), as messages.
 std::map<std::string, Message> action_notes(const Game& g, const State& s, core::Seat seat) {
   std::map<std::string, Message> notes;
   if (s.steps.empty()) return notes;
@@ -149,7 +150,13 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
         moved = {position_message(s.issues[at(e.args[0])]), position_message(where)};
       }
     }
-    if (value < 0) continue;
+    if (value < 0) {
+      // 5.25: a Chief of Staff committed, his value still to be rolled (and, for an advance, the
+      // issue still to be chosen).
+      if (!next.steps.empty() && next.steps.top().id == StepId::ChiefRoll)
+        notes[g.action_to_string(s, seat, a)] = msg(next.steps.top().as<ChiefRollFor>().debate ? "note.chief_debate" : "note.chief_advance");
+      continue;
+    }
     // Other hands are hidden in an observation, so the copy never offers them a debate: an advance
     // says where its issue goes if nobody debates it.
     // A debate needs a staff card (even a Leader's discards one, 5.24): with none in other hands, no "if".

@@ -91,7 +91,7 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
   arena->add_option("--games", games, "Games per seating (a player in one seat, another in the two others)")
       ->check(CLI::Range(1, 1000000));
   arena->add_option("--jobs", jobs, "Games played at once")->check(CLI::Range(1, 256));
-  arena->add_option("--threads", threads, "Threads of each search (root parallel)")->check(CLI::Range(1, 64));
+  arena->add_option("--threads", threads, "Threads of each search (root parallel)")->check(CLI::Range(1, core::kMaxSearchThreads));
   arena->add_option("--iterations", iterations, "Every search's iteration budget instead of its level's (tuning)")
       ->check(CLI::Range(1, 10000000));
   arena->add_option("--rollout-limit", rollout_limit, "Every search's rollout length in decisions, -1: to the end (tuning)")

@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   kit.default_data = churchill::default_data_dir();
   kit.make_title = [](const std::filesystem::path& dir) { return churchill::make_title(dir); };
   kit.flag_options = {"secret-agenda"};
+  kit.searching_bots = true;
   CLI::App app{kit.description};
   app.set_version_flag("--version", std::string("churchill ") + CHURCHILL_ENGINE_VERSION);
   int exit_code = 0;

@@ -33,7 +33,7 @@ std::optional<core::Seat> parse_seat(const core::Match& m, const std::string& na
 struct Options {
   std::string scenario, seats, out_file, as, chance, file;
   std::uint64_t seed = 1;
-  int players = 0, log_tail = 20;
+  int players = 0, log_tail = 20, threads = 1;
   bool json = false, force = false, verify = false, step = false;
   std::vector<std::string> options, action_words, flags_set;
 };
@@ -49,11 +49,13 @@ void add_new(CLI::App& app, Kit& kit, const std::shared_ptr<Options>& o) {
     create->add_flag_callback("--" + flag, [o, flag] { o->options.push_back(flag); }, "The optional rule " + flag);
   create->add_option("-o,--output", o->out_file, "The save file to create")->required();
   create->add_flag("--force", o->force, "Overwrite an existing file");
+  add_threads_option(*create, kit, o->threads);
   create->callback([&kit, o] {
     const core::Title& title = kit.title();
     const std::string scenario = o->scenario.empty() ? title.scenarios().front().id : o->scenario;
     core::SaveFile record = title.new_record(scenario, o->options, o->players, parse_seat_controllers(o->seats));
     record.seed = o->seed;
+    record.search_threads = o->threads;
     if (!o->force && std::filesystem::exists(o->out_file)) fail(fmt::format("{} exists (use --force to replace it)", o->out_file));
     auto match = title.open(record);
     match->run_bots();
@@ -224,6 +226,15 @@ std::unique_ptr<core::Match> load_match(const core::Title& title, const std::fil
     fail(fmt::format("{} was saved with data set {}; this data set is {} (use the same data files)", path.string(),
                      record.data_hash, title.data_hash()));
   return title.open(std::move(record));
+}
+
+CLI::Option* add_threads_option(CLI::App& command, const Kit& kit, int& threads) {
+  if (!kit.searching_bots) return nullptr;
+  return command
+      .add_option("--threads", threads,
+                  "Threads of each search by a bot that searches (ai:LEVEL), kept with the game: the same seed and "
+                  "count play the same game (default 1)")
+      ->check(CLI::Range(1, core::kMaxSearchThreads));
 }
 
 std::uint64_t fresh_seed() {

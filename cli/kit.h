@@ -23,6 +23,7 @@ struct Kit {
   std::function<std::unique_ptr<core::Title>(const std::filesystem::path& data)> make_title;
   std::string data_dir;               // --data
   std::vector<std::string> flag_options;  // options that also have a flag of their own (--secret-agenda)
+  bool searching_bots = false;  // the title has bots that search: new and play take --threads
 
   std::filesystem::path data() const { return data_dir.empty() ? default_data : std::filesystem::path(data_dir); }
   // The title, its data loaded from data() on first use (throws the loader's error).
@@ -41,6 +42,10 @@ std::vector<std::pair<std::string, std::string>> parse_seat_controllers(const st
 
 // A save file read and checked to be a game of `title` made with its data set, then replayed.
 std::unique_ptr<core::Match> load_match(const core::Title& title, const std::filesystem::path& path);
+
+// --threads N of a command whose games are kept (new, play): the threads of each search by a bot that
+// searches, stored with the game (core::SaveFile::search_threads); nullptr where the title has none.
+CLI::Option* add_threads_option(CLI::App& command, const Kit& kit, int& threads);
 
 // A random seed from the operating system, for games whose seed nobody chose.
 std::uint64_t fresh_seed();

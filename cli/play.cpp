@@ -227,7 +227,9 @@ class Play {
         std::printf("%s", wrap(tr("ui.play.why") + ": " + cat_.render(language, core::i18n::message_from_json(why)), width_, 5).c_str());
     }
     if (options.size() <= 36) return list(options, {});
-    // Too many to list on one screen: the verbs, with how many of each; a beginning lists them.
+    // Too many to list on one screen: the verbs, with how many of each; a beginning lists them. A
+    // verb of one action (which its beginning would take at once) says what that action does.
+    const Notes notes = notes_of(seat);
     std::vector<std::pair<std::string, int>> verbs;
     for (const auto& o : options) {
       const std::string verb = o.substr(0, o.find(' '));
@@ -238,7 +240,9 @@ class Play {
       // The kind in the reader's language beside the command's verb ("advance · продвинуть").
       const std::string kind = language != "en" && cat_.contains(language, "action_kind." + verb) ? verb + " · " + tr("action_kind." + verb) : verb;
       const std::size_t column = language == "en" ? 14 : 30;
-      std::printf("%s", wrap(fmt::format("  {:<{}} {}", kind, column, tr("ui.play.verb_choices", {{"example", labelled(seat, first_with(options, verb))}}, n)),
+      const std::string example = first_with(options, verb);
+      std::printf("%s", wrap(fmt::format("  {:<{}} {}{}", kind, column, tr("ui.play.verb_choices", {{"example", labelled(seat, example)}}, n),
+                                         n == 1 ? note_text(notes, example) : ""),
                              width_, column + 3).c_str());
     }
     std::printf("%s\n", tr("ui.play.type_beginning", {{"verb", verbs.front().first}}).c_str());
@@ -248,6 +252,27 @@ class Play {
     for (const auto& o : options)
       if (o.rfind(verb, 0) == 0) return o;
     return "";
+  }
+
+  // What the seat's actions do, where the title says (a Meeting action's value and where its issue
+  // goes): the view's notes, in words and as messages.
+  struct Notes {
+    nlohmann::json plain = nlohmann::json::object(), messages = nlohmann::json::object();
+    bool has(const std::string& action) const { return plain.contains(action) || messages.contains(action); }
+  };
+  Notes notes_of(core::Seat seat) const {
+    Notes notes;
+    if (seat == core::kChance) return notes;
+    const nlohmann::json view = game_.view(seat, 0);
+    const nlohmann::json plain = view.value("action_notes", nlohmann::json::object()), messages = view.value("action_note_messages", nlohmann::json::object());
+    if (plain.is_object()) notes.plain = plain;
+    if (messages.is_object()) notes.messages = messages;
+    return notes;
+  }
+  // "  — value 5: centre → UK 5" in the reader's language, or nothing for an action without a note.
+  std::string note_text(const Notes& notes, const std::string& action) const {
+    if (notes.messages.contains(action)) return "  — " + cat_.render(language, core::i18n::message_from_json(notes.messages[action]));
+    return notes.plain.contains(action) ? "  — " + notes.plain[action].get<std::string>() : "";
   }
 
   // Numbered options (numbers are positions in the full list, so they do not shift when a
@@ -264,23 +289,14 @@ class Play {
     const bool worded = language != "en" && seat != core::kChance;
     const std::size_t cell = std::max<std::size_t>(longest + 6, 24);
     const std::size_t fit = std::max<std::size_t>(1, static_cast<std::size_t>(width_) / cell);
-    nlohmann::json notes, note_messages;
-    if (seat != core::kChance) {
-      const nlohmann::json view = game_.view(seat, 0);
-      notes = view.value("action_notes", nlohmann::json::object());
-      note_messages = view.value("action_note_messages", nlohmann::json::object());
-    }
+    const Notes notes = notes_of(seat);
     // What each action does, wherever the title says it for one of them: one to a line, whatever the count.
-    const bool noted = std::any_of(shown.begin(), shown.end(), [&](std::size_t k) {
-      return (notes.is_object() && notes.contains(options[k])) || (note_messages.is_object() && note_messages.contains(options[k]));
-    });
+    const bool noted = std::any_of(shown.begin(), shown.end(), [&](std::size_t k) { return notes.has(options[k]); });
     const std::size_t columns = shown.size() > 12 && !worded && !noted ? std::min<std::size_t>(fit, 3) : 1;
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const std::string& o = options[shown[k]];
       if (columns == 1) {
-        std::string note = notes.is_object() && notes.contains(o) ? "  — " + notes[o].get<std::string>() : "";
-        if (note_messages.is_object() && note_messages.contains(o)) note = "  — " + cat_.render(language, core::i18n::message_from_json(note_messages[o]));
-        std::printf("%s", wrap(fmt::format("{:4} {}{}", shown[k] + 1, worded ? labelled(seat, o) : o, note), width_, 7).c_str());
+        std::printf("%s", wrap(fmt::format("{:4} {}{}", shown[k] + 1, worded ? labelled(seat, o) : o, note_text(notes, o)), width_, 7).c_str());
         continue;
       }
       std::printf("%4zu %-*s%s", shown[k] + 1, static_cast<int>(cell - 5), o.c_str(), (k + 1) % columns == 0 ? "\n" : "");
@@ -440,8 +456,9 @@ class Play {
 
   // help, rules, undo, save, log, board.
   Command command(const std::string& line, core::Seat seat) {
-    if (line == "help") {
-      std::printf("%s\n", tr("ui.play.help").c_str());
+    if (line == "help") {  // the title's own help, where it has one
+      const std::string own = title_.help_text(language);
+      std::printf("%s\n", own.empty() ? tr("ui.play.help").c_str() : own.c_str());
     } else if (line.rfind("card ", 0) == 0 || line == "card") {
       show_card(trim(line.substr(4)));
     } else if (line.rfind("rules ", 0) == 0) {
@@ -617,7 +634,7 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   struct Options {
     std::string scenario, seats, load, autosave, lang;
     std::uint64_t seed = 0;
-    int players = 0;
+    int players = 0, threads = 1;
     bool table = false, fast = false, no_colour = false;
     std::vector<std::string> options;
   };
@@ -634,7 +651,8 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   play->add_flag("--table", o->table, "Table mode: every die roll and dealt card is entered, for a game on the physical board");
   play->add_flag("--fast", o->fast, "Show the bots' moves without pausing");
   play->add_flag("--no-color", o->no_colour, "Plain text");
-  play->add_option("--load", o->load, "Continue a saved game");
+  CLI::Option* load = play->add_option("--load", o->load, "Continue a saved game");
+  if (CLI::Option* threads = add_threads_option(*play, kit, o->threads)) threads->excludes(load);
   play->add_option("--autosave", o->autosave, "Where quit and the end of the game save (default PROGRAM-autosave.json)");
   play->add_option("--lang", o->lang, "en, it or ru (default: LANGUAGE, LC_ALL, LC_MESSAGES, LANG): the language of everything shown, and the rulebook edition `rules` quotes");
   play->callback([&kit, &exit_code, o] {
@@ -660,6 +678,7 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
       }
       core::SaveFile record = title.new_record(scenario, o->options, o->players, controllers);
       record.seed = o->seed ? o->seed : fresh_seed();
+      record.search_threads = o->threads;
       game = title.open(std::move(record));
     }
     Style style;

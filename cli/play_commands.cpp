@@ -62,16 +62,17 @@ struct Summary {
   }
 };
 
-// Plays games [0, n) on `jobs` threads; game i uses seed + i, so results do not depend on jobs.
+// Plays games [0, n) on `jobs` threads; game i uses seed + i, so results do not depend on jobs. A
+// bot that searches uses `search_threads` threads for each decision (its choices depend on them).
 std::vector<churchill::GameResult> play_many(const churchill::Game& g, const churchill::Scenario& sc,
                                              const churchill::Options& o, const std::array<std::string, 3>& bots,
-                                             int n, std::uint64_t seed, int jobs, bool progress) {
+                                             int n, std::uint64_t seed, int jobs, int search_threads, bool progress) {
   std::vector<churchill::GameResult> results(static_cast<std::size_t>(n));
   std::atomic<int> next{0}, done{0};
   auto worker = [&] {
     std::array<std::unique_ptr<churchill::Bot>, 3> owned;
     std::array<churchill::Bot*, 3> seats{};
-    for (std::size_t p = 0; p < 3; ++p) seats[p] = (owned[p] = churchill::make_any_bot(bots[p])).get();
+    for (std::size_t p = 0; p < 3; ++p) seats[p] = (owned[p] = churchill::make_any_bot(bots[p], search_threads)).get();
     for (int i = next++; i < n; i = next++) {
       results[static_cast<std::size_t>(i)] = churchill::play_game(g, sc, o, seats, seed + static_cast<std::uint64_t>(i));
       ++done;
@@ -115,7 +116,7 @@ nlohmann::json summary_json(const Summary& s, double seconds) {
 
 void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
   static std::string scenario = "campaign", seats = "rulebook,rulebook,rulebook";
-  static int games = 100, jobs = 1;
+  static int games = 100, jobs = 1, threads = 1;
   static std::uint64_t seed = 1;
   static bool json = false, secret_agenda = false;
   CLI::App* self = app.add_subcommand("selfplay", "Bot-vs-bot games: win rates, mean VP, Axis surrenders, speed");
@@ -123,7 +124,10 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
   self->add_option("--games", games, "Number of games")->check(CLI::Range(1, 10000000));
   self->add_option("--seats", seats, "Bots for UK,US,USSR: rulebook, random or ai:LEVEL (easy, normal, hard, expert)");
   self->add_option("--seed", seed, "Seed of game 1 (game i uses seed + i - 1)");
-  self->add_option("--jobs", jobs, "Threads")->check(CLI::Range(1, 256));
+  self->add_option("--jobs", jobs, "Games played at once, each on its own thread")->check(CLI::Range(1, 256));
+  self->add_option("--threads", threads, "Threads of each search by a bot that searches (ai:LEVEL; default 1): the same seed and "
+                                         "count play the same games")
+      ->check(CLI::Range(1, core::kMaxSearchThreads));
   self->add_flag("--secret-agenda", secret_agenda, "Play the Secret Agenda variant");
   self->add_flag("--json", json, "JSON summary");
   self->callback([&] {
@@ -131,7 +135,7 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
     const churchill::Data data = churchill::load_data(kit.data());
     const churchill::Game g(data);
     const auto start = Clock::now();
-    const auto results = play_many(g, *data.scenario(scenario), {secret_agenda, false}, bots, games, seed, jobs,
+    const auto results = play_many(g, *data.scenario(scenario), {secret_agenda, false}, bots, games, seed, jobs, threads,
                                    !json && ::isatty(2));
     const double seconds = since(start);
     Summary s;
@@ -141,6 +145,7 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
     j["seats"] = {{"UK", bots[0]}, {"US", bots[1]}, {"USSR", bots[2]}};
     j["seed"] = seed;
     j["jobs"] = jobs;
+    j["threads"] = threads;
     if (json) {
       std::printf("%s\n", j.dump(1).c_str());
       return;

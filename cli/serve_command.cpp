@@ -53,6 +53,9 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_option("--http-idle", options.http_idle_seconds, "Seconds a keep-alive connection waits for a request (default 30)");
   serve->add_option("--expire-check", options.expire_check_seconds, "Seconds between looks for abandoned games (default 60)");
   serve->add_option("--search-threads", options.search_threads, "Threads for the bots that search and for hints (default: the cores less one, at least one)");
+  serve->add_option("--threads-per-search", limits.threads_per_search,
+                    "Threads of each search of a new game's bots and hints (root parallel; default 1), kept with the game")
+      ->check(CLI::Range(1, core::kMaxSearchThreads));
   serve->add_option("--max-searches", limits.max_searches, "Searches queued or running at once; more games wait in turn (default 16)");
   serve->add_option("--busy-timeout", busy_timeout_ms, "Milliseconds a write waits for a database lock (default 5000)");
   serve->add_option("--origin", options.origins, "An origin besides the server's own allowed to POST (https://example.org); repeatable");

@@ -38,6 +38,7 @@ std::string save_to_json(const SaveFile& s) {
             {"actions", actions},
             {"state_hash", s.state_hash}};
   if (s.players) j["players"] = s.players;
+  if (s.search_threads != 1) j["search_threads"] = s.search_threads;
   return j.dump(1) + "\n";
 }
 
@@ -108,6 +109,12 @@ SaveFile save_from_json(std::string_view text) {
     const auto players = field(j, "players", json::value_t::number_unsigned, "a seat count").get<std::uint64_t>();
     if (players < 1 || players > kMaxSeats) throw SaveError("save file: \"players\" must be a seat count from 1 to 32");
     s.players = static_cast<int>(players);
+  }
+  if (j.contains("search_threads")) {
+    const auto threads = field(j, "search_threads", json::value_t::number_unsigned, "a number of threads").get<std::uint64_t>();
+    if (threads < 1 || threads > kMaxSearchThreads)
+      throw SaveError(fmt::format("save file: \"search_threads\" must be a number of threads from 1 to {}", kMaxSearchThreads));
+    s.search_threads = static_cast<int>(threads);
   }
   return s;
 }

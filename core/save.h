@@ -39,6 +39,9 @@ struct SaveFile {
   int players = 0;               // the number of seats, where a scenario allows several (0: its default)
   Seed seed;  // JSON: a number (64 bits) or a string of 32 hex digits (128 bits)
   std::vector<std::pair<std::string, std::string>> seats;  // seat name -> controller
+  // Threads of each search by a bot that searches (1 to kMaxSearchThreads): its choices depend on
+  // the seed and this count, so the game keeps it. JSON: "search_threads", written only when not 1.
+  int search_threads = 1;
   std::vector<SavedAction> actions;
   std::string state_hash;
   bool operator==(const SaveFile&) const = default;

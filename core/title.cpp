@@ -18,6 +18,8 @@ std::string listed(const std::vector<std::string>& names) {
 
 void Title::expect_own_save(const SaveFile& record, std::string_view shown_name) const {
   if (record.game != id()) throw SetupError(fmt::format("a save of \"{}\", not of {}", record.game, shown_name));
+  if (record.search_threads < 1 || record.search_threads > kMaxSearchThreads)
+    throw SetupError(fmt::format("a search uses 1 to {} threads, not {}", kMaxSearchThreads, record.search_threads));
 }
 
 bool Title::valid_controller(std::string_view controller) const {

@@ -149,6 +149,9 @@ class Title {
   virtual ~Title() = default;
   virtual std::string id() const = 0;    // "churchill": a save file's "game"
   virtual std::string name() const = 0;  // "Churchill"
+  // The terminal's `help` text in `language` where the title has its own (its commands and
+  // examples); empty: the platform's.
+  virtual std::string help_text(const std::string& /*language*/) const { return ""; }
   virtual std::string data_hash() const = 0;
   virtual std::vector<ScenarioInfo> scenarios() const = 0;
   virtual std::vector<OptionInfo> options() const = 0;
@@ -173,8 +176,8 @@ class Title {
   // The languages the title is played in (its message catalogues'); English only by default.
   virtual std::vector<std::string> languages() const;
 
-  // Throws SetupError unless `record` is a save of this title ("a save of "hills", not of War Room");
-  // `shown_name` is the title as the message names it.
+  // Throws SetupError unless `record` is a save of this title ("a save of "hills", not of War Room")
+  // with a search thread count in bounds; `shown_name` is the title as the message names it.
   void expect_own_save(const SaveFile& record, std::string_view shown_name) const;
   // A seat's controller: "human" or "bot:" and one of bot_kinds().
   bool valid_controller(std::string_view controller) const;

@@ -16,6 +16,10 @@ using Seat = std::int8_t;
 inline constexpr Seat kChance = -1;
 inline constexpr int kMaxSeats = 32;
 
+// The most threads one search may use (core/ismcts.h, root parallelism): a bound on `--threads` and
+// on a save's "search_threads", so that no command line or record can ask for thousands.
+inline constexpr int kMaxSearchThreads = 64;
+
 // One bit per seat that may act now.
 using SeatMask = std::uint32_t;
 constexpr SeatMask seat_bit(Seat s) { return SeatMask{1} << s; }

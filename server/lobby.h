@@ -32,6 +32,7 @@ struct LobbyLimits {
   std::int64_t expire_seconds = 14 * 86400;   // a game not finished and unchanged this long is deleted
   std::size_t finished_in_memory = 16;        // finished games kept loaded after they were opened
   std::size_t max_searches = 16;              // searches queued or running at once (bot decisions, hints)
+  int threads_per_search = 1;                 // a new game's search threads (core::SaveFile::search_threads)
 };
 
 class Lobby {

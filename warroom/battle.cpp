@@ -461,7 +461,9 @@ void step_unit(Battle& b, int side, int row, std::uint8_t nation, Box box, const
       ++r.eliminated[nation];
       break;
   }
-  log_event(log, heading, kEvHit, side, row, nation, now);
+  // The row's unit type and stance go into the entry, so that the log names the unit hit (Assign
+  // Damage: "The two yellows hit a single Infantry Unit in the Defensive Stance").
+  log_event(log, heading, kEvHit, side, r.type.id << 8 | r.stance, nation, now);
 }
 
 // The Escort row of a side able to take a hit, or -1 ("If the escorting cruiser is sunk the

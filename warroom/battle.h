@@ -306,7 +306,7 @@ enum BattleEvent : std::uint16_t {
   kEvStage = 200,       // stage, dice side 0, dice side 1
   kEvBatch,             // side, nation of the Commander, dice in the batch
   kEvDie,               // side, nation, face
-  kEvHit,               // side hit, row, nation, new box (0 fresh .. 3 eliminated)
+  kEvHit,               // side hit, unit type << 8 | stance of the row, nation, new box (0 fresh .. 3 eliminated)
   kEvMiss,              // face, nation of the roller
   kEvEscort,            // side hit, escort nation
   kEvDive,              // side, nation: a submarine escapes

@@ -58,6 +58,7 @@ class Game {
   std::string describe(const core::LogEntry& e) const;
   nlohmann::json view_json(const State& observation, std::optional<core::Seat> seat) const;
   nlohmann::json battle_json(const State& observation) const;  // view.cpp: the "battle" of the view
+  nlohmann::json action_notes(const State& observation, core::Seat seat) const;  // view.cpp: what each choice means
   std::string board_text(const State& observation, std::optional<core::Seat> seat) const;
 
   // core::LocalizedGame (docs/i18n.md): the display texts as messages of data/i18n/warroom, worded
@@ -98,6 +99,8 @@ class Game {
 
  private:
   static std::size_t at_(int i) { return static_cast<std::size_t>(i); }
+  std::string commands_text(const State& observation, int nation) const;  // view.cpp: a nation's Commands by region
+  std::string destination_note(const State& observation, int nation, RegionId to) const;  // view.cpp: action_notes of `to`
   std::shared_ptr<const Data> data_;
   const Scenario* scenario_;
   const SeatTable* seat_table_ = nullptr;

@@ -142,9 +142,19 @@ std::vector<RegionId> rail_reach(const CCtx& c, RegionId from, Alliance side) {
 // What kind of move an order is, read from the Command's category and where it stands.
 enum class Route : std::uint8_t { Impossible, Air, Naval, Step, Rail, Embark, Transport };
 
+// Why an order has no route (the player is told, Canceling Orders and Resolving Mistakes).
+constexpr const char* kPinnedWhy =
+    "Pinning: the enemy units here are as many as the Command's or more, so it must stay (ruling 24)";
+constexpr const char* kNoSeaRouteWhy =
+    "Plotting Naval Commands; Narrow Passages: no route of 1 or 2 sea regions is open to the destination";
+constexpr const char* kNoRailWhy =
+    "Plotting Land Commands by Rail: no friendly rail path leads toward it (no invading by rail; enemy land units, "
+    "Bomb Tokens and the Yellow Zone close rails)";
+
 struct Plan {
   Route route = Route::Impossible;
   std::vector<RegionId> choices;  // the X of `move NATION box X`
+  const char* why = "";           // with no choice: the rule that stops the order (the player is told)
 };
 
 // Air: 1 or 2 regions through regions in play, never ending in an impassable region (ruling 32).
@@ -171,39 +181,50 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   Plan p;
   const Command& cmd = c.s.command[at(nation)][o.command];
   const RegionId from = cmd.region, to = o.dest;
-  if (from == kNoRegion || units_in(cmd) == 0 || to == from || !in_scenario(c, to)) return p;
+  if (from == kNoRegion || units_in(cmd) == 0 || to == from || !in_scenario(c, to)) {
+    p.why = "Canceling Orders and Resolving Mistakes: the Command is gone, or the destination is where it stands or out of the scenario";
+    return p;
+  }
   const Alliance side = alliance_of(nation);
   const Category cat = command_category(d, nation, o.command);
   const Region& origin = d.region(from);
   const Region& dest = d.region(to);
-  if (dest.type == RegionType::Impassable) return p;  // Impassable Regions
+  if (dest.type == RegionType::Impassable) {  // Impassable Regions
+    p.why = "Impassable Regions: no Command may end its move in the Sahara or the Himalayas";
+    return p;
+  }
   if (cat == Category::Air) {
     if (air_reaches(c, from, to)) p.route = Route::Air, p.choices.push_back(to);
+    else p.why = "Plotting Air Commands: the destination is more than 2 regions away";
     return p;
   }
   if (cat == Category::Sea) {  // Plotting Naval Commands: "Naval Units may NOT enter territories"
-    if (pin_owed(c, nation, o.command, from) >= units_in(cmd)) return p;  // ruling 24
+    if (pin_owed(c, nation, o.command, from) >= units_in(cmd)) return p.why = kPinnedWhy, p;  // ruling 24
     sea_routes(c, from, to, side, p.choices);
     if (!p.choices.empty()) p.route = Route::Naval;
+    else p.why = kNoSeaRouteWhy;
     return p;
   }
   if (origin.is_sea()) {  // a Troop Transport
-    if (transport_pinned(c, nation, from)) return p;  // ruling 26: it cannot leave
+    if (transport_pinned(c, nation, from)) return p.why = "Troop Transports During Battle › Pinning: enemy naval units here outnumber the friendly ones", p;  // ruling 26
     if (dest.is_territory()) {
       if (is_edge(d, from, to)) p.route = Route::Step, p.choices.push_back(to);  // sea to land: 1 region (ruling 28)
+      else p.why = "Transporting Land Units by Sea: a transport lands only on a territory next to its sea region";
       return p;
     }
     sea_routes(c, from, to, side, p.choices);
     if (!p.choices.empty()) p.route = Route::Transport;
+    else p.why = kNoSeaRouteWhy;
     return p;
   }
-  if (pin_owed(c, nation, o.command, from) >= units_in(cmd)) return p;  // ruling 24
+  if (pin_owed(c, nation, o.command, from) >= units_in(cmd)) return p.why = kPinnedWhy, p;  // ruling 24
   if (dest.is_sea()) {  // Transporting Land Units by Sea: land to sea, then sea to sea
-    if (d.nations[at(nation)].has(NationRule::LandNeverAtSea)) return p;
+    if (d.nations[at(nation)].has(NationRule::LandNeverAtSea)) return p.why = "China's Restrictions: China may not enter sea regions with Land Commands", p;
     if (is_edge(d, from, to)) p.choices.push_back(to);
     for (RegionId x : neighbours(d, from))
       if (x != to && d.region(x).is_sea() && in_scenario(c, x) && sea_step(c, x, to, side)) p.choices.push_back(x);
     if (!p.choices.empty()) p.route = Route::Embark;
+    else p.why = kNoSeaRouteWhy;
     return p;
   }
   if (land_distance(d, from, to) == 1) {  // Plotting Land Commands: one adjacent territory
@@ -213,7 +234,7 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   // Rail (implied when the destination is not adjacent): to the destination, or as near as
   // possible to it among the friendly territories with a rail path to it (ruling 29).
   const std::vector<RegionId> reach = rail_reach(c, from, side);
-  if (reach.empty() || !rail_connected(d, from, to)) return p;
+  if (reach.empty() || !rail_connected(d, from, to)) return p.why = kNoRailWhy, p;
   if (std::find(reach.begin(), reach.end(), to) != reach.end()) {
     p.route = Route::Rail, p.choices.push_back(to);
     return p;
@@ -223,6 +244,7 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   for (RegionId r : reach)
     if (r != from && rail_distance(d, r, to) == best) p.choices.push_back(r);
   if (!p.choices.empty()) p.route = Route::Rail;
+  else p.why = kNoRailWhy;
   return p;
 }
 
@@ -300,6 +322,16 @@ void begin_movement(State& s) {
   s.pin = PinSplit{};
   for (auto& pool : s.command)
     for (Command& cmd : pool) cmd.flags = static_cast<std::uint8_t>(cmd.flags & ~kSplitThisPhase);
+}
+
+// Why nation's next order offers only `cancel` (empty when it has a route or a pin to settle).
+std::string order_blocked_why(const CCtx& c, int nation) {
+  const State& s = c.s;
+  if (pending_box(s, nation)) return "";
+  const int box = next_box(s.sheet[at(nation)]);
+  if (box <= 0) return "";
+  const Plan p = plan_order(c, nation, s.sheet[at(nation)].box[at(box - 1)]);
+  return p.choices.empty() ? p.why : "";
 }
 
 void movement_legal(const CCtx& c, int nation, core::ActionList& out) {

@@ -54,7 +54,8 @@ int count_in_play(const State& s) {
 
 // Ruling 21: the pad offers the destinations a Command's category can reach on the static map --
 // adjacency, 2-region ranges, the static rail net -- ignoring control and enemies; in play only.
-void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out) {
+// `at_most` stops the search early (whether a Command has any destination at all).
+void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out, std::size_t at_most) {
   const Data& d = c.d();
   const Command& cmd = c.s.command[at(nation)][at(number)];
   const RegionId from = cmd.region;
@@ -80,6 +81,7 @@ void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionI
       case Category::Sea: ok = r.is_sea() && dist(d.tables.sea, d, from, to) <= 2; break;  // Plotting Naval Commands
     }
     if (ok) out.push_back(to);
+    if (out.size() >= at_most) return;
   }
 }
 
@@ -93,11 +95,17 @@ void sheets_legal(const CCtx& c, int nation, core::ActionList& out) {
     pad_destinations(c, nation, sh.selected, dests);
     for (RegionId r : dests) out.push_back(encode(ActionKind::To, nation, r));
   }
-  if (written(sh) < c.g.order_limit(nation))  // "no more than 9 written orders"; China and Italy 6
+  // "no more than 9 written orders"; China and Italy 6. A Command with no destination in the
+  // scenario (a fleet in a sea whose neighbours are out of play) is not offered: selecting it led
+  // nowhere (ruling 21).
+  std::vector<RegionId> any;
+  if (written(sh) < c.g.order_limit(nation))
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& cmd = c.s.command[at(nation)][at(number)];
-      if (cmd.region != kNoRegion && units_in(cmd) > 0 && number != sh.selected && !ordered(sh, number))
-        out.push_back(encode(ActionKind::Select, nation, number));
+      if (cmd.region == kNoRegion || units_in(cmd) == 0 || number == sh.selected || ordered(sh, number)) continue;
+      any.clear();
+      pad_destinations(c, nation, number, any, 1);
+      if (!any.empty()) out.push_back(encode(ActionKind::Select, nation, number));
     }
   for (int b = 0; b < kMaxOrders; ++b)
     if (sh.box[at(b)].status != kEmpty) out.push_back(encode(ActionKind::Erase, nation, b + 1));

@@ -12,6 +12,8 @@
 //   pact.cpp     the Soviet-Japanese Non-Aggression Pact (Articles One to Four)
 #pragma once
 
+#include <cstdint>
+
 #include "core/log.h"
 #include "warroom/actions.h"
 #include "warroom/game.h"
@@ -158,6 +160,8 @@ Choice battle_choice(const Act& a);
 // ---- Phase 3 and Phase 5 Step 1 (movement.cpp) ----
 void begin_movement(State& s);                     // a new Phase 3: no splits yet
 void movement_legal(const CCtx& c, int nation, core::ActionList& out);
+// Why the nation's next order has no route and only `cancel` is offered (empty: it has one).
+std::string order_blocked_why(const CCtx& c, int nation);
 void movement_apply(Ctx& c, const Act& a);
 bool movement_done(const CCtx& c, int nation);
 bool launch_done(const CCtx& c, int nation, int handled);  // Step 3: carriers handled so far
@@ -201,7 +205,7 @@ void reorganize_legal(const CCtx& c, int nation, core::ActionList& out);
 void reorganize_apply(Ctx& c, const Act& a);
 bool reorganize_allows(const CCtx& c, const Act& a);  // the same as membership in reorganize_legal, quicker
 // Static destinations of a Command for the order pad (ruling 21).
-void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out);
+void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out, std::size_t at_most = SIZE_MAX);
 
 // ---- Phase 5 (deploy.cpp) ----
 bool has_construction(const CCtx& c, int nation);

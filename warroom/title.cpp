@@ -30,6 +30,8 @@ class Title final : public core::Title {
   explicit Title(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
   std::string id() const override { return "warroom"; }
   std::string name() const override { return "War Room"; }
+  // War Room's commands: no cards, hints nor numbered rules (the rulebook goes by headings).
+  std::string help_text(const std::string& language) const override { return data_->catalogues->tr(language, "warroom.play.help"); }
   std::string data_hash() const override { return data_->hash; }
   std::vector<core::ScenarioInfo> scenarios() const override {
     std::vector<core::ScenarioInfo> out;

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "warroom/i18n_text.h"
+#include "warroom/map.h"
 #include "warroom/rules.h"
 
 namespace warroom {
@@ -26,7 +27,103 @@ const char* sheet_status(const State& s, int n) {
   return s.sheet[at(n)].flags & kDone ? "done" : "writing";
 }
 
+// The scenario's victory conditions in words (Victory Check; the scenario's Scenario Conditions):
+// "Allied Forces win by controlling G1 Greater Germany; Axis by controlling R1 Moscow".
+std::string victory_text(const Data& d, const Scenario& sc) {
+  std::string out = "Victory:";
+  for (int side = 0; side < kAlliances; ++side) {
+    std::string terms;
+    for (const VictoryTerm& t : sc.victory[at(side)].all_of) {
+      std::string regions;
+      for (RegionId r : t.of) regions += fmt::format("{}{} {}", regions.empty() ? "" : ", ", d.region(r).id, d.region(r).name);
+      const std::string term = t.at_least >= t.of.size() ? regions : fmt::format("{} of {}", t.at_least, regions);
+      terms += (terms.empty() ? "" : " and ") + term;
+    }
+    if (!terms.empty()) out += fmt::format("{} {} by controlling {}", side == 0 ? "" : ";", side == 0 ? "Allied Forces win" : "Axis win", terms);
+  }
+  return out + "\n";
+}
+
+// The units of the other alliance's Commands in region r (Command Stacks stand on the open map).
+int enemy_units(const State& v, int nation, RegionId r) {
+  int units = 0;
+  for (int n = 0; n < kNations; ++n)
+    if (alliance_of(n) != alliance_of(nation))
+      for (const Command& c : v.command[at(n)])
+        if (c.region == r) units += units_in(c);
+  return units;
+}
+
+// A Command's units: "4 inf 2 art 2 arm".
+std::string stack_units(const Data& d, const State& v, int nation, int number) {
+  const Command& c = v.command[at(nation)][at(number)];
+  const Category cat = command_category(d, nation, number);
+  std::string units;
+  for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
+    if (c.n[at(slot_of(t))]) units += fmt::format("{}{} {}", units.empty() ? "" : " ", c.n[at(slot_of(t))], unit(t));
+  return units;
+}
+
+// `put` units of a stance group into its current stance, the rest into the next: each stance's dice
+// and steps (Battle Setup › 5. Assign Combat Stances).
+std::string stance_note(const Data& d, const Group& g, int put) {
+  const auto spec = [&](int st) {
+    const StanceSpec& k = g.type.stance[at(st)];
+    return fmt::format("{} ({} air, {} surface dice; {} steps{})", d.units[g.type.id].stance[at(st)].name, k.air_dice, k.surface_dice, k.steps,
+                       k.raid_dice ? fmt::format("; raids with {} dice", k.raid_dice) : "");
+  };
+  std::string note = fmt::format("{} in {}", put, spec(g.cursor));
+  if (put < g.left && g.cursor + 1 < g.type.stance_count) note += fmt::format(", {} in {}", g.left - put, spec(g.cursor + 1));
+  return note;
+}
+
 }  // namespace
+
+// What a choice means, beside its command in the terminal's menus and the web's (the view's
+// "action_notes", as Churchill's): a Command's stack and where it stands; a destination's name, who
+// holds it and the enemy units there, a land move by rail and one that will be cancelled (Plotting
+// Land Commands by Rail: "a Nation may not invade by Rail"); a unit's cost (Phase 7 › Step 3: the
+// chart's coloured dots); a stance's dice and steps (Battle Setup › 5. Assign Combat Stances).
+nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
+  nlohmann::json notes = nlohmann::json::object();
+  if (node_kind(v) == core::NodeKind::Chance || node_kind(v) == core::NodeKind::Terminal || !(acting_seats(v) & core::seat_bit(seat))) return notes;
+  core::ActionList legal;
+  legal_actions(v, seat, legal);
+  const Data& d = *data_;
+  for (const core::Action a : legal) {
+    const Act x = decode_action(a);
+    std::string note;
+    if (x.kind == ActionKind::Select && v.command[at(x.nation)][at(x.a)].region != kNoRegion)
+      note = fmt::format("{} in {}", stack_units(d, v, x.nation, x.a), d.region(v.command[at(x.nation)][at(x.a)].region).name);
+    else if (x.kind == ActionKind::To) note = destination_note(v, x.nation, x.a);
+    else if (x.kind == ActionKind::Buy) {
+      const UnitInfo& u = d.unit(static_cast<UnitKind>(x.a));
+      note = fmt::format("{}: {} oil, {} iron, {} OSR", u.name, u.cost.oil, u.cost.iron, u.cost.osr);
+    } else if (x.kind == ActionKind::Place) note = d.region(x.a).name;
+    else if (x.kind == ActionKind::Battle && battle_choice(x).kind == ChoiceKind::Stance)
+      note = stance_note(d, v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0], battle_choice(x).b);
+    if (!note.empty()) notes[action_to_string(v, seat, a)] = note;
+  }
+  return notes;
+}
+
+// A destination of the order pad: its name, who holds it, the enemy units there, and a land move by
+// rail, flagged when it would invade (Plotting Land Commands by Rail; ruling 21).
+std::string Game::destination_note(const State& v, int nation, RegionId to) const {
+  const Data& d = *data_;
+  const int holder = v.region[to].controller;
+  std::string note = d.region(to).name + (d.region(to).is_sea() ? ", sea" : holder == kNoNation ? ", neutral" : ", held by " + nation_name(holder));
+  if (const int enemy = enemy_units(v, nation, to)) note += fmt::format(", enemy units: {}", enemy);
+  const int number = v.sheet[at(nation)].selected;
+  const RegionId from = number ? v.command[at(nation)][at(number)].region : kNoRegion;
+  if (from == kNoRegion || command_category(d, nation, number) != Category::Land || !d.region(from).is_territory() ||
+      !d.region(to).is_territory() || is_edge(d, from, to))
+    return note;
+  note += ", by rail";
+  if (holder != kNoNation && alliance_of(holder) != alliance_of(nation))
+    note += ": no invading by rail, the order will be cancelled (Plotting Land Commands by Rail)";
+  return note;
+}
 
 // Phase 4: the Active region being resolved and its Battle Status Board (null between battles).
 nlohmann::json Game::battle_json(const State& v) const {
@@ -61,8 +158,16 @@ core::i18n::Message Game::phase_message(const State& s) const {
   using text::key;
   const Step& st = s.steps.top();
   if (st.id == StepId::GameOver) {
-    if (s.winner == 1) return key("warroom.phase.allied_won");
-    if (s.winner == 2) return key("warroom.phase.axis_won");
+    // Victory Check: which of the scenario's regions the winners hold ("GER holds R1 Moscow").
+    if (s.winner == 1 || s.winner == 2) {
+      const int side = s.winner - 1;
+      std::string held;
+      for (const VictoryTerm& t : scenario_->victory[at(side)].all_of)
+        for (RegionId r : t.of)
+          if (const int n = s.region[r].controller; n != kNoNation && static_cast<int>(alliance_of(n)) == side)
+            held += fmt::format("{}{} holds {} {}", held.empty() ? "" : ", ", nation_name(n), data_->region(r).id, data_->region(r).name);
+      return key(s.winner == 1 ? "warroom.phase.allied_won" : "warroom.phase.axis_won").with("held", held);
+    }
     if (s.winner == kBothLose) return key("warroom.phase.both_lose");
     return key("warroom.phase.stopped").with("round", std::to_string(s.round));
   }
@@ -181,11 +286,17 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     }
     construction.push_back({{"region", region_name(r)}, {"units", units}, {"plan", plan}});
   }
+  // Phase 3: why the seat's next order offers only `cancel` (its pin, its rails, its range).
+  std::string why;
+  if (seat && v.steps.top().id == StepId::MovementTurn && ((seat_nations(*seat) >> v.steps.top().a) & 1u))
+    why = order_blocked_why(CCtx{*this, v}, v.steps.top().a);
   return {{"scenario", scenario_->id}, {"players", seat_table_->players}, {"seats_project_option", seat_table_->project_option},
           {"round", v.round}, {"phase", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
           {"commands", commands}, {"construction", construction}, {"seas", seas}, {"hotspots", hotspots},
-          {"carrier_fighters", tokens}, {"battle", battle_json(v)},
+          {"carrier_fighters", tokens}, {"battle", battle_json(v)}, {"action_notes", seat ? action_notes(v, *seat) : nlohmann::json::object()},
+          {"options_why", why.empty() ? nlohmann::json(nullptr) : nlohmann::json{{"text", why}}},
+          {"options_why_message", why.empty() ? nlohmann::json(nullptr) : core::i18n::to_json(core::i18n::Message::plain(why))},
           {"winner", v.winner == 1 ? nlohmann::json("allied") : v.winner == 2 ? nlohmann::json("axis") : v.winner == kBothLose ? nlohmann::json("both-lose") : nlohmann::json(nullptr)},
           {"map_notice", d.map_notice}};
 }
@@ -201,6 +312,7 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
   if (seat_table_->project_option)  // ruling 89
     out += fmt::format("{} seats, one nation each: the project's option, not one of the rulebook's seat tables\n", seat_table_->players);
   out += fmt::format("{}\n", data_->map_notice);
+  out += victory_text(*data_, *scenario_);
   std::string order;
   for (std::uint8_t n : v.turn_order)
     if (n != kNoNation && v.nation[n].slot) order += (order.empty() ? "" : ", ") + nation_name(n);
@@ -238,8 +350,8 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
     if (!units.empty()) building += fmt::format("  {}({}):{}", region_name(r), nation_name(v.region[r].controller), units);
   }
   if (!building.empty()) out += "Under Industry tokens:" + building + "\n";
-  if (v.fight.region != kNoRegion) {  // Phase 4: the Battle Status Board, a line per side
-    out += fmt::format("Battle in {}:\n", region_name(v.fight.region));
+  if (v.fight.region != kNoRegion) {  // Phase 4: the Battle Status Board, a line per side and one per row
+    out += fmt::format("Battle in {} {}:\n", region_name(v.fight.region), data_->region(v.fight.region).name);
     const Battle& b = v.battle;
     for (int side = 0; side < kSides; ++side) {
       std::string rows;
@@ -247,7 +359,7 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
         const Row& r = b.rows[at(side)][at(i)];
         for (int n = 0; n < kNations; ++n)
           if (r.alive(static_cast<std::uint8_t>(n)) || r.eliminated[at(n)])
-            rows += fmt::format("  {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type.id],
+            rows += fmt::format("\n    {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type.id],
                                 battle_stance_[r.type.id][r.stance], r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)]);
       }
       out += fmt::format("  {} (Commander {}), {} dice to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",
@@ -264,31 +376,26 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
     if (sh.goods && v.steps.top().id == StepId::Purchases) bought += fmt::format(" {} Civilian Goods", sh.goods);
     if (!bought.empty()) out += fmt::format("{} {}:{}\n", nation_name(n), v.steps.top().id == StepId::Purchases ? "buys" : "to place", bought);
   }
-  if (seat) {  // the seat's own Commands, a line per region
-    for (int n = 0; n < kNations; ++n) {
-      if (!((seat_nations(*seat) >> n) & 1u)) continue;
-      out += fmt::format("{} Commands:\n", nation_name(n));
-      std::array<std::string, 256> by_region;
-      for (int number = 1; number <= kMaxCommandNumber; ++number) {
-        const Command& c = v.command[at(n)][at(number)];
-        if (c.region == kNoRegion) continue;
-        const Category cat = command_category(*data_, n, number);
-        std::string units;
-        for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
-          if (c.n[at(slot_of(t))]) units += fmt::format("{}{} {}", units.empty() ? "" : " ", c.n[at(slot_of(t))], unit(t));
-        by_region[c.region] += fmt::format("  {}({})", number, units);
-      }
-      std::string line;
-      for (std::size_t r = 0; r < by_region.size(); ++r) {
-        if (by_region[r].empty()) continue;
-        const std::string item = fmt::format("  {}:{}", region_name(static_cast<RegionId>(r)), by_region[r]);
-        if (line.size() + item.size() > 110) out += line + "\n", line.clear();
-        line += item;
-      }
-      if (!line.empty()) out += line + "\n";
-    }
-  }
+  // Every nation's Commands, a line per region with the region's name: the stacks stand on the open
+  // World Map, so each player sees the enemy's as well as its own (Game Components › Command Stack).
+  // The seat's own nations come first.
+  for (const bool own : {true, false})
+    for (int n = 0; n < kNations; ++n)
+      if (v.nation[at(n)].in_play && own == (seat && ((seat_nations(*seat) >> n) & 1u))) out += commands_text(v, n);
   return out;
+}
+
+// A nation's Commands, a line per region: "G8 Belarus:  37(4 inf 2 art)  38(3 inf)".
+std::string Game::commands_text(const State& v, int n) const {
+  std::array<std::string, 256> by_region;
+  for (int number = 1; number <= kMaxCommandNumber; ++number)
+    if (const RegionId r = v.command[at(n)][at(number)].region; r != kNoRegion)
+      by_region[r] += fmt::format("  {}({})", number, stack_units(*data_, v, n, number));
+  std::string out;
+  for (std::size_t r = 0; r < by_region.size(); ++r)
+    if (!by_region[r].empty())
+      out += fmt::format("  {} {}:{}\n", region_name(static_cast<RegionId>(r)), data_->region(static_cast<RegionId>(r)).name, by_region[r]);
+  return out.empty() ? out : fmt::format("{} Commands:\n{}", nation_name(n), out);
 }
 
 }  // namespace warroom

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <future>
+#include <tuple>
 
 #include "churchill/ai.h"
 #include "churchill/title.h"
@@ -55,6 +56,21 @@ State other_secrets(const State& s, core::Seat seat) {
   const std::size_t a = seat == 0 ? 1 : 0, b = seat == 2 ? 1 : 2;
   std::swap(t.secret_agenda[a], t.secret_agenda[b]);
   return t;
+}
+
+// The match Title::open makes of a training game's `record`, its bots' searches on the record's
+// threads but without their processor-time cap, so that a game is reproducible however slow the
+// machine (a sanitizer build).
+core::SessionMatch<Game> uncapped_match(const core::SaveFile& record) {
+  auto game = std::make_unique<const Game>(data());
+  const State start = game->new_game(*data().scenario("training"), Options{});
+  auto bots = [threads = record.search_threads](std::string_view name) -> std::unique_ptr<Bot> {
+    if (!name.starts_with("ai:")) return make_bot(name);
+    core::SearchConfig config = ai_config(*ai_level(name.substr(3)), threads);
+    config.max_seconds = 0;
+    return std::make_unique<core::IsmctsBot<Game>>(config, ai_hooks());
+  };
+  return core::SessionMatch<Game>(std::move(game), start, record, data().hash, bots);
 }
 
 TEST(Ai, Rule_5_13_TheSearchNeverReadsAnotherPowersHandOrSecretAgenda) {
@@ -196,16 +212,7 @@ TEST(Ai, ADecisionTakenApartFromTheMatchIsTheOneTheMatchWouldMake) {
   record.scenario = "training";
   record.seed = 5;
   record.seats = {{"UK", "bot:rulebook"}, {"US", "bot:ai:easy"}, {"USSR", "bot:rulebook"}};
-  auto open = [&] {
-    auto game = std::make_unique<const Game>(data());
-    const State start = game->new_game(*data().scenario("training"), Options{});
-    core::SearchConfig config = ai_config(*ai_level("easy"));
-    config.max_seconds = 0;
-    return core::SessionMatch<Game>(std::move(game), start, record, data().hash, [config](std::string_view name) -> std::unique_ptr<Bot> {
-      if (name.starts_with("ai:")) return std::make_unique<core::IsmctsBot<Game>>(config, ai_hooks());
-      return make_bot(name);
-    });
-  };
+  auto open = [&] { return uncapped_match(record); };
   auto inline_match = open();
   inline_match.run_bots();
   ASSERT_EQ(inline_match.node_kind(), core::NodeKind::Terminal);
@@ -221,6 +228,55 @@ TEST(Ai, ADecisionTakenApartFromTheMatchIsTheOneTheMatchWouldMake) {
   EXPECT_GT(searched, 10);
   EXPECT_EQ(apart.actions(), inline_match.actions());
   EXPECT_EQ(apart.state_hash(), inline_match.state_hash());
+}
+
+
+// --threads N (docs/ai.md): N trees from seeds derived from the decision's seed, their root
+// statistics added (root parallelism). The same seed and count give the same statistics, so the
+// same choice; two threads are not one thread's search, which is why a game keeps its count.
+TEST(Ai, RootParallelSearchIsTheSameForASeedAndThreadCount) {
+  const Game g(data());
+  core::Seat seat = 0;
+  const State s = decision_with_hidden_cards(g, seat);
+  auto search = [&](int threads) {
+    core::SearchConfig config = ai_config(*ai_level("normal"), threads);
+    config.max_seconds = 0;  // the iteration budget alone ends the search: no dependence on the clock
+    config.iterations = 120;
+    return core::Ismcts<Game>(config, ai_hooks()).search(g, s, seat, 2024);
+  };
+  auto statistics = [](const core::SearchResult& r) {
+    std::vector<std::tuple<core::Action, long, double>> out;
+    for (const core::ActionValue& v : r.ranked) out.emplace_back(v.action, v.visits, v.value);
+    return out;
+  };
+  const core::SearchResult two = search(2), again = search(2), one = search(1);
+  EXPECT_EQ(two.iterations, 120);
+  EXPECT_EQ(two.best, again.best);
+  EXPECT_EQ(statistics(two), statistics(again));
+  EXPECT_NE(statistics(two), statistics(one)) << "two trees of 60 iterations are not one tree of 120";
+}
+
+// A game keeps its search threads (core::SaveFile::search_threads) and its bots search with them:
+// the record played again plays the same game move for move, and it replays to its state hash.
+TEST(Ai, AGamePlayedWithTwoThreadsASearchIsPlayedAgainFromItsRecord) {
+  const auto title = make_title(CHURCHILL_TEST_DATA_DIR);
+  core::SaveFile record = title->new_record("training", {}, 0, {{"UK", "bot:rulebook"}, {"US", "bot:ai:easy"}, {"USSR", "bot:rulebook"}});
+  record.seed = 5;
+  record.search_threads = 2;
+  auto play = [&](const core::SaveFile& r) {
+    auto match = uncapped_match(r);
+    match.run_bots();
+    EXPECT_EQ(match.node_kind(), core::NodeKind::Terminal);
+    return match.snapshot();
+  };
+  const core::SaveFile first = play(record), second = play(record);
+  EXPECT_EQ(first.actions, second.actions);
+  EXPECT_EQ(first.state_hash, second.state_hash);
+  EXPECT_EQ(first.search_threads, 2);
+  EXPECT_EQ(core::save_from_json(core::save_to_json(first)).search_threads, 2) << "the save keeps the count";
+  EXPECT_NO_THROW(title->open(core::save_from_json(core::save_to_json(first)))) << "replays to its state hash";
+  record.search_threads = core::kMaxSearchThreads + 1;
+  EXPECT_THROW(title->open(record), core::SetupError);
 }
 
 }  // namespace

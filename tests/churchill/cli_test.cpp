@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include "tests/support/command.h"
@@ -175,6 +177,42 @@ TEST_F(Cli, PlayThroughStandardInput) {
   EXPECT_EQ(run("replay " + autosave + " --verify").status, 0) << "loading and quitting keeps the game intact";
 }
 
+// 5.2: every Meeting menu the terminal shows says what each choice does (its value and where the
+// issue goes, or that a Chief of Staff's value is a die roll, 5.25), in a numbered list and in the
+// verbs of a long menu where a verb has one choice (its beginning takes it at once, unseen).
+// Passing, declining a debate and a card spent with no issue left move nothing and have no note.
+// A whole training game as the UK, answering 2 (else 1): the UK keeps Brooke, its Chief of Staff,
+// for the Meeting (seed 4).
+TEST_F(Cli, Rule_5_2_EveryMeetingMenuSaysWhatEachChoiceDoes) {
+  const std::string script = (dir / "input.txt").string();
+  {
+    std::ofstream in(script);
+    for (int i = 0; i < 300; ++i) in << "2\n1\n";
+  }
+  const Result r = run("play --fast --seed 4 --no-color --scenario training --autosave " + save + " < " + script);
+  ASSERT_EQ(r.status, 0) << r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0);
+  ASSERT_NE(r.out.find("Game over."), std::string::npos);
+  std::istringstream lines(r.out);
+  bool meeting = false;
+  std::set<std::string> listed, summed;
+  const std::set<std::string> nothing = {"pass", "no-debate", "discard"};
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, std::regex(R"(^\d+\.\d+ (\S+))"))) meeting = line.find(" Meeting: ") != std::string::npos;
+    if (!meeting) continue;
+    if (std::regex_search(line, m, std::regex(R"(^(?: {3}\d| {2}\d\d) ([a-z-]+)( |$))"))) {  // "   3 debate alexander  — value 3: ..."
+      listed.insert(m[1]);
+      EXPECT_TRUE(nothing.count(m[1]) || line.find("  — ") != std::string::npos) << line;
+    } else if (std::regex_search(line, m, std::regex(R"(^  ([a-z-]+) +1 choice, )"))) {  // "  chief   1 choice, e.g. ..."
+      summed.insert(m[1]);
+      EXPECT_TRUE(nothing.count(m[1]) || line.find("  — ") != std::string::npos) << line;
+    }
+  }
+  for (const char* kind : {"advance", "leader", "debate", "debate-leader", "debate-chief", "no-debate"})
+    EXPECT_TRUE(listed.count(kind)) << "no numbered Meeting menu listed " << kind;
+  EXPECT_TRUE(summed.count("chief")) << "no long Meeting menu offered the UK's Chief of Staff";
+}
+
 TEST_F(Cli, HotSeatHidesHandsBetweenPlayers) {
   const std::string script = (dir / "input.txt").string();
   std::ofstream(script) << "1\n\n1\n";  // UK plays an agenda card; Enter; US plays one
@@ -216,6 +254,63 @@ TEST_F(Cli, BadInputChangesNothing) {
   expect_rejected("act " + save + " --chance \"roll 7\"", "not a possible chance outcome");
   expect_rejected("act " + save, "--as SEAT is required");
   expect_rejected("new --scenario training --seats UK=robot -o " + save, "unknown controller");
+}
+
+// --threads N (docs/ai.md) is kept with the game: `run` goes on with it, `replay --verify` checks the
+// game, and the same seed and count play the same game. A bad count is refused and writes nothing.
+TEST_F(Cli, ThreadsAreKeptWithTheGameAndABadCountChangesNothing) {
+  const std::string game = "--scenario training --seed 7 --seats US=bot:ai:easy,USSR=bot:rulebook -o " + save;
+  ASSERT_EQ(run("new --threads 2 " + game).status, 0);
+  const std::string first = bytes();
+  EXPECT_EQ(nlohmann::json::parse(first)["search_threads"], 2);
+  ASSERT_EQ(run("new --force --threads 2 " + game).status, 0);
+  EXPECT_EQ(bytes(), first) << "the same seed and thread count: the same game";
+  ASSERT_EQ(run("act " + save + " --as UK " + view("UK")["legal_actions"][0].get<std::string>()).status, 0);
+  ASSERT_EQ(run("run " + save).status, 0);
+  EXPECT_EQ(nlohmann::json::parse(bytes())["search_threads"], 2);
+  EXPECT_EQ(run("replay --verify " + save).status, 0);
+  // A whole game of a searching bot and two 'Bots: with two threads the same game again, with one
+  // thread another (two trees of half the iterations choose otherwise), so the count reaches the bots.
+  const std::string whole = (dir / "whole.json").string();
+  auto actions = [&](const std::string& threads) {
+    const Result r = run("new --force --scenario training --seed 7 --seats UK=bot:rulebook,US=bot:ai:easy,USSR=bot:rulebook --threads " +
+                         threads + " -o " + whole);
+    EXPECT_EQ(r.status, 0) << r.out;
+    return nlohmann::json::parse(std::ifstream(whole))["actions"];
+  };
+  const nlohmann::json two = actions("2");
+  EXPECT_EQ(actions("2"), two);
+  EXPECT_NE(actions("1"), two);
+  const std::string kept = bytes();
+  for (const char* bad : {"0", "-1", "65", "99999999999", "two", "1.5", "\"\""}) {
+    for (const std::string& command : {"new --force --threads " + std::string(bad) + " " + game,
+                                       "play --fast --threads " + std::string(bad) + " --autosave " + save + " < /dev/null",
+                                       "selfplay --games 1 --threads " + std::string(bad)}) {
+      const Result r = run(command);
+      EXPECT_NE(r.status, 0) << command;
+      EXPECT_NE(r.out.find("--threads"), std::string::npos) << r.out;
+      EXPECT_EQ(bytes(), kept) << command;
+    }
+  }
+  const Result load = run("play --fast --load " + save + " --threads 2 < /dev/null");
+  EXPECT_NE(load.status, 0);
+  EXPECT_NE(load.out.find("excludes"), std::string::npos) << "a saved game keeps its count: " << load.out;
+  EXPECT_EQ(bytes(), kept);
+}
+
+// `play --threads N` keeps the count in the autosave; `selfplay --threads N` reports it and plays
+// the same games again from the same seed.
+TEST_F(Cli, PlayAndSelfplayTakeThreads) {
+  const Result r = run("play --fast --no-color --seed 5 --scenario training --threads 3 --autosave " + save + " < /dev/null");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(bytes())["search_threads"], 3);
+  const std::string selfplay = "selfplay --scenario training --games 2 --seed 3 --seats ai:easy,rulebook,rulebook --threads 2 --json";
+  const Result a = run(selfplay), b = run(selfplay);
+  ASSERT_EQ(a.status, 0) << a.out;
+  const auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
+  EXPECT_EQ(ja["threads"], 2);
+  EXPECT_EQ(ja["mean_vp"], jb["mean_vp"]);
+  EXPECT_EQ(ja["decisions_per_game"], jb["decisions_per_game"]);
 }
 
 TEST_F(Cli, TamperedOrForeignSavesAreRefused) {

@@ -1,5 +1,8 @@
 // What the views show a player (issue 16): what each Meeting action does, the move waiting for a
 // debate, and at the end the 4.4 case with each 9.4 line.
+#include <set>
+
+#include "churchill/bots.h"
 #include "churchill/rules.h"
 #include "table_fixture.h"
 
@@ -103,6 +106,47 @@ TEST_F(View, Rule_5_26_TheBoardNamesInactiveLeadersGlobalIssuesAndIssueNumbers) 
   e.event = static_cast<std::uint16_t>(rules::Event::IssueToTable);
   e.args = {static_cast<int>(data().issue("us-production-1")), 0, 0, 0};
   EXPECT_EQ(game.describe(e), "[5.11] US Production 1 is placed on the table");
+}
+
+// 5.2: every choice of every Meeting menu that does something (an advance, a Leader's advance or
+// debate, a debate, a Chief of Staff committed (5.25) or his issue chosen) says what it does, in
+// the view the terminal and the web list it from; only passing, declining to debate and a card
+// spent with no issue left on the table (which move nothing) have no note. At every Meeting
+// decision of random training games, every choice of the seat to move.
+TEST(ViewNotes, Rule_5_2_EveryMeetingChoiceThatDoesSomethingSaysWhat) {
+  const Game g(data());
+  const auto random = make_bot("random");
+  std::set<std::string> kinds;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    State s = g.new_game(*data().scenario("training"));
+    core::Rng chance(seed), choices(seed + 100);
+    while (g.node_kind(s) != core::NodeKind::Terminal) {
+      if (g.node_kind(s) == core::NodeKind::Chance) {
+        core::OutcomeList o;
+        g.chance_outcomes(s, o);
+        g.apply(s, core::kChance, core::sample_outcome(o, chance), nullptr);
+        continue;
+      }
+      const core::Seat seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(s)));
+      const StepId step = s.steps.top().id;
+      if (step == StepId::MeetingTurn || step == StepId::DebateOffer || step == StepId::ChiefIssue) {
+        const State seen = g.observe(s, seat);
+        const nlohmann::json view = view_json(g, seen, seat);
+        core::ActionList legal;
+        g.legal_actions(seen, seat, legal);
+        for (core::Action action : legal) {
+          const std::string a = g.action_to_string(seen, seat, action), kind = a.substr(0, a.find(' '));
+          kinds.insert(kind);
+          if (kind == "pass" || kind == "no-debate" || kind == "discard") continue;
+          EXPECT_TRUE(view["action_notes"].contains(a)) << a << " (seed " << seed << ", " << phase_text(g, s) << ")";
+          EXPECT_TRUE(view["action_note_messages"].contains(a)) << a;
+        }
+      }
+      g.apply(s, seat, random->choose(g, g.observe(s, seat), seat, choices), nullptr);
+    }
+  }
+  for (const char* kind : {"advance", "leader", "chief", "chief-advance", "debate", "debate-leader", "debate-chief", "pass", "no-debate"})
+    EXPECT_TRUE(kinds.count(kind)) << "no Meeting menu offered " << kind;
 }
 
 }  // namespace

@@ -83,6 +83,23 @@ TEST(Save, RejectsMalformedFilesWithClearMessages) {
   EXPECT_NE(rejection(k.dump()).find("action 2 must be"), std::string::npos);
 }
 
+TEST(Save, SearchThreadsAreKeptWhenNotOneAndBadCountsAreRejected) {
+  const nlohmann::json one = nlohmann::json::parse(core::save_to_json(sample_save()));
+  EXPECT_FALSE(one.contains("search_threads")) << "a game searched on one thread is saved as before";
+  EXPECT_EQ(core::save_from_json(one.dump()).search_threads, 1);
+  core::SaveFile s = sample_save();
+  s.search_threads = 2;
+  const nlohmann::json two = nlohmann::json::parse(core::save_to_json(s));
+  EXPECT_EQ(two["search_threads"], 2);
+  EXPECT_EQ(core::save_from_json(two.dump()), s);
+  for (const nlohmann::json& bad : {nlohmann::json(0), nlohmann::json(-2), nlohmann::json(core::kMaxSearchThreads + 1),
+                                    nlohmann::json(1e12), nlohmann::json(2.5), nlohmann::json("2")}) {
+    auto k = two;
+    k["search_threads"] = bad;
+    EXPECT_NE(rejection(k.dump()).find("\"search_threads\" must be a number of threads"), std::string::npos) << bad;
+  }
+}
+
 TEST(Save, AtomicWriteReplacesWholeFileAndLeavesNoTemporaries) {
   TempDir dir;
   const fs::path file = dir.path / "game.json";

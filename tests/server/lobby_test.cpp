@@ -119,6 +119,29 @@ TEST_F(LobbyOverFailingStore, FinishedGamesLeaveMemoryAndAreLoadedWhenOpened) {
   EXPECT_EQ(lobby.loaded(), 1u) << "at most finished_in_memory stay loaded";
 }
 
+// --threads-per-search (docs/server.md): a new game's searches use the server's count, and the game
+// keeps it, so that a server started again with another count plays and replays its games as before.
+TEST_F(LobbyOverFailingStore, ANewGameKeepsTheServersSearchThreads) {
+  FailingStore store(path());
+  server::LobbyLimits limits;
+  limits.threads_per_search = 2;
+  std::string id;
+  {
+    server::Lobby lobby(titles(), store, limits);
+    id = lobby.create(json{{"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
+    lobby.commit_now();
+  }
+  ASSERT_TRUE(store.load(id));
+  EXPECT_EQ(store.load(id)->record.search_threads, 2);
+  limits.threads_per_search = 3;
+  server::Lobby again(titles(), store, limits);
+  const std::string later = again.create(json{{"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
+  again.commit_now();
+  EXPECT_EQ(store.load(id)->record.search_threads, 2) << "restored, the game keeps its count";
+  EXPECT_EQ(store.load(later)->record.search_threads, 3);
+  EXPECT_NO_THROW(again.view(id, "")) << "restored and served";
+}
+
 // GET /api/games/ID/replay (server/replay.cpp): a game after its first N actions, with the secrecy of
 // issue 16: a finished game from any seat's view, a game in play only from the asking seat's.
 class Replay : public LobbyOverFailingStore {

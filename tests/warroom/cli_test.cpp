@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "tests/support/command.h"
@@ -73,6 +74,18 @@ TEST_F(WarroomCli, ASeatSeesOnlyItsOwnSheetWhileWriting) {
   const auto as_bc = nlohmann::json::parse(run("status " + save + " --as BC --json").out);
   EXPECT_TRUE(as_ussr["nations"][0]["sheet"]["bid"].is_null()) << "an ally does not see it (ruling 20)";
   EXPECT_EQ(as_bc["nations"][0]["sheet"]["bid"], 2);
+}
+
+// The terminal's `help` is War Room's: how orders are written and the commands that work, not
+// Churchill's cards, hints and numbered rules ("adv mont eu", `card NAME`, `rules 7.74`).
+TEST_F(WarroomCli, PlayHelpIsWarRoomsOwn) {
+  const std::string script = (dir / "help.txt").string(), autosave = (dir / "auto.json").string();
+  std::ofstream(script) << "help\nquit\n";
+  const Result r = run("play --fast --seed 1 --no-color --scenario eastern-front --autosave " + autosave + " < " + script);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Orders: select a Command, then"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("card NAME"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("adv mont eu"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -27,20 +27,6 @@ std::vector<std::string> legal_texts(const Game& g, const State& s) {
   return out;
 }
 
-// The same with every die of one colour, however many are rolled.
-void resolve_all(const Game& g, State& s, const std::string& colour) {
-  while (in_battle(s)) {
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      chance(g, s, "die " + colour);
-      continue;
-    }
-    core::ActionList l;
-    const core::Seat seat = g.seat_of(s.steps.top().a);
-    g.legal_actions(s, seat, l);
-    g.apply(s, seat, l[0], nullptr);
-  }
-}
-
 // Ruling 94 (Place Hotspot Markers) and ruling 102 (a nation selects a conflict of its own forces):
 // Moscow invaded by German armor is Active; GER is asked, the USSR is passed over.
 TEST(Phase4OrderOfBattles, EachNationSelectsAConflictOfItsOwnForces) {
@@ -291,7 +277,7 @@ TEST(Phase4Dice, EachDieIsAChanceNodeWithTheColoursOfTheD12) {
   EXPECT_EQ(v["battle"]["sides"][0]["commander"], "USSR") << "the garrison's controller";
   EXPECT_EQ(v["battle"]["sides"][1]["rows"][0]["unit"], "arm");
   const std::string board = g.board_text(g.observe(s, 0), 0);
-  EXPECT_NE(board.find("Battle in R1:"), std::string::npos) << board;
+  EXPECT_NE(board.find("Battle in R1 Moscow:"), std::string::npos) << board;
   EXPECT_NE(board.find("Axis (Commander GER)"), std::string::npos) << board;
   EXPECT_NE(g.phase_text(s).find("a die"), std::string::npos) << g.phase_text(s);
 }

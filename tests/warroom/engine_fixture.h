@@ -154,6 +154,20 @@ inline void resolve(const Game& g, State& s, const std::vector<std::string>& dic
   EXPECT_EQ(die, dice.size()) << "every supplied die is rolled";
 }
 
+// The same with every die of one colour, however many are rolled.
+inline void resolve_all(const Game& g, State& s, const std::string& colour, core::LogSink* log = nullptr) {
+  while (in_battle(s)) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      chance(g, s, "die " + colour, log);
+      continue;
+    }
+    core::ActionList l;
+    const core::Seat seat = g.seat_of(s.steps.top().a);
+    g.legal_actions(s, seat, l);
+    g.apply(s, seat, l[0], log);
+  }
+}
+
 // Phase 4 with `nation` first in turn order: it fights in `where`, the garrison's two dice miss
 // (Garrison Forces), and the territory is taken.
 inline void take_undefended(const Game& g, State& s, int nation, const std::string& where) {

@@ -73,12 +73,13 @@ async function createGame(page) {
 
 // Plays to the end by the first action offered (a kind first when they are offered by kind),
 // closing each conference's summary; checks every page on the way. The number of decisions.
-async function playToTheEnd(page, lang, script, labels) {
-  let decisions = 0, summaryShot = false, tableShot = false;
+async function playToTheEnd(page, lang, script, labels, inactive) {
+  let decisions = 0, summaryShot = false, tableShot = false, inactiveShot = false;
   for (let i = 0; i < 900; ++i) {
     await page.waitForSelector('.game[data-version]');
     if (await page.locator('.end').count() > 0) {
       check(tableShot, `${lang}: the table never held 8 issue counters`);
+      check(inactiveShot, `${lang}: no Leader was ever shown inactive on the table`);
       if (await page.locator('#dialog').count() > 0) {  // the last conference's summary, over the end screen
         await checkWorded(page, `${lang} last summary`, script);
         await page.click('#dialog button.close');
@@ -107,6 +108,14 @@ async function playToTheEnd(page, lang, script, labels) {
       await checkTable(page, `${lang} phone table`, labels);
       await page.locator('svg.table').screenshot({ path: `${out}/table-${lang}-390x844.png` });
       await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    // A spent Leader under his chair, in the edition's word for 5.26's inactive position.
+    if (!inactiveShot && await page.locator('svg.table text.chair-note').count() > 0) {
+      inactiveShot = true;
+      const note = await page.textContent('svg.table text.chair-note');
+      check(note === inactive, `${lang}: a spent Leader is labelled "${note}", not "${inactive}"`);
+      await checkTable(page, `${lang} table with an inactive Leader`, labels);
+      await page.locator('svg.table').screenshot({ path: `${out}/leader-inactive-${lang}-1280x800.png` });
     }
     const before = await page.getAttribute('.game', 'data-version');
     const kind = await page.locator('button.action').count() === 0;
@@ -165,7 +174,7 @@ try {
   await page.waitForSelector('.hand .card-face');
 
   // 3. The whole game in Russian.
-  const ru = await playToTheEnd(page, 'ru', cyrillic, /ВП \d\/\d/);
+  const ru = await playToTheEnd(page, 'ru', cyrillic, /ВП \d\/\d/, '(неактивен)');
   const endRu = await page.textContent('.end');
   check(/4\.4[123]/.test(endRu) && /ПО/.test(endRu) && cyrillic.test(endRu), `the Russian end screen: ${endRu.slice(0, 200)}`);
   await checkWorded(page, 'ru end', cyrillic);
@@ -188,7 +197,7 @@ try {
   await checkTable(phoneIt, 'it phone board', /\b(PM|Prod|OD|Lead|Fronte|URSS)\b/);
   await phoneIt.screenshot({ path: `${out}/board-it-390x844.png`, fullPage: true });
   await phoneIt.close();
-  const it = await playToTheEnd(page, 'it', italian, /\b(PM \d\/\d|Prod|OD|Lead)\b/);
+  const it = await playToTheEnd(page, 'it', italian, /\b(PM \d\/\d|Prod|OD|Lead)\b/, '(inattivo)');
   const endIt = await page.textContent('.end');
   check(/4\.4[123]/.test(endIt) && /PV/.test(endIt), `the Italian end screen: ${endIt.slice(0, 200)}`);
   await checkWorded(page, 'it end', italian);

@@ -1,7 +1,8 @@
 // Browser end to end, as a newcomer plays: a whole training game as the UK against two bots, at
 // 1280x800 with a phone (390x844) watching the same seat. Checks that the hand shows card faces with
 // their text and a card's details open on a click, that a move waiting for a debate is drawn and
-// said, that a decision with few options says why (its rule), that each conference ends with a summary that pauses the page, that the end screen says
+// said, that a decision with few options says why (its rule), that a spent Leader is "(inactive)"
+// (5.26), that each conference ends with a summary that pauses the page, that the end screen says
 // why the game ended (the 4.4 case, each power's 9.4 lines, New game), that the phone layout has the
 // decision near the top, touch targets of 44 px and no sideways scroll; and that a friend opening
 // a public game's link can join it while the creator sees "Waiting for" that seat; the lobby fits a
@@ -79,7 +80,7 @@ try {
   await phone.screenshot({ path: `${out}/agenda-390x844.png` });
 
   // 2. Play the whole game by the first action offered, closing each conference's summary.
-  let summaries = 0, pendingSeen = false, notesSeen = false, movedSeen = false, kindsSeen = false, whySeen = '';
+  let summaries = 0, pendingSeen = false, notesSeen = false, movedSeen = false, kindsSeen = false, whySeen = '', inactiveSeen = false;
   for (let i = 0; i < 800; ++i) {
     await page.waitForSelector('.game[data-version]');
     if (await page.locator('.end').count() > 0) break;
@@ -112,6 +113,13 @@ try {
       notesSeen = notes.some((n) => /value [\d+\- =]+: .* → /.test(n));
       if (notesSeen) await page.screenshot({ path: `${out}/meeting-1280x800.png` });
     }
+    if (!inactiveSeen && await page.locator('svg.table text.chair-note').count() > 0) {
+      // A spent Leader is "inactive" (5.26), as the terminal says.
+      inactiveSeen = true;
+      const note = await page.textContent('svg.table text.chair-note');
+      check(note === '(inactive)', `a spent Leader is labelled "${note}", not "(inactive)" as in 5.26 and the terminal`);
+      await page.locator('svg.table').screenshot({ path: `${out}/leader-inactive-1280x800.png` });
+    }
     const buttons = page.locator('button.action');
     if (await buttons.count() === 0 && await page.locator('button.kind[data-word]').count() > 0) {
       kindsSeen = true;  // many choices come by kind first
@@ -128,6 +136,7 @@ try {
                                       document.querySelector('#dialog') !== null, before, { timeout: 15000 });
   }
   check(notesSeen, 'no Meeting action said its value and where the issue goes');
+  check(inactiveSeen, 'no Leader was ever shown inactive on the conference table');
   check(pendingSeen, 'the UK was never offered a debate');
   check(summaries >= 2, `only ${summaries} conference summaries were shown`);
   check(movedSeen, 'nothing that moved was ever highlighted');

@@ -120,8 +120,12 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
     const leader = view.powers[p];
     const [x, y] = [190 + Math.cos(a) * r, 150 + Math.sin(a) * r + 4];
     svg.append(el('text', { x, y, 'text-anchor': 'middle', class: 'chair', fill: COLOR[p] }, powerShort(p)));
-    // A used Leader, under the chair's name: on one line it would run off a phone's table in Italian or Russian.
-    if (!leader.active) svg.append(el('text', { x, y: y + 10, 'text-anchor': 'middle', class: 'chair-note', fill: COLOR[p] }, t('board.used')));
+    // An inactive Leader (5.26: once used he moves to the inactive position; 3.31, a conference card), in
+    // the terminal's and the rulebook's word, on a line of its own (on one line with the chair's name it
+    // would run off a phone's table in Italian or Russian): under the US chair, above the two upper
+    // chairs, whose seat circles lie under their names.
+    const noteY = p === 'US' ? y + 10 : y - 12;
+    if (!leader.active) svg.append(el('text', { x, y: noteY, 'text-anchor': 'middle', class: 'chair-note', fill: COLOR[p] }, t('board.inactive')));
   }
   const used: Record<string, number> = {};
   const pending = view.pending;

@@ -26,7 +26,8 @@ interface Move { box: number; command: number; to: string; from?: string; end?: 
 
 export type Step =
   | { kind: 'reveal'; at: number; nation: string; moves: Move[]; events: string[] }
-  | { kind: 'battle'; at: number; region: string; chooser: string; setup: string[]; stages: Stage[]; debrief: string[]; board?: BattleBoard };
+  | { kind: 'battle'; at: number; region: string; chooser: string; setup: string[]; stages: Stage[]; debrief: string[]; board?: BattleBoard;
+      raid?: boolean };  // a Convoy Raid (Phase 4 > Raids): no Battle Setup, no stages
 
 // "Phase 4 > Resolve Battles > 2. Roll Dice in Batches: GER die: blue" -> its rule and its text.
 function split(line: string): [string, string] {
@@ -92,6 +93,7 @@ function battleLine(b: Extract<Step, { kind: 'battle' }>, rule: string, text: st
   let m: RegExpMatchArray | null;
   const stage = b.stages[b.stages.length - 1];
   const batch = stage?.batches[stage.batches.length - 1];
+  if (rule.includes('Convoy Raids')) b.raid = true;
   if (STAGE.test(text)) b.stages.push({ title: text, batches: [] });
   else if (rule.includes('Battle Setup') || (!stage && !rule.includes('Debrief'))) b.setup.push(text);
   else if (rule.includes('Debrief')) b.debrief.push(text);
@@ -177,9 +179,9 @@ function battleHtml(s: Extract<Step, { kind: 'battle' }>, name: (id: string) => 
       <p>${flag(b.nation)} ${escape(t('warroom.web.rolls', { n: b.dice.length }))}</p>
       <p class="dice">${b.dice.map(dieHtml).join('')}</p>
       ${b.hits.length || b.events.length ? `<ul class="hits">${lines([...b.hits, ...b.events])}</ul>` : ''}</div>`).join('')}`).join('');
-  return `<h3 class="step-title">${escape(t('warroom.web.battle_in', { region: name(s.region) }))}</h3>
+  return `<h3 class="step-title">${escape(t(s.raid ? 'warroom.web.raid_in' : 'warroom.web.battle_in', { region: name(s.region) }))}</h3>
     ${s.board ? boardHtml(s.board, legal) : ''}
-    ${s.setup.length ? `<details class="setup"${s.stages.length ? '' : ' open'}><summary>${escape(t('warroom.web.setup'))}</summary><ul>${lines(s.setup)}</ul></details>` : ''}
+    ${s.setup.length ? `<details class="setup"${s.stages.length ? '' : ' open'}><summary>${escape(t(s.raid ? 'warroom.web.raid' : 'warroom.web.setup'))}</summary><ul>${lines(s.setup)}</ul></details>` : ''}
     ${stages}
     ${s.debrief.length ? `<h4>${escape(t('warroom.web.debrief'))}</h4><ul class="debrief">${lines(s.debrief)}</ul>` : ''}`;
 }

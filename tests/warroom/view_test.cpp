@@ -1,0 +1,162 @@
+// What a newcomer sees in the terminal and the view (view.cpp, battle_text.cpp): the findings of
+// the play-test in docs/warroom/playtest.md, each a test named after the rule or the behaviour.
+#include "engine_fixture.h"
+
+namespace warroom::testing {
+namespace {
+
+Game eastern_front() {
+  const Scenario& sc = *data()->find_scenario("eastern-front");
+  return Game(data(), sc, sc.seat_tables.back().players);
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// War in Europe, two German and two Soviet infantry in Leningrad, Germany first: Phase 4, the
+// battle chosen (its first decision, Germany's stances, is next).
+State infantry_fight_in_leningrad(const Game& g) {
+  State s = empty_map(g);
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  put(s, GER, 40, "R2", {{kInf, 2}});
+  put(s, USSR, 40, "R2", {{kInf, 2}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R2");
+  return s;
+}
+
+// Game Components › Command Stack: the stacks stand on the open World Map, so the terminal board
+// shows the enemy's Commands as well as the seat's own, each region with its name ("R12" alone told
+// a newcomer nothing).
+TEST(TerminalBoard, CommandStacksOfEveryNationAreShownWithTheirRegionsNames) {
+  const Game g = eastern_front();
+  const State s = at_write_sheets(g);
+  const std::string board = g.board_text(g.observe(s, g.seat_of(USSR)), g.seat_of(USSR));
+  EXPECT_TRUE(has(board, "USSR Commands:")) << board;
+  EXPECT_TRUE(has(board, "GER Commands:")) << "the enemy's stacks are on the open map\n" << board;
+  EXPECT_TRUE(has(board, "  R1 Moscow:")) << board;
+  EXPECT_TRUE(has(board, "  G1 Greater Germany:")) << board;
+  EXPECT_LT(board.find("USSR Commands:"), board.find("GER Commands:")) << "the seat's own Commands first";
+}
+
+// Victory Check / Scenario Conditions: the board says what each alliance must control to win.
+TEST(TerminalBoard, ScenarioConditionsAreStated) {
+  const Game g = europe();
+  const std::string board = g.board_text(g.new_game(), std::nullopt);
+  EXPECT_TRUE(has(board, "Victory: Allied Forces win by controlling G1 Greater Germany; Axis win by controlling 2 of B1 Great Britain, "
+                         "R1 Moscow, U1 Eastern United States"))
+      << board;
+}
+
+// Victory Check: the end of the game says which of the scenario's regions the winners hold.
+TEST(VictoryCheck, TheEndSaysWhichCapitalsTheWinnersHold) {
+  const Game g = europe();
+  State s = g.new_game();
+  s.region[region("B1")].controller = GER;
+  s.region[region("R1")].controller = GER;
+  s = end_round(g, s);
+  ASSERT_EQ(g.node_kind(s), core::NodeKind::Terminal);
+  EXPECT_EQ(g.phase_text(s), "Victory Check: the Axis has won (GER holds B1 Great Britain, GER holds R1 Moscow)");
+}
+
+// Phase 4 › Assign Damage ("The two yellows hit a single Infantry Unit in the Defensive Stance"):
+// the log names the unit type and stance hit, not the Battle Status Board's row index ("row 0").
+TEST(AssignDamage, TheLogNamesTheUnitTypeAndStanceHit) {
+  const Game g = europe();
+  State s = infantry_fight_in_leningrad(g);
+  Lines log(g);
+  resolve_all(g, s, "yellow", &log);
+  EXPECT_TRUE(has(log.text, "hit on Soviet Union Infantry (")) << log.text;
+  EXPECT_TRUE(has(log.text, "hit on Germany Infantry (")) << log.text;
+  EXPECT_FALSE(has(log.text, " row ")) << log.text;
+}
+
+// Writing Movement Orders and Plotting Land Commands by Rail: each destination offered says what
+// it is (its name, who holds it, the enemy units there), and a rail move into enemy territory says
+// that it will be cancelled ("a Nation may not invade by Rail"; ruling 21: the pad offers the static
+// rail net).
+TEST(ActionNotes, EachDestinationSaysWhoHoldsItAndARailInvasionIsFlagged) {
+  const Game g = eastern_front();
+  State s = at_write_sheets(g);
+  act(g, s, USSR, "select USSR 37");
+  const core::Seat seat = g.seat_of(USSR);
+  const nlohmann::json notes = g.view_json(g.observe(s, seat), seat)["action_notes"];
+  ASSERT_TRUE(notes.contains("to USSR G8")) << notes.dump(1);
+  const std::string belarus = notes["to USSR G8"];
+  EXPECT_TRUE(has(belarus, "Belarus, held by GER, enemy units: ")) << belarus;
+  EXPECT_FALSE(has(belarus, "rail")) << "Belarus is adjacent to Smolensk: " << belarus;
+  ASSERT_TRUE(notes.contains("to USSR G1")) << notes.dump(1);
+  EXPECT_TRUE(has(notes["to USSR G1"], "by rail: no invading by rail, the order will be cancelled")) << notes["to USSR G1"];
+  EXPECT_TRUE(has(notes["to USSR R2"], "Leningrad, held by USSR, by rail")) << notes["to USSR R2"];
+  EXPECT_FALSE(has(notes["to USSR R2"], "cancelled")) << notes["to USSR R2"];
+  EXPECT_TRUE(g.view_json(g.observe(s, g.seat_of(GER)), g.seat_of(GER))["action_notes"].value("to USSR G8", "").empty())
+      << "another seat's choices are not noted";
+}
+
+// Battle Setup › 5. Assign Combat Stances ("Each stance has different strengths and weaknesses"):
+// each choice says the dice and steps of the stance and where the other units go.
+TEST(ActionNotes, EachStanceSaysItsDiceAndSteps) {
+  const Game g = europe();
+  State s = infantry_fight_in_leningrad(g);
+  const core::Seat seat = g.seat_of(GER);
+  const nlohmann::json notes = g.view_json(g.observe(s, seat), seat)["action_notes"];
+  const Stance& defensive = data()->unit(UnitKind::Inf).stance[0];
+  ASSERT_TRUE(notes.contains("battle GER stance GER inf defensive 1")) << notes.dump(1);
+  const std::string note = notes["battle GER stance GER inf defensive 1"];
+  EXPECT_TRUE(has(note, fmt::format("1 in Defensive ({} air, {} surface dice; {} steps)", defensive.air_dice, defensive.surface_dice,
+                                    defensive.steps))) << note;
+  EXPECT_TRUE(has(note, ", 1 in Assault (")) << note;
+}
+
+// Pinning ("Land or Naval Commands trying to exit a region containing enemy Land or Naval Units must
+// leave behind an exactly equal force"): an order whose Command is outnumbered offers only `cancel`,
+// and the view says why (the terminal prints it as "Why: ..."); an order with a route says nothing.
+TEST(CancelingOrders, AnOrderOfferingOnlyCancelSaysWhy) {
+  const Game g = europe();
+  State s = empty_map(g);
+  s.turn_order = {USSR, GER, BC, US, ITA, kNoNation, kNoNation};
+  put(s, USSR, 40, "R2", {{kInf, 3}});
+  put(s, GER, 41, "R2", {{kInf, 5}});
+  put(s, USSR, 42, "R4", {{kInf, 1}});
+  s.sheet[USSR].box[0] = {40, region("R1"), kWritten};
+  s.sheet[USSR].box[1] = {42, region("R1"), kWritten};
+  start_phase(g, s, 3);
+  ASSERT_EQ(top(s), StepId::MovementTurn);
+  const core::Seat seat = g.seat_of(USSR);
+  core::ActionList l;
+  g.legal_actions(s, seat, l);
+  ASSERT_EQ(l.size(), 1u);
+  EXPECT_EQ(g.action_to_string(s, seat, l[0]), "cancel USSR 1");
+  const nlohmann::json why = g.view_json(g.observe(s, seat), seat)["options_why"];
+  ASSERT_TRUE(why.is_object());
+  EXPECT_TRUE(has(why.value("text", ""), "Pinning: the enemy units here are as many as the Command's or more")) << why.dump();
+  act(g, s, USSR, "cancel USSR 1");
+  EXPECT_TRUE(g.view_json(g.observe(s, seat), seat)["options_why"].is_null()) << "box 2 has its route";
+}
+
+// Phase 7 › Step 3 (the chart's coloured dots show each Unit's cost): "buy" says what it costs.
+TEST(ActionNotes, EachPurchaseSaysWhatTheUnitCosts) {
+  const Game g = europe();
+  State s = g.new_game();
+  for (NationState& n : s.nation) n.res = {20, 20, 20};
+  start_phase(g, s, 7);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Purchases; });
+  const core::Seat seat = g.seat_of(GER);
+  const nlohmann::json notes = g.view_json(g.observe(s, seat), seat)["action_notes"];
+  const Resources& cost = data()->unit(UnitKind::Ftr).cost;
+  EXPECT_EQ(notes.value("buy GER ftr", ""), fmt::format("Fighter: {} oil, {} iron, {} OSR", cost.oil, cost.iron, cost.osr)) << notes.dump(1);
+}
+
+// Writing Movement Orders (ruling 21: the pad offers the Commands and the destinations their
+// category can reach in the scenario): in Eastern Front the Soviet Baltic fleet has no sea in play
+// to sail to, so selecting it led to an empty list ("click one of its 0 destinations").
+TEST(WritingMovementOrders, ACommandWithNoDestinationIsNotOffered) {
+  const Game g = eastern_front();
+  const State s = at_write_sheets(g);
+  const core::Seat seat = g.seat_of(USSR);
+  ASSERT_EQ(s.command[USSR][1].region, region("A-5"));
+  EXPECT_FALSE(legal(g, s, seat, "select USSR 1")) << "the Baltic fleet has nowhere to sail in Eastern Front";
+  EXPECT_TRUE(legal(g, s, seat, "select USSR 37")) << "a land Command at Smolensk may move";
+}
+
+}  // namespace
+}  // namespace warroom::testing
