@@ -72,6 +72,19 @@ std::string wrap(const std::string& text, std::size_t width, std::size_t indent)
   return out + line + "\n";
 }
 
+// Each line of `text` wider than `width` broken at spaces (the rest indented by 4), the others as
+// they are: a title's board is laid out in columns that must not be touched.
+std::string fit_lines(const std::string& text, std::size_t width) {
+  std::string out;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string line = text.substr(start, end - start);
+    out += chars(line) > width ? wrap(line, width, 4) : line + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
 // The words of `text` split at spaces.
 std::vector<std::string> words_of(const std::string& text) {
   std::vector<std::string> out;
@@ -216,7 +229,7 @@ class Play {
     pause_if_much_happened();
     prompted_ = true;
     std::printf("%s", style_.clear().c_str());
-    std::printf("%s", game_.board_text(seat == core::kChance ? std::nullopt : std::optional(seat)).c_str());
+    std::printf("%s", fit_lines(game_.board_text(seat == core::kChance ? std::nullopt : std::optional(seat)), width_).c_str());
     const std::string phase = seat == core::kChance ? tr("ui.play.table_rolls", {{"phase", game_.phase()}}) : game_.phase();
     std::printf("\n%s", style_.bold(wrap(phase, width_, 4)).c_str());
     const std::size_t lines = game_.log_size();
@@ -601,7 +614,7 @@ class Play {
 
   int finish() {
     game_.write(autosave_);
-    std::printf("\n%s\n%s", style_.bold(tr("ui.play.game_over")).c_str(), game_.board_text(std::nullopt).c_str());
+    std::printf("\n%s\n%s", style_.bold(tr("ui.play.game_over")).c_str(), fit_lines(game_.board_text(std::nullopt), width_).c_str());
     std::string winners;
     for (core::Seat p = 0; p < game_.seat_count(); ++p)
       if (game_.winners() & core::seat_bit(p)) winners += (winners.empty() ? "" : " " + tr("ui.play.and") + " ") + name(p);

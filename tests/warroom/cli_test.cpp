@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -86,6 +87,29 @@ TEST_F(WarroomCli, PlayHelpIsWarRoomsOwn) {
   EXPECT_NE(r.out.find("Orders: select a Command, then"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("card NAME"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("adv mont eu"), std::string::npos) << r.out;
+}
+
+// The board in a narrow terminal: a line wider than the terminal (the phase line, the map's notice)
+// is broken at spaces rather than cut mid-word by the terminal; the table's lines keep their columns.
+TEST_F(WarroomCli, TheBoardsLongLinesAreBrokenAtSpacesToTheTerminalsWidth) {
+  const std::string script = (dir / "quit.txt").string(), autosave = (dir / "auto.json").string();
+  std::ofstream(script) << "quit\n";
+  const Result r = test_support::run_command("COLUMNS=70 " + std::string(std::getenv("WARROOM_BINARY")),
+                                             "play --fast --seed 1 --no-color --scenario eastern-front --autosave " + autosave + " < " + script);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::size_t board = r.out.find("War Room — "), table = r.out.find("\nnation  oil iron", board);
+  ASSERT_NE(table, std::string::npos) << r.out;
+  std::size_t lines = 0;
+  for (std::size_t start = board; start < table;) {
+    const std::size_t end = r.out.find('\n', start);
+    std::size_t chars = 0;
+    for (std::size_t i = start; i < end; ++i) chars += (static_cast<unsigned char>(r.out[i]) & 0xC0) != 0x80;
+    EXPECT_LE(chars, 70u) << r.out.substr(start, end - start);
+    ++lines;
+    start = end + 1;
+  }
+  EXPECT_GT(lines, 3u) << "the phase line and the map's notice are broken into more lines";
+  EXPECT_NE(r.out.find("USSR      5    4    4     0/7"), std::string::npos) << "the table keeps its columns";
 }
 
 }  // namespace
