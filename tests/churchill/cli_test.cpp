@@ -3,11 +3,12 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cctype>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -196,16 +197,33 @@ TEST_F(Cli, Rule_5_2_EveryMeetingMenuSaysWhatEachChoiceDoes) {
   bool meeting = false;
   std::set<std::string> listed, summed;
   const std::set<std::string> nothing = {"pass", "no-debate", "discard"};
+  const auto digits = [](const std::string& l, std::size_t i) {  // where the digits from i end
+    while (i < l.size() && std::isdigit(static_cast<unsigned char>(l[i]))) ++i;
+    return i;
+  };
+  const auto word = [](const std::string& l, std::size_t i) {  // the run of [a-z-] from i
+    std::size_t e = i;
+    while (e < l.size() && (std::islower(static_cast<unsigned char>(l[e])) || l[e] == '-')) ++e;
+    return l.substr(i, e - i);
+  };
   for (std::string line; std::getline(lines, line);) {
-    std::smatch m;
-    if (std::regex_search(line, m, std::regex(R"(^\d+\.\d+ (\S+))"))) meeting = line.find(" Meeting: ") != std::string::npos;
+    // A phase line, "5.2 Meeting: ...".
+    if (const std::size_t d = digits(line, 0); d > 0 && d < line.size() && line[d] == '.' && digits(line, d + 1) > d + 1)
+      meeting = line.find(" Meeting: ") != std::string::npos;
     if (!meeting) continue;
-    if (std::regex_search(line, m, std::regex(R"(^(?: {3}\d| {2}\d\d) ([a-z-]+)( |$))"))) {  // "   3 debate alexander  — value 3: ..."
-      listed.insert(m[1]);
-      EXPECT_TRUE(nothing.count(m[1]) || line.find("  — ") != std::string::npos) << line;
-    } else if (std::regex_search(line, m, std::regex(R"(^  ([a-z-]+) +1 choice, )"))) {  // "  chief   1 choice, e.g. ..."
-      summed.insert(m[1]);
-      EXPECT_TRUE(nothing.count(m[1]) || line.find("  — ") != std::string::npos) << line;
+    const std::size_t number = line.rfind("   ", 0) == 0 ? 3 : line.rfind("  ", 0) == 0 ? 2 : 0;
+    const std::size_t after = number ? digits(line, number) : 0;
+    const std::string item = after == 4 && after < line.size() && line[after] == ' ' ? word(line, after + 1) : "";
+    const std::string verb = line.rfind("  ", 0) == 0 ? word(line, 2) : "";
+    if (!item.empty() && (after + 1 + item.size() == line.size() || line[after + 1 + item.size()] == ' ')) {
+      // a numbered item, "   3 debate alexander  — value 3: ..."
+      listed.insert(item);
+      EXPECT_TRUE(nothing.count(item) || line.find("  — ") != std::string::npos) << line;
+    } else if (const std::size_t k = line.find_first_not_of(' ', 2 + verb.size());
+               !verb.empty() && k != std::string::npos && k > 2 + verb.size() && line.compare(k, 10, "1 choice, ") == 0) {
+      // a long menu's verb with one action, "  chief   1 choice, e.g. ..."
+      summed.insert(verb);
+      EXPECT_TRUE(nothing.count(verb) || line.find("  — ") != std::string::npos) << line;
     }
   }
   for (const char* kind : {"advance", "leader", "debate", "debate-leader", "debate-chief", "no-debate"})
