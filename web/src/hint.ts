@@ -47,10 +47,16 @@ document.addEventListener('click', async (e) => {
   button.disabled = true;
   button.textContent = t('ui.web.hint_thinking');
   try {
-    const answer = await fetchHint(box.dataset.game!, held.token);
-    // The page may have been drawn again meanwhile: the answer goes to the box of its version.
-    const current = document.querySelector<HTMLElement>(`div.hint[data-version="${answer.version}"]`);
-    if (current) show(current, answer);
+    // The page may have been drawn again meanwhile (another seat moved): the answer goes to the box
+    // of its version, and if that is gone while the seat still has a decision, the hint is asked
+    // again for the position now shown.
+    for (let asked = 0; asked < 3; ++asked) {
+      const now = document.querySelector<HTMLElement>('div.hint');
+      const answer = await fetchHint((now ?? box).dataset.game!, held.token);
+      const current = document.querySelector<HTMLElement>(`div.hint[data-version="${answer.version}"]`);
+      if (current) return show(current, answer);
+      if (!document.querySelector('div.hint')) return;  // no longer the seat's decision
+    }
   } catch (err) {
     box.querySelector('.hint-list')!.innerHTML = `<li>${escape((err as Error).message)}</li>`;
   } finally {
