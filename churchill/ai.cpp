@@ -14,18 +14,17 @@ namespace {
 // Budgets (docs/ai.md): the caps on processor time keep a decision within the level's bound on a
 // slow machine; on this project's machine the iteration budget ends the search first, and the
 // search is then deterministic for its seed. The easy level has no policy bonus: its few
-// iterations make plausible but uneven choices, the mistakes of a hurried player.
+// iterations make plausible but uneven choices, the mistakes of a hurried player. The expert's
+// evaluation spreads the scores wider (docs/ai.md, Strength: measured in the training scenario).
 constexpr std::array<AiLevel, 4> kLevels = {{
-    {"easy", 30, 0.02, 10, 0.0},
-    {"normal", 250, 0.05, 40, 0.25},
-    {"hard", 1000, 0.3, 60, 0.15},
-    {"expert", 3000, 1.0, 80, 0.1},
+    {"easy", 30, 0.02, 10, 0.0, {2.0}},
+    {"normal", 250, 0.05, 40, 0.25, {2.0}},
+    {"hard", 1000, 0.3, 60, 0.15, {2.0}},
+    {"expert", 3000, 1.0, 80, 0.1, {6.0}},
 }};
 
-// The evaluation's model of the rest of the game (an estimate for the search, not a rule): each
-// power's final score is its score now plus a normal spread of this many VP per conference still to
-// play, and a Front advances in about this share of the conferences (7.7).
-constexpr double kSpreadPerConference = 2.0;
+// The evaluation's model of the rest of the game (an estimate for the search, not a rule): a Front
+// advances in about this share of the conferences (7.7).
 constexpr double kFrontAdvanceChance = 0.5;
 constexpr int kFutures = 64;  // futures drawn once (the same for every evaluation)
 
@@ -108,14 +107,14 @@ std::vector<std::string> ai_kinds() {
 // course to give, spread by the conferences left to play; Germany and Japan surrender in each with
 // the chance their nearest Fronts reach them in time, which decides between 4.41/4.42 (a leader
 // far ahead of the last must outscore the other two together, else the second wins) and 4.43.
-void evaluate_board(const Game& g, const State& s, std::span<double> value) {
+void evaluate_board(const Game& g, const State& s, std::span<double> value, const Evaluation& model) {
   const std::array<int, kPowers> now = g.totals(s, true);
   std::array<double, kPowers> expected{};
   for (std::size_t p = 0; p < kPowers; ++p) expected[p] = now[p];
   add_conference_on_course(g, s, expected);
   const Scenario& scenario = g.data().scenarios[s.scenario];
   const int to_play = std::max(1, scenario.last_conference - s.conference + 1);  // War Phases left, this one included
-  const double spread = kSpreadPerConference * std::sqrt(to_play - 0.5);
+  const double spread = model.spread_per_conference * std::sqrt(to_play - 0.5);
   const Data& d = g.data();
   const double germany = s.surrendered[0] ? 1 : surrender_chance(g, s, d.fronts[g.known().western].end, to_play);
   const double japan = s.surrendered[1] ? 1 : surrender_chance(g, s, d.fronts[g.known().central_pacific].end, to_play);
@@ -142,13 +141,13 @@ core::SearchConfig ai_config(const AiLevel& level, int threads) {
   return c;
 }
 
-core::SearchHooks<Game> ai_hooks() {
+core::SearchHooks<Game> ai_hooks(const Evaluation& model) {
   core::SearchHooks<Game> hooks;
   std::shared_ptr<Bot> policy = make_rulebook_bot();  // stateless: one serves every thread
   hooks.rollout = [policy](const Game& g, const State& s, core::Seat seat, core::Rng& rng) {
     return policy->choose(g, s, seat, rng);
   };
-  hooks.evaluate = evaluate_board;
+  hooks.evaluate = [model](const Game& g, const State& s, std::span<double> value) { evaluate_board(g, s, value, model); };
   return hooks;
 }
 
@@ -156,7 +155,7 @@ std::unique_ptr<Bot> make_ai(std::string_view name, int threads) {
   if (!name.starts_with("ai:")) return nullptr;
   const AiLevel* level = ai_level(name.substr(3));
   if (!level) return nullptr;
-  return std::make_unique<core::IsmctsBot<Game>>(ai_config(*level, threads), ai_hooks());
+  return std::make_unique<core::IsmctsBot<Game>>(ai_config(*level, threads), ai_hooks(level->evaluation));
 }
 
 std::unique_ptr<Bot> make_any_bot(std::string_view name, int threads) {

@@ -17,13 +17,21 @@
 
 namespace churchill {
 
-// A level of the search: its budget per decision (docs/ai.md gives each level's figures).
+// The evaluation's model of the rest of the game, an estimate for the search and not a rule: each
+// power's final score is its score now plus a normal spread of this many VP per conference still to
+// play (times the square root of the conferences left less a half).
+struct Evaluation {
+  double spread_per_conference = 2.0;
+};
+
+// A level of the search: its budget per decision and its evaluation (docs/ai.md gives each level's figures).
 struct AiLevel {
   std::string_view name;  // "easy", "normal", "hard", "expert": the bot kind is "ai:" + name
   int iterations;         // the iteration budget
   double max_seconds;     // the cap on processor time per decision
   int rollout_limit;      // decisions played out before the board is evaluated
   double policy_bonus;    // the rulebook 'Bot's choice counts this share of the iterations as visits
+  Evaluation evaluation;
 };
 const std::array<AiLevel, 4>& ai_levels();
 const AiLevel* ai_level(std::string_view name);  // "normal"; nullptr for an unknown one
@@ -33,11 +41,11 @@ std::vector<std::string> ai_kinds();
 
 // The search's configuration and hooks at a level; `threads` search in parallel (root parallelism).
 core::SearchConfig ai_config(const AiLevel& level, int threads = 1);
-core::SearchHooks<Game> ai_hooks();
+core::SearchHooks<Game> ai_hooks(const Evaluation& model);
 
 // Each power's estimated chance of winning from `s` (the cut-off evaluation): 4.4 judged over imagined
 // ends of the game (ai.cpp; docs/ai.md, How it plays).
-void evaluate_board(const Game& g, const State& s, std::span<double> value);
+void evaluate_board(const Game& g, const State& s, std::span<double> value, const Evaluation& model = {});
 
 // A bot of kind "ai:LEVEL"; nullptr for an unknown name.
 std::unique_ptr<Bot> make_ai(std::string_view name, int threads = 1);

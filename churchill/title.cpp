@@ -55,7 +55,8 @@ namespace {
 // A hint (core::Match::hint): the hard level's search, ranked, on the game's search threads.
 core::SessionMatch<Game>::Advisor advisor(int threads) {
   return [threads](const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
-    const core::Ismcts<Game> search(ai_config(*ai_level("hard"), threads), ai_hooks());
+    const AiLevel& hard = *ai_level("hard");
+    const core::Ismcts<Game> search(ai_config(hard, threads), ai_hooks(hard.evaluation));
     return search.search(g, observation, seat, seed).ranked;
   };
 }

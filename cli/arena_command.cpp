@@ -81,7 +81,7 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
   static std::string scenario = "campaign", players_text = "rulebook,ai:normal", alone_player, seat_name;
   static int games = 20, jobs = 1, threads = 1, iterations = 0, rollout_limit = -2;
   static std::uint64_t seed = 1;
-  static double policy_bonus = -1;
+  static double policy_bonus = -1, spread = -1;
   static int opponent_policy = -1;
   static bool json = false;
   CLI::App* arena = app.add_subcommand(
@@ -102,6 +102,9 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
   arena->add_option("--opponent-policy", opponent_policy,
                     "Every search's opponent model: 1, the other seats play the rulebook 'Bot's action in the tree; 0, they choose by UCB (tuning)")
       ->check(CLI::Range(0, 1));
+  arena->add_option("--spread", spread,
+                    "Every search's evaluation: the spread of each power's score, VP per conference to play, instead of its level's (tuning)")
+      ->check(CLI::Range(0.0, 50.0));
   arena->add_option("--seed", seed, "Seed of game 1 of each seating (game i uses seed + i - 1)");
   arena->add_option("--alone", alone_player, "Only the seatings with this player alone against each other one");
   arena->add_option("--seat", seat_name, "Only the seatings with the player alone in this seat (UK, US or USSR)");
@@ -140,7 +143,9 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
         if (rollout_limit >= -1) config.rollout_limit = rollout_limit;
         if (policy_bonus >= 0) config.policy_bonus = policy_bonus;
         if (opponent_policy >= 0) config.opponents_follow_policy = opponent_policy == 1;
-        bots.push_back(std::make_unique<core::IsmctsBot<churchill::Game>>(config, churchill::ai_hooks()));
+        churchill::Evaluation model = level->evaluation;
+        if (spread >= 0) model.spread_per_conference = spread;
+        bots.push_back(std::make_unique<core::IsmctsBot<churchill::Game>>(config, churchill::ai_hooks(model)));
       }
       for (int k = next++; k < total; k = next++) {
         const Lineup& l = lineups[static_cast<std::size_t>(k / games)];
@@ -195,6 +200,7 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
     if (rollout_limit >= -1) report["rollout_limit"] = rollout_limit;
     if (policy_bonus >= 0) report["policy_bonus"] = policy_bonus;
     if (opponent_policy >= 0) report["opponent_policy"] = opponent_policy == 1;
+    if (spread >= 0) report["spread"] = spread;
     nlohmann::json seatings = nlohmann::json::array(), ratings = nlohmann::json::array();
     for (std::size_t li = 0; li < lineups.size(); ++li) {
       const Lineup& l = lineups[li];

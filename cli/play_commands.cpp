@@ -205,7 +205,7 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
     core::SearchConfig config = churchill::ai_config(level);
     config.max_seconds = 0;
     config.iterations = 100;
-    const core::Ismcts<churchill::Game> search(config, churchill::ai_hooks());
+    const core::Ismcts<churchill::Game> search(config, churchill::ai_hooks(level.evaluation));
     long iterations = 0;
     start = Clock::now();
     for (std::size_t i = 0; i < states.size() && since(start) < bench_seconds; i += 40) {

@@ -66,9 +66,10 @@ core::SessionMatch<Game> uncapped_match(const core::SaveFile& record) {
   const State start = game->new_game(*data().scenario("training"), Options{});
   auto bots = [threads = record.search_threads](std::string_view name) -> std::unique_ptr<Bot> {
     if (!name.starts_with("ai:")) return make_bot(name);
-    core::SearchConfig config = ai_config(*ai_level(name.substr(3)), threads);
+    const AiLevel& level = *ai_level(name.substr(3));
+    core::SearchConfig config = ai_config(level, threads);
     config.max_seconds = 0;
-    return std::make_unique<core::IsmctsBot<Game>>(config, ai_hooks());
+    return std::make_unique<core::IsmctsBot<Game>>(config, ai_hooks(level.evaluation));
   };
   return core::SessionMatch<Game>(std::move(game), start, record, data().hash, bots);
 }
@@ -89,7 +90,7 @@ TEST(Ai, Rule_5_13_TheSearchNeverReadsAnotherPowersHandOrSecretAgenda) {
     config.max_seconds = 0;  // the iteration budget alone ends the search: no dependence on the clock
     config.iterations = 120;
     config.rollout_limit = -1;  // rollouts to the end, through later deals from the undealt cards
-    const core::Ismcts<Game> search(config, ai_hooks());
+    const core::Ismcts<Game> search(config, ai_hooks(ai_level("normal")->evaluation));
     const core::SearchResult from_s = search.search(g, s, seat, 2024), from_t = search.search(g, t, seat, 2024);
     EXPECT_EQ(from_s.best, from_t.best);
     ASSERT_EQ(from_s.ranked.size(), from_t.ranked.size());
@@ -99,7 +100,7 @@ TEST(Ai, Rule_5_13_TheSearchNeverReadsAnotherPowersHandOrSecretAgenda) {
       EXPECT_DOUBLE_EQ(from_s.ranked[i].value, from_t.ranked[i].value);
     }
     // The bot, as a match drives it (from the observation), chooses the same as the search.
-    core::IsmctsBot<Game> bot(config, ai_hooks());
+    core::IsmctsBot<Game> bot(config, ai_hooks(ai_level("normal")->evaluation));
     core::Rng r1(8), r2(8);
     EXPECT_EQ(bot.choose(g, g.observe(s, seat), seat, r1), bot.choose(g, g.observe(t, seat), seat, r2));
   }
@@ -179,6 +180,27 @@ TEST(Ai, Rule_7_8_TheEvaluationExpectsTheAxisSurrenderFrontsAreAboutToForce) {
   EXPECT_GT(v[kUSSR], v[kUK]);
 }
 
+// The expert's evaluation spreads each power's score wider over the conferences to play (docs/ai.md,
+// Strength): a power 10 VP behind keeps a better chance of catching up than the normal level's
+// evaluation gives it, and the leader's lead is less sure.
+TEST(Ai, TheExpertsEvaluationGivesAPowerBehindMoreChanceOfCatchingUp) {
+  const Game g(data());
+  core::Seat seat = 0;
+  State s = uk_far_ahead(g, seat);
+  s.conference = static_cast<std::int8_t>(data().scenario("training")->first_conference);
+  s.front.fill(kInBox);  // 4.43 decides: no Front can reach Germany or Japan
+  const auto t = g.score(s, true).total;
+  ASSERT_GE(t[kUK], t[kUSSR] + 10);
+  const Evaluation normal = ai_level("normal")->evaluation, expert = ai_level("expert")->evaluation;
+  ASSERT_GT(expert.spread_per_conference, normal.spread_per_conference);
+  std::array<double, kPowers> narrow{}, wide{};
+  evaluate_board(g, s, narrow, normal);
+  evaluate_board(g, s, wide, expert);
+  EXPECT_GT(wide[kUSSR], narrow[kUSSR]);
+  EXPECT_LT(wide[kUK], narrow[kUK]);
+  EXPECT_GT(wide[kUK], wide[kUSSR]) << "the leader is still the likeliest winner";
+}
+
 TEST(Ai, LevelsAreBotKindsOfTheTitle) {
   const auto title = make_title(CHURCHILL_TEST_DATA_DIR);
   for (const char* kind : {"ai:easy", "ai:normal", "ai:hard", "ai:expert"}) {
@@ -248,7 +270,7 @@ TEST(Ai, RootParallelSearchIsTheSameForASeedAndThreadCount) {
     core::SearchConfig config = ai_config(*ai_level("normal"), threads);
     config.max_seconds = 0;  // the iteration budget alone ends the search: no dependence on the clock
     config.iterations = 120;
-    return core::Ismcts<Game>(config, ai_hooks()).search(g, s, seat, 2024);
+    return core::Ismcts<Game>(config, ai_hooks(ai_level("normal")->evaluation)).search(g, s, seat, 2024);
   };
   auto statistics = [](const core::SearchResult& r) {
     std::vector<std::tuple<core::Action, long, double>> out;

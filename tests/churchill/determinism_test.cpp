@@ -77,7 +77,7 @@ TEST(Determinism, NormalSearchIsUnchanged) {
   const std::vector<State> states = decision_states(g, *data().scenario("campaign"), 7, 400);
   core::SearchConfig config = ai_config(*ai_level("normal"));
   config.max_seconds = 0;
-  const core::Ismcts<Game> search(config, ai_hooks());
+  const core::Ismcts<Game> search(config, ai_hooks(ai_level("normal")->evaluation));
   core::Hasher h;
   for (std::size_t i = 0; i < states.size(); i += 40) {
     const core::Seat seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(states[i])));
