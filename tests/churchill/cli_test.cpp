@@ -131,6 +131,12 @@ TEST_F(Cli, ArenaReportsEverySeatingWithItsInterval) {
   expect_rejected_no_save("arena --players rulebook,random --alone ai:normal", "not one of --players");
   expect_rejected_no_save("arena --games 0", "--games");
   expect_rejected_no_save("arena --players rulebook,random --seat France", "--seat: \"France\" is not UK, US or USSR");
+  // The tuning options are kept in the report; a bad value is refused.
+  const Result tuned = run("arena --scenario training --games 1 --players rulebook,ai:easy --alone ai:easy --seat UK --spread 4 --json");
+  ASSERT_EQ(tuned.status, 0) << tuned.out;
+  EXPECT_EQ(nlohmann::json::parse(tuned.out)["spread"].get<double>(), 4.0);
+  expect_rejected_no_save("arena --spread -1", "--spread");
+  expect_rejected_no_save("arena --spread wide", "--spread");
 }
 
 // The hint: the search's three best actions for the seat to move, each with an estimated win chance.
