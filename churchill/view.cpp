@@ -5,6 +5,7 @@
 #include "churchill/explain.h"
 #include "churchill/i18n_names.h"
 #include "churchill/rules.h"
+#include "core/rules_text.h"
 
 namespace churchill {
 
@@ -456,16 +457,11 @@ std::string Game::board_text(const State& s, std::optional<core::Seat> seat) con
 
 namespace {
 
-// The number of characters (UTF-8 code points) of `text`.
-std::size_t width_of(std::string_view text) {
-  std::size_t n = 0;
-  for (unsigned char ch : text) n += (ch & 0xC0) != 0x80;
-  return n;
-}
+using core::code_points;
 
 // `text` cut to at most `cols` characters, "..." marking a cut; never inside a character.
 std::string clip(const std::string& text, std::size_t cols) {
-  if (width_of(text) <= cols) return text;
+  if (code_points(text) <= cols) return text;
   std::size_t kept = 0, i = 0;
   for (; i < text.size(); ++i)
     if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 && kept++ == cols - 3) break;
@@ -474,7 +470,7 @@ std::string clip(const std::string& text, std::size_t cols) {
 
 // `text` followed by spaces to `cols` characters.
 std::string pad(const std::string& text, std::size_t cols) {
-  const std::size_t w = width_of(text);
+  const std::size_t w = code_points(text);
   return w >= cols ? text : text + std::string(cols - w, ' ');
 }
 
@@ -494,7 +490,7 @@ std::string columns(const std::vector<std::string>& cells, std::size_t width, st
 // One line longer than 79 characters broken at spaces, the rest indented by `indent`.
 std::string fit_line(std::string line, std::size_t indent) {
   std::string out;
-  while (width_of(line) > 79) {
+  while (code_points(line) > 79) {
     std::size_t cut = std::string::npos, chars = 0;
     for (std::size_t i = 0; i < line.size() && chars <= 79; ++i) {
       if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
@@ -564,7 +560,7 @@ class BoardText {
                              tr("board.cards_short", {{"count", std::to_string(cards)}}));
     }
     const std::string legend = tr("board.cards_legend");  // beside the Leaders, else under them
-    return out + leaders + (width_of(leaders) + 1 + width_of(legend) > 79 ? "\n    " : " ") + legend + "\n";
+    return out + leaders + (code_points(leaders) + 1 + code_points(legend) > 79 ? "\n    " : " ") + legend + "\n";
   }
 
   std::string table() const {
@@ -574,7 +570,7 @@ class BoardText {
         const std::string where = position(s_.issues[i]);
         const std::string number = issue_number(d_, static_cast<int>(i));  // "US Production 2", as its commands
         const std::string name = n_.issue(static_cast<int>(i)) + (number.empty() ? "" : " " + number);
-        cells.push_back(pad(clip(name, 35 - width_of(where)), 36 - width_of(where)) + where);
+        cells.push_back(pad(clip(name, 35 - code_points(where)), 36 - code_points(where)) + where);
       }
     std::string out = tr("board.table") + "\n" + (cells.empty() ? "  " + tr("board.no_issues") + "\n" : columns(cells, 36, 2));
     if (const auto m = pending_message(g_, s_)) out += tr("board.being_debated") + " " + n_.render(*m) + "\n";

@@ -18,6 +18,7 @@
 #include "cli/kit.h"
 #include "cli/rules_text.h"
 #include "core/i18n.h"
+#include "core/rules_text.h"
 
 namespace cli {
 
@@ -44,12 +45,6 @@ int terminal_width() {
   return 80;
 }
 
-// The number of characters (UTF-8 code points) of `text`.
-std::size_t chars(std::string_view text) {
-  std::size_t n = 0;
-  for (unsigned char ch : text) n += (ch & 0xC0) != 0x80;
-  return n;
-}
 
 // `text` broken into lines of at most `width` characters at spaces, each line after the first
 // indented by `indent` spaces.
@@ -60,7 +55,7 @@ std::string wrap(const std::string& text, std::size_t width, std::size_t indent)
     std::size_t end = text.find(' ', start);
     if (end == std::string::npos) end = text.size();
     const std::string word = text.substr(start, end - start);
-    if (!line.empty() && chars(line) + 1 + chars(word) > width) {
+    if (!line.empty() && core::code_points(line) + 1 + core::code_points(word) > width) {
       out += line + "\n";
       line = std::string(indent, ' ');
     } else if (!line.empty() && line.find_first_not_of(' ') != std::string::npos) {
@@ -79,7 +74,7 @@ std::string fit_lines(const std::string& text, std::size_t width) {
   for (std::size_t start = 0; start < text.size();) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
     const std::string line = text.substr(start, end - start);
-    out += chars(line) > width ? wrap(line, width, 4) : line + "\n";
+    out += core::code_points(line) > width ? wrap(line, width, 4) : line + "\n";
     start = end + 1;
   }
   return out;

@@ -34,6 +34,9 @@ bool inside_section(std::string_view number, std::string_view section);
 inline constexpr std::size_t kParagraphs = std::string_view::npos;
 std::optional<std::string> rulebook_section(std::string_view rulebook, std::string_view section, std::size_t width = 78);
 
+// The number of characters (UTF-8 code points, not bytes) of `s`: a line's width in a terminal.
+std::size_t code_points(std::string_view s);
+
 // Each line of `text` wrapped at `width` characters (code points, not bytes).
 std::string wrap_lines(std::string_view text, std::size_t width);
 

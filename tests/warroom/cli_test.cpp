@@ -9,6 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/rules_text.h"
 #include "tests/support/command.h"
 
 namespace {
@@ -102,9 +103,7 @@ TEST_F(WarroomCli, TheBoardsLongLinesAreBrokenAtSpacesToTheTerminalsWidth) {
   std::size_t lines = 0;
   for (std::size_t start = board; start < table;) {
     const std::size_t end = r.out.find('\n', start);
-    std::size_t chars = 0;
-    for (std::size_t i = start; i < end; ++i) chars += (static_cast<unsigned char>(r.out[i]) & 0xC0) != 0x80;
-    EXPECT_LE(chars, 70u) << r.out.substr(start, end - start);
+    EXPECT_LE(core::code_points(std::string_view(r.out).substr(start, end - start)), 70u) << r.out.substr(start, end - start);
     ++lines;
     start = end + 1;
   }
