@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "churchill/actions.h"
 #include "churchill/rulebook_bot.h"
 #include "churchill/rules.h"
 
@@ -145,6 +146,17 @@ core::SearchHooks<Game> ai_hooks(const Evaluation& model) {
   core::SearchHooks<Game> hooks;
   std::shared_ptr<Bot> policy = make_rulebook_bot();  // stateless: one serves every thread
   hooks.rollout = [policy](const Game& g, const State& s, core::Seat seat, core::Rng& rng) {
+    return policy->choose(g, s, seat, rng);
+  };
+  // Its own seat takes every pass it earns (4.22) while it holds cards, to play after the others
+  // have run out, when no one can debate (docs/ai.md, How it plays). The rest is the 'Bot's list.
+  hooks.own_policy = [policy](const Game& g, const State& s, core::Seat seat, core::Rng& rng) {
+    if (s.steps.top().id == StepId::MeetingTurn && s.cards_in_hand(seat) > 0) {
+      core::ActionList legal;
+      g.legal_actions(s, seat, legal);
+      for (const core::Action a : legal)
+        if (kind_of(a) == Act::Pass) return a;
+    }
     return policy->choose(g, s, seat, rng);
   };
   hooks.evaluate = [model](const Game& g, const State& s, std::span<double> value) { evaluate_board(g, s, value, model); };

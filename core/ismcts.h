@@ -49,6 +49,10 @@ struct SearchHooks {
   using State = typename G::State;
   // `seat`'s action in the determinized state `s` (empty: uniform among the legal actions).
   std::function<Action(const G&, const State& s, Seat seat, Rng& rng)> rollout;
+  // The searching seat's own policy, where the search asks one for it (its prior, its expansions,
+  // its moves in the rollouts); empty: `rollout`. A title may play its own seat better than it
+  // expects the others to play.
+  std::function<Action(const G&, const State& s, Seat seat, Rng& rng)> own_policy;
   // Each seat's chance of winning from `s`, in [0, 1], written to `value` (one per seat). Asked
   // where a rollout stops at its limit; empty: the rollout goes on to the end.
   std::function<void(const G&, const State& s, std::span<double> value)> evaluate;
@@ -122,7 +126,7 @@ class Ismcts {
     if (hooks_.rollout && config_.policy_bonus > 0) {
       std::uint64_t mix = seed;
       Rng policy_rng(splitmix64(mix));
-      preferred = hooks_.rollout(g, observation, seat, policy_rng);
+      preferred = policy(seat, seat)(g, observation, seat, policy_rng);
     }
     const double bonus = config_.policy_bonus * static_cast<double>(result.iterations);
     auto weight = [&](const ActionValue& v) { return static_cast<double>(v.visits) + (v.action == preferred ? bonus : 0); };
@@ -237,7 +241,7 @@ class Ismcts {
         if (tried < sorted.size()) {  // expansion: the policy's action if untried, else a random one
           Action chosen = kNoAction;
           if (search.hooks_.rollout && search.config_.policy_bonus > 0) {
-            const Action preferred = search.hooks_.rollout(g, s, who, rng);
+            const Action preferred = search.policy(who, seat)(g, s, who, rng);
             const auto it = std::lower_bound(sorted.begin(), sorted.end(), preferred);
             if (it != sorted.end() && *it == preferred && !tried_[static_cast<std::size_t>(it - sorted.begin())]) chosen = preferred;
           }
@@ -275,6 +279,11 @@ class Ismcts {
     }
   };
 
+  // The policy that plays `who` for the search of `searcher` (given a rollout policy).
+  const auto& policy(Seat who, Seat searcher) const {
+    return who == searcher && hooks_.own_policy ? hooks_.own_policy : hooks_.rollout;
+  }
+
   // Plays `s` out with the rollout policy, to the end or to the limit and the evaluation; writes
   // each seat's reward.
   void play_out(const G& g, State& s, Seat seat, Rng& rng, ActionList& legal, std::span<double> reward) const {
@@ -296,7 +305,7 @@ class Ismcts {
         if (hooks_.evaluate) return hooks_.evaluate(g, s, reward);
         break;
       }
-      const Action a = hooks_.rollout ? hooks_.rollout(g, s, who, rng) : legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      const Action a = hooks_.rollout ? policy(who, seat)(g, s, who, rng) : legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
       g.apply(s, who, a, nullptr);
       ++decisions;
     }

@@ -6,6 +6,7 @@
 #include <future>
 #include <tuple>
 
+#include "churchill/actions.h"
 #include "churchill/ai.h"
 #include "churchill/title.h"
 #include "core/session_match.h"
@@ -123,6 +124,36 @@ TEST(Ai, Rule_5_13_TheSearchFromTheObservationDrawsHandsOfTheSizesTheSeatSees) {
     EXPECT_EQ(from_state.ranked[i].visits, from_view.ranked[i].visits);
     EXPECT_DOUBLE_EQ(from_state.ranked[i].value, from_view.ranked[i].value);
   }
+}
+
+// 4.22: a power that debated may pass its next advance. The search's own seat takes every pass it
+// earns while it holds cards, where the rulebook 'Bot passes only when it holds the most cards.
+TEST(Ai, Rule_4_22_TheSearchsOwnSeatTakesEveryPassItEarns) {
+  const Game g(data());
+  auto bot = make_bot("rulebook");
+  const core::SearchHooks<Game> hooks = ai_hooks(ai_level("normal")->evaluation);
+  int both = 0, own_only = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    State s = g.new_game(*data().scenario("training"));
+    core::Rng chance(seed), choices(seed + 1);
+    const std::array<Bot*, kPowers> bots = {bot.get(), bot.get(), bot.get()};
+    play_until_human(g, s, bots, chance, choices, [&](core::Seat seat, core::Action a) {
+      if (seat != core::kChance && s.steps.top().id == StepId::MeetingTurn) {
+        core::ActionList legal;
+        g.legal_actions(s, seat, legal);
+        const bool pass_earned = std::any_of(legal.begin(), legal.end(), [](core::Action x) { return kind_of(x) == Act::Pass; });
+        core::Rng r1(seed), r2(seed);
+        const bool own_passes = kind_of(hooks.own_policy(g, s, seat, r1)) == Act::Pass;
+        const bool bot_passes = kind_of(hooks.rollout(g, s, seat, r2)) == Act::Pass;
+        EXPECT_EQ(own_passes, pass_earned && s.cards_in_hand(seat) > 0);
+        both += own_passes && bot_passes;
+        own_only += own_passes && !bot_passes;
+      }
+      g.apply(s, seat, a, nullptr);
+    });
+  }
+  EXPECT_GT(both, 0) << "the 'Bot passes too when it holds the most cards";
+  EXPECT_GT(own_only, 0) << "the search's own seat passes where the 'Bot plays a card";
 }
 
 TEST(Ai, EvaluationIsAChanceOfWinningPerPower) {

@@ -132,4 +132,16 @@ TEST(OpponentModel, WithoutItTheOtherSeatChoosesForItselfAndTheDrawIsSafest) {
   EXPECT_NEAR(r.ranked.front().value, 0.5, 1e-9);
 }
 
+// The searching seat's own policy, where one is given, is its prior: the first seat's own habit is
+// to name 1, the others' (and the rollouts') to say 0.
+TEST(OwnPolicy, TheSearchingSeatsOwnPolicyIsItsPrior) {
+  core::SearchConfig c;
+  c.iterations = 1;  // one expansion: the prior's action
+  c.policy_bonus = 0.5;
+  core::SearchHooks<Guess> hooks = says_zero();
+  EXPECT_EQ(core::Ismcts<Guess>(c, hooks).search(Guess{}, Guess::State{}, 0, 7).best, 0u);
+  hooks.own_policy = [](const Guess&, const Guess::State&, Seat, core::Rng&) { return core::Action{1}; };
+  EXPECT_EQ(core::Ismcts<Guess>(c, hooks).search(Guess{}, Guess::State{}, 0, 7).best, 1u);
+}
+
 }  // namespace
