@@ -66,11 +66,13 @@ std::string stack_units(const Data& d, const State& v, int nation, int number) {
 
 // `put` units of a stance group into its current stance, the rest into the next: each stance's dice
 // and steps (Battle Setup › 5. Assign Combat Stances).
-std::string stance_note(const Data& d, const Group& g, int put) {
+std::string stance_note(const Game& game, const Group& g, int put) {
+  const auto en = [&](const char* noun, int count) { return game.catalogues().render(core::i18n::kFallbackLanguage, text::counted(noun, count)); };
   const auto spec = [&](int st) {
     const StanceSpec& k = g.type.stance[at(st)];
-    return fmt::format("{} ({} air, {} surface dice; {} steps{})", d.units[g.type.id].stance[at(st)].name, k.air_dice, k.surface_dice, k.steps,
-                       k.raid_dice ? fmt::format("; raids with {} dice", k.raid_dice) : "");
+    return fmt::format("{} (air {}, surface {}; {}{})", game.data().units[g.type.id].stance[at(st)].name, en("warroom.count.die", k.air_dice),
+                       en("warroom.count.die", k.surface_dice), en("warroom.count.step", k.steps),
+                       k.raid_dice ? "; raids with " + en("warroom.count.die", k.raid_dice) : "");
   };
   std::string note = fmt::format("{} in {}", put, spec(g.cursor));
   if (put < g.left && g.cursor + 1 < g.type.stance_count) note += fmt::format(", {} in {}", g.left - put, spec(g.cursor + 1));
@@ -101,7 +103,7 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
       note = fmt::format("{}: {} oil, {} iron, {} OSR", u.name, u.cost.oil, u.cost.iron, u.cost.osr);
     } else if (x.kind == ActionKind::Place) note = d.region(x.a).name;
     else if (x.kind == ActionKind::Battle && battle_choice(x).kind == ChoiceKind::Stance)
-      note = stance_note(d, v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0], battle_choice(x).b);
+      note = stance_note(*this, v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0], battle_choice(x).b);
     if (!note.empty()) notes[action_to_string(v, seat, a)] = note;
   }
   return notes;
