@@ -64,6 +64,15 @@ std::string stack_units(const Data& d, const State& v, int nation, int number) {
   return units;
 }
 
+// The purchases noted on an O&P Chart: " buys 2 inf 1 ftr 3 goods" (Phase 7 › Step 3); nothing while none is noted.
+std::string purchases_text(const Sheet& sh) {
+  std::string bought;
+  for (int t = 0; t < kUnitTypes; ++t)
+    if (sh.buy[at(t)]) bought += fmt::format(" {} {}", sh.buy[at(t)], unit(t));
+  if (sh.goods) bought += fmt::format(" {} goods", sh.goods);
+  return bought.empty() ? "" : " buys" + bought;
+}
+
 // `put` units of a stance group into its current stance, the rest into the next: each stance's dice
 // and steps (Battle Setup › 5. Assign Combat Stances).
 std::string stance_note(const Game& game, const Group& g, int put) {
@@ -328,7 +337,9 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
       if (c.region != kNoRegion) ++commands, units += units_in(c);
     const Sheet& sh = v.sheet[at(n)];
     std::string sheet = sheet_status(v, n);
-    if (!is_hidden(*this, v, viewer, n, Secret::Orders)) {
+    if (v.phase == 7) {  // Phase 7 › Step 3. Note Purchase of Units: the chart's purchases, not the round's orders and bid
+      if (!is_hidden(*this, v, viewer, n, Secret::Purchases) && v.steps.top().id == StepId::Purchases) sheet += purchases_text(sh);
+    } else if (!is_hidden(*this, v, viewer, n, Secret::Orders)) {
       std::string orders;
       for (int b = 0; b < kMaxOrders; ++b)
         if (sh.box[at(b)].status != kEmpty)
@@ -337,7 +348,7 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
       if (!orders.empty()) sheet += " orders" + orders;
       if (sh.selected) sheet += fmt::format(" [selected {}]", sh.selected);
     }
-    if (!is_hidden(*this, v, viewer, n, Secret::Bid) && v.phase >= 2) sheet += fmt::format(" bid {}", sh.bid);
+    if (!is_hidden(*this, v, viewer, n, Secret::Bid) && v.phase >= 2 && v.phase != 7) sheet += fmt::format(" bid {}", sh.bid);
     out += fmt::format("{:<6} {:>4} {:>4} {:>4}  {:>4}/{:<4} {:>6} {:>5} {:<7} {:>8} {:>5}  {}{}\n", nation_name(n), ns.res[0], ns.res[1],
                        ns.res[2], ns.stress, threshold(n), ns.medals, ns.goods, zone_id(static_cast<Zone>(ns.zone)), commands, units, sheet,
                        ns.collapsed ? " COLLAPSED" : "");
@@ -369,14 +380,13 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
                          dice_in_pool(b, side), rows);
     }
   }
-  for (int n = 0; n < kNations; ++n) {  // purchases the viewer may see, before they are placed
+  for (int n = 0; n < kNations && v.steps.top().id != StepId::Purchases; ++n) {  // revealed purchases, before they are placed
     const Sheet& sh = v.sheet[at(n)];
     if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
     std::string bought;
     for (int t = 0; t < kUnitTypes; ++t)
       if (sh.buy[at(t)]) bought += fmt::format(" {} {}", sh.buy[at(t)], unit(t));
-    if (sh.goods && v.steps.top().id == StepId::Purchases) bought += fmt::format(" {} Civilian Goods", sh.goods);
-    if (!bought.empty()) out += fmt::format("{} {}:{}\n", nation_name(n), v.steps.top().id == StepId::Purchases ? "buys" : "to place", bought);
+    if (!bought.empty()) out += fmt::format("{} to place:{}\n", nation_name(n), bought);
   }
   // Every nation's Commands, a line per region with the region's name: the stacks stand on the open
   // World Map, so each player sees the enemy's as well as its own (Game Components › Command Stack).

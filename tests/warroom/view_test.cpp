@@ -243,5 +243,28 @@ TEST(BattleDebrief, TheTerritoryStatusIsLoggedBeforeItsStressAndMedals) {
   EXPECT_LT(captured, medal) << log.text;
 }
 
+// Phase 7 › Step 3. Note Purchase of Units: while a nation writes its purchases, its O&P column shows
+// them, not the round's orders and bid of Phase 2 (which it listed before).
+TEST(TerminalBoard, InPhase7TheSheetColumnShowsThePurchasesBeingWritten) {
+  const Game g = europe();
+  State s = g.new_game();
+  for (NationState& n : s.nation) n.res = {20, 20, 20};
+  s.sheet[GER].box[0] = {s.sheet[GER].box[0].command, region("R2"), kExecuted};
+  s.sheet[GER].bid = 2;
+  start_phase(g, s, 7);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Purchases; });
+  act(g, s, GER, "buy GER inf");
+  act(g, s, GER, "buy GER inf");
+  act(g, s, GER, "buy GER ftr");
+  const core::Seat seat = g.seat_of(GER);
+  const std::string board = g.board_text(g.observe(s, seat), seat);
+  std::string ger = board.substr(board.find("\nGER "));
+  ger = ger.substr(1, ger.find('\n', 1));
+  EXPECT_TRUE(has(ger, "writing buys 2 inf 1 ftr")) << board;
+  EXPECT_FALSE(has(ger, "orders")) << ger;
+  EXPECT_FALSE(has(ger, "bid")) << ger;
+  EXPECT_FALSE(has(board, "GER buys:")) << "said once, in the column\n" << board;
+}
+
 }  // namespace
 }  // namespace warroom::testing
