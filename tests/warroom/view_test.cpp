@@ -192,7 +192,7 @@ TEST(LogWording, StancesNameTheUnitsInTheirNumber) {
   start_phase(g, s, 4);
   act(g, s, GER, "fight GER R2");
   Lines log(g);
-  std::string choices;
+  std::string choices, boards;
   while (in_battle(s)) {
     if (g.node_kind(s) == core::NodeKind::Chance) {
       chance(g, s, "die white", &log);
@@ -202,9 +202,12 @@ TEST(LogWording, StancesNameTheUnitsInTheirNumber) {
     core::ActionList l;
     g.legal_actions(s, seat, l);
     for (core::Action a : l) choices += g.catalogues().render("en", g.action_message(s, seat, a)) + "\n";
+    boards += g.board_text(s, std::nullopt);
     g.apply(s, seat, l[0], &log);
   }
   EXPECT_TRUE(has(choices, "Germany: 2 Fighters of Germany in ")) << choices;
+  EXPECT_TRUE(has(boards, " to roll:")) << boards;
+  EXPECT_FALSE(has(boards, " 1 dice")) << boards;
   EXPECT_TRUE(has(log.text, "Germany puts 2 Fighters in ")) << log.text;
   EXPECT_TRUE(has(log.text, "Germany puts 2 Infantry in ")) << log.text;
   EXPECT_FALSE(has(log.text, " Fighter in ")) << log.text;
