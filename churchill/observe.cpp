@@ -44,7 +44,8 @@ bool agenda_face_down(const State& s) { return !s.steps.empty() && s.steps.top()
 
 // Each other power's hand, undealt cards and face-down agenda card become one public pool (its
 // unplayed cards, kept in `draw`) with the hand's size in `hidden_hand`; the face-down card reads 0
-// ("played"). Secret Agenda markers stay hidden until the end.
+// ("played"). Secret Agenda markers stay hidden until the end. An observation observed again is
+// unchanged: a hand hidden already keeps its size, and its face-down card is in the pool already.
 State observe(const State& s, core::Seat seat) {
   State v = s;
   const bool over = s.steps.empty();
@@ -54,12 +55,13 @@ State observe(const State& s, core::Seat seat) {
       markers_seen |= markers_of(s, p);
       continue;
     }
+    const bool hidden_already = v.hidden_hand[at(p)] > 0;  // a face-down card is played from a dealt hand of 7
     std::uint32_t pool = v.hand[at(p)] | v.draw[at(p)];
-    if (agenda_face_down(v) && v.agenda_card[at(p)] != kNone) {
+    if (agenda_face_down(v) && v.agenda_card[at(p)] != kNone && !hidden_already) {
       pool |= 1u << v.agenda_card[at(p)];
       v.agenda_card[at(p)] = 0;
     }
-    v.hidden_hand[at(p)] = static_cast<std::int8_t>(bit_count(v.hand[at(p)]));
+    v.hidden_hand[at(p)] = static_cast<std::int8_t>(v.hidden_hand[at(p)] + bit_count(v.hand[at(p)]));
     v.hand[at(p)] = 0;
     v.draw[at(p)] = pool;
     v.secret_agenda[at(p)].fill(kNone);

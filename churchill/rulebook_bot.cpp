@@ -300,10 +300,10 @@ class RulebookBot final : public Bot {
 
   static std::vector<Priority> advance(const Ctx& x) {
     const State& s = x.s;
-    const int cards = __builtin_popcount(s.hand[static_cast<std::size_t>(x.me)]);
-    int others = 0;
+    const int cards = s.cards_in_hand(x.me);
+    int others = 0;  // the most cards another power holds, in the full state as in an observation
     for (int p = 0; p < kPowers; ++p)
-      if (p != x.me) others = std::max<int>(others, s.hidden_hand[static_cast<std::size_t>(p)]);
+      if (p != x.me) others = std::max(others, s.cards_in_hand(p));
     auto play_value = [&x](core::Action a) {
       if (kind_of(a) == Act::ChiefIssue) return static_cast<int>(x.s.advance.value);
       if (kind_of(a) == Act::AdvanceLeader) return static_cast<int>(x.d().leaders[x.s.leaders[static_cast<std::size_t>(x.me)].card].value);

@@ -383,6 +383,11 @@ struct State {
   // In an observation (observe.cpp) only: the number of cards in the hands that were cleared.
   std::array<std::int8_t, kPowers> hidden_hand{};
   bool operator==(const State&) const = default;
+
+  // How many staff cards `power` holds, whether its hand is seen or hidden (in an observation).
+  int cards_in_hand(int power) const {
+    return __builtin_popcount(hand[static_cast<std::size_t>(power)]) + hidden_hand[static_cast<std::size_t>(power)];
+  }
 };
 
 }  // namespace churchill

@@ -163,7 +163,7 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
     // A debate needs a staff card (even a Leader's discards one, 5.24): with none in other hands, no "if".
     bool others_hold_cards = false;
     for (int p = 0; p < kPowers; ++p)
-      others_hold_cards = others_hold_cards || (p != seat && __builtin_popcount(s.hand[at(p)]) + s.hidden_hand[at(p)] > 0);
+      others_hold_cards = others_hold_cards || (p != seat && s.cards_in_hand(p) > 0);
     const bool advance = (top == StepId::MeetingTurn || top == StepId::ChiefIssue) && others_hold_cards;
     // "value 3+2 = 5": the printed value and what attributes, Paranoia or a lesser choice change.
     Message note = base < 0 || base == value ? msg("note.value").with("value", std::to_string(value))
@@ -392,7 +392,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   for (int p = 0; p < kPowers; ++p) {
     const LeaderState& l = s.leaders[static_cast<std::size_t>(p)];
     leaders[pname(p)] = {{"leader", d.leaders[l.card].id}, {"active", l.active}, {"stays_home", l.stays_home},
-                         {"cards_in_hand", __builtin_popcount(s.hand[static_cast<std::size_t>(p)]) + s.hidden_hand[static_cast<std::size_t>(p)]},
+                         {"cards_in_hand", s.cards_in_hand(p)},
                          {"production", s.production[static_cast<std::size_t>(p)]},
                          // 6.9, 5.22: support markers still to place that cost no production, by
                          // where they may go (State::support_bonus's buckets)
@@ -553,7 +553,7 @@ class BoardText {
     std::string leaders = tr("board.leaders");
     for (int p = 0; p < kPowers; ++p) {
       const LeaderState& l = s_.leaders[at(p)];
-      const int cards = __builtin_popcount(s_.hand[at(p)]) + s_.hidden_hand[at(p)];
+      const int cards = s_.cards_in_hand(p);
       const std::string full = n_.leader(l.card);  // "Sir Winston Churchill": the surname is enough here
       leaders += fmt::format(" {} {}{} {}", power(p), full.substr(full.rfind(' ') + 1),
                              l.active ? (l.stays_home ? " " + tr("board.home") : "") : " " + tr("board.inactive"),

@@ -106,6 +106,25 @@ TEST(Ai, Rule_5_13_TheSearchNeverReadsAnotherPowersHandOrSecretAgenda) {
   }
 }
 
+// 5.13: a seat sees how many cards the others hold. The search, given the seat's observation (as a
+// match gives it) rather than the full state, draws hands of those sizes: it searches the same.
+TEST(Ai, Rule_5_13_TheSearchFromTheObservationDrawsHandsOfTheSizesTheSeatSees) {
+  const Game g(data());
+  core::Seat seat = 0;
+  const State s = decision_with_hidden_cards(g, seat);
+  core::SearchConfig config = ai_config(*ai_level("normal"));
+  config.max_seconds = 0;
+  config.iterations = 120;
+  const core::Ismcts<Game> search(config, ai_hooks(ai_level("normal")->evaluation));
+  const core::SearchResult from_state = search.search(g, s, seat, 77), from_view = search.search(g, g.observe(s, seat), seat, 77);
+  ASSERT_EQ(from_state.ranked.size(), from_view.ranked.size());
+  for (std::size_t i = 0; i < from_state.ranked.size(); ++i) {
+    EXPECT_EQ(from_state.ranked[i].action, from_view.ranked[i].action);
+    EXPECT_EQ(from_state.ranked[i].visits, from_view.ranked[i].visits);
+    EXPECT_DOUBLE_EQ(from_state.ranked[i].value, from_view.ranked[i].value);
+  }
+}
+
 TEST(Ai, EvaluationIsAChanceOfWinningPerPower) {
   const Game g(data());
   core::Seat seat = 0;

@@ -140,6 +140,33 @@ TEST(Bots, RulebookBotsPlayOnlyLegalActionsToTheEnd) {
     }
 }
 
+// 11.1: a 'Bot plays from what its seat sees. Given the full state instead (as the search's rollouts
+// give it a drawn one), it must choose the same: it may not read another power's hand, and the
+// count of the others' cards (4.22's pass) must not depend on whether their hands are seen.
+TEST(Bots, Rule_11_1_TheRulebookBotChoosesAlikeFromTheFullStateAndFromItsObservation) {
+  const Game g(data());
+  auto bot = make_bot("rulebook");
+  const std::array<Bot*, kPowers> bots = {bot.get(), bot.get(), bot.get()};
+  long decisions = 0, differ = 0;
+  for (const auto& sc : data().scenarios)
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      State s = g.new_game(sc, Options{seed % 2 == 0, false});
+      core::Rng chance(seed), choices(seed + 7);
+      play_until_human(g, s, bots, chance, choices, [&](core::Seat seat, core::Action a) {
+        if (seat != core::kChance) {
+          core::Rng r1(seed * 131 + static_cast<std::uint64_t>(decisions)), r2 = r1;
+          if (bot->choose(g, s, seat, r1) != bot->choose(g, g.observe(s, seat), seat, r2) && ++differ == 1)
+            ADD_FAILURE() << "first difference: " << sc.id << " seed " << seed << ", " << g.seat_name(seat) << " at step "
+                          << static_cast<int>(s.steps.top().id);
+          ++decisions;
+        }
+        g.apply(s, seat, a, nullptr);
+      });
+    }
+  EXPECT_EQ(differ, 0) << "of " << decisions << " decisions";
+  EXPECT_GT(decisions, 10000);
+}
+
 TEST(Bots, SameSeedSameGame) {
   const Game g(data());
   auto rulebook = make_bot("rulebook"), random = make_bot("random");

@@ -80,6 +80,9 @@ void check_state(const G& g, const typename G::State& s, core::Rng& rng, const O
       ASSERT_EQ(g.action_from_string(s, seat, text), std::optional(a)) << o.scenario << ": action \"" << text << "\" of " << g.seat_name(seat);
     }
     const State seen = g.observe(s, seat);
+    // The search observes what it is given, which may be an observation already: observing one
+    // again must change nothing (else the hidden hands it redraws would be the wrong size).
+    ASSERT_TRUE(equal_states(g, g.observe(seen, seat), seen)) << o.scenario << ": " << g.seat_name(seat) << "'s observation changes when observed again";
     const core::ActionList from_view = legal(g, seen, seat);
     ASSERT_TRUE(std::equal(actions.begin(), actions.end(), from_view.begin(), from_view.end()))
         << o.scenario << ": " << g.seat_name(seat) << "'s legal actions differ in its observation";
