@@ -303,6 +303,13 @@ class Play {
     const std::size_t columns = shown.size() > 12 && !worded && !noted ? std::min<std::size_t>(fit, 3) : 1;
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const std::string& o = options[shown[k]];
+      if (noted && !worded) {  // a list in one column for its notes
+        if (const std::size_t run = same_but_last(options, shown, k, notes); run >= kGrouped) {
+          list_group(options, shown, k, run);
+          k += run - 1;
+          continue;
+        }
+      }
       if (columns == 1) {
         std::printf("%s", wrap(fmt::format("{:4} {}{}", shown[k] + 1, worded ? labelled(seat, o) : o, note_text(notes, o)), width_, 7).c_str());
         continue;
@@ -310,6 +317,35 @@ class Play {
       std::printf("%4zu %-*s%s", shown[k] + 1, static_cast<int>(cell - 5), o.c_str(), (k + 1) % columns == 0 ? "\n" : "");
     }
     if (columns > 1 && shown.size() % columns) std::printf("\n");
+  }
+
+  // A run of options without a note that differ only in their last word ("buy USSR goods 0/0/5" ...
+  // "buy USSR goods 5/0/0", War Room's 21 mixes of Civilian Goods) is listed as one heading and its
+  // numbered last words in columns: the same options, numbers and order in fewer lines.
+  static constexpr std::size_t kGrouped = 6;
+  static std::string_view all_but_last(std::string_view o) {
+    const std::size_t space = o.rfind(' ');
+    return space == std::string_view::npos ? std::string_view() : o.substr(0, space);
+  }
+  static std::size_t same_but_last(const std::vector<std::string>& options, const std::vector<std::size_t>& shown, std::size_t k, const Notes& notes) {
+    const std::string_view head = all_but_last(options[shown[k]]);
+    std::size_t run = 0;
+    while (!head.empty() && k + run < shown.size() && all_but_last(options[shown[k + run]]) == head && !notes.has(options[shown[k + run]])) ++run;
+    return run;
+  }
+  void list_group(const std::vector<std::string>& options, const std::vector<std::size_t>& shown, std::size_t k, std::size_t run) const {
+    const std::string_view head = all_but_last(options[shown[k]]);
+    std::size_t longest = 0;
+    for (std::size_t i = k; i < k + run; ++i) longest = std::max(longest, options[shown[i]].size() - head.size() - 1);
+    const std::size_t cell = longest + 6;
+    const std::size_t per_line = std::max<std::size_t>(1, (static_cast<std::size_t>(std::max(width_, 40)) - 5) / cell);
+    std::printf("     %.*s:\n", static_cast<int>(head.size()), head.data());
+    for (std::size_t i = 0; i < run; ++i) {
+      const std::string& o = options[shown[k + i]];
+      const bool ends = (i + 1) % per_line == 0 || i + 1 == run;
+      std::printf("%s%4zu %-*s%s", i % per_line == 0 ? "   " : "", shown[k + i] + 1, ends ? 0 : static_cast<int>(cell - 5), o.c_str() + head.size() + 1,
+                  ends ? "\n" : "");
+    }
   }
 
   // Hot seat: hide the previous player's hand before showing the next one's (issue: "pass the keyboard").

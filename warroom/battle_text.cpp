@@ -95,6 +95,11 @@ Message nation_of(const BattleNames& n, int nation) {
 Message type_of(const BattleNames& n, int type) {
   return type >= 0 && static_cast<std::size_t>(type) < n.type.size() ? text::unit(n.type[type]) : Message::plain(type_name(n, type));
 }
+// `count` units of a battle type: "2 Fighters".
+Message units_of(const BattleNames& n, int type, int count) {
+  return type >= 0 && static_cast<std::size_t>(type) < n.type.size() ? text::units(n.type[type], count)
+                                                                   : Message::plain(std::to_string(count) + " " + type_name(n, type));
+}
 Message stance_of(const BattleNames& n, int type, int stance) {
   if (type >= 0 && static_cast<std::size_t>(type) < n.stance.size() && stance >= 0 &&
       static_cast<std::size_t>(stance) < n.stance[type].size())
@@ -116,7 +121,7 @@ Message event_message(const core::LogEntry& e, const BattleNames& n) {
   switch (e.event) {
     case kEvStage:
       return key(a[0] == 0 ? "warroom.battle.air_stage" : "warroom.battle.surface_stage")
-          .with("dice", std::to_string(a[1])).with("against", std::to_string(a[2]));
+          .with("dice", text::counted("warroom.count.die", a[1])).with("against", text::counted("warroom.count.die", a[2]));
     case kEvBatch: return key("warroom.battle.batch").with("nation", nation_of(n, a[1])).counted(a[2]);
     case kEvDie: return key("warroom.battle.die").with("nation", nation_of(n, a[1])).with("colour", colour_of(a[2]));
     case kEvHit:
@@ -135,8 +140,8 @@ Message event_message(const core::LogEntry& e, const BattleNames& n) {
       if (a[0] == 2) return key("warroom.battle.bomb_token");
       return key("warroom.battle.bomb_miss").with("colour", colour_of(a[1]));
     case kEvConvoy:
-      return key("warroom.battle.convoy").with("cluster", std::to_string(a[0] + 1)).with("resource", resource_of(a[1]))
-          .with("sunk", std::to_string(a[2])).with("lost", std::to_string(a[3]));
+      return key("warroom.battle.convoy").with("cluster", std::to_string(a[0] + 1))
+          .with("ships", text::counted("warroom.count.ship", a[2]).with("resource", resource_of(a[1]))).with("lost", std::to_string(a[3]));
     case kEvRepair: {
       const char* k = a[2] == 3 ? "warroom.battle.repaired_free" : a[2] == 4 ? "warroom.battle.scrapped" : "warroom.battle.repaired";
       Message m = key(k).with("nation", nation_of(n, a[0])).with("unit", type_of(n, a[1]));
@@ -146,8 +151,8 @@ Message event_message(const core::LogEntry& e, const BattleNames& n) {
     case kEvTransports: return key("warroom.battle.transports_sunk").with("side", text::alliance(a[0]));
     case kEvForceAdvantage: return key("warroom.battle.force_advantage").with("side", text::alliance(a[0])).with("unit", type_of(n, a[1]));
     case kEvStance:
-      return key("warroom.battle.stance").with("nation", nation_of(n, a[0])).with("unit", type_of(n, a[1]))
-          .with("stance", stance_of(n, a[1], a[2])).counted(a[3]);
+      return key("warroom.battle.stance").with("nation", nation_of(n, a[0])).with("units", units_of(n, a[1], a[3]))
+          .with("stance", stance_of(n, a[1], a[2]));
   }
   return Message::plain("");
 }
@@ -180,8 +185,8 @@ Message choice_message(const Battle& b, Choice c, const BattleNames& n) {
   switch (c.kind) {
     case ChoiceKind::Stance: {
       const Group& g = b.groups[c.a < kMaxGroups ? c.a : 0];
-      return key("warroom.choice.stance").with("nation", nation_of(n, g.nation)).with("unit", type_of(n, g.type.id))
-          .with("stance", stance_of(n, g.type.id, g.cursor)).counted(c.b);
+      return key("warroom.choice.stance").with("nation", nation_of(n, g.nation)).with("units", units_of(n, g.type.id, c.b))
+          .with("stance", stance_of(n, g.type.id, g.cursor));
     }
     case ChoiceKind::Hit:
       return key("warroom.choice.hit").with("nation", nation_of(n, c.b)).with("row", row_of(b, n, enemy, c.a)).with("box", text::box(c.c));

@@ -459,8 +459,15 @@ std::uint8_t medal_takers(Ctx& c, RegionId r, int side, std::uint8_t former) {
   return took;
 }
 
-// Update Territory Status, then Assign Stress and Medals for the captured territory.
+// Update Territory Status, then Assign Stress and Medals for the captured territory. The Stress and
+// Medals are settled first, as they always were (the pact's end at a capital's fall must not change
+// who may take the Medals), but their log lines follow Step 5's: Step 7 comes after Step 5.
 void capture(Ctx& c, RegionId r, int side) {
+  core::LogBuffer step7;
+  Ctx later{c.g, c.s, c.log ? &step7 : nullptr};
+  const auto then_step7 = [&] {
+    for (const core::LogEntry& e : step7.entries()) c.log->add(e);
+  };
   Fight& f = c.s.fight;
   const std::uint8_t former = c.s.region[r].controller;
   const Region& reg = c.d().region(r);
@@ -468,24 +475,26 @@ void capture(Ctx& c, RegionId r, int side) {
   // APPLY STRESS: "A territory's former controller gains Stress equal to the SV of the lost territory."
   if (former != kNoNation && in_play(c.s, former) && reg.sv) {
     c.s.nation[former].stress += reg.sv;
-    c.add(kStressMedals, former, Event::TerritoryStress, r, reg.sv);
+    later.add(kStressMedals, former, Event::TerritoryStress, r, reg.sv);
   }
   // APPLY MEDALS: 1 for a territory, 3 for a capital (ruling 60); none for neutrals (ruling 114) nor
   // for a Collapsed ally's territory (ruling 13).
   const bool from_enemy = former != kNoNation && side_of(former) != side;
   const int medals = reg.neutral || !from_enemy ? 0 : reg.capital_of != kNoNation ? 3 : 1;
-  f.medal_to = medal_takers(c, r, side, medals ? former : static_cast<std::uint8_t>(kNoNation));
+  f.medal_to = medal_takers(later, r, side, medals ? former : static_cast<std::uint8_t>(kNoNation));
   const std::uint8_t took = f.medal_to;
   if (medals && took) {
-    if (std::popcount(took) == 1) give_medals(c, std::countr_zero(took), medals);
+    if (std::popcount(took) == 1) give_medals(later, std::countr_zero(took), medals);
     else f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push({StepId::Medal, static_cast<std::int8_t>(f.commander[at(side)])});
   }
-  if (const std::uint8_t back = restore_to(ro(c), r, side); back != kNoNation) return set_controller(c, r, back, Event::Restored);
+  const std::uint8_t back = restore_to(ro(c), r, side);
   const std::uint8_t who = claimants(ro(c), r, side);
-  if (std::popcount(who) == 1) return set_controller(c, r, std::countr_zero(who), Event::Captured);
+  if (back != kNoNation) set_controller(c, r, back, Event::Restored);
+  else if (std::popcount(who) == 1) set_controller(c, r, std::countr_zero(who), Event::Captured);
   // "If the territory is captured and there were multiple Nations on the victorious side, the
   // Commander decides which of those Nations will be the new controller."
-  c.s.steps.push({StepId::Claim, static_cast<std::int8_t>(f.commander[at(side)])});
+  else c.s.steps.push({StepId::Claim, static_cast<std::int8_t>(f.commander[at(side)])});
+  then_step7();
 }
 
 // Update Territory Status (land battles): "If all Land Units on one side are eliminated, the surviving

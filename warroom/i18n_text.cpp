@@ -13,6 +13,12 @@ Message named(std::string_view prefix, std::string_view id) { return key(std::st
 
 Message key(std::string_view k) { return Message{std::string(k), {}, {}, {}}; }
 
+Message counted(std::string_view noun, long long count) { return key(noun).counted(count); }
+Message units(std::string_view id, long long count) { return counted(named("warroom.units.", id).key, count); }
+Message units(int t, long long count) {
+  return t >= 0 && t < kUnitKinds ? units(unit_id(static_cast<UnitKind>(t)), count) : Message::plain(std::to_string(count) + " ?");
+}
+
 Message nation(std::string_view id) { return named("warroom.nation.", id); }
 Message nation(int n) { return n >= 0 && n < kNations ? nation(nation_id(static_cast<Nation>(n))) : Message::plain("?"); }
 Message unit(std::string_view id) { return named("warroom.unit.", id); }

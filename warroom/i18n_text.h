@@ -30,6 +30,14 @@ Message alliance(int side);
 Message box(int box);
 // A message with its arguments: key("warroom.log.moved").with("nation", ...).
 Message key(std::string_view k);
+// A count with its noun, the noun in the number the count asks for: "1 Fighter", "2 Fighters",
+// "1 unit", "3 dice". `noun` is a catalogue key with plural forms ("<noun>_one", "<noun>_other";
+// docs/i18n.md) that say "{{count}} ...": "warroom.count.unit", "warroom.count.die". The one way
+// the log, the choices and the notes put a number before a noun.
+Message counted(std::string_view noun, long long count);
+// A number of units of one type: counted("warroom.units.<id>", count), "2 Fighters".
+Message units(std::string_view id, long long count);
+Message units(int type, long long count);
 
 // data/i18n/warroom/ beside the data set (or $CHURCHILL_I18N/warroom); the source tree's if a copied
 // data set has none. English must be there; a language without a file falls back to English.

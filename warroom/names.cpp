@@ -242,6 +242,17 @@ namespace {
 using core::i18n::Message;
 using text::key;
 
+// Resources as "2 oil, 1 OSR": the parts that are not zero ("0 resources" if none is).
+Message resources(int oil, int iron, int osr) {
+  std::vector<Message> parts;
+  for (const auto& [noun, amount] : {std::pair{"warroom.count.oil", oil}, {"warroom.count.iron", iron}, {"warroom.count.osr", osr}})
+    if (amount) parts.push_back(text::counted(noun, amount));
+  if (parts.empty()) return text::counted("warroom.count.resource", 0);
+  Message list = parts.back();
+  for (std::size_t i = parts.size() - 1; i-- > 0;) list = key("warroom.phase.list").with("first", parts[i]).with("rest", list);
+  return list;
+}
+
 // A trade's quantities (Phase 7 › Trade with Neutrals): 2 oil, 3 iron or 5 OSR.
 std::string trade_amount(int r) { return std::to_string(r == kOil ? 2 : r == kIron ? 3 : 5); }
 
@@ -279,8 +290,8 @@ Message event_of(const Game& g, const core::LogEntry& e) {
     case Event::BattleBegins: return m("warroom.log.battle_begins").with("region", r(a));
     case Event::CommanderIs: return m("warroom.log.commander_is").with("side", text::alliance(a)).with("region", r(b));
     case Event::UnitsLost:
-      return m(c == 1 ? "warroom.log.units_lost_construction" : "warroom.log.units_lost").with("unit", text::unit(a)).counted(b);
-    case Event::ResourcesLost: return m("warroom.log.resources_lost").with("oil", num(a)).with("iron", num(b)).with("osr", num(c));
+      return m(c == 1 ? "warroom.log.units_lost_construction" : "warroom.log.units_lost").with("units", text::units(a, b));
+    case Event::ResourcesLost: return m("warroom.log.resources_lost").with("resources", resources(a, b, c));
     case Event::BombToken: return key("warroom.log.bomb_token").with("region", r(a)).counted(b);
     case Event::Captured:
       return b == kNoNation ? m("warroom.log.captured").with("region", r(a))
@@ -291,22 +302,25 @@ Message event_of(const Game& g, const core::LogEntry& e) {
     case Event::Embattled: return key("warroom.log.embattled").with("region", r(a));
     case Event::ConstructionSeized: return m("warroom.log.construction_seized").with("region", r(a)).counted(b);
     case Event::NeutralDefence:
-      return b < 0 ? m("warroom.log.neutral_defence_handed").with("region", r(a)).counted(-b)
-                   : m("warroom.log.neutral_defence_placed").with("region", r(a)).counted(b);
+      return b < 0 ? m("warroom.log.neutral_defence_handed").with("region", r(a)).with("units", text::counted("warroom.count.unit", -b))
+                   : m("warroom.log.neutral_defence_placed").with("region", r(a)).with("units", text::counted("warroom.count.unit", b));
     case Event::InvasionStress: return m("warroom.log.invasion_stress").with("region", r(a));
-    case Event::DeployRevealed: return m("warroom.log.deploy_revealed").with("region", r(a)).with("held", num(c)).counted(b);
-    case Event::CasualtyStress: return m("warroom.log.casualty_stress").with("points", num(a)).with("stress", num(b));
+    case Event::DeployRevealed: return m("warroom.log.deploy_revealed").with("region", r(a)).with("units", text::counted("warroom.count.unit", b))
+        .with("held", text::counted("warroom.count.held", c));
+    case Event::CasualtyStress: return m("warroom.log.casualty_stress").with("points", text::counted("warroom.count.casualty_point", a)).with("stress", num(b));
     case Event::StressCancelled:
       return m(a ? "warroom.log.stress_cancelled_goods" : "warroom.log.stress_cancelled_medal").with("left", num(b));
     case Event::ZoneUp: return m("warroom.log.zone_up").with("zone", text::zone(a)).with("left", num(b));
-    case Event::Relieved: return m("warroom.log.relieved").with("medals", num(a)).with("goods", num(b)).with("zone", text::zone(c));
+    case Event::Relieved: return m("warroom.log.relieved").with("medals", text::counted("warroom.count.medal", a))
+        .with("goods", text::counted("warroom.count.goods", b)).with("zone", text::zone(c));
     case Event::BluePaid: return m("warroom.log.blue_paid").with("resource", text::resource(a));
     case Event::Deserted: return m("warroom.log.deserted").with("unit", text::unit(b)).with("command", num(a));
     case Event::Traded:
       return m("warroom.log.traded").with("region", r(a)).with("given", trade_amount(b)).with("give", text::resource(b))
           .with("gained", trade_amount(c)).with("gain", text::resource(c));
     case Event::PurchasesRevealed:
-      return m("warroom.log.purchases_revealed").with("units", num(a)).with("goods", num(b)).with("spent", num(c));
+      return m("warroom.log.purchases_revealed").with("units", text::counted("warroom.count.unit", a))
+          .with("goods", text::counted("warroom.count.goods", b)).with("spent", text::counted("warroom.count.resource", c));
     case Event::Placed: return m("warroom.log.placed").with("unit", text::unit(b)).with("region", r(a));
     case Event::Collapsed: return m("warroom.log.collapsed");
     case Event::Victory: return key("warroom.log.victory").with("side", text::alliance(a));
@@ -370,7 +384,8 @@ Message Game::action_message(const State& s, core::Seat seat, core::Action actio
                  : m("warroom.action.shift_new").with("unit", text::unit(x.b)).with("from", num(x.a));
     case ActionKind::CancelStress: return m(x.a ? "warroom.action.cancel_stress_goods" : "warroom.action.cancel_stress_medal");
     case ActionKind::Relieve:
-      return m("warroom.action.relieve").with("medals", num(x.a)).with("goods", num(static_cast<int>(data_->morale.relieve_cost) - x.a));
+      return m("warroom.action.relieve").with("medals", text::counted("warroom.count.medal", x.a))
+          .with("goods", text::counted("warroom.count.goods", static_cast<int>(data_->morale.relieve_cost) - x.a));
     case ActionKind::Pay: return m("warroom.action.pay").with("resource", text::resource(x.a));
     case ActionKind::Desert: return m("warroom.action.desert").with("unit", text::unit(x.b)).with("command", num(x.a));
     case ActionKind::Buy: return m("warroom.action.buy").with("unit", text::unit(x.a));

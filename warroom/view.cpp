@@ -64,13 +64,24 @@ std::string stack_units(const Data& d, const State& v, int nation, int number) {
   return units;
 }
 
+// The purchases noted on an O&P Chart: " buys 2 inf 1 ftr 3 goods" (Phase 7 › Step 3); nothing while none is noted.
+std::string purchases_text(const Sheet& sh) {
+  std::string bought;
+  for (int t = 0; t < kUnitTypes; ++t)
+    if (sh.buy[at(t)]) bought += fmt::format(" {} {}", sh.buy[at(t)], unit(t));
+  if (sh.goods) bought += fmt::format(" {} goods", sh.goods);
+  return bought.empty() ? "" : " buys" + bought;
+}
+
 // `put` units of a stance group into its current stance, the rest into the next: each stance's dice
 // and steps (Battle Setup › 5. Assign Combat Stances).
-std::string stance_note(const Data& d, const Group& g, int put) {
+std::string stance_note(const Game& game, const Group& g, int put) {
+  const auto en = [&](const char* noun, int count) { return game.catalogues().render(core::i18n::kFallbackLanguage, text::counted(noun, count)); };
   const auto spec = [&](int st) {
     const StanceSpec& k = g.type.stance[at(st)];
-    return fmt::format("{} ({} air, {} surface dice; {} steps{})", d.units[g.type.id].stance[at(st)].name, k.air_dice, k.surface_dice, k.steps,
-                       k.raid_dice ? fmt::format("; raids with {} dice", k.raid_dice) : "");
+    return fmt::format("{} (air {}, surface {}; {}{})", game.data().units[g.type.id].stance[at(st)].name, en("warroom.count.die", k.air_dice),
+                       en("warroom.count.die", k.surface_dice), en("warroom.count.step", k.steps),
+                       k.raid_dice ? "; raids with " + en("warroom.count.die", k.raid_dice) : "");
   };
   std::string note = fmt::format("{} in {}", put, spec(g.cursor));
   if (put < g.left && g.cursor + 1 < g.type.stance_count) note += fmt::format(", {} in {}", g.left - put, spec(g.cursor + 1));
@@ -101,7 +112,7 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
       note = fmt::format("{}: {} oil, {} iron, {} OSR", u.name, u.cost.oil, u.cost.iron, u.cost.osr);
     } else if (x.kind == ActionKind::Place) note = d.region(x.a).name;
     else if (x.kind == ActionKind::Battle && battle_choice(x).kind == ChoiceKind::Stance)
-      note = stance_note(d, v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0], battle_choice(x).b);
+      note = stance_note(*this, v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0], battle_choice(x).b);
     if (!note.empty()) notes[action_to_string(v, seat, a)] = note;
   }
   return notes;
@@ -326,7 +337,9 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
       if (c.region != kNoRegion) ++commands, units += units_in(c);
     const Sheet& sh = v.sheet[at(n)];
     std::string sheet = sheet_status(v, n);
-    if (!is_hidden(*this, v, viewer, n, Secret::Orders)) {
+    if (v.phase == 7) {  // Phase 7 › Step 3. Note Purchase of Units: the chart's purchases, not the round's orders and bid
+      if (!is_hidden(*this, v, viewer, n, Secret::Purchases) && v.steps.top().id == StepId::Purchases) sheet += purchases_text(sh);
+    } else if (!is_hidden(*this, v, viewer, n, Secret::Orders)) {
       std::string orders;
       for (int b = 0; b < kMaxOrders; ++b)
         if (sh.box[at(b)].status != kEmpty)
@@ -335,7 +348,7 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
       if (!orders.empty()) sheet += " orders" + orders;
       if (sh.selected) sheet += fmt::format(" [selected {}]", sh.selected);
     }
-    if (!is_hidden(*this, v, viewer, n, Secret::Bid) && v.phase >= 2) sheet += fmt::format(" bid {}", sh.bid);
+    if (!is_hidden(*this, v, viewer, n, Secret::Bid) && v.phase >= 2 && v.phase != 7) sheet += fmt::format(" bid {}", sh.bid);
     out += fmt::format("{:<6} {:>4} {:>4} {:>4}  {:>4}/{:<4} {:>6} {:>5} {:<7} {:>8} {:>5}  {}{}\n", nation_name(n), ns.res[0], ns.res[1],
                        ns.res[2], ns.stress, threshold(n), ns.medals, ns.goods, zone_id(static_cast<Zone>(ns.zone)), commands, units, sheet,
                        ns.collapsed ? " COLLAPSED" : "");
@@ -362,19 +375,18 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
             rows += fmt::format("\n    {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type.id],
                                 battle_stance_[r.type.id][r.stance], r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)]);
       }
-      out += fmt::format("  {} (Commander {}), {} dice to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",
+      out += fmt::format("  {} (Commander {}), {} to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",
                          v.fight.commander[at(side)] == kNoNation ? std::string("-") : nation_name(v.fight.commander[at(side)]),
-                         dice_in_pool(b, side), rows);
+                         catalogues().render(core::i18n::kFallbackLanguage, text::counted("warroom.count.die", dice_in_pool(b, side))), rows);
     }
   }
-  for (int n = 0; n < kNations; ++n) {  // purchases the viewer may see, before they are placed
+  for (int n = 0; n < kNations && v.steps.top().id != StepId::Purchases; ++n) {  // revealed purchases, before they are placed
     const Sheet& sh = v.sheet[at(n)];
     if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
     std::string bought;
     for (int t = 0; t < kUnitTypes; ++t)
       if (sh.buy[at(t)]) bought += fmt::format(" {} {}", sh.buy[at(t)], unit(t));
-    if (sh.goods && v.steps.top().id == StepId::Purchases) bought += fmt::format(" {} Civilian Goods", sh.goods);
-    if (!bought.empty()) out += fmt::format("{} {}:{}\n", nation_name(n), v.steps.top().id == StepId::Purchases ? "buys" : "to place", bought);
+    if (!bought.empty()) out += fmt::format("{} to place:{}\n", nation_name(n), bought);
   }
   // Every nation's Commands, a line per region with the region's name: the stacks stand on the open
   // World Map, so each player sees the enemy's as well as its own (Game Components › Command Stack).

@@ -111,4 +111,29 @@ TEST_F(WarroomCli, TheBoardsLongLinesAreBrokenAtSpacesToTheTerminalsWidth) {
   EXPECT_NE(r.out.find("USSR      5    4    4     0/7"), std::string::npos) << "the table keeps its columns";
 }
 
+// Phase 7 › Step 3 (ruling 80: Civilian Goods cost 5 resources of any mix): the 21 mixes are listed
+// under one heading, their numbers and order kept, instead of 21 lines of "buy USSR goods 0/1/4".
+TEST_F(WarroomCli, CivilianGoodsMixesAreListedUnderOneHeading) {
+  ASSERT_EQ(run("new --scenario eastern-front --seed 3 --seats USSR=bot:rules,GER=bot:rules -o " + save).status, 0);
+  ASSERT_EQ(run("run " + save).status, 0);
+  nlohmann::json game = nlohmann::json::parse(std::ifstream(save));
+  nlohmann::json& actions = game["actions"];
+  std::size_t purchase = 0;
+  while (purchase < actions.size() && !actions[purchase]["action"].get<std::string>().starts_with("buy USSR")) ++purchase;
+  ASSERT_LT(purchase, actions.size()) << "the Soviet Union buys something in Phase 7";
+  actions.erase(actions.begin() + static_cast<std::ptrdiff_t>(purchase), actions.end());
+  game["seats"]["USSR"] = "human";
+  game["state_hash"] = "";
+  const std::string at_purchases = (dir / "purchases.json").string(), script = (dir / "quit.txt").string();
+  std::ofstream(at_purchases) << game.dump();
+  std::ofstream(script) << "quit\n";
+  const Result r = test_support::run_command("COLUMNS=100 " + std::string(std::getenv("WARROOM_BINARY")),
+                                             "play --load " + at_purchases + " --no-color --autosave " + (dir / "auto.json").string() + " < " + script);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\n     buy USSR goods:\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("buy USSR goods 0/1/4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" 0/1/4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("buy USSR inf  — Infantry: "), std::string::npos) << "an option with a note keeps its line\n" << r.out;
+}
+
 }  // namespace

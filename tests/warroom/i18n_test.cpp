@@ -46,6 +46,7 @@ std::set<std::string> name_keys() {
   for (int n = 0; n < kNations; ++n) out.insert("warroom.nation." + std::string(nation_id(static_cast<Nation>(n))));
   for (const UnitInfo& u : d.units) {
     out.insert("warroom.unit." + u.id);
+    out.insert("warroom.units." + u.id);  // a count of them: "2 Fighters"
     for (int k = 0; k < u.stances; ++k) out.insert("warroom.stance." + u.stance[static_cast<std::size_t>(k)].id);
   }
   for (int c = 0; c < kColours; ++c) out.insert("warroom.colour." + std::string(colour_id(static_cast<Colour>(c))));
@@ -54,7 +55,7 @@ std::set<std::string> name_keys() {
   for (const char* b : {"fresh", "light", "damaged", "eliminated"}) out.insert(std::string("warroom.box.") + b);
   return out;
 }
-const std::vector<std::string> kNamePrefixes = {"warroom.nation.", "warroom.unit.", "warroom.stance.", "warroom.colour.",
+const std::vector<std::string> kNamePrefixes = {"warroom.nation.", "warroom.unit.", "warroom.units.", "warroom.stance.", "warroom.colour.",
                                                 "warroom.resource.", "warroom.zone.", "warroom.box."};
 bool is_name(const std::string& k) {
   for (const std::string& p : kNamePrefixes)

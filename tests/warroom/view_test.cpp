@@ -102,8 +102,9 @@ TEST(ActionNotes, EachStanceSaysItsDiceAndSteps) {
   const Stance& defensive = data()->unit(UnitKind::Inf).stance[0];
   ASSERT_TRUE(notes.contains("battle GER stance GER inf defensive 1")) << notes.dump(1);
   const std::string note = notes["battle GER stance GER inf defensive 1"];
-  EXPECT_TRUE(has(note, fmt::format("1 in Defensive ({} air, {} surface dice; {} steps)", defensive.air_dice, defensive.surface_dice,
-                                    defensive.steps))) << note;
+  const auto count = [](int n, const char* one, const char* other) { return fmt::format("{} {}", n, n == 1 ? one : other); };
+  EXPECT_TRUE(has(note, fmt::format("1 in Defensive (air {}, surface {}; {})", count(defensive.air_dice, "die", "dice"),
+                                    count(defensive.surface_dice, "die", "dice"), count(defensive.steps, "step", "steps")))) << note;
   EXPECT_TRUE(has(note, ", 1 in Assault (")) << note;
 }
 
@@ -156,6 +157,116 @@ TEST(WritingMovementOrders, ACommandWithNoDestinationIsNotOffered) {
   ASSERT_EQ(s.command[USSR][1].region, region("A-5"));
   EXPECT_FALSE(legal(g, s, seat, "select USSR 1")) << "the Baltic fleet has nowhere to sail in Eastern Front";
   EXPECT_TRUE(legal(g, s, seat, "select USSR 37")) << "a land Command at Smolensk may move";
+}
+
+// The log in words: each count says its noun in the number it asks for ("bought 1 unit", "loses 2
+// Fighters"), the one way through the catalogue's plural forms (text::counted).
+std::string log_line(const Game& g, Event e, int nation, int a, int b = 0, int c = 0) {
+  return g.describe(core::LogEntry{"rule", core::kChance, static_cast<std::uint16_t>(e), {nation, a, b, c}});
+}
+
+TEST(LogWording, EveryCountAgreesWithItsNoun) {
+  const Game g = europe();
+  EXPECT_TRUE(has(log_line(g, Event::PurchasesRevealed, USSR, 1, 1, 1), "Soviet Union bought 1 unit and 1 Civilian Goods for 1 resource"))
+      << log_line(g, Event::PurchasesRevealed, USSR, 1, 1, 1);
+  EXPECT_TRUE(has(log_line(g, Event::PurchasesRevealed, USSR, 2, 0, 9), "bought 2 units and 0 Civilian Goods for 9 resources"));
+  EXPECT_TRUE(has(log_line(g, Event::UnitsLost, GER, kFtr, 2), "Germany loses 2 Fighters to the Casualty List"))
+      << log_line(g, Event::UnitsLost, GER, kFtr, 2);
+  EXPECT_TRUE(has(log_line(g, Event::UnitsLost, GER, kFtr, 1), "Germany loses 1 Fighter to the Casualty List"));
+  EXPECT_TRUE(has(log_line(g, Event::CasualtyStress, GER, 1, 0), "Germany lost 1 Casualty Point: 0 Stress"));
+  EXPECT_TRUE(has(log_line(g, Event::Relieved, GER, 1, 4, kRed), "Germany gives 1 Medal and 4 Civilian Goods"));
+  EXPECT_TRUE(has(log_line(g, Event::DeployRevealed, GER, region("G1"), 1, 1), "Germany deploys 1 unit from Greater Germany, 1 stays"))
+      << log_line(g, Event::DeployRevealed, GER, region("G1"), 1, 1);
+  EXPECT_TRUE(has(log_line(g, Event::ConstructionSeized, GER, region("G1"), 1), "removes 1 air or naval unit under construction"));
+}
+
+// Battle Setup › 5. Assign Combat Stances: "Germany puts 2 Fighters in ...", in the log and in the
+// choice ("puts 2 Fighter in Ground Support" before).
+TEST(LogWording, StancesNameTheUnitsInTheirNumber) {
+  const Game g = europe();
+  State s = empty_map(g);
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  put(s, GER, 40, "R2", {{kInf, 2}});
+  put(s, GER, 15, "R2", {{kFtr, 2}});
+  put(s, USSR, 40, "R2", {{kInf, 2}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R2");
+  Lines log(g);
+  std::string choices, boards;
+  while (in_battle(s)) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      chance(g, s, "die white", &log);
+      continue;
+    }
+    const core::Seat seat = g.seat_of(s.steps.top().a);
+    core::ActionList l;
+    g.legal_actions(s, seat, l);
+    for (core::Action a : l) choices += g.catalogues().render("en", g.action_message(s, seat, a)) + "\n";
+    boards += g.board_text(s, std::nullopt);
+    g.apply(s, seat, l[0], &log);
+  }
+  EXPECT_TRUE(has(choices, "Germany: 2 Fighters of Germany in ")) << choices;
+  EXPECT_TRUE(has(boards, " to roll:")) << boards;
+  EXPECT_FALSE(has(boards, " 1 dice")) << boards;
+  EXPECT_TRUE(has(log.text, "Germany puts 2 Fighters in ")) << log.text;
+  EXPECT_TRUE(has(log.text, "Germany puts 2 Infantry in ")) << log.text;
+  EXPECT_FALSE(has(log.text, " Fighter in ")) << log.text;
+  EXPECT_TRUE(has(log.text, "Air Battle Stage: ")) << log.text;
+  EXPECT_FALSE(has(log.text, " 1 dice")) << log.text;
+}
+
+// Battle Debrief › 1. Assess Unit Status and Pay for Unit Repairs: the repair line says what is lost,
+// not the resources that are not ("loses 0 oil, 0 iron, 1 OSR" before).
+TEST(LogWording, ARepairSaysOnlyTheResourcesLost) {
+  const Game g = europe();
+  EXPECT_TRUE(log_line(g, Event::ResourcesLost, USSR, 0, 0, 1).ends_with("Soviet Union loses 1 OSR")) << log_line(g, Event::ResourcesLost, USSR, 0, 0, 1);
+  EXPECT_TRUE(log_line(g, Event::ResourcesLost, USSR, 2, 0, 1).ends_with("Soviet Union loses 2 oil, 1 OSR"));
+}
+
+// Battle Debrief: "Step 5: Update Territory Status" is logged before "Step 7: Assign Stress and
+// Medals" (the order of the rulebook's steps; the rules settle both as before).
+TEST(BattleDebrief, TheTerritoryStatusIsLoggedBeforeItsStressAndMedals) {
+  const Game g = europe();
+  State s = empty_map(g);
+  put(s, GER, 40, "R2", {{kInf, 2}});
+  put(s, USSR, 41, "R1", {{kInf, 1}});
+  s.turn_order.fill(kNoNation);
+  s.turn_order[0] = GER;
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R2");
+  Lines log(g);
+  resolve(g, s, {"white", "white"}, {}, &log);
+  const std::size_t captured = log.text.find("Germany takes control of Leningrad");
+  const std::size_t stress = log.text.find("Soviet Union gains ");
+  const std::size_t medal = log.text.find("Germany gains a Medal");
+  ASSERT_NE(captured, std::string::npos) << log.text;
+  ASSERT_NE(stress, std::string::npos) << log.text;
+  ASSERT_NE(medal, std::string::npos) << log.text;
+  EXPECT_LT(captured, stress) << log.text;
+  EXPECT_LT(captured, medal) << log.text;
+}
+
+// Phase 7 › Step 3. Note Purchase of Units: while a nation writes its purchases, its O&P column shows
+// them, not the round's orders and bid of Phase 2 (which it listed before).
+TEST(TerminalBoard, InPhase7TheSheetColumnShowsThePurchasesBeingWritten) {
+  const Game g = europe();
+  State s = g.new_game();
+  for (NationState& n : s.nation) n.res = {20, 20, 20};
+  s.sheet[GER].box[0] = {s.sheet[GER].box[0].command, region("R2"), kExecuted};
+  s.sheet[GER].bid = 2;
+  start_phase(g, s, 7);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Purchases; });
+  act(g, s, GER, "buy GER inf");
+  act(g, s, GER, "buy GER inf");
+  act(g, s, GER, "buy GER ftr");
+  const core::Seat seat = g.seat_of(GER);
+  const std::string board = g.board_text(g.observe(s, seat), seat);
+  std::string ger = board.substr(board.find("\nGER "));
+  ger = ger.substr(1, ger.find('\n', 1));
+  EXPECT_TRUE(has(ger, "writing buys 2 inf 1 ftr")) << board;
+  EXPECT_FALSE(has(ger, "orders")) << ger;
+  EXPECT_FALSE(has(ger, "bid")) << ger;
+  EXPECT_FALSE(has(board, "GER buys:")) << "said once, in the column\n" << board;
 }
 
 }  // namespace

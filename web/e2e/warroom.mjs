@@ -6,7 +6,8 @@
 //    "done"; the game played on until the orders are revealed (the execution panel's steps); then
 //    Phase 4 until the seat's battle board shows dice (hits assigned by clicking the row struck), and
 //    every battle of the round stepped through for its dice and casualties; screenshots at 1280x800
-//    and 390x844; the phone page does not scroll sideways.
+//    and 390x844; the phone page does not scroll sideways. A selected Command's destinations are
+//    listed in the sheet with their notes.
 // 2. Two human seats in two browsers: each writes an order and a bid by clicking; until the reveal,
 //    neither page receives (over HTTP or the WebSocket) nor shows the other seat's orders, its
 //    selected Command, or its bid while bids are secret; after the reveal the other's orders are shown.
@@ -178,6 +179,20 @@ async function onePlayer() {
   if (!(await page.locator('g.arrows g.order').count())) fail('the order is not drawn on the map');
   await page.click('.wr-sheet button.change[data-box="1"]');
   await page.waitForSelector('.wr-sheet .selected');
+  // The selected Command's destinations in the sheet, each with its note (who holds it, the enemy
+  // units there, a rail invasion that will be cancelled), readable on the desktop and the phone.
+  await page.waitForSelector('.wr-sheet .destinations li small');
+  const notes = await page.$$eval('.wr-sheet .destinations li small', (s) => s.map((x) => x.textContent));
+  if (!notes.every((n) => /held by|neutral|, sea/.test(n))) fail(`the destinations' notes: ${notes.join(' | ')}`);
+  const shoot = async (name) => {
+    await page.locator('.wr-sheet .destinations').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/${name}` });
+  };
+  await shoot('warroom-notes-1280x800.png');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  await shoot('warroom-notes-390x844.png');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.waitForSelector('.warroom-map .destination', { state: 'attached' });
   const changed = await clickRegion(page, '.warroom-map .destination', [first]);
   await page.waitForFunction((to) => document.querySelector('.wr-sheet li.box')?.textContent.includes(`→ ${to}`), changed);

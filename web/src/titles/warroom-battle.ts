@@ -176,7 +176,7 @@ function battleHtml(s: Extract<Step, { kind: 'battle' }>, name: (id: string) => 
   if (last && assigning) settle(last, assigning);
   const lines = (l: string[]) => l.map((x) => `<li>${escape(hitText(x, s.board))}</li>`).join('');
   const stages = s.stages.map((st) => `<h4>${escape(st.title)}</h4>${st.batches.map((b) => `<div class="batch">
-      <p>${flag(b.nation)} ${escape(t('warroom.web.rolls', { n: b.dice.length }))}</p>
+      <p>${flag(b.nation)} ${escape(t('warroom.web.rolls', { count: b.dice.length }))}</p>
       <p class="dice">${b.dice.map(dieHtml).join('')}</p>
       ${b.hits.length || b.events.length ? `<ul class="hits">${lines([...b.hits, ...b.events])}</ul>` : ''}</div>`).join('')}`).join('');
   return `<h3 class="step-title">${escape(t(s.raid ? 'warroom.web.raid_in' : 'warroom.web.battle_in', { region: name(s.region) }))}</h3>

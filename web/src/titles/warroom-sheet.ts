@@ -30,6 +30,7 @@ export interface SheetHandlers {
   name: (region: string) => string;  // "R12 Smolensk"
   act: (action: string) => Promise<void>;
   select: (nation: string, command: number) => void;  // shows the Command on the map, then selects it
+  note: (action: string) => string;  // what a choice means (the view's action_notes), or ''
 }
 
 function orderLine(n: Nation, box: number, o: { command: number; to: string; status: string }, stacks: Stack[], legal: string[], h: SheetHandlers): string {
@@ -39,6 +40,19 @@ function orderLine(n: Nation, box: number, o: { command: number; to: string; sta
   return `<li class="box" value="${box + 1}"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
     ${erase ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-command="${o.command}">Change</button>
       <button class="erase" data-box="${box + 1}">Erase</button></span>` : ''}</li>`;
+}
+
+// The selected Command's destinations, each with its note: its name, who holds it, the enemy units
+// there, a move by rail and a rail invasion that will be cancelled (Plotting Land Commands by Rail).
+function destinationList(n: Nation, destinations: string[], h: SheetHandlers): string {
+  if (!destinations.length) return '';
+  const row = (r: string) => {
+    const action = `to ${n.id} ${r}`;
+    const note = h.note(action);
+    const cancelled = note.includes('will be cancelled');
+    return `<li${cancelled ? ' class="cancelled"' : ''}><button class="to" data-action="${escape(action)}">${escape(r)}</button> <small>${escape(note || h.name(r))}</small></li>`;
+  };
+  return `<details class="destinations" open><summary>Destinations (${destinations.length})</summary><ul>${destinations.map(row).join('')}</ul></details>`;
 }
 
 function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers): string {
@@ -54,7 +68,8 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
   return `<div class="sheet own" data-nation="${escape(n.id)}">
     <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} <span class="sheet-status ${escape(sh.status)}">${escape(sh.status)}</span></h3>
     ${selected ? `<p class="selected" role="status">Command <b>${selected.number}</b> in ${escape(h.name(selected.region))} (${escape(units(selected))}) selected:
-        click one of its ${destinations.length} destinations outlined on the map.</p>`
+        click one of its ${destinations.length} destinations outlined on the map, or one below.</p>
+      ${destinationList(n, destinations, h)}`
       : writing && selectable.length ? `<p class="hint">Click one of your stacks on the map (or a Command below) to write its order.</p>` : ''}
     ${sh.orders ? (boxes ? `<ol class="boxes">${boxes}</ol>` : '<p class="hint">No orders written.</p>') : ''}
     ${writing && selectable.length ? `<details class="commands"><summary>Commands without an order (${selectable.length})</summary>
@@ -97,6 +112,7 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
       h.select(nation, Number(b.dataset.command));
     }));
     box.querySelectorAll<HTMLButtonElement>('button.select').forEach((b) => b.addEventListener('click', () => h.select(nation, Number(b.dataset.command))));
+    box.querySelectorAll<HTMLButtonElement>('button.to').forEach((b) => b.addEventListener('click', () => h.act(b.dataset.action!)));
     box.querySelector('button.done')?.addEventListener('click', () => h.act(`done ${nation}`));
     const input = box.querySelector<HTMLInputElement>('input.bid-input');
     const setBid = async () => {

@@ -24,6 +24,7 @@ interface WarRoomView extends View {
   battle?: BattleBoard | null;
   log_size?: number;
   log_messages?: Message[];
+  action_notes?: Record<string, string>;  // what each of the seat's choices means (warroom/view.cpp)
 }
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
@@ -236,11 +237,17 @@ export const warroom: TitleUi = {
     const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
     const battle = execution(p, v, name, regionIds, send);
     p.refresh();
-    const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name });
+    const note = (action: string) => v.action_notes?.[action] ?? '';
+    const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name, note });
     // While orders are executed and battles fought, the execution goes beside the decision and the
     // sheets under the map.
     if (executing(v)) delete sheet.dataset.place;
     return executing(v) ? [p.map?.element ?? p.holder, battle, sheet] : [p.map?.element ?? p.holder, sheet, battle];
+  },
+  // Beside each choice of the action list: who holds a destination, a rail invasion that will be
+  // cancelled, a unit's cost, a stance's dice and steps (the view's action_notes, as the terminal's).
+  note(view, _layout, action) {
+    return escape((view as WarRoomView).action_notes?.[action] ?? '');
   },
   status(view) {
     const v = view as WarRoomView;
