@@ -1,8 +1,9 @@
 // The search opponent: information-set Monte Carlo tree search (core/ismcts.h) over Churchill, in
 // four levels of strength (docs/ai.md). It sees only its seat's observation; every other seat's
 // hand, face-down agenda card, undealt cards and Secret Agenda markers are drawn afresh for each
-// iteration by Game::resample_hidden. Rollouts are played by the rulebook 'Bots (rulebook_bot.h)
-// and cut off by an evaluation of the board: the chance of winning (4.4) over imagined ends of the game.
+// iteration by Game::resample_hidden. Rollouts are played by the rulebook 'Bots (rulebook_bot.h),
+// the searching seat's own moves by the 'Bot taking every pass it earns (4.22), and cut off by an
+// evaluation of the board: the chance of winning (4.4) over imagined ends of the game.
 #pragma once
 
 #include <array>
