@@ -59,6 +59,25 @@ State other_secrets(const State& s, core::Seat seat) {
   return t;
 }
 
+// The normal level's search config on `threads` threads with 120 iterations and no processor-time
+// cap: the iteration budget alone ends the search, so its result depends only on the position, the
+// seat and the seed.
+core::SearchConfig fixed_budget(int threads = 1) {
+  core::SearchConfig config = ai_config(*ai_level("normal"), threads);
+  config.max_seconds = 0;
+  config.iterations = 120;
+  return config;
+}
+
+core::SearchHooks<Game> normal_hooks() { return ai_hooks(ai_level("normal")->evaluation); }
+
+// A search's root statistics: each ranked action with its visits and value.
+std::vector<std::tuple<core::Action, long, double>> statistics(const core::SearchResult& r) {
+  std::vector<std::tuple<core::Action, long, double>> out;
+  for (const core::ActionValue& v : r.ranked) out.emplace_back(v.action, v.visits, v.value);
+  return out;
+}
+
 // The match Title::open makes of a training game's `record`, its bots' searches on the record's
 // threads but without their processor-time cap, so that a game is reproducible however slow the
 // machine (a sanitizer build).
@@ -86,22 +105,15 @@ TEST(Ai, Rule_5_13_TheSearchNeverReadsAnotherPowersHandOrSecretAgenda) {
   // from the determinization (the search's own guess), never from the true state.
   for (const bool opponent_model : {false, true}) {
     SCOPED_TRACE(opponent_model ? "opponent model" : "UCB at every seat");
-    core::SearchConfig config = ai_config(*ai_level("normal"));
+    core::SearchConfig config = fixed_budget();
     config.opponents_follow_policy = opponent_model;
-    config.max_seconds = 0;  // the iteration budget alone ends the search: no dependence on the clock
-    config.iterations = 120;
     config.rollout_limit = -1;  // rollouts to the end, through later deals from the undealt cards
-    const core::Ismcts<Game> search(config, ai_hooks(ai_level("normal")->evaluation));
+    const core::Ismcts<Game> search(config, normal_hooks());
     const core::SearchResult from_s = search.search(g, s, seat, 2024), from_t = search.search(g, t, seat, 2024);
     EXPECT_EQ(from_s.best, from_t.best);
-    ASSERT_EQ(from_s.ranked.size(), from_t.ranked.size());
-    for (std::size_t i = 0; i < from_s.ranked.size(); ++i) {
-      EXPECT_EQ(from_s.ranked[i].action, from_t.ranked[i].action);
-      EXPECT_EQ(from_s.ranked[i].visits, from_t.ranked[i].visits);
-      EXPECT_DOUBLE_EQ(from_s.ranked[i].value, from_t.ranked[i].value);
-    }
+    EXPECT_EQ(statistics(from_s), statistics(from_t));
     // The bot, as a match drives it (from the observation), chooses the same as the search.
-    core::IsmctsBot<Game> bot(config, ai_hooks(ai_level("normal")->evaluation));
+    core::IsmctsBot<Game> bot(config, normal_hooks());
     core::Rng r1(8), r2(8);
     EXPECT_EQ(bot.choose(g, g.observe(s, seat), seat, r1), bot.choose(g, g.observe(t, seat), seat, r2));
   }
@@ -113,17 +125,9 @@ TEST(Ai, Rule_5_13_TheSearchFromTheObservationDrawsHandsOfTheSizesTheSeatSees) {
   const Game g(data());
   core::Seat seat = 0;
   const State s = decision_with_hidden_cards(g, seat);
-  core::SearchConfig config = ai_config(*ai_level("normal"));
-  config.max_seconds = 0;
-  config.iterations = 120;
-  const core::Ismcts<Game> search(config, ai_hooks(ai_level("normal")->evaluation));
+  const core::Ismcts<Game> search(fixed_budget(), normal_hooks());
   const core::SearchResult from_state = search.search(g, s, seat, 77), from_view = search.search(g, g.observe(s, seat), seat, 77);
-  ASSERT_EQ(from_state.ranked.size(), from_view.ranked.size());
-  for (std::size_t i = 0; i < from_state.ranked.size(); ++i) {
-    EXPECT_EQ(from_state.ranked[i].action, from_view.ranked[i].action);
-    EXPECT_EQ(from_state.ranked[i].visits, from_view.ranked[i].visits);
-    EXPECT_DOUBLE_EQ(from_state.ranked[i].value, from_view.ranked[i].value);
-  }
+  EXPECT_EQ(statistics(from_state), statistics(from_view));
 }
 
 // 4.22: a power that debated may pass its next advance. The search's own seat takes every pass it
@@ -131,7 +135,7 @@ TEST(Ai, Rule_5_13_TheSearchFromTheObservationDrawsHandsOfTheSizesTheSeatSees) {
 TEST(Ai, Rule_4_22_TheSearchsOwnSeatTakesEveryPassItEarns) {
   const Game g(data());
   auto bot = make_bot("rulebook");
-  const core::SearchHooks<Game> hooks = ai_hooks(ai_level("normal")->evaluation);
+  const core::SearchHooks<Game> hooks = normal_hooks();
   int both = 0, own_only = 0;
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     State s = g.new_game(*data().scenario("training"));
@@ -316,17 +320,7 @@ TEST(Ai, RootParallelSearchIsTheSameForASeedAndThreadCount) {
   const Game g(data());
   core::Seat seat = 0;
   const State s = decision_with_hidden_cards(g, seat);
-  auto search = [&](int threads) {
-    core::SearchConfig config = ai_config(*ai_level("normal"), threads);
-    config.max_seconds = 0;  // the iteration budget alone ends the search: no dependence on the clock
-    config.iterations = 120;
-    return core::Ismcts<Game>(config, ai_hooks(ai_level("normal")->evaluation)).search(g, s, seat, 2024);
-  };
-  auto statistics = [](const core::SearchResult& r) {
-    std::vector<std::tuple<core::Action, long, double>> out;
-    for (const core::ActionValue& v : r.ranked) out.emplace_back(v.action, v.visits, v.value);
-    return out;
-  };
+  auto search = [&](int threads) { return core::Ismcts<Game>(fixed_budget(threads), normal_hooks()).search(g, s, seat, 2024); };
   const core::SearchResult two = search(2), again = search(2), one = search(1);
   EXPECT_EQ(two.iterations, 120);
   EXPECT_EQ(two.best, again.best);
