@@ -5,9 +5,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/log.h"
 #include "tests/warroom/engine_fixture.h"
@@ -63,6 +65,106 @@ bool is_name(const std::string& k) {
   return false;
 }
 
+// The languages War Room is translated into (data/i18n/warroom/<language>.json): the project's
+// translations, as War Room has no Italian or Russian edition (data/i18n/warroom/provenance.json).
+const std::vector<std::string> kTranslations = {"it", "ru"};
+
+// What a translation lacks or gets wrong against English, one line each: an English message it has
+// not, a message English has not, a placeholder dropped or added (a plural form is compared with the
+// English "other" form; "{{count}}" may be left out), a message given a count in English without
+// every CLDR plural form of the language, or a message both plain and plural.
+std::vector<std::string> translation_problems(const core::i18n::Catalogue& en, const core::i18n::Catalogue& tr) {
+  namespace i18n = core::i18n;
+  std::vector<std::string> out;
+  const auto bases = [](const i18n::Catalogue& c) {
+    std::set<std::string> s;
+    for (const auto& [k, text] : c.entries()) s.insert(std::string(i18n::base_key(k)));
+    return s;
+  };
+  const auto plural = [](const i18n::Catalogue& c, const std::string& base) {
+    for (int p = 0; p <= static_cast<int>(i18n::Plural::Other); ++p)
+      if (c.find(i18n::plural_key(base, static_cast<i18n::Plural>(p)))) return true;
+    return false;
+  };
+  const std::set<std::string> en_bases = bases(en), tr_bases = bases(tr);
+  for (const std::string& b : en_bases)
+    if (!tr_bases.count(b)) out.push_back("missing " + b);
+  for (const std::string& b : tr_bases) {
+    if (!en_bases.count(b)) {
+      out.push_back("not in English " + b);
+      continue;
+    }
+    const bool is_plural = plural(tr, b);
+    if (is_plural && tr.find(b)) out.push_back("both plain and plural " + b);
+    if (!is_plural && !plural(en, b)) continue;
+    for (i18n::Plural p : i18n::plural_categories(tr.language()))
+      if (!tr.find(i18n::plural_key(b, p))) out.push_back("no _" + std::string(i18n::plural_name(p)) + " form " + b);
+  }
+  const auto names = [](const std::string& text) {
+    const std::vector<std::string> v = i18n::placeholders(text);
+    std::set<std::string> s(v.begin(), v.end());
+    s.erase("count");
+    return s;
+  };
+  for (const auto& [k, text] : tr.entries()) {
+    const std::string base(i18n::base_key(k));
+    const std::string* other = en.find(i18n::plural_key(base, i18n::Plural::Other));
+    const std::string* reference = en.find(k) ? en.find(k) : other ? other : en.find(base);
+    if (reference && names(text) != names(*reference)) out.push_back("placeholders differ " + k);
+  }
+  return out;
+}
+
+TEST(WarRoomI18n, EnglishItalianAndRussianAreThere) {
+  EXPECT_EQ(catalogues().languages(), (std::vector<std::string>{"en", "it", "ru"}));
+}
+
+TEST(WarRoomI18n, EveryTranslationHasEveryEnglishMessageWithItsPlaceholdersAndPluralForms) {
+  for (const std::string& lang : kTranslations) {
+    const core::i18n::Catalogue* tr = catalogues().find(lang);
+    ASSERT_NE(tr, nullptr) << "no data/i18n/warroom/" << lang << ".json";
+    for (const std::string& problem : translation_problems(*catalogues().find("en"), *tr)) ADD_FAILURE() << lang << ": " << problem;
+    EXPECT_GT(tr->entries().size(), catalogues().find("en")->entries().size()) << lang << " (its plural forms outnumber English's)";
+  }
+}
+
+// The check above fails on each kind of fault: a message left out, a placeholder dropped, a plural
+// form missing (Russian needs _few and _many where English has _one and _other).
+TEST(WarRoomI18n, ATranslationLackingAMessageAPlaceholderOrAPluralFormIsFound) {
+  const auto en = core::i18n::Catalogue::from_json(
+      "en", R"({"w": {"a": "{{nation}} moves", "b": "{{nation}} to {{region}}", "n_one": "{{count}} die", "n_other": "{{count}} dice"}})", "en");
+  const auto ru = core::i18n::Catalogue::from_json(
+      "ru", R"({"w": {"b": "{{nation}} →", "n_one": "{{count}} кубик", "n_other": "{{count}} кубика", "x": "лишнее"}})", "ru");
+  const std::vector<std::string> problems = translation_problems(en, ru);
+  EXPECT_EQ(problems, (std::vector<std::string>{"missing w.a", "no _few form w.n", "no _many form w.n", "not in English w.x", "placeholders differ w.b"}));
+  EXPECT_TRUE(translation_problems(en, en).empty());
+}
+
+// data/i18n/warroom/provenance.json gives each message of each language (plural forms share their
+// base key) its provenance and source, as data/i18n/provenance.json does for Churchill; War Room has
+// no Italian or Russian edition, so every Italian and Russian message is the project's translation.
+TEST(WarRoomI18n, EveryMessageHasItsProvenance) {
+  std::ifstream in(kSourceDir / "data" / "i18n" / "warroom" / "provenance.json");
+  ASSERT_TRUE(in) << "no data/i18n/warroom/provenance.json";
+  const auto prov = nlohmann::json::parse(in);
+  const std::set<std::string> valid = {"rulebook", "reconstructed", "translation", "project"};
+  for (const std::string& lang : catalogues().languages()) {
+    ASSERT_TRUE(prov.contains(lang)) << lang;
+    std::set<std::string> keys;
+    for (const auto& [k, text] : catalogues().find(lang)->entries()) keys.insert(std::string(core::i18n::base_key(k)));
+    for (const std::string& k : keys) {
+      ASSERT_TRUE(prov[lang].contains(k)) << lang << " " << k << " has no provenance";
+      const std::string p = prov[lang][k].value("provenance", "");
+      EXPECT_TRUE(valid.count(p)) << lang << " " << k << ": " << p;
+      if (lang != "en") {
+        EXPECT_EQ(p, "translation") << lang << " " << k;
+      }
+      EXPECT_FALSE(prov[lang][k].value("source", "").empty()) << lang << " " << k;
+    }
+    for (const auto& [k, p] : prov[lang].items()) EXPECT_TRUE(keys.count(k)) << "provenance of a message " << lang << ".json lacks: " << k;
+  }
+}
+
 TEST(WarRoomI18n, EveryKeyTheCodeNamesIsInTheEnglishCatalogue) {
   const std::string code = warroom_code();
   int named = 0;
@@ -110,8 +212,8 @@ TEST(WarRoomI18n, PluralMessagesHaveEveryEnglishForm) {
   }
 }
 
-// Random games of every scenario, worded in every language the interface has: no line is empty or
-// holds an unresolved key or placeholder; Italian and Russian read as English until translated.
+// Random games of every scenario, worded in every language: no line is empty or holds an unresolved
+// key or placeholder, and every Italian and Russian line is worded in its language (not English).
 TEST(WarRoomI18n, RandomGamesReadInEveryLanguage) {
   for (const char* scenario : {"war-in-europe", "global-war"}) {
     const Scenario* sc = data()->find_scenario(scenario);
@@ -129,7 +231,12 @@ TEST(WarRoomI18n, RandomGamesReadInEveryLanguage) {
       EXPECT_FALSE(en.empty()) << what;
       EXPECT_EQ(en.find("{{"), std::string::npos) << what << ": " << en;
       EXPECT_EQ(en.find("warroom."), std::string::npos) << what << ": " << en;
-      for (const char* lang : {"it", "ru"}) EXPECT_EQ(catalogues().render(lang, m), en);
+      for (const std::string& lang : kTranslations) {
+        const std::string tr = catalogues().render(lang, m);
+        EXPECT_EQ(tr.find("{{"), std::string::npos) << lang << " " << what << ": " << tr;
+        EXPECT_EQ(tr.find("warroom."), std::string::npos) << lang << " " << what << ": " << tr;
+        EXPECT_NE(tr, en) << lang << " " << what << " reads English";
+      }
       texts.insert(en);
     };
     for (int n = 0; g.node_kind(s) != core::NodeKind::Terminal && n < 4000; ++n) {

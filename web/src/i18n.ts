@@ -6,8 +6,10 @@ import i18next from 'i18next';
 import en from '../../data/i18n/en.json';
 import it from '../../data/i18n/it.json';
 import ru from '../../data/i18n/ru.json';
-// War Room's catalogue (data/i18n/warroom: English first; a language without its file reads English).
+// War Room's catalogues (data/i18n/warroom; a message a language lacks reads English).
 import warroomEn from '../../data/i18n/warroom/en.json';
+import warroomIt from '../../data/i18n/warroom/it.json';
+import warroomRu from '../../data/i18n/warroom/ru.json';
 
 export const LANGUAGES = ['en', 'it', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -43,7 +45,11 @@ function merge(...trees: Tree[]): Tree {
 i18next.init({
   lng: initial(),
   fallbackLng: 'en',
-  resources: { en: { translation: merge(en, warroomEn) }, it: { translation: it }, ru: { translation: ru } },
+  resources: {
+    en: { translation: merge(en, warroomEn) },
+    it: { translation: merge(it, warroomIt) },
+    ru: { translation: merge(ru, warroomRu) },
+  },
   interpolation: { escapeValue: false },  // every text is escaped where it is put into HTML
   returnNull: false,
   initImmediate: false,
