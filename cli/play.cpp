@@ -193,7 +193,9 @@ class Play {
     const std::size_t n = game_.log_size();
     if (shown_ > n) shown_ = n;  // after an undo
     for (; shown_ < n; ++shown_) {
-      std::printf("%s", wrap("  " + style_.seat(game_.log_seat(shown_), game_.log_line(shown_)), width_ + (style_.on ? 9 : 0), 6).c_str());
+      // Wrapped before it is coloured: the colour's codes take no column.
+      const std::string lines = wrap("  " + game_.log_line(shown_), width_, 6);
+      std::printf("%s\n", style_.seat(game_.log_seat(shown_), lines.substr(0, lines.size() - 1)).c_str());
       ++unseen_;
     }
   }
