@@ -33,6 +33,8 @@ class Title final : public core::Title {
   // War Room's commands: no cards, hints nor numbered rules (the rulebook goes by headings).
   std::string help_text(const std::string& language) const override { return data_->catalogues->tr(language, "warroom.play.help"); }
   std::string data_hash() const override { return data_->hash; }
+  // Its catalogues' languages (data/i18n/warroom): English, Italian, Russian.
+  std::vector<std::string> languages() const override { return data_->catalogues->languages(); }
   std::vector<core::ScenarioInfo> scenarios() const override {
     std::vector<core::ScenarioInfo> out;
     for (const Scenario& sc : data_->scenarios) {

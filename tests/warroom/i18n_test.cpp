@@ -14,6 +14,7 @@
 #include "core/log.h"
 #include "tests/warroom/engine_fixture.h"
 #include "warroom/i18n_text.h"
+#include "warroom/title.h"
 
 namespace warroom::testing {
 namespace {
@@ -117,6 +118,7 @@ std::vector<std::string> translation_problems(const core::i18n::Catalogue& en, c
 
 TEST(WarRoomI18n, EnglishItalianAndRussianAreThere) {
   EXPECT_EQ(catalogues().languages(), (std::vector<std::string>{"en", "it", "ru"}));
+  EXPECT_EQ(make_title(WARROOM_TEST_DATA_DIR)->languages(), (std::vector<std::string>{"en", "it", "ru"}));  // the title is played in them
 }
 
 TEST(WarRoomI18n, EveryTranslationHasEveryEnglishMessageWithItsPlaceholdersAndPluralForms) {
