@@ -88,6 +88,13 @@ std::string stance_note(const Game& game, const Group& g, int put) {
   return note;
 }
 
+// Messages as one list, "A, B, C" ("warroom.phase.list"); an empty text for none.
+core::i18n::Message listed(const std::vector<core::i18n::Message>& items) {
+  core::i18n::Message list = items.empty() ? core::i18n::Message::plain("") : items.back();
+  for (std::size_t i = items.size() - (items.empty() ? 0 : 1); i-- > 0;) list = text::key("warroom.phase.list").with("first", items[i]).with("rest", list);
+  return list;
+}
+
 }  // namespace
 
 // What a choice means, beside its command in the terminal's menus and the web's (the view's
@@ -172,12 +179,12 @@ core::i18n::Message Game::phase_message(const State& s) const {
     // Victory Check: which of the scenario's regions the winners hold ("GER holds R1 Moscow").
     if (s.winner == 1 || s.winner == 2) {
       const int side = s.winner - 1;
-      std::string held;
+      std::vector<core::i18n::Message> held;
       for (const VictoryTerm& t : scenario_->victory[at(side)].all_of)
         for (RegionId r : t.of)
           if (const int n = s.region[r].controller; n != kNoNation && static_cast<int>(alliance_of(n)) == side)
-            held += fmt::format("{}{} holds {} {}", held.empty() ? "" : ", ", nation_name(n), data_->region(r).id, data_->region(r).name);
-      return key(s.winner == 1 ? "warroom.phase.allied_won" : "warroom.phase.axis_won").with("held", held);
+            held.push_back(key("warroom.phase.holds").with("nation", nation_name(n)).with("region", data_->region(r).id + " " + data_->region(r).name));
+      return key(s.winner == 1 ? "warroom.phase.allied_won" : "warroom.phase.axis_won").with("held", listed(held));
     }
     if (s.winner == kBothLose) return key("warroom.phase.both_lose");
     return key("warroom.phase.stopped").with("round", std::to_string(s.round));
@@ -188,9 +195,7 @@ core::i18n::Message Game::phase_message(const State& s) const {
     for (core::Seat p = 0; p < seat_count(); ++p)
       for (int n = 0; n < kNations; ++n)
         if ((acting_nations(s, p) >> n) & 1u) who.push_back(text::nation(n));
-  core::i18n::Message nations = who.empty() ? core::i18n::Message::plain("") : who.back();
-  for (std::size_t i = who.size() - (who.empty() ? 0 : 1); i-- > 0;)
-    nations = key("warroom.phase.list").with("first", who[i]).with("rest", nations);
+  const core::i18n::Message nations = listed(who);
   const std::string_view rule = step_rule(st.id);
   const core::i18n::Message where = rule.starts_with("Phase") ? core::i18n::Message::plain(std::string(rule))
                                                                 : key("warroom.phase.where").with("phase", std::to_string(s.phase)).with("heading", std::string(rule));
