@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "core/rules_text.h"
 #include "tests/support/command.h"
@@ -19,6 +21,29 @@ using test_support::Result;
 class WarroomCli : public test_support::CommandTest {
  protected:
   WarroomCli() : CommandTest("WARROOM_BINARY", "warroom-cli-test") {}
+
+  // `warroom play` (100 columns, no colour) at the Soviet Union's first Phase 7 purchase of a rules
+  // bots' Eastern Front game (seed 3), the Soviet seat a human's, given `input`; autosaves to auto.json.
+  Result play_soviet_purchases(const std::string& input) {
+    const std::string bots = (dir / "bots.json").string();
+    if (!std::filesystem::exists(bots)) {
+      EXPECT_EQ(run("new --scenario eastern-front --seed 3 --seats USSR=bot:rules,GER=bot:rules -o " + bots).status, 0);
+      EXPECT_EQ(run("run " + bots).status, 0);
+    }
+    nlohmann::json game = nlohmann::json::parse(std::ifstream(bots));
+    nlohmann::json& actions = game["actions"];
+    std::size_t purchase = 0;
+    while (purchase < actions.size() && !actions[purchase]["action"].get<std::string>().starts_with("buy USSR")) ++purchase;
+    EXPECT_LT(purchase, actions.size()) << "the Soviet Union buys something in Phase 7";
+    actions.erase(actions.begin() + static_cast<std::ptrdiff_t>(purchase), actions.end());
+    game["seats"]["USSR"] = "human";
+    game["state_hash"] = "";
+    const std::string at_purchases = (dir / "purchases.json").string(), script = (dir / "input.txt").string();
+    std::ofstream(at_purchases) << game.dump();
+    std::ofstream(script) << input;
+    return test_support::run_command("COLUMNS=100 " + std::string(std::getenv("WARROOM_BINARY")),
+                                     "play --load " + at_purchases + " --no-color --autosave " + (dir / "auto.json").string() + " < " + script);
+  }
 };
 
 TEST_F(WarroomCli, BotsPlayToTheRoundLimitAndTheReplayVerifies) {
@@ -114,26 +139,34 @@ TEST_F(WarroomCli, TheBoardsLongLinesAreBrokenAtSpacesToTheTerminalsWidth) {
 // Phase 7 › Step 3 (ruling 80: Civilian Goods cost 5 resources of any mix): the 21 mixes are listed
 // under one heading, their numbers and order kept, instead of 21 lines of "buy USSR goods 0/1/4".
 TEST_F(WarroomCli, CivilianGoodsMixesAreListedUnderOneHeading) {
-  ASSERT_EQ(run("new --scenario eastern-front --seed 3 --seats USSR=bot:rules,GER=bot:rules -o " + save).status, 0);
-  ASSERT_EQ(run("run " + save).status, 0);
-  nlohmann::json game = nlohmann::json::parse(std::ifstream(save));
-  nlohmann::json& actions = game["actions"];
-  std::size_t purchase = 0;
-  while (purchase < actions.size() && !actions[purchase]["action"].get<std::string>().starts_with("buy USSR")) ++purchase;
-  ASSERT_LT(purchase, actions.size()) << "the Soviet Union buys something in Phase 7";
-  actions.erase(actions.begin() + static_cast<std::ptrdiff_t>(purchase), actions.end());
-  game["seats"]["USSR"] = "human";
-  game["state_hash"] = "";
-  const std::string at_purchases = (dir / "purchases.json").string(), script = (dir / "quit.txt").string();
-  std::ofstream(at_purchases) << game.dump();
-  std::ofstream(script) << "quit\n";
-  const Result r = test_support::run_command("COLUMNS=100 " + std::string(std::getenv("WARROOM_BINARY")),
-                                             "play --load " + at_purchases + " --no-color --autosave " + (dir / "auto.json").string() + " < " + script);
+  const Result r = play_soviet_purchases("quit\n");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("\n     buy USSR goods:\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("buy USSR goods 0/1/4"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" 0/1/4"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("buy USSR inf  — Infantry: "), std::string::npos) << "an option with a note keeps its line\n" << r.out;
+}
+
+// Phase 7 › Step 3 (Note Purchase of Units): the number of a buy stays the same after a purchase is
+// noted (the unbuys are listed after every buy), so typing it twice buys two of the same unit.
+TEST_F(WarroomCli, TypingABuysNumberTwiceBuysTwoOfTheSameUnit) {
+  const Result listed = play_soviet_purchases("quit\n");
+  ASSERT_EQ(listed.status, 0) << listed.out;
+  const std::size_t line = listed.out.rfind(" buy USSR inf  — ");
+  ASSERT_NE(line, std::string::npos) << listed.out;
+  const std::size_t start = listed.out.rfind('\n', line) + 1;
+  const std::string number = listed.out.substr(start, line - start);
+  ASSERT_FALSE(number.empty());
+  const std::string typed = std::to_string(std::stoi(number));
+  const Result r = play_soviet_purchases(typed + "\n" + typed + "\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(dir / "auto.json"));
+  std::vector<std::string> last;
+  for (const auto& a : saved["actions"]) last.push_back(a["action"].get<std::string>());
+  ASSERT_GE(last.size(), 2u);
+  EXPECT_EQ(last[last.size() - 2], "buy USSR inf");
+  EXPECT_EQ(last.back(), "buy USSR inf") << "the second " << typed << " must not unbuy the first";
+  EXPECT_NE(r.out.find("unbuy USSR inf"), std::string::npos) << "the unbuy is offered, after the buys\n" << r.out;
 }
 
 }  // namespace
