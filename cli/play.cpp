@@ -300,9 +300,20 @@ class Play {
     const Notes notes = notes_of(seat);
     // What each action does, wherever the title says it for one of them: one to a line, whatever the count.
     const bool noted = std::any_of(shown.begin(), shown.end(), [&](std::size_t k) { return notes.has(options[k]); });
-    const std::size_t columns = shown.size() > 12 && !worded && !noted ? std::min<std::size_t>(fit, 3) : 1;
+    // Options that differ from the one before only in a count ("shift USSR 50 inf*3 36" after
+    // "shift USSR 50 inf 36") share its line: one line per choice, with its numbers for each count.
+    const bool counted = !worded && std::any_of(shown.begin(), shown.end(), [&](std::size_t k) { return !count_word(options[k]).empty(); });
+    const std::size_t columns = shown.size() > 12 && !worded && !noted && !counted ? std::min<std::size_t>(fit, 3) : 1;
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const std::string& o = options[shown[k]];
+      if (std::size_t run = 0; counted) {
+        std::string line = fmt::format("{:4} {}", shown[k] + 1, o);
+        for (; k + run + 1 < shown.size() && !count_of(o, options[shown[k + run + 1]]).empty(); ++run)
+          line += fmt::format("{}{} {}", run ? "  " : "  · ", shown[k + run + 1] + 1, count_of(o, options[shown[k + run + 1]]));
+        std::printf("%s", wrap(line + note_text(notes, o), width_, 7).c_str());
+        k += run;
+        continue;
+      }
       if (noted && !worded) {  // a list in one column for its notes
         if (const std::size_t run = same_but_last(options, shown, k, notes); run >= kGrouped) {
           list_group(options, shown, k, run);
@@ -317,6 +328,25 @@ class Play {
       std::printf("%4zu %-*s%s", shown[k] + 1, static_cast<int>(cell - 5), o.c_str(), (k + 1) % columns == 0 ? "\n" : "");
     }
     if (columns > 1 && shown.size() % columns) std::printf("\n");
+  }
+
+  // The word of `option` that ends in a count ("inf*3"), or nothing.
+  static std::string count_word(const std::string& option) {
+    for (const std::string& w : words_of(option))
+      if (const std::size_t star = w.find('*'); star != std::string::npos && star > 0 && star + 1 < w.size() &&
+                                                 std::all_of(w.begin() + static_cast<std::ptrdiff_t>(star) + 1, w.end(), [](unsigned char ch) { return std::isdigit(ch); }))
+        return w;
+    return "";
+  }
+  // "inf*3" when `other` is `base` with one word given a count ("shift USSR 50 inf 36", "shift USSR
+  // 50 inf*3 36"), else nothing.
+  static std::string count_of(const std::string& base, const std::string& other) {
+    const std::vector<std::string> b = words_of(base), o = words_of(other);
+    const std::string word = count_word(other);
+    if (b.size() != o.size() || word.empty()) return "";
+    for (std::size_t i = 0; i < b.size(); ++i)
+      if (o[i] != b[i] && !(o[i] == word && word.rfind(b[i] + "*", 0) == 0)) return "";
+    return word;
   }
 
   // A run of options without a note that differ only in their last word ("buy USSR goods 0/0/5" ...

@@ -259,7 +259,9 @@ void order_draw_apply(Ctx& c, int placed, int nation) {
   push_per_nation(s, StepId::Reorganize, order, n, 1);
 }
 
-// ---- Reorganizing Commands: split and merge within a region, one unit at a time ----
+// ---- Reorganizing Commands: split and merge within a region ----
+// Step 3 (Reorganize Commands) sets no number of units per move: a shift moves one unit, several of
+// one type (`inf*3`) or, when the Commands hold more than one type, the whole Command into another.
 
 // "Phase 4: Only during Battle Debrief and within the Active region" (Reorganizing Commands; Battle
 // Debrief 4): the region a Phase 4 reorganization is confined to, or kNoRegion for any region.
@@ -268,50 +270,76 @@ RegionId reorganizing_region(const State& s) {
   return st.id == StepId::Reorganize && st.b == kReorganizeDebrief ? s.fight.region : kNoRegion;
 }
 
-void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const Data& d = c.d();
-  out.push_back(encode(ActionKind::Done, nation));
+namespace {
+
+// The Command `from` of `nation` as reorganizing may take it: on the map, with units, in the region
+// a Phase 4 reorganization is confined to.
+bool may_reorganize(const State& s, int nation, int from) {
+  const Command& src = s.command[at(nation)][at(from)];
+  const RegionId only = reorganizing_region(s);
+  return src.region != kNoRegion && units_in(src) > 0 && (only == kNoRegion || src.region == only);
+}
+
+// "Players may merge or split Commands that share a region and are the same Nationality", "Units,
+// when merging, must be all the same Unit Category", "No Command Stack can exceed 8 Units": may
+// Command `to` take units from `from`, and how many (0: none)?
+int merge_room(const CCtx& c, int nation, int from, int to) {
   const auto& pool = c.s.command[at(nation)];
-  const RegionId only = reorganizing_region(c.s);
-  struct OnMap {
-    std::uint8_t number;
-    Category cat;
-  };
-  std::array<OnMap, kMaxCommandNumber> stacks{};
+  const Command &src = pool[at(from)], &dst = pool[at(to)];
+  if (to == from || dst.region != src.region || units_in(dst) == 0 || command_category(c.d(), nation, to) != command_category(c.d(), nation, from))
+    return 0;
+  return kStackLimit - units_in(dst);
+}
+
+// The most units of type `t` that Command `from` may shift to `to` (0: a new Command): 0 if none.
+// "When splitting a Command, be sure to assign a new Command Token": a split leaves a unit behind.
+int shift_room(const CCtx& c, int nation, int from, int t, int to) {
+  const Command& src = c.s.command[at(nation)][at(from)];
+  if (!may_reorganize(c.s, nation, from) || category_of(t) != command_category(c.d(), nation, from)) return 0;
+  const int have = src.n[at(slot_of(t))];
+  if (to) return std::min(have, merge_room(c, nation, from, to));
+  return lowest_free_command(c.s, c.d(), nation, command_category(c.d(), nation, from)) ? std::min(have, units_in(src) - 1) : 0;
+}
+
+// The whole of Command `from` into `to`: offered where the Command holds more than one type (one
+// type's units are `inf*N`).
+bool merges_whole(const CCtx& c, int nation, int from, int to) {
+  const Command& src = c.s.command[at(nation)][at(from)];
+  const int types = static_cast<int>(std::count_if(src.n.begin(), src.n.end(), [](std::uint8_t k) { return k > 0; }));
+  return to && may_reorganize(c.s, nation, from) && types > 1 && units_in(src) <= merge_room(c, nation, from, to);
+}
+
+}  // namespace
+
+// The single-unit shifts come in the order of every version (a bot's choice among equals is the
+// first); the shifts of several units of a type follow each single one, and each Command's whole
+// merges its types.
+void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
+  out.push_back(encode(ActionKind::Done, nation));
+  std::array<std::uint8_t, kMaxCommandNumber> stacks{};
   int count = 0;
   for (int number = 1; number <= kMaxCommandNumber; ++number)
-    if (pool[at(number)].region != kNoRegion && units_in(pool[at(number)]) > 0 && (only == kNoRegion || pool[at(number)].region == only))
-      stacks[at(count++)] = {static_cast<std::uint8_t>(number), command_category(d, nation, number)};
-  std::array<int, kCategories> fresh{};  // "When splitting a Command, be sure to assign a new Command Token."
-  for (int cat = 0; cat < kCategories; ++cat) fresh[at(cat)] = lowest_free_command(c.s, d, nation, static_cast<Category>(cat));
+    if (may_reorganize(c.s, nation, number)) stacks[at(count++)] = static_cast<std::uint8_t>(number);
   for (int i = 0; i < count; ++i) {
-    const Command& src = pool[stacks[at(i)].number];
-    const Category cat = stacks[at(i)].cat;
+    const int from = stacks[at(i)];
+    const Category cat = command_category(c.d(), nation, from);
     for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t) {
-      if (!src.n[at(slot_of(t))]) continue;
-      for (int j = 0; j < count; ++j) {  // merging: same region, nationality and category
-        const Command& dst = pool[stacks[at(j)].number];
-        if (j != i && stacks[at(j)].cat == cat && dst.region == src.region && units_in(dst) < kStackLimit)
-          out.push_back(encode(ActionKind::Shift, nation, stacks[at(i)].number, t, stacks[at(j)].number));
-      }
-      if (units_in(src) > 1 && fresh[at(static_cast<int>(cat))]) out.push_back(encode(ActionKind::Shift, nation, stacks[at(i)].number, t, 0));
+      const auto offer = [&](int to) {
+        for (int k = 1; k <= shift_room(c, nation, from, t, to); ++k) out.push_back(shift_action(nation, from, t, k, to));
+      };
+      for (int j = 0; j < count; ++j) offer(stacks[at(j)]);
+      offer(0);
     }
+    for (int j = 0; j < count; ++j)
+      if (merges_whole(c, nation, from, stacks[at(j)])) out.push_back(shift_action(nation, from, kWholeStack, 1, stacks[at(j)]));
   }
 }
 
 bool reorganize_allows(const CCtx& c, const Act& a) {
   if (a.kind == ActionKind::Done) return true;
-  if (a.kind != ActionKind::Shift || a.a < 1 || a.a > kMaxCommandNumber || a.b >= kUnitTypes || a.c > kMaxCommandNumber || a.a == a.c)
-    return false;
-  const Data& d = c.d();
-  const auto& pool = c.s.command[at(a.nation)];
-  const Command& src = pool[a.a];
-  const Category cat = command_category(d, a.nation, a.a);
-  if (src.region == kNoRegion || category_of(a.b) != cat || !src.n[at(slot_of(a.b))]) return false;
-  if (const RegionId only = reorganizing_region(c.s); only != kNoRegion && src.region != only) return false;
-  if (a.c == 0) return units_in(src) > 1 && lowest_free_command(c.s, d, a.nation, cat) != 0;
-  const Command& dst = pool[a.c];
-  return dst.region == src.region && units_in(dst) > 0 && units_in(dst) < kStackLimit && command_category(d, a.nation, a.c) == cat;
+  if (a.kind != ActionKind::Shift || a.a < 1 || a.a > kMaxCommandNumber || a.c > kMaxCommandNumber) return false;
+  if (shift_type(a) == kWholeStack) return shift_count(a) == 1 && merges_whole(c, a.nation, a.a, a.c);
+  return shift_type(a) < kUnitTypes && shift_count(a) <= shift_room(c, a.nation, a.a, shift_type(a), a.c);
 }
 
 void reorganize_apply(Ctx& c, const Act& a) {
@@ -329,8 +357,13 @@ void reorganize_apply(Ctx& c, const Act& a) {
   dst.region = src.region;
   // Split in a Battle Debrief, an Air Command that fought keeps its Landing Tag (Phase 5 Step 1).
   if (!a.c) dst.flags = static_cast<std::uint8_t>(src.flags & kLandingTag);
-  --src.n[at(slot_of(a.b))];
-  ++dst.n[at(slot_of(a.b))];
+  for (std::size_t slot = 0; slot < src.n.size(); ++slot) {
+    const bool whole = shift_type(a) == kWholeStack;
+    if (!whole && slot != at(slot_of(shift_type(a)))) continue;
+    const int moved = whole ? src.n[slot] : shift_count(a);
+    src.n[slot] = static_cast<std::uint8_t>(src.n[slot] - moved);
+    dst.n[slot] = static_cast<std::uint8_t>(dst.n[slot] + moved);
+  }
   if (units_in(src) == 0) src = Command{};  // "Store all Command Tokens that are not being used."
   c.add(kReorganizing, a.nation, Event::Shifted, a.a, a.b, to);
 }

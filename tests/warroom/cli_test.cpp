@@ -169,4 +169,28 @@ TEST_F(WarroomCli, TypingABuysNumberTwiceBuysTwoOfTheSameUnit) {
   EXPECT_NE(r.out.find("unbuy USSR inf"), std::string::npos) << "the unbuy is offered, after the buys\n" << r.out;
 }
 
+// Reorganizing Commands: several units of a type move in one shift, and the terminal lists the
+// counts of one choice on its line ("126 shift USSR 50 inf 36  · 127 inf*2  128 inf*3  129 inf*4")
+// instead of a line each; a typed count or a whole Command's merge is taken as it is written.
+TEST_F(WarroomCli, ShiftCountsAreListedOnTheirChoicesLineAndTypedWhole) {
+  const std::string script = (dir / "input.txt").string(), autosave = (dir / "auto.json").string();
+  std::ofstream(script) << "shift USSR 50\nshift USSR 50 inf*4 new\nshift USSR 36 all 54\nquit\n";
+  const Result r = test_support::run_command("COLUMNS=100 " + std::string(std::getenv("WARROOM_BINARY")),
+                                             "play --fast --seed 7 --no-color --scenario eastern-front --autosave " + autosave + " < " + script);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::size_t choice = r.out.find(" shift USSR 50 inf new  · ");
+  ASSERT_NE(choice, std::string::npos) << r.out;
+  const std::string line = r.out.substr(choice, r.out.find('\n', choice) - choice);
+  EXPECT_NE(line.find(" inf*2  "), std::string::npos) << line;
+  EXPECT_NE(line.find(" inf*6"), std::string::npos) << "6 Infantry, 2 Artillery stay: " << line;
+  EXPECT_EQ(r.out.find(" shift USSR 50 inf*2"), std::string::npos) << "no line of its own\n" << r.out;
+  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(autosave));
+  std::vector<std::string> shifts;
+  for (const auto& a : saved["actions"])
+    if (a["seat"] == "USSR") shifts.push_back(a["action"].get<std::string>());
+  EXPECT_EQ(shifts, (std::vector<std::string>{"shift USSR 50 inf*4 new", "shift USSR 36 all 54"}));
+  EXPECT_NE(r.out.find("Soviet Union moves 4 Infantry from Command 50 to Command "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Soviet Union merges Command 36 into Command 54"), std::string::npos) << r.out;
+}
+
 }  // namespace
