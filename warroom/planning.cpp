@@ -280,33 +280,42 @@ bool may_reorganize(const State& s, int nation, int from) {
   return src.region != kNoRegion && units_in(src) > 0 && (only == kNoRegion || src.region == only);
 }
 
+// A Command that may reorganize, with its number, Unit Category, units and types.
+struct Stack {
+  const Command* command;
+  int number;
+  Category cat;
+  int units, types;
+};
+
 // "Players may merge or split Commands that share a region and are the same Nationality", "Units,
-// when merging, must be all the same Unit Category", "No Command Stack can exceed 8 Units": may
-// Command `to` take units from `from`, and how many (0: none)?
-int merge_room(const CCtx& c, int nation, int from, int to) {
-  const auto& pool = c.s.command[at(nation)];
-  const Command &src = pool[at(from)], &dst = pool[at(to)];
-  if (to == from || dst.region != src.region || units_in(dst) == 0 || command_category(c.d(), nation, to) != command_category(c.d(), nation, from))
-    return 0;
-  return kStackLimit - units_in(dst);
+// when merging, must be all the same Unit Category", "No Command Stack can exceed 8 Units": how many
+// units `to` may take from `from` (0: none).
+int merge_room(const Stack& from, const Stack& to) {
+  if (to.number == from.number || to.command->region != from.command->region || to.units == 0 || to.cat != from.cat) return 0;
+  return kStackLimit - to.units;
 }
 
-// The most units of type `t` that Command `from` may shift to `to` (0: a new Command): 0 if none.
-// "When splitting a Command, be sure to assign a new Command Token": a split leaves a unit behind.
-int shift_room(const CCtx& c, int nation, int from, int t, int to) {
-  const Command& src = c.s.command[at(nation)][at(from)];
-  if (!may_reorganize(c.s, nation, from) || category_of(t) != command_category(c.d(), nation, from)) return 0;
-  const int have = src.n[at(slot_of(t))];
-  if (to) return std::min(have, merge_room(c, nation, from, to));
-  return lowest_free_command(c.s, c.d(), nation, command_category(c.d(), nation, from)) ? std::min(have, units_in(src) - 1) : 0;
+// The most units of type `t` that `from` may shift to `to`, or to a new Command (`to` null) where a
+// Command token of its category is free: 0 if none. "When splitting a Command, be sure to assign a
+// new Command Token": a split leaves a unit behind.
+int shift_room(const Stack& from, int t, const Stack* to, bool token_free) {
+  if (category_of(t) != from.cat) return 0;
+  const int have = from.command->n[at(slot_of(t))];
+  if (to) return std::min(have, merge_room(from, *to));
+  return token_free ? std::min(have, from.units - 1) : 0;
 }
 
-// The whole of Command `from` into `to`: offered where the Command holds more than one type (one
-// type's units are `inf*N`).
-bool merges_whole(const CCtx& c, int nation, int from, int to) {
-  const Command& src = c.s.command[at(nation)][at(from)];
-  const int types = static_cast<int>(std::count_if(src.n.begin(), src.n.end(), [](std::uint8_t k) { return k > 0; }));
-  return to && may_reorganize(c.s, nation, from) && types > 1 && units_in(src) <= merge_room(c, nation, from, to);
+// The whole of `from` into `to`: offered where `from` holds more than one type (one type's units
+// are `inf*N`).
+bool merges_whole(const Stack& from, const Stack& to) {
+  return from.types > 1 && from.units <= merge_room(from, to);
+}
+
+Stack stack_of(const CCtx& c, int nation, int number) {
+  const Command& cmd = c.s.command[at(nation)][at(number)];
+  const int types = static_cast<int>(std::count_if(cmd.n.begin(), cmd.n.end(), [](std::uint8_t k) { return k > 0; }));
+  return {&cmd, number, command_category(c.d(), nation, number), units_in(cmd), types};
 }
 
 }  // namespace
@@ -316,30 +325,41 @@ bool merges_whole(const CCtx& c, int nation, int from, int to) {
 // merges its types.
 void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
   out.push_back(encode(ActionKind::Done, nation));
-  std::array<std::uint8_t, kMaxCommandNumber> stacks{};
+  std::array<Stack, kMaxCommandNumber> stacks{};
   int count = 0;
   for (int number = 1; number <= kMaxCommandNumber; ++number)
-    if (may_reorganize(c.s, nation, number)) stacks[at(count++)] = static_cast<std::uint8_t>(number);
+    if (may_reorganize(c.s, nation, number)) stacks[at(count++)] = stack_of(c, nation, number);
+  std::array<bool, kCategories> token_free{};
+  for (int cat = 0; cat < kCategories; ++cat) token_free[at(cat)] = lowest_free_command(c.s, c.d(), nation, static_cast<Category>(cat)) != 0;
+  std::array<const Stack*, kMaxCommandNumber> others{};  // the Commands `from` may merge into
   for (int i = 0; i < count; ++i) {
-    const int from = stacks[at(i)];
-    const Category cat = command_category(c.d(), nation, from);
-    for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t) {
-      const auto offer = [&](int to) {
-        for (int k = 1; k <= shift_room(c, nation, from, t, to); ++k) out.push_back(shift_action(nation, from, t, k, to));
-      };
-      for (int j = 0; j < count; ++j) offer(stacks[at(j)]);
-      offer(0);
-    }
+    const Stack& from = stacks[at(i)];
+    int near = 0;
     for (int j = 0; j < count; ++j)
-      if (merges_whole(c, nation, from, stacks[at(j)])) out.push_back(shift_action(nation, from, kWholeStack, 1, stacks[at(j)]));
+      if (merge_room(from, stacks[at(j)]) > 0) others[at(near++)] = &stacks[at(j)];
+    for (int t = first_type(from.cat); t < first_type(from.cat) + type_count(from.cat); ++t) {
+      const auto offer = [&](const Stack* to) {
+        const int room = shift_room(from, t, to, token_free[at(static_cast<int>(from.cat))]);
+        for (int k = 1; k <= room; ++k) out.push_back(shift_action(nation, from.number, t, k, to ? to->number : 0));
+      };
+      for (int j = 0; j < near; ++j) offer(others[at(j)]);
+      offer(nullptr);
+    }
+    for (int j = 0; j < near; ++j)
+      if (merges_whole(from, *others[at(j)])) out.push_back(shift_action(nation, from.number, kWholeStack, 1, others[at(j)]->number));
   }
 }
 
 bool reorganize_allows(const CCtx& c, const Act& a) {
   if (a.kind == ActionKind::Done) return true;
-  if (a.kind != ActionKind::Shift || a.a < 1 || a.a > kMaxCommandNumber || a.c > kMaxCommandNumber) return false;
-  if (shift_type(a) == kWholeStack) return shift_count(a) == 1 && merges_whole(c, a.nation, a.a, a.c);
-  return shift_type(a) < kUnitTypes && shift_count(a) <= shift_room(c, a.nation, a.a, shift_type(a), a.c);
+  if (a.kind != ActionKind::Shift || a.a < 1 || a.a > kMaxCommandNumber || a.c > kMaxCommandNumber || !may_reorganize(c.s, a.nation, a.a))
+    return false;
+  const Stack from = stack_of(c, a.nation, a.a);
+  if (a.c && !may_reorganize(c.s, a.nation, a.c)) return false;
+  const Stack to = a.c ? stack_of(c, a.nation, a.c) : Stack{};
+  if (shift_type(a) == kWholeStack) return a.c && shift_count(a) == 1 && merges_whole(from, to);
+  const bool token_free = lowest_free_command(c.s, c.d(), a.nation, from.cat) != 0;
+  return shift_type(a) < kUnitTypes && shift_count(a) <= shift_room(from, shift_type(a), a.c ? &to : nullptr, token_free);
 }
 
 void reorganize_apply(Ctx& c, const Act& a) {

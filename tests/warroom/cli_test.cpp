@@ -111,6 +111,7 @@ TEST_F(WarroomCli, PlayHelpIsWarRoomsOwn) {
   const Result r = run("play --fast --seed 1 --no-color --scenario eastern-front --autosave " + autosave + " < " + script);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("Orders: select a Command, then"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"shift USSR 50 inf*3 36\" three"), std::string::npos) << "how to move several units\n" << r.out;
   EXPECT_EQ(r.out.find("card NAME"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("adv mont eu"), std::string::npos) << r.out;
 }
