@@ -194,4 +194,30 @@ TEST_F(WarroomCli, ShiftCountsAreListedOnTheirChoicesLineAndTypedWhole) {
   EXPECT_NE(r.out.find("Soviet Union merges Command 36 into Command 54"), std::string::npos) << r.out;
 }
 
+// The log in colour at the terminal's width (`script` gives the game a terminal): each entry is
+// broken into lines of 80 columns before it is coloured, since the colours' escape codes take no
+// column; the terminal never breaks a line again in the middle of a word ("now eliminat", "ed").
+TEST_F(WarroomCli, ColouredLogLinesFitTheTerminal) {
+  const std::string game = "COLUMNS=80 TERM=xterm " + std::string(std::getenv("WARROOM_BINARY")) +
+                           " play --fast --seed 3 --scenario eastern-front --seats USSR=bot:rules,GER=bot:rules --autosave " +
+                           (dir / "auto.json").string();
+  const Result r = test_support::run_command("script", "-qec '" + game + "' /dev/null < /dev/null");
+  ASSERT_EQ(r.status, 0) << r.out;
+  ASSERT_NE(r.out.find("\033[3"), std::string::npos) << "the log is in colour at a terminal";
+  std::string plain;  // without the escape codes and carriage returns
+  for (std::size_t i = 0; i < r.out.size(); ++i) {
+    if (r.out.compare(i, 2, "\033[") == 0) i = std::min(r.out.find_first_not_of("0123456789;", i + 2), r.out.size());
+    else if (r.out[i] != '\r') plain += r.out[i];
+  }
+  std::size_t broken = 0;
+  for (std::size_t start = 0; start < plain.size();) {
+    const std::size_t end = std::min(plain.find('\n', start), plain.size());
+    const std::string_view line = std::string_view(plain).substr(start, end - start);
+    EXPECT_LE(core::code_points(line), 80u) << line;
+    broken += line.starts_with("      ") && line.size() > 6 && line[6] != ' ';
+    start = end + 1;
+  }
+  EXPECT_GT(broken, 10u) << "long log entries go on indented lines";
+}
+
 }  // namespace
