@@ -22,6 +22,14 @@ class WarroomCli : public test_support::CommandTest {
  protected:
   WarroomCli() : CommandTest("WARROOM_BINARY", "warroom-cli-test") {}
 
+  // `warroom play ARGS --no-color` at `columns` columns, given `input`; autosaves to auto.json.
+  Result play_typed(int columns, const std::string& args, const std::string& input) {
+    const std::string script = (dir / "input.txt").string();
+    std::ofstream(script) << input;
+    return test_support::run_command("COLUMNS=" + std::to_string(columns) + " " + std::string(std::getenv("WARROOM_BINARY")),
+                                     "play " + args + " --no-color --autosave " + (dir / "auto.json").string() + " < " + script);
+  }
+
   // `warroom play` (100 columns, no colour) at the Soviet Union's first Phase 7 purchase of a rules
   // bots' Eastern Front game (seed 3), the Soviet seat a human's, given `input`; autosaves to auto.json.
   Result play_soviet_purchases(const std::string& input) {
@@ -38,11 +46,9 @@ class WarroomCli : public test_support::CommandTest {
     actions.erase(actions.begin() + static_cast<std::ptrdiff_t>(purchase), actions.end());
     game["seats"]["USSR"] = "human";
     game["state_hash"] = "";
-    const std::string at_purchases = (dir / "purchases.json").string(), script = (dir / "input.txt").string();
+    const std::string at_purchases = (dir / "purchases.json").string();
     std::ofstream(at_purchases) << game.dump();
-    std::ofstream(script) << input;
-    return test_support::run_command("COLUMNS=100 " + std::string(std::getenv("WARROOM_BINARY")),
-                                     "play --load " + at_purchases + " --no-color --autosave " + (dir / "auto.json").string() + " < " + script);
+    return play_typed(100, "--load " + at_purchases, input);
   }
 };
 
@@ -174,10 +180,7 @@ TEST_F(WarroomCli, TypingABuysNumberTwiceBuysTwoOfTheSameUnit) {
 // counts of one choice on its line ("126 shift USSR 50 inf 36  · 127 inf*2  128 inf*3  129 inf*4")
 // instead of a line each; a typed count or a whole Command's merge is taken as it is written.
 TEST_F(WarroomCli, ShiftCountsAreListedOnTheirChoicesLineAndTypedWhole) {
-  const std::string script = (dir / "input.txt").string(), autosave = (dir / "auto.json").string();
-  std::ofstream(script) << "shift USSR 50\nshift USSR 50 inf*4 new\nshift USSR 36 all 54\nquit\n";
-  const Result r = test_support::run_command("COLUMNS=100 " + std::string(std::getenv("WARROOM_BINARY")),
-                                             "play --fast --seed 7 --no-color --scenario eastern-front --autosave " + autosave + " < " + script);
+  const Result r = play_typed(100, "--fast --seed 7 --scenario eastern-front", "shift USSR 50\nshift USSR 50 inf*4 new\nshift USSR 36 all 54\nquit\n");
   ASSERT_EQ(r.status, 0) << r.out;
   const std::size_t choice = r.out.find(" shift USSR 50 inf new  · ");
   ASSERT_NE(choice, std::string::npos) << r.out;
@@ -185,7 +188,7 @@ TEST_F(WarroomCli, ShiftCountsAreListedOnTheirChoicesLineAndTypedWhole) {
   EXPECT_NE(line.find(" inf*2  "), std::string::npos) << line;
   EXPECT_NE(line.find(" inf*6"), std::string::npos) << "6 Infantry, 2 Artillery stay: " << line;
   EXPECT_EQ(r.out.find(" shift USSR 50 inf*2"), std::string::npos) << "no line of its own\n" << r.out;
-  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(autosave));
+  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(dir / "auto.json"));
   std::vector<std::string> shifts;
   for (const auto& a : saved["actions"])
     if (a["seat"] == "USSR") shifts.push_back(a["action"].get<std::string>());
