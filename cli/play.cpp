@@ -46,7 +46,19 @@ int terminal_width() {
 }
 
 
-// `text` broken into lines of at most `width` characters at spaces, each line after the first
+// The columns `text` takes on the terminal: its code points, less the escape codes of its colours
+// ("\033[32m", "\033[0m": ESC [, digits and semicolons, a final letter), which take none.
+std::size_t columns_of(std::string_view text) {
+  std::size_t escapes = 0;
+  for (std::size_t at = text.find("\033["); at != std::string_view::npos; at = text.find("\033[", at + 1)) {
+    const std::size_t end = text.find_first_not_of("0123456789;", at + 2);
+    if (end == std::string_view::npos) break;
+    escapes += end - at + 1;
+  }
+  return core::code_points(text) - escapes;
+}
+
+// `text` broken into lines of at most `width` columns at spaces, each line after the first
 // indented by `indent` spaces.
 std::string wrap(const std::string& text, std::size_t width, std::size_t indent) {
   std::size_t start = std::min(text.find_first_not_of(' '), text.size());
@@ -55,7 +67,7 @@ std::string wrap(const std::string& text, std::size_t width, std::size_t indent)
     std::size_t end = text.find(' ', start);
     if (end == std::string::npos) end = text.size();
     const std::string word = text.substr(start, end - start);
-    if (!line.empty() && core::code_points(line) + 1 + core::code_points(word) > width) {
+    if (!line.empty() && columns_of(line) + 1 + columns_of(word) > width) {
       out += line + "\n";
       line = std::string(indent, ' ');
     } else if (!line.empty() && line.find_first_not_of(' ') != std::string::npos) {
@@ -74,7 +86,7 @@ std::string fit_lines(const std::string& text, std::size_t width) {
   for (std::size_t start = 0; start < text.size();) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
     const std::string line = text.substr(start, end - start);
-    out += core::code_points(line) > width ? wrap(line, width, 4) : line + "\n";
+    out += columns_of(line) > width ? wrap(line, width, 4) : line + "\n";
     start = end + 1;
   }
   return out;
@@ -193,7 +205,8 @@ class Play {
     const std::size_t n = game_.log_size();
     if (shown_ > n) shown_ = n;  // after an undo
     for (; shown_ < n; ++shown_) {
-      // Wrapped before it is coloured: the colour's codes take no column.
+      // Broken into lines of the terminal's width first, then coloured: the colour's escape codes
+      // take no column, and a line the terminal broke again would split a word.
       const std::string lines = wrap("  " + game_.log_line(shown_), width_, 6);
       std::printf("%s\n", style_.seat(game_.log_seat(shown_), lines.substr(0, lines.size() - 1)).c_str());
       ++unseen_;
@@ -217,7 +230,7 @@ class Play {
     // A choice made in secret (a face-down card, a written order) stays hidden until it is revealed.
     const core::Match::BotMove move = game_.bot_move(seat);
     const std::string what = move.secret ? tr("ui.play.secret_choice") : language == "en" ? move.text : move.display;
-    std::printf("%s", wrap(name(seat) + " " + what, width_ + (style_.on ? 9 : 0), 6).c_str());
+    std::printf("%s", wrap(name(seat) + " " + what, width_, 6).c_str());
     std::fflush(stdout);
     if (!fast_) std::this_thread::sleep_for(std::chrono::milliseconds(600));
   }
@@ -302,9 +315,20 @@ class Play {
     const Notes notes = notes_of(seat);
     // What each action does, wherever the title says it for one of them: one to a line, whatever the count.
     const bool noted = std::any_of(shown.begin(), shown.end(), [&](std::size_t k) { return notes.has(options[k]); });
-    const std::size_t columns = shown.size() > 12 && !worded && !noted ? std::min<std::size_t>(fit, 3) : 1;
+    // Options that differ from the one before only in a count ("shift USSR 50 inf*3 36" after
+    // "shift USSR 50 inf 36") share its line: one line per choice, with its numbers for each count.
+    const bool counted = !worded && std::any_of(shown.begin(), shown.end(), [&](std::size_t k) { return !count_word(options[k]).empty(); });
+    const std::size_t columns = shown.size() > 12 && !worded && !noted && !counted ? std::min<std::size_t>(fit, 3) : 1;
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const std::string& o = options[shown[k]];
+      if (std::size_t run = 0; counted) {
+        std::string line = fmt::format("{:4} {}", shown[k] + 1, o);
+        for (; k + run + 1 < shown.size() && !count_of(o, options[shown[k + run + 1]]).empty(); ++run)
+          line += fmt::format("{}{} {}", run ? "  " : "  · ", shown[k + run + 1] + 1, count_of(o, options[shown[k + run + 1]]));
+        std::printf("%s", wrap(line + note_text(notes, o), width_, 7).c_str());
+        k += run;
+        continue;
+      }
       if (noted && !worded) {  // a list in one column for its notes
         if (const std::size_t run = same_but_last(options, shown, k, notes); run >= kGrouped) {
           list_group(options, shown, k, run);
@@ -319,6 +343,25 @@ class Play {
       std::printf("%4zu %-*s%s", shown[k] + 1, static_cast<int>(cell - 5), o.c_str(), (k + 1) % columns == 0 ? "\n" : "");
     }
     if (columns > 1 && shown.size() % columns) std::printf("\n");
+  }
+
+  // The word of `option` that ends in a count ("inf*3"), or nothing.
+  static std::string count_word(const std::string& option) {
+    for (const std::string& w : words_of(option))
+      if (const std::size_t star = w.find('*'); star != std::string::npos && star > 0 && star + 1 < w.size() &&
+                                                 std::all_of(w.begin() + static_cast<std::ptrdiff_t>(star) + 1, w.end(), [](unsigned char ch) { return std::isdigit(ch); }))
+        return w;
+    return "";
+  }
+  // "inf*3" when `other` is `base` with one word given a count ("shift USSR 50 inf 36", "shift USSR
+  // 50 inf*3 36"), else nothing.
+  static std::string count_of(const std::string& base, const std::string& other) {
+    const std::vector<std::string> b = words_of(base), o = words_of(other);
+    const std::string word = count_word(other);
+    if (b.size() != o.size() || word.empty()) return "";
+    for (std::size_t i = 0; i < b.size(); ++i)
+      if (o[i] != b[i] && !(o[i] == word && word.rfind(b[i] + "*", 0) == 0)) return "";
+    return word;
   }
 
   // A run of options without a note that differ only in their last word ("buy USSR goods 0/0/5" ...
@@ -652,7 +695,7 @@ class Play {
     for (core::Seat p = 0; p < game_.seat_count(); ++p)
       if (game_.winners() & core::seat_bit(p)) winners += (winners.empty() ? "" : " " + tr("ui.play.and") + " ") + name(p);
     const std::string result = winners.empty() ? tr("ui.play.nobody_wins") : tr("ui.play.wins", {{"winners", winners}}, std::popcount(game_.winners()));
-    std::printf("%s\n", tr("ui.play.game_saved", {{"result", result}, {"file", autosave_}, {"program", program_}}).c_str());
+    std::printf("%s", wrap(tr("ui.play.game_saved", {{"result", result}, {"file", autosave_}, {"program", program_}}), width_, 2).c_str());
     return 0;
   }
 

@@ -16,6 +16,8 @@
 //   slot GER 2                  choose turn-order slot 2                        a = slot
 //   cancel GER 3                Phase 3: cancel the order of box 3              a = box
 //   shift GER 40 inf 41         reorganize: one unit from Command 40 to 41      a = from, b = type, c = to (0: a new Command)
+//   shift GER 40 inf*3 41       ... three units of the type (up to 8)           b = type | (count - 1) << 4
+//   shift GER 40 all 41         ... every unit of Command 40 (a merge)          b = kWholeStack
 //   cancel-stress GER medal     Phase 6 Step 1: give one Medal (or goods)       a = 0 medal, 1 goods
 //   relieve GER 3               Phase 6 Step 3: give 3 Medals and 2 Goods       a = medals
 //   pay GER oil                 Phase 6 Step 4 (Blue Zone): pay one resource    a = resource
@@ -81,6 +83,15 @@ constexpr core::Action bid_action(int nation, int value, bool thousands) {
   return encode(ActionKind::Bid, nation, (value >> 8) & 0xFF, value & 0xFF, thousands ? 1 : 0);
 }
 constexpr int bid_value(const Act& x) { return (x.a << 8) | x.b; }
+
+// A shift's b: the unit type in bits 0..3 (kWholeStack: every unit of the Command) and the number
+// of units less one in bits 4..6. A single unit's shift is b = type, as in saves of every version.
+inline constexpr int kWholeStack = 0x0F;
+constexpr core::Action shift_action(int nation, int from, int type, int count, int to) {
+  return encode(ActionKind::Shift, nation, from, type | ((count - 1) << 4), to);
+}
+constexpr int shift_type(const Act& x) { return x.b & 0x0F; }
+constexpr int shift_count(const Act& x) { return (x.b >> 4) + 1; }
 
 static_assert(static_cast<int>(ActionKind::kCount) <= 32, "the kind has 5 bits");
 

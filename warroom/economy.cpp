@@ -214,13 +214,16 @@ bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUn
          naval + other + buy[kInf] <= room + mobilization_room(c, nation);
 }
 
+// Phase 7 Step 3's entries, listed so that the numbers a player types stay where they were while
+// the purchases are noted: `done`, every buy (units, then the Civilian Goods mixes), and only then
+// the unbuys of what is already noted. A buy leaves the list only when it can no longer be paid or
+// placed (ruling 79).
 void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
   const Data& d = c.d();
   const Sheet& sh = c.s.sheet[at(nation)];
   out.push_back(encode(ActionKind::Done, nation));
   for (int t = 0; t < kUnitTypes; ++t) {
     const UnitInfo& u = d.units[at(t)];
-    if (sh.buy[at(t)]) out.push_back(encode(ActionKind::Unbuy, nation, t));
     if (!u.buildable || !d.nations[at(nation)].may_buy(static_cast<UnitKind>(t))) continue;
     if (!affordable(c, nation, {u.cost.oil, u.cost.iron, u.cost.osr})) continue;
     // Ruling 79: a purchase that could not be placed is refused at entry.
@@ -231,14 +234,19 @@ void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
   // Civilian Goods: 5 resources in any mix (ruling 80); China's mix has no oil.
   const int goods_cost = d.goods.cost_any;
   const bool no_oil = d.nations[at(nation)].has(NationRule::NoOil);
-  for (int oil = 0; oil <= goods_cost; ++oil)
-    for (int iron = 0; oil + iron <= goods_cost; ++iron) {
-      const int osr = goods_cost - oil - iron;
-      if (!(no_oil && oil > 0) && affordable(c, nation, {oil, iron, osr}))
-        out.push_back(encode(ActionKind::BuyGoods, nation, oil, iron, osr));
-      if (sh.goods > 0 && sh.goods_paid[0] >= oil && sh.goods_paid[1] >= iron && sh.goods_paid[2] >= osr)
-        out.push_back(encode(ActionKind::UnbuyGoods, nation, oil, iron, osr));
-    }
+  const auto each_mix = [&](auto&& visit) {
+    for (int oil = 0; oil <= goods_cost; ++oil)
+      for (int iron = 0; oil + iron <= goods_cost; ++iron) visit(oil, iron, goods_cost - oil - iron);
+  };
+  each_mix([&](int oil, int iron, int osr) {
+    if (!(no_oil && oil > 0) && affordable(c, nation, {oil, iron, osr})) out.push_back(encode(ActionKind::BuyGoods, nation, oil, iron, osr));
+  });
+  for (int t = 0; t < kUnitTypes; ++t)
+    if (sh.buy[at(t)]) out.push_back(encode(ActionKind::Unbuy, nation, t));
+  each_mix([&](int oil, int iron, int osr) {
+    if (sh.goods > 0 && sh.goods_paid[0] >= oil && sh.goods_paid[1] >= iron && sh.goods_paid[2] >= osr)
+      out.push_back(encode(ActionKind::UnbuyGoods, nation, oil, iron, osr));
+  });
 }
 
 void purchases_apply(Ctx& c, const Act& a) {

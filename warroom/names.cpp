@@ -36,8 +36,12 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case ActionKind::Bid: return x.c ? fmt::format("bid {} {}k", n, bid_value(x)) : fmt::format("bid {} {}", n, bid_value(x));
     case ActionKind::Slot: return fmt::format("slot {} {}", n, x.a);
     case ActionKind::Cancel: return fmt::format("cancel {} {}", n, x.a);
-    case ActionKind::Shift:
-      return x.c ? fmt::format("shift {} {} {} {}", n, x.a, unit(x.b), x.c) : fmt::format("shift {} {} {} new", n, x.a, unit(x.b));
+    case ActionKind::Shift: {
+      const std::string what = shift_type(x) == kWholeStack ? "all"
+                               : shift_count(x) > 1      ? fmt::format("{}*{}", unit(shift_type(x)), shift_count(x))
+                                                         : unit(shift_type(x));
+      return x.c ? fmt::format("shift {} {} {} {}", n, x.a, what, x.c) : fmt::format("shift {} {} {} new", n, x.a, what);
+    }
     case ActionKind::CancelStress: return fmt::format("cancel-stress {} {}", n, x.a ? "goods" : "medal");
     case ActionKind::Relieve:
       return fmt::format("relieve {} medals {} goods {}", n, x.a, static_cast<int>(data_->morale.relieve_cost) - x.a);
@@ -183,11 +187,13 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
     const auto oil = number(parts.substr(0, a), 5), iron = number(parts.substr(a + 1, b - a - 1), 5), osr = number(parts.substr(b + 1), 5);
     if (oil && iron && osr) return encode(verb == "buy" ? ActionKind::BuyGoods : ActionKind::UnbuyGoods, n, *oil, *iron, *osr);
   }
-  if (verb == "shift" && size == 5) {
+  if (verb == "shift" && size == 5) {  // shift GER 40 inf 41, inf*3, all
     const auto from = number(w[2], kMaxCommandNumber);
-    const auto t = unit_type(w[3]);
+    const std::size_t star = w[3].find('*');
+    const auto t = w[3] == "all" ? std::optional(kWholeStack) : unit_type(w[3].substr(0, star));
+    const auto count = star == std::string_view::npos ? std::optional(1) : number(w[3].substr(star + 1), kStackLimit);
     const auto to = w[4] == "new" ? std::optional(0) : number(w[4], kMaxCommandNumber);
-    if (from && t && to) return encode(ActionKind::Shift, n, *from, *t, *to);
+    if (from && t && count && *count >= 1 && to) return shift_action(n, *from, *t, *count, *to);
   }
   if (verb == "desert" && size == 4) {
     const auto cmd = number(w[2], kMaxCommandNumber);
@@ -276,7 +282,11 @@ Message event_of(const Game& g, const core::LogEntry& e) {
       return m("warroom.log.income").with("oil", num(a)).with("iron", num(b)).with("osr", num(c));
     case Event::IncomeBlocked: return m("warroom.log.income_blocked");
     case Event::OrderDrawn: return a == 1 ? m("warroom.log.order_drawn_first") : m("warroom.log.order_drawn").with("place", num(a));
-    case Event::Shifted: return m("warroom.log.shifted").with("unit", text::unit(b)).with("from", num(a)).with("to", num(c));
+    case Event::Shifted: {
+      const Act x{.kind = ActionKind::Shift, .b = static_cast<std::uint8_t>(b)};  // the action's b: type and count
+      if (shift_type(x) == kWholeStack) return m("warroom.log.shifted_all").with("from", num(a)).with("to", num(c));
+      return m("warroom.log.shifted").with("units", text::units(shift_type(x), shift_count(x))).with("from", num(a)).with("to", num(c));
+    }
     case Event::ReorganizeDone: return m("warroom.log.reorganize_done");
     case Event::SheetDone: return m("warroom.log.sheet_done");
     case Event::BidRevealed: return m("warroom.log.bid_revealed").with("bid", num(a));
@@ -380,8 +390,9 @@ Message Game::action_message(const State& s, core::Seat seat, core::Action actio
     case ActionKind::Slot: return m("warroom.action.slot").with("slot", num(x.a));
     case ActionKind::Cancel: return m("warroom.action.cancel").with("box", num(x.a));
     case ActionKind::Shift:
-      return x.c ? m("warroom.action.shift").with("unit", text::unit(x.b)).with("from", num(x.a)).with("to", num(x.c))
-                 : m("warroom.action.shift_new").with("unit", text::unit(x.b)).with("from", num(x.a));
+      if (shift_type(x) == kWholeStack) return m("warroom.action.shift_all").with("from", num(x.a)).with("to", num(x.c));
+      return x.c ? m("warroom.action.shift").with("units", text::units(shift_type(x), shift_count(x))).with("from", num(x.a)).with("to", num(x.c))
+                 : m("warroom.action.shift_new").with("units", text::units(shift_type(x), shift_count(x))).with("from", num(x.a));
     case ActionKind::CancelStress: return m(x.a ? "warroom.action.cancel_stress_goods" : "warroom.action.cancel_stress_medal");
     case ActionKind::Relieve:
       return m("warroom.action.relieve").with("medals", text::counted("warroom.count.medal", x.a))

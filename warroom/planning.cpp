@@ -259,7 +259,9 @@ void order_draw_apply(Ctx& c, int placed, int nation) {
   push_per_nation(s, StepId::Reorganize, order, n, 1);
 }
 
-// ---- Reorganizing Commands: split and merge within a region, one unit at a time ----
+// ---- Reorganizing Commands: split and merge within a region ----
+// Step 3 (Reorganize Commands) sets no number of units per move: a shift moves one unit, several of
+// one type (`inf*3`) or, when the Commands hold more than one type, the whole Command into another.
 
 // "Phase 4: Only during Battle Debrief and within the Active region" (Reorganizing Commands; Battle
 // Debrief 4): the region a Phase 4 reorganization is confined to, or kNoRegion for any region.
@@ -268,50 +270,96 @@ RegionId reorganizing_region(const State& s) {
   return st.id == StepId::Reorganize && st.b == kReorganizeDebrief ? s.fight.region : kNoRegion;
 }
 
+namespace {
+
+// The Command `from` of `nation` as reorganizing may take it: on the map, with units, in the region
+// a Phase 4 reorganization is confined to.
+bool may_reorganize(const State& s, int nation, int from) {
+  const Command& src = s.command[at(nation)][at(from)];
+  const RegionId only = reorganizing_region(s);
+  return src.region != kNoRegion && units_in(src) > 0 && (only == kNoRegion || src.region == only);
+}
+
+// A Command that may reorganize, with its number, Unit Category, units and types.
+struct Stack {
+  const Command* command;
+  int number;
+  Category cat;
+  int units, types;
+};
+
+// "Players may merge or split Commands that share a region and are the same Nationality", "Units,
+// when merging, must be all the same Unit Category", "No Command Stack can exceed 8 Units": how many
+// units `to` may take from `from` (0: none).
+int merge_room(const Stack& from, const Stack& to) {
+  if (to.number == from.number || to.command->region != from.command->region || to.units == 0 || to.cat != from.cat) return 0;
+  return kStackLimit - to.units;
+}
+
+// The most units of type `t` that `from` may shift to `to`, or to a new Command (`to` null) where a
+// Command token of its category is free: 0 if none. "When splitting a Command, be sure to assign a
+// new Command Token": a split leaves a unit behind.
+int shift_room(const Stack& from, int t, const Stack* to, bool token_free) {
+  if (category_of(t) != from.cat) return 0;
+  const int have = from.command->n[at(slot_of(t))];
+  if (to) return std::min(have, merge_room(from, *to));
+  return token_free ? std::min(have, from.units - 1) : 0;
+}
+
+// The whole of `from` into `to`: offered where `from` holds more than one type (one type's units
+// are `inf*N`).
+bool merges_whole(const Stack& from, const Stack& to) {
+  return from.types > 1 && from.units <= merge_room(from, to);
+}
+
+Stack stack_of(const CCtx& c, int nation, int number) {
+  const Command& cmd = c.s.command[at(nation)][at(number)];
+  const int types = static_cast<int>(std::count_if(cmd.n.begin(), cmd.n.end(), [](std::uint8_t k) { return k > 0; }));
+  return {&cmd, number, command_category(c.d(), nation, number), units_in(cmd), types};
+}
+
+}  // namespace
+
+// The single-unit shifts come in the order of every version (a bot's choice among equals is the
+// first); the shifts of several units of a type follow each single one, and each Command's whole
+// merges its types.
 void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const Data& d = c.d();
   out.push_back(encode(ActionKind::Done, nation));
-  const auto& pool = c.s.command[at(nation)];
-  const RegionId only = reorganizing_region(c.s);
-  struct OnMap {
-    std::uint8_t number;
-    Category cat;
-  };
-  std::array<OnMap, kMaxCommandNumber> stacks{};
+  std::array<Stack, kMaxCommandNumber> stacks{};
   int count = 0;
   for (int number = 1; number <= kMaxCommandNumber; ++number)
-    if (pool[at(number)].region != kNoRegion && units_in(pool[at(number)]) > 0 && (only == kNoRegion || pool[at(number)].region == only))
-      stacks[at(count++)] = {static_cast<std::uint8_t>(number), command_category(d, nation, number)};
-  std::array<int, kCategories> fresh{};  // "When splitting a Command, be sure to assign a new Command Token."
-  for (int cat = 0; cat < kCategories; ++cat) fresh[at(cat)] = lowest_free_command(c.s, d, nation, static_cast<Category>(cat));
+    if (may_reorganize(c.s, nation, number)) stacks[at(count++)] = stack_of(c, nation, number);
+  std::array<bool, kCategories> token_free{};
+  for (int cat = 0; cat < kCategories; ++cat) token_free[at(cat)] = lowest_free_command(c.s, c.d(), nation, static_cast<Category>(cat)) != 0;
+  std::array<const Stack*, kMaxCommandNumber> others{};  // the Commands `from` may merge into
   for (int i = 0; i < count; ++i) {
-    const Command& src = pool[stacks[at(i)].number];
-    const Category cat = stacks[at(i)].cat;
-    for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t) {
-      if (!src.n[at(slot_of(t))]) continue;
-      for (int j = 0; j < count; ++j) {  // merging: same region, nationality and category
-        const Command& dst = pool[stacks[at(j)].number];
-        if (j != i && stacks[at(j)].cat == cat && dst.region == src.region && units_in(dst) < kStackLimit)
-          out.push_back(encode(ActionKind::Shift, nation, stacks[at(i)].number, t, stacks[at(j)].number));
-      }
-      if (units_in(src) > 1 && fresh[at(static_cast<int>(cat))]) out.push_back(encode(ActionKind::Shift, nation, stacks[at(i)].number, t, 0));
+    const Stack& from = stacks[at(i)];
+    int near = 0;
+    for (int j = 0; j < count; ++j)
+      if (merge_room(from, stacks[at(j)]) > 0) others[at(near++)] = &stacks[at(j)];
+    for (int t = first_type(from.cat); t < first_type(from.cat) + type_count(from.cat); ++t) {
+      const auto offer = [&](const Stack* to) {
+        const int room = shift_room(from, t, to, token_free[at(static_cast<int>(from.cat))]);
+        for (int k = 1; k <= room; ++k) out.push_back(shift_action(nation, from.number, t, k, to ? to->number : 0));
+      };
+      for (int j = 0; j < near; ++j) offer(others[at(j)]);
+      offer(nullptr);
     }
+    for (int j = 0; j < near; ++j)
+      if (merges_whole(from, *others[at(j)])) out.push_back(shift_action(nation, from.number, kWholeStack, 1, others[at(j)]->number));
   }
 }
 
 bool reorganize_allows(const CCtx& c, const Act& a) {
   if (a.kind == ActionKind::Done) return true;
-  if (a.kind != ActionKind::Shift || a.a < 1 || a.a > kMaxCommandNumber || a.b >= kUnitTypes || a.c > kMaxCommandNumber || a.a == a.c)
+  if (a.kind != ActionKind::Shift || a.a < 1 || a.a > kMaxCommandNumber || a.c > kMaxCommandNumber || !may_reorganize(c.s, a.nation, a.a))
     return false;
-  const Data& d = c.d();
-  const auto& pool = c.s.command[at(a.nation)];
-  const Command& src = pool[a.a];
-  const Category cat = command_category(d, a.nation, a.a);
-  if (src.region == kNoRegion || category_of(a.b) != cat || !src.n[at(slot_of(a.b))]) return false;
-  if (const RegionId only = reorganizing_region(c.s); only != kNoRegion && src.region != only) return false;
-  if (a.c == 0) return units_in(src) > 1 && lowest_free_command(c.s, d, a.nation, cat) != 0;
-  const Command& dst = pool[a.c];
-  return dst.region == src.region && units_in(dst) > 0 && units_in(dst) < kStackLimit && command_category(d, a.nation, a.c) == cat;
+  const Stack from = stack_of(c, a.nation, a.a);
+  if (a.c && !may_reorganize(c.s, a.nation, a.c)) return false;
+  const Stack to = a.c ? stack_of(c, a.nation, a.c) : Stack{};
+  if (shift_type(a) == kWholeStack) return a.c && shift_count(a) == 1 && merges_whole(from, to);
+  const bool token_free = lowest_free_command(c.s, c.d(), a.nation, from.cat) != 0;
+  return shift_type(a) < kUnitTypes && shift_count(a) <= shift_room(from, shift_type(a), a.c ? &to : nullptr, token_free);
 }
 
 void reorganize_apply(Ctx& c, const Act& a) {
@@ -329,8 +377,13 @@ void reorganize_apply(Ctx& c, const Act& a) {
   dst.region = src.region;
   // Split in a Battle Debrief, an Air Command that fought keeps its Landing Tag (Phase 5 Step 1).
   if (!a.c) dst.flags = static_cast<std::uint8_t>(src.flags & kLandingTag);
-  --src.n[at(slot_of(a.b))];
-  ++dst.n[at(slot_of(a.b))];
+  for (std::size_t slot = 0; slot < src.n.size(); ++slot) {
+    const bool whole = shift_type(a) == kWholeStack;
+    if (!whole && slot != at(slot_of(shift_type(a)))) continue;
+    const int moved = whole ? src.n[slot] : shift_count(a);
+    src.n[slot] = static_cast<std::uint8_t>(src.n[slot] - moved);
+    dst.n[slot] = static_cast<std::uint8_t>(dst.n[slot] + moved);
+  }
   if (units_in(src) == 0) src = Command{};  // "Store all Command Tokens that are not being used."
   c.add(kReorganizing, a.nation, Event::Shifted, a.a, a.b, to);
 }

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "core/rules_text.h"
 #include "tests/support/command.h"
@@ -19,6 +21,35 @@ using test_support::Result;
 class WarroomCli : public test_support::CommandTest {
  protected:
   WarroomCli() : CommandTest("WARROOM_BINARY", "warroom-cli-test") {}
+
+  // `warroom play ARGS --no-color` at `columns` columns, given `input`; autosaves to auto.json.
+  Result play_typed(int columns, const std::string& args, const std::string& input) {
+    const std::string script = (dir / "input.txt").string();
+    std::ofstream(script) << input;
+    return test_support::run_command("COLUMNS=" + std::to_string(columns) + " " + std::string(std::getenv("WARROOM_BINARY")),
+                                     "play " + args + " --no-color --autosave " + (dir / "auto.json").string() + " < " + script);
+  }
+
+  // `warroom play` (100 columns, no colour) at the Soviet Union's first Phase 7 purchase of a rules
+  // bots' Eastern Front game (seed 3), the Soviet seat a human's, given `input`; autosaves to auto.json.
+  Result play_soviet_purchases(const std::string& input) {
+    const std::string bots = (dir / "bots.json").string();
+    if (!std::filesystem::exists(bots)) {
+      EXPECT_EQ(run("new --scenario eastern-front --seed 3 --seats USSR=bot:rules,GER=bot:rules -o " + bots).status, 0);
+      EXPECT_EQ(run("run " + bots).status, 0);
+    }
+    nlohmann::json game = nlohmann::json::parse(std::ifstream(bots));
+    nlohmann::json& actions = game["actions"];
+    std::size_t purchase = 0;
+    while (purchase < actions.size() && !actions[purchase]["action"].get<std::string>().starts_with("buy USSR")) ++purchase;
+    EXPECT_LT(purchase, actions.size()) << "the Soviet Union buys something in Phase 7";
+    actions.erase(actions.begin() + static_cast<std::ptrdiff_t>(purchase), actions.end());
+    game["seats"]["USSR"] = "human";
+    game["state_hash"] = "";
+    const std::string at_purchases = (dir / "purchases.json").string();
+    std::ofstream(at_purchases) << game.dump();
+    return play_typed(100, "--load " + at_purchases, input);
+  }
 };
 
 TEST_F(WarroomCli, BotsPlayToTheRoundLimitAndTheReplayVerifies) {
@@ -86,6 +117,7 @@ TEST_F(WarroomCli, PlayHelpIsWarRoomsOwn) {
   const Result r = run("play --fast --seed 1 --no-color --scenario eastern-front --autosave " + autosave + " < " + script);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("Orders: select a Command, then"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"shift USSR 50 inf*3 36\" three"), std::string::npos) << "how to move several units\n" << r.out;
   EXPECT_EQ(r.out.find("card NAME"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("adv mont eu"), std::string::npos) << r.out;
 }
@@ -114,26 +146,81 @@ TEST_F(WarroomCli, TheBoardsLongLinesAreBrokenAtSpacesToTheTerminalsWidth) {
 // Phase 7 › Step 3 (ruling 80: Civilian Goods cost 5 resources of any mix): the 21 mixes are listed
 // under one heading, their numbers and order kept, instead of 21 lines of "buy USSR goods 0/1/4".
 TEST_F(WarroomCli, CivilianGoodsMixesAreListedUnderOneHeading) {
-  ASSERT_EQ(run("new --scenario eastern-front --seed 3 --seats USSR=bot:rules,GER=bot:rules -o " + save).status, 0);
-  ASSERT_EQ(run("run " + save).status, 0);
-  nlohmann::json game = nlohmann::json::parse(std::ifstream(save));
-  nlohmann::json& actions = game["actions"];
-  std::size_t purchase = 0;
-  while (purchase < actions.size() && !actions[purchase]["action"].get<std::string>().starts_with("buy USSR")) ++purchase;
-  ASSERT_LT(purchase, actions.size()) << "the Soviet Union buys something in Phase 7";
-  actions.erase(actions.begin() + static_cast<std::ptrdiff_t>(purchase), actions.end());
-  game["seats"]["USSR"] = "human";
-  game["state_hash"] = "";
-  const std::string at_purchases = (dir / "purchases.json").string(), script = (dir / "quit.txt").string();
-  std::ofstream(at_purchases) << game.dump();
-  std::ofstream(script) << "quit\n";
-  const Result r = test_support::run_command("COLUMNS=100 " + std::string(std::getenv("WARROOM_BINARY")),
-                                             "play --load " + at_purchases + " --no-color --autosave " + (dir / "auto.json").string() + " < " + script);
+  const Result r = play_soviet_purchases("quit\n");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("\n     buy USSR goods:\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("buy USSR goods 0/1/4"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" 0/1/4"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("buy USSR inf  — Infantry: "), std::string::npos) << "an option with a note keeps its line\n" << r.out;
+}
+
+// Phase 7 › Step 3 (Note Purchase of Units): the number of a buy stays the same after a purchase is
+// noted (the unbuys are listed after every buy), so typing it twice buys two of the same unit.
+TEST_F(WarroomCli, TypingABuysNumberTwiceBuysTwoOfTheSameUnit) {
+  const Result listed = play_soviet_purchases("quit\n");
+  ASSERT_EQ(listed.status, 0) << listed.out;
+  const std::size_t line = listed.out.rfind(" buy USSR inf  — ");
+  ASSERT_NE(line, std::string::npos) << listed.out;
+  const std::size_t start = listed.out.rfind('\n', line) + 1;
+  const std::string number = listed.out.substr(start, line - start);
+  ASSERT_FALSE(number.empty());
+  const std::string typed = std::to_string(std::stoi(number));
+  const Result r = play_soviet_purchases(typed + "\n" + typed + "\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(dir / "auto.json"));
+  std::vector<std::string> last;
+  for (const auto& a : saved["actions"]) last.push_back(a["action"].get<std::string>());
+  ASSERT_GE(last.size(), 2u);
+  EXPECT_EQ(last[last.size() - 2], "buy USSR inf");
+  EXPECT_EQ(last.back(), "buy USSR inf") << "the second " << typed << " must not unbuy the first";
+  EXPECT_NE(r.out.find("unbuy USSR inf"), std::string::npos) << "the unbuy is offered, after the buys\n" << r.out;
+}
+
+// Reorganizing Commands: several units of a type move in one shift, and the terminal lists the
+// counts of one choice on its line ("126 shift USSR 50 inf 36  · 127 inf*2  128 inf*3  129 inf*4")
+// instead of a line each; a typed count or a whole Command's merge is taken as it is written.
+TEST_F(WarroomCli, ShiftCountsAreListedOnTheirChoicesLineAndTypedWhole) {
+  const Result r = play_typed(100, "--fast --seed 7 --scenario eastern-front", "shift USSR 50\nshift USSR 50 inf*4 new\nshift USSR 36 all 54\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::size_t choice = r.out.find(" shift USSR 50 inf new  · ");
+  ASSERT_NE(choice, std::string::npos) << r.out;
+  const std::string line = r.out.substr(choice, r.out.find('\n', choice) - choice);
+  EXPECT_NE(line.find(" inf*2  "), std::string::npos) << line;
+  EXPECT_NE(line.find(" inf*6"), std::string::npos) << "6 Infantry, 2 Artillery stay: " << line;
+  EXPECT_EQ(r.out.find(" shift USSR 50 inf*2"), std::string::npos) << "no line of its own\n" << r.out;
+  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(dir / "auto.json"));
+  std::vector<std::string> shifts;
+  for (const auto& a : saved["actions"])
+    if (a["seat"] == "USSR") shifts.push_back(a["action"].get<std::string>());
+  EXPECT_EQ(shifts, (std::vector<std::string>{"shift USSR 50 inf*4 new", "shift USSR 36 all 54"}));
+  EXPECT_NE(r.out.find("Soviet Union moves 4 Infantry from Command 50 to Command "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Soviet Union merges Command 36 into Command 54"), std::string::npos) << r.out;
+}
+
+// The log in colour at the terminal's width (`script` gives the game a terminal): each entry is
+// broken into lines of 80 columns before it is coloured, since the colours' escape codes take no
+// column; the terminal never breaks a line again in the middle of a word ("now eliminat", "ed").
+TEST_F(WarroomCli, ColouredLogLinesFitTheTerminal) {
+  const std::string game = "COLUMNS=80 TERM=xterm " + std::string(std::getenv("WARROOM_BINARY")) +
+                           " play --fast --seed 3 --scenario eastern-front --seats USSR=bot:rules,GER=bot:rules --autosave " +
+                           (dir / "auto.json").string();
+  const Result r = test_support::run_command("script", "-qec '" + game + "' /dev/null < /dev/null");
+  ASSERT_EQ(r.status, 0) << r.out;
+  ASSERT_NE(r.out.find("\033[3"), std::string::npos) << "the log is in colour at a terminal";
+  std::string plain;  // without the escape codes and carriage returns
+  for (std::size_t i = 0; i < r.out.size(); ++i) {
+    if (r.out.compare(i, 2, "\033[") == 0) i = std::min(r.out.find_first_not_of("0123456789;", i + 2), r.out.size());
+    else if (r.out[i] != '\r') plain += r.out[i];
+  }
+  std::size_t broken = 0;
+  for (std::size_t start = 0; start < plain.size();) {
+    const std::size_t end = std::min(plain.find('\n', start), plain.size());
+    const std::string_view line = std::string_view(plain).substr(start, end - start);
+    EXPECT_LE(core::code_points(line), 80u) << line;
+    broken += line.starts_with("      ") && line.size() > 6 && line[6] != ' ';
+    start = end + 1;
+  }
+  EXPECT_GT(broken, 10u) << "long log entries go on indented lines";
 }
 
 }  // namespace
