@@ -82,18 +82,18 @@ core::Action choose_slot(bool wants_first, const core::ActionList& legal) {
 // than the threat to it (the enemies that moved earlier this turn count), unless it goes to a region
 // that matters more. The planner weighed the board of Phase 2 (can_leave); this is the same rule on
 // the board of the nation's movement turn.
-bool bares_vital_region(const Data& d, const State& s, const Assessment& a, int nation, const Order& o) {
+bool bares_vital_region(const Data& d, const State& s, const Assessment& a, int nation, const Order& o, int odds_percent) {
   const Command& c = s.command[at(nation)][o.command];
   const RegionId from = c.region;
   if (from == kNoRegion || a.importance[from] == 0 || a.importance[o.dest] >= a.importance[from]) return false;
   if (strikes_the_threat(a, from, o.dest)) return false;
   const int stays = a.land[at(static_cast<int>(a.side))][from] - command_strength(d, nation, o.command, c);
-  return stays < a.threat[from];
+  return stays * 100 < a.threat[from] * odds_percent;  // a stalled war risks more (strike_odds_percent)
 }
 
 // ---- Phase 3 Step 2: execute an order unless it now walks into a lost battle or bares a vital
 // region; pinned units left behind are the cheapest.
-core::Action execute_order(const Game& g, const State& s, int nation, RegionId campaign, const core::ActionList& legal) {
+core::Action execute_order(const Game& g, const State& s, int nation, RegionId campaign, int odds_percent, const core::ActionList& legal) {
   const Data& d = g.data();
   const auto leave = best(legal, [&](const Act& x) { return x.kind == ActionKind::Leave ? -static_cast<double>(unit_strength(d, x.a)) : kNever; });
   if (leave) return *leave;
@@ -114,14 +114,18 @@ core::Action execute_order(const Game& g, const State& s, int nation, RegionId c
     if (oc == Category::Land) land_coming += st;
   }
   if (cat == Category::Air && a.land[at(them)][dest] > 0 && a.land[at(me)][dest] + land_coming == 0) return cancel;  // no lone air raid
-  // The campaign's strike counts the allies beside the target: they strike in the same round.
-  const int allies_coming = dest == campaign ? alliance_beside(g, a, dest) : 0;
-  if (cat == Category::Land && d.region(dest).is_territory() && a.land[at(them)][dest] * 10 > (std::max(mine, allies_coming) + a.land[at(me)][dest]) * 12)
+  // The campaign's strike counts the allies beside the target: they strike in the same round; in a
+  // stalled war it accepts the worse odds it was planned with (strike_odds_percent).
+  const bool strike = dest == campaign;
+  const int allies_coming = strike ? alliance_beside(g, a, dest) : 0;
+  const int odds = strike ? odds_percent : 100;
+  if (cat == Category::Land && d.region(dest).is_territory() &&
+      a.land[at(them)][dest] * odds * 10 > (std::max(mine, allies_coming) + a.land[at(me)][dest]) * 12 * 100)
     return cancel;  // the defence grew beyond the attack
   if (cat == Category::Land && d.region(dest).is_sea() && a.naval[at(them)][dest] + a.air[at(them)][dest] > a.naval[at(me)][dest])
     return cancel;  // unguarded transports would be sunk (Troop Transports During Battle)
   if (cat == Category::Sea && a.naval[at(them)][dest] * 10 > (mine + a.naval[at(me)][dest]) * 13) return cancel;
-  if (cat == Category::Land && bares_vital_region(d, s, a, nation, o)) return cancel;
+  if (cat == Category::Land && bares_vital_region(d, s, a, nation, o, odds_percent)) return cancel;
   const auto move = best(legal, [&](const Act& x) {
     if (x.kind != ActionKind::Move) return kNever;
     if (x.b == dest) return 1000.0;
@@ -182,8 +186,12 @@ core::Action deploy(const Game& g, const State& s, int nation, const core::Actio
       });
       sea && deploy_leaves_a_way(g, s, nation, *sea))
     return *sea;
+  // A naval unit with no sea to go to (every sea Command number in use, ruling 104) is held first:
+  // holding the cheapest land units instead would keep the whole army under the Industry token,
+  // and a full Industry takes no purchases (ruling 69).
   if (const auto hold = best(legal, [&](const Act& x) {
-        return x.kind == ActionKind::Hold ? -static_cast<double>(unit_strength(g.data(), x.b)) : kNever;
+        if (x.kind != ActionKind::Hold) return kNever;
+        return (category_of(x.b) == Category::Sea ? 1000.0 : 0.0) - static_cast<double>(unit_strength(g.data(), x.b));
       }))
     return *hold;
   if (const auto back = find(legal, ActionKind::Undeploy, nation)) return *back;
@@ -221,6 +229,9 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
   share[kInf] = 4, share[kArt] = 2, share[kArm] = 2, share[kFtr] = 1;
   if (overseas) share[kCa] = 1, share[kCv] = 1, share[kSub] = 1, share[kInf] = 3;
   if (capital != kNoRegion && a.threat[capital] > a.land[at(static_cast<int>(a.side))][capital]) share = {}, share[kInf] = 3, share[kArt] = 2;  // the capital first
+  // No sea Command number free: new ships could only be held under an Industry token (Deploy Units,
+  // ruling 104), where they would take the room of the units that can leave (ruling 69).
+  if (lowest_free_command(s, d, nation, Category::Sea) == 0) share[kSub] = share[kCa] = share[kCv] = share[kBb] = 0;
   // What is left after this round's entries; a resource in short supply makes a unit dear.
   std::array<double, kResources> left{};
   for (int r = 0; r < kResources; ++r) left[at(r)] = ns.res[at(r)] - sh.goods_paid[at(r)];
@@ -361,12 +372,21 @@ core::Action neutral_defence(const Game& g, const State& s, int nation, const co
 
 }  // namespace
 
+void RulesBot::watch_control(const State& obs) {
+  if (obs.round == control_round_) return;
+  std::uint64_t print = 1469598103934665603ULL;  // FNV-1a over every region's controller
+  for (const RegionState& r : obs.region) print = (print ^ r.controller) * 1099511628211ULL;
+  quiet_rounds_ = control_round_ != 0 && print == control_print_ ? quiet_rounds_ + 1 : 0;
+  control_round_ = obs.round, control_print_ = print;
+}
+
 const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nation) {
+  watch_control(obs);
   Cached& c = cache_[at(nation)];
   const Sheet& sh = obs.sheet[at(nation)];
   const bool blank = sh.selected == 0 && sh.bid == 0 && std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
   if (!c.valid || blank || c.round != obs.round || c.pass != obs.pass) {
-    c.plan = plan_sheet(game, obs, nation, campaign_[at(nation)]);
+    c.plan = plan_sheet(game, obs, nation, campaign_[at(nation)], quiet_rounds_);
     campaign_[at(nation)] = c.plan.campaign;
     c.round = obs.round, c.pass = obs.pass, c.valid = true;
   }
@@ -386,7 +406,7 @@ core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat sea
     case StepId::Reorganize: return reorganize(obs, nation, own);
     case StepId::WriteSheets: return write_sheet(obs, nation, plan_for(game, obs, nation), own);
     case StepId::ChooseSlot: return choose_slot(plan_for(game, obs, nation).wants_first, own);
-    case StepId::MovementTurn: return execute_order(game, obs, nation, campaign_[at(nation)], own);
+    case StepId::MovementTurn: return execute_order(game, obs, nation, campaign_[at(nation)], cache_[at(nation)].plan.odds_percent, own);
     case StepId::CarrierLaunch: return launch(game, obs, nation, own);
     case StepId::LandAir: return land(game, obs, nation, own);
     case StepId::DeployPlans: return deploy(game, obs, nation, own);

@@ -46,9 +46,29 @@ struct Campaign {
 };
 inline constexpr int kCampaignReach = 4;      // steps within which a force counts toward a campaign
 inline constexpr int kCampaignPull = 6;       // steps within which a Command marches to the campaign
+
+// A stalled war (docs/warroom/bots.md, "A stalled war"): the rounds in a row in which no region
+// changed hands. The game has no round limit (ruling 105), so a front where both alliances mass
+// and neither attacks would never end. After kStallRounds quiet rounds the campaign may aim at any
+// enemy territory beside the alliance's armies, not only its Victory condition, and the strike
+// accepts worse odds the longer the quiet lasts: the needed share of the defence falls by
+// kStallStepPercent a round, to kStallFloorPercent.
+inline constexpr int kStallRounds = 3;
+inline constexpr int kStallStepPercent = 5;
+inline constexpr int kStallFloorPercent = 70;
+// The share (percent) of the defence the campaign's strike needs after `quiet` quiet rounds; the
+// same share of the threat keeps a capital or industry held (the rest of its army may strike).
+int strike_odds_percent(int quiet);
+
+// The defence of enemy territory t as the strike weighs it: the enemy land strength there, half its
+// air, and for an empty territory its garrison's 2 dice (Garrison Forces).
+int defence_of(const Assessment& a, RegionId t);
 // `kept` is the campaign of the rounds before (kNoRegion: none): it stays unless another aim is
 // clearly better, so that the forces massed for it are not led away by a passing change.
-Campaign plan_campaign(const Game& g, const State& obs, const Assessment& a, RegionId kept = kNoRegion);
+// After kStallRounds `quiet` rounds the candidates include every enemy territory beside the
+// alliance's land forces, and the most valuable one the alliance beside it can strike at the
+// stalled odds is the aim.
+Campaign plan_campaign(const Game& g, const State& obs, const Assessment& a, RegionId kept = kNoRegion, int quiet = 0);
 
 // A land Command may leave a threatened capital or industry `from` to attack `dest` when the enemy
 // army in `dest` is most of the threat to `from`: taking it is the defence.
@@ -67,9 +87,11 @@ struct SheetPlan {
   int bid = 0;
   bool wants_first = false;          // its attacks want to pin the defenders before they move
   RegionId campaign = kNoRegion;     // the campaign's target this round (plan_campaign)
+  int odds_percent = 100;            // the share of the defence its strike needs (strike_odds_percent)
 };
-// The orders and bid the bot writes for `nation` in this observation.
-SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign = kNoRegion);
+// The orders and bid the bot writes for `nation` in this observation; `quiet`: the rounds in a row
+// in which no region changed hands (a stalled war).
+SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign = kNoRegion, int quiet = 0);
 
 // Whether the order could be executed now (the Phase 3 step's legal moves on a copy of `obs`).
 bool order_executable(const Game& g, const State& obs, int nation, int command, RegionId dest);
@@ -99,6 +121,12 @@ class RulesBot final : public core::Bot<Game> {
     none.fill(kNoRegion);
     return none;
   }();  // each nation's campaign, kept across rounds
+  // The rounds in a row in which no region changed hands, counted from the control seen at each
+  // round's first sheet (the public board: allies count alike).
+  int quiet_rounds_ = 0;
+  std::uint16_t control_round_ = 0;
+  std::uint64_t control_print_ = 0;
+  void watch_control(const State& obs);
   const SheetPlan& plan_for(const Game& game, const State& obs, int nation);
 };
 

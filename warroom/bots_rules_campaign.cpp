@@ -32,6 +32,26 @@ std::vector<RegionId> candidates(const Game& g, const State& s, const Assessment
   return out;
 }
 
+// A stalled war (kStallRounds quiet rounds): every enemy territory worth taking beside the
+// alliance's land forces is an aim too; taking one moves the front again.
+void add_stall_candidates(const Game& g, const Assessment& a, std::vector<RegionId>& out) {
+  for (const Region& r : g.data().regions)
+    if (r.is_territory() && a.value[r.rid] > 0 && alliance_beside(g, a, r.rid) > 0 &&
+        std::find(out.begin(), out.end(), r.rid) == out.end())
+      out.push_back(r.rid);
+}
+
+// A stalled war's aim: the most valuable candidate the alliance's armies beside it (and its own
+// troops there) can strike at `odds_percent` of its defence; kNoRegion: none.
+RegionId stall_strike(const Game& g, const Assessment& a, const std::vector<RegionId>& aims, int odds_percent) {
+  RegionId best = kNoRegion;
+  for (RegionId t : aims) {
+    const int force = a.land[at(static_cast<int>(a.side))][t] + alliance_beside(g, a, t);
+    if (force * 100 >= defence_of(a, t) * odds_percent && (best == kNoRegion || a.value[t] > a.value[best])) best = t;
+  }
+  return best;
+}
+
 // The steps from the nation's nearest land Command to the target (kForceFar: none can reach it,
 // e.g. China's armies, which never sail).
 int nearest_army(const Game& g, const State& s, int nation, const std::array<int, kMaxRegions>& dist) {
@@ -79,20 +99,35 @@ double command_of_the_sea(const Game& g, const Assessment& a, RegionId t) {
 
 }  // namespace
 
-Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, RegionId kept) {
+int strike_odds_percent(int quiet) {
+  if (quiet < kStallRounds) return 100;
+  return std::max(kStallFloorPercent, 100 - kStallStepPercent * (quiet - kStallRounds + 1));
+}
+
+Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, RegionId kept, int quiet) {
   const Data& d = g.data();
-  const bool may_sail = !d.nations[at(a.nation)].has(NationRule::LandNeverAtSea);
-  Campaign best;
-  double top = 0;
-  for (RegionId t : candidates(g, s, a)) {
+  const RegionId capital = d.nations[at(a.nation)].capital;
+  const auto on = [&](RegionId t) {
     Campaign c;
     c.target = t;
     c.distance.fill(kForceFar);
     c.distance[t] = 0;
-    force_distances(g, may_sail, c.distance);
-    const RegionId capital = d.nations[at(a.nation)].capital;
-    if (nearest_army(g, s, a.nation, c.distance) >= kForceFar) continue;
+    force_distances(g, !d.nations[at(a.nation)].has(NationRule::LandNeverAtSea), c.distance);
     c.overseas = capital != kNoRegion && land_distance(d, capital, t) == kUnreachable;
+    return c;
+  };
+  std::vector<RegionId> aims = candidates(g, s, a);
+  if (quiet >= kStallRounds) {  // a stalled war: strike where the alliance can, at the stalled odds
+    add_stall_candidates(g, a, aims);
+    const RegionId t = stall_strike(g, a, aims, strike_odds_percent(quiet));
+    if (t != kNoRegion && nearest_army(g, s, a.nation, on(t).distance) < kForceFar) return on(t);
+    aims = candidates(g, s, a);
+  }
+  Campaign best;
+  double top = 0;
+  for (RegionId t : aims) {
+    const Campaign c = on(t);
+    if (nearest_army(g, s, a.nation, c.distance) >= kForceFar) continue;
     // A campaign once begun is kept unless another is clearly better (the massed forces stay massed).
     const double p = promise(g, s, a, c.distance, t) * (c.overseas ? command_of_the_sea(g, a, t) : 1.0) * (t == kept ? 1.5 : 1.0);
     if (p > top) top = p, best = c;

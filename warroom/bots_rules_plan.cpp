@@ -175,8 +175,9 @@ struct Mine {
 
 class Planner {
  public:
-  Planner(const Game& g, const State& s, int nation, RegionId kept)
-      : g_(g), d_(g.data()), s_(s), nation_(nation), a_(assess(g, s, nation)), campaign_(plan_campaign(g, s, a_, kept)) {
+  Planner(const Game& g, const State& s, int nation, RegionId kept, int quiet)
+      : g_(g), d_(g.data()), s_(s), nation_(nation), a_(assess(g, s, nation)), campaign_(plan_campaign(g, s, a_, kept, quiet)),
+        odds_percent_(strike_odds_percent(quiet)) {
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& c = s.command[at(nation)][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0) continue;
@@ -196,6 +197,7 @@ class Planner {
     air_to_defence();
     plan_.bid = bid();
     plan_.campaign = campaign_.target;
+    plan_.odds_percent = odds_percent_;
     return plan_;
   }
 
@@ -206,6 +208,7 @@ class Planner {
   int nation_;
   Assessment a_;
   Campaign campaign_;
+  int odds_percent_ = 100;  // the share of the defence the strike needs (a stalled war: less)
   int home_guard_ = home_guard();
   std::vector<Mine> mine_;
   SheetPlan plan_;
@@ -235,7 +238,7 @@ class Planner {
     if (m.cat != Category::Land || a_.importance[m.region] == 0) return true;
     if (last_at_capital(m)) return false;
     const int guard = m.region == d_.nations[at(nation_)].capital ? std::max(home_guard_, a_.threat[m.region]) : a_.threat[m.region];
-    return held(m.region) - m.strength >= guard;
+    return (held(m.region) - m.strength) * 100 >= guard * odds_percent_;  // a stalled war risks more
   }
 
   // The enemy land strength within two moves of the nation's capital (land steps 1, sea steps 2:
@@ -303,7 +306,7 @@ class Planner {
     if (t == kNoRegion) return;
     int force = a_.land[at(me())][t] + alliance_beside(g_, a_, t) + air_within_reach(t) / 2;
     const std::vector<Mine*> group = strike_group(t, force);
-    if (group.empty() || force < defence_of(t)) return;
+    if (group.empty() || force * 100 < defence_of(t) * odds_percent_) return;
     launch_attack(group, t);
   }
 
@@ -352,10 +355,7 @@ class Planner {
         order(m, t);
   }
 
-  int defence_of(RegionId t) const {
-    const int land = a_.land[at(them())][t];
-    return land + a_.air[at(them())][t] / 2 + (land == 0 ? 2 : 0);  // the garrison's 2 dice (Garrison Forces)
-  }
+  int defence_of(RegionId t) const { return warroom::defence_of(a_, t); }
 
   // 2. Attacks on enemy territories worth taking, with at least 1.3 times the defence.
   void attack() {
@@ -508,8 +508,8 @@ class Planner {
 
 }  // namespace
 
-SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign) {
-  return Planner(g, obs, nation, kept_campaign).run();
+SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign, int quiet) {
+  return Planner(g, obs, nation, kept_campaign, quiet).run();
 }
 
 int alliance_beside(const Game& g, const Assessment& a, RegionId t) {
@@ -518,6 +518,12 @@ int alliance_beside(const Game& g, const Assessment& a, RegionId t) {
   for (RegionId x : neighbours(d, t))
     if (d.region(x).is_sea() || land_distance(d, x, t) == 1) total += a.land[at(side_index(a.side))][x];
   return total;
+}
+
+int defence_of(const Assessment& a, RegionId t) {
+  const int them = 1 - side_index(a.side);
+  const int land = a.land[at(them)][t];
+  return land + a.air[at(them)][t] / 2 + (land == 0 ? 2 : 0);  // the garrison's 2 dice (Garrison Forces)
 }
 
 bool strikes_the_threat(const Assessment& a, RegionId from, RegionId dest) {
