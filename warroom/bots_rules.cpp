@@ -380,17 +380,32 @@ void RulesBot::watch_control(const State& obs) {
   control_round_ = obs.round, control_print_ = print;
 }
 
-const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nation) {
+int RulesBot::quiet(const State& obs) {
   watch_control(obs);
+  return std::max(quiet_rounds_, obs.round - kLongWar);
+}
+
+const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nation) {
+  const int q = quiet(obs);
   Cached& c = cache_[at(nation)];
   const Sheet& sh = obs.sheet[at(nation)];
   const bool blank = sh.selected == 0 && sh.bid == 0 && std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
   if (!c.valid || blank || c.round != obs.round || c.pass != obs.pass) {
-    c.plan = plan_sheet(game, obs, nation, campaign_[at(nation)], quiet_rounds_);
+    c.plan = plan_sheet(game, obs, nation, campaign_[at(nation)], q);
     campaign_[at(nation)] = c.plan.campaign;
     c.round = obs.round, c.pass = obs.pass, c.valid = true;
   }
   return c.plan;
+}
+
+// Phase 3 Step 2 with the campaign and odds the sheet was written with; a bot made anew since (no
+// plan of this round) weighs them again on the board as it stands.
+core::Action RulesBot::movement(const Game& game, const State& obs, int nation, const core::ActionList& own) {
+  const Cached& c = cache_[at(nation)];
+  if (c.valid && c.round == obs.round && c.pass == obs.pass) return execute_order(game, obs, nation, campaign_[at(nation)], c.plan.odds_percent, own);
+  const int q = quiet(obs);
+  const Campaign aim = plan_campaign(game, obs, assess(game, obs, nation), kNoRegion, q);
+  return execute_order(game, obs, nation, aim.target, strike_odds_percent(q), own);
 }
 
 core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat seat, core::Rng&) {
@@ -406,7 +421,7 @@ core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat sea
     case StepId::Reorganize: return reorganize(obs, nation, own);
     case StepId::WriteSheets: return write_sheet(obs, nation, plan_for(game, obs, nation), own);
     case StepId::ChooseSlot: return choose_slot(plan_for(game, obs, nation).wants_first, own);
-    case StepId::MovementTurn: return execute_order(game, obs, nation, campaign_[at(nation)], cache_[at(nation)].plan.odds_percent, own);
+    case StepId::MovementTurn: return movement(game, obs, nation, own);
     case StepId::CarrierLaunch: return launch(game, obs, nation, own);
     case StepId::LandAir: return land(game, obs, nation, own);
     case StepId::DeployPlans: return deploy(game, obs, nation, own);

@@ -56,6 +56,10 @@ inline constexpr int kCampaignPull = 6;       // steps within which a Command ma
 inline constexpr int kStallRounds = 3;
 inline constexpr int kStallStepPercent = 5;
 inline constexpr int kStallFloorPercent = 70;
+// A bot made anew for each decision (as the server and `warroom play` make it) keeps no memory of
+// the rounds before; a war that has lasted past kLongWar rounds counts as stalled by the rounds
+// beyond it (the game has no round limit, ruling 105: a long war must still come to an end).
+inline constexpr int kLongWar = 30;
 // The share (percent) of the defence the campaign's strike needs after `quiet` quiet rounds; the
 // same share of the threat keeps a capital or industry held (the rest of its army may strike).
 int strike_odds_percent(int quiet);
@@ -127,7 +131,9 @@ class RulesBot final : public core::Bot<Game> {
   std::uint16_t control_round_ = 0;
   std::uint64_t control_print_ = 0;
   void watch_control(const State& obs);
+  int quiet(const State& obs);  // quiet_rounds_, or the rounds past kLongWar if more
   const SheetPlan& plan_for(const Game& game, const State& obs, int nation);
+  core::Action movement(const Game& game, const State& obs, int nation, const core::ActionList& own);
 };
 
 }  // namespace warroom

@@ -32,13 +32,11 @@ std::vector<RegionId> candidates(const Game& g, const State& s, const Assessment
   return out;
 }
 
-// A stalled war (kStallRounds quiet rounds): every enemy territory worth taking beside the
-// alliance's land forces is an aim too; taking one moves the front again.
-void add_stall_candidates(const Game& g, const Assessment& a, std::vector<RegionId>& out) {
-  for (const Region& r : g.data().regions)
-    if (r.is_territory() && a.value[r.rid] > 0 && alliance_beside(g, a, r.rid) > 0 &&
-        std::find(out.begin(), out.end(), r.rid) == out.end())
-      out.push_back(r.rid);
+// A stalled war (kStallRounds quiet rounds): every enemy territory worth taking is an aim too;
+// taking one moves the front again (an island beside a narrow passage opens the passage, ruling 35).
+void add_stall_candidates(const Assessment& a, const Data& d, std::vector<RegionId>& out) {
+  for (const Region& r : d.regions)
+    if (r.is_territory() && a.value[r.rid] > 0 && std::find(out.begin(), out.end(), r.rid) == out.end()) out.push_back(r.rid);
 }
 
 // A stalled war's aim: the most valuable candidate the alliance's armies beside it (and its own
@@ -117,11 +115,10 @@ Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, Regio
     return c;
   };
   std::vector<RegionId> aims = candidates(g, s, a);
-  if (quiet >= kStallRounds) {  // a stalled war: strike where the alliance can, at the stalled odds
-    add_stall_candidates(g, a, aims);
+  if (quiet >= kStallRounds) {  // a stalled war: strike where the alliance can, at the stalled odds,
+    add_stall_candidates(a, d, aims);  // else mass on the most promising enemy territory
     const RegionId t = stall_strike(g, a, aims, strike_odds_percent(quiet));
     if (t != kNoRegion && nearest_army(g, s, a.nation, on(t).distance) < kForceFar) return on(t);
-    aims = candidates(g, s, a);
   }
   Campaign best;
   double top = 0;
