@@ -109,6 +109,39 @@ TEST(RulesBotCampaign, AlliesBesideTheTargetStrikeTogether) {
   EXPECT_FALSE(ordered(plan_sheet(g, s, USSR), 37, gg)) << "alone the Soviets are weaker than the defence";
 }
 
+// A stalled war (no region changed hands for kStallRounds rounds) accepts worse odds the longer
+// the quiet lasts, down to kStallFloorPercent of the defence.
+TEST(RulesBotCampaign, AStalledWarAcceptsWorseOddsStepByStep) {
+  EXPECT_EQ(strike_odds_percent(0), 100);
+  EXPECT_EQ(strike_odds_percent(kStallRounds - 1), 100);
+  EXPECT_EQ(strike_odds_percent(kStallRounds), 100 - kStallStepPercent);
+  EXPECT_EQ(strike_odds_percent(kStallRounds + 1), 100 - 2 * kStallStepPercent);
+  EXPECT_EQ(strike_odds_percent(1000), kStallFloorPercent);
+}
+
+// The Soviets alone beside Greater Germany, weaker than its army but stronger than
+// kStallFloorPercent of it: they mass and wait while the war moves, and strike once it has stalled.
+TEST(RulesBotCampaign, AStalledWarStrikesAtWorseOdds) {
+  const Game g = europe(2);
+  State s = write_sheets_untouched(g);
+  const RegionId gg = region("G1"), poland = region("G6");
+  s.command[GER][53].region = gg;
+  for (Command& c : s.command[GER])
+    if (c.region != gg) c = Command{};
+  for (int n : {BC, USSR, US, GER}) clear_commands(s, n, Category::Air, g);  // land strength only
+  s.region[poland].controller = USSR;
+  for (int number : {37, 38}) s.command[USSR][at(number)].region = poland;
+  const Assessment a = assess(g, s, USSR);
+  const int defence = a.land[at(static_cast<int>(Alliance::Axis))][gg], soviet = a.land[at(static_cast<int>(Alliance::Allied))][poland];
+  ASSERT_LT(soviet, defence);
+  ASSERT_GE(soviet * 100, defence * kStallFloorPercent) << soviet << " against " << defence;
+  EXPECT_FALSE(ordered(plan_sheet(g, s, USSR, kNoRegion, 0), 37, gg));
+  const SheetPlan stalled = plan_sheet(g, s, USSR, kNoRegion, 100);
+  EXPECT_EQ(stalled.campaign, gg);
+  EXPECT_TRUE(ordered(stalled, 37, gg) && ordered(stalled, 38, gg));
+  EXPECT_TRUE(stalled.wants_first);
+}
+
 // The Global War game that once ran past round 1,700 (both alliances massed and neither attacked)
 // ends with a winner.
 TEST(RulesBotCampaign, VictoryCheck_AGlobalWarGameOfRulesBotsEnds) {

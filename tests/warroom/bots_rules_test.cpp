@@ -226,5 +226,39 @@ TEST(RulesBot, BuildsAFleetWhenItsGoalsLieOverTheSea) {
   EXPECT_GT(naval(german_purchases(g, s)), 0);
 }
 
+// Deploy Units (ruling 104): with every sea Command number in use a new ship could only be held
+// under its Industry token, taking the room of the units that can leave (ruling 69). Germany, its
+// goals over the sea, buys an army then, not ships (a German fleet of 14 Commands once filled every
+// Industry with held ships and bought nothing for thousands of rounds).
+TEST(RulesBot, Phase7Step3_NoShipsWhenEverySeaCommandIsInUse) {
+  const Game g = europe(2);
+  State s = play_until(g, g.new_game(), [](const State& x) { return top(x) == StepId::Purchases; });
+  s.nation[GER].res = {40, 40, 40};
+  s.region[region("R1")].controller = GER;
+  for (int number = 1; number <= 14; ++number) {
+    ASSERT_EQ(command_category(g.data(), GER, number), Category::Sea);
+    Command& c = s.command[GER][at(number)];
+    c = Command{};
+    c.region = region("A-5");
+    c.n[at(slot_of(kSub))] = 1;
+  }
+  const auto buy = german_purchases(g, s);
+  EXPECT_EQ(buy[kSub] + buy[kCa] + buy[kCv] + buy[kBb], 0);
+  EXPECT_GT(buy[kInf] + buy[kArt] + buy[kArm], 0);
+}
+
+// The game has no round limit (ruling 105): a stalled war must still end. War in Europe games of
+// rules bots that once ran to the harness's cap of 250 rounds (both alliances massed, nobody
+// attacked, the Industries full) end with a winner.
+TEST(RulesBot, VictoryCheck_StalledWarsInEuropeEnd) {
+  Options o;
+  o.round_limit = 250;
+  const Game g(data(), *data()->find_scenario("war-in-europe"), 4, o);
+  for (std::uint64_t seed : {1013, 1217, 1259}) {
+    const GameResult r = play_game(g, seed, "rules", "rules");
+    EXPECT_NE(r.winner, 0) << "seed " << seed << " stopped at round " << r.rounds;
+  }
+}
+
 }  // namespace
 }  // namespace warroom::testing
