@@ -180,7 +180,12 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
              [](const Game&, const State& s) { return prompt("prompt.directed_offensives", "6.1", seat_of<OrderedTurn>(s)); }),
     automatic(StepId::DecisionProduction, rules::decision_production),
     decision(StepId::Allocation, one_seat<OrderedTurn>, rules::allocation_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return prompt("prompt.allocation", "6.4", seat_of<OrderedTurn>(s)); },
+             [](const Game&, const State& s) {
+               const int p = seat_of<OrderedTurn>(s);
+               int bonus = 0;
+               for (const std::int8_t b : s.support_bonus[at(p)]) bonus += b;
+               return prompt("prompt.allocation", "6.4", p).with("production", std::to_string(s.production[at(p)])).with("bonus", std::to_string(bonus));
+             },
              rules::allocation_random),
     decision(StepId::TheaterLeadership, one_seat<LeadershipTurn>, rules::leadership_legal, rules::apply_decision,
              [](const Game&, const State& s) { return prompt("prompt.theater_leadership", "6.9", seat_of<LeadershipTurn>(s)); }),

@@ -12,10 +12,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <thread>
 #include <utility>
 
 #include "cli/kit.h"
+#include "cli/menu.h"
 #include "cli/rules_text.h"
 #include "core/i18n.h"
 #include "core/rules_text.h"
@@ -253,28 +255,26 @@ class Play {
     // Too many to list on one screen: the verbs, with how many of each; a beginning lists them. A
     // verb of one action (which its beginning would take at once) says what that action does.
     const Notes notes = notes_of(seat);
-    std::vector<std::pair<std::string, int>> verbs;
-    for (const auto& o : options) {
-      const std::string verb = o.substr(0, o.find(' '));
-      if (verbs.empty() || verbs.back().first != verb) verbs.push_back({verb, 0});
-      ++verbs.back().second;
-    }
-    for (const auto& [verb, n] : verbs) {
+    const std::vector<VerbRun> runs = verb_runs(options);
+    std::vector<std::string> kinds;
+    std::size_t column = language == "en" ? 14 : 30;
+    for (const VerbRun& run : runs) {
       // The kind in the reader's language beside the command's verb ("advance · продвинуть").
-      const std::string kind = language != "en" && cat_.contains(language, "action_kind." + verb) ? verb + " · " + tr("action_kind." + verb) : verb;
-      const std::size_t column = language == "en" ? 14 : 30;
-      const std::string example = first_with(options, verb);
-      std::printf("%s", wrap(fmt::format("  {:<{}} {}{}", kind, column, tr("ui.play.verb_choices", {{"example", labelled(seat, example)}}, n),
-                                         n == 1 ? note_text(notes, example) : ""),
+      const std::string& verb = run.verb;
+      std::string kind = language != "en" && cat_.contains(language, "action_kind." + verb) ? verb + " · " + tr("action_kind." + verb) : verb;
+      if (!run.shared_last.empty()) kind += " … " + run.shared_last;
+      column = std::max(column, columns_of(kind));
+      kinds.push_back(std::move(kind));
+    }
+    column = std::min(column, std::max<std::size_t>(width_ / 3, 14));  // a long label takes its line's room, not every line's
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      const std::string& example = options[runs[r].first];
+      const std::string pad(column - std::min(column, columns_of(kinds[r])), ' ');
+      std::printf("%s", wrap(fmt::format("  {}{} {}{}", kinds[r], pad, tr("ui.play.verb_choices", {{"example", labelled(seat, example)}}, runs[r].count),
+                                         runs[r].count == 1 ? note_text(notes, example) : ""),
                              width_, column + 3).c_str());
     }
-    std::printf("%s\n", tr("ui.play.type_beginning", {{"verb", verbs.front().first}}).c_str());
-  }
-
-  static std::string first_with(const std::vector<std::string>& options, const std::string& verb) {
-    for (const auto& o : options)
-      if (o.rfind(verb, 0) == 0) return o;
-    return "";
+    std::printf("%s\n", tr("ui.play.type_beginning", {{"verb", runs.front().verb}}).c_str());
   }
 
   // What the seat's actions do, where the title says (a Meeting action's value and where its issue
@@ -718,6 +718,28 @@ class Play {
 };
 
 }  // namespace
+
+std::vector<VerbRun> verb_runs(const std::vector<std::string>& options) {
+  std::vector<VerbRun> runs;
+  std::map<std::string, int> runs_of_verb;
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    const std::string verb = options[i].substr(0, options[i].find(' '));
+    if (runs.empty() || runs.back().verb != verb) {
+      runs.push_back({verb, "", i, 0});
+      ++runs_of_verb[verb];
+    }
+    ++runs.back().count;
+  }
+  for (VerbRun& run : runs) {
+    if (runs_of_verb[run.verb] < 2) continue;
+    const std::vector<std::string> first = words_of(options[run.first]);
+    bool shared = first.size() >= 3;
+    for (std::size_t i = run.first + 1; shared && i < run.first + static_cast<std::size_t>(run.count); ++i) shared = words_of(options[i]).back() == first.back();
+    if (shared) run.shared_last = first.back();
+  }
+  return runs;
+}
+
 
 void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   struct Options {

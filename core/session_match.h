@@ -239,8 +239,9 @@ class SessionMatch final : public Match {
     Rng rng = bot_stream(record_.seed.digest(), session_.history().size());
     const State& s = session_.state();
     const Action a = bot->choose(*game_, game_->observe(s, seat), seat, rng);
-    BotMove move{game_->action_to_string(s, seat, a),
-                 node_kind() == NodeKind::Simultaneous && !game_->reveals_hidden(s, seat, a), {}};
+    // Every choice at a simultaneous decision is secret, the last one too: the reveal it makes is
+    // logged as the reveal, alike for every seat.
+    BotMove move{game_->action_to_string(s, seat, a), node_kind() == NodeKind::Simultaneous, {}};
     move.display = action_text(seat, move.text);
     session_.act(seat, a);
     return move;

@@ -87,8 +87,8 @@ class Match {
   // What an action does in words of that language (a legal action's or chance outcome's command,
   // as legal_actions gives it); the command itself where the title has no display text.
   virtual std::string action_text(Seat /*seat*/, std::string_view command) const { return std::string(command); }
-  // Bots. A bot's move made in secret (at a simultaneous decision, revealing nothing) is reported
-  // as secret so that a front end does not show it.
+  // Bots. A bot's move at a simultaneous decision is reported as secret, so that a front end does
+  // not show it: the last one's reveal is logged as the title logs every reveal.
   struct BotMove {
     std::string text;     // the command
     bool secret = false;

@@ -167,6 +167,19 @@ TEST_F(Decision, Rule_6_7_AmphibiousDirectedOffensiveTakesNavalFirst) {
   EXPECT_EQ(s().offensive[data().front("western")], 1);
 }
 
+// 6.4 and 6.9: the phase line says how much production and how many leadership bonus markers the
+// allocating power has left to place, so that a player knows when the bonuses are spent.
+TEST_F(Decision, Rule_6_4_ThePhaseLineCountsTheProductionAndBonusesLeft) {
+  const std::size_t us = static_cast<std::size_t>(power("US"));
+  start.production[us] = 2;
+  start.support_bonus[us] = {1, 0, 2, 0};  // Europe 1, either theater 2
+  start.conference_winner = static_cast<std::int8_t>(power("UK"));
+  begin(StepId::Allocation, OrderedTurn{power("US"), 2});
+  EXPECT_EQ(game.phase_text(s()), "6.4 Production Allocation: US allocates (left: production 2, bonus 3)");
+  act("US", "offensive western bonus-europe");
+  EXPECT_EQ(game.phase_text(s()), "6.4 Production Allocation: US allocates (left: production 2, bonus 2)");
+}
+
 TEST_F(Decision, Rule_6_10_ABombResearchAndTheSpyRing) {
   put("a-bomb-research", "USSR 3");
   start.issues[data().issue("a-bomb-research")].winner = static_cast<std::uint8_t>(power("USSR"));

@@ -4,6 +4,7 @@
 
 #include "churchill/bots.h"
 #include "churchill/rulebook_bot.h"
+#include "churchill/title.h"
 #include "table_fixture.h"
 
 namespace churchill::testing {
@@ -231,4 +232,26 @@ TEST_F(BotPosition, DebatesOnlyWhenTheGainPaysForTheCard) {
 TEST(Bots, UnknownBotNameIsRefused) { EXPECT_EQ(make_bot("deep-blue"), nullptr); }
 
 }  // namespace
+// 5.13: the agenda cards are played face down and revealed together. A front end shows each bot's
+// card as a secret choice, the last bot's too (its choice reveals them all, and the reveal is logged
+// as "[5.13] USSR reveals ..." for every seat alike): a newcomer saw "US makes a secret choice"
+// and then "USSR agenda molotov".
+TEST(Bots, Rule_5_13_EveryBotsAgendaCardIsASecretChoiceTheLastOneToo) {
+  const auto title = make_title(CHURCHILL_TEST_DATA_DIR);
+  core::SaveFile record = title->new_record("training", {}, 0, {{"UK", "human"}, {"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}});
+  record.seed = 41;
+  auto match = title->open(record);
+  while (match->node_kind() == core::NodeKind::Chance) match->sample_chance();
+  ASSERT_EQ(match->node_kind(), core::NodeKind::Simultaneous);
+  const core::Seat uk = *match->seat_from_name("UK"), us = *match->seat_from_name("US"), ussr = *match->seat_from_name("USSR");
+  match->act(uk, match->legal_actions(uk).front());
+  EXPECT_TRUE(match->bot_move(us).secret);
+  const std::size_t before = match->log_size();
+  const core::Match::BotMove last = match->bot_move(ussr);
+  EXPECT_TRUE(last.secret) << last.text;
+  std::string reveals;
+  for (std::size_t i = before; i < match->log_size(); ++i) reveals += match->log_line(i) + "\n";
+  EXPECT_NE(reveals.find("[5.13] USSR reveals"), std::string::npos) << reveals;
+}
+
 }  // namespace churchill::testing

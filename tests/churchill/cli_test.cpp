@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/menu.h"
 #include "tests/support/command.h"
 
 namespace {
@@ -88,6 +89,34 @@ TEST_F(Cli, SelfplayIsDeterministicWhateverTheJobs) {
   EXPECT_GT(a["mean_vp_by_condition"]["A"]["UK"].get<double>(), 0);  // the UK starts with alignments
   expect_rejected_no_save("selfplay --seats rulebook,random", "three bots");
   expect_rejected_no_save("selfplay --seats rulebook,random,genius", "unknown bot \"genius\"");
+}
+
+// 6.4 with 6.9's bonuses: a menu too long for one screen is summarised by its verbs. Each run of a
+// verb is a row of its own, named by the bonus its actions share and exemplified by its own first
+// action (a newcomer saw three unnamed "offensive" rows, each with "offensive western" as example).
+TEST(CliMenu, Rule_6_4_EachBonusRunOfAVerbIsNamedByItsBonus) {
+  std::vector<std::string> options;
+  const std::vector<std::string> offensive = {"western", "eastern", "cbi"}, naval = {"eastern", "cbi"};
+  for (const char* bonus : {"", " bonus-europe", " bonus-either"}) {
+    for (const auto& f : offensive) options.push_back("offensive " + f + bonus);
+    for (const auto& t : naval) options.push_back("naval " + t + bonus);
+  }
+  const std::vector<cli::VerbRun> runs = cli::verb_runs(options);
+  ASSERT_EQ(runs.size(), 6u);
+  EXPECT_EQ(runs[0].verb, "offensive");
+  EXPECT_EQ(runs[0].shared_last, "") << "production needs no name";
+  EXPECT_EQ(runs[2].verb, "offensive");
+  EXPECT_EQ(runs[2].shared_last, "bonus-europe");
+  EXPECT_EQ(options[runs[2].first], "offensive western bonus-europe");
+  EXPECT_EQ(runs[2].count, 3);
+  EXPECT_EQ(runs[5].verb, "naval");
+  EXPECT_EQ(runs[5].shared_last, "bonus-either");
+  EXPECT_EQ(options[runs[5].first], "naval eastern bonus-either");
+  // A verb of one run keeps its plain name, whatever its actions' last words.
+  const std::vector<cli::VerbRun> meeting = cli::verb_runs({"advance menzies global", "advance eden global", "debate-leader eden"});
+  ASSERT_EQ(meeting.size(), 2u);
+  EXPECT_EQ(meeting[0].shared_last, "");
+  EXPECT_EQ(meeting[0].count, 2);
 }
 
 TEST_F(Cli, BenchReportsThroughput) {
