@@ -87,7 +87,9 @@ bool bares_vital_region(const Data& d, const State& s, const Assessment& a, int 
   const RegionId from = c.region;
   if (from == kNoRegion || a.importance[from] == 0 || a.importance[o.dest] >= a.importance[from]) return false;
   if (strikes_the_threat(a, from, o.dest)) return false;
-  const int stays = a.land[at(static_cast<int>(a.side))][from] - command_strength(d, nation, o.command, c);
+  const int all = a.land[at(static_cast<int>(a.side))][from];
+  if (odds_percent < 100 && all * 100 < a.threat[from] * odds_percent) return false;  // a stalled war: it cannot be held anyway
+  const int stays = all - command_strength(d, nation, o.command, c);
   return stays * 100 < a.threat[from] * odds_percent;  // a stalled war risks more (strike_odds_percent)
 }
 

@@ -329,12 +329,17 @@ class Planner {
     std::vector<Mine*> group;
     for (Mine& m : mine_) {
       if (m.cat != Category::Land || !adjacent_for_land(m.region, t)) continue;
-      const bool may = !m.used && on_pad(m, t) && (can_leave(m) || (strikes_the_threat(a_, m.region, t) && !last_at_capital(m)));
+      const bool may = !m.used && on_pad(m, t) &&
+                       (can_leave(m) || ((strikes_the_threat(a_, m.region, t) || cannot_hold(m.region)) && !last_at_capital(m)));
       if (may) group.push_back(&m);
       else force -= m.strength;
     }
     return group;
   }
+
+  // A stalled war: a region whose whole army falls short of the stalled share of the threat to it
+  // is lost if the enemy comes, whether its army stays or not; the army may strike instead.
+  bool cannot_hold(RegionId r) const { return odds_percent_ < 100 && held(r) * 100 < a_.threat[r] * odds_percent_; }
 
   bool last_at_capital(const Mine& m) const {
     return m.region == d_.nations[at(nation_)].capital && held(m.region) - m.strength <= 0;
