@@ -142,6 +142,42 @@ TEST(RulesBotCampaign, AStalledWarStrikesAtWorseOdds) {
   EXPECT_TRUE(stalled.wants_first);
 }
 
+// The Americans hold France, an industry, beside Greater Germany; a German army in the Low Countries
+// and Greater Germany's together far outweigh them. While the war moves they stay to meet the threat;
+// once it has stalled, France could not be held even by its whole army, and they strike Greater
+// Germany, which they outweigh.
+TEST(RulesBotCampaign, AStalledWarStrikesFromARegionItCannotHold) {
+  const Game g = europe(2);
+  State s = write_sheets_untouched(g);
+  const RegionId gg = region("G1"), france = region("G2"), low = region("G3");
+  bool kept = false;  // one German Command in Greater Germany
+  for (int number = 1; number <= kMaxCommandNumber; ++number) {
+    Command& c = s.command[GER][at(number)];
+    const bool keep = !kept && c.region == gg && command_category(g.data(), GER, number) == Category::Land;
+    if (!keep) c = Command{};
+    kept = kept || keep;
+  }
+  for (int number : {53, 54, 55, 56, 57, 58}) {
+    Command& c = s.command[GER][at(number)];
+    c.region = low;
+    c.n[at(slot_of(kInf))] = 6;
+  }
+  for (int n : {BC, USSR, US, GER, ITA}) clear_commands(s, n, Category::Air, g);  // land strength only
+  for (Command& c : s.command[ITA]) c = Command{};
+  s.region[france].controller = US;
+  s.region[low].controller = GER;
+  for (int number = 1; number <= kMaxCommandNumber; ++number)  // the whole American army
+    if (Command& c = s.command[US][at(number)]; c.region != kNoRegion && command_category(g.data(), US, number) == Category::Land) c.region = france;
+  const Assessment a = assess(g, s, US);
+  const int allied = a.land[at(static_cast<int>(Alliance::Allied))][france];
+  ASSERT_GT(allied, defence_of(a, gg));
+  ASSERT_GT(a.land[at(static_cast<int>(Alliance::Axis))][low], a.land[at(static_cast<int>(Alliance::Axis))][gg]) << "Greater Germany's army is not most of the threat";
+  ASSERT_LT(allied * 100, a.threat[france] * kStallFloorPercent) << allied << " against " << a.threat[france];
+  const auto strikes = [&](const SheetPlan& p) { return std::any_of(p.orders.begin(), p.orders.end(), [&](const PlannedOrder& o) { return o.dest == gg; }); };
+  EXPECT_FALSE(strikes(plan_sheet(g, s, US, kNoRegion, 0)));
+  EXPECT_TRUE(strikes(plan_sheet(g, s, US, kNoRegion, 100)));
+}
+
 // The Global War game that once ran past round 1,700 (both alliances massed and neither attacked)
 // ends with a winner.
 TEST(RulesBotCampaign, VictoryCheck_AGlobalWarGameOfRulesBotsEnds) {
