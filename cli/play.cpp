@@ -323,8 +323,8 @@ class Play {
       const std::string& o = options[shown[k]];
       if (std::size_t run = 0; counted) {
         std::string line = fmt::format("{:4} {}", shown[k] + 1, o);
-        for (; k + run + 1 < shown.size() && !count_of(o, options[shown[k + run + 1]]).empty(); ++run)
-          line += fmt::format("{}{} {}", run ? "  " : "  · ", shown[k + run + 1] + 1, count_of(o, options[shown[k + run + 1]]));
+        for (std::string count; k + run + 1 < shown.size() && !(count = count_of(o, options[shown[k + run + 1]])).empty(); ++run)
+          line += fmt::format("{}{} {}", run ? "  " : "  · ", shown[k + run + 1] + 1, count);
         std::printf("%s", wrap(line + note_text(notes, o), width_, 7).c_str());
         k += run;
         continue;
@@ -739,7 +739,6 @@ std::vector<VerbRun> verb_runs(const std::vector<std::string>& options) {
   }
   return runs;
 }
-
 
 void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   struct Options {

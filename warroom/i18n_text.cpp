@@ -19,6 +19,13 @@ Message units(int t, long long count) {
   return t >= 0 && t < kUnitKinds ? units(unit_id(static_cast<UnitKind>(t)), count) : Message::plain(std::to_string(count) + " ?");
 }
 
+Message listed(const std::vector<Message>& items) {
+  if (items.empty()) return Message::plain("");
+  Message list = items.back();
+  for (std::size_t i = items.size() - 1; i-- > 0;) list = key("warroom.phase.list").with("first", items[i]).with("rest", list);
+  return list;
+}
+
 Message nation(std::string_view id) { return named("warroom.nation.", id); }
 Message nation(int n) { return n >= 0 && n < kNations ? nation(nation_id(static_cast<Nation>(n))) : Message::plain("?"); }
 Message unit(std::string_view id) { return named("warroom.unit.", id); }

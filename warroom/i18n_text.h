@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "core/i18n.h"
 #include "warroom/data.h"
@@ -38,6 +39,8 @@ Message counted(std::string_view noun, long long count);
 // A number of units of one type: counted("warroom.units.<id>", count), "2 Fighters".
 Message units(std::string_view id, long long count);
 Message units(int type, long long count);
+// Messages as one list, "A, B and C" ("warroom.phase.list"); an empty text for none.
+Message listed(const std::vector<Message>& items);
 
 // data/i18n/warroom/ beside the data set (or $CHURCHILL_I18N/warroom); the source tree's if a copied
 // data set has none. English must be there; a language without a file falls back to English.

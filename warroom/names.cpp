@@ -253,10 +253,7 @@ Message resources(int oil, int iron, int osr) {
   std::vector<Message> parts;
   for (const auto& [noun, amount] : {std::pair{"warroom.count.oil", oil}, {"warroom.count.iron", iron}, {"warroom.count.osr", osr}})
     if (amount) parts.push_back(text::counted(noun, amount));
-  if (parts.empty()) return text::counted("warroom.count.resource", 0);
-  Message list = parts.back();
-  for (std::size_t i = parts.size() - 1; i-- > 0;) list = key("warroom.phase.list").with("first", parts[i]).with("rest", list);
-  return list;
+  return parts.empty() ? text::counted("warroom.count.resource", 0) : text::listed(parts);
 }
 
 // A trade's quantities (Phase 7 › Trade with Neutrals): 2 oil, 3 iron or 5 OSR.

@@ -377,8 +377,8 @@ void reorganize_apply(Ctx& c, const Act& a) {
   dst.region = src.region;
   // Split in a Battle Debrief, an Air Command that fought keeps its Landing Tag (Phase 5 Step 1).
   if (!a.c) dst.flags = static_cast<std::uint8_t>(src.flags & kLandingTag);
+  const bool whole = shift_type(a) == kWholeStack;
   for (std::size_t slot = 0; slot < src.n.size(); ++slot) {
-    const bool whole = shift_type(a) == kWholeStack;
     if (!whole && slot != at(slot_of(shift_type(a)))) continue;
     const int moved = whole ? src.n[slot] : shift_count(a);
     src.n[slot] = static_cast<std::uint8_t>(src.n[slot] - moved);

@@ -64,11 +64,17 @@ std::string stack_units(const Data& d, const State& v, int nation, int number) {
   return units;
 }
 
-// The purchases noted on an O&P Chart: " buys 2 inf 1 ftr 3 goods" (Phase 7 › Step 3); nothing while none is noted.
-std::string purchases_text(const Sheet& sh) {
+// The units bought on an O&P Chart: " 2 inf 1 ftr"; nothing for none.
+std::string units_bought(const Sheet& sh) {
   std::string bought;
   for (int t = 0; t < kUnitTypes; ++t)
     if (sh.buy[at(t)]) bought += fmt::format(" {} {}", sh.buy[at(t)], unit(t));
+  return bought;
+}
+
+// The purchases noted on an O&P Chart: " buys 2 inf 1 ftr 3 goods" (Phase 7 › Step 3); nothing while none is noted.
+std::string purchases_text(const Sheet& sh) {
+  std::string bought = units_bought(sh);
   if (sh.goods) bought += fmt::format(" {} goods", sh.goods);
   return bought.empty() ? "" : " buys" + bought;
 }
@@ -86,13 +92,6 @@ std::string stance_note(const Game& game, const Group& g, int put) {
   std::string note = fmt::format("{} in {}", put, spec(g.cursor));
   if (put < g.left && g.cursor + 1 < g.type.stance_count) note += fmt::format(", {} in {}", g.left - put, spec(g.cursor + 1));
   return note;
-}
-
-// Messages as one list, "A, B, C" ("warroom.phase.list"); an empty text for none.
-core::i18n::Message listed(const std::vector<core::i18n::Message>& items) {
-  core::i18n::Message list = items.empty() ? core::i18n::Message::plain("") : items.back();
-  for (std::size_t i = items.size() - (items.empty() ? 0 : 1); i-- > 0;) list = text::key("warroom.phase.list").with("first", items[i]).with("rest", list);
-  return list;
 }
 
 }  // namespace
@@ -184,7 +183,7 @@ core::i18n::Message Game::phase_message(const State& s) const {
         for (RegionId r : t.of)
           if (const int n = s.region[r].controller; n != kNoNation && static_cast<int>(alliance_of(n)) == side)
             held.push_back(key("warroom.phase.holds").with("nation", nation_name(n)).with("region", data_->region(r).id + " " + data_->region(r).name));
-      return key(s.winner == 1 ? "warroom.phase.allied_won" : "warroom.phase.axis_won").with("held", listed(held));
+      return key(s.winner == 1 ? "warroom.phase.allied_won" : "warroom.phase.axis_won").with("held", text::listed(held));
     }
     if (s.winner == kBothLose) return key("warroom.phase.both_lose");
     return key("warroom.phase.stopped").with("round", std::to_string(s.round));
@@ -195,7 +194,7 @@ core::i18n::Message Game::phase_message(const State& s) const {
     for (core::Seat p = 0; p < seat_count(); ++p)
       for (int n = 0; n < kNations; ++n)
         if ((acting_nations(s, p) >> n) & 1u) who.push_back(text::nation(n));
-  const core::i18n::Message nations = listed(who);
+  const core::i18n::Message nations = text::listed(who);
   const std::string_view rule = step_rule(st.id);
   const core::i18n::Message where = rule.starts_with("Phase") ? core::i18n::Message::plain(std::string(rule))
                                                                 : key("warroom.phase.where").with("phase", std::to_string(s.phase)).with("heading", std::string(rule));
@@ -388,9 +387,7 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
   for (int n = 0; n < kNations && v.steps.top().id != StepId::Purchases; ++n) {  // revealed purchases, before they are placed
     const Sheet& sh = v.sheet[at(n)];
     if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
-    std::string bought;
-    for (int t = 0; t < kUnitTypes; ++t)
-      if (sh.buy[at(t)]) bought += fmt::format(" {} {}", sh.buy[at(t)], unit(t));
+    const std::string bought = units_bought(sh);
     if (!bought.empty()) out += fmt::format("{} to place:{}\n", nation_name(n), bought);
   }
   // Every nation's Commands, a line per region with the region's name: the stacks stand on the open
