@@ -774,6 +774,15 @@ Need need(const Battle& b) {
   return Need::Done;
 }
 
+int dice_to_roll(const Battle& b) {
+  if (need(b) != Need::Die) return 0;
+  return b.phase == Phase::Garrison ? 2 - b.garrison_rolled : b.batch_size - b.batch_rolled;
+}
+
+std::uint8_t die_nation(const Battle& b, int k) {
+  return b.phase == Phase::Garrison ? b.garrison_nation : b.batch[b.batch_rolled + k].nation;
+}
+
 std::uint8_t deciding_nation(const Battle& b) {
   switch (need(b)) {
     case Need::Stance: return b.commander[b.groups[b.group_cursor].side];

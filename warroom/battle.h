@@ -273,6 +273,13 @@ bool is_legal(const Battle& b, Choice c);
 // none is awaited, or a face out of range) is refused: false, and nothing changes.
 bool apply(Battle& b, Choice c, core::LogSink* log = nullptr);
 bool apply_die(Battle& b, Colour f, core::LogSink* log = nullptr);
+// At Need::Die, the dice rolled together before anyone decides again (the rest of a batch, of the
+// garrison's pair, of a bomber's or a raiding Command's dice; 0 otherwise), and the nation the k-th
+// of them is rolled for (its black misses in the Orange Zone, ruling 49). Hits are resolved colour by
+// colour, so the same faces rolled in another order lead to the same position (only which slot held
+// which face differs): the battle calculator enumerates them as multisets.
+int dice_to_roll(const Battle& b);
+std::uint8_t die_nation(const Battle& b, int k);
 
 // ---- Results (valid once need(b) == Need::Done) -------------------------------------------------
 // Units of a nation and type lost in this battle (eliminated, scrapped in the debrief, or sunk as
