@@ -106,8 +106,8 @@ void print_text(const warroom::Game& g, const warroom::Odds& o, const std::strin
   const warroom::Region& reg = g.data().region(o.region);
   const std::string where = fmt::format("{} ({})", reg.name, reg.id);
   const bool x = o.exact;
-  const std::string how = x ? "exact" : fmt::format("Monte Carlo, {} battles (± one standard error)", o.samples);
-  std::printf("Odds in %s as %s sees it: %s\n", where.c_str(), seat.c_str(), how.c_str());
+  const std::string how = x ? "Exact: every roll of the dice weighed." : fmt::format("Monte Carlo, {} battles: each figure ± one standard error.", o.samples);
+  std::printf("Odds in %s, as %s sees it\n%s\n", where.c_str(), seat.c_str(), how.c_str());
   if (o.kind == warroom::BattleKind::ConvoyRaid) std::printf("A convoy raid (Phase 4 > Raids > Resolving Convoy Raids).\n");
   const std::string wins = !o.land ? "alone in " + reg.name : o.defender == 0 ? "holds / takes " + reg.name : "takes / holds " + reg.name;
   std::printf("  %s %s %s\n", padded("", 26).c_str(), padded(column(o, 0), 20).c_str(), column(o, 1).c_str());
@@ -130,11 +130,11 @@ void print_text(const warroom::Game& g, const warroom::Odds& o, const std::strin
   std::printf("Assumed:\n");
   if (o.in_progress) std::printf("  - the battle as it stands now, being fought.\n");
   if (!o.moved_in.empty())
-    std::printf("  - %s move%s in first, as Phase 3 would carry out %s order%s now.\n", commands(g, o.moved_in).c_str(),
-                o.moved_in.size() == 1 ? "s" : "", o.moved_in.size() == 1 ? "its" : "their", o.moved_in.size() == 1 ? "" : "s");
-  if (o.more_may_come) std::printf("  - no other Command comes: orders not yet carried out (hidden or not) may bring more.\n");
-  std::printf("  - hits, escorts, the garrison's pick, bombing, convoy targets and repairs as bot:rules makes them.\n");
-  if (o.later_chance) std::printf("  - what follows the battle there (the pact's second battle, a convoy raid) is played out too.\n");
+    std::printf("  - %s move%s in first (Phase 3 carrying out %s now).\n", commands(g, o.moved_in).c_str(),
+                o.moved_in.size() == 1 ? "s" : "", o.moved_in.size() == 1 ? "its order" : "their orders");
+  if (o.more_may_come) std::printf("  - no other Command comes (orders not yet carried out may bring more).\n");
+  std::printf("  - hits, escorts, repairs and the other battle choices as bot:rules makes them.\n");
+  if (o.later_chance) std::printf("  - the pact's second battle or a convoy raid after it is played out too.\n");
   if (o.plans > 1) std::printf("  - %d pairs of stance plans compared.\n", o.plans);
   std::printf("Computed in %.0f ms.\n", o.milliseconds);
 }

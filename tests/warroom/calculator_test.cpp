@@ -315,8 +315,9 @@ struct Played {
 };
 
 // Plays the Active region `where` through Phase 4 from `s` (at the Order of Battles): every die drawn
-// from the engine's chance outcomes, the stances by the calculator's assumed plan, every other battle
-// decision by bot:rules, the Commander keeping command and the debrief's other choices the first.
+// from the engine's chance outcomes, the stances by the calculator's assumed plan (those of the pact's
+// second battle, as the calculator plays it out, by bot:rules), every other battle decision by
+// bot:rules, the Commander keeping command and the debrief's other choices the first.
 Played play_battle(const Game& g, State s, int picker, const std::string& where, const StancePlan& plan, core::Rng& rng) {
   const State before = s;
   act(g, s, picker, "fight " + g.nation_name(picker) + " " + where);
@@ -333,7 +334,8 @@ Played play_battle(const Game& g, State s, int picker, const std::string& where,
     g.legal_actions(s, seat, legal);
     core::Action a = legal[0];
     if (top(s) == StepId::BattleChoice)
-      a = need(s.battle) == Need::Stance ? battle_action(nation, stance_choice(g, s.battle, plan)) : battle_decision(g, s, legal);
+      a = need(s.battle) == Need::Stance && s.fight.battle_no == 0 ? battle_action(nation, stance_choice(g, s.battle, plan))
+                                                                    : battle_decision(g, s, legal);
     if (top(s) == StepId::HandOver) a = encode(ActionKind::Assign, nation, nation);
     if (top(s) == StepId::Reorganize) a = encode(ActionKind::Done, nation);
     g.apply(s, seat, a, nullptr);

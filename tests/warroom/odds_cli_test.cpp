@@ -35,14 +35,15 @@ TEST_F(WarroomOdds, Phase4_AnAttackOnSmolensk_OddsWithTheirErrorAndAssumptions) 
   at_german_sheet();
   const Result r = odds("--as GER --region Smolensk --with GER:42,GER:43,GER:17 --samples 2000");
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("Odds in Smolensk (R12) as GER sees it: Monte Carlo, 2000 battles (± one standard error)"), std::string::npos)
+  EXPECT_NE(r.out.find("Odds in Smolensk (R12), as GER sees it\nMonte Carlo, 2000 battles: each figure ± one standard error."),
+            std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("Allies (defending)   Axis (attacking)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("holds / takes Smolensk"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Embattled after it"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("GER 42, GER 43 and GER 17 move in first"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("may bring more"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("as bot:rules makes them"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("other battle choices as bot:rules makes them"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(its best)"), std::string::npos) << r.out;
 
   const Result j = odds("--as GER --region R12 --with GER:42,GER:43,GER:17 --samples 2000 --json");
