@@ -130,7 +130,7 @@ void print_text(const warroom::Game& g, const warroom::Odds& o, const std::strin
   std::printf("Assumed:\n");
   if (o.in_progress) std::printf("  - the battle as it stands now, being fought.\n");
   if (!o.moved_in.empty())
-    std::printf("  - %s move%s in first (Phase 3 carrying out %s now).\n", commands(g, o.moved_in).c_str(),
+    std::printf("  - %s move%s in first (%s carried out now).\n", commands(g, o.moved_in).c_str(),
                 o.moved_in.size() == 1 ? "s" : "", o.moved_in.size() == 1 ? "its order" : "their orders");
   if (o.more_may_come) std::printf("  - no other Command comes (orders not yet carried out may bring more).\n");
   std::printf("  - hits, escorts, repairs and the other battle choices as bot:rules makes them.\n");
