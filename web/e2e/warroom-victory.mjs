@@ -78,7 +78,8 @@ async function writeSheet() {
     const v1 = await version();
     if (await clickFirst(better)) {
       await changed(v1);
-      ++orders, --k;  // the Command leaves the list
+      ++orders;
+      --k;  // the Command leaves the list
     }
   }
   const done = page.locator('.wr-sheet .sheet.own button.done');
@@ -104,7 +105,10 @@ async function decide(phase) {
   if (purchases && bought < 8) {
     await kind('buy');
     const buy = page.locator(`button.action[data-action="buy ${SEAT} inf"]`);
-    if (await buy.count()) action = buy, ++bought;
+    if (await buy.count()) {
+      action = buy;
+      ++bought;
+    }
   }
   if (!(await action.count())) {
     await kind('done');

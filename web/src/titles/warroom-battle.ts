@@ -84,7 +84,10 @@ function revealLine(s: Extract<Step, { kind: 'reveal' }>, text: string) {
   else if ((m = text.match(CANCEL)) && box(m[2])) box(m[2])!.cancelled = true;
   else if ((m = text.match(MOVED)) && m[1] === s.nation) {
     const o = s.moves.find((x) => x.command === Number(m![2]) && !x.from && !x.cancelled);
-    if (o) o.from = m[3], o.end = m[4];
+    if (o) {
+      o.from = m[3];
+      o.end = m[4];
+    }
     else s.events.push(text);
   } else s.events.push(text);
 }
@@ -114,7 +117,10 @@ function settle(batch: Batch, prefer: string | null = null) {
   const open: Die[] = [];
   for (const d of batch.dice) {
     const miss = misses.indexOf(d.colour);
-    if (miss >= 0) misses.splice(miss, 1), (d.hit = false);
+    if (miss >= 0) {
+      misses.splice(miss, 1);
+      d.hit = false;
+    }
     else open.push(d);
   }
   let pending = Math.max(0, open.length - batch.hits.length);

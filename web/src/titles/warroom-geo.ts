@@ -193,7 +193,10 @@ export function mapGeometry(layout: MapLayout): Geometry {
       let best = Infinity;
       polygons.forEach((mass, k) => {
         const d = distanceTo(p, mass, r.island ? ISLAND_SNAP : 30);
-        if (d < best) best = d, m = k;
+        if (d < best) {
+          best = d;
+          m = k;
+        }
       });
       if (best > (r.island ? ISLAND_SNAP : 30)) m = -1;
     }
@@ -208,7 +211,10 @@ export function mapGeometry(layout: MapLayout): Geometry {
     let best = Infinity, who = -1;
     land.forEach((r, i) => {
       const d = distanceTo([r.lon, r.lat], mass, STRAY_REACH);
-      if (d < best) best = d, who = i;
+      if (d < best) {
+        best = d;
+        who = i;
+      }
     });
     if (who >= 0 && best < STRAY_REACH) extra.set(who, [...(extra.get(who) ?? []), k]);
   });

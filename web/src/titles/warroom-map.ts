@@ -164,7 +164,10 @@ export class WarRoomMap {
     this.drawOverlay(state);
     this.drawTracks(state.tracks);
     this.legend(state);
-    if (!this.fitted && this.w > 0) this.fit(), (this.fitted = true);
+    if (!this.fitted && this.w > 0) {
+      this.fit();
+      this.fitted = true;
+    }
     this.place();
     if (state.focus) this.showInfo(state.focus);
   }
@@ -306,7 +309,7 @@ export class WarRoomMap {
       this.placeTracks();
     };
     fold.addEventListener('click', (e) => (e.stopPropagation(), toggle()));
-    fold.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') e.preventDefault(), toggle(); });
+    fold.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(); } });
   }
 
   // The tracks sit over the pole; when the pole is out of view they stay at the nearest edge.
@@ -433,8 +436,15 @@ export class WarRoomMap {
   private zoomButton(which: string) {
     if (which === 'in') this.zoomAt(1.5, this.w / 2, this.h / 2);
     else if (which === 'out') this.zoomAt(1 / 1.5, this.w / 2, this.h / 2);
-    else if (which === 'fit') this.fit(), (this.moved = false), this.place();
-    else this.world(), (this.moved = true), this.place();
+    else if (which === 'fit') {
+      this.fit();
+      this.moved = false;
+      this.place();
+    } else {
+      this.world();
+      this.moved = true;
+      this.place();
+    }
   }
 
   private panZoom() {
@@ -452,7 +462,11 @@ export class WarRoomMap {
     let start: [number, number] | null = null, moved = 0, pinch = 0;
     svg.addEventListener('pointerdown', (e) => {
       pointers.set(e.pointerId, point(e));
-      if (pointers.size === 1) start = point(e), moved = 0, this.dragged = false;
+      if (pointers.size === 1) {
+        start = point(e);
+        moved = 0;
+        this.dragged = false;
+      }
       if (pointers.size === 2) {
         const [a, b] = [...pointers.values()];
         pinch = Math.hypot(a[0] - b[0], a[1] - b[1]);

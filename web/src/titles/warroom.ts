@@ -162,7 +162,10 @@ function execution(p: Page, v: WarRoomView, name: (id: string) => string, region
                    act: (action: string) => Promise<void>): HTMLElement {
   keepLog(p, v, regionId);
   const steps = roundSteps(p.log);
-  if (steps.length !== p.steps) p.step = null, (p.steps = steps.length);  // a new step is shown as it comes
+  if (steps.length !== p.steps) {  // a new step is shown as it comes
+    p.step = null;
+    p.steps = steps.length;
+  }
   if (v.battle) {
     const fought = steps.filter((s) => s.kind === 'battle' && s.region === v.battle!.region).pop();
     if (fought) p.boards.set(fought.at, v.battle);
