@@ -50,7 +50,7 @@ i18next.init({
     it: { translation: merge(it, warroomIt) },
     ru: { translation: merge(ru, warroomRu) },
   },
-  interpolation: { escapeValue: false },  // every text is escaped where it is put into HTML
+  interpolation: { escapeValue: false }, // every text is escaped where it is put into HTML
   returnNull: false,
   initImmediate: false,
 });
@@ -93,7 +93,7 @@ export function nameOf(key: string, fallback: string): string {
 export const seatName = (s: string) => (has(`power.${s}`) ? t(`power.${s}`) : s);
 export const scenarioName = (id: string, name = id) => (has(`scenario.${id}.name`) ? t(`scenario.${id}.name`) : name);
 export function botName(kind: string): string {
-  const key = `ui.web.bot_kinds.${kind.replace(':', '_')}`;  // i18next reads ':' as a namespace
+  const key = `ui.web.bot_kinds.${kind.replace(':', '_')}`; // i18next reads ':' as a namespace
   return t('ui.web.bot_kind', { kind: has(key) ? t(key) : kind });
 }
 
