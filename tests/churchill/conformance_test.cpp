@@ -5,6 +5,7 @@
 #include "../core/conformance.h"
 #include "churchill/actions.h"
 #include "table_fixture.h"
+#include "tests/support/play_until.h"
 
 namespace churchill::testing {
 namespace {
@@ -28,18 +29,7 @@ TEST(ChurchillConformance, RandomGamesOfEveryScenario) {
 State played(const Game& g, int moves, std::uint64_t seed) {
   State s = g.new_game(*data().scenario("training"), Options{true, false});
   core::Rng rng(seed);
-  for (int i = 0; i < moves && g.node_kind(s) != core::NodeKind::Terminal; ++i) {
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      core::OutcomeList outcomes;
-      g.chance_outcomes(s, outcomes);
-      g.apply(s, core::kChance, core::sample_outcome(outcomes, rng), nullptr);
-      continue;
-    }
-    const auto seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(s)));
-    core::ActionList legal;
-    g.legal_actions(s, seat, legal);
-    g.apply(s, seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))], nullptr);
-  }
+  test_support::play_to_end(g, s, rng, test_support::random_choice(g, rng), moves);
   return s;
 }
 

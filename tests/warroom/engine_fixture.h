@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/play_until.h"
 #include "warroom/bots.h"
 #include "warroom/game.h"
 #include "warroom/rules.h"
@@ -37,23 +38,8 @@ inline StepId top(const State& s) { return s.steps.top().id; }
 template <class Stop>
 State play_until(const Game& g, State s, Stop stop, std::uint64_t seed = 1) {
   core::Rng chance(seed), choices(seed + 99);
-  RandomBot bot;
-  for (int n = 0; !stop(s); ++n) {
-    if (g.node_kind(s) == core::NodeKind::Terminal || n > 200000) {
-      ADD_FAILURE() << "the game ended before the position was reached";
-      return s;
-    }
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      core::OutcomeList outcomes;
-      g.chance_outcomes(s, outcomes);
-      g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), nullptr);
-    } else {
-      const core::SeatMask acting = g.acting_seats(s);
-      core::Seat seat = 0;
-      while (!(acting & core::seat_bit(seat))) ++seat;
-      g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), nullptr);
-    }
-  }
+  if (!test_support::play_until(g, s, stop, chance, test_support::random_choice<Game, RandomBot>(g, choices), 200000))
+    ADD_FAILURE() << "the game ended before the position was reached";
   return s;
 }
 

@@ -96,27 +96,18 @@ TEST(RapidResolution, PhasesTwoToSixRepeatAndStartingUnitsDeployInRoundOne) {
   int bids_revealed = 0, deployed = 0, purchases_revealed = 0;
   std::vector<int> phases;  // the phases of round 1, in the order they run
   core::Rng chance(1), choices(2);
-  RandomBot bot;
-  while (g.node_kind(s) != core::NodeKind::Terminal) {
-    const std::size_t before = log.size();
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      core::OutcomeList outcomes;
-      g.chance_outcomes(s, outcomes);
-      g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), &log);
-    } else {
-      const core::SeatMask acting = g.acting_seats(s);
-      core::Seat seat = 0;
-      while (!(acting & core::seat_bit(seat))) ++seat;
-      g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), &log);
-    }
-    for (std::size_t i = before; i < log.size(); ++i) {
+  std::size_t before = 0;  // the log's entries already counted
+  const auto count = [&](const State& at) {  // after each action
+    for (std::size_t i = std::exchange(before, log.size()); i < log.size(); ++i) {
       const auto e = static_cast<Event>(log.entries()[i].event);
       bids_revealed += e == Event::BidRevealed && log.entries()[i].args[0] == GER;
-      deployed += e == Event::DeployRevealed && log.entries()[i].args[0] == GER && s.round == 1;
+      deployed += e == Event::DeployRevealed && log.entries()[i].args[0] == GER && at.round == 1;
       purchases_revealed += e == Event::PurchasesRevealed && log.entries()[i].args[0] == GER;
     }
-    if (s.phase >= 1 && (phases.empty() || phases.back() != s.phase)) phases.push_back(s.phase);
-  }
+    if (at.phase >= 1 && (phases.empty() || phases.back() != at.phase)) phases.push_back(at.phase);
+    return g.node_kind(at) == core::NodeKind::Terminal;
+  };
+  test_support::play_until(g, s, count, chance, test_support::random_choice<Game, RandomBot>(g, choices), test_support::kNoLimit, &log);
   EXPECT_EQ(phases, (std::vector<int>{1, 2, 3, 4, 5, 2, 3, 4, 5, 6, 7})) << "Phase 6 once, after the second Phase 5, then Phase 7";
   EXPECT_EQ(purchases_revealed, 1) << "Production once a round";
   EXPECT_EQ(bids_revealed, 2) << "Phase 2 twice in the round";
