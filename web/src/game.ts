@@ -7,6 +7,7 @@ import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, 
 import { uiFor } from './titles';
 import { has, language, Message, render as word, seatName, t } from './i18n';
 import { OthersMoves } from './replay';
+import { keepLog as keptLog, kinds, narrow, offerByKind, toggle } from './actions';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
 const kindName = (k: string) => (has(`action_kind.${k}`) ? t(`action_kind.${k}`) : k);
@@ -42,20 +43,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
 
   // Each view carries the last lines of the log and the log's length: they are kept in place, so the
   // page holds every line it was sent (an undo shortens the log).
-  const keepLog = (v: View) => {
-    const size = Number(v.log_size ?? v.log.length);
-    const base = size - v.log.length;
-    log.length = Math.min(log.length, size);
-    messages.length = Math.min(messages.length, size);
-    v.log.forEach((l, i) => {
-      log[base + i] = l;
-    });
-    (v.log_messages as Message[] | undefined)?.forEach((m, i) => {
-      messages[base + i] = m;
-    });
-    if (log.length < size) log.length = size;
-    if (messages.length < size) messages.length = size;
-  };
+  const keepLog = (v: View) => keptLog(log, messages, v);
 
   const dialog = (html: string, onAction?: (root: HTMLElement) => void) => {
     document.getElementById('dialog')?.remove();
@@ -111,12 +99,10 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const ui = uiFor(v.title);
     shown = JSON.stringify(v);
     const words = (a: string) => [...a.split(' '), ...(ui.related?.(v, a) ?? [])];
-    const actions = v.legal_actions.filter((a) => filter.every((w) => words(a).includes(w)));
+    const actions = narrow(v.legal_actions, filter, words);
     const marked = new Set(actions.flatMap(words)); // what may still narrow the list
     // Many choices (a Meeting turn has dozens) are first offered by kind; the board and the hand narrow them too.
-    const kinds = new Map<string, number>();
-    actions.forEach((a) => kinds.set(a.split(' ')[0], (kinds.get(a.split(' ')[0]) ?? 0) + 1));
-    const byKind = !filter.length && !showAll && actions.length > 24 && kinds.size > 1;
+    const byKind = offerByKind(actions, filter, showAll);
     const waiting = v.active.filter((s) => s !== v.seat);
     const myMove = !!v.seat && v.active.includes(v.seat);
     const logLines = log
@@ -159,7 +145,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             ${
               byKind
                 ? `<p class="hint">${escape(t('ui.web.pick_a_kind', { count: actions.length }))}</p>
-              <div id="kinds">${[...kinds].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(kindName(k))} (${n})</button>`).join('')}
+              <div id="kinds">${[...kinds(actions)].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(kindName(k))} (${n})</button>`).join('')}
               <button class="kind" id="show-all">${escape(t('ui.web.show_all', { count: actions.length }))}</button></div>`
                 : ''
             }
@@ -185,8 +171,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     // A click on a board element, a card or a kind narrows the list to the actions naming it too; a
     // second click on it, or a word no listed action names, starts over from it.
     const pick = (x: string) => {
-      if (filter.includes(x)) filter = filter.filter((w) => w !== x);
-      else filter = actions.some((a) => words(a).includes(x)) ? [...filter, x] : [x];
+      filter = toggle(filter, x, actions, words);
       render();
     };
     // A board's action. While several seats write in secret, another seat's entry makes the view

@@ -107,6 +107,18 @@ async function fetchStep(id: string, step: number | null, seat: string, token?: 
   return json as ReplayStep;
 }
 
+// The step a button goes to from `step` of `steps` (0 is the game as it was set up).
+export function stepTo(button: 'start' | 'back' | 'forward' | 'end', step: number, steps: number): number {
+  return { start: 0, back: Math.max(0, step - 1), forward: Math.min(steps, step + 1), end: steps }[button];
+}
+
+// The step a key goes to (arrows step, Home and End jump); undefined for another key or past an end.
+export function stepForKey(key: string, step: number, steps: number): number | undefined {
+  const moves: Record<string, number> = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: steps };
+  const to = Object.hasOwn(moves, key) ? moves[key] : undefined;
+  return to === undefined || to < 0 || to > steps ? undefined : to;
+}
+
 export function renderReplay(app: HTMLElement, id: string): () => void {
   const mine = savedSeat(id);
   let seat = mine?.seat ?? '';
@@ -166,10 +178,7 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
       </div>`;
     app.querySelector('.boards')!.append(...ui.board(v, layout, new Set(), () => undefined, previous));
     const on = (sel: string, step: () => number) => app.querySelector(sel)!.addEventListener('click', () => go(step()));
-    on('#replay-start', () => 0);
-    on('#replay-back', () => Math.max(0, r.step - 1));
-    on('#replay-forward', () => Math.min(r.steps, r.step + 1));
-    on('#replay-end', () => r.steps);
+    for (const to of ['start', 'back', 'forward', 'end'] as const) on(`#replay-${to}`, () => stepTo(to, r.step, r.steps));
     const slider = app.querySelector<HTMLInputElement>('#replay-slider')!;
     slider.addEventListener('input', () => {
       app.querySelector('#replay-step')!.textContent = TEXT.step(Number(slider.value), r.steps);
@@ -184,8 +193,8 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
   // Arrow keys step, Home and End jump (not while typing in a field).
   const keys = (e: KeyboardEvent) => {
     if (!current || (e.target as HTMLElement).closest('input, select, textarea')) return;
-    const to = { ArrowLeft: current.step - 1, ArrowRight: current.step + 1, Home: 0, End: current.steps }[e.key];
-    if (to === undefined || to < 0 || to > current.steps) return;
+    const to = stepForKey(e.key, current.step, current.steps);
+    if (to === undefined) return;
     e.preventDefault();
     go(to);
   };
