@@ -272,7 +272,10 @@ class Committer {
     in_flight_ = true;
     auto batch = std::make_shared<std::vector<GameWrite>>(lobby_.take_staged());
     auto done = std::make_shared<std::vector<Done>>(std::exchange(waiting_, {}));
-    asio::post(writer_, [this, batch, done] {
+    // `done` is moved on to the event loop, never copied: the callbacks hold the requests' sessions,
+    // which must be released on the loop's thread (a session's last release frees its connection
+    // slot, which the loop counts), not on the writer's.
+    asio::post(writer_, [this, batch = std::move(batch), done = std::move(done)]() mutable {
       std::string failure;
       std::vector<std::string> conflicts;
       try {
@@ -280,7 +283,7 @@ class Committer {
       } catch (const std::exception& e) {
         failure = e.what();
       }
-      asio::post(io_, [this, done, failure, conflicts] { settle(*done, failure, conflicts); });
+      asio::post(io_, [this, done = std::move(done), failure, conflicts] { settle(*done, failure, conflicts); });
     });
   }
   void settle(const std::vector<Done>& done, const std::string& failure, const std::vector<std::string>& conflicts) {
