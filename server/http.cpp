@@ -310,10 +310,12 @@ class Committer {
 class Searchers {
  public:
   Searchers(asio::io_context& io, Committer& committer, std::size_t threads) : io_(io), committer_(committer), pool_(threads) {}
+  // `work` and its answer go back to the event loop by move: what they hold (a request's session)
+  // is released there, never on a worker (see Committer::flush).
   void run(Lobby::Work work) {
-    asio::post(pool_, [this, work = std::move(work)] {
+    asio::post(pool_, [this, work = std::move(work)]() mutable {
       auto then = work();
-      asio::post(io_, [this, then = std::move(then)] {
+      asio::post(io_, [this, work = std::move(work), then = std::move(then)] {
         then();
         committer_.kick();
       });
