@@ -140,6 +140,31 @@ inline void resolve(const Game& g, State& s, const std::vector<std::string>& dic
   EXPECT_EQ(die, dice.size()) << "every supplied die is rolled";
 }
 
+// Plays the Active region now being resolved: dice from `dice` in order, then white (misses); at each
+// decision the first legal action whose text contains one of `prefer` (in that order), else the first
+// (a stance choice "... defensive 1" puts one unit of the group into that stance). Returns how many
+// of `dice` were rolled.
+inline std::size_t fight_through(const Game& g, State& s, const std::vector<std::string>& dice, const std::vector<std::string>& prefer,
+                                 core::LogSink* log = nullptr) {
+  std::size_t used = 0;
+  while (in_battle(s)) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      chance(g, s, "die " + (used < dice.size() ? dice[used++] : std::string("white")), log);
+      continue;
+    }
+    const core::Seat seat = g.seat_of(s.steps.top().a);
+    core::ActionList l;
+    g.legal_actions(s, seat, l);
+    core::Action pick = l[0];
+    bool found = false;
+    for (const std::string& want : prefer)
+      for (core::Action a : l)
+        if (!found && g.action_to_string(s, seat, a).find(want) != std::string::npos) pick = a, found = true;
+    g.apply(s, seat, pick, log);
+  }
+  return used;
+}
+
 // The same with every die of one colour, however many are rolled.
 inline void resolve_all(const Game& g, State& s, const std::string& colour, core::LogSink* log = nullptr) {
   while (in_battle(s)) {

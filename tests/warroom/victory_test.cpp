@@ -44,7 +44,6 @@ TEST(VictoryCheck, NobodyHasUnitsBothLose) {
   const Game g = europe();
   State s = g.new_game();
   for (auto& pool : s.command) pool = {};
-  s.construction[0].n[kInf] = 1;  // ruling 14: units under construction are not on the map
   s = end_round(g, s);
   ASSERT_EQ(g.node_kind(s), core::NodeKind::Terminal);
   EXPECT_EQ(s.winner, kBothLose);
@@ -62,6 +61,41 @@ TEST(VictoryCheck, GrayZoneWithoutUnitsCollapses) {
   EXPECT_TRUE(s.nation[ITA].collapsed);
   EXPECT_FALSE(s.nation[USSR].collapsed);
   EXPECT_FALSE(in_play(s, ITA));
+}
+
+// Victory Check note: "If a Nation has no more Units on the World Map *and* is in the Gray Zone ...
+// it is considered Collapsed"; Phase 7 › Step 5 places new units "on the World Map ... Cap each stack
+// of new Units with an Industry Token". Units under construction are on the World Map (ruling 14 as
+// corrected): Italy in the Gray Zone with an infantry under its Industry Token in Italy does not
+// collapse, and while any nation has such units "all Nations have no Units on the map" is false.
+TEST(VictoryCheck, VictoryCheckNote_AGrayZoneNationWithUnitsUnderConstructionDoesNotCollapse) {
+  const Game g = europe();
+  State s = g.new_game();
+  const int italy = g.industry_index(region("I1"));
+  ASSERT_GE(italy, 0);
+  ASSERT_EQ(s.region[region("I1")].controller, ITA);
+  s.command[ITA] = {};
+  s.nation[ITA].zone = kGray;
+  s.construction[at(italy)].n[kInf] = 1;
+  State after = end_round(g, s);
+  EXPECT_FALSE(after.nation[ITA].collapsed) << "its infantry under the Industry Token is on the World Map";
+  EXPECT_TRUE(in_play(after, ITA));
+  s.construction[at(italy)] = Construction{};
+  after = end_round(g, s);
+  EXPECT_TRUE(after.nation[ITA].collapsed) << "with nothing under the token it collapses";
+}
+
+TEST(VictoryCheck, VictoryCheck_UnitsUnderConstructionKeepAllNationsHaveNoUnitsFalse) {
+  const Game g = europe();
+  State s = g.new_game();
+  for (auto& pool : s.command) pool = {};
+  const int germany = g.industry_index(region("G1"));
+  ASSERT_GE(germany, 0);
+  s.construction[at(germany)].n[kArm] = 1;
+  s = end_round(g, s);
+  EXPECT_NE(g.node_kind(s), core::NodeKind::Terminal) << "Germany's armour under construction is a Unit on the map";
+  EXPECT_EQ(s.winner, 0);
+  EXPECT_EQ(s.round, 2);
 }
 
 TEST(VictoryCheck, TheRoundLimitStopsWithNoWinner) {  // ruling 105: a harness's cap, not a rule
