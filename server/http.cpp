@@ -272,7 +272,10 @@ class Committer {
     in_flight_ = true;
     auto batch = std::make_shared<std::vector<GameWrite>>(lobby_.take_staged());
     auto done = std::make_shared<std::vector<Done>>(std::exchange(waiting_, {}));
-    asio::post(writer_, [this, batch, done] {
+    // `done` is moved on to the event loop, never copied: the callbacks hold the requests' sessions,
+    // which must be released on the loop's thread (a session's last release frees its connection
+    // slot, which the loop counts), not on the writer's.
+    asio::post(writer_, [this, batch = std::move(batch), done = std::move(done)]() mutable {
       std::string failure;
       std::vector<std::string> conflicts;
       try {
@@ -280,7 +283,7 @@ class Committer {
       } catch (const std::exception& e) {
         failure = e.what();
       }
-      asio::post(io_, [this, done, failure, conflicts] { settle(*done, failure, conflicts); });
+      asio::post(io_, [this, done = std::move(done), failure, conflicts] { settle(*done, failure, conflicts); });
     });
   }
   void settle(const std::vector<Done>& done, const std::string& failure, const std::vector<std::string>& conflicts) {
@@ -307,10 +310,12 @@ class Committer {
 class Searchers {
  public:
   Searchers(asio::io_context& io, Committer& committer, std::size_t threads) : io_(io), committer_(committer), pool_(threads) {}
+  // `work` and its answer go back to the event loop by move: what they hold (a request's session)
+  // is released there, never on a worker (see Committer::flush).
   void run(Lobby::Work work) {
-    asio::post(pool_, [this, work = std::move(work)] {
+    asio::post(pool_, [this, work = std::move(work)]() mutable {
       auto then = work();
-      asio::post(io_, [this, then = std::move(then)] {
+      asio::post(io_, [this, work = std::move(work), then = std::move(then)] {
         then();
         committer_.kick();
       });
