@@ -95,7 +95,7 @@ Tally tally(const Game& g, const State& before, const State& after, RegionId reg
   if (d.region(region).is_territory()) {
     const std::uint8_t owner = after.region[region].controller;
     if (owner != kNoNation) t[field(kWins, side_of(owner))] = 1;
-    t[kContested] = embattled(after, d, region) ? 1 : 0;
+    t[kContested] = embattled(CCtx{g, after}, region) ? 1 : 0;
   } else {
     for (int side = 0; side < kSides; ++side) t[field(kWins, side)] = here[at(side)] > 0 && here[at(1 - side)] == 0 ? 1 : 0;
     t[kContested] = here[0] > 0 && here[1] > 0 ? 1 : 0;
