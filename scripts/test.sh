@@ -18,8 +18,13 @@ for config in release sanitize; do
     (cd web && npm run --silent lint && npm test --silent)
   fi
   echo "== $config tests"
-  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    ctest --test-dir "build/$config" --output-on-failure -j "$(nproc)"
+  # Under the sanitizers (several times slower) the Churchill soak plays 300 games a scenario instead
+  # of 2,000, and the browser scripts, which test the web client and its protocol, are left to the
+  # release build: the server's code under them is run by server_tests and EndToEnd.ServerLoad.
+  only=(); soak=2000
+  [ "$config" = sanitize ] && only=(-LE browser) && soak=300
+  CHURCHILL_SOAK_GAMES=$soak ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --test-dir "build/$config" --output-on-failure -j "$(nproc)" "${only[@]}"
 done
 # ThreadSanitizer over what uses threads (the server's event loop, committer and search pool; the
 # root-parallel search): the tests labelled "threads". A race stops the program that has it. The

@@ -4,6 +4,7 @@
 // plans, no unit under Command 0, no carrier fighter token where it may not be; save -> load -> the
 // same state at random points, and a failing game written as a save file that reproduces it.
 #include "../core/conformance.h"
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
@@ -15,37 +16,54 @@
 namespace warroom::testing {
 namespace {
 
-// The harness on every scenario at its largest seat table, each game stopped after 2 rounds (uniform
-// random choices reorganize for long; two rounds cover every step), saved and loaded about every 150
-// actions over the whole game and at its end. By hand, WARROOM_CONFORMANCE_LONG=1 runs both ends of
-// every seat table over 4 rounds.
-TEST(WarroomConformance, RandomGamesOfEveryScenario) {
+// The harness on each scenario at its largest seat table (one test a scenario, so they run side by
+// side), each game stopped after 2 rounds (uniform random choices reorganize for long; two rounds
+// cover every step), saved and loaded about every 150 actions over the whole game and at its end. By
+// hand, WARROOM_CONFORMANCE_LONG=1 runs both ends of every seat table over 4 rounds. The sanitizer
+// build checks the states of one action in four.
+class WarroomConformance : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(WarroomConformance, RandomGames) {
   const bool long_run = std::getenv("WARROOM_CONFORMANCE_LONG") != nullptr;
-  for (const Scenario& sc : data()->scenarios) {
-    std::set<int> tables;
-    for (int players = 1; players <= kNations; ++players)
-      if (sc.seats_for(players) && (long_run || !sc.seats_for(players + 1))) tables.insert(players);
-    if (long_run && !tables.empty()) tables = {*tables.begin(), *tables.rbegin()};
-    ASSERT_FALSE(tables.empty()) << sc.id;
-    for (int players : tables) {
-      Options o;
-      o.round_limit = long_run ? 4 : 2;
-      const Game g(data(), sc, players, o);
-      conformance::Options co;
-      co.games = 1;  // played twice: the same seed must give the same game
-      co.seed = 3;
-      co.save_every = 150;
-      co.views_every = 16;
-      co.scenario = fmt::format("{}/{}", sc.id, players);
-      const auto stats = conformance::run(g, g.new_game(), co);
-      std::printf("[conformance] %s: %ld actions, %ld resamples (%ld differ), %ld undos, %ld saves\n", co.scenario.c_str(), stats.actions,
-                  stats.resamples, stats.resamples_that_differ, stats.undos, stats.saves);
-      if (::testing::Test::HasFatalFailure()) return;
-      EXPECT_GT(stats.resamples_that_differ, 0) << co.scenario << ": sheets are hidden, so resampling redraws them";
-      EXPECT_GE(stats.saves, stats.actions / 300) << co.scenario << ": save points spread over the whole game";
-    }
+  const Scenario& sc = *data()->find_scenario(GetParam());
+  std::set<int> tables;
+  for (int players = 1; players <= kNations; ++players)
+    if (sc.seats_for(players) && (long_run || !sc.seats_for(players + 1))) tables.insert(players);
+  if (long_run && !tables.empty()) tables = {*tables.begin(), *tables.rbegin()};
+  ASSERT_FALSE(tables.empty()) << sc.id;
+  for (int players : tables) {
+    Options o;
+    o.round_limit = long_run ? 4 : 2;
+    const Game g(data(), sc, players, o);
+    conformance::Options co;
+    co.games = 1;  // played twice: the same seed must give the same game
+    co.seed = 3;
+    co.save_every = 150;
+    co.views_every = 16;
+    co.check_every = conformance::kSanitized ? 4 : 1;  // Global War's 7 seats: 8 minutes under the sanitizers checking every state
+    co.scenario = fmt::format("{}/{}", sc.id, players);
+    const auto stats = conformance::run(g, g.new_game(), co);
+    std::printf("[conformance] %s: %ld actions, %ld resamples (%ld differ), %ld undos, %ld saves\n", co.scenario.c_str(), stats.actions,
+                stats.resamples, stats.resamples_that_differ, stats.undos, stats.saves);
+    if (::testing::Test::HasFatalFailure()) return;
+    EXPECT_GT(stats.resamples_that_differ, 0) << co.scenario << ": sheets are hidden, so resampling redraws them";
+    EXPECT_GE(stats.saves, stats.actions / 300) << co.scenario << ": save points spread over the whole game";
   }
 }
+
+std::vector<std::string> scenario_ids() {
+  std::vector<std::string> ids;
+  for (const Scenario& sc : data()->scenarios) ids.push_back(sc.id);
+  return ids;
+}
+
+std::string test_name(const ::testing::TestParamInfo<std::string>& scenario) {
+  std::string name;
+  for (char c : scenario.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryScenario, WarroomConformance, ::testing::ValuesIn(scenario_ids()), test_name);
 
 // The bytes of `s` that are not in play: the battle's rows and stance groups beyond their counts (as
 // the step stack's popped steps), never hashed.
