@@ -134,7 +134,7 @@ struct Message {
   Message& with(std::string name, std::string value);
   Message& with(std::string name, Message value);
   // Adds the name of a thing: the message "<key>" (a catalogue key such as "power.UK").
-  Message& name(std::string arg, std::string of) { return with(std::move(arg), Message{std::move(of), {}, {}, {}}); }
+  Message& name(std::string arg, std::string of);  // defined below, where Arg is complete
   Message& counted(long long n) {
     count = n;
     return *this;
@@ -144,6 +144,7 @@ struct Message::Arg {
   std::string name;
   Message value;
 };
+inline Message& Message::name(std::string arg, std::string of) { return with(std::move(arg), Message{std::move(of), {}, {}, {}}); }
 
 // {"key": K, "args": {name: "text" | message}, "count": N}; a plain message is its text.
 nlohmann::json to_json(const Message& m);
