@@ -335,7 +335,8 @@ export const warroom: TitleUi = {
     // sheets under the map.
     if (executing(v)) delete sheet.dataset.place;
     const victory = v.victory ? [victoryPanel(v.victory)] : [];
-    return executing(v) ? [p.map?.element ?? p.holder, battle, sheet, ...victory] : [p.map?.element ?? p.holder, sheet, battle, ...victory];
+    // Between executions the Victory panel comes before the (empty) execution panel.
+    return executing(v) ? [p.map?.element ?? p.holder, battle, sheet, ...victory] : [p.map?.element ?? p.holder, sheet, ...victory, battle];
   },
   // Beside each choice of the action list: who holds a destination, a rail invasion that will be
   // cancelled, a unit's cost, a stance's dice and steps (the view's action_notes, as the terminal's).
