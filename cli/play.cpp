@@ -444,7 +444,8 @@ class Play {
   bool confirmed(core::Seat seat, const std::string& action) {
     const nlohmann::json confirm = game_.view(seat, 0).value("action_confirm", nlohmann::json::object());
     if (!confirm.is_object() || !confirm.contains(action)) return true;
-    std::printf("%s", wrap(tr("ui.play.confirm", {{"question", game_.message_text(confirm[action]["message"])}}), width_, 2).c_str());
+    const std::string asked = wrap(tr("ui.play.confirm", {{"question", game_.message_text(confirm[action]["message"])}}), width_, 2);
+    std::printf("%s ", asked.substr(0, asked.size() - 1).c_str());  // the answer on the question's line
     std::fflush(stdout);
     std::string line;
     if (!std::getline(std::cin, line)) return false;
