@@ -12,6 +12,7 @@
 //    neither page receives (over HTTP or the WebSocket) nor shows the other seat's orders, its
 //    selected Command, or its bid while bids are secret; after the reveal the other's orders are shown.
 // Usage: node e2e/warroom.mjs BASE_URL OUT_DIR
+import { seriousViolations } from './axe.mjs';
 import { fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
@@ -253,6 +254,8 @@ async function onePlayer() {
   const asked = await dialog.textContent();
   if (!/no orders/.test(asked) || !/no bid/.test(asked)) fail(`the question does not name the blank parts: "${asked}"`);
   if ((await page.evaluate(() => document.activeElement?.className)) !== 'confirm-no primary') fail('the safe answer is not focused');
+  const violations = await seriousViolations(page, ['.confirm-dialog', '.warroom-victory']);
+  if (violations.length) fail(`the question and the Victory panel are not accessible: ${violations.join('; ')}`);
   await page.screenshot({ path: `${out}/warroom-confirm-1280x800.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(200);
