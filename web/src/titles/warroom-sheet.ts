@@ -123,6 +123,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
           ? `<p class="hint">Click one of your stacks on the map (or a Command below) to write its order.</p>`
           : ''
     }
+    ${sh.status === 'done' ? `<p class="hint taken-back">${escape(t('warroom.confirm.until_reveal'))}</p>` : ''}
     ${sh.orders ? (boxes ? `<ol class="boxes">${boxes}</ol>` : '<p class="hint">No orders written.</p>') : ''}
     ${
       writing && selectable.length
