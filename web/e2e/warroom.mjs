@@ -531,6 +531,8 @@ async function twoSeats() {
   if (await page.allies.locator('#undo[disabled]').count()) fail('a "done" cannot be taken back before the reveal');
   if (!(await page.allies.locator('.wr-sheet .sheet.own[data-nation="US"] .taken-back').count()))
     fail('the done sheet does not say Undo takes it back');
+  await page.allies.locator('.wr-sheet .sheet.own[data-nation="US"]').scrollIntoViewIfNeeded();
+  await page.allies.screenshot({ path: `${out}/warroom-done-1280x800.png` });
   await page.allies.click('#undo');
   await page.allies.waitForSelector('.wr-sheet .sheet.own[data-nation="US"] .sheet-status.writing');
   await seen('axis', 'US', 'writing').catch(() => fail('the Axis page does not see US writing again after its "done" was taken back'));
