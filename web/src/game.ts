@@ -175,14 +175,14 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       filter = toggle(filter, x, actions, words);
       render();
     };
-    // A board's action. While several seats write in secret, another seat's entry makes the view
-    // older without changing this seat's choices: when the seat's legal actions are the same in the
-    // newer view, the action is sent again on it.
     // An action the view marks is asked about first (confirm.ts).
     const confirmed = async (action: string) => {
       const question = ui.confirm?.(v, action);
       return !question || (await ask(question));
     };
+    // A board's action. While several seats write in secret, another seat's entry makes the view
+    // older without changing this seat's choices: when the seat's legal actions are the same in the
+    // newer view, the action is sent again on it.
     const act = async (action: string) => {
       if (!mine || !view || !(await confirmed(action))) return;
       const chosenOn = JSON.stringify(view.legal_actions);
