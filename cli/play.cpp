@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <thread>
 #include <utility>
 
@@ -431,10 +432,28 @@ class Play {
       }
       const int pick = choose(line, options, seat);
       if (pick < 0) continue;
+      if (seat != core::kChance && !confirmed(seat, options[static_cast<std::size_t>(pick)])) continue;
       if (seat == core::kChance) game_.chance(options[static_cast<std::size_t>(pick)]);
       else game_.act(seat, options[static_cast<std::size_t>(pick)]);
       return true;
     }
+  }
+
+  // An action the view asks to confirm (its "action_confirm": a War Room sheet finished with no
+  // orders or no bid) is taken only after a yes; anything else goes back to the choice.
+  bool confirmed(core::Seat seat, const std::string& action) {
+    const nlohmann::json confirm = game_.view(seat, 0).value("action_confirm", nlohmann::json::object());
+    if (!confirm.is_object() || !confirm.contains(action)) return true;
+    const std::string asked = wrap(tr("ui.play.confirm", {{"question", game_.message_text(confirm[action]["message"])}}), width_, 2);
+    std::printf("%s ", asked.substr(0, asked.size() - 1).c_str());  // the answer on the question's line
+    std::fflush(stdout);
+    std::string line;
+    if (!std::getline(std::cin, line)) return false;
+    std::istringstream yes(tr("ui.play.yes_words"));
+    const std::string answer = lower(trim(line));
+    for (std::string word; yes >> word;)
+      if (answer == word) return true;
+    return false;
   }
 
   static std::string trim(const std::string& text) {

@@ -78,10 +78,11 @@ class Session {
 
   // Undo (Rally the Troops' per-role undo). Since the last barrier -- a chance outcome, an action
   // that reveals hidden information, the end of a simultaneous decision, or a change of whose turn it
-  // is at a one-seat decision -- each seat may take back its own latest action while it is still
-  // deciding. At a simultaneous decision the seats' entries interleave; a seat that has finished
-  // (left the acting seats) has committed its entries. Taking one back replays the other actions
-  // since the barrier, which must stay legal; if one would not, nothing changes.
+  // is at a one-seat decision -- each seat may take back its own latest action. At a simultaneous
+  // decision the seats' entries interleave, and a seat that has finished its part (said "done") may
+  // take that back too, and then its entries, until the reveal: secret sheets are frozen only when
+  // every seat is done. Taking one back replays the other actions since the barrier, which must
+  // stay legal; if one would not, nothing changes.
   bool can_undo(Seat seat) const { return latest_open(seat) != kNone; }
   void undo(Seat seat) {
     const std::size_t taken = latest_open(seat);
@@ -179,11 +180,7 @@ class Session {
       open_.clear();
       return;
     }
-    if (after == others) {  // the seat has finished its part of a simultaneous decision
-      std::erase_if(open_, [&](std::size_t i) { return history_[i].seat == seat; });
-      return;
-    }
-    open_.push_back(history_.size() - 1);
+    open_.push_back(history_.size() - 1);  // at a simultaneous decision, also the action that finishes a seat's part
   }
 
   const G* game_;

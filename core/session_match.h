@@ -190,6 +190,10 @@ class SessionMatch final : public Match {
     else return game_->phase_text(session_.state());
   }
   void set_language(std::string language) override { language_ = std::move(language); }
+  std::string message_text(const nlohmann::json& message) const override {
+    if constexpr (LocalizedGame<G>) return game_->catalogues().render(language_, i18n::message_from_json(message));
+    else return Match::message_text(message);
+  }
   std::string action_text(Seat seat, std::string_view command) const override {
     if constexpr (LocalizedGame<G>) {
       if (const auto a = game_->action_from_string(session_.state(), seat, command))

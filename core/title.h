@@ -88,6 +88,9 @@ class Match {
   // What an action does in words of that language (a legal action's or chance outcome's command,
   // as legal_actions gives it); the command itself where the title has no display text.
   virtual std::string action_text(Seat /*seat*/, std::string_view command) const { return std::string(command); }
+  // A message of the title's views (core::i18n::to_json) in words of that language; a plain text as
+  // it is.
+  virtual std::string message_text(const nlohmann::json& message) const { return message.is_string() ? message.get<std::string>() : message.dump(); }
   // Bots. A bot's move at a simultaneous decision is reported as secret, so that a front end does
   // not show it: the last one's reveal is logged as the title logs every reveal.
   struct BotMove {

@@ -293,5 +293,10 @@ void pact_expel(Ctx& c);
 // ---- End of round (victory.cpp) ----
 void end_of_round(Ctx& c);
 bool alliance_qualifies(const CCtx& c, Alliance a);
+// What the Victory Check would find if it were made now (control at the moment of the check, ruling
+// 10): nobody qualifies, one alliance wins, both qualify (the war goes on), or no nation has units on
+// the map (both lose). The one definition the check, the view and the board read.
+enum class VictoryNow : std::uint8_t { None, Allied, Axis, Both, BothLose };
+VictoryNow victory_now(const CCtx& c);
 
 }  // namespace warroom

@@ -23,6 +23,15 @@ bool alliance_qualifies(const CCtx& c, Alliance a) {
   return true;
 }
 
+VictoryNow victory_now(const CCtx& c) {
+  bool any_units = false;
+  for (int n = 0; n < kNations; ++n) any_units = any_units || (c.s.nation[at(n)].in_play && has_units_on_map(c, n));
+  if (!any_units) return VictoryNow::BothLose;
+  const bool allied = alliance_qualifies(c, Alliance::Allied), axis = alliance_qualifies(c, Alliance::Axis);
+  if (allied && axis) return VictoryNow::Both;
+  return allied ? VictoryNow::Allied : axis ? VictoryNow::Axis : VictoryNow::None;
+}
+
 void end_of_round(Ctx& c) {
   State& s = c.s;
   pact_check_capitals(c);  // ruling 68, whoever took the capital
@@ -34,23 +43,20 @@ void end_of_round(Ctx& c) {
       s.nation[at(n)].collapsed = true;
       c.add(kVictory, n, Event::Collapsed);
     }
-  bool any_units = false;
-  for (int n = 0; n < kNations; ++n) any_units = any_units || (s.nation[at(n)].in_play && has_units_on_map(cc, n));
-  if (!any_units) {  // "In the extremely rare case in which all Nations have no Units on the map, then both sides lose."
+  const VictoryNow found = victory_now(cc);
+  if (found == VictoryNow::BothLose) {  // "In the extremely rare case in which all Nations have no Units on the map, then both sides lose."
     s.winner = kBothLose;
     c.add(kVictory, -1, Event::BothLose);
     s.steps.push({StepId::GameOver});
     return;
   }
-  const bool allied
- = alliance_qualifies(cc, Alliance::Allied), axis = alliance_qualifies(cc, Alliance::Axis);
-  if (allied != axis) {
-    s.winner = allied ? 1 : 2;
-    c.add(kVictory, -1, Event::Victory, allied ? 0 : 1);
+  if (found == VictoryNow::Allied || found == VictoryNow::Axis) {
+    s.winner = found == VictoryNow::Allied ? 1 : 2;
+    c.add(kVictory, -1, Event::Victory, found == VictoryNow::Allied ? 0 : 1);
     s.steps.push({StepId::GameOver});
     return;
   }
-  if (allied && axis) c.add(kVictory, -1, Event::Stalemate);  // "continue the war until that is no longer the case"
+  if (found == VictoryNow::Both) c.add(kVictory, -1, Event::Stalemate);  // "continue the war until that is no longer the case"
   if (s.round_limit && s.round >= s.round_limit) {  // a harness's cap, not a rule (ruling 105)
     c.add("Victory Check (round limit of this game)", -1, Event::Stopped, s.round);
     s.steps.push({StepId::GameOver});

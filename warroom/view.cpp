@@ -27,21 +27,66 @@ const char* sheet_status(const State& s, int n) {
   return s.sheet[at(n)].flags & kDone ? "done" : "writing";
 }
 
-// The scenario's victory conditions in words (Victory Check; the scenario's Scenario Conditions):
-// "Allied Forces win by controlling G1 Greater Germany; Axis by controlling R1 Moscow".
-std::string victory_text(const Data& d, const Scenario& sc) {
-  std::string out = "Victory:";
+// What the Victory Check would find now (victory_now), as the view and the board name it.
+const char* victory_now_id(VictoryNow now) {
+  switch (now) {
+    case VictoryNow::Allied: return "allied";
+    case VictoryNow::Axis: return "axis";
+    case VictoryNow::Both: return "both";  // both qualify: the war goes on
+    case VictoryNow::BothLose: return "both-lose";
+    case VictoryNow::None: break;
+  }
+  return "none";
+}
+
+// The scenario's victory conditions as they stand (Victory Check; the scenario's Scenario
+// Conditions): each alliance's terms, who controls each of their regions now, and what the check
+// would find if the war ended now. The view's "victory"; the board words the same facts.
+nlohmann::json victory_json(const Game& g, const State& v) {
+  const Data& d = g.data();
+  nlohmann::json alliances = nlohmann::json::array();
   for (int side = 0; side < kAlliances; ++side) {
+    nlohmann::json terms = nlohmann::json::array();
+    for (const VictoryTerm& t : g.scenario().victory[at(side)].all_of) {
+      nlohmann::json regions = nlohmann::json::array();
+      for (RegionId r : t.of) {
+        const int holder = v.region[r].controller, capital = d.region(r).capital_of;
+        regions.push_back({{"id", d.region(r).id}, {"name", d.region(r).name},
+                           {"controller", holder == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(g.nation_name(holder))},
+                           {"capital_of", capital == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(g.nation_name(capital))}});
+      }
+      terms.push_back({{"at_least", std::min<std::size_t>(t.at_least, t.of.size())}, {"regions", regions}});
+    }
+    alliances.push_back({{"alliance", alliance_id(static_cast<Alliance>(side))}, {"terms", terms},
+                         {"met", alliance_qualifies(CCtx{g, v}, static_cast<Alliance>(side))}});
+  }
+  return {{"alliances", alliances}, {"if_ended_now", victory_now_id(victory_now(CCtx{g, v}))}};
+}
+
+// The board's victory lines, from victory_json: "Victory: Allied Forces win by controlling G1 Greater
+// Germany; Axis win by controlling 2 of B1 Great Britain, R1 Moscow, U1 Eastern United States", then
+// who holds them now and what the check would find now.
+std::string victory_text(const nlohmann::json& victory) {
+  std::string out = "Victory:", held;
+  for (const auto& side : victory["alliances"]) {
     std::string terms;
-    for (const VictoryTerm& t : sc.victory[at(side)].all_of) {
+    for (const auto& t : side["terms"]) {
       std::string regions;
-      for (RegionId r : t.of) regions += fmt::format("{}{} {}", regions.empty() ? "" : ", ", d.region(r).id, d.region(r).name);
-      const std::string term = t.at_least >= t.of.size() ? regions : fmt::format("{} of {}", t.at_least, regions);
+      for (const auto& r : t["regions"]) {
+        regions += fmt::format("{}{} {}", regions.empty() ? "" : ", ", r["id"].get<std::string>(), r["name"].get<std::string>());
+        held += fmt::format("{}{} {}", held.empty() ? "" : ", ", r["id"].get<std::string>(),
+                            r["controller"].is_null() ? std::string("neutral") : r["controller"].get<std::string>());
+      }
+      const std::string term = t["at_least"].get<std::size_t>() >= t["regions"].size() ? regions : fmt::format("{} of {}", t["at_least"].get<int>(), regions);
       terms += (terms.empty() ? "" : " and ") + term;
     }
-    if (!terms.empty()) out += fmt::format("{} {} by controlling {}", side == 0 ? "" : ";", side == 0 ? "Allied Forces win" : "Axis win", terms);
+    const bool allied = side["alliance"] == "allied";
+    if (!terms.empty()) out += fmt::format("{} {} by controlling {}", allied ? "" : ";", allied ? "Allied Forces win" : "Axis win", terms);
   }
-  return out + "\n";
+  const std::string now = victory["if_ended_now"];
+  const std::string verdict = now == "allied" ? "the Allied Forces would win" : now == "axis" ? "the Axis would win"
+                            : now == "both" ? "both qualify: the war would go on" : now == "both-lose" ? "both would lose" : "nobody would win";
+  return out + fmt::format("\nHeld now: {}; if the war ended now, {}\n", held, verdict);
 }
 
 // The units of the other alliance's Commands in region r (Command Stacks stand on the open map).
@@ -92,6 +137,44 @@ std::string stance_note(const Game& game, const Group& g, int put) {
   std::string note = fmt::format("{} in {}", put, spec(g.cursor));
   if (put < g.left && g.cursor + 1 < g.type.stance_count) note += fmt::format(", {} in {}", g.left - put, spec(g.cursor + 1));
   return note;
+}
+
+// The parts of a nation's sheet left blank although it could write in them (Phase 2 › Step 1: no
+// order though a Command could be ordered, a bid of 0 though it holds oil; Phase 7 › Step 3: nothing
+// bought though something is affordable): the seat's "done" for it asks first, in the browser and
+// the terminal (the view's "action_confirm", by command).
+nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat, const core::ActionList& legal) {
+  nlohmann::json out = nlohmann::json::object();
+  const StepId step = v.steps.top().id;
+  if (step != StepId::WriteSheets && step != StepId::Purchases) return out;
+  for (int n = 0; n < kNations; ++n) {
+    const auto offered = [&](ActionKind kind) {
+      return std::any_of(legal.begin(), legal.end(), [&](core::Action a) {
+        const Act x = decode_action(a);
+        return x.nation == n && x.kind == kind && (kind != ActionKind::Bid || bid_value(x) > 0);
+      });
+    };
+    if (!offered(ActionKind::Done)) continue;
+    const Sheet& sh = v.sheet[at(n)];
+    nlohmann::json parts = nlohmann::json::array();
+    std::vector<core::i18n::Message> blank;
+    const auto left_blank = [&](const char* part, const char* message) {
+      parts.push_back(part);
+      blank.push_back(text::key(message));
+    };
+    if (step == StepId::WriteSheets) {
+      const bool none = std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
+      if (none && (sh.selected || offered(ActionKind::Select))) left_blank("orders", "warroom.confirm.no_orders");
+      if (sh.bid == 0 && offered(ActionKind::Bid)) left_blank("bid", "warroom.confirm.no_bid");
+    } else if (sh.goods == 0 && std::all_of(sh.buy.begin(), sh.buy.end(), [](auto k) { return k == 0; }) &&
+               (offered(ActionKind::Buy) || offered(ActionKind::BuyGoods))) {
+      left_blank("purchases", "warroom.confirm.no_purchases");
+    }
+    if (parts.empty()) continue;
+    const core::i18n::Message asked = text::key("warroom.confirm.done").with("nation", text::nation(n)).with("blank", text::listed(blank));
+    out[g.action_to_string(v, seat, encode(ActionKind::Done, n))] = {{"parts", parts}, {"message", core::i18n::to_json(asked)}};
+  }
+  return out;
 }
 
 }  // namespace
@@ -302,6 +385,12 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     }
     construction.push_back({{"region", region_name(r)}, {"units", units}, {"plan", plan}});
   }
+  nlohmann::json confirm = nlohmann::json::object();
+  if (seat && node_kind(v) == core::NodeKind::Simultaneous && (acting_seats(v) & core::seat_bit(*seat))) {
+    core::ActionList legal;
+    legal_actions(v, *seat, legal);
+    confirm = done_confirmations(*this, v, *seat, legal);
+  }
   // Phase 3: why the seat's next order offers only `cancel` (its pin, its rails, its range).
   std::string why;
   if (seat && v.steps.top().id == StepId::MovementTurn && ((seat_nations(*seat) >> v.steps.top().a) & 1u))
@@ -311,10 +400,11 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
           {"commands", commands}, {"construction", construction}, {"seas", seas}, {"hotspots", hotspots},
           {"carrier_fighters", tokens}, {"battle", battle_json(v)}, {"action_notes", seat ? action_notes(v, *seat) : nlohmann::json::object()},
+          {"action_confirm", confirm},
           {"options_why", why.empty() ? nlohmann::json(nullptr) : nlohmann::json{{"text", why}}},
           {"options_why_message", why.empty() ? nlohmann::json(nullptr) : core::i18n::to_json(core::i18n::Message::plain(why))},
           {"winner", v.winner == 1 ? nlohmann::json("allied") : v.winner == 2 ? nlohmann::json("axis") : v.winner == kBothLose ? nlohmann::json("both-lose") : nlohmann::json(nullptr)},
-          {"map_notice", d.map_notice}};
+          {"victory", victory_json(*this, v)}, {"map_notice", d.map_notice}};
 }
 
 std::string Game::board_text(const State& v, std::optional<core::Seat> seat) const {
@@ -328,7 +418,7 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
   if (seat_table_->project_option)  // ruling 89
     out += fmt::format("{} seats, one nation each: the project's option, not one of the rulebook's seat tables\n", seat_table_->players);
   out += fmt::format("{}\n", data_->map_notice);
-  out += victory_text(*data_, *scenario_);
+  out += victory_text(victory_json(*this, v));
   std::string order;
   for (std::uint8_t n : v.turn_order)
     if (n != kNoNation && v.nation[n].slot) order += (order.empty() ? "" : ", ") + nation_name(n);

@@ -44,17 +44,25 @@ TEST_F(HillsTest, R2_EachSeatUndoesItsOwnOrdersWhateverTheOthersDo) {
   EXPECT_EQ(session.history().size(), 2u);  // Green's send and Blue's send remain
 }
 
-TEST_F(HillsTest, R2_ASeatThatIsDoneHasCommittedItsOrders) {
+// R3: the sheets are shown when all are done; until then a seat that said "done" may take it back
+// (and then its orders), whatever the others wrote since.
+TEST_F(HillsTest, R3_ASeatThatIsDoneMayTakeItBackUntilTheReveal) {
   act(kRed, "send 2 A");
   act(kGreen, "send 3 B");
   act(kRed, "done");
+  act(kGreen, "send 1 C");
+  EXPECT_TRUE(session.can_undo(kRed));
+  session.undo(kRed);  // the "done" is taken back, Green's later entry stays
+  EXPECT_FALSE(session.state().done[kRed]);
+  EXPECT_EQ(troops(kRed, 0), 2);
+  EXPECT_EQ(troops(kGreen, 2), 1);
+  session.undo(kRed);  // and then the order before it
+  EXPECT_EQ(troops(kRed, 0), 0);
   EXPECT_FALSE(session.can_undo(kRed));
-  EXPECT_THROW(session.undo(kRed), core::ActionError);
   EXPECT_TRUE(session.can_undo(kGreen));
   session.undo(kGreen);
-  EXPECT_EQ(troops(kGreen, 1), 0);
-  EXPECT_EQ(troops(kRed, 0), 2);
-  EXPECT_TRUE(session.state().done[kRed]);
+  EXPECT_EQ(troops(kGreen, 2), 0);
+  EXPECT_EQ(troops(kGreen, 1), 3);
 }
 
 TEST_F(HillsTest, R3_TheRevealIsABarrier) {

@@ -124,8 +124,13 @@ TEST_F(SessionTest, UndoNeverCrossesAChanceOutcome) {
 
 TEST_F(SessionTest, UndoNeverCrossesARevealOrAChangeOfSeat) {
   session.act(0, 1);
-  EXPECT_FALSE(session.can_undo(0));  // the acting seats changed: north is done, south is not
+  EXPECT_TRUE(session.can_undo(0));   // north has bid, the bids are not revealed: north may take it back
+  EXPECT_FALSE(session.can_undo(1));
+  session.undo(0);
+  EXPECT_TRUE(session.history().empty());
+  session.act(0, 1);
   session.act(1, 2);                   // reveals both bids
+  EXPECT_FALSE(session.can_undo(0));
   EXPECT_FALSE(session.can_undo(1));
   session.chance(3);
   session.act(0, 1);

@@ -268,6 +268,15 @@ TEST_F(Server, ASecondTitlePlaysThroughTheSameApiWithSecretOrdersAndPerSeatUndo)
   EXPECT_EQ(undone["sheets"]["red"]["orders"]["C"], 4);
   EXPECT_EQ(view(green)["sheets"]["green"]["orders"]["A"], 2);
   send(red, "done");
+  // Until the reveal red may take back its "done" (R3: the sheets are shown when all are done);
+  // green learns only that red is writing again, and the store keeps the game as played.
+  EXPECT_EQ(view(green)["sheets"]["red"]["status"], "done");
+  const json reopened = post("/api/games/" + id + "/undo", json{{"version", view(red)["version"]}}.dump(), red).body;
+  EXPECT_EQ(reopened["sheets"]["red"]["status"], "writing") << reopened.dump();
+  EXPECT_EQ(reopened["sheets"]["red"]["orders"]["C"], 4);
+  EXPECT_EQ(view(green)["sheets"]["red"]["status"], "writing");
+  EXPECT_TRUE(view(green)["sheets"]["red"]["orders"].is_null());
+  send(red, "done");
   const json revealed = send(green, "done");
   EXPECT_EQ(revealed["round"], 2) << "the orders were revealed and the round resolved";
   EXPECT_TRUE(revealed["sheets"]["red"]["orders"].is_null()) << "round 2's sheets are secret again";

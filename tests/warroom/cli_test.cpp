@@ -144,6 +144,26 @@ TEST_F(WarroomCli, PlayHelpIsWarRoomsOwn) {
   EXPECT_EQ(r.out.find("adv mont eu"), std::string::npos) << r.out;
 }
 
+// Phase 2 › Step 1 in the terminal: "done" on a sheet with no orders and no bid is asked about
+// (y/n) before it is taken; "n" goes back to the sheet with nothing sent, "y" sends it.
+TEST_F(WarroomCli, ADoneLeavingTheSheetBlankIsAskedAboutFirst) {
+  const auto dones = [&] {
+    int n = 0;
+    const nlohmann::json saved = nlohmann::json::parse(std::ifstream(dir / "auto.json"));
+    for (const auto& a : saved["actions"]) n += a["action"] == "done USSR";
+    return n;
+  };
+  const std::string args = "--fast --seed 1 --scenario eastern-front";
+  Result r = play_typed(100, args, "done USSR\ndone USSR\nn\nquit\n");  // Phase 1's reorganizing window, then the sheet
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Soviet Union's sheet has no orders, no bid."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Submit it anyway? (y/n)"), std::string::npos) << r.out;
+  EXPECT_EQ(dones(), 1) << "only Phase 1's done was taken";
+  r = play_typed(100, args, "done USSR\ndone USSR\ny\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(dones(), 2) << r.out;
+}
+
 // The board in a narrow terminal: a line wider than the terminal (the phase line, the map's notice)
 // is broken at spaces rather than cut mid-word by the terminal; the table's lines keep their columns.
 TEST_F(WarroomCli, TheBoardsLongLinesAreBrokenAtSpacesToTheTerminalsWidth) {

@@ -196,6 +196,61 @@ TEST(Phase2Step2, TheRevealIsAnUndoBarrier) {
   for (core::Seat seat = 0; seat < g.seat_count(); ++seat) { EXPECT_FALSE(session.can_undo(seat)); }
 }
 
+// "Once this step is completed, players may not change any written orders or bids": the step is
+// completed when every nation is done, so until then a nation that said "done" may take it back and
+// write on. The others learn only that it is writing again, and the record is the game as played.
+TEST(Phase2Step1, ADoneSheetMayBeTakenBackUntilEveryNationIsDone) {
+  const Game g = europe();
+  const State start = at_write_sheets(g);
+  core::Session<Game> session(g, start, 5);
+  const core::Seat ussr = g.seat_of(USSR), ger = g.seat_of(GER);
+  const auto say = [&](core::Seat seat, const std::string& text) { session.act(seat, action(g, session.state(), seat, text)); };
+  const auto views = [&] {  // what every other seat and a spectator see
+    std::vector<nlohmann::json> out;
+    for (core::Seat seat : {g.seat_of(BC), g.seat_of(US), ger})
+      out.push_back(g.view_json(g.observe(session.state(), seat), seat));
+    out.push_back(g.view_json(g.observe(session.state(), core::kSpectator), std::nullopt));
+    return out;
+  };
+  const auto [number, dest] = some_order(g, session.state(), USSR);
+  say(ussr, fmt::format("select USSR {}", number));
+  say(ussr, "to USSR " + dest);
+  say(ussr, "bid USSR 1");
+  const auto before = views();
+  say(ussr, "done USSR");
+  EXPECT_EQ(g.acting_seats(session.state()) & core::seat_bit(ussr), 0u);
+  const auto done = views();
+  for (std::size_t i = 0; i < done.size(); ++i) {
+    nlohmann::json seen = done[i];
+    for (auto& n : seen["nations"])
+      if (n["id"] == "USSR") {
+        EXPECT_EQ(n["sheet"]["status"], "done");
+        n["sheet"]["status"] = "writing";  // the one thing the others learn
+      }
+    EXPECT_EQ(seen, before[i]) << "seat " << i << " learnt more than that USSR is done";
+  }
+  say(ger, "bid GER 2");  // another nation writes on
+  EXPECT_TRUE(session.can_undo(ussr)) << "the step is not completed: USSR may take back its done";
+  session.undo(ussr);
+  EXPECT_NE(g.acting_seats(session.state()) & core::seat_bit(ussr), 0u) << "USSR writes again";
+  EXPECT_FALSE(session.state().sheet[USSR].flags & kDone);
+  EXPECT_EQ(session.state().sheet[USSR].bid, 1);
+  EXPECT_EQ(session.state().sheet[GER].bid, 2);
+  say(ussr, "bid USSR 0");
+  session.undo(ussr);  // its entries before the done are open again too
+  EXPECT_EQ(session.state().sheet[USSR].bid, 1);
+  session.undo(ger);
+  EXPECT_EQ(views(), before) << "the others see what they saw before USSR's done";
+  // The record replays to the same game.
+  core::Session<Game> again(g, start, 5);
+  for (const core::Record& r : session.history()) again.replay(r);
+  EXPECT_EQ(g.hash(again.state()), g.hash(session.state()));
+  // When every nation is done the step is completed: nobody changes anything any more.
+  for (int n : {BC, USSR, US, GER, ITA}) say(g.seat_of(n), "done " + g.nation_name(n));
+  EXPECT_NE(top(session.state()), StepId::WriteSheets);
+  for (core::Seat seat = 0; seat < g.seat_count(); ++seat) EXPECT_FALSE(session.can_undo(seat));
+}
+
 // Ruling 91: a nation's whole sheet becomes visible when its Phase 3 turn begins, not before.
 TEST(Phase3Step2, EachSheetIsRevealedAtItsTurnAndEveryOrderMayBeCancelled) {
   const Game g = europe();

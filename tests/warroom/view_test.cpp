@@ -47,6 +47,74 @@ TEST(TerminalBoard, ScenarioConditionsAreStated) {
       << board;
 }
 
+// Victory Check (control at the moment of the check, ruling 10): the view gives each alliance's
+// condition with who holds each of its regions now, and what the check would find now; the board's
+// lines say the same, and the check at the end of the round finds it.
+TEST(VictoryCheck, TheViewSaysWhoHoldsTheConditionsRegionsAndWhoWouldWinNow) {
+  const Game g = europe();
+  State s = g.new_game();
+  const auto victory = [&] { return g.view_json(g.observe(s, core::kSpectator), std::nullopt)["victory"]; };
+  nlohmann::json v = victory();
+  EXPECT_EQ(v["if_ended_now"], "none");
+  ASSERT_EQ(v["alliances"].size(), 2u);
+  EXPECT_EQ(v["alliances"][0]["alliance"], "allied");
+  EXPECT_EQ(v["alliances"][0]["terms"][0]["regions"][0],
+            (nlohmann::json{{"id", "G1"}, {"name", "Greater Germany"}, {"controller", "GER"}, {"capital_of", "GER"}}));
+  const nlohmann::json& axis = v["alliances"][1];
+  EXPECT_EQ(axis["terms"][0]["at_least"], 2);
+  EXPECT_EQ(axis["terms"][0]["regions"][1]["id"], "R1");
+  EXPECT_EQ(axis["terms"][0]["regions"][1]["controller"], "USSR");
+  EXPECT_FALSE(axis["met"].get<bool>());
+  EXPECT_TRUE(has(g.board_text(s, std::nullopt), "Held now: G1 GER, B1 BC, R1 USSR, U1 US; if the war ended now, nobody would win\n"))
+      << g.board_text(s, std::nullopt);
+
+  s.region[region("B1")].controller = GER;
+  s.region[region("R1")].controller = GER;
+  v = victory();
+  EXPECT_EQ(v["if_ended_now"], "axis");
+  EXPECT_TRUE(v["alliances"][1]["met"].get<bool>());
+  EXPECT_EQ(v["alliances"][1]["terms"][0]["regions"][1]["controller"], "GER");
+  EXPECT_TRUE(has(g.board_text(s, std::nullopt), "Held now: G1 GER, B1 GER, R1 GER, U1 US; if the war ended now, the Axis would win"));
+  EXPECT_EQ(end_round(g, s).winner, kAxisWin) << "the check at the end of the round finds what the view said";
+}
+
+// Phase 2 › Step 1: a "done" that leaves the sheet with no orders or a bid of 0 (while the nation
+// holds oil) is marked in the seat's view, so that the clients ask first; Phase 7 › Step 3 likewise
+// for a sheet with no purchase while one is affordable. Only the seat's own "done" is marked.
+TEST(Phase2Step1, ADoneLeavingTheSheetBlankIsMarkedToConfirm) {
+  const Game g = europe();
+  State s = at_write_sheets(g);
+  const core::Seat ussr = g.seat_of(USSR);
+  const auto confirm = [&](core::Seat seat) { return g.view_json(g.observe(s, seat), seat)["action_confirm"]; };
+  ASSERT_GT(s.nation[USSR].res[kOil], 0);
+  const nlohmann::json c = confirm(ussr);
+  EXPECT_EQ(c["done USSR"]["parts"], (nlohmann::json{"orders", "bid"}));
+  EXPECT_EQ(g.catalogues().render("en", core::i18n::message_from_json(c["done USSR"]["message"])),
+            "Soviet Union's sheet has no orders, no bid. Once every nation is done it can no longer be changed. Submit it anyway?");
+  EXPECT_FALSE(confirm(g.seat_of(GER)).contains("done USSR"));
+  EXPECT_TRUE(g.view_json(g.observe(s, core::kSpectator), std::nullopt)["action_confirm"].empty());
+  for (int number = 1; number <= kMaxCommandNumber; ++number)
+    if (legal(g, s, ussr, fmt::format("select USSR {}", number))) {
+      act(g, s, USSR, fmt::format("select USSR {}", number));
+      break;
+    }
+  EXPECT_EQ(confirm(ussr)["done USSR"]["parts"], (nlohmann::json{"orders", "bid"})) << "a selected Command is not an order yet";
+  const std::set<std::string> choices = legal_texts(g, s, USSR);
+  act(g, s, USSR, *std::find_if(choices.begin(), choices.end(), [](const std::string& a) { return a.starts_with("to "); }));
+  EXPECT_EQ(confirm(ussr)["done USSR"]["parts"], (nlohmann::json{"bid"}));
+  act(g, s, USSR, "bid USSR 1");
+  EXPECT_FALSE(confirm(ussr).contains("done USSR")) << "orders and a bid: nothing to ask";
+
+  State p = g.new_game();
+  for (NationState& n : p.nation) n.res = {20, 20, 20};
+  start_phase(g, p, 7);
+  p = play_until(g, p, [](const State& x) { return top(x) == StepId::Purchases; });
+  const core::Seat ger = g.seat_of(GER);
+  EXPECT_EQ(g.view_json(g.observe(p, ger), ger)["action_confirm"]["done GER"]["parts"], (nlohmann::json{"purchases"}));
+  act(g, p, GER, "buy GER inf");
+  EXPECT_FALSE(g.view_json(g.observe(p, ger), ger)["action_confirm"].contains("done GER"));
+}
+
 // Victory Check: the end of the game says which of the scenario's regions the winners hold.
 TEST(VictoryCheck, TheEndSaysWhichCapitalsTheWinnersHold) {
   const Game g = europe();

@@ -95,6 +95,7 @@ async function writeSheet() {
   if (await done.count()) {
     const v0 = await version();
     await done.click();
+    await submitAnyway();
     await changed(v0);
   }
   return orders;
@@ -129,7 +130,20 @@ async function decide(phase) {
   }
   const v0 = await version();
   await action.click({ timeout: 2000 }).catch(() => undefined);
+  await submitAnyway();
   await changed(v0);
+}
+
+// A sheet left with no orders, no bid or no purchase is asked about first: this player sends it.
+async function submitAnyway() {
+  const yes = page.locator('.confirm-dialog button.confirm-yes');
+  if (
+    await yes.waitFor({ timeout: 500 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await yes.click();
 }
 
 let sheets = 0,

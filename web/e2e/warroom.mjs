@@ -12,6 +12,7 @@
 //    neither page receives (over HTTP or the WebSocket) nor shows the other seat's orders, its
 //    selected Command, or its bid while bids are secret; after the reveal the other's orders are shown.
 // Usage: node e2e/warroom.mjs BASE_URL OUT_DIR
+import { seriousViolations } from './axe.mjs';
 import { fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
@@ -138,6 +139,34 @@ async function bid(page, oil) {
   );
 }
 
+// The Victory panel (Victory Check; the scenario's conditions): both alliances' conditions, the
+// regions they name with their holders, and "if the war ended now"; screenshots of it.
+async function victoryShown(page) {
+  const panel = page.locator('.warroom-victory');
+  await panel.waitFor({ timeout: 5000 }).catch(() => fail('no Victory panel on the War Room page'));
+  const text = (await panel.textContent()).replace(/\s+/g, ' ');
+  for (const part of [
+    'Allied Forces win by controlling G1 Greater Germany',
+    'Axis win by controlling 2 of',
+    'R1 Moscow',
+    'If the war ended now, nobody would win',
+  ])
+    if (!text.includes(part)) fail(`the Victory panel lacks "${part}": ${text}`);
+  if (!/R1 Moscow \(capital of Soviet Union\): held by Soviet Union/.test(text))
+    fail(`the Victory panel does not say who holds Moscow: ${text}`);
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(200);
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/warroom-victory-panel-${w}x${h}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return text;
+}
+
 // Every view a page receives, over HTTP and the WebSocket.
 function recordViews(page) {
   const views = [];
@@ -215,6 +244,29 @@ async function onePlayer() {
   await page.click('button.action[data-action="done BC"]');
   await page.waitForSelector('.wr-sheet .sheet.own .sheet-status.writing');
 
+  // Phase 2 › Step 1: "done" on the empty sheet asks first (no orders, no bid) in an alert dialog
+  // the keyboard answers; Escape goes back with the sheet unchanged, still being written.
+  await victoryShown(page);
+  const versionBefore = await page.getAttribute('.game', 'data-version');
+  await page.click('.wr-sheet button.done');
+  const dialog = page.locator('.confirm-dialog[role=alertdialog]');
+  await dialog.waitFor({ timeout: 5000 }).catch(() => fail('"done" on an empty sheet was not asked about'));
+  const asked = await dialog.textContent();
+  if (!/no orders/.test(asked) || !/no bid/.test(asked)) fail(`the question does not name the blank parts: "${asked}"`);
+  if ((await page.evaluate(() => document.activeElement?.className)) !== 'confirm-no primary') fail('the safe answer is not focused');
+  const violations = await seriousViolations(page, ['.confirm-dialog', '.warroom-victory']);
+  if (violations.length) fail(`the question and the Victory panel are not accessible: ${violations.join('; ')}`);
+  await page.screenshot({ path: `${out}/warroom-confirm-1280x800.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `${out}/warroom-confirm-390x844.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  if ((await page.getAttribute('.game', 'data-version')) !== versionBefore)
+    fail('the sheet was sent although the question was answered "back"');
+  await page.waitForSelector('.wr-sheet .sheet.own .sheet-status.writing');
+
   // Phase 2: three orders by clicking; the first changed, the third erased; a bid of 1 oil.
   const first = await writeOrder(page);
   if (!(await page.textContent('.wr-sheet li.box >> nth=0')).includes(`→ ${first}`)) fail(`box 1 does not show the order to ${first}`);
@@ -251,7 +303,8 @@ async function onePlayer() {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   if (wide > 400) fail(`the phone page scrolls sideways (${wide} px wide)`);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.click('.wr-sheet button.done');
+  await page.click('.wr-sheet button.done'); // orders and a bid: nothing to ask
+  if (await dialog.count()) fail(`a written sheet was asked about: "${await dialog.textContent()}"`);
 
   // The bids are revealed, slots chosen, and Phase 3 reveals each nation's orders in turn order:
   // play the seat's first choice until another nation's sheet is shown.
@@ -317,6 +370,11 @@ async function onePlayer() {
 async function playUntil(page, ms, done, board = null) {
   for (const until = Date.now() + ms; Date.now() < until;) {
     if (await done()) return;
+    const question = page.locator('.confirm-dialog button.confirm-yes');
+    if (await question.count()) {
+      await question.click({ timeout: 2000 }).catch(() => undefined);
+      continue;
+    }
     if (await page.locator('.you', { hasText: 'your move' }).count()) {
       const kind = page.locator('button.kind[data-word="done"]');
       if (await kind.count()) {
@@ -441,16 +499,46 @@ async function twoSeats() {
     const status = await page[side].textContent(`.wr-sheet ul.others li:has-text("${other0}")`);
     if (!/writing|done/.test(status) || status.includes('→')) fail(`the ${side} page shows ${other0}'s sheet as "${status.trim()}"`);
   }
-  // Both done; the API plays on (bids, slots, movement) until one side's orders are revealed.
-  for (const side of ['allies', 'axis'])
-    for (const n of nations[side]) {
-      const button = page[side].locator(`.wr-sheet .sheet.own[data-nation="${n}"] button.done`);
-      if (await button.count()) {
-        const version = await page[side].getAttribute('.game', 'data-version');
-        await button.click();
-        await page[side].waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version);
-      }
-    }
+  // Each sheet done by clicking; a sheet with no orders or no bid is asked about first, and sent.
+  const finish = async (side, n) => {
+    const button = page[side].locator(`.wr-sheet .sheet.own[data-nation="${n}"] button.done`);
+    if (!(await button.count())) return;
+    const version = await page[side].getAttribute('.game', 'data-version');
+    await button.click();
+    const yes = page[side].locator('.confirm-dialog button.confirm-yes');
+    if (
+      await yes.waitFor({ timeout: 1500 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await yes.click();
+    await page[side].waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version);
+  };
+  for (const n of nations.allies) await finish('allies', n);
+  // Phase 2 › Step 1: a sheet is frozen only when every nation is done. The Allies are done, the Axis
+  // is writing: Undo takes back the last "done" (US), and the Axis page sees US writing again.
+  const seen = (side, n, want) =>
+    page[side].waitForFunction(
+      ([n, want]) =>
+        [...document.querySelectorAll('.wr-sheet ul.others li')].some(
+          (li) => li.querySelector('b')?.textContent === n && li.querySelector('.sheet-status')?.textContent === want,
+        ),
+      [n, want],
+      { timeout: 10000 },
+    );
+  await seen('axis', 'US', 'done').catch(() => fail('the Axis page does not see US done'));
+  if (await page.allies.locator('#undo[disabled]').count()) fail('a "done" cannot be taken back before the reveal');
+  if (!(await page.allies.locator('.wr-sheet .sheet.own[data-nation="US"] .taken-back').count()))
+    fail('the done sheet does not say Undo takes it back');
+  await page.allies.locator('.wr-sheet .sheet.own[data-nation="US"]').scrollIntoViewIfNeeded();
+  await page.allies.screenshot({ path: `${out}/warroom-done-1280x800.png` });
+  await page.allies.click('#undo');
+  await page.allies.waitForSelector('.wr-sheet .sheet.own[data-nation="US"] .sheet-status.writing');
+  await seen('axis', 'US', 'writing').catch(() => fail('the Axis page does not see US writing again after its "done" was taken back'));
+  await finish('allies', 'US');
+  for (const n of nations.axis) await finish('axis', n);
+  // The API plays on (bids, slots, movement) until one side's orders are revealed.
   let revealed = null;
   for (let i = 0; i < 200 && !revealed; ++i) {
     for (const [side, other] of [

@@ -8,6 +8,7 @@ import { uiFor } from './titles';
 import { has, language, Message, render as word, seatName, t } from './i18n';
 import { OthersMoves } from './replay';
 import { keepLog as keptLog, kinds, narrow, offerByKind, toggle } from './actions';
+import { ask } from './confirm';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
 const kindName = (k: string) => (has(`action_kind.${k}`) ? t(`action_kind.${k}`) : k);
@@ -174,11 +175,16 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       filter = toggle(filter, x, actions, words);
       render();
     };
+    // An action the view marks is asked about first (confirm.ts).
+    const confirmed = async (action: string) => {
+      const question = ui.confirm?.(v, action);
+      return !question || (await ask(question));
+    };
     // A board's action. While several seats write in secret, another seat's entry makes the view
     // older without changing this seat's choices: when the seat's legal actions are the same in the
     // newer view, the action is sent again on it.
     const act = async (action: string) => {
-      if (!mine || !view) return;
+      if (!mine || !view || !(await confirmed(action))) return;
       const chosenOn = JSON.stringify(view.legal_actions);
       await send(async () => {
         try {
@@ -295,8 +301,8 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       if (mine) send(() => api.undo(id, v.version, mine!.token));
     });
     app.querySelectorAll<HTMLButtonElement>('button.action').forEach((b) =>
-      b.addEventListener('click', () => {
-        if (mine) send(() => api.act(id, b.dataset.action!, v.version, mine!.token));
+      b.addEventListener('click', async () => {
+        if (mine && (await confirmed(b.dataset.action!))) send(() => api.act(id, b.dataset.action!, v.version, mine!.token));
       }),
     );
   };

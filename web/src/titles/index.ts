@@ -1,6 +1,7 @@
 // What each title adds to the game page: its board and the lines of its state panel. The rest of the
 // page -- phase, seats, actions, undo, log, invitations -- is the same for every title (game.ts).
 import type { View } from '../api';
+import type { Question } from '../confirm';
 import { churchill } from './churchill';
 import { hills } from './hills';
 import { warroom } from './warroom';
@@ -34,6 +35,9 @@ export interface TitleUi {
   detail?(view: View, layout: unknown, id: string): string | null;
   // HTML: the end-of-game explanation (who won and why).
   end?(view: View, layout: unknown): string;
+  // The question to ask before the seat takes `action`, where the view marks it (a sheet finished
+  // blank), or null to take it at once.
+  confirm?(view: View, action: string): Question | null;
   // Summaries of what happened between two decisions (a War Phase), from the log: a title and lines.
   // `shown` holds the same lines in the reader's language (`log` the English ones, which the title reads).
   summaries?(log: string[], shown: string[]): { key: string; title: string; sections: { title: string; lines: string[] }[] }[];

@@ -3,6 +3,8 @@
 // as "writing" or "done" until their reveal. Every button sends one of the seat's legal actions in
 // its text form; the page never decides what is legal.
 import { escape } from '../api';
+import type { Question } from '../confirm';
+import { render, t, type Message } from '../i18n';
 import { colour } from './warroom-map';
 import type { Stack } from './warroom-map';
 
@@ -28,6 +30,21 @@ export interface Nation {
   slot: number;
   collapsed: boolean;
   sheet: Sheet;
+}
+
+// The question before a "done" the view marks: the sheet's blank parts in the reader's language.
+export function confirmDone(
+  v: { action_confirm?: Record<string, { parts: string[]; message: Message }> },
+  action: string,
+): Question | null {
+  const marked = v.action_confirm?.[action];
+  if (!marked) return null;
+  return {
+    title: t('warroom.confirm.title'),
+    text: render(marked.message),
+    yes: t('warroom.confirm.submit'),
+    no: t('warroom.confirm.back'),
+  };
 }
 
 export const units = (c: Stack) =>
@@ -106,6 +123,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
           ? `<p class="hint">Click one of your stacks on the map (or a Command below) to write its order.</p>`
           : ''
     }
+    ${sh.status === 'done' ? `<p class="hint taken-back">${escape(t('warroom.confirm.until_reveal'))}</p>` : ''}
     ${sh.orders ? (boxes ? `<ol class="boxes">${boxes}</ol>` : '<p class="hint">No orders written.</p>') : ''}
     ${
       writing && selectable.length
@@ -129,7 +147,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
       }</p>`
         : ''
     }
-    ${legal.includes(`done ${n.id}`) && writing ? `<p><button class="done primary">Done: ${escape(n.id)}'s sheet is final</button></p>` : ''}
+    ${legal.includes(`done ${n.id}`) && writing ? `<p><button class="done primary">Done: ${escape(n.id)}'s sheet is written</button></p>` : ''}
   </div>`;
 }
 

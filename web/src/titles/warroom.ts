@@ -9,8 +9,9 @@ import { renderEnglish, type Message } from '../i18n';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
-import { argumentsOf, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
+import { argumentsOf, confirmDone, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
 import { executionPanel, roundSteps, type BattleBoard } from './warroom-battle';
+import { victoryPanel, type Victory } from './warroom-victory';
 import './warroom.css';
 
 interface WarRoomView extends View {
@@ -29,6 +30,9 @@ interface WarRoomView extends View {
   log_size?: number;
   log_messages?: Message[];
   action_notes?: Record<string, string>; // what each of the seat's choices means (warroom/view.cpp)
+  // The seat's choices to confirm first: a "done" that leaves a sheet's orders, bid or purchases blank.
+  action_confirm?: Record<string, { parts: string[]; message: Message }>;
+  victory?: Victory;
 }
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
@@ -330,13 +334,16 @@ export const warroom: TitleUi = {
     // While orders are executed and battles fought, the execution goes beside the decision and the
     // sheets under the map.
     if (executing(v)) delete sheet.dataset.place;
-    return executing(v) ? [p.map?.element ?? p.holder, battle, sheet] : [p.map?.element ?? p.holder, sheet, battle];
+    const victory = v.victory ? [victoryPanel(v.victory)] : [];
+    // Between executions the Victory panel comes before the (empty) execution panel.
+    return executing(v) ? [p.map?.element ?? p.holder, battle, sheet, ...victory] : [p.map?.element ?? p.holder, sheet, ...victory, battle];
   },
   // Beside each choice of the action list: who holds a destination, a rail invasion that will be
   // cancelled, a unit's cost, a stance's dice and steps (the view's action_notes, as the terminal's).
   note(view, _layout, action) {
     return escape((view as WarRoomView).action_notes?.[action] ?? '');
   },
+  confirm: (view, action) => confirmDone(view as WarRoomView, action),
   status(view) {
     const v = view as WarRoomView;
     const order = v.turn_order?.length

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ask } from '../confirm';
+import { setLanguage } from '../i18n';
+import { confirmDone } from './warroom-sheet';
+import { conditions, holders, verdict, victoryPanel, type Victory } from './warroom-victory';
+
+afterEach(() => setLanguage('en'));
+
+// War in Europe's conditions as the view gives them (warroom/view.cpp, "victory").
+const europe = (now: Victory['if_ended_now'], moscow = 'USSR'): Victory => ({
+  alliances: [
+    {
+      alliance: 'allied',
+      met: false,
+      terms: [{ at_least: 1, regions: [{ id: 'G1', name: 'Greater Germany', controller: 'GER', capital_of: 'GER' }] }],
+    },
+    {
+      alliance: 'axis',
+      met: now === 'axis',
+      terms: [
+        {
+          at_least: 2,
+          regions: [
+            { id: 'B1', name: 'Great Britain', controller: 'BC', capital_of: 'BC' },
+            { id: 'R1', name: 'Moscow', controller: moscow, capital_of: 'USSR' },
+            { id: 'U1', name: 'Eastern United States', controller: 'US', capital_of: 'US' },
+          ],
+        },
+      ],
+    },
+  ],
+  if_ended_now: now,
+});
+
+describe('the War Room Victory panel', () => {
+  it("states each alliance's condition, with the number of regions a term needs", () => {
+    expect(conditions(europe('none')).map((c) => c.text)).toEqual([
+      'Allied Forces win by controlling G1 Greater Germany.',
+      'Axis win by controlling 2 of B1 Great Britain, R1 Moscow, and U1 Eastern United States.',
+    ]);
+  });
+
+  it('lists each region of the conditions once, with who holds it now', () => {
+    expect(holders(europe('none', 'GER')).map((r) => `${r.id}:${r.controller}`)).toEqual(['G1:GER', 'B1:BC', 'R1:GER', 'U1:US']);
+    const panel = victoryPanel(europe('none', 'GER'));
+    expect(panel.querySelector('h2')!.textContent).toBe('Victory');
+    expect(panel.querySelector('ul.holders')!.textContent).toContain('R1 Moscow (capital of Soviet Union): held by Germany');
+  });
+
+  it('says what the Victory Check would find if the war ended now, in the reader’s language', () => {
+    expect(verdict(europe('none'))).toBe('If the war ended now, nobody would win.');
+    expect(verdict(europe('axis'))).toBe('If the war ended now, the Axis would win.');
+    expect(verdict(europe('both'))).toMatch(/the war would go on/);
+    setLanguage('it');
+    expect(verdict(europe('allied'))).toBe('Se la guerra finisse ora, vincerebbero le Forze Alleate.');
+    setLanguage('ru');
+    expect(victoryPanel(europe('axis')).querySelector('.verdict')!.textContent).toBe('Если бы война закончилась сейчас, победила бы Ось.');
+  });
+});
+
+describe('a sheet finished blank', () => {
+  const view = {
+    action_confirm: {
+      'done USSR': {
+        parts: ['orders', 'bid'],
+        message: {
+          key: 'warroom.confirm.done',
+          args: {
+            nation: { key: 'warroom.nation.USSR' },
+            blank: {
+              key: 'warroom.phase.list',
+              args: { first: { key: 'warroom.confirm.no_orders' }, rest: { key: 'warroom.confirm.no_bid' } },
+            },
+          },
+        },
+      },
+    },
+  };
+
+  it('is asked about only where the view marks the done', () => {
+    expect(confirmDone(view, 'bid USSR 1')).toBeNull();
+    expect(confirmDone({}, 'done USSR')).toBeNull();
+    const q = confirmDone(view, 'done USSR')!;
+    expect(q.text).toMatch(/^Soviet Union's sheet has no orders, no bid\./);
+    expect(q.yes).toBe('Submit anyway');
+    expect(q.no).toBe('Back to the sheet');
+  });
+
+  it('asks in an alert dialog the keyboard answers: the safe answer focused, Tab between the two, Escape goes back', async () => {
+    const q = confirmDone(view, 'done USSR')!;
+    const first = ask(q);
+    const box = document.querySelector('[role=alertdialog]') as HTMLElement;
+    expect(box.getAttribute('aria-modal')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent).toBe(q.text);
+    expect(document.activeElement?.textContent).toBe('Back to the sheet');
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    expect(document.activeElement?.textContent).toBe('Submit anyway');
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(await first).toBe(false);
+    expect(document.querySelector('[role=alertdialog]')).toBeNull();
+
+    const second = ask(q);
+    (document.querySelector('button.confirm-yes') as HTMLButtonElement).click();
+    expect(await second).toBe(true);
+  });
+});
