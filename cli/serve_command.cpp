@@ -56,7 +56,10 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_option("--threads-per-search", limits.threads_per_search,
                     "Threads of each search of a new game's bots and hints (root parallel; default 1), kept with the game")
       ->check(CLI::Range(1, core::kMaxSearchThreads));
-  serve->add_option("--max-searches", limits.max_searches, "Searches queued or running at once; more games wait in turn (default 16)");
+  serve->add_option("--max-searches", limits.max_searches,
+                    "Searches (bots' decisions, hints) one address may have waiting or running at once (default 16)");
+  serve->add_option("--bot-game-actions", limits.bot_game_actions, "A game no human plays stops after this many actions (default 20000)");
+  serve->add_option("--bot-game-cpu", limits.bot_game_seconds, "... or this many seconds of its bots' processor time (default 300)");
   serve->add_option("--busy-timeout", busy_timeout_ms, "Milliseconds a write waits for a database lock (default 5000)");
   serve->add_option("--origin", options.origins, "An origin besides the server's own allowed to POST (https://example.org); repeatable");
   serve->add_flag("--trust-proxy", options.trust_proxy, "Behind a reverse proxy: the client's address is the last of X-Forwarded-For");

@@ -259,9 +259,10 @@ class SessionMatch final : public Match {
       return out;
     };
   }
-  int run_bots(bool quick_only = false) override {  // the same default as Match::run_bots
+  using Match::run_bots;
+  int run_bots(bool quick_only, const std::function<bool()>& stop) override {
     int applied = 0;
-    while (node_kind() != NodeKind::Terminal) {
+    while (node_kind() != NodeKind::Terminal && !(stop && stop())) {
       if (node_kind() == NodeKind::Chance) {
         session_.sample_chance();
       } else {

@@ -113,8 +113,10 @@ class Match {
   virtual std::function<std::vector<Hint>()> hint_task(Seat /*seat*/, int /*count*/) { return {}; }
   // Lets chance and the bot seats play until a human must act or the game ends; the number of
   // actions. With `quick_only`, also stops before the decision of a bot that searches
-  // (Bot::searches), which a server takes off its event loop through bot_task().
-  virtual int run_bots(bool quick_only = false) = 0;
+  // (Bot::searches), which a server takes off its event loop through bot_task(); with `stop`, also
+  // before any action when stop() says so (a server's budget of actions or processor time).
+  virtual int run_bots(bool quick_only, const std::function<bool()>& stop) = 0;
+  int run_bots(bool quick_only = false) { return run_bots(quick_only, {}); }
   // The decision of the bot that searches and must act now, as a function that works on copies made
   // here (any thread, once; the same choice bot_move would make); nullopt if no such bot must act
   // now. apply_bot() plays its action, and throws ActionError, changing nothing, if the match has

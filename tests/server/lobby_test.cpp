@@ -1,69 +1,17 @@
 // The lobby over a store that fails on command (item 3 of the server's hardening): a change is seen
 // only once committed, a failed commit leaves the game as the store holds it, and finished games
 // leave memory. And the replay of a game, step by step.
-#include "server/lobby.h"
-
-#include "churchill/title.h"
-
-#include <gtest/gtest.h>
-#include <unistd.h>
-
 #include <deque>
-#include <filesystem>
 #include <functional>
+
+#include "tests/server/lobby_fixture.h"
 
 namespace {
 
-namespace fs = std::filesystem;
 using nlohmann::json;
-
-// The SQLite store, but commit() throws while `fail` is set (a full disk, a lost lock, an I/O error).
-class FailingStore : public server::Store {
- public:
-  explicit FailingStore(const std::string& path) : real_(path) {}
-  bool fail = false;
-  int commits = 0;
-  std::vector<server::StoredGame> load_unfinished() override { return real_.load_unfinished(); }
-  std::optional<server::StoredGame> load(const std::string& id) override { return real_.load(id); }
-  std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) override {
-    return real_.finished_summaries(after, limit);
-  }
-  std::vector<std::string> game_ids() override { return real_.game_ids(); }
-  std::vector<std::string> commit(const std::vector<server::GameWrite>& batch) override {
-    if (fail) throw server::StoreError("injected failure");
-    ++commits;
-    return real_.commit(batch);
-  }
-
- private:
-  server::SqliteStore real_;
-};
-
-const core::Titles& titles() {
-  static const core::Titles t = [] {
-    core::Titles all;
-    all.add(churchill::make_title(CHURCHILL_TEST_DATA_DIR));
-    return all;
-  }();
-  return t;
-}
-
-class LobbyOverFailingStore : public ::testing::Test {
- protected:
-  fs::path dir = fs::temp_directory_path() / ("churchill-lobby-test-" + std::to_string(::getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  void SetUp() override { fs::create_directories(dir); }
-  void TearDown() override { fs::remove_all(dir); }
-  std::string path() const { return (dir / "games.db").string(); }
-  // A public training game with 'Bots as US and USSR, its UK seat claimed and stored: {id, UK's token}.
-  static std::pair<std::string, std::string> game_with_uk_claimed(server::Lobby& lobby) {
-    const std::string id = lobby.create(json{{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
-    lobby.commit_now();
-    const std::string token = lobby.claim(id, "UK", json::object());
-    lobby.commit_now();
-    return {id, token};
-  }
-};
+using test_support::FailingStore;
+using test_support::LobbyOverFailingStore;
+using test_support::titles;
 
 TEST_F(LobbyOverFailingStore, AFailedCommitLeavesTheGameAsStoredAndTheNextMoveIsKept) {
   FailingStore store(path());
@@ -208,64 +156,6 @@ TEST_F(Replay, AGameInPlayIsReplayedOnlyFromTheAskingSeatsViewWithoutOthersChoic
   }
   EXPECT_TRUE(own && hidden) << "the UK's own action is named, the deals and bots' choices are not";
   EXPECT_EQ(lobby.replay(id, "", "", "")["seat"], nullptr) << "a spectator replays with a spectator's view";
-}
-
-// The searches of bots that search go through the lobby's offload (the server's workers): one per
-// game at a time, at most max_searches at once with the other games waiting in turn (and new games
-// with searching seats refused meanwhile), each decision applied on the lobby's thread only while the
-// game is where it was searched, and a game deleted meanwhile simply drops its answer.
-TEST_F(LobbyOverFailingStore, SearchesAreOffloadedOnePerGameBoundedAndAppliedOnlyWhereTheyWereSearched) {
-  FailingStore store(path());
-  server::LobbyLimits limits;
-  limits.max_searches = 1;
-  limits.expire_seconds = 100;
-  std::int64_t now = 1000;
-  server::Lobby lobby(titles(), store, limits, [&now] { return now; });
-  std::deque<server::Lobby::Work> queue;
-  lobby.offload([&queue](server::Lobby::Work work) { queue.push_back(std::move(work)); });
-  const json searching = {{"scenario", "training"}, {"seats", {{"UK", "bot:ai:easy"}, {"US", "bot:ai:easy"}, {"USSR", "bot:ai:easy"}}}};
-  const std::string first = lobby.create(searching)["id"];
-  lobby.commit_now();
-  ASSERT_EQ(queue.size(), 1u) << "the first game's bot searches once it is stored";
-  const std::string second = lobby.create(searching)["id"];
-  lobby.commit_now();
-  EXPECT_EQ(queue.size(), 1u) << "max_searches: the second game waits";
-  lobby.view(first, "");
-  lobby.changed_elsewhere(first);
-  EXPECT_EQ(queue.size(), 1u) << "one search per game";
-  try {
-    lobby.create(searching);
-    FAIL() << "a game waits for a search: new searching games are refused";
-  } catch (const server::ApiError& e) {
-    EXPECT_EQ(e.status(), 503);
-  }
-  lobby.create(json{{"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}});  // quick bots are not refused
-  lobby.commit_now();
-
-  const std::uint64_t before = json::parse(lobby.view(first, ""))["version"];
-  auto then = queue.front()();  // on a worker
-  queue.pop_front();
-  then();  // back on the lobby's thread
-  lobby.commit_now();
-  EXPECT_GT(json::parse(lobby.view(first, ""))["version"].get<std::uint64_t>(), before) << "the decision was played";
-  ASSERT_EQ(queue.size(), 1u) << "the waiting game's turn, then the first game's next decision";
-
-  now += 1000;  // both games are abandoned and deleted while a search is under way
-  lobby.expire();
-  lobby.commit_now();
-  auto late = queue.front()();
-  queue.pop_front();
-  late();
-  lobby.commit_now();
-  EXPECT_THROW(lobby.view(second, ""), server::ApiError);
-  EXPECT_THROW(lobby.view(first, ""), server::ApiError);
-  EXPECT_LE(queue.size(), 1u);
-  while (!queue.empty()) {  // whatever was still queued finds its game gone
-    auto rest = queue.front()();
-    queue.pop_front();
-    rest();
-  }
-  EXPECT_EQ(lobby.searching(), 0u);
 }
 
 }  // namespace

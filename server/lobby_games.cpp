@@ -1,0 +1,227 @@
+// The games a lobby holds: restored at start, loaded when opened, built from the store's records (and
+// quarantined when they do not replay), listed, and expired when abandoned.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+
+#include "server/lobby.h"
+
+namespace server {
+
+namespace {
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// A title as the lobby's form needs it: scenarios with the seats of each seat count, options, bots.
+nlohmann::json title_json(const core::Title& t) {
+  nlohmann::json scenarios = nlohmann::json::array(), options = nlohmann::json::array();
+  for (const core::ScenarioInfo& sc : t.scenarios()) {
+    nlohmann::json seats = nlohmann::json::object();
+    for (int players : sc.players) seats[std::to_string(players)] = t.seat_names(sc.id, {}, players);
+    scenarios.push_back({{"id", sc.id}, {"name", sc.name}, {"players", sc.players}, {"seats", seats}, {"reconstructed", sc.reconstructed}});
+  }
+  for (const core::OptionInfo& o : t.options()) options.push_back({{"id", o.id}, {"description", o.description}});
+  return {{"id", t.id()}, {"name", t.name()}, {"scenarios", scenarios}, {"options", options}, {"bots", t.bot_kinds()}};
+}
+
+}  // namespace
+
+Lobby::Lobby(const core::Titles& titles, Store& store, LobbyLimits limits, std::function<std::int64_t()> clock)
+    : titles_(titles), store_(store), limits_(limits), clock_(clock ? std::move(clock) : unix_now),
+      titles_json_(nlohmann::json::array()) {
+  for (const auto& t : titles_.all()) {
+    titles_json_.push_back(title_json(*t));
+    layouts_[t->id()] = t->layout();
+  }
+  for (StoredGame& sg : store_.load_unfinished()) {
+    const std::string id = sg.id;
+    const bool marked = sg.mark.has_value();
+    Room& r = rooms_.emplace(id, build(std::move(sg))).first->second;
+    if (!r.damaged.empty()) {
+      std::cerr << fmt::format("churchill serve: game {} is damaged and kept aside: {}\n", id, r.damaged);
+      continue;
+    }
+    if (!marked) stage(id, r, GameWrite{});  // a game stored before marks: its mark is written now
+  }
+  if (staging_.size()) commit_now();
+}
+
+const core::Title& Lobby::title_of(const std::string& id) const {
+  if (const core::Title* t = titles_.find(id)) return *t;
+  std::string ids;
+  for (const auto& t : titles_.all()) ids += (ids.empty() ? "" : ", ") + t->id();
+  throw ApiError(400, fmt::format("no title {} ({})", printable(id), ids));
+}
+
+Lobby::Room Lobby::build(StoredGame sg) {
+  Room r;
+  r.invitation_hash = sg.invitation_hash;
+  r.updated = sg.mark ? sg.mark->updated : now();
+  r.version = sg.mark ? sg.mark->version : 0;
+  r.stored = sg.record.actions.size();
+  try {
+    const core::Title* title = titles_.find(sg.record.game);
+    if (!title) throw core::SaveError(fmt::format("a game of \"{}\", which this server does not serve ({})", sg.record.game, sg.record.state_hash));
+    r.game = title->open(sg.record);
+    r.token_hash.resize(static_cast<std::size_t>(r.game->seat_count()));
+    for (const auto& [seat, hash] : sg.token_hashes)
+      if (const auto p = r.game->seat_from_name(seat)) r.token_hash[static_cast<std::size_t>(*p)] = hash;
+    if (sg.mark && sg.mark->action_count != sg.record.actions.size())
+      throw core::SaveError(fmt::format("{} actions stored, {} expected", sg.record.actions.size(), sg.mark->action_count));
+    if (sg.mark && sg.mark->state_hash != r.game->state_hash())
+      throw core::SaveError(fmt::format("replaying gives state hash {}, {} expected", r.game->state_hash(), sg.mark->state_hash));
+    r.finished = r.game->node_kind() == core::NodeKind::Terminal;
+    r.human = has_human(*r.game);
+  } catch (const std::exception& e) {
+    r.game.reset();
+    r.damaged = e.what();
+    r.summary = nlohmann::json{{"id", sg.id}, {"damaged", r.damaged}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return r;
+  }
+  r.summary = make_summary(sg.id, r);
+  return r;
+}
+
+bool Lobby::has_human(const core::Match& m) {
+  for (int p = 0; p < m.seat_count(); ++p)
+    if (!m.is_bot(static_cast<core::Seat>(p))) return true;
+  return false;
+}
+
+// A game read from the store takes the place of what was held of it (what its bots used stays).
+void Lobby::adopt(const std::string& id, Room fresh) {
+  auto [it, added] = rooms_.try_emplace(id);
+  if (!added) {
+    fresh.owner = std::move(it->second.owner);
+    fresh.bot_seconds = it->second.bot_seconds;
+    fresh.slices = it->second.slices;
+  }
+  it->second = std::move(fresh);
+}
+
+Lobby::Room& Lobby::room(const std::string& id) {
+  auto it = rooms_.find(id);
+  if (it != rooms_.end() && !ready(id)) throw NotReady{id};
+  if (it == rooms_.end() || (!it->second.game && it->second.damaged.empty())) {
+    std::optional<StoredGame> sg;
+    try {
+      sg = store_.load(id);
+    } catch (const StoreError& e) {
+      std::cerr << fmt::format("churchill serve: cannot load game {}: {}\n", printable(id), e.what());
+      throw ApiError(503, ErrorCode{"storage"}, "the game cannot be read from storage now; try again");
+    }
+    if (!sg) throw ApiError(404, ErrorCode{"no_game"}, fmt::format("no game {}", printable(id)));
+    const bool known = it != rooms_.end();
+    adopt(id, build(std::move(*sg)));
+    it = rooms_.find(id);
+    if (!known && it->second.finished) {
+      finished_loaded_.push_back(id);
+      while (finished_loaded_.size() > limits_.finished_in_memory) {
+        const std::string oldest = finished_loaded_.front();
+        finished_loaded_.erase(finished_loaded_.begin());
+        release_if_idle(oldest);
+      }
+    }
+    schedule(id);
+    if (it->second.lent) throw NotReady{id};
+  }
+  if (it->second.erasing) throw ApiError(404, ErrorCode{"no_game"}, fmt::format("no game {}", printable(id)));
+  if (!it->second.damaged.empty())
+    throw ApiError(410, ErrorCode{"damaged"}, fmt::format("game {} is damaged (its stored actions do not replay to its stored state) and is kept aside", id));
+  return it->second;
+}
+
+// A finished game nobody watches leaves memory; it is loaded again when someone opens it.
+void Lobby::release_if_idle(const std::string& id) {
+  auto it = rooms_.find(id);
+  if (it == rooms_.end() || !it->second.finished || it->second.busy || it->second.lent || listeners_.watched(id)) return;
+  if (std::find(finished_loaded_.begin(), finished_loaded_.end(), id) != finished_loaded_.end()) return;
+  rooms_.erase(it);
+}
+
+std::string Lobby::make_summary(const std::string& id, Room& r) const {
+  const core::Match& m = *r.game;
+  nlohmann::json winners = nlohmann::json::array(), order = nlohmann::json::array();
+  for (int p = 0; p < m.seat_count(); ++p) {
+    order.push_back(m.seat_name(p));
+    if (m.winners() & core::seat_bit(static_cast<core::Seat>(p))) winners.push_back(m.seat_name(p));
+  }
+  nlohmann::json s = {{"title", m.record().game}, {"scenario", m.record().scenario}, {"phase", m.phase()}, {"phase_message", m.phase_message()},
+                      {"terminal", m.node_kind() == core::NodeKind::Terminal}, {"winners", winners}, {"seat_order", order}};
+  nlohmann::json seats = nlohmann::json::object();
+  bool open = false;
+  for (int p = 0; p < m.seat_count(); ++p) {
+    const std::string c = r.game->controller(p);
+    const bool free = c == "human" && r.token_hash[static_cast<std::size_t>(p)].empty();
+    open = open || (free && r.invitation_hash.empty());
+    seats[m.seat_name(p)] = !free ? (c == "human" ? "taken" : c) : r.invitation_hash.empty() ? "open" : "invitation";
+  }
+  s["id"] = id;
+  s["seats"] = seats;
+  s["open"] = open && !r.finished;
+  s["updated"] = r.updated;
+  if (!r.stopped.empty()) s["stopped"] = r.stopped;
+  return s.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string Lobby::list(const std::string& status, const std::string& after, std::size_t limit) {
+  if (status != "live" && status != "open" && status != "finished" && status != "damaged")
+    throw ApiError(400, "\"status\" is \"live\", \"open\", \"finished\" or \"damaged\"");
+  std::vector<std::string> entries;
+  std::string last;
+  if (status == "finished") {
+    try {
+      entries = store_.finished_summaries(after, limit + 1);
+    } catch (const StoreError&) {
+      throw ApiError(503, ErrorCode{"storage"}, "the list of finished games cannot be read from storage now; try again");
+    }
+  } else {
+    for (auto it = rooms_.upper_bound(after); it != rooms_.end() && entries.size() <= limit; ++it) {
+      const Room& r = it->second;
+      if (r.summary.empty() || r.erasing) continue;  // a new game not committed yet
+      const bool damaged = !r.damaged.empty();
+      const bool open = r.summary.find("\"open\":true") != std::string::npos;
+      if (status == "damaged" ? damaged : (!damaged && !r.finished && (status == "live" || open))) {
+        entries.push_back(r.summary);
+        if (entries.size() <= limit) last = it->first;
+      }
+    }
+  }
+  const bool more = entries.size() > limit;
+  if (more) entries.pop_back();
+  if (status == "finished" && more) last = nlohmann::json::parse(entries.back())["id"].get<std::string>();
+  std::string out = "{\"games\":[";
+  for (std::size_t i = 0; i < entries.size(); ++i) out += (i ? "," : "") + entries[i];
+  return out + "],\"next\":" + (more ? nlohmann::json(last).dump() : "null") + "}";
+}
+
+void Lobby::expire() {
+  const std::int64_t limit = now() - limits_.expire_seconds;
+  for (auto& [id, r] : rooms_) {
+    if (r.busy || r.lent || r.finished || !r.damaged.empty() || !r.game || r.updated > limit) continue;
+    r.erasing = true;
+    GameWrite w;
+    w.erase = true;
+    w.id = id;
+    w.base_version = r.version;
+    r.busy = true;
+    staging_.add(std::move(w));
+  }
+}
+
+std::size_t Lobby::live() const {
+  return static_cast<std::size_t>(std::count_if(rooms_.begin(), rooms_.end(), [](const auto& kv) {
+    return !kv.second.finished && kv.second.damaged.empty() && !kv.second.erasing;
+  }));
+}
+
+bool Lobby::busy(const std::string& id) const {
+  auto it = rooms_.find(id);
+  return it != rooms_.end() && it->second.busy;
+}
+
+}  // namespace server
