@@ -36,6 +36,7 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   static server::LobbyLimits limits;
   static std::string db = "churchill.db", expire = "14d";
   static int busy_timeout_ms = 5000;
+  static std::size_t max_memory_mb = 1024;
   options.web_dir = CHURCHILL_DATA_DIR "/../web/dist";
   CLI::App* serve = app.add_subcommand("serve", "The game server: open http://127.0.0.1:8080/ in a browser (docs/server.md)");
   serve->add_option("--port", options.port, "Port (0: any free port)");
@@ -60,11 +61,14 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
                     "Searches (bots' decisions, hints) one address may have waiting or running at once (default 16)");
   serve->add_option("--bot-game-actions", limits.bot_game_actions, "A game no human plays stops after this many actions (default 20000)");
   serve->add_option("--bot-game-cpu", limits.bot_game_seconds, "... or this many seconds of its bots' processor time (default 300)");
+  serve->add_option("--max-loaded", limits.max_loaded, "Games held whole in memory; the least recently used leave it (default 2000)");
+  serve->add_option("--max-memory", max_memory_mb, "Megabytes the games held in memory may take, about (default 1024)")->check(CLI::Range(16, 1 << 20));
   serve->add_option("--busy-timeout", busy_timeout_ms, "Milliseconds a write waits for a database lock (default 5000)");
   serve->add_option("--origin", options.origins, "An origin besides the server's own allowed to POST (https://example.org); repeatable");
   serve->add_flag("--trust-proxy", options.trust_proxy, "Behind a reverse proxy: the client's address is the last of X-Forwarded-For");
   serve->callback([&] {
     limits.expire_seconds = parse_duration(expire);
+    limits.max_memory = max_memory_mb << 20;
     // One server for every title: Churchill first (a new game's default), then the others.
     core::Titles titles;
     titles.add(churchill::make_title(kit.data()));

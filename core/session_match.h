@@ -59,22 +59,26 @@ inline std::string controller_in(const SaveFile& record, const std::string& seat
 // observation, with the platform's fields (title, scenario, seat, seats, seat_order, active, phase,
 // legal_actions, can_undo, log, log_size, terminal, version).
 // The log's entries in words (describe) and, where the game has messages, as messages: each entry is
-// worded once, as the log grows, since every view shows the same tail (an entry taken back by an
-// undo is worded again). Not thread-safe: one owner (a match) updates it before reading.
+// worded once while it is in the tail a view shows (an entry taken back by an undo is worded again),
+// and forgotten once it leaves it, so that a long game's log is not held worded. Not thread-safe:
+// one owner (a match) updates it before reading.
 template <PresentableGame G>
 class LogTexts {
  public:
-  // Words the entries not worded yet (or changed by an undo), from `from` on: a view that shows only
-  // the log's tail words only that (the earlier lines stay empty).
+  // Words the entries from `from` on that are not worded yet (or changed by an undo); the words of
+  // the entries before `from` are dropped.
   void update(const G& g, const std::vector<LogEntry>& entries, std::size_t from = 0) {
     std::size_t keep = 0;
     while (keep < entries_.size() && keep < entries.size() && same(entries_[keep], entries[keep])) ++keep;
     entries_.resize(keep), lines_.resize(keep), messages_.resize(keep);
-    for (std::size_t i = keep; i < entries.size(); ++i) {
-      const bool worded = i >= from;
-      entries_.push_back(entries[i]);
-      lines_.push_back(worded ? g.describe(entries[i]) : std::string());
-      if constexpr (LocalizedGame<G>) messages_.push_back(worded ? i18n::to_json(g.log_message(entries[i])) : nlohmann::json());
+    entries_.insert(entries_.end(), entries.begin() + static_cast<std::ptrdiff_t>(keep), entries.end());
+    lines_.resize(entries.size()), messages_.resize(entries.size());
+    for (std::size_t i = forgotten_; i < std::min(from, entries.size()); ++i) lines_[i].clear(), messages_[i] = nullptr;
+    forgotten_ = std::min(from, entries.size());
+    for (std::size_t i = from; i < entries.size(); ++i) {
+      if (!lines_[i].empty()) continue;
+      lines_[i] = g.describe(entries[i]);
+      if constexpr (LocalizedGame<G>) messages_[i] = i18n::to_json(g.log_message(entries[i]));
     }
   }
   const std::string& line(std::size_t i) const { return lines_[i]; }
@@ -85,8 +89,9 @@ class LogTexts {
     return a.rule == b.rule && a.seat == b.seat && a.event == b.event && a.args == b.args;
   }
   std::vector<LogEntry> entries_;
-  std::vector<std::string> lines_;
+  std::vector<std::string> lines_;     // empty: not worded
   std::vector<nlohmann::json> messages_;
+  std::size_t forgotten_ = 0;          // the entries before it are not worded
 };
 
 template <PresentableGame G>
@@ -131,9 +136,9 @@ nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& 
   const auto& entries = session.log().entries();
   const std::size_t n = entries.size(), tail = static_cast<std::size_t>(std::max(log_tail, 0));
   const std::size_t first = n > tail ? n - tail : 0;
-  LogTexts<G> own;  // without a match's texts, only the tail is worded
+  LogTexts<G> own;
   LogTexts<G>& worded = log_texts ? *log_texts : own;
-  worded.update(g, entries, log_texts ? 0 : first);
+  worded.update(g, entries, first);
   nlohmann::json log = nlohmann::json::array(), messages = nlohmann::json::array();
   for (std::size_t i = first; i < n; ++i) {
     log.push_back(worded.line(i));
@@ -305,6 +310,14 @@ class SessionMatch final : public Match {
     else return game_->describe(session_.log().entries()[i]);
   }
   Seat log_seat(std::size_t i) const override { return session_.log().entries()[i].seat; }
+
+  std::size_t memory() const override {
+    constexpr std::size_t kText = 48;        // a saved action's strings, about
+    constexpr std::size_t kWordedTail = 200 * 1024;  // the log's tail in words and messages
+    const std::size_t actions = session_.history().size(), saved = record_.actions.size();
+    return sizeof(*this) + 4 * sizeof(State) + kWordedTail + actions * (2 * sizeof(Record) + sizeof(SavedAction) + kText) +
+           saved * (sizeof(SavedAction) + kText) + session_.log().size() * 2 * sizeof(LogEntry);
+  }
 
   const SaveFile& record() const override { return record_; }
   const std::vector<SavedAction>& actions() override { return texts_.update(session_.history()); }

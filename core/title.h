@@ -138,6 +138,9 @@ class Match {
   virtual std::string log_line(std::size_t i) const = 0;
   virtual Seat log_seat(std::size_t i) const = 0;
 
+  // About how many bytes the match holds (a server's budget of games in memory).
+  virtual std::size_t memory() const = 0;
+
   // The record
   virtual const SaveFile& record() const = 0;            // as created or loaded
   virtual const std::vector<SavedAction>& actions() = 0;  // the actions so far, in their text forms

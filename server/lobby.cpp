@@ -121,7 +121,8 @@ nlohmann::json Lobby::create(const nlohmann::json& body, const std::string& clie
   }
   r.owner = client;
   if (!offload_) r.game->run_bots();  // else the bots play on workers once the game is stored (settle)
-  Room& room = rooms_.emplace(id, std::move(r)).first->second;
+  adopt(id, std::move(r));
+  Room& room = rooms_.at(id);
   GameWrite w;
   w.create = room.game->record();
   w.invitation_hash = room.invitation_hash;
@@ -155,7 +156,12 @@ std::string Lobby::claim(const std::string& id, const std::string& seat, const n
   return token;
 }
 
-std::optional<int> Lobby::seat_of(const std::string& id, const std::string& token) { return seat_of_hashes(room(id), token); }
+// The seats of a game held by its entry and seats need no load.
+std::optional<int> Lobby::seat_of(const std::string& id, const std::string& token) {
+  const auto it = rooms_.find(id);
+  const bool known = it != rooms_.end() && !it->second.token_hash.empty() && it->second.damaged.empty() && !it->second.erasing;
+  return seat_of_hashes(known ? it->second : room(id), token);
+}
 
 std::optional<int> Lobby::seat_of_hashes(const Room& r, const std::string& token) {
   if (token.empty()) return std::nullopt;
@@ -184,16 +190,18 @@ const std::string& Lobby::cached_view(const std::string& id, Room& r, std::optio
   return text;
 }
 
+// A view made since the game last changed is served from the cache, whether the game is held whole,
+// on a worker (its bots playing) or by its entry (a finished game).
 const std::string& Lobby::view(const std::string& id, const std::string& token) {
-  auto it = rooms_.find(id);
-  if (it != rooms_.end() && it->second.lent) {  // its bots play on a worker: the committed view, if it was made
-    const Room& r = it->second;
-    const auto seat = seat_of_hashes(r, token);
-    auto cached = r.views.find(seat ? *seat : -1);
-    if (cached != r.views.end() && cached->second.first == r.version) return cached->second.second;
+  const auto seat = seat_of(id, token);
+  if (auto it = rooms_.find(id); it != rooms_.end() && !it->second.busy) {
+    const auto cached = it->second.views.find(seat ? *seat : -1);
+    if (cached != it->second.views.end() && cached->second.first == it->second.version) {
+      recent_.touch(id);
+      return cached->second.second;
+    }
   }
-  Room& r = room(id);
-  return cached_view(id, r, seat_of(id, token));
+  return cached_view(id, room(id), seat);
 }
 
 void Lobby::check_version(const std::string& id, Room& r, std::optional<int> seat, const nlohmann::json& body) {
@@ -260,13 +268,13 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
 }
 
 int Lobby::subscribe(const std::string& id, Listener listener) {
-  room(id);  // a game that does not exist (or a bad one) is refused
+  seat_of(id, "");  // a game that does not exist (or a bad one) is refused
   return listeners_.add(id, std::nullopt, std::move(listener));
 }
 
 void Lobby::unsubscribe(const std::string& id, int handle) {
   listeners_.remove(id, handle);
-  release_if_idle(id);
+  trim();
 }
 
 }  // namespace server

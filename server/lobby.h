@@ -14,6 +14,7 @@
 // searches and hints on the workers), replay.cpp (replays).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -28,6 +29,7 @@
 #include "server/api_error.h"
 #include "server/jobs.h"
 #include "server/listeners.h"
+#include "server/recency.h"
 #include "server/staging.h"
 #include "server/store.h"
 
@@ -36,7 +38,9 @@ namespace server {
 struct LobbyLimits {
   std::size_t max_live_games = 1000;          // games not finished (finished ones do not count)
   std::int64_t expire_seconds = 14 * 86400;   // a game not finished and unchanged this long is deleted
-  std::size_t finished_in_memory = 16;        // finished games kept loaded after they were opened
+  std::size_t finished_in_memory = 16;        // finished games kept whole after they were opened (the others: their views)
+  std::size_t max_loaded = 2000;              // games held whole in memory; the least recently used leave it
+  std::size_t max_memory = std::size_t{1} << 30;  // bytes the games held may take, about (Match::memory and views)
   std::size_t max_searches = 16;              // searches (bot decisions, hints) one address may have waiting or running
   int threads_per_search = 1;                 // a new game's search threads (core::SaveFile::search_threads)
   double bot_slice_seconds = 0.02;            // processor time of one turn of a game's quick bots on a worker
@@ -138,13 +142,30 @@ class Lobby {
   void changed_elsewhere(const std::string& id);
 
   std::size_t live() const;  // games not finished and not damaged
-  std::size_t loaded() const { return rooms_.size(); }
+  std::size_t loaded() const { return rooms_.size(); }  // games known here (whole, or their list entry and views)
+  std::size_t whole() const;                             // games held whole (a match in memory)
+  std::size_t memory() const;                            // bytes the games held take, about
+
+  // The address whose request is being answered: the work it causes (loads) is charged to it.
+  class Asking {
+   public:
+    Asking(Lobby& lobby, std::string client) : lobby_(lobby), before_(std::exchange(lobby.client_, std::move(client))) {}
+    ~Asking() { lobby_.client_ = std::move(before_); }
+    Asking(const Asking&) = delete;
+    Asking& operator=(const Asking&) = delete;
+
+   private:
+    Lobby& lobby_;
+    std::string before_;
+  };
 
  private:
+  // A game as the lobby holds it: whole (its match), or only its list entry, seats and cached views
+  // (a finished game is served from those; any other is loaded again when it is used).
   struct Room {
-    std::shared_ptr<core::Match> game;           // null: to be loaded again from the store, or lent
+    std::shared_ptr<core::Match> game;           // null: not held whole, or lent
     bool lent = false;                           // the game is on a worker, its quick bots playing
-    std::vector<std::string> token_hash;         // by seat; empty: open
+    std::vector<std::string> token_hash;         // by seat ("": open); none: not known until loaded
     std::string invitation_hash;                 // empty: public seats
     std::size_t stored = 0;                      // actions in the store
     std::uint64_t version = 0;
@@ -167,11 +188,18 @@ class Lobby {
   };
   // lobby_games.cpp
   Room& room(const std::string& id);             // loads it if needed; 404 / 410 / 503 as ApiError, NotReady
-  Room build(StoredGame sg);
+  Room build(StoredGame sg) const;               // may run on a worker
+  void load(const std::string& id, bool whole);  // on a worker; without whole, a game nobody here watches keeps its entry only
+  void loaded(const std::string& id, std::optional<Room> fresh, const std::string& failure);
+  Room entry(const GameMark& mark) const;        // a game known by its list entry only
+  void forget(const std::string& id);            // leaves memory entirely
+  void trim(const std::string& keep = "");       // within max_loaded and max_memory, least recently used first
+  void give_back(std::size_t freed);
+  bool idle(const std::string& id, const Room& r) const;
+  static std::size_t cost(const Room& r);
   void adopt(const std::string& id, Room fresh);
   static bool has_human(const core::Match& m);  // a game read from the store, in place of what was held
   std::string make_summary(const std::string& id, Room& r) const;
-  void release_if_idle(const std::string& id);
   const core::Title& title_of(const std::string& id) const;  // ApiError 400 for none
   core::SaveFile parse_create(const nlohmann::json& body, const std::string& client) const;
   // lobby.cpp
@@ -202,7 +230,12 @@ class Lobby {
   nlohmann::json titles_json_;
   std::map<std::string, nlohmann::json> layouts_;
   std::map<std::string, Room> rooms_;
-  std::vector<std::string> finished_loaded_;      // oldest first
+  Recency recent_;
+  std::string client_;                            // the address asking (Asking)
+  std::set<std::string> loading_;                 // games being read from the store on a worker
+  std::map<std::string, std::string> load_failed_;  // while their waiters are released: why the load failed ("": no such game)
+  std::set<std::string> reload_after_;            // changed elsewhere while loading: loaded again after
+  std::chrono::steady_clock::time_point trimmed_at_{};  // when memory was last given back to the system
   Staging staging_;
   Listeners listeners_;
   Offload offload_;

@@ -38,25 +38,28 @@ void Lobby::settle(bool committed, const std::vector<std::string>& conflicts) {
     const bool conflict = std::find(conflicts.begin(), conflicts.end(), id) != conflicts.end();
     if (std::exchange(r.stale, false) || conflict) reload_now.push_back(id);
     if (committed && !conflict && r.erasing) {
-      rooms_.erase(it);
+      forget(id);
       listeners_.tell(id);  // they find the game gone
       continue;
     }
     if (!committed || conflict) {  // back to what the store holds: loaded again on its next use
       r.game.reset();
+      r.views.clear();
+      r.hints.clear();
+      r.token_hash.clear();  // a claim staged with the change was not made
       r.erasing = false;
-      if (r.summary.empty() && !listeners_.watched(id)) rooms_.erase(it);  // a game never stored
+      if (r.summary.empty() && !listeners_.watched(id)) forget(id);  // a game never stored
       continue;
     }
     r.summary = std::move(r.staged_summary);
     listeners_.tell(id);
-    release_if_idle(id);
   }
   for (const std::string& id : reload_now) reload(id);
   for (const std::string& id : settled) {
     release(id);
     schedule(id);
   }
+  trim();
 }
 
 std::vector<std::string> Lobby::commit_now() {
@@ -81,7 +84,7 @@ void Lobby::changed_elsewhere(const std::string& id) {
   try {  // games created elsewhere while this server was not listening
     for (StoredGame& sg : store_.load_unfinished()) {
       const std::string new_id = sg.id;  // before sg is moved from
-      if (!rooms_.count(new_id)) rooms_.emplace(new_id, build(std::move(sg)));
+      if (!rooms_.count(new_id)) adopt(new_id, sg.mark ? entry(*sg.mark) : build(std::move(sg)));
     }
   } catch (const StoreError& e) {
     std::cerr << fmt::format("churchill serve: cannot read the games in play: {}\n", e.what());
@@ -98,45 +101,11 @@ void Lobby::reload(const std::string& id) {
     it->second.stale = true;
     return;
   }
-  std::optional<StoredGame> sg;
-  try {
-    sg = store_.load(id);
-  } catch (const StoreError& e) {
-    std::cerr << fmt::format("churchill serve: cannot load game {}: {}\n", printable(id), e.what());
-    if (it != rooms_.end() && it->second.damaged.empty()) it->second.game.reset();
+  if (loading_.count(id)) {
+    reload_after_.insert(id);
     return;
   }
-  if (!sg) {
-    if (it == rooms_.end()) return;
-    rooms_.erase(it);
-    std::erase(finished_loaded_, id);
-    listeners_.tell(id);  // they find the game gone
-    return release(id);
-  }
-  const bool watched = listeners_.watched(id);
-  if (sg->mark && !watched) {
-    // Nobody here watches it: only its list entry is kept, and it is replayed when first used.
-    Room cold;
-    cold.version = sg->mark->version;
-    cold.updated = sg->mark->updated;
-    cold.finished = sg->mark->finished;
-    cold.summary = sg->mark->summary;
-    if (it == rooms_.end()) {
-      if (!cold.finished) rooms_.emplace(id, std::move(cold));
-    } else {
-      adopt(id, std::move(cold));
-      release_if_idle(id);
-    }
-    return release(id);
-  }
-  Room fresh = build(std::move(*sg));
-  if (it == rooms_.end() && fresh.finished) return;
-  adopt(id, std::move(fresh));
-  listeners_.tell(id);
-  if (rooms_.at(id).finished && std::find(finished_loaded_.begin(), finished_loaded_.end(), id) == finished_loaded_.end())
-    release_if_idle(id);
-  release(id);
-  schedule(id);
+  load(id, false);
 }
 
 }  // namespace server

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <iostream>
 
+#include <malloc.h>
+
 #include "server/lobby.h"
 
 namespace server {
@@ -40,7 +42,8 @@ Lobby::Lobby(const core::Titles& titles, Store& store, LobbyLimits limits, std::
   for (StoredGame& sg : store_.load_unfinished()) {
     const std::string id = sg.id;
     const bool marked = sg.mark.has_value();
-    Room& r = rooms_.emplace(id, build(std::move(sg))).first->second;
+    adopt(id, build(std::move(sg)));
+    Room& r = rooms_.at(id);
     if (!r.damaged.empty()) {
       std::cerr << fmt::format("churchill serve: game {} is damaged and kept aside: {}\n", id, r.damaged);
       continue;
@@ -57,7 +60,7 @@ const core::Title& Lobby::title_of(const std::string& id) const {
   throw ApiError(400, fmt::format("no title {} ({})", printable(id), ids));
 }
 
-Lobby::Room Lobby::build(StoredGame sg) {
+Lobby::Room Lobby::build(StoredGame sg) const {
   Room r;
   r.invitation_hash = sg.invitation_hash;
   r.updated = sg.mark ? sg.mark->updated : now();
@@ -95,6 +98,7 @@ bool Lobby::has_human(const core::Match& m) {
 // A game read from the store takes the place of what was held of it (what its bots used stays).
 void Lobby::adopt(const std::string& id, Room fresh) {
   auto [it, added] = rooms_.try_emplace(id);
+  recent_.touch(id);
   if (!added) {
     fresh.owner = std::move(it->second.owner);
     fresh.bot_seconds = it->second.bot_seconds;
@@ -103,10 +107,20 @@ void Lobby::adopt(const std::string& id, Room fresh) {
   it->second = std::move(fresh);
 }
 
+// The game whole, ready to be used. Without an offload it is loaded here and now; with one (a
+// server), a game not held whole is loaded on a worker and the call waits for it (NotReady).
 Lobby::Room& Lobby::room(const std::string& id) {
+  if (!ready(id)) throw NotReady{id};
+  if (const auto failed = load_failed_.find(id); failed != load_failed_.end()) {  // its waiters are told why
+    if (failed->second.empty()) throw ApiError(404, ErrorCode{"no_game"}, fmt::format("no game {}", printable(id)));
+    throw ApiError(503, ErrorCode{"storage"}, "the game cannot be read from storage now; try again");
+  }
   auto it = rooms_.find(id);
-  if (it != rooms_.end() && !ready(id)) throw NotReady{id};
   if (it == rooms_.end() || (!it->second.game && it->second.damaged.empty())) {
+    if (offload_) {
+      load(id, true);
+      throw NotReady{id};
+    }
     std::optional<StoredGame> sg;
     try {
       sg = store_.load(id);
@@ -115,32 +129,144 @@ Lobby::Room& Lobby::room(const std::string& id) {
       throw ApiError(503, ErrorCode{"storage"}, "the game cannot be read from storage now; try again");
     }
     if (!sg) throw ApiError(404, ErrorCode{"no_game"}, fmt::format("no game {}", printable(id)));
-    const bool known = it != rooms_.end();
     adopt(id, build(std::move(*sg)));
+    trim(id);  // the others: this one is about to be used
     it = rooms_.find(id);
-    if (!known && it->second.finished) {
-      finished_loaded_.push_back(id);
-      while (finished_loaded_.size() > limits_.finished_in_memory) {
-        const std::string oldest = finished_loaded_.front();
-        finished_loaded_.erase(finished_loaded_.begin());
-        release_if_idle(oldest);
-      }
-    }
-    schedule(id);
-    if (it->second.lent) throw NotReady{id};
   }
   if (it->second.erasing) throw ApiError(404, ErrorCode{"no_game"}, fmt::format("no game {}", printable(id)));
   if (!it->second.damaged.empty())
     throw ApiError(410, ErrorCode{"damaged"}, fmt::format("game {} is damaged (its stored actions do not replay to its stored state) and is kept aside", id));
+  recent_.touch(id);
   return it->second;
 }
 
-// A finished game nobody watches leaves memory; it is loaded again when someone opens it.
-void Lobby::release_if_idle(const std::string& id) {
-  auto it = rooms_.find(id);
-  if (it == rooms_.end() || !it->second.finished || it->second.busy || it->second.lent || listeners_.watched(id)) return;
-  if (std::find(finished_loaded_.begin(), finished_loaded_.end(), id) != finished_loaded_.end()) return;
-  rooms_.erase(it);
+// Reads the game and replays it on a worker, charged to the address asking. Without `whole`, a game
+// nobody here watches is held by its list entry only.
+void Lobby::load(const std::string& id, bool whole) {
+  if (!loading_.insert(id).second) return;
+  whole = whole || listeners_.watched(id);
+  Job job{Lane::Load, client_, id, [this, id, whole]() -> std::function<void()> {
+    std::optional<Room> fresh;
+    std::string failure;
+    try {
+      if (std::optional<StoredGame> sg = store_.load(id)) fresh = whole || !sg->mark ? build(std::move(*sg)) : entry(*sg->mark);
+    } catch (const StoreError& e) {
+      failure = e.what();
+    }
+    auto shared = std::make_shared<std::optional<Room>>(std::move(fresh));
+    return [this, id, shared, failure] { loaded(id, std::move(*shared), failure); };
+  }};
+  if (offload_) return offload_(std::move(job));
+  job.work()();  // without an offload, here and now
+}
+
+void Lobby::loaded(const std::string& id, std::optional<Room> fresh, const std::string& failure) {
+  loading_.erase(id);
+  if (!failure.empty()) std::cerr << fmt::format("churchill serve: cannot load game {}: {}\n", printable(id), failure);
+  if (!fresh) {  // gone (deleted, or an id that never was), or unreadable now (then loaded again on its next use)
+    if (auto it = rooms_.find(id); it != rooms_.end() && !failure.empty() && it->second.damaged.empty()) it->second.game.reset();
+    if (failure.empty() && rooms_.count(id)) {
+      forget(id);
+      listeners_.tell(id);  // they find the game gone
+    }
+    load_failed_[id] = failure;
+    release(id);
+    load_failed_.erase(id);
+    return;
+  }
+  const auto it = rooms_.find(id);
+  const bool known = it != rooms_.end(), whole = fresh->game != nullptr;
+  if (!known && fresh->finished && !whole) return release(id);  // a game finished elsewhere, not asked for here
+  if (known && (it->second.busy || it->second.lent)) {  // changed here meanwhile: read again once that settles
+    it->second.stale = true;
+    return;
+  }
+  adopt(id, std::move(*fresh));
+  if (known && whole) listeners_.tell(id);
+  if (reload_after_.erase(id)) return load(id, whole);
+  recent_.touch(id);
+  release(id);
+  schedule(id);
+  trim();
+}
+
+// A game known by its list entry only: replayed when it is first used here.
+Lobby::Room Lobby::entry(const GameMark& mark) const {
+  Room cold;
+  cold.version = mark.version;
+  cold.updated = mark.updated;
+  cold.finished = mark.finished;
+  cold.summary = mark.summary;
+  return cold;
+}
+
+void Lobby::forget(const std::string& id) {
+  rooms_.erase(id);
+  recent_.forget(id);
+}
+
+bool Lobby::idle(const std::string& id, const Room& r) const {
+  return !r.busy && !r.lent && !r.erasing && !working_.count(id) && !loading_.count(id);
+}
+
+std::size_t Lobby::cost(const Room& r) {
+  std::size_t bytes = sizeof(Room) + r.summary.size() + (r.game ? r.game->memory() : 0);
+  for (const auto& [_, view] : r.views) bytes += view.second.size();
+  for (const auto& [_, hint] : r.hints) bytes += hint.second.size();
+  return bytes;
+}
+
+std::size_t Lobby::whole() const {
+  return static_cast<std::size_t>(std::count_if(rooms_.begin(), rooms_.end(), [](const auto& kv) { return kv.second.game != nullptr; }));
+}
+
+std::size_t Lobby::memory() const {
+  std::size_t bytes = 0;
+  for (const auto& [_, r] : rooms_) bytes += cost(r);
+  return bytes;
+}
+
+// Memory is bounded whatever clients do. The finished games beyond the finished_in_memory most
+// recently used keep only their views (and leave memory if nobody watches them: they are read from
+// the store when opened); then, least recently used first, games leave memory whole until at most
+// max_loaded are held and their cost is within max_memory, and their views go too if it is still
+// over.
+void Lobby::trim(const std::string& keep) {
+  std::size_t bytes = memory(), held = whole(), finished_held = 0, freed = 0;
+  const auto drop_game = [&](Room& r) {
+    const std::size_t b = r.game->memory();
+    bytes -= b, freed += b, --held;
+    r.game.reset();
+    r.hints.clear();
+  };
+  for (const std::string& id : recent_.newest_first()) {
+    Room& r = rooms_.at(id);
+    if (!r.finished || !r.game || ++finished_held <= limits_.finished_in_memory || !idle(id, r) || id == keep) continue;
+    drop_game(r);
+    if (!listeners_.watched(id)) bytes -= cost(r), forget(id);
+  }
+  std::vector<std::string> oldest = recent_.newest_first();
+  std::reverse(oldest.begin(), oldest.end());
+  for (const std::string& id : oldest) {
+    if (held <= limits_.max_loaded && bytes <= limits_.max_memory) break;
+    Room& r = rooms_.at(id);
+    if (!idle(id, r) || id == keep) continue;
+    if (r.game) drop_game(r);
+    if (bytes <= limits_.max_memory) continue;
+    const std::size_t views = cost(r) - sizeof(Room) - r.summary.size();
+    r.views.clear();
+    bytes -= views, freed += views;
+  }
+  give_back(freed);
+}
+
+// Memory freed by games leaving it goes back to the system (glibc keeps what threads freed in their
+// arenas), at most once a second.
+void Lobby::give_back(std::size_t freed) {
+  const auto at = std::chrono::steady_clock::now();
+  if (freed < (std::size_t{1} << 20) || at - trimmed_at_ < std::chrono::seconds(1)) return;
+  trimmed_at_ = at;
+  ::malloc_trim(0);
 }
 
 std::string Lobby::make_summary(const std::string& id, Room& r) const {
@@ -202,7 +328,8 @@ std::string Lobby::list(const std::string& status, const std::string& after, std
 void Lobby::expire() {
   const std::int64_t limit = now() - limits_.expire_seconds;
   for (auto& [id, r] : rooms_) {
-    if (r.busy || r.lent || r.finished || !r.damaged.empty() || !r.game || r.updated > limit) continue;
+    // (a game whose bot is searching may go: the search's answer finds it gone)
+    if (r.busy || r.lent || r.erasing || loading_.count(id) || r.finished || !r.damaged.empty() || r.updated > limit) continue;
     r.erasing = true;
     GameWrite w;
     w.erase = true;

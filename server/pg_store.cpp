@@ -186,10 +186,12 @@ PgStore::PgStore(const std::string& conninfo) : conninfo_(conninfo) {
     migrate(writer_);
     writer_pid_ = PQbackendPID(writer_);
     reader_ = connect(conninfo);
+    loader_ = connect(conninfo);
     listener_ = connect(conninfo);
     run(listener_, fmt::format("LISTEN {}", kChannel));
   } catch (...) {
     PQfinish(listener_);
+    PQfinish(loader_);
     PQfinish(reader_);
     PQfinish(writer_);
     throw;
@@ -198,18 +200,19 @@ PgStore::PgStore(const std::string& conninfo) : conninfo_(conninfo) {
 
 PgStore::~PgStore() {
   PQfinish(listener_);
+  PQfinish(loader_);
   PQfinish(reader_);
   PQfinish(writer_);
 }
 
-std::vector<StoredGame> PgStore::load_where(const std::string& where, const std::vector<std::string>& args) {
-  ensure(reader_);
+std::vector<StoredGame> PgStore::load_where(pg_conn* db, const std::string& where, const std::vector<std::string>& args) {
+  ensure(db);
   std::vector<StoredGame> games;
   // One snapshot for the game, its actions and its seats: never a mark from before a commit with
   // actions from after it.
-  run(reader_, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  run(db, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   try {
-    const Result g = run(reader_, "SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary "
+    const Result g = run(db, "SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary "
                                   "FROM games WHERE " + where + " ORDER BY id", args);
     for (int row = 0; row < g.rows(); ++row) {
       StoredGame sg;
@@ -225,24 +228,25 @@ std::vector<StoredGame> PgStore::load_where(const std::string& where, const std:
       if (!g.null(row, 3))
         sg.mark = GameMark{static_cast<std::uint64_t>(g.integer(row, 3)), static_cast<std::size_t>(g.integer(row, 4)), g.text(row, 5),
                            g.boolean(row, 6), g.integer(row, 7), g.text(row, 8)};
-      const Result a = run(reader_, "SELECT seat, action, sampled FROM actions WHERE game = $1 ORDER BY idx", {sg.id});
+      const Result a = run(db, "SELECT seat, action, sampled FROM actions WHERE game = $1 ORDER BY idx", {sg.id});
       for (int i = 0; i < a.rows(); ++i) sg.record.actions.push_back({a.text(i, 0), a.text(i, 1), a.boolean(i, 2)});
-      const Result s = run(reader_, "SELECT seat, token_hash FROM seats WHERE game = $1", {sg.id});
+      const Result s = run(db, "SELECT seat, token_hash FROM seats WHERE game = $1", {sg.id});
       for (int i = 0; i < s.rows(); ++i) sg.token_hashes.emplace_back(s.text(i, 0), s.text(i, 1));
       games.push_back(std::move(sg));
     }
-    run(reader_, "COMMIT");
+    run(db, "COMMIT");
   } catch (...) {
-    PQclear(PQexec(reader_, "ROLLBACK"));
+    PQclear(PQexec(db, "ROLLBACK"));
     throw;
   }
   return games;
 }
 
-std::vector<StoredGame> PgStore::load_unfinished() { return load_where("NOT finished", {}); }
+std::vector<StoredGame> PgStore::load_unfinished() { return load_where(reader_, "NOT finished", {}); }
 
 std::optional<StoredGame> PgStore::load(const std::string& id) {
-  auto games = load_where("id = $1", {id});
+  std::lock_guard lock(load_mutex_);
+  auto games = load_where(loader_, "id = $1", {id});
   if (games.empty()) return std::nullopt;
   return std::move(games.front());
 }

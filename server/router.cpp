@@ -255,6 +255,7 @@ bool same_origin(const Request& req, const Options& o) {
 
 // Whatever a request causes is answered: an ApiError with its status, anything else 500 (logged).
 std::variant<Response, NotReady> answer(const Request& req, const std::string& client, Context& c) {
+  const Lobby::Asking asking(c.lobby, client);
   try {
     Response res = route(req, client, c);
     if (req.method() == http::verb::head) {

@@ -28,8 +28,8 @@ constexpr std::size_t kTargetLimit = 2048;
 // being sent, later changes only mark the view stale, and the newest is sent next.
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket socket, Context& c, std::string id, std::shared_ptr<Connections::Slot> slot)
-      : ws_(std::move(socket)), c_(c), id_(std::move(id)), slot_(std::move(slot)) {}
+  WsSession(tcp::socket socket, Context& c, std::string id, std::shared_ptr<Connections::Slot> slot, std::string client)
+      : ws_(std::move(socket)), c_(c), id_(std::move(id)), slot_(std::move(slot)), client_(std::move(client)) {}
   ~WsSession() {
     if (handle_) c_.lobby.unsubscribe(id_, handle_);
   }
@@ -55,6 +55,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     });
   }
   void hello(const std::string& text) {
+    const Lobby::Asking asking(c_.lobby, client_);
     try {
       const auto j = nlohmann::json::parse(text, nullptr, false);
       if (!j.is_object() || (j.contains("token") && !j["token"].is_string()) || j.size() > (j.contains("token") ? 1u : 0u))
@@ -82,6 +83,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   }
   void write() {
     if (!stale_) return;
+    const Lobby::Asking asking(c_.lobby, client_);
     try {
       message_ = c_.lobby.view(id_, token_);
     } catch (const NotReady& wait) {  // pushed once the game is ready
@@ -111,6 +113,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   Context& c_;
   std::string id_, token_;
   std::shared_ptr<Connections::Slot> slot_;
+  std::string client_;  // the address the work of its views is charged to
   int handle_ = 0;
   beast::flat_buffer buffer_;
   std::string message_;
@@ -184,16 +187,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void committed(const Request& req, Response res, bool ok, const std::vector<std::string>& conflicts) {
     const std::string id = created(req, res) ? nlohmann::json::parse(res.body()).value("id", "") : game_of(target_of(req));
     if (!ok) return send(error(req, ApiError(503, ErrorCode{"not_stored"}, "the change could not be stored, so it was not made; try again")));
-    if (std::find(conflicts.begin(), conflicts.end(), id) != conflicts.end()) {
-      // Another server sharing the store changed the game first: the current view, to choose again.
-      nlohmann::json view;
-      try {
-        view = nlohmann::json::parse(c_.lobby.view(id, token(req)));
-      } catch (...) {
-      }
-      return send(error(req, ApiError(409, ErrorCode{"stale"}, "the game was changed through another server at the same moment, so this change was not made: "
-                                                       "choose again on the current view", view)));
-    }
+    if (std::find(conflicts.begin(), conflicts.end(), id) != conflicts.end()) return send_conflict(req, id);
     const auto p = parts(target_of(req));
     const bool moved = p.size() == 4 && (p[3] == "actions" || p[3] == "undo");
     if (!moved && !created(req, res)) return send(std::move(res));
@@ -203,6 +197,21 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (!moved) return self->send(std::move(*response));
       self->send_view(*shared, id);
     });
+  }
+
+  // Another server sharing the store changed the game first: 409 with the current view (once the game
+  // is read again), to choose again.
+  void send_conflict(const Request& req, const std::string& id) {
+    nlohmann::json view;
+    try {
+      view = nlohmann::json::parse(c_.lobby.view(id, token(req)));
+    } catch (const NotReady& wait) {
+      auto shared = std::make_shared<Request>(req);
+      return c_.lobby.when_ready(wait.id, [self = shared_from_this(), shared, id] { self->send_conflict(*shared, id); });
+    } catch (const ApiError&) {  // the game is gone, or the token opens nothing now: the error says enough
+    }
+    send(error(req, ApiError(409, ErrorCode{"stale"}, "the game was changed through another server at the same moment, so this change was not made: "
+                                                 "choose again on the current view", view)));
   }
 
   // The seat's view now, as the answer to its action (or, if the game is busy again, once it is not).
@@ -232,6 +241,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void hint(Request req) {
     const std::string id = game_of(target_of(req));
     auto shared = std::make_shared<Request>(std::move(req));
+    const Lobby::Asking asking(c_.lobby, client(*shared));
     try {
       if (shared->method() != http::verb::get && shared->method() != http::verb::head) throw ApiError(405, "method not allowed here");
       c_.lobby.hint(id, bearer(*shared), [self = shared_from_this(), shared](int status, const std::string& text) {
@@ -264,6 +274,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void upgrade(Request req) {
     const std::string id = game_of(target_of(req));
     const auto p = parts(std::string(req.target()));
+    const Lobby::Asking asking(c_.lobby, client(req));
     try {
       if (p.size() != 4 || p[0] != "api" || p[1] != "games" || p[3] != "ws") throw ApiError(404, "no such WebSocket");
       if (req.target().find('?') != beast::string_view::npos)
@@ -276,7 +287,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return send(error(req, e));
     }
     stream_.expires_never();
-    std::make_shared<WsSession>(stream_.release_socket(), c_, id, std::move(slot_))->start(std::move(req));
+    std::make_shared<WsSession>(stream_.release_socket(), c_, id, std::move(slot_), client(req))->start(std::move(req));
   }
 
   void send(Response res) {

@@ -131,51 +131,67 @@ SqliteStore::SqliteStore(const std::string& path, int busy_timeout_ms) {
     exec(writer_, "PRAGMA synchronous=FULL");  // every commit is fsynced: it survives a crash of the process or the machine
     create_schema(writer_);
     reader_ = open(path, busy_timeout_ms);
+    loader_ = open(path, busy_timeout_ms);
   } catch (...) {
+    sqlite3_close(reader_);
     sqlite3_close(writer_);
     throw;
   }
 }
 
 SqliteStore::~SqliteStore() {
+  sqlite3_close(loader_);
   sqlite3_close(reader_);
   sqlite3_close(writer_);
 }
 
-std::vector<StoredGame> SqliteStore::load_where(const char* where, const std::string& arg) {
-  std::vector<StoredGame> games;
-  Statement g(reader_, fmt::format("SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary "
-                                   "FROM games WHERE {} ORDER BY rowid", where).c_str());
-  if (!arg.empty()) g.text(1, arg);
-  while (g.step()) {
-    StoredGame sg;
-    sg.id = g.column_text(0);
-    try {
-      sg.record = core::save_from_json(g.column_text(1));
-    } catch (const core::SaveError& e) {
-      sg.record.game = "";  // unreadable: the lobby quarantines it
-      sg.record.state_hash = e.what();
+std::vector<StoredGame> SqliteStore::load_where(sqlite3* db, const char* where, const std::string& arg) {
+  const auto read = [&] {
+    std::vector<StoredGame> games;
+    Statement g(db, fmt::format("SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary "
+                                "FROM games WHERE {} ORDER BY rowid", where).c_str());
+    if (!arg.empty()) g.text(1, arg);
+    while (g.step()) {
+      StoredGame sg;
+      sg.id = g.column_text(0);
+      try {
+        sg.record = core::save_from_json(g.column_text(1));
+      } catch (const core::SaveError& e) {
+        sg.record.game = "";  // unreadable: the lobby quarantines it
+        sg.record.state_hash = e.what();
+      }
+      sg.record.actions.clear();
+      sg.invitation_hash = g.column_text(2);
+      if (!g.column_null(3))
+        sg.mark = GameMark{static_cast<std::uint64_t>(g.column_int(3)), static_cast<std::size_t>(g.column_int(4)), g.column_text(5),
+                           g.column_int(6) != 0, g.column_int(7), g.column_text(8)};
+      Statement a(db, "SELECT seat, action, sampled FROM actions WHERE game = ? ORDER BY idx");
+      a.text(1, sg.id);
+      while (a.step()) sg.record.actions.push_back({a.column_text(0), a.column_text(1), a.column_int(2) != 0});
+      Statement s(db, "SELECT seat, token_hash FROM seats WHERE game = ?");
+      s.text(1, sg.id);
+      while (s.step()) sg.token_hashes.emplace_back(s.column_text(0), s.column_text(1));
+      games.push_back(std::move(sg));
     }
-    sg.record.actions.clear();
-    sg.invitation_hash = g.column_text(2);
-    if (!g.column_null(3))
-      sg.mark = GameMark{static_cast<std::uint64_t>(g.column_int(3)), static_cast<std::size_t>(g.column_int(4)), g.column_text(5),
-                         g.column_int(6) != 0, g.column_int(7), g.column_text(8)};
-    Statement a(reader_, "SELECT seat, action, sampled FROM actions WHERE game = ? ORDER BY idx");
-    a.text(1, sg.id);
-    while (a.step()) sg.record.actions.push_back({a.column_text(0), a.column_text(1), a.column_int(2) != 0});
-    Statement s(reader_, "SELECT seat, token_hash FROM seats WHERE game = ?");
-    s.text(1, sg.id);
-    while (s.step()) sg.token_hashes.emplace_back(s.column_text(0), s.column_text(1));
-    games.push_back(std::move(sg));
+    return games;
+  };
+  // One read transaction: never a mark from before a commit with actions from after it.
+  exec(db, "BEGIN");
+  try {
+    auto games = read();
+    exec(db, "COMMIT");
+    return games;
+  } catch (...) {
+    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
   }
-  return games;
 }
 
-std::vector<StoredGame> SqliteStore::load_unfinished() { return load_where("finished = 0", ""); }
+std::vector<StoredGame> SqliteStore::load_unfinished() { return load_where(reader_, "finished = 0", ""); }
 
 std::optional<StoredGame> SqliteStore::load(const std::string& id) {
-  auto games = load_where("id = ?", id);
+  std::lock_guard lock(load_mutex_);
+  auto games = load_where(loader_, "id = ?", id);
   if (games.empty()) return std::nullopt;
   return std::move(games.front());
 }

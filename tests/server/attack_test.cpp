@@ -12,6 +12,8 @@
 
 namespace {
 
+namespace websocket = boost::beast::websocket;
+using tcp = boost::asio::ip::tcp;
 using test_support::Reply;
 using test_support::Server;
 using test_support::sql_text;
@@ -101,6 +103,42 @@ TEST_F(Attack, AnAllBotWarRoomGameNeitherHoldsUpAnotherClientNorRunsForever) {
   EXPECT_LT(create_ms, 1000 * kSlow) << "the creation is answered after one slice of the bots' moves";
   EXPECT_LT(times.quantile(0.99), 300 * kSlow) << times.figures();
   EXPECT_LT(rss_kb(), 400 * 1024) << "the capped game's memory";
+}
+
+
+// Point 2: a finished War Room game once cost tens of megabytes held whole for as long as anyone
+// watched it, outside any limit: 60 spectators took the server to 2.6 GiB. Now a finished game is
+// served from its views and the games held are bounded by --max-memory.
+TEST_F(Attack, SixtySpectatorsOfFinishedGamesStayUnderTheMemoryCeiling) {
+  restart({"--create-burst", "100"});
+  const int games = kSlow > 1 ? 3 : 10;
+  std::vector<std::string> ids;
+  for (int i = 0; i < games; ++i) {
+    const Reply made = post("/api/games", R"({"title": "warroom", "scenario": "war-in-europe", "players": 4,
+        "seats": {"BC": "bot:rules", "USSR": "bot:rules", "US": "bot:rules", "GER+ITA": "bot:rules"}})");
+    ASSERT_EQ(made.status, 201) << made.body.dump();
+    ids.push_back(made.body["id"]);
+  }
+  for (const std::string& id : ids)
+    for (int wait = 0; wait < 1200 && !get("/api/games/" + id + "/view").body.value("terminal", false); ++wait)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  restart({"--max-memory", "32"});  // every finished game cold, as after a restart
+  const long before = rss_kb();
+  const auto victim = victim_game();
+  boost::asio::io_context io;
+  std::vector<std::unique_ptr<websocket::stream<tcp::socket>>> spectators;
+  for (int i = 0; i < 60; ++i) spectators.push_back(watch(io, ids[static_cast<std::size_t>(i) % ids.size()], ""));
+  Latencies times;
+  for (auto& ws : spectators) {
+    EXPECT_TRUE(next_view(*ws)["terminal"].get<bool>());
+    victim_moves(victim, times);
+  }
+  const long after = rss_kb();
+  std::cout << "figures: 60 spectators of " << games << " finished War Room games: server memory " << before / 1024 << " MiB before, "
+            << after / 1024 << " MiB after (--max-memory 32); the victim: " << times.figures() << "; load average " << load_average()
+            << std::endl;
+  EXPECT_LT(after - before, (32 + 48) * 1024 * static_cast<long>(kSlow > 1 ? 2 : 1)) << "the ceiling, and what the allocator keeps";
+  EXPECT_LT(times.quantile(0.99), 300 * kSlow) << times.figures();
 }
 
 }  // namespace

@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <deque>
+#include <exception>
 #include <filesystem>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "churchill/title.h"
@@ -88,6 +91,35 @@ struct Jobs {
     int n = 0;
     while (!queue.empty() && n < limit) run_one(lobby), ++n;
     return n;
+  }
+  // What `call` gives once the game it waits for is ready, asked again as a server's request would be
+  // (Lobby::when_ready); that game's jobs run meanwhile, in order.
+  template <class F>
+  auto when_ready(server::Lobby& lobby, F&& call) -> decltype(call()) {
+    try {
+      return call();
+    } catch (const server::NotReady& wait) {
+      std::optional<std::decay_t<decltype(call())>> result;
+      std::exception_ptr error;
+      bool done = false;
+      lobby.when_ready(wait.id, [&] {
+        try {
+          result.emplace(when_ready(lobby, call));
+        } catch (...) {
+          error = std::current_exception();
+        }
+        done = true;
+      });
+      for (int jobs = 0; !done && jobs < 1000; ++jobs) {
+        const auto its = std::find_if(queue.begin(), queue.end(), [&](const server::Job& j) { return j.game == wait.id; });
+        if (its == queue.end()) break;
+        std::rotate(queue.begin(), its, its + 1);
+        run_one(lobby);
+      }
+      if (!done) throw;
+      if (error) std::rethrow_exception(error);
+      return std::move(*result);
+    }
   }
 };
 

@@ -62,7 +62,7 @@ TEST_F(LobbyOverFailingStore, FinishedGamesLeaveMemoryAndAreLoadedWhenOpened) {
     ids.push_back(lobby.create(json{{"seats", {{"UK", "bot:random"}, {"US", "bot:random"}, {"USSR", "bot:random"}}}})["id"]);
     lobby.commit_now();
   }
-  EXPECT_EQ(lobby.loaded(), 0u) << "finished games are in the store only";
+  EXPECT_LE(lobby.loaded(), 1u) << "finished games are in the store only, but for finished_in_memory";
   for (const auto& id : ids) EXPECT_TRUE(json::parse(lobby.view(id, ""))["terminal"].get<bool>());
   EXPECT_EQ(lobby.loaded(), 1u) << "at most finished_in_memory stay loaded";
 }
