@@ -169,7 +169,8 @@ class SessionMatch final : public Match {
         data_hash_(std::move(data_hash)),
         bots_(std::move(bots)),
         advisor_(std::move(advisor)),
-        session_(load_session(*game_, initial_, record_)),
+        snapshots_(1, Snapshot{0, 0, initial_, Rng(record_.seed)}),
+        session_(load_session<G>(*game_, initial_, record_, [this](const Session<G>& s) { keep_snapshot(s); })),
         texts_(*game_, initial_) {}
 
   const G& game() const { return *game_; }
@@ -225,18 +226,26 @@ class SessionMatch final : public Match {
     const auto a = game_->action_from_string(session_.state(), seat, text);
     if (!a) throw ActionError(fmt::format("\"{}\" is not a legal action for {} now", text, seat_name(seat)));
     session_.act(seat, *a);
+    keep_snapshot(session_);
   }
   void chance(std::string_view text) override {
     const auto a = game_->action_from_string(session_.state(), kChance, text);
     if (!a) throw ActionError(fmt::format("\"{}\" is not a possible chance outcome now ({})", text, phase()));
     session_.chance(*a);
+    keep_snapshot(session_);
   }
   std::string sample_chance() override {
     const State before = session_.state();
-    return game_->action_to_string(before, kChance, session_.sample_chance());
+    const Action drawn = session_.sample_chance();
+    keep_snapshot(session_);
+    return game_->action_to_string(before, kChance, drawn);
   }
   bool can_undo(Seat seat) const override { return session_.can_undo(seat); }
-  void undo(Seat seat) override { session_.undo(seat); }
+  void undo(Seat seat) override {
+    session_.undo(seat);
+    // What follows the last barrier was played again: the snapshots kept there are not the game's now.
+    while (!snapshots_.empty() && snapshots_.back().actions > session_.barrier_size()) snapshots_.pop_back();
+  }
 
   BotMove bot_move(Seat seat) override {
     const auto bot = make_bot(seat);
@@ -249,6 +258,7 @@ class SessionMatch final : public Match {
     BotMove move{game_->action_to_string(s, seat, a), node_kind() == NodeKind::Simultaneous, {}};
     move.display = action_text(seat, move.text);
     session_.act(seat, a);
+    keep_snapshot(session_);
     return move;
   }
   std::function<std::vector<Hint>()> hint_task(Seat seat, int count) override {
@@ -270,6 +280,7 @@ class SessionMatch final : public Match {
     while (node_kind() != NodeKind::Terminal && !(stop && stop())) {
       if (node_kind() == NodeKind::Chance) {
         session_.sample_chance();
+        keep_snapshot(session_);
       } else {
         const Seat bot = first_bot(acting_seats());
         if (bot < 0 || (quick_only && make_bot(bot)->searches())) break;
@@ -294,6 +305,35 @@ class SessionMatch final : public Match {
     if (task.version != session_.history().size())
       throw ActionError(fmt::format("the game has moved on since {}'s bot began to think", seat_name(task.seat)));
     session_.act(task.seat, action);  // throws if it may not act or the action is not legal
+    keep_snapshot(session_);
+  }
+
+  std::function<std::unique_ptr<Match>()> at_task(std::size_t actions) const override {
+    if (actions > session_.history().size())
+      throw ActionError(fmt::format("the game has {} actions, not {}", session_.history().size(), actions));
+    const auto after = std::upper_bound(snapshots_.begin(), snapshots_.end(), actions,
+                                        [](std::size_t n, const Snapshot& k) { return n < k.actions; });
+    const Snapshot& from = *std::prev(after);  // the first is the game's start
+    const auto& history = session_.history();
+    LogBuffer log = session_.log();
+    log.truncate(from.log);
+    SaveFile record = record_;
+    record.actions.clear();
+    return [game = game_, initial = initial_, record = std::move(record), data_hash = data_hash_, bots = bots_, advisor = advisor_,
+            from = from, before = std::vector<Record>(history.begin(), history.begin() + static_cast<std::ptrdiff_t>(from.actions)),
+            log = std::move(log),
+            rest = std::vector<Record>(history.begin() + static_cast<std::ptrdiff_t>(from.actions),
+                                       history.begin() + static_cast<std::ptrdiff_t>(actions))]() mutable {
+      Session<G> session(*game, from.state, from.rng, std::move(before), std::move(log));
+      for (const Record& r : rest) session.replay(r);
+      return std::unique_ptr<Match>(new SessionMatch(game, initial, record, data_hash, bots, advisor, std::move(session)));
+    };
+  }
+  // Where the kept snapshots stand (numbers of actions), for tests.
+  std::vector<std::size_t> snapshot_points() const {
+    std::vector<std::size_t> out;
+    for (const Snapshot& k : snapshots_) out.push_back(k.actions);
+    return out;
   }
 
   nlohmann::json view(std::optional<Seat> seat, int log_tail) const override {
@@ -316,7 +356,7 @@ class SessionMatch final : public Match {
     constexpr std::size_t kWordedTail = 200 * 1024;  // the log's tail in words and messages
     const std::size_t actions = session_.history().size(), saved = record_.actions.size();
     return sizeof(*this) + 4 * sizeof(State) + kWordedTail + actions * (2 * sizeof(Record) + sizeof(SavedAction) + kText) +
-           saved * (sizeof(SavedAction) + kText) + session_.log().size() * 2 * sizeof(LogEntry);
+           saved * (sizeof(SavedAction) + kText) + session_.log().size() * 2 * sizeof(LogEntry) + snapshots_.size() * sizeof(Snapshot);
   }
 
   const SaveFile& record() const override { return record_; }
@@ -332,6 +372,37 @@ class SessionMatch final : public Match {
 
  private:
   // The bot of a seat a bot plays, as its controller names it; throws ActionError for a human's seat.
+  // A replay's match (at_task): its session resumed from a snapshot.
+  SessionMatch(std::shared_ptr<const G> game, const State& initial, SaveFile record, std::string data_hash, BotFactory bots,
+               Advisor advisor, Session<G> session)
+      : game_(std::move(game)),
+        initial_(initial),
+        record_(std::move(record)),
+        data_hash_(std::move(data_hash)),
+        bots_(std::move(bots)),
+        advisor_(std::move(advisor)),
+        snapshots_(1, Snapshot{session.history().size(), session.log().size(), session.state(), session.rng()}),
+        session_(std::move(session)),
+        texts_(*game_, initial_) {}
+
+  // A snapshot of the session every `every_` actions (at most kSnapshots: beyond, every other one
+  // goes and the spacing doubles), so that the game after any number of actions is made from the
+  // nearest one before it (at_task), never by replaying from the first action.
+  struct Snapshot {
+    std::size_t actions = 0, log = 0;
+    State state;
+    Rng rng;
+  };
+  static constexpr std::size_t kSnapshots = 64;
+  void keep_snapshot(const Session<G>& s) {
+    const std::size_t n = s.history().size();
+    if (n % every_ != 0 || snapshots_.back().actions >= n) return;
+    snapshots_.push_back({n, s.log().size(), s.state(), s.rng()});
+    if (snapshots_.size() <= kSnapshots) return;
+    every_ *= 2;
+    std::erase_if(snapshots_, [&](const Snapshot& k) { return k.actions % every_ != 0; });
+  }
+
   std::unique_ptr<Bot<G>> make_bot(Seat seat) const {
     const std::string who = controller(seat);
     auto bot = who.starts_with("bot:") ? bots_(std::string_view(who).substr(4)) : nullptr;
@@ -350,6 +421,8 @@ class SessionMatch final : public Match {
   std::string data_hash_;
   BotFactory bots_;
   Advisor advisor_;
+  std::vector<Snapshot> snapshots_;  // before session_: made while it is loaded
+  std::size_t every_ = 32;
   Session<G> session_;
   ActionTexts<G> texts_;
   std::string language_ = std::string(i18n::kFallbackLanguage);

@@ -140,6 +140,10 @@ class Match {
 
   // About how many bytes the match holds (a server's budget of games in memory).
   virtual std::size_t memory() const = 0;
+  // The game as it stood after its first `actions` actions, as a function that works on copies made
+  // now (any thread, once): made from the nearest snapshot the match keeps (a few dozen actions
+  // before it), never by replaying from the first action. Throws ActionError beyond the game's end.
+  virtual std::function<std::unique_ptr<Match>()> at_task(std::size_t actions) const = 0;
 
   // The record
   virtual const SaveFile& record() const = 0;            // as created or loaded

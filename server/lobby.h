@@ -90,8 +90,11 @@ class Lobby {
   const std::string& act(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& client = "");
   const std::string& undo(const std::string& id, const std::string& token, const nlohmann::json& body);
   // The game after its first `step` actions (empty: all), from the view of `seat` (server/replay.cpp):
-  // any seat of a finished game, only the token's seat (or a spectator's) of one in play.
-  nlohmann::json replay(const std::string& id, const std::string& token, const std::string& step, const std::string& seat);
+  // any seat of a finished game, only the token's seat (or a spectator's) of one in play. `answer`
+  // gets it on the lobby's thread once it is made on a worker (at once without an offload); 429 while
+  // the address asking has 4 replays being made.
+  using Answer = std::function<void(int status, const std::string& json_text)>;
+  void replay(const std::string& id, const std::string& token, const std::string& step, const std::string& seat, Answer answer);
   // Stages the deletion of every abandoned game (not finished, unchanged for expire_seconds).
   void expire();
 
@@ -107,7 +110,6 @@ class Lobby {
   // lobby's thread (now, or when the search ends). Throws ApiError: 401 without a seat's token, 409
   // when the seat may not act, 429 while the seat's last hint is still being computed or `client`
   // has max_searches waiting.
-  using Answer = std::function<void(int status, const std::string& json_text)>;
   void hint(const std::string& id, const std::string& token, Answer answer, const std::string& client = "");
 
   // Called after every committed change of the game (for WebSocket pushes), and when it is deleted.
@@ -242,6 +244,7 @@ class Lobby {
   std::set<std::string> working_;                 // games with a bots' turn or a search on a worker
   std::map<std::string, std::size_t> searches_;   // by address: searches waiting or running
   std::set<std::pair<std::string, int>> hinting_;  // (game, seat) with a hint being computed
+  std::map<std::string, std::size_t> replays_;    // by address: replays being made
   struct BotWaiter {
     std::size_t slices;  // the game's slices when it began to wait
     std::function<void()> then;

@@ -158,10 +158,6 @@ Response route(const Request& req, const std::string& client, Context& s) {
     only(false);
     return json_text(req, http::status::ok, lobby.view(p[2], bearer(req)));
   }
-  if (game && p[3] == "replay") {
-    only(false);
-    return json_response(req, http::status::ok, lobby.replay(p[2], bearer(req), query(target, "step"), query(target, "seat")));
-  }
   if (game && p[3] == "actions") {
     only(true);
     return json_text(req, http::status::ok, lobby.act(p[2], bearer(req), body_json(req), client));

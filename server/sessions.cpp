@@ -164,7 +164,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void handle(Request req) {
     if (websocket::is_upgrade(req)) return upgrade(std::move(req));
-    if (const auto p = parts(std::string(req.target())); p.size() == 4 && p[1] == "games" && p[3] == "hint") return hint(std::move(req));
+    if (const auto p = parts(target_of(req)); p.size() == 4 && p[1] == "games" && (p[3] == "hint" || p[3] == "replay")) return later(std::move(req));
     const std::size_t staged = c_.lobby.staged();
     auto answered = answer(req, client(req), c_);
     if (const auto* wait = std::get_if<NotReady>(&answered)) return again_when_ready(wait->id, std::move(req));
@@ -237,14 +237,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
   }
 
-  // GET /api/games/{id}/hint with the seat's token: answered when the search (off the loop) ends.
-  void hint(Request req) {
+  // GET /api/games/{id}/hint (with the seat's token) and /replay: answered when their work, on a
+  // worker, is done.
+  void later(Request req) {
     const std::string id = game_of(target_of(req));
     auto shared = std::make_shared<Request>(std::move(req));
     const Lobby::Asking asking(c_.lobby, client(*shared));
     try {
       if (shared->method() != http::verb::get && shared->method() != http::verb::head) throw ApiError(405, "method not allowed here");
-      c_.lobby.hint(id, bearer(*shared), [self = shared_from_this(), shared](int status, const std::string& text) {
+      auto respond = [self = shared_from_this(), shared](int status, const std::string& text) {
         Response res = json_text(*shared, static_cast<http::status>(status), text);
         if (shared->method() == http::verb::head) {
           const auto length = res.body().size();
@@ -252,7 +253,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           res.content_length(length);
         }
         self->send(std::move(res));
-      }, client(*shared));
+      };
+      const std::string target = target_of(*shared);
+      if (parts(target)[3] == "hint") c_.lobby.hint(id, bearer(*shared), respond, client(*shared));
+      else c_.lobby.replay(id, bearer(*shared), query(target, "step"), query(target, "seat"), respond);
     } catch (const NotReady& wait) {
       again_when_ready(wait.id, std::move(*shared));
     } catch (const ApiError& e) {

@@ -94,6 +94,15 @@ TEST_F(LobbyOverFailingStore, ANewGameKeepsTheServersSearchThreads) {
 // issue 16: a finished game from any seat's view, a game in play only from the asking seat's.
 class Replay : public LobbyOverFailingStore {
  protected:
+  // The replay's answer (made at once: the lobby has no offload).
+  static json replay(server::Lobby& lobby, const std::string& id, const std::string& token, const std::string& step, const std::string& seat) {
+    json out;
+    lobby.replay(id, token, step, seat, [&](int status, const std::string& text) {
+      EXPECT_EQ(status, 200) << text;
+      out = json::parse(text);
+    });
+    return out;
+  }
   static int status_of(const std::function<void()>& call) {
     try {
       call();
@@ -112,25 +121,25 @@ TEST_F(Replay, AFinishedGameIsReplayedStepByStepFromAnySeatsView) {
   const json end = json::parse(lobby.view(id, ""));
   ASSERT_TRUE(end["terminal"].get<bool>());
 
-  const json last = lobby.replay(id, "", "", "");
+  const json last = replay(lobby, id, "", "", "");
   const std::size_t steps = last["steps"];
   EXPECT_EQ(last["step"], steps) << "no step: the end";
   EXPECT_TRUE(last["view"]["terminal"].get<bool>());
   EXPECT_EQ(last["view"]["scores"], end["scores"]) << "replaying every action reaches the game's end";
 
-  const json start = lobby.replay(id, "", "0", "");
+  const json start = replay(lobby, id, "", "0", "");
   EXPECT_EQ(start["step"], 0);
   EXPECT_TRUE(start["action"].is_null());
   EXPECT_FALSE(start["view"]["terminal"].get<bool>());
 
-  const json first = lobby.replay(id, "", "1", "UK");
+  const json first = replay(lobby, id, "", "1", "UK");
   EXPECT_EQ(first["seat"], "UK") << "a finished game shows any seat's view";
   EXPECT_TRUE(first["action"]["action"].is_string()) << "and names every action";
   EXPECT_TRUE(first["view"]["legal_actions"].empty()) << "a replay decides nothing";
 
-  EXPECT_EQ(status_of([&] { lobby.replay(id, "", "x1", ""); }), 400);
-  EXPECT_EQ(status_of([&] { lobby.replay(id, "", std::to_string(steps + 1), ""); }), 400);
-  EXPECT_EQ(status_of([&] { lobby.replay(id, "", "1", "Germany"); }), 400);
+  EXPECT_EQ(status_of([&] { replay(lobby, id, "", "x1", ""); }), 400);
+  EXPECT_EQ(status_of([&] { replay(lobby, id, "", std::to_string(steps + 1), ""); }), 400);
+  EXPECT_EQ(status_of([&] { replay(lobby, id, "", "1", "Germany"); }), 400);
   EXPECT_EQ(json::parse(lobby.view(id, "")), end) << "the game itself is unchanged";
 }
 
@@ -142,20 +151,20 @@ TEST_F(Replay, AGameInPlayIsReplayedOnlyFromTheAskingSeatsViewWithoutOthersChoic
   lobby.act(id, token, json{{"action", now["legal_actions"][0]}, {"version", now["version"]}});
   lobby.commit_now();
 
-  EXPECT_EQ(status_of([&] { lobby.replay(id, token, "1", "US"); }), 403) << "another seat's view of a game in play";
-  EXPECT_EQ(status_of([&] { lobby.replay(id, "", "1", "UK"); }), 403) << "a spectator asking for a seat's view";
-  const json end = lobby.replay(id, token, "", "");
+  EXPECT_EQ(status_of([&] { replay(lobby, id, token, "1", "US"); }), 403) << "another seat's view of a game in play";
+  EXPECT_EQ(status_of([&] { replay(lobby, id, "", "1", "UK"); }), 403) << "a spectator asking for a seat's view";
+  const json end = replay(lobby, id, token, "", "");
   EXPECT_EQ(end["seat"], "UK");
   bool hidden = false, own = false;
   for (std::size_t n = 1; n <= end["steps"].get<std::size_t>(); ++n) {
-    const json step = lobby.replay(id, token, std::to_string(n), "");
+    const json step = replay(lobby, id, token, std::to_string(n), "");
     const std::string seat = step["action"]["seat"];
     if (seat == "UK") own |= step["action"]["action"].is_string();
     else hidden |= step["action"]["action"].is_null();
     EXPECT_EQ(seat == "UK", step["action"]["action"].is_string()) << "step " << n << " by " << seat;
   }
   EXPECT_TRUE(own && hidden) << "the UK's own action is named, the deals and bots' choices are not";
-  EXPECT_EQ(lobby.replay(id, "", "", "")["seat"], nullptr) << "a spectator replays with a spectator's view";
+  EXPECT_EQ(replay(lobby, id, "", "", "")["seat"], nullptr) << "a spectator replays with a spectator's view";
 }
 
 }  // namespace
