@@ -193,4 +193,81 @@ TEST_F(Attack, AReplayFloodDoesNotHoldUpAnotherClient) {
   EXPECT_LT(times.quantile(0.99), 300 * kSlow) << times.figures();
 }
 
+
+// Point 4: 17 all-AI games from two addresses once shut everyone out of AI games (503 for every new
+// one) and took a victim's bot replies from 0.11 s to 16 s median; seats asking a hint after every
+// move did the same. Now searches are taken in turn by address, then game: the victim's search waits
+// for at most one of each other address's.
+class AiFlood : public Attack {
+ protected:
+  // A client from `from` creates a game (its bots charged to that address).
+  std::string create_from(const std::string& from, const std::string& body) {
+    const auto [status, reply] = test_support::HttpClient(port, from).call(http::verb::post, "/api/games", body);
+    EXPECT_EQ(status, 201) << reply.dump();
+    return reply.value("id", "");
+  }
+  // The victim: UK against a searching US, from its own address; how long its bots take to reply to
+  // each of its moves (from the answer to its action to its next turn), `moves` times.
+  Latencies victim_replies(int moves) {
+    test_support::HttpClient victim(port, "127.0.0.9");
+    const std::string id = victim.call(http::verb::post, "/api/games", R"({"scenario": "training", "seating": "public",
+        "seats": {"US": "bot:ai:hard", "USSR": "bot:rulebook"}})").second["id"];
+    const std::string token = victim.call(http::verb::post, "/api/games/" + id + "/seats/UK").second["token"];
+    Latencies replies;
+    for (int move = 0; move < moves; ++move) {
+      json view = victim.call(http::verb::get, "/api/games/" + id + "/view", "", token).second;
+      const auto answered = Clock::now();
+      while (view["active"] != json::array({"UK"}) && !view["terminal"].get<bool>() && Clock::now() - answered < std::chrono::seconds(60)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        view = victim.call(http::verb::get, "/api/games/" + id + "/view", "", token).second;
+      }
+      replies.add(std::chrono::duration<double, std::milli>(Clock::now() - answered).count());
+      if (view["terminal"].get<bool>() || view["legal_actions"].empty()) break;
+      const auto [status, body] = victim.call(http::verb::post, "/api/games/" + id + "/actions",
+                                              json{{"action", view["legal_actions"][0]}, {"version", view["version"]}}.dump(), token);
+      EXPECT_EQ(status, 200) << body.dump().substr(0, 300);
+    }
+    return replies;
+  }
+};
+
+TEST_F(AiFlood, AllAiGamesFromTwoAddressesSlowTheFloodNotAVictimsBots) {
+  restart({"--search-threads", "1", "--create-burst", "100"});
+  for (const char* from : {"127.0.0.2", "127.0.0.3"})
+    for (int g = 0; g < 6; ++g)
+      create_from(from, R"({"scenario": "campaign", "seats": {"UK": "bot:ai:hard", "US": "bot:ai:hard", "USSR": "bot:ai:hard"}})");
+  const Latencies replies = victim_replies(8);
+  std::cout << "figures: 12 all-ai:hard games from 2 addresses, 1 search thread; the victim's bot replies: " << replies.figures()
+            << "; load average " << load_average() << std::endl;
+  EXPECT_EQ(post("/api/games", R"({"seats": {"US": "bot:ai:expert", "USSR": "bot:ai:expert"}})").status, 201)
+      << "AI games are not refused to others";
+  EXPECT_LT(replies.quantile(0.5), 3000) << "in turn with one search of each flooding address, not behind all twelve";
+}
+
+TEST_F(AiFlood, HintsAfterEveryMoveFromOneAddressSlowTheFloodNotAVictimsBots) {
+  restart({"--search-threads", "1", "--create-burst", "100"});
+  std::atomic<bool> done{false};
+  std::atomic<int> hints{0}, refused{0};
+  std::vector<std::thread> flood;
+  for (int g = 0; g < 8; ++g)
+    flood.emplace_back([&] {
+      test_support::HttpClient client(port, "127.0.0.2");
+      const std::string id = client.call(http::verb::post, "/api/games", R"({"seating": "public", "seats": {"US": "bot:rulebook", "USSR": "bot:rulebook"}})").second["id"];
+      const std::string token = client.call(http::verb::post, "/api/games/" + id + "/seats/UK").second["token"];
+      while (!done) {
+        const json view = client.call(http::verb::get, "/api/games/" + id + "/view", "", token).second;
+        if (view["terminal"].get<bool>() || view["legal_actions"].empty()) break;
+        const auto [status, _] = client.call(http::verb::get, "/api/games/" + id + "/hint", "", token);
+        (status == 200 ? hints : refused)++;
+        client.call(http::verb::post, "/api/games/" + id + "/actions", json{{"action", view["legal_actions"][0]}, {"version", view["version"]}}.dump(), token);
+      }
+    });
+  const Latencies replies = victim_replies(8);
+  done = true;
+  for (auto& t : flood) t.join();
+  std::cout << "figures: 8 seats from one address asking a hint before every move (" << hints << " hints, " << refused
+            << " refused), 1 search thread; the victim's bot replies: " << replies.figures() << "; load average " << load_average() << std::endl;
+  EXPECT_LT(replies.quantile(0.5), 3000);
+}
+
 }  // namespace
