@@ -225,24 +225,22 @@ class SessionMatch final : public Match {
       throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
     const auto a = game_->action_from_string(session_.state(), seat, text);
     if (!a) throw ActionError(fmt::format("\"{}\" is not a legal action for {} now", text, seat_name(seat)));
-    session_.act(seat, *a);
-    keep_snapshot(session_);
+    noted(seat, [&] { session_.act(seat, *a); });
   }
   void chance(std::string_view text) override {
     const auto a = game_->action_from_string(session_.state(), kChance, text);
     if (!a) throw ActionError(fmt::format("\"{}\" is not a possible chance outcome now ({})", text, phase()));
-    session_.chance(*a);
-    keep_snapshot(session_);
+    noted(kChance, [&] { session_.chance(*a); });
   }
   std::string sample_chance() override {
     const State before = session_.state();
-    const Action drawn = session_.sample_chance();
-    keep_snapshot(session_);
+    Action drawn = 0;
+    noted(kChance, [&] { drawn = session_.sample_chance(); });
     return game_->action_to_string(before, kChance, drawn);
   }
   bool can_undo(Seat seat) const override { return session_.can_undo(seat); }
   void undo(Seat seat) override {
-    session_.undo(seat);
+    noted(seat, [&] { session_.undo(seat); });
     // What follows the last barrier was played again: the snapshots kept there are not the game's now.
     while (!snapshots_.empty() && snapshots_.back().actions > session_.barrier_size()) snapshots_.pop_back();
   }
@@ -257,8 +255,7 @@ class SessionMatch final : public Match {
     // logged as the reveal, alike for every seat.
     BotMove move{game_->action_to_string(s, seat, a), node_kind() == NodeKind::Simultaneous, {}};
     move.display = action_text(seat, move.text);
-    session_.act(seat, a);
-    keep_snapshot(session_);
+    noted(seat, [&] { session_.act(seat, a); });
     return move;
   }
   std::function<std::vector<Hint>()> hint_task(Seat seat, int count) override {
@@ -279,8 +276,7 @@ class SessionMatch final : public Match {
     int applied = 0;
     while (node_kind() != NodeKind::Terminal && !(stop && stop())) {
       if (node_kind() == NodeKind::Chance) {
-        session_.sample_chance();
-        keep_snapshot(session_);
+        noted(kChance, [&] { session_.sample_chance(); });
       } else {
         const Seat bot = first_bot(acting_seats());
         if (bot < 0 || (quick_only && make_bot(bot)->searches())) break;
@@ -304,8 +300,12 @@ class SessionMatch final : public Match {
   void apply_bot(const BotTask& task, Action action) override {
     if (task.version != session_.history().size())
       throw ActionError(fmt::format("the game has moved on since {}'s bot began to think", seat_name(task.seat)));
-    session_.act(task.seat, action);  // throws if it may not act or the action is not legal
-    keep_snapshot(session_);
+    noted(task.seat, [&] { session_.act(task.seat, action); });  // throws if it may not act or the action is not legal
+  }
+
+  Changes take_changes() override { return std::exchange(changes_, {}); }
+  std::size_t public_actions() const override {
+    return node_kind() == NodeKind::Simultaneous ? session_.barrier_size() : session_.history().size();
   }
 
   std::function<std::unique_ptr<Match>()> at_task(std::size_t actions) const override {
@@ -371,7 +371,24 @@ class SessionMatch final : public Match {
   }
 
  private:
-  // The bot of a seat a bot plays, as its controller names it; throws ActionError for a human's seat.
+  // Applies an action, a chance outcome or an undo of `seat` (kChance for chance) and notes what it
+  // changed and for whom (take_changes), and keeps a snapshot where one is due.
+  template <class Change>
+  void noted(Seat seat, Change&& change) {
+    const NodeKind kind = node_kind();
+    const SeatMask acting = acting_seats();
+    const std::size_t log = session_.log().size(), actions = session_.history().size();
+    change();
+    const bool barrier = session_.history().size() > actions && session_.barrier_size() == session_.history().size();
+    const bool secret = seat >= 0 && !barrier && kind == NodeKind::Simultaneous && node_kind() == NodeKind::Simultaneous &&
+                        acting_seats() == acting && session_.log().size() == log;
+    changes_.barrier = changes_.barrier || barrier;
+    if (seat >= 0) changes_.acted |= seat_bit(seat);
+    if (secret) changes_.secret |= seat_bit(seat);
+    else changes_.open = true;
+    keep_snapshot(session_);
+  }
+
   // A replay's match (at_task): its session resumed from a snapshot.
   SessionMatch(std::shared_ptr<const G> game, const State& initial, SaveFile record, std::string data_hash, BotFactory bots,
                Advisor advisor, Session<G> session)
@@ -403,6 +420,7 @@ class SessionMatch final : public Match {
     std::erase_if(snapshots_, [&](const Snapshot& k) { return k.actions % every_ != 0; });
   }
 
+  // The bot of a seat a bot plays, as its controller names it; throws ActionError for a human's seat.
   std::unique_ptr<Bot<G>> make_bot(Seat seat) const {
     const std::string who = controller(seat);
     auto bot = who.starts_with("bot:") ? bots_(std::string_view(who).substr(4)) : nullptr;
@@ -423,6 +441,7 @@ class SessionMatch final : public Match {
   Advisor advisor_;
   std::vector<Snapshot> snapshots_;  // before session_: made while it is loaded
   std::size_t every_ = 32;
+  Changes changes_;
   Session<G> session_;
   ActionTexts<G> texts_;
   std::string language_ = std::string(i18n::kFallbackLanguage);

@@ -138,6 +138,20 @@ class Match {
   virtual std::string log_line(std::size_t i) const = 0;
   virtual Seat log_seat(std::size_t i) const = 0;
 
+  // Who may see what the actions (and undos) since the last call changed (a server's versions and
+  // pushes: docs/server.md, "Versions"). A seat's secret entry -- an action at a simultaneous
+  // decision that logs nothing, reveals nothing and leaves the seat still deciding -- is seen by
+  // that seat alone; anything else by everyone.
+  struct Changes {
+    bool open = false;     // everyone sees something new
+    SeatMask secret = 0;   // seats whose own secret entries changed
+    SeatMask acted = 0;    // seats that acted or undid
+    bool barrier = false;  // a chance outcome, a reveal, or a change of whose decision it is
+  };
+  virtual Changes take_changes() = 0;
+  // How many of the actions so far everyone may know were taken: all of them, but for the entries
+  // made at a simultaneous decision since its last barrier (their number is each seat's secret).
+  virtual std::size_t public_actions() const = 0;
   // About how many bytes the match holds (a server's budget of games in memory).
   virtual std::size_t memory() const = 0;
   // The game as it stood after its first `actions` actions, as a function that works on copies made

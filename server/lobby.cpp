@@ -112,6 +112,7 @@ nlohmann::json Lobby::create(const nlohmann::json& body, const std::string& clie
   Room r;
   r.game = title_of(record.game).open(record);
   r.human = has_human(*r.game);
+  r.versions = SeatVersions("", r.game->seat_count(), 0);
   r.token_hash.resize(static_cast<std::size_t>(r.game->seat_count()));
   nlohmann::json reply = {{"id", id}};
   if (seating == "invitation") {
@@ -174,7 +175,7 @@ std::optional<int> Lobby::seat_of_hashes(const Room& r, const std::string& token
 nlohmann::json Lobby::seat_view(const std::string& id, Room& r, std::optional<int> seat) {
   nlohmann::json v = r.game->view(seat, kLogTail);
   v["id"] = id;
-  v["version"] = r.version;
+  v["version"] = r.versions.of(seat);
   if (r.finished) v["seed"] = r.game->record().seed.text();  // published once the game is over, to verify its replay
   if (!r.stopped.empty()) v["stopped"] = r.stopped;
   return v;
@@ -183,9 +184,9 @@ nlohmann::json Lobby::seat_view(const std::string& id, Room& r, std::optional<in
 // A view is made once per version of the game and seat: spectators, pushes and repeated reads share it.
 const std::string& Lobby::cached_view(const std::string& id, Room& r, std::optional<int> seat) {
   auto& [version, text] = r.views[seat ? *seat : -1];
-  if (text.empty() || version != r.version) {
+  if (text.empty() || version != r.versions.of(seat)) {
     text = seat_view(id, r, seat).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    version = r.version;
+    version = r.versions.of(seat);
   }
   return text;
 }
@@ -196,7 +197,7 @@ const std::string& Lobby::view(const std::string& id, const std::string& token) 
   const auto seat = seat_of(id, token);
   if (auto it = rooms_.find(id); it != rooms_.end() && !it->second.busy) {
     const auto cached = it->second.views.find(seat ? *seat : -1);
-    if (cached != it->second.views.end() && cached->second.first == it->second.version) {
+    if (cached != it->second.views.end() && cached->second.first == it->second.versions.of(seat)) {
       recent_.touch(id);
       return cached->second.second;
     }
@@ -204,19 +205,22 @@ const std::string& Lobby::view(const std::string& id, const std::string& token) 
   return cached_view(id, room(id), seat);
 }
 
-void Lobby::check_version(const std::string& id, Room& r, std::optional<int> seat, const nlohmann::json& body) {
-  const auto version = body.find("version");
-  if (version == body.end() || !version->is_number_unsigned())
+// The seat's request was chosen on its view of `version` (server/versions.h): accepted if nothing the
+// seat could act on changed since, else 409 with its view now.
+void Lobby::check_version(const std::string& id, Room& r, int seat, const nlohmann::json& body) {
+  const auto found = body.find("version");
+  if (found == body.end() || !found->is_number_unsigned())
     throw ApiError(400, "the body must carry \"version\": the version of the view the request was chosen on");
-  Room* current = &r;
-  if (version->get<std::uint64_t>() > r.version && !r.busy && store_.change_socket() >= 0) {
-    reload(id);  // a version seen through another server sharing the store: this one's copy is behind
-    current = &room(id);
+  const std::uint64_t version = found->get<std::uint64_t>();
+  if (r.versions.accepts(seat, version)) return;
+  if (version > r.versions.of(seat) && version > r.refreshed_for && store_.change_socket() >= 0) {
+    r.refreshed_for = version;  // once: a version seen through another server sharing the store; this one's copy is behind
+    reload(id);
+    return check_version(id, room(id), seat, body);
   }
-  if (version->get<std::uint64_t>() != current->version)
-    throw ApiError(409, ErrorCode{"stale"}, fmt::format("the game has changed since version {} (it is at version {}): choose again on the current view",
-                                    version->get<std::uint64_t>(), current->version),
-                   seat_view(id, *current, seat));
+  throw ApiError(409, ErrorCode{"stale"}, fmt::format("the game has changed since version {} (it is at version {}): choose again on the current view",
+                                                      version, r.versions.of(seat)),
+                 seat_view(id, r, seat));
 }
 
 const std::string& Lobby::act(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& client) {
@@ -226,7 +230,7 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
   only_fields(body, {"action", "version"}, "{\"action\": \"<the action's text>\", \"version\": N}");
   if (!body.contains("action") || !body["action"].is_string())
     throw ApiError(400, "the body must be {\"action\": \"<the action's text>\", \"version\": N}");
-  check_version(id, r, seat, body);
+  check_version(id, r, *seat, body);
   Room& current = room(id);  // check_version may have loaded it again
   core::Match& m = *current.game;
   const std::string text = body["action"].get<std::string>();
@@ -249,7 +253,7 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
   const auto seat = seat_of(id, token);
   if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "undo needs the seat's token");
   only_fields(body, {"version"}, "{\"version\": N}");
-  check_version(id, r, seat, body);
+  check_version(id, r, *seat, body);
   Room& current = room(id);  // check_version may have loaded it again
   core::Match& m = *current.game;
   if (!m.can_undo(static_cast<core::Seat>(*seat)))
@@ -267,9 +271,8 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
   return cached_view(id, current, seat);
 }
 
-int Lobby::subscribe(const std::string& id, Listener listener) {
-  seat_of(id, "");  // a game that does not exist (or a bad one) is refused
-  return listeners_.add(id, std::nullopt, std::move(listener));
+int Lobby::subscribe(const std::string& id, const std::string& token, Listener listener) {
+  return listeners_.add(id, seat_of(id, token), std::move(listener));
 }
 
 void Lobby::unsubscribe(const std::string& id, int handle) {

@@ -31,6 +31,7 @@
 #include "server/listeners.h"
 #include "server/recency.h"
 #include "server/staging.h"
+#include "server/versions.h"
 #include "server/store.h"
 
 namespace server {
@@ -112,9 +113,10 @@ class Lobby {
   // has max_searches waiting.
   void hint(const std::string& id, const std::string& token, Answer answer, const std::string& client = "");
 
-  // Called after every committed change of the game (for WebSocket pushes), and when it is deleted.
+  // Called after every committed change of the game the token's seat (an empty token: a spectator)
+  // sees (for WebSocket pushes), and when it is deleted; throws ApiError for a bad token.
   using Listener = Listeners::Listener;
-  int subscribe(const std::string& id, Listener listener);
+  int subscribe(const std::string& id, const std::string& token, Listener listener);
   void unsubscribe(const std::string& id, int handle);
   // The seat a token opens (nullopt: spectator for an empty token); throws ApiError for a bad one.
   std::optional<int> seat_of(const std::string& id, const std::string& token);
@@ -170,7 +172,10 @@ class Lobby {
     std::vector<std::string> token_hash;         // by seat ("": open); none: not known until loaded
     std::string invitation_hash;                 // empty: public seats
     std::size_t stored = 0;                      // actions in the store
-    std::uint64_t version = 0;
+    std::uint64_t version = 0;                   // the store's: counts every committed change (never shown)
+    SeatVersions versions;                       // the views' (server/versions.h)
+    SeatVersions::Seen seen;                     // whose views the changes staged and not settled made new
+    std::uint64_t refreshed_for = 0;             // the highest version a client named that made it be read again
     std::int64_t updated = 0;
     bool finished = false;
     bool busy = false;
@@ -205,7 +210,7 @@ class Lobby {
   const core::Title& title_of(const std::string& id) const;  // ApiError 400 for none
   core::SaveFile parse_create(const nlohmann::json& body, const std::string& client) const;
   // lobby.cpp
-  void check_version(const std::string& id, Room& r, std::optional<int> seat, const nlohmann::json& body);
+  void check_version(const std::string& id, Room& r, int seat, const nlohmann::json& body);
   static std::optional<int> seat_of_hashes(const Room& r, const std::string& token);
   nlohmann::json seat_view(const std::string& id, Room& r, std::optional<int> seat);
   const std::string& cached_view(const std::string& id, Room& r, std::optional<int> seat);

@@ -141,8 +141,9 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   Room& r = room(id);
   const auto seat = seat_of(id, token);
   if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "a hint is for a seat's own decision: it needs the seat's token (Authorization: Bearer TOKEN)");
+  const std::uint64_t version = r.versions.of(seat);
   auto& [cached_version, cached] = r.hints[*seat];
-  if (!cached.empty() && cached_version == r.version) return answer(200, cached);
+  if (!cached.empty() && cached_version == version) return answer(200, cached);
   const std::string seat_name = r.game->seat_name(static_cast<core::Seat>(*seat));
   std::function<std::vector<core::Match::Hint>()> task;
   try {
@@ -156,13 +157,13 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   if (hinting_.count(key)) throw ApiError(429, ErrorCode{"hint_pending"}, "a hint for this seat is being computed; wait for its answer");
   if (const auto waiting = searches_.find(client); offload_ && waiting != searches_.end() && waiting->second >= limits_.max_searches)
     throw ApiError(429, ErrorCode{"searches_busy"}, "this address has as many searches waiting as it may; ask again when they are answered");
-  auto finish = [this, id, seat = *seat, seat_name, version = r.version, answer](const std::vector<core::Match::Hint>& hints) {
+  auto finish = [this, id, seat = *seat, seat_name, version, answer](const std::vector<core::Match::Hint>& hints) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& h : hints) list.push_back({{"action", h.action}, {"win_chance", h.win_chance}, {"visits", h.visits}});
     const std::string text = nlohmann::json{{"version", version}, {"seat", seat_name}, {"hints", list}}.dump(
         -1, ' ', false, nlohmann::json::error_handler_t::replace);
     auto it = rooms_.find(id);
-    if (it != rooms_.end() && it->second.version == version) it->second.hints[seat] = {version, text};
+    if (it != rooms_.end() && it->second.versions.of(seat) == version) it->second.hints[seat] = {version, text};
     answer(200, text);
   };
   if (!offload_) return finish(task());

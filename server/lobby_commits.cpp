@@ -18,11 +18,16 @@ void Lobby::stage(const std::string& id, Room& r, GameWrite w) {
   w.first_new = r.stored;
   w.append.assign(actions.begin() + static_cast<std::ptrdiff_t>(r.stored), actions.end());
   r.stored = actions.size();
-  r.version += w.claim ? 0 : 1;  // a claim changes no view's choices
+  if (!w.claim) {  // a claim changes no view's choices
+    ++r.version;
+    const SeatVersions::Seen seen = r.versions.apply(r.game->take_changes());
+    r.seen.open = r.seen.open || seen.open;
+    r.seen.secret |= seen.secret;
+  }
   r.updated = now();
   r.finished = r.game->node_kind() == core::NodeKind::Terminal;
   r.staged_summary = make_summary(id, r);
-  w.mark = GameMark{r.version, r.stored, r.game->state_hash(), r.finished, r.updated, r.staged_summary};
+  w.mark = GameMark{r.version, r.stored, r.game->state_hash(), r.finished, r.updated, r.staged_summary, r.versions.text()};
   r.busy = true;
   staging_.add(std::move(w));
 }
@@ -52,7 +57,8 @@ void Lobby::settle(bool committed, const std::vector<std::string>& conflicts) {
       continue;
     }
     r.summary = std::move(r.staged_summary);
-    listeners_.tell(id);
+    const SeatVersions::Seen seen = std::exchange(r.seen, {});
+    listeners_.tell(id, [&](std::optional<int> seat) { return seen.sees(seat); });
   }
   for (const std::string& id : reload_now) reload(id);
   for (const std::string& id : settled) {

@@ -79,6 +79,8 @@ Lobby::Room Lobby::build(StoredGame sg) const {
       throw core::SaveError(fmt::format("replaying gives state hash {}, {} expected", r.game->state_hash(), sg.mark->state_hash));
     r.finished = r.game->node_kind() == core::NodeKind::Terminal;
     r.human = has_human(*r.game);
+    r.versions = SeatVersions(sg.mark ? sg.mark->versions : "", r.game->seat_count(), r.version);
+    r.game->take_changes();  // the replay of its record is no change
   } catch (const std::exception& e) {
     r.game.reset();
     r.damaged = e.what();
@@ -103,6 +105,7 @@ void Lobby::adopt(const std::string& id, Room fresh) {
     fresh.owner = std::move(it->second.owner);
     fresh.bot_seconds = it->second.bot_seconds;
     fresh.slices = it->second.slices;
+    fresh.refreshed_for = it->second.refreshed_for;
   }
   it->second = std::move(fresh);
 }

@@ -71,13 +71,16 @@ void Lobby::replay(const std::string& id, const std::string& token, const std::s
     seat = *named;
   }
   const std::vector<core::SavedAction>& all = game.actions();
-  const std::size_t n = step_number(step_text, all.size());
+  // A game in play is replayed up to where everyone may know what was played: the number of another
+  // seat's secret entries is its own (server/versions.h).
+  const std::size_t steps = r.finished ? all.size() : game.public_actions();
+  const std::size_t n = step_number(step_text, steps);
   std::optional<core::SavedAction> action;
   if (n > 0) action = all[n - 1];
   const bool named = action && (r.finished || (seat && action->seat == game.seat_name(static_cast<core::Seat>(*seat))));
   if (const auto waiting = replays_.find(client_); offload_ && waiting != replays_.end() && waiting->second >= kReplaysPerAddress)
     throw ApiError(429, ErrorCode{"replays_busy"}, "this address has as many replays being made as it may; ask again when they are answered");
-  auto make = [id, at = game.at_task(n > 0 ? n - 1 : 0), n, steps = all.size(), finished = r.finished, seat, action,
+  auto make = [id, at = game.at_task(n > 0 ? n - 1 : 0), n, steps, finished = r.finished, seat, action,
                named]() -> std::pair<int, std::string> {
     try {
       return {200, replayed(id, *at(), n, steps, finished, seat, action, named)};

@@ -61,8 +61,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       if (!j.is_object() || (j.contains("token") && !j["token"].is_string()) || j.size() > (j.contains("token") ? 1u : 0u))
         throw ApiError(400, "the first message must be {\"token\": \"...\"}, or {} to watch");
       token_ = j.value("token", "");
-      c_.lobby.seat_of(id_, token_);  // a bad token is refused here
-      handle_ = c_.lobby.subscribe(id_, [weak = weak_from_this()] {
+      handle_ = c_.lobby.subscribe(id_, token_, [weak = weak_from_this()] {  // a bad token is refused here
         if (auto self = weak.lock()) self->push();
       });
     } catch (const NotReady& wait) {

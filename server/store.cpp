@@ -75,7 +75,7 @@ sqlite3* open(const std::string& path, int busy_timeout_ms) {
 const std::map<std::string, const char*> kGameColumns = {
     {"invitation_hash", "TEXT NOT NULL DEFAULT ''"}, {"version", "INTEGER"}, {"action_count", "INTEGER"},
     {"state_hash", "TEXT"}, {"finished", "INTEGER NOT NULL DEFAULT 0"}, {"updated", "INTEGER NOT NULL DEFAULT 0"},
-    {"summary", "TEXT NOT NULL DEFAULT ''"}};
+    {"summary", "TEXT NOT NULL DEFAULT ''"}, {"versions", "TEXT NOT NULL DEFAULT ''"}};
 
 void create_schema(sqlite3* db) {
   exec(db, "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, record TEXT NOT NULL)");
@@ -116,9 +116,10 @@ void write_one(sqlite3* db, const GameWrite& w) {
   }
   if (w.mark) {
     const GameMark& m = *w.mark;
-    Statement(db, "UPDATE games SET version = ?, action_count = ?, state_hash = ?, finished = ?, updated = ?, summary = ? WHERE id = ?")
+    Statement(db, "UPDATE games SET version = ?, action_count = ?, state_hash = ?, finished = ?, updated = ?, summary = ?, versions = ? "
+                  "WHERE id = ?")
         .integer(1, static_cast<std::int64_t>(m.version)).integer(2, static_cast<std::int64_t>(m.action_count)).text(3, m.state_hash)
-        .integer(4, m.finished).integer(5, m.updated).text(6, m.summary).text(7, w.id).step();
+        .integer(4, m.finished).integer(5, m.updated).text(6, m.summary).text(7, m.versions).text(8, w.id).step();
   }
 }
 
@@ -148,8 +149,8 @@ SqliteStore::~SqliteStore() {
 std::vector<StoredGame> SqliteStore::load_where(sqlite3* db, const char* where, const std::string& arg) {
   const auto read = [&] {
     std::vector<StoredGame> games;
-    Statement g(db, fmt::format("SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary "
-                                "FROM games WHERE {} ORDER BY rowid", where).c_str());
+    Statement g(db, fmt::format("SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary, "
+                                "versions FROM games WHERE {} ORDER BY rowid", where).c_str());
     if (!arg.empty()) g.text(1, arg);
     while (g.step()) {
       StoredGame sg;
@@ -164,7 +165,7 @@ std::vector<StoredGame> SqliteStore::load_where(sqlite3* db, const char* where, 
       sg.invitation_hash = g.column_text(2);
       if (!g.column_null(3))
         sg.mark = GameMark{static_cast<std::uint64_t>(g.column_int(3)), static_cast<std::size_t>(g.column_int(4)), g.column_text(5),
-                           g.column_int(6) != 0, g.column_int(7), g.column_text(8)};
+                           g.column_int(6) != 0, g.column_int(7), g.column_text(8), g.column_text(9)};
       Statement a(db, "SELECT seat, action, sampled FROM actions WHERE game = ? ORDER BY idx");
       a.text(1, sg.id);
       while (a.step()) sg.record.actions.push_back({a.column_text(0), a.column_text(1), a.column_int(2) != 0});

@@ -34,6 +34,7 @@ struct GameMark {
   bool finished = false;
   std::int64_t updated = 0;       // unix seconds of the last change
   std::string summary;            // the game's entry in the list of games, JSON
+  std::string versions;           // its views' versions (server/versions.h); "" before they were kept
 };
 
 struct StoredGame {

@@ -71,7 +71,7 @@ TEST_F(LobbyOverFailingStore, AWatchedFinishedGameIsServedFromItsViews) {
   int pushes = 0;
   const server::Lobby::Asking asking(lobby, "10.0.0.9");
   try {
-    lobby.subscribe(id, [&] { ++pushes; });
+    lobby.subscribe(id, "", [&] { ++pushes; });
     FAIL() << "a finished game not in memory is loaded first";
   } catch (const server::NotReady&) {
   }
@@ -80,7 +80,7 @@ TEST_F(LobbyOverFailingStore, AWatchedFinishedGameIsServedFromItsViews) {
   EXPECT_EQ(jobs.queue.front().owner, "10.0.0.9") << "charged to the address asking";
   std::string spectator;
   lobby.when_ready(id, [&] {  // 60 spectators come in as a server's WebSockets would
-    for (int i = 0; i < 60; ++i) lobby.subscribe(id, [&] { ++pushes; });
+    for (int i = 0; i < 60; ++i) lobby.subscribe(id, "", [&] { ++pushes; });
     spectator = lobby.view(id, "");
     EXPECT_EQ(lobby.whole(), 1u) << "whole while its view is made";
   });
