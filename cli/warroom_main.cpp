@@ -1,6 +1,6 @@
 // warroom: the command-line front end of War Room, built from the kit (cli/kit.h): new, status,
-// act, run, replay and play from the kit; selfplay and bench (cli/warroom_play.cpp); balance (cli/warroom_balance.cpp); data check and
-// audit of the data set (docs/warroom/data.md).
+// act, run, replay and play from the kit; selfplay and bench (cli/warroom_play.cpp); balance (cli/warroom_balance.cpp); the
+// battle calculator's odds (cli/warroom_odds.cpp); data check and audit of the data set (docs/warroom/data.md).
 #include <cstdio>
 
 #include "cli/data_audit.h"
@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   cli::add_match_commands(app, kit, exit_code);
   cli::add_warroom_play_commands(app, kit, exit_code);
   cli::add_warroom_balance_command(app, kit, exit_code);
+  cli::add_warroom_odds_command(app, kit);
   add_data_commands(app, kit, exit_code);
   return cli::run(app, kit, argc, argv, exit_code);
 }

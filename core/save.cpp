@@ -39,6 +39,7 @@ std::string save_to_json(const SaveFile& s) {
             {"state_hash", s.state_hash}};
   if (s.players) j["players"] = s.players;
   if (s.search_threads != 1) j["search_threads"] = s.search_threads;
+  if (s.rules_revision) j["rules_revision"] = s.rules_revision;
   return j.dump(1) + "\n";
 }
 
@@ -116,7 +117,13 @@ SaveFile save_from_json(std::string_view text) {
       throw SaveError(fmt::format("save file: \"search_threads\" must be a number of threads from 1 to {}", kMaxSearchThreads));
     s.search_threads = static_cast<int>(threads);
   }
+  if (j.contains("rules_revision")) {
+    const auto revision = field(j, "rules_revision", json::value_t::number_unsigned, "a revision number").get<std::uint64_t>();
+    if (revision > 1000) throw SaveError("save file: \"rules_revision\" must be a revision number from 0 to 1000");
+    s.rules_revision = static_cast<int>(revision);
+  }
   return s;
+
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view contents) {

@@ -43,7 +43,12 @@ struct SaveFile {
   // Threads of each search by a bot that searches (1 to kMaxSearchThreads): its choices depend on
   // the seed and this count, so the game keeps it. JSON: "search_threads", written only when not 1.
   int search_threads = 1;
+  // The title's rules revision the game was saved under (Title::rules_revision): a save of an earlier
+  // revision was played under rules since corrected, and may not replay. JSON: "rules_revision",
+  // written only when not 0.
+  int rules_revision = 0;
   std::vector<SavedAction> actions;
+
   std::string state_hash;
   bool operator==(const SaveFile&) const = default;
 };

@@ -3,6 +3,7 @@
 // Troops' setup/view/action/query). A title makes matches; a match is one game in progress.
 #pragma once
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -198,10 +199,32 @@ class Title {
   virtual RulesText rules_section(const std::string& section, const std::string& language) const;
   // The languages the title is played in (its message catalogues'); English only by default.
   virtual std::vector<std::string> languages() const;
+  // The revision of the title's rules, raised when a correction may make a saved game play
+  // differently; `rules_corrections` says where the corrections are listed.
+  virtual int rules_revision() const { return 0; }
+  virtual std::string rules_corrections() const { return ""; }
+
 
   // Throws SetupError unless `record` is a save of this title ("a save of "hills", not of War Room")
   // with a search thread count in bounds; `shown_name` is the title as the message names it.
   void expect_own_save(const SaveFile& record, std::string_view shown_name) const;
+  // Opens `record` with `open_as_is` under the current rules revision (the record is stamped with
+  // it, so later saves carry it). A save of an earlier revision that no longer replays says that
+  // the rules were corrected since it was made.
+  template <class Open>
+  std::unique_ptr<Match> open_revised(SaveFile record, Open&& open_as_is) const {
+    const int made_under = record.rules_revision;
+    record.rules_revision = rules_revision();
+    try {
+      return open_as_is(std::move(record));
+    } catch (const SaveError& e) {
+      if (made_under >= rules_revision()) throw;
+      throw SaveError(fmt::format("{} -- this save was made under rules revision {} of {}, and revision {} corrected the rules "
+                                  "({}): a game that met a corrected rule replays differently",
+                                  e.what(), made_under, name(), rules_revision(), rules_corrections()));
+    }
+  }
+
   // A seat's controller: "human" or "bot:" and one of bot_kinds().
   bool valid_controller(std::string_view controller) const;
   // Checks a new game's record (title, scenario, options, players, seats and controllers) and

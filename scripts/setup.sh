@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the project needs from Debian's packages (only what is missing), then configures and
-# builds one configuration: scripts/setup.sh [release|sanitize]. PostgreSQL and nginx are for the
+# builds one configuration: scripts/setup.sh [release|sanitize|tsan]. PostgreSQL and nginx are for the
 # tests of several servers on one database (docs/deploy.md); the default server needs neither.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,12 +31,18 @@ else
 fi
 
 config="${1:-release}"
+targets=()
 case "$config" in
   release) flags=(-DCMAKE_BUILD_TYPE=Release) ;;
   # -O1 -g1 (line tables, enough for the sanitizers' stack traces): half the compile time of -O2 -g.
   sanitize) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
                    -DCHURCHILL_SANITIZE=ON -DCHURCHILL_BENCH=OFF) ;;
-  *) echo "usage: scripts/setup.sh [release|sanitize]" >&2; exit 2 ;;
+  # ThreadSanitizer, only what uses threads: the server (its event loop, committer and search pool,
+  # run by server_tests through the churchill program) and the root-parallel search (core_tests).
+  tsan) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
+               -DCHURCHILL_TSAN=ON -DCHURCHILL_BENCH=OFF)
+        targets=(--target churchill server_tests core_tests) ;;
+  *) echo "usage: scripts/setup.sh [release|sanitize|tsan]" >&2; exit 2 ;;
 esac
 cmake -S . -B "build/$config" -G Ninja "${flags[@]}" >/dev/null
-cmake --build "build/$config" -j "$(nproc)"
+cmake --build "build/$config" -j "$(nproc)" "${targets[@]}"

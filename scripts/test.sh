@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: builds a release and an AddressSanitizer+UndefinedBehaviorSanitizer configuration and
-# runs the whole suite in both.
+# runs the whole suite in both; the web client's lint and unit tests; the threaded tests under
+# ThreadSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The browser tests drive Debian's Chromium (headless) with playwright-core.
@@ -12,7 +13,20 @@ fi
 for config in release sanitize; do
   echo "== $config build"
   scripts/setup.sh "$config"
+  if [ "$config" = release ]; then  # setup.sh has installed the web client's packages
+    echo "== web client: ESLint, Prettier, unit tests (Vitest)"
+    (cd web && npm run --silent lint && npm test --silent)
+  fi
   echo "== $config tests"
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir "build/$config" --output-on-failure -j "$(nproc)"
 done
+# ThreadSanitizer over what uses threads (the server's event loop, committer and search pool; the
+# root-parallel search): the tests labelled "threads". A race stops the program that has it. The
+# test of the server's memory under slow WebSockets is left to the other two builds: the sanitizer's
+# shadow memory and allocator make the server's size meaningless.
+echo "== tsan build"
+scripts/setup.sh tsan
+echo "== tsan tests"
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+  ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" -L threads -E '^Server\.SlowAndSilentWebSocketsAreBoundedAndClosed$'

@@ -20,7 +20,10 @@ void Committer::flush() {
   in_flight_ = true;
   auto batch = std::make_shared<std::vector<GameWrite>>(lobby_.take_staged());
   auto done = std::make_shared<std::vector<Done>>(std::exchange(waiting_, {}));
-  boost::asio::post(writer_, [this, batch, done] {
+  // `done` is moved on to the event loop, never copied: the callbacks hold the requests' sessions,
+  // which must be released on the loop's thread (a session's last release frees its connection
+  // slot, which the loop counts), not on the writer's.
+  boost::asio::post(writer_, [this, batch = std::move(batch), done = std::move(done)]() mutable {
     std::string failure;
     std::vector<std::string> conflicts;
     try {
@@ -28,7 +31,7 @@ void Committer::flush() {
     } catch (const std::exception& e) {
       failure = e.what();
     }
-    boost::asio::post(io_, [this, done, failure, conflicts] { settle(*done, failure, conflicts); });
+    boost::asio::post(io_, [this, done = std::move(done), failure, conflicts] { settle(*done, failure, conflicts); });
   });
 }
 

@@ -81,7 +81,9 @@ void Workers::work(Pool& pool) {
       job = pool.queue.pop();
     }
     std::function<void()> answer = job.work();
-    boost::asio::post(io_, [this, answer = std::move(answer)] {
+    // The job and its answer go back to the event loop by move: what they hold (a request's
+    // session) is released there, never on a worker (see Committer::flush).
+    boost::asio::post(io_, [this, job = std::move(job), answer = std::move(answer)] {
       if (answer) answer();
       then_();
     });

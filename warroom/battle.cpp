@@ -252,7 +252,6 @@ TypeSpec type_spec(const UnitInfo& u) {
   t.id = static_cast<std::uint8_t>(index(u.kind));
   t.colour = u.colour;
   t.category = u.category;
-  t.repair = u.kind != UnitKind::CarrierFighter;  // ruling 37: a damaged token needs no repair
   t.stance_count = static_cast<std::uint8_t>(std::min<int>(u.stances, kMaxStances));
   for (int i = 0; i < t.stance_count; ++i) {
     const Stance& s = u.stance[i];
@@ -678,15 +677,16 @@ std::uint8_t repair_owner(const Battle& b) {
   return b.rows[at / kMaxRowsPerSide][at % kMaxRowsPerSide].damaged;
 }
 
-// Battle Debrief 1: light damage needs nothing; naval units repair free with Port Advantage, tokens
-// need no repair; the owner pays 1 resource or scraps (only scrapping if it holds none).
+// Battle Debrief 1: light damage needs nothing; naval units repair free with Port Advantage; for every
+// other unit in a DAMAGED box, carrier fighter tokens included (Debrief › 2 names them among the
+// units; ruling 37), the owner pays 1 resource or scraps (only scrapping if it holds none).
 bool run_repairs(Battle& b, core::LogSink* log) {
   for (;;) {
     const int at = next_damaged(b);
     if (at < 0) break;
     const int side = at / kMaxRowsPerSide, row = at % kMaxRowsPerSide;
     const Row& r = b.rows[side][row];
-    if (!r.type.repair || (r.type.category == Category::Sea && b.port_advantage[side])) {
+    if (r.type.category == Category::Sea && b.port_advantage[side]) {
       repaired(b, side, row, 3, log);
       continue;
     }
@@ -772,6 +772,15 @@ Need need(const Battle& b) {
     case Phase::Done: return Need::Done;
   }
   return Need::Done;
+}
+
+int dice_to_roll(const Battle& b) {
+  if (need(b) != Need::Die) return 0;
+  return b.phase == Phase::Garrison ? 2 - b.garrison_rolled : b.batch_size - b.batch_rolled;
+}
+
+std::uint8_t die_nation(const Battle& b, int k) {
+  return b.phase == Phase::Garrison ? b.garrison_nation : b.batch[b.batch_rolled + k].nation;
 }
 
 std::uint8_t deciding_nation(const Battle& b) {
@@ -890,8 +899,7 @@ std::int32_t resources_spent(const Battle& b, std::uint8_t nation, Resource r) {
 namespace {
 
 void hash_type(core::Hasher& h, const TypeSpec& t) {
-  h.add(t.id | static_cast<unsigned>(t.colour) << 8 | static_cast<unsigned>(t.category) << 16 |
-        static_cast<unsigned>(t.repair) << 24);
+  h.add(t.id | static_cast<unsigned>(t.colour) << 8 | static_cast<unsigned>(t.category) << 16);
   h.add(t.stance_count);
   for (const StanceSpec& s : t.stance)
     h.add(s.air_dice | s.surface_dice << 8 | s.steps << 16 | static_cast<unsigned>(s.light_box) << 24 |
@@ -912,7 +920,7 @@ void hash_i32(core::Hasher& h, const std::array<std::array<std::int32_t, kResour
 }  // namespace
 
 void hash_battle(core::Hasher& h, const Battle& b) {
-  static_assert(sizeof(Battle) == 4804, "Battle changed: hash every new field, then update this size");
+  static_assert(sizeof(Battle) == 4724, "Battle changed: hash every new field, then update this size");
   h.add(static_cast<unsigned>(b.kind) | static_cast<unsigned>(b.phase) << 8 | static_cast<unsigned>(b.stage) << 16);
   add_all(h, b.commander);
   add_all(h, b.rank);

@@ -56,17 +56,18 @@ struct StanceSpec {
   bool light_box = false, white_triangle = true;
   Special special = Special::None;
   std::uint8_t raid_dice = 0;  // Strategic Bombing: dice per bomber ("rolls 4 dice")
+  bool operator==(const StanceSpec&) const = default;
 };
 
-// A unit type as the battle needs it. `repair` is false for carrier fighter tokens (ruling 37: a
-// damaged token needs no repair).
+// A unit type as the battle needs it. Every unit left in a DAMAGED box is repaired or eliminated,
+// carrier fighter tokens too (Battle Debrief › 1; ruling 37).
 struct TypeSpec {
   std::uint8_t id = 0;  // the engine's unit type id (< kMaxTypes)
   Colour colour = Colour::Yellow;
   Category category = Category::Land;
-  bool repair = true;
   std::uint8_t stance_count = 1;
   std::array<StanceSpec, kMaxStances> stance{};
+  bool operator==(const TypeSpec&) const = default;
 };
 inline constexpr int kMaxTypes = 16;
 
@@ -85,6 +86,7 @@ struct Participant {
 // Troop Transports: land units at sea, which do not fight (Troop Transports During Battle).
 struct TransportGroup {
   std::uint8_t side = 0, nation = 0, type = 0, count = 0;
+  bool operator==(const TransportGroup&) const = default;
 };
 
 // A unit type under construction in the bombed territory (Strategic Bombing Raids).
@@ -92,6 +94,7 @@ struct ConstructionGroup {
   std::uint8_t type = 0;
   Colour colour = Colour::Yellow;
   std::uint8_t count = 0;
+  bool operator==(const ConstructionGroup&) const = default;
 };
 
 struct BombingTarget {
@@ -101,6 +104,7 @@ struct BombingTarget {
   bool infrastructure = false;                  // ports, rails or industry: a Bomb Token is possible
   std::array<ConstructionGroup, 10> construction{};
   std::uint8_t construction_count = 0;
+  bool operator==(const BombingTarget&) const = default;
 };
 
 struct BattleSetup {
@@ -120,9 +124,11 @@ struct BattleSetup {
 struct ConvoyCluster {
   std::uint8_t owner = kNoNation;  // the convoy's controller (ruling 57)
   std::array<std::uint8_t, kResources> ships{};  // silhouettes per resource (ruling 58: 1 each)
+  bool operator==(const ConvoyCluster&) const = default;
 };
 struct RaidingCommand {
   std::uint8_t nation = 0, units = 0;  // air and naval units of the Command
+  bool operator==(const RaidingCommand&) const = default;
 };
 struct ConvoyRaidSetup {
   std::array<bool, kNations> orange{};
@@ -144,17 +150,20 @@ struct Row {
   const StanceSpec& spec() const { return type.stance[stance]; }
   int alive(std::uint8_t nation) const;  // fresh + light + damaged, not eliminated nor escaped
   int alive() const;
+  bool operator==(const Row&) const = default;
 };
 
 struct Group {  // units awaiting their stance
   std::uint8_t side = 0, nation = 0, cursor = 0, left = 0;
   TypeSpec type;
+  bool operator==(const Group&) const = default;
 };
 
 struct Die {
   Colour face = Colour::Yellow;
   std::uint8_t nation = 0;
   bool done = false;
+  bool operator==(const Die&) const = default;
 };
 
 enum class BattleKind : std::uint8_t { None, Battle, ConvoyRaid };
@@ -252,6 +261,7 @@ struct Battle {
   std::array<std::uint8_t, 8> raider_cluster{};
   std::uint8_t raider_count = 0, raider_cursor = 0, raider_dice_left = 0;
   std::array<std::array<bool, kResources>, 8> convoy_sunk{};  // [cluster][resource]
+  bool operator==(const Battle&) const = default;
 };
 
 // ---- The API -------------------------------------------------------------------------------------
@@ -273,6 +283,13 @@ bool is_legal(const Battle& b, Choice c);
 // none is awaited, or a face out of range) is refused: false, and nothing changes.
 bool apply(Battle& b, Choice c, core::LogSink* log = nullptr);
 bool apply_die(Battle& b, Colour f, core::LogSink* log = nullptr);
+// At Need::Die, the dice rolled together before anyone decides again (the rest of a batch, of the
+// garrison's pair, of a bomber's or a raiding Command's dice; 0 otherwise), and the nation the k-th
+// of them is rolled for (its black misses in the Orange Zone, ruling 49). Hits are resolved colour by
+// colour, so the same faces rolled in another order lead to the same position (only which slot held
+// which face differs): the battle calculator enumerates them as multisets.
+int dice_to_roll(const Battle& b);
+std::uint8_t die_nation(const Battle& b, int k);
 
 // ---- Results (valid once need(b) == Need::Done) -------------------------------------------------
 // Units of a nation and type lost in this battle (eliminated, scrapped in the debrief, or sunk as

@@ -63,6 +63,9 @@ struct Forces {
   int land(int side) const { return of(side, kInf, kArm); }
   int any(int side) const { return of(side, kInf, kToken); }
   int fighting_at_sea(int side) const { return of(side, kFtr, kToken); }  // air, naval and tokens: not transports
+  // Units of Air and Sea Commands: what may raid a convoy ("per raiding Command"), carrier fighter
+  // tokens left out, as they "don't require Command Tokens" (ruling 37).
+  int in_commands_at_sea(int side) const { return of(side, kFtr, kBb); }
   int nation_units(int nation) const {
     int total = 0;
     for (int v : n[at(nation)]) total += v;
@@ -118,11 +121,13 @@ int controller_side(const State& s, RegionId r) {
   return owner == kNoNation ? -1 : side_of(owner);
 }
 
-// The card's current face (Phase 1 › Step 1; "taking flipped Territory Card status into account").
+// What the territory produces as its card lies now ("taking flipped Territory Card status into
+// account"): a territory invaded this round still shows its face-up card until the Battle Debrief.
 const Resources& production(const CCtx& c, RegionId r) {
   const Region& reg = c.d().region(r);
-  return embattled(c.s, c.d(), r) ? reg.embattled_income : reg.income;
+  return card_embattled(c, r) ? reg.embattled_income : reg.income;
 }
+
 
 // "Strategic bombing may occur in any territory which has a potential target: i.e., resources, Units
 // under construction (including Naval Units), and/or Infrastructure."
@@ -197,7 +202,9 @@ std::uint8_t convoy_controller(const CCtx& c, const Convoy& cv) {
 }
 
 // Identifying Convoy Raids: an active convoy, enemy air or naval forces present, no defending naval or
-// air units. Returns the raiding side, or -1.
+// air units. Returns the raiding side, or -1. Resolving Convoy Raids: only a Command raids ("one
+// Convoy cluster per raiding Command"), so enemy carrier fighter tokens alone raid nothing; a token of
+// the convoy's side defends it like any air unit (ruling 37).
 // Article Three: the other pact party does not raid a party's convoys.
 int raiding_side(const CCtx& c, RegionId r) {
   for (const Convoy& cv : c.d().convoys) {
@@ -206,7 +213,7 @@ int raiding_side(const CCtx& c, RegionId r) {
     if (owner == kNoNation) continue;
     const Forces f = forces(c, r, pact_partner(c, owner));
     const int defender = side_of(owner);
-    if (f.fighting_at_sea(other(defender)) && !f.fighting_at_sea(defender)) return other(defender);
+    if (f.in_commands_at_sea(other(defender)) && !f.fighting_at_sea(defender)) return other(defender);
   }
   return -1;
 }
@@ -530,7 +537,8 @@ void debrief(Ctx& c) {
   pay_resources(c, kResourcesRule);
   apply_bombing(c, r);
   tag_air(c, r);
-  if (c.d().region(r).is_territory()) update_territory(c, r);
+  if (c.d().region(r).is_territory()) update_territory(c, r), face_card(c, r);
+
   else if (const Forces f = forces(ro(c), r, left_out_now(c.s)); f.of(0, kSub, kBb) && f.of(1, kSub, kBb)) c.add(kHotspot, -1, Event::Embattled, r);
   offer_reorganizing(c, r);  // above any Claim or Medal decision: Step 4 comes before Steps 5 and 6
 }
@@ -552,8 +560,9 @@ bool setup_raid(Ctx& c, RegionId r) {
     setup.clusters.push_back({owner, {static_cast<std::uint8_t>(cv.silhouettes.oil), static_cast<std::uint8_t>(cv.silhouettes.iron),
                                       static_cast<std::uint8_t>(cv.silhouettes.osr)}});
   }
-  // One die per air or naval unit of each raiding Command; a nation's carrier fighter tokens there
-  // raid as one more Command (reconstructed). A pact party does not raid the other's convoys
+  // "1 die per Air or Naval Unit present ... in the raiding Command": carrier fighter tokens are in no
+  // Command and add no dice (ruling 37). A pact party does not raid the other's convoys
+
   // (Article Three), so it stays out of a raid on a cluster of the other party.
   std::uint8_t spared = 0;
   for (const ConvoyCluster& cl : setup.clusters)
@@ -566,7 +575,6 @@ bool setup_raid(Ctx& c, RegionId r) {
         if (const Command& cmd = c.s.command[at(n)][at(number)]; cmd.region == r && units_in(cmd))
           setup.commands.push_back({static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(units_in(cmd))});
     }
-    if (c.s.fighter_tokens[at(n)][r] && setup.commands.size() < 8) setup.commands.push_back({static_cast<std::uint8_t>(n), c.s.fighter_tokens[at(n)][r]});
   }
   if (setup.clusters.empty() || setup.commands.empty()) return false;
   c.s.battle = Battle{};

@@ -15,11 +15,11 @@ constexpr const char* kStep4 = "Phase 7 > Step 4. Reveal Purchases and Update Re
 constexpr const char* kStep5 = "Phase 7 > Step 5. Transfer New Units to Industries";
 
 // Land units of each alliance in a region (Command stacks only: units under construction never
-// count, ruling 109).
-std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r) {
+// count, ruling 109), leaving out `skip`'s.
+std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r, int skip) {
   std::array<int, kAlliances> out{};
   for (int n = 0; n < kNations; ++n)
-    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+    for (int number = 1; number <= kMaxCommandNumber && n != skip; ++number) {
       const Command& c = s.command[at(n)][at(number)];
       if (c.region == r && command_category(d, n, number) == Category::Land)
         out[static_cast<std::size_t>(alliance_of(n))] += units_in(c);
@@ -79,7 +79,7 @@ bool reaches(const CCtx& c, int nation, const Region& neutral) {
   for (int i = 0; i < neutral.degree; ++i) {
     const RegionId r = neutral.adjacent[at(i)];
     const std::uint8_t controller = c.s.region[r].controller;
-    if (d.region(r).is_territory() && controller != kNoNation && alliance_of(controller) == side && !embattled(c.s, d, r)) return true;
+    if (d.region(r).is_territory() && controller != kNoNation && alliance_of(controller) == side && !embattled(c, r)) return true;
   }
   const RegionId sea = neutral.neutral->port_sea;
   if (sea == kNoRegion || c.s.nation[at(nation)].zone >= kYellow) return false;
@@ -106,9 +106,20 @@ constexpr int kBlock[kResources] = {2, 3, 5};
 
 }  // namespace
 
-bool embattled(const State& s, const Data& d, RegionId r) {  // ruling 95: both sides have land units in it
-  const auto units = land_units(s, d, r);
+// Ruling 95: both sides have land units in it. Article Three: "If a third party loses control of a
+// territory to either party while both parties are present ... the territory would not be considered
+// Embattled unless a third party still exists": the other party's units there are left out.
+bool embattled(const CCtx& c, RegionId r) {
+  const auto units = land_units(c.s, c.d(), r, pact_partner(c, c.s.region[r].controller));
   return units[0] > 0 && units[1] > 0;
+}
+
+bool card_embattled(const CCtx& c, RegionId r) { return (c.s.region[r].flags & kCardEmbattled) && embattled(c, r); }
+
+void face_card(Ctx& c, RegionId r) {
+  RegionState& rs = c.s.region[r];
+  const bool flipped = c.d().region(r).is_territory() && embattled(CCtx{c.g, c.s}, r);
+  rs.flags = static_cast<std::uint8_t>(flipped ? rs.flags | kCardEmbattled : rs.flags & ~kCardEmbattled);
 }
 
 // ---- Phase 7 Step 2: Trade with Neutrals, one trade a round (ruling 77), in turn order (ruling 101) ----
@@ -119,7 +130,7 @@ void trade_legal(const CCtx& c, int nation, core::ActionList& out) {
   if (!c.g.scenario().trade || d.nations[at(nation)].has(NationRule::NoTrade) || c.s.nation[at(nation)].zone >= kRed) return;
   for (const Region& r : d.regions) {
     if (!r.neutral || !r.neutral->trade || !c.g.scenario().in_play.test(r.rid)) continue;
-    if (embattled(c.s, d, r.rid) || !trades_with(c, nation, r) || !reaches(c, nation, r)) continue;
+    if (embattled(c, r.rid) || !trades_with(c, nation, r) || !reaches(c, nation, r)) continue;
     const int offered = static_cast<int>(*r.neutral->trade);
     for (int give = 0; give < kResources; ++give) {
       if (give == offered || resource(c.s, nation, give) < kBlock[give]) continue;  // "it will not accept" its own resource
@@ -142,13 +153,17 @@ void trade_apply(Ctx& c, const Act& a) {
 
 void collect_income(Ctx& c) {
   const Data& d = c.d();
+  for (const Region& r : d.regions)  // Step 1. Check Territory Card Facing
+    if (r.is_territory() && c.g.scenario().in_play.test(r.rid)) face_card(c, r.rid);
   for (int n = 0; n < kNations; ++n) {
+
     if (!in_play(c.s, n)) continue;
     std::array<int, kResources> total{};
     for (const Region& r : d.regions) {
-      // Step 1: the card's facing -- Embattled cards give one resource less (ruling 78: the back face).
+      // Step 1: the card's facing (face_cards) -- Embattled cards give one resource less (ruling 78: the back face).
       if (!r.is_territory() || r.neutral || c.s.region[r.rid].controller != n || !c.g.scenario().in_play.test(r.rid)) continue;
-      const Resources& inc = embattled(c.s, d, r.rid) ? r.embattled_income : r.income;
+      const Resources& inc = card_embattled(CCtx{c.g, c.s}, r.rid) ? r.embattled_income : r.income;
+
       total[kOil] += inc.oil, total[kIron] += inc.iron, total[kOsr] += inc.osr;
     }
     if (c.s.nation[at(n)].zone >= kRed) {

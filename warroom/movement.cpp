@@ -151,20 +151,77 @@ constexpr const char* kNoRailWhy =
     "Plotting Land Commands by Rail: no friendly rail path leads toward it (no invading by rail; enemy land units, "
     "Bomb Tokens and the Yellow Zone close rails)";
 
+constexpr const char* kNoTokenWhy =
+    "Pinning: the units left behind need a new Command Token, and every token of the category is in use (ruling 104)";
+
+// Pinning: "The owner places a new Command Token on the pinned force which remains behind". Tokens
+// are piece-limited: with none of the category free, a split owing `owed` units cannot be made
+// (ruling 104). A Command that already split this phase does not split again (ruling 25).
+bool split_blocked(const CCtx& c, int nation, int number, int owed) {
+  const Command& cmd = c.s.command[at(nation)][at(number)];
+  return owed > 0 && owed < units_in(cmd) && !(cmd.flags & kSplitThisPhase) &&
+         lowest_free_command(c.s, c.d(), nation, command_category(c.d(), nation, number)) == 0;
+}
+
 struct Plan {
   Route route = Route::Impossible;
   std::vector<RegionId> choices;  // the X of `move NATION box X`
   const char* why = "";           // with no choice: the rule that stops the order (the player is told)
 };
 
+// Neutrals: whether the nation entering region r invades it -- an uncontrolled neutral not yet
+// invaded, unless it is aligned with the nation's alliance (ruling 64(b)).
+bool invades(const CCtx& c, int nation, RegionId r) {
+  const Region& reg = c.d().region(r);
+  const RegionState& rs = c.s.region[r];
+  if (!reg.neutral || rs.controller != kNoNation || (rs.flags & kNeutralActivated)) return false;
+  return !((reg.neutral->type == NeutralType::ProAllied && alliance_of(nation) == Alliance::Allied) ||
+           (reg.neutral->type == NeutralType::ProAxis && alliance_of(nation) == Alliance::Axis));
+}
+
+// Whether flying through region x invades a neutral (ruling 32, 64(a)) or breaks the Soviet-Japanese
+// Pact (Article One or Two, ruling 66): where it does, the route matters (ruling 93).
+bool costly_via(const CCtx& c, int nation, RegionId from, RegionId x) {
+  return invades(c, nation, x) || pact_breach(c, nation, from, x) != 0;
+}
+
+// Air: the regions an air move of 2 regions may pass through on its way to `to` (in play; the Sahara
+// and the Himalayas may be flown over, ruling 32). Empty when `to` is next to `from` or out of reach.
+std::vector<RegionId> air_vias(const CCtx& c, RegionId from, RegionId to) {
+  const Data& d = c.d();
+  std::vector<RegionId> out;
+  if (to == from || !in_scenario(c, to) || d.region(to).type == RegionType::Impassable || is_edge(d, from, to)) return out;
+  for (RegionId x : neighbours(d, from))
+    if (in_scenario(c, x) && is_edge(d, x, to)) out.push_back(x);
+  return out;
+}
+
 // Air: 1 or 2 regions through regions in play, never ending in an impassable region (ruling 32).
 bool air_reaches(const CCtx& c, RegionId from, RegionId to) {
   const Data& d = c.d();
   if (to == from || !in_scenario(c, to) || d.region(to).type == RegionType::Impassable) return false;
-  if (is_edge(d, from, to)) return true;
-  for (RegionId x : neighbours(d, from))
-    if (in_scenario(c, x) && is_edge(d, x, to)) return true;
-  return false;
+  return is_edge(d, from, to) || !air_vias(c, from, to).empty();
+}
+
+// Phase 5 › Step 1: a landing reaches `to` by a route that neither invades a neutral nor breaks the
+// pact while it holds (a landing is no invasion: Article One, ruling 32; rulings.md 27).
+bool safe_flight(const CCtx& c, int nation, RegionId from, RegionId to) {
+  if (!air_reaches(c, from, to)) return false;
+  const std::vector<RegionId> vias = air_vias(c, from, to);
+  return vias.empty() || std::any_of(vias.begin(), vias.end(), [&](RegionId x) { return !costly_via(c, nation, from, x); });
+}
+
+// Plotting Air Commands: X = the destination where the route does not matter (a direct flight, or a
+// route that invades no neutral and keeps the pact: the engine flies it); each route through a
+// region that invades a neutral or breaks the pact is the owner's to choose, X = that region
+// (rulings 32, 64(a), 66, 93). With no harmless route, executing the order crosses the region chosen.
+void air_choices(const CCtx& c, int nation, RegionId from, RegionId to, std::vector<RegionId>& out) {
+  if (!air_reaches(c, from, to)) return;
+  const std::vector<RegionId> vias = air_vias(c, from, to);
+  if (vias.empty() || std::any_of(vias.begin(), vias.end(), [&](RegionId x) { return !costly_via(c, nation, from, x); }))
+    out.push_back(to);
+  for (RegionId x : vias)
+    if (costly_via(c, nation, from, x)) out.push_back(x);
 }
 
 // Naval and transport routes at sea: direct (X = dest) or through a sea region X.
@@ -194,16 +251,23 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
     return p;
   }
   if (cat == Category::Air) {
-    if (air_reaches(c, from, to)) p.route = Route::Air, p.choices.push_back(to);
+    air_choices(c, nation, from, to, p.choices);
+    if (!p.choices.empty()) p.route = Route::Air;
     else p.why = "Plotting Air Commands: the destination is more than 2 regions away";
     return p;
   }
   if (cat == Category::Sea) {  // Plotting Naval Commands: "Naval Units may NOT enter territories"
-    if (pin_owed(c, nation, o.command, from) >= units_in(cmd)) return p.why = kPinnedWhy, p;  // ruling 24
+    const int owed = pin_owed(c, nation, o.command, from);
+    if (owed >= units_in(cmd)) return p.why = kPinnedWhy, p;  // ruling 24
+    if (split_blocked(c, nation, o.command, owed)) return p.why = kNoTokenWhy, p;
     sea_routes(c, from, to, side, p.choices);
+    const bool routes = !p.choices.empty();
+    if (owed == 0)  // a pin in the region passed through would need a token too
+      std::erase_if(p.choices, [&](RegionId x) { return x != to && split_blocked(c, nation, o.command, pin_owed(c, nation, o.command, x)); });
     if (!p.choices.empty()) p.route = Route::Naval;
-    else p.why = kNoSeaRouteWhy;
+    else p.why = routes ? kNoTokenWhy : kNoSeaRouteWhy;
     return p;
+
   }
   if (origin.is_sea()) {  // a Troop Transport
     if (transport_pinned(c, nation, from)) return p.why = "Troop Transports During Battle › Pinning: enemy naval units here outnumber the friendly ones", p;  // ruling 26
@@ -218,7 +282,9 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
     return p;
   }
   if (pin_owed(c, nation, o.command, from) >= units_in(cmd)) return p.why = kPinnedWhy, p;  // ruling 24
+  if (split_blocked(c, nation, o.command, pin_owed(c, nation, o.command, from))) return p.why = kNoTokenWhy, p;
   if (dest.is_sea()) {  // Transporting Land Units by Sea: land to sea, then sea to sea
+
     if (d.nations[at(nation)].has(NationRule::LandNeverAtSea)) return p.why = "China's Restrictions: China may not enter sea regions with Land Commands", p;
     if (is_edge(d, from, to)) p.choices.push_back(to);
     for (RegionId x : neighbours(d, from))
@@ -259,14 +325,10 @@ int next_box(const Sheet& sh) {
 // Neutrals: a Command entering an uncontrolled, un-invaded neutral territory activates it
 // (ruling 32 for air).
 void enter(Ctx& c, int nation, RegionId r) {
-  const Region& reg = c.d().region(r);
+  if (!invades(ro(c), nation, r)) return;
   RegionState& rs = c.s.region[r];
-  if (!reg.neutral || rs.controller != kNoNation || (rs.flags & kNeutralActivated)) return;
-  // Ruling 64(b): Allied units enter an un-invaded Pro-Allied neutral without invading it.
-  if ((reg.neutral->type == NeutralType::ProAllied && alliance_of(nation) == Alliance::Allied) ||
-      (reg.neutral->type == NeutralType::ProAxis && alliance_of(nation) == Alliance::Axis))
-    return;
   rs.flags |= kNeutralActivated;
+
   c.add("Neutrals", nation, Event::NeutralInvaded, r);
   if (!(rs.flags & kInvasionStressGiven)) {  // "gains 1 Stress immediately upon entering it (the first time only)"
     rs.flags |= kInvasionStressGiven;
@@ -382,13 +444,10 @@ void movement_apply(Ctx& c, const Act& a) {
   const Order& o = s.sheet[at(nation)].box[at(box - 1)];
   const Command& cmd = s.command[at(nation)][o.command];
   const RegionId from = cmd.region;
-  // X is the intermediate region of a 2-region route unless it is where the Command ends.
-  const bool rail_stop = command_category(c.d(), nation, o.command) == Category::Land && c.d().region(from).is_territory() &&
-                         c.d().region(o.dest).is_territory() && land_distance(c.d(), from, o.dest) != 1;
-  const RegionId via = x == o.dest || rail_stop ? kNoRegion : x;
-  const RegionId stop = rail_stop ? x : o.dest;
+  const auto [via, stop] = move_leg(ro(c), nation, box, x);
   if (pact_interrupts(c, nation, box, x, from, via, stop)) return;  // Soviet-Japanese Pact, Article Two asks the party (ruling 66)
-  if (rail_stop && x != o.dest) c.add(kRail, nation, Event::RailObstructed, o.command, o.dest, x);
+  if (stop != o.dest) c.add(kRail, nation, Event::RailObstructed, o.command, o.dest, x);
+
   const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation, o.command) == Category::Sea
                        ? pin_owed(ro(c), nation, o.command, from)
                        : 0;
@@ -401,13 +460,35 @@ void movement_apply(Ctx& c, const Act& a) {
   go_on(c, nation, box, via, stop);
 }
 
-bool movement_done(const CCtx& c, int nation) { return !pending_box(c.s, nation) && next_box(c.s.sheet[at(nation)]) == 0; }
+MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x) {
+  const Order& o = c.s.sheet[at(nation)].box[at(box - 1)];
+  const RegionId from = c.s.command[at(nation)][o.command].region;
+  // X is the intermediate region of a 2-region route unless it is where the Command ends: the
+  // destination, or the rail stop "as near as possible" (ruling 29).
+  const bool rail_stop = command_category(c.d(), nation, o.command) == Category::Land && c.d().region(from).is_territory() &&
+                         c.d().region(o.dest).is_territory() && land_distance(c.d(), from, o.dest) != 1;
+  if (rail_stop) return {kNoRegion, x};
+  return {x == o.dest ? kNoRegion : x, o.dest};
+}
+
+bool movement_done(const CCtx& c, int nation) {
+ return !pending_box(c.s, nation) && next_box(c.s.sheet[at(nation)]) == 0; }
 
 // ---- Phase 3 Step 3: Carrier Plane Movement (ruling 37) ----
 // Step {CarrierLaunch, a = nation, b = carriers handled}: the nation's carriers are taken in
 // Command-number order; each launches its token to its region or an adjacent one, or keeps it.
 
 namespace {
+// A region next to the carrier's where its token may be launched: in play and passable; never an
+// uncontrolled neutral (ruling 64(a)), nor, while the pact holds, the other party's territory
+// (Article One).
+bool token_may_enter(const CCtx& c, int nation, RegionId from, RegionId r) {
+  const Region& reg = c.d().region(r);
+  if (!in_scenario(c, r) || reg.type == RegionType::Impassable) return false;
+  if (reg.neutral && c.s.region[r].controller == kNoNation) return false;
+  return pact_breach(c, nation, from, r) == 0;
+}
+
 // The Sea Command holding the nation's carrier number `index` (0-based, in Command-number order), or 0.
 int carrier_command(const State& s, const Data& d, int nation, int index) {
   const NumberRange range = d.nations[at(nation)].commands[at(static_cast<int>(Category::Sea))];
@@ -431,7 +512,7 @@ void launch_legal(const CCtx& c, int nation, core::ActionList& out) {
   out.push_back(encode(ActionKind::Launch, nation, number, kNoRegion));  // keeps its fighter aboard
   out.push_back(encode(ActionKind::Launch, nation, number, from));
   for (RegionId r : neighbours(c.d(), from))
-    if (in_scenario(c, r) && c.d().region(r).type != RegionType::Impassable) out.push_back(encode(ActionKind::Launch, nation, number, r));
+    if (token_may_enter(c, nation, from, r)) out.push_back(encode(ActionKind::Launch, nation, number, r));
 }
 
 void launch_apply(Ctx& c, const Act& a) {
@@ -480,7 +561,8 @@ void landing_legal(const CCtx& c, int nation, core::ActionList& out) {
   const std::size_t before = out.size();
   if (landing_ground(c, from, side)) out.push_back(encode(ActionKind::Land, nation, number, from));  // ruling 34: 0 regions
   for (const Region& r : c.d().regions)
-    if (r.rid != from && landing_ground(c, r.rid, side) && air_reaches(c, from, r.rid)) out.push_back(encode(ActionKind::Land, nation, number, r.rid));
+    if (r.rid != from && landing_ground(c, r.rid, side) && safe_flight(c, nation, from, r.rid)) out.push_back(encode(ActionKind::Land, nation, number, r.rid));
+
   if (out.size() == before) out.push_back(encode(ActionKind::Land, nation, number, kNoRegion));  // no legal move: eliminated
 }
 

@@ -409,7 +409,10 @@ Message Game::action_message(const State& s, core::Seat seat, core::Action actio
     case ActionKind::Release: return m("warroom.action.release").with("unit", text::unit(x.b)).with("region", r(x.a));
     case ActionKind::Draw: return m("warroom.action.draw_lot");
     case ActionKind::Trade: return m("warroom.action.trade").with("region", r(x.a)).with("resource", text::resource(x.b));
-    case ActionKind::Move: return m("warroom.action.move").with("box", num(x.a)).with("region", r(x.b));
+    case ActionKind::Move:
+      return m(move_leg(CCtx{*this, s}, x.nation, x.a, x.b).via == kNoRegion ? "warroom.action.move" : "warroom.action.move_via")
+          .with("box", num(x.a)).with("region", r(x.b));
+
     case ActionKind::Leave: return m("warroom.action.leave").with("unit", text::unit(x.a));
     case ActionKind::Launch:
       return x.b == kNoRegion ? m("warroom.action.keep_aboard").with("command", num(x.a))

@@ -66,6 +66,9 @@ int breach(const CCtx& c, int nation, RegionId from, RegionId via, RegionId stop
 
 bool pact_in_force(const CCtx& c) { return c.g.scenario().pact && c.s.pact.status == kPactInForce; }
 
+int pact_breach(const CCtx& c, int nation, RegionId from, RegionId r) { return pact_in_force(c) ? breach_at(c, nation, from, r) : 0; }
+
+
 std::uint8_t pact_partner(const CCtx& c, int nation) {
   return nation != kNoNation && is_party(nation) && pact_in_force(c) ? static_cast<std::uint8_t>(other_party(nation)) : static_cast<std::uint8_t>(kNoNation);
 }

@@ -36,11 +36,16 @@ int lowest_free_command(const State& s, const Data& d, int nation, Category cat)
   return 0;
 }
 
-bool has_units_on_map(const State& s, int nation) {  // ruling 109: units under construction do not count
-  for (const Command& c : s.command[at(nation)])
-    if (c.region != kNoRegion && units_in(c) > 0) return true;
+bool has_units_on_map(const CCtx& c, int nation) {
+  for (const Command& cmd : c.s.command[at(nation)])
+    if (cmd.region != kNoRegion && units_in(cmd) > 0) return true;
+  for (int i = 0; i < c.g.industries(); ++i)
+    if (c.s.region[c.g.industry_region(i)].controller == nation)
+      for (std::uint8_t n : c.s.construction[at(i)].n)
+        if (n) return true;
   return false;
 }
+
 
 int resource(const State& s, int nation, int r) { return s.nation[at(nation)].res[at(r)]; }
 

@@ -121,7 +121,10 @@ int nations_in_turn_order(const State& s, std::array<std::uint8_t, kNations>& ou
 int units_in(const Command& c);
 Category command_category(const Data& d, int nation, int number);
 int lowest_free_command(const State& s, const Data& d, int nation, Category cat);
-bool has_units_on_map(const State& s, int nation);
+// Units on the World Map: in Commands, or under an Industry Token in a territory the nation controls
+// (Phase 7 › Step 5 places new units "on the World Map"; ruling 14).
+bool has_units_on_map(const CCtx& c, int nation);
+
 int resource(const State& s, int nation, int r);
 void gain(Ctx& c, int nation, int r, int amount);  // Red Zone: no gains
 // Pushes one step per nation, in turn order, on top of the stack (so they run in turn order).
@@ -163,6 +166,12 @@ void movement_legal(const CCtx& c, int nation, core::ActionList& out);
 // Why the nation's next order has no route and only `cancel` is offered (empty: it has one).
 std::string order_blocked_why(const CCtx& c, int nation);
 void movement_apply(Ctx& c, const Act& a);
+// `move NATION box X`: the region the move passes through (kNoRegion: none) and where it ends.
+struct MoveLeg {
+  RegionId via = kNoRegion, stop = kNoRegion;
+};
+MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x);
+
 bool movement_done(const CCtx& c, int nation);
 bool launch_done(const CCtx& c, int nation, int handled);  // Step 3: carriers handled so far
 void launch_legal(const CCtx& c, int nation, core::ActionList& out);
@@ -176,7 +185,19 @@ void landing_apply(Ctx& c, const Act& a);
 void collect_income(Ctx& c);
 void trade_legal(const CCtx& c, int nation, core::ActionList& out);
 void trade_apply(Ctx& c, const Act& a);
-bool embattled(const State& s, const Data& d, RegionId r);
+// Embattled Region (ruling 95): both sides have land units in the territory; while the Soviet-Japanese
+// Pact holds, the other party's units in a party's territory do not count (Article Three).
+bool embattled(const CCtx& c, RegionId r);
+// Phase 1 › Step 1, Check Territory Card Facing: whether the territory's card shows its Embattled side
+// now. face_card turns it to its true face, in Phase 1 and in the Battle Debrief (Update Territory
+// Status); in between it is face up again as soon as the territory is no longer Embattled ("Anytime
+// a territory is no longer Embattled its card should be restored face-up"). Strategic Bombing Raids
+// read it as it lies: a territory invaded this round still shows its face-up card.
+bool card_embattled(const CCtx& c, RegionId r);
+void face_card(Ctx& c, RegionId r);
+
+
+
 void purchases_legal(const CCtx& c, int nation, core::ActionList& out);
 void purchases_apply(Ctx& c, const Act& a);
 void reveal_purchases(Ctx& c);
@@ -248,6 +269,10 @@ struct PactBattles {
 PactBattles pact_battles(const CCtx& c, RegionId r);
 // Units of category `cat` in region r that do not pin `nation` under Article Three (ruling 27).
 int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat);
+// While the pact holds: the article (1 or 2) that `nation`, moving from `from`, breaks by entering or
+// passing through region r; 0 if none (or the pact does not hold).
+int pact_breach(const CCtx& c, int nation, RegionId from, RegionId r);
+
 // Phase 3: the Move order of `nation`'s box `box` (executed with X = x) enters `via` (or kNoRegion)
 // then ends in `stop`. Article One: the order breaks the pact now. Article Two: the allied party's
 // seat is asked (a PactPermission step is pushed) and true is returned: the order waits.

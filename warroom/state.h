@@ -70,13 +70,16 @@ struct NationState {
 struct RegionState {
   std::uint8_t controller = kNoNation;  // the Territory Card holder; kNoNation: neutral or a sea
   std::uint8_t bombs = 0;               // Bomb Tokens, never removed
-  std::uint8_t flags = 0;               // kNeutralActivated, kInvasionStressGiven, kActive, kRaidOk
+  std::uint8_t flags = 0;               // kNeutralActivated, kInvasionStressGiven, kActive, kRaidOk, kCardEmbattled
+
   bool operator==(const RegionState&) const = default;
 };
 inline constexpr std::uint8_t kNeutralActivated = 1;
 inline constexpr std::uint8_t kInvasionStressGiven = 2;
 inline constexpr std::uint8_t kActive = 4;   // Phase 4: an Active Hotspot still to address this round (ruling 94)
 inline constexpr std::uint8_t kRaidOk = 8;   // Phase 4: a convoy raid may be made here (the verdict of ruling 55)
+inline constexpr std::uint8_t kCardEmbattled = 16;  // the Territory Card shows its Embattled side (Phase 1 › Step 1)
+
 
 // Units under an Industry Token in one industrial territory (Phase 7 › Step 5), owned by the
 // territory's controller (captured with it), and the secret deployment plan for them (Phase 5 ›

@@ -64,11 +64,17 @@ class Title final : public core::Title {
   }
   std::unique_ptr<core::Match> open(core::SaveFile record) const override {
     expect_own_save(record, "War Room");
-    auto game = std::make_unique<const Game>(make_game(record.scenario, record.options, record.players));
-    const State start = game->new_game();
-    return std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(record), data_hash(),
-                                                      [](std::string_view kind) { return make_bot(kind); });
+    return open_revised(std::move(record), [this](core::SaveFile r) -> std::unique_ptr<core::Match> {
+      auto game = std::make_unique<const Game>(make_game(r.scenario, r.options, r.players));
+      const State start = game->new_game();
+      return std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(r), data_hash(),
+                                                        [](std::string_view kind) { return make_bot(kind); });
+    });
   }
+  // Revision 1: the corrections of December 2026 (rulings.md 26-35).
+  int rules_revision() const override { return 1; }
+  std::string rules_corrections() const override { return "docs/warroom/rulings.md, Corrections of December 2026"; }
+
   // The printed map's features for drawing (World Map Features): positions, islands, capitals,
   // industries, ports, the narrow passages and the convoys. Nothing here is a rule's outcome.
   nlohmann::json layout() const override {

@@ -27,22 +27,23 @@ void end_of_round(Ctx& c) {
   State& s = c.s;
   pact_check_capitals(c);  // ruling 68, whoever took the capital
   // "If a Nation has no more Units on the World Map and is in the Gray Zone at the end of a round
-  // it is considered Collapsed" (units under construction do not count, ruling 14).
+  // it is considered Collapsed"; units under an Industry Token are on the World Map (ruling 14).
+  const CCtx cc{c.g, s};
   for (int n = 0; n < kNations; ++n)
-    if (in_play(s, n) && s.nation[at(n)].zone >= kGray && !has_units_on_map(s, n)) {
+    if (in_play(s, n) && s.nation[at(n)].zone >= kGray && !has_units_on_map(cc, n)) {
       s.nation[at(n)].collapsed = true;
       c.add(kVictory, n, Event::Collapsed);
     }
   bool any_units = false;
-  for (int n = 0; n < kNations; ++n) any_units = any_units || (s.nation[at(n)].in_play && has_units_on_map(s, n));
+  for (int n = 0; n < kNations; ++n) any_units = any_units || (s.nation[at(n)].in_play && has_units_on_map(cc, n));
   if (!any_units) {  // "In the extremely rare case in which all Nations have no Units on the map, then both sides lose."
     s.winner = kBothLose;
     c.add(kVictory, -1, Event::BothLose);
     s.steps.push({StepId::GameOver});
     return;
   }
-  const CCtx cc{c.g, s};
-  const bool allied = alliance_qualifies(cc, Alliance::Allied), axis = alliance_qualifies(cc, Alliance::Axis);
+  const bool allied
+ = alliance_qualifies(cc, Alliance::Allied), axis = alliance_qualifies(cc, Alliance::Axis);
   if (allied != axis) {
     s.winner = allied ? 1 : 2;
     c.add(kVictory, -1, Event::Victory, allied ? 0 : 1);

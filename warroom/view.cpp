@@ -260,7 +260,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     if (!scenario_->in_play.test(r.rid) || !r.is_territory()) continue;
     const RegionState& rs = v.region[r.rid];
     regions.push_back({{"id", r.id}, {"controller", rs.controller == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(rs.controller))},
-                       {"bombs", rs.bombs}, {"embattled", embattled(v, d, r.rid)}, {"active", (rs.flags & kActive) != 0}});
+                       {"bombs", rs.bombs}, {"embattled", embattled(CCtx{*this, v}, r.rid)}
+, {"active", (rs.flags & kActive) != 0}});
   }
   nlohmann::json seas = nlohmann::json::array();  // the sea regions in play (ruling 36), for the map
   for (const Region& r : d.regions)

@@ -11,6 +11,7 @@
 #include "churchill/title.h"
 #include "core/session_match.h"
 #include "table_fixture.h"
+#include "tests/support/play_until.h"
 
 namespace churchill::testing {
 namespace {
@@ -18,25 +19,20 @@ namespace {
 // A state at a decision of one power in the Meeting or the agenda, with cards in every hand, from
 // a game of random bots in the Secret Agenda variant.
 State decision_with_hidden_cards(const Game& g, core::Seat& seat) {
-  auto random = make_bot("random");
   State s = g.new_game(*data().scenario("training"), Options{true, false});
   core::Rng chance(11), choices(12);
-  for (int n = 0; n < 400 && g.node_kind(s) != core::NodeKind::Terminal; ++n) {
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      core::OutcomeList o;
-      g.chance_outcomes(s, o);
-      g.apply(s, core::kChance, core::sample_outcome(o, chance), nullptr);
-      continue;
-    }
-    seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(s)));
+  const auto wanted = [&](const State& at) {
+    const core::NodeKind kind = g.node_kind(at);
+    if (kind == core::NodeKind::Chance || kind == core::NodeKind::Terminal) return false;
+    seat = test_support::lowest_seat(g.acting_seats(at));
     core::ActionList legal;
-    g.legal_actions(s, seat, legal);
+    g.legal_actions(at, seat, legal);
     bool others_hold_cards = true;
     for (int p = 0; p < kPowers; ++p)
-      if (p != seat) others_hold_cards &= std::popcount(s.hand[static_cast<std::size_t>(p)]) >= 2 && s.draw[static_cast<std::size_t>(p)] != 0;
-    if (s.steps.top().id == StepId::MeetingTurn && legal.size() >= 4 && others_hold_cards) return s;
-    g.apply(s, seat, random->choose(g, g.observe(s, seat), seat, choices), nullptr);
-  }
+      if (p != seat) others_hold_cards &= std::popcount(at.hand[static_cast<std::size_t>(p)]) >= 2 && at.draw[static_cast<std::size_t>(p)] != 0;
+    return at.steps.top().id == StepId::MeetingTurn && legal.size() >= 4 && others_hold_cards;
+  };
+  if (test_support::play_until(g, s, wanted, chance, test_support::random_choice(g, choices), 400)) return s;
   ADD_FAILURE() << "no Meeting decision with cards in every hand";
   return s;
 }

@@ -5,6 +5,7 @@
 #include "../core/conformance.h"
 #include "churchill/actions.h"
 #include "table_fixture.h"
+#include "tests/support/play_until.h"
 
 namespace churchill::testing {
 namespace {
@@ -28,38 +29,8 @@ TEST(ChurchillConformance, RandomGamesOfEveryScenario) {
 State played(const Game& g, int moves, std::uint64_t seed) {
   State s = g.new_game(*data().scenario("training"), Options{true, false});
   core::Rng rng(seed);
-  for (int i = 0; i < moves && g.node_kind(s) != core::NodeKind::Terminal; ++i) {
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      core::OutcomeList outcomes;
-      g.chance_outcomes(s, outcomes);
-      g.apply(s, core::kChance, core::sample_outcome(outcomes, rng), nullptr);
-      continue;
-    }
-    const auto seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(s)));
-    core::ActionList legal;
-    g.legal_actions(s, seat, legal);
-    g.apply(s, seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))], nullptr);
-  }
+  test_support::play_to_end(g, s, rng, test_support::random_choice(g, rng), moves);
   return s;
-}
-
-// Flips one bit in each byte of `s` in turn: every flip that makes a different State (not padding,
-// not a popped step) must change the hash. Returns how many bytes were checked.
-int expect_every_byte_hashed(const Game& g, const State& s, const char* what) {
-  const std::uint64_t h = g.hash(s);
-  int checked = 0;
-  for (std::size_t i = 0; i < sizeof(State); ++i) {
-    State t;
-    std::memcpy(&t, &s, sizeof(State));
-    unsigned char byte;
-    std::memcpy(&byte, reinterpret_cast<const unsigned char*>(&s) + i, 1);
-    byte ^= 1;  // keeps bools 0 or 1
-    std::memcpy(reinterpret_cast<unsigned char*>(&t) + i, &byte, 1);
-    if (t == s) continue;
-    ++checked;
-    EXPECT_NE(g.hash(t), h) << what << ": the byte at offset " << i << " of State is not hashed";
-  }
-  return checked;
 }
 
 TEST(ChurchillStateHash, EveryFieldOfStateIsHashed) {
@@ -67,8 +38,8 @@ TEST(ChurchillStateHash, EveryFieldOfStateIsHashed) {
   int checked = 0;
   for (int moves : {0, 120, 400, 900}) {
     const State s = played(g, moves, 5 + static_cast<std::uint64_t>(moves));
-    checked += expect_every_byte_hashed(g, s, "a position in play");
-    checked += expect_every_byte_hashed(g, g.observe(s, 1), "an observation");
+    checked += conformance::expect_every_byte_hashed(g, s, "a position in play");
+    checked += conformance::expect_every_byte_hashed(g, g.observe(s, 1), "an observation");
   }
   EXPECT_GT(checked, 4 * static_cast<int>(sizeof(State))) << "most bytes of State are fields";
 }

@@ -21,6 +21,7 @@
 #include "core/rng.h"
 #include "core/session.h"
 #include "tests/support/command.h"
+#include "tests/support/play_until.h"
 
 namespace {
 
@@ -442,31 +443,26 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
   std::set<core::Action> actions;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const churchill::Options options{seed % 2 == 0, false};
-    churchill::Session session(g, g.new_game(*d.scenario(seed % 2 ? "training" : "campaign"), options), seed);
-    core::Rng pick(seed * 7919);
-    for (int steps = 0; session.node_kind() != core::NodeKind::Terminal && steps < 40000; ++steps) {
-      if (session.node_kind() == core::NodeKind::Chance) {
-        session.sample_chance();
-        continue;
-      }
-      phases.insert(churchill::phase_text(g, session.state()).substr(0, 4));
-      EXPECT_EQ(churchill::phase_text(en, g, session.state()), churchill::phase_text(g, session.state()));
+    churchill::State s = g.new_game(*d.scenario(seed % 2 ? "training" : "campaign"), options);
+    core::LogBuffer log;
+    core::Rng chance(seed), pick(seed * 7919);
+    test_support::play_to_end(g, s, chance, [&](const churchill::State& at, core::Seat seat) {
+      phases.insert(churchill::phase_text(g, at).substr(0, 4));
+      EXPECT_EQ(churchill::phase_text(en, g, at), churchill::phase_text(g, at));
       for (const Names* n : {&it, &ru}) {
-        const std::string text = churchill::phase_text(*n, g, session.state());
+        const std::string text = churchill::phase_text(*n, g, at);
         EXPECT_EQ(text.find("{{"), std::string::npos) << text;
         EXPECT_EQ(text.find("prompt."), std::string::npos) << text;
       }
-      const core::SeatMask seats = g.acting_seats(session.state());
-      core::Seat seat = 0;
-      while (!(seats & core::seat_bit(seat))) ++seat;
-      const auto legal = session.legal_actions(seat);
+      core::ActionList legal;
+      g.legal_actions(at, seat, legal);
       // Every legal action has a display text in every language; Italian and Russian tell apart the
       // actions English tells apart (the two US Production counters read alike in every language).
       std::size_t distinct_in_english = 0;
       for (const Names* n : {&en, &it, &ru}) {
         std::set<std::string> texts;
         for (core::Action a : legal) {
-          const std::string text = churchill::action_text(*n, session.state(), seat, a);
+          const std::string text = churchill::action_text(*n, at, seat, a);
           EXPECT_EQ(text.find("{{"), std::string::npos) << text;
           EXPECT_EQ(text.find("action."), std::string::npos) << text;
           texts.insert(text);
@@ -475,9 +471,9 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
         if (n == &en) distinct_in_english = texts.size();
         EXPECT_EQ(texts.size(), distinct_in_english) << "two actions read alike in " << n->language();
       }
-      session.act(seat, legal[pick.below(static_cast<std::uint32_t>(legal.size()))]);
-    }
-    for (const auto& e : session.log().entries()) {
+      return legal[pick.below(static_cast<std::uint32_t>(legal.size()))];
+    }, 40000, &log);
+    for (const auto& e : log.entries()) {
       events.insert(e.event);
       const auto kind = static_cast<churchill::rules::Event>(e.event);
       if (kind != churchill::rules::Event::ReservePlaced && kind != churchill::rules::Event::ReserveCollapse) {

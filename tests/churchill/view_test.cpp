@@ -5,6 +5,7 @@
 #include "churchill/bots.h"
 #include "churchill/rules.h"
 #include "table_fixture.h"
+#include "tests/support/play_until.h"
 
 namespace churchill::testing {
 namespace {
@@ -115,22 +116,15 @@ TEST_F(View, Rule_5_26_TheBoardNamesInactiveLeadersGlobalIssuesAndIssueNumbers) 
 // decision of random training games, every choice of the seat to move.
 TEST(ViewNotes, Rule_5_2_EveryMeetingChoiceThatDoesSomethingSaysWhat) {
   const Game g(data());
-  const auto random = make_bot("random");
   std::set<std::string> kinds;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     State s = g.new_game(*data().scenario("training"));
     core::Rng chance(seed), choices(seed + 100);
-    while (g.node_kind(s) != core::NodeKind::Terminal) {
-      if (g.node_kind(s) == core::NodeKind::Chance) {
-        core::OutcomeList o;
-        g.chance_outcomes(s, o);
-        g.apply(s, core::kChance, core::sample_outcome(o, chance), nullptr);
-        continue;
-      }
-      const core::Seat seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(s)));
-      const StepId step = s.steps.top().id;
+    const auto random = test_support::random_choice(g, choices);
+    test_support::play_to_end(g, s, chance, [&](const State& at, core::Seat seat) {
+      const StepId step = at.steps.top().id;
       if (step == StepId::MeetingTurn || step == StepId::DebateOffer || step == StepId::ChiefIssue) {
-        const State seen = g.observe(s, seat);
+        const State seen = g.observe(at, seat);
         const nlohmann::json view = view_json(g, seen, seat);
         core::ActionList legal;
         g.legal_actions(seen, seat, legal);
@@ -138,12 +132,12 @@ TEST(ViewNotes, Rule_5_2_EveryMeetingChoiceThatDoesSomethingSaysWhat) {
           const std::string a = g.action_to_string(seen, seat, action), kind = a.substr(0, a.find(' '));
           kinds.insert(kind);
           if (kind == "pass" || kind == "no-debate" || kind == "discard") continue;
-          EXPECT_TRUE(view["action_notes"].contains(a)) << a << " (seed " << seed << ", " << phase_text(g, s) << ")";
+          EXPECT_TRUE(view["action_notes"].contains(a)) << a << " (seed " << seed << ", " << phase_text(g, at) << ")";
           EXPECT_TRUE(view["action_note_messages"].contains(a)) << a;
         }
       }
-      g.apply(s, seat, random->choose(g, g.observe(s, seat), seat, choices), nullptr);
-    }
+      return random(at, seat);
+    });
   }
   for (const char* kind : {"advance", "leader", "chief", "chief-advance", "debate", "debate-leader", "debate-chief", "pass", "no-debate"})
     EXPECT_TRUE(kinds.count(kind)) << "no Meeting menu offered " << kind;

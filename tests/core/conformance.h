@@ -4,7 +4,8 @@
 //   * only legal actions are applied: an illegal one is refused and changes nothing;
 //   * a seat's legal actions are the same in its observation as in the state;
 //   * resampling a seat's hidden information keeps the seat's observation (and so its view);
-//   * saving and loading at any point gives the same state hash;
+//   * saving and loading at any point gives the same state hash (at random points in the first 200
+//     actions, or spread over the whole game with Options::save_every);
 //   * undo, where a seat may undo, gives the state of replaying the remaining actions;
 //   * the same seed plays the same game.
 #pragma once
@@ -12,8 +13,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/save.h"
 #include "core/session.h"
@@ -25,8 +29,10 @@ struct Options {
   int games = 20;
   std::uint64_t seed = 1;
   int max_actions = 100000;    // a game longer than this fails the test
-  int saves_per_game = 3;      // save/load round trips at random points
+  int saves_per_game = 3;      // save/load round trips at random points of the first 200 actions
+  int save_every = 0;          // > 0: instead, a round trip about every this many actions, over the whole game
   int resamples_per_action = 1;
+  int views_every = 1;         // every seat's view is made at one action in this many
   std::string scenario = "a game";  // for messages
 };
 
@@ -35,6 +41,7 @@ struct Stats {
   long resamples = 0;
   long resamples_that_differ = 0;  // the resampled state is not the true one: hidden information was redrawn
   long undos = 0;
+  long saves = 0;  // save -> load round trips
   int terminal_games = 0;
 };
 
@@ -50,9 +57,9 @@ core::ActionList legal(const G& g, const typename G::State& s, core::Seat seat) 
   return out;
 }
 
-// Checks one state: text forms, legality from the observation, resampling.
+// Checks one state: text forms, legality from the observation, resampling, and (`views`) every seat's view.
 template <class G>
-void check_state(const G& g, const typename G::State& s, core::Rng& rng, const Options& o, Stats& stats) {
+void check_state(const G& g, const typename G::State& s, core::Rng& rng, const Options& o, Stats& stats, bool views = true) {
   using State = typename G::State;
   const core::NodeKind kind = g.node_kind(s);
   if (kind == core::NodeKind::Chance) {
@@ -98,12 +105,36 @@ void check_state(const G& g, const typename G::State& s, core::Rng& rng, const O
     }
   }
   if constexpr (core::PresentableGame<G>) {
-    for (core::Seat seat = core::kSpectator; seat < g.seat_count(); ++seat) {
+    for (core::Seat seat = core::kSpectator; seat < g.seat_count() && views; ++seat) {
       if (seat == core::kChance) continue;
       const auto viewer = seat >= 0 ? std::optional(seat) : std::nullopt;
       EXPECT_FALSE(g.view_json(g.observe(s, seat), viewer).is_null());
     }
   }
+}
+
+// Flips one bit in each byte of `s` in turn, outside the byte ranges `skip` ([first, last) offsets
+// of parts out of play, such as unused slots): every flip that makes a different State (not padding,
+// not a popped step) must change the hash. Returns how many bytes were checked.
+template <class G>
+int expect_every_byte_hashed(const G& g, const typename G::State& s, const char* what,
+                             const std::vector<std::pair<std::size_t, std::size_t>>& skip = {}) {
+  using State = typename G::State;
+  const std::uint64_t h = g.hash(s);
+  int checked = 0;
+  for (std::size_t i = 0; i < sizeof(State); ++i) {
+    if (std::any_of(skip.begin(), skip.end(), [i](const auto& r) { return i >= r.first && i < r.second; })) continue;
+    State t;
+    std::memcpy(&t, &s, sizeof(State));
+    unsigned char byte;
+    std::memcpy(&byte, reinterpret_cast<const unsigned char*>(&s) + i, 1);
+    byte ^= 1;  // keeps bools 0 or 1
+    std::memcpy(reinterpret_cast<unsigned char*>(&t) + i, &byte, 1);
+    if (t == s) continue;
+    ++checked;
+    EXPECT_NE(g.hash(t), h) << what << ": the byte at offset " << i << " of State is not hashed";
+  }
+  return checked;
 }
 
 // An action id that is not legal for the seat here (or nullopt if every small id is legal).
@@ -115,6 +146,44 @@ inline std::optional<core::Action> some_illegal(const core::ActionList& legal, c
   return std::nullopt;
 }
 
+// Saves the session as a save file and loads it: the same state hash (`n`: the action, -1 at the end).
+template <class G>
+void check_save_and_load(const G& g, const typename G::State& initial, const core::Session<G>& session, std::uint64_t seed,
+                         const Options& o, int n, Stats& stats) {
+  core::SaveFile f;
+  f.seed = seed;
+  f.actions = core::saved_actions(g, initial, session.history());
+  f.state_hash = core::to_hex(g.hash(session.state()));
+  EXPECT_NO_THROW(core::load_session(g, initial, f)) << o.scenario << ": save and load at action " << n << " (seed " << seed << ")";
+  ++stats.saves;
+}
+
+// States along a session's history, one every kEvery actions, so that checking an undo replays the
+// history from the nearest one before the action taken back instead of from the first action.
+template <class G>
+class Checkpoints {
+ public:
+  using State = typename G::State;
+  static constexpr std::size_t kEvery = 128;
+  Checkpoints(const G& g, const State& initial) : g_(g) { states_.push_back(initial); }
+  // Called after every action: keeps the state at each multiple of kEvery.
+  void grow(const std::vector<core::Record>& history, const State& now) {
+    if (history.size() == states_.size() * kEvery) states_.push_back(now);
+  }
+  // The state the history gives, replayed from the last checkpoint within its first `kept` records
+  // (those it shares with the history the checkpoints were taken on); later checkpoints are dropped.
+  State replay(const std::vector<core::Record>& history, std::size_t kept) {
+    states_.resize(std::min(states_.size(), kept / kEvery + 1));
+    State s = states_.back();
+    for (std::size_t i = (states_.size() - 1) * kEvery; i < history.size(); ++i) g_.apply(s, history[i].seat, history[i].action, nullptr);
+    return s;
+  }
+
+ private:
+  const G& g_;
+  std::vector<State> states_;
+};
+
 // Plays one random game through a core::Session from `initial`, checking as it goes.
 template <class G>
 std::vector<core::Record> play_checked(const G& g, const typename G::State& initial, std::uint64_t seed, const Options& o,
@@ -122,20 +191,21 @@ std::vector<core::Record> play_checked(const G& g, const typename G::State& init
   core::Session<G> session(g, initial, seed);
   core::Rng rng(seed ^ 0x5bd1e995ULL);
   std::vector<int> save_at;
-  for (int i = 0; i < o.saves_per_game; ++i) save_at.push_back(static_cast<int>(rng.below(200)));
+  for (int i = 0; i < o.saves_per_game && o.save_every == 0; ++i) save_at.push_back(static_cast<int>(rng.below(200)));
+  core::Rng save_points(seed ^ 0x9e3779b97f4a7c15ULL);  // its own stream: the game's choices do not depend on it
+  const auto next_save = [&](int n) { return n + 1 + static_cast<int>(save_points.below(static_cast<std::uint32_t>(2 * o.save_every - 1))); };
+  int save_next = o.save_every > 0 ? next_save(-1) : -1;
+  Checkpoints<G> checkpoints(g, initial);
   for (int n = 0; session.node_kind() != core::NodeKind::Terminal; ++n) {
     if (n >= o.max_actions) {
       ADD_FAILURE() << o.scenario << ": no end after " << n << " actions (seed " << seed << ")";
       break;
     }
-    check_state(g, session.state(), rng, o, stats);
+    check_state(g, session.state(), rng, o, stats, n % o.views_every == 0);
     if (::testing::Test::HasFatalFailure()) return {};
-    if (std::find(save_at.begin(), save_at.end(), n) != save_at.end()) {
-      core::SaveFile f;
-      f.seed = seed;
-      f.actions = core::saved_actions(g, initial, session.history());
-      f.state_hash = core::to_hex(g.hash(session.state()));
-      EXPECT_NO_THROW(core::load_session(g, initial, f)) << o.scenario << ": save and load at action " << n << " (seed " << seed << ")";
+    if (n == save_next || std::find(save_at.begin(), save_at.end(), n) != save_at.end()) {
+      check_save_and_load(g, initial, session, seed, o, n, stats);
+      if (n == save_next) save_next = next_save(n);
     }
     if (session.node_kind() == core::NodeKind::Chance) {
       session.sample_chance();
@@ -154,16 +224,20 @@ std::vector<core::Record> play_checked(const G& g, const typename G::State& init
       session.act(seat, actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
       // Sometimes take it back and choose again: undo must give the state of the remaining actions.
       if (session.can_undo(seat) && rng.below(8) == 0) {
+        const std::vector<core::Record> before = session.history();
         session.undo(seat);
         ++stats.undos;
-        core::Session<G> again(g, initial, seed);
-        for (const core::Record& r : session.history()) again.replay(r);
-        EXPECT_EQ(g.hash(again.state()), g.hash(session.state())) << o.scenario << ": undo left a state the history does not give";
+        const std::vector<core::Record>& after = session.history();
+        std::size_t kept = 0;
+        while (kept < before.size() && kept < after.size() && before[kept].seat == after[kept].seat && before[kept].action == after[kept].action) ++kept;
+        EXPECT_EQ(g.hash(checkpoints.replay(after, kept)), g.hash(session.state())) << o.scenario << ": undo left a state the history does not give";
       }
     }
+    checkpoints.grow(session.history(), session.state());
     ++stats.actions;
   }
   stats.terminal_games += session.node_kind() == core::NodeKind::Terminal;
+  if (o.save_every > 0) check_save_and_load(g, initial, session, seed, o, -1, stats);  // and the finished game
   return session.history();
 }
 

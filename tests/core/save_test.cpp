@@ -100,6 +100,22 @@ TEST(Save, SearchThreadsAreKeptWhenNotOneAndBadCountsAreRejected) {
   }
 }
 
+TEST(Save, TheRulesRevisionIsKeptWhenNotZeroAndBadOnesAreRejected) {
+  const nlohmann::json zero = nlohmann::json::parse(core::save_to_json(sample_save()));
+  EXPECT_FALSE(zero.contains("rules_revision")) << "saves of revision 0 are written as before";
+  EXPECT_EQ(core::save_from_json(zero.dump()).rules_revision, 0);
+  core::SaveFile s = sample_save();
+  s.rules_revision = 1;
+  const nlohmann::json one = nlohmann::json::parse(core::save_to_json(s));
+  EXPECT_EQ(one["rules_revision"], 1);
+  EXPECT_EQ(core::save_from_json(one.dump()), s);
+  for (const nlohmann::json& bad : {nlohmann::json(-1), nlohmann::json(1001), nlohmann::json(1.5), nlohmann::json("1")}) {
+    auto k = one;
+    k["rules_revision"] = bad;
+    EXPECT_NE(rejection(k.dump()).find("\"rules_revision\" must be a revision number"), std::string::npos) << bad;
+  }
+}
+
 TEST(Save, AtomicWriteReplacesWholeFileAndLeavesNoTemporaries) {
   TempDir dir;
   const fs::path file = dir.path / "game.json";

@@ -57,10 +57,7 @@ TypeSpec type(Type t) {
     case kCa: set(B, Category::Sea, {stance(2, 1, 2, Special::Escort), stance(1, 2, 2)}); break;
     case kCv: set(G, Category::Sea, {stance(2, 1, 3), stance(1, 2, 3)}); break;  // air-cover, strike
     case kBb: set(R, Category::Sea, {stance(2, 2, 3), stance(1, 4, 3)}); break;  // anti-air, line
-    case kCf:
-      set(G, Category::Air, {stance(3, 0, 2), stance(1, 2, 2)});
-      s.repair = false;
-      break;
+    case kCf: set(G, Category::Air, {stance(3, 0, 2), stance(1, 2, 2)}); break;
   }
   return s;
 }
@@ -801,15 +798,13 @@ TEST_F(Convoy, Setup_BadRaidIsRefused) {
 
 // ---- Port Advantage and repairs ------------------------------------------------------------------
 
-TEST_F(BattleTest, Phase4_PortAdvantage_NavalRepairsAreFree_TokensNeedNone) {
+TEST_F(BattleTest, Phase4_PortAdvantage_NavalRepairsAreFree) {
   setup.port_advantage[kAllied] = true;
   add(kAllied, US, kCa, 1, 1);   // attack 2
-  add(kAllied, US, kCf, 1, 0);   // a carrier fighter token, intercept
   add(kAxis, JPN, kCa, 1, 1);
   add(kAxis, JPN, kFtr, 1, 0);
   start(US, JPN);
-  roll({G, Y, Y, Y});  // US air dice (3 token, 1 cruiser): the Japanese fighter damaged; no yellow aircraft
-  roll({G, Y, Y, Y});  // Japan: the token damaged
+  roll({G});        // US air dice (1 cruiser): the Japanese fighter damaged; Japan has no air target
   roll({B, G});     // surface: US cruiser 2 dice: the Japanese cruiser damaged, green misses
   roll({B, G});     // Japan: the US cruiser damaged
   ASSERT_EQ(need(b), Need::Repair);  // only Japan pays: its cruiser first (side order), then its fighter
@@ -819,11 +814,38 @@ TEST_F(BattleTest, Phase4_PortAdvantage_NavalRepairsAreFree_TokensNeedNone) {
   EXPECT_EQ(need(b), Need::Done);
   EXPECT_EQ(eliminated(b, kAxis, JPN, kCa), 1);
   EXPECT_EQ(survivors(b, kAxis, JPN, kFtr), 1);
-  EXPECT_EQ(survivors(b, kAllied, US, kCa), 1);
-  EXPECT_EQ(survivors(b, kAllied, US, kCf), 1);
+  EXPECT_EQ(survivors(b, kAllied, US, kCa), 1) << "repaired free with Port Advantage";
   EXPECT_EQ(resources_spent(b, US, Resource::Oil) + resources_spent(b, US, Resource::Iron) +
                 resources_spent(b, US, Resource::Osr), 0);
   EXPECT_EQ(resources_spent(b, JPN, Resource::Oil), 1);
+}
+
+// Battle Debrief › 1: "For each Unit remaining in a DAMAGED box, the owning Nation may pay 1 resource
+// ... Each Nation may decline to repair; if so, move such damaged Units to their ELIMINATED boxes";
+// › 2 names "Carrier Fighter Tokens" among the eliminated units. Port Advantage repairs only Naval
+// Units: a damaged carrier fighter token is paid for or scrapped like a fighter (ruling 37).
+TEST_F(BattleTest, Phase4_BattleDebrief1_ADamagedCarrierFighterTokenIsRepairedOrEliminated) {
+  for (const bool pay : {true, false}) {
+    SCOPED_TRACE(pay ? "repaired" : "declined");
+    setup = BattleSetup{};
+    for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[n] = n;
+    for (auto& st : setup.stock) st = {5, 5, 5};
+    b = Battle{};
+    setup.port_advantage[kAllied] = true;
+    add(kAllied, US, kCf, 1, 0);  // a carrier fighter token, intercept: 3 air dice
+    add(kAxis, JPN, kFtr, 1, 0);
+    start(US, JPN);
+    roll({W, W, W});  // the token's dice miss
+    roll({G, Y, Y});  // Japan's fighter: the token damaged
+    ASSERT_EQ(need(b), Need::Repair) << "the damaged token is not repaired for free, even with Port Advantage";
+    EXPECT_EQ(deciding_nation(b), US);
+    EXPECT_EQ(legal_text(), "[repair US cf intercept oil] [repair US cf intercept iron] [repair US cf intercept osr] [scrap US cf intercept] ");
+    choose(pay ? "repair US cf intercept iron" : "scrap US cf intercept");
+    EXPECT_EQ(need(b), Need::Done);
+    EXPECT_EQ(survivors(b, kAllied, US, kCf), pay ? 1 : 0);
+    EXPECT_EQ(eliminated(b, kAllied, US, kCf), pay ? 0 : 1) << "a declined repair eliminates it (to the Casualty List)";
+    EXPECT_EQ(resources_spent(b, US, Resource::Iron), pay ? 1 : 0);
+  }
 }
 
 TEST_F(BattleTest, Phase4_Repairs_ANationWithoutResourcesScraps) {
@@ -968,7 +990,6 @@ TEST(BattleData, TypeSpecCopiesTheStanceTable) {
     EXPECT_EQ(t.id, index(u.kind));
     EXPECT_EQ(t.colour, u.colour);
     EXPECT_EQ(t.category, u.category);
-    EXPECT_EQ(t.repair, u.kind != UnitKind::CarrierFighter);
     ASSERT_EQ(t.stance_count, u.stances) << u.id;
     for (int i = 0; i < t.stance_count; ++i) {
       EXPECT_EQ(t.stance[i].air_dice, u.stance[i].air_dice);

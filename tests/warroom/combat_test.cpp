@@ -137,24 +137,9 @@ TEST(Phase4Debrief, T12_CasualtiesOfABattleBecomeStressInPhase6) {
   put(s, GER, 5, "A-5", {{kSub, 4}});
   start_phase(g, s, 4);
   act(g, s, GER, "fight GER A-5");
-  // Whatever the stances, enough hits sink all three BC units: every die black (a hit on anything).
-  std::vector<std::string> dice(60, "black");
-  std::size_t used = 0;
-  while (in_battle(s)) {
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      ASSERT_LT(used, dice.size());
-      chance(g, s, "die " + dice[used++]);
-      continue;
-    }
-    core::ActionList l;
-    const int nation = s.steps.top().a;
-    g.legal_actions(s, g.seat_of(nation), l);
-    // Decline every repair: damaged units are scrapped (Option to Repair).
-    core::Action pick = l[0];
-    for (core::Action a : l)
-      if (g.action_to_string(s, g.seat_of(nation), a).starts_with("battle " + g.nation_name(nation) + " scrap")) pick = a;
-    g.apply(s, g.seat_of(nation), pick, nullptr);
-  }
+  // Whatever the stances, enough hits sink all three BC units: every die black (a hit on anything);
+  // every repair is declined, so damaged units are scrapped (Option to Repair).
+  fight_through(g, s, std::vector<std::string>(60, "black"), {"scrap"});
   EXPECT_EQ(s.nation[BC].casualties[kBb], 1);
   EXPECT_EQ(s.nation[BC].casualties[kCa], 1);
   EXPECT_EQ(s.nation[BC].casualties[kBmb], 1);
@@ -351,6 +336,110 @@ TEST(Phase4Raids, ConvoyRaidWithoutDefendersAndNoneWithThem) {
       resolve_all(g, s, "white");  // nobody hits: the cruiser survives, and no raid follows
       EXPECT_EQ(s.nation[US].res, (std::array<std::int32_t, kResources>{5, 5, 5}));
     }
+  }
+}
+
+
+int dice_rolled(const core::LogBuffer& log) {
+  int n = 0;
+  for (const core::LogEntry& e : log.entries()) n += e.event == kEvDie;
+  return n;
+}
+
+// Phase 4 › Raids › Resolving Convoy Raids: "The raiding Nation may target one Convoy cluster per
+// raiding Command in the region and rolls 1 die per Air or Naval Unit present ... in the raiding
+// Command"; Carrier Fighter Tokens "don't require Command Tokens" (Game Components; ruling 37). A
+// lone German token in A-8 beside the British coastal convoy raids nothing; a German submarine
+// Command with the token rolls 1 die, not 2.
+TEST(Phase4Raids, ResolvingConvoyRaids_ACarrierFighterTokenNeverRaids) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 40, "G1", {{kInf, 1}});
+  put(s, BC, 40, "B1", {{kInf, 1}});
+  s.nation[BC].res = {5, 5, 5};
+  s.fighter_tokens[GER][region("A-8")] = 1;
+  State lone = s;
+  core::LogBuffer quiet;
+  Ctx c{g, lone, &quiet};
+  begin_combat(c);
+  EXPECT_FALSE(lone.region[region("A-8")].flags & (kActive | kRaidOk)) << "no raiding Command: no Hotspot";
+  put(s, GER, 5, "A-8", {{kSub, 1}});
+  start_phase(g, s, 4);
+  ASSERT_TRUE(s.region[region("A-8")].flags & kRaidOk);
+  core::LogBuffer log;
+  act(g, s, GER, "fight GER A-8", &log);
+  EXPECT_EQ(fight_through(g, s, {"blue"}, {}, &log), 1u);
+  EXPECT_EQ(dice_rolled(log), 1) << "1 die for the submarine, none for the token";
+  EXPECT_EQ(s.nation[BC].res, (std::array<std::int32_t, kResources>{5, 4, 5})) << "blue sinks the iron ship of the cluster";
+}
+
+// Phase 4 › Battle Debrief › 1-2: a damaged Carrier Fighter Token is repaired for 1 resource or
+// eliminated, and an eliminated token goes to the Casualty List as a fighter (ruling 37), so that
+// Phase 6 converts it (Convert Casualties into Stress).
+TEST(Phase4Debrief, BattleDebrief1_ADamagedCarrierFighterTokenIsPaidForOrGoesToTheCasualtyList) {
+  const Game g = europe();
+  for (const bool pay : {true, false}) {
+    State s = empty_europe(g);
+    put(s, GER, 40, "G1", {{kInf, 1}});
+    put(s, BC, 40, "B1", {{kInf, 1}});
+    put(s, BC, 20, "A-8", {{kFtr, 1}});
+    s.fighter_tokens[GER][region("A-8")] = 1;
+    s.nation[GER].res = {0, 3, 0};
+    start_phase(g, s, 4);
+    Lines log(g);
+    act(g, s, GER, "fight GER A-8", &log);
+    // Germany rolls first (turn order): its token's 3 intercept dice miss; the British fighter's green
+    // damages the token, its yellows find no yellow aircraft. Nothing rolls in the Surface stage.
+    EXPECT_EQ(fight_through(g, s, {"white", "white", "white", "green", "yellow", "yellow"},
+                            {"intercept 1", pay ? "battle GER repair GER cf intercept iron" : "battle GER scrap GER cf"}, &log),
+              6u);
+    EXPECT_EQ(s.nation[GER].res[kIron], pay ? 2 : 3) << "1 resource per damaged Unit\n" << log.text;
+    EXPECT_EQ(s.nation[GER].casualties[kFtr], pay ? 0 : 1) << "a declined repair sends the token to the Casualty List";
+  }
+}
+
+// Phase 4 › Raids › Strategic Bombing Raids: "A territory can't lose more total resources of each type
+// than it currently produces (taking flipped Territory Card status into account)"; the card flips in
+// the Battle Debrief (Update Territory Status). German infantry invading Moscow (2 iron; 1 on its
+// Embattled side) this round, with a bomber: Moscow's card is still face up, so two blue dice destroy
+// 2 iron. Had Moscow been Embattled since last round, its flipped card caps the loss at 1.
+TEST(Phase4Raids, StrategicBombingRaids_TheCapReadsTheCardAsItLiesNow) {
+  const Game g = europe();
+  for (const bool embattled_before : {false, true}) {
+    SCOPED_TRACE(embattled_before ? "Embattled since last round" : "invaded this round");
+    State s = empty_europe(g);
+    put(s, USSR, 40, "R1", {{kInf, 1}});
+    put(s, GER, 40, "R1", {{kInf, 1}});
+    put(s, GER, 20, "R1", {{kBmb, 1}});
+    s.nation[USSR].res = {5, 5, 5};
+    if (embattled_before) s.region[region("R1")].flags |= kCardEmbattled;  // flipped at last round's Debrief
+    start_phase(g, s, 4);
+    EXPECT_EQ(card_embattled(CCtx{g, s}, region("R1")), embattled_before);
+    Lines log(g);
+    act(g, s, GER, "fight GER R1", &log);
+    EXPECT_EQ(fight_through(g, s, {"blue", "blue", "white", "white"}, {"strategic-bombing 1", "defensive 1", "iron"}, &log), 4u);
+    EXPECT_EQ(s.nation[USSR].res[kIron], embattled_before ? 4 : 3) << log.text;
+    EXPECT_TRUE(card_embattled(CCtx{g, s}, region("R1"))) << "both infantry remain: the Debrief flips the card";
+  }
+}
+
+// Phase 6 › Stress Zone Penalties › Yellow Zone: "Ports controlled by the Nation no longer provide
+// Port Advantage". A British cruiser and a German submarine meet in the Channel (A-8), where Great
+// Britain and France have ports: each side has Port Advantage, until its nation is in the Yellow Zone.
+TEST(Phase6StressZonePenalties, YellowZone_PortsNoLongerProvidePortAdvantage) {
+  const Game g = europe();
+  for (const bool yellow : {false, true}) {
+    State s = empty_europe(g);
+    put(s, GER, 40, "G1", {{kInf, 1}});
+    put(s, BC, 40, "B1", {{kInf, 1}});
+    put(s, BC, 5, "A-8", {{kCa, 1}});
+    put(s, GER, 5, "A-8", {{kSub, 1}});
+    if (yellow) s.nation[BC].zone = kYellow;
+    start_phase(g, s, 4);
+    act(g, s, GER, "fight GER A-8");
+    ASSERT_TRUE(in_battle(s));
+    EXPECT_EQ(s.battle.port_advantage[0], !yellow) << "the Allies (Great Britain's ports)";
+    EXPECT_TRUE(s.battle.port_advantage[1]) << "the Axis (France's port)";
   }
 }
 

@@ -1,10 +1,12 @@
-// The platform's conformance harness on War in Europe, and a soak of random games with invariants
-// checked after every action: units conserved, resources never negative, and no seat's view holding
-// another seat's unrevealed orders, bids, purchases or deployment plans; save -> load -> the same
-// state at random points, and a failing game written as a save file that reproduces it.
+// The platform's conformance harness on every scenario, every field of State hashed, and a soak of
+// random games with invariants checked after every action: units conserved, resources never
+// negative, no seat's view holding another seat's unrevealed orders, bids, purchases or deployment
+// plans, no unit under Command 0, no carrier fighter token where it may not be; save -> load -> the
+// same state at random points, and a failing game written as a save file that reproduces it.
 #include "../core/conformance.h"
 #include <cstdlib>
 #include <filesystem>
+#include <set>
 
 #include "core/save.h"
 
@@ -13,21 +15,65 @@
 namespace warroom::testing {
 namespace {
 
-TEST(WarroomConformance, RandomGamesOfWarInEurope) {
-  for (int players : {4}) {  // seats of two nations (GER+ITA) included; the soak plays 2-seat games
-    Options o;
-    o.round_limit = 2;  // uniform random choices reorganize for long; two rounds cover every step
-    const Game g = europe(players, o);
-    conformance::Options co;
-    co.games = 1;  // played twice: the same seed must give the same game
-    co.seed = 3;
-    co.scenario = fmt::format("war-in-europe/{}", players);
-    const auto stats = conformance::run(g, g.new_game(), co);
-    std::printf("[conformance] %s: %ld actions, %ld resamples (%ld differ), %ld undos\n", co.scenario.c_str(), stats.actions, stats.resamples,
-                stats.resamples_that_differ, stats.undos);
-    if (::testing::Test::HasFatalFailure()) return;
-    EXPECT_GT(stats.resamples_that_differ, 0) << "sheets are hidden, so resampling redraws them";
+// The harness on every scenario at its largest seat table, each game stopped after 2 rounds (uniform
+// random choices reorganize for long; two rounds cover every step), saved and loaded about every 150
+// actions over the whole game and at its end. By hand, WARROOM_CONFORMANCE_LONG=1 runs both ends of
+// every seat table over 4 rounds.
+TEST(WarroomConformance, RandomGamesOfEveryScenario) {
+  const bool long_run = std::getenv("WARROOM_CONFORMANCE_LONG") != nullptr;
+  for (const Scenario& sc : data()->scenarios) {
+    std::set<int> tables;
+    for (int players = 1; players <= kNations; ++players)
+      if (sc.seats_for(players) && (long_run || !sc.seats_for(players + 1))) tables.insert(players);
+    if (long_run && !tables.empty()) tables = {*tables.begin(), *tables.rbegin()};
+    ASSERT_FALSE(tables.empty()) << sc.id;
+    for (int players : tables) {
+      Options o;
+      o.round_limit = long_run ? 4 : 2;
+      const Game g(data(), sc, players, o);
+      conformance::Options co;
+      co.games = 1;  // played twice: the same seed must give the same game
+      co.seed = 3;
+      co.save_every = 150;
+      co.views_every = 16;
+      co.scenario = fmt::format("{}/{}", sc.id, players);
+      const auto stats = conformance::run(g, g.new_game(), co);
+      std::printf("[conformance] %s: %ld actions, %ld resamples (%ld differ), %ld undos, %ld saves\n", co.scenario.c_str(), stats.actions,
+                  stats.resamples, stats.resamples_that_differ, stats.undos, stats.saves);
+      if (::testing::Test::HasFatalFailure()) return;
+      EXPECT_GT(stats.resamples_that_differ, 0) << co.scenario << ": sheets are hidden, so resampling redraws them";
+      EXPECT_GE(stats.saves, stats.actions / 300) << co.scenario << ": save points spread over the whole game";
+    }
   }
+}
+
+// The bytes of `s` that are not in play: the battle's rows and stance groups beyond their counts (as
+// the step stack's popped steps), never hashed.
+std::vector<std::pair<std::size_t, std::size_t>> not_in_play(const State& s) {
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  const auto* base = reinterpret_cast<const unsigned char*>(&s);
+  const auto range = [&](const auto& from, std::size_t count) {
+    const auto* p = reinterpret_cast<const unsigned char*>(&from);
+    out.emplace_back(static_cast<std::size_t>(p - base), static_cast<std::size_t>(p - base) + count * sizeof(from));
+  };
+  for (int side = 0; side < kSides; ++side)
+    if (s.battle.row_count[side] < kMaxRowsPerSide) range(s.battle.rows[side][s.battle.row_count[side]], kMaxRowsPerSide - s.battle.row_count[side]);
+  if (s.battle.group_count < kMaxGroups) range(s.battle.groups[s.battle.group_count], kMaxGroups - s.battle.group_count);
+  return out;
+}
+
+// Game::hash covers every field of State (its size check only catches a field added, not one the
+// hash forgets): positions of a Global War game, in a battle too, and a seat's observation.
+TEST(WarroomStateHash, EveryFieldOfStateIsHashed) {
+  const Game g = global_war();
+  int checked = 0;
+  const State start = g.new_game();
+  checked += conformance::expect_every_byte_hashed(g, start, "a new game", not_in_play(start));
+  const State battle = play_until(g, start, [](const State& x) { return top(x) == StepId::BattleChoice || top(x) == StepId::BattleDie; }, 7);
+  checked += conformance::expect_every_byte_hashed(g, battle, "a position in a battle", not_in_play(battle));
+  const State seen = g.observe(battle, 1);
+  checked += conformance::expect_every_byte_hashed(g, seen, "an observation", not_in_play(seen));
+  EXPECT_GT(checked, 2 * static_cast<int>(sizeof(State))) << "most bytes of State are fields";
 }
 
 int units_everywhere(const State& s) {
@@ -98,7 +144,7 @@ class Battles final : public core::LogSink {
 
 // One random game stopped (and counted) at round 40, the invariants checked after every action:
 // units conserved (start + placed - deserted - casualties), resources never negative, no seat seeing
-// another's unrevealed entries.
+// another's unrevealed entries, the pieces where they may be (check_pieces, check_launch).
 // A soak game as a save file that `warroom replay` opens: its set-up and every action in string form.
 core::SaveFile soak_record(const Game& g, const std::string& scenario, int players, const Options& o) {
   core::SaveFile f;
@@ -129,7 +175,29 @@ struct DumpOnFailure {
   }
 };
 
+// Pieces: no unit ever stands under "Command 0" (tokens are numbered from 1; a split with no token
+// free is not made, ruling 104), and no carrier fighter token in an uncontrolled neutral (ruling 64(a)).
+void check_pieces(const Game& g, const State& s) {
+  for (int n = 0; n < kNations; ++n) {
+    ASSERT_EQ(s.command[at(n)][0], Command{}) << g.nation_name(n) << ": units under Command 0";
+    for (const Region& r : data()->regions)
+      if (r.rid < kMaxRegions && s.fighter_tokens[at(n)][r.rid] && r.neutral) {
+        ASSERT_NE(s.region[r.rid].controller, kNoNation) << g.nation_name(n) << "'s carrier fighter token in the neutral " << r.id;
+      }
+  }
+}
+
+// Article One: no carrier fighter token is launched into the other party's territory while the pact holds.
+void check_launch(const Game& g, const State& s, core::Action a) {
+  const Act x = decode_action(a);
+  if (x.kind != ActionKind::Launch || x.b == kNoRegion) return;
+  const std::uint8_t partner = pact_partner(CCtx{g, s}, x.nation);
+  ASSERT_TRUE(partner == kNoNation || s.region[x.b].controller != partner)
+      << g.nation_name(x.nation) << "'s token launched into " << data()->region(x.b).id << " of the other pact party";
+}
+
 void apply_recorded(const Game& g, State& s, core::Seat seat, core::Action a, core::SaveFile& record, core::LogSink* log) {
+  if (seat != core::kChance) check_launch(g, s, a);
   record.actions.push_back({seat == core::kChance ? "chance" : g.seat_name(seat), g.action_to_string(s, seat, a), false});  // chance outcomes as chosen, not drawn from a seed
   g.apply(s, seat, a, log);
 }
@@ -194,6 +262,7 @@ void soak_game(int game, SoakCounts& counts, const std::string& scenario = {}) {
     for (int nation = 0; nation < kNations; ++nation)
       for (int r = 0; r < kResources; ++r) { ASSERT_GE(s.nation[at(nation)].res[at(r)], 0) << g.nation_name(nation); }
     check_secrets(g, s);
+    check_pieces(g, s);
     if (::testing::Test::HasFatalFailure()) return;
   }
   ++counts.games;

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/play_until.h"
 #include "warroom/bots.h"
 #include "warroom/game.h"
 #include "warroom/rules.h"
@@ -37,23 +38,8 @@ inline StepId top(const State& s) { return s.steps.top().id; }
 template <class Stop>
 State play_until(const Game& g, State s, Stop stop, std::uint64_t seed = 1) {
   core::Rng chance(seed), choices(seed + 99);
-  RandomBot bot;
-  for (int n = 0; !stop(s); ++n) {
-    if (g.node_kind(s) == core::NodeKind::Terminal || n > 200000) {
-      ADD_FAILURE() << "the game ended before the position was reached";
-      return s;
-    }
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      core::OutcomeList outcomes;
-      g.chance_outcomes(s, outcomes);
-      g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), nullptr);
-    } else {
-      const core::SeatMask acting = g.acting_seats(s);
-      core::Seat seat = 0;
-      while (!(acting & core::seat_bit(seat))) ++seat;
-      g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), nullptr);
-    }
-  }
+  if (!test_support::play_until(g, s, stop, chance, test_support::random_choice<Game, RandomBot>(g, choices), 200000))
+    ADD_FAILURE() << "the game ended before the position was reached";
   return s;
 }
 
@@ -152,6 +138,31 @@ inline void resolve(const Game& g, State& s, const std::vector<std::string>& dic
     g.apply(s, g.seat_of(nation), l[0], log);
   }
   EXPECT_EQ(die, dice.size()) << "every supplied die is rolled";
+}
+
+// Plays the Active region now being resolved: dice from `dice` in order, then white (misses); at each
+// decision the first legal action whose text contains one of `prefer` (in that order), else the first
+// (a stance choice "... defensive 1" puts one unit of the group into that stance). Returns how many
+// of `dice` were rolled.
+inline std::size_t fight_through(const Game& g, State& s, const std::vector<std::string>& dice, const std::vector<std::string>& prefer,
+                                 core::LogSink* log = nullptr) {
+  std::size_t used = 0;
+  while (in_battle(s)) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      chance(g, s, "die " + (used < dice.size() ? dice[used++] : std::string("white")), log);
+      continue;
+    }
+    const core::Seat seat = g.seat_of(s.steps.top().a);
+    core::ActionList l;
+    g.legal_actions(s, seat, l);
+    core::Action pick = l[0];
+    bool found = false;
+    for (const std::string& want : prefer)
+      for (core::Action a : l)
+        if (!found && g.action_to_string(s, seat, a).find(want) != std::string::npos) pick = a, found = true;
+    g.apply(s, seat, pick, log);
+  }
+  return used;
 }
 
 // The same with every die of one colour, however many are rolled.

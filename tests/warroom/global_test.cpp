@@ -121,7 +121,7 @@ TEST(GlobalWar, AttackingStandardNeutrals_ForcesControlAndStress) {
   EXPECT_EQ(inf, 6);  // "Spain – 6 infantry, 2 artillery, 1 fighter"
   EXPECT_EQ(art, 2);
   EXPECT_EQ(ftr, 1);
-  EXPECT_TRUE(embattled(s, *data(), spain)) << "to be resolved in Phase 4";
+  EXPECT_TRUE(embattled(CCtx{g, s}, spain)) << "to be resolved in Phase 4";
 }
 
 // Neutrals › Stress and Medals: "Nations capturing (or recapturing) a Neutral do not receive Medals"
@@ -159,6 +159,67 @@ TEST(GlobalWar, ProAlliedNeutralsOpenToTheAllies) {
   EXPECT_EQ(axis.nation[JPN].stress, 1);
   EXPECT_EQ(alliance_of(axis.region[region("N18")].controller), Alliance::Allied);
   EXPECT_EQ(units_of(axis, axis.region[region("N18")].controller), 4) << "Mexico – 3 infantry, 1 artillery";
+}
+
+// Neutrals: "When Units enter a Standard Neutral for the first time" it is invaded; an air path
+// crossing it enters it (rulings 32, 64(a)), and the owner chooses the route where it matters (ruling
+// 93). Italian fighters in Greece ordered to Iraq can fly only over Turkey: the order's one route
+// is through Turkey, and carrying it out invades Turkey (its defence force placed, 1 Stress).
+TEST(GlobalWar, Neutrals_AnAirPathThatCanOnlyCrossANeutralInvadesIt) {
+  const Game g = global_war();
+  State s = empty_map(g);
+  put(s, ITA, 20, "I5", {{kFtr, 2}});
+  put(s, BC, 35, "B1", {{kInf, 1}});
+  movement_turn(g, s, ITA, {{20, "B8"}});
+  s.turn_order[1] = BC;
+  EXPECT_EQ(legal_texts(g, s, ITA), (std::set<std::string>{"move ITA 1 N12", "cancel ITA 1"}));
+  act(g, s, ITA, "move ITA 1 N12");
+  const RegionId turkey = region("N12");
+  EXPECT_EQ(s.command[ITA][20].region, region("B8")) << "the fighters end in Iraq";
+  EXPECT_TRUE(s.region[turkey].flags & kNeutralActivated);
+  EXPECT_EQ(s.region[turkey].controller, BC) << "its defence force goes to the Allies";
+  EXPECT_EQ(units_of(s, BC), 1 + 6 + 2 + 1) << "Turkey – 6 infantry, 2 artillery, 1 fighter";
+  EXPECT_EQ(s.nation[ITA].stress, 1) << "1 Stress for invading a neutral";
+}
+
+// Where a route avoids the neutral, the owner chooses: Greece to Palestine flies over the Eastern
+// Mediterranean (X = Palestine: the engine's harmless route) or over Turkey (X = Turkey).
+TEST(GlobalWar, Neutrals_AnAirPathThatMayAvoidANeutralIsTheOwnersChoice) {
+  const Game g = global_war();
+  State s = empty_map(g);
+  put(s, ITA, 20, "I5", {{kFtr, 2}});
+  put(s, BC, 35, "B1", {{kInf, 1}});
+  movement_turn(g, s, ITA, {{20, "B7"}});
+  s.turn_order[1] = BC;
+  EXPECT_EQ(legal_texts(g, s, ITA), (std::set<std::string>{"move ITA 1 B7", "move ITA 1 N12", "cancel ITA 1"}));
+  State around = s;
+  act(g, around, ITA, "move ITA 1 B7");
+  EXPECT_EQ(around.command[ITA][20].region, region("B7"));
+  EXPECT_FALSE(around.region[region("N12")].flags & kNeutralActivated);
+  EXPECT_EQ(around.nation[ITA].stress, 0);
+  act(g, s, ITA, "move ITA 1 N12");
+  EXPECT_EQ(s.command[ITA][20].region, region("B7"));
+  EXPECT_TRUE(s.region[region("N12")].flags & kNeutralActivated);
+  EXPECT_EQ(s.nation[ITA].stress, 1);
+}
+
+// Carrier Fighter Tokens are never launched into an uncontrolled neutral (ruling 64(a)): an Italian
+// carrier in the Eastern Mediterranean may launch to Greece, the sea or Palestine, not to Turkey.
+TEST(GlobalWar, Neutrals_NoCarrierFighterTokenIntoAnUncontrolledNeutral) {
+  const Game g = global_war();
+  State s = empty_map(g);
+  put(s, ITA, 1, "M-3", {{kCv, 1}});
+  s.turn_order = {ITA, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation};
+  start_phase(g, s, 3);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::CarrierLaunch && x.steps.top().a == ITA; });
+  const auto l = legal_texts(g, s, ITA);
+  EXPECT_FALSE(l.contains("launch ITA 1 N12"));
+  EXPECT_TRUE(l.contains("launch ITA 1 I5"));
+  EXPECT_TRUE(l.contains("launch ITA 1 B7"));
+  EXPECT_TRUE(l.contains("launch ITA 1 M-3"));
+  s.region[region("N12")].controller = BC;  // a neutral taken by a nation is no longer uncontrolled
+  s.region[region("N12")].flags |= kNeutralActivated;
+  EXPECT_TRUE(legal(g, s, g.seat_of(ITA), "launch ITA 1 N12"));
 }
 
 // Battle Debrief › Restoring Control (T15, in Europe in combat_test.cpp) on the other theaters: an

@@ -241,22 +241,16 @@ TEST(WarRoomI18n, RandomGamesReadInEveryLanguage) {
       }
       texts.insert(en);
     };
-    for (int n = 0; g.node_kind(s) != core::NodeKind::Terminal && n < 4000; ++n) {
-      check(g.phase_message(s), "phase");
-      if (g.node_kind(s) == core::NodeKind::Chance) {
-        core::OutcomeList outcomes;
-        g.chance_outcomes(s, outcomes);
-        g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), &log);
-        continue;
-      }
-      const core::SeatMask acting = g.acting_seats(s);
-      core::Seat seat = 0;
-      while (!(acting & core::seat_bit(seat))) ++seat;
+    const auto checked = [&](const State& at) {  // every position's phase, every choice's actions
+      check(g.phase_message(at), "phase");
+      return g.node_kind(at) == core::NodeKind::Terminal;
+    };
+    test_support::play_until(g, s, checked, chance, [&](const State& at, core::Seat seat) {
       core::ActionList legal;
-      g.legal_actions(s, seat, legal);
-      for (core::Action a : legal) check(g.action_message(s, seat, a), g.action_to_string(s, seat, a));
-      g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), &log);
-    }
+      g.legal_actions(at, seat, legal);
+      for (core::Action a : legal) check(g.action_message(at, seat, a), g.action_to_string(at, seat, a));
+      return bot.choose(g, g.observe(at, seat), seat, choices);
+    }, 4000, &log);
     for (const core::LogEntry& e : log.entries()) {
       check(g.log_message(e), "log");
       EXPECT_EQ(g.describe(e), catalogues().render("en", g.log_message(e)));

@@ -199,6 +199,46 @@ TEST(Pinning, ACommandSplitsOnlyOnce) {
   EXPECT_EQ(s.sheet[JPN].box[0].status, kExecuted);
 }
 
+// Phase 2 › Pinning: "The owner places a new Command Token on the pinned force which remains behind";
+// Command Tokens "are piece-limited" (Game Components). With every land token of Japan in use, the
+// 85th pinned by one Chinese infantry in Peiping (T5) cannot leave its armour behind: the order
+// offers only cancel (ruling 104), and no unit ever stands under "Command 0". With one token free,
+// the split takes it.
+TEST(Pinning, Pinning_WithNoCommandTokenFreeThePinSplitCannotBeMade) {
+  const Game g = pacific();
+  State s = example_position(g);
+  const NumberRange land = data()->nations[JPN].commands[at(static_cast<int>(Category::Land))];
+  for (int number = land.lo; number <= land.hi; ++number)
+    if (s.command[JPN][at(number)].region == kNoRegion) put(s, JPN, number, "J1", {{kInf, 1}});
+  State full = s;
+  japan_turn(g, full, {{85, "P-1"}});
+  EXPECT_EQ(legal_texts(g, full, JPN), (std::set<std::string>{"cancel JPN 1"}));
+  EXPECT_NE(order_blocked_why(CCtx{g, full}, JPN).find("Command Token"), std::string::npos) << order_blocked_why(CCtx{g, full}, JPN);
+  act(g, full, JPN, "cancel JPN 1");
+  EXPECT_EQ(full.command[JPN][0], Command{}) << "nothing under Command 0";
+  EXPECT_EQ(full.command[JPN][85].region, region("J4"));
+
+  s.command[JPN][at(land.hi)] = Command{};  // one token back in storage
+  japan_turn(g, s, {{85, "P-1"}});
+  act(g, s, JPN, "move JPN 1 P-1");
+  act(g, s, JPN, "leave JPN arm");
+  EXPECT_EQ(s.command[JPN][at(land.hi)].region, region("J4")) << "the armour under the only free token";
+  EXPECT_EQ(s.command[JPN][85].region, region("P-1"));
+  EXPECT_EQ(s.command[JPN][0], Command{});
+}
+
+// The same for a naval move through a pin: with no sea token free, the route through P-1 (where the
+// US warships pin the 8th) is not offered; the route through the empty P-12 still is.
+TEST(Pinning, Pinning_NoRouteThroughAPinThatNeedsATokenNoneFree) {
+  const Game g = pacific();
+  State s = example_position(g);
+  const NumberRange sea = data()->nations[JPN].commands[at(static_cast<int>(Category::Sea))];
+  for (int number = sea.lo; number <= sea.hi; ++number)
+    if (s.command[JPN][at(number)].region == kNoRegion) put(s, JPN, number, "P-11", {{kSub, 1}});
+  japan_turn(g, s, {{8, "P-2"}});
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"move JPN 1 P-12", "cancel JPN 1"}));
+}
+
 // Ruling 26: enemy naval units pin a transport unless friendly naval units match them.
 TEST(TroopTransports, PinnedByNavalUnitsUnlessMatched) {
   const Game g = pacific();

@@ -327,6 +327,86 @@ TEST(SovietJapanesePact, ArticleThree_TheOtherPartyDoesNotTakeANeutralsDefenceFo
   EXPECT_TRUE(s.region[region("N12")].flags & kActive);
 }
 
+// Article One: "Neither party may enter or pass through territories controlled by the other" -- a
+// Phase 5 landing too (Phase 5 › Step 1). Japan's tagged 20th in the Sea of Okhotsk (P-14) reaches
+// Manchuria (J3) only over the Soviet Far East (R15): while the pact holds that landing is not
+// offered; with the other friendly territories within reach in enemy hands it has no legal move and
+// is eliminated
+// ("If an Air Command has no legal moves possible, then it will be eliminated"). Once the pact is
+// broken, the flight over the Soviet Far East is an ordinary one.
+TEST(SovietJapanesePact, ArticleOne_ALandingMayNotCrossTheOtherPartysTerritory) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, JPN, 20, "P-14", {{kFtr, 1}});
+  s.command[JPN][20].flags |= kLandingTag;
+  s.turn_order = {JPN, USSR, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation};
+  start_phase(g, s, 5);
+  ASSERT_EQ(top(s), StepId::LandAir);
+  EXPECT_FALSE(legal(g, s, g.seat_of(JPN), "land JPN 20 J3")) << "only over the Soviet Far East";
+  EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "land JPN 20 J7")) << "Karafuto is next to the sea";
+  State cut_off = s;  // every other friendly territory within 2 regions in American hands
+  for (const char* id : {"J1", "J2", "J7", "J8"}) cut_off.region[region(id)].controller = US;
+  EXPECT_EQ(legal_texts(g, cut_off, JPN), (std::set<std::string>{"land JPN 20 lost"}));
+  act(g, cut_off, JPN, "land JPN 20 lost");
+  EXPECT_EQ(cut_off.nation[JPN].casualties[kFtr], 1);
+  EXPECT_TRUE(pact_in_force(CCtx{g, cut_off})) << "nothing crossed the Soviet Far East";
+  s.pact = {kPactBroken, USSR, s.round};
+  EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "land JPN 20 J3"));
+}
+
+// Article Three: "If a third party loses control of a territory to either party while both parties
+// are present ... the territory would not be considered Embattled unless a third party still
+// exists." Japan holding Hunan (1 iron, 1 OSR; its Embattled side 1 OSR) with Soviet infantry there
+// collects its full income; with a Chinese infantry there too, the Embattled income.
+TEST(SovietJapanesePact, ArticleThree_TheOtherPartysUnitsDoNotMakeATerritoryEmbattled) {
+  const Game g = global_war();
+  for (const bool third_party : {false, true}) {
+    SCOPED_TRACE(third_party ? "China still there" : "only the Soviets there");
+    State s = pact_position(g);
+    const RegionId hunan = region("C4");
+    s.region[hunan].controller = JPN;
+    put(s, JPN, 40, "C4", {{kInf, 1}});
+    put(s, USSR, 40, "C4", {{kInf, 1}});
+    if (third_party) put(s, CHN, 40, "C4", {{kInf, 1}});
+    EXPECT_EQ(embattled(CCtx{g, s}, hunan), third_party);
+    State without = pact_position(g);  // Japan's income without Hunan, for comparison
+    Ctx c{g, s, nullptr};
+    collect_income(c);
+    Ctx w{g, without, nullptr};
+    collect_income(w);
+    const int iron = s.nation[JPN].res[kIron] - without.nation[JPN].res[kIron];
+    const int osr = s.nation[JPN].res[kOsr] - without.nation[JPN].res[kOsr];
+    EXPECT_EQ(iron, third_party ? 0 : 1) << "Hunan's iron";
+    EXPECT_EQ(osr, 1) << "Hunan's OSR";
+  }
+  // Once the pact no longer holds, the Soviet infantry is an enemy like any other.
+  State s = pact_position(g);
+  s.region[region("C4")].controller = JPN;
+  put(s, JPN, 40, "C4", {{kInf, 1}});
+  put(s, USSR, 40, "C4", {{kInf, 1}});
+  s.pact = {kPactBroken, JPN, s.round};
+  EXPECT_TRUE(embattled(CCtx{g, s}, region("C4")));
+}
+
+// Article One for Carrier Fighter Tokens (Phase 3 › Step 3): a Japanese carrier in the Sea of
+// Okhotsk may not launch its token into Soviet Sakhalin (R18) while the pact holds; Karafuto, the
+// sea and the Kuriles remain open. Once the pact is broken, Sakhalin is open too.
+TEST(SovietJapanesePact, ArticleOne_NoCarrierFighterTokenIntoTheOtherPartysTerritory) {
+  const Game g = global_war();
+  State s = pact_position(g);
+  put(s, JPN, 1, "P-14", {{kCv, 1}});
+  s.turn_order = {JPN, USSR, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation};
+  start_phase(g, s, 3);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::CarrierLaunch && x.steps.top().a == JPN; });
+  const auto l = legal_texts(g, s, JPN);
+  EXPECT_FALSE(l.contains("launch JPN 1 R18"));
+  EXPECT_FALSE(l.contains("launch JPN 1 R15")) << "the Soviet Far East neither";
+  EXPECT_TRUE(l.contains("launch JPN 1 J7"));
+  EXPECT_TRUE(l.contains("launch JPN 1 P-14"));
+  s.pact = {kPactBroken, JPN, s.round};
+  EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "launch JPN 1 R18"));
+}
+
 TEST(SovietJapanesePact, OnlyWhereBothNationsTakePart) {
   const Game europe_game = europe();
   const Game pacific_game = war_in_the_pacific();

@@ -44,7 +44,6 @@ TEST(VictoryCheck, NobodyHasUnitsBothLose) {
   const Game g = europe();
   State s = g.new_game();
   for (auto& pool : s.command) pool = {};
-  s.construction[0].n[kInf] = 1;  // ruling 14: units under construction are not on the map
   s = end_round(g, s);
   ASSERT_EQ(g.node_kind(s), core::NodeKind::Terminal);
   EXPECT_EQ(s.winner, kBothLose);
@@ -62,6 +61,41 @@ TEST(VictoryCheck, GrayZoneWithoutUnitsCollapses) {
   EXPECT_TRUE(s.nation[ITA].collapsed);
   EXPECT_FALSE(s.nation[USSR].collapsed);
   EXPECT_FALSE(in_play(s, ITA));
+}
+
+// Victory Check note: "If a Nation has no more Units on the World Map *and* is in the Gray Zone ...
+// it is considered Collapsed"; Phase 7 › Step 5 places new units "on the World Map ... Cap each stack
+// of new Units with an Industry Token". Units under construction are on the World Map (ruling 14 as
+// corrected): Italy in the Gray Zone with an infantry under its Industry Token in Italy does not
+// collapse, and while any nation has such units "all Nations have no Units on the map" is false.
+TEST(VictoryCheck, VictoryCheckNote_AGrayZoneNationWithUnitsUnderConstructionDoesNotCollapse) {
+  const Game g = europe();
+  State s = g.new_game();
+  const int italy = g.industry_index(region("I1"));
+  ASSERT_GE(italy, 0);
+  ASSERT_EQ(s.region[region("I1")].controller, ITA);
+  s.command[ITA] = {};
+  s.nation[ITA].zone = kGray;
+  s.construction[at(italy)].n[kInf] = 1;
+  State after = end_round(g, s);
+  EXPECT_FALSE(after.nation[ITA].collapsed) << "its infantry under the Industry Token is on the World Map";
+  EXPECT_TRUE(in_play(after, ITA));
+  s.construction[at(italy)] = Construction{};
+  after = end_round(g, s);
+  EXPECT_TRUE(after.nation[ITA].collapsed) << "with nothing under the token it collapses";
+}
+
+TEST(VictoryCheck, VictoryCheck_UnitsUnderConstructionKeepAllNationsHaveNoUnitsFalse) {
+  const Game g = europe();
+  State s = g.new_game();
+  for (auto& pool : s.command) pool = {};
+  const int germany = g.industry_index(region("G1"));
+  ASSERT_GE(germany, 0);
+  s.construction[at(germany)].n[kArm] = 1;
+  s = end_round(g, s);
+  EXPECT_NE(g.node_kind(s), core::NodeKind::Terminal) << "Germany's armour under construction is a Unit on the map";
+  EXPECT_EQ(s.winner, 0);
+  EXPECT_EQ(s.round, 2);
 }
 
 TEST(VictoryCheck, TheRoundLimitStopsWithNoWinner) {  // ruling 105: a harness's cap, not a rule
@@ -96,27 +130,18 @@ TEST(RapidResolution, PhasesTwoToSixRepeatAndStartingUnitsDeployInRoundOne) {
   int bids_revealed = 0, deployed = 0, purchases_revealed = 0;
   std::vector<int> phases;  // the phases of round 1, in the order they run
   core::Rng chance(1), choices(2);
-  RandomBot bot;
-  while (g.node_kind(s) != core::NodeKind::Terminal) {
-    const std::size_t before = log.size();
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      core::OutcomeList outcomes;
-      g.chance_outcomes(s, outcomes);
-      g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), &log);
-    } else {
-      const core::SeatMask acting = g.acting_seats(s);
-      core::Seat seat = 0;
-      while (!(acting & core::seat_bit(seat))) ++seat;
-      g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, choices), &log);
-    }
-    for (std::size_t i = before; i < log.size(); ++i) {
+  std::size_t before = 0;  // the log's entries already counted
+  const auto count = [&](const State& at) {  // after each action
+    for (std::size_t i = std::exchange(before, log.size()); i < log.size(); ++i) {
       const auto e = static_cast<Event>(log.entries()[i].event);
       bids_revealed += e == Event::BidRevealed && log.entries()[i].args[0] == GER;
-      deployed += e == Event::DeployRevealed && log.entries()[i].args[0] == GER && s.round == 1;
+      deployed += e == Event::DeployRevealed && log.entries()[i].args[0] == GER && at.round == 1;
       purchases_revealed += e == Event::PurchasesRevealed && log.entries()[i].args[0] == GER;
     }
-    if (s.phase >= 1 && (phases.empty() || phases.back() != s.phase)) phases.push_back(s.phase);
-  }
+    if (at.phase >= 1 && (phases.empty() || phases.back() != at.phase)) phases.push_back(at.phase);
+    return g.node_kind(at) == core::NodeKind::Terminal;
+  };
+  test_support::play_until(g, s, count, chance, test_support::random_choice<Game, RandomBot>(g, choices), test_support::kNoLimit, &log);
   EXPECT_EQ(phases, (std::vector<int>{1, 2, 3, 4, 5, 2, 3, 4, 5, 6, 7})) << "Phase 6 once, after the second Phase 5, then Phase 7";
   EXPECT_EQ(purchases_revealed, 1) << "Production once a round";
   EXPECT_EQ(bids_revealed, 2) << "Phase 2 twice in the round";

@@ -9,5 +9,12 @@ export async function seriousViolations(page) {
   return page.evaluate(async () =>
     (await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`));
+      .map(
+        (v) =>
+          `${v.id} (${v.nodes.length}): ${v.nodes
+            .slice(0, 2)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      ),
+  );
 }

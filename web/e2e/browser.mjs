@@ -2,14 +2,24 @@
 // failure that stops the test with its message, and a Churchill training game created in the lobby.
 import { chromium } from 'playwright-core';
 
-export const fail = (message) => { console.error(`FAIL: ${message}`); process.exit(1); };
+export const fail = (message) => {
+  console.error(`FAIL: ${message}`);
+  process.exit(1);
+};
 
 export function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-           '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 

@@ -27,10 +27,16 @@ try {
   const act = async (page, action) => {
     const before = await page.textContent('#state');
     await page.click(`button.action[data-action="${action}"]`);
-    await page.waitForFunction((b) => document.querySelector('#state')?.textContent !== b ||
-                                      document.querySelector('#actions')?.textContent !== '', before);
+    await page.waitForFunction(
+      (b) => document.querySelector('#state')?.textContent !== b || document.querySelector('#actions')?.textContent !== '',
+      before,
+    );
   };
-  const orders = (page, seat) => page.locator(`button.hill[data-id="C"]`).textContent().then((t) => t.match(new RegExp(`${seat} (\\S+)`))[1]);
+  const orders = (page, seat) =>
+    page
+      .locator(`button.hill[data-id="C"]`)
+      .textContent()
+      .then((t) => t.match(new RegExp(`${seat} (\\S+)`))[1]);
   await act(red, 'send 4 C');
   await act(green, 'send 2 A');
   await act(red, 'send 1 B');

@@ -9,12 +9,15 @@
 import { createTrainingGame, fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
-const check = (ok, message) => { if (!ok) fail(message); };
+const check = (ok, message) => {
+  if (!ok) fail(message);
+};
 
 const browser = await launch();
 
 // A message key shown as it is ("ui.web.undo", "log.played") means a message no catalogue has.
-const KEY = /(^|[\s(«"])(ui|board|log|prompt|action|action_kind|note|end|power|staff|leader|issue|front|space|location|theater|term|victory)\.[a-z0-9_.-]+[a-z]/;
+const KEY =
+  /(^|[\s(«"])(ui|board|log|prompt|action|action_kind|note|end|power|staff|leader|issue|front|space|location|theater|term|victory)\.[a-z0-9_.-]+[a-z]/;
 async function checkWorded(page, what, script) {
   const text = await page.evaluate(() => document.body.innerText);
   const key = text.match(KEY);
@@ -30,16 +33,18 @@ async function checkPhone(page, what) {
 // The conference table's labels (issue counters, chairs) in the language, each inside its counter.
 // `script`: a pattern the labels must match (null: the labels are only measured).
 async function checkTable(page, what, script) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));  // the labels are fitted
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))); // the labels are fitted
   const { labels, over } = await page.evaluate(() => {
     const issues = [...document.querySelectorAll('svg.table g.issue')];
-    const over = issues.filter((g) => g.querySelector('text').getBBox().width > g.querySelector('rect').getBBox().width + 0.5)
+    const over = issues
+      .filter((g) => g.querySelector('text').getBBox().width > g.querySelector('rect').getBBox().width + 0.5)
       .map((g) => g.querySelector('text').textContent);
     // The chairs' names and notes and the waiting move's label stay inside the table (a phone shows no more).
     const width = document.querySelector('svg.table').viewBox.baseVal.width;
     for (const e of document.querySelectorAll('svg.table text.chair, svg.table text.chair-note, svg.table text.pending-label')) {
       const box = e.getBBox();
-      if (box.x < 0 || box.x + box.width > width) over.push(`${e.textContent} (${box.x.toFixed(0)}..${(box.x + box.width).toFixed(0)} of ${width})`);
+      if (box.x < 0 || box.x + box.width > width)
+        over.push(`${e.textContent} (${box.x.toFixed(0)}..${(box.x + box.width).toFixed(0)} of ${width})`);
     }
     return { labels: [...issues, ...document.querySelectorAll('svg.table text.chair')].map((e) => e.textContent).join(' '), over };
   });
@@ -51,15 +56,20 @@ async function checkTable(page, what, script) {
 // saying the English text (or no text) is shown instead.
 async function checkRuleDialog(page, lang, script) {
   const rule = page.locator('.log button.rule').first();
-  check(await rule.count() === 1, `${lang}: the log has no rule number to open`);
+  check((await rule.count()) === 1, `${lang}: the log has no rule number to open`);
   await rule.click();
   await page.waitForSelector('#dialog h2');
   const text = await page.locator('#dialog').evaluate((d) => ({
-    heading: d.querySelector('h2').textContent, note: d.querySelector('.rule-note')?.textContent ?? '',
-    edition: d.querySelector('.rule-text')?.getAttribute('lang') ?? '', body: d.querySelector('.rule-text')?.textContent ?? '' }));
+    heading: d.querySelector('h2').textContent,
+    note: d.querySelector('.rule-note')?.textContent ?? '',
+    edition: d.querySelector('.rule-text')?.getAttribute('lang') ?? '',
+    body: d.querySelector('.rule-text')?.textContent ?? '',
+  }));
   check(script.test(text.heading), `${lang}: the rule dialog's heading is not in the language: ${text.heading}`);
-  check(text.edition === lang ? script.test(text.body) : script.test(text.note),
-        `${lang}: the rule dialog quotes "${text.edition}" without saying so: ${text.note || text.body.slice(0, 80)}`);
+  check(
+    text.edition === lang ? script.test(text.body) : script.test(text.note),
+    `${lang}: the rule dialog quotes "${text.edition}" without saying so: ${text.note || text.body.slice(0, 80)}`,
+  );
   await checkWorded(page, `${lang} rule dialog`, script);
   await page.screenshot({ path: `${out}/rule-${lang}-1280x800.png` });
   await page.click('#dialog button.close');
@@ -75,19 +85,23 @@ async function createGame(page) {
 // Plays to the end by the first action offered (a kind first when they are offered by kind),
 // closing each conference's summary; checks every page on the way. The number of decisions.
 async function playToTheEnd(page, lang, script, labels, inactive) {
-  let decisions = 0, summaryShot = false, tableShot = false, inactiveShot = false;
+  let decisions = 0,
+    summaryShot = false,
+    tableShot = false,
+    inactiveShot = false;
   for (let i = 0; i < 900; ++i) {
     await page.waitForSelector('.game[data-version]');
-    if (await page.locator('.end').count() > 0) {
+    if ((await page.locator('.end').count()) > 0) {
       check(tableShot, `${lang}: the table never held 8 issue counters`);
       check(inactiveShot, `${lang}: no Leader was ever shown inactive on the table`);
-      if (await page.locator('#dialog').count() > 0) {  // the last conference's summary, over the end screen
+      if ((await page.locator('#dialog').count()) > 0) {
+        // the last conference's summary, over the end screen
         await checkWorded(page, `${lang} last summary`, script);
         await page.click('#dialog button.close');
       }
       return decisions;
     }
-    if (await page.locator('#dialog').count() > 0) {
+    if ((await page.locator('#dialog').count()) > 0) {
       await checkWorded(page, `${lang} summary`, script);
       if (!summaryShot) await page.screenshot({ path: `${out}/summary-${lang}-1280x800.png` });
       summaryShot = true;
@@ -95,13 +109,15 @@ async function playToTheEnd(page, lang, script, labels, inactive) {
       continue;
     }
     const buttons = page.locator('button.action, button.kind[data-word]');
-    if (await buttons.count() === 0) {
-      await page.waitForFunction(() => document.querySelector('button.action, button.kind[data-word], .end, #dialog'), null, { timeout: 15000 });
+    if ((await buttons.count()) === 0) {
+      await page.waitForFunction(() => document.querySelector('button.action, button.kind[data-word], .end, #dialog'), null, {
+        timeout: 15000,
+      });
       continue;
     }
     if (i % 10 === 0) await checkWorded(page, `${lang} decision ${i}`, script);
     // The table full of issue counters, on a wide screen and a phone's.
-    if (!tableShot && await page.locator('svg.table g.issue').count() >= 8) {
+    if (!tableShot && (await page.locator('svg.table g.issue').count()) >= 8) {
       tableShot = true;
       await checkTable(page, `${lang} table`, labels);
       await page.locator('svg.table').screenshot({ path: `${out}/table-${lang}-1280x800.png` });
@@ -111,20 +127,23 @@ async function playToTheEnd(page, lang, script, labels, inactive) {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
     // A spent Leader under his chair, in the edition's word for 5.26's inactive position.
-    if (!inactiveShot && await page.locator('svg.table text.chair-note').count() > 0) {
+    if (!inactiveShot && (await page.locator('svg.table text.chair-note').count()) > 0) {
       inactiveShot = true;
       const note = await page.textContent('svg.table text.chair-note');
       check(note === inactive, `${lang}: a spent Leader is labelled "${note}", not "${inactive}"`);
-      await checkTable(page, `${lang} table with an inactive Leader`, null);  // which counters are out is the game's
+      await checkTable(page, `${lang} table with an inactive Leader`, null); // which counters are out is the game's
       await page.locator('svg.table').screenshot({ path: `${out}/leader-inactive-${lang}-1280x800.png` });
     }
     const before = await page.getAttribute('.game', 'data-version');
-    const kind = await page.locator('button.action').count() === 0;
+    const kind = (await page.locator('button.action').count()) === 0;
     await buttons.first().click();
     if (kind) continue;
     ++decisions;
-    await page.waitForFunction((b) => document.querySelector('.game')?.getAttribute('data-version') !== b || document.querySelector('#dialog'),
-                               before, { timeout: 15000 });
+    await page.waitForFunction(
+      (b) => document.querySelector('.game')?.getAttribute('data-version') !== b || document.querySelector('#dialog'),
+      before,
+      { timeout: 15000 },
+    );
   }
   fail(`${lang}: the game did not end`);
 }
@@ -136,8 +155,8 @@ try {
   page.on('pageerror', (e) => fail(`page error: ${e.message}`));
   await page.goto(base);
   await page.waitForSelector('#create-game');
-  check((await page.textContent('#create-game')).trim() === 'Создать и играть', 'the lobby does not follow the browser\'s language (ru)');
-  check(await page.getAttribute('html', 'lang') === 'ru', 'the page does not say it is Russian');
+  check((await page.textContent('#create-game')).trim() === 'Создать и играть', "the lobby does not follow the browser's language (ru)");
+  check((await page.getAttribute('html', 'lang')) === 'ru', 'the page does not say it is Russian');
   await checkWorded(page, 'ru lobby', /[А-Яа-яЁё]{3}/);
   await page.screenshot({ path: `${out}/lobby-ru-1280x800.png` });
   await createGame(page);
@@ -206,10 +225,12 @@ try {
   // The lobby, listing the games of both languages, in Italian.
   await page.goto(base);
   await page.waitForSelector('#create-game');
-  await page.waitForTimeout(1000);  // the list of games
+  await page.waitForTimeout(1000); // the list of games
   await page.screenshot({ path: `${out}/lobby-it-1280x800.png` });
   await checkWorded(page, 'it lobby', /\b(Partita|partita|Crea|Nuova)\b/);
-  console.log(`1 passed, 0 failed (whole games: ${ru} decisions in Russian, ${it} in Italian; rule dialogs from the ${ruleRu} and ${ruleIt} editions; screenshots in ${out})`);
+  console.log(
+    `1 passed, 0 failed (whole games: ${ru} decisions in Russian, ${it} in Italian; rule dialogs from the ${ruleRu} and ${ruleIt} editions; screenshots in ${out})`,
+  );
 } finally {
   await browser.close();
 }

@@ -14,7 +14,9 @@ import { createTrainingGame, fail, launch } from './browser.mjs';
 import { seriousViolations } from './axe.mjs';
 
 const [base, out] = process.argv.slice(2);
-const check = (ok, message) => { if (!ok) fail(message); };
+const check = (ok, message) => {
+  if (!ok) fail(message);
+};
 const checkAccessible = async (page, what) => {
   const violations = await seriousViolations(page);
   check(violations.length === 0, `${what}: accessibility violations:\n  ${violations.join('\n  ')}`);
@@ -23,21 +25,28 @@ const checkAccessible = async (page, what) => {
 const browser = await launch();
 
 const post = async (path, body) => {
-  const res = await fetch(new URL(path, base), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(new URL(path, base), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 };
 const stepText = (page) => page.textContent('#replay-step');
-const atStep = (page, n) => page.waitForFunction((k) => /^Step (\d+) of/.exec(document.querySelector('#replay-step')?.textContent ?? '')?.[1] === String(k), n);
+const atStep = (page, n) =>
+  page.waitForFunction((k) => /^Step (\d+) of/.exec(document.querySelector('#replay-step')?.textContent ?? '')?.[1] === String(k), n);
 
 try {
   // A finished game (three bots) and a game in play (the UK a person).
   const bots = { UK: 'bot:rulebook', US: 'bot:rulebook', USSR: 'bot:rulebook' };
   const finished = (await post('/api/games', { scenario: 'training', seats: bots, seating: 'public' })).json.id;
-  const live = (await post('/api/games', { scenario: 'training', seats: { US: 'bot:rulebook', USSR: 'bot:rulebook' }, seating: 'public' })).json.id;
+  const live = (await post('/api/games', { scenario: 'training', seats: { US: 'bot:rulebook', USSR: 'bot:rulebook' }, seating: 'public' }))
+    .json.id;
   const token = (await post(`/api/games/${live}/seats/UK`, {})).json.token;
-  const replayOf = (id, query, auth) => fetch(new URL(`/api/games/${id}/replay?${query}`, base), { headers: auth ? { Authorization: `Bearer ${auth}` } : {} });
-  check((await replayOf(live, 'step=1&seat=US', token)).status === 403, 'a game in play was replayed from another seat\'s view');
-  check((await replayOf(live, 'step=1&seat=UK')).status === 403, 'a spectator replayed a game in play from a seat\'s view');
+  const replayOf = (id, query, auth) =>
+    fetch(new URL(`/api/games/${id}/replay?${query}`, base), { headers: auth ? { Authorization: `Bearer ${auth}` } : {} });
+  check((await replayOf(live, 'step=1&seat=US', token)).status === 403, "a game in play was replayed from another seat's view");
+  check((await replayOf(live, 'step=1&seat=UK')).status === 403, "a spectator replayed a game in play from a seat's view");
   check((await replayOf(live, 'step=1', token)).status === 200, 'the seat could not replay its own game in play');
   check((await replayOf(finished, 'step=99999999')).status === 400, 'a step past the end was not refused');
 
@@ -56,12 +65,15 @@ try {
 
   // The map: both theaters, seven Fronts, each with its marker; at the start of the training
   // scenario the Far East Front waits for USSR Declares War on Japan (6.22).
-  check(await page.locator('svg.map').count() === 2, 'the military display is not two maps');
-  check(await page.locator('svg.map path.land').count() === 2, 'a map has no land drawn');
-  check(await page.locator('svg.map g.front').count() === 7, 'not every Front is on the map');
-  check(await page.locator('svg.map g.front rect.marker').count() === 7, 'not every Front has its marker');
+  check((await page.locator('svg.map').count()) === 2, 'the military display is not two maps');
+  check((await page.locator('svg.map path.land').count()) === 2, 'a map has no land drawn');
+  check((await page.locator('svg.map g.front').count()) === 7, 'not every Front is on the map');
+  check((await page.locator('svg.map g.front rect.marker').count()) === 7, 'not every Front has its marker');
   const blocks = await page.$$eval('svg.map .block-text', (b) => b.map((x) => x.textContent));
-  check(blocks.some((b) => /6\.2[12]/.test(b)), `no Normandy or Manchuria block is drawn at the start: ${blocks}`);
+  check(
+    blocks.some((b) => /6\.2[12]/.test(b)),
+    `no Normandy or Manchuria block is drawn at the start: ${blocks}`,
+  );
   await page.locator('.fronts-map').screenshot({ path: `${out}/board-map-1280x800.png` });
   await checkAccessible(page, 'the replay and its map');
 
@@ -80,11 +92,20 @@ try {
   await page.keyboard.press('Home');
   await atStep(page, 0);
   const middle = Math.floor(steps / 2);
-  await page.$eval('#replay-slider', (s, v) => { s.value = String(v); s.dispatchEvent(new Event('change')); }, middle);
+  await page.$eval(
+    '#replay-slider',
+    (s, v) => {
+      s.value = String(v);
+      s.dispatchEvent(new Event('change'));
+    },
+    middle,
+  );
   await atStep(page, middle);
   // Any seat's view of a finished game: the UK's shows its hand (when it holds cards at that step).
   await page.selectOption('#replay-seat', 'UK');
-  await page.waitForFunction(() => document.querySelector('#replay-seat')?.value === 'UK' && /Step/.test(document.querySelector('#replay-step')?.textContent ?? ''));
+  await page.waitForFunction(
+    () => document.querySelector('#replay-seat')?.value === 'UK' && /Step/.test(document.querySelector('#replay-step')?.textContent ?? ''),
+  );
   await page.screenshot({ path: `${out}/board-replay-1280x800.png` });
 
   // The end screen's Replay button opens the replay.
@@ -114,20 +135,25 @@ try {
   // turn and can be skipped; then the page settles on the game as it is, with the UK's choices.
   await createTrainingGame(page, base);
   await page.waitForSelector('#others-moves');
-  await page.selectOption('#others-moves', '1500');  // slowly: time to click Skip on a loaded machine
+  await page.selectOption('#others-moves', '1500'); // slowly: time to click Skip on a loaded machine
   // Play the first action offered until others have moved in between (a deal, a bot's card).
   const captioned = () => page.locator('#status:has-text(" of ")').count();
   for (let i = 0; i < 40 && !(await captioned()); ++i) {
     await page.waitForSelector('button.action, button.kind[data-word], #status:has-text(" of ")', { timeout: 10000 });
     if (await captioned()) break;
-    if (await page.locator('button.action').count() === 0) {
+    if ((await page.locator('button.action').count()) === 0) {
       await page.click('button.kind[data-word] >> nth=0');
       continue;
     }
     const before = await page.evaluate(() => document.querySelector('.game')?.getAttribute('data-version'));
     await page.click('button.action >> nth=0');
-    await page.waitForFunction((b) => document.querySelector('.game')?.getAttribute('data-version') !== b ||
-      / of /.test(document.querySelector('#status')?.textContent ?? ''), before, { timeout: 10000 });
+    await page.waitForFunction(
+      (b) =>
+        document.querySelector('.game')?.getAttribute('data-version') !== b ||
+        / of /.test(document.querySelector('#status')?.textContent ?? ''),
+      before,
+      { timeout: 10000 },
+    );
   }
   await page.waitForSelector('#status:has-text(" of ")', { timeout: 10000 });
   const caption = await page.textContent('#status');

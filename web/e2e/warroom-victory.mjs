@@ -12,7 +12,8 @@ import { fail, launch } from './browser.mjs';
 
 const [base, out = '.', minutes = '20'] = process.argv.slice(2);
 const started = Date.now();
-const SEAT = 'GER', TARGET = 'R1';
+const SEAT = 'GER',
+  TARGET = 'R1';
 
 const browser = await launch();
 const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -29,17 +30,21 @@ const layout = await (await page.request.get(`${base}api/titles/warroom/layout`)
 const where = new Map(layout.regions.map((r) => [r.id, r]));
 const RAD = Math.PI / 180;
 const distance = (a, b) => {
-  const p = where.get(a), q = where.get(b);
-  const s1 = Math.sin(((q.lat - p.lat) * RAD) / 2), s2 = Math.sin(((q.lon - p.lon) * RAD) / 2);
-  return 2 * Math.asin(Math.sqrt(s1 * s1 + Math.cos(p.lat * RAD) * Math.cos(q.lat * RAD) * s2 * s2)) / RAD;
+  const p = where.get(a),
+    q = where.get(b);
+  const s1 = Math.sin(((q.lat - p.lat) * RAD) / 2),
+    s2 = Math.sin(((q.lon - p.lon) * RAD) / 2);
+  return (2 * Math.asin(Math.sqrt(s1 * s1 + Math.cos(p.lat * RAD) * Math.cos(q.lat * RAD) * s2 * s2))) / RAD;
 };
-const view = () => page.evaluate(async () => {
-  const id = location.hash.split('/')[2];
-  const { token } = JSON.parse(localStorage.getItem(`game.${id}`));
-  return (await fetch(`api/games/${id}/view`, { headers: { Authorization: `Bearer ${token}` } })).json();
-});
+const view = () =>
+  page.evaluate(async () => {
+    const id = location.hash.split('/')[2];
+    const { token } = JSON.parse(localStorage.getItem(`game.${id}`));
+    return (await fetch(`api/games/${id}/view`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  });
 const version = () => page.getAttribute('.game', 'data-version');
-const changed = (v) => page.waitForFunction((x) => document.querySelector('.game')?.dataset.version !== x, v, { timeout: 5000 }).catch(() => undefined);
+const changed = (v) =>
+  page.waitForFunction((x) => document.querySelector('.game')?.dataset.version !== x, v, { timeout: 5000 }).catch(() => undefined);
 
 // Clicks the label of the first region of `ids` that is on screen and takes the click.
 async function clickFirst(ids) {
@@ -49,7 +54,9 @@ async function clickFirst(ids) {
     try {
       await target.click({ timeout: 1000 });
       return id;
-    } catch { /* covered by another label or the tracks: the next */ }
+    } catch {
+      /* covered by another label or the tracks: the next */
+    }
   }
   return null;
 }
@@ -73,12 +80,15 @@ async function writeSheet() {
     const dests = await page.$$eval('.warroom-map .destination', (els) => els.map((e) => e.dataset.id));
     const here = distance(c.region, TARGET);
     // One step at a time: the nearest destination that is nearer the target (a region on the way).
-    const better = dests.filter((d) => where.has(d) && distance(d, TARGET) < here - 0.5).sort((a, b) => distance(a, c.region) - distance(b, c.region));
+    const better = dests
+      .filter((d) => where.has(d) && distance(d, TARGET) < here - 0.5)
+      .sort((a, b) => distance(a, c.region) - distance(b, c.region));
     if (!better.length) continue;
     const v1 = await version();
     if (await clickFirst(better)) {
       await changed(v1);
-      ++orders, --k;  // the Command leaves the list
+      ++orders;
+      --k; // the Command leaves the list
     }
   }
   const done = page.locator('.wr-sheet .sheet.own button.done');
@@ -104,7 +114,10 @@ async function decide(phase) {
   if (purchases && bought < 8) {
     await kind('buy');
     const buy = page.locator(`button.action[data-action="buy ${SEAT} inf"]`);
-    if (await buy.count()) action = buy, ++bought;
+    if (await buy.count()) {
+      action = buy;
+      ++bought;
+    }
   }
   if (!(await action.count())) {
     await kind('done');
@@ -119,7 +132,8 @@ async function decide(phase) {
   await changed(v0);
 }
 
-let sheets = 0, orders = 0;
+let sheets = 0,
+  orders = 0;
 for (const until = started + Number(minutes) * 60000; Date.now() < until;) {
   if (await page.locator('.game.over').count()) break;
   const phase = (await page.textContent('#state .phase')) ?? '';

@@ -22,17 +22,23 @@ const browser = await launch();
 // The label of a region listed in `selector` that is on screen and takes a click, clicked (null
 // when there is none and `soft`).
 async function clickRegion(page, selector, avoid = [], soft = false) {
-  const ids = await page.evaluate(([sel, avoid]) => {
-    const svg = document.querySelector('svg.world').getBoundingClientRect();
-    return [...document.querySelectorAll(sel)].map((e) => e.dataset.id).filter((id) => !avoid.includes(id)).filter((id) => {
-      const label = document.querySelector(`g.label[data-id="${id}"]`);
-      if (!label || label.style.display === 'none') return false;
-      const b = label.querySelector('rect.tid, text.sea-id, circle.island-dot')?.getBoundingClientRect();
-      const pole = document.querySelector('svg.world g.pole .plate')?.getBoundingClientRect();
-      const underTracks = pole && b && b.right > pole.left && b.left < pole.right && b.bottom > pole.top && b.top < pole.bottom;
-      return b && !underTracks && b.left > svg.left + 4 && b.right < svg.right - 4 && b.top > svg.top + 4 && b.bottom < svg.bottom - 4;
-    });
-  }, [selector, avoid]);
+  const ids = await page.evaluate(
+    ([sel, avoid]) => {
+      const svg = document.querySelector('svg.world').getBoundingClientRect();
+      return [...document.querySelectorAll(sel)]
+        .map((e) => e.dataset.id)
+        .filter((id) => !avoid.includes(id))
+        .filter((id) => {
+          const label = document.querySelector(`g.label[data-id="${id}"]`);
+          if (!label || label.style.display === 'none') return false;
+          const b = label.querySelector('rect.tid, text.sea-id, circle.island-dot')?.getBoundingClientRect();
+          const pole = document.querySelector('svg.world g.pole .plate')?.getBoundingClientRect();
+          const underTracks = pole && b && b.right > pole.left && b.left < pole.right && b.bottom > pole.top && b.top < pole.bottom;
+          return b && !underTracks && b.left > svg.left + 4 && b.right < svg.right - 4 && b.top > svg.top + 4 && b.bottom < svg.bottom - 4;
+        });
+    },
+    [selector, avoid],
+  );
   for (const id of ids) {
     const target = page.locator(`g.label[data-id="${id}"]`).locator('text.tid, text.sea-id, circle.island-dot').first();
     try {
@@ -89,12 +95,23 @@ async function attackOrder(page) {
     if (k >= (await buttons.count())) break;
     const version = await page.getAttribute('.game', 'data-version');
     await buttons.nth(k).click();
-    await page.waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 3000 }).catch(() => undefined);
+    await page
+      .waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 3000 })
+      .catch(() => undefined);
     await page.waitForSelector('.warroom-map .destination', { state: 'attached', timeout: 3000 }).catch(() => undefined);
-    const targets = await page.$$eval('.warroom-map .destination', (els, en) => els.map((e) => e.dataset.id).filter((id) => en.includes(id)), enemy);
+    const targets = await page.$$eval(
+      '.warroom-map .destination',
+      (els, en) => els.map((e) => e.dataset.id).filter((id) => en.includes(id)),
+      enemy,
+    );
     if (!targets.length) continue;
     const others = await page.$$eval('.warroom-map .destination', (els) => els.map((e) => e.dataset.id));
-    const to = await clickRegion(page, '.warroom-map .destination', others.filter((id) => !targets.includes(id)), true);
+    const to = await clickRegion(
+      page,
+      '.warroom-map .destination',
+      others.filter((id) => !targets.includes(id)),
+      true,
+    );
     if (!to) continue;
     await page.waitForFunction((n) => document.querySelectorAll('.wr-sheet li.box:not(.empty)').length > n, before);
     return to;
@@ -108,22 +125,39 @@ async function bid(page, oil) {
   for (let tries = 0; tries < 4; ++tries) {
     await page.fill('.wr-sheet input.bid-input', String(oil));
     await page.click('.wr-sheet button.set-bid');
-    if (await page.waitForFunction((v) => document.querySelector('.wr-sheet .bid b')?.textContent === v, String(oil), { timeout: 3000 }).catch(() => null)) return;
+    if (
+      await page
+        .waitForFunction((v) => document.querySelector('.wr-sheet .bid b')?.textContent === v, String(oil), { timeout: 3000 })
+        .catch(() => null)
+    )
+      return;
   }
   await page.screenshot({ path: `${out}/warroom-failed.png` });
-  fail(`the bid of ${oil} is not on the sheet: "${(await page.textContent('.wr-sheet .bid')).replace(/\s+/g, ' ')}" (${await page.textContent('#status')})`);
+  fail(
+    `the bid of ${oil} is not on the sheet: "${(await page.textContent('.wr-sheet .bid')).replace(/\s+/g, ' ')}" (${await page.textContent('#status')})`,
+  );
 }
 
 // Every view a page receives, over HTTP and the WebSocket.
 function recordViews(page) {
   const views = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { views.push(JSON.parse(f.payload)); } catch { /* not JSON */ } }));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      try {
+        views.push(JSON.parse(f.payload));
+      } catch {
+        /* not JSON */
+      }
+    }),
+  );
   page.on('response', async (r) => {
     if (!r.url().includes('/api/games/')) return;
     try {
       const body = await r.json();
       views.push(body.view ?? body);
-    } catch { /* not JSON */ }
+    } catch {
+      /* not JSON */
+    }
   });
   return views;
 }
@@ -135,17 +169,25 @@ async function onePlayer() {
   await page.selectOption('select[name=title]', 'warroom');
   // The lobby: every scenario, the project's own labelled so; the rulebook's seat table; bot:rules by default.
   const scenarios = await page.$$eval('select[name=scenario] option', (o) => o.map((x) => `${x.value}: ${x.textContent}`));
-  if (scenarios.length !== 4 || !scenarios.some((x) => x.startsWith('eastern-front') && x.includes("project's scenario"))) fail(`the War Room scenarios offered: ${scenarios.join(', ')}`);
+  if (scenarios.length !== 4 || !scenarios.some((x) => x.startsWith('eastern-front') && x.includes("project's scenario")))
+    fail(`the War Room scenarios offered: ${scenarios.join(', ')}`);
   await page.selectOption('select[name=scenario]', 'war-in-europe');
   const seats = await page.$$eval('#seats select', (s) => s.map((x) => `${x.name}=${x.value}`).join(' '));
   if (seats !== 'seat:BC=human seat:USSR=bot:rules seat:US=bot:rules seat:GER+ITA=bot:rules') fail(`the lobby's seats: ${seats}`);
   await page.click('#create-game');
   await page.waitForURL(/#\/game\/[0-9a-f]+$/);
-  await page.waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 }).catch(async (e) => { await page.screenshot({ path: `${out}/warroom-failed.png` }); throw e; });
+  await page.waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 }).catch(async (e) => {
+    await page.screenshot({ path: `${out}/warroom-failed.png` });
+    throw e;
+  });
 
   const layout = await (await page.request.get(`${base}api/titles/warroom/layout`)).json();
-  const drawn = await page.evaluate(() => document.querySelectorAll('svg.world g.geo g.territory').length +
-    document.querySelectorAll('svg.world g.label.dot-island').length + document.querySelectorAll('svg.world path.sea-cell').length);
+  const drawn = await page.evaluate(
+    () =>
+      document.querySelectorAll('svg.world g.geo g.territory').length +
+      document.querySelectorAll('svg.world g.label.dot-island').length +
+      document.querySelectorAll('svg.world path.sea-cell').length,
+  );
   if (drawn !== layout.regions.length) fail(`${drawn} regions drawn of ${layout.regions.length}`);
   const notice = await page.textContent('.warroom-map .notice');
   if (!notice.includes('not the printed board')) fail(`the map's notice is missing: "${notice}"`);
@@ -213,14 +255,19 @@ async function onePlayer() {
 
   // The bids are revealed, slots chosen, and Phase 3 reveals each nation's orders in turn order:
   // play the seat's first choice until another nation's sheet is shown.
-  await playUntil(page, 45000, async () => (await page.locator('.wr-sheet ul.others li[data-revealed]').count()) ||
-    (await page.locator('.wr-sheet li.box', { hasText: 'executed' }).count()));
+  await playUntil(
+    page,
+    45000,
+    async () =>
+      (await page.locator('.wr-sheet ul.others li[data-revealed]').count()) ||
+      (await page.locator('.wr-sheet li.box', { hasText: 'executed' }).count()),
+  );
   const phase = await page.textContent('#state .phase');
   if (!/Phase [3-7]|Round 2/.test(phase)) fail(`the round did not reach the reveal: "${phase}"`);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${out}/warroom-reveal-1280x800.png` });
   const revealed = await page.locator('.wr-battle nav.steps button.reveal').count();
-  if (!revealed) fail('the execution panel shows no nation\'s reveal');
+  if (!revealed) fail("the execution panel shows no nation's reveal");
 
   // Phase 4: the seat fights (its attack, or the enemy's) until a battle board shows the seat's
   // dice; hits are assigned by clicking the row they strike.
@@ -237,15 +284,21 @@ async function onePlayer() {
     await page.setViewportSize({ width: 1280, height: 800 });
     shot = true;
   };
-  await playUntil(page, 60000, async () => {
-    if (/Round 2|Phase [5-7]/.test(await page.textContent('#state .phase'))) return true;
-    if (!shot && (await boardWithDice())) await screenshots();
-    return false;
-  }, '.wr-battle button.assign-hit');
+  await playUntil(
+    page,
+    60000,
+    async () => {
+      if (/Round 2|Phase [5-7]/.test(await page.textContent('#state .phase'))) return true;
+      if (!shot && (await boardWithDice())) await screenshots();
+      return false;
+    },
+    '.wr-battle button.assign-hit',
+  );
   // Every battle of the round, stepped through: the dice with hit or miss, and the casualties; the
   // board of a battle the seat fought (if the page was not shown it while its dice were rolled).
   const battles = await page.locator('.wr-battle nav.steps button.battle').count();
-  let dice = 0, casualties = 0;
+  let dice = 0,
+    casualties = 0;
   for (let k = 0; k < battles; ++k) {
     await page.locator('.wr-battle nav.steps button.battle').nth(k).click();
     dice += await page.locator('.wr-battle .die.hit, .wr-battle .die.miss').count();
@@ -275,7 +328,9 @@ async function playUntil(page, ms, done, board = null) {
       if (await action.count()) {
         const version = await page.getAttribute('.game', 'data-version');
         await action.click({ timeout: 2000 }).catch(() => undefined);
-        await page.waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 5000 }).catch(() => undefined);
+        await page
+          .waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 5000 })
+          .catch(() => undefined);
         continue;
       }
       // A kind picked on an earlier view may narrow this one's list to nothing: list them all.
@@ -286,17 +341,40 @@ async function playUntil(page, ms, done, board = null) {
 }
 
 async function twoSeats() {
-  const game = await (await fetch(`${base}api/games`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ title: 'warroom', scenario: 'war-in-europe', players: 2, seats: { 'BC+USSR+US': 'human', 'GER+ITA': 'human' }, options: [], seating: 'public' }),
-  })).json();
+  const game = await (
+    await fetch(`${base}api/games`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        title: 'warroom',
+        scenario: 'war-in-europe',
+        players: 2,
+        seats: { 'BC+USSR+US': 'human', 'GER+ITA': 'human' },
+        options: [],
+        seating: 'public',
+      }),
+    })
+  ).json();
   const seats = { allies: 'BC+USSR+US', axis: 'GER+ITA' };
   const nations = { allies: ['BC', 'USSR', 'US'], axis: ['GER', 'ITA'] };
-  const token = {}, page = {}, views = {};
+  const token = {},
+    page = {},
+    views = {};
   for (const side of ['allies', 'axis']) {
-    token[side] = (await (await fetch(`${base}api/games/${game.id}/seats/${encodeURIComponent(seats[side])}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()).token;
+    token[side] = (
+      await (
+        await fetch(`${base}api/games/${game.id}/seats/${encodeURIComponent(seats[side])}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        })
+      ).json()
+    ).token;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(([id, seat, t]) => localStorage.setItem(`game.${id}`, JSON.stringify({ seat, token: t })), [game.id, seats[side], token[side]]);
+    await context.addInitScript(
+      ([id, seat, t]) => localStorage.setItem(`game.${id}`, JSON.stringify({ seat, token: t })),
+      [game.id, seats[side], token[side]],
+    );
     page[side] = await context.newPage();
     page[side].on('pageerror', (e) => fail(`page error (${side}): ${e.message}`));
     views[side] = recordViews(page[side]);
@@ -304,7 +382,11 @@ async function twoSeats() {
     await page[side].waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 });
   }
   const api = async (side, path, body) => {
-    const r = await fetch(`${base}api/games/${game.id}/${path}`, { method: body ? 'POST' : 'GET', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token[side]}` }, body: body && JSON.stringify(body) });
+    const r = await fetch(`${base}api/games/${game.id}/${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token[side]}` },
+      body: body && JSON.stringify(body),
+    });
     return r.json();
   };
   // Phase 1 through the API: nobody reorganizes.
@@ -314,7 +396,8 @@ async function twoSeats() {
     for (const side of ['allies', 'axis']) {
       const mine = await api(side, 'view');
       const done = mine.legal_actions.find((a) => a.startsWith('done '));
-      if (mine.active.includes(mine.seat) && done && /Phase 1\b/.test(mine.phase)) await api(side, 'actions', { action: done, version: mine.version });
+      if (mine.active.includes(mine.seat) && done && /Phase 1\b/.test(mine.phase))
+        await api(side, 'actions', { action: done, version: mine.version });
     }
   }
   // Phase 2 by clicking, on both pages.
@@ -329,17 +412,30 @@ async function twoSeats() {
     const found = [];
     for (const v of views[side])
       for (const n of v.nations ?? [])
-        if (nations[other].includes(n.id) && (n.sheet.orders !== null || n.sheet.selected != null ||
-            (v.step === 'write-sheets' && n.sheet.bid !== null) || (v.step === 'purchases' && n.sheet.purchases !== null)))
+        if (
+          nations[other].includes(n.id) &&
+          (n.sheet.orders !== null ||
+            n.sheet.selected != null ||
+            (v.step === 'write-sheets' && n.sheet.bid !== null) ||
+            (v.step === 'purchases' && n.sheet.purchases !== null))
+        )
           found.push(`${n.id} in a view of version ${v.version} (${v.step}): ${JSON.stringify(n.sheet)}`);
     return found;
   };
-  for (const [side, other] of [['allies', 'axis'], ['axis', 'allies']]) {
+  for (const [side, other] of [
+    ['allies', 'axis'],
+    ['axis', 'allies'],
+  ]) {
     if (!views[side].some((v) => v.step === 'write-sheets')) fail(`the ${side} page received no view of the sheets being written`);
     const leaked = leaks(side, other);
     if (leaked.length) fail(`the ${side} page received the ${other}' secret sheet: ${leaked.slice(0, 3).join(', ')}`);
-    const shown = await page[side].evaluate((ids) => [...document.querySelectorAll('g.arrows g.order title, .wr-sheet .sheet.own')]
-      .map((e) => e.textContent).filter((t) => ids.some((id) => t.startsWith(`${id} `) || t.includes(`${id} box`))), nations[other]);
+    const shown = await page[side].evaluate(
+      (ids) =>
+        [...document.querySelectorAll('g.arrows g.order title, .wr-sheet .sheet.own')]
+          .map((e) => e.textContent)
+          .filter((t) => ids.some((id) => t.startsWith(`${id} `) || t.includes(`${id} box`))),
+      nations[other],
+    );
     if (shown.length) fail(`the ${side} page shows the ${other}' orders: ${shown[0]}`);
     const other0 = nations[other][0];
     const status = await page[side].textContent(`.wr-sheet ul.others li:has-text("${other0}")`);
@@ -357,18 +453,30 @@ async function twoSeats() {
     }
   let revealed = null;
   for (let i = 0; i < 200 && !revealed; ++i) {
-    for (const [side, other] of [['allies', 'axis'], ['axis', 'allies']]) {
+    for (const [side, other] of [
+      ['allies', 'axis'],
+      ['axis', 'allies'],
+    ]) {
       const v = await api(side, 'view');
       const shown = v.nations.find((n) => nations[other].includes(n.id) && n.sheet.orders?.some((o) => o));
       if (shown) revealed = { side, nation: shown.id, order: shown.sheet.orders.find((o) => o) };
       else if (v.active.includes(v.seat) && v.legal_actions.length)
-        await api(side, 'actions', { action: v.legal_actions.find((a) => a.startsWith('done ')) ?? v.legal_actions[0], version: v.version });
+        await api(side, 'actions', {
+          action: v.legal_actions.find((a) => a.startsWith('done ')) ?? v.legal_actions[0],
+          version: v.version,
+        });
     }
   }
   if (!revealed) fail('no order was revealed');
   const { side, nation, order } = revealed;
-  await page[side].waitForFunction(([n, text]) => [...document.querySelectorAll('.wr-sheet ul.others li')].some((li) => li.textContent.includes(n) && li.textContent.includes(text)),
-    [nation, `${order.command}→${order.to}`], { timeout: 10000 }).catch(() => fail(`the ${side} page does not show ${nation}'s revealed order`));
+  await page[side]
+    .waitForFunction(
+      ([n, text]) =>
+        [...document.querySelectorAll('.wr-sheet ul.others li')].some((li) => li.textContent.includes(n) && li.textContent.includes(text)),
+      [nation, `${order.command}→${order.to}`],
+      { timeout: 10000 },
+    )
+    .catch(() => fail(`the ${side} page does not show ${nation}'s revealed order`));
   await page.allies.context().close();
   await page.axis.context().close();
   return { written, revealed: `${nation} ${order.command}→${order.to} seen by ${side}` };
@@ -377,8 +485,10 @@ async function twoSeats() {
 try {
   const one = await onePlayer();
   const two = await twoSeats();
-  console.log(`2 passed, 0 failed (War Room: ${one.drawn} regions drawn, orders to ${one.first} changed to ${one.changed}, an attack on ${one.attack}; ` +
-    `${one.battles} battles stepped through with ${one.dice} dice and ${one.casualties} casualty lines; two seats kept apart until ${two.revealed}; ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${out})`);
+  console.log(
+    `2 passed, 0 failed (War Room: ${one.drawn} regions drawn, orders to ${one.first} changed to ${one.changed}, an attack on ${one.attack}; ` +
+      `${one.battles} battles stepped through with ${one.dice} dice and ${one.casualties} casualty lines; two seats kept apart until ${two.revealed}; ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${out})`,
+  );
 } finally {
   await browser.close();
 }

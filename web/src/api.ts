@@ -6,9 +6,9 @@ import { Message, render } from './i18n';
 export interface ScenarioInfo {
   id: string;
   name: string;
-  players: number[];                 // the seat counts it may be played with, the default first
-  seats: Record<string, string[]>;   // by seat count: the seats' names
-  reconstructed: boolean;            // the project's scenario, not the rulebook's
+  players: number[]; // the seat counts it may be played with, the default first
+  seats: Record<string, string[]>; // by seat count: the seats' names
+  reconstructed: boolean; // the project's scenario, not the rulebook's
 }
 
 export interface TitleInfo {
@@ -24,26 +24,26 @@ export interface View {
   title: string;
   scenario: string;
   seat: string | null;
-  seats: Record<string, string>;  // seat -> controller ("human", "bot:...")
+  seats: Record<string, string>; // seat -> controller ("human", "bot:...")
   seat_order: string[];
   active: string[];
   phase: string;
   legal_actions: string[];
   can_undo: boolean;
-  log: string[];      // the log's last lines
-  log_size?: number;  // the whole log's length
+  log: string[]; // the log's last lines
+  log_size?: number; // the whole log's length
   terminal: boolean;
-  version: number;  // sent back with an action: the server refuses one chosen on an older view
-  seed?: string;    // published once the game is over
-  [field: string]: unknown;  // the title's own
+  version: number; // sent back with an action: the server refuses one chosen on an older view
+  seed?: string; // published once the game is over
+  [field: string]: unknown; // the title's own
 }
 
 export interface GameSummary {
-  phase_message?: Message;  // the phase as a message, worded in the reader's language
+  phase_message?: Message; // the phase as a message, worded in the reader's language
   id: string;
   title: string;
   scenario: string;
-  seats: Record<string, string>;  // "open" (anyone may join), "invitation", "taken" or a bot
+  seats: Record<string, string>; // "open" (anyone may join), "invitation", "taken" or a bot
   seat_order: string[];
   open: boolean;
   phase: string;
@@ -53,7 +53,7 @@ export interface GameSummary {
 
 export interface GamePage {
   games: GameSummary[];
-  next: string | null;  // the id to ask for the next page after
+  next: string | null; // the id to ask for the next page after
 }
 
 export interface NewGame {
@@ -67,7 +67,11 @@ export interface NewGame {
 
 // An error answer; a stale action's (409) carries the game's current view.
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly view?: View) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly view?: View,
+  ) {
     super(message);
   }
 }
@@ -95,7 +99,9 @@ export const api = {
   // which); "found" is false when the server has no rulebook with it ("text" says why, in English).
   rules: (title: string, section: string, lang: string) =>
     call<{ section: string; language: string; found: boolean; text: string }>(
-      'GET', `/api/titles/${encodeURIComponent(title)}/rules/${encodeURIComponent(section)}?lang=${encodeURIComponent(lang)}`),
+      'GET',
+      `/api/titles/${encodeURIComponent(title)}/rules/${encodeURIComponent(section)}?lang=${encodeURIComponent(lang)}`,
+    ),
   games: (after?: string, status?: 'live' | 'open' | 'finished') => {
     const query = new URLSearchParams();
     if (after) query.set('after', after);
@@ -137,10 +143,16 @@ export function invitationLink(id: string, invitation: string): string {
 // 1 s, then up to 30 s between tries; the first view it sends brings the page up to date.
 export function subscribe(id: string, token: string | undefined, onView: (v: View) => void): () => void {
   const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
-  let ws: WebSocket | null = null, stopped = false, delay = 1000, timer: number | undefined;
+  let ws: WebSocket | null = null,
+    stopped = false,
+    delay = 1000,
+    timer: number | undefined;
   const open = () => {
     ws = new WebSocket(`${protocol}://${location.host}/api/games/${id}/ws`);
-    ws.onopen = () => { delay = 1000; ws!.send(JSON.stringify(token ? { token } : {})); };
+    ws.onopen = () => {
+      delay = 1000;
+      ws!.send(JSON.stringify(token ? { token } : {}));
+    };
     ws.onmessage = (e) => onView(JSON.parse(e.data));
     ws.onclose = () => {
       if (stopped) return;
@@ -149,7 +161,11 @@ export function subscribe(id: string, token: string | undefined, onView: (v: Vie
     };
   };
   open();
-  return () => { stopped = true; window.clearTimeout(timer); ws?.close(); };
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+    ws?.close();
+  };
 }
 
 // Text from the server placed in HTML.

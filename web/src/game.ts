@@ -7,6 +7,7 @@ import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, 
 import { uiFor } from './titles';
 import { has, language, Message, render as word, seatName, t } from './i18n';
 import { OthersMoves } from './replay';
+import { keepLog as keptLog, kinds, narrow, offerByKind, toggle } from './actions';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
 const kindName = (k: string) => (has(`action_kind.${k}`) ? t(`action_kind.${k}`) : k);
@@ -20,20 +21,21 @@ function withRule(line: string): string {
 
 // Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)"),
 // worded from the message the view carries (the terminal words the same one).
-const whyFew = (v: View) => word(v.options_why_message as Message | null | undefined) || (v.options_why as { text?: string } | null | undefined)?.text || '';
+const whyFew = (v: View) =>
+  word(v.options_why_message as Message | null | undefined) || (v.options_why as { text?: string } | null | undefined)?.text || '';
 
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
-  let filter: string[] = [];  // words every action listed must name (an issue, then a card, ...)
+  let filter: string[] = []; // words every action listed must name (an issue, then a card, ...)
   let showAll = false;
   let logFilter = '';
   let view: View | null = null;
-  let previous: View | null = null;  // the view before, to highlight what changed
+  let previous: View | null = null; // the view before, to highlight what changed
   let layout: unknown = null;
-  let shown = '';  // the view last drawn, as JSON
-  let openSeats: string[] = [];  // public seats nobody holds yet, for a visitor to join
-  const log: (string | undefined)[] = [];  // the whole log as far as this page has received it
-  const messages: (Message | undefined)[] = [];  // the same lines as messages, worded in the reader's language
+  let shown = ''; // the view last drawn, as JSON
+  let openSeats: string[] = []; // public seats nobody holds yet, for a visitor to join
+  const log: (string | undefined)[] = []; // the whole log as far as this page has received it
+  const messages: (Message | undefined)[] = []; // the same lines as messages, worded in the reader's language
   const line = (i: number) => (messages[i] !== undefined ? word(messages[i]) : log[i]);
   const seenSummaries = new Set<string>();
   let firstView = true;
@@ -41,16 +43,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
 
   // Each view carries the last lines of the log and the log's length: they are kept in place, so the
   // page holds every line it was sent (an undo shortens the log).
-  const keepLog = (v: View) => {
-    const size = Number(v.log_size ?? v.log.length);
-    const base = size - v.log.length;
-    log.length = Math.min(log.length, size);
-    messages.length = Math.min(messages.length, size);
-    v.log.forEach((l, i) => { log[base + i] = l; });
-    (v.log_messages as Message[] | undefined)?.forEach((m, i) => { messages[base + i] = m; });
-    if (log.length < size) log.length = size;
-    if (messages.length < size) messages.length = size;
-  };
+  const keepLog = (v: View) => keptLog(log, messages, v);
 
   const dialog = (html: string, onAction?: (root: HTMLElement) => void) => {
     document.getElementById('dialog')?.remove();
@@ -63,7 +56,9 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     box.addEventListener('click', (e) => {
       if (e.target === box || (e.target as HTMLElement).closest('button.close')) close();
     });
-    box.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+    box.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') close();
+    });
     document.body.append(box);
     box.querySelector<HTMLButtonElement>('button.close')!.focus({ preventScroll: true });
     onAction?.(box);
@@ -71,8 +66,14 @@ export function renderGame(app: HTMLElement, id: string): () => void {
 
   // Each finished stage's summary can be read again (during play and after the end).
   const summaryButtons = (v: View) => {
-    const all = uiFor(v.title).summaries?.(log.map((l) => l ?? ''), log.map((_, i) => line(i) ?? '')) ?? [];
-    return all.length ? `<p class="summaries">${escape(t('ui.web.summaries'))} ${all.map((s) => `<button class="summary-of" data-key="${escape(s.key)}">${escape(s.key)}</button>`).join(' ')}</p>` : '';
+    const all =
+      uiFor(v.title).summaries?.(
+        log.map((l) => l ?? ''),
+        log.map((_, i) => line(i) ?? ''),
+      ) ?? [];
+    return all.length
+      ? `<p class="summaries">${escape(t('ui.web.summaries'))} ${all.map((s) => `<button class="summary-of" data-key="${escape(s.key)}">${escape(s.key)}</button>`).join(' ')}</p>`
+      : '';
   };
   const showSummary = (s: { title: string; sections: { title: string; lines: string[] }[] }) => {
     // The same line several times (support placed on one Front) is shown once, with how many.
@@ -81,8 +82,14 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       lines.forEach((l) => n.set(l, (n.get(l) ?? 0) + 1));
       return [...n].map(([l, k]) => `<li>${escape(l)}${k > 1 ? ` <b>×${k}</b>` : ''}</li>`).join('');
     };
-    dialog(`<h2>${escape(s.title)}</h2>${s.sections.map((sec) => `<h3>${escape(sec.title)}</h3>
-      <ul class="summary">${counted(sec.lines)}</ul>`).join('')}`);
+    dialog(
+      `<h2>${escape(s.title)}</h2>${s.sections
+        .map(
+          (sec) => `<h3>${escape(sec.title)}</h3>
+      <ul class="summary">${counted(sec.lines)}</ul>`,
+        )
+        .join('')}`,
+    );
     document.getElementById('dialog')!.classList.add('summary-dialog');
   };
 
@@ -92,22 +99,25 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const ui = uiFor(v.title);
     shown = JSON.stringify(v);
     const words = (a: string) => [...a.split(' '), ...(ui.related?.(v, a) ?? [])];
-    const actions = v.legal_actions.filter((a) => filter.every((w) => words(a).includes(w)));
-    const marked = new Set(actions.flatMap(words));  // what may still narrow the list
+    const actions = narrow(v.legal_actions, filter, words);
+    const marked = new Set(actions.flatMap(words)); // what may still narrow the list
     // Many choices (a Meeting turn has dozens) are first offered by kind; the board and the hand narrow them too.
-    const kinds = new Map<string, number>();
-    actions.forEach((a) => kinds.set(a.split(' ')[0], (kinds.get(a.split(' ')[0]) ?? 0) + 1));
-    const byKind = !filter.length && !showAll && actions.length > 24 && kinds.size > 1;
+    const byKind = offerByKind(actions, filter, showAll);
     const waiting = v.active.filter((s) => s !== v.seat);
     const myMove = !!v.seat && v.active.includes(v.seat);
-    const logLines = log.map((_, i) => ({ l: line(i), i })).filter(({ l }) => !logFilter || (l ?? '').toLowerCase().includes(logFilter.toLowerCase()));
+    const logLines = log
+      .map((_, i) => ({ l: line(i), i }))
+      .filter(({ l }) => !logFilter || (l ?? '').toLowerCase().includes(logFilter.toLowerCase()));
     const waitingText = waiting.length
-      ? escape(t('ui.web.waiting_for', { seats: waiting.map((s) => `${seatName(s)}${v.seats[s]?.startsWith('bot') ? ` ${t('ui.web.bot')}` : ''}`).join(', ') })) +
-        (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? ` — ${escape(t('ui.web.send_invitation'))}` : '')
+      ? escape(
+          t('ui.web.waiting_for', {
+            seats: waiting.map((s) => `${seatName(s)}${v.seats[s]?.startsWith('bot') ? ` ${t('ui.web.bot')}` : ''}`).join(', '),
+          }),
+        ) + (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? ` — ${escape(t('ui.web.send_invitation'))}` : '')
       : '';
     const actionText = (a: string) => word((v.action_messages as Record<string, Message> | undefined)?.[a]) || a;
     // A word the actions are narrowed by: a kind of action, else a datum the title names.
-    const wordName = (w: string) => (has(`action_kind.${w}`) ? kindName(w) : ui.wordName?.(layout, w) ?? w);
+    const wordName = (w: string) => (has(`action_kind.${w}`) ? kindName(w) : (ui.wordName?.(layout, w) ?? w));
     app.innerHTML = `
       <div class="game${v.terminal ? ' over' : ''}" data-version="${v.version}">
         ${v.terminal && ui.end ? ui.end(v, layout) : ''}
@@ -118,9 +128,13 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             ${ui.prompt?.(v, layout) ?? ''}
             <p class="you">${escape(t('ui.web.you', { seat: v.seat ? seatName(v.seat) : t('ui.web.spectator') }))}${myMove ? ` — <b>${escape(t('ui.web.your_move'))}</b>` : ''}</p>
             ${!v.seat && openSeats.length ? `<p class="join-seats">${openSeats.map((s) => `<button class="join" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`).join(' ')}</p>` : ''}
-            ${mine?.invitation && !v.terminal ? `<details class="invite" ${v.seat_order.some((s) => v.seats[s] === 'human' && s !== v.seat) ? 'open' : ''}>
+            ${
+              mine?.invitation && !v.terminal
+                ? `<details class="invite" ${v.seat_order.some((s) => v.seats[s] === 'human' && s !== v.seat) ? 'open' : ''}>
               <summary>${escape(t('ui.web.invite'))}</summary><input readonly aria-label="${escape(t('ui.web.invitation_link'))}" value="${invitationLink(id, mine.invitation)}" />
-              <button id="copy-invite">${escape(t('ui.web.copy_link'))}</button></details>` : ''}
+              <button id="copy-invite">${escape(t('ui.web.copy_link'))}</button></details>`
+                : ''
+            }
             ${v.terminal && v.seed ? `<p class="seed">${escape(t('ui.web.seed', { seed: v.seed }))}</p>` : ''}
           </section>
           <section class="panel" id="decide"><h2>${escape(filter.length ? t('ui.web.actions_naming', { words: filter.map(wordName).join(` ${t('ui.play.and')} `) }) : v.terminal ? t('ui.web.game_is_over') : myMove ? t('ui.web.your_decision') : t('ui.web.actions'))}</h2>
@@ -128,13 +142,23 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             ${myMove && whyFew(v) ? `<p class="options-why" role="note">${escape(whyFew(v))}</p>` : ''}
             <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>${escape(t('ui.web.all_actions'))}</button>
               <button id="undo" ${v.can_undo ? '' : 'disabled'}>${escape(t('ui.web.undo'))}</button>${mine ? others.control() : ''}</div>
-            ${byKind ? `<p class="hint">${escape(t('ui.web.pick_a_kind', { count: actions.length }))}</p>
-              <div id="kinds">${[...kinds].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(kindName(k))} (${n})</button>`).join('')}
-              <button class="kind" id="show-all">${escape(t('ui.web.show_all', { count: actions.length }))}</button></div>` : ''}
-            <div id="actions">${byKind ? '' : actions.map((a) => {
-              const note = ui.note?.(v, layout, a) ?? '';
-              return `<button class="action" data-action="${escape(a)}" title="${escape(a)}">${escape(actionText(a))}${note ? `<small>${note}</small>` : ''}</button>`;
-            }).join('')}</div>
+            ${
+              byKind
+                ? `<p class="hint">${escape(t('ui.web.pick_a_kind', { count: actions.length }))}</p>
+              <div id="kinds">${[...kinds(actions)].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(kindName(k))} (${n})</button>`).join('')}
+              <button class="kind" id="show-all">${escape(t('ui.web.show_all', { count: actions.length }))}</button></div>`
+                : ''
+            }
+            <div id="actions">${
+              byKind
+                ? ''
+                : actions
+                    .map((a) => {
+                      const note = ui.note?.(v, layout, a) ?? '';
+                      return `<button class="action" data-action="${escape(a)}" title="${escape(a)}">${escape(actionText(a))}${note ? `<small>${note}</small>` : ''}</button>`;
+                    })
+                    .join('')
+            }</div>
           </section>
           <div class="status-lines panel">${ui.status(v, layout)}</div>
           <section class="panel" id="log-panel"><h2>${escape(t('ui.web.log', { count: log.length }))}</h2>
@@ -147,8 +171,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     // A click on a board element, a card or a kind narrows the list to the actions naming it too; a
     // second click on it, or a word no listed action names, starts over from it.
     const pick = (x: string) => {
-      if (filter.includes(x)) filter = filter.filter((w) => w !== x);
-      else filter = actions.some((a) => words(a).includes(x)) ? [...filter, x] : [x];
+      filter = toggle(filter, x, actions, words);
       render();
     };
     // A board's action. While several seats write in secret, another seat's entry makes the view
@@ -176,7 +199,9 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       showAll = false;
       render();
     });
-    app.querySelectorAll<HTMLButtonElement>('button.kind[data-word]').forEach((b) => b.addEventListener('click', () => pick(b.dataset.word!)));
+    app
+      .querySelectorAll<HTMLButtonElement>('button.kind[data-word]')
+      .forEach((b) => b.addEventListener('click', () => pick(b.dataset.word!)));
     app.querySelector('#show-all')?.addEventListener('click', () => {
       showAll = true;
       render();
@@ -203,41 +228,57 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       app.querySelector('#log-panel')!.scrollIntoView();
     });
     // Anything naming a card (or another thing with details) shows them when clicked.
-    app.querySelectorAll<HTMLElement>('[data-detail]').forEach((e) => e.addEventListener('click', (ev) => {
-      ev.stopPropagation();
-      const html = ui.detail?.(v, layout, e.dataset.detail!);
-      if (!html) return;
-      const named = v.legal_actions.some((a) => a.split(' ').includes(e.dataset.detail!));
-      dialog(html + (named ? `<p><button class="with-card">${escape(t('ui.web.actions_with_card'))}</button></p>` : ''), (box) =>
-        box.querySelector('button.with-card')?.addEventListener('click', () => {
-          box.remove();
-          filter = [e.dataset.detail!];
-          render();
-        }));
-    }));
-    app.querySelectorAll<HTMLButtonElement>('button.summary-of').forEach((b) => b.addEventListener('click', () => {
-      const s = uiFor(v.title).summaries?.(log.map((l) => l ?? ''), log.map((_, i) => line(i) ?? '')).find((x) => x.key === b.dataset.key);
-      if (s) showSummary(s);
-    }));
-    app.querySelectorAll<HTMLButtonElement>('button.rule').forEach((b) => b.addEventListener('click', async () => {
-      try {
-        const rule = await api.rules(v.title, b.dataset.rule!, language());
-        // The edition of the reader's language; English, said so, where it lacks the section.
-        const note = !rule.found ? t('ui.web.rule_unavailable') : rule.language !== language() ? t('ui.web.rule_in_english') : '';
-        dialog(`<h2>${escape(t('ui.web.rule', { rule: rule.section }))}</h2>${note ? `<p class="rule-note" role="note">${escape(note)}</p>` : ''}` +
-               (rule.found ? `<pre class="rule-text" lang="${escape(rule.language)}">${escape(rule.text)}</pre>` : ''));
-      } catch (err) {
-        dialog(`<p class="error">${escape((err as Error).message)}</p>`);
-      }
-    }));
-    app.querySelectorAll<HTMLButtonElement>('button.join').forEach((b) => b.addEventListener('click', async () => {
-      try {
-        saveSeat(id, b.dataset.seat!, (await api.claim(id, b.dataset.seat!)).token);
-        location.reload();
-      } catch (err) {
-        document.getElementById('status')!.textContent = (err as Error).message;
-      }
-    }));
+    app.querySelectorAll<HTMLElement>('[data-detail]').forEach((e) =>
+      e.addEventListener('click', (ev) => {
+        ev.stopPropagation();
+        const html = ui.detail?.(v, layout, e.dataset.detail!);
+        if (!html) return;
+        const named = v.legal_actions.some((a) => a.split(' ').includes(e.dataset.detail!));
+        dialog(html + (named ? `<p><button class="with-card">${escape(t('ui.web.actions_with_card'))}</button></p>` : ''), (box) =>
+          box.querySelector('button.with-card')?.addEventListener('click', () => {
+            box.remove();
+            filter = [e.dataset.detail!];
+            render();
+          }),
+        );
+      }),
+    );
+    app.querySelectorAll<HTMLButtonElement>('button.summary-of').forEach((b) =>
+      b.addEventListener('click', () => {
+        const s = uiFor(v.title)
+          .summaries?.(
+            log.map((l) => l ?? ''),
+            log.map((_, i) => line(i) ?? ''),
+          )
+          .find((x) => x.key === b.dataset.key);
+        if (s) showSummary(s);
+      }),
+    );
+    app.querySelectorAll<HTMLButtonElement>('button.rule').forEach((b) =>
+      b.addEventListener('click', async () => {
+        try {
+          const rule = await api.rules(v.title, b.dataset.rule!, language());
+          // The edition of the reader's language; English, said so, where it lacks the section.
+          const note = !rule.found ? t('ui.web.rule_unavailable') : rule.language !== language() ? t('ui.web.rule_in_english') : '';
+          dialog(
+            `<h2>${escape(t('ui.web.rule', { rule: rule.section }))}</h2>${note ? `<p class="rule-note" role="note">${escape(note)}</p>` : ''}` +
+              (rule.found ? `<pre class="rule-text" lang="${escape(rule.language)}">${escape(rule.text)}</pre>` : ''),
+          );
+        } catch (err) {
+          dialog(`<p class="error">${escape((err as Error).message)}</p>`);
+        }
+      }),
+    );
+    app.querySelectorAll<HTMLButtonElement>('button.join').forEach((b) =>
+      b.addEventListener('click', async () => {
+        try {
+          saveSeat(id, b.dataset.seat!, (await api.claim(id, b.dataset.seat!)).token);
+          location.reload();
+        } catch (err) {
+          document.getElementById('status')!.textContent = (err as Error).message;
+        }
+      }),
+    );
     // A request names the version of the view it was chosen on; if the game moved on meanwhile, the
     // server refuses it (409) with the current view, which is shown so the player chooses again.
     const send = async (request: () => Promise<View>) => {
@@ -265,7 +306,10 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   const summarize = (v: View) => {
     const ui = uiFor(v.title);
     if (!ui.summaries) return;
-    const all = ui.summaries(log.map((l) => l ?? ''), log.map((_, i) => line(i) ?? ''));
+    const all = ui.summaries(
+      log.map((l) => l ?? ''),
+      log.map((_, i) => line(i) ?? ''),
+    );
     const fresh = all.filter((s) => !seenSummaries.has(s.key));
     fresh.forEach((s) => seenSummaries.add(s.key));
     if (firstView || !fresh.length) return;
@@ -276,10 +320,10 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   // drawing it again would replace the buttons under the player's pointer and lose a click.
   // Others' moves since this seat's last view may be shown one by one first (replay.ts).
   const others = new OthersMoves(id, mine?.token, mine?.seat);
-  let arrived: View | null = null;  // the newest view while they are shown
+  let arrived: View | null = null; // the newest view while they are shown
   const show = (v: View) => {
     if (JSON.stringify(v) === shown) return;
-    if (view && v.version < view.version) return;  // an older push arriving late
+    if (view && v.version < view.version) return; // an older push arriving late
     if (others.busy) {
       arrived = v;
       return;
@@ -287,15 +331,24 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     if (!firstView && view && v.version > view.version && others.active()) {
       const live = view;
       const status = document.getElementById('status')!;
-      others.play((step) => { previous = view; view = step; render(); }, (html, skip) => {
-        status.innerHTML = `${html} <button id="skip-moves">${escape(t('ui.web.skip'))}</button>`;
-        status.querySelector('#skip-moves')!.addEventListener('click', skip);
-      }).then(() => {
-        view = live;
-        const next = arrived ?? v;
-        arrived = null;
-        settle(next);
-      });
+      others
+        .play(
+          (step) => {
+            previous = view;
+            view = step;
+            render();
+          },
+          (html, skip) => {
+            status.innerHTML = `${html} <button id="skip-moves">${escape(t('ui.web.skip'))}</button>`;
+            status.querySelector('#skip-moves')!.addEventListener('click', skip);
+          },
+        )
+        .then(() => {
+          view = live;
+          const next = arrived ?? v;
+          arrived = null;
+          settle(next);
+        });
       return;
     }
     settle(v);

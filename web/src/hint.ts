@@ -34,8 +34,9 @@ export function hintButton(view: View): string {
 
 function show(box: HTMLElement, answer: HintAnswer) {
   const list = box.querySelector('.hint-list')!;
-  list.innerHTML = answer.hints.map((h) =>
-    `<li><b>${escape(h.action)}</b> — ${escape(t('ui.web.hint_win_chance', { percent: Math.round(100 * h.win_chance) }))}</li>`).join('');
+  list.innerHTML = answer.hints
+    .map((h) => `<li><b>${escape(h.action)}</b> — ${escape(t('ui.web.hint_win_chance', { percent: Math.round(100 * h.win_chance) }))}</li>`)
+    .join('');
 }
 
 // One listener for every hint button the page draws (views are redrawn as they change).
@@ -55,12 +56,12 @@ document.addEventListener('click', async (e) => {
       const answer = await fetchHint((now ?? box).dataset.game!, held.token);
       const current = document.querySelector<HTMLElement>(`div.hint[data-version="${answer.version}"]`);
       if (current) return show(current, answer);
-      if (!document.querySelector('div.hint')) return;  // no longer the seat's decision
+      if (!document.querySelector('div.hint')) return; // no longer the seat's decision
     }
   } catch (err) {
     box.querySelector('.hint-list')!.innerHTML = `<li>${escape((err as Error).message)}</li>`;
   } finally {
-    button.disabled = false;  // (if still on the page)
+    button.disabled = false; // (if still on the page)
     button.textContent = t('ui.web.hint');
   }
 });

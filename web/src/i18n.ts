@@ -19,20 +19,22 @@ const STORE = 'language';
 // are messages in turn (names: {"key": "issue.second-front.name"}).
 export type Message = string | { key: string; args?: Record<string, Message>; count?: number };
 
+// The language to start in: the one chosen before (`saved`), else the first of the browser's
+// (`preferred`, "it-IT" -> it) that has a catalogue, else English.
+export function chooseLanguage(saved: string | null, preferred: readonly string[]): Language {
+  const known = (l: string | null): l is Language => l !== null && (LANGUAGES as readonly string[]).includes(l);
+  if (known(saved)) return saved;
+  return preferred.map((l) => l.toLowerCase().split('-')[0]).find(known) ?? 'en';
+}
+
 function initial(): Language {
-  const saved = localStorage.getItem(STORE);
-  if (saved && (LANGUAGES as readonly string[]).includes(saved)) return saved as Language;
-  for (const l of navigator.languages ?? [navigator.language]) {
-    const code = l.toLowerCase().split('-')[0];
-    if ((LANGUAGES as readonly string[]).includes(code)) return code as Language;
-  }
-  return 'en';
+  return chooseLanguage(localStorage.getItem(STORE), navigator.languages ?? [navigator.language]);
 }
 
 type Tree = { [key: string]: string | Tree };
 // One language's messages: the catalogues' nested objects merged (the `warroom` object of
 // data/i18n/<l>.json and of data/i18n/warroom/<l>.json become one).
-function merge(...trees: Tree[]): Tree {
+export function merge(...trees: Tree[]): Tree {
   const out: Tree = {};
   for (const tree of trees)
     for (const [k, v] of Object.entries(tree)) {
@@ -50,7 +52,7 @@ i18next.init({
     it: { translation: merge(it, warroomIt) },
     ru: { translation: merge(ru, warroomRu) },
   },
-  interpolation: { escapeValue: false },  // every text is escaped where it is put into HTML
+  interpolation: { escapeValue: false }, // every text is escaped where it is put into HTML
   returnNull: false,
   initImmediate: false,
 });
@@ -93,7 +95,7 @@ export function nameOf(key: string, fallback: string): string {
 export const seatName = (s: string) => (has(`power.${s}`) ? t(`power.${s}`) : s);
 export const scenarioName = (id: string, name = id) => (has(`scenario.${id}.name`) ? t(`scenario.${id}.name`) : name);
 export function botName(kind: string): string {
-  const key = `ui.web.bot_kinds.${kind.replace(':', '_')}`;  // i18next reads ':' as a namespace
+  const key = `ui.web.bot_kinds.${kind.replace(':', '_')}`; // i18next reads ':' as a namespace
   return t('ui.web.bot_kind', { kind: has(key) ? t(key) : kind });
 }
 

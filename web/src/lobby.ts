@@ -33,22 +33,36 @@ export async function renderLobby(app: HTMLElement) {
   const fillSeats = () => {
     const seats = scenario().seats[field('players').value] ?? [];
     const bot = title().bots[0];
-    form.querySelector('#seats')!.innerHTML = seats.map((s, i) => `<label>${escape(seatName(s))} <select name="seat:${escape(s)}">
+    form.querySelector('#seats')!.innerHTML = seats
+      .map(
+        (s, i) => `<label>${escape(seatName(s))} <select name="seat:${escape(s)}">
         <option value="human" ${i === 0 ? 'selected' : ''}>${escape(t('ui.web.human'))}</option>
-        ${title().bots.map((b) => `<option value="bot:${b}" ${i > 0 && b === bot ? 'selected' : ''}>${escape(botName(b))}</option>`).join('')}
-      </select></label>`).join('');
+        ${title()
+          .bots.map((b) => `<option value="bot:${b}" ${i > 0 && b === bot ? 'selected' : ''}>${escape(botName(b))}</option>`)
+          .join('')}
+      </select></label>`,
+      )
+      .join('');
   };
   const fillPlayers = () => {
-    field('players').innerHTML = scenario().players.map((n) => `<option value="${n}">${n}</option>`).join('');
+    field('players').innerHTML = scenario()
+      .players.map((n) => `<option value="${n}">${n}</option>`)
+      .join('');
     fillSeats();
   };
   const fillTitle = (ti: TitleInfo) => {
-    field('scenario').innerHTML = ti.scenarios.map((s) =>
-      `<option value="${s.id}">${escape(scenarioName(s.id, s.reconstructed ? s.name.replace(/ \(reconstructed\)$/, '') : s.name))}${s.reconstructed ? ` ${escape(t('ui.web.project_scenario'))}` : ''}</option>`).join('');
-    form.querySelector('#options')!.innerHTML = ti.options.map((o) => {
-      const text = has(`ui.web.option.${o.id}`) ? t(`ui.web.option.${o.id}`) : o.description;
-      return `<label title="${escape(text)}"><input type="checkbox" name="option:${o.id}" /> ${escape(text)}</label>`;
-    }).join('');
+    field('scenario').innerHTML = ti.scenarios
+      .map(
+        (s) =>
+          `<option value="${s.id}">${escape(scenarioName(s.id, s.reconstructed ? s.name.replace(/ \(reconstructed\)$/, '') : s.name))}${s.reconstructed ? ` ${escape(t('ui.web.project_scenario'))}` : ''}</option>`,
+      )
+      .join('');
+    form.querySelector('#options')!.innerHTML = ti.options
+      .map((o) => {
+        const text = has(`ui.web.option.${o.id}`) ? t(`ui.web.option.${o.id}`) : o.description;
+        return `<label title="${escape(text)}"><input type="checkbox" name="option:${o.id}" /> ${escape(text)}</label>`;
+      })
+      .join('');
     fillPlayers();
   };
   field('title').addEventListener('change', () => fillTitle(title()));
@@ -62,8 +76,13 @@ export async function renderLobby(app: HTMLElement) {
     const seats = Object.fromEntries(seatNames.map((s) => [s, String(data.get(`seat:${s}`))]));
     try {
       const { id, invitation } = await api.create({
-        title: title().id, scenario: scenario().id, players: Number(field('players').value), seats,
-        options: title().options.filter((o) => data.get(`option:${o.id}`)).map((o) => o.id),
+        title: title().id,
+        scenario: scenario().id,
+        players: Number(field('players').value),
+        seats,
+        options: title()
+          .options.filter((o) => data.get(`option:${o.id}`))
+          .map((o) => o.id),
         seating: data.get('public') ? 'public' : 'invitation',
       });
       const human = seatNames.find((s) => seats[s] === 'human');
@@ -94,9 +113,13 @@ export async function renderLobby(app: HTMLElement) {
 
 function row(g: GameSummary, title: string): string {
   return `<tr><td>${escape(title)}<br/><small>${g.id}</small></td><td>${escape(scenarioName(g.scenario, g.scenario))}</td>
-    <td>${g.seat_order.map((s) => g.seats[s] === 'open'
-      ? `<button class="join" data-id="${g.id}" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`
-      : `${escape(seatName(s))}: ${escape(seatState(g.seats[s]))}`).join(' ')}</td>
+    <td>${g.seat_order
+      .map((s) =>
+        g.seats[s] === 'open'
+          ? `<button class="join" data-id="${g.id}" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`
+          : `${escape(seatName(s))}: ${escape(seatState(g.seats[s]))}`,
+      )
+      .join(' ')}</td>
     <td>${g.terminal ? escape(t('ui.web.over_won', { winners: g.winners.map(seatName).join(` ${t('ui.play.and')} `) || t('ui.web.nobody') })) : escape(render(g.phase_message) || g.phase)}</td>
     <td><a href="#/game/${g.id}">${escape(t('ui.web.watch'))}</a></td></tr>`;
 }
@@ -120,8 +143,9 @@ export async function renderInvitation(app: HTMLElement, id: string, invitation:
       <p>${escape(scenarioName(v.scenario, v.scenario))}: ${escape(render(v.phase_message as Message | undefined) || v.phase)}</p>
       <p>${open.map((s) => `<button class="join" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`).join(' ')}</p>
       <p><a href="#/game/${id}">${escape(t('ui.web.only_watch'))}</a></p></section>`;
-    app.querySelectorAll<HTMLButtonElement>('button.join').forEach((b) =>
-      b.addEventListener('click', () => join(id, b.dataset.seat!, invitation)));
+    app
+      .querySelectorAll<HTMLButtonElement>('button.join')
+      .forEach((b) => b.addEventListener('click', () => join(id, b.dataset.seat!, invitation)));
   } catch (err) {
     app.innerHTML = `<p class="error">${escape((err as Error).message)}</p>`;
   }

@@ -11,31 +11,77 @@ import { uiFor } from './titles';
 // language may change while the page is open).
 const TEXT = {
   title: (id: string) => t('ui.web.replay_title', { id }),
-  get loading() { return t('ui.web.loading'); },
-  get controls() { return t('ui.web.replay_controls'); },
-  get start() { return t('ui.web.replay_start'); },
-  get back() { return t('ui.web.replay_back'); },
-  get forward() { return t('ui.web.replay_forward'); },
-  get end() { return t('ui.web.replay_end'); },
+  get loading() {
+    return t('ui.web.loading');
+  },
+  get controls() {
+    return t('ui.web.replay_controls');
+  },
+  get start() {
+    return t('ui.web.replay_start');
+  },
+  get back() {
+    return t('ui.web.replay_back');
+  },
+  get forward() {
+    return t('ui.web.replay_forward');
+  },
+  get end() {
+    return t('ui.web.replay_end');
+  },
   step: (n: number, of: number) => t('ui.web.replay_step', { n, of }),
-  get setup() { return t('ui.web.replay_setup'); },
-  get chance() { return t('ui.web.replay_chance'); },
-  get hidden() { return t('ui.web.replay_hidden'); },
-  get happened() { return t('ui.web.replay_happened'); },
-  get nothing() { return t('ui.web.replay_nothing'); },
-  get seat() { return t('ui.web.replay_seen_by'); },
-  get spectator() { return t('ui.web.replay_spectator'); },
-  get everything() { return t('ui.web.replay_everything'); },
-  get inPlay() { return t('ui.web.replay_in_play'); },
-  get keys() { return t('ui.web.replay_keys'); },
-  get backToGame() { return t('ui.web.back_to_game'); },
-  get finished() { return t('ui.web.finished_games'); },
-  get replay() { return t('ui.web.replay'); },
-  get none() { return t('ui.web.no_finished_game'); },
+  get setup() {
+    return t('ui.web.replay_setup');
+  },
+  get chance() {
+    return t('ui.web.replay_chance');
+  },
+  get hidden() {
+    return t('ui.web.replay_hidden');
+  },
+  get happened() {
+    return t('ui.web.replay_happened');
+  },
+  get nothing() {
+    return t('ui.web.replay_nothing');
+  },
+  get seat() {
+    return t('ui.web.replay_seen_by');
+  },
+  get spectator() {
+    return t('ui.web.replay_spectator');
+  },
+  get everything() {
+    return t('ui.web.replay_everything');
+  },
+  get inPlay() {
+    return t('ui.web.replay_in_play');
+  },
+  get keys() {
+    return t('ui.web.replay_keys');
+  },
+  get backToGame() {
+    return t('ui.web.back_to_game');
+  },
+  get finished() {
+    return t('ui.web.finished_games');
+  },
+  get replay() {
+    return t('ui.web.replay');
+  },
+  get none() {
+    return t('ui.web.no_finished_game');
+  },
   won: (who: string[]) => (who.length ? t('ui.web.won', { who: who.map(seatName).join(` ${t('ui.play.and')} `) }) : t('ui.web.nobody_won')),
-  get moves() { return t('ui.web.others_moves'); },
+  get moves() {
+    return t('ui.web.others_moves');
+  },
   get speeds(): [string, string][] {
-    return [['0', t('ui.web.speed_at_once')], ['600', t('ui.web.speed_in_turn')], ['1500', t('ui.web.speed_slowly')]];
+    return [
+      ['0', t('ui.web.speed_at_once')],
+      ['600', t('ui.web.speed_in_turn')],
+      ['1500', t('ui.web.speed_slowly')],
+    ];
   },
   moving: (who: string, what: string, k: number, n: number) => t('ui.web.moving', { who, what, k, n }),
 };
@@ -61,13 +107,25 @@ async function fetchStep(id: string, step: number | null, seat: string, token?: 
   return json as ReplayStep;
 }
 
+// The step a button goes to from `step` of `steps` (0 is the game as it was set up).
+export function stepTo(button: 'start' | 'back' | 'forward' | 'end', step: number, steps: number): number {
+  return { start: 0, back: Math.max(0, step - 1), forward: Math.min(steps, step + 1), end: steps }[button];
+}
+
+// The step a key goes to (arrows step, Home and End jump); undefined for another key or past an end.
+export function stepForKey(key: string, step: number, steps: number): number | undefined {
+  const moves: Record<string, number> = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: steps };
+  const to = Object.hasOwn(moves, key) ? moves[key] : undefined;
+  return to === undefined || to < 0 || to > steps ? undefined : to;
+}
+
 export function renderReplay(app: HTMLElement, id: string): () => void {
   const mine = savedSeat(id);
   let seat = mine?.seat ?? '';
   let current: ReplayStep | null = null;
   let previous: View | null = null;
   let layout: unknown = null;
-  let pending = 0;  // the latest request: an older answer arriving late is dropped
+  let pending = 0; // the latest request: an older answer arriving late is dropped
   app.innerHTML = `<p>${TEXT.loading}</p>`;
 
   const go = async (step: number) => {
@@ -80,7 +138,8 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
       current = next;
       draw();
     } catch (err) {
-      if (ticket === pending) app.innerHTML = `<p class="error">${escape((err as Error).message)}</p><p><a href="#/game/${id}">${TEXT.backToGame}</a></p>`;
+      if (ticket === pending)
+        app.innerHTML = `<p class="error">${escape((err as Error).message)}</p><p><a href="#/game/${id}">${TEXT.backToGame}</a></p>`;
     }
   };
 
@@ -99,8 +158,9 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
           <button id="replay-back" ${r.step === 0 ? 'disabled' : ''}>◀ ${TEXT.back}</button>
           <button id="replay-forward" ${r.step === r.steps ? 'disabled' : ''}>${TEXT.forward} ▶</button>
           <button id="replay-end" ${r.step === r.steps ? 'disabled' : ''}>${TEXT.end} ▶|</button>
-          <label class="replay-seat">${TEXT.seat} <select id="replay-seat">${seats.map((s) =>
-            `<option value="${escape(s)}" ${s === (r.seat ?? '') ? 'selected' : ''}>${escape(s || TEXT.spectator)}</option>`).join('')}</select></label>
+          <label class="replay-seat">${TEXT.seat} <select id="replay-seat">${seats
+            .map((s) => `<option value="${escape(s)}" ${s === (r.seat ?? '') ? 'selected' : ''}>${escape(s || TEXT.spectator)}</option>`)
+            .join('')}</select></label>
         </p>
         <p><input id="replay-slider" type="range" min="0" max="${r.steps}" value="${r.step}" aria-label="${escape(TEXT.step(r.step, r.steps))}" />
           <span id="replay-step" role="status">${TEXT.step(r.step, r.steps)}</span></p>
@@ -118,12 +178,11 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
       </div>`;
     app.querySelector('.boards')!.append(...ui.board(v, layout, new Set(), () => undefined, previous));
     const on = (sel: string, step: () => number) => app.querySelector(sel)!.addEventListener('click', () => go(step()));
-    on('#replay-start', () => 0);
-    on('#replay-back', () => Math.max(0, r.step - 1));
-    on('#replay-forward', () => Math.min(r.steps, r.step + 1));
-    on('#replay-end', () => r.steps);
+    for (const to of ['start', 'back', 'forward', 'end'] as const) on(`#replay-${to}`, () => stepTo(to, r.step, r.steps));
     const slider = app.querySelector<HTMLInputElement>('#replay-slider')!;
-    slider.addEventListener('input', () => { app.querySelector('#replay-step')!.textContent = TEXT.step(Number(slider.value), r.steps); });
+    slider.addEventListener('input', () => {
+      app.querySelector('#replay-step')!.textContent = TEXT.step(Number(slider.value), r.steps);
+    });
     slider.addEventListener('change', () => go(Number(slider.value)));
     app.querySelector<HTMLSelectElement>('#replay-seat')!.addEventListener('change', (e) => {
       seat = (e.target as HTMLSelectElement).value;
@@ -134,13 +193,13 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
   // Arrow keys step, Home and End jump (not while typing in a field).
   const keys = (e: KeyboardEvent) => {
     if (!current || (e.target as HTMLElement).closest('input, select, textarea')) return;
-    const to = { ArrowLeft: current.step - 1, ArrowRight: current.step + 1, Home: 0, End: current.steps }[e.key];
-    if (to === undefined || to < 0 || to > current.steps) return;
+    const to = stepForKey(e.key, current.step, current.steps);
+    if (to === undefined) return;
     e.preventDefault();
     go(to);
   };
   document.addEventListener('keydown', keys);
-  go(0);  // the game as it was set up
+  go(0); // the game as it was set up
   return () => document.removeEventListener('keydown', keys);
 }
 
@@ -155,7 +214,10 @@ export async function finishedGames(names: Map<string, string>): Promise<HTMLEle
     const page = await api.games(undefined, 'finished');
     const row = (g: GameSummary) => `<li><a class="button" href="#/game/${g.id}/replay">${TEXT.replay}</a>
       ${escape(names.get(g.title) ?? g.title)} · ${escape(scenarioName(g.scenario))} · <small>${g.id}</small> · ${escape(TEXT.won(g.winners))}</li>`;
-    section.insertAdjacentHTML('beforeend', page.games.length ? `<ul class="finished">${page.games.map(row).join('')}</ul>` : `<p>${TEXT.none}</p>`);
+    section.insertAdjacentHTML(
+      'beforeend',
+      page.games.length ? `<ul class="finished">${page.games.map(row).join('')}</ul>` : `<p>${TEXT.none}</p>`,
+    );
   } catch (err) {
     section.insertAdjacentHTML('beforeend', `<p class="error">${escape((err as Error).message)}</p>`);
   }
@@ -166,18 +228,25 @@ export async function finishedGames(names: Map<string, string>): Promise<HTMLEle
 // after this seat's own, another player's), each of their steps is shown for a moment, at the speed
 // the player chose (kept in this browser), before the page settles on the game as it is now.
 export class OthersMoves {
-  private settled: number | null = null;  // the game's number of actions when the page last settled
+  private settled: number | null = null; // the game's number of actions when the page last settled
   private skipping = false;
   busy = false;
-  constructor(private readonly id: string, private readonly token: string | undefined, private readonly seat: string | undefined) {}
+  constructor(
+    private readonly id: string,
+    private readonly token: string | undefined,
+    private readonly seat: string | undefined,
+  ) {}
 
-  private speed(): number { return Number(localStorage.getItem('others-moves-ms') ?? TEXT.speeds[0][0]); }
+  private speed(): number {
+    return Number(localStorage.getItem('others-moves-ms') ?? TEXT.speeds[0][0]);
+  }
 
   // The setting, for the decision panel's tools.
   control(): string {
     const now = String(this.speed());
-    return `<label class="speed">${TEXT.moves} <select id="others-moves">${TEXT.speeds.map(([ms, name]) =>
-      `<option value="${ms}" ${ms === now ? 'selected' : ''}>${name}</option>`).join('')}</select></label>`;
+    return `<label class="speed">${TEXT.moves} <select id="others-moves">${TEXT.speeds
+      .map(([ms, name]) => `<option value="${ms}" ${ms === now ? 'selected' : ''}>${name}</option>`)
+      .join('')}</select></label>`;
   }
   bind(root: HTMLElement) {
     root.querySelector<HTMLSelectElement>('#others-moves')?.addEventListener('change', (e) => {
@@ -186,7 +255,9 @@ export class OthersMoves {
     });
   }
   // Shown one by one at all (a seat's page, a speed chosen)? Otherwise nothing is asked of the server.
-  active(): boolean { return this.speed() > 0 && !!this.seat; }
+  active(): boolean {
+    return this.speed() > 0 && !!this.seat;
+  }
 
   // Where the game stands now, without showing anything (the page's first view).
   async settle(): Promise<void> {
@@ -211,9 +282,11 @@ export class OthersMoves {
         const step = await fetchStep(this.id, n, '', this.token);
         if (!step.action || step.action.seat === this.seat) continue;
         const who = step.action.seat === 'chance' ? TEXT.chance : step.action.seat;
-        const what = step.action.action ?? (step.lines[0] ?? TEXT.hidden);
+        const what = step.action.action ?? step.lines[0] ?? TEXT.hidden;
         draw(step.view);
-        caption(escape(TEXT.moving(who, what, n - from, to - from)), () => { this.skipping = true; });
+        caption(escape(TEXT.moving(who, what, n - from, to - from)), () => {
+          this.skipping = true;
+        });
         await new Promise((resolve) => setTimeout(resolve, this.speed()));
       }
     } catch {

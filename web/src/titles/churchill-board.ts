@@ -12,34 +12,65 @@ export interface ChurchillView extends View {
   conference_card: string | null;
   hand: string[];
   issues: Record<string, string>;
-  fronts: Record<string, { position: string; offensive: number; reserves: number; directed: Power[];
-                            blocked: string | null }>;  // 6.21/6.22: the rule barring its entry space, if one does
-  tracks: { a_bomb: string; spy_ring: string; leadership: Record<string, Power>; global: Record<string, string>;
-            surrendered: Record<string, boolean> };
+  fronts: Record<string, { position: string; offensive: number; reserves: number; directed: Power[]; blocked: string | null }>; // 6.21/6.22: the rule barring its entry space, if one does
+  tracks: {
+    a_bomb: string;
+    spy_ring: string;
+    leadership: Record<string, Power>;
+    global: Record<string, string>;
+    surrendered: Record<string, boolean>;
+  };
   naval: Record<string, number>;
   locations: Record<string, { networks: number; network_owner: Power | null; alignment: Power | null }>;
-  powers: Record<Power, { leader: string; active: boolean; stays_home: boolean; cards_in_hand: number; conferences_won: number;
-                          production?: number; networks_to_place?: number; alignment_to_place?: number;
-                          bonus_support?: { europe: number; pacific: number; either: number; any_front_offensive: number } }>;
+  powers: Record<
+    Power,
+    {
+      leader: string;
+      active: boolean;
+      stays_home: boolean;
+      cards_in_hand: number;
+      conferences_won: number;
+      production?: number;
+      networks_to_place?: number;
+      alignment_to_place?: number;
+      bonus_support?: { europe: number; pacific: number; either: number; any_front_offensive: number };
+    }
+  >;
   scores: Record<Power, number>;
   winner: Power | null;
   secret_agenda: Record<string, string[]>;
-  score_label: string;  // "final", or "if the game ended now"
-  score_case: string;   // the 4.4 situation those scores fall under
-  winner_if_ended_now: Power | null;  // 4.4 on the current board (null while Secret Agendas are hidden)
+  score_label: string; // "final", or "if the game ended now"
+  score_case: string; // the 4.4 situation those scores fall under
+  winner_if_ended_now: Power | null; // 4.4 on the current board (null while Secret Agendas are hidden)
   // 5.22-5.24: the advance waiting for a debate, and where its issue goes if nobody debates.
   // from: where a capture waits (5.23); null when the advance has moved the issue already (5.22).
-  pending: { power: Power; card: string; card_name: string; issue: string; issue_name: string; value: number; capture: boolean;
-             from: string | null; to: string;
-             text: string; debate?: { power: Power; card: string; card_name: string; value: number } } | null;
-  action_notes: Record<string, string>;  // what a Meeting action does: "value 5: centre → UK 5"
+  pending: {
+    power: Power;
+    card: string;
+    card_name: string;
+    issue: string;
+    issue_name: string;
+    value: number;
+    capture: boolean;
+    from: string | null;
+    to: string;
+    text: string;
+    debate?: { power: Power; card: string; card_name: string; value: number };
+  } | null;
+  action_notes: Record<string, string>; // what a Meeting action does: "value 5: centre → UK 5"
   // Once the game is over: the 4.4 case, each 9.4 line that scored, the surrenders, why the winner won.
   end?: { case: string; why: string; surrendered: string[]; lines: { condition: string; power: Power; vp: number; text: string }[] };
 }
 
 // A staff or Leader card's face (the layout's "cards").
 export interface Card {
-  id: string; name: string; office: string; power: Power; kind: 'staff' | 'leader'; value: string; text: string;
+  id: string;
+  name: string;
+  office: string;
+  power: Power;
+  kind: 'staff' | 'leader';
+  value: string;
+  text: string;
   origin: { provenance: string; source: string };
 }
 
@@ -47,14 +78,14 @@ export interface Card {
 export interface Board {
   fronts: { id: string; name: string; color: Power; theater: string; track: { id: string; name: string; amphibious: boolean }[] }[];
   locations: { id: string; name: string; colony: boolean; theater: string; space: string | null }[];
-  issues: { id: string; name: string; short?: string }[];  // short: the board's label (issue.<id>.short)
+  issues: { id: string; name: string; short?: string }[]; // short: the board's label (issue.<id>.short)
   cards: Record<string, Card>;
-  a_bomb: string[];  // 3.24: the A-Bomb track's spaces, in order (English names: the view's)
-  a_bomb_names?: string[];  // the same in the reader's language
+  a_bomb: string[]; // 3.24: the A-Bomb track's spaces, in order (English names: the view's)
+  a_bomb_names?: string[]; // the same in the reader's language
 }
 
 const COLOR: Record<Power, string> = { UK: '#2e7d32', US: '#1565c0', USSR: '#c62828' };
-const ANGLE: Record<Power, number> = { UK: 210, USSR: 330, US: 90 };  // clockwise UK, USSR, US
+const ANGLE: Record<Power, number> = { UK: 210, USSR: 330, US: 90 }; // clockwise UK, USSR, US
 const svgNs = 'http://www.w3.org/2000/svg';
 
 function el(name: string, attrs: Record<string, string | number>, text?: string): SVGElement {
@@ -78,12 +109,13 @@ export function positionText(position: string): string {
 // would push it out of the counter.
 // The chairs' names and the waiting move's label are moved sideways into the table, which is all a
 // phone shows.
-const LABEL_WIDTH = 38, TABLE_WIDTH = 380;
+const LABEL_WIDTH = 38,
+  TABLE_WIDTH = 380;
 function fitLabels(svg: SVGSVGElement) {
   requestAnimationFrame(() => {
     svg.querySelectorAll<SVGTextContentElement>('g.issue text').forEach((text) => {
       const length = text.getComputedTextLength();
-      if (length <= 0) return;  // not laid out
+      if (length <= 0) return; // not laid out
       text.setAttribute('textLength', String(Math.min(length, LABEL_WIDTH)));
       text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
     });
@@ -98,23 +130,38 @@ function fitLabels(svg: SVGSVGElement) {
 
 // Where an issue stands ("UK 3", "US chair", "centre") as a point on the table.
 function place(position: string, slot: number): [number, number] {
-  const cx = 190, cy = 150;
+  const cx = 190,
+    cy = 150;
   if (position === 'centre') return [cx + ((slot % 3) - 1) * 44, cy + (Math.floor(slot / 3) - 1) * 18];
   const [power, space] = position.split(' ') as [Power, string];
   const k = space === 'chair' ? 7 : Number(space);
-  const a = (ANGLE[power] * Math.PI) / 180, r = 48 + k * 17;
+  const a = (ANGLE[power] * Math.PI) / 180,
+    r = 48 + k * 17;
   return [cx + Math.cos(a) * r + (slot % 2) * 6, cy + Math.sin(a) * r + slot * 13];
 }
 
 export function drawTable(view: ChurchillView, board: Board, marked: Set<string>, onPick: (id: string) => void): SVGSVGElement {
-  const svg = el('svg', { viewBox: `0 0 ${TABLE_WIDTH} 362`, class: 'table', role: 'img', 'aria-label': t('ui.web.conference_table') }) as SVGSVGElement;
+  const svg = el('svg', {
+    viewBox: `0 0 ${TABLE_WIDTH} 362`,
+    class: 'table',
+    role: 'img',
+    'aria-label': t('ui.web.conference_table'),
+  }) as SVGSVGElement;
   svg.append(el('circle', { cx: 190, cy: 150, r: 40, class: 'centre' }));
   for (const p of ['UK', 'US', 'USSR'] as Power[]) {
     const a = (ANGLE[p] * Math.PI) / 180;
     for (let k = 1; k <= 7; ++k) {
       const r = 48 + k * 17;
-      svg.append(el('circle', { cx: 190 + Math.cos(a) * r, cy: 150 + Math.sin(a) * r, r: k === 7 ? 11 : 7,
-        fill: k === 7 ? COLOR[p] : 'none', stroke: COLOR[p], 'fill-opacity': 0.25 }));
+      svg.append(
+        el('circle', {
+          cx: 190 + Math.cos(a) * r,
+          cy: 150 + Math.sin(a) * r,
+          r: k === 7 ? 11 : 7,
+          fill: k === 7 ? COLOR[p] : 'none',
+          stroke: COLOR[p],
+          'fill-opacity': 0.25,
+        }),
+      );
     }
     const r = 48 + 8.6 * 17;
     const leader = view.powers[p];
@@ -125,7 +172,8 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
     // would run off a phone's table in Italian or Russian): under the US chair, above the two upper
     // chairs, whose seat circles lie under their names.
     const noteY = p === 'US' ? y + 10 : y - 12;
-    if (!leader.active) svg.append(el('text', { x, y: noteY, 'text-anchor': 'middle', class: 'chair-note', fill: COLOR[p] }, t('board.inactive')));
+    if (!leader.active)
+      svg.append(el('text', { x, y: noteY, 'text-anchor': 'middle', class: 'chair-note', fill: COLOR[p] }, t('board.inactive')));
   }
   const used: Record<string, number> = {};
   const pending = view.pending;
@@ -136,8 +184,11 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
     const slot = (used[position] = (used[position] ?? -1) + 1);
     const [x, y] = place(position, slot);
     slotOf[issue.id] = [x, y];
-    const g = el('g', { class: `issue${marked.has(issue.id) ? ' marked' : ''}${pending?.issue === issue.id ? ' debated' : ''}`,
-      'data-id': issue.id, tabindex: 0 });
+    const g = el('g', {
+      class: `issue${marked.has(issue.id) ? ' marked' : ''}${pending?.issue === issue.id ? ' debated' : ''}`,
+      'data-id': issue.id,
+      tabindex: 0,
+    });
     g.append(el('rect', { x: x - 21, y: y - 7, width: 42, height: 13, rx: 3 }));
     g.append(el('text', { x, y: y + 3, 'text-anchor': 'middle' }, issue.short ?? issue.id));
     g.append(el('title', {}, `${issue.name}: ${positionText(position)}`));
@@ -154,16 +205,35 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
     defs.append(marker);
     svg.prepend(defs);
     const arrow = el('g', { class: 'pending-move' });
-    arrow.append(el('line', { x1, y1, x2, y2, stroke: COLOR[pending.power], 'stroke-width': 2.5, 'stroke-dasharray': '5 3',
-      'marker-end': 'url(#arrow)' }));
-    arrow.append(el('text', { x: Math.max(x1, x2) + 26, y: (y1 + y2) / 2 + 4, class: 'pending-label',
-      fill: COLOR[pending.power] }, `${powerShort(pending.power)} +${pending.value} → ${positionText(pending.to)}`));
+    arrow.append(
+      el('line', {
+        x1,
+        y1,
+        x2,
+        y2,
+        stroke: COLOR[pending.power],
+        'stroke-width': 2.5,
+        'stroke-dasharray': '5 3',
+        'marker-end': 'url(#arrow)',
+      }),
+    );
+    arrow.append(
+      el(
+        'text',
+        { x: Math.max(x1, x2) + 26, y: (y1 + y2) / 2 + 4, class: 'pending-label', fill: COLOR[pending.power] },
+        `${powerShort(pending.power)} +${pending.value} → ${positionText(pending.to)}`,
+      ),
+    );
     arrow.append(el('title', {}, pending.text));
     svg.append(arrow);
-  } else if (pending && slotOf[pending.issue]) {  // moved already (5.22): the issue is marked where it went
+  } else if (pending && slotOf[pending.issue]) {
+    // moved already (5.22): the issue is marked where it went
     const [x, y] = slotOf[pending.issue];
-    const label = el('text', { x: x + 26, y: y + 4, class: 'pending-label', fill: COLOR[pending.power] },
-      `${powerShort(pending.power)} +${pending.value}: ${t('ui.web.debate_question')}`);
+    const label = el(
+      'text',
+      { x: x + 26, y: y + 4, class: 'pending-label', fill: COLOR[pending.power] },
+      `${powerShort(pending.power)} +${pending.value}: ${t('ui.web.debate_question')}`,
+    );
     label.append(el('title', {}, pending.text));
     svg.append(label);
   }

@@ -22,14 +22,26 @@ function localBoard(layout: unknown): Board {
   const cards: Record<string, Card> = {};
   for (const [id, c] of Object.entries(b.cards)) {
     const k = (c as Card & { key?: string }).key ?? `${c.kind}.${id}`;
-    cards[id] = { ...c, name: nameOf(k, c.name), office: has(`${k}.office`) ? t(`${k}.office`) : c.kind === 'leader' ? t('ui.card_kind.leader') : c.office,
-                  text: has(`${k}.text`) ? t(`${k}.text`) : c.text };
+    cards[id] = {
+      ...c,
+      name: nameOf(k, c.name),
+      office: has(`${k}.office`) ? t(`${k}.office`) : c.kind === 'leader' ? t('ui.card_kind.leader') : c.office,
+      text: has(`${k}.text`) ? t(`${k}.text`) : c.text,
+    };
   }
   const out = {
     ...b,
-    fronts: b.fronts.map((f) => ({ ...f, name: nameOf(`front.${f.id}`, f.name), track: f.track.map((s) => ({ ...s, name: nameOf(`space.${s.id}`, s.name) })) })),
+    fronts: b.fronts.map((f) => ({
+      ...f,
+      name: nameOf(`front.${f.id}`, f.name),
+      track: f.track.map((s) => ({ ...s, name: nameOf(`space.${s.id}`, s.name) })),
+    })),
     locations: b.locations.map((l) => ({ ...l, name: nameOf(`location.${l.id}`, l.name) })),
-    issues: b.issues.map((i) => ({ ...i, name: nameOf(`issue.${i.id}`, i.name), short: has(`issue.${i.id}.short`) ? t(`issue.${i.id}.short`) : i.id })),
+    issues: b.issues.map((i) => ({
+      ...i,
+      name: nameOf(`issue.${i.id}`, i.name),
+      short: has(`issue.${i.id}.short`) ? t(`issue.${i.id}.short`) : i.id,
+    })),
     cards,
     // 3.24: the A-Bomb track's spaces by name (the view names where the markers are in English).
     a_bomb_names: b.a_bomb.map((name, i) => nameOf(`a_bomb.${(b as Board & { a_bomb_ids?: string[] }).a_bomb_ids?.[i]}`, name)),
@@ -50,7 +62,8 @@ function localView(v: ChurchillView): ChurchillView {
   return { ...v, fronts, pending };
 }
 
-function panel(title: string, ...content: (Node | string)[]): HTMLElement {  // `title` is HTML
+function panel(title: string, ...content: (Node | string)[]): HTMLElement {
+  // `title` is HTML
   const section = document.createElement('section');
   section.className = 'panel';
   section.innerHTML = `<h2>${title}</h2>`;
@@ -62,7 +75,8 @@ function panel(title: string, ...content: (Node | string)[]): HTMLElement {  // 
 function provenance(card: Card): string {
   const p = card.origin.provenance;
   if (p === 'rulebook') return '';
-  if (p === 'reconstructed') return `<span class="prov reconstructed" title="${escape(t('ui.web.reconstructed_title'))}">${escape(t('ui.web.reconstructed'))}</span>`;
+  if (p === 'reconstructed')
+    return `<span class="prov reconstructed" title="${escape(t('ui.web.reconstructed_title'))}">${escape(t('ui.web.reconstructed'))}</span>`;
   return `<span class="prov" title="${escape(card.origin.source)}">${escape(t(p === 'rulebook-it' ? 'ui.web.italian_rulebook' : 'ui.web.russian_rulebook'))}</span>`;
 }
 
@@ -78,22 +92,36 @@ const cards = (layout: unknown) => localBoard(layout).cards;
 
 // The cards an action names: its words that are card ids of the acting power (or Leaders).
 function cardsIn(view: ChurchillView, board: Board, action: string): Card[] {
-  return action.split(' ').map((w) => board.cards[w]).filter((c) => c && (c.kind === 'leader' || c.power === view.seat));
+  return action
+    .split(' ')
+    .map((w) => board.cards[w])
+    .filter((c) => c && (c.kind === 'leader' || c.power === view.seat));
 }
 
 function pendingText(v: ChurchillView, board: Board): string {
   const p = v.pending;
   if (!p) return '';
   const id = p.card === 'leader' ? v.powers[p.power].leader : p.card;
-  const debate = p.debate ? ' ' + t('ui.web.debates_with', { power: pw(p.debate.power),
-    card: board.cards[p.debate.card === 'leader' ? v.powers[p.debate.power].leader : p.debate.card]?.name ?? p.debate.card_name, value: p.debate.value }) : '';
+  const debate = p.debate
+    ? ' ' +
+      t('ui.web.debates_with', {
+        power: pw(p.debate.power),
+        card: board.cards[p.debate.card === 'leader' ? v.powers[p.debate.power].leader : p.debate.card]?.name ?? p.debate.card_name,
+        value: p.debate.value,
+      })
+    : '';
   return `<p class="pending" role="status" data-detail="${escape(id)}"><b class="p-${p.power}">${escape(p.text)}</b>${escape(debate)}</p>`;
 }
 
 // The totals of each power at the end, with each 9.4 line that scored.
 // The end as the server sends it, with its messages (the 4.4 case's key, why in words, the lines').
-type EndInfo = Omit<NonNullable<ChurchillView['end']>, 'lines'> & { case_key?: string; why_message?: Message; adjusted_message?: Message | null; surrendered_keys?: string[];
-  lines: { condition: string; power: Power; vp: number; text: string; message?: Message }[] };
+type EndInfo = Omit<NonNullable<ChurchillView['end']>, 'lines'> & {
+  case_key?: string;
+  why_message?: Message;
+  adjusted_message?: Message | null;
+  surrendered_keys?: string[];
+  lines: { condition: string; power: Power; vp: number; text: string; message?: Message }[];
+};
 
 function endScreen(v: ChurchillView, board: Board): string {
   const e = v.end! as EndInfo;
@@ -114,11 +142,25 @@ function endScreen(v: ChurchillView, board: Board): string {
     <h2>${escape(v.winner ? t('ui.web.wins_the_game', { power: pw(v.winner) }) : t('ui.web.game_is_over'))}</h2>
     <p class="why"><b>${escape(e.case_key ? t(e.case_key) : e.case)}.</b> ${escape(render(e.why_message) || e.why)}</p>
     ${e.adjusted_message ? `<p class="adjusted">${escape(render(e.adjusted_message))}</p>` : ''}
-    <p>${escape(e.surrendered.length ? t('ui.web.surrendered', { count: e.surrendered.length,
-      axis: (e.surrendered_keys ?? e.surrendered).map((k, i) => (has(k) ? t(k) : e.surrendered[i])).join(` ${t('ui.play.and')} `) }) : t('ui.web.no_surrender'))}</p>
-    <div class="end-powers">${POWERS.map((p) => `<div class="end-power"><h3 class="p-${p}">${escape(t('ui.web.vp', { power: pw(p), count: v.scores[p] }))}</h3>
-      <table>${byPower(p).map((l) => `<tr><td class="cond">${escape(l.condition)}${l.times > 1 ? ` ×${l.times}` : ''}</td><td>${escape(l.text)}</td><td class="vp">${l.vp}</td></tr>`).join('')
-        || `<tr><td colspan="3">${escape(t('ui.web.no_vp'))}</td></tr>`}</table></div>`).join('')}</div>
+    <p>${escape(
+      e.surrendered.length
+        ? t('ui.web.surrendered', {
+            count: e.surrendered.length,
+            axis: (e.surrendered_keys ?? e.surrendered).map((k, i) => (has(k) ? t(k) : e.surrendered[i])).join(` ${t('ui.play.and')} `),
+          })
+        : t('ui.web.no_surrender'),
+    )}</p>
+    <div class="end-powers">${POWERS.map(
+      (p) => `<div class="end-power"><h3 class="p-${p}">${escape(t('ui.web.vp', { power: pw(p), count: v.scores[p] }))}</h3>
+      <table>${
+        byPower(p)
+          .map(
+            (l) =>
+              `<tr><td class="cond">${escape(l.condition)}${l.times > 1 ? ` ×${l.times}` : ''}</td><td>${escape(l.text)}</td><td class="vp">${l.vp}</td></tr>`,
+          )
+          .join('') || `<tr><td colspan="3">${escape(t('ui.web.no_vp'))}</td></tr>`
+      }</table></div>`,
+    ).join('')}</div>
     ${agenda.length ? `<p>${escape(t('ui.web.secret_agendas'))} ${agenda.map(([p, ms]) => `<b class="p-${p}">${escape(pw(p))}</b> ${ms.map((m) => escape(locName(m))).join(', ')}`).join(' · ')}</p>` : ''}
     <p class="end-buttons"><a class="button" href="#/">${escape(t('ui.web.new_game'))}</a> <a class="button" id="replay" href="#/game/${escape(v.id)}/replay">${escape(t('ui.web.replay'))}</a> <button id="show-log">${escape(t('ui.web.whole_log'))}</button></p>
   </section>`;
@@ -128,8 +170,14 @@ function endScreen(v: ChurchillView, board: Board): string {
 function bonus(v: ChurchillView, p: Power): string {
   const b = v.powers[p].bonus_support;
   if (!b) return '';
-  const parts = [[b.europe, 'ui.web.bonus_europe'], [b.pacific, 'ui.web.bonus_pacific'], [b.either, 'ui.web.bonus_either'], [b.any_front_offensive, 'ui.web.bonus_any']]
-    .filter(([n]) => Number(n) > 0).map(([n, where]) => `${n} ${t(String(where))}`);
+  const parts = [
+    [b.europe, 'ui.web.bonus_europe'],
+    [b.pacific, 'ui.web.bonus_pacific'],
+    [b.either, 'ui.web.bonus_either'],
+    [b.any_front_offensive, 'ui.web.bonus_any'],
+  ]
+    .filter(([n]) => Number(n) > 0)
+    .map(([n, where]) => `${n} ${t(String(where))}`);
   return parts.length ? ` ${t('ui.web.free_support', { list: parts.join(', ') })}` : '';
 }
 
@@ -141,7 +189,12 @@ function leaderReason(v: ChurchillView, power: string, name: string): string {
   const before = reveals.length > 1 ? reveals[reveals.length - 2] : -1;
   const since = v.log.slice(now);
   if (since.some((l) => l.includes(`${name} is inactive`))) return t('ui.web.inactive_card');
-  if (since.some((l) => new RegExp(`^\\[[0-9.]+\\] ${power} (plays|debates with) the Leader`).test(l) || l.includes(`${power}'s Leader breaks the tie`)))
+  if (
+    since.some(
+      (l) =>
+        new RegExp(`^\\[[0-9.]+\\] ${power} (plays|debates with) the Leader`).test(l) || l.includes(`${power}'s Leader breaks the tie`),
+    )
+  )
     return t('ui.web.inactive_used');
   if (before >= 0 && v.log.slice(before, now).some((l) => l.includes(`${power}'s Leader has a heart attack`)))
     return t('ui.web.inactive_heart_attack');
@@ -158,7 +211,9 @@ export const churchill: TitleUi = {
     return b.cards[word]?.name ?? [...b.issues, ...b.fronts, ...b.locations].find((x) => x.id === word)?.name;
   },
   board(view, layout, marked, pick, previous) {
-    const v = localView(view as ChurchillView), board = localBoard(layout), before = previous && localView(previous as ChurchillView);
+    const v = localView(view as ChurchillView),
+      board = localBoard(layout),
+      before = previous && localView(previous as ChurchillView);
     // What moved since the view before (a bot's advance, a Front's roll) is highlighted for a moment.
     const moved = new Set<string>();
     if (before && before.conference === v.conference) {
@@ -168,26 +223,45 @@ export const churchill: TitleUi = {
     const table = document.createElement('div');
     table.id = 'table';
     table.append(drawTable(v, board, marked, pick));
-    table.querySelectorAll<SVGElement>('g.issue').forEach((g) => { if (moved.has(g.dataset.id!)) g.classList.add('moved'); });
+    table.querySelectorAll<SVGElement>('g.issue').forEach((g) => {
+      if (moved.has(g.dataset.id!)) g.classList.add('moved');
+    });
     const fronts = document.createElement('div');
     fronts.id = 'fronts';
-    fronts.tabIndex = 0;  // on a phone it scrolls sideways: the keyboard may scroll it too
+    fronts.tabIndex = 0; // on a phone it scrolls sideways: the keyboard may scroll it too
     fronts.setAttribute('role', 'region');
     fronts.setAttribute('aria-label', t('ui.web.fronts'));
     fronts.append(drawFronts(v, board, marked, pick));
-    fronts.querySelectorAll<SVGElement>('g.front').forEach((g) => { if (moved.has(g.dataset.id!)) g.classList.add('moved'); });
+    fronts.querySelectorAll<SVGElement>('g.front').forEach((g) => {
+      if (moved.has(g.dataset.id!)) g.classList.add('moved');
+    });
     const locations = document.createElement('div');
     locations.id = 'locations';
     locations.append(drawLocations(v, board, marked, pick));
     const card = v.conference_card;
-    const panels = [panel(escape(card ? t('board.conference_card', { number: v.conference, title: nameOf(`conference.${v.conference}`, ''),
-      version: card.slice(-1).toUpperCase() }) : t('board.conference', { number: v.conference })), table)];
+    const panels = [
+      panel(
+        escape(
+          card
+            ? t('board.conference_card', {
+                number: v.conference,
+                title: nameOf(`conference.${v.conference}`, ''),
+                version: card.slice(-1).toUpperCase(),
+              })
+            : t('board.conference', { number: v.conference }),
+        ),
+        table,
+      ),
+    ];
     if (v.hand.length) {
       const hand = document.createElement('div');
       hand.className = 'hand';
       hand.setAttribute('aria-label', t('ui.web.your_hand_label'));
-      hand.innerHTML = v.hand.map((c) => board.cards[c] ? cardFace(board.cards[c]) : `<span class="card">${escape(c)}</span>`).join('');
-      const p = panel(`${escape(t('ui.web.your_hand', { count: v.hand.length }))} <small>— ${escape(t('ui.web.click_card'))}</small>`, hand);
+      hand.innerHTML = v.hand.map((c) => (board.cards[c] ? cardFace(board.cards[c]) : `<span class="card">${escape(c)}</span>`)).join('');
+      const p = panel(
+        `${escape(t('ui.web.your_hand', { count: v.hand.length }))} <small>— ${escape(t('ui.web.click_card'))}</small>`,
+        hand,
+      );
       p.id = 'hand-panel';
       panels.push(p);
     }
@@ -198,25 +272,45 @@ export const churchill: TitleUi = {
     return panels;
   },
   status(view, layout) {
-    const v = view as ChurchillView, english = layout as Board, board = localBoard(layout);
+    const v = view as ChurchillView,
+      english = layout as Board,
+      board = localBoard(layout);
     const ids = (v.tracks as { ids?: { a_bomb: string; spy_ring: string; global: Record<string, string | null> } }).ids;
     const leaders = POWERS.map((p) => {
-      const s = v.powers[p], card = board.cards[s.leader];
-      const state = !s.active ? t('ui.web.leader_inactive', { reason: leaderReason(v, p, english.cards[s.leader]?.name ?? '') })
-        : s.stays_home ? t('ui.web.leader_stays_home') : t('ui.web.leader_active');
+      const s = v.powers[p],
+        card = board.cards[s.leader];
+      const state = !s.active
+        ? t('ui.web.leader_inactive', { reason: leaderReason(v, p, english.cards[s.leader]?.name ?? '') })
+        : s.stays_home
+          ? t('ui.web.leader_stays_home')
+          : t('ui.web.leader_active');
       return `<span class="p-${p}"><span class="card-name" data-detail="${escape(s.leader)}">${escape(card?.name ?? s.leader)}</span>: ${escape(state)}, ${escape(t('ui.web.cards', { count: s.cards_in_hand }))}</span>`;
     }).join('<br/>');
-    const global = ids ? Object.entries(ids.global).map(([id, p]) => `${escape(nameOf(`global_issue.${id}`, id))} <b>${escape(p ? t(`global_issue.${id}.advantage.${p}`) : t('board.neutral'))}</b>`)
+    const global = ids
+      ? Object.entries(ids.global).map(
+          ([id, p]) =>
+            `${escape(nameOf(`global_issue.${id}`, id))} <b>${escape(p ? t(`global_issue.${id}.advantage.${p}`) : t('board.neutral'))}</b>`,
+        )
       : Object.entries(v.tracks.global).map(([k, pos]) => `${escape(k)} <b>${escape(pos)}</b>`);
     const phase = (v.phase_message as { args?: { rule?: string } } | undefined)?.args?.rule ?? v.phase;
     const caseKey = ['4.41', '4.42', '4.43'].indexOf(v.score_case.slice(0, 4));
     return `
       <p class="scores">${POWERS.map((p) => `<span class="p-${p}">${escape(t('ui.web.vp', { power: pw(p), count: v.scores[p] }))}${v.seats[p] !== 'human' ? ` ${escape(t('ui.web.bot'))}` : ''}</span>`).join(' ')}</p>
-      ${v.terminal ? '' : `<p class="tracks if-now">${escape(t('ui.web.if_ended_now', { case: caseKey >= 0 ? t(['board.case_alliance_victory', 'board.case_broken_alliance', 'board.case_global_hegemon'][caseKey]) : v.score_case }))}${v.winner_if_ended_now
-        ? ` — <b class="p-${v.winner_if_ended_now}">${escape(t('board.would_win', { power: pw(v.winner_if_ended_now) }))}</b>` : ` ${escape(t('board.secret_hidden'))}`}</p>`}
+      ${
+        v.terminal
+          ? ''
+          : `<p class="tracks if-now">${escape(t('ui.web.if_ended_now', { case: caseKey >= 0 ? t(['board.case_alliance_victory', 'board.case_broken_alliance', 'board.case_global_hegemon'][caseKey]) : v.score_case }))}${
+              v.winner_if_ended_now
+                ? ` — <b class="p-${v.winner_if_ended_now}">${escape(t('board.would_win', { power: pw(v.winner_if_ended_now) }))}</b>`
+                : ` ${escape(t('board.secret_hidden'))}`
+            }</p>`
+      }
       <p class="tracks">${escape(t('board.a_bomb'))}: ${escape(ids ? nameOf(`a_bomb.${ids.a_bomb}`, v.tracks.a_bomb) : v.tracks.a_bomb)} · ${escape(t('board.spy_ring'))}: ${escape(ids ? nameOf(`a_bomb.${ids.spy_ring}`, v.tracks.spy_ring) : v.tracks.spy_ring)} · ${escape(t('board.leadership', { europe: pw(v.tracks.leadership.Europe), pacific: pw(v.tracks.leadership.Pacific) }))}</p>
       <p class="tracks">${escape(t('board.global_issues'))}: ${global.join(' · ')}
-        ${Object.entries(v.tracks.surrendered).filter(([, s]) => s).map(([k]) => ` · ${escape(t('ui.web.has_surrendered', { axis: nameOf(`axis.${k.toLowerCase()}`, k) }))}`).join('')}</p>
+        ${Object.entries(v.tracks.surrendered)
+          .filter(([, s]) => s)
+          .map(([k]) => ` · ${escape(t('ui.web.has_surrendered', { axis: nameOf(`axis.${k.toLowerCase()}`, k) }))}`)
+          .join('')}</p>
       <p class="tracks leaders">${leaders}</p>
       ${/^6\./.test(phase) ? `<p class="tracks">${escape(t('ui.web.production_left'))} ${POWERS.map((p) => `${escape(pw(p))} ${v.powers[p].production ?? 0}${escape(bonus(v, p))}`).join(', ')}</p>` : ''}
       ${/^7\.[13]/.test(phase) ? `<p class="tracks">${escape(t('ui.web.still_to_place'))} ${POWERS.map((p) => escape(t('ui.web.to_place', { power: pw(p), networks: v.powers[p].networks_to_place ?? 0, alignment: v.powers[p].alignment_to_place ?? 0 }))).join(' · ')}</p>` : ''}
@@ -233,7 +327,10 @@ export const churchill: TitleUi = {
     const v = view as ChurchillView;
     const named = cardsIn(v, localBoard(layout), action).map((c) => `${c.name.split(' ').slice(-1)[0]} (${c.value})`);
     const effect = render((v.action_note_messages as Record<string, Message> | undefined)?.[action]) || v.action_notes?.[action];
-    return [named.join(', '), effect].filter(Boolean).map((x) => escape(String(x))).join(' · ');
+    return [named.join(', '), effect]
+      .filter(Boolean)
+      .map((x) => escape(String(x)))
+      .join(' · ');
   },
   related(view, action) {
     const v = view as ChurchillView;
@@ -265,17 +362,22 @@ export const churchill: TitleUi = {
       const part = log.slice(start, i + 1);
       start = i + 1;
       // Chosen by the English line, shown in the reader's language.
-      const pick = (test: (l: string) => boolean) => part.map((l, k) => (test(l) ? shown[from + k] ?? l : null)).filter((l): l is string => l !== null);
+      const pick = (test: (l: string) => boolean) =>
+        part.map((l, k) => (test(l) ? (shown[from + k] ?? l) : null)).filter((l): l is string => l !== null);
       const meeting = pick((l) => /^\[5\.27\]|wins the conference|^\[6\.2[12]\]/.test(l));
       const decision = pick((l) => chapter(l) === '6' && !/^\[6\.2[12]\]/.test(l));
       const war = pick((l) => chapter(l) === '7' || /^\[4\.4\]/.test(l));
       const important = pick((l) => /heart attack|dies|surrenders|arrested|Paranoia roll \d+: USSR|removed from the game/.test(l));
-      out.push({ key: t('board.conference', { number: m[1] }), title: t('ui.web.summary_title', { number: m[1] }), sections: [
-        { title: t('ui.web.summary_important'), lines: important },
-        { title: t('ui.web.summary_meeting'), lines: meeting },
-        { title: t('ui.web.summary_decision'), lines: decision },
-        { title: t('ui.web.summary_war'), lines: war },
-      ].filter((s) => s.lines.length) });
+      out.push({
+        key: t('board.conference', { number: m[1] }),
+        title: t('ui.web.summary_title', { number: m[1] }),
+        sections: [
+          { title: t('ui.web.summary_important'), lines: important },
+          { title: t('ui.web.summary_meeting'), lines: meeting },
+          { title: t('ui.web.summary_decision'), lines: decision },
+          { title: t('ui.web.summary_war'), lines: war },
+        ].filter((s) => s.lines.length),
+      });
     });
     return out;
   },

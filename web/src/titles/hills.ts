@@ -16,9 +16,13 @@ export const hills: TitleUi = {
     const v = view as HillsView;
     const panel = document.createElement('section');
     panel.className = 'panel';
-    panel.innerHTML = `<h2>Round ${v.round} of 3</h2><div class="hills">${v.hills.map((h) => `
+    panel.innerHTML = `<h2>Round ${v.round} of 3</h2><div class="hills">${v.hills
+      .map(
+        (h) => `
       <button class="hill${marked.has(h.id) ? ' marked' : ''}" data-id="${h.id}">Hill ${h.id}<br/><small>worth ${h.worth}</small><br/>
-        ${v.seat_order.map((s) => `${escape(s)} ${v.sheets[s].orders ? v.sheets[s].orders![h.id] : '?'}`).join(' · ')}</button>`).join('')}
+        ${v.seat_order.map((s) => `${escape(s)} ${v.sheets[s].orders ? v.sheets[s].orders![h.id] : '?'}`).join(' · ')}</button>`,
+      )
+      .join('')}
       </div>`;
     panel.querySelectorAll<HTMLButtonElement>('button.hill').forEach((b) => b.addEventListener('click', () => pick(b.dataset.id!)));
     return [panel];

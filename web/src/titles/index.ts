@@ -10,8 +10,14 @@ export interface TitleUi {
   // they stand for, which narrows the list of actions to those naming it.
   // `previous` is the view drawn before this one: what changed since is highlighted. `act` plays one
   // of the seat's legal actions (by its text). A panel with data-place="side" goes in the side column.
-  board(view: View, layout: unknown, marked: Set<string>, pick: (word: string) => void, previous?: View | null,
-        act?: (action: string) => Promise<void>): HTMLElement[];
+  board(
+    view: View,
+    layout: unknown,
+    marked: Set<string>,
+    pick: (word: string) => void,
+    previous?: View | null,
+    act?: (action: string) => Promise<void>,
+  ): HTMLElement[];
   // HTML lines for the state panel: scores, tracks, the seat's own hand or secrets.
   status(view: View, layout: unknown): string;
   // The end of the game in words.

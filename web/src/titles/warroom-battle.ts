@@ -11,23 +11,62 @@ import { colour } from './warroom-map';
 
 // Phase 4's board in the view (Game::battle_json).
 export interface BoardRow {
-  unit: string; stance: string;
+  unit: string;
+  stance: string;
   nations: Record<string, { fresh: number; light: number; damaged: number; eliminated: number; escaped: number }>;
 }
-export interface BoardSide { alliance: 'allied' | 'axis'; commander: string | null; dice_left: number; rows: BoardRow[] }
+export interface BoardSide {
+  alliance: 'allied' | 'axis';
+  commander: string | null;
+  dice_left: number;
+  rows: BoardRow[];
+}
 export interface BattleBoard {
-  region: string; commanders: (string | null)[]; kind?: string; stage?: string; waiting_for?: string; sides?: BoardSide[];
+  region: string;
+  commanders: (string | null)[];
+  kind?: string;
+  stage?: string;
+  waiting_for?: string;
+  sides?: BoardSide[];
 }
 
-interface Die { colour: string; hit: boolean | null }  // null: its hit is still to be assigned
-interface Batch { nation: string; dice: Die[]; hits: string[]; misses: string[]; events: string[] }
-interface Stage { title: string; batches: Batch[] }
-interface Move { box: number; command: number; to: string; from?: string; end?: string; cancelled: boolean }
+interface Die {
+  colour: string;
+  hit: boolean | null;
+} // null: its hit is still to be assigned
+interface Batch {
+  nation: string;
+  dice: Die[];
+  hits: string[];
+  misses: string[];
+  events: string[];
+}
+interface Stage {
+  title: string;
+  batches: Batch[];
+}
+interface Move {
+  box: number;
+  command: number;
+  to: string;
+  from?: string;
+  end?: string;
+  cancelled: boolean;
+}
 
 export type Step =
   | { kind: 'reveal'; at: number; nation: string; moves: Move[]; events: string[] }
-  | { kind: 'battle'; at: number; region: string; chooser: string; setup: string[]; stages: Stage[]; debrief: string[]; board?: BattleBoard;
-      raid?: boolean };  // a Convoy Raid (Phase 4 > Raids): no Battle Setup, no stages
+  | {
+      kind: 'battle';
+      at: number;
+      region: string;
+      chooser: string;
+      setup: string[];
+      stages: Stage[];
+      debrief: string[];
+      board?: BattleBoard;
+      raid?: boolean;
+    }; // a Convoy Raid (Phase 4 > Raids): no Battle Setup, no stages
 
 // "Phase 4 > Resolve Battles > 2. Roll Dice in Batches: GER die: blue" -> its rule and its text.
 function split(line: string): [string, string] {
@@ -84,8 +123,10 @@ function revealLine(s: Extract<Step, { kind: 'reveal' }>, text: string) {
   else if ((m = text.match(CANCEL)) && box(m[2])) box(m[2])!.cancelled = true;
   else if ((m = text.match(MOVED)) && m[1] === s.nation) {
     const o = s.moves.find((x) => x.command === Number(m![2]) && !x.from && !x.cancelled);
-    if (o) o.from = m[3], o.end = m[4];
-    else s.events.push(text);
+    if (o) {
+      o.from = m[3];
+      o.end = m[4];
+    } else s.events.push(text);
   } else s.events.push(text);
 }
 
@@ -114,30 +155,39 @@ function settle(batch: Batch, prefer: string | null = null) {
   const open: Die[] = [];
   for (const d of batch.dice) {
     const miss = misses.indexOf(d.colour);
-    if (miss >= 0) misses.splice(miss, 1), (d.hit = false);
-    else open.push(d);
+    if (miss >= 0) {
+      misses.splice(miss, 1);
+      d.hit = false;
+    } else open.push(d);
   }
   let pending = Math.max(0, open.length - batch.hits.length);
   const order = [...open.filter((d) => d.colour === prefer), ...open.filter((d) => d.colour !== prefer).reverse()];
   for (const d of order) d.hit = pending-- > 0 ? null : true;
 }
 
-const flag = (nation: string | null) => nation
-  ? `<span class="flag" style="--c:${colour[nation] ?? '#999'}">${escape(nation)}</span>` : '—';
+const flag = (nation: string | null) =>
+  nation ? `<span class="flag" style="--c:${colour[nation] ?? '#999'}">${escape(nation)}</span>` : '—';
 
 function dieHtml(d: Die): string {
   const state = d.hit === null ? 'unassigned' : d.hit ? 'hit' : 'miss';
   const word = t(`warroom.web.die_${state}`);
-  return `<span class="die die-${escape(d.colour)} ${state}" title="${escape(t('warroom.web.die_title', { colour: d.colour, result: word }))}">` +
-    `<span class="face">${escape(d.colour)}</span><span class="result">${escape(word)}</span></span>`;
+  return (
+    `<span class="die die-${escape(d.colour)} ${state}" title="${escape(t('warroom.web.die_title', { colour: d.colour, result: word }))}">` +
+    `<span class="face">${escape(d.colour)}</span><span class="result">${escape(word)}</span></span>`
+  );
 }
 
 // The seat's hits to assign on a row of the board (Assign Damage): its legal actions
 // "battle BC hit GER inf defensive fresh", one per box the hit may strike.
 function hitButtons(legal: string[], nation: string, r: BoardRow): string {
   const tail = ` hit ${nation} ${r.unit} ${r.stance} `;
-  return legal.filter((a) => a.startsWith('battle ') && a.includes(tail) && !a.slice(a.indexOf(tail) + tail.length).includes(' '))
-    .map((a) => `<button class="assign-hit" data-action="${escape(a)}" title="${escape(a)}">${escape(t('warroom.web.assign_hit', { box: a.slice(a.indexOf(tail) + tail.length) }))}</button>`).join('');
+  return legal
+    .filter((a) => a.startsWith('battle ') && a.includes(tail) && !a.slice(a.indexOf(tail) + tail.length).includes(' '))
+    .map(
+      (a) =>
+        `<button class="assign-hit" data-action="${escape(a)}" title="${escape(a)}">${escape(t('warroom.web.assign_hit', { box: a.slice(a.indexOf(tail) + tail.length) }))}</button>`,
+    )
+    .join('');
 }
 
 type Box = 'fresh' | 'light' | 'damaged' | 'eliminated' | 'escaped';
@@ -150,9 +200,15 @@ function boardHtml(board: BattleBoard, legal: string[]): string {
   const all = board.sides.flatMap((s) => s.rows.flatMap((r) => Object.values(r.nations)));
   const boxes = BOXES.filter((b) => b === 'fresh' || b === 'eliminated' || all.some((c) => c[b]));
   const side = (s: BoardSide) => {
-    const rows = s.rows.flatMap((r) => Object.entries(r.nations).map(([n, c]) => `<tr><td>${flag(n)}</td><th>${escape(r.unit)}</th>
+    const rows = s.rows
+      .flatMap((r) =>
+        Object.entries(r.nations).map(
+          ([n, c]) => `<tr><td>${flag(n)}</td><th>${escape(r.unit)}</th>
       <td class="stance">${escape(r.stance)}${hitButtons(legal, n, r)}</td>
-      ${boxes.map((b) => `<td class="${b === 'eliminated' && c[b] ? 'lost' : ''}">${c[b] || ''}</td>`).join('')}</tr>`)).join('');
+      ${boxes.map((b) => `<td class="${b === 'eliminated' && c[b] ? 'lost' : ''}">${c[b] || ''}</td>`).join('')}</tr>`,
+        ),
+      )
+      .join('');
     return `<div class="bside ${s.alliance}"><h4>${escape(t(`warroom.web.${s.alliance}`))} · ${escape(t('warroom.web.commander'))} ${flag(s.commander)}
         <small>${escape(t('warroom.web.dice_left', { n: s.dice_left }))}</small></h4>
       <table class="rows"><tr><th></th><th>${escape(t('warroom.web.unit'))}</th><th>${escape(t('warroom.web.stance'))}</th>
@@ -175,10 +231,19 @@ function battleHtml(s: Extract<Step, { kind: 'battle' }>, name: (id: string) => 
   const last = s.stages[s.stages.length - 1]?.batches.slice(-1)[0];
   if (last && assigning) settle(last, assigning);
   const lines = (l: string[]) => l.map((x) => `<li>${escape(hitText(x, s.board))}</li>`).join('');
-  const stages = s.stages.map((st) => `<h4>${escape(st.title)}</h4>${st.batches.map((b) => `<div class="batch">
+  const stages = s.stages
+    .map(
+      (st) =>
+        `<h4>${escape(st.title)}</h4>${st.batches
+          .map(
+            (b) => `<div class="batch">
       <p>${flag(b.nation)} ${escape(t('warroom.web.rolls', { count: b.dice.length }))}</p>
       <p class="dice">${b.dice.map(dieHtml).join('')}</p>
-      ${b.hits.length || b.events.length ? `<ul class="hits">${lines([...b.hits, ...b.events])}</ul>` : ''}</div>`).join('')}`).join('');
+      ${b.hits.length || b.events.length ? `<ul class="hits">${lines([...b.hits, ...b.events])}</ul>` : ''}</div>`,
+          )
+          .join('')}`,
+    )
+    .join('');
   return `<h3 class="step-title">${escape(t(s.raid ? 'warroom.web.raid_in' : 'warroom.web.battle_in', { region: name(s.region) }))}</h3>
     ${s.board ? boardHtml(s.board, legal) : ''}
     ${s.setup.length ? `<details class="setup"${s.stages.length ? '' : ' open'}><summary>${escape(t(s.raid ? 'warroom.web.raid' : 'warroom.web.setup'))}</summary><ul>${lines(s.setup)}</ul></details>` : ''}
@@ -209,24 +274,31 @@ export function executionPanel(steps: Step[], at: number | null, live: boolean, 
   const { name, go } = h;
   const panel = document.createElement('section');
   panel.className = 'panel wr-battle';
-  if (live) panel.dataset.place = 'side';  // beside the decision the battle asks for
+  if (live) panel.dataset.place = 'side'; // beside the decision the battle asks for
   const i = at === null || at >= steps.length ? steps.length - 1 : at;
   const s = steps[i];
   const label = (x: Step) => (x.kind === 'reveal' ? x.nation : `⚔\uFE0E ${x.region}`);
   panel.innerHTML = `<h2>${escape(t('warroom.web.execution'))}</h2>
-    ${s ? `<nav class="steps" aria-label="${escape(t('warroom.web.steps'))}">
+    ${
+      s
+        ? `<nav class="steps" aria-label="${escape(t('warroom.web.steps'))}">
         <button class="step-prev" ${i > 0 ? '' : 'disabled'} aria-label="${escape(t('warroom.web.previous'))}">‹</button>
         ${steps.map((x, k) => `<button class="step ${x.kind}${k === i ? ' current' : ''}" data-step="${k}"${k === i ? ' aria-current="step"' : ''}>${escape(label(x))}</button>`).join('')}
         <button class="step-next" ${i < steps.length - 1 ? '' : 'disabled'} aria-label="${escape(t('warroom.web.next'))}">›</button></nav>
       <p class="step-of">${escape(t('warroom.web.step_of', { n: i + 1, total: steps.length }))}</p>
       <div class="step-body">${s.kind === 'battle' ? battleHtml(s, name, i === steps.length - 1 ? legal : []) : revealHtml(s, name)}</div>`
-      : `<p class="hint">${escape(t('warroom.web.no_steps'))}</p>`}`;
-  panel.querySelectorAll<HTMLButtonElement>('button.assign-hit').forEach((b) => b.addEventListener('click', () => h.act(b.dataset.action!)));
+        : `<p class="hint">${escape(t('warroom.web.no_steps'))}</p>`
+    }`;
+  panel
+    .querySelectorAll<HTMLButtonElement>('button.assign-hit')
+    .forEach((b) => b.addEventListener('click', () => h.act(b.dataset.action!)));
   panel.querySelector('.step-prev')?.addEventListener('click', () => go(i - 1));
   panel.querySelector('.step-next')?.addEventListener('click', () => go(i + 1 >= steps.length - 1 ? null : i + 1));
-  panel.querySelectorAll<HTMLButtonElement>('button.step').forEach((b) => b.addEventListener('click', () => {
-    const k = Number(b.dataset.step);
-    go(k === steps.length - 1 ? null : k);
-  }));
+  panel.querySelectorAll<HTMLButtonElement>('button.step').forEach((b) =>
+    b.addEventListener('click', () => {
+      const k = Number(b.dataset.step);
+      go(k === steps.length - 1 ? null : k);
+    }),
+  );
   return panel;
 }

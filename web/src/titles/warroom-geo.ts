@@ -14,50 +14,90 @@ import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import landTopology from 'world-atlas/land-50m.json';
 
 export interface MapRegion {
-  id: string; name: string; type: 'territory' | 'sea' | 'impassable'; lon: number; lat: number; sv: number;
-  theater?: string; island?: boolean; owner?: string | null; capital_of?: string | null; industry?: boolean; rail?: boolean;
-  port?: string[]; neutral?: boolean; income?: { oil: number; iron: number; osr: number };
+  id: string;
+  name: string;
+  type: 'territory' | 'sea' | 'impassable';
+  lon: number;
+  lat: number;
+  sv: number;
+  theater?: string;
+  island?: boolean;
+  owner?: string | null;
+  capital_of?: string | null;
+  industry?: boolean;
+  rail?: boolean;
+  port?: string[];
+  neutral?: boolean;
+  income?: { oil: number; iron: number; osr: number };
 }
-export interface MapPassage { id: string; name: string; seas: [string, string]; keys: string[] }
+export interface MapPassage {
+  id: string;
+  name: string;
+  seas: [string, string];
+  keys: string[];
+}
 export interface MapConvoy {
-  id: string; kind: 'coastal' | 'trans-ocean'; sea: string; linked: string | null; from: string | null; to: string | null;
-  flag: string | null; silhouettes: { oil: number; iron: number; osr: number };
+  id: string;
+  kind: 'coastal' | 'trans-ocean';
+  sea: string;
+  linked: string | null;
+  from: string | null;
+  to: string | null;
+  flag: string | null;
+  silhouettes: { oil: number; iron: number; osr: number };
 }
-export interface MapLayout { notice: string; regions: MapRegion[]; passages?: MapPassage[]; convoys?: MapConvoy[] }
+export interface MapLayout {
+  notice: string;
+  regions: MapRegion[];
+  passages?: MapPassage[];
+  convoys?: MapConvoy[];
+}
 
 // A drawn region: its outline (SVG path data in drawing units), the land mass that clips it (the id of
 // a clip path, for territories sharing a land mass), and where its label goes.
 // `dot`: no land of the coastline data is drawn for it; `circle`: a small island, drawn with the
 // island's circle around it (World Map Features › Island).
-export interface Shape { d: string; clip: string | null; dot: boolean; circle: boolean; at: [number, number] }
+export interface Shape {
+  d: string;
+  clip: string | null;
+  dot: boolean;
+  circle: boolean;
+  at: [number, number];
+}
 
 export interface Geometry {
-  size: number;                      // the drawing is size x size units
+  size: number; // the drawing is size x size units
   project: (lon: number, lat: number) => [number, number];
-  sphere: string;                    // the edge of the drawn world
+  sphere: string; // the edge of the drawn world
   graticule: string;
-  land: string;                      // every coastline
+  land: string; // every coastline
   clips: { id: string; d: string }[];
   shapes: Map<string, Shape>;
 }
 
 const SIZE = 1000;
-const EDGE = 150;            // degrees from the pole drawn: down to 60° South
-const TERRITORY_REACH = 24;  // degrees: land farther than this from every territory is off the War Room map
+const EDGE = 150; // degrees from the pole drawn: down to 60° South
+const TERRITORY_REACH = 24; // degrees: land farther than this from every territory is off the War Room map
 const SEA_REACH = 34;
-const ISLAND_SNAP = 1.2;     // degrees: an island centroid this near a land mass is on it
-const STRAY_REACH = 9;       // degrees: a land mass with no centroid joins the nearest territory this near
-const SMALL_ISLAND = 3;      // drawing units: an island smaller than this gets the island's circle
+const ISLAND_SNAP = 1.2; // degrees: an island centroid this near a land mass is on it
+const STRAY_REACH = 9; // degrees: a land mass with no centroid joins the nearest territory this near
+const SMALL_ISLAND = 3; // drawing units: an island smaller than this gets the island's circle
 const RAD = Math.PI / 180;
 
 type Ring = Position[];
 
 // A land mass of the coastline data, with a cheap bound for distance questions.
-interface Mass { rings: Ring[]; centre: Position; radius: number; polar?: [number, number][][] }
+interface Mass {
+  rings: Ring[];
+  centre: Position;
+  radius: number;
+  polar?: [number, number][][];
+}
 
 // Great-circle distance in degrees (haversine).
 function degrees(a: Position, b: Position): number {
-  const s1 = Math.sin(((b[1] - a[1]) * RAD) / 2), s2 = Math.sin(((b[0] - a[0]) * RAD) / 2);
+  const s1 = Math.sin(((b[1] - a[1]) * RAD) / 2),
+    s2 = Math.sin(((b[0] - a[0]) * RAD) / 2);
   const h = s1 * s1 + Math.cos(a[1] * RAD) * Math.cos(b[1] * RAD) * s2 * s2;
   return (2 * Math.asin(Math.min(1, Math.sqrt(h)))) / RAD;
 }
@@ -71,11 +111,13 @@ function massesOf(): Mass[] {
     else polygons.push(...f.geometry.coordinates);
   }
   return polygons
-    .filter((p) => p[0].some(([, lat]) => lat > -62))  // not Antarctica
+    .filter((p) => p[0].some(([, lat]) => lat > -62)) // not Antarctica
     .map((rings) => {
       const ring = rings[0];
       // The centre of the ring's points on the unit sphere, back to longitude and latitude.
-      let x = 0, y = 0, z = 0;
+      let x = 0,
+        y = 0,
+        z = 0;
       for (const [lon, lat] of ring) {
         x += Math.cos(lat * RAD) * Math.cos(lon * RAD);
         y += Math.cos(lat * RAD) * Math.sin(lon * RAD);
@@ -103,7 +145,7 @@ function contains(m: Mass, p: Position, polar: GeoProjection): boolean {
   m.polar ??= m.rings.map((ring) => ring.map((v) => polar(v as [number, number])!));
   for (const q of m.polar) {
     for (let i = 0, j = q.length - 1; i < q.length; j = i++)
-      if ((q[i][1] > y) !== (q[j][1] > y) && x < ((q[j][0] - q[i][0]) * (y - q[i][1])) / (q[j][1] - q[i][1]) + q[i][0]) inside = !inside;
+      if (q[i][1] > y !== q[j][1] > y && x < ((q[j][0] - q[i][0]) * (y - q[i][1])) / (q[j][1] - q[i][1]) + q[i][0]) inside = !inside;
   }
   return inside;
 }
@@ -113,7 +155,8 @@ function contains(m: Mass, p: Position, polar: GeoProjection): boolean {
 function densify(ring: Ring, step = 1): Ring {
   const out: Ring = [];
   for (let i = 0; i + 1 < ring.length; ++i) {
-    const a = ring[i] as [number, number], b = ring[i + 1] as [number, number];
+    const a = ring[i] as [number, number],
+      b = ring[i + 1] as [number, number];
     const n = Math.max(1, Math.ceil(degrees(a, b) / step));
     const f = geoInterpolate(a, b);
     for (let k = 0; k < n; ++k) out.push(f(k / n));
@@ -127,21 +170,30 @@ function densify(ring: Ring, step = 1): Ring {
 function withinReach(ring: Ring, site: [number, number], reach: number): Ring | null {
   const local = geoAzimuthalEquidistant().rotate([-site[0], -site[1]]).scale(1).translate([0, 0]).clipAngle(179);
   const r = reach * RAD;
-  let poly = densify(ring).map((p) => local(p as [number, number])).filter((p): p is [number, number] => !!p);
+  let poly = densify(ring)
+    .map((p) => local(p as [number, number]))
+    .filter((p): p is [number, number] => !!p);
   const sides = 72;
   for (let i = 0; i < sides && poly.length; ++i) {
-    const a0 = (2 * Math.PI * i) / sides, a1 = (2 * Math.PI * (i + 1)) / sides;
-    const ax = r * Math.cos(a0), ay = r * Math.sin(a0), bx = r * Math.cos(a1), by = r * Math.sin(a1);
+    const a0 = (2 * Math.PI * i) / sides,
+      a1 = (2 * Math.PI * (i + 1)) / sides;
+    const ax = r * Math.cos(a0),
+      ay = r * Math.sin(a0),
+      bx = r * Math.cos(a1),
+      by = r * Math.sin(a1);
     const side = (p: [number, number]) => (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax);
     const sign = side([0, 0]) > 0 ? 1 : -1;
     const inside = (p: [number, number]) => side(p) * sign >= 0;
     const cut = (p: [number, number], q: [number, number]): [number, number] => {
-      const sp = side(p), sq = side(q), t = sp / (sp - sq);
+      const sp = side(p),
+        sq = side(q),
+        t = sp / (sp - sq);
       return [p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])];
     };
     const next: [number, number][] = [];
     for (let k = 0; k < poly.length; ++k) {
-      const p = poly[k], q = poly[(k + 1) % poly.length];
+      const p = poly[k],
+        q = poly[(k + 1) % poly.length];
       if (inside(p)) {
         next.push(p);
         if (!inside(q)) next.push(cut(p, q));
@@ -183,9 +235,9 @@ export function mapGeometry(layout: MapLayout): Geometry {
   const project = (lon: number, lat: number) => projection([lon, lat]) ?? [SIZE / 2, SIZE / 2];
   const polygons = massesOf();
   const outline = outlines(path, polygons);
-  const landOf: number[] = [];   // territory index -> land mass (-1: drawn as the island's circle)
+  const landOf: number[] = []; // territory index -> land mass (-1: drawn as the island's circle)
   const land = layout.regions.filter((r) => r.type !== 'sea');
-  const masses = new Map<number, number[]>();  // land mass -> territories on it
+  const masses = new Map<number, number[]>(); // land mass -> territories on it
   land.forEach((r, i) => {
     const p: Position = [r.lon, r.lat];
     let m = polygons.findIndex((mass) => contains(mass, p, projection));
@@ -193,7 +245,10 @@ export function mapGeometry(layout: MapLayout): Geometry {
       let best = Infinity;
       polygons.forEach((mass, k) => {
         const d = distanceTo(p, mass, r.island ? ISLAND_SNAP : 30);
-        if (d < best) best = d, m = k;
+        if (d < best) {
+          best = d;
+          m = k;
+        }
       });
       if (best > (r.island ? ISLAND_SNAP : 30)) m = -1;
     }
@@ -202,13 +257,17 @@ export function mapGeometry(layout: MapLayout): Geometry {
   });
   // Land masses with no territory join the nearest territory near enough (a second island of an
   // archipelago); the rest is land the War Room map does not use.
-  const extra = new Map<number, number[]>();  // territory -> extra land masses
+  const extra = new Map<number, number[]>(); // territory -> extra land masses
   polygons.forEach((mass, k) => {
     if (masses.has(k)) return;
-    let best = Infinity, who = -1;
+    let best = Infinity,
+      who = -1;
     land.forEach((r, i) => {
       const d = distanceTo([r.lon, r.lat], mass, STRAY_REACH);
-      if (d < best) best = d, who = i;
+      if (d < best) {
+        best = d;
+        who = i;
+      }
     });
     if (who >= 0 && best < STRAY_REACH) extra.set(who, [...(extra.get(who) ?? []), k]);
   });
@@ -225,20 +284,33 @@ export function mapGeometry(layout: MapLayout): Geometry {
     }
     const clip = `wr-land-${m}`;
     clips.push({ id: clip, d: outline([m]) });
-    const rings = cells(members.map((i) => [land[i].lon, land[i].lat]), TERRITORY_REACH);
+    const rings = cells(
+      members.map((i) => [land[i].lon, land[i].lat]),
+      TERRITORY_REACH,
+    );
     members.forEach((i, j) => {
-      const cell = rings[j] ? path({ type: 'Polygon', coordinates: [rings[j]!] }) ?? '' : '';
+      const cell = rings[j] ? (path({ type: 'Polygon', coordinates: [rings[j]!] }) ?? '') : '';
       // Extra land masses are drawn whole, outside the clip: appended as their own path.
       shapes.set(land[i].id, { d: cell, clip, dot: false, circle: false, at: project(land[i].lon, land[i].lat) });
-      if (own[j].length) shapes.set(`${land[i].id}+`, { d: outline(own[j]), clip: null, dot: false, circle: false, at: project(land[i].lon, land[i].lat) });
+      if (own[j].length)
+        shapes.set(`${land[i].id}+`, { d: outline(own[j]), clip: null, dot: false, circle: false, at: project(land[i].lon, land[i].lat) });
     });
   }
   land.forEach((r, i) => {
     if (landOf[i] < 0) shapes.set(r.id, { d: '', clip: null, dot: true, circle: true, at: project(r.lon, r.lat) });
   });
   const seas = layout.regions.filter((r) => r.type === 'sea');
-  cells(seas.map((r) => [r.lon, r.lat]), SEA_REACH).forEach((ring, j) => {
-    shapes.set(seas[j].id, { d: ring ? path({ type: 'Polygon', coordinates: [ring] }) ?? '' : '', clip: null, dot: false, circle: false, at: project(seas[j].lon, seas[j].lat) });
+  cells(
+    seas.map((r) => [r.lon, r.lat]),
+    SEA_REACH,
+  ).forEach((ring, j) => {
+    shapes.set(seas[j].id, {
+      d: ring ? (path({ type: 'Polygon', coordinates: [ring] }) ?? '') : '',
+      clip: null,
+      dot: false,
+      circle: false,
+      at: project(seas[j].lon, seas[j].lat),
+    });
   });
   return {
     size: SIZE,

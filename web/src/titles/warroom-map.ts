@@ -9,13 +9,32 @@ import type { Geometry, MapLayout, MapRegion } from './warroom-geo';
 
 // The nations' colours, as on the game's pieces where the rulebook names them (reconstructed otherwise).
 export const colour: Record<string, string> = {
-  CHN: '#c9a227', BC: '#8a6d3b', USSR: '#b03030', US: '#4f7b3a', GER: '#555b66', ITA: '#3f6f8f', JPN: '#d9822b',
+  CHN: '#c9a227',
+  BC: '#8a6d3b',
+  USSR: '#b03030',
+  US: '#4f7b3a',
+  GER: '#555b66',
+  ITA: '#3f6f8f',
+  JPN: '#d9822b',
 };
 // The resources' colours (World Map Features › Resources: Red = Oil, Blue = Iron, Yellow = OSR).
 export const resourceColour: Record<string, string> = { oil: '#c62828', iron: '#1e5aa8', osr: '#e0b000' };
 
-export interface Stack { nation: string; number: number; category: string; region: string; units: Record<string, number>; landing_tag?: boolean }
-export interface Arrow { from: string; to: string; nation: string; box: number; label: string }
+export interface Stack {
+  nation: string;
+  number: number;
+  category: string;
+  region: string;
+  units: Record<string, number>;
+  landing_tag?: boolean;
+}
+export interface Arrow {
+  from: string;
+  to: string;
+  nation: string;
+  box: number;
+  label: string;
+}
 
 // What the map shows of one view.
 export interface MapState {
@@ -25,31 +44,48 @@ export interface MapState {
   hotspots: Set<string>;
   inPlay: Set<string>;
   stacks: Stack[];
-  building: Map<string, number>;    // units under an Industry token, by region
+  building: Map<string, number>; // units under an Industry token, by region
   arrows: Arrow[];
-  destinations: Set<string>;        // where the selected Command may be ordered
-  selectable: Set<string>;          // regions holding Commands the seat may select
-  selected: string | null;          // the region of the selected Command
-  marked: Set<string>;              // regions named by the actions listed
-  focus: string | null;             // the region whose details are open
-  tracks: Tracks;                   // drawn at the pole, as the printed map has them
+  destinations: Set<string>; // where the selected Command may be ordered
+  selectable: Set<string>; // regions holding Commands the seat may select
+  selected: string | null; // the region of the selected Command
+  marked: Set<string>; // regions named by the actions listed
+  focus: string | null; // the region whose details are open
+  tracks: Tracks; // drawn at the pole, as the printed map has them
 }
 
 // The polar area's tracks (Game Components: the Turn Order and Homeland Status tracks sit near the
 // polar area), with each nation's resources and the round and phase.
 export interface Tracks {
-  round: number; phase: string;
-  order: string[];  // the Turn Order track, slot 1 first
+  round: number;
+  phase: string;
+  order: string[]; // the Turn Order track, slot 1 first
   nations: { id: string; zone: string; stress: number; threshold: number; oil: number; iron: number; osr: number; collapsed: boolean }[];
 }
 
 // The Homeland Status Track's zones, in order (Phase 6: Morale), and their colours.
-const ZONES: [string, string][] = [['white', '#ffffff'], ['blue', '#90caf9'], ['yellow', '#fff176'], ['orange', '#ffb74d'], ['red', '#e57373'], ['gray', '#9e9e9e']];
+const ZONES: [string, string][] = [
+  ['white', '#ffffff'],
+  ['blue', '#90caf9'],
+  ['yellow', '#fff176'],
+  ['orange', '#ffb74d'],
+  ['red', '#e57373'],
+  ['gray', '#9e9e9e'],
+];
 
 const CATEGORY_GLYPH: Record<string, string> = { land: '\u2694\uFE0E', air: '\u2708\uFE0E', sea: '\u2693\uFE0E' };
 
-interface Label { id: string; x: number; y: number; g: SVGGElement; name: SVGTextElement | null; w: number; priority: number; chips: Box[] }
-type Box = [number, number, number, number];  // left, top, right, bottom
+interface Label {
+  id: string;
+  x: number;
+  y: number;
+  g: SVGGElement;
+  name: SVGTextElement | null;
+  w: number;
+  priority: number;
+  chips: Box[];
+}
+type Box = [number, number, number, number]; // left, top, right, bottom
 
 function lighter(hex: string, amount: number): string {
   const n = parseInt(hex.slice(1), 16);
@@ -64,19 +100,26 @@ export class WarRoomMap {
   private readonly overlay: SVGGElement;
   private readonly info: HTMLElement;
   private readonly regions: Map<string, MapRegion>;
-  private k = 1; private tx = 0; private ty = 0;
-  private w = 800; private h = 600;
+  private k = 1;
+  private tx = 0;
+  private ty = 0;
+  private w = 800;
+  private h = 600;
   private fitted = false;
-  private moved = false;  // the player has panned or zoomed: a resize keeps their view
+  private moved = false; // the player has panned or zoomed: a resize keeps their view
   private labels: Label[] = [];
   private anchored: { el: SVGGraphicsElement; x: number; y: number }[] = [];
   private state: MapState | null = null;
   private drawn = '';
   private frame = 0;
   private dragged = false;
-  private tracksFolded = false;  // the player has folded the tracks at the pole to one line
+  private tracksFolded = false; // the player has folded the tracks at the pole to one line
 
-  constructor(private readonly layout: MapLayout, private readonly g: Geometry, private readonly onRegion: (id: string) => void) {
+  constructor(
+    private readonly layout: MapLayout,
+    private readonly g: Geometry,
+    private readonly onRegion: (id: string) => void,
+  ) {
     this.regions = new Map(layout.regions.map((r) => [r.id, r]));
     this.element = document.createElement('section');
     this.element.className = 'panel warroom-map';
@@ -95,7 +138,9 @@ export class WarRoomMap {
     this.svg.innerHTML = this.staticLayers();
     this.geo = this.svg.querySelector('g.geo')!;
     this.overlay = this.svg.querySelector('g.overlay')!;
-    this.element.querySelectorAll<HTMLButtonElement>('button[data-zoom]').forEach((b) => b.addEventListener('click', () => this.zoomButton(b.dataset.zoom!)));
+    this.element
+      .querySelectorAll<HTMLButtonElement>('button[data-zoom]')
+      .forEach((b) => b.addEventListener('click', () => this.zoomButton(b.dataset.zoom!)));
     this.panZoom();
     this.svg.addEventListener('click', (e) => {
       if (this.dragged) return;
@@ -108,12 +153,18 @@ export class WarRoomMap {
   private staticLayers(): string {
     const g = this.g;
     const sea = (r: MapRegion) => `<path data-id="${escape(r.id)}" class="sea-cell" d="${g.shapes.get(r.id)?.d ?? ''}"/>`;
-    const land = this.layout.regions.filter((r) => r.type !== 'sea').map((r) => {
-      const s = g.shapes.get(r.id)!, extra = g.shapes.get(`${r.id}+`);
-      if (s.dot) return '';
-      return `<g data-id="${escape(r.id)}" class="territory${r.type === 'impassable' ? ' impassable' : ''}">` +
-        `<path d="${s.d}"${s.clip ? ` clip-path="url(#${s.clip})"` : ''}/>${extra ? `<path d="${extra.d}"/>` : ''}</g>`;
-    }).join('');
+    const land = this.layout.regions
+      .filter((r) => r.type !== 'sea')
+      .map((r) => {
+        const s = g.shapes.get(r.id)!,
+          extra = g.shapes.get(`${r.id}+`);
+        if (s.dot) return '';
+        return (
+          `<g data-id="${escape(r.id)}" class="territory${r.type === 'impassable' ? ' impassable' : ''}">` +
+          `<path d="${s.d}"${s.clip ? ` clip-path="url(#${s.clip})"` : ''}/>${extra ? `<path d="${extra.d}"/>` : ''}</g>`
+        );
+      })
+      .join('');
     return `<defs>${g.clips.map((c) => `<clipPath id="${c.id}"><path d="${c.d}"/></clipPath>`).join('')}
         <pattern id="wr-stripes" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">
           <rect width="3" height="6" fill="#d32f2f" opacity="0.65"/><rect x="3" width="3" height="6" fill="#fff" opacity="0.45"/></pattern>
@@ -121,7 +172,10 @@ export class WarRoomMap {
           <rect width="5" height="5" fill="#e8dcc0"/><rect width="1.4" height="5" fill="#b8a57a"/></pattern>
 </defs>
       <g class="geo"><path class="ocean" d="${g.sphere}"/><path class="graticule" d="${g.graticule}"/>
-        <g class="seas">${this.layout.regions.filter((r) => r.type === 'sea').map(sea).join('')}</g>
+        <g class="seas">${this.layout.regions
+          .filter((r) => r.type === 'sea')
+          .map(sea)
+          .join('')}</g>
         <path class="land-base" d="${g.land}"/><g class="territories">${land}</g>
         <path class="coast" d="${g.land}"/><g class="embattled-layer"></g></g>
       <g class="overlay"></g><g class="arrows"></g><g class="pole"></g>`;
@@ -156,15 +210,20 @@ export class WarRoomMap {
     });
     // Outlined regions are drawn last, so that their neighbours do not cover half the outline.
     this.geo.querySelectorAll<SVGElement>('.destination, .selectable, .marked, .focus').forEach((e) => e.parentNode!.appendChild(e));
-    this.geo.querySelector('.embattled-layer')!.innerHTML = [...state.embattled].map((id) => {
-      const s = this.g.shapes.get(id);
-      return s && !s.dot ? `<path d="${s.d}"${s.clip ? ` clip-path="url(#${s.clip})"` : ''} fill="url(#wr-stripes)"/>` : '';
-    }).join('');
+    this.geo.querySelector('.embattled-layer')!.innerHTML = [...state.embattled]
+      .map((id) => {
+        const s = this.g.shapes.get(id);
+        return s && !s.dot ? `<path d="${s.d}"${s.clip ? ` clip-path="url(#${s.clip})"` : ''} fill="url(#wr-stripes)"/>` : '';
+      })
+      .join('');
     this.svg.querySelector('g.arrows')!.innerHTML = state.arrows.map((a) => this.arrow(a)).join('');
     this.drawOverlay(state);
     this.drawTracks(state.tracks);
     this.legend(state);
-    if (!this.fitted && this.w > 0) this.fit(), (this.fitted = true);
+    if (!this.fitted && this.w > 0) {
+      this.fit();
+      this.fitted = true;
+    }
     this.place();
     if (state.focus) this.showInfo(state.focus);
   }
@@ -178,11 +237,15 @@ export class WarRoomMap {
 
   // An order: an arrow from the Command's region to its destination, drawn at screen size.
   private arrow(a: Arrow): string {
-    const from = this.regions.get(a.from), to = this.regions.get(a.to);
+    const from = this.regions.get(a.from),
+      to = this.regions.get(a.to);
     if (!from || !to) return '';
-    const [x1, y1] = this.g.project(from.lon, from.lat), [x2, y2] = this.g.project(to.lon, to.lat);
-    return `<g class="order" data-ends="${x1},${y1},${x2},${y2}" style="--c:${colour[a.nation] ?? '#000'}"><path class="casing"/><path class="line"/>` +
-      `<path class="head"/><circle class="badge" r="7"/><text class="badge">${a.box}</text><title>${escape(a.label)}</title></g>`;
+    const [x1, y1] = this.g.project(from.lon, from.lat),
+      [x2, y2] = this.g.project(to.lon, to.lat);
+    return (
+      `<g class="order" data-ends="${x1},${y1},${x2},${y2}" style="--c:${colour[a.nation] ?? '#000'}"><path class="casing"/><path class="line"/>` +
+      `<path class="head"/><circle class="badge" r="7"/><text class="badge">${a.box}</text><title>${escape(a.label)}</title></g>`
+    );
   }
 
   // The arrows' shapes at the current zoom: a slight bend, so that orders between the same two
@@ -190,18 +253,30 @@ export class WarRoomMap {
   private placeArrows() {
     this.svg.querySelectorAll<SVGGElement>('g.arrows g.order').forEach((g) => {
       const [a, b, c, d] = g.dataset.ends!.split(',').map(Number);
-      const x1 = a * this.k + this.tx, y1 = b * this.k + this.ty, x2 = c * this.k + this.tx, y2 = d * this.k + this.ty;
-      const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-      const ex = x2 - ux * Math.min(14, len / 3), ey = y2 - uy * Math.min(14, len / 3);
-      const mx = (x1 + ex) / 2 - uy * len * 0.12, my = (y1 + ey) / 2 + ux * len * 0.12;
+      const x1 = a * this.k + this.tx,
+        y1 = b * this.k + this.ty,
+        x2 = c * this.k + this.tx,
+        y2 = d * this.k + this.ty;
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1,
+        ux = (x2 - x1) / len,
+        uy = (y2 - y1) / len;
+      const ex = x2 - ux * Math.min(14, len / 3),
+        ey = y2 - uy * Math.min(14, len / 3);
+      const mx = (x1 + ex) / 2 - uy * len * 0.12,
+        my = (y1 + ey) / 2 + ux * len * 0.12;
       const line = `M${x1.toFixed(1)},${y1.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}`;
       // The head points along the curve's last tangent.
-      const tx = ex - mx, ty = ey - my, tl = Math.hypot(tx, ty) || 1, hx = tx / tl, hy = ty / tl;
+      const tx = ex - mx,
+        ty = ey - my,
+        tl = Math.hypot(tx, ty) || 1,
+        hx = tx / tl,
+        hy = ty / tl;
       const head = `M${(ex + hx * 4).toFixed(1)},${(ey + hy * 4).toFixed(1)} L${(ex - hx * 9 - hy * 6).toFixed(1)},${(ey - hy * 9 + hx * 6).toFixed(1)} L${(ex - hx * 9 + hy * 6).toFixed(1)},${(ey - hy * 9 - hx * 6).toFixed(1)} Z`;
       g.querySelector('.casing')!.setAttribute('d', line);
       g.querySelector('.line')!.setAttribute('d', line);
       g.querySelector('.head')!.setAttribute('d', head);
-      const bx = (0.25 * x1 + 0.5 * mx + 0.25 * ex).toFixed(1), by = (0.25 * y1 + 0.5 * my + 0.25 * ey).toFixed(1);
+      const bx = (0.25 * x1 + 0.5 * mx + 0.25 * ex).toFixed(1),
+        by = (0.25 * y1 + 0.5 * my + 0.25 * ey).toFixed(1);
       g.querySelector('circle.badge')!.setAttribute('transform', `translate(${bx},${by})`);
       g.querySelector('text.badge')!.setAttribute('transform', `translate(${bx},${+by + 3.5})`);
     });
@@ -223,13 +298,17 @@ export class WarRoomMap {
       const owner = s.controller.get(r.id);
       const classes = ['label', `label-${r.type}`, inPlay ? '' : 'off-play', shape.dot ? 'dot-island' : ''].filter(Boolean).join(' ');
       let body = '';
-      if (shape.circle) body += `<circle r="${shape.dot ? 7 : 9}" class="${shape.dot ? 'island-dot' : 'island-circle'}" style="fill:${inPlay && owner ? lighter(colour[owner] ?? '#999999', 0.3) : '#d8d3c6'}"/>`;
+      if (shape.circle)
+        body += `<circle r="${shape.dot ? 7 : 9}" class="${shape.dot ? 'island-dot' : 'island-circle'}" style="fill:${inPlay && owner ? lighter(colour[owner] ?? '#999999', 0.3) : '#d8d3c6'}"/>`;
       if (r.type === 'sea') {
         body += `<text class="sea-id" y="${shape.circle ? 18 : 0}">${escape(r.id)}</text>`;
       } else if (r.type === 'territory') {
-        const id = escape(r.id), wid = 7 * r.id.length + 6;
+        const id = escape(r.id),
+          wid = 7 * r.id.length + 6;
         const capital = r.capital_of ? `<text class="capital" x="${-wid / 2 - 7}" y="4">★</text>` : '';
-        const sv = r.sv ? `<rect class="sv" x="${wid / 2}" y="-7" width="12" height="13"/><text class="sv" x="${wid / 2 + 6}" y="3">${r.sv}</text>` : '';
+        const sv = r.sv
+          ? `<rect class="sv" x="${wid / 2}" y="-7" width="12" height="13"/><text class="sv" x="${wid / 2 + 6}" y="3">${r.sv}</text>`
+          : '';
         const industry = r.industry ? `<text class="industry" x="${wid / 2 + (r.sv ? 14 : 2)}" y="4" >⚙\uFE0E</text>` : '';
         const dy = shape.circle ? 17 : 0;
         body += `<g transform="translate(0,${dy})">${capital}<rect class="tid" x="${-wid / 2}" y="-7" width="${wid}" height="13"/><text class="tid" y="3">${id}</text>${sv}${industry}</g>`;
@@ -237,7 +316,8 @@ export class WarRoomMap {
       const bombs = s.bombs.get(r.id) ?? 0;
       if (bombs) body += `<text class="bombs" x="-14" y="-10">✹${bombs}</text>`;
       if (s.hotspots.has(r.id)) body += `<circle class="hotspot" r="12"/>`;
-      if (s.embattled.has(r.id)) body += `<g class="embattled-mark" transform="translate(${-7 * r.id.length / 2 - 14},-10)"><circle r="5" fill="#1e5aa8"/><path d="M0,-5 A5,5 0 0 1 0,5 z" fill="#c62828"/></g>`;
+      if (s.embattled.has(r.id))
+        body += `<g class="embattled-mark" transform="translate(${(-7 * r.id.length) / 2 - 14},-10)"><circle r="5" fill="#1e5aa8"/><path d="M0,-5 A5,5 0 0 1 0,5 z" fill="#c62828"/></g>`;
       const under = s.building.get(r.id);
       const nameY = (shape.circle ? 17 : 0) + (r.type === 'sea' ? 11 : 17);
       let chipY = nameY + 6;
@@ -246,57 +326,103 @@ export class WarRoomMap {
       for (const [nation, stacks] of byRegion.get(r.id) ?? []) {
         const counts: Record<string, number> = {};
         for (const c of stacks) counts[c.category] = (counts[c.category] ?? 0) + Object.values(c.units).reduce((a, b) => a + b, 0);
-        const text = ['land', 'air', 'sea'].filter((k) => counts[k]).map((k) => `${CATEGORY_GLYPH[k]}${counts[k]}`).join(' ');
+        const text = ['land', 'air', 'sea']
+          .filter((k) => counts[k])
+          .map((k) => `${CATEGORY_GLYPH[k]}${counts[k]}`)
+          .join(' ');
         const width = 10 + text.length * 6.2;
         boxes.push([-width / 2, chipY, width / 2, chipY + 14]);
-        chips.push(`<g class="chip" transform="translate(0,${chipY})"><rect x="${-width / 2}" y="0" width="${width}" height="14" rx="3" style="fill:${colour[nation] ?? '#555'}"/>` +
-          `<text y="11">${text}</text><title>${escape(`${nation}: ${stacks.length} Command${stacks.length > 1 ? 's' : ''}`)}</title></g>`);
+        chips.push(
+          `<g class="chip" transform="translate(0,${chipY})"><rect x="${-width / 2}" y="0" width="${width}" height="14" rx="3" style="fill:${colour[nation] ?? '#555'}"/>` +
+            `<text y="11">${text}</text><title>${escape(`${nation}: ${stacks.length} Command${stacks.length > 1 ? 's' : ''}`)}</title></g>`,
+        );
         chipY += 16;
       }
-      if (under) chips.push(`<g class="chip building" transform="translate(0,${chipY})"><rect x="-16" y="0" width="32" height="13" rx="2"/><text y="10">⚙\uFE0E${under}</text><title>units under the Industry token</title></g>`);
+      if (under)
+        chips.push(
+          `<g class="chip building" transform="translate(0,${chipY})"><rect x="-16" y="0" width="32" height="13" rx="2"/><text y="10">⚙\uFE0E${under}</text><title>units under the Industry token</title></g>`,
+        );
       const name = inPlay || r.type === 'impassable' ? `<text class="name ${r.type}" y="${nameY}">${escape(r.name)}</text>` : '';
       chipBoxes.set(r.id, boxes);
       parts.push(`<g class="${classes}" data-id="${escape(r.id)}" data-x="${x}" data-y="${y}">${body}${name}${chips.join('')}</g>`);
     }
     parts.push(...this.passages(s), ...this.convoys(s));
     this.overlay.innerHTML = parts.join('');
-    this.anchored = Array.from(this.overlay.querySelectorAll<SVGGElement>('[data-x]')).map((el) => ({ el, x: +el.dataset.x!, y: +el.dataset.y! }));
-    this.labels = Array.from(this.overlay.querySelectorAll<SVGGElement>('g.label')).map((g) => {
-      const r = this.regions.get(g.dataset.id!)!;
-      const name = g.querySelector<SVGTextElement>('text.name');
-      return { id: r.id, x: +g.dataset.x!, y: +g.dataset.y!, g, name, w: r.name.length * (r.type === 'sea' ? 5.6 : 6.4), chips: chipBoxes.get(r.id) ?? [],
-               priority: (s.inPlay.has(r.id) ? 100 : 0) + (r.type === 'territory' ? 10 + r.sv : 5) };
-    }).sort((a, b) => b.priority - a.priority);
+    this.anchored = Array.from(this.overlay.querySelectorAll<SVGGElement>('[data-x]')).map((el) => ({
+      el,
+      x: +el.dataset.x!,
+      y: +el.dataset.y!,
+    }));
+    this.labels = Array.from(this.overlay.querySelectorAll<SVGGElement>('g.label'))
+      .map((g) => {
+        const r = this.regions.get(g.dataset.id!)!;
+        const name = g.querySelector<SVGTextElement>('text.name');
+        return {
+          id: r.id,
+          x: +g.dataset.x!,
+          y: +g.dataset.y!,
+          g,
+          name,
+          w: r.name.length * (r.type === 'sea' ? 5.6 : 6.4),
+          chips: chipBoxes.get(r.id) ?? [],
+          priority: (s.inPlay.has(r.id) ? 100 : 0) + (r.type === 'territory' ? 10 + r.sv : 5),
+        };
+      })
+      .sort((a, b) => b.priority - a.priority);
   }
 
   // The tracks at the pole: the round and phase, the Turn Order track (slot by slot), and the Homeland
   // Status Track with one row per nation (its marker in its zone) and the nation's resources.
   private drawTracks(tr: Tracks) {
     const pole = this.svg.querySelector<SVGGElement>('g.pole')!;
-    const row = 15, zoneW = 17, left = 40, top = 66;
+    const row = 15,
+      zoneW = 17,
+      left = 40,
+      top = 66;
     const width = Math.max(left + ZONES.length * zoneW + 96, 12 + tr.order.length * 42);
-    const slots = tr.order.map((n, i) => `<g transform="translate(${8 + i * 42},31)"><rect class="slot" width="40" height="14" rx="2" style="fill:${colour[n] ?? '#999'}"/>` +
-      `<text class="slot" x="20" y="11">${i + 1} ${escape(n)}</text><title>${escape(t('warroom.web.slot', { n: i + 1, nation: n }))}</title></g>`).join('');
-    const zones = ZONES.map(([z, c], i) => `<rect x="${left + i * zoneW}" y="${top}" width="${zoneW}" height="${tr.nations.length * row + 2}" style="fill:${c}"><title>${escape(t('warroom.web.zone', { zone: z }))}</title></rect>`).join('');
-    const nations = tr.nations.map((n, r) => {
-      const zi = Math.max(0, ZONES.findIndex(([z]) => z === n.zone)), y = top + 1 + r * row;
-      const tip = t('warroom.web.homeland_tip', { nation: n.id, zone: n.zone, stress: n.stress, threshold: n.threshold });
-      return `<g class="hs-row"><text class="nation" x="${left - 4}" y="${y + 11}">${escape(n.id)}</text>` +
-        `<circle cx="${left + zi * zoneW + zoneW / 2}" cy="${y + 7}" r="5.5" style="fill:${colour[n.id] ?? '#999'}"${n.collapsed ? ' class="collapsed"' : ''}><title>${escape(tip)}</title></circle>` +
-        `<text class="res" x="${left + ZONES.length * zoneW + 6}" y="${y + 11}"><tspan style="fill:${resourceColour.oil}">${n.oil}</tspan> ` +
-        `<tspan style="fill:${resourceColour.iron}">${n.iron}</tspan> <tspan class="osr">${n.osr}</tspan> <tspan class="stress">${n.stress}/${n.threshold}</tspan></text></g>`;
-    }).join('');
+    const slots = tr.order
+      .map(
+        (n, i) =>
+          `<g transform="translate(${8 + i * 42},31)"><rect class="slot" width="40" height="14" rx="2" style="fill:${colour[n] ?? '#999'}"/>` +
+          `<text class="slot" x="20" y="11">${i + 1} ${escape(n)}</text><title>${escape(t('warroom.web.slot', { n: i + 1, nation: n }))}</title></g>`,
+      )
+      .join('');
+    const zones = ZONES.map(
+      ([z, c], i) =>
+        `<rect x="${left + i * zoneW}" y="${top}" width="${zoneW}" height="${tr.nations.length * row + 2}" style="fill:${c}"><title>${escape(t('warroom.web.zone', { zone: z }))}</title></rect>`,
+    ).join('');
+    const nations = tr.nations
+      .map((n, r) => {
+        const zi = Math.max(
+            0,
+            ZONES.findIndex(([z]) => z === n.zone),
+          ),
+          y = top + 1 + r * row;
+        const tip = t('warroom.web.homeland_tip', { nation: n.id, zone: n.zone, stress: n.stress, threshold: n.threshold });
+        return (
+          `<g class="hs-row"><text class="nation" x="${left - 4}" y="${y + 11}">${escape(n.id)}</text>` +
+          `<circle cx="${left + zi * zoneW + zoneW / 2}" cy="${y + 7}" r="5.5" style="fill:${colour[n.id] ?? '#999'}"${n.collapsed ? ' class="collapsed"' : ''}><title>${escape(tip)}</title></circle>` +
+          `<text class="res" x="${left + ZONES.length * zoneW + 6}" y="${y + 11}"><tspan style="fill:${resourceColour.oil}">${n.oil}</tspan> ` +
+          `<tspan style="fill:${resourceColour.iron}">${n.iron}</tspan> <tspan class="osr">${n.osr}</tspan> <tspan class="stress">${n.stress}/${n.threshold}</tspan></text></g>`
+        );
+      })
+      .join('');
     const height = this.tracksFolded ? 22 : top + tr.nations.length * row + 6;
     pole.innerHTML = `<g class="tracks${this.tracksFolded ? ' folded' : ''}" role="group" aria-label="${escape(t('warroom.web.tracks'))}">
       <rect class="plate" x="0" y="0" width="${width}" height="${height}" rx="6"/>
       <text class="round" x="8" y="15">${escape(t('warroom.web.round_phase', { round: tr.round, phase: tr.phase }))}</text>
       <g class="fold" role="button" tabindex="0" aria-label="${escape(t(this.tracksFolded ? 'warroom.web.show_tracks' : 'warroom.web.hide_tracks'))}" transform="translate(${width - 18},3)">
         <rect width="15" height="15" rx="3"/><text x="7.5" y="11.5">${this.tracksFolded ? '+' : '−'}</text></g>
-      ${this.tracksFolded ? '' : `<text class="track" x="8" y="28">${escape(t('warroom.web.turn_order'))}</text>${slots ||
-        `<text class="hint" x="8" y="42">${escape(t('warroom.web.no_turn_order'))}</text>`}
+      ${
+        this.tracksFolded
+          ? ''
+          : `<text class="track" x="8" y="28">${escape(t('warroom.web.turn_order'))}</text>${
+              slots || `<text class="hint" x="8" y="42">${escape(t('warroom.web.no_turn_order'))}</text>`
+            }
       <text class="track" x="8" y="${top - 4}">${escape(t('warroom.web.homeland'))}</text>
       <text class="track res-head" x="${left + ZONES.length * zoneW + 6}" y="${top - 4}">${escape(t('warroom.web.resources'))}</text>
-      ${zones}${nations}`}</g>`;
+      ${zones}${nations}`
+      }</g>`;
     pole.dataset.w = String(width);
     pole.dataset.h = String(height);
     const fold = pole.querySelector<SVGGElement>('g.fold')!;
@@ -306,7 +432,12 @@ export class WarRoomMap {
       this.placeTracks();
     };
     fold.addEventListener('click', (e) => (e.stopPropagation(), toggle()));
-    fold.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') e.preventDefault(), toggle(); });
+    fold.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        toggle();
+      }
+    });
   }
 
   // The tracks sit over the pole; when the pole is out of view they stay at the nearest edge.
@@ -314,7 +445,8 @@ export class WarRoomMap {
     const pole = this.svg.querySelector<SVGGElement>('g.pole')!;
     const [px, py] = this.g.project(0, 90);
     const scale = this.w < 600 ? 0.75 : 1;
-    const w = Number(pole.dataset.w ?? 0) * scale, h = Number(pole.dataset.h ?? 0) * scale;
+    const w = Number(pole.dataset.w ?? 0) * scale,
+      h = Number(pole.dataset.h ?? 0) * scale;
     const x = Math.max(4, Math.min(this.w - w - 4, px * this.k + this.tx - w / 2));
     const y = Math.max(4, Math.min(this.h - h - 4, py * this.k + this.ty - h / 2));
     pole.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${scale})`);
@@ -323,13 +455,19 @@ export class WarRoomMap {
   // A narrow passage is drawn between its two seas, drawn towards the territories that key it.
   private passages(s: MapState): string[] {
     return (this.layout.passages ?? []).map((p) => {
-      const pts = [...p.seas, ...p.keys].map((id) => this.regions.get(id)).filter((r): r is MapRegion => !!r).map((r) => this.g.project(r.lon, r.lat));
+      const pts = [...p.seas, ...p.keys]
+        .map((id) => this.regions.get(id))
+        .filter((r): r is MapRegion => !!r)
+        .map((r) => this.g.project(r.lon, r.lat));
       const [a, b] = p.seas.map((id) => this.regions.get(id)!).map((r) => this.g.project(r.lon, r.lat));
-      const x = pts.reduce((t, q) => t + q[0], 0) / pts.length, y = pts.reduce((t, q) => t + q[1], 0) / pts.length;
+      const x = pts.reduce((t, q) => t + q[0], 0) / pts.length,
+        y = pts.reduce((t, q) => t + q[1], 0) / pts.length;
       const angle = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
       const keys = p.keys.map((k) => `${k}${s.controller.get(k) ? ` (${s.controller.get(k)})` : ''}`).join(', ');
-      return `<g class="passage" data-x="${x}" data-y="${y}"><g transform="rotate(${angle})"><path d="M-9,0 H9 M-5,-4 L-9,0 L-5,4 M5,-4 L9,0 L5,4"/></g>` +
-        `<title>${escape(`Narrow passage: ${p.name} (${p.seas.join(' ↔ ')}), key ${keys}`)}</title></g>`;
+      return (
+        `<g class="passage" data-x="${x}" data-y="${y}"><g transform="rotate(${angle})"><path d="M-9,0 H9 M-5,-4 L-9,0 L-5,4 M5,-4 L9,0 L5,4"/></g>` +
+        `<title>${escape(`Narrow passage: ${p.name} (${p.seas.join(' ↔ ')}), key ${keys}`)}</title></g>`
+      );
     });
   }
 
@@ -344,18 +482,29 @@ export class WarRoomMap {
       const n = perSea.get(c.sea) ?? 0;
       perSea.set(c.sea, n + 1);
       const ships = (['oil', 'iron', 'osr'] as const).flatMap((k) => Array(c.silhouettes[k]).fill(resourceColour[k]));
-      const flag = c.kind === 'trans-ocean' ? c.flag : c.linked ? s.controller.get(c.linked) ?? null : null;
-      const body = ships.map((fillColour, i) => `<path transform="translate(${i * 9},0)" d="M-4,0 H4 L2.5,3 H-2.5 Z M-1,0 V-4 H2 Z" style="fill:${fillColour}"/>`).join('');
-      const who = c.kind === 'trans-ocean' ? `Trans-Ocean Convoy ${c.from} → ${c.to}, flag ${c.flag}` : `Coastal Convoy linked to ${c.linked}${flag ? `, controlled by ${flag}` : ''}`;
-      return `<g class="convoy${s.inPlay.has(c.sea) ? '' : ' off-play'}" data-x="${x}" data-y="${y}"><g transform="translate(${-ships.length * 4.5 + 18},${-14 - n * 9})">` +
+      const flag = c.kind === 'trans-ocean' ? c.flag : c.linked ? (s.controller.get(c.linked) ?? null) : null;
+      const body = ships
+        .map(
+          (fillColour, i) =>
+            `<path transform="translate(${i * 9},0)" d="M-4,0 H4 L2.5,3 H-2.5 Z M-1,0 V-4 H2 Z" style="fill:${fillColour}"/>`,
+        )
+        .join('');
+      const who =
+        c.kind === 'trans-ocean'
+          ? `Trans-Ocean Convoy ${c.from} → ${c.to}, flag ${c.flag}`
+          : `Coastal Convoy linked to ${c.linked}${flag ? `, controlled by ${flag}` : ''}`;
+      return (
+        `<g class="convoy${s.inPlay.has(c.sea) ? '' : ' off-play'}" data-x="${x}" data-y="${y}"><g transform="translate(${-ships.length * 4.5 + 18},${-14 - n * 9})">` +
         `${flag ? `<rect x="-14" y="-5" width="8" height="6" style="fill:${colour[flag] ?? '#999'}"/>` : ''}${body}</g>` +
-        `<title>${escape(`${who}: ${ships.length} resource${ships.length > 1 ? 's' : ''} a round`)}</title></g>`;
+        `<title>${escape(`${who}: ${ships.length} resource${ships.length > 1 ? 's' : ''} a round`)}</title></g>`
+      );
     });
   }
 
   private legend(s: MapState) {
     const nations = [...new Set([...s.controller.values()].filter((c): c is string => !!c))];
-    this.element.querySelector('.legend')!.innerHTML = `${nations.map((n) => `<span><i style="background:${colour[n] ?? '#999'}"></i>${escape(n)}</span>`).join(' ')}
+    this.element.querySelector('.legend')!.innerHTML =
+      `${nations.map((n) => `<span><i style="background:${colour[n] ?? '#999'}"></i>${escape(n)}</span>`).join(' ')}
       <span><i class="neutral-key"></i>neutral</span> <span><i class="stripes-key"></i>embattled</span> <span><i class="hotspot-key"></i>hotspot</span>
       <span>★ capital · <b class="sv-key">5</b> SV · ⚙\uFE0E industry · ✹ bombs · ⇄ passage</span>
       <span>${CATEGORY_GLYPH.land} land ${CATEGORY_GLYPH.air} air ${CATEGORY_GLYPH.sea} naval units</span>`;
@@ -372,14 +521,17 @@ export class WarRoomMap {
     this.info.hidden = false;
   }
 
-  regionInfoPanel(): HTMLElement { return this.info; }
+  regionInfoPanel(): HTMLElement {
+    return this.info;
+  }
 
   // ---- pan and zoom ----
 
   private resize() {
     const box = this.svg.getBoundingClientRect();
     if (!box.width || !box.height) return;
-    const cx = (this.w / 2 - this.tx) / this.k, cy = (this.h / 2 - this.ty) / this.k;
+    const cx = (this.w / 2 - this.tx) / this.k,
+      cy = (this.h / 2 - this.ty) / this.k;
     this.w = box.width;
     this.h = box.height;
     this.svg.setAttribute('viewBox', `0 0 ${this.w} ${this.h}`);
@@ -421,7 +573,8 @@ export class WarRoomMap {
   }
 
   private zoomAt(factor: number, sx: number, sy: number) {
-    const min = (Math.min(this.w, this.h) / this.g.size) * 0.8, max = min * 24;
+    const min = (Math.min(this.w, this.h) / this.g.size) * 0.8,
+      max = min * 24;
     const k = Math.max(min, Math.min(max, this.k * factor));
     this.tx = sx - ((sx - this.tx) * k) / this.k;
     this.ty = sy - ((sy - this.ty) * k) / this.k;
@@ -433,8 +586,15 @@ export class WarRoomMap {
   private zoomButton(which: string) {
     if (which === 'in') this.zoomAt(1.5, this.w / 2, this.h / 2);
     else if (which === 'out') this.zoomAt(1 / 1.5, this.w / 2, this.h / 2);
-    else if (which === 'fit') this.fit(), (this.moved = false), this.place();
-    else this.world(), (this.moved = true), this.place();
+    else if (which === 'fit') {
+      this.fit();
+      this.moved = false;
+      this.place();
+    } else {
+      this.world();
+      this.moved = true;
+      this.place();
+    }
   }
 
   private panZoom() {
@@ -443,16 +603,26 @@ export class WarRoomMap {
       const b = svg.getBoundingClientRect();
       return [e.clientX - b.left, e.clientY - b.top] as [number, number];
     };
-    svg.addEventListener('wheel', (e) => {
-      e.preventDefault();
-      const [x, y] = point(e);
-      this.zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), x, y);
-    }, { passive: false });
+    svg.addEventListener(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        const [x, y] = point(e);
+        this.zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), x, y);
+      },
+      { passive: false },
+    );
     const pointers = new Map<number, [number, number]>();
-    let start: [number, number] | null = null, moved = 0, pinch = 0;
+    let start: [number, number] | null = null,
+      moved = 0,
+      pinch = 0;
     svg.addEventListener('pointerdown', (e) => {
       pointers.set(e.pointerId, point(e));
-      if (pointers.size === 1) start = point(e), moved = 0, this.dragged = false;
+      if (pointers.size === 1) {
+        start = point(e);
+        moved = 0;
+        this.dragged = false;
+      }
       if (pointers.size === 2) {
         const [a, b] = [...pointers.values()];
         pinch = Math.hypot(a[0] - b[0], a[1] - b[1]);
@@ -489,17 +659,22 @@ export class WarRoomMap {
     svg.addEventListener('pointerup', up);
     svg.addEventListener('pointercancel', up);
     // A click ending a drag is not a click on a region.
-    svg.addEventListener('click', (e) => {
-      if (this.dragged) e.stopImmediatePropagation();
-      this.dragged = false;
-    }, true);
+    svg.addEventListener(
+      'click',
+      (e) => {
+        if (this.dragged) e.stopImmediatePropagation();
+        this.dragged = false;
+      },
+      true,
+    );
   }
 
   private schedule() {
-    if (!this.frame) this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.place();
-    });
+    if (!this.frame)
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.place();
+      });
   }
 
   // Moves the drawing to the zoom, and the labels with it at their own size; names that would
@@ -508,13 +683,15 @@ export class WarRoomMap {
     this.geo.setAttribute('transform', `translate(${this.tx},${this.ty}) scale(${this.k})`);
     this.placeArrows();
     this.placeTracks();
-    for (const a of this.anchored) a.el.setAttribute('transform', `translate(${(a.x * this.k + this.tx).toFixed(1)},${(a.y * this.k + this.ty).toFixed(1)})`);
+    for (const a of this.anchored)
+      a.el.setAttribute('transform', `translate(${(a.x * this.k + this.tx).toFixed(1)},${(a.y * this.k + this.ty).toFixed(1)})`);
     // Ids and stacks first (always shown for regions in play), then the names where there is room.
     const taken: Box[] = [];
     const free = (b: Box) => taken.every((t) => b[0] > t[2] || b[2] < t[0] || b[1] > t[3] || b[3] < t[1]);
     const shown: { l: Label; x: number; y: number }[] = [];
     for (const l of this.labels) {
-      const x = l.x * this.k + this.tx, y = l.y * this.k + this.ty;
+      const x = l.x * this.k + this.tx,
+        y = l.y * this.k + this.ty;
       const offscreen = x < -50 || y < -50 || x > this.w + 50 || y > this.h + 50;
       const idBox: Box = [x - 16, y - 8, x + 16, y + 6];
       const show = !offscreen && (this.state?.inPlay.has(l.id) || this.regions.get(l.id)!.type === 'impassable' || free(idBox));

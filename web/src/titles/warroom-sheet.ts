@@ -14,11 +14,26 @@ export interface Sheet {
   selected?: number | null;
 }
 export interface Nation {
-  id: string; seat: string; alliance: string; oil: number; iron: number; osr: number; stress: number; threshold: number;
-  medals: number; goods: number; zone: string; slot: number; collapsed: boolean; sheet: Sheet;
+  id: string;
+  seat: string;
+  alliance: string;
+  oil: number;
+  iron: number;
+  osr: number;
+  stress: number;
+  threshold: number;
+  medals: number;
+  goods: number;
+  zone: string;
+  slot: number;
+  collapsed: boolean;
+  sheet: Sheet;
 }
 
-export const units = (c: Stack) => Object.entries(c.units).map(([u, n]) => `${n} ${u}`).join(', ') || 'empty';
+export const units = (c: Stack) =>
+  Object.entries(c.units)
+    .map(([u, n]) => `${n} ${u}`)
+    .join(', ') || 'empty';
 export const unitCount = (c: Stack) => Object.values(c.units).reduce((a, b) => a + b, 0);
 
 // The legal actions of one kind for one nation, by their argument ("select GER 92" -> "92").
@@ -27,19 +42,30 @@ export function argumentsOf(legal: string[], kind: string, nation: string): stri
 }
 
 export interface SheetHandlers {
-  name: (region: string) => string;  // "R12 Smolensk"
+  name: (region: string) => string; // "R12 Smolensk"
   act: (action: string) => Promise<void>;
-  select: (nation: string, command: number) => void;  // shows the Command on the map, then selects it
-  note: (action: string) => string;  // what a choice means (the view's action_notes), or ''
+  select: (nation: string, command: number) => void; // shows the Command on the map, then selects it
+  note: (action: string) => string; // what a choice means (the view's action_notes), or ''
 }
 
-function orderLine(n: Nation, box: number, o: { command: number; to: string; status: string }, stacks: Stack[], legal: string[], h: SheetHandlers): string {
+function orderLine(
+  n: Nation,
+  box: number,
+  o: { command: number; to: string; status: string },
+  stacks: Stack[],
+  legal: string[],
+  h: SheetHandlers,
+): string {
   const c = stacks.find((s) => s.nation === n.id && s.number === o.command);
   const erase = legal.includes(`erase ${n.id} ${box + 1}`);
   const state = o.status === 'written' ? '' : ` <i>(${escape(o.status)})</i>`;
   return `<li class="box" value="${box + 1}"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
-    ${erase ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-command="${o.command}">Change</button>
-      <button class="erase" data-box="${box + 1}">Erase</button></span>` : ''}</li>`;
+    ${
+      erase
+        ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-command="${o.command}">Change</button>
+      <button class="erase" data-box="${box + 1}">Erase</button></span>`
+        : ''
+    }</li>`;
 }
 
 // The selected Command's destinations, each with its note: its name, who holds it, the enemy units
@@ -60,26 +86,49 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
   const selected = sh.selected ? stacks.find((s) => s.nation === n.id && s.number === sh.selected) : undefined;
   const destinations = argumentsOf(legal, 'to', n.id);
   const selectable = argumentsOf(legal, 'select', n.id).map(Number);
-  const bids = argumentsOf(legal, 'bid', n.id).filter((b) => !b.endsWith('k')).map(Number);
+  const bids = argumentsOf(legal, 'bid', n.id)
+    .filter((b) => !b.endsWith('k'))
+    .map(Number);
   const maxBid = Math.max(sh.bid ?? 0, ...bids);
   const writing = sh.status === 'writing';
   // While writing every box is shown; afterwards only the orders written.
-  const boxes = (sh.orders ?? []).map((o, b) => (o ? orderLine(n, b, o, stacks, legal, h) : writing ? `<li class="box empty">—</li>` : '')).join('');
+  const boxes = (sh.orders ?? [])
+    .map((o, b) => (o ? orderLine(n, b, o, stacks, legal, h) : writing ? `<li class="box empty">—</li>` : ''))
+    .join('');
   return `<div class="sheet own" data-nation="${escape(n.id)}">
     <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} <span class="sheet-status ${escape(sh.status)}">${escape(sh.status)}</span></h3>
-    ${selected ? `<p class="selected" role="status">Command <b>${selected.number}</b> in ${escape(h.name(selected.region))} (${escape(units(selected))}) selected:
+    ${
+      selected
+        ? `<p class="selected" role="status">Command <b>${selected.number}</b> in ${escape(h.name(selected.region))} (${escape(units(selected))}) selected:
         click one of its ${destinations.length} destinations outlined on the map, or one below.</p>
       ${destinationList(n, destinations, h)}`
-      : writing && selectable.length ? `<p class="hint">Click one of your stacks on the map (or a Command below) to write its order.</p>` : ''}
+        : writing && selectable.length
+          ? `<p class="hint">Click one of your stacks on the map (or a Command below) to write its order.</p>`
+          : ''
+    }
     ${sh.orders ? (boxes ? `<ol class="boxes">${boxes}</ol>` : '<p class="hint">No orders written.</p>') : ''}
-    ${writing && selectable.length ? `<details class="commands"><summary>Commands without an order (${selectable.length})</summary>
-      <div>${selectable.map((num) => {
-        const c = stacks.find((s) => s.nation === n.id && s.number === num);
-        return `<button class="select" data-nation="${escape(n.id)}" data-command="${num}">${num} <small>${c ? `${escape(c.region)} · ${unitCount(c)}` : ''}</small></button>`;
-      }).join('')}</div></details>` : ''}
-    ${sh.bid !== null ? `<p class="bid">Bid for turn order: <b>${sh.bid}</b> oil (of ${n.oil})
-      ${bids.length ? `<label>new bid <input type="number" class="bid-input" min="0" max="${maxBid}" value="${sh.bid}" inputmode="numeric"></label>
-        <button class="set-bid">Bid</button>` : ''}</p>` : ''}
+    ${
+      writing && selectable.length
+        ? `<details class="commands"><summary>Commands without an order (${selectable.length})</summary>
+      <div>${selectable
+        .map((num) => {
+          const c = stacks.find((s) => s.nation === n.id && s.number === num);
+          return `<button class="select" data-nation="${escape(n.id)}" data-command="${num}">${num} <small>${c ? `${escape(c.region)} · ${unitCount(c)}` : ''}</small></button>`;
+        })
+        .join('')}</div></details>`
+        : ''
+    }
+    ${
+      sh.bid !== null
+        ? `<p class="bid">Bid for turn order: <b>${sh.bid}</b> oil (of ${n.oil})
+      ${
+        bids.length
+          ? `<label>new bid <input type="number" class="bid-input" min="0" max="${maxBid}" value="${sh.bid}" inputmode="numeric"></label>
+        <button class="set-bid">Bid</button>`
+          : ''
+      }</p>`
+        : ''
+    }
     ${legal.includes(`done ${n.id}`) && writing ? `<p><button class="done primary">Done: ${escape(n.id)}'s sheet is final</button></p>` : ''}
   </div>`;
 }
@@ -104,14 +153,20 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
     <ul class="others">${others.map(otherSheet).join('')}</ul>`;
   panel.querySelectorAll<HTMLElement>('.sheet.own').forEach((box) => {
     const nation = box.dataset.nation!;
-    box.querySelectorAll<HTMLButtonElement>('button.erase').forEach((b) => b.addEventListener('click', () => h.act(`erase ${nation} ${b.dataset.box}`)));
+    box
+      .querySelectorAll<HTMLButtonElement>('button.erase')
+      .forEach((b) => b.addEventListener('click', () => h.act(`erase ${nation} ${b.dataset.box}`)));
     // Changing an order: its box is emptied and its Command selected again; the next destination
     // clicked fills the lowest empty box, which is this one.
-    box.querySelectorAll<HTMLButtonElement>('button.change').forEach((b) => b.addEventListener('click', async () => {
-      await h.act(`erase ${nation} ${b.dataset.box}`);
-      h.select(nation, Number(b.dataset.command));
-    }));
-    box.querySelectorAll<HTMLButtonElement>('button.select').forEach((b) => b.addEventListener('click', () => h.select(nation, Number(b.dataset.command))));
+    box.querySelectorAll<HTMLButtonElement>('button.change').forEach((b) =>
+      b.addEventListener('click', async () => {
+        await h.act(`erase ${nation} ${b.dataset.box}`);
+        h.select(nation, Number(b.dataset.command));
+      }),
+    );
+    box
+      .querySelectorAll<HTMLButtonElement>('button.select')
+      .forEach((b) => b.addEventListener('click', () => h.select(nation, Number(b.dataset.command))));
     box.querySelectorAll<HTMLButtonElement>('button.to').forEach((b) => b.addEventListener('click', () => h.act(b.dataset.action!)));
     box.querySelector('button.done')?.addEventListener('click', () => h.act(`done ${nation}`));
     const input = box.querySelector<HTMLInputElement>('input.bid-input');
@@ -120,7 +175,9 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
       if (legal.includes(action)) await h.act(action);
     };
     box.querySelector('button.set-bid')?.addEventListener('click', setBid);
-    input?.addEventListener('keydown', (e) => { if (e.key === 'Enter') setBid(); });
+    input?.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') setBid();
+    });
   });
   return panel;
 }

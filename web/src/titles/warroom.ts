@@ -14,8 +14,12 @@ import { executionPanel, roundSteps, type BattleBoard } from './warroom-battle';
 import './warroom.css';
 
 interface WarRoomView extends View {
-  round: number; rule: string; map_notice: string; winner: string | null;
-  nations: Nation[]; turn_order: string[];
+  round: number;
+  rule: string;
+  map_notice: string;
+  winner: string | null;
+  nations: Nation[];
+  turn_order: string[];
   regions: { id: string; controller: string | null; bombs: number; embattled?: boolean }[];
   seas?: string[];
   commands: Stack[];
@@ -24,7 +28,7 @@ interface WarRoomView extends View {
   battle?: BattleBoard | null;
   log_size?: number;
   log_messages?: Message[];
-  action_notes?: Record<string, string>;  // what each of the seat's choices means (warroom/view.cpp)
+  action_notes?: Record<string, string>; // what each of the seat's choices means (warroom/view.cpp)
 }
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
@@ -34,10 +38,18 @@ interface WarRoomView extends View {
 // It also keeps the log as far as the page has received it (each view carries its last lines), the
 // boards of the battles it has seen fought, and the step of the execution shown (null: the latest).
 interface Page {
-  game: string; layout: MapLayout; map: WarRoomMap | null; holder: HTMLElement; focus: string | null;
-  click: (id: string) => void; refresh: () => void;
-  log: string[]; boards: Map<number, BattleBoard>; step: number | null; steps: number;
-  moves: Arrow[];  // the moves of the nation whose reveal the execution panel shows
+  game: string;
+  layout: MapLayout;
+  map: WarRoomMap | null;
+  holder: HTMLElement;
+  focus: string | null;
+  click: (id: string) => void;
+  refresh: () => void;
+  log: string[];
+  boards: Map<number, BattleBoard>;
+  step: number | null;
+  steps: number;
+  moves: Arrow[]; // the moves of the nation whose reveal the execution panel shows
 }
 let page: Page | null = null;
 
@@ -46,8 +58,20 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
   const holder = document.createElement('section');
   holder.className = 'panel warroom-map loading';
   holder.innerHTML = `<p class="notice">${escape(layout.notice)}</p><p role="status">Drawing the world map…</p>`;
-  const p: Page = { game: v.id, layout, map: null, holder, focus: null, click: () => undefined, refresh: () => undefined,
-    log: [], boards: new Map(), step: null, steps: 0, moves: [] };
+  const p: Page = {
+    game: v.id,
+    layout,
+    map: null,
+    holder,
+    focus: null,
+    click: () => undefined,
+    refresh: () => undefined,
+    log: [],
+    boards: new Map(),
+    step: null,
+    steps: 0,
+    moves: [],
+  };
   page = p;
   import('./warroom-geo').then(({ mapGeometry }) => {
     if (page !== p) return;
@@ -63,7 +87,8 @@ const ownNations = (v: WarRoomView) => v.nations.filter((n) => v.seat && n.seat 
 function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, moves: Arrow[]): MapState {
   const legal = v.legal_actions;
   const commandRegion = (nation: string, number: number) => v.commands.find((c) => c.nation === nation && c.number === number)?.region;
-  const selectable = new Set<string>(), destinations = new Set<string>();
+  const selectable = new Set<string>(),
+    destinations = new Set<string>();
   let selected: string | null = null;
   for (const n of ownNations(v)) {
     argumentsOf(legal, 'select', n.id).forEach((num) => {
@@ -77,10 +102,21 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, mov
   for (const n of v.nations)
     (n.sheet.orders ?? []).forEach((o, box) => {
       const from = o && o.status === 'written' ? commandRegion(n.id, o.command) : undefined;
-      if (o && from) arrows.push({ from, to: o.to, nation: n.id, box: box + 1, label: `${n.id} box ${box + 1}: Command ${o.command} ${from} → ${o.to}` });
+      if (o && from)
+        arrows.push({
+          from,
+          to: o.to,
+          nation: n.id,
+          box: box + 1,
+          label: `${n.id} box ${box + 1}: Command ${o.command} ${from} → ${o.to}`,
+        });
     });
   const building = new Map<string, number>();
-  for (const k of v.construction ?? []) building.set(k.region, Object.values(k.units).reduce((a, b) => a + b, 0));
+  for (const k of v.construction ?? [])
+    building.set(
+      k.region,
+      Object.values(k.units).reduce((a, b) => a + b, 0),
+    );
   return {
     controller: new Map(v.regions.map((r) => [r.id, r.controller])),
     bombs: new Map(v.regions.map((r) => [r.id, r.bombs])),
@@ -96,15 +132,29 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, mov
     marked,
     focus,
     tracks: {
-      round: v.round, phase: /Phase (\d)/.exec(v.phase)?.[1] ?? '—', order: v.turn_order ?? [],
-      nations: v.nations.map((n) => ({ id: n.id, zone: n.zone, stress: n.stress, threshold: n.threshold, oil: n.oil, iron: n.iron, osr: n.osr, collapsed: n.collapsed })),
+      round: v.round,
+      phase: /Phase (\d)/.exec(v.phase)?.[1] ?? '—',
+      order: v.turn_order ?? [],
+      nations: v.nations.map((n) => ({
+        id: n.id,
+        zone: n.zone,
+        stress: n.stress,
+        threshold: n.threshold,
+        oil: n.oil,
+        iron: n.iron,
+        osr: n.osr,
+        collapsed: n.collapsed,
+      })),
     },
   };
 }
 
 function income(r: MapRegion): string {
   if (!r.income) return '';
-  return (['oil', 'iron', 'osr'] as const).filter((k) => r.income![k]).map((k) => `<b style="color:${resourceColour[k]}">${r.income![k]} ${k}</b>`).join(' ');
+  return (['oil', 'iron', 'osr'] as const)
+    .filter((k) => r.income![k])
+    .map((k) => `<b style="color:${resourceColour[k]}">${r.income![k]} ${k}</b>`)
+    .join(' ');
 }
 
 // The details of a region: what the printed map shows of it, its controller and its stacks, with
@@ -119,22 +169,36 @@ function regionInfo(v: WarRoomView, r: MapRegion, legal: string[]): string {
     return box >= 0 ? ` <i>box ${box + 1} → ${escape(n!.sheet.orders![box]!.to)}</i>` : '';
   };
   const facts = [
-    r.type === 'sea' ? 'sea region' : r.type === 'impassable' ? 'impassable: no land unit enters, air units fly over' : r.island ? 'island territory' : 'territory',
+    r.type === 'sea'
+      ? 'sea region'
+      : r.type === 'impassable'
+        ? 'impassable: no land unit enters, air units fly over'
+        : r.island
+          ? 'island territory'
+          : 'territory',
     r.capital_of ? `capital of ${escape(r.capital_of)}` : '',
     r.sv ? `SV ${r.sv}` : '',
     income(r),
     r.industry ? 'industry' : '',
     r.port?.length ? `port on ${r.port.map(escape).join(', ')}` : '',
     r.rail ? 'rail' : '',
-    state ? `controlled by ${state.controller ? `<b>${escape(state.controller)}</b>` : 'no nation (neutral)'}` : r.type === 'territory' ? 'not in play' : '',
+    state
+      ? `controlled by ${state.controller ? `<b>${escape(state.controller)}</b>` : 'no nation (neutral)'}`
+      : r.type === 'territory'
+        ? 'not in play'
+        : '',
     state?.bombs ? `${state.bombs} Bomb token${state.bombs > 1 ? 's' : ''}` : '',
     state?.embattled ? '<b class="embattled-text">Embattled</b>' : '',
-  ].filter(Boolean).join(' · ');
-  const rows = here.map((c) => {
-    const can = own.has(c.nation) && legal.includes(`select ${c.nation} ${c.number}`);
-    return `<li><i class="swatch" style="background:${colour[c.nation] ?? '#999'}"></i>${escape(c.nation)} ${c.number} <small>${escape(c.category)}</small>: ${escape(units(c))}${c.landing_tag ? ' (landing tag)' : ''}${ordered(c)}
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const rows = here
+    .map((c) => {
+      const can = own.has(c.nation) && legal.includes(`select ${c.nation} ${c.number}`);
+      return `<li><i class="swatch" style="background:${colour[c.nation] ?? '#999'}"></i>${escape(c.nation)} ${c.number} <small>${escape(c.category)}</small>: ${escape(units(c))}${c.landing_tag ? ' (landing tag)' : ''}${ordered(c)}
       ${can ? `<button class="select" data-nation="${escape(c.nation)}" data-command="${c.number}">Select</button>` : ''}</li>`;
-  }).join('');
+    })
+    .join('');
   const named = legal.some((a) => a.split(' ').includes(r.id));
   return `<button class="close-info" aria-label="Close">×</button><h3>${escape(r.id)} ${escape(r.name)}</h3><p>${facts}</p>
     ${here.length ? `<ul class="stacks">${rows}</ul>` : '<p class="hint">No Command here.</p>'}
@@ -145,12 +209,15 @@ function regionInfo(v: WarRoomView, r: MapRegion, legal: string[]): string {
 // execution panel reads them: English, with nations and regions by their ids ("Phase 4 > ...: GER
 // selects the Active region G1"), worded from the view's structured messages.
 function keepLog(p: Page, v: WarRoomView, regionId: Map<string, string>) {
-  const size = Number(v.log_size ?? v.log.length), base = size - v.log.length;
-  const byId = (m: Message) => typeof m === 'string' ? regionId.get(m)
-    : m.key.startsWith('warroom.nation.') ? m.key.slice('warroom.nation.'.length) : undefined;
-  const line = (i: number) => v.log_messages?.[i] ? renderEnglish(v.log_messages[i], byId) : v.log[i];
+  const size = Number(v.log_size ?? v.log.length),
+    base = size - v.log.length;
+  const byId = (m: Message) =>
+    typeof m === 'string' ? regionId.get(m) : m.key.startsWith('warroom.nation.') ? m.key.slice('warroom.nation.'.length) : undefined;
+  const line = (i: number) => (v.log_messages?.[i] ? renderEnglish(v.log_messages[i], byId) : v.log[i]);
   p.log.length = Math.min(p.log.length, size);
-  v.log.forEach((_, i) => { p.log[base + i] = line(i); });
+  v.log.forEach((_, i) => {
+    p.log[base + i] = line(i);
+  });
   if (p.log.length < size) p.log.length = size;
 }
 
@@ -158,11 +225,20 @@ function keepLog(p: Page, v: WarRoomView, regionId: Map<string, string>) {
 const executing = (v: WarRoomView) => !!v.battle || /Phase [34]\b/.test(v.phase);
 
 // The execution panel: the round's reveals and battles, the battle being fought with its board.
-function execution(p: Page, v: WarRoomView, name: (id: string) => string, regionId: Map<string, string>,
-                   act: (action: string) => Promise<void>): HTMLElement {
+function execution(
+  p: Page,
+  v: WarRoomView,
+  name: (id: string) => string,
+  regionId: Map<string, string>,
+  act: (action: string) => Promise<void>,
+): HTMLElement {
   keepLog(p, v, regionId);
   const steps = roundSteps(p.log);
-  if (steps.length !== p.steps) p.step = null, (p.steps = steps.length);  // a new step is shown as it comes
+  if (steps.length !== p.steps) {
+    // a new step is shown as it comes
+    p.step = null;
+    p.steps = steps.length;
+  }
   if (v.battle) {
     const fought = steps.filter((s) => s.kind === 'battle' && s.region === v.battle!.region).pop();
     if (fought) p.boards.set(fought.at, v.battle);
@@ -172,8 +248,18 @@ function execution(p: Page, v: WarRoomView, name: (id: string) => string, region
   // The step's moves go on the map as arrows: where each Command of the nation shown went.
   const showMoves = () => {
     const s = steps[p.step === null ? steps.length - 1 : p.step];
-    p.moves = s?.kind === 'reveal' ? s.moves.filter((o) => o.from && o.end).map((o) => ({
-      from: o.from!, to: o.end!, nation: s.nation, box: o.box, label: `${s.nation} box ${o.box}: Command ${o.command} ${o.from} → ${o.end}` })) : [];
+    p.moves =
+      s?.kind === 'reveal'
+        ? s.moves
+            .filter((o) => o.from && o.end)
+            .map((o) => ({
+              from: o.from!,
+              to: o.end!,
+              nation: s.nation,
+              box: o.box,
+              label: `${s.nation} box ${o.box}: Command ${o.command} ${o.from} → ${o.end}`,
+            }))
+        : [];
   };
   const go = (k: number | null) => {
     p.step = k;
@@ -197,7 +283,7 @@ export const warroom: TitleUi = {
     const legal = v.legal_actions;
     const send = act ?? (async () => undefined);
     const regions = new Map(layout.regions.map((r) => [r.id, r]));
-    const regionIds = new Map(layout.regions.map((r) => [r.name, r.id]));  // the log names regions in full
+    const regionIds = new Map(layout.regions.map((r) => [r.name, r.id])); // the log names regions in full
     const select = async (nation: string, command: number) => {
       p.focus = null;
       await send(`select ${nation} ${command}`);
@@ -211,7 +297,9 @@ export const warroom: TitleUi = {
       map.showInfo(id, regionInfo(v, r, legal));
       const info = map.regionInfoPanel();
       info.querySelector('.close-info')?.addEventListener('click', () => openInfo(null));
-      info.querySelectorAll<HTMLButtonElement>('button.select').forEach((b) => b.addEventListener('click', () => select(b.dataset.nation!, Number(b.dataset.command))));
+      info
+        .querySelectorAll<HTMLButtonElement>('button.select')
+        .forEach((b) => b.addEventListener('click', () => select(b.dataset.nation!, Number(b.dataset.command))));
       info.querySelector<HTMLButtonElement>('button.actions-here')?.addEventListener('click', () => pick(id!));
     };
     // A click on the map: a destination of the selected Command writes its order; a region with one
@@ -251,11 +339,19 @@ export const warroom: TitleUi = {
   },
   status(view) {
     const v = view as WarRoomView;
-    const order = v.turn_order?.length ? `<p class="turn-order">Turn order: ${v.turn_order.map((n, i) => `<b style="color:${colour[n] ?? 'inherit'}">${i + 1}. ${escape(n)}</b>`).join(' ')}</p>` : '';
-    const rows = v.nations.map((n) => `<tr><td><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>${n.collapsed ? ' (collapsed)' : ''}</td>
+    const order = v.turn_order?.length
+      ? `<p class="turn-order">Turn order: ${v.turn_order.map((n, i) => `<b style="color:${colour[n] ?? 'inherit'}">${i + 1}. ${escape(n)}</b>`).join(' ')}</p>`
+      : '';
+    const rows = v.nations
+      .map(
+        (
+          n,
+        ) => `<tr><td><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>${n.collapsed ? ' (collapsed)' : ''}</td>
       <td><span style="color:${resourceColour.oil}">${n.oil}</span>/<span style="color:${resourceColour.iron}">${n.iron}</span>/<span style="color:${resourceColour.osr}">${n.osr}</span></td>
       <td>${n.stress}/${n.threshold}</td><td>${n.medals}</td><td class="zone zone-${escape(n.zone)}">${escape(n.zone)}</td>
-      <td>${v.commands.filter((c) => c.nation === n.id).reduce((t, c) => t + unitCount(c), 0)}</td></tr>`).join('');
+      <td>${v.commands.filter((c) => c.nation === n.id).reduce((t, c) => t + unitCount(c), 0)}</td></tr>`,
+      )
+      .join('');
     return `<p>Round ${v.round} · ${escape(v.rule ?? '')}</p>${order}<div class="wide"><table class="nations"><tr><th>nation</th><th title="oil/iron/OSR">oil/iron/osr</th>
       <th title="Stress Points / Stress Threshold">stress</th><th>medals</th><th title="Homeland Status Track">zone</th><th>units</th></tr>${rows}</table></div>`;
   },

@@ -1,0 +1,437 @@
+// The battle calculator's search (calculator.h): the battle module driven over its dice, exactly
+// (a memoised recursion over the battle's states, each batch's dice as multisets) or by Monte Carlo,
+// and the stance plans of the two sides compared by those values.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+
+#include "core/hash.h"
+#include "warroom/bots_rules.h"
+#include "warroom/calculator_internal.h"
+#include "warroom/rules.h"
+
+namespace warroom::calc {
+
+namespace {
+
+constexpr double kCasualtyWeight = 0.5;  // a side's result: win chance + this x Casualty Point share
+constexpr std::size_t kMaxPairs = 64;    // more pairs of plans: alternating best answers instead
+constexpr long kScreenBattles = 2000;    // Monte Carlo battles shared by the plans compared
+constexpr int kScreenMin = 24, kScreenMax = 500;
+
+StancePlan no_plan() {
+  StancePlan p;
+  for (auto& side : p) side.fill(-1);
+  return p;
+}
+
+// The d12 (battle.h): a face from 12 equally likely numbers.
+Colour roll_d12(core::Rng& rng) {
+  int x = static_cast<int>(rng.below(12));
+  int f = 0;
+  while (x >= kDieTwelfths[at(f)]) x -= kDieTwelfths[at(f++)];
+  return static_cast<Colour>(f);
+}
+
+std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t stream, std::uint64_t k) {
+  core::Hasher h;
+  h.add(seed);
+  h.add(stream);
+  h.add(k);
+  return h.digest();
+}
+
+struct Stats {
+  Tally sum{}, sq{};
+  int n = 0;
+  void add(const Tally& t) {
+    for (int i = 0; i < kTallyFields; ++i) sum[at(i)] += t[at(i)], sq[at(i)] += t[at(i)] * t[at(i)];
+    ++n;
+  }
+  Tally mean() const {
+    Tally m{};
+    for (int i = 0; i < kTallyFields; ++i) m[at(i)] = sum[at(i)] / n;
+    return m;
+  }
+  Tally se() const {  // the standard error of each mean
+    Tally e{};
+    for (int i = 0; i < kTallyFields && n > 1; ++i) {
+      const double m = sum[at(i)] / n;
+      e[at(i)] = std::sqrt(std::max(0.0, (sq[at(i)] / n - m * m) * n / (n - 1)) / n);
+    }
+    return e;
+  }
+};
+
+// Plays battles of the position: decisions by the plan (stances) and bot:rules (the rest).
+class Runner {
+ public:
+  Runner(const Game& g, const Position& p) : g_(g), p_(p), debrief_(g, p) {}
+
+  void decide(Battle& b, const StancePlan& plan) const {
+    while (need(b) != Need::Die && need(b) != Need::Done)
+      apply(b, need(b) == Need::Stance ? stance_choice(g_, b, plan) : preferred_choice(g_, b));
+  }
+  const Tally& end(const Battle& b, core::Rng& rng) { return debrief_.outcome(b, rng); }
+  bool met_chance() const { return debrief_.met_chance(); }
+
+  // `n` battles, battle k with dice from its own stream (common to every plan: their differences
+  // are measured on the same dice). The stances, decided before any die, are put once.
+  Stats sample(const StancePlan& plan, int n, std::uint64_t seed, std::uint64_t stream) {
+    Stats s;
+    auto start = std::make_unique<Battle>(p_.at.battle);
+    decide(*start, plan);
+    auto b = std::make_unique<Battle>();
+    for (int k = 0; k < n; ++k) {
+      core::Rng rng(stream_seed(seed, stream, static_cast<std::uint64_t>(k)));
+      *b = *start;
+      for (;;) {
+        decide(*b, plan);
+        if (need(*b) == Need::Done) break;
+        apply_die(*b, roll_d12(rng));
+      }
+      s.add(end(*b, rng));
+    }
+    return s;
+  }
+  const Position& position() const { return p_; }
+
+ private:
+  const Game& g_;
+  const Position& p_;
+  Debrief debrief_;
+};
+
+// The exact expectation: at each die the dice still to roll before anyone decides, enumerated as
+// multisets (per group of dice whose black counts alike, ruling 49) with their multinomial chances;
+// the values of the states reached are kept, shared by every plan (stances precede every die).
+class Exact {
+ public:
+  explicit Exact(Runner& run) : run_(run) {}
+
+  // The plan's exact value, unless the work so far would pass `budget` (dice placed in all).
+  bool value(const StancePlan& plan, long budget, Tally& out) {
+    if (failed_) return false;
+    plan_ = plan;
+    budget_ = budget;
+    out = node(run_.position().at.battle);
+    return !failed_;
+  }
+  long work() const { return work_; }
+
+ private:
+  struct Roll {
+    int n = 0;
+    std::array<int, kMaxBatch> group{};
+    std::array<std::array<int, kColours>, 2> count{};
+  };
+
+  Tally node(const Battle& start) {
+    auto b = std::make_unique<Battle>(start);
+    run_.decide(*b, plan_);
+    if (need(*b) == Need::Done) {
+      core::Rng unused(0);
+      const Tally t = run_.end(*b, unused);
+      failed_ = failed_ || run_.met_chance();  // a later battle or raid: not exact
+      return t;
+    }
+    const std::uint64_t key = canonical(*b);
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    Roll r;
+    r.n = dice_to_roll(*b);
+    for (int k = 0; k < r.n; ++k) r.group[at(k)] = b->orange[die_nation(*b, k)] ? 1 : 0;
+    Tally sum{};
+    std::array<int, 2> last{};
+    roll(*b, 0, r, last, 1.0, sum);
+    if (!failed_) memo_[key] = sum;
+    return sum;
+  }
+
+  void roll(const Battle& b, int k, Roll& r, std::array<int, 2> last, double p, Tally& sum) {
+    if (failed_) return;
+    if (k == r.n) {
+      const Tally v = node(b);
+      const double w = p * arrangements(r);
+      for (int i = 0; i < kTallyFields; ++i) sum[at(i)] += w * v[at(i)];
+      return;
+    }
+    if (++work_ > budget_) {
+      failed_ = true;
+      return;
+    }
+    const int g = r.group[at(k)];
+    auto next = std::make_unique<Battle>();
+    for (int f = last[at(g)]; f < kColours && !failed_; ++f) {
+      *next = b;
+      apply_die(*next, static_cast<Colour>(f));
+      ++r.count[at(g)][at(f)];
+      std::array<int, 2> l = last;
+      l[at(g)] = f;
+      roll(*next, k + 1, r, l, p * kDieTwelfths[at(f)] / 12.0, sum);
+      --r.count[at(g)][at(f)];
+    }
+  }
+
+  // The orders in which a multiset of each group can come: n! / (c_1! ... c_6!) per group.
+  static double arrangements(const Roll& r) {
+    double w = 1;
+    for (const auto& c : r.count) {
+      int n = 0;
+      for (int f = 0; f < kColours; ++f)
+        for (int i = 1; i <= c[at(f)]; ++i) w *= static_cast<double>(++n) / i;
+    }
+    return w;
+  }
+
+  // The state without what is left over from earlier batches (no rule reads it again).
+  static std::uint64_t canonical(const Battle& b) {
+    auto c = std::make_unique<Battle>(b);
+    for (int i = c->batch_size; i < kMaxBatch; ++i) c->batch[at(i)] = Die{};
+    if (c->pending_die == 0xFF) c->pending_hit = Choice{};
+    for (int i = c->garrison_rolled; i < 2; ++i) c->garrison_dice[at(i)] = Colour::Yellow;
+    core::Hasher h;
+    hash_battle(h, *c);
+    return h.digest();
+  }
+
+  Runner& run_;
+  long budget_ = 0, work_ = 0;
+  bool failed_ = false;
+  StancePlan plan_{};
+  std::unordered_map<std::uint64_t, Tally> memo_;
+};
+
+// ---- Stance plans ----
+
+struct Forces {
+  bool air = false, surface = false;
+};
+
+Forces forces_of(const Battle& b, int side) {
+  Forces f;
+  const auto add = [&](Category c, int n) { (c == Category::Air ? f.air : f.surface) |= n > 0; };
+  for (int i = 0; i < b.row_count[at(side)]; ++i) add(b.rows[at(side)][at(i)].type.category, b.rows[at(side)][at(i)].alive());
+  for (int i = 0; i < b.group_count; ++i)
+    if (b.groups[at(i)].side == side) add(b.groups[at(i)].type.category, b.groups[at(i)].left);
+  return f;
+}
+
+// Whether all of a side's units of `type` end in `stance` when the plan asks for it (a stance may
+// be closed to them: Strategic Bombing without a target).
+bool opens(const Game& g, const Battle& start, int side, int type, int stance) {
+  StancePlan plan = no_plan();
+  plan[at(side)][at(type)] = static_cast<std::int8_t>(stance);
+  auto b = std::make_unique<Battle>(start);
+  while (need(*b) == Need::Stance) apply(*b, stance_choice(g, *b, plan));
+  for (int i = 0; i < b->row_count[at(side)]; ++i) {
+    const Row& r = b->rows[at(side)][at(i)];
+    if (r.type.id == type && r.alive() > 0 && r.stance != stance) return false;
+  }
+  return true;
+}
+
+// A stance is not tried when another of the type is as tough, has the same special ability and
+// rolls at least as many dice wherever the enemy has targets for them (more dice never help the
+// enemy: every die with a legal target is assigned by its roller).
+bool dominated(const TypeSpec& t, int x, int by, const Forces& enemy) {
+  const StanceSpec &a = t.stance[at(x)], &b = t.stance[at(by)];
+  if (a.special != b.special || a.steps != b.steps || a.light_box != b.light_box || a.white_triangle != b.white_triangle) return false;
+  const int air = enemy.air ? b.air_dice - a.air_dice : 0, surface = enemy.surface ? b.surface_dice - a.surface_dice : 0;
+  if (air < 0 || surface < 0) return false;
+  return air + surface > 0 || by < x;
+}
+
+struct TypeChoice {
+  std::uint8_t type = 0;
+  std::vector<std::int8_t> stances;
+};
+
+// The unit types of `side` still to put into stances, with their open stances (opened) and those
+// the search tries (kept).
+struct SideChoices {
+  std::vector<TypeChoice> kept;
+  bool any = false;  // some type has more than one open stance
+};
+
+SideChoices choices_of(const Game& g, const Battle& b, int side) {
+  SideChoices out;
+  const Forces enemy = forces_of(b, 1 - side);
+  for (int i = b.group_cursor; i < b.group_count; ++i) {
+    const Group& gr = b.groups[at(i)];
+    if (gr.side != side || gr.left == 0) continue;
+    if (std::any_of(out.kept.begin(), out.kept.end(), [&](const TypeChoice& c) { return c.type == gr.type.id; })) continue;
+    std::vector<std::int8_t> open;
+    for (int s = 0; s < gr.type.stance_count; ++s)
+      if (opens(g, b, side, gr.type.id, s)) open.push_back(static_cast<std::int8_t>(s));
+    if (open.size() < 2) continue;
+    out.any = true;
+    TypeChoice c{gr.type.id, {}};
+    for (std::int8_t x : open)
+      if (std::none_of(open.begin(), open.end(), [&](std::int8_t y) { return y != x && dominated(gr.type, x, y, enemy); }))
+        c.stances.push_back(x);
+    out.kept.push_back(c);
+  }
+  return out;
+}
+
+// Every combination of the kept stances, as plans of this side alone.
+std::vector<StancePlan> plans_of(const SideChoices& c, int side) {
+  std::vector<StancePlan> out{no_plan()};
+  for (const TypeChoice& t : c.kept) {
+    std::vector<StancePlan> next;
+    for (const StancePlan& p : out)
+      for (std::int8_t s : t.stances) {
+        StancePlan q = p;
+        q[at(side)][t.type] = s;
+        next.push_back(q);
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+StancePlan merge(const StancePlan& a, const StancePlan& b, int side_b) {
+  StancePlan p = a;
+  p[at(side_b)] = b[at(side_b)];
+  return p;
+}
+
+// All Casualty Points in the battle at its start: the measure of a loss's share.
+double casualty_total(const Game& g, const Battle& b) {
+  const auto cp = [&](int type) { return g.data().units[at(std::min(type, kUnitKinds - 1))].casualty_points; };
+  double total = 0;
+  for (int side = 0; side < kSides; ++side)
+    for (int i = 0; i < b.row_count[at(side)]; ++i) {
+      const Row& r = b.rows[at(side)][at(i)];
+      int units = r.alive();
+      for (int n = 0; n < kNations; ++n) units += r.eliminated[at(n)] + r.escaped[at(n)];
+      total += units * cp(r.type.id);
+    }
+  for (int i = 0; i < b.group_count; ++i) total += b.groups[at(i)].left * cp(b.groups[at(i)].type.id);
+  for (int i = 0; i < b.transport_count; ++i) total += b.transports[at(i)].count * cp(b.transports[at(i)].type);
+  return std::max(1.0, total);
+}
+
+class Search {
+ public:
+  Search(const Game& g, const Position& p, const OddsQuery& q)
+      : q_(q), run_(g, p), exact_(run_), first_(first_side(p.at.battle)),
+        cp_total_(casualty_total(g, p.at.battle)) {
+    for (int side = 0; side < kSides; ++side) {
+      const SideChoices c = choices_of(g, p.at.battle, side);
+      chose_[at(side)] = c.any;
+      plans_[at(side)] = q.search_stances ? plans_of(c, side) : std::vector<StancePlan>{no_plan()};
+    }
+  }
+
+  Evaluation run() {
+    Tally t;
+    // Exact when the rules' plan is within a third of the budget and every plan compared likely
+    // within all of it; a battle opening on a full batch of 10 dice never is (3,003 multisets).
+    exact_mode_ = !opens_full_batch() && exact_.value(no_plan(), q_.exact_budget / 3, t) &&
+                  exact_.work() * evaluations() <= q_.exact_budget;
+    StancePlan best = choose();
+    if (exact_mode_ && !exact_.value(best, q_.exact_budget, t)) {  // over the budget while comparing plans
+      exact_mode_ = false;
+      values_.clear();
+      best = choose();
+    }
+    Evaluation e;
+    e.plan = best;
+    e.chose = chose_;
+    e.plans = static_cast<int>(values_.size());
+    if (exact_mode_) {
+      e.exact = true;
+      e.mean = t;
+      return e;
+    }
+    const Stats s = run_.sample(best, q_.samples, q_.seed, 1);
+    e.mean = s.mean();
+    e.se = s.se();
+    e.samples = s.n;
+    e.later_chance = run_.met_chance();
+    return e;
+  }
+
+ private:
+  static int first_side(const Battle& b) { return b.group_count > 0 ? b.groups[0].side : 0; }
+
+  bool opens_full_batch() const {
+    auto b = std::make_unique<Battle>(run_.position().at.battle);
+    run_.decide(*b, no_plan());
+    return dice_to_roll(*b) >= kMaxBatch;
+  }
+  // The pairs of plans choose() values.
+  long evaluations() const {
+    const auto np = static_cast<long>(plans_[0].size()), nq = static_cast<long>(plans_[1].size());
+    return np * nq <= static_cast<long>(kMaxPairs) ? np * nq : 2 * (np + nq);
+  }
+
+  // The first side's result of the pair (zero-sum: the other side's is its negative).
+  double value(const StancePlan& plan) {
+    Tally m;
+    if (exact_mode_) {
+      if (!exact_.value(plan, q_.exact_budget, m)) exact_failed_ = true;
+    } else {
+      m = run_.sample(plan, screen_, q_.seed, 0).mean();
+    }
+    const int f = first_, o = 1 - first_;
+    return m[field(kWins, f)] - m[field(kWins, o)] +
+           kCasualtyWeight * (m[field(kCasualtyPoints, o)] - m[field(kCasualtyPoints, f)]) / cp_total_;
+  }
+
+  double pair(std::size_t i, std::size_t j) {
+    const auto k = std::make_pair(i, j);
+    if (const auto it = values_.find(k); it != values_.end()) return it->second;
+    return values_[k] = value(merge(plans_[at(first_)][i], plans_[at(1 - first_)][j], 1 - first_));
+  }
+
+  // The second side's best answer to the first side's plan i.
+  std::size_t answer(std::size_t i) {
+    std::size_t best = 0;
+    for (std::size_t j = 1; j < plans_[at(1 - first_)].size(); ++j)
+      if (pair(i, j) < pair(i, best)) best = j;
+    return best;
+  }
+
+  StancePlan choose() {
+    const std::size_t np = plans_[at(first_)].size(), nq = plans_[at(1 - first_)].size();
+    exact_failed_ = false;
+    screen_ = static_cast<int>(std::clamp<long>(kScreenBattles / static_cast<long>(std::min(np * nq, kMaxPairs)), kScreenMin, kScreenMax));
+    std::size_t best = 0;
+    if (np * nq > 1 && np * nq <= kMaxPairs) {  // the first side's plan whose best answer is best for it
+      for (std::size_t i = 1; i < np; ++i)
+        if (pair(i, answer(i)) > pair(best, answer(best))) best = i;
+    } else if (np * nq > 1) {  // alternating best answers from the first plans
+      for (int round = 0; round < 2; ++round) {
+        const std::size_t j = answer(best);
+        for (std::size_t i = 0; i < np; ++i)
+          if (pair(i, j) > pair(best, j)) best = i;
+      }
+    }
+    if (exact_failed_ && exact_mode_) {
+      exact_mode_ = false;
+      values_.clear();
+      return choose();
+    }
+    return merge(plans_[at(first_)][best], plans_[at(1 - first_)][answer(best)], 1 - first_);
+  }
+
+  const OddsQuery& q_;
+  Runner run_;
+  Exact exact_;
+  int first_;
+  double cp_total_;
+  std::array<std::vector<StancePlan>, kSides> plans_;
+  std::array<bool, kSides> chose_{};
+  std::map<std::pair<std::size_t, std::size_t>, double> values_;
+  bool exact_mode_ = false, exact_failed_ = false;
+  int screen_ = kScreenMin;
+};
+
+}  // namespace
+
+Evaluation evaluate(const Game& g, const Position& p, const OddsQuery& q) { return Search(g, p, q).run(); }
+
+}  // namespace warroom::calc

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { View } from './api';
+import { keepLog, kinds, narrow, offerByKind, toggle } from './actions';
+import type { Message } from './i18n';
+
+const words = (a: string) => a.split(' ');
+const meeting = ['advance bevin global-issue', 'advance bevin second-front', 'advance brooke second-front', 'pass', 'discard bevin'];
+
+describe('narrowing the actions by what was clicked', () => {
+  it('keeps the actions naming every word of the filter', () => {
+    expect(narrow(meeting, [], words)).toEqual(meeting);
+    expect(narrow(meeting, ['bevin'], words)).toEqual(['advance bevin global-issue', 'advance bevin second-front', 'discard bevin']);
+    expect(narrow(meeting, ['bevin', 'second-front'], words)).toEqual(['advance bevin second-front']);
+    expect(narrow(meeting, ['nobody'], words)).toEqual([]);
+  });
+
+  it('counts the words a title relates to an action (a debate names the issue being advanced)', () => {
+    const related = (a: string) => [...a.split(' '), ...(a.startsWith('debate') ? ['second-front'] : [])];
+    expect(narrow(['debate marshall', 'no-debate'], ['second-front'], related)).toEqual(['debate marshall']);
+  });
+
+  it('adds a word the listed actions name, takes out a word clicked again, starts over on any other', () => {
+    const listed = narrow(meeting, ['bevin'], words);
+    expect(toggle(['bevin'], 'second-front', listed, words)).toEqual(['bevin', 'second-front']);
+    expect(toggle(['bevin', 'second-front'], 'bevin', listed, words)).toEqual(['second-front']);
+    expect(toggle(['bevin'], 'brooke', listed, words)).toEqual(['brooke']);
+  });
+});
+
+describe('offering many actions by kind first', () => {
+  const many = [
+    ...Array.from({ length: 20 }, (_, i) => `advance card${i} issue`),
+    ...Array.from({ length: 5 }, (_, i) => `leader issue${i}`),
+  ];
+
+  it('counts each kind in the order it first appears', () => {
+    expect([...kinds(meeting)]).toEqual([
+      ['advance', 3],
+      ['pass', 1],
+      ['discard', 1],
+    ]);
+  });
+
+  it('offers kinds only for more than 24 actions of several kinds, nothing narrowed, all not asked for', () => {
+    expect(many).toHaveLength(25);
+    expect(offerByKind(many, [], false)).toBe(true);
+    expect(offerByKind(many.slice(1), [], false)).toBe(false);
+    expect(offerByKind(many, ['card1'], false)).toBe(false);
+    expect(offerByKind(many, [], true)).toBe(false);
+    expect(
+      offerByKind(
+        Array.from({ length: 30 }, (_, i) => `advance c${i}`),
+        [],
+        false,
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('the log the page keeps from the views', () => {
+  const view = (log: string[], size: number, messages?: Message[]) => ({ log, log_size: size, log_messages: messages }) as unknown as View;
+
+  it('puts each view’s last lines in place, leaves lines never sent undefined, and an undo cuts the end', () => {
+    const log: (string | undefined)[] = [];
+    const messages: (Message | undefined)[] = [];
+    keepLog(log, messages, view(['c', 'd'], 4, [{ key: 'k.c' }, 'd']));
+    expect(log).toEqual([undefined, undefined, 'c', 'd']);
+    expect(messages).toEqual([undefined, undefined, { key: 'k.c' }, 'd']);
+    keepLog(log, messages, view(['d', 'e', 'f'], 6));
+    expect(log).toEqual([undefined, undefined, 'c', 'd', 'e', 'f']);
+    expect(messages).toHaveLength(6);
+    keepLog(log, messages, view(['d', 'e2'], 5));
+    expect(log).toEqual([undefined, undefined, 'c', 'd', 'e2']);
+    expect(messages).toHaveLength(5);
+  });
+
+  it('takes the log’s length from its lines when the view does not say it', () => {
+    const log: (string | undefined)[] = ['old', 'older', 'oldest'];
+    keepLog(log, [], { log: ['a'] } as unknown as View);
+    expect(log).toEqual(['a']);
+  });
+});
