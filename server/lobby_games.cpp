@@ -71,6 +71,10 @@ Lobby::Room Lobby::build(StoredGame sg) const {
     if (!title) throw core::SaveError(fmt::format("a game of \"{}\", which this server does not serve ({})", sg.record.game, sg.record.state_hash));
     r.game = title->open(sg.record);
     r.token_hash.resize(static_cast<std::size_t>(r.game->seat_count()));
+    for (core::Seat p = 0; p < r.game->seat_count(); ++p)
+      if (!title->valid_controller(r.game->controller(p)))
+        throw core::SaveError(fmt::format("the seat {} is played by \"{}\", which this server does not have", r.game->seat_name(p),
+                                          r.game->controller(p)));
     for (const auto& [seat, hash] : sg.token_hashes)
       if (const auto p = r.game->seat_from_name(seat)) r.token_hash[static_cast<std::size_t>(*p)] = hash;
     if (sg.mark && sg.mark->action_count != sg.record.actions.size())
@@ -303,10 +307,24 @@ std::string Lobby::list(const std::string& status, const std::string& after, std
   std::vector<std::string> entries;
   std::string last;
   if (status == "finished") {
-    try {
-      entries = store_.finished_summaries(after, limit + 1);
-    } catch (const StoreError&) {
-      throw ApiError(503, ErrorCode{"storage"}, "the list of finished games cannot be read from storage now; try again");
+    // An entry that is not a JSON object (a row written by hand, a damaged one) is left out: the list
+    // stays valid JSON, and the next page follows the last game read.
+    for (bool read_all = false; !read_all && entries.size() <= limit;) {
+      Store::Summaries stored;
+      try {
+        stored = store_.finished_summaries(last.empty() ? after : last, limit + 1);
+      } catch (const StoreError&) {
+        throw ApiError(503, ErrorCode{"storage"}, "the list of finished games cannot be read from storage now; try again");
+      }
+      read_all = stored.size() <= limit;
+      for (auto& [game, summary] : stored) {
+        if (entries.size() == limit) {
+          entries.emplace_back();  // one more game: there is a next page
+          break;
+        }
+        last = game;
+        if (nlohmann::json::parse(summary, nullptr, false).is_object()) entries.push_back(std::move(summary));
+      }
     }
   } else {
     for (auto it = rooms_.upper_bound(after); it != rooms_.end() && entries.size() <= limit; ++it) {
@@ -322,7 +340,6 @@ std::string Lobby::list(const std::string& status, const std::string& after, std
   }
   const bool more = entries.size() > limit;
   if (more) entries.pop_back();
-  if (status == "finished" && more) last = nlohmann::json::parse(entries.back())["id"].get<std::string>();
   std::string out = "{\"games\":[";
   for (std::size_t i = 0; i < entries.size(); ++i) out += (i ? "," : "") + entries[i];
   return out + "],\"next\":" + (more ? nlohmann::json(last).dump() : "null") + "}";

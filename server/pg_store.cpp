@@ -254,11 +254,11 @@ std::optional<StoredGame> PgStore::load(const std::string& id) {
   return std::move(games.front());
 }
 
-std::vector<std::string> PgStore::finished_summaries(const std::string& after, std::size_t limit) {
+Store::Summaries PgStore::finished_summaries(const std::string& after, std::size_t limit) {
   ensure(reader_);
-  const Result r = run(reader_, "SELECT summary FROM games WHERE finished AND id > $1 ORDER BY id LIMIT $2", {after, std::to_string(limit)});
-  std::vector<std::string> out;
-  for (int i = 0; i < r.rows(); ++i) out.push_back(r.text(i, 0));
+  const Result r = run(reader_, "SELECT id, summary FROM games WHERE finished AND id > $1 ORDER BY id LIMIT $2", {after, std::to_string(limit)});
+  Summaries out;
+  for (int i = 0; i < r.rows(); ++i) out.emplace_back(r.text(i, 0), r.text(i, 1));
   return out;
 }
 

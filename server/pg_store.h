@@ -29,7 +29,7 @@ class PgStore : public Store {
 
   std::vector<StoredGame> load_unfinished() override;
   std::optional<StoredGame> load(const std::string& id) override;
-  std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) override;
+  Summaries finished_summaries(const std::string& after, std::size_t limit) override;
   std::vector<std::string> game_ids() override;
   std::vector<std::string> commit(const std::vector<GameWrite>& batch) override;
   int change_socket() override;

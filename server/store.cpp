@@ -197,11 +197,11 @@ std::optional<StoredGame> SqliteStore::load(const std::string& id) {
   return std::move(games.front());
 }
 
-std::vector<std::string> SqliteStore::finished_summaries(const std::string& after, std::size_t limit) {
-  Statement s(reader_, "SELECT summary FROM games WHERE finished = 1 AND id > ? ORDER BY id LIMIT ?");
+Store::Summaries SqliteStore::finished_summaries(const std::string& after, std::size_t limit) {
+  Statement s(reader_, "SELECT id, summary FROM games WHERE finished = 1 AND id > ? ORDER BY id LIMIT ?");
   s.text(1, after).integer(2, static_cast<std::int64_t>(limit));
-  std::vector<std::string> out;
-  while (s.step()) out.push_back(s.column_text(0));
+  Summaries out;
+  while (s.step()) out.emplace_back(s.column_text(0), s.column_text(1));
   return out;
 }
 

@@ -69,8 +69,9 @@ class Store {
   virtual std::vector<StoredGame> load_unfinished() = 0;
   // One game; may be called from any thread (a server's loads run on a worker), one load at a time.
   virtual std::optional<StoredGame> load(const std::string& id) = 0;
-  // The list entries (GameMark::summary) of finished games with ids after `after`, in id order.
-  virtual std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) = 0;
+  // The ids and list entries (GameMark::summary) of finished games with ids after `after`, in id order.
+  using Summaries = std::vector<std::pair<std::string, std::string>>;
+  virtual Summaries finished_summaries(const std::string& after, std::size_t limit) = 0;
   // Every game's id, in id order (for copying a database).
   virtual std::vector<std::string> game_ids() = 0;
   // The batch in one transaction; throws StoreError and writes nothing if it cannot. Returns the
@@ -100,7 +101,7 @@ class SqliteStore : public Store {
 
   std::vector<StoredGame> load_unfinished() override;
   std::optional<StoredGame> load(const std::string& id) override;
-  std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) override;
+  Summaries finished_summaries(const std::string& after, std::size_t limit) override;
   std::vector<std::string> game_ids() override;
   std::vector<std::string> commit(const std::vector<GameWrite>& batch) override;
 

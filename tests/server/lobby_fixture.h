@@ -28,7 +28,7 @@ class FailingStore : public server::Store {
   int commits = 0;
   std::vector<server::StoredGame> load_unfinished() override { return real_.load_unfinished(); }
   std::optional<server::StoredGame> load(const std::string& id) override { return real_.load(id); }
-  std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) override {
+  Summaries finished_summaries(const std::string& after, std::size_t limit) override {
     return real_.finished_summaries(after, limit);
   }
   std::vector<std::string> game_ids() override { return real_.game_ids(); }
