@@ -222,7 +222,7 @@ std::string query(std::string_view target, std::string_view key) {
     const auto amp = rest.find('&');
     const std::string_view pair = rest.substr(0, amp);
     if (pair.substr(0, key.size()) == key && pair.size() > key.size() && pair[key.size()] == '=')
-      return std::string(pair.substr(key.size() + 1));
+      return percent_decoded(pair.substr(key.size() + 1));
     if (amp == std::string_view::npos) break;
     rest.remove_prefix(amp + 1);
   }

@@ -693,4 +693,21 @@ TEST_F(Server, AcceptBacksOffWhenOutOfDescriptors) {
   open_files = 0;
 }
 
+// A War Room seat's name has "+" in it; the web client asks the replay of "GER+ITA" as
+// seat=GER%2BITA, the query's value percent-decoded like the path's parts.
+TEST_F(Server, AReplaysSeatIsPercentDecoded) {
+  const Reply made = post("/api/games", R"({"title": "warroom", "scenario": "war-in-europe", "players": 2, "seating": "public"})");
+  ASSERT_EQ(made.status, 201) << made.body.dump();
+  const std::string id = made.body["id"];
+  const Reply claimed = post("/api/games/" + id + "/seats/GER%2BITA");
+  ASSERT_EQ(claimed.status, 201) << claimed.body.dump();
+  const std::string token = claimed.body["token"];
+  for (const char* seat : {"GER%2BITA", "GER%2bITA", "GER+ITA"}) {
+    const Reply replay = get("/api/games/" + id + "/replay?step=0&seat=" + seat, token);
+    ASSERT_EQ(replay.status, 200) << seat << " " << replay.body.dump();
+    EXPECT_EQ(replay.body["seat"], "GER+ITA") << seat;
+  }
+  expect_error(get("/api/games/" + id + "/replay?step=0&seat=BC%2BUSSR%2BUS", token), 403, "seat whose token asks");
+}
+
 }  // namespace
