@@ -393,8 +393,11 @@ TEST_F(Server, InvitationSeatsNeedTheSecret) {
   EXPECT_EQ(get("/api/games?status=open").body["games"].size(), 0u) << "not offered to strangers";
   expect_error(post("/api/games/" + id + "/seats/UK"), 403, "by invitation");
   expect_error(post("/api/games/" + id + "/seats/UK", json{{"invitation", std::string(64, '0')}}.dump()), 403, "by invitation");
+  // One invitation opens every open seat (docs/server.md, "Invitations"), each once.
   EXPECT_EQ(post("/api/games/" + id + "/seats/UK", json{{"invitation", invitation}}.dump()).status, 201);
   EXPECT_EQ(post("/api/games/" + id + "/seats/US", json{{"invitation", invitation}}.dump()).status, 201);
+  expect_error(post("/api/games/" + id + "/seats/UK", json{{"invitation", invitation}}.dump()), 409, "already taken");
+  expect_error(post("/api/games/" + id + "/seats/USSR", json{{"invitation", invitation}}.dump()), 409, "played by a bot");
   const std::string open = create();
   EXPECT_EQ(get("/api/games?status=open").body["games"][0]["id"], open);
 }
