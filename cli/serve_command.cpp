@@ -16,7 +16,7 @@ namespace cli {
 namespace {
 
 // "90s", "30m", "12h", "14d" or a number of seconds.
-std::int64_t parse_duration(const std::string& text) {
+std::int64_t parse_duration(const std::string& text, const std::string& option) {
   std::size_t used = 0;
   long long n = -1;
   try {
@@ -25,7 +25,7 @@ std::int64_t parse_duration(const std::string& text) {
   }
   const std::string unit = text.substr(used);
   const std::int64_t scale = unit.empty() || unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : unit == "d" ? 86400 : 0;
-  if (n <= 0 || scale == 0 || n > 3650LL * 86400 / scale) throw CLI::ValidationError("--expire", "a duration such as 90s, 30m, 12h or 14d");
+  if (n <= 0 || scale == 0 || n > 3650LL * 86400 / scale) throw CLI::ValidationError(option, "a duration such as 90s, 30m, 12h or 14d");
   return n * scale;
 }
 
@@ -34,7 +34,7 @@ std::int64_t parse_duration(const std::string& text) {
 void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   static server::Options options;
   static server::LobbyLimits limits;
-  static std::string db = "churchill.db", expire = "14d";
+  static std::string db = "churchill.db", expire = "14d", expire_unjoined = "1h";
   static int busy_timeout_ms = 5000;
   static std::size_t max_memory_mb = 1024;
   options.web_dir = CHURCHILL_DATA_DIR "/../web/dist";
@@ -46,6 +46,7 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_option("--web", options.web_dir, "Directory of the built web client");
   serve->add_option("--max-games", limits.max_live_games, "Games in play at once (finished games do not count; default 1000)");
   serve->add_option("--expire", expire, "Delete a game not finished and unchanged for this long (default 14d)");
+  serve->add_option("--expire-unjoined", expire_unjoined, "... and a game none of whose human seats was claimed, after this long (default 1h)");
   serve->add_option("--max-connections", options.max_connections, "Connections at once (default: the open-file limit less 32)");
   serve->add_option("--max-per-address", options.max_per_address, "Connections at once from one address (default 64)");
   serve->add_option("--create-per-minute", options.create_per_minute, "New games one address may create per minute (default 10)");
@@ -67,7 +68,8 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_option("--origin", options.origins, "An origin besides the server's own allowed to POST (https://example.org); repeatable");
   serve->add_flag("--trust-proxy", options.trust_proxy, "Behind a reverse proxy: the client's address is the last of X-Forwarded-For");
   serve->callback([&] {
-    limits.expire_seconds = parse_duration(expire);
+    limits.expire_seconds = parse_duration(expire, "--expire");
+    limits.unjoined_seconds = parse_duration(expire_unjoined, "--expire-unjoined");
     limits.max_memory = max_memory_mb << 20;
     // One server for every title: Churchill first (a new game's default), then the others.
     core::Titles titles;

@@ -39,6 +39,7 @@ namespace server {
 struct LobbyLimits {
   std::size_t max_live_games = 1000;          // games not finished (finished ones do not count)
   std::int64_t expire_seconds = 14 * 86400;   // a game not finished and unchanged this long is deleted
+  std::int64_t unjoined_seconds = 3600;       // ... and one whose human seats nobody ever claimed, after this long
   std::size_t finished_in_memory = 16;        // finished games kept whole after they were opened (the others: their views)
   std::size_t max_loaded = 2000;              // games held whole in memory; the least recently used leave it
   std::size_t max_memory = std::size_t{1} << 30;  // bytes the games held may take, about (Match::memory and views)

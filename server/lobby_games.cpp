@@ -346,8 +346,12 @@ std::string Lobby::list(const std::string& status, const std::string& after, std
 }
 
 void Lobby::expire() {
-  const std::int64_t limit = now() - limits_.expire_seconds;
   for (auto& [id, r] : rooms_) {
+    // A game nobody joined goes after an hour (a flood of creations holds nothing for long); its
+    // seats are known once it was read whole, as every game in play is when the server starts.
+    const bool unjoined = r.human && !r.token_hash.empty() &&
+                          std::all_of(r.token_hash.begin(), r.token_hash.end(), [](const std::string& h) { return h.empty(); });
+    const std::int64_t limit = now() - (unjoined ? std::min(limits_.unjoined_seconds, limits_.expire_seconds) : limits_.expire_seconds);
     // (a game whose bot is searching may go: the search's answer finds it gone)
     if (r.busy || r.lent || r.erasing || loading_.count(id) || r.finished || !r.damaged.empty() || r.updated > limit) continue;
     r.erasing = true;

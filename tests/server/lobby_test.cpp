@@ -3,6 +3,7 @@
 // leave memory. And the replay of a game, step by step.
 #include <deque>
 #include <functional>
+#include <set>
 
 #include "tests/server/lobby_fixture.h"
 
@@ -165,6 +166,41 @@ TEST_F(Replay, AGameInPlayIsReplayedOnlyFromTheAskingSeatsViewWithoutOthersChoic
   }
   EXPECT_TRUE(own && hidden) << "the UK's own action is named, the deals and bots' choices are not";
   EXPECT_EQ(replay(lobby, id, "", "", "")["seat"], nullptr) << "a spectator replays with a spectator's view";
+}
+
+// A creation flood holds nothing for long: a game none of whose human seats was ever claimed is
+// deleted an hour after its last change; a game someone joined, and a game bots play alone, keep the
+// fourteen days of any game.
+TEST_F(LobbyOverFailingStore, AGameNobodyJoinedExpiresAfterAnHour) {
+  FailingStore store(path());
+  std::int64_t clock = 1'000'000;
+  server::Lobby lobby(titles(), store, {}, [&] { return clock; });
+  const std::string unjoined = lobby.create(json{{"seating", "public"}})["id"];
+  const std::string joined = game_with_uk_claimed(lobby).first;
+  const std::string bots = lobby.create(json{{"title", "hills"}, {"players", 2u}, {"seats", {{"red", "bot:random"}, {"green", "bot:random"}}}})["id"];
+  lobby.commit_now();
+  const auto live = [&] {
+    std::set<std::string> ids;
+    const json list = json::parse(lobby.list("live", "", 100));
+    for (const json& g : list["games"]) ids.insert(g["id"].get<std::string>());
+    return ids;
+  };
+  const auto bots_live = live().count(bots);  // (bots alone may have finished it already)
+  clock += 3599;
+  lobby.expire();
+  lobby.commit_now();
+  EXPECT_EQ(live().count(unjoined), 1u) << "not before the hour";
+  clock += 2;
+  lobby.expire();
+  lobby.commit_now();
+  EXPECT_EQ(live().count(unjoined), 0u);
+  EXPECT_EQ(live().count(joined), 1u);
+  EXPECT_EQ(live().count(bots), bots_live);
+  EXPECT_FALSE(store.load(unjoined)) << "deleted from the store";
+  clock += 14 * 86400;
+  lobby.expire();
+  lobby.commit_now();
+  EXPECT_EQ(live().count(joined), 0u) << "unchanged for 14 days";
 }
 
 }  // namespace
