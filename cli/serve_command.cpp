@@ -52,6 +52,7 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_option("--create-per-minute", options.create_per_minute, "New games one address may create per minute (default 10)");
   serve->add_option("--create-burst", options.create_burst, "... and at once (default 10)");
   serve->add_option("--ws-idle", options.ws_idle_seconds, "Seconds a silent WebSocket lives; pinged after half (default 60)");
+  serve->add_option("--ws-hello", options.ws_hello_seconds, "Seconds a WebSocket has to send its first message (default 10)")->check(CLI::Range(1, 3600));
   serve->add_option("--http-idle", options.http_idle_seconds, "Seconds a keep-alive connection waits for a request (default 30)");
   serve->add_option("--expire-check", options.expire_check_seconds, "Seconds between looks for abandoned games (default 60)");
   serve->add_option("--search-threads", options.search_threads, "Threads for the bots that search and for hints (default: the cores less one, at least one)");

@@ -47,8 +47,16 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   }
 
  private:
+  // The first message is due within ws_hello_seconds: a socket that only answers pings holds a
+  // connection's place, and is closed.
   void read_hello() {
+    hello_due_.expires_after(std::chrono::seconds(c_.options.ws_hello_seconds));
+    hello_due_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+      if (auto self = weak.lock(); self && !ec)
+        self->close(fmt::format("no first message within {} s: send {{\"token\": \"...\"}}, or {{}} to watch", self->c_.options.ws_hello_seconds));
+    });
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->hello_due_.cancel();
       if (ec) return;
       self->hello(beast::buffers_to_string(self->buffer_.data()));
       self->buffer_.consume(self->buffer_.size());
@@ -117,6 +125,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   beast::flat_buffer buffer_;
   std::string message_;
   bool stale_ = false, writing_ = false;
+  asio::steady_timer hello_due_{ws_.get_executor()};
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {

@@ -713,4 +713,27 @@ TEST_F(Server, AReplaysSeatIsPercentDecoded) {
   expect_error(get("/api/games/" + id + "/replay?step=0&seat=BC%2BUSSR%2BUS", token), 403, "seat whose token asks");
 }
 
+// A WebSocket that never sends its first message is closed after --ws-hello seconds, though it
+// answers every ping (it would hold a connection's place for ever); one that sends it is served.
+TEST_F(Server, AWebSocketThatNeverSaysHelloIsClosed) {
+  restart({"--ws-hello", "1"});
+  const std::string id = create();
+  boost::asio::io_context io;
+  websocket::stream<tcp::socket> silent(io);
+  boost::asio::connect(silent.next_layer(), tcp::resolver(io).resolve("127.0.0.1", port));
+  silent.handshake("127.0.0.1", "/api/games/" + id + "/ws");
+  auto spectator = watch(io, id, "");
+  const auto start = std::chrono::steady_clock::now();
+  beast::flat_buffer buffer;
+  beast::error_code ec;
+  silent.read(buffer, ec);  // answers pings while it waits, as a browser would
+  const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(ec, websocket::error::closed);
+  EXPECT_EQ(silent.reason().code, websocket::close_code::policy_error);
+  EXPECT_NE(std::string(silent.reason().reason.c_str()).find("no first message"), std::string::npos);
+  EXPECT_GT(waited, 0.5);
+  EXPECT_LT(waited, 5.0);
+  EXPECT_TRUE(next_view(*spectator)["seat"].is_null()) << "a socket that said hello is served";
+}
+
 }  // namespace
