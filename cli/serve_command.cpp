@@ -49,6 +49,8 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_option("--expire-unjoined", expire_unjoined, "... and a game none of whose human seats was claimed, after this long (default 1h)");
   serve->add_option("--max-connections", options.max_connections, "Connections at once (default: the open-file limit less 32)");
   serve->add_option("--max-per-address", options.max_per_address, "Connections at once from one address (default 64)");
+  serve->add_option("--max-per-network", options.max_per_network,
+                    "Connections at once from one IPv4 /24 or IPv6 /64 (default four times --max-per-address)");
   serve->add_option("--create-per-minute", options.create_per_minute, "New games one address may create per minute (default 10)");
   serve->add_option("--create-burst", options.create_burst, "... and at once (default 10)");
   serve->add_option("--ws-idle", options.ws_idle_seconds, "Seconds a silent WebSocket lives; pinged after half (default 60)");

@@ -117,7 +117,11 @@ int serve(const Options& o, Lobby& lobby, Store& store) {
   Workers workers(io, {{Lane::Bots, 1}, {Lane::Search, searchers}, {Lane::Load, 1}}, [&committer] { committer.kick(); });
   lobby.offload([&workers](Job job) { workers.submit(std::move(job)); });
   committer.kick();
-  Connections connections(o.max_connections ? o.max_connections : default_max_connections(), o.max_per_address);
+  // An eighth of the places is kept for addresses that hold none; behind a proxy every connection is
+  // the proxy's, whose limits per client are its own (docs/deploy.md).
+  const std::size_t total = o.max_connections ? o.max_connections : default_max_connections();
+  Connections connections(total, o.max_per_address, o.max_per_network ? o.max_per_network : 4 * o.max_per_address,
+                          o.trust_proxy ? 0 : total / 8);
   RateLimiter creations(o.create_per_minute, o.create_burst);
   Context context{o, lobby, committer, connections, creations};
   Acceptor acceptor(io, {asio::ip::make_address(o.host), o.port}, context);

@@ -19,6 +19,7 @@
 #include <random>
 #include <thread>
 
+#include "server/limits.h"
 #include "tests/server/server_fixture.h"
 
 namespace {
@@ -616,6 +617,31 @@ TEST_F(Server, SlowAndSilentWebSocketsAreBoundedAndClosed) {
   }
   EXPECT_TRUE(ec) << "a socket that answered no ping was closed";
   EXPECT_TRUE(running());
+}
+
+// A network's addresses share one cap (an IPv4 /24, an IPv6 /64), and the last places go only to
+// addresses that hold none: 16 addresses holding 62 WebSockets each once locked every newcomer out.
+TEST(Connections, ANetworkSharesOneCapAndTheLastPlacesAreKeptForNewcomers) {
+  EXPECT_EQ(server::network_of("10.1.2.3"), "10.1.2.0/24");
+  EXPECT_EQ(server::network_of("::ffff:10.1.2.3"), "10.1.2.0/24");
+  EXPECT_EQ(server::network_of("2001:db8:0:7:1:2:3:4"), "2001:db8:0:7::/64");
+  EXPECT_EQ(server::network_of("?"), "?");
+  server::Connections c(16, 5, 7, 4);  // 16 places, 5 an address, 7 a network, the last 4 for newcomers
+  std::vector<std::shared_ptr<server::Connections::Slot>> held;
+  const auto take = [&](const std::string& address, int tries) {
+    int got = 0;
+    for (int i = 0; i < tries; ++i)
+      if (auto slot = c.admit(address)) held.push_back(std::move(slot)), ++got;
+    return got;
+  };
+  EXPECT_EQ(take("10.0.0.1", 9), 5) << "an address's cap";
+  EXPECT_EQ(take("10.0.0.2", 9), 2) << "its network's cap, shared";
+  EXPECT_EQ(take("2001:db8::1", 9), 5) << "12 of 16 places held";
+  EXPECT_EQ(take("2001:db8::2", 9), 1) << "in the last 4 places an address gets one, the first";
+  for (const char* newcomer : {"10.9.0.1", "10.9.0.2", "10.9.0.3"}) EXPECT_EQ(take(newcomer, 9), 1) << newcomer;
+  EXPECT_EQ(take("10.9.0.4", 1), 0) << "all 16 places held";
+  held.clear();
+  EXPECT_EQ(take("10.0.0.1", 9), 5) << "places are given back";
 }
 
 // Item 5: connections are capped per address.
