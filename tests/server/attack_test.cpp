@@ -270,4 +270,41 @@ TEST_F(AiFlood, HintsAfterEveryMoveFromOneAddressSlowTheFloodNotAVictimsBots) {
   EXPECT_LT(replies.quantile(0.5), 3000);
 }
 
+// Point 6: addresses that hold every place they may (spectator WebSockets, each answering pings)
+// once locked every newcomer out. Now the last eighth of the places goes to addresses holding none:
+// 7 hogs trying 8 WebSockets each on a 40-place server leave newcomers their place, and a hog gets
+// no more.
+TEST_F(Attack, ASpectatorHogLeavesANewcomerItsPlace) {
+  restart({"--max-connections", "40", "--max-per-address", "8", "--max-per-network", "1000"});
+  const std::string id = create();
+  boost::asio::io_context io;
+  std::vector<std::unique_ptr<websocket::stream<tcp::socket>>> hog;
+  const auto watch_from = [&](const std::string& from) {
+    auto ws = std::make_unique<websocket::stream<tcp::socket>>(io);
+    boost::beast::error_code ec;
+    ws->next_layer().open(tcp::v4());
+    ws->next_layer().bind({boost::asio::ip::make_address(from), 0});
+    ws->next_layer().connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(std::stoi(port))}, ec);
+    if (!ec) ws->handshake("127.0.0.1", "/api/games/" + id + "/ws", ec);  // a connection over a cap is closed at once
+    if (!ec) ws->write(boost::asio::buffer(std::string("{}")), ec);
+    if (!ec) hog.push_back(std::move(ws));
+    return !ec;
+  };
+  for (int a = 2; a <= 8; ++a)
+    for (int i = 0; i < 8 && watch_from("127.0.0." + std::to_string(a)); ++i) {
+    }
+  const auto status_from = [&](const std::string& from) {
+    try {
+      return test_support::HttpClient(port, from).call(http::verb::get, "/api/games").first;
+    } catch (const std::exception&) {
+      return 0;  // closed at once
+    }
+  };
+  std::cout << "figures: 7 addresses trying 8 WebSockets each on a 40-place server hold " << hog.size() << std::endl;
+  EXPECT_LE(hog.size(), 37u) << "35 places, then the first of each address that held none (the 7th and 8th)";
+  EXPECT_EQ(status_from("127.0.0.2"), 0) << "a hog gets no more";
+  EXPECT_EQ(status_from("127.0.1.1"), 200) << "a newcomer is served";
+  EXPECT_EQ(status_from("127.0.2.1"), 200);
+}
+
 }  // namespace
