@@ -16,7 +16,7 @@ namespace cli {
 namespace {
 
 // "90s", "30m", "12h", "14d" or a number of seconds.
-std::int64_t parse_duration(const std::string& text) {
+std::int64_t parse_duration(const std::string& text, const std::string& option) {
   std::size_t used = 0;
   long long n = -1;
   try {
@@ -25,7 +25,7 @@ std::int64_t parse_duration(const std::string& text) {
   }
   const std::string unit = text.substr(used);
   const std::int64_t scale = unit.empty() || unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : unit == "d" ? 86400 : 0;
-  if (n <= 0 || scale == 0 || n > 3650LL * 86400 / scale) throw CLI::ValidationError("--expire", "a duration such as 90s, 30m, 12h or 14d");
+  if (n <= 0 || scale == 0 || n > 3650LL * 86400 / scale) throw CLI::ValidationError(option, "a duration such as 90s, 30m, 12h or 14d");
   return n * scale;
 }
 
@@ -34,8 +34,9 @@ std::int64_t parse_duration(const std::string& text) {
 void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   static server::Options options;
   static server::LobbyLimits limits;
-  static std::string db = "churchill.db", expire = "14d";
+  static std::string db = "churchill.db", expire = "14d", expire_unjoined = "1h";
   static int busy_timeout_ms = 5000;
+  static std::size_t max_memory_mb = 1024;
   options.web_dir = CHURCHILL_DATA_DIR "/../web/dist";
   CLI::App* serve = app.add_subcommand("serve", "The game server: open http://127.0.0.1:8080/ in a browser (docs/server.md)");
   serve->add_option("--port", options.port, "Port (0: any free port)");
@@ -45,23 +46,34 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_option("--web", options.web_dir, "Directory of the built web client");
   serve->add_option("--max-games", limits.max_live_games, "Games in play at once (finished games do not count; default 1000)");
   serve->add_option("--expire", expire, "Delete a game not finished and unchanged for this long (default 14d)");
+  serve->add_option("--expire-unjoined", expire_unjoined, "... and a game none of whose human seats was claimed, after this long (default 1h)");
   serve->add_option("--max-connections", options.max_connections, "Connections at once (default: the open-file limit less 32)");
   serve->add_option("--max-per-address", options.max_per_address, "Connections at once from one address (default 64)");
+  serve->add_option("--max-per-network", options.max_per_network,
+                    "Connections at once from one IPv4 /24 or IPv6 /64 (default four times --max-per-address)");
   serve->add_option("--create-per-minute", options.create_per_minute, "New games one address may create per minute (default 10)");
   serve->add_option("--create-burst", options.create_burst, "... and at once (default 10)");
   serve->add_option("--ws-idle", options.ws_idle_seconds, "Seconds a silent WebSocket lives; pinged after half (default 60)");
+  serve->add_option("--ws-hello", options.ws_hello_seconds, "Seconds a WebSocket has to send its first message (default 10)")->check(CLI::Range(1, 3600));
   serve->add_option("--http-idle", options.http_idle_seconds, "Seconds a keep-alive connection waits for a request (default 30)");
   serve->add_option("--expire-check", options.expire_check_seconds, "Seconds between looks for abandoned games (default 60)");
   serve->add_option("--search-threads", options.search_threads, "Threads for the bots that search and for hints (default: the cores less one, at least one)");
   serve->add_option("--threads-per-search", limits.threads_per_search,
                     "Threads of each search of a new game's bots and hints (root parallel; default 1), kept with the game")
       ->check(CLI::Range(1, core::kMaxSearchThreads));
-  serve->add_option("--max-searches", limits.max_searches, "Searches queued or running at once; more games wait in turn (default 16)");
+  serve->add_option("--max-searches", limits.max_searches,
+                    "Searches (bots' decisions, hints) one address may have waiting or running at once (default 16)");
+  serve->add_option("--bot-game-actions", limits.bot_game_actions, "A game no human plays stops after this many actions (default 20000)");
+  serve->add_option("--bot-game-cpu", limits.bot_game_seconds, "... or this many seconds of its bots' processor time (default 300)");
+  serve->add_option("--max-loaded", limits.max_loaded, "Games held whole in memory; the least recently used leave it (default 2000)");
+  serve->add_option("--max-memory", max_memory_mb, "Megabytes the games held in memory may take, about (default 1024)")->check(CLI::Range(16, 1 << 20));
   serve->add_option("--busy-timeout", busy_timeout_ms, "Milliseconds a write waits for a database lock (default 5000)");
   serve->add_option("--origin", options.origins, "An origin besides the server's own allowed to POST (https://example.org); repeatable");
   serve->add_flag("--trust-proxy", options.trust_proxy, "Behind a reverse proxy: the client's address is the last of X-Forwarded-For");
   serve->callback([&] {
-    limits.expire_seconds = parse_duration(expire);
+    limits.expire_seconds = parse_duration(expire, "--expire");
+    limits.unjoined_seconds = parse_duration(expire_unjoined, "--expire-unjoined");
+    limits.max_memory = max_memory_mb << 20;
     // One server for every title: Churchill first (a new game's default), then the others.
     core::Titles titles;
     titles.add(churchill::make_title(kit.data()));

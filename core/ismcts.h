@@ -133,11 +133,17 @@ class Ismcts {
     std::stable_sort(result.ranked.begin(), result.ranked.end(), [&](const ActionValue& a, const ActionValue& b) {
       return weight(a) != weight(b) ? weight(a) > weight(b) : a.value > b.value;
     });
-    if (result.ranked.empty()) {  // no iteration ran (a zero budget): the first legal action
-      ActionList legal;
-      g.legal_actions(observation, seat, legal);
-      result.ranked.push_back({legal[0], 0, 0});
+    ActionList legal;
+    g.legal_actions(observation, seat, legal);
+    if (legal.size() == 1) {
+      // A forced action is not branched on (Tree::descend): the root's edges are those of the seat's
+      // next decision, never answers now. The action's value is theirs, over all their visits.
+      double value = 0;
+      long visits = 0;
+      for (const ActionValue& v : result.ranked) value += v.value * static_cast<double>(v.visits), visits += v.visits;
+      result.ranked = {{legal[0], visits, visits ? value / static_cast<double>(visits) : 0}};
     }
+    if (result.ranked.empty()) result.ranked.push_back({legal[0], 0, 0});  // no iteration ran (a zero budget): the first legal action
     result.best = result.ranked.front().action;
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -113,7 +114,8 @@ std::vector<SavedAction> saved_actions(const G& game, const typename G::State& i
 // Rebuilds a session from a save: parses every action against the state it applies to, replays
 // it, then checks the state hash. Throws SaveError with the action's index on any failure.
 template <Game G>
-Session<G> load_session(const G& game, const typename G::State& initial, const SaveFile& save) {
+Session<G> load_session(const G& game, const typename G::State& initial, const SaveFile& save,
+                        const std::function<void(const Session<G>&)>& after_each = {}) {
   Session<G> session(game, initial, save.seed);
   for (std::size_t i = 0; i < save.actions.size(); ++i) {
     const SavedAction& a = save.actions[i];
@@ -131,6 +133,7 @@ Session<G> load_session(const G& game, const typename G::State& initial, const S
     } catch (const ActionError& e) {
       throw SaveError(where + ": " + e.what());
     }
+    if (after_each) after_each(session);
   }
   const std::string replayed = to_hex(game.hash(session.state()));
   if (!save.state_hash.empty() && replayed != save.state_hash)

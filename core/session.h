@@ -33,6 +33,11 @@ class Session {
 
   Session(const G& game, const State& initial, const Seed& seed)
       : game_(&game), state_(initial), rng_(seed), barrier_{initial, 0, 0} {}
+  // A session resumed where another one stood after `history`: its state and random stream then,
+  // and its log. Nothing before this point may be undone.
+  Session(const G& game, const State& state, const Rng& rng, std::vector<Record> history, LogBuffer log)
+      : game_(&game), state_(state), rng_(rng), history_(std::move(history)), log_(std::move(log)),
+        barrier_{state, history_.size(), log_.size()} {}
 
   const G& game() const { return *game_; }
   const State& state() const { return state_; }
@@ -40,6 +45,8 @@ class Session {
   const LogBuffer& log() const { return log_; }
   const Rng& rng() const { return rng_; }
   NodeKind node_kind() const { return game_->node_kind(state_); }
+  // The length of the history at the last barrier (undo never goes before it).
+  std::size_t barrier_size() const { return barrier_.history_size; }
 
   ActionList legal_actions(Seat seat) const {
     ActionList list;

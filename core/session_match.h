@@ -59,22 +59,26 @@ inline std::string controller_in(const SaveFile& record, const std::string& seat
 // observation, with the platform's fields (title, scenario, seat, seats, seat_order, active, phase,
 // legal_actions, can_undo, log, log_size, terminal, version).
 // The log's entries in words (describe) and, where the game has messages, as messages: each entry is
-// worded once, as the log grows, since every view shows the same tail (an entry taken back by an
-// undo is worded again). Not thread-safe: one owner (a match) updates it before reading.
+// worded once while it is in the tail a view shows (an entry taken back by an undo is worded again),
+// and forgotten once it leaves it, so that a long game's log is not held worded. Not thread-safe:
+// one owner (a match) updates it before reading.
 template <PresentableGame G>
 class LogTexts {
  public:
-  // Words the entries not worded yet (or changed by an undo), from `from` on: a view that shows only
-  // the log's tail words only that (the earlier lines stay empty).
+  // Words the entries from `from` on that are not worded yet (or changed by an undo); the words of
+  // the entries before `from` are dropped.
   void update(const G& g, const std::vector<LogEntry>& entries, std::size_t from = 0) {
     std::size_t keep = 0;
     while (keep < entries_.size() && keep < entries.size() && same(entries_[keep], entries[keep])) ++keep;
     entries_.resize(keep), lines_.resize(keep), messages_.resize(keep);
-    for (std::size_t i = keep; i < entries.size(); ++i) {
-      const bool worded = i >= from;
-      entries_.push_back(entries[i]);
-      lines_.push_back(worded ? g.describe(entries[i]) : std::string());
-      if constexpr (LocalizedGame<G>) messages_.push_back(worded ? i18n::to_json(g.log_message(entries[i])) : nlohmann::json());
+    entries_.insert(entries_.end(), entries.begin() + static_cast<std::ptrdiff_t>(keep), entries.end());
+    lines_.resize(entries.size()), messages_.resize(entries.size());
+    for (std::size_t i = forgotten_; i < std::min(from, entries.size()); ++i) lines_[i].clear(), messages_[i] = nullptr;
+    forgotten_ = std::min(from, entries.size());
+    for (std::size_t i = from; i < entries.size(); ++i) {
+      if (!lines_[i].empty()) continue;
+      lines_[i] = g.describe(entries[i]);
+      if constexpr (LocalizedGame<G>) messages_[i] = i18n::to_json(g.log_message(entries[i]));
     }
   }
   const std::string& line(std::size_t i) const { return lines_[i]; }
@@ -85,8 +89,9 @@ class LogTexts {
     return a.rule == b.rule && a.seat == b.seat && a.event == b.event && a.args == b.args;
   }
   std::vector<LogEntry> entries_;
-  std::vector<std::string> lines_;
+  std::vector<std::string> lines_;     // empty: not worded
   std::vector<nlohmann::json> messages_;
+  std::size_t forgotten_ = 0;          // the entries before it are not worded
 };
 
 template <PresentableGame G>
@@ -131,9 +136,9 @@ nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& 
   const auto& entries = session.log().entries();
   const std::size_t n = entries.size(), tail = static_cast<std::size_t>(std::max(log_tail, 0));
   const std::size_t first = n > tail ? n - tail : 0;
-  LogTexts<G> own;  // without a match's texts, only the tail is worded
+  LogTexts<G> own;
   LogTexts<G>& worded = log_texts ? *log_texts : own;
-  worded.update(g, entries, log_texts ? 0 : first);
+  worded.update(g, entries, first);
   nlohmann::json log = nlohmann::json::array(), messages = nlohmann::json::array();
   for (std::size_t i = first; i < n; ++i) {
     log.push_back(worded.line(i));
@@ -164,7 +169,8 @@ class SessionMatch final : public Match {
         data_hash_(std::move(data_hash)),
         bots_(std::move(bots)),
         advisor_(std::move(advisor)),
-        session_(load_session(*game_, initial_, record_)),
+        snapshots_(1, Snapshot{0, 0, initial_, Rng(record_.seed)}),
+        session_(load_session<G>(*game_, initial_, record_, [this](const Session<G>& s) { keep_snapshot(s); })),
         texts_(*game_, initial_) {}
 
   const G& game() const { return *game_; }
@@ -223,19 +229,25 @@ class SessionMatch final : public Match {
       throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
     const auto a = game_->action_from_string(session_.state(), seat, text);
     if (!a) throw ActionError(fmt::format("\"{}\" is not a legal action for {} now", text, seat_name(seat)));
-    session_.act(seat, *a);
+    noted(seat, [&] { session_.act(seat, *a); });
   }
   void chance(std::string_view text) override {
     const auto a = game_->action_from_string(session_.state(), kChance, text);
     if (!a) throw ActionError(fmt::format("\"{}\" is not a possible chance outcome now ({})", text, phase()));
-    session_.chance(*a);
+    noted(kChance, [&] { session_.chance(*a); });
   }
   std::string sample_chance() override {
     const State before = session_.state();
-    return game_->action_to_string(before, kChance, session_.sample_chance());
+    Action drawn = 0;
+    noted(kChance, [&] { drawn = session_.sample_chance(); });
+    return game_->action_to_string(before, kChance, drawn);
   }
   bool can_undo(Seat seat) const override { return session_.can_undo(seat); }
-  void undo(Seat seat) override { session_.undo(seat); }
+  void undo(Seat seat) override {
+    noted(seat, [&] { session_.undo(seat); });
+    // What follows the last barrier was played again: the snapshots kept there are not the game's now.
+    while (!snapshots_.empty() && snapshots_.back().actions > session_.barrier_size()) snapshots_.pop_back();
+  }
 
   BotMove bot_move(Seat seat) override {
     const auto bot = make_bot(seat);
@@ -247,7 +259,7 @@ class SessionMatch final : public Match {
     // logged as the reveal, alike for every seat.
     BotMove move{game_->action_to_string(s, seat, a), node_kind() == NodeKind::Simultaneous, {}};
     move.display = action_text(seat, move.text);
-    session_.act(seat, a);
+    noted(seat, [&] { session_.act(seat, a); });
     return move;
   }
   std::function<std::vector<Hint>()> hint_task(Seat seat, int count) override {
@@ -263,11 +275,12 @@ class SessionMatch final : public Match {
       return out;
     };
   }
-  int run_bots(bool quick_only = false) override {  // the same default as Match::run_bots
+  using Match::run_bots;
+  int run_bots(bool quick_only, const std::function<bool()>& stop) override {
     int applied = 0;
-    while (node_kind() != NodeKind::Terminal) {
+    while (node_kind() != NodeKind::Terminal && !(stop && stop())) {
       if (node_kind() == NodeKind::Chance) {
-        session_.sample_chance();
+        noted(kChance, [&] { session_.sample_chance(); });
       } else {
         const Seat bot = first_bot(acting_seats());
         if (bot < 0 || (quick_only && make_bot(bot)->searches())) break;
@@ -291,7 +304,40 @@ class SessionMatch final : public Match {
   void apply_bot(const BotTask& task, Action action) override {
     if (task.version != session_.history().size())
       throw ActionError(fmt::format("the game has moved on since {}'s bot began to think", seat_name(task.seat)));
-    session_.act(task.seat, action);  // throws if it may not act or the action is not legal
+    noted(task.seat, [&] { session_.act(task.seat, action); });  // throws if it may not act or the action is not legal
+  }
+
+  Changes take_changes() override { return std::exchange(changes_, {}); }
+  std::size_t public_actions() const override {
+    return node_kind() == NodeKind::Simultaneous ? session_.barrier_size() : session_.history().size();
+  }
+
+  std::function<std::unique_ptr<Match>()> at_task(std::size_t actions) const override {
+    if (actions > session_.history().size())
+      throw ActionError(fmt::format("the game has {} actions, not {}", session_.history().size(), actions));
+    const auto after = std::upper_bound(snapshots_.begin(), snapshots_.end(), actions,
+                                        [](std::size_t n, const Snapshot& k) { return n < k.actions; });
+    const Snapshot& from = *std::prev(after);  // the first is the game's start
+    const auto& history = session_.history();
+    LogBuffer log = session_.log();
+    log.truncate(from.log);
+    SaveFile record = record_;
+    record.actions.clear();
+    return [game = game_, initial = initial_, record = std::move(record), data_hash = data_hash_, bots = bots_, advisor = advisor_,
+            from = from, before = std::vector<Record>(history.begin(), history.begin() + static_cast<std::ptrdiff_t>(from.actions)),
+            log = std::move(log),
+            rest = std::vector<Record>(history.begin() + static_cast<std::ptrdiff_t>(from.actions),
+                                       history.begin() + static_cast<std::ptrdiff_t>(actions))]() mutable {
+      Session<G> session(*game, from.state, from.rng, std::move(before), std::move(log));
+      for (const Record& r : rest) session.replay(r);
+      return std::unique_ptr<Match>(new SessionMatch(game, initial, record, data_hash, bots, advisor, std::move(session)));
+    };
+  }
+  // Where the kept snapshots stand (numbers of actions), for tests.
+  std::vector<std::size_t> snapshot_points() const {
+    std::vector<std::size_t> out;
+    for (const Snapshot& k : snapshots_) out.push_back(k.actions);
+    return out;
   }
 
   nlohmann::json view(std::optional<Seat> seat, int log_tail) const override {
@@ -309,6 +355,14 @@ class SessionMatch final : public Match {
   }
   Seat log_seat(std::size_t i) const override { return session_.log().entries()[i].seat; }
 
+  std::size_t memory() const override {
+    constexpr std::size_t kText = 48;        // a saved action's strings, about
+    constexpr std::size_t kWordedTail = 200 * 1024;  // the log's tail in words and messages
+    const std::size_t actions = session_.history().size(), saved = record_.actions.size();
+    return sizeof(*this) + 4 * sizeof(State) + kWordedTail + actions * (2 * sizeof(Record) + sizeof(SavedAction) + kText) +
+           saved * (sizeof(SavedAction) + kText) + session_.log().size() * 2 * sizeof(LogEntry) + snapshots_.size() * sizeof(Snapshot);
+  }
+
   const SaveFile& record() const override { return record_; }
   const std::vector<SavedAction>& actions() override { return texts_.update(session_.history()); }
   SaveFile snapshot() override {
@@ -321,6 +375,55 @@ class SessionMatch final : public Match {
   }
 
  private:
+  // Applies an action, a chance outcome or an undo of `seat` (kChance for chance) and notes what it
+  // changed and for whom (take_changes), and keeps a snapshot where one is due.
+  template <class Change>
+  void noted(Seat seat, Change&& change) {
+    const NodeKind kind = node_kind();
+    const SeatMask acting = acting_seats();
+    const std::size_t log = session_.log().size(), actions = session_.history().size();
+    change();
+    const bool barrier = session_.history().size() > actions && session_.barrier_size() == session_.history().size();
+    const bool secret = seat >= 0 && !barrier && kind == NodeKind::Simultaneous && node_kind() == NodeKind::Simultaneous &&
+                        acting_seats() == acting && session_.log().size() == log;
+    changes_.barrier = changes_.barrier || barrier;
+    if (seat >= 0) changes_.acted |= seat_bit(seat);
+    if (secret) changes_.secret |= seat_bit(seat);
+    else changes_.open = true;
+    keep_snapshot(session_);
+  }
+
+  // A replay's match (at_task): its session resumed from a snapshot.
+  SessionMatch(std::shared_ptr<const G> game, const State& initial, SaveFile record, std::string data_hash, BotFactory bots,
+               Advisor advisor, Session<G> session)
+      : game_(std::move(game)),
+        initial_(initial),
+        record_(std::move(record)),
+        data_hash_(std::move(data_hash)),
+        bots_(std::move(bots)),
+        advisor_(std::move(advisor)),
+        snapshots_(1, Snapshot{session.history().size(), session.log().size(), session.state(), session.rng()}),
+        session_(std::move(session)),
+        texts_(*game_, initial_) {}
+
+  // A snapshot of the session every `every_` actions (at most kSnapshots: beyond, every other one
+  // goes and the spacing doubles), so that the game after any number of actions is made from the
+  // nearest one before it (at_task), never by replaying from the first action.
+  struct Snapshot {
+    std::size_t actions = 0, log = 0;
+    State state;
+    Rng rng;
+  };
+  static constexpr std::size_t kSnapshots = 64;
+  void keep_snapshot(const Session<G>& s) {
+    const std::size_t n = s.history().size();
+    if (n % every_ != 0 || snapshots_.back().actions >= n) return;
+    snapshots_.push_back({n, s.log().size(), s.state(), s.rng()});
+    if (snapshots_.size() <= kSnapshots) return;
+    every_ *= 2;
+    std::erase_if(snapshots_, [&](const Snapshot& k) { return k.actions % every_ != 0; });
+  }
+
   // The bot of a seat a bot plays, as its controller names it; throws ActionError for a human's seat.
   std::unique_ptr<Bot<G>> make_bot(Seat seat) const {
     const std::string who = controller(seat);
@@ -340,6 +443,9 @@ class SessionMatch final : public Match {
   std::string data_hash_;
   BotFactory bots_;
   Advisor advisor_;
+  std::vector<Snapshot> snapshots_;  // before session_: made while it is loaded
+  std::size_t every_ = 32;
+  Changes changes_;
   Session<G> session_;
   ActionTexts<G> texts_;
   std::string language_ = std::string(i18n::kFallbackLanguage);

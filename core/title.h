@@ -117,8 +117,10 @@ class Match {
   virtual std::function<std::vector<Hint>()> hint_task(Seat /*seat*/, int /*count*/) { return {}; }
   // Lets chance and the bot seats play until a human must act or the game ends; the number of
   // actions. With `quick_only`, also stops before the decision of a bot that searches
-  // (Bot::searches), which a server takes off its event loop through bot_task().
-  virtual int run_bots(bool quick_only = false) = 0;
+  // (Bot::searches), which a server takes off its event loop through bot_task(); with `stop`, also
+  // before any action when stop() says so (a server's budget of actions or processor time).
+  virtual int run_bots(bool quick_only, const std::function<bool()>& stop) = 0;
+  int run_bots(bool quick_only = false) { return run_bots(quick_only, {}); }
   // The decision of the bot that searches and must act now, as a function that works on copies made
   // here (any thread, once; the same choice bot_move would make); nullopt if no such bot must act
   // now. apply_bot() plays its action, and throws ActionError, changing nothing, if the match has
@@ -139,6 +141,27 @@ class Match {
   virtual std::size_t log_size() const = 0;
   virtual std::string log_line(std::size_t i) const = 0;
   virtual Seat log_seat(std::size_t i) const = 0;
+
+  // Who may see what the actions (and undos) since the last call changed (a server's versions and
+  // pushes: docs/server.md, "Versions"). A seat's secret entry -- an action at a simultaneous
+  // decision that logs nothing, reveals nothing and leaves the seat still deciding -- is seen by
+  // that seat alone; anything else by everyone.
+  struct Changes {
+    bool open = false;     // everyone sees something new
+    SeatMask secret = 0;   // seats whose own secret entries changed
+    SeatMask acted = 0;    // seats that acted or undid
+    bool barrier = false;  // a chance outcome, a reveal, or a change of whose decision it is
+  };
+  virtual Changes take_changes() = 0;
+  // How many of the actions so far everyone may know were taken: all of them, but for the entries
+  // made at a simultaneous decision since its last barrier (their number is each seat's secret).
+  virtual std::size_t public_actions() const = 0;
+  // About how many bytes the match holds (a server's budget of games in memory).
+  virtual std::size_t memory() const = 0;
+  // The game as it stood after its first `actions` actions, as a function that works on copies made
+  // now (any thread, once): made from the nearest snapshot the match keeps (a few dozen actions
+  // before it), never by replaying from the first action. Throws ActionError beyond the game's end.
+  virtual std::function<std::unique_ptr<Match>()> at_task(std::size_t actions) const = 0;
 
   // The record
   virtual const SaveFile& record() const = 0;            // as created or loaded

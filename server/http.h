@@ -16,8 +16,10 @@ struct Options {
   std::string web_dir;                // the built web client
   std::size_t max_connections = 0;    // HTTP and WebSocket together; 0: from the open-file limit
   std::size_t max_per_address = 64;
+  std::size_t max_per_network = 0;    // from one IPv4 /24 or IPv6 /64; 0: four times max_per_address
   int http_idle_seconds = 30;         // a keep-alive connection with no request is closed
   int ws_idle_seconds = 60;           // a WebSocket is pinged after half of it, closed after all of it silent
+  int ws_hello_seconds = 10;          // a WebSocket that has not sent its first message by then is closed
   double create_per_minute = 10;      // games one address may create, on average
   double create_burst = 10;           // ... and at once
   bool trust_proxy = false;           // the client's address is the last of X-Forwarded-For

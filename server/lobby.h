@@ -1,17 +1,21 @@
 // The games a server holds and the API's meaning, apart from HTTP: create, claim a seat, view, act,
-// undo, list (architecture.md §5, docs/server.md). Single-threaded: every call is made on the
-// server's thread.
+// undo, list (architecture.md §5, docs/server.md). Every call is made on the server's thread; the
+// work that takes time -- bots' moves, searches, hints -- runs on workers (server/jobs.h) and comes
+// back to that thread.
 //
 // Staged changes: a call that changes a game applies the change in memory and stages its writes; the
 // game is then busy (nobody may see or change it) until the batch holding the writes is committed
 // and settled. A committed batch makes its games visible again and tells their listeners; a failed
 // one puts every game in it back as the store has it. So what anyone sees of a game has always been
 // committed first, and a failed commit changes nothing.
+//
+// The files: lobby.cpp (the API), lobby_games.cpp (games loaded, built, listed, expired),
+// lobby_commits.cpp (staging, settling, changes made by other servers), lobby_bots.cpp (bots' turns,
+// searches and hints on the workers), replay.cpp (replays).
 #pragma once
 
-#include <array>
+#include <chrono>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -23,6 +27,11 @@
 
 #include "core/title.h"
 #include "server/api_error.h"
+#include "server/jobs.h"
+#include "server/listeners.h"
+#include "server/recency.h"
+#include "server/staging.h"
+#include "server/versions.h"
 #include "server/store.h"
 
 namespace server {
@@ -30,9 +39,22 @@ namespace server {
 struct LobbyLimits {
   std::size_t max_live_games = 1000;          // games not finished (finished ones do not count)
   std::int64_t expire_seconds = 14 * 86400;   // a game not finished and unchanged this long is deleted
-  std::size_t finished_in_memory = 16;        // finished games kept loaded after they were opened
-  std::size_t max_searches = 16;              // searches queued or running at once (bot decisions, hints)
+  std::int64_t unjoined_seconds = 3600;       // ... and one whose human seats nobody ever claimed, after this long
+  std::size_t finished_in_memory = 16;        // finished games kept whole after they were opened (the others: their views)
+  std::size_t max_loaded = 2000;              // games held whole in memory; the least recently used leave it
+  std::size_t max_memory = std::size_t{1} << 30;  // bytes the games held may take, about (Match::memory and views)
+  std::size_t max_searches = 16;              // searches (bot decisions, hints) one address may have waiting or running
   int threads_per_search = 1;                 // a new game's search threads (core::SaveFile::search_threads)
+  double bot_slice_seconds = 0.02;            // processor time of one turn of a game's quick bots on a worker
+  std::size_t bot_game_actions = 20000;       // a game no human plays stops after this many actions ...
+  double bot_game_seconds = 300;              // ... or this much processor time of its bots
+};
+
+// The game a call needs is busy (its change is being committed, or its bots are playing on a
+// worker): the call changed nothing and is made again when the game is ready (Lobby::when_ready).
+// Not an error, so not a std::exception.
+struct NotReady {
+  std::string id;
 };
 
 class Lobby {
@@ -58,51 +80,61 @@ class Lobby {
   // 400 for a section that is not a number or a language no title is played in.
   nlohmann::json rules(const std::string& title, const std::string& section, const std::string& language = "") const;
   // {"title": ..., "scenario": ..., "players": N, "options": [...], "seats": {...}, "seating": ...} ->
-  // {"id": ..., "invitation": secret (when the seats are by invitation)}
-  nlohmann::json create(const nlohmann::json& body);
+  // {"id": ..., "invitation": secret (when the seats are by invitation)}. `client`: the address
+  // asking, to which the game's bot work is charged.
+  nlohmann::json create(const nlohmann::json& body, const std::string& client = "");
   // The seat's token; the body may carry {"invitation": secret}.
   std::string claim(const std::string& id, const std::string& seat, const nlohmann::json& body);
   // The view of the token's seat as JSON text; an empty token gives the spectator's view.
   const std::string& view(const std::string& id, const std::string& token);
   // {"action": text, "version": N}: N is the "version" of the view the action was chosen on. The
   // seat's new view.
-  const std::string& act(const std::string& id, const std::string& token, const nlohmann::json& body);
+  const std::string& act(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& client = "");
   const std::string& undo(const std::string& id, const std::string& token, const nlohmann::json& body);
   // The game after its first `step` actions (empty: all), from the view of `seat` (server/replay.cpp):
-  // any seat of a finished game, only the token's seat (or a spectator's) of one in play.
-  nlohmann::json replay(const std::string& id, const std::string& token, const std::string& step, const std::string& seat);
+  // any seat of a finished game, only the token's seat (or a spectator's) of one in play. `answer`
+  // gets it on the lobby's thread once it is made on a worker (at once without an offload); 429 while
+  // the address asking has 4 replays being made.
+  using Answer = std::function<void(int status, const std::string& json_text)>;
+  void replay(const std::string& id, const std::string& token, const std::string& step, const std::string& seat, Answer answer);
   // Stages the deletion of every abandoned game (not finished, unchanged for expire_seconds).
   void expire();
 
-  // Searches -- the decisions of bots that search (Bot::searches) and hints -- run where `offload`
-  // says: it runs `work` on another thread and then the function `work` returns on the lobby's
-  // thread. Each game has at most one bot search at a time, and at most max_searches run or wait
-  // for a worker; games beyond that wait here in turn. A decision is applied only if the game is
-  // still at the version it was searched at (else the game is searched again). Setting it starts the
-  // searches of every game that waits for one. Without an offload, searches run at once, inline.
-  using Work = std::function<std::function<void()>()>;
-  using Offload = std::function<void(Work work)>;
+  // Where the work that takes time runs (server/jobs.h): quick bots' moves a slice at a time
+  // (Lane::Bots: the game is lent to the worker and its views are served from the cache meanwhile),
+  // the decisions of bots that search and hints (Lane::Search), each charged to the address that
+  // created the game or asked. Setting it starts the bots of every game whose bots must play.
+  // Without an offload, bots play at once, inline, and searches too.
   void offload(Offload offload);
-  std::size_t searching() const { return searches_; }
+  std::size_t searching() const;  // searches offloaded and not yet answered
   // Advice for the token's seat (Match::hint, three actions with their estimated chance of winning),
   // from that seat's observation: `answer` gets {"version": N, "seat": ..., "hints": [...]} on the
   // lobby's thread (now, or when the search ends). Throws ApiError: 401 without a seat's token, 409
-  // when the seat may not act, 429 while the seat's last hint is still being computed, 503 when
-  // max_searches are taken.
-  using Answer = std::function<void(int status, const std::string& json_text)>;
-  void hint(const std::string& id, const std::string& token, Answer answer);
+  // when the seat may not act, 429 while the seat's last hint is still being computed or `client`
+  // has max_searches waiting.
+  void hint(const std::string& id, const std::string& token, Answer answer, const std::string& client = "");
 
-  // Called after every committed change of the game (for WebSocket pushes), and when it is deleted.
-  using Listener = std::function<void()>;
-  int subscribe(const std::string& id, Listener listener);
+  // Called after every committed change of the game the token's seat (an empty token: a spectator)
+  // sees (for WebSocket pushes), and when it is deleted; throws ApiError for a bad token.
+  using Listener = Listeners::Listener;
+  int subscribe(const std::string& id, const std::string& token, Listener listener);
   void unsubscribe(const std::string& id, int handle);
   // The seat a token opens (nullopt: spectator for an empty token); throws ApiError for a bad one.
   std::optional<int> seat_of(const std::string& id, const std::string& token);
 
+  // Whether the game can be used now (not busy, its game not on a worker): a call for a game that is
+  // not throws NotReady. `then` runs once it is (or once it is gone). Without an offload (tests,
+  // tools) a busy game may be used: its caller commits when it likes.
+  bool ready(const std::string& id) const;
+  void when_ready(const std::string& id, std::function<void()> then);
+  // `then` runs once the game's quick bots have played a turn on a worker since now, or have none to
+  // play, and the game is ready: the answer to an action shows the bots' replies.
+  void after_bots(const std::string& id, std::function<void()> then);
+
   // Staging (see above). busy(): the game has writes staged or being committed.
   bool busy(const std::string& id) const;
-  std::size_t staged() const { return staged_.size(); }
-  std::vector<GameWrite> take_staged();  // the next batch; its games stay busy until settle()
+  std::size_t staged() const { return staging_.size(); }
+  std::vector<GameWrite> take_staged() { return staging_.take(); }  // the next batch; its games stay busy until settle()
   // The outcome of the batch last taken: committed or not; when committed, the games another server
   // changed first (Store::commit), whose changes were not made: they are loaded again.
   void settle(bool committed, const std::vector<std::string>& conflicts = {});
@@ -115,44 +147,90 @@ class Lobby {
   void changed_elsewhere(const std::string& id);
 
   std::size_t live() const;  // games not finished and not damaged
-  std::size_t loaded() const { return rooms_.size(); }
+  std::size_t loaded() const { return rooms_.size(); }  // games known here (whole, or their list entry and views)
+  std::size_t whole() const;                             // games held whole (a match in memory)
+  std::size_t memory() const;                            // bytes the games held take, about
+
+  // The address whose request is being answered: the work it causes (loads) is charged to it.
+  class Asking {
+   public:
+    Asking(Lobby& lobby, std::string client) : lobby_(lobby), before_(std::exchange(lobby.client_, std::move(client))) {}
+    ~Asking() { lobby_.client_ = std::move(before_); }
+    Asking(const Asking&) = delete;
+    Asking& operator=(const Asking&) = delete;
+
+   private:
+    Lobby& lobby_;
+    std::string before_;
+  };
 
  private:
+  // A game as the lobby holds it: whole (its match), or only its list entry, seats and cached views
+  // (a finished game is served from those; any other is loaded again when it is used).
   struct Room {
-    std::unique_ptr<core::Match> game;           // null: to be loaded again from the store
-    std::vector<std::string> token_hash;         // by seat; empty: open
+    std::shared_ptr<core::Match> game;           // null: not held whole, or lent
+    bool lent = false;                           // the game is on a worker, its quick bots playing
+    std::vector<std::string> token_hash;         // by seat ("": open); none: not known until loaded
     std::string invitation_hash;                 // empty: public seats
-    std::map<int, Listener> listeners;
     std::size_t stored = 0;                      // actions in the store
-    std::uint64_t version = 0;
+    std::uint64_t version = 0;                   // the store's: counts every committed change (never shown)
+    SeatVersions versions;                       // the views' (server/versions.h)
+    SeatVersions::Seen seen;                     // whose views the changes staged and not settled made new
+    std::uint64_t refreshed_for = 0;             // the highest version a client named that made it be read again
     std::int64_t updated = 0;
     bool finished = false;
     bool busy = false;
     bool erasing = false;
-    bool stale = false;                          // changed elsewhere while busy: loaded again once settled
+    bool stale = false;                          // changed elsewhere while busy or lent: loaded again after
     std::string damaged;                         // why it was quarantined; empty: sound
     std::string summary;                         // committed list entry (JSON)
     std::string staged_summary;                  // the entry once the staged change is committed
     std::map<int, std::pair<std::uint64_t, std::string>> views;  // by seat (-1: spectator): version, JSON text
     std::map<int, std::pair<std::uint64_t, std::string>> hints;  // by seat: version, JSON text
+    // Bots
+    std::string owner;                           // the address its bots' work is charged to
+    bool human = true;                           // some seat is played by a human
+    std::size_t slices = 0;                      // turns its quick bots played on a worker
+    double bot_seconds = 0;                      // processor time its bots used (while in memory)
+    std::string stopped;                         // why its bots stopped (a game no human plays at its cap)
   };
-  Room& room(const std::string& id);             // loads it if needed; 404 / 410 / 503 as ApiError
-  Room build(StoredGame sg);
+  // lobby_games.cpp
+  Room& room(const std::string& id);             // loads it if needed; 404 / 410 / 503 as ApiError, NotReady
+  Room build(StoredGame sg) const;               // may run on a worker
+  void load(const std::string& id, bool whole);  // on a worker; without whole, a game nobody here watches keeps its entry only
+  void loaded(const std::string& id, std::optional<Room> fresh, const std::string& failure);
+  Room entry(const GameMark& mark) const;        // a game known by its list entry only
+  void forget(const std::string& id);            // leaves memory entirely
+  void trim(const std::string& keep = "");       // within max_loaded and max_memory, least recently used first
+  void give_back(std::size_t freed);
+  bool idle(const std::string& id, const Room& r) const;
+  static std::size_t cost(const Room& r);
+  void adopt(const std::string& id, Room fresh);
+  static bool has_human(const core::Match& m);  // a game read from the store, in place of what was held
   std::string make_summary(const std::string& id, Room& r) const;
-  void stage(const std::string& id, Room& r, GameWrite w);  // with the room's mark
-  void check_version(const std::string& id, Room& r, std::optional<int> seat, const nlohmann::json& body);
+  const core::Title& title_of(const std::string& id) const;  // ApiError 400 for none
+  core::SaveFile parse_create(const nlohmann::json& body, const std::string& client) const;
+  // lobby.cpp
+  void check_version(const std::string& id, Room& r, int seat, const nlohmann::json& body);
+  static std::optional<int> seat_of_hashes(const Room& r, const std::string& token);
   nlohmann::json seat_view(const std::string& id, Room& r, std::optional<int> seat);
   const std::string& cached_view(const std::string& id, Room& r, std::optional<int> seat);
-  void release_if_idle(const std::string& id);
-  void think(const std::string& id);  // starts the search of the bot to act next, if a searching one must
-  void decided(const std::string& id, std::uint64_t version, const std::string& hash, const core::Match::BotTask& task,
-               std::optional<core::Action> action);
-  void next_waiting();  // starts the searches of waiting games while workers are free
+  // lobby_commits.cpp
+  void stage(const std::string& id, Room& r, GameWrite w);  // with the room's mark
   void reload(const std::string& id);
+  // lobby_bots.cpp
+  void schedule(const std::string& id);  // starts the turn of the game's bots, if they must play
+  void play_slice(const std::string& id, Room& r);
+  void slice_played(const std::string& id, std::shared_ptr<core::Match> game, std::size_t played, double seconds,
+                    const std::string& failure);
+  void search(const std::string& id, Room& r, core::Match::BotTask task);
+  void decided(const std::string& id, std::uint64_t version, const std::string& hash, const core::Match::BotTask& task,
+               std::optional<core::Action> action, double seconds);
+  void release(const std::string& id);  // runs the waiters of a game that is ready, or gone
+  bool bots_due(const Room& r) const;   // chance or a bot must play next
+  bool quick_turn_due(const Room& r) const;  // ... and not a bot that searches
   std::int64_t now() const { return clock_(); }
 
-  const core::Title& title_of(const std::string& id) const;  // ApiError 400 for none
-  core::SaveFile parse_create(const nlohmann::json& body) const;
   const core::Titles& titles_;
   Store& store_;
   LobbyLimits limits_;
@@ -160,15 +238,25 @@ class Lobby {
   nlohmann::json titles_json_;
   std::map<std::string, nlohmann::json> layouts_;
   std::map<std::string, Room> rooms_;
-  std::vector<std::string> finished_loaded_;      // oldest first
-  std::vector<GameWrite> staged_;
-  std::vector<std::string> staged_ids_, in_flight_ids_;
-  int next_handle_ = 1;
+  Recency recent_;
+  std::string client_;                            // the address asking (Asking)
+  std::set<std::string> loading_;                 // games being read from the store on a worker
+  std::map<std::string, std::string> load_failed_;  // while their waiters are released: why the load failed ("": no such game)
+  std::set<std::string> reload_after_;            // changed elsewhere while loading: loaded again after
+  std::chrono::steady_clock::time_point trimmed_at_{};  // when memory was last given back to the system
+  Staging staging_;
+  Listeners listeners_;
   Offload offload_;
-  std::size_t searches_ = 0;                      // offloaded and not yet answered
-  std::set<std::string> thinking_;                // games with a bot's search offloaded
-  std::deque<std::string> waiting_;               // games whose bot waits for a free worker, in turn
+  std::set<std::string> working_;                 // games with a bots' turn or a search on a worker
+  std::map<std::string, std::size_t> searches_;   // by address: searches waiting or running
   std::set<std::pair<std::string, int>> hinting_;  // (game, seat) with a hint being computed
+  std::map<std::string, std::size_t> replays_;    // by address: replays being made
+  struct BotWaiter {
+    std::size_t slices;  // the game's slices when it began to wait
+    std::function<void()> then;
+  };
+  std::map<std::string, std::vector<std::function<void()>>> ready_waiters_;
+  std::map<std::string, std::vector<BotWaiter>> bot_waiters_;
 };
 
 }  // namespace server

@@ -26,6 +26,8 @@ const char* const kSchemaSteps[] = {
     "token_hash TEXT NOT NULL, PRIMARY KEY (game, seat));"
     "CREATE TABLE actions (game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, idx BIGINT NOT NULL, "
     "seat TEXT NOT NULL, action TEXT NOT NULL, sampled BOOLEAN NOT NULL, PRIMARY KEY (game, idx));",
+    // 2: each game's views' versions (server/versions.h).
+    "ALTER TABLE games ADD COLUMN versions TEXT NOT NULL DEFAULT '';",
 };
 static_assert(std::size(kSchemaSteps) == PgStore::kSchemaVersion);
 
@@ -123,10 +125,10 @@ void migrate(pg_conn* db) {
 bool fast_write(pg_conn* db, const GameWrite& w) {
   const GameMark& m = *w.mark;
   std::vector<std::string> params = {w.id, std::to_string(*w.base_version), std::to_string(m.version), std::to_string(m.action_count),
-                                     m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated), m.summary};
+                                     m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated), m.summary, m.versions};
   std::string sql =
-      "WITH checked AS (UPDATE games SET version = $3, action_count = $4, state_hash = $5, finished = $6, updated = $7, summary = $8 "
-      "WHERE id = $1 AND COALESCE(version, 0) = $2 RETURNING id) ";
+      "WITH checked AS (UPDATE games SET version = $3, action_count = $4, state_hash = $5, finished = $6, updated = $7, summary = $8, "
+      "versions = $9 WHERE id = $1 AND COALESCE(version, 0) = $2 RETURNING id) ";
   if (w.append.empty()) return run(db, sql + "SELECT count(*) FROM checked").integer(0, 0) == 1;
   std::string values;
   for (std::size_t i = 0; i < w.append.size(); ++i) {
@@ -171,9 +173,10 @@ bool write_one(pg_conn* db, const GameWrite& w) {
   }
   if (w.mark) {
     const GameMark& m = *w.mark;
-    run(db, "UPDATE games SET version = $1, action_count = $2, state_hash = $3, finished = $4, updated = $5, summary = $6 WHERE id = $7",
+    run(db, "UPDATE games SET version = $1, action_count = $2, state_hash = $3, finished = $4, updated = $5, summary = $6, versions = $7 "
+            "WHERE id = $8",
         {std::to_string(m.version), std::to_string(m.action_count), m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated),
-         m.summary, w.id});
+         m.summary, m.versions, w.id});
   }
   return true;
 }
@@ -186,10 +189,12 @@ PgStore::PgStore(const std::string& conninfo) : conninfo_(conninfo) {
     migrate(writer_);
     writer_pid_ = PQbackendPID(writer_);
     reader_ = connect(conninfo);
+    loader_ = connect(conninfo);
     listener_ = connect(conninfo);
     run(listener_, fmt::format("LISTEN {}", kChannel));
   } catch (...) {
     PQfinish(listener_);
+    PQfinish(loader_);
     PQfinish(reader_);
     PQfinish(writer_);
     throw;
@@ -198,19 +203,20 @@ PgStore::PgStore(const std::string& conninfo) : conninfo_(conninfo) {
 
 PgStore::~PgStore() {
   PQfinish(listener_);
+  PQfinish(loader_);
   PQfinish(reader_);
   PQfinish(writer_);
 }
 
-std::vector<StoredGame> PgStore::load_where(const std::string& where, const std::vector<std::string>& args) {
-  ensure(reader_);
+std::vector<StoredGame> PgStore::load_where(pg_conn* db, const std::string& where, const std::vector<std::string>& args) {
+  ensure(db);
   std::vector<StoredGame> games;
   // One snapshot for the game, its actions and its seats: never a mark from before a commit with
   // actions from after it.
-  run(reader_, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  run(db, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   try {
-    const Result g = run(reader_, "SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary "
-                                  "FROM games WHERE " + where + " ORDER BY id", args);
+    const Result g = run(db, "SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary, versions "
+                             "FROM games WHERE " + where + " ORDER BY id", args);
     for (int row = 0; row < g.rows(); ++row) {
       StoredGame sg;
       sg.id = g.text(row, 0);
@@ -224,34 +230,35 @@ std::vector<StoredGame> PgStore::load_where(const std::string& where, const std:
       sg.invitation_hash = g.text(row, 2);
       if (!g.null(row, 3))
         sg.mark = GameMark{static_cast<std::uint64_t>(g.integer(row, 3)), static_cast<std::size_t>(g.integer(row, 4)), g.text(row, 5),
-                           g.boolean(row, 6), g.integer(row, 7), g.text(row, 8)};
-      const Result a = run(reader_, "SELECT seat, action, sampled FROM actions WHERE game = $1 ORDER BY idx", {sg.id});
+                           g.boolean(row, 6), g.integer(row, 7), g.text(row, 8), g.text(row, 9)};
+      const Result a = run(db, "SELECT seat, action, sampled FROM actions WHERE game = $1 ORDER BY idx", {sg.id});
       for (int i = 0; i < a.rows(); ++i) sg.record.actions.push_back({a.text(i, 0), a.text(i, 1), a.boolean(i, 2)});
-      const Result s = run(reader_, "SELECT seat, token_hash FROM seats WHERE game = $1", {sg.id});
+      const Result s = run(db, "SELECT seat, token_hash FROM seats WHERE game = $1", {sg.id});
       for (int i = 0; i < s.rows(); ++i) sg.token_hashes.emplace_back(s.text(i, 0), s.text(i, 1));
       games.push_back(std::move(sg));
     }
-    run(reader_, "COMMIT");
+    run(db, "COMMIT");
   } catch (...) {
-    PQclear(PQexec(reader_, "ROLLBACK"));
+    PQclear(PQexec(db, "ROLLBACK"));
     throw;
   }
   return games;
 }
 
-std::vector<StoredGame> PgStore::load_unfinished() { return load_where("NOT finished", {}); }
+std::vector<StoredGame> PgStore::load_unfinished() { return load_where(reader_, "NOT finished", {}); }
 
 std::optional<StoredGame> PgStore::load(const std::string& id) {
-  auto games = load_where("id = $1", {id});
+  std::lock_guard lock(load_mutex_);
+  auto games = load_where(loader_, "id = $1", {id});
   if (games.empty()) return std::nullopt;
   return std::move(games.front());
 }
 
-std::vector<std::string> PgStore::finished_summaries(const std::string& after, std::size_t limit) {
+Store::Summaries PgStore::finished_summaries(const std::string& after, std::size_t limit) {
   ensure(reader_);
-  const Result r = run(reader_, "SELECT summary FROM games WHERE finished AND id > $1 ORDER BY id LIMIT $2", {after, std::to_string(limit)});
-  std::vector<std::string> out;
-  for (int i = 0; i < r.rows(); ++i) out.push_back(r.text(i, 0));
+  const Result r = run(reader_, "SELECT id, summary FROM games WHERE finished AND id > $1 ORDER BY id LIMIT $2", {after, std::to_string(limit)});
+  Summaries out;
+  for (int i = 0; i < r.rows(); ++i) out.emplace_back(r.text(i, 0), r.text(i, 1));
   return out;
 }
 

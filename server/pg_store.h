@@ -8,6 +8,7 @@
 #pragma once
 
 #include <atomic>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -28,21 +29,23 @@ class PgStore : public Store {
 
   std::vector<StoredGame> load_unfinished() override;
   std::optional<StoredGame> load(const std::string& id) override;
-  std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) override;
+  Summaries finished_summaries(const std::string& after, std::size_t limit) override;
   std::vector<std::string> game_ids() override;
   std::vector<std::string> commit(const std::vector<GameWrite>& batch) override;
   int change_socket() override;
   std::vector<std::string> take_changes() override;
 
   // The schema version this code writes (the rows of churchill_schema).
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
  private:
-  std::vector<StoredGame> load_where(const std::string& where, const std::vector<std::string>& args);
+  static std::vector<StoredGame> load_where(pg_conn* db, const std::string& where, const std::vector<std::string>& args);
   void check_reader();
   std::string conninfo_;
   pg_conn* writer_ = nullptr;    // commit(), on the writer thread
-  pg_conn* reader_ = nullptr;    // loads, on the server's thread
+  pg_conn* reader_ = nullptr;    // lists and the games in play, on the server's thread
+  pg_conn* loader_ = nullptr;    // load(), from any thread, one at a time
+  std::mutex load_mutex_;
   pg_conn* listener_ = nullptr;  // LISTEN churchill_games, on the server's thread
   std::atomic<int> writer_pid_{0};          // the writer's backend: its own notifications are not news
 };

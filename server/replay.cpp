@@ -1,12 +1,15 @@
 // GET /api/games/{id}/replay?step=N[&seat=S]: a game as it stood after its first N actions, for the
-// web client's Replay (issue 16). The game is opened again from its record, truncated to N actions,
-// so nothing of the game in play changes. Secrecy: a finished game may be replayed from any seat's
-// view (everything is public once it is over, as its seed is); an unfinished one only from the view
-// of the seat whose token asks (or a spectator's), and the actions of other seats and of chance
-// (a deal is a card in someone's hand) are not named, only the public log they wrote.
+// web client's Replay and its others' moves (issue 16). The game after N - 1 actions is made from the
+// nearest snapshot its match keeps (Match::at_task), on a worker charged to the address asking, and
+// its Nth action applied there; nothing of the game in play changes. Secrecy: a finished game may be
+// replayed from any seat's view (everything is public once it is over, as its seed is); an
+// unfinished one only from the view of the seat whose token asks (or a spectator's), and the actions
+// of other seats and of chance (a deal is a card in someone's hand) are not named, only the public
+// log they wrote.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iostream>
 
 #include "server/lobby.h"
 
@@ -16,6 +19,8 @@ namespace {
 
 // Log lines in a replayed view: the same tail a live view carries.
 constexpr int kReplayLogTail = 200;
+// Replays one address may have waiting or being made at once.
+constexpr std::size_t kReplaysPerAddress = 4;
 
 std::size_t step_number(const std::string& text, std::size_t steps) {
   if (text.empty()) return steps;  // the end
@@ -26,10 +31,34 @@ std::size_t step_number(const std::string& text, std::size_t steps) {
   return n;
 }
 
+// The replay's answer, made from the game after the step's first actions, `at`.
+std::string replayed(const std::string& id, core::Match& at, std::size_t n, std::size_t steps, bool finished, std::optional<int> seat,
+                     const std::optional<core::SavedAction>& action, bool named) {
+  const std::size_t before = at.log_size();
+  nlohmann::json step = nullptr;
+  if (action) {  // the step's own action, applied as it was recorded
+    if (action->seat == "chance") at.chance(action->action);
+    else at.act(*at.seat_from_name(action->seat), action->action);
+    step = {{"seat", action->seat}, {"action", named ? nlohmann::json(action->action) : nlohmann::json(nullptr)}};
+  }
+  nlohmann::json lines = nlohmann::json::array();
+  for (std::size_t i = before; i < at.log_size(); ++i) lines.push_back(at.log_line(i));
+  const auto viewer = seat ? std::optional<core::Seat>(static_cast<core::Seat>(*seat)) : std::nullopt;
+  nlohmann::json view = at.view(viewer, kReplayLogTail);
+  view["id"] = id;
+  view["version"] = n;
+  view["legal_actions"] = nlohmann::json::array();  // a replay decides nothing
+  view["can_undo"] = false;
+  return nlohmann::json{{"id", id}, {"step", n}, {"steps", steps}, {"finished", finished},
+                        {"seat", viewer ? nlohmann::json(at.seat_name(*viewer)) : nlohmann::json(nullptr)},
+                        {"action", step}, {"lines", lines}, {"view", view}}
+      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 }  // namespace
 
-nlohmann::json Lobby::replay(const std::string& id, const std::string& token, const std::string& step_text,
-                             const std::string& seat_text) {
+void Lobby::replay(const std::string& id, const std::string& token, const std::string& step_text, const std::string& seat_text,
+                   Answer answer) {
   Room& r = room(id);
   const std::optional<int> asking = seat_of(id, token);
   core::Match& game = *r.game;
@@ -41,32 +70,37 @@ nlohmann::json Lobby::replay(const std::string& id, const std::string& token, co
       throw ApiError(403, "a game in play is replayed only from the view of the seat whose token asks");
     seat = *named;
   }
-  core::SaveFile record = game.snapshot();
-  const std::vector<core::SavedAction> all = record.actions;
-  const std::size_t n = step_number(step_text, all.size());
-  record.actions.resize(n > 0 ? n - 1 : 0);
-  record.state_hash.clear();  // a prefix of a checked game: its hash is not stored
-  const core::Title& title = title_of(record.game);
-  std::unique_ptr<core::Match> at = title.open(record);
-  const std::size_t before = at->log_size();
-  nlohmann::json step = nullptr;
-  if (n > 0) {  // the step's own action, applied as it was recorded
-    const core::SavedAction& a = all[n - 1];
-    if (a.seat == "chance") at->chance(a.action);
-    else at->act(*at->seat_from_name(a.seat), a.action);
-    const bool named = r.finished || (seat && a.seat == game.seat_name(static_cast<core::Seat>(*seat)));
-    step = {{"seat", a.seat}, {"action", named ? nlohmann::json(a.action) : nlohmann::json(nullptr)}};
+  const std::vector<core::SavedAction>& all = game.actions();
+  // A game in play is replayed up to where everyone may know what was played: the number of another
+  // seat's secret entries is its own (server/versions.h).
+  const std::size_t steps = r.finished ? all.size() : game.public_actions();
+  const std::size_t n = step_number(step_text, steps);
+  std::optional<core::SavedAction> action;
+  if (n > 0) action = all[n - 1];
+  const bool named = action && (r.finished || (seat && action->seat == game.seat_name(static_cast<core::Seat>(*seat))));
+  if (const auto waiting = replays_.find(client_); offload_ && waiting != replays_.end() && waiting->second >= kReplaysPerAddress)
+    throw ApiError(429, ErrorCode{"replays_busy"}, "this address has as many replays being made as it may; ask again when they are answered");
+  auto make = [id, at = game.at_task(n > 0 ? n - 1 : 0), n, steps, finished = r.finished, seat, action,
+               named]() -> std::pair<int, std::string> {
+    try {
+      return {200, replayed(id, *at(), n, steps, finished, seat, action, named)};
+    } catch (const std::exception& e) {  // never expected: a stored game replays
+      std::cerr << fmt::format("churchill serve: the replay of game {} at step {} failed: {}\n", id, n, e.what());
+      return {500, R"({"error": "internal error"})"};
+    }
+  };
+  if (!offload_) {
+    const auto [status, text] = make();
+    return answer(status, text);
   }
-  nlohmann::json lines = nlohmann::json::array();
-  for (std::size_t i = before; i < at->log_size(); ++i) lines.push_back(at->log_line(i));
-  nlohmann::json view = at->view(seat ? std::optional<core::Seat>(static_cast<core::Seat>(*seat)) : std::nullopt, kReplayLogTail);
-  view["id"] = id;
-  view["version"] = n;
-  view["legal_actions"] = nlohmann::json::array();  // a replay decides nothing
-  view["can_undo"] = false;
-  return {{"id", id}, {"step", n}, {"steps", all.size()}, {"finished", r.finished},
-          {"seat", seat ? nlohmann::json(game.seat_name(static_cast<core::Seat>(*seat))) : nlohmann::json(nullptr)},
-          {"action", step}, {"lines", lines}, {"view", view}};
+  ++replays_[client_];
+  offload_({Lane::Load, client_, id, [this, client = client_, make, answer]() -> std::function<void()> {
+    auto made = make();
+    return [this, client, made, answer] {
+      if (--replays_[client] == 0) replays_.erase(client);
+      answer(made.first, made.second);
+    };
+  }});
 }
 
 }  // namespace server

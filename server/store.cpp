@@ -75,7 +75,7 @@ sqlite3* open(const std::string& path, int busy_timeout_ms) {
 const std::map<std::string, const char*> kGameColumns = {
     {"invitation_hash", "TEXT NOT NULL DEFAULT ''"}, {"version", "INTEGER"}, {"action_count", "INTEGER"},
     {"state_hash", "TEXT"}, {"finished", "INTEGER NOT NULL DEFAULT 0"}, {"updated", "INTEGER NOT NULL DEFAULT 0"},
-    {"summary", "TEXT NOT NULL DEFAULT ''"}};
+    {"summary", "TEXT NOT NULL DEFAULT ''"}, {"versions", "TEXT NOT NULL DEFAULT ''"}};
 
 void create_schema(sqlite3* db) {
   exec(db, "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, record TEXT NOT NULL)");
@@ -116,9 +116,10 @@ void write_one(sqlite3* db, const GameWrite& w) {
   }
   if (w.mark) {
     const GameMark& m = *w.mark;
-    Statement(db, "UPDATE games SET version = ?, action_count = ?, state_hash = ?, finished = ?, updated = ?, summary = ? WHERE id = ?")
+    Statement(db, "UPDATE games SET version = ?, action_count = ?, state_hash = ?, finished = ?, updated = ?, summary = ?, versions = ? "
+                  "WHERE id = ?")
         .integer(1, static_cast<std::int64_t>(m.version)).integer(2, static_cast<std::int64_t>(m.action_count)).text(3, m.state_hash)
-        .integer(4, m.finished).integer(5, m.updated).text(6, m.summary).text(7, w.id).step();
+        .integer(4, m.finished).integer(5, m.updated).text(6, m.summary).text(7, m.versions).text(8, w.id).step();
   }
 }
 
@@ -131,60 +132,76 @@ SqliteStore::SqliteStore(const std::string& path, int busy_timeout_ms) {
     exec(writer_, "PRAGMA synchronous=FULL");  // every commit is fsynced: it survives a crash of the process or the machine
     create_schema(writer_);
     reader_ = open(path, busy_timeout_ms);
+    loader_ = open(path, busy_timeout_ms);
   } catch (...) {
+    sqlite3_close(reader_);
     sqlite3_close(writer_);
     throw;
   }
 }
 
 SqliteStore::~SqliteStore() {
+  sqlite3_close(loader_);
   sqlite3_close(reader_);
   sqlite3_close(writer_);
 }
 
-std::vector<StoredGame> SqliteStore::load_where(const char* where, const std::string& arg) {
-  std::vector<StoredGame> games;
-  Statement g(reader_, fmt::format("SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary "
-                                   "FROM games WHERE {} ORDER BY rowid", where).c_str());
-  if (!arg.empty()) g.text(1, arg);
-  while (g.step()) {
-    StoredGame sg;
-    sg.id = g.column_text(0);
-    try {
-      sg.record = core::save_from_json(g.column_text(1));
-    } catch (const core::SaveError& e) {
-      sg.record.game = "";  // unreadable: the lobby quarantines it
-      sg.record.state_hash = e.what();
+std::vector<StoredGame> SqliteStore::load_where(sqlite3* db, const char* where, const std::string& arg) {
+  const auto read = [&] {
+    std::vector<StoredGame> games;
+    Statement g(db, fmt::format("SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary, "
+                                "versions FROM games WHERE {} ORDER BY rowid", where).c_str());
+    if (!arg.empty()) g.text(1, arg);
+    while (g.step()) {
+      StoredGame sg;
+      sg.id = g.column_text(0);
+      try {
+        sg.record = core::save_from_json(g.column_text(1));
+      } catch (const core::SaveError& e) {
+        sg.record.game = "";  // unreadable: the lobby quarantines it
+        sg.record.state_hash = e.what();
+      }
+      sg.record.actions.clear();
+      sg.invitation_hash = g.column_text(2);
+      if (!g.column_null(3))
+        sg.mark = GameMark{static_cast<std::uint64_t>(g.column_int(3)), static_cast<std::size_t>(g.column_int(4)), g.column_text(5),
+                           g.column_int(6) != 0, g.column_int(7), g.column_text(8), g.column_text(9)};
+      Statement a(db, "SELECT seat, action, sampled FROM actions WHERE game = ? ORDER BY idx");
+      a.text(1, sg.id);
+      while (a.step()) sg.record.actions.push_back({a.column_text(0), a.column_text(1), a.column_int(2) != 0});
+      Statement s(db, "SELECT seat, token_hash FROM seats WHERE game = ?");
+      s.text(1, sg.id);
+      while (s.step()) sg.token_hashes.emplace_back(s.column_text(0), s.column_text(1));
+      games.push_back(std::move(sg));
     }
-    sg.record.actions.clear();
-    sg.invitation_hash = g.column_text(2);
-    if (!g.column_null(3))
-      sg.mark = GameMark{static_cast<std::uint64_t>(g.column_int(3)), static_cast<std::size_t>(g.column_int(4)), g.column_text(5),
-                         g.column_int(6) != 0, g.column_int(7), g.column_text(8)};
-    Statement a(reader_, "SELECT seat, action, sampled FROM actions WHERE game = ? ORDER BY idx");
-    a.text(1, sg.id);
-    while (a.step()) sg.record.actions.push_back({a.column_text(0), a.column_text(1), a.column_int(2) != 0});
-    Statement s(reader_, "SELECT seat, token_hash FROM seats WHERE game = ?");
-    s.text(1, sg.id);
-    while (s.step()) sg.token_hashes.emplace_back(s.column_text(0), s.column_text(1));
-    games.push_back(std::move(sg));
+    return games;
+  };
+  // One read transaction: never a mark from before a commit with actions from after it.
+  exec(db, "BEGIN");
+  try {
+    auto games = read();
+    exec(db, "COMMIT");
+    return games;
+  } catch (...) {
+    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
   }
-  return games;
 }
 
-std::vector<StoredGame> SqliteStore::load_unfinished() { return load_where("finished = 0", ""); }
+std::vector<StoredGame> SqliteStore::load_unfinished() { return load_where(reader_, "finished = 0", ""); }
 
 std::optional<StoredGame> SqliteStore::load(const std::string& id) {
-  auto games = load_where("id = ?", id);
+  std::lock_guard lock(load_mutex_);
+  auto games = load_where(loader_, "id = ?", id);
   if (games.empty()) return std::nullopt;
   return std::move(games.front());
 }
 
-std::vector<std::string> SqliteStore::finished_summaries(const std::string& after, std::size_t limit) {
-  Statement s(reader_, "SELECT summary FROM games WHERE finished = 1 AND id > ? ORDER BY id LIMIT ?");
+Store::Summaries SqliteStore::finished_summaries(const std::string& after, std::size_t limit) {
+  Statement s(reader_, "SELECT id, summary FROM games WHERE finished = 1 AND id > ? ORDER BY id LIMIT ?");
   s.text(1, after).integer(2, static_cast<std::int64_t>(limit));
-  std::vector<std::string> out;
-  while (s.step()) out.push_back(s.column_text(0));
+  Summaries out;
+  while (s.step()) out.emplace_back(s.column_text(0), s.column_text(1));
   return out;
 }
 

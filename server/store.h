@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -33,6 +34,7 @@ struct GameMark {
   bool finished = false;
   std::int64_t updated = 0;       // unix seconds of the last change
   std::string summary;            // the game's entry in the list of games, JSON
+  std::string versions;           // its views' versions (server/versions.h); "" before they were kept
 };
 
 struct StoredGame {
@@ -65,9 +67,11 @@ class Store {
   virtual ~Store() = default;
   // Every game not finished, for a server starting.
   virtual std::vector<StoredGame> load_unfinished() = 0;
+  // One game; may be called from any thread (a server's loads run on a worker), one load at a time.
   virtual std::optional<StoredGame> load(const std::string& id) = 0;
-  // The list entries (GameMark::summary) of finished games with ids after `after`, in id order.
-  virtual std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) = 0;
+  // The ids and list entries (GameMark::summary) of finished games with ids after `after`, in id order.
+  using Summaries = std::vector<std::pair<std::string, std::string>>;
+  virtual Summaries finished_summaries(const std::string& after, std::size_t limit) = 0;
   // Every game's id, in id order (for copying a database).
   virtual std::vector<std::string> game_ids() = 0;
   // The batch in one transaction; throws StoreError and writes nothing if it cannot. Returns the
@@ -84,8 +88,9 @@ class Store {
   virtual std::vector<std::string> take_changes() { return {}; }
 };
 
-// The SQLite store: a connection for writing (used by commit(), from the writer thread) and one for
-// reading (the server's thread); WAL lets the reader go on while the writer commits.
+// The SQLite store: a connection for writing (used by commit(), from the writer thread), one for
+// reading (the server's thread) and one for loading games (load(), from any thread, one at a time);
+// WAL lets the readers go on while the writer commits.
 class SqliteStore : public Store {
  public:
   // busy_timeout_ms: how long a statement waits for a lock another process holds.
@@ -96,14 +101,16 @@ class SqliteStore : public Store {
 
   std::vector<StoredGame> load_unfinished() override;
   std::optional<StoredGame> load(const std::string& id) override;
-  std::vector<std::string> finished_summaries(const std::string& after, std::size_t limit) override;
+  Summaries finished_summaries(const std::string& after, std::size_t limit) override;
   std::vector<std::string> game_ids() override;
   std::vector<std::string> commit(const std::vector<GameWrite>& batch) override;
 
  private:
-  std::vector<StoredGame> load_where(const char* where, const std::string& arg);
+  static std::vector<StoredGame> load_where(sqlite3* db, const char* where, const std::string& arg);
   sqlite3* writer_ = nullptr;
   sqlite3* reader_ = nullptr;
+  sqlite3* loader_ = nullptr;
+  std::mutex load_mutex_;  // one load at a time on loader_
 };
 
 // The store a --db argument names: "postgresql://..." or "postgres://..." (a libpq connection URI),

@@ -347,5 +347,43 @@ TEST(Ai, AGamePlayedWithTwoThreadsASearchIsPlayedAgainFromItsRecord) {
   EXPECT_THROW(title->open(record), core::SetupError);
 }
 
+// A hint is the search's ranking, and names only what the seat may do now. Where the seat's one legal
+// action is forced, the search does not branch on it (the root's edges are those of the decision
+// after it), so it answers that action alone, with the value of what follows; elsewhere every ranked
+// action is legal. Checked at every decision of two random games.
+TEST(Ai, TheSearchRanksOnlyTheSeatsLegalActionsAForcedOneAlone) {
+  const Game g(data());
+  core::SearchConfig config = fixed_budget();
+  config.iterations = 40;
+  const core::Ismcts<Game> search(config, normal_hooks());
+  int forced = 0, followed = 0, free = 0;
+  for (const std::uint64_t seed : {3u, 4u}) {
+    State s = g.new_game(*data().scenario("training"), Options{true, false});
+    core::Rng chance(seed), choices(seed + 100);
+    const auto check = [&](const State& at) {
+      const core::NodeKind kind = g.node_kind(at);
+      if (kind == core::NodeKind::Chance || kind == core::NodeKind::Terminal) return false;
+      const core::Seat seat = test_support::lowest_seat(g.acting_seats(at));
+      const State seen = g.observe(at, seat);
+      core::ActionList legal;
+      g.legal_actions(seen, seat, legal);
+      if (legal.size() > 1 && ++free % 25 != 0) return false;  // a sample of the free decisions: each costs a search
+      const core::SearchResult r = search.search(g, seen, seat, 7);
+      for (const core::ActionValue& v : r.ranked)
+        EXPECT_NE(std::find(legal.begin(), legal.end(), v.action), legal.end()) << g.action_to_string(seen, seat, v.action);
+      if (legal.size() == 1) {
+        ++forced;
+        EXPECT_EQ(r.ranked.size(), 1u);
+        EXPECT_EQ(r.best, legal[0]);
+        followed += r.ranked.front().visits > 0;  // its value is that of the seat's next decision
+      }
+      return false;
+    };
+    test_support::play_until(g, s, check, chance, test_support::random_choice(g, choices), 3000);
+  }
+  EXPECT_GT(forced, 10) << "forced decisions were met";
+  EXPECT_GT(followed, 0) << "forced decisions followed by the seat's own next one, whose actions the search once ranked instead";
+}
+
 }  // namespace
 }  // namespace churchill::testing

@@ -153,7 +153,8 @@ bool act_once(std::unique_ptr<Client>& c, const std::string& port, Game& g, std:
   throw std::runtime_error("no action of game " + g.id + " was acknowledged in 50 attempts");
 }
 
-// Every acknowledged action of the game is stored, in order, and the stored version is the last view's.
+// Every acknowledged action of the game is stored, in order, and the stored version of the
+// spectators' views (the first of the game's "versions", server/versions.h) is the last view's.
 int check_stored(PGconn* db, const Game& g, std::uint64_t final_version) {
   const char* params[] = {g.id.c_str()};
   PGresult* r = PQexecParams(db, "SELECT seat, action FROM actions WHERE game = $1 ORDER BY idx", 1, nullptr, params, nullptr, nullptr, 0);
@@ -167,7 +168,7 @@ int check_stored(PGconn* db, const Game& g, std::uint64_t final_version) {
                 g.acks[next].seat.c_str(), g.acks[next].action.c_str());
     ++failures;
   }
-  PGresult* v = PQexecParams(db, "SELECT version FROM games WHERE id = $1", 1, nullptr, params, nullptr, nullptr, 0);
+  PGresult* v = PQexecParams(db, "SELECT split_part(versions, ',', 1) FROM games WHERE id = $1", 1, nullptr, params, nullptr, nullptr, 0);
   const std::string stored = PQntuples(v) == 1 ? PQgetvalue(v, 0, 0) : "none";
   PQclear(v);
   if (stored != std::to_string(final_version)) {

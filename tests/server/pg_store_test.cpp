@@ -179,7 +179,7 @@ TEST_F(PostgresStore, ListenersOfOneServerAreToldOfMovesMadeThroughAnother) {
   for (const std::string& changed : changes_heard(store_b)) b.changed_elsewhere(changed);
   EXPECT_NE(b.list("live", "", 10).find(id), std::string::npos) << "a game created elsewhere joins the list";
   int told = 0;
-  b.subscribe(id, [&] { ++told; });
+  b.subscribe(id, "", [&] { ++told; });
 
   const json v0 = json::parse(a.view(id, token));
   const json v1 = json::parse(a.act(id, token, {{"action", v0["legal_actions"][0]}, {"version", v0["version"]}}));

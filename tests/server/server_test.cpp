@@ -19,186 +19,21 @@
 #include <random>
 #include <thread>
 
-#include "tests/support/http_client.h"
+#include "server/limits.h"
+#include "tests/server/server_fixture.h"
 
 namespace {
 
+using test_support::Reply;
+using test_support::Server;
+using test_support::sql;
+using test_support::sql_text;
 namespace fs = std::filesystem;
 namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = boost::asio::ip::tcp;
 using nlohmann::json;
-
-struct Reply {
-  int status = 0;
-  json body;
-};
-
-// SQL on the server's database from outside (as another process would).
-void sql(const fs::path& db, const std::string& statement) {
-  sqlite3* h = nullptr;
-  ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
-  sqlite3_busy_timeout(h, 5000);
-  char* message = nullptr;
-  EXPECT_EQ(sqlite3_exec(h, statement.c_str(), nullptr, nullptr, &message), SQLITE_OK) << (message ? message : "");
-  sqlite3_free(message);
-  sqlite3_close(h);
-}
-
-std::string sql_text(const fs::path& db, const std::string& query) {
-  sqlite3* h = nullptr;
-  sqlite3_open(db.c_str(), &h);
-  sqlite3_stmt* st = nullptr;
-  std::string out;
-  if (sqlite3_prepare_v2(h, query.c_str(), -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
-    out = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-  sqlite3_finalize(st);
-  sqlite3_close(h);
-  return out;
-}
-
-class Server : public ::testing::Test {
- protected:
-  fs::path dir = fs::temp_directory_path() / ("churchill-server-test-" + std::to_string(::getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  fs::path db = dir / "games.db";
-  pid_t pid = -1;
-  std::string port;
-  std::vector<std::string> flags;  // extra options of `churchill serve`
-  rlim_t open_files = 0;           // 0: inherited
-  std::string rules_dir;           // the server's CHURCHILL_RULES_DIR ("": inherited)
-
-  void SetUp() override {
-    if (!std::getenv("CHURCHILL_BINARY")) GTEST_SKIP() << "run through ctest";
-    fs::create_directories(dir);
-    start();
-  }
-  void TearDown() override {
-    stop(SIGTERM);
-    fs::remove_all(dir);
-  }
-
-  void start() {
-    int out[2];
-    ASSERT_EQ(::pipe(out), 0);
-    std::vector<std::string> args = {std::getenv("CHURCHILL_BINARY"), "serve", "--port", "0", "--db", db.string()};
-    args.insert(args.end(), flags.begin(), flags.end());
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const std::string log = (dir / "serve.log").string();
-    pid = ::fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-      ::dup2(out[1], 1);
-      ::close(out[0]);
-      ::freopen(log.c_str(), "a", stderr);
-      // Freed memory is given back at once under AddressSanitizer, so that the server's size is its own.
-      const std::string asan = std::string(std::getenv("ASAN_OPTIONS") ? std::getenv("ASAN_OPTIONS") : "") + ":quarantine_size_mb=1";
-      ::setenv("ASAN_OPTIONS", asan.c_str(), 1);
-      if (!rules_dir.empty()) ::setenv("CHURCHILL_RULES_DIR", rules_dir.c_str(), 1);
-      if (open_files) {
-        const rlimit limit{open_files, open_files};
-        ::setrlimit(RLIMIT_NOFILE, &limit);
-      }
-      ::execv(argv[0], argv.data());
-      ::_exit(127);
-    }
-    ::close(out[1]);
-    std::string line;
-    char ch;
-    while (::read(out[0], &ch, 1) == 1 && ch != '\n') line += ch;
-    ::close(out[0]);
-    const auto colon = line.rfind(':');
-    ASSERT_NE(colon, std::string::npos) << line << log_text();
-    port = line.substr(colon + 1, line.find('/', colon) - colon - 1);
-  }
-  void stop(int signal) {
-    if (pid <= 0) return;
-    ::kill(pid, signal);
-    ::waitpid(pid, nullptr, 0);
-    pid = -1;
-  }
-  void restart(std::vector<std::string> new_flags) {
-    stop(SIGTERM);
-    flags = std::move(new_flags);
-    start();
-  }
-  bool running() { return pid > 0 && ::waitpid(pid, nullptr, WNOHANG) == 0; }
-  std::string log_text() {
-    std::ifstream in(dir / "serve.log");
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  }
-
-  Reply call(http::verb method, const std::string& target, const std::string& body = "", const std::string& token = "") {
-    auto [status, json_body] = test_support::HttpClient(port).call(method, target, body, token);
-    return {status, json_body};
-  }
-  Reply get(const std::string& t, const std::string& token = "") { return call(http::verb::get, t, "", token); }
-  Reply post(const std::string& t, const std::string& body = "", const std::string& token = "") {
-    return call(http::verb::post, t, body, token);
-  }
-  // A public game (anyone may claim its human seats).
-  std::string create(const std::string& seats = R"({"US": "bot:rulebook", "USSR": "bot:rulebook"})") {
-    const Reply r = post("/api/games", R"({"scenario": "training", "seating": "public", "seats": )" + seats + "}");
-    EXPECT_EQ(r.status, 201) << r.body.dump();
-    return r.body.value("id", "");
-  }
-  std::string claim(const std::string& id, const std::string& seat = "UK") {
-    const Reply r = post("/api/games/" + id + "/seats/" + seat);
-    EXPECT_EQ(r.status, 201) << r.body.dump();
-    return r.body.value("token", "");
-  }
-  Reply act(const std::string& id, const std::string& token, const json& view, std::size_t choice = 0) {
-    return post("/api/games/" + id + "/actions", json{{"action", view["legal_actions"][choice]}, {"version", view["version"]}}.dump(), token);
-  }
-  void expect_error(const Reply& r, int status, const std::string& fragment) {
-    EXPECT_EQ(r.status, status) << r.body.dump();
-    ASSERT_TRUE(r.body.is_object() && r.body.contains("error")) << r.body.dump();
-    EXPECT_NE(r.body["error"].get<std::string>().find(fragment), std::string::npos) << r.body.dump();
-  }
-
-  // Sends raw bytes on a new connection; the status of the answer, or 0 if the server closed without one.
-  int raw(const std::string& bytes) {
-    boost::asio::io_context io;
-    tcp::socket s(io);
-    s.connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(std::stoi(port))});
-    const timeval timeout{5, 0};
-    ::setsockopt(s.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-    boost::system::error_code ec;
-    boost::asio::write(s, boost::asio::buffer(bytes), ec);
-    s.shutdown(tcp::socket::shutdown_send, ec);
-    std::string answer(12, '\0');
-    const std::size_t n = boost::asio::read(s, boost::asio::buffer(answer), ec);
-    if (n < 12 || answer.rfind("HTTP/1.", 0) != 0) return 0;
-    return std::stoi(answer.substr(9, 3));
-  }
-
-  // n connections that send nothing.
-  std::vector<tcp::socket> hold(boost::asio::io_context& io, int n) {
-    std::vector<tcp::socket> held;
-    for (int i = 0; i < n; ++i) {
-      held.emplace_back(io);
-      held.back().connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(std::stoi(port))});
-    }
-    return held;
-  }
-
-  // A WebSocket on a game, having sent its first message.
-  std::unique_ptr<websocket::stream<tcp::socket>> watch(boost::asio::io_context& io, const std::string& id, const std::string& token) {
-    auto ws = std::make_unique<websocket::stream<tcp::socket>>(io);
-    boost::asio::connect(ws->next_layer(), tcp::resolver(io).resolve("127.0.0.1", port));
-    ws->handshake("127.0.0.1", "/api/games/" + id + "/ws");
-    ws->write(boost::asio::buffer(token.empty() ? std::string("{}") : json{{"token", token}}.dump()));
-    return ws;
-  }
-  static json next_view(websocket::stream<tcp::socket>& ws) {
-    beast::flat_buffer buffer;
-    ws.read(buffer);
-    return json::parse(beast::buffers_to_string(buffer.data()));
-  }
-};
 
 TEST_F(Server, CreateClaimViewAct) {
   const std::string id = create();
@@ -568,8 +403,11 @@ TEST_F(Server, InvitationSeatsNeedTheSecret) {
   EXPECT_EQ(get("/api/games?status=open").body["games"].size(), 0u) << "not offered to strangers";
   expect_error(post("/api/games/" + id + "/seats/UK"), 403, "by invitation");
   expect_error(post("/api/games/" + id + "/seats/UK", json{{"invitation", std::string(64, '0')}}.dump()), 403, "by invitation");
+  // One invitation opens every open seat (docs/server.md, "Invitations"), each once.
   EXPECT_EQ(post("/api/games/" + id + "/seats/UK", json{{"invitation", invitation}}.dump()).status, 201);
   EXPECT_EQ(post("/api/games/" + id + "/seats/US", json{{"invitation", invitation}}.dump()).status, 201);
+  expect_error(post("/api/games/" + id + "/seats/UK", json{{"invitation", invitation}}.dump()), 409, "already taken");
+  expect_error(post("/api/games/" + id + "/seats/USSR", json{{"invitation", invitation}}.dump()), 409, "played by a bot");
   const std::string open = create();
   EXPECT_EQ(get("/api/games?status=open").body["games"][0]["id"], open);
 }
@@ -760,13 +598,6 @@ TEST_F(Server, SlowAndSilentWebSocketsAreBoundedAndClosed) {
     const int small = 4096;
     ::setsockopt(idle.back()->next_layer().native_handle(), SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
   }
-  auto rss_kb = [&] {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    std::string line;
-    while (std::getline(status, line))
-      if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
-    return 0L;
-  };
   const long before = rss_kb();
   std::size_t pushed = 0;  // bytes the sockets would have queued, had every view been queued
   int pairs = 0;
@@ -795,6 +626,31 @@ TEST_F(Server, SlowAndSilentWebSocketsAreBoundedAndClosed) {
   }
   EXPECT_TRUE(ec) << "a socket that answered no ping was closed";
   EXPECT_TRUE(running());
+}
+
+// A network's addresses share one cap (an IPv4 /24, an IPv6 /64), and the last places go only to
+// addresses that hold none: 16 addresses holding 62 WebSockets each once locked every newcomer out.
+TEST(Connections, ANetworkSharesOneCapAndTheLastPlacesAreKeptForNewcomers) {
+  EXPECT_EQ(server::network_of("10.1.2.3"), "10.1.2.0/24");
+  EXPECT_EQ(server::network_of("::ffff:10.1.2.3"), "10.1.2.0/24");
+  EXPECT_EQ(server::network_of("2001:db8:0:7:1:2:3:4"), "2001:db8:0:7::/64");
+  EXPECT_EQ(server::network_of("?"), "?");
+  server::Connections c(16, 5, 7, 4);  // 16 places, 5 an address, 7 a network, the last 4 for newcomers
+  std::vector<std::shared_ptr<server::Connections::Slot>> held;
+  const auto take = [&](const std::string& address, int tries) {
+    int got = 0;
+    for (int i = 0; i < tries; ++i)
+      if (auto slot = c.admit(address)) held.push_back(std::move(slot)), ++got;
+    return got;
+  };
+  EXPECT_EQ(take("10.0.0.1", 9), 5) << "an address's cap";
+  EXPECT_EQ(take("10.0.0.2", 9), 2) << "its network's cap, shared";
+  EXPECT_EQ(take("2001:db8::1", 9), 5) << "12 of 16 places held";
+  EXPECT_EQ(take("2001:db8::2", 9), 1) << "in the last 4 places an address gets one, the first";
+  for (const char* newcomer : {"10.9.0.1", "10.9.0.2", "10.9.0.3"}) EXPECT_EQ(take(newcomer, 9), 1) << newcomer;
+  EXPECT_EQ(take("10.9.0.4", 1), 0) << "all 16 places held";
+  held.clear();
+  EXPECT_EQ(take("10.0.0.1", 9), 5) << "places are given back";
 }
 
 // Item 5: connections are capped per address.
@@ -873,6 +729,46 @@ TEST_F(Server, AcceptBacksOffWhenOutOfDescriptors) {
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   EXPECT_EQ(get("/api/games").status, 200) << "it accepts again";
   open_files = 0;
+}
+
+// A War Room seat's name has "+" in it; the web client asks the replay of "GER+ITA" as
+// seat=GER%2BITA, the query's value percent-decoded like the path's parts.
+TEST_F(Server, AReplaysSeatIsPercentDecoded) {
+  const Reply made = post("/api/games", R"({"title": "warroom", "scenario": "war-in-europe", "players": 2, "seating": "public"})");
+  ASSERT_EQ(made.status, 201) << made.body.dump();
+  const std::string id = made.body["id"];
+  const Reply claimed = post("/api/games/" + id + "/seats/GER%2BITA");
+  ASSERT_EQ(claimed.status, 201) << claimed.body.dump();
+  const std::string token = claimed.body["token"];
+  for (const char* seat : {"GER%2BITA", "GER%2bITA", "GER+ITA"}) {
+    const Reply replay = get("/api/games/" + id + "/replay?step=0&seat=" + seat, token);
+    ASSERT_EQ(replay.status, 200) << seat << " " << replay.body.dump();
+    EXPECT_EQ(replay.body["seat"], "GER+ITA") << seat;
+  }
+  expect_error(get("/api/games/" + id + "/replay?step=0&seat=BC%2BUSSR%2BUS", token), 403, "seat whose token asks");
+}
+
+// A WebSocket that never sends its first message is closed after --ws-hello seconds, though it
+// answers every ping (it would hold a connection's place for ever); one that sends it is served.
+TEST_F(Server, AWebSocketThatNeverSaysHelloIsClosed) {
+  restart({"--ws-hello", "1"});
+  const std::string id = create();
+  boost::asio::io_context io;
+  websocket::stream<tcp::socket> silent(io);
+  boost::asio::connect(silent.next_layer(), tcp::resolver(io).resolve("127.0.0.1", port));
+  silent.handshake("127.0.0.1", "/api/games/" + id + "/ws");
+  auto spectator = watch(io, id, "");
+  const auto start = std::chrono::steady_clock::now();
+  beast::flat_buffer buffer;
+  beast::error_code ec;
+  silent.read(buffer, ec);  // answers pings while it waits, as a browser would
+  const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(ec, websocket::error::closed);
+  EXPECT_EQ(silent.reason().code, websocket::close_code::policy_error);
+  EXPECT_NE(std::string(silent.reason().reason.c_str()).find("no first message"), std::string::npos);
+  EXPECT_GT(waited, 0.5);
+  EXPECT_LT(waited, 5.0);
+  EXPECT_TRUE(next_view(*spectator)["seat"].is_null()) << "a socket that said hello is served";
 }
 
 }  // namespace

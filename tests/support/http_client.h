@@ -13,7 +13,17 @@ namespace test_support {
 // One keep-alive connection to a server on loopback.
 class HttpClient {
  public:
-  explicit HttpClient(const std::string& port) { stream_.connect(boost::asio::ip::tcp::resolver(io_).resolve("127.0.0.1", port)); }
+  // `from`: the local address to connect from (any of 127.0.0.0/8 on Linux), as another client would.
+  explicit HttpClient(const std::string& port, const std::string& from = "") {
+    if (from.empty()) {
+      stream_.connect(boost::asio::ip::tcp::resolver(io_).resolve("127.0.0.1", port));
+      return;
+    }
+    auto& socket = stream_.socket();
+    socket.open(boost::asio::ip::tcp::v4());
+    socket.bind({boost::asio::ip::make_address(from), 0});
+    socket.connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(std::stoi(port))});
+  }
 
   // The status and the JSON body (discarded JSON when the body is not JSON). A POST is sent as
   // application/json, as the server requires.

@@ -1,0 +1,46 @@
+#include "server/committer.h"
+
+#include <boost/asio/post.hpp>
+#include <iostream>
+#include <memory>
+
+namespace server {
+
+void Committer::kick() {
+  if (posted_ || in_flight_ || lobby_.staged() == 0) return;
+  posted_ = true;
+  boost::asio::post(io_, [this] {
+    posted_ = false;
+    flush();
+  });
+}
+
+void Committer::flush() {
+  if (in_flight_ || lobby_.staged() == 0) return;
+  in_flight_ = true;
+  auto batch = std::make_shared<std::vector<GameWrite>>(lobby_.take_staged());
+  auto done = std::make_shared<std::vector<Done>>(std::exchange(waiting_, {}));
+  // `done` is moved on to the event loop, never copied: the callbacks hold the requests' sessions,
+  // which must be released on the loop's thread (a session's last release frees its connection
+  // slot, which the loop counts), not on the writer's.
+  boost::asio::post(writer_, [this, batch = std::move(batch), done = std::move(done)]() mutable {
+    std::string failure;
+    std::vector<std::string> conflicts;
+    try {
+      conflicts = store_.commit(*batch);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+    boost::asio::post(io_, [this, done = std::move(done), failure, conflicts] { settle(*done, failure, conflicts); });
+  });
+}
+
+void Committer::settle(const std::vector<Done>& done, const std::string& failure, const std::vector<std::string>& conflicts) {
+  if (!failure.empty()) std::cerr << "churchill serve: a commit failed, nothing of it was applied: " << failure << std::endl;
+  lobby_.settle(failure.empty(), conflicts);
+  in_flight_ = false;
+  for (const auto& d : done) d(failure.empty(), conflicts);
+  kick();
+}
+
+}  // namespace server

@@ -1,0 +1,359 @@
+#include "server/sessions.h"
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <fmt/format.h>
+#include <iostream>
+
+#include "server/committer.h"
+
+namespace server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+std::string target_of(const Request& req) { return std::string(req.target()); }
+
+constexpr std::size_t kBodyLimit = 16 * 1024;
+constexpr std::size_t kHeaderLimit = 8 * 1024;
+constexpr std::size_t kTargetLimit = 2048;
+
+// One WebSocket client: its first message names its seat ({"token": "..."}, or {} to watch), then it
+// is sent the seat's view now and after every committed change. Views are never queued: while one is
+// being sent, later changes only mark the view stale, and the newest is sent next.
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(tcp::socket socket, Context& c, std::string id, std::shared_ptr<Connections::Slot> slot, std::string client)
+      : ws_(std::move(socket)), c_(c), id_(std::move(id)), slot_(std::move(slot)), client_(std::move(client)) {}
+  ~WsSession() {
+    if (handle_) c_.lobby.unsubscribe(id_, handle_);
+  }
+
+  void start(Request req) {
+    websocket::stream_base::timeout t{};
+    t.handshake_timeout = std::chrono::seconds(10);
+    t.idle_timeout = std::chrono::seconds(c_.options.ws_idle_seconds);
+    t.keep_alive_pings = true;
+    ws_.set_option(t);
+    ws_.read_message_max(4096);
+    ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->read_hello();
+    });
+  }
+
+ private:
+  // The first message is due within ws_hello_seconds: a socket that only answers pings holds a
+  // connection's place, and is closed.
+  void read_hello() {
+    hello_due_.expires_after(std::chrono::seconds(c_.options.ws_hello_seconds));
+    hello_due_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+      if (auto self = weak.lock(); self && !ec)
+        self->close(fmt::format("no first message within {} s: send {{\"token\": \"...\"}}, or {{}} to watch", self->c_.options.ws_hello_seconds));
+    });
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->hello_due_.cancel();
+      if (ec) return;
+      self->hello(beast::buffers_to_string(self->buffer_.data()));
+      self->buffer_.consume(self->buffer_.size());
+    });
+  }
+  void hello(const std::string& text) {
+    const Lobby::Asking asking(c_.lobby, client_);
+    try {
+      const auto j = nlohmann::json::parse(text, nullptr, false);
+      if (!j.is_object() || (j.contains("token") && !j["token"].is_string()) || j.size() > (j.contains("token") ? 1u : 0u))
+        throw ApiError(400, "the first message must be {\"token\": \"...\"}, or {} to watch");
+      token_ = j.value("token", "");
+      handle_ = c_.lobby.subscribe(id_, token_, [weak = weak_from_this()] {  // a bad token is refused here
+        if (auto self = weak.lock()) self->push();
+      });
+    } catch (const NotReady& wait) {
+      return c_.lobby.when_ready(wait.id, [self = shared_from_this(), text] { self->hello(text); });
+    } catch (const ApiError& e) {
+      return close(e.what());
+    }
+    push();
+    read();
+  }
+  void close(const std::string& reason) {
+    ws_.async_close(websocket::close_reason(websocket::close_code::policy_error, reason.substr(0, 120)),
+                    [self = shared_from_this()](beast::error_code) {});
+  }
+  void push() {
+    stale_ = true;
+    if (!writing_) write();
+  }
+  void write() {
+    if (!stale_) return;
+    const Lobby::Asking asking(c_.lobby, client_);
+    try {
+      message_ = c_.lobby.view(id_, token_);
+    } catch (const NotReady& wait) {  // pushed once the game is ready
+      return c_.lobby.when_ready(wait.id, [weak = weak_from_this()] {
+        if (auto self = weak.lock(); self && !self->writing_) self->write();
+      });
+    } catch (const ApiError& e) {
+      return close(e.what());  // the game was deleted, or the seat's token no longer opens it
+    }
+    stale_ = false;
+    writing_ = true;
+    ws_.text(true);
+    ws_.async_write(asio::buffer(message_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->writing_ = false;
+      if (!ec) self->write();
+    });
+  }
+  void read() {  // the client says nothing more the server needs; reading answers pings and sees the close
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return;
+      self->buffer_.consume(self->buffer_.size());
+      self->read();
+    });
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  Context& c_;
+  std::string id_, token_;
+  std::shared_ptr<Connections::Slot> slot_;
+  std::string client_;  // the address the work of its views is charged to
+  int handle_ = 0;
+  beast::flat_buffer buffer_;
+  std::string message_;
+  bool stale_ = false, writing_ = false;
+  asio::steady_timer hello_due_{ws_.get_executor()};
+};
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket socket, Context& c, std::string client, std::shared_ptr<Connections::Slot> slot)
+      : stream_(std::move(socket)), c_(c), client_(std::move(client)), slot_(std::move(slot)) {}
+  void start() { read(); }
+
+ private:
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(kBodyLimit);
+    parser_->header_limit(kHeaderLimit);
+    stream_.expires_after(std::chrono::seconds(c_.options.http_idle_seconds));
+    http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (!ec) return self->checked(self->parser_->release());
+      if (const auto res = self->framing(ec)) self->send(std::move(*res));
+    });
+  }
+
+  // The answer to a request that could not be read (nothing for a closed or timed-out connection).
+  std::optional<Response> framing(beast::error_code ec) {
+    if (ec == http::error::body_limit) return framing_error(413, "the request body is too large");
+    if (ec == http::error::header_limit) {  // the parser keeps the start line once it has read it whole
+      if (parser_->get().target().empty()) return framing_error(414, "the request's URL is too long");
+      return framing_error(431, "the request's header fields are too large");
+    }
+    if (ec.category() == http::make_error_code(http::error::bad_target).category() && ec != http::error::end_of_stream &&
+        ec != http::error::partial_message)
+      return framing_error(400, fmt::format("the request is not well-formed HTTP/1.1 ({})", ec.message()));
+    return std::nullopt;
+  }
+
+  void checked(Request req) {
+    if (req.target().size() > kTargetLimit) return send(framing_error(414, "the request's URL is too long"));
+    if (req.target().empty() || req.target()[0] != '/') return send(framing_error(400, "the request's target must be a path"));
+    if (std::count_if(req.begin(), req.end(), [](const auto& f) { return f.name() == http::field::content_length; }) > 1)
+      return send(framing_error(400, "the request has more than one Content-Length"));
+    const auto te = req.find(http::field::transfer_encoding);
+    if (te != req.end() && !beast::iequals(te->value(), "chunked"))
+      return send(framing_error(400, "the only Transfer-Encoding accepted is chunked"));
+    handle(std::move(req));
+  }
+
+  void handle(Request req) {
+    if (websocket::is_upgrade(req)) return upgrade(std::move(req));
+    if (const auto p = parts(target_of(req)); p.size() == 4 && p[1] == "games" && (p[3] == "hint" || p[3] == "replay")) return later(std::move(req));
+    const std::size_t staged = c_.lobby.staged();
+    auto answered = answer(req, client(req), c_);
+    if (const auto* wait = std::get_if<NotReady>(&answered)) return again_when_ready(wait->id, std::move(req));
+    Response res = std::get<Response>(std::move(answered));
+    if (c_.lobby.staged() == staged) return send(std::move(res));
+    // A change: answered once it is committed, and an action's or a new game's once the bots
+    // replied (the view then shows their moves; the rest are pushed).
+    auto shared = std::make_shared<Request>(std::move(req));
+    auto response = std::make_shared<Response>(std::move(res));
+    c_.committer.on_commit([self = shared_from_this(), shared, response](bool ok, const std::vector<std::string>& conflicts) {
+      self->committed(*shared, std::move(*response), ok, conflicts);
+    });
+  }
+
+  void again_when_ready(const std::string& id, Request req) {
+    auto shared = std::make_shared<Request>(std::move(req));
+    c_.lobby.when_ready(id, [self = shared_from_this(), shared] { self->handle(std::move(*shared)); });
+  }
+
+  void committed(const Request& req, Response res, bool ok, const std::vector<std::string>& conflicts) {
+    const std::string id = created(req, res) ? nlohmann::json::parse(res.body()).value("id", "") : game_of(target_of(req));
+    if (!ok) return send(error(req, ApiError(503, ErrorCode{"not_stored"}, "the change could not be stored, so it was not made; try again")));
+    if (std::find(conflicts.begin(), conflicts.end(), id) != conflicts.end()) return send_conflict(req, id);
+    const auto p = parts(target_of(req));
+    const bool moved = p.size() == 4 && (p[3] == "actions" || p[3] == "undo");
+    if (!moved && !created(req, res)) return send(std::move(res));
+    auto shared = std::make_shared<Request>(req);
+    auto response = std::make_shared<Response>(std::move(res));
+    c_.lobby.after_bots(id, [self = shared_from_this(), shared, response, id, moved] {
+      if (!moved) return self->send(std::move(*response));
+      self->send_view(*shared, id);
+    });
+  }
+
+  // Another server sharing the store changed the game first: 409 with the current view (once the game
+  // is read again), to choose again.
+  void send_conflict(const Request& req, const std::string& id) {
+    nlohmann::json view;
+    try {
+      view = nlohmann::json::parse(c_.lobby.view(id, token(req)));
+    } catch (const NotReady& wait) {
+      auto shared = std::make_shared<Request>(req);
+      return c_.lobby.when_ready(wait.id, [self = shared_from_this(), shared, id] { self->send_conflict(*shared, id); });
+    } catch (const ApiError&) {  // the game is gone, or the token opens nothing now: the error says enough
+    }
+    send(error(req, ApiError(409, ErrorCode{"stale"}, "the game was changed through another server at the same moment, so this change was not made: "
+                                                 "choose again on the current view", view)));
+  }
+
+  // The seat's view now, as the answer to its action (or, if the game is busy again, once it is not).
+  void send_view(const Request& req, const std::string& id) {
+    try {
+      send(json_text(req, http::status::ok, c_.lobby.view(id, token(req))));
+    } catch (const NotReady& wait) {
+      auto shared = std::make_shared<Request>(req);
+      c_.lobby.when_ready(wait.id, [self = shared_from_this(), shared, id] { self->send_view(*shared, id); });
+    } catch (const ApiError& e) {
+      send(error(req, e));
+    }
+  }
+
+  static bool created(const Request& req, const Response& res) {
+    return req.method() == http::verb::post && res.result() == http::status::created && parts(target_of(req)).size() == 2;
+  }
+  static std::string token(const Request& req) {
+    try {
+      return bearer(req);
+    } catch (const ApiError&) {
+      return "";
+    }
+  }
+
+  // GET /api/games/{id}/hint (with the seat's token) and /replay: answered when their work, on a
+  // worker, is done.
+  void later(Request req) {
+    const std::string id = game_of(target_of(req));
+    auto shared = std::make_shared<Request>(std::move(req));
+    const Lobby::Asking asking(c_.lobby, client(*shared));
+    try {
+      if (shared->method() != http::verb::get && shared->method() != http::verb::head) throw ApiError(405, "method not allowed here");
+      auto respond = [self = shared_from_this(), shared](int status, const std::string& text) {
+        Response res = json_text(*shared, static_cast<http::status>(status), text);
+        if (shared->method() == http::verb::head) {
+          const auto length = res.body().size();
+          res.body().clear();
+          res.content_length(length);
+        }
+        self->send(std::move(res));
+      };
+      const std::string target = target_of(*shared);
+      if (parts(target)[3] == "hint") c_.lobby.hint(id, bearer(*shared), respond, client(*shared));
+      else c_.lobby.replay(id, bearer(*shared), query(target, "step"), query(target, "seat"), respond);
+    } catch (const NotReady& wait) {
+      again_when_ready(wait.id, std::move(*shared));
+    } catch (const ApiError& e) {
+      send(error(*shared, e));
+    }
+  }
+
+  // The address a request comes from: behind a trusted proxy, the last of X-Forwarded-For.
+  std::string client(const Request& req) const {
+    const auto forwarded = req.find("X-Forwarded-For");
+    if (!c_.options.trust_proxy || forwarded == req.end()) return client_;
+    const std::string_view all(forwarded->value().data(), forwarded->value().size());
+    const auto comma = all.rfind(',');
+    std::string_view last = comma == std::string_view::npos ? all : all.substr(comma + 1);
+    while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
+    return std::string(last.substr(0, 64));
+  }
+
+  void upgrade(Request req) {
+    const std::string id = game_of(target_of(req));
+    const auto p = parts(std::string(req.target()));
+    const Lobby::Asking asking(c_.lobby, client(req));
+    try {
+      if (p.size() != 4 || p[0] != "api" || p[1] != "games" || p[3] != "ws") throw ApiError(404, "no such WebSocket");
+      if (req.target().find('?') != beast::string_view::npos)
+        throw ApiError(400, "the WebSocket URL takes no query: send the token in the first message, {\"token\": \"...\"}");
+      if (!same_origin(req, c_.options)) throw ApiError(403, "a cross-site WebSocket is refused (its Origin is not this server's)");
+      c_.lobby.seat_of(id, "");  // a game that does not exist is refused before the upgrade
+    } catch (const NotReady& wait) {
+      return again_when_ready(wait.id, std::move(req));
+    } catch (const ApiError& e) {
+      return send(error(req, e));
+    }
+    stream_.expires_never();
+    std::make_shared<WsSession>(stream_.release_socket(), c_, id, std::move(slot_), client(req))->start(std::move(req));
+  }
+
+  void send(Response res) {
+    auto shared = std::make_shared<Response>(std::move(res));
+    stream_.expires_after(std::chrono::seconds(c_.options.http_idle_seconds));
+    http::async_write(stream_, *shared, [self = shared_from_this(), shared](beast::error_code ec, std::size_t) {
+      if (ec || !shared->keep_alive()) return self->close();
+      self->read();
+    });
+  }
+  void close() {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  Context& c_;
+  std::string client_;
+  std::shared_ptr<Connections::Slot> slot_;
+};
+
+// Accepts connections within the caps; when the process is out of file descriptors (or the kernel
+// out of buffers), waits before accepting again instead of spinning.
+
+}  // namespace
+
+Acceptor::Acceptor(asio::io_context& io, const tcp::endpoint& at, Context& c) : acceptor_(io, at), timer_(io), c_(c) {}
+
+void Acceptor::accept() {
+  acceptor_.async_accept([this](beast::error_code ec, tcp::socket socket) {
+    if (ec == asio::error::operation_aborted) return;
+    if (ec) return back_off(ec);
+    backoff_ = std::chrono::milliseconds(0);
+    beast::error_code peer_ec;
+    const auto peer = socket.remote_endpoint(peer_ec);
+    const std::string address = peer_ec ? "?" : peer.address().to_string();
+    if (auto slot = c_.connections.admit(address)) {
+      std::make_shared<HttpSession>(std::move(socket), c_, address, std::move(slot))->start();
+    } else {
+      beast::error_code ignored;
+      socket.close(ignored);  // over the caps: closed at once
+    }
+    accept();
+  });
+}
+
+void Acceptor::back_off(beast::error_code ec) {
+  backoff_ = std::min(std::chrono::milliseconds(1000), std::max(std::chrono::milliseconds(10), backoff_ * 2));
+  // strerror, not ec.message(): accept's errors are the OS's (EMFILE, ENFILE, ENOBUFS, ENOMEM).
+  if (backoff_ == std::chrono::milliseconds(10)) std::cerr << "churchill serve: accept: " << std::strerror(ec.value()) << "; waiting" << std::endl;
+  timer_.expires_after(backoff_);
+  timer_.async_wait([this](beast::error_code) { accept(); });
+}
+
+}  // namespace server
