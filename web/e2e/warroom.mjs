@@ -129,6 +129,8 @@ async function bidTooMuch(page) {
     const said = await page.textContent('.wr-sheet .bid-refused:not([hidden])', { timeout: 1000 }).catch(() => null);
     if (said) {
       if (!/A bid of 999 oil is more than the \d+ .+ holds\./.test(said)) fail(`the refusal reads "${said}"`);
+      await page.locator('.wr-sheet .bid-refused').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${out}/warroom-bid-refused-1280x800.png` });
       return;
     }
   }

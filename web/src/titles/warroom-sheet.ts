@@ -144,7 +144,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
           ? `<label>new bid <input type="number" class="bid-input" min="0" max="${maxBid}" value="${sh.bid}" inputmode="numeric"></label>
         <button class="set-bid">Bid</button>`
           : ''
-      }</p><p class="bid-refused" role="alert" hidden></p>`
+      }</p><p class="bid-refused error" role="alert" hidden></p>`
         : ''
     }
     ${legal.includes(`done ${n.id}`) && writing ? `<p><button class="done primary">Done: ${escape(n.id)}'s sheet is written</button></p>` : ''}
