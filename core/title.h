@@ -37,6 +37,9 @@ struct ScenarioInfo {
 struct OptionInfo {
   std::string id;           // "secret-agenda"
   std::string description;
+  bool harness = false;       // a test harness's setting, not a rule: accepted, but the lobby does not offer it
+  std::string scenario = {};  // the only scenario it applies to ("" for every one)
+  int players = 0;            // the only seat count it applies to (0 for every one)
 };
 
 // The names of the seats of a game or a match, in seat order.

@@ -26,7 +26,12 @@ nlohmann::json title_json(const core::Title& t) {
     for (int players : sc.players) seats[std::to_string(players)] = t.seat_names(sc.id, {}, players);
     scenarios.push_back({{"id", sc.id}, {"name", sc.name}, {"players", sc.players}, {"seats", seats}, {"reconstructed", sc.reconstructed}});
   }
-  for (const core::OptionInfo& o : t.options()) options.push_back({{"id", o.id}, {"description", o.description}});
+  for (const core::OptionInfo& o : t.options()) {
+    nlohmann::json option = {{"id", o.id}, {"description", o.description}, {"harness", o.harness}};
+    if (!o.scenario.empty()) option["scenario"] = o.scenario;
+    if (o.players) option["players"] = o.players;
+    options.push_back(option);
+  }
   return {{"id", t.id()}, {"name", t.name()}, {"scenarios", scenarios}, {"options", options}, {"bots", t.bot_kinds()}};
 }
 

@@ -286,6 +286,29 @@ void put_in_stance(Battle& b, Group& g, int count, core::LogSink* log) {
   while (g.cursor < g.type.stance_count && !stance_allowed(b, g.side, g.type, g.cursor)) ++g.cursor;
 }
 
+// Whether `side` faces no enemy unit at all (an invasion met only by the Garrison Force, which
+// the attacking force does not roll against: Phase 4 > Garrison Forces).
+bool faces_nobody(const Battle& b, int side) {
+  const int enemy = other(side);
+  for (int i = 0; i < b.row_count[enemy]; ++i)
+    if (b.rows[enemy][i].alive() > 0) return false;
+  for (int i = 0; i < b.group_count; ++i)
+    if (b.groups[i].side == enemy && b.groups[i].left > 0) return false;
+  for (int i = 0; i < b.transport_count; ++i)
+    if (b.transports[i].side == enemy && b.transports[i].count > 0) return false;
+  return true;
+}
+
+// A group's stance decides nothing when its last open stance is the only one, or when no unit
+// faces it and it cannot raid: nothing it has would roll.
+bool stance_is_moot(const Battle& b, const Group& g) {
+  if (open_stances(b, g) == 1) return true;
+  if (!faces_nobody(b, g.side)) return false;
+  for (int i = g.cursor; i < g.type.stance_count; ++i)
+    if (g.type.stance[i].special == Special::StrategicBombing && stance_allowed(b, g.side, g.type, i)) return false;
+  return true;
+}
+
 }  // namespace
 
 void stance_legal(const Battle& b, std::vector<Choice>& out) {
@@ -299,7 +322,8 @@ void apply_stance(Battle& b, Choice c, core::LogSink* log) {
   put_in_stance(b, g, c.b, log);
 }
 
-// Settles what needs no decision: a group's last open stance takes all its units.
+// Settles what needs no decision: a group's last open stance takes all its units, and so does its
+// first when its stance cannot matter (stance_is_moot).
 bool settle_stances(Battle& b, core::LogSink* log) {
   while (b.group_cursor < b.group_count) {
     Group& g = b.groups[b.group_cursor];
@@ -307,7 +331,7 @@ bool settle_stances(Battle& b, core::LogSink* log) {
       ++b.group_cursor;
       continue;
     }
-    if (open_stances(b, g) == 1) {
+    if (stance_is_moot(b, g)) {
       put_in_stance(b, g, g.left, log);
       continue;
     }

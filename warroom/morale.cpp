@@ -114,6 +114,14 @@ void relieve_apply(Ctx& c, const Act& a) {
 
 // ---- Step 4: penalties, cumulative and recurring ----
 
+namespace {
+// A penalty step: b counts what is still owed, c keeps what was owed at first ("payment 1 of 3").
+void push_owed(Ctx& c, StepId id, int nation, int owed) {
+  const auto n = static_cast<std::int8_t>(owed);
+  c.s.steps.push({id, static_cast<std::int8_t>(nation), n, n});
+}
+}  // namespace
+
 void push_penalties(Ctx& c) {
   std::array<std::uint8_t, kNations> order{};
   const int count = nations_in_turn_order(c.s, order);
@@ -122,11 +130,11 @@ void push_penalties(Ctx& c) {
     const NationState& ns = c.s.nation[at(n)];
     if (ns.zone >= kGray) {  // Mass Desertion: units equal to its current Stress Points (ruling 75)
       const int owed = std::min({ns.stress, units_on_map(c.s, n), 127});
-      if (owed > 0) c.s.steps.push({StepId::Desert, static_cast<std::int8_t>(n), static_cast<std::int8_t>(owed)});
+      if (owed > 0) push_owed(c, StepId::Desert, n, owed);
     }
     if (ns.zone >= kBlue) {  // Labor and Civil Unrest: any 3 resources, as far as able (ruling 74)
       const int owed = std::min<int>(c.d().morale.blue_payment, total_resources(c.s, n));
-      if (owed > 0) c.s.steps.push({StepId::BluePay, static_cast<std::int8_t>(n), static_cast<std::int8_t>(owed)});
+      if (owed > 0) push_owed(c, StepId::BluePay, n, owed);
     }
   }
 }

@@ -148,8 +148,8 @@ enum class StepId : std::uint8_t {
   MoraleEvaluate,  // auto: Phase 6 Step 2
   MoraleRelieve,   // decision: Phase 6 Step 3, nation a
   MoralePenalties, // auto: Phase 6 Step 4, pushes the Blue payments and Gray desertions
-  BluePay,         // decision: Phase 6 Step 4 Blue Zone, nation a pays; b = still owed
-  Desert,          // decision: Phase 6 Step 4 Gray Zone, nation a removes units; b = still owed
+  BluePay,         // decision: Phase 6 Step 4 Blue Zone, nation a pays; b = still owed, c = owed at first
+  Desert,          // decision: Phase 6 Step 4 Gray Zone, nation a removes units; b = still owed, c = owed at first
   Trade,           // decision: Phase 7 Step 2, nation a may make one trade with a neutral (Global War)
   Purchases,       // simultaneous: Phase 7 Step 3
   Place,           // decision: Phase 7 Step 5, nation a places its new units

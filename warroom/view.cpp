@@ -3,6 +3,8 @@
 // shown as null ("writing" or "done" only), never as zeros.
 #include <fmt/format.h>
 
+#include <numeric>
+
 #include "warroom/i18n_text.h"
 #include "warroom/map.h"
 #include "warroom/rules.h"
@@ -252,6 +254,23 @@ nlohmann::json Game::battle_json(const State& v) const {
           {"pact_left_out", nation_or_null(v.fight.left_out[at(v.fight.battle_no)])}};  // Article Three, ruling 52
 }
 
+namespace {
+
+// A prompt's count where the step has one: a penalty's payment "1 of 3" (Phase 6 > Stress Zone
+// Penalties), the new units still to place (Phase 7 > Step 5).
+core::i18n::Message step_what(const State& s, core::i18n::Message prompt) {
+  const Step& st = s.steps.top();
+  if (st.id == StepId::BluePay || st.id == StepId::Desert)
+    return prompt.with("n", std::to_string(st.c - st.b + 1)).with("total", std::to_string(st.c));
+  if (st.id == StepId::Place) {
+    const auto& buy = s.sheet[at(st.a)].buy;
+    return prompt.with("left", text::counted("warroom.count.unit", std::accumulate(buy.begin(), buy.end(), 0)));
+  }
+  return prompt;
+}
+
+}  // namespace
+
 // The phase line (Rally the Troops' step table, game.cpp): the round, the rulebook heading and
 // what the acting nations are asked ("warroom.prompt.<step>"), or the end of the game.
 core::i18n::Message Game::phase_message(const State& s) const {
@@ -291,7 +310,7 @@ core::i18n::Message Game::phase_message(const State& s) const {
   if (st.id == StepId::BattleDie) return in_battle(key("warroom.battle.ask_die"));
   if (node_kind(s) == core::NodeKind::Chance) return line(key("warroom.phase.draw"));
   if (st.id == StepId::BattleChoice) return in_battle(prompt_message(s.battle, battle_names()));
-  return line(key(step_prompt(st.id)).with("nation", nations));
+  return line(step_what(s, key(step_prompt(st.id)).with("nation", nations)));
 }
 
 std::string Game::phase_text(const State& s) const { return catalogues().render(core::i18n::kFallbackLanguage, phase_message(s)); }

@@ -64,6 +64,17 @@ TEST_F(Server, ASecondTitlePlaysThroughTheSameApiWithSecretOrdersAndPerSeatUndo)
   EXPECT_EQ(titles.body[1]["id"], "warroom");
   EXPECT_EQ(titles.body[2]["id"], "hills");
   EXPECT_EQ(titles.body[2]["scenarios"][0]["seats"]["2"], json::array({"red", "green"}));
+  // War Room's options as the lobby reads them: the round caps are the test harness's (ruling 105),
+  // the USSR's seat applies to 3-player War in Europe only (ruling 90).
+  for (const json& o : titles.body[1]["options"]) {
+    EXPECT_EQ(o["harness"], o["id"].get<std::string>().starts_with("round-limit-")) << o;
+    if (o["id"] == "ussr-with-seat-2") {
+      EXPECT_EQ(o["scenario"], "war-in-europe");
+      EXPECT_EQ(o["players"], 3);
+    } else {
+      EXPECT_FALSE(o.contains("scenario")) << o;
+    }
+  }
   // War Room's layout is the project's map, said to be so.
   const Reply map = get("/api/titles/warroom/layout");
   EXPECT_EQ(map.body["regions"].size(), 188u);

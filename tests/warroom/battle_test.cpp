@@ -601,6 +601,39 @@ TEST_F(Garrison, Ruling33_AirAloneMeetsNoGarrison) {
   EXPECT_EQ(need(b), Need::Done);
 }
 
+// "The attacking force doesn't roll against the garrison forces": with nothing to roll at, the
+// invaders' stances decide nothing, so none is asked; only the garrison's 2 dice are awaited.
+TEST_F(Garrison, Phase4_GarrisonForces_TheAttackingForceIsAskedNoStance) {
+  add(kAxis, GER, kInf, 2, -1);
+  add(kAxis, GER, kArm, 1, -1);
+  add(kAxis, GER, kFtr, 1, -1);
+  setup.garrison = true;
+  setup.garrison_nation = BC;
+  start(BC, GER);
+  ASSERT_EQ(need(b), Need::Die);
+  EXPECT_EQ(dice_to_roll(b), 2);
+  EXPECT_EQ(land_survivors(b, kAxis), 3);
+  roll({Y, Y});
+  EXPECT_EQ(need(b), Need::Done);
+  EXPECT_EQ(eliminated(b, kAxis, GER, kInf), 1);
+  EXPECT_EQ(land_survivors(b, kAxis), 2);
+}
+
+// A bomber over an empty territory with an Industry still chooses: Strategic Bombing rolls.
+TEST_F(Garrison, Phase4_GarrisonForces_ABomberThatCanRaidStillChoosesItsStance) {
+  add(kAxis, GER, kInf, 1, -1);
+  add(kAxis, GER, kBmb, 1, -1);
+  setup.target.present = true;
+  setup.target.owner = BC;
+  setup.target.production = {1, 1, 1};
+  setup.garrison = true;
+  setup.garrison_nation = BC;
+  start(BC, GER);
+  ASSERT_EQ(need(b), Need::Stance);
+  EXPECT_EQ(deciding_nation(b), GER);
+  EXPECT_EQ(legal_text().rfind("[stance GER bmb ", 0), 0u) << legal_text();
+}
+
 TEST_F(Garrison, Ruling50_OccupiedTerritoryHasNoGarrison) {
   add(kAxis, GER, kInf, 1, 0);
   add(kAllied, BC, kFtr, 1, 0);  // an air unit defends: no garrison

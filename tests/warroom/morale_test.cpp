@@ -125,6 +125,39 @@ TEST(Phase6, Step4_GrayZoneDesertion) {
   EXPECT_EQ(casualty_points(*data(), s.nation[ITA]), 0);
 }
 
+// Stress Zone Penalties: each payment and each desertion is asked as "1 of 3", in the reader's
+// language.
+TEST(Phase6, Step4_PenaltyPromptsCountThePayments) {
+  const Game g = europe();
+  State s = quiet(g);
+  s.nation[ITA].zone = kGray;
+  s.nation[ITA].stress = 2;
+  s.nation[ITA].res = {2, 2, 2};
+  start_phase(g, s, 6);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Desert || top(x) == StepId::BluePay; });
+  const StepId first = top(s);
+  const std::string what =
+      first == StepId::BluePay ? "pays a resource to restore order (Blue Zone): payment " : "(Gray Zone: Mass Desertion): ";
+  const int total = first == StepId::BluePay ? 3 : 2;
+  for (int k = 1; k <= total; ++k) {
+    ASSERT_EQ(top(s), first);
+    EXPECT_NE(g.phase_text(s).find(what + std::to_string(k) + " of " + std::to_string(total)), std::string::npos) << g.phase_text(s);
+    core::ActionList options;
+    g.legal_actions(s, g.seat_of(ITA), options);
+    ASSERT_FALSE(options.empty());
+    g.apply(s, g.seat_of(ITA), options[0], nullptr);
+  }
+  EXPECT_NE(top(s), first);
+  s = play_until(g, s, [&](const State& x) { return top(x) == StepId::Desert || top(x) == StepId::BluePay || x.phase != 6; });
+  const std::string it = g.catalogues().render("it", g.phase_message(s)), ru = g.catalogues().render("ru", g.phase_message(s));
+  if (top(s) == StepId::BluePay) {
+    EXPECT_NE(it.find("pagamento 1 di 3"), std::string::npos) << it;
+  } else {
+    ASSERT_EQ(top(s), StepId::Desert);
+    EXPECT_NE(ru.find("1 из 2"), std::string::npos) << ru;
+  }
+}
+
 // Red Zone: "No new resources may be added to the Nation's Resource Track."
 TEST(Phase1, RedZoneCollectsNoIncome) {
   const Game g = europe();

@@ -59,17 +59,34 @@ TEST(Phase7, PurchasesBeyondTheIndustriesRoomAreRefused) {
   EXPECT_TRUE(legal(g, s, g.seat_of(ITA), "buy ITA inf"));
 }
 
+// Germany at Step 5 (Transfer New Units to Industries) with the purchases `bought` noted.
+State germany_placing(const Game& g, std::initializer_list<const char*> bought) {
+  State s = at_purchases(g);
+  s.nation[GER].res = {50, 50, 50};
+  for (const char* purchase : bought) act(g, s, GER, purchase);
+  for (int n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
+  return play_until(g, s, [](const State& x) { return top(x) == StepId::Place && x.steps.top().a == GER; });
+}
+
+// Step 5. Transfer New Units to Industries: the prompt says how many new units are left to place,
+// in the reader's language.
+TEST(Phase7, Step5_ThePromptCountsTheUnitsLeftToPlace) {
+  const Game g = europe();
+  State s = germany_placing(g, {"buy GER inf", "buy GER arm"});
+  EXPECT_NE(g.phase_text(s).find("Germany places a new unit under an Industry token (2 units left to place)"), std::string::npos)
+      << g.phase_text(s);
+  act(g, s, GER, "place GER G1 inf");
+  EXPECT_NE(g.phase_text(s).find("(1 unit left to place)"), std::string::npos) << g.phase_text(s);
+  EXPECT_NE(g.catalogues().render("ru", g.phase_message(s)).find("(осталось разместить: 1 подразделение)"), std::string::npos)
+      << g.catalogues().render("ru", g.phase_message(s));
+}
+
 // Step 5: units go under Industry tokens, at most SV (less Bomb tokens) per territory; naval only
 // where there is a Port. Then Phase 5 Step 2 deploys them from a secret plan.
 TEST(Phase7, PlacementThenSecretDeployment) {
   const Game g = europe();
-  State s = at_purchases(g);
   const RegionId g1 = region("G1");
-  s.nation[GER].res = {50, 50, 50};
-  act(g, s, GER, "buy GER sub");
-  act(g, s, GER, "buy GER arm");
-  for (int n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
-  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Place && x.steps.top().a == GER; });
+  State s = germany_placing(g, {"buy GER sub", "buy GER arm"});
   act(g, s, GER, "place GER G1 sub");
   act(g, s, GER, "place GER G1 arm");
   const int i = g.industry_index(g1);

@@ -120,6 +120,23 @@ async function attackOrder(page) {
   fail('no Command of the seat can be ordered into a region the enemy holds');
 }
 
+// A bid above the oil held is refused with a message (Bidding Oil for Turn Order), typed again if a
+// redraw takes the message away.
+async function bidTooMuch(page) {
+  for (let tries = 0; tries < 4; ++tries) {
+    await page.fill('.wr-sheet input.bid-input', '999');
+    await page.click('.wr-sheet button.set-bid');
+    const said = await page.textContent('.wr-sheet .bid-refused:not([hidden])', { timeout: 1000 }).catch(() => null);
+    if (said) {
+      if (!/A bid of 999 oil is more than the \d+ .+ holds\./.test(said)) fail(`the refusal reads "${said}"`);
+      await page.locator('.wr-sheet .bid-refused').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${out}/warroom-bid-refused-1280x800.png` });
+      return;
+    }
+  }
+  fail('a bid above the oil held is not refused in words');
+}
+
 // Bids `oil` on the first sheet; the page is redrawn when other seats act, which may take the typed
 // value away before the button is pressed: type and press again.
 async function bid(page, oil) {
@@ -201,6 +218,12 @@ async function onePlayer() {
   if (scenarios.length !== 4 || !scenarios.some((x) => x.startsWith('eastern-front') && x.includes("project's scenario")))
     fail(`the War Room scenarios offered: ${scenarios.join(', ')}`);
   await page.selectOption('select[name=scenario]', 'war-in-europe');
+  // Options: never the test harness's round caps; the USSR's seat only for 3-player War in Europe.
+  const options = async () => (await page.$$eval('#options input', (o) => o.map((x) => x.name))).join(' ');
+  await page.selectOption('select[name=players]', '3');
+  if ((await options()) !== 'option:ussr-with-seat-2 option:rapid-resolution') fail(`the options at 3 players: ${await options()}`);
+  await page.selectOption('select[name=players]', '4');
+  if ((await options()) !== 'option:rapid-resolution') fail(`the options at 4 players: ${await options()}`);
   const seats = await page.$$eval('#seats select', (s) => s.map((x) => `${x.name}=${x.value}`).join(' '));
   if (seats !== 'seat:BC=human seat:USSR=bot:rules seat:US=bot:rules seat:GER+ITA=bot:rules') fail(`the lobby's seats: ${seats}`);
   await page.click('#create-game');
@@ -294,6 +317,7 @@ async function onePlayer() {
   await writeOrder(page);
   await page.click('.wr-sheet button.erase[data-box="3"]');
   await page.waitForFunction(() => document.querySelectorAll('.wr-sheet li.box')[2]?.classList.contains('empty'));
+  await bidTooMuch(page);
   await bid(page, 1);
   await page.screenshot({ path: `${out}/warroom-1280x800.png` });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -11,11 +11,19 @@ export interface ScenarioInfo {
   reconstructed: boolean; // the project's scenario, not the rulebook's
 }
 
+export interface OptionInfo {
+  id: string;
+  description: string;
+  harness?: boolean; // a test harness's setting, not a rule: never offered in the lobby
+  scenario?: string; // the only scenario it applies to
+  players?: number; // the only seat count it applies to
+}
+
 export interface TitleInfo {
   id: string;
   name: string;
   scenarios: ScenarioInfo[];
-  options: { id: string; description: string }[];
+  options: OptionInfo[];
   bots: string[];
 }
 

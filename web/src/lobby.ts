@@ -1,12 +1,20 @@
 // The lobby: create a game of any title (scenario, seat count, each seat's player, options, public or
 // by invitation), join an open seat, or watch; and the page an invitation link opens.
-import { api, escape, GameSummary, saveSeat, TitleInfo } from './api';
+import { api, escape, GameSummary, OptionInfo, saveSeat, TitleInfo } from './api';
 import { botName, has, Message, render, scenarioName, seatName, t } from './i18n';
 import { finishedGames } from './replay';
 
 // A seat's player in the reader's language: "human", "open", a bot.
 const seatState = (state: string) =>
   state.startsWith('bot:') ? botName(state.slice(4)) : has(`ui.web.seat_state.${state}`) ? t(`ui.web.seat_state.${state}`) : state;
+
+// The options a player may choose for a scenario and seat count: not the test harness's, and
+// only those that apply to this scenario and seat count.
+export function offeredOptions(options: OptionInfo[], scenario: string, players: number): OptionInfo[] {
+  return options.filter(
+    (o) => !o.harness && (o.scenario === undefined || o.scenario === scenario) && (o.players === undefined || o.players === players),
+  );
+}
 
 export async function renderLobby(app: HTMLElement) {
   const titles = await api.titles();
@@ -30,7 +38,14 @@ export async function renderLobby(app: HTMLElement) {
   const title = () => titles.find((t) => t.id === field('title').value)!;
   const scenario = () => title().scenarios.find((s) => s.id === field('scenario').value)!;
   // Each choice fills the ones after it: the title's scenarios, the scenario's seat counts, the seats.
+  const offered = () => offeredOptions(title().options, scenario().id, Number(field('players').value));
   const fillSeats = () => {
+    form.querySelector('#options')!.innerHTML = offered()
+      .map((o) => {
+        const text = has(`ui.web.option.${o.id}`) ? t(`ui.web.option.${o.id}`) : o.description;
+        return `<label title="${escape(text)}"><input type="checkbox" name="option:${o.id}" /> ${escape(text)}</label>`;
+      })
+      .join('');
     const seats = scenario().seats[field('players').value] ?? [];
     const bot = title().bots[0];
     form.querySelector('#seats')!.innerHTML = seats
@@ -57,12 +72,6 @@ export async function renderLobby(app: HTMLElement) {
           `<option value="${s.id}">${escape(scenarioName(s.id, s.reconstructed ? s.name.replace(/ \(reconstructed\)$/, '') : s.name))}${s.reconstructed ? ` ${escape(t('ui.web.project_scenario'))}` : ''}</option>`,
       )
       .join('');
-    form.querySelector('#options')!.innerHTML = ti.options
-      .map((o) => {
-        const text = has(`ui.web.option.${o.id}`) ? t(`ui.web.option.${o.id}`) : o.description;
-        return `<label title="${escape(text)}"><input type="checkbox" name="option:${o.id}" /> ${escape(text)}</label>`;
-      })
-      .join('');
     fillPlayers();
   };
   field('title').addEventListener('change', () => fillTitle(title()));
@@ -80,8 +89,8 @@ export async function renderLobby(app: HTMLElement) {
         scenario: scenario().id,
         players: Number(field('players').value),
         seats,
-        options: title()
-          .options.filter((o) => data.get(`option:${o.id}`))
+        options: offered()
+          .filter((o) => data.get(`option:${o.id}`))
           .map((o) => o.id),
         seating: data.get('public') ? 'public' : 'invitation',
       });

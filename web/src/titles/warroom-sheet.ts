@@ -144,7 +144,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
           ? `<label>new bid <input type="number" class="bid-input" min="0" max="${maxBid}" value="${sh.bid}" inputmode="numeric"></label>
         <button class="set-bid">Bid</button>`
           : ''
-      }</p>`
+      }</p><p class="bid-refused error" role="alert" hidden></p>`
         : ''
     }
     ${legal.includes(`done ${n.id}`) && writing ? `<p><button class="done primary">Done: ${escape(n.id)}'s sheet is written</button></p>` : ''}
@@ -188,8 +188,14 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
     box.querySelectorAll<HTMLButtonElement>('button.to').forEach((b) => b.addEventListener('click', () => h.act(b.dataset.action!)));
     box.querySelector('button.done')?.addEventListener('click', () => h.act(`done ${nation}`));
     const input = box.querySelector<HTMLInputElement>('input.bid-input');
+    const refused = box.querySelector<HTMLElement>('.bid-refused');
+    // Bidding Oil for Turn Order: at most the oil held; a larger bid is refused in words, not ignored.
     const setBid = async () => {
-      const action = `bid ${nation} ${Math.max(0, Math.floor(Number(input!.value) || 0))}`;
+      const bid = Math.max(0, Math.floor(Number(input!.value) || 0));
+      const oil = nations.find((x) => x.id === nation)?.oil ?? 0;
+      refused!.hidden = bid <= oil;
+      refused!.textContent = bid > oil ? t('warroom.bid.over_oil', { bid, oil, nation: t(`warroom.nation.${nation}`) }) : '';
+      const action = `bid ${nation} ${bid}`;
       if (legal.includes(action)) await h.act(action);
     };
     box.querySelector('button.set-bid')?.addEventListener('click', setBid);

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../i18n';
+import { sheetPanel, type Nation } from './warroom-sheet';
+
+afterEach(() => setLanguage('en'));
+
+// The Soviet Union writing its sheet with 5 oil: the engine offers bids 0 to 5 only.
+const ussr: Nation = {
+  id: 'USSR',
+  seat: 'USSR',
+  alliance: 'allied',
+  oil: 5,
+  iron: 3,
+  osr: 2,
+  stress: 0,
+  threshold: 10,
+  medals: 0,
+  goods: 0,
+  zone: 'europe',
+  slot: 0,
+  collapsed: false,
+  sheet: { status: 'writing', orders: [null, null], bid: 0, selected: null },
+};
+const legal = ['done USSR', ...[1, 2, 3, 4, 5].map((b) => `bid USSR ${b}`)];
+
+function bidWith(typed: string) {
+  const sent: string[] = [];
+  const panel = sheetPanel([ussr], 'USSR', [], legal, {
+    name: (r) => r,
+    act: async (a) => void sent.push(a),
+    select: () => {},
+    note: () => '',
+  });
+  panel.querySelector<HTMLInputElement>('input.bid-input')!.value = typed;
+  panel.querySelector<HTMLButtonElement>('button.set-bid')!.click();
+  return { sent, refused: panel.querySelector<HTMLElement>('.bid-refused')! };
+}
+
+describe('Bidding Oil for Turn Order: a bid is at most the oil held', () => {
+  it('refuses a bid above the oil held with a message, and sends nothing', () => {
+    const { sent, refused } = bidWith('99');
+    expect(sent).toEqual([]);
+    expect(refused.hidden).toBe(false);
+    expect(refused.textContent).toBe('A bid of 99 oil is more than the 5 Soviet Union holds.');
+  });
+  it('says it in the reader language', () => {
+    setLanguage('it');
+    expect(bidWith('6').refused.textContent).toBe("Un'offerta di 6 petrolio supera i 5 che Unione Sovietica possiede.");
+  });
+  it('sends a bid of all the oil held, with no message', () => {
+    const { sent, refused } = bidWith('5');
+    expect(sent).toEqual(['bid USSR 5']);
+    expect(refused.hidden).toBe(true);
+  });
+});
