@@ -28,10 +28,11 @@ for config in release sanitize; do
 done
 # ThreadSanitizer over what uses threads (the server's event loop, committer and search pool; the
 # root-parallel search): the tests labelled "threads". A race stops the program that has it. The
-# test of the server's memory under slow WebSockets is left to the other two builds: the sanitizer's
-# shadow memory and allocator make the server's size meaningless.
+# tests of the server's memory (under slow WebSockets, under 60 spectators) are left to the other
+# two builds: the sanitizer's shadow memory and allocator make the server's size meaningless.
 echo "== tsan build"
 scripts/setup.sh tsan
 echo "== tsan tests"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-  ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" -L threads -E '^Server\.SlowAndSilentWebSocketsAreBoundedAndClosed$'
+  ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" -L threads \
+  -E '^(Server\.SlowAndSilentWebSocketsAreBoundedAndClosed|Attack\.SixtySpectatorsOfFinishedGamesStayUnderTheMemoryCeiling)$'
