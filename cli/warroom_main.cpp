@@ -1,12 +1,17 @@
 // warroom: the command-line front end of War Room, built from the kit (cli/kit.h): new, status,
 // act, run, replay and play from the kit; selfplay and bench (cli/warroom_play.cpp); balance (cli/warroom_balance.cpp); the
-// battle calculator's odds (cli/warroom_odds.cpp); data check and audit of the data set (docs/warroom/data.md).
+// battle calculator's odds (cli/warroom_odds.cpp); data check and audit of the data set (docs/warroom/data.md);
+// rules, the rulebook's text under a heading.
 #include <cstdio>
+#include <set>
+#include <stdexcept>
 
 #include "cli/data_audit.h"
 #include "cli/kit.h"
 #include "cli/warroom_commands.h"
+#include "core/rules_text.h"
 #include "warroom/data.h"
+#include "warroom/rules.h"
 #include "warroom/title.h"
 
 namespace {
@@ -40,6 +45,30 @@ void add_data_commands(CLI::App& app, cli::Kit& kit, int& exit_code) {
   });
 }
 
+// `warroom rules HEADING`: the reader's rulebook under a heading as the game names it (the log's and
+// the view's `rule`); `warroom rules --list`: those headings.
+void add_rules_command(CLI::App& app, cli::Kit& kit, int& exit_code) {
+  auto heading = std::make_shared<std::string>();
+  auto list = std::make_shared<bool>(false);
+  CLI::App* rules = app.add_subcommand("rules", "Print the rulebook's text under a heading, e.g. \"Phase 6 > 3. Relieve Stress\"");
+  rules->add_option("heading", *heading, "The heading as the game names it: \"Phase 2 > Step 1. Write Orders and Turn Order Bids\"");
+  rules->add_flag("--list", *list, "List the headings the game's steps name");
+  rules->callback([&kit, &exit_code, heading, list] {
+    if (*list) {
+      std::set<std::string> seen;
+      for (int i = 0; i < static_cast<int>(warroom::StepId::kCount); ++i)
+        if (seen.insert(warroom::step_rule(static_cast<warroom::StepId>(i))).second)
+          std::printf("%s\n", warroom::step_rule(static_cast<warroom::StepId>(i)));
+    } else {
+      if (heading->empty()) throw std::invalid_argument("name a heading, e.g. \"Phase 6 > 3. Relieve Stress\" (warroom rules --list)");
+      const core::RulesText r = core::rules_text(core::default_rules_dir(kit.default_data), "war-room", *heading, core::kEnglish);
+      if (!r.found) throw std::runtime_error(r.text.substr(0, r.text.size() - 1));
+      std::fputs(r.text.c_str(), stdout);
+    }
+    exit_code = 0;
+  });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -56,5 +85,6 @@ int main(int argc, char** argv) {
   cli::add_warroom_balance_command(app, kit, exit_code);
   cli::add_warroom_odds_command(app, kit);
   add_data_commands(app, kit, exit_code);
+  add_rules_command(app, kit, exit_code);
   return cli::run(app, kit, argc, argv, exit_code);
 }

@@ -34,6 +34,17 @@ bool inside_section(std::string_view number, std::string_view section);
 inline constexpr std::size_t kParagraphs = std::string_view::npos;
 std::optional<std::string> rulebook_section(std::string_view rulebook, std::string_view section, std::size_t width = 78);
 
+// The text under a heading of a rulebook whose headings are unnumbered lines (War Room's), named by
+// its path as the game's rule references give it: "Phase 2 > Step 1. Write Orders and Turn Order
+// Bids" is the heading "STEP 1. WRITE ORDERS AND TURN ORDER BIDS" first met after "PHASE 2: ...".
+// Each part is found, in any case, after the one before. The text runs from the last part's heading
+// to the next heading of its kind or above: a "STEP n." to the next step; "n. ..." to the next
+// numbered heading; another heading to the next with its first or last word ("ARTICLE ONE",
+// "ARTICLE TWO"; "BLUE ZONE", "GRAY ZONE"); any of them to the next step or the next phase ("PHASE
+// n: ..." set again at the top of a page of the same phase does not end it). nullopt when a part
+// is not found.
+std::optional<std::string> rulebook_heading(std::string_view rulebook, std::string_view path, std::size_t width = 78);
+
 // The number of characters (UTF-8 code points, not bytes) of `s`: a line's width in a terminal.
 std::size_t code_points(std::string_view s);
 

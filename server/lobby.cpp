@@ -42,7 +42,12 @@ nlohmann::json Lobby::rules(const std::string& title, const std::string& section
   const bool number = !section.empty() && section.size() <= 10 && std::isdigit(static_cast<unsigned char>(section.front())) &&
                       std::isdigit(static_cast<unsigned char>(section.back())) &&
                       std::all_of(section.begin(), section.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
-  if (!number) throw ApiError(400, "a rule is asked for by its number, such as 7.74");
+  // Or a heading, as War Room's rulebook is cited ("Phase 6 > 3. Relieve Stress"): a letter first,
+  // printable ASCII, at most 120 characters (it is only looked for in the rulebook's text).
+  const bool heading = !section.empty() && section.size() <= 120 && std::isalpha(static_cast<unsigned char>(section.front())) &&
+                       std::all_of(section.begin(), section.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
+  if (!number && !heading)
+    throw ApiError(400, "a rule is asked for by its number, such as 7.74, or its heading, such as \"Phase 6 > 3. Relieve Stress\"");
   const std::string lang = language.empty() ? std::string(core::kEnglish) : language;
   // The languages of the server: those its titles are played in (a reader of one may open another).
   std::set<std::string> spoken;

@@ -27,7 +27,7 @@ namespace {
 
 class Title final : public core::Title {
  public:
-  explicit Title(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+  Title(std::shared_ptr<const Data> data, std::filesystem::path rules_dir) : data_(std::move(data)), rules_dir_(std::move(rules_dir)) {}
   std::string id() const override { return "warroom"; }
   std::string name() const override { return "War Room"; }
   // War Room's commands: no cards, hints nor numbered rules (the rulebook goes by headings).
@@ -103,8 +103,13 @@ class Title final : public core::Title {
                          {"silhouettes", {{"oil", c.silhouettes.oil}, {"iron", c.silhouettes.iron}, {"osr", c.silhouettes.osr}}}});
     return {{"notice", d.map_notice}, {"regions", regions}, {"passages", passages}, {"convoys", convoys}};
   }
+  // A heading of the reader's own copy of the rulebook, named as the log and the view name it
+  // ("Phase 2 > Step 1. Write Orders and Turn Order Bids": core::rulebook_heading).
   std::string rules_text(const std::string& section) const override {
-    return fmt::format("War Room's rulebook has no numbered sections; see the heading \"{}\" in war-room-rules-en.txt.\n", section);
+    return core::rules_text(rules_dir_, kRulebook, section, core::kEnglish).text;
+  }
+  core::RulesText rules_section(const std::string& section, const std::string& language) const override {
+    return core::rules_text_or_english(rules_dir_, kRulebook, section, language, core::kParagraphs);
   }
 
  private:
@@ -120,13 +125,19 @@ class Title final : public core::Title {
     if (players == 0 && !sc->seat_tables.empty()) players = sc->seat_tables.back().players;
     return Game(data_, *sc, players, options_from(options));
   }
+  static constexpr std::string_view kRulebook = "war-room";  // war-room-rules-en.txt
   std::shared_ptr<const Data> data_;
+  std::filesystem::path rules_dir_;  // the reader's rulebook (core/rules_text.h)
 };
 
 }  // namespace
 
 std::unique_ptr<core::Title> make_title(const std::filesystem::path& data_dir) {
-  return std::make_unique<Title>(std::make_shared<const Data>(load_data(data_dir)));
+  return make_title(data_dir, core::default_rules_dir(data_dir));
+}
+
+std::unique_ptr<core::Title> make_title(const std::filesystem::path& data_dir, const std::filesystem::path& rules_dir) {
+  return std::make_unique<Title>(std::make_shared<const Data>(load_data(data_dir)), rules_dir);
 }
 
 }  // namespace warroom

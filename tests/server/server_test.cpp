@@ -83,13 +83,23 @@ TEST_F(Server, ASecondTitlePlaysThroughTheSameApiWithSecretOrdersAndPerSeatUndo)
   EXPECT_EQ(map.body["regions"][0]["capital_of"], "GER");
   EXPECT_EQ(get("/api/titles/hills/layout").body["hills"].size(), 3u);
   expect_error(get("/api/titles/chess/layout"), 404, "no title");
-  // The rulebook's text of a section, for the log's rule numbers: a number only.
+  // The rulebook's text of a section, for the log's rule numbers: a number, or a heading (War Room).
   const Reply rule = get("/api/titles/churchill/rules/4.4");
   ASSERT_EQ(rule.status, 200);
   EXPECT_EQ(rule.body["section"], "4.4");
   EXPECT_FALSE(rule.body["text"].get<std::string>().empty());
   expect_error(get("/api/titles/churchill/rules/..%2F..%2Fetc"), 400, "by its number");
   expect_error(get("/api/titles/churchill/rules/4.4."), 400, "by its number");
+  expect_error(get("/api/titles/warroom/rules/Phase%202%0A"), 400, "or its heading");  // a control character
+  expect_error(get("/api/titles/warroom/rules/" + std::string(121, 'A')), 400, "or its heading");
+  // War Room's rulebook is cited by its headings (the reader's copy may be absent: then not found).
+  const Reply heading = get("/api/titles/warroom/rules/Phase%206%20%3E%203.%20Relieve%20Stress?lang=it");
+  EXPECT_EQ(heading.status, 200) << heading.body.dump();
+  EXPECT_EQ(heading.body["section"], "Phase 6 > 3. Relieve Stress");
+  if (heading.body["found"] == true) {
+    EXPECT_EQ(heading.body["language"], "en") << "War Room's rulebook is English only";
+    EXPECT_EQ(heading.body["text"].get<std::string>().rfind("3. Relieve Stress\n", 0), 0u) << heading.body.dump();
+  }
   expect_error(get("/api/titles/chess/rules/4.4"), 404, "no title");
   expect_error(post("/api/games", R"({"title": "chess"})"), 400, "no title \"chess\"");
   expect_error(post("/api/games", R"({"title": "hills", "players": 5})"), 400, "not 5");

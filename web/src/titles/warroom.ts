@@ -12,11 +12,14 @@ import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Sta
 import { argumentsOf, confirmDone, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
 import { executionPanel, roundSteps, type BattleBoard } from './warroom-battle';
 import { victoryPanel, type Victory } from './warroom-victory';
+import { guidePanel, startTour, tourIfDue } from './warroom-guide';
 import './warroom.css';
 
 interface WarRoomView extends View {
   round: number;
   rule: string;
+  step?: string;
+  phase_number?: number; // 1..7 (warroom/view.cpp)
   map_notice: string;
   winner: string | null;
   nations: Nation[];
@@ -335,8 +338,12 @@ export const warroom: TitleUi = {
     // sheets under the map.
     if (executing(v)) delete sheet.dataset.place;
     const victory = v.victory ? [victoryPanel(v.victory)] : [];
+    const guide = guidePanel(v, () => startTour());
+    tourIfDue(v);
     // Between executions the Victory panel comes before the (empty) execution panel.
-    return executing(v) ? [p.map?.element ?? p.holder, battle, sheet, ...victory] : [p.map?.element ?? p.holder, sheet, ...victory, battle];
+    return executing(v)
+      ? [p.map?.element ?? p.holder, battle, sheet, guide, ...victory]
+      : [p.map?.element ?? p.holder, sheet, guide, ...victory, battle];
   },
   // Beside each choice of the action list: who holds a destination, a rail invasion that will be
   // cancelled, a unit's cost, a stance's dice and steps (the view's action_notes, as the terminal's).

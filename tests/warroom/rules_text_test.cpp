@@ -1,0 +1,46 @@
+// The rulebook's text under each step's heading (Title::rules_section, the server's
+// /api/titles/warroom/rules/<heading>, the browser's phase guide and `warroom rules`).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/rules_text.h"
+#include "warroom/rules.h"
+#include "warroom/title.h"
+
+namespace {
+
+const std::filesystem::path kDataDir = WARROOM_TEST_DATA_DIR;
+const std::filesystem::path kTestRules = kDataDir.parent_path().parent_path() / "tests" / "support" / "rulebooks";
+
+TEST(RulesText, TheTitleQuotesAStepsHeadingInEnglishWhateverTheLanguage) {
+  const auto title = warroom::make_title(kDataDir, kTestRules);
+  const core::RulesText it = title->rules_section("Phase 2 > Step 3. Pay Oil for Bids", "it");
+  ASSERT_TRUE(it.found) << it.text;
+  EXPECT_EQ(it.language, "en") << "War Room's rulebook is English only: the reader is told";
+  EXPECT_EQ(it.text, "STEP 3. PAY OIL FOR BIDS\nEach nation pays its bid.\n");
+  EXPECT_EQ(title->rules_text("Phase 2 > Step 3. Pay Oil for Bids"), it.text);
+  const core::RulesText none = title->rules_section("Phase 3 > Step 9. Nothing", "en");
+  EXPECT_FALSE(none.found);
+  EXPECT_FALSE(warroom::make_title(kDataDir, kTestRules / "absent")->rules_section("Phase 2", "en").found);
+}
+
+// The rulebook itself (the reader's copy beside the source tree): every step's heading is found,
+// and its text is that heading's, not the rest of the book.
+TEST(RulesText, EveryStepsHeadingIsInTheRulebook) {
+  const std::filesystem::path rules = core::default_rules_dir(kDataDir);
+  if (!std::filesystem::exists(rules / "war-room-rules-en.txt")) GTEST_SKIP() << "no rulebook in " << rules;
+  for (int i = 0; i < static_cast<int>(warroom::StepId::kCount); ++i) {
+    const char* heading = warroom::step_rule(static_cast<warroom::StepId>(i));
+    const core::RulesText r = core::rules_text(rules, "war-room", heading, "en");
+    ASSERT_TRUE(r.found) << heading;
+    EXPECT_GT(r.text.size(), 100u) << heading;
+    EXPECT_LT(r.text.size(), 6000u) << heading << ": the text runs past its heading";
+  }
+  const core::RulesText write = core::rules_text(rules, "war-room", "Phase 2 > Step 1. Write Orders and Turn Order Bids", "en", core::kParagraphs);
+  EXPECT_EQ(write.text.rfind("STEP 1. WRITE ORDERS AND TURN ORDER BIDS\n", 0), 0u) << write.text;
+  EXPECT_NE(write.text.find("A Nation may bid zero."), std::string::npos) << write.text;
+  EXPECT_EQ(write.text.find("STEP 2."), std::string::npos) << write.text;
+}
+
+}  // namespace

@@ -1,0 +1,131 @@
+// War Room's phase guide and first-round tour (docs/warroom/browser.md), as a newcomer meets them:
+// a War in Europe game with one human seat (BC) and bot:rules for the others, opened in round 1.
+// The tour starts by itself and walks every stop, each outlining its panel on screen; it is not
+// shown again after a reload, and the guide's button starts it again (Escape ends it). The guide
+// says the phase and what the seat decides; its rulebook button opens the rulebook's text under the
+// step's heading (or says the reader has no copy). Screenshots at 1280x800 and 390x844; no serious
+// accessibility violation; the phone page does not scroll sideways.
+// Usage: node e2e/warroom-guide.mjs BASE_URL OUT_DIR
+import { seriousViolations } from './axe.mjs';
+import { fail, launch } from './browser.mjs';
+
+const [base, out] = process.argv.slice(2);
+const started = Date.now();
+const browser = await launch();
+
+async function newGame() {
+  const game = await (
+    await fetch(`${base}api/games`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        title: 'warroom',
+        scenario: 'war-in-europe',
+        seats: { BC: 'human', USSR: 'bot:rules', US: 'bot:rules', 'GER+ITA': 'bot:rules' },
+        options: [],
+        seating: 'public',
+      }),
+    })
+  ).json();
+  if (!game.id) fail(`no game: ${JSON.stringify(game)}`);
+  const seat = await (
+    await fetch(`${base}api/games/${game.id}/seats/BC`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+  ).json();
+  return { id: game.id, token: seat.token };
+}
+
+async function open(game, viewport) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(
+    ([id, t]) => localStorage.setItem(`game.${id}`, JSON.stringify({ seat: 'BC', token: t })),
+    [game.id, game.token],
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+  await page.goto(`${base}#/game/${game.id}`);
+  await page.waitForSelector('.wr-guide', { timeout: 60000 });
+  return page;
+}
+
+// Walks the tour from its first stop: each stop's panel is outlined and on screen.
+async function walkTour(page, what) {
+  await page.waitForSelector('.wr-tour', { timeout: 10000 });
+  const stops = [];
+  for (;;) {
+    const count = await page.textContent('.wr-tour .tour-count');
+    const target = await page.evaluate(() => {
+      const t = document.querySelectorAll('.wr-tour-target');
+      if (t.length !== 1) return `${t.length} panels outlined`;
+      const b = t[0].getBoundingClientRect();
+      return b.height > 0 && b.bottom > 0 && b.top < innerHeight ? t[0].className || t[0].id : `not on screen (${Math.round(b.top)})`;
+    });
+    if (/outlined|not on screen/.test(target)) fail(`${what}: tour stop ${count}: ${target}`);
+    stops.push(count);
+    const next = page.locator('.wr-tour .tour-next');
+    const last = (await next.textContent()) === 'Start playing';
+    await next.click();
+    if (last) break;
+  }
+  if ((await page.locator('.wr-tour, .wr-tour-target').count()) !== 0) fail(`${what}: the tour left its card or an outline`);
+  return stops;
+}
+
+const game = await newGame();
+const page = await open(game, { width: 1280, height: 800 });
+await page.waitForSelector('.wr-tour');
+await page.screenshot({ path: `${out}/warroom-tour-1280x800.png` });
+const stops = await walkTour(page, 'desktop');
+if (stops.length !== 6 || stops[0] !== '1 of 6') fail(`the tour's stops: ${stops.join(', ')}`);
+
+// The guide: the phase, what the seat decides, the rulebook under the step's heading.
+const guide = await page.evaluate(() => ({
+  open: document.querySelector('.wr-guide').open,
+  phase: document.querySelector('.wr-guide .guide-phase')?.textContent ?? '',
+  decide: document.querySelector('.wr-guide .guide-decide')?.textContent ?? '',
+  rule: document.querySelector('.wr-guide button.rule')?.dataset.rule ?? '',
+}));
+if (!guide.open) fail('the guide is folded in round 1');
+if (!/^Phase [1-7], /.test(guide.phase)) fail(`the guide names no phase: ${guide.phase}`);
+if (guide.decide.length < 20) fail(`the guide does not say what the seat decides: ${guide.decide}`);
+if (!guide.rule) fail('the guide has no rulebook button');
+await page.click('.wr-guide button.rule');
+await page.waitForSelector('#dialog h2');
+const dialog = await page.evaluate(() => ({
+  text: document.querySelector('#dialog .rule-text')?.textContent ?? '',
+  note: document.querySelector('#dialog .rule-note')?.textContent ?? '',
+}));
+// The rulebook's heading opens its text: the heading's last part, in capitals, first.
+const heading = guide.rule.split('>').pop().trim().toUpperCase();
+if (dialog.text ? !dialog.text.toUpperCase().startsWith(heading) : !dialog.note)
+  fail(`the rulebook dialog for "${guide.rule}": ${JSON.stringify(dialog)}`);
+await page.screenshot({ path: `${out}/warroom-guide-rule-1280x800.png` });
+await page.click('#dialog button.close');
+const violations = await seriousViolations(page, ['.wr-guide']);
+if (violations.length) fail(`accessibility of the guide: ${violations.join('; ')}`);
+
+// Not again by itself; the guide's button starts it again, and Escape ends it.
+await page.reload();
+await page.waitForSelector('.wr-guide');
+await page.waitForTimeout(500);
+if (await page.locator('.wr-tour').count()) fail('the tour is shown again after it was done');
+await page.click('.wr-guide button.start-tour');
+await page.waitForSelector('.wr-tour');
+const tourViolations = await seriousViolations(page, ['.wr-tour']);
+if (tourViolations.length) fail(`accessibility of the tour: ${tourViolations.join('; ')}`);
+await page.keyboard.press('Escape');
+if (await page.locator('.wr-tour').count()) fail('Escape does not end the tour');
+
+// A phone: the tour's card fits, and the page does not scroll sideways.
+const phone = await open(game, { width: 390, height: 844 });
+await phone.waitForSelector('.wr-tour');
+const fits = await phone.evaluate(() => {
+  const b = document.querySelector('.wr-tour').getBoundingClientRect();
+  return b.left >= 0 && b.right <= innerWidth && document.documentElement.scrollWidth <= innerWidth + 1;
+});
+if (!fits) fail('on a phone the tour card or the page is wider than the screen');
+await phone.screenshot({ path: `${out}/warroom-tour-390x844.png` });
+await walkTour(phone, 'phone');
+await browser.close();
+console.log(
+  `warroom-guide: tour of ${stops.length} stops on both screens, guide "${guide.phase.slice(0, 40)}…", rule "${guide.rule}" ${dialog.text ? 'quoted' : 'unavailable'}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
