@@ -165,8 +165,8 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           <section class="panel" id="log-panel"><h2>${escape(t('ui.web.log', { count: log.length }))}</h2>
             ${summaryButtons(v)}
             ${mine && !v.terminal ? `<p><a href="#/game/${id}/replay" id="replay-so-far">${escape(t('ui.web.replay_so_far'))}</a> ${escape(t('ui.web.as_you_saw_it'))}</p>` : ''}
-            <p><label>${escape(t('ui.web.filter'))} <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="${escape(t('ui.web.filter_example'))}" /></label></p>
-            <ol class="log" start="1">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? `<i>${escape(t('ui.web.not_received'))}</i>` : withRule(l)}</li>`).join('')}</ol></section>
+            <p><label>${escape(t('ui.web.filter'))} <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="${escape(ui.filterExample?.() ?? t('ui.web.filter_example'))}" /></label></p>
+            <ol class="log" start="1" style="padding-left: ${String(log.length).length + 1.5}ch">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? `<i>${escape(t('ui.web.not_received'))}</i>` : withRule(l)}</li>`).join('')}</ol></section>
         </div>
       </div>`;
     // A click on a board element, a card or a kind narrows the list to the actions naming it too; a

@@ -38,6 +38,8 @@ export interface TitleUi {
   // The question to ask before the seat takes `action`, where the view marks it (a sheet finished
   // blank), or null to take it at once.
   confirm?(view: View, action: string): Question | null;
+  // The example of the log's filter, in the title's words ("e.g. 7.7 or Western").
+  filterExample?(): string;
   // Summaries of what happened between two decisions (a War Phase), from the log: a title and lines.
   // `shown` holds the same lines in the reader's language (`log` the English ones, which the title reads).
   summaries?(log: string[], shown: string[]): { key: string; title: string; sections: { title: string; lines: string[] }[] }[];

@@ -5,7 +5,7 @@
 // Orders are written by clicking: a stack, then a destination outlined on the map; every click sends
 // one of the seat's legal actions as the server lists them.
 import { escape, type View } from '../api';
-import { renderEnglish, type Message } from '../i18n';
+import { renderEnglish, t, type Message } from '../i18n';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
@@ -351,6 +351,7 @@ export const warroom: TitleUi = {
     return escape((view as WarRoomView).action_notes?.[action] ?? '');
   },
   confirm: (view, action) => confirmDone(view as WarRoomView, action),
+  filterExample: () => t('warroom.guide.filter_example'),
   status(view) {
     const v = view as WarRoomView;
     const order = v.turn_order?.length
