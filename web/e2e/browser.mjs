@@ -34,3 +34,17 @@ export async function createTrainingGame(page, base, seats = {}, { publicSeats =
   await page.click('#create-game');
   await page.waitForURL(/#\/game\/[0-9a-f]+$/);
 }
+
+// Skips War Room's first-round tour the way a newcomer who wants to play at once does: it is shown
+// by itself to a seat in round 1 (web/src/titles/warroom-guide.ts), and "Skip the tour" ends it.
+export async function skipTour(page) {
+  await page.click('.wr-tour .tour-skip', { timeout: 10000 });
+  if ((await page.locator('.wr-tour, .wr-tour-target').count()) !== 0) fail('"Skip the tour" left its card or an outline');
+  if ((await page.evaluate(() => window.scrollY)) !== 0) fail('"Skip the tour" did not bring the page back to its top');
+}
+
+// A browser context of a player who has seen War Room's tour before (it is not shown again).
+export async function tourSeen(context) {
+  await context.addInitScript(() => localStorage.setItem('warroom.tour.done', '1'));
+  return context;
+}

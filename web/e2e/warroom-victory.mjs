@@ -8,7 +8,7 @@
 // for what a player sees; the seat's view (its own token) only gives the regions' places and the
 // selected Command's region, to measure distances as a player judges them on the map.
 // Usage: node e2e/warroom-victory.mjs BASE_URL [OUT_DIR] [MINUTES]
-import { fail, launch } from './browser.mjs';
+import { fail, launch, tourSeen } from './browser.mjs';
 
 const [base, out = '.', minutes = '20'] = process.argv.slice(2);
 const started = Date.now();
@@ -16,7 +16,7 @@ const SEAT = 'GER',
   TARGET = 'R1';
 
 const browser = await launch();
-const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+const page = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
 page.on('pageerror', (e) => fail(`page error: ${e.message}`));
 await page.goto(base);
 await page.selectOption('select[name=title]', 'warroom');

@@ -13,7 +13,7 @@
 //    selected Command, or its bid while bids are secret; after the reveal the other's orders are shown.
 // Usage: node e2e/warroom.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { fail, launch } from './browser.mjs';
+import { fail, launch, skipTour, tourSeen } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const started = Date.now();
@@ -232,6 +232,7 @@ async function onePlayer() {
     await page.screenshot({ path: `${out}/warroom-failed.png` });
     throw e;
   });
+  await skipTour(page);
 
   const layout = await (await page.request.get(`${base}api/titles/warroom/layout`)).json();
   const drawn = await page.evaluate(
@@ -452,7 +453,7 @@ async function twoSeats() {
         })
       ).json()
     ).token;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }));
     await context.addInitScript(
       ([id, seat, t]) => localStorage.setItem(`game.${id}`, JSON.stringify({ seat, token: t })),
       [game.id, seats[side], token[side]],

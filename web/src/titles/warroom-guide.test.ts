@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n';
-import { guideLines, guidePanel, startTour, TOUR, tourDue, type GuideView } from './warroom-guide';
+import { guideLines, guidePanel, startTour, TOUR, tourDue, tourIfDue, type GuideView } from './warroom-guide';
 
 afterEach(() => {
   setLanguage('en');
@@ -72,6 +72,24 @@ describe('the first-round tour', () => {
     expect(document.querySelector('.wr-tour')).toBeNull();
     expect(document.querySelectorAll('.wr-tour-target')).toHaveLength(0);
     expect(store.items.get('warroom.tour.done')).toBe('1');
+  });
+
+  it("brings the stop's panel back on screen after a redraw, until the player scrolls or clicks the page", async () => {
+    document.body.innerHTML = '<section class="warroom-victory"></section><section class="warroom-map"></section>';
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const redrawn = () => new Promise((done) => (tourIfDue(writing), setTimeout(done, 0)));
+    startTour(memory(null));
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    await redrawn();
+    expect(scrolled).toHaveBeenCalledTimes(2);
+    document.querySelector('.warroom-map')!.dispatchEvent(new WheelEvent('wheel', { bubbles: true }));
+    await redrawn();
+    expect(scrolled).toHaveBeenCalledTimes(2);
+    expect(document.querySelectorAll('.wr-tour-target')).toHaveLength(1); // still outlined
+    document.querySelector<HTMLButtonElement>('.wr-tour .tour-next')!.click(); // the next stop follows again
+    expect(scrolled).toHaveBeenCalledTimes(3);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
   });
 
   it('ends on Escape and is not shown by itself again', () => {

@@ -97,8 +97,15 @@ export function tourDue(v: GuideView, store: Pick<Storage, 'getItem'>): boolean 
   return !!v.seat && !v.terminal && v.round <= 1 && store.getItem(DONE) === null;
 }
 
-// The tour being shown: its card and the stop it is at.
-let open: { card: HTMLElement; at: number } | null = null;
+// The tour being shown: its card, the stop it is at, and whether it still brings the stop's panel
+// on screen when the page grows (not once the player has scrolled, clicked or typed on the page).
+let open: { card: HTMLElement; at: number; follow: boolean } | null = null;
+
+// Brings the stop's panel on screen unless the player has taken the page in hand since the stop.
+function follow() {
+  const target = outline();
+  if (open?.follow) target?.scrollIntoView?.({ block: 'nearest' });
+}
 
 // Outlines the panel of the tour's stop (again after the page is redrawn); returns it.
 function outline(): HTMLElement | null {
@@ -109,7 +116,8 @@ function outline(): HTMLElement | null {
 }
 
 // Shows the tour from its first stop: a card beside each panel in turn, the panel outlined and
-// scrolled into view. Escape or "Skip the tour" ends it; either way it is not shown by itself again.
+// scrolled into view. Escape or "Skip the tour" ends it, the page back where it was; either way it
+// is not shown by itself again.
 export function startTour(store: Pick<Storage, 'setItem'> = localStorage) {
   open?.card.remove();
   const card = document.createElement('div');
@@ -118,18 +126,25 @@ export function startTour(store: Pick<Storage, 'setItem'> = localStorage) {
   card.setAttribute('aria-modal', 'false');
   card.setAttribute('aria-labelledby', 'wr-tour-text');
   document.body.append(card);
-  const tour = { card, at: 0 };
+  const tour = { card, at: 0, follow: true };
   open = tour;
   // The page grows under the tour (the map is drawn when its geometry has loaded; the page is
-  // redrawn as the game moves): the stop's panel is brought back on screen.
-  const onResize =
-    typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => outline()?.scrollIntoView?.({ block: 'nearest' }));
+  // redrawn as the game moves): the stop's panel is brought back on screen until the player acts.
+  const onResize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(follow);
   onResize?.observe(document.body);
+  const handsOn = (e: Event) => {
+    if (!card.contains(e.target as Node)) tour.follow = false;
+  };
+  const taking = ['wheel', 'pointerdown', 'touchstart', 'keydown'] as const;
+  taking.forEach((type) => document.addEventListener(type, handsOn, { capture: true, passive: true }));
+  const [x, y] = [window.scrollX, window.scrollY];
   const finish = () => {
+    if (tour.follow) window.scrollTo(x, y); // back where the player was, unless they have moved since
     store.setItem(DONE, '1');
     onResize?.disconnect();
     card.remove();
     document.removeEventListener('keydown', onKey);
+    taking.forEach((type) => document.removeEventListener(type, handsOn, { capture: true }));
     if (open === tour) {
       open = null;
       outline();
@@ -140,7 +155,8 @@ export function startTour(store: Pick<Storage, 'setItem'> = localStorage) {
   };
   document.addEventListener('keydown', onKey);
   const show = () => {
-    outline()?.scrollIntoView?.({ block: 'nearest' });
+    tour.follow = true;
+    follow();
     const last = tour.at === TOUR.length - 1;
     card.innerHTML = `<p class="tour-count">${escape(t('warroom.tour.step', { n: tour.at + 1, total: TOUR.length }))}</p>
       <p id="wr-tour-text">${escape(t(TOUR[tour.at].key))}</p>
@@ -167,7 +183,7 @@ export function startTour(store: Pick<Storage, 'setItem'> = localStorage) {
 export function tourIfDue(v: GuideView) {
   setTimeout(() => {
     if (open)
-      outline()?.scrollIntoView?.({ block: 'nearest' }); // a redraw loses the outline and the scroll
+      follow(); // a redraw loses the outline and the scroll
     else if (tourDue(v, localStorage)) startTour();
   }, 0);
 }
