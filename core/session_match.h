@@ -41,6 +41,13 @@ concept LocalizedGame = PresentableGame<G> && requires(const G g, const typename
   { g.board_text(cs, viewer, language) } -> std::convertible_to<std::string>;
 };
 
+// A game whose log entries reach clients as structure too (the view's "log_events": rule, event
+// and arguments as data ids), so that a client reads no English.
+template <class G>
+concept StructuredLogGame = requires(const G g, const LogEntry& e) {
+  { g.log_json(e) } -> std::same_as<nlohmann::json>;
+};
+
 // The random stream of a bot's choice: fixed by the seed and the game's length, so that playing a
 // saved game in several steps plays the same game as playing it at once.
 inline Rng bot_stream(std::uint64_t seed, std::size_t actions_so_far) {
@@ -139,13 +146,16 @@ nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& 
   LogTexts<G> own;
   LogTexts<G>& worded = log_texts ? *log_texts : own;
   worded.update(g, entries, first);
-  nlohmann::json log = nlohmann::json::array(), messages = nlohmann::json::array();
+  nlohmann::json log = nlohmann::json::array(), messages = nlohmann::json::array(), events = nlohmann::json::array();
   for (std::size_t i = first; i < n; ++i) {
     log.push_back(worded.line(i));
     if constexpr (LocalizedGame<G>) messages.push_back(worded.message(i));
+    if constexpr (StructuredLogGame<G>) events.push_back(g.log_json(entries[i]));
   }
   j["log"] = log;
   if constexpr (LocalizedGame<G>) j["log_messages"] = messages;
+  // Each entry as structure (its rule, event and arguments as data ids), for clients that read it.
+  if constexpr (StructuredLogGame<G>) j["log_events"] = events;
   j["log_size"] = n;
   j["terminal"] = kind == NodeKind::Terminal;
   j["version"] = session.history().size();

@@ -303,6 +303,7 @@ std::int32_t resources_spent(const Battle& b, std::uint8_t nation, Resource r);
 int construction_destroyed(const Battle& b, std::uint8_t type);
 int bomb_tokens(const Battle& b);
 int dice_in_pool(const Battle& b, int side);  // dice left to roll in the current stage
+int current_die(const Battle& b);  // the batch's die whose hit is being decided, or -1
 bool force_advantage(const Battle& b, int side, std::uint8_t type);
 
 // Feeds every field of the battle into the state's fingerprint (the engine's Game::hash).

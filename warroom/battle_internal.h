@@ -29,7 +29,6 @@ int other(int side);
 int first_side(const Battle& b);
 bool in_stage(const Row& r, Stage st);
 bool has_targets(const Battle& b, int side, Stage st);
-int current_die(const Battle& b);
 void advance(Battle& b, core::LogSink* log);
 
 // battle_raids.cpp: Garrison Forces, Strategic Bombing Raids, Raiding Convoys.

@@ -620,6 +620,17 @@ void open_battle(Ctx& c) {
   }
 }
 
+}  // namespace
+
+// The units that will fight in the Active region, before its battle is set up (Battle Setup › 4,
+// while the Commanders are chosen): Battle Setup's own list.
+std::vector<Participant> forces_to_fight(const CCtx& c) {
+  const RegionId r = c.s.fight.region;
+  return battle_setup(c, r, forces(c, r, left_out_now(c.s))).units;
+}
+
+namespace {
+
 void push_drive_step(Ctx& c) {
   const Battle& b = c.s.battle;
   if (need(b) == Need::Die) c.s.steps.push({StepId::BattleDie});
@@ -743,8 +754,7 @@ void battle_drive(Ctx& c) {
       f.part = kFightNone;
       return;
     default:
-      f = Fight{};
-      c.s.battle = Battle{};
+      f = Fight{.fought = f.region};  // the battle's final board stays for the clients
       c.s.steps.pop();
       return;
   }

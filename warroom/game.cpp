@@ -507,7 +507,8 @@ std::uint64_t Game::hash(const State& s) const {
   h.add(f.region | (f.part << 8) | (f.commander[0] << 16) | (static_cast<std::uint64_t>(f.commander[1]) << 24) |
         (static_cast<std::uint64_t>(f.took_part[0]) << 32) | (static_cast<std::uint64_t>(f.took_part[1]) << 40) |
         (static_cast<std::uint64_t>(f.victor) << 48) | (static_cast<std::uint64_t>(f.medals) << 56));
-  h.add(f.medal_to | (f.left_out[0] << 8) | (f.left_out[1] << 16) | (f.battle_no << 24) | (static_cast<std::uint64_t>(f.bombed) << 32));
+  h.add(f.medal_to | (f.left_out[0] << 8) | (f.left_out[1] << 16) | (f.battle_no << 24) | (static_cast<std::uint64_t>(f.bombed) << 32) |
+        (static_cast<std::uint64_t>(f.fought) << 40));
   h.add(s.winner);
   h.add(s.pact.status | (s.pact.offender << 8) | (s.pact.broken_round << 16));
   return h.digest();

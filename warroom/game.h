@@ -58,7 +58,9 @@ class Game {
   std::string describe(const core::LogEntry& e) const;
   nlohmann::json view_json(const State& observation, std::optional<core::Seat> seat) const;
   nlohmann::json battle_json(const State& observation) const;  // view.cpp: the "battle" of the view
+  nlohmann::json last_battle_json(const State& observation) const;  // view.cpp: the last battle's final board
   nlohmann::json action_notes(const State& observation, core::Seat seat) const;  // view.cpp: what each choice means
+  nlohmann::json destinations_json(const State& observation, core::Seat seat) const;  // view.cpp: destinations an order cannot reach
   std::string board_text(const State& observation, std::optional<core::Seat> seat) const;
 
   // core::LocalizedGame (docs/i18n.md): the display texts as messages of data/i18n/warroom, worded
@@ -68,6 +70,7 @@ class Game {
   const core::i18n::Catalogues& catalogues() const { return *data_->catalogues; }
   core::i18n::Message phase_message(const State& s) const;
   core::i18n::Message log_message(const core::LogEntry& e) const;
+  nlohmann::json log_json(const core::LogEntry& e) const;  // log_json.cpp: the entry as data ids ("log_events")
   core::i18n::Message action_message(const State& s, core::Seat seat, core::Action a) const;
   std::string board_text(const State& observation, std::optional<core::Seat> seat, std::string_view language) const;
   core::i18n::Message region_message(RegionId r) const;  // the data's name of a region
@@ -100,6 +103,7 @@ class Game {
  private:
   static std::size_t at_(int i) { return static_cast<std::size_t>(i); }
   std::string commands_text(const State& observation, int nation) const;  // view.cpp: a nation's Commands by region
+  nlohmann::json board_sides(const State& observation) const;  // view.cpp: the Battle Status Board's sides
   std::string destination_note(const State& observation, int nation, RegionId to) const;  // view.cpp: action_notes of `to`
   std::shared_ptr<const Data> data_;
   const Scenario* scenario_;

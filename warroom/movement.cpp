@@ -143,16 +143,21 @@ std::vector<RegionId> rail_reach(const CCtx& c, RegionId from, Alliance side) {
 enum class Route : std::uint8_t { Impossible, Air, Naval, Step, Rail, Embark, Transport };
 
 // Why an order has no route (the player is told, Canceling Orders and Resolving Mistakes).
-constexpr const char* kPinnedWhy =
-    "Pinning: the enemy units here are as many as the Command's or more, so it must stay (ruling 24)";
-constexpr const char* kNoSeaRouteWhy =
-    "Plotting Naval Commands; Narrow Passages: no route of 1 or 2 sea regions is open to the destination";
-constexpr const char* kNoRailWhy =
+// Each with an id for the clients (the view's "destinations") and the text the player is told.
+struct Why {
+  const char* id = "";
+  const char* text = "";
+};
+constexpr Why kPinnedWhy{"pinned",
+    "Pinning: the enemy units here are as many as the Command's or more, so it must stay (ruling 24)"};
+constexpr Why kNoSeaRouteWhy{"no_sea_route",
+    "Plotting Naval Commands; Narrow Passages: no route of 1 or 2 sea regions is open to the destination"};
+constexpr Why kNoRailWhy{"no_rail_path",
     "Plotting Land Commands by Rail: no friendly rail path leads toward it (no invading by rail; enemy land units, "
-    "Bomb Tokens and the Yellow Zone close rails)";
+    "Bomb Tokens and the Yellow Zone close rails)"};
 
-constexpr const char* kNoTokenWhy =
-    "Pinning: the units left behind need a new Command Token, and every token of the category is in use (ruling 104)";
+constexpr Why kNoTokenWhy{"no_command_token",
+    "Pinning: the units left behind need a new Command Token, and every token of the category is in use (ruling 104)"};
 
 // Pinning: "The owner places a new Command Token on the pinned force which remains behind". Tokens
 // are piece-limited: with none of the category free, a split owing `owed` units cannot be made
@@ -166,7 +171,7 @@ bool split_blocked(const CCtx& c, int nation, int number, int owed) {
 struct Plan {
   Route route = Route::Impossible;
   std::vector<RegionId> choices;  // the X of `move NATION box X`
-  const char* why = "";           // with no choice: the rule that stops the order (the player is told)
+  Why why;                        // with no choice: the rule that stops the order (the player is told)
 };
 
 // Neutrals: whether the nation entering region r invades it -- an uncontrolled neutral not yet
@@ -239,7 +244,7 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   const Command& cmd = c.s.command[at(nation)][o.command];
   const RegionId from = cmd.region, to = o.dest;
   if (from == kNoRegion || units_in(cmd) == 0 || to == from || !in_scenario(c, to)) {
-    p.why = "Canceling Orders and Resolving Mistakes: the Command is gone, or the destination is where it stands or out of the scenario";
+    p.why = {"no_command", "Canceling Orders and Resolving Mistakes: the Command is gone, or the destination is where it stands or out of the scenario"};
     return p;
   }
   const Alliance side = alliance_of(nation);
@@ -247,13 +252,13 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   const Region& origin = d.region(from);
   const Region& dest = d.region(to);
   if (dest.type == RegionType::Impassable) {  // Impassable Regions
-    p.why = "Impassable Regions: no Command may end its move in the Sahara or the Himalayas";
+    p.why = {"impassable", "Impassable Regions: no Command may end its move in the Sahara or the Himalayas"};
     return p;
   }
   if (cat == Category::Air) {
     air_choices(c, nation, from, to, p.choices);
     if (!p.choices.empty()) p.route = Route::Air;
-    else p.why = "Plotting Air Commands: the destination is more than 2 regions away";
+    else p.why = {"air_range", "Plotting Air Commands: the destination is more than 2 regions away"};
     return p;
   }
   if (cat == Category::Sea) {  // Plotting Naval Commands: "Naval Units may NOT enter territories"
@@ -270,10 +275,10 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
 
   }
   if (origin.is_sea()) {  // a Troop Transport
-    if (transport_pinned(c, nation, from)) return p.why = "Troop Transports During Battle › Pinning: enemy naval units here outnumber the friendly ones", p;  // ruling 26
+    if (transport_pinned(c, nation, from)) return p.why = {"transport_pinned", "Troop Transports During Battle › Pinning: enemy naval units here outnumber the friendly ones"}, p;  // ruling 26
     if (dest.is_territory()) {
       if (is_edge(d, from, to)) p.route = Route::Step, p.choices.push_back(to);  // sea to land: 1 region (ruling 28)
-      else p.why = "Transporting Land Units by Sea: a transport lands only on a territory next to its sea region";
+      else p.why = {"transport_landing", "Transporting Land Units by Sea: a transport lands only on a territory next to its sea region"};
       return p;
     }
     sea_routes(c, from, to, side, p.choices);
@@ -285,7 +290,7 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   if (split_blocked(c, nation, o.command, pin_owed(c, nation, o.command, from))) return p.why = kNoTokenWhy, p;
   if (dest.is_sea()) {  // Transporting Land Units by Sea: land to sea, then sea to sea
 
-    if (d.nations[at(nation)].has(NationRule::LandNeverAtSea)) return p.why = "China's Restrictions: China may not enter sea regions with Land Commands", p;
+    if (d.nations[at(nation)].has(NationRule::LandNeverAtSea)) return p.why = {"china_at_sea", "China's Restrictions: China may not enter sea regions with Land Commands"}, p;
     if (is_edge(d, from, to)) p.choices.push_back(to);
     for (RegionId x : neighbours(d, from))
       if (x != to && d.region(x).is_sea() && in_scenario(c, x) && sea_step(c, x, to, side)) p.choices.push_back(x);
@@ -393,7 +398,20 @@ std::string order_blocked_why(const CCtx& c, int nation) {
   const int box = next_box(s.sheet[at(nation)]);
   if (box <= 0) return "";
   const Plan p = plan_order(c, nation, s.sheet[at(nation)].box[at(box - 1)]);
-  return p.choices.empty() ? p.why : "";
+  return p.choices.empty() ? p.why.text : "";
+}
+
+// Plotting (Phase 2): what executing the order would do on the map as it stands, from the same
+// plan that executes it (Phase 3 › Step 2): reach the destination, stop short of it at the rail stop
+// nearest to it ("a Nation may not invade by Rail", ruling 29), or be cancelled, and why.
+OrderOutlook order_outlook(const CCtx& c, int nation, int command, RegionId to) {
+  const Plan p = plan_order(c, nation, Order{.command = static_cast<std::uint8_t>(command), .dest = to, .status = kWritten});
+  if (p.choices.empty()) return {OrderOutlook::Cancelled, p.why.id, p.why.text, {}};
+  if (p.route == Route::Rail && std::find(p.choices.begin(), p.choices.end(), to) == p.choices.end())
+    return {OrderOutlook::StopsShort, "rail_stops_short",
+            "Plotting Land Commands by Rail: a Nation may not invade by Rail; the Command stops in the friendly territory nearest to it (ruling 29)",
+            p.choices};
+  return {};
 }
 
 void movement_legal(const CCtx& c, int nation, core::ActionList& out) {

@@ -30,7 +30,7 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
   if (seat == core::kChance) return "draw " + n;
   switch (x.kind) {
     case ActionKind::Done: return "done " + n;
-    case ActionKind::Select: return fmt::format("select {} {}", n, x.a);
+    case ActionKind::Select: return x.a ? fmt::format("select {} {}", n, x.a) : fmt::format("deselect {}", n);
     case ActionKind::To: return fmt::format("to {} {}", n, region_name(x.a));
     case ActionKind::Erase: return fmt::format("erase {} {}", n, x.a);
     case ActionKind::Bid: return x.c ? fmt::format("bid {} {}k", n, bid_value(x)) : fmt::format("bid {} {}", n, bid_value(x));
@@ -136,6 +136,7 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
     return std::nullopt;
   }
   if (verb == "draw" && size == 2) return encode(ActionKind::Draw, n);
+  if (verb == "deselect" && size == 2) return encode(ActionKind::Select, n, 0);
   if ((verb == "permit" || verb == "refuse") && size == 2) return encode(ActionKind::Permit, n, verb == "permit" ? 1 : 0);
   if (size < 3) return std::nullopt;
   if (verb == "select") { if (auto v = number(w[2], kMaxCommandNumber)) return encode(ActionKind::Select, n, *v); }
@@ -380,7 +381,7 @@ Message Game::action_message(const State& s, core::Seat seat, core::Action actio
   const auto r = [&](int region) { return region_message(static_cast<RegionId>(region)); };
   switch (x.kind) {
     case ActionKind::Done: return m("warroom.action.done");
-    case ActionKind::Select: return m("warroom.action.select").with("command", num(x.a));
+    case ActionKind::Select: return x.a ? m("warroom.action.select").with("command", num(x.a)) : m("warroom.action.deselect");
     case ActionKind::To: return m("warroom.action.to").with("region", r(x.a));
     case ActionKind::Erase: return m("warroom.action.erase").with("box", num(x.a));
     case ActionKind::Bid: return m("warroom.action.bid").with("bid", x.c ? num(bid_value(x)) + "k" : num(bid_value(x)));

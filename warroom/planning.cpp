@@ -94,6 +94,7 @@ void sheets_legal(const CCtx& c, int nation, core::ActionList& out) {
     std::vector<RegionId> dests;
     pad_destinations(c, nation, sh.selected, dests);
     for (RegionId r : dests) out.push_back(encode(ActionKind::To, nation, r));
+    out.push_back(encode(ActionKind::Select, nation, 0));  // the pad's Command put down again, no order written
   }
   // "no more than 9 written orders"; China and Italy 6. A Command with no destination in the
   // scenario (a fleet in a sea whose neighbours are out of play) is not offered: selecting it led

@@ -13,6 +13,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "core/log.h"
 #include "warroom/actions.h"
@@ -138,6 +140,7 @@ void reveal_orders(Ctx& c, int nation);            // ruling 91
 int side_of(int nation);                           // the battle module's side: 0 Allied, 1 Axis
 void begin_combat(Ctx& c);                         // marks the Active regions (ruling 94), pushes the Order of Battles
 void battle_order(Ctx& c, int position);
+std::vector<Participant> forces_to_fight(const CCtx& c);  // before Battle Setup: the units that will fight
 void pick_legal(const CCtx& c, int nation, core::ActionList& out);
 void pick_apply(Ctx& c, const Act& a);
 bool hand_over_finished(const CCtx& c, const Step& st);
@@ -165,6 +168,15 @@ void begin_movement(State& s);                     // a new Phase 3: no splits y
 void movement_legal(const CCtx& c, int nation, core::ActionList& out);
 // Why the nation's next order has no route and only `cancel` is offered (empty: it has one).
 std::string order_blocked_why(const CCtx& c, int nation);
+// Phase 2: the outcome of an order `command → to` if executed on the map as it stands (movement.cpp,
+// from the plan that executes orders): the clients mark destinations that cannot be reached.
+struct OrderOutlook {
+  enum Kind : std::uint8_t { Reaches, StopsShort, Cancelled } kind = Reaches;
+  const char* reason = "";  // an id: "rail_stops_short", "pinned", "no_rail_path", ...
+  const char* why = "";     // the rule, for the player
+  std::vector<RegionId> stops;  // StopsShort: where the Command may stop instead
+};
+OrderOutlook order_outlook(const CCtx& c, int nation, int command, RegionId to);
 void movement_apply(Ctx& c, const Act& a);
 // `move NATION box X`: the region the move passes through (kNoRegion: none) and where it ends.
 struct MoveLeg {

@@ -195,6 +195,9 @@ struct Fight {
   std::array<std::uint8_t, 2> left_out{kNoNation, kNoNation};
   std::uint8_t battle_no = 0;
   bool bombed = false;                      // the region's one raid of the round is made (ruling 53)
+  // Between Active regions: the last one resolved, whose board stays in State::battle as the Battle
+  // Debrief left it until the next one is selected (the clients show it; no rule reads it).
+  RegionId fought = kNoRegion;
   bool operator==(const Fight&) const = default;
 };
 
@@ -229,7 +232,7 @@ struct State {
   std::array<Sheet, kNations> sheet{};
   PinSplit pin{};                                                            // Phase 3 pin split in progress
   std::array<std::array<std::uint8_t, kMaxRegions>, kNations> fighter_tokens{};  // Carrier Fighter Tokens launched [nation][region] (Phase 3 Step 3)
-  Battle battle{};          // Phase 4: the battle being resolved (warroom/battle.h), driven by BattleDrive
+  Battle battle{};          // Phase 4: the battle being resolved (warroom/battle.h), driven by BattleDrive, or the last one resolved
   Fight fight{};            // Phase 4: the Active region being resolved and its debrief (combat.cpp)
   std::uint8_t winner = 0;  // at the end: kAlliedWin, kAxisWin, kBothLose, or 0 (stopped by a round limit)
   PactState pact{};         // the Soviet-Japanese Non-Aggression Pact

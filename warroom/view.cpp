@@ -210,7 +210,7 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
 }
 
 // A destination of the order pad: its name, who holds it, the enemy units there, and a land move by
-// rail, flagged when it would invade (Plotting Land Commands by Rail; ruling 21).
+// rail; where the order cannot reach it, the rules' reason (order_outlook, movement.cpp).
 std::string Game::destination_note(const State& v, int nation, RegionId to) const {
   const Data& d = *data_;
   const int holder = v.region[to].controller;
@@ -218,20 +218,92 @@ std::string Game::destination_note(const State& v, int nation, RegionId to) cons
   if (const int enemy = enemy_units(v, nation, to)) note += fmt::format(", enemy units: {}", enemy);
   const int number = v.sheet[at(nation)].selected;
   const RegionId from = number ? v.command[at(nation)][at(number)].region : kNoRegion;
-  if (from == kNoRegion || command_category(d, nation, number) != Category::Land || !d.region(from).is_territory() ||
-      !d.region(to).is_territory() || is_edge(d, from, to))
-    return note;
-  note += ", by rail";
-  if (holder != kNoNation && alliance_of(holder) != alliance_of(nation))
-    note += ": no invading by rail, the order will be cancelled (Plotting Land Commands by Rail)";
+  if (from == kNoRegion) return note;
+  if (command_category(d, nation, number) == Category::Land && d.region(from).is_territory() && d.region(to).is_territory() && !is_edge(d, from, to))
+    note += ", by rail";
+  if (const OrderOutlook o = order_outlook({*this, v}, nation, number, to); o.kind != OrderOutlook::Reaches) note += fmt::format(": {}", o.why);
   return note;
 }
 
-// Phase 4: the Active region being resolved and its Battle Status Board (null between battles).
-nlohmann::json Game::battle_json(const State& v) const {
-  if (v.fight.region == kNoRegion) return nullptr;
+// Phase 2: each destination of the selected Command that the order could not reach on the map as it
+// stands, by its `to` command: the outcome ("stops_short" or "cancelled"), the rules' reason id and
+// text, and the rail stops it would end in instead (order_outlook, movement.cpp).
+nlohmann::json Game::destinations_json(const State& v, core::Seat seat) const {
+  nlohmann::json out = nlohmann::json::object();
+  if (node_kind(v) != core::NodeKind::Simultaneous || !(acting_seats(v) & core::seat_bit(seat))) return out;
+  core::ActionList legal;
+  legal_actions(v, seat, legal);
+  for (const core::Action a : legal) {
+    const Act x = decode_action(a);
+    if (x.kind != ActionKind::To || !v.sheet[at(x.nation)].selected) continue;
+    const OrderOutlook o = order_outlook({*this, v}, x.nation, v.sheet[at(x.nation)].selected, x.a);
+    if (o.kind == OrderOutlook::Reaches) continue;
+    nlohmann::json stops = nlohmann::json::array();
+    for (RegionId r : o.stops) stops.push_back(region_name(r));
+    out[action_to_string(v, seat, a)] = {{"outcome", o.kind == OrderOutlook::StopsShort ? "stops_short" : "cancelled"}, {"reason", o.reason},
+                                         {"why", o.why}, {"stops", stops}};
+  }
+  return out;
+}
+
+namespace {
+
+// A stance of a unit type as the board prints it beside the row: its dice in each stage and the hits
+// that eliminate a unit (Battle Setup › 5. Assign Combat Stances; units.json).
+nlohmann::json stance_json(const BattleNames& names, const TypeSpec& t, int stance) {
+  const StanceSpec& k = t.stance[at(stance)];
+  return {{"stance", names.stance[t.id][at(stance)]}, {"air", k.air_dice}, {"surface", k.surface_dice}, {"steps", k.steps}, {"raid", k.raid_dice}};
+}
+
+nlohmann::json counts_json(int fresh, int light = 0, int damaged = 0, int eliminated = 0, int escaped = 0) {
+  return {{"fresh", fresh}, {"light", light}, {"damaged", damaged}, {"eliminated", eliminated}, {"escaped", escaped}};
+}
+
+// Units whose stance is still to be chosen: one row per nation and type, with the stances open to them.
+nlohmann::json awaiting_row(const BattleNames& names, const std::string& nation, const TypeSpec& t, int first, int count) {
+  nlohmann::json stances = nlohmann::json::array();
+  for (int st = first; st < t.stance_count; ++st) stances.push_back(stance_json(names, t, st));
+  return {{"unit", names.type[t.id]}, {"stance", nullptr}, {"stances", stances}, {"nations", {{nation, counts_json(count)}}}};
+}
+
+// The d12's faces and what each hits (Assign Damage: "If a rolled die color matches an enemy Unit
+// color it is a hit against that Unit Type"; Assigning White and Black Die Rolls: black is wild,
+// white hits only damaged units in a box with a white triangle; Game Components › Dice).
+nlohmann::json dice_legend(const Data& d) {
+  nlohmann::json legend = nlohmann::json::array();
+  for (int c = 0; c < kColours; ++c) {
+    const auto colour = static_cast<Colour>(c);
+    nlohmann::json hits = nlohmann::json::array();
+    for (const UnitInfo& u : d.units)
+      if (u.colour == colour) hits.push_back(u.id);
+    legend.push_back({{"colour", colour_name(colour)}, {"twelfths", kDieTwelfths[at(c)]}, {"hits", hits},
+                      {"special", colour == Colour::Black ? nlohmann::json("wild") : colour == Colour::White ? nlohmann::json("damaged") : nlohmann::json(nullptr)}});
+  }
+  return legend;
+}
+
+}  // namespace
+
+// The sides of the Battle Status Board (Allied Forces, then Axis): a row per unit type and stance
+// with each nation's units in its boxes and the stance's dice, then the units whose stance is still
+// to be chosen; before Battle Setup has placed anything (the Commanders being chosen), the units
+// that will fight, all awaiting their stances.
+nlohmann::json Game::board_sides(const State& v) const {
   const Battle& b = v.battle;
+  const BattleNames names = battle_names();
   const auto nation_or_null = [&](int n) { return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(n)); };
+  const bool set_up = b.kind != BattleKind::None;
+  const std::vector<Participant> coming = set_up || v.fight.region == kNoRegion ? std::vector<Participant>{} : forces_to_fight({*this, v});
+  // Assign Damage: the hits the rolling Commander may assign, by row, nation and box, as commands.
+  std::vector<Choice> hits;
+  if (set_up && need(b) == Need::Hit) legal(b, hits);
+  const auto hit_commands = [&](int side, int row, int nation) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const Choice& ch : hits)
+      if (ch.kind == ChoiceKind::Hit && side == 1 - b.rolling_side && ch.a == row && ch.b == nation)
+        out[ch.c == 0 ? "fresh" : ch.c == 1 ? "light" : "damaged"] = fmt::format("battle {} {}", nation_name(deciding_nation(b)), choice_text(b, ch, names));
+    return out;
+  };
   nlohmann::json sides = nlohmann::json::array();
   for (int side = 0; side < kSides; ++side) {
     nlohmann::json rows = nlohmann::json::array();
@@ -239,19 +311,50 @@ nlohmann::json Game::battle_json(const State& v) const {
       const Row& r = b.rows[at(side)][at(i)];
       nlohmann::json by_nation = nlohmann::json::object();
       for (int n = 0; n < kNations; ++n)
-        if (r.fresh[at(n)] || r.light[at(n)] || r.eliminated[at(n)] || r.escaped[at(n)] || r.damaged == n)
-          by_nation[nation_name(n)] = {{"fresh", r.fresh[at(n)]}, {"light", r.light[at(n)]}, {"damaged", r.damaged == n ? 1 : 0},
-                                       {"eliminated", r.eliminated[at(n)]}, {"escaped", r.escaped[at(n)]}};
-      rows.push_back({{"unit", battle_type_[r.type.id]}, {"stance", battle_stance_[r.type.id][r.stance]}, {"nations", by_nation}});
+        if (r.fresh[at(n)] || r.light[at(n)] || r.eliminated[at(n)] || r.escaped[at(n)] || r.damaged == n) {
+          by_nation[nation_name(n)] = counts_json(r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)], r.escaped[at(n)]);
+          if (nlohmann::json h = hit_commands(side, i, n); !h.empty()) by_nation[nation_name(n)]["hit"] = std::move(h);
+        }
+      rows.push_back({{"unit", names.type[r.type.id]}, {"stance", names.stance[r.type.id][r.stance]}, {"dice", stance_json(names, r.type, r.stance)},
+                      {"nations", by_nation}});
     }
-    sides.push_back({{"alliance", side == 0 ? "allied" : "axis"}, {"commander", nation_or_null(v.fight.commander[at(side)])},
-                     {"dice_left", dice_in_pool(b, side)}, {"rows", rows}});
+    for (int i = b.group_cursor; i < b.group_count; ++i)
+      if (const Group& g = b.groups[at(i)]; g.side == side && g.left) rows.push_back(awaiting_row(names, nation_name(g.nation), g.type, g.cursor, g.left));
+    for (const Participant& p : coming)
+      if (p.side == side) rows.push_back(awaiting_row(names, nation_name(p.nation), p.type, 0, p.count));
+    // Set up, the battle keeps its Commanders (a garrison's controller among them) past its end.
+    const int commander = set_up ? b.commander[at(side)] : v.fight.commander[at(side)];
+    sides.push_back({{"alliance", side == 0 ? "allied" : "axis"}, {"commander", nation_or_null(commander)},
+                     {"dice_left", set_up ? dice_in_pool(b, side) : 0}, {"rows", rows}});
   }
+  return sides;
+}
+
+// Phase 4: the Active region being resolved and its Battle Status Board (null between battles).
+nlohmann::json Game::battle_json(const State& v) const {
+  if (v.fight.region == kNoRegion) return nullptr;
+  const Battle& b = v.battle;
+  const auto nation_or_null = [&](int n) { return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(n)); };
   nlohmann::json commanders = {nation_or_null(v.fight.commander[0]), nation_or_null(v.fight.commander[1])};
-  return {{"region", region_name(v.fight.region)}, {"commanders", commanders}, {"kind", b.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
-          {"stage", b.stage == Stage::Air ? "air" : "surface"}, {"waiting_for", catalogues().render(core::i18n::kFallbackLanguage, prompt_message(b, battle_names()))},
-          {"waiting_for_message", core::i18n::to_json(prompt_message(b, battle_names()))}, {"sides", sides},
-          {"pact_left_out", nation_or_null(v.fight.left_out[at(v.fight.battle_no)])}};  // Article Three, ruling 52
+  const bool set_up = b.kind != BattleKind::None;
+  nlohmann::json out = {{"region", region_name(v.fight.region)}, {"commanders", commanders},
+                        {"kind", b.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"}, {"stage", b.stage == Stage::Air ? "air" : "surface"},
+                        {"sides", board_sides(v)}, {"legend", dice_legend(*data_)},
+                        {"pact_left_out", nation_or_null(v.fight.left_out[at(v.fight.battle_no)])}};  // Article Three, ruling 52
+  if (set_up && need(b) != Need::Done) {
+    out["waiting_for"] = catalogues().render(core::i18n::kFallbackLanguage, prompt_message(b, battle_names()));
+    out["waiting_for_message"] = core::i18n::to_json(prompt_message(b, battle_names()));
+    if (const int die = current_die(b); die >= 0 && (need(b) == Need::Hit || need(b) == Need::Escort))
+      out["assigning"] = colour_name(b.batch[at(die)].face);  // the colour whose hit is being assigned
+  }
+  return out;
+}
+
+// Between Active regions: the last one resolved, its board as the Battle Debrief left it.
+nlohmann::json Game::last_battle_json(const State& v) const {
+  if (v.fight.region != kNoRegion || v.fight.fought == kNoRegion || v.battle.kind == BattleKind::None) return nullptr;
+  return {{"region", region_name(v.fight.fought)}, {"kind", v.battle.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
+          {"sides", board_sides(v)}, {"legend", dice_legend(*data_)}, {"over", true}};
 }
 
 namespace {
@@ -418,7 +521,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
           {"round", v.round}, {"phase", v.phase}, {"phase_number", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
           {"commands", commands}, {"construction", construction}, {"seas", seas}, {"hotspots", hotspots},
-          {"carrier_fighters", tokens}, {"battle", battle_json(v)}, {"action_notes", seat ? action_notes(v, *seat) : nlohmann::json::object()},
+          {"carrier_fighters", tokens}, {"battle", battle_json(v)}, {"last_battle", last_battle_json(v)}, {"action_notes", seat ? action_notes(v, *seat) : nlohmann::json::object()},
+          {"destinations", seat ? destinations_json(v, *seat) : nlohmann::json::object()},
           {"action_confirm", confirm},
           {"options_why", why.empty() ? nlohmann::json(nullptr) : nlohmann::json{{"text", why}}},
           {"options_why_message", why.empty() ? nlohmann::json(nullptr) : core::i18n::to_json(core::i18n::Message::plain(why))},

@@ -323,6 +323,27 @@ TEST(Rail, NoInvadingByRail) {
   EXPECT_TRUE(l.contains("move JPN 1 J4")) << "the stop nearest Chekiang";
 }
 
+// Plotting: what the pad says of an order comes from the plan that executes it (order_outlook): a
+// rail invasion stops at the stop nearest to it, a rail order with no stop is cancelled, and a
+// destination reached is not flagged.
+TEST(Rail, TheOutlookOfAnOrderIsTheExecutionsOwn) {
+  const Game g = pacific();
+  State s = example_position(g);
+  s.command[CHN][101] = Command{};
+  s.region[region("J5")].controller = CHN;
+  const OrderOutlook invade = order_outlook({g, s}, JPN, 92, region("J5"));
+  EXPECT_EQ(invade.kind, OrderOutlook::StopsShort);
+  EXPECT_STREQ(invade.reason, "rail_stops_short");
+  EXPECT_EQ(invade.stops, std::vector<RegionId>{region("J4")});
+  EXPECT_EQ(order_outlook({g, s}, JPN, 92, region("J4")).kind, OrderOutlook::Reaches);
+  const State blocked = example_position(g);  // T1: China's 101st in Peiping blocks the rail
+  const OrderOutlook t1 = order_outlook({g, blocked}, JPN, 92, region("J5"));
+  EXPECT_EQ(t1.kind, OrderOutlook::Cancelled);
+  EXPECT_STREQ(t1.reason, "no_rail_path");
+  japan_turn(g, s, {{92, "J5"}});
+  EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"move JPN 1 J4", "cancel JPN 1"})) << "the execution offers the same stop";
+}
+
 // The World's Narrow Sea Passages (ruling 35): Malacca needs Malaya.
 TEST(NarrowPassages, ClosedUnlessTheAllianceHoldsTheKey) {
   const Game g = pacific();

@@ -1,5 +1,8 @@
 // What a newcomer sees in the terminal and the view (view.cpp, battle_text.cpp): the findings of
 // the play-test in docs/warroom/playtest.md, each a test named after the rule or the behaviour.
+#include <algorithm>
+#include <map>
+
 #include "engine_fixture.h"
 
 namespace warroom::testing {
@@ -140,8 +143,8 @@ TEST(AssignDamage, TheLogNamesTheUnitTypeAndStanceHit) {
 
 // Writing Movement Orders and Plotting Land Commands by Rail: each destination offered says what
 // it is (its name, who holds it, the enemy units there), and a rail move into enemy territory says
-// that it will be cancelled ("a Nation may not invade by Rail"; ruling 21: the pad offers the static
-// rail net).
+// what the rules will make of it ("a Nation may not invade by Rail"; ruling 21: the pad offers the
+// static rail net), as the view's `destinations` does in structure.
 TEST(ActionNotes, EachDestinationSaysWhoHoldsItAndARailInvasionIsFlagged) {
   const Game g = eastern_front();
   State s = at_write_sheets(g);
@@ -153,11 +156,108 @@ TEST(ActionNotes, EachDestinationSaysWhoHoldsItAndARailInvasionIsFlagged) {
   EXPECT_TRUE(has(belarus, "Belarus, held by GER, enemy units: ")) << belarus;
   EXPECT_FALSE(has(belarus, "rail")) << "Belarus is adjacent to Smolensk: " << belarus;
   ASSERT_TRUE(notes.contains("to USSR G1")) << notes.dump(1);
-  EXPECT_TRUE(has(notes["to USSR G1"], "by rail: no invading by rail, the order will be cancelled")) << notes["to USSR G1"];
+  EXPECT_TRUE(has(notes["to USSR G1"], "by rail: Plotting Land Commands by Rail: ")) << notes["to USSR G1"];
   EXPECT_TRUE(has(notes["to USSR R2"], "Leningrad, held by USSR, by rail")) << notes["to USSR R2"];
   EXPECT_FALSE(has(notes["to USSR R2"], "cancelled")) << notes["to USSR R2"];
   EXPECT_TRUE(g.view_json(g.observe(s, g.seat_of(GER)), g.seat_of(GER))["action_notes"].value("to USSR G8", "").empty())
       << "another seat's choices are not noted";
+}
+
+// Writing Movement Orders: the view marks each destination the order would not reach, from the plan
+// that executes orders (order_outlook): a rail move into enemy territory stops short at the nearest
+// friendly stop or is cancelled, with the rules' reason; destinations it reaches are not listed.
+TEST(WritingMovementOrders, DestinationsTheOrderWouldNotReachAreMarkedWithTheRulesReason) {
+  const Game g = eastern_front();
+  State s = at_write_sheets(g);
+  act(g, s, USSR, "select USSR 37");
+  const core::Seat seat = g.seat_of(USSR);
+  const nlohmann::json doomed = g.view_json(g.observe(s, seat), seat)["destinations"];
+  ASSERT_TRUE(doomed.contains("to USSR G1")) << doomed.dump(1);
+  const nlohmann::json& g1 = doomed["to USSR G1"];
+  const Order order{.command = 37, .dest = region("G1"), .status = kWritten};
+  const OrderOutlook outlook = order_outlook({g, s}, USSR, order.command, order.dest);
+  EXPECT_EQ(g1["outcome"], outlook.kind == OrderOutlook::StopsShort ? "stops_short" : "cancelled");
+  EXPECT_EQ(g1["reason"], outlook.reason);
+  EXPECT_TRUE(g1["reason"] == "rail_stops_short" || g1["reason"] == "no_rail_path") << g1.dump();
+  EXPECT_FALSE(doomed.contains("to USSR G8")) << "Belarus is next door: the order reaches it";
+  EXPECT_FALSE(doomed.contains("to USSR R2")) << "a friendly rail move reaches Leningrad";
+  EXPECT_TRUE(g.view_json(g.observe(s, g.seat_of(GER)), g.seat_of(GER))["destinations"].empty()) << "another seat's choices are not marked";
+}
+
+// Writing Movement Orders: a selected Command can be put down again without writing an order.
+TEST(WritingMovementOrders, TheSelectedCommandCanBePutDown) {
+  const Game g = eastern_front();
+  State s = at_write_sheets(g);
+  EXPECT_FALSE(legal(g, s, g.seat_of(USSR), "deselect USSR")) << "nothing selected";
+  act(g, s, USSR, "select USSR 37");
+  ASSERT_TRUE(legal(g, s, g.seat_of(USSR), "deselect USSR"));
+  act(g, s, USSR, "deselect USSR");
+  EXPECT_EQ(s.sheet[USSR].selected, 0);
+  EXPECT_TRUE(std::none_of(s.sheet[USSR].box.begin(), s.sheet[USSR].box.end(), [](const Order& o) { return o.status != kEmpty; }));
+  EXPECT_TRUE(legal(g, s, g.seat_of(USSR), "select USSR 37"));
+}
+
+// Battle Setup › 5. Assign Combat Stances: the board shows both forces from the first decision,
+// the units awaiting their stance with each stance's dice.
+TEST(BattleStatusBoard, BothForcesAreShownWhileStancesAreChosen) {
+  const Game g = europe();
+  State s = infantry_fight_in_leningrad(g);
+  ASSERT_EQ(top(s), StepId::BattleChoice);
+  const nlohmann::json board = g.view_json(g.observe(s, g.seat_of(GER)), g.seat_of(GER))["battle"];
+  ASSERT_EQ(board["sides"].size(), 2u) << board.dump(1);
+  for (const auto& [side, nation] : {std::pair{0, "USSR"}, std::pair{1, "GER"}}) {
+    const nlohmann::json& rows = board["sides"][side]["rows"];
+    ASSERT_FALSE(rows.empty()) << board.dump(1);
+    int units = 0;
+    for (const auto& r : rows) units += r["nations"].value(nation, nlohmann::json::object()).value("fresh", 0);
+    EXPECT_EQ(units, 2) << nation << ": " << rows.dump(1);
+  }
+  const nlohmann::json& waiting = board["sides"][1]["rows"][0];
+  EXPECT_TRUE(waiting["stance"].is_null());
+  ASSERT_FALSE(waiting["stances"].empty());
+  EXPECT_TRUE(waiting["stances"][0].contains("surface"));
+  ASSERT_EQ(board["legend"].size(), 6u);
+  EXPECT_EQ(board["legend"][0]["colour"], "yellow");
+  EXPECT_EQ(board["legend"][0]["twelfths"], 4);
+  EXPECT_EQ(board["legend"][4]["special"], "wild");
+}
+
+// Battle Debrief: once the battle is over, its final board stays in the view (`last_battle`) and
+// agrees with the casualties the log reports, read from the log's structure (`log_json`).
+TEST(BattleStatusBoard, TheFinalBoardEqualsTheDebrief) {
+  const Game g = europe();
+  State s = infantry_fight_in_leningrad(g);
+  core::LogBuffer log;
+  resolve_all(g, s, "yellow", &log);
+  const nlohmann::json view = g.view_json(g.observe(s, g.seat_of(GER)), g.seat_of(GER));
+  EXPECT_TRUE(view["battle"].is_null());
+  const nlohmann::json& last = view["last_battle"];
+  ASSERT_FALSE(last.is_null());
+  EXPECT_EQ(last["region"], "R2");
+  std::map<std::string, int> board, debrief;
+  for (const auto& side : last["sides"])
+    for (const auto& r : side["rows"])
+      for (const auto& [nation, c] : r["nations"].items()) board[nation + " " + r["unit"].get<std::string>()] += c["eliminated"].get<int>();
+  for (const core::LogEntry& e : log.entries())
+    if (const nlohmann::json j = g.log_json(e); j["event"] == "units_lost") debrief[j["nation"].get<std::string>() + " " + j["unit"].get<std::string>()] += j["count"].get<int>();
+  EXPECT_FALSE(debrief.empty());
+  std::erase_if(board, [](const auto& kv) { return kv.second == 0; });
+  EXPECT_EQ(board, debrief);
+}
+
+// The log as structure (the view's `log_events`): each entry's rule, event and arguments as data ids.
+TEST(LogEvents, EntriesCarryTheirEventAndArgumentsAsIds) {
+  const Game g = europe();
+  const nlohmann::json shown = g.log_json({"Phase 3 > Step 2", g.seat_of(GER), static_cast<std::uint16_t>(Event::OrderShown), {GER, 2, 40, region("R2")}});
+  EXPECT_EQ(shown, (nlohmann::json{{"rule", "Phase 3 > Step 2"}, {"event", "order_shown"}, {"nation", "GER"}, {"box", 2}, {"command", 40}, {"to", "R2"}}));
+  const core::LogEntry die{"Phase 4", core::kChance, kEvDie, {1, GER, static_cast<int>(Colour::Black), 0}};
+  EXPECT_EQ(g.log_json(die)["colour"], "black");
+  EXPECT_EQ(g.log_json(die)["side"], "axis");
+  const nlohmann::json hit = g.log_json({"Phase 4", core::kChance, kEvHit, {0, static_cast<int>(kInf) << 8, USSR, 3}});
+  EXPECT_EQ(hit["row"]["unit"], "inf");
+  EXPECT_EQ(hit["box"], "eliminated");
+  EXPECT_EQ(hit["nation"], "USSR");
+  EXPECT_TRUE(g.log_json({"x", core::kChance, 999, {}})["event"].is_null());
 }
 
 // Battle Setup › 5. Assign Combat Stances ("Each stance has different strengths and weaknesses"):

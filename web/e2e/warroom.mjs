@@ -54,19 +54,29 @@ async function clickRegion(page, selector, avoid = [], soft = false) {
 }
 
 // Selects one of the seat's Commands by clicking its stack (and its row in the region's details
-// when the region holds several), then clicks a destination; returns the order's destination.
+// when the region holds several), then clicks a destination; returns the order's destination. A
+// Command whose every destination is one its order would not reach (marked apart) is put down with
+// Escape and another one selected.
 async function writeOrder(page, avoidDestinations = []) {
   const before = await page.locator('.wr-sheet li.box:not(.empty)').count();
-  // A click sent on a view the game has moved past is refused (409) and the page redrawn: click again.
-  for (let tries = 0; !(await page.locator('.wr-sheet .selected').count()); ++tries) {
-    if (tries === 3) fail('no Command could be selected on the map');
-    if (!(await page.locator('.region-info:not([hidden]) button.select').count())) await clickRegion(page, '.warroom-map .selectable');
-    await page.waitForSelector('.wr-sheet .selected, .region-info:not([hidden]) button.select', { timeout: 3000 }).catch(() => undefined);
-    const select = page.locator('.region-info:not([hidden]) button.select');
-    if (!(await page.locator('.wr-sheet .selected').count()) && (await select.count())) await select.first().click();
-    await page.waitForSelector('.wr-sheet .selected', { timeout: 3000 }).catch(() => undefined);
+  const tried = [];
+  for (;;) {
+    // A click sent on a view the game has moved past is refused (409) and the page redrawn: click again.
+    for (let tries = 0; !(await page.locator('.wr-sheet .selected').count()); ++tries) {
+      if (tries === 3) fail('no Command could be selected on the map');
+      if (!(await page.locator('.region-info:not([hidden]) button.select').count()))
+        tried.push(await clickRegion(page, '.warroom-map .selectable', tried));
+      await page.waitForSelector('.wr-sheet .selected, .region-info:not([hidden]) button.select', { timeout: 3000 }).catch(() => undefined);
+      const select = page.locator('.region-info:not([hidden]) button.select');
+      if (!(await page.locator('.wr-sheet .selected').count()) && (await select.count())) await select.first().click();
+      await page.waitForSelector('.wr-sheet .selected', { timeout: 3000 }).catch(() => undefined);
+    }
+    await page.waitForSelector('.warroom-map .destination, .warroom-map .doomed', { state: 'attached' });
+    if (await page.locator('.warroom-map .destination').count()) break;
+    if (tried.length > 8) fail('no Command has a destination its order would reach');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.wr-sheet .selected', { state: 'detached', timeout: 5000 });
   }
-  await page.waitForSelector('.warroom-map .destination', { state: 'attached' });
   const to = await clickRegion(page, '.warroom-map .destination', avoidDestinations);
   await page.waitForFunction((n) => document.querySelectorAll('.wr-sheet li.box:not(.empty)').length > n, before);
   return to;

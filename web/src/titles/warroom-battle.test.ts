@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { roundSteps, type Step } from './warroom-battle';
+import { roundSteps, type LogEntry, type LogEvent, type Step } from './warroom-battle';
 
-// Log lines as the view sends them: the rulebook heading, ': ', the line.
+// Log entries as the view sends them: each event's structure (`log_events`, warroom/log_json.cpp)
+// beside its worded line; the reader uses the structure and only shows the text.
 const P3 = 'Phase 3 > Step 2. Resolve Movement in Turn Order';
 const P4 = 'Phase 4 > Resolve Battles';
-const round = (n: number) => `Phase 1: round ${n} begins`;
+const entry = (rule: string, event: string, args: Omit<LogEvent, 'rule' | 'event'> = {}, text = `${event} (shown)`): LogEntry => ({
+  event: { rule, event, ...args },
+  text,
+});
+const round = (n: number) => entry('Phase 1', 'round_begins', { round: n });
+const reveal = (nation: string, orders: number) => entry(P3, 'sheet_revealed', { nation, orders });
 
 const battleOf = (steps: Step[], i: number) => {
   const s = steps[i];
@@ -12,20 +18,20 @@ const battleOf = (steps: Step[], i: number) => {
   return s;
 };
 
-describe("the steps of a War Room round's execution, read from the log", () => {
+describe("the steps of a War Room round's execution, read from the log's structure", () => {
   it('lists each reveal with its orders: executed, cancelled or not yet', () => {
     const steps = roundSteps([
       round(1),
-      `${P3}: GER reveals its O&P Chart: 3 orders`,
-      `${P3}: GER box 1: Command 4 to poland`,
-      `${P3}: GER box 2: Command 7 to norway`,
-      `${P3}: GER box 3: Command 9 to france`,
-      `${P3}: GER cancels box 2 (Command 7)`,
-      `${P3}: GER moves Command 4 from germany to poland`,
-      `${P3}: the Soviet-Japanese Pact holds`,
-      `${P3}: BC reveals its O&P Chart: 1 order`,
-      `${P3}: BC box 1: Command 2 to egypt`,
-      `${P3}: BC moves Command 2 from palestine and stops in sinai`,
+      reveal('GER', 3),
+      entry(P3, 'order_shown', { nation: 'GER', box: 1, command: 4, to: 'poland' }),
+      entry(P3, 'order_shown', { nation: 'GER', box: 2, command: 7, to: 'norway' }),
+      entry(P3, 'order_shown', { nation: 'GER', box: 3, command: 9, to: 'france' }),
+      entry(P3, 'order_cancelled', { nation: 'GER', box: 2, command: 7 }),
+      entry(P3, 'moved', { nation: 'GER', command: 4, from: 'germany', to: 'poland' }),
+      entry(P3, 'pact_asked', { nation: 'USSR' }, 'the Soviet-Japanese Pact holds'),
+      reveal('BC', 1),
+      entry(P3, 'order_shown', { nation: 'BC', box: 1, command: 2, to: 'egypt' }),
+      entry(P3, 'moved_short', { nation: 'BC', command: 2, from: 'palestine', to: 'sinai' }),
     ]);
     expect(steps.map((s) => s.kind)).toEqual(['reveal', 'reveal']);
     const [ger, bc] = steps;
@@ -40,33 +46,39 @@ describe("the steps of a War Room round's execution, read from the log", () => {
     expect(bc.moves).toEqual([{ box: 1, command: 2, to: 'egypt', from: 'palestine', end: 'sinai', cancelled: false }]);
   });
 
-  it('reads only the last round', () => {
-    const steps = roundSteps([
-      round(1),
-      `${P3}: GER reveals its O&P Chart: 1 order`,
-      round(2),
-      `${P3}: USSR reveals its O&P Chart: 0 orders`,
-      `${P3}: USSR reveals its O&P Chart: 1 order`,
-    ]);
+  it('reads only the last round, and no English', () => {
+    const steps = roundSteps([round(1), reveal('GER', 1), round(2), reveal('USSR', 0), reveal('USSR', 1)]);
     expect(steps.map((s) => (s.kind === 'reveal' ? s.nation : ''))).toEqual(['USSR', 'USSR']);
-    expect(roundSteps([round(1), 'Phase 2: GER bid 3 oil'])).toEqual([]);
+    expect(roundSteps([round(1), entry('Phase 2', 'bid_revealed', { nation: 'GER', bid: 3 })])).toEqual([]);
+    // A line worded like a reveal is not one: only the structure counts.
+    expect(roundSteps([round(1), entry(P3, 'order_drawn', {}, 'GER reveals its O&P Chart: 1 order')])).toEqual([]);
   });
 
   it('follows a battle through its setup, stages, batches of dice and debrief', () => {
     const steps = roundSteps([
       round(3),
-      `${P3}: GER reveals its O&P Chart: 1 order`,
-      `Phase 4: GER selects the Active region poland`,
-      `${P4} > Battle Setup: GER commands the Axis Forces in poland`,
-      `${P4}: Air Battle Stage: 2 dice against 1`,
-      `${P4} > 2. Roll Dice in Batches: GER rolls a batch of 3 dice`,
-      `${P4} > 2. Roll Dice in Batches: GER die: blue`,
-      `${P4} > 2. Roll Dice in Batches: GER die: red`,
-      `${P4} > 2. Roll Dice in Batches: GER die: blue`,
-      `${P4} > 3. Assign Damage: red misses`,
-      `${P4} > 3. Assign Damage: hit on USSR 0: now damaged`,
-      `${P4} > 3. Assign Damage: the Commander decides`,
-      `${P4} > Battle Debrief: USSR loses 1 inf to the Casualty List`,
+      reveal('GER', 1),
+      entry('Phase 4 > Order of Battles', 'battle_begins', { nation: 'GER', region: 'poland' }),
+      entry(
+        'Phase 4 > Battle Setup',
+        'commander_is',
+        { nation: 'GER', side: 'axis', region: 'poland' },
+        'GER commands the Axis Forces in poland',
+      ),
+      entry(P4, 'stage', { stage: 'air', allied_dice: 2, axis_dice: 1 }, 'Air Battle Stage: 2 dice against 1'),
+      entry(`${P4} > 2. Roll Dice in Batches`, 'batch', { side: 'axis', nation: 'GER', dice: 3 }),
+      entry(`${P4} > 2. Roll Dice in Batches`, 'die', { side: 'axis', nation: 'GER', colour: 'blue' }),
+      entry(`${P4} > 2. Roll Dice in Batches`, 'die', { side: 'axis', nation: 'GER', colour: 'red' }),
+      entry(`${P4} > 2. Roll Dice in Batches`, 'die', { side: 'axis', nation: 'GER', colour: 'blue' }),
+      entry(`${P4} > 3. Assign Damage`, 'miss', { colour: 'red', nation: 'GER' }),
+      entry(
+        `${P4} > 3. Assign Damage`,
+        'hit',
+        { side: 'allied', row: { unit: 'ftr', stance: 'intercept' }, nation: 'USSR', box: 'damaged' },
+        'hit on USSR ftr',
+      ),
+      entry(`${P4} > 3. Assign Damage`, 'dive', { side: 'allied', nation: 'USSR' }, 'a submarine escapes'),
+      entry('Phase 4 > Battle Debrief', 'units_lost', { nation: 'USSR', unit: 'inf', count: 1, where: 0 }, 'USSR loses 1 inf'),
     ]);
     expect(steps.map((s) => s.kind)).toEqual(['reveal', 'battle']);
     const b = battleOf(steps, 1);
@@ -83,23 +95,23 @@ describe("the steps of a War Room round's execution, read from the log", () => {
       { colour: 'blue', hit: null },
     ]);
     expect(batch.misses).toEqual(['red']);
-    expect(batch.hits).toEqual(['hit on USSR 0: now damaged']);
-    expect(batch.events).toEqual(['the Commander decides']);
-    expect(b.debrief).toEqual(['USSR loses 1 inf to the Casualty List']);
+    expect(batch.hits).toEqual(['hit on USSR ftr']);
+    expect(batch.events).toEqual(['a submarine escapes']);
+    expect(b.debrief).toEqual(['USSR loses 1 inf']);
   });
 
-  it('marks a convoy raid and ends a step at a line of another phase', () => {
+  it('marks a convoy raid and ends a step at an entry of another phase', () => {
     const steps = roundSteps([
       round(1),
-      `${P3}: BC reveals its O&P Chart: 0 orders`,
-      `Phase 4: GER selects the Active region north-atlantic`,
-      `Phase 4 > Convoy Raids: GER raids the convoys of north-atlantic`,
-      `Phase 5: deployment begins`,
-      `${P4} > Battle Debrief: a line after the battle's end`,
+      reveal('BC', 0),
+      entry('Phase 4 > Order of Battles', 'battle_begins', { nation: 'GER', region: 'north-atlantic' }),
+      entry('Phase 4 > Raids > Resolving Convoy Raids', 'convoy', { cluster: 0, resource: 'oil', ships: 1, lost: 1 }, 'a convoy is sunk'),
+      entry('Phase 5 > Step 2. Deploy Units', 'deploy_revealed', { nation: 'GER' }),
+      entry('Phase 4 > Battle Debrief', 'units_lost', { nation: 'GER' }, 'an entry after the battle'),
     ]);
     const raid = battleOf(steps, 1);
     expect(raid.raid).toBe(true);
-    expect(raid.setup).toEqual(['GER raids the convoys of north-atlantic']);
+    expect(raid.setup).toEqual(['a convoy is sunk']);
     expect(raid.debrief).toEqual([]);
   });
 });

@@ -1,19 +1,38 @@
 // War Room's execution on the page, step by step: Phase 3's reveal of each nation's O&P Chart and the
 // execution or cancellation of each order (Movement Operations › Step 2. Resolve Movement in Turn
 // Order), then each battle of Phase 4 on its Battle Status Board (Battle Setup, Resolve Battles,
-// Battle Debrief): the rows by unit type with each side's stance, the dice of each batch with their
-// colour and whether they hit, the hits assigned, the casualties and the Commanders. The steps are
-// read from the log the page has received (the rules' own lines); the battle being fought also
-// comes with its board from the view (`battle`). Nothing here decides a rule.
+// Battle Debrief): the rows by unit type with each side's stance and its dice, the dice of each batch
+// with their colour and whether they hit, the hits assigned, the casualties and the Commanders. The
+// steps are read from the log's structure (the view's `log_events`: each entry's rule, event and
+// arguments as data ids, warroom/log_json.cpp); its worded lines are only shown. The battle being
+// fought comes with its board from the view (`battle`), the last one fought with its final board
+// (`last_battle`). Nothing here decides a rule.
 import { escape } from '../api';
 import { t } from '../i18n';
 import { colour } from './warroom-map';
 
-// Phase 4's board in the view (Game::battle_json).
+// Phase 4's board in the view (Game::battle_json, warroom/view.cpp).
+export interface StanceDice {
+  stance: string;
+  air: number;
+  surface: number;
+  steps: number;
+  raid: number;
+}
+export interface BoardCounts {
+  fresh: number;
+  light: number;
+  damaged: number;
+  eliminated: number;
+  escaped: number;
+  hit?: Partial<Record<'fresh' | 'light' | 'damaged', string>>; // the command assigning a hit to the box
+}
 export interface BoardRow {
   unit: string;
-  stance: string;
-  nations: Record<string, { fresh: number; light: number; damaged: number; eliminated: number; escaped: number }>;
+  stance: string | null; // null: still to be chosen, among `stances`
+  dice?: StanceDice;
+  stances?: StanceDice[];
+  nations: Record<string, BoardCounts>;
 }
 export interface BoardSide {
   alliance: 'allied' | 'axis';
@@ -21,13 +40,35 @@ export interface BoardSide {
   dice_left: number;
   rows: BoardRow[];
 }
+export interface LegendColour {
+  colour: string;
+  twelfths: number;
+  hits: string[];
+  special: 'wild' | 'damaged' | null;
+}
 export interface BattleBoard {
   region: string;
-  commanders: (string | null)[];
+  commanders?: (string | null)[];
   kind?: string;
   stage?: string;
   waiting_for?: string;
+  assigning?: string; // the colour whose hit the Commander assigns now
   sides?: BoardSide[];
+  legend?: LegendColour[];
+  over?: boolean; // the final board, as the Battle Debrief left it
+}
+
+// One entry of the view's `log_events`; the arguments by the names warroom/log_json.cpp gives them.
+export interface LogEvent {
+  rule: string;
+  event: string | null;
+  nation?: string | null;
+  [arg: string]: unknown;
+}
+// An entry as the page keeps it: its structure, and its line worded for the reader (shown, never read).
+export interface LogEntry {
+  event: LogEvent;
+  text: string;
 }
 
 interface Die {
@@ -68,80 +109,67 @@ export type Step =
       raid?: boolean;
     }; // a Convoy Raid (Phase 4 > Raids): no Battle Setup, no stages
 
-// "Phase 4 > Resolve Battles > 2. Roll Dice in Batches: GER die: blue" -> its rule and its text.
-function split(line: string): [string, string] {
-  const at = line.indexOf(': ');
-  return at < 0 ? ['', line] : [line.slice(0, at), line.slice(at + 2)];
-}
-
-const BATTLE = /^(\S+) selects the Active region (\S+)$/;
-const REVEAL = /^(\S+) reveals its O&P Chart: \d+ orders?$/;
-const BOX = /^(\S+) box (\d+): Command (\d+) to (\S+)$/;
-const CANCEL = /^(\S+) cancels box (\d+) \(Command (\d+)\)$/;
-const MOVED = /^(\S+) moves Command (\d+) from (\S+) (?:to|and stops in) (\S+)$/;
-const STAGE = /^(Air|Surface) Battle Stage: /;
-const BATCH = /^(\S+) rolls a batch of \d+ (?:die|dice)$/;
-const DIE = /^(\S+) die: (\w+)$/;
-const MISS = /^(\w+) misses$/;
-const HIT = /^(hit on .*|.* escort cruiser takes the hit)$/;
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 
 // The last round's steps: from the round's beginning (its last reveal's round), each nation's reveal
 // and each battle, in the order the log has them.
-export function roundSteps(log: string[]): Step[] {
+export function roundSteps(log: (LogEntry | undefined)[]): Step[] {
+  const event = (i: number) => log[i]?.event.event ?? null;
   let last = -1;
-  for (let i = log.length - 1; i >= 0 && last < 0; --i) if (REVEAL.test(split(log[i] ?? '')[1])) last = i;
+  for (let i = log.length - 1; i >= 0 && last < 0; --i) if (event(i) === 'sheet_revealed') last = i;
   if (last < 0) return [];
   let from = last;
-  while (from > 0 && !/^round \d+ begins$/.test(split(log[from - 1] ?? '')[1])) --from;
+  while (from > 0 && event(from - 1) !== 'round_begins') --from;
   const steps: Step[] = [];
   let battle: Extract<Step, { kind: 'battle' }> | null = null;
   let reveal: Extract<Step, { kind: 'reveal' }> | null = null;
   for (let i = from; i < log.length; ++i) {
-    const [rule, text] = split(log[i] ?? '');
-    let m: RegExpMatchArray | null;
-    if ((m = text.match(REVEAL))) {
+    const entry = log[i];
+    if (!entry) continue;
+    const e = entry.event;
+    if (e.event === 'sheet_revealed') {
       battle = null;
-      steps.push((reveal = { kind: 'reveal', at: i, nation: m[1], moves: [], events: [] }));
-    } else if ((m = text.match(BATTLE))) {
+      steps.push((reveal = { kind: 'reveal', at: i, nation: str(e.nation), moves: [], events: [] }));
+    } else if (e.event === 'battle_begins') {
       reveal = null;
-      steps.push((battle = { kind: 'battle', at: i, region: m[2], chooser: m[1], setup: [], stages: [], debrief: [] }));
-    } else if (battle && rule.startsWith('Phase 4')) {
-      battleLine(battle, rule, text);
-    } else if (reveal && rule.startsWith('Phase 3')) {
-      revealLine(reveal, text);
-    } else if (!rule.startsWith('Reorganizing')) {
+      steps.push((battle = { kind: 'battle', at: i, region: str(e.region), chooser: str(e.nation), setup: [], stages: [], debrief: [] }));
+    } else if (battle && e.rule.startsWith('Phase 4')) {
+      battleLine(battle, entry);
+    } else if (reveal && e.rule.startsWith('Phase 3')) {
+      revealLine(reveal, entry);
+    } else if (!e.rule.startsWith('Reorganizing')) {
       battle = reveal = null;
     }
   }
   return steps;
 }
 
-function revealLine(s: Extract<Step, { kind: 'reveal' }>, text: string) {
-  let m: RegExpMatchArray | null;
-  const box = (n: string) => s.moves.find((o) => o.box === Number(n));
-  if ((m = text.match(BOX)) && m[1] === s.nation) s.moves.push({ box: Number(m[2]), command: Number(m[3]), to: m[4], cancelled: false });
-  else if ((m = text.match(CANCEL)) && box(m[2])) box(m[2])!.cancelled = true;
-  else if ((m = text.match(MOVED)) && m[1] === s.nation) {
-    const o = s.moves.find((x) => x.command === Number(m![2]) && !x.from && !x.cancelled);
+function revealLine(s: Extract<Step, { kind: 'reveal' }>, { event: e, text }: LogEntry) {
+  const box = s.moves.find((o) => o.box === num(e.box));
+  if (e.event === 'order_shown' && e.nation === s.nation)
+    s.moves.push({ box: num(e.box), command: num(e.command), to: str(e.to), cancelled: false });
+  else if (e.event === 'order_cancelled' && e.nation === s.nation && box) box.cancelled = true;
+  else if ((e.event === 'moved' || e.event === 'moved_short') && e.nation === s.nation) {
+    const o = s.moves.find((x) => x.command === num(e.command) && !x.from && !x.cancelled);
     if (o) {
-      o.from = m[3];
-      o.end = m[4];
+      o.from = str(e.from);
+      o.end = str(e.to);
     } else s.events.push(text);
   } else s.events.push(text);
 }
 
-function battleLine(b: Extract<Step, { kind: 'battle' }>, rule: string, text: string) {
-  let m: RegExpMatchArray | null;
+function battleLine(b: Extract<Step, { kind: 'battle' }>, { event: e, text }: LogEntry) {
   const stage = b.stages[b.stages.length - 1];
   const batch = stage?.batches[stage.batches.length - 1];
-  if (rule.includes('Convoy Raids')) b.raid = true;
-  if (STAGE.test(text)) b.stages.push({ title: text, batches: [] });
-  else if (rule.includes('Battle Setup') || (!stage && !rule.includes('Debrief'))) b.setup.push(text);
-  else if (rule.includes('Debrief')) b.debrief.push(text);
-  else if ((m = text.match(BATCH))) stage.batches.push({ nation: m[1], dice: [], hits: [], misses: [], events: [] });
-  else if (batch && (m = text.match(DIE))) batch.dice.push({ colour: m[2], hit: null });
-  else if (batch && (m = text.match(MISS))) batch.misses.push(m[1]);
-  else if (batch && HIT.test(text)) batch.hits.push(text);
+  if (e.rule.includes('Convoy Raids')) b.raid = true;
+  if (e.event === 'stage') b.stages.push({ title: text, batches: [] });
+  else if (e.rule.includes('Battle Setup') || (!stage && !e.rule.includes('Debrief'))) b.setup.push(text);
+  else if (e.rule.includes('Debrief')) b.debrief.push(text);
+  else if (e.event === 'batch') stage.batches.push({ nation: str(e.nation), dice: [], hits: [], misses: [], events: [] });
+  else if (batch && e.event === 'die') batch.dice.push({ colour: str(e.colour), hit: null });
+  else if (batch && e.event === 'miss') batch.misses.push(str(e.colour));
+  else if (batch && (e.event === 'hit' || e.event === 'escort')) batch.hits.push(text);
   else if (batch) batch.events.push(text);
   else b.debrief.push(text);
   if (batch) settle(batch);
@@ -149,7 +177,7 @@ function battleLine(b: Extract<Step, { kind: 'battle' }>, rule: string, text: st
 
 // Which dice of a batch hit: the misses are logged by colour once the hits are assigned; the dice
 // neither missed nor yet assigned are pending, of the colour the Commander is assigning first
-// (`prefer`, from the board's prompt) when it is known.
+// (`prefer`, the board's `assigning`) when it is known.
 function settle(batch: Batch, prefer: string | null = null) {
   const misses = [...batch.misses];
   const open: Die[] = [];
@@ -177,35 +205,61 @@ function dieHtml(d: Die): string {
   );
 }
 
-// The seat's hits to assign on a row of the board (Assign Damage): its legal actions
-// "battle BC hit GER inf defensive fresh", one per box the hit may strike.
-function hitButtons(legal: string[], nation: string, r: BoardRow): string {
-  const tail = ` hit ${nation} ${r.unit} ${r.stance} `;
-  return legal
-    .filter((a) => a.startsWith('battle ') && a.includes(tail) && !a.slice(a.indexOf(tail) + tail.length).includes(' '))
+// The seat's hits to assign on a nation's units of a row (Assign Damage): the board gives each box's
+// command ("battle BC hit GER inf defensive fresh"); a button for each the seat may send.
+function hitButtons(legal: string[], c: BoardCounts): string {
+  return Object.entries(c.hit ?? {})
+    .filter(([, a]) => a && legal.includes(a))
     .map(
-      (a) =>
-        `<button class="assign-hit" data-action="${escape(a)}" title="${escape(a)}">${escape(t('warroom.web.assign_hit', { box: a.slice(a.indexOf(tail) + tail.length) }))}</button>`,
+      ([box, a]) =>
+        `<button class="assign-hit" data-action="${escape(a!)}" title="${escape(a!)}">${escape(t('warroom.web.assign_hit', { box: t(`warroom.web.${box}`) }))}</button>`,
     )
     .join('');
+}
+
+// A stance with its dice beside it (Battle Setup › 5: each stance's air and surface dice).
+const stanceDice = (d: StanceDice) =>
+  `<span class="sdice" title="${escape(t('warroom.web.stance_title', { air: d.air, surface: d.surface, steps: d.steps }))}">${escape(t('warroom.web.stance_dice', { air: d.air, surface: d.surface }))}</span>`;
+
+function stanceHtml(r: BoardRow): string {
+  if (r.stance !== null) return `${escape(r.stance)} ${r.dice ? stanceDice(r.dice) : ''}`;
+  const open = (r.stances ?? []).map((d) => `<li>${escape(d.stance)} ${stanceDice(d)}</li>`).join('');
+  return `<i>${escape(t('warroom.web.to_choose'))}</i><ul class="stances">${open}</ul>`;
 }
 
 type Box = 'fresh' | 'light' | 'damaged' | 'eliminated' | 'escaped';
 const BOXES: Box[] = ['fresh', 'light', 'damaged', 'eliminated', 'escaped'];
 
+// The d12's colours and what each hits (Assign Damage; Assigning White and Black Die Rolls).
+function legendHtml(legend: LegendColour[] | undefined): string {
+  if (!legend?.length) return '';
+  const what = (l: LegendColour) =>
+    l.special === 'wild'
+      ? t('warroom.web.legend_wild')
+      : l.special === 'damaged'
+        ? t('warroom.web.legend_damaged')
+        : l.hits.join(', ') || '—';
+  return `<details class="legend" open><summary>${escape(t('warroom.web.legend'))}</summary><ul>${legend
+    .map(
+      (l) =>
+        `<li><span class="die die-${escape(l.colour)}"><span class="face">${escape(l.colour)}</span></span> <small>${escape(t('warroom.web.legend_faces', { n: l.twelfths }))}</small> ${escape(what(l))}</li>`,
+    )
+    .join('')}</ul></details>`;
+}
+
 // The board's two sides, Allied Forces then Axis: a row per unit type and stance, a line per nation,
 // and a column per damage box (the light, damaged and escaped boxes only when a unit is in one).
 function boardHtml(board: BattleBoard, legal: string[]): string {
-  if (!board.sides) return '';
+  if (!board.sides || board.kind === 'convoy-raid') return ''; // a raid has no rows: its dice and losses are the steps below
   const all = board.sides.flatMap((s) => s.rows.flatMap((r) => Object.values(r.nations)));
   const boxes = BOXES.filter((b) => b === 'fresh' || b === 'eliminated' || all.some((c) => c[b]));
   const side = (s: BoardSide) => {
     const rows = s.rows
       .flatMap((r) =>
         Object.entries(r.nations).map(
-          ([n, c]) => `<tr><td>${flag(n)}</td><th>${escape(r.unit)}</th>
-      <td class="stance">${escape(r.stance)}${hitButtons(legal, n, r)}</td>
-      ${boxes.map((b) => `<td class="${b === 'eliminated' && c[b] ? 'lost' : ''}">${c[b] || ''}</td>`).join('')}</tr>`,
+          ([n, c]) => `<tr data-nation="${escape(n)}" data-unit="${escape(r.unit)}"><td>${flag(n)}</td><th>${escape(r.unit)}</th>
+      <td class="stance">${stanceHtml(r)}${hitButtons(legal, c)}</td>
+      ${boxes.map((b) => `<td data-box="${b}" class="${b === 'eliminated' && c[b] ? 'lost' : ''}">${c[b] || ''}</td>`).join('')}</tr>`,
         ),
       )
       .join('');
@@ -215,22 +269,15 @@ function boardHtml(board: BattleBoard, legal: string[]): string {
         ${boxes.map((b) => `<th>${escape(t(`warroom.web.${b}`))}</th>`).join('')}</tr>
         ${rows || `<tr><td colspan="${boxes.length + 3}" class="hint">${escape(t('warroom.web.no_units'))}</td></tr>`}</table></div>`;
   };
-  return `${board.waiting_for ? `<p class="waiting" role="status">${escape(t('warroom.web.now', { what: board.waiting_for }))}</p>` : ''}
-    <div class="bboard">${board.sides.map(side).join('')}</div>`;
-}
-
-// "hit on BC row 0: now damaged" with the row's unit and stance when the board is known.
-function hitText(line: string, board: BattleBoard | undefined): string {
-  const m = line.match(/^hit on (\S+) row (\d+): now (\w+)$/);
-  const row = m && board?.sides?.map((s) => s.rows[Number(m[2])]).find((r) => r?.nations[m[1]]);
-  return m && row ? t('warroom.web.hit_on', { nation: m[1], unit: row.unit, stance: row.stance, box: m[3] }) : line;
+  const status = board.over ? t('warroom.web.board_final') : board.waiting_for ? t('warroom.web.now', { what: board.waiting_for }) : '';
+  return `${status ? `<p class="waiting" role="status">${escape(status)}</p>` : ''}
+    <div class="bboard">${board.sides.map(side).join('')}</div>${legendHtml(board.legend)}`;
 }
 
 function battleHtml(s: Extract<Step, { kind: 'battle' }>, name: (id: string) => string, legal: string[]): string {
-  const assigning = s.board?.waiting_for?.match(/assigns an? (\w+) hit/)?.[1] ?? null;
   const last = s.stages[s.stages.length - 1]?.batches.slice(-1)[0];
-  if (last && assigning) settle(last, assigning);
-  const lines = (l: string[]) => l.map((x) => `<li>${escape(hitText(x, s.board))}</li>`).join('');
+  if (last && s.board?.assigning) settle(last, s.board.assigning);
+  const lines = (l: string[]) => l.map((x) => `<li>${escape(x)}</li>`).join('');
   const stages = s.stages
     .map(
       (st) =>

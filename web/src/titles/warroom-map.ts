@@ -46,7 +46,8 @@ export interface MapState {
   stacks: Stack[];
   building: Map<string, number>; // units under an Industry token, by region
   arrows: Arrow[];
-  destinations: Set<string>; // where the selected Command may be ordered
+  destinations: Set<string>; // where the selected Command may be ordered and would arrive
+  doomed: Map<string, string>; // destinations the order would not reach, with the rules' reason (the view's `destinations`)
   selectable: Set<string>; // regions holding Commands the seat may select
   selected: string | null; // the region of the selected Command
   marked: Set<string>; // regions named by the actions listed
@@ -83,9 +84,44 @@ interface Label {
   name: SVGTextElement | null;
   w: number;
   priority: number;
+  id_box: Box; // the id, SV, star and marks, around the anchor
   chips: Box[];
 }
 type Box = [number, number, number, number]; // left, top, right, bottom
+
+// The box of a region's id and what sits beside it (the capital's star, the SV, ⚙, bombs), around
+// its anchor, as drawOverlay draws them.
+function idBox(r: MapRegion, dy: number): Box {
+  if (r.type !== 'territory') return [-3.6 * r.id.length - 2, dy - 9, 3.6 * r.id.length + 2, dy + 5];
+  const half = (7 * r.id.length + 6) / 2;
+  return [-half - (r.capital_of ? 9 : 0) - 14, dy - 15, half + (r.sv ? 12 : 0) + (r.industry ? 12 : 0), dy + 6];
+}
+
+// Where a label may sit when its own place is taken, nearest first (screen pixels).
+const NUDGES: [number, number][] = [
+  [0, 0],
+  [0, -18],
+  [0, 18],
+  [-26, 0],
+  [26, 0],
+  [-26, -18],
+  [26, -18],
+  [-26, 18],
+  [26, 18],
+  [0, -34],
+  [0, 34],
+  [-48, 0],
+  [48, 0],
+  [-48, -34],
+  [48, -34],
+  [-48, 34],
+  [48, 34],
+  [0, -52],
+  [0, 52],
+  [-72, 0],
+  [72, 0],
+];
+const shift = (b: Box, x: number, y: number): Box => [b[0] + x, b[1] + y, b[2] + x, b[3] + y];
 
 function lighter(hex: string, amount: number): string {
   const n = parseInt(hex.slice(1), 16);
@@ -130,7 +166,7 @@ export class WarRoomMap {
           <button data-zoom="out" title="Zoom out" aria-label="Zoom out">−</button>
           <button data-zoom="fit" title="Where the Commands are" aria-label="Fit the Commands on the map">⌂</button>
           <button data-zoom="world" title="The whole world" aria-label="The whole world">◯</button></div></div>
-      <div class="map-box"><svg class="world" role="img" aria-label="War Room world map, polar view"></svg>
+      <div class="map-box"><svg class="world" role="group" aria-label="War Room world map, polar view"></svg>
         <div class="region-info" hidden></div></div>
       <p class="legend"></p>`;
     this.svg = this.element.querySelector('svg')!;
@@ -209,7 +245,9 @@ export class WarRoomMap {
       this.mark(p, id, state);
     });
     // Outlined regions are drawn last, so that their neighbours do not cover half the outline.
-    this.geo.querySelectorAll<SVGElement>('.destination, .selectable, .marked, .focus').forEach((e) => e.parentNode!.appendChild(e));
+    this.geo
+      .querySelectorAll<SVGElement>('.doomed, .destination, .selectable, .marked, .focus')
+      .forEach((e) => e.parentNode!.appendChild(e));
     this.geo.querySelector('.embattled-layer')!.innerHTML = [...state.embattled]
       .map((id) => {
         const s = this.g.shapes.get(id);
@@ -218,6 +256,7 @@ export class WarRoomMap {
       .join('');
     this.svg.querySelector('g.arrows')!.innerHTML = state.arrows.map((a) => this.arrow(a)).join('');
     this.drawOverlay(state);
+    if (!this.fitted && this.w > 0 && this.w < 600) this.tracksFolded = true; // a phone's map starts with the tracks folded
     this.drawTracks(state.tracks);
     this.legend(state);
     if (!this.fitted && this.w > 0) {
@@ -229,9 +268,11 @@ export class WarRoomMap {
   }
 
   private mark(el: SVGElement, id: string, s: MapState) {
+    const choosing = s.destinations.size + s.doomed.size > 0;
     el.classList.toggle('destination', s.destinations.has(id));
-    el.classList.toggle('selectable', s.selectable.has(id) && !s.destinations.size);
-    el.classList.toggle('marked', s.marked.has(id) && !s.destinations.size);
+    el.classList.toggle('doomed', s.doomed.has(id));
+    el.classList.toggle('selectable', s.selectable.has(id) && !choosing);
+    el.classList.toggle('marked', s.marked.has(id) && !choosing);
     el.classList.toggle('focus', s.focus === id || s.selected === id);
   }
 
@@ -343,6 +384,7 @@ export class WarRoomMap {
           `<g class="chip building" transform="translate(0,${chipY})"><rect x="-16" y="0" width="32" height="13" rx="2"/><text y="10">⚙\uFE0E${under}</text><title>units under the Industry token</title></g>`,
         );
       const name = inPlay || r.type === 'impassable' ? `<text class="name ${r.type}" y="${nameY}">${escape(r.name)}</text>` : '';
+      if (s.doomed.has(r.id)) body += `<title>${escape(s.doomed.get(r.id)!)}</title>`;
       chipBoxes.set(r.id, boxes);
       parts.push(`<g class="${classes}" data-id="${escape(r.id)}" data-x="${x}" data-y="${y}">${body}${name}${chips.join('')}</g>`);
     }
@@ -364,8 +406,14 @@ export class WarRoomMap {
           g,
           name,
           w: r.name.length * (r.type === 'sea' ? 5.6 : 6.4),
+          id_box: idBox(r, this.g.shapes.get(r.id)?.circle ? 17 : 0),
           chips: chipBoxes.get(r.id) ?? [],
-          priority: (s.inPlay.has(r.id) ? 100 : 0) + (r.type === 'territory' ? 10 + r.sv : 5),
+          // Capitals first, then the regions with stacks, then by Strategic Value.
+          priority:
+            (s.inPlay.has(r.id) ? 100 : 0) +
+            (r.capital_of ? 60 : 0) +
+            (chipBoxes.get(r.id)?.length ? 30 : 0) +
+            (r.type === 'territory' ? 10 + r.sv : 5),
         };
       })
       .sort((a, b) => b.priority - a.priority);
@@ -429,7 +477,7 @@ export class WarRoomMap {
     const toggle = () => {
       this.tracksFolded = !this.tracksFolded;
       this.drawTracks(tr);
-      this.placeTracks();
+      this.place();
     };
     fold.addEventListener('click', (e) => (e.stopPropagation(), toggle()));
     fold.addEventListener('keydown', (e) => {
@@ -440,16 +488,32 @@ export class WarRoomMap {
     });
   }
 
-  // The tracks sit over the pole; when the pole is out of view they stay at the nearest edge.
-  private placeTracks() {
+  // The tracks sit over the pole, as on the printed map, unless they would cover regions in play
+  // there: then in the corner of the map that covers the fewest (the theater in play stays in
+  // view). Returns the screen box they take.
+  private placeTracks(): Box {
     const pole = this.svg.querySelector<SVGGElement>('g.pole')!;
     const [px, py] = this.g.project(0, 90);
     const scale = this.w < 600 ? 0.75 : 1;
     const w = Number(pole.dataset.w ?? 0) * scale,
       h = Number(pole.dataset.h ?? 0) * scale;
-    const x = Math.max(4, Math.min(this.w - w - 4, px * this.k + this.tx - w / 2));
-    const y = Math.max(4, Math.min(this.h - h - 4, py * this.k + this.ty - h / 2));
+    const clampX = (x: number) => Math.max(4, Math.min(this.w - w - 4, x)),
+      clampY = (y: number) => Math.max(4, Math.min(this.h - h - 4, y));
+    const anchors = this.labels
+      .filter((l) => this.state?.inPlay.has(l.id))
+      .map((l) => [l.x * this.k + this.tx, l.y * this.k + this.ty] as const);
+    const covered = ([x, y]: [number, number]) =>
+      anchors.filter(([ax, ay]) => ax > x - 24 && ax < x + w + 24 && ay > y - 16 && ay < y + h + 40).length;
+    const places: [number, number][] = [
+      [clampX(px * this.k + this.tx - w / 2), clampY(py * this.k + this.ty - h / 2)],
+      [4, 4],
+      [this.w - w - 4, 4],
+      [4, this.h - h - 4],
+      [this.w - w - 4, this.h - h - 4],
+    ];
+    const [x, y] = places.reduce((best, p) => (covered(p) < covered(best) ? p : best));
     pole.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${scale})`);
+    return [x, y, x + w, y + h];
   }
 
   // A narrow passage is drawn between its two seas, drawn towards the territories that key it.
@@ -682,22 +746,33 @@ export class WarRoomMap {
   private place() {
     this.geo.setAttribute('transform', `translate(${this.tx},${this.ty}) scale(${this.k})`);
     this.placeArrows();
-    this.placeTracks();
     for (const a of this.anchored)
       a.el.setAttribute('transform', `translate(${(a.x * this.k + this.tx).toFixed(1)},${(a.y * this.k + this.ty).toFixed(1)})`);
-    // Ids and stacks first (always shown for regions in play), then the names where there is room.
-    const taken: Box[] = [];
+    // The tracks first, where they cover the fewest regions in play; then ids and stacks (always
+    // shown for regions in play, moved aside where a more important label already is: the
+    // capitals' first), then the names where there is room.
+    const taken: Box[] = [this.placeTracks()];
     const free = (b: Box) => taken.every((t) => b[0] > t[2] || b[2] < t[0] || b[1] > t[3] || b[3] < t[1]);
     const shown: { l: Label; x: number; y: number }[] = [];
     for (const l of this.labels) {
-      const x = l.x * this.k + this.tx,
-        y = l.y * this.k + this.ty;
-      const offscreen = x < -50 || y < -50 || x > this.w + 50 || y > this.h + 50;
-      const idBox: Box = [x - 16, y - 8, x + 16, y + 6];
-      const show = !offscreen && (this.state?.inPlay.has(l.id) || this.regions.get(l.id)!.type === 'impassable' || free(idBox));
+      const x0 = l.x * this.k + this.tx,
+        y0 = l.y * this.k + this.ty;
+      const offscreen = x0 < -50 || y0 < -50 || x0 > this.w + 50 || y0 > this.h + 50;
+      const boxes = (dx: number, dy: number) => [l.id_box, ...l.chips].map((b) => shift(b, x0 + dx, y0 + dy));
+      const must = !!this.state?.inPlay.has(l.id) || this.regions.get(l.id)!.type === 'impassable';
+      // The nearest free place; a label that must be shown and finds none takes the least covered.
+      const clashes = ([dx, dy]: [number, number]) => boxes(dx, dy).filter((b) => !free(b)).length;
+      let nudge = offscreen ? undefined : (must ? NUDGES : NUDGES.slice(0, 1)).find((n) => !clashes(n));
+      if (!nudge && must && !offscreen) nudge = NUDGES.reduce((best, n) => (clashes(n) < clashes(best) ? n : best));
+      const show = !offscreen && (must || !!nudge);
       l.g.style.display = show ? '' : 'none';
       if (!show) continue;
-      taken.push(idBox, ...l.chips.map((c): Box => [x + c[0], y + c[1], x + c[2], y + c[3]]));
+      const [dx, dy] = nudge ?? [0, 0];
+      const x = x0 + dx,
+        y = y0 + dy;
+      l.g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)})`);
+      l.g.classList.toggle('nudged', dx !== 0 || dy !== 0);
+      taken.push(...boxes(dx, dy));
       shown.push({ l, x, y });
     }
     for (const { l, x, y } of shown) {

@@ -63,6 +63,7 @@ export interface SheetHandlers {
   act: (action: string) => Promise<void>;
   select: (nation: string, command: number) => void; // shows the Command on the map, then selects it
   note: (action: string) => string; // what a choice means (the view's action_notes), or ''
+  fails?: (action: string) => boolean; // a destination the order would not reach (the view's destinations)
 }
 
 function orderLine(
@@ -86,13 +87,13 @@ function orderLine(
 }
 
 // The selected Command's destinations, each with its note: its name, who holds it, the enemy units
-// there, a move by rail and a rail invasion that will be cancelled (Plotting Land Commands by Rail).
+// there, a move by rail; in red the ones the order would not reach, with the rules' reason.
 function destinationList(n: Nation, destinations: string[], h: SheetHandlers): string {
   if (!destinations.length) return '';
   const row = (r: string) => {
     const action = `to ${n.id} ${r}`;
     const note = h.note(action);
-    const cancelled = note.includes('will be cancelled');
+    const cancelled = h.fails?.(action) ?? false;
     return `<li${cancelled ? ' class="cancelled"' : ''}><button class="to" data-action="${escape(action)}">${escape(r)}</button> <small>${escape(note || h.name(r))}</small></li>`;
   };
   return `<details class="destinations" open><summary>Destinations (${destinations.length})</summary><ul>${destinations.map(row).join('')}</ul></details>`;

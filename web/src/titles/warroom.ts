@@ -5,12 +5,12 @@
 // Orders are written by clicking: a stack, then a destination outlined on the map; every click sends
 // one of the seat's legal actions as the server lists them.
 import { escape, type View } from '../api';
-import { renderEnglish, t, type Message } from '../i18n';
+import { render, t, type Message } from '../i18n';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
 import { argumentsOf, confirmDone, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
-import { executionPanel, roundSteps, type BattleBoard } from './warroom-battle';
+import { executionPanel, roundSteps, type BattleBoard, type LogEntry, type LogEvent } from './warroom-battle';
 import { victoryPanel, type Victory } from './warroom-victory';
 import { guidePanel, startTour, tourIfDue } from './warroom-guide';
 import './warroom.css';
@@ -30,9 +30,13 @@ interface WarRoomView extends View {
   construction?: { region: string; units: Record<string, number> }[];
   hotspots?: string[];
   battle?: BattleBoard | null;
+  last_battle?: BattleBoard | null; // the last battle fought, its board as the Battle Debrief left it
   log_size?: number;
   log_messages?: Message[];
+  log_events?: LogEvent[];
   action_notes?: Record<string, string>; // what each of the seat's choices means (warroom/view.cpp)
+  // The selected Command's destinations its order would not reach, by `to` command: the rules' outcome and reason.
+  destinations?: Record<string, { outcome: 'stops_short' | 'cancelled'; reason: string; why: string; stops: string[] }>;
   // The seat's choices to confirm first: a "done" that leaves a sheet's orders, bid or purchases blank.
   action_confirm?: Record<string, { parts: string[]; message: Message }>;
   victory?: Victory;
@@ -51,8 +55,9 @@ interface Page {
   holder: HTMLElement;
   focus: string | null;
   click: (id: string) => void;
+  escape: () => boolean; // Escape: closes the region's details, or puts the selected Command down
   refresh: () => void;
-  log: string[];
+  log: (LogEntry | undefined)[];
   boards: Map<number, BattleBoard>;
   step: number | null;
   steps: number;
@@ -72,6 +77,7 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
     holder,
     focus: null,
     click: () => undefined,
+    escape: () => false,
     refresh: () => undefined,
     log: [],
     boards: new Map(),
@@ -80,6 +86,9 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
     moves: [],
   };
   page = p;
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && page === p && !document.querySelector('.confirm-dialog') && p.escape()) e.preventDefault();
+  });
   import('./warroom-geo').then(({ mapGeometry }) => {
     if (page !== p) return;
     p.map = new WarRoomMap(layout, mapGeometry(layout), (id) => p.click(id));
@@ -95,14 +104,19 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, mov
   const legal = v.legal_actions;
   const commandRegion = (nation: string, number: number) => v.commands.find((c) => c.nation === nation && c.number === number)?.region;
   const selectable = new Set<string>(),
-    destinations = new Set<string>();
+    destinations = new Set<string>(),
+    doomed = new Map<string, string>();
   let selected: string | null = null;
   for (const n of ownNations(v)) {
     argumentsOf(legal, 'select', n.id).forEach((num) => {
       const r = commandRegion(n.id, Number(num));
       if (r) selectable.add(r);
     });
-    argumentsOf(legal, 'to', n.id).forEach((r) => destinations.add(r));
+    argumentsOf(legal, 'to', n.id).forEach((r) => {
+      const fails = v.destinations?.[`to ${n.id} ${r}`];
+      if (fails) doomed.set(r, fails.why);
+      else destinations.add(r);
+    });
     if (n.sheet.selected) selected = commandRegion(n.id, n.sheet.selected) ?? null;
   }
   const arrows: Arrow[] = executing(v) ? [...moves] : [];
@@ -134,6 +148,7 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, mov
     building,
     arrows,
     destinations,
+    doomed,
     selectable,
     selected,
     marked,
@@ -208,22 +223,35 @@ function regionInfo(v: WarRoomView, r: MapRegion, legal: string[]): string {
     .join('');
   const named = legal.some((a) => a.split(' ').includes(r.id));
   return `<button class="close-info" aria-label="Close">×</button><h3>${escape(r.id)} ${escape(r.name)}</h3><p>${facts}</p>
-    ${here.length ? `<ul class="stacks">${rows}</ul>` : '<p class="hint">No Command here.</p>'}
+    ${here.length ? `<ul class="stacks">${rows}</ul>` : '<p class="hint">No Command here.</p>'}${orderHere(v, r.id)}
     ${named ? `<p><button class="actions-here" data-id="${escape(r.id)}">Actions naming ${escape(r.id)}</button></p>` : ''}`;
 }
 
-// The view's last log lines put in their place in the page's log (an undo shortens it), as the
-// execution panel reads them: English, with nations and regions by their ids ("Phase 4 > ...: GER
-// selects the Active region G1"), worded from the view's structured messages.
-function keepLog(p: Page, v: WarRoomView, regionId: Map<string, string>) {
+// The selected Command's order to this region, when it is one of its destinations: what the rules say
+// of it (a destination it would not reach, and why) and the button that writes it.
+function orderHere(v: WarRoomView, id: string): string {
+  const to = ownNations(v)
+    .map((n) => `to ${n.id} ${id}`)
+    .find((a) => v.legal_actions.includes(a));
+  if (!to) return '';
+  const fails = v.destinations?.[to];
+  return `<p${fails ? ' class="doomed-why"' : ''}>${fails ? `${escape(fails.why)}<br/>` : ''}<button class="order-here" data-action="${escape(to)}">${fails ? 'Order it here anyway' : 'Order the selected Command here'}</button></p>`;
+}
+
+// The view's last log entries put in their place in the page's log (an undo shortens it), as the
+// execution panel reads them: each entry's structure (`log_events`) and its line worded in the
+// reader's language, without the rulebook heading (shown only).
+function keepLog(p: Page, v: WarRoomView) {
   const size = Number(v.log_size ?? v.log.length),
     base = size - v.log.length;
-  const byId = (m: Message) =>
-    typeof m === 'string' ? regionId.get(m) : m.key.startsWith('warroom.nation.') ? m.key.slice('warroom.nation.'.length) : undefined;
-  const line = (i: number) => (v.log_messages?.[i] ? renderEnglish(v.log_messages[i], byId) : v.log[i]);
+  const text = (i: number) => {
+    const m = v.log_messages?.[i];
+    return m && typeof m !== 'string' && m.args?.text ? render(m.args.text) : v.log[i];
+  };
   p.log.length = Math.min(p.log.length, size);
   v.log.forEach((_, i) => {
-    p.log[base + i] = line(i);
+    const event = v.log_events?.[i];
+    p.log[base + i] = event ? { event, text: text(i) } : undefined;
   });
   if (p.log.length < size) p.log.length = size;
 }
@@ -232,23 +260,19 @@ function keepLog(p: Page, v: WarRoomView, regionId: Map<string, string>) {
 const executing = (v: WarRoomView) => !!v.battle || /Phase [34]\b/.test(v.phase);
 
 // The execution panel: the round's reveals and battles, the battle being fought with its board.
-function execution(
-  p: Page,
-  v: WarRoomView,
-  name: (id: string) => string,
-  regionId: Map<string, string>,
-  act: (action: string) => Promise<void>,
-): HTMLElement {
-  keepLog(p, v, regionId);
+function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (action: string) => Promise<void>): HTMLElement {
+  keepLog(p, v);
   const steps = roundSteps(p.log);
   if (steps.length !== p.steps) {
     // a new step is shown as it comes
     p.step = null;
     p.steps = steps.length;
   }
-  if (v.battle) {
-    const fought = steps.filter((s) => s.kind === 'battle' && s.region === v.battle!.region).pop();
-    if (fought) p.boards.set(fought.at, v.battle);
+  // The board of the battle being fought, or of the last one as its debrief left it.
+  const board = v.battle ?? v.last_battle;
+  if (board) {
+    const fought = steps.filter((s) => s.kind === 'battle' && s.region === board.region).pop();
+    if (fought) p.boards.set(fought.at, board);
   }
   for (const s of steps) if (s.kind === 'battle') s.board = p.boards.get(s.at);
   let panel: HTMLElement;
@@ -290,7 +314,6 @@ export const warroom: TitleUi = {
     const legal = v.legal_actions;
     const send = act ?? (async () => undefined);
     const regions = new Map(layout.regions.map((r) => [r.id, r]));
-    const regionIds = new Map(layout.regions.map((r) => [r.name, r.id])); // the log names regions in full
     const select = async (nation: string, command: number) => {
       p.focus = null;
       await send(`select ${nation} ${command}`);
@@ -308,19 +331,32 @@ export const warroom: TitleUi = {
         .querySelectorAll<HTMLButtonElement>('button.select')
         .forEach((b) => b.addEventListener('click', () => select(b.dataset.nation!, Number(b.dataset.command))));
       info.querySelector<HTMLButtonElement>('button.actions-here')?.addEventListener('click', () => pick(id!));
+      info.querySelector<HTMLButtonElement>('button.order-here')?.addEventListener('click', (e) => {
+        openInfo(null);
+        send((e.currentTarget as HTMLButtonElement).dataset.action!);
+      });
     };
-    // A click on the map: a destination of the selected Command writes its order; a region with one
-    // Command of the seat to select selects it; otherwise the region's details open.
+    // A click on the map: the selected Command's own region puts it down again; a region with one
+    // Command of the seat to select selects it (even where the selected one could go); a destination
+    // the order would reach writes it; otherwise the region's details open (a destination the order
+    // would not reach says why there, with a button to write it all the same).
+    const chosen = ownNations(v)
+      .map((n) => v.commands.find((c) => c.nation === n.id && c.number === n.sheet.selected))
+      .find(Boolean);
+    const deselect = () => {
+      const n = ownNations(v).find((x) => legal.includes(`deselect ${x.id}`));
+      if (n) send(`deselect ${n.id}`);
+      return !!n;
+    };
+    p.escape = () => (p.focus ? (openInfo(null), true) : deselect());
     p.click = (id: string) => {
-      const writer = ownNations(v).find((n) => legal.includes(`to ${n.id} ${id}`));
-      if (writer) {
+      if (chosen?.region === id && deselect()) return openInfo(null);
+      const mine = v.commands.filter((c) => c.region === id && legal.includes(`select ${c.nation} ${c.number}`));
+      if (mine.length === 1) return select(mine[0].nation, mine[0].number);
+      const writer = ownNations(v).find((n) => legal.includes(`to ${n.id} ${id}`) && !v.destinations?.[`to ${n.id} ${id}`]);
+      if (writer && !mine.length) {
         openInfo(null);
         send(`to ${writer.id} ${id}`);
-        return;
-      }
-      const mine = v.commands.filter((c) => c.region === id && legal.includes(`select ${c.nation} ${c.number}`));
-      if (mine.length === 1) {
-        select(mine[0].nation, mine[0].number);
         return;
       }
       openInfo(p.focus === id ? null : id);
@@ -330,10 +366,11 @@ export const warroom: TitleUi = {
       openInfo(p.focus);
     };
     const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
-    const battle = execution(p, v, name, regionIds, send);
+    const battle = execution(p, v, name, send);
     p.refresh();
     const note = (action: string) => v.action_notes?.[action] ?? '';
-    const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name, note });
+    const fails = (action: string) => !!v.destinations?.[action];
+    const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name, note, fails });
     // While orders are executed and battles fought, the execution goes beside the decision and the
     // sheets under the map.
     if (executing(v)) delete sheet.dataset.place;

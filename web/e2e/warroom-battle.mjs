@@ -1,0 +1,288 @@
+// War Room's orders and battles in the browser, as a player checks them (docs/warroom/browser.md):
+// 1. Writing orders: a Command selected by clicking its stack outlines in orange only the
+//    destinations its order would reach; those the rules would stop short or cancel (the view's
+//    `destinations`, from the engine's own plan) are marked apart, never outlined as legal; Escape
+//    and a second click on the selected stack put it down again.
+// 2. A battle: from the seat's first stance decision the board shows both forces (no "No units.");
+//    the stance rows show their dice and the d12's legend its colours; once the battle is over the
+//    board shown is its final one, and its eliminated units equal the casualties the log reports
+//    (`units_lost`, read from the log's structure).
+// Screenshots at 1280x800 and 390x844 (the battle board's columns within the phone's width), and an
+// accessibility check of the map, the sheet and the battle panel.
+// Eastern Front with both seats human: GER is played on the page, USSR through the API.
+// Usage: node e2e/warroom-battle.mjs BASE_URL OUT_DIR
+import { seriousViolations } from './axe.mjs';
+import { fail, launch, tourSeen } from './browser.mjs';
+
+const [base, out] = process.argv.slice(2);
+const browser = await launch();
+
+const post = async (path, body, token) => {
+  const r = await fetch(`${base}api/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, body: await r.json().catch(() => null) };
+};
+const game = (
+  await post('games', {
+    title: 'warroom',
+    scenario: 'eastern-front',
+    players: 2,
+    seats: { USSR: 'human', GER: 'human' },
+    options: [],
+    seating: 'public',
+  })
+).body;
+const token = {};
+for (const seat of ['USSR', 'GER']) token[seat] = (await post(`games/${game.id}/seats/${seat}`, {})).body.token;
+const view = async (seat) => {
+  const r = await fetch(`${base}api/games/${game.id}/view`, { headers: { Authorization: `Bearer ${token[seat]}` } });
+  const b = await r.json();
+  return b.view ?? b;
+};
+const act = async (seat, action) => {
+  const v = await view(seat);
+  return post(`games/${game.id}/actions`, { action, version: v.version }, token[seat]);
+};
+
+// A seat's choice when it is asked: a hit or a stance as listed first, "done" rather than writing,
+// for GER orders into the USSR's regions its order would reach.
+async function playOnce(seat, attack) {
+  const v = await view(seat);
+  const legal = v.legal_actions;
+  if (!legal.length) return false;
+  const enemy = new Set(v.regions.filter((r) => r.controller && r.controller !== seat).map((r) => r.id));
+  if (attack && legal.includes(`done ${seat}`) && legal.some((a) => a.startsWith(`to ${seat} `) || a.startsWith(`select ${seat} `))) {
+    const to = legal.find((a) => a.startsWith(`to ${seat} `) && enemy.has(a.split(' ')[2]) && !v.destinations?.[a]);
+    const fresh = legal.find(
+      (a) =>
+        a.startsWith(`select ${seat} `) &&
+        !v.nations.find((n) => n.id === seat).sheet.orders?.some((o) => o && o.command === Number(a.split(' ')[2])),
+    );
+    const written = v.nations.find((n) => n.id === seat).sheet.orders?.filter(Boolean).length ?? 0;
+    if (to) return (await act(seat, to), true);
+    if (written < 4 && fresh && !legal.includes(`deselect ${seat}`)) return (await act(seat, fresh), true);
+    if (legal.includes(`deselect ${seat}`)) {
+      await act(seat, `deselect ${seat}`);
+      if (written < 4 && fresh) {
+        // the selected one could not attack: try the next Command
+        const next = legal.filter((a) => a.startsWith(`select ${seat} `))[attack.tried++ % 8];
+        if (next && attack.tried < 8) return (await act(seat, next), true);
+      }
+    }
+  }
+  const pick = legal.find((a) => a.startsWith(`done ${seat}`)) ?? legal[0];
+  await act(seat, pick);
+  return true;
+}
+
+const page = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
+page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+await page.addInitScript(([id, t]) => localStorage.setItem(`game.${id}`, JSON.stringify({ seat: 'GER', token: t })), [game.id, token.GER]);
+await page.goto(`${base}#/game/${game.id}`);
+await page.waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 });
+
+// Phase 1 for both; then GER writes on the page.
+for (let k = 0; k < 40; ++k) {
+  const g = await view('GER');
+  if (g.legal_actions.some((a) => a.startsWith('select GER '))) break;
+  for (const seat of ['USSR', 'GER'])
+    if ((await view(seat)).legal_actions.length)
+      await act(seat, (await view(seat)).legal_actions.find((a) => a.startsWith('done')) ?? (await view(seat)).legal_actions[0]);
+}
+const version = async () => page.getAttribute('.game', 'data-version');
+const settled = async (v) =>
+  page.waitForFunction((x) => document.querySelector('.game')?.dataset.version !== x, v, { timeout: 5000 }).catch(() => undefined);
+await page.reload();
+await page.waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 });
+
+// The map's labels: no two regions' ids and stacks overlap, nor do they lie under the tracks, at
+// either size (Moscow's stack and Smolensk's label were drawn over each other).
+for (const [w, h] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  await page.setViewportSize({ width: w, height: h });
+  await page.waitForTimeout(300);
+  const clashes = await page.evaluate(() => {
+    const boxes = [];
+    for (const g of document.querySelectorAll('svg.world g.label')) {
+      if (g.style.display === 'none') continue;
+      for (const e of g.querySelectorAll('rect.tid, text.sea-id, g.chip rect')) boxes.push([g.dataset.id, e.getBoundingClientRect()]);
+    }
+    const plate = document.querySelector('svg.world g.pole .plate')?.getBoundingClientRect();
+    if (plate) boxes.push(['tracks', plate]);
+    const out = [];
+    const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    for (let i = 0; i < boxes.length; ++i)
+      for (let j = i + 1; j < boxes.length; ++j)
+        if (boxes[i][0] !== boxes[j][0] && meet(boxes[i][1], boxes[j][1])) out.push(`${boxes[i][0]}/${boxes[j][0]}`);
+    return [...new Set(out)];
+  });
+  if (clashes.length) fail(`labels or stacks overlap at ${w}x${h}: ${clashes.join(', ')}`);
+}
+await page.setViewportSize({ width: 1280, height: 800 });
+
+// 1. Select each of GER's Commands in the sheet's list until one has a destination its order would
+// not reach; none of those is outlined as legal, each is marked apart with the rules' reason.
+let doomedSeen = 0;
+for (let k = 0; k < 10 && !doomedSeen; ++k) {
+  if (!(await page.locator('.wr-sheet details.commands[open]').count())) await page.click('.wr-sheet details.commands summary');
+  const buttons = page.locator('.wr-sheet details.commands button.select');
+  if (k >= (await buttons.count())) break;
+  const before = await version();
+  await buttons.nth(k).click();
+  await settled(before);
+  await page.waitForSelector('.warroom-map .destination, .warroom-map .doomed', { state: 'attached', timeout: 5000 });
+  const v = await view('GER');
+  const doomed = Object.keys(v.destinations ?? {}).map((a) => a.split(' ')[2]);
+  const outlined = await page.$$eval('.warroom-map .destination', (els) => els.map((e) => e.dataset.id));
+  const apart = await page.$$eval('.warroom-map .doomed', (els) => els.map((e) => e.dataset.id));
+  const wrong = outlined.filter((id) => doomed.includes(id));
+  if (wrong.length) fail(`destinations the order would not reach are outlined as legal: ${wrong.join(', ')}`);
+  if (doomed.some((id) => !apart.includes(id))) fail(`doomed destinations not marked apart: ${doomed.join(', ')} vs ${apart.join(', ')}`);
+  doomedSeen = doomed.length;
+  if (doomedSeen) {
+    for (const [w, h] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(250);
+      await page.locator('.warroom-map').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${out}/warroom-doomed-${w}x${h}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const why = Object.values(v.destinations)[0].why;
+    if (!why) fail('a doomed destination carries no reason');
+  }
+  // Escape puts the Command down again.
+  const b2 = await version();
+  await page.keyboard.press('Escape');
+  await settled(b2);
+  await page
+    .waitForFunction(() => !document.querySelector('.warroom-map .destination, .warroom-map .doomed'), null, { timeout: 5000 })
+    .catch(() => fail('Escape does not deselect the Command'));
+  if ((await view('GER')).nations.find((n) => n.id === 'GER').sheet.selected) fail('the Command is still selected after Escape');
+}
+if (!doomedSeen) fail('no GER Command has a destination its order would not reach (expected rail invasions)');
+
+// A click on the selected Command's stack puts it down; a click on one's own stack selects it.
+const selectable = await page.$$eval('.warroom-map .selectable', (els) => els.map((e) => e.dataset.id));
+const stackRegion = selectable.find(Boolean);
+const clickLabel = (id) => page.locator(`g.label[data-id="${id}"]`).locator('text.tid, text.sea-id').first().click({ timeout: 3000 });
+for (const id of selectable) {
+  const b = await version();
+  await clickLabel(id).catch(() => undefined);
+  await settled(b);
+  if ((await view('GER')).nations.find((n) => n.id === 'GER').sheet.selected) break;
+  if (await page.locator('.region-info:not([hidden]) button.select').count()) {
+    await page.locator('.region-info:not([hidden]) button.select').first().click();
+    await settled(b);
+    break;
+  }
+}
+const chosen = (await view('GER')).nations.find((n) => n.id === 'GER').sheet.selected;
+if (!chosen) fail(`no stack could be selected by clicking (${stackRegion})`);
+const where = (await view('GER')).commands.find((c) => c.nation === 'GER' && c.number === chosen).region;
+const b3 = await version();
+await page
+  .locator('.region-info .close-info')
+  .click()
+  .catch(() => undefined);
+await clickLabel(where);
+await settled(b3);
+if ((await view('GER')).nations.find((n) => n.id === 'GER').sheet.selected)
+  fail(`a second click on the selected Command's stack (${where}) does not put it down`);
+const violations = await seriousViolations(page, ['.warroom-map', '.wr-sheet']);
+if (violations.length) fail(`the map and the sheet are not accessible: ${violations.join('; ')}`);
+
+// Orders into the USSR's regions through the API, then play both seats until GER is asked a
+// stance: the board then shows both forces.
+const tries = { tried: 0 };
+let firstStance = false;
+for (let k = 0; k < 400 && !firstStance; ++k) {
+  const g = await view('GER');
+  if (g.terminal) fail('the game ended before a battle');
+  if (g.battle && g.legal_actions.some((a) => / stance /.test(a))) {
+    firstStance = true;
+    break;
+  }
+  const moved = (await playOnce('GER', tries)) | (await playOnce('USSR', null));
+  if (!moved) await new Promise((r) => setTimeout(r, 100));
+}
+if (!firstStance) fail('GER was never asked a stance');
+await page.reload();
+await page.waitForSelector('.wr-battle .bboard', { timeout: 20000 }).catch(() => fail('no battle board at the first stance decision'));
+const sides = await page.$$eval('.wr-battle .bside', (els) => els.map((e) => e.querySelectorAll('tr[data-nation]').length));
+if (sides.length !== 2 || sides.some((n) => n === 0)) fail(`the board at the first stance shows rows per side: ${sides.join(', ')}`);
+if (await page.locator('.wr-battle .bboard', { hasText: 'No units.' }).count()) fail('the board says "No units." at the first stance');
+if (!(await page.locator('.wr-battle .bboard .sdice').count())) fail("the stances' dice are not shown beside them");
+const legend = await page.$$eval('.wr-battle details.legend li', (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
+if (legend.length !== 6 || !legend[0].includes('4/12') || !legend.some((l) => l.includes('wild')))
+  fail(`the d12's legend: ${legend.join(' | ')}`);
+const shoot = async (name) => {
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(250);
+    await page.evaluate(() => document.querySelector('.wr-battle')?.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${out}/${name}-${w}x${h}.png` });
+    if (w === 390) {
+      const overflow = await page.$$eval(
+        '.wr-battle table.rows',
+        (ts) => ts.filter((t) => t.scrollWidth > t.parentElement.clientWidth + 1).length,
+      );
+      if (overflow) fail(`${overflow} of the battle board's tables are wider than the phone's screen`);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (wide > 400) fail(`the phone page scrolls sideways (${wide} px)`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+};
+await shoot('warroom-battle-stance');
+const battleViolations = await seriousViolations(page, ['.wr-battle']);
+if (battleViolations.length) fail(`the battle panel is not accessible: ${battleViolations.join('; ')}`);
+
+// Play on until the battle is over; the page's final board equals the casualties the log reports.
+const region = (await view('GER')).battle.region;
+for (let k = 0; k < 400; ++k) {
+  const g = await view('GER');
+  if (!g.battle || g.battle.region !== region) break;
+  const moved = (await playOnce('GER', null)) | (await playOnce('USSR', null));
+  if (!moved) await new Promise((r) => setTimeout(r, 100));
+}
+const after = await view('GER');
+const events = after.log_events ?? [];
+const begins = events
+  .map((e, i) => (e.event === 'battle_begins' && e.region === region ? i : -1))
+  .filter((i) => i >= 0)
+  .pop();
+if (begins === undefined) fail(`the battle in ${region} is not in the log's last entries`);
+const debrief = {};
+for (let i = begins + 1; i < events.length && events[i].event !== 'battle_begins'; ++i)
+  if (events[i].event === 'units_lost' && events[i].where !== 1)
+    debrief[`${events[i].nation} ${events[i].unit}`] = (debrief[`${events[i].nation} ${events[i].unit}`] ?? 0) + events[i].count;
+await page.reload();
+await page.waitForSelector('.wr-battle nav.steps button.battle', { timeout: 20000 });
+const steps = page.locator('.wr-battle nav.steps button.battle', { hasText: region });
+await steps.last().click();
+await page.waitForSelector('.wr-battle .bboard', { timeout: 5000 }).catch(() => fail('the finished battle shows no board'));
+const status = await page.textContent('.wr-battle .waiting');
+if (!/over/.test(status)) fail(`the finished battle's board says "${status}"`);
+const board = {};
+for (const row of await page.$$eval('.wr-battle tr[data-nation]', (rs) =>
+  rs.map((r) => [`${r.dataset.nation} ${r.dataset.unit}`, Number(r.querySelector('td[data-box="eliminated"]')?.textContent || 0)]),
+))
+  if (row[1]) board[row[0]] = (board[row[0]] ?? 0) + row[1];
+const same = JSON.stringify(Object.entries(board).sort()) === JSON.stringify(Object.entries(debrief).sort());
+if (!same) fail(`the final board ${JSON.stringify(board)} differs from the debrief ${JSON.stringify(debrief)}`);
+await shoot('warroom-battle-final');
+console.log(
+  `warroom-battle: ${doomedSeen} doomed destinations marked apart; the battle in ${region}: both forces at the first stance; final board = debrief ${JSON.stringify(debrief)}`,
+);
+await browser.close();
