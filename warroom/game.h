@@ -59,6 +59,9 @@ class Game {
   nlohmann::json view_json(const State& observation, std::optional<core::Seat> seat) const;
   nlohmann::json battle_json(const State& observation) const;  // view.cpp: the "battle" of the view
   nlohmann::json action_notes(const State& observation, core::Seat seat) const;  // view.cpp: what each choice means
+  // A finished game's chronicle from its log (chronicle.cpp): why the war ended, and by round and by
+  // nation the battles, territories taken, units lost and captured, Casualty Points, Stress, Medals.
+  nlohmann::json chronicle_json(const std::vector<core::LogEntry>& log) const;
   std::string board_text(const State& observation, std::optional<core::Seat> seat) const;
 
   // core::LocalizedGame (docs/i18n.md): the display texts as messages of data/i18n/warroom, worded

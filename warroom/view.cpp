@@ -415,7 +415,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   if (seat && v.steps.top().id == StepId::MovementTurn && ((seat_nations(*seat) >> v.steps.top().a) & 1u))
     why = order_blocked_why(CCtx{*this, v}, v.steps.top().a);
   return {{"scenario", scenario_->id}, {"players", seat_table_->players}, {"seats_project_option", seat_table_->project_option},
-          {"round", v.round}, {"phase", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
+          {"round", v.round}, {"phase", v.phase}, {"phase_number", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
           {"commands", commands}, {"construction", construction}, {"seas", seas}, {"hotspots", hotspots},
           {"carrier_fighters", tokens}, {"battle", battle_json(v)}, {"action_notes", seat ? action_notes(v, *seat) : nlohmann::json::object()},
