@@ -35,14 +35,19 @@ struct Round {
 nlohmann::json Game::chronicle_json(const std::vector<core::LogEntry>& log) const {
   const auto nation = [](int n) { return nlohmann::json(nation_id(static_cast<Nation>(n))); };
   const auto region = [this](int r) { return nlohmann::json(data().region(static_cast<RegionId>(r)).id); };
-  std::vector<Round> rounds(1);  // the set-up's entries, before round 1 begins, go with round 0
+  // A game's log starts inside round 1 (its Phase 1 began with the new game), so its first entries
+  // are round 1's.
+  std::vector<Round> rounds(1);
+  rounds.back().round = 1;
   nlohmann::json end = nullptr;
   for (const core::LogEntry& e : log) {
     const int n = e.args[0], a = e.args[1], b = e.args[2], c = e.args[3];
     Round& r = rounds.back();
     Tally* t = n >= 0 && n < kNations ? &r.nations[n] : nullptr;
     switch (static_cast<Event>(e.event)) {
-      case Event::RoundBegins: rounds.emplace_back().round = a; break;
+      case Event::RoundBegins:
+        if (a != r.round) rounds.emplace_back().round = a;
+        break;
       case Event::BattleBegins: r.battles.push_back(region(a)); break;
       case Event::Captured:
       case Event::Restored:
@@ -70,7 +75,6 @@ nlohmann::json Game::chronicle_json(const std::vector<core::LogEntry>& log) cons
   for (const Round& r : rounds) {
     nlohmann::json nations = nlohmann::json::object();
     for (const auto& [n, t] : r.nations) nations[std::string(nation_id(static_cast<Nation>(n)))] = t.json(), totals[n].add(t);
-    if (r.round == 0 && nations.empty() && r.battles.empty()) continue;
     out_rounds.push_back({{"round", r.round}, {"battles", r.battles}, {"captured", r.captured}, {"units_captured", r.units_captured},
                           {"collapsed", r.collapsed}, {"nations", nations}});
   }

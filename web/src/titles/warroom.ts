@@ -12,6 +12,8 @@ import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Sta
 import { argumentsOf, confirmDone, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
 import { executionPanel, roundSteps, type BattleBoard } from './warroom-battle';
 import { victoryPanel, type Victory } from './warroom-victory';
+import { oddsPanel } from './warroom-odds';
+import { endScreen, type Chronicle } from './warroom-end';
 import './warroom.css';
 
 interface WarRoomView extends View {
@@ -33,6 +35,7 @@ interface WarRoomView extends View {
   // The seat's choices to confirm first: a "done" that leaves a sheet's orders, bid or purchases blank.
   action_confirm?: Record<string, { parts: string[]; message: Message }>;
   victory?: Victory;
+  chronicle?: Chronicle; // a finished game's (warroom/chronicle.cpp)
 }
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
@@ -335,6 +338,9 @@ export const warroom: TitleUi = {
     // sheets under the map.
     if (executing(v)) delete sheet.dataset.place;
     const victory = v.victory ? [victoryPanel(v.victory)] : [];
+    // The odds of the battles the seat's orders would start, are about to be fought or are fought.
+    const odds = v.terminal ? null : oddsPanel(v, name);
+    if (odds) victory.unshift(odds);
     // Between executions the Victory panel comes before the (empty) execution panel.
     return executing(v) ? [p.map?.element ?? p.holder, battle, sheet, ...victory] : [p.map?.element ?? p.holder, sheet, ...victory, battle];
   },
@@ -344,6 +350,11 @@ export const warroom: TitleUi = {
     return escape((view as WarRoomView).action_notes?.[action] ?? '');
   },
   confirm: (view, action) => confirmDone(view as WarRoomView, action),
+  // Why the war ended, each nation's war, the replay's jumps and each round's summary.
+  end(view, layout) {
+    const regions = new Map((layout as MapLayout).regions.map((r) => [r.id, r.name]));
+    return endScreen(view as WarRoomView, (id) => `${id} ${regions.get(id) ?? ''}`.trim());
+  },
   status(view) {
     const v = view as WarRoomView;
     const order = v.turn_order?.length
