@@ -19,6 +19,22 @@ const [base, out] = process.argv.slice(2);
 const started = Date.now();
 const browser = await launch();
 
+// An element checked for serious accessibility violations, then on screen at 1280x800 and 390x844,
+// each saved as OUT/NAME-WxH.png; the page is left at 1280x800.
+async function lookAt(page, selector, name) {
+  const violations = await seriousViolations(page, [selector]);
+  if (violations.length) fail(`accessibility: ${violations.join('; ')}`);
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.locator(selector).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/${name}-${width}x${height}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 // ---- 1. Odds before an attack ----
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 const page = await context.newPage();
@@ -95,13 +111,8 @@ const refused = await page.request.get(`${base}api/games/${id}/odds?region=Atlan
 if (refused.status() !== 400 || !(await refused.json()).error.includes('unknown region')) fail(`a bad region: ${refused.status()}`);
 if ((await api('/view')).version !== (await page.getAttribute('.game', 'data-version')) * 1) fail('asking the odds changed the game');
 
-const violations = await seriousViolations(page, ['.wr-odds']);
-if (violations.length) fail(`accessibility: ${violations.join('; ')}`);
-await page.locator('.wr-odds').scrollIntoViewIfNeeded();
-await page.screenshot({ path: `${out}/warroom-odds-1280x800.png` });
+await lookAt(page, '.wr-odds', 'warroom-odds');
 await page.setViewportSize({ width: 390, height: 844 });
-await page.locator('.wr-odds').scrollIntoViewIfNeeded();
-await page.screenshot({ path: `${out}/warroom-odds-390x844.png` });
 const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 if (sideways) fail('the phone page scrolls sideways with the odds panel');
 await context.close();
@@ -138,14 +149,7 @@ for (const n of final.nations) {
     fail(`${n.id}: ${lost} lost, ${medals} medals`);
 }
 console.log(`end: ${reason.trim()} (${c.rounds.length} rounds summed)`);
-const endViolations = await seriousViolations(watch, ['.wr-end']);
-if (endViolations.length) fail(`accessibility: ${endViolations.join('; ')}`);
-await watch.locator('.wr-end').scrollIntoViewIfNeeded();
-await watch.screenshot({ path: `${out}/warroom-end-1280x800.png` });
-await watch.setViewportSize({ width: 390, height: 844 });
-await watch.locator('.wr-end').scrollIntoViewIfNeeded();
-await watch.screenshot({ path: `${out}/warroom-end-390x844.png` });
-await watch.setViewportSize({ width: 1280, height: 800 });
+await lookAt(watch, '.wr-end', 'warroom-end');
 
 // A round's battles replayed: the replay lands on the first step of its Phase 4.
 const fought = c.rounds.find((r) => r.battles.length);
