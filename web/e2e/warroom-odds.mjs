@@ -1,9 +1,9 @@
 // War Room's odds before an attack and its end screen in the browser (docs/warroom/browser.md, "Odds"
 // and "The end"), as a player meets them:
 // 1. An Eastern Front game from the lobby, Germany human against the rules bot: at Germany's first
-//    order sheet three orders into Smolensk (two armies and the fighters) are written by clicking;
-//    the odds panel shows the battle calculator's answer -- each figure equal to what the API answers
-//    for the seat (GET /api/games/ID/odds; that the API answers what `warroom odds --json` answers
+//    order sheet three orders into Smolensk (two armies and the fighters) are written; the odds
+//    panel shows the battle calculator's answer -- each figure equal to what the API answers for
+//    the seat (GET /api/games/ID/odds; that the API answers what `warroom odds --json` answers
 //    for the same position is checked by tests/server/server_test.cpp, which reads the game's record
 //    from the server's database); a second dice stream (another seed) gives figures within their
 //    error; a bad region is refused.
@@ -50,23 +50,22 @@ const id = page.url().split('/').pop();
 const { token } = await page.evaluate((g) => JSON.parse(localStorage.getItem(`game.${g}`)), id);
 const auth = { headers: { Authorization: `Bearer ${token}` } };
 const api = async (path, options = auth) => (await page.request.get(`${base}api/games/${id}${path}`, options)).json();
-// Phase 1 (nothing to reorganize at the start) until Germany's sheet, as the command line does it.
 let view = await api('/view');
-for (let i = 0; i < 10 && !view.phase.includes('Write Orders'); ++i) {
-  const res = await page.request.post(`${base}api/games/${id}/actions`, { ...auth, data: { action: 'done GER', version: view.version } });
+const post = async (action) => {
+  const res = await page.request.post(`${base}api/games/${id}/actions`, { ...auth, data: { action, version: view.version } });
   view = await res.json();
-}
+  if (!res.ok()) fail(`${action}: ${JSON.stringify(view)}`);
+};
+// Phase 1 (nothing to reorganize at the start) until Germany's sheet, as the command line does it.
+for (let i = 0; i < 10 && !view.phase.includes('Write Orders'); ++i) await post('done GER');
 if (!view.phase.includes('Write Orders')) fail(`not at Germany's sheet: ${view.phase}`);
+// The three orders into Smolensk (writing them by clicking is web/e2e/warroom.mjs's part).
+for (const command of [42, 43, 17]) {
+  await post(`select GER ${command}`);
+  await post('to GER R12');
+}
 await page.reload();
 await page.waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 });
-// The orders by clicking: each Command in the sheet's list, then Smolensk among its destinations.
-for (const command of [42, 43, 17]) {
-  // (the list folds when the page redraws: the button is pressed where it stands)
-  await page.$eval(`.wr-sheet button.select[data-command="${command}"]`, (b) => b.click());
-  await page.waitForSelector('.wr-sheet button.to[data-action="to GER R12"]');
-  await page.click('.wr-sheet button.to[data-action="to GER R12"]');
-  await page.waitForFunction((c) => !document.querySelector(`.wr-sheet button.select[data-command="${c}"]`), command);
-}
 await page.waitForSelector('.wr-odds .odds-answer[data-region="R12"][data-state="shown"]', { timeout: 60000 });
 
 const answer = await api('/odds?region=R12');
