@@ -3,10 +3,7 @@
 // the stances and everything else assumed.
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cctype>
 #include <cstdio>
-#include <sstream>
 
 #include "cli/warroom_commands.h"
 #include "core/session_match.h"
@@ -18,18 +15,6 @@ namespace {
 
 [[noreturn]] void fail(const std::string& message) { throw core::SaveError(message); }
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
-// A region by its id (R1) or its name (Moscow), in any case.
-warroom::RegionId parse_region(const warroom::Game& g, const std::string& text) {
-  for (const warroom::Region& r : g.data().regions)
-    if (lower(r.id) == lower(text) || lower(r.name) == lower(text)) return r.rid;
-  fail(fmt::format("--region: unknown region \"{}\" (a region id such as R1, or its name)", text));
-}
-
 // The seat named, or the seat of the nation named (GER in GER+ITA); none: a spectator.
 core::Seat parse_seat(const warroom::Game& g, const std::string& text) {
   if (text.empty()) return -1;
@@ -38,27 +23,6 @@ core::Seat parse_seat(const warroom::Game& g, const std::string& text) {
   std::string seats;
   for (core::Seat p = 0; p < g.seat_count(); ++p) seats += (seats.empty() ? "" : ", ") + g.seat_name(p);
   fail(fmt::format("--as: \"{}\" is not a seat of this game, nor a nation of one ({})", text, seats));
-}
-
-// "GER:12,GER:14": Commands by nation and number.
-std::vector<warroom::CommandRef> parse_commands(const warroom::Game& g, const std::string& text) {
-  std::vector<warroom::CommandRef> out;
-  std::stringstream ss(text);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    const auto colon = item.find(':');
-    const auto n = colon == std::string::npos ? std::nullopt : warroom::nation_from_id(item.substr(0, colon));
-    int number = 0;
-    try {
-      number = colon == std::string::npos ? 0 : std::stoi(item.substr(colon + 1));
-    } catch (const std::exception&) {
-      number = 0;
-    }
-    if (!n || number < 1 || number > warroom::kMaxCommandNumber || g.seat_of(*n) < 0)
-      fail(fmt::format("--with: \"{}\" is not a Command of this game as NATION:NUMBER (e.g. GER:12)", item));
-    out.push_back({static_cast<std::uint8_t>(*n), static_cast<std::uint8_t>(number)});
-  }
-  return out;
 }
 
 std::string figure(const warroom::Estimate& e, bool exact, bool percent) {
@@ -161,8 +125,12 @@ void add_warroom_odds_command(CLI::App& app, Kit& kit) {
     if (!session) fail(fmt::format("{} is not a War Room game", file));
     const warroom::Game& g = session->game();
     warroom::OddsQuery q;
-    q.region = parse_region(g, region);
-    q.moving_in = parse_commands(g, with);
+    try {
+      q.region = warroom::region_named(g, region);
+      q.moving_in = warroom::commands_named(g, with);
+    } catch (const core::ActionError& e) {
+      fail(fmt::format("--{}", e.what()));
+    }
     q.samples = samples;
     q.seed = seed;
     q.search_stances = !rules_stances;

@@ -140,6 +140,9 @@ nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& 
     j["action_messages"] = texts;
   }
   j["can_undo"] = seat && session.can_undo(*seat);
+  // A finished game's chronicle, where the game makes one from its log (every entry is public).
+  if constexpr (requires { g.chronicle_json(session.log().entries()); })
+    if (kind == NodeKind::Terminal) j["chronicle"] = g.chronicle_json(session.log().entries());
   const auto& entries = session.log().entries();
   const std::size_t n = entries.size(), tail = static_cast<std::size_t>(std::max(log_tail, 0));
   const std::size_t first = n > tail ? n - tail : 0;
@@ -169,6 +172,10 @@ class SessionMatch final : public Match {
   using BotFactory = std::function<std::unique_ptr<Bot<G>>(std::string_view name)>;
   // The search behind hint(): a seat's actions ranked from its observation, with a seed.
   using Advisor = std::function<std::vector<ActionValue>(const G&, const State& observation, Seat, std::uint64_t seed)>;
+  // A title's question (Match::question_task): checks the parameters now (throws ActionError) and
+  // returns the work, which may run on another thread, on the game and the seat's observation.
+  using Question = std::function<std::function<nlohmann::json()>(std::shared_ptr<const G>, State observation, Seat seat,
+                                                                 const Parameters& parameters)>;
 
   // Replays the record's actions from `initial` (throws SaveError naming the action that fails).
   SessionMatch(std::unique_ptr<const G> game, const State& initial, SaveFile record, std::string data_hash,
@@ -284,6 +291,14 @@ class SessionMatch final : public Match {
       }
       return out;
     };
+  }
+  // The title's questions by name (none until set).
+  void set_questions(std::map<std::string, Question, std::less<>> questions) { questions_ = std::move(questions); }
+  std::function<nlohmann::json()> question_task(std::string_view name, std::optional<Seat> seat, const Parameters& parameters) const override {
+    const auto it = questions_.find(name);
+    if (it == questions_.end()) return {};
+    const Seat who = seat ? *seat : kSpectator;
+    return it->second(game_, game_->observe(session_.state(), who), who, parameters);
   }
   using Match::run_bots;
   int run_bots(bool quick_only, const std::function<bool()>& stop) override {
@@ -453,6 +468,7 @@ class SessionMatch final : public Match {
   std::string data_hash_;
   BotFactory bots_;
   Advisor advisor_;
+  std::map<std::string, Question, std::less<>> questions_;
   std::vector<Snapshot> snapshots_;  // before session_: made while it is loaded
   std::size_t every_ = 32;
   Changes changes_;

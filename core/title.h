@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -118,6 +119,15 @@ class Match {
   // on another thread (any thread, any time, once). Empty where the title has no search; throws
   // ActionError if the seat may not act now.
   virtual std::function<std::vector<Hint>()> hint_task(Seat /*seat*/, int /*count*/) { return {}; }
+  // A title's own question about the game (War Room's "odds": the battle calculator), named with its
+  // parameters, answered from the observation of `seat` only (nullopt: a spectator's) as a function
+  // that works on copies made now (any thread, any time, once). Empty where the title has no question
+  // of that name; throws ActionError, changing nothing, naming what is wrong with the parameters.
+  using Parameters = std::map<std::string, std::string, std::less<>>;
+  virtual std::function<nlohmann::json()> question_task(std::string_view /*name*/, std::optional<Seat> /*seat*/,
+                                                        const Parameters& /*parameters*/) const {
+    return {};
+  }
   // Lets chance and the bot seats play until a human must act or the game ends; the number of
   // actions. With `quick_only`, also stops before the decision of a bot that searches
   // (Bot::searches), which a server takes off its event loop through bot_task(); with `stop`, also

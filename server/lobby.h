@@ -113,6 +113,12 @@ class Lobby {
   // when the seat may not act, 429 while the seat's last hint is still being computed or `client`
   // has max_searches waiting.
   void hint(const std::string& id, const std::string& token, Answer answer, const std::string& client = "");
+  // The title's battle calculator (Match::question_task "odds") from the observation of the token's
+  // seat (an empty token: a spectator's), its parameters from the query string of `target`: `answer`
+  // gets {"version": N, "seat": ..., "odds": {...}} on the lobby's thread, or 422 when there is no
+  // battle to compute. Throws ApiError: 400 for a bad parameter, 404 for a title without one, 429
+  // when `client` has max_searches waiting (odds.cpp).
+  void odds(const std::string& id, const std::string& token, std::string_view target, Answer answer, const std::string& client = "");
 
   // Called after every committed change of the game the token's seat (an empty token: a spectator)
   // sees (for WebSocket pushes), and when it is deleted; throws ApiError for a bad token.

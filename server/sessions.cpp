@@ -172,7 +172,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void handle(Request req) {
     if (websocket::is_upgrade(req)) return upgrade(std::move(req));
-    if (const auto p = parts(target_of(req)); p.size() == 4 && p[1] == "games" && (p[3] == "hint" || p[3] == "replay")) return later(std::move(req));
+    if (const auto p = parts(target_of(req)); p.size() == 4 && p[1] == "games" && (p[3] == "hint" || p[3] == "odds" || p[3] == "replay")) return later(std::move(req));
     const std::size_t staged = c_.lobby.staged();
     auto answered = answer(req, client(req), c_);
     if (const auto* wait = std::get_if<NotReady>(&answered)) return again_when_ready(wait->id, std::move(req));
@@ -245,7 +245,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
   }
 
-  // GET /api/games/{id}/hint (with the seat's token) and /replay: answered when their work, on a
+  // GET /api/games/{id}/hint (with the seat's token), /odds and /replay: answered when their work, on a
   // worker, is done.
   void later(Request req) {
     const std::string id = game_of(target_of(req));
@@ -264,6 +264,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       };
       const std::string target = target_of(*shared);
       if (parts(target)[3] == "hint") c_.lobby.hint(id, bearer(*shared), respond, client(*shared));
+      else if (parts(target)[3] == "odds") c_.lobby.odds(id, bearer(*shared), target, respond, client(*shared));
       else c_.lobby.replay(id, bearer(*shared), query(target, "step"), query(target, "seat"), respond);
     } catch (const NotReady& wait) {
       again_when_ready(wait.id, std::move(*shared));

@@ -32,6 +32,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/title.h"
 #include "warroom/game.h"
 
 namespace warroom {
@@ -110,6 +111,14 @@ Odds odds_from_observation(const Game& game, const State& observation, core::Sea
 // The odds as JSON for clients (`warroom odds --json`, the server's API): data ids, no English;
 // every figure {"mean", "se"} (se 0 when exact).
 nlohmann::json odds_json(const Game& game, const Odds& odds);
+
+// The query from named text parameters (the API's query string, the command line's options):
+// "region" (needed: an id, R1, or a name, Moscow, in any case), "with" (Commands moving in first,
+// NATION:NUMBER,...), "samples" (100 .. max_samples), "seed", "stances" ("best" or "rules").
+// Throws core::ActionError naming the parameter that is wrong (calculator_query.cpp).
+OddsQuery odds_query(const Game& game, const core::Match::Parameters& parameters, int max_samples = 1000000);
+RegionId region_named(const Game& game, std::string_view text);
+std::vector<CommandRef> commands_named(const Game& game, std::string_view text);
 
 // The stance choice a plan makes at a Need::Stance decision: all of the group's units into the
 // plan's stance for its type (`plan[side][type]`, -1: as bot:rules chooses).

@@ -423,10 +423,14 @@ void set_controller(Ctx& c, RegionId r, int nation, Event e) {
   Construction& k = c.s.construction[at(i)];
   k.hold = {};
   k.to_sea = {};
-  if (!c.d().nations[at(nation)].has(NationRule::NoCaptureAirNaval)) return;
-  int removed = 0;
-  for (int t = kFtr; t < kUnitTypes; ++t) removed += k.n[at(t)], k.n[at(t)] = 0;
-  if (removed) c.add(kCapturedUnits, nation, Event::ConstructionSeized, r, removed);
+  if (c.d().nations[at(nation)].has(NationRule::NoCaptureAirNaval)) {
+    int removed = 0;
+    for (int t = kFtr; t < kUnitTypes; ++t) removed += k.n[at(t)], k.n[at(t)] = 0;
+    if (removed) c.add(kCapturedUnits, nation, Event::ConstructionSeized, r, removed);
+  }
+  int captured = 0;
+  for (const std::uint8_t n : k.n) captured += n;
+  if (captured && former < kNations) c.add(kCapturedUnits, nation, Event::UnitsCaptured, r, captured, former);
 }
 
 // The nations of the victorious side with land units in the territory: who may take it.

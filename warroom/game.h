@@ -61,6 +61,9 @@ class Game {
   nlohmann::json last_battle_json(const State& observation) const;  // view.cpp: the last battle's final board
   nlohmann::json action_notes(const State& observation, core::Seat seat) const;  // view.cpp: what each choice means
   nlohmann::json destinations_json(const State& observation, core::Seat seat) const;  // view.cpp: destinations an order cannot reach
+  // A finished game's chronicle from its log (chronicle.cpp): why the war ended, and by round and by
+  // nation the battles, territories taken, units lost and captured, Casualty Points, Stress, Medals.
+  nlohmann::json chronicle_json(const std::vector<core::LogEntry>& log) const;
   std::string board_text(const State& observation, std::optional<core::Seat> seat) const;
 
   // core::LocalizedGame (docs/i18n.md): the display texts as messages of data/i18n/warroom, worded

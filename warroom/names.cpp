@@ -309,6 +309,8 @@ Message event_of(const Game& g, const core::LogEntry& e) {
     case Event::MedalGiven: return m("warroom.log.medal_given").with("region", r(a));
     case Event::Embattled: return key("warroom.log.embattled").with("region", r(a));
     case Event::ConstructionSeized: return m("warroom.log.construction_seized").with("region", r(a)).counted(b);
+    case Event::UnitsCaptured:
+      return m("warroom.log.units_captured").with("region", r(a)).with("former", text::nation(c)).with("units", text::counted("warroom.count.unit", b));
     case Event::NeutralDefence:
       return b < 0 ? m("warroom.log.neutral_defence_handed").with("region", r(a)).with("units", text::counted("warroom.count.unit", -b))
                    : m("warroom.log.neutral_defence_placed").with("region", r(a)).with("units", text::counted("warroom.count.unit", b));

@@ -85,6 +85,7 @@ enum class Event : std::uint16_t {
   PactExpelled,     // nation, command, region, units (Article Three)
   PactBattle,       // nation (the party left out), region, 1 or 2: the pact's two battles (Article Three, ruling 52)
   MedalDenied,      // nation, region, former controller (Article Four: no Medal in the round the pact broke)
+  UnitsCaptured,    // nation (the new controller), region, units under its Industry Token captured, former controller
 };
 
 struct Ctx {

@@ -4,6 +4,7 @@
 
 #include "core/session_match.h"
 #include "warroom/bots.h"
+#include "warroom/calculator.h"
 #include "warroom/rules.h"
 
 namespace warroom {
@@ -24,6 +25,20 @@ Options options_from(const std::vector<std::string>& names) {
 }
 
 namespace {
+
+// The API's most Monte Carlo battles for one question: a server's worker answers in well under a
+// second (the command line allows more).
+constexpr int kApiMaxSamples = 20000;
+
+// The "odds" question (Match::question_task, the server's GET /api/games/{id}/odds): the battle
+// calculator's JSON from the seat's observation only.
+std::function<nlohmann::json()> odds_question(std::shared_ptr<const Game> game, State seen, core::Seat seat,
+                                              const core::Match::Parameters& parameters) {
+  const OddsQuery query = odds_query(*game, parameters, kApiMaxSamples);
+  return [game = std::move(game), seen = std::move(seen), seat = seat < 0 ? -1 : seat, query] {
+    return odds_json(*game, odds_from_observation(*game, seen, seat, query));
+  };
+}
 
 class Title final : public core::Title {
  public:
@@ -69,8 +84,10 @@ class Title final : public core::Title {
     return open_revised(std::move(record), [this](core::SaveFile r) -> std::unique_ptr<core::Match> {
       auto game = std::make_unique<const Game>(make_game(r.scenario, r.options, r.players));
       const State start = game->new_game();
-      return std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(r), data_hash(),
-                                                        [](std::string_view kind) { return make_bot(kind); });
+      auto match = std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(r), data_hash(),
+                                                              [](std::string_view kind) { return make_bot(kind); });
+      match->set_questions({{"odds", odds_question}});
+      return match;
     });
   }
   // Revision 1: the corrections of December 2026 (rulings.md 26-35).

@@ -769,6 +769,74 @@ TEST_F(Server, AReplaysSeatIsPercentDecoded) {
   expect_error(get("/api/games/" + id + "/replay?step=0&seat=BC%2BUSSR%2BUS", token), 403, "seat whose token asks");
 }
 
+// The battle calculator through the API (GET /api/games/{id}/odds, docs/server.md "Odds"): Germany's
+// attack on Smolensk from Germany's observation, on a worker; the same query gives the same figures;
+// every bad parameter is refused with a clear JSON error; nothing of the game changes.
+TEST_F(Server, OddsAnswerTheCalculatorFromTheSeatsObservationAndRefuseBadInput) {
+  const Reply made = post("/api/games", R"({"title": "warroom", "scenario": "eastern-front", "seating": "public", "seats": {"USSR": "bot:rules"}})");
+  ASSERT_EQ(made.status, 201) << made.body.dump();
+  const std::string id = made.body["id"];
+  const std::string token = claim(id, "GER");
+  json view = get("/api/games/" + id + "/view", token).body;
+  for (int i = 0; i < 10 && view["phase"].get<std::string>().find("Write Orders") == std::string::npos; ++i)
+    view = post("/api/games/" + id + "/actions", json{{"action", "done GER"}, {"version", view["version"]}}.dump(), token).body;
+  ASSERT_NE(view["phase"].get<std::string>().find("Write Orders"), std::string::npos) << view["phase"];
+  const std::string odds = "/api/games/" + id + "/odds?";
+  const Reply asked = get(odds + "region=R12&with=GER:42,GER:43,GER:17&samples=2000", token);
+  ASSERT_EQ(asked.status, 200) << asked.body.dump();
+  EXPECT_EQ(asked.body["seat"], "GER");
+  EXPECT_EQ(asked.body["version"], view["version"]);
+  const json& o = asked.body["odds"];
+  EXPECT_EQ(o["region"], "R12");
+  EXPECT_EQ(o["exact"], false);
+  EXPECT_EQ(o["samples"], 2000);
+  EXPECT_EQ(o["defender"], "allied");
+  EXPECT_EQ(o["moved_in"].size(), 3u);
+  EXPECT_NEAR(o["sides"]["axis"]["wins"]["mean"].get<double>() + o["sides"]["allied"]["wins"]["mean"].get<double>(), 1.0, 1e-9);
+  EXPECT_GT(o["sides"]["axis"]["units_lost"]["se"].get<double>(), 0) << "Monte Carlo: every figure with its error";
+  EXPECT_EQ(get(odds + "with=GER%3A42%2CGER%3A43%2CGER%3A17&samples=2000&region=smolensk", token).body["odds"]["sides"], o["sides"])
+      << "the same query (the region by its name, escaped), the same figures";
+  EXPECT_EQ(get(odds + "region=R12&with=GER:42,GER:43,GER:17&samples=2000").body["seat"], nullptr) << "a spectator asks too";
+  // Germany's own written order moves in when Germany asks; a spectator sees no order, so no battle.
+  view = post("/api/games/" + id + "/actions", json{{"action", "select GER 43"}, {"version", view["version"]}}.dump(), token).body;
+  view = post("/api/games/" + id + "/actions", json{{"action", "to GER R12"}, {"version", view["version"]}}.dump(), token).body;
+  const Reply own = get(odds + "region=R12", token);
+  ASSERT_EQ(own.status, 200) << own.body.dump();
+  EXPECT_EQ(own.body["odds"]["moved_in"], json::parse(R"([{"nation": "GER", "command": 43}])"));
+  // The API answers what `warroom odds --json` answers for the same position: the game's record, read
+  // from the server's database, saved as a file for the command line built beside the server.
+  json record = json::parse(sql_text(db, "SELECT record FROM games WHERE id = '" + id + "'"));
+  record["actions"] = json::parse(sql_text(db, "SELECT json_group_array(json_object('seat', seat, 'action', action, 'sampled', "
+                                               "json(CASE sampled WHEN 0 THEN 'false' ELSE 'true' END))) FROM "
+                                               "(SELECT * FROM actions WHERE game = '" + id + "' ORDER BY idx)"));
+  record["state_hash"] = "";
+  std::ofstream(dir / "odds-game.json") << record.dump();
+  const std::string warroom = (fs::path(std::getenv("CHURCHILL_BINARY")).parent_path() / "warroom").string();
+  const std::string command = warroom + " odds " + (dir / "odds-game.json").string() + " --as GER --region R12 --json > " + (dir / "odds.txt").string();
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  json local = json::parse(std::ifstream(dir / "odds.txt"));
+  json served = own.body["odds"];
+  local.erase("milliseconds"), served.erase("milliseconds");
+  EXPECT_EQ(served, local);
+  expect_error(get(odds + "region=R12"), 422, "no battle in Smolensk (R12)");
+  EXPECT_EQ(get(odds + "region=R12").body["code"], "no_battle");
+  expect_error(get(odds, token), 400, "region: the region of the battle is needed");
+  expect_error(get(odds + "region=Atlantis", token), 400, "unknown region \"Atlantis\"");
+  expect_error(get(odds + "region=R12&with=GER-42", token), 400, "not a Command of this game as NATION:NUMBER");
+  expect_error(get(odds + "region=R12&with=GER:99", token), 422, "GER 99 is not on the map");
+  expect_error(get(odds + "region=R12&samples=5", token), 400, "samples: a number from 100 to 20000");
+  expect_error(get(odds + "region=R12&samples=1000000", token), 400, "samples: a number from 100 to 20000");
+  expect_error(get(odds + "region=R12&seed=-1", token), 400, "seed");
+  expect_error(get(odds + "region=R12&stances=worst", token), 400, "stances");
+  expect_error(get(odds + "region=R12&region=R13", token), 400, "given twice");
+  expect_error(get(odds + "region=R12&colour=red", token), 400, "unknown parameter \"colour\"");
+  EXPECT_EQ(get(odds + "region=R12&with=GER-42", token).body["code"], "bad_odds");
+  expect_error(get(odds + "region=R12", std::string(64, 'a')), 401, "");
+  expect_error(post("/api/games/" + id + "/odds?region=R12", "{}", token), 405, "");
+  expect_error(get("/api/games/nosuchgame/odds?region=R12"), 404, "");
+  EXPECT_EQ(get("/api/games/" + id + "/view", token).body["version"], view["version"]) << "asking changes nothing";
+}
+
 // A WebSocket that never sends its first message is closed after --ws-hello seconds, though it
 // answers every ping (it would hold a connection's place for ever); one that sends it is served.
 TEST_F(Server, AWebSocketThatNeverSaysHelloIsClosed) {

@@ -72,6 +72,46 @@ TEST(ChinasRestrictions, NoCapturedAirOrNavalUnits) {
   }
 }
 
+// Check for Captured Units: the capture, silent on the board, is logged with its heading -- China's
+// 2 infantry captured, its fighter and submarine removed to storage -- and the chronicle of the end
+// screen counts it (warroom/chronicle.cpp).
+TEST(CheckForCapturedUnits, TheUnitsUnderTheIndustryTokenCapturedAreLogged) {
+  const Game g = war_in_the_pacific();
+  State s = empty_map(g);
+  const int peiping = g.industry_index(region("J4"));
+  ASSERT_GE(peiping, 0);
+  s.region[region("J4")].controller = JPN;
+  s.construction[at(peiping)].n = {};
+  s.construction[at(peiping)].n[kInf] = 2;
+  s.construction[at(peiping)].n[kFtr] = 1;
+  s.construction[at(peiping)].n[kSub] = 1;
+  put(s, JPN, 35, "J1", {{kInf, 1}});
+  put(s, CHN, 101, "J4", {{kInf, 2}});
+  s.turn_order.fill(kNoNation);
+  s.turn_order[0] = CHN;
+  start_phase(g, s, 4);
+  core::LogBuffer log;
+  act(g, s, CHN, "fight CHN J4", &log);
+  resolve(g, s, {"white", "white"}, {}, &log);
+  ASSERT_EQ(s.region[region("J4")].controller, CHN);
+  const auto logged = [&](Event e) {
+    return std::find_if(log.entries().begin(), log.entries().end(), [&](const core::LogEntry& x) { return x.event == static_cast<std::uint16_t>(e); });
+  };
+  const auto captured = logged(Event::UnitsCaptured);
+  ASSERT_NE(captured, log.entries().end()) << "the capture is logged";
+  EXPECT_STREQ(captured->rule, "Phase 4 > Battle Debrief > 5. Update Territory Status > Check for Captured Units");
+  EXPECT_NE(g.describe(*captured).find("China captures 2 units under the Industry Token in Peiping from Imperial Japan"), std::string::npos)
+      << g.describe(*captured);
+  EXPECT_NE(logged(Event::ConstructionSeized), log.entries().end()) << "the fighter and the submarine go to storage";
+  const nlohmann::json chronicle = g.chronicle_json(log.entries());
+  EXPECT_EQ(chronicle["totals"]["CHN"]["captured_units"], 2);
+  ASSERT_EQ(chronicle["rounds"].size(), 1u);
+  EXPECT_EQ(chronicle["rounds"][0]["units_captured"][0], nlohmann::json::parse(R"({"nation": "CHN", "region": "J4", "units": 2, "from": "JPN"})"));
+  EXPECT_EQ(chronicle["rounds"][0]["captured"][0]["region"], "J4");
+  EXPECT_EQ(chronicle["rounds"][0]["battles"][0], "J4");
+  EXPECT_TRUE(chronicle["end"].is_null()) << "the war goes on";
+}
+
 // Occupied Territories: "Peiping, Manchuria, Chekiang, Kwangtung [China]" revert to China "if
 // liberated", unless China is in the Gray Zone (Restoring Control).
 TEST(OccupiedTerritories, LiberatedChineseTerritoriesRevertToChina) {

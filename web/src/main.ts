@@ -1,4 +1,5 @@
-// Routing: #/ is the lobby, #/game/ID a game, #/game/ID/replay its replay, #/game/ID/invite/SECRET an invitation to it.
+// Routing: #/ is the lobby, #/game/ID a game, #/game/ID/replay its replay (#/game/ID/replay/ROUND/PHASE
+// from a round and phase), #/game/ID/invite/SECRET an invitation to it.
 import { renderInvitation, renderLobby } from './lobby';
 import { renderGame } from './game';
 import { onLanguageChange, switcher, t } from './i18n';
@@ -11,7 +12,7 @@ function route() {
   cleanup = null;
   const app = document.getElementById('app')!;
   const m = location.hash.match(/^#\/game\/([0-9a-f]+)$/);
-  const replay = location.hash.match(/^#\/game\/([0-9a-f]+)\/replay$/);
+  const replay = location.hash.match(/^#\/game\/([0-9a-f]+)\/replay(?:\/\d{1,4}(?:\/[1-7])?)?$/);
   const invited = location.hash.match(/^#\/game\/([0-9a-f]+)\/invite\/([0-9a-f]+)$/);
   if (m) cleanup = renderGame(app, m[1]);
   else if (replay) cleanup = renderReplay(app, replay[1]);

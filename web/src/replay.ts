@@ -6,6 +6,7 @@
 import { ApiError, escape, GameSummary, savedSeat, View, api } from './api';
 import { scenarioName, seatName, t } from './i18n';
 import { uiFor } from './titles';
+import { firstStepAt, jumpControls, placeInHash, placeOf, type Place } from './replay-jump';
 
 // The words of the replay, in one place, in the reader's language (looked up when used: the
 // language may change while the page is open).
@@ -143,6 +144,16 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
     }
   };
 
+  // The first step at a round and phase (a title whose view says where it stands: replay-jump.ts).
+  const jump = async (place: Place, steps: number) => {
+    const placeAt = async (step: number) => placeOf((await fetchStep(id, step, seat, mine?.token)).view);
+    try {
+      await go(await firstStepAt(place, steps, placeAt));
+    } catch (err) {
+      app.innerHTML = `<p class="error">${escape((err as Error).message)}</p><p><a href="#/game/${id}">${TEXT.backToGame}</a></p>`;
+    }
+  };
+
   const draw = () => {
     const r = current!;
     const v = r.view;
@@ -164,6 +175,7 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
         </p>
         <p><input id="replay-slider" type="range" min="0" max="${r.steps}" value="${r.step}" aria-label="${escape(TEXT.step(r.step, r.steps))}" />
           <span id="replay-step" role="status">${TEXT.step(r.step, r.steps)}</span></p>
+        ${jumpControls(v)}
         <p class="replay-action">${what}</p>
         <p class="hint">${r.finished ? TEXT.everything : TEXT.inPlay} · ${TEXT.keys} · <a href="#/game/${id}">${TEXT.backToGame}</a></p>
       </section>
@@ -184,6 +196,12 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
       app.querySelector('#replay-step')!.textContent = TEXT.step(Number(slider.value), r.steps);
     });
     slider.addEventListener('change', () => go(Number(slider.value)));
+    app.querySelector<HTMLFormElement>('form.replay-jump')?.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const round = Number(app.querySelector<HTMLInputElement>('#replay-round')!.value);
+      const phase = Number(app.querySelector<HTMLSelectElement>('#replay-phase')!.value);
+      if (round >= 1) jump({ round, phase }, r.steps);
+    });
     app.querySelector<HTMLSelectElement>('#replay-seat')!.addEventListener('change', (e) => {
       seat = (e.target as HTMLSelectElement).value;
       go(r.step);
@@ -199,7 +217,11 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
     go(to);
   };
   document.addEventListener('keydown', keys);
-  go(0); // the game as it was set up
+  // The game as it was set up, or at the round and phase the address names.
+  const asked = placeInHash(location.hash);
+  go(0).then(() => {
+    if (asked && current) jump(asked, current.steps);
+  });
   return () => document.removeEventListener('keydown', keys);
 }
 

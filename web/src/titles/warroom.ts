@@ -13,6 +13,8 @@ import { argumentsOf, confirmDone, sheetPanel, unitCount, units, type Nation } f
 import { executionPanel, roundSteps, type BattleBoard, type LogEntry, type LogEvent } from './warroom-battle';
 import { victoryPanel, type Victory } from './warroom-victory';
 import { guidePanel, startTour, tourIfDue } from './warroom-guide';
+import { oddsPanel } from './warroom-odds';
+import { endScreen, type Chronicle } from './warroom-end';
 import './warroom.css';
 
 interface WarRoomView extends View {
@@ -40,6 +42,7 @@ interface WarRoomView extends View {
   // The seat's choices to confirm first: a "done" that leaves a sheet's orders, bid or purchases blank.
   action_confirm?: Record<string, { parts: string[]; message: Message }>;
   victory?: Victory;
+  chronicle?: Chronicle; // a finished game's (warroom/chronicle.cpp)
 }
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
@@ -377,6 +380,9 @@ export const warroom: TitleUi = {
     const victory = v.victory ? [victoryPanel(v.victory)] : [];
     const guide = guidePanel(v, () => startTour());
     tourIfDue(v);
+    // The odds of the battles the seat's orders would start, are about to be fought or are fought.
+    const odds = v.terminal ? null : oddsPanel(v, name);
+    if (odds) victory.unshift(odds);
     // Between executions the Victory panel comes before the (empty) execution panel.
     return executing(v)
       ? [p.map?.element ?? p.holder, battle, sheet, guide, ...victory]
@@ -389,6 +395,11 @@ export const warroom: TitleUi = {
   },
   confirm: (view, action) => confirmDone(view as WarRoomView, action),
   filterExample: () => t('warroom.guide.filter_example'),
+  // Why the war ended, each nation's war, the replay's jumps and each round's summary.
+  end(view, layout) {
+    const regions = new Map((layout as MapLayout).regions.map((r) => [r.id, r.name]));
+    return endScreen(view as WarRoomView, (id) => `${id} ${regions.get(id) ?? ''}`.trim());
+  },
   status(view) {
     const v = view as WarRoomView;
     const order = v.turn_order?.length

@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../i18n';
+import { assumptions, figure, oddsHtml, oddsTargets, stanceLine, type Odds, type OddsView } from './warroom-odds';
+import type { Nation } from './warroom-sheet';
+
+afterEach(() => setLanguage('en'));
+
+const nation = (id: string, alliance: string, seat: string, orders: Nation['sheet']['orders']): Nation => ({
+  id,
+  seat,
+  alliance,
+  oil: 0,
+  iron: 0,
+  osr: 0,
+  stress: 0,
+  threshold: 10,
+  medals: 0,
+  goods: 0,
+  zone: 'white',
+  slot: 0,
+  collapsed: false,
+  sheet: { status: 'writing', orders, bid: 0 },
+});
+
+// Germany writes orders into Smolensk (Soviet), Belarus (its own) and the Baltic Sea (a Soviet fleet).
+const view = (extra: Partial<OddsView> = {}): OddsView => ({
+  id: 'g1',
+  version: 7,
+  seat: 'GER',
+  nations: [
+    nation('GER', 'axis', 'GER', [
+      { command: 42, to: 'R12', status: 'written' },
+      { command: 43, to: 'G8', status: 'written' },
+      { command: 90, to: 'S3', status: 'written' },
+      { command: 44, to: 'R13', status: 'cancelled' },
+    ]),
+    nation('USSR', 'allied', 'USSR', null),
+  ],
+  regions: [
+    { id: 'R12', controller: 'USSR' },
+    { id: 'G8', controller: 'GER' },
+    { id: 'R13', controller: 'USSR' },
+  ],
+  commands: [{ nation: 'USSR', region: 'S3' }],
+  ...extra,
+});
+
+const monteCarlo: Odds = {
+  region: 'R12',
+  land: true,
+  kind: 'battle',
+  defender: 'allied',
+  first_side: 'axis',
+  exact: false,
+  samples: 2000,
+  plans_compared: 6,
+  in_progress: false,
+  more_may_come: true,
+  later_chance: false,
+  moved_in: [
+    { nation: 'GER', command: 42 },
+    { nation: 'GER', command: 43 },
+  ],
+  sides: {
+    allied: {
+      wins: { mean: 0.25, se: 0.0097 },
+      units_lost: { mean: 4.5, se: 0.05 },
+      casualty_points: { mean: 9, se: 0.1 },
+      stress: { mean: 1.2, se: 0.02 },
+      medals: { mean: 0, se: 0 },
+      resources_lost: { mean: 0, se: 0 },
+      stances: [{ type: 'inf', stance: 'defensive' }],
+      stance_source: 'searched',
+    },
+    axis: {
+      wins: { mean: 0.75, se: 0.0097 },
+      units_lost: { mean: 3.25, se: 0.04 },
+      casualty_points: { mean: 7, se: 0.1 },
+      stress: { mean: 0.5, se: 0.01 },
+      medals: { mean: 0.75, se: 0.01 },
+      resources_lost: { mean: 0, se: 0 },
+      stances: [
+        { type: 'inf', stance: 'assault' },
+        { type: 'arm', stance: 'breakthrough' },
+      ],
+      stance_source: 'searched',
+    },
+  },
+  contested: { mean: 0.1, se: 0.0067 },
+  battle_decisions: 'bot:rules',
+  milliseconds: 80,
+};
+
+describe('the War Room odds panel', () => {
+  it('offers the battle being fought, the hotspots, then the written orders into hostile ground', () => {
+    expect(oddsTargets(view())).toEqual([
+      { region: 'R12', why: 'order' },
+      { region: 'S3', why: 'order' },
+    ]);
+    expect(oddsTargets(view({ battle: { region: 'R13' }, hotspots: ['R13', 'R12'] }))).toEqual([
+      { region: 'R13', why: 'battle' },
+      { region: 'R12', why: 'hotspot' },
+      { region: 'S3', why: 'order' },
+    ]);
+    expect(oddsTargets(view({ seat: null }))).toEqual([]); // a spectator writes no orders
+  });
+
+  it('shows Monte Carlo figures with their standard error, exact ones without', () => {
+    expect(figure({ mean: 0.75, se: 0.0097 }, false, true)).toBe('75.0% ± 1.0');
+    expect(figure({ mean: 3.25, se: 0.04 }, false, false)).toBe('3.25 ± 0.04');
+    expect(figure({ mean: 0.5, se: 0 }, true, true)).toBe('50.0%');
+  });
+
+  it('reads the answer as structure: sides, roles, stances, method and assumptions', () => {
+    const div = document.createElement('div');
+    div.innerHTML = oddsHtml(monteCarlo, (id) => (id === 'R12' ? 'R12 Smolensk' : id));
+    expect(div.querySelector('.odds-method')!.textContent).toBe('Monte Carlo, 2000 battles: each figure ± one standard error.');
+    expect(div.querySelector('tr.wins th')!.textContent).toBe('takes or holds R12 Smolensk');
+    expect(div.querySelector('tr.wins td.side-axis')!.textContent).toBe('75.0% ± 1.0');
+    expect(div.querySelector('tr.casualty-points td.side-allied')!.textContent).toBe('9.00 ± 0.10');
+    expect(div.querySelector('th.side-axis')!.textContent).toBe('Axis (attacking)');
+    expect(div.querySelector('.stances-axis')!.textContent).toBe('Infantry Assault, Armor Breakthrough (its best)');
+    const assumed = Array.from(div.querySelectorAll('.odds-assumptions li'), (li) => li.textContent);
+    expect(assumed).toContain('Germany 42 and Germany 43 move in first (their orders carried out now).');
+    expect(assumed.some((a) => a!.includes('reinforcements you cannot see'))).toBe(true);
+    expect(assumed).toContain('6 pairs of stance plans compared.');
+  });
+
+  it('words everything from the catalogues', () => {
+    setLanguage('it');
+    expect(stanceLine(monteCarlo.sides.allied)).not.toContain('its best');
+    expect(assumptions({ ...monteCarlo, exact: true, in_progress: true, more_may_come: false }).join(' ')).toContain('in corso');
+  });
+});
