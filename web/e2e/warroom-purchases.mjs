@@ -9,20 +9,13 @@
 // scroll sideways). Then "done": after the reveal the USSR holds what the panel said would be left.
 // Usage: node e2e/warroom-purchases.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { fail, launch } from './browser.mjs';
+import { createWarRoomGame, fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const browser = await launch();
 const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 page.on('pageerror', (e) => fail(`page error: ${e.message}`));
-await page.goto(base);
-await page.selectOption('select[name=title]', 'warroom');
-await page.selectOption('select[name=scenario]', 'eastern-front');
-await page.selectOption('select[name="seat:USSR"]', 'human');
-await page.selectOption('select[name="seat:GER"]', 'bot:random');
-await page.click('#create-game');
-await page.waitForURL(/#\/game\/[0-9a-f]+$/);
-await page.waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 });
+await createWarRoomGame(page, base, 'eastern-front', { USSR: 'human', GER: 'bot:random' });
 
 // The seat's view and its actions through the API, with the page's token.
 const api = (path, body) =>
