@@ -81,8 +81,8 @@ export function purchasePanel(nation: string, p: Purchase, legal: string[]): str
       <small>${escape(t('warroom.purchase.goods_cost', { count: p.goods.cost_any }))}</small></th>
       <td colspan="3" class="mix-cell">${mixChooser}<small class="paid">${escape(t('warroom.purchase.goods_paid', { ...p.goods.paid }))}</small></td>
       <td>${counter(goodsName, p.goods.count, g.unbuy, g.buy)}</td></tr>`;
-  const total = (key: 'spent' | 'held' | 'left', r: Resources) =>
-    `<tr class="${key}"><th scope="row">${escape(t(`warroom.purchase.${key}`))}</th>${cells(r, RESOURCES.some((k) => r[k] < 0) ? ' short' : '')}<td></td></tr>`;
+  const total = (key: string, label: string, r: Resources) =>
+    `<tr class="${key}"><th scope="row">${escape(label)}</th>${cells(r, RESOURCES.some((k) => r[k] < 0) ? ' short' : '')}<td></td></tr>`;
   const industries = p.industries
     .map(
       (i) =>
@@ -95,7 +95,7 @@ export function purchasePanel(nation: string, p: Purchase, legal: string[]): str
     <table class="purchase-table">
       <thead><tr><th scope="col">${escape(t('warroom.purchase.unit'))}</th>${RESOURCES.map((k) => `<th scope="col" class="res">${escape(t(`warroom.resource.${k}`))}</th>`).join('')}<th scope="col">${escape(t('warroom.purchase.count'))}</th></tr></thead>
       <tbody>${unitRows}${goodsRow}</tbody>
-      <tfoot>${total('spent', p.spent)}${total('held', p.held)}${total('left', p.left)}</tfoot>
+      <tfoot>${total('spent', t('warroom.purchase.spent'), p.spent)}${total('held', t('warroom.purchase.held'), p.held)}${total('left', t('warroom.purchase.left'), p.left)}</tfoot>
     </table>
     <p class="room" role="status">${escape(t('warroom.purchase.placing', { placing, room: p.room.units, naval: p.placing.naval, naval_room: p.room.naval }))}${
       p.room.mobilization ? ` ${escape(t('warroom.purchase.mobilization', { count: p.room.mobilization }))}` : ''
