@@ -49,6 +49,14 @@ int terminal_width() {
 }
 
 
+// The terminal's height in lines (0 when it cannot be told: no limit, as in a pipe).
+int terminal_height() {
+  winsize w{};
+  if (::ioctl(1, TIOCGWINSZ, &w) == 0 && w.ws_row >= 10) return w.ws_row;
+  if (const char* l = std::getenv("LINES"); l && std::atoi(l) >= 10) return std::atoi(l);
+  return 0;
+}
+
 // The columns `text` takes on the terminal: its code points, less the escape codes of its colours
 // ("\033[32m", "\033[0m": ESC [, digits and semicolons, a final letter), which take none.
 std::size_t columns_of(std::string_view text) {
@@ -139,9 +147,9 @@ std::size_t distance(const std::string& a, const std::string& b) {
 
 class Play {
  public:
-  Play(const core::Title& title, core::Match& game, std::string program, std::string autosave, bool table, bool fast, Style style,
+  Play(const core::Title& title, core::Match& game, std::string program, std::string autosave, bool table, bool watch, Style style,
        const core::i18n::Catalogues& catalogues, std::string lang)
-      : title_(title), game_(game), program_(std::move(program)), autosave_(std::move(autosave)), table_(table), fast_(fast), style_(style),
+      : title_(title), game_(game), program_(std::move(program)), autosave_(std::move(autosave)), table_(table), watch_(watch), style_(style),
         cat_(catalogues), language(std::move(lang)) {
     for (core::Seat p = 0; p < game_.seat_count(); ++p) humans_ += !game_.is_bot(p);
     game_.set_language(language);
@@ -203,17 +211,51 @@ class Play {
     return language == "en" ? command : game_.action_text(seat, command);
   }
 
-  // Prints the log entries added since the last call: the narrated game, with rule numbers.
+  // The log's entries from `from` to `to` as lines, each with its seat: an entry the title says
+  // continues the one before it (a die of a batch) is said on that entry's line; one whose line
+  // began before `from` begins the list with `continued` set.
+  struct LogLine {
+    std::string text;
+    core::Seat seat;
+    bool continued = false;
+  };
+  std::vector<LogLine> log_lines(std::size_t from, std::size_t to) const {
+    std::vector<LogLine> out;
+    for (std::size_t i = from; i < to; ++i) {
+      const std::optional<std::string> more = game_.log_continuation(i);
+      if (!more) out.push_back({game_.log_line(i), game_.log_seat(i)});
+      else if (out.empty()) out.push_back({*more, game_.log_seat(i), true});
+      else out.back().text += *more;
+    }
+    return out;
+  }
+
+  // Prints the log entries added since the last call: the narrated game, with rule numbers. The last
+  // line waits until something else is printed, since the next entries may continue it (the dice
+  // of a batch are rolled one at a time).
   void narrate() {
     const std::size_t n = game_.log_size();
     if (shown_ > n) shown_ = n;  // after an undo
-    for (; shown_ < n; ++shown_) {
-      // Broken into lines of the terminal's width first, then coloured: the colour's escape codes
-      // take no column, and a line the terminal broke again would split a word.
-      const std::string lines = wrap("  " + game_.log_line(shown_), width_, 6);
-      std::printf("%s\n", style_.seat(game_.log_seat(shown_), lines.substr(0, lines.size() - 1)).c_str());
+    if (shown_ < n) flush_secret();
+    for (LogLine& line : log_lines(shown_, n)) {
+      if (line.continued && pending_) {
+        pending_->text += line.text;
+        continue;
+      }
+      flush_log();
+      if (line.continued) line.text = "…" + line.text;
+      pending_ = std::move(line);
       ++unseen_;
     }
+    shown_ = n;
+  }
+  void flush_log() {
+    if (!pending_) return;
+    // Broken into lines of the terminal's width first, then coloured: the colour's escape codes
+    // take no column, and a line the terminal broke again would split a word.
+    const std::string lines = wrap("  " + pending_->text, width_, 6);
+    std::printf("%s\n", style_.seat(pending_->seat, lines.substr(0, lines.size() - 1)).c_str());
+    pending_.reset();
   }
 
   // Before the screen is cleared for a decision: when much happened since the last one (a whole War
@@ -230,29 +272,56 @@ class Play {
   }
 
   void bot_move(core::Seat seat) {
-    // A choice made in secret (a face-down card, a written order) stays hidden until it is revealed.
+    // A choice made in secret (a face-down card, a written order) stays hidden until it is revealed:
+    // a bot's run of them is one line ("makes 14 secret choices"), unless --watch shows each.
     const core::Match::BotMove move = game_.bot_move(seat);
+    if (move.secret && !watch_) {
+      if (secret_seat_ != seat) flush_secret();
+      secret_seat_ = seat;
+      ++secret_count_;
+      return;
+    }
+    flush_secret();
+    flush_log();
     const std::string what = move.secret ? tr("ui.play.secret_choice") : language == "en" ? move.text : move.display;
     std::printf("%s", wrap(name(seat) + " " + what, width_, 6).c_str());
     std::fflush(stdout);
-    if (!fast_) std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    if (watch_) std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  }
+  void flush_secret() {
+    if (secret_count_ == 0) return;
+    flush_log();
+    std::printf("%s", wrap(name(secret_seat_) + " " + tr("ui.play.secret_choices", {}, secret_count_), width_, 6).c_str());
+    std::fflush(stdout);
+    secret_count_ = 0;
+    secret_seat_ = core::kChance;
   }
 
   void show(core::Seat seat, const std::vector<std::string>& options) {
+    flush_secret();
+    flush_log();
     pause_if_much_happened();
     prompted_ = true;
     std::printf("%s", style_.clear().c_str());
-    std::printf("%s", fit_lines(game_.board_text(seat == core::kChance ? std::nullopt : std::optional(seat)), width_).c_str());
+    std::string screen = fit_lines(game_.compact_board_text(seat == core::kChance ? std::nullopt : std::optional(seat)), width_);
     const std::string phase = seat == core::kChance ? tr("ui.play.table_rolls", {{"phase", game_.phase()}}) : game_.phase();
-    std::printf("\n%s", style_.bold(wrap(phase, width_, 4)).c_str());
-    const std::size_t lines = game_.log_size();
-    for (std::size_t i = lines > 5 ? lines - 5 : 0; i < lines; ++i) std::printf("%s", style_.dim(wrap("  " + game_.log_line(i), width_, 6)).c_str());
+    screen += "\n" + style_.bold(wrap(phase, width_, 4));
+    // The last entries of the log: 5, or 3 on a screen of fewer than 40 lines.
+    const std::size_t lines = game_.log_size(), tail = height_ && height_ < 40 ? 3 : 5;
+    auto recent = log_lines(lines > 60 ? lines - 60 : 0, lines);
+    for (std::size_t i = recent.size() > tail ? recent.size() - tail : 0; i < recent.size(); ++i)
+      screen += style_.dim(wrap("  " + std::string(recent[i].continued ? "…" : "") + recent[i].text, width_, 6));
+    std::printf("%s", screen.c_str());
+    // A list longer than the screen's room below the board is summarised by its verbs, so that the
+    // board stays on screen; typing a beginning lists those actions.
+    const std::size_t used = static_cast<std::size_t>(std::count(screen.begin(), screen.end(), '\n')) + 3;
+    const std::size_t room = height_ ? std::max<std::size_t>(static_cast<std::size_t>(height_) > used ? height_ - used : 0, 8) : 36;
     if (seat != core::kChance) {  // why the options are so few, where the title says (a rule's reason)
       const nlohmann::json why = game_.view(seat, 0).value("options_why_message", nlohmann::json());
       if (why.is_object())
         std::printf("%s", wrap(tr("ui.play.why") + ": " + cat_.render(language, core::i18n::message_from_json(why)), width_, 5).c_str());
     }
-    if (options.size() <= 36) return list(options, {});
+    if (options.size() <= std::min<std::size_t>(room, 36)) return list(options, {});
     // Too many to list on one screen: the verbs, with how many of each; a beginning lists them. A
     // verb of one action (which its beginning would take at once) says what that action does.
     const Notes notes = notes_of(seat);
@@ -323,9 +392,9 @@ class Play {
     for (std::size_t k = 0; k < shown.size(); ++k) {
       const std::string& o = options[shown[k]];
       if (std::size_t run = 0; counted) {
-        std::string line = fmt::format("{:4} {}", shown[k] + 1, o);
+        std::string line = fmt::format("{:4} {}", number(shown[k]), o);
         for (std::string count; k + run + 1 < shown.size() && !(count = count_of(o, options[shown[k + run + 1]])).empty(); ++run)
-          line += fmt::format("{}{} {}", run ? "  " : "  · ", shown[k + run + 1] + 1, count);
+          line += fmt::format("{}{} {}", run ? "  " : "  · ", number(shown[k + run + 1]), count);
         std::printf("%s", wrap(line + note_text(notes, o), width_, 7).c_str());
         k += run;
         continue;
@@ -338,10 +407,10 @@ class Play {
         }
       }
       if (columns == 1) {
-        std::printf("%s", wrap(fmt::format("{:4} {}{}", shown[k] + 1, worded ? labelled(seat, o) : o, note_text(notes, o)), width_, 7).c_str());
+        std::printf("%s", wrap(fmt::format("{:4} {}{}", number(shown[k]), worded ? labelled(seat, o) : o, note_text(notes, o)), width_, 7).c_str());
         continue;
       }
-      std::printf("%4zu %-*s%s", shown[k] + 1, static_cast<int>(cell - 5), o.c_str(), (k + 1) % columns == 0 ? "\n" : "");
+      std::printf("%4d %-*s%s", number(shown[k]), static_cast<int>(cell - 5), o.c_str(), (k + 1) % columns == 0 ? "\n" : "");
     }
     if (columns > 1 && shown.size() % columns) std::printf("\n");
   }
@@ -389,13 +458,37 @@ class Play {
     for (std::size_t i = 0; i < run; ++i) {
       const std::string& o = options[shown[k + i]];
       const bool ends = (i + 1) % per_line == 0 || i + 1 == run;
-      std::printf("%s%4zu %-*s%s", i % per_line == 0 ? "   " : "", shown[k + i] + 1, ends ? 0 : static_cast<int>(cell - 5), o.c_str() + head.size() + 1,
+      std::printf("%s%4d %-*s%s", i % per_line == 0 ? "   " : "", number(shown[k + i]), ends ? 0 : static_cast<int>(cell - 5), o.c_str() + head.size() + 1,
                   ends ? "\n" : "");
     }
   }
 
+  // The menu's numbers: where the title asks for it, a number keeps its meaning from one list to the
+  // next within a step of the round while they share any action (an action listed before keeps its
+  // number; a new one takes a number never used since); the count starts again from 1 at a new step
+  // or where no action of the last list is offered. Otherwise each list is numbered from 1.
+  void number_options(core::Seat seat, const std::vector<std::string>& options) {
+    std::map<std::string, int>& kept = numbering_[seat];
+    const nlohmann::json view = seat == core::kChance ? nlohmann::json::object() : game_.view(seat, 0);
+    std::string step = view.value("step", nlohmann::json()).dump() + view.value("round", nlohmann::json()).dump();
+    if (!title_.stable_menu_numbers() || std::exchange(numbered_step_[seat], step) != step ||
+        std::none_of(options.begin(), options.end(), [&](const std::string& o) { return kept.contains(o); }))
+      kept.clear();
+    int next = 0;
+    for (const auto& [action, n] : kept) next = std::max(next, n);
+    numbers_.clear();
+    for (const std::string& o : options) {
+      const auto [at, added] = kept.try_emplace(o, next + 1);
+      next += added;
+      numbers_.push_back(at->second);
+    }
+  }
+  int number(std::size_t option) const { return option < numbers_.size() ? numbers_[option] : static_cast<int>(option) + 1; }
+
   // Hot seat: hide the previous player's hand before showing the next one's (issue: "pass the keyboard").
   bool pass_keyboard(core::Seat seat) {
+    flush_secret();
+    flush_log();
     if (humans_ < 2 || seat == last_human_ || seat == core::kChance) return true;
     last_human_ = seat;
     std::printf("%s%s\n", style_.clear().c_str(), style_.bold(tr("ui.play.pass_keyboard", {{"seat", name(seat)}})).c_str());
@@ -409,6 +502,7 @@ class Play {
     if (!pass_keyboard(seat)) return false;
     const std::vector<std::string> options = seat == core::kChance ? game_.chance_outcomes() : game_.legal_actions(seat);
     asked_ = seat;
+    number_options(seat, options);
     show(seat, options);
     while (true) {
       std::printf("%s> ", seat == core::kChance ? "table" : seat_label(seat).c_str());
@@ -467,8 +561,15 @@ class Play {
   int choose(const std::string& line, const std::vector<std::string>& options, core::Seat seat) {
     if (std::all_of(line.begin(), line.end(), [](unsigned char ch) { return std::isdigit(ch); }) && line.size() < 6) {
       const int n = std::stoi(line);
-      if (n >= 1 && n <= static_cast<int>(options.size())) return n - 1;
-      std::printf("%s\n", tr("ui.play.no_such_action", {{"number", std::to_string(n)}, {"last", std::to_string(options.size())}}).c_str());
+      const auto at = std::find(numbers_.begin(), numbers_.end(), n);
+      if (at != numbers_.end()) return static_cast<int>(at - numbers_.begin());
+      const int last = numbers_.empty() ? 0 : *std::max_element(numbers_.begin(), numbers_.end());
+      std::printf("%s\n", tr("ui.play.no_such_action", {{"number", std::to_string(n)}, {"last", std::to_string(last)}}).c_str());
+      return -1;
+    }
+    // Refused for a reason the rules state (a bid above the oil held): the reason, and nothing changes.
+    if (const nlohmann::json why = seat == core::kChance ? nlohmann::json() : game_.refusal(seat, line); !why.is_null()) {
+      std::printf("%s", wrap(game_.message_text(why), width_, 2).c_str());
       return -1;
     }
     std::vector<std::string> texts;
@@ -598,8 +699,8 @@ class Play {
                                   h.visits).c_str());
     } else if (line == "log") {
       for (std::size_t i = 0; i < game_.log_size(); ++i) std::printf("%s\n", game_.log_line(i).c_str());
-    } else if (line == "board") {
-      return Command::Redraw;
+    } else if (line == "board") {  // the whole board: every Command, the victory terms
+      std::printf("%s", fit_lines(game_.board_text(seat == core::kChance ? std::nullopt : std::optional(seat)), width_).c_str());
     } else {
       return Command::None;
     }
@@ -702,12 +803,16 @@ class Play {
   }
 
   int stop() {
+    flush_secret();
+    flush_log();
     game_.write(autosave_);
     std::printf("\n%s\n", tr("ui.play.saved_continue", {{"file", autosave_}, {"program", program_}}).c_str());
     return 0;
   }
 
   int finish() {
+    flush_secret();
+    flush_log();
     game_.write(autosave_);
     std::printf("\n%s\n%s", style_.bold(tr("ui.play.game_over")).c_str(), fit_lines(game_.board_text(std::nullopt), width_).c_str());
     std::string winners;
@@ -722,7 +827,7 @@ class Play {
   core::Match& game_;
   std::string program_;
   std::string autosave_;
-  bool table_, fast_;
+  bool table_, watch_;  // --watch: each bot's move shown, secret ones too, with a pause
   Style style_;
   const core::i18n::Catalogues& cat_;
   std::string language;  // --lang, else the environment's: the display texts' and the edition `rules` quotes
@@ -733,7 +838,14 @@ class Play {
   bool prompted_ = false;   // a decision has been shown (no pause before the first)
   std::size_t unseen_ = 0;  // log lines narrated since the last decision was shown
   std::optional<std::string> typed_ahead_;  // typed at "Press Enter to continue": the next prompt's input
+  std::optional<LogLine> pending_;          // the log's last line, printed once no entry continues it
+  core::Seat secret_seat_ = core::kChance;  // a bot's run of secret choices not yet said, and how many
+  int secret_count_ = 0;
+  std::map<core::Seat, std::map<std::string, int>> numbering_;  // each seat's menu numbers by action (number_options)
+  std::map<core::Seat, std::string> numbered_step_;              // the step (and round) those numbers belong to
+  std::vector<int> numbers_;                                     // the number of each option listed now
   int width_ = terminal_width();
+  int height_ = terminal_height();
 };
 
 }  // namespace
@@ -764,7 +876,7 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
     std::string scenario, seats, load, autosave, lang;
     std::uint64_t seed = 0;
     int players = 0, threads = 1;
-    bool table = false, fast = false, no_colour = false;
+    bool table = false, fast = false, watch = false, no_colour = false;
     std::vector<std::string> options;
   };
   const auto o = std::make_shared<Options>();
@@ -772,13 +884,14 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   CLI::App* play = app.add_subcommand("play", "Play in the terminal: humans at one keyboard, bots in the other seats");
   play->add_option("--scenario", o->scenario, "The scenario (default: the first)");
   play->add_option("--players", o->players, "The number of seats, where the scenario allows several");
-  play->add_option("--seats", o->seats, "e.g. SEAT=human,SEAT=bot:NAME (default: you in the first seat against bots)");
+  play->add_option("--seats", o->seats, "e.g. SEAT=human,SEAT=bot:NAME (default: you in the first seat against bots; a seat named human makes the seats not named bots)");
   play->add_option("--seed", o->seed, "Random seed (default: a fresh one)");
   play->add_option("--option", o->options, "An optional rule (repeatable)");
   for (const std::string& flag : kit.flag_options)
     play->add_flag_callback("--" + flag, [o, flag] { o->options.push_back(flag); }, "The optional rule " + flag);
   play->add_flag("--table", o->table, "Table mode: every die roll and dealt card is entered, for a game on the physical board");
-  play->add_flag("--fast", o->fast, "Show the bots' moves without pausing");
+  play->add_flag("--watch", o->watch, "Show each of the bots' moves, their secret ones too, with a pause after each");
+  play->add_flag("--fast", o->fast, "The bots' moves without pausing (the default; kept for scripts)")->excludes("--watch");
   play->add_flag("--no-color", o->no_colour, "Plain text");
   CLI::Option* load = play->add_option("--load", o->load, "Continue a saved game");
   if (CLI::Option* threads = add_threads_option(*play, kit, o->threads)) threads->excludes(load);
@@ -796,12 +909,15 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
       game = load_match(title, o->load);
     } else {
       const std::string scenario = o->scenario.empty() ? title.scenarios().front().id : o->scenario;
-      // Unless --seats says otherwise, you take the first seat and the title's first bot the others.
+      // Unless --seats says otherwise, you take the first seat and the title's first bot the others;
+      // where --seats names a human seat, every seat it does not name is the bot's, the first too.
       const std::string bot = "bot:" + title.bot_kinds().front();
       std::vector<std::pair<std::string, std::string>> controllers;
       const auto names = title.seat_names(scenario, o->options, o->players);
-      for (std::size_t i = 1; i < names.size(); ++i) controllers.emplace_back(names[i], bot);
-      for (const auto& c : parse_seat_controllers(o->seats)) {
+      const auto given = parse_seat_controllers(o->seats);
+      const bool human_named = std::any_of(given.begin(), given.end(), [](const auto& c) { return c.second == "human"; });
+      for (std::size_t i = human_named ? 0 : 1; i < names.size(); ++i) controllers.emplace_back(names[i], bot);
+      for (const auto& c : given) {
         std::erase_if(controllers, [&](const auto& d) { return d.first == c.first; });
         controllers.push_back(c);
       }
@@ -812,7 +928,7 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
     }
     Style style;
     style.on = !o->no_colour && ::isatty(1) && !std::getenv("NO_COLOR") && std::getenv("TERM") && std::string(std::getenv("TERM")) != "dumb";
-    Play session(title, *game, kit.program, o->autosave, o->table, o->fast, style, catalogues, language);
+    Play session(title, *game, kit.program, o->autosave, o->table, o->watch, style, catalogues, language);
     exit_code = session.run();
   });
 }

@@ -245,8 +245,17 @@ class SessionMatch final : public Match {
     if (!(acting_seats() & seat_bit(seat)))
       throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
     const auto a = game_->action_from_string(session_.state(), seat, text);
+    if (const nlohmann::json why = a ? nlohmann::json() : refusal(seat, text); !why.is_null())
+      throw ActionError(fmt::format("\"{}\" is refused: {}", text, message_text(why)));
     if (!a) throw ActionError(fmt::format("\"{}\" is not a legal action for {} now", text, seat_name(seat)));
     noted(seat, [&] { session_.act(seat, *a); });
+  }
+  nlohmann::json refusal(Seat seat, std::string_view text) const override {
+    if constexpr (requires { game_->refusal(session_.state(), seat, text); }) {
+      if (!(acting_seats() & seat_bit(seat))) return nullptr;
+      if (const auto why = game_->refusal(session_.state(), seat, text)) return i18n::to_json(*why);
+    }
+    return nullptr;
   }
   void chance(std::string_view text) override {
     const auto a = game_->action_from_string(session_.state(), kChance, text);
@@ -372,6 +381,18 @@ class SessionMatch final : public Match {
     const State seen = game_->observe(session_.state(), seat ? *seat : kSpectator);
     if constexpr (LocalizedGame<G>) return game_->board_text(seen, seat, language_);
     else return game_->board_text(seen, seat);
+  }
+  std::string compact_board_text(std::optional<Seat> seat) const override {
+    if constexpr (requires(const State& st) { game_->compact_board_text(st, seat, language_); }) {
+      return game_->compact_board_text(game_->observe(session_.state(), seat ? *seat : kSpectator), seat, language_);
+    }
+    return board_text(seat);
+  }
+  std::optional<std::string> log_continuation(std::size_t i) const override {
+    if constexpr (requires { game_->log_continuation(session_.log().entries(), i); }) {
+      if (const auto m = game_->log_continuation(session_.log().entries(), i)) return game_->catalogues().render(language_, *m);
+    }
+    return std::nullopt;
   }
   std::size_t log_size() const override { return session_.log().size(); }
   std::string log_line(std::size_t i) const override {

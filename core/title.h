@@ -95,6 +95,10 @@ class Match {
   // A message of the title's views (core::i18n::to_json) in words of that language; a plain text as
   // it is.
   virtual std::string message_text(const nlohmann::json& message) const { return message.is_string() ? message.get<std::string>() : message.dump(); }
+  // Why the seat may not take `action` now, where the title can say more than "not legal" (a War Room
+  // bid above the oil held): a message as message_text reads it, or null. act() refuses such an
+  // action with this reason in its error, the API answers it as the error's reason.
+  virtual nlohmann::json refusal(Seat /*seat*/, std::string_view /*action*/) const { return nullptr; }
   // Bots. A bot's move at a simultaneous decision is reported as secret, so that a front end does
   // not show it: the last one's reveal is logged as the title logs every reveal.
   struct BotMove {
@@ -150,10 +154,16 @@ class Match {
   // the platform's fields (seat, seats, active, phase, legal_actions, can_undo, log, terminal).
   virtual nlohmann::json view(std::optional<Seat> seat, int log_tail) const = 0;
   virtual std::string board_text(std::optional<Seat> seat) const = 0;
+  // The board as a terminal shows it beside each decision, where the title has a shorter one (War
+  // Room: the seat's sheet, the region in question and the decision; board_text on demand).
+  virtual std::string compact_board_text(std::optional<Seat> seat) const { return board_text(seat); }
   // The log, in words with rule numbers; every entry is public.
   virtual std::size_t log_size() const = 0;
   virtual std::string log_line(std::size_t i) const = 0;
   virtual Seat log_seat(std::size_t i) const = 0;
+  // Where an entry continues the line of the one before it (War Room: each die of a batch and what
+  // it hit), its words as said on that line; nullopt for an entry that begins a line of its own.
+  virtual std::optional<std::string> log_continuation(std::size_t /*i*/) const { return std::nullopt; }
 
   // Who may see what the actions (and undos) since the last call changed (a server's versions and
   // pushes: docs/server.md, "Versions"). A seat's secret entry -- an action at a simultaneous
@@ -192,6 +202,10 @@ class Title {
   // The terminal's `help` text in `language` where the title has its own (its commands and
   // examples); empty: the platform's.
   virtual std::string help_text(const std::string& /*language*/) const { return ""; }
+  // Whether the terminal keeps a menu number's meaning from one list to the next (War Room, whose
+  // lists grow and shrink within a step: destinations come and go, buys leave as money runs out);
+  // otherwise each list is numbered from 1.
+  virtual bool stable_menu_numbers() const { return false; }
   virtual std::string data_hash() const = 0;
   virtual std::vector<ScenarioInfo> scenarios() const = 0;
   virtual std::vector<OptionInfo> options() const = 0;

@@ -244,7 +244,10 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
                    fmt::format("{} may not act now ({})", m.seat_name(static_cast<core::Seat>(*seat)), m.phase()));
   try {
     m.act(static_cast<core::Seat>(*seat), text);
-  } catch (const core::ActionError&) {
+  } catch (const core::ActionError& e) {
+    // Refused for a reason the rules state (a bid above the oil held): the reason as a message too.
+    if (const nlohmann::json why = m.refusal(static_cast<core::Seat>(*seat), text); !why.is_null())
+      throw ApiError(422, ErrorCode{"refused", {{"action", plain(text, 80)}, {"reason", why}}}, e.what());
     throw ApiError(422, ErrorCode{"not_legal", {{"action", plain(text, 80)}}}, fmt::format("{} is not a legal action for {} now", printable(text, 80), m.seat_name(static_cast<core::Seat>(*seat))));
   }
   if (!offload_) m.run_bots();  // else the bots play on workers once the action is stored (settle)

@@ -83,6 +83,12 @@ struct Origin {
   Provenance provenance = Provenance::Reconstructed;
   std::string source;
   std::vector<StatedField> stated;
+  // A field's own provenance: where `stated` names it, else the entry's.
+  Provenance of(std::string_view field) const {
+    for (const StatedField& f : stated)
+      if (f.field == field) return f.provenance;
+    return provenance;
+  }
 };
 
 using RegionId = std::uint8_t;

@@ -29,15 +29,6 @@ std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r
 
 const Resources& cost_of(const Data& d, int type) { return d.units[at(type)].cost; }
 
-// What the nation's sheet has spent so far, by resource.
-std::array<int, kResources> spent(const CCtx& c, int nation) {
-  const Sheet& sh = c.s.sheet[at(nation)];
-  std::array<int, kResources> out{sh.goods_paid[0], sh.goods_paid[1], sh.goods_paid[2]};
-  for (int t = 0; t < kUnitTypes; ++t)
-    for (int r = 0; r < kResources; ++r) out[at(r)] += sh.buy[at(t)] * cost_of(c.d(), t)[static_cast<Resource>(r)];
-  return out;
-}
-
 int bought(const Sheet& sh, bool naval_only) {
   int n = 0;
   for (int t = 0; t < kUnitTypes; ++t)
@@ -46,7 +37,7 @@ int bought(const Sheet& sh, bool naval_only) {
 }
 
 bool affordable(const CCtx& c, int nation, const std::array<int, kResources>& extra) {
-  const auto used = spent(c, nation);
+  const auto used = purchase_spent(c, nation);
   for (int r = 0; r < kResources; ++r)
     if (used[at(r)] + extra[at(r)] > resource(c.s, nation, r)) return false;
   return true;
@@ -105,6 +96,14 @@ bool trades_with(const CCtx& c, int nation, const Region& neutral) {
 constexpr int kBlock[kResources] = {2, 3, 5};
 
 }  // namespace
+
+std::array<int, kResources> purchase_spent(const CCtx& c, int nation) {
+  const Sheet& sh = c.s.sheet[at(nation)];
+  std::array<int, kResources> out{sh.goods_paid[0], sh.goods_paid[1], sh.goods_paid[2]};
+  for (int t = 0; t < kUnitTypes; ++t)
+    for (int r = 0; r < kResources; ++r) out[at(r)] += sh.buy[at(t)] * cost_of(c.d(), t)[static_cast<Resource>(r)];
+  return out;
+}
 
 // Ruling 95: both sides have land units in it. Article Three: "If a third party loses control of a
 // territory to either party while both parties are present ... the territory would not be considered
@@ -289,7 +288,7 @@ void reveal_purchases(Ctx& c) {
   const int count = nations_in_turn_order(s, order);
   for (int n = 0; n < kNations; ++n) {
     if (!in_play(s, n)) continue;
-    const auto used = spent(CCtx{c.g, s}, n);
+    const auto used = purchase_spent(CCtx{c.g, s}, n);
     for (int r = 0; r < kResources; ++r) s.nation[at(n)].res[at(r)] -= used[at(r)];
     s.nation[at(n)].goods = static_cast<std::uint16_t>(s.nation[at(n)].goods + s.sheet[at(n)].goods);
     c.add(kStep4, n, Event::PurchasesRevealed, bought(s.sheet[at(n)], false), s.sheet[at(n)].goods, used[0] + used[1] + used[2]);

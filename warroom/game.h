@@ -42,6 +42,8 @@ class Game {
   void apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const;
   std::string action_to_string(const State& s, core::Seat seat, core::Action a) const;
   std::optional<core::Action> action_from_string(const State& s, core::Seat seat, std::string_view text) const;
+  // Why a command the seat may not take now is refused, where a rule says (a bid above the oil held).
+  std::optional<core::i18n::Message> refusal(const State& s, core::Seat seat, std::string_view text) const;
   bool reveals_hidden(const State& s, core::Seat seat, core::Action a) const;
   std::uint64_t hash(const State& s) const;
   std::string seat_name(core::Seat seat) const;
@@ -74,8 +76,10 @@ class Game {
   core::i18n::Message phase_message(const State& s) const;
   core::i18n::Message log_message(const core::LogEntry& e) const;
   nlohmann::json log_json(const core::LogEntry& e) const;  // log_json.cpp: the entry as data ids ("log_events")
+  std::optional<core::i18n::Message> log_continuation(const std::vector<core::LogEntry>& entries, std::size_t i) const;
   core::i18n::Message action_message(const State& s, core::Seat seat, core::Action a) const;
   std::string board_text(const State& observation, std::optional<core::Seat> seat, std::string_view language) const;
+  std::string compact_board_text(const State& observation, std::optional<core::Seat> seat, std::string_view language) const;
   core::i18n::Message region_message(RegionId r) const;  // the data's name of a region
 
   // The tables the rules read.
@@ -107,6 +111,10 @@ class Game {
   static std::size_t at_(int i) { return static_cast<std::size_t>(i); }
   std::string commands_text(const State& observation, int nation) const;  // view.cpp: a nation's Commands by region
   nlohmann::json board_sides(const State& observation) const;  // view.cpp: the Battle Status Board's sides
+  std::string board_head(const State& observation, std::string_view language) const;          // view.cpp: the board's parts
+  std::string nations_text(const State& observation, std::optional<core::Seat> seat) const;
+  std::string under_way_text(const State& observation, std::optional<core::Seat> seat) const;
+  std::string region_text(const State& observation, RegionId r) const;
   std::string destination_note(const State& observation, int nation, RegionId to) const;  // view.cpp: action_notes of `to`
   std::shared_ptr<const Data> data_;
   const Scenario* scenario_;

@@ -244,6 +244,20 @@ std::optional<core::Action> Game::action_from_string(const State& s, core::Seat 
   return a;
 }
 
+// Bidding Oil for Turn Order: "There is no bidding limit (except by how much oil that Nation currently
+// owns)": a bid above it is refused with the amounts, not merely as an action that is not legal.
+std::optional<core::i18n::Message> Game::refusal(const State& s, core::Seat seat, std::string_view text) const {
+  const auto a = parse(*this, s, text);
+  if (!a || seat == core::kChance || s.steps.top().id != StepId::WriteSheets) return std::nullopt;
+  const Act x = decode_action(*a);
+  if (x.kind != ActionKind::Bid || !((acting_nations(s, seat) >> x.nation) & 1u)) return std::nullopt;
+  const int old = s.sheet[at(x.nation)].bid, value = bid_value(x);
+  const int bid = x.c ? value * 1000 + old % 1000 : (old / 1000) * 1000 + value;
+  const int oil = resource(s, x.nation, kOil);
+  if (bid <= oil) return std::nullopt;
+  return text::key("warroom.bid.over_oil").with("bid", std::to_string(bid)).with("oil", std::to_string(oil)).with("nation", text::nation(x.nation));
+}
+
 namespace {
 
 using core::i18n::Message;
@@ -369,6 +383,22 @@ Message event_of(const Game& g, const core::LogEntry& e) {
 Message Game::log_message(const core::LogEntry& e) const {
   const Message body = e.event >= kEvStage ? event_message(e, battle_names()) : event_of(*this, e);
   return key("warroom.log.entry").with("rule", e.rule).with("text", body);
+}
+
+// Battle Stage › Roll Dice: each die of a batch, and the hits and misses they make, said on the
+// batch's line ("Germany rolls a batch of 2 dice: red, blue; hit on Soviet Union Infantry
+// (Defensive): now light; blue misses"), where a terminal joins them; nullopt for an entry that
+// begins its own line.
+std::optional<Message> Game::log_continuation(const std::vector<core::LogEntry>& entries, std::size_t i) const {
+  const auto joins = [](std::uint16_t ev) { return ev == kEvDie || ev == kEvHit || ev == kEvMiss || ev == kEvEscort || ev == kEvDive; };
+  if (i >= entries.size() || !joins(entries[i].event)) return std::nullopt;
+  std::size_t k = i;
+  while (k > 0 && joins(entries[k - 1].event)) --k;
+  if (k == 0 || entries[k - 1].event != kEvBatch) return std::nullopt;
+  const core::LogEntry& e = entries[i];
+  const BattleNames names = battle_names();
+  if (e.event == kEvDie) return key(k == i ? "warroom.battle.joined_first_die" : "warroom.battle.joined_die").with("colour", text::colour(e.args[2] % kColours));
+  return key("warroom.battle.joined").with("text", event_message(e, names));
 }
 
 std::string Game::describe(const core::LogEntry& e) const { return catalogues().render(core::i18n::kFallbackLanguage, log_message(e)); }

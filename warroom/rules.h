@@ -223,6 +223,7 @@ int mobilization_room(const CCtx& c, int nation);           // infantry China ma
 // mobilization, the rest in industries (ruling 79).
 bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUnitTypes>& buy);
 int industry_capacity(const CCtx& c, RegionId r);            // SV - bombs - units already there
+std::array<int, kResources> purchase_spent(const CCtx& c, int nation);  // what the chart's purchases cost, by resource
 
 // ---- Phase 2 and reorganizing (planning.cpp) ----
 void sheets_legal(const CCtx& c, int nation, core::ActionList& out);

@@ -47,6 +47,7 @@ class Title final : public core::Title {
   std::string name() const override { return "War Room"; }
   // War Room's commands: no cards, hints nor numbered rules (the rulebook goes by headings).
   std::string help_text(const std::string& language) const override { return data_->catalogues->tr(language, "warroom.play.help"); }
+  bool stable_menu_numbers() const override { return true; }
   std::string data_hash() const override { return data_->hash; }
   // Its catalogues' languages (data/i18n/warroom): English, Italian, Russian.
   std::vector<std::string> languages() const override { return data_->catalogues->languages(); }

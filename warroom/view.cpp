@@ -179,6 +179,46 @@ nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat
   return out;
 }
 
+// Phase 7 › Step 3 on a nation's own chart, for the purchase panel: what each unit it may buy and
+// the Civilian Goods cost, each with its provenance (the units' costs are the project's, rulings 1-3);
+// what is noted; what the chart spends of the resources held and what is left; the room of each
+// Industry token it controls (ruling 69: SV less Bomb tokens and units already there), naval units
+// only where there is a Port, and the infantry it may mobilize (ruling 72).
+nlohmann::json purchase_json(const Game& g, const State& v, int n) {
+  const CCtx c{g, v};
+  const Data& d = g.data();
+  const Sheet& sh = v.sheet[at(n)];
+  const auto resources = [](const auto& of) { return nlohmann::json{{"oil", of(0)}, {"iron", of(1)}, {"osr", of(2)}}; };
+  nlohmann::json units = nlohmann::json::array(), industries = nlohmann::json::array();
+  std::array<int, 2> placing{};  // naval, other than infantry
+  for (int t = 0; t < kUnitTypes; ++t) {
+    const UnitInfo& u = d.units[at(t)];
+    if (t != kInf) placing[category_of(t) == Category::Sea ? 0 : 1] += sh.buy[at(t)];
+    if (!u.buildable || !d.nations[at(n)].may_buy(static_cast<UnitKind>(t))) continue;
+    units.push_back({{"unit", u.id}, {"category", category_id(u.category)},
+                     {"cost", resources([&](int r) { return u.cost[static_cast<Resource>(r)]; })},
+                     {"provenance", provenance_id(u.origin.of("cost"))}, {"bought", sh.buy[at(t)]}});
+  }
+  for (int i = 0; i < g.industries(); ++i) {
+    const RegionId r = g.industry_region(i);
+    if (v.region[r].controller != n) continue;
+    industries.push_back({{"region", d.region(r).id}, {"sv", d.region(r).sv}, {"bombs", v.region[r].bombs},
+                          {"room", industry_capacity(c, r)}, {"port", d.region(r).has_port()}});
+  }
+  const auto spent = purchase_spent(c, n);
+  return {{"units", units},
+          {"goods", {{"cost_any", d.goods.cost_any}, {"provenance", provenance_id(d.goods.origin.provenance)}, {"count", sh.goods},
+                     {"oil_allowed", !d.nations[at(n)].has(NationRule::NoOil)},
+                     {"paid", resources([&](int r) { return sh.goods_paid[at(r)]; })}}},
+          {"held", resources([&](int r) { return resource(v, n, r); })},
+          {"spent", resources([&](int r) { return spent[at(r)]; })},
+          {"left", resources([&](int r) { return resource(v, n, r) - spent[at(r)]; })},
+          {"industries", industries},
+          {"room", {{"units", placement_room(c, n, false)}, {"naval", placement_room(c, n, true)},
+                    {"mobilization", mobilization_room(c, n)}}},
+          {"placing", {{"naval", placing[0]}, {"other", placing[1]}, {"inf", sh.buy[kInf]}}}};
+}
+
 }  // namespace
 
 // What a choice means, beside its command in the terminal's menus and the web's (the view's
@@ -200,7 +240,8 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
     else if (x.kind == ActionKind::To) note = destination_note(v, x.nation, x.a);
     else if (x.kind == ActionKind::Buy) {
       const UnitInfo& u = d.unit(static_cast<UnitKind>(x.a));
-      note = fmt::format("{}: {} oil, {} iron, {} OSR", u.name, u.cost.oil, u.cost.iron, u.cost.osr);
+      note = fmt::format("{}: {} oil, {} iron, {} OSR{}", u.name, u.cost.oil, u.cost.iron, u.cost.osr,
+                         u.origin.of("cost") == Provenance::Reconstructed ? " (cost reconstructed)" : "");
     } else if (x.kind == ActionKind::Place) note = d.region(x.a).name;
     else if (x.kind == ActionKind::Battle && battle_choice(x).kind == ChoiceKind::Stance)
       note = stance_note(*this, v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0], battle_choice(x).b);
@@ -426,7 +467,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     const NationState& ns = v.nation[at(n)];
     if (!ns.in_play) continue;
     const Sheet& sh = v.sheet[at(n)];
-    nlohmann::json orders = nullptr, bid = nullptr, purchases = nullptr;
+    nlohmann::json orders = nullptr, bid = nullptr, purchases = nullptr, purchase = nullptr;
     if (!is_hidden(*this, v, viewer, n, Secret::Orders)) {
       orders = nlohmann::json::array();
       for (int b = 0; b < order_limit(n); ++b) {
@@ -443,6 +484,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
       for (int t = 0; t < kUnitTypes; ++t)
         if (sh.buy[at(t)]) purchases[unit(t)] = sh.buy[at(t)];
       if (sh.goods) purchases["goods"] = {{"count", sh.goods}, {"oil", sh.goods_paid[0]}, {"iron", sh.goods_paid[1]}, {"osr", sh.goods_paid[2]}};
+      if (v.steps.top().id == StepId::Purchases) purchase = purchase_json(*this, v, n);
     }
     nlohmann::json casualties = nlohmann::json::object();
     for (int t = 0; t < kUnitTypes; ++t)
@@ -454,7 +496,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
                        {"stress", ns.stress}, {"threshold", threshold(n)}, {"medals", ns.medals}, {"goods", ns.goods},
                        {"zone", zone_id(static_cast<Zone>(ns.zone))}, {"slot", ns.slot}, {"collapsed", ns.collapsed},
                        {"casualties", casualties},
-                       {"sheet", {{"status", sheet_status(v, n)}, {"orders", orders}, {"bid", bid}, {"purchases", purchases},
+                       {"sheet", {{"status", sheet_status(v, n)}, {"orders", orders}, {"bid", bid}, {"purchases", purchases}, {"purchase", purchase},
                                   {"selected", orders.is_null() || !sh.selected ? nlohmann::json(nullptr) : nlohmann::json(sh.selected)}}}});
   }
   nlohmann::json turn_order = nlohmann::json::array();
@@ -536,13 +578,47 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat) con
 
 // The board's table is in English; its phase line is in `language`.
 std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std::string_view language) const {
-  const core::Seat viewer = seat ? *seat : core::kSpectator;
+  std::string out = board_head(v, language) + victory_text(victory_json(*this, v)) + nations_text(v, seat) + under_way_text(v, seat);
+  // Every nation's Commands, a line per region with the region's name: the stacks stand on the open
+  // World Map, so each player sees the enemy's as well as its own (Game Components › Command Stack).
+  // The seat's own nations come first.
+  for (const bool own : {true, false})
+    for (int n = 0; n < kNations; ++n)
+      if (v.nation[at(n)].in_play && own == (seat && ((seat_nations(*seat) >> n) & 1u))) out += commands_text(v, n);
+  return out;
+}
+
+// The board beside each decision in the terminal: the scenario (its name says when it is the
+// project's) and round, who holds the victory regions now, the nations' table with the seat's sheet, what is under way (a battle, units to place) and the region
+// in question -- where the seat's selected Command stands, with every Command there -- instead of
+// every nation's Commands, the victory terms and the map's notice, which `board` shows.
+std::string Game::compact_board_text(const State& v, std::optional<core::Seat> seat, std::string_view language) const {
+  (void)language;  // the phase line follows the board in the terminal
+  const std::string victory = victory_text(victory_json(*this, v));
+  std::string out = fmt::format("War Room — {} — round {}; {}", scenario_->name, v.round, victory.substr(victory.find('\n') + 1)) +
+                    nations_text(v, seat) + under_way_text(v, seat);
+  if (v.fight.region == kNoRegion && seat)
+    for (int n = 0; n < kNations; ++n)
+      if (((seat_nations(*seat) >> n) & 1u) && v.sheet[at(n)].selected) {
+        const RegionId r = v.command[at(n)][at(v.sheet[at(n)].selected)].region;
+        if (r != kNoRegion) out += region_text(v, r);
+      }
+  return out + "(board: the victory terms, every nation's Commands, the map's notice)\n";
+}
+
+// The board's first lines: the scenario and phase, the seat table's note, the map's notice.
+std::string Game::board_head(const State& v, std::string_view language) const {
   std::string out = fmt::format("War Room — {} — {}\n", scenario_->name, catalogues().render(language, phase_message(v)));
   if (seat_table_->project_option)  // ruling 89
     out += fmt::format("{} seats, one nation each: the project's option, not one of the rulebook's seat tables\n", seat_table_->players);
-  out += fmt::format("{}\n", data_->map_notice);
-  out += victory_text(victory_json(*this, v));
-  std::string order;
+  return out + fmt::format("{}\n", data_->map_notice);
+}
+
+// The turn order and a line per nation: resources, Stress, Medals, Goods, zone, forces and its sheet
+// as far as the seat may see it.
+std::string Game::nations_text(const State& v, std::optional<core::Seat> seat) const {
+  const core::Seat viewer = seat ? *seat : core::kSpectator;
+  std::string out, order;
   for (std::uint8_t n : v.turn_order)
     if (n != kNoNation && v.nation[n].slot) order += (order.empty() ? "" : ", ") + nation_name(n);
   if (!order.empty()) out += "Turn order: " + order + "\n";
@@ -571,7 +647,14 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
                        ns.res[2], ns.stress, threshold(n), ns.medals, ns.goods, zone_id(static_cast<Zone>(ns.zone)), commands, units, sheet,
                        ns.collapsed ? " COLLAPSED" : "");
   }
-  std::string building;
+  return out;
+}
+
+// What is under way: units under Industry tokens, the Battle Status Board (Phase 4), revealed
+// purchases before they are placed.
+std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat) const {
+  const core::Seat viewer = seat ? *seat : core::kSpectator;
+  std::string out, building;
   for (int i = 0; i < industries(); ++i) {
     const Construction& k = v.construction[at(i)];
     std::string units;
@@ -598,19 +681,35 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
                          catalogues().render(core::i18n::kFallbackLanguage, text::counted("warroom.count.die", dice_in_pool(b, side))), rows);
     }
   }
+  for (int n = 0; n < kNations && v.steps.top().id == StepId::Purchases; ++n) {  // the purchase panel's totals, on the seat's own chart
+    if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
+    const nlohmann::json p = purchase_json(*this, v, n);
+    const auto res = [](const nlohmann::json& r) { return fmt::format("{} oil {} iron {} OSR", r["oil"].get<int>(), r["iron"].get<int>(), r["osr"].get<int>()); };
+    const int placing = p["placing"]["naval"].get<int>() + p["placing"]["other"].get<int>() + p["placing"]["inf"].get<int>();
+    out += fmt::format("{} purchases cost {}; left after them {}; units to place {} (naval {}), room under Industry tokens {} (ports {}){}\n",
+                       nation_name(n), res(p["spent"]), res(p["left"]), placing, p["placing"]["naval"].get<int>(), p["room"]["units"].get<int>(),
+                       p["room"]["naval"].get<int>(),
+                       p["room"]["mobilization"].get<int>() ? fmt::format(", infantry mobilizable {}", p["room"]["mobilization"].get<int>()) : "");
+  }
   for (int n = 0; n < kNations && v.steps.top().id != StepId::Purchases; ++n) {  // revealed purchases, before they are placed
     const Sheet& sh = v.sheet[at(n)];
     if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
     const std::string bought = units_bought(sh);
     if (!bought.empty()) out += fmt::format("{} to place:{}\n", nation_name(n), bought);
   }
-  // Every nation's Commands, a line per region with the region's name: the stacks stand on the open
-  // World Map, so each player sees the enemy's as well as its own (Game Components › Command Stack).
-  // The seat's own nations come first.
-  for (const bool own : {true, false})
-    for (int n = 0; n < kNations; ++n)
-      if (v.nation[at(n)].in_play && own == (seat && ((seat_nations(*seat) >> n) & 1u))) out += commands_text(v, n);
   return out;
+}
+
+// Every nation's Commands in one region: "G8 Belarus: USSR 37(4 inf 2 art) 38(3 inf) · GER 12(2 arm)".
+std::string Game::region_text(const State& v, RegionId r) const {
+  std::string out;
+  for (int n = 0; n < kNations; ++n) {
+    std::string stacks;
+    for (int number = 1; number <= kMaxCommandNumber; ++number)
+      if (v.command[at(n)][at(number)].region == r) stacks += fmt::format(" {}({})", number, stack_units(*data_, v, n, number));
+    if (!stacks.empty()) out += fmt::format("{}{}{}", out.empty() ? "" : " ·", " " + nation_name(n), stacks);
+  }
+  return fmt::format("{} {}:{}\n", region_name(r), data_->region(r).name, out.empty() ? " no Commands" : out);
 }
 
 // A nation's Commands, a line per region: "G8 Belarus:  37(4 inf 2 art)  38(3 inf)".

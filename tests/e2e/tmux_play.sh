@@ -3,21 +3,8 @@
 # Usage: tmux_play.sh CHURCHILL_BINARY
 set -euo pipefail
 bin=$1
-command -v tmux >/dev/null || { echo "tmux is not installed (scripts/setup.sh installs it)"; exit 1; }
-work=$(mktemp -d)
 session="churchill-e2e-$$"
-cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-screen() { tmux capture-pane -p -t "$session"; }
-wait_for() {  # text, seconds
-  for _ in $(seq 1 $((${2:-10} * 10))); do
-    screen | grep -qF -- "$1" && return 0
-    sleep 0.1
-  done
-  echo "FAIL: the screen never showed: $1"; echo "---- screen ----"; screen; exit 1
-}
-send() { tmux send-keys -t "$session" -l -- "$1"; tmux send-keys -t "$session" Enter; }
+. "$(dirname "$0")/tmux_lib.sh"
 
 tmux new-session -d -s "$session" -x 120 -y 40 "TERM=xterm-256color $bin play --fast --seed 5 --autosave $work/auto.json; sleep 30"
 wait_for "UK>"

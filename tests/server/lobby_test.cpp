@@ -203,4 +203,41 @@ TEST_F(LobbyOverFailingStore, AGameNobodyJoinedExpiresAfterAnHour) {
   EXPECT_EQ(live().count(joined), 0u) << "unchanged for 14 days";
 }
 
+// Bidding Oil for Turn Order ("no bidding limit (except by how much oil that Nation currently owns)"):
+// a War Room bid above the oil held is answered 422 with the code "refused" and the reason as a
+// catalogue message with the amounts, and changes nothing; a bid within it is taken.
+TEST_F(LobbyOverFailingStore, ABidAboveTheOilHeldIsRefusedWithItsReasonAndChangesNothing) {
+  FailingStore store(path());
+  server::Lobby lobby(titles(), store);
+  const std::string id = lobby.create(json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"seating", "public"},
+                                           {"seats", {{"GER", "bot:random"}}}})["id"];
+  lobby.commit_now();
+  const std::string token = lobby.claim(id, "USSR", json::object());
+  lobby.commit_now();
+  json view = json::parse(lobby.view(id, token));
+  for (int i = 0; i < 5 && view["step"] != "write-sheets"; ++i) {  // Phase 1's reorganizing window
+    view = json::parse(lobby.act(id, token, json{{"action", "done USSR"}, {"version", view["version"]}}));
+    lobby.commit_now();
+  }
+  ASSERT_EQ(view["step"], "write-sheets") << view["phase"];
+  const int oil = view["nations"][0]["oil"];
+  ASSERT_LT(oil, 99);
+  try {
+    lobby.act(id, token, json{{"action", "bid USSR 99"}, {"version", view["version"]}});
+    FAIL() << "a bid of 99 with " << oil << " oil was taken";
+  } catch (const server::ApiError& e) {
+    EXPECT_EQ(e.status(), 422);
+    EXPECT_EQ(e.code(), "refused");
+    const json reason = e.message()["args"]["reason"];
+    EXPECT_EQ(reason["key"], "warroom.bid.over_oil") << reason;
+    EXPECT_EQ(reason["args"]["bid"], "99") << reason;
+    EXPECT_EQ(reason["args"]["oil"], std::to_string(oil)) << reason;
+    EXPECT_NE(std::string(e.what()).find("A bid of 99 oil is more than the " + std::to_string(oil)), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(lobby.busy(id)) << "nothing was staged";
+  EXPECT_EQ(json::parse(lobby.view(id, token)), view) << "nothing changed";
+  const json within = json::parse(lobby.act(id, token, json{{"action", "bid USSR " + std::to_string(oil)}, {"version", view["version"]}}));
+  EXPECT_EQ(within["nations"][0]["sheet"]["bid"], oil);
+}
+
 }  // namespace

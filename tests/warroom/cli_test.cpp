@@ -164,15 +164,15 @@ TEST_F(WarroomCli, ADoneLeavingTheSheetBlankIsAskedAboutFirst) {
   EXPECT_EQ(dones(), 2) << r.out;
 }
 
-// The board in a narrow terminal: a line wider than the terminal (the phase line, the map's notice)
+// The board (`board`) in a narrow terminal: a line wider than the terminal (the phase line, the map's notice)
 // is broken at spaces rather than cut mid-word by the terminal; the table's lines keep their columns.
 TEST_F(WarroomCli, TheBoardsLongLinesAreBrokenAtSpacesToTheTerminalsWidth) {
   const std::string script = (dir / "quit.txt").string(), autosave = (dir / "auto.json").string();
-  std::ofstream(script) << "quit\n";
+  std::ofstream(script) << "board\nquit\n";
   const Result r = test_support::run_command("COLUMNS=70 " + std::string(std::getenv("WARROOM_BINARY")),
                                              "play --fast --seed 1 --no-color --scenario eastern-front --autosave " + autosave + " < " + script);
   ASSERT_EQ(r.status, 0) << r.out;
-  const std::size_t board = r.out.find("War Room — "), table = r.out.find("\nnation  oil iron", board);
+  const std::size_t board = r.out.rfind("War Room — ", r.out.find("USSR Commands:")), table = r.out.find("\nnation  oil iron", board);
   ASSERT_NE(table, std::string::npos) << r.out;
   std::size_t lines = 0;
   for (std::size_t start = board; start < table;) {
@@ -263,6 +263,119 @@ TEST_F(WarroomCli, ColouredLogLinesFitTheTerminal) {
     start = end + 1;
   }
   EXPECT_GT(broken, 10u) << "long log entries go on indented lines";
+}
+
+// `play --seats USSR=human`: the USSR is the human's and every seat not named is a bot's -- BC, the
+// first seat, too (it was left human: the default "you take the first seat" applied as well).
+// Without --seats you take the first seat; naming only bots keeps it so.
+TEST_F(WarroomCli, NamingAHumanSeatMakesEveryOtherSeatABot) {
+  const auto seats = [&](const std::string& args) {
+    EXPECT_EQ(play_typed(100, "--seed 2 --scenario war-in-europe " + args, "quit\n").status, 0);
+    return nlohmann::json::parse(std::ifstream(dir / "auto.json"))["seats"];
+  };
+  nlohmann::json s = seats("--seats USSR=human");
+  EXPECT_EQ(s["USSR"], "human") << s;
+  EXPECT_EQ(s["BC"], "bot:rules") << s;
+  EXPECT_EQ(s["US"], "bot:rules") << s;
+  EXPECT_EQ(s["GER+ITA"], "bot:rules") << s;
+  s = seats("--seats USSR=human,US=human,GER+ITA=bot:random");
+  EXPECT_EQ(s["BC"], "bot:rules") << s;
+  EXPECT_EQ(s["US"], "human") << s;
+  EXPECT_EQ(s["GER+ITA"], "bot:random") << s;
+  s = seats("");
+  EXPECT_EQ(s["BC"], "human") << s;
+  EXPECT_EQ(s["USSR"], "bot:rules") << s;
+  s = seats("--seats GER+ITA=bot:random");
+  EXPECT_EQ(s["BC"], "human") << "naming only bots keeps the first seat yours\n" << s;
+}
+
+// Bidding Oil for Turn Order ("no bidding limit (except by how much oil that Nation currently
+// owns)"): a bid above the oil held is refused in the terminal and by `act` with the amounts, and
+// nothing is taken; the Soviet Union holds 5 oil at the start of the Eastern Front.
+TEST_F(WarroomCli, ABidAboveTheOilHeldIsRefusedWithTheAmounts) {
+  const Result r = play_typed(100, "--seed 1 --scenario eastern-front", "done USSR\nbid USSR 99\nbid USSR 5k\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("A bid of 99 oil is more than the 5 Soviet Union holds."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("A bid of 5000 oil is more than the 5 Soviet Union holds."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"bid USSR 99\" is not a legal action"), std::string::npos) << r.out;
+  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(dir / "auto.json"));
+  for (const auto& a : saved["actions"]) EXPECT_FALSE(a["action"].get<std::string>().starts_with("bid ")) << a;
+
+  std::filesystem::copy_file(dir / "auto.json", save);
+  const std::string before = bytes();
+  const Result act = run("act " + save + " --as USSR bid USSR 99");
+  EXPECT_NE(act.status, 0);
+  EXPECT_NE(act.out.find("\"bid USSR 99\" is refused: A bid of 99 oil is more than the 5 Soviet Union holds."), std::string::npos) << act.out;
+  EXPECT_EQ(bytes(), before);
+}
+
+// The terminal beside each decision: a short board (the nations' table with the seat's sheet, the
+// phase) instead of every nation's Commands, which `board` prints; the whole screen of a Phase 2
+// decision fits 30 lines at 100 columns, its 26 choices summarised by their verbs.
+TEST_F(WarroomCli, EachDecisionShowsAShortBoardAndBoardShowsTheWholeOne) {
+  std::ofstream(dir / "input.txt") << "done USSR\nboard\nquit\n";
+  const Result r = test_support::run_command("LINES=30 COLUMNS=100 " + std::string(std::getenv("WARROOM_BINARY")),
+                                             "play --seed 1 --scenario eastern-front --no-color --autosave " + (dir / "auto.json").string() +
+                                                 " < " + (dir / "input.txt").string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  // (what is typed is not echoed: the whole board is the one listing the Commands)
+  const std::size_t full = r.out.rfind("War Room — ", r.out.find("USSR Commands:"));
+  ASSERT_NE(full, std::string::npos) << r.out;
+  const std::size_t second = r.out.rfind("War Room — ", full - 1);
+  ASSERT_NE(second, std::string::npos) << r.out;
+  const std::string screen = r.out.substr(second, full - second);
+  EXPECT_NE(screen.find("\nnation  oil iron"), std::string::npos) << screen;
+  EXPECT_EQ(screen.find("USSR Commands:"), std::string::npos) << "no list of every Command\n" << screen;
+  EXPECT_LE(std::count(screen.begin(), screen.end(), '\n'), 29) << screen;
+  EXPECT_NE(screen.find("select         20 choices"), std::string::npos) << screen;
+  const std::string after = r.out.substr(full);
+  EXPECT_NE(after.find("USSR Commands:"), std::string::npos) << "`board` prints every Command\n" << after;
+  EXPECT_NE(after.find("GER Commands:"), std::string::npos) << after;
+}
+
+// Stable menu numbers: a number keeps its meaning from one list to the next within a step. In
+// Phase 2, selecting a Command brings its destinations; "done USSR", each bid and each Command keep
+// the numbers they had (listed again by typing "bid", "sel"), and the destinations take numbers of
+// their own; Phase 2's lists start again from 1, not after Phase 1's reorganizing.
+TEST_F(WarroomCli, AMenuNumberKeepsItsMeaningBetweenLists) {
+  const Result r = play_typed(100, "--seed 1 --scenario eastern-front", "done USSR\nselect USSR 36\nbid\nsel\nto\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto number_of = [](const std::string& text, const std::string& action) {
+    std::size_t at = text.find(" " + action);  // the action as a whole word: a space or a line's end after it
+    while (at != std::string::npos && at + action.size() + 1 < text.size() && text[at + action.size() + 1] != ' ' && text[at + action.size() + 1] != '\n')
+      at = text.find(" " + action, at + 1);
+    if (at == std::string::npos) return std::string("none");
+    const std::size_t start = text.find_last_not_of("0123456789", at - 1) + 1;
+    return text.substr(start, at - start);
+  };
+  const std::size_t selected = r.out.find("[selected 36]");  // the screen after the selection
+  ASSERT_NE(selected, std::string::npos) << r.out;
+  // After the selection the list is summarised by its verbs (more than 36); typing a verb lists them.
+  const std::string before = r.out.substr(0, selected), after = r.out.substr(r.out.find("Type a beginning", selected));
+  EXPECT_NE(before.find("\n   1 done USSR\n"), std::string::npos) << before;
+  for (const std::string action : {"bid USSR 1", "bid USSR 5", "select USSR 37"}) {
+    EXPECT_NE(number_of(before, action), "none") << action << "\n" << before;
+    EXPECT_EQ(number_of(before, action), number_of(after, action)) << action << "\n" << after;
+  }
+  EXPECT_NE(number_of(after, "to USSR R12"), "none") << after;
+}
+
+// Battle Stage › Roll Dice: each die of a batch, and the hit or miss it makes, on the batch's line.
+TEST_F(WarroomCli, TheDiceOfABatchAreSaidOnOneLine) {
+  const Result r = play_typed(200, "--seed 3 --scenario eastern-front --seats USSR=bot:rules,GER=bot:rules", "");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::size_t batches = 0;
+  for (std::size_t at = r.out.find("rolls a batch of"); at != std::string::npos; at = r.out.find("rolls a batch of", at + 1)) {
+    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+    batches += line.find(" dice: ") != std::string::npos && line.find(", ") != std::string::npos;
+  }
+  EXPECT_GT(batches, 3u) << r.out.substr(0, 3000);
+  for (std::size_t start = 0; start < r.out.size();) {  // no die of a batch on a line of its own ("Germany die: red")
+    const std::size_t end = std::min(r.out.find('\n', start), r.out.size());
+    const std::string line = r.out.substr(start, end - start);
+    EXPECT_FALSE(line.find("Roll Dice in Batches") != std::string::npos && line.find("rolls a batch") == std::string::npos) << line;
+    start = end + 1;
+  }
 }
 
 }  // namespace

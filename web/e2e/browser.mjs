@@ -48,3 +48,15 @@ export async function tourSeen(context) {
   await context.addInitScript(() => localStorage.setItem('warroom.tour.done', '1'));
   return context;
 }
+
+// Creates a War Room game of `scenario` in the lobby at `base` with the seats' players ({USSR: 'human',
+// GER: 'bot:random'}), and waits for its world map.
+export async function createWarRoomGame(page, base, scenario, seats) {
+  await page.goto(base);
+  await page.selectOption('select[name=title]', 'warroom');
+  await page.selectOption('select[name=scenario]', scenario);
+  for (const [seat, who] of Object.entries(seats)) await page.selectOption(`select[name="seat:${seat}"]`, who);
+  await page.click('#create-game');
+  await page.waitForURL(/#\/game\/[0-9a-f]+$/);
+  await page.waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 });
+}

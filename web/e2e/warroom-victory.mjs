@@ -8,7 +8,7 @@
 // for what a player sees; the seat's view (its own token) only gives the regions' places and the
 // selected Command's region, to measure distances as a player judges them on the map.
 // Usage: node e2e/warroom-victory.mjs BASE_URL [OUT_DIR] [MINUTES]
-import { fail, launch, tourSeen } from './browser.mjs';
+import { createWarRoomGame, fail, launch, tourSeen } from './browser.mjs';
 
 const [base, out = '.', minutes = '20'] = process.argv.slice(2);
 const started = Date.now();
@@ -18,14 +18,7 @@ const SEAT = 'GER',
 const browser = await launch();
 const page = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
 page.on('pageerror', (e) => fail(`page error: ${e.message}`));
-await page.goto(base);
-await page.selectOption('select[name=title]', 'warroom');
-await page.selectOption('select[name=scenario]', 'eastern-front');
-await page.selectOption('select[name="seat:USSR"]', 'bot:random');
-await page.selectOption('select[name="seat:GER"]', 'human');
-await page.click('#create-game');
-await page.waitForURL(/#\/game\/[0-9a-f]+$/);
-await page.waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 });
+await createWarRoomGame(page, base, 'eastern-front', { USSR: 'bot:random', GER: 'human' });
 const layout = await (await page.request.get(`${base}api/titles/warroom/layout`)).json();
 const where = new Map(layout.regions.map((r) => [r.id, r]));
 const RAD = Math.PI / 180;

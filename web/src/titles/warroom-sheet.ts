@@ -7,12 +7,14 @@ import type { Question } from '../confirm';
 import { render, t, type Message } from '../i18n';
 import { colour } from './warroom-map';
 import type { Stack } from './warroom-map';
+import { bindPurchases, purchasePanel, type Purchase } from './warroom-purchases';
 
 export interface Sheet {
   status: string;
   orders: ({ command: number; to: string; status: string } | null)[] | null;
   bid: number | null;
   purchases?: Record<string, unknown> | null;
+  purchase?: Purchase | null; // Phase 7 › Step 3 on the seat's own chart: costs, totals, room
   selected?: number | null;
 }
 export interface Nation {
@@ -99,8 +101,19 @@ function destinationList(n: Nation, destinations: string[], h: SheetHandlers): s
   return `<details class="destinations" open><summary>Destinations (${destinations.length})</summary><ul>${destinations.map(row).join('')}</ul></details>`;
 }
 
+// The chart in Phase 7 › Step 3: the purchase panel and "done".
+function purchaseSheet(n: Nation, legal: string[]): string {
+  return `<div class="sheet own" data-nation="${escape(n.id)}">
+    <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} <span class="sheet-status ${escape(n.sheet.status)}">${escape(n.sheet.status)}</span></h3>
+    ${n.sheet.status === 'done' ? `<p class="hint taken-back">${escape(t('warroom.confirm.until_reveal'))}</p>` : ''}
+    ${purchasePanel(n.id, n.sheet.purchase!, legal)}
+    ${legal.includes(`done ${n.id}`) ? `<p><button class="done primary">${escape(t('warroom.purchase.done', { nation: n.id }))}</button></p>` : ''}
+  </div>`;
+}
+
 function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers): string {
   const sh = n.sheet;
+  if (sh.purchase) return purchaseSheet(n, legal);
   const selected = sh.selected ? stacks.find((s) => s.nation === n.id && s.number === sh.selected) : undefined;
   const destinations = argumentsOf(legal, 'to', n.id);
   const selectable = argumentsOf(legal, 'select', n.id).map(Number);
@@ -204,5 +217,6 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
       if (e.key === 'Enter') setBid();
     });
   });
+  bindPurchases(panel, h.act);
   return panel;
 }

@@ -1,0 +1,16 @@
+# What the terminal tests share (sourced by tmux_play.sh and tmux_warroom.sh): a tmux session named
+# $session read back from its screen, and a scratch directory $work, both removed on exit.
+command -v tmux >/dev/null || { echo "tmux is not installed (scripts/setup.sh installs it)"; exit 1; }
+work=$(mktemp -d)
+cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+screen() { tmux capture-pane -p -t "$session"; }
+wait_for() {  # text, seconds
+  for _ in $(seq 1 $((${2:-10} * 10))); do
+    screen | grep -qF -- "$1" && return 0
+    sleep 0.1
+  done
+  echo "FAIL: the screen never showed: $1"; echo "---- screen ----"; screen; exit 1
+}
+send() { tmux send-keys -t "$session" -l -- "$1"; tmux send-keys -t "$session" Enter; }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { sheetPanel, type Nation } from './warroom-sheet';
+import type { Purchase } from './warroom-purchases';
+
+// The Soviet Union's chart in Phase 7 › Step 3 with 2 Infantry noted, as the engine's view gives it.
+const purchase: Purchase = {
+  units: [
+    { unit: 'inf', category: 'land', cost: { oil: 0, iron: 1, osr: 1 }, provenance: 'reconstructed', bought: 2 },
+    { unit: 'arm', category: 'land', cost: { oil: 1, iron: 2, osr: 1 }, provenance: 'reconstructed', bought: 0 },
+  ],
+  goods: { cost_any: 5, provenance: 'rulebook', count: 0, oil_allowed: true, paid: { oil: 0, iron: 0, osr: 0 } },
+  held: { oil: 6, iron: 9, osr: 7 },
+  spent: { oil: 0, iron: 2, osr: 2 },
+  left: { oil: 6, iron: 7, osr: 5 },
+  industries: [{ region: 'R1', sv: 4, bombs: 0, room: 4, port: false }],
+  room: { units: 4, naval: 0, mobilization: 0 },
+  placing: { naval: 0, other: 0, inf: 2 },
+};
+const ussr: Nation = {
+  id: 'USSR',
+  seat: 'USSR',
+  alliance: 'allied',
+  oil: 6,
+  iron: 9,
+  osr: 7,
+  stress: 0,
+  threshold: 10,
+  medals: 0,
+  goods: 0,
+  zone: 'europe',
+  slot: 0,
+  collapsed: false,
+  sheet: { status: 'writing', orders: [null], bid: null, purchases: { inf: 2 }, purchase, selected: null },
+};
+const legal = ['done USSR', 'buy USSR inf', 'buy USSR goods 0/0/5', 'buy USSR goods 1/2/2', 'unbuy USSR inf', 'unbuy USSR goods 0/0/5'];
+
+function panel() {
+  const sent: string[] = [];
+  const p = sheetPanel([ussr], 'USSR', [], legal, {
+    name: (r) => r,
+    act: async (a) => void sent.push(a),
+    select: () => {},
+    note: () => '',
+  });
+  return { p, sent };
+}
+
+describe('Phase 7 › Step 3: the purchase panel', () => {
+  it('lists each unit once with its cost, its count and the reconstructed mark, and the totals of the view', () => {
+    const { p } = panel();
+    const rows = Array.from(p.querySelectorAll<HTMLElement>('.purchase tbody tr')).map((r) => r.dataset.unit);
+    expect(rows).toEqual(['inf', 'arm', 'goods']);
+    const inf = p.querySelector('tr[data-unit="inf"]')!;
+    expect(inf.querySelector<HTMLInputElement>('input.count')!.value).toBe('2');
+    expect(Array.from(inf.querySelectorAll('td.res')).map((c) => c.textContent)).toEqual(['0', '1', '1']);
+    expect(inf.querySelector('.prov.reconstructed')).not.toBeNull();
+    expect(p.querySelector('tr.goods .prov.reconstructed')).toBeNull(); // the rulebook's 5 of any mix
+    expect(Array.from(p.querySelectorAll('tfoot tr.left td.res')).map((c) => c.textContent)).toEqual(['6', '7', '5']);
+    expect(p.querySelector('ul.industries li')!.textContent).toContain('R1');
+  });
+
+  it('sends the legal buy and unbuy, and offers no button the engine does not', () => {
+    const { p, sent } = panel();
+    p.querySelector<HTMLButtonElement>('tr[data-unit="inf"] button.more')!.click();
+    p.querySelector<HTMLButtonElement>('tr[data-unit="inf"] button.fewer')!.click();
+    expect(sent).toEqual(['buy USSR inf', 'unbuy USSR inf']);
+    expect(p.querySelector<HTMLButtonElement>('tr[data-unit="arm"] button.more')!.disabled).toBe(true);
+    expect(p.querySelector<HTMLButtonElement>('tr[data-unit="arm"] button.fewer')!.disabled).toBe(true);
+  });
+
+  it('offers the Civilian Goods as one line whose chooser lists the mixes the engine offers', () => {
+    const { p, sent } = panel();
+    const select = p.querySelector<HTMLSelectElement>('tr.goods select.mix')!;
+    expect(Array.from(select.options).map((o) => o.value)).toEqual(['0/0/5', '1/2/2']);
+    select.value = '1/2/2';
+    select.dispatchEvent(new Event('change'));
+    p.querySelector<HTMLButtonElement>('tr.goods button.more')!.click();
+    expect(sent).toEqual(['buy USSR goods 1/2/2']);
+  });
+});

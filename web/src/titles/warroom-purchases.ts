@@ -1,0 +1,148 @@
+// War Room's purchase panel (Phase 7 › Step 3. Note Purchase of Units) on the seat's own Orders &
+// Purchases Chart: a row for each unit the nation may buy with its cost in oil, iron and OSR (marked
+// where the cost is the project's reconstruction) and its count (− and + send one unbuy or buy; a
+// typed count sends as many as it takes, one at a time, while the page still offers them); the
+// Civilian Goods as one row with a chooser of the mixes the engine offers; what the chart spends,
+// what is held and what is left after the purchases; the room of each Industry. Every figure is
+// the view's ("purchase" of the nation's sheet, warroom/view.cpp); every button sends one of the
+// seat's legal actions; the page never decides what is legal or what it costs.
+import { escape } from '../api';
+import { t } from '../i18n';
+import './warroom-purchases.css';
+
+export interface Resources {
+  oil: number;
+  iron: number;
+  osr: number;
+}
+export interface Purchase {
+  units: { unit: string; category: string; cost: Resources; provenance: string; bought: number }[];
+  goods: { cost_any: number; provenance: string; count: number; oil_allowed: boolean; paid: Resources };
+  held: Resources;
+  spent: Resources;
+  left: Resources;
+  industries: { region: string; sv: number; bombs: number; room: number; port: boolean }[];
+  room: { units: number; naval: number; mobilization: number };
+  placing: { naval: number; other: number; inf: number };
+}
+
+const RESOURCES = ['oil', 'iron', 'osr'] as const;
+
+// The mix of Civilian Goods last chosen for each nation, kept while the page is drawn again.
+const chosenMix = new Map<string, string>();
+
+const mark = (provenance: string) =>
+  provenance === 'reconstructed'
+    ? ` <span class="prov reconstructed" title="${escape(t('ui.web.reconstructed_title'))}">${escape(t('ui.web.reconstructed'))}</span>`
+    : '';
+
+const cells = (r: Resources, cls = '') => RESOURCES.map((k) => `<td class="res ${k}${cls}">${r[k]}</td>`).join('');
+
+// − [count] +: each button carries the one legal action it sends, or is disabled.
+function counter(label: string, count: number, fewer: string | undefined, more: string | undefined): string {
+  const button = (cls: string, sign: string, action: string | undefined, name: string) =>
+    `<button class="${cls}" ${action ? `data-action="${escape(action)}"` : 'disabled'} aria-label="${escape(name)}">${sign}</button>`;
+  return `<span class="counter">${button('fewer', '−', fewer, t('warroom.purchase.fewer', { what: label }))}<input class="count" type="number" min="0" value="${count}" inputmode="numeric" aria-label="${escape(t('warroom.purchase.count_of', { what: label }))}">${button('more', '+', more, t('warroom.purchase.more', { what: label }))}</span>`;
+}
+
+// The Civilian Goods' mixes the engine offers ("buy USSR goods 1/2/2" -> "1/2/2"), and the chosen one.
+function goodsMixes(nation: string, legal: string[]) {
+  const prefix = `buy ${nation} goods `;
+  const mixes = legal.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length));
+  const chosen = mixes.includes(chosenMix.get(nation) ?? '') ? chosenMix.get(nation)! : mixes[0];
+  const unbuys = legal.filter((a) => a.startsWith(`unbuy ${nation} goods `));
+  const unbuy = unbuys.find((a) => a.endsWith(` ${chosen}`)) ?? unbuys[0];
+  return { mixes, chosen, buy: chosen ? prefix + chosen : undefined, unbuy };
+}
+
+function mixLabel(mix: string): string {
+  const [oil, iron, osr] = mix.split('/').map(Number);
+  return t('warroom.purchase.mix', { oil, iron, osr });
+}
+
+export function purchasePanel(nation: string, p: Purchase, legal: string[]): string {
+  const unitRows = p.units
+    .map((u) => {
+      const name = t(`warroom.unit.${u.unit}`);
+      const buy = `buy ${nation} ${u.unit}`,
+        unbuy = `unbuy ${nation} ${u.unit}`;
+      return `<tr data-unit="${escape(u.unit)}"><th scope="row">${escape(name)}${mark(u.provenance)}</th>${cells(u.cost)}
+        <td>${counter(name, u.bought, legal.includes(unbuy) ? unbuy : undefined, legal.includes(buy) ? buy : undefined)}</td></tr>`;
+    })
+    .join('');
+  const g = goodsMixes(nation, legal);
+  const goodsName = t('warroom.purchase.goods');
+  const mixChooser = g.mixes.length
+    ? `<select class="mix" aria-label="${escape(t('warroom.purchase.mix_label'))}">${g.mixes
+        .map((m) => `<option value="${escape(m)}"${m === g.chosen ? ' selected' : ''}>${escape(mixLabel(m))}</option>`)
+        .join('')}</select>`
+    : '';
+  const goodsRow = `<tr class="goods" data-unit="goods"><th scope="row">${escape(goodsName)}${mark(p.goods.provenance)}
+      <small>${escape(t('warroom.purchase.goods_cost', { count: p.goods.cost_any }))}</small></th>
+      <td colspan="3" class="mix-cell">${mixChooser}<small class="paid">${escape(t('warroom.purchase.goods_paid', { ...p.goods.paid }))}</small></td>
+      <td>${counter(goodsName, p.goods.count, g.unbuy, g.buy)}</td></tr>`;
+  const total = (key: string, label: string, r: Resources) =>
+    `<tr class="${key}"><th scope="row">${escape(label)}</th>${cells(r, RESOURCES.some((k) => r[k] < 0) ? ' short' : '')}<td></td></tr>`;
+  const industries = p.industries
+    .map(
+      (i) =>
+        `<li data-region="${escape(i.region)}"><b>${escape(i.region)}</b> ${escape(t('warroom.purchase.industry_room', { room: i.room, sv: i.sv, bombs: i.bombs }))}${i.port ? ` · ${escape(t('warroom.purchase.port'))}` : ''}</li>`,
+    )
+    .join('');
+  const placing = p.placing.naval + p.placing.other + p.placing.inf;
+  return `<div class="purchase" data-nation="${escape(nation)}">
+    <h4>${escape(t('warroom.purchase.title'))}</h4>
+    <table class="purchase-table">
+      <thead><tr><th scope="col">${escape(t('warroom.purchase.unit'))}</th>${RESOURCES.map((k) => `<th scope="col" class="res">${escape(t(`warroom.resource.${k}`))}</th>`).join('')}<th scope="col">${escape(t('warroom.purchase.count'))}</th></tr></thead>
+      <tbody>${unitRows}${goodsRow}</tbody>
+      <tfoot>${total('spent', t('warroom.purchase.spent'), p.spent)}${total('held', t('warroom.purchase.held'), p.held)}${total('left', t('warroom.purchase.left'), p.left)}</tfoot>
+    </table>
+    <p class="room" role="status">${escape(t('warroom.purchase.placing', { placing, room: p.room.units, naval: p.placing.naval, naval_room: p.room.naval }))}${
+      p.room.mobilization ? ` ${escape(t('warroom.purchase.mobilization', { count: p.room.mobilization }))}` : ''
+    }</p>
+    <ul class="industries" aria-label="${escape(t('warroom.purchase.industries'))}">${industries}</ul>
+  </div>`;
+}
+
+// The panel's buttons, the typed counts and the mix chooser. A typed count presses − or + as many
+// times as it takes, each time once the page is drawn again from the engine's answer, and stops
+// where the page no longer offers the button (nothing more affordable or placeable).
+export function bindPurchases(root: HTMLElement, act: (action: string) => Promise<void>): void {
+  root.querySelectorAll<HTMLElement>('.purchase').forEach((panel) => {
+    const nation = panel.dataset.nation!;
+    panel.querySelector<HTMLSelectElement>('select.mix')?.addEventListener('change', (e) => {
+      chosenMix.set(nation, (e.target as HTMLSelectElement).value);
+      const buy = panel.querySelector<HTMLButtonElement>('tr.goods button.more');
+      if (buy && !buy.disabled) buy.dataset.action = `buy ${nation} goods ${(e.target as HTMLSelectElement).value}`;
+    });
+    panel
+      .querySelectorAll<HTMLButtonElement>('button[data-action]')
+      .forEach((b) => b.addEventListener('click', () => act(b.dataset.action!)));
+    panel.querySelectorAll<HTMLTableRowElement>('tr[data-unit]').forEach((row) => {
+      const input = row.querySelector<HTMLInputElement>('input.count');
+      const unit = row.dataset.unit!;
+      const setCount = async () => {
+        const wanted = Math.max(0, Math.floor(Number(input!.value) || 0));
+        const row = () => document.querySelector<HTMLElement>(`.purchase[data-nation="${nation}"] tr[data-unit="${unit}"]`);
+        const count = () => Number(row()?.querySelector<HTMLInputElement>('input.count')?.defaultValue ?? wanted);
+        for (let now = count(); now !== wanted;) {
+          const b = row()?.querySelector<HTMLButtonElement>(`button.${wanted > now ? 'more' : 'fewer'}[data-action]`);
+          if (!b) break;
+          await act(b.dataset.action!);
+          // The page is drawn again from the server's answer; a count that does not change within a
+          // few seconds was refused: nothing more to do.
+          for (let waited = 0; count() === now && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+          if (count() === now) break;
+          now = count();
+        }
+        // Where the count could not be reached, the input shows the count the chart holds.
+        const shown = row()?.querySelector<HTMLInputElement>('input.count');
+        if (shown) shown.value = String(count());
+      };
+      input?.addEventListener('change', setCount);
+      input?.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') input.blur();
+      });
+    });
+  });
+}
