@@ -508,7 +508,7 @@ class Planner {
     int enemy_oil = 0;
     for (int n = 0; n < kNations; ++n)
       if (in_play(s_, n) && alliance_of(n) != a_.side) enemy_oil = std::max(enemy_oil, resource(s_, n, kOil));
-    if (want > 0 || attacks_ > 0) want += style_.bid_extra;
+    if (want > 0) want += style_.bid_extra;  // a style bids more or less where it bids at all
     return std::clamp(want, 0, std::min(oil / 3, enemy_oil + 1));
   }
 };
