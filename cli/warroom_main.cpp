@@ -1,7 +1,7 @@
 // warroom: the command-line front end of War Room, built from the kit (cli/kit.h): new, status,
 // act, run, replay and play from the kit; selfplay and bench (cli/warroom_play.cpp); balance (cli/warroom_balance.cpp); the
-// battle calculator's odds (cli/warroom_odds.cpp); data check and audit of the data set (docs/warroom/data.md);
-// rules, the rulebook's text under a heading.
+// battle calculator's odds (cli/warroom_odds.cpp); arena (cli/warroom_arena.cpp); data check and audit of the data set
+// (docs/warroom/data.md); rules, the rulebook's text under a heading.
 #include <cstdio>
 #include <set>
 #include <stdexcept>
@@ -77,6 +77,7 @@ int main(int argc, char** argv) {
   kit.description = "War Room: the Second World War on the project's world map (Nightingale Games, Larry Harris).";
   kit.default_data = warroom::default_data_dir();
   kit.make_title = [](const std::filesystem::path& dir) { return warroom::make_title(dir); };
+  kit.searching_bots = true;  // bot:ai:LEVEL (docs/warroom/ai.md): new and play take --threads
   CLI::App app{kit.description};
   app.set_version_flag("--version", std::string("warroom ") + CHURCHILL_ENGINE_VERSION);
   int exit_code = 0;
@@ -84,6 +85,7 @@ int main(int argc, char** argv) {
   cli::add_warroom_play_commands(app, kit, exit_code);
   cli::add_warroom_balance_command(app, kit, exit_code);
   cli::add_warroom_odds_command(app, kit);
+  cli::add_warroom_arena_command(app, kit);
   add_data_commands(app, kit, exit_code);
   add_rules_command(app, kit, exit_code);
   return cli::run(app, kit, argc, argv, exit_code);

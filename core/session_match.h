@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -328,7 +329,7 @@ class SessionMatch final : public Match {
     if (node_kind() != NodeKind::Decision && node_kind() != NodeKind::Simultaneous) return std::nullopt;
     const Seat seat = first_bot(acting_seats());
     if (seat < 0) return std::nullopt;
-    std::shared_ptr<Bot<G>> bot = make_bot(seat);
+    std::shared_ptr<Bot<G>> bot = make_bot(seat);  // one search at a time uses it (Match::bot_task)
     if (!bot->searches()) return std::nullopt;
     const std::size_t version = session_.history().size();
     return BotTask{seat, version,
@@ -471,10 +472,16 @@ class SessionMatch final : public Match {
   }
 
   // The bot of a seat a bot plays, as its controller names it; throws ActionError for a human's seat.
-  std::unique_ptr<Bot<G>> make_bot(Seat seat) const {
+  // A bot that searches is one object for the seat while its controller stays the same (it may
+  // remember its plans between decisions, e.g. War Room's sheet chosen at its first entry); the
+  // others are made anew for each decision.
+  std::shared_ptr<Bot<G>> make_bot(Seat seat) const {
     const std::string who = controller(seat);
-    auto bot = who.starts_with("bot:") ? bots_(std::string_view(who).substr(4)) : nullptr;
+    const auto kept = searching_bots_.find(seat);
+    if (kept != searching_bots_.end() && kept->second.first == who) return kept->second.second;
+    std::shared_ptr<Bot<G>> bot = who.starts_with("bot:") ? bots_(std::string_view(who).substr(4)) : nullptr;
     if (!bot) throw ActionError(fmt::format("{} is not played by a bot", seat_name(seat)));
+    if (bot->searches()) searching_bots_[seat] = {who, bot};
     return bot;
   }
   Seat first_bot(SeatMask seats) const {
@@ -488,6 +495,7 @@ class SessionMatch final : public Match {
   SaveFile record_;
   std::string data_hash_;
   BotFactory bots_;
+  mutable std::map<Seat, std::pair<std::string, std::shared_ptr<Bot<G>>>> searching_bots_;  // by seat: its controller and bot
   Advisor advisor_;
   std::map<std::string, Question, std::less<>> questions_;
   std::vector<Snapshot> snapshots_;  // before session_: made while it is loaded

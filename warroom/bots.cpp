@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "warroom/actions.h"
+#include "warroom/ai.h"
 #include "warroom/bots_rules.h"
 #include "core/title.h"
 #include "warroom/state.h"
@@ -33,10 +34,16 @@ core::Action RandomBot::choose(const Game& game, const State& observation, core:
   return legal[0];
 }
 
-std::unique_ptr<core::Bot<Game>> make_bot(std::string_view kind) {
+std::unique_ptr<core::Bot<Game>> make_bot(std::string_view kind, int threads) {
   if (kind == "random") return std::make_unique<RandomBot>();
   if (kind == "rules") return std::make_unique<RulesBot>();
-  return nullptr;
+  return make_ai(kind, threads);
+}
+
+std::vector<std::string> bot_kinds() {
+  std::vector<std::string> kinds = {"rules", "random"};
+  for (const std::string& k : ai_kinds()) kinds.push_back(k);
+  return kinds;
 }
 
 }  // namespace warroom
@@ -86,7 +93,11 @@ GameResult play_game(const Game& g, std::uint64_t seed, std::string_view allied,
     const int first = __builtin_ctz(g.seat_nations(p));
     const std::string_view kind = alliance_of(first) == Alliance::Allied ? allied : axis;
     bots.push_back(make_bot(kind));
-    if (!bots.back()) throw core::SetupError("unknown bot \"" + std::string(kind) + "\" (random, rules)");
+    if (!bots.back()) {
+      std::string kinds;
+      for (const std::string& k : bot_kinds()) kinds += (kinds.empty() ? "" : ", ") + k;
+      throw core::SetupError("unknown bot \"" + std::string(kind) + "\" (" + kinds + ")");
+    }
   }
   return play(g, seed, bots, after_action);
 }

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "core/bot.h"
 #include "warroom/game.h"
@@ -18,8 +19,10 @@ class RandomBot final : public core::Bot<Game> {
   core::Action choose(const Game& game, const State& observation, core::Seat seat, core::Rng& rng) override;
 };
 
-// "random" or "rules" (the rules-based bot, warroom/bots_rules.h); nullptr for an unknown kind.
-std::unique_ptr<core::Bot<Game>> make_bot(std::string_view kind);
+// "random", "rules" (the rules-based bot, warroom/bots_rules.h) or "ai:easy" ... "ai:expert" (the
+// search bot, warroom/ai.h, searching on `threads` threads); nullptr for an unknown kind.
+std::unique_ptr<core::Bot<Game>> make_bot(std::string_view kind, int threads = 1);
+std::vector<std::string> bot_kinds();  // "rules", "random", "ai:easy" ... "ai:expert"
 
 }  // namespace warroom
 
@@ -35,9 +38,9 @@ struct GameResult {
 };
 GameResult play_random_game(const Game& g, std::uint64_t seed, const std::function<void(const State&)>& after_action = {});
 
-// One game from the setup with a bot of the given kind per alliance ("random", "rules"), each seat
-// playing its own bot on its own observation; chance from `seed`. Throws core::SetupError on an
-// unknown kind.
+// One game from the setup with a bot of the given kind per alliance (bot_kinds()), each seat
+// playing its own bot (one object for the whole game) on its own observation; chance from `seed`.
+// Throws core::SetupError on an unknown kind.
 GameResult play_game(const Game& g, std::uint64_t seed, std::string_view allied, std::string_view axis,
                      const std::function<void(const State&)>& after_action = {});
 

@@ -393,7 +393,7 @@ const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nati
   const Sheet& sh = obs.sheet[at(nation)];
   const bool blank = sh.selected == 0 && sh.bid == 0 && std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
   if (!c.valid || blank || c.round != obs.round || c.pass != obs.pass) {
-    c.plan = plan_sheet(game, obs, nation, campaign_[at(nation)], q);
+    c.plan = plan_sheet(game, obs, nation, campaign_[at(nation)], q + style_.extra_quiet, style_);
     campaign_[at(nation)] = c.plan.campaign;
     c.round = obs.round, c.pass = obs.pass, c.valid = true;
   }
@@ -405,9 +405,9 @@ const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nati
 core::Action RulesBot::movement(const Game& game, const State& obs, int nation, const core::ActionList& own) {
   const Cached& c = cache_[at(nation)];
   if (c.valid && c.round == obs.round && c.pass == obs.pass) return execute_order(game, obs, nation, campaign_[at(nation)], c.plan.odds_percent, own);
-  const int q = quiet(obs);
+  const int q = quiet(obs) + style_.extra_quiet;
   const Campaign aim = plan_campaign(game, obs, assess(game, obs, nation), kNoRegion, q);
-  return execute_order(game, obs, nation, aim.target, strike_odds_percent(q), own);
+  return execute_order(game, obs, nation, aim.target, strike_odds_percent(q) * style_.odds_scale_percent / 100, own);
 }
 
 core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat seat, core::Rng&) {

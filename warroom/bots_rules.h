@@ -81,6 +81,16 @@ bool strikes_the_threat(const Assessment& a, RegionId from, RegionId dest);
 // The alliance's land strength that can enter `t` in one move: beside it by land, or at sea beside it.
 int alliance_beside(const Game& g, const Assessment& a, RegionId t);
 
+// A style of play: the few numbers the rules bot's plans weigh that a search may vary to propose
+// different plans (warroom/ai.h, docs/warroom/ai.md "The search bot"). The defaults are bot:rules'.
+struct Style {
+  int odds_scale_percent = 100;  // scales the share of the defence the campaign's strike needs
+  int attack_tenths = 13;        // an attack goes in with this many tenths of the defence (1.3x)
+  int extra_quiet = 0;           // rounds added to the quiet ones: > 0 turns to a stalled war's aims sooner
+  int bid_extra = 0;             // added to the bid it sizes to need (within the same bounds)
+  bool operator==(const Style&) const = default;
+};
+
 // One planned order (Phase 2 Step 1).
 struct PlannedOrder {
   std::uint8_t command = 0;
@@ -95,7 +105,8 @@ struct SheetPlan {
 };
 // The orders and bid the bot writes for `nation` in this observation; `quiet`: the rounds in a row
 // in which no region changed hands (a stalled war).
-SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign = kNoRegion, int quiet = 0);
+SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign = kNoRegion, int quiet = 0,
+                     const Style& style = {});
 
 // Whether the order could be executed now (the Phase 3 step's legal moves on a copy of `obs`).
 bool order_executable(const Game& g, const State& obs, int nation, int command, RegionId dest);
@@ -109,7 +120,11 @@ core::Action battle_decision(const Game& g, const State& obs, const core::Action
 
 class RulesBot final : public core::Bot<Game> {
  public:
+  RulesBot() = default;
+  explicit RulesBot(const Style& style) : style_(style) {}
   core::Action choose(const Game& game, const State& observation, core::Seat seat, core::Rng& rng) override;
+  const Style& style() const { return style_; }
+  void set_style(const Style& style) { style_ = style; }
 
  private:
   // The sheet plan of the round being written, per nation (computed once a round).
@@ -119,6 +134,7 @@ class RulesBot final : public core::Bot<Game> {
     bool valid = false;
     SheetPlan plan;
   };
+  Style style_;
   std::array<Cached, kNations> cache_{};
   std::array<RegionId, kNations> campaign_ = [] {
     std::array<RegionId, kNations> none{};

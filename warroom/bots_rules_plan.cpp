@@ -175,9 +175,9 @@ struct Mine {
 
 class Planner {
  public:
-  Planner(const Game& g, const State& s, int nation, RegionId kept, int quiet)
+  Planner(const Game& g, const State& s, int nation, RegionId kept, int quiet, const Style& style)
       : g_(g), d_(g.data()), s_(s), nation_(nation), a_(assess(g, s, nation)), campaign_(plan_campaign(g, s, a_, kept, quiet)),
-        odds_percent_(strike_odds_percent(quiet)) {
+        style_(style), odds_percent_(strike_odds_percent(quiet) * style.odds_scale_percent / 100) {
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& c = s.command[at(nation)][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0) continue;
@@ -208,6 +208,7 @@ class Planner {
   int nation_;
   Assessment a_;
   Campaign campaign_;
+  Style style_;
   int odds_percent_ = 100;  // the share of the defence the strike needs (a stalled war: less)
   int home_guard_ = home_guard();
   std::vector<Mine> mine_;
@@ -382,7 +383,7 @@ class Planner {
         group.push_back(&m);
         force += m.strength;
       }
-      if (group.empty() || force * 10 < defence * 13 + 10) continue;
+      if (group.empty() || force * 10 < defence * style_.attack_tenths + 10) continue;
       launch_attack(group, t);
     }
   }
@@ -507,14 +508,15 @@ class Planner {
     int enemy_oil = 0;
     for (int n = 0; n < kNations; ++n)
       if (in_play(s_, n) && alliance_of(n) != a_.side) enemy_oil = std::max(enemy_oil, resource(s_, n, kOil));
+    if (want > 0) want += style_.bid_extra;  // a style bids more or less where it bids at all
     return std::clamp(want, 0, std::min(oil / 3, enemy_oil + 1));
   }
 };
 
 }  // namespace
 
-SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign, int quiet) {
-  return Planner(g, obs, nation, kept_campaign, quiet).run();
+SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign, int quiet, const Style& style) {
+  return Planner(g, obs, nation, kept_campaign, quiet, style).run();
 }
 
 int alliance_beside(const Game& g, const Assessment& a, RegionId t) {

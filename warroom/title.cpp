@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/session_match.h"
+#include "warroom/ai.h"
 #include "warroom/bots.h"
 #include "warroom/calculator.h"
 #include "warroom/rules.h"
@@ -40,12 +41,20 @@ std::function<nlohmann::json()> odds_question(std::shared_ptr<const Game> game, 
   };
 }
 
+// A hint (core::Match::hint): the normal level's search from the seat's observation
+// (warroom/ai.h, advise), on the game's search threads.
+core::SessionMatch<Game>::Advisor advisor(int threads) {
+  return [threads](const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
+    return advise(g, observation, seat, *ai_level("normal"), seed, threads);
+  };
+}
+
 class Title final : public core::Title {
  public:
   Title(std::shared_ptr<const Data> data, std::filesystem::path rules_dir) : data_(std::move(data)), rules_dir_(std::move(rules_dir)) {}
   std::string id() const override { return "warroom"; }
   std::string name() const override { return "War Room"; }
-  // War Room's commands: no cards, hints nor numbered rules (the rulebook goes by headings).
+  // War Room's commands: no cards nor numbered rules (the rulebook goes by headings).
   std::string help_text(const std::string& language) const override { return data_->catalogues->tr(language, "warroom.play.help"); }
   bool stable_menu_numbers() const override { return true; }
   std::string data_hash() const override { return data_->hash; }
@@ -76,7 +85,11 @@ class Title final : public core::Title {
          "Optional Rules > Rapid Resolution: Phases 2-6 twice a round, Phase 7 once; 1 inf, 1 art, 1 arm under production at the start"}};
   }
   // The rules-based bot first: the lobby and the terminal offer the first kind as the default.
-  std::vector<std::string> bot_kinds() const override { return {"rules", "random"}; }
+  std::vector<std::string> bot_kinds() const override { return warroom::bot_kinds(); }
+  bool bot_searches(std::string_view kind) const override {
+    const auto bot = make_bot(kind);
+    return bot && bot->searches();
+  }
   std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options, int players) const override {
     return core::seat_names(make_game(scenario, options, players));
   }
@@ -85,8 +98,10 @@ class Title final : public core::Title {
     return open_revised(std::move(record), [this](core::SaveFile r) -> std::unique_ptr<core::Match> {
       auto game = std::make_unique<const Game>(make_game(r.scenario, r.options, r.players));
       const State start = game->new_game();
+      const int threads = r.search_threads;  // the game's: its bots' choices depend on it
       auto match = std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(r), data_hash(),
-                                                              [](std::string_view kind) { return make_bot(kind); });
+                                                              [threads](std::string_view kind) { return make_bot(kind, threads); },
+                                                              advisor(threads));
       match->set_questions({{"odds", odds_question}});
       return match;
     });

@@ -165,4 +165,28 @@ TEST_F(LobbyOverFailingStore, SearchesAreOnePerGameLimitedPerAddressAndAppliedOn
   EXPECT_EQ(lobby.searching(), 0u);
 }
 
+// War Room's search bot (docs/warroom/ai.md) is a bot that searches: its decisions run on the search
+// workers, one at a time, and are played; the quick bot beside it plays its slices on the bots' lane.
+TEST_F(LobbyOverFailingStore, AWarRoomGameWithASearchBotPlaysItsMovesOnTheSearchWorkers) {
+  FailingStore store(path());
+  server::Lobby lobby(titles(), store);
+  Jobs jobs;
+  jobs.attach(lobby);
+  const std::string id = lobby.create(json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u},
+                                           {"seats", {{"USSR", "bot:rules"}, {"GER", "bot:ai:easy"}}}},
+                                      "10.0.0.1")["id"];
+  lobby.commit_now();
+  int searches = 0;
+  for (int n = 0; n < 400 && !jobs.queue.empty() && searches < 30; ++n) {
+    searches += jobs.queue.front().lane == server::Lane::Search;
+    EXPECT_EQ(jobs.queue.front().owner, "10.0.0.1");
+    jobs.run_one(lobby);
+  }
+  EXPECT_GE(searches, 30) << "the German seat's decisions were searched on the search lane";
+  const json view = json::parse(jobs.when_ready(lobby, [&] { return lobby.view(id, ""); }));
+  EXPECT_GE(view["version"].get<std::uint64_t>(), 10u) << "and played: the public view changed with them (its secret entries are not counted)";
+  EXPECT_FALSE(view.contains("stopped"));
+}
+
 }  // namespace
+

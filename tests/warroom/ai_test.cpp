@@ -1,0 +1,193 @@
+// The search bot (docs/warroom/ai.md, "The search bot"): legal, deterministic for a seed and a
+// number of threads, blind to the other seats' secret sheets; the position value; `warroom arena`.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/command.h"
+#include "tests/warroom/bots_fixture.h"
+#include "warroom/ai.h"
+#include "warroom/bots.h"
+
+namespace warroom::testing {
+namespace {
+
+Game eastern_front() {
+  const Scenario* sc = data()->find_scenario("eastern-front");
+  return Game(data(), *sc, 2);
+}
+
+// Phase 2 Step 1 › Write Orders: the easy bot, as either alliance against bot:rules, plays the
+// first rounds choosing only legal actions, and searches every sheet it writes.
+TEST(SearchBot, Phase2Step1_ChoosesOnlyLegalActionsAsEitherAlliance) {
+  const Game g = eastern_front();
+  for (const core::Seat searcher : {core::Seat{0}, core::Seat{1}}) {
+    SCOPED_TRACE("the search bot in seat " + g.seat_name(searcher));
+    std::vector<std::unique_ptr<core::Bot<Game>>> bots;
+    for (core::Seat p = 0; p < g.seat_count(); ++p) bots.push_back(make_bot(p == searcher ? "ai:easy" : "rules"));
+    State s = g.new_game();
+    core::Rng chance(17), choices(18);
+    core::OutcomeList outcomes;
+    int sheets = 0;
+    while (g.node_kind(s) != core::NodeKind::Terminal && s.round < 3) {
+      if (g.node_kind(s) == core::NodeKind::Chance) {
+        g.apply(s, core::kChance, core::draw_chance(g, s, chance, outcomes), nullptr);
+        continue;
+      }
+      const core::SeatMask acting = g.acting_seats(s);
+      core::Seat seat = 0;
+      while (!(acting & core::seat_bit(seat))) ++seat;
+      const core::Action a = bots[static_cast<std::size_t>(seat)]->choose(g, g.observe(s, seat), seat, choices);
+      core::ActionList legal;
+      g.legal_actions(s, seat, legal);
+      ASSERT_NE(std::find(legal.begin(), legal.end(), a), legal.end()) << g.action_to_string(s, seat, a);
+      g.apply(s, seat, a, nullptr);
+      const auto& search = static_cast<const SearchBot&>(*bots[static_cast<std::size_t>(searcher)]).last_search();
+      sheets += seat == searcher && !search.plans.empty() && search.plans.front().actions.size() > 0;
+    }
+    EXPECT_GT(sheets, 0);
+    EXPECT_GE(s.round, 3) << "two whole rounds were played";
+  }
+}
+
+// The same observation, seed and level give the same search, whatever the number of threads: the
+// candidates, their weights and values, and the sheet chosen.
+TEST(SearchBot, DeterministicForASeedWhateverTheThreads) {
+  const Game g = eastern_front();
+  const State s = write_sheets_untouched(g);
+  const core::Seat seat = g.seat_of(GER);
+  const AiLevel& easy = *ai_level("easy");
+  const SheetSearch one = search_sheet(g, s, seat, RulesBot{}, easy, 99, 1);
+  const SheetSearch two = search_sheet(g, s, seat, RulesBot{}, easy, 99, 2);
+  ASSERT_GE(one.plans.size(), 2u) << "the styles propose more than bot:rules' own sheet";
+  ASSERT_EQ(one.plans.size(), two.plans.size());
+  EXPECT_EQ(one.chosen, two.chosen);
+  for (std::size_t i = 0; i < one.plans.size(); ++i) {
+    EXPECT_EQ(one.plans[i].actions, two.plans[i].actions);
+    EXPECT_EQ(one.plans[i].probability, two.plans[i].probability);
+    EXPECT_EQ(one.plans[i].value, two.plans[i].value);
+  }
+  EXPECT_EQ(one.plans.front().style, Style{}) << "the first candidate is bot:rules' own sheet";
+  double total = 0;
+  for (const SheetCandidate& c : one.plans) total += c.probability;
+  EXPECT_NEAR(total, 1.0, 1e-9);
+}
+
+// The bot reads only what its seat may see: given two states that differ only in the Axis's secret
+// sheet (orders and a bid written and finished), the Allied search bot writes the same entries, even
+// when it is handed the states themselves rather than its observation.
+TEST(SearchBot, AnotherSeatsSecretSheetIsNeverRead) {
+  const Game g = eastern_front();
+  const core::Seat allied = g.seat_of(USSR), axis = g.seat_of(GER);
+  State plain = write_sheets_untouched(g);
+  State secret = plain;
+  core::Rng rng(3);
+  RulesBot axis_bot;
+  while (g.acting_seats(secret) & core::seat_bit(axis)) g.apply(secret, axis, axis_bot.choose(g, g.observe(secret, axis), axis, rng), nullptr);
+  ASSERT_NE(plain.sheet[GER], secret.sheet[GER]);
+  ASSERT_EQ(g.observe(plain, allied).sheet[GER].flags & ~kDone, g.observe(secret, allied).sheet[GER].flags & ~kDone);
+  // Only whether the Axis has finished is public (the sheet's flag): it is made the same here.
+  plain.sheet[GER].flags = secret.sheet[GER].flags;
+  SearchBot one(*ai_level("easy"), 1), two(*ai_level("easy"), 1);
+  core::Rng r1(5), r2(5);
+  for (int k = 0; k < 60 && top(plain) == StepId::WriteSheets; ++k) {
+    const core::Action a = one.choose(g, plain, allied, r1);
+    ASSERT_EQ(a, two.choose(g, secret, allied, r2)) << "entry " << k;
+    g.apply(plain, allied, a, nullptr);
+    g.apply(secret, allied, a, nullptr);
+  }
+  EXPECT_EQ(plain.sheet[USSR].box, secret.sheet[USSR].box);
+  EXPECT_EQ(plain.sheet[USSR].bid, secret.sheet[USSR].bid);
+  EXPECT_GT(one.last_search().rollouts, 0) << "its sheet was searched";
+}
+
+// The position value: the winner's 1 and the loser's 0 at the end; before it the two alliances'
+// values add up to 1, and taking a region of the Victory condition raises the taker's.
+TEST(SearchBotValue, VictoryCheck_TheWinnerValuesOneAndTheValuesAddUpToOne) {
+  const Game g = eastern_front();
+  State s = write_sheets_untouched(g);
+  const double allied = position_value(g, s, Alliance::Allied), axis = position_value(g, s, Alliance::Axis);
+  EXPECT_NEAR(allied + axis, 1.0, 1e-12);
+  State taken = s;
+  RegionId target = kNoRegion;
+  for (RegionId r : g.scenario().victory[at(static_cast<int>(Alliance::Axis))].all_of.front().of)
+    if (alliance_of(taken.region[r].controller) == Alliance::Allied) target = r;
+  ASSERT_NE(target, kNoRegion);
+  taken.region[target].controller = GER;
+  EXPECT_GT(position_value(g, taken, Alliance::Axis), axis);
+  State over = s;
+  over.winner = kAxisWin;
+  over.steps.push({StepId::GameOver});
+  ASSERT_EQ(g.node_kind(over), core::NodeKind::Terminal);
+  EXPECT_EQ(position_value(g, over, Alliance::Axis), 1.0);
+  EXPECT_EQ(position_value(g, over, Alliance::Allied), 0.0);
+}
+
+// A hint at Phase 2 Step 1: the next entry of the search's candidate sheets, the most likely first,
+// each a legal action with a value in [0, 1].
+TEST(SearchBotHint, Phase2Step1_NextEntriesOfTheCandidateSheets) {
+  const Game g = eastern_front();
+  const State s = write_sheets_untouched(g);
+  const core::Seat seat = g.seat_of(USSR);
+  const auto hints = advise(g, s, seat, *ai_level("easy"), 7);
+  ASSERT_FALSE(hints.empty());
+  core::ActionList legal;
+  g.legal_actions(s, seat, legal);
+  for (const core::ActionValue& h : hints) {
+    EXPECT_NE(std::find(legal.begin(), legal.end(), h.action), legal.end());
+    EXPECT_GE(h.value, 0.0);
+    EXPECT_LE(h.value, 1.0);
+    EXPECT_GT(h.visits, 0);
+  }
+}
+
+TEST(SearchBotKinds, EveryLevelIsABotKindThatSearches) {
+  for (const std::string_view kind : {"ai:easy", "ai:normal", "ai:hard", "ai:expert"}) {
+    const auto bot = make_bot(kind);
+    ASSERT_NE(bot, nullptr) << kind;
+    EXPECT_TRUE(bot->searches());
+  }
+  EXPECT_EQ(make_bot("ai:extreme"), nullptr);
+  EXPECT_EQ(make_bot("ai:"), nullptr);
+}
+
+// ---- warroom arena ---------------------------------------------------------------------------
+
+class WarroomArena : public test_support::CommandTest {
+ protected:
+  WarroomArena() : CommandTest("WARROOM_BINARY", "warroom-arena-test") {}
+};
+
+TEST_F(WarroomArena, EachPlayerAloneAsEitherAllianceWithIntervalsInJson) {
+  const test_support::Result r = run("arena --scenario eastern-front --players rules,random --games 2 --rounds 6 --seed 3 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["games"], 8);
+  EXPECT_EQ(j["round_limit"], 6);
+  ASSERT_EQ(j["seatings"].size(), 4u) << "rules alone as the Allies and as the Axis, and random alike";
+  for (const auto& x : j["seatings"]) {
+    EXPECT_EQ(x["games"], 2);
+    EXPECT_EQ(x["wins"].get<int>() + x["losses"].get<int>() + x["undecided"].get<int>(), 2);
+    EXPECT_LE(x["interval95"][0].get<double>(), x["win_rate"].get<double>());
+    EXPECT_GE(x["interval95"][1].get<double>(), x["win_rate"].get<double>());
+    EXPECT_EQ(x["scenario"], "eastern-front");
+  }
+}
+
+TEST_F(WarroomArena, BadArgumentsAreRefusedWithOneLine) {
+  const auto refused = [&](const std::string& args, const std::string& why) {
+    const test_support::Result r = run("arena " + args);
+    EXPECT_NE(r.status, 0) << args;
+    EXPECT_NE(r.out.find(why), std::string::npos) << args << ": " << r.out;
+  };
+  refused("--players rules,ai:extreme", "unknown player \"ai:extreme\"");
+  refused("--players rules,rules", "named twice");
+  refused("--players rules", "at least two players");
+  refused("--scenario atlantis", "unknown scenario \"atlantis\"");
+  refused("--games 0", "--games");
+  refused("--jobs 0", "--jobs");
+  refused("--players rules,random --alone ai:easy", "--alone: \"ai:easy\" is not one of --players");
+}
+
+}  // namespace
+}  // namespace warroom::testing

@@ -1,0 +1,312 @@
+#include "warroom/ai.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "warroom/rules.h"
+
+namespace warroom {
+
+int command_strength(const Data& d, int nation, int number, const Command& c);  // bots_rules_plan.cpp
+int unit_strength(const Data& d, int type);
+
+namespace {
+
+// Budgets (docs/warroom/ai.md, "The search bot": the time each takes per sheet on one core).
+constexpr std::array<AiLevel, 4> kLevels = {{
+    {"easy", 4, 3, 1, 1},
+    {"normal", 6, 4, 3, 2},
+    {"hard", 10, 6, 4, 3},
+    {"expert", 14, 8, 6, 3},
+}};
+
+// The position value's weights (hand-defined, docs/warroom/ai.md): a share of the Victory condition's
+// regions counts most, then the units' value and the Strategic Value, each as a difference of shares.
+constexpr double kVictoryWeight = 3.0, kUnitWeight = 4.0, kSvWeight = 2.0;
+
+// The regret matching's iterations over the K x K' matrix, and the weight below which a candidate of
+// the mixed strategy is dropped (noise of the finite iterations).
+constexpr int kRegretIterations = 2000;
+constexpr double kNegligible = 0.02;
+
+int draw(core::Rng& rng, std::initializer_list<int> values) {
+  return *(values.begin() + rng.below(static_cast<std::uint32_t>(values.size())));
+}
+
+// A style drawn around bot:rules' (Style's defaults): more or less daring strikes and attacks, an
+// earlier turn to a stalled war's aims, a higher or lower bid.
+Style draw_style(core::Rng& rng) {
+  Style s;
+  s.odds_scale_percent = draw(rng, {70, 80, 90, 100, 115, 130});
+  s.attack_tenths = draw(rng, {10, 11, 12, 13, 15, 17, 20});
+  s.extra_quiet = draw(rng, {0, 0, 0, 3, 6});
+  s.bid_extra = draw(rng, {-2, -1, 0, 0, 1, 2, 4});
+  return s;
+}
+
+bool mine(const Game& g, core::Seat seat, int nation) { return (g.seat_nations(seat) >> nation) & 1u; }
+
+bool writing(const State& s, std::uint16_t round, std::uint8_t pass) {
+  return s.steps.top().id == StepId::WriteSheets && s.round == round && s.pass == pass;
+}
+
+// The actions `bot` takes for `seat` to finish its sheets from the observation.
+std::vector<core::Action> write_out(const Game& g, State s, core::Seat seat, RulesBot& bot, core::Rng& rng) {
+  std::vector<core::Action> out;
+  const std::uint16_t round = s.round;
+  const std::uint8_t pass = s.pass;
+  while (writing(s, round, pass) && g.acting_nations(s, seat)) {
+    const core::Action a = bot.choose(g, s, seat, rng);
+    out.push_back(a);
+    g.apply(s, seat, a, nullptr);
+  }
+  return out;
+}
+
+struct Pair {
+  std::size_t plan, answer;
+  int rollout;
+};
+
+// One rollout: the other seats' sheets, blank in the observation, are written anew by rules bots of
+// style `answer` (a seat that had finished writing writes again); the seat plays its candidate's
+// bot; all play on to the end of the round (`rounds` rounds) and the position is valued.
+double rollout(const Game& g, const State& observation, core::Seat seat, const RulesBot& plan, const Style& answer, int rounds,
+               std::uint64_t seed) {
+  State s = observation;
+  for (int n = 0; n < kNations; ++n)
+    if (!mine(g, seat, n)) s.sheet[at(n)].flags = static_cast<std::uint8_t>(s.sheet[at(n)].flags & ~kDone);
+  std::vector<RulesBot> bots(static_cast<std::size_t>(g.seat_count()), RulesBot(answer));
+  bots[static_cast<std::size_t>(seat)] = plan;
+  core::Rng rng(seed);
+  core::OutcomeList outcomes;
+  const int end = s.round + rounds;
+  while (g.node_kind(s) != core::NodeKind::Terminal && s.round < end) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      g.apply(s, core::kChance, core::draw_chance(g, s, rng, outcomes), nullptr);
+      continue;
+    }
+    const core::SeatMask acting = g.acting_seats(s);
+    core::Seat who = 0;
+    while (!(acting & core::seat_bit(who))) ++who;
+    g.apply(s, who, bots[static_cast<std::size_t>(who)].choose(g, g.observe(s, who), who, rng), nullptr);
+  }
+  return position_value(g, s, alliance_of(__builtin_ctz(g.seat_nations(seat))));
+}
+
+// Regret matching (plus) for both sides of the zero-sum matrix `u` (the searching seat's value):
+// the searching seat's average strategy, and the other side's average strategy in `answer`.
+std::vector<double> regret_matching(const std::vector<std::vector<double>>& u, std::vector<double>& answer) {
+  const std::size_t k = u.size(), m = u.front().size();
+  std::vector<double> regret(k, 0), regret_other(m, 0), sum(k, 0), sum_other(m, 0), sigma(k), tau(m), gain(k), loss(m);
+  const auto strategy = [](const std::vector<double>& r, std::vector<double>& out) {
+    double total = 0;
+    for (double x : r) total += std::max(0.0, x);
+    for (std::size_t i = 0; i < r.size(); ++i) out[i] = total > 0 ? std::max(0.0, r[i]) / total : 1.0 / static_cast<double>(r.size());
+  };
+  for (int t = 1; t <= kRegretIterations; ++t) {
+    strategy(regret, sigma);
+    strategy(regret_other, tau);
+    double v = 0;
+    for (std::size_t i = 0; i < k; ++i) {
+      gain[i] = 0;
+      for (std::size_t j = 0; j < m; ++j) gain[i] += tau[j] * u[i][j];
+      v += sigma[i] * gain[i];
+    }
+    for (std::size_t j = 0; j < m; ++j) {
+      loss[j] = 0;
+      for (std::size_t i = 0; i < k; ++i) loss[j] += sigma[i] * (1 - u[i][j]);
+    }
+    for (std::size_t i = 0; i < k; ++i) regret[i] = std::max(0.0, regret[i] + gain[i] - v), sum[i] += t * sigma[i];
+    for (std::size_t j = 0; j < m; ++j) regret_other[j] = std::max(0.0, regret_other[j] + loss[j] - (1 - v)), sum_other[j] += t * tau[j];
+  }
+  const auto normalize = [](std::vector<double>& x) {
+    double total = 0;
+    for (double y : x) total += y;
+    for (double& y : x) y /= total;
+  };
+  normalize(sum);
+  normalize(sum_other);
+  answer = sum_other;
+  return sum;
+}
+
+// The values of every pair, the rollouts spread over `threads` threads (each rollout's seed is its
+// own, so the values do not depend on the threads).
+std::vector<std::vector<double>> pair_values(const Game& g, const State& observation, core::Seat seat,
+                                             const std::vector<RulesBot>& plans, const std::vector<Style>& answers,
+                                             const AiLevel& level, std::uint64_t seed, int threads) {
+  std::vector<Pair> jobs;
+  for (std::size_t i = 0; i < plans.size(); ++i)
+    for (std::size_t j = 0; j < answers.size(); ++j)
+      for (int r = 0; r < level.rollouts; ++r) jobs.push_back({i, j, r});
+  std::vector<double> value(jobs.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t k = next++; k < jobs.size(); k = next++) {
+      std::uint64_t mix = seed ^ (0x9e3779b97f4a7c15ULL * (k + 1));
+      value[k] = rollout(g, observation, seat, plans[jobs[k].plan], answers[jobs[k].answer], level.rounds, core::splitmix64(mix));
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  std::vector<std::vector<double>> u(plans.size(), std::vector<double>(answers.size(), 0));
+  for (std::size_t k = 0; k < jobs.size(); ++k) u[jobs[k].plan][jobs[k].answer] += value[k] / level.rollouts;
+  return u;
+}
+
+}  // namespace
+
+const std::array<AiLevel, 4>& ai_levels() { return kLevels; }
+
+const AiLevel* ai_level(std::string_view name) {
+  for (const AiLevel& l : kLevels)
+    if (l.name == name) return &l;
+  return nullptr;
+}
+
+std::vector<std::string> ai_kinds() {
+  std::vector<std::string> out;
+  for (const AiLevel& l : kLevels) out.push_back("ai:" + std::string(l.name));
+  return out;
+}
+
+double position_value(const Game& g, const State& s, Alliance side) {
+  const int me = static_cast<int>(side);
+  if (g.node_kind(s) == core::NodeKind::Terminal) {
+    const std::uint8_t won = side == Alliance::Allied ? kAlliedWin : kAxisWin;
+    if (s.winner == kAlliedWin || s.winner == kAxisWin) return s.winner == won ? 1.0 : 0.0;
+    return 0.5;  // both lose, or stopped by a round limit
+  }
+  const Data& d = g.data();
+  std::array<double, kAlliances> victory{}, units{}, sv{};
+  for (int a = 0; a < kAlliances; ++a) {
+    int held = 0, all = 0;
+    for (const VictoryTerm& term : g.scenario().victory[at(a)].all_of)
+      for (RegionId r : term.of) {
+        ++all;
+        const std::uint8_t c = s.region[r].controller;
+        held += c != kNoNation && static_cast<int>(alliance_of(c)) == a;
+      }
+    victory[at(a)] = all ? static_cast<double>(held) / all : 0;
+  }
+  for (int n = 0; n < kNations; ++n) {
+    if (!in_play(s, n)) continue;
+    const auto a = at(static_cast<int>(alliance_of(n)));
+    for (int number = 1; number <= kMaxCommandNumber; ++number) units[a] += command_strength(d, n, number, s.command[at(n)][at(number)]);
+  }
+  for (int i = 0; i < g.industries(); ++i) {
+    const std::uint8_t c = s.region[g.industry_region(i)].controller;
+    if (c == kNoNation) continue;
+    for (int t = 0; t < kUnitTypes; ++t)
+      units[at(static_cast<int>(alliance_of(c)))] += s.construction[at(i)].n[at(t)] * unit_strength(d, t);
+  }
+  for (const Region& r : d.regions) {
+    const std::uint8_t c = s.region[r.rid].controller;
+    if (c != kNoNation && g.scenario().in_play.test(r.rid)) sv[at(static_cast<int>(alliance_of(c)))] += r.sv;
+  }
+  const auto share = [&](const std::array<double, kAlliances>& x) {
+    const double total = x[0] + x[1];
+    return total > 0 ? (x[at(me)] - x[at(1 - me)]) / total : 0.0;
+  };
+  const double score = kVictoryWeight * (victory[at(me)] - victory[at(1 - me)]) + kUnitWeight * share(units) + kSvWeight * share(sv);
+  return 1 / (1 + std::exp(-score));
+}
+
+SheetSearch search_sheet(const Game& g, const State& position, core::Seat seat, const RulesBot& own, const AiLevel& level,
+                         std::uint64_t seed, int threads) {
+  const auto start = std::chrono::steady_clock::now();
+  const State observation = g.observe(position, seat);  // given the state itself, it still sees only this
+  core::Rng rng(seed);
+  SheetSearch out;
+  // K distinct candidate sheets: bot:rules' own first, then drawn styles (a few tries each).
+  std::vector<RulesBot> plans;
+  for (int tries = 0; tries < 3 * level.plans && static_cast<int>(plans.size()) < level.plans; ++tries) {
+    RulesBot bot = own;
+    bot.set_style(tries == 0 ? Style{} : draw_style(rng));
+    RulesBot writer = bot;
+    std::vector<core::Action> actions = write_out(g, observation, seat, writer, rng);
+    if (std::any_of(out.plans.begin(), out.plans.end(), [&](const SheetCandidate& c) { return c.actions == actions; })) continue;
+    out.plans.push_back({bot.style(), std::move(actions)});
+    plans.push_back(bot);
+  }
+  std::vector<Style> answers(static_cast<std::size_t>(level.answers));
+  for (std::size_t j = 1; j < answers.size(); ++j) answers[j] = draw_style(rng);
+  out.answers = level.answers;
+  std::vector<double> tau;
+  std::vector<double> sigma{1.0};
+  if (plans.size() > 1) {
+    const auto u = pair_values(g, observation, seat, plans, answers, level, rng.next(), threads);
+    sigma = regret_matching(u, tau);
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+      out.plans[i].value = 0;
+      for (std::size_t j = 0; j < answers.size(); ++j) out.plans[i].value += tau[j] * u[i][j];
+    }
+    out.rollouts = static_cast<long>(plans.size() * answers.size()) * level.rollouts;
+  }
+  double total = 0;
+  for (double& p : sigma) total += p < kNegligible ? (p = 0) : p;
+  double pick = (static_cast<double>(rng.next() >> 11) * 0x1.0p-53) * total;
+  for (std::size_t i = 0; i < sigma.size(); ++i) {
+    out.plans[i].probability = sigma[i] / total;
+    if (sigma[i] > 0 && pick >= 0 && (pick -= sigma[i]) < 0) out.chosen = i;
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+core::Action SearchBot::choose(const Game& game, const State& position, core::Seat seat, core::Rng& rng) {
+  const State observation = game.observe(position, seat);  // given the state itself, it still sees only this
+  core::ActionList legal;
+  game.legal_actions(observation, seat, legal);
+  if (legal.size() == 1) return legal[0];
+  const bool same_sheet = searched_ && searched_round_ == observation.round && searched_pass_ == observation.pass;
+  if (observation.steps.top().id == StepId::WriteSheets && !same_sheet) {
+    last_ = search_sheet(game, observation, seat, bot_, level_, rng.next(), threads_);
+    bot_.set_style(last_.plans[last_.chosen].style);
+    searched_ = true, searched_round_ = observation.round, searched_pass_ = observation.pass;
+  }
+  return bot_.choose(game, observation, seat, rng);
+}
+
+std::vector<core::ActionValue> advise(const Game& g, const State& position, core::Seat seat, const AiLevel& level,
+                                      std::uint64_t seed, int threads) {
+  const State observation = g.observe(position, seat);
+  RulesBot bot;
+  core::Rng rng(seed);
+  if (observation.steps.top().id != StepId::WriteSheets)
+    return {{bot.choose(g, observation, seat, rng), 0, position_value(g, observation, alliance_of(__builtin_ctz(g.seat_nations(seat))))}};
+  const SheetSearch found = search_sheet(g, observation, seat, bot, level, seed, threads);
+  struct Entry {
+    core::ActionValue hint;
+    double probability = 0;
+  };
+  std::vector<Entry> entries;  // candidates with the same next entry count as one
+  const long tries = static_cast<long>(found.answers) * level.rollouts;
+  for (const SheetCandidate& c : found.plans) {
+    if (c.actions.empty() || c.probability <= 0) continue;
+    auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.hint.action == c.actions.front(); });
+    if (it == entries.end()) it = entries.insert(entries.end(), {{c.actions.front(), 0, 0}, 0});
+    it->hint.value = (it->hint.value * it->probability + c.value * c.probability) / (it->probability + c.probability);
+    it->probability += c.probability;
+    it->hint.visits += tries;
+  }
+  std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.probability > b.probability; });
+  std::vector<core::ActionValue> out;
+  for (const Entry& e : entries) out.push_back(e.hint);
+  return out;
+}
+
+std::unique_ptr<core::Bot<Game>> make_ai(std::string_view name, int threads) {
+  if (!name.starts_with("ai:")) return nullptr;
+  const AiLevel* level = ai_level(name.substr(3));
+  if (!level) return nullptr;
+  return std::make_unique<SearchBot>(*level, threads);
+}
+
+}  // namespace warroom
