@@ -108,7 +108,10 @@ void Lobby::reload(const std::string& id) {
     reload_after_.insert(id);
     return;
   }
-  if (it != rooms_.end() && it->second.damaged.empty() && !it->second.summary.empty()) return catch_up(id, it->second);
+  // A game watched here but not held whole (its bots' turn was dropped, a read failed) is read whole:
+  // its watchers' views come from the game.
+  const bool held = it != rooms_.end() && it->second.damaged.empty() && !it->second.summary.empty();
+  if (held && (it->second.game || !listeners_.watched(id))) return catch_up(id, it->second);
   load(id, false);
 }
 
@@ -165,7 +168,7 @@ void Lobby::caught_up(const std::string& id, std::size_t held, bool whole, std::
   Room& r = it->second;
   if (!failure.empty()) {  // read on its next use
     std::cerr << fmt::format("churchill serve: cannot read game {}: {}\n", id, failure);
-    if (!r.busy && !r.lent) r.game.reset();
+    if (!r.busy && !r.lent) r.game.reset(), r.views.clear(), r.hints.clear();
     return release(id);
   }
   if (!sg) {  // deleted elsewhere
@@ -195,6 +198,10 @@ void Lobby::caught_up(const std::string& id, std::size_t held, bool whole, std::
     r.requests = RequestKeys(mark.requests);
     for (const auto& [seat, hash] : sg->token_hashes)
       if (const auto p = r.game->seat_from_name(seat)) r.token_hash[static_cast<std::size_t>(*p)] = hash;
+  }
+  if (!r.game && r.version != mark.version) {  // held by its entry (and views): they are made again when asked
+    r.views.clear();
+    r.hints.clear();
   }
   r.version = mark.version;
   r.stored = mark.action_count;
