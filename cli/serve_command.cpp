@@ -51,7 +51,8 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_option("--max-per-address", options.max_per_address, "Connections at once from one address (default 64)");
   serve->add_option("--max-per-network", options.max_per_network,
                     "Connections at once from one IPv4 /24 or IPv6 /64 (default four times --max-per-address)");
-  serve->add_option("--create-per-minute", options.create_per_minute, "New games one address may create per minute (default 10)");
+  serve->add_option("--create-per-minute", options.create_per_minute,
+                    "New games one address may create per minute (default 10; four times as many from one /24 or /64)");
   serve->add_option("--create-burst", options.create_burst, "... and at once (default 10)");
   serve->add_option("--ws-idle", options.ws_idle_seconds, "Seconds a silent WebSocket lives; pinged after half (default 60)");
   serve->add_option("--ws-hello", options.ws_hello_seconds, "Seconds a WebSocket has to send its first message (default 10)")->check(CLI::Range(1, 3600));
@@ -69,7 +70,13 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_option("--max-memory", max_memory_mb, "Megabytes the games held in memory may take, about (default 1024)")->check(CLI::Range(16, 1 << 20));
   serve->add_option("--busy-timeout", busy_timeout_ms, "Milliseconds a write waits for a database lock (default 5000)");
   serve->add_option("--origin", options.origins, "An origin besides the server's own allowed to POST (https://example.org); repeatable");
-  serve->add_flag("--trust-proxy", options.trust_proxy, "Behind a reverse proxy: the client's address is the last of X-Forwarded-For");
+  serve->add_flag("--trust-proxy", options.trust_proxy,
+                  "Behind a reverse proxy on this machine: a request from a loopback address is the client's named last in X-Forwarded-For");
+  serve->add_option("--proxy", options.proxies, "The address of a reverse proxy elsewhere whose X-Forwarded-For is believed; repeatable");
+  serve->add_option("--max-games-per-address", limits.max_games_per_address,
+                    "Games in play one address may have created (all servers of the database; default 20)");
+  serve->add_option("--max-games-per-network", limits.max_games_per_network,
+                    "... and one IPv4 /24 or IPv6 /64 (default 80)");
   serve->callback([&] {
     limits.expire_seconds = parse_duration(expire, "--expire");
     limits.unjoined_seconds = parse_duration(expire_unjoined, "--expire-unjoined");

@@ -1,5 +1,6 @@
-// An error for the client: an HTTP status (4xx, or 503 when storage failed), a code and a message
-// in English and as a catalogue message, and for a stale action the current view.
+// An error for the client: an HTTP status (4xx, 503 when storage failed, 504 when a commit's outcome
+// is unknown), a code and a message in English and as a catalogue message, and for a stale action
+// the current view.
 #pragma once
 
 #include <nlohmann/json.hpp>

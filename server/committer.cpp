@@ -1,7 +1,6 @@
 #include "server/committer.h"
 
 #include <boost/asio/post.hpp>
-#include <iostream>
 #include <memory>
 
 namespace server {
@@ -24,22 +23,16 @@ void Committer::flush() {
   // which must be released on the loop's thread (a session's last release frees its connection
   // slot, which the loop counts), not on the writer's.
   boost::asio::post(writer_, [this, batch = std::move(batch), done = std::move(done)]() mutable {
-    std::string failure;
     std::vector<std::string> conflicts;
-    try {
-      conflicts = store_.commit(*batch);
-    } catch (const std::exception& e) {
-      failure = e.what();
-    }
-    boost::asio::post(io_, [this, done = std::move(done), failure, conflicts] { settle(*done, failure, conflicts); });
+    const Outcome outcome = commit_batch(store_, *batch, conflicts);
+    boost::asio::post(io_, [this, done = std::move(done), outcome, conflicts] { settle(*done, outcome, conflicts); });
   });
 }
 
-void Committer::settle(const std::vector<Done>& done, const std::string& failure, const std::vector<std::string>& conflicts) {
-  if (!failure.empty()) std::cerr << "churchill serve: a commit failed, nothing of it was applied: " << failure << std::endl;
-  lobby_.settle(failure.empty(), conflicts);
+void Committer::settle(const std::vector<Done>& done, Outcome outcome, const std::vector<std::string>& conflicts) {
+  lobby_.settle(outcome, conflicts);
   in_flight_ = false;
-  for (const auto& d : done) d(failure.empty(), conflicts);
+  for (const auto& d : done) d(outcome, conflicts);
   kick();
 }
 

@@ -21,9 +21,9 @@ class Committer {
   ~Committer() { writer_.join(); }
   void drain() { writer_.join(); }  // waits for the commit in flight
 
-  // `done` runs once the writes staged so far are committed (true) or failed (false), with the games
-  // whose writes were left out because another server changed them first.
-  using Done = std::function<void(bool, const std::vector<std::string>&)>;
+  // `done` runs once the writes staged so far are committed, failed or of an unknown outcome, with the
+  // games whose writes were left out because another server changed them first.
+  using Done = std::function<void(Outcome, const std::vector<std::string>&)>;
   void on_commit(Done done) {
     waiting_.push_back(std::move(done));
     kick();
@@ -33,7 +33,7 @@ class Committer {
 
  private:
   void flush();
-  void settle(const std::vector<Done>& done, const std::string& failure, const std::vector<std::string>& conflicts);
+  void settle(const std::vector<Done>& done, Outcome outcome, const std::vector<std::string>& conflicts);
 
   boost::asio::io_context& io_;
   Lobby& lobby_;

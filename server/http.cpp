@@ -121,8 +121,9 @@ int serve(const Options& o, Lobby& lobby, Store& store) {
   // the proxy's, whose limits per client are its own (docs/deploy.md).
   const std::size_t total = o.max_connections ? o.max_connections : default_max_connections();
   Connections connections(total, o.max_per_address, o.max_per_network ? o.max_per_network : 4 * o.max_per_address,
-                          o.trust_proxy ? 0 : total / 8);
-  RateLimiter creations(o.create_per_minute, o.create_burst);
+                          o.trust_proxy || !o.proxies.empty() ? 0 : total / 8);
+  // Shared through the store by every server of a store several servers share.
+  RateLimiter creations(o.create_per_minute, o.create_burst, &store, "create");
   Context context{o, lobby, committer, connections, creations};
   Acceptor acceptor(io, {asio::ip::make_address(o.host), o.port}, context);
   std::cout << fmt::format("churchill serve: http://{}:{}/ ({} games in play)", o.host, acceptor.port(), lobby.live()) << std::endl;

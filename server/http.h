@@ -22,7 +22,8 @@ struct Options {
   int ws_hello_seconds = 10;          // a WebSocket that has not sent its first message by then is closed
   double create_per_minute = 10;      // games one address may create, on average
   double create_burst = 10;           // ... and at once
-  bool trust_proxy = false;           // the client's address is the last of X-Forwarded-For
+  bool trust_proxy = false;           // a proxy on this machine (a loopback address): its X-Forwarded-For names the client
+  std::vector<std::string> proxies;   // the addresses of proxies elsewhere whose X-Forwarded-For is believed
   std::vector<std::string> origins;   // origins allowed to POST besides the server's own ("https://example.org")
   int expire_check_seconds = 60;      // how often abandoned games are looked for
   std::size_t search_threads = 0;     // workers for bots that search and hints; 0: the cores less one, at least one

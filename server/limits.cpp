@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <boost/asio/ip/address.hpp>
 
+#include "server/store.h"
+
 namespace server {
 
 std::string network_of(const std::string& address) {
@@ -42,12 +44,23 @@ void Connections::release(const std::string& address, const std::string& network
   if (--by_network_[network] == 0) by_network_.erase(network);
 }
 
-bool RateLimiter::allow(const std::string& key) {
+bool RateLimiter::allow(const std::string& address) {
+  const std::string network = network_of(address);
+  return (network == address || take(network, 4)) && take(address, 1);
+}
+
+bool RateLimiter::take(const std::string& key, double scale) {
+  if (shared_) {
+    try {
+      if (const auto taken = shared_->take_token(name_ + ":" + key, scale * rate_ * 60, scale * burst_)) return *taken;
+    } catch (const StoreError&) {  // the database cannot be reached now: this server's buckets meanwhile
+    }
+  }
   const auto now = std::chrono::steady_clock::now();
   if (buckets_.size() > 10000) forget_full(now);
-  auto [it, fresh] = buckets_.try_emplace(key, Bucket{burst_, now});
+  auto [it, fresh] = buckets_.try_emplace(key, Bucket{scale * burst_, now, scale});
   Bucket& b = it->second;
-  b.tokens = std::min(burst_, b.tokens + rate_ * std::chrono::duration<double>(now - b.at).count());
+  b.tokens = std::min(scale * burst_, b.tokens + scale * rate_ * std::chrono::duration<double>(now - b.at).count());
   b.at = now;
   if (b.tokens < 1) return false;
   b.tokens -= 1;
@@ -56,7 +69,8 @@ bool RateLimiter::allow(const std::string& key) {
 
 void RateLimiter::forget_full(std::chrono::steady_clock::time_point now) {
   std::erase_if(buckets_, [&](const auto& kv) {
-    return kv.second.tokens + rate_ * std::chrono::duration<double>(now - kv.second.at).count() >= burst_;
+    const Bucket& b = kv.second;
+    return b.tokens + b.scale * rate_ * std::chrono::duration<double>(now - b.at).count() >= b.scale * burst_;
   });
 }
 

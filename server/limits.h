@@ -34,19 +34,29 @@ class Connections {
   std::map<std::string, std::size_t> by_address_, by_network_;
 };
 
-// A token bucket per address: `burst` at once, refilled at `per_minute`.
+class Store;
+
+// A token bucket per address: `burst` at once, refilled at `per_minute`; and one per network (an
+// IPv4 /24, an IPv6 /64) four times as large. With a store several servers share, the buckets are
+// the store's (Store::take_token), so the limit is the service's, not each server's; they are kept
+// in memory where the store is not shared, or while it cannot be reached.
 class RateLimiter {
  public:
-  RateLimiter(double per_minute, double burst) : rate_(per_minute / 60.0), burst_(burst) {}
-  bool allow(const std::string& key);
+  RateLimiter(double per_minute, double burst, Store* shared = nullptr, std::string name = "")
+      : rate_(per_minute / 60.0), burst_(burst), shared_(shared), name_(std::move(name)) {}
+  bool allow(const std::string& address);
 
  private:
+  bool take(const std::string& key, double scale);
   struct Bucket {
     double tokens;
     std::chrono::steady_clock::time_point at;
+    double scale;  // 4 for a network's bucket
   };
   void forget_full(std::chrono::steady_clock::time_point now);
   double rate_, burst_;
+  Store* shared_;
+  std::string name_;  // the buckets' names in the store: name_ + ":" + address or network
   std::map<std::string, Bucket> buckets_;
 };
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "server/limits.h"
 #include "server/tokens.h"
 
 namespace server {
@@ -102,6 +103,29 @@ core::SaveFile Lobby::parse_create(const nlohmann::json& body, const std::string
   }
 }
 
+// Games in play per address and per network (an IPv4 /24, an IPv6 /64), counted in the store --
+// every server's games -- and among this server's creations not yet stored; the last eighth of the
+// places go only to addresses that hold no game, so that a flood from many addresses cannot lock the
+// others out.
+void Lobby::check_held(const std::string& client) const {
+  if (client.empty()) return;
+  const std::string network = network_of(client);
+  std::pair<std::size_t, std::size_t> held;
+  try {
+    held = store_.games_held(client, network);
+  } catch (const StoreError&) {
+    throw ApiError(503, ErrorCode{"storage"}, "the games in play cannot be read from storage now; try again");
+  }
+  for (const auto& [_, r] : rooms_)
+    if (r.summary.empty() && !r.creator.empty()) held.first += r.creator == client, held.second += network_of(r.creator) == network;
+  if (held.first >= limits_.max_games_per_address || held.second >= limits_.max_games_per_network)
+    throw ApiError(429, ErrorCode{"games_held", {{"games", std::to_string(std::max(held.first, held.second))}}},
+                   fmt::format("this address or its network has {} games in play, as many as it may; try again when some have ended",
+                               std::max(held.first, held.second)));
+  if (held.first > 0 && live() + limits_.max_live_games / 8 >= limits_.max_live_games)
+    throw ApiError(503, ErrorCode{"server_full"}, "the server holds as many games in play as it may; try again when some have ended");
+}
+
 nlohmann::json Lobby::create(const nlohmann::json& body, const std::string& client) {
   only_fields(body, {"title", "scenario", "players", "options", "seats", "seating", "seed"},
               "{\"title\": ..., \"scenario\": ..., \"players\": N, \"options\": [...], \"seats\": {...}, \"seating\": \"public\" or \"invitation\"}");
@@ -110,6 +134,7 @@ nlohmann::json Lobby::create(const nlohmann::json& body, const std::string& clie
   if (seating != "public" && seating != "invitation") throw ApiError(400, "\"seating\" is \"public\" or \"invitation\"");
   if (live() >= limits_.max_live_games)
     throw ApiError(503, ErrorCode{"server_full"}, "the server holds as many games in play as it may; try again when some have ended");
+  check_held(client);
   core::SaveFile record = parse_create(body, client);
   std::string id;
   do id = new_id();
@@ -125,13 +150,15 @@ nlohmann::json Lobby::create(const nlohmann::json& body, const std::string& clie
     r.invitation_hash = hash_token(invitation);
     reply["invitation"] = invitation;
   }
-  r.owner = client;
+  r.owner = r.creator = client;
   if (!offload_) r.game->run_bots();  // else the bots play on workers once the game is stored (settle)
   adopt(id, std::move(r));
   Room& room = rooms_.at(id);
   GameWrite w;
   w.create = room.game->record();
   w.invitation_hash = room.invitation_hash;
+  w.creator = client;
+  w.creator_network = client.empty() ? "" : network_of(client);
   stage(id, room, std::move(w));
   return reply;
 }
@@ -228,13 +255,27 @@ void Lobby::check_version(const std::string& id, Room& r, int seat, const nlohma
                  seat_view(id, r, seat));
 }
 
-const std::string& Lobby::act(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& client) {
+// A request the seat made before with this key (and the same body): true, and it is not made again.
+bool Lobby::made_before(Room& r, int seat, const std::string& key, const std::string& request) {
+  if (key.empty()) return false;
+  switch (r.requests.seen(key, seat, request)) {
+    case RequestKeys::Seen::no: return false;
+    case RequestKeys::Seen::same: return true;
+    case RequestKeys::Seen::other: break;
+  }
+  throw ApiError(422, ErrorCode{"key_reused"}, "this Idempotency-Key was sent with another request: use a new key for every request");
+}
+
+const std::string& Lobby::act(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& client,
+                              const std::string& key) {
   Room& r = room(id);
   const auto seat = seat_of(id, token);
   if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "acting needs the seat's token (Authorization: Bearer TOKEN)");
   only_fields(body, {"action", "version"}, "{\"action\": \"<the action's text>\", \"version\": N}");
   if (!body.contains("action") || !body["action"].is_string())
     throw ApiError(400, "the body must be {\"action\": \"<the action's text>\", \"version\": N}");
+  const std::string request = hash_token("actions " + body.dump());
+  if (made_before(r, *seat, key, request)) return cached_view(id, r, seat);
   check_version(id, r, *seat, body);
   Room& current = room(id);  // check_version may have loaded it again
   core::Match& m = *current.game;
@@ -252,15 +293,18 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
   }
   if (!offload_) m.run_bots();  // else the bots play on workers once the action is stored (settle)
   if (!client.empty()) current.owner = client;  // the bots' replies are charged to who they answer
+  if (!key.empty()) current.requests.add(key, *seat, request);
   stage(id, current, GameWrite{});
   return cached_view(id, current, seat);
 }
 
-const std::string& Lobby::undo(const std::string& id, const std::string& token, const nlohmann::json& body) {
+const std::string& Lobby::undo(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& key) {
   Room& r = room(id);
   const auto seat = seat_of(id, token);
   if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "undo needs the seat's token");
   only_fields(body, {"version"}, "{\"version\": N}");
+  const std::string request = hash_token("undo " + body.dump());
+  if (made_before(r, *seat, key, request)) return cached_view(id, r, seat);
   check_version(id, r, *seat, body);
   Room& current = room(id);  // check_version may have loaded it again
   core::Match& m = *current.game;
@@ -275,6 +319,7 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
   while (kept < before.size() && kept < after.size() && before[kept] == after[kept]) ++kept;
   GameWrite w;
   w.keep_actions = kept;
+  if (!key.empty()) current.requests.add(key, *seat, request);
   stage(id, current, std::move(w));
   return cached_view(id, current, seat);
 }

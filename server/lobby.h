@@ -30,6 +30,7 @@
 #include "server/jobs.h"
 #include "server/listeners.h"
 #include "server/recency.h"
+#include "server/request_keys.h"
 #include "server/staging.h"
 #include "server/versions.h"
 #include "server/store.h"
@@ -37,7 +38,10 @@
 namespace server {
 
 struct LobbyLimits {
-  std::size_t max_live_games = 1000;          // games not finished (finished ones do not count)
+  std::size_t max_live_games = 1000;          // games not finished (finished ones do not count); the last
+                                              // eighth of them only for addresses that hold none
+  std::size_t max_games_per_address = 20;     // games in play one address created (all servers of the store)
+  std::size_t max_games_per_network = 80;     // ... and one IPv4 /24 or IPv6 /64
   std::int64_t expire_seconds = 14 * 86400;   // a game not finished and unchanged this long is deleted
   std::int64_t unjoined_seconds = 3600;       // ... and one whose human seats nobody ever claimed, after this long
   std::size_t finished_in_memory = 16;        // finished games kept whole after they were opened (the others: their views)
@@ -88,9 +92,11 @@ class Lobby {
   // The view of the token's seat as JSON text; an empty token gives the spectator's view.
   const std::string& view(const std::string& id, const std::string& token);
   // {"action": text, "version": N}: N is the "version" of the view the action was chosen on. The
-  // seat's new view.
-  const std::string& act(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& client = "");
-  const std::string& undo(const std::string& id, const std::string& token, const nlohmann::json& body);
+  // seat's new view. `key`: the request's Idempotency-Key (server/request_keys.h), "" for none: a
+  // request the seat already made with it is answered with the seat's view and made no second time.
+  const std::string& act(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& client = "",
+                         const std::string& key = "");
+  const std::string& undo(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& key = "");
   // The game after its first `step` actions (empty: all), from the view of `seat` (server/replay.cpp):
   // any seat of a finished game, only the token's seat (or a spectator's) of one in play. `answer`
   // gets it on the lobby's thread once it is made on a worker (at once without an offload); 429 while
@@ -143,7 +149,8 @@ class Lobby {
   std::vector<GameWrite> take_staged() { return staging_.take(); }  // the next batch; its games stay busy until settle()
   // The outcome of the batch last taken: committed or not; when committed, the games another server
   // changed first (Store::commit), whose changes were not made: they are loaded again.
-  void settle(bool committed, const std::vector<std::string>& conflicts = {});
+  // A batch of unknown outcome is read again from the store, as a failed one is.
+  void settle(Outcome outcome, const std::vector<std::string>& conflicts = {});
   // Take, commit and settle on this thread (start, tests); the games in conflict.
   std::vector<std::string> commit_now();
 
@@ -193,8 +200,10 @@ class Lobby {
     std::string staged_summary;                  // the entry once the staged change is committed
     std::map<int, std::pair<std::uint64_t, std::string>> views;  // by seat (-1: spectator): version, JSON text
     std::map<int, std::pair<std::uint64_t, std::string>> hints;  // by seat: version, JSON text
+    RequestKeys requests;                        // the keys of its latest changes (stored with its mark)
     // Bots
     std::string owner;                           // the address its bots' work is charged to
+    std::string creator;                         // the address that created it, until it is stored
     bool human = true;                           // some seat is played by a human
     std::size_t slices = 0;                      // turns its quick bots played on a worker
     double bot_seconds = 0;                      // processor time its bots used (while in memory)
@@ -216,14 +225,18 @@ class Lobby {
   std::string make_summary(const std::string& id, Room& r) const;
   const core::Title& title_of(const std::string& id) const;  // ApiError 400 for none
   core::SaveFile parse_create(const nlohmann::json& body, const std::string& client) const;
+  void check_held(const std::string& client) const;  // games per address and network
   // lobby.cpp
   void check_version(const std::string& id, Room& r, int seat, const nlohmann::json& body);
+  static bool made_before(Room& r, int seat, const std::string& key, const std::string& request);
   static std::optional<int> seat_of_hashes(const Room& r, const std::string& token);
   nlohmann::json seat_view(const std::string& id, Room& r, std::optional<int> seat);
   const std::string& cached_view(const std::string& id, Room& r, std::optional<int> seat);
   // lobby_commits.cpp
   void stage(const std::string& id, Room& r, GameWrite w);  // with the room's mark
   void reload(const std::string& id);
+  void catch_up(const std::string& id, Room& r);  // reads what another server stored since, on a worker
+  void caught_up(const std::string& id, std::size_t held, bool whole, std::optional<StoredGame> sg, const std::string& failure);
   // lobby_bots.cpp
   void schedule(const std::string& id);  // starts the turn of the game's bots, if they must play
   void play_slice(const std::string& id, Room& r);

@@ -89,6 +89,7 @@ Lobby::Room Lobby::build(StoredGame sg) const {
     r.finished = r.game->node_kind() == core::NodeKind::Terminal;
     r.human = has_human(*r.game);
     r.versions = SeatVersions(sg.mark ? sg.mark->versions : "", r.game->seat_count(), r.version);
+    r.requests = RequestKeys(sg.mark ? sg.mark->requests : "");
     r.game->take_changes();  // the replay of its record is no change
   } catch (const std::exception& e) {
     r.game.reset();

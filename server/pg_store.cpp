@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace server {
 
@@ -28,6 +29,14 @@ const char* const kSchemaSteps[] = {
     "seat TEXT NOT NULL, action TEXT NOT NULL, sampled BOOLEAN NOT NULL, PRIMARY KEY (game, idx));",
     // 2: each game's views' versions (server/versions.h).
     "ALTER TABLE games ADD COLUMN versions TEXT NOT NULL DEFAULT '';",
+    // 3: the keys of each game's latest requests (server/request_keys.h); the address that created
+    // each game and its network; the token buckets of the limits all servers share.
+    "ALTER TABLE games ADD COLUMN requests TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN creator TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN creator_network TEXT NOT NULL DEFAULT '';"
+    "CREATE INDEX games_creator ON games (creator) WHERE NOT finished;"
+    "CREATE INDEX games_creator_network ON games (creator_network) WHERE NOT finished;"
+    "CREATE TABLE buckets (key TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL, at DOUBLE PRECISION NOT NULL);",
 };
 static_assert(std::size(kSchemaSteps) == PgStore::kSchemaVersion);
 
@@ -125,10 +134,10 @@ void migrate(pg_conn* db) {
 bool fast_write(pg_conn* db, const GameWrite& w) {
   const GameMark& m = *w.mark;
   std::vector<std::string> params = {w.id, std::to_string(*w.base_version), std::to_string(m.version), std::to_string(m.action_count),
-                                     m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated), m.summary, m.versions};
+                                     m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated), m.summary, m.versions, m.requests};
   std::string sql =
       "WITH checked AS (UPDATE games SET version = $3, action_count = $4, state_hash = $5, finished = $6, updated = $7, summary = $8, "
-      "versions = $9 WHERE id = $1 AND COALESCE(version, 0) = $2 RETURNING id) ";
+      "versions = $9, requests = $10 WHERE id = $1 AND COALESCE(version, 0) = $2 RETURNING id) ";
   if (w.append.empty()) return run(db, sql + "SELECT count(*) FROM checked").integer(0, 0) == 1;
   std::string values;
   for (std::size_t i = 0; i < w.append.size(); ++i) {
@@ -155,7 +164,8 @@ bool write_one(pg_conn* db, const GameWrite& w) {
   if (w.create) {
     core::SaveFile meta = *w.create;
     meta.actions.clear();
-    run(db, "INSERT INTO games (id, record, invitation_hash) VALUES ($1, $2, $3)", {w.id, core::save_to_json(meta), w.invitation_hash});
+    run(db, "INSERT INTO games (id, record, invitation_hash, creator, creator_network) VALUES ($1, $2, $3, $4, $5)",
+        {w.id, core::save_to_json(meta), w.invitation_hash, w.creator, w.creator_network});
   }
   if (w.erase) {
     run(db, "DELETE FROM games WHERE id = $1", {w.id});  // its seats and actions go with it
@@ -173,10 +183,10 @@ bool write_one(pg_conn* db, const GameWrite& w) {
   }
   if (w.mark) {
     const GameMark& m = *w.mark;
-    run(db, "UPDATE games SET version = $1, action_count = $2, state_hash = $3, finished = $4, updated = $5, summary = $6, versions = $7 "
-            "WHERE id = $8",
+    run(db, "UPDATE games SET version = $1, action_count = $2, state_hash = $3, finished = $4, updated = $5, summary = $6, versions = $7, "
+            "requests = $8 WHERE id = $9",
         {std::to_string(m.version), std::to_string(m.action_count), m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated),
-         m.summary, m.versions, w.id});
+         m.summary, m.versions, m.requests, w.id});
   }
   return true;
 }
@@ -208,15 +218,47 @@ PgStore::~PgStore() {
   PQfinish(writer_);
 }
 
-std::vector<StoredGame> PgStore::load_where(pg_conn* db, const std::string& where, const std::vector<std::string>& args) {
+namespace {
+
+constexpr const char* kMarkColumns = "version, action_count, state_hash, finished, updated, summary, versions, requests";
+
+// The mark in the columns kMarkColumns from `col` on; none in a database written before marks.
+std::optional<GameMark> mark_of(const Result& r, int row, int col) {
+  if (r.null(row, col)) return std::nullopt;
+  return GameMark{static_cast<std::uint64_t>(r.integer(row, col)), static_cast<std::size_t>(r.integer(row, col + 1)), r.text(row, col + 2),
+                  r.boolean(row, col + 3), r.integer(row, col + 4), r.text(row, col + 5), r.text(row, col + 6), r.text(row, col + 7)};
+}
+
+// The game's actions from index `from` on (none from kMarkOnly), and its claimed seats.
+void read_actions_and_seats(pg_conn* db, StoredGame& sg, std::size_t from) {
+  const Result a = run(db, "SELECT seat, action, sampled FROM actions WHERE game = $1 AND idx >= $2 ORDER BY idx",
+                       {sg.id, std::to_string(std::min(from, Store::kMarkOnly))});
+  for (int i = 0; i < a.rows(); ++i) sg.record.actions.push_back({a.text(i, 0), a.text(i, 1), a.boolean(i, 2)});
+  const Result s = run(db, "SELECT seat, token_hash FROM seats WHERE game = $1", {sg.id});
+  for (int i = 0; i < s.rows(); ++i) sg.token_hashes.emplace_back(s.text(i, 0), s.text(i, 1));
+}
+
+// `read` in one read-only snapshot: never a mark from before a commit with actions from after it.
+template <typename F>
+auto in_snapshot(pg_conn* db, F read) {
   ensure(db);
-  std::vector<StoredGame> games;
-  // One snapshot for the game, its actions and its seats: never a mark from before a commit with
-  // actions from after it.
   run(db, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   try {
-    const Result g = run(db, "SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary, versions "
-                             "FROM games WHERE " + where + " ORDER BY id", args);
+    auto out = read();
+    run(db, "COMMIT");
+    return out;
+  } catch (...) {
+    PQclear(PQexec(db, "ROLLBACK"));
+    throw;
+  }
+}
+
+}  // namespace
+
+std::vector<StoredGame> PgStore::load_where(pg_conn* db, const std::string& where, const std::vector<std::string>& args) {
+  return in_snapshot(db, [&] {
+    std::vector<StoredGame> games;
+    const Result g = run(db, fmt::format("SELECT id, record, invitation_hash, {} FROM games WHERE {} ORDER BY id", kMarkColumns, where), args);
     for (int row = 0; row < g.rows(); ++row) {
       StoredGame sg;
       sg.id = g.text(row, 0);
@@ -228,21 +270,27 @@ std::vector<StoredGame> PgStore::load_where(pg_conn* db, const std::string& wher
       }
       sg.record.actions.clear();
       sg.invitation_hash = g.text(row, 2);
-      if (!g.null(row, 3))
-        sg.mark = GameMark{static_cast<std::uint64_t>(g.integer(row, 3)), static_cast<std::size_t>(g.integer(row, 4)), g.text(row, 5),
-                           g.boolean(row, 6), g.integer(row, 7), g.text(row, 8), g.text(row, 9)};
-      const Result a = run(db, "SELECT seat, action, sampled FROM actions WHERE game = $1 ORDER BY idx", {sg.id});
-      for (int i = 0; i < a.rows(); ++i) sg.record.actions.push_back({a.text(i, 0), a.text(i, 1), a.boolean(i, 2)});
-      const Result s = run(db, "SELECT seat, token_hash FROM seats WHERE game = $1", {sg.id});
-      for (int i = 0; i < s.rows(); ++i) sg.token_hashes.emplace_back(s.text(i, 0), s.text(i, 1));
+      sg.mark = mark_of(g, row, 3);
+      read_actions_and_seats(db, sg, 0);
       games.push_back(std::move(sg));
     }
-    run(db, "COMMIT");
-  } catch (...) {
-    PQclear(PQexec(db, "ROLLBACK"));
-    throw;
-  }
-  return games;
+    return games;
+  });
+}
+
+std::optional<StoredGame> PgStore::load_tail(const std::string& id, std::size_t from) {
+  std::lock_guard lock(load_mutex_);
+  return in_snapshot(loader_, [&] {
+    std::optional<StoredGame> sg;
+    const Result g = run(loader_, fmt::format("SELECT invitation_hash, {} FROM games WHERE id = $1", kMarkColumns), {id});
+    if (g.rows() == 0) return sg;
+    sg.emplace();
+    sg->id = id;
+    sg->invitation_hash = g.text(0, 0);
+    sg->mark = mark_of(g, 0, 1);
+    read_actions_and_seats(loader_, *sg, from);
+    return sg;
+  });
 }
 
 std::vector<StoredGame> PgStore::load_unfinished() { return load_where(reader_, "NOT finished", {}); }
@@ -301,12 +349,42 @@ std::vector<std::string> PgStore::commit(const std::vector<GameWrite>& batch) {
       for (std::size_t k = i; k < std::min(written.size(), i + kNotifyChunk); ++k) payload += (k > i ? "," : "") + written[k];
       run(writer_, "SELECT pg_notify($1, $2)", {kChannel, payload});  // sent to the listeners when (if) the batch commits
     }
-    run(writer_, "COMMIT");
   } catch (...) {
     PQclear(PQexec(writer_, "ROLLBACK"));
     throw;
   }
+  try {
+    run(writer_, "COMMIT");
+  } catch (const StoreError& e) {
+    // A COMMIT refused by a live connection wrote nothing; one whose connection was lost may have
+    // been made before the answer was lost.
+    if (PQstatus(writer_) == CONNECTION_OK) throw;
+    throw CommitUnknown(e.what());
+  }
   return conflicts;
+}
+
+// One token from the bucket, refilled by the database's clock (the servers' clocks may differ); the
+// row is updated only if a token is there, in one statement, so servers taking at once never both
+// take the last one. Buckets unused for an hour (full again) are forgotten now and then.
+std::optional<bool> PgStore::take_token(const std::string& key, double per_minute, double burst) {
+  ensure(reader_);
+  if (++takes_ % 1000 == 0) run(reader_, "DELETE FROM buckets WHERE at < extract(epoch FROM clock_timestamp()) - 3600");
+  const Result r = run(reader_,
+                       "WITH now AS (SELECT extract(epoch FROM clock_timestamp())::double precision AS t) "
+                       "INSERT INTO buckets AS b (key, tokens, at) SELECT $1, $3::double precision - 1, t FROM now "
+                       "ON CONFLICT (key) DO UPDATE SET tokens = LEAST($3::double precision, b.tokens + ((SELECT t FROM now) - b.at) * $2::double precision / 60) - 1, "
+                       "at = (SELECT t FROM now) WHERE LEAST($3::double precision, b.tokens + ((SELECT t FROM now) - b.at) * $2::double precision / 60) >= 1 "
+                       "RETURNING tokens",
+                       {key, fmt::format("{}", per_minute), fmt::format("{}", burst)});
+  return r.rows() == 1;
+}
+
+std::pair<std::size_t, std::size_t> PgStore::games_held(const std::string& address, const std::string& network) {
+  ensure(reader_);
+  const Result r = run(reader_, "SELECT count(*) FILTER (WHERE creator = $1), count(*) FILTER (WHERE creator_network = $2) FROM games "
+                                "WHERE NOT finished AND (creator = $1 OR creator_network = $2)", {address, network});
+  return {static_cast<std::size_t>(r.integer(0, 0)), static_cast<std::size_t>(r.integer(0, 1))};
 }
 
 int PgStore::change_socket() { return PQsocket(listener_); }

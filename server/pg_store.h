@@ -29,14 +29,17 @@ class PgStore : public Store {
 
   std::vector<StoredGame> load_unfinished() override;
   std::optional<StoredGame> load(const std::string& id) override;
+  std::optional<StoredGame> load_tail(const std::string& id, std::size_t from) override;
   Summaries finished_summaries(const std::string& after, std::size_t limit) override;
   std::vector<std::string> game_ids() override;
   std::vector<std::string> commit(const std::vector<GameWrite>& batch) override;
+  std::optional<bool> take_token(const std::string& key, double per_minute, double burst) override;
+  std::pair<std::size_t, std::size_t> games_held(const std::string& address, const std::string& network) override;
   int change_socket() override;
   std::vector<std::string> take_changes() override;
 
   // The schema version this code writes (the rows of churchill_schema).
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
  private:
   static std::vector<StoredGame> load_where(pg_conn* db, const std::string& where, const std::vector<std::string>& args);
@@ -47,7 +50,8 @@ class PgStore : public Store {
   pg_conn* loader_ = nullptr;    // load(), from any thread, one at a time
   std::mutex load_mutex_;
   pg_conn* listener_ = nullptr;  // LISTEN churchill_games, on the server's thread
-  std::atomic<int> writer_pid_{0};          // the writer's backend: its own notifications are not news
+  std::atomic<int> writer_pid_{0};
+  std::size_t takes_ = 0;                   // tokens taken (now and then the buckets unused are forgotten)          // the writer's backend: its own notifications are not news
 };
 
 }  // namespace server

@@ -98,6 +98,18 @@ std::string percent_decoded(std::string_view s) {
   return out;
 }
 
+// The request's Idempotency-Key ("" without one): 1 to 64 letters, digits and "-_.:" (a UUID fits).
+std::string idempotency_key(const Request& req) {
+  const auto it = req.find("Idempotency-Key");
+  if (it == req.end()) return "";
+  const std::string key(it->value());
+  const bool valid = !key.empty() && key.size() <= 64 && std::all_of(key.begin(), key.end(), [](unsigned char ch) {
+    return std::isalnum(ch) || ch == '-' || ch == '_' || ch == '.' || ch == ':';
+  });
+  if (!valid) throw ApiError(400, "Idempotency-Key is 1 to 64 letters, digits and \"-_.:\" (a UUID, say)");
+  return key;
+}
+
 bool json_content(const Request& req) {
   const auto type = req.find(http::field::content_type);
   if (type == req.end()) return false;
@@ -160,11 +172,11 @@ Response route(const Request& req, const std::string& client, Context& s) {
   }
   if (game && p[3] == "actions") {
     only(true);
-    return json_text(req, http::status::ok, lobby.act(p[2], bearer(req), body_json(req), client));
+    return json_text(req, http::status::ok, lobby.act(p[2], bearer(req), body_json(req), client, idempotency_key(req)));
   }
   if (game && p[3] == "undo") {
     only(true);
-    return json_text(req, http::status::ok, lobby.undo(p[2], bearer(req), body_json(req)));
+    return json_text(req, http::status::ok, lobby.undo(p[2], bearer(req), body_json(req), idempotency_key(req)));
   }
   throw ApiError(404, "no such API endpoint");
 }

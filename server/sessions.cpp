@@ -182,8 +182,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     // replied (the view then shows their moves; the rest are pushed).
     auto shared = std::make_shared<Request>(std::move(req));
     auto response = std::make_shared<Response>(std::move(res));
-    c_.committer.on_commit([self = shared_from_this(), shared, response](bool ok, const std::vector<std::string>& conflicts) {
-      self->committed(*shared, std::move(*response), ok, conflicts);
+    c_.committer.on_commit([self = shared_from_this(), shared, response](Outcome outcome, const std::vector<std::string>& conflicts) {
+      self->committed(*shared, std::move(*response), outcome, conflicts);
     });
   }
 
@@ -192,9 +192,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     c_.lobby.when_ready(id, [self = shared_from_this(), shared] { self->handle(std::move(*shared)); });
   }
 
-  void committed(const Request& req, Response res, bool ok, const std::vector<std::string>& conflicts) {
+  void committed(const Request& req, Response res, Outcome outcome, const std::vector<std::string>& conflicts) {
     const std::string id = created(req, res) ? nlohmann::json::parse(res.body()).value("id", "") : game_of(target_of(req));
-    if (!ok) return send(error(req, ApiError(503, ErrorCode{"not_stored"}, "the change could not be stored, so it was not made; try again")));
+    if (outcome == Outcome::failed)
+      return send(error(req, ApiError(503, ErrorCode{"not_stored"}, "the change could not be stored, so it was not made; try again")));
+    if (outcome == Outcome::unknown) return send(unknown(req, res));
     if (std::find(conflicts.begin(), conflicts.end(), id) != conflicts.end()) return send_conflict(req, id);
     const auto p = parts(target_of(req));
     const bool moved = p.size() == 4 && (p[3] == "actions" || p[3] == "undo");
@@ -205,6 +207,21 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (!moved) return self->send(std::move(*response));
       self->send_view(*shared, id);
     });
+  }
+
+  // The database connection was lost while the change was being committed: it may have been made.
+  // 504, and what the answer would have been if it was (a new game's id and invitation, a claimed
+  // seat's token: given once, it opens the seat if the claim was stored).
+  static Response unknown(const Request& req, const Response& would_be) {
+    Response res = error(req, ApiError(504, ErrorCode{"outcome_unknown"},
+                                       "the database connection was lost while the change was being stored: it may or may not have been made. "
+                                       "Read the game again, or send the same request again with the same Idempotency-Key"));
+    if (parts(target_of(req)).size() == 4) return res;  // an action's or undo's view: read it again
+    nlohmann::json body = nlohmann::json::parse(res.body());
+    body["if_made"] = nlohmann::json::parse(would_be.body(), nullptr, false);
+    res.body() = body.dump();
+    res.prepare_payload();
+    return res;
   }
 
   // Another server sharing the store changed the game first: 409 with the current view (once the game
@@ -273,10 +290,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
   }
 
-  // The address a request comes from: behind a trusted proxy, the last of X-Forwarded-For.
+  // The address a request comes from: from a proxy the server trusts (--trust-proxy: one on this
+  // machine; --proxy ADDRESS), the last of X-Forwarded-For, which that proxy added; from anyone else
+  // the connection's own, whatever the request says.
+  bool from_proxy() const {
+    const auto& proxies = c_.options.proxies;
+    if (std::find(proxies.begin(), proxies.end(), client_) != proxies.end()) return true;
+    boost::system::error_code ec;
+    const auto address = asio::ip::make_address(client_, ec);
+    return c_.options.trust_proxy && !ec && address.is_loopback();
+  }
   std::string client(const Request& req) const {
     const auto forwarded = req.find("X-Forwarded-For");
-    if (!c_.options.trust_proxy || forwarded == req.end()) return client_;
+    if (forwarded == req.end() || !from_proxy()) return client_;
     const std::string_view all(forwarded->value().data(), forwarded->value().size());
     const auto comma = all.rfind(',');
     std::string_view last = comma == std::string_view::npos ? all : all.substr(comma + 1);

@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include <cstdio>
+#include <iostream>
 #include <map>
 
 namespace server {
@@ -75,7 +76,8 @@ sqlite3* open(const std::string& path, int busy_timeout_ms) {
 const std::map<std::string, const char*> kGameColumns = {
     {"invitation_hash", "TEXT NOT NULL DEFAULT ''"}, {"version", "INTEGER"}, {"action_count", "INTEGER"},
     {"state_hash", "TEXT"}, {"finished", "INTEGER NOT NULL DEFAULT 0"}, {"updated", "INTEGER NOT NULL DEFAULT 0"},
-    {"summary", "TEXT NOT NULL DEFAULT ''"}, {"versions", "TEXT NOT NULL DEFAULT ''"}};
+    {"summary", "TEXT NOT NULL DEFAULT ''"}, {"versions", "TEXT NOT NULL DEFAULT ''"}, {"requests", "TEXT NOT NULL DEFAULT ''"},
+    {"creator", "TEXT NOT NULL DEFAULT ''"}, {"creator_network", "TEXT NOT NULL DEFAULT ''"}};
 
 void create_schema(sqlite3* db) {
   exec(db, "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, record TEXT NOT NULL)");
@@ -85,6 +87,8 @@ void create_schema(sqlite3* db) {
   for (const auto& [column, type] : kGameColumns)
     if (!present[column]) exec(db, fmt::format("ALTER TABLE games ADD COLUMN {} {}", column, type).c_str());
   exec(db, "CREATE INDEX IF NOT EXISTS games_finished ON games (finished, id)");
+  exec(db, "CREATE INDEX IF NOT EXISTS games_creator ON games (creator)");
+  exec(db, "CREATE INDEX IF NOT EXISTS games_creator_network ON games (creator_network)");
   exec(db, "CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL, seat TEXT NOT NULL, token_hash TEXT NOT NULL, "
            "PRIMARY KEY (game, seat))");
   exec(db, "CREATE TABLE IF NOT EXISTS actions (game TEXT NOT NULL, idx INTEGER NOT NULL, seat TEXT NOT NULL, "
@@ -95,8 +99,8 @@ void write_one(sqlite3* db, const GameWrite& w) {
   if (w.create) {
     core::SaveFile meta = *w.create;
     meta.actions.clear();
-    Statement(db, "INSERT INTO games (id, record, invitation_hash) VALUES (?, ?, ?)")
-        .text(1, w.id).text(2, core::save_to_json(meta)).text(3, w.invitation_hash).step();
+    Statement(db, "INSERT INTO games (id, record, invitation_hash, creator, creator_network) VALUES (?, ?, ?, ?, ?)")
+        .text(1, w.id).text(2, core::save_to_json(meta)).text(3, w.invitation_hash).text(4, w.creator).text(5, w.creator_network).step();
   }
   if (w.erase) {
     for (const char* sql : {"DELETE FROM actions WHERE game = ?", "DELETE FROM seats WHERE game = ?", "DELETE FROM games WHERE id = ?"})
@@ -116,10 +120,10 @@ void write_one(sqlite3* db, const GameWrite& w) {
   }
   if (w.mark) {
     const GameMark& m = *w.mark;
-    Statement(db, "UPDATE games SET version = ?, action_count = ?, state_hash = ?, finished = ?, updated = ?, summary = ?, versions = ? "
-                  "WHERE id = ?")
+    Statement(db, "UPDATE games SET version = ?, action_count = ?, state_hash = ?, finished = ?, updated = ?, summary = ?, versions = ?, "
+                  "requests = ? WHERE id = ?")
         .integer(1, static_cast<std::int64_t>(m.version)).integer(2, static_cast<std::int64_t>(m.action_count)).text(3, m.state_hash)
-        .integer(4, m.finished).integer(5, m.updated).text(6, m.summary).text(7, m.versions).text(8, w.id).step();
+        .integer(4, m.finished).integer(5, m.updated).text(6, m.summary).text(7, m.versions).text(8, m.requests).text(9, w.id).step();
   }
 }
 
@@ -150,7 +154,7 @@ std::vector<StoredGame> SqliteStore::load_where(sqlite3* db, const char* where, 
   const auto read = [&] {
     std::vector<StoredGame> games;
     Statement g(db, fmt::format("SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary, "
-                                "versions FROM games WHERE {} ORDER BY rowid", where).c_str());
+                                "versions, requests FROM games WHERE {} ORDER BY rowid", where).c_str());
     if (!arg.empty()) g.text(1, arg);
     while (g.step()) {
       StoredGame sg;
@@ -165,7 +169,7 @@ std::vector<StoredGame> SqliteStore::load_where(sqlite3* db, const char* where, 
       sg.invitation_hash = g.column_text(2);
       if (!g.column_null(3))
         sg.mark = GameMark{static_cast<std::uint64_t>(g.column_int(3)), static_cast<std::size_t>(g.column_int(4)), g.column_text(5),
-                           g.column_int(6) != 0, g.column_int(7), g.column_text(8), g.column_text(9)};
+                           g.column_int(6) != 0, g.column_int(7), g.column_text(8), g.column_text(9), g.column_text(10)};
       Statement a(db, "SELECT seat, action, sampled FROM actions WHERE game = ? ORDER BY idx");
       a.text(1, sg.id);
       while (a.step()) sg.record.actions.push_back({a.column_text(0), a.column_text(1), a.column_int(2) != 0});
@@ -212,6 +216,14 @@ std::vector<std::string> SqliteStore::game_ids() {
   return out;
 }
 
+std::pair<std::size_t, std::size_t> SqliteStore::games_held(const std::string& address, const std::string& network) {
+  Statement s(reader_, "SELECT count(CASE WHEN creator = ?1 THEN 1 END), count(CASE WHEN creator_network = ?2 THEN 1 END) FROM games "
+                       "WHERE finished = 0 AND (creator = ?1 OR creator_network = ?2)");
+  s.text(1, address).text(2, network);
+  s.step();
+  return {static_cast<std::size_t>(s.column_int(0)), static_cast<std::size_t>(s.column_int(1))};
+}
+
 // One server owns a SQLite database: nothing else changes its games, so nothing conflicts.
 std::vector<std::string> SqliteStore::commit(const std::vector<GameWrite>& batch) {
   if (batch.empty()) return {};
@@ -224,6 +236,27 @@ std::vector<std::string> SqliteStore::commit(const std::vector<GameWrite>& batch
     throw;
   }
   return {};
+}
+
+// (A store no other server writes is never asked: this serves copies and tests.)
+std::optional<StoredGame> Store::load_tail(const std::string& id, std::size_t from) {
+  std::optional<StoredGame> sg = load(id);
+  if (sg) sg->record.actions.erase(sg->record.actions.begin(), sg->record.actions.begin() + static_cast<std::ptrdiff_t>(
+                                                                                                  std::min(from, sg->record.actions.size())));
+  return sg;
+}
+
+Outcome commit_batch(Store& store, const std::vector<GameWrite>& batch, std::vector<std::string>& conflicts) {
+  try {
+    conflicts = store.commit(batch);
+    return Outcome::committed;
+  } catch (const CommitUnknown& e) {
+    std::cerr << fmt::format("churchill serve: the database connection was lost during a commit, which may or may not have been made: {}\n", e.what());
+    return Outcome::unknown;
+  } catch (const std::exception& e) {
+    std::cerr << fmt::format("churchill serve: a commit failed, nothing of it was applied: {}\n", e.what());
+    return Outcome::failed;
+  }
 }
 
 std::unique_ptr<Store> open_store(const std::string& db, int busy_timeout_ms) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -26,6 +27,17 @@ class StoreError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The connection to the database was lost while a batch was being committed (a database's fast
+// shutdown, a network cut after COMMIT was sent): the batch may or may not have been written, and
+// only reading the store again tells which.
+class CommitUnknown : public StoreError {
+ public:
+  using StoreError::StoreError;
+};
+
+// What became of a batch: written, not written, or not known (CommitUnknown).
+enum class Outcome { committed, failed, unknown };
+
 // What the store keeps of a game besides its actions: checked on load, listed without loading.
 struct GameMark {
   std::uint64_t version = 0;      // counts the game's committed changes (an action's "version")
@@ -35,6 +47,7 @@ struct GameMark {
   std::int64_t updated = 0;       // unix seconds of the last change
   std::string summary;            // the game's entry in the list of games, JSON
   std::string versions;           // its views' versions (server/versions.h); "" before they were kept
+  std::string requests;           // the keys of the latest requests that changed it (server/request_keys.h)
 };
 
 struct StoredGame {
@@ -50,6 +63,7 @@ struct GameWrite {
   std::string id;
   std::optional<core::SaveFile> create;     // a new game: its record (actions are appended separately)
   std::string invitation_hash;              // with create
+  std::string creator, creator_network;     // with create: the address that created it, and its network
   bool erase = false;                       // forget the game entirely (an abandoned game)
   std::optional<std::pair<std::string, std::string>> claim;  // seat, token hash
   std::optional<std::size_t> keep_actions;  // undo: forget actions from this index on
@@ -69,16 +83,30 @@ class Store {
   virtual std::vector<StoredGame> load_unfinished() = 0;
   // One game; may be called from any thread (a server's loads run on a worker), one load at a time.
   virtual std::optional<StoredGame> load(const std::string& id) = 0;
+  // What another server changed of a game this one holds: its mark, its seats and its actions from
+  // index `from` on (record.actions; none from kMarkOnly), without its record; nullopt for no such
+  // game. Same threads as load().
+  static constexpr std::size_t kMarkOnly = std::numeric_limits<std::int64_t>::max();
+  virtual std::optional<StoredGame> load_tail(const std::string& id, std::size_t from);
   // The ids and list entries (GameMark::summary) of finished games with ids after `after`, in id order.
   using Summaries = std::vector<std::pair<std::string, std::string>>;
   virtual Summaries finished_summaries(const std::string& after, std::size_t limit) = 0;
   // Every game's id, in id order (for copying a database).
   virtual std::vector<std::string> game_ids() = 0;
-  // The batch in one transaction; throws StoreError and writes nothing if it cannot. Returns the
+  // The batch in one transaction; throws StoreError and writes nothing if it cannot, or CommitUnknown
+  // when the connection was lost during the commit (written or not: read it again). Returns the
   // games whose writes were left out because another server changed them first (their base_version
   // is not the stored one, or a seat they claim was claimed): everything else of the batch is
   // committed. Called from one thread at a time (the writer).
   virtual std::vector<std::string> commit(const std::vector<GameWrite>& batch) = 0;
+
+  // The limits that protect the service, shared by the servers of one store (docs/server.md,
+  // "Limits"). take_token: one token from `key`'s bucket (at most `burst`, refilled at `per_minute`),
+  // or false if it is empty; nullopt where the store is not shared (the server keeps its buckets in
+  // memory). games_held: the games in play created by `address`, and by `network`. Called from the
+  // server's thread; throw StoreError.
+  virtual std::optional<bool> take_token(const std::string& /*key*/, double /*per_minute*/, double /*burst*/) { return std::nullopt; }
+  virtual std::pair<std::size_t, std::size_t> games_held(const std::string& address, const std::string& network) = 0;
 
   // A store shared by several servers tells a server of the changes the others commit: a socket
   // that becomes readable when some arrive (-1: this store is not shared), and the ids of the games
@@ -104,6 +132,7 @@ class SqliteStore : public Store {
   Summaries finished_summaries(const std::string& after, std::size_t limit) override;
   std::vector<std::string> game_ids() override;
   std::vector<std::string> commit(const std::vector<GameWrite>& batch) override;
+  std::pair<std::size_t, std::size_t> games_held(const std::string& address, const std::string& network) override;
 
  private:
   static std::vector<StoredGame> load_where(sqlite3* db, const char* where, const std::string& arg);
@@ -112,6 +141,10 @@ class SqliteStore : public Store {
   sqlite3* loader_ = nullptr;
   std::mutex load_mutex_;  // one load at a time on loader_
 };
+
+// Commits `batch` and says what became of it, with the games left out as conflicts in `conflicts`; a
+// failure, or an unknown outcome, is written to standard error.
+Outcome commit_batch(Store& store, const std::vector<GameWrite>& batch, std::vector<std::string>& conflicts);
 
 // The store a --db argument names: "postgresql://..." or "postgres://..." (a libpq connection URI),
 // "sqlite:FILE", or a plain file name (SQLite).

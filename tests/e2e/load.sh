@@ -12,7 +12,7 @@ if [ "${CI:-}" = true ]; then
 fi
 work=$(mktemp -d)
 # The load test creates every game from one address at once: creation is not rate-limited here.
-"$bin" serve --port 0 --db "$work/games.db" --create-burst 100000 --max-per-address 100000 > "$work/serve.log" 2>&1 &
+"$bin" serve --port 0 --db "$work/games.db" --create-burst 100000 --max-games-per-address 100000 --max-games-per-network 100000 --max-per-address 100000 > "$work/serve.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 50); do grep -q "http://" "$work/serve.log" && break; sleep 0.1; done

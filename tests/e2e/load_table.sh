@@ -24,7 +24,7 @@ pg_start "$work"
 
 start_instance() {  # NAME DB: sets NAME_port
   local name=$1 db=$2
-  "$bin" serve --port 0 --db "$db" --trust-proxy --create-burst 100000 --max-per-address 100000 >"$work/$name.log" 2>&1 &
+  "$bin" serve --port 0 --db "$db" --trust-proxy --create-burst 100000 --max-games-per-address 100000 --max-games-per-network 100000 --max-per-address 100000 >"$work/$name.log" 2>&1 &
   pids+=("$!")
   for _ in $(seq 1 100); do grep -q "http://" "$work/$name.log" && break; sleep 0.1; done
   local port

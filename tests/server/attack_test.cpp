@@ -323,4 +323,50 @@ TEST_F(Attack, ASpectatorHogLeavesANewcomerItsPlace) {
   EXPECT_EQ(status_from("127.0.2.1"), 200);
 }
 
+// Point 6: 110 addresses once filled the 1,000-game limit in 0.5 s, and every visitor got 503 for
+// days. Now games in play are capped per address and per network (an IPv4 /24), the last eighth of
+// the places go only to addresses that hold none, and X-Forwarded-For is believed only from a proxy
+// the server was told of.
+TEST_F(Attack, ACreationFloodFromManyAddressesLeavesOthersTheirPlace) {
+  restart({"--max-games", "24", "--max-games-per-address", "2", "--max-games-per-network", "6", "--create-burst", "100", "--proxy", "127.0.0.5"});
+  const auto create_as = [&](const std::string& from, const std::string& forwarded = "") {
+    http::request<http::string_body> req{http::verb::post, "/api/games", 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.set(http::field::content_type, "application/json");
+    if (!forwarded.empty()) req.set("X-Forwarded-For", forwarded);
+    req.body() = "{}";
+    req.prepare_payload();
+    return test_support::HttpClient(port, from).send(req);
+  };
+  // 40 addresses of one /24, three games each: 6 games for the network.
+  int made = 0, refused = 0;
+  for (int a = 1; a <= 40; ++a)
+    for (int g = 0; g < 3; ++g) {
+      const auto [status, body] = create_as("127.0.1." + std::to_string(a));
+      made += status == 201;
+      if (status != 201) {
+        EXPECT_EQ(body.value("code", ""), "games_held") << status << body.dump();
+        ++refused;
+      }
+    }
+  EXPECT_EQ(made, 6) << "the network's cap";
+  // One address of another network: two games.
+  EXPECT_EQ(create_as("127.0.2.1").first, 201);
+  EXPECT_EQ(create_as("127.0.2.1").first, 201);
+  EXPECT_EQ(create_as("127.0.2.1").first, 429) << "the address's cap";
+  // A header naming another client is believed only from the proxy.
+  EXPECT_EQ(create_as("127.0.2.1", "10.9.9.9").first, 429) << "not a proxy: its own address counts";
+  for (int a = 1; a <= 3; ++a) EXPECT_EQ(create_as("127.0.0.5", "10.0." + std::to_string(a) + ".1").first, 201) << "the proxy's clients";
+  EXPECT_EQ(create_as("127.0.0.5", "192.0.2.1, 10.0.1.1").first, 201) << "the address the proxy added counts, not one the client wrote";
+  EXPECT_EQ(create_as("127.0.0.5", "10.0.1.1").first, 429);
+  // 12 games in play; addresses from many networks fill the places but the last eighth (3 of 24).
+  int filled = 0;
+  for (int n = 10; n < 40 && filled < 9; ++n) filled += create_as("127.0." + std::to_string(n) + ".1").first == 201;
+  EXPECT_EQ(filled, 9);
+  EXPECT_EQ(create_as("127.0.10.1").first, 503) << "an address that holds a game is refused the last places";
+  EXPECT_EQ(create_as("127.0.50.1").first, 201) << "one that holds none gets one";
+  std::cout << "figures: 120 creations from 40 addresses of one /24: " << made << " made, " << refused << " refused; load average "
+            << load_average() << std::endl;
+}
+
 }  // namespace

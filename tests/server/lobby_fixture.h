@@ -20,11 +20,12 @@
 
 namespace test_support {
 
-// The SQLite store, but commit() throws while `fail` is set (a full disk, a lost lock, an I/O error).
+// The SQLite store, but commit() throws while `fail` is set (a full disk, a lost lock, an I/O error),
+// or commits and then throws CommitUnknown while `lose_answer` is (a connection lost after COMMIT).
 class FailingStore : public server::Store {
  public:
   explicit FailingStore(const std::string& path) : real_(path) {}
-  bool fail = false;
+  bool fail = false, lose_answer = false;
   int commits = 0;
   std::vector<server::StoredGame> load_unfinished() override { return real_.load_unfinished(); }
   std::optional<server::StoredGame> load(const std::string& id) override { return real_.load(id); }
@@ -35,7 +36,12 @@ class FailingStore : public server::Store {
   std::vector<std::string> commit(const std::vector<server::GameWrite>& batch) override {
     if (fail) throw server::StoreError("injected failure");
     ++commits;
-    return real_.commit(batch);
+    auto conflicts = real_.commit(batch);
+    if (lose_answer) throw server::CommitUnknown("injected loss of the commit's answer");
+    return conflicts;
+  }
+  std::pair<std::size_t, std::size_t> games_held(const std::string& address, const std::string& network) override {
+    return real_.games_held(address, network);
   }
 
  private:

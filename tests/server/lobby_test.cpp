@@ -38,6 +38,40 @@ TEST_F(LobbyOverFailingStore, AFailedCommitLeavesTheGameAsStoredAndTheNextMoveIs
   EXPECT_EQ(json::parse(restarted.view(id, token)), after) << "memory and store agree";
 }
 
+// A commit whose answer was lost (docs/server.md, "Idempotency keys"): the game is read again as
+// stored, and the action sent again with its key is answered with the view, not made twice.
+TEST_F(LobbyOverFailingStore, ACommitOfUnknownOutcomeIsReadAgainAndItsKeyMakesItOnce) {
+  FailingStore store(path());
+  server::Lobby lobby(titles(), store);
+  const auto [id, token] = game_with_uk_claimed(lobby);
+  const json before = json::parse(lobby.view(id, token));
+  const json chosen = {{"action", before["legal_actions"][0]}, {"version", before["version"]}};
+  const json made = json::parse(lobby.act(id, token, chosen, "", "k1"));
+  store.lose_answer = true;
+  lobby.commit_now();
+  store.lose_answer = false;
+  EXPECT_EQ(json::parse(lobby.view(id, token)), made) << "read again: the change was stored";
+  const std::size_t stored = store.load(id)->record.actions.size();
+  EXPECT_EQ(json::parse(lobby.act(id, token, chosen, "", "k1")), made) << "the retry is answered with the view";
+  EXPECT_EQ(lobby.staged(), 0u) << "and changes nothing";
+  EXPECT_EQ(store.load(id)->record.actions.size(), stored);
+  try {
+    lobby.act(id, token, chosen);
+    FAIL() << "sent again without its key, on the old version";
+  } catch (const server::ApiError& e) {
+    EXPECT_EQ(e.status(), 409);
+  }
+  try {
+    lobby.undo(id, token, json{{"version", made["version"]}}, "k1");
+    FAIL() << "the key of another request";
+  } catch (const server::ApiError& e) {
+    EXPECT_EQ(e.code(), "key_reused");
+  }
+  server::Lobby restarted(titles(), store);
+  EXPECT_EQ(json::parse(restarted.act(id, token, chosen, "", "k1")), made) << "the key is stored with the game";
+  EXPECT_EQ(restarted.staged(), 0u);
+}
+
 TEST_F(LobbyOverFailingStore, AFailedCreationLeavesNoGame) {
   FailingStore store(path());
   server::Lobby lobby(titles(), store);

@@ -59,7 +59,7 @@ class PostgresStore : public ::testing::Test {
     ASSERT_EQ(PQstatus(admin), CONNECTION_OK) << PQerrorMessage(admin);
     PQsetNoticeProcessor(admin, [](void*, const char*) {}, nullptr);
     // Every test starts from an empty database.
-    sql("DROP TABLE IF EXISTS actions, seats, games, churchill_schema CASCADE");
+    sql("DROP TABLE IF EXISTS actions, seats, games, buckets, churchill_schema CASCADE");
   }
   void TearDown() override { PQfinish(admin); }
 
@@ -72,6 +72,20 @@ class PostgresStore : public ::testing::Test {
     PQclear(r);
     return value;
   }
+
+  // Two servers on the database, and a game where the UK is the only human created through the
+  // first, its UK claimed, known to the second.
+  struct TwoServers {
+    server::PgStore store_a, store_b;
+    server::Lobby a, b;
+    std::string id, token;
+    explicit TwoServers(const std::string& url) : store_a(url), store_b(url), a(titles(), store_a), b(titles(), store_b) {
+      id = a.create(kOneHuman)["id"].get<std::string>();
+      token = a.claim(id, "UK", json::object());
+      a.commit_now();
+      for (const std::string& changed : changes_heard(store_b)) b.changed_elsewhere(changed);
+    }
+  };
 
   // Waits (at most 5 s) for `store` to hear of a change another server committed.
   static std::vector<std::string> changes_heard(server::Store& store) {
@@ -171,12 +185,8 @@ TEST_F(PostgresStore, AVersionSeenThroughAnotherServerIsActedOnAtOnce) {
 }
 
 TEST_F(PostgresStore, ListenersOfOneServerAreToldOfMovesMadeThroughAnother) {
-  server::PgStore store_a(url), store_b(url);
-  server::Lobby a(titles(), store_a), b(titles(), store_b);
-  const std::string id = a.create(kOneHuman)["id"];
-  const std::string token = a.claim(id, "UK", json::object());
-  a.commit_now();
-  for (const std::string& changed : changes_heard(store_b)) b.changed_elsewhere(changed);
+  TwoServers two(url);
+  auto& [store_a, store_b, a, b, id, token] = two;
   EXPECT_NE(b.list("live", "", 10).find(id), std::string::npos) << "a game created elsewhere joins the list";
   int told = 0;
   b.subscribe(id, "", [&] { ++told; });
@@ -191,6 +201,35 @@ TEST_F(PostgresStore, ListenersOfOneServerAreToldOfMovesMadeThroughAnother) {
   EXPECT_EQ(json::parse(b.view(id, token)), v1);
   EXPECT_EQ(json::parse(b.view(id, "")), json::parse(a.view(id, ""))) << "spectators see the same on both";
   EXPECT_TRUE(store_a.take_changes().empty()) << "a server's own commits are not news to it";
+}
+
+// The other server plays the new actions on the game it holds (docs/deploy.md, "Pushes across
+// instances"); an undo made elsewhere takes back an action it holds, and it reads the game again.
+TEST_F(PostgresStore, AServerFollowsMovesAndUndosMadeThroughAnother) {
+  TwoServers two(url);
+  auto& [store_a, store_b, a, b, id, token] = two;
+  int told = 0;
+  b.subscribe(id, token, [&] { ++told; });
+  json v = json::parse(a.view(id, token));
+  int moves = 0;
+  while (moves < 3 || (!v.value("can_undo", false) && moves < 40)) {  // until the UK may undo its last
+    v = json::parse(a.act(id, token, {{"action", v["legal_actions"][0]}, {"version", v["version"]}}));
+    a.commit_now();
+    for (const std::string& changed : changes_heard(store_b)) b.changed_elsewhere(changed);
+    ++moves;
+    EXPECT_EQ(json::parse(b.view(id, token)), v) << "move " << moves;
+    EXPECT_EQ(b.view(id, ""), a.view(id, ""));
+  }
+  EXPECT_EQ(told, moves);
+  ASSERT_TRUE(v.value("can_undo", false));
+  const json undone = json::parse(a.undo(id, token, {{"version", v["version"]}}));
+  a.commit_now();
+  for (const std::string& changed : changes_heard(store_b)) b.changed_elsewhere(changed);
+  EXPECT_EQ(json::parse(b.view(id, token)), undone);
+  EXPECT_EQ(told, moves + 1);
+  // And acts on it: the game it holds is the stored one.
+  b.act(id, token, {{"action", undone["legal_actions"][0]}, {"version", undone["version"]}});
+  EXPECT_TRUE(b.commit_now().empty());
 }
 
 TEST_F(PostgresStore, AServerWhoseListeningConnectionIsCutReloadsEverythingAndListensAgain) {

@@ -79,19 +79,53 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly view?: View,
+    readonly code?: string,
   ) {
     super(message);
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+async function call<T>(method: string, path: string, body?: unknown, token?: string, key?: string): Promise<T> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (key) headers['Idempotency-Key'] = key;
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = await res.json();
+  const json = await res.json().catch(() => ({}));
   // The error in the reader's language: its message (server.error.<code>), else the English text.
-  if (!res.ok) throw new ApiError(render(json.message) || json.error || `HTTP ${res.status}`, res.status, json.view);
+  if (!res.ok) throw new ApiError(render(json.message) || json.error || `HTTP ${res.status}`, res.status, json.view, json.code);
   return json as T;
+}
+
+// A new request key: 32 hex digits (crypto.getRandomValues works on plain http too, randomUUID not).
+export function requestKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// Whether a request may have been made though its answer did not say so: the server lost its database
+// connection at the commit (504 outcome_unknown), a proxy lost the server (502, 504), or the network
+// lost the answer (fetch's TypeError).
+export function outcomeUnknown(err: unknown): boolean {
+  if (err instanceof ApiError) return err.code === 'outcome_unknown' || err.status === 502 || err.status === 504;
+  return err instanceof TypeError;
+}
+
+// A change of a game, sent with a key: when its outcome is unknown it is sent once more with the same
+// key, which the server answers with the seat's view whether the change was made then or now (never
+// twice); if that fails too, the game is read again and the view shown as it is.
+async function change(path: string, body: unknown, id: string, token: string): Promise<View> {
+  const key = requestKey();
+  try {
+    return await call<View>('POST', path, body, token, key);
+  } catch (err) {
+    if (!outcomeUnknown(err)) throw err;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    try {
+      return await call<View>('POST', path, body, token, key);
+    } catch (again) {
+      if (!outcomeUnknown(again)) throw again;
+      return call<View>('GET', `/api/games/${id}/view`, undefined, token);
+    }
+  }
 }
 
 const layouts = new Map<string, Promise<unknown>>();
@@ -121,9 +155,8 @@ export const api = {
   claim: (id: string, seat: string, invitation?: string) =>
     call<{ token: string }>('POST', `/api/games/${id}/seats/${encodeURIComponent(seat)}`, invitation ? { invitation } : {}),
   view: (id: string, token?: string) => call<View>('GET', `/api/games/${id}/view`, undefined, token),
-  act: (id: string, action: string, version: number, token: string) =>
-    call<View>('POST', `/api/games/${id}/actions`, { action, version }, token),
-  undo: (id: string, version: number, token: string) => call<View>('POST', `/api/games/${id}/undo`, { version }, token),
+  act: (id: string, action: string, version: number, token: string) => change(`/api/games/${id}/actions`, { action, version }, id, token),
+  undo: (id: string, version: number, token: string) => change(`/api/games/${id}/undo`, { version }, id, token),
 };
 
 // The seat this browser holds in a game, and the game's invitation if this browser created it, kept
