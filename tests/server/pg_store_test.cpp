@@ -59,7 +59,7 @@ class PostgresStore : public ::testing::Test {
     ASSERT_EQ(PQstatus(admin), CONNECTION_OK) << PQerrorMessage(admin);
     PQsetNoticeProcessor(admin, [](void*, const char*) {}, nullptr);
     // Every test starts from an empty database.
-    sql("DROP TABLE IF EXISTS actions, seats, games, churchill_schema CASCADE");
+    sql("DROP TABLE IF EXISTS actions, seats, games, churchill_schema, accounts, account_sessions, account_seats, chat, chat_mutes CASCADE");
   }
   void TearDown() override { PQfinish(admin); }
 
