@@ -5,7 +5,10 @@
 
 #include <algorithm>
 
+#include "churchill/title.h"
+#include "server/lobby.h"
 #include "tests/server/server_fixture.h"
+#include "tests/server/side_store_check.h"
 
 namespace {
 
@@ -269,6 +272,22 @@ TEST_F(Accounts, AnAnonymousSeatIsTiedToTheAccountLaterAndToNoOtherAccount) {
   // A game deleted takes the seats held in it along.
   sql(db, "DELETE FROM games WHERE id = '" + id + "'");
   EXPECT_EQ(count("account_seats"), "0");
+}
+
+TEST(SideStore, SqliteKeepsAccountsSessionsSeatsAndTableTalkWithTheGame) {
+  const fs::path db = fs::temp_directory_path() / ("churchill-side-" + std::to_string(::getpid()) + ".db");
+  fs::remove(db);
+  {
+    core::Titles titles;
+    titles.add(churchill::make_title(CHURCHILL_TEST_DATA_DIR));
+    server::SqliteStore store(db.string());
+    server::Lobby lobby(titles, store);
+    const std::string id = lobby.create({{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
+    lobby.commit_now();
+    const auto side = server::open_side_store(db.string());
+    check_side_store(*side, id, [&] { sql(db, "DELETE FROM games WHERE id = '" + id + "'"); });
+  }
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db.string() + suffix);
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 
 #include "churchill/title.h"
 #include "server/lobby.h"
+#include "tests/server/side_store_check.h"
 
 namespace {
 
@@ -100,6 +101,15 @@ TEST_F(PostgresStore, ServersStartingTogetherTakeTheSchemaStepsOnce) {
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(sql("SELECT count(*) FROM churchill_schema"), std::to_string(server::PgStore::kSchemaVersion));
   EXPECT_EQ(sql("SELECT max(version) FROM churchill_schema"), std::to_string(server::PgStore::kSchemaVersion));
+}
+
+TEST_F(PostgresStore, TheSideStoreKeepsAccountsSessionsSeatsAndTableTalkWithTheGame) {
+  server::PgStore store(url);
+  server::Lobby lobby(titles(), store);
+  const std::string id = lobby.create(kOneHuman)["id"];
+  lobby.commit_now();
+  const auto side = server::open_side_store(url);
+  test_support::check_side_store(*side, id, [&] { sql("DELETE FROM games WHERE id = '" + id + "'"); });
 }
 
 TEST_F(PostgresStore, ASchemaNewerThanTheServerIsRefusedNotTouched) {
