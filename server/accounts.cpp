@@ -33,19 +33,6 @@ std::string cookie(const std::string& token, bool secure) {
                      secure ? "; Secure" : "");
 }
 
-// The body as a JSON object with only the fields `allowed`.
-nlohmann::json object_body(const Request& req, std::initializer_list<const char*> allowed, const char* shape) {
-  const auto type = req.find(http::field::content_type);
-  if (type == req.end() || !boost::beast::iequals(type->value().substr(0, type->value().find(';')), "application/json"))
-    throw ApiError(415, "a POST must be sent with Content-Type: application/json");
-  const auto body = nlohmann::json::parse(req.body(), nullptr, false);
-  if (!body.is_object()) throw ApiError(400, fmt::format("the body must be {}", shape));
-  for (const auto& [key, _] : body.items())
-    if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
-      throw ApiError(400, fmt::format("unknown field {}: the body must be {}", printable(key), shape));
-  return body;
-}
-
 std::string text_field(const nlohmann::json& body, const char* field, const char* shape) {
   const auto it = body.find(field);
   if (it == body.end() || !it->is_string()) throw ApiError(400, fmt::format("\"{}\" must be a string: the body must be {}", field, shape));
@@ -79,19 +66,6 @@ std::string password_hash(const std::string& password) {
   return out;
 }
 
-Response respond(const Request& req, const Outcome& o) {
-  Response res =
-      o.error ? error(req, *o.error)
-              : json_text(req, static_cast<http::status>(o.status), o.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-  if (!o.cookie.empty()) res.set(http::field::set_cookie, o.cookie);
-  if (req.method() == http::verb::head) {
-    const auto length = res.body().size();
-    res.body().clear();
-    res.content_length(length);
-  }
-  return res;
-}
-
 // A game of the account for "My games": its list entry, the seat, whether the game waits for that
 // seat, and the seat's token (so that any device of the account can play it).
 nlohmann::json my_game(const HeldSeat& h) {
@@ -107,6 +81,31 @@ nlohmann::json my_game(const HeldSeat& h) {
 
 }  // namespace
 
+Response respond(const Request& req, const Outcome& o) {
+  Response res =
+      o.error ? error(req, *o.error)
+              : json_text(req, static_cast<http::status>(o.status), o.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  if (!o.cookie.empty()) res.set(http::field::set_cookie, o.cookie);
+  if (req.method() == http::verb::head) {
+    const auto length = res.body().size();
+    res.body().clear();
+    res.content_length(length);
+  }
+  return res;
+}
+
+nlohmann::json object_body(const Request& req, std::initializer_list<const char*> allowed, const char* shape) {
+  const auto type = req.find(http::field::content_type);
+  if (type == req.end() || !boost::beast::iequals(type->value().substr(0, type->value().find(';')), "application/json"))
+    throw ApiError(415, "a POST must be sent with Content-Type: application/json");
+  const auto body = nlohmann::json::parse(req.body(), nullptr, false);
+  if (!body.is_object()) throw ApiError(400, fmt::format("the body must be {}", shape));
+  for (const auto& [key, _] : body.items())
+    if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
+      throw ApiError(400, fmt::format("unknown field {}: the body must be {}", printable(key), shape));
+  return body;
+}
+
 Accounts::Accounts(boost::asio::io_context& io, SideStore& store, Lobby& lobby, const Options& options)
     : io_(io), store_(store), lobby_(lobby), options_(options), by_address_(20, 20), by_name_(6, 10) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
@@ -119,8 +118,8 @@ bool Accounts::route(std::string_view target) {
   return p.size() >= 2 && p[0] == "api" && (p[1] == "accounts" || p[1] == "sessions" || p[1] == "me");
 }
 
-bool Accounts::submit(Work work, std::function<void(Outcome)> done) {
-  if (pending_ >= kMaxPending) return false;
+bool Accounts::submit(Work work, std::function<void(Outcome)> done, std::size_t limit) {
+  if (pending_ >= std::min<std::size_t>(limit, 64)) return false;
   ++pending_;
   // `done` holds the request's connection, which must be released on the loop: the worker only moves it.
   auto finish = std::make_shared<std::function<void(Outcome)>>(std::move(done));

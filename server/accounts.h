@@ -28,6 +28,12 @@ struct Outcome {
   std::optional<ApiError> error;  // the answer is this error (with `cookie`, if any)
 };
 
+// The answer an outcome makes (its Set-Cookie too; no body for a HEAD).
+Response respond(const Request& req, const Outcome& o);
+// A POST's body (Content-Type: application/json, else 415): a JSON object with only the fields
+// `allowed` (400 naming `shape` otherwise).
+nlohmann::json object_body(const Request& req, std::initializer_list<const char*> allowed, const char* shape);
+
 class Accounts {
  public:
   Accounts(boost::asio::io_context& io, SideStore& store, Lobby& lobby, const Options& options);
@@ -46,9 +52,10 @@ class Accounts {
 
   // Runs `work` with the store on the worker, then `done` with its outcome on the event loop (an
   // ApiError it throws is the outcome's error; a StoreError is a 503). False, and nothing runs, when
-  // too many jobs wait already.
+  // `limit` jobs (at most 64) wait already: table talk asks with a lower limit, so that it never takes
+  // the places of sign-ins.
   using Work = std::function<Outcome(SideStore&)>;
-  bool submit(Work work, std::function<void(Outcome)> done);
+  bool submit(Work work, std::function<void(Outcome)> done, std::size_t limit = 64);
   // The session cookie's token of a request ("" without one).
   static std::string session_token(const Request& req);
   // The account of a session's token, on the worker: 401 not_signed_in when it opens none.

@@ -10,7 +10,8 @@ namespace http = boost::beast::http;
 
 namespace {
 
-constexpr std::size_t kMaxChars = 500;  // a message's length, in characters (code points)
+constexpr std::size_t kMaxChars = 500;   // a message's length, in characters (code points)
+constexpr std::size_t kMaxWaiting = 32;  // table talk's jobs waiting for the side store's worker (of its 64)
 constexpr const char* kShape = "{\"channel\": \"table\", \"alliance\" or \"private\", \"to\": SEAT (private only), \"text\": \"...\"}";
 
 std::int64_t unix_now() {
@@ -48,18 +49,6 @@ std::string plain_text(std::string text) {
     throw ApiError(400, ErrorCode{"chat_too_long", {{"max", std::to_string(kMaxChars)}}},
                    fmt::format("a message is at most {} characters", kMaxChars));
   return text;
-}
-
-nlohmann::json body_of(const Request& req, std::initializer_list<const char*> allowed, const char* shape) {
-  const auto type = req.find(http::field::content_type);
-  if (type == req.end() || type->value().substr(0, 16) != "application/json")
-    throw ApiError(415, "a POST must be sent with Content-Type: application/json");
-  const auto body = nlohmann::json::parse(req.body(), nullptr, false);
-  if (!body.is_object()) throw ApiError(400, fmt::format("the body must be {}", shape));
-  for (const auto& [key, _] : body.items())
-    if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
-      throw ApiError(400, fmt::format("unknown field {}: the body must be {}", printable(key), shape));
-  return body;
 }
 
 // The name of another seat of the game named by `field`.
@@ -107,6 +96,8 @@ void Chat::answer(const Request& req, const std::string& client, Accounts::Reply
     if (!read && !same_origin(req, accounts_.options()))
       throw ApiError(403, "a cross-site request is refused (its Origin is not this server's)");
     if (p.size() == 5 && read) throw ApiError(405, "method not allowed here");
+    if (!by_address_.allow(client))
+      throw ApiError(429, ErrorCode{"chat_flood"}, "too many table talk requests from this address; wait a moment");
     const Lobby::Asking asking(lobby_, client);
     const Lobby::Roster roster = lobby_.roster(id, bearer(req));
     if (read) return list(req, id, roster, reply);
@@ -123,17 +114,18 @@ void Chat::answer(const Request& req, const std::string& client, Accounts::Reply
 
 void Chat::queue(const Request& req, Accounts::Work work, const Accounts::Reply& reply, std::function<void()> after) {
   auto shared = std::make_shared<const Request>(req);
-  const bool queued = accounts_.submit(std::move(work), [shared, reply, after = std::move(after)](Outcome o) {
-    if (!o.error && after) after();
-    reply(o.error ? error(*shared, *o.error)
-                  : json_text(*shared, static_cast<http::status>(o.status),
-                              o.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
-  });
+  const bool queued = accounts_.submit(
+      std::move(work),
+      [shared, reply, after = std::move(after)](Outcome o) {
+        if (!o.error && after) after();
+        reply(respond(*shared, o));
+      },
+      kMaxWaiting);
   if (!queued) throw ApiError(503, ErrorCode{"accounts_busy"}, "too many requests are waiting; try again in a moment");
 }
 
 void Chat::send(const Request& req, const std::string& id, const Lobby::Roster& roster, const Accounts::Reply& reply) {
-  const nlohmann::json body = body_of(req, {"channel", "to", "text"}, kShape);
+  const nlohmann::json body = object_body(req, {"channel", "to", "text"}, kShape);
   const Reader me = reader_of(roster);
   ChatMessage m{0, unix_now(), static_cast<std::int64_t>(roster.actions), me.seat, "", "", ""};
   const auto channel = body.find("channel");
@@ -198,7 +190,7 @@ void Chat::list(const Request& req, const std::string& id, const Lobby::Roster& 
 
 void Chat::mute(const Request& req, const std::string& id, const Lobby::Roster& roster, const Accounts::Reply& reply) {
   const char* shape = "{\"seat\": SEAT, \"muted\": true or false}";
-  const nlohmann::json body = body_of(req, {"seat", "muted"}, shape);
+  const nlohmann::json body = object_body(req, {"seat", "muted"}, shape);
   const Reader me = reader_of(roster);
   const std::string other = other_seat(body, "seat", roster, me);
   const auto on = body.find("muted");

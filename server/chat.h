@@ -4,7 +4,8 @@
 // then pushed over the game's WebSockets to the seats that may read them, and listed for a seat; the
 // replay shows them at the step they were written. Once the game is over everyone reads everything.
 // Plain text only (the web client puts it in with textContent), at most 500 characters, 5 at once
-// then 20 a minute per seat; a seat may mute another.
+// then 20 a minute per seat; a seat may mute another. An address may make 120 requests of table talk
+// at once, then 600 a minute, and they never wait for more than half the side store's worker.
 #pragma once
 
 #include <map>
@@ -53,7 +54,8 @@ class Chat {
 
   Accounts& accounts_;
   Lobby& lobby_;
-  RateLimiter by_seat_{20, 5};
+  RateLimiter by_seat_{20, 5};        // messages a seat writes
+  RateLimiter by_address_{600, 120};  // requests (reads, writes, mutes) from one address
   std::map<int, Listener> listeners_;
   int next_ = 1;
 };
