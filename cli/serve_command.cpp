@@ -87,8 +87,9 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     titles.add(warroom::make_title(warroom::default_data_dir()));
     titles.add(hills::make_title());
     const auto store = server::open_store(db, busy_timeout_ms);
+    const auto side = server::open_side_store(db, busy_timeout_ms);  // after the store, which made its tables
     server::Lobby lobby(titles, *store, limits);
-    exit_code = server::serve(options, lobby, *store);
+    exit_code = server::serve(options, lobby, *store, *side);
   });
 
   static std::string from = "churchill.db", to;

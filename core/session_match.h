@@ -199,6 +199,10 @@ class SessionMatch final : public Match {
   std::string seat_name(Seat seat) const override { return game_->seat_name(seat); }
   std::optional<Seat> seat_from_name(std::string_view name) const override { return game_->seat_from_name(name); }
   std::string controller(Seat seat) const override { return controller_in(record_, seat_name(seat)); }
+  int team(Seat seat) const override {
+    if constexpr (requires { game_->team(seat); }) return game_->team(seat);
+    return -1;
+  }
 
   NodeKind node_kind() const override { return session_.node_kind(); }
   SeatMask acting_seats() const override {

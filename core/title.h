@@ -63,6 +63,8 @@ class Match {
   virtual std::string seat_name(Seat seat) const = 0;
   virtual std::optional<Seat> seat_from_name(std::string_view name) const = 0;
   virtual std::string controller(Seat seat) const = 0;  // "human", "bot:random", ...
+  // The team a seat plays in (War Room's alliances), whose table talk it shares; -1: none.
+  virtual int team(Seat /*seat*/) const { return -1; }
   bool is_bot(Seat seat) const { return controller(seat).starts_with("bot:"); }
 
   // Where the game stands

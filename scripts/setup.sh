@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake ninja-build nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libbenchmark-dev tmux libboost-dev libssl-dev libsqlite3-dev
+packages=(g++ cmake ninja-build nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libbenchmark-dev tmux libboost-dev libssl-dev libsqlite3-dev libsodium-dev
           libpq-dev postgresql nginx-light)
 missing=()
 for p in "${packages[@]}"; do

@@ -14,6 +14,8 @@
 #include <iostream>
 #include <thread>
 
+#include "server/accounts.h"
+#include "server/chat.h"
 #include "server/committer.h"
 #include "server/sessions.h"
 #include "server/workers.h"
@@ -109,7 +111,7 @@ void expire_every(asio::steady_timer& timer, Context& c) {
 
 }  // namespace
 
-int serve(const Options& o, Lobby& lobby, Store& store) {
+int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed log pipe or socket is an error to handle, not the end of the process
   asio::io_context io;
   Committer committer(io, lobby, store);
@@ -124,7 +126,9 @@ int serve(const Options& o, Lobby& lobby, Store& store) {
                           o.trust_proxy || !o.proxies.empty() ? 0 : total / 8);
   // Shared through the store by every server of a store several servers share.
   RateLimiter creations(o.create_per_minute, o.create_burst, &store, "create");
-  Context context{o, lobby, committer, connections, creations};
+  Accounts accounts(io, side, lobby, o);
+  Chat chat(accounts, lobby);
+  Context context{o, lobby, committer, connections, creations, accounts, chat};
   Acceptor acceptor(io, {asio::ip::make_address(o.host), o.port}, context);
   std::cout << fmt::format("churchill serve: http://{}:{}/ ({} games in play)", o.host, acceptor.port(), lobby.live()) << std::endl;
   acceptor.accept();

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/lobby.h"
+#include "server/side_store.h"
 
 namespace server {
 
@@ -30,7 +31,8 @@ struct Options {
 };
 
 // Runs until SIGINT or SIGTERM, then finishes the commit in flight and ends the process. Prints "churchill serve: http://HOST:PORT/" when listening. Writes
-// go through `store` on a thread of their own (group commit); reads use the lobby's thread.
-int serve(const Options& options, Lobby& lobby, Store& store);
+// go through `store` on a thread of their own (group commit); reads use the lobby's thread. `side`
+// (accounts, table talk) is used from a worker of its own.
+int serve(const Options& options, Lobby& lobby, Store& store, SideStore& side);
 
 }  // namespace server

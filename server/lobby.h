@@ -133,6 +133,16 @@ class Lobby {
   void unsubscribe(const std::string& id, int handle);
   // The seat a token opens (nullopt: spectator for an empty token); throws ApiError for a bad one.
   std::optional<int> seat_of(const std::string& id, const std::string& token);
+  // A game's seats as its table talk needs them (server/chat.cpp): their names and teams, whether it
+  // is over, its actions so far, and the token's seat (nullopt: a spectator). Throws as room() does.
+  struct Roster {
+    std::vector<std::string> seats;
+    std::vector<int> teams;
+    bool finished = false;
+    std::size_t actions = 0;
+    std::optional<int> seat;
+  };
+  Roster roster(const std::string& id, const std::string& token);
 
   // Whether the game can be used now (not busy, its game not on a worker): a call for a game that is
   // not throws NotReady. `then` runs once it is (or once it is gone). Without an offload (tests,

@@ -284,13 +284,14 @@ void Lobby::give_back(std::size_t freed) {
 
 std::string Lobby::make_summary(const std::string& id, Room& r) const {
   const core::Match& m = *r.game;
-  nlohmann::json winners = nlohmann::json::array(), order = nlohmann::json::array();
+  nlohmann::json winners = nlohmann::json::array(), order = nlohmann::json::array(), active = nlohmann::json::array();
   for (int p = 0; p < m.seat_count(); ++p) {
     order.push_back(m.seat_name(p));
     if (m.winners() & core::seat_bit(static_cast<core::Seat>(p))) winners.push_back(m.seat_name(p));
+    if (m.acting_seats() & core::seat_bit(static_cast<core::Seat>(p))) active.push_back(m.seat_name(p));  // whose turn: "My games"
   }
   nlohmann::json s = {{"title", m.record().game}, {"scenario", m.record().scenario}, {"phase", m.phase()}, {"phase_message", m.phase_message()},
-                      {"terminal", m.node_kind() == core::NodeKind::Terminal}, {"winners", winners}, {"seat_order", order}};
+                      {"terminal", m.node_kind() == core::NodeKind::Terminal}, {"winners", winners}, {"seat_order", order}, {"active", active}};
   nlohmann::json seats = nlohmann::json::object();
   bool open = false;
   for (int p = 0; p < m.seat_count(); ++p) {

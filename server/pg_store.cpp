@@ -37,6 +37,21 @@ const char* const kSchemaSteps[] = {
     "CREATE INDEX games_creator ON games (creator) WHERE NOT finished;"
     "CREATE INDEX games_creator_network ON games (creator_network) WHERE NOT finished;"
     "CREATE TABLE buckets (key TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL, at DOUBLE PRECISION NOT NULL);",
+    // 4: accounts, their sessions (token hashes) and the seats they hold, each game's table talk and
+    // mutes (server/side_store.h); a game's seats held and messages go with it.
+    "CREATE TABLE accounts (id BIGSERIAL PRIMARY KEY, name_key TEXT NOT NULL UNIQUE, name TEXT NOT NULL, "
+    "password_hash TEXT NOT NULL, created BIGINT NOT NULL);"
+    "CREATE TABLE account_sessions (token_hash TEXT PRIMARY KEY, account BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE, "
+    "expires BIGINT NOT NULL);"
+    "CREATE INDEX account_sessions_account ON account_sessions (account);"
+    "CREATE TABLE account_seats (game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, seat TEXT NOT NULL, "
+    "account BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE, token TEXT NOT NULL, PRIMARY KEY (game, seat));"
+    "CREATE INDEX account_seats_account ON account_seats (account);"
+    "CREATE TABLE chat (id BIGSERIAL PRIMARY KEY, game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, at BIGINT NOT NULL, "
+    "step BIGINT NOT NULL, seat TEXT NOT NULL, channel TEXT NOT NULL, to_seat TEXT NOT NULL, text TEXT NOT NULL);"
+    "CREATE INDEX chat_game ON chat (game, id);"
+    "CREATE TABLE chat_mutes (game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, seat TEXT NOT NULL, muted TEXT NOT NULL, "
+    "PRIMARY KEY (game, seat, muted));",
 };
 static_assert(std::size(kSchemaSteps) == PgStore::kSchemaVersion);
 

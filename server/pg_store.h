@@ -39,7 +39,7 @@ class PgStore : public Store {
   std::vector<std::string> take_changes() override;
 
   // The schema version this code writes (the rows of churchill_schema).
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
  private:
   static std::vector<StoredGame> load_where(pg_conn* db, const std::string& where, const std::vector<std::string>& args);

@@ -17,6 +17,8 @@
 namespace server {
 
 class Committer;
+class Accounts;
+class Chat;
 
 using Request = boost::beast::http::request<boost::beast::http::string_body>;
 using Response = boost::beast::http::response<boost::beast::http::string_body>;
@@ -28,6 +30,8 @@ struct Context {
   Committer& committer;
   Connections& connections;
   RateLimiter& creations;
+  Accounts& accounts;  // accounts, sessions and "My games" (server/accounts.h)
+  Chat& chat;          // table talk (server/chat.h)
 };
 
 // The answer to a request from `client`, or the game it must wait for (NotReady: asked again when

@@ -2,9 +2,12 @@
 
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
+#include <deque>
 #include <fmt/format.h>
 #include <iostream>
 
+#include "server/accounts.h"
+#include "server/chat.h"
 #include "server/committer.h"
 
 namespace server {
@@ -32,6 +35,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       : ws_(std::move(socket)), c_(c), id_(std::move(id)), slot_(std::move(slot)), client_(std::move(client)) {}
   ~WsSession() {
     if (handle_) c_.lobby.unsubscribe(id_, handle_);
+    if (chat_handle_) c_.chat.unsubscribe(chat_handle_);
   }
 
   void start(Request req) {
@@ -72,6 +76,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       handle_ = c_.lobby.subscribe(id_, token_, [weak = weak_from_this()] {  // a bad token is refused here
         if (auto self = weak.lock()) self->push();
       });
+      chat_handle_ = c_.chat.subscribe(id_, token_, [weak = weak_from_this()](const std::string& message) {
+        if (auto self = weak.lock()) self->say(message);
+      });
     } catch (const NotReady& wait) {
       return c_.lobby.when_ready(wait.id, [self = shared_from_this(), text] { self->hello(text); });
     } catch (const ApiError& e) {
@@ -88,19 +95,32 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     stale_ = true;
     if (!writing_) write();
   }
+  // A table talk message (server/chat.h) for this socket: sent in its turn; the oldest go first when
+  // a client that does not read lets more than 64 wait (it reads them all again from the chat's list).
+  void say(const std::string& message) {
+    if (said_.size() >= 64) said_.pop_front();
+    said_.push_back(message);
+    if (!writing_) write();
+  }
   void write() {
-    if (!stale_) return;
-    const Lobby::Asking asking(c_.lobby, client_);
-    try {
-      message_ = c_.lobby.view(id_, token_);
-    } catch (const NotReady& wait) {  // pushed once the game is ready
-      return c_.lobby.when_ready(wait.id, [weak = weak_from_this()] {
-        if (auto self = weak.lock(); self && !self->writing_) self->write();
-      });
-    } catch (const ApiError& e) {
-      return close(e.what());  // the game was deleted, or the seat's token no longer opens it
+    if (!said_.empty()) {
+      message_ = std::move(said_.front());
+      said_.pop_front();
+    } else if (!stale_) {
+      return;
+    } else {
+      const Lobby::Asking asking(c_.lobby, client_);
+      try {
+        message_ = c_.lobby.view(id_, token_);
+      } catch (const NotReady& wait) {  // pushed once the game is ready
+        return c_.lobby.when_ready(wait.id, [weak = weak_from_this()] {
+          if (auto self = weak.lock(); self && !self->writing_) self->write();
+        });
+      } catch (const ApiError& e) {
+        return close(e.what());  // the game was deleted, or the seat's token no longer opens it
+      }
+      stale_ = false;
     }
-    stale_ = false;
     writing_ = true;
     ws_.text(true);
     ws_.async_write(asio::buffer(message_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
@@ -121,9 +141,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::string id_, token_;
   std::shared_ptr<Connections::Slot> slot_;
   std::string client_;  // the address the work of its views is charged to
-  int handle_ = 0;
+  int handle_ = 0, chat_handle_ = 0;
   beast::flat_buffer buffer_;
   std::string message_;
+  std::deque<std::string> said_;  // table talk waiting to be sent
   bool stale_ = false, writing_ = false;
   asio::steady_timer hello_due_{ws_.get_executor()};
 };
@@ -172,6 +193,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void handle(Request req) {
     if (websocket::is_upgrade(req)) return upgrade(std::move(req));
+    auto reply = [self = shared_from_this()](Response r) { self->send(std::move(r)); };
+    if (Accounts::route(target_of(req))) return c_.accounts.answer(req, client(req), reply);
+    if (Chat::route(target_of(req))) return c_.chat.answer(req, client(req), reply);
     if (const auto p = parts(target_of(req)); p.size() == 4 && p[1] == "games" && (p[3] == "hint" || p[3] == "odds" || p[3] == "replay")) return later(std::move(req));
     const std::size_t staged = c_.lobby.staged();
     auto answered = answer(req, client(req), c_);
@@ -199,6 +223,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (outcome == Outcome::unknown) return send(unknown(req, res));
     if (std::find(conflicts.begin(), conflicts.end(), id) != conflicts.end()) return send_conflict(req, id);
     const auto p = parts(target_of(req));
+    if (p.size() == 5 && p[3] == "seats" && res.result() == http::status::created)  // tied to the account the request signs in with
+      return c_.accounts.claimed(req, id, p[4], std::move(res), [self = shared_from_this()](Response r) { self->send(std::move(r)); });
     const bool moved = p.size() == 4 && (p[3] == "actions" || p[3] == "undo");
     if (!moved && !created(req, res)) return send(std::move(res));
     auto shared = std::make_shared<Request>(req);

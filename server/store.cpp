@@ -93,6 +93,21 @@ void create_schema(sqlite3* db) {
            "PRIMARY KEY (game, seat))");
   exec(db, "CREATE TABLE IF NOT EXISTS actions (game TEXT NOT NULL, idx INTEGER NOT NULL, seat TEXT NOT NULL, "
            "action TEXT NOT NULL, sampled INTEGER NOT NULL, PRIMARY KEY (game, idx))");
+  // Beside the games (server/side_store.h): accounts, their sessions (token hashes) and the seats they
+  // hold, and each game's table talk and mutes; a game's seats held and messages go with it.
+  exec(db, "CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, name_key TEXT NOT NULL UNIQUE, name TEXT NOT NULL, "
+           "password_hash TEXT NOT NULL, created INTEGER NOT NULL);"
+           "CREATE TABLE IF NOT EXISTS account_sessions (token_hash TEXT PRIMARY KEY, account INTEGER NOT NULL, expires INTEGER NOT NULL);"
+           "CREATE INDEX IF NOT EXISTS account_sessions_account ON account_sessions (account);"
+           "CREATE TABLE IF NOT EXISTS account_seats (game TEXT NOT NULL, seat TEXT NOT NULL, account INTEGER NOT NULL, "
+           "token TEXT NOT NULL, PRIMARY KEY (game, seat));"
+           "CREATE INDEX IF NOT EXISTS account_seats_account ON account_seats (account);"
+           "CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY, game TEXT NOT NULL, at INTEGER NOT NULL, step INTEGER NOT NULL, seat TEXT NOT NULL, "
+           "channel TEXT NOT NULL, to_seat TEXT NOT NULL, text TEXT NOT NULL);"
+           "CREATE INDEX IF NOT EXISTS chat_game ON chat (game, id);"
+           "CREATE TABLE IF NOT EXISTS chat_mutes (game TEXT NOT NULL, seat TEXT NOT NULL, muted TEXT NOT NULL, PRIMARY KEY (game, seat, muted));"
+           "CREATE TRIGGER IF NOT EXISTS games_erased AFTER DELETE ON games BEGIN "
+           "DELETE FROM account_seats WHERE game = OLD.id; DELETE FROM chat WHERE game = OLD.id; DELETE FROM chat_mutes WHERE game = OLD.id; END;");
 }
 
 void write_one(sqlite3* db, const GameWrite& w) {

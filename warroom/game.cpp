@@ -434,6 +434,17 @@ std::string Game::seat_name(core::Seat seat) const {
   return name;
 }
 
+int Game::team(core::Seat seat) const {
+  int team = -1;
+  for (int n = 0; n < kNations; ++n) {
+    if (!((seat_nations_[static_cast<std::size_t>(seat)] >> n) & 1u)) continue;
+    const int side = alliance_of(n) == Alliance::Axis ? 1 : 0;
+    if (team >= 0 && team != side) return -1;
+    team = side;
+  }
+  return team;
+}
+
 std::optional<core::Seat> Game::seat_from_name(std::string_view name) const {
   for (core::Seat p = 0; p < seat_count(); ++p)
     if (seat_name(p) == name) return p;

@@ -48,6 +48,9 @@ class Game {
   std::uint64_t hash(const State& s) const;
   std::string seat_name(core::Seat seat) const;
   std::optional<core::Seat> seat_from_name(std::string_view name) const;
+  // The seat's alliance (0 Allied, 1 Axis), whose table talk it shares; -1 for a seat with nations of
+  // both (no seat table of the rulebook has one, but the tables are data).
+  int team(core::Seat seat) const;
 
   // core::ObservableGame (observe.cpp)
   int seat_count() const { return static_cast<int>(seat_nations_.size()); }

@@ -18,6 +18,7 @@
 
 #include "churchill/title.h"
 #include "server/lobby.h"
+#include "tests/server/side_store_check.h"
 
 namespace {
 
@@ -59,7 +60,7 @@ class PostgresStore : public ::testing::Test {
     ASSERT_EQ(PQstatus(admin), CONNECTION_OK) << PQerrorMessage(admin);
     PQsetNoticeProcessor(admin, [](void*, const char*) {}, nullptr);
     // Every test starts from an empty database.
-    sql("DROP TABLE IF EXISTS actions, seats, games, buckets, churchill_schema CASCADE");
+    sql("DROP TABLE IF EXISTS actions, seats, games, buckets, churchill_schema, accounts, account_sessions, account_seats, chat, chat_mutes CASCADE");
   }
   void TearDown() override { PQfinish(admin); }
 
@@ -114,6 +115,15 @@ TEST_F(PostgresStore, ServersStartingTogetherTakeTheSchemaStepsOnce) {
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(sql("SELECT count(*) FROM churchill_schema"), std::to_string(server::PgStore::kSchemaVersion));
   EXPECT_EQ(sql("SELECT max(version) FROM churchill_schema"), std::to_string(server::PgStore::kSchemaVersion));
+}
+
+TEST_F(PostgresStore, TheSideStoreKeepsAccountsSessionsSeatsAndTableTalkWithTheGame) {
+  server::PgStore store(url);
+  server::Lobby lobby(titles(), store);
+  const std::string id = lobby.create(kOneHuman)["id"];
+  lobby.commit_now();
+  const auto side = server::open_side_store(url);
+  test_support::check_side_store(*side, id, [&] { sql("DELETE FROM games WHERE id = '" + id + "'"); });
 }
 
 TEST_F(PostgresStore, ASchemaNewerThanTheServerIsRefusedNotTouched) {

@@ -86,7 +86,9 @@ export class ApiError extends Error {
 }
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string, key?: string): Promise<T> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  // X-Churchill-CSRF: a page of another site cannot send it, so the server knows a request signed in
+  // by the session cookie comes from this client (docs/server.md, "Accounts").
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Churchill-CSRF': '1' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (key) headers['Idempotency-Key'] = key;
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -157,7 +159,59 @@ export const api = {
   view: (id: string, token?: string) => call<View>('GET', `/api/games/${id}/view`, undefined, token),
   act: (id: string, action: string, version: number, token: string) => change(`/api/games/${id}/actions`, { action, version }, id, token),
   undo: (id: string, version: number, token: string) => change(`/api/games/${id}/undo`, { version }, id, token),
+  chat: (id: string, token?: string) => call<ChatList>('GET', `/api/games/${id}/chat`, undefined, token),
+  say: (id: string, token: string, channel: string, text: string, to?: string) =>
+    call<{ message: ChatMessage }>('POST', `/api/games/${id}/chat`, { channel, text, ...(to ? { to } : {}) }, token),
+  mute: (id: string, token: string, seat: string, muted: boolean) =>
+    call<{ muted: string[] }>('POST', `/api/games/${id}/chat/mute`, { seat, muted }, token),
+  // Accounts: the session is an HttpOnly cookie the browser sends by itself.
+  me: () => call<{ name: string }>('GET', '/api/me'),
+  signUp: (name: string, password: string) => call<{ name: string }>('POST', '/api/accounts', { name, password }),
+  signIn: (name: string, password: string) => call<{ name: string }>('POST', '/api/sessions', { name, password }),
+  signOut: () => call<{ ended: number }>('DELETE', '/api/sessions'),
+  myGames: () => call<{ name: string; games: MyGame[] }>('GET', '/api/me/games'),
+  tieSeat: (game: string, token: string) => call<{ game: string; seat: string }>('POST', '/api/me/seats', { game, token }),
 };
+
+// Table talk (server/chat.h): a message as the server keeps it; `step` is the game's actions when it
+// was written (where the replay shows it).
+export interface ChatMessage {
+  id: number;
+  at: number;
+  step: number;
+  seat: string;
+  channel: 'table' | 'alliance' | 'private';
+  to?: string;
+  team?: number;
+  text: string;
+}
+export interface ChatList {
+  messages: ChatMessage[];
+  muted: string[];
+  channels: string[]; // where this seat may write (none for a spectator)
+  seats: string[];
+}
+
+// A game of the signed-in account ("My games"): its list entry, the account's seat and its token,
+// and whether the game waits for that seat.
+export interface MyGame extends GameSummary {
+  seat: string;
+  token: string;
+  your_turn: boolean;
+  updated: number;
+}
+
+// Every seat this browser holds: game id -> seat.
+export function savedSeats(): [string, Held][] {
+  const out: [string, Held][] = [];
+  for (let i = 0; i < localStorage.length; ++i) {
+    const key = localStorage.key(i)!;
+    const m = key.match(/^(?:game|churchill)\.([0-9a-f]+)$/);
+    const held = m ? savedSeat(m[1]) : null;
+    if (m && held) out.push([m[1], held]);
+  }
+  return out;
+}
 
 // The seat this browser holds in a game, and the game's invitation if this browser created it, kept
 // in local storage.
@@ -182,7 +236,7 @@ export function invitationLink(id: string, invitation: string): string {
 // The views of a game as they change. The token goes in the first message, never in the URL. A
 // connection the server closes (a restart, an instance behind the proxy dying) is opened again, after
 // 1 s, then up to 30 s between tries; the first view it sends brings the page up to date.
-export function subscribe(id: string, token: string | undefined, onView: (v: View) => void): () => void {
+export function subscribe(id: string, token: string | undefined, onView: (v: View) => void, onChat?: (m: ChatMessage) => void): () => void {
   const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
   let ws: WebSocket | null = null,
     stopped = false,
@@ -194,7 +248,11 @@ export function subscribe(id: string, token: string | undefined, onView: (v: Vie
       delay = 1000;
       ws!.send(JSON.stringify(token ? { token } : {}));
     };
-    ws.onmessage = (e) => onView(JSON.parse(e.data));
+    ws.onmessage = (e) => {
+      const data = JSON.parse(e.data);
+      if (data.chat) onChat?.(data.chat as ChatMessage);
+      else onView(data);
+    };
     ws.onclose = () => {
       if (stopped) return;
       timer = window.setTimeout(open, delay);

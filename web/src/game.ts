@@ -9,6 +9,7 @@ import { has, language, Message, render as word, seatName, t } from './i18n';
 import { OthersMoves } from './replay';
 import { keepLog as keptLog, kinds, narrow, offerByKind, toggle } from './actions';
 import { ask } from './confirm';
+import { chatPanel } from './chat';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
 const kindName = (k: string) => (has(`action_kind.${k}`) ? t(`action_kind.${k}`) : k);
@@ -401,9 +402,13 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       app.innerHTML = `<p class="error">${escape((err as Error).message)}</p>`;
     }
   })();
-  const stop = subscribe(id, mine?.token, show);
+  // Table talk sits beside the page, which each view draws again.
+  const talk = chatPanel(id, mine?.token);
+  app.after(talk.element);
+  const stop = subscribe(id, mine?.token, show, talk.add);
   return () => {
     stop();
+    talk.element.remove();
     document.getElementById('dialog')?.remove();
     mine = null;
   };

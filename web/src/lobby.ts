@@ -2,6 +2,7 @@
 // by invitation), join an open seat, or watch; and the page an invitation link opens.
 import { api, escape, GameSummary, OptionInfo, saveSeat, TitleInfo } from './api';
 import { botName, has, Message, render, scenarioName, seatName, t } from './i18n';
+import { accountPanel } from './account';
 import { finishedGames } from './replay';
 
 // A seat's player in the reader's language: "human", "open", a bot.
@@ -117,6 +118,7 @@ export async function renderLobby(app: HTMLElement) {
     if (b) join(b.dataset.id!, b.dataset.seat!);
   });
   await load();
+  app.prepend(await accountPanel(names));
   app.append(await finishedGames(names));
 }
 

@@ -3,7 +3,8 @@
 // Home and End). The server replays the record (GET /api/games/ID/replay?step=N, docs/server.md): a
 // finished game from any seat's view, a game in play only from the view of this browser's seat.
 // The finished games, each with its Replay link, are listed for the lobby too.
-import { ApiError, escape, GameSummary, savedSeat, View, api } from './api';
+import { ApiError, ChatMessage, escape, GameSummary, savedSeat, View, api } from './api';
+import { messageLine } from './chat';
 import { scenarioName, seatName, t } from './i18n';
 import { uiFor } from './titles';
 import { firstStepAt, jumpControls, placeInHash, placeOf, type Place } from './replay-jump';
@@ -127,7 +128,17 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
   let previous: View | null = null;
   let layout: unknown = null;
   let pending = 0; // the latest request: an older answer arriving late is dropped
+  // The table talk this page may read (the server's choice: the seat's own, or all once the game is
+  // over), each message shown from the step it was written at.
+  let talk: ChatMessage[] = [];
   app.innerHTML = `<p>${TEXT.loading}</p>`;
+  api
+    .chat(id, mine?.token)
+    .then((c) => {
+      talk = c.messages;
+      if (current) draw();
+    })
+    .catch(() => undefined); // the replay is shown without it
 
   const go = async (step: number) => {
     const ticket = ++pending;
@@ -189,6 +200,18 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
         </div>
       </div>`;
     app.querySelector('.boards')!.append(...ui.board(v, layout, new Set(), () => undefined, previous));
+    const said = talk.filter((m) => m.step <= r.step);
+    if (said.length) {
+      const panel = document.createElement('section');
+      panel.className = 'panel chat';
+      const title = document.createElement('h2');
+      title.textContent = t('ui.web.table_talk');
+      const list = document.createElement('ol');
+      list.className = 'chat-log';
+      list.append(...said.map(messageLine));
+      panel.append(title, list);
+      app.querySelector('.side')!.append(panel);
+    }
     const on = (sel: string, step: () => number) => app.querySelector(sel)!.addEventListener('click', () => go(step()));
     for (const to of ['start', 'back', 'forward', 'end'] as const) on(`#replay-${to}`, () => stepTo(to, r.step, r.steps));
     const slider = app.querySelector<HTMLInputElement>('#replay-slider')!;

@@ -1,0 +1,333 @@
+#include "server/accounts.h"
+
+#include <sodium.h>
+
+#include <fmt/format.h>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/string.hpp>
+#include <chrono>
+#include <iostream>
+
+#include "server/tokens.h"
+
+namespace server {
+
+namespace http = boost::beast::http;
+
+namespace {
+
+constexpr std::size_t kMaxPending = 64;               // jobs waiting for the worker; 503 beyond
+constexpr std::int64_t kSessionSeconds = 30 * 86400;  // a session lasts 30 days
+constexpr const char* kCookie = "churchill_session";
+constexpr const char* kCsrfHeader = "X-Churchill-CSRF";
+// What an unknown name's password is checked against, so that it costs what a wrong password costs:
+// the Argon2id hash, with the limits password_hash() uses, of 256 random bits nobody kept.
+constexpr const char* kUnknownName = "$argon2id$v=19$m=65536,t=2,p=1$Rmj9W/PEm62Glbb0h52Z+A$9Kex2agiIMNDLi4yaY7tRLFzN45hY2ld+2Dn5OZSgW0";
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+std::string cookie(const std::string& token, bool secure) {
+  return fmt::format("{}={}; Path=/; Max-Age={}; HttpOnly; SameSite=Lax{}", kCookie, token, token.empty() ? 0 : kSessionSeconds,
+                     secure ? "; Secure" : "");
+}
+
+std::string text_field(const nlohmann::json& body, const char* field, const char* shape) {
+  const auto it = body.find(field);
+  if (it == body.end() || !it->is_string()) throw ApiError(400, fmt::format("\"{}\" must be a string: the body must be {}", field, shape));
+  return it->get<std::string>();
+}
+
+constexpr const char* kCredentials = "{\"name\": \"...\", \"password\": \"...\"}";
+
+// A name: 3 to 24 letters, digits, '-' or '_' (ASCII: no two names that look alike); its key is the
+// name in lower case, so "Anna" and "anna" are one account.
+std::string name_key(const std::string& name) {
+  const bool ok = name.size() >= 3 && name.size() <= 24 &&
+                  std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; });
+  if (!ok) throw ApiError(400, ErrorCode{"bad_name"}, "a name is 3 to 24 letters, digits, '-' or '_'");
+  std::string key = name;
+  for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return key;
+}
+
+// A password: 8 to 128 bytes (the upper bound bounds the hashing's work).
+const std::string& password(const std::string& text) {
+  if (text.size() < 8 || text.size() > 128) throw ApiError(400, ErrorCode{"bad_password"}, "a password is 8 to 128 characters");
+  return text;
+}
+
+// Argon2id, libsodium's interactive limits (2 passes over 64 MiB).
+std::string password_hash(const std::string& password) {
+  char out[crypto_pwhash_STRBYTES];
+  if (crypto_pwhash_str(out, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE, crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+    throw ApiError(503, ErrorCode{"accounts_busy"}, "the server is out of memory for hashing a password; try again");
+  return out;
+}
+
+// A game of the account for "My games": its list entry, the seat, whether the game waits for that
+// seat, and the seat's token (so that any device of the account can play it).
+nlohmann::json my_game(const HeldSeat& h) {
+  nlohmann::json g = nlohmann::json::parse(h.summary, nullptr, false);
+  if (!g.is_object()) g = {{"id", h.game}};
+  const auto active = g.value("active", nlohmann::json::array());
+  const bool waiting = !g.value("terminal", false) && active.is_array() && std::find(active.begin(), active.end(), h.seat) != active.end();
+  g["seat"] = h.seat;
+  g["your_turn"] = waiting;
+  g["token"] = h.token;
+  return g;
+}
+
+}  // namespace
+
+Response respond(const Request& req, const Outcome& o) {
+  Response res =
+      o.error ? error(req, *o.error)
+              : json_text(req, static_cast<http::status>(o.status), o.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  if (!o.cookie.empty()) res.set(http::field::set_cookie, o.cookie);
+  if (req.method() == http::verb::head) {
+    const auto length = res.body().size();
+    res.body().clear();
+    res.content_length(length);
+  }
+  return res;
+}
+
+nlohmann::json object_body(const Request& req, std::initializer_list<const char*> allowed, const char* shape) {
+  const auto type = req.find(http::field::content_type);
+  if (type == req.end() || !boost::beast::iequals(type->value().substr(0, type->value().find(';')), "application/json"))
+    throw ApiError(415, "a POST must be sent with Content-Type: application/json");
+  const auto body = nlohmann::json::parse(req.body(), nullptr, false);
+  if (!body.is_object()) throw ApiError(400, fmt::format("the body must be {}", shape));
+  for (const auto& [key, _] : body.items())
+    if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
+      throw ApiError(400, fmt::format("unknown field {}: the body must be {}", printable(key), shape));
+  return body;
+}
+
+Accounts::Accounts(boost::asio::io_context& io, SideStore& store, Lobby& lobby, const Options& options)
+    : io_(io), store_(store), lobby_(lobby), options_(options), by_address_(20, 20), by_name_(6, 10) {
+  if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
+}
+
+Accounts::~Accounts() { worker_.join(); }
+
+bool Accounts::route(std::string_view target) {
+  const auto p = parts(target);
+  return p.size() >= 2 && p[0] == "api" && (p[1] == "accounts" || p[1] == "sessions" || p[1] == "me");
+}
+
+bool Accounts::submit(Work work, std::function<void(Outcome)> done, std::size_t limit) {
+  if (pending_ >= std::min<std::size_t>(limit, 64)) return false;
+  ++pending_;
+  // `done` holds the request's connection, which must be released on the loop: the worker only moves it.
+  auto finish = std::make_shared<std::function<void(Outcome)>>(std::move(done));
+  boost::asio::post(worker_, [this, work = std::move(work), finish]() mutable {
+    Outcome o;
+    try {
+      o = work(store_);
+    } catch (const ApiError& e) {
+      o.error = e;
+    } catch (const StoreError& e) {
+      std::cerr << "churchill serve: accounts: " << printable(e.what(), 200) << std::endl;
+      o.error = ApiError(503, ErrorCode{"storage"}, "the database cannot be used now; try again");
+    } catch (const std::exception& e) {
+      std::cerr << "churchill serve: accounts: " << printable(e.what(), 200) << std::endl;
+      o.error = ApiError(500, "internal error");
+    }
+    boost::asio::post(io_, [this, finish = std::move(finish), o = std::move(o)]() mutable {
+      --pending_;
+      (*finish)(std::move(o));
+    });
+  });
+  return true;
+}
+
+std::string Accounts::session_token(const Request& req) {
+  const auto it = req.find(http::field::cookie);
+  if (it == req.end()) return "";
+  const std::string_view all(it->value().data(), it->value().size());
+  const std::string prefix = std::string(kCookie) + "=";
+  for (std::size_t at = 0; at < all.size();) {
+    while (at < all.size() && (all[at] == ' ' || all[at] == ';')) ++at;
+    const std::size_t end = std::min(all.find(';', at), all.size());
+    const std::string_view pair = all.substr(at, end - at);
+    if (pair.substr(0, prefix.size()) == prefix) {
+      const std::string_view value = pair.substr(prefix.size());
+      const bool ok = value.size() == 64 &&
+                      std::all_of(value.begin(), value.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+      return ok ? std::string(value) : "";
+    }
+    at = end;
+  }
+  return "";
+}
+
+Account Accounts::signed_in(SideStore& store, const std::string& token) {
+  std::optional<Account> a;
+  if (!token.empty()) a = store.session(hash_token(token), unix_now());
+  if (!a) throw ApiError(401, ErrorCode{"not_signed_in"}, "not signed in (no session, or it ended): sign in again");
+  return *a;
+}
+
+void Accounts::check_csrf(const Request& req) const {
+  if (!same_origin(req, options_)) throw ApiError(403, "a cross-site request is refused (its Origin is not this server's)");
+  if (req.find(kCsrfHeader) == req.end())
+    throw ApiError(403, ErrorCode{"csrf_header"},
+                   "this request must carry the header X-Churchill-CSRF: 1 (a page of another site cannot send it)");
+}
+
+bool Accounts::secure(const Request& req) const {
+  const auto proto = req.find("X-Forwarded-Proto");
+  if (options_.trust_proxy && proto != req.end() && boost::beast::iequals(proto->value(), "https")) return true;
+  return std::any_of(options_.origins.begin(), options_.origins.end(), [](const std::string& o) { return o.rfind("https://", 0) == 0; });
+}
+
+void Accounts::answer(const Request& req, const std::string& client, Reply reply) {
+  auto shared = std::make_shared<const Request>(req);
+  auto done = [shared, reply](Outcome o) { reply(respond(*shared, o)); };
+  try {
+    const auto p = parts(std::string(req.target()));
+    const auto method = req.method();
+    const bool read = method == http::verb::get || method == http::verb::head;
+    const auto only = [&](http::verb verb) {
+      if (verb == http::verb::get ? !read : method != verb) throw ApiError(405, "method not allowed here");
+      if (!read) check_csrf(req);
+    };
+    Work work;
+    const bool secure_cookie = secure(req);
+    const std::string token = session_token(req);
+    if (p.size() == 2 && p[1] == "accounts") {
+      only(http::verb::post);
+      const nlohmann::json body = object_body(req, {"name", "password"}, kCredentials);
+      name_key(text_field(body, "name", kCredentials));
+      password(text_field(body, "password", kCredentials));
+      if (!by_address_.allow(client))
+        throw ApiError(429, ErrorCode{"too_many_sign_ins"}, "too many sign-ins from this address; wait a minute");
+      work = [this, body, secure_cookie](SideStore& s) { return sign_up(s, body, secure_cookie); };
+    } else if (p.size() == 2 && p[1] == "sessions" && method == http::verb::delete_) {
+      check_csrf(req);
+      work = [token](SideStore& s) {
+        const Account a = signed_in(s, token);
+        return Outcome{200, {{"ended", s.end_sessions(a.id)}}, cookie("", false), std::nullopt};
+      };
+    } else if (p.size() == 2 && p[1] == "sessions") {
+      only(http::verb::post);
+      const nlohmann::json body = object_body(req, {"name", "password"}, kCredentials);
+      const std::string key = name_key(text_field(body, "name", kCredentials)), pass = password(text_field(body, "password", kCredentials));
+      // Each address and each name (whether or not an account has it) may try so often.
+      if (!by_address_.allow(client) || !by_name_.allow(key))
+        throw ApiError(429, ErrorCode{"too_many_sign_ins"}, "too many sign-ins from this address or for this name; wait a minute");
+      work = [this, key, pass, secure_cookie](SideStore& s) { return sign_in(s, key, pass, secure_cookie); };
+    } else if (p.size() == 2 && p[1] == "me") {
+      only(http::verb::get);
+      work = [token](SideStore& s) { return Outcome{200, {{"name", signed_in(s, token).name}}, "", std::nullopt}; };
+    } else if (p.size() == 3 && p[1] == "me" && p[2] == "games") {
+      only(http::verb::get);
+      work = [token](SideStore& s) {
+        const Account a = signed_in(s, token);
+        nlohmann::json games = nlohmann::json::array();
+        for (const HeldSeat& h : s.held_seats(a.id)) games.push_back(my_game(h));
+        // The games waiting for the account first, then the most recently changed.
+        std::stable_sort(games.begin(), games.end(), [](const nlohmann::json& x, const nlohmann::json& y) {
+          const bool wx = x["your_turn"], wy = y["your_turn"];
+          return wx != wy ? wx : x.value("updated", std::int64_t{0}) > y.value("updated", std::int64_t{0});
+        });
+        return Outcome{200, {{"name", a.name}, {"games", games}}, "", std::nullopt};
+      };
+    } else if (p.size() == 3 && p[1] == "me" && p[2] == "seats") {
+      only(http::verb::post);
+      return tie(req, client, object_body(req, {"game", "token"}, "{\"game\": ID, \"token\": \"<the seat's token>\"}"), reply);
+    } else {
+      throw ApiError(404, "no such API endpoint");
+    }
+    if (!submit(std::move(work), std::move(done)))
+      throw ApiError(503, ErrorCode{"accounts_busy"}, "too many sign-ins are waiting; try again in a moment");
+  } catch (const ApiError& e) {
+    reply(error(req, e));
+  }
+}
+
+Outcome Accounts::sign_up(SideStore& s, const nlohmann::json& body, bool secure) {
+  const std::string name = body["name"], key = name_key(name);
+  const std::string hash = password_hash(body["password"]);  // before the name is looked at: both answers cost a hash
+  const auto id = s.add_account(key, name, hash, unix_now());
+  if (!id) throw ApiError(409, ErrorCode{"name_taken", {{"name", name}}}, fmt::format("the name {} is taken", name));
+  return start_session(s, Account{*id, name, ""}, 201, secure);
+}
+
+// An unknown name costs what a wrong password costs (one Argon2id verification) and is answered the same.
+Outcome Accounts::sign_in(SideStore& s, const std::string& key, const std::string& password, bool secure) {
+  const std::optional<Account> a = s.account(key);
+  const std::string hash = a ? a->password_hash : kUnknownName;
+  const bool right = crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
+  if (!a || !right) throw ApiError(401, ErrorCode{"bad_sign_in"}, "the name or the password is wrong");
+  return start_session(s, *a, 201, secure);
+}
+
+Outcome Accounts::start_session(SideStore& s, const Account& a, int status, bool secure) const {
+  const std::string token = new_token();
+  const std::int64_t now = unix_now();
+  s.add_session(hash_token(token), a.id, now + kSessionSeconds, now);
+  return Outcome{status, {{"name", a.name}}, cookie(token, secure), std::nullopt};
+}
+
+// POST /api/me/seats {"game", "token"}: a seat claimed without an account, tied to it now.
+void Accounts::tie(const Request& req, const std::string& client, const nlohmann::json& body, const Reply& reply) {
+  const char* shape = "{\"game\": ID, \"token\": \"<the seat's token>\"}";
+  const std::string game = text_field(body, "game", shape), seat_token = text_field(body, "token", shape);
+  std::string seat;
+  try {
+    const auto view = nlohmann::json::parse(lobby_.view(game, seat_token));  // 404 for no game, 401 for a token of no seat
+    if (!view["seat"].is_string()) throw ApiError(400, "\"token\" must be a seat's token");
+    seat = view["seat"];
+  } catch (const NotReady& wait) {
+    auto shared = std::make_shared<const Request>(req);
+    return lobby_.when_ready(wait.id, [this, shared, client, reply] { answer(*shared, client, reply); });
+  }
+  auto shared = std::make_shared<const Request>(req);
+  const std::string token = session_token(req);
+  auto done = [shared, reply](Outcome o) { reply(respond(*shared, o)); };
+  if (!submit(
+          [token, game, seat, seat_token](SideStore& s) {
+            const Account a = signed_in(s, token);
+            if (!s.hold_seat(a.id, game, seat, seat_token))
+              throw ApiError(409, ErrorCode{"seat_held", {{"seat", seat}}}, fmt::format("{} is held by another account", seat));
+            return Outcome{201, {{"game", game}, {"seat", seat}}, "", std::nullopt};
+          },
+          std::move(done)))
+    throw ApiError(503, ErrorCode{"accounts_busy"}, "too many requests are waiting; try again in a moment");
+}
+
+void Accounts::claimed(const Request& req, const std::string& game, const std::string& seat, Response res, Reply reply) {
+  const std::string token = session_token(req);
+  bool named = !token.empty();
+  try {
+    if (named) check_csrf(req);
+  } catch (const ApiError&) {
+    named = false;  // a claim another site made is not tied to the account
+  }
+  nlohmann::json body = nlohmann::json::parse(res.body(), nullptr, false);
+  if (!named || !body.is_object() || !body["token"].is_string()) return reply(std::move(res));
+  auto shared = std::make_shared<const Request>(req);
+  auto original = std::make_shared<Response>(std::move(res));
+  const std::string seat_token = body["token"];
+  const bool queued = submit(
+      [token, game, seat, seat_token, body](SideStore& s) mutable {
+        std::optional<Account> a = s.session(hash_token(token), unix_now());
+        body["account"] = a && s.hold_seat(a->id, game, seat, seat_token) ? nlohmann::json(a->name) : nlohmann::json(nullptr);
+        return Outcome{201, body, "", std::nullopt};
+      },
+      [shared, original, reply](Outcome o) {
+        if (o.error) o = Outcome{201, nlohmann::json::parse(original->body()), "", std::nullopt};  // the seat is claimed all the same
+        if (!o.body.contains("account")) o.body["account"] = nullptr;
+        reply(respond(*shared, o));
+      });
+  if (!queued) {
+    body["account"] = nullptr;
+    reply(respond(req, Outcome{201, body, "", std::nullopt}));
+  }
+}
+
+}  // namespace server

@@ -1,0 +1,83 @@
+// Accounts and "My games" (docs/server.md, "Accounts"): register with a name and a password (hashed
+// with Argon2id, libsodium's crypto_pwhash_str), sign in for an HttpOnly, SameSite=Lax session cookie
+// whose token the store keeps only as its SHA-256, sign out everywhere, tie seats to the account and
+// list its games. Hashing and the side store's statements run on a worker of their own, never on the
+// event loop; each request is answered from there through the loop. Chat (server/chat.h) uses the
+// same worker for its statements.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "server/router.h"
+#include "server/side_store.h"
+
+namespace server {
+
+// What a worker's job gives back: an answer's status and body (and a Set-Cookie), or an error.
+struct Outcome {
+  int status = 200;
+  nlohmann::json body = nlohmann::json::object();
+  std::string cookie;             // a Set-Cookie value, or ""
+  std::optional<ApiError> error;  // the answer is this error (with `cookie`, if any)
+};
+
+// The answer an outcome makes (its Set-Cookie too; no body for a HEAD).
+Response respond(const Request& req, const Outcome& o);
+// A POST's body (Content-Type: application/json, else 415): a JSON object with only the fields
+// `allowed` (400 naming `shape` otherwise).
+nlohmann::json object_body(const Request& req, std::initializer_list<const char*> allowed, const char* shape);
+
+class Accounts {
+ public:
+  Accounts(boost::asio::io_context& io, SideStore& store, Lobby& lobby, const Options& options);
+  ~Accounts();
+  Accounts(const Accounts&) = delete;
+  Accounts& operator=(const Accounts&) = delete;
+
+  using Reply = std::function<void(Response)>;
+  // The routes answered here: /api/accounts, /api/sessions, /api/me and below.
+  static bool route(std::string_view target);
+  void answer(const Request& req, const std::string& client, Reply reply);
+  // A seat claimed (its answer `res`, committed) by a request that names a session (the cookie and the
+  // X-Churchill-CSRF header): tied to the session's account, and the answer says so ("account": the
+  // name, or null when the session is not valid); `reply` gets it.
+  void claimed(const Request& req, const std::string& game, const std::string& seat, Response res, Reply reply);
+
+  // Runs `work` with the store on the worker, then `done` with its outcome on the event loop (an
+  // ApiError it throws is the outcome's error; a StoreError is a 503). False, and nothing runs, when
+  // `limit` jobs (at most 64) wait already: table talk asks with a lower limit, so that it never takes
+  // the places of sign-ins.
+  using Work = std::function<Outcome(SideStore&)>;
+  bool submit(Work work, std::function<void(Outcome)> done, std::size_t limit = 64);
+  // The session cookie's token of a request ("" without one).
+  static std::string session_token(const Request& req);
+  // The account of a session's token, on the worker: 401 not_signed_in when it opens none.
+  static Account signed_in(SideStore& store, const std::string& token);
+  // Refuses a request another site could have made: a foreign Origin, or no X-Churchill-CSRF header.
+  void check_csrf(const Request& req) const;
+  const Options& options() const { return options_; }
+
+ private:
+  Outcome sign_up(SideStore& s, const nlohmann::json& body, bool secure);
+  Outcome sign_in(SideStore& s, const std::string& key, const std::string& password, bool secure);
+  Outcome start_session(SideStore& s, const Account& a, int status, bool secure) const;
+  void tie(const Request& req, const std::string& client, const nlohmann::json& body, const Reply& reply);
+  bool secure(const Request& req) const;
+
+  boost::asio::io_context& io_;
+  SideStore& store_;
+  Lobby& lobby_;
+  const Options& options_;
+  RateLimiter by_address_, by_name_;
+  std::size_t pending_ = 0;  // jobs submitted and not done (the loop's count)
+  boost::asio::thread_pool worker_{1};
+};
+
+}  // namespace server

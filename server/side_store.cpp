@@ -1,0 +1,187 @@
+#include "server/side_store.h"
+
+#include <fmt/format.h>
+#include <libpq-fe.h>
+#include <sqlite3.h>
+
+#include "server/store.h"
+
+namespace server {
+
+namespace {
+
+std::int64_t number(const std::string& text) { return text.empty() ? 0 : std::stoll(text); }
+
+// SQLite: the statement's parameters named $1, $2, ... bound by name.
+class SqliteSide : public SideStore {
+ public:
+  SqliteSide(const std::string& path, int busy_timeout_ms) {
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+      const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+      sqlite3_close(db_);
+      throw StoreError(fmt::format("cannot open the database {}: {}", path, message));
+    }
+    sqlite3_busy_timeout(db_, busy_timeout_ms);
+  }
+  ~SqliteSide() override { sqlite3_close(db_); }
+  SqliteSide(const SqliteSide&) = delete;
+  SqliteSide& operator=(const SqliteSide&) = delete;
+
+ protected:
+  Rows run(const std::string& sql, const std::vector<std::string>& params) override {
+    sqlite3_stmt* st = nullptr;
+    const auto fail = [&] {
+      const std::string message = sqlite3_errmsg(db_);
+      sqlite3_finalize(st);
+      throw StoreError(fmt::format("database: {}", message));
+    };
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &st, nullptr) != SQLITE_OK) fail();
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      const int at = sqlite3_bind_parameter_index(st, fmt::format("${}", i + 1).c_str());
+      if (at > 0) sqlite3_bind_text(st, at, params[i].c_str(), static_cast<int>(params[i].size()), SQLITE_TRANSIENT);
+    }
+    Rows rows;
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+      auto& row = rows.emplace_back();
+      for (int c = 0; c < sqlite3_column_count(st); ++c) {
+        const auto* text = sqlite3_column_text(st, c);
+        row.emplace_back(text ? reinterpret_cast<const char*>(text) : "");
+      }
+    }
+    if (rc != SQLITE_DONE) fail();
+    sqlite3_finalize(st);
+    return rows;
+  }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+// PostgreSQL: a connection of its own, opened again when it was lost.
+class PgSide : public SideStore {
+ public:
+  explicit PgSide(const std::string& conninfo) : db_(PQconnectdb(conninfo.c_str())) {
+    if (PQstatus(db_) != CONNECTION_OK) {
+      const std::string message = db_ ? PQerrorMessage(db_) : "out of memory";
+      PQfinish(db_);
+      throw StoreError(fmt::format("cannot connect to the database: {}", message));
+    }
+  }
+  ~PgSide() override { PQfinish(db_); }
+  PgSide(const PgSide&) = delete;
+  PgSide& operator=(const PgSide&) = delete;
+
+ protected:
+  Rows run(const std::string& sql, const std::vector<std::string>& params) override {
+    if (PQstatus(db_) != CONNECTION_OK) PQreset(db_);
+    std::vector<const char*> values;
+    for (const auto& p : params) values.push_back(p.c_str());
+    PGresult* r = PQexecParams(db_, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0);
+    const ExecStatusType status = PQresultStatus(r);
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+      const std::string message = r ? PQresultErrorMessage(r) : PQerrorMessage(db_);
+      PQclear(r);
+      throw StoreError(fmt::format("database: {}", message));
+    }
+    Rows rows(static_cast<std::size_t>(PQntuples(r)));
+    for (int i = 0; i < PQntuples(r); ++i)
+      for (int c = 0; c < PQnfields(r); ++c) rows[static_cast<std::size_t>(i)].emplace_back(PQgetvalue(r, i, c));
+    PQclear(r);
+    return rows;
+  }
+
+ private:
+  pg_conn* db_;
+};
+
+}  // namespace
+
+std::optional<std::int64_t> SideStore::add_account(const std::string& key, const std::string& name, const std::string& hash,
+                                                   std::int64_t now) {
+  const Rows r =
+      run("INSERT INTO accounts (name_key, name, password_hash, created) VALUES ($1, $2, $3, $4) "
+          "ON CONFLICT (name_key) DO NOTHING RETURNING id",
+          {key, name, hash, std::to_string(now)});
+  if (r.empty()) return std::nullopt;
+  return number(r[0][0]);
+}
+
+std::optional<Account> SideStore::account(const std::string& key) {
+  const Rows r = run("SELECT id, name, password_hash FROM accounts WHERE name_key = $1", {key});
+  if (r.empty()) return std::nullopt;
+  return Account{number(r[0][0]), r[0][1], r[0][2]};
+}
+
+void SideStore::add_session(const std::string& token_hash, std::int64_t account, std::int64_t expires, std::int64_t now) {
+  run("DELETE FROM account_sessions WHERE account = $1 AND expires <= $2", {std::to_string(account), std::to_string(now)});
+  run("INSERT INTO account_sessions (token_hash, account, expires) VALUES ($1, $2, $3)",
+      {token_hash, std::to_string(account), std::to_string(expires)});
+}
+
+std::optional<Account> SideStore::session(const std::string& token_hash, std::int64_t now) {
+  const Rows r =
+      run("SELECT a.id, a.name FROM account_sessions s JOIN accounts a ON a.id = s.account "
+          "WHERE s.token_hash = $1 AND s.expires > $2",
+          {token_hash, std::to_string(now)});
+  if (r.empty()) return std::nullopt;
+  return Account{number(r[0][0]), r[0][1], ""};
+}
+
+std::size_t SideStore::end_sessions(std::int64_t account) {
+  return run("DELETE FROM account_sessions WHERE account = $1 RETURNING token_hash", {std::to_string(account)}).size();
+}
+
+bool SideStore::hold_seat(std::int64_t account, const std::string& game, const std::string& seat, const std::string& token) {
+  run("INSERT INTO account_seats (game, seat, account, token) VALUES ($1, $2, $3, $4) ON CONFLICT (game, seat) DO NOTHING",
+      {game, seat, std::to_string(account), token});
+  const Rows r = run("SELECT account, token FROM account_seats WHERE game = $1 AND seat = $2", {game, seat});
+  if (r.empty() || number(r[0][0]) != account) return false;
+  if (r[0][1] != token)  // the seat's token now (held again with the token of a later claim)
+    run("UPDATE account_seats SET token = $3 WHERE game = $1 AND seat = $2", {game, seat, token});
+  return true;
+}
+
+std::vector<HeldSeat> SideStore::held_seats(std::int64_t account) {
+  std::vector<HeldSeat> out;
+  for (auto& row : run("SELECT s.game, s.seat, s.token, g.summary FROM account_seats s JOIN games g ON g.id = s.game "
+                       "WHERE s.account = $1 ORDER BY s.game, s.seat",
+                       {std::to_string(account)}))
+    out.push_back({std::move(row[0]), std::move(row[1]), std::move(row[2]), std::move(row[3])});
+  return out;
+}
+
+std::int64_t SideStore::add_message(const std::string& game, const ChatMessage& m) {
+  const Rows r = run("INSERT INTO chat (game, at, step, seat, channel, to_seat, text) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+                     {game, std::to_string(m.at), std::to_string(m.step), m.seat, m.channel, m.to, m.text});
+  return number(r.at(0).at(0));
+}
+
+std::vector<ChatMessage> SideStore::messages(const std::string& game) {
+  std::vector<ChatMessage> out;
+  for (auto& row : run("SELECT id, at, step, seat, channel, to_seat, text FROM chat WHERE game = $1 ORDER BY id", {game}))
+    out.push_back(
+        {number(row[0]), number(row[1]), number(row[2]), std::move(row[3]), std::move(row[4]), std::move(row[5]), std::move(row[6])});
+  return out;
+}
+
+void SideStore::set_mute(const std::string& game, const std::string& seat, const std::string& muted, bool on) {
+  if (on)
+    run("INSERT INTO chat_mutes (game, seat, muted) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", {game, seat, muted});
+  else
+    run("DELETE FROM chat_mutes WHERE game = $1 AND seat = $2 AND muted = $3", {game, seat, muted});
+}
+
+std::vector<std::pair<std::string, std::string>> SideStore::mutes(const std::string& game) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (auto& row : run("SELECT seat, muted FROM chat_mutes WHERE game = $1", {game}))
+    out.emplace_back(std::move(row[0]), std::move(row[1]));
+  return out;
+}
+
+std::unique_ptr<SideStore> open_side_store(const std::string& db, int busy_timeout_ms) {
+  if (db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0) return std::make_unique<PgSide>(db);
+  return std::make_unique<SqliteSide>(db.rfind("sqlite:", 0) == 0 ? db.substr(7) : db, busy_timeout_ms);
+}
+
+}  // namespace server

@@ -1,0 +1,70 @@
+// What the server keeps beside the games (docs/server.md, "Accounts" and "Table talk"): accounts with
+// their Argon2id password hashes, sign-in sessions (the SHA-256 of their tokens), the seats accounts
+// hold, and each game's messages and mutes. The tables are made by the game store's schema (their
+// step in server/store.cpp and server/pg_store.cpp); this store has its own connection, used from one
+// thread at a time (the accounts' worker, server/accounts.h). Every method is written once, in SQL
+// both databases speak; a backend only runs a statement.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace server {
+
+struct Account {
+  std::int64_t id = 0;
+  std::string name;
+  std::string password_hash;  // empty when read through a session
+};
+
+// A seat an account holds: the game, the seat, its token, and the game's list entry (JSON).
+struct HeldSeat {
+  std::string game, seat, token, summary;
+};
+
+// A message of a game's table talk (server/chat.h).
+struct ChatMessage {
+  std::int64_t id = 0;
+  std::int64_t at = 0;    // unix seconds
+  std::int64_t step = 0;  // the game's actions when it was written (where the replay shows it)
+  std::string seat;       // who wrote it
+  std::string channel;    // "table", "alliance" or "private"
+  std::string to;         // private: the seat it is for; alliance: the alliance
+  std::string text;
+};
+
+class SideStore {
+ public:
+  virtual ~SideStore() = default;
+
+  // The new account's id; nullopt when `key` (the name in lower case) is taken.
+  std::optional<std::int64_t> add_account(const std::string& key, const std::string& name, const std::string& hash, std::int64_t now);
+  std::optional<Account> account(const std::string& key);
+  void add_session(const std::string& token_hash, std::int64_t account, std::int64_t expires, std::int64_t now);
+  // The account a session's token opens, if it has not expired.
+  std::optional<Account> session(const std::string& token_hash, std::int64_t now);
+  // Ends every session of the account; how many there were.
+  std::size_t end_sessions(std::int64_t account);
+  // Ties the seat to the account; false when another account holds it.
+  bool hold_seat(std::int64_t account, const std::string& game, const std::string& seat, const std::string& token);
+  std::vector<HeldSeat> held_seats(std::int64_t account);
+
+  std::int64_t add_message(const std::string& game, const ChatMessage& m);
+  std::vector<ChatMessage> messages(const std::string& game);
+  void set_mute(const std::string& game, const std::string& seat, const std::string& muted, bool on);
+  std::vector<std::pair<std::string, std::string>> mutes(const std::string& game);  // (seat, the seat it muted)
+
+ protected:
+  // Runs one statement with text parameters $1, $2, ...; its rows, each column as text (NULL as "").
+  // Throws StoreError.
+  using Rows = std::vector<std::vector<std::string>>;
+  virtual Rows run(const std::string& sql, const std::vector<std::string>& params) = 0;
+};
+
+// The side store of a --db argument (as open_store reads it), on a connection of its own.
+std::unique_ptr<SideStore> open_side_store(const std::string& db, int busy_timeout_ms = 5000);
+
+}  // namespace server

@@ -1,0 +1,84 @@
+// The lobby's account panel (docs/server.md, "Accounts"): sign in or register, sign out everywhere,
+// and "My games": every game of the account, those waiting for you first, on any device. The
+// session is an HttpOnly cookie: this page never sees it. Every text from the server is put in with
+// textContent or escape().
+import { api, ApiError, escape, MyGame, saveSeat, savedSeats } from './api';
+import { render, scenarioName, seatName, t } from './i18n';
+
+export async function accountPanel(names: Map<string, string>): Promise<HTMLElement> {
+  const panel = document.createElement('section');
+  panel.className = 'panel account';
+  const draw = async () => {
+    let name: string | null = null;
+    try {
+      name = (await api.me()).name;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401)) throw err;
+    }
+    if (name === null) signInForm(panel, draw);
+    else await myGames(panel, name, names, draw);
+  };
+  await draw();
+  return panel;
+}
+
+function signInForm(panel: HTMLElement, done: () => Promise<void>) {
+  panel.innerHTML = `<h2>${escape(t('ui.web.account'))}</h2>
+    <form id="sign-in">
+      <label>${escape(t('ui.web.account_name'))} <input name="name" autocomplete="username" required minlength="3" maxlength="24" /></label>
+      <label>${escape(t('ui.web.password'))} <input name="password" type="password" autocomplete="current-password" required minlength="8" maxlength="128" /></label>
+      <button type="submit" value="in">${escape(t('ui.web.sign_in'))}</button>
+      <button type="submit" value="up">${escape(t('ui.web.register'))}</button>
+    </form>
+    <p class="error" hidden></p>
+    <p><small>${escape(t('ui.web.account_why'))}</small></p>`;
+  const form = panel.querySelector<HTMLFormElement>('#sign-in')!;
+  const problem = panel.querySelector<HTMLElement>('p.error')!;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    const [name, password] = [String(data.get('name')), String(data.get('password'))];
+    const register = (e.submitter as HTMLButtonElement | null)?.value === 'up';
+    try {
+      await (register ? api.signUp(name, password) : api.signIn(name, password));
+      // The seats this browser took before signing in become the account's (a seat another
+      // account holds, or of a game gone, stays as it was).
+      await Promise.allSettled(savedSeats().map(([id, held]) => api.tieSeat(id, held.token)));
+      await done();
+    } catch (err) {
+      problem.hidden = false;
+      problem.textContent = (err as Error).message;
+    }
+  });
+}
+
+async function myGames(panel: HTMLElement, name: string, names: Map<string, string>, done: () => Promise<void>) {
+  const { games } = await api.myGames();
+  panel.innerHTML = `<h2>${escape(t('ui.web.my_games'))}</h2>
+    <p><span class="who"></span> <button id="sign-out">${escape(t('ui.web.sign_out'))}</button></p>
+    <table id="my-games"></table>`;
+  panel.querySelector('.who')!.textContent = t('ui.web.signed_in_as', { name });
+  panel.querySelector('#sign-out')!.addEventListener('click', async () => {
+    await api.signOut().catch(() => undefined);
+    await done();
+  });
+  const table = panel.querySelector<HTMLTableElement>('#my-games')!;
+  if (games.length === 0) {
+    table.outerHTML = `<p>${escape(t('ui.web.no_games_yet'))}</p>`;
+    return;
+  }
+  table.innerHTML = `<tbody>${games.map((g) => row(g, names.get(g.title) ?? g.title)).join('')}</tbody>`;
+  table.addEventListener('click', (e) => {
+    const link = (e.target as HTMLElement).closest<HTMLAnchorElement>('a.play');
+    const g = link && games.find((x) => x.id === link.dataset.id);
+    if (g) saveSeat(g.id, g.seat, g.token); // this device plays the seat with its token
+  });
+}
+
+export function row(g: MyGame, title: string): string {
+  const state = g.terminal ? t('ui.web.game_is_over') : g.your_turn ? t('ui.web.your_turn') : t('ui.web.waiting_for_others');
+  return `<tr class="${g.your_turn ? 'your-turn' : ''}"><td>${escape(title)}<br/><small>${escape(g.id)}</small></td>
+    <td>${escape(scenarioName(g.scenario, g.scenario))}</td><td>${escape(seatName(g.seat))}</td>
+    <td><strong>${escape(state)}</strong><br/><small>${escape(render(g.phase_message) || g.phase)}</small></td>
+    <td><a class="play" data-id="${escape(g.id)}" href="#/game/${escape(g.id)}">${escape(t('ui.web.play'))}</a></td></tr>`;
+}
