@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "churchill/actions.h"
+#include "core/levels.h"
 #include "churchill/rulebook_bot.h"
 #include "churchill/rules.h"
 
@@ -91,17 +92,9 @@ void add_conference_on_course(const Game& g, const State& s, std::array<double, 
 
 const std::array<AiLevel, 4>& ai_levels() { return kLevels; }
 
-const AiLevel* ai_level(std::string_view name) {
-  for (const AiLevel& l : kLevels)
-    if (l.name == name) return &l;
-  return nullptr;
-}
+const AiLevel* ai_level(std::string_view name) { return core::find_level(kLevels, name); }
 
-std::vector<std::string> ai_kinds() {
-  std::vector<std::string> out;
-  for (const AiLevel& l : kLevels) out.push_back("ai:" + std::string(l.name));
-  return out;
-}
+std::vector<std::string> ai_kinds() { return core::level_kinds(kLevels); }
 
 // The chance of each power winning (4.4) over a fixed set of imagined ends of the game: the 9.4
 // tally now (the determinized Secret Agenda markers revealed) and the conference the Meeting is on

@@ -3,23 +3,20 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <atomic>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <thread>
 
 #include "churchill/ai.h"
 #include "cli/commands.h"
+#include "cli/game_pool.h"
 #include "cli/stats.h"
 
 namespace cli {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 
 // A seating: `player` alone in `seat`, `other` in the two other seats.
 struct Lineup {
@@ -129,8 +126,7 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
             if (only_seat < 0 || seat == only_seat) lineups.push_back({p, o, seat});
     const int total = static_cast<int>(lineups.size()) * games;
     std::vector<int> winner(static_cast<std::size_t>(total), -1);
-    std::atomic<int> next{0}, done{0};
-    auto worker = [&] {
+    const double seconds = play_in_pool(total, jobs, !json && ::isatty(2), [&] {
       std::vector<std::unique_ptr<churchill::Bot>> bots;
       for (const auto& name : players) {
         const churchill::AiLevel* level = name.starts_with("ai:") ? churchill::ai_level(name.substr(3)) : nullptr;
@@ -147,29 +143,14 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
         if (spread >= 0) model.spread_per_conference = spread;
         bots.push_back(std::make_unique<core::IsmctsBot<churchill::Game>>(config, churchill::ai_hooks(model)));
       }
-      for (int k = next++; k < total; k = next++) {
+      return [&, bots = std::move(bots)](int k) {
         const Lineup& l = lineups[static_cast<std::size_t>(k / games)];
         std::array<churchill::Bot*, churchill::kPowers> seats{};
         for (int p = 0; p < churchill::kPowers; ++p) seats[static_cast<std::size_t>(p)] = bots[p == l.seat ? l.player : l.other].get();
         winner[static_cast<std::size_t>(k)] =
             churchill::play_game(g, sc, {}, seats, seed + static_cast<std::uint64_t>(k % games)).winner;
-        ++done;
-      }
-    };
-    const auto start = Clock::now();
-    std::vector<std::thread> pool;
-    for (int j = 0; j < jobs; ++j) pool.emplace_back(worker);
-    const bool progress = !json && ::isatty(2);
-    while (progress && done < total) {
-      const int d = done;
-      const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-      std::fprintf(stderr, "\r[%-40s] %d/%d games, %.0f s", std::string(static_cast<std::size_t>(40 * d / total), '#').c_str(), d,
-                   total, elapsed);
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
-    for (auto& t : pool) t.join();
-    if (progress) std::fprintf(stderr, "\n");
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      };
+    });
 
     // Per seating, per player alone, and pairwise wins for the ratings.
     const std::size_t n = players.size();

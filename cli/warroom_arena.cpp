@@ -5,14 +5,12 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <thread>
 
+#include "cli/game_pool.h"
 #include "cli/stats.h"
 #include "cli/warroom_commands.h"
 #include "warroom/bots.h"
@@ -23,7 +21,6 @@ namespace cli {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 
 double thread_seconds() {
   timespec t{};
@@ -179,26 +176,12 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
             for (const warroom::Alliance side : {warroom::Alliance::Allied, warroom::Alliance::Axis}) lineups.push_back({sc, p, o, side});
     const int total = static_cast<int>(lineups.size()) * games;
     std::vector<Outcome> outcome(static_cast<std::size_t>(total));
-    std::atomic<int> next{0}, done{0};
-    auto worker = [&] {
-      for (int k = next++; k < total; k = next++) {
+    const double seconds = play_in_pool(total, jobs, !json && ::isatty(2), [&] {
+      return [&](int k) {
         const Lineup& l = lineups[static_cast<std::size_t>(k / games)];
         outcome[static_cast<std::size_t>(k)] = play(boards[l.scenario], l, players, threads, seed + static_cast<std::uint64_t>(k % games));
-        ++done;
-      }
-    };
-    const auto start = Clock::now();
-    std::vector<std::thread> pool;
-    for (int j = 0; j < jobs; ++j) pool.emplace_back(worker);
-    const bool progress = !json && ::isatty(2);
-    while (progress && done < total) {
-      const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-      std::fprintf(stderr, "\r%d/%d games, %.0f s", done.load(), total, elapsed);
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
-    for (auto& t : pool) t.join();
-    if (progress) std::fprintf(stderr, "\n");
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      };
+    });
 
     std::vector<Tally> tally(lineups.size());
     for (int k = 0; k < total; ++k) {

@@ -81,7 +81,7 @@ nlohmann::json my_game(const HeldSeat& h) {
 
 }  // namespace
 
-Response respond(const Request& req, const Outcome& o) {
+Response respond(const Request& req, const JobAnswer& o) {
   Response res =
       o.error ? error(req, *o.error)
               : json_text(req, static_cast<http::status>(o.status), o.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
@@ -118,13 +118,13 @@ bool Accounts::route(std::string_view target) {
   return p.size() >= 2 && p[0] == "api" && (p[1] == "accounts" || p[1] == "sessions" || p[1] == "me");
 }
 
-bool Accounts::submit(Work work, std::function<void(Outcome)> done, std::size_t limit) {
+bool Accounts::submit(Work work, std::function<void(JobAnswer)> done, std::size_t limit) {
   if (pending_ >= std::min<std::size_t>(limit, 64)) return false;
   ++pending_;
   // `done` holds the request's connection, which must be released on the loop: the worker only moves it.
-  auto finish = std::make_shared<std::function<void(Outcome)>>(std::move(done));
+  auto finish = std::make_shared<std::function<void(JobAnswer)>>(std::move(done));
   boost::asio::post(worker_, [this, work = std::move(work), finish]() mutable {
-    Outcome o;
+    JobAnswer o;
     try {
       o = work(store_);
     } catch (const ApiError& e) {
@@ -186,7 +186,7 @@ bool Accounts::secure(const Request& req) const {
 
 void Accounts::answer(const Request& req, const std::string& client, Reply reply) {
   auto shared = std::make_shared<const Request>(req);
-  auto done = [shared, reply](Outcome o) { reply(respond(*shared, o)); };
+  auto done = [shared, reply](JobAnswer o) { reply(respond(*shared, o)); };
   try {
     const auto p = parts(std::string(req.target()));
     const auto method = req.method();
@@ -210,7 +210,7 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
       check_csrf(req);
       work = [token](SideStore& s) {
         const Account a = signed_in(s, token);
-        return Outcome{200, {{"ended", s.end_sessions(a.id)}}, cookie("", false), std::nullopt};
+        return JobAnswer{200, {{"ended", s.end_sessions(a.id)}}, cookie("", false), std::nullopt};
       };
     } else if (p.size() == 2 && p[1] == "sessions") {
       only(http::verb::post);
@@ -222,7 +222,7 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
       work = [this, key, pass, secure_cookie](SideStore& s) { return sign_in(s, key, pass, secure_cookie); };
     } else if (p.size() == 2 && p[1] == "me") {
       only(http::verb::get);
-      work = [token](SideStore& s) { return Outcome{200, {{"name", signed_in(s, token).name}}, "", std::nullopt}; };
+      work = [token](SideStore& s) { return JobAnswer{200, {{"name", signed_in(s, token).name}}, "", std::nullopt}; };
     } else if (p.size() == 3 && p[1] == "me" && p[2] == "games") {
       only(http::verb::get);
       work = [token](SideStore& s) {
@@ -234,7 +234,7 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
           const bool wx = x["your_turn"], wy = y["your_turn"];
           return wx != wy ? wx : x.value("updated", std::int64_t{0}) > y.value("updated", std::int64_t{0});
         });
-        return Outcome{200, {{"name", a.name}, {"games", games}}, "", std::nullopt};
+        return JobAnswer{200, {{"name", a.name}, {"games", games}}, "", std::nullopt};
       };
     } else if (p.size() == 3 && p[1] == "me" && p[2] == "seats") {
       only(http::verb::post);
@@ -249,7 +249,7 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
   }
 }
 
-Outcome Accounts::sign_up(SideStore& s, const nlohmann::json& body, bool secure) {
+JobAnswer Accounts::sign_up(SideStore& s, const nlohmann::json& body, bool secure) {
   const std::string name = body["name"], key = name_key(name);
   const std::string hash = password_hash(body["password"]);  // before the name is looked at: both answers cost a hash
   const auto id = s.add_account(key, name, hash, unix_now());
@@ -258,7 +258,7 @@ Outcome Accounts::sign_up(SideStore& s, const nlohmann::json& body, bool secure)
 }
 
 // An unknown name costs what a wrong password costs (one Argon2id verification) and is answered the same.
-Outcome Accounts::sign_in(SideStore& s, const std::string& key, const std::string& password, bool secure) {
+JobAnswer Accounts::sign_in(SideStore& s, const std::string& key, const std::string& password, bool secure) {
   const std::optional<Account> a = s.account(key);
   const std::string hash = a ? a->password_hash : kUnknownName;
   const bool right = crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
@@ -266,11 +266,11 @@ Outcome Accounts::sign_in(SideStore& s, const std::string& key, const std::strin
   return start_session(s, *a, 201, secure);
 }
 
-Outcome Accounts::start_session(SideStore& s, const Account& a, int status, bool secure) const {
+JobAnswer Accounts::start_session(SideStore& s, const Account& a, int status, bool secure) const {
   const std::string token = new_token();
   const std::int64_t now = unix_now();
   s.add_session(hash_token(token), a.id, now + kSessionSeconds, now);
-  return Outcome{status, {{"name", a.name}}, cookie(token, secure), std::nullopt};
+  return JobAnswer{status, {{"name", a.name}}, cookie(token, secure), std::nullopt};
 }
 
 // POST /api/me/seats {"game", "token"}: a seat claimed without an account, tied to it now.
@@ -288,13 +288,13 @@ void Accounts::tie(const Request& req, const std::string& client, const nlohmann
   }
   auto shared = std::make_shared<const Request>(req);
   const std::string token = session_token(req);
-  auto done = [shared, reply](Outcome o) { reply(respond(*shared, o)); };
+  auto done = [shared, reply](JobAnswer o) { reply(respond(*shared, o)); };
   if (!submit(
           [token, game, seat, seat_token](SideStore& s) {
             const Account a = signed_in(s, token);
             if (!s.hold_seat(a.id, game, seat, seat_token))
               throw ApiError(409, ErrorCode{"seat_held", {{"seat", seat}}}, fmt::format("{} is held by another account", seat));
-            return Outcome{201, {{"game", game}, {"seat", seat}}, "", std::nullopt};
+            return JobAnswer{201, {{"game", game}, {"seat", seat}}, "", std::nullopt};
           },
           std::move(done)))
     throw ApiError(503, ErrorCode{"accounts_busy"}, "too many requests are waiting; try again in a moment");
@@ -317,16 +317,16 @@ void Accounts::claimed(const Request& req, const std::string& game, const std::s
       [token, game, seat, seat_token, body](SideStore& s) mutable {
         std::optional<Account> a = s.session(hash_token(token), unix_now());
         body["account"] = a && s.hold_seat(a->id, game, seat, seat_token) ? nlohmann::json(a->name) : nlohmann::json(nullptr);
-        return Outcome{201, body, "", std::nullopt};
+        return JobAnswer{201, body, "", std::nullopt};
       },
-      [shared, original, reply](Outcome o) {
-        if (o.error) o = Outcome{201, nlohmann::json::parse(original->body()), "", std::nullopt};  // the seat is claimed all the same
+      [shared, original, reply](JobAnswer o) {
+        if (o.error) o = JobAnswer{201, nlohmann::json::parse(original->body()), "", std::nullopt};  // the seat is claimed all the same
         if (!o.body.contains("account")) o.body["account"] = nullptr;
         reply(respond(*shared, o));
       });
   if (!queued) {
     body["account"] = nullptr;
-    reply(respond(req, Outcome{201, body, "", std::nullopt}));
+    reply(respond(req, JobAnswer{201, body, "", std::nullopt}));
   }
 }
 

@@ -21,7 +21,7 @@
 namespace server {
 
 // What a worker's job gives back: an answer's status and body (and a Set-Cookie), or an error.
-struct Outcome {
+struct JobAnswer {
   int status = 200;
   nlohmann::json body = nlohmann::json::object();
   std::string cookie;             // a Set-Cookie value, or ""
@@ -29,7 +29,7 @@ struct Outcome {
 };
 
 // The answer an outcome makes (its Set-Cookie too; no body for a HEAD).
-Response respond(const Request& req, const Outcome& o);
+Response respond(const Request& req, const JobAnswer& o);
 // A POST's body (Content-Type: application/json, else 415): a JSON object with only the fields
 // `allowed` (400 naming `shape` otherwise).
 nlohmann::json object_body(const Request& req, std::initializer_list<const char*> allowed, const char* shape);
@@ -54,8 +54,8 @@ class Accounts {
   // ApiError it throws is the outcome's error; a StoreError is a 503). False, and nothing runs, when
   // `limit` jobs (at most 64) wait already: table talk asks with a lower limit, so that it never takes
   // the places of sign-ins.
-  using Work = std::function<Outcome(SideStore&)>;
-  bool submit(Work work, std::function<void(Outcome)> done, std::size_t limit = 64);
+  using Work = std::function<JobAnswer(SideStore&)>;
+  bool submit(Work work, std::function<void(JobAnswer)> done, std::size_t limit = 64);
   // The session cookie's token of a request ("" without one).
   static std::string session_token(const Request& req);
   // The account of a session's token, on the worker: 401 not_signed_in when it opens none.
@@ -65,9 +65,9 @@ class Accounts {
   const Options& options() const { return options_; }
 
  private:
-  Outcome sign_up(SideStore& s, const nlohmann::json& body, bool secure);
-  Outcome sign_in(SideStore& s, const std::string& key, const std::string& password, bool secure);
-  Outcome start_session(SideStore& s, const Account& a, int status, bool secure) const;
+  JobAnswer sign_up(SideStore& s, const nlohmann::json& body, bool secure);
+  JobAnswer sign_in(SideStore& s, const std::string& key, const std::string& password, bool secure);
+  JobAnswer start_session(SideStore& s, const Account& a, int status, bool secure) const;
   void tie(const Request& req, const std::string& client, const nlohmann::json& body, const Reply& reply);
   bool secure(const Request& req) const;
 

@@ -116,7 +116,7 @@ void Chat::queue(const Request& req, Accounts::Work work, const Accounts::Reply&
   auto shared = std::make_shared<const Request>(req);
   const bool queued = accounts_.submit(
       std::move(work),
-      [shared, reply, after = std::move(after)](Outcome o) {
+      [shared, reply, after = std::move(after)](JobAnswer o) {
         if (!o.error && after) after();
         reply(respond(*shared, o));
       },
@@ -151,7 +151,7 @@ void Chat::send(const Request& req, const std::string& id, const Lobby::Roster& 
       [id, stored](SideStore& s) {
         stored->first.id = s.add_message(id, stored->first);
         stored->second = s.mutes(id);
-        return Outcome{201, {{"message", to_json(stored->first)}}, "", std::nullopt};
+        return JobAnswer{201, {{"message", to_json(stored->first)}}, "", std::nullopt};
       },
       reply, [this, id, stored, finished = roster.finished] { told(id, stored->first, finished, stored->second); });
 }
@@ -183,7 +183,7 @@ void Chat::list(const Request& req, const std::string& id, const Lobby::Roster& 
           if (may_read(m, me) && !muted(mutes, me.seat, m.seat)) messages.push_back(to_json(m));
         for (const auto& [seat, other] : mutes)
           if (!me.seat.empty() && seat == me.seat) mine.push_back(other);
-        return Outcome{200, {{"messages", messages}, {"muted", mine}, {"channels", channels}, {"seats", seats}}, "", std::nullopt};
+        return JobAnswer{200, {{"messages", messages}, {"muted", mine}, {"channels", channels}, {"seats", seats}}, "", std::nullopt};
       },
       reply);
 }
@@ -203,7 +203,7 @@ void Chat::mute(const Request& req, const std::string& id, const Lobby::Roster& 
         nlohmann::json mine = nlohmann::json::array();
         for (const auto& [who, whom] : s.mutes(id))
           if (who == seat) mine.push_back(whom);
-        return Outcome{200, {{"muted", mine}}, "", std::nullopt};
+        return JobAnswer{200, {{"muted", mine}}, "", std::nullopt};
       },
       reply);
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <thread>
 
+#include "core/levels.h"
 #include "warroom/rules.h"
 
 namespace warroom {
@@ -164,17 +165,9 @@ std::vector<std::vector<double>> pair_values(const Game& g, const State& observa
 
 const std::array<AiLevel, 4>& ai_levels() { return kLevels; }
 
-const AiLevel* ai_level(std::string_view name) {
-  for (const AiLevel& l : kLevels)
-    if (l.name == name) return &l;
-  return nullptr;
-}
+const AiLevel* ai_level(std::string_view name) { return core::find_level(kLevels, name); }
 
-std::vector<std::string> ai_kinds() {
-  std::vector<std::string> out;
-  for (const AiLevel& l : kLevels) out.push_back("ai:" + std::string(l.name));
-  return out;
-}
+std::vector<std::string> ai_kinds() { return core::level_kinds(kLevels); }
 
 double position_value(const Game& g, const State& s, Alliance side) {
   const int me = static_cast<int>(side);

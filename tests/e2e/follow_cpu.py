@@ -114,7 +114,7 @@ def main():
     moves, block = int(moves), int(block)
     url = os.environ["CHURCHILL_TEST_POSTGRES"]
     random.seed(1)
-    subprocess.run(["psql", url, "-qc", "DROP TABLE IF EXISTS actions, seats, games, churchill_schema CASCADE"],
+    subprocess.run(["psql", url, "-qc", "DROP TABLE IF EXISTS actions, seats, games, buckets, accounts, account_sessions, account_seats, chat, chat_mutes, churchill_schema CASCADE"],
                    check=True, stderr=subprocess.DEVNULL)
     a, port_a = serve(binary, url)
     b, port_b = serve(binary, url)

@@ -1,8 +1,11 @@
 # What the terminal tests share (sourced by tmux_play.sh and tmux_warroom.sh): a tmux session named
 # $session read back from its screen, and a scratch directory $work, both removed on exit.
 command -v tmux >/dev/null || { echo "tmux is not installed (scripts/setup.sh installs it)"; exit 1; }
+# A tmux server of the test's own (its socket named after the session): tests running side by side
+# never share one, so one test's last session closing cannot take another's server with it.
+tmux() { command tmux -L "$session" "$@"; }
 work=$(mktemp -d)
-cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"; }
+cleanup() { tmux kill-server 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
 screen() { tmux capture-pane -p -t "$session"; }

@@ -25,6 +25,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/pg_store.h"
 #include "tests/support/http_client.h"
 
 namespace {
@@ -144,7 +145,7 @@ class ServersOnPostgres : public ::testing::Test {
     admin = PQconnectdb(url.c_str());
     ASSERT_EQ(PQstatus(admin), CONNECTION_OK) << PQerrorMessage(admin);
     PQsetNoticeProcessor(admin, [](void*, const char*) {}, nullptr);
-    PQclear(PQexec(admin, "DROP TABLE IF EXISTS actions, seats, games, buckets, churchill_schema CASCADE"));
+    PQclear(PQexec(admin, (std::string("DROP TABLE IF EXISTS ") + server::PgStore::kTables + " CASCADE").c_str()));
   }
   void TearDown() override {
     stop();
@@ -272,7 +273,7 @@ TEST_F(ServersOnPostgres, ACommitCutAtCommitIsAnsweredUnknownAndItsKeyMakesItExa
 TEST_F(ServersOnPostgres, TheRateOfNewGamesIsTheServicesNotEachServers) {
   const auto made_through = [&](int servers) {
     stop();
-    PQclear(PQexec(admin, "DROP TABLE IF EXISTS actions, seats, games, buckets, churchill_schema CASCADE"));
+    PQclear(PQexec(admin, (std::string("DROP TABLE IF EXISTS ") + server::PgStore::kTables + " CASCADE").c_str()));
     std::vector<std::string> ports;
     for (int i = 0; i < servers; ++i) serve(), ports.push_back(port);
     int made = 0;

@@ -60,7 +60,7 @@ class PostgresStore : public ::testing::Test {
     ASSERT_EQ(PQstatus(admin), CONNECTION_OK) << PQerrorMessage(admin);
     PQsetNoticeProcessor(admin, [](void*, const char*) {}, nullptr);
     // Every test starts from an empty database.
-    sql("DROP TABLE IF EXISTS actions, seats, games, buckets, churchill_schema, accounts, account_sessions, account_seats, chat, chat_mutes CASCADE");
+    sql(std::string("DROP TABLE IF EXISTS ") + server::PgStore::kTables + " CASCADE");
   }
   void TearDown() override { PQfinish(admin); }
 

@@ -61,6 +61,7 @@ export function chatPanel(id: string, token: string | undefined): ChatPanel {
   const drawControls = (c: ChatList) => {
     const form = element('form');
     const channel = element('select');
+    channel.setAttribute('aria-label', t('ui.web.chat_channel'));
     const others = c.seats.filter((s) => s !== me);
     const option = (value: string, text: string) => {
       const o = element('option', '', text);
@@ -73,6 +74,7 @@ export function chatPanel(id: string, token: string | undefined): ChatPanel {
     const text = element('input');
     text.maxLength = 500;
     text.placeholder = t('ui.web.chat_placeholder');
+    text.setAttribute('aria-label', t('ui.web.chat_placeholder'));
     form.append(channel, text, element('button', '', t('ui.web.chat_send')));
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
