@@ -3,8 +3,9 @@
 // The tour starts by itself and walks every stop, each outlining its panel on screen; it is not
 // shown again after a reload, and the guide's button starts it again (Escape ends it). The guide
 // says the phase and what the seat decides; its rulebook button opens the rulebook's text under the
-// step's heading (or says the reader has no copy). Screenshots at 1280x800 and 390x844; no serious
-// accessibility violation; the phone page does not scroll sideways.
+// step's heading (or says the reader has no copy); the Hint button answers one of the seat's
+// actions. Screenshots at 1280x800 and 390x844; no serious accessibility violation; the phone page
+// does not scroll sideways.
 // Usage: node e2e/warroom-guide.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
 import { fail, launch } from './browser.mjs';
@@ -100,6 +101,13 @@ if (dialog.text ? !dialog.text.toUpperCase().startsWith(heading) : !dialog.note)
   fail(`the rulebook dialog for "${guide.rule}": ${JSON.stringify(dialog)}`);
 await page.screenshot({ path: `${out}/warroom-guide-rule-1280x800.png` });
 await page.click('#dialog button.close');
+// The hint: the search's advice for the seat's decision, one of the actions the page offers.
+await page.click('button.hint-ask');
+await page.waitForSelector('.hint-list li', { timeout: 60000 });
+const hint = await page.textContent('.hint-list li b');
+const legal = (await (await fetch(`${base}api/games/${game.id}/view`, { headers: { Authorization: `Bearer ${game.token}` } })).json())
+  .legal_actions;
+if (!legal.includes(hint)) fail(`the hint "${hint}" is not one of the seat's actions: ${legal.join(', ')}`);
 const violations = await seriousViolations(page, ['.wr-guide']);
 if (violations.length) fail(`accessibility of the guide: ${violations.join('; ')}`);
 
@@ -127,5 +135,5 @@ await phone.screenshot({ path: `${out}/warroom-tour-390x844.png` });
 await walkTour(phone, 'phone');
 await browser.close();
 console.log(
-  `warroom-guide: tour of ${stops.length} stops on both screens, guide "${guide.phase.slice(0, 40)}…", rule "${guide.rule}" ${dialog.text ? 'quoted' : 'unavailable'}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  `warroom-guide: tour of ${stops.length} stops on both screens, hint "${hint}", guide "${guide.phase.slice(0, 40)}…", rule "${guide.rule}" ${dialog.text ? 'quoted' : 'unavailable'}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -5,6 +5,7 @@
 // Orders are written by clicking: a stack, then a destination outlined on the map; every click sends
 // one of the seat's legal actions as the server lists them.
 import { escape, type View } from '../api';
+import { hintButton } from '../hint';
 import { render, t, type Message } from '../i18n';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
@@ -394,6 +395,8 @@ export const warroom: TitleUi = {
     return escape((view as WarRoomView).action_notes?.[action] ?? '');
   },
   confirm: (view, action) => confirmDone(view as WarRoomView, action),
+  // The hint (web/src/hint.ts): the search bot's candidate entries, from the seat's observation.
+  prompt: (view) => hintButton(view),
   filterExample: () => t('warroom.guide.filter_example'),
   // Why the war ended, each nation's war, the replay's jumps and each round's summary.
   end(view, layout) {
