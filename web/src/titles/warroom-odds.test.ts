@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n';
-import { assumptions, figure, oddsHtml, oddsTargets, stanceLine, type Odds, type OddsView } from './warroom-odds';
+import { ASK_AFTER_MS, assumptions, figure, oddsHtml, oddsPanel, oddsTargets, stanceLine, type Odds, type OddsView } from './warroom-odds';
 import type { Nation } from './warroom-sheet';
 
 afterEach(() => setLanguage('en'));
@@ -92,6 +92,32 @@ const monteCarlo: Odds = {
 };
 
 describe('the War Room odds panel', () => {
+  it('asks the server once the writing pauses: a panel redrawn before then asks nothing', async () => {
+    vi.useFakeTimers();
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url);
+      return Promise.resolve({ ok: false, json: () => Promise.resolve({ code: 'no_battle' }) });
+    });
+    try {
+      for (let version = 100; version < 105; ++version) {
+        document.body.replaceChildren(oddsPanel(view({ version }), (id) => id)!); // an entry written: the page redrawn
+        await vi.advanceTimersByTimeAsync(ASK_AFTER_MS / 2);
+      }
+      expect(asked).toEqual([]);
+      await vi.advanceTimersByTimeAsync(ASK_AFTER_MS);
+      expect(asked).toEqual(['/api/games/g1/odds?region=R12']);
+      document.body.replaceChildren(oddsPanel(view({ version: 104 }), (id) => id)!); // the same version again: the answer kept
+      await vi.advanceTimersByTimeAsync(ASK_AFTER_MS * 2);
+      expect(asked).toHaveLength(1);
+      expect(document.querySelector('.odds-answer')!.getAttribute('data-state')).toBe('none');
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+      document.body.replaceChildren();
+    }
+  });
+
   it('offers the battle being fought, the hotspots, then the written orders into hostile ground', () => {
     expect(oddsTargets(view())).toEqual([
       { region: 'R12', why: 'order' },

@@ -203,14 +203,28 @@ async function fetchOdds(id: string, region: string, token: string | undefined):
   return json as OddsAnswer;
 }
 
+const keyOf = (v: OddsView, region: string) => `${v.id}|${v.version}|${v.seat ?? ''}|${region}`;
+
 function oddsOf(v: OddsView, region: string): Promise<OddsAnswer | OddsRefusal> {
-  const key = `${v.id}|${v.version}|${v.seat ?? ''}|${region}`;
+  const key = keyOf(v, region);
   if (!answers.has(key)) {
     if (answers.size > 64) answers.clear();
     const held = savedSeat(v.id);
     answers.set(key, fetchOdds(v.id, region, held && held.seat === v.seat ? held.token : undefined));
   }
   return answers.get(key)!;
+}
+
+// How long a drawn panel waits before it asks the server: a seat writing its sheet redraws the page
+// at every entry, and only the panel still shown when the writing pauses asks.
+export const ASK_AFTER_MS = 350;
+
+// The answer already asked for (this version, seat and region), else one asked for after the pause
+// when the panel's box is still on the page; null when the page has moved on.
+function askWhenStill(v: OddsView, region: string, box: HTMLElement): Promise<OddsAnswer | OddsRefusal | null> {
+  const key = keyOf(v, region);
+  if (answers.has(key)) return answers.get(key)!;
+  return new Promise((done) => setTimeout(() => done(box.isConnected ? oddsOf(v, region) : null), ASK_AFTER_MS));
 }
 
 // The region whose odds the page shows (one game page at a time): kept across redraws.
@@ -245,9 +259,9 @@ export function oddsPanel(v: OddsView, name: (id: string) => string): HTMLElemen
       b.classList.toggle('chosen', b.dataset.region === region);
       b.setAttribute('aria-pressed', String(b.dataset.region === region));
     });
-    oddsOf(v, region)
+    askWhenStill(v, region, box)
       .then((a) => {
-        if (box.dataset.region !== region) return;
+        if (!a || box.dataset.region !== region) return;
         if ('odds' in a) {
           box.innerHTML = `<h3>${escape(name(region))}</h3>${oddsHtml(a.odds, name)}`;
           box.dataset.state = 'shown';
