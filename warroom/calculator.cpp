@@ -408,7 +408,8 @@ nlohmann::json odds_json(const Game& g, const Odds& o) {
           {"first_side", side_id(o.first_side)}, {"exact", o.exact}, {"samples", o.samples}, {"plans_compared", o.plans},
           {"in_progress", o.in_progress}, {"more_may_come", o.more_may_come}, {"later_chance", o.later_chance},
           {"moved_in", moved}, {"sides", {{"allied", side_json(g, o.side[0])}, {"axis", side_json(g, o.side[1])}}},
-          {"contested", estimate_json(o.contested)}, {"battle_decisions", "bot:rules"}, {"milliseconds", o.milliseconds}};
+          {"contested", estimate_json(o.contested)}, {"battle_decisions", "bot:rules"}, {"milliseconds", o.milliseconds},
+          {"casualty_points_provenance", provenance_id(g.data().casualty_points_provenance())}};
 }
 
 Odds battle_odds(const Game& game, const State& state, core::Seat seat, OddsQuery query) {

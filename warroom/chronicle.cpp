@@ -80,7 +80,8 @@ nlohmann::json Game::chronicle_json(const std::vector<core::LogEntry>& log) cons
   }
   nlohmann::json total = nlohmann::json::object();
   for (const auto& [n, t] : totals) total[std::string(nation_id(static_cast<Nation>(n)))] = t.json();
-  return {{"end", end}, {"rounds", out_rounds}, {"totals", total}};
+  return {{"end", end}, {"rounds", out_rounds}, {"totals", total},
+          {"casualty_points_provenance", provenance_id(data().casualty_points_provenance())}};
 }
 
 }  // namespace warroom

@@ -407,6 +407,8 @@ struct Data {
   std::size_t region_count() const { return regions.size(); }
   RegionId find_region(std::string_view id) const;            // kNoRegion if absent
   const Scenario* find_scenario(std::string_view id) const;   // nullptr if absent
+  // Where the units' Casualty Points come from: the project's if any unit's are (rulings 1-3).
+  Provenance casualty_points_provenance() const;
 };
 
 // `warroom data audit`: one row per datum with its provenance (data_audit.cpp).

@@ -57,6 +57,12 @@ std::string_view resource_id(Resource r) {
   return ids[static_cast<std::size_t>(r)];
 }
 std::string_view provenance_id(Provenance p) { return p == Provenance::Rulebook ? "rulebook" : "reconstructed"; }
+
+Provenance Data::casualty_points_provenance() const {
+  for (const UnitInfo& u : units)
+    if (u.origin.of("casualty_points") == Provenance::Reconstructed) return Provenance::Reconstructed;
+  return Provenance::Rulebook;
+}
 std::string_view nation_rule_id(NationRule r) { return kNationRuleIds[static_cast<std::size_t>(r)]; }
 std::string_view special_id(Special s) {
   static constexpr std::array<std::string_view, 4> ids = {"", "escort", "strategic-bombing", "dive"};

@@ -290,10 +290,15 @@ nlohmann::json Game::destinations_json(const State& v, core::Seat seat) const {
 namespace {
 
 // A stance of a unit type as the board prints it beside the row: its dice in each stage and the hits
-// that eliminate a unit (Battle Setup › 5. Assign Combat Stances; units.json).
-nlohmann::json stance_json(const BattleNames& names, const TypeSpec& t, int stance) {
+// that eliminate a unit (Battle Setup › 5. Assign Combat Stances; units.json), "reconstructed" where
+// any of those values is the project's.
+nlohmann::json stance_json(const Data& d, const BattleNames& names, const TypeSpec& t, int stance) {
   const StanceSpec& k = t.stance[at(stance)];
-  return {{"stance", names.stance[t.id][at(stance)]}, {"air", k.air_dice}, {"surface", k.surface_dice}, {"steps", k.steps}, {"raid", k.raid_dice}};
+  const Origin& o = d.units[t.id].stance[at(stance)].origin;
+  const bool stated = o.of("air_dice") != Provenance::Reconstructed && o.of("surface_dice") != Provenance::Reconstructed &&
+                      o.of("steps") != Provenance::Reconstructed;
+  return {{"stance", names.stance[t.id][at(stance)]}, {"air", k.air_dice},  {"surface", k.surface_dice}, {"steps", k.steps},
+          {"raid", k.raid_dice}, {"provenance", provenance_id(stated ? Provenance::Rulebook : Provenance::Reconstructed)}};
 }
 
 nlohmann::json counts_json(int fresh, int light = 0, int damaged = 0, int eliminated = 0, int escaped = 0) {
@@ -301,9 +306,9 @@ nlohmann::json counts_json(int fresh, int light = 0, int damaged = 0, int elimin
 }
 
 // Units whose stance is still to be chosen: one row per nation and type, with the stances open to them.
-nlohmann::json awaiting_row(const BattleNames& names, const std::string& nation, const TypeSpec& t, int first, int count) {
+nlohmann::json awaiting_row(const Data& d, const BattleNames& names, const std::string& nation, const TypeSpec& t, int first, int count) {
   nlohmann::json stances = nlohmann::json::array();
-  for (int st = first; st < t.stance_count; ++st) stances.push_back(stance_json(names, t, st));
+  for (int st = first; st < t.stance_count; ++st) stances.push_back(stance_json(d, names, t, st));
   return {{"unit", names.type[t.id]}, {"stance", nullptr}, {"stances", stances}, {"nations", {{nation, counts_json(count)}}}};
 }
 
@@ -356,13 +361,13 @@ nlohmann::json Game::board_sides(const State& v) const {
           by_nation[nation_name(n)] = counts_json(r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)], r.escaped[at(n)]);
           if (nlohmann::json h = hit_commands(side, i, n); !h.empty()) by_nation[nation_name(n)]["hit"] = std::move(h);
         }
-      rows.push_back({{"unit", names.type[r.type.id]}, {"stance", names.stance[r.type.id][r.stance]}, {"dice", stance_json(names, r.type, r.stance)},
+      rows.push_back({{"unit", names.type[r.type.id]}, {"stance", names.stance[r.type.id][r.stance]}, {"dice", stance_json(*data_, names, r.type, r.stance)},
                       {"nations", by_nation}});
     }
     for (int i = b.group_cursor; i < b.group_count; ++i)
-      if (const Group& g = b.groups[at(i)]; g.side == side && g.left) rows.push_back(awaiting_row(names, nation_name(g.nation), g.type, g.cursor, g.left));
+      if (const Group& g = b.groups[at(i)]; g.side == side && g.left) rows.push_back(awaiting_row(*data_, names, nation_name(g.nation), g.type, g.cursor, g.left));
     for (const Participant& p : coming)
-      if (p.side == side) rows.push_back(awaiting_row(names, nation_name(p.nation), p.type, 0, p.count));
+      if (p.side == side) rows.push_back(awaiting_row(*data_, names, nation_name(p.nation), p.type, 0, p.count));
     // Set up, the battle keeps its Commanders (a garrison's controller among them) past its end.
     const int commander = set_up ? b.commander[at(side)] : v.fight.commander[at(side)];
     sides.push_back({{"alliance", side == 0 ? "allied" : "axis"}, {"commander", nation_or_null(commander)},

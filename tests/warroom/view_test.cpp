@@ -216,6 +216,12 @@ TEST(BattleStatusBoard, BothForcesAreShownWhileStancesAreChosen) {
   EXPECT_TRUE(waiting["stance"].is_null());
   ASSERT_FALSE(waiting["stances"].empty());
   EXPECT_TRUE(waiting["stances"][0].contains("surface"));
+  // The Battle Status Board's values are the project's (ruling 2): each stance says so, as the
+  // purchase panel's costs do.
+  for (const auto& stance : waiting["stances"]) EXPECT_EQ(stance["provenance"], "reconstructed") << stance.dump();
+  // The prompt says it as a player would: who decides, how many of whose units go in which stance.
+  const std::string prompt = board["waiting_for"];
+  EXPECT_TRUE(prompt.find(" decides how many of ") != std::string::npos || prompt.find(" decides whether ") != std::string::npos) << prompt;
   ASSERT_EQ(board["legend"].size(), 6u);
   EXPECT_EQ(board["legend"][0]["colour"], "yellow");
   EXPECT_EQ(board["legend"][0]["twelfths"], 4);

@@ -220,6 +220,12 @@ const sides = await page.$$eval('.wr-battle .bside', (els) => els.map((e) => e.q
 if (sides.length !== 2 || sides.some((n) => n === 0)) fail(`the board at the first stance shows rows per side: ${sides.join(', ')}`);
 if (await page.locator('.wr-battle .bboard', { hasText: 'No units.' }).count()) fail('the board says "No units." at the first stance');
 if (!(await page.locator('.wr-battle .bboard .sdice').count())) fail("the stances' dice are not shown beside them");
+// The Battle Status Board's values are the project's (ruling 2): every stance's dice say so.
+const unmarked = await page.$$eval(
+  '.wr-battle .bboard .sdice',
+  (els) => els.filter((e) => !e.nextElementSibling?.matches('.prov.reconstructed')).length,
+);
+if (unmarked) fail(`${unmarked} stances' dice without the "reconstructed" mark`);
 const legend = await page.$$eval('.wr-battle details.legend li', (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
 if (legend.length !== 6 || !legend[0].includes('4/12') || !legend.some((l) => l.includes('wild')))
   fail(`the d12's legend: ${legend.join(' | ')}`);

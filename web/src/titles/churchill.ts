@@ -3,6 +3,7 @@
 // end-of-game explanation and the summary of each conference.
 import { escape } from '../api';
 import { hintButton } from '../hint';
+import { reconstructedMark } from '../provenance';
 import { has, language, Message, nameOf, render, t } from '../i18n';
 import { Board, Card, ChurchillView, drawFronts, drawLocations, drawTable, Power, POWERS } from './churchill-board';
 import type { TitleUi } from './index';
@@ -75,8 +76,7 @@ function panel(title: string, ...content: (Node | string)[]): HTMLElement {
 function provenance(card: Card): string {
   const p = card.origin.provenance;
   if (p === 'rulebook') return '';
-  if (p === 'reconstructed')
-    return `<span class="prov reconstructed" title="${escape(t('ui.web.reconstructed_title'))}">${escape(t('ui.web.reconstructed'))}</span>`;
+  if (p === 'reconstructed') return reconstructedMark(p);
   return `<span class="prov" title="${escape(card.origin.source)}">${escape(t(p === 'rulebook-it' ? 'ui.web.italian_rulebook' : 'ui.web.russian_rulebook'))}</span>`;
 }
 

@@ -9,6 +9,7 @@
 // (`last_battle`). Nothing here decides a rule.
 import { escape } from '../api';
 import { t } from '../i18n';
+import { reconstructedMark } from '../provenance';
 import { colour } from './warroom-map';
 
 // Phase 4's board in the view (Game::battle_json, warroom/view.cpp).
@@ -18,6 +19,7 @@ export interface StanceDice {
   surface: number;
   steps: number;
   raid: number;
+  provenance?: string; // the stance's dice and steps: "rulebook" or "reconstructed" (units.json)
 }
 export interface BoardCounts {
   fresh: number;
@@ -217,9 +219,10 @@ function hitButtons(legal: string[], c: BoardCounts): string {
     .join('');
 }
 
-// A stance with its dice beside it (Battle Setup › 5: each stance's air and surface dice).
+// A stance with its dice beside it (Battle Setup › 5: each stance's air and surface dice), marked
+// where the values are the project's.
 const stanceDice = (d: StanceDice) =>
-  `<span class="sdice" title="${escape(t('warroom.web.stance_title', { air: d.air, surface: d.surface, steps: d.steps }))}">${escape(t('warroom.web.stance_dice', { air: d.air, surface: d.surface }))}</span>`;
+  `<span class="sdice" title="${escape(t('warroom.web.stance_title', { air: d.air, surface: d.surface, steps: d.steps }))}">${escape(t('warroom.web.stance_dice', { air: d.air, surface: d.surface }))}</span>${reconstructedMark(d.provenance)}`;
 
 function stanceHtml(r: BoardRow): string {
   if (r.stance !== null) return `${escape(r.stance)} ${r.dice ? stanceDice(r.dice) : ''}`;

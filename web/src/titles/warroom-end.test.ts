@@ -76,6 +76,12 @@ describe('the War Room end screen', () => {
     const jumps = Array.from(div.querySelectorAll('details[data-round="4"] a.jump'), (a) => a.getAttribute('href'));
     expect(jumps).toEqual(['#/game/abc1/replay/4/1', '#/game/abc1/replay/4/4']);
     expect(div.querySelector('details[data-round="1"]')!.textContent).toContain('No battle');
+    // The Casualty Points are the project's where the chronicle says so, marked as the map is.
+    expect(div.querySelector('.end-nations th .prov.reconstructed')).toBeNull();
+    div.innerHTML = endScreen({ ...view, chronicle: { ...chronicle, casualty_points_provenance: 'reconstructed' } }, name);
+    const marked = Array.from(div.querySelectorAll('.end-nations th'), (th) => th.querySelector('.prov.reconstructed') !== null);
+    expect(marked.filter(Boolean)).toHaveLength(1);
+    expect(div.querySelectorAll('.end-nations th')[2].textContent).toContain('reconstructed');
   });
 
   it("speaks the reader's language", () => {

@@ -6,6 +6,7 @@
 // catalogues (the warroom.end messages).
 import { escape } from '../api';
 import { has, language, t } from '../i18n';
+import { reconstructedMark } from '../provenance';
 import { colour } from './warroom-map';
 import type { Nation } from './warroom-sheet';
 import { conditions, holders, type Victory } from './warroom-victory';
@@ -30,6 +31,7 @@ export interface Chronicle {
   end: { kind: 'victory' | 'both-lose' | 'stopped'; alliance?: 'allied' | 'axis'; round: number } | null;
   rounds: ChronicleRound[];
   totals: Record<string, Tally>;
+  casualty_points_provenance?: string; // the units' Casualty Points: "reconstructed" where they are the project's
 }
 export interface EndView {
   id: string;
@@ -95,8 +97,9 @@ function nationsTable(v: EndView, c: Chronicle): string {
     'warroom.end.column.captured_units',
     'warroom.end.column.now',
   ];
+  const mark = (k: string) => (k === 'warroom.end.column.casualty_points' ? reconstructedMark(c.casualty_points_provenance) : '');
   return `<div class="wide" tabindex="0"><table class="end-nations"><tr><th></th>${columns
-    .map((k) => `<th scope="col">${escape(t(k))}</th>`)
+    .map((k) => `<th scope="col">${escape(t(k))}${mark(k)}</th>`)
     .join('')}</tr>${rows}</table></div>`;
 }
 

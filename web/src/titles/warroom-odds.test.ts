@@ -144,6 +144,11 @@ describe('the War Room odds panel', () => {
     expect(div.querySelector('tr.wins th')!.textContent).toBe('takes or holds R12 Smolensk');
     expect(div.querySelector('tr.wins td.side-axis')!.textContent).toBe('75.0% ± 1.0');
     expect(div.querySelector('tr.casualty-points td.side-allied')!.textContent).toBe('9.00 ± 0.10');
+    expect(div.querySelector('tr.casualty-points th .prov.reconstructed')).toBeNull();
+    div.innerHTML = oddsHtml({ ...monteCarlo, casualty_points_provenance: 'reconstructed' }, (id) => id);
+    expect(div.querySelector('tr.casualty-points th .prov.reconstructed')).not.toBeNull();
+    expect(div.querySelector('tr.wins th .prov')).toBeNull();
+    div.innerHTML = oddsHtml(monteCarlo, (id) => (id === 'R12' ? 'R12 Smolensk' : id));
     expect(div.querySelector('th.side-axis')!.textContent).toBe('Axis (attacking)');
     expect(div.querySelector('.stances-axis')!.textContent).toBe('Infantry Assault, Armor Breakthrough (its best)');
     const assumed = Array.from(div.querySelectorAll('.odds-assumptions li'), (li) => li.textContent);

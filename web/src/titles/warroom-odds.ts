@@ -7,6 +7,7 @@
 // Medals, the stances assumed, exact or Monte Carlo with its error, and what else is assumed.
 import { escape, savedSeat } from '../api';
 import { has, language, t } from '../i18n';
+import { reconstructedMark } from '../provenance';
 import type { Nation } from './warroom-sheet';
 import './warroom-odds.css';
 
@@ -40,6 +41,7 @@ export interface Odds {
   sides: { allied: OddsSide; axis: OddsSide };
   contested: Estimate;
   battle_decisions: string;
+  casualty_points_provenance?: string; // the units' Casualty Points: "reconstructed" where they are the project's
   milliseconds: number;
 }
 export interface OddsAnswer {
@@ -163,8 +165,8 @@ export function oddsHtml(o: Odds, name: (id: string) => string): string {
   const winLabel = o.land
     ? t('warroom.odds.row.wins_land', { region: name(o.region) })
     : t('warroom.odds.row.wins_sea', { region: name(o.region) });
-  const row = (cls: string, label: string, key: keyof Omit<OddsSide, 'stances' | 'stance_source'>, asPercent: boolean) =>
-    `<tr class="${cls}"><th scope="row">${escape(label)}</th>${sides
+  const row = (cls: string, label: string, key: keyof Omit<OddsSide, 'stances' | 'stance_source'>, asPercent: boolean, mark = '') =>
+    `<tr class="${cls}"><th scope="row">${escape(label)}${mark}</th>${sides
       .map((s) => `<td class="side-${s}">${figureHtml(o.sides[s][key], o.exact, asPercent)}</td>`)
       .join('')}</tr>`;
   const method = o.exact ? t('warroom.odds.exact') : t('warroom.odds.monte_carlo', { count: o.samples });
@@ -173,7 +175,7 @@ export function oddsHtml(o: Odds, name: (id: string) => string): string {
       <tr><th></th>${sides.map(heading).join('')}</tr>
       ${row('wins', winLabel, 'wins', true)}
       ${row('units-lost', t('warroom.odds.row.units_lost'), 'units_lost', false)}
-      ${row('casualty-points', t('warroom.odds.row.casualty_points'), 'casualty_points', false)}
+      ${row('casualty-points', t('warroom.odds.row.casualty_points'), 'casualty_points', false, reconstructedMark(o.casualty_points_provenance))}
       ${row('stress', t('warroom.odds.row.stress'), 'stress', false)}
       ${row('medals', t('warroom.odds.row.medals'), 'medals', false)}
       ${row('resources-lost', t('warroom.odds.row.resources_lost'), 'resources_lost', false)}

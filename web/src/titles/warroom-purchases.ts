@@ -8,6 +8,7 @@
 // seat's legal actions; the page never decides what is legal or what it costs.
 import { escape } from '../api';
 import { t } from '../i18n';
+import { reconstructedMark } from '../provenance';
 import './warroom-purchases.css';
 
 export interface Resources {
@@ -31,10 +32,7 @@ const RESOURCES = ['oil', 'iron', 'osr'] as const;
 // The mix of Civilian Goods last chosen for each nation, kept while the page is drawn again.
 const chosenMix = new Map<string, string>();
 
-const mark = (provenance: string) =>
-  provenance === 'reconstructed'
-    ? ` <span class="prov reconstructed" title="${escape(t('ui.web.reconstructed_title'))}">${escape(t('ui.web.reconstructed'))}</span>`
-    : '';
+const mark = (provenance: string) => (provenance === 'reconstructed' ? ` ${reconstructedMark(provenance)}` : '');
 
 const cells = (r: Resources, cls = '') => RESOURCES.map((k) => `<td class="res ${k}${cls}">${r[k]}</td>`).join('');
 
