@@ -38,10 +38,11 @@ case "$config" in
   sanitize) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
                    -DCHURCHILL_SANITIZE=ON -DCHURCHILL_BENCH=OFF) ;;
   # ThreadSanitizer, only what uses threads: the server (its event loop, committer and search pool,
-  # run by server_tests through the churchill program) and the root-parallel search (core_tests).
+  # run by server_tests through the churchill program, whose odds test compares with the warroom
+  # program's) and the root-parallel search (core_tests).
   tsan) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
                -DCHURCHILL_TSAN=ON -DCHURCHILL_BENCH=OFF)
-        targets=(--target churchill server_tests core_tests) ;;
+        targets=(--target churchill warroom_cli server_tests core_tests) ;;
   *) echo "usage: scripts/setup.sh [release|sanitize|tsan]" >&2; exit 2 ;;
 esac
 cmake -S . -B "build/$config" -G Ninja "${flags[@]}" >/dev/null

@@ -785,7 +785,9 @@ TEST_F(Server, OddsAnswerTheCalculatorFromTheSeatsObservationAndRefuseBadInput) 
   const Reply asked = get(odds + "region=R12&with=GER:42,GER:43,GER:17&samples=2000", token);
   ASSERT_EQ(asked.status, 200) << asked.body.dump();
   EXPECT_EQ(asked.body["seat"], "GER");
-  EXPECT_EQ(asked.body["version"], view["version"]);
+  // The answer names the version it was computed at: this one, or a later one where the USSR's bot
+  // has marked its sheet done meanwhile (a slow build's bot may still be writing).
+  EXPECT_GE(asked.body["version"].get<int>(), view["version"].get<int>());
   const json& o = asked.body["odds"];
   EXPECT_EQ(o["region"], "R12");
   EXPECT_EQ(o["exact"], false);
