@@ -130,14 +130,16 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side) {
   Chat chat(accounts, lobby);
   Context context{o, lobby, committer, connections, creations, accounts, chat};
   Acceptor acceptor(io, {asio::ip::make_address(o.host), o.port}, context);
+  // SIGINT and SIGTERM are caught before the address is announced: whoever reads it may stop the
+  // server at once (a test's restart did, and the signal was lost under ThreadSanitizer).
+  asio::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&](boost::system::error_code, int) { io.stop(); });
   std::cout << fmt::format("churchill serve: http://{}:{}/ ({} games in play)", o.host, acceptor.port(), lobby.live()) << std::endl;
   acceptor.accept();
   asio::steady_timer expiry(io);
   expire_every(expiry, context);
   ChangeWatch changes(io, lobby, store);
   changes.start();
-  asio::signal_set signals(io, SIGINT, SIGTERM);
-  signals.async_wait([&](boost::system::error_code, int) { io.stop(); });
   for (;;) {
     try {
       io.run();
