@@ -60,3 +60,30 @@ export async function createWarRoomGame(page, base, scenario, seats) {
   await page.waitForURL(/#\/game\/[0-9a-f]+$/);
   await page.waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 });
 }
+
+// Creates a game through the API with the lobby's JSON body; returns the answer ({id, ...}).
+export async function postGame(base, body) {
+  const res = await fetch(`${base}api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const game = await res.json();
+  if (!game.id) fail(`no game: ${JSON.stringify(game)}`);
+  return game;
+}
+
+// Claims `seat` of game `id` through the API; returns the seat's token.
+export async function claimSeat(base, id, seat) {
+  const res = await fetch(`${base}api/games/${id}/seats/${encodeURIComponent(seat)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  return (await res.json()).token;
+}
+
+// Makes a page (or every page of a context) hold `seat` of game `id`, as the browser keeps a claim.
+export async function holdSeat(target, id, seat, token) {
+  await target.addInitScript(([g, s, t]) => localStorage.setItem(`game.${g}`, JSON.stringify({ seat: s, token: t })), [id, seat, token]);
+}

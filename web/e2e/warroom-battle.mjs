@@ -12,7 +12,7 @@
 // Eastern Front with both seats human: GER is played on the page, USSR through the API.
 // Usage: node e2e/warroom-battle.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { fail, launch, tourSeen } from './browser.mjs';
+import { fail, holdSeat, launch, tourSeen } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const browser = await launch();
@@ -80,7 +80,7 @@ async function playOnce(seat, attack) {
 
 const page = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
 page.on('pageerror', (e) => fail(`page error: ${e.message}`));
-await page.addInitScript(([id, t]) => localStorage.setItem(`game.${id}`, JSON.stringify({ seat: 'GER', token: t })), [game.id, token.GER]);
+await holdSeat(page, game.id, 'GER', token.GER);
 await page.goto(`${base}#/game/${game.id}`);
 await page.waitForSelector('svg.world g.territory', { state: 'attached', timeout: 60000 });
 

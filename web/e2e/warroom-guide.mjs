@@ -8,39 +8,26 @@
 // does not scroll sideways.
 // Usage: node e2e/warroom-guide.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { fail, launch } from './browser.mjs';
+import { claimSeat, fail, holdSeat, launch, postGame } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const started = Date.now();
 const browser = await launch();
 
 async function newGame() {
-  const game = await (
-    await fetch(`${base}api/games`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        title: 'warroom',
-        scenario: 'war-in-europe',
-        seats: { BC: 'human', USSR: 'bot:rules', US: 'bot:rules', 'GER+ITA': 'bot:rules' },
-        options: [],
-        seating: 'public',
-      }),
-    })
-  ).json();
-  if (!game.id) fail(`no game: ${JSON.stringify(game)}`);
-  const seat = await (
-    await fetch(`${base}api/games/${game.id}/seats/BC`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
-  ).json();
-  return { id: game.id, token: seat.token };
+  const game = await postGame(base, {
+    title: 'warroom',
+    scenario: 'war-in-europe',
+    seats: { BC: 'human', USSR: 'bot:rules', US: 'bot:rules', 'GER+ITA': 'bot:rules' },
+    options: [],
+    seating: 'public',
+  });
+  return { id: game.id, token: await claimSeat(base, game.id, 'BC') };
 }
 
 async function open(game, viewport) {
   const context = await browser.newContext({ viewport });
-  await context.addInitScript(
-    ([id, t]) => localStorage.setItem(`game.${id}`, JSON.stringify({ seat: 'BC', token: t })),
-    [game.id, game.token],
-  );
+  await holdSeat(context, game.id, 'BC', game.token);
   const page = await context.newPage();
   page.on('pageerror', (e) => fail(`page error: ${e.message}`));
   await page.goto(`${base}#/game/${game.id}`);

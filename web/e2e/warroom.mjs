@@ -13,7 +13,7 @@
 //    selected Command, or its bid while bids are secret; after the reveal the other's orders are shown.
 // Usage: node e2e/warroom.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { fail, launch, skipTour, tourSeen } from './browser.mjs';
+import { claimSeat, fail, holdSeat, launch, postGame, skipTour, tourSeen } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const started = Date.now();
@@ -434,40 +434,23 @@ async function playUntil(page, ms, done, board = null) {
 }
 
 async function twoSeats() {
-  const game = await (
-    await fetch(`${base}api/games`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        title: 'warroom',
-        scenario: 'war-in-europe',
-        players: 2,
-        seats: { 'BC+USSR+US': 'human', 'GER+ITA': 'human' },
-        options: [],
-        seating: 'public',
-      }),
-    })
-  ).json();
+  const game = await postGame(base, {
+    title: 'warroom',
+    scenario: 'war-in-europe',
+    players: 2,
+    seats: { 'BC+USSR+US': 'human', 'GER+ITA': 'human' },
+    options: [],
+    seating: 'public',
+  });
   const seats = { allies: 'BC+USSR+US', axis: 'GER+ITA' };
   const nations = { allies: ['BC', 'USSR', 'US'], axis: ['GER', 'ITA'] };
   const token = {},
     page = {},
     views = {};
   for (const side of ['allies', 'axis']) {
-    token[side] = (
-      await (
-        await fetch(`${base}api/games/${game.id}/seats/${encodeURIComponent(seats[side])}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: '{}',
-        })
-      ).json()
-    ).token;
+    token[side] = await claimSeat(base, game.id, seats[side]);
     const context = await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }));
-    await context.addInitScript(
-      ([id, seat, t]) => localStorage.setItem(`game.${id}`, JSON.stringify({ seat, token: t })),
-      [game.id, seats[side], token[side]],
-    );
+    await holdSeat(context, game.id, seats[side], token[side]);
     page[side] = await context.newPage();
     page[side].on('pageerror', (e) => fail(`page error (${side}): ${e.message}`));
     views[side] = recordViews(page[side]);
