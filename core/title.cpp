@@ -48,6 +48,7 @@ SaveFile Title::new_record(const std::string& scenario, const std::vector<std::s
       throw SetupError(fmt::format("option \"{}\" is given twice", options[i]));
   SaveFile record;
   record.game = id();
+  record.data_hash = data_hash();  // the record loads wherever the same data set is (a server's, the command line's)
   record.scenario = scenario;
   record.options = options;
   record.players = sc->players.size() > 1 ? (players ? players : sc->players.front()) : 0;

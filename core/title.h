@@ -260,7 +260,8 @@ class Title {
   // A seat's controller: "human" or "bot:" and one of bot_kinds().
   bool valid_controller(std::string_view controller) const;
   // Checks a new game's record (title, scenario, options, players, seats and controllers) and
-  // fills in the seats it does not name as "human"; the caller sets the seed. Throws SetupError.
+  // fills in the seats it does not name as "human", and the data set's hash; the caller sets the
+  // seed. Throws SetupError.
   SaveFile new_record(const std::string& scenario, const std::vector<std::string>& options, int players,
                       const std::vector<std::pair<std::string, std::string>>& controllers) const;
 };

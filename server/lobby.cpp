@@ -96,7 +96,6 @@ core::SaveFile Lobby::parse_create(const nlohmann::json& body, const std::string
                                              strings(body.value("options", nlohmann::json::array()), "options", "an array of strings"),
                                              static_cast<int>(players.get<std::uint64_t>()), controllers);
     record.seed = core::Seed::from_os();
-    record.data_hash = title.data_hash();  // the stored record loads in the command line built with the same data
     record.search_threads = limits_.threads_per_search;  // kept with the game: a restart with another count changes no game
     return record;
   } catch (const core::SetupError& e) {
