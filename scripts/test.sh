@@ -4,6 +4,8 @@
 # ThreadSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each stage's heading says how long the run has taken so far (CI's budget is 30 minutes).
+say() { echo "== $* (at ${SECONDS} s)"; }
 # The browser tests drive Debian's Chromium (headless) with playwright-core.
 if ! [ -x /usr/bin/chromium ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -11,18 +13,19 @@ if ! [ -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium
 fi
 for config in release sanitize; do
-  echo "== $config build"
+  say "$config build"
   scripts/setup.sh "$config"
   if [ "$config" = release ]; then  # setup.sh has installed the web client's packages
-    echo "== web client: ESLint, Prettier, unit tests (Vitest)"
+    say "web client: ESLint, Prettier, unit tests (Vitest)"
     (cd web && npm run --silent lint && npm test --silent)
   fi
-  echo "== $config tests"
+  say "$config tests"
   # Under the sanitizers (several times slower) the Churchill soak plays 300 games a scenario instead
-  # of 2,000, and the browser scripts, which test the web client and its protocol, are left to the
-  # release build: the server's code under them is run by server_tests and EndToEnd.ServerLoad.
+  # of 2,000, and the browser scripts, which test the web client and its protocol, and the documents'
+  # commands are left to the release build: the server's code under them is run by server_tests and
+  # EndToEnd.ServerLoad.
   only=(); soak=2000
-  [ "$config" = sanitize ] && only=(-LE browser) && soak=300
+  [ "$config" = sanitize ] && only=(-LE 'browser|docs') && soak=300
   CHURCHILL_SOAK_GAMES=$soak ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir "build/$config" --output-on-failure -j "$(nproc)" "${only[@]}"
 done
@@ -30,9 +33,10 @@ done
 # root-parallel search): the tests labelled "threads". A race stops the program that has it. The
 # tests of the server's memory (under slow WebSockets, under 60 spectators) are left to the other
 # two builds: the sanitizer's shadow memory and allocator make the server's size meaningless.
-echo "== tsan build"
+say "tsan build"
 scripts/setup.sh tsan
-echo "== tsan tests"
+say "tsan tests"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" -L threads \
   -E '^(Server\.SlowAndSilentWebSocketsAreBoundedAndClosed|Attack\.SixtySpectatorsOfFinishedGamesStayUnderTheMemoryCeiling)$'
+say "all tests passed"
