@@ -143,6 +143,9 @@ class Game {
 
   // A log entry in words, with its rule number.
   std::string describe(const core::LogEntry& e) const;
+  // The entry as structure for the clients: rule, event and arguments as data ids (log_json.cpp,
+  // the view's "log_events").
+  nlohmann::json log_json(const core::LogEntry& e) const;
 
  private:
   // 9.4 and 10.3: adds the VP of the conditions `which` names to `total`, and their lines to

@@ -220,6 +220,32 @@ std::string Game::describe(const core::LogEntry& e) const {
   }
 }
 
+nlohmann::json Game::log_json(const core::LogEntry& e) const {
+  const auto hill = [&](int h) { return h >= 0 && h < kHills ? nlohmann::json(std::string(1, kHillNames[h])) : nlohmann::json(nullptr); };
+  const auto seat = [&](core::Seat p) { return p < players_ ? nlohmann::json(seat_name(p)) : nlohmann::json(nullptr); };
+  nlohmann::json out = {{"rule", e.rule}};
+  switch (e.event) {
+    case kSheet:
+      out.update({{"event", "sheet_shown"}, {"seat", seat(e.seat)}, {"orders", {{"A", e.args[0]}, {"B", e.args[1]}, {"C", e.args[2]}}}});
+      break;
+    case kHillTaken:
+    case kTieBroken:
+      out.update({{"event", e.event == kHillTaken ? "hill_taken" : "tie_broken"}, {"seat", seat(e.seat)}, {"hill", hill(e.args[0])},
+                  {"troops", e.args[1]}, {"points", e.args[2]}});
+      break;
+    case kHillEmpty: out.update({{"event", "hill_empty"}, {"hill", hill(e.args[0])}}); break;
+    case kGameOver: {
+      nlohmann::json names = nlohmann::json::array();
+      for (int p = 0; p < players_; ++p)
+        if (e.args[0] & (1 << p)) names.push_back(seat_name(static_cast<core::Seat>(p)));
+      out.update({{"event", "game_over"}, {"winners", names}});
+      break;
+    }
+    default: out["event"] = nullptr;
+  }
+  return out;
+}
+
 nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) const {
   nlohmann::json hills = nlohmann::json::array(), sheets = nlohmann::json::object(), points = nlohmann::json::object();
   for (int h = 0; h < kHills; ++h) hills.push_back({{"id", std::string(1, kHillNames[h])}, {"worth", kWorth[h]}});

@@ -77,6 +77,8 @@ class Game {
   // core::PresentableGame
   std::string phase_text(const State& s) const;
   std::string describe(const core::LogEntry& e) const;
+  // The entry as structure for the clients (the view's "log_events"): rule, event and arguments.
+  nlohmann::json log_json(const core::LogEntry& e) const;
   nlohmann::json view_json(const State& observation, std::optional<core::Seat> seat) const;
   std::string board_text(const State& observation, std::optional<core::Seat> seat) const;
 

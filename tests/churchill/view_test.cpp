@@ -1,9 +1,11 @@
 // What the views show a player (issue 16): what each Meeting action does, the move waiting for a
 // debate, and at the end the 4.4 case with each 9.4 line.
+#include <algorithm>
 #include <set>
 
 #include "churchill/bots.h"
 #include "churchill/rules.h"
+#include "core/session_match.h"
 #include "table_fixture.h"
 #include "tests/support/play_until.h"
 
@@ -141,6 +143,60 @@ TEST(ViewNotes, Rule_5_2_EveryMeetingChoiceThatDoesSomethingSaysWhat) {
   }
   for (const char* kind : {"advance", "leader", "chief", "chief-advance", "debate", "debate-leader", "debate-chief", "pass", "no-debate"})
     EXPECT_TRUE(kinds.count(kind)) << "no Meeting menu offered " << kind;
+}
+
+// The log as structure (the view's `log_events`, churchill/log_json.cpp): each entry's rule, event
+// and arguments as data ids, so that a client reads no English.
+TEST(LogEvents, Rule_5_21_APlayCarriesItsPowerCardIssueAndValueAsIds) {
+  const Game g(data());
+  const int uk = static_cast<int>(Power::UK);
+  const auto& deck = data().staff[static_cast<std::size_t>(uk)];
+  const auto portal = std::find_if(deck.begin(), deck.end(), [](const auto& c) { return c.id == "portal"; }) - deck.begin();
+  const int issue = data().issue("second-front");
+  const auto played = [&](int card) {
+    return g.log_json({"5.21", static_cast<core::Seat>(uk), static_cast<std::uint16_t>(rules::Event::Played), {uk, card, issue, 4}});
+  };
+  EXPECT_EQ(played(static_cast<int>(portal)),
+            (nlohmann::json{{"rule", "5.21"}, {"event", "played"}, {"power", "UK"}, {"card", "portal"}, {"issue", "second-front"}, {"value", 4}}));
+  EXPECT_EQ(played(-1)["card"], "leader");
+  const nlohmann::json purge = g.log_json({"5.11", core::kChance, static_cast<std::uint16_t>(rules::Event::Purge), {0, 3, 1, 0}});
+  EXPECT_EQ(purge["card"], data().staff[static_cast<std::size_t>(Power::USSR)][0].id);
+  EXPECT_EQ(purge["arrested"], true);
+  EXPECT_TRUE(g.log_json({"x", core::kChance, 999, {}})["event"].is_null());
+}
+
+// Every entry of random games has an event and its arguments; an id is missing only where the
+// rules log "none" (a card's naval support has no power, a Pol-Mil cell no placement...). The view
+// sends one event beside each worded line.
+TEST(LogEvents, EveryEntryOfRandomGamesHasItsEventAndIds) {
+  const Game g(data());
+  std::set<std::string> events;
+  const std::set<std::string> may_be_none{"power", "theater", "front", "for", "track"};
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    churchill::Session session(g, g.new_game(*data().scenario("training")), seed);
+    core::Rng choices(seed + 50);
+    const auto random = test_support::random_choice(g, choices);
+    while (session.node_kind() != core::NodeKind::Terminal) {
+      if (session.node_kind() == core::NodeKind::Chance) session.sample_chance();
+      else {
+        const core::Seat seat = test_support::lowest_seat(g.acting_seats(session.state()));
+        session.act(seat, random(session.state(), seat));
+      }
+    }
+    for (const core::LogEntry& e : session.log().entries()) {
+      const nlohmann::json j = g.log_json(e);
+      ASSERT_TRUE(j["event"].is_string()) << g.describe(e);
+      EXPECT_EQ(j["rule"], e.rule);
+      events.insert(j["event"]);
+      for (const auto& [name, value] : j.items())
+        EXPECT_TRUE(!value.is_null() || may_be_none.count(name)) << name << " of " << j.dump() << ": " << g.describe(e);
+    }
+    const nlohmann::json view = core::seat_view(g, session, core::SaveFile{}, core::Seat{0}, 40);
+    ASSERT_EQ(view["log_events"].size(), view["log"].size());
+    EXPECT_EQ(view["log_events"].back(), g.log_json(session.log().entries().back()));
+  }
+  for (const char* e : {"conference_card", "played", "issue_won", "end_of_conference", "front_rolled", "game_won"})
+    EXPECT_TRUE(events.count(e)) << "no " << e << " in three games";
 }
 
 }  // namespace

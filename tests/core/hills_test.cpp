@@ -109,6 +109,25 @@ TEST_F(HillsTest, R4_ATieIsSettledByTheDieAmongTheTied) {
   EXPECT_FALSE(session.can_undo(kBlue));
 }
 
+// The log as structure (the view's `log_events`): R3's sheets, R4's hills and the die, as seats and
+// hill ids, which the browser words in the reader's language.
+TEST_F(HillsTest, R4_TheLogCarriesEachEventAsStructure) {
+  act(kRed, "send 3 C");
+  act(kGreen, "send 3 C");
+  act(kBlue, "send 2 A");
+  for (Seat s : {kRed, kGreen, kBlue}) act(s, "done");
+  session.chance(*game.action_from_string(session.state(), core::kChance, "tie green"));
+  std::vector<nlohmann::json> events;
+  for (const core::LogEntry& e : session.log().entries()) events.push_back(game.log_json(e));
+  ASSERT_EQ(events.size(), 6u);
+  EXPECT_EQ(events[0], (nlohmann::json{{"rule", "R3"}, {"event", "sheet_shown"}, {"seat", "red"}, {"orders", {{"A", 0}, {"B", 0}, {"C", 3}}}}));
+  EXPECT_EQ(events[3], (nlohmann::json{{"rule", "R4"}, {"event", "hill_taken"}, {"seat", "blue"}, {"hill", "A"}, {"troops", 2}, {"points", 1}}));
+  EXPECT_EQ(events[4], (nlohmann::json{{"rule", "R4"}, {"event", "hill_empty"}, {"hill", "B"}}));
+  EXPECT_EQ(events[5]["event"], "tie_broken");
+  EXPECT_EQ(events[5]["seat"], "green");
+  EXPECT_EQ(events[5]["hill"], "C");
+}
+
 TEST(HillsConformance, RandomGamesWithTwoAndThreeSeats) {
   for (int players : {2, 3}) {
     hills::Game game(players);

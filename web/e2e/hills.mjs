@@ -52,7 +52,7 @@ try {
   await red.waitForSelector('text=Round 2 of 3');
   await green.waitForSelector('text=Round 2 of 3');
   const scores = await green.textContent('.scores');
-  if (!scores.includes('red 3 points') || !scores.includes('green 1 points')) fail(`scores after the reveal: ${scores}`);
+  if (!scores.includes('red 3 points') || !scores.includes('green 1 point ')) fail(`scores after the reveal: ${scores}`);
   if (!(await green.textContent('.log')).includes('R3: red sends A 0, B 0, C 4')) fail('the reveal is not in the log');
   console.log('1 passed, 0 failed (two browser seats)');
 } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { View } from './api';
+import type { LogEvent, View } from './api';
 import { keepLog, kinds, narrow, offerByKind, toggle } from './actions';
 import type { Message } from './i18n';
 
@@ -72,6 +72,16 @@ describe('the log the page keeps from the views', () => {
     keepLog(log, messages, view(['d', 'e2'], 5));
     expect(log).toEqual([undefined, undefined, 'c', 'd', 'e2']);
     expect(messages).toHaveLength(5);
+  });
+
+  it('keeps each entry’s structure beside its line', () => {
+    const log: (string | undefined)[] = [];
+    const events: (LogEvent | undefined)[] = [];
+    const played = { rule: '5.21', event: 'played', power: 'UK', card: 'leader' };
+    keepLog(log, [], { ...view(['a', 'b'], 3), log_events: [{ rule: '5.11', event: 'conference_card' }, played] } as View, events);
+    expect(events).toEqual([undefined, { rule: '5.11', event: 'conference_card' }, played]);
+    keepLog(log, [], view(['a'], 2), events);
+    expect(events).toHaveLength(2);
   });
 
   it('takes the log’s length from its lines when the view does not say it', () => {

@@ -1,7 +1,7 @@
 // The game page's logic that reads no page: which of the seat's actions a click narrows the list to,
 // how they are offered by kind, and the log the page keeps from the views it is sent (game.ts).
 import type { Message } from './i18n';
-import type { View } from './api';
+import type { LogEvent, View } from './api';
 
 // The words an action names: its own ("advance bevin global-issue"), then those the title relates it to.
 export type Words = (action: string) => string[];
@@ -34,20 +34,25 @@ export function offerByKind(actions: string[], filter: string[], showAll: boolea
   return !filter.length && !showAll && actions.length > 24 && kinds(actions).size > 1;
 }
 
-// Puts a view's last lines of the log (and their messages) in place in the whole log the page keeps:
-// a view carries the log's last lines and its length, so the page holds every line it was sent;
-// lines it was not sent stay undefined, and a shorter log (an undo) cuts the end.
-export function keepLog(log: (string | undefined)[], messages: (Message | undefined)[], v: View): void {
+// Puts a view's last lines of the log (their messages and their structure) in place in the whole log
+// the page keeps: a view carries the log's last lines and its length, so the page holds every line it
+// was sent; lines it was not sent stay undefined, and a shorter log (an undo) cuts the end.
+export function keepLog(
+  log: (string | undefined)[],
+  messages: (Message | undefined)[],
+  v: View,
+  events: (LogEvent | undefined)[] = [],
+): void {
   const size = Number(v.log_size ?? v.log.length);
   const base = size - v.log.length;
-  log.length = Math.min(log.length, size);
-  messages.length = Math.min(messages.length, size);
-  v.log.forEach((l, i) => {
-    log[base + i] = l;
-  });
-  (v.log_messages as Message[] | undefined)?.forEach((m, i) => {
-    messages[base + i] = m;
-  });
-  if (log.length < size) log.length = size;
-  if (messages.length < size) messages.length = size;
+  const put = <T>(kept: (T | undefined)[], sent: T[] | undefined) => {
+    kept.length = Math.min(kept.length, size);
+    sent?.forEach((x, i) => {
+      kept[base + i] = x;
+    });
+    if (kept.length < size) kept.length = size;
+  };
+  put(log, v.log);
+  put(messages, v.log_messages as Message[] | undefined);
+  put(events, v.log_events as LogEvent[] | undefined);
 }

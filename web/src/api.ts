@@ -46,6 +46,15 @@ export interface View {
   [field: string]: unknown; // the title's own
 }
 
+// One log entry as structure (the view's `log_events`, beside each line of `log`): the rule, the
+// event's name and its arguments as data ids, by the names the title's log_json.cpp gives them.
+// A client reads these fields, never the worded line.
+export interface LogEvent {
+  rule: string;
+  event: string | null;
+  [arg: string]: unknown;
+}
+
 export interface GameSummary {
   phase_message?: Message; // the phase as a message, worded in the reader's language
   id: string;

@@ -3,7 +3,7 @@
 // what was clicked on the board) with what each does, undo, the whole log (filterable), the
 // invitation link, the end-of-game explanation, and a summary whenever a stage of the game ends.
 // Updates arrive over the WebSocket.
-import { api, ApiError, escape, invitationLink, savedSeat, saveSeat, subscribe, View } from './api';
+import { api, ApiError, escape, invitationLink, LogEvent, savedSeat, saveSeat, subscribe, View } from './api';
 import { uiFor } from './titles';
 import { has, language, Message, render as word, seatName, t } from './i18n';
 import { OthersMoves } from './replay';
@@ -38,14 +38,20 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   let openSeats: string[] = []; // public seats nobody holds yet, for a visitor to join
   const log: (string | undefined)[] = []; // the whole log as far as this page has received it
   const messages: (Message | undefined)[] = []; // the same lines as messages, worded in the reader's language
-  const line = (i: number) => (messages[i] !== undefined ? word(messages[i]) : log[i]);
+  const events: (LogEvent | undefined)[] = []; // the same entries as structure, which the title reads
+  // A line in the reader's language: its message, else the title's wording of its structure, else as sent.
+  const line = (i: number) => {
+    if (messages[i] !== undefined) return word(messages[i]);
+    const e = events[i];
+    return (e && view && uiFor(view.title).logLine?.(e)) ?? log[i];
+  };
   const seenSummaries = new Set<string>();
   let firstView = true;
   app.innerHTML = `<p>${escape(t('ui.web.loading'))}</p>`;
 
   // Each view carries the last lines of the log and the log's length: they are kept in place, so the
   // page holds every line it was sent (an undo shortens the log).
-  const keepLog = (v: View) => keptLog(log, messages, v);
+  const keepLog = (v: View) => keptLog(log, messages, v, events);
 
   const dialog = (html: string, onAction?: (root: HTMLElement) => void) => {
     document.getElementById('dialog')?.remove();
@@ -70,7 +76,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   const summaryButtons = (v: View) => {
     const all =
       uiFor(v.title).summaries?.(
-        log.map((l) => l ?? ''),
+        events,
         log.map((_, i) => line(i) ?? ''),
       ) ?? [];
     return all.length
@@ -254,7 +260,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       b.addEventListener('click', () => {
         const s = uiFor(v.title)
           .summaries?.(
-            log.map((l) => l ?? ''),
+            events,
             log.map((_, i) => line(i) ?? ''),
           )
           .find((x) => x.key === b.dataset.key);
@@ -314,7 +320,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const ui = uiFor(v.title);
     if (!ui.summaries) return;
     const all = ui.summaries(
-      log.map((l) => l ?? ''),
+      events,
       log.map((_, i) => line(i) ?? ''),
     );
     const fresh = all.filter((s) => !seenSummaries.has(s.key));

@@ -1,7 +1,7 @@
 // Our own drawing of the board in SVG: the conference table (three tracks from the centre to the
 // chairs) and the military display (each Front's track on a map, churchill-map.ts). Elements that
 // some legal action names are highlighted and clickable.
-import type { View } from '../api';
+import type { LogEvent, View } from '../api';
 import { t } from '../i18n';
 
 export type Power = 'UK' | 'US' | 'USSR';
@@ -58,6 +58,7 @@ export interface ChurchillView extends View {
     debate?: { power: Power; card: string; card_name: string; value: number };
   } | null;
   action_notes: Record<string, string>; // what a Meeting action does: "value 5: centre → UK 5"
+  log_events?: LogEvent[]; // the log's entries as structure (churchill/log_json.cpp)
   // Once the game is over: the 4.4 case, each 9.4 line that scored, the surrenders, why the winner won.
   end?: { case: string; why: string; surrendered: string[]; lines: { condition: string; power: Power; vp: number; text: string }[] };
 }

@@ -1,7 +1,7 @@
 // Churchill: the conference table and the military display (churchill-board.ts), and the state panel's
 // scores, tracks and hand; card faces, the move waiting for a debate, what each action does, the
 // end-of-game explanation and the summary of each conference.
-import { escape } from '../api';
+import { escape, type LogEvent } from '../api';
 import { hintButton } from '../hint';
 import { reconstructedMark } from '../provenance';
 import { has, language, Message, nameOf, render, t } from '../i18n';
@@ -181,29 +181,36 @@ function bonus(v: ChurchillView, p: Power): string {
   return parts.length ? ` ${t('ui.web.free_support', { list: parts.join(', ') })}` : '';
 }
 
-// Why a power's Leader is inactive, from the log since this conference's card was revealed (and a
-// heart attack at the conference before).
-function leaderReason(v: ChurchillView, power: string, name: string): string {
-  const reveals = v.log.map((l, i) => (/^\[5\.11\] Conference \d+ .* is revealed/.test(l) ? i : -1)).filter((i) => i >= 0);
+// Why a power's Leader is inactive, from the log's entries (churchill/log_json.cpp) since this
+// conference's card was revealed (and a heart attack at the conference before).
+function leaderReason(v: ChurchillView, power: Power): string {
+  const log = v.log_events ?? [];
+  const reveals = log.map((e, i) => (e.event === 'conference_card' ? i : -1)).filter((i) => i >= 0);
   const now = reveals.length ? reveals[reveals.length - 1] : 0;
   const before = reveals.length > 1 ? reveals[reveals.length - 2] : -1;
-  const since = v.log.slice(now);
-  if (since.some((l) => l.includes(`${name} is inactive`))) return t('ui.web.inactive_card');
+  const since = log.slice(now);
+  const leader = v.powers[power].leader;
+  // 5.11: the card makes the Leader in office inactive (a card naming another Leader does nothing).
   if (
-    since.some(
-      (l) =>
-        new RegExp(`^\\[[0-9.]+\\] ${power} (plays|debates with) the Leader`).test(l) || l.includes(`${power}'s Leader breaks the tie`),
-    )
+    since.some((e) => e.event === 'leader_restricted' && e.restriction === 'inactive' && e.leader === e.in_office && e.in_office === leader)
   )
+    return t('ui.web.inactive_card');
+  if (since.some((e) => (e.event === 'played' || e.event === 'debated') && e.power === power && e.card === 'leader'))
     return t('ui.web.inactive_used');
-  if (before >= 0 && v.log.slice(before, now).some((l) => l.includes(`${power}'s Leader has a heart attack`)))
+  if (before >= 0 && log.slice(before, now).some((e) => e.event === 'heart_attack' && e.power === power))
     return t('ui.web.inactive_heart_attack');
   return t('ui.web.inactive_used');
 }
 
-// "[7.7] the Western Front rolls ..." -> "7.7"
-const ruleOf = (line: string) => line.match(/^\[([0-9.]+)\]/)?.[1] ?? '';
-const chapter = (line: string) => ruleOf(line).split('.')[0];
+// The parts of a conference's summary, by each entry's rule and event.
+const chapter = (e: LogEvent) => e.rule.split('.')[0];
+const inMeeting = (e: LogEvent) => e.rule === '5.27' || e.event === 'conference_winner' || e.rule === '6.21' || e.rule === '6.22';
+const inDecision = (e: LogEvent) => chapter(e) === '6' && e.rule !== '6.21' && e.rule !== '6.22';
+const inWar = (e: LogEvent) => chapter(e) === '7' || e.rule === '4.4';
+const important = (e: LogEvent) =>
+  ['heart_attack', 'leader_dies', 'surrender', 'card_removed'].includes(e.event ?? '') ||
+  (e.event === 'purge' && e.arrested === true) ||
+  (e.event === 'paranoia' && e.failed === true);
 
 export const churchill: TitleUi = {
   wordName(layout, word) {
@@ -273,14 +280,13 @@ export const churchill: TitleUi = {
   },
   status(view, layout) {
     const v = view as ChurchillView,
-      english = layout as Board,
       board = localBoard(layout);
     const ids = (v.tracks as { ids?: { a_bomb: string; spy_ring: string; global: Record<string, string | null> } }).ids;
     const leaders = POWERS.map((p) => {
       const s = v.powers[p],
         card = board.cards[s.leader];
       const state = !s.active
-        ? t('ui.web.leader_inactive', { reason: leaderReason(v, p, english.cards[s.leader]?.name ?? '') })
+        ? t('ui.web.leader_inactive', { reason: leaderReason(v, p) })
         : s.stays_home
           ? t('ui.web.leader_stays_home')
           : t('ui.web.leader_active');
@@ -350,29 +356,28 @@ export const churchill: TitleUi = {
     const v = view as ChurchillView;
     return v.end ? endScreen(v, localBoard(layout)) : '';
   },
-  summaries(log, shown) {
-    // A conference ends with "[8.0] conference N ends": its summary is what the Meeting, the
-    // Decision Segment and the War Phase did since the previous one.
+  summaries(events, shown) {
+    // A conference ends with 8.0's end_of_conference: its summary is what the Meeting, the Decision
+    // Segment and the War Phase did since the previous one.
     const out: ReturnType<NonNullable<TitleUi['summaries']>> = [];
     let start = 0;
-    log.forEach((line, i) => {
-      const m = line.match(/^\[8\.0\] conference (\d+) ends/);
-      if (!m) return;
+    events.forEach((end, i) => {
+      if (end?.event !== 'end_of_conference') return;
       const from = start;
-      const part = log.slice(start, i + 1);
+      const part = events.slice(start, i + 1);
       start = i + 1;
-      // Chosen by the English line, shown in the reader's language.
-      const pick = (test: (l: string) => boolean) =>
-        part.map((l, k) => (test(l) ? (shown[from + k] ?? l) : null)).filter((l): l is string => l !== null);
-      const meeting = pick((l) => /^\[5\.27\]|wins the conference|^\[6\.2[12]\]/.test(l));
-      const decision = pick((l) => chapter(l) === '6' && !/^\[6\.2[12]\]/.test(l));
-      const war = pick((l) => chapter(l) === '7' || /^\[4\.4\]/.test(l));
-      const important = pick((l) => /heart attack|dies|surrenders|arrested|Paranoia roll \d+: USSR|removed from the game/.test(l));
+      // Chosen by the entry's structure, shown in the reader's language.
+      const pick = (test: (e: LogEvent) => boolean) =>
+        part.map((e, k) => (e && test(e) ? shown[from + k] : null)).filter((l): l is string => !!l);
+      const meeting = pick(inMeeting);
+      const decision = pick(inDecision);
+      const war = pick(inWar);
+      const number = Number(end.conference);
       out.push({
-        key: t('board.conference', { number: m[1] }),
-        title: t('ui.web.summary_title', { number: m[1] }),
+        key: t('board.conference', { number }),
+        title: t('ui.web.summary_title', { number }),
         sections: [
-          { title: t('ui.web.summary_important'), lines: important },
+          { title: t('ui.web.summary_important'), lines: pick(important) },
           { title: t('ui.web.summary_meeting'), lines: meeting },
           { title: t('ui.web.summary_decision'), lines: decision },
           { title: t('ui.web.summary_war'), lines: war },

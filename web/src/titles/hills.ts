@@ -1,14 +1,41 @@
 // Three Hills, the platform's demonstration game: three hills with the troops each player sent, and
-// each player's sheet ("writing", "done", or its orders once shown).
-import { escape, View } from '../api';
+// each player's sheet ("writing", "done", or its orders once shown). Every word is the catalogues'
+// (`hills.*`), and the log's lines are worded from its entries' structure (hills/game.cpp log_json).
+import { escape, type LogEvent, View } from '../api';
+import { t } from '../i18n';
 import type { TitleUi } from './index';
 
 interface HillsView extends View {
   round: number;
   hills: { id: string; worth: number }[];
-  sheets: Record<string, { status: string; orders: Record<string, number> | null }>;
+  sheets: Record<string, { status: 'writing' | 'done'; orders: Record<string, number> | null }>;
   scores: Record<string, number>;
   winners: string[];
+}
+
+const ROUNDS = 3; // R1
+const together = (seats: string[]) => seats.join(` ${t('ui.play.and')} `);
+
+// A log entry in the reader's language, with its rule: "R4: red takes hill C with 3 troops (+3)".
+export function hillsLine(e: LogEvent): string | undefined {
+  const args = { seat: String(e.seat ?? ''), hill: String(e.hill ?? ''), troops: Number(e.troops), points: Number(e.points) };
+  const text = (() => {
+    switch (e.event) {
+      case 'sheet_shown':
+        return t('hills.log.sheet_shown', { seat: args.seat, ...(e.orders as Record<string, number>) });
+      case 'hill_taken':
+      case 'tie_broken':
+      case 'hill_empty':
+        return t(`hills.log.${e.event}`, args);
+      case 'game_over': {
+        const winners = e.winners as string[];
+        return t('hills.log.game_over', { seats: together(winners), count: winners.length });
+      }
+      default:
+        return undefined;
+    }
+  })();
+  return text === undefined ? undefined : `${e.rule}: ${text}`;
 }
 
 export const hills: TitleUi = {
@@ -16,10 +43,10 @@ export const hills: TitleUi = {
     const v = view as HillsView;
     const panel = document.createElement('section');
     panel.className = 'panel';
-    panel.innerHTML = `<h2>Round ${v.round} of 3</h2><div class="hills">${v.hills
+    panel.innerHTML = `<h2>${escape(t('hills.round', { round: v.round, rounds: ROUNDS }))}</h2><div class="hills">${v.hills
       .map(
         (h) => `
-      <button class="hill${marked.has(h.id) ? ' marked' : ''}" data-id="${h.id}">Hill ${h.id}<br/><small>worth ${h.worth}</small><br/>
+      <button class="hill${marked.has(h.id) ? ' marked' : ''}" data-id="${escape(h.id)}">${escape(t('hills.hill', { hill: h.id }))}<br/><small>${escape(t('hills.worth', { worth: h.worth }))}</small><br/>
         ${v.seat_order.map((s) => `${escape(s)} ${v.sheets[s].orders ? v.sheets[s].orders![h.id] : '?'}`).join(' · ')}</button>`,
       )
       .join('')}
@@ -29,10 +56,16 @@ export const hills: TitleUi = {
   },
   status(view) {
     const v = view as HillsView;
-    return `<p class="scores">${v.seat_order.map((s) => `<span>${escape(s)} ${v.scores[s]} points · ${v.sheets[s].status}</span>`).join(' ')}</p>`;
+    return `<p class="scores">${v.seat_order
+      .map(
+        (s) =>
+          `<span>${escape(t('hills.score', { seat: s, count: v.scores[s] }))} · ${escape(t(`hills.status.${v.sheets[s].status}`))}</span>`,
+      )
+      .join(' ')}</p>`;
   },
   result(view) {
     const v = view as HillsView;
-    return `Game over: ${v.winners.map(escape).join(' and ')} ${v.winners.length > 1 ? 'share the win' : 'wins'}`;
+    return t('hills.result', { seats: together(v.winners), count: v.winners.length });
   },
+  logLine: hillsLine,
 };

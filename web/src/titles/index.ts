@@ -1,6 +1,6 @@
 // What each title adds to the game page: its board and the lines of its state panel. The rest of the
 // page -- phase, seats, actions, undo, log, invitations -- is the same for every title (game.ts).
-import type { View } from '../api';
+import type { LogEvent, View } from '../api';
 import type { Question } from '../confirm';
 import { churchill } from './churchill';
 import { hills } from './hills';
@@ -38,11 +38,18 @@ export interface TitleUi {
   // The question to ask before the seat takes `action`, where the view marks it (a sheet finished
   // blank), or null to take it at once.
   confirm?(view: View, action: string): Question | null;
+  // A log entry's line in the reader's language, worded from its structure (the view's `log_events`),
+  // for a title whose view sends no messages for its log; undefined: the line as sent.
+  logLine?(event: LogEvent): string | undefined;
   // The example of the log's filter, in the title's words ("e.g. 7.7 or Western").
   filterExample?(): string;
   // Summaries of what happened between two decisions (a War Phase), from the log: a title and lines.
-  // `shown` holds the same lines in the reader's language (`log` the English ones, which the title reads).
-  summaries?(log: string[], shown: string[]): { key: string; title: string; sections: { title: string; lines: string[] }[] }[];
+  // `events` holds the entries as structure (the view's `log_events`: undefined where the page was
+  // not sent an entry), which the title reads; `shown` the same lines in the reader's language.
+  summaries?(
+    events: (LogEvent | undefined)[],
+    shown: string[],
+  ): { key: string; title: string; sections: { title: string; lines: string[] }[] }[];
 }
 
 // A title without a module of its own still plays: its view's fields are listed as they are.

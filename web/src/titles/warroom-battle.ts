@@ -7,7 +7,7 @@
 // arguments as data ids, warroom/log_json.cpp); its worded lines are only shown. The battle being
 // fought comes with its board from the view (`battle`), the last one fought with its final board
 // (`last_battle`). Nothing here decides a rule.
-import { escape } from '../api';
+import { escape, type LogEvent as BaseLogEvent } from '../api';
 import { t } from '../i18n';
 import { reconstructedMark } from '../provenance';
 import { colour } from './warroom-map';
@@ -61,11 +61,8 @@ export interface BattleBoard {
 }
 
 // One entry of the view's `log_events`; the arguments by the names warroom/log_json.cpp gives them.
-export interface LogEvent {
-  rule: string;
-  event: string | null;
+export interface LogEvent extends BaseLogEvent {
   nation?: string | null;
-  [arg: string]: unknown;
 }
 // An entry as the page keeps it: its structure, and its line worded for the reader (shown, never read).
 export interface LogEntry {
