@@ -1,6 +1,7 @@
-// churchill serve [--port 8080] [--db FILE|postgresql://...] [limits...]: the game server with the web client.
-// churchill db backup --db FILE --to COPY: a consistent copy of a server's SQLite database, while it runs.
-// churchill db migrate --from sqlite:FILE --to postgresql://...: copies every game into another database.
+// wartables serve [--port 8080] [--db FILE|postgresql://...] [limits...]: the game server with the web client.
+// wartables db backup --db FILE --to COPY: a consistent copy of a server's SQLite database, while it runs.
+// wartables db migrate --from sqlite:FILE --to postgresql://...: copies every game into another database.
+// (The same commands in the churchill program: churchill serve, churchill db.)
 #include <fmt/format.h>
 
 #include <iostream>
@@ -102,7 +103,7 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     if (from.rfind("postgres", 0) == 0)
       throw CLI::ValidationError("--db", "a PostgreSQL database is backed up with pg_dump or a base backup (docs/deploy.md, Backups)");
     server::backup_database(from.rfind("sqlite:", 0) == 0 ? from.substr(7) : from, to);
-    std::cout << "churchill db backup: " << from << " copied to " << to << std::endl;
+    std::cout << kit.program << " db backup: " << from << " copied to " << to << std::endl;
     exit_code = 0;
   });
 
@@ -115,9 +116,9 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     const auto from_store = server::open_store(source);
     const auto to_store = server::open_store(target);
     const server::CopyReport report = server::copy_games(*from_store, *to_store);
-    std::cout << fmt::format("churchill db migrate: {} games copied, {} already there", report.copied, report.already_there) << std::endl;
+    std::cout << fmt::format("{} db migrate: {} games copied, {} already there", kit.program, report.copied, report.already_there) << std::endl;
     for (const std::string& id : report.unreadable)
-      std::cerr << "churchill db migrate: game " << id << " is unreadable and was not copied" << std::endl;
+      std::cerr << kit.program << " db migrate: game " << id << " is unreadable and was not copied" << std::endl;
     exit_code = report.unreadable.empty() ? 0 : 1;
   });
 }

@@ -130,10 +130,10 @@ bool Accounts::submit(Work work, std::function<void(JobAnswer)> done, std::size_
     } catch (const ApiError& e) {
       o.error = e;
     } catch (const StoreError& e) {
-      std::cerr << "churchill serve: accounts: " << printable(e.what(), 200) << std::endl;
+      std::cerr << "serve: accounts: " << printable(e.what(), 200) << std::endl;
       o.error = ApiError(503, ErrorCode{"storage"}, "the database cannot be used now; try again");
     } catch (const std::exception& e) {
-      std::cerr << "churchill serve: accounts: " << printable(e.what(), 200) << std::endl;
+      std::cerr << "serve: accounts: " << printable(e.what(), 200) << std::endl;
       o.error = ApiError(500, "internal error");
     }
     boost::asio::post(io_, [this, finish = std::move(finish), o = std::move(o)]() mutable {

@@ -134,7 +134,7 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side) {
   // server at once (a test's restart did, and the signal was lost under ThreadSanitizer).
   asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code, int) { io.stop(); });
-  std::cout << fmt::format("churchill serve: http://{}:{}/ ({} games in play)", o.host, acceptor.port(), lobby.live()) << std::endl;
+  std::cout << fmt::format("serve: http://{}:{}/ ({} games in play)", o.host, acceptor.port(), lobby.live()) << std::endl;
   acceptor.accept();
   asio::steady_timer expiry(io);
   expire_every(expiry, context);
@@ -145,7 +145,7 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side) {
       io.run();
       break;
     } catch (const std::exception& e) {  // never expected: a handler let an exception out; serve on
-      std::cerr << "churchill serve: " << printable(e.what(), 200) << std::endl;
+      std::cerr << "serve: " << printable(e.what(), 200) << std::endl;
     }
   }
   // Stopped by a signal: the commit in flight is finished (what was acknowledged is already durable),
@@ -153,7 +153,7 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side) {
   // sessions' handlers would outlive the objects above them here (the connection counts, the lobby).
   workers.stop();
   committer.drain();
-  std::cout << "churchill serve: stopped" << std::endl;
+  std::cout << "serve: stopped" << std::endl;
   std::_Exit(0);
 }
 

@@ -30,7 +30,7 @@ struct Options {
   std::size_t search_threads = 0;     // workers for bots that search and hints; 0: the cores less one, at least one
 };
 
-// Runs until SIGINT or SIGTERM, then finishes the commit in flight and ends the process. Prints "churchill serve: http://HOST:PORT/" when listening. Writes
+// Runs until SIGINT or SIGTERM, then finishes the commit in flight and ends the process. Prints "serve: http://HOST:PORT/" when listening. Writes
 // go through `store` on a thread of their own (group commit); reads use the lobby's thread. `side`
 // (accounts, table talk) is used from a worker of its own.
 int serve(const Options& options, Lobby& lobby, Store& store, SideStore& side);

@@ -86,7 +86,7 @@ void Lobby::slice_played(const std::string& id, std::shared_ptr<core::Match> gam
     return reload(id);
   }
   if (!failure.empty() || played == 0) {
-    std::cerr << fmt::format("churchill serve: the bots of game {} stopped: {}\n", id, failure.empty() ? "they played nothing" : failure);
+    std::cerr << fmt::format("serve: the bots of game {} stopped: {}\n", id, failure.empty() ? "they played nothing" : failure);
     r.stopped = "its bots could not play";
   } else if (!r.human && r.game->node_kind() != core::NodeKind::Terminal &&
              (r.game->version() >= limits_.bot_game_actions || r.bot_seconds >= limits_.bot_game_seconds)) {
@@ -107,7 +107,7 @@ void Lobby::search(const std::string& id, Room& r, core::Match::BotTask task) {
               try {
                 action = task.decide();
               } catch (const std::exception& e) {  // never expected: the game waits, and the log says why
-                std::cerr << fmt::format("churchill serve: a bot of game {} could not decide: {}\n", id, e.what());
+                std::cerr << fmt::format("serve: a bot of game {} could not decide: {}\n", id, e.what());
               }
               return [this, id, owner, version, hash, task, action, seconds = thread_cpu_seconds() - start] {
                 if (--searches_[owner] == 0) searches_.erase(owner);
@@ -130,7 +130,7 @@ void Lobby::decided(const std::string& id, std::uint64_t version, const std::str
       r.game->apply_bot(task, *action);
       return stage(id, r, GameWrite{});
     } catch (const core::ActionError& e) {  // never expected: the same state gives the same choice
-      std::cerr << fmt::format("churchill serve: the bot's action in game {} was not played: {}\n", id, e.what());
+      std::cerr << fmt::format("serve: the bot's action in game {} was not played: {}\n", id, e.what());
       return;
     }
   }
@@ -174,7 +174,7 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
     try {
       hints = task();
     } catch (const std::exception& e) {  // never expected
-      std::cerr << fmt::format("churchill serve: a hint for game {} failed: {}\n", key.first, e.what());
+      std::cerr << fmt::format("serve: a hint for game {} failed: {}\n", key.first, e.what());
     }
     return [this, key, client, hints, finish, answer] {
       hinting_.erase(key);

@@ -89,7 +89,7 @@ void Lobby::changed_elsewhere(const std::string& id) {
       if (!rooms_.count(new_id)) adopt(new_id, sg.mark ? entry(*sg.mark) : build(std::move(sg)));
     }
   } catch (const StoreError& e) {
-    std::cerr << fmt::format("churchill serve: cannot read the games in play: {}\n", e.what());
+    std::cerr << fmt::format("serve: cannot read the games in play: {}\n", e.what());
   }
 }
 
@@ -167,7 +167,7 @@ void Lobby::caught_up(const std::string& id, std::size_t held, bool whole, std::
   if (it == rooms_.end()) return release(id);
   Room& r = it->second;
   if (!failure.empty()) {  // read on its next use
-    std::cerr << fmt::format("churchill serve: cannot read game {}: {}\n", id, failure);
+    std::cerr << fmt::format("serve: cannot read game {}: {}\n", id, failure);
     if (!r.busy && !r.lent) r.game.reset(), r.views.clear(), r.hints.clear();
     return release(id);
   }

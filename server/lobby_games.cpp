@@ -50,7 +50,7 @@ Lobby::Lobby(const core::Titles& titles, Store& store, LobbyLimits limits, std::
     adopt(id, build(std::move(sg)));
     Room& r = rooms_.at(id);
     if (!r.damaged.empty()) {
-      std::cerr << fmt::format("churchill serve: game {} is damaged and kept aside: {}\n", id, r.damaged);
+      std::cerr << fmt::format("serve: game {} is damaged and kept aside: {}\n", id, r.damaged);
       continue;
     }
     if (!marked) stage(id, r, GameWrite{});  // a game stored before marks: its mark is written now
@@ -138,7 +138,7 @@ Lobby::Room& Lobby::room(const std::string& id) {
     try {
       sg = store_.load(id);
     } catch (const StoreError& e) {
-      std::cerr << fmt::format("churchill serve: cannot load game {}: {}\n", printable(id), e.what());
+      std::cerr << fmt::format("serve: cannot load game {}: {}\n", printable(id), e.what());
       throw ApiError(503, ErrorCode{"storage"}, "the game cannot be read from storage now; try again");
     }
     if (!sg) throw ApiError(404, ErrorCode{"no_game"}, fmt::format("no game {}", printable(id)));
@@ -175,7 +175,7 @@ void Lobby::load(const std::string& id, bool whole) {
 
 void Lobby::loaded(const std::string& id, std::optional<Room> fresh, const std::string& failure) {
   loading_.erase(id);
-  if (!failure.empty()) std::cerr << fmt::format("churchill serve: cannot load game {}: {}\n", printable(id), failure);
+  if (!failure.empty()) std::cerr << fmt::format("serve: cannot load game {}: {}\n", printable(id), failure);
   if (!fresh) {  // gone (deleted, or an id that never was), or unreadable now (then loaded again on its next use)
     if (auto it = rooms_.find(id); it != rooms_.end() && !failure.empty() && it->second.damaged.empty()) it->second.game.reset();
     if (failure.empty() && rooms_.count(id)) {

@@ -69,7 +69,7 @@ void Lobby::odds(const std::string& id, const std::string& token, std::string_vi
     try {
       odds = task();
     } catch (const std::exception& e) {  // never expected
-      std::cerr << fmt::format("churchill serve: the odds for game {} failed: {}\n", id, e.what());
+      std::cerr << fmt::format("serve: the odds for game {} failed: {}\n", id, e.what());
     }
     return [this, client, odds, finish, answer] {
       if (--searches_[client] == 0) searches_.erase(client);

@@ -85,7 +85,7 @@ void Lobby::replay(const std::string& id, const std::string& token, const std::s
     try {
       return {200, replayed(id, *at(), n, steps, finished, seat, action, named)};
     } catch (const std::exception& e) {  // never expected: a stored game replays
-      std::cerr << fmt::format("churchill serve: the replay of game {} at step {} failed: {}\n", id, n, e.what());
+      std::cerr << fmt::format("serve: the replay of game {} at step {} failed: {}\n", id, n, e.what());
       return {500, R"({"error": "internal error"})"};
     }
   };

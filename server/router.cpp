@@ -277,7 +277,7 @@ std::variant<Response, NotReady> answer(const Request& req, const std::string& c
   } catch (const ApiError& e) {
     return error(req, e);
   } catch (const std::exception& e) {
-    std::cerr << "churchill serve: " << printable(e.what(), 200) << std::endl;
+    std::cerr << "serve: " << printable(e.what(), 200) << std::endl;
     return error(req, ApiError(500, "internal error"));
   }
 }

@@ -404,7 +404,7 @@ void Acceptor::accept() {
 void Acceptor::back_off(beast::error_code ec) {
   backoff_ = std::min(std::chrono::milliseconds(1000), std::max(std::chrono::milliseconds(10), backoff_ * 2));
   // strerror, not ec.message(): accept's errors are the OS's (EMFILE, ENFILE, ENOBUFS, ENOMEM).
-  if (backoff_ == std::chrono::milliseconds(10)) std::cerr << "churchill serve: accept: " << std::strerror(ec.value()) << "; waiting" << std::endl;
+  if (backoff_ == std::chrono::milliseconds(10)) std::cerr << "serve: accept: " << std::strerror(ec.value()) << "; waiting" << std::endl;
   timer_.expires_after(backoff_);
   timer_.async_wait([this](beast::error_code) { accept(); });
 }

@@ -266,10 +266,10 @@ Outcome commit_batch(Store& store, const std::vector<GameWrite>& batch, std::vec
     conflicts = store.commit(batch);
     return Outcome::committed;
   } catch (const CommitUnknown& e) {
-    std::cerr << fmt::format("churchill serve: the database connection was lost during a commit, which may or may not have been made: {}\n", e.what());
+    std::cerr << fmt::format("serve: the database connection was lost during a commit, which may or may not have been made: {}\n", e.what());
     return Outcome::unknown;
   } catch (const std::exception& e) {
-    std::cerr << fmt::format("churchill serve: a commit failed, nothing of it was applied: {}\n", e.what());
+    std::cerr << fmt::format("serve: a commit failed, nothing of it was applied: {}\n", e.what());
     return Outcome::failed;
   }
 }

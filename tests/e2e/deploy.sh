@@ -74,7 +74,7 @@ touch "$work/go"
 status=0
 wait $checker || status=$?
 cat "$work/check.log"
-grep -h "churchill serve: " "$work/b.log" | grep -v "http://" | head -5 || true
+grep -h "serve: " "$work/b.log" | grep -v "http://" | head -5 || true
 [ $status -eq 0 ] || { echo "0 passed, 1 failed"; exit $status; }
 
 fail() { echo "FAILED: $*"; echo "0 passed, 1 failed"; exit 1; }

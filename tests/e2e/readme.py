@@ -38,7 +38,9 @@ def commands(block):
 
 
 def local(command):
-    return command.replace('build/release/cli/churchill', binary)
+    programs = os.path.dirname(binary)
+    return command.replace('build/release/cli/churchill', binary).replace(
+        'build/release/cli/wartables', os.path.join(programs, 'wartables'))
 
 
 # The terminal: each `play` line, in order (the last loads what the first saved).
