@@ -70,7 +70,9 @@ void print_text(const warroom::Game& g, const warroom::Odds& o, const std::strin
   const warroom::Region& reg = g.data().region(o.region);
   const std::string where = fmt::format("{} ({})", reg.name, reg.id);
   const bool x = o.exact;
-  const std::string how = x ? "Exact: every roll of the dice weighed." : fmt::format("Monte Carlo, {} battles: each figure ± one standard error.", o.samples);
+  const std::string until = o.error_target > 0 ? fmt::format(" (until each side's win chance was within ±{:.1f}% or all were played)", 100 * o.error_target) : "";
+  const std::string how = x ? "Exact: every roll of the dice weighed."
+                            : fmt::format("Monte Carlo, {} battles{}: each figure ± one standard error.", o.samples, until);
   std::printf("Odds in %s, as %s sees it\n%s\n", where.c_str(), seat.c_str(), how.c_str());
   if (o.kind == warroom::BattleKind::ConvoyRaid) std::printf("A convoy raid (Phase 4 > Raids > Resolving Convoy Raids).\n");
   const std::string wins = !o.land ? "alone in " + reg.name : o.defender == 0 ? "holds / takes " + reg.name : "takes / holds " + reg.name;
@@ -108,6 +110,7 @@ void print_text(const warroom::Game& g, const warroom::Odds& o, const std::strin
 void add_warroom_odds_command(CLI::App& app, Kit& kit) {
   static std::string file, as, region, with;
   static int samples = 3000;
+  static double error = warroom::OddsQuery{}.error;
   static std::uint64_t seed = 1;
   static bool json = false, rules_stances = false;
   CLI::App* odds = app.add_subcommand("odds", "The odds of a battle in a region of a saved game, as one seat sees it (the battle calculator)");
@@ -116,6 +119,8 @@ void add_warroom_odds_command(CLI::App& app, Kit& kit) {
   odds->add_option("--as", as, "The seat asking (or a nation of it); default: a spectator, who sees only the board");
   odds->add_option("--with", with, "Commands assumed to move in first, NATION:NUMBER,... (default: the seat's own written orders there)");
   odds->add_option("--samples", samples, "Monte Carlo battles when the exact odds are out of reach")->check(CLI::Range(100, 1000000));
+  odds->add_option("--error", error, "Monte Carlo stops once each side's win chance has this standard error (0: all the samples)")
+      ->check(CLI::Range(0.0, 0.5));
   odds->add_option("--seed", seed, "Monte Carlo seed (the same seed, the same figures)");
   odds->add_flag("--rules-stances", rules_stances, "Stances as bot:rules chooses them instead of each side's best");
   odds->add_flag("--json", json, "JSON");
@@ -132,6 +137,7 @@ void add_warroom_odds_command(CLI::App& app, Kit& kit) {
       fail(fmt::format("--{}", e.what()));
     }
     q.samples = samples;
+    q.error = error;
     q.seed = seed;
     q.search_stances = !rules_stances;
     const core::Seat seat = parse_seat(g, as);

@@ -332,8 +332,10 @@ Odds odds_from_observation(const Game& g, const State& obs, core::Seat seat, Odd
   const auto start = std::chrono::steady_clock::now();
   Odds o;
   o.region = q.region;
+  o.error_target = q.error;
   const Data& d = g.data();
   if (q.samples < 100 || q.samples > 1000000) o.error = "the samples must be from 100 to 1,000,000";
+  else if (!(q.error >= 0 && q.error <= 0.5)) o.error = "the error must be from 0 to 0.5";
   else if (seat >= g.seat_count()) o.error = fmt::format("no seat {} in this game", seat);
   else if (q.region >= d.region_count() || !g.scenario().in_play.test(q.region) || d.region(q.region).type == RegionType::Impassable)
     o.error = "the region is not in play in this scenario";
@@ -405,7 +407,8 @@ nlohmann::json odds_json(const Game& g, const Odds& o) {
   return {{"region", g.region_name(o.region)}, {"land", o.land},
           {"kind", o.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
           {"defender", o.defender < 0 ? nlohmann::json(nullptr) : nlohmann::json(side_id(o.defender))},
-          {"first_side", side_id(o.first_side)}, {"exact", o.exact}, {"samples", o.samples}, {"plans_compared", o.plans},
+          {"first_side", side_id(o.first_side)}, {"exact", o.exact}, {"samples", o.samples}, {"error_target", o.error_target},
+          {"plans_compared", o.plans},
           {"in_progress", o.in_progress}, {"more_may_come", o.more_may_come}, {"later_chance", o.later_chance},
           {"moved_in", moved}, {"sides", {{"allied", side_json(g, o.side[0])}, {"axis", side_json(g, o.side[1])}}},
           {"contested", estimate_json(o.contested)}, {"battle_decisions", "bot:rules"}, {"milliseconds", o.milliseconds},

@@ -46,7 +46,11 @@ struct OddsQuery {
   RegionId region = kNoRegion;
   // Commands assumed to carry out an order into the region first ("if these Commands move in").
   std::vector<CommandRef> moving_in;
-  int samples = 3000;        // Monte Carlo: battles of the final estimate (100 .. 1,000,000)
+  int samples = 3000;        // Monte Carlo: battles of the final estimate at most (100 .. 1,000,000)
+  // Monte Carlo: the final estimate stops early, once each side's chance to take or hold the region
+  // has at most this standard error (checked every 100 battles from the 300th on);
+  // 0: always `samples` battles.
+  double error = 0.01;
   std::uint64_t seed = 1;    // Monte Carlo: the dice stream (the same seed, the same figures)
   bool search_stances = true;  // false: stances as bot:rules chooses them
   long exact_budget = 30000;   // exact: dice placed at most (each a step of the enumeration), else Monte Carlo
@@ -89,6 +93,7 @@ struct Odds {
   int first_side = 0;        // the side that commits its stances first (Battle Setup > 5)
   bool exact = false;
   int samples = 0;           // Monte Carlo battles of the final estimate (0 when exact)
+  double error_target = 0;   // the query's `error`: the standard error the Monte Carlo stopped at (0: none)
   int plans = 0;             // stance plans compared (pairs of the two sides' plans)
   bool in_progress = false;  // the battle is being fought: its current state is the start
   bool more_may_come = false;  // orders not yet carried out may still bring Commands in (Phases 1-3)
@@ -114,7 +119,8 @@ nlohmann::json odds_json(const Game& game, const Odds& odds);
 
 // The query from named text parameters (the API's query string, the command line's options):
 // "region" (needed: an id, R1, or a name, Moscow, in any case), "with" (Commands moving in first,
-// NATION:NUMBER,...), "samples" (100 .. max_samples), "seed", "stances" ("best" or "rules").
+// NATION:NUMBER,...), "samples" (100 .. max_samples), "error" (0 .. 0.5, OddsQuery::error), "seed",
+// "stances" ("best" or "rules").
 // Throws core::ActionError naming the parameter that is wrong (calculator_query.cpp).
 OddsQuery odds_query(const Game& game, const core::Match::Parameters& parameters, int max_samples = 1000000);
 RegionId region_named(const Game& game, std::string_view text);

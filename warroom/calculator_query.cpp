@@ -32,6 +32,14 @@ std::optional<long long> whole(std::string_view text, long long lo, long long hi
   return v;
 }
 
+// A decimal number from `lo` to `hi` (0.01, .5, 0), or nullopt.
+std::optional<double> decimal(std::string_view text, double lo, double hi) {
+  double v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v, std::chars_format::fixed);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !(v >= lo && v <= hi)) return std::nullopt;
+  return v;
+}
+
 // Text quoted in a message: at most 40 characters, printable ASCII.
 std::string shown(std::string_view text) {
   std::string out;
@@ -74,6 +82,10 @@ OddsQuery odds_query(const Game& g, const core::Match::Parameters& parameters, i
       const auto n = whole(value, 100, max_samples);
       if (!n) refuse(fmt::format("samples: a number from 100 to {}", max_samples));
       q.samples = static_cast<int>(*n);
+    } else if (name == "error") {
+      const auto e = decimal(value, 0, 0.5);
+      if (!e) refuse("error: a number from 0 to 0.5 (the win chance's standard error at which Monte Carlo stops; 0: all the samples)");
+      q.error = *e;
     } else if (name == "seed") {
       const auto n = whole(value, 0, std::numeric_limits<long long>::max());
       if (!n) refuse("seed: a whole number from 0");
@@ -82,7 +94,7 @@ OddsQuery odds_query(const Game& g, const core::Match::Parameters& parameters, i
       if (value != "best" && value != "rules") refuse("stances: \"best\" (each side's best) or \"rules\" (as bot:rules chooses)");
       q.search_stances = value == "best";
     } else {
-      refuse(fmt::format("unknown parameter \"{}\" (region, with, samples, seed, stances)", shown(name)));
+      refuse(fmt::format("unknown parameter \"{}\" (region, with, samples, error, seed, stances)", shown(name)));
     }
   }
   if (!region) refuse("region: the region of the battle is needed (a region id such as R1, or its name)");

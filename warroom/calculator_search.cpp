@@ -17,8 +17,11 @@ namespace {
 
 constexpr double kCasualtyWeight = 0.5;  // a side's result: win chance + this x Casualty Point share
 constexpr std::size_t kMaxPairs = 64;    // more pairs of plans: alternating best answers instead
-constexpr long kScreenBattles = 2000;    // Monte Carlo battles shared by the plans compared
+constexpr long kScreenBattles = 2000;    // Monte Carlo battles shared by the plans compared (beyond kMaxPairs)
+constexpr int kPruneBattles = 16;        // battles per pair before dominated plans are dropped
+constexpr long kRefineBattles = 1000;    // battles shared by the pairs left after that
 constexpr int kScreenMin = 24, kScreenMax = 500;
+constexpr int kErrorFirst = 300, kErrorCheck = 100;  // the early stop (OddsQuery::error)
 
 StancePlan no_plan() {
   StancePlan p;
@@ -76,14 +79,14 @@ class Runner {
   const Tally& end(const Battle& b, core::Rng& rng) { return debrief_.outcome(b, rng); }
   bool met_chance() const { return debrief_.met_chance(); }
 
-  // `n` battles, battle k with dice from its own stream (common to every plan: their differences
-  // are measured on the same dice). The stances, decided before any die, are put once.
-  Stats sample(const StancePlan& plan, int n, std::uint64_t seed, std::uint64_t stream) {
-    Stats s;
+  // Battles `s.n` to `n - 1` added to `s`, battle k with dice from its own stream (common to every
+  // plan: their differences are measured on the same dice). The stances, decided before any die,
+  // are put once.
+  void extend(Stats& s, const StancePlan& plan, int n, std::uint64_t seed, std::uint64_t stream) {
     auto start = std::make_unique<Battle>(p_.at.battle);
     decide(*start, plan);
     auto b = std::make_unique<Battle>();
-    for (int k = 0; k < n; ++k) {
+    for (int k = s.n; k < n; ++k) {
       core::Rng rng(stream_seed(seed, stream, static_cast<std::uint64_t>(k)));
       *b = *start;
       for (;;) {
@@ -93,7 +96,6 @@ class Runner {
       }
       s.add(end(*b, rng));
     }
-    return s;
   }
   const Position& position() const { return p_; }
 
@@ -340,13 +342,13 @@ class Search {
     Evaluation e;
     e.plan = best;
     e.chose = chose_;
-    e.plans = static_cast<int>(values_.size());
+    e.plans = static_cast<int>(exact_mode_ ? values_.size() : screened_.size());
     if (exact_mode_) {
       e.exact = true;
       e.mean = t;
       return e;
     }
-    const Stats s = run_.sample(best, q_.samples, q_.seed, 1);
+    const Stats s = final_estimate(best);
     e.mean = s.mean();
     e.se = s.se();
     e.samples = s.n;
@@ -368,42 +370,97 @@ class Search {
     return np * nq <= static_cast<long>(kMaxPairs) ? np * nq : 2 * (np + nq);
   }
 
-  // The first side's result of the pair (zero-sum: the other side's is its negative).
-  double value(const StancePlan& plan) {
-    Tally m;
-    if (exact_mode_) {
-      if (!exact_.value(plan, q_.exact_budget, m)) exact_failed_ = true;
-    } else {
-      m = run_.sample(plan, screen_, q_.seed, 0).mean();
+  // The final estimate, on dice of its own: `samples` battles, or fewer once each side's chance to
+  // take or hold the region has a standard error within `error`.
+  Stats final_estimate(const StancePlan& plan) {
+    Stats s;
+    for (int n = std::min(q_.samples, kErrorFirst);; n = std::min(q_.samples, n + kErrorCheck)) {
+      run_.extend(s, plan, n, q_.seed, 1);
+      const Tally se = s.se();
+      if (n >= q_.samples || (q_.error > 0 && se[field(kWins, 0)] <= q_.error && se[field(kWins, 1)] <= q_.error)) return s;
     }
+  }
+
+  // The first side's result (zero-sum: the other side's is its negative).
+  double result(const Tally& m) const {
     const int f = first_, o = 1 - first_;
     return m[field(kWins, f)] - m[field(kWins, o)] +
            kCasualtyWeight * (m[field(kCasualtyPoints, o)] - m[field(kCasualtyPoints, f)]) / cp_total_;
   }
 
+  // The first side's result of the pair: exact, or over `screen_` battles of the screening's dice.
   double pair(std::size_t i, std::size_t j) {
     const auto k = std::make_pair(i, j);
+    const StancePlan plan = merge(plans_[at(first_)][i], plans_[at(1 - first_)][j], 1 - first_);
+    if (!exact_mode_) {
+      Stats& s = screened_[k];
+      if (s.n < screen_) run_.extend(s, plan, screen_, q_.seed, 0);
+      return result(s.mean());
+    }
     if (const auto it = values_.find(k); it != values_.end()) return it->second;
-    return values_[k] = value(merge(plans_[at(first_)][i], plans_[at(1 - first_)][j], 1 - first_));
+    Tally m;
+    if (!exact_.value(plan, q_.exact_budget, m)) exact_failed_ = true;
+    return values_[k] = result(m);
   }
 
-  // The second side's best answer to the first side's plan i.
+  // The second side's best answer to the first side's plan i, among its plans still in play.
   std::size_t answer(std::size_t i) {
-    std::size_t best = 0;
-    for (std::size_t j = 1; j < plans_[at(1 - first_)].size(); ++j)
+    std::size_t best = live_[1].front();
+    for (std::size_t j : live_[1])
       if (pair(i, j) < pair(i, best)) best = j;
     return best;
   }
 
+  // Whether plan x of a side (0: the first, which maximizes the result; 1: the other) does no better
+  // than plan y against every plan of the other side still in play (ties: the later plan goes).
+  bool dominated(int side, std::size_t x, std::size_t y) {
+    bool worse = false;
+    for (std::size_t z : live_[at(1 - side)]) {
+      const double vx = side == 0 ? pair(x, z) : -pair(z, x), vy = side == 0 ? pair(y, z) : -pair(z, y);
+      if (vx > vy) return false;
+      worse = worse || vx < vy;
+    }
+    return worse || y < x;
+  }
+
+  // Dominated plans dropped, side after side, until none is (on a first look at a few battles each:
+  // common dice, so a plan worse against every answer is rarely so by chance alone).
+  void prune() {
+    for (bool dropped = true; dropped;) {
+      dropped = false;
+      for (int side = 0; side < kSides; ++side) {
+        std::vector<std::size_t>& live = live_[at(side)];
+        for (std::size_t n = 0; n < live.size() && live.size() > 1;) {
+          const std::size_t x = live[n];
+          const bool gone = std::any_of(live.begin(), live.end(), [&](std::size_t y) { return y != x && dominated(side, x, y); });
+          if (gone) live.erase(live.begin() + static_cast<std::ptrdiff_t>(n)), dropped = true;
+          else ++n;
+        }
+      }
+    }
+  }
+
   StancePlan choose() {
     const std::size_t np = plans_[at(first_)].size(), nq = plans_[at(1 - first_)].size();
+    for (int side = 0; side < kSides; ++side) {
+      live_[at(side)].resize(side == 0 ? np : nq);
+      for (std::size_t i = 0; i < live_[at(side)].size(); ++i) live_[at(side)][i] = i;
+    }
     exact_failed_ = false;
-    screen_ = static_cast<int>(std::clamp<long>(kScreenBattles / static_cast<long>(std::min(np * nq, kMaxPairs)), kScreenMin, kScreenMax));
+    screened_.clear();
     std::size_t best = 0;
     if (np * nq > 1 && np * nq <= kMaxPairs) {  // the first side's plan whose best answer is best for it
-      for (std::size_t i = 1; i < np; ++i)
+      if (!exact_mode_) {
+        screen_ = kPruneBattles;
+        prune();
+        screen_ = static_cast<int>(std::clamp<long>(kRefineBattles / static_cast<long>(live_[0].size() * live_[1].size()),
+                                                    kScreenMin, kScreenMax));
+      }
+      best = live_[0].front();
+      for (std::size_t i : live_[0])
         if (pair(i, answer(i)) > pair(best, answer(best))) best = i;
     } else if (np * nq > 1) {  // alternating best answers from the first plans
+      screen_ = static_cast<int>(kScreenBattles / static_cast<long>(kMaxPairs));
       for (int round = 0; round < 2; ++round) {
         const std::size_t j = answer(best);
         for (std::size_t i = 0; i < np; ++i)
@@ -425,7 +482,9 @@ class Search {
   double cp_total_;
   std::array<std::vector<StancePlan>, kSides> plans_;
   std::array<bool, kSides> chose_{};
-  std::map<std::pair<std::size_t, std::size_t>, double> values_;
+  std::array<std::vector<std::size_t>, kSides> live_;  // plans in play: the first side's, the other's
+  std::map<std::pair<std::size_t, std::size_t>, double> values_;  // exact
+  std::map<std::pair<std::size_t, std::size_t>, Stats> screened_;  // Monte Carlo
   bool exact_mode_ = false, exact_failed_ = false;
   int screen_ = kScreenMin;
 };

@@ -782,7 +782,7 @@ TEST_F(Server, OddsAnswerTheCalculatorFromTheSeatsObservationAndRefuseBadInput) 
     view = post("/api/games/" + id + "/actions", json{{"action", "done GER"}, {"version", view["version"]}}.dump(), token).body;
   ASSERT_NE(view["phase"].get<std::string>().find("Write Orders"), std::string::npos) << view["phase"];
   const std::string odds = "/api/games/" + id + "/odds?";
-  const Reply asked = get(odds + "region=R12&with=GER:42,GER:43,GER:17&samples=2000", token);
+  const Reply asked = get(odds + "region=R12&with=GER:42,GER:43,GER:17&samples=2000&error=0", token);
   ASSERT_EQ(asked.status, 200) << asked.body.dump();
   EXPECT_EQ(asked.body["seat"], "GER");
   // The answer names the version it was computed at: this one, or a later one where the USSR's bot
@@ -792,13 +792,14 @@ TEST_F(Server, OddsAnswerTheCalculatorFromTheSeatsObservationAndRefuseBadInput) 
   EXPECT_EQ(o["region"], "R12");
   EXPECT_EQ(o["exact"], false);
   EXPECT_EQ(o["samples"], 2000);
+  EXPECT_EQ(o["error_target"], 0);
   EXPECT_EQ(o["defender"], "allied");
   EXPECT_EQ(o["moved_in"].size(), 3u);
   EXPECT_NEAR(o["sides"]["axis"]["wins"]["mean"].get<double>() + o["sides"]["allied"]["wins"]["mean"].get<double>(), 1.0, 1e-9);
   EXPECT_GT(o["sides"]["axis"]["units_lost"]["se"].get<double>(), 0) << "Monte Carlo: every figure with its error";
-  EXPECT_EQ(get(odds + "with=GER%3A42%2CGER%3A43%2CGER%3A17&samples=2000&region=smolensk", token).body["odds"]["sides"], o["sides"])
+  EXPECT_EQ(get(odds + "with=GER%3A42%2CGER%3A43%2CGER%3A17&samples=2000&error=0&region=smolensk", token).body["odds"]["sides"], o["sides"])
       << "the same query (the region by its name, escaped), the same figures";
-  EXPECT_EQ(get(odds + "region=R12&with=GER:42,GER:43,GER:17&samples=2000").body["seat"], nullptr) << "a spectator asks too";
+  EXPECT_EQ(get(odds + "region=R12&with=GER:42,GER:43,GER:17&samples=2000&error=0").body["seat"], nullptr) << "a spectator asks too";
   // Germany's own written order moves in when Germany asks; a spectator sees no order, so no battle.
   view = post("/api/games/" + id + "/actions", json{{"action", "select GER 43"}, {"version", view["version"]}}.dump(), token).body;
   view = post("/api/games/" + id + "/actions", json{{"action", "to GER R12"}, {"version", view["version"]}}.dump(), token).body;
@@ -829,6 +830,8 @@ TEST_F(Server, OddsAnswerTheCalculatorFromTheSeatsObservationAndRefuseBadInput) 
   expect_error(get(odds + "region=R12&samples=5", token), 400, "samples: a number from 100 to 20000");
   expect_error(get(odds + "region=R12&samples=1000000", token), 400, "samples: a number from 100 to 20000");
   expect_error(get(odds + "region=R12&seed=-1", token), 400, "seed");
+  expect_error(get(odds + "region=R12&error=0.6", token), 400, "error: a number from 0 to 0.5");
+  expect_error(get(odds + "region=R12&error=1e-2", token), 400, "error: a number from 0 to 0.5");
   expect_error(get(odds + "region=R12&stances=worst", token), 400, "stances");
   expect_error(get(odds + "region=R12&region=R13", token), 400, "given twice");
   expect_error(get(odds + "region=R12&colour=red", token), 400, "unknown parameter \"colour\"");

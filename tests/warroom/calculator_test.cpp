@@ -163,6 +163,25 @@ TEST(CalculatorResolveBattles, AssignCombatStances_OneInfantryEach_TheBestStance
   EXPECT_NEAR(o.side[kAxis].medals.mean, take, kTight);
 }
 
+// The same by Monte Carlo: the USSR's Assault does worse than its Defensive against both of
+// Germany's plans, so it is dropped after a first look (a dominated plan); Germany's answer stays
+// Assault, and the figures are the exact ones within their errors.
+TEST(CalculatorResolveBattles, AssignCombatStances_OneInfantryEach_MonteCarloDropsTheDominatedPlan) {
+  const Game g = europe();
+  State s = one_infantry_each(g);
+  OddsQuery q = into("R12", {{GER, 40}});
+  q.exact_budget = 0;
+  const Odds o = odds_as(g, s, GER, q);
+  ASSERT_FALSE(o.exact);
+  ASSERT_EQ(o.side[kAxis].stances.size(), 1u);
+  EXPECT_EQ(o.side[kAxis].stances[0].stance, 1) << "assault";
+  ASSERT_EQ(o.side[kAllied].stances.size(), 1u);
+  EXPECT_EQ(o.side[kAllied].stances[0].stance, 0) << "defensive";
+  EXPECT_EQ(o.plans, 4) << "every pair looked at before the dominated plan is dropped";
+  const double take = 35.0 / 144 * 84.0 / 144;
+  EXPECT_LE(std::abs(o.side[kAxis].wins.mean - take), 4 * o.side[kAxis].wins.se);
+}
+
 // The same with stances as bot:rules chooses them (Assault for both: more dice against infantry):
 // each infantry falls to the other's two dice with 95/144.
 TEST(CalculatorResolveBattles, AssignCombatStances_AsTheRulesBotChooses) {
@@ -413,11 +432,47 @@ TEST(CalculatorForceAdvantage, PrintedExample_MonteCarloEqualsTheEnginesFrequenc
   OddsQuery q = into("R12");
   q.exact_budget = 0;  // Monte Carlo
   q.samples = 4000;
+  q.error = 0;  // all of them
   const Odds o = odds_as(g, s, GER, q);
   ASSERT_FALSE(o.exact);
   EXPECT_EQ(o.samples, 4000);
   EXPECT_GT(o.side[kAxis].wins.se, 0);
   expect_agree(o, engine_frequencies(g, s, GER, "R12", plan_of(o), 2000));
+}
+
+// The early stop (OddsQuery::error): Monte Carlo plays battles until each side's chance to take or
+// hold the region has at most the standard error asked for (from the 300th battle on), or all of
+// `samples`; 0 plays them all. The same query, the same figures.
+TEST(CalculatorForceAdvantage, PrintedExample_MonteCarloStopsAtTheErrorAsked) {
+  const Game g = europe();
+  const State s = force_advantage_example(g);
+  OddsQuery q = into("R12");
+  q.exact_budget = 0;
+  q.samples = 4000;
+  q.error = 0;
+  const Odds all = odds_as(g, s, GER, q);
+  EXPECT_EQ(all.samples, 4000);
+  EXPECT_EQ(all.error_target, 0);
+  std::vector<int> played;
+  for (double error : {0.03, 0.02, 0.012}) {
+    q.error = error;
+    const Odds o = odds_as(g, s, GER, q);
+    ASSERT_FALSE(o.exact);
+    EXPECT_EQ(o.error_target, error);
+    EXPECT_GE(o.samples, 300);
+    EXPECT_LT(o.samples, 4000) << "a battle near even needs about (0.5 / error)^2 battles";
+    EXPECT_LE(o.side[kAxis].wins.se, error);
+    EXPECT_LE(o.side[kAllied].wins.se, error);
+    EXPECT_EQ(o.side[kAxis].stances.size(), all.side[kAxis].stances.size());
+    played.push_back(o.samples);
+    const Odds again = odds_as(g, s, GER, q);
+    EXPECT_EQ(again.samples, o.samples);
+    EXPECT_EQ(again.side[kAxis].units_lost.mean, o.side[kAxis].units_lost.mean);
+  }
+  EXPECT_LT(played[0], played[1]);
+  EXPECT_LT(played[1], played[2]);
+  q.error = 0.6;
+  EXPECT_NE(battle_odds(g, s, g.seat_of(GER), q).error.find("error"), std::string::npos);
 }
 
 TEST(CalculatorForceAdvantage, PrintedExample_ExactEqualsTheEnginesFrequencies) {

@@ -33,7 +33,7 @@ class WarroomOdds : public test_support::CommandTest {
 // many dice for the exact odds, so Monte Carlo with its error, and every assumption said.
 TEST_F(WarroomOdds, Phase4_AnAttackOnSmolensk_OddsWithTheirErrorAndAssumptions) {
   at_german_sheet();
-  const Result r = odds("--as GER --region Smolensk --with GER:42,GER:43,GER:17 --samples 2000");
+  const Result r = odds("--as GER --region Smolensk --with GER:42,GER:43,GER:17 --samples 2000 --error 0");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("Odds in Smolensk (R12), as GER sees it\nMonte Carlo, 2000 battles: each figure ± one standard error."),
             std::string::npos)
@@ -46,12 +46,13 @@ TEST_F(WarroomOdds, Phase4_AnAttackOnSmolensk_OddsWithTheirErrorAndAssumptions) 
   EXPECT_NE(r.out.find("other battle choices as bot:rules makes them"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(its best)"), std::string::npos) << r.out;
 
-  const Result j = odds("--as GER --region R12 --with GER:42,GER:43,GER:17 --samples 2000 --json");
+  const Result j = odds("--as GER --region R12 --with GER:42,GER:43,GER:17 --samples 2000 --error 0 --json");
   ASSERT_EQ(j.status, 0) << j.out;
   const auto o = nlohmann::json::parse(j.out);
   EXPECT_EQ(o["region"], "R12");
   EXPECT_EQ(o["exact"], false);
   EXPECT_EQ(o["samples"], 2000);
+  EXPECT_EQ(o["error_target"], 0);
   EXPECT_EQ(o["defender"], "allied");
   EXPECT_EQ(o["more_may_come"], true);
   EXPECT_EQ(o["moved_in"].size(), 3u);
@@ -62,8 +63,15 @@ TEST_F(WarroomOdds, Phase4_AnAttackOnSmolensk_OddsWithTheirErrorAndAssumptions) 
   EXPECT_FALSE(o["sides"]["axis"]["stances"].empty());
   EXPECT_EQ(o["sides"]["axis"]["stance_source"], "searched");
   // The same seed, the same figures.
-  EXPECT_EQ(nlohmann::json::parse(odds("--as GER --region R12 --with GER:42,GER:43,GER:17 --samples 2000 --json").out)["sides"],
+  EXPECT_EQ(nlohmann::json::parse(odds("--as GER --region R12 --with GER:42,GER:43,GER:17 --samples 2000 --error 0 --json").out)["sides"],
             o["sides"]);
+  // By default Monte Carlo stops once each side's win chance is within 1% (one standard error).
+  const auto early = nlohmann::json::parse(odds("--as GER --region R12 --with GER:42,GER:43,GER:17 --samples 2000 --json").out);
+  EXPECT_EQ(early["error_target"], 0.01);
+  EXPECT_LT(early["samples"].get<int>(), 2000);
+  EXPECT_LE(early["sides"]["axis"]["wins"]["se"].get<double>(), 0.01);
+  const Result text = odds("--as GER --region Smolensk --with GER:42,GER:43,GER:17 --error 0.02");
+  EXPECT_NE(text.out.find("(until each side's win chance was within ±2.0% or all were played)"), std::string::npos) << text.out;
 }
 
 // "The command must only use what the asking seat can see": Germany's written order into Smolensk
@@ -105,6 +113,7 @@ TEST_F(WarroomOdds, BadInputIsRefusedWithAClearErrorAndChangesNothing) {
   refused("--as GER --region R12 --with GER-42", "not a Command of this game as NATION:NUMBER");
   refused("--as GER --region R12 --with JPN:42", "not a Command of this game");
   refused("--as GER --region R12 --with GER:42 --samples 5", "--samples", false);  // CLI11's own message
+  refused("--as GER --region R12 --with GER:42 --error 0.7", "--error", false);
   EXPECT_EQ(bytes(), before);
 }
 
