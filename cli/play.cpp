@@ -316,6 +316,7 @@ class Play {
     // board stays on screen; typing a beginning lists those actions.
     const std::size_t used = static_cast<std::size_t>(std::count(screen.begin(), screen.end(), '\n')) + 3;
     const std::size_t room = height_ ? std::max<std::size_t>(static_cast<std::size_t>(height_) > used ? height_ - used : 0, 8) : 36;
+    std::printf("%s", std::exchange(notice_, "").c_str());
     if (seat != core::kChance) {  // why the options are so few, where the title says (a rule's reason)
       const nlohmann::json why = game_.view(seat, 0).value("options_why_message", nlohmann::json());
       if (why.is_object())
@@ -697,6 +698,8 @@ class Play {
       for (const auto& h : hints)
         std::printf("  %s\n", tr("ui.play.hint", {{"action", labelled(seat, h.action)}, {"chance", fmt::format("{:3.0f}", 100 * h.win_chance)}},
                                   h.visits).c_str());
+    } else if (line == "rest") {
+      return carry_out_rest(seat);
     } else if (line == "log") {
       for (std::size_t i = 0; i < game_.log_size(); ++i) std::printf("%s\n", game_.log_line(i).c_str());
     } else if (line == "board") {  // the whole board: every Command, the victory terms
@@ -705,6 +708,26 @@ class Play {
       return Command::None;
     }
     return Command::Done;
+  }
+
+  // `rest`: the seat's nation's remaining orders carried out in box order as written, one legal action
+  // each, as the view's "carry_out" gives them (War Room, Phase 3 › Step 2), until none is left or
+  // the owner must choose (a pin, a choice of routes): then what to choose.
+  Command carry_out_rest(core::Seat seat) {
+    const auto next = [&] { return seat == core::kChance ? nlohmann::json() : game_.view(seat, 0).value("carry_out", nlohmann::json()); };
+    nlohmann::json step = next();
+    if (!step.is_object()) {
+      std::printf("%s\n", tr("ui.play.rest_none").c_str());
+      return Command::Done;
+    }
+    const std::string nation = step.value("nation", "");
+    int carried = 0;
+    for (; step.is_object() && step.value("nation", "") == nation && step["action"].is_string(); step = next(), ++carried)
+      game_.act(seat, step["action"].get<std::string>());
+    const std::string stopped = step.is_object() && step.value("nation", "") == nation ? wrap(game_.message_text(step["message"]), width_, 2) : "";
+    if (!carried) std::printf("%s", stopped.c_str());
+    else notice_ = stopped;  // said under the next board
+    return carried ? Command::Redraw : Command::Done;
   }
 
   // `card NAME`: a card's face from the title's data (any title whose layout lists "cards", and
@@ -841,6 +864,7 @@ class Play {
   std::optional<LogLine> pending_;          // the log's last line, printed once no entry continues it
   core::Seat secret_seat_ = core::kChance;  // a bot's run of secret choices not yet said, and how many
   int secret_count_ = 0;
+  std::string notice_;  // said under the next board (what stopped `rest`)
   std::map<core::Seat, std::map<std::string, int>> numbering_;  // each seat's menu numbers by action (number_options)
   std::map<core::Seat, std::string> numbered_step_;              // the step (and round) those numbers belong to
   std::vector<int> numbers_;                                     // the number of each option listed now

@@ -492,6 +492,23 @@ MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x) {
 bool movement_done(const CCtx& c, int nation) {
  return !pending_box(c.s, nation) && next_box(c.s.sheet[at(nation)]) == 0; }
 
+CarryOut carry_out_next(const CCtx& c, int nation) {
+  const Sheet& sh = c.s.sheet[at(nation)];
+  CarryOut out;
+  out.left = static_cast<int>(std::count_if(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kWritten; }));
+  if (const int pinned = pending_box(c.s, nation)) return out.stop = CarryOut::Pin, out.box = pinned, out;
+  out.box = next_box(sh);
+  if (out.box == 0) return out;
+  const Order& o = sh.box[at(out.box - 1)];
+  const Plan p = plan_order(c, nation, o);
+  const bool direct = std::find(p.choices.begin(), p.choices.end(), o.dest) != p.choices.end();
+  if (p.choices.empty()) out.action = encode(ActionKind::Cancel, nation, out.box);
+  else if (direct || p.choices.size() == 1) out.action = encode(ActionKind::Move, nation, out.box, direct ? o.dest : p.choices.front());
+  else return out.stop = CarryOut::Route, out;
+  out.stop = CarryOut::Next;
+  return out;
+}
+
 // ---- Phase 3 Step 3: Carrier Plane Movement (ruling 37) ----
 // Step {CarrierLaunch, a = nation, b = carriers handled}: the nation's carriers are taken in
 // Command-number order; each launches its token to its region or an adjacent one, or keeps it.

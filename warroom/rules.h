@@ -186,6 +186,18 @@ struct MoveLeg {
 MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x);
 
 bool movement_done(const CCtx& c, int nation);
+// "Carry out the rest" (Phase 3 › Step 2): the action that executes the nation's next written order
+// as written -- `move` to its destination (the direct route, or for air the route the engine flies),
+// to the one rail stop nearest it (ruling 29) or by its only route; `cancel` where the rules leave no
+// route (Canceling Orders and Resolving Mistakes). None where the owner must choose: which units stay
+// at a pin (Pinning), or between routes that differ (a 2-region route through different regions).
+struct CarryOut {
+  enum Stop : std::uint8_t { Next, Pin, Route, Nothing } stop = Nothing;
+  core::Action action = 0;  // stop == Next: the next order's action
+  int box = 0;              // the box concerned (0: none)
+  int left = 0;             // written orders not yet executed, this one included
+};
+CarryOut carry_out_next(const CCtx& c, int nation);
 bool launch_done(const CCtx& c, int nation, int handled);  // Step 3: carriers handled so far
 void launch_legal(const CCtx& c, int nation, core::ActionList& out);
 void launch_apply(Ctx& c, const Act& a);

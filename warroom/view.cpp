@@ -179,6 +179,25 @@ nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat
   return out;
 }
 
+// Phase 3 › Step 2, the seat's nation resolving its orders: "carry out the rest" (carry_out_next,
+// movement.cpp). The next order's action as the rules would carry it out, how many written orders
+// are left, or why the owner must choose first (a pin, a choice of routes); null at any other step.
+nlohmann::json carry_out_json(const Game& g, const State& v, core::Seat seat) {
+  if (v.steps.top().id != StepId::MovementTurn) return nullptr;
+  const int n = v.steps.top().a;
+  if (!((g.seat_nations(seat) >> n) & 1u)) return nullptr;
+  const CarryOut next = carry_out_next(CCtx{g, v}, n);
+  if (next.stop == CarryOut::Nothing) return nullptr;
+  static constexpr const char* kStops[] = {"next", "pin", "route"};
+  static constexpr const char* kSaid[] = {"warroom.carry_out.next", "warroom.carry_out.pin", "warroom.carry_out.route"};
+  core::i18n::Message said = text::key(kSaid[next.stop]).with("box", std::to_string(next.box));
+  said.with("nation", text::nation(n));
+  if (next.stop == CarryOut::Next) said.counted(next.left);
+  return {{"nation", g.nation_name(n)}, {"stop", kStops[next.stop]}, {"box", next.box}, {"left", next.left},
+          {"action", next.stop == CarryOut::Next ? nlohmann::json(g.action_to_string(v, seat, next.action)) : nlohmann::json(nullptr)},
+          {"message", core::i18n::to_json(said)}};
+}
+
 // Phase 7 › Step 3 on a nation's own chart, for the purchase panel: what each unit it may buy and
 // the Civilian Goods cost, each with its provenance (the units' costs are the project's, rulings 1-3);
 // what is noted; what the chart spends of the resources held and what is left; the room of each
@@ -571,6 +590,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
           {"carrier_fighters", tokens}, {"battle", battle_json(v)}, {"last_battle", last_battle_json(v)}, {"action_notes", seat ? action_notes(v, *seat) : nlohmann::json::object()},
           {"destinations", seat ? destinations_json(v, *seat) : nlohmann::json::object()},
           {"action_confirm", confirm},
+          {"carry_out", seat ? carry_out_json(*this, v, *seat) : nlohmann::json(nullptr)},
           {"options_why", why.empty() ? nlohmann::json(nullptr) : nlohmann::json{{"text", why}}},
           {"options_why_message", why.empty() ? nlohmann::json(nullptr) : core::i18n::to_json(core::i18n::Message::plain(why))},
           {"winner", v.winner == 1 ? nlohmann::json("allied") : v.winner == 2 ? nlohmann::json("axis") : v.winner == kBothLose ? nlohmann::json("both-lose") : nlohmann::json(nullptr)},

@@ -30,9 +30,10 @@ class WarroomCli : public test_support::CommandTest {
                                      "play " + args + " --no-color --autosave " + (dir / "auto.json").string() + " < " + script);
   }
 
-  // `warroom play` (100 columns, no colour) at the Soviet Union's first Phase 7 purchase of a rules
-  // bots' Eastern Front game (seed 3), the Soviet seat a human's, given `input`; autosaves to auto.json.
-  Result play_soviet_purchases(const std::string& input) {
+  // `warroom play` (100 columns, no colour) at the Soviet Union's first action beginning with `verb`
+  // ("buy USSR") in a rules bots' Eastern Front game (seed 3), the Soviet seat a human's, given
+  // `input`; autosaves to auto.json. `at` is set to the number of actions before it.
+  Result play_soviet_at(const std::string& verb, const std::string& input, std::size_t* at = nullptr) {
     const std::string bots = (dir / "bots.json").string();
     if (!std::filesystem::exists(bots)) {
       EXPECT_EQ(run("new --scenario eastern-front --seed 3 --seats USSR=bot:rules,GER=bot:rules -o " + bots).status, 0);
@@ -40,17 +41,40 @@ class WarroomCli : public test_support::CommandTest {
     }
     nlohmann::json game = nlohmann::json::parse(std::ifstream(bots));
     nlohmann::json& actions = game["actions"];
-    std::size_t purchase = 0;
-    while (purchase < actions.size() && !actions[purchase]["action"].get<std::string>().starts_with("buy USSR")) ++purchase;
-    EXPECT_LT(purchase, actions.size()) << "the Soviet Union buys something in Phase 7";
-    actions.erase(actions.begin() + static_cast<std::ptrdiff_t>(purchase), actions.end());
+    std::size_t first = 0;
+    while (first < actions.size() && !actions[first]["action"].get<std::string>().starts_with(verb)) ++first;
+    EXPECT_LT(first, actions.size()) << "the Soviet Union's bot takes a \"" << verb << "\" action";
+    actions.erase(actions.begin() + static_cast<std::ptrdiff_t>(first), actions.end());
+    if (at) *at = first;
     game["seats"]["USSR"] = "human";
     game["state_hash"] = "";
-    const std::string at_purchases = (dir / "purchases.json").string();
-    std::ofstream(at_purchases) << game.dump();
-    return play_typed(100, "--load " + at_purchases, input);
+    const std::string there = (dir / "there.json").string();
+    std::ofstream(there) << game.dump();
+    return play_typed(100, "--load " + there, input);
   }
+  Result play_soviet_purchases(const std::string& input) { return play_soviet_at("buy USSR", input); }
 };
+
+// Phase 3 › Step 2 in the terminal: `rest` carries out the Soviet Union's remaining orders in box
+// order, one legal action each (the view's "carry_out"), until none is left or the owner must
+// choose; outside a nation's movement turn it says there is nothing to carry out.
+TEST_F(WarroomCli, RestCarriesOutTheRemainingOrdersInBoxOrder) {
+  std::size_t at = 0;
+  const Result r = play_soviet_at("move USSR", "rest\nquit\n", &at);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out.find("Nothing to carry out"), std::string::npos) << r.out;
+  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(dir / "auto.json"));
+  std::vector<int> boxes;
+  for (std::size_t i = at; i < saved["actions"].size(); ++i) {
+    const std::string a = saved["actions"][i]["action"];
+    if (!a.starts_with("move USSR ") && !a.starts_with("cancel USSR ")) break;
+    boxes.push_back(std::stoi(a.substr(a.find(' ', a.find("USSR")) + 1)));
+  }
+  ASSERT_FALSE(boxes.empty()) << r.out;
+  EXPECT_TRUE(std::is_sorted(boxes.begin(), boxes.end())) << "in box order";
+  const Result none = play_typed(100, "--fast --seed 1 --scenario eastern-front", "rest\nquit\n");
+  EXPECT_NE(none.out.find("Nothing to carry out"), std::string::npos) << none.out;
+}
 
 // A save carries the rules revision it was made under ("rules_revision": 1 since the corrections of
 // December 2026, docs/warroom/rulings.md 26-35; 2 since item 36). A save of an earlier revision that

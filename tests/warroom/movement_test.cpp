@@ -135,6 +135,72 @@ TEST(Phase3MovementExamples, JapansRoundBoxByBox) {
   EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "land JPN 18 J10"));
 }
 
+// "Carry out the rest" on Japan's example sheet: the next order's action as the rules carry it out
+// (carry_out_next), until the owner must choose -- a route of two regions through different seas
+// (T2, T4), which units stay at a pin (T4, T5) -- and a `cancel` where the rules leave no route
+// (T1, T6, T7: Canceling Orders and Resolving Mistakes).
+std::string carried(const Game& g, const State& s, CarryOut::Stop stop, int box, int left) {
+  const CarryOut next = carry_out_next({g, s}, JPN);
+  EXPECT_EQ(next.stop, stop) << "box " << box;
+  EXPECT_EQ(next.box, box);
+  EXPECT_EQ(next.left, left) << "box " << box;
+  return stop == CarryOut::Next ? g.action_to_string(s, g.seat_of(JPN), next.action) : "";
+}
+
+TEST(Phase3CarryOut, Step2TheRestInBoxOrderUntilTheOwnerMustChoose) {
+  const Game g = pacific();
+  State s = example_position(g);
+  japan_turn(g, s, kExampleSheet);
+  EXPECT_EQ(carried(g, s, CarryOut::Next, 1, 7), "cancel JPN 1") << "T1: no rail stop nearer than Manchuria";
+  act(g, s, JPN, "cancel JPN 1");
+  EXPECT_EQ(carried(g, s, CarryOut::Route, 2, 6), "") << "T2: via P-1 (pinned there) or via P-12 is the owner's choice";
+  act(g, s, JPN, "move JPN 2 P-12");
+  EXPECT_EQ(carried(g, s, CarryOut::Next, 3, 5), "move JPN 3 P-2") << "T3: the one route";
+  act(g, s, JPN, "move JPN 3 P-2");
+  EXPECT_EQ(carried(g, s, CarryOut::Route, 4, 4), "") << "T4: via P-1 or P-12";
+  act(g, s, JPN, "move JPN 4 P-1");
+  EXPECT_EQ(carried(g, s, CarryOut::Pin, 4, 4), "") << "T4: the owner leaves 2 units behind";
+  act(g, s, JPN, "leave JPN cv");
+  act(g, s, JPN, "leave JPN sub");
+  EXPECT_EQ(carried(g, s, CarryOut::Next, 5, 3), "move JPN 5 P-1") << "T5: the direct route to the sea as written";
+  act(g, s, JPN, "move JPN 5 P-1");
+  EXPECT_EQ(carried(g, s, CarryOut::Pin, 5, 3), "");
+  act(g, s, JPN, "leave JPN arm");
+  // T6, T7: both cancelled by "the rest", which ends Japan's turn.
+  for (const int box : {6, 7}) {
+    const std::string next = carried(g, s, CarryOut::Next, box, 8 - box);
+    EXPECT_EQ(next, fmt::format("cancel JPN {}", box));
+    act(g, s, JPN, next);
+  }
+  EXPECT_EQ(top(s), StepId::CarrierLaunch);
+  EXPECT_EQ(carry_out_next({g, s}, JPN).stop, CarryOut::Nothing);
+}
+
+// The view's "carry_out" for the seat resolving its orders: the next action (legal for the seat),
+// how many orders are left and the message; null for the other seats and at other steps.
+TEST(Phase3CarryOut, TheViewOffersTheNextActionToItsSeatOnly) {
+  const Game g = pacific();
+  State s = example_position(g);
+  japan_turn(g, s, kExampleSheet);
+  const core::Seat japan = g.seat_of(JPN), us = g.seat_of(US);
+  const nlohmann::json next = g.view_json(g.observe(s, japan), japan)["carry_out"];
+  EXPECT_EQ(next["nation"], "JPN");
+  EXPECT_EQ(next["stop"], "next");
+  EXPECT_EQ(next["action"], "cancel JPN 1");
+  EXPECT_EQ(next["left"], 7);
+  EXPECT_EQ(next["message"]["key"], "warroom.carry_out.next");
+  EXPECT_EQ(g.catalogues().render("en", core::i18n::message_from_json(next["message"])),
+            "Imperial Japan has 7 orders left, from box 1: carry them out in box order as written");
+  EXPECT_TRUE(legal(g, s, japan, next["action"].get<std::string>()));
+  EXPECT_TRUE(g.view_json(g.observe(s, us), us)["carry_out"].is_null());
+  act(g, s, JPN, "cancel JPN 1");
+  const nlohmann::json route = g.view_json(g.observe(s, japan), japan)["carry_out"];
+  EXPECT_EQ(route["stop"], "route");
+  EXPECT_TRUE(route["action"].is_null());
+  EXPECT_EQ(g.catalogues().render("it", core::i18n::message_from_json(route["message"])).rfind("Casella 2:", 0), 0u);
+  EXPECT_TRUE(g.view_json(g.observe(g.new_game(), japan), japan)["carry_out"].is_null()) << "not in Phase 3";
+}
+
 // T6 and T7 at the pad (ruling 21): Wake Island is never offered to the 15th nor to the 5th.
 TEST(Phase3MovementExamples, ThePadNeverOffersTheBlunders) {
   const Game g = pacific();

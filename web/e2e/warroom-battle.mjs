@@ -199,8 +199,37 @@ if ((await view('GER')).nations.find((n) => n.id === 'GER').sheet.selected)
 const violations = await seriousViolations(page, ['.warroom-map', '.wr-sheet']);
 if (violations.length) fail(`the map and the sheet are not accessible: ${violations.join('; ')}`);
 
+// Phase 3, GER's turn: "Carry out the rest" executes every remaining order in box order, one legal
+// action each as the view's `carry_out` gives it, until none is left or GER must choose (then the
+// panel says why). Returns what was carried out.
+async function carryOutTheRest(g) {
+  const left = g.carry_out.left;
+  await page.reload();
+  const button = page.locator('.wr-carry button.carry-rest');
+  await button.waitFor({ timeout: 20000 }).catch(() => fail('no "Carry out the rest" button in GER\'s Phase 3 turn'));
+  await page.evaluate(() => document.querySelector('.wr-carry')?.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: `${out}/warroom-carry-1280x800.png` });
+  const started = Date.now();
+  await button.click();
+  let now = g;
+  for (let k = 0; k < 100 && now.carry_out?.action; ++k) {
+    await new Promise((r) => setTimeout(r, 200));
+    now = await view('GER');
+  }
+  const seconds = (Date.now() - started) / 1000;
+  if (now.carry_out?.action) fail(`"Carry out the rest" stopped with an order it could carry out: ${now.carry_out.action}`);
+  const written = now.nations.find((n) => n.id === 'GER').sheet.orders?.filter((o) => o && o.status === 'written').length ?? 0;
+  if (now.carry_out) {
+    await page.waitForSelector('.wr-carry .carry-message', { timeout: 5000 });
+    const said = await page.textContent('.wr-carry .carry-message');
+    if (!said.includes(`${now.carry_out.box}`)) fail(`the panel does not say why it stopped: "${said}"`);
+  } else if (written) fail(`${written} of GER's orders are still written after "Carry out the rest"`);
+  return { left, still: now.carry_out ? now.carry_out.left : 0, seconds };
+}
+
 // Orders into the USSR's regions through the API, then play both seats until GER is asked a
 // stance: the board then shows both forces.
+let carried = null;
 const tries = { tried: 0 };
 let firstStance = false;
 for (let k = 0; k < 400 && !firstStance; ++k) {
@@ -210,10 +239,15 @@ for (let k = 0; k < 400 && !firstStance; ++k) {
     firstStance = true;
     break;
   }
+  if (!carried && g.carry_out?.action) {
+    carried = await carryOutTheRest(g);
+    continue;
+  }
   const moved = (await playOnce('GER', tries)) | (await playOnce('USSR', null));
   if (!moved) await new Promise((r) => setTimeout(r, 100));
 }
 if (!firstStance) fail('GER was never asked a stance');
+if (!carried) fail('GER\'s Phase 3 turn never offered "Carry out the rest"');
 await page.reload();
 await page.waitForSelector('.wr-battle .bboard', { timeout: 20000 }).catch(() => fail('no battle board at the first stance decision'));
 const sides = await page.$$eval('.wr-battle .bside', (els) => els.map((e) => e.querySelectorAll('tr[data-nation]').length));
@@ -289,6 +323,6 @@ const same = JSON.stringify(Object.entries(board).sort()) === JSON.stringify(Obj
 if (!same) fail(`the final board ${JSON.stringify(board)} differs from the debrief ${JSON.stringify(debrief)}`);
 await shoot('warroom-battle-final');
 console.log(
-  `warroom-battle: ${doomedSeen} doomed destinations marked apart; the battle in ${region}: both forces at the first stance; final board = debrief ${JSON.stringify(debrief)}`,
+  `warroom-battle: ${doomedSeen} doomed destinations marked apart; "carry out the rest": ${carried.left - carried.still} of ${carried.left} orders in ${carried.seconds.toFixed(1)} s; the battle in ${region}: both forces at the first stance; final board = debrief ${JSON.stringify(debrief)}`,
 );
 await browser.close();

@@ -16,6 +16,7 @@ import { victoryPanel, type Victory } from './warroom-victory';
 import { guidePanel, startTour, tourIfDue } from './warroom-guide';
 import { oddsPanel } from './warroom-odds';
 import { endScreen, type Chronicle } from './warroom-end';
+import { carryOutPanel, type CarryOut } from './warroom-carry';
 import './warroom.css';
 
 interface WarRoomView extends View {
@@ -43,6 +44,7 @@ interface WarRoomView extends View {
   // The seat's choices to confirm first: a "done" that leaves a sheet's orders, bid or purchases blank.
   action_confirm?: Record<string, { parts: string[]; message: Message }>;
   victory?: Victory;
+  carry_out?: CarryOut | null; // Phase 3: the seat's nation's next order as the rules carry it out
   chronicle?: Chronicle; // a finished game's (warroom/chronicle.cpp)
 }
 
@@ -384,6 +386,9 @@ export const warroom: TitleUi = {
     // The odds of the battles the seat's orders would start, are about to be fought or are fought.
     const odds = v.terminal ? null : oddsPanel(v, name);
     if (odds) victory.unshift(odds);
+    // Phase 3: "carry out the rest" of the seat's orders, beside the decision.
+    const carry = v.terminal ? null : carryOutPanel(v, send);
+    if (carry) victory.unshift(carry);
     // Between executions the Victory panel comes before the (empty) execution panel.
     return executing(v)
       ? [p.map?.element ?? p.holder, battle, sheet, guide, ...victory]
