@@ -476,16 +476,16 @@ class SessionMatch final : public Match {
   }
 
   // The bot of a seat a bot plays, as its controller names it; throws ActionError for a human's seat.
-  // A bot that searches is one object for the seat while its controller stays the same (it may
-  // remember its plans between decisions, e.g. War Room's sheet chosen at its first entry); the
-  // others are made anew for each decision.
+  // Every bot is one object for its seat while the seat's controller stays the same, so that it may
+  // remember its plans between decisions (e.g. War Room's sheet chosen at its first entry) and plays
+  // alike here, in self-play and in the server; a new controller gets a new bot.
   std::shared_ptr<Bot<G>> make_bot(Seat seat) const {
     const std::string who = controller(seat);
-    const auto kept = searching_bots_.find(seat);
-    if (kept != searching_bots_.end() && kept->second.first == who) return kept->second.second;
+    const auto kept = bots_by_seat_.find(seat);
+    if (kept != bots_by_seat_.end() && kept->second.first == who) return kept->second.second;
     std::shared_ptr<Bot<G>> bot = who.starts_with("bot:") ? bots_(std::string_view(who).substr(4)) : nullptr;
     if (!bot) throw ActionError(fmt::format("{} is not played by a bot", seat_name(seat)));
-    if (bot->searches()) searching_bots_[seat] = {who, bot};
+    bots_by_seat_[seat] = {who, bot};
     return bot;
   }
   Seat first_bot(SeatMask seats) const {
@@ -499,7 +499,7 @@ class SessionMatch final : public Match {
   SaveFile record_;
   std::string data_hash_;
   BotFactory bots_;
-  mutable std::map<Seat, std::pair<std::string, std::shared_ptr<Bot<G>>>> searching_bots_;  // by seat: its controller and bot
+  mutable std::map<Seat, std::pair<std::string, std::shared_ptr<Bot<G>>>> bots_by_seat_;  // by seat: its controller and bot
   Advisor advisor_;
   std::map<std::string, Question, std::less<>> questions_;
   std::vector<Snapshot> snapshots_;  // before session_: made while it is loaded

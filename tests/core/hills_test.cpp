@@ -4,6 +4,7 @@
 
 #include "conformance.h"
 #include "core/session.h"
+#include "core/session_match.h"
 #include "hills/game.h"
 
 namespace {
@@ -138,6 +139,42 @@ TEST(HillsConformance, RandomGamesWithTwoAndThreeSeats) {
     EXPECT_GT(stats.undos, 0);
     EXPECT_GT(stats.resamples_that_differ, 0);
   }
+}
+
+}  // namespace
+
+namespace {
+
+// A random bot that counts the decisions it made, in the object itself: what a bot that remembers
+// its plan relies on.
+struct CountingBot final : core::Bot<hills::Game> {
+  int* made;
+  int decisions = 0;
+  explicit CountingBot(int* made_counter) : made(made_counter) { ++*made; }
+  core::Action choose(const hills::Game& game, const hills::State& seen, Seat seat, core::Rng& rng) override {
+    ++decisions;
+    return core::RandomBot<hills::Game>().choose(game, seen, seat, rng);
+  }
+};
+
+// Issue 32, item 4: a match keeps one bot object per seat for the whole game (not one per decision),
+// so a bot may remember its plan and plays as it would in self-play.
+TEST(MatchBots, OneBotObjectPlaysEachSeatForTheWholeGame) {
+  int made = 0;
+  core::SaveFile record;
+  record.game = "hills";
+  record.scenario = "standard";
+  record.players = 2;
+  record.seed = core::Seed(5);
+  auto game = std::make_unique<const hills::Game>(2);
+  const hills::State start = game->new_game();
+  record.seats = {{game->seat_name(kRed), "bot:counting"}, {game->seat_name(kGreen), "bot:counting"}};
+  core::SessionMatch<hills::Game> match(std::move(game), start, record, "none",
+                                        [&made](std::string_view) { return std::make_unique<CountingBot>(&made); });
+  const int actions = match.run_bots();
+  ASSERT_EQ(match.node_kind(), core::NodeKind::Terminal);
+  EXPECT_GT(actions, 2 * 3) << "each seat decided several times";
+  EXPECT_EQ(made, 2) << "one bot object for each of the two seats, kept from the first decision to the last";
 }
 
 }  // namespace
