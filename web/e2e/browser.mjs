@@ -87,3 +87,23 @@ export async function claimSeat(base, id, seat) {
 export async function holdSeat(target, id, seat, token) {
   await target.addInitScript(([g, s, t]) => localStorage.setItem(`game.${g}`, JSON.stringify({ seat: s, token: t })), [id, seat, token]);
 }
+
+// Screenshots `OUT/NAME-1280x800.png` and `OUT/NAME-390x844.png` with the panel `selector` at the top
+// of the screen; fails if the phone page scrolls sideways. `check(width)` adds a size's own checks.
+export async function screenshotsAtBothSizes(page, out, name, selector, check = async () => undefined) {
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(250);
+    await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'start' }), selector);
+    await page.screenshot({ path: `${out}/${name}-${w}x${h}.png` });
+    await check(w);
+    if (w === 390) {
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (wide > 400) fail(`the phone page scrolls sideways (${wide} px)`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

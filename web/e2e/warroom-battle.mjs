@@ -12,7 +12,7 @@
 // Eastern Front with both seats human: GER is played on the page, USSR through the API.
 // Usage: node e2e/warroom-battle.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { fail, holdSeat, launch, tourSeen } from './browser.mjs';
+import { fail, holdSeat, launch, screenshotsAtBothSizes, tourSeen } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const browser = await launch();
@@ -263,27 +263,15 @@ if (unmarked) fail(`${unmarked} stances' dice without the "reconstructed" mark`)
 const legend = await page.$$eval('.wr-battle details.legend li', (els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
 if (legend.length !== 6 || !legend[0].includes('4/12') || !legend.some((l) => l.includes('wild')))
   fail(`the d12's legend: ${legend.join(' | ')}`);
-const shoot = async (name) => {
-  for (const [w, h] of [
-    [1280, 800],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(250);
-    await page.evaluate(() => document.querySelector('.wr-battle')?.scrollIntoView({ block: 'start' }));
-    await page.screenshot({ path: `${out}/${name}-${w}x${h}.png` });
-    if (w === 390) {
-      const overflow = await page.$$eval(
-        '.wr-battle table.rows',
-        (ts) => ts.filter((t) => t.scrollWidth > t.parentElement.clientWidth + 1).length,
-      );
-      if (overflow) fail(`${overflow} of the battle board's tables are wider than the phone's screen`);
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (wide > 400) fail(`the phone page scrolls sideways (${wide} px)`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-};
+const shoot = (name) =>
+  screenshotsAtBothSizes(page, out, name, '.wr-battle', async (w) => {
+    if (w !== 390) return;
+    const overflow = await page.$$eval(
+      '.wr-battle table.rows',
+      (ts) => ts.filter((t) => t.scrollWidth > t.parentElement.clientWidth + 1).length,
+    );
+    if (overflow) fail(`${overflow} of the battle board's tables are wider than the phone's screen`);
+  });
 await shoot('warroom-battle-stance');
 const battleViolations = await seriousViolations(page, ['.wr-battle']);
 if (battleViolations.length) fail(`the battle panel is not accessible: ${battleViolations.join('; ')}`);

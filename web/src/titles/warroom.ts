@@ -17,6 +17,7 @@ import { guidePanel, startTour, tourIfDue } from './warroom-guide';
 import { oddsPanel } from './warroom-odds';
 import { endScreen, type Chronicle } from './warroom-end';
 import { carryOutPanel, type CarryOut } from './warroom-carry';
+import { openingPanel } from './warroom-opening';
 import './warroom.css';
 
 interface WarRoomView extends View {
@@ -389,6 +390,9 @@ export const warroom: TitleUi = {
     // Phase 3: "carry out the rest" of the seat's orders, beside the decision.
     const carry = v.terminal ? null : carryOutPanel(v, send);
     if (carry) victory.unshift(carry);
+    // Round 1: a suggested opening for the seat's nation, step by step.
+    const opening = v.terminal ? null : openingPanel(v, name, send);
+    if (opening) victory.unshift(opening);
     // Between executions the Victory panel comes before the (empty) execution panel.
     return executing(v)
       ? [p.map?.element ?? p.holder, battle, sheet, guide, ...victory]

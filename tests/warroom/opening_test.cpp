@@ -1,0 +1,93 @@
+// The suggested openings of data/warroom/openings.json (the browser's walkthrough for a newcomer,
+// web/src/titles/warroom-opening.ts): every nation of every scenario has one, every step of it is a
+// legal action in a new game of the scenario's largest rulebook seat table -- the Phase 1 shifts in
+// the nation's reorganizing window (ruling 92), the orders in the lowest empty boxes and the bid in
+// Phase 2 › Step 1 -- and each step's stated reason is true of the board then.
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "engine_fixture.h"
+
+namespace warroom::testing {
+namespace {
+
+nlohmann::json openings() { return nlohmann::json::parse(std::ifstream(std::string(WARROOM_TEST_DATA_DIR) + "/openings.json")); }
+
+int rulebook_players(const Scenario& sc) {
+  for (auto t = sc.seat_tables.rbegin(); t != sc.seat_tables.rend(); ++t)
+    if (!t->project_option) return t->players;
+  return sc.seat_tables.back().players;
+}
+
+// The reason a step gives for an order, from the board when the sheets are written.
+std::string order_reason(const Game& g, const State& s, int nation, int command, RegionId to) {
+  const Data& d = g.data();
+  const Category cat = command_category(d, nation, command);
+  if (d.region(to).is_sea()) return cat == Category::Land ? "embark" : "sea";
+  const int holder = s.region[to].controller;
+  if (holder == kNoNation) return "neutral";
+  if (alliance_of(holder) != alliance_of(nation)) return cat == Category::Air ? "air_attack" : "attack";
+  for (int n = 0; n < kNations; ++n)
+    for (const Command& c : s.command[at(n)])
+      if (c.region == to && units_in(c) && alliance_of(n) != alliance_of(nation)) return "reinforce";
+  return embattled({g, s}, to) ? "reinforce" : "move_up";
+}
+
+TEST(Opening, EveryNationOfEveryScenarioHasOneMarkedReconstructed) {
+  const nlohmann::json all = openings();
+  EXPECT_EQ(all["provenance"], "reconstructed");
+  EXPECT_FALSE(all["source"].get<std::string>().empty());
+  for (const Scenario& sc : data()->scenarios)
+    for (int n = 0; n < kNations; ++n) {
+      if (!sc.has(static_cast<Nation>(n))) continue;
+      const std::string id = data()->nations[at(n)].id;
+      int found = 0;
+      for (const auto& o : all["openings"]) found += o["scenario"] == sc.id && o["nation"] == id && !o["steps"].empty();
+      EXPECT_EQ(found, 1) << sc.id << " " << id;
+    }
+}
+
+// Phase 1 › Reorganizing Commands and Phase 2 › Step 1: each opening played step by step from a new
+// game (the other nations' choices a random bot's).
+TEST(Opening, Phase1AndPhase2EveryStepIsLegalAndItsReasonTrue) {
+  const nlohmann::json all = openings();
+  ASSERT_GE(all["openings"].size(), 18u);
+  for (const auto& o : all["openings"]) {
+    const Scenario& sc = *data()->find_scenario(o["scenario"].get<std::string>());
+    const Game g(data(), sc, rulebook_players(sc));
+    const int n = nation_from_id(o["nation"].get<std::string>()).value();
+    const std::string id = o["nation"];
+    SCOPED_TRACE(sc.id + " " + id);
+    State s = play_until(g, g.new_game(), [n](const State& x) { return top(x) == StepId::Reorganize && x.steps.top().a == n; });
+    for (const auto& step : o["steps"])
+      if (step["do"] == "shift") {
+        const int count = step["count"];
+        act(g, s, n, fmt::format("shift {} {} {}{} {}", id, step["from"].get<int>(), step["unit"].get<std::string>(), count > 1 ? fmt::format("*{}", count) : "",
+                                 step["to"].get<int>()));
+        EXPECT_EQ(step["why"], "merge");
+      }
+    act(g, s, n, "done " + id);
+    s = play_until(g, s, [](const State& x) { return top(x) == StepId::WriteSheets; });
+    int box = 0;
+    for (const auto& step : o["steps"]) {
+      if (step["do"] == "order") {
+        const int command = step["command"];
+        const RegionId to = region(step["to"]);
+        EXPECT_EQ(step["why"], order_reason(g, s, n, command, to)) << "command " << command;
+        act(g, s, n, fmt::format("select {} {}", id, command));
+        act(g, s, n, fmt::format("to {} {}", id, step["to"].get<std::string>()));
+        EXPECT_EQ(s.sheet[at(n)].box[at(box)].command, command);
+        EXPECT_EQ(s.sheet[at(n)].box[at(box++)].dest, to);
+      } else if (step["do"] == "bid") {
+        act(g, s, n, fmt::format("bid {} {}", id, step["oil"].get<int>()));
+        EXPECT_EQ(s.sheet[at(n)].bid, step["oil"].get<int>());
+        EXPECT_EQ(step["why"], "bid");
+      }
+    }
+    EXPECT_GT(box, 0) << "an opening writes orders";
+    act(g, s, n, "done " + id);
+  }
+}
+
+}  // namespace
+}  // namespace warroom::testing
