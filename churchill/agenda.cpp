@@ -56,7 +56,7 @@ void place_axis_reserve(const Ctx& c, const Effect& e) {
 
 // Applies one band effect; returns false if it waits for a die roll (pushed on the stack).
 bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
-  CHURCHILL_EXPECT(c.s.conference_card != kNone && at_step(c.s, {StepId::Bands}));
+  CORE_EXPECT(c.s.conference_card != kNone && at_step(c.s, {StepId::Bands}));
   State& s = c.s;
   switch (e.type) {
     case EffectType::MandateProduction:
@@ -123,7 +123,7 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
 
 // One Pol-Mil table result applied to a location (5.12).
 void apply_polmil_result(const Ctx& c, const Effect& e, int power, int location) {
-  CHURCHILL_EXPECT(location >= 0 && location < static_cast<int>(c.d.locations.size()) && power < kPowers);
+  CORE_EXPECT(location >= 0 && location < static_cast<int>(c.d.locations.size()) && power < kPowers);
   switch (e.polmil) {
     case PolMilAction::PlaceNetworks: place_network_polmil(c, power, location); break;
     case PolMilAction::PlaceAlignment: place_alignment_polmil(c, power, location); break;
@@ -161,8 +161,8 @@ void conference_outcomes(const Ctx& c, core::OutcomeList& out) {
 }
 
 void reveal_conference(const Ctx& c, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::RevealConference}) && arg_a(a) < static_cast<int>(c.d.conference_cards.size()));
-  CHURCHILL_EXPECT(c.d.conference_cards[at(arg_a(a))].conference == c.s.conference);
+  CORE_EXPECT(at_step(c.s, {StepId::RevealConference}) && arg_a(a) < static_cast<int>(c.d.conference_cards.size()));
+  CORE_EXPECT(c.d.conference_cards[at(arg_a(a))].conference == c.s.conference);
   c.s.conference_card = arg_a(a);
   c.note("5.11", -1, Event::ConferenceCard, arg_a(a));
   c.replace(StepId::Bands, BandsAt{});
@@ -191,8 +191,8 @@ std::uint64_t polmil_faces(const Ctx&) {
 }
 
 void apply_band_roll(const Ctx& c, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::ConvoyRoll, StepId::PolMilCount, StepId::PolMilRoll}) && c.s.conference_card != kNone);
-  CHURCHILL_EXPECT(c.s.steps.top().id == StepId::PolMilRoll ? face(arg_a(a) / 8, 6) && face(arg_a(a) % 8, 6) : face(arg_a(a), 6));
+  CORE_EXPECT(at_step(c.s, {StepId::ConvoyRoll, StepId::PolMilCount, StepId::PolMilRoll}) && c.s.conference_card != kNone);
+  CORE_EXPECT(c.s.steps.top().id == StepId::PolMilRoll ? face(arg_a(a) / 8, 6) && face(arg_a(a) % 8, 6) : face(arg_a(a), 6));
   const Step step = c.s.steps.top();
   const BandRoll r = step.as<BandRoll>();
   const Effect& e = band_effect(c, r);
@@ -242,7 +242,7 @@ void pre_conference(const Ctx& c) {
 std::uint64_t deal_pile(const Ctx& c) { return c.s.draw[at(c.top<Dealing>().power)]; }
 
 void apply_deal(const Ctx& c, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[at(c.top<Dealing>().power)] & (1u << arg_a(a))));
+  CORE_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[at(c.top<Dealing>().power)] & (1u << arg_a(a))));
   Dealing deal = c.top<Dealing>();
   const int p = deal.power;
   const std::uint32_t bit = 1u << arg_a(a);
@@ -263,8 +263,8 @@ void agenda_legal(const Ctx& c, int seat, core::ActionList& out) {
 }
 
 void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::AgendaPlay}) && acting(c, seat) && kind_of(a) == Act::AgendaCard);
-  CHURCHILL_EXPECT(c.s.hand[at(seat)] & (1u << arg_a(a)));
+  CORE_EXPECT(at_step(c.s, {StepId::AgendaPlay}) && acting(c, seat) && kind_of(a) == Act::AgendaCard);
+  CORE_EXPECT(c.s.hand[at(seat)] & (1u << arg_a(a)));
   State& s = c.s;
   const int card = arg_a(a);
   s.agenda_card[at(seat)] = static_cast<std::uint8_t>(card);
@@ -345,8 +345,8 @@ void next_selection(const Ctx& c, int power, int picked, int players_left) {
 }  // namespace
 
 void apply_selection(const Ctx& c, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::AgendaWinnerPlaces, StepId::AgendaPairs}) && kind_of(a) == Act::Select);
-  CHURCHILL_EXPECT(arg_a(a) < static_cast<int>(c.d.issues.size()) && c.s.issues[at(arg_a(a))].where == IssueWhere::Display);
+  CORE_EXPECT(at_step(c.s, {StepId::AgendaWinnerPlaces, StepId::AgendaPairs}) && kind_of(a) == Act::Select);
+  CORE_EXPECT(arg_a(a) < static_cast<int>(c.d.issues.size()) && c.s.issues[at(arg_a(a))].where == IssueWhere::Display);
   State& s = c.s;
   const int issue = arg_a(a);
   if (s.steps.top().id == StepId::AgendaWinnerPlaces) {

@@ -358,7 +358,7 @@ core::Action allocation_random(const Ctx& c, int seat, core::Rng& rng) {
     sources[n++] = {t, source, allocations(t)};
     total += allocations(t);
   });
-  CHURCHILL_EXPECT(total > 0);
+  CORE_EXPECT(total > 0);
   std::uint32_t k = rng.below(total);
   std::size_t i = 0;
   while (k >= sources[i].size) k -= sources[i++].size;
@@ -422,8 +422,8 @@ void allocate(const Ctx& c, int seat, core::Action a) {
 }  // namespace
 
 void apply_decision(const Ctx& c, int seat, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::DirectedOffensives, StepId::Allocation, StepId::TheaterLeadership, StepId::GlobalIssue}));
-  CHURCHILL_EXPECT(acting(c, seat));
+  CORE_EXPECT(at_step(c.s, {StepId::DirectedOffensives, StepId::Allocation, StepId::TheaterLeadership, StepId::GlobalIssue}));
+  CORE_EXPECT(acting(c, seat));
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::PlaceDirected: {
@@ -452,7 +452,7 @@ void apply_decision(const Ctx& c, int seat, core::Action a) {
 
 // 6.10: 4-6 (modified) advances the US marker; Stalin's win also moves the spy ring (6.10.1).
 void apply_a_bomb(const Ctx& c, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::ABombRoll}) && face(arg_a(a), 6));
+  CORE_EXPECT(at_step(c.s, {StepId::ABombRoll}) && face(arg_a(a), 6));
   State& s = c.s;
   const int roll = arg_a(a);
   const int last = static_cast<int>(c.d.a_bomb.size()) - 1;

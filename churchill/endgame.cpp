@@ -276,8 +276,8 @@ std::uint64_t secret_agenda_pool(const Ctx& c) {
 }
 
 void apply_secret_agenda(const Ctx& c, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::SecretAgendaDeal}) && arg_a(a) < static_cast<int>(c.d.secret_agenda.size()));
-  CHURCHILL_EXPECT(!(c.s.agenda_markers_drawn & (1ull << arg_a(a))));
+  CORE_EXPECT(at_step(c.s, {StepId::SecretAgendaDeal}) && arg_a(a) < static_cast<int>(c.d.secret_agenda.size()));
+  CORE_EXPECT(!(c.s.agenda_markers_drawn & (1ull << arg_a(a))));
   State& s = c.s;
   Dealing deal = c.top<Dealing>();
   s.agenda_markers_drawn |= 1ull << arg_a(a);

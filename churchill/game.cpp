@@ -428,7 +428,7 @@ void Game::legal_actions(const State& s, core::Seat seat, core::ActionList& out)
 
 core::Action Game::random_action(const State& s, core::Seat seat, core::Rng& rng) const {
   const Ctx c{*this, *data_, known_, const_cast<State&>(s), nullptr};  // only read, as in legal_actions
-  CHURCHILL_EXPECT(rules::acting(c, seat));
+  CORE_EXPECT(rules::acting(c, seat));
   const StepRule& r = rule_of(s.steps.top());
   if (r.random) return r.random(c, seat, rng);
   core::ActionList legal;
@@ -438,7 +438,7 @@ core::Action Game::random_action(const State& s, core::Seat seat, core::Rng& rng
 
 core::Action Game::sample_chance(const State& s, core::Rng& rng) const {
   const Ctx c{*this, *data_, known_, const_cast<State&>(s), nullptr};  // only read, as in chance_outcomes
-  CHURCHILL_EXPECT(node_kind(s) == NodeKind::Chance);
+  CORE_EXPECT(node_kind(s) == NodeKind::Chance);
   const StepRule& r = rule_of(s.steps.top());
   if (const std::uint64_t bits = r.equal ? r.equal(c) : 0) return equal_draw(bits, rng);
   core::OutcomeList list;
@@ -463,11 +463,6 @@ void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) 
   if (!r.apply) throw std::logic_error("no action applies at this step");
   r.apply(c, seat, a);
   settle(c);
-}
-
-void rules::precondition_failed(const char* condition, const char* file, int line) {
-  std::fprintf(stderr, "churchill: precondition failed: %s (%s:%d)\n", condition, file, line);
-  std::abort();
 }
 
 std::string rules::outcome_text(const Game& g, const State& s, core::Action a) {

@@ -208,7 +208,7 @@ void debate_actions(const Ctx& c, int seat, Out& out) {
   const Play& adv = s.advance;
   const std::uint32_t hand = s.hand[at(seat)];
   const int issue = adv.issue;
-  CHURCHILL_EXPECT(issue < kMaxIssues);
+  CORE_EXPECT(issue < kMaxIssues);
   if (!adv.leader)
     for_each_bit(hand, [&](int card) {
       if (staff(c, seat, card).chief_of_staff()) {
@@ -454,7 +454,7 @@ bool capture_pending(const State& s) {
 }
 
 void apply_meeting(const Ctx& c, int seat, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::MeetingTurn, StepId::ChiefIssue, StepId::DebateOffer}) && acting(c, seat));
+  CORE_EXPECT(at_step(c.s, {StepId::MeetingTurn, StepId::ChiefIssue, StepId::DebateOffer}) && acting(c, seat));
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::Advance:
@@ -544,8 +544,8 @@ void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
 }
 
 void apply_meeting_roll(const Ctx& c, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::AgendaChiefRoll, StepId::ChiefRoll, StepId::HealthRoll, StepId::ParanoiaRoll, StepId::PurgeRoll}));
-  CHURCHILL_EXPECT(face(arg_a(a), 12));
+  CORE_EXPECT(at_step(c.s, {StepId::AgendaChiefRoll, StepId::ChiefRoll, StepId::HealthRoll, StepId::ParanoiaRoll, StepId::PurgeRoll}));
+  CORE_EXPECT(face(arg_a(a), 12));
   State& s = c.s;
   const Step step = s.steps.top();
   const int roll = arg_a(a);

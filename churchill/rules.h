@@ -4,6 +4,7 @@
 
 #include "churchill/actions.h"
 #include "churchill/game.h"
+#include "core/expect.h"
 #include "core/log.h"
 
 #include <initializer_list>
@@ -13,21 +14,10 @@ namespace churchill {
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 }  // namespace churchill
 
-// Preconditions of the rules, assert-style: checked where NDEBUG is not defined and in the sanitizer
-// build (CHURCHILL_CHECKS, set by CMake with CHURCHILL_SANITIZE); compiled out of release builds.
-#if defined(CHURCHILL_CHECKS) || !defined(NDEBUG)
-#define CHURCHILL_EXPECT(cond) ((cond) ? static_cast<void>(0) : ::churchill::rules::precondition_failed(#cond, __FILE__, __LINE__))
-#else
-#define CHURCHILL_EXPECT(cond) static_cast<void>(sizeof((cond) ? 1 : 0))  // type-checked, not evaluated
-#endif
-
 namespace churchill::rules {
 
 // The text form of chance outcome `a` at the step on top of the stack ("roll 4", "deal harris").
 std::string outcome_text(const Game& g, const State& s, core::Action a);
-
-// Reports a broken precondition and aborts.
-[[noreturn]] void precondition_failed(const char* condition, const char* file, int line);
 
 enum class Event : std::uint16_t {
   ConferenceCard,     // card
@@ -178,7 +168,7 @@ struct ListOut {
   void run([[maybe_unused]] Count count, Each each) {
     [[maybe_unused]] const std::size_t before = list.size();
     each([&](core::Action a) { list.push_back(a); });
-    CHURCHILL_EXPECT(list.size() - before == count());
+    CORE_EXPECT(list.size() - before == count());
   }
 };
 inline constexpr int kMaxRuns = 64;
@@ -192,7 +182,7 @@ struct CountOut {
 
  private:
   void add(std::uint32_t k) {
-    CHURCHILL_EXPECT(runs < kMaxRuns);
+    CORE_EXPECT(runs < kMaxRuns);
     size[static_cast<std::size_t>(runs++)] = k;
     n += k;
   }
@@ -219,7 +209,7 @@ template <class Gen>
 core::Action random_action(Gen gen, core::Rng& rng) {
   CountOut count;
   gen(count);
-  CHURCHILL_EXPECT(count.n > 0);
+  CORE_EXPECT(count.n > 0);
   std::uint32_t k = rng.below(count.n);
   int run = 0;
   while (k >= count.size[static_cast<std::size_t>(run)]) k -= count.size[static_cast<std::size_t>(run++)];

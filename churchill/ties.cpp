@@ -47,8 +47,8 @@ void tie_legal(const Ctx& c, core::ActionList& out) {
 }
 
 void apply_tie(const Ctx& c, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::TieBreakOffer, StepId::TieBreakChoose}));
-  CHURCHILL_EXPECT(c.s.steps.top().id == StepId::TieBreakOffer ? kind_of(a) == Act::TieBreak || kind_of(a) == Act::NoTieBreak
+  CORE_EXPECT(at_step(c.s, {StepId::TieBreakOffer, StepId::TieBreakChoose}));
+  CORE_EXPECT(c.s.steps.top().id == StepId::TieBreakOffer ? kind_of(a) == Act::TieBreak || kind_of(a) == Act::NoTieBreak
                                                                  : kind_of(a) == Act::Winner && (c.top<TieChoice>().tied & (1u << arg_a(a))));
   State& s = c.s;
   if (s.steps.top().id == StepId::TieBreakOffer) {

@@ -406,8 +406,8 @@ void next_placer_check(const Ctx& c) {
 }
 
 void apply_placement(const Ctx& c, int seat, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::PlacementOrder, StepId::PlaceNetworks, StepId::PlaceAlignment}) && acting(c, seat));
-  CHURCHILL_EXPECT(kind_of(a) == Act::PlaceFirst || kind_of(a) == Act::Decline || arg_a(a) < static_cast<int>(c.d.locations.size()));
+  CORE_EXPECT(at_step(c.s, {StepId::PlacementOrder, StepId::PlaceNetworks, StepId::PlaceAlignment}) && acting(c, seat));
+  CORE_EXPECT(kind_of(a) == Act::PlaceFirst || kind_of(a) == Act::Decline || arg_a(a) < static_cast<int>(c.d.locations.size()));
   State& s = c.s;
   const int l = arg_a(a);
   switch (kind_of(a)) {
@@ -484,8 +484,8 @@ void run_reserves(const Ctx& c) {
 std::uint64_t split_fronts(const Ctx& c) { return c.top<SplitFor>().fronts; }
 
 void apply_reserve_roll(const Ctx& c, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::ReserveRoll, StepId::SplitRoll}));
-  CHURCHILL_EXPECT(c.s.steps.top().id == StepId::SplitRoll ? (c.top<SplitFor>().fronts & (1u << arg_a(a))) != 0 : face(arg_a(a), 6));
+  CORE_EXPECT(at_step(c.s, {StepId::ReserveRoll, StepId::SplitRoll}));
+  CORE_EXPECT(c.s.steps.top().id == StepId::SplitRoll ? (c.top<SplitFor>().fronts & (1u << arg_a(a))) != 0 : face(arg_a(a), 6));
   State& s = c.s;
   const Step step = s.steps.top();
   const int roll = arg_a(a);
@@ -562,7 +562,7 @@ void run_advance(const Ctx& c) {
 }
 
 void apply_front_roll(const Ctx& c, core::Action a) {
-  CHURCHILL_EXPECT(at_step(c.s, {StepId::FrontRoll}) && face(arg_a(a), 10));
+  CORE_EXPECT(at_step(c.s, {StepId::FrontRoll}) && face(arg_a(a), 10));
   State& s = c.s;
   const int front = c.top<FrontRollFor>().front;
   const int roll = arg_a(a);

@@ -54,10 +54,10 @@ TEST(ChurchillStateHash, AHandHiddenInAnObservationChangesTheHash) {
   EXPECT_NE(g.hash(o), h);
 }
 
-// The rules' preconditions (CHURCHILL_EXPECT) are live in the sanitizer build: an action applied
+// The rules' preconditions (CORE_EXPECT) are live in the sanitizer build: an action applied
 // where its step does not accept it stops the program there, before it can corrupt a state.
 TEST(ChurchillPreconditions, AnActionAtTheWrongStepStopsACheckedBuild) {
-#if defined(CHURCHILL_CHECKS) || !defined(NDEBUG)
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
   const Game g(data());
   const State start = g.new_game(*data().scenario("training"));
   ASSERT_EQ(start.steps.top().id, StepId::RevealConference);
