@@ -4,9 +4,11 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <thread>
 
 #include "core/levels.h"
+#include "warroom/calculator.h"
 #include "warroom/rules.h"
 
 namespace warroom {
@@ -45,21 +47,32 @@ Style draw_style(core::Rng& rng) {
   s.attack_tenths = draw(rng, {10, 11, 12, 13, 15, 17, 20});
   s.extra_quiet = draw(rng, {0, 0, 0, 3, 6});
   s.bid_extra = draw(rng, {-2, -1, 0, 0, 1, 2, 4});
+  s.buy_mix = static_cast<BuyMix>(draw(rng, {0, 0, 1, 2, 3, 4}));
   return s;
 }
 
 bool mine(const Game& g, core::Seat seat, int nation) { return (g.seat_nations(seat) >> nation) & 1u; }
 
-bool writing(const State& s, std::uint16_t round, std::uint8_t pass) {
-  return s.steps.top().id == StepId::WriteSheets && s.round == round && s.pass == pass;
+// The secret simultaneous step the observation is at, if the search plays it.
+std::optional<SecretStep> secret_step(const State& s) {
+  switch (s.steps.top().id) {
+    case StepId::WriteSheets: return SecretStep::Sheet;
+    case StepId::Purchases: return SecretStep::Purchases;
+    default: return std::nullopt;
+  }
 }
 
-// The actions `bot` takes for `seat` to finish its sheets from the observation.
+bool writing(const State& s, SecretStep step, std::uint16_t round, std::uint8_t pass) {
+  return secret_step(s) == step && s.round == round && s.pass == pass;
+}
+
+// The actions `bot` takes for `seat` to finish its entries of the secret step from the observation.
 std::vector<core::Action> write_out(const Game& g, State s, core::Seat seat, RulesBot& bot, core::Rng& rng) {
   std::vector<core::Action> out;
+  const SecretStep step = *secret_step(s);
   const std::uint16_t round = s.round;
   const std::uint8_t pass = s.pass;
-  while (writing(s, round, pass) && g.acting_nations(s, seat)) {
+  while (writing(s, step, round, pass) && g.acting_nations(s, seat)) {
     const core::Action a = bot.choose(g, s, seat, rng);
     out.push_back(a);
     g.apply(s, seat, a, nullptr);
@@ -72,9 +85,10 @@ struct Pair {
   int rollout;
 };
 
-// One rollout: the other seats' sheets, blank in the observation, are written anew by rules bots of
-// style `answer` (a seat that had finished writing writes again); the seat plays its candidate's
-// bot; all play on to the end of the round (`rounds` rounds) and the position is valued.
+// One rollout: the other seats' entries of the secret step (sheets or purchases), blank in the
+// observation, are made anew by rules bots of style `answer` (a seat that had finished writes
+// again); the seat plays its candidate's bot; all play on to the end of the round (`rounds` rounds)
+// and the position is valued.
 double rollout(const Game& g, const State& observation, core::Seat seat, const RulesBot& plan, const Style& answer, int rounds,
                std::uint64_t seed) {
   State s = observation;
@@ -211,17 +225,33 @@ double position_value(const Game& g, const State& s, Alliance side) {
   return 1 / (1 + std::exp(-score));
 }
 
-SheetSearch search_sheet(const Game& g, const State& position, core::Seat seat, const RulesBot& own, const AiLevel& level,
-                         std::uint64_t seed, int threads) {
+namespace {
+
+// The candidates' styles: for a sheet bot:rules' own, then drawn ones; for purchases the round's
+// style with each mix in turn (bot:rules' first).
+Style candidate_style(SecretStep step, const Style& round_style, int k, core::Rng& rng) {
+  if (step == SecretStep::Sheet) return k == 0 ? Style{} : draw_style(rng);
+  Style s = round_style;
+  s.buy_mix = static_cast<BuyMix>(k % kBuyMixes);
+  return s;
+}
+
+}  // namespace
+
+SheetSearch search_secret(const Game& g, const State& position, core::Seat seat, const RulesBot& own, const AiLevel& level,
+                          std::uint64_t seed, int threads) {
   const auto start = std::chrono::steady_clock::now();
   const State observation = g.observe(position, seat);  // given the state itself, it still sees only this
-  core::Rng rng(seed);
   SheetSearch out;
-  // K distinct candidate sheets: bot:rules' own first, then drawn styles (a few tries each).
+  const auto step = secret_step(observation);
+  if (!step) return out;
+  core::Rng rng(seed);
+  // K distinct candidates: bot:rules' own entries first, then other styles (a few tries each).
+  const int most = *step == SecretStep::Sheet ? level.plans : std::min(level.plans, kBuyMixes);
   std::vector<RulesBot> plans;
-  for (int tries = 0; tries < 3 * level.plans && static_cast<int>(plans.size()) < level.plans; ++tries) {
+  for (int tries = 0; tries < 3 * most && static_cast<int>(plans.size()) < most; ++tries) {
     RulesBot bot = own;
-    bot.set_style(tries == 0 ? Style{} : draw_style(rng));
+    bot.set_style(candidate_style(*step, own.style(), tries, rng));
     RulesBot writer = bot;
     std::vector<core::Action> actions = write_out(g, observation, seat, writer, rng);
     if (std::any_of(out.plans.begin(), out.plans.end(), [&](const SheetCandidate& c) { return c.actions == actions; })) continue;
@@ -231,10 +261,13 @@ SheetSearch search_sheet(const Game& g, const State& position, core::Seat seat, 
   std::vector<Style> answers(static_cast<std::size_t>(level.answers));
   for (std::size_t j = 1; j < answers.size(); ++j) answers[j] = draw_style(rng);
   out.answers = level.answers;
+  // Purchases show on the board only as units under construction: their rollouts play a round more.
+  AiLevel budget = level;
+  if (*step == SecretStep::Purchases) budget.rounds += 1;
   std::vector<double> tau;
   std::vector<double> sigma{1.0};
   if (plans.size() > 1) {
-    const auto u = pair_values(g, observation, seat, plans, answers, level, rng.next(), threads);
+    const auto u = pair_values(g, observation, seat, plans, answers, budget, rng.next(), threads);
     sigma = regret_matching(u, tau);
     for (std::size_t i = 0; i < plans.size(); ++i) {
       out.plans[i].value = 0;
@@ -249,8 +282,34 @@ SheetSearch search_sheet(const Game& g, const State& position, core::Seat seat, 
     out.plans[i].probability = sigma[i] / total;
     if (sigma[i] > 0 && pick >= 0 && (pick -= sigma[i]) < 0) out.chosen = i;
   }
+  out.step = *step;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
+}
+
+// Each side's stances for the battle being fought, from the calculator on the seat's observation:
+// its best plan, committed first or answering the side that has (Battle Setup > 5).
+std::optional<core::Action> SearchBot::calculated_stance(const Game& game, const State& observation, core::Seat seat,
+                                                         const core::ActionList& legal, core::Rng& rng) {
+  const Battle& b = observation.battle;
+  if (b.kind == BattleKind::None || need(b) != Need::Stance) return std::nullopt;
+  const std::uint8_t nation = deciding_nation(b);
+  const auto side = static_cast<std::size_t>(alliance_of(nation));
+  const StanceKey key{observation.round, observation.pass, observation.fight.region, observation.fight.part, static_cast<std::uint8_t>(side)};
+  if (!(stance_key_ == key)) {
+    OddsQuery q;
+    q.region = observation.fight.region;
+    q.samples = kStanceSamples;
+    q.error = kStanceError;
+    q.seed = rng.next();
+    const Odds o = odds_from_observation(game, observation, seat, q);
+    if (!o.error.empty() || !o.in_progress) return std::nullopt;
+    stance_plan_ = plan_of(o);
+    stance_key_ = key;
+  }
+  const core::Action a = battle_action(nation, stance_choice(game, b, stance_plan_));
+  if (std::find(legal.begin(), legal.end(), a) == legal.end()) return std::nullopt;
+  return a;
 }
 
 core::Action SearchBot::choose(const Game& game, const State& position, core::Seat seat, core::Rng& rng) {
@@ -258,11 +317,15 @@ core::Action SearchBot::choose(const Game& game, const State& position, core::Se
   core::ActionList legal;
   game.legal_actions(observation, seat, legal);
   if (legal.size() == 1) return legal[0];
-  const bool same_sheet = searched_ && searched_round_ == observation.round && searched_pass_ == observation.pass;
-  if (observation.steps.top().id == StepId::WriteSheets && !same_sheet) {
-    last_ = search_sheet(game, observation, seat, bot_, level_, rng.next(), threads_);
-    bot_.set_style(last_.plans[last_.chosen].style);
-    searched_ = true, searched_round_ = observation.round, searched_pass_ = observation.pass;
+  if (const auto step = secret_step(observation)) {
+    Searched& done = searched_[static_cast<std::size_t>(*step)];
+    if (!(done.valid && done.round == observation.round && done.pass == observation.pass)) {
+      last_ = search_secret(game, observation, seat, bot_, level_, rng.next(), threads_);
+      bot_.set_style(last_.plans[last_.chosen].style);
+      done = {true, observation.round, observation.pass};
+    }
+  } else if (const auto stance = calculated_stance(game, observation, seat, legal, rng)) {
+    return *stance;
   }
   return bot_.choose(game, observation, seat, rng);
 }
@@ -272,9 +335,9 @@ std::vector<core::ActionValue> advise(const Game& g, const State& position, core
   const State observation = g.observe(position, seat);
   RulesBot bot;
   core::Rng rng(seed);
-  if (observation.steps.top().id != StepId::WriteSheets)
+  if (!secret_step(observation))
     return {{bot.choose(g, observation, seat, rng), 0, position_value(g, observation, alliance_of(__builtin_ctz(g.seat_nations(seat))))}};
-  const SheetSearch found = search_sheet(g, observation, seat, bot, level, seed, threads);
+  const SheetSearch found = search_secret(g, observation, seat, bot, level, seed, threads);
   struct Entry {
     core::ActionValue hint;
     double probability = 0;

@@ -1,24 +1,28 @@
 // War Room's search bot (`bot:ai:easy|normal|hard|expert`, docs/warroom/ai.md "The search bot"): an
-// equilibrium search over the secret orders and bid of Phase 2 Step 1, after SearchBot for no-press
-// Diplomacy. The rules bot (bots_rules.h) made stochastic by a few numbers (Style) proposes K
-// candidate sheets for the searching seat and K' styles for every other seat; each pair is valued by
-// R rollouts of rules bots to the end of the round (and a few rounds more at the higher levels) and
-// the position value; regret matching over the K x K' matrix gives a mixed strategy, and the bot plays
-// a sample of it. Everything else it plays as the chosen candidate's rules bot would.
+// equilibrium search over the secret simultaneous steps -- the orders and bid of Phase 2 Step 1 and
+// the purchases of Phase 7 Step 3 -- after SearchBot for no-press Diplomacy. The rules bot
+// (bots_rules.h) made stochastic by a few numbers (Style) proposes K candidates for the searching
+// seat and K' styles for every other seat; each pair is valued by R rollouts of rules bots to the
+// end of the round (and a few rounds more at the higher levels) and the position value; regret
+// matching over the K x K' matrix gives a mixed strategy, and the bot plays a sample of it. Stances
+// come from the battle calculator (calculator.h); everything else it plays as the chosen candidate's
+// rules bot would.
 //
-// It sees only its seat's observation: the other seats' unrevealed sheets are blank there and are
-// written afresh in every rollout by the rules bots of their candidate styles, never read.
+// It sees only its seat's observation: the other seats' unrevealed sheets and purchases are blank
+// there and are made afresh in every rollout by the rules bots of their candidate styles, never read.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/ismcts.h"
 #include "warroom/bots_rules.h"
+#include "warroom/calculator.h"
 
 namespace warroom {
 
@@ -48,41 +52,65 @@ struct SheetCandidate {
   double probability = 0;
   double value = 0;
 };
+// The secret simultaneous steps the bot searches.
+enum class SecretStep : std::uint8_t { Sheet, Purchases };  // Phase 2 Step 1, Phase 7 Step 3
+
 struct SheetSearch {
-  std::vector<SheetCandidate> plans;  // the first is bot:rules' own sheet
+  SecretStep step = SecretStep::Sheet;
+  std::vector<SheetCandidate> plans;  // the first is bot:rules' own entries
   std::size_t chosen = 0;             // the sample of the mixed strategy played
   int answers = 0;                    // K' styles of the other seats
   long rollouts = 0;
   double seconds = 0;
 };
 
-// The search of `seat`'s sheet at Phase 2 Step 1 from its observation (`position` is observed first); `own` is the seat's rules bot
-// as it stands (its campaigns and its count of quiet rounds). Deterministic for a seed, whatever the
-// number of threads.
-SheetSearch search_sheet(const Game& g, const State& observation, core::Seat seat, const RulesBot& own, const AiLevel& level,
-                         std::uint64_t seed, int threads = 1);
+// The search of `seat`'s entries at the secret step its observation is at (`position` is observed
+// first; no candidates at another step): its sheet at Phase 2 Step 1 (candidates of drawn styles),
+// its purchases at Phase 7 Step 3 (the round's style with each BuyMix; their rollouts play a round
+// more). `own` is the seat's rules bot as it stands (its style, campaigns and count of quiet rounds).
+// Deterministic for a seed, whatever the number of threads.
+SheetSearch search_secret(const Game& g, const State& observation, core::Seat seat, const RulesBot& own, const AiLevel& level,
+                          std::uint64_t seed, int threads = 1);
 
 // The bot: one object per seat for the whole game (it keeps the chosen candidate's rules bot, its
-// campaigns included, for the rest of the round); made anew in the middle of a sheet it searches the
-// rest of it.
+// campaigns included, for the rest of the round); made anew in the middle of a sheet or of its
+// purchases it searches the rest of them. Its stances are the calculator's best for the battle being
+// fought (kStanceSamples battles at most, to a standard error of kStanceError), computed once per
+// battle and side.
 class SearchBot final : public core::Bot<Game> {
  public:
+  static constexpr int kStanceSamples = 1000;
+  static constexpr double kStanceError = 0.02;
   SearchBot(const AiLevel& level, int threads) : level_(level), threads_(threads) {}
   core::Action choose(const Game& game, const State& observation, core::Seat seat, core::Rng& rng) override;
   bool searches() const override { return true; }
   const SheetSearch& last_search() const { return last_; }
 
  private:
+  struct Searched {
+    bool valid = false;
+    std::uint16_t round = 0;
+    std::uint8_t pass = 0;
+  };
+  struct StanceKey {
+    std::uint16_t round = 0;
+    std::uint8_t pass = 0;
+    RegionId region = kNoRegion;
+    std::uint8_t part = 0, side = 0;
+    bool operator==(const StanceKey&) const = default;
+  };
+  std::optional<core::Action> calculated_stance(const Game& game, const State& observation, core::Seat seat,
+                                                const core::ActionList& legal, core::Rng& rng);
   AiLevel level_;
   int threads_;
   RulesBot bot_;  // the chosen candidate's rules bot (bot:rules' style until the first search)
-  std::uint16_t searched_round_ = 0;
-  std::uint8_t searched_pass_ = 0;
-  bool searched_ = false;
+  std::array<Searched, 2> searched_{};  // per SecretStep: the round and pass last searched
   SheetSearch last_;
+  StanceKey stance_key_{0, 0, kNoRegion, 0, 0};
+  StancePlan stance_plan_{};
 };
 
-// A hint's ranking (core::Match::hint) from `seat`'s observation: at Phase 2 Step 1, the next entry
+// A hint's ranking (core::Match::hint) from `seat`'s observation: at Phase 2 Step 1 and Phase 7 Step 3, the next entry
 // of each candidate sheet of the search, by its weight in the mixed strategy (`visits`: the rollouts
 // behind it), `value` the candidate's value against the others' mixed strategy; at any other
 // decision, bot:rules' action with the position value of the observation.

@@ -203,7 +203,18 @@ core::Action deploy(const Game& g, const State& s, int nation, const core::Actio
 // ---- Phase 7 Step 3: production. Replace losses and build toward the goals: an army for a nation
 // whose goals are by land, a fleet share for one whose goals lie over the sea; Civilian Goods when
 // Stress has pushed it out of the White Zone.
-core::Action purchase(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+// A style's lean on the target shares (Style::buy_mix); bot:rules' own shares unchanged.
+void lean(std::array<double, kUnitTypes>& share, BuyMix mix) {
+  switch (mix) {
+    case BuyMix::Rules: break;
+    case BuyMix::Armor: share[kArm] += 3, share[kArt] += 1; break;
+    case BuyMix::Infantry: share[kInf] += 4, share[kArt] += 1, share[kArm] = std::max(0.0, share[kArm] - 1); break;
+    case BuyMix::Air: share[kFtr] += 2, share[kBmb] += 1; break;
+    case BuyMix::Fleet: share[kSub] += 1, share[kCa] += 1, share[kCv] += 1, share[kBb] += 1; break;
+  }
+}
+
+core::Action purchase(const Game& g, const State& s, int nation, const core::ActionList& legal, BuyMix lean_to) {
   const Data& d = g.data();
   const Sheet& sh = s.sheet[at(nation)];
   const NationState& ns = s.nation[at(nation)];
@@ -231,6 +242,7 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
   share[kInf] = 4, share[kArt] = 2, share[kArm] = 2, share[kFtr] = 1;
   if (overseas) share[kCa] = 1, share[kCv] = 1, share[kSub] = 1, share[kInf] = 3;
   if (capital != kNoRegion && a.threat[capital] > a.land[at(static_cast<int>(a.side))][capital]) share = {}, share[kInf] = 3, share[kArt] = 2;  // the capital first
+  lean(share, lean_to);
   // No sea Command number free: new ships could only be held under an Industry token (Deploy Units,
   // ruling 104), where they would take the room of the units that can leave (ruling 69).
   if (lowest_free_command(s, d, nation, Category::Sea) == 0) share[kSub] = share[kCa] = share[kCv] = share[kBb] = 0;
@@ -427,7 +439,7 @@ core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat sea
     case StepId::CarrierLaunch: return launch(game, obs, nation, own);
     case StepId::LandAir: return land(game, obs, nation, own);
     case StepId::DeployPlans: return deploy(game, obs, nation, own);
-    case StepId::Purchases: return purchase(game, obs, nation, own);
+    case StepId::Purchases: return purchase(game, obs, nation, own, style_.buy_mix);
     case StepId::Place: return place(game, obs, nation, own);
     case StepId::Trade: return trade(game, obs, nation, own);
     case StepId::PactPermission: return pact_permission(game, obs, nation, own);

@@ -81,6 +81,12 @@ bool strikes_the_threat(const Assessment& a, RegionId from, RegionId dest);
 // The alliance's land strength that can enter `t` in one move: beside it by land, or at sea beside it.
 int alliance_beside(const Game& g, const Assessment& a, RegionId t);
 
+// The mix of units a style's purchases build toward (Phase 7 Step 3): bot:rules' shares, or those
+// shares leaning to armor and artillery (an attacking army), to infantry (a holding one), to
+// fighters and bombers, or to a fleet (added to the shares, a threatened capital's included).
+enum class BuyMix : std::uint8_t { Rules, Armor, Infantry, Air, Fleet };
+inline constexpr int kBuyMixes = 5;
+
 // A style of play: the few numbers the rules bot's plans weigh that a search may vary to propose
 // different plans (warroom/ai.h, docs/warroom/ai.md "The search bot"). The defaults are bot:rules'.
 struct Style {
@@ -88,6 +94,7 @@ struct Style {
   int attack_tenths = 13;        // an attack goes in with this many tenths of the defence (1.3x)
   int extra_quiet = 0;           // rounds added to the quiet ones: > 0 turns to a stalled war's aims sooner
   int bid_extra = 0;             // added to the bid it sizes to need (within the same bounds)
+  BuyMix buy_mix = BuyMix::Rules;  // Phase 7 Step 3: the mix of units it builds toward
   bool operator==(const Style&) const = default;
 };
 

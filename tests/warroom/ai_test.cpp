@@ -57,8 +57,8 @@ TEST(SearchBot, DeterministicForASeedWhateverTheThreads) {
   const State s = write_sheets_untouched(g);
   const core::Seat seat = g.seat_of(GER);
   const AiLevel& easy = *ai_level("easy");
-  const SheetSearch one = search_sheet(g, s, seat, RulesBot{}, easy, 99, 1);
-  const SheetSearch two = search_sheet(g, s, seat, RulesBot{}, easy, 99, 2);
+  const SheetSearch one = search_secret(g, s, seat, RulesBot{}, easy, 99, 1);
+  const SheetSearch two = search_secret(g, s, seat, RulesBot{}, easy, 99, 2);
   ASSERT_GE(one.plans.size(), 2u) << "the styles propose more than bot:rules' own sheet";
   ASSERT_EQ(one.plans.size(), two.plans.size());
   EXPECT_EQ(one.chosen, two.chosen);
@@ -99,6 +99,99 @@ TEST(SearchBot, AnotherSeatsSecretSheetIsNeverRead) {
   EXPECT_EQ(plain.sheet[USSR].box, secret.sheet[USSR].box);
   EXPECT_EQ(plain.sheet[USSR].bid, secret.sheet[USSR].bid);
   EXPECT_GT(one.last_search().rollouts, 0) << "its sheet was searched";
+}
+
+// Eastern Front played by rules bots from the setup to the first round's Phase 7 Step 3, the
+// purchases, with no seat's purchase made yet.
+State at_purchases(const Game& g) {
+  State s = g.new_game();
+  std::vector<RulesBot> bots(static_cast<std::size_t>(g.seat_count()));
+  core::Rng chance(11), choices(12);
+  core::OutcomeList outcomes;
+  while (top(s) != StepId::Purchases) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      g.apply(s, core::kChance, core::draw_chance(g, s, chance, outcomes), nullptr);
+      continue;
+    }
+    const core::SeatMask acting = g.acting_seats(s);
+    core::Seat seat = 0;
+    while (!(acting & core::seat_bit(seat))) ++seat;
+    g.apply(s, seat, bots[static_cast<std::size_t>(seat)].choose(g, g.observe(s, seat), seat, choices), nullptr);
+  }
+  return s;
+}
+
+// Phase 7 Step 3 › purchases are searched too: candidates of the round's style with each mix of
+// units (bot:rules' own first), weighed by rollouts; the same for any number of threads.
+TEST(SearchBot, Phase7Step3_PurchasesAreSearched_OneCandidatePerMix) {
+  const Game g = eastern_front();
+  const State s = at_purchases(g);
+  const core::Seat seat = g.seat_of(GER);
+  const AiLevel& easy = *ai_level("easy");
+  const SheetSearch one = search_secret(g, s, seat, RulesBot{}, easy, 41, 1);
+  const SheetSearch two = search_secret(g, s, seat, RulesBot{}, easy, 41, 2);
+  EXPECT_EQ(one.step, SecretStep::Purchases);
+  ASSERT_GE(one.plans.size(), 2u) << "the mixes buy differently";
+  EXPECT_LE(one.plans.size(), static_cast<std::size_t>(easy.plans));
+  EXPECT_EQ(one.plans.front().style.buy_mix, BuyMix::Rules);
+  EXPECT_GT(one.rollouts, 0);
+  double total = 0;
+  for (std::size_t i = 0; i < one.plans.size(); ++i) {
+    total += one.plans[i].probability;
+    for (std::size_t j = 0; j < i; ++j) EXPECT_NE(one.plans[i].actions, one.plans[j].actions);
+    for (core::Action a : one.plans[i].actions) EXPECT_EQ(decode_action(a).nation, GER);
+    EXPECT_EQ(one.plans[i].actions, two.plans[i].actions);
+    EXPECT_EQ(one.plans[i].value, two.plans[i].value);
+  }
+  EXPECT_NEAR(total, 1.0, 1e-9);
+  EXPECT_EQ(one.chosen, two.chosen);
+  EXPECT_TRUE(search_secret(g, write_sheets_untouched(g), seat, RulesBot{}, easy, 41, 1).step == SecretStep::Sheet);
+}
+
+// The other seat's purchases (Phase 7 Step 3, secret until Step 4) are never read: the Allied search
+// bot buys the same whether the Axis has bought or not (only its "done" is public, made the same).
+TEST(SearchBot, Phase7Step3_AnotherSeatsSecretPurchasesAreNeverRead) {
+  const Game g = eastern_front();
+  const core::Seat allied = g.seat_of(USSR), axis = g.seat_of(GER);
+  State plain = at_purchases(g);
+  State secret = plain;
+  core::Rng rng(3);
+  RulesBot axis_bot;
+  while (g.acting_seats(secret) & core::seat_bit(axis)) g.apply(secret, axis, axis_bot.choose(g, g.observe(secret, axis), axis, rng), nullptr);
+  ASSERT_NE(plain.sheet[GER].buy, secret.sheet[GER].buy);
+  plain.sheet[GER].flags = secret.sheet[GER].flags;
+  SearchBot one(*ai_level("easy"), 1), two(*ai_level("easy"), 1);
+  core::Rng r1(5), r2(5);
+  for (int k = 0; k < 60 && top(plain) == StepId::Purchases && (g.acting_seats(plain) & core::seat_bit(allied)); ++k) {
+    const core::Action a = one.choose(g, plain, allied, r1);
+    ASSERT_EQ(a, two.choose(g, secret, allied, r2)) << "entry " << k;
+    g.apply(plain, allied, a, nullptr);
+    g.apply(secret, allied, a, nullptr);
+  }
+  EXPECT_EQ(plain.sheet[USSR].buy, secret.sheet[USSR].buy);
+  EXPECT_EQ(one.last_search().step, SecretStep::Purchases);
+  EXPECT_GT(one.last_search().rollouts, 0) << "its purchases were searched";
+}
+
+// Battle Setup › 5, stances from the calculator: one infantry each in Smolensk, Germany committed to
+// Assault first. bot:rules answers Assault (more dice against infantry); the calculator's best answer
+// is Defensive (the hand-worked table of CalculatorResolveBattles: Germany takes Smolensk with
+// 35/144 x 84/144 instead of 95/144 x 49/144), and the search bot plays it.
+TEST(SearchBot, Phase4_StancesAreTheCalculatorsBestAnswer) {
+  const Game g = europe();
+  State s = empty_map(g);
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  for (NationState& n : s.nation) n.res = {5, 5, 5};
+  put(s, GER, 40, "R12", {{kInf, 1}});
+  put(s, USSR, 40, "R12", {{kInf, 1}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R12");
+  act(g, s, GER, "battle GER stance GER inf defensive 0");  // none in Defensive: Assault
+  const core::Seat ussr = g.seat_of(USSR);
+  core::Rng rng(9);
+  EXPECT_EQ(RulesBot{}.choose(g, g.observe(s, ussr), ussr, rng), action(g, s, ussr, "battle USSR stance USSR inf defensive 0"));
+  SearchBot bot(*ai_level("easy"), 1);
+  EXPECT_EQ(bot.choose(g, s, ussr, rng), action(g, s, ussr, "battle USSR stance USSR inf defensive 1"));
 }
 
 // The position value: the winner's 1 and the loser's 0 at the end; before it the two alliances'
