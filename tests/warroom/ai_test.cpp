@@ -73,32 +73,37 @@ TEST(SearchBot, DeterministicForASeedWhateverTheThreads) {
   EXPECT_NEAR(total, 1.0, 1e-9);
 }
 
-// The bot reads only what its seat may see: given two states that differ only in the Axis's secret
-// sheet (orders and a bid written and finished), the Allied search bot writes the same entries, even
-// when it is handed the states themselves rather than its observation.
-TEST(SearchBot, AnotherSeatsSecretSheetIsNeverRead) {
-  const Game g = eastern_front();
+// Two states that differ only in the Axis's secret entries at the step `plain` is at, made by
+// bot:rules and finished (only whether it has finished is public: the flag is made the same); the
+// Allied search bot must make the same entries in both, even handed the states themselves rather
+// than its observation. Returns the bot that played `plain`.
+SearchBot same_entries_whatever_the_axis_wrote(const Game& g, State plain) {
   const core::Seat allied = g.seat_of(USSR), axis = g.seat_of(GER);
-  State plain = write_sheets_untouched(g);
+  const StepId step = top(plain);
   State secret = plain;
   core::Rng rng(3);
   RulesBot axis_bot;
   while (g.acting_seats(secret) & core::seat_bit(axis)) g.apply(secret, axis, axis_bot.choose(g, g.observe(secret, axis), axis, rng), nullptr);
-  ASSERT_NE(plain.sheet[GER], secret.sheet[GER]);
-  ASSERT_EQ(g.observe(plain, allied).sheet[GER].flags & ~kDone, g.observe(secret, allied).sheet[GER].flags & ~kDone);
-  // Only whether the Axis has finished is public (the sheet's flag): it is made the same here.
+  EXPECT_NE(plain.sheet[GER], secret.sheet[GER]);
   plain.sheet[GER].flags = secret.sheet[GER].flags;
   SearchBot one(*ai_level("easy"), 1), two(*ai_level("easy"), 1);
   core::Rng r1(5), r2(5);
-  for (int k = 0; k < 60 && top(plain) == StepId::WriteSheets; ++k) {
+  for (int k = 0; k < 60 && top(plain) == step && (g.acting_seats(plain) & core::seat_bit(allied)); ++k) {
     const core::Action a = one.choose(g, plain, allied, r1);
-    ASSERT_EQ(a, two.choose(g, secret, allied, r2)) << "entry " << k;
+    EXPECT_EQ(a, two.choose(g, secret, allied, r2)) << "entry " << k;
     g.apply(plain, allied, a, nullptr);
     g.apply(secret, allied, a, nullptr);
   }
-  EXPECT_EQ(plain.sheet[USSR].box, secret.sheet[USSR].box);
-  EXPECT_EQ(plain.sheet[USSR].bid, secret.sheet[USSR].bid);
-  EXPECT_GT(one.last_search().rollouts, 0) << "its sheet was searched";
+  EXPECT_EQ(plain.sheet[USSR], secret.sheet[USSR]);
+  return one;
+}
+
+// The bot reads only what its seat may see: the Axis's secret sheet (orders and a bid).
+TEST(SearchBot, AnotherSeatsSecretSheetIsNeverRead) {
+  const Game g = eastern_front();
+  const SearchBot bot = same_entries_whatever_the_axis_wrote(g, write_sheets_untouched(g));
+  EXPECT_EQ(bot.last_search().step, SecretStep::Sheet);
+  EXPECT_GT(bot.last_search().rollouts, 0) << "its sheet was searched";
 }
 
 // Eastern Front played by rules bots from the setup to the first round's Phase 7 Step 3, the
@@ -107,17 +112,8 @@ State at_purchases(const Game& g) {
   State s = g.new_game();
   std::vector<RulesBot> bots(static_cast<std::size_t>(g.seat_count()));
   core::Rng chance(11), choices(12);
-  core::OutcomeList outcomes;
-  while (top(s) != StepId::Purchases) {
-    if (g.node_kind(s) == core::NodeKind::Chance) {
-      g.apply(s, core::kChance, core::draw_chance(g, s, chance, outcomes), nullptr);
-      continue;
-    }
-    const core::SeatMask acting = g.acting_seats(s);
-    core::Seat seat = 0;
-    while (!(acting & core::seat_bit(seat))) ++seat;
-    g.apply(s, seat, bots[static_cast<std::size_t>(seat)].choose(g, g.observe(s, seat), seat, choices), nullptr);
-  }
+  const auto rules = [&](const State& at, core::Seat seat) { return bots[static_cast<std::size_t>(seat)].choose(g, g.observe(at, seat), seat, choices); };
+  EXPECT_TRUE(test_support::play_until(g, s, [](const State& at) { return top(at) == StepId::Purchases; }, chance, rules));
   return s;
 }
 
@@ -148,29 +144,12 @@ TEST(SearchBot, Phase7Step3_PurchasesAreSearched_OneCandidatePerMix) {
   EXPECT_TRUE(search_secret(g, write_sheets_untouched(g), seat, RulesBot{}, easy, 41, 1).step == SecretStep::Sheet);
 }
 
-// The other seat's purchases (Phase 7 Step 3, secret until Step 4) are never read: the Allied search
-// bot buys the same whether the Axis has bought or not (only its "done" is public, made the same).
+// The other seat's purchases (Phase 7 Step 3, secret until Step 4) are never read either.
 TEST(SearchBot, Phase7Step3_AnotherSeatsSecretPurchasesAreNeverRead) {
   const Game g = eastern_front();
-  const core::Seat allied = g.seat_of(USSR), axis = g.seat_of(GER);
-  State plain = at_purchases(g);
-  State secret = plain;
-  core::Rng rng(3);
-  RulesBot axis_bot;
-  while (g.acting_seats(secret) & core::seat_bit(axis)) g.apply(secret, axis, axis_bot.choose(g, g.observe(secret, axis), axis, rng), nullptr);
-  ASSERT_NE(plain.sheet[GER].buy, secret.sheet[GER].buy);
-  plain.sheet[GER].flags = secret.sheet[GER].flags;
-  SearchBot one(*ai_level("easy"), 1), two(*ai_level("easy"), 1);
-  core::Rng r1(5), r2(5);
-  for (int k = 0; k < 60 && top(plain) == StepId::Purchases && (g.acting_seats(plain) & core::seat_bit(allied)); ++k) {
-    const core::Action a = one.choose(g, plain, allied, r1);
-    ASSERT_EQ(a, two.choose(g, secret, allied, r2)) << "entry " << k;
-    g.apply(plain, allied, a, nullptr);
-    g.apply(secret, allied, a, nullptr);
-  }
-  EXPECT_EQ(plain.sheet[USSR].buy, secret.sheet[USSR].buy);
-  EXPECT_EQ(one.last_search().step, SecretStep::Purchases);
-  EXPECT_GT(one.last_search().rollouts, 0) << "its purchases were searched";
+  const SearchBot bot = same_entries_whatever_the_axis_wrote(g, at_purchases(g));
+  EXPECT_EQ(bot.last_search().step, SecretStep::Purchases);
+  EXPECT_GT(bot.last_search().rollouts, 0) << "its purchases were searched";
 }
 
 // Battle Setup › 5, stances from the calculator: one infantry each in Smolensk, Germany committed to
