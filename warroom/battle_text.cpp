@@ -92,6 +92,9 @@ using text::key;
 Message nation_of(const BattleNames& n, int nation) {
   return nation >= 0 && static_cast<std::size_t>(nation) < n.nation.size() ? text::nation(n.nation[nation]) : Message::plain(nation_name(n, nation));
 }
+Message nationality_of(const BattleNames& n, int nation) {
+  return nation >= 0 && static_cast<std::size_t>(nation) < n.nation.size() ? text::nationality(n.nation[nation]) : Message::plain(nation_name(n, nation));
+}
 Message type_of(const BattleNames& n, int type) {
   return type >= 0 && static_cast<std::size_t>(type) < n.type.size() ? text::unit(n.type[type]) : Message::plain(type_name(n, type));
 }
@@ -188,8 +191,12 @@ Message choice_message(const Battle& b, Choice c, const BattleNames& n) {
       return key("warroom.choice.stance").with("nation", nation_of(n, g.nation)).with("units", units_of(n, g.type.id, c.b))
           .with("stance", stance_of(n, g.type.id, g.cursor));
     }
-    case ChoiceKind::Hit:
-      return key("warroom.choice.hit").with("nation", nation_of(n, c.b)).with("row", row_of(b, n, enemy, c.a)).with("box", text::box(c.c));
+    case ChoiceKind::Hit: {  // "hit a fresh German Artillery in Barrage"
+      if (c.a >= b.row_count[enemy]) return Message::plain(choice_text(b, c, n));
+      const Row& r = b.rows[enemy][c.a];
+      return key("warroom.choice.hit").with("box", text::box(c.c)).with("nationality", nationality_of(n, c.b))
+          .with("unit", type_of(n, r.type.id)).with("stance", stance_of(n, r.type.id, r.stance));
+    }
     case ChoiceKind::Escort:
       if (c.a == kNoNation) return key("warroom.choice.no_escort");
       return key("warroom.choice.escort").with("nation", nation_of(n, c.a)).with("box", text::box(c.b));

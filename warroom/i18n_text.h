@@ -21,6 +21,9 @@ using core::i18n::Message;
 // "warroom.alliance.allied" (side 0) / "warroom.alliance.axis" (side 1), "warroom.box.fresh".
 Message nation(std::string_view id);
 Message nation(int nation);
+// A nation's units as a player names them: "German" ("warroom.nationality.GER"; in Italian and Russian the
+// nation's genitive, "della Germania", "Германии", which agrees with any unit).
+Message nationality(std::string_view id);
 Message unit(std::string_view id);
 Message unit(int type);
 Message stance(std::string_view id);

@@ -52,6 +52,7 @@ std::set<std::string> name_keys() {
   std::set<std::string> out;
   const Data& d = *data();
   for (int n = 0; n < kNations; ++n) out.insert("warroom.nation." + std::string(nation_id(static_cast<Nation>(n))));
+  for (int n = 0; n < kNations; ++n) out.insert("warroom.nationality." + std::string(nation_id(static_cast<Nation>(n))));
   for (const UnitInfo& u : d.units) {
     out.insert("warroom.unit." + u.id);
     out.insert("warroom.units." + u.id);  // a count of them: "2 Fighters"
@@ -63,7 +64,7 @@ std::set<std::string> name_keys() {
   for (const char* b : {"fresh", "light", "damaged", "eliminated"}) out.insert(std::string("warroom.box.") + b);
   return out;
 }
-const std::vector<std::string> kNamePrefixes = {"warroom.nation.", "warroom.unit.", "warroom.units.", "warroom.stance.", "warroom.colour.",
+const std::vector<std::string> kNamePrefixes = {"warroom.nation.", "warroom.nationality.", "warroom.unit.", "warroom.units.", "warroom.stance.", "warroom.colour.",
                                                 "warroom.resource.", "warroom.zone.", "warroom.box."};
 bool is_name(const std::string& k) {
   for (const std::string& p : kNamePrefixes)

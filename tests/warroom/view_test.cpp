@@ -141,6 +141,39 @@ TEST(AssignDamage, TheLogNamesTheUnitTypeAndStanceHit) {
   EXPECT_FALSE(has(log.text, " row ")) << log.text;
 }
 
+// Assign Damage as a player says it: the choice of a hit names the box, the nationality, the unit
+// type and the stance ("hit a fresh German Infantry in Defensive"), in every language.
+TEST(AssignDamage, AHitChoiceReadsAsAPlayerSaysIt) {
+  const Game g = europe();
+  State s = empty_map(g);
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  put(s, GER, 40, "R2", {{kInf, 2}, {kArt, 1}});
+  put(s, USSR, 40, "R2", {{kInf, 2}, {kArt, 1}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R2");
+  std::optional<core::Action> hit;
+  for (int k = 0; k < 200 && !hit && in_battle(s); ++k) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      chance(g, s, "die black");  // wild: any unit the stage may hit, a choice between rows
+      continue;
+    }
+    core::ActionList l;
+    g.legal_actions(s, g.seat_of(s.steps.top().a), l);
+    for (core::Action a : l)
+      if (g.action_to_string(s, g.seat_of(s.steps.top().a), a).ends_with(" art barrage fresh")) hit = a;
+    if (!hit) g.apply(s, g.seat_of(s.steps.top().a), l[0], nullptr);
+  }
+  ASSERT_TRUE(hit.has_value()) << "a hit to assign";
+  const core::Seat seat = g.seat_of(s.steps.top().a);
+  const std::string text = g.action_to_string(s, seat, *hit);
+  const bool german = text.find(" hit GER ") != std::string::npos;
+  const auto said = [&](const char* language) { return g.catalogues().render(language, g.action_message(s, seat, *hit)); };
+  EXPECT_TRUE(has(said("en"), german ? ": hit a fresh German Artillery in Barrage" : ": hit a fresh Soviet Artillery in Barrage")) << said("en");
+  EXPECT_TRUE(has(said("it"), german ? ": colpire Artiglieria della Germania, unità integra, in Sbarramento"
+                                      : ": colpire Artiglieria dell'Unione Sovietica, unità integra, in Sbarramento")) << said("it");
+  EXPECT_TRUE(has(said("ru"), german ? "Германии (целое)" : "Советского Союза (целое)")) << said("ru");
+}
+
 // Writing Movement Orders and Plotting Land Commands by Rail: each destination offered says what
 // it is (its name, who holds it, the enemy units there), and a rail move into enemy territory says
 // what the rules will make of it ("a Nation may not invade by Rail"; ruling 21: the pad offers the

@@ -8,7 +8,7 @@
 // fought comes with its board from the view (`battle`), the last one fought with its final board
 // (`last_battle`). Nothing here decides a rule.
 import { escape, type LogEvent as BaseLogEvent } from '../api';
-import { t } from '../i18n';
+import { has, t } from '../i18n';
 import { reconstructedMark } from '../provenance';
 import { colour } from './warroom-map';
 
@@ -206,15 +206,24 @@ function dieHtml(d: Die): string {
 
 // The seat's hits to assign on a nation's units of a row (Assign Damage): the board gives each box's
 // command ("battle BC hit GER inf defensive fresh"); a button for each the seat may send.
-function hitButtons(legal: string[], c: BoardCounts): string {
+// Each button says the hit as a player would: "hit a fresh German Artillery in Barrage".
+function hitButtons(legal: string[], c: BoardCounts, nation: string, r: BoardRow): string {
+  const words = (box: string) =>
+    t('warroom.web.assign_hit', {
+      box: t(`warroom.box.${box}`),
+      nationality: t(`warroom.nationality.${nation}`),
+      unit: unitName(r.unit),
+      stance: stanceName(r.stance ?? ''),
+    });
   return Object.entries(c.hit ?? {})
     .filter(([, a]) => a && legal.includes(a))
-    .map(
-      ([box, a]) =>
-        `<button class="assign-hit" data-action="${escape(a!)}" title="${escape(a!)}">${escape(t('warroom.web.assign_hit', { box: t(`warroom.web.${box}`) }))}</button>`,
-    )
+    .map(([box, a]) => `<button class="assign-hit" data-action="${escape(a!)}" title="${escape(a!)}">${escape(words(box))}</button>`)
     .join('');
 }
+
+// A unit type's and a stance's names in the reader's language (the view gives their data ids).
+const unitName = (id: string) => (has(`warroom.unit.${id}`) ? t(`warroom.unit.${id}`) : id);
+const stanceName = (id: string) => (has(`warroom.stance.${id}`) ? t(`warroom.stance.${id}`) : id);
 
 // A stance with its dice beside it (Battle Setup › 5: each stance's air and surface dice), marked
 // where the values are the project's.
@@ -222,8 +231,8 @@ const stanceDice = (d: StanceDice) =>
   `<span class="sdice" title="${escape(t('warroom.web.stance_title', { air: d.air, surface: d.surface, steps: d.steps }))}">${escape(t('warroom.web.stance_dice', { air: d.air, surface: d.surface }))}</span>${reconstructedMark(d.provenance)}`;
 
 function stanceHtml(r: BoardRow): string {
-  if (r.stance !== null) return `${escape(r.stance)} ${r.dice ? stanceDice(r.dice) : ''}`;
-  const open = (r.stances ?? []).map((d) => `<li>${escape(d.stance)} ${stanceDice(d)}</li>`).join('');
+  if (r.stance !== null) return `${escape(stanceName(r.stance))} ${r.dice ? stanceDice(r.dice) : ''}`;
+  const open = (r.stances ?? []).map((d) => `<li>${escape(stanceName(d.stance))} ${stanceDice(d)}</li>`).join('');
   return `<i>${escape(t('warroom.web.to_choose'))}</i><ul class="stances">${open}</ul>`;
 }
 
@@ -238,7 +247,7 @@ function legendHtml(legend: LegendColour[] | undefined): string {
       ? t('warroom.web.legend_wild')
       : l.special === 'damaged'
         ? t('warroom.web.legend_damaged')
-        : l.hits.join(', ') || '—';
+        : l.hits.map(unitName).join(', ') || '—';
   return `<details class="legend" open><summary>${escape(t('warroom.web.legend'))}</summary><ul>${legend
     .map(
       (l) =>
@@ -257,8 +266,8 @@ function boardHtml(board: BattleBoard, legal: string[]): string {
     const rows = s.rows
       .flatMap((r) =>
         Object.entries(r.nations).map(
-          ([n, c]) => `<tr data-nation="${escape(n)}" data-unit="${escape(r.unit)}"><td>${flag(n)}</td><th>${escape(r.unit)}</th>
-      <td class="stance">${stanceHtml(r)}${hitButtons(legal, c)}</td>
+          ([n, c]) => `<tr data-nation="${escape(n)}" data-unit="${escape(r.unit)}"><td>${flag(n)}</td><th>${escape(unitName(r.unit))}</th>
+      <td class="stance">${stanceHtml(r)}${hitButtons(legal, c, n, r)}</td>
       ${boxes.map((b) => `<td data-box="${b}" class="${b === 'eliminated' && c[b] ? 'lost' : ''}">${c[b] || ''}</td>`).join('')}</tr>`,
         ),
       )

@@ -59,7 +59,7 @@ export interface MapState {
 // polar area), with each nation's resources and the round and phase.
 export interface Tracks {
   round: number;
-  phase: string;
+  phase: number | null; // null once the war is over
   order: string[]; // the Turn Order track, slot 1 first
   nations: { id: string; zone: string; stress: number; threshold: number; oil: number; iron: number; osr: number; collapsed: boolean }[];
 }
@@ -458,7 +458,7 @@ export class WarRoomMap {
     const height = this.tracksFolded ? 22 : top + tr.nations.length * row + 6;
     pole.innerHTML = `<g class="tracks${this.tracksFolded ? ' folded' : ''}" role="group" aria-label="${escape(t('warroom.web.tracks'))}">
       <rect class="plate" x="0" y="0" width="${width}" height="${height}" rx="6"/>
-      <text class="round" x="8" y="15">${escape(t('warroom.web.round_phase', { round: tr.round, phase: tr.phase }))}</text>
+      <text class="round" x="8" y="15">${escape(tr.phase === null ? t('warroom.web.round_over', { round: tr.round }) : t('warroom.web.round_phase', { round: tr.round, phase: tr.phase }))}</text>
       <g class="fold" role="button" tabindex="0" aria-label="${escape(t(this.tracksFolded ? 'warroom.web.show_tracks' : 'warroom.web.hide_tracks'))}" transform="translate(${width - 18},3)">
         <rect width="15" height="15" rx="3"/><text x="7.5" y="11.5">${this.tracksFolded ? '+' : '−'}</text></g>
       ${

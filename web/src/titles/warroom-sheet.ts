@@ -49,9 +49,10 @@ export function confirmDone(
   };
 }
 
+// A stack's units as the reader names them: "2 Bombers, 2 Fighters".
 export const units = (c: Stack) =>
   Object.entries(c.units)
-    .map(([u, n]) => `${n} ${u}`)
+    .map(([u, n]) => t(`warroom.units.${u}`, { count: n }))
     .join(', ') || 'empty';
 export const unitCount = (c: Stack) => Object.values(c.units).reduce((a, b) => a + b, 0);
 

@@ -162,7 +162,7 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, mov
     focus,
     tracks: {
       round: v.round,
-      phase: /Phase (\d)/.exec(v.phase)?.[1] ?? '—',
+      phase: v.terminal ? null : (v.phase_number ?? null), // after the war: no phase ("Phase —" read as a fault)
       order: v.turn_order ?? [],
       nations: v.nations.map((n) => ({
         id: n.id,
