@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end in the browser: starts `churchill serve` on a free port with a fresh database and runs one
 # of the scripts of web/e2e (Playwright driving Debian's Chromium): play, newcomer (a whole game as a
-# newcomer plays it), hills, replay (the Fronts' map and the Replay), warroom, warroom-guide, warroom-battle (orders and battles), warroom-odds, hint or i18n (whole games
+# newcomer plays it), hills, replay (the Fronts' map and the Replay), warroom, warroom-guide, warroom-battle (orders and battles), warroom-odds, warroom-opening (the first round step by step), hint or i18n (whole games
 # in Russian and Italian). Each is a test of its own (tests/CMakeLists.txt), so CTest runs them side
 # by side with the rest of the suite. Usage: browser.sh CHURCHILL_BINARY OUT_DIR SCRIPT
 set -euo pipefail
