@@ -128,9 +128,8 @@ Message event_message(const core::LogEntry& e, const BattleNames& n) {
     case kEvBatch: return key("warroom.battle.batch").with("nation", nation_of(n, a[1])).counted(a[2]);
     case kEvDie: return key("warroom.battle.die").with("nation", nation_of(n, a[1])).with("colour", colour_of(a[2]));
     case kEvHit:
-      return key("warroom.battle.hit").with("nation", nation_of(n, a[2]))
-          .with("row", key("warroom.battle.row").with("unit", type_of(n, a[1] >> 8)).with("stance", stance_of(n, a[1] >> 8, a[1] & 0xFF)))
-          .with("box", text::box(a[3]));
+      return key("warroom.battle.hit").with("nationality", nationality_of(n, a[2])).with("unit", type_of(n, a[1] >> 8))
+          .with("stance", stance_of(n, a[1] >> 8, a[1] & 0xFF)).with("box", text::box(a[3]));
     case kEvMiss: return key("warroom.battle.miss").with("colour", colour_of(a[0]));
     case kEvEscort: return key("warroom.battle.escort").with("nation", nation_of(n, a[1]));
     case kEvDive: return key("warroom.battle.dive").with("nation", nation_of(n, a[1]));
