@@ -199,6 +199,11 @@ class SessionMatch final : public Match {
   std::string seat_name(Seat seat) const override { return game_->seat_name(seat); }
   std::optional<Seat> seat_from_name(std::string_view name) const override { return game_->seat_from_name(name); }
   std::string controller(Seat seat) const override { return controller_in(record_, seat_name(seat)); }
+  void set_stand_in(Seat seat, std::string bot) override {
+    if (!bot.empty() && !bots_(std::string_view(bot).substr(std::min<std::size_t>(4, bot.size()))))
+      throw SetupError(fmt::format("no bot \"{}\" to stand in", bot));
+    Match::set_stand_in(seat, std::move(bot));
+  }
   int team(Seat seat) const override {
     if constexpr (requires { game_->team(seat); }) return game_->team(seat);
     return -1;
@@ -475,12 +480,12 @@ class SessionMatch final : public Match {
     std::erase_if(snapshots_, [&](const Snapshot& k) { return k.actions % every_ != 0; });
   }
 
-  // The bot of a seat a bot plays, as its controller names it; throws ActionError for a human's seat.
-  // Every bot is one object for its seat while the seat's controller stays the same, so that it may
-  // remember its plans between decisions (e.g. War Room's sheet chosen at its first entry) and plays
-  // alike here, in self-play and in the server; a new controller gets a new bot.
+  // The bot of a seat a bot plays, as its controller (or its stand-in) names it; throws ActionError
+  // for a human's seat. Every bot is one object for its seat while the seat's player stays the same,
+  // so that it may remember its plans between decisions (e.g. War Room's sheet chosen at its first
+  // entry) and plays alike here, in self-play and in the server; a new player gets a new bot.
   std::shared_ptr<Bot<G>> make_bot(Seat seat) const {
-    const std::string who = controller(seat);
+    const std::string who = player(seat);
     const auto kept = bots_by_seat_.find(seat);
     if (kept != bots_by_seat_.end() && kept->second.first == who) return kept->second.second;
     std::shared_ptr<Bot<G>> bot = who.starts_with("bot:") ? bots_(std::string_view(who).substr(4)) : nullptr;
@@ -490,7 +495,7 @@ class SessionMatch final : public Match {
   }
   Seat first_bot(SeatMask seats) const {
     for (Seat p = 0; p < seat_count(); ++p)
-      if ((seats & seat_bit(p)) && is_bot(p)) return p;
+      if ((seats & seat_bit(p)) && bot_plays(p)) return p;
     return -1;
   }
 

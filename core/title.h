@@ -66,6 +66,27 @@ class Match {
   // The team a seat plays in (War Room's alliances), whose table talk it shares; -1: none.
   virtual int team(Seat /*seat*/) const { return -1; }
   bool is_bot(Seat seat) const { return controller(seat).starts_with("bot:"); }
+  // A bot that plays a seat in its player's place ("bot:rules", an AI level; "" for none): a seat
+  // whose clock ran out, a player who resigned. Its moves are the seat's actions, so the record needs
+  // no word of it and a replay plays the same; a front end keeps it (a server stores it with the
+  // game) and sets it again when it opens the match. Throws SetupError, changing nothing, for a bot
+  // the title does not have or a seat out of range.
+  virtual void set_stand_in(Seat seat, std::string bot) {
+    if (seat < 0 || seat >= seat_count()) throw SetupError(fmt::format("no seat {}", seat));
+    if (!bot.empty() && !bot.starts_with("bot:")) throw SetupError(fmt::format("a stand-in is a bot (\"bot:...\"), not \"{}\"", bot));
+    stand_ins_.resize(static_cast<std::size_t>(seat_count()));
+    stand_ins_[static_cast<std::size_t>(seat)] = std::move(bot);
+  }
+  std::string stand_in(Seat seat) const {
+    const auto i = static_cast<std::size_t>(seat);
+    return seat >= 0 && i < stand_ins_.size() ? stand_ins_[i] : std::string();
+  }
+  // Who plays the seat now: its stand-in while it has one, else its controller; whether that is a bot.
+  std::string player(Seat seat) const {
+    std::string in = stand_in(seat);
+    return in.empty() ? controller(seat) : in;
+  }
+  bool bot_plays(Seat seat) const { return player(seat).starts_with("bot:"); }
 
   // Where the game stands
   virtual NodeKind node_kind() const = 0;
@@ -193,6 +214,9 @@ class Match {
   virtual const std::vector<SavedAction>& actions() = 0;  // the actions so far, in their text forms
   virtual SaveFile snapshot() = 0;                        // the record with the actions and hash now
   void write(const std::filesystem::path& path) { write_file_atomic(path, save_to_json(snapshot())); }
+
+ private:
+  std::vector<std::string> stand_ins_;  // by seat ("": none)
 };
 
 // One game of the platform. Holds its data; makes matches from records.
