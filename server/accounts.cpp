@@ -79,6 +79,21 @@ nlohmann::json my_game(const HeldSeat& h) {
   return g;
 }
 
+// Vacation days (docs/server.md, "Paces and clocks"): each account has kVacationDays a calendar year
+// (UTC) during which its seats' clocks stand still.
+constexpr std::int64_t kVacationDays = 14;
+
+std::int64_t year_of(std::int64_t unix_seconds) {
+  using namespace std::chrono;
+  return static_cast<int>(year_month_day(floor<days>(sys_seconds(seconds(unix_seconds)))).year());
+}
+
+nlohmann::json vacation_json(const Vacation& v, std::int64_t now) {
+  const bool away = v.until > now;
+  return {{"allowance_days", kVacationDays}, {"year", year_of(now)}, {"used_days", v.used_days},
+          {"left_days", kVacationDays - v.used_days}, {"until", away ? nlohmann::json(v.until) : nlohmann::json(nullptr)}};
+}
+
 }  // namespace
 
 Response respond(const Request& req, const JobAnswer& o) {
@@ -186,7 +201,7 @@ bool Accounts::secure(const Request& req) const {
 
 void Accounts::answer(const Request& req, const std::string& client, Reply reply) {
   auto shared = std::make_shared<const Request>(req);
-  auto done = [shared, reply](JobAnswer o) { reply(respond(*shared, o)); };
+  std::function<void(JobAnswer)> done = [shared, reply](JobAnswer o) { reply(respond(*shared, o)); };
   try {
     const auto p = parts(std::string(req.target()));
     const auto method = req.method();
@@ -235,6 +250,18 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
           return wx != wy ? wx : x.value("updated", std::int64_t{0}) > y.value("updated", std::int64_t{0});
         });
         return JobAnswer{200, {{"name", a.name}, {"games", games}}, "", std::nullopt};
+      };
+    } else if (p.size() == 3 && p[1] == "me" && p[2] == "vacation") {
+      if (method != http::verb::put) only(http::verb::get);
+      else check_csrf(req);
+      work = vacation(req, token);
+      auto answered = std::move(done);
+      done = [this, answered](JobAnswer o) {
+        if (!o.error && o.body.contains("seats")) {
+          const std::int64_t until = o.body["until"].is_null() ? 0 : o.body["until"].get<std::int64_t>();
+          for (const auto& held : o.body["seats"]) away(held["game"], held["seat"], until);
+        }
+        answered(std::move(o));
       };
     } else if (p.size() == 3 && p[1] == "me" && p[2] == "seats") {
       only(http::verb::post);
@@ -298,6 +325,45 @@ void Accounts::tie(const Request& req, const std::string& client, const nlohmann
           },
           std::move(done)))
     throw ApiError(503, ErrorCode{"accounts_busy"}, "too many requests are waiting; try again in a moment");
+}
+
+// GET: the account's vacation days. PUT {"days": N}: away for N days from now (0: back now); the
+// whole days of a vacation under way that are not used yet are given back first.
+Accounts::Work Accounts::vacation(const Request& req, const std::string& token) {
+  if (req.method() != http::verb::put)
+    return [token](SideStore& s) { return JobAnswer{200, vacation_json(s.vacation(signed_in(s, token).id), unix_now()), "", std::nullopt}; };
+  constexpr const char* kShape = "{\"days\": N} (0 to come back)";
+  const nlohmann::json body = object_body(req, {"days"}, kShape);
+  if (!body.contains("days") || !body["days"].is_number_unsigned() || body["days"].get<std::uint64_t>() > kVacationDays)
+    throw ApiError(400, fmt::format("the body must be {}: N from 0 to {}", kShape, kVacationDays));
+  const auto days = static_cast<std::int64_t>(body["days"].get<std::uint64_t>());
+  return [token, days](SideStore& s) {
+    const Account a = signed_in(s, token);
+    const std::int64_t now = unix_now();
+    Vacation v = s.vacation(a.id);
+    if (v.year != year_of(now)) v = {v.until, 0, year_of(now)};
+    if (v.until > now) v.used_days = std::max<std::int64_t>(0, v.used_days - (v.until - now) / 86400);
+    if (days > kVacationDays - v.used_days)
+      throw ApiError(409, ErrorCode{"vacation_used", {{"left", std::to_string(kVacationDays - v.used_days)}}},
+                     fmt::format("{} vacation days are left this year", kVacationDays - v.used_days));
+    v.until = days ? now + days * 86400 : 0;
+    v.used_days += days;
+    s.set_vacation(a.id, v);
+    nlohmann::json answer = vacation_json(v, now), seats = nlohmann::json::array();
+    for (const HeldSeat& h : s.held_seats(a.id)) seats.push_back({{"game", h.game}, {"seat", h.seat}});
+    answer["seats"] = seats;
+    return JobAnswer{200, answer, "", std::nullopt};
+  };
+}
+
+// The seat's clock stands still until `until` (0: runs again), once its game is ready.
+void Accounts::away(const std::string& game, const std::string& seat, std::int64_t until) {
+  try {
+    lobby_.set_away(game, seat, until);
+  } catch (const NotReady& wait) {
+    lobby_.when_ready(wait.id, [this, game, seat, until] { away(game, seat, until); });
+  } catch (const ApiError&) {  // a game gone or damaged: no clock to stop
+  }
 }
 
 void Accounts::claimed(const Request& req, const std::string& game, const std::string& seat, Response res, Reply reply) {

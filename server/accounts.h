@@ -69,6 +69,9 @@ class Accounts {
   JobAnswer sign_in(SideStore& s, const std::string& key, const std::string& password, bool secure);
   JobAnswer start_session(SideStore& s, const Account& a, int status, bool secure) const;
   void tie(const Request& req, const std::string& client, const nlohmann::json& body, const Reply& reply);
+  // GET and PUT /api/me/vacation; the seats of the account paused or resumed on the loop (away()).
+  Work vacation(const Request& req, const std::string& token);
+  void away(const std::string& game, const std::string& seat, std::int64_t until);
   bool secure(const Request& req) const;
 
   boost::asio::io_context& io_;

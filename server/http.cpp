@@ -109,6 +109,17 @@ void expire_every(asio::steady_timer& timer, Context& c) {
   });
 }
 
+// The clocks are looked at every second: a seat whose clock ran out is given to its stand-in.
+void tick_clocks_every(asio::steady_timer& timer, Context& c) {
+  timer.expires_after(std::chrono::seconds(1));
+  timer.async_wait([&timer, &c](boost::system::error_code ec) {
+    if (ec) return;
+    c.lobby.tick_clocks();
+    c.committer.kick();
+    tick_clocks_every(timer, c);
+  });
+}
+
 }  // namespace
 
 int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side) {
@@ -138,6 +149,8 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side) {
   acceptor.accept();
   asio::steady_timer expiry(io);
   expire_every(expiry, context);
+  asio::steady_timer clocks(io);
+  tick_clocks_every(clocks, context);
   ChangeWatch changes(io, lobby, store);
   changes.start();
   for (;;) {

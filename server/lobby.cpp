@@ -127,8 +127,9 @@ void Lobby::check_held(const std::string& client) const {
 }
 
 nlohmann::json Lobby::create(const nlohmann::json& body, const std::string& client) {
-  only_fields(body, {"title", "scenario", "players", "options", "seats", "seating", "seed"},
-              "{\"title\": ..., \"scenario\": ..., \"players\": N, \"options\": [...], \"seats\": {...}, \"seating\": \"public\" or \"invitation\"}");
+  only_fields(body, {"title", "scenario", "players", "options", "seats", "seating", "seed", "pace", "stand_in"},
+              "{\"title\": ..., \"scenario\": ..., \"players\": N, \"options\": [...], \"seats\": {...}, \"seating\": \"public\" or \"invitation\", "
+              "\"pace\": ..., \"stand_in\": \"bot:...\"}");
   if (body.contains("seed")) throw ApiError(400, "the server draws every game's seed; a client may not choose one");
   const auto seating = body.value("seating", nlohmann::json("invitation"));
   if (seating != "public" && seating != "invitation") throw ApiError(400, "\"seating\" is \"public\" or \"invitation\"");
@@ -136,6 +137,7 @@ nlohmann::json Lobby::create(const nlohmann::json& body, const std::string& clie
     throw ApiError(503, ErrorCode{"server_full"}, "the server holds as many games in play as it may; try again when some have ended");
   check_held(client);
   core::SaveFile record = parse_create(body, client);
+  Clocks clocks = parse_clocks(body, record);
   std::string id;
   do id = new_id();
   while (rooms_.count(id));  // an id of a finished game in the store is refused by its primary key (503, retried)
@@ -144,6 +146,7 @@ nlohmann::json Lobby::create(const nlohmann::json& body, const std::string& clie
   r.human = has_human(*r.game);
   r.versions = SeatVersions("", r.game->seat_count(), 0);
   r.token_hash.resize(static_cast<std::size_t>(r.game->seat_count()));
+  r.clocks = std::move(clocks);
   nlohmann::json reply = {{"id", id}};
   if (seating == "invitation") {
     const std::string invitation = new_token();
@@ -210,6 +213,7 @@ nlohmann::json Lobby::seat_view(const std::string& id, Room& r, std::optional<in
   v["version"] = r.versions.of(seat);
   if (r.finished) v["seed"] = r.game->record().seed.text();  // published once the game is over, to verify its replay
   if (!r.stopped.empty()) v["stopped"] = r.stopped;
+  v["clock"] = r.clocks.view(*r.game);
   return v;
 }
 

@@ -27,6 +27,7 @@
 
 #include "core/title.h"
 #include "server/api_error.h"
+#include "server/clocks.h"
 #include "server/jobs.h"
 #include "server/listeners.h"
 #include "server/recency.h"
@@ -105,6 +106,16 @@ class Lobby {
   void replay(const std::string& id, const std::string& token, const std::string& step, const std::string& seat, Answer answer);
   // Stages the deletion of every abandoned game (not finished, unchanged for expire_seconds).
   void expire();
+  // Clocks (server/clocks.h, docs/server.md "Paces and clocks"). tick_clocks(): every seat whose
+  // clock ran out by now is given to the game's stand-in bot (staged: on several servers sharing a
+  // store, the first to commit it wins and the others read it); a game held by its entry only is
+  // loaded first (it is looked at again on the next tick). clock(): the token's seat is back
+  // ({"back": true}) or agrees to pause or resume ({"pause": true|false}); its view. Throws ApiError.
+  void tick_clocks();
+  const std::string& clock(const std::string& id, const std::string& token, const nlohmann::json& body);
+  // The player of the seat is on vacation until `until` (0: back): the seat's clock stands still
+  // meanwhile. Nothing for a finished game or one without a clock. Throws NotReady, ApiError.
+  void set_away(const std::string& id, const std::string& seat, std::int64_t until);
 
   // Where the work that takes time runs (server/jobs.h): quick bots' moves a slice at a time
   // (Lane::Bots: the game is lent to the worker and its views are served from the cache meanwhile),
@@ -211,6 +222,8 @@ class Lobby {
     std::map<int, std::pair<std::uint64_t, std::string>> views;  // by seat (-1: spectator): version, JSON text
     std::map<int, std::pair<std::uint64_t, std::string>> hints;  // by seat: version, JSON text
     RequestKeys requests;                        // the keys of its latest changes (stored with its mark)
+    Clocks clocks;                               // its pace, clocks and stand-ins (stored with its mark)
+    bool touched = false;                        // a change everyone sees outside the match (a clock's), not yet staged
     // Bots
     std::string owner;                           // the address its bots' work is charged to
     std::string creator;                         // the address that created it, until it is stored
@@ -233,6 +246,12 @@ class Lobby {
   void adopt(const std::string& id, Room fresh);
   static bool has_human(const core::Match& m);  // a game read from the store, in place of what was held
   std::string make_summary(const std::string& id, Room& r) const;
+  // clocks.cpp's part: a new game's pace and stand-in from its body; the clocks brought up to date
+  // with the game (true: a view shows a change); their stand-ins set on the match.
+  Clocks parse_clocks(const nlohmann::json& body, const core::SaveFile& record) const;
+  bool update_clocks(Room& r);
+  void run_out(const std::string& id, std::int64_t t);  // the game's clocks that ran out by `t`
+  static void seat_stand_ins(Room& r);
   const core::Title& title_of(const std::string& id) const;  // ApiError 400 for none
   core::SaveFile parse_create(const nlohmann::json& body, const std::string& client) const;
   void check_held(const std::string& client) const;  // games per address and network

@@ -30,7 +30,7 @@ bool Lobby::bots_due(const Room& r) const {
   const core::Match& m = *r.game;
   if (m.node_kind() == core::NodeKind::Chance) return true;
   for (int p = 0; p < m.seat_count(); ++p)
-    if ((m.acting_seats() & core::seat_bit(static_cast<core::Seat>(p))) && m.is_bot(static_cast<core::Seat>(p))) return true;
+    if ((m.acting_seats() & core::seat_bit(static_cast<core::Seat>(p))) && m.bot_plays(static_cast<core::Seat>(p))) return true;
   return false;
 }
 

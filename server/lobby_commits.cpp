@@ -18,16 +18,21 @@ void Lobby::stage(const std::string& id, Room& r, GameWrite w) {
   w.first_new = r.stored;
   w.append.assign(actions.begin() + static_cast<std::ptrdiff_t>(r.stored), actions.end());
   r.stored = actions.size();
-  if (!w.claim) {  // a claim changes no view's choices
+  // A clock that moved (a claim that starts the clocks, a timeout, a pause) is a change everyone sees.
+  const bool clocks = update_clocks(r) || std::exchange(r.touched, false);
+  if (!w.claim || clocks) {  // a claim changes no view's choices
     ++r.version;
-    const SeatVersions::Seen seen = r.versions.apply(r.game->take_changes());
+    core::Match::Changes changes = r.game->take_changes();
+    changes.open = changes.open || clocks;
+    const SeatVersions::Seen seen = r.versions.apply(changes);
     r.seen.open = r.seen.open || seen.open;
     r.seen.secret |= seen.secret;
   }
   r.updated = now();
   r.finished = r.game->node_kind() == core::NodeKind::Terminal;
   r.staged_summary = make_summary(id, r);
-  w.mark = GameMark{r.version, r.stored, r.game->state_hash(), r.finished, r.updated, r.staged_summary, r.versions.text(), r.requests.text()};
+  w.mark = GameMark{r.version, r.stored, r.game->state_hash(), r.finished, r.updated, r.staged_summary, r.versions.text(), r.requests.text(),
+                    r.clocks.text()};
   r.busy = true;
   staging_.add(std::move(w));
 }
@@ -199,6 +204,8 @@ void Lobby::caught_up(const std::string& id, std::size_t held, bool whole, std::
     for (const auto& [seat, hash] : sg->token_hashes)
       if (const auto p = r.game->seat_from_name(seat)) r.token_hash[static_cast<std::size_t>(*p)] = hash;
   }
+  r.clocks = Clocks(mark.clocks, r.game ? r.game->seat_count() : -1);
+  if (r.game) seat_stand_ins(r);
   if (!r.game && r.version != mark.version) {  // held by its entry (and views): they are made again when asked
     r.views.clear();
     r.hints.clear();

@@ -90,6 +90,8 @@ Lobby::Room Lobby::build(StoredGame sg) const {
     r.human = has_human(*r.game);
     r.versions = SeatVersions(sg.mark ? sg.mark->versions : "", r.game->seat_count(), r.version);
     r.requests = RequestKeys(sg.mark ? sg.mark->requests : "");
+    r.clocks = Clocks(sg.mark ? sg.mark->clocks : "", r.game->seat_count());
+    seat_stand_ins(r);
     r.game->take_changes();  // the replay of its record is no change
   } catch (const std::exception& e) {
     r.game.reset();
@@ -210,6 +212,7 @@ Lobby::Room Lobby::entry(const GameMark& mark) const {
   cold.updated = mark.updated;
   cold.finished = mark.finished;
   cold.summary = mark.summary;
+  cold.clocks = Clocks(mark.clocks, -1);  // its clocks run out even while it is not held whole
   return cold;
 }
 
@@ -304,6 +307,7 @@ std::string Lobby::make_summary(const std::string& id, Room& r) const {
   s["seats"] = seats;
   s["open"] = open && !r.finished;
   s["updated"] = r.updated;
+  s["pace"] = r.clocks.pace().name;
   if (!r.stopped.empty()) s["stopped"] = r.stopped;
   return s.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }

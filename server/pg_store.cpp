@@ -52,6 +52,11 @@ const char* const kSchemaSteps[] = {
     "CREATE INDEX chat_game ON chat (game, id);"
     "CREATE TABLE chat_mutes (game TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, seat TEXT NOT NULL, muted TEXT NOT NULL, "
     "PRIMARY KEY (game, seat, muted));",
+    // 5: each game's pace, its seats' clocks and stand-ins (server/clocks.h); each account's vacation
+    // (server/side_store.h): until when, and the days used in which year.
+    "ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '';"
+    "CREATE TABLE vacations (account BIGINT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE, until BIGINT NOT NULL, "
+    "used_days BIGINT NOT NULL, year BIGINT NOT NULL);",
 };
 static_assert(std::size(kSchemaSteps) == PgStore::kSchemaVersion);
 
@@ -149,10 +154,10 @@ void migrate(pg_conn* db) {
 bool fast_write(pg_conn* db, const GameWrite& w) {
   const GameMark& m = *w.mark;
   std::vector<std::string> params = {w.id, std::to_string(*w.base_version), std::to_string(m.version), std::to_string(m.action_count),
-                                     m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated), m.summary, m.versions, m.requests};
+                                     m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated), m.summary, m.versions, m.requests, m.clocks};
   std::string sql =
       "WITH checked AS (UPDATE games SET version = $3, action_count = $4, state_hash = $5, finished = $6, updated = $7, summary = $8, "
-      "versions = $9, requests = $10 WHERE id = $1 AND COALESCE(version, 0) = $2 RETURNING id) ";
+      "versions = $9, requests = $10, clocks = $11 WHERE id = $1 AND COALESCE(version, 0) = $2 RETURNING id) ";
   if (w.append.empty()) return run(db, sql + "SELECT count(*) FROM checked").integer(0, 0) == 1;
   std::string values;
   for (std::size_t i = 0; i < w.append.size(); ++i) {
@@ -199,9 +204,9 @@ bool write_one(pg_conn* db, const GameWrite& w) {
   if (w.mark) {
     const GameMark& m = *w.mark;
     run(db, "UPDATE games SET version = $1, action_count = $2, state_hash = $3, finished = $4, updated = $5, summary = $6, versions = $7, "
-            "requests = $8 WHERE id = $9",
+            "requests = $8, clocks = $9 WHERE id = $10",
         {std::to_string(m.version), std::to_string(m.action_count), m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated),
-         m.summary, m.versions, m.requests, w.id});
+         m.summary, m.versions, m.requests, m.clocks, w.id});
   }
   return true;
 }
@@ -235,13 +240,14 @@ PgStore::~PgStore() {
 
 namespace {
 
-constexpr const char* kMarkColumns = "version, action_count, state_hash, finished, updated, summary, versions, requests";
+constexpr const char* kMarkColumns = "version, action_count, state_hash, finished, updated, summary, versions, requests, clocks";
 
 // The mark in the columns kMarkColumns from `col` on; none in a database written before marks.
 std::optional<GameMark> mark_of(const Result& r, int row, int col) {
   if (r.null(row, col)) return std::nullopt;
   return GameMark{static_cast<std::uint64_t>(r.integer(row, col)), static_cast<std::size_t>(r.integer(row, col + 1)), r.text(row, col + 2),
-                  r.boolean(row, col + 3), r.integer(row, col + 4), r.text(row, col + 5), r.text(row, col + 6), r.text(row, col + 7)};
+                  r.boolean(row, col + 3), r.integer(row, col + 4), r.text(row, col + 5), r.text(row, col + 6), r.text(row, col + 7),
+                  r.text(row, col + 8)};
 }
 
 // The game's actions from index `from` on (none from kMarkOnly), and its claimed seats.

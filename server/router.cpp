@@ -174,6 +174,10 @@ Response route(const Request& req, const std::string& client, Context& s) {
     only(true);
     return json_text(req, http::status::ok, lobby.act(p[2], bearer(req), body_json(req), client, idempotency_key(req)));
   }
+  if (game && p[3] == "clock") {
+    only(true);
+    return json_text(req, http::status::ok, lobby.clock(p[2], bearer(req), body_json(req)));
+  }
   if (game && p[3] == "undo") {
     only(true);
     return json_text(req, http::status::ok, lobby.undo(p[2], bearer(req), body_json(req), idempotency_key(req)));

@@ -151,6 +151,18 @@ std::vector<HeldSeat> SideStore::held_seats(std::int64_t account) {
   return out;
 }
 
+Vacation SideStore::vacation(std::int64_t account) {
+  const Rows r = run("SELECT until, used_days, year FROM vacations WHERE account = $1", {std::to_string(account)});
+  if (r.empty()) return {};
+  return {number(r[0][0]), number(r[0][1]), number(r[0][2])};
+}
+
+void SideStore::set_vacation(std::int64_t account, const Vacation& v) {
+  run("INSERT INTO vacations (account, until, used_days, year) VALUES ($1, $2, $3, $4) "
+      "ON CONFLICT (account) DO UPDATE SET until = $2, used_days = $3, year = $4",
+      {std::to_string(account), std::to_string(v.until), std::to_string(v.used_days), std::to_string(v.year)});
+}
+
 std::int64_t SideStore::add_message(const std::string& game, const ChatMessage& m) {
   const Rows r = run("INSERT INTO chat (game, at, step, seat, channel, to_seat, text) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
                      {game, std::to_string(m.at), std::to_string(m.step), m.seat, m.channel, m.to, m.text});

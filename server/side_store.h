@@ -36,6 +36,14 @@ struct ChatMessage {
   std::string text;
 };
 
+// An account's vacation (docs/server.md, "Paces and clocks"): away until then (unix seconds; 0: home),
+// and the days used in `year` (its allowance is counted per calendar year, UTC).
+struct Vacation {
+  std::int64_t until = 0;
+  std::int64_t used_days = 0;
+  std::int64_t year = 0;
+};
+
 class SideStore {
  public:
   virtual ~SideStore() = default;
@@ -51,6 +59,8 @@ class SideStore {
   // Ties the seat to the account; false when another account holds it.
   bool hold_seat(std::int64_t account, const std::string& game, const std::string& seat, const std::string& token);
   std::vector<HeldSeat> held_seats(std::int64_t account);
+  Vacation vacation(std::int64_t account);  // none yet: {0, 0, 0}
+  void set_vacation(std::int64_t account, const Vacation& v);
 
   std::int64_t add_message(const std::string& game, const ChatMessage& m);
   std::vector<ChatMessage> messages(const std::string& game);

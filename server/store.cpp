@@ -77,6 +77,7 @@ const std::map<std::string, const char*> kGameColumns = {
     {"invitation_hash", "TEXT NOT NULL DEFAULT ''"}, {"version", "INTEGER"}, {"action_count", "INTEGER"},
     {"state_hash", "TEXT"}, {"finished", "INTEGER NOT NULL DEFAULT 0"}, {"updated", "INTEGER NOT NULL DEFAULT 0"},
     {"summary", "TEXT NOT NULL DEFAULT ''"}, {"versions", "TEXT NOT NULL DEFAULT ''"}, {"requests", "TEXT NOT NULL DEFAULT ''"},
+    {"clocks", "TEXT NOT NULL DEFAULT ''"},
     {"creator", "TEXT NOT NULL DEFAULT ''"}, {"creator_network", "TEXT NOT NULL DEFAULT ''"}};
 
 void create_schema(sqlite3* db) {
@@ -106,6 +107,8 @@ void create_schema(sqlite3* db) {
            "channel TEXT NOT NULL, to_seat TEXT NOT NULL, text TEXT NOT NULL);"
            "CREATE INDEX IF NOT EXISTS chat_game ON chat (game, id);"
            "CREATE TABLE IF NOT EXISTS chat_mutes (game TEXT NOT NULL, seat TEXT NOT NULL, muted TEXT NOT NULL, PRIMARY KEY (game, seat, muted));"
+           "CREATE TABLE IF NOT EXISTS vacations (account INTEGER PRIMARY KEY, until INTEGER NOT NULL, used_days INTEGER NOT NULL, "
+           "year INTEGER NOT NULL);"
            "CREATE TRIGGER IF NOT EXISTS games_erased AFTER DELETE ON games BEGIN "
            "DELETE FROM account_seats WHERE game = OLD.id; DELETE FROM chat WHERE game = OLD.id; DELETE FROM chat_mutes WHERE game = OLD.id; END;");
 }
@@ -136,9 +139,9 @@ void write_one(sqlite3* db, const GameWrite& w) {
   if (w.mark) {
     const GameMark& m = *w.mark;
     Statement(db, "UPDATE games SET version = ?, action_count = ?, state_hash = ?, finished = ?, updated = ?, summary = ?, versions = ?, "
-                  "requests = ? WHERE id = ?")
+                  "requests = ?, clocks = ? WHERE id = ?")
         .integer(1, static_cast<std::int64_t>(m.version)).integer(2, static_cast<std::int64_t>(m.action_count)).text(3, m.state_hash)
-        .integer(4, m.finished).integer(5, m.updated).text(6, m.summary).text(7, m.versions).text(8, m.requests).text(9, w.id).step();
+        .integer(4, m.finished).integer(5, m.updated).text(6, m.summary).text(7, m.versions).text(8, m.requests).text(9, m.clocks).text(10, w.id).step();
   }
 }
 
@@ -169,7 +172,7 @@ std::vector<StoredGame> SqliteStore::load_where(sqlite3* db, const char* where, 
   const auto read = [&] {
     std::vector<StoredGame> games;
     Statement g(db, fmt::format("SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary, "
-                                "versions, requests FROM games WHERE {} ORDER BY rowid", where).c_str());
+                                "versions, requests, clocks FROM games WHERE {} ORDER BY rowid", where).c_str());
     if (!arg.empty()) g.text(1, arg);
     while (g.step()) {
       StoredGame sg;
@@ -184,7 +187,7 @@ std::vector<StoredGame> SqliteStore::load_where(sqlite3* db, const char* where, 
       sg.invitation_hash = g.column_text(2);
       if (!g.column_null(3))
         sg.mark = GameMark{static_cast<std::uint64_t>(g.column_int(3)), static_cast<std::size_t>(g.column_int(4)), g.column_text(5),
-                           g.column_int(6) != 0, g.column_int(7), g.column_text(8), g.column_text(9), g.column_text(10)};
+                           g.column_int(6) != 0, g.column_int(7), g.column_text(8), g.column_text(9), g.column_text(10), g.column_text(11)};
       Statement a(db, "SELECT seat, action, sampled FROM actions WHERE game = ? ORDER BY idx");
       a.text(1, sg.id);
       while (a.step()) sg.record.actions.push_back({a.column_text(0), a.column_text(1), a.column_int(2) != 0});

@@ -48,6 +48,7 @@ struct GameMark {
   std::string summary;            // the game's entry in the list of games, JSON
   std::string versions;           // its views' versions (server/versions.h); "" before they were kept
   std::string requests;           // the keys of the latest requests that changed it (server/request_keys.h)
+  std::string clocks;             // its pace, seats' clocks and stand-ins (server/clocks.h); "" for none
 };
 
 struct StoredGame {

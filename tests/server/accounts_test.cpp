@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 
 #include "churchill/title.h"
 #include "server/lobby.h"
@@ -288,6 +290,63 @@ TEST(SideStore, SqliteKeepsAccountsSessionsSeatsAndTableTalkWithTheGame) {
     check_side_store(*side, id, [&] { sql(db, "DELETE FROM games WHERE id = '" + id + "'"); });
   }
   for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db.string() + suffix);
+}
+
+}  // namespace
+
+namespace {
+
+using namespace test_support;
+
+// Vacation days (issue 35, item 3; docs/server.md "Paces and clocks"): 14 a year per account; while
+// away, the clocks of the account's seats stand still; back early, the whole days not used return.
+TEST_F(Accounts, VacationDaysStandTheAccountsClocksStillAndAreCountedPerYear) {
+  const std::string anna = sign("/api/accounts", "anna");
+  const Reply made = post("/api/games", R"({"scenario": "training", "seating": "public", "pace": "fast", "seats": {"US": "bot:rulebook", "USSR": "bot:rulebook"}})");
+  ASSERT_EQ(made.status, 201) << made.body.dump();
+  const std::string id = made.body.value("id", "");
+  const Answer claimed = send(http::verb::post, "/api/games/" + id + "/seats/UK", "", anna);
+  ASSERT_EQ(claimed.status, 201) << claimed.body.dump();
+  const std::string uk = claimed.body.value("token", "");
+  ASSERT_EQ(get("/api/games/" + id + "/view", uk).body["clock"]["seats"]["UK"]["running"], true);
+
+  const Answer fresh = send(http::verb::get, "/api/me/vacation", "", anna);
+  ASSERT_EQ(fresh.status, 200) << fresh.body.dump();
+  EXPECT_EQ(fresh.body["allowance_days"], 14);
+  EXPECT_EQ(fresh.body["left_days"], 14);
+  EXPECT_TRUE(fresh.body["until"].is_null());
+
+  const Answer away = send(http::verb::put, "/api/me/vacation", R"({"days": 3})", anna);
+  ASSERT_EQ(away.status, 200) << away.body.dump();
+  EXPECT_EQ(away.body["left_days"], 11);
+  EXPECT_EQ(away.body["seats"], json::array({{{"game", id}, {"seat", "UK"}}}));
+  json clock;
+  for (int i = 0; i < 100; ++i) {  // the seat's game stops its clock once the vacation is stored
+    clock = get("/api/games/" + id + "/view", uk).body["clock"];
+    if (clock["seats"]["UK"]["running"] == false) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(clock["seats"]["UK"]["running"], false) << clock.dump();
+  EXPECT_EQ(clock["seats"]["UK"]["away_until"], away.body["until"]);
+  EXPECT_EQ(clock["events"].back()["event"], "away");
+
+  expect_code(send(http::verb::put, "/api/me/vacation", R"({"days": 14})", anna), 409, "vacation_used");
+  for (const char* bad : {R"({"days": 15})", R"({"days": -1})", R"({"days": "3"})", R"({})", R"({"days": 3, "x": 1})"})
+    EXPECT_EQ(send(http::verb::put, "/api/me/vacation", bad, anna).status, 400) << bad;
+  EXPECT_EQ(send(http::verb::put, "/api/me/vacation", R"({"days": 3})", anna, {{"Content-Type", "application/json"}}).status, 403)
+      << "another site's page cannot send the CSRF header";
+  EXPECT_EQ(send(http::verb::get, "/api/me/vacation").status, 401);
+
+  const Answer back = send(http::verb::put, "/api/me/vacation", R"({"days": 0})", anna);
+  ASSERT_EQ(back.status, 200) << back.body.dump();
+  EXPECT_TRUE(back.body["until"].is_null());
+  EXPECT_GE(back.body["left_days"].get<int>(), 13) << "the whole days not begun come back (the first may have begun)";
+  for (int i = 0; i < 100; ++i) {
+    clock = get("/api/games/" + id + "/view", uk).body["clock"];
+    if (clock["seats"]["UK"]["running"] == true) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(clock["seats"]["UK"]["running"], true) << "its clock runs again";
 }
 
 }  // namespace

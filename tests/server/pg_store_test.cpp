@@ -177,6 +177,35 @@ TEST_F(PostgresStore, TwoServersActingOnOneVersionKeepOneOrderAndTheLaterIsToldO
   EXPECT_EQ(sql("SELECT count(*) FROM actions WHERE game = '" + id + "'"), std::to_string(stored->record.actions.size()));
 }
 
+// Issue 35, item 3: a seat's clock that runs out on two servers at once is given to its stand-in
+// once -- the second server's timeout is a conflict, and it reads the game as the first stored it.
+TEST_F(PostgresStore, AClockThatRunsOutOnTwoServersRunsOutOnce) {
+  std::int64_t t = 1'800'000'000;
+  const auto clock = [&t] { return t; };
+  server::PgStore store_a(url), store_b(url);
+  server::Lobby a(titles(), store_a, {}, clock), b(titles(), store_b, {}, clock);
+  json body = kOneHuman;
+  body["pace"] = "live";
+  const std::string id = a.create(body)["id"];
+  const std::string token = a.claim(id, "UK", json::object());
+  EXPECT_TRUE(a.commit_now().empty());
+  for (const std::string& changed : changes_heard(store_b)) b.changed_elsewhere(changed);
+  const json seen = json::parse(b.view(id, token));
+  ASSERT_EQ(seen["clock"]["seats"]["UK"]["running"], true) << "both servers read the clocks stored with the game";
+  t = seen["clock"]["seats"]["UK"]["deadline"].get<std::int64_t>();
+  a.tick_clocks();
+  b.tick_clocks();
+  EXPECT_EQ(a.staged(), 1u);
+  EXPECT_EQ(b.staged(), 1u) << "both see it run out";
+  EXPECT_TRUE(a.commit_now().empty());
+  EXPECT_EQ(b.commit_now(), std::vector<std::string>{id}) << "the later is refused, not stored after the first";
+  const json after = json::parse(b.view(id, token));
+  EXPECT_EQ(after["clock"]["seats"]["UK"]["out"], true);
+  EXPECT_EQ(std::count_if(after["clock"]["events"].begin(), after["clock"]["events"].end(), [](const json& e) { return e["event"] == "out"; }), 1);
+  b.tick_clocks();
+  EXPECT_EQ(b.staged(), 0u) << "and not again";
+}
+
 TEST_F(PostgresStore, AVersionSeenThroughAnotherServerIsActedOnAtOnce) {
   server::PgStore store_a(url), store_b(url);
   server::Lobby a(titles(), store_a);

@@ -43,6 +43,14 @@ inline void check_side_store(server::SideStore& s, const std::string& game, cons
   EXPECT_NE(held[0].summary.find(game), std::string::npos) << held[0].summary;
   EXPECT_TRUE(s.held_seats(*boris).empty());
 
+  EXPECT_EQ(s.vacation(*anna).until, 0) << "none yet";  // docs/server.md, "Paces and clocks"
+  s.set_vacation(*anna, {5000, 3, 2026});
+  s.set_vacation(*anna, {6000, 4, 2026});
+  EXPECT_EQ(s.vacation(*anna).until, 6000);
+  EXPECT_EQ(s.vacation(*anna).used_days, 4);
+  EXPECT_EQ(s.vacation(*anna).year, 2026);
+  EXPECT_EQ(s.vacation(*boris).used_days, 0) << "each account its own";
+
   const std::string text = "Добрый вечер, <b>джентльмены</b>\n'; DROP TABLE chat; --";
   const std::int64_t first = s.add_message(game, {0, 1000, 7, "UK", "private", "USSR", text});
   EXPECT_GT(s.add_message(game, {0, 1001, 8, "US", "table", "", "hi"}), first);
