@@ -4,6 +4,7 @@
 // textContent or escape().
 import { api, ApiError, escape, MyGame, saveSeat, savedSeats } from './api';
 import { render, scenarioName, seatName, t } from './i18n';
+import { vacationForm } from './clock';
 
 export async function accountPanel(names: Map<string, string>): Promise<HTMLElement> {
   const panel = document.createElement('section');
@@ -62,6 +63,7 @@ async function myGames(panel: HTMLElement, name: string, names: Map<string, stri
     await api.signOut().catch(() => undefined);
     await done();
   });
+  panel.querySelector('#sign-out')!.parentElement!.after(await vacationForm());
   const table = panel.querySelector<HTMLTableElement>('#my-games')!;
   if (games.length === 0) {
     table.outerHTML = `<p>${escape(t('ui.web.no_games_yet'))}</p>`;

@@ -66,6 +66,7 @@ export interface GameSummary {
   phase: string;
   terminal: boolean;
   winners: string[];
+  pace?: string; // none, live, fast, slow, custom
 }
 
 export interface GamePage {
@@ -80,6 +81,8 @@ export interface NewGame {
   seats: Record<string, string>;
   options: string[];
   seating: 'public' | 'invitation';
+  pace?: string | { initial: number; per_move: number; most: number }; // docs/server.md, "Paces and clocks"
+  stand_in?: string; // the bot that plays a seat whose clock ran out
 }
 
 // An error answer; a stale action's (409) carries the game's current view.
@@ -168,6 +171,9 @@ export const api = {
   view: (id: string, token?: string) => call<View>('GET', `/api/games/${id}/view`, undefined, token),
   act: (id: string, action: string, version: number, token: string) => change(`/api/games/${id}/actions`, { action, version }, id, token),
   undo: (id: string, version: number, token: string) => change(`/api/games/${id}/undo`, { version }, id, token),
+  // The seat is back from its stand-in, or agrees to pause (or resumes): its view.
+  clock: (id: string, token: string, body: { back: true } | { pause: boolean }) =>
+    call<View>('POST', `/api/games/${id}/clock`, body, token),
   chat: (id: string, token?: string) => call<ChatList>('GET', `/api/games/${id}/chat`, undefined, token),
   say: (id: string, token: string, channel: string, text: string, to?: string) =>
     call<{ message: ChatMessage }>('POST', `/api/games/${id}/chat`, { channel, text, ...(to ? { to } : {}) }, token),
@@ -179,8 +185,19 @@ export const api = {
   signIn: (name: string, password: string) => call<{ name: string }>('POST', '/api/sessions', { name, password }),
   signOut: () => call<{ ended: number }>('DELETE', '/api/sessions'),
   myGames: () => call<{ name: string; games: MyGame[] }>('GET', '/api/me/games'),
+  // Vacation days: the account's seats' clocks stand still while it is away (docs/server.md).
+  vacation: () => call<Vacation>('GET', '/api/me/vacation'),
+  setVacation: (days: number) => call<Vacation>('PUT', '/api/me/vacation', { days }),
   tieSeat: (game: string, token: string) => call<{ game: string; seat: string }>('POST', '/api/me/seats', { game, token }),
 };
+
+export interface Vacation {
+  allowance_days: number;
+  year: number;
+  used_days: number;
+  left_days: number;
+  until: number | null; // unix seconds; null: at home
+}
 
 // Table talk (server/chat.h): a message as the server keeps it; `step` is the game's actions when it
 // was written (where the replay shows it).

@@ -10,6 +10,7 @@ import { OthersMoves } from './replay';
 import { keepLog as keptLog, kinds, narrow, offerByKind, toggle } from './actions';
 import { ask } from './confirm';
 import { chatPanel } from './chat';
+import { bindClock, clockPanel, tickClocks } from './clock';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
 const kindName = (k: string) => (has(`action_kind.${k}`) ? t(`action_kind.${k}`) : k);
@@ -168,6 +169,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
                     .join('')
             }</div>
           </section>
+          ${clockPanel(v)}
           <div class="status-lines panel">${ui.status(v, layout)}</div>
           <section class="panel" id="log-panel"><h2>${escape(t('ui.web.log', { count: log.length }))}</h2>
             ${summaryButtons(v)}
@@ -207,6 +209,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       else app.querySelector('.boards')!.append(panel);
     }
     others.bind(app);
+    bindClock(app, v, mine?.token, show, (err) => (document.getElementById('status')!.textContent = err.message));
     app.querySelector('#all')!.addEventListener('click', () => {
       filter = [];
       showAll = false;
@@ -409,6 +412,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     }
   })();
   // Table talk sits beside the page, which each view draws again.
+  tickClocks();
   const talk = chatPanel(id, mine?.token);
   app.after(talk.element);
   const stop = subscribe(id, mine?.token, show, talk.add);

@@ -4,6 +4,7 @@ import { api, escape, GameSummary, OptionInfo, saveSeat, TitleInfo } from './api
 import { botName, has, Message, render, scenarioName, seatName, t } from './i18n';
 import { accountPanel } from './account';
 import { finishedGames } from './replay';
+import { bindPaceField, paceField, paceFromForm } from './clock';
 
 // A seat's player in the reader's language: "human", "open", a bot.
 const seatState = (state: string) =>
@@ -28,6 +29,7 @@ export async function renderLobby(app: HTMLElement) {
         <label>${escape(t('ui.web.players'))} <select name="players"></select></label>
         <span id="seats"></span>
         <span id="options"></span>
+        <span id="pace"></span>
         <label title="${escape(t('ui.web.public_title'))}">
           <input type="checkbox" name="public" /> ${escape(t('ui.web.public'))}</label>
         <button type="submit" id="create-game">${escape(t('ui.web.create'))}</button>
@@ -60,6 +62,14 @@ export async function renderLobby(app: HTMLElement) {
       )
       .join('');
   };
+  // The pace and the stand-in bot (clock.ts): by default the title's first bot that neither plays at
+  // random nor searches, as the server's.
+  const fillPace = () => {
+    const bots = title().bots;
+    const quiet = bots.find((b) => b !== 'random' && !b.startsWith('ai:')) ?? bots[0];
+    form.querySelector('#pace')!.innerHTML = paceField(bots, `bot:${quiet}`);
+    bindPaceField(form);
+  };
   const fillPlayers = () => {
     field('players').innerHTML = scenario()
       .players.map((n) => `<option value="${n}">${n}</option>`)
@@ -74,6 +84,7 @@ export async function renderLobby(app: HTMLElement) {
       )
       .join('');
     fillPlayers();
+    fillPace();
   };
   field('title').addEventListener('change', () => fillTitle(title()));
   field('scenario').addEventListener('change', fillPlayers);
@@ -94,6 +105,7 @@ export async function renderLobby(app: HTMLElement) {
           .filter((o) => data.get(`option:${o.id}`))
           .map((o) => o.id),
         seating: data.get('public') ? 'public' : 'invitation',
+        ...paceFromForm(data),
       });
       const human = seatNames.find((s) => seats[s] === 'human');
       if (human) saveSeat(id, human, (await api.claim(id, human, invitation)).token, invitation);
@@ -123,7 +135,8 @@ export async function renderLobby(app: HTMLElement) {
 }
 
 function row(g: GameSummary, title: string): string {
-  return `<tr><td>${escape(title)}<br/><small>${g.id}</small></td><td>${escape(scenarioName(g.scenario, g.scenario))}</td>
+  const pace = g.pace && g.pace !== 'none' ? `<br/><small class="pace">${escape(t(`ui.web.pace.${g.pace}`))}</small>` : '';
+  return `<tr><td>${escape(title)}<br/><small>${g.id}</small></td><td>${escape(scenarioName(g.scenario, g.scenario))}${pace}</td>
     <td>${g.seat_order
       .map((s) =>
         g.seats[s] === 'open'
