@@ -60,6 +60,52 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
   }
 }
 
+// The same action as structure (the view's "action_fields"): its kind (the command's first word)
+// and its arguments as data ids. A debate names the issue of the advance it debates (5.24).
+nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a) const {
+  const Data& d = *data_;
+  const std::string text = action_to_string(s, seat, a);
+  nlohmann::json j = {{"kind", text.substr(0, text.find(' '))}};
+  if (seat == core::kChance) return j;
+  auto card = [&](int i) { return d.staff[static_cast<std::size_t>(seat)][at(i)].id; };
+  auto flags = [&](std::uint8_t f) {
+    if (const int v = reduced_value(f)) j["value"] = v;
+    if (f & kStopAtCenter) j["stop"] = true;
+  };
+  const auto debated = [&] {
+    if (s.advance.seat >= 0 && s.advance.issue != kNone) j["issue"] = d.issues[s.advance.issue].id;
+  };
+  static constexpr const char* kSources[] = {"production", "bonus-europe", "bonus-pacific", "bonus-either", "bonus-any"};
+  switch (kind_of(a)) {
+    case Act::AgendaCard:
+    case Act::AdvanceChief:
+    case Act::Discard: j["card"] = card(arg_a(a)); break;
+    case Act::DebateChief: j["card"] = card(arg_a(a)), debated(); break;
+    case Act::Winner:
+    case Act::PlaceFirst: j["power"] = power_name(static_cast<Power>(arg_a(a))); break;
+    case Act::Select:
+    case Act::Activate: j["issue"] = d.issues[arg_a(a)].id; break;
+    case Act::Advance: j["card"] = card(arg_a(a)), j["issue"] = d.issues[arg_b(a)].id, flags(arg_c(a)); break;
+    case Act::AdvanceLeader: j["issue"] = d.issues[arg_b(a)].id, j["discard"] = card(arg_a(a)), flags(arg_c(a)); break;
+    case Act::ChiefIssue: j["issue"] = d.issues[arg_b(a)].id, flags(arg_c(a)); break;
+    case Act::ChiefDebate: flags(arg_c(a)), debated(); break;
+    case Act::Debate: j["card"] = card(arg_a(a)), flags(arg_c(a)), debated(); break;
+    case Act::DebateLeader: j["discard"] = card(arg_a(a)), flags(arg_c(a)), debated(); break;
+    case Act::NoDebate: debated(); break;
+    case Act::PlaceDirected: j["issue"] = d.issues[arg_a(a)].id, j["front"] = d.fronts[arg_b(a)].id; break;
+    case Act::Offensive: j["front"] = d.fronts[arg_a(a)].id, j["source"] = kSources[arg_b(a) % 5]; break;
+    case Act::Naval: j["theater"] = d.theaters[arg_a(a)].id, j["source"] = kSources[arg_b(a) % 5]; break;
+    case Act::Leadership: j["region"] = arg_a(a) == 0 ? "Europe" : "Pacific", j["power"] = power_name(static_cast<Power>(arg_b(a))); break;
+    case Act::MoveGlobal: j["global_issue"] = d.global_issues[arg_a(a)].id; break;
+    case Act::PlaceNetwork:
+    case Act::RemoveNetwork:
+    case Act::PlaceAlignment:
+    case Act::RemoveAlignment: j["location"] = d.locations[arg_a(a)].id; break;
+    default: break;
+  }
+  return j;
+}
+
 std::optional<core::Action> Game::action_from_string(const State& s, core::Seat seat, std::string_view text) const {
   if (seat == core::kChance) {
     core::OutcomeList outcomes;

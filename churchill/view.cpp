@@ -21,6 +21,16 @@ std::string issue_position(const IssueState& is) {
   return fmt::format("{} {}", pname(is.track), is.space);
 }
 
+// The same as structure, for clients (the view's "places" and the pending advance's "from_place" and
+// "to_place"): {"where": "centre" | "track" | "chair" | "display" | "removed", "power", "space"}.
+nlohmann::json issue_place(const IssueState& is) {
+  if (is.where == IssueWhere::Display) return {{"where", "display"}};
+  if (is.where == IssueWhere::Removed) return {{"where", "removed"}};
+  if (is.track == kCenter) return {{"where", "centre"}};
+  if (is.space >= kChair) return {{"where", "chair"}, {"power", pname(is.track)}};
+  return {{"where", "track"}, {"power", pname(is.track)}, {"space", is.space}};
+}
+
 using core::i18n::Message;
 Message msg(std::string key) { return Message{std::move(key), {}, {}, {}}; }
 
@@ -108,6 +118,7 @@ nlohmann::json pending_json(const Game& g, const State& s) {
   nlohmann::json j = {{"power", pname(adv.seat)}, {"card", play_card(d, adv)}, {"card_name", card},
                       {"issue", d.issues[adv.issue].id}, {"issue_name", issue}, {"value", adv.value}, {"capture", capture},
                       {"from", capture ? nlohmann::json(issue_position(now)) : nlohmann::json(nullptr)}, {"to", issue_position(to)},
+                      {"from_place", capture ? issue_place(now) : nlohmann::json(nullptr)}, {"to_place", issue_place(to)},
                       {"text", g.catalogues().render(core::i18n::kFallbackLanguage, *message)},
                       {"message", core::i18n::to_json(*message)}};
   if (s.debate.seat >= 0)
@@ -229,6 +240,16 @@ Message end_why(const Game& g, const State& s, const std::array<int, kPowers>& v
   return why;
 }
 
+// 4.4's three cases by their catalogue keys (EndCase's order).
+constexpr const char* kCaseKeys[] = {"board.case_alliance_victory", "board.case_broken_alliance", "board.case_global_hegemon"};
+
+// The "rule" argument of a phase line ("6.4"), or "".
+std::string phase_rule(const Message& phase) {
+  for (const Message::Arg& a : phase.args)
+    if (a.name == "rule") return a.value.text;
+  return "";
+}
+
 nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) {
   const Data& d = g.data();
   nlohmann::json lines = nlohmann::json::array();
@@ -247,8 +268,7 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
       surrendered.push_back(d.axis[at(axis)].name);
       surrendered_keys.push_back(axis_key(d, axis) + ".name");
     }
-  static constexpr const char* kCases[] = {"board.case_alliance_victory", "board.case_broken_alliance", "board.case_global_hegemon"};
-  return {{"case", end_case_name(end)}, {"case_key", kCases[static_cast<int>(end)]}, {"lines", lines}, {"surrendered", surrendered},
+  return {{"case", end_case_name(end)}, {"case_key", kCaseKeys[static_cast<int>(end)]}, {"lines", lines}, {"surrendered", surrendered},
           {"surrendered_keys", surrendered_keys}, {"why", g.catalogues().render(core::i18n::kFallbackLanguage, why)},
           {"why_message", core::i18n::to_json(why)},
           // 4.43: the totals the winner is chosen by, when neither or one Axis power surrendered
@@ -334,9 +354,13 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
     for (int c = 0; c < 32; ++c)
       if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c)) hand.push_back(d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)].id);
   j["hand"] = hand;
-  nlohmann::json issues = nlohmann::json::object();
-  for (std::size_t i = 0; i < d.issues.size(); ++i) issues[d.issues[i].id] = issue_position(s.issues[i]);
+  nlohmann::json issues = nlohmann::json::object(), places = nlohmann::json::object();
+  for (std::size_t i = 0; i < d.issues.size(); ++i) {
+    issues[d.issues[i].id] = issue_position(s.issues[i]);
+    places[d.issues[i].id] = issue_place(s.issues[i]);
+  }
   j["issues"] = issues;
+  j["places"] = places;
   nlohmann::json fronts = nlohmann::json::object();
   for (std::size_t f = 0; f < d.fronts.size(); ++f) {
     int reserves = 0;
@@ -412,6 +436,10 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   // VPs are a final tally (4.4); during play they are the tally if the game ended now (9.63, 9.73).
   j["score_label"] = over ? "final" : "if the game ended now";
   j["score_case"] = end_case_name(g.end_case(s, sheet.total));
+  j["score_case_key"] = kCaseKeys[static_cast<int>(g.end_case(s, sheet.total))];
+  // The rule number of the step being played (the phase line's): a client tells the Decision
+  // Segment (6.x) and the placements (7.1, 7.3) by it.
+  j["phase_rule"] = phase_rule(g.phase_message(s));
   // 4.4 on the current board: who would win now (not while hidden Secret Agendas could change it).
   j["winner_if_ended_now"] = !over && !s.secret_agenda_variant ? nlohmann::json(pname(g.winner(s))) : nlohmann::json(nullptr);
   nlohmann::json agenda = nlohmann::json::object();

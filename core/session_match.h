@@ -49,6 +49,14 @@ concept StructuredLogGame = requires(const G g, const LogEntry& e) {
   { g.log_json(e) } -> std::same_as<nlohmann::json>;
 };
 
+// A game whose legal actions reach clients as structure too (the view's "action_fields": each
+// action's kind and arguments as data ids, by its command), so that a client finds the board's
+// elements an action names without splitting its text.
+template <class G>
+concept StructuredActionGame = requires(const G g, const typename G::State& cs, Seat seat, Action a) {
+  { g.action_json(cs, seat, a) } -> std::same_as<nlohmann::json>;
+};
+
 // The random stream of a bot's choice: fixed by the seed and the game's length, so that playing a
 // saved game in several steps plays the same game as playing it at once.
 inline Rng bot_stream(std::uint64_t seed, std::size_t actions_so_far) {
@@ -125,17 +133,20 @@ nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& 
   j["phase"] = g.phase_text(seen);
   // The commands, and where the game has messages their display texts, worded by the client in its
   // reader's language (docs/i18n.md); the legal actions are listed once for both.
-  nlohmann::json legal = nlohmann::json::array(), texts = nlohmann::json::object();
+  nlohmann::json legal = nlohmann::json::array(), texts = nlohmann::json::object(), fields = nlohmann::json::object();
   if (seat && (acting & seat_bit(*seat))) {
     ActionList list;
     g.legal_actions(seen, *seat, list);
     for (Action a : list) {
       std::string command = g.action_to_string(seen, *seat, a);
       if constexpr (LocalizedGame<G>) texts[command] = i18n::to_json(g.action_message(seen, *seat, a));
+      if constexpr (StructuredActionGame<G>) fields[command] = g.action_json(seen, *seat, a);
       legal.push_back(std::move(command));
     }
   }
   j["legal_actions"] = legal;
+  // Each action as structure ({"kind", arguments as data ids}), for clients that read it.
+  if constexpr (StructuredActionGame<G>) j["action_fields"] = fields;
   if constexpr (LocalizedGame<G>) {
     j["phase_message"] = i18n::to_json(g.phase_message(seen));
     j["action_messages"] = texts;

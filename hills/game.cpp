@@ -118,6 +118,14 @@ std::string Game::action_to_string(const State&, core::Seat seat, core::Action a
   return fmt::format("action {}", a);
 }
 
+nlohmann::json Game::action_json(const State&, core::Seat seat, core::Action a) const {
+  if (seat == core::kChance) return {{"kind", "tie"}, {"seat", seat_name(static_cast<core::Seat>(a))}};
+  if (a >= erase(0) && a < erase(kHills)) return {{"kind", "erase"}, {"hill", std::string(1, kHillNames[a - erase(0)])}};
+  if (a >= send(0, 1) && a <= send(kHills - 1, kTroops) && (a - 1) % 8 >= 1 && (a - 1) % 8 <= kTroops)
+    return {{"kind", "send"}, {"troops", (a - 1) % 8}, {"hill", std::string(1, kHillNames[(a - 1) / 8])}};
+  return {{"kind", a == kDone ? "done" : "action"}};
+}
+
 std::optional<core::Action> Game::action_from_string(const State& s, core::Seat seat, std::string_view text) const {
   if (seat == core::kChance) {
     core::OutcomeList outcomes;

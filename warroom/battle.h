@@ -316,6 +316,9 @@ struct BattleNames {
   std::span<const std::vector<std::string>> stance;       // by type id, then stance index
 };
 std::string choice_text(const Battle& b, Choice c, const BattleNames& names);
+// The same choice as structure (the view's "action_fields"): {"choice": its first word, nation,
+// unit, stance, box, resource...} as data ids.
+nlohmann::json choice_json(const Battle& b, Choice c, const BattleNames& names);
 // The legal choice whose text is `text`, if any.
 bool choice_from_text(const Battle& b, std::string_view text, const BattleNames& names, Choice& out);
 

@@ -1,5 +1,7 @@
 // Phase 4: the text forms of the battle's choices (commands), and its log events, prompts and
 // choices as catalogue messages (data/i18n/warroom; docs/i18n.md).
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 #include "warroom/battle_internal.h"
@@ -70,6 +72,45 @@ std::string choice_text(const Battle& b, Choice c, const BattleNames& n) {
     }
   }
   return "?";
+}
+
+nlohmann::json choice_json(const Battle& b, Choice c, const BattleNames& n) {
+  const int enemy = other(b.rolling_side);
+  const auto row = [&](int side, int r, nlohmann::json j) {
+    if (side >= 0 && side < kSides && r >= 0 && r < b.row_count[side]) {
+      const Row& x = b.rows[side][r];
+      j["unit"] = type_name(n, x.type.id), j["stance"] = stance_name(n, x.type.id, x.stance);
+    }
+    return j;
+  };
+  const auto resource = [](int r) { return resource_name(static_cast<Resource>(r % kResources)); };
+  switch (c.kind) {
+    case ChoiceKind::Stance: {
+      const Group& g = b.groups[c.a < kMaxGroups ? c.a : 0];
+      return {{"choice", "stance"}, {"nation", nation_name(n, g.nation)}, {"unit", type_name(n, g.type.id)},
+              {"stance", stance_name(n, g.type.id, g.cursor)}, {"count", c.b}};
+    }
+    case ChoiceKind::Hit: return row(enemy, c.a, {{"choice", "hit"}, {"nation", nation_name(n, c.b)}, {"box", box_name(c.c)}});
+    case ChoiceKind::Escort:
+      if (c.a == kNoNation) return {{"choice", "escort"}, {"nation", nullptr}};
+      return {{"choice", "escort"}, {"nation", nation_name(n, c.a)}, {"box", box_name(c.b)}};
+    case ChoiceKind::Garrison:
+      return row(other(b.garrison_side), c.a, {{"choice", "garrison"}, {"nation", nation_name(n, c.b)}, {"box", box_name(c.c)}});
+    case ChoiceKind::Bomb:
+      if (c.a == 0) return {{"choice", "bomb"}, {"resource", resource(c.b)}};
+      if (c.a == 1) return {{"choice", "bomb"}, {"unit", type_name(n, b.target.construction[c.b % 10].type)}};
+      return {{"choice", "bomb"}, {"token", true}};
+    case ChoiceKind::Cluster: return {{"choice", "cluster"}, {"cluster", c.a + 1}};
+    case ChoiceKind::Black: return {{"choice", "black"}, {"resource", resource(c.a)}};
+    case ChoiceKind::Repair: {
+      const int side = c.a < kSides ? c.a : 0;
+      const int r = c.b < kMaxRowsPerSide ? c.b : 0;
+      nlohmann::json j = row(side, r, {{"choice", c.c == 3 ? "scrap" : "repair"}, {"nation", nation_name(n, b.rows[side][r].damaged)}});
+      if (c.c != 3) j["resource"] = resource(c.c);
+      return j;
+    }
+  }
+  return {{"choice", nullptr}};
 }
 
 bool choice_from_text(const Battle& b, std::string_view text, const BattleNames& n, Choice& out) {

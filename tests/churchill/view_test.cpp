@@ -7,6 +7,7 @@
 #include "churchill/rules.h"
 #include "core/session_match.h"
 #include "table_fixture.h"
+#include "tests/support/action_fields.h"
 #include "tests/support/play_until.h"
 
 namespace churchill::testing {
@@ -143,6 +144,44 @@ TEST(ViewNotes, Rule_5_2_EveryMeetingChoiceThatDoesSomethingSaysWhat) {
   }
   for (const char* kind : {"advance", "leader", "chief", "chief-advance", "debate", "debate-leader", "debate-chief", "pass", "no-debate"})
     EXPECT_TRUE(kinds.count(kind)) << "no Meeting menu offered " << kind;
+}
+
+// The actions as structure (the view's `action_fields`): a Meeting's advance names its card and its
+// issue; a debate names the issue of the advance it debates (5.24), so the board marks that issue.
+TEST_F(View, Rule_5_24_ADebateNamesTheIssueItDebates) {
+  cunningham_meeting("centre");
+  // The view as a client gets it (the platform's fields with the title's).
+  const auto seen_by = [&](const Game&, const State&, const char* seat) {
+    return core::seat_view(game, session, core::SaveFile{}, static_cast<core::Seat>(*power_from_name(seat)), 5);
+  };
+  const nlohmann::json uk = seen_by(game, s(), "UK");
+  EXPECT_EQ(uk["action_fields"]["advance cunningham europe-leadership"],
+            (nlohmann::json{{"kind", "advance"}, {"card", "cunningham"}, {"issue", "europe-leadership"}}));
+  EXPECT_EQ(uk["action_fields"].size(), uk["legal_actions"].size());
+  act("UK", "advance cunningham europe-leadership");
+  const std::string debater = g_active().substr(0, g_active().find(' '));
+  const nlohmann::json other = seen_by(game, s(), debater.c_str());
+  ASSERT_GT(other["legal_actions"].size(), 1u) << debater << " may debate or not";
+  for (const auto& a : other["legal_actions"])
+    EXPECT_EQ(other["action_fields"][a.get<std::string>()]["issue"], "europe-leadership") << a;
+  EXPECT_EQ(other["action_fields"]["no-debate"], (nlohmann::json{{"kind", "no-debate"}, {"issue", "europe-leadership"}}));
+  EXPECT_EQ(other["places"]["europe-leadership"], (nlohmann::json{{"where", "track"}, {"power", "UK"}, {"space", 4}}));
+}
+
+// Every decision of random games: each action's fields give its kind and tell it from the others.
+TEST(ActionFields, EveryDecisionOfRandomGamesHasFieldsThatTellItsActionsApart) {
+  const Game g(data());
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    State s = g.new_game(*data().scenario("training"));
+    core::Rng chance(seed), choices(seed + 7);
+    const auto random = test_support::random_choice(g, choices);
+    test_support::play_to_end(g, s, chance, [&](const State& at, core::Seat seat) {
+      checked += test_support::expect_fields_identify_actions(g, g.observe(at, seat), seat);
+      return random(at, seat);
+    });
+  }
+  EXPECT_GT(checked, 1000);
 }
 
 // The log as structure (the view's `log_events`, churchill/log_json.cpp): each entry's rule, event

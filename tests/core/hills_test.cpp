@@ -6,6 +6,7 @@
 #include "core/session.h"
 #include "core/session_match.h"
 #include "hills/game.h"
+#include "tests/support/action_fields.h"
 
 namespace {
 
@@ -127,6 +128,15 @@ TEST_F(HillsTest, R4_TheLogCarriesEachEventAsStructure) {
   EXPECT_EQ(events[5]["event"], "tie_broken");
   EXPECT_EQ(events[5]["seat"], "green");
   EXPECT_EQ(events[5]["hill"], "C");
+}
+
+// The actions as structure (the view's `action_fields`): R2's orders by their troops and hill.
+TEST_F(HillsTest, R2_EachOrderCarriesItsTroopsAndHill) {
+  EXPECT_EQ(game.action_json(session.state(), kRed, hills::send(2, 4)), (nlohmann::json{{"kind", "send"}, {"troops", 4}, {"hill", "C"}}));
+  EXPECT_EQ(game.action_json(session.state(), kRed, hills::erase(0)), (nlohmann::json{{"kind", "erase"}, {"hill", "A"}}));
+  EXPECT_EQ(game.action_json(session.state(), kRed, hills::kDone), (nlohmann::json{{"kind", "done"}}));
+  act(kRed, "send 2 B");
+  EXPECT_GT(test_support::expect_fields_identify_actions(game, session.state(), kRed), 10);
 }
 
 TEST(HillsConformance, RandomGamesWithTwoAndThreeSeats) {

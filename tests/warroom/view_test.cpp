@@ -2,8 +2,10 @@
 // the play-test in docs/warroom/playtest.md, each a test named after the rule or the behaviour.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "engine_fixture.h"
+#include "tests/support/action_fields.h"
 
 namespace warroom::testing {
 namespace {
@@ -228,6 +230,43 @@ TEST(WritingMovementOrders, TheSelectedCommandCanBePutDown) {
   EXPECT_EQ(s.sheet[USSR].selected, 0);
   EXPECT_TRUE(std::none_of(s.sheet[USSR].box.begin(), s.sheet[USSR].box.end(), [](const Order& o) { return o.status != kEmpty; }));
   EXPECT_TRUE(legal(g, s, g.seat_of(USSR), "select USSR 37"));
+}
+
+// The actions as structure (the view's `action_fields`, warroom/action_json.cpp): an order names its
+// nation and destination, a battle's choice its nation, unit, stance and box, as data ids.
+TEST(ActionFields, EachActionNamesItsNationRegionAndUnitsAsIds) {
+  const Game g = europe();
+  const State s = g.new_game();
+  const core::Seat seat = g.seat_of(GER);
+  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::To, GER, region("R2"))), (nlohmann::json{{"kind", "to"}, {"nation", "GER"}, {"region", "R2"}}));
+  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::Select, GER, 40)), (nlohmann::json{{"kind", "select"}, {"nation", "GER"}, {"command", 40}}));
+  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::Select, GER, 0)), (nlohmann::json{{"kind", "deselect"}, {"nation", "GER"}}));
+  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::BuyGoods, GER, 1, 2, 2))["mix"], (nlohmann::json{{"oil", 1}, {"iron", 2}, {"osr", 2}}));
+  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::Bid, GER, 0, 7, 1)), (nlohmann::json{{"kind", "bid"}, {"nation", "GER"}, {"bid", 7}, {"thousands", true}}));
+}
+
+// Every decision of a random War in Europe game, battles included: each action's fields give its
+// kind and tell it from the seat's other actions.
+TEST(ActionFields, EveryDecisionOfARandomGameHasFieldsThatTellItsActionsApart) {
+  const Game g = europe();
+  State s = g.new_game();
+  core::Rng chance(3), choices(4);
+  std::set<std::string> kinds;
+  int checked = 0;
+  const auto random = test_support::random_choice<Game, RandomBot>(g, choices);
+  test_support::play_until(
+      g, s, [](const State&) { return false; }, chance,
+      [&](const State& at, core::Seat seat) {
+        const State seen = g.observe(at, seat);
+        checked += test_support::expect_fields_identify_actions(g, seen, seat);
+        core::ActionList legal;
+        g.legal_actions(seen, seat, legal);
+        for (core::Action a : legal) kinds.insert(g.action_json(seen, seat, a)["kind"]);
+        return random(at, seat);
+      },
+      4000);
+  for (const char* kind : {"select", "to", "done", "bid", "buy", "battle"}) EXPECT_TRUE(kinds.count(kind)) << kind;
+  EXPECT_GT(checked, 4000);
 }
 
 // Battle Setup › 5. Assign Combat Stances: the board shows both forces from the first decision,

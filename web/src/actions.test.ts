@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { LogEvent, View } from './api';
-import { keepLog, kinds, narrow, offerByKind, toggle } from './actions';
+import type { ActionFields, LogEvent, View } from './api';
+import { fieldWords, keepLog, kindIn, kinds, Legal, narrow, offerByKind, toggle, wordsOf } from './actions';
 import type { Message } from './i18n';
 
-const words = (a: string) => a.split(' ');
-const meeting = ['advance bevin global-issue', 'advance bevin second-front', 'advance brooke second-front', 'pass', 'discard bevin'];
+// Actions as a view sends them: each command with its fields (`action_fields`).
+const fields: Record<string, ActionFields> = {
+  'advance bevin global-issue': { kind: 'advance', card: 'bevin', issue: 'global-issue' },
+  'advance bevin second-front': { kind: 'advance', card: 'bevin', issue: 'second-front' },
+  'advance brooke second-front': { kind: 'advance', card: 'brooke', issue: 'second-front' },
+  pass: { kind: 'pass' },
+  'discard bevin': { kind: 'discard', card: 'bevin' },
+};
+const meeting = Object.keys(fields);
+const seen = { legal_actions: meeting, action_fields: fields } as unknown as View;
+const words = wordsOf(seen);
+const kindOf = (a: string) => a.split(' ')[0];
 
 describe('narrowing the actions by what was clicked', () => {
   it('keeps the actions naming every word of the filter', () => {
@@ -14,9 +24,32 @@ describe('narrowing the actions by what was clicked', () => {
     expect(narrow(meeting, ['nobody'], words)).toEqual([]);
   });
 
-  it('counts the words a title relates to an action (a debate names the issue being advanced)', () => {
-    const related = (a: string) => [...a.split(' '), ...(a.startsWith('debate') ? ['second-front'] : [])];
-    expect(narrow(['debate marshall', 'no-debate'], ['second-front'], related)).toEqual(['debate marshall']);
+  it('reads an action’s words from its fields, not its command (a debate names the issue it debates)', () => {
+    const v = {
+      legal_actions: ['debate marshall', 'no-debate'],
+      action_fields: { 'debate marshall': { kind: 'debate', card: 'marshall', issue: 'second-front' }, 'no-debate': { kind: 'no-debate' } },
+    } as unknown as View;
+    expect(narrow(v.legal_actions, ['second-front'], wordsOf(v))).toEqual(['debate marshall']);
+    expect(narrow(v.legal_actions, ['no-debate'], wordsOf(v))).toEqual(['no-debate']);
+    expect(fieldWords({ kind: 'battle', nation: 'GER', choice: { choice: 'hit', nation: 'USSR', row: { unit: 'inf' } }, box: 2 })).toEqual([
+      'battle',
+      'GER',
+      'hit',
+      'USSR',
+      'inf',
+    ]);
+    expect(wordsOf(v)('unknown')).toEqual([]);
+  });
+
+  it('finds the action to send by its fields', () => {
+    const legal = Legal.of(seen);
+    expect(legal.where({ kind: 'advance', card: 'bevin' })).toEqual(['advance bevin global-issue', 'advance bevin second-front']);
+    expect(legal.find({ kind: 'discard', card: 'bevin' })).toBe('discard bevin');
+    expect(legal.find({ kind: 'discard', card: 'brooke' })).toBeUndefined();
+    expect(legal.values({ kind: 'advance', issue: 'second-front' }, 'card')).toEqual(['bevin', 'brooke']);
+    expect(legal.names('global-issue')).toBe(true);
+    expect(legal.names('bevin global-issue')).toBe(false);
+    expect(kindIn(seen)('advance brooke second-front')).toBe('advance');
   });
 
   it('adds a word the listed actions name, takes out a word clicked again, starts over on any other', () => {
@@ -34,7 +67,7 @@ describe('offering many actions by kind first', () => {
   ];
 
   it('counts each kind in the order it first appears', () => {
-    expect([...kinds(meeting)]).toEqual([
+    expect([...kinds(meeting, kindIn(seen))]).toEqual([
       ['advance', 3],
       ['pass', 1],
       ['discard', 1],
@@ -43,15 +76,16 @@ describe('offering many actions by kind first', () => {
 
   it('offers kinds only for more than 24 actions of several kinds, nothing narrowed, all not asked for', () => {
     expect(many).toHaveLength(25);
-    expect(offerByKind(many, [], false)).toBe(true);
-    expect(offerByKind(many.slice(1), [], false)).toBe(false);
-    expect(offerByKind(many, ['card1'], false)).toBe(false);
-    expect(offerByKind(many, [], true)).toBe(false);
+    expect(offerByKind(many, [], false, kindOf)).toBe(true);
+    expect(offerByKind(many.slice(1), [], false, kindOf)).toBe(false);
+    expect(offerByKind(many, ['card1'], false, kindOf)).toBe(false);
+    expect(offerByKind(many, [], true, kindOf)).toBe(false);
     expect(
       offerByKind(
         Array.from({ length: 30 }, (_, i) => `advance c${i}`),
         [],
         false,
+        kindOf,
       ),
     ).toBe(false);
   });

@@ -1,10 +1,62 @@
 // The game page's logic that reads no page: which of the seat's actions a click narrows the list to,
 // how they are offered by kind, and the log the page keeps from the views it is sent (game.ts).
 import type { Message } from './i18n';
-import type { LogEvent, View } from './api';
+import type { ActionFields, LogEvent, View } from './api';
 
-// The words an action names: its own ("advance bevin global-issue"), then those the title relates it to.
+// The words an action names: its kind and the data ids of its fields ("advance", "bevin", "global-issue").
 export type Words = (action: string) => string[];
+
+// The words of an action's fields: its kind, then every data id among its arguments (nested ones
+// too: a battle's choice names a nation and a unit).
+export function fieldWords(fields: ActionFields | undefined): string[] {
+  const ids = (x: unknown): string[] =>
+    typeof x === 'string' ? [x] : x && typeof x === 'object' ? Object.values(x as Record<string, unknown>).flatMap(ids) : [];
+  if (!fields) return [];
+  const { kind, ...args } = fields;
+  return [kind, ...ids(args)];
+}
+
+// The words of each of a view's legal actions, from its `action_fields`.
+export const wordsOf =
+  (v: View): Words =>
+  (a) =>
+    fieldWords(v.action_fields?.[a]);
+// An action's kind, from its fields.
+export const kindIn =
+  (v: View) =>
+  (a: string): string =>
+    v.action_fields?.[a]?.kind ?? a;
+
+// A seat's legal actions with their fields (the view's `action_fields`): the action that does a thing
+// is found by what its fields name, never by writing or splitting its command.
+export class Legal {
+  constructor(
+    readonly actions: string[],
+    readonly fields: Record<string, ActionFields> = {},
+  ) {}
+  static of(v: View): Legal {
+    return new Legal(v.legal_actions, v.action_fields ?? {});
+  }
+  // The actions whose fields hold every argument of `match` ({kind: 'select', nation: 'GER'}).
+  where(match: Record<string, unknown>): string[] {
+    return this.actions.filter((a) => {
+      const f = this.fields[a];
+      return !!f && Object.entries(match).every(([k, x]) => f[k] === x);
+    });
+  }
+  // The first of them, if there is one.
+  find(match: Record<string, unknown>): string | undefined {
+    return this.where(match)[0];
+  }
+  // The argument `arg` of each action `match` finds (the Commands a nation may select).
+  values<T = unknown>(match: Record<string, unknown>, arg: string): T[] {
+    return this.where(match).map((a) => this.fields[a][arg] as T);
+  }
+  // Whether some action names `id` among its fields.
+  names(id: string): boolean {
+    return this.actions.some((a) => fieldWords(this.fields[a]).includes(id));
+  }
+}
 
 // The actions that name every word of `filter`.
 export function narrow(actions: string[], filter: string[], words: Words): string[] {
@@ -18,11 +70,11 @@ export function toggle(filter: string[], word: string, listed: string[], words: 
   return listed.some((a) => words(a).includes(word)) ? [...filter, word] : [word];
 }
 
-// How many actions of each kind (an action's first word), in the order they first appear.
-export function kinds(actions: string[]): Map<string, number> {
+// How many actions of each kind (`kindOf`: from the action's fields), in the order they first appear.
+export function kinds(actions: string[], kindOf: (a: string) => string): Map<string, number> {
   const count = new Map<string, number>();
   for (const a of actions) {
-    const kind = a.split(' ')[0];
+    const kind = kindOf(a);
     count.set(kind, (count.get(kind) ?? 0) + 1);
   }
   return count;
@@ -30,8 +82,8 @@ export function kinds(actions: string[]): Map<string, number> {
 
 // Whether many choices (a Meeting turn has dozens) are first offered by kind: nothing narrows them
 // yet, the player did not ask for all, there are more than 24 and of more than one kind.
-export function offerByKind(actions: string[], filter: string[], showAll: boolean): boolean {
-  return !filter.length && !showAll && actions.length > 24 && kinds(actions).size > 1;
+export function offerByKind(actions: string[], filter: string[], showAll: boolean, kindOf: (a: string) => string): boolean {
+  return !filter.length && !showAll && actions.length > 24 && kinds(actions, kindOf).size > 1;
 }
 
 // Puts a view's last lines of the log (their messages and their structure) in place in the whole log

@@ -37,6 +37,7 @@ export interface View {
   active: string[];
   phase: string;
   legal_actions: string[];
+  action_fields?: Record<string, ActionFields>; // each legal action's structure, by its command
   can_undo: boolean;
   log: string[]; // the log's last lines
   log_size?: number; // the whole log's length
@@ -44,6 +45,14 @@ export interface View {
   version: number; // sent back with an action: the server refuses one chosen on an older view
   seed?: string; // published once the game is over
   [field: string]: unknown; // the title's own
+}
+
+// One legal action as structure (the view's `action_fields`, by its command): its kind (the command's
+// first word) and its arguments by name as data ids ({"kind": "advance", "card": "bevin", "issue":
+// "second-front"}). A client finds what an action names, and the action to send, from these fields.
+export interface ActionFields {
+  kind: string;
+  [arg: string]: unknown;
 }
 
 // One log entry as structure (the view's `log_events`, beside each line of `log`): the rule, the

@@ -7,7 +7,7 @@ import { api, ApiError, escape, invitationLink, LogEvent, savedSeat, saveSeat, s
 import { uiFor } from './titles';
 import { has, language, Message, render as word, seatName, t } from './i18n';
 import { OthersMoves } from './replay';
-import { keepLog as keptLog, kinds, narrow, offerByKind, toggle } from './actions';
+import { keepLog as keptLog, kindIn, kinds, narrow, offerByKind, toggle, wordsOf } from './actions';
 import { ask } from './confirm';
 import { chatPanel } from './chat';
 import { bindClock, clockPanel, tickClocks } from './clock';
@@ -15,11 +15,12 @@ import { bindClock, clockPanel, tickClocks } from './clock';
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
 const kindName = (k: string) => (has(`action_kind.${k}`) ? t(`action_kind.${k}`) : k);
 
-// A log line with its rule number ("[7.74] ...") as a button that shows the rule's text.
-function withRule(line: string): string {
-  const m = line.match(/^\[([0-9.]+)\](.*)$/s);
-  if (!m) return escape(line);
-  return `<button class="rule" data-rule="${escape(m[1])}" title="${escape(t('ui.web.rule_title', { rule: m[1] }))}">${escape(m[1])}</button>${escape(m[2])}`;
+// A log line with its rule number (a numbered section: "7.74") as a button that shows the rule's
+// text: the rule is the entry's structure (`log_events`), the words its message's ("log.entry"'s text).
+function withRule(line: string, e: LogEvent | undefined, m: Message | undefined): string {
+  const text = typeof m === 'object' ? m.args?.text : undefined;
+  if (!e || text === undefined || !/^[0-9.]+$/.test(e.rule)) return escape(line);
+  return `<button class="rule" data-rule="${escape(e.rule)}" title="${escape(t('ui.web.rule_title', { rule: e.rule }))}">${escape(e.rule)}</button> ${escape(word(text))}`;
 }
 
 // Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)"),
@@ -107,11 +108,12 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const v = view;
     const ui = uiFor(v.title);
     shown = JSON.stringify(v);
-    const words = (a: string) => [...a.split(' '), ...(ui.related?.(v, a) ?? [])];
+    const words = wordsOf(v),
+      kindOf = kindIn(v);
     const actions = narrow(v.legal_actions, filter, words);
     const marked = new Set(actions.flatMap(words)); // what may still narrow the list
     // Many choices (a Meeting turn has dozens) are first offered by kind; the board and the hand narrow them too.
-    const byKind = offerByKind(actions, filter, showAll);
+    const byKind = offerByKind(actions, filter, showAll, kindOf);
     const waiting = v.active.filter((s) => s !== v.seat);
     const myMove = !!v.seat && v.active.includes(v.seat);
     const logLines = log
@@ -154,7 +156,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             ${
               byKind
                 ? `<p class="hint">${escape(t('ui.web.pick_a_kind', { count: actions.length }))}</p>
-              <div id="kinds">${[...kinds(actions)].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(kindName(k))} (${n})</button>`).join('')}
+              <div id="kinds">${[...kinds(actions, kindOf)].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(kindName(k))} (${n})</button>`).join('')}
               <button class="kind" id="show-all">${escape(t('ui.web.show_all', { count: actions.length }))}</button></div>`
                 : ''
             }
@@ -175,7 +177,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             ${summaryButtons(v)}
             ${mine && !v.terminal ? `<p><a href="#/game/${id}/replay" id="replay-so-far">${escape(t('ui.web.replay_so_far'))}</a> ${escape(t('ui.web.as_you_saw_it'))}</p>` : ''}
             <p><label>${escape(t('ui.web.filter'))} <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="${escape(ui.filterExample?.() ?? t('ui.web.filter_example'))}" /></label></p>
-            <ol class="log" start="1" style="padding-left: ${String(log.length).length + 1.5}ch">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? `<i>${escape(t('ui.web.not_received'))}</i>` : withRule(l)}</li>`).join('')}</ol></section>
+            <ol class="log" start="1" style="padding-left: ${String(log.length).length + 1.5}ch">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? `<i>${escape(t('ui.web.not_received'))}</i>` : withRule(l, events[i], messages[i])}</li>`).join('')}</ol></section>
         </div>
       </div>`;
     // A click on a board element, a card or a kind narrows the list to the actions naming it too; a
@@ -249,7 +251,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
         ev.stopPropagation();
         const html = ui.detail?.(v, layout, e.dataset.detail!);
         if (!html) return;
-        const named = v.legal_actions.some((a) => a.split(' ').includes(e.dataset.detail!));
+        const named = v.legal_actions.some((a) => words(a).includes(e.dataset.detail!));
         dialog(html + (named ? `<p><button class="with-card">${escape(t('ui.web.actions_with_card'))}</button></p>` : ''), (box) =>
           box.querySelector('button.with-card')?.addEventListener('click', () => {
             box.remove();

@@ -7,6 +7,14 @@ import { t } from '../i18n';
 export type Power = 'UK' | 'US' | 'USSR';
 export const POWERS: Power[] = ['UK', 'US', 'USSR'];
 
+// Where an issue stands: the centre of the table, a space of a power's track, its chair, the
+// display or out of the game.
+export interface Place {
+  where: 'centre' | 'track' | 'chair' | 'display' | 'removed';
+  power?: Power;
+  space?: number;
+}
+
 export interface ChurchillView extends View {
   conference: number;
   conference_card: string | null;
@@ -41,6 +49,9 @@ export interface ChurchillView extends View {
   secret_agenda: Record<string, string[]>;
   score_label: string; // "final", or "if the game ended now"
   score_case: string; // the 4.4 situation those scores fall under
+  score_case_key: string; // the same by its catalogue key ("board.case_alliance_victory")
+  phase_rule: string; // the rule number of the step being played ("6.4")
+  places: Record<string, Place>; // where each issue stands, by id
   winner_if_ended_now: Power | null; // 4.4 on the current board (null while Secret Agendas are hidden)
   // 5.22-5.24: the advance waiting for a debate, and where its issue goes if nobody debates.
   // from: where a capture waits (5.23); null when the advance has moved the issue already (5.22).
@@ -54,6 +65,8 @@ export interface ChurchillView extends View {
     capture: boolean;
     from: string | null;
     to: string;
+    from_place: Place | null;
+    to_place: Place;
     text: string;
     debate?: { power: Power; card: string; card_name: string; value: number };
   } | null;
@@ -99,10 +112,10 @@ function el(name: string, attrs: Record<string, string | number>, text?: string)
 // A power's short name on the board ("UK", "ВБ") and where an issue stands ("UK 3", "US chair",
 // "centre") in the reader's language.
 const powerShort = (p: string) => t(`board.power_short.${p}`);
-export function positionText(position: string): string {
-  if (position === 'centre') return t('board.pos_centre');
-  const [power, space] = position.split(' ');
-  return space === 'chair' ? t('board.pos_chair', { power: powerShort(power) }) : t('board.pos_space', { power: powerShort(power), space });
+export function positionText(p: Place): string {
+  if (p.where === 'chair') return t('board.pos_chair', { power: powerShort(p.power!) });
+  if (p.where === 'track') return t('board.pos_space', { power: powerShort(p.power!), space: p.space! });
+  return t('board.pos_centre');
 }
 
 // An issue's label keeps the length it is drawn with, shrunk to its counter where the language's
@@ -129,14 +142,13 @@ function fitLabels(svg: SVGSVGElement) {
   });
 }
 
-// Where an issue stands ("UK 3", "US chair", "centre") as a point on the table.
-function place(position: string, slot: number): [number, number] {
+// Where an issue stands (the centre, a space of a power's track, its chair) as a point on the table.
+function place(p: Place, slot: number): [number, number] {
   const cx = 190,
     cy = 150;
-  if (position === 'centre') return [cx + ((slot % 3) - 1) * 44, cy + (Math.floor(slot / 3) - 1) * 18];
-  const [power, space] = position.split(' ') as [Power, string];
-  const k = space === 'chair' ? 7 : Number(space);
-  const a = (ANGLE[power] * Math.PI) / 180,
+  if (p.where !== 'track' && p.where !== 'chair') return [cx + ((slot % 3) - 1) * 44, cy + (Math.floor(slot / 3) - 1) * 18];
+  const k = p.where === 'chair' ? 7 : p.space!;
+  const a = (ANGLE[p.power!] * Math.PI) / 180,
     r = 48 + k * 17;
   return [cx + Math.cos(a) * r + (slot % 2) * 6, cy + Math.sin(a) * r + slot * 13];
 }
@@ -180,9 +192,10 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
   const pending = view.pending;
   const slotOf: Record<string, [number, number]> = {};
   for (const issue of board.issues) {
-    const position = view.issues[issue.id];
-    if (!position || position === 'display' || position === 'removed') continue;
-    const slot = (used[position] = (used[position] ?? -1) + 1);
+    const position = view.places[issue.id];
+    if (!position || position.where === 'display' || position.where === 'removed') continue;
+    const at = `${position.where} ${position.power ?? ''} ${position.space ?? ''}`;
+    const slot = (used[at] = (used[at] ?? -1) + 1);
     const [x, y] = place(position, slot);
     slotOf[issue.id] = [x, y];
     const g = el('g', {
@@ -199,7 +212,7 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
   // The move waiting for a debate: an arrow from the issue to where it goes if nobody debates.
   if (pending && pending.capture && slotOf[pending.issue]) {
     const [x1, y1] = slotOf[pending.issue];
-    const [x2, y2] = place(pending.to, 0);
+    const [x2, y2] = place(pending.to_place, 0);
     const defs = el('defs', {});
     const marker = el('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto' });
     marker.append(el('path', { d: 'M0,0 L10,5 L0,10 z', fill: COLOR[pending.power] }));
@@ -222,7 +235,7 @@ export function drawTable(view: ChurchillView, board: Board, marked: Set<string>
       el(
         'text',
         { x: Math.max(x1, x2) + 26, y: (y1 + y2) / 2 + 4, class: 'pending-label', fill: COLOR[pending.power] },
-        `${powerShort(pending.power)} +${pending.value} → ${positionText(pending.to)}`,
+        `${powerShort(pending.power)} +${pending.value} → ${positionText(pending.to_place)}`,
       ),
     );
     arrow.append(el('title', {}, pending.text));

@@ -90,12 +90,10 @@ export function cardFace(card: Card, extra = ''): string {
 
 const cards = (layout: unknown) => localBoard(layout).cards;
 
-// The cards an action names: its words that are card ids of the acting power (or Leaders).
+// The cards an action names (its fields `card` and `discard`: the acting power's staff cards).
 function cardsIn(view: ChurchillView, board: Board, action: string): Card[] {
-  return action
-    .split(' ')
-    .map((w) => board.cards[w])
-    .filter((c) => c && (c.kind === 'leader' || c.power === view.seat));
+  const f = view.action_fields?.[action];
+  return [f?.card, f?.discard].map((id) => (typeof id === 'string' ? board.cards[id] : undefined)).filter((c): c is Card => !!c);
 }
 
 function pendingText(v: ChurchillView, board: Board): string {
@@ -224,7 +222,7 @@ export const churchill: TitleUi = {
     // What moved since the view before (a bot's advance, a Front's roll) is highlighted for a moment.
     const moved = new Set<string>();
     if (before && before.conference === v.conference) {
-      for (const [id, at] of Object.entries(v.issues)) if (before.issues[id] !== at) moved.add(id);
+      for (const [id, at] of Object.entries(v.places)) if (JSON.stringify(before.places[id]) !== JSON.stringify(at)) moved.add(id);
       for (const [id, f] of Object.entries(v.fronts)) if (before.fronts[id]?.position !== f.position) moved.add(id);
     }
     const table = document.createElement('div');
@@ -298,14 +296,14 @@ export const churchill: TitleUi = {
             `${escape(nameOf(`global_issue.${id}`, id))} <b>${escape(p ? t(`global_issue.${id}.advantage.${p}`) : t('board.neutral'))}</b>`,
         )
       : Object.entries(v.tracks.global).map(([k, pos]) => `${escape(k)} <b>${escape(pos)}</b>`);
-    const phase = (v.phase_message as { args?: { rule?: string } } | undefined)?.args?.rule ?? v.phase;
-    const caseKey = ['4.41', '4.42', '4.43'].indexOf(v.score_case.slice(0, 4));
+    // The step's rule number: the Decision Segment (6) shows production left, the placements (7.1x, 7.3x) what is still to place.
+    const rule = v.phase_rule;
     return `
       <p class="scores">${POWERS.map((p) => `<span class="p-${p}">${escape(t('ui.web.vp', { power: pw(p), count: v.scores[p] }))}${v.seats[p] !== 'human' ? ` ${escape(t('ui.web.bot'))}` : ''}</span>`).join(' ')}</p>
       ${
         v.terminal
           ? ''
-          : `<p class="tracks if-now">${escape(t('ui.web.if_ended_now', { case: caseKey >= 0 ? t(['board.case_alliance_victory', 'board.case_broken_alliance', 'board.case_global_hegemon'][caseKey]) : v.score_case }))}${
+          : `<p class="tracks if-now">${escape(t('ui.web.if_ended_now', { case: t(v.score_case_key) }))}${
               v.winner_if_ended_now
                 ? ` — <b class="p-${v.winner_if_ended_now}">${escape(t('board.would_win', { power: pw(v.winner_if_ended_now) }))}</b>`
                 : ` ${escape(t('board.secret_hidden'))}`
@@ -318,8 +316,8 @@ export const churchill: TitleUi = {
           .map(([k]) => ` · ${escape(t('ui.web.has_surrendered', { axis: nameOf(`axis.${k.toLowerCase()}`, k) }))}`)
           .join('')}</p>
       <p class="tracks leaders">${leaders}</p>
-      ${/^6\./.test(phase) ? `<p class="tracks">${escape(t('ui.web.production_left'))} ${POWERS.map((p) => `${escape(pw(p))} ${v.powers[p].production ?? 0}${escape(bonus(v, p))}`).join(', ')}</p>` : ''}
-      ${/^7\.[13]/.test(phase) ? `<p class="tracks">${escape(t('ui.web.still_to_place'))} ${POWERS.map((p) => escape(t('ui.web.to_place', { power: pw(p), networks: v.powers[p].networks_to_place ?? 0, alignment: v.powers[p].alignment_to_place ?? 0 }))).join(' · ')}</p>` : ''}
+      ${rule.startsWith('6.') ? `<p class="tracks">${escape(t('ui.web.production_left'))} ${POWERS.map((p) => `${escape(pw(p))} ${v.powers[p].production ?? 0}${escape(bonus(v, p))}`).join(', ')}</p>` : ''}
+      ${rule.startsWith('7.1') || rule.startsWith('7.3') ? `<p class="tracks">${escape(t('ui.web.still_to_place'))} ${POWERS.map((p) => escape(t('ui.web.to_place', { power: pw(p), networks: v.powers[p].networks_to_place ?? 0, alignment: v.powers[p].alignment_to_place ?? 0 }))).join(' · ')}</p>` : ''}
 `;
   },
   result(view) {
@@ -337,11 +335,6 @@ export const churchill: TitleUi = {
       .filter(Boolean)
       .map((x) => escape(String(x)))
       .join(' · ');
-  },
-  related(view, action) {
-    const v = view as ChurchillView;
-    if (!v.pending) return [];
-    return /^(debate|debate-leader|debate-chief|no-debate|chief-debate|decline)\b/.test(action) ? [v.pending.issue] : [];
   },
   detail(_view, layout, id) {
     const card = cards(layout)[id];

@@ -27,8 +27,6 @@ export interface TitleUi {
   prompt?(view: View, layout: unknown): string;
   // HTML shown under an action's text: what it does (a card's value, where an issue goes).
   note?(view: View, layout: unknown, action: string): string;
-  // Words an action concerns beyond its own text (a debate concerns the issue being advanced).
-  related?(view: View, action: string): string[];
   // A word of the actions (a datum's id: a card, an issue, a Front) by its name in the reader's language.
   wordName?(layout: unknown, word: string): string | undefined;
   // HTML: the details of a thing named by `data-detail` anywhere on the page (a card's face).

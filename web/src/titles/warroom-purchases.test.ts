@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { Legal } from '../actions';
+import type { ActionFields } from '../api';
 import { sheetPanel, type Nation } from './warroom-sheet';
 import type { Purchase } from './warroom-purchases';
 
@@ -32,7 +34,16 @@ const ussr: Nation = {
   collapsed: false,
   sheet: { status: 'writing', orders: [null], bid: null, purchases: { inf: 2 }, purchase, selected: null },
 };
-const legal = ['done USSR', 'buy USSR inf', 'buy USSR goods 0/0/5', 'buy USSR goods 1/2/2', 'unbuy USSR inf', 'unbuy USSR goods 0/0/5'];
+// The seat's actions as the view sends them: each command with its fields (`action_fields`).
+const fields: Record<string, ActionFields> = {
+  'done USSR': { kind: 'done', nation: 'USSR' },
+  'buy USSR inf': { kind: 'buy', nation: 'USSR', unit: 'inf' },
+  'buy USSR goods 0/0/5': { kind: 'buy', nation: 'USSR', unit: 'goods', mix: { oil: 0, iron: 0, osr: 5 } },
+  'buy USSR goods 1/2/2': { kind: 'buy', nation: 'USSR', unit: 'goods', mix: { oil: 1, iron: 2, osr: 2 } },
+  'unbuy USSR inf': { kind: 'unbuy', nation: 'USSR', unit: 'inf' },
+  'unbuy USSR goods 0/0/5': { kind: 'unbuy', nation: 'USSR', unit: 'goods', mix: { oil: 0, iron: 0, osr: 5 } },
+};
+const legal = new Legal(Object.keys(fields), fields);
 
 function panel() {
   const sent: string[] = [];
@@ -71,8 +82,9 @@ describe('Phase 7 › Step 3: the purchase panel', () => {
   it('offers the Civilian Goods as one line whose chooser lists the mixes the engine offers', () => {
     const { p, sent } = panel();
     const select = p.querySelector<HTMLSelectElement>('tr.goods select.mix')!;
-    expect(Array.from(select.options).map((o) => o.value)).toEqual(['0/0/5', '1/2/2']);
-    select.value = '1/2/2';
+    expect(Array.from(select.options).map((o) => o.dataset.mix)).toEqual(['0/0/5', '1/2/2']);
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['0 oil, 0 iron, 5 OSR', '1 oil, 2 iron, 2 OSR']);
+    select.value = 'buy USSR goods 1/2/2';
     select.dispatchEvent(new Event('change'));
     p.querySelector<HTMLButtonElement>('tr.goods button.more')!.click();
     expect(sent).toEqual(['buy USSR goods 1/2/2']);

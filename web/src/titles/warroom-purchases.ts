@@ -6,6 +6,7 @@
 // what is held and what is left after the purchases; the room of each Industry. Every figure is
 // the view's ("purchase" of the nation's sheet, warroom/view.cpp); every button sends one of the
 // seat's legal actions; the page never decides what is legal or what it costs.
+import type { Legal } from '../actions';
 import { escape } from '../api';
 import { t } from '../i18n';
 import { reconstructedMark } from '../provenance';
@@ -29,7 +30,8 @@ export interface Purchase {
 
 const RESOURCES = ['oil', 'iron', 'osr'] as const;
 
-// The mix of Civilian Goods last chosen for each nation, kept while the page is drawn again.
+// The mix of Civilian Goods last chosen for each nation ("1/2/2": oil, iron, OSR), kept while the page
+// is drawn again.
 const chosenMix = new Map<string, string>();
 
 const mark = (provenance: string) => (provenance === 'reconstructed' ? ` ${reconstructedMark(provenance)}` : '');
@@ -43,36 +45,37 @@ function counter(label: string, count: number, fewer: string | undefined, more: 
   return `<span class="counter">${button('fewer', '−', fewer, t('warroom.purchase.fewer', { what: label }))}<input class="count" type="number" min="0" value="${count}" inputmode="numeric" aria-label="${escape(t('warroom.purchase.count_of', { what: label }))}">${button('more', '+', more, t('warroom.purchase.more', { what: label }))}</span>`;
 }
 
-// The Civilian Goods' mixes the engine offers ("buy USSR goods 1/2/2" -> "1/2/2"), and the chosen one.
-function goodsMixes(nation: string, legal: string[]) {
-  const prefix = `buy ${nation} goods `;
-  const mixes = legal.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length));
-  const chosen = mixes.includes(chosenMix.get(nation) ?? '') ? chosenMix.get(nation)! : mixes[0];
-  const unbuys = legal.filter((a) => a.startsWith(`unbuy ${nation} goods `));
-  const unbuy = unbuys.find((a) => a.endsWith(` ${chosen}`)) ?? unbuys[0];
-  return { mixes, chosen, buy: chosen ? prefix + chosen : undefined, unbuy };
+// A mix of Civilian Goods as a buy's fields give it ({oil, iron, osr}), and as the chooser keys it.
+const mixOf = (legal: Legal, action: string) => legal.fields[action].mix as Resources;
+const mixKey = (m: Resources) => `${m.oil}/${m.iron}/${m.osr}`;
+
+// The Civilian Goods' buys the engine offers (one per mix), the chosen one and the unbuy of its mix.
+function goodsMixes(nation: string, legal: Legal) {
+  const buys = legal.where({ kind: 'buy', nation, unit: 'goods' });
+  const buy = buys.find((a) => mixKey(mixOf(legal, a)) === chosenMix.get(nation)) ?? buys[0];
+  const unbuys = legal.where({ kind: 'unbuy', nation, unit: 'goods' });
+  const unbuy = unbuys.find((a) => buy && mixKey(mixOf(legal, a)) === mixKey(mixOf(legal, buy))) ?? unbuys[0];
+  return { buys, buy, unbuy };
 }
 
-function mixLabel(mix: string): string {
-  const [oil, iron, osr] = mix.split('/').map(Number);
-  return t('warroom.purchase.mix', { oil, iron, osr });
-}
-
-export function purchasePanel(nation: string, p: Purchase, legal: string[]): string {
+export function purchasePanel(nation: string, p: Purchase, legal: Legal): string {
   const unitRows = p.units
     .map((u) => {
       const name = t(`warroom.unit.${u.unit}`);
-      const buy = `buy ${nation} ${u.unit}`,
-        unbuy = `unbuy ${nation} ${u.unit}`;
+      const buy = legal.find({ kind: 'buy', nation, unit: u.unit }),
+        unbuy = legal.find({ kind: 'unbuy', nation, unit: u.unit });
       return `<tr data-unit="${escape(u.unit)}"><th scope="row">${escape(name)}${mark(u.provenance)}</th>${cells(u.cost)}
-        <td>${counter(name, u.bought, legal.includes(unbuy) ? unbuy : undefined, legal.includes(buy) ? buy : undefined)}</td></tr>`;
+        <td>${counter(name, u.bought, unbuy, buy)}</td></tr>`;
     })
     .join('');
   const g = goodsMixes(nation, legal);
   const goodsName = t('warroom.purchase.goods');
-  const mixChooser = g.mixes.length
-    ? `<select class="mix" aria-label="${escape(t('warroom.purchase.mix_label'))}">${g.mixes
-        .map((m) => `<option value="${escape(m)}"${m === g.chosen ? ' selected' : ''}>${escape(mixLabel(m))}</option>`)
+  const mixChooser = g.buys.length
+    ? `<select class="mix" aria-label="${escape(t('warroom.purchase.mix_label'))}">${g.buys
+        .map((a) => {
+          const m = mixOf(legal, a);
+          return `<option value="${escape(a)}" data-mix="${escape(mixKey(m))}"${a === g.buy ? ' selected' : ''}>${escape(t('warroom.purchase.mix', { ...m }))}</option>`;
+        })
         .join('')}</select>`
     : '';
   const goodsRow = `<tr class="goods" data-unit="goods"><th scope="row">${escape(goodsName)}${mark(p.goods.provenance)}
@@ -109,9 +112,10 @@ export function bindPurchases(root: HTMLElement, act: (action: string) => Promis
   root.querySelectorAll<HTMLElement>('.purchase').forEach((panel) => {
     const nation = panel.dataset.nation!;
     panel.querySelector<HTMLSelectElement>('select.mix')?.addEventListener('change', (e) => {
-      chosenMix.set(nation, (e.target as HTMLSelectElement).value);
+      const option = (e.target as HTMLSelectElement).selectedOptions[0];
+      chosenMix.set(nation, option.dataset.mix!);
       const buy = panel.querySelector<HTMLButtonElement>('tr.goods button.more');
-      if (buy && !buy.disabled) buy.dataset.action = `buy ${nation} goods ${(e.target as HTMLSelectElement).value}`;
+      if (buy && !buy.disabled) buy.dataset.action = option.value;
     });
     panel
       .querySelectorAll<HTMLButtonElement>('button[data-action]')

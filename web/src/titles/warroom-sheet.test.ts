@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { Legal } from '../actions';
 import { setLanguage } from '../i18n';
 import { sheetPanel, type Nation } from './warroom-sheet';
 
@@ -21,7 +22,11 @@ const ussr: Nation = {
   collapsed: false,
   sheet: { status: 'writing', orders: [null, null], bid: 0, selected: null },
 };
-const legal = ['done USSR', ...[1, 2, 3, 4, 5].map((b) => `bid USSR ${b}`)];
+// The seat's actions as the view sends them: each command with its fields (`action_fields`).
+const legal = new Legal(['done USSR', ...[1, 2, 3, 4, 5].map((b) => `bid USSR ${b}`)], {
+  'done USSR': { kind: 'done', nation: 'USSR' },
+  ...Object.fromEntries([1, 2, 3, 4, 5].map((bid) => [`bid USSR ${bid}`, { kind: 'bid', nation: 'USSR', bid, thousands: false }])),
+});
 
 function bidWith(typed: string) {
   const sent: string[] = [];

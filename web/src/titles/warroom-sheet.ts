@@ -2,6 +2,7 @@
 // sheets with their boxes, the selected Command, the bid and "done"; the other nations' sheets only
 // as "writing" or "done" until their reveal. Every button sends one of the seat's legal actions in
 // its text form; the page never decides what is legal.
+import type { Legal } from '../actions';
 import { escape } from '../api';
 import type { Question } from '../confirm';
 import { render, t, type Message } from '../i18n';
@@ -56,11 +57,6 @@ export const units = (c: Stack) =>
     .join(', ') || 'empty';
 export const unitCount = (c: Stack) => Object.values(c.units).reduce((a, b) => a + b, 0);
 
-// The legal actions of one kind for one nation, by their argument ("select GER 92" -> "92").
-export function argumentsOf(legal: string[], kind: string, nation: string): string[] {
-  return legal.filter((a) => a.startsWith(`${kind} ${nation} `)).map((a) => a.slice(kind.length + nation.length + 2));
-}
-
 export interface SheetHandlers {
   name: (region: string) => string; // "R12 Smolensk"
   act: (action: string) => Promise<void>;
@@ -74,27 +70,28 @@ function orderLine(
   box: number,
   o: { command: number; to: string; status: string },
   stacks: Stack[],
-  legal: string[],
+  legal: Legal,
   h: SheetHandlers,
 ): string {
   const c = stacks.find((s) => s.nation === n.id && s.number === o.command);
-  const erase = legal.includes(`erase ${n.id} ${box + 1}`);
+  const erase = legal.find({ kind: 'erase', nation: n.id, box: box + 1 });
   const state = o.status === 'written' ? '' : ` <i>(${escape(o.status)})</i>`;
   return `<li class="box" value="${box + 1}"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
     ${
       erase
-        ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-command="${o.command}">Change</button>
-      <button class="erase" data-box="${box + 1}">Erase</button></span>`
+        ? `<span class="box-tools"><button class="change" data-action="${escape(erase)}" data-command="${o.command}">Change</button>
+      <button class="erase" data-action="${escape(erase)}">Erase</button></span>`
         : ''
     }</li>`;
 }
 
 // The selected Command's destinations, each with its note: its name, who holds it, the enemy units
 // there, a move by rail; in red the ones the order would not reach, with the rules' reason.
-function destinationList(n: Nation, destinations: string[], h: SheetHandlers): string {
+function destinationList(n: Nation, legal: Legal, h: SheetHandlers): string {
+  const destinations = legal.where({ kind: 'to', nation: n.id });
   if (!destinations.length) return '';
-  const row = (r: string) => {
-    const action = `to ${n.id} ${r}`;
+  const row = (action: string) => {
+    const r = String(legal.fields[action].region);
     const note = h.note(action);
     const cancelled = h.fails?.(action) ?? false;
     return `<li${cancelled ? ' class="cancelled"' : ''}><button class="to" data-action="${escape(action)}">${escape(r)}</button> <small>${escape(note || h.name(r))}</small></li>`;
@@ -103,24 +100,28 @@ function destinationList(n: Nation, destinations: string[], h: SheetHandlers): s
 }
 
 // The chart in Phase 7 › Step 3: the purchase panel and "done".
-function purchaseSheet(n: Nation, legal: string[]): string {
+function purchaseSheet(n: Nation, legal: Legal): string {
   return `<div class="sheet own" data-nation="${escape(n.id)}">
     <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} <span class="sheet-status ${escape(n.sheet.status)}">${escape(n.sheet.status)}</span></h3>
     ${n.sheet.status === 'done' ? `<p class="hint taken-back">${escape(t('warroom.confirm.until_reveal'))}</p>` : ''}
     ${purchasePanel(n.id, n.sheet.purchase!, legal)}
-    ${legal.includes(`done ${n.id}`) ? `<p><button class="done primary">${escape(t('warroom.purchase.done', { nation: n.id }))}</button></p>` : ''}
+    ${doneButton(n, legal, t('warroom.purchase.done', { nation: n.id }))}
   </div>`;
 }
 
-function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers): string {
+// "Done", sending the nation's legal `done`, where it has one.
+function doneButton(n: Nation, legal: Legal, label: string): string {
+  const done = legal.find({ kind: 'done', nation: n.id });
+  return done ? `<p><button class="done primary" data-action="${escape(done)}">${escape(label)}</button></p>` : '';
+}
+
+function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): string {
   const sh = n.sheet;
   if (sh.purchase) return purchaseSheet(n, legal);
   const selected = sh.selected ? stacks.find((s) => s.nation === n.id && s.number === sh.selected) : undefined;
-  const destinations = argumentsOf(legal, 'to', n.id);
-  const selectable = argumentsOf(legal, 'select', n.id).map(Number);
-  const bids = argumentsOf(legal, 'bid', n.id)
-    .filter((b) => !b.endsWith('k'))
-    .map(Number);
+  const destinations = legal.where({ kind: 'to', nation: n.id });
+  const selectable = legal.values<number>({ kind: 'select', nation: n.id }, 'command');
+  const bids = legal.values<number>({ kind: 'bid', nation: n.id, thousands: false }, 'bid');
   const maxBid = Math.max(sh.bid ?? 0, ...bids);
   const writing = sh.status === 'writing';
   // While writing every box is shown; afterwards only the orders written.
@@ -133,7 +134,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
       selected
         ? `<p class="selected" role="status">Command <b>${selected.number}</b> in ${escape(h.name(selected.region))} (${escape(units(selected))}) selected:
         click one of its ${destinations.length} destinations outlined on the map, or one below.</p>
-      ${destinationList(n, destinations, h)}`
+      ${destinationList(n, legal, h)}`
         : writing && selectable.length
           ? `<p class="hint">Click one of your stacks on the map (or a Command below) to write its order.</p>`
           : ''
@@ -162,7 +163,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: string[], h: SheetHandlers)
       }</p><p class="bid-refused error" role="alert" hidden></p>`
         : ''
     }
-    ${legal.includes(`done ${n.id}`) && writing ? `<p><button class="done primary">Done: ${escape(n.id)}'s sheet is written</button></p>` : ''}
+    ${writing ? doneButton(n, legal, `Done: ${n.id}'s sheet is written`) : ''}
   </div>`;
 }
 
@@ -175,7 +176,7 @@ function otherSheet(n: Nation): string {
     ${n.sheet.bid !== null ? ` · bid ${n.sheet.bid}` : ''}</li>`;
 }
 
-export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack[], legal: string[], h: SheetHandlers): HTMLElement {
+export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack[], legal: Legal, h: SheetHandlers): HTMLElement {
   const panel = document.createElement('section');
   panel.className = 'panel wr-sheet';
   panel.dataset.place = 'side';
@@ -186,14 +187,12 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
     <ul class="others">${others.map(otherSheet).join('')}</ul>`;
   panel.querySelectorAll<HTMLElement>('.sheet.own').forEach((box) => {
     const nation = box.dataset.nation!;
-    box
-      .querySelectorAll<HTMLButtonElement>('button.erase')
-      .forEach((b) => b.addEventListener('click', () => h.act(`erase ${nation} ${b.dataset.box}`)));
+    box.querySelectorAll<HTMLButtonElement>('button.erase').forEach((b) => b.addEventListener('click', () => h.act(b.dataset.action!)));
     // Changing an order: its box is emptied and its Command selected again; the next destination
     // clicked fills the lowest empty box, which is this one.
     box.querySelectorAll<HTMLButtonElement>('button.change').forEach((b) =>
       b.addEventListener('click', async () => {
-        await h.act(`erase ${nation} ${b.dataset.box}`);
+        await h.act(b.dataset.action!);
         h.select(nation, Number(b.dataset.command));
       }),
     );
@@ -201,7 +200,9 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
       .querySelectorAll<HTMLButtonElement>('button.select')
       .forEach((b) => b.addEventListener('click', () => h.select(nation, Number(b.dataset.command))));
     box.querySelectorAll<HTMLButtonElement>('button.to').forEach((b) => b.addEventListener('click', () => h.act(b.dataset.action!)));
-    box.querySelector('button.done')?.addEventListener('click', () => h.act(`done ${nation}`));
+    box
+      .querySelector<HTMLButtonElement>('button.done')
+      ?.addEventListener('click', (e) => h.act((e.currentTarget as HTMLButtonElement).dataset.action!));
     const input = box.querySelector<HTMLInputElement>('input.bid-input');
     const refused = box.querySelector<HTMLElement>('.bid-refused');
     // Bidding Oil for Turn Order: at most the oil held; a larger bid is refused in words, not ignored.
@@ -210,8 +211,8 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
       const oil = nations.find((x) => x.id === nation)?.oil ?? 0;
       refused!.hidden = bid <= oil;
       refused!.textContent = bid > oil ? t('warroom.bid.over_oil', { bid, oil, nation: t(`warroom.nation.${nation}`) }) : '';
-      const action = `bid ${nation} ${bid}`;
-      if (legal.includes(action)) await h.act(action);
+      const action = legal.find({ kind: 'bid', nation, bid, thousands: false });
+      if (action) await h.act(action);
     };
     box.querySelector('button.set-bid')?.addEventListener('click', setBid);
     input?.addEventListener('keydown', (e) => {

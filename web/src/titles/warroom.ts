@@ -4,13 +4,14 @@
 // Status Board (warroom-battle.ts), the tracks at the pole, and each nation's economy and morale.
 // Orders are written by clicking: a stack, then a destination outlined on the map; every click sends
 // one of the seat's legal actions as the server lists them.
+import { Legal } from '../actions';
 import { escape, type View } from '../api';
 import { hintButton } from '../hint';
 import { render, t, type Message } from '../i18n';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
-import { argumentsOf, confirmDone, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
+import { confirmDone, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
 import { executionPanel, roundSteps, type BattleBoard, type LogEntry, type LogEvent } from './warroom-battle';
 import { victoryPanel, type Victory } from './warroom-victory';
 import { guidePanel, startTour, tourIfDue } from './warroom-guide';
@@ -108,19 +109,20 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
 const ownNations = (v: WarRoomView) => v.nations.filter((n) => v.seat && n.seat === v.seat);
 
 function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, moves: Arrow[]): MapState {
-  const legal = v.legal_actions;
+  const legal = Legal.of(v);
   const commandRegion = (nation: string, number: number) => v.commands.find((c) => c.nation === nation && c.number === number)?.region;
   const selectable = new Set<string>(),
     destinations = new Set<string>(),
     doomed = new Map<string, string>();
   let selected: string | null = null;
   for (const n of ownNations(v)) {
-    argumentsOf(legal, 'select', n.id).forEach((num) => {
-      const r = commandRegion(n.id, Number(num));
+    legal.values<number>({ kind: 'select', nation: n.id }, 'command').forEach((num) => {
+      const r = commandRegion(n.id, num);
       if (r) selectable.add(r);
     });
-    argumentsOf(legal, 'to', n.id).forEach((r) => {
-      const fails = v.destinations?.[`to ${n.id} ${r}`];
+    legal.where({ kind: 'to', nation: n.id }).forEach((to) => {
+      const r = String(legal.fields[to].region);
+      const fails = v.destinations?.[to];
       if (fails) doomed.set(r, fails.why);
       else destinations.add(r);
     });
@@ -188,7 +190,7 @@ function income(r: MapRegion): string {
 
 // The details of a region: what the printed map shows of it, its controller and its stacks, with
 // the seat's Commands there to select.
-function regionInfo(v: WarRoomView, r: MapRegion, legal: string[]): string {
+function regionInfo(v: WarRoomView, r: MapRegion, legal: Legal): string {
   const state = v.regions.find((x) => x.id === r.id);
   const here = v.commands.filter((c) => c.region === r.id);
   const own = new Set(ownNations(v).map((n) => n.id));
@@ -223,23 +225,23 @@ function regionInfo(v: WarRoomView, r: MapRegion, legal: string[]): string {
     .join(' · ');
   const rows = here
     .map((c) => {
-      const can = own.has(c.nation) && legal.includes(`select ${c.nation} ${c.number}`);
+      const can = own.has(c.nation) && legal.find({ kind: 'select', nation: c.nation, command: c.number });
       return `<li><i class="swatch" style="background:${colour[c.nation] ?? '#999'}"></i>${escape(c.nation)} ${c.number} <small>${escape(c.category)}</small>: ${escape(units(c))}${c.landing_tag ? ' (landing tag)' : ''}${ordered(c)}
       ${can ? `<button class="select" data-nation="${escape(c.nation)}" data-command="${c.number}">Select</button>` : ''}</li>`;
     })
     .join('');
-  const named = legal.some((a) => a.split(' ').includes(r.id));
+  const named = legal.names(r.id);
   return `<button class="close-info" aria-label="Close">×</button><h3>${escape(r.id)} ${escape(r.name)}</h3><p>${facts}</p>
-    ${here.length ? `<ul class="stacks">${rows}</ul>` : '<p class="hint">No Command here.</p>'}${orderHere(v, r.id)}
+    ${here.length ? `<ul class="stacks">${rows}</ul>` : '<p class="hint">No Command here.</p>'}${orderHere(v, legal, r.id)}
     ${named ? `<p><button class="actions-here" data-id="${escape(r.id)}">Actions naming ${escape(r.id)}</button></p>` : ''}`;
 }
 
 // The selected Command's order to this region, when it is one of its destinations: what the rules say
 // of it (a destination it would not reach, and why) and the button that writes it.
-function orderHere(v: WarRoomView, id: string): string {
+function orderHere(v: WarRoomView, legal: Legal, id: string): string {
   const to = ownNations(v)
-    .map((n) => `to ${n.id} ${id}`)
-    .find((a) => v.legal_actions.includes(a));
+    .map((n) => legal.find({ kind: 'to', nation: n.id, region: id }))
+    .find(Boolean);
   if (!to) return '';
   const fails = v.destinations?.[to];
   return `<p${fails ? ' class="doomed-why"' : ''}>${fails ? `${escape(fails.why)}<br/>` : ''}<button class="order-here" data-action="${escape(to)}">${fails ? 'Order it here anyway' : 'Order the selected Command here'}</button></p>`;
@@ -318,12 +320,13 @@ export const warroom: TitleUi = {
     const v = view as WarRoomView;
     const layout = layoutData as MapLayout;
     const p = pageFor(v, layout);
-    const legal = v.legal_actions;
+    const legal = Legal.of(v);
     const send = act ?? (async () => undefined);
     const regions = new Map(layout.regions.map((r) => [r.id, r]));
     const select = async (nation: string, command: number) => {
       p.focus = null;
-      await send(`select ${nation} ${command}`);
+      const action = legal.find({ kind: 'select', nation, command });
+      if (action) await send(action);
     };
     const openInfo = (id: string | null) => {
       p.focus = id;
@@ -351,19 +354,23 @@ export const warroom: TitleUi = {
       .map((n) => v.commands.find((c) => c.nation === n.id && c.number === n.sheet.selected))
       .find(Boolean);
     const deselect = () => {
-      const n = ownNations(v).find((x) => legal.includes(`deselect ${x.id}`));
-      if (n) send(`deselect ${n.id}`);
-      return !!n;
+      const action = ownNations(v)
+        .map((x) => legal.find({ kind: 'deselect', nation: x.id }))
+        .find(Boolean);
+      if (action) send(action);
+      return !!action;
     };
     p.escape = () => (p.focus ? (openInfo(null), true) : deselect());
     p.click = (id: string) => {
       if (chosen?.region === id && deselect()) return openInfo(null);
-      const mine = v.commands.filter((c) => c.region === id && legal.includes(`select ${c.nation} ${c.number}`));
+      const mine = v.commands.filter((c) => c.region === id && legal.find({ kind: 'select', nation: c.nation, command: c.number }));
       if (mine.length === 1) return select(mine[0].nation, mine[0].number);
-      const writer = ownNations(v).find((n) => legal.includes(`to ${n.id} ${id}`) && !v.destinations?.[`to ${n.id} ${id}`]);
-      if (writer && !mine.length) {
+      const order = ownNations(v)
+        .map((n) => legal.find({ kind: 'to', nation: n.id, region: id }))
+        .find((a) => a && !v.destinations?.[a]);
+      if (order && !mine.length) {
         openInfo(null);
-        send(`to ${writer.id} ${id}`);
+        send(order);
         return;
       }
       openInfo(p.focus === id ? null : id);

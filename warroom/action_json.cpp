@@ -1,0 +1,67 @@
+// Actions as structure for the clients (the view's "action_fields", beside each command of
+// "legal_actions"): the command's kind and its arguments by name, as data ids (nations "GER",
+// regions "G5", unit kinds "inf", resources "oil"), by the layout actions.h documents. A client finds
+// the board's elements an action names, and the action to send, from these fields, never by
+// splitting the command.
+#include <fmt/format.h>
+
+#include "warroom/rules.h"
+
+namespace warroom {
+
+namespace {
+
+nlohmann::json unit_id_of(int t) { return t >= 0 && t < kUnitTypes ? nlohmann::json(unit_id(static_cast<UnitKind>(t))) : nlohmann::json(nullptr); }
+nlohmann::json resource_of(int r) { return r >= 0 && r < kResources ? nlohmann::json(resource_id(static_cast<Resource>(r))) : nlohmann::json(nullptr); }
+
+}  // namespace
+
+nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action action) const {
+  const Act x = decode_action(action);
+  const std::string text = action_to_string(s, seat, action);
+  nlohmann::json j = {{"kind", text.substr(0, text.find(' '))}};
+  if (x.kind == ActionKind::Die) return j["colour"] = x.nation < kColours ? nlohmann::json(colour_name(static_cast<Colour>(x.nation))) : nlohmann::json(nullptr), j;
+  j["nation"] = nation_name(x.nation);
+  const auto region = [&](int r) { return r == kNoRegion || static_cast<std::size_t>(r) >= data_->region_count() ? nlohmann::json(nullptr) : nlohmann::json(region_name(static_cast<RegionId>(r))); };
+  switch (x.kind) {
+    case ActionKind::Select: if (x.a) j["command"] = x.a; break;
+    case ActionKind::To: j["region"] = region(x.a); break;
+    case ActionKind::Erase:
+    case ActionKind::Cancel: j["box"] = x.a; break;
+    case ActionKind::Bid: j["bid"] = bid_value(x), j["thousands"] = x.c != 0; break;
+    case ActionKind::Slot: j["slot"] = x.a; break;
+    case ActionKind::Shift:
+      j["command"] = x.a, j["unit"] = shift_type(x) == kWholeStack ? nlohmann::json("all") : unit_id_of(shift_type(x));
+      j["count"] = shift_type(x) == kWholeStack ? 0 : shift_count(x), j["to"] = x.c ? nlohmann::json(x.c) : nlohmann::json("new");
+      break;
+    case ActionKind::CancelStress: j["by"] = x.a ? "goods" : "medal"; break;
+    case ActionKind::Relieve: j["medals"] = x.a, j["goods"] = static_cast<int>(data_->morale.relieve_cost) - x.a; break;
+    case ActionKind::Pay: j["resource"] = resource_of(x.a); break;
+    case ActionKind::Desert: j["command"] = x.a, j["unit"] = unit_id_of(x.b); break;
+    case ActionKind::Buy:
+    case ActionKind::Unbuy: j["unit"] = unit_id_of(x.a); break;
+    case ActionKind::BuyGoods:
+    case ActionKind::UnbuyGoods: j["unit"] = "goods", j["mix"] = {{"oil", x.a}, {"iron", x.b}, {"osr", x.c}}; break;
+    case ActionKind::Place:
+    case ActionKind::Hold:
+    case ActionKind::Release: j["region"] = region(x.a), j["unit"] = unit_id_of(x.b); break;
+    case ActionKind::Deploy:
+    case ActionKind::Undeploy: {
+      const bool port = x.a < data_->region_count() && x.c < data_->region(x.a).port_count;
+      j["region"] = region(x.a), j["unit"] = unit_id_of(x.b), j["sea"] = port ? region(data_->region(x.a).port_seas[at(x.c)]) : nullptr;
+      break;
+    }
+    case ActionKind::Trade: j["region"] = region(x.a), j["resource"] = resource_of(x.b); break;
+    case ActionKind::Move: j["box"] = x.a, j["region"] = region(x.b); break;
+    case ActionKind::Leave: j["unit"] = unit_id_of(x.a); break;
+    case ActionKind::Launch:
+    case ActionKind::Land: j["command"] = x.a, j["region"] = region(x.b); break;
+    case ActionKind::Fight: j["region"] = region(x.a); break;
+    case ActionKind::Assign: j["to"] = nation_name(x.a); break;
+    case ActionKind::Battle: j["choice"] = choice_json(s.battle, battle_choice(x), battle_names()); break;
+    default: break;
+  }
+  return j;
+}
+
+}  // namespace warroom
