@@ -371,7 +371,7 @@ core::Action pact_permission(const Game& g, const State& s, int nation, const co
 // to the neutral (it can reinforce and hold it); itself among equals.
 core::Action neutral_defence(const Game& g, const State& s, int nation, const core::ActionList& legal) {
   const Data& d = g.data();
-  const RegionId r = static_cast<RegionId>(s.steps.top().b);
+  const RegionId r = s.steps.top().as<step::NeutralDefence>().region;
   std::array<int, kNations> near{};
   for (int n = 0; n < kNations; ++n) {
     if (!in_play(s, n)) continue;

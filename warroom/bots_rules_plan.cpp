@@ -154,7 +154,7 @@ Assessment assess(const Game& g, const State& s, int nation) {
 
 bool order_executable(const Game& g, const State& obs, int nation, int command, RegionId dest) {
   State s = obs;
-  s.steps.push({StepId::MovementTurn, static_cast<std::int8_t>(nation)});
+  s.steps.push(step::MovementTurn{static_cast<std::int8_t>(nation)});
   s.sheet[at(nation)].box = {};
   s.sheet[at(nation)].box[0] = {static_cast<std::uint8_t>(command), dest, kWritten};
   s.pin = PinSplit{};

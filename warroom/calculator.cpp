@@ -29,8 +29,11 @@ core::Seat acting_seat(const Game& g, const State& s) {
 
 core::Action default_action(const Game& g, const State& s, core::Seat seat, RegionId target) {
   const Step& st = s.steps.top();
-  if (st.id == StepId::Reorganize) return encode(ActionKind::Done, st.a);         // always open
-  if (st.id == StepId::HandOver) return encode(ActionKind::Assign, st.a, st.a);  // the Commander keeps command
+  if (st.is<step::Reorganize>()) return encode(ActionKind::Done, st.as<step::Reorganize>().nation);  // always open
+  if (st.is<step::HandOver>()) {  // the Commander keeps command
+    const int nation = st.as<step::HandOver>().nation;
+    return encode(ActionKind::Assign, nation, nation);
+  }
   core::ActionList legal;
   g.legal_actions(s, seat, legal);
   switch (st.id) {
@@ -181,7 +184,7 @@ std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng
   sh.box[0] = {c.number, r, kWritten};
   sh.selected = 0;
   s.pin = PinSplit{};
-  s.steps.push({StepId::MovementTurn, static_cast<std::int8_t>(c.nation)});
+  s.steps.push(step::MovementTurn{static_cast<std::int8_t>(c.nation)});
   core::ActionList legal;
   g.legal_actions(s, g.seat_of(c.nation), legal);
   if (std::none_of(legal.begin(), legal.end(), [](core::Action a) { return decode_action(a).kind == ActionKind::Move; }))
@@ -220,7 +223,7 @@ bool in_progress(const State& obs, RegionId r, Position& p) {
   if (drive == obs.steps.size()) return false;
   p.at = obs;
   p.at.steps.clear();
-  p.at.steps.push({StepId::GameOver});
+  p.at.steps.push(step::GameOver{});
   for (std::size_t i = drive; i < obs.steps.size(); ++i) p.at.steps.push(obs.steps[i]);
   p.before = p.at;
   return true;
@@ -240,8 +243,8 @@ std::string set_up(const Game& g, State& s, RegionId r, Position& p, core::Rng& 
     if (&rs != &s.region[r]) rs.flags = static_cast<std::uint8_t>(rs.flags & ~kActive);
   p.before = s;
   advance(c);  // the Order of Battles: the first nation in turn order with forces there selects it
-  const int picker = s.steps.top().a;
   if (s.steps.top().id != StepId::PickRegion) return fmt::format("no battle in {}: no nation's forces there to fight", place(g, r));
+  const int picker = s.steps.top().as<step::PickRegion>().nation;
   g.apply(s, g.seat_of(picker), encode(ActionKind::Fight, picker, r), nullptr);
   for (core::Seat seat = calc::acting_seat(g, s); seat >= 0 && !at_battle_point(s); seat = calc::acting_seat(g, s))
     g.apply(s, seat, calc::default_action(g, s, seat, r), nullptr);  // Battle Setup > 4: the Commanders
@@ -261,7 +264,7 @@ std::string make_position(const Game& g, const State& obs, core::Seat seat, cons
   }
   State s = obs;
   s.steps.clear();
-  s.steps.push({StepId::GameOver});
+  s.steps.push(step::GameOver{});
   s.pin = PinSplit{};
   core::Rng rng(q.seed);
   for (const CommandRef& c : q.moving_in.empty() ? own_orders(g, obs, seat, r) : q.moving_in) {

@@ -496,7 +496,7 @@ void capture(Ctx& c, RegionId r, int side) {
   const std::uint8_t took = f.medal_to;
   if (medals && took) {
     if (std::popcount(took) == 1) give_medals(later, std::countr_zero(took), medals);
-    else f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push({StepId::Medal, static_cast<std::int8_t>(f.commander[at(side)])});
+    else f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push(step::Medal{static_cast<std::int8_t>(f.commander[at(side)])});
   }
   const std::uint8_t back = restore_to(ro(c), r, side);
   const std::uint8_t who = claimants(ro(c), r, side);
@@ -504,7 +504,7 @@ void capture(Ctx& c, RegionId r, int side) {
   else if (std::popcount(who) == 1) set_controller(c, r, std::countr_zero(who), Event::Captured);
   // "If the territory is captured and there were multiple Nations on the victorious side, the
   // Commander decides which of those Nations will be the new controller."
-  else c.s.steps.push({StepId::Claim, static_cast<std::int8_t>(f.commander[at(side)])});
+  else c.s.steps.push(step::Claim{static_cast<std::int8_t>(f.commander[at(side)])});
   then_step7();
 }
 
@@ -532,7 +532,7 @@ void offer_reorganizing(Ctx& c, RegionId r) {
       if (cmd.region == r && units_in(cmd) > 0) ++stacks, units += units_in(cmd);
     if (stacks > 1 || units > 1) offered[at(n++)] = order[at(i)];
   }
-  push_per_nation(c.s, StepId::Reorganize, offered, n, kReorganizeDebrief);
+  push_per_nation<step::Reorganize>(c.s, offered, n, kReorganizeDebrief);
 }
 
 void debrief(Ctx& c) {
@@ -620,7 +620,7 @@ void open_battle(Ctx& c) {
     f.took_part[at(side)] = took_part(forces_there, side);
     f.commander[at(side)] = earliest(c.s, f.took_part[at(side)]);  // ruling 48
     if (std::popcount(f.took_part[at(side)]) > 1)
-      c.s.steps.push({StepId::HandOver, static_cast<std::int8_t>(f.commander[at(side)]), static_cast<std::int8_t>(side)});
+      c.s.steps.push(step::HandOver{static_cast<std::int8_t>(f.commander[at(side)]), static_cast<std::int8_t>(side)});
   }
 }
 
@@ -637,8 +637,8 @@ namespace {
 
 void push_drive_step(Ctx& c) {
   const Battle& b = c.s.battle;
-  if (need(b) == Need::Die) c.s.steps.push({StepId::BattleDie});
-  else c.s.steps.push({StepId::BattleChoice, static_cast<std::int8_t>(deciding_nation(b))});
+  if (need(b) == Need::Die) c.s.steps.push(step::BattleDie{});
+  else c.s.steps.push(step::BattleChoice{static_cast<std::int8_t>(deciding_nation(b))});
 }
 
 }  // namespace
@@ -662,7 +662,7 @@ void begin_combat(Ctx& c) {
     if (battle || raid) rs.flags |= kActive, ++active;
   }
   if (!active) c.add(kHotspots, -1, Event::NoBattles);
-  c.s.steps.push({StepId::BattleOrder, 0});
+  c.s.steps.push(step::BattleOrder{0});
 }
 
 // Order of Battles: "In turn order, each Nation selects a conflict (including raids) to resolve ...
@@ -677,7 +677,7 @@ void battle_order(Ctx& c, int position) {
       const int n = order[at(p)];
       for (const Region& reg : c.d().regions)
         if (reg.rid < kMaxRegions && (c.s.region[reg.rid].flags & kActive) && involves(ro(c), reg.rid, n)) {
-          c.s.steps.replace({StepId::PickRegion, static_cast<std::int8_t>(n), static_cast<std::int8_t>(p)});
+          c.s.steps.replace(step::PickRegion{static_cast<std::int8_t>(n), static_cast<std::int8_t>(p)});
           return;
         }
     }
@@ -693,9 +693,9 @@ void pick_legal(const CCtx& c, int nation, core::ActionList& out) {
 
 void pick_apply(Ctx& c, const Act& a) {
   const RegionId r = a.a;
-  const int position = c.s.steps.top().b;
+  const int position = c.top<step::PickRegion>().position;
   c.s.region[r].flags = static_cast<std::uint8_t>(c.s.region[r].flags & ~kActive);  // "Each region is addressed only once per round."
-  c.s.steps.replace({StepId::BattleOrder, static_cast<std::int8_t>(position + 1)});
+  c.s.steps.replace(step::BattleOrder{static_cast<std::int8_t>(position + 1)});
   c.add(kOrder, a.nation, Event::BattleBegins, r);
   Fight& f = c.s.fight;
   f = Fight{};
@@ -703,7 +703,7 @@ void pick_apply(Ctx& c, const Act& a) {
   c.s.battle = Battle{};
   const bool battle = battle_needed(ro(c), r);
   f.part = battle ? kFightSetup : kFightRaidSetup;
-  c.s.steps.push({StepId::BattleDrive});
+  c.s.steps.push(step::BattleDrive{});
   if (!battle) return;
   f.left_out = pact_battles(ro(c), r).left_out;  // Article Three: two battles with both parties there (ruling 52)
   f.battle_no = f.left_out[0] != kNoNation && !conflict(ro(c), r, f.left_out[0]) ? 1 : 0;
@@ -712,16 +712,16 @@ void pick_apply(Ctx& c, const Act& a) {
 
 // Battle Setup › 4: "Any participating Nations from the same Alliance must choose a single Commander"
 // -- the earliest in turn order, who may hand command to a participating ally (ruling 48).
-bool hand_over_finished(const CCtx& c, const Step& st) { return std::popcount(c.s.fight.took_part[at(st.b)]) < 2; }
+bool hand_over_finished(const CCtx& c, step::HandOver st) { return std::popcount(c.s.fight.took_part[at(st.side)]) < 2; }
 
 void hand_over_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const std::uint8_t mask = c.s.fight.took_part[at(c.s.steps.top().b)];
+  const std::uint8_t mask = c.s.fight.took_part[at(c.top<step::HandOver>().side)];
   for (int n = 0; n < kNations; ++n)
     if ((mask >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignCommand));
 }
 
 void hand_over_apply(Ctx& c, const Act& a) {
-  const int side = c.s.steps.top().b;
+  const int side = c.top<step::HandOver>().side;
   c.s.fight.commander[at(side)] = a.a;
   c.add(kCommander, a.a, Event::CommanderIs, side, c.s.fight.region);
   c.s.steps.pop();
@@ -837,17 +837,17 @@ void activate_neutral(Ctx& c, RegionId r, int invader) {
   if (chooser == kNobody) return;
   place_defence(c, r, chooser);
   if (std::popcount(defenders) > 1)
-    c.s.steps.push({StepId::NeutralDefence, static_cast<std::int8_t>(chooser), static_cast<std::int8_t>(r), static_cast<std::int8_t>(invader)});
+    c.s.steps.push(step::NeutralDefence{.nation = static_cast<std::int8_t>(chooser), .region = r, .invader = static_cast<std::int8_t>(invader)});
 }
 
 void defence_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const std::uint8_t defenders = neutral_defenders(c, c.s.steps.top().c);
+  const std::uint8_t defenders = neutral_defenders(c, c.top<step::NeutralDefence>().invader);
   for (int n = 0; n < kNations; ++n)
     if ((defenders >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignDefence));
 }
 
 void defence_apply(Ctx& c, const Act& a) {
-  const RegionId r = static_cast<RegionId>(c.s.steps.top().b);
+  const RegionId r = c.top<step::NeutralDefence>().region;
   c.s.steps.pop();
   if (a.a == a.nation) return;
   const Neutral& n = *c.d().region(r).neutral;

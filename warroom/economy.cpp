@@ -294,7 +294,7 @@ void reveal_purchases(Ctx& c) {
     c.add(kStep4, n, Event::PurchasesRevealed, bought(s.sheet[at(n)], false), s.sheet[at(n)].goods, used[0] + used[1] + used[2]);
   }
   for (int i = count - 1; i >= 0; --i)  // Step 5: in turn order
-    if (bought(s.sheet[order[at(i)]], false) > 0) s.steps.push({StepId::Place, static_cast<std::int8_t>(order[at(i)])});
+    if (bought(s.sheet[order[at(i)]], false) > 0) s.steps.push(step::Place{static_cast<std::int8_t>(order[at(i)])});
 }
 
 namespace {

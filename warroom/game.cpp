@@ -1,6 +1,7 @@
-// The step table (Rally the Troops' states, each with its prompt and handlers) and the core::Game
-// entry points that dispatch through it. A step is automatic (runs inside apply), a chance node, a
-// decision of one nation, a simultaneous decision of several seats, or the end of the game.
+// The step table (Rally the Troops' states, each with its prompt and handlers; core/steps.h) and
+// the core::Game entry points that dispatch through it. A step is automatic (runs inside apply), a
+// chance node, a decision of one nation, a simultaneous decision of several seats, or the end of
+// the game; its payload is the type of its name in warroom::step (state.h).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,194 +14,193 @@ namespace warroom {
 
 namespace {
 
-enum class Kind : std::uint8_t { Auto, Chance, Decision, Simultaneous, Terminal };
+using core::steps::Kind;
+using core::steps::typed;
 
 struct StepRow {
-  StepId id;
-  const char* name;
-  Kind kind;
-  const char* rule;   // the rulebook heading
-  const char* prompt; // the catalogue key of what the acting nations are asked (data/i18n/warroom)
+  StepId id{};
+  const char* name = "";
+  Kind kind = Kind::Auto;
+  const char* rule = "";    // the rulebook heading
+  const char* prompt = "";  // the catalogue key of what the acting nations are asked (data/i18n/warroom)
   // Decision and simultaneous steps: the acting nation's legal actions and how one applies.
-  void (*legal)(const CCtx&, int nation, core::ActionList&);
-  void (*apply)(Ctx&, const Act&);
-  // Decision steps: true when the step is over (popped before anyone is asked).
-  bool (*finished)(const CCtx&, const Step&);
+  void (*legal)(const CCtx&, int nation, core::ActionList&) = nullptr;
+  void (*apply)(Ctx&, const Act&) = nullptr;
+  // Decision steps: the acting nation (set by row<P> from the payload), and whether the step is
+  // over (popped before anyone is asked; none: it ends when its apply pops it).
+  int (*nation)(const Step&) = nullptr;
+  bool (*finished)(const CCtx&, const Step&) = nullptr;
   // Simultaneous steps: which nations take part, and the reveal when the last is done.
-  bool (*takes_part)(const CCtx&, int nation);
-  void (*reveal)(Ctx&);
+  bool (*takes_part)(const CCtx&, int nation) = nullptr;
+  void (*reveal)(Ctx&) = nullptr;
   // Chance steps.
-  void (*outcomes)(const CCtx&, const Step&, core::OutcomeList&);
-  void (*chance)(Ctx&, const Step&, int outcome);
+  void (*outcomes)(const CCtx&, const Step&, core::OutcomeList&) = nullptr;
+  void (*chance)(Ctx&, const Step&, int outcome) = nullptr;
   // Automatic steps: run once, popping or replacing themselves.
-  void (*run)(Ctx&, const Step&);
+  void (*run)(Ctx&, const Step&) = nullptr;
+
+  // core::steps::settle: a decision is over when `finished` says so; a simultaneous step when every
+  // nation taking part is done (at once if none does: Phase 5 Step 2 with nothing built), and then
+  // reveals what they wrote if any did.
+  bool over(const CCtx& c, const Step& st) const;
+  void end(Ctx& c) const;
 };
+
+// The row of the step whose payload is P: its id, and a decision's acting nation. A row without
+// what its kind needs stops the compilation (the table is a constant).
+template <class P>
+constexpr StepRow row(StepRow r) {
+  r.id = P::id;
+  if constexpr (requires(P p) { p.nation; }) r.nation = [](const Step& st) -> int { return st.as<P>().nation; };
+  const bool complete = r.kind == Kind::Auto         ? r.run != nullptr
+                        : r.kind == Kind::Chance     ? r.outcomes && r.chance
+                        : r.kind == Kind::Decision   ? r.legal && r.apply && r.nation
+                        : r.kind == Kind::Terminal   ? true
+                                                     : r.legal && r.apply && r.takes_part && r.reveal;
+  if (!complete) throw "a step row lacks what its kind needs";
+  return r;
+}
 
 // ---- Handlers that only adapt a part's function to the table ----
 
-void run_phase_step(Ctx& c, const Step& st) {
-  c.s.steps.pop();
-  run_phase(c, st.a);
+void run_phase_step(Ctx& c, step::Phase st) {
+  c.pop();
+  run_phase(c, st.phase);
 }
-void run_combat(Ctx& c, const Step&) {
-  c.s.steps.pop();
+void run_combat(Ctx& c, step::Combat) {
+  c.pop();
   begin_combat(c);
 }
-void run_battle_order(Ctx& c, const Step& st) { battle_order(c, st.a); }
-void run_battle_drive(Ctx& c, const Step&) { battle_drive(c); }
-void die_outcomes_step(const CCtx& c, const Step&, core::OutcomeList& out) { battle_die_outcomes(c, out); }
-void die_step(Ctx& c, const Step&, int colour) { battle_die(c, colour); }
-bool medals_given(const CCtx& c, const Step&) { return c.s.fight.medals == 0; }
-void run_slot_sequence(Ctx& c, const Step& st) {
-  c.s.steps.pop();
-  slot_sequence(c, st.a);
+void run_battle_order(Ctx& c, step::BattleOrder st) { battle_order(c, st.position); }
+void run_battle_drive(Ctx& c, step::BattleDrive) { battle_drive(c); }
+void die_outcomes_step(const CCtx& c, step::BattleDie, core::OutcomeList& out) { battle_die_outcomes(c, out); }
+void die_step(Ctx& c, step::BattleDie, int colour) { battle_die(c, colour); }
+bool medals_given(const CCtx& c, step::Medal) { return c.s.fight.medals == 0; }
+void run_slot_sequence(Ctx& c, step::SlotSequence st) {
+  c.pop();
+  slot_sequence(c, st.position);
 }
-void run_reveal_sheet(Ctx& c, const Step& st) {
-  c.s.steps.replace({StepId::MovementTurn, st.a});
-  reveal_orders(c, st.a);
+void run_reveal_sheet(Ctx& c, step::RevealSheet st) {
+  c.replace(step::MovementTurn{st.nation});
+  reveal_orders(c, st.nation);
 }
-void run_evaluate(Ctx& c, const Step&) {
-  c.s.steps.pop();
+void run_evaluate(Ctx& c, step::MoraleEvaluate) {
+  c.pop();
   evaluate_stress(c);
 }
-void run_penalties(Ctx& c, const Step&) {
-  c.s.steps.pop();
+void run_penalties(Ctx& c, step::MoralePenalties) {
+  c.pop();
   push_penalties(c);
 }
 
 bool in_play_nation(const CCtx& c, int nation) { return in_play(c.s, nation); }
 bool has_construction_nation(const CCtx& c, int nation) { return in_play(c.s, nation) && has_construction(c, nation); }
-bool never(const CCtx&, const Step&) { return false; }
-bool movement_finished(const CCtx& c, const Step& st) { return movement_done(c, st.a); }
-bool launch_finished(const CCtx& c, const Step& st) { return launch_done(c, st.a, st.b); }
-bool landing_finished(const CCtx& c, const Step& st) { return landing_done(c, st.a); }
-bool place_finished(const CCtx& c, const Step& st) { return place_done(c, st.a); }
-bool owed_paid(const CCtx&, const Step& st) { return st.b <= 0; }
+bool movement_finished(const CCtx& c, step::MovementTurn st) { return movement_done(c, st.nation); }
+bool launch_finished(const CCtx& c, step::CarrierLaunch st) { return launch_done(c, st.nation, st.handled); }
+bool landing_finished(const CCtx& c, step::LandAir st) { return landing_done(c, st.nation); }
+bool place_finished(const CCtx& c, step::Place st) { return place_done(c, st.nation); }
+bool blue_paid(const CCtx&, step::BluePay st) { return st.owed <= 0; }
 // Mass Desertion is paid as far as able (ruling 75): it ends when nothing of the nation's may desert.
-bool desertion_paid(const CCtx& c, const Step& st) {
-  if (st.b <= 0) return true;
+bool desertion_paid(const CCtx& c, step::Desert st) {
+  if (st.owed <= 0) return true;
   core::ActionList l;
-  desert_legal(c, st.a, l);
+  desert_legal(c, st.nation, l);
   return l.empty();
 }
-bool trade_finished(const CCtx& c, const Step& st) {
+bool trade_finished(const CCtx& c, step::Trade st) {
   core::ActionList l;
-  trade_legal(c, st.a, l);
+  trade_legal(c, st.nation, l);
   return l.size() <= 1;  // only "done": no neutral trades with it
 }
-bool cancel_finished(const CCtx& c, const Step& st) {
-  const NationState& n = c.s.nation[at(st.a)];
+bool cancel_finished(const CCtx& c, step::MoraleCancel st) {
+  const NationState& n = c.s.nation[at(st.nation)];
   return n.stress == 0 || (n.medals == 0 && n.goods == 0);
 }
-bool relieve_finished(const CCtx& c, const Step& st) {
-  const NationState& n = c.s.nation[at(st.a)];
+bool relieve_finished(const CCtx& c, step::MoraleRelieve st) {
+  const NationState& n = c.s.nation[at(st.nation)];
   return n.zone == kWhite || n.medals + n.goods < c.d().morale.relieve_cost;
 }
 
-void order_draw_outcomes_step(const CCtx& c, const Step& st, core::OutcomeList& out) { order_draw_outcomes(c, st.a, out); }
-void order_draw_step(Ctx& c, const Step& st, int nation) { order_draw_apply(c, st.a, nation); }
-void tie_outcomes_step(const CCtx& c, const Step& st, core::OutcomeList& out) { tie_outcomes(c, st.a, out); }
-void tie_step(Ctx& c, const Step& st, int nation) { tie_apply(c, st.a, nation); }
+void order_draw_outcomes_step(const CCtx& c, step::OrderDraw st, core::OutcomeList& out) { order_draw_outcomes(c, st.placed, out); }
+void order_draw_step(Ctx& c, step::OrderDraw st, int nation) { order_draw_apply(c, st.placed, nation); }
+void tie_outcomes_step(const CCtx& c, step::TieDraw st, core::OutcomeList& out) { tie_outcomes(c, st.position, out); }
+void tie_step(Ctx& c, step::TieDraw st, int nation) { tie_apply(c, st.position, nation); }
 
-// clang-format off
 constexpr StepRow kSteps[] = {
-  {StepId::Phase, "phase", Kind::Auto, "The Phases and Officers", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_phase_step},
-  {StepId::OrderDraw, "order-draw", Kind::Chance, "Reorganizing Commands", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, order_draw_outcomes_step, order_draw_step, nullptr},
-  {StepId::Reorganize, "reorganize", Kind::Decision, "Reorganizing Commands",
-   "warroom.prompt.reorganize",
-   reorganize_legal, reorganize_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::WriteSheets, "write-sheets", Kind::Simultaneous, "Phase 2 > Step 1. Write Orders and Turn Order Bids",
-   "warroom.prompt.write_sheets",
-   sheets_legal, sheets_apply, nullptr, in_play_nation, reveal_bids, nullptr, nullptr, nullptr},
-  {StepId::SlotSequence, "slot-sequence", Kind::Auto, "Phase 2 > Step 2. Reveal Bids and Establish Turn Order", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_slot_sequence},
-  {StepId::TieDraw, "tie-draw", Kind::Chance, "Phase 2 > Step 2. Reveal Bids and Establish Turn Order", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, tie_outcomes_step, tie_step, nullptr},
-  {StepId::ChooseSlot, "choose-slot", Kind::Decision, "Phase 2 > Step 2. Reveal Bids and Establish Turn Order",
-   "warroom.prompt.choose_slot",
-   slot_legal, slot_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::RevealSheet, "reveal-sheet", Kind::Auto, "Phase 3 > Step 2. Resolve Movement in Turn Order", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_reveal_sheet},
-  {StepId::MovementTurn, "movement-turn", Kind::Decision, "Phase 3 > Step 2. Resolve Movement in Turn Order",
-   "warroom.prompt.movement_turn",
-   movement_legal, movement_apply, movement_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::PactPermission, "pact-permission", Kind::Decision, "Soviet-Japanese Non-Aggression Pact > Article Two",
-   "warroom.prompt.pact_permission",
-   permission_legal, permission_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::CarrierLaunch, "carrier-launch", Kind::Decision, "Phase 3 > Step 3. Carrier Plane Movement",
-   "warroom.prompt.carrier_launch",
-   launch_legal, launch_apply, launch_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::Combat, "combat", Kind::Auto, "Phase 3 > Place Hotspot Markers", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_combat},
-  {StepId::BattleOrder, "battle-order", Kind::Auto, "Phase 4 > Setup > Order of Battles", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_battle_order},
-  {StepId::PickRegion, "pick-region", Kind::Decision, "Phase 4 > Setup > Order of Battles",
-   "warroom.prompt.pick_region",
-   pick_legal, pick_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::HandOver, "hand-over", Kind::Decision, "Phase 4 > Battle Setup > 4. Assign Commander",
-   "warroom.prompt.hand_over",
-   hand_over_legal, hand_over_apply, hand_over_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::BattleDrive, "battle", Kind::Auto, "Phase 4 > Resolve Battles", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_battle_drive},
-  {StepId::BattleDie, "battle-die", Kind::Chance, "Phase 4 > Resolve Battles > 2. Roll Dice in Batches", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, die_outcomes_step, die_step, nullptr},
-  {StepId::BattleChoice, "battle-choice", Kind::Decision, "Phase 4 > Resolve Battles",
-   "warroom.prompt.battle_choice",
-   battle_legal, battle_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::Claim, "claim", Kind::Decision, "Phase 4 > Battle Debrief > 5. Update Territory Status",
-   "warroom.prompt.claim",
-   claim_legal, claim_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::Medal, "medal", Kind::Decision, "Phase 4 > Battle Debrief > 7. Assign Stress and Medals",
-   "warroom.prompt.medal",
-   medal_legal, medal_apply, medals_given, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::NeutralDefence, "neutral-defence", Kind::Decision, "Neutrals > Attacking Standard Neutrals",
-   "warroom.prompt.neutral_defence",
-   defence_legal, defence_apply, never, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::LandAir, "land-air", Kind::Decision, "Phase 5 > Step 1. Land Air Commands",
-   "warroom.prompt.land_air",
-   landing_legal, landing_apply, landing_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::DeployPlans, "deploy-plans", Kind::Simultaneous, "Phase 5 > Step 2. Deploy Units",
-   "warroom.prompt.deploy_plans",
-   deploy_legal, deploy_apply, nullptr, has_construction_nation, reveal_deployments, nullptr, nullptr, nullptr},
-  {StepId::MoraleCancel, "morale-cancel", Kind::Decision, "Phase 6 > 1. Submit Medals to Cancel Stress Points",
-   "warroom.prompt.morale_cancel",
-   cancel_legal, cancel_apply, cancel_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::MoraleEvaluate, "morale-evaluate", Kind::Auto, "Phase 6 > 2. Evaluate Stress Levels", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_evaluate},
-  {StepId::MoraleRelieve, "morale-relieve", Kind::Decision, "Phase 6 > 3. Relieve Stress",
-   "warroom.prompt.morale_relieve",
-   relieve_legal, relieve_apply, relieve_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::MoralePenalties, "morale-penalties", Kind::Auto, "Phase 6 > 4. Apply Stress Zone Penalties", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, run_penalties},
-  {StepId::BluePay, "blue-pay", Kind::Decision, "Phase 6 > Stress Zone Penalties > Blue Zone",
-   "warroom.prompt.blue_pay",
-   blue_legal, blue_apply, owed_paid, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::Desert, "desert", Kind::Decision, "Phase 6 > Stress Zone Penalties > Gray Zone",
-   "warroom.prompt.desert",
-   desert_legal, desert_apply, desertion_paid, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::Trade, "trade", Kind::Decision, "Phase 7 > Step 2. Trade with Neutrals",
-   "warroom.prompt.trade",
-   trade_legal, trade_apply, trade_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::Purchases, "purchases", Kind::Simultaneous, "Phase 7 > Step 3. Note Purchase of Units",
-   "warroom.prompt.purchases",
-   purchases_legal, purchases_apply, nullptr, in_play_nation, reveal_purchases, nullptr, nullptr, nullptr},
-  {StepId::Place, "place", Kind::Decision, "Phase 7 > Step 5. Transfer New Units to Industries",
-   "warroom.prompt.place",
-   place_legal, place_apply, place_finished, nullptr, nullptr, nullptr, nullptr, nullptr},
-  {StepId::GameOver, "game-over", Kind::Terminal, "Victory Check", "",
-   nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},
+    row<step::Phase>({.name = "phase", .kind = Kind::Auto, .rule = "The Phases and Officers", .run = typed<run_phase_step>}),
+    row<step::OrderDraw>({.name = "order-draw", .kind = Kind::Chance, .rule = "Reorganizing Commands",
+                          .outcomes = typed<order_draw_outcomes_step>, .chance = typed<order_draw_step>}),
+    row<step::Reorganize>({.name = "reorganize", .kind = Kind::Decision, .rule = "Reorganizing Commands",
+                           .prompt = "warroom.prompt.reorganize", .legal = reorganize_legal, .apply = reorganize_apply}),
+    row<step::WriteSheets>({.name = "write-sheets", .kind = Kind::Simultaneous, .rule = "Phase 2 > Step 1. Write Orders and Turn Order Bids",
+                            .prompt = "warroom.prompt.write_sheets", .legal = sheets_legal, .apply = sheets_apply,
+                            .takes_part = in_play_nation, .reveal = reveal_bids}),
+    row<step::SlotSequence>({.name = "slot-sequence", .kind = Kind::Auto, .rule = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order",
+                             .run = typed<run_slot_sequence>}),
+    row<step::TieDraw>({.name = "tie-draw", .kind = Kind::Chance, .rule = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order",
+                        .outcomes = typed<tie_outcomes_step>, .chance = typed<tie_step>}),
+    row<step::ChooseSlot>({.name = "choose-slot", .kind = Kind::Decision, .rule = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order",
+                           .prompt = "warroom.prompt.choose_slot", .legal = slot_legal, .apply = slot_apply}),
+    row<step::RevealSheet>({.name = "reveal-sheet", .kind = Kind::Auto, .rule = "Phase 3 > Step 2. Resolve Movement in Turn Order",
+                            .run = typed<run_reveal_sheet>}),
+    row<step::MovementTurn>({.name = "movement-turn", .kind = Kind::Decision, .rule = "Phase 3 > Step 2. Resolve Movement in Turn Order",
+                             .prompt = "warroom.prompt.movement_turn", .legal = movement_legal, .apply = movement_apply,
+                             .finished = typed<movement_finished>}),
+    row<step::PactPermission>({.name = "pact-permission", .kind = Kind::Decision, .rule = "Soviet-Japanese Non-Aggression Pact > Article Two",
+                               .prompt = "warroom.prompt.pact_permission", .legal = permission_legal, .apply = permission_apply}),
+    row<step::CarrierLaunch>({.name = "carrier-launch", .kind = Kind::Decision, .rule = "Phase 3 > Step 3. Carrier Plane Movement",
+                              .prompt = "warroom.prompt.carrier_launch", .legal = launch_legal, .apply = launch_apply,
+                              .finished = typed<launch_finished>}),
+    row<step::Combat>({.name = "combat", .kind = Kind::Auto, .rule = "Phase 3 > Place Hotspot Markers", .run = typed<run_combat>}),
+    row<step::BattleOrder>({.name = "battle-order", .kind = Kind::Auto, .rule = "Phase 4 > Setup > Order of Battles",
+                            .run = typed<run_battle_order>}),
+    row<step::PickRegion>({.name = "pick-region", .kind = Kind::Decision, .rule = "Phase 4 > Setup > Order of Battles",
+                           .prompt = "warroom.prompt.pick_region", .legal = pick_legal, .apply = pick_apply}),
+    row<step::HandOver>({.name = "hand-over", .kind = Kind::Decision, .rule = "Phase 4 > Battle Setup > 4. Assign Commander",
+                         .prompt = "warroom.prompt.hand_over", .legal = hand_over_legal, .apply = hand_over_apply,
+                         .finished = typed<hand_over_finished>}),
+    row<step::BattleDrive>({.name = "battle", .kind = Kind::Auto, .rule = "Phase 4 > Resolve Battles", .run = typed<run_battle_drive>}),
+    row<step::BattleDie>({.name = "battle-die", .kind = Kind::Chance, .rule = "Phase 4 > Resolve Battles > 2. Roll Dice in Batches",
+                          .outcomes = typed<die_outcomes_step>, .chance = typed<die_step>}),
+    row<step::BattleChoice>({.name = "battle-choice", .kind = Kind::Decision, .rule = "Phase 4 > Resolve Battles",
+                             .prompt = "warroom.prompt.battle_choice", .legal = battle_legal, .apply = battle_apply}),
+    row<step::Claim>({.name = "claim", .kind = Kind::Decision, .rule = "Phase 4 > Battle Debrief > 5. Update Territory Status",
+                      .prompt = "warroom.prompt.claim", .legal = claim_legal, .apply = claim_apply}),
+    row<step::Medal>({.name = "medal", .kind = Kind::Decision, .rule = "Phase 4 > Battle Debrief > 7. Assign Stress and Medals",
+                      .prompt = "warroom.prompt.medal", .legal = medal_legal, .apply = medal_apply, .finished = typed<medals_given>}),
+    row<step::NeutralDefence>({.name = "neutral-defence", .kind = Kind::Decision, .rule = "Neutrals > Attacking Standard Neutrals",
+                               .prompt = "warroom.prompt.neutral_defence", .legal = defence_legal, .apply = defence_apply}),
+    row<step::LandAir>({.name = "land-air", .kind = Kind::Decision, .rule = "Phase 5 > Step 1. Land Air Commands",
+                        .prompt = "warroom.prompt.land_air", .legal = landing_legal, .apply = landing_apply,
+                        .finished = typed<landing_finished>}),
+    row<step::DeployPlans>({.name = "deploy-plans", .kind = Kind::Simultaneous, .rule = "Phase 5 > Step 2. Deploy Units",
+                            .prompt = "warroom.prompt.deploy_plans", .legal = deploy_legal, .apply = deploy_apply,
+                            .takes_part = has_construction_nation, .reveal = reveal_deployments}),
+    row<step::MoraleCancel>({.name = "morale-cancel", .kind = Kind::Decision, .rule = "Phase 6 > 1. Submit Medals to Cancel Stress Points",
+                             .prompt = "warroom.prompt.morale_cancel", .legal = cancel_legal, .apply = cancel_apply,
+                             .finished = typed<cancel_finished>}),
+    row<step::MoraleEvaluate>({.name = "morale-evaluate", .kind = Kind::Auto, .rule = "Phase 6 > 2. Evaluate Stress Levels",
+                               .run = typed<run_evaluate>}),
+    row<step::MoraleRelieve>({.name = "morale-relieve", .kind = Kind::Decision, .rule = "Phase 6 > 3. Relieve Stress",
+                              .prompt = "warroom.prompt.morale_relieve", .legal = relieve_legal, .apply = relieve_apply,
+                              .finished = typed<relieve_finished>}),
+    row<step::MoralePenalties>({.name = "morale-penalties", .kind = Kind::Auto, .rule = "Phase 6 > 4. Apply Stress Zone Penalties",
+                                .run = typed<run_penalties>}),
+    row<step::BluePay>({.name = "blue-pay", .kind = Kind::Decision, .rule = "Phase 6 > Stress Zone Penalties > Blue Zone",
+                        .prompt = "warroom.prompt.blue_pay", .legal = blue_legal, .apply = blue_apply, .finished = typed<blue_paid>}),
+    row<step::Desert>({.name = "desert", .kind = Kind::Decision, .rule = "Phase 6 > Stress Zone Penalties > Gray Zone",
+                       .prompt = "warroom.prompt.desert", .legal = desert_legal, .apply = desert_apply, .finished = typed<desertion_paid>}),
+    row<step::Trade>({.name = "trade", .kind = Kind::Decision, .rule = "Phase 7 > Step 2. Trade with Neutrals",
+                      .prompt = "warroom.prompt.trade", .legal = trade_legal, .apply = trade_apply, .finished = typed<trade_finished>}),
+    row<step::Purchases>({.name = "purchases", .kind = Kind::Simultaneous, .rule = "Phase 7 > Step 3. Note Purchase of Units",
+                          .prompt = "warroom.prompt.purchases", .legal = purchases_legal, .apply = purchases_apply,
+                          .takes_part = in_play_nation, .reveal = reveal_purchases}),
+    row<step::Place>({.name = "place", .kind = Kind::Decision, .rule = "Phase 7 > Step 5. Transfer New Units to Industries",
+                      .prompt = "warroom.prompt.place", .legal = place_legal, .apply = place_apply, .finished = typed<place_finished>}),
+    row<step::GameOver>({.name = "game-over", .kind = Kind::Terminal, .rule = "Victory Check"}),
 };
-// clang-format on
 static_assert(std::size(kSteps) == static_cast<std::size_t>(StepId::kCount));
-
-constexpr bool table_in_order() {
-  for (std::size_t i = 0; i < std::size(kSteps); ++i)
-    if (static_cast<std::size_t>(kSteps[i].id) != i) return false;
-  return true;
-}
-static_assert(table_in_order(), "the step table has one row per StepId, in order");
+static_assert(core::steps::rows_in_order(kSteps), "the step table has one row per StepId, in order");
 
 const StepRow& row(const Step& st) { return kSteps[static_cast<std::size_t>(st.id)]; }
 
@@ -216,39 +216,25 @@ bool anyone_takes_part(const CCtx& c, const StepRow& r) {
   return false;
 }
 
+bool StepRow::over(const CCtx& c, const Step& st) const {
+  switch (kind) {
+    case Kind::Decision: return finished && finished(c, st);
+    case Kind::Simultaneous: return all_done(c, *this);
+    default: return false;
+  }
+}
+
+void StepRow::end(Ctx& c) const {
+  if (kind == Kind::Simultaneous && anyone_takes_part(c.view(), *this)) reveal(c);  // the last one is done: reveal
+}
+
 }  // namespace
 
-// Runs automatic steps and ends finished ones until someone must act, chance must speak, or the
-// game is over.
-void advance(Ctx& c) {
-  for (;;) {
-    assert(!c.s.steps.empty());
-    const Step st = c.s.steps.top();
-    const StepRow& r = row(st);
-    const CCtx cc{c.g, c.s};
-    switch (r.kind) {
-      case Kind::Auto: r.run(c, st); continue;
-      case Kind::Decision:
-        if (r.finished(cc, st)) {
-          c.s.steps.pop();
-          continue;
-        }
-        return;
-      case Kind::Simultaneous:
-        if (!anyone_takes_part(cc, r)) {  // nothing to write (Phase 5 Step 2 with nothing built)
-          c.s.steps.pop();
-          continue;
-        }
-        if (all_done(cc, r)) {  // the last one is done: reveal and go on
-          c.s.steps.pop();
-          r.reveal(c);
-          continue;
-        }
-        return;
-      case Kind::Chance:
-      case Kind::Terminal: return;
-    }
-  }
+void advance(Ctx& c) { core::steps::settle(c, kSteps); }
+
+int step_nation(const Step& st) {
+  const StepRow& r = row(st);
+  return r.kind == Kind::Decision ? r.nation(st) : -1;
 }
 
 const char* step_name(StepId id) { return kSteps[static_cast<std::size_t>(id)].name; }
@@ -331,7 +317,7 @@ State Game::new_game() const {
     for (int t = 0; t < kUnitTypes; ++t)
       s.construction[at_(i)].n[at_(t)] = static_cast<std::uint8_t>(s.construction[at_(i)].n[at_(t)] + sc.units[at_(t)]);
   }
-  s.steps.push({StepId::Phase, 1});
+  s.steps.push(step::Phase{1});
   if (options_.rapid_resolution) {  // "each Nation begins the game with ... 1 infantry, 1 artillery, and 1 armor" under production
     for (int n = kNations - 1; n >= 0; --n) {
       if (!s.nation[at_(n)].in_play) continue;
@@ -343,7 +329,7 @@ State Game::new_game() const {
         std::uint8_t* last = s.sheet[at_(n)].buy[kArm] ? &s.sheet[at_(n)].buy[kArm] : s.sheet[at_(n)].buy[kArt] ? &s.sheet[at_(n)].buy[kArt] : &s.sheet[at_(n)].buy[kInf];
         --*last;
       }
-      if (s.sheet[at_(n)].buy[kInf] + s.sheet[at_(n)].buy[kArt] + s.sheet[at_(n)].buy[kArm] > 0) s.steps.push({StepId::Place, static_cast<std::int8_t>(n)});
+      if (s.sheet[at_(n)].buy[kInf] + s.sheet[at_(n)].buy[kArt] + s.sheet[at_(n)].buy[kArm] > 0) s.steps.push(step::Place{static_cast<std::int8_t>(n)});
     }
   }
   Ctx c{*this, s, nullptr};
@@ -367,7 +353,10 @@ std::uint8_t Game::acting_nations(const State& s, core::Seat seat) const {
   const Step& st = s.steps.top();
   const StepRow& r = row(st);
   const std::uint8_t mine = seat_nations_[static_cast<std::size_t>(seat)];
-  if (r.kind == Kind::Decision) return (mine >> st.a) & 1u ? static_cast<std::uint8_t>(1u << st.a) : 0;
+  if (r.kind == Kind::Decision) {
+    const int nation = r.nation(st);
+    return (mine >> nation) & 1u ? static_cast<std::uint8_t>(1u << nation) : 0;
+  }
   if (r.kind != Kind::Simultaneous) return 0;
   const CCtx c{*this, s};
   std::uint8_t out = 0;
@@ -397,7 +386,8 @@ void Game::chance_outcomes(const State& s, core::OutcomeList& out) const {
   row(st).outcomes(CCtx{*this, s}, st, out);
 }
 
-void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const {
+core::Applied Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const {
+  const std::uint16_t epoch = s.reveal_epoch;
   Ctx c{*this, s, log};
   const Step st = s.steps.top();
   const StepRow& r = row(st);
@@ -414,15 +404,7 @@ void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) 
     }
   }
   advance(c);
-}
-
-bool Game::reveals_hidden(const State& s, core::Seat, core::Action a) const {
-  // Every reveal increments reveal_epoch (design §4.4): apply the action to a copy and compare.
-  if (node_kind(s) == core::NodeKind::Terminal) return false;
-  State copy = s;
-  const core::Seat seat = node_kind(s) == core::NodeKind::Chance ? core::kChance : seat_of(decode_action(a).nation);
-  apply(copy, seat, a, nullptr);
-  return copy.reveal_epoch != s.reveal_epoch;
+  return {.revealed = s.reveal_epoch != epoch};  // every reveal increments reveal_epoch (design §4.4)
 }
 
 std::string Game::seat_name(core::Seat seat) const {
@@ -474,8 +456,8 @@ std::uint64_t Game::hash(const State& s) const {
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     const Step& st = s.steps[i];
     h.add(static_cast<std::uint64_t>(st.id));
-    h.add(static_cast<std::uint64_t>(static_cast<std::uint8_t>(st.a)) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(st.b)) << 8) |
-          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(st.c)) << 16));
+    h.add(static_cast<std::uint64_t>(static_cast<std::uint8_t>(st.bytes[0])) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(st.bytes[1])) << 8) |
+          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(st.bytes[2])) << 16));
   }
   h.add(s.reveal_epoch);
   for (const NationState& n : s.nation) {

@@ -39,14 +39,14 @@ class Game {
   core::SeatMask acting_seats(const State& s) const;
   void legal_actions(const State& s, core::Seat seat, core::ActionList& out) const;
   void chance_outcomes(const State& s, core::OutcomeList& out) const;
-  void apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const;
+  // Applies the action; says whether it revealed a secret (a sheet, a bid, purchases or a plan).
+  core::Applied apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const;
   std::string action_to_string(const State& s, core::Seat seat, core::Action a) const;
   std::optional<core::Action> action_from_string(const State& s, core::Seat seat, std::string_view text) const;
   // The action as structure (action_json.cpp, the view's "action_fields"): kind and data ids.
   nlohmann::json action_json(const State& s, core::Seat seat, core::Action a) const;
   // Why a command the seat may not take now is refused, where a rule says (a bid above the oil held).
   std::optional<core::i18n::Message> refusal(const State& s, core::Seat seat, std::string_view text) const;
-  bool reveals_hidden(const State& s, core::Seat seat, core::Action a) const;
   std::uint64_t hash(const State& s) const;
   std::string seat_name(core::Seat seat) const;
   std::optional<core::Seat> seat_from_name(std::string_view name) const;

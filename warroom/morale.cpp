@@ -115,10 +115,18 @@ void relieve_apply(Ctx& c, const Act& a) {
 // ---- Step 4: penalties, cumulative and recurring ----
 
 namespace {
-// A penalty step: b counts what is still owed, c keeps what was owed at first ("payment 1 of 3").
-void push_owed(Ctx& c, StepId id, int nation, int owed) {
+// A penalty step: what is still owed, and what was owed at first ("payment 1 of 3").
+template <class P>
+void push_owed(Ctx& c, int nation, int owed) {
   const auto n = static_cast<std::int8_t>(owed);
-  c.s.steps.push({id, static_cast<std::int8_t>(nation), n, n});
+  c.push(P{.nation = static_cast<std::int8_t>(nation), .owed = n, .owed_at_first = n});
+}
+// One more paid.
+template <class P>
+void paid_one(Ctx& c) {
+  P p = c.top<P>();
+  --p.owed;
+  c.set_top(p);
 }
 }  // namespace
 
@@ -130,11 +138,11 @@ void push_penalties(Ctx& c) {
     const NationState& ns = c.s.nation[at(n)];
     if (ns.zone >= kGray) {  // Mass Desertion: units equal to its current Stress Points (ruling 75)
       const int owed = std::min({ns.stress, units_on_map(c.s, n), 127});
-      if (owed > 0) push_owed(c, StepId::Desert, n, owed);
+      if (owed > 0) push_owed<step::Desert>(c, n, owed);
     }
     if (ns.zone >= kBlue) {  // Labor and Civil Unrest: any 3 resources, as far as able (ruling 74)
       const int owed = std::min<int>(c.d().morale.blue_payment, total_resources(c.s, n));
-      if (owed > 0) push_owed(c, StepId::BluePay, n, owed);
+      if (owed > 0) push_owed<step::BluePay>(c, n, owed);
     }
   }
 }
@@ -146,7 +154,7 @@ void blue_legal(const CCtx& c, int nation, core::ActionList& out) {
 
 void blue_apply(Ctx& c, const Act& a) {
   --c.s.nation[at(a.nation)].res[a.a];
-  --c.s.steps.top().b;
+  paid_one<step::BluePay>(c);
   c.add(kBlueRule, a.nation, Event::BluePaid, a.a);
 }
 
@@ -166,7 +174,7 @@ void desert_apply(Ctx& c, const Act& a) {
   const RegionId where = cmd.region;
   --cmd.n[at(slot_of(a.b))];
   if (units_in(cmd) == 0) cmd = Command{};
-  --c.s.steps.top().b;
+  paid_one<step::Desert>(c);
   c.add(kGrayRule, a.nation, Event::Deserted, a.a, a.b);
   if (category_of(a.b) == Category::Land) desertion_capture(c, where);  // ruling 76
 }

@@ -510,7 +510,7 @@ CarryOut carry_out_next(const CCtx& c, int nation) {
 }
 
 // ---- Phase 3 Step 3: Carrier Plane Movement (ruling 37) ----
-// Step {CarrierLaunch, a = nation, b = carriers handled}: the nation's carriers are taken in
+// step::CarrierLaunch{nation, handled}: the nation's carriers are taken in
 // Command-number order; each launches its token to its region or an adjacent one, or keeps it.
 
 namespace {
@@ -541,7 +541,7 @@ int carrier_command(const State& s, const Data& d, int nation, int index) {
 bool launch_done(const CCtx& c, int nation, int handled) { return carrier_command(c.s, c.d(), nation, handled) == 0; }
 
 void launch_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const int number = carrier_command(c.s, c.d(), nation, c.s.steps.top().b);
+  const int number = carrier_command(c.s, c.d(), nation, c.top<step::CarrierLaunch>().handled);
   assert(number);
   const RegionId from = c.s.command[at(nation)][at(number)].region;
   out.push_back(encode(ActionKind::Launch, nation, number, kNoRegion));  // keeps its fighter aboard
@@ -551,8 +551,9 @@ void launch_legal(const CCtx& c, int nation, core::ActionList& out) {
 }
 
 void launch_apply(Ctx& c, const Act& a) {
-  Step& st = c.s.steps.top();
-  st.b = static_cast<std::int8_t>(st.b + 1);
+  step::CarrierLaunch st = c.top<step::CarrierLaunch>();
+  ++st.handled;
+  c.set_top(st);
   if (a.b == kNoRegion) return;
   ++c.s.fighter_tokens[a.nation][a.b];
   c.add(kStep3, a.nation, Event::Launched, a.a, a.b);

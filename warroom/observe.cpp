@@ -101,7 +101,7 @@ State Game::resample_hidden(const State& observation, core::Seat seat, core::Rng
     } else if ((s.phase == 2 || s.phase == 3) && !(sh.flags & kOrdersRevealed)) {
       // After the bids' reveal and before its Phase 3 turn, only its orders are unknown.
       State written = s;
-      written.steps.push({StepId::WriteSheets});
+      written.steps.push(step::WriteSheets{});
       draw_entries(*this, written, n, rng);
       s.sheet[at(n)].box = written.sheet[at(n)].box;
     }

@@ -124,8 +124,7 @@ bool pact_interrupts(Ctx& c, int nation, int box, RegionId x, RegionId from, Reg
   }
   if (article != 2) return false;
   const int party = party_of(nation);  // "may not break the pact without permission from its allied party"
-  c.s.steps.push({StepId::PactPermission, static_cast<std::int8_t>(party), static_cast<std::int8_t>(nation * 16 + box),
-                  static_cast<std::int8_t>(x)});
+  c.push(step::PactPermission{.nation = party, .ally = nation, .box = box, .region = x});
   c.add(kArticle2, party, Event::PactAsked, nation, number, via != kNoRegion ? via : stop);
   return true;
 }
@@ -136,11 +135,11 @@ void permission_legal(const CCtx&, int nation, core::ActionList& out) {
 }
 
 void permission_apply(Ctx& c, const Act& a) {
-  const Step st = c.s.steps.top();
-  c.s.steps.pop();
-  const int ally = static_cast<std::uint8_t>(st.b) / 16, box = static_cast<std::uint8_t>(st.b) % 16;
-  const RegionId x = static_cast<RegionId>(static_cast<std::uint8_t>(st.c));
-  assert(c.s.steps.top().id == StepId::MovementTurn && c.s.steps.top().a == ally);
+  const step::PactPermission st = c.top<step::PactPermission>();
+  c.pop();
+  const int ally = st.ally, box = st.box;
+  const RegionId x = st.region;
+  assert(c.top<step::MovementTurn>().nation == ally);
   if (a.a) {  // "which is considered a violation of the pact by the party giving permission"
     pact_break(c, a.nation, 2);
     movement_apply(c, Act{ActionKind::Move, static_cast<std::uint8_t>(ally), static_cast<std::uint8_t>(box), x, 0});

@@ -158,7 +158,7 @@ void reveal_bids(Ctx& c) {
   }
   std::stable_sort(s.choosing.begin(), s.choosing.begin() + count,
                    [&](std::uint8_t x, std::uint8_t y) { return s.sheet[x].bid > s.sheet[y].bid; });
-  s.steps.push({StepId::SlotSequence, 0});
+  s.steps.push(step::SlotSequence{0});
 }
 
 namespace {
@@ -193,10 +193,10 @@ void slot_sequence(Ctx& c, int position) {
       }
     return;
   }
-  s.steps.push({StepId::SlotSequence, static_cast<std::int8_t>(position + 1)});
+  s.steps.push(step::SlotSequence{static_cast<std::int8_t>(position + 1)});
   if (position == count - 1) return take_slot(c, s.choosing[at(position)], free_slot(s, count));  // the last slot left
-  if (tied_from(s, position, count) > 1) s.steps.push({StepId::TieDraw, static_cast<std::int8_t>(position)});
-  else s.steps.push({StepId::ChooseSlot, static_cast<std::int8_t>(s.choosing[at(position)])});
+  if (tied_from(s, position, count) > 1) s.steps.push(step::TieDraw{static_cast<std::int8_t>(position)});
+  else s.steps.push(step::ChooseSlot{static_cast<std::int8_t>(s.choosing[at(position)])});
 }
 
 void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out) {
@@ -215,7 +215,7 @@ void tie_apply(Ctx& c, int position, int nation) {
   for (; i > position; --i) s.choosing[at(i)] = s.choosing[at(i - 1)];
   s.choosing[at(position)] = static_cast<std::uint8_t>(nation);
   c.add(kStep2, nation, Event::TieDrawn, position + 1);
-  s.steps.replace({StepId::ChooseSlot, static_cast<std::int8_t>(nation)});
+  s.steps.replace(step::ChooseSlot{static_cast<std::int8_t>(nation)});
 }
 
 void slot_legal(const CCtx& c, int nation, core::ActionList& out) {
@@ -247,7 +247,7 @@ void order_draw_apply(Ctx& c, int placed, int nation) {
   c.add(kReorganizing, nation, Event::OrderDrawn, placed + 1);
   const int count = count_in_play(s);
   if (placed + 2 < count) {
-    s.steps.push({StepId::OrderDraw, static_cast<std::int8_t>(placed + 1)});
+    s.steps.push(step::OrderDraw{static_cast<std::int8_t>(placed + 1)});
     return;
   }
   for (int n = 0; n < kNations; ++n)  // the last flag left
@@ -257,7 +257,7 @@ void order_draw_apply(Ctx& c, int placed, int nation) {
     }
   std::array<std::uint8_t, kNations> order{};
   const int n = nations_in_turn_order(s, order);
-  push_per_nation(s, StepId::Reorganize, order, n, 1);
+  push_per_nation<step::Reorganize>(s, order, n, 1);
 }
 
 // ---- Reorganizing Commands: split and merge within a region ----
@@ -268,7 +268,7 @@ void order_draw_apply(Ctx& c, int placed, int nation) {
 // Debrief 4): the region a Phase 4 reorganization is confined to, or kNoRegion for any region.
 RegionId reorganizing_region(const State& s) {
   const Step& st = s.steps.top();
-  return st.id == StepId::Reorganize && st.b == kReorganizeDebrief ? s.fight.region : kNoRegion;
+  return st.is<step::Reorganize>() && st.as<step::Reorganize>().window == kReorganizeDebrief ? s.fight.region : kNoRegion;
 }
 
 namespace {

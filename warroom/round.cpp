@@ -56,9 +56,6 @@ void gain(Ctx& c, int nation, int r, int amount) {
   c.s.nation[at(nation)].res[at(r)] += amount;
 }
 
-void push_per_nation(State& s, StepId id, const std::array<std::uint8_t, kNations>& order, int count, int b) {
-  for (int i = count - 1; i >= 0; --i) s.steps.push({id, static_cast<std::int8_t>(order[at(i)]), static_cast<std::int8_t>(b)});
-}
 
 namespace {
 
@@ -76,12 +73,12 @@ int nations_in_play(const State& s) {
 // round's turn order; in round 1 in an order drawn at random (ruling 19).
 void push_reorganize_windows(Ctx& c) {
   if (c.s.round == 1 && c.s.turn_order[0] == kNoNation && nations_in_play(c.s) > 1) {
-    c.s.steps.push({StepId::OrderDraw, 0});
+    c.s.steps.push(step::OrderDraw{0});
     return;
   }
   std::array<std::uint8_t, kNations> order{};
   const int count = nations_in_turn_order(c.s, order);
-  push_per_nation(c.s, StepId::Reorganize, order, count, 1);
+  push_per_nation<step::Reorganize>(c.s, order, count, 1);
 }
 
 }  // namespace
@@ -97,50 +94,50 @@ void run_phase(Ctx& c, int phase) {
       s.pass = 1;
       for (Sheet& sh : s.sheet) sh = Sheet{};
       collect_income(c);
-      s.steps.push({StepId::Phase, 2});
+      s.steps.push(step::Phase{2});
       push_reorganize_windows(c);
       break;
     case 2:  // Phase 2: Strategic Planning, on a fresh movement side of the O&P Chart
       for (Sheet& sh : s.sheet) sh.box = {}, sh.bid = 0, sh.selected = 0, sh.flags = 0;
-      s.steps.push({StepId::Phase, 3});
-      s.steps.push({StepId::WriteSheets});
+      s.steps.push(step::Phase{3});
+      s.steps.push(step::WriteSheets{});
       break;
     case 3:  // Phase 3: Movement Operations, nation by nation in turn order, then carrier fighters
-      s.steps.push({StepId::Phase, 4});
+      s.steps.push(step::Phase{4});
       begin_movement(s);
-      push_per_nation(s, StepId::CarrierLaunch, order, count);
-      push_per_nation(s, StepId::RevealSheet, order, count);
+      push_per_nation<step::CarrierLaunch>(s, order, count);
+      push_per_nation<step::RevealSheet>(s, order, count);
       break;
     case 4:  // Phase 4: Combat Operations
-      s.steps.push({StepId::Phase, 5});
-      s.steps.push({StepId::Combat});
+      s.steps.push(step::Phase{5});
+      s.steps.push(step::Combat{});
       break;
     case 5:  // Phase 5: Refit & Deploy: land air, deploy (simultaneous, ruling 100), reorganize
       clear_done(s);
       if (c.g.options().rapid_resolution && s.pass == 1) {  // Rapid Resolution: "repeat Phases 2 through 6 before ... Phase 7"
         s.pass = 2;
-        s.steps.push({StepId::Phase, 2});
+        s.steps.push(step::Phase{2});
       } else {
-        s.steps.push({StepId::Phase, 6});
+        s.steps.push(step::Phase{6});
       }
-      push_per_nation(s, StepId::Reorganize, order, count, 5);
-      s.steps.push({StepId::DeployPlans});
+      push_per_nation<step::Reorganize>(s, order, count, 5);
+      s.steps.push(step::DeployPlans{});
       remove_carrier_fighters(s);
-      push_per_nation(s, StepId::LandAir, order, count);
+      push_per_nation<step::LandAir>(s, order, count);
       break;
     case 6:  // Phase 6: Morale, each step for every nation in turn order (ruling 99)
       convert_casualties(c);
-      s.steps.push({StepId::Phase, 7});
-      s.steps.push({StepId::MoralePenalties});
-      push_per_nation(s, StepId::MoraleRelieve, order, count);
-      s.steps.push({StepId::MoraleEvaluate});
-      push_per_nation(s, StepId::MoraleCancel, order, count);
+      s.steps.push(step::Phase{7});
+      s.steps.push(step::MoralePenalties{});
+      push_per_nation<step::MoraleRelieve>(s, order, count);
+      s.steps.push(step::MoraleEvaluate{});
+      push_per_nation<step::MoraleCancel>(s, order, count);
       break;
     case 7:  // Phase 7: Production (Step 1 marks resources; Step 2 trade, Global War only, ruling 101)
       clear_done(s);
-      s.steps.push({StepId::Phase, 8});
-      s.steps.push({StepId::Purchases});
-      if (c.g.scenario().trade) push_per_nation(s, StepId::Trade, order, count);
+      s.steps.push(step::Phase{8});
+      s.steps.push(step::Purchases{});
+      if (c.g.scenario().trade) push_per_nation<step::Trade>(s, order, count);
       break;
     default:  // after Phase 7: the Victory Check, then a new round
       end_of_round(c);

@@ -88,10 +88,11 @@ enum class Event : std::uint16_t {
   UnitsCaptured,    // nation (the new controller), region, units under its Industry Token captured, former controller
 };
 
-struct Ctx {
-  const Game& g;
-  State& s;
-  core::LogSink* log;
+// The contexts the parts work in (core/steps.h): CCtx reads, Ctx may change the state and log.
+struct CCtx : core::steps::View<Game, State> {
+  const Data& d() const { return g.data(); }
+};
+struct Ctx : core::steps::Context<Game, State, CCtx> {
   const Data& d() const { return g.data(); }
   // args[0] is the nation (or -1), then a0..a2.
   void add(const char* rule, int nation, Event e, int a0 = 0, int a1 = 0, int a2 = 0) const {
@@ -99,12 +100,6 @@ struct Ctx {
       log->add({rule, nation < 0 || nation >= kNations ? core::kChance : g.seat_of(nation), static_cast<std::uint16_t>(e),
                 {nation < 0 || nation >= kNations ? -1 : nation, a0, a1, a2}});
   }
-};
-// The same for reading only.
-struct CCtx {
-  const Game& g;
-  const State& s;
-  const Data& d() const { return g.data(); }
 };
 
 // ---- What a seat may not see (observe.cpp) ----
@@ -117,6 +112,8 @@ const char* step_rule(StepId id);
 const char* step_prompt(StepId id);
 // Runs automatic steps until someone must act, chance must speak, or the game is over.
 void advance(Ctx& c);
+// The acting nation of a decision step (its payload's `nation`); -1 for a step of another kind.
+int step_nation(const Step& st);
 
 // ---- Helpers shared by the parts (round.cpp) ----
 bool in_play(const State& s, int nation);          // in the scenario and not collapsed
@@ -130,8 +127,12 @@ bool has_units_on_map(const CCtx& c, int nation);
 
 int resource(const State& s, int nation, int r);
 void gain(Ctx& c, int nation, int r, int amount);  // Red Zone: no gains
-// Pushes one step per nation, in turn order, on top of the stack (so they run in turn order).
-void push_per_nation(State& s, StepId id, const std::array<std::uint8_t, kNations>& order, int count, int b = 0);
+// Pushes one step P{nation, more...} per nation, in turn order, on top of the stack (so they run in
+// turn order).
+template <class P, class... More>
+void push_per_nation(State& s, const std::array<std::uint8_t, kNations>& order, int count, More... more) {
+  for (int i = count - 1; i >= 0; --i) s.steps.push(P{static_cast<std::int8_t>(order[at(i)]), static_cast<std::int8_t>(more)...});
+}
 
 // ---- Round flow (round.cpp) ----
 void run_phase(Ctx& c, int phase);                 // the automatic part of a phase; pushes its steps
@@ -144,7 +145,7 @@ void battle_order(Ctx& c, int position);
 std::vector<Participant> forces_to_fight(const CCtx& c);  // before Battle Setup: the units that will fight
 void pick_legal(const CCtx& c, int nation, core::ActionList& out);
 void pick_apply(Ctx& c, const Act& a);
-bool hand_over_finished(const CCtx& c, const Step& st);
+bool hand_over_finished(const CCtx& c, step::HandOver st);
 void hand_over_legal(const CCtx& c, int nation, core::ActionList& out);
 void hand_over_apply(Ctx& c, const Act& a);
 void battle_drive(Ctx& c);

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "core/step_stack.h"
+#include "core/steps.h"
 #include "warroom/battle.h"
 #include "warroom/data.h"
 
@@ -119,49 +120,105 @@ inline constexpr std::uint8_t kOrdersRevealed = 2;  // its Phase 3 turn has begu
 
 // ---- Flow ------------------------------------------------------------------------------------
 
-// One row of the step table (warroom/game.cpp) per id. The comments give a, b, c.
+// One row of the step table (warroom/game.cpp) per id, and one payload type per id below (core/steps.h).
 enum class StepId : std::uint8_t {
-  Phase,           // auto: the automatic part of phase a (1..7; 8 = end of round), pushing its steps
-  OrderDraw,       // chance: round 1's reorganization order (ruling 19); a = places drawn
-  Reorganize,      // decision: nation a reorganizes its Commands (b = 1: Phase 1 window, ruling 92; 4: Battle Debrief, the Active region only; 5: Phase 5 Step 3)
+  Phase,           // auto: the automatic part of a phase, pushing its steps
+  OrderDraw,       // chance: round 1's reorganization order (ruling 19)
+  Reorganize,      // decision: a nation reorganizes its Commands
   WriteSheets,     // simultaneous: Phase 2 Step 1, orders and bids
-  SlotSequence,    // auto: Phase 2 Step 2, the nation at position a chooses next (a = count: Step 3, pay)
-  TieDraw,         // chance: Phase 2 Step 2, who takes position a among tied bidders
-  ChooseSlot,      // decision: Phase 2 Step 2, nation a chooses its turn-order slot
-  RevealSheet,     // auto: Phase 3, nation a's sheet is revealed as its turn begins (ruling 91)
-  MovementTurn,    // decision: Phase 3 Step 2, nation a resolves its orders in box order
-  PactPermission,  // decision: Soviet-Japanese Pact, Article Two: party a permits or refuses ally b's order executed via region c (ruling 66)
-  CarrierLaunch,   // decision: Phase 3 Step 3, nation a; b = carriers handled (the movement module)
+  SlotSequence,    // auto: Phase 2 Step 2, who chooses next (then Step 3, pay)
+  TieDraw,         // chance: Phase 2 Step 2, who takes a position among tied bidders
+  ChooseSlot,      // decision: Phase 2 Step 2, a nation chooses its turn-order slot
+  RevealSheet,     // auto: Phase 3, a nation's sheet is revealed as its turn begins (ruling 91)
+  MovementTurn,    // decision: Phase 3 Step 2, a nation resolves its orders in box order
+  PactPermission,  // decision: Soviet-Japanese Pact, Article Two: a party permits or refuses an ally's order (ruling 66)
+  CarrierLaunch,   // decision: Phase 3 Step 3 (the movement module)
   Combat,          // auto: Phase 4 begins: the Active regions are marked (combat.cpp)
-  BattleOrder,     // auto: Phase 4 Order of Battles, the nation at turn-order position a selects next
-  PickRegion,      // decision: nation a selects an Active region involving its forces (b = its position)
-  HandOver,        // decision: Battle Setup › 4, nation a (the default Commander of side b) keeps or hands over command
+  BattleOrder,     // auto: Phase 4 Order of Battles, who selects next
+  PickRegion,      // decision: a nation selects an Active region involving its forces
+  HandOver,        // decision: Battle Setup › 4, the default Commander keeps or hands over command
   BattleDrive,     // auto: sets up and runs the battle of State::fight until a die or a decision is needed
   BattleDie,       // chance: one d12 of the battle
-  BattleChoice,    // decision: nation a decides in the battle (stance, hit, escort, garrison, bombing, convoy, repair)
-  Claim,           // decision: Update Territory Status, the victorious Commander a picks the new controller
-  Medal,           // decision: Apply Medals, the victorious Commander a gives the next Medal
-  NeutralDefence,  // decision: Attacking Standard Neutrals, nation a picks who takes region b's defence force (ruling 103)
-  LandAir,         // hook: Phase 5 Step 1 (the movement module)
+  BattleChoice,    // decision: a nation decides in the battle (stance, hit, escort, garrison, bombing, convoy, repair)
+  Claim,           // decision: Update Territory Status, the victorious Commander picks the new controller
+  Medal,           // decision: Apply Medals, the victorious Commander gives the next Medal
+  NeutralDefence,  // decision: Attacking Standard Neutrals, who takes a neutral's defence force (ruling 103)
+  LandAir,         // decision: Phase 5 Step 1 (the movement module)
   DeployPlans,     // simultaneous: Phase 5 Step 2
-  MoraleCancel,    // decision: Phase 6 Step 1, nation a
+  MoraleCancel,    // decision: Phase 6 Step 1
   MoraleEvaluate,  // auto: Phase 6 Step 2
-  MoraleRelieve,   // decision: Phase 6 Step 3, nation a
+  MoraleRelieve,   // decision: Phase 6 Step 3
   MoralePenalties, // auto: Phase 6 Step 4, pushes the Blue payments and Gray desertions
-  BluePay,         // decision: Phase 6 Step 4 Blue Zone, nation a pays; b = still owed, c = owed at first
-  Desert,          // decision: Phase 6 Step 4 Gray Zone, nation a removes units; b = still owed, c = owed at first
-  Trade,           // decision: Phase 7 Step 2, nation a may make one trade with a neutral (Global War)
+  BluePay,         // decision: Phase 6 Step 4 Blue Zone
+  Desert,          // decision: Phase 6 Step 4 Gray Zone
+  Trade,           // decision: Phase 7 Step 2, one trade with a neutral (Global War)
   Purchases,       // simultaneous: Phase 7 Step 3
-  Place,           // decision: Phase 7 Step 5, nation a places its new units
+  Place,           // decision: Phase 7 Step 5, a nation places its new units
   GameOver,        // terminal
   kCount
 };
 
-struct Step {
-  StepId id{};
-  std::int8_t a = 0, b = 0, c = 0;
-  bool operator==(const Step&) const = default;
+// A pending step: its id and its payload's three bytes (the state's hash reads them).
+using Step = core::steps::Record<StepId>;
+
+// The windows of a Reorganize step (Reorganizing Commands).
+inline constexpr std::int8_t kReorganizePhase1 = 1;   // Phase 1's public window (ruling 92)
+inline constexpr std::int8_t kReorganizeDebrief = 4;  // a Battle Debrief: only the Active region's Commands
+inline constexpr std::int8_t kReorganizePhase5 = 5;   // Phase 5 Step 3
+
+// The payload of each step, pushed as `s.steps.push(step::Place{n})` and read as
+// `st.as<step::Place>().nation`. A decision's acting nation is its `nation`.
+namespace step {
+struct Phase { static constexpr StepId id = StepId::Phase; std::int8_t phase = 0; };       // 1..7; 8: the end of the round
+struct OrderDraw { static constexpr StepId id = StepId::OrderDraw; std::int8_t placed = 0; };  // places drawn so far
+struct Reorganize { static constexpr StepId id = StepId::Reorganize; std::int8_t nation = 0, window = 0; };  // window: kReorganize...
+struct WriteSheets { static constexpr StepId id = StepId::WriteSheets; };
+// The nation at turn-order position `position` chooses next; position == count: Step 3, pay.
+struct SlotSequence { static constexpr StepId id = StepId::SlotSequence; std::int8_t position = 0; };
+struct TieDraw { static constexpr StepId id = StepId::TieDraw; std::int8_t position = 0; };  // the position drawn for
+struct ChooseSlot { static constexpr StepId id = StepId::ChooseSlot; std::int8_t nation = 0; };
+struct RevealSheet { static constexpr StepId id = StepId::RevealSheet; std::int8_t nation = 0; };
+struct MovementTurn { static constexpr StepId id = StepId::MovementTurn; std::int8_t nation = 0; };
+// The party asked (`nation`) for the ally's order in box `box`, executed via region `region`.
+// Layout: nation, ally * 16 + box, region.
+struct PactPermission {
+  static constexpr StepId id = StepId::PactPermission;
+  int nation = 0, ally = 0, box = 0;
+  RegionId region = kNoRegion;
+  core::steps::Bytes pack() const {
+    return {static_cast<std::int8_t>(nation), static_cast<std::int8_t>(ally * 16 + box), static_cast<std::int8_t>(region)};
+  }
+  static PactPermission unpack(core::steps::Bytes b) {
+    const auto order = static_cast<std::uint8_t>(b[1]);
+    return {b[0], order / 16, order % 16, static_cast<RegionId>(static_cast<std::uint8_t>(b[2]))};
+  }
 };
+struct CarrierLaunch { static constexpr StepId id = StepId::CarrierLaunch; std::int8_t nation = 0, handled = 0; };  // carriers handled so far
+struct Combat { static constexpr StepId id = StepId::Combat; };
+struct BattleOrder { static constexpr StepId id = StepId::BattleOrder; std::int8_t position = 0; };  // the turn-order position selecting next
+struct PickRegion { static constexpr StepId id = StepId::PickRegion; std::int8_t nation = 0, position = 0; };  // position: the nation's
+struct HandOver { static constexpr StepId id = StepId::HandOver; std::int8_t nation = 0, side = 0; };  // the default Commander of `side`
+struct BattleDrive { static constexpr StepId id = StepId::BattleDrive; };
+struct BattleDie { static constexpr StepId id = StepId::BattleDie; };
+struct BattleChoice { static constexpr StepId id = StepId::BattleChoice; std::int8_t nation = 0; };
+struct Claim { static constexpr StepId id = StepId::Claim; std::int8_t nation = 0; };  // the victorious Commander
+struct Medal { static constexpr StepId id = StepId::Medal; std::int8_t nation = 0; };  // the victorious Commander
+// `nation` picks who takes `region`'s defence force against `invader`.
+struct NeutralDefence { static constexpr StepId id = StepId::NeutralDefence; std::int8_t nation = 0; RegionId region = 0; std::int8_t invader = 0; };
+struct LandAir { static constexpr StepId id = StepId::LandAir; std::int8_t nation = 0; };
+struct DeployPlans { static constexpr StepId id = StepId::DeployPlans; };
+struct MoraleCancel { static constexpr StepId id = StepId::MoraleCancel; std::int8_t nation = 0; };
+struct MoraleEvaluate { static constexpr StepId id = StepId::MoraleEvaluate; };
+struct MoraleRelieve { static constexpr StepId id = StepId::MoraleRelieve; std::int8_t nation = 0; };
+struct MoralePenalties { static constexpr StepId id = StepId::MoralePenalties; };
+// A penalty: what is still owed, and what was owed at first ("payment 1 of 3").
+struct BluePay { static constexpr StepId id = StepId::BluePay; std::int8_t nation = 0, owed = 0, owed_at_first = 0; };
+struct Desert { static constexpr StepId id = StepId::Desert; std::int8_t nation = 0, owed = 0, owed_at_first = 0; };
+struct Trade { static constexpr StepId id = StepId::Trade; std::int8_t nation = 0; };
+struct Purchases { static constexpr StepId id = StepId::Purchases; };
+struct Place { static constexpr StepId id = StepId::Place; std::int8_t nation = 0; };
+struct GameOver { static constexpr StepId id = StepId::GameOver; };
+}  // namespace step
 
 // Phase 3: a Command leaving units behind at a pin, one unit at a time (movement.cpp; Pinning,
 // rulings 23-25). box == 0: none.
@@ -178,8 +235,6 @@ struct PinSplit {
 
 // Phase 4: the Active region being resolved (combat.cpp). Sides are those of the battle module:
 // 0 the Allied Forces, 1 the Axis.
-// Step::b of a Reorganize step in a Battle Debrief: only the Active region's Commands (Reorganizing Commands).
-constexpr std::int8_t kReorganizeDebrief = 4;
 
 enum FightPart : std::uint8_t { kFightNone, kFightSetup, kFightBattle, kFightNextBattle, kFightRaidSetup, kFightRaid };
 struct Fight {

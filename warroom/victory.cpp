@@ -47,23 +47,23 @@ void end_of_round(Ctx& c) {
   if (found == VictoryNow::BothLose) {  // "In the extremely rare case in which all Nations have no Units on the map, then both sides lose."
     s.winner = kBothLose;
     c.add(kVictory, -1, Event::BothLose);
-    s.steps.push({StepId::GameOver});
+    s.steps.push(step::GameOver{});
     return;
   }
   if (found == VictoryNow::Allied || found == VictoryNow::Axis) {
     s.winner = found == VictoryNow::Allied ? 1 : 2;
     c.add(kVictory, -1, Event::Victory, found == VictoryNow::Allied ? 0 : 1);
-    s.steps.push({StepId::GameOver});
+    s.steps.push(step::GameOver{});
     return;
   }
   if (found == VictoryNow::Both) c.add(kVictory, -1, Event::Stalemate);  // "continue the war until that is no longer the case"
   if (s.round_limit && s.round >= s.round_limit) {  // a harness's cap, not a rule (ruling 105)
     c.add("Victory Check (round limit of this game)", -1, Event::Stopped, s.round);
-    s.steps.push({StepId::GameOver});
+    s.steps.push(step::GameOver{});
     return;
   }
   ++s.round;
-  s.steps.push({StepId::Phase, 1});
+  s.steps.push(step::Phase{1});
 }
 
 }  // namespace warroom

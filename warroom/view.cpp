@@ -428,10 +428,11 @@ namespace {
 // Penalties), the new units still to place (Phase 7 > Step 5).
 core::i18n::Message step_what(const State& s, core::i18n::Message prompt) {
   const Step& st = s.steps.top();
-  if (st.id == StepId::BluePay || st.id == StepId::Desert)
-    return prompt.with("n", std::to_string(st.c - st.b + 1)).with("total", std::to_string(st.c));
-  if (st.id == StepId::Place) {
-    const auto& buy = s.sheet[at(st.a)].buy;
+  const auto payment = [&](auto p) { return prompt.with("n", std::to_string(p.owed_at_first - p.owed + 1)).with("total", std::to_string(p.owed_at_first)); };
+  if (st.is<step::BluePay>()) return payment(st.as<step::BluePay>());
+  if (st.is<step::Desert>()) return payment(st.as<step::Desert>());
+  if (st.is<step::Place>()) {
+    const auto& buy = s.sheet[at(st.as<step::Place>().nation)].buy;
     return prompt.with("left", text::counted("warroom.count.unit", std::accumulate(buy.begin(), buy.end(), 0)));
   }
   return prompt;
@@ -459,7 +460,7 @@ core::i18n::Message Game::phase_message(const State& s) const {
     return key("warroom.phase.stopped").with("round", std::to_string(s.round));
   }
   std::vector<core::i18n::Message> who;
-  if (node_kind(s) == core::NodeKind::Decision) who.push_back(text::nation(st.a));
+  if (node_kind(s) == core::NodeKind::Decision) who.push_back(text::nation(step_nation(st)));
   if (node_kind(s) == core::NodeKind::Simultaneous)
     for (core::Seat p = 0; p < seat_count(); ++p)
       for (int n = 0; n < kNations; ++n)
@@ -581,8 +582,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   }
   // Phase 3: why the seat's next order offers only `cancel` (its pin, its rails, its range).
   std::string why;
-  if (seat && v.steps.top().id == StepId::MovementTurn && ((seat_nations(*seat) >> v.steps.top().a) & 1u))
-    why = order_blocked_why(CCtx{*this, v}, v.steps.top().a);
+  if (seat && v.steps.top().is<step::MovementTurn>() && ((seat_nations(*seat) >> v.steps.top().as<step::MovementTurn>().nation) & 1u))
+    why = order_blocked_why(CCtx{*this, v}, v.steps.top().as<step::MovementTurn>().nation);
   return {{"scenario", scenario_->id}, {"players", seat_table_->players}, {"seats_project_option", seat_table_->project_option},
           {"round", v.round}, {"phase", v.phase}, {"phase_number", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
           {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},

@@ -189,7 +189,7 @@ TEST(SearchBotValue, VictoryCheck_TheWinnerValuesOneAndTheValuesAddUpToOne) {
   EXPECT_GT(position_value(g, taken, Alliance::Axis), axis);
   State over = s;
   over.winner = kAxisWin;
-  over.steps.push({StepId::GameOver});
+  over.steps.push(step::GameOver{});
   ASSERT_EQ(g.node_kind(over), core::NodeKind::Terminal);
   EXPECT_EQ(position_value(g, over, Alliance::Axis), 1.0);
   EXPECT_EQ(position_value(g, over, Alliance::Allied), 0.0);

@@ -345,7 +345,7 @@ Played play_battle(const Game& g, State s, int picker, const std::string& where,
       g.apply(s, core::kChance, core::sample_outcome(outcomes, rng), nullptr);
       continue;
     }
-    const int nation = s.steps.top().a;
+    const int nation = step_nation(s.steps.top());
     const core::Seat seat = g.seat_of(nation);
     core::ActionList legal;
     g.legal_actions(s, seat, legal);

@@ -167,7 +167,7 @@ TEST(RapidResolution, Ruling88_ChinaStartsWithThreeInfantryMobilized) {
   State s = g.new_game();
   ASSERT_EQ(top(s), StepId::Place) << "the starting units are placed before round 1";
   while (top(s) == StepId::Place) {
-    const int nation = s.steps.top().a;
+    const int nation = step_nation(s.steps.top());
     core::ActionList l;
     g.legal_actions(s, g.seat_of(nation), l);
     ASSERT_FALSE(l.empty());

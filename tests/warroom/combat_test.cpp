@@ -36,7 +36,7 @@ TEST(Phase4OrderOfBattles, EachNationSelectsAConflictOfItsOwnForces) {
   put(s, USSR, 40, "R2", {{kInf, 1}});
   start_phase(g, s, 4);
   ASSERT_EQ(top(s), StepId::PickRegion);
-  EXPECT_EQ(s.steps.top().a, GER);
+  EXPECT_EQ(step_nation(s.steps.top()), GER);
   EXPECT_TRUE(s.region[region("R1")].flags & kActive);
   EXPECT_FALSE(s.region[region("R2")].flags & kActive) << "no enemy in R2";
   EXPECT_EQ(legal_texts(g, s), std::vector<std::string>{"fight GER R1"});
@@ -85,11 +85,11 @@ TEST(Phase4Debrief, BattleDebrief4_ReorganizingIsOfferedWithinTheActiveRegionOnl
       continue;
     }
     core::ActionList l;
-    g.legal_actions(s, g.seat_of(s.steps.top().a), l);
-    g.apply(s, g.seat_of(s.steps.top().a), l[0], nullptr);
+    g.legal_actions(s, g.seat_of(step_nation(s.steps.top())), l);
+    g.apply(s, g.seat_of(step_nation(s.steps.top())), l[0], nullptr);
   }
-  EXPECT_EQ(s.steps.top().a, GER);
-  EXPECT_EQ(s.steps.top().b, kReorganizeDebrief);
+  EXPECT_EQ(step_nation(s.steps.top()), GER);
+  EXPECT_EQ(s.steps.top().as<step::Reorganize>().window, kReorganizeDebrief);
   const std::vector<std::string> list = legal_texts(g, s);
   const std::set<std::string> offered(list.begin(), list.end());
   EXPECT_TRUE(offered.count("shift GER 41 inf 40")) << "merging within the Active region";
@@ -161,7 +161,7 @@ TEST(Phase4Debrief, AirUnitsThatFoughtGetLandingTags) {
   put(s, USSR, 40, "R1", {{kInf, 1}});
   start_phase(g, s, 4);
   ASSERT_EQ(top(s), StepId::PickRegion);
-  act(g, s, s.steps.top().a, fmt::format("fight {} G2", g.nation_name(s.steps.top().a)));
+  act(g, s, step_nation(s.steps.top()), fmt::format("fight {} G2", g.nation_name(step_nation(s.steps.top()))));
   resolve_all(g, s, "white");
   EXPECT_TRUE(s.command[GER][20].flags & kLandingTag);
   EXPECT_EQ(s.region[region("G2")].controller, BC) << "the British infantry took France";
@@ -179,7 +179,7 @@ TEST(Phase4BattleSetup, TheEarliestNationCommandsAndMayHandOver) {
   start_phase(g, s, 4);
   act(g, s, GER, "fight GER R2");
   ASSERT_EQ(top(s), StepId::HandOver);
-  EXPECT_EQ(s.steps.top().a, GER);
+  EXPECT_EQ(step_nation(s.steps.top()), GER);
   const auto options = legal_texts(g, s);
   EXPECT_EQ(options, (std::vector<std::string>{"command GER GER", "command GER ITA"}));
   act(g, s, GER, "command GER ITA");
@@ -243,8 +243,8 @@ TEST(Phase4Dice, EachDieIsAChanceNodeWithTheColoursOfTheD12) {
   act(g, s, GER, "fight GER R1");
   while (top(s) == StepId::BattleChoice) {
     core::ActionList l;
-    g.legal_actions(s, g.seat_of(s.steps.top().a), l);
-    g.apply(s, g.seat_of(s.steps.top().a), l[0], nullptr);
+    g.legal_actions(s, g.seat_of(step_nation(s.steps.top())), l);
+    g.apply(s, g.seat_of(step_nation(s.steps.top())), l[0], nullptr);
   }
   ASSERT_EQ(g.node_kind(s), core::NodeKind::Chance);
   core::OutcomeList out;
@@ -282,7 +282,7 @@ TEST(Neutrals, Ruling103_TheDefendingAllianceTakesTheDefenceForce) {
   act(g, s, GER, "move GER 1 N9");
   EXPECT_EQ(s.nation[GER].stress, 1) << "1 Stress upon entering it";
   ASSERT_EQ(top(s), StepId::NeutralDefence);
-  EXPECT_EQ(s.steps.top().a, USSR) << "the defending alliance's nation earliest in turn order";
+  EXPECT_EQ(step_nation(s.steps.top()), USSR) << "the defending alliance's nation earliest in turn order";
   EXPECT_EQ(s.region[region("N9")].controller, USSR) << "placed at once: the force pins the invader's later moves";
   act(g, s, USSR, "defend USSR BC");
   EXPECT_EQ(s.region[region("N9")].controller, BC);
@@ -303,8 +303,8 @@ TEST(MassDesertion, Ruling76_TheLastLandUnitDesertsAnEmbattledTerritory) {
   put(s, BC, 40, "G2", {{kInf, 2}});
   s.nation[GER].zone = kGray;
   s.steps.clear();
-  s.steps.push({StepId::Phase, 7});
-  s.steps.push({StepId::Desert, GER, 1});
+  s.steps.push(step::Phase{7});
+  s.steps.push(step::Desert{GER, 1});
   const int stress = s.nation[GER].stress;
   act(g, s, GER, "desert GER 40 inf");
   EXPECT_EQ(s.region[region("G2")].controller, BC);

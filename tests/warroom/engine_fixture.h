@@ -69,7 +69,7 @@ inline void chance(const Game& g, State& s, const std::string& text, core::LogSi
 // Restarts the flow at phase `phase` of the position (positions made by hand).
 inline void start_phase(const Game& g, State& s, int phase) {
   s.steps.clear();
-  s.steps.push({StepId::Phase, static_cast<std::int8_t>(phase)});
+  s.steps.push(step::Phase{static_cast<std::int8_t>(phase)});
   Ctx c{g, s, nullptr};
   advance(c);
 }
@@ -85,7 +85,7 @@ inline State at_trade(const Game& g, int nation) {
   State s = g.new_game();
   for (NationState& n : s.nation) n.res = {20, 20, 20};
   start_phase(g, s, 7);
-  return play_until(g, s, [nation](const State& x) { return top(x) == StepId::Trade && x.steps.top().a == nation; });
+  return play_until(g, s, [nation](const State& x) { return top(x) == StepId::Trade && step_nation(x.steps.top()) == nation; });
 }
 
 // The first written-order state of a new game: every reorganization window closed.
@@ -114,7 +114,7 @@ inline void put(State& s, int nation, int number, const std::string& where, std:
 inline bool in_battle(const State& s) {
   const StepId id = top(s);
   return id == StepId::BattleDie || id == StepId::BattleChoice || id == StepId::HandOver || id == StepId::Claim || id == StepId::Medal ||
-         (id == StepId::Reorganize && s.steps.top().b == kReorganizeDebrief);
+         (id == StepId::Reorganize && s.steps.top().as<step::Reorganize>().window == kReorganizeDebrief);
 }
 
 // Plays the Active region now being resolved: the dice in order (as typed at a physical table),
@@ -128,7 +128,7 @@ inline void resolve(const Game& g, State& s, const std::vector<std::string>& dic
       chance(g, s, "die " + dice[die++], log);
       continue;
     }
-    const int nation = s.steps.top().a;
+    const int nation = step_nation(s.steps.top());
     if (choice < choose.size()) {
       act(g, s, nation, choose[choice++], log);
       continue;
@@ -152,7 +152,7 @@ inline std::size_t fight_through(const Game& g, State& s, const std::vector<std:
       chance(g, s, "die " + (used < dice.size() ? dice[used++] : std::string("white")), log);
       continue;
     }
-    const core::Seat seat = g.seat_of(s.steps.top().a);
+    const core::Seat seat = g.seat_of(step_nation(s.steps.top()));
     core::ActionList l;
     g.legal_actions(s, seat, l);
     core::Action pick = l[0];
@@ -173,7 +173,7 @@ inline void resolve_all(const Game& g, State& s, const std::string& colour, core
       continue;
     }
     core::ActionList l;
-    const core::Seat seat = g.seat_of(s.steps.top().a);
+    const core::Seat seat = g.seat_of(step_nation(s.steps.top()));
     g.legal_actions(s, seat, l);
     g.apply(s, seat, l[0], log);
   }

@@ -48,7 +48,7 @@ TEST(GlobalWar, T14_TwoOilForFiveOsrAndBack) {
   State s = at_trade(g, US);
   act(g, s, US, "trade US N3 oil");
   EXPECT_EQ(s.nation[US].res, (std::array<std::int32_t, 3>{18, 20, 25}));
-  EXPECT_FALSE(top(s) == StepId::Trade && s.steps.top().a == US) << "one trade per round";
+  EXPECT_FALSE(top(s) == StepId::Trade && step_nation(s.steps.top()) == US) << "one trade per round";
   State back = at_trade(g, US);
   EXPECT_FALSE(legal(g, back, g.seat_of(US), "trade US N13 oil")) << "Venezuela offers oil: it will not accept oil";
   act(g, back, US, "trade US N13 osr");
@@ -211,7 +211,7 @@ TEST(GlobalWar, Neutrals_NoCarrierFighterTokenIntoAnUncontrolledNeutral) {
   put(s, ITA, 1, "M-3", {{kCv, 1}});
   s.turn_order = {ITA, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation};
   start_phase(g, s, 3);
-  s = play_until(g, s, [](const State& x) { return top(x) == StepId::CarrierLaunch && x.steps.top().a == ITA; });
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::CarrierLaunch && step_nation(x.steps.top()) == ITA; });
   const auto l = legal_texts(g, s, ITA);
   EXPECT_FALSE(l.contains("launch ITA 1 N12"));
   EXPECT_TRUE(l.contains("launch ITA 1 I5"));

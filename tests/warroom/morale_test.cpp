@@ -41,7 +41,7 @@ TEST(Phase6, Step1_MedalsAndGoodsCancelStressOneForOne) {
   State s = quiet(g);
   s.nation[GER].stress = 3, s.nation[GER].medals = 1, s.nation[GER].goods = 1;
   start_phase(g, s, 6);
-  s = play_until(g, s, [](const State& x) { return top(x) == StepId::MoraleCancel && x.steps.top().a == GER; });
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::MoraleCancel && step_nation(x.steps.top()) == GER; });
   act(g, s, GER, "cancel-stress GER medal");
   act(g, s, GER, "cancel-stress GER goods");
   EXPECT_EQ(s.nation[GER].stress, 1);
@@ -79,7 +79,7 @@ TEST(Phase6, Step3_FiveMedalsOrGoodsSlideBackOneZoneOnly) {
   State s = quiet(g);
   s.nation[GER].zone = kOrange, s.nation[GER].medals = 7, s.nation[GER].goods = 4;
   start_phase(g, s, 6);
-  s = play_until(g, s, [](const State& x) { return top(x) == StepId::MoraleRelieve && x.steps.top().a == GER; });
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::MoraleRelieve && step_nation(x.steps.top()) == GER; });
   EXPECT_FALSE(legal(g, s, g.seat_of(GER), "relieve GER medals 0 goods 5")) << "only 4 Goods";
   EXPECT_TRUE(legal(g, s, g.seat_of(GER), "relieve GER medals 1 goods 4"));
   EXPECT_TRUE(legal(g, s, g.seat_of(GER), "relieve GER medals 5 goods 0"));
@@ -87,7 +87,7 @@ TEST(Phase6, Step3_FiveMedalsOrGoodsSlideBackOneZoneOnly) {
   EXPECT_EQ(s.nation[GER].zone, kYellow);
   EXPECT_EQ(s.nation[GER].medals, 4);
   EXPECT_EQ(s.nation[GER].goods, 2);
-  EXPECT_FALSE(top(s) == StepId::MoraleRelieve && s.steps.top().a == GER) << "no more than 1 zone per round";
+  EXPECT_FALSE(top(s) == StepId::MoraleRelieve && step_nation(s.steps.top()) == GER) << "no more than 1 zone per round";
 }
 
 // Ruling 74: the Blue Zone pays 3 resources "if able": as far as able.
@@ -98,7 +98,7 @@ TEST(Phase6, Step4_BlueZonePaysAsFarAsAble) {
   s.nation[ITA].res = {1, 0, 1};
   start_phase(g, s, 6);
   s = play_until(g, s, [](const State& x) { return top(x) == StepId::BluePay; });
-  ASSERT_EQ(s.steps.top().a, ITA);
+  ASSERT_EQ(step_nation(s.steps.top()), ITA);
   EXPECT_FALSE(legal(g, s, g.seat_of(ITA), "pay ITA iron"));
   act(g, s, ITA, "pay ITA oil");
   act(g, s, ITA, "pay ITA osr");
@@ -117,8 +117,8 @@ TEST(Phase6, Step4_GrayZoneDesertion) {
   const int before = units_of(s, ITA);
   start_phase(g, s, 6);
   s = play_until(g, s, [](const State& x) { return top(x) == StepId::Desert; });
-  ASSERT_EQ(s.steps.top().a, ITA);
-  EXPECT_EQ(s.steps.top().b, 3);
+  ASSERT_EQ(step_nation(s.steps.top()), ITA);
+  EXPECT_EQ(s.steps.top().as<step::Desert>().owed, 3);
   s = play_until(g, s, [](const State& x) { return top(x) != StepId::Desert; });
   EXPECT_EQ(units_of(s, ITA), before - 3);
   EXPECT_EQ(s.nation[ITA].stress, 3) << "The Stress Points do NOT get removed for such desertions";

@@ -23,7 +23,7 @@ void japan_turn(const Game& g, State& s, const std::vector<std::pair<int, std::s
   s.turn_order = {JPN, US, BC, CHN, kNoNation, kNoNation, kNoNation};
   start_phase(g, s, 3);
   ASSERT_EQ(top(s), StepId::MovementTurn);
-  ASSERT_EQ(s.steps.top().a, JPN);
+  ASSERT_EQ(step_nation(s.steps.top()), JPN);
 }
 
 // The example's map before Japan's movement (Phase 3: Movement Examples): China's 101st entered
@@ -112,7 +112,7 @@ TEST(Phase3MovementExamples, JapansRoundBoxByBox) {
   EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"cancel JPN 7"}));
   act(g, s, JPN, "cancel JPN 7");
   ASSERT_EQ(top(s), StepId::CarrierLaunch);
-  ASSERT_EQ(s.steps.top().a, JPN);
+  ASSERT_EQ(step_nation(s.steps.top()), JPN);
   // Japan's carriers in Command order: the 2nd's (P-1) first, then the 5th's (P-12).
   EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "launch JPN 2 aboard")) << "launching is optional";
   act(g, s, JPN, "launch JPN 2 P-2");
@@ -440,7 +440,7 @@ TEST(LandAirCommands, LandInAFriendlyTerritoryOrPerish) {
   s.turn_order = {JPN, US, BC, CHN, kNoNation, kNoNation, kNoNation};
   start_phase(g, s, 5);
   ASSERT_EQ(top(s), StepId::LandAir);
-  ASSERT_EQ(s.steps.top().a, JPN);
+  ASSERT_EQ(step_nation(s.steps.top()), JPN);
   const auto l = legal_texts(g, s, JPN);
   EXPECT_TRUE(l.contains("land JPN 15 J22")) << "ruling 34: 0 regions in a friendly territory";
   act(g, s, JPN, "land JPN 15 J22");

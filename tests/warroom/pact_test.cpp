@@ -39,7 +39,7 @@ TEST(SovietJapanesePact, ArticleTwo_T16_TheUssrRefusesAndTheUsOrderIsCancelled) 
   EXPECT_EQ(s.nation[USSR].stress, 0);
   EXPECT_EQ(s.nation[US].stress, 0);
   ASSERT_EQ(top(s), StepId::MovementTurn) << "the US goes on with box 2";
-  EXPECT_EQ(s.steps.top().a, US);
+  EXPECT_EQ(step_nation(s.steps.top()), US);
 }
 
 // T16, permitted, and T17: the permitting party offends.
@@ -261,8 +261,8 @@ std::array<std::array<std::uint8_t, kSides>, 2> play_battles(const Game& g, Stat
       continue;
     }
     core::ActionList l;
-    g.legal_actions(s, g.seat_of(s.steps.top().a), l);
-    g.apply(s, g.seat_of(s.steps.top().a), l[0], log);
+    g.legal_actions(s, g.seat_of(step_nation(s.steps.top())), l);
+    g.apply(s, g.seat_of(step_nation(s.steps.top())), l[0], log);
   }
   EXPECT_EQ(die, dice.size()) << "every supplied die is rolled";
   return rows;
@@ -318,7 +318,7 @@ TEST(SovietJapanesePact, ArticleThree_TheOtherPartyDoesNotTakeANeutralsDefenceFo
   s.turn_order = {USSR, JPN, GER, ITA, kNoNation, kNoNation, kNoNation};
   act(g, s, USSR, "move USSR 1 N12");
   ASSERT_EQ(top(s), StepId::NeutralDefence);
-  EXPECT_EQ(s.steps.top().a, GER) << "Japan, earlier in turn order, is passed over";
+  EXPECT_EQ(step_nation(s.steps.top()), GER) << "Japan, earlier in turn order, is passed over";
   EXPECT_EQ(s.region[region("N12")].controller, GER);
   EXPECT_EQ(legal_texts(g, s, GER), (std::set<std::string>{"defend GER GER", "defend GER ITA"}));
   act(g, s, GER, "defend GER GER");
@@ -397,7 +397,7 @@ TEST(SovietJapanesePact, ArticleOne_NoCarrierFighterTokenIntoTheOtherPartysTerri
   put(s, JPN, 1, "P-14", {{kCv, 1}});
   s.turn_order = {JPN, USSR, kNoNation, kNoNation, kNoNation, kNoNation, kNoNation};
   start_phase(g, s, 3);
-  s = play_until(g, s, [](const State& x) { return top(x) == StepId::CarrierLaunch && x.steps.top().a == JPN; });
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::CarrierLaunch && step_nation(x.steps.top()) == JPN; });
   const auto l = legal_texts(g, s, JPN);
   EXPECT_FALSE(l.contains("launch JPN 1 R18"));
   EXPECT_FALSE(l.contains("launch JPN 1 R15")) << "the Soviet Far East neither";

@@ -128,7 +128,7 @@ TEST(Phase2Step2, TheTopBidderChoosesAnySlot) {
   const Game g = europe();
   State s = all_done(g, at_write_sheets(g), {0, 0, 0, 0, 3, 0, 0});
   ASSERT_EQ(top(s), StepId::ChooseSlot);
-  EXPECT_EQ(s.steps.top().a, GER);
+  EXPECT_EQ(step_nation(s.steps.top()), GER);
   for (int slot = 1; slot <= 5; ++slot) { EXPECT_TRUE(legal(g, s, g.seat_of(GER), fmt::format("slot GER {}", slot))); }
   act(g, s, GER, "slot GER 3");
   EXPECT_EQ(s.nation[GER].slot, 3);
@@ -190,7 +190,8 @@ TEST(Phase2Step2, TheRevealIsAnUndoBarrier) {
   for (int n : {BC, USSR, US, GER, ITA}) {
     const core::Seat seat = g.seat_of(n);
     const core::Action done = action(g, session.state(), seat, "done " + g.nation_name(n));
-    if (n == ITA) { EXPECT_TRUE(g.reveals_hidden(session.state(), seat, done)); }
+    State copy = session.state();
+    EXPECT_EQ(g.apply(copy, seat, done, nullptr).revealed, n == ITA) << "the last one done reveals the bids";
     session.act(seat, done);
   }
   for (core::Seat seat = 0; seat < g.seat_count(); ++seat) { EXPECT_FALSE(session.can_undo(seat)); }
@@ -263,7 +264,7 @@ TEST(Phase3Step2, EachSheetIsRevealedAtItsTurnAndEveryOrderMayBeCancelled) {
   act(g, s, BC, "slot BC 1");
   act(g, s, GER, "slot GER 2");
   s = play_until(g, s, [](const State& x) { return top(x) == StepId::MovementTurn; });
-  ASSERT_EQ(s.steps.top().a, BC);
+  ASSERT_EQ(step_nation(s.steps.top()), BC);
   const core::Seat axis = g.seat_of(GER), usa = g.seat_of(US);
   EXPECT_EQ(g.observe(s, axis).sheet[BC].box[0].command, bc_number) << "an opponent reads the active Nation's orders";
   EXPECT_EQ(g.observe(s, usa).sheet[GER].box[0].status, kEmpty) << "Germany's turn has not begun";
@@ -277,7 +278,7 @@ TEST(Phase3Step2, EachSheetIsRevealedAtItsTurnAndEveryOrderMayBeCancelled) {
   act(g, s, BC, "cancel BC 1");
   EXPECT_EQ(s.sheet[BC].box[0].status, kCancelled);
   ASSERT_EQ(top(s), StepId::MovementTurn);
-  EXPECT_EQ(s.steps.top().a, GER);
+  EXPECT_EQ(step_nation(s.steps.top()), GER);
   EXPECT_EQ(g.observe(s, usa).sheet[GER].box[0].command, ger_number);
 }
 
@@ -285,7 +286,7 @@ TEST(Phase3Step2, EachSheetIsRevealedAtItsTurnAndEveryOrderMayBeCancelled) {
 TEST(ReorganizingCommands, SplitAndMergeWithinARegion) {
   const Game g = europe();
   State s = g.new_game();
-  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Reorganize && x.steps.top().a == GER; });
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Reorganize && step_nation(x.steps.top()) == GER; });
   int from = 0;
   for (int number = 1; number <= kMaxCommandNumber && !from; ++number)
     if (units_in(s.command[GER][at(number)]) >= 2 && command_category(*data(), GER, number) == Category::Land) from = number;
@@ -309,7 +310,7 @@ TEST(ReorganizingCommands, SplitAndMergeWithinARegion) {
 // whole (`all`), up to 8 units in the Command that takes them; a split leaves a unit behind.
 TEST(ReorganizingCommands, SeveralUnitsOfATypeOrAWholeCommandMoveInOneShift) {
   const Game g = europe();
-  State s = play_until(g, g.new_game(), [](const State& x) { return top(x) == StepId::Reorganize && x.steps.top().a == GER; });
+  State s = play_until(g, g.new_game(), [](const State& x) { return top(x) == StepId::Reorganize && step_nation(x.steps.top()) == GER; });
   for (Command& c : s.command[GER]) c = Command{};
   const int a = data()->nations[GER].pool(Category::Land).lo, b = a + 1, m = a + 2;
   put(s, GER, a, "G1", {{kInf, 6}, {kArt, 2}});
@@ -347,7 +348,7 @@ namespace {
 TEST(ReorganizingCommands, TheQuickCheckAgreesWithTheLegalList) {
   const Game g = europe();
   State s = play_until(g, g.new_game(), [](const State& x) { return top(x) == StepId::Reorganize; });
-  const int nation = s.steps.top().a;
+  const int nation = step_nation(s.steps.top());
   core::ActionList legal;
   reorganize_legal(CCtx{g, s}, nation, legal);
   std::vector<core::Action> listed(legal.begin(), legal.end());

@@ -65,7 +65,7 @@ State germany_placing(const Game& g, std::initializer_list<const char*> bought) 
   s.nation[GER].res = {50, 50, 50};
   for (const char* purchase : bought) act(g, s, GER, purchase);
   for (int n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
-  return play_until(g, s, [](const State& x) { return top(x) == StepId::Place && x.steps.top().a == GER; });
+  return play_until(g, s, [](const State& x) { return top(x) == StepId::Place && step_nation(x.steps.top()) == GER; });
 }
 
 // Step 5. Transfer New Units to Industries: the prompt says how many new units are left to place,
@@ -170,7 +170,7 @@ TEST(Phase7, ChinaMobilizesInfantryUpToSvPerTerritory) {
   for (core::Seat seat = 0; seat < g.seat_count(); ++seat)
     for (int n = 0; n < kNations; ++n)
       if (((g.seat_nations(seat) >> n) & 1u) && g.acting_nations(s, seat) & (1u << n)) act(g, s, n, "done " + g.nation_name(n));
-  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Place && x.steps.top().a == CHN; });
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::Place && step_nation(x.steps.top()) == CHN; });
   const int before = units_of(s, CHN);
   const RegionId c1 = data()->find_region("C1");
   const int sv = data()->region(c1).sv;

@@ -21,7 +21,7 @@ inline void movement_turn(const Game& g, State& s, int nation, const std::vector
   s.turn_order[0] = static_cast<std::uint8_t>(nation);
   start_phase(g, s, 3);
   ASSERT_EQ(top(s), StepId::MovementTurn);
-  ASSERT_EQ(s.steps.top().a, nation);
+  ASSERT_EQ(step_nation(s.steps.top()), nation);
 }
 
 }  // namespace warroom::testing

@@ -23,7 +23,7 @@ TEST(Phase7Step2, MexicoOffersIronForOilOrOsrOnly) {
   EXPECT_FALSE(legal(g, s, g.seat_of(US), "trade US " + m + " iron"));
   act(g, s, US, "trade US " + m + " osr");
   EXPECT_EQ(s.nation[US].res, (std::array<std::int32_t, 3>{20, 23, 15}));
-  EXPECT_FALSE(top(s) == StepId::Trade && s.steps.top().a == US) << "one trade per round (ruling 77)";
+  EXPECT_FALSE(top(s) == StepId::Trade && step_nation(s.steps.top()) == US) << "one trade per round (ruling 77)";
 }
 
 TEST(Phase7Step2, ProAlliedNeutralsDoNotTradeWithTheAxisChinaNeverTrades) {

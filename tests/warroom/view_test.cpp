@@ -444,7 +444,7 @@ TEST(LogWording, StancesNameTheUnitsInTheirNumber) {
       chance(g, s, "die white", &log);
       continue;
     }
-    const core::Seat seat = g.seat_of(s.steps.top().a);
+    const core::Seat seat = g.seat_of(step_nation(s.steps.top()));
     core::ActionList l;
     g.legal_actions(s, seat, l);
     for (core::Action a : l) choices += g.catalogues().render("en", g.action_message(s, seat, a)) + "\n";
