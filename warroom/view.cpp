@@ -184,7 +184,7 @@ nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat
 // are left, or why the owner must choose first (a pin, a choice of routes); null at any other step.
 nlohmann::json carry_out_json(const Game& g, const State& v, core::Seat seat) {
   if (v.steps.top().id != StepId::MovementTurn) return nullptr;
-  const int n = v.steps.top().a;
+  const int n = v.steps.top().as<step::MovementTurn>().nation;
   if (!((g.seat_nations(seat) >> n) & 1u)) return nullptr;
   const CarryOut next = carry_out_next(CCtx{g, v}, n);
   if (next.stop == CarryOut::Nothing) return nullptr;
