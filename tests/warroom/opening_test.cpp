@@ -58,7 +58,7 @@ TEST(Opening, Phase1AndPhase2EveryStepIsLegalAndItsReasonTrue) {
     const int n = nation_from_id(o["nation"].get<std::string>()).value();
     const std::string id = o["nation"];
     SCOPED_TRACE(sc.id + " " + id);
-    State s = play_until(g, g.new_game(), [n](const State& x) { return top(x) == StepId::Reorganize && x.steps.top().a == n; });
+    State s = play_until(g, g.new_game(), [n](const State& x) { return top(x) == StepId::Reorganize && step_nation(x.steps.top()) == n; });
     for (const auto& step : o["steps"])
       if (step["do"] == "shift") {
         const int count = step["count"];

@@ -160,13 +160,13 @@ TEST(AssignDamage, AHitChoiceReadsAsAPlayerSaysIt) {
       continue;
     }
     core::ActionList l;
-    g.legal_actions(s, g.seat_of(s.steps.top().a), l);
+    g.legal_actions(s, g.seat_of(step_nation(s.steps.top())), l);
     for (core::Action a : l)
-      if (g.action_to_string(s, g.seat_of(s.steps.top().a), a).ends_with(" art barrage fresh")) hit = a;
-    if (!hit) g.apply(s, g.seat_of(s.steps.top().a), l[0], nullptr);
+      if (g.action_to_string(s, g.seat_of(step_nation(s.steps.top())), a).ends_with(" art barrage fresh")) hit = a;
+    if (!hit) g.apply(s, g.seat_of(step_nation(s.steps.top())), l[0], nullptr);
   }
   ASSERT_TRUE(hit.has_value()) << "a hit to assign";
-  const core::Seat seat = g.seat_of(s.steps.top().a);
+  const core::Seat seat = g.seat_of(step_nation(s.steps.top()));
   const std::string text = g.action_to_string(s, seat, *hit);
   const bool german = text.find(" hit GER ") != std::string::npos;
   const auto said = [&](const char* language) { return g.catalogues().render(language, g.action_message(s, seat, *hit)); };
