@@ -11,4 +11,6 @@ export default tseslint.config(
   { files: ['src/**/*.ts'], languageOptions: { globals: globals.browser } },
   // The browser scripts run in Node and hand functions to the page.
   { files: ['e2e/**/*.mjs', '*.js'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  // The build's scripts run in Node.
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
 );

@@ -1,7 +1,8 @@
 // The server's API (docs/server.md): JSON over HTTP, the view pushed over a WebSocket. Nothing here
-// knows which game is played: a view's platform fields are typed, the title's own fields are read
-// by the title's module (titles/).
+// knows which game is played: the view's types are generated from its schema (view-types.ts), and
+// each title's own fields are read by the title's module (titles/).
 import { Message, render } from './i18n';
+import type { View } from './view-types';
 
 export interface ScenarioInfo {
   id: string;
@@ -27,42 +28,9 @@ export interface TitleInfo {
   bots: string[];
 }
 
-export interface View {
-  id: string;
-  title: string;
-  scenario: string;
-  seat: string | null;
-  seats: Record<string, string>; // seat -> controller ("human", "bot:...")
-  seat_order: string[];
-  active: string[];
-  phase: string;
-  legal_actions: string[];
-  action_fields?: Record<string, ActionFields>; // each legal action's structure, by its command
-  can_undo: boolean;
-  log: string[]; // the log's last lines
-  log_size?: number; // the whole log's length
-  terminal: boolean;
-  version: number; // sent back with an action: the server refuses one chosen on an older view
-  seed?: string; // published once the game is over
-  [field: string]: unknown; // the title's own
-}
-
-// One legal action as structure (the view's `action_fields`, by its command): its kind (the command's
-// first word) and its arguments by name as data ids ({"kind": "advance", "card": "bevin", "issue":
-// "second-front"}). A client finds what an action names, and the action to send, from these fields.
-export interface ActionFields {
-  kind: string;
-  [arg: string]: unknown;
-}
-
-// One log entry as structure (the view's `log_events`, beside each line of `log`): the rule, the
-// event's name and its arguments as data ids, by the names the title's log_json.cpp gives them.
-// A client reads these fields, never the worded line.
-export interface LogEvent {
-  rule: string;
-  event: string | null;
-  [arg: string]: unknown;
-}
+// A seat's view: the platform's fields and its title's own, as the schema types them
+// (schema/view.schema.json, generated into view-types.ts; docs/view.md).
+export type { ActionFields, ChurchillView, HillsView, LogEvent, View, WarRoomView } from './view-types';
 
 export interface GameSummary {
   phase_message?: Message; // the phase as a message, worded in the reader's language

@@ -25,8 +25,7 @@ function withRule(line: string, e: LogEvent | undefined, m: Message | undefined)
 
 // Why the seat has so few options, where the title says (a rule's reason: "only discards: ... (4.22)"),
 // worded from the message the view carries (the terminal words the same one).
-const whyFew = (v: View) =>
-  word(v.options_why_message as Message | null | undefined) || (v.options_why as { text?: string } | null | undefined)?.text || '';
+const whyFew = (v: View) => ('options_why' in v ? word(v.options_why_message) || v.options_why?.text || '' : '');
 
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);

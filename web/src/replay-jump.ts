@@ -14,10 +14,8 @@ export interface Place {
 
 // Where a view stands, or null for a title that does not say so in numbers.
 export function placeOf(v: View): (Place & { pass: number }) | null {
-  const round = v.round,
-    phase = v.phase_number ?? v.phase;
-  if (typeof round !== 'number' || typeof phase !== 'number') return null;
-  return { round, phase, pass: typeof v.pass === 'number' ? v.pass : 0 };
+  if (!('round' in v) || !('phase_number' in v)) return null;
+  return { round: v.round, phase: v.phase_number, pass: 'pass' in v ? v.pass : 0 };
 }
 
 // The order of places: by round, then pass (1, or 2 for Rapid Resolution's second), then phase.

@@ -1,80 +1,12 @@
 // Our own drawing of the board in SVG: the conference table (three tracks from the centre to the
 // chairs) and the military display (each Front's track on a map, churchill-map.ts). Elements that
 // some legal action names are highlighted and clickable.
-import type { LogEvent, View } from '../api';
+import type { ChurchillView } from '../api';
+import type { ChurchillPlace as Place, Power } from '../view-types';
 import { t } from '../i18n';
 
-export type Power = 'UK' | 'US' | 'USSR';
+export type { ChurchillView, Power };
 export const POWERS: Power[] = ['UK', 'US', 'USSR'];
-
-// Where an issue stands: the centre of the table, a space of a power's track, its chair, the
-// display or out of the game.
-export interface Place {
-  where: 'centre' | 'track' | 'chair' | 'display' | 'removed';
-  power?: Power;
-  space?: number;
-}
-
-export interface ChurchillView extends View {
-  conference: number;
-  conference_card: string | null;
-  hand: string[];
-  issues: Record<string, string>;
-  fronts: Record<string, { position: string; offensive: number; reserves: number; directed: Power[]; blocked: string | null }>; // 6.21/6.22: the rule barring its entry space, if one does
-  tracks: {
-    a_bomb: string;
-    spy_ring: string;
-    leadership: Record<string, Power>;
-    global: Record<string, string>;
-    surrendered: Record<string, boolean>;
-  };
-  naval: Record<string, number>;
-  locations: Record<string, { networks: number; network_owner: Power | null; alignment: Power | null }>;
-  powers: Record<
-    Power,
-    {
-      leader: string;
-      active: boolean;
-      stays_home: boolean;
-      cards_in_hand: number;
-      conferences_won: number;
-      production?: number;
-      networks_to_place?: number;
-      alignment_to_place?: number;
-      bonus_support?: { europe: number; pacific: number; either: number; any_front_offensive: number };
-    }
-  >;
-  scores: Record<Power, number>;
-  winner: Power | null;
-  secret_agenda: Record<string, string[]>;
-  score_label: string; // "final", or "if the game ended now"
-  score_case: string; // the 4.4 situation those scores fall under
-  score_case_key: string; // the same by its catalogue key ("board.case_alliance_victory")
-  phase_rule: string; // the rule number of the step being played ("6.4")
-  places: Record<string, Place>; // where each issue stands, by id
-  winner_if_ended_now: Power | null; // 4.4 on the current board (null while Secret Agendas are hidden)
-  // 5.22-5.24: the advance waiting for a debate, and where its issue goes if nobody debates.
-  // from: where a capture waits (5.23); null when the advance has moved the issue already (5.22).
-  pending: {
-    power: Power;
-    card: string;
-    card_name: string;
-    issue: string;
-    issue_name: string;
-    value: number;
-    capture: boolean;
-    from: string | null;
-    to: string;
-    from_place: Place | null;
-    to_place: Place;
-    text: string;
-    debate?: { power: Power; card: string; card_name: string; value: number };
-  } | null;
-  action_notes: Record<string, string>; // what a Meeting action does: "value 5: centre → UK 5"
-  log_events?: LogEvent[]; // the log's entries as structure (churchill/log_json.cpp)
-  // Once the game is over: the 4.4 case, each 9.4 line that scored, the surrenders, why the winner won.
-  end?: { case: string; why: string; surrendered: string[]; lines: { condition: string; power: Power; vp: number; text: string }[] };
-}
 
 // A staff or Leader card's face (the layout's "cards").
 export interface Card {

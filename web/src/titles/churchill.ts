@@ -4,7 +4,7 @@
 import { escape, type LogEvent } from '../api';
 import { hintButton } from '../hint';
 import { reconstructedMark } from '../provenance';
-import { has, language, Message, nameOf, render, t } from '../i18n';
+import { has, language, nameOf, render, t } from '../i18n';
 import { Board, Card, ChurchillView, drawFronts, drawLocations, drawTable, Power, POWERS } from './churchill-board';
 import type { TitleUi } from './index';
 
@@ -56,10 +56,10 @@ function localBoard(layout: unknown): Board {
 function localView(v: ChurchillView): ChurchillView {
   const fronts: ChurchillView['fronts'] = {};
   for (const [id, f] of Object.entries(v.fronts)) {
-    const at = (f as { position_id?: string | null }).position_id;
+    const at = f.position_id;
     fronts[id] = { ...f, position: at ? nameOf(`space.${at}`, f.position) : t('board.theater_box') };
   }
-  const pending = v.pending && { ...v.pending, text: render((v.pending as { message?: Message }).message) || v.pending.text };
+  const pending = v.pending && { ...v.pending, text: render(v.pending.message) || v.pending.text };
   return { ...v, fronts, pending };
 }
 
@@ -112,17 +112,8 @@ function pendingText(v: ChurchillView, board: Board): string {
 }
 
 // The totals of each power at the end, with each 9.4 line that scored.
-// The end as the server sends it, with its messages (the 4.4 case's key, why in words, the lines').
-type EndInfo = Omit<NonNullable<ChurchillView['end']>, 'lines'> & {
-  case_key?: string;
-  why_message?: Message;
-  adjusted_message?: Message | null;
-  surrendered_keys?: string[];
-  lines: { condition: string; power: Power; vp: number; text: string; message?: Message }[];
-};
-
 function endScreen(v: ChurchillView, board: Board): string {
-  const e = v.end! as EndInfo;
+  const e = v.end!;
   // A condition that scored several times (3 VP per aligned country) is one line: "A ×4 ... 12".
   const byPower = (p: string) => {
     const rows = new Map<string, { condition: string; text: string; vp: number; times: number }>();
@@ -210,15 +201,15 @@ const important = (e: LogEvent) =>
   (e.event === 'purge' && e.arrested === true) ||
   (e.event === 'paranoia' && e.failed === true);
 
-export const churchill: TitleUi = {
+export const churchill: TitleUi<ChurchillView> = {
   wordName(layout, word) {
     const b = localBoard(layout);
     return b.cards[word]?.name ?? [...b.issues, ...b.fronts, ...b.locations].find((x) => x.id === word)?.name;
   },
   board(view, layout, marked, pick, previous) {
-    const v = localView(view as ChurchillView),
+    const v = localView(view),
       board = localBoard(layout),
-      before = previous && localView(previous as ChurchillView);
+      before = previous && localView(previous);
     // What moved since the view before (a bot's advance, a Front's roll) is highlighted for a moment.
     const moved = new Set<string>();
     if (before && before.conference === v.conference) {
@@ -277,9 +268,9 @@ export const churchill: TitleUi = {
     return panels;
   },
   status(view, layout) {
-    const v = view as ChurchillView,
+    const v = view,
       board = localBoard(layout);
-    const ids = (v.tracks as { ids?: { a_bomb: string; spy_ring: string; global: Record<string, string | null> } }).ids;
+    const ids = v.tracks.ids;
     const leaders = POWERS.map((p) => {
       const s = v.powers[p],
         card = board.cards[s.leader];
@@ -290,12 +281,10 @@ export const churchill: TitleUi = {
           : t('ui.web.leader_active');
       return `<span class="p-${p}"><span class="card-name" data-detail="${escape(s.leader)}">${escape(card?.name ?? s.leader)}</span>: ${escape(state)}, ${escape(t('ui.web.cards', { count: s.cards_in_hand }))}</span>`;
     }).join('<br/>');
-    const global = ids
-      ? Object.entries(ids.global).map(
-          ([id, p]) =>
-            `${escape(nameOf(`global_issue.${id}`, id))} <b>${escape(p ? t(`global_issue.${id}.advantage.${p}`) : t('board.neutral'))}</b>`,
-        )
-      : Object.entries(v.tracks.global).map(([k, pos]) => `${escape(k)} <b>${escape(pos)}</b>`);
+    const global = Object.entries(ids.global).map(
+      ([id, p]) =>
+        `${escape(nameOf(`global_issue.${id}`, id))} <b>${escape(p ? t(`global_issue.${id}.advantage.${p}`) : t('board.neutral'))}</b>`,
+    );
     // The step's rule number: the Decision Segment (6) shows production left, the placements (7.1x, 7.3x) what is still to place.
     const rule = v.phase_rule;
     return `
@@ -309,7 +298,7 @@ export const churchill: TitleUi = {
                 : ` ${escape(t('board.secret_hidden'))}`
             }</p>`
       }
-      <p class="tracks">${escape(t('board.a_bomb'))}: ${escape(ids ? nameOf(`a_bomb.${ids.a_bomb}`, v.tracks.a_bomb) : v.tracks.a_bomb)} · ${escape(t('board.spy_ring'))}: ${escape(ids ? nameOf(`a_bomb.${ids.spy_ring}`, v.tracks.spy_ring) : v.tracks.spy_ring)} · ${escape(t('board.leadership', { europe: pw(v.tracks.leadership.Europe), pacific: pw(v.tracks.leadership.Pacific) }))}</p>
+      <p class="tracks">${escape(t('board.a_bomb'))}: ${escape(nameOf(`a_bomb.${ids.a_bomb}`, v.tracks.a_bomb))} · ${escape(t('board.spy_ring'))}: ${escape(nameOf(`a_bomb.${ids.spy_ring}`, v.tracks.spy_ring))} · ${escape(t('board.leadership', { europe: pw(v.tracks.leadership.Europe), pacific: pw(v.tracks.leadership.Pacific) }))}</p>
       <p class="tracks">${escape(t('board.global_issues'))}: ${global.join(' · ')}
         ${Object.entries(v.tracks.surrendered)
           .filter(([, s]) => s)
@@ -321,16 +310,16 @@ export const churchill: TitleUi = {
 `;
   },
   result(view) {
-    const w = (view as ChurchillView).winner;
+    const w = view.winner;
     return w ? t('prompt.game_over_winner', { power: pw(w) }) : t('prompt.game_over');
   },
   prompt(view, layout) {
-    return pendingText(localView(view as ChurchillView), localBoard(layout)) + hintButton(view);
+    return pendingText(localView(view), localBoard(layout)) + hintButton(view);
   },
   note(view, layout, action) {
-    const v = view as ChurchillView;
+    const v = view;
     const named = cardsIn(v, localBoard(layout), action).map((c) => `${c.name.split(' ').slice(-1)[0]} (${c.value})`);
-    const effect = render((v.action_note_messages as Record<string, Message> | undefined)?.[action]) || v.action_notes?.[action];
+    const effect = render(v.action_note_messages[action]) || v.action_notes[action];
     return [named.join(', '), effect]
       .filter(Boolean)
       .map((x) => escape(String(x)))
@@ -346,7 +335,7 @@ export const churchill: TitleUi = {
       <p class="source"><b>${escape(t('ui.web.source'))}</b> ${escape(has(`ui.provenance.${prov}`) ? t(`ui.provenance.${prov}`) : prov)}${card.origin.source ? ` — ${escape(card.origin.source)}` : ''}</p></div>`;
   },
   end(view, layout) {
-    const v = view as ChurchillView;
+    const v = view;
     return v.end ? endScreen(v, localBoard(layout)) : '';
   },
   summaries(events, shown) {

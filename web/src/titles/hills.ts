@@ -1,17 +1,9 @@
 // Three Hills, the platform's demonstration game: three hills with the troops each player sent, and
 // each player's sheet ("writing", "done", or its orders once shown). Every word is the catalogues'
 // (`hills.*`), and the log's lines are worded from its entries' structure (hills/game.cpp log_json).
-import { escape, type LogEvent, View } from '../api';
+import { escape, type HillsView, type LogEvent } from '../api';
 import { t } from '../i18n';
 import type { TitleUi } from './index';
-
-interface HillsView extends View {
-  round: number;
-  hills: { id: string; worth: number }[];
-  sheets: Record<string, { status: 'writing' | 'done'; orders: Record<string, number> | null }>;
-  scores: Record<string, number>;
-  winners: string[];
-}
 
 const ROUNDS = 3; // R1
 const together = (seats: string[]) => seats.join(` ${t('ui.play.and')} `);
@@ -38,9 +30,8 @@ export function hillsLine(e: LogEvent): string | undefined {
   return text === undefined ? undefined : `${e.rule}: ${text}`;
 }
 
-export const hills: TitleUi = {
-  board(view, _layout, marked, pick) {
-    const v = view as HillsView;
+export const hills: TitleUi<HillsView> = {
+  board(v, _layout, marked, pick) {
     const panel = document.createElement('section');
     panel.className = 'panel';
     panel.innerHTML = `<h2>${escape(t('hills.round', { round: v.round, rounds: ROUNDS }))}</h2><div class="hills">${v.hills
@@ -54,8 +45,7 @@ export const hills: TitleUi = {
     panel.querySelectorAll<HTMLButtonElement>('button.hill').forEach((b) => b.addEventListener('click', () => pick(b.dataset.id!)));
     return [panel];
   },
-  status(view) {
-    const v = view as HillsView;
+  status(v) {
     return `<p class="scores">${v.seat_order
       .map(
         (s) =>
@@ -63,8 +53,7 @@ export const hills: TitleUi = {
       )
       .join(' ')}</p>`;
   },
-  result(view) {
-    const v = view as HillsView;
+  result(v) {
     return t('hills.result', { seats: together(v.winners), count: v.winners.length });
   },
   logLine: hillsLine,

@@ -6,36 +6,37 @@ import { churchill } from './churchill';
 import { hills } from './hills';
 import { warroom } from './warroom';
 
-export interface TitleUi {
+// `V`: the title's view (view-types.ts); the page hands each title the views of its own games.
+export interface TitleUi<V extends View = View> {
   // The board's panels. Elements that a legal action names are marked and call `pick` with the word
   // they stand for, which narrows the list of actions to those naming it.
   // `previous` is the view drawn before this one: what changed since is highlighted. `act` plays one
   // of the seat's legal actions (by its text). A panel with data-place="side" goes in the side column.
   board(
-    view: View,
+    view: V,
     layout: unknown,
     marked: Set<string>,
     pick: (word: string) => void,
-    previous?: View | null,
+    previous?: V | null,
     act?: (action: string) => Promise<void>,
   ): HTMLElement[];
   // HTML lines for the state panel: scores, tracks, the seat's own hand or secrets.
-  status(view: View, layout: unknown): string;
+  status(view: V, layout: unknown): string;
   // The end of the game in words.
-  result(view: View): string;
+  result(view: V): string;
   // HTML: what is being decided now, beyond the phase (a move waiting for a debate).
-  prompt?(view: View, layout: unknown): string;
+  prompt?(view: V, layout: unknown): string;
   // HTML shown under an action's text: what it does (a card's value, where an issue goes).
-  note?(view: View, layout: unknown, action: string): string;
+  note?(view: V, layout: unknown, action: string): string;
   // A word of the actions (a datum's id: a card, an issue, a Front) by its name in the reader's language.
   wordName?(layout: unknown, word: string): string | undefined;
   // HTML: the details of a thing named by `data-detail` anywhere on the page (a card's face).
-  detail?(view: View, layout: unknown, id: string): string | null;
+  detail?(view: V, layout: unknown, id: string): string | null;
   // HTML: the end-of-game explanation (who won and why).
-  end?(view: View, layout: unknown): string;
+  end?(view: V, layout: unknown): string;
   // The question to ask before the seat takes `action`, where the view marks it (a sheet finished
   // blank), or null to take it at once.
-  confirm?(view: View, action: string): Question | null;
+  confirm?(view: V, action: string): Question | null;
   // A log entry's line in the reader's language, worded from its structure (the view's `log_events`),
   // for a title whose view sends no messages for its log; undefined: the line as sent.
   logLine?(event: LogEvent): string | undefined;
@@ -54,7 +55,7 @@ export interface TitleUi {
 const plain: TitleUi = {
   board: () => [],
   status: () => '',
-  result: (v) => `Game over: ${((v.winners as string[] | undefined) ?? []).join(' and ') || 'nobody'} won`,
+  result: (v) => `Game over: ${('winners' in v ? v.winners : []).join(' and ') || 'nobody'} won`,
 };
 
 const uis: Record<string, TitleUi> = { churchill, hills, warroom };

@@ -8,46 +8,19 @@
 // fought comes with its board from the view (`battle`), the last one fought with its final board
 // (`last_battle`). Nothing here decides a rule.
 import { escape, type LogEvent as BaseLogEvent } from '../api';
+import type { WarRoomBoardCounts, WarRoomBoardRow, WarRoomBoardSide, WarRoomLegendColour, WarRoomStanceDice } from '../view-types';
 import { has, t } from '../i18n';
 import { reconstructedMark } from '../provenance';
 import { colour } from './warroom-map';
 
 // Phase 4's board in the view (Game::battle_json, warroom/view.cpp).
-export interface StanceDice {
-  stance: string;
-  air: number;
-  surface: number;
-  steps: number;
-  raid: number;
-  provenance?: string; // the stance's dice and steps: "rulebook" or "reconstructed" (units.json)
-}
-export interface BoardCounts {
-  fresh: number;
-  light: number;
-  damaged: number;
-  eliminated: number;
-  escaped: number;
-  hit?: Partial<Record<'fresh' | 'light' | 'damaged', string>>; // the command assigning a hit to the box
-}
-export interface BoardRow {
-  unit: string;
-  stance: string | null; // null: still to be chosen, among `stances`
-  dice?: StanceDice;
-  stances?: StanceDice[];
-  nations: Record<string, BoardCounts>;
-}
-export interface BoardSide {
-  alliance: 'allied' | 'axis';
-  commander: string | null;
-  dice_left: number;
-  rows: BoardRow[];
-}
-export interface LegendColour {
-  colour: string;
-  twelfths: number;
-  hits: string[];
-  special: 'wild' | 'damaged' | null;
-}
+export type StanceDice = WarRoomStanceDice;
+export type BoardCounts = WarRoomBoardCounts;
+export type BoardRow = WarRoomBoardRow;
+export type BoardSide = WarRoomBoardSide;
+export type LegendColour = WarRoomLegendColour;
+// The board of a battle being fought or of the last one fought (the view's battle and last_battle),
+// as the page keeps the boards of the battles it has seen.
 export interface BattleBoard {
   region: string;
   commanders?: (string | null)[];

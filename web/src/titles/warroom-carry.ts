@@ -4,16 +4,11 @@
 // newer view the next one, until no order is left or the owner must choose (a pin, a choice of
 // routes), which the panel then says. The page decides nothing itself.
 import { escape } from '../api';
-import { render, t, type Message } from '../i18n';
+import { render, t } from '../i18n';
+import type { WarRoomCarryOut } from '../view-types';
 
-export interface CarryOut {
-  nation: string;
-  stop: 'next' | 'pin' | 'route';
-  box: number;
-  left: number;
-  action: string | null;
-  message: Message;
-}
+// The view's carry_out (view-types.ts).
+export type CarryOut = WarRoomCarryOut;
 
 // The nation whose orders are being carried out, in which game, and the last view version acted on.
 let carrying: { game: string; nation: string; version: number } | null = null;

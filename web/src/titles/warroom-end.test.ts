@@ -7,7 +7,7 @@ import type { Nation } from './warroom-sheet';
 
 afterEach(() => setLanguage('en'));
 
-const nation = (id: string, alliance: string, stress: number, medals: number): Nation => ({
+const nation = (id: string, alliance: Nation['alliance'], stress: number, medals: number): Nation => ({
   id,
   seat: id,
   alliance,
@@ -21,7 +21,8 @@ const nation = (id: string, alliance: string, stress: number, medals: number): N
   zone: 'yellow',
   slot: 0,
   collapsed: false,
-  sheet: { status: 'done', orders: null, bid: null },
+  casualties: {},
+  sheet: { status: 'done', orders: null, bid: null, purchases: null, purchase: null, selected: null },
 });
 
 // An Eastern Front war the Axis won in round 5 (the view's "chronicle", warroom/chronicle.cpp).

@@ -5,7 +5,7 @@ import type { Nation } from './warroom-sheet';
 
 afterEach(() => setLanguage('en'));
 
-const nation = (id: string, alliance: string, seat: string, orders: Nation['sheet']['orders']): Nation => ({
+const nation = (id: string, alliance: Nation['alliance'], seat: string, orders: Nation['sheet']['orders']): Nation => ({
   id,
   seat,
   alliance,
@@ -19,7 +19,8 @@ const nation = (id: string, alliance: string, seat: string, orders: Nation['shee
   zone: 'white',
   slot: 0,
   collapsed: false,
-  sheet: { status: 'writing', orders, bid: 0 },
+  casualties: {},
+  sheet: { status: 'writing', orders, bid: 0, purchases: null, purchase: null, selected: null },
 });
 
 // Germany writes orders into Smolensk (Soviet), Belarus (its own) and the Baltic Sea (a Soviet fleet).

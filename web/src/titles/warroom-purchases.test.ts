@@ -32,6 +32,7 @@ const ussr: Nation = {
   zone: 'europe',
   slot: 0,
   collapsed: false,
+  casualties: {},
   sheet: { status: 'writing', orders: [null], bid: null, purchases: { inf: 2 }, purchase, selected: null },
 };
 // The seat's actions as the view sends them: each command with its fields (`action_fields`).

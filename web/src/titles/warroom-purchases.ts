@@ -8,25 +8,14 @@
 // seat's legal actions; the page never decides what is legal or what it costs.
 import type { Legal } from '../actions';
 import { escape } from '../api';
+import type { Resources, WarRoomPurchase } from '../view-types';
 import { t } from '../i18n';
 import { reconstructedMark } from '../provenance';
 import './warroom-purchases.css';
 
-export interface Resources {
-  oil: number;
-  iron: number;
-  osr: number;
-}
-export interface Purchase {
-  units: { unit: string; category: string; cost: Resources; provenance: string; bought: number }[];
-  goods: { cost_any: number; provenance: string; count: number; oil_allowed: boolean; paid: Resources };
-  held: Resources;
-  spent: Resources;
-  left: Resources;
-  industries: { region: string; sv: number; bombs: number; room: number; port: boolean }[];
-  room: { units: number; naval: number; mobilization: number };
-  placing: { naval: number; other: number; inf: number };
-}
+// The chart's purchase panel as the view gives it (view-types.ts).
+export type { Resources };
+export type Purchase = WarRoomPurchase;
 
 const RESOURCES = ['oil', 'iron', 'osr'] as const;
 

@@ -20,7 +20,8 @@ const ussr: Nation = {
   zone: 'europe',
   slot: 0,
   collapsed: false,
-  sheet: { status: 'writing', orders: [null, null], bid: 0, selected: null },
+  casualties: {},
+  sheet: { status: 'writing', orders: [null, null], bid: 0, purchases: {}, purchase: null, selected: null },
 };
 // The seat's actions as the view sends them: each command with its fields (`action_fields`).
 const legal = new Legal(['done USSR', ...[1, 2, 3, 4, 5].map((b) => `bid USSR ${b}`)], {

@@ -4,36 +4,16 @@
 // its text form; the page never decides what is legal.
 import type { Legal } from '../actions';
 import { escape } from '../api';
+import type { WarRoomNation, WarRoomSheet } from '../view-types';
 import type { Question } from '../confirm';
 import { render, t, type Message } from '../i18n';
 import { colour } from './warroom-map';
 import type { Stack } from './warroom-map';
-import { bindPurchases, purchasePanel, type Purchase } from './warroom-purchases';
+import { bindPurchases, purchasePanel } from './warroom-purchases';
 
-export interface Sheet {
-  status: string;
-  orders: ({ command: number; to: string; status: string } | null)[] | null;
-  bid: number | null;
-  purchases?: Record<string, unknown> | null;
-  purchase?: Purchase | null; // Phase 7 › Step 3 on the seat's own chart: costs, totals, room
-  selected?: number | null;
-}
-export interface Nation {
-  id: string;
-  seat: string;
-  alliance: string;
-  oil: number;
-  iron: number;
-  osr: number;
-  stress: number;
-  threshold: number;
-  medals: number;
-  goods: number;
-  zone: string;
-  slot: number;
-  collapsed: boolean;
-  sheet: Sheet;
-}
+// A nation and its Orders & Purchases Chart as the view gives them (view-types.ts).
+export type Sheet = WarRoomSheet;
+export type Nation = WarRoomNation;
 
 // The question before a "done" the view marks: the sheet's blank parts in the reader's language.
 export function confirmDone(

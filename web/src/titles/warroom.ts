@@ -5,50 +5,21 @@
 // Orders are written by clicking: a stack, then a destination outlined on the map; every click sends
 // one of the seat's legal actions as the server lists them.
 import { Legal } from '../actions';
-import { escape, type View } from '../api';
+import { escape, type WarRoomView } from '../api';
 import { hintButton } from '../hint';
-import { render, t, type Message } from '../i18n';
+import { render, t } from '../i18n';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
-import { confirmDone, sheetPanel, unitCount, units, type Nation } from './warroom-sheet';
-import { executionPanel, roundSteps, type BattleBoard, type LogEntry, type LogEvent } from './warroom-battle';
-import { victoryPanel, type Victory } from './warroom-victory';
+import { confirmDone, sheetPanel, unitCount, units } from './warroom-sheet';
+import { executionPanel, roundSteps, type BattleBoard, type LogEntry } from './warroom-battle';
+import { victoryPanel } from './warroom-victory';
 import { guidePanel, startTour, tourIfDue } from './warroom-guide';
 import { oddsPanel } from './warroom-odds';
-import { endScreen, type Chronicle } from './warroom-end';
-import { carryOutPanel, type CarryOut } from './warroom-carry';
+import { endScreen } from './warroom-end';
+import { carryOutPanel } from './warroom-carry';
 import { openingPanel } from './warroom-opening';
 import './warroom.css';
-
-interface WarRoomView extends View {
-  round: number;
-  rule: string;
-  step?: string;
-  phase_number?: number; // 1..7 (warroom/view.cpp)
-  map_notice: string;
-  winner: string | null;
-  nations: Nation[];
-  turn_order: string[];
-  regions: { id: string; controller: string | null; bombs: number; embattled?: boolean }[];
-  seas?: string[];
-  commands: Stack[];
-  construction?: { region: string; units: Record<string, number> }[];
-  hotspots?: string[];
-  battle?: BattleBoard | null;
-  last_battle?: BattleBoard | null; // the last battle fought, its board as the Battle Debrief left it
-  log_size?: number;
-  log_messages?: Message[];
-  log_events?: LogEvent[];
-  action_notes?: Record<string, string>; // what each of the seat's choices means (warroom/view.cpp)
-  // The selected Command's destinations its order would not reach, by `to` command: the rules' outcome and reason.
-  destinations?: Record<string, { outcome: 'stops_short' | 'cancelled'; reason: string; why: string; stops: string[] }>;
-  // The seat's choices to confirm first: a "done" that leaves a sheet's orders, bid or purchases blank.
-  action_confirm?: Record<string, { parts: string[]; message: Message }>;
-  victory?: Victory;
-  carry_out?: CarryOut | null; // Phase 3: the seat's nation's next order as the rules carry it out
-  chronicle?: Chronicle; // a finished game's (warroom/chronicle.cpp)
-}
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
 // details are open. One game page at a time. The map's geometry (the coastlines with d3) is loaded
@@ -315,9 +286,9 @@ function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (
   return panel;
 }
 
-export const warroom: TitleUi = {
+export const warroom: TitleUi<WarRoomView> = {
   board(view, layoutData, marked, pick, _previous, act) {
-    const v = view as WarRoomView;
+    const v = view;
     const layout = layoutData as MapLayout;
     const p = pageFor(v, layout);
     const legal = Legal.of(v);
@@ -408,19 +379,19 @@ export const warroom: TitleUi = {
   // Beside each choice of the action list: who holds a destination, a rail invasion that will be
   // cancelled, a unit's cost, a stance's dice and steps (the view's action_notes, as the terminal's).
   note(view, _layout, action) {
-    return escape((view as WarRoomView).action_notes?.[action] ?? '');
+    return escape(view.action_notes?.[action] ?? '');
   },
-  confirm: (view, action) => confirmDone(view as WarRoomView, action),
+  confirm: (view, action) => confirmDone(view, action),
   // The hint (web/src/hint.ts): the search bot's candidate entries, from the seat's observation.
   prompt: (view) => hintButton(view),
   filterExample: () => t('warroom.guide.filter_example'),
   // Why the war ended, each nation's war, the replay's jumps and each round's summary.
   end(view, layout) {
     const regions = new Map((layout as MapLayout).regions.map((r) => [r.id, r.name]));
-    return endScreen(view as WarRoomView, (id) => `${id} ${regions.get(id) ?? ''}`.trim());
+    return endScreen(view, (id) => `${id} ${regions.get(id) ?? ''}`.trim());
   },
   status(view) {
-    const v = view as WarRoomView;
+    const v = view;
     const order = v.turn_order?.length
       ? `<p class="turn-order">Turn order: ${v.turn_order.map((n, i) => `<b style="color:${colour[n] ?? 'inherit'}">${i + 1}. ${escape(n)}</b>`).join(' ')}</p>`
       : '';
@@ -438,7 +409,7 @@ export const warroom: TitleUi = {
       <th title="Stress Points / Stress Threshold">stress</th><th>medals</th><th title="Homeland Status Track">zone</th><th>units</th></tr>${rows}</table></div>`;
   },
   result(view) {
-    const v = view as WarRoomView;
+    const v = view;
     if (v.winner === 'both-lose') return 'Game over: nobody has units left, both alliances lose';
     return v.winner ? `Game over: the ${v.winner === 'axis' ? 'Axis' : 'Allies'} win` : 'Game over: stopped at the round limit, no winner';
   },
