@@ -78,7 +78,18 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
                     "Games in play one address may have created (all servers of the database; default 20)");
   serve->add_option("--max-games-per-network", limits.max_games_per_network,
                     "... and one IPv4 /24 or IPv6 /64 (default 80)");
+  serve->add_option("--smtp", options.notify.smtp,
+                    "The SMTP server notifications are e-mailed through: smtp://[USER:PASSWORD@]HOST[:PORT] (STARTTLS when offered) or smtps://...");
+  serve->add_option("--mail-from", options.notify.mail_from, "The From: address of the notifications' e-mails");
+  serve->add_option("--public-url", options.notify.public_url, "Where the notifications' links point (https://churchill.example.org; default http://HOST:PORT)");
+  serve->add_option("--notify-backoff", options.notify.backoff_seconds, "Seconds before a failed notification is tried again, doubled each time up to an hour (default 30)")
+      ->check(CLI::Range(0.1, 3600.0));
+  serve->add_option("--notify-poll", options.notify.poll_seconds, "Seconds between looks at the notifications' outbox (default 5)")->check(CLI::Range(0.1, 3600.0));
+  serve->add_flag("--notify-private", options.notify.private_details, "Messages about invitation games name seats and winners too");
+  serve->add_flag("--notify-allow-local", options.notify.allow_local, "Webhooks may be on loopback or private addresses and over http:// (tests)");
   serve->callback([&] {
+    if (!options.notify.smtp.empty() && options.notify.mail_from.empty()) throw CLI::ValidationError("--mail-from", "--smtp needs --mail-from");
+    if (!options.notify.mail_from.empty()) server::checked_email(options.notify.mail_from);
     limits.expire_seconds = parse_duration(expire, "--expire");
     limits.unjoined_seconds = parse_duration(expire_unjoined, "--expire-unjoined");
     limits.max_memory = max_memory_mb << 20;
@@ -90,7 +101,9 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     const auto store = server::open_store(db, busy_timeout_ms);
     const auto side = server::open_side_store(db, busy_timeout_ms);  // after the store, which made its tables
     server::Lobby lobby(titles, *store, limits);
-    exit_code = server::serve(options, lobby, *store, *side);
+    const auto words = core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(kit.data()));
+    server::Notifier notifier(options.notify, server::open_side_store(db, busy_timeout_ms), words);
+    exit_code = server::serve(options, lobby, *store, *side, notifier);
   });
 
   static std::string from = "churchill.db", to;

@@ -121,8 +121,8 @@ nlohmann::json object_body(const Request& req, std::initializer_list<const char*
   return body;
 }
 
-Accounts::Accounts(boost::asio::io_context& io, SideStore& store, Lobby& lobby, const Options& options)
-    : io_(io), store_(store), lobby_(lobby), options_(options), by_address_(20, 20), by_name_(6, 10) {
+Accounts::Accounts(boost::asio::io_context& io, SideStore& store, Lobby& lobby, const Options& options, Notifier* notifier)
+    : io_(io), store_(store), lobby_(lobby), options_(options), notifier_(notifier), by_address_(20, 20), by_name_(6, 10) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
 }
 
@@ -263,6 +263,8 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
         }
         answered(std::move(o));
       };
+    } else if (p.size() >= 3 && p[1] == "me" && p[2] == "notifications") {
+      work = notifications(req, p, token);
     } else if (p.size() == 3 && p[1] == "me" && p[2] == "seats") {
       only(http::verb::post);
       return tie(req, client, object_body(req, {"game", "token"}, "{\"game\": ID, \"token\": \"<the seat's token>\"}"), reply);

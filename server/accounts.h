@@ -34,9 +34,12 @@ Response respond(const Request& req, const JobAnswer& o);
 // `allowed` (400 naming `shape` otherwise).
 nlohmann::json object_body(const Request& req, std::initializer_list<const char*> allowed, const char* shape);
 
+class Notifier;
+
 class Accounts {
  public:
-  Accounts(boost::asio::io_context& io, SideStore& store, Lobby& lobby, const Options& options);
+  // `notifier`: where confirmation codes are sent from (server/notify.h); none: no notifications.
+  Accounts(boost::asio::io_context& io, SideStore& store, Lobby& lobby, const Options& options, Notifier* notifier = nullptr);
   ~Accounts();
   Accounts(const Accounts&) = delete;
   Accounts& operator=(const Accounts&) = delete;
@@ -73,11 +76,14 @@ class Accounts {
   Work vacation(const Request& req, const std::string& token);
   void away(const std::string& game, const std::string& seat, std::int64_t until);
   bool secure(const Request& req) const;
+  // GET and PUT /api/me/notifications, POST /api/me/notifications/confirm (server/notify_api.cpp).
+  Work notifications(const Request& req, const std::vector<std::string>& p, const std::string& token);
 
   boost::asio::io_context& io_;
   SideStore& store_;
   Lobby& lobby_;
   const Options& options_;
+  Notifier* notifier_;
   RateLimiter by_address_, by_name_;
   std::size_t pending_ = 0;  // jobs submitted and not done (the loop's count)
   boost::asio::thread_pool worker_{1};

@@ -122,7 +122,7 @@ void tick_clocks_every(asio::steady_timer& timer, Context& c) {
 
 }  // namespace
 
-int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side) {
+int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side, Notifier& notifier) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed log pipe or socket is an error to handle, not the end of the process
   asio::io_context io;
   Committer committer(io, lobby, store);
@@ -137,7 +137,7 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side) {
                           o.trust_proxy || !o.proxies.empty() ? 0 : total / 8);
   // Shared through the store by every server of a store several servers share.
   RateLimiter creations(o.create_per_minute, o.create_burst, &store, "create");
-  Accounts accounts(io, side, lobby, o);
+  Accounts accounts(io, side, lobby, o, &notifier);
   Chat chat(accounts, lobby);
   Context context{o, lobby, committer, connections, creations, accounts, chat};
   Acceptor acceptor(io, {asio::ip::make_address(o.host), o.port}, context);
@@ -147,6 +147,10 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side) {
   signals.async_wait([&](boost::system::error_code, int) { io.stop(); });
   std::cout << fmt::format("serve: http://{}:{}/ ({} games in play)", o.host, acceptor.port(), lobby.live()) << std::endl;
   acceptor.accept();
+  notifier.start(fmt::format("http://{}:{}", o.host, acceptor.port()), lobby.titles());
+  lobby.on_committed([&notifier](const std::string& id, const std::string& before, const std::string& after, std::size_t actions, bool invitation) {
+    notifier.committed({id, before, after, actions, invitation});
+  });
   asio::steady_timer expiry(io);
   expire_every(expiry, context);
   asio::steady_timer clocks(io);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/lobby.h"
+#include "server/notify.h"
 #include "server/side_store.h"
 
 namespace server {
@@ -28,11 +29,13 @@ struct Options {
   std::vector<std::string> origins;   // origins allowed to POST besides the server's own ("https://example.org")
   int expire_check_seconds = 60;      // how often abandoned games are looked for
   std::size_t search_threads = 0;     // workers for bots that search and hints; 0: the cores less one, at least one
+  NotifyOptions notify;               // "your turn" notifications (server/notify.h)
 };
 
 // Runs until SIGINT or SIGTERM, then finishes the commit in flight and ends the process. Prints "serve: http://HOST:PORT/" when listening. Writes
 // go through `store` on a thread of their own (group commit); reads use the lobby's thread. `side`
-// (accounts, table talk) is used from a worker of its own.
-int serve(const Options& options, Lobby& lobby, Store& store, SideStore& side);
+// (accounts, table talk) is used from a worker of its own; `notifier` (notifications, with a side store
+// of its own) gets the lobby's committed changes.
+int serve(const Options& options, Lobby& lobby, Store& store, SideStore& side, Notifier& notifier);
 
 }  // namespace server

@@ -180,6 +180,13 @@ class Lobby {
   // joins its list.
   void changed_elsewhere(const std::string& id);
 
+  // Called on the lobby's thread after every committed change of a game made here: the game, its
+  // list entry before and after (JSON text), its actions stored, and whether its seats are by
+  // invitation. The notifier (server/notify.h) finds whose turn it became there.
+  using CommitHook = std::function<void(const std::string& id, const std::string& before, const std::string& after, std::size_t actions,
+                                        bool invitation)>;
+  void on_committed(CommitHook hook) { on_committed_ = std::move(hook); }
+
   std::size_t live() const;  // games not finished and not damaged
   std::size_t loaded() const { return rooms_.size(); }  // games known here (whole, or their list entry and views)
   std::size_t whole() const;                             // games held whole (a match in memory)
@@ -295,6 +302,7 @@ class Lobby {
   Staging staging_;
   Listeners listeners_;
   Offload offload_;
+  CommitHook on_committed_;
   std::set<std::string> working_;                 // games with a bots' turn or a search on a worker
   std::map<std::string, std::size_t> searches_;   // by address: searches waiting or running
   std::set<std::pair<std::string, int>> hinting_;  // (game, seat) with a hint being computed

@@ -57,6 +57,14 @@ const char* const kSchemaSteps[] = {
     "ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '';"
     "CREATE TABLE vacations (account BIGINT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE, until BIGINT NOT NULL, "
     "used_days BIGINT NOT NULL, year BIGINT NOT NULL);",
+    // 6: notifications (server/notify.h): each account's settings, and the outbox the notifiers of
+    // every server drain (a row claimed by a conditional UPDATE is sent by one server).
+    "CREATE TABLE notify_settings (account BIGINT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE, settings TEXT NOT NULL);"
+    "CREATE TABLE notify_outbox (id BIGSERIAL PRIMARY KEY, dedupe TEXT NOT NULL UNIQUE, "
+    "account BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE, channel TEXT NOT NULL, target TEXT NOT NULL, "
+    "payload TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending', attempts INTEGER NOT NULL DEFAULT 0, due BIGINT NOT NULL, "
+    "claimed_by TEXT NOT NULL DEFAULT '', claimed_until BIGINT NOT NULL DEFAULT 0, failure TEXT NOT NULL DEFAULT '', created BIGINT NOT NULL);"
+    "CREATE INDEX notify_outbox_due ON notify_outbox (status, due);",
 };
 static_assert(std::size(kSchemaSteps) == PgStore::kSchemaVersion);
 

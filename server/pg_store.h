@@ -39,10 +39,10 @@ class PgStore : public Store {
   std::vector<std::string> take_changes() override;
 
   // The schema version this code writes (the rows of churchill_schema).
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
   // Every table the schema makes: what a test that starts from an empty database drops.
   static constexpr const char* kTables =
-      "actions, seats, games, buckets, accounts, account_sessions, account_seats, chat, chat_mutes, vacations, churchill_schema";
+      "actions, seats, games, buckets, accounts, account_sessions, account_seats, chat, chat_mutes, vacations, notify_settings, notify_outbox, churchill_schema";
 
  private:
   static std::vector<StoredGame> load_where(pg_conn* db, const std::string& where, const std::vector<std::string>& args);

@@ -191,6 +191,61 @@ std::vector<std::pair<std::string, std::string>> SideStore::mutes(const std::str
   return out;
 }
 
+std::string SideStore::notify_settings(std::int64_t account) {
+  const Rows r = run("SELECT settings FROM notify_settings WHERE account = $1", {std::to_string(account)});
+  return r.empty() ? "" : r[0][0];
+}
+
+void SideStore::set_notify_settings(std::int64_t account, const std::string& settings) {
+  run("INSERT INTO notify_settings (account, settings) VALUES ($1, $2) ON CONFLICT (account) DO UPDATE SET settings = excluded.settings",
+      {std::to_string(account), settings});
+}
+
+std::optional<std::pair<std::int64_t, std::string>> SideStore::seat_holder(const std::string& game, const std::string& seat) {
+  const Rows r = run("SELECT s.account, n.settings FROM account_seats s JOIN notify_settings n ON n.account = s.account "
+                     "WHERE s.game = $1 AND s.seat = $2",
+                     {game, seat});
+  if (r.empty()) return std::nullopt;
+  return std::make_pair(number(r[0][0]), r[0][1]);
+}
+
+bool SideStore::add_outbox(const std::string& dedupe, const OutboxRow& row, std::int64_t due, std::int64_t now) {
+  return !run("INSERT INTO notify_outbox (dedupe, account, channel, target, payload, due, created) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+              "ON CONFLICT (dedupe) DO NOTHING RETURNING id",
+              {dedupe, std::to_string(row.account), row.channel, row.target, row.payload, std::to_string(due), std::to_string(now)})
+              .empty();
+}
+
+std::vector<OutboxRow> SideStore::claim_outbox(const std::string& sender, std::int64_t now, std::int64_t lease, std::size_t limit) {
+  std::vector<OutboxRow> out;
+  const std::string at = std::to_string(now);
+  for (const auto& candidate : run("SELECT id FROM notify_outbox WHERE status = 'pending' AND due <= $1 AND claimed_until <= $1 "
+                                   "ORDER BY due, id LIMIT $2",
+                                   {at, std::to_string(limit)})) {
+    // Claimed only if nobody claimed it since it was read: of several senders, one wins.
+    Rows r = run("UPDATE notify_outbox SET claimed_by = $2, claimed_until = $3 "
+                 "WHERE id = $1 AND status = 'pending' AND claimed_until <= $4 "
+                 "RETURNING id, account, channel, target, payload, attempts",
+                 {candidate[0], sender, std::to_string(now + lease), at});
+    if (r.empty()) continue;
+    auto& row = r[0];
+    out.push_back({number(row[0]), number(row[1]), std::move(row[2]), std::move(row[3]), std::move(row[4]), static_cast<int>(number(row[5]))});
+  }
+  return out;
+}
+
+void SideStore::settle_outbox(std::int64_t id, const std::string& sender, const std::string& status, std::int64_t due,
+                              const std::string& reason) {
+  run("UPDATE notify_outbox SET status = $3, due = $4, failure = $5, claimed_until = 0, attempts = attempts + 1 "
+      "WHERE id = $1 AND claimed_by = $2",
+      {std::to_string(id), sender, status, std::to_string(due), reason});
+}
+
+std::string SideStore::game_summary(const std::string& game) {
+  const Rows r = run("SELECT summary FROM games WHERE id = $1", {game});
+  return r.empty() ? "" : r[0][0];
+}
+
 std::unique_ptr<SideStore> open_side_store(const std::string& db, int busy_timeout_ms) {
   if (db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0) return std::make_unique<PgSide>(db);
   return std::make_unique<SqliteSide>(db.rfind("sqlite:", 0) == 0 ? db.substr(7) : db, busy_timeout_ms);

@@ -25,6 +25,16 @@ struct HeldSeat {
   std::string game, seat, token, summary;
 };
 
+// A message waiting in the notifications' outbox (server/notify.h), claimed by one sender.
+struct OutboxRow {
+  std::int64_t id = 0;
+  std::int64_t account = 0;
+  std::string channel;  // "webhook" or "email"
+  std::string target;   // the URL or the address
+  std::string payload;  // JSON: what to say (server/notify.cpp)
+  int attempts = 0;     // sends tried before this one
+};
+
 // A message of a game's table talk (server/chat.h).
 struct ChatMessage {
   std::int64_t id = 0;
@@ -66,6 +76,22 @@ class SideStore {
   std::vector<ChatMessage> messages(const std::string& game);
   void set_mute(const std::string& game, const std::string& seat, const std::string& muted, bool on);
   std::vector<std::pair<std::string, std::string>> mutes(const std::string& game);  // (seat, the seat it muted)
+
+  // Notifications (server/notify.h): each account's settings (JSON text, "" for none), the account
+  // holding a game's seat with its settings, and the outbox.
+  std::string notify_settings(std::int64_t account);
+  void set_notify_settings(std::int64_t account, const std::string& settings);
+  std::optional<std::pair<std::int64_t, std::string>> seat_holder(const std::string& game, const std::string& seat);
+  // Adds a message unless one with the same `dedupe` key was ever added: false then.
+  bool add_outbox(const std::string& dedupe, const OutboxRow& row, std::int64_t due, std::int64_t now);
+  // The messages due now, claimed for `lease` seconds by `sender`: each row is claimed by a
+  // conditional UPDATE, so that of several servers sharing the store only one sends it.
+  std::vector<OutboxRow> claim_outbox(const std::string& sender, std::int64_t now, std::int64_t lease, std::size_t limit);
+  // A claimed message sent ("sent"), given up ("failed", "stale") or to be tried again at `due`
+  // ("pending"), with the reason of its last failure.
+  void settle_outbox(std::int64_t id, const std::string& sender, const std::string& status, std::int64_t due, const std::string& reason);
+  // The game's list entry (JSON text), "" for no game.
+  std::string game_summary(const std::string& game);
 
  protected:
   // Runs one statement with text parameters $1, $2, ...; its rows, each column as text (NULL as "").

@@ -109,6 +109,13 @@ void create_schema(sqlite3* db) {
            "CREATE TABLE IF NOT EXISTS chat_mutes (game TEXT NOT NULL, seat TEXT NOT NULL, muted TEXT NOT NULL, PRIMARY KEY (game, seat, muted));"
            "CREATE TABLE IF NOT EXISTS vacations (account INTEGER PRIMARY KEY, until INTEGER NOT NULL, used_days INTEGER NOT NULL, "
            "year INTEGER NOT NULL);"
+           // Notifications (server/notify.h): each account's settings, and the outbox the notifier drains.
+           "CREATE TABLE IF NOT EXISTS notify_settings (account INTEGER PRIMARY KEY, settings TEXT NOT NULL);"
+           "CREATE TABLE IF NOT EXISTS notify_outbox (id INTEGER PRIMARY KEY, dedupe TEXT NOT NULL UNIQUE, account INTEGER NOT NULL, "
+           "channel TEXT NOT NULL, target TEXT NOT NULL, payload TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending', "
+           "attempts INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL, claimed_by TEXT NOT NULL DEFAULT '', "
+           "claimed_until INTEGER NOT NULL DEFAULT 0, failure TEXT NOT NULL DEFAULT '', created INTEGER NOT NULL);"
+           "CREATE INDEX IF NOT EXISTS notify_outbox_due ON notify_outbox (status, due);"
            "CREATE TRIGGER IF NOT EXISTS games_erased AFTER DELETE ON games BEGIN "
            "DELETE FROM account_seats WHERE game = OLD.id; DELETE FROM chat WHERE game = OLD.id; DELETE FROM chat_mutes WHERE game = OLD.id; END;");
 }

@@ -3,7 +3,8 @@
 # of the scripts of web/e2e (Playwright driving Debian's Chromium): play, newcomer (a whole game as a
 # newcomer plays it), hills, replay (the Fronts' map and the Replay), warroom, warroom-guide, warroom-battle (orders and battles), warroom-odds, warroom-opening (the first round step by step), hint or i18n (whole games
 # in Russian and Italian). Each is a test of its own (tests/CMakeLists.txt), so CTest runs them side
-# by side with the rest of the suite. Usage: browser.sh CHURCHILL_BINARY OUT_DIR SCRIPT
+# by side with the rest of the suite. CHURCHILL_SERVE_FLAGS: more options of the server (a script's own,
+# set by its test). Usage: browser.sh CHURCHILL_BINARY OUT_DIR SCRIPT
 set -euo pipefail
 bin=$1 out=$2 script=$3
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -13,7 +14,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
 work=$(mktemp -d)
 log="$work/serve.log"
-"$bin" serve --port 0 --db "$work/games.db" --web "$root/web/dist" > "$log" 2>&1 &
+# shellcheck disable=SC2086 # the flags are words
+"$bin" serve --port 0 --db "$work/games.db" --web "$root/web/dist" ${CHURCHILL_SERVE_FLAGS:-} > "$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 50); do grep -q "http://" "$log" && break; sleep 0.1; done

@@ -13,12 +13,15 @@
 #include <cstdlib>
 #include <filesystem>
 #include <cstdio>
+#include <fmt/format.h>
 #include <iostream>
 #include <thread>
 
 #include "churchill/title.h"
 #include "server/lobby.h"
+#include "server/notify.h"
 #include "tests/server/side_store_check.h"
+#include "tests/support/fake_sinks.h"
 
 namespace {
 
@@ -374,3 +377,43 @@ TEST_F(PostgresStore, ASqliteDatabaseIsCopiedWholeAndACopyAgainAddsNothing) {
 }
 
 }  // namespace
+
+// Notifications (server/notify.h) with three servers on one database: every message of the outbox is
+// sent once, though all three drain it at once (each claimed by a conditional UPDATE), and a turn
+// every server reports is added once.
+TEST_F(PostgresStore, ThreeServersNotifiersSendEachMessageOnce) {
+  server::PgStore store(url);
+  server::Lobby lobby(titles(), store);
+  const std::string id = lobby.create(kOneHuman)["id"];
+  lobby.commit_now();
+  test_support::FakeWebhook hook;
+  server::NotifySettings settings;
+  settings.webhook.to = hook.url();
+  settings.webhook.confirmed = true;
+  sql("INSERT INTO accounts (id, name_key, name, password_hash, created) VALUES (1, 'anna', 'anna', 'x', 0)");
+  sql("INSERT INTO account_seats (game, seat, account, token) VALUES ('" + id + "', 'UK', 1, 't')");
+  sql("INSERT INTO notify_settings (account, settings) VALUES (1, '" + settings.stored() + "')");
+  sql("UPDATE games SET summary = '{\"active\": [\"UK\"], \"terminal\": false}' WHERE id = '" + id + "'");
+  for (int i = 0; i < 60; ++i)
+    sql(fmt::format("INSERT INTO notify_outbox (dedupe, account, channel, target, payload, due, created) "
+                    "VALUES ('m{}', 1, 'webhook', '{}', '{{\"kind\": \"confirm\", \"text\": \"message {}\"}}', 0, 0)",
+                    i, hook.url(), i));
+  const auto words = core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(CHURCHILL_TEST_DATA_DIR));
+  server::NotifyOptions o;
+  o.allow_local = true;
+  o.poll_seconds = 0.05;
+  std::vector<std::unique_ptr<server::Notifier>> servers;
+  for (int i = 0; i < 3; ++i) {
+    servers.push_back(std::make_unique<server::Notifier>(o, server::open_side_store(url), words));
+    servers.back()->start("https://churchill.example.org", json::array());
+  }
+  for (auto& s : servers) s->committed({id, R"({"active": []})", R"({"title": "churchill", "active": ["UK"]})", 4, false});
+  ASSERT_TRUE(test_support::eventually([&] { return hook.received().size() >= 61; }, 30));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  servers.clear();
+  std::map<std::string, int> seen;
+  for (const json& m : hook.received()) ++seen[m.value("content", "")];
+  EXPECT_EQ(hook.received().size(), 61u);
+  EXPECT_EQ(seen.size(), 61u);  // each message once
+  EXPECT_EQ(sql("SELECT count(*) FROM notify_outbox WHERE status = 'sent'"), "61");
+}

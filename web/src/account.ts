@@ -5,6 +5,7 @@
 import { api, ApiError, escape, MyGame, saveSeat, savedSeats } from './api';
 import { render, scenarioName, seatName, t } from './i18n';
 import { vacationForm } from './clock';
+import { notifyPanel } from './notify';
 
 export async function accountPanel(names: Map<string, string>): Promise<HTMLElement> {
   const panel = document.createElement('section');
@@ -64,6 +65,7 @@ async function myGames(panel: HTMLElement, name: string, names: Map<string, stri
     await done();
   });
   panel.querySelector('#sign-out')!.parentElement!.after(await vacationForm());
+  panel.append(await notifyPanel());
   const table = panel.querySelector<HTMLTableElement>('#my-games')!;
   if (games.length === 0) {
     table.outerHTML = `<p>${escape(t('ui.web.no_games_yet'))}</p>`;

@@ -166,6 +166,11 @@ export const api = {
   vacation: () => call<Vacation>('GET', '/api/me/vacation'),
   setVacation: (days: number) => call<Vacation>('PUT', '/api/me/vacation', { days }),
   tieSeat: (game: string, token: string) => call<{ game: string; seat: string }>('POST', '/api/me/seats', { game, token }),
+  // Notifications (docs/server.md, "Notifications"): only the fields given change.
+  notifications: () => call<NotifySettings>('GET', '/api/me/notifications'),
+  setNotifications: (change: Partial<NotifyChange>) => call<NotifySettings>('PUT', '/api/me/notifications', change),
+  confirmNotifications: (channel: 'webhook' | 'email', code: string) =>
+    call<NotifySettings>('POST', '/api/me/notifications/confirm', { channel, code }),
 };
 
 export interface Vacation {
@@ -174,6 +179,24 @@ export interface Vacation {
   used_days: number;
   left_days: number;
   until: number | null; // unix seconds; null: at home
+// An account's notification settings: a webhook and an address are used once confirmed with the
+// code sent to them.
+export interface NotifySettings {
+  webhook: { url: string; confirmed: boolean } | null;
+  email: { address: string; confirmed: boolean } | null;
+  browser: boolean;
+  turns: boolean;
+  digest: boolean;
+  language: string;
+  email_available: boolean;
+}
+export interface NotifyChange {
+  webhook: string | null;
+  email: string | null;
+  browser: boolean;
+  turns: boolean;
+  digest: boolean;
+  language: string;
 }
 
 // Table talk (server/chat.h): a message as the server keeps it; `step` is the game's actions when it

@@ -2,6 +2,7 @@
 // from a round and phase), #/game/ID/invite/SECRET an invitation to it.
 import { renderInvitation, renderLobby } from './lobby';
 import { renderGame } from './game';
+import { adoptSeat, startTurnWatch } from './notify';
 import { onLanguageChange, switcher, t } from './i18n';
 import { renderReplay } from './replay';
 
@@ -14,8 +15,13 @@ function route() {
   const m = location.hash.match(/^#\/game\/([0-9a-f]+)$/);
   const replay = location.hash.match(/^#\/game\/([0-9a-f]+)\/replay(?:\/\d{1,4}(?:\/[1-7])?)?$/);
   const invited = location.hash.match(/^#\/game\/([0-9a-f]+)\/invite\/([0-9a-f]+)$/);
-  if (m) cleanup = renderGame(app, m[1]);
-  else if (replay) cleanup = renderReplay(app, replay[1]);
+  if (m) {
+    // A link from a notification, on a device that does not hold the seat yet: the account's seat first.
+    const hash = location.hash;
+    void adoptSeat(m[1]).then(() => {
+      if (location.hash === hash && !cleanup) cleanup = renderGame(app, m[1]);
+    });
+  } else if (replay) cleanup = renderReplay(app, replay[1]);
   else if (invited) renderInvitation(app, invited[1], invited[2]);
   else renderLobby(app);
 }
@@ -36,3 +42,4 @@ onLanguageChange(() => {
 });
 header();
 route();
+void startTurnWatch();

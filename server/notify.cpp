@@ -1,0 +1,317 @@
+#include "server/notify.h"
+
+#include <sodium.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fmt/format.h>
+#include <iostream>
+#include <set>
+
+#include "server/api_error.h"
+#include "server/notify_send.h"
+#include "server/tokens.h"
+
+namespace server {
+
+namespace {
+
+constexpr std::size_t kMaxChanges = 4096;  // changes waiting for the notifier's thread
+constexpr std::int64_t kLease = 120;       // seconds a claimed message is this server's to send
+constexpr std::size_t kBatch = 32;         // messages claimed at a time
+constexpr std::chrono::seconds kTimeout{10};  // one send, all told
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+nlohmann::json target_json(const NotifySettings::Target& t) {
+  return {{"to", t.to}, {"confirmed", t.confirmed}, {"code_hash", t.code_hash}, {"code_expires", t.code_expires},
+          {"tries", t.tries}, {"window", t.window}, {"sends", t.sends}};
+}
+
+NotifySettings::Target target_of(const nlohmann::json& j) {
+  NotifySettings::Target t;
+  if (!j.is_object()) return t;
+  t.to = j.value("to", "");
+  t.confirmed = j.value("confirmed", false);
+  t.code_hash = j.value("code_hash", "");
+  t.code_expires = j.value("code_expires", std::int64_t{0});
+  t.tries = j.value("tries", 0);
+  t.window = j.value("window", std::int64_t{0});
+  t.sends = j.value("sends", 0);
+  return t;
+}
+
+std::set<std::string> seats_in(const nlohmann::json& summary, const char* field) {
+  std::set<std::string> out;
+  if (!summary.is_object() || !summary.contains(field) || !summary[field].is_array()) return out;
+  for (const auto& s : summary[field])
+    if (s.is_string()) out.insert(s.get<std::string>());
+  return out;
+}
+
+// The text of a list of seats: "UK, US".
+std::string joined(const std::set<std::string>& seats) {
+  std::string out;
+  for (const auto& s : seats) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+}  // namespace
+
+NotifySettings NotifySettings::parse(const std::string& stored) {
+  NotifySettings s;
+  const auto j = nlohmann::json::parse(stored, nullptr, false);
+  if (!j.is_object()) return s;
+  s.webhook = target_of(j.value("webhook", nlohmann::json()));
+  s.email = target_of(j.value("email", nlohmann::json()));
+  s.browser = j.value("browser", false);
+  s.turns = j.value("turns", true);
+  s.digest = j.value("digest", true);
+  s.language = j.value("language", s.language);
+  return s;
+}
+
+std::string NotifySettings::stored() const {
+  return nlohmann::json{{"webhook", target_json(webhook)}, {"email", target_json(email)}, {"browser", browser},
+                        {"turns", turns},                  {"digest", digest},          {"language", language}}
+      .dump();
+}
+
+nlohmann::json NotifySettings::public_json(bool email_available) const {
+  const auto shown = [](const NotifySettings::Target& t, const char* field) {
+    return t.to.empty() ? nlohmann::json(nullptr) : nlohmann::json{{field, t.to}, {"confirmed", t.confirmed}};
+  };
+  return {{"webhook", shown(webhook, "url")}, {"email", shown(email, "address")}, {"browser", browser}, {"turns", turns},
+          {"digest", digest}, {"language", language}, {"email_available", email_available}};
+}
+
+std::string checked_webhook(const std::string& url, bool allow_local) {
+  const auto bad = [&](const std::string& why) {
+    return ApiError(400, ErrorCode{"bad_webhook", {{"reason", why}}}, fmt::format("the webhook's URL cannot be used: {}", why));
+  };
+  if (url.size() > 500) throw bad("longer than 500 characters");
+  if (!std::all_of(url.begin(), url.end(), [](unsigned char c) { return c > 0x20 && c < 0x7F; }))
+    throw bad("only printable ASCII without spaces");
+  Url u;
+  try {
+    u = Url::parse(url);
+  } catch (const std::invalid_argument& e) {
+    throw bad(e.what());
+  }
+  if (u.scheme != "https" && !(u.scheme == "http" && allow_local)) throw bad("it must begin with https://");
+  if (!u.user.empty() || !u.password.empty()) throw bad("no user or password in it");
+  if (!allow_local) {
+    std::string host = u.host;
+    for (char& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool literal = host.find_first_not_of("0123456789.:abcdef") == std::string::npos && host.find_first_of(".:") != std::string::npos;
+    if (host == "localhost" || (host.size() > 10 && host.substr(host.size() - 10) == ".localhost") ||
+        (literal && !public_address(host)))
+      throw bad("not a public address");
+  }
+  return url;
+}
+
+std::string checked_email(const std::string& address) {
+  const auto at = address.find('@');
+  const bool ok = address.size() >= 3 && address.size() <= 254 && at != std::string::npos && at > 0 && at + 1 < address.size() &&
+                  address.find('@', at + 1) == std::string::npos &&
+                  std::all_of(address.begin(), address.end(), [](unsigned char c) {
+                    return std::isalnum(c) || std::string_view("!#$%&'*+-/=?^_`{|}~.@").find(static_cast<char>(c)) != std::string_view::npos;
+                  }) &&
+                  address.find('.', at) != std::string::npos && address.back() != '.';
+  if (!ok) throw ApiError(400, ErrorCode{"bad_email"}, "an e-mail address is name@domain.example, at most 254 characters");
+  return address;
+}
+
+nlohmann::json Notice::to_json() const {
+  return {{"kind", kind}, {"game", game}, {"seat", seat}, {"subject", subject}, {"text", text}, {"link", link}};
+}
+
+Notice Notice::from_json(const std::string& text) {
+  const auto j = nlohmann::json::parse(text, nullptr, false);
+  Notice n;
+  if (!j.is_object()) return n;
+  n.kind = j.value("kind", "");
+  n.game = j.value("game", "");
+  n.seat = j.value("seat", "");
+  n.subject = j.value("subject", "");
+  n.text = j.value("text", "");
+  n.link = j.value("link", "");
+  return n;
+}
+
+std::string new_code() {
+  return fmt::format("{:06}", randombytes_uniform(1000000));
+}
+
+std::string code_hash(const std::string& code, const std::string& target) { return hash_token(code + "\n" + target); }
+
+Notifier::Notifier(NotifyOptions options, std::unique_ptr<SideStore> store, const core::i18n::Catalogues& words)
+    : options_(std::move(options)), store_(std::move(store)), words_(words), sender_(new_token().substr(0, 16)) {}
+
+Notifier::~Notifier() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void Notifier::start(const std::string& public_url, const nlohmann::json& titles) {
+  if (options_.public_url.empty()) options_.public_url = public_url;
+  while (!options_.public_url.empty() && options_.public_url.back() == '/') options_.public_url.pop_back();
+  for (const auto& t : titles)
+    if (t.is_object()) title_names_[t.value("id", "")] = t.value("name", "");
+  thread_ = std::thread([this] { run(); });
+}
+
+void Notifier::committed(Committed change) {
+  {
+    std::lock_guard lock(mutex_);
+    if (changes_.size() >= kMaxChanges) {
+      changes_.pop_front();
+      std::cerr << "churchill serve: notifications: too many changes waiting; the oldest was dropped" << std::endl;
+    }
+    changes_.push_back(std::move(change));
+  }
+  wake_.notify_one();
+}
+
+void Notifier::wake() {
+  {
+    std::lock_guard lock(mutex_);
+    woken_ = true;
+  }
+  wake_.notify_one();
+}
+
+void Notifier::run() {
+  for (;;) {
+    std::deque<Committed> changes;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait_for(lock, std::chrono::duration<double>(options_.poll_seconds), [this] { return stopping_ || woken_ || !changes_.empty(); });
+      if (stopping_) return;
+      woken_ = false;
+      changes.swap(changes_);
+    }
+    try {
+      for (const Committed& c : changes) enqueue(c);
+      drain();
+    } catch (const std::exception& e) {  // the store failed: tried again at the next look
+      std::cerr << "churchill serve: notifications: " << printable(e.what(), 200) << std::endl;
+    }
+  }
+}
+
+std::string Notifier::title_name(const std::string& id) const {
+  const auto it = title_names_.find(id);
+  return it == title_names_.end() || it->second.empty() ? id : it->second;
+}
+
+Notice Notifier::notice(const std::string& kind, const Committed& c, const nlohmann::json& after, const std::string& seat,
+                        const NotifySettings& s) const {
+  Notice n;
+  n.kind = kind;
+  n.game = c.id;
+  n.seat = seat;
+  n.link = fmt::format("{}/#/game/{}", options_.public_url, c.id);
+  const bool details = !c.invitation || options_.private_details;
+  const core::i18n::Args args = {{"title", title_name(after.value("title", ""))}, {"seat", seat}, {"actions", std::to_string(c.actions)}};
+  const std::string& lang = s.language;
+  if (kind == "turn") {
+    n.subject = words_.tr(lang, "server.notify.turn_subject", args);
+    n.text = words_.tr(lang, details ? "server.notify.turn_text" : "server.notify.turn_text_private", args);
+  } else {
+    const std::set<std::string> winners = seats_in(after, "winners");
+    core::i18n::Args end = args;
+    end.emplace_back("winners", joined(winners));
+    n.subject = words_.tr(lang, "server.notify.end_subject", end);
+    n.text = words_.tr(lang, details ? "server.notify.end_text" : "server.notify.end_text_private", end);
+    n.text += " " + words_.tr(lang, winners.count(seat) ? "server.notify.end_won" : "server.notify.end_not_won", end);
+  }
+  n.text += "\n" + words_.tr(lang, "server.notify.open", {{"link", n.link}});
+  return n;
+}
+
+Notice Notifier::confirmation(const std::string& channel, const std::string& code, const std::string& language) const {
+  Notice n;
+  n.kind = "confirm";
+  n.subject = words_.tr(language, "server.notify.confirm_subject", {{"code", code}});
+  n.text = words_.tr(language, channel == "email" ? "server.notify.confirm_email" : "server.notify.confirm_webhook", {{"code", code}});
+  return n;
+}
+
+// The seats whose turn the change began (each told once per account, game and action count), and at
+// the end of a game every seat's account (once per account and game).
+void Notifier::enqueue(const Committed& c) {
+  const auto after = nlohmann::json::parse(c.after, nullptr, false), before = nlohmann::json::parse(c.before, nullptr, false);
+  if (!after.is_object()) return;
+  const bool over = after.value("terminal", false), was_over = before.is_object() && before.value("terminal", false);
+  std::vector<std::pair<std::string, std::string>> told;  // (kind, seat)
+  if (!over) {
+    const auto now_active = seats_in(after, "active"), was_active = seats_in(before, "active");
+    for (const auto& seat : now_active)
+      if (!was_active.count(seat)) told.emplace_back("turn", seat);
+  } else if (!was_over) {
+    for (const auto& seat : seats_in(after, "seat_order")) told.emplace_back("end", seat);
+  }
+  const std::int64_t now = unix_now();
+  bool added = false;
+  for (const auto& [kind, seat] : told) {
+    const auto holder = store_->seat_holder(c.id, seat);
+    if (!holder) continue;
+    const NotifySettings s = NotifySettings::parse(holder->second);
+    if (kind == "turn" ? !s.turns : !s.digest) continue;
+    const std::string payload = notice(kind, c, after, seat, s).to_json().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    const std::string key = kind == "turn" ? fmt::format("turn:{}:{}:{}", holder->first, c.id, c.actions) : fmt::format("end:{}:{}", holder->first, c.id);
+    if (s.webhook.confirmed && !s.webhook.to.empty())
+      added |= store_->add_outbox(key + ":webhook", {0, holder->first, "webhook", s.webhook.to, payload, 0}, now, now);
+    if (s.email.confirmed && !s.email.to.empty() && email_available())
+      added |= store_->add_outbox(key + ":email", {0, holder->first, "email", s.email.to, payload, 0}, now, now);
+  }
+  (void)added;
+}
+
+void Notifier::drain() {
+  for (;;) {
+    const auto rows = store_->claim_outbox(sender_, unix_now(), kLease, kBatch);
+    if (rows.empty()) return;
+    for (const OutboxRow& row : rows) send(row);
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+  }
+}
+
+// A turn whose seat has played meanwhile (or whose game is over or gone) is not told any more.
+bool Notifier::stale(const Notice& n) {
+  if (n.kind != "turn") return false;
+  const auto summary = nlohmann::json::parse(store_->game_summary(n.game), nullptr, false);
+  return !summary.is_object() || summary.value("terminal", false) || !seats_in(summary, "active").count(n.seat);
+}
+
+void Notifier::send(const OutboxRow& row) {
+  const Notice n = Notice::from_json(row.payload);
+  if (stale(n)) return store_->settle_outbox(row.id, sender_, "stale", 0, "");
+  try {
+    if (row.channel == "webhook") {
+      const std::string text = n.subject + "\n" + n.text;
+      const nlohmann::json body = {{"content", text}, {"text", text}, {"allowed_mentions", {{"parse", nlohmann::json::array()}}}};
+      post_webhook(row.target, body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), options_.allow_local, kTimeout);
+    } else {
+      send_mail(options_.smtp, options_.mail_from, row.target, n.subject, n.text, kTimeout);
+    }
+    store_->settle_outbox(row.id, sender_, "sent", unix_now(), "");
+  } catch (const SendError& e) {
+    const bool last = e.permanent || row.attempts + 1 >= options_.max_attempts;
+    const double delay = std::min(3600.0, options_.backoff_seconds * static_cast<double>(std::int64_t{1} << std::min(row.attempts, 20)));
+    std::cerr << fmt::format("churchill serve: notifications: message {} to {} not sent{}: {}\n", row.id, row.channel,
+                             last ? " (given up)" : "", printable(e.what(), 200));
+    store_->settle_outbox(row.id, sender_, last ? "failed" : "pending", unix_now() + static_cast<std::int64_t>(delay), printable(e.what(), 200));
+  }
+}
+
+}  // namespace server

@@ -1,0 +1,361 @@
+// "Your turn" notifications (docs/server.md, "Notifications"): the settings and what a hostile client
+// sends them, a webhook and an e-mail address used only once confirmed with the code sent to them,
+// one message per turn (not per action) whichever server reports the change, the digest of a
+// finished game, invitation games' messages naming no seat, retries with back-off, against a local
+// webhook receiver and a local SMTP sink.
+#include <fmt/format.h>
+
+#include <regex>
+
+#include "server/notify.h"
+#include "server/store.h"
+#include "tests/server/account_fixture.h"
+#include "tests/support/fake_sinks.h"
+
+namespace {
+
+using namespace test_support;
+
+const std::map<std::string, std::string> kPage = {{"X-Churchill-CSRF", "1"}, {"Content-Type", "application/json"}};
+
+// The 6-digit code of a confirmation message.
+std::string code_in(const std::string& text) {
+  std::smatch m;
+  return std::regex_search(text, m, std::regex("\\b([0-9]{6})\\b")) ? m[1].str() : "";
+}
+
+const core::i18n::Catalogues& words() {
+  static const core::i18n::Catalogues c =
+      core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(std::filesystem::path(CHURCHILL_TEST_DATA_DIR)));
+  return c;
+}
+
+class Notifications : public AccountServer {
+ protected:
+  Answer settings(const std::string& anna) { return send(http::verb::get, "/api/me/notifications", "", anna); }
+  Answer put(const std::string& anna, const std::string& body, const std::map<std::string, std::string>& headers = kPage) {
+    return send(http::verb::put, "/api/me/notifications", body, anna, headers);
+  }
+  Answer confirm(const std::string& anna, const std::string& channel, const std::string& code) {
+    return send(http::verb::post, "/api/me/notifications/confirm", json{{"channel", channel}, {"code", code}}.dump(), anna);
+  }
+  // A public game whose UK seat anna holds (US and USSR are bots); its id and the seat's token.
+  std::pair<std::string, std::string> game_of(const std::string& anna, const std::string& seating = "public") {
+    const Reply r = post("/api/games", json{{"scenario", "training"}, {"seating", seating}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}}.dump());
+    EXPECT_EQ(r.status, 201) << r.body.dump();
+    const std::string id = r.body.value("id", "");
+    json claim = json::object();
+    if (r.body.contains("invitation")) claim["invitation"] = r.body["invitation"];
+    const Answer a = send(http::verb::post, "/api/games/" + id + "/seats/UK", claim.dump(), anna);
+    EXPECT_EQ(a.status, 201) << a.body.dump();
+    EXPECT_EQ(a.body.value("account", ""), "anna");
+    return {id, a.body.value("token", "")};
+  }
+  // Plays `n` of UK's actions (the first legal one each time); how many it played.
+  int play(const std::string& id, const std::string& token, int n) {
+    int played = 0;
+    for (int i = 0; i < 40 * n && played < n; ++i) {
+      const Reply v = get("/api/games/" + id + "/view", token);
+      if (v.body.value("terminal", false)) break;
+      if (!v.body.contains("legal_actions") || v.body["legal_actions"].empty()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        continue;
+      }
+      if (act(id, token, v.body).status == 200) ++played;
+    }
+    return played;
+  }
+  // A confirmed webhook for anna: the code sent to it, given back.
+  void confirm_webhook(const std::string& anna, FakeWebhook& hook) {
+    const std::size_t before = hook.received().size();
+    ASSERT_EQ(put(anna, json{{"webhook", hook.url()}}.dump()).status, 200);
+    ASSERT_TRUE(eventually([&] { return hook.received().size() > before; }));
+    const std::string code = code_in(hook.received().back().value("content", ""));
+    ASSERT_EQ(code.size(), 6u) << hook.received().back().dump();
+    ASSERT_EQ(confirm(anna, "webhook", code).status, 200);
+  }
+};
+
+TEST_F(Notifications, BadSettingsAreRefusedWithTheirCodeAndChangeNothing) {
+  expect_code(settings(""), 401, "not_signed_in");
+  const std::string anna = sign("/api/accounts", "anna");
+  const Answer fresh = settings(anna);
+  ASSERT_EQ(fresh.status, 200) << fresh.body.dump();
+  EXPECT_EQ(fresh.body, json({{"webhook", nullptr}, {"email", nullptr}, {"browser", false}, {"turns", true}, {"digest", true},
+                              {"language", "en"}, {"email_available", false}}));
+  const Answer good = put(anna, R"({"browser": true, "language": "it", "digest": false})");
+  ASSERT_EQ(good.status, 200) << good.body.dump();
+  const json before = settings(anna).body;
+  EXPECT_EQ(before.value("language", ""), "it");
+  EXPECT_TRUE(before.value("browser", false));
+  const std::vector<std::pair<std::string, std::string>> hostile = {
+      {R"({"browser": true, "admin": true})", "bad_request"},
+      {R"({"browser": "yes"})", "bad_notifications"},
+      {R"({"turns": 1})", "bad_notifications"},
+      {R"({"language": "xx"})", "bad_language"},
+      {R"({"language": 7})", "bad_language"},
+      {R"({"webhook": 42})", "bad_notifications"},
+      {R"({"webhook": "ftp://example.org/hook"})", "bad_webhook"},
+      {R"({"webhook": "https://example.org/a hook"})", "bad_webhook"},
+      {R"({"webhook": "https://user:secret@example.org/hook"})", "bad_webhook"},
+      {json{{"webhook", "https://example.org/" + std::string(600, 'a')}}.dump(), "bad_webhook"},
+      // Where a webhook would reach into the server's own network (without --notify-allow-local).
+      {R"({"webhook": "http://127.0.0.1:9/hook"})", "bad_webhook"},
+      {R"({"webhook": "https://127.0.0.1/hook"})", "bad_webhook"},
+      {R"({"webhook": "https://10.1.2.3/hook"})", "bad_webhook"},
+      {R"({"webhook": "https://169.254.169.254/latest/meta-data"})", "bad_webhook"},
+      {R"({"webhook": "https://[::1]/hook"})", "bad_webhook"},
+      {R"({"webhook": "https://localhost/hook"})", "bad_webhook"},
+      {R"({"email": "anna@example"})", "bad_email"},
+      {R"({"email": "anna@example.org\r\nBcc: all@example.org"})", "bad_email"},
+      {R"({"email": "<anna@example.org>"})", "bad_email"},
+      {R"({"email": "anna@example.org"})", "no_email"},  // no --smtp
+      {R"(["browser"])", "bad_request"},
+      {"not json", "bad_request"},
+  };
+  for (const auto& [body, code] : hostile) {
+    SCOPED_TRACE(body);
+    expect_code(put(anna, body), 400, code);
+  }
+  expect_code(put(anna, R"({"browser": false})", {{"Content-Type", "application/json"}}), 403, "csrf_header");
+  EXPECT_EQ(send(http::verb::put, "/api/me/notifications", R"({"browser": false})", anna, {{"X-Churchill-CSRF", "1"}}).status, 415);
+  expect_code(confirm(anna, "webhook", "12345"), 400, "bad_code");
+  expect_code(confirm(anna, "sms", "123456"), 400, "bad_notifications");
+  expect_code(confirm(anna, "webhook", "123456"), 409, "nothing_to_confirm");
+  EXPECT_EQ(send(http::verb::delete_, "/api/me/notifications", "", anna).status, 405);
+  EXPECT_EQ(settings(anna).body, before);
+  EXPECT_EQ(count("notify_outbox"), "0");
+}
+
+TEST_F(Notifications, AWebhookIsToldOnlyOnceConfirmedWithTheCodeSentToIt) {
+  FakeWebhook hook;
+  restart({"--notify-allow-local", "--notify-poll", "0.2"});
+  const std::string anna = sign("/api/accounts", "anna");
+  const Answer set = put(anna, json{{"webhook", hook.url()}}.dump());
+  ASSERT_EQ(set.status, 200) << set.body.dump();
+  EXPECT_EQ(set.body["webhook"], json({{"url", hook.url()}, {"confirmed", false}}));
+  ASSERT_TRUE(eventually([&] { return hook.received().size() == 1; })) << log_text();
+  const json message = hook.received()[0];
+  // What Discord ("content") and Slack ("text") read, and no mentions pinging anyone.
+  EXPECT_EQ(message.value("content", ""), message.value("text", ""));
+  EXPECT_EQ(message["allowed_mentions"], json({{"parse", json::array()}}));
+  EXPECT_EQ(hook.content_types().at(0), "application/json");
+  const std::string code = code_in(message.value("content", ""));
+  ASSERT_EQ(code.size(), 6u) << message.dump();
+  // Unconfirmed, it hears of no turn.
+  const auto [id, token] = game_of(anna);
+  ASSERT_GT(play(id, token, 2), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  EXPECT_EQ(hook.received().size(), 1u);
+  // A wrong code counts against the code's tries; the right one confirms.
+  const std::string wrong = code == "000000" ? "000001" : "000000";
+  const Answer no = confirm(anna, "webhook", wrong);
+  expect_code(no, 400, "bad_code");
+  EXPECT_EQ(no.body["message"]["args"].value("left", ""), "4");
+  EXPECT_FALSE(settings(anna).body["webhook"].value("confirmed", true));
+  const Answer yes = confirm(anna, "webhook", code);
+  ASSERT_EQ(yes.status, 200) << yes.body.dump();
+  EXPECT_TRUE(yes.body["webhook"].value("confirmed", false));
+  expect_code(confirm(anna, "webhook", code), 409, "nothing_to_confirm");
+  // Giving the same webhook again changes nothing and sends no code.
+  EXPECT_EQ(put(anna, json{{"webhook", hook.url()}}.dump()).status, 200);
+  EXPECT_TRUE(settings(anna).body["webhook"].value("confirmed", false));
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  EXPECT_EQ(hook.received().size(), 1u);
+}
+
+TEST_F(Notifications, CodesAreLimitedAndAWrongCodeFiveTimesVoidsIt) {
+  FakeWebhook hook;
+  restart({"--notify-allow-local", "--notify-poll", "0.2"});
+  const std::string anna = sign("/api/accounts", "anna");
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(put(anna, json{{"webhook", hook.url("/h" + std::to_string(i))}}.dump()).status, 200);
+  const json before = settings(anna).body;
+  expect_code(put(anna, json{{"webhook", hook.url("/h9")}}.dump()), 429, "too_many_codes");
+  EXPECT_EQ(settings(anna).body, before);  // the refused one changed nothing
+  ASSERT_TRUE(eventually([&] { return hook.received().size() == 5; }));
+  const std::string code = code_in(hook.received().back().value("content", ""));
+  for (int i = 0; i < 5; ++i) expect_code(confirm(anna, "webhook", code == "999999" ? "999998" : "999999"), 400, "bad_code");
+  expect_code(confirm(anna, "webhook", code), 400, "code_expired");  // even the right code, now
+}
+
+TEST_F(Notifications, EachTurnOfTheAccountsSeatIsToldOnceWithALinkToTheGame) {
+  FakeWebhook hook;
+  restart({"--notify-allow-local", "--notify-poll", "0.2"});
+  const std::string anna = sign("/api/accounts", "anna");
+  confirm_webhook(anna, hook);
+  const auto [id, token] = game_of(anna);
+  const int played = play(id, token, 6);
+  ASSERT_GT(played, 0);
+  // Every turn row the server added is sent once; nothing else is.
+  const auto turns = [&] { return std::stoi(sql_text(db, "SELECT count(*) FROM notify_outbox WHERE dedupe LIKE 'turn:%'")); };
+  ASSERT_TRUE(eventually([&] {
+    return sql_text(db, "SELECT count(*) FROM notify_outbox WHERE status = 'pending'") == "0" && turns() > 0;
+  })) << log_text();
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  const auto received = hook.received();
+  const int sent = std::stoi(sql_text(db, "SELECT count(*) FROM notify_outbox WHERE dedupe LIKE 'turn:%' AND status = 'sent'"));
+  EXPECT_EQ(static_cast<int>(received.size()) - 1, sent);  // less the confirmation code
+  EXPECT_GE(sent, 1);
+  EXPECT_LE(turns(), played + 1);  // at most one per turn: the first, and one after each of UK's moves
+  for (std::size_t i = 1; i < received.size(); ++i) {
+    const std::string text = received[i].value("content", "");
+    EXPECT_NE(text.find("/#/game/" + id), std::string::npos) << text;
+    EXPECT_NE(text.find("UK"), std::string::npos) << text;  // a public game: the seat is named
+    EXPECT_NE(text.find(words().tr("en", "server.notify.turn_subject", {{"title", "Churchill"}})), std::string::npos) << text;
+  }
+}
+
+TEST_F(Notifications, AnInvitationGamesMessageNamesNoSeatUnlessTheServerAllowsIt) {
+  FakeWebhook hook;
+  restart({"--notify-allow-local", "--notify-poll", "0.2"});
+  const std::string anna = sign("/api/accounts", "anna");
+  confirm_webhook(anna, hook);
+  const auto [id, token] = game_of(anna, "invitation");
+  ASSERT_GT(play(id, token, 3), 0);
+  ASSERT_TRUE(eventually([&] { return hook.received().size() >= 2; })) << log_text();
+  const std::string text = hook.received()[1].value("content", "");
+  EXPECT_NE(text.find("/#/game/" + id), std::string::npos) << text;
+  EXPECT_EQ(text.find("UK"), std::string::npos) << text;
+  EXPECT_NE(text.find(words().tr("en", "server.notify.turn_text_private", {{"title", "Churchill"}})), std::string::npos) << text;
+}
+
+TEST_F(Notifications, AnAddressIsConfirmedByTheCodeMailedToItAndThenToldOfTurns) {
+  FakeSmtp smtp;
+  restart({"--smtp", smtp.url(), "--mail-from", "churchill@example.org", "--notify-poll", "0.2", "--public-url",
+           "https://churchill.example.org/"});
+  const std::string anna = sign("/api/accounts", "anna");
+  EXPECT_TRUE(settings(anna).body.value("email_available", false));
+  ASSERT_EQ(put(anna, R"({"email": "anna@example.org", "language": "it"})").status, 200);
+  ASSERT_TRUE(eventually([&] { return smtp.received().size() == 1; })) << log_text();
+  const auto mail = smtp.received()[0];
+  EXPECT_EQ(mail.from, "<churchill@example.org>");
+  EXPECT_EQ(mail.to, "<anna@example.org>");
+  const std::string code = code_in(mail.subject);
+  ASSERT_EQ(code.size(), 6u) << mail.subject;
+  EXPECT_NE(mail.text.find(code), std::string::npos) << mail.text;
+  EXPECT_NE(mail.text.find(words().tr("it", "server.notify.confirm_email", {{"code", code}})), std::string::npos) << mail.text;
+  ASSERT_EQ(confirm(anna, "email", code).status, 200);
+  const auto [id, token] = game_of(anna);
+  ASSERT_GT(play(id, token, 3), 0);
+  ASSERT_TRUE(eventually([&] { return smtp.received().size() >= 2; })) << log_text();
+  const auto turn = smtp.received()[1];
+  EXPECT_EQ(turn.subject, words().tr("it", "server.notify.turn_subject", {{"title", "Churchill"}}));
+  EXPECT_NE(turn.text.find("https://churchill.example.org/#/game/" + id), std::string::npos) << turn.text;
+  EXPECT_NE(turn.headers.find("Auto-Submitted: auto-generated"), std::string::npos);
+}
+
+// The notifier alone, as two servers sharing one database run it: the same change reported by both
+// is told once; a change that leaves the seat to play tells nothing; the end of a game is told once.
+class Notifier : public ::testing::Test {
+ protected:
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("churchill-notify-" + std::to_string(::getpid()));
+  std::string db = (dir / "games.db").string();
+  FakeWebhook hook;
+  std::unique_ptr<server::Store> store;
+
+  void SetUp() override {
+    std::filesystem::create_directories(dir);
+    store = server::open_store(db);
+    sql(db, "INSERT INTO accounts (id, name_key, name, password_hash, created) VALUES (1, 'anna', 'anna', 'x', 0)");
+    sql(db, "INSERT INTO account_seats (game, seat, account, token) VALUES ('g1', 'UK', 1, 't')");
+    server::NotifySettings s;
+    s.webhook.to = hook.url();
+    s.webhook.confirmed = true;
+    sql(db, "INSERT INTO notify_settings (account, settings) VALUES (1, '" + s.stored() + "')");
+    playing("UK");
+  }
+  void TearDown() override {
+    store.reset();
+    std::filesystem::remove_all(dir);
+  }
+  // The game's list entry as the store has it (the notifier reads it to drop turns already played).
+  void playing(const std::string& seat) {
+    sql(db, "INSERT OR REPLACE INTO games (id, record, summary) VALUES ('g1', '{}', '" + entry({seat}).dump() + "')");
+  }
+  static json entry(const std::vector<std::string>& active, bool over = false, const std::vector<std::string>& winners = {}) {
+    return {{"title", "churchill"}, {"active", active}, {"terminal", over}, {"winners", winners}, {"seat_order", {"UK", "US", "USSR"}}};
+  }
+  std::unique_ptr<server::Notifier> notifier(server::NotifyOptions o = {}) {
+    o.allow_local = true;
+    o.poll_seconds = 0.1;
+    auto n = std::make_unique<server::Notifier>(o, server::open_side_store(db), words());
+    n->start("https://churchill.example.org", json::array({{{"id", "churchill"}, {"name", "Churchill"}}}));
+    return n;
+  }
+  static server::Committed change(const json& before, const json& after, std::size_t actions, bool invitation = false) {
+    return {"g1", before.dump(), after.dump(), actions, invitation};
+  }
+  std::size_t settled() {
+    eventually([&] { return sql_text(db, "SELECT count(*) FROM notify_outbox WHERE status = 'pending'") == "0"; });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    return hook.received().size();
+  }
+};
+
+TEST_F(Notifier, ATurnIsToldOncePerAccountGameAndActionCountWhoeverReportsIt) {
+  auto a = notifier(), b = notifier();
+  for (auto* n : {a.get(), b.get()}) n->committed(change(entry({}), entry({"UK"}), 5));
+  EXPECT_EQ(settled(), 1u);
+  for (auto* n : {a.get(), b.get()}) n->committed(change(entry({"UK"}), entry({"UK"}), 6));  // UK acted and still plays
+  for (auto* n : {a.get(), b.get()}) n->committed(change(entry({"UK"}), entry({"US"}), 7));  // US is nobody's
+  EXPECT_EQ(settled(), 1u);
+  for (auto* n : {a.get(), b.get()}) n->committed(change(entry({"US"}), entry({"UK", "US"}), 9));
+  EXPECT_EQ(settled(), 2u);
+  const std::string text = hook.received().at(1).value("content", "");
+  EXPECT_NE(text.find("https://churchill.example.org/#/game/g1"), std::string::npos) << text;
+  EXPECT_EQ(sql_text(db, "SELECT count(*) FROM notify_outbox"), "2");
+}
+
+TEST_F(Notifier, ATurnPlayedBeforeItsMessageLeftIsNotTold) {
+  playing("US");  // UK has played already when the notifier comes to it
+  auto a = notifier();
+  a->committed(change(entry({}), entry({"UK"}), 5));
+  EXPECT_EQ(settled(), 0u);
+  EXPECT_EQ(sql_text(db, "SELECT status FROM notify_outbox"), "stale");
+}
+
+TEST_F(Notifier, TheEndOfAGameIsToldOnceAndSaysWhoWon) {
+  auto a = notifier(), b = notifier();
+  for (auto* n : {a.get(), b.get()}) n->committed(change(entry({"UK"}), entry({}, true, {"UK"}), 90));
+  for (auto* n : {a.get(), b.get()}) n->committed(change(entry({}, true, {"UK"}), entry({}, true, {"UK"}), 90));  // again, over already
+  ASSERT_EQ(settled(), 1u);
+  const std::string text = hook.received()[0].value("content", "");
+  EXPECT_NE(text.find(words().tr("en", "server.notify.end_won")), std::string::npos) << text;
+  EXPECT_NE(text.find("UK"), std::string::npos) << text;  // a public game names its winners
+}
+
+TEST_F(Notifier, AnInvitationGameIsToldWithoutSeatsUnlessNotifyPrivate) {
+  auto quiet = notifier();
+  quiet->committed(change(entry({"UK"}), entry({}, true, {"US"}), 90, true));
+  ASSERT_EQ(settled(), 1u);
+  const std::string text = hook.received()[0].value("content", "");
+  EXPECT_EQ(text.find("US"), std::string::npos) << text;
+  EXPECT_NE(text.find(words().tr("en", "server.notify.end_not_won")), std::string::npos) << text;
+  quiet.reset();
+  sql(db, "DELETE FROM notify_outbox");
+  server::NotifyOptions o;
+  o.private_details = true;
+  auto open = notifier(o);
+  open->committed(change(entry({"UK"}), entry({}, true, {"US"}), 90, true));
+  ASSERT_EQ(settled(), 2u);
+  EXPECT_NE(hook.received()[1].value("content", "").find("US"), std::string::npos);
+}
+
+TEST_F(Notifier, AFailedSendIsTriedAgainAfterItsBackOffAndARefusalIsGivenUp) {
+  hook.answer_with({500, 503});
+  server::NotifyOptions o;
+  o.backoff_seconds = 1;
+  auto a = notifier(o);
+  const auto start = std::chrono::steady_clock::now();
+  a->committed(change(entry({}), entry({"UK"}), 5));
+  ASSERT_TRUE(eventually([&] { return hook.received().size() == 1; }, 15));
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));  // waited for its back-off
+  EXPECT_EQ(hook.requests(), 3u);
+  EXPECT_EQ(sql_text(db, "SELECT status || ' ' || attempts FROM notify_outbox"), "sent 3");
+  hook.answer_with({404});
+  a->committed(change(entry({"US"}), entry({"UK"}), 8));
+  ASSERT_TRUE(eventually([&] { return sql_text(db, "SELECT status FROM notify_outbox WHERE dedupe LIKE '%:8:%'") == "failed"; }));
+  EXPECT_EQ(hook.requests(), 4u);  // not tried again
+}
+
+}  // namespace

@@ -1,0 +1,146 @@
+// "Your turn" notifications (docs/server.md, "Notifications"): the account's settings in the lobby's
+// account panel (a webhook, an e-mail address, each confirmed with the code sent to it; turns, the
+// end-of-game digest, and this browser's notifications), and the browser's own: while a page of the
+// site is open, a game of "My games" that becomes the account's turn is shown with the Notification
+// API, once per turn. Every text from the server is put in with textContent or escape().
+import { api, ApiError, escape, MyGame, NotifyChange, NotifySettings, saveSeat, savedSeat } from './api';
+import { language, seatName, t } from './i18n';
+
+const POLL_MS = 15000; // how often an open page reads "My games" for the browser's notifications
+
+export async function notifyPanel(): Promise<HTMLElement> {
+  const panel = document.createElement('section');
+  panel.className = 'notify';
+  draw(panel, await api.notifications());
+  return panel;
+}
+
+function state(target: { confirmed: boolean } | null): string {
+  if (!target) return '';
+  return target.confirmed ? t('ui.web.notify_confirmed') : t('ui.web.notify_unconfirmed');
+}
+
+function draw(panel: HTMLElement, s: NotifySettings) {
+  const box = (name: keyof NotifyChange, on: boolean, label: string) =>
+    `<label><input type="checkbox" name="${name}" ${on ? 'checked' : ''} /> ${escape(label)}</label>`;
+  panel.innerHTML = `<h3>${escape(t('ui.web.notify_title'))}</h3>
+    <form id="notify">
+      <label>${escape(t('ui.web.notify_webhook'))} <input name="webhook" type="url" maxlength="500" placeholder="https://discord.com/api/webhooks/..." /></label>
+      <small class="notify-state" data-channel="webhook"></small>
+      ${s.email_available ? `<label>${escape(t('ui.web.notify_email'))} <input name="email" type="email" maxlength="254" /></label><small class="notify-state" data-channel="email"></small>` : ''}
+      ${box('turns', s.turns, t('ui.web.notify_turns'))}
+      ${box('digest', s.digest, t('ui.web.notify_digest'))}
+      ${box('browser', s.browser, t('ui.web.notify_browser'))}
+      <button type="submit">${escape(t('ui.web.notify_save'))}</button>
+    </form>
+    ${(['webhook', 'email'] as const)
+      .filter((c) => s[c] && !s[c]!.confirmed)
+      .map(
+        (c) => `<form class="notify-confirm" data-channel="${c}">
+          <label>${escape(c === 'email' ? t('ui.web.notify_code_email') : t('ui.web.notify_code_webhook'))} <input name="code" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" required /></label>
+          <button type="submit">${escape(t('ui.web.notify_confirm'))}</button></form>`,
+      )
+      .join('')}
+    <p class="error" hidden></p>`;
+  const form = panel.querySelector<HTMLFormElement>('#notify')!;
+  form.querySelector<HTMLInputElement>('input[name=webhook]')!.value = s.webhook?.url ?? '';
+  const email = form.querySelector<HTMLInputElement>('input[name=email]');
+  if (email) email.value = s.email?.address ?? '';
+  panel.querySelector('.notify-state[data-channel=webhook]')!.textContent = state(s.webhook);
+  const emailState = panel.querySelector('.notify-state[data-channel=email]');
+  if (emailState) emailState.textContent = state(s.email);
+  const problem = panel.querySelector<HTMLElement>('p.error')!;
+  const attempt = async (change: () => Promise<NotifySettings>) => {
+    try {
+      const now = await change();
+      draw(panel, now);
+      if (now.browser) watchTurns();
+    } catch (err) {
+      problem.hidden = false;
+      problem.textContent = err instanceof ApiError || err instanceof Error ? err.message : String(err);
+    }
+  };
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '').trim() || null;
+    const change: Partial<NotifyChange> = {
+      webhook: text('webhook'),
+      turns: data.has('turns'),
+      digest: data.has('digest'),
+      browser: data.has('browser'),
+      language: language(),
+    };
+    if (s.email_available) change.email = text('email');
+    void attempt(async () => {
+      // The browser asks its user's leave once, on this click.
+      if (change.browser && 'Notification' in window && Notification.permission === 'default') await Notification.requestPermission();
+      return api.setNotifications(change);
+    });
+  });
+  for (const confirm of Array.from(panel.querySelectorAll<HTMLFormElement>('form.notify-confirm'))) {
+    confirm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const code = String(new FormData(confirm).get('code') ?? '').trim();
+      void attempt(() => api.confirmNotifications(confirm.dataset.channel as 'webhook' | 'email', code));
+    });
+  }
+}
+
+let watching = false;
+
+// While the page is open: a game of "My games" that was not the account's turn at the last look and
+// is now is shown once (not the game the page shows while it is in view). The first look only learns
+// what is waiting already.
+export function watchTurns() {
+  if (watching || !('Notification' in window) || Notification.permission !== 'granted') return;
+  watching = true;
+  let known: Set<string> | null = null;
+  const look = async () => {
+    let games: MyGame[];
+    try {
+      games = (await api.myGames()).games;
+    } catch {
+      return; // signed out, or the server away: the next look tries again
+    }
+    const waiting = new Set(games.filter((g) => g.your_turn && !g.terminal).map((g) => g.id));
+    const inView = (g: MyGame) => location.hash === `#/game/${g.id}` && document.visibilityState === 'visible';
+    if (known) for (const g of games) if (waiting.has(g.id) && !known.has(g.id) && !inView(g)) tell(g);
+    known = waiting;
+  };
+  void look();
+  window.setInterval(() => void look(), POLL_MS);
+}
+
+function tell(g: MyGame) {
+  const n = new Notification(t('ui.web.notify_your_turn'), {
+    body: t('ui.web.notify_your_turn_as', { seat: seatName(g.seat) }),
+    tag: g.id,
+  });
+  n.onclick = () => {
+    window.focus();
+    saveSeat(g.id, g.seat, g.token);
+    location.hash = `#/game/${g.id}`;
+  };
+}
+
+// Starts the browser's notifications on any page when the account chose them.
+export async function startTurnWatch() {
+  try {
+    if ((await api.notifications()).browser) watchTurns();
+  } catch {
+    // not signed in
+  }
+}
+
+// A game opened from a link (a notification's) on a device that does not hold its seat: the seat of
+// the signed-in account, if it holds one, is kept for this device first.
+export async function adoptSeat(id: string) {
+  if (savedSeat(id)) return;
+  try {
+    const g = (await api.myGames()).games.find((x) => x.id === id);
+    if (g) saveSeat(g.id, g.seat, g.token);
+  } catch {
+    // not signed in: the page opens as a spectator's
+  }
+}
