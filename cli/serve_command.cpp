@@ -89,7 +89,11 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_flag("--notify-allow-local", options.notify.allow_local, "Webhooks may be on loopback or private addresses and over http:// (tests)");
   serve->callback([&] {
     if (!options.notify.smtp.empty() && options.notify.mail_from.empty()) throw CLI::ValidationError("--mail-from", "--smtp needs --mail-from");
-    if (!options.notify.mail_from.empty()) server::checked_email(options.notify.mail_from);
+    try {
+      if (!options.notify.mail_from.empty()) server::checked_email(options.notify.mail_from);
+    } catch (const server::ApiError&) {
+      throw CLI::ValidationError("--mail-from", "an e-mail address, name@domain.example");
+    }
     limits.expire_seconds = parse_duration(expire, "--expire");
     limits.unjoined_seconds = parse_duration(expire_unjoined, "--expire-unjoined");
     limits.max_memory = max_memory_mb << 20;

@@ -180,7 +180,7 @@ class Lobby {
   // joins its list.
   void changed_elsewhere(const std::string& id);
 
-  // Called on the lobby's thread after every committed change of a game made here: the game, its
+  // Called on the lobby's thread after every committed change made here of a game some human plays: the game, its
   // list entry before and after (JSON text), its actions stored, and whether its seats are by
   // invitation. The notifier (server/notify.h) finds whose turn it became there.
   using CommitHook = std::function<void(const std::string& id, const std::string& before, const std::string& after, std::size_t actions,

@@ -63,7 +63,7 @@ void Lobby::settle(Outcome outcome, const std::vector<std::string>& conflicts) {
       if (r.summary.empty() && !listeners_.watched(id) && outcome == Outcome::failed) forget(id);  // a game never stored
       continue;
     }
-    if (on_committed_) on_committed_(id, r.summary, r.staged_summary, r.stored, !r.invitation_hash.empty());
+    if (on_committed_ && r.human) on_committed_(id, r.summary, r.staged_summary, r.stored, !r.invitation_hash.empty());
     r.summary = std::move(r.staged_summary);
     r.creator.clear();  // counted in the store now
     const SeatVersions::Seen seen = std::exchange(r.seen, {});

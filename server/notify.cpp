@@ -188,6 +188,19 @@ void Notifier::wake() {
   wake_.notify_one();
 }
 
+namespace {
+
+template <class Work>
+void guarded(Work work) {
+  try {
+    work();
+  } catch (const std::exception& e) {
+    std::cerr << "churchill serve: notifications: " << printable(e.what(), 200) << std::endl;
+  }
+}
+
+}  // namespace
+
 void Notifier::run() {
   for (;;) {
     std::deque<Committed> changes;
@@ -198,12 +211,9 @@ void Notifier::run() {
       woken_ = false;
       changes.swap(changes_);
     }
-    try {
-      for (const Committed& c : changes) enqueue(c);
-      drain();
-    } catch (const std::exception& e) {  // the store failed: tried again at the next look
-      std::cerr << "churchill serve: notifications: " << printable(e.what(), 200) << std::endl;
-    }
+    // A change the store cannot take now is lost (logged); the outbox is drained again at the next look.
+    for (const Committed& c : changes) guarded([&] { enqueue(c); });
+    guarded([&] { drain(); });
   }
 }
 
@@ -260,8 +270,9 @@ void Notifier::enqueue(const Committed& c) {
     for (const auto& seat : seats_in(after, "seat_order")) told.emplace_back("end", seat);
   }
   const std::int64_t now = unix_now();
-  bool added = false;
+  const auto seats = after.value("seats", nlohmann::json::object());
   for (const auto& [kind, seat] : told) {
+    if (seats.is_object() && seats.contains(seat) && seats[seat] != "taken") continue;  // a bot's, or nobody's yet
     const auto holder = store_->seat_holder(c.id, seat);
     if (!holder) continue;
     const NotifySettings s = NotifySettings::parse(holder->second);
@@ -269,11 +280,10 @@ void Notifier::enqueue(const Committed& c) {
     const std::string payload = notice(kind, c, after, seat, s).to_json().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     const std::string key = kind == "turn" ? fmt::format("turn:{}:{}:{}", holder->first, c.id, c.actions) : fmt::format("end:{}:{}", holder->first, c.id);
     if (s.webhook.confirmed && !s.webhook.to.empty())
-      added |= store_->add_outbox(key + ":webhook", {0, holder->first, "webhook", s.webhook.to, payload, 0}, now, now);
+      store_->add_outbox(key + ":webhook", {0, holder->first, "webhook", s.webhook.to, payload, 0}, now, now);
     if (s.email.confirmed && !s.email.to.empty() && email_available())
-      added |= store_->add_outbox(key + ":email", {0, holder->first, "email", s.email.to, payload, 0}, now, now);
+      store_->add_outbox(key + ":email", {0, holder->first, "email", s.email.to, payload, 0}, now, now);
   }
-  (void)added;
 }
 
 void Notifier::drain() {

@@ -351,7 +351,8 @@ TEST_F(Notifier, AFailedSendIsTriedAgainAfterItsBackOffAndARefusalIsGivenUp) {
   ASSERT_TRUE(eventually([&] { return hook.received().size() == 1; }, 15));
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));  // waited for its back-off
   EXPECT_EQ(hook.requests(), 3u);
-  EXPECT_EQ(sql_text(db, "SELECT status || ' ' || attempts FROM notify_outbox"), "sent 3");
+  EXPECT_TRUE(eventually([&] { return sql_text(db, "SELECT status || ' ' || attempts FROM notify_outbox") == "sent 3"; }))
+      << sql_text(db, "SELECT status || ' ' || attempts FROM notify_outbox");
   hook.answer_with({404});
   a->committed(change(entry({"US"}), entry({"UK"}), 8));
   ASSERT_TRUE(eventually([&] { return sql_text(db, "SELECT status FROM notify_outbox WHERE dedupe LIKE '%:8:%'") == "failed"; }));
