@@ -179,6 +179,8 @@ export interface Vacation {
   used_days: number;
   left_days: number;
   until: number | null; // unix seconds; null: at home
+}
+
 // An account's notification settings: a webhook and an address are used once confirmed with the
 // code sent to them.
 export interface NotifySettings {
