@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <system_error>
@@ -40,7 +42,31 @@ std::string save_to_json(const SaveFile& s) {
   if (s.players) j["players"] = s.players;
   if (s.search_threads != 1) j["search_threads"] = s.search_threads;
   if (s.rules_revision) j["rules_revision"] = s.rules_revision;
+  if (!s.events.empty()) {
+    json events = json::array();
+    for (const SeatEvent& e : s.events) {
+      json row = {{"at", e.at}, {"seat", e.seat}, {"event", e.event}};
+      if (!e.controller.empty()) row["controller"] = e.controller;
+      if (!e.game.empty()) row["game"] = e.game;
+      events.push_back(std::move(row));
+    }
+    j["events"] = std::move(events);
+  }
+  if (!s.observers) j["observers"] = false;
+  if (!s.rematch.empty()) j["rematch"] = s.rematch;
   return j.dump(1) + "\n";
+}
+
+bool ended_by_events(const SaveFile& save) {
+  return std::any_of(save.events.begin(), save.events.end(), [](const SeatEvent& e) { return e.event == "conceded"; });
+}
+
+std::string controller_after_events(const SaveFile& save, const std::string& seat) {
+  for (auto e = save.events.rbegin(); e != save.events.rend(); ++e)
+    if (e->seat == seat && !e->controller.empty()) return e->controller;
+  for (const auto& [s, c] : save.seats)
+    if (s == seat) return c;
+  return "human";
 }
 
 namespace {
@@ -66,6 +92,26 @@ Seed seed_from_json(const json& j) {
   if (it->is_string())
     if (auto seed = Seed::parse_hex(it->get<std::string>())) return *seed;
   throw SaveError("save file: field \"seed\" must be a non-negative integer or a string of 32 lower-case hex digits");
+}
+
+const std::set<std::string, std::less<>> kEvents = {"resign", "stand_in", "return", "concede", "withdraw", "conceded", "rematch"};
+
+std::vector<SeatEvent> events_from_json(const json& j) {
+  std::vector<SeatEvent> out;
+  std::size_t i = 0;
+  for (const json& e : field(j, "events", json::value_t::array, "an array")) {
+    ++i;
+    const auto text = [&](const char* key) { return e.contains(key) && e[key].is_string() ? e[key].get<std::string>() : std::string(); };
+    if (!e.is_object() || !e.contains("at") || !e["at"].is_number_unsigned() || !kEvents.count(text("event")) || text("seat").empty() ||
+        (e.contains("controller") && !e["controller"].is_string()) || (e.contains("game") && !e["game"].is_string()))
+      throw SaveError(fmt::format("save file: event {} must be {{\"at\": N, \"seat\": string, \"event\": one of resign, stand_in, return, "
+                                  "concede, withdraw, conceded, rematch}}", i));
+    SeatEvent ev{e["at"].get<std::size_t>(), text("seat"), text("event"), text("controller"), text("game")};
+    if (!out.empty() && ev.at < out.back().at)
+      throw SaveError(fmt::format("save file: event {} is after {} actions, before the event ahead of it", i, ev.at));
+    out.push_back(std::move(ev));
+  }
+  return out;
 }
 
 }  // namespace
@@ -122,6 +168,9 @@ SaveFile save_from_json(std::string_view text) {
     if (revision > 1000) throw SaveError("save file: \"rules_revision\" must be a revision number from 0 to 1000");
     s.rules_revision = static_cast<int>(revision);
   }
+  if (j.contains("events")) s.events = events_from_json(j);
+  if (j.contains("observers")) s.observers = field(j, "observers", json::value_t::boolean, "true or false").get<bool>();
+  if (j.contains("rematch")) s.rematch = str(j, "rematch");
   return s;
 
 }

@@ -30,6 +30,20 @@ struct SavedAction {
   bool operator==(const SavedAction&) const = default;
 };
 
+// What happened to a seat outside the rules' actions, after `at` actions, kept with the game so that
+// a replay shows it (docs/server.md, "Endings and beginnings"): its player resigned and a bot took
+// it ("resign"), a bot stood in for a silent seat ("stand_in") until its player returned ("return"),
+// a seat agreed that its alliance concedes ("concede") or took that back ("withdraw"), every human
+// seat of the alliance having agreed, the game ended ("conceded"), a rematch was offered ("rematch").
+struct SeatEvent {
+  std::size_t at = 0;       // the number of actions played before it
+  std::string seat;         // the seat it concerns (the last to agree, for "conceded"; who offered, for "rematch")
+  std::string event;        // "resign", "stand_in", "return", "concede", "withdraw", "conceded", "rematch"
+  std::string controller;   // who plays the seat from then on ("bot:rules", "human"); "" where it does not change
+  std::string game;         // "rematch": the new game's id
+  bool operator==(const SeatEvent&) const = default;
+};
+
 struct SaveFile {
   std::string game;              // e.g. "churchill"
   int format_version = kSaveFormatVersion;
@@ -48,12 +62,24 @@ struct SaveFile {
   // written only when not 0.
   int rules_revision = 0;
   std::vector<SavedAction> actions;
+  // Endings and beginnings (docs/server.md): the seats' events in the order they happened (JSON
+  // "events", written only when there are some); whether spectators may watch the game while it is
+  // played (JSON "observers": false, written only when they may not); the game this one is a rematch
+  // of (JSON "rematch", written only when it is one).
+  std::vector<SeatEvent> events;
+  bool observers = true;
+  std::string rematch;
 
   std::string state_hash;
   bool operator==(const SaveFile&) const = default;
 };
 
 std::string save_to_json(const SaveFile& save);
+// Whether the game was ended by its seats rather than by its rules (a "conceded" event).
+bool ended_by_events(const SaveFile& save);
+// Who plays `seat` after the record's events: the controller of its last event that names one, else
+// the record's (its "seats"; "human" if it names none).
+std::string controller_after_events(const SaveFile& save, const std::string& seat);
 // Throws SaveError naming what is wrong.
 SaveFile save_from_json(std::string_view text);
 

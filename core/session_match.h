@@ -64,13 +64,6 @@ inline Rng bot_stream(std::uint64_t seed, std::size_t actions_so_far) {
   return Rng(splitmix64(mix));
 }
 
-// The controller a record names for a seat ("human" if it names none).
-inline std::string controller_in(const SaveFile& record, const std::string& seat) {
-  for (const auto& [s, c] : record.seats)
-    if (s == seat) return c;
-  return "human";
-}
-
 // What `seat` (nullopt: a spectator) may see of a session: the game's view from the seat's
 // observation, with the platform's fields (title, scenario, seat, seats, seat_order, active, phase,
 // legal_actions, can_undo, log, log_size, terminal, version).
@@ -110,12 +103,58 @@ class LogTexts {
   std::size_t forgotten_ = 0;          // the entries before it are not worded
 };
 
+// The team of a seat where the game has teams (War Room's alliances), else -1.
+template <class G>
+int team_of(const G& g, Seat seat) {
+  if constexpr (requires { g.team(seat); }) return g.team(seat);
+  return -1;
+}
+
+// The platform's fields of endings and beginnings (docs/server.md, "Endings and beginnings"): the
+// record's events the seat may see ("events": an alliance's agreements to concede only to that
+// alliance until the game is over), the seats of the seat's alliance ("alliance"), "observers", "rematch" (the game this one is a rematch of, or
+// null) and, for a game its seats ended, "conceded": {"seats": the team that conceded, "winners"}.
+template <class G>
+void add_endings_view(const G& g, const SaveFile& record, std::optional<Seat> seat, bool over, nlohmann::json& j) {
+  const int own = seat ? team_of(g, *seat) : -1;
+  nlohmann::json events = nlohmann::json::array();
+  std::optional<Seat> conceded;
+  for (const SeatEvent& e : record.events) {
+    const auto who = g.seat_from_name(e.seat);
+    const bool agreement = e.event == "concede" || e.event == "withdraw";
+    if (e.event == "conceded") conceded = who;
+    if (agreement && !over && (own < 0 || !who || team_of(g, *who) != own)) continue;
+    nlohmann::json row = {{"at", e.at}, {"seat", e.seat}, {"event", e.event}};
+    if (!e.controller.empty()) row["controller"] = e.controller;
+    if (!e.game.empty()) row["game"] = e.game;
+    events.push_back(std::move(row));
+  }
+  j["events"] = std::move(events);
+  if (own >= 0) {  // the seat's alliance, whose human seats concede together
+    nlohmann::json alliance = nlohmann::json::array();
+    for (Seat p = 0; p < g.seat_count(); ++p)
+      if (team_of(g, p) == own) alliance.push_back(g.seat_name(p));
+    j["alliance"] = std::move(alliance);
+  }
+  j["observers"] = record.observers;
+  j["rematch"] = record.rematch.empty() ? nlohmann::json(nullptr) : nlohmann::json(record.rematch);
+  if (!conceded) return;
+  nlohmann::json losers = nlohmann::json::array(), winners = nlohmann::json::array();
+  for (Seat p = 0; p < g.seat_count(); ++p) {
+    const int t = team_of(g, p);
+    if (t == team_of(g, *conceded)) losers.push_back(g.seat_name(p));
+    else if (t >= 0) winners.push_back(g.seat_name(p));
+  }
+  j["conceded"] = {{"seats", losers}, {"winners", winners}};
+}
+
 template <PresentableGame G>
 nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& record, std::optional<Seat> seat,
                          int log_tail, LogTexts<G>* log_texts = nullptr) {
   const auto& s = session.state();
   const auto seen = g.observe(s, seat ? *seat : kSpectator);
-  const NodeKind kind = session.node_kind();
+  const bool ended = ended_by_events(record);  // by a concession (Match::concede)
+  const NodeKind kind = ended ? NodeKind::Terminal : session.node_kind();
   const SeatMask acting = kind == NodeKind::Decision || kind == NodeKind::Simultaneous ? g.acting_seats(s) : 0;
   nlohmann::json j = g.view_json(seen, seat);
   j["title"] = record.game;
@@ -123,7 +162,7 @@ nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& 
   j["seat"] = seat ? nlohmann::json(g.seat_name(*seat)) : nlohmann::json(nullptr);
   nlohmann::json seats = nlohmann::json::object(), order = nlohmann::json::array(), active = nlohmann::json::array();
   for (Seat p = 0; p < g.seat_count(); ++p) {
-    seats[g.seat_name(p)] = controller_in(record, g.seat_name(p));
+    seats[g.seat_name(p)] = controller_after_events(record, g.seat_name(p));
     order.push_back(g.seat_name(p));
     if (acting & seat_bit(p)) active.push_back(g.seat_name(p));
   }
@@ -174,6 +213,7 @@ nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& 
   j["log_size"] = n;
   j["terminal"] = kind == NodeKind::Terminal;
   j["version"] = session.history().size();
+  add_endings_view(g, record, seat, kind == NodeKind::Terminal, j);
   return j;
 }
 
@@ -200,7 +240,9 @@ class SessionMatch final : public Match {
         advisor_(std::move(advisor)),
         snapshots_(1, Snapshot{0, 0, initial_, Rng(record_.seed)}),
         session_(load_session<G>(*game_, initial_, record_, [this](const Session<G>& s) { keep_snapshot(s); })),
-        texts_(*game_, initial_) {}
+        texts_(*game_, initial_) {
+    check_events();
+  }
 
   const G& game() const { return *game_; }
   const Session<G>& session() const { return session_; }
@@ -209,18 +251,15 @@ class SessionMatch final : public Match {
   int seat_count() const override { return game_->seat_count(); }
   std::string seat_name(Seat seat) const override { return game_->seat_name(seat); }
   std::optional<Seat> seat_from_name(std::string_view name) const override { return game_->seat_from_name(name); }
-  std::string controller(Seat seat) const override { return controller_in(record_, seat_name(seat)); }
+  std::string controller(Seat seat) const override { return controller_after_events(record_, seat_name(seat)); }
   void set_stand_in(Seat seat, std::string bot) override {
     if (!bot.empty() && !bots_(std::string_view(bot).substr(std::min<std::size_t>(4, bot.size()))))
       throw SetupError(fmt::format("no bot \"{}\" to stand in", bot));
     Match::set_stand_in(seat, std::move(bot));
   }
-  int team(Seat seat) const override {
-    if constexpr (requires { game_->team(seat); }) return game_->team(seat);
-    return -1;
-  }
+  int team(Seat seat) const override { return team_of(*game_, seat); }
 
-  NodeKind node_kind() const override { return session_.node_kind(); }
+  NodeKind node_kind() const override { return ended_ ? NodeKind::Terminal : session_.node_kind(); }
   SeatMask acting_seats() const override {
     const NodeKind k = node_kind();
     return k == NodeKind::Decision || k == NodeKind::Simultaneous ? game_->acting_seats(session_.state()) : 0;
@@ -246,6 +285,12 @@ class SessionMatch final : public Match {
     return std::string(command);
   }
   SeatMask winners() const override {
+    if (ended_) {  // by a concession: the other teams' seats
+      SeatMask seats = 0;
+      for (Seat p = 0; p < seat_count(); ++p)
+        if (team(p) >= 0 && !(conceded() & seat_bit(p))) seats |= seat_bit(p);
+      return seats;
+    }
     return node_kind() == NodeKind::Terminal ? game_->winners(session_.state()) : 0;
   }
   std::string state_hash() const override { return to_hex(game_->hash(session_.state())); }
@@ -253,11 +298,13 @@ class SessionMatch final : public Match {
 
   std::vector<std::string> legal_actions(Seat seat) const override {
     std::vector<std::string> out;
+    if (ended_) return out;
     for (Action a : session_.legal_actions(seat)) out.push_back(game_->action_to_string(session_.state(), seat, a));
     return out;
   }
   std::vector<std::string> chance_outcomes() const override {
     std::vector<std::string> out;
+    if (ended_) return out;
     for (const ChanceOutcome& o : session_.chance_outcomes())
       out.push_back(game_->action_to_string(session_.state(), kChance, o.action));
     return out;
@@ -279,19 +326,29 @@ class SessionMatch final : public Match {
     return nullptr;
   }
   void chance(std::string_view text) override {
+    if (ended_) throw ActionError("the game is over");
     const auto a = game_->action_from_string(session_.state(), kChance, text);
     if (!a) throw ActionError(fmt::format("\"{}\" is not a possible chance outcome now ({})", text, phase()));
     noted(kChance, [&] { session_.chance(*a); });
   }
   std::string sample_chance() override {
+    if (ended_) throw ActionError("the game is over");
     const State before = session_.state();
     Action drawn = 0;
     noted(kChance, [&] { drawn = session_.sample_chance(); });
     return game_->action_to_string(before, kChance, drawn);
   }
-  bool can_undo(Seat seat) const override { return session_.can_undo(seat); }
+  // Never across a change of who plays a seat (a resignation, a stand-in), nor after the game ended.
+  bool can_undo(Seat seat) const override {
+    if (ended_) return false;
+    for (const SeatEvent& e : record_.events)
+      if (!e.controller.empty() && e.at > session_.barrier_size()) return false;
+    return session_.can_undo(seat);
+  }
   void undo(Seat seat) override {
+    if (!can_undo(seat)) throw ActionError(fmt::format("{} has nothing to take back", seat_name(seat)));
     noted(seat, [&] { session_.undo(seat); });
+    for (SeatEvent& e : record_.events) e.at = std::min(e.at, session_.history().size());  // an agreement to concede made since
     // What follows the last barrier was played again: the snapshots kept there are not the game's now.
     while (!snapshots_.empty() && snapshots_.back().actions > session_.barrier_size()) snapshots_.pop_back();
   }
@@ -357,6 +414,7 @@ class SessionMatch final : public Match {
                     rng = bot_stream(record_.seed.digest(), version)]() mutable { return bot->choose(*game, seen, seat, rng); }};
   }
   void apply_bot(const BotTask& task, Action action) override {
+    if (ended_) throw ActionError("the game is over");
     if (task.version != session_.history().size())
       throw ActionError(fmt::format("the game has moved on since {}'s bot began to think", seat_name(task.seat)));
     noted(task.seat, [&] { session_.act(task.seat, action); });  // throws if it may not act or the action is not legal
@@ -378,14 +436,21 @@ class SessionMatch final : public Match {
     log.truncate(from.log);
     SaveFile record = record_;
     record.actions.clear();
+    // The events after it come in as the replay's match plays on (noted), as they came in the game.
+    std::vector<SeatEvent> later;
+    for (const SeatEvent& e : record.events)
+      if (e.at > actions) later.push_back(e);
+    std::erase_if(record.events, [&](const SeatEvent& e) { return e.at > actions; });
     return [game = game_, initial = initial_, record = std::move(record), data_hash = data_hash_, bots = bots_, advisor = advisor_,
             from = from, before = std::vector<Record>(history.begin(), history.begin() + static_cast<std::ptrdiff_t>(from.actions)),
-            log = std::move(log),
+            log = std::move(log), later = std::move(later),
             rest = std::vector<Record>(history.begin() + static_cast<std::ptrdiff_t>(from.actions),
                                        history.begin() + static_cast<std::ptrdiff_t>(actions))]() mutable {
       Session<G> session(*game, from.state, from.rng, std::move(before), std::move(log));
       for (const Record& r : rest) session.replay(r);
-      return std::unique_ptr<Match>(new SessionMatch(game, initial, record, data_hash, bots, advisor, std::move(session)));
+      auto match = std::unique_ptr<SessionMatch>(new SessionMatch(game, initial, record, data_hash, bots, advisor, std::move(session)));
+      match->later_events_ = std::move(later);
+      return std::unique_ptr<Match>(std::move(match));
     };
   }
   // Where the kept snapshots stand (numbers of actions), for tests.
@@ -441,7 +506,34 @@ class SessionMatch final : public Match {
     return f;
   }
 
+ protected:
+  void add_event(SeatEvent event, SeatMask secret_to) override {
+    ended_ = ended_ || event.event == "conceded";
+    record_.events.push_back(std::move(event));
+    if (secret_to) {
+      changes_.secret |= secret_to;
+    } else {
+      changes_.open = true;
+      changes_.barrier = true;
+    }
+  }
+  bool has_controller(const std::string& controller) const override {
+    return controller == "human" || (controller.starts_with("bot:") && bots_(std::string_view(controller).substr(4)) != nullptr);
+  }
+
  private:
+  // The record's events fit the game: after at most its actions, naming its seats and controllers.
+  void check_events() {
+    for (const SeatEvent& e : record_.events) {
+      if (e.at > session_.history().size())
+        throw SaveError(fmt::format("the event {} of {} is after {} actions, of {} played", e.event, e.seat, e.at, session_.history().size()));
+      if (!game_->seat_from_name(e.seat)) throw SaveError(fmt::format("the event {} names no seat of the game ({})", e.event, e.seat));
+      if (!e.controller.empty() && !has_controller(e.controller))
+        throw SaveError(fmt::format("the event {} gives {} to \"{}\", which this game does not have", e.event, e.seat, e.controller));
+    }
+    ended_ = ended_by_events(record_);
+  }
+
   // Applies an action, a chance outcome or an undo of `seat` (kChance for chance) and notes what it
   // changed and for whom (take_changes), and keeps a snapshot where one is due.
   template <class Change>
@@ -458,6 +550,11 @@ class SessionMatch final : public Match {
     if (secret) changes_.secret |= seat_bit(seat);
     else changes_.open = true;
     keep_snapshot(session_);
+    while (!later_events_.empty() && later_events_.front().at <= session_.history().size()) {  // a replay's match (at_task)
+      record_.events.push_back(std::move(later_events_.front()));
+      later_events_.erase(later_events_.begin());
+      ended_ = ended_by_events(record_);
+    }
   }
 
   // A replay's match (at_task): its session resumed from a snapshot.
@@ -471,7 +568,9 @@ class SessionMatch final : public Match {
         advisor_(std::move(advisor)),
         snapshots_(1, Snapshot{session.history().size(), session.log().size(), session.state(), session.rng()}),
         session_(std::move(session)),
-        texts_(*game_, initial_) {}
+        texts_(*game_, initial_) {
+    ended_ = ended_by_events(record_);
+  }
 
   // A snapshot of the session every `every_` actions (at most kSnapshots: beyond, every other one
   // goes and the spacing doubles), so that the game after any number of actions is made from the
@@ -521,6 +620,8 @@ class SessionMatch final : public Match {
   std::vector<Snapshot> snapshots_;  // before session_: made while it is loaded
   std::size_t every_ = 32;
   Changes changes_;
+  bool ended_ = false;  // by a concession (Match::concede)
+  std::vector<SeatEvent> later_events_;  // a replay's match (at_task): the game's events still to come, as its actions are played
   Session<G> session_;
   ActionTexts<G> texts_;
   std::string language_ = std::string(i18n::kFallbackLanguage);

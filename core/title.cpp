@@ -76,3 +76,76 @@ RulesText Title::rules_section(const std::string& section, const std::string& /*
 std::vector<std::string> Title::languages() const { return {std::string(kEnglish)}; }
 
 }  // namespace core
+
+namespace core {
+
+void Match::hand_over(Seat seat, const std::string& controller, const std::string& why) {
+  const std::string name = seat_name(seat);
+  if (node_kind() == NodeKind::Terminal) throw ActionError(fmt::format("the game is over: nobody takes {}'s place", name));
+  if (resigned(seat)) throw ActionError(fmt::format("{}'s player resigned: the seat stays with its bot", name));
+  if (!has_controller(controller)) throw ActionError(fmt::format("no player \"{}\" for {}", controller, name));
+  if (controller == this->controller(seat)) throw ActionError(fmt::format("{} is already played by {}", name, controller));
+  add_event({version(), name, why, controller, ""}, 0);
+}
+
+void Match::resign(Seat seat, const std::string& controller) {
+  if (is_bot(seat)) throw ActionError(fmt::format("{} is played by a bot, which does not resign", seat_name(seat)));
+  if (!controller.starts_with("bot:")) throw ActionError(fmt::format("a bot takes a resigned seat, not \"{}\"", controller));
+  hand_over(seat, controller, "resign");
+}
+
+SeatMask Match::team_seats(int team) const {
+  SeatMask seats = 0;
+  for (Seat p = 0; p < seat_count(); ++p)
+    if (this->team(p) == team) seats |= seat_bit(p);
+  return seats;
+}
+
+bool Match::concede(Seat seat, bool agree) {
+  const std::string name = seat_name(seat);
+  const int t = team(seat);
+  if (t < 0) throw ActionError("this game has no alliances to concede: a player resigns instead");
+  if (node_kind() == NodeKind::Terminal) throw ActionError("the game is over");
+  if (is_bot(seat)) throw ActionError(fmt::format("{} is played by a bot, which does not concede", name));
+  const bool agreed = conceding() & seat_bit(seat);
+  if (agree && agreed) throw ActionError(fmt::format("{} has already agreed to concede", name));
+  if (!agree && !agreed) throw ActionError(fmt::format("{} has not agreed to concede", name));
+  const SeatMask team = team_seats(t);
+  add_event({version(), name, agree ? "concede" : "withdraw", "", ""}, team);  // the other teams do not learn of it
+  SeatMask humans = 0;
+  for (Seat p = 0; p < seat_count(); ++p)
+    if ((team & seat_bit(p)) && !is_bot(p)) humans |= seat_bit(p);
+  if (!agree || (conceding() & humans) != humans) return false;
+  add_event({version(), name, "conceded", "", ""}, 0);
+  return true;
+}
+
+void Match::note_after_end(SeatEvent event) {
+  if (node_kind() != NodeKind::Terminal) throw ActionError("the game is not over");
+  event.at = version();
+  add_event(std::move(event), 0);
+}
+
+bool Match::resigned(Seat seat) const {
+  const std::string name = seat_name(seat);
+  const auto& events = record().events;
+  return std::any_of(events.begin(), events.end(), [&](const SeatEvent& e) { return e.seat == name && e.event == "resign"; });
+}
+
+SeatMask Match::conceding() const {
+  SeatMask seats = 0;
+  for (const SeatEvent& e : record().events)
+    if (const auto p = seat_from_name(e.seat); p && (e.event == "concede" || e.event == "withdraw")) {
+      if (e.event == "concede") seats |= seat_bit(*p);
+      else seats &= ~seat_bit(*p);
+    }
+  return seats;
+}
+
+SeatMask Match::conceded() const {
+  for (const SeatEvent& e : record().events)
+    if (const auto p = seat_from_name(e.seat); p && e.event == "conceded") return team_seats(team(*p));
+  return 0;
+}
+
+}  // namespace core

@@ -209,13 +209,49 @@ class Match {
   // before it), never by replaying from the first action. Throws ActionError beyond the game's end.
   virtual std::function<std::unique_ptr<Match>()> at_task(std::size_t actions) const = 0;
 
+  // Endings and stand-ins (docs/server.md, "Endings and beginnings"): what happens to a seat outside
+  // the rules' actions, kept in the record's events (SaveFile::events) so that a replay shows it.
+  // Each throws ActionError, changing nothing, when it may not be done. A change of who plays a seat
+  // is seen by every seat and no undo crosses it; an agreement to concede is seen by its team only
+  // until the team concedes.
+  //
+  // A bot plays `seat` from now on (`controller` "bot:KIND"), or its player again ("human"), the
+  // event named `why` ("resign", "stand_in", "return"): a server's stand-in for a silent seat and a
+  // resignation alike. Refused once the game is over, for a seat whose player resigned, for a
+  // controller the title does not have, and for the controller the seat has.
+  void hand_over(Seat seat, const std::string& controller, const std::string& why);
+  // The seat's player resigns and the bot `controller` plays the seat from then on, to the end the
+  // rules give (Churchill 11.0: 'Bots play the powers no human plays). Refused for a bot's seat.
+  void resign(Seat seat, const std::string& controller);
+  // A human seat of a team (War Room's alliances) agrees that its team concedes (`agree`), or takes
+  // its agreement back; once every human seat of the team agrees, the game ends, won by the seats of
+  // the other teams (a "conceded" event). True when the game ended. Refused where the seats have no
+  // teams, once the game is over, for a bot's seat, for agreeing twice and for taking back an
+  // agreement not given.
+  bool concede(Seat seat, bool agree);
+  // An event after the game's end (a rematch offered): recorded, nothing of the game changes.
+  void note_after_end(SeatEvent event);
+  // Whether the seat's player resigned; the seats that agree that their team concedes.
+  bool resigned(Seat seat) const;
+  SeatMask conceding() const;
+  // The seats whose team conceded (0: the game did not end by a concession).
+  SeatMask conceded() const;
+
   // The record
   virtual const SaveFile& record() const = 0;            // as created or loaded
   virtual const std::vector<SavedAction>& actions() = 0;  // the actions so far, in their text forms
   virtual SaveFile snapshot() = 0;                        // the record with the actions and hash now
   void write(const std::filesystem::path& path) { write_file_atomic(path, save_to_json(snapshot())); }
 
+ protected:
+  // Adds an event to the record (checked by the callers above) and notes the change for take_changes:
+  // seen by everyone, or by the seats of `secret_to` only (an alliance's agreement to concede).
+  virtual void add_event(SeatEvent event, SeatMask secret_to) = 0;
+  // Whether the title has the controller ("human", "bot:rules").
+  virtual bool has_controller(const std::string& controller) const = 0;
+
  private:
+  SeatMask team_seats(int team) const;
   std::vector<std::string> stand_ins_;  // by seat ("": none)
 };
 
