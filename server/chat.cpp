@@ -72,7 +72,7 @@ bool may_read(const ChatMessage& m, const Reader& reader) {
 
 // The seats' teams and names come from the game itself (Match::team).
 Lobby::Roster Lobby::roster(const std::string& id, const std::string& token) {
-  const std::optional<int> seat = seat_of(id, token);
+  const std::optional<int> seat = watcher_of(id, token);
   Room& r = room(id);
   Roster out{{}, {}, r.finished, r.game->actions().size(), seat};
   for (core::Seat p = 0; p < r.game->seat_count(); ++p) {

@@ -10,15 +10,14 @@
 
 namespace server {
 
-namespace {
-
-// The body's fields must be among `allowed`.
 void only_fields(const nlohmann::json& body, std::initializer_list<const char*> allowed, const char* shape) {
   if (!body.is_object()) throw ApiError(400, fmt::format("the body must be {}", shape));
   for (const auto& [key, _] : body.items())
     if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
       throw ApiError(400, fmt::format("unknown field {}: the body must be {}", printable(key), shape));
 }
+
+namespace {
 
 // Log lines in a view: enough for a whole War Phase played by bots in one request, which the web
 // client keeps (with log_size) to show the whole log and each conference's summary.
@@ -127,9 +126,11 @@ void Lobby::check_held(const std::string& client) const {
 }
 
 nlohmann::json Lobby::create(const nlohmann::json& body, const std::string& client) {
-  only_fields(body, {"title", "scenario", "players", "options", "seats", "seating", "seed", "pace", "stand_in"},
+  only_fields(body, {"title", "scenario", "players", "options", "seats", "seating", "seed", "pace", "stand_in", "observers"},
               "{\"title\": ..., \"scenario\": ..., \"players\": N, \"options\": [...], \"seats\": {...}, \"seating\": \"public\" or \"invitation\", "
-              "\"pace\": ..., \"stand_in\": \"bot:...\"}");
+              "\"pace\": ..., \"stand_in\": \"bot:...\", \"observers\": true or false}");
+  const auto observers = body.value("observers", nlohmann::json(true));
+  if (!observers.is_boolean()) throw ApiError(400, "\"observers\" is true (spectators may watch the game: the default) or false");
   if (body.contains("seed")) throw ApiError(400, "the server draws every game's seed; a client may not choose one");
   const auto seating = body.value("seating", nlohmann::json("invitation"));
   if (seating != "public" && seating != "invitation") throw ApiError(400, "\"seating\" is \"public\" or \"invitation\"");
@@ -138,12 +139,14 @@ nlohmann::json Lobby::create(const nlohmann::json& body, const std::string& clie
   check_held(client);
   core::SaveFile record = parse_create(body, client);
   Clocks clocks = parse_clocks(body, record);
+  record.observers = observers.get<bool>();
   std::string id;
   do id = new_id();
   while (rooms_.count(id));  // an id of a finished game in the store is refused by its primary key (503, retried)
   Room r;
   r.game = title_of(record.game).open(record);
   r.human = has_human(*r.game);
+  r.observers = record.observers;
   r.versions = SeatVersions("", r.game->seat_count(), 0);
   r.token_hash.resize(static_cast<std::size_t>(r.game->seat_count()));
   r.clocks = std::move(clocks);
@@ -230,7 +233,7 @@ const std::string& Lobby::cached_view(const std::string& id, Room& r, std::optio
 // A view made since the game last changed is served from the cache, whether the game is held whole,
 // on a worker (its bots playing) or by its entry (a finished game).
 const std::string& Lobby::view(const std::string& id, const std::string& token) {
-  const auto seat = seat_of(id, token);
+  const auto seat = watcher_of(id, token);
   if (auto it = rooms_.find(id); it != rooms_.end() && !it->second.busy) {
     const auto cached = it->second.views.find(seat ? *seat : -1);
     if (cached != it->second.views.end() && cached->second.first == it->second.versions.of(seat)) {
@@ -284,6 +287,9 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
   Room& current = room(id);  // check_version may have loaded it again
   core::Match& m = *current.game;
   const std::string text = body["action"].get<std::string>();
+  if (m.is_bot(static_cast<core::Seat>(*seat)))  // its player resigned, or a bot stands in for it
+    throw ApiError(409, ErrorCode{"seat_is_bot", {{"seat", m.seat_name(static_cast<core::Seat>(*seat))}}},
+                   fmt::format("{} is played by a bot now", m.seat_name(static_cast<core::Seat>(*seat))));
   if (!(m.acting_seats() & core::seat_bit(static_cast<core::Seat>(*seat))))
     throw ApiError(409, ErrorCode{"not_your_turn", {{"seat", m.seat_name(static_cast<core::Seat>(*seat))}, {"phase", m.phase_message()}}},
                    fmt::format("{} may not act now ({})", m.seat_name(static_cast<core::Seat>(*seat)), m.phase()));
@@ -329,7 +335,7 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
 }
 
 int Lobby::subscribe(const std::string& id, const std::string& token, Listener listener) {
-  return listeners_.add(id, seat_of(id, token), std::move(listener));
+  return listeners_.add(id, watcher_of(id, token), std::move(listener));
 }
 
 void Lobby::unsubscribe(const std::string& id, int handle) {

@@ -38,6 +38,9 @@
 
 namespace server {
 
+// A request's body must be a JSON object with only the fields `allowed` (400 naming `shape` otherwise).
+void only_fields(const nlohmann::json& body, std::initializer_list<const char*> allowed, const char* shape);
+
 struct LobbyLimits {
   std::size_t max_live_games = 1000;          // games not finished (finished ones do not count); the last
                                               // eighth of them only for addresses that hold none
@@ -104,6 +107,25 @@ class Lobby {
   // the address asking has 4 replays being made.
   using Answer = std::function<void(int status, const std::string& json_text)>;
   void replay(const std::string& id, const std::string& token, const std::string& step, const std::string& seat, Answer answer);
+  // Endings and beginnings (server/endings.cpp, docs/server.md). The token's seat resigns ({"bot":
+  // KIND}, optional: the title's first bot plays it from then on) or agrees that its alliance
+  // concedes ({"agree": true}, or false to take it back): the seat's view. Throws ApiError: 401
+  // without a seat's token, 400 for a bad body, 409 when it may not (a bot's seat, twice, after the
+  // end, a game without alliances).
+  const std::string& resign(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& key = "");
+  const std::string& concede(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& key = "");
+  // A finished game's seat offers a rematch: a new game of the same title, scenario, options and
+  // seats, each seat claimed in it by the same token as in this one and the others open as they
+  // were. {"id": the new game, "created": true}, or the rematch offered before ("created": false).
+  nlohmann::json rematch(const std::string& id, const std::string& token, const std::string& client = "");
+  // The games in play with a public open seat, for a stranger to join, filtered by title, scenario
+  // and pace ("" for any), as list() pages them.
+  std::string open_games(const std::string& title, const std::string& scenario, const std::string& pace, const std::string& after,
+                         std::size_t limit);
+  // The seat a token opens, as seat_of(), refusing a spectator (an empty token) with 403 no_observers
+  // while a game created with "observers": false is played.
+  std::optional<int> watcher_of(const std::string& id, const std::string& token);
+
   // Stages the deletion of every abandoned game (not finished, unchanged for expire_seconds).
   void expire();
   // Clocks (server/clocks.h, docs/server.md "Paces and clocks"). tick_clocks(): every seat whose
@@ -235,6 +257,8 @@ class Lobby {
     std::string owner;                           // the address its bots' work is charged to
     std::string creator;                         // the address that created it, until it is stored
     bool human = true;                           // some seat is played by a human
+    bool observers = true;                       // spectators may watch it while it is played (core::SaveFile::observers)
+    std::vector<core::SeatEvent> stored_events;  // the record's events as stored (a change rewrites the record)
     std::size_t slices = 0;                      // turns its quick bots played on a worker
     double bot_seconds = 0;                      // processor time its bots used (while in memory)
     std::string stopped;                         // why its bots stopped (a game no human plays at its cap)
@@ -259,6 +283,7 @@ class Lobby {
   bool update_clocks(Room& r);
   void run_out(const std::string& id, std::int64_t t);  // the game's clocks that ran out by `t`
   static void seat_stand_ins(Room& r);
+  static std::string page(std::vector<std::string> entries, const std::string& last, std::size_t limit);
   const core::Title& title_of(const std::string& id) const;  // ApiError 400 for none
   core::SaveFile parse_create(const nlohmann::json& body, const std::string& client) const;
   void check_held(const std::string& client) const;  // games per address and network

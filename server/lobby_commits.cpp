@@ -30,6 +30,11 @@ void Lobby::stage(const std::string& id, Room& r, GameWrite w) {
   }
   r.updated = now();
   r.finished = r.game->node_kind() == core::NodeKind::Terminal;
+  r.human = has_human(*r.game);
+  if (const auto& events = r.game->record().events; events != r.stored_events) {  // kept with the record (Match::hand_over, concede)
+    w.record = r.game->record();
+    r.stored_events = events;
+  }
   r.staged_summary = make_summary(id, r);
   w.mark = GameMark{r.version, r.stored, r.game->state_hash(), r.finished, r.updated, r.staged_summary, r.versions.text(), r.requests.text(),
                     r.clocks.text()};
@@ -190,6 +195,12 @@ void Lobby::caught_up(const std::string& id, std::size_t held, bool whole, std::
   if (!sg->mark) return load(id, false);
   const GameMark& mark = *sg->mark;
   const SeatVersions before = r.versions;
+  if (r.game && sg->record.events != r.game->record().events) {  // a resignation, a concession made elsewhere: read again whole
+    r.game.reset();
+    r.views.clear();
+    r.hints.clear();
+    return load(id, false);
+  }
   if (r.game) {
     try {
       play_tail(*r.game, held, sg->record.actions, mark.state_hash);

@@ -88,6 +88,8 @@ Lobby::Room Lobby::build(StoredGame sg) const {
       throw core::SaveError(fmt::format("replaying gives state hash {}, {} expected", r.game->state_hash(), sg.mark->state_hash));
     r.finished = r.game->node_kind() == core::NodeKind::Terminal;
     r.human = has_human(*r.game);
+    r.observers = r.game->record().observers;
+    r.stored_events = r.game->record().events;
     r.versions = SeatVersions(sg.mark ? sg.mark->versions : "", r.game->seat_count(), r.version);
     r.requests = RequestKeys(sg.mark ? sg.mark->requests : "");
     r.clocks = Clocks(sg.mark ? sg.mark->clocks : "", r.game->seat_count());
@@ -306,6 +308,14 @@ std::string Lobby::make_summary(const std::string& id, Room& r) const {
   s["id"] = id;
   s["seats"] = seats;
   s["open"] = open && !r.finished;
+  if (!m.record().observers) s["observers"] = false;
+  if (!m.record().rematch.empty()) s["rematch"] = m.record().rematch;
+  if (const core::SeatMask conceded = m.conceded()) {
+    nlohmann::json seats_conceding = nlohmann::json::array();
+    for (int p = 0; p < m.seat_count(); ++p)
+      if (conceded & core::seat_bit(static_cast<core::Seat>(p))) seats_conceding.push_back(m.seat_name(p));
+    s["conceded"] = seats_conceding;
+  }
   s["updated"] = r.updated;
   s["pace"] = r.clocks.pace().name;
   if (!r.stopped.empty()) s["stopped"] = r.stopped;
@@ -349,6 +359,11 @@ std::string Lobby::list(const std::string& status, const std::string& after, std
       }
     }
   }
+  return page(std::move(entries), last, limit);
+}
+
+// {"games": [the entries, less the one beyond `limit`], "next": the last id shown when there is one more, or null}.
+std::string Lobby::page(std::vector<std::string> entries, const std::string& last, std::size_t limit) {
   const bool more = entries.size() > limit;
   if (more) entries.pop_back();
   std::string out = "{\"games\":[";

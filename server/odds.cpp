@@ -40,7 +40,7 @@ std::string error_text(const ApiError& e) {
 
 void Lobby::odds(const std::string& id, const std::string& token, std::string_view target, Answer answer, const std::string& client) {
   Room& r = room(id);
-  const auto seat = seat_of(id, token);
+  const auto seat = watcher_of(id, token);
   const auto viewer = seat ? std::optional<core::Seat>(static_cast<core::Seat>(*seat)) : std::nullopt;
   const core::Match::Parameters parameters = parameters_of(target);
   std::function<nlohmann::json()> task;

@@ -179,7 +179,9 @@ bool fast_write(pg_conn* db, const GameWrite& w) {
   return static_cast<std::size_t>(run(db, sql, params).affected()) == w.append.size();
 }
 
-bool fast(const GameWrite& w) { return w.base_version && w.mark && !w.create && !w.erase && !w.claim && !w.keep_actions; }
+bool fast(const GameWrite& w) {
+  return w.base_version && w.mark && !w.create && !w.erase && !w.claim && w.claims.empty() && !w.record && !w.keep_actions;
+}
 
 // One write of a game, within the batch's transaction. False: the game has moved on since the
 // change was made (its version is not the base, or the seat was claimed): nothing of it is written.
@@ -203,6 +205,12 @@ bool write_one(pg_conn* db, const GameWrite& w) {
       run(db, "INSERT INTO seats (game, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", {w.id, w.claim->first, w.claim->second})
               .affected() == 0)
     return false;
+  for (const auto& [seat, hash] : w.claims) run(db, "INSERT INTO seats (game, seat, token_hash) VALUES ($1, $2, $3)", {w.id, seat, hash});
+  if (w.record) {
+    core::SaveFile meta = *w.record;
+    meta.actions.clear();
+    run(db, "UPDATE games SET record = $1 WHERE id = $2", {core::save_to_json(meta), w.id});
+  }
   if (w.keep_actions) run(db, "DELETE FROM actions WHERE game = $1 AND idx >= $2", {w.id, std::to_string(*w.keep_actions)});
   for (std::size_t i = 0; i < w.append.size(); ++i) {
     const core::SavedAction& a = w.append[i];
@@ -311,12 +319,18 @@ std::optional<StoredGame> PgStore::load_tail(const std::string& id, std::size_t 
   std::lock_guard lock(load_mutex_);
   return in_snapshot(loader_, [&] {
     std::optional<StoredGame> sg;
-    const Result g = run(loader_, fmt::format("SELECT invitation_hash, {} FROM games WHERE id = $1", kMarkColumns), {id});
+    const Result g = run(loader_, fmt::format("SELECT invitation_hash, record, {} FROM games WHERE id = $1", kMarkColumns), {id});
     if (g.rows() == 0) return sg;
     sg.emplace();
     sg->id = id;
     sg->invitation_hash = g.text(0, 0);
-    sg->mark = mark_of(g, 0, 1);
+    try {  // its events (a resignation, a concession made on another server): the caller compares them
+      sg->record = core::save_from_json(g.text(0, 1));
+    } catch (const core::SaveError&) {
+      sg->record.events.push_back({0, "", "unreadable", "", ""});  // never what a game holds: it is read again whole
+    }
+    sg->record.actions.clear();
+    sg->mark = mark_of(g, 0, 2);
     read_actions_and_seats(loader_, *sg, from);
     return sg;
   });

@@ -60,7 +60,7 @@ std::string replayed(const std::string& id, core::Match& at, std::size_t n, std:
 void Lobby::replay(const std::string& id, const std::string& token, const std::string& step_text, const std::string& seat_text,
                    Answer answer) {
   Room& r = room(id);
-  const std::optional<int> asking = seat_of(id, token);
+  const std::optional<int> asking = watcher_of(id, token);
   core::Match& game = *r.game;
   std::optional<int> seat = asking;
   if (!seat_text.empty()) {

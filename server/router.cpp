@@ -117,6 +117,15 @@ bool json_content(const Request& req) {
   return beast::iequals(v.substr(0, v.find(';')), "application/json");
 }
 
+// A list's page size: `limit`, 1 to 100, 50 by default.
+std::size_t list_limit(std::string_view target) {
+  const std::string text = query(target, "limit");
+  if (text.empty()) return 50;
+  if (text.size() > 3 || !std::all_of(text.begin(), text.end(), ::isdigit) || std::stoul(text) == 0 || std::stoul(text) > 100)
+    throw ApiError(400, "\"limit\" is a number from 1 to 100");
+  return std::stoul(text);
+}
+
 Response route(const Request& req, const std::string& client, Context& s) {
   const std::string target(req.target());
   const auto p = parts(target);
@@ -148,15 +157,8 @@ Response route(const Request& req, const std::string& client, Context& s) {
   }
   if (p.size() == 2 && p[1] == "games") {
     if (read) {
-      const std::string limit_text = query(target, "limit"), status = query(target, "status");
-      std::size_t limit = 50;
-      if (!limit_text.empty()) {
-        if (limit_text.size() > 3 || !std::all_of(limit_text.begin(), limit_text.end(), ::isdigit) || std::stoul(limit_text) == 0 ||
-            std::stoul(limit_text) > 100)
-          throw ApiError(400, "\"limit\" is a number from 1 to 100");
-        limit = std::stoul(limit_text);
-      }
-      return json_text(req, http::status::ok, lobby.list(status.empty() ? "live" : status, query(target, "after"), limit));
+      const std::string status = query(target, "status");
+      return json_text(req, http::status::ok, lobby.list(status.empty() ? "live" : status, query(target, "after"), list_limit(target)));
     }
     only(true);
     if (!s.creations.allow(client)) throw ApiError(429, ErrorCode{"too_many_games"}, "too many new games from this address; wait a minute");
@@ -177,6 +179,26 @@ Response route(const Request& req, const std::string& client, Context& s) {
   if (game && p[3] == "clock") {
     only(true);
     return json_text(req, http::status::ok, lobby.clock(p[2], bearer(req), body_json(req)));
+  }
+  if (p.size() == 3 && p[1] == "games" && p[2] == "open") {
+    only(false);
+    return json_text(req, http::status::ok,
+                     lobby.open_games(query(target, "title"), query(target, "scenario"), query(target, "pace"), query(target, "after"),
+                                      list_limit(target)));
+  }
+  if (game && p[3] == "resign") {
+    only(true);
+    return json_text(req, http::status::ok, lobby.resign(p[2], bearer(req), body_json(req), idempotency_key(req)));
+  }
+  if (game && p[3] == "concede") {
+    only(true);
+    return json_text(req, http::status::ok, lobby.concede(p[2], bearer(req), body_json(req), idempotency_key(req)));
+  }
+  if (game && p[3] == "rematch") {
+    only(true);
+    if (!s.creations.allow(client)) throw ApiError(429, ErrorCode{"too_many_games"}, "too many new games from this address; wait a minute");
+    nlohmann::json made = lobby.rematch(p[2], bearer(req), client);
+    return json_response(req, made["created"].get<bool>() ? http::status::created : http::status::ok, made);
   }
   if (game && p[3] == "undo") {
     only(true);

@@ -4,6 +4,8 @@
 #include <libpq-fe.h>
 #include <sqlite3.h>
 
+#include <map>
+
 #include "server/store.h"
 
 namespace server {
@@ -244,6 +246,39 @@ void SideStore::settle_outbox(std::int64_t id, const std::string& sender, const 
 std::string SideStore::game_summary(const std::string& game) {
   const Rows r = run("SELECT summary FROM games WHERE id = $1", {game});
   return r.empty() ? "" : r[0][0];
+
+SideStore::CopyReport SideStore::copy_into(SideStore& to, std::int64_t now) {
+  CopyReport report;
+  std::map<std::string, std::string> account_ids;  // here -> there
+  for (const auto& row : run("SELECT id, name_key, name, password_hash, created FROM accounts ORDER BY id", {})) {
+    report.accounts += !to.run("INSERT INTO accounts (name_key, name, password_hash, created) VALUES ($1, $2, $3, $4) "
+                               "ON CONFLICT (name_key) DO NOTHING RETURNING id",
+                               {row[1], row[2], row[3], row[4]})
+                            .empty();
+    account_ids[row[0]] = to.run("SELECT id FROM accounts WHERE name_key = $1", {row[1]}).at(0).at(0);
+  }
+  for (const auto& row : run("SELECT token_hash, account, expires FROM account_sessions WHERE expires > $1", {std::to_string(now)}))
+    report.sessions += !to.run("INSERT INTO account_sessions (token_hash, account, expires) VALUES ($1, $2, $3) "
+                               "ON CONFLICT (token_hash) DO NOTHING RETURNING token_hash",
+                               {row[0], account_ids.at(row[1]), row[2]})
+                            .empty();
+  const auto there = [&](const std::string& game) { return !to.run("SELECT 1 FROM games WHERE id = $1", {game}).empty(); };
+  for (const auto& row : run("SELECT game, seat, account, token FROM account_seats ORDER BY game, seat", {}))
+    if (account_ids.count(row[2]) && there(row[0]))
+      report.seats += !to.run("INSERT INTO account_seats (game, seat, account, token) VALUES ($1, $2, $3, $4) "
+                              "ON CONFLICT (game, seat) DO NOTHING RETURNING game",
+                              {row[0], row[1], account_ids.at(row[2]), row[3]})
+                           .empty();
+  for (const auto& row : run("SELECT DISTINCT game FROM chat ORDER BY game", {})) {
+    if (!there(row[0]) || !to.run("SELECT 1 FROM chat WHERE game = $1 LIMIT 1", {row[0]}).empty()) continue;
+    for (const ChatMessage& m : messages(row[0])) to.add_message(row[0], m), ++report.messages;
+  }
+  for (const auto& row : run("SELECT game, seat, muted FROM chat_mutes ORDER BY game", {}))
+    if (there(row[0]))
+      report.mutes += !to.run("INSERT INTO chat_mutes (game, seat, muted) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING game",
+                              {row[0], row[1], row[2]})
+                           .empty();
+  return report;
 }
 
 std::unique_ptr<SideStore> open_side_store(const std::string& db, int busy_timeout_ms) {

@@ -93,6 +93,15 @@ class SideStore {
   // The game's list entry (JSON text), "" for no game.
   std::string game_summary(const std::string& game);
 
+  // Copies what this store holds into `to` (churchill db migrate, after the games): the accounts
+  // (their names, hashes and creation; an account whose name `to` has already is kept as it is there),
+  // their live sessions, the seats they hold, and each game's table talk and mutes, for the games `to`
+  // holds (a game's messages only when `to` has none of it). Run again, it copies nothing twice.
+  struct CopyReport {
+    std::size_t accounts = 0, sessions = 0, seats = 0, messages = 0, mutes = 0;
+  };
+  CopyReport copy_into(SideStore& to, std::int64_t now);
+
  protected:
   // Runs one statement with text parameters $1, $2, ...; its rows, each column as text (NULL as "").
   // Throws StoreError.

@@ -133,6 +133,13 @@ void write_one(sqlite3* db, const GameWrite& w) {
     return;
   }
   if (w.claim) Statement(db, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)").text(1, w.id).text(2, w.claim->first).text(3, w.claim->second).step();
+  for (const auto& [seat, hash] : w.claims)
+    Statement(db, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)").text(1, w.id).text(2, seat).text(3, hash).step();
+  if (w.record) {
+    core::SaveFile meta = *w.record;
+    meta.actions.clear();
+    Statement(db, "UPDATE games SET record = ? WHERE id = ?").text(1, core::save_to_json(meta)).text(2, w.id).step();
+  }
   if (w.keep_actions)
     Statement(db, "DELETE FROM actions WHERE game = ? AND idx >= ?").text(1, w.id).integer(2, static_cast<std::int64_t>(*w.keep_actions)).step();
   if (!w.append.empty()) {

@@ -59,7 +59,7 @@ struct StoredGame {
   std::optional<GameMark> mark;                                   // none in a database written before marks
 };
 
-// One game's part of a batch, applied in this order: create, erase, claim, truncate, append, mark.
+// One game's part of a batch, applied in this order: create, erase, claim, record, truncate, append, mark.
 struct GameWrite {
   std::string id;
   std::optional<core::SaveFile> create;     // a new game: its record (actions are appended separately)
@@ -67,6 +67,8 @@ struct GameWrite {
   std::string creator, creator_network;     // with create: the address that created it, and its network
   bool erase = false;                       // forget the game entirely (an abandoned game)
   std::optional<std::pair<std::string, std::string>> claim;  // seat, token hash
+  std::vector<std::pair<std::string, std::string>> claims;   // with create: seats claimed at once (a rematch's: seat, token hash)
+  std::optional<core::SaveFile> record;     // the record rewritten (its events changed: a resignation, a concession, a rematch)
   std::optional<std::size_t> keep_actions;  // undo: forget actions from this index on
   std::size_t first_new = 0;                // index of append[0]
   std::vector<core::SavedAction> append;

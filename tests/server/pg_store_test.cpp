@@ -357,6 +357,18 @@ TEST_F(PostgresStore, ASqliteDatabaseIsCopiedWholeAndACopyAgainAddsNothing) {
       }
       games.emplace_back(id, token);
     }
+    lobby.resign(games[2].first, games[2].second, json::object());  // an event in the game's record
+    lobby.commit_now();
+  }
+  {  // beside the games: an account, its session, the seat it holds, table talk and a mute
+    const auto side = server::open_side_store("sqlite:" + file);
+    const std::int64_t anna = side->add_account("anna", "Anna", "$argon2id$v=19$hash", 1000).value();
+    side->add_session("live-session-hash", anna, 4102444800, 1000);
+    side->add_session("expired-session-hash", anna, 1001, 1000);
+    ASSERT_TRUE(side->hold_seat(anna, games[0].first, "UK", games[0].second));
+    side->add_message(games[0].first, {0, 1000, 0, "UK", "table", "", "Good evening"});
+    side->add_message(games[0].first, {0, 1001, 0, "UK", "private", "US", "a word"});
+    side->set_mute(games[0].first, "UK", "USSR", true);
   }
   const std::string command = std::string(binary) + " db migrate --from sqlite:" + file + " --to " + url;
   ASSERT_EQ(run(command).first, 0);
@@ -370,9 +382,27 @@ TEST_F(PostgresStore, ASqliteDatabaseIsCopiedWholeAndACopyAgainAddsNothing) {
   EXPECT_EQ(to.list("live", "", 10), from.list("live", "", 10));
   EXPECT_FALSE(pg.load(games[1].first)->invitation_hash.empty()) << "the invitation came along";
   EXPECT_EQ(pg.load(games[1].first)->invitation_hash, sqlite.load(games[1].first)->invitation_hash);
+  EXPECT_EQ(pg.load(games[2].first)->record.events, sqlite.load(games[2].first)->record.events) << "a resignation came along";
+  EXPECT_EQ(json::parse(to.view(games[2].first, ""))["seats"]["UK"], "bot:rulebook");
+  const auto side = server::open_side_store(url);
+  const auto account = side->account("anna");
+  ASSERT_TRUE(account);
+  EXPECT_EQ(account->password_hash, "$argon2id$v=19$hash");
+  EXPECT_EQ(side->session("live-session-hash", 2000)->name, "Anna") << "a device signed in stays signed in";
+  EXPECT_FALSE(side->session("expired-session-hash", 1000)) << "an expired session is not copied";
+  const auto held = side->held_seats(account->id);
+  ASSERT_EQ(held.size(), 1u);
+  EXPECT_EQ(held[0].token, games[0].second);
+  const auto messages = side->messages(games[0].first);
+  ASSERT_EQ(messages.size(), 2u);
+  EXPECT_EQ(messages[1].to, "US");
+  EXPECT_EQ(messages[1].text, "a word");
+  EXPECT_EQ(side->mutes(games[0].first), (std::vector<std::pair<std::string, std::string>>{{"UK", "USSR"}}));
   const auto [status, said] = run(command);
   ASSERT_EQ(status, 0);
   EXPECT_NE(said.find("0 games copied, 3 already there"), std::string::npos) << said;
+  EXPECT_NE(said.find("0 accounts, 0 sessions, 0 seats held, 0 messages and 0 mutes copied"), std::string::npos) << said;
+  EXPECT_EQ(side->messages(games[0].first).size(), 2u);
   fs::remove_all(dir);
 }
 
