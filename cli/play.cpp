@@ -700,6 +700,8 @@ class Play {
                                   h.visits).c_str());
     } else if (line == "rest") {
       return carry_out_rest(seat);
+    } else if (line == "resign" || line == "concede") {
+      return ending(line, seat);
     } else if (line == "log") {
       for (std::size_t i = 0; i < game_.log_size(); ++i) std::printf("%s\n", game_.log_line(i).c_str());
     } else if (line == "board") {  // the whole board: every Command, the victory terms
@@ -728,6 +730,30 @@ class Play {
     if (!carried) std::printf("%s", stopped.c_str());
     else notice_ = stopped;  // said under the next board
     return carried ? Command::Redraw : Command::Done;
+  }
+
+  // resign: a bot (the title's first) plays the seat from now on, to the end; concede: the seat agrees
+  // that its alliance concedes, which ends the game once every human seat of it agrees (Match::resign,
+  // concede; docs/server.md, "Endings and beginnings").
+  Command ending(const std::string& line, core::Seat seat) {
+    if (seat == core::kChance) return Command::None;  // the table decides chance, and neither resigns nor concedes
+    try {
+      if (line == "resign") {
+        const std::string bot = title_.bot_kinds().front();
+        game_.resign(seat, "bot:" + bot);
+        std::printf("%s\n", tr("ui.play.resigned", {{"seat", name(seat)}, {"bot", tr_or("ui.web.bot_kinds." + bot, bot)}}).c_str());
+        return Command::Redraw;
+      }
+      if (game_.concede(seat, true)) return Command::Redraw;  // the game is over
+      std::string waiting;
+      for (core::Seat p = 0; p < game_.seat_count(); ++p)
+        if (game_.team(p) == game_.team(seat) && !game_.is_bot(p) && !(game_.conceding() & core::seat_bit(p)))
+          waiting += (waiting.empty() ? "" : " " + tr("ui.play.and") + " ") + name(p);
+      std::printf("%s\n", tr("ui.play.conceding", {{"seat", name(seat)}, {"seats", waiting}}).c_str());
+    } catch (const core::ActionError& e) {
+      std::printf("%s\n", tr("ui.play.not_now", {{"reason", e.what()}}).c_str());
+    }
+    return Command::Done;
   }
 
   // `card NAME`: a card's face from the title's data (any title whose layout lists "cards", and
@@ -838,6 +864,12 @@ class Play {
     flush_log();
     game_.write(autosave_);
     std::printf("\n%s\n%s", style_.bold(tr("ui.play.game_over")).c_str(), fit_lines(game_.board_text(std::nullopt), width_).c_str());
+    if (const core::SeatMask conceded = game_.conceded()) {  // the rules' end did not come: an alliance gave up
+      std::string seats;
+      for (core::Seat p = 0; p < game_.seat_count(); ++p)
+        if (conceded & core::seat_bit(p)) seats += (seats.empty() ? "" : " " + tr("ui.play.and") + " ") + name(p);
+      std::printf("%s", wrap(tr("ui.play.conceded", {{"seats", seats}}), width_, 2).c_str());
+    }
     std::string winners;
     for (core::Seat p = 0; p < game_.seat_count(); ++p)
       if (game_.winners() & core::seat_bit(p)) winners += (winners.empty() ? "" : " " + tr("ui.play.and") + " ") + name(p);

@@ -1,9 +1,11 @@
 // wartables serve [--port 8080] [--db FILE|postgresql://...] [limits...]: the game server with the web client.
 // wartables db backup --db FILE --to COPY: a consistent copy of a server's SQLite database, while it runs.
-// wartables db migrate --from sqlite:FILE --to postgresql://...: copies every game into another database.
+// wartables db migrate --from sqlite:FILE --to postgresql://...: copies every game into another database, and the
+// accounts, live sessions, seats held, table talk and mutes beside them.
 // (The same commands in the churchill program: churchill serve, churchill db.)
 #include <fmt/format.h>
 
+#include <ctime>
 #include <iostream>
 
 #include "churchill/title.h"
@@ -126,7 +128,8 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
 
   static std::string source, target;
   CLI::App* migrate = db_command->add_subcommand(
-      "migrate", "Copies every game of one database into another (from SQLite into PostgreSQL: docs/deploy.md); games already there are kept");
+      "migrate", "Copies every game of one database into another (from SQLite into PostgreSQL or back: docs/deploy.md), then its accounts, "
+                 "live sessions, seats held, table talk and mutes; what is there already is kept");
   migrate->add_option("--from", source, "The database copied: sqlite:FILE, FILE or postgresql://...")->required();
   migrate->add_option("--to", target, "The database written: postgresql://... or sqlite:FILE")->required();
   migrate->callback([&] {
@@ -136,6 +139,11 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     std::cout << fmt::format("{} db migrate: {} games copied, {} already there", kit.program, report.copied, report.already_there) << std::endl;
     for (const std::string& id : report.unreadable)
       std::cerr << kit.program << " db migrate: game " << id << " is unreadable and was not copied" << std::endl;
+    const auto from_side = server::open_side_store(source), to_side = server::open_side_store(target);
+    const auto side = from_side->copy_into(*to_side, static_cast<std::int64_t>(std::time(nullptr)));
+    std::cout << fmt::format("{} db migrate: {} accounts, {} sessions, {} seats held, {} messages and {} mutes copied", kit.program, side.accounts,
+                             side.sessions, side.seats, side.messages, side.mutes)
+              << std::endl;
     exit_code = report.unreadable.empty() ? 0 : 1;
   });
 }

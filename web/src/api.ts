@@ -44,6 +44,9 @@ export interface GameSummary {
   terminal: boolean;
   winners: string[];
   pace?: string; // none, live, fast, slow, custom
+  observers?: boolean; // false: played without spectators
+  conceded?: string[]; // the seats whose alliance conceded
+  rematch?: string; // the game it is a rematch of
 }
 
 export interface GamePage {
@@ -60,6 +63,7 @@ export interface NewGame {
   seating: 'public' | 'invitation';
   pace?: string | { initial: number; per_move: number; most: number }; // docs/server.md, "Paces and clocks"
   stand_in?: string; // the bot that plays a seat whose clock ran out
+  observers?: boolean; // false: no spectators while it is played
 }
 
 // An error answer; a stale action's (409) carries the game's current view.
@@ -151,6 +155,15 @@ export const api = {
   // The seat is back from its stand-in, or agrees to pause (or resumes): its view.
   clock: (id: string, token: string, body: { back: true } | { pause: boolean }) =>
     call<View>('POST', `/api/games/${id}/clock`, body, token),
+  // Endings and beginnings (endings.ts): each answers the seat's view, or the rematch's game.
+  resign: (id: string, token: string, bot?: string) => change(`/api/games/${id}/resign`, bot ? { bot } : {}, id, token),
+  concede: (id: string, token: string, agree: boolean) => change(`/api/games/${id}/concede`, { agree }, id, token),
+  rematch: (id: string, token: string) => call<{ id: string; created: boolean }>('POST', `/api/games/${id}/rematch`, {}, token),
+  // The games in play with a public open seat, for a stranger to join.
+  openGames: (filter: { title?: string; scenario?: string; pace?: string; after?: string }) => {
+    const query = new URLSearchParams(Object.entries(filter).filter(([, value]) => value) as [string, string][]).toString();
+    return call<GamePage>('GET', `/api/games/open${query ? `?${query}` : ''}`);
+  },
   chat: (id: string, token?: string) => call<ChatList>('GET', `/api/games/${id}/chat`, undefined, token),
   say: (id: string, token: string, channel: string, text: string, to?: string) =>
     call<{ message: ChatMessage }>('POST', `/api/games/${id}/chat`, { channel, text, ...(to ? { to } : {}) }, token),

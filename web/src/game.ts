@@ -11,6 +11,7 @@ import { keepLog as keptLog, kindIn, kinds, narrow, offerByKind, toggle, wordsOf
 import { ask } from './confirm';
 import { chatPanel } from './chat';
 import { bindClock, clockPanel, tickClocks } from './clock';
+import { endingsPanel } from './endings';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
 const kindName = (k: string) => (has(`action_kind.${k}`) ? t(`action_kind.${k}`) : k);
@@ -333,6 +334,9 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     showSummary(fresh[fresh.length - 1]);
   };
 
+  // Resign, concede, rematch (endings.ts): the view the server answers is shown as any other.
+  const ending = endingsPanel(id, mine, (v) => show(v));
+
   // The same view arrives twice when the server answers an action and pushes it over the WebSocket:
   // drawing it again would replace the buttons under the player's pointer and lose a click.
   // Others' moves since this seat's last view may be shown one by one first (replay.ts).
@@ -378,6 +382,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     firstView = false;
     document.getElementById('status')!.textContent = '';
     render();
+    ending.update(v);
   };
 
   // A visitor without a seat may take a public one that nobody holds.
@@ -412,14 +417,16 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       app.innerHTML = `<p class="error">${escape((err as Error).message)}</p>`;
     }
   })();
-  // Table talk sits beside the page, which each view draws again.
   tickClocks();
+  // Table talk sits beside the page, which each view draws again, and so do its endings.
   const talk = chatPanel(id, mine?.token);
   app.after(talk.element);
+  talk.element.after(ending.element);
   const stop = subscribe(id, mine?.token, show, talk.add);
   return () => {
     stop();
     talk.element.remove();
+    ending.element.remove();
     document.getElementById('dialog')?.remove();
     mine = null;
   };

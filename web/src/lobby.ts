@@ -1,6 +1,6 @@
 // The lobby: create a game of any title (scenario, seat count, each seat's player, options, public or
 // by invitation), join an open seat, or watch; and the page an invitation link opens.
-import { api, escape, GameSummary, OptionInfo, saveSeat, TitleInfo } from './api';
+import { api, ApiError, escape, GameSummary, OptionInfo, saveSeat, TitleInfo } from './api';
 import { botName, has, Message, render, scenarioName, seatName, t } from './i18n';
 import { accountPanel } from './account';
 import { finishedGames } from './replay';
@@ -32,9 +32,16 @@ export async function renderLobby(app: HTMLElement) {
         <span id="pace"></span>
         <label title="${escape(t('ui.web.public_title'))}">
           <input type="checkbox" name="public" /> ${escape(t('ui.web.public'))}</label>
+        <label><input type="checkbox" name="observers" checked /> ${escape(t('ui.web.observers'))}</label>
         <button type="submit" id="create-game">${escape(t('ui.web.create'))}</button>
       </form>
     </section>
+    <section class="panel" id="open-games"><h2>${escape(t('ui.web.open_games'))}</h2>
+      <form id="open-filter">
+        <label>${escape(t('ui.web.game'))} <select name="title"><option value="">*</option>${titles.map((x) => `<option value="${x.id}">${escape(x.name)}</option>`).join('')}</select></label>
+        <label>${escape(t('ui.web.scenario'))} <select name="scenario"><option value="">*</option></select></label>
+      </form>
+      <table id="open-table"></table><p class="none" hidden>${escape(t('ui.web.no_open_games'))}</p></section>
     <section class="panel"><h2>${escape(t('ui.web.games_in_play'))}</h2><table id="games"></table><button id="more" hidden>${escape(t('ui.web.more_games'))}</button></section>`;
   const form = app.querySelector<HTMLFormElement>('#create')!;
   const field = (name: string) => form.querySelector<HTMLSelectElement>(`select[name=${name}]`)!;
@@ -106,6 +113,7 @@ export async function renderLobby(app: HTMLElement) {
           .map((o) => o.id),
         seating: data.get('public') ? 'public' : 'invitation',
         ...paceFromForm(data),
+        observers: Boolean(data.get('observers')),
       });
       const human = seatNames.find((s) => seats[s] === 'human');
       if (human) saveSeat(id, human, (await api.claim(id, human, invitation)).token, invitation);
@@ -125,13 +133,39 @@ export async function renderLobby(app: HTMLElement) {
     more.hidden = page.next === null;
     more.onclick = () => load(page.next!);
   };
-  table.addEventListener('click', (e) => {
+  const joinClicked = (e: Event) => {
     const b = (e.target as HTMLElement).closest<HTMLButtonElement>('button.join');
     if (b) join(b.dataset.id!, b.dataset.seat!);
-  });
+  };
+  table.addEventListener('click', joinClicked);
   await load();
+  await openGames(app.querySelector<HTMLElement>('#open-games')!, titles, names, joinClicked);
   app.prepend(await accountPanel(names));
   app.append(await finishedGames(names));
+}
+
+// Open games (GET /api/games/open): a stranger's games with a public seat nobody holds, filtered by
+// title and scenario.
+async function openGames(section: HTMLElement, titles: TitleInfo[], names: Map<string, string>, joinClicked: (e: Event) => void) {
+  const filter = section.querySelector<HTMLFormElement>('#open-filter')!;
+  const select = (name: string) => filter.querySelector<HTMLSelectElement>(`select[name=${name}]`)!;
+  const table = section.querySelector<HTMLTableElement>('#open-table')!;
+  const none = section.querySelector<HTMLElement>('.none')!;
+  table.addEventListener('click', joinClicked);
+  const load = async () => {
+    const page = await api.openGames({ title: select('title').value, scenario: select('scenario').value });
+    table.innerHTML = `<tbody>${page.games.map((g) => row(g, names.get(g.title) ?? g.title)).join('')}</tbody>`;
+    none.hidden = page.games.length > 0;
+  };
+  select('title').addEventListener('change', () => {
+    const chosen = titles.find((x) => x.id === select('title').value);
+    select('scenario').innerHTML = `<option value="">*</option>${(chosen?.scenarios ?? [])
+      .map((s) => `<option value="${s.id}">${escape(scenarioName(s.id, s.name))}</option>`)
+      .join('')}`;
+    load().catch(() => undefined);
+  });
+  select('scenario').addEventListener('change', () => load().catch(() => undefined));
+  await load().catch(() => undefined);
 }
 
 function row(g: GameSummary, title: string): string {
@@ -145,7 +179,7 @@ function row(g: GameSummary, title: string): string {
       )
       .join(' ')}</td>
     <td>${g.terminal ? escape(t('ui.web.over_won', { winners: g.winners.map(seatName).join(` ${t('ui.play.and')} `) || t('ui.web.nobody') })) : escape(render(g.phase_message) || g.phase)}</td>
-    <td><a href="#/game/${g.id}">${escape(t('ui.web.watch'))}</a></td></tr>`;
+    <td>${g.observers === false && !g.terminal ? escape(t('ui.web.no_observers')) : `<a href="#/game/${g.id}">${escape(t('ui.web.watch'))}</a>`}</td></tr>`;
 }
 
 async function join(id: string, seat: string, invitation?: string) {
@@ -157,12 +191,30 @@ async function join(id: string, seat: string, invitation?: string) {
   }
 }
 
+// What an invitation shows of its game: the spectators' view, or the game's list entry when it is
+// played without spectators.
+async function invitedTo(id: string): Promise<{ scenario: string; seat_order: string[]; seats: Record<string, string>; phase: string; phase_message?: unknown }> {
+  try {
+    return await api.view(id);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== 'no_observers') throw err;
+    for (let after: string | undefined, page = 0; page < 20; ++page) {
+      const list = await api.games(after);
+      const g = list.games.find((x) => x.id === id);
+      if (g) return g;
+      if (!list.next) break;
+      after = list.next;
+    }
+    throw err;
+  }
+}
+
 // #/game/ID/invite/SECRET: the seats still open, each taken with the invitation's secret.
 export async function renderInvitation(app: HTMLElement, id: string, invitation: string) {
   app.innerHTML = `<p>${escape(t('ui.web.loading'))}</p>`;
   try {
-    const v = await api.view(id);
-    const open = v.seat_order.filter((s) => v.seats[s] === 'human');
+    const v = await invitedTo(id);
+    const open = v.seat_order.filter((s) => v.seats[s] === 'human' || v.seats[s] === 'invitation');
     app.innerHTML = `<section class="panel"><h2>${escape(t('ui.web.invitation', { id }))}</h2>
       <p>${escape(scenarioName(v.scenario, v.scenario))}: ${escape(render(v.phase_message as Message | undefined) || v.phase)}</p>
       <p>${open.map((s) => `<button class="join" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`).join(' ')}</p>
