@@ -112,6 +112,7 @@ nlohmann::json Lobby::rematch(const std::string& id, const std::string& token, c
   r.token_hash = old.token_hash;  // each seat is opened by the token that opened it in the game before
   r.token_hash.resize(static_cast<std::size_t>(r.game->seat_count()));
   r.invitation_hash = old.invitation_hash;
+  r.clocks = Clocks(old.clocks.pace(), old.clocks.stand_in(), r.game->seat_count());  // the same pace
   r.owner = r.creator = client;
   GameWrite w;
   w.create = r.game->record();

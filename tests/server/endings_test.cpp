@@ -244,9 +244,12 @@ TEST_F(Endings, OpenGamesListsWhatAStrangerMayJoin) {
     for (const json& g : r.body["games"]) out.insert(g["id"].get<std::string>());
     return out;
   };
-  EXPECT_EQ(ids(""), (std::set<std::string>{churchill, warroom}));
+  const std::string fast = post("/api/games", R"({"scenario": "training", "seating": "public", "pace": "fast"})").body["id"];
+  EXPECT_EQ(ids(""), (std::set<std::string>{churchill, warroom, fast}));
+  EXPECT_EQ(ids("?pace=fast"), std::set<std::string>{fast});
+  EXPECT_EQ(ids("?pace=none&title=churchill"), std::set<std::string>{churchill});
   EXPECT_EQ(ids("?title=warroom"), std::set<std::string>{warroom});
-  EXPECT_EQ(ids("?title=churchill&scenario=training"), std::set<std::string>{churchill});
+  EXPECT_EQ(ids("?title=churchill&scenario=training"), (std::set<std::string>{churchill, fast}));
   EXPECT_EQ(ids("?scenario=campaign"), std::set<std::string>{});
   EXPECT_EQ(ids("?limit=1").size(), 1u);
   const Reply page = get("/api/games/open?limit=1");
