@@ -141,6 +141,29 @@ export interface Platform {
       event: string;
     }[];
   };
+  /**
+   * The record's events this seat may see: an alliance's agreements to concede only to that alliance until the game is over.
+   */
+  events?: SeatEvent[];
+  /**
+   * The seats of this seat's alliance (titles with alliances), whose human seats concede together.
+   */
+  alliance?: string[];
+  /**
+   * Whether spectators may watch the game while it is played.
+   */
+  observers?: boolean;
+  /**
+   * The game this one is a rematch of, or null.
+   */
+  rematch?: string | null;
+  /**
+   * The game ended by a concession: the alliance that conceded and the seats that won.
+   */
+  conceded?: {
+    seats: string[];
+    winners: string[];
+  };
 }
 /**
  * One legal action as structure (action_fields, by its command): its kind (the command's first word) and its arguments by name as data ids. No two legal actions of a seat have the same fields.
@@ -156,6 +179,22 @@ export interface LogEvent {
   rule: string;
   event: string | null;
   [k: string]: unknown;
+}
+/**
+ * What happened to a seat outside the rules' actions (core::SeatEvent, docs/server.md "Endings and beginnings"), after `at` actions.
+ */
+export interface SeatEvent {
+  at: number;
+  seat: string;
+  event: 'resign' | 'stand_in' | 'return' | 'concede' | 'withdraw' | 'conceded' | 'rematch';
+  /**
+   * Who plays the seat from then on (resign, stand_in, return).
+   */
+  controller?: string;
+  /**
+   * The rematch's game (rematch).
+   */
+  game?: string;
 }
 export interface ChurchillFields {
   title: 'churchill';
