@@ -246,6 +246,7 @@ void SideStore::settle_outbox(std::int64_t id, const std::string& sender, const 
 std::string SideStore::game_summary(const std::string& game) {
   const Rows r = run("SELECT summary FROM games WHERE id = $1", {game});
   return r.empty() ? "" : r[0][0];
+}
 
 SideStore::CopyReport SideStore::copy_into(SideStore& to, std::int64_t now) {
   CopyReport report;
