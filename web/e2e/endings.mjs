@@ -37,7 +37,8 @@ try {
   await anna.click('#endings #concede');
   await anna.click('.confirm-dialog .confirm-yes');
   await anna.waitForSelector('#endings .concede-waiting', { timeout: 10000 });
-  if (!(await anna.textContent('#endings .concede-waiting')).includes('JPN')) fail('the waiting line does not name the ally still to agree');
+  if (!(await anna.textContent('#endings .concede-waiting')).includes('JPN'))
+    fail('the waiting line does not name the ally still to agree');
   await anna.waitForSelector('#endings #withdraw');
   await boris.waitForFunction(() => document.querySelector('#endings .events li[data-event="concede"]'), null, { timeout: 10000 }); // pushed to the ally
   await anna.screenshot({ path: `${out}/endings-concede-1280.png` });
@@ -51,7 +52,8 @@ try {
   await boris.click('.confirm-dialog .confirm-yes');
   for (const p of [anna, boris, watcher])
     await p.waitForSelector('#endings .events li[data-event="conceded"]', { state: 'attached', timeout: 10000 });
-  if (!(await anna.textContent('#endings .events li[data-event="conceded"]')).includes('BC+US')) fail('the concession does not name the winners');
+  if (!(await anna.textContent('#endings .events li[data-event="conceded"]')).includes('BC+US'))
+    fail('the concession does not name the winners');
   await boris.screenshot({ path: `${out}/endings-conceded-390.png`, fullPage: true });
 
   // A rematch on the same seats: Anna offers it, Boris follows it with the token he holds.
@@ -83,16 +85,18 @@ try {
   const stranger = await page({ width: 390, height: 844 });
   await stranger.goto(base);
   await stranger.waitForSelector(`#open-games button.join[data-id="${open.id}"]`, { timeout: 10000 });
-  await stranger.selectOption('#open-filter select[name=title]', 'warroom');
+  await stranger.selectOption('#open-filter select[name=open-title]', 'warroom');
   await stranger.waitForSelector(`#open-games button.join[data-id="${open.id}"]`, { state: 'detached', timeout: 10000 });
-  await stranger.selectOption('#open-filter select[name=title]', 'churchill');
+  await stranger.selectOption('#open-filter select[name=open-title]', 'churchill');
   await stranger.click(`#open-games button.join[data-id="${open.id}"][data-seat="UK"]`);
   await stranger.waitForURL(new RegExp(`#/game/${open.id}$`));
   await stranger.waitForSelector('#endings #resign', { timeout: 30000 });
   await stranger.goto(base);
   await stranger.waitForSelector('#open-games');
   await stranger.screenshot({ path: `${out}/endings-open-games-390.png`, fullPage: true });
-  console.log('endings: an alliance conceded with both its players agreeing, a rematch on the same seats, a resigned UK played to the end, an open game joined');
+  console.log(
+    'endings: an alliance conceded with both its players agreeing, a rematch on the same seats, a resigned UK played to the end, an open game joined',
+  );
 } finally {
   await browser.close();
 }

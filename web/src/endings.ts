@@ -101,7 +101,9 @@ export function endingsPanel(id: string, held: { seat: string; token: string } |
       ),
     );
     on('#concede', () =>
-      confirmThen(t('ui.web.concede'), t('ui.web.concede_confirm'), t('ui.web.concede'), async () => shown(await api.concede(id, token, true))),
+      confirmThen(t('ui.web.concede'), t('ui.web.concede_confirm'), t('ui.web.concede'), async () =>
+        shown(await api.concede(id, token, true)),
+      ),
     );
     on('#withdraw', () => api.concede(id, token, false).then(shown).catch(fail));
     on('#rematch', () =>

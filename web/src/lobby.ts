@@ -38,8 +38,8 @@ export async function renderLobby(app: HTMLElement) {
     </section>
     <section class="panel" id="open-games"><h2>${escape(t('ui.web.open_games'))}</h2>
       <form id="open-filter">
-        <label>${escape(t('ui.web.game'))} <select name="title"><option value="">*</option>${titles.map((x) => `<option value="${x.id}">${escape(x.name)}</option>`).join('')}</select></label>
-        <label>${escape(t('ui.web.scenario'))} <select name="scenario"><option value="">*</option></select></label>
+        <label>${escape(t('ui.web.game'))} <select name="open-title"><option value="">*</option>${titles.map((x) => `<option value="${x.id}">${escape(x.name)}</option>`).join('')}</select></label>
+        <label>${escape(t('ui.web.scenario'))} <select name="open-scenario"><option value="">*</option></select></label>
       </form>
       <table id="open-table"></table><p class="none" hidden>${escape(t('ui.web.no_open_games'))}</p></section>
     <section class="panel"><h2>${escape(t('ui.web.games_in_play'))}</h2><table id="games"></table><button id="more" hidden>${escape(t('ui.web.more_games'))}</button></section>`;
@@ -148,7 +148,7 @@ export async function renderLobby(app: HTMLElement) {
 // title and scenario.
 async function openGames(section: HTMLElement, titles: TitleInfo[], names: Map<string, string>, joinClicked: (e: Event) => void) {
   const filter = section.querySelector<HTMLFormElement>('#open-filter')!;
-  const select = (name: string) => filter.querySelector<HTMLSelectElement>(`select[name=${name}]`)!;
+  const select = (name: string) => filter.querySelector<HTMLSelectElement>(`select[name=open-${name}]`)!;
   const table = section.querySelector<HTMLTableElement>('#open-table')!;
   const none = section.querySelector<HTMLElement>('.none')!;
   table.addEventListener('click', joinClicked);
@@ -193,7 +193,9 @@ async function join(id: string, seat: string, invitation?: string) {
 
 // What an invitation shows of its game: the spectators' view, or the game's list entry when it is
 // played without spectators.
-async function invitedTo(id: string): Promise<{ scenario: string; seat_order: string[]; seats: Record<string, string>; phase: string; phase_message?: unknown }> {
+async function invitedTo(
+  id: string,
+): Promise<{ scenario: string; seat_order: string[]; seats: Record<string, string>; phase: string; phase_message?: unknown }> {
   try {
     return await api.view(id);
   } catch (err) {
