@@ -64,10 +64,12 @@ const std::string& Lobby::concede(const std::string& id, const std::string& toke
   if (m.node_kind() == core::NodeKind::Terminal) throw ApiError(409, ErrorCode{"game_over"}, "the game is over");
   if (m.is_bot(s))
     throw ApiError(409, ErrorCode{"seat_is_bot", {{"seat", m.seat_name(s)}}}, fmt::format("{} is played by a bot", m.seat_name(s)));
-  if (agree.get<bool>() == static_cast<bool>(m.conceding() & core::seat_bit(s)))
-    throw ApiError(409, ErrorCode{agree.get<bool>() ? "agreed_already" : "not_agreed", {{"seat", m.seat_name(s)}}},
-                   agree.get<bool>() ? fmt::format("{} has already agreed to concede", m.seat_name(s))
-                                     : fmt::format("{} has not agreed to concede", m.seat_name(s)));
+  if (agree.get<bool>() == static_cast<bool>(m.conceding() & core::seat_bit(s))) {
+    const nlohmann::json named = {{"seat", m.seat_name(s)}};
+    if (agree.get<bool>())
+      throw ApiError(409, ErrorCode{"agreed_already", named}, fmt::format("{} has already agreed to concede", m.seat_name(s)));
+    throw ApiError(409, ErrorCode{"not_agreed", named}, fmt::format("{} has not agreed to concede", m.seat_name(s)));
+  }
   try {
     m.concede(s, agree.get<bool>());
   } catch (const core::ActionError& e) {

@@ -340,7 +340,7 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
   const std::vector<std::string> web = {"web/src/i18n.ts", "web/src/game.ts", "web/src/lobby.ts", "web/src/account.ts", "web/src/chat.ts", "web/src/main.ts",
                                         "web/src/titles/churchill.ts", "web/src/hint.ts", "web/src/replay.ts", "web/src/replay-jump.ts", "web/src/provenance.ts",
                                         "web/src/titles/churchill-map.ts", "web/src/titles/churchill-board.ts", "web/src/api.ts",
-                                        "web/src/clock.ts", "web/src/notify.ts"};
+                                        "web/src/clock.ts", "web/src/notify.ts", "web/src/endings.ts"};
   const std::vector<Use> uses = {
       {"log.", {"churchill/i18n_log.cpp", "churchill/view.cpp"}},
       {"prompt.", {"churchill/game.cpp", "web/src/titles/churchill.ts"}},
