@@ -3,7 +3,7 @@
 #include "warroom/battle.h"
 
 #include <algorithm>
-#include <cassert>
+#include "core/expect.h"
 
 #include "warroom/battle_internal.h"
 
@@ -101,7 +101,7 @@ bool valid_type(const TypeSpec& t) {
 int row_of(Battle& b, int side, const TypeSpec& t, int stance) {
   for (int i = 0; i < b.row_count[side]; ++i)
     if (b.rows[side][i].type.id == t.id && b.rows[side][i].stance == stance) return i;
-  assert(b.row_count[side] < kMaxRowsPerSide);
+  CORE_EXPECT(b.row_count[side] < kMaxRowsPerSide);
   Row& r = b.rows[side][b.row_count[side]];
   r = Row{};
   r.type = t;
@@ -459,7 +459,7 @@ void step_unit(Battle& b, int side, int row, std::uint8_t nation, Box box, const
   int now = 3;  // the box reached: 1 light, 2 damaged, 3 eliminated
   switch (box) {
     case Box::Fresh:
-      assert(r.fresh[nation] > 0);
+      CORE_EXPECT(r.fresh[nation] > 0);
       --r.fresh[nation];
       if (s.steps == 1) {
         ++r.eliminated[nation];
@@ -467,19 +467,19 @@ void step_unit(Battle& b, int side, int row, std::uint8_t nation, Box box, const
         ++r.light[nation];
         now = 1;
       } else {
-        assert(r.damaged == kNoNation);
+        CORE_EXPECT(r.damaged == kNoNation);
         r.damaged = nation;
         now = 2;
       }
       break;
     case Box::Light:
-      assert(r.light[nation] > 0 && r.damaged == kNoNation);
+      CORE_EXPECT(r.light[nation] > 0 && r.damaged == kNoNation);
       --r.light[nation];
       r.damaged = nation;
       now = 2;
       break;
     case Box::Damaged:
-      assert(r.damaged == nation);
+      CORE_EXPECT(r.damaged == nation);
       r.damaged = kNoNation;
       ++r.eliminated[nation];
       break;
@@ -507,7 +507,7 @@ void escort_legal(const Battle& b, std::vector<Choice>& out) {
   const int side = other(b.rolling_side);
   out.push_back({ChoiceKind::Escort, kNoNation, 0, 0});
   const int i = escort_row(b, side);
-  assert(i >= 0);
+  CORE_EXPECT(i >= 0);
   std::vector<Choice> targets;
   push_row_targets(b, side, i, targets);  // a damaged escort absorbs before a fresh one (ruling 43)
   for (const Choice& t : targets) out.push_back({ChoiceKind::Escort, t.b, t.c, 0});

@@ -10,7 +10,7 @@
 //     territory control, captured units, Stress and Medals.
 #include <algorithm>
 #include <bit>
-#include <cassert>
+#include "core/expect.h"
 
 #include "warroom/rules.h"
 
@@ -332,7 +332,7 @@ void strip_units(Ctx& c, int nation, RegionId r, int type, int count) {
     count -= take;
     if (units_in(cmd) == 0) cmd = Command{};  // the token returns to storage
   }
-  assert(count == 0);
+  CORE_EXPECT(count == 0);
 }
 
 // Remove Eliminated Units: `count` units of `type` of the nation in region r go to the Casualty List
@@ -604,8 +604,7 @@ void start_battle(Ctx& c) {
   c.s.fight.commander = b.commander;
   c.s.fight.bombed = c.s.fight.bombed || b.target.present;
   const std::string error = setup_battle(c.s.battle, b, c.log);
-  assert(error.empty());
-  (void)error;
+  CORE_EXPECT(error.empty());
 }
 
 // Battle Setup › 4 for the battle about to be fought: the nations taking part and each side's
@@ -771,8 +770,7 @@ void battle_die_outcomes(const CCtx&, core::OutcomeList& out) {
 void battle_die(Ctx& c, int colour) {
   c.s.steps.pop();
   const bool ok = apply_die(c.s.battle, static_cast<Colour>(colour), c.log);
-  assert(ok);
-  (void)ok;
+  CORE_EXPECT(ok);
 }
 
 core::Action battle_action(int nation, Choice ch) {
@@ -792,8 +790,7 @@ void battle_legal(const CCtx& c, int nation, core::ActionList& out) {
 void battle_apply(Ctx& c, const Act& a) {
   c.s.steps.pop();
   const bool ok = apply(c.s.battle, battle_choice(a), c.log);
-  assert(ok);
-  (void)ok;
+  CORE_EXPECT(ok);
 }
 
 void claim_legal(const CCtx& c, int nation, core::ActionList& out) {

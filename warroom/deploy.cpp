@@ -6,7 +6,7 @@
 // revealed together, and the units form new Commands with the lowest free numbers, joining the
 // nation's Commands there only when no number is free (reconstructed; Step 3 regroups).
 #include <algorithm>
-#include <cassert>
+#include "core/expect.h"
 
 #include "warroom/rules.h"
 
@@ -172,7 +172,7 @@ void deploy_apply(Ctx& c, const Act& a) {
     case ActionKind::Release: --k.hold[a.b]; break;
     case ActionKind::Deploy: ++k.to_sea[at(slot_of(a.b))][a.c]; break;
     case ActionKind::Undeploy: --k.to_sea[at(slot_of(a.b))][a.c]; break;
-    default: assert(false);
+    default: CORE_EXPECT(false);
   }
 }
 
@@ -183,8 +183,8 @@ void reveal_deployments(Ctx& c) {
     bool any = false;
     for (std::uint8_t n : c.s.construction[at(i)].n) any = any || n;
     if (!any || owner == kNoNation || !in_play(c.s, owner)) continue;
-    [[maybe_unused]] const bool ok = carry_out(c.s, c.g, owner, i, c.log);
-    assert(ok);  // plan_valid held when the nation was done
+    const bool ok = carry_out(c.s, c.g, owner, i, c.log);
+    CORE_EXPECT(ok);  // plan_valid held when the nation was done
   }
 }
 

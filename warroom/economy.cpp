@@ -1,7 +1,7 @@
 // Phase 1: Direct National Economy (card facing, income) and Phase 7: Production (purchases in
 // secret, their reveal, units placed under Industry tokens).
 #include <algorithm>
-#include <cassert>
+#include "core/expect.h"
 
 #include "warroom/rules.h"
 
@@ -277,7 +277,7 @@ void purchases_apply(Ctx& c, const Act& a) {
       for (int r = 0; r < kResources; ++r) sh.goods_paid[at(r)] = static_cast<std::uint16_t>(sh.goods_paid[at(r)] + sign * mix[r]);
       break;
     }
-    default: assert(false);
+    default: CORE_EXPECT(false);
   }
 }
 
@@ -341,8 +341,8 @@ void place_legal(const CCtx& c, int nation, core::ActionList& out) {
 }
 
 void place_apply(Ctx& c, const Act& a) {
-  [[maybe_unused]] const bool placed = place_one(c.s, c.g, a.nation, a.a, a.b);
-  assert(placed);
+  const bool placed = place_one(c.s, c.g, a.nation, a.a, a.b);
+  CORE_EXPECT(placed);
   c.add(kStep5, a.nation, Event::Placed, a.a, a.b);
 }
 

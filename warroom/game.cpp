@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cassert>
+#include "core/expect.h"
 
 #include "core/title.h"
 #include "warroom/rules.h"
@@ -378,7 +378,7 @@ core::SeatMask Game::acting_seats(const State& s) const {
 
 void Game::legal_actions(const State& s, core::Seat seat, core::ActionList& out) const {
   const std::uint8_t nations = acting_nations(s, seat);
-  assert(nations != 0);
+  CORE_EXPECT(nations != 0);
   const StepRow& r = row(s.steps.top());
   const CCtx c{*this, s};
   for (int n = 0; n < kNations; ++n)
@@ -396,11 +396,11 @@ core::Applied Game::apply(State& s, core::Seat seat, core::Action a, core::LogSi
   const Step st = s.steps.top();
   const StepRow& r = row(st);
   if (seat == core::kChance) {
-    assert(r.kind == Kind::Chance);
+    CORE_EXPECT(r.kind == Kind::Chance);
     r.chance(c, st, decode_action(a).nation);
   } else {
     const Act x = decode_action(a);
-    assert(acting_nations(s, seat) & (1u << x.nation));
+    CORE_EXPECT(acting_nations(s, seat) & (1u << x.nation));
     r.apply(c, x);
     if (r.kind == Kind::Simultaneous && x.kind == ActionKind::Done) {
       s.sheet[at_(x.nation)].flags |= kDone;

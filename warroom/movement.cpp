@@ -9,7 +9,7 @@
 // the rail stop "as near as possible", ruling 29). A pin that leaves part of the Command behind is
 // then settled one unit at a time with `leave NATION type` (State::pin).
 #include <algorithm>
-#include <cassert>
+#include "core/expect.h"
 
 #include "warroom/map.h"
 #include "warroom/rules.h"
@@ -424,7 +424,7 @@ void movement_legal(const CCtx& c, int nation, core::ActionList& out) {
     return;
   }
   const int box = next_box(s.sheet[at(nation)]);
-  assert(box > 0);
+  CORE_EXPECT(box > 0);
   const Plan p = plan_order(c, nation, s.sheet[at(nation)].box[at(box - 1)]);
   for (RegionId x : p.choices) out.push_back(encode(ActionKind::Move, nation, box, x));
   out.push_back(encode(ActionKind::Cancel, nation, box));  // ruling 22: every execution may be cancelled
@@ -435,7 +435,7 @@ void movement_apply(Ctx& c, const Act& a) {
   const int nation = a.nation;
   if (a.kind == ActionKind::Cancel) {
     Order& o = s.sheet[at(nation)].box[at(a.a - 1)];
-    assert(o.status == kWritten);
+    CORE_EXPECT(o.status == kWritten);
     o.status = kCancelled;
     c.add("Phase 3 > Canceling Orders and Resolving Mistakes", nation, Event::OrderCancelled, a.a, o.command);
     return;
@@ -445,7 +445,7 @@ void movement_apply(Ctx& c, const Act& a) {
     Command& cmd = s.command[at(nation)][at(number)];
     const Category cat = command_category(c.d(), nation, number);
     if (!s.pin.left) s.pin.left = static_cast<std::uint8_t>(lowest_free_command(s, c.d(), nation, cat));
-    assert(s.pin.left && cmd.n[at(slot_of(a.a))] && s.pin.owed > 0);
+    CORE_EXPECT(s.pin.left && cmd.n[at(slot_of(a.a))] && s.pin.owed > 0);
     Command& left = s.command[at(nation)][s.pin.left];
     left.region = cmd.region;
     --cmd.n[at(slot_of(a.a))];
@@ -456,7 +456,7 @@ void movement_apply(Ctx& c, const Act& a) {
     if (--s.pin.owed == 0) go_on(c, nation, s.pin.box, s.pin.via, s.pin.stop);
     return;
   }
-  assert(a.kind == ActionKind::Move);
+  CORE_EXPECT(a.kind == ActionKind::Move);
   const int box = a.a;
   const RegionId x = a.b;
   const Order& o = s.sheet[at(nation)].box[at(box - 1)];
@@ -469,7 +469,7 @@ void movement_apply(Ctx& c, const Act& a) {
   const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation, o.command) == Category::Sea
                        ? pin_owed(ro(c), nation, o.command, from)
                        : 0;
-  assert(owed < units_in(cmd));
+  CORE_EXPECT(owed < units_in(cmd));
   if (owed > 0) {
     if (cmd.flags & kSplitThisPhase) return finish(c, nation, box, from);  // unreachable: one order per Command
     s.pin = {static_cast<std::uint8_t>(nation), static_cast<std::uint8_t>(box), from, via, stop, static_cast<std::uint8_t>(owed), 0};
@@ -542,7 +542,7 @@ bool launch_done(const CCtx& c, int nation, int handled) { return carrier_comman
 
 void launch_legal(const CCtx& c, int nation, core::ActionList& out) {
   const int number = carrier_command(c.s, c.d(), nation, c.top<step::CarrierLaunch>().handled);
-  assert(number);
+  CORE_EXPECT(number);
   const RegionId from = c.s.command[at(nation)][at(number)].region;
   out.push_back(encode(ActionKind::Launch, nation, number, kNoRegion));  // keeps its fighter aboard
   out.push_back(encode(ActionKind::Launch, nation, number, from));
@@ -591,7 +591,7 @@ bool landing_done(const CCtx& c, int nation) { return tagged(c.s, c.d(), nation)
 
 void landing_legal(const CCtx& c, int nation, core::ActionList& out) {
   const int number = tagged(c.s, c.d(), nation);
-  assert(number);
+  CORE_EXPECT(number);
   const RegionId from = c.s.command[at(nation)][at(number)].region;
   const Alliance side = alliance_of(nation);
   const std::size_t before = out.size();

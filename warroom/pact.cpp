@@ -12,7 +12,7 @@
 //   Article Four  5 Stress to the offender, once; no Medals between the parties that round, except
 //                 for a party's own original territories (ruling 61).
 #include <algorithm>
-#include <cassert>
+#include "core/expect.h"
 
 #include "warroom/map.h"
 #include "warroom/rules.h"
@@ -139,7 +139,7 @@ void permission_apply(Ctx& c, const Act& a) {
   c.pop();
   const int ally = st.ally, box = st.box;
   const RegionId x = st.region;
-  assert(c.top<step::MovementTurn>().nation == ally);
+  CORE_EXPECT(c.top<step::MovementTurn>().nation == ally);
   if (a.a) {  // "which is considered a violation of the pact by the party giving permission"
     pact_break(c, a.nation, 2);
     movement_apply(c, Act{ActionKind::Move, static_cast<std::uint8_t>(ally), static_cast<std::uint8_t>(box), x, 0});

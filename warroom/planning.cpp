@@ -1,7 +1,7 @@
 // Phase 2: Strategic Planning -- secret order sheets and oil bids (Step 1), the reveal and the
 // turn-order slots (Step 2), paying the bids (Step 3) -- and Reorganizing Commands.
 #include <algorithm>
-#include <cassert>
+#include "core/expect.h"
 
 #include "warroom/rules.h"
 
@@ -138,7 +138,7 @@ void sheets_apply(Ctx& c, const Act& a) {
       sh.bid = a.c ? v * 1000 + sh.bid % 1000 : (sh.bid / 1000) * 1000 + v;
       break;
     }
-    default: assert(false);
+    default: CORE_EXPECT(false);
   }
 }
 
@@ -188,7 +188,7 @@ void slot_sequence(Ctx& c, int position) {
     for (int n = 0; n < kNations; ++n)
       if (in_play(s, n)) {
         s.nation[at(n)].res[kOil] -= s.sheet[at(n)].bid;
-        assert(s.nation[at(n)].res[kOil] >= 0);
+        CORE_EXPECT(s.nation[at(n)].res[kOil] >= 0);
         if (s.sheet[at(n)].bid) c.add(kStep3, n, Event::BidPaid, s.sheet[at(n)].bid);
       }
     return;
@@ -211,7 +211,7 @@ void tie_apply(Ctx& c, int position, int nation) {
   State& s = c.s;
   int i = position;  // the drawn flag goes first, the rest keep their order
   while (i < kNations - 1 && s.choosing[at(i)] != nation) ++i;
-  assert(s.choosing[at(i)] == nation);
+  CORE_EXPECT(s.choosing[at(i)] == nation);
   for (; i > position; --i) s.choosing[at(i)] = s.choosing[at(i - 1)];
   s.choosing[at(position)] = static_cast<std::uint8_t>(nation);
   c.add(kStep2, nation, Event::TieDrawn, position + 1);
@@ -370,7 +370,7 @@ void reorganize_apply(Ctx& c, const Act& a) {
     s.steps.pop();
     return;
   }
-  assert(a.kind == ActionKind::Shift);
+  CORE_EXPECT(a.kind == ActionKind::Shift);
   auto& pool = s.command[at(a.nation)];
   Command& src = pool[a.a];
   const int to = a.c ? a.c : lowest_free_command(s, c.d(), a.nation, command_category(c.d(), a.nation, a.a));

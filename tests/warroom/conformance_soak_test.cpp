@@ -94,6 +94,36 @@ TEST(WarroomStateHash, EveryFieldOfStateIsHashed) {
   EXPECT_GT(checked, 2 * static_cast<int>(sizeof(State))) << "most bytes of State are fields";
 }
 
+// The rules' preconditions (CORE_EXPECT, core/expect.h) are live in the sanitizer build: an action
+// of a nation the seat does not play, or a chance outcome where a player decides, stops the program
+// before it can corrupt a state.
+TEST(WarroomPreconditions, AnActionNoRuleAcceptsStopsACheckedBuild) {
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  const Game g = global_war();
+  const State start = play_until(g, g.new_game(), [&g](const State& x) { return g.acting_seats(x) != 0; }, 7);
+  const core::SeatMask acting = g.acting_seats(start);
+  ASSERT_NE(acting, 0u) << "the game waits for its players";
+  core::Seat seat = 0;
+  while (!(acting & core::seat_bit(seat))) ++seat;
+  int other = 0;
+  while (g.acting_nations(start, seat) & (1u << other)) ++other;
+  EXPECT_DEATH(
+      {
+        State s = start;
+        g.apply(s, seat, encode(ActionKind::Done, other), nullptr);
+      },
+      "precondition failed");
+  EXPECT_DEATH(
+      {
+        State s = start;
+        g.apply(s, core::kChance, 0, nullptr);
+      },
+      "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 int units_everywhere(const State& s) {
   int n = 0;
   for (int nation = 0; nation < kNations; ++nation) n += units_of(s, nation);
