@@ -29,8 +29,14 @@ export function eventText(e: SeatEvent, v: View): string {
       return t('ui.web.event_stand_in', { seat: seatName(e.seat), bot: player(e.controller) });
     case 'conceded':
       return t('ui.web.event_conceded', { seats: names(conceded?.seats ?? []), winners: names(conceded?.winners ?? []) });
+    case 'concede':
+      return t('ui.web.event_concede', { seat: seatName(e.seat) });
+    case 'withdraw':
+      return t('ui.web.event_withdraw', { seat: seatName(e.seat) });
+    case 'rematch':
+      return t('ui.web.event_rematch', { seat: seatName(e.seat) });
     default:
-      return t(`ui.web.event_${e.event}`, { seat: seatName(e.seat) });
+      return t('ui.web.event_return', { seat: seatName(e.seat) });
   }
 }
 
