@@ -59,8 +59,8 @@ function orderLine(
   return `<li class="box" value="${box + 1}"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
     ${
       erase
-        ? `<span class="box-tools"><button class="change" data-action="${escape(erase)}" data-command="${o.command}">Change</button>
-      <button class="erase" data-action="${escape(erase)}">Erase</button></span>`
+        ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-action="${escape(erase)}" data-command="${o.command}">Change</button>
+      <button class="erase" data-box="${box + 1}" data-action="${escape(erase)}">Erase</button></span>`
         : ''
     }</li>`;
 }
