@@ -19,7 +19,7 @@ log="$work/serve.log"
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 50); do grep -q "http://" "$log" && break; sleep 0.1; done
-url=$(grep -o "http://[0-9.:]*/" "$log" | head -1)
+url=$(grep -o "http://[0-9.:]*/" "$log" | head -1 || true)
 [ -n "$url" ] || { echo "the server did not start"; cat "$log"; exit 1; }
 cd "$root/web"
 node "e2e/$script.mjs" "$url" "$out"

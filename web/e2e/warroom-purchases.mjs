@@ -144,11 +144,10 @@ if (!(await panel.locator('tr[data-unit="art"] button.more').isDisabled()))
 const mixes = await panel.locator('tr.goods select.mix option').count();
 if (mixes < 2) fail(`the Civilian Goods offer ${mixes} mixes`);
 if ((await panel.locator('tr.goods').count()) !== 1) fail('Civilian Goods are not one line');
-const mix = await panel
-  .locator('tr.goods select.mix option')
-  .nth(mixes - 1)
-  .getAttribute('value');
-await panel.locator('tr.goods select.mix').selectOption(mix);
+// An option's value is the buy it sends; its data-mix is the mix as "oil/iron/osr".
+const option = panel.locator('tr.goods select.mix option').nth(mixes - 1);
+const mix = await option.getAttribute('data-mix');
+await panel.locator('tr.goods select.mix').selectOption(await option.getAttribute('value'));
 const violations = await seriousViolations(page, ['.purchase']);
 if (violations.length) fail(`the purchase panel is not accessible: ${violations.join('; ')}`);
 await panel.scrollIntoViewIfNeeded();

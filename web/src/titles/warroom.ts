@@ -41,6 +41,7 @@ interface Page {
   step: number | null;
   steps: number;
   moves: Arrow[]; // the moves of the nation whose reveal the execution panel shows
+  legal: Legal | null; // the legal actions of the view last drawn (a handler may run after a redraw)
 }
 let page: Page | null = null;
 
@@ -63,6 +64,7 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
     step: null,
     steps: 0,
     moves: [],
+    legal: null,
   };
   page = p;
   document.addEventListener('keydown', (e) => {
@@ -292,11 +294,14 @@ export const warroom: TitleUi<WarRoomView> = {
     const layout = layoutData as MapLayout;
     const p = pageFor(v, layout);
     const legal = Legal.of(v);
+    p.legal = legal;
     const send = act ?? (async () => undefined);
     const regions = new Map(layout.regions.map((r) => [r.id, r]));
+    // Selecting reads the newest view's actions: "Change" selects a Command only once its order is
+    // erased, in the view that answer drew.
     const select = async (nation: string, command: number) => {
       p.focus = null;
-      const action = legal.find({ kind: 'select', nation, command });
+      const action = (p.legal ?? legal).find({ kind: 'select', nation, command });
       if (action) await send(action);
     };
     const openInfo = (id: string | null) => {
