@@ -12,8 +12,8 @@ namespace {
 // Powers in the Pol-Mil placement order: Churchill, Stalin, Roosevelt (5.12).
 constexpr int kPolMilOrder[kPowers] = {0, 2, 1};
 
-const Effect& band_effect(const Ctx& c, const BandRoll& r) {
-  return c.d.conference_cards[c.s.conference_card].bands[at(r.band)].effects[at(r.effect)];
+const Effect& band_effect(const Ctx& c, int band, int effect) {
+  return c.d.conference_cards[c.s.conference_card].bands[at(band)].effects[at(effect)];
 }
 
 // The next power of the Pol-Mil placement order at or after `from` that the effect names.
@@ -25,13 +25,10 @@ int next_polmil_power(const Effect& e, int from) {
 
 // Pushes the Pol-Mil rolls of effect `r`: `rolls` for each power it names, in the order of 5.12.
 // False if none.
-bool start_polmil_rolls(const Ctx& c, const Effect& e, BandRoll r, int rolls) {
+bool start_polmil_rolls(const Ctx& c, const Effect& e, int band, int effect, int rolls) {
   const int first = e.powers ? next_polmil_power(e, 0) : 0;
   if (rolls <= 0 || first >= kPowers) return false;
-  r.rolls_per_power = rolls;
-  r.order = first;
-  r.rolls_left = rolls;
-  c.push(StepId::PolMilRoll, r);
+  c.push(step::PolMilRoll{band, effect, rolls, first, rolls});
   return true;
 }
 
@@ -108,14 +105,14 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
         c.note("6.32", e.power, Event::ConvoyArrives, e.power);
         return true;
       }
-      c.push(StepId::ConvoyRoll, BandRoll{band, index});
+      c.push(step::ConvoyRoll{band, index});
       return false;
     case EffectType::PolMil:
       if (e.rolls_max > 0) {
-        c.push(StepId::PolMilCount, BandRoll{band, index});
+        c.push(step::PolMilCount{band, index});
         return false;
       }
-      return !start_polmil_rolls(c, e, BandRoll{band, index}, e.rolls);
+      return !start_polmil_rolls(c, e, band, index, e.rolls);
     default:
       return true;
   }
@@ -148,7 +145,7 @@ void begin_conference(const Ctx& c) {
   s.production_delta.fill(0);
   s.paranoia = false;
   s.purge_by = s.purge_card = s.purge_roller = kNone;
-  c.push(StepId::RevealConference);
+  c.push(step::RevealConference{});
 }
 
 // 9.2: the deck holds one unseen version of each conference, drawn at random.
@@ -165,22 +162,22 @@ void reveal_conference(const Ctx& c, core::Action a) {
   CORE_EXPECT(c.d.conference_cards[at(arg_a(a))].conference == c.s.conference);
   c.s.conference_card = arg_a(a);
   c.note("5.11", -1, Event::ConferenceCard, arg_a(a));
-  c.replace(StepId::Bands, BandsAt{});
+  c.replace(step::Bands{});
 }
 
 // 5.11: implement the card's instructions from top to bottom.
 bool run_bands(const Ctx& c) {
   const ConferenceCard& card = c.d.conference_cards[c.s.conference_card];
-  const BandsAt from = c.top<BandsAt>();
+  const step::Bands from = c.top<step::Bands>();
   for (int band = from.band; band < kBands; ++band) {
     const auto& effects = card.bands[at(band)].effects;
     for (int i = band == from.band ? from.effect : 0; i < static_cast<int>(effects.size()); ++i) {
-      c.set_top(BandsAt{band, i + 1});  // resume after this effect once its roll is done
+      c.set_top(step::Bands{band, i + 1});  // resume after this effect once its roll is done
       if (!apply_band_effect(c, effects[at(i)], band, i)) return false;
     }
-    c.set_top(BandsAt{band, 0});
+    c.set_top(step::Bands{band, 0});
   }
-  c.s.steps.replace({StepId::PreConference});
+  c.s.steps.replace(step::PreConference{});
   return true;
 }
 
@@ -190,34 +187,47 @@ std::uint64_t polmil_faces(const Ctx&) {
   return bits;
 }
 
-void apply_band_roll(const Ctx& c, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::ConvoyRoll, StepId::PolMilCount, StepId::PolMilRoll}) && c.s.conference_card != kNone);
-  CORE_EXPECT(c.s.steps.top().id == StepId::PolMilRoll ? face(arg_a(a) / 8, 6) && face(arg_a(a) % 8, 6) : face(arg_a(a), 6));
-  const Step step = c.s.steps.top();
-  const BandRoll r = step.as<BandRoll>();
-  const Effect& e = band_effect(c, r);
+// 6.32: a convoy's roll; it arrives on the effect's range.
+void apply_convoy_roll(const Ctx& c, core::Action a) {
+  CORE_EXPECT(at_step(c.s, {StepId::ConvoyRoll}) && c.s.conference_card != kNone && face(arg_a(a), 6));
+  const step::ConvoyRoll r = c.top<step::ConvoyRoll>();
+  const Effect& e = band_effect(c, r.band, r.effect);
   const int roll = arg_a(a);
   c.s.steps.pop();
-  if (step.id == StepId::ConvoyRoll) {
-    const bool arrives = e.range.contains(roll);
-    c.note("6.32", e.power, Event::ConvoyRoll, roll, arrives);
-    if (arrives) c.s.production_delta[e.power] = static_cast<std::int8_t>(c.s.production_delta[e.power] + e.amount);
-  } else if (step.id == StepId::PolMilCount) {  // "roll 1D6, on a 1-3 roll that # of times"
-    const int rolls = roll <= e.rolls_max ? roll : 0;
-    c.note("5.12", -1, Event::PolMilCount, roll, rolls);
-    start_polmil_rolls(c, e, r, rolls);
-  } else {  // PolMilRoll: the red die gives the row, the blue die the column
-    const int red = roll / 8, blue = roll % 8;
-    const int location = c.d.polmil.cells[at(red - 1)][at(blue - 1)];
-    const int power = e.powers ? kPolMilOrder[r.order] : -1;
-    c.note("5.12", power, Event::PolMilCell, red, blue, location, static_cast<int>(e.polmil) + 1);  // + 1: what the roll is for
-    apply_polmil_result(c, e, power, location);
-    if (r.rolls_left > 1) {
-      c.push(StepId::PolMilRoll, BandRoll{r.band, r.effect, r.rolls_per_power, r.order, r.rolls_left - 1});
-    } else if (e.powers) {
-      const int next = next_polmil_power(e, r.order + 1);
-      if (next < kPowers) c.push(StepId::PolMilRoll, BandRoll{r.band, r.effect, r.rolls_per_power, next, r.rolls_per_power});
-    }
+  const bool arrives = e.range.contains(roll);
+  c.note("6.32", e.power, Event::ConvoyRoll, roll, arrives);
+  if (arrives) c.s.production_delta[e.power] = static_cast<std::int8_t>(c.s.production_delta[e.power] + e.amount);
+}
+
+// 5.12: "roll 1D6, on a 1-3 roll that # of times".
+void apply_polmil_count(const Ctx& c, core::Action a) {
+  CORE_EXPECT(at_step(c.s, {StepId::PolMilCount}) && c.s.conference_card != kNone && face(arg_a(a), 6));
+  const step::PolMilCount r = c.top<step::PolMilCount>();
+  const Effect& e = band_effect(c, r.band, r.effect);
+  const int roll = arg_a(a);
+  c.s.steps.pop();
+  const int rolls = roll <= e.rolls_max ? roll : 0;
+  c.note("5.12", -1, Event::PolMilCount, roll, rolls);
+  start_polmil_rolls(c, e, r.band, r.effect, rolls);
+}
+
+// 5.12: a Pol-Mil roll; the red die gives the row, the blue die the column.
+void apply_polmil_roll(const Ctx& c, core::Action a) {
+  CORE_EXPECT(at_step(c.s, {StepId::PolMilRoll}) && c.s.conference_card != kNone && face(arg_a(a) / 8, 6) && face(arg_a(a) % 8, 6));
+  const step::PolMilRoll r = c.top<step::PolMilRoll>();
+  const Effect& e = band_effect(c, r.band, r.effect);
+  const int roll = arg_a(a);
+  c.s.steps.pop();
+  const int red = roll / 8, blue = roll % 8;
+  const int location = c.d.polmil.cells[at(red - 1)][at(blue - 1)];
+  const int power = e.powers ? kPolMilOrder[r.order] : -1;
+  c.note("5.12", power, Event::PolMilCell, red, blue, location, static_cast<int>(e.polmil) + 1);  // + 1: what the roll is for
+  apply_polmil_result(c, e, power, location);
+  if (r.rolls_left > 1) {
+    c.push(step::PolMilRoll{r.band, r.effect, r.rolls_per_power, r.order, r.rolls_left - 1});
+  } else if (e.powers) {
+    const int next = next_polmil_power(e, r.order + 1);
+    if (next < kPowers) c.push(step::PolMilRoll{r.band, r.effect, r.rolls_per_power, next, r.rolls_per_power});
   }
 }
 
@@ -232,18 +242,18 @@ void pre_conference(const Ctx& c) {
     }
   }
   s.agenda_card.fill(kNone);
-  s.steps.replace({StepId::AgendaPlay});
+  s.steps.replace(step::AgendaPlay{});
   for (int p = kPowers - 1; p >= 0; --p) {
     const int n = std::min(kHandSize - bit_count(s.hand[at(p)]), bit_count(s.draw[at(p)]));
-    if (n > 0) c.push(StepId::Deal, Dealing{p, n});
+    if (n > 0) c.push(step::Deal{p, n});
   }
 }
 
-std::uint64_t deal_pile(const Ctx& c) { return c.s.draw[at(c.top<Dealing>().power)]; }
+std::uint64_t deal_pile(const Ctx& c) { return c.s.draw[at(c.top<step::Deal>().power)]; }
 
 void apply_deal(const Ctx& c, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[at(c.top<Dealing>().power)] & (1u << arg_a(a))));
-  Dealing deal = c.top<Dealing>();
+  CORE_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[at(c.top<step::Deal>().power)] & (1u << arg_a(a))));
+  step::Deal deal = c.top<step::Deal>();
   const int p = deal.power;
   const std::uint32_t bit = 1u << arg_a(a);
   c.s.draw[at(p)] &= ~bit;
@@ -271,11 +281,11 @@ void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
   s.hand[at(seat)] &= ~(1u << card);
   if (std::any_of(s.agenda_card.begin(), s.agenda_card.end(), [](std::uint8_t v) { return v == kNone; })) return;
   // All three are revealed. Attributes are ignored; the UK adds 1 (3.32); a Chief of Staff rolls.
-  s.steps.replace({StepId::AgendaResolve});
+  s.steps.replace(step::AgendaResolve{});
   for (int p = kPowers - 1; p >= 0; --p) {
     const StaffCard& sc = c.d.staff[at(p)][s.agenda_card[at(p)]];
     s.agenda_value[at(p)] = static_cast<std::int8_t>(sc.value + (p == static_cast<int>(Power::UK)));
-    if (sc.chief_of_staff()) c.push(StepId::AgendaChiefRoll, ChiefOf{p});
+    if (sc.chief_of_staff()) c.push(step::AgendaChiefRoll{p});
   }
 }
 
@@ -300,7 +310,7 @@ void agenda_won(const Ctx& c, int winner) {
     if (p != winner) lowest = std::min<int>(lowest, s.agenda_value[at(p)]);
   const int difference = std::clamp(s.agenda_value[at(winner)] - lowest, 0, kChair - 1);
   c.note("5.14", winner, Event::AgendaWinner, winner, difference);
-  c.push(StepId::AgendaWinnerPlaces, WinnerPlaces{winner, difference});
+  c.push(step::AgendaWinnerPlaces{winner, difference});
 }
 
 namespace {
@@ -334,12 +344,12 @@ void next_selection(const Ctx& c, int power, int picked, int players_left) {
   State& s = c.s;
   s.steps.pop();
   if (picked < 2 && any_available(s, c.d.issues.size())) {
-    c.push(StepId::AgendaPairs, Pairs{power, picked, players_left});
+    c.push(step::AgendaPairs{power, picked, players_left});
   } else if (players_left > 1 && any_available(s, c.d.issues.size())) {
-    c.push(StepId::AgendaPairs, Pairs{left_of(power), 0, players_left - 1});
+    c.push(step::AgendaPairs{left_of(power), 0, players_left - 1});
   } else {
     s.pass_earned.fill(false);
-    c.push(StepId::MeetingTurn, Turn{left_of(s.agenda_winner)});
+    c.push(step::MeetingTurn{left_of(s.agenda_winner)});
   }
 }
 }  // namespace
@@ -350,16 +360,16 @@ void apply_selection(const Ctx& c, core::Action a) {
   State& s = c.s;
   const int issue = arg_a(a);
   if (s.steps.top().id == StepId::AgendaWinnerPlaces) {
-    const WinnerPlaces w = c.top<WinnerPlaces>();
+    const step::AgendaWinnerPlaces w = c.top<step::AgendaWinnerPlaces>();
     const bool center = w.space == 0;
     s.issues[at(issue)] = {IssueWhere::Table, static_cast<std::int8_t>(center ? kCenter : w.seat), static_cast<std::int8_t>(w.space), kNone};
     c.note("5.14", w.seat, Event::IssueSelected, w.seat, issue, w.space);
     // Then each player, from the winner's left, places a pair in the centre.
-    c.replace(StepId::AgendaPairs, Pairs{left_of(w.seat), 0, 3});
+    c.replace(step::AgendaPairs{left_of(w.seat), 0, 3});
     if (!any_available(s, c.d.issues.size())) next_selection(c, w.seat, 2, 0);
     return;
   }
-  const Pairs pairs = c.top<Pairs>();
+  const step::AgendaPairs pairs = c.top<step::AgendaPairs>();
   s.issues[at(issue)] = {IssueWhere::Table, kCenter, 0, kNone};
   c.note("5.14", pairs.seat, Event::IssueSelected, pairs.seat, issue, 0);
   next_selection(c, pairs.seat, pairs.picked + 1, pairs.players_left);

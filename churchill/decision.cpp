@@ -231,14 +231,14 @@ void start_leadership(const Ctx& c, int index);
 void start_directed(const Ctx& c, int index) {
   const auto order = activity_order(c.s);
   for (int i = index; i < kPowers; ++i)
-    if (directed_to_place(c, order[at(i)])) return c.replace(StepId::DirectedOffensives, OrderedTurn{order[at(i)], i});
-  c.s.steps.replace({StepId::DecisionProduction});
+    if (directed_to_place(c, order[at(i)])) return c.replace(step::DirectedOffensives{order[at(i)], i});
+  c.s.steps.replace(step::DecisionProduction{});
 }
 
 void start_allocation(const Ctx& c, int index) {
   const auto order = activity_order(c.s);
   for (int i = index; i < kPowers; ++i)
-    if (has_allocation(c, order[at(i)])) return c.replace(StepId::Allocation, OrderedTurn{order[at(i)], i});
+    if (has_allocation(c, order[at(i)])) return c.replace(step::Allocation{order[at(i)], i});
   // Whatever could not be placed anywhere is lost (a full box, no open Front).
   for (int p = 0; p < kPowers; ++p) {
     c.s.production[at(p)] = 0;
@@ -254,10 +254,10 @@ void start_leadership(const Ctx& c, int index) {
     const int power = order[at(i / 2)];
     const int region = i % 2;
     if (won_by(c.s, c.k.leadership[at(region)], power))
-      return c.replace(StepId::TheaterLeadership, LeadershipTurn{power, region, i});
+      return c.replace(step::TheaterLeadership{power, region, i});
   }
   // 6.10 A-Bomb Research, then 6.11 Global Issue.
-  c.s.steps.replace({StepId::EndConference});
+  c.s.steps.replace(step::EndConference{});
   const std::uint8_t global_winner = c.s.issues[c.k.global_issue].where == IssueWhere::Table ? c.s.issues[c.k.global_issue].winner : kNone;
   if (global_winner != kNone) {
     bool movable = false;
@@ -266,9 +266,9 @@ void start_leadership(const Ctx& c, int index) {
       const bool his = static_cast<int>(g.powers[0]) == global_winner || static_cast<int>(g.powers[1]) == global_winner;
       movable |= his && c.s.global[m] != global_winner;
     }
-    if (movable) c.push(StepId::GlobalIssue, Turn{global_winner});
+    if (movable) c.push(step::GlobalIssue{global_winner});
   }
-  if (won_by_anyone(c.s, c.k.a_bomb_research)) c.push(StepId::ABombRoll);
+  if (won_by_anyone(c.s, c.k.a_bomb_research)) c.push(step::ABombRoll{});
 }
 
 }  // namespace
@@ -288,7 +288,7 @@ void conference_won(const Ctx& c, int winner) {
   s.directed_paid.fill(0);
   s.activated = 0;
   s.a_bomb_modifier = 0;
-  c.push(StepId::DirectedOffensives);
+  c.push(step::DecisionProduction{});  // start_directed puts the first turn (or the production) in its place
   start_directed(c, 0);
 }
 
@@ -366,8 +366,8 @@ core::Action allocation_random(const Ctx& c, int seat, core::Rng& rng) {
 }
 
 void leadership_legal(const Ctx& c, int, core::ActionList& out) {  // 6.92: only the US or the UK holds it
-  out.push_back(encode(Act::Leadership, c.top<LeadershipTurn>().region, static_cast<int>(Power::UK)));
-  out.push_back(encode(Act::Leadership, c.top<LeadershipTurn>().region, static_cast<int>(Power::US)));
+  out.push_back(encode(Act::Leadership, c.top<step::TheaterLeadership>().region, static_cast<int>(Power::UK)));
+  out.push_back(encode(Act::Leadership, c.top<step::TheaterLeadership>().region, static_cast<int>(Power::US)));
 }
 
 void global_legal(const Ctx& c, int seat, core::ActionList& out) {
@@ -411,7 +411,7 @@ void allocate(const Ctx& c, int seat, core::Action a) {
       c.note("6.10.2", seat, Event::ABombModifier, seat);
       break;
   }
-  const OrderedTurn turn = c.top<OrderedTurn>();
+  const step::Allocation turn = c.top<step::Allocation>();
   if (!has_allocation(c, seat)) {
     s.production[at(seat)] = 0;  // nothing left can be placed: the rest is lost
     s.support_bonus[at(seat)].fill(0);
@@ -430,13 +430,13 @@ void apply_decision(const Ctx& c, int seat, core::Action a) {
       const int power = c.d.issues[arg_a(a)].power;
       s.directed_front[at(power)] = arg_b(a);
       c.note("6.1", seat, Event::DirectedPlaced, seat, arg_a(a), arg_b(a));
-      if (!directed_to_place(c, seat)) start_directed(c, c.top<OrderedTurn>().index + 1);
+      if (!directed_to_place(c, seat)) start_directed(c, c.top<step::DirectedOffensives>().index + 1);
       break;
     }
     case Act::Leadership: {  // 6.92: the USSR may decide, but only the US or the UK holds it
       s.theater_leader[at(arg_a(a))] = arg_b(a);
       c.note("6.92", seat, Event::LeadershipSet, seat, arg_a(a), arg_b(a));
-      start_leadership(c, c.top<LeadershipTurn>().index + 1);
+      start_leadership(c, c.top<step::TheaterLeadership>().index + 1);
       break;
     }
     case Act::MoveGlobal:

@@ -259,7 +259,7 @@ void post_mortem(const Ctx& c) {
   const Scenario& sc = c.d.scenarios[s.scenario];
   c.note("8.0", -1, Event::EndOfConference, s.conference);
   if ((s.surrendered[0] && s.surrendered[1]) || s.conference >= sc.last_conference) {
-    s.steps.replace({StepId::GameOver});
+    s.steps.replace(step::GameOver{});
     s.winner = static_cast<std::int8_t>(c.game.winner(s));
     c.note("4.4", s.winner, Event::GameWon, s.winner);
     return;
@@ -279,7 +279,7 @@ void apply_secret_agenda(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::SecretAgendaDeal}) && arg_a(a) < static_cast<int>(c.d.secret_agenda.size()));
   CORE_EXPECT(!(c.s.agenda_markers_drawn & (1ull << arg_a(a))));
   State& s = c.s;
-  Dealing deal = c.top<Dealing>();
+  step::SecretAgendaDeal deal = c.top<step::SecretAgendaDeal>();
   s.agenda_markers_drawn |= 1ull << arg_a(a);
   s.secret_agenda[at(deal.power)][at(3 - deal.left)] = arg_a(a);
   --deal.left;

@@ -114,52 +114,52 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
          [](const Game&, const State& s) { return prompt("prompt.reveal_conference", "5.11").with("number", std::to_string(s.conference)); },
          [](const Game& g, const State&, int v) { return "card " + g.data().conference_cards[at(v)].id; }),
     automatic(StepId::Bands, [](const Ctx& c) { rules::run_bands(c); }),
-    equal_roll<rules::die_faces<6>>(StepId::ConvoyRoll, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
-    equal_roll<rules::die_faces<6>>(StepId::PolMilCount, seatless<rules::apply_band_roll>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
-    equal_roll<rules::polmil_faces>(StepId::PolMilRoll, seatless<rules::apply_band_roll>,
+    equal_roll<rules::die_faces<6>>(StepId::ConvoyRoll, seatless<rules::apply_convoy_roll>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
+    equal_roll<rules::die_faces<6>>(StepId::PolMilCount, seatless<rules::apply_polmil_count>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
+    equal_roll<rules::polmil_faces>(StepId::PolMilRoll, seatless<rules::apply_polmil_roll>,
          [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); },
          [](const Game&, const State&, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }),
     // 5.13 Pre-conference
     automatic(StepId::PreConference, rules::pre_conference),
     equal_roll<rules::deal_pile>(StepId::Deal, seatless<rules::apply_deal>,
          [](const Game&, const State&) { return prompt("prompt.deal", "5.13"); },
-         [](const Game& g, const State& s, int v) { return "deal " + g.data().staff[at(s.steps.top().as<Dealing>().power)][at(v)].id; }),
+         [](const Game& g, const State& s, int v) { return "deal " + g.data().staff[at(s.steps.top().as<step::Deal>().power)][at(v)].id; }),
     {StepId::AgendaPlay, Kind::Simultaneous, agenda_players, rules::agenda_legal, nullptr, rules::apply_agenda_card, nullptr,
      [](const Game&, const State&) { return prompt("prompt.agenda_play", "5.13"); }},
     equal_roll<rules::die_faces<6>>(StepId::AgendaChiefRoll, seatless<rules::apply_meeting_roll>,
          [](const Game&, const State&) { return prompt("prompt.agenda_chief_roll", "5.25"); }),
     automatic(StepId::AgendaResolve, rules::resolve_agenda),
-    decision(StepId::TieBreakOffer, one_seat<TieOffer>, [](const Ctx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
+    decision(StepId::TieBreakOffer, one_seat<step::TieBreakOffer>, [](const Ctx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
              seatless<rules::apply_tie>,
-             [](const Game&, const State& s) { return prompt("prompt.tie_break_offer", "4.5", seat_of<TieOffer>(s)); }),
-    decision(StepId::TieBreakChoose, one_seat<TieChoice>, [](const Ctx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
+             [](const Game&, const State& s) { return prompt("prompt.tie_break_offer", "4.5", seat_of<step::TieBreakOffer>(s)); }),
+    decision(StepId::TieBreakChoose, one_seat<step::TieBreakChoose>, [](const Ctx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
              seatless<rules::apply_tie>,
-             [](const Game&, const State& s) { return prompt("prompt.tie_break_choose", "4.5", seat_of<TieChoice>(s)); }),
-    decision(StepId::AgendaWinnerPlaces, one_seat<WinnerPlaces>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
+             [](const Game&, const State& s) { return prompt("prompt.tie_break_choose", "4.5", seat_of<step::TieBreakChoose>(s)); }),
+    decision(StepId::AgendaWinnerPlaces, one_seat<step::AgendaWinnerPlaces>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
              seatless<rules::apply_selection>,
              [](const Game&, const State& s) {
-               const WinnerPlaces w = s.steps.top().as<WinnerPlaces>();
+               const step::AgendaWinnerPlaces w = s.steps.top().as<step::AgendaWinnerPlaces>();
                return prompt("prompt.agenda_winner_places", "5.14", w.seat).with("space", std::to_string(w.space));
              },
              select_random),
-    decision(StepId::AgendaPairs, one_seat<Pairs>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
+    decision(StepId::AgendaPairs, one_seat<step::AgendaPairs>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
              seatless<rules::apply_selection>,
-             [](const Game&, const State& s) { return prompt("prompt.agenda_pairs", "5.14", seat_of<Pairs>(s)); },
+             [](const Game&, const State& s) { return prompt("prompt.agenda_pairs", "5.14", seat_of<step::AgendaPairs>(s)); },
              select_random),
     // 5.2 Meeting
-    decision(StepId::MeetingTurn, one_seat<Turn>, rules::advance_legal, rules::apply_meeting,
-             [](const Game&, const State& s) { return prompt("prompt.meeting_turn", "5.2", seat_of<Turn>(s)); },
+    decision(StepId::MeetingTurn, one_seat<step::MeetingTurn>, rules::advance_legal, rules::apply_meeting,
+             [](const Game&, const State& s) { return prompt("prompt.meeting_turn", "5.2", seat_of<step::MeetingTurn>(s)); },
              rules::advance_random),
     equal_roll<rules::die_faces<6>>(StepId::ChiefRoll, seatless<rules::apply_meeting_roll>,
          [](const Game&, const State&) { return prompt("prompt.chief_roll", "5.25"); }),
-    decision(StepId::ChiefIssue, one_seat<ChiefChoice>, rules::chief_issue_legal, rules::apply_meeting,
+    decision(StepId::ChiefIssue, one_seat<step::ChiefIssue>, rules::chief_issue_legal, rules::apply_meeting,
              [](const Game&, const State& s) {
-               const ChiefChoice ch = s.steps.top().as<ChiefChoice>();
+               const step::ChiefIssue ch = s.steps.top().as<step::ChiefIssue>();
                return !ch.debate ? prompt("prompt.chief_issue", "5.25", ch.seat) : prompt("prompt.chief_stop", "5.22", ch.seat);
              }),
-    decision(StepId::DebateOffer, one_seat<DebateTurn>, rules::debate_legal, rules::apply_meeting,
+    decision(StepId::DebateOffer, one_seat<step::DebateOffer>, rules::debate_legal, rules::apply_meeting,
              [](const Game& g, const State& s) {
-               const int seat = seat_of<DebateTurn>(s);
+               const int seat = seat_of<step::DebateOffer>(s);
                if (s.advance.seat < 0 || s.advance.issue == kNone) return prompt("prompt.debate_offer", "5.24", seat);
                return prompt("prompt.debate_offer_advance", "5.24", seat)
                    .name("advancer", power_key(static_cast<Power>(s.advance.seat)))
@@ -176,34 +176,34 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
     equal_roll<rules::die_faces<6>>(StepId::PurgeRoll, seatless<rules::apply_meeting_roll>, [](const Game&, const State&) { return prompt("prompt.purge_roll"); }),
     automatic(StepId::EndMeeting, rules::end_meeting),
     // 6.0 Decision Segment
-    decision(StepId::DirectedOffensives, one_seat<OrderedTurn>, rules::directed_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return prompt("prompt.directed_offensives", "6.1", seat_of<OrderedTurn>(s)); }),
+    decision(StepId::DirectedOffensives, one_seat<step::DirectedOffensives>, rules::directed_legal, rules::apply_decision,
+             [](const Game&, const State& s) { return prompt("prompt.directed_offensives", "6.1", seat_of<step::DirectedOffensives>(s)); }),
     automatic(StepId::DecisionProduction, rules::decision_production),
-    decision(StepId::Allocation, one_seat<OrderedTurn>, rules::allocation_legal, rules::apply_decision,
+    decision(StepId::Allocation, one_seat<step::Allocation>, rules::allocation_legal, rules::apply_decision,
              [](const Game&, const State& s) {
-               const int p = seat_of<OrderedTurn>(s);
+               const int p = seat_of<step::Allocation>(s);
                int bonus = 0;
                for (const std::int8_t b : s.support_bonus[at(p)]) bonus += b;
                return prompt("prompt.allocation", "6.4", p).with("production", std::to_string(s.production[at(p)])).with("bonus", std::to_string(bonus));
              },
              rules::allocation_random),
-    decision(StepId::TheaterLeadership, one_seat<LeadershipTurn>, rules::leadership_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return prompt("prompt.theater_leadership", "6.9", seat_of<LeadershipTurn>(s)); }),
+    decision(StepId::TheaterLeadership, one_seat<step::TheaterLeadership>, rules::leadership_legal, rules::apply_decision,
+             [](const Game&, const State& s) { return prompt("prompt.theater_leadership", "6.9", seat_of<step::TheaterLeadership>(s)); }),
     equal_roll<rules::die_faces<6>>(StepId::ABombRoll, seatless<rules::apply_a_bomb>, [](const Game&, const State&) { return prompt("prompt.a_bomb_roll", "6.10"); }),
-    decision(StepId::GlobalIssue, one_seat<Turn>, rules::global_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return prompt("prompt.global_issue", "6.11", seat_of<Turn>(s)); }),
+    decision(StepId::GlobalIssue, one_seat<step::GlobalIssue>, rules::global_legal, rules::apply_decision,
+             [](const Game&, const State& s) { return prompt("prompt.global_issue", "6.11", seat_of<step::GlobalIssue>(s)); }),
     automatic(StepId::EndConference, rules::begin_war),
     // 7.0 War Phase
-    decision(StepId::PlacementOrder, one_seat<PlacementTie>, rules::placement_order_legal, rules::apply_placement,
+    decision(StepId::PlacementOrder, one_seat<step::PlacementOrder>, rules::placement_order_legal, rules::apply_placement,
              [](const Game&, const State&) { return prompt("prompt.placement_order", "7.1"); }),
-    decision(StepId::PlaceNetworks, one_seat<OrderedTurn>, rules::placement_legal, rules::apply_placement,
+    decision(StepId::PlaceNetworks, one_seat<step::PlaceNetworks>, rules::placement_legal, rules::apply_placement,
              [](const Game&, const State& s) {
-               const int p = seat_of<OrderedTurn>(s);
+               const int p = seat_of<step::PlaceNetworks>(s);
                return prompt("prompt.place_networks", "7.1", p).with("count", std::to_string(s.to_place[at(p)]));
              }),
-    decision(StepId::PlaceAlignment, one_seat<OrderedTurn>, rules::placement_legal, rules::apply_placement,
+    decision(StepId::PlaceAlignment, one_seat<step::PlaceAlignment>, rules::placement_legal, rules::apply_placement,
              [](const Game&, const State& s) {
-               const int p = seat_of<OrderedTurn>(s);
+               const int p = seat_of<step::PlaceAlignment>(s);
                return prompt("prompt.place_alignment", "7.3", p).with("count", std::to_string(s.to_place[at(p)]));
              }),
     automatic(StepId::Reserves, rules::run_reserves),
@@ -213,7 +213,7 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
          [](const Game& g, const State&, int v) { return "front " + g.data().fronts[at(v)].id; }),
     equal_roll<rules::die_faces<10>>(StepId::FrontRoll, seatless<rules::apply_front_roll>,
          [](const Game& g, const State& s) {
-           return prompt("prompt.front_roll", "7.7").name("front", front_key(g.data(), s.steps.top().as<FrontRollFor>().front) + ".name");
+           return prompt("prompt.front_roll", "7.7").name("front", front_key(g.data(), s.steps.top().as<step::FrontRoll>().front) + ".name");
          }),
     automatic(StepId::Campaigns, rules::run_advance),
     automatic(StepId::PostMortem, rules::post_mortem),
@@ -396,10 +396,10 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   s.secret_agenda_variant = options.secret_agenda;
   s.german_reserves_option = options.german_reserves;
   for (auto& markers : s.secret_agenda) markers.fill(kNone);
-  s.steps.push({StepId::GameOver});
+  s.steps.push(step::GameOver{});
   rules::begin_conference(Ctx{*this, d, known_, s, nullptr});
   if (options.secret_agenda)  // 10.2: three markers each, drawn secretly before the first conference
-    for (int p = kPowers - 1; p >= 0; --p) s.steps.push(Step::of(StepId::SecretAgendaDeal, Dealing{p, 3}));
+    for (int p = kPowers - 1; p >= 0; --p) s.steps.push(step::SecretAgendaDeal{p, 3});
   return s;
 }
 

@@ -54,7 +54,7 @@ class ActionWording {
         const ConferenceCard& c = d_.conference_cards[at(v)];
         return tr("action.chance_card", {{"title", nm(conference_key(c.conference))}, {"version", Message::plain(std::string(1, c.version))}});
       }
-      case StepId::Deal: return tr("action.chance_deal", {{"card", nm(staff_key(d_, static_cast<Power>(top.as<Dealing>().power), v))}});
+      case StepId::Deal: return tr("action.chance_deal", {{"card", nm(staff_key(d_, static_cast<Power>(top.as<step::Deal>().power), v))}});
       case StepId::PolMilRoll: return tr("action.chance_polmil", {{"red", Message::plain(num(v / 8))}, {"blue", Message::plain(num(v % 8))}});
       case StepId::SplitRoll: return tr("action.chance_front", {{"front", nm(front_key(d_, v))}});
       case StepId::SecretAgendaDeal:

@@ -242,7 +242,7 @@ void debate_legal(const Ctx& c, int seat, core::ActionList& list) {
 }
 
 void chief_issue_legal(const Ctx& c, int, core::ActionList& out) {
-  if (c.top<ChiefChoice>().debate) {  // a debate: its issue is the advance's; it may stop in the centre
+  if (c.top<step::ChiefIssue>().debate) {  // a debate: its issue is the advance's; it may stop in the centre
     const Play& p = c.s.debate;
     move_variants(c, p.seat, p.issue, [&] { return static_cast<int>(p.value); }, false,
                   [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefDebate, 0, 0, flags)); });
@@ -290,8 +290,8 @@ void push_rolls(const Ctx& c, const Play& p, bool debate) {
     const Effect& e = effects[i];
     if (!holds(c, e.when, p, debate)) continue;
     if (e.type == EffectType::HealthRoll)
-      c.push(StepId::HealthRoll, HealthCheck{p.seat, p.leader ? -1 : byte_of(p.card), static_cast<int>(i)});
-    if (e.type == EffectType::Paranoia) c.push(StepId::ParanoiaRoll, ParanoiaCheck{p.seat, static_cast<int>(i)});
+      c.push(step::HealthRoll{p.seat, p.leader ? -1 : byte_of(p.card), static_cast<int>(i)});
+    if (e.type == EffectType::Paranoia) c.push(step::ParanoiaRoll{p.seat, static_cast<int>(i)});
   }
 }
 
@@ -303,7 +303,7 @@ namespace {
 
 void push_purge(const Ctx& c) {
   if (c.s.purge_card == kNone) return;
-  c.push(StepId::PurgeRoll, PurgeCheck{c.s.purge_card, c.s.purge_roller});
+  c.push(step::PurgeRoll{c.s.purge_card, c.s.purge_roller});
   c.s.purge_card = c.s.purge_roller = kNone;
 }
 
@@ -387,14 +387,14 @@ void start_advance(const Ctx& c, const Play& p) {
     capture(c, p.issue, p.seat);
   if (!capture_pending) note_moved(c, p.issue);
   s.meeting_next = static_cast<std::int8_t>(left_of(p.seat));
-  c.replace(StepId::ResolvePlay, Resolve{capture_pending});
+  c.replace(step::ResolvePlay{capture_pending});
   play_effects(c, p, false);
   // 5.24: the two others may debate, from the advancer's left; Stalin's A-Bomb exception.
   if (has_effect(c, p, EffectType::Undebatable, false)) return;
   const int first = left_of(p.seat), second = left_of(first);
   const bool d1 = can_debate(c, first), d2 = can_debate(c, second);
-  if (d1) c.push(StepId::DebateOffer, DebateTurn{first, d2 ? 1 : 0});
-  else if (d2) c.push(StepId::DebateOffer, DebateTurn{second, 0});
+  if (d1) c.push(step::DebateOffer{first, d2 ? 1 : 0});
+  else if (d2) c.push(step::DebateOffer{second, 0});
 }
 
 void start_debate(const Ctx& c, const Play& p) {
@@ -408,8 +408,8 @@ void start_debate(const Ctx& c, const Play& p) {
 // The next player with cards, from `from` clockwise; the Meeting ends when nobody has any.
 void next_turn(const Ctx& c, int from) {
   for (int p = from, n = 0; n < kPowers; p = left_of(p), ++n)
-    if (cards_in_hand(c.s, p) > 0) return c.replace(StepId::MeetingTurn, Turn{p});
-  c.s.steps.replace({StepId::EndMeeting});
+    if (cards_in_hand(c.s, p) > 0) return c.replace(step::MeetingTurn{p});
+  c.s.steps.replace(step::EndMeeting{});
 }
 
 }  // namespace
@@ -449,7 +449,7 @@ int settle_debate(IssueState& is, const Play& adv, const Play& deb, bool capture
 
 bool capture_pending(const State& s) {
   for (std::size_t i = s.steps.size(); i-- > 0;)
-    if (s.steps[i].id == StepId::ResolvePlay) return s.steps[i].as<Resolve>().capture_pending;
+    if (s.steps[i].id == StepId::ResolvePlay) return s.steps[i].as<step::ResolvePlay>().capture_pending;
   return false;
 }
 
@@ -469,7 +469,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       if (debate) s.debate = p;
       else s.advance = p;
       if (debate) s.steps.pop();  // the offer is taken
-      c.push(StepId::ChiefRoll, ChiefRollFor{debate});
+      c.push(step::ChiefRoll{debate});
       break;
     }
     case Act::ChiefIssue: {
@@ -493,9 +493,9 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       start_debate(c, begin_play(c, seat, a, true));
       break;
     case Act::NoDebate: {
-      const DebateTurn offer = c.top<DebateTurn>();
+      const step::DebateOffer offer = c.top<step::DebateOffer>();
       s.steps.pop();
-      if (offer.offers_left > 0) c.push(StepId::DebateOffer, DebateTurn{left_of(offer.seat), 0});
+      if (offer.offers_left > 0) c.push(step::DebateOffer{left_of(offer.seat), 0});
       break;
     }
     case Act::Pass:
@@ -516,15 +516,15 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
 
 namespace {
 // The health effect a HealthRoll step rolls for: of the power's staff card, or of its Leader.
-const Effect& health_effect(const Ctx& c, const HealthCheck& h) {
+const Effect& health_effect(const Ctx& c, const step::HealthRoll& h) {
   const Play p{byte_of(h.power), static_cast<std::uint8_t>(h.card), kNone, 0, h.card < 0, false};
   return effects_of(c, p)[at(h.effect)];
 }
 
 // The dice of a HealthRoll or ParanoiaRoll step.
 Dice effect_dice(const Ctx& c) {
-  return c.s.steps.top().id == StepId::HealthRoll ? health_effect(c, c.top<HealthCheck>()).dice
-                                                  : c.d.leaders[c.k.stalin].effects[at(c.top<ParanoiaCheck>().effect)].dice;
+  return c.s.steps.top().id == StepId::HealthRoll ? health_effect(c, c.top<step::HealthRoll>()).dice
+                                                  : c.d.leaders[c.k.stalin].effects[at(c.top<step::ParanoiaRoll>().effect)].dice;
 }
 }  // namespace
 
@@ -547,22 +547,22 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::AgendaChiefRoll, StepId::ChiefRoll, StepId::HealthRoll, StepId::ParanoiaRoll, StepId::PurgeRoll}));
   CORE_EXPECT(face(arg_a(a), 12));
   State& s = c.s;
-  const Step step = s.steps.top();
+  const Step st = s.steps.top();
   const int roll = arg_a(a);
   s.steps.pop();
-  switch (step.id) {
+  switch (st.id) {
     case StepId::AgendaChiefRoll: {
-      const int power = step.as<ChiefOf>().power;
+      const int power = st.as<step::AgendaChiefRoll>().power;
       s.agenda_value[at(power)] = static_cast<std::int8_t>(roll + (power == static_cast<int>(Power::UK)));
       c.note("5.25", power, Event::ChiefValue, power, roll);
       break;
     }
     case StepId::ChiefRoll: {
-      const bool debate = step.as<ChiefRollFor>().debate;
+      const bool debate = st.as<step::ChiefRoll>().debate;
       c.note("5.25", debate ? s.debate.seat : s.advance.seat, Event::ChiefValue, debate ? s.debate.seat : s.advance.seat, roll);
       if (!debate) {  // the issue is chosen after the value is known
         s.advance.value = static_cast<std::int8_t>(roll);
-        c.push(StepId::ChiefIssue, ChiefChoice{s.advance.seat, false});
+        c.push(step::ChiefIssue{s.advance.seat, false});
       } else {
         Play p = s.debate;
         p.value = static_cast<std::int8_t>(play_value(c, p, roll, true));
@@ -570,7 +570,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
         const bool choice = c.d.issues[p.issue].conditional() && crosses_center(s.issues[p.issue], p.seat, p.value);
         if (choice) {
           s.debate = p;
-          c.push(StepId::ChiefIssue, ChiefChoice{p.seat, true});
+          c.push(step::ChiefIssue{p.seat, true});
         } else {
           start_debate(c, p);
         }
@@ -578,7 +578,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
       break;
     }
     case StepId::HealthRoll: {
-      const HealthCheck h = step.as<HealthCheck>();
+      const step::HealthRoll h = st.as<step::HealthRoll>();
       const Effect& e = health_effect(c, h);
       const bool failed = e.range.contains(roll);
       c.note(h.card < 0 ? "3.31" : "3.33", h.power, Event::HealthRoll, h.power, h.card, roll, failed);
@@ -596,13 +596,13 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
       break;
     }
     case StepId::ParanoiaRoll: {
-      const bool failed = c.d.leaders[c.k.stalin].effects[at(step.as<ParanoiaCheck>().effect)].range.contains(roll);
+      const bool failed = c.d.leaders[c.k.stalin].effects[at(st.as<step::ParanoiaRoll>().effect)].range.contains(roll);
       c.note("3.31", kUssr, Event::Paranoia, roll, failed);
       if (failed) s.paranoia = true;
       break;
     }
     case StepId::PurgeRoll: {
-      const PurgeCheck purge = step.as<PurgeCheck>();
+      const step::PurgeRoll purge = st.as<step::PurgeRoll>();
       bool failed = false;
       for (const Effect& e : staff(c, kUssr, purge.roller).effects)
         if (e.type == EffectType::PurgeRoll) failed = e.range.contains(roll);
@@ -621,7 +621,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
 // After the debates: the issue moves (5.23, 5.24), the rolls owed are made, the turn passes.
 void resolve_play(const Ctx& c) {
   State& s = c.s;
-  const bool capture_pending = c.top<Resolve>().capture_pending;
+  const bool capture_pending = c.top<step::ResolvePlay>().capture_pending;
   const Play adv = s.advance, deb = s.debate;
   if (capture_pending || deb.seat >= 0) {
     if (const int captor = settle_debate(s.issues[at(adv.issue)], adv, deb, capture_pending); captor >= 0)

@@ -122,7 +122,7 @@ class RulebookBot final : public Bot {
       case StepId::TieBreakChoose: case StepId::PlacementOrder: return decide(legal, choose_other(x), rng);
       case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs: return decide(legal, select_issue(x), rng);
       case StepId::MeetingTurn: return decide(legal, advance(x), rng);
-      case StepId::ChiefIssue: return decide(legal, !s.steps.top().as<ChiefChoice>().debate ? advance(x) : chief_debate(x), rng);
+      case StepId::ChiefIssue: return decide(legal, !s.steps.top().as<step::ChiefIssue>().debate ? advance(x) : chief_debate(x), rng);
       case StepId::DebateOffer: return decide(legal, debate(x), rng);
       case StepId::DirectedOffensives: return decide(legal, directed(x), rng);
       case StepId::Allocation: return decide(legal, allocate(x), rng);
@@ -234,7 +234,7 @@ class RulebookBot final : public Bot {
 
   static std::vector<Priority> tie_offer(const Ctx& x) {
     // Break a tie the 'Bot is in; otherwise keep the Leader.
-    return {[&x](core::Action a, int&) { return kind_of(a) == Act::TieBreak && (x.s.steps.top().as<TieOffer>().tied & (1 << x.me)); },
+    return {[&x](core::Action a, int&) { return kind_of(a) == Act::TieBreak && (x.s.steps.top().as<step::TieBreakOffer>().tied & (1 << x.me)); },
             [](core::Action a, int&) { return kind_of(a) == Act::NoTieBreak; }};
   }
 

@@ -97,17 +97,20 @@ struct Ctx {
   void note(const char* rule, int seat, Event e, int a = 0, int b = 0, int c = 0, int dd = 0) const {
     if (log) log->add({rule, static_cast<core::Seat>(seat), static_cast<std::uint16_t>(e), {a, b, c, dd}});
   }
-  // A step with no payload, or with its named payload (state.h).
-  void push(StepId id) const { s.steps.push({id}); }
+  // Pushes a step, or puts one in the place of the step on top, by its payload (state.h, step::).
   template <class P>
-  void push(StepId id, const P& payload) const { s.steps.push(Step::of(id, payload)); }
+  void push(const P& payload) const { s.steps.push(payload); }
   template <class P>
-  void replace(StepId id, const P& payload) const { s.steps.replace(Step::of(id, payload)); }
+  void replace(const P& payload) const { s.steps.replace(payload); }
   // The payload of the step on top of the stack.
   template <class P>
-  P top() const { return s.steps.top().as<P>(); }
+  P top() const { return s.steps.top().template as<P>(); }
+  // A new payload for the step on top (of that step).
   template <class P>
-  void set_top(const P& payload) const { s.steps.top().bytes = payload.pack(); }
+  void set_top(const P& payload) const {
+    CORE_EXPECT(s.steps.top().template is<P>());
+    s.steps.top() = payload;
+  }
 };
 
 // Is the step on top of the stack one of `ids`?
@@ -241,7 +244,9 @@ void conference_outcomes(const Ctx& c, core::OutcomeList& out);
 void reveal_conference(const Ctx& c, core::Action a);
 bool run_bands(const Ctx& c);  // false: stopped at a chance step
 std::uint64_t polmil_faces(const Ctx& c);  // 5.12: red and blue dice, red * 8 + blue
-void apply_band_roll(const Ctx& c, core::Action a);
+void apply_convoy_roll(const Ctx& c, core::Action a);   // ConvoyRoll (6.32)
+void apply_polmil_count(const Ctx& c, core::Action a);  // PolMilCount
+void apply_polmil_roll(const Ctx& c, core::Action a);   // PolMilRoll
 void pre_conference(const Ctx& c);
 std::uint64_t deal_pile(const Ctx& c);  // 5.13: the cards left in the dealt power's draw pile
 void apply_deal(const Ctx& c, core::Action a);

@@ -7,6 +7,7 @@
 
 #include "churchill/data.h"
 #include "core/step_stack.h"
+#include "core/steps.h"
 
 namespace churchill {
 
@@ -67,243 +68,300 @@ struct Play {
   bool operator==(const Play&) const = default;
 };
 
-// The flow of play (Rally the Troops' state machine as an explicit stack). Each step's payload, if
-// it has one, is the named type given beside it (below).
+// The flow of play (Rally the Troops' state machine as an explicit stack). Each step's payload is
+// the type of its name in churchill::step (below).
 enum class StepId : std::uint8_t {
   // 5.11 Conference card
   RevealConference,   // chance: which version of this conference's card
-  Bands,              // BandsAt: apply the card's bands in order
-  ConvoyRoll,         // BandRoll: chance 1d6 for a convoy
-  PolMilCount,        // BandRoll: chance 1d6, how many Pol-Mil rolls
-  PolMilRoll,         // BandRoll: chance 2d6 (red, blue)
+  Bands,              // apply the card's bands in order
+  ConvoyRoll,         // chance 1d6 for a convoy
+  PolMilCount,        // chance 1d6, how many Pol-Mil rolls
+  PolMilRoll,         // chance 2d6 (red, blue)
   // 5.13 Pre-conference
   PreConference,
-  Deal,               // Dealing: chance, one staff card
+  Deal,               // chance, one staff card
   AgendaPlay,         // simultaneous: each seat plays a staff card face down
-  AgendaChiefRoll,    // ChiefOf: chance 1d6 for a power's Chief of Staff
+  AgendaChiefRoll,    // chance 1d6 for a power's Chief of Staff
   AgendaResolve,
-  TieBreakOffer,      // TieOffer: 4.51/4.52, a seat may use its Leader
-  TieBreakChoose,     // TieChoice: a Leader or the US chooses the winner among the tied powers
-  AgendaWinnerPlaces, // WinnerPlaces: 5.14, the agenda winner places one issue
-  AgendaPairs,        // Pairs: 5.14, each player places a pair of issues in the centre
+  TieBreakOffer,      // 4.51/4.52, a seat may use its Leader
+  TieBreakChoose,     // a Leader or the US chooses the winner among the tied powers
+  AgendaWinnerPlaces, // 5.14, the agenda winner places one issue
+  AgendaPairs,        // 5.14, each player places a pair of issues in the centre
   // 5.2 Meeting
-  MeetingTurn,        // Turn: a seat advances (or passes)
-  ChiefRoll,          // ChiefRollFor: chance 1d6, the committed Chief of Staff's value
-  ChiefIssue,         // ChiefChoice: the seat whose Chief of Staff's value is rolled chooses
-  DebateOffer,        // DebateTurn: a seat may debate the current advance
-  ResolvePlay,        // Resolve
-  HealthRoll,         // HealthCheck: chance
-  ParanoiaRoll,       // ParanoiaCheck: chance 2d6
-  PurgeRoll,          // PurgeCheck: chance 1d6
+  MeetingTurn,        // a seat advances (or passes)
+  ChiefRoll,          // chance 1d6, the committed Chief of Staff's value
+  ChiefIssue,         // the seat whose Chief of Staff's value is rolled chooses
+  DebateOffer,        // a seat may debate the current advance
+  ResolvePlay,        // 5.23, the play is resolved once its debate is over
+  HealthRoll,         // chance
+  ParanoiaRoll,       // chance 2d6
+  PurgeRoll,          // chance 1d6
   EndMeeting,
   // 6.0 Decision Segment
-  DirectedOffensives, // OrderedTurn: a seat places its won Directed Offensives
+  DirectedOffensives, // a seat places its won Directed Offensives
   DecisionProduction,
-  Allocation,         // OrderedTurn: a seat allocates production
-  TheaterLeadership,  // LeadershipTurn: a seat decides a region's holder
+  Allocation,         // a seat allocates production
+  TheaterLeadership,  // a seat decides a region's holder
   ABombRoll,          // chance 1d6
-  GlobalIssue,        // Turn: a seat moves a Global Issue marker
+  GlobalIssue,        // a seat moves a Global Issue marker
   EndConference,      // 7.0: the War Phase begins
   // 7.0 War Phase
-  PlacementOrder,     // PlacementTie: the US orders players tied for placement
-  PlaceNetworks,      // OrderedTurn: 7.1, a seat places its Clandestine Networks
-  PlaceAlignment,     // OrderedTurn: 7.3, a seat places its Political Alignment markers
-  Reserves,           // ReservesAt: 7.6, Axis reserves
-  ReserveRoll,        // ReserveRollFor: chance 1d6 for a random placement
-  SplitRoll,          // SplitFor: chance, which Front an odd reserve opposes (7.72.4)
-  FrontRoll,          // FrontRollFor: chance 1d10, a Front attempts to advance (7.7)
-  Campaigns,          // CampaignAt: 7.7, the next Front attempts to advance
+  PlacementOrder,     // the US orders players tied for placement
+  PlaceNetworks,      // 7.1, a seat places its Clandestine Networks
+  PlaceAlignment,     // 7.3, a seat places its Political Alignment markers
+  Reserves,           // 7.6, Axis reserves
+  ReserveRoll,        // chance 1d6 for a random placement
+  SplitRoll,          // chance, which Front an odd reserve opposes (7.72.4)
+  FrontRoll,          // chance 1d10, a Front attempts to advance (7.7)
+  Campaigns,          // 7.7, the next Front attempts to advance
   PostMortem,         // 8.0
   GameOver,           // 4.4: the winner is determined
-  SecretAgendaDeal,   // Dealing: chance, a power draws a Secret Agenda marker (10.2)
+  SecretAgendaDeal,   // chance, a power draws a Secret Agenda marker (10.2)
   Count_,             // the number of steps (not a step)
 };
 inline constexpr std::size_t kStepCount = static_cast<std::size_t>(StepId::Count_);
 
-// A step's payload is stored in three signed bytes, in the layout its type documents; a State
-// stays small, and its hash is what save files recorded.
-using StepBytes = std::array<std::int8_t, 3>;
+// A pending step: its id and its payload's three bytes (core/steps.h), in the layout its payload
+// type documents; a State stays small, and its hash is what save files recorded.
+using Step = core::steps::Record<StepId>;
+using StepBytes = core::steps::Bytes;
 constexpr std::int8_t byte_of(int v) { return static_cast<std::int8_t>(v); }
 
-struct Step {
-  StepId id{};
-  StepBytes bytes{};
-  template <class P> P as() const { return P::unpack(bytes); }
-  template <class P> static Step of(StepId id, const P& p) { return {id, p.pack()}; }
-  bool operator==(const Step&) const = default;
-};
-
 // --- Step payloads ------------------------------------------------------------------------------
-// Decision steps name the acting seat `seat`, in the first byte.
+// One type per step, named after it: pushed as `c.push(step::FrontRoll{front})`, read as
+// `st.as<step::FrontRoll>().front`. Fields are ints, packed into the three bytes by pack() in the
+// layout given beside each. Decision steps name the acting seat `seat`, in the first byte.
+namespace step {
 
-// Bands: where the card's bands resume (band, next effect). Layout: band, effect, 0.
-struct BandsAt {
+// The layouts several steps share; each of those steps has its own payload type of the layout
+// (Of<StepId, Layout>, below), so that reading one step as another stops the program.
+// The band effect rolled for (5.11). Layout: band * 16 + effect, 0, 0.
+struct BandEffect {
   int band = 0, effect = 0;
-  StepBytes pack() const { return {byte_of(band), byte_of(effect), 0}; }
-  static BandsAt unpack(StepBytes b) { return {b[0], b[1]}; }
+  StepBytes pack() const { return {byte_of(band * 16 + effect), 0, 0}; }
+  static BandEffect unpack(StepBytes b) { return {b[0] / 16, b[0] % 16}; }
 };
-// ConvoyRoll, PolMilCount, PolMilRoll: the band effect rolled for; for Pol-Mil rolls, the rolls
-// each power makes, and the power rolling (its index in the 5.12 order) with its rolls left.
-// Layout: band * 16 + effect, rolls_per_power, order * 16 + rolls_left.
-struct BandRoll {
-  int band = 0, effect = 0, rolls_per_power = 0, order = 0, rolls_left = 0;
-  StepBytes pack() const { return {byte_of(band * 16 + effect), byte_of(rolls_per_power), byte_of(order * 16 + rolls_left)}; }
-  static BandRoll unpack(StepBytes b) { return {b[0] / 16, b[0] % 16, b[1], b[2] / 16, b[2] % 16}; }
-};
-// Deal, SecretAgendaDeal: the power dealt to and the cards (markers) still to deal it.
-// Layout: power, left, 0.
+// The power dealt to and the cards (markers) still to deal it. Layout: power, left, 0.
 struct Dealing {
   int power = 0, left = 0;
   StepBytes pack() const { return {byte_of(power), byte_of(left), 0}; }
   static Dealing unpack(StepBytes b) { return {b[0], b[1]}; }
 };
-// AgendaChiefRoll: the power whose Chief of Staff rolls. Layout: power, 0, 0.
-struct ChiefOf {
-  int power = 0;
-  StepBytes pack() const { return {byte_of(power), 0, 0}; }
-  static ChiefOf unpack(StepBytes b) { return {b[0]}; }
-};
-// 4.5 ties: kind 0 is the agenda's (4.51), 1 the conference winner's (4.52); tied, bits of Power.
-// TieBreakOffer: the seat offered the tie and how many seats were offered it before.
-// Layout: seat, kind, tied | offered << 3.
-struct TieOffer {
-  int seat = 0, kind = 0;
-  std::uint8_t tied = 0;
-  int offered = 0;
-  StepBytes pack() const { return {byte_of(seat), byte_of(kind), byte_of(tied | offered << 3)}; }
-  static TieOffer unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2] & 7), b[2] >> 3}; }
-};
-// TieBreakChoose: the seat choosing (a Leader, or the US under 4.53). Layout: seat, kind,
-// tied | by_leader << 3.
-struct TieChoice {
-  int seat = 0, kind = 0;
-  std::uint8_t tied = 0;
-  bool by_leader = false;
-  StepBytes pack() const { return {byte_of(seat), byte_of(kind), byte_of(tied | (by_leader ? 8 : 0))}; }
-  static TieChoice unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2] & 7), (b[2] & 8) != 0}; }
-};
-// AgendaWinnerPlaces: the winner and the space of its track (0: the centre). Layout: seat, space, 0.
-struct WinnerPlaces {
-  int seat = 0, space = 0;
-  StepBytes pack() const { return {byte_of(seat), byte_of(space), 0}; }
-  static WinnerPlaces unpack(StepBytes b) { return {b[0], b[1]}; }
-};
-// AgendaPairs: the seat placing, the issues of its pair placed so far, the players still to place.
-// Layout: seat, picked, players_left.
-struct Pairs {
-  int seat = 0, picked = 0, players_left = 0;
-  StepBytes pack() const { return {byte_of(seat), byte_of(picked), byte_of(players_left)}; }
-  static Pairs unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
-};
-// MeetingTurn, GlobalIssue: the seat to act. Layout: seat, 0, 0.
-struct Turn {
+// The seat to act. Layout: seat, 0, 0.
+struct SeatTurn {
   int seat = 0;
   StepBytes pack() const { return {byte_of(seat), 0, 0}; }
-  static Turn unpack(StepBytes b) { return {b[0]}; }
+  static SeatTurn unpack(StepBytes b) { return {b[0]}; }
 };
-// ChiefRoll: whether the Chief of Staff was committed to a debate (else to an advance).
-// Layout: debate, 0, 0.
-struct ChiefRollFor {
-  bool debate = false;
-  StepBytes pack() const { return {byte_of(debate), 0, 0}; }
-  static ChiefRollFor unpack(StepBytes b) { return {b[0] != 0}; }
-};
-// ChiefIssue: the seat; for an advance it chooses the issue, for a debate whether a conditional
-// issue stops in the centre (5.22). Layout: seat, debate, 0.
-struct ChiefChoice {
-  int seat = 0;
-  bool debate = false;
-  StepBytes pack() const { return {byte_of(seat), byte_of(debate), 0}; }
-  static ChiefChoice unpack(StepBytes b) { return {b[0], b[1] != 0}; }
-};
-// DebateOffer: the seat offered the debate, and the offers after it. Layout: seat, offers_left, 0.
-struct DebateTurn {
-  int seat = 0, offers_left = 0;
-  StepBytes pack() const { return {byte_of(seat), byte_of(offers_left), 0}; }
-  static DebateTurn unpack(StepBytes b) { return {b[0], b[1]}; }
-};
-// ResolvePlay: the advance reaches the chair unless the debate stops it (5.23). Layout: pending, 0, 0.
-struct Resolve {
-  bool capture_pending = false;
-  StepBytes pack() const { return {byte_of(capture_pending), 0, 0}; }
-  static Resolve unpack(StepBytes b) { return {b[0] != 0}; }
-};
-// HealthRoll: the power, its staff card (-1: its Leader) and the index of the card's effect.
-// Layout: power, card, effect.
-struct HealthCheck {
-  int power = 0, card = 0, effect = 0;
-  StepBytes pack() const { return {byte_of(power), byte_of(card), byte_of(effect)}; }
-  static HealthCheck unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
-};
-// ParanoiaRoll: the power (the USSR) and the index of Stalin's effect. Layout: power, 0, effect.
-struct ParanoiaCheck {
-  int power = 0, effect = 0;
-  StepBytes pack() const { return {byte_of(power), 0, byte_of(effect)}; }
-  static ParanoiaCheck unpack(StepBytes b) { return {b[0], b[2]}; }
-};
-// PurgeRoll: the USSR card that may be purged and the card that imposed the roll.
-// Layout: card, roller, 0.
-struct PurgeCheck {
-  int card = 0, roller = 0;
-  StepBytes pack() const { return {byte_of(card), byte_of(roller), 0}; }
-  static PurgeCheck unpack(StepBytes b) { return {b[0], b[1]}; }
-};
-// DirectedOffensives, Allocation, PlaceNetworks, PlaceAlignment: the seat and its index in the
-// order of the activity. Layout: seat, index, 0.
+// The seat to act and its index in the order of the activity. Layout: seat, index, 0.
 struct OrderedTurn {
   int seat = 0, index = 0;
   StepBytes pack() const { return {byte_of(seat), byte_of(index), 0}; }
   static OrderedTurn unpack(StepBytes b) { return {b[0], b[1]}; }
 };
+// The payload of step `Id` in `Layout`: `step::Deal{power, left}`.
+template <StepId Id, class Layout>
+struct Of : Layout {
+  static constexpr StepId id = Id;
+  static Of unpack(StepBytes b) { return {Layout::unpack(b)}; }
+};
+
+// 5.11 Conference card
+struct RevealConference { static constexpr StepId id = StepId::RevealConference; };
+// Bands: where the card's bands resume (band, next effect). Layout: band, effect, 0.
+struct Bands {
+  static constexpr StepId id = StepId::Bands;
+  int band = 0, effect = 0;
+  StepBytes pack() const { return {byte_of(band), byte_of(effect), 0}; }
+  static Bands unpack(StepBytes b) { return {b[0], b[1]}; }
+};
+using ConvoyRoll = Of<StepId::ConvoyRoll, BandEffect>;
+using PolMilCount = Of<StepId::PolMilCount, BandEffect>;
+// PolMilRoll: the band effect rolled for, the rolls each power makes, and the power rolling (its
+// index in the 5.12 order) with its rolls left. Layout: band * 16 + effect, rolls_per_power,
+// order * 16 + rolls_left.
+struct PolMilRoll {
+  static constexpr StepId id = StepId::PolMilRoll;
+  int band = 0, effect = 0, rolls_per_power = 0, order = 0, rolls_left = 0;
+  StepBytes pack() const { return {byte_of(band * 16 + effect), byte_of(rolls_per_power), byte_of(order * 16 + rolls_left)}; }
+  static PolMilRoll unpack(StepBytes b) { return {b[0] / 16, b[0] % 16, b[1], b[2] / 16, b[2] % 16}; }
+};
+// 5.13 Pre-conference
+struct PreConference { static constexpr StepId id = StepId::PreConference; };
+using Deal = Of<StepId::Deal, Dealing>;
+struct AgendaPlay { static constexpr StepId id = StepId::AgendaPlay; };
+// AgendaChiefRoll: the power whose Chief of Staff rolls. Layout: power, 0, 0.
+struct AgendaChiefRoll {
+  static constexpr StepId id = StepId::AgendaChiefRoll;
+  int power = 0;
+  StepBytes pack() const { return {byte_of(power), 0, 0}; }
+  static AgendaChiefRoll unpack(StepBytes b) { return {b[0]}; }
+};
+struct AgendaResolve { static constexpr StepId id = StepId::AgendaResolve; };
+// 4.5 ties: kind 0 is the agenda's (4.51), 1 the conference winner's (4.52); tied, bits of Power.
+// TieBreakOffer: the seat offered the tie and how many seats were offered it before.
+// Layout: seat, kind, tied | offered << 3.
+struct TieBreakOffer {
+  static constexpr StepId id = StepId::TieBreakOffer;
+  int seat = 0, kind = 0;
+  std::uint8_t tied = 0;
+  int offered = 0;
+  StepBytes pack() const { return {byte_of(seat), byte_of(kind), byte_of(tied | offered << 3)}; }
+  static TieBreakOffer unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2] & 7), b[2] >> 3}; }
+};
+// TieBreakChoose: the seat choosing (a Leader, or the US under 4.53). Layout: seat, kind,
+// tied | by_leader << 3.
+struct TieBreakChoose {
+  static constexpr StepId id = StepId::TieBreakChoose;
+  int seat = 0, kind = 0;
+  std::uint8_t tied = 0;
+  bool by_leader = false;
+  StepBytes pack() const { return {byte_of(seat), byte_of(kind), byte_of(tied | (by_leader ? 8 : 0))}; }
+  static TieBreakChoose unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2] & 7), (b[2] & 8) != 0}; }
+};
+// AgendaWinnerPlaces: the winner and the space of its track (0: the centre). Layout: seat, space, 0.
+struct AgendaWinnerPlaces {
+  static constexpr StepId id = StepId::AgendaWinnerPlaces;
+  int seat = 0, space = 0;
+  StepBytes pack() const { return {byte_of(seat), byte_of(space), 0}; }
+  static AgendaWinnerPlaces unpack(StepBytes b) { return {b[0], b[1]}; }
+};
+// AgendaPairs: the seat placing, the issues of its pair placed so far, the players still to place.
+// Layout: seat, picked, players_left.
+struct AgendaPairs {
+  static constexpr StepId id = StepId::AgendaPairs;
+  int seat = 0, picked = 0, players_left = 0;
+  StepBytes pack() const { return {byte_of(seat), byte_of(picked), byte_of(players_left)}; }
+  static AgendaPairs unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+};
+// 5.2 Meeting
+using MeetingTurn = Of<StepId::MeetingTurn, SeatTurn>;
+// ChiefRoll: whether the Chief of Staff was committed to a debate (else to an advance).
+// Layout: debate, 0, 0.
+struct ChiefRoll {
+  static constexpr StepId id = StepId::ChiefRoll;
+  bool debate = false;
+  StepBytes pack() const { return {byte_of(debate), 0, 0}; }
+  static ChiefRoll unpack(StepBytes b) { return {b[0] != 0}; }
+};
+// ChiefIssue: the seat; for an advance it chooses the issue, for a debate whether a conditional
+// issue stops in the centre (5.22). Layout: seat, debate, 0.
+struct ChiefIssue {
+  static constexpr StepId id = StepId::ChiefIssue;
+  int seat = 0;
+  bool debate = false;
+  StepBytes pack() const { return {byte_of(seat), byte_of(debate), 0}; }
+  static ChiefIssue unpack(StepBytes b) { return {b[0], b[1] != 0}; }
+};
+// DebateOffer: the seat offered the debate, and the offers after it. Layout: seat, offers_left, 0.
+struct DebateOffer {
+  static constexpr StepId id = StepId::DebateOffer;
+  int seat = 0, offers_left = 0;
+  StepBytes pack() const { return {byte_of(seat), byte_of(offers_left), 0}; }
+  static DebateOffer unpack(StepBytes b) { return {b[0], b[1]}; }
+};
+// ResolvePlay: the advance reaches the chair unless the debate stops it (5.23). Layout: pending, 0, 0.
+struct ResolvePlay {
+  static constexpr StepId id = StepId::ResolvePlay;
+  bool capture_pending = false;
+  StepBytes pack() const { return {byte_of(capture_pending), 0, 0}; }
+  static ResolvePlay unpack(StepBytes b) { return {b[0] != 0}; }
+};
+// HealthRoll: the power, its staff card (-1: its Leader) and the index of the card's effect.
+// Layout: power, card, effect.
+struct HealthRoll {
+  static constexpr StepId id = StepId::HealthRoll;
+  int power = 0, card = 0, effect = 0;
+  StepBytes pack() const { return {byte_of(power), byte_of(card), byte_of(effect)}; }
+  static HealthRoll unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+};
+// ParanoiaRoll: the power (the USSR) and the index of Stalin's effect. Layout: power, 0, effect.
+struct ParanoiaRoll {
+  static constexpr StepId id = StepId::ParanoiaRoll;
+  int power = 0, effect = 0;
+  StepBytes pack() const { return {byte_of(power), 0, byte_of(effect)}; }
+  static ParanoiaRoll unpack(StepBytes b) { return {b[0], b[2]}; }
+};
+// PurgeRoll: the USSR card that may be purged and the card that imposed the roll.
+// Layout: card, roller, 0.
+struct PurgeRoll {
+  static constexpr StepId id = StepId::PurgeRoll;
+  int card = 0, roller = 0;
+  StepBytes pack() const { return {byte_of(card), byte_of(roller), 0}; }
+  static PurgeRoll unpack(StepBytes b) { return {b[0], b[1]}; }
+};
+struct EndMeeting { static constexpr StepId id = StepId::EndMeeting; };
+// 6.0 Decision Segment
+using DirectedOffensives = Of<StepId::DirectedOffensives, OrderedTurn>;
+struct DecisionProduction { static constexpr StepId id = StepId::DecisionProduction; };
+using Allocation = Of<StepId::Allocation, OrderedTurn>;
 // TheaterLeadership: the seat deciding, the Region, and the index of the decision (6.9).
 // Layout: seat, region, index.
-struct LeadershipTurn {
+struct TheaterLeadership {
+  static constexpr StepId id = StepId::TheaterLeadership;
   int seat = 0, region = 0, index = 0;
   StepBytes pack() const { return {byte_of(seat), byte_of(region), byte_of(index)}; }
-  static LeadershipTurn unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+  static TheaterLeadership unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
 };
+struct ABombRoll { static constexpr StepId id = StepId::ABombRoll; };
+using GlobalIssue = Of<StepId::GlobalIssue, SeatTurn>;
+struct EndConference { static constexpr StepId id = StepId::EndConference; };
+// 7.0 War Phase
 // PlacementOrder: the US, the segment (0 networks, 1 alignment) and the tied powers (bits).
 // Layout: seat, kind, tied.
-struct PlacementTie {
+struct PlacementOrder {
+  static constexpr StepId id = StepId::PlacementOrder;
   int seat = 0, kind = 0;
   std::uint8_t tied = 0;
   StepBytes pack() const { return {byte_of(seat), byte_of(kind), byte_of(tied)}; }
-  static PlacementTie unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2])}; }
+  static PlacementOrder unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2])}; }
 };
+using PlaceNetworks = Of<StepId::PlaceNetworks, OrderedTurn>;
+using PlaceAlignment = Of<StepId::PlaceAlignment, OrderedTurn>;
 // Reserves: the Region placing (0 Europe, 1 Pacific) and its next priority (7.62, 7.64).
 // Layout: region, priority, 0.
-struct ReservesAt {
+struct Reserves {
+  static constexpr StepId id = StepId::Reserves;
   int region = 0, priority = 0;
   StepBytes pack() const { return {byte_of(region), byte_of(priority), 0}; }
-  static ReservesAt unpack(StepBytes b) { return {b[0], b[1]}; }
+  static Reserves unpack(StepBytes b) { return {b[0], b[1]}; }
 };
 // ReserveRoll: the Region; in the Pacific what the roll decides (1 the IJN sortie, 7.64.4; 2 the
 // IJN battle, 7.64.5, in `theater`; 3 an army's Front, 7.64.6). Layout: region, decides, theater.
-struct ReserveRollFor {
+struct ReserveRoll {
+  static constexpr StepId id = StepId::ReserveRoll;
   int region = 0, decides = 0, theater = 0;
   StepBytes pack() const { return {byte_of(region), byte_of(decides), byte_of(theater)}; }
-  static ReserveRollFor unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+  static ReserveRoll unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
 };
 // SplitRoll: what is split (war.cpp SplitKind), the odd reserves left, the Fronts (bits).
 // Layout: what, odd, fronts.
-struct SplitFor {
+struct SplitRoll {
+  static constexpr StepId id = StepId::SplitRoll;
   int what = 0, odd = 0;
   std::uint8_t fronts = 0;
   StepBytes pack() const { return {byte_of(what), byte_of(odd), byte_of(fronts)}; }
-  static SplitFor unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2])}; }
+  static SplitRoll unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2])}; }
 };
 // FrontRoll: the Front. Layout: front, 0, 0.
-struct FrontRollFor {
+struct FrontRoll {
+  static constexpr StepId id = StepId::FrontRoll;
   int front = 0;
   StepBytes pack() const { return {byte_of(front), 0, 0}; }
-  static FrontRollFor unpack(StepBytes b) { return {b[0]}; }
+  static FrontRoll unpack(StepBytes b) { return {b[0]}; }
 };
 // Campaigns: the index of the next Front in the order of play (7.7). Layout: index, 0, 0.
-struct CampaignAt {
+struct Campaigns {
+  static constexpr StepId id = StepId::Campaigns;
   int index = 0;
   StepBytes pack() const { return {byte_of(index), 0, 0}; }
-  static CampaignAt unpack(StepBytes b) { return {b[0]}; }
+  static Campaigns unpack(StepBytes b) { return {b[0]}; }
 };
+struct PostMortem { static constexpr StepId id = StepId::PostMortem; };
+struct GameOver { static constexpr StepId id = StepId::GameOver; };
+using SecretAgendaDeal = Of<StepId::SecretAgendaDeal, Dealing>;
+
+}  // namespace step
 
 struct State {
   std::uint8_t scenario = 0;

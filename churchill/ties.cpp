@@ -22,7 +22,7 @@ void us_decides(const Ctx& c, int kind, std::uint8_t tied) {
     c.note("4.53", us, Event::TieByUs, us, us);
     tie_decided(c, kind, us);
   } else {
-    c.push(StepId::TieBreakChoose, TieChoice{us, kind, tied, false});
+    c.push(step::TieBreakChoose{us, kind, tied, false});
   }
 }
 
@@ -32,7 +32,7 @@ void start_tie(const Ctx& c, int kind, std::uint8_t tied) {
   constexpr int stalin = static_cast<int>(Power::USSR);
   const int first = next_offer(c.s, stalin, 0);
   if (first < 0) return us_decides(c, kind, tied);
-  c.push(StepId::TieBreakOffer, TieOffer{first, kind, tied, 0});
+  c.push(step::TieBreakOffer{first, kind, tied, 0});
 }
 
 void tie_legal(const Ctx& c, core::ActionList& out) {
@@ -41,7 +41,7 @@ void tie_legal(const Ctx& c, core::ActionList& out) {
     out.push_back(encode(Act::NoTieBreak));
     return;
   }
-  const TieChoice choice = c.top<TieChoice>();
+  const step::TieBreakChoose choice = c.top<step::TieBreakChoose>();
   for (int p = 0; p < kPowers; ++p)
     if (choice.tied & (1 << p)) out.push_back(encode(Act::Winner, p));
 }
@@ -49,10 +49,10 @@ void tie_legal(const Ctx& c, core::ActionList& out) {
 void apply_tie(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::TieBreakOffer, StepId::TieBreakChoose}));
   CORE_EXPECT(c.s.steps.top().id == StepId::TieBreakOffer ? kind_of(a) == Act::TieBreak || kind_of(a) == Act::NoTieBreak
-                                                                 : kind_of(a) == Act::Winner && (c.top<TieChoice>().tied & (1u << arg_a(a))));
+                                                                 : kind_of(a) == Act::Winner && (c.top<step::TieBreakChoose>().tied & (1u << arg_a(a))));
   State& s = c.s;
   if (s.steps.top().id == StepId::TieBreakOffer) {
-    const TieOffer offer = c.top<TieOffer>();
+    const step::TieBreakOffer offer = c.top<step::TieBreakOffer>();
     const int seat = offer.seat, kind = offer.kind;
     s.steps.pop();
     if (kind_of(a) == Act::TieBreak) {
@@ -63,16 +63,16 @@ void apply_tie(const Ctx& c, core::Action a) {
         tie_decided(c, kind, seat);
         push_leader_rolls(c, seat);  // "after each use": made before play goes on
       } else {
-        c.push(StepId::TieBreakChoose, TieChoice{seat, kind, offer.tied, true});
+        c.push(step::TieBreakChoose{seat, kind, offer.tied, true});
       }
       return;
     }
     const int next = offer.offered + 1 < kPowers ? next_offer(s, left_of(seat), offer.offered + 1) : -1;
-    if (next >= 0) c.push(StepId::TieBreakOffer, TieOffer{next, kind, offer.tied, offer.offered + 1});
+    if (next >= 0) c.push(step::TieBreakOffer{next, kind, offer.tied, offer.offered + 1});
     else us_decides(c, kind, offer.tied);
     return;
   }
-  const TieChoice choice = c.top<TieChoice>();  // Winner
+  const step::TieBreakChoose choice = c.top<step::TieBreakChoose>();  // Winner
   s.steps.pop();
   const int winner = arg_a(a);
   c.note(choice.by_leader ? rule_of(choice.kind) : "4.53", choice.seat, choice.by_leader ? Event::TieBroken : Event::TieByUs,

@@ -75,7 +75,7 @@ std::optional<bool> pending_capture(const State& s) {
                         top == StepId::HealthRoll || top == StepId::ParanoiaRoll || top == StepId::PurgeRoll;
   if (!debating) return std::nullopt;
   for (std::size_t i = s.steps.size(); i-- > 0;)
-    if (s.steps[i].id == StepId::ResolvePlay) return s.steps[i].as<Resolve>().capture_pending;
+    if (s.steps[i].id == StepId::ResolvePlay) return s.steps[i].as<step::ResolvePlay>().capture_pending;
   return std::nullopt;
 }
 
@@ -166,7 +166,7 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
       // 5.25: a Chief of Staff committed, his value still to be rolled (and, for an advance, the
       // issue still to be chosen).
       if (!next.steps.empty() && next.steps.top().id == StepId::ChiefRoll)
-        notes[g.action_to_string(s, seat, a)] = msg(next.steps.top().as<ChiefRollFor>().debate ? "note.chief_debate" : "note.chief_advance");
+        notes[g.action_to_string(s, seat, a)] = msg(next.steps.top().as<step::ChiefRoll>().debate ? "note.chief_debate" : "note.chief_advance");
       continue;
     }
     // Other hands are hidden in an observation, so the copy never offers them a debate: an advance

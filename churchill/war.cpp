@@ -12,6 +12,17 @@ constexpr int kUK = 0, kUS = 1, kUSSR = 2;
 
 // --- 7.1-7.3: placement order -------------------------------------------------------------------
 
+// The turn of the placement segment on top: 7.1 networks or 7.3 alignment (both are in the
+// same order, with the same payload layout), and a new turn for it.
+step::OrderedTurn placing_turn(const State& s) {
+  const Step& st = s.steps.top();
+  return st.is<step::PlaceNetworks>() ? step::OrderedTurn{st.as<step::PlaceNetworks>()} : st.as<step::PlaceAlignment>();
+}
+void set_placing_turn(const Ctx& c, step::OrderedTurn turn) {
+  if (c.s.steps.top().is<step::PlaceNetworks>()) c.set_top(step::PlaceNetworks{turn});
+  else c.set_top(step::PlaceAlignment{turn});
+}
+
 // The largest count places first; the US orders players with equal counts, the whole order of a
 // three-way tie (7.1: "determine who goes next"; ruling 4 for 7.3).
 void start_segment(const Ctx& c, int kind) {
@@ -23,9 +34,9 @@ void start_segment(const Ctx& c, int kind) {
   for (int i = 0; i + 1 < kPowers; ++i)
     if (s.to_place[at(order[at(i)])] == s.to_place[at(order[at(i + 1)])] && s.to_place[at(order[at(i)])] > 0)
       tied |= static_cast<std::uint8_t>((1u << order[at(i)]) | (1u << order[at(i + 1)]));
-  const StepId place = kind == 0 ? StepId::PlaceNetworks : StepId::PlaceAlignment;
-  c.replace(place, OrderedTurn{s.order[0], 0});
-  if (tied) c.push(StepId::PlacementOrder, PlacementTie{kUS, kind, tied});
+  if (kind == 0) c.replace(step::PlaceNetworks{s.order[0], 0});
+  else c.replace(step::PlaceAlignment{s.order[0], 0});
+  if (tied) c.push(step::PlacementOrder{kUS, kind, tied});
 }
 
 }  // namespace
@@ -90,7 +101,7 @@ bool split(const Ctx& c, SplitKind what, std::uint32_t fronts, int n) {
   for (int f = 0; f < 32; ++f)
     if (fronts & (1u << f)) oppose(c, f, split_reserve(what), n / k, split_rule(what));
   if (n % k == 0) return false;
-  c.push(StepId::SplitRoll, SplitFor{what, n % k, static_cast<std::uint8_t>(fronts)});
+  c.push(step::SplitRoll{what, n % k, static_cast<std::uint8_t>(fronts)});
   return true;
 }
 
@@ -126,7 +137,7 @@ int germany(const Ctx& c) { return c.d.fronts[c.k.western].end; }
 int japan(const Ctx& c) { return c.d.fronts[c.k.central_pacific].end; }
 
 // 7.62 Europe. Returns false when a roll was pushed (the step resumes at its priority).
-bool europe_priority(const Ctx& c, ReservesAt& step) {
+bool europe_priority(const Ctx& c, step::Reserves& step) {
   State& s = c.s;
   const auto pool = [&](ReserveKind k) { return static_cast<int>(s.reserves_pool[static_cast<std::size_t>(k)]); };
   const int w = c.k.western, e = c.k.eastern, m = c.k.mediterranean;
@@ -162,7 +173,7 @@ bool europe_priority(const Ctx& c, ReservesAt& step) {
       break;
     case 8:  // the rest at random, one roll each
       if (pool(ReserveKind::GermanArmy) > 0) {
-        c.push(StepId::ReserveRoll, ReserveRollFor{0, 0, 0});
+        c.push(step::ReserveRoll{0, 0, 0});
         return false;
       }
       break;
@@ -179,7 +190,7 @@ int ijn_at_sea(const Ctx& c) {
 }
 
 // 7.64 Pacific.
-bool pacific_priority(const Ctx& c, ReservesAt& step) {
+bool pacific_priority(const Ctx& c, step::Reserves& step) {
   State& s = c.s;
   const int armies = s.reserves_pool[static_cast<std::size_t>(ReserveKind::JapaneseArmy)];
   bool waits = false;
@@ -202,19 +213,19 @@ bool pacific_priority(const Ctx& c, ReservesAt& step) {
     case 4:  // "never more than one [IJN] is used at a time": none sorties while one is at sea
       if (s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)] > 0 && ijn_at_sea(c) < 0) {
         ++step.priority;
-        c.push(StepId::ReserveRoll, ReserveRollFor{1, 1, 0});
+        c.push(step::ReserveRoll{1, 1, 0});
         return false;
       }
       break;
     case 5:  // the IJN at sea, sent by priority 4 or placed by a Conference card, takes its roll
       if (const int theater = ijn_at_sea(c); theater >= 0) {
-        c.push(StepId::ReserveRoll, ReserveRollFor{1, 2, theater});
+        c.push(step::ReserveRoll{1, 2, theater});
         return false;
       }
       break;
     case 6:
       if (armies > 0) {
-        c.push(StepId::ReserveRoll, ReserveRollFor{1, 3, 0});
+        c.push(step::ReserveRoll{1, 3, 0});
         return false;
       }
       break;
@@ -315,7 +326,7 @@ void begin_war(const Ctx& c) {
 }
 
 void placement_order_legal(const Ctx& c, int, core::ActionList& out) {
-  const PlacementTie tie = c.top<PlacementTie>();
+  const step::PlacementOrder tie = c.top<step::PlacementOrder>();
   for (int first = 0; first < kPowers; ++first)
     if (tie.tied & (1 << first)) out.push_back(encode(Act::PlaceFirst, first));
 }
@@ -373,13 +384,13 @@ namespace {
 void next_placer(const Ctx& c) {
   State& s = c.s;
   const StepId id = s.steps.top().id;
-  const OrderedTurn turn = c.top<OrderedTurn>();
+  const step::OrderedTurn turn = placing_turn(s);
   if (s.to_place[at(turn.seat)] > 0 && can_place(c, turn.seat)) return;
   s.to_place[at(turn.seat)] = 0;  // 7.1, 7.3: unused markers are lost
   for (int i = turn.index + 1; i < kPowers; ++i) {
     const int p = s.order[at(i)];
     if (s.to_place[at(p)] == 0) continue;
-    c.set_top(OrderedTurn{p, i});
+    set_placing_turn(c, {p, i});
     if (can_place(c, p)) return;
     s.to_place[at(p)] = 0;
   }
@@ -392,7 +403,7 @@ void next_placer(const Ctx& c) {
     if (s.steps.top().id == StepId::PlaceAlignment) next_placer_check(c);
     return;
   }
-  c.replace(StepId::Reserves, ReservesAt{0, 1});  // 7.6 Military Segment
+  c.replace(step::Reserves{0, 1});  // 7.6 Military Segment
 }
 
 }  // namespace
@@ -401,7 +412,7 @@ void next_placer_check(const Ctx& c) {
   State& s = c.s;
   const StepId id = s.steps.top().id;
   if (id != StepId::PlaceNetworks && id != StepId::PlaceAlignment) return;
-  const int seat = c.top<OrderedTurn>().seat;
+  const int seat = placing_turn(s).seat;
   if (s.to_place[at(seat)] == 0 || !can_place(c, seat)) next_placer(c);
 }
 
@@ -412,16 +423,16 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
   const int l = arg_a(a);
   switch (kind_of(a)) {
     case Act::PlaceFirst: {  // the US puts this tied player next among those tied, until one is left
-      const PlacementTie tie = c.top<PlacementTie>();
+      const step::PlacementOrder tie = c.top<step::PlacementOrder>();
       s.steps.pop();
       auto& order = s.order;
       const auto it = std::find(order.begin(), order.end(), static_cast<std::int8_t>(arg_a(a)));
       const auto first_tied = std::find_if(order.begin(), order.end(), [&](std::int8_t p) { return tie.tied & (1 << p); });
       std::rotate(first_tied, it, it + 1);
-      c.set_top(OrderedTurn{order[0], 0});
+      set_placing_turn(c, {order[0], 0});
       const int still_tied = tie.tied & ~(1 << arg_a(a));
       if (__builtin_popcount(static_cast<unsigned>(still_tied)) > 1)
-        return c.push(StepId::PlacementOrder, PlacementTie{seat, tie.kind, static_cast<std::uint8_t>(still_tied)});
+        return c.push(step::PlacementOrder{seat, tie.kind, static_cast<std::uint8_t>(still_tied)});
       next_placer_check(c);
       return;
     }
@@ -463,7 +474,7 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
 // The Reserves step (automatic): priorities of 7.62 then 7.64, then the Fronts advance.
 void run_reserves(const Ctx& c) {
   State& s = c.s;
-  ReservesAt step = c.top<ReservesAt>();
+  step::Reserves step = c.top<step::Reserves>();
   const std::size_t depth = s.steps.size();
   const bool europe = step.region == 0;
   if (s.surrendered[at(step.region)]) step.priority = 99;  // a surrendered power sends no reserves
@@ -477,27 +488,27 @@ void run_reserves(const Ctx& c) {
       s.steps.push(roll);
       return;
     }
-  if (europe) c.replace(StepId::Reserves, ReservesAt{1, 1});
-  else c.replace(StepId::Campaigns, CampaignAt{0});
+  if (europe) c.replace(step::Reserves{1, 1});
+  else c.replace(step::Campaigns{0});
 }
 
-std::uint64_t split_fronts(const Ctx& c) { return c.top<SplitFor>().fronts; }
+std::uint64_t split_fronts(const Ctx& c) { return c.top<step::SplitRoll>().fronts; }
 
 void apply_reserve_roll(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::ReserveRoll, StepId::SplitRoll}));
-  CORE_EXPECT(c.s.steps.top().id == StepId::SplitRoll ? (c.top<SplitFor>().fronts & (1u << arg_a(a))) != 0 : face(arg_a(a), 6));
+  CORE_EXPECT(c.s.steps.top().id == StepId::SplitRoll ? (c.top<step::SplitRoll>().fronts & (1u << arg_a(a))) != 0 : face(arg_a(a), 6));
   State& s = c.s;
-  const Step step = s.steps.top();
+  const Step st = s.steps.top();
   const int roll = arg_a(a);
   s.steps.pop();
-  if (step.id == StepId::SplitRoll) {  // one odd reserve against the rolled Front; the rest go on
-    const SplitFor split = step.as<SplitFor>();
+  if (st.id == StepId::SplitRoll) {  // one odd reserve against the rolled Front; the rest go on
+    const step::SplitRoll split = st.as<step::SplitRoll>();
     oppose(c, roll, split_reserve(split.what), 1, split_rule(split.what));
     const std::uint8_t left = static_cast<std::uint8_t>(split.fronts & ~(1u << roll));
-    if (split.odd > 1 && left) c.push(StepId::SplitRoll, SplitFor{split.what, split.odd - 1, left});
+    if (split.odd > 1 && left) c.push(step::SplitRoll{split.what, split.odd - 1, left});
     return;
   }
-  const ReserveRollFor r = step.as<ReserveRollFor>();
+  const step::ReserveRoll r = st.as<step::ReserveRoll>();
   if (r.region == 0) {  // 7.62.8: 1-2 Western, 3-4 Eastern, 5 Mediterranean, 6 Arctic (3+ naval) or Mediterranean
     int front = roll <= 2 ? c.k.western : roll <= 4 ? c.k.eastern : c.k.mediterranean;
     if (roll == 6 && s.naval[c.k.arctic] >= 3) {
@@ -537,7 +548,7 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
 // The Advance step (automatic): each Front in turn, Europe first; surrender checks between.
 void run_advance(const Ctx& c) {
   State& s = c.s;
-  CampaignAt step = c.top<CampaignAt>();
+  step::Campaigns step = c.top<step::Campaigns>();
   while (step.index < 7) {
     const int i = step.index++;
     c.set_top(step);
@@ -549,7 +560,7 @@ void run_advance(const Ctx& c) {
     int exception = barred_by(c, front, next);
     if (exception == 0 && strength(c, front) <= 0) exception = 2;
     if (exception == 0) {
-      c.push(StepId::FrontRoll, FrontRollFor{front});
+      c.push(step::FrontRoll{front});
       return;
     }
     const bool naval = exception == 1;  // the strength of 7.72 as the roll would use it: support still counted
@@ -558,13 +569,13 @@ void run_advance(const Ctx& c) {
     s.offensive[at(front)] = 0;  // 7.71: removed whether or not a roll was made
   }
   check_japan(c);
-  s.steps.replace({StepId::PostMortem});
+  s.steps.replace(step::PostMortem{});
 }
 
 void apply_front_roll(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::FrontRoll}) && face(arg_a(a), 10));
   State& s = c.s;
-  const int front = c.top<FrontRollFor>().front;
+  const int front = c.top<step::FrontRoll>().front;
   const int roll = arg_a(a);
   s.steps.pop();
   const int str = strength(c, front);

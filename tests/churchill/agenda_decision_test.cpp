@@ -34,7 +34,7 @@ TEST_F(Decision, Rule_5_12_PolMilPlacementsInOrderAndTheirLimits) {
   // Churchill first).
   for (std::size_t i = 0; i < data().conference_cards.size(); ++i)
     if (data().conference_cards[i].id == "1a") start.conference_card = static_cast<std::uint8_t>(i);
-  begin(StepId::PolMilRoll, BandRoll{4, 0, 1, 0, 1});  // band 4, effect 0: one roll for the first power
+  begin(step::PolMilRoll{4, 0, 1, 0, 1});  // band 4, effect 0: one roll for the first power
   // France holds a US network: it is removed and the UK's is discarded.
   chance("polmil 1-1");
   EXPECT_EQ(s().networks[data().location("france")], 0);
@@ -48,7 +48,7 @@ TEST_F(Decision, Rule_5_12_NetworksBeyondTwoAreDiscarded) {
   start.networks[data().location("poland")] = 2;  // 9.54 has a UK network in Poland; make it two
   for (std::size_t i = 0; i < data().conference_cards.size(); ++i)
     if (data().conference_cards[i].id == "1a") start.conference_card = static_cast<std::uint8_t>(i);
-  begin(StepId::PolMilRoll, BandRoll{4, 0, 1, 0, 1});  // band 4, effect 0: one roll for the first power
+  begin(step::PolMilRoll{4, 0, 1, 0, 1});  // band 4, effect 0: one roll for the first power
   chance("polmil 3-1");  // Poland
   EXPECT_EQ(s().networks[data().location("poland")], 2);
   EXPECT_EQ(s().network_owner[data().location("poland")], power("UK"));
@@ -158,7 +158,7 @@ TEST_F(Decision, Rule_6_7_AmphibiousDirectedOffensiveTakesNavalFirst) {
   start.directed_front[static_cast<std::size_t>(power("US"))] = data().front("western");
   start.production[static_cast<std::size_t>(power("US"))] = 2;
   start.conference_winner = static_cast<std::int8_t>(power("UK"));
-  begin(StepId::Allocation, OrderedTurn{power("US"), 2});
+  begin(step::Allocation{power("US"), 2});
   EXPECT_FALSE(legal("US", "offensive western"));
   act("US", "naval western");  // to the D-Day minimum of five
   EXPECT_FALSE(legal("US", "naval western")) << "6.5: and a box never holds more than five";
@@ -174,7 +174,7 @@ TEST_F(Decision, Rule_6_4_ThePhaseLineCountsTheProductionAndBonusesLeft) {
   start.production[us] = 2;
   start.support_bonus[us] = {1, 0, 2, 0};  // Europe 1, either theater 2
   start.conference_winner = static_cast<std::int8_t>(power("UK"));
-  begin(StepId::Allocation, OrderedTurn{power("US"), 2});
+  begin(step::Allocation{power("US"), 2});
   EXPECT_EQ(game.phase_text(s()), "6.4 Production Allocation: US allocates (left: production 2, bonus 3)");
   act("US", "offensive western bonus-europe");
   EXPECT_EQ(game.phase_text(s()), "6.4 Production Allocation: US allocates (left: production 2, bonus 2)");
@@ -185,7 +185,7 @@ TEST_F(Decision, Rule_6_10_ABombResearchAndTheSpyRing) {
   start.issues[data().issue("a-bomb-research")].winner = static_cast<std::uint8_t>(power("USSR"));
   start.a_bomb_modifier = 1;
   const int a_bomb = start.a_bomb, spy = start.spy_ring;
-  begin(StepId::ABombRoll);
+  begin(step::ABombRoll{});
   chance("roll 3");  // 3 + 1 = 4: advances
   EXPECT_EQ(s().a_bomb, a_bomb + 1);
   EXPECT_EQ(s().spy_ring, spy + 1) << "6.10.1: Stalin's win moves the spy ring without a roll";
@@ -193,7 +193,7 @@ TEST_F(Decision, Rule_6_10_ABombResearchAndTheSpyRing) {
 
 TEST_F(Decision, Rule_6_11_GlobalIssueMovesTowardTheWinner) {
   start.global[0] = static_cast<std::uint8_t>(power("UK"));  // Churchill-Roosevelt on Colonialism
-  begin(StepId::GlobalIssue, Turn{power("US")});
+  begin(step::GlobalIssue{power("US")});
   EXPECT_TRUE(legal("US", "global churchill-roosevelt")) << "from the opponent's advantage to his";
   EXPECT_TRUE(legal("US", "global roosevelt-stalin"));
   EXPECT_FALSE(legal("US", "global churchill-stalin")) << "not one of his two markers";
@@ -202,7 +202,7 @@ TEST_F(Decision, Rule_6_11_GlobalIssueMovesTowardTheWinner) {
 }
 
 TEST_F(Decision, Rule_6_92_AnyWinnerChoosesOnlyTheUsOrTheUk) {
-  begin(StepId::TheaterLeadership, LeadershipTurn{power("USSR"), 1, 0});
+  begin(step::TheaterLeadership{power("USSR"), 1, 0});
   EXPECT_TRUE(legal("USSR", "leadership pacific UK"));
   EXPECT_TRUE(legal("USSR", "leadership pacific US"));
   EXPECT_FALSE(legal("USSR", "leadership pacific USSR"));
@@ -224,7 +224,7 @@ TEST_F(Decision, Rule_5_13_OddConferenceShufflesAndRemovedCardsStayOut) {
   start.conference = 9;
   start.draw[0] = 0b111;                 // three cards left from an earlier conference
   start.removed[0] = card_bit("UK", "pound");  // died of ill health
-  begin(StepId::RevealConference);
+  begin(step::RevealConference{});
   to_the_deal(session, game);
   const std::uint32_t deck = (1u << 21) - 1;
   EXPECT_EQ(s().draw[0], deck & ~card_bit("UK", "pound"));
@@ -233,7 +233,7 @@ TEST_F(Decision, Rule_5_13_OddConferenceShufflesAndRemovedCardsStayOut) {
 TEST_F(Decision, Rule_5_13_EvenConferenceDealsFromTheRemainingDeck) {
   start.conference = 10;
   start.draw[0] = card_bit("UK", "eden") | card_bit("UK", "bevin") | card_bit("UK", "ismay");
-  begin(StepId::RevealConference);
+  begin(step::RevealConference{});
   to_the_deal(session, game);
   EXPECT_EQ(s().draw[0], card_bit("UK", "eden") | card_bit("UK", "bevin") | card_bit("UK", "ismay"));
 }

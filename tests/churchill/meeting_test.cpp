@@ -352,7 +352,7 @@ TEST_F(AfterRoosevelt, Glossary_WalkersBonusWhileRooseveltIsInactive) {
 TEST_F(AfterRoosevelt, Glossary_RooseveltStaysInWashingtonDoesNotBindTruman) {
   // 8C's blue band, "Cannot use Roosevelt during this conference to advance an issue".
   truman(true);
-  begin(StepId::RevealConference);
+  begin(step::RevealConference{});
   chance("card 8c");
   chance("roll 4");  // the red band's convoy roll; the blue band follows
   EXPECT_FALSE(s().leaders[1].stays_home);
@@ -361,7 +361,7 @@ TEST_F(AfterRoosevelt, Glossary_RooseveltStaysInWashingtonDoesNotBindTruman) {
 }
 
 TEST_F(AfterRoosevelt, Glossary_RooseveltStaysInWashington) {
-  begin(StepId::RevealConference);
+  begin(step::RevealConference{});
   chance("card 8c");
   chance("roll 4");
   EXPECT_TRUE(s().leaders[1].stays_home);

@@ -94,7 +94,7 @@ class Position : public Table {
 
   Position() {
     start.steps.clear();
-    start.steps.push({StepId::EndConference});
+    start.steps.push(step::EndConference{});
     start.hand.fill(0);
     start.agenda_winner = 0;
   }
@@ -117,19 +117,14 @@ class Position : public Table {
     const std::string rest = at.substr(space + 1);
     is.space = static_cast<std::int8_t>(rest == "chair" ? kChair : std::stoi(rest));
   }
-  // Starts play at step `id`, with its named payload (state.h).
+  // Starts play at the step of `payload` (state.h, churchill::step).
   template <class Payload>
-  void begin(StepId id, const Payload& payload) {
-    start.steps.push(Step::of(id, payload));
+  void begin(const Payload& payload) {
+    start.steps.push(payload);
     game.run_automatic(start, nullptr);
     session = Session(game, start, 1);
   }
-  void begin(StepId id) {
-    start.steps.push({id});
-    game.run_automatic(start, nullptr);
-    session = Session(game, start, 1);
-  }
-  void meeting(const char* first) { begin(StepId::MeetingTurn, Turn{power(first)}); }
+  void meeting(const char* first) { begin(step::MeetingTurn{power(first)}); }
 };
 
 }  // namespace churchill::testing

@@ -24,7 +24,7 @@ class War : public Position {
       start.networks_gained[p] = static_cast<std::int8_t>(nets[p] - 1);  // 7.1 adds one each
       start.alignment_gained[p] = static_cast<std::int8_t>(aligns[p]);
     }
-    begin(StepId::EndConference);
+    begin(step::EndConference{});
   }
   // A Front on the space `space` of its track.
   void front_at(const char* front, const char* space) {
@@ -97,7 +97,7 @@ TEST_F(War, Rule_7_12_RemovalIsOptional) {
   // his own un-played Clandestine Networks ... to remove an opponent's": he may also decline.
   for (const auto& l : data().locations) networks(l.id.c_str(), "USSR", 1);
   start.to_place = {1, 0, 0};
-  begin(StepId::PlaceNetworks, OrderedTurn{power("UK"), 0});
+  begin(step::PlaceNetworks{power("UK"), 0});
   EXPECT_TRUE(legal("UK", "remove-network austria"));
   act("UK", "decline");
   EXPECT_EQ(s().to_place[0], 0) << "7.1: unused markers are lost";
@@ -107,7 +107,7 @@ TEST_F(War, Rule_7_12_RemovalIsOptional) {
 
 TEST_F(War, Rule_7_12_NoDeclineWhileAPlacementIsPossible) {
   start.to_place = {1, 0, 0};
-  begin(StepId::PlaceNetworks, OrderedTurn{power("UK"), 0});
+  begin(step::PlaceNetworks{power("UK"), 0});
   EXPECT_FALSE(legal("UK", "decline")) << "7.1: a player must place as many as he is able";
 }
 
@@ -116,7 +116,7 @@ TEST_F(War, Rule_7_32_RemovalIsOptional) {
   start.alignment[L("poland")] = static_cast<std::uint8_t>(power("USSR"));
   start.global[1] = static_cast<std::uint8_t>(power("UK"));  // Free Europe: the UK may remove it
   start.to_place = {1, 0, 0};
-  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
+  begin(step::PlaceAlignment{power("UK"), 0});
   EXPECT_TRUE(legal("UK", "remove-alignment poland"));
   act("UK", "decline");
   EXPECT_EQ(s().alignment[L("poland")], power("USSR"));
@@ -153,14 +153,14 @@ TEST_F(War, Rule_6_11_ColonialismLetsOnlyTheUkPlaceInColonies) {
   start.alignment_gained[1] = 1;
   start.alignment_gained[0] = 1;
   start.to_place = {1, 1, 0};
-  begin(StepId::PlaceAlignment, OrderedTurn{power("US"), 0});
+  begin(step::PlaceAlignment{power("US"), 0});
   EXPECT_FALSE(legal("US", "align siam"));
 }
 
 TEST_F(War, Rule_6_11_NeutralColonialIssueForbidsColonyPlacements) {
   networks("malaya", "UK", 1);
   start.to_place = {1, 0, 0};
-  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
+  begin(step::PlaceAlignment{power("UK"), 0});
   EXPECT_FALSE(legal("UK", "align malaya"));
 }
 
@@ -171,13 +171,13 @@ TEST_F(War, Rule_6_11_SpheresOfInfluenceAndTheUnRemovalCost) {
   start.global[1] = static_cast<std::uint8_t>(power("USSR"));  // Spheres of Influence
   start.global[2] = static_cast<std::uint8_t>(power("US"));    // UN: removal costs two
   start.to_place = {1, 0, 0};
-  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
+  begin(step::PlaceAlignment{power("UK"), 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "Spheres: only the USSR in Poland";
   start.global[1] = static_cast<std::uint8_t>(power("UK"));   // Free Europe
-  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
+  begin(step::PlaceAlignment{power("UK"), 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "UN: two markers needed, the UK has one";
   start.to_place = {2, 0, 0};
-  begin(StepId::PlaceAlignment, OrderedTurn{power("UK"), 0});
+  begin(step::PlaceAlignment{power("UK"), 0});
   act("UK", "remove-alignment poland");
   EXPECT_EQ(s().alignment[L("poland")], kNone);
   EXPECT_EQ(s().to_place[0], 0);
@@ -186,8 +186,8 @@ TEST_F(War, Rule_6_11_SpheresOfInfluenceAndTheUnRemovalCost) {
 TEST_F(War, Rule_7_62_TournamentOpening) {
   start = game.new_game(*data().scenario("tournament"));
   start.steps.clear();
-  start.steps.push({StepId::GameOver});
-  begin(StepId::Reserves, ReservesAt{0, 1});
+  start.steps.push(step::GameOver{});
+  begin(step::Reserves{0, 1});
   // 2: one army against the Eastern Front; 4 Eastern Horde: four more; 5 Atlantic Wall: one in
   // Normandy. The Italian army and the U-boats are out of play (9.64).
   EXPECT_EQ(reserves_against("eastern"), 5);
@@ -198,8 +198,8 @@ TEST_F(War, Rule_7_62_TournamentOpening) {
 TEST_F(War, GermanReservesOptionSendsOneEasternHordeArmy) {
   start = game.new_game(*data().scenario("tournament"), Options{false, true});
   start.steps.clear();
-  start.steps.push({StepId::GameOver});
-  begin(StepId::Reserves, ReservesAt{0, 1});
+  start.steps.push(step::GameOver{});
+  begin(step::Reserves{0, 1});
   EXPECT_EQ(reserves_against("eastern"), 2);  // priority 2 and the option's one
   EXPECT_EQ(reserves_against("western"), 1);
   EXPECT_EQ(s().steps.top().id, StepId::ReserveRoll) << "the other three are placed at random (priority 8)";
@@ -214,19 +214,19 @@ TEST_F(War, GermanReservesOptionSendsOneEasternHordeArmy) {
 TEST_F(War, Rule_7_73_3_NoDDayWithoutTheSecondFront) {
   start = game.new_game(*data().scenario("tournament"));  // Western in Bolero, 5 naval
   start.steps.clear();
-  start.steps.push({StepId::GameOver});
+  start.steps.push(step::GameOver{});
   start.offensive[data().front("western")] = 4;
   start.second_front = false;
-  begin(StepId::Campaigns, CampaignAt{0});
-  EXPECT_NE(s().steps.top().as<FrontRollFor>().front, data().front("western")) << "the Western Front makes no roll";
+  begin(step::Campaigns{0});
+  EXPECT_NE(s().steps.top().as<step::FrontRoll>().front, data().front("western")) << "the Western Front makes no roll";
   EXPECT_EQ(s().offensive[data().front("western")], 0) << "7.71: support removed anyway";
 }
 
 TEST_F(War, Rule_7_73_TheLogSaysWhyAFrontCannotAdvance) {
   start = game.new_game(*data().scenario("tournament"));
   start.steps.clear();
-  start.steps.push({StepId::GameOver});
-  start.steps.push(Step::of(StepId::Campaigns, CampaignAt{0}));
+  start.steps.push(step::GameOver{});
+  start.steps.push(step::Campaigns{0});
   const auto army = static_cast<std::size_t>(ReserveKind::GermanArmy);
   for (const char* f : {"eastern", "mediterranean"}) start.reserves_on_front[data().front(f)][army] = 1;
   start.reserves_on_front[data().front("cbi")][static_cast<std::size_t>(ReserveKind::JapaneseArmy)] = 1;
@@ -249,8 +249,8 @@ TEST_F(War, Rule_7_73_TheLogSaysWhyAFrontCannotAdvance) {
 TEST_F(War, Rule_7_73_2_TheHeldStrengthCountsTheOffensiveSupport) {
   start = game.new_game(*data().scenario("tournament"));
   start.steps.clear();
-  start.steps.push({StepId::GameOver});
-  start.steps.push(Step::of(StepId::Campaigns, CampaignAt{0}));
+  start.steps.push(step::GameOver{});
+  start.steps.push(step::Campaigns{0});
   const auto army = static_cast<std::size_t>(ReserveKind::GermanArmy);
   const auto med = data().front("mediterranean");
   start.offensive[med] = 1;
@@ -268,7 +268,7 @@ TEST_F(War, Rule_7_73_2_TheHeldStrengthCountsTheOffensiveSupport) {
 TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   start.front[data().front("eastern")] = 1;  // Ukraine: Prussia then East Germany, both land
   start.offensive[data().front("eastern")] = 5;   // strength 12
-  begin(StepId::FrontRoll, FrontRollFor{data().front("eastern")});
+  begin(step::FrontRoll{data().front("eastern")});
   chance("roll 8");  // 8 + 2 = 10: a breakthrough
   EXPECT_EQ(data().spaces[data().fronts[data().front("eastern")].track[static_cast<std::size_t>(s().front[data().front("eastern")])].space].id,
             "east-germany");
@@ -276,7 +276,7 @@ TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   start.front[cp] = 0;  // Carolines; Marianas is amphibious
   start.offensive[cp] = 6;
   start.naval[data().theater("central-pacific")] = 5;
-  begin(StepId::FrontRoll, FrontRollFor{cp});
+  begin(step::FrontRoll{cp});
   chance("roll 10");
   EXPECT_EQ(s().front[cp], 1) << "one space: the second would be amphibious (7.74)";
   EXPECT_NE(log_text().find("[7.74] the Central Pacific Front breaks through but stops: Iwo Jima is an amphibious space"),
@@ -288,7 +288,7 @@ TEST_F(War, Rule_7_13_AdvancePutsRivalNetworksBehindTheFrontOnce) {
   networks("rumania", "USSR", 1);
   start.front[data().front("eastern")] = 1;  // Ukraine
   start.offensive[data().front("eastern")] = 4;
-  begin(StepId::FrontRoll, FrontRollFor{data().front("eastern")});
+  begin(step::FrontRoll{data().front("eastern")});
   chance("roll 1");
   EXPECT_EQ(s().networks[L("poland")], 1) << "the Soviet advance removes one UK network";
   EXPECT_EQ(s().networks[L("rumania")], 1) << "its own stay";
@@ -300,7 +300,7 @@ TEST_F(War, Rule_7_75_KamikazeCostsANavalSupport) {
   start.front[cp] = 2;  // Iwo Jima: Okinawa next, a Kamikaze space
   start.naval[data().theater("central-pacific")] = 4;
   start.offensive[cp] = 2;
-  begin(StepId::FrontRoll, FrontRollFor{cp});
+  begin(step::FrontRoll{cp});
   chance("roll 2");
   EXPECT_EQ(s().naval[data().theater("central-pacific")], 3);
 }
@@ -309,8 +309,8 @@ TEST_F(War, Rule_7_81_GermanTechnologyOnSurrender) {
   const auto w = data().front("western");
   start.front[w] = 3;  // West Germany
   start.offensive[w] = 4;
-  start.steps.push(Step::of(StepId::Campaigns, CampaignAt{1}));  // the Eastern Front next, then the surrender check
-  begin(StepId::FrontRoll, FrontRollFor{w});
+  start.steps.push(step::Campaigns{1});  // the Eastern Front next, then the surrender check
+  begin(step::FrontRoll{w});
   chance("roll 1");
   while (game.node_kind(s()) == core::NodeKind::Chance && !s().surrendered[0]) session.sample_chance();
   EXPECT_TRUE(s().surrendered[0]);
@@ -326,7 +326,7 @@ TEST_F(War, Rule_7_81_BothFrontsEnterGermanyInOneConference) {
   start.offensive[data().front("western")] = 4;
   start.offensive[data().front("eastern")] = 4;
   reserves_left(ReserveKind::GermanArmy, 0);
-  begin(StepId::Campaigns, CampaignAt{0});
+  begin(step::Campaigns{0});
   chance("roll 1");  // the Western Front enters Germany
   EXPECT_FALSE(s().surrendered[0]) << "not yet: the Eastern Front attempts too";
   chance("roll 1");  // the Eastern Front enters Germany
@@ -341,13 +341,13 @@ TEST_F(War, Rule_7_82_TheEmperorsThreeConditions) {
   start.entered[data().space("marianas-islands")] = 3;                    // ... and a B29 space
   const auto fe = data().front("far-east");
   start.front[fe] = 1;                                                    // c: Manchuria
-  begin(StepId::Campaigns, CampaignAt{7});
+  begin(step::Campaigns{7});
   EXPECT_TRUE(s().surrendered[1]);
 }
 
 TEST_F(War, Rule_7_64_PacificPriorities) {
   // Training: the Far East Front has left its box; SW Pacific faces the Philippines (a B29 space).
-  begin(StepId::Reserves, ReservesAt{1, 1});
+  begin(step::Reserves{1, 1});
   EXPECT_EQ(reserves_against("far-east"), 2);    // 2: two armies against the Soviets
   EXPECT_EQ(reserves_against("sw-pacific"), 1);  // 3: one in each B29 entry space
   chance("roll 1");  // 4: the IJN sorties against the Central Pacific (an amphibious entry, 3 naval)
@@ -380,7 +380,7 @@ class Ijn : public War {
 };
 
 TEST_F(Ijn, Rule_7_64_4_NeverMoreThanOneIjnAtATime) {
-  begin(StepId::Reserves, ReservesAt{1, 1});
+  begin(step::Reserves{1, 1});
   EXPECT_EQ(reserves_against("far-east"), 2);
   // Priority 4 sends no second IJN while the card's is at sea; the next roll is the card IJN's
   // battle (7.64.5): on a 1 it is eliminated.
@@ -392,7 +392,7 @@ TEST_F(Ijn, Rule_7_64_4_NeverMoreThanOneIjnAtATime) {
 }
 
 TEST_F(Ijn, Rule_7_64_5_AnIjnPlacedByAConferenceCardTakesTheLeyteGulfRoll) {
-  begin(StepId::Reserves, ReservesAt{1, 1});
+  begin(step::Reserves{1, 1});
   chance("roll 5");  // 5-6: it survives and goes back to Japan
   EXPECT_EQ(ijn_in_boxes(), 0);
   EXPECT_EQ(ijn_lost(), 0);
@@ -402,7 +402,7 @@ TEST_F(Ijn, Rule_7_64_5_AnIjnPlacedByAConferenceCardTakesTheLeyteGulfRoll) {
 }
 
 TEST_F(War, Rule_7_64_4_TheIjnRollsAreLoggedAndTheViewShowsHowManyRemain) {
-  begin(StepId::Reserves, ReservesAt{1, 1});
+  begin(step::Reserves{1, 1});
   chance("roll 2");  // sorties against the Central Pacific (Marianas -> Iwo Jima, 3 naval)
   chance("roll 4");  // eliminated
   EXPECT_NE(log_text().find("[7.64.4] IJN roll 2: the IJN sorties into the Central Pacific Theater"), std::string::npos) << log_text();
@@ -413,7 +413,7 @@ TEST_F(War, Rule_7_64_4_TheIjnRollsAreLoggedAndTheViewShowsHowManyRemain) {
 }
 
 TEST_F(War, Rule_7_64_4_NoSortieIsLoggedToo) {
-  begin(StepId::Reserves, ReservesAt{1, 1});
+  begin(step::Reserves{1, 1});
   chance("roll 3");
   EXPECT_NE(log_text().find("[7.64.4] IJN roll 3: no sortie"), std::string::npos) << log_text();
 }
@@ -422,7 +422,7 @@ TEST_F(Ijn, Rule_7_64_3_AB29EntrySpaceThatHoldsAnArmyNeedsNoOther) {
   // The card's army already opposes the SW Pacific Front's entry into the Philippines: priority 3
   // is met there, as in the example of play (Japanese armies 50% Far East, 25% Central Pacific,
   // 25% SW Pacific).
-  begin(StepId::Reserves, ReservesAt{1, 1});
+  begin(step::Reserves{1, 1});
   EXPECT_EQ(reserves_against("sw-pacific"), 1);
   EXPECT_EQ(pool(ReserveKind::JapaneseArmy), 1) << "the last army is placed at random (priority 6)";
 }
@@ -435,7 +435,7 @@ TEST_F(War, Rule_7_72_4_OddArmyGoesToJapan) {
   front_at("central-pacific", "okinawa");
   start.naval[data().theater("far-east")] = 3;
   reserves_left(ReserveKind::JapaneseArmy, 3);
-  begin(StepId::Reserves, ReservesAt{1, 1});
+  begin(step::Reserves{1, 1});
   chance("front central-pacific");
   EXPECT_EQ(reserves_against("central-pacific"), 2);
   EXPECT_EQ(reserves_against("far-east"), 1) << "7.64.2 finds no army left";
@@ -449,7 +449,7 @@ TEST_F(War, Rule_7_72_4_OnlyFrontsThatMayAttemptJapanShareItsArmies) {
   front_at("central-pacific", "okinawa");
   front_at("sw-pacific", "kyushu");
   start.naval[data().theater("central-pacific")] = 2;
-  begin(StepId::Reserves, ReservesAt{1, 1});
+  begin(step::Reserves{1, 1});
   EXPECT_EQ(reserves_against("sw-pacific"), 4);
   EXPECT_EQ(reserves_against("central-pacific"), 0);
 }
@@ -458,7 +458,7 @@ TEST_F(War, Rule_7_62_1_LastGermanArmyAgainstGermanyGoesByARoll) {
   front_at("western", "west-germany");
   front_at("eastern", "east-germany");
   reserves_left(ReserveKind::GermanArmy, 1);
-  begin(StepId::Reserves, ReservesAt{0, 1});
+  begin(step::Reserves{0, 1});
   chance("front western");
   EXPECT_EQ(reserves_against("western"), 1);
   EXPECT_EQ(reserves_against("eastern"), 0) << "7.62.2 finds no army left";
@@ -470,7 +470,7 @@ TEST_F(War, Rule_7_62_6_OneArmyForTwoEquidistantFrontsGoesByARoll) {
   // Training: the Western Front in the Rhineland and the Eastern in Prussia, two spaces each from
   // Germany. Two armies: priority 2 takes one for the Eastern Front; the last is rolled for.
   reserves_left(ReserveKind::GermanArmy, 2);
-  begin(StepId::Reserves, ReservesAt{0, 1});
+  begin(step::Reserves{0, 1});
   EXPECT_EQ(reserves_against("eastern"), 1);
   chance("front eastern");
   EXPECT_EQ(reserves_against("eastern"), 2);
@@ -480,7 +480,7 @@ TEST_F(War, Rule_7_62_6_OneArmyForTwoEquidistantFrontsGoesByARoll) {
 
 TEST_F(War, Rule_7_62_6_TwoArmiesForTwoEquidistantFrontsOneEach) {
   reserves_left(ReserveKind::GermanArmy, 3);
-  begin(StepId::Reserves, ReservesAt{0, 1});
+  begin(step::Reserves{0, 1});
   EXPECT_EQ(reserves_against("eastern"), 2);
   EXPECT_EQ(reserves_against("western"), 1);
   EXPECT_EQ(s().steps.top().id, StepId::ReserveRoll) << "no roll in Europe: the Pacific's IJN roll comes next";
@@ -489,7 +489,7 @@ TEST_F(War, Rule_7_62_6_TwoArmiesForTwoEquidistantFrontsOneEach) {
 TEST_F(War, Rule_7_63_EnteringWestGermanyRemovesAGermanArmyForGood) {
   const auto w = data().front("western");  // training: Rhineland
   start.offensive[w] = 4;
-  begin(StepId::FrontRoll, FrontRollFor{w});
+  begin(step::FrontRoll{w});
   chance("roll 1");
   EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::GermanArmy)], 1);
   EXPECT_EQ(s().reserves_pool[static_cast<std::size_t>(ReserveKind::GermanArmy)], 5);
@@ -499,7 +499,7 @@ TEST_F(War, Rule_7_65_ManchuriaDestroysTheKwangtungArmy) {
   const auto fe = data().front("far-east");  // training: Nomonhan
   start.offensive[fe] = 4;
   start.ussr_declares_war = true;
-  begin(StepId::FrontRoll, FrontRollFor{fe});
+  begin(step::FrontRoll{fe});
   chance("roll 1");
   EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::JapaneseArmy)], 1);
   EXPECT_EQ(where("ussr-declares-war"), "removed") << "6.22: removed once Manchuria is entered";
@@ -509,7 +509,7 @@ TEST_F(War, Rule_8_0_PostMortemBeginsTheNextConference) {
   start.conference = 8;
   start.offensive[data().front("western")] = 3;
   put("global-issue", "US 3");
-  begin(StepId::PostMortem);
+  begin(step::PostMortem{});
   EXPECT_EQ(s().conference, 9);
   EXPECT_EQ(s().offensive[data().front("western")], 0);
   EXPECT_EQ(where("global-issue"), "display");
@@ -518,7 +518,7 @@ TEST_F(War, Rule_8_0_PostMortemBeginsTheNextConference) {
 
 TEST_F(War, Rule_8_0_TheLastConferenceEndsTheGame) {
   start.conference = 10;
-  begin(StepId::PostMortem);
+  begin(step::PostMortem{});
   EXPECT_EQ(game.node_kind(s()), core::NodeKind::Terminal);
   EXPECT_GE(s().winner, 0);
 }
