@@ -42,7 +42,7 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     case ActionKind::Unbuy: j["unit"] = unit_id_of(x.a); break;
     case ActionKind::BuyGoods:
     case ActionKind::UnbuyGoods: j["unit"] = "goods", j["mix"] = {{"oil", x.a}, {"iron", x.b}, {"osr", x.c}}; break;
-    case ActionKind::Place:
+    case ActionKind::Place: j["region"] = region(x.a), j["unit"] = unit_id_of(x.b), j["count"] = place_count(x); break;
     case ActionKind::Hold:
     case ActionKind::Release: j["region"] = region(x.a), j["unit"] = unit_id_of(x.b); break;
     case ActionKind::Deploy:

@@ -26,6 +26,7 @@
 //   buy GER goods 2/3/0         one Civilian Goods paid 2 oil, 3 iron, 0 OSR    a,b,c = oil, iron, OSR
 //   unbuy GER goods 2/3/0
 //   place GER G1 inf            Phase 7 Step 5: one unit under the Industry token   a = region, b = type
+//   place GER G1 inf*3          ... three units of the type at once              c = count - 1
 //   deploy GER G1 sub A-6       Phase 5 Step 2 plan: a naval unit to a sea      a = region, b = type, c = sea index
 //   undeploy GER G1 sub A-6
 //   hold GER G1 arm / release GER G1 arm   plan: a unit stays under the token / no longer
@@ -92,6 +93,13 @@ constexpr core::Action shift_action(int nation, int from, int type, int count, i
 }
 constexpr int shift_type(const Act& x) { return x.b & 0x0F; }
 constexpr int shift_count(const Act& x) { return (x.b >> 4) + 1; }
+
+// A placement's c: the number of units less one (a single unit's placement is c = 0, as in saves
+// of every version).
+constexpr core::Action place_action(int nation, int region, int type, int count = 1) {
+  return encode(ActionKind::Place, nation, region, type, count - 1);
+}
+constexpr int place_count(const Act& x) { return x.c + 1; }
 
 static_assert(static_cast<int>(ActionKind::kCount) <= 32, "the kind has 5 bits");
 

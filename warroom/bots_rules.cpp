@@ -271,6 +271,7 @@ core::Action place(const Game& g, const State& s, int nation, const core::Action
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side);
   return *best(legal, [&](const Act& x) {
+    if (place_count(x) > 1) return kNever;  // one unit at a time, each where it is needed most
     const bool short_of_defence = a.importance[x.a] > 0 && a.threat[x.a] > a.land[at(me)][x.a];
     return (short_of_defence ? 100.0 + a.importance[x.a] : 0.0) - static_cast<double>(a.goal_distance[x.a]) + (a.importance[x.a] > 0 ? 0.5 : 0);
   });

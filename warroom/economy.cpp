@@ -323,7 +323,9 @@ bool place_one(State& s, const Game& g, int nation, RegionId r, int t) {
 }
 }  // namespace
 
-// A placement is offered only if what is left can still be placed.
+// A placement is offered only if what is left can still be placed (ruling 79): one unit, or several
+// of a type at once (`place GER G1 inf*3`: Step 5 sets no number of units a placement, only the
+// Industrial territory's SV), each count listed after the single unit's placement.
 void place_legal(const CCtx& c, int nation, core::ActionList& out) {
   const Sheet& sh = c.s.sheet[at(nation)];
   std::vector<RegionId> places;
@@ -332,18 +334,21 @@ void place_legal(const CCtx& c, int nation, core::ActionList& out) {
   for (RegionId r : places) {
     if (c.s.region[r].controller != nation) continue;
     for (int t = 0; t < kUnitTypes; ++t) {
-      if (!sh.buy[at(t)]) continue;
       State trial = c.s;
-      if (place_one(trial, c.g, nation, r, t) && purchase_fits(CCtx{c.g, trial}, nation, trial.sheet[at(nation)].buy))
-        out.push_back(encode(ActionKind::Place, nation, r, t));
+      for (int count = 1; count <= sh.buy[at(t)]; ++count) {
+        if (!place_one(trial, c.g, nation, r, t) || !purchase_fits(CCtx{c.g, trial}, nation, trial.sheet[at(nation)].buy)) break;
+        out.push_back(place_action(nation, r, t, count));
+      }
     }
   }
 }
 
 void place_apply(Ctx& c, const Act& a) {
-  const bool placed = place_one(c.s, c.g, a.nation, a.a, a.b);
-  CORE_EXPECT(placed);
-  c.add(kStep5, a.nation, Event::Placed, a.a, a.b);
+  for (int k = 0; k < place_count(a); ++k) {
+    const bool placed = place_one(c.s, c.g, a.nation, a.a, a.b);
+    CORE_EXPECT(placed);
+  }
+  c.add(kStep5, a.nation, Event::Placed, a.a, a.b, place_count(a));
 }
 
 bool place_done(const CCtx& c, int nation) { return bought(c.s.sheet[at(nation)], false) == 0; }

@@ -50,7 +50,7 @@ constexpr Shape kRuleEvents[] = {
     {"deserted", {{{"command", kNum}, {"unit", kUnit}}}},
     {"traded", {{{"region", kRegion}, {"given", kResource}, {"gained", kResource}}}},
     {"purchases_revealed", {{{"units", kNum}, {"goods", kNum}, {"spent", kNum}}}},
-    {"placed", {{{"region", kRegion}, {"unit", kUnit}}}},
+    {"placed", {{{"region", kRegion}, {"unit", kUnit}, {"count", kNum}}}},
     {"collapsed", {}},
     {"victory", {{{"side", kSide}}}},
     {"both_lose", {}},

@@ -51,7 +51,9 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case ActionKind::Unbuy: return fmt::format("unbuy {} {}", n, unit(x.a));
     case ActionKind::BuyGoods: return fmt::format("buy {} goods {}/{}/{}", n, x.a, x.b, x.c);
     case ActionKind::UnbuyGoods: return fmt::format("unbuy {} goods {}/{}/{}", n, x.a, x.b, x.c);
-    case ActionKind::Place: return fmt::format("place {} {} {}", n, region_name(x.a), unit(x.b));
+    case ActionKind::Place:
+      return place_count(x) > 1 ? fmt::format("place {} {} {}*{}", n, region_name(x.a), unit(x.b), place_count(x))
+                                : fmt::format("place {} {} {}", n, region_name(x.a), unit(x.b));
     case ActionKind::Deploy: return fmt::format("deploy {} {} {} {}", n, region_name(x.a), unit(x.b), port_sea(*this, x.a, x.c));
     case ActionKind::Undeploy: return fmt::format("undeploy {} {} {} {}", n, region_name(x.a), unit(x.b), port_sea(*this, x.a, x.c));
     case ActionKind::Hold: return fmt::format("hold {} {} {}", n, region_name(x.a), unit(x.b));
@@ -201,11 +203,17 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
     const auto t = unit_type(w[3]);
     if (cmd && t) return encode(ActionKind::Desert, n, *cmd, *t);
   }
-  if ((verb == "place" || verb == "hold" || verb == "release") && size == 4) {
+  if (verb == "place" && size == 4) {  // place GER G1 inf, inf*3
+    const auto r = region(w[2]);
+    const std::size_t star = w[3].find('*');
+    const auto t = unit_type(w[3].substr(0, star));
+    const auto count = star == std::string_view::npos ? std::optional(1) : number(w[3].substr(star + 1), 0x100);
+    if (r && t && count && *count >= 1) return place_action(n, *r, *t, *count);
+  }
+  if ((verb == "hold" || verb == "release") && size == 4) {
     const auto r = region(w[2]);
     const auto t = unit_type(w[3]);
-    const ActionKind k = verb == "place" ? ActionKind::Place : verb == "hold" ? ActionKind::Hold : ActionKind::Release;
-    if (r && t) return encode(k, n, *r, *t);
+    if (r && t) return encode(verb == "hold" ? ActionKind::Hold : ActionKind::Release, n, *r, *t);
   }
   if ((verb == "deploy" || verb == "undeploy") && size == 5) {
     const auto r = region(w[2]);
@@ -345,7 +353,9 @@ Message event_of(const Game& g, const core::LogEntry& e) {
     case Event::PurchasesRevealed:
       return m("warroom.log.purchases_revealed").with("units", text::counted("warroom.count.unit", a))
           .with("goods", text::counted("warroom.count.goods", b)).with("spent", text::counted("warroom.count.resource", c));
-    case Event::Placed: return m("warroom.log.placed").with("unit", text::unit(b)).with("region", r(a));
+    case Event::Placed:  // c: the count (0 in logs written before several units could be placed at once)
+      if (c > 1) return m("warroom.log.placed_several").with("units", text::units(b, c)).with("region", r(a));
+      return m("warroom.log.placed").with("unit", text::unit(b)).with("region", r(a));
     case Event::Collapsed: return m("warroom.log.collapsed");
     case Event::Victory: return key("warroom.log.victory").with("side", text::alliance(a));
     case Event::BothLose: return key("warroom.log.both_lose");
@@ -433,7 +443,9 @@ Message Game::action_message(const State& s, core::Seat seat, core::Action actio
     case ActionKind::Unbuy: return m("warroom.action.unbuy").with("unit", text::unit(x.a));
     case ActionKind::BuyGoods: return m("warroom.action.buy_goods").with("oil", num(x.a)).with("iron", num(x.b)).with("osr", num(x.c));
     case ActionKind::UnbuyGoods: return m("warroom.action.unbuy_goods").with("oil", num(x.a)).with("iron", num(x.b)).with("osr", num(x.c));
-    case ActionKind::Place: return m("warroom.action.place").with("unit", text::unit(x.b)).with("region", r(x.a));
+    case ActionKind::Place:
+      if (place_count(x) > 1) return m("warroom.action.place_several").with("units", text::units(x.b, place_count(x))).with("region", r(x.a));
+      return m("warroom.action.place").with("unit", text::unit(x.b)).with("region", r(x.a));
     case ActionKind::Deploy:
       return m("warroom.action.deploy").with("unit", text::unit(x.b)).with("region", r(x.a)).with("sea", Message::plain(port_sea(*this, x.a, x.c)));
     case ActionKind::Undeploy:

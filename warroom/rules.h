@@ -50,7 +50,7 @@ enum class Event : std::uint16_t {
   Deserted,         // nation, command, type
   Traded,           // nation, neutral region, resource given, resource gained
   PurchasesRevealed,// nation, units, goods, resources left (total)
-  Placed,           // nation, region, type
+  Placed,           // nation, region, type, count
   Collapsed,        // nation
   Victory,          // alliance
   BothLose,         //

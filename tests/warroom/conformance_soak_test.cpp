@@ -135,7 +135,7 @@ int units_everywhere(const State& s) {
 class Counter final : public core::LogSink {
  public:
   void add(const core::LogEntry& e) override {
-    placed += e.event == static_cast<std::uint16_t>(Event::Placed);
+    if (e.event == static_cast<std::uint16_t>(Event::Placed)) placed += e.args[3];  // the units placed at once
     deserted += e.event == static_cast<std::uint16_t>(Event::Deserted);
     // Casualties: units on the map or under construction (not carrier fighter tokens, args[3] == 2).
     if (e.event == static_cast<std::uint16_t>(Event::UnitsLost) && e.args[3] != 2) lost += e.args[2];

@@ -1,4 +1,5 @@
 // Phase 7: Production (T13, rulings 69, 79, 80) and Phase 5 Step 2, deployment (rulings 71, 100).
+#include "core/session.h"
 #include "engine_fixture.h"
 
 namespace warroom::testing {
@@ -79,6 +80,44 @@ TEST(Phase7, Step5_ThePromptCountsTheUnitsLeftToPlace) {
   EXPECT_NE(g.phase_text(s).find("(1 unit left to place)"), std::string::npos) << g.phase_text(s);
   EXPECT_NE(g.catalogues().render("ru", g.phase_message(s)).find("(осталось разместить: 1 подразделение)"), std::string::npos)
       << g.catalogues().render("ru", g.phase_message(s));
+}
+
+// Step 5. Transfer New Units to Industries sets no number of units a placement, only the Industrial
+// territory's SV less its Bomb tokens (ruling 69): several units of a type go under the Industry token
+// in one action ("place GER G1 inf*2"), offered only as far as the SV allows and the rest can still
+// be placed; the log says it in one line, the clients read the count as a field, and the seat takes
+// it back with one undo.
+TEST(Phase7, Step5_SeveralUnitsOfATypeArePlacedInOneAction) {
+  const Game g = europe();
+  const RegionId g1 = region("G1");
+  const int i = g.industry_index(g1);
+  State start = germany_placing(g, {"buy GER inf", "buy GER inf", "buy GER inf", "buy GER arm"});
+  start.region[g1].bombs = static_cast<std::uint8_t>(data()->region(g1).sv - 2);  // room for 2 in G1
+  ASSERT_GE(placement_room(CCtx{g, start}, GER, false), 4) << "Germany's other industries take the rest";
+  const core::Seat ger = g.seat_of(GER);
+  EXPECT_TRUE(legal(g, start, ger, "place GER G1 inf*2"));
+  EXPECT_FALSE(legal(g, start, ger, "place GER G1 inf*3")) << "G1's SV less its Bomb tokens is 2";
+  EXPECT_FALSE(legal(g, start, ger, "place GER G1 arm*2")) << "only 1 Armor was bought";
+  EXPECT_FALSE(legal(g, start, ger, "place GER G1 inf*1")) << "one unit is written without a count";
+  const core::Action two = action(g, start, ger, "place GER G1 inf*2");
+  EXPECT_EQ(g.action_json(start, ger, two), nlohmann::json::parse(R"({"kind": "place", "nation": "GER", "region": "G1", "unit": "inf", "count": 2})"));
+  EXPECT_EQ(g.catalogues().render("en", g.action_message(start, ger, two)), "Germany: place 2 Infantry in Greater Germany");
+
+  core::Session<Game> session(g, start, 5);
+  core::LogBuffer log;
+  State s = start;
+  g.apply(s, ger, two, &log);
+  EXPECT_EQ(s.construction[at(i)].n[kInf], 2);
+  EXPECT_EQ(s.sheet[GER].buy[kInf], 1) << "one Infantry is left to place";
+  ASSERT_EQ(log.entries().size(), 1u);
+  EXPECT_EQ(g.describe(log.entries()[0]), "Phase 7 > Step 5. Transfer New Units to Industries: Germany places 2 Infantry in Greater Germany");
+  EXPECT_FALSE(legal(g, s, ger, "place GER G1 inf")) << "G1 is full";
+
+  session.act(ger, two);
+  EXPECT_EQ(g.hash(session.state()), g.hash(s));
+  ASSERT_TRUE(session.can_undo(ger));
+  session.undo(ger);
+  EXPECT_EQ(g.hash(session.state()), g.hash(start)) << "one undo takes back both units";
 }
 
 // Step 5: units go under Industry tokens, at most SV (less Bomb tokens) per territory; naval only

@@ -107,3 +107,20 @@ export async function screenshotsAtBothSizes(page, out, name, selector, check = 
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+// The API as the page's seat calls it, with the token the page keeps for the game it shows:
+// `api('view')`, `api('actions', {action, version})`.
+export const seatApi = (page) => (path, body) =>
+  page.evaluate(
+    async ([path, body]) => {
+      const id = location.hash.split('/')[2];
+      const { token } = JSON.parse(localStorage.getItem(`game.${id}`));
+      const r = await fetch(`api/games/${id}/${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body && JSON.stringify(body),
+      });
+      return r.json();
+    },
+    [path, body],
+  );

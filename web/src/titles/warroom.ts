@@ -19,6 +19,7 @@ import { oddsPanel } from './warroom-odds';
 import { endScreen } from './warroom-end';
 import { carryOutPanel } from './warroom-carry';
 import { openingPanel } from './warroom-opening';
+import { placementPanel } from './warroom-placement';
 import './warroom.css';
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
@@ -373,6 +374,9 @@ export const warroom: TitleUi<WarRoomView> = {
     // Phase 3: "carry out the rest" of the seat's orders, beside the decision.
     const carry = v.terminal ? null : carryOutPanel(v, send);
     if (carry) victory.unshift(carry);
+    // Phase 7 › Step 5: the seat's new units placed several of a type at a time.
+    const placing = v.terminal ? null : placementPanel(v, legal, name, send);
+    if (placing) victory.unshift(placing);
     // Round 1: a suggested opening for the seat's nation, step by step.
     const opening = v.terminal ? null : openingPanel(v, name, send);
     if (opening) victory.unshift(opening);
