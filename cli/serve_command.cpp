@@ -37,7 +37,7 @@ std::int64_t parse_duration(const std::string& text, const std::string& option) 
 void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   static server::Options options;
   static server::LobbyLimits limits;
-  static std::string db = "churchill.db", expire = "14d", expire_unjoined = "1h";
+  static std::string db = "churchill.db", expire = "14d", expire_unjoined = "1h", notify_keep = "7d";
   static int busy_timeout_ms = 5000;
   static std::size_t max_memory_mb = 1024;
   options.web_dir = CHURCHILL_DATA_DIR "/../web/dist";
@@ -87,6 +87,8 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   serve->add_option("--notify-backoff", options.notify.backoff_seconds, "Seconds before a failed notification is tried again, doubled each time up to an hour (default 30)")
       ->check(CLI::Range(0.1, 3600.0));
   serve->add_option("--notify-poll", options.notify.poll_seconds, "Seconds between looks at the notifications' outbox (default 5)")->check(CLI::Range(0.1, 3600.0));
+  serve->add_option("--notify-keep", notify_keep,
+                    "Delete a notification sent, given up or stale this long after it was queued (default 7d)");
   serve->add_flag("--notify-private", options.notify.private_details, "Messages about invitation games name seats and winners too");
   serve->add_flag("--notify-allow-local", options.notify.allow_local, "Webhooks may be on loopback or private addresses and over http:// (tests)");
   serve->callback([&] {
@@ -98,6 +100,7 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     }
     limits.expire_seconds = parse_duration(expire, "--expire");
     limits.unjoined_seconds = parse_duration(expire_unjoined, "--expire-unjoined");
+    options.notify.keep_seconds = static_cast<double>(parse_duration(notify_keep, "--notify-keep"));
     limits.max_memory = max_memory_mb << 20;
     // One server for every title: Churchill first (a new game's default), then the others.
     core::Titles titles;
@@ -129,7 +132,7 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   static std::string source, target;
   CLI::App* migrate = db_command->add_subcommand(
       "migrate", "Copies every game of one database into another (from SQLite into PostgreSQL or back: docs/deploy.md), then its accounts, "
-                 "live sessions, seats held, table talk and mutes; what is there already is kept");
+                 "live sessions, seats held, table talk and mutes, vacations, notification settings and the notifications' outbox; what is there already is kept");
   migrate->add_option("--from", source, "The database copied: sqlite:FILE, FILE or postgresql://...")->required();
   migrate->add_option("--to", target, "The database written: postgresql://... or sqlite:FILE")->required();
   migrate->callback([&] {
@@ -143,6 +146,9 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     const auto side = from_side->copy_into(*to_side, static_cast<std::int64_t>(std::time(nullptr)));
     std::cout << fmt::format("{} db migrate: {} accounts, {} sessions, {} seats held, {} messages and {} mutes copied", kit.program, side.accounts,
                              side.sessions, side.seats, side.messages, side.mutes)
+              << std::endl;
+    std::cout << fmt::format("{} db migrate: {} vacations, {} notification settings and {} notifications copied", kit.program, side.vacations,
+                             side.notify_settings, side.outbox)
               << std::endl;
     exit_code = report.unreadable.empty() ? 0 : 1;
   });

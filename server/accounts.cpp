@@ -8,6 +8,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "server/notify.h"
 #include "server/tokens.h"
 
 namespace server {
@@ -319,10 +320,12 @@ void Accounts::tie(const Request& req, const std::string& client, const nlohmann
   const std::string token = session_token(req);
   auto done = [shared, reply](JobAnswer o) { reply(respond(*shared, o)); };
   if (!submit(
-          [token, game, seat, seat_token](SideStore& s) {
+          [this, token, game, seat, seat_token](SideStore& s) {
             const Account a = signed_in(s, token);
-            if (!s.hold_seat(a.id, game, seat, seat_token))
+            bool added = false;
+            if (!s.hold_seat(a.id, game, seat, seat_token, &added))
               throw ApiError(409, ErrorCode{"seat_held", {{"seat", seat}}}, fmt::format("{} is held by another account", seat));
+            if (added) told_held(game, seat);
             return JobAnswer{201, {{"game", game}, {"seat", seat}}, "", std::nullopt};
           },
           std::move(done)))
@@ -368,6 +371,27 @@ void Accounts::away(const std::string& game, const std::string& seat, std::int64
   }
 }
 
+void Accounts::told_held(const std::string& game, const std::string& seat) const {
+  if (notifier_) notifier_->held(game, seat);
+}
+
+void Accounts::rematched(const std::string& old, const std::string& made, Response res, Reply reply) {
+  auto original = std::make_shared<Response>(std::move(res));
+  const bool queued = submit(
+      [this, old, made](SideStore& s) {
+        for (const std::string& seat : s.hold_rematch(old, made)) told_held(made, seat);
+        return JobAnswer{};
+      },
+      [original, reply](const JobAnswer& o) {
+        if (o.error) std::cerr << "churchill serve: the seats held in a game were not held in its rematch: " << o.error->what() << std::endl;
+        reply(std::move(*original));
+      });
+  if (!queued) {
+    std::cerr << "churchill serve: the seats held in game " << old << " were not held in its rematch " << made << ": too many jobs waiting" << std::endl;
+    reply(std::move(*original));
+  }
+}
+
 void Accounts::claimed(const Request& req, const std::string& game, const std::string& seat, Response res, Reply reply) {
   const std::string token = session_token(req);
   bool named = !token.empty();
@@ -382,9 +406,11 @@ void Accounts::claimed(const Request& req, const std::string& game, const std::s
   auto original = std::make_shared<Response>(std::move(res));
   const std::string seat_token = body["token"];
   const bool queued = submit(
-      [token, game, seat, seat_token, body](SideStore& s) mutable {
+      [this, token, game, seat, seat_token, body](SideStore& s) mutable {
         std::optional<Account> a = s.session(hash_token(token), unix_now());
-        body["account"] = a && s.hold_seat(a->id, game, seat, seat_token) ? nlohmann::json(a->name) : nlohmann::json(nullptr);
+        bool added = false;
+        body["account"] = a && s.hold_seat(a->id, game, seat, seat_token, &added) ? nlohmann::json(a->name) : nlohmann::json(nullptr);
+        if (added) told_held(game, seat);
         return JobAnswer{201, body, "", std::nullopt};
       },
       [shared, original, reply](JobAnswer o) {

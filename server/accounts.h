@@ -52,6 +52,9 @@ class Accounts {
   // X-Churchill-CSRF header): tied to the session's account, and the answer says so ("account": the
   // name, or null when the session is not valid); `reply` gets it.
   void claimed(const Request& req, const std::string& game, const std::string& seat, Response res, Reply reply);
+  // A rematch `made` of game `old` offered (its answer `res`, committed): the seats accounts held in
+  // `old` are theirs in `made` too, so it is in their "My games" at once; `reply` gets `res` after.
+  void rematched(const std::string& old, const std::string& made, Response res, Reply reply);
 
   // Runs `work` with the store on the worker, then `done` with its outcome on the event loop (an
   // ApiError it throws is the outcome's error; a StoreError is a 503). False, and nothing runs, when
@@ -76,6 +79,8 @@ class Accounts {
   Work vacation(const Request& req, const std::string& token);
   void away(const std::string& game, const std::string& seat, std::int64_t until);
   bool secure(const Request& req) const;
+  // A seat newly held by an account: the notifier tells it if it is the seat's turn (on the worker).
+  void told_held(const std::string& game, const std::string& seat) const;
   // GET and PUT /api/me/notifications, POST /api/me/notifications/confirm (server/notify_api.cpp).
   Work notifications(const Request& req, const std::vector<std::string>& p, const std::string& token);
 

@@ -43,10 +43,7 @@ const std::string& Lobby::resign(const std::string& id, const std::string& token
   } catch (const core::ActionError& e) {
     throw ApiError(409, e.what());
   }
-  if (!offload_) m.run_bots();  // else its bot plays on a worker once the resignation is stored (settle)
-  if (!key.empty()) r.requests.add(key, *seat, request);
-  stage(id, r, GameWrite{});
-  return cached_view(id, r, seat);
+  return changed(id, r, *seat, key, request);  // its bot plays from then on
 }
 
 const std::string& Lobby::concede(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& key) {
@@ -75,9 +72,7 @@ const std::string& Lobby::concede(const std::string& id, const std::string& toke
   } catch (const core::ActionError& e) {
     throw ApiError(409, e.what());
   }
-  if (!key.empty()) r.requests.add(key, *seat, request);
-  stage(id, r, GameWrite{});
-  return cached_view(id, r, seat);
+  return changed(id, r, *seat, key, request);
 }
 
 nlohmann::json Lobby::rematch(const std::string& id, const std::string& token, const std::string& client) {

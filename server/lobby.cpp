@@ -301,11 +301,8 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
       throw ApiError(422, ErrorCode{"refused", {{"action", plain(text, 80)}, {"reason", why}}}, e.what());
     throw ApiError(422, ErrorCode{"not_legal", {{"action", plain(text, 80)}}}, fmt::format("{} is not a legal action for {} now", printable(text, 80), m.seat_name(static_cast<core::Seat>(*seat))));
   }
-  if (!offload_) m.run_bots();  // else the bots play on workers once the action is stored (settle)
   if (!client.empty()) current.owner = client;  // the bots' replies are charged to who they answer
-  if (!key.empty()) current.requests.add(key, *seat, request);
-  stage(id, current, GameWrite{});
-  return cached_view(id, current, seat);
+  return changed(id, current, *seat, key, request);
 }
 
 const std::string& Lobby::undo(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& key) {
@@ -329,9 +326,17 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
   while (kept < before.size() && kept < after.size() && before[kept] == after[kept]) ++kept;
   GameWrite w;
   w.keep_actions = kept;
-  if (!key.empty()) current.requests.add(key, *seat, request);
-  stage(id, current, std::move(w));
-  return cached_view(id, current, seat);
+  return changed(id, current, *seat, key, request, std::move(w));
+}
+
+// The tail of a request that changed the game for the token's seat: the bots play (here without an
+// offload; else on the workers once the change is stored, settle), the request's key is kept with
+// the change, the change is staged, and the seat's new view is the answer.
+const std::string& Lobby::changed(const std::string& id, Room& r, int seat, const std::string& key, const std::string& request, GameWrite w) {
+  if (!offload_) r.game->run_bots();
+  if (!key.empty()) r.requests.add(key, seat, request);
+  stage(id, r, std::move(w));
+  return cached_view(id, r, seat);
 }
 
 int Lobby::subscribe(const std::string& id, const std::string& token, Listener listener) {

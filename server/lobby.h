@@ -293,6 +293,7 @@ class Lobby {
   static std::optional<int> seat_of_hashes(const Room& r, const std::string& token);
   nlohmann::json seat_view(const std::string& id, Room& r, std::optional<int> seat);
   const std::string& cached_view(const std::string& id, Room& r, std::optional<int> seat);
+  const std::string& changed(const std::string& id, Room& r, int seat, const std::string& key, const std::string& request, GameWrite w = {});
   // lobby_commits.cpp
   void stage(const std::string& id, Room& r, GameWrite w);  // with the room's mark
   void reload(const std::string& id);

@@ -180,6 +180,15 @@ void Notifier::committed(Committed change) {
   wake_.notify_one();
 }
 
+void Notifier::held(std::string game, std::string seat) {
+  {
+    std::lock_guard lock(mutex_);
+    if (held_.size() >= kMaxChanges) held_.pop_front();
+    held_.emplace_back(std::move(game), std::move(seat));
+  }
+  wake_.notify_one();
+}
+
 void Notifier::wake() {
   {
     std::lock_guard lock(mutex_);
@@ -204,17 +213,30 @@ void guarded(Work work) {
 void Notifier::run() {
   for (;;) {
     std::deque<Committed> changes;
+    std::deque<std::pair<std::string, std::string>> held;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait_for(lock, std::chrono::duration<double>(options_.poll_seconds), [this] { return stopping_ || woken_ || !changes_.empty(); });
+      wake_.wait_for(lock, std::chrono::duration<double>(options_.poll_seconds),
+                     [this] { return stopping_ || woken_ || !changes_.empty() || !held_.empty(); });
       if (stopping_) return;
       woken_ = false;
       changes.swap(changes_);
+      held.swap(held_);
     }
     // A change the store cannot take now is lost (logged); the outbox is drained again at the next look.
     for (const Committed& c : changes) guarded([&] { enqueue(c); });
+    for (const auto& [game, seat] : held) guarded([&] { enqueue_held(game, seat); });
     guarded([&] { drain(); });
+    guarded([&] { prune(); });
   }
+}
+
+void Notifier::prune() {
+  const auto now = std::chrono::steady_clock::now();
+  const double every = std::min(60.0, options_.keep_seconds);
+  if (pruned_ != std::chrono::steady_clock::time_point{} && now - pruned_ < std::chrono::duration<double>(every)) return;
+  pruned_ = now;
+  store_->prune_outbox(unix_now() - static_cast<std::int64_t>(options_.keep_seconds));
 }
 
 std::string Notifier::title_name(const std::string& id) const {
@@ -269,21 +291,36 @@ void Notifier::enqueue(const Committed& c) {
   } else if (!was_over) {
     for (const auto& seat : seats_in(after, "seat_order")) told.emplace_back("end", seat);
   }
+  for (const auto& [kind, seat] : told) tell(kind, c, after, seat);
+}
+
+// A seat held now whose turn it is already (its turn began while nobody held it). The changes that
+// began a turn are told before a hold made after them, so a turn message of the account in this game
+// means that the turn under way is told already (it began after the hold).
+void Notifier::enqueue_held(const std::string& game, const std::string& seat) {
+  const auto entry = store_->game_entry(game);
+  if (!entry) return;
+  const auto after = nlohmann::json::parse(entry->summary, nullptr, false);
+  if (!after.is_object() || after.value("terminal", false) || !seats_in(after, "active").count(seat)) return;
+  const auto holder = store_->seat_holder(game, seat);
+  if (!holder || store_->told_turn(holder->first, game)) return;
+  tell("turn", Committed{game, "", entry->summary, entry->actions, entry->invitation}, after, seat);
+}
+
+void Notifier::tell(const std::string& kind, const Committed& c, const nlohmann::json& after, const std::string& seat) {
   const std::int64_t now = unix_now();
   const auto seats = after.value("seats", nlohmann::json::object());
-  for (const auto& [kind, seat] : told) {
-    if (seats.is_object() && seats.contains(seat) && seats[seat] != "taken") continue;  // a bot's, or nobody's yet
-    const auto holder = store_->seat_holder(c.id, seat);
-    if (!holder) continue;
-    const NotifySettings s = NotifySettings::parse(holder->second);
-    if (kind == "turn" ? !s.turns : !s.digest) continue;
-    const std::string payload = notice(kind, c, after, seat, s).to_json().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    const std::string key = kind == "turn" ? fmt::format("turn:{}:{}:{}", holder->first, c.id, c.actions) : fmt::format("end:{}:{}", holder->first, c.id);
-    if (s.webhook.confirmed && !s.webhook.to.empty())
-      store_->add_outbox(key + ":webhook", {0, holder->first, "webhook", s.webhook.to, payload, 0}, now, now);
-    if (s.email.confirmed && !s.email.to.empty() && email_available())
-      store_->add_outbox(key + ":email", {0, holder->first, "email", s.email.to, payload, 0}, now, now);
-  }
+  if (seats.is_object() && seats.contains(seat) && seats[seat] != "taken") return;  // a bot's, or nobody's yet
+  const auto holder = store_->seat_holder(c.id, seat);
+  if (!holder) return;
+  const NotifySettings s = NotifySettings::parse(holder->second);
+  if (kind == "turn" ? !s.turns : !s.digest) return;
+  const std::string payload = notice(kind, c, after, seat, s).to_json().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  const std::string key = kind == "turn" ? fmt::format("turn:{}:{}:{}", holder->first, c.id, c.actions) : fmt::format("end:{}:{}", holder->first, c.id);
+  if (s.webhook.confirmed && !s.webhook.to.empty())
+    store_->add_outbox(key + ":webhook", {0, holder->first, "webhook", s.webhook.to, payload, 0}, now, now);
+  if (s.email.confirmed && !s.email.to.empty() && email_available())
+    store_->add_outbox(key + ":email", {0, holder->first, "email", s.email.to, payload, 0}, now, now);
 }
 
 void Notifier::drain() {

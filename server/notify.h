@@ -10,7 +10,8 @@
 // outbox table of the store (a duplicate key adds nothing: one message per turn, not per action,
 // whichever server saw the change). The same thread drains the outbox: each message is claimed by a
 // conditional UPDATE (several servers sharing a PostgreSQL database send it once), sent, and tried
-// again with back-off when the far end fails.
+// again with back-off when the far end fails; a row settled (sent, given up, stale) is deleted a
+// week after it was added (--notify-keep), so the outbox holds about a week of messages.
 #pragma once
 
 #include <condition_variable>
@@ -35,6 +36,7 @@ struct NotifyOptions {
   double backoff_seconds = 30;    // before the first retry, doubled each time, at most an hour
   double poll_seconds = 5;        // between looks at the outbox (a message added here is sent at once)
   int max_attempts = 8;           // then the message is given up
+  double keep_seconds = 7 * 86400;  // a message sent, given up or stale is deleted this long after it was added
   bool private_details = false;   // --notify-private: messages of invitation games name seats and winners too
   bool allow_local = false;       // --notify-allow-local: webhooks on loopback and private addresses, and over http:// (tests)
 };
@@ -91,6 +93,9 @@ class Notifier {
   void start(const std::string& public_url, const nlohmann::json& titles);
   // From the event loop: costs a copy; at most 4096 changes wait (then one is dropped, and logged).
   void committed(Committed change);
+  // An account holds the game's seat now (claimed, tied, or a rematch's): if it is the seat's turn
+  // already, it is told as of any other turn (the same message key: never twice). From any thread.
+  void held(std::string game, std::string seat);
   // Something was added to the outbox (a confirmation code): sent at once.
   void wake();
 
@@ -103,7 +108,11 @@ class Notifier {
  private:
   void run();
   void enqueue(const Committed& c);
+  void enqueue_held(const std::string& game, const std::string& seat);
+  // Adds the message of `kind` ("turn", "end") for the account holding `seat`, if any, to its channels.
+  void tell(const std::string& kind, const Committed& c, const nlohmann::json& after, const std::string& seat);
   void drain();
+  void prune();  // the outbox's settled rows older than keep_seconds, at most once a minute (or keep_seconds)
   void send(const OutboxRow& row);
   bool stale(const Notice& n);
   std::string title_name(const std::string& id) const;
@@ -118,7 +127,9 @@ class Notifier {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Committed> changes_;
+  std::deque<std::pair<std::string, std::string>> held_;  // (game, seat) newly held
   bool woken_ = false, stopping_ = false;
+  std::chrono::steady_clock::time_point pruned_{};  // the notifier's thread's
   std::thread thread_;
 };
 

@@ -225,6 +225,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const auto p = parts(target_of(req));
     if (p.size() == 5 && p[3] == "seats" && res.result() == http::status::created)  // tied to the account the request signs in with
       return c_.accounts.claimed(req, id, p[4], std::move(res), [self = shared_from_this()](Response r) { self->send(std::move(r)); });
+    if (p.size() == 4 && p[3] == "rematch" && res.result() == http::status::created) {  // the accounts holding its seats hold them there too
+      const std::string made = nlohmann::json::parse(res.body()).value("id", "");
+      return c_.accounts.rematched(id, made, std::move(res), [self = shared_from_this()](Response r) { self->send(std::move(r)); });
+    }
     const bool moved = p.size() == 4 && (p[3] == "actions" || p[3] == "undo");
     if (!moved && !created(req, res)) return send(std::move(res));
     auto shared = std::make_shared<Request>(req);

@@ -134,9 +134,13 @@ std::size_t SideStore::end_sessions(std::int64_t account) {
   return run("DELETE FROM account_sessions WHERE account = $1 RETURNING token_hash", {std::to_string(account)}).size();
 }
 
-bool SideStore::hold_seat(std::int64_t account, const std::string& game, const std::string& seat, const std::string& token) {
-  run("INSERT INTO account_seats (game, seat, account, token) VALUES ($1, $2, $3, $4) ON CONFLICT (game, seat) DO NOTHING",
-      {game, seat, std::to_string(account), token});
+bool SideStore::hold_seat(std::int64_t account, const std::string& game, const std::string& seat, const std::string& token,
+                          bool* added) {
+  const bool inserted = !run("INSERT INTO account_seats (game, seat, account, token) VALUES ($1, $2, $3, $4) "
+                             "ON CONFLICT (game, seat) DO NOTHING RETURNING game",
+                             {game, seat, std::to_string(account), token})
+                             .empty();
+  if (added) *added = inserted;
   const Rows r = run("SELECT account, token FROM account_seats WHERE game = $1 AND seat = $2", {game, seat});
   if (r.empty() || number(r[0][0]) != account) return false;
   if (r[0][1] != token)  // the seat's token now (held again with the token of a later claim)
@@ -150,6 +154,15 @@ std::vector<HeldSeat> SideStore::held_seats(std::int64_t account) {
                        "WHERE s.account = $1 ORDER BY s.game, s.seat",
                        {std::to_string(account)}))
     out.push_back({std::move(row[0]), std::move(row[1]), std::move(row[2]), std::move(row[3])});
+  return out;
+}
+
+std::vector<std::string> SideStore::hold_rematch(const std::string& old, const std::string& made) {
+  std::vector<std::string> out;
+  for (auto& row : run("INSERT INTO account_seats (game, seat, account, token) SELECT $2, seat, account, token FROM account_seats "
+                       "WHERE game = $1 ON CONFLICT (game, seat) DO NOTHING RETURNING seat",
+                       {old, made}))
+    out.push_back(std::move(row[0]));
   return out;
 }
 
@@ -218,6 +231,12 @@ bool SideStore::add_outbox(const std::string& dedupe, const OutboxRow& row, std:
               .empty();
 }
 
+bool SideStore::told_turn(std::int64_t account, const std::string& game) {
+  return !run("SELECT 1 FROM notify_outbox WHERE account = $1 AND dedupe LIKE $2 LIMIT 1",
+              {std::to_string(account), fmt::format("turn:{}:{}:%", account, game)})
+              .empty();
+}
+
 std::vector<OutboxRow> SideStore::claim_outbox(const std::string& sender, std::int64_t now, std::int64_t lease, std::size_t limit) {
   std::vector<OutboxRow> out;
   const std::string at = std::to_string(now);
@@ -243,9 +262,19 @@ void SideStore::settle_outbox(std::int64_t id, const std::string& sender, const 
       {std::to_string(id), sender, status, std::to_string(due), reason});
 }
 
+std::size_t SideStore::prune_outbox(std::int64_t before) {
+  return run("DELETE FROM notify_outbox WHERE status <> 'pending' AND created <= $1 RETURNING id", {std::to_string(before)}).size();
+}
+
 std::string SideStore::game_summary(const std::string& game) {
   const Rows r = run("SELECT summary FROM games WHERE id = $1", {game});
   return r.empty() ? "" : r[0][0];
+}
+
+std::optional<SideStore::GameEntry> SideStore::game_entry(const std::string& game) {
+  const Rows r = run("SELECT summary, action_count, invitation_hash FROM games WHERE id = $1", {game});
+  if (r.empty()) return std::nullopt;
+  return GameEntry{r[0][0], static_cast<std::size_t>(number(r[0][1])), !r[0][2].empty()};
 }
 
 SideStore::CopyReport SideStore::copy_into(SideStore& to, std::int64_t now) {
@@ -279,7 +308,30 @@ SideStore::CopyReport SideStore::copy_into(SideStore& to, std::int64_t now) {
       report.mutes += !to.run("INSERT INTO chat_mutes (game, seat, muted) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING game",
                               {row[0], row[1], row[2]})
                            .empty();
+  copy_account_rows(to, account_ids, report);
   return report;
+}
+
+// What copy_into copies by account: vacations, notification settings and the outbox.
+void SideStore::copy_account_rows(SideStore& to, const std::map<std::string, std::string>& account_ids, CopyReport& report) {
+  const auto copied = [&](const Rows& rows) { return !rows.empty(); };
+  for (const auto& row : run("SELECT account, until, used_days, year FROM vacations ORDER BY account", {}))
+    if (account_ids.count(row[0]))
+      report.vacations += copied(to.run("INSERT INTO vacations (account, until, used_days, year) VALUES ($1, $2, $3, $4) "
+                                        "ON CONFLICT (account) DO NOTHING RETURNING account",
+                                        {account_ids.at(row[0]), row[1], row[2], row[3]}));
+  for (const auto& row : run("SELECT account, settings FROM notify_settings ORDER BY account", {}))
+    if (account_ids.count(row[0]))
+      report.notify_settings += copied(to.run("INSERT INTO notify_settings (account, settings) VALUES ($1, $2) "
+                                              "ON CONFLICT (account) DO NOTHING RETURNING account",
+                                              {account_ids.at(row[0]), row[1]}));
+  for (const auto& row : run("SELECT dedupe, account, channel, target, payload, status, attempts, due, failure, created "
+                             "FROM notify_outbox ORDER BY id",
+                             {}))
+    if (account_ids.count(row[1]))
+      report.outbox += copied(to.run("INSERT INTO notify_outbox (dedupe, account, channel, target, payload, status, attempts, due, failure, created) "
+                                     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (dedupe) DO NOTHING RETURNING id",
+                                     {row[0], account_ids.at(row[1]), row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9]}));
 }
 
 std::unique_ptr<SideStore> open_side_store(const std::string& db, int busy_timeout_ms) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,9 +67,14 @@ class SideStore {
   std::optional<Account> session(const std::string& token_hash, std::int64_t now);
   // Ends every session of the account; how many there were.
   std::size_t end_sessions(std::int64_t account);
-  // Ties the seat to the account; false when another account holds it.
-  bool hold_seat(std::int64_t account, const std::string& game, const std::string& seat, const std::string& token);
+  // Ties the seat to the account; false when another account holds it. `added`, if given: whether
+  // the account did not hold it before (a seat newly held may be the account's turn already).
+  bool hold_seat(std::int64_t account, const std::string& game, const std::string& seat, const std::string& token,
+                 bool* added = nullptr);
   std::vector<HeldSeat> held_seats(std::int64_t account);
+  // The seats held in game `old` held by the same accounts, with the same tokens, in its rematch
+  // `made` (which opens them with those tokens); the seats newly held there.
+  std::vector<std::string> hold_rematch(const std::string& old, const std::string& made);
   Vacation vacation(std::int64_t account);  // none yet: {0, 0, 0}
   void set_vacation(std::int64_t account, const Vacation& v);
 
@@ -84,21 +90,37 @@ class SideStore {
   std::optional<std::pair<std::int64_t, std::string>> seat_holder(const std::string& game, const std::string& seat);
   // Adds a message unless one with the same `dedupe` key was ever added: false then.
   bool add_outbox(const std::string& dedupe, const OutboxRow& row, std::int64_t due, std::int64_t now);
+  // Whether a turn of the game was ever told to the account (server/notify.cpp, a seat newly held).
+  bool told_turn(std::int64_t account, const std::string& game);
   // The messages due now, claimed for `lease` seconds by `sender`: each row is claimed by a
   // conditional UPDATE, so that of several servers sharing the store only one sends it.
   std::vector<OutboxRow> claim_outbox(const std::string& sender, std::int64_t now, std::int64_t lease, std::size_t limit);
   // A claimed message sent ("sent"), given up ("failed", "stale") or to be tried again at `due`
   // ("pending"), with the reason of its last failure.
   void settle_outbox(std::int64_t id, const std::string& sender, const std::string& status, std::int64_t due, const std::string& reason);
+  // Deletes the messages settled (sent, given up, stale) that were added at or before `before`; how
+  // many. A pending message is kept however old.
+  std::size_t prune_outbox(std::int64_t before);
   // The game's list entry (JSON text), "" for no game.
   std::string game_summary(const std::string& game);
+  // The game as the notifier tells of it: its list entry, its actions stored and whether its seats
+  // are by invitation; nullopt for no game.
+  struct GameEntry {
+    std::string summary;
+    std::size_t actions = 0;
+    bool invitation = false;
+  };
+  std::optional<GameEntry> game_entry(const std::string& game);
 
   // Copies what this store holds into `to` (churchill db migrate, after the games): the accounts
   // (their names, hashes and creation; an account whose name `to` has already is kept as it is there),
   // their live sessions, the seats they hold, and each game's table talk and mutes, for the games `to`
-  // holds (a game's messages only when `to` has none of it). Run again, it copies nothing twice.
+  // holds (a game's messages only when `to` has none of it); each account's vacation and notification
+  // settings (its webhook and address, confirmed or waiting for their code) unless `to` has its own,
+  // and the notifications' outbox (its keys, so that a turn told is not told again there; a message
+  // claimed by a sender here is free to be claimed there). Run again, it copies nothing twice.
   struct CopyReport {
-    std::size_t accounts = 0, sessions = 0, seats = 0, messages = 0, mutes = 0;
+    std::size_t accounts = 0, sessions = 0, seats = 0, messages = 0, mutes = 0, vacations = 0, notify_settings = 0, outbox = 0;
   };
   CopyReport copy_into(SideStore& to, std::int64_t now);
 
@@ -107,6 +129,9 @@ class SideStore {
   // Throws StoreError.
   using Rows = std::vector<std::vector<std::string>>;
   virtual Rows run(const std::string& sql, const std::vector<std::string>& params) = 0;
+
+ private:
+  void copy_account_rows(SideStore& to, const std::map<std::string, std::string>& account_ids, CopyReport& report);
 };
 
 // The side store of a --db argument (as open_store reads it), on a connection of its own.

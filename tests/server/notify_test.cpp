@@ -65,6 +65,13 @@ class Notifications : public AccountServer {
     }
     return played;
   }
+  // A server that tells webhooks on loopback, and anna's account with `hook` confirmed: her session.
+  std::string listening(FakeWebhook& hook) {
+    restart({"--notify-allow-local", "--notify-poll", "0.2"});
+    const std::string anna = sign("/api/accounts", "anna");
+    confirm_webhook(anna, hook);
+    return anna;
+  }
   // A confirmed webhook for anna: the code sent to it, given back.
   void confirm_webhook(const std::string& anna, FakeWebhook& hook) {
     const std::size_t before = hook.received().size();
@@ -180,9 +187,7 @@ TEST_F(Notifications, CodesAreLimitedAndAWrongCodeFiveTimesVoidsIt) {
 
 TEST_F(Notifications, EachTurnOfTheAccountsSeatIsToldOnceWithALinkToTheGame) {
   FakeWebhook hook;
-  restart({"--notify-allow-local", "--notify-poll", "0.2"});
-  const std::string anna = sign("/api/accounts", "anna");
-  confirm_webhook(anna, hook);
+  const std::string anna = listening(hook);
   const auto [id, token] = game_of(anna);
   const int played = play(id, token, 6);
   ASSERT_GT(played, 0);
@@ -205,11 +210,77 @@ TEST_F(Notifications, EachTurnOfTheAccountsSeatIsToldOnceWithALinkToTheGame) {
   }
 }
 
+// The first turn after a seat is claimed: the game began it before anybody held the seat, so no change
+// after the claim begins it; the claim itself tells it, once.
+TEST_F(Notifications, ASeatClaimedOnItsTurnIsToldOnceAsAnyOtherTurn) {
+  FakeWebhook hook;
+  const std::string anna = listening(hook);
+  const auto [id, token] = game_of(anna);
+  ASSERT_TRUE(eventually([&] { return !get("/api/games/" + id + "/view", token).body["legal_actions"].empty(); }));  // UK to play
+  ASSERT_TRUE(eventually([&] { return hook.received().size() == 2; })) << log_text();
+  const std::string text = hook.received()[1].value("content", "");
+  EXPECT_NE(text.find(words().tr("en", "server.notify.turn_subject", {{"title", "Churchill"}})), std::string::npos) << text;
+  EXPECT_NE(text.find("/#/game/" + id), std::string::npos) << text;
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  EXPECT_EQ(hook.received().size(), 2u) << "never twice";
+  EXPECT_EQ(sql_text(db, "SELECT count(*) FROM notify_outbox WHERE dedupe LIKE 'turn:%'"), "1");
+}
+
+// A seat claimed without an account and tied to one later, on its turn: told once, however often it is tied.
+TEST_F(Notifications, ASeatTiedToTheAccountOnItsTurnIsToldOnce) {
+  FakeWebhook hook;
+  const std::string anna = listening(hook);
+  const std::string id = create();
+  const std::string token = claim(id);
+  ASSERT_TRUE(eventually([&] { return !get("/api/games/" + id + "/view", token).body["legal_actions"].empty(); }));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  EXPECT_EQ(hook.received().size(), 1u) << "nobody holds the seat: nobody is told";
+  const std::string body = json{{"game", id}, {"token", token}}.dump();
+  expect_code(send(http::verb::post, "/api/me/seats", json{{"game", id}, {"token", std::string(64, 'f')}}.dump(), anna), 401, "bad_token");
+  EXPECT_EQ(sql_text(db, "SELECT count(*) FROM notify_outbox WHERE dedupe LIKE 'turn:%'"), "0") << "a refused tie tells nothing";
+  ASSERT_EQ(send(http::verb::post, "/api/me/seats", body, anna).status, 201);
+  ASSERT_TRUE(eventually([&] { return hook.received().size() == 2; })) << log_text();
+  ASSERT_EQ(send(http::verb::post, "/api/me/seats", body, anna).status, 201);  // again
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  EXPECT_EQ(hook.received().size(), 2u);
+  EXPECT_NE(hook.received()[1].value("content", "").find("/#/game/" + id), std::string::npos);
+}
+
+// A rematch's seats are held by the accounts that held them (in "My games" at once), and a seat whose
+// turn the rematch begins with is told once.
+TEST_F(Notifications, ARematchSeatIsInMyGamesAtOnceAndItsFirstTurnIsTold) {
+  FakeWebhook hook;
+  const std::string anna = listening(hook);
+  ASSERT_EQ(put(anna, R"({"digest": false})").status, 200);
+  const auto [id, token] = game_of(anna);
+  ASSERT_TRUE(eventually([&] { return hook.received().size() == 2; })) << log_text();  // its first turn
+  ASSERT_EQ(post("/api/games/" + id + "/resign", "{}", token).status, 200);
+  ASSERT_TRUE(eventually([&] { return get("/api/games/" + id + "/view", token).body.value("terminal", false); }, 60));
+  expect_code(send(http::verb::post, "/api/games/" + id + "/rematch", "{}", anna), 401, "token_needed");  // a session is no seat
+  const Reply made = post("/api/games/" + id + "/rematch", "{}", token);
+  ASSERT_EQ(made.status, 201) << made.body.dump();
+  const std::string next = made.body["id"];
+  const Answer mine = send(http::verb::get, "/api/me/games", "", anna);
+  ASSERT_EQ(mine.status, 200);
+  ASSERT_EQ(mine.body["games"].size(), 2u) << mine.body.dump();
+  json found;
+  for (const json& g : mine.body["games"])
+    if (g.value("id", "") == next) found = g;
+  ASSERT_TRUE(found.is_object()) << mine.body.dump();
+  EXPECT_EQ(found.value("seat", ""), "UK");
+  EXPECT_EQ(found.value("token", ""), token);
+  ASSERT_TRUE(eventually([&] { return !get("/api/games/" + next + "/view", token).body["legal_actions"].empty(); }));
+  ASSERT_TRUE(eventually([&] { return hook.received().size() == 3; })) << log_text();
+  EXPECT_NE(hook.received()[2].value("content", "").find("/#/game/" + next), std::string::npos) << hook.received()[2].dump();
+  EXPECT_EQ(post("/api/games/" + id + "/rematch", "{}", token).status, 200);  // offered again: the same game, nothing more
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  EXPECT_EQ(hook.received().size(), 3u);
+  EXPECT_EQ(send(http::verb::get, "/api/me/games", "", anna).body["games"].size(), 2u);
+}
+
 TEST_F(Notifications, AnInvitationGamesMessageNamesNoSeatUnlessTheServerAllowsIt) {
   FakeWebhook hook;
-  restart({"--notify-allow-local", "--notify-poll", "0.2"});
-  const std::string anna = sign("/api/accounts", "anna");
-  confirm_webhook(anna, hook);
+  const std::string anna = listening(hook);
   const auto [id, token] = game_of(anna, "invitation");
   ASSERT_GT(play(id, token, 3), 0);
   ASSERT_TRUE(eventually([&] { return hook.received().size() >= 2; })) << log_text();
@@ -357,6 +428,30 @@ TEST_F(Notifier, AFailedSendIsTriedAgainAfterItsBackOffAndARefusalIsGivenUp) {
   a->committed(change(entry({"US"}), entry({"UK"}), 8));
   ASSERT_TRUE(eventually([&] { return sql_text(db, "SELECT status FROM notify_outbox WHERE dedupe LIKE '%:8:%'") == "failed"; }));
   EXPECT_EQ(hook.requests(), 4u);  // not tried again
+}
+
+// The outbox keeps a settled message only for --notify-keep after it was added: however many turns are
+// told, the table holds about that much of them, and a message still to be sent is kept however old.
+TEST_F(Notifier, SettledMessagesArePrunedSoTheOutboxStaysBounded) {
+  server::NotifyOptions o;
+  o.keep_seconds = 0;  // deleted at the first look after it was settled
+  o.backoff_seconds = 3600;
+  auto a = notifier(o);
+  constexpr std::size_t kTurns = 30;
+  std::size_t most = 0;
+  for (std::size_t turn = 0; turn < kTurns; ++turn) {
+    a->committed(change(entry({"US"}), entry({"UK"}), 10 + 2 * turn));
+    ASSERT_TRUE(eventually([&] { return hook.received().size() == turn + 1; })) << turn;
+    most = std::max<std::size_t>(most, std::stoul(sql_text(db, "SELECT count(*) FROM notify_outbox")));
+  }
+  EXPECT_LE(most, 2u) << "the outbox grew with the turns told";
+  EXPECT_TRUE(eventually([&] { return sql_text(db, "SELECT count(*) FROM notify_outbox") == "0"; }));
+  EXPECT_EQ(hook.received().size(), kTurns) << "each told once";
+  hook.answer_with({500});  // the next one fails and waits an hour to be tried again
+  a->committed(change(entry({"US"}), entry({"UK"}), 200));
+  ASSERT_TRUE(eventually([&] { return sql_text(db, "SELECT status || ' ' || attempts FROM notify_outbox") == "pending 1"; }));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  EXPECT_EQ(sql_text(db, "SELECT status || ' ' || attempts FROM notify_outbox"), "pending 1") << "a message still to send is kept";
 }
 
 }  // namespace

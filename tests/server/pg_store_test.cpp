@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <cstdio>
+#include <ctime>
 #include <fmt/format.h>
 #include <iostream>
 #include <thread>
@@ -369,6 +370,22 @@ TEST_F(PostgresStore, ASqliteDatabaseIsCopiedWholeAndACopyAgainAddsNothing) {
     side->add_message(games[0].first, {0, 1000, 0, "UK", "table", "", "Good evening"});
     side->add_message(games[0].first, {0, 1001, 0, "UK", "private", "US", "a word"});
     side->set_mute(games[0].first, "UK", "USSR", true);
+    // Her vacation, her notification settings (a webhook confirmed, an address waiting for its code),
+    // a turn told and one still to be sent, claimed by a sender of this database when it stopped.
+    side->set_vacation(anna, {5000, 3, 2026});
+    server::NotifySettings settings;
+    settings.webhook.to = "https://hooks.example.org/anna";
+    settings.webhook.confirmed = true;
+    settings.email.to = "anna@example.org";
+    settings.email.code_hash = "code-hash";
+    settings.email.code_expires = 4102444800;
+    side->set_notify_settings(anna, settings.stored());
+    ASSERT_TRUE(side->add_outbox("turn:1:" + games[0].first + ":0:webhook", {0, anna, "webhook", "https://hooks.example.org/anna", "{}", 0}, 10, 10));
+    const auto claimed = side->claim_outbox("old-sender", 20, 120, 10);
+    ASSERT_EQ(claimed.size(), 1u);
+    side->settle_outbox(claimed[0].id, "old-sender", "sent", 20, "");
+    ASSERT_TRUE(side->add_outbox("turn:1:" + games[0].first + ":3:webhook", {0, anna, "webhook", "https://hooks.example.org/anna", "{}", 0}, 30, 30));
+    ASSERT_EQ(side->claim_outbox("old-sender", 40, 4102444800, 10).size(), 1u);
   }
   const std::string command = std::string(binary) + " db migrate --from sqlite:" + file + " --to " + url;
   ASSERT_EQ(run(command).first, 0);
@@ -398,10 +415,23 @@ TEST_F(PostgresStore, ASqliteDatabaseIsCopiedWholeAndACopyAgainAddsNothing) {
   EXPECT_EQ(messages[1].to, "US");
   EXPECT_EQ(messages[1].text, "a word");
   EXPECT_EQ(side->mutes(games[0].first), (std::vector<std::pair<std::string, std::string>>{{"UK", "USSR"}}));
+  EXPECT_EQ(side->vacation(account->id).until, 5000);
+  EXPECT_EQ(side->vacation(account->id).used_days, 3);
+  const auto settings = server::NotifySettings::parse(side->notify_settings(account->id));
+  EXPECT_EQ(settings.webhook.to, "https://hooks.example.org/anna");
+  EXPECT_TRUE(settings.webhook.confirmed) << "a confirmed webhook needs no new code";
+  EXPECT_EQ(settings.email.to, "anna@example.org");
+  EXPECT_FALSE(settings.email.confirmed);
+  EXPECT_EQ(settings.email.code_hash, "code-hash") << "the code sent before still confirms it";
+  EXPECT_EQ(sql("SELECT string_agg(status || ' ' || attempts || ' ' || claimed_until, ',' ORDER BY due) FROM notify_outbox"), "sent 1 0,pending 0 0")
+      << "the message sent is kept (its turn is not told again), the one to send is free to be claimed here";
+  EXPECT_EQ(sql("SELECT count(*) FROM notify_outbox WHERE account = " + std::to_string(account->id)), "2");
+  EXPECT_EQ(side->claim_outbox("new-sender", 50, 120, 10).size(), 1u);
   const auto [status, said] = run(command);
   ASSERT_EQ(status, 0);
   EXPECT_NE(said.find("0 games copied, 3 already there"), std::string::npos) << said;
   EXPECT_NE(said.find("0 accounts, 0 sessions, 0 seats held, 0 messages and 0 mutes copied"), std::string::npos) << said;
+  EXPECT_NE(said.find("0 vacations, 0 notification settings and 0 notifications copied"), std::string::npos) << said;
   EXPECT_EQ(side->messages(games[0].first).size(), 2u);
   fs::remove_all(dir);
 }
@@ -424,10 +454,11 @@ TEST_F(PostgresStore, ThreeServersNotifiersSendEachMessageOnce) {
   sql("INSERT INTO account_seats (game, seat, account, token) VALUES ('" + id + "', 'UK', 1, 't')");
   sql("INSERT INTO notify_settings (account, settings) VALUES (1, '" + settings.stored() + "')");
   sql("UPDATE games SET summary = '{\"active\": [\"UK\"], \"terminal\": false}' WHERE id = '" + id + "'");
+  const std::int64_t now = std::time(nullptr);  // added now: kept a week (--notify-keep)
   for (int i = 0; i < 60; ++i)
     sql(fmt::format("INSERT INTO notify_outbox (dedupe, account, channel, target, payload, due, created) "
-                    "VALUES ('m{}', 1, 'webhook', '{}', '{{\"kind\": \"confirm\", \"text\": \"message {}\"}}', 0, 0)",
-                    i, hook.url(), i));
+                    "VALUES ('m{}', 1, 'webhook', '{}', '{{\"kind\": \"confirm\", \"text\": \"message {}\"}}', 0, {})",
+                    i, hook.url(), i, now));
   const auto words = core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(CHURCHILL_TEST_DATA_DIR));
   server::NotifyOptions o;
   o.allow_local = true;
@@ -446,4 +477,10 @@ TEST_F(PostgresStore, ThreeServersNotifiersSendEachMessageOnce) {
   EXPECT_EQ(hook.received().size(), 61u);
   EXPECT_EQ(seen.size(), 61u);  // each message once
   EXPECT_EQ(sql("SELECT count(*) FROM notify_outbox WHERE status = 'sent'"), "61");
+  // Pruned (docs/server.md, "Notifications"): the settled rows added before the time given, never a pending one.
+  sql("INSERT INTO notify_outbox (dedupe, account, channel, target, payload, due, created) VALUES ('later', 1, 'webhook', 'x', '{}', 0, 0)");
+  EXPECT_EQ(server::open_side_store(url)->prune_outbox(now - 1), 0u) << "nothing settled is that old";
+  EXPECT_EQ(server::open_side_store(url)->prune_outbox(now + 60), 61u);
+  EXPECT_EQ(sql("SELECT count(*) FROM notify_outbox"), "1") << "the pending one, however old";
+  EXPECT_EQ(sql("SELECT count(*) FROM notify_outbox WHERE status = 'pending'"), "1");
 }

@@ -34,9 +34,13 @@ inline void check_side_store(server::SideStore& s, const std::string& game, cons
   EXPECT_EQ(s.end_sessions(*anna), 2u);
   EXPECT_FALSE(s.session("hash-2", 50).has_value());
 
-  EXPECT_TRUE(s.hold_seat(*anna, game, "UK", "token-1"));
-  EXPECT_TRUE(s.hold_seat(*anna, game, "UK", "token-2"));  // again, with a newer token
-  EXPECT_FALSE(s.hold_seat(*boris, game, "UK", "token-3"));
+  bool added = false;
+  EXPECT_TRUE(s.hold_seat(*anna, game, "UK", "token-1", &added));
+  EXPECT_TRUE(added);
+  EXPECT_TRUE(s.hold_seat(*anna, game, "UK", "token-2", &added));  // again, with a newer token
+  EXPECT_FALSE(added) << "held already";
+  EXPECT_FALSE(s.hold_seat(*boris, game, "UK", "token-3", &added));
+  EXPECT_FALSE(added);
   const auto held = s.held_seats(*anna);
   ASSERT_EQ(held.size(), 1u);
   EXPECT_EQ(held[0].token, "token-2");
