@@ -87,8 +87,11 @@ nlohmann::json choice_json(const Battle& b, Choice c, const BattleNames& n) {
   switch (c.kind) {
     case ChoiceKind::Stance: {
       const Group& g = b.groups[c.a < kMaxGroups ? c.a : 0];
+      // The rest of the units go on to the next stance; to the type's other one where it is the last.
+      const bool rest_in_last = g.cursor + 2 == g.type.stance_count;
       return {{"choice", "stance"}, {"nation", nation_name(n, g.nation)}, {"unit", type_name(n, g.type.id)},
-              {"stance", stance_name(n, g.type.id, g.cursor)}, {"count", c.b}};
+              {"stance", stance_name(n, g.type.id, g.cursor)}, {"count", c.b}, {"rest", g.left - c.b},
+              {"rest_stance", rest_in_last ? nlohmann::json(stance_name(n, g.type.id, g.cursor + 1)) : nlohmann::json(nullptr)}};
     }
     case ChoiceKind::Hit: return row(enemy, c.a, {{"choice", "hit"}, {"nation", nation_name(n, c.b)}, {"box", box_name(c.c)}});
     case ChoiceKind::Escort:
@@ -158,6 +161,26 @@ Message row_of(const Battle& b, const BattleNames& n, int side, int row) {
 Message resource_of(int r) { return text::resource(r % kResources); }
 Message colour_of(int c) { return text::colour(c % kColours); }
 
+// A stance choice as a player says it (Battle Setup › 5. Assign Combat Stances): the units the choice
+// puts in the stance asked and, where the rest take the type's other stance, that one too: "all 3
+// Infantry in Assault", "2 Infantry in Assault, 1 in Defensive", "the Fighter in Intercept"; an
+// ally's units say whose they are.
+Message stance_choice_of(const Battle& b, const Group& g, int count, const BattleNames& n) {
+  const int type = g.type.id, rest = g.left - count;
+  const bool rest_in_last = g.cursor + 2 == g.type.stance_count;  // the rest take the next stance, the last
+  Message m = key("warroom.choice.stance").with("units", units_of(n, type, count)).with("stance", stance_of(n, type, g.cursor));
+  if (rest_in_last && (count == 0 || rest == 0)) {
+    const Message stance = stance_of(n, type, count == 0 ? g.cursor + 1 : g.cursor);
+    m = g.left == 1 ? key("warroom.choice.stance_the").with("unit", type_of(n, type)).with("stance", stance)
+                    : key("warroom.choice.stance_all").with("units", units_of(n, type, g.left)).with("stance", stance);
+  } else if (rest_in_last) {
+    m = key("warroom.choice.stance_split").with("units", units_of(n, type, count)).with("stance", stance_of(n, type, g.cursor))
+            .with("rest", std::to_string(rest)).with("other", stance_of(n, type, g.cursor + 1));
+  }
+  if (g.nation != b.commander[g.side]) return key("warroom.choice.stance_owner").with("choice", m).with("nationality", nationality_of(n, g.nation));
+  return m;
+}
+
 }  // namespace
 
 Message event_message(const core::LogEntry& e, const BattleNames& n) {
@@ -226,11 +249,7 @@ Message prompt_message(const Battle& b, const BattleNames& n) {
 Message choice_message(const Battle& b, Choice c, const BattleNames& n) {
   const int enemy = other(b.rolling_side);
   switch (c.kind) {
-    case ChoiceKind::Stance: {
-      const Group& g = b.groups[c.a < kMaxGroups ? c.a : 0];
-      return key("warroom.choice.stance").with("nation", nation_of(n, g.nation)).with("units", units_of(n, g.type.id, c.b))
-          .with("stance", stance_of(n, g.type.id, g.cursor));
-    }
+    case ChoiceKind::Stance: return stance_choice_of(b, b.groups[c.a < kMaxGroups ? c.a : 0], c.b, n);
     case ChoiceKind::Hit: {  // "hit a fresh German Artillery in Barrage"
       if (c.a >= b.row_count[enemy]) return Message::plain(choice_text(b, c, n));
       const Row& r = b.rows[enemy][c.a];

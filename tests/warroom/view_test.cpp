@@ -451,7 +451,9 @@ TEST(LogWording, StancesNameTheUnitsInTheirNumber) {
     boards += g.board_text(s, std::nullopt);
     g.apply(s, seat, l[0], &log);
   }
-  EXPECT_TRUE(has(choices, "Germany: 2 Fighters of Germany in ")) << choices;
+  EXPECT_TRUE(has(choices, "Germany: all 2 Fighters in Intercept\n")) << choices;
+  EXPECT_TRUE(has(choices, "Germany: 1 Fighter in Intercept, 1 in Ground Support\n")) << choices;
+  EXPECT_FALSE(has(choices, " of Germany in ")) << choices;
   EXPECT_TRUE(has(boards, " to roll:")) << boards;
   EXPECT_FALSE(has(boards, " 1 dice")) << boards;
   EXPECT_TRUE(has(log.text, "Germany puts 2 Fighters in ")) << log.text;
@@ -459,6 +461,51 @@ TEST(LogWording, StancesNameTheUnitsInTheirNumber) {
   EXPECT_FALSE(has(log.text, " Fighter in ")) << log.text;
   EXPECT_TRUE(has(log.text, "Air Battle Stage: ")) << log.text;
   EXPECT_FALSE(has(log.text, " 1 dice")) << log.text;
+}
+
+// Battle Setup › 5. Assign Combat Stances, the choices as players say them: where the units asked
+// about go and where the rest go ("2 Infantry in Assault, 1 in Defensive"; every type has at most two
+// stances), "all" or "the" where none is left for the other, whose units they are where the Commander
+// decides for an ally's; in every language of the catalogues, with the choice's fields saying it too.
+TEST(BattleChoices, StancesSayWhereEveryUnitGoes) {
+  const Game g = europe();
+  State s = empty_map(g);
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  put(s, GER, 40, "R2", {{kInf, 3}});
+  put(s, ITA, 40, "R2", {{kInf, 1}});
+  put(s, USSR, 40, "R2", {{kInf, 2}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R2");
+  std::map<std::string, std::vector<std::string>> seen;  // by language, every stance choice offered
+  nlohmann::json fields = nlohmann::json::array();
+  while (in_battle(s) && g.node_kind(s) != core::NodeKind::Chance) {
+    const core::Seat seat = g.seat_of(step_nation(s.steps.top()));
+    core::ActionList l;
+    g.legal_actions(s, seat, l);
+    bool stance = false;
+    for (core::Action a : l) {
+      if (g.action_json(s, seat, a)["kind"] != "battle" || g.action_json(s, seat, a)["choice"]["choice"] != "stance") continue;
+      stance = true;
+      fields.push_back(g.action_json(s, seat, a)["choice"]);
+      for (const char* lang : {"en", "it", "ru"}) seen[lang].push_back(g.catalogues().render(lang, g.action_message(s, seat, a)));
+    }
+    g.apply(s, seat, l[stance ? l.size() - 1 : 0], nullptr);  // Germany keeps the command; all in the stance asked
+  }
+  const auto offered = [&](const char* lang, const std::string& text) {
+    return std::find(seen[lang].begin(), seen[lang].end(), text) != seen[lang].end();
+  };
+  EXPECT_TRUE(offered("en", "Germany: 2 Infantry in Defensive, 1 in Assault")) << fmt::format("{}", fmt::join(seen["en"], "\n"));
+  EXPECT_TRUE(offered("en", "Germany: all 3 Infantry in Defensive"));
+  EXPECT_TRUE(offered("en", "Germany: all 3 Infantry in Assault")) << "none in Defensive: all in the other";
+  EXPECT_TRUE(offered("en", "Germany: the Infantry in Assault (Italian)")) << fmt::format("{}", fmt::join(seen["en"], "\n"));
+  EXPECT_TRUE(offered("en", "Soviet Union: 1 Infantry in Defensive, 1 in Assault"));
+  EXPECT_TRUE(offered("it", "Germania: 2 Fanterie in posizione Difensiva, 1 in posizione Assalto")) << fmt::format("{}", fmt::join(seen["it"], "\n"));
+  EXPECT_TRUE(offered("ru", "Германия: все 3 ед. пехоты — позиция «Штурм»")) << fmt::format("{}", fmt::join(seen["ru"], "\n"));
+  for (const auto& [lang, texts] : seen)
+    for (const std::string& text : texts) EXPECT_EQ(text.find(" of Germany"), std::string::npos) << lang << ": " << text;
+  EXPECT_TRUE(std::any_of(fields.begin(), fields.end(), [](const nlohmann::json& f) {
+    return f["unit"] == "inf" && f["nation"] == "GER" && f["count"] == 2 && f["rest"] == 1 && f["stance"] == "defensive" && f["rest_stance"] == "assault";
+  })) << fields.dump();
 }
 
 // Battle Debrief › 1. Assess Unit Status and Pay for Unit Repairs: the repair line says what is lost,

@@ -254,6 +254,21 @@ const sides = await page.$$eval('.wr-battle .bside', (els) => els.map((e) => e.q
 if (sides.length !== 2 || sides.some((n) => n === 0)) fail(`the board at the first stance shows rows per side: ${sides.join(', ')}`);
 if (await page.locator('.wr-battle .bboard', { hasText: 'No units.' }).count()) fail('the board says "No units." at the first stance');
 if (!(await page.locator('.wr-battle .bboard .sdice').count())) fail("the stances' dice are not shown beside them");
+// The stance choices read as players say them (Battle Setup › 5): where the units asked about go and
+// where the rest go ("2 Infantry in Assault, 1 in Defensive", "all 3 Infantry in Assault"), worded
+// from the catalogue by the choice's fields; not "3 Infantry of Germany in Assault".
+const asked = await view('GER');
+const stanceChoices = asked.legal_actions.filter((a) => asked.action_fields[a]?.choice?.choice === 'stance');
+if (!stanceChoices.length) fail('no stance choice in the action list');
+for (const a of stanceChoices) {
+  const c = asked.action_fields[a].choice;
+  const text = (await page.locator(`#actions button.action[data-action="${a}"]`).textContent()).replace(/\s+/g, ' ');
+  if (/ of (Germany|Soviet Union)\b/.test(text)) fail(`a stance choice reads "${text}"`);
+  if (c.count > 0 && c.rest > 0 && c.rest_stance && !text.includes(`, ${c.rest} in `))
+    fail(`the stance choice "${text}" does not say where the other ${c.rest} go`);
+  if (c.rest_stance && (c.count === 0 || c.rest === 0) && !/: (all \d+ |the )/.test(text))
+    fail(`the stance choice "${text}" does not say that all the units go in one stance`);
+}
 // The Battle Status Board's values are the project's (ruling 2): every stance's dice say so.
 const unmarked = await page.$$eval(
   '.wr-battle .bboard .sdice',
