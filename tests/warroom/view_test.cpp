@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "engine_fixture.h"
 #include "tests/support/action_fields.h"
@@ -426,17 +427,22 @@ TEST(LogWording, EveryCountAgreesWithItsNoun) {
   EXPECT_TRUE(has(log_line(g, Event::ConstructionSeized, GER, region("G1"), 1), "removes 1 air or naval unit under construction"));
 }
 
+// Phase 4 with Germany first in turn order and every Command `commands` puts in R2: Germany fights there.
+using Put = std::tuple<int, int, std::vector<std::pair<int, int>>>;  // nation, Command number, units by type
+State germany_fights_in_r2(const Game& g, const std::vector<Put>& commands) {
+  State s = empty_map(g);
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  for (const auto& [nation, number, units] : commands) put(s, nation, number, "R2", units);
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R2");
+  return s;
+}
+
 // Battle Setup › 5. Assign Combat Stances: "Germany puts 2 Fighters in ...", in the log and in the
 // choice ("puts 2 Fighter in Ground Support" before).
 TEST(LogWording, StancesNameTheUnitsInTheirNumber) {
   const Game g = europe();
-  State s = empty_map(g);
-  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
-  put(s, GER, 40, "R2", {{kInf, 2}});
-  put(s, GER, 15, "R2", {{kFtr, 2}});
-  put(s, USSR, 40, "R2", {{kInf, 2}});
-  start_phase(g, s, 4);
-  act(g, s, GER, "fight GER R2");
+  State s = germany_fights_in_r2(g, {{GER, 40, {{kInf, 2}}}, {GER, 15, {{kFtr, 2}}}, {USSR, 40, {{kInf, 2}}}});
   Lines log(g);
   std::string choices, boards;
   while (in_battle(s)) {
@@ -469,13 +475,7 @@ TEST(LogWording, StancesNameTheUnitsInTheirNumber) {
 // decides for an ally's; in every language of the catalogues, with the choice's fields saying it too.
 TEST(BattleChoices, StancesSayWhereEveryUnitGoes) {
   const Game g = europe();
-  State s = empty_map(g);
-  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
-  put(s, GER, 40, "R2", {{kInf, 3}});
-  put(s, ITA, 40, "R2", {{kInf, 1}});
-  put(s, USSR, 40, "R2", {{kInf, 2}});
-  start_phase(g, s, 4);
-  act(g, s, GER, "fight GER R2");
+  State s = germany_fights_in_r2(g, {{GER, 40, {{kInf, 3}}}, {ITA, 40, {{kInf, 1}}}, {USSR, 40, {{kInf, 2}}}});
   std::map<std::string, std::vector<std::string>> seen;  // by language, every stance choice offered
   nlohmann::json fields = nlohmann::json::array();
   while (in_battle(s) && g.node_kind(s) != core::NodeKind::Chance) {
