@@ -12,7 +12,7 @@ namespace {
 // Powers in the Pol-Mil placement order: Churchill, Stalin, Roosevelt (5.12).
 constexpr int kPolMilOrder[kPowers] = {0, 2, 1};
 
-const Effect& band_effect(const Ctx& c, int band, int effect) {
+const Effect& band_effect(const CCtx& c, int band, int effect) {
   return c.d.conference_cards[c.s.conference_card].bands[at(band)].effects[at(effect)];
 }
 
@@ -149,7 +149,7 @@ void begin_conference(const Ctx& c) {
 }
 
 // 9.2: the deck holds one unseen version of each conference, drawn at random.
-void conference_outcomes(const Ctx& c, core::OutcomeList& out) {
+void conference_outcomes(const CCtx& c, core::OutcomeList& out) {
   int versions = 0;
   for (const ConferenceCard& card : c.d.conference_cards) versions += card.conference == c.s.conference;
   for (std::size_t i = 0; i < c.d.conference_cards.size(); ++i)
@@ -181,7 +181,7 @@ bool run_bands(const Ctx& c) {
   return true;
 }
 
-std::uint64_t polmil_faces(const Ctx&) {
+std::uint64_t polmil_faces(const CCtx&) {
   std::uint64_t bits = 0;
   for (int red = 1; red <= 6; ++red) bits |= faces(6) << (red * 8);  // blue 1..6 after each red
   return bits;
@@ -249,7 +249,7 @@ void pre_conference(const Ctx& c) {
   }
 }
 
-std::uint64_t deal_pile(const Ctx& c) { return c.s.draw[at(c.top<step::Deal>().power)]; }
+std::uint64_t deal_pile(const CCtx& c) { return c.s.draw[at(c.top<step::Deal>().power)]; }
 
 void apply_deal(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[at(c.top<step::Deal>().power)] & (1u << arg_a(a))));
@@ -267,7 +267,7 @@ void apply_deal(const Ctx& c, core::Action a) {
 }
 
 // 5.13: each player plays a staff card face down (not a Leader); revealed when all have played.
-void agenda_legal(const Ctx& c, int seat, core::ActionList& out) {
+void agenda_legal(const CCtx& c, int seat, core::ActionList& out) {
   const std::uint32_t hand = c.s.hand[at(seat)];
   for_each_bit(hand, [&](int card) { out.push_back(encode(Act::AgendaCard, card)); });
 }
@@ -315,7 +315,7 @@ void agenda_won(const Ctx& c, int winner) {
 
 namespace {
 // 5.14: the issues that may be selected (on the display), one bit per issue.
-std::uint32_t selectable(const Ctx& c) {
+std::uint32_t selectable(const CCtx& c) {
   std::uint32_t bits = 0;
   const std::size_t issues = c.d.issues.size();
   for (std::size_t i = 0; i < issues; ++i) bits |= static_cast<std::uint32_t>(c.s.issues[i].where == IssueWhere::Display) << i;
@@ -323,11 +323,11 @@ std::uint32_t selectable(const Ctx& c) {
 }
 }  // namespace
 
-void selection_legal(const Ctx& c, core::ActionList& out) {
+void selection_legal(const CCtx& c, core::ActionList& out) {
   for_each_bit(selectable(c), [&](int i) { out.push_back(encode(Act::Select, i)); });
 }
 
-core::Action selection_random(const Ctx& c, core::Rng& rng) {
+core::Action selection_random(const CCtx& c, core::Rng& rng) {
   const std::uint32_t bits = selectable(c);
   return encode(Act::Select, nth_bit(bits, rng.below(static_cast<std::uint32_t>(bit_count(bits)))));
 }

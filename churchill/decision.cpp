@@ -42,7 +42,7 @@ std::uint32_t top_bits(std::uint64_t w) { return static_cast<std::uint32_t>((((w
 // The Fronts that may receive offensive support: an entry space left (has_entry_space: position + 1
 // < the track's length; a Front the data set lacks has a track of length 0), in a Region whose Axis
 // power has not surrendered (7.8). Bits of fronts.
-std::uint32_t open_fronts(const Ctx& c) {
+std::uint32_t open_fronts(const CCtx& c) {
   const std::uint64_t next = ((word_of(c.s.front) ^ kTop) + kOnes) ^ kTop;                  // position + 1, 0..127
   const std::uint32_t at_end = top_bits((next | kTop) - word_of(c.k.track_length));  // position + 1 >= length
   std::uint32_t bits = ~at_end & 0xffu;
@@ -52,14 +52,14 @@ std::uint32_t open_fronts(const Ctx& c) {
 }
 
 // The theater boxes that may receive naval support (can_place_naval, 6.5: at most five). Bits of theaters.
-std::uint32_t open_naval(const Ctx& c) {
+std::uint32_t open_naval(const CCtx& c) {
   const std::uint32_t full = top_bits((word_of(c.s.naval) | kTop) - 5 * kOnes);  // naval >= 5
   return ~full & (c.k.region_theaters[0] | c.k.region_theaters[1]);
 }
 
 // --- 6.1 Directed Offensives -------------------------------------------------------------------
 
-bool directed_to_place(const Ctx& c, int power) {
+bool directed_to_place(const CCtx& c, int power) {
   for (std::size_t i = 0; i < c.d.issues.size(); ++i)
     if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(c.s, static_cast<int>(i), power) &&
         c.s.directed_front[c.d.issues[i].power] == kNone)
@@ -78,7 +78,7 @@ struct Targets {
 };
 
 // 6.8: the Pol-Mil issues `power` won and has not activated yet this conference.
-std::uint32_t activatable(const Ctx& c, int power) {
+std::uint32_t activatable(const CCtx& c, int power) {
   std::uint32_t bits = 0;
   for_each_bit(c.k.polmil_issues & ~c.s.activated, [&](int i) {
     if (won_by(c.s, i, power)) bits |= 1u << i;
@@ -87,7 +87,7 @@ std::uint32_t activatable(const Ctx& c, int power) {
 }
 
 // 6.6: what satisfies a card mandate. Card text is followed even in a surrendered theater (5.11).
-Targets mandate_targets(const Ctx& c, const Mandate& m) {
+Targets mandate_targets(const CCtx& c, const Mandate& m) {
   Targets t;
   const bool offensive = m.use == ProductionUse::Offensive || m.use == ProductionUse::Support;
   const bool naval = m.use == ProductionUse::Naval || m.use == ProductionUse::Support;
@@ -103,7 +103,7 @@ Targets mandate_targets(const Ctx& c, const Mandate& m) {
 
 // 6.7: what satisfies a power's Directed Offensive: naval first on an amphibious entry until the
 // theater has 3 (5 for Normandy), offensive support otherwise.
-Targets directed_targets(const Ctx& c, int power) {
+Targets directed_targets(const CCtx& c, int power) {
   Targets t;
   const std::uint8_t front = c.s.directed_front[at(power)];
   if (front == kNone || c.s.directed_paid[at(power)] >= 2 || !has_entry_space(c, front)) return t;
@@ -118,7 +118,7 @@ Targets directed_targets(const Ctx& c, int power) {
 }
 
 // 6.5, 6.8, 6.10.2: free choices once the priorities are met.
-Targets free_targets(const Ctx& c, int power) {
+Targets free_targets(const CCtx& c, int power) {
   Targets t;
   t.offensive = open_fronts(c);
   t.naval = open_naval(c);
@@ -128,7 +128,7 @@ Targets free_targets(const Ctx& c, int power) {
 }
 
 // Where a leadership bonus of a bucket may go (6.91, 6.92): offensive or naval support in its region.
-Targets bonus_targets(const Ctx& c, int bucket) {
+Targets bonus_targets(const CCtx& c, int bucket) {
   Targets t;
   const bool any_region = bucket == kEither || bucket == kAnyFrontOffensive;
   t.offensive = open_fronts(c) & (any_region ? ~0u : c.k.region_fronts[at(bucket)]);
@@ -139,7 +139,7 @@ Targets bonus_targets(const Ctx& c, int bucket) {
 
 // The production targets a power must choose among now: its first satisfiable priority (6.4), which
 // `priority` is told: 1 the conference card's mandate, 2 its Directed Offensive, 3 free.
-Targets production_targets(const Ctx& c, int power, int* priority = nullptr) {
+Targets production_targets(const CCtx& c, int power, int* priority = nullptr) {
   int unused = 0;
   int& served = priority ? *priority : unused;
   for (int i = 0; i < c.s.mandate_count; ++i) {
@@ -188,13 +188,13 @@ core::Action nth_allocation(const Targets& t, int source, std::uint32_t k) {
 // What `seat` may allocate now: f(targets, source) for its production markers (source 0), then for
 // each leadership bonus bucket it holds (source 1 + bucket), in the list's order.
 template <class F>
-void each_source(const Ctx& c, int seat, F f) {
+void each_source(const CCtx& c, int seat, F f) {
   if (c.s.production[at(seat)] > 0) f(production_targets(c, seat), 0);
   for (int b = 0; b < kBuckets; ++b)
     if (c.s.support_bonus[at(seat)][at(b)] > 0) f(bonus_targets(c, b), 1 + b);
 }
 
-bool has_allocation(const Ctx& c, int power) {
+bool has_allocation(const CCtx& c, int power) {
   if (c.s.production[at(power)] > 0 && production_targets(c, power).any()) return true;
   for (int b = 0; b < kBuckets; ++b)
     if (c.s.support_bonus[at(power)][at(b)] > 0 && bonus_targets(c, b).any()) return true;
@@ -326,13 +326,13 @@ void decision_production(const Ctx& c) {
   start_allocation(c, 0);
 }
 
-int production_priority(const Ctx& c, int power) {
+int production_priority(const CCtx& c, int power) {
   int priority = 0;
   production_targets(c, power, &priority);
   return priority;
 }
 
-void directed_legal(const Ctx& c, int seat, core::ActionList& out) {
+void directed_legal(const CCtx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
   for (std::size_t i = 0; i < c.d.issues.size(); ++i)
     if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
@@ -340,12 +340,12 @@ void directed_legal(const Ctx& c, int seat, core::ActionList& out) {
       for_each_bit(open_fronts(c), [&](int f) { out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), f)); });
 }
 
-void allocation_legal(const Ctx& c, int seat, core::ActionList& list) {
+void allocation_legal(const CCtx& c, int seat, core::ActionList& list) {
   ListOut out{list};
   each_source(c, seat, [&](const Targets& t, int source) { emit(t, source, out); });
 }
 
-core::Action allocation_random(const Ctx& c, int seat, core::Rng& rng) {
+core::Action allocation_random(const CCtx& c, int seat, core::Rng& rng) {
   struct Source {
     Targets targets;
     int source;
@@ -365,12 +365,12 @@ core::Action allocation_random(const Ctx& c, int seat, core::Rng& rng) {
   return nth_allocation(sources[i].targets, sources[i].source, k);
 }
 
-void leadership_legal(const Ctx& c, int, core::ActionList& out) {  // 6.92: only the US or the UK holds it
+void leadership_legal(const CCtx& c, int, core::ActionList& out) {  // 6.92: only the US or the UK holds it
   out.push_back(encode(Act::Leadership, c.top<step::TheaterLeadership>().region, static_cast<int>(Power::UK)));
   out.push_back(encode(Act::Leadership, c.top<step::TheaterLeadership>().region, static_cast<int>(Power::US)));
 }
 
-void global_legal(const Ctx& c, int seat, core::ActionList& out) {
+void global_legal(const CCtx& c, int seat, core::ActionList& out) {
   for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
     const auto& g = c.d.global_issues[m];
     const bool his = static_cast<int>(g.powers[0]) == seat || static_cast<int>(g.powers[1]) == seat;

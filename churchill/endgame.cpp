@@ -252,7 +252,7 @@ void post_mortem(const Ctx& c) {
   for (auto& r : s.reserves_on_front) r.fill(0);
   for (auto& r : s.reserves_in_box) r.fill(0);
   for (std::size_t k = 0; k < kReserveKinds; ++k)
-    s.reserves_pool[k] = static_cast<std::int8_t>(c.game.reserves_in_game(s, static_cast<ReserveKind>(k)));
+    s.reserves_pool[k] = static_cast<std::int8_t>(c.g.reserves_in_game(s, static_cast<ReserveKind>(k)));
   s.entered_this_conference = 0;
   s.second_front = s.ussr_declares_war = false;
   s.agenda_winner = s.conference_winner = -1;
@@ -260,7 +260,7 @@ void post_mortem(const Ctx& c) {
   c.note("8.0", -1, Event::EndOfConference, s.conference);
   if ((s.surrendered[0] && s.surrendered[1]) || s.conference >= sc.last_conference) {
     s.steps.replace(step::GameOver{});
-    s.winner = static_cast<std::int8_t>(c.game.winner(s));
+    s.winner = static_cast<std::int8_t>(c.g.winner(s));
     c.note("4.4", s.winner, Event::GameWon, s.winner);
     return;
   }
@@ -270,7 +270,7 @@ void post_mortem(const Ctx& c) {
 }
 
 // 10.2: each player draws three Secret Agenda markers at random.
-std::uint64_t secret_agenda_pool(const Ctx& c) {
+std::uint64_t secret_agenda_pool(const CCtx& c) {
   const std::size_t markers = c.d.secret_agenda.size();  // 36 (10.1; the data loader checks it)
   return ~c.s.agenda_markers_drawn & (markers >= 64 ? ~0ull : (1ull << markers) - 1);
 }

@@ -84,7 +84,7 @@ std::optional<OptionsWhy> debate_offer(const State& s) {
 // 6.4: production serves the conference card's mandate, then the Directed Offensive, before any free choice.
 std::optional<OptionsWhy> allocation(const Game& g, const State& s, int seat) {
   if (s.production[at(seat)] <= 0) return std::nullopt;
-  const rules::Ctx c{g, g.data(), g.known(), const_cast<State&>(s), nullptr};  // only read
+  const rules::CCtx c{{g, s}};
   switch (rules::production_priority(c, seat)) {
     case 1: return make("why.production_mandate", "6.4, 6.6");
     case 2: return make("why.production_directed", "6.4, 6.7");
@@ -102,7 +102,7 @@ std::optional<OptionsWhy> placement(const Game& g, const State& s, int seat, con
   const auto places = std::count_if(legal.begin(), legal.end(), [](core::Action a) { return kind_of(a) == Act::PlaceAlignment; });
   if (!networks && places < s.to_place[at(seat)])
     return make("why.fewer_alignment_places", "7.3, 7.31, 7.32", {{"count", std::to_string(s.to_place[at(seat)])}, {"places", std::to_string(places)}});
-  const rules::Ctx c{g, g.data(), g.known(), const_cast<State&>(s), nullptr};  // only read
+  const rules::CCtx c{{g, s}};
   std::vector<std::pair<std::string, std::string>> closed;  // 7.4 names the two: Norway and Finland
   for (int l = 0; l < static_cast<int>(g.data().locations.size()); ++l)
     if (rules::arctic_closed(c, l)) closed.push_back({fmt::format("location{}", closed.size() + 1), g.data().locations[at(l)].name});

@@ -20,15 +20,16 @@
 namespace churchill {
 
 using core::NodeKind;
+using rules::CCtx;
 using rules::Ctx;
 
 namespace {
 
 enum class Kind : std::uint8_t { Auto, Decision, Simultaneous, Chance, Terminal };
 
-using Legal = void (*)(const Ctx&, int seat, core::ActionList&);
-using Random = core::Action (*)(const Ctx&, int seat, core::Rng&);
-using Outcomes = void (*)(const Ctx&, core::OutcomeList&);
+using Legal = void (*)(const CCtx&, int seat, core::ActionList&);
+using Random = core::Action (*)(const CCtx&, int seat, core::Rng&);
+using Outcomes = void (*)(const CCtx&, core::OutcomeList&);
 using Apply = void (*)(const Ctx&, int seat, core::Action);
 using Run = void (*)(const Ctx&);
 using Acting = core::SeatMask (*)(const State&);
@@ -77,7 +78,7 @@ core::SeatMask agenda_players(const State& s) {
 // The list of an equal-chance step's outcomes (rules::EqualOutcomes), and the outcome
 // core::sample_outcome draws from it: the same calls of the generator, without the list.
 template <rules::EqualOutcomes Bits>
-void equal_list(const Ctx& c, core::OutcomeList& out) { rules::equal_outcomes(Bits(c), out); }
+void equal_list(const CCtx& c, core::OutcomeList& out) { rules::equal_outcomes(Bits(c), out); }
 core::Action equal_draw(std::uint64_t bits, core::Rng& rng) {
   rng.pick_equal(static_cast<std::size_t>(rules::bit_count64(bits)), [&] { bits &= bits - 1; });  // to the bit drawn
   return encode(Act::Chance, __builtin_ctzll(bits));
@@ -105,7 +106,7 @@ constexpr StepRule equal_roll(StepId id, Apply apply, Phase phase, OutcomeText t
   return with_equal(roll(id, equal_list<Bits>, apply, phase, text), Bits);
 }
 
-core::Action select_random(const Ctx& c, int, core::Rng& rng) { return rules::selection_random(c, rng); }
+core::Action select_random(const CCtx& c, int, core::Rng& rng) { return rules::selection_random(c, rng); }
 
 // The step table, one row per StepId in its order.
 constexpr std::array<StepRule, kStepCount> kSteps = {{
@@ -129,20 +130,20 @@ constexpr std::array<StepRule, kStepCount> kSteps = {{
     equal_roll<rules::die_faces<6>>(StepId::AgendaChiefRoll, seatless<rules::apply_meeting_roll>,
          [](const Game&, const State&) { return prompt("prompt.agenda_chief_roll", "5.25"); }),
     automatic(StepId::AgendaResolve, rules::resolve_agenda),
-    decision(StepId::TieBreakOffer, one_seat<step::TieBreakOffer>, [](const Ctx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
+    decision(StepId::TieBreakOffer, one_seat<step::TieBreakOffer>, [](const CCtx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
              seatless<rules::apply_tie>,
              [](const Game&, const State& s) { return prompt("prompt.tie_break_offer", "4.5", seat_of<step::TieBreakOffer>(s)); }),
-    decision(StepId::TieBreakChoose, one_seat<step::TieBreakChoose>, [](const Ctx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
+    decision(StepId::TieBreakChoose, one_seat<step::TieBreakChoose>, [](const CCtx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
              seatless<rules::apply_tie>,
              [](const Game&, const State& s) { return prompt("prompt.tie_break_choose", "4.5", seat_of<step::TieBreakChoose>(s)); }),
-    decision(StepId::AgendaWinnerPlaces, one_seat<step::AgendaWinnerPlaces>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
+    decision(StepId::AgendaWinnerPlaces, one_seat<step::AgendaWinnerPlaces>, [](const CCtx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
              seatless<rules::apply_selection>,
              [](const Game&, const State& s) {
                const step::AgendaWinnerPlaces w = s.steps.top().as<step::AgendaWinnerPlaces>();
                return prompt("prompt.agenda_winner_places", "5.14", w.seat).with("space", std::to_string(w.space));
              },
              select_random),
-    decision(StepId::AgendaPairs, one_seat<step::AgendaPairs>, [](const Ctx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
+    decision(StepId::AgendaPairs, one_seat<step::AgendaPairs>, [](const CCtx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
              seatless<rules::apply_selection>,
              [](const Game&, const State& s) { return prompt("prompt.agenda_pairs", "5.14", seat_of<step::AgendaPairs>(s)); },
              select_random),
@@ -397,7 +398,7 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   s.german_reserves_option = options.german_reserves;
   for (auto& markers : s.secret_agenda) markers.fill(kNone);
   s.steps.push(step::GameOver{});
-  rules::begin_conference(Ctx{*this, d, known_, s, nullptr});
+  rules::begin_conference(Ctx{{*this, s, nullptr}});
   if (options.secret_agenda)  // 10.2: three markers each, drawn secretly before the first conference
     for (int p = kPowers - 1; p >= 0; --p) s.steps.push(step::SecretAgendaDeal{p, 3});
   return s;
@@ -422,12 +423,12 @@ core::SeatMask Game::acting_seats(const State& s) const {
 
 void Game::legal_actions(const State& s, core::Seat seat, core::ActionList& out) const {
   if (!(acting_seats(s) & core::seat_bit(seat))) return;
-  const Ctx c{*this, *data_, known_, const_cast<State&>(s), nullptr};  // legal_* functions only read
+  const CCtx c{{*this, s}};
   rule_of(s.steps.top()).legal(c, seat, out);
 }
 
 core::Action Game::random_action(const State& s, core::Seat seat, core::Rng& rng) const {
-  const Ctx c{*this, *data_, known_, const_cast<State&>(s), nullptr};  // only read, as in legal_actions
+  const CCtx c{{*this, s}};
   CORE_EXPECT(rules::acting(c, seat));
   const StepRule& r = rule_of(s.steps.top());
   if (r.random) return r.random(c, seat, rng);
@@ -437,7 +438,7 @@ core::Action Game::random_action(const State& s, core::Seat seat, core::Rng& rng
 }
 
 core::Action Game::sample_chance(const State& s, core::Rng& rng) const {
-  const Ctx c{*this, *data_, known_, const_cast<State&>(s), nullptr};  // only read, as in chance_outcomes
+  const CCtx c{{*this, s}};
   CORE_EXPECT(node_kind(s) == NodeKind::Chance);
   const StepRule& r = rule_of(s.steps.top());
   if (const std::uint64_t bits = r.equal ? r.equal(c) : 0) return equal_draw(bits, rng);
@@ -453,12 +454,12 @@ void rules::equal_outcomes(std::uint64_t bits, core::OutcomeList& out) {
 
 void Game::chance_outcomes(const State& s, core::OutcomeList& out) const {
   if (node_kind(s) != NodeKind::Chance) return;
-  const Ctx c{*this, *data_, known_, const_cast<State&>(s), nullptr};
+  const CCtx c{{*this, s}};
   rule_of(s.steps.top()).outcomes(c, out);
 }
 
 void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const {
-  const Ctx c{*this, *data_, known_, s, log};
+  const Ctx c{{*this, s, log}};
   const StepRule& r = rule_of(s.steps.top());
   if (!r.apply) throw std::logic_error("no action applies at this step");
   r.apply(c, seat, a);
@@ -477,7 +478,7 @@ core::i18n::Message phase_message(const Game& g, const State& s) {
 
 std::string phase_text(const Game& g, const State& s) { return g.data().catalogues->render(core::i18n::kFallbackLanguage, phase_message(g, s)); }
 
-void Game::run_automatic(State& s, core::LogSink* log) const { settle(Ctx{*this, *data_, known_, s, log}); }
+void Game::run_automatic(State& s, core::LogSink* log) const { settle(Ctx{{*this, s, log}}); }
 
 bool Game::reveals_hidden(const State& s, core::Seat seat, core::Action) const {
   // The last face-down agenda card reveals all three (5.13); a deal is chance, a barrier anyway.

@@ -10,22 +10,22 @@ namespace {
 
 constexpr int kUssr = static_cast<int>(Power::USSR);
 
-const StaffCard& staff(const Ctx& c, int power, int card) { return c.d.staff[at(power)][at(card)]; }
-const Leader& leader_card(const Ctx& c, int power) { return c.d.leaders[c.s.leaders[at(power)].card]; }
-const std::vector<Effect>& effects_of(const Ctx& c, const Play& p) {
+const StaffCard& staff(const CCtx& c, int power, int card) { return c.d.staff[at(power)][at(card)]; }
+const Leader& leader_card(const CCtx& c, int power) { return c.d.leaders[c.s.leaders[at(power)].card]; }
+const std::vector<Effect>& effects_of(const CCtx& c, const Play& p) {
   return p.leader ? leader_card(c, p.seat).effects : staff(c, p.seat, p.card).effects;
 }
 
 bool on_table(const IssueState& is) { return is.where == IssueWhere::Table && is.space < kChair; }
 
 // The Leader card `leader` leads its power and is active (or inactive).
-bool leader_is(const Ctx& c, int leader, bool active) {
+bool leader_is(const CCtx& c, int leader, bool active) {
   return leads(c.d, c.s, leader) && leader_state(c.d, c.s, leader).active == active;
 }
 
 // A play of `seat` on `issue`, which stands where it stands now (kNone: no issue, as when a Leader
 // breaks a tie).
-Play play_on(const Ctx& c, int seat, int card, int issue, bool leader) {
+Play play_on(const CCtx& c, int seat, int card, int issue, bool leader) {
   Play p{static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(card), static_cast<std::uint8_t>(issue), 0, leader, false};
   if (issue != kNone) p.track = c.s.issues[at(issue)].track;
   return p;
@@ -33,7 +33,7 @@ Play play_on(const Ctx& c, int seat, int card, int issue, bool leader) {
 
 // Does a card's condition hold for a play? The issue's track is read where it stood when the card
 // was played (Roosevelt: "if played for the Global Issue on the UK or USSR track").
-bool holds(const Ctx& c, const Condition& w, const Play& p, bool debate) {
+bool holds(const CCtx& c, const Condition& w, const Play& p, bool debate) {
   const int issue = p.issue;
   if (w.use == Condition::Use::Advance && debate) return false;
   if (w.use == Condition::Use::Debate && !debate) return false;
@@ -47,7 +47,7 @@ bool holds(const Ctx& c, const Condition& w, const Play& p, bool debate) {
 }
 
 // The modified value of a play (5.22, 5.24; Stalin's Paranoia before bonuses; Nyet in debate).
-int play_value(const Ctx& c, const Play& p, int base, bool debate) {
+int play_value(const CCtx& c, const Play& p, int base, bool debate) {
   int v = base;
   if (!p.leader && p.seat == kUssr && c.s.paranoia)
     for (const Effect& e : c.d.leaders[c.k.stalin].effects)
@@ -58,7 +58,7 @@ int play_value(const Ctx& c, const Play& p, int base, bool debate) {
   return std::max(v, 0);
 }
 
-bool has_effect(const Ctx& c, const Play& p, EffectType t, bool debate) {
+bool has_effect(const CCtx& c, const Play& p, EffectType t, bool debate) {
   for (const Effect& e : effects_of(c, p))
     if (e.type == t && holds(c, e.when, p, debate)) return true;
   return false;
@@ -77,7 +77,7 @@ int cards_in_hand(const State& s, int p) { return bit_count(s.hand[at(p)]); }
 // two read the value: a card at full value on an issue that cannot stop in the centre is one
 // action, whatever its value, so `value` is called only when one of them may apply.
 template <class Value, class Emit>
-void move_variants(const Ctx& c, int power, int issue, Value value, bool lesser, Emit emit) {
+void move_variants(const CCtx& c, int power, int issue, Value value, bool lesser, Emit emit) {
   const IssueState& is = c.s.issues[at(issue)];
   const bool conditional = (c.k.conditional_issues >> issue) & 1u;
   if (!lesser && !(conditional && off_own_track(is, power))) return emit(std::uint8_t{0});
@@ -89,7 +89,7 @@ void move_variants(const Ctx& c, int power, int issue, Value value, bool lesser,
   }
 }
 
-bool lesser_allowed(const Ctx& c, int power, int card) { return c.k.staff_traits[at(power)][at(card)] & kLesserValue; }
+bool lesser_allowed(const CCtx& c, int power, int card) { return c.k.staff_traits[at(power)][at(card)] & kLesserValue; }
 
 }  // namespace
 
@@ -103,7 +103,7 @@ std::uint8_t staff_traits(const StaffCard& card) {
 }
 
 // The issues on the table, one bit per issue (kMaxIssues is 32).
-std::uint32_t issues_on_table(const Ctx& c) {
+std::uint32_t issues_on_table(const CCtx& c) {
   std::uint32_t bits = 0;
   const std::size_t issues = c.d.issues.size();
   for (std::size_t i = 0; i < issues; ++i)
@@ -117,7 +117,7 @@ struct LeaderVariants {
   std::array<std::uint8_t, 2 * kMaxIssues> issue{}, flags{};
   int size = 0;
 };
-LeaderVariants leader_variants(const Ctx& c, int seat, std::uint32_t issues, bool debate) {
+LeaderVariants leader_variants(const CCtx& c, int seat, std::uint32_t issues, bool debate) {
   LeaderVariants lv;
   for_each_bit(issues, [&](int issue) {
     const auto value = [&] { return play_value(c, play_on(c, seat, kNone, issue, true), leader_card(c, seat).value, debate); };
@@ -133,7 +133,7 @@ namespace {
 
 // The number of ways move_variants plays a card on `issue`.
 template <class Value>
-std::uint32_t variant_count(const Ctx& c, int power, int issue, Value value, bool lesser) {
+std::uint32_t variant_count(const CCtx& c, int power, int issue, Value value, bool lesser) {
   std::uint32_t n = 0;
   move_variants(c, power, issue, value, lesser, [&](std::uint8_t) { ++n; });
   return n;
@@ -142,7 +142,7 @@ std::uint32_t variant_count(const Ctx& c, int power, int issue, Value value, boo
 // 5.26: the Leader's plays, one per card he may discard and variant on each issue of `issues`, in
 // the order card, issue, variant; action(card, issue, flags) encodes one.
 template <class Out, class Encode>
-void leader_run(const Ctx& c, int seat, std::uint32_t issues, bool debate, Out& out, Encode action) {
+void leader_run(const CCtx& c, int seat, std::uint32_t issues, bool debate, Out& out, Encode action) {
   const std::uint32_t hand = c.s.hand[at(seat)];
   const auto count = [&] { return static_cast<std::uint32_t>(bit_count(hand) * leader_variants(c, seat, issues, debate).size); };
   out.run(count, [&](auto emit) {
@@ -156,7 +156,7 @@ void leader_run(const Ctx& c, int seat, std::uint32_t issues, bool debate, Out& 
 // 5.22, 5.25, 5.26: a Meeting turn's actions, in the order card, issue, variant; then the Leader's
 // (the card he discards, issue, variant); then the pass (4.22).
 template <class Out>
-void advance_actions(const Ctx& c, int seat, std::uint32_t issues, Out& out) {
+void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
   const State& s = c.s;
   const std::uint32_t hand = s.hand[at(seat)];
   // At full value a card has one way to advance each issue but a conditional one (move_variants).
@@ -203,7 +203,7 @@ void advance_actions(const Ctx& c, int seat, std::uint32_t issues, Out& out) {
 // 5.24, 5.25, 5.26: a debate offer's actions, in the order card, variant; then the Leader's (the
 // card he discards, variant); then declining.
 template <class Out>
-void debate_actions(const Ctx& c, int seat, Out& out) {
+void debate_actions(const CCtx& c, int seat, Out& out) {
   const State& s = c.s;
   const Play& adv = s.advance;
   const std::uint32_t hand = s.hand[at(seat)];
@@ -226,22 +226,22 @@ void debate_actions(const Ctx& c, int seat, Out& out) {
 
 }  // namespace
 
-void advance_legal(const Ctx& c, int seat, core::ActionList& list) {
+void advance_legal(const CCtx& c, int seat, core::ActionList& list) {
   ListOut out{list};
   advance_actions(c, seat, issues_on_table(c), out);
 }
 
-core::Action advance_random(const Ctx& c, int seat, core::Rng& rng) {
+core::Action advance_random(const CCtx& c, int seat, core::Rng& rng) {
   const std::uint32_t issues = issues_on_table(c);
   return random_action([&](auto& out) { advance_actions(c, seat, issues, out); }, rng);
 }
 
-void debate_legal(const Ctx& c, int seat, core::ActionList& list) {
+void debate_legal(const CCtx& c, int seat, core::ActionList& list) {
   ListOut out{list};
   debate_actions(c, seat, out);
 }
 
-void chief_issue_legal(const Ctx& c, int, core::ActionList& out) {
+void chief_issue_legal(const CCtx& c, int, core::ActionList& out) {
   if (c.top<step::ChiefIssue>().debate) {  // a debate: its issue is the advance's; it may stop in the centre
     const Play& p = c.s.debate;
     move_variants(c, p.seat, p.issue, [&] { return static_cast<int>(p.value); }, false,
@@ -259,7 +259,7 @@ void chief_issue_legal(const Ctx& c, int, core::ActionList& out) {
 
 namespace {
 
-bool can_debate(const Ctx& c, int seat) {
+bool can_debate(const CCtx& c, int seat) {
   if (cards_in_hand(c.s, seat) == 0) return false;  // even a Leader needs a card to discard
   return !c.s.advance.leader || c.s.leaders[at(seat)].active;
 }
@@ -371,7 +371,7 @@ void note_moved(const Ctx& c, int issue) {
 }
 
 // Is a move of the current advance going to reach the chair (5.23)?
-bool would_capture(const Ctx& c, const Play& p) {
+bool would_capture(const CCtx& c, const Play& p) {
   IssueState is = c.s.issues[at(p.issue)];
   return move_toward(is, p.seat, p.value, p.stop_at_center);
 }
@@ -516,24 +516,24 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
 
 namespace {
 // The health effect a HealthRoll step rolls for: of the power's staff card, or of its Leader.
-const Effect& health_effect(const Ctx& c, const step::HealthRoll& h) {
+const Effect& health_effect(const CCtx& c, const step::HealthRoll& h) {
   const Play p{byte_of(h.power), static_cast<std::uint8_t>(h.card), kNone, 0, h.card < 0, false};
   return effects_of(c, p)[at(h.effect)];
 }
 
 // The dice of a HealthRoll or ParanoiaRoll step.
-Dice effect_dice(const Ctx& c) {
+Dice effect_dice(const CCtx& c) {
   return c.s.steps.top().id == StepId::HealthRoll ? health_effect(c, c.top<step::HealthRoll>()).dice
                                                   : c.d.leaders[c.k.stalin].effects[at(c.top<step::ParanoiaRoll>().effect)].dice;
 }
 }  // namespace
 
-std::uint64_t effect_roll_faces(const Ctx& c) {
+std::uint64_t effect_roll_faces(const CCtx& c) {
   const Dice dice = effect_dice(c);
   return dice.count == 1 ? faces(dice.sides) : 0;
 }
 
-void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out) {
+void effect_roll_outcomes(const CCtx& c, core::OutcomeList& out) {
   if (const std::uint64_t one_die = effect_roll_faces(c)) return equal_outcomes(one_die, out);
   const Dice dice = effect_dice(c);
   const double total = static_cast<double>(dice.sides) * dice.sides;  // 2d6: the sum

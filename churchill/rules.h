@@ -6,6 +6,7 @@
 #include "churchill/game.h"
 #include "core/expect.h"
 #include "core/log.h"
+#include "core/steps.h"
 
 #include <initializer_list>
 
@@ -86,30 +87,19 @@ enum class Event : std::uint16_t {
   BreakthroughHeld,   // front, the space it would enter second: a breakthrough stops before an amphibious space (7.74)
 };
 
-// What a rules function works on.
-struct Ctx {
-  const Game& game;
-  const Data& d;
-  const Known& k;
-  State& s;
-  core::LogSink* log;
+// The contexts the rules work in (core/steps.h): CCtx reads the game and the state, Ctx may change
+// the state and write the log. A read-only function takes a CCtx; a Ctx is one too (by copy).
+struct CCtx : core::steps::View<Game, State> {
+  const Data& d = g.data();
+  const Known& k = g.known();
+};
+struct Ctx : core::steps::Context<Game, State, CCtx> {
+  const Data& d = g.data();
+  const Known& k = g.known();
 
+  operator CCtx() const { return view(); }  // NOLINT: a mutable context reads as the read-only one
   void note(const char* rule, int seat, Event e, int a = 0, int b = 0, int c = 0, int dd = 0) const {
     if (log) log->add({rule, static_cast<core::Seat>(seat), static_cast<std::uint16_t>(e), {a, b, c, dd}});
-  }
-  // Pushes a step, or puts one in the place of the step on top, by its payload (state.h, step::).
-  template <class P>
-  void push(const P& payload) const { s.steps.push(payload); }
-  template <class P>
-  void replace(const P& payload) const { s.steps.replace(payload); }
-  // The payload of the step on top of the stack.
-  template <class P>
-  P top() const { return s.steps.top().template as<P>(); }
-  // A new payload for the step on top (of that step).
-  template <class P>
-  void set_top(const P& payload) const {
-    CORE_EXPECT(s.steps.top().template is<P>());
-    s.steps.top() = payload;
   }
 };
 
@@ -121,8 +111,8 @@ inline bool at_step(const State& s, std::initializer_list<StepId> ids) {
   return false;
 }
 // May `seat` act at this step?
-inline bool acting(const Ctx& c, int seat) {
-  return seat >= 0 && seat < kPowers && (c.game.acting_seats(c.s) & core::seat_bit(static_cast<core::Seat>(seat)));
+inline bool acting(const CCtx& c, int seat) {
+  return seat >= 0 && seat < kPowers && (c.g.acting_seats(c.s) & core::seat_bit(static_cast<core::Seat>(seat)));
 }
 // The number of set bits (a hand's cards, a deck's). Portable builds have no popcount instruction and
 // __builtin_popcount calls into libgcc; this is the same count, inline.
@@ -142,12 +132,12 @@ constexpr int bit_count64(std::uint64_t v) {
 // probability 1 / (the number of bits); 0 where they are not equally likely (two dice), and the
 // step's list says them. The list (equal_outcomes) and the draw (Game::sample_chance) both come from
 // these bits.
-using EqualOutcomes = std::uint64_t (*)(const Ctx&);
+using EqualOutcomes = std::uint64_t (*)(const CCtx&);
 void equal_outcomes(std::uint64_t bits, core::OutcomeList& out);  // game.cpp
 // A die of `sides` faces: the outcomes 1..sides.
 constexpr std::uint64_t faces(int sides) { return ((std::uint64_t{1} << sides) - 1) << 1; }
 template <int Sides>
-std::uint64_t die_faces(const Ctx&) { return faces(Sides); }
+std::uint64_t die_faces(const CCtx&) { return faces(Sides); }
 
 // Calls f(i) for each set bit i of `bits`, lowest first (the order of a loop over i = 0..31).
 template <class F>
@@ -229,7 +219,10 @@ constexpr bool face(int v, int sides) { return v >= 1 && v <= sides; }
 inline LeaderState& leader_state(const Data& d, State& s, int leader) {
   return s.leaders[static_cast<std::size_t>(d.leaders[at(leader)].power)];
 }
-inline bool leads(const Data& d, State& s, int leader) { return leader_state(d, s, leader).card == leader; }
+inline const LeaderState& leader_state(const Data& d, const State& s, int leader) {
+  return s.leaders[static_cast<std::size_t>(d.leaders[at(leader)].power)];
+}
+inline bool leads(const Data& d, const State& s, int leader) { return leader_state(d, s, leader).card == leader; }
 
 // 6.31 Base Production Values, printed in the rule itself: UK 4, US 6, USSR 3 (by Power).
 inline constexpr std::array<std::int8_t, kPowers> kBaseProduction = {4, 6, 3};
@@ -240,39 +233,39 @@ constexpr int left_of(int power) { return power == 0 ? 2 : power == 2 ? 1 : 0; }
 // 5.x and 6.x: the chance outcome lists, decisions and steps of each part.
 // agenda.cpp (5.1)
 void begin_conference(const Ctx& c);
-void conference_outcomes(const Ctx& c, core::OutcomeList& out);
+void conference_outcomes(const CCtx& c, core::OutcomeList& out);
 void reveal_conference(const Ctx& c, core::Action a);
 bool run_bands(const Ctx& c);  // false: stopped at a chance step
-std::uint64_t polmil_faces(const Ctx& c);  // 5.12: red and blue dice, red * 8 + blue
+std::uint64_t polmil_faces(const CCtx& c);  // 5.12: red and blue dice, red * 8 + blue
 void apply_convoy_roll(const Ctx& c, core::Action a);   // ConvoyRoll (6.32)
 void apply_polmil_count(const Ctx& c, core::Action a);  // PolMilCount
 void apply_polmil_roll(const Ctx& c, core::Action a);   // PolMilRoll
 void pre_conference(const Ctx& c);
-std::uint64_t deal_pile(const Ctx& c);  // 5.13: the cards left in the dealt power's draw pile
+std::uint64_t deal_pile(const CCtx& c);  // 5.13: the cards left in the dealt power's draw pile
 void apply_deal(const Ctx& c, core::Action a);
-void agenda_legal(const Ctx& c, int seat, core::ActionList& out);
+void agenda_legal(const CCtx& c, int seat, core::ActionList& out);
 void apply_agenda_card(const Ctx& c, int seat, core::Action a);
 void resolve_agenda(const Ctx& c);
-void selection_legal(const Ctx& c, core::ActionList& out);
-core::Action selection_random(const Ctx& c, core::Rng& rng);  // its list's item rng.below(size)
+void selection_legal(const CCtx& c, core::ActionList& out);
+core::Action selection_random(const CCtx& c, core::Rng& rng);  // its list's item rng.below(size)
 void apply_selection(const Ctx& c, core::Action a);
 // ties.cpp (4.5)
 void start_tie(const Ctx& c, int kind, std::uint8_t tied);
-void tie_legal(const Ctx& c, core::ActionList& out);
+void tie_legal(const CCtx& c, core::ActionList& out);
 void apply_tie(const Ctx& c, core::Action a);
 void tie_decided(const Ctx& c, int kind, int winner);  // kind 0: agenda, 1: conference
 void agenda_won(const Ctx& c, int winner);           // agenda.cpp
 void conference_won(const Ctx& c, int winner);       // decision.cpp
 // meeting.cpp (5.2)
-void advance_legal(const Ctx& c, int seat, core::ActionList& out);      // MeetingTurn
-void chief_issue_legal(const Ctx& c, int seat, core::ActionList& out);  // ChiefIssue
-void debate_legal(const Ctx& c, int seat, core::ActionList& out);       // DebateOffer
+void advance_legal(const CCtx& c, int seat, core::ActionList& out);      // MeetingTurn
+void chief_issue_legal(const CCtx& c, int seat, core::ActionList& out);  // ChiefIssue
+void debate_legal(const CCtx& c, int seat, core::ActionList& out);       // DebateOffer
 // The Meeting turn list's item rng.below(size), built alone (random_action above). (A debate offer's
 // list is short: a random choice builds it.)
-core::Action advance_random(const Ctx& c, int seat, core::Rng& rng);
+core::Action advance_random(const CCtx& c, int seat, core::Rng& rng);
 void apply_meeting(const Ctx& c, int seat, core::Action a);
-void effect_roll_outcomes(const Ctx& c, core::OutcomeList& out);  // HealthRoll, ParanoiaRoll: the card's dice
-std::uint64_t effect_roll_faces(const Ctx& c);                    // their faces if one die (EqualOutcomes)
+void effect_roll_outcomes(const CCtx& c, core::OutcomeList& out);  // HealthRoll, ParanoiaRoll: the card's dice
+std::uint64_t effect_roll_faces(const CCtx& c);                    // their faces if one die (EqualOutcomes)
 void apply_meeting_roll(const Ctx& c, core::Action a);
 void resolve_play(const Ctx& c);
 // 5.22: moves an issue `n` spaces toward `power`'s chair, along another track to the centre first; a
@@ -296,14 +289,14 @@ bool capture_pending(const State& s);
 // The rolls a Leader owes "after each use" (health, Paranoia) when he breaks a tie (4.51, 4.52).
 void push_leader_rolls(const Ctx& c, int power);
 // decision.cpp (6.0)
-void directed_legal(const Ctx& c, int seat, core::ActionList& out);     // DirectedOffensives
-void allocation_legal(const Ctx& c, int seat, core::ActionList& out);   // Allocation
-core::Action allocation_random(const Ctx& c, int seat, core::Rng& rng);  // its list's item rng.below(size)
+void directed_legal(const CCtx& c, int seat, core::ActionList& out);     // DirectedOffensives
+void allocation_legal(const CCtx& c, int seat, core::ActionList& out);   // Allocation
+core::Action allocation_random(const CCtx& c, int seat, core::Rng& rng);  // its list's item rng.below(size)
 // 6.4: the priority a power's production markers serve now: 1 the conference card's mandate (6.6),
 // 2 its Directed Offensive (6.7), 3 free.
-int production_priority(const Ctx& c, int power);
-void leadership_legal(const Ctx& c, int seat, core::ActionList& out);   // TheaterLeadership
-void global_legal(const Ctx& c, int seat, core::ActionList& out);       // GlobalIssue
+int production_priority(const CCtx& c, int power);
+void leadership_legal(const CCtx& c, int seat, core::ActionList& out);   // TheaterLeadership
+void global_legal(const CCtx& c, int seat, core::ActionList& out);       // GlobalIssue
 void apply_decision(const Ctx& c, int seat, core::Action a);
 void decision_production(const Ctx& c);
 bool won_by_anyone(const State& s, int issue);
@@ -311,12 +304,12 @@ void apply_a_bomb(const Ctx& c, core::Action a);
 
 // war.cpp (7.0)
 void begin_war(const Ctx& c);
-void placement_order_legal(const Ctx& c, int seat, core::ActionList& out);  // PlacementOrder
-void placement_legal(const Ctx& c, int seat, core::ActionList& out);        // PlaceNetworks, PlaceAlignment
+void placement_order_legal(const CCtx& c, int seat, core::ActionList& out);  // PlacementOrder
+void placement_legal(const CCtx& c, int seat, core::ActionList& out);        // PlaceNetworks, PlaceAlignment
 void apply_placement(const Ctx& c, int seat, core::Action a);
 void next_placer_check(const Ctx& c);
 void run_reserves(const Ctx& c);
-std::uint64_t split_fronts(const Ctx& c);  // 7.72.4: which Front
+std::uint64_t split_fronts(const CCtx& c);  // 7.72.4: which Front
 void apply_reserve_roll(const Ctx& c, core::Action a);
 void run_advance(const Ctx& c);
 // 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`
@@ -332,15 +325,15 @@ int front_strength(const State& s, int front);
 // 3.25: the spaces a Front has still to advance to the end of its track (its Axis power).
 int spaces_left(const Data& d, const State& s, int front);
 // 7.4: Norway and Finland take no marker while the Arctic Theater has fewer than three naval support.
-bool arctic_closed(const Ctx& c, int location);
-std::uint32_t arctic_closed_locations(const Ctx& c);  // the same, bits of the locations closed
+bool arctic_closed(const CCtx& c, int location);
+std::uint32_t arctic_closed_locations(const CCtx& c);  // the same, bits of the locations closed
 // 7.73 exceptions 3 (D-Day: Normandy needs the Second Front) and 4 (Soviet Far East: Manchuria
 // needs USSR Declares War): does a conditional issue not in effect bar track position `pos`?
 bool barred_by_conditional(const Known& k, const State& s, const Front& front, int pos);
 void apply_front_roll(const Ctx& c, core::Action a);
 // endgame.cpp (8.0, 10)
 void post_mortem(const Ctx& c);
-std::uint64_t secret_agenda_pool(const Ctx& c);  // 10.2: the markers not yet drawn
+std::uint64_t secret_agenda_pool(const CCtx& c);  // 10.2: the markers not yet drawn
 void apply_secret_agenda(const Ctx& c, core::Action a);
 
 // Pol-Mil placements and removals (5.12); placement.cpp
@@ -350,12 +343,12 @@ void remove_networks(const Ctx& c, int location, std::uint8_t powers, bool all);
 void remove_alignment(const Ctx& c, int location, std::uint8_t powers);
 
 // Support markers (6.5); placement.cpp
-inline bool can_place_naval(const Ctx& c, int theater) { return c.s.naval[at(theater)] < 5; }
+inline bool can_place_naval(const CCtx& c, int theater) { return c.s.naval[at(theater)] < 5; }
 void place_naval(const Ctx& c, int theater, int power, const char* rule);
-inline bool has_entry_space(const Ctx& c, int front) {
+inline bool has_entry_space(const CCtx& c, int front) {
   return c.s.front[at(front)] + 1 < c.k.track_length[at(front)];
 }
-inline bool theater_surrendered(const Ctx& c, int theater) {
+inline bool theater_surrendered(const CCtx& c, int theater) {
   // 7.8: Germany's surrender closes Europe's tracks, Japan's the Pacific's.
   return c.s.surrendered[static_cast<std::size_t>(c.d.theaters[at(theater)].region)];
 }

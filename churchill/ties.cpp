@@ -35,7 +35,7 @@ void start_tie(const Ctx& c, int kind, std::uint8_t tied) {
   c.push(step::TieBreakOffer{first, kind, tied, 0});
 }
 
-void tie_legal(const Ctx& c, core::ActionList& out) {
+void tie_legal(const CCtx& c, core::ActionList& out) {
   if (c.s.steps.top().id == StepId::TieBreakOffer) {
     out.push_back(encode(Act::TieBreak));
     out.push_back(encode(Act::NoTieBreak));

@@ -41,10 +41,10 @@ void start_segment(const Ctx& c, int kind) {
 
 }  // namespace
 
-std::uint32_t arctic_closed_locations(const Ctx& c) {  // 7.4: Norway and Finland need 3 naval
+std::uint32_t arctic_closed_locations(const CCtx& c) {  // 7.4: Norway and Finland need 3 naval
   return c.s.naval[c.k.arctic] < 3 ? c.k.arctic_locations : 0;
 }
-bool arctic_closed(const Ctx& c, int location) { return (arctic_closed_locations(c) >> location) & 1u; }
+bool arctic_closed(const CCtx& c, int location) { return (arctic_closed_locations(c) >> location) & 1u; }
 
 namespace {
 
@@ -52,7 +52,7 @@ bool eastern_sphere(const Known& k, int l) { return k.eastern_sphere & (1u << l)
 bool western_sphere(const Known& k, int l) { return k.western_sphere & (1u << l); }
 
 // 6.11: Political Alignment markers it costs `power` to remove the one in `location`.
-int removal_cost(const Ctx& c, int location) {
+int removal_cost(const CCtx& c, int location) {
   const std::uint8_t un = c.s.global[c.k.us_ussr_marker];
   if (un == kUS) return 2;                                    // UN
   const bool soviet = c.s.alignment[at(location)] == kUSSR;
@@ -62,7 +62,7 @@ int removal_cost(const Ctx& c, int location) {
 
 // --- 7.6: Axis reserves --------------------------------------------------------------------------
 
-int entry_space(const Ctx& c, int front) {
+int entry_space(const CCtx& c, int front) {
   return has_entry_space(c, front) ? c.d.fronts[at(front)].track[at(c.s.front[at(front)] + 1)].space : -1;
 }
 
@@ -108,7 +108,7 @@ bool split(const Ctx& c, SplitKind what, std::uint32_t fronts, int n) {
 // 7.73: the exception that bars a Front from attempting track position `pos` (1 amphibious entry
 // without its naval support, 3 D-Day, 4 Soviet Far East, 5 Axis surrender), or 0. Exception 2, a
 // strength of zero or less, depends on the reserves and is checked when the Front's turn comes.
-int barred_by(const Ctx& c, int front, int pos) {
+int barred_by(const CCtx& c, int front, int pos) {
   const Front& f = c.d.fronts[at(front)];
   const TrackStep& t = f.track[at(pos)];
   if (t.amphibious && c.s.naval[f.theater] < t.naval_required) return 1;
@@ -116,14 +116,14 @@ int barred_by(const Ctx& c, int front, int pos) {
   return theater_surrendered(c, f.theater) ? 5 : 0;
 }
 
-bool may_enter(const Ctx& c, int front, int pos) {
+bool may_enter(const CCtx& c, int front, int pos) {
   return pos < static_cast<int>(c.d.fronts[at(front)].track.size()) && barred_by(c, front, pos) == 0;
 }
 
 // 7.72.4: the Fronts "trying to advance into" an Axis power: its space is their entry space and
 // no exception of 7.73 bars the attempt (7.64.4 play note: without 3 naval support a Front cannot
 // attempt an amphibious entry).
-std::uint32_t fronts_entering(const Ctx& c, int axis_space) {
+std::uint32_t fronts_entering(const CCtx& c, int axis_space) {
   std::uint32_t bits = 0;
   for (std::size_t f = 0; f < c.d.fronts.size(); ++f) {
     const int front = static_cast<int>(f);
@@ -133,8 +133,8 @@ std::uint32_t fronts_entering(const Ctx& c, int axis_space) {
 }
 
 
-int germany(const Ctx& c) { return c.d.fronts[c.k.western].end; }
-int japan(const Ctx& c) { return c.d.fronts[c.k.central_pacific].end; }
+int germany(const CCtx& c) { return c.d.fronts[c.k.western].end; }
+int japan(const CCtx& c) { return c.d.fronts[c.k.central_pacific].end; }
 
 // 7.62 Europe. Returns false when a roll was pushed (the step resumes at its priority).
 bool europe_priority(const Ctx& c, step::Reserves& step) {
@@ -183,7 +183,7 @@ bool europe_priority(const Ctx& c, step::Reserves& step) {
 }
 
 // 7.64.4-5: the theater box where an IJN is at sea, or -1.
-int ijn_at_sea(const Ctx& c) {
+int ijn_at_sea(const CCtx& c) {
   for (std::size_t t = 0; t < c.d.theaters.size(); ++t)
     if (c.s.reserves_in_box[t][static_cast<std::size_t>(ReserveKind::Ijn)] > 0) return static_cast<int>(t);
   return -1;
@@ -235,7 +235,7 @@ bool pacific_priority(const Ctx& c, step::Reserves& step) {
 }
 
 // The Front of CP, SWP, CBI (in that order) attempting an amphibious entry it may make (7.64.4).
-int ijn_target(const Ctx& c) {
+int ijn_target(const CCtx& c) {
   for (int f : {static_cast<int>(c.k.central_pacific), static_cast<int>(c.k.sw_pacific), static_cast<int>(c.k.cbi)}) {
     if (!has_entry_space(c, f)) continue;
     const TrackStep& t = c.d.fronts[at(f)].track[at(c.s.front[at(f)] + 1)];
@@ -246,11 +246,11 @@ int ijn_target(const Ctx& c) {
 
 // --- 7.7: advancing the Fronts --------------------------------------------------------------------
 
-int strength(const Ctx& c, int front) { return front_strength(c.s, front); }
+int strength(const CCtx& c, int front) { return front_strength(c.s, front); }
 
 void enter(const Ctx& c, int front, const char* rule);
 
-int front_at(const Ctx& c, int i) {
+int front_at(const CCtx& c, int i) {
   const std::array<int, 7> fronts = {c.k.western, c.k.eastern, c.k.mediterranean, c.k.cbi, c.k.far_east, c.k.central_pacific, c.k.sw_pacific};
   return fronts[at(i)];
 }
@@ -325,7 +325,7 @@ void begin_war(const Ctx& c) {
   start_segment(c, 0);
 }
 
-void placement_order_legal(const Ctx& c, int, core::ActionList& out) {
+void placement_order_legal(const CCtx& c, int, core::ActionList& out) {
   const step::PlacementOrder tie = c.top<step::PlacementOrder>();
   for (int first = 0; first < kPowers; ++first)
     if (tie.tied & (1 << first)) out.push_back(encode(Act::PlaceFirst, first));
@@ -336,7 +336,7 @@ namespace {
 // Each placement and removal `seat` may make now (7.1-7.3), in location order, to `add`; stops at
 // the first for which `add` returns false.
 template <class Add>
-void each_placement(const Ctx& c, int seat, Add add) {
+void each_placement(const CCtx& c, int seat, Add add) {
   const State& s = c.s;
   const bool networks = s.steps.top().id == StepId::PlaceNetworks;
   const int locations = static_cast<int>(c.d.locations.size());
@@ -358,7 +358,7 @@ void each_placement(const Ctx& c, int seat, Add add) {
 }
 
 // Has `seat` a placement or removal to make (placement_legal's list is not empty)?
-bool can_place(const Ctx& c, int seat) {
+bool can_place(const CCtx& c, int seat) {
   bool any = false;
   each_placement(c, seat, [&](core::Action) { return !(any = true); });
   return any;
@@ -366,7 +366,7 @@ bool can_place(const Ctx& c, int seat) {
 
 }  // namespace
 
-void placement_legal(const Ctx& c, int seat, core::ActionList& out) {
+void placement_legal(const CCtx& c, int seat, core::ActionList& out) {
   const std::size_t first = out.size();
   each_placement(c, seat, [&](core::Action a) {
     out.push_back(a);
@@ -492,7 +492,7 @@ void run_reserves(const Ctx& c) {
   else c.replace(step::Campaigns{0});
 }
 
-std::uint64_t split_fronts(const Ctx& c) { return c.top<step::SplitRoll>().fronts; }
+std::uint64_t split_fronts(const CCtx& c) { return c.top<step::SplitRoll>().fronts; }
 
 void apply_reserve_roll(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::ReserveRoll, StepId::SplitRoll}));
@@ -534,7 +534,7 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
       const auto ijn = static_cast<std::size_t>(ReserveKind::Ijn);
       --s.reserves_in_box[at(r.theater)][ijn];
       ++(roll <= 4 ? s.reserves_lost[ijn] : s.reserves_pool[ijn]);
-      c.note("7.64.5", -1, Event::IjnBattle, roll, roll <= 4, c.game.reserves_in_game(s, ReserveKind::Ijn));
+      c.note("7.64.5", -1, Event::IjnBattle, roll, roll <= 4, c.g.reserves_in_game(s, ReserveKind::Ijn));
       break;
     }
     default: {  // 7.64.6: 1-2 Central Pacific, 3-4 SW Pacific, 5-6 CBI
