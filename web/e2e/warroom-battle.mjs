@@ -199,6 +199,35 @@ if ((await view('GER')).nations.find((n) => n.id === 'GER').sheet.selected)
 const violations = await seriousViolations(page, ['.warroom-map', '.wr-sheet']);
 if (violations.length) fail(`the map and the sheet are not accessible: ${violations.join('; ')}`);
 
+// Phase 3 on a phone: the Odds panel of GER's attacks sits under the map and right above the decision
+// it informs (only "carry out the rest" and the execution panel, which inform it too, may come
+// between the map and it), not at the top of the page above the map. Screenshots at both sizes.
+async function oddsAboveTheDecision() {
+  await page.waitForSelector('.wr-odds', { timeout: 10000 }).catch(() => fail("no Odds panel in GER's Phase 3 turn"));
+  await screenshotsAtBothSizes(page, out, 'warroom-odds-phase3', '.wr-odds', async (width) => {
+    if (width !== 390) return;
+    const boxes = await page.evaluate(() => {
+      const box = (e) => {
+        const b = e.getBoundingClientRect();
+        return { name: e.id || e.className, top: b.top + scrollY, bottom: b.bottom + scrollY };
+      };
+      return [...document.querySelectorAll('.game .panel, #decide')].filter((e) => e.getBoundingClientRect().height > 0).map(box);
+    });
+    const find = (re) => boxes.find((b) => re.test(b.name));
+    const map = find(/warroom-map/),
+      odds = find(/wr-odds/),
+      decide = find(/^decide$/);
+    if (!map || !odds || !decide) fail(`the phone page lacks the map, the odds or the decision: ${boxes.map((b) => b.name).join(', ')}`);
+    if (!(map.bottom <= odds.top && odds.bottom <= decide.top))
+      fail(`on the phone the Odds panel is not between the map and the decision: ${JSON.stringify({ map, odds, decide })}`);
+    const between = boxes.filter((b) => b.top >= odds.bottom && b.bottom <= decide.top);
+    if (between.length) fail(`on the phone ${between.map((b) => b.name).join(', ')} stand between the Odds panel and the decision`);
+    // the end of the panel and the decision under it, as the player scrolls down to decide
+    await page.evaluate(() => document.querySelector('#decide').scrollIntoView({ block: 'end' }));
+    await page.screenshot({ path: `${out}/warroom-odds-phase3-decide-390x844.png` });
+  });
+}
+
 // Phase 3, GER's turn: "Carry out the rest" executes every remaining order in box order, one legal
 // action each as the view's `carry_out` gives it, until none is left or GER must choose (then the
 // panel says why). Returns what was carried out.
@@ -209,6 +238,7 @@ async function carryOutTheRest(g) {
   await button.waitFor({ timeout: 20000 }).catch(() => fail('no "Carry out the rest" button in GER\'s Phase 3 turn'));
   await page.evaluate(() => document.querySelector('.wr-carry')?.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: `${out}/warroom-carry-1280x800.png` });
+  await oddsAboveTheDecision();
   const started = Date.now();
   await button.click();
   let now = g;
