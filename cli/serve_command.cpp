@@ -110,8 +110,9 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     const auto store = server::open_store(db, busy_timeout_ms);
     const auto side = server::open_side_store(db, busy_timeout_ms);  // after the store, which made its tables
     server::Lobby lobby(titles, *store, limits);
-    const auto words = core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(kit.data()));
-    server::Notifier notifier(options.notify, server::open_side_store(db, busy_timeout_ms), words);
+    const auto words = std::make_shared<const core::i18n::Catalogues>(core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(kit.data())));
+    lobby.words(words);
+    server::Notifier notifier(options.notify, server::open_side_store(db, busy_timeout_ms), *words);
     exit_code = server::serve(options, lobby, *store, *side, notifier);
   });
 

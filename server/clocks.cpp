@@ -74,6 +74,10 @@ Clocks::Clocks(const std::string& text, int seats) : seats_(static_cast<std::siz
                    e.at("voted").get<bool>(), e.at("away_until").get<std::int64_t>(), e.at("stand_in").get<std::string>()};
     }
     for (const auto& e : j.at("events")) events_.push_back({e.at(0).get<std::int64_t>(), e.at(1).get<int>(), e.at(2).get<std::string>()});
+    if (j.contains("notes"))
+      for (const auto& n : j.at("notes"))
+        notes_.push_back({n.at(0).get<std::size_t>(), n.at(1).get<std::size_t>(), n.at(2).get<std::string>(), n.at(3).get<std::string>(),
+                          n.at(4).get<std::string>()});
   } catch (const nlohmann::json::exception&) {  // never expected: written by text()
     *this = Clocks(Pace{}, "", std::max(seats, 0));
   }
@@ -87,10 +91,15 @@ std::string Clocks::text() const {
     seats.push_back({{"bank", s.bank}, {"since", s.since}, {"acting", s.acting}, {"out", s.out}, {"voted", s.voted},
                      {"away_until", s.away_until}, {"stand_in", s.stand_in}});
   for (const Event& e : events_) events.push_back({e.at, e.seat, e.event});
-  return nlohmann::json{{"pace", {{"name", pace_.name}, {"initial", pace_.initial}, {"per_move", pace_.per_move}, {"most", pace_.most}}},
+  nlohmann::json out = {{"pace", {{"name", pace_.name}, {"initial", pace_.initial}, {"per_move", pace_.per_move}, {"most", pace_.most}}},
                         {"stand_in", stand_in_}, {"started", started_}, {"paused", paused_}, {"over", over_}, {"humans", humans_},
-                        {"seats", seats}, {"events", events}}
-      .dump();
+                        {"seats", seats}, {"events", events}};
+  if (!notes_.empty()) {
+    nlohmann::json notes = nlohmann::json::array();
+    for (const LogNote& n : notes_) notes.push_back({n.actions, n.log, n.seat, n.event, n.bot});
+    out["notes"] = std::move(notes);
+  }
+  return out.dump();
 }
 
 std::vector<std::string> Clocks::stand_ins() const {
@@ -195,6 +204,75 @@ void Clocks::set_away(int seat, std::int64_t until, std::int64_t now) {
 void Clocks::note(std::int64_t at, int seat, std::string event) {
   events_.push_back({at, seat, std::move(event)});
   if (events_.size() > kEvents) events_.erase(events_.begin());
+}
+
+void Clocks::log_note(const core::Match& m, int seat, std::string event, std::string bot) {
+  if (notes_.size() >= kLogNotes) return;
+  notes_.push_back({m.public_actions(), m.log_size(), seat >= 0 ? m.seat_name(static_cast<core::Seat>(seat)) : "", std::move(event), std::move(bot)});
+}
+
+void Clocks::taken_back(std::size_t actions, std::size_t log) {
+  for (LogNote& n : notes_) n.actions = std::min(n.actions, actions), n.log = std::min(n.log, log);
+}
+
+namespace {
+
+// A note as the catalogue words it: ui.web.clock_event.<event> with the seat and the stand-in bot
+// ("{{kind}} bot", its kind by name where the catalogue has it).
+nlohmann::json note_message(const Clocks::LogNote& n, const core::i18n::Catalogues& words) {
+  nlohmann::json args = nlohmann::json::object();
+  if (!n.seat.empty()) args["seat"] = n.seat;
+  if (!n.bot.empty()) {
+    const std::string kind = n.bot.starts_with("bot:") ? n.bot.substr(4) : n.bot;
+    std::string id = kind;
+    std::replace(id.begin(), id.end(), ':', '_');  // ai:easy -> ai_easy
+    const std::string key = "ui.web.bot_kinds." + id;
+    args["bot"] = {{"key", "ui.web.bot_kind"},
+                   {"args", {{"kind", words.contains("en", key) ? nlohmann::json{{"key", key}} : nlohmann::json(kind)}}}};
+  }
+  nlohmann::json m = {{"key", "ui.web.clock_event." + n.event}};
+  if (!args.empty()) m["args"] = std::move(args);
+  return m;
+}
+
+nlohmann::json note_event(const Clocks::LogNote& n) {
+  nlohmann::json e = {{"rule", ""}, {"event", "clock_" + n.event}, {"seat", n.seat.empty() ? nlohmann::json(nullptr) : nlohmann::json(n.seat)}};
+  if (!n.bot.empty()) e["bot"] = n.bot;
+  return e;
+}
+
+}  // namespace
+
+void add_log_notes(nlohmann::json& view, const std::vector<Clocks::LogNote>& notes, std::size_t actions, const core::i18n::Catalogues& words) {
+  std::vector<const Clocks::LogNote*> shown;
+  for (const Clocks::LogNote& n : notes)
+    if (n.actions <= actions) shown.push_back(&n);
+  if (shown.empty() || !view.contains("log") || !view["log"].is_array()) return;
+  const nlohmann::json lines = std::move(view["log"]);
+  const std::size_t size = view.value("log_size", lines.size()), first = size - std::min(size, lines.size());
+  const bool has_messages = view.contains("log_messages"), has_events = view.contains("log_events");
+  const nlohmann::json messages = has_messages ? std::move(view["log_messages"]) : nlohmann::json::array();
+  const nlohmann::json events = has_events ? std::move(view["log_events"]) : nlohmann::json::array();
+  nlohmann::json log = nlohmann::json::array(), log_messages = nlohmann::json::array(), log_events = nlohmann::json::array();
+  std::size_t k = 0;
+  while (k < shown.size() && std::min(shown[k]->log, size) < first) ++k;  // before the tail the view carries
+  for (std::size_t i = first;; ++i) {
+    for (; k < shown.size() && std::min(shown[k]->log, size) <= i; ++k) {
+      const nlohmann::json m = note_message(*shown[k], words);
+      log.push_back(words.render(core::i18n::kFallbackLanguage, core::i18n::message_from_json(m)));
+      if (has_messages) log_messages.push_back(m);
+      if (has_events) log_events.push_back(note_event(*shown[k]));
+    }
+    if (i >= size) break;
+    const std::size_t at = i - first;
+    log.push_back(at < lines.size() ? lines[at] : nlohmann::json(""));
+    if (has_messages) log_messages.push_back(at < messages.size() ? messages[at] : nlohmann::json(nullptr));
+    if (has_events) log_events.push_back(at < events.size() ? events[at] : nlohmann::json(nullptr));
+  }
+  view["log"] = std::move(log);
+  if (has_messages) view["log_messages"] = std::move(log_messages);
+  if (has_events) view["log_events"] = std::move(log_events);
+  view["log_size"] = size + shown.size();
 }
 
 nlohmann::json Clocks::view(const core::Match& m) const {

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/i18n.h"
 #include "core/title.h"
 
 namespace server {
@@ -88,6 +89,23 @@ class Clocks {
   // The seat's player is away until `until` (0: home): its clock stands still meanwhile.
   void set_away(int seat, std::int64_t until, std::int64_t now);
 
+  // The clocks' events in the game's log (docs/server.md, "Paces and clocks"): where each came (the
+  // game's public actions and log entries before it), the seat ("" for the game's), what ("out",
+  // "back", "paused", "resumed", "away") and the stand-in that took the seat ("out"). At most
+  // kLogNotes in a game; later events are in the clock's `events` only.
+  struct LogNote {
+    std::size_t actions = 0, log = 0;
+    std::string seat, event, bot;
+    bool operator==(const LogNote&) const = default;
+  };
+  static constexpr std::size_t kLogNotes = 400;
+  // Notes the event where the game `m` stands (`seat` -1: the game's).
+  void log_note(const core::Match& m, int seat, std::string event, std::string bot = "");
+  const std::vector<LogNote>& log_notes() const { return notes_; }
+  // An undo took the game back to `actions` public actions and `log` entries: the notes that came
+  // after stay, where the game is now.
+  void taken_back(std::size_t actions, std::size_t log);
+
   // What a view shows: {"pace", "initial", "per_move", "most", "stand_in", "started", "paused",
   // "pause_votes", "seats": {name: {"bank", "running", "deadline", "out", "away_until", "stand_in"}},
   // "events": [{"at", "seat", "event"}]}.
@@ -116,6 +134,14 @@ class Clocks {
   core::SeatMask humans_ = 0;
   std::vector<Seat> seats_;
   std::vector<Event> events_;
+  std::vector<LogNote> notes_;
 };
+
+// A view's log with the clocks' notes of the first `actions` public actions at their places: each
+// after the log entries written before it, in "log" (English), "log_messages" (the catalogue
+// message ui.web.clock_event.*, worded by each reader) and "log_events" ({"rule": "", "event":
+// "clock_out" ..., "seat", "bot"}) where the view has them, and "log_size" counting them.
+void add_log_notes(nlohmann::json& view, const std::vector<Clocks::LogNote>& notes, std::size_t actions,
+                   const core::i18n::Catalogues& words);
 
 }  // namespace server

@@ -217,6 +217,7 @@ nlohmann::json Lobby::seat_view(const std::string& id, Room& r, std::optional<in
   if (r.finished) v["seed"] = r.game->record().seed.text();  // published once the game is over, to verify its replay
   if (!r.stopped.empty()) v["stopped"] = r.stopped;
   v["clock"] = r.clocks.view(*r.game);
+  if (!r.clocks.log_notes().empty()) add_log_notes(v, r.clocks.log_notes(), r.game->version(), *platform_words());
   return v;
 }
 
@@ -319,6 +320,7 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
     throw ApiError(409, ErrorCode{"nothing_to_undo"}, "nothing to undo (undo never crosses a die roll, a reveal or another seat's turn)");
   const std::vector<core::SavedAction> before = m.actions();
   m.undo(static_cast<core::Seat>(*seat));
+  current.clocks.taken_back(m.public_actions(), m.log_size());  // the clocks' notes since stay where the game is now
   // A seat's undo may take back an action followed by other seats' (secret simultaneous orders):
   // the store keeps what the two histories share and the rest is written again.
   const auto& after = m.actions();

@@ -138,6 +138,9 @@ class Lobby {
   // The player of the seat is on vacation until `until` (0: back): the seat's clock stands still
   // meanwhile. Nothing for a finished game or one without a clock. Throws NotReady, ApiError.
   void set_away(const std::string& id, const std::string& seat, std::int64_t until);
+  // The catalogues the clocks' notes in a game's log are worded from (data/i18n; server/clocks.h,
+  // add_log_notes): without them, the source tree's are read when first needed.
+  void words(std::shared_ptr<const core::i18n::Catalogues> words);
 
   // Where the work that takes time runs (server/jobs.h): quick bots' moves a slice at a time
   // (Lane::Bots: the game is lent to the worker and its views are served from the cache meanwhile),
@@ -283,6 +286,7 @@ class Lobby {
   bool update_clocks(Room& r);
   void run_out(const std::string& id, std::int64_t t);  // the game's clocks that ran out by `t`
   static void seat_stand_ins(Room& r);
+  std::shared_ptr<const core::i18n::Catalogues> platform_words();
   static std::string page(std::vector<std::string> entries, const std::string& last, std::size_t limit);
   const core::Title& title_of(const std::string& id) const;  // ApiError 400 for none
   core::SaveFile parse_create(const nlohmann::json& body, const std::string& client) const;
@@ -329,6 +333,7 @@ class Lobby {
   Listeners listeners_;
   Offload offload_;
   CommitHook on_committed_;
+  std::shared_ptr<const core::i18n::Catalogues> words_;  // platform_words()
   std::set<std::string> working_;                 // games with a bots' turn or a search on a worker
   std::map<std::string, std::size_t> searches_;   // by address: searches waiting or running
   std::set<std::pair<std::string, int>> hinting_;  // (game, seat) with a hint being computed

@@ -3,7 +3,9 @@
 // to the stand-in bot (which plays on the workers like any bot), a player back, a pause agreed.
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "server/lobby.h"
 
@@ -95,6 +97,7 @@ void Lobby::run_out(const std::string& id, std::int64_t t) {
   for (const int seat : r.clocks.due(t)) {
     r.game->set_stand_in(static_cast<core::Seat>(seat), r.clocks.stand_in());  // throws, changing nothing, for a bot this server lacks
     r.clocks.run_out(seat, t);
+    r.clocks.log_note(*r.game, seat, "out", r.clocks.stand_in());
     std::cerr << fmt::format("churchill serve: game {}: the clock of {} ran out; {} plays for it\n", id,
                              r.game->seat_name(static_cast<core::Seat>(seat)), r.clocks.stand_in());
   }
@@ -119,12 +122,14 @@ const std::string& Lobby::clock(const std::string& id, const std::string& token,
     if (!r.clocks.out(*seat)) throw ApiError(409, ErrorCode{"not_out"}, fmt::format("{} is played by its player, not by a stand-in", r.game->seat_name(p)));
     r.clocks.come_back(*seat, now());
     r.game->set_stand_in(p, "");
+    r.clocks.log_note(*r.game, *seat, "back");
   } else {
     if (!body["pause"].is_boolean()) throw ApiError(400, fmt::format("the body must be {}", kShape));
     // Every seat a player plays (not its stand-in) must agree.
     const core::Match& m = *r.game;
     const core::SeatMask voters = seats_where(m, [&](core::Seat s) { return m.controller(s) == "human" && !r.clocks.out(s); });
-    r.clocks.vote_pause(*seat, body["pause"].get<bool>(), voters, now());
+    if (r.clocks.vote_pause(*seat, body["pause"].get<bool>(), voters, now()))
+      r.clocks.log_note(m, -1, r.clocks.paused() ? "paused" : "resumed");
   }
   r.touched = true;
   stage(id, r, GameWrite{});
@@ -138,8 +143,19 @@ void Lobby::set_away(const std::string& id, const std::string& seat, std::int64_
   const std::string before = r.clocks.text();
   r.clocks.set_away(*p, until, now());
   if (r.clocks.text() == before) return;
+  if (until > now()) r.clocks.log_note(*r.game, *p, "away");
   r.touched = true;
   stage(id, r, GameWrite{});
+}
+
+void Lobby::words(std::shared_ptr<const core::i18n::Catalogues> words) { words_ = std::move(words); }
+
+// The platform's catalogues (data/i18n): those the server was given, else the source tree's.
+std::shared_ptr<const core::i18n::Catalogues> Lobby::platform_words() {
+  if (!words_)
+    words_ = std::make_shared<const core::i18n::Catalogues>(
+        core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(std::filesystem::path(CHURCHILL_DATA_DIR) / "churchill")));
+  return words_;
 }
 
 }  // namespace server

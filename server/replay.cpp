@@ -33,7 +33,8 @@ std::size_t step_number(const std::string& text, std::size_t steps) {
 
 // The replay's answer, made from the game after the step's first actions, `at`.
 std::string replayed(const std::string& id, core::Match& at, std::size_t n, std::size_t steps, bool finished, std::optional<int> seat,
-                     const std::optional<core::SavedAction>& action, bool named) {
+                     const std::optional<core::SavedAction>& action, bool named, const std::vector<Clocks::LogNote>& notes,
+                     const core::i18n::Catalogues& words) {
   const std::size_t before = at.log_size();
   nlohmann::json step = nullptr;
   if (action) {  // the step's own action, applied as it was recorded
@@ -49,6 +50,7 @@ std::string replayed(const std::string& id, core::Match& at, std::size_t n, std:
   view["version"] = n;
   view["legal_actions"] = nlohmann::json::array();  // a replay decides nothing
   view["can_undo"] = false;
+  add_log_notes(view, notes, n, words);  // the clocks' events of its first n actions
   return nlohmann::json{{"id", id}, {"step", n}, {"steps", steps}, {"finished", finished},
                         {"seat", viewer ? nlohmann::json(at.seat_name(*viewer)) : nlohmann::json(nullptr)},
                         {"action", step}, {"lines", lines}, {"view", view}}
@@ -80,10 +82,10 @@ void Lobby::replay(const std::string& id, const std::string& token, const std::s
   const bool named = action && (r.finished || (seat && action->seat == game.seat_name(static_cast<core::Seat>(*seat))));
   if (const auto waiting = replays_.find(client_); offload_ && waiting != replays_.end() && waiting->second >= kReplaysPerAddress)
     throw ApiError(429, ErrorCode{"replays_busy"}, "this address has as many replays being made as it may; ask again when they are answered");
-  auto make = [id, at = game.at_task(n > 0 ? n - 1 : 0), n, steps, finished = r.finished, seat, action,
-               named]() -> std::pair<int, std::string> {
+  auto make = [id, at = game.at_task(n > 0 ? n - 1 : 0), n, steps, finished = r.finished, seat, action, named,
+               notes = r.clocks.log_notes(), words = platform_words()]() -> std::pair<int, std::string> {
     try {
-      return {200, replayed(id, *at(), n, steps, finished, seat, action, named)};
+      return {200, replayed(id, *at(), n, steps, finished, seat, action, named, notes, *words)};
     } catch (const std::exception& e) {  // never expected: a stored game replays
       std::cerr << fmt::format("serve: the replay of game {} at step {} failed: {}\n", id, n, e.what());
       return {500, R"({"error": "internal error"})"};

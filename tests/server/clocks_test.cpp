@@ -3,6 +3,8 @@
 // the game waits for it (at a simultaneous secret step, for every seat not yet done), gains the time
 // per move when its turn passes, and a seat whose clock runs out is played by the stand-in bot until
 // its player comes back. The players pause by agreement. Clocks are stored with the game.
+#include <iostream>
+
 #include "server/clocks.h"
 #include "tests/server/lobby_fixture.h"
 
@@ -126,6 +128,40 @@ TEST(Clocks, AVacationStandsTheSeatsClockStillUntilItEnds) {
 }
 
 // --- in the lobby ---
+
+// The clocks' notes in a view's log (issue 35, item 4): each after the log entries written before it,
+// counted in the log's size, so a client that keeps the log by position finds every line in place.
+TEST(ClockNotes, EachComesAfterTheEntriesWrittenBeforeItAndCountsInTheLogSize) {
+  const auto words = core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(std::filesystem::path(CHURCHILL_TEST_DATA_DIR)));
+  json view = {{"log", {"c", "d"}}, {"log_size", 4}, {"log_messages", {"c", "d"}}, {"log_events", {{{"rule", "1"}}, {{"rule", "2"}}}}};
+  const std::vector<server::Clocks::LogNote> notes = {
+      {1, 1, "UK", "out", "bot:rulebook"},  // before the tail the view carries: counted, not sent
+      {2, 3, "UK", "back", ""},             // between c (entry 2) and d (entry 3)
+      {3, 4, "", "paused", ""},             // after d
+      {9, 4, "US", "away", ""}};            // after the actions the view is of: not there yet
+  server::add_log_notes(view, notes, 3, words);
+  EXPECT_EQ(view["log_size"], 7);
+  EXPECT_EQ(view["log"], json({"c", "UK is back", "d", "The clocks were paused by agreement"}));
+  EXPECT_EQ(view["log_events"][1], (json{{"rule", ""}, {"event", "clock_back"}, {"seat", "UK"}}));
+  EXPECT_EQ(view["log_events"][3], (json{{"rule", ""}, {"event", "clock_paused"}, {"seat", nullptr}}));
+  EXPECT_EQ(view["log_messages"][1], (json{{"key", "ui.web.clock_event.back"}, {"args", {{"seat", "UK"}}}}));
+  EXPECT_EQ(view["log_events"][2], json({{"rule", "2"}}));
+  json whole = {{"log", {"a", "b"}}, {"log_size", 2}};  // a game without messages or structure: its lines only
+  server::add_log_notes(whole, notes, 100, words);
+  EXPECT_EQ(whole["log"], json({"a", "UK's clock ran out: rulebook bot plays for it", "b", "UK is back", "The clocks were paused by agreement",
+                                "US is on vacation"}));
+  EXPECT_FALSE(whole.contains("log_events"));
+  // An undo takes the game back: the notes since stay where the game is now, never past its log's end.
+  json stored = json::parse(server::Clocks(server::parse_pace("fast"), "bot:rulebook", 3).text());
+  EXPECT_FALSE(stored.contains("notes")) << "none yet";
+  stored["notes"] = {{5, 9, "UK", "out", "bot:rulebook"}, {1, 2, "US", "away", ""}};
+  server::Clocks c(stored.dump(), 3);
+  ASSERT_EQ(c.log_notes().size(), 2u);
+  c.taken_back(3, 4);
+  EXPECT_EQ(c.log_notes()[0], (server::Clocks::LogNote{3, 4, "UK", "out", "bot:rulebook"}));
+  EXPECT_EQ(c.log_notes()[1], (server::Clocks::LogNote{1, 2, "US", "away", ""}));
+  EXPECT_EQ(server::Clocks(c.text(), 3).log_notes(), c.log_notes()) << "stored with the clocks";
+}
 
 class Clocked : public LobbyOverFailingStore {
  protected:
@@ -342,6 +378,106 @@ TEST_F(Clocked, Issue35_3_TheListShowsEachGamesPace) {
   const json list = json::parse(lobby.list("live", "", 10));
   ASSERT_EQ(list["games"].size(), 1u);
   EXPECT_EQ(list["games"][0]["pace"], "custom");
+}
+
+// War Room (issue 35, item 4): a seat whose clock runs out is played by the title's stand-in bot, and
+// the game's log says so where it happened -- as structure (log_events), as a catalogue message that
+// every language words, as the English line -- and says so when its player is back; everyone sees it,
+// a replay shows it from the step it came at, and a restart keeps it.
+TEST_F(Clocked, Issue35_4_AWarRoomClockThatRunsOutIsInTheGamesLogAndItsReplay) {
+  const auto words = core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(std::filesystem::path(CHURCHILL_TEST_DATA_DIR)));
+  FailingStore store(path());
+  server::Lobby lobby(titles(), store, {}, clock());
+  const std::string id =
+      lobby.create(json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u}, {"seating", "public"}, {"pace", "live"}})["id"];
+  lobby.commit_now();
+  std::map<std::string, std::string> token;
+  for (const char* seat : {"USSR", "GER"}) {
+    token[seat] = lobby.claim(id, seat, json::object());
+    lobby.commit_now();
+  }
+  json v = json::parse(lobby.view(id, token["GER"]));
+  ASSERT_EQ(v["clock"]["started"], true);
+  const std::string bot = v["clock"]["stand_in"];
+  EXPECT_EQ(bot, "bot:rules") << "War Room's rules bot by default";
+  std::vector<std::string> running;  // in seat order, as their clocks run out
+  std::int64_t deadline = 0;
+  for (const auto& seat : v["seat_order"])
+    if (const json& c = v["clock"]["seats"][seat.get<std::string>()]; c["running"] == true) {
+      running.push_back(seat);
+      deadline = std::max(deadline, c["deadline"].get<std::int64_t>());
+    }
+  ASSERT_FALSE(running.empty());
+  const std::size_t log_before = v["log_size"], actions_before = store.load(id)->record.actions.size();
+  for (const json& e : v["log_events"]) EXPECT_NE(e.value("event", ""), "clock_out");
+
+  t = deadline;
+  lobby.tick_clocks();
+  lobby.commit_now();
+  v = json::parse(lobby.view(id, token["GER"]));
+  const auto notes_in = [](const json& view, const std::string& event) {
+    std::vector<std::size_t> at;
+    for (std::size_t i = 0; i < view["log_events"].size(); ++i)
+      if (view["log_events"][i].value("event", "") == event) at.push_back(i);
+    return at;
+  };
+  const auto out = notes_in(v, "clock_out");
+  ASSERT_EQ(out.size(), running.size()) << v["log_events"].dump();
+  const std::size_t base = v["log_size"].get<std::size_t>() - v["log"].size();
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    const std::size_t i = out[k];
+    SCOPED_TRACE(running[k]);
+    EXPECT_EQ(base + i, log_before + k) << "right after the entries written before the clock ran out";
+    EXPECT_EQ(v["log_events"][i], (json{{"rule", ""}, {"event", "clock_out"}, {"seat", running[k]}, {"bot", bot}}));
+    EXPECT_EQ(v["log"][i], running[k] + "'s clock ran out: rules bot plays for it");
+    const json& m = v["log_messages"][i];
+    EXPECT_EQ(m["key"], "ui.web.clock_event.out");
+    for (const std::string& language : words.languages()) {
+      const std::string text = words.render(language, core::i18n::message_from_json(m));
+      EXPECT_NE(text.find(running[k]), std::string::npos) << language << ": " << text;
+      EXPECT_EQ(text.find("{{"), std::string::npos) << language << ": " << text;
+      EXPECT_EQ(text.find("ui.web."), std::string::npos) << language << ": " << text;
+      if (language != "en") {
+        EXPECT_NE(text, v["log"][i].get<std::string>()) << language << " words it in its own words";
+      }
+    }
+  }
+  EXPECT_GT(store.load(id)->record.actions.size(), actions_before) << "the stand-ins played";
+  std::cout << "figures: " << out.size() << " clocks ran out after " << actions_before << " actions, at log entry " << log_before << "; "
+            << store.load(id)->record.actions.size() - actions_before << " actions of their stand-ins\n";
+  EXPECT_EQ(notes_in(json::parse(lobby.view(id, "")), "clock_out").size(), running.size()) << "a spectator reads it too";
+  EXPECT_EQ(notes_in(json::parse(lobby.view(id, token["USSR"])), "clock_out").size(), running.size());
+
+  t += 60;
+  v = json::parse(lobby.clock(id, token[running[0]], {{"back", true}}));
+  lobby.commit_now();
+  v = json::parse(lobby.view(id, token["GER"]));
+  const auto back = notes_in(v, "clock_back");
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_GT(back[0], notes_in(v, "clock_out").back());
+  EXPECT_EQ(v["log"][back[0]], running[0] + " is back");
+  EXPECT_EQ(v["log_events"][back[0]], (json{{"rule", ""}, {"event", "clock_back"}, {"seat", running[0]}}));
+
+  const auto replay = [&](const std::string& step) {
+    json made;
+    lobby.replay(id, token["GER"], step, "", [&](int status, const std::string& text) {
+      EXPECT_EQ(status, 200) << text;
+      made = json::parse(text)["view"];
+    });
+    return made;
+  };
+  const json last = replay("");
+  EXPECT_EQ(notes_in(last, "clock_out").size(), running.size()) << "the replay shows them";
+  EXPECT_EQ(notes_in(last, "clock_back").size(), 1u);
+  if (actions_before > 0) {
+    EXPECT_TRUE(notes_in(replay(std::to_string(actions_before - 1)), "clock_out").empty()) << "not before they came";
+  }
+  EXPECT_EQ(notes_in(replay(std::to_string(actions_before)), "clock_out").size(), running.size()) << "from the step they came at";
+
+  server::Lobby restarted(titles(), store, {}, clock());
+  const json again = json::parse(restarted.view(id, token["GER"]));
+  EXPECT_EQ(again["log"], v["log"]) << "stored with the game";
+  EXPECT_EQ(again["log_events"], v["log_events"]);
 }
 
 }  // namespace

@@ -173,7 +173,7 @@ export interface ActionFields {
   [k: string]: unknown;
 }
 /**
- * One log entry as structure (log_events, beside each line of log): its rule (a rule number or rulebook heading), its event's name and its arguments by name as data ids (churchill/log_json.cpp, warroom/log_json.cpp, hills/game.cpp). null event: an entry the title does not name.
+ * One log entry as structure (log_events, beside each line of log): its rule (a rule number or rulebook heading), its event's name and its arguments by name as data ids (churchill/log_json.cpp, warroom/log_json.cpp, hills/game.cpp), or one of the server's clocks (rule "", event clock_out, clock_back, clock_paused, clock_resumed or clock_away, with seat and bot: docs/server.md). null event: an entry the title does not name.
  */
 export interface LogEvent {
   rule: string;
