@@ -72,6 +72,66 @@ TEST_F(LobbyOverFailingStore, ACommitOfUnknownOutcomeIsReadAgainAndItsKeyMakesIt
   EXPECT_EQ(restarted.staged(), 0u);
 }
 
+// Every change a seat asks for -- an action, an undo, a resignation, an agreement to concede -- keeps
+// its Idempotency-Key with the change (Lobby::changed): sent again with the key it is answered with the
+// seat's view and made no second time; the key sent with another request is refused and changes nothing.
+TEST_F(LobbyOverFailingStore, EveryChangeOfASeatKeepsItsKeyAndIsMadeOnce) {
+  FailingStore store(path());
+  server::Lobby lobby(titles(), store);
+  const auto once = [&](const std::string& id, const std::function<std::string()>& send) {
+    const std::string made = send();
+    lobby.commit_now();
+    const std::size_t stored = store.load(id)->record.actions.size();
+    const auto events = store.load(id)->record.events;
+    EXPECT_EQ(send(), made) << "the retry is answered with the seat's view";
+    EXPECT_EQ(lobby.staged(), 0u) << "and changes nothing";
+    EXPECT_EQ(store.load(id)->record.actions.size(), stored);
+    EXPECT_EQ(store.load(id)->record.events, events);
+    return json::parse(made);
+  };
+  const auto reused = [&](const std::function<void()>& send) {
+    try {
+      send();
+      ADD_FAILURE() << "the key of another request was taken";
+    } catch (const server::ApiError& e) {
+      EXPECT_EQ(e.code(), "key_reused");
+    }
+    EXPECT_EQ(lobby.staged(), 0u);
+  };
+  // Churchill: UK plays its agenda card (5.1, face down while the US chooses: it may take it back),
+  // takes it back, resigns.
+  const std::string id = lobby.create(json{{"seating", "public"}, {"seats", {{"USSR", "bot:rulebook"}}}})["id"];
+  lobby.commit_now();
+  const std::string uk = lobby.claim(id, "UK", json::object());
+  lobby.commit_now();
+  json v = json::parse(lobby.view(id, uk));
+  json chosen = {{"action", v["legal_actions"][0]}, {"version", v["version"]}};
+  v = once(id, [&] { return lobby.act(id, uk, chosen, "", "act-1"); });
+  ASSERT_TRUE(v["can_undo"].get<bool>()) << v["phase"];
+  reused([&] { lobby.undo(id, uk, json{{"version", v["version"]}}, "act-1"); });
+  const json undone = once(id, [&] { return lobby.undo(id, uk, json{{"version", v["version"]}}, "undo-1"); });
+  EXPECT_EQ(undone["can_undo"], false);
+  reused([&] { lobby.resign(id, uk, json::object(), "undo-1"); });
+  v = once(id, [&] { return lobby.resign(id, uk, json::object(), "resign-1"); });
+  EXPECT_EQ(v["seats"]["UK"], "bot:rulebook");
+  EXPECT_EQ(v["events"].size(), 1u) << "resigned once";
+  // War Room: the Axis's only human seat agrees to concede, which ends the game.
+  const std::string war = lobby.create(json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u}, {"seating", "public"},
+                                            {"seats", {{"USSR", "bot:rules"}}}})["id"];
+  lobby.commit_now();
+  const std::string ger = lobby.claim(war, "GER", json::object());
+  lobby.commit_now();
+  reused([&] {
+    const json w = json::parse(lobby.view(war, ger));
+    lobby.act(war, ger, json{{"action", w["legal_actions"][0]}, {"version", w["version"]}}, "", "concede-1");
+    lobby.commit_now();
+    lobby.concede(war, ger, json{{"agree", true}}, "concede-1");
+  });
+  v = once(war, [&] { return lobby.concede(war, ger, json{{"agree", true}}, "concede-2"); });
+  EXPECT_EQ(v["terminal"], true);
+  EXPECT_EQ(v["events"].size(), 2u) << "agreed and conceded, once";
+}
+
 TEST_F(LobbyOverFailingStore, AFailedCreationLeavesNoGame) {
   FailingStore store(path());
   server::Lobby lobby(titles(), store);
