@@ -166,19 +166,17 @@ void reveal_conference(const Ctx& c, core::Action a) {
 }
 
 // 5.11: implement the card's instructions from top to bottom.
-bool run_bands(const Ctx& c) {
+void run_bands(const Ctx& c, step::Bands from) {
   const ConferenceCard& card = c.d.conference_cards[c.s.conference_card];
-  const step::Bands from = c.top<step::Bands>();
   for (int band = from.band; band < kBands; ++band) {
     const auto& effects = card.bands[at(band)].effects;
     for (int i = band == from.band ? from.effect : 0; i < static_cast<int>(effects.size()); ++i) {
       c.set_top(step::Bands{band, i + 1});  // resume after this effect once its roll is done
-      if (!apply_band_effect(c, effects[at(i)], band, i)) return false;
+      if (!apply_band_effect(c, effects[at(i)], band, i)) return;  // stopped at its chance step
     }
     c.set_top(step::Bands{band, 0});
   }
   c.s.steps.replace(step::PreConference{});
-  return true;
 }
 
 std::uint64_t polmil_faces(const CCtx&) {

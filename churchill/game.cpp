@@ -1,5 +1,7 @@
-// The step table: what kind of decision point each step is, who acts, and which rulebook part
-// handles it. Automatic steps run inside apply() until a decision or a chance node is reached.
+// The step table (core/steps.h): what kind of decision point each step is, who acts, and which
+// rulebook part handles it; the core::Game entry points that dispatch through it. Automatic steps
+// run inside apply() (core::steps::settle) until a decision or a chance node is reached. A step's
+// payload is the type of its name in churchill::step (state.h).
 #include "churchill/game.h"
 
 #include <fmt/format.h>
@@ -25,47 +27,81 @@ using rules::Ctx;
 
 namespace {
 
-enum class Kind : std::uint8_t { Auto, Decision, Simultaneous, Chance, Terminal };
+using core::i18n::Message;
+using core::steps::Kind;
+using core::steps::typed;
 
-using Legal = void (*)(const CCtx&, int seat, core::ActionList&);
-using Random = core::Action (*)(const CCtx&, int seat, core::Rng&);
-using Outcomes = void (*)(const CCtx&, core::OutcomeList&);
-using Apply = void (*)(const Ctx&, int seat, core::Action);
-using Run = void (*)(const Ctx&);
-using Acting = core::SeatMask (*)(const State&);
-using Phase = core::i18n::Message (*)(const Game&, const State&);
-using OutcomeText = std::string (*)(const Game&, const State&, int outcome);
+std::string roll_text(const CCtx&, const Step&, int face) { return fmt::format("roll {}", face); }
 
-// One row of the step table: what kind of node the step is and the rules that serve it. Decision
-// and simultaneous steps have `acting`, `legal` and `apply`; chance steps `outcomes` and `apply`;
-// automatic steps `run`; every step its phase line (a "prompt.*" message, worded in each reader's
-// language: docs/i18n.md); chance steps the text of an outcome.
-struct StepRule {
-  StepId id;
-  Kind kind;
-  Acting acting = nullptr;
-  Legal legal = nullptr;
-  Outcomes outcomes = nullptr;
-  Apply apply = nullptr;
-  Run run = nullptr;
-  Phase phase = nullptr;
-  OutcomeText outcome_text = nullptr;
-  Random random = nullptr;  // optional: a random legal action without the list (Game::random_action)
-  rules::EqualOutcomes equal = nullptr;  // a chance step's equally likely outcomes (Game::sample_chance)
+// One row of the step table (core/steps.h): what kind of node the step is and the rules that serve
+// it. Every step has its phase line (docs/i18n.md); decisions the acting seat, simultaneous steps
+// the seats taking part, and both the legal actions and how one applies; chance steps their
+// outcomes and the text of one; automatic steps `run`.
+struct StepRow {
+  StepId id{};
+  Kind kind = Kind::Auto;
+  // The phase line: a "prompt.*" catalogue key with its rule number and, where `names_seat`, the
+  // acting seat's power; `phase` words one with other arguments instead.
+  const char* prompt = "prompt.resolving";
+  const char* rule = nullptr;
+  bool names_seat = false;
+  Message (*phase)(const CCtx&, const Step&) = nullptr;
+  // Decisions: the acting seat (set by row<P> from the payload's `seat`). Simultaneous steps: the
+  // seats taking part.
+  int (*seat)(const Step&) = nullptr;
+  core::SeatMask (*players)(const State&) = nullptr;
+  // Decisions and simultaneous steps: a seat's legal actions and, optionally, a random one of them
+  // without the list (Game::random_action). Chance steps: their outcomes, or, where they are equally
+  // likely, their bits (rules::EqualOutcomes; a step with both draws from the bits where they are
+  // not 0), and the text of one.
+  void (*legal)(const CCtx&, int seat, core::ActionList&) = nullptr;
+  core::Action (*random)(const CCtx&, int seat, core::Rng&) = nullptr;
+  void (*outcomes)(const CCtx&, core::OutcomeList&) = nullptr;
+  rules::EqualOutcomes equal = nullptr;
+  std::string (*outcome_text)(const CCtx&, const Step&, int outcome) = roll_text;
+  // How an action (a chance outcome: seat core::kChance) applies; it pops or replaces the step.
+  void (*apply)(const Ctx&, int seat, core::Action) = nullptr;
+  // Automatic steps: run once, popping or replacing themselves (or pushing a chance step above).
+  void (*run)(const Ctx&, const Step&) = nullptr;
+
+  // core::steps::settle: a decision or a chance step ends when its apply pops it, never before
+  // anyone is asked, and nothing follows its pop.
+  bool over(const CCtx&, const Step&) const { return false; }
+  void end(const Ctx&) const {}
 };
 
-using core::i18n::Message;
-
-// The phase line of a step: its "prompt.*" message with the rule number, and the acting power.
-Message prompt(const char* key) { return Message{key, {}, {}, {}}; }
-Message prompt(const char* key, const char* rule) { return prompt(key).with("rule", rule); }
-Message prompt(const char* key, const char* rule, int power) {
-  return prompt(key, rule).name("power", power_key(static_cast<Power>(power)));
+// The row of the step whose payload is P: its id, and a decision's acting seat. A row without what
+// its kind needs stops the compilation (the table is a constant).
+template <class P>
+constexpr StepRow row(StepRow r) {
+  r.id = P::id;
+  if constexpr (requires(P p) { p.seat; }) r.seat = [](const Step& st) -> int { return st.as<P>().seat; };
+  // GCC 12 under -fsanitize=undefined cannot compare a handler's address with null in a constant
+  // expression, so the sanitizer build leaves this check to the release build (the same table).
+#ifndef CHURCHILL_UBSAN
+  const bool complete = r.kind == Kind::Auto           ? r.run != nullptr
+                        : r.kind == Kind::Chance       ? (r.outcomes || r.equal) && r.apply && r.outcome_text
+                        : r.kind == Kind::Decision     ? r.seat && r.legal && r.apply
+                        : r.kind == Kind::Simultaneous ? r.players && r.legal && r.apply
+                                                       : r.phase != nullptr;
+  if (!complete) throw "a step row lacks what its kind needs";
+#endif
+  return r;
 }
-template <class P>
-int seat_of(const State& s) { return s.steps.top().as<P>().seat; }
-template <class P>
-core::SeatMask one_seat(const State& s) { return core::seat_bit(static_cast<core::Seat>(seat_of<P>(s))); }
+
+// ---- Handlers that only adapt a part's function to the table ----
+
+// An apply function that needs no seat (chance outcomes, and decisions whose step names the seat).
+template <void (*F)(const Ctx&, core::Action)>
+void seatless(const Ctx& c, int, core::Action a) { F(c, a); }
+// A legal-action list or a random action that needs no seat (the step names it).
+template <void (*F)(const CCtx&, core::ActionList&)>
+void seatless_legal(const CCtx& c, int, core::ActionList& out) { F(c, out); }
+template <core::Action (*F)(const CCtx&, core::Rng&)>
+core::Action seatless_random(const CCtx& c, int, core::Rng& rng) { return F(c, rng); }
+// An automatic step that reads no payload.
+template <void (*F)(const Ctx&)>
+void unpaid(const Ctx& c, const Step&) { F(c); }
 
 // 5.13: the seats whose agenda card is not yet on the table.
 core::SeatMask agenda_players(const State& s) {
@@ -75,176 +111,154 @@ core::SeatMask agenda_players(const State& s) {
   return m;
 }
 
-// The list of an equal-chance step's outcomes (rules::EqualOutcomes), and the outcome
-// core::sample_outcome draws from it: the same calls of the generator, without the list.
-template <rules::EqualOutcomes Bits>
-void equal_list(const CCtx& c, core::OutcomeList& out) { rules::equal_outcomes(Bits(c), out); }
 core::Action equal_draw(std::uint64_t bits, core::Rng& rng) {
   rng.pick_equal(static_cast<std::size_t>(rules::bit_count64(bits)), [&] { bits &= bits - 1; });  // to the bit drawn
   return encode(Act::Chance, __builtin_ctzll(bits));
 }
-// An apply function that needs no seat (chance outcomes, and decisions whose step names the seat).
-template <void (*F)(const Ctx&, core::Action)>
-void seatless(const Ctx& c, int, core::Action a) { F(c, a); }
 
-constexpr StepRule automatic(StepId id, Run run) {
-  return {id, Kind::Auto, nullptr, nullptr, nullptr, nullptr, run, [](const Game&, const State&) { return prompt("prompt.resolving"); }};
+// The phase lines with more than a rule and a power.
+Message prompt(const char* key) { return Message{key, {}, {}, {}}; }
+Message prompt(const char* key, const char* rule, int power) {
+  return prompt(key).with("rule", rule).name("power", power_key(static_cast<Power>(power)));
 }
-constexpr StepRule decision(StepId id, Acting acting, Legal legal, Apply apply, Phase phase, Random random = nullptr) {
-  return {id, Kind::Decision, acting, legal, nullptr, apply, nullptr, phase, nullptr, random};
+Message reveal_phase(const CCtx& c, step::RevealConference) {
+  return prompt("prompt.reveal_conference").with("rule", "5.11").with("number", std::to_string(c.s.conference));
 }
-std::string roll_text(const Game&, const State&, int face) { return fmt::format("roll {}", face); }
-constexpr StepRule roll(StepId id, Outcomes outcomes, Apply apply, Phase phase, OutcomeText text = roll_text) {
-  return {id, Kind::Chance, nullptr, nullptr, outcomes, apply, nullptr, phase, text};
+Message winner_places_phase(const CCtx&, step::AgendaWinnerPlaces w) {
+  return prompt("prompt.agenda_winner_places", "5.14", w.seat).with("space", std::to_string(w.space));
 }
-constexpr StepRule with_equal(StepRule r, rules::EqualOutcomes bits) {
-  r.equal = bits;
-  return r;
+Message chief_issue_phase(const CCtx&, step::ChiefIssue ch) {
+  return !ch.debate ? prompt("prompt.chief_issue", "5.25", ch.seat) : prompt("prompt.chief_stop", "5.22", ch.seat);
 }
-template <rules::EqualOutcomes Bits>
-constexpr StepRule equal_roll(StepId id, Apply apply, Phase phase, OutcomeText text = roll_text) {
-  return with_equal(roll(id, equal_list<Bits>, apply, phase, text), Bits);
+Message debate_phase(const CCtx& c, step::DebateOffer offer) {
+  const State& s = c.s;
+  if (s.advance.seat < 0 || s.advance.issue == kNone) return prompt("prompt.debate_offer", "5.24", offer.seat);
+  return prompt("prompt.debate_offer_advance", "5.24", offer.seat)
+      .name("advancer", power_key(static_cast<Power>(s.advance.seat)))
+      .name("issue", issue_key(c.d, s.advance.issue) + ".name")
+      .with("value", std::to_string(s.advance.value));
+}
+Message allocation_phase(const CCtx& c, step::Allocation turn) {
+  int bonus = 0;
+  for (const std::int8_t b : c.s.support_bonus[at(turn.seat)]) bonus += b;
+  return prompt("prompt.allocation", "6.4", turn.seat)
+      .with("production", std::to_string(c.s.production[at(turn.seat)]))
+      .with("bonus", std::to_string(bonus));
+}
+Message networks_phase(const CCtx& c, step::PlaceNetworks turn) {
+  return prompt("prompt.place_networks", "7.1", turn.seat).with("count", std::to_string(c.s.to_place[at(turn.seat)]));
+}
+Message alignment_phase(const CCtx& c, step::PlaceAlignment turn) {
+  return prompt("prompt.place_alignment", "7.3", turn.seat).with("count", std::to_string(c.s.to_place[at(turn.seat)]));
+}
+Message front_roll_phase(const CCtx& c, step::FrontRoll roll) {
+  return prompt("prompt.front_roll").with("rule", "7.7").name("front", front_key(c.d, roll.front) + ".name");
+}
+Message game_over_phase(const CCtx& c, step::GameOver) {
+  if (c.s.winner < 0) return prompt("prompt.game_over");
+  return prompt("prompt.game_over_winner").name("power", power_key(static_cast<Power>(c.s.winner)));
 }
 
-core::Action select_random(const CCtx& c, int, core::Rng& rng) { return rules::selection_random(c, rng); }
+// The text form of chance outcomes other than a die's.
+std::string card_text(const CCtx& c, step::RevealConference, int v) { return "card " + c.d.conference_cards[at(v)].id; }
+std::string polmil_text(const CCtx&, step::PolMilRoll, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }
+std::string deal_text(const CCtx& c, step::Deal deal, int v) { return "deal " + c.d.staff[at(deal.power)][at(v)].id; }
+std::string front_text(const CCtx& c, step::SplitRoll, int v) { return "front " + c.d.fronts[at(v)].id; }
+std::string marker_text(const CCtx& c, step::SecretAgendaDeal, int v) { return "marker " + c.d.secret_agenda[at(v)].id; }
 
 // The step table, one row per StepId in its order.
-constexpr std::array<StepRule, kStepCount> kSteps = {{
+constexpr StepRow kSteps[] = {
     // 5.11 Conference card
-    roll(StepId::RevealConference, rules::conference_outcomes, seatless<rules::reveal_conference>,
-         [](const Game&, const State& s) { return prompt("prompt.reveal_conference", "5.11").with("number", std::to_string(s.conference)); },
-         [](const Game& g, const State&, int v) { return "card " + g.data().conference_cards[at(v)].id; }),
-    automatic(StepId::Bands, [](const Ctx& c) { rules::run_bands(c); }),
-    equal_roll<rules::die_faces<6>>(StepId::ConvoyRoll, seatless<rules::apply_convoy_roll>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
-    equal_roll<rules::die_faces<6>>(StepId::PolMilCount, seatless<rules::apply_polmil_count>, [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); }),
-    equal_roll<rules::polmil_faces>(StepId::PolMilRoll, seatless<rules::apply_polmil_roll>,
-         [](const Game&, const State&) { return prompt("prompt.conference_roll", "5.11"); },
-         [](const Game&, const State&, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }),
+    row<step::RevealConference>({.kind = Kind::Chance, .phase = typed<reveal_phase>, .outcomes = rules::conference_outcomes,
+                                 .outcome_text = typed<card_text>, .apply = seatless<rules::reveal_conference>}),
+    row<step::Bands>({.kind = Kind::Auto, .run = typed<rules::run_bands>}),
+    row<step::ConvoyRoll>({.kind = Kind::Chance, .prompt = "prompt.conference_roll", .rule = "5.11",
+                           .equal = rules::die_faces<6>, .apply = seatless<rules::apply_convoy_roll>}),
+    row<step::PolMilCount>({.kind = Kind::Chance, .prompt = "prompt.conference_roll", .rule = "5.11",
+                            .equal = rules::die_faces<6>, .apply = seatless<rules::apply_polmil_count>}),
+    row<step::PolMilRoll>({.kind = Kind::Chance, .prompt = "prompt.conference_roll", .rule = "5.11", .equal = rules::polmil_faces,
+                           .outcome_text = typed<polmil_text>, .apply = seatless<rules::apply_polmil_roll>}),
     // 5.13 Pre-conference
-    automatic(StepId::PreConference, rules::pre_conference),
-    equal_roll<rules::deal_pile>(StepId::Deal, seatless<rules::apply_deal>,
-         [](const Game&, const State&) { return prompt("prompt.deal", "5.13"); },
-         [](const Game& g, const State& s, int v) { return "deal " + g.data().staff[at(s.steps.top().as<step::Deal>().power)][at(v)].id; }),
-    {StepId::AgendaPlay, Kind::Simultaneous, agenda_players, rules::agenda_legal, nullptr, rules::apply_agenda_card, nullptr,
-     [](const Game&, const State&) { return prompt("prompt.agenda_play", "5.13"); }},
-    equal_roll<rules::die_faces<6>>(StepId::AgendaChiefRoll, seatless<rules::apply_meeting_roll>,
-         [](const Game&, const State&) { return prompt("prompt.agenda_chief_roll", "5.25"); }),
-    automatic(StepId::AgendaResolve, rules::resolve_agenda),
-    decision(StepId::TieBreakOffer, one_seat<step::TieBreakOffer>, [](const CCtx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
-             seatless<rules::apply_tie>,
-             [](const Game&, const State& s) { return prompt("prompt.tie_break_offer", "4.5", seat_of<step::TieBreakOffer>(s)); }),
-    decision(StepId::TieBreakChoose, one_seat<step::TieBreakChoose>, [](const CCtx& c, int, core::ActionList& out) { rules::tie_legal(c, out); },
-             seatless<rules::apply_tie>,
-             [](const Game&, const State& s) { return prompt("prompt.tie_break_choose", "4.5", seat_of<step::TieBreakChoose>(s)); }),
-    decision(StepId::AgendaWinnerPlaces, one_seat<step::AgendaWinnerPlaces>, [](const CCtx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
-             seatless<rules::apply_selection>,
-             [](const Game&, const State& s) {
-               const step::AgendaWinnerPlaces w = s.steps.top().as<step::AgendaWinnerPlaces>();
-               return prompt("prompt.agenda_winner_places", "5.14", w.seat).with("space", std::to_string(w.space));
-             },
-             select_random),
-    decision(StepId::AgendaPairs, one_seat<step::AgendaPairs>, [](const CCtx& c, int, core::ActionList& out) { rules::selection_legal(c, out); },
-             seatless<rules::apply_selection>,
-             [](const Game&, const State& s) { return prompt("prompt.agenda_pairs", "5.14", seat_of<step::AgendaPairs>(s)); },
-             select_random),
+    row<step::PreConference>({.kind = Kind::Auto, .run = unpaid<rules::pre_conference>}),
+    row<step::Deal>({.kind = Kind::Chance, .prompt = "prompt.deal", .rule = "5.13", .equal = rules::deal_pile,
+                     .outcome_text = typed<deal_text>, .apply = seatless<rules::apply_deal>}),
+    row<step::AgendaPlay>({.kind = Kind::Simultaneous, .prompt = "prompt.agenda_play", .rule = "5.13", .players = agenda_players,
+                           .legal = rules::agenda_legal, .apply = rules::apply_agenda_card}),
+    row<step::AgendaChiefRoll>({.kind = Kind::Chance, .prompt = "prompt.agenda_chief_roll", .rule = "5.25",
+                                .equal = rules::die_faces<6>, .apply = seatless<rules::apply_meeting_roll>}),
+    row<step::AgendaResolve>({.kind = Kind::Auto, .run = unpaid<rules::resolve_agenda>}),
+    row<step::TieBreakOffer>({.kind = Kind::Decision, .prompt = "prompt.tie_break_offer", .rule = "4.5", .names_seat = true,
+                              .legal = seatless_legal<rules::tie_legal>, .apply = seatless<rules::apply_tie>}),
+    row<step::TieBreakChoose>({.kind = Kind::Decision, .prompt = "prompt.tie_break_choose", .rule = "4.5", .names_seat = true,
+                               .legal = seatless_legal<rules::tie_legal>, .apply = seatless<rules::apply_tie>}),
+    row<step::AgendaWinnerPlaces>({.kind = Kind::Decision, .phase = typed<winner_places_phase>, .legal = seatless_legal<rules::selection_legal>,
+                                   .random = seatless_random<rules::selection_random>, .apply = seatless<rules::apply_selection>}),
+    row<step::AgendaPairs>({.kind = Kind::Decision, .prompt = "prompt.agenda_pairs", .rule = "5.14", .names_seat = true,
+                            .legal = seatless_legal<rules::selection_legal>, .random = seatless_random<rules::selection_random>,
+                            .apply = seatless<rules::apply_selection>}),
     // 5.2 Meeting
-    decision(StepId::MeetingTurn, one_seat<step::MeetingTurn>, rules::advance_legal, rules::apply_meeting,
-             [](const Game&, const State& s) { return prompt("prompt.meeting_turn", "5.2", seat_of<step::MeetingTurn>(s)); },
-             rules::advance_random),
-    equal_roll<rules::die_faces<6>>(StepId::ChiefRoll, seatless<rules::apply_meeting_roll>,
-         [](const Game&, const State&) { return prompt("prompt.chief_roll", "5.25"); }),
-    decision(StepId::ChiefIssue, one_seat<step::ChiefIssue>, rules::chief_issue_legal, rules::apply_meeting,
-             [](const Game&, const State& s) {
-               const step::ChiefIssue ch = s.steps.top().as<step::ChiefIssue>();
-               return !ch.debate ? prompt("prompt.chief_issue", "5.25", ch.seat) : prompt("prompt.chief_stop", "5.22", ch.seat);
-             }),
-    decision(StepId::DebateOffer, one_seat<step::DebateOffer>, rules::debate_legal, rules::apply_meeting,
-             [](const Game& g, const State& s) {
-               const int seat = seat_of<step::DebateOffer>(s);
-               if (s.advance.seat < 0 || s.advance.issue == kNone) return prompt("prompt.debate_offer", "5.24", seat);
-               return prompt("prompt.debate_offer_advance", "5.24", seat)
-                   .name("advancer", power_key(static_cast<Power>(s.advance.seat)))
-                   .name("issue", issue_key(g.data(), s.advance.issue) + ".name")
-                   .with("value", std::to_string(s.advance.value));
-             }),
-    automatic(StepId::ResolvePlay, rules::resolve_play),
-    with_equal(roll(StepId::HealthRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
-                    [](const Game&, const State&) { return prompt("prompt.health_roll", "3.31"); }),
-               rules::effect_roll_faces),
-    with_equal(roll(StepId::ParanoiaRoll, rules::effect_roll_outcomes, seatless<rules::apply_meeting_roll>,
-                    [](const Game&, const State&) { return prompt("prompt.paranoia_roll"); }),
-               rules::effect_roll_faces),
-    equal_roll<rules::die_faces<6>>(StepId::PurgeRoll, seatless<rules::apply_meeting_roll>, [](const Game&, const State&) { return prompt("prompt.purge_roll"); }),
-    automatic(StepId::EndMeeting, rules::end_meeting),
+    row<step::MeetingTurn>({.kind = Kind::Decision, .prompt = "prompt.meeting_turn", .rule = "5.2", .names_seat = true,
+                            .legal = rules::advance_legal, .random = rules::advance_random, .apply = rules::apply_meeting}),
+    row<step::ChiefRoll>({.kind = Kind::Chance, .prompt = "prompt.chief_roll", .rule = "5.25", .equal = rules::die_faces<6>,
+                          .apply = seatless<rules::apply_meeting_roll>}),
+    row<step::ChiefIssue>({.kind = Kind::Decision, .phase = typed<chief_issue_phase>, .legal = rules::chief_issue_legal,
+                           .apply = rules::apply_meeting}),
+    row<step::DebateOffer>({.kind = Kind::Decision, .phase = typed<debate_phase>, .legal = rules::debate_legal, .apply = rules::apply_meeting}),
+    row<step::ResolvePlay>({.kind = Kind::Auto, .run = typed<rules::resolve_play>}),
+    row<step::HealthRoll>({.kind = Kind::Chance, .prompt = "prompt.health_roll", .rule = "3.31", .outcomes = rules::effect_roll_outcomes,
+                           .equal = rules::effect_roll_faces, .apply = seatless<rules::apply_meeting_roll>}),
+    row<step::ParanoiaRoll>({.kind = Kind::Chance, .prompt = "prompt.paranoia_roll", .outcomes = rules::effect_roll_outcomes,
+                             .equal = rules::effect_roll_faces, .apply = seatless<rules::apply_meeting_roll>}),
+    row<step::PurgeRoll>({.kind = Kind::Chance, .prompt = "prompt.purge_roll", .equal = rules::die_faces<6>,
+                          .apply = seatless<rules::apply_meeting_roll>}),
+    row<step::EndMeeting>({.kind = Kind::Auto, .run = unpaid<rules::end_meeting>}),
     // 6.0 Decision Segment
-    decision(StepId::DirectedOffensives, one_seat<step::DirectedOffensives>, rules::directed_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return prompt("prompt.directed_offensives", "6.1", seat_of<step::DirectedOffensives>(s)); }),
-    automatic(StepId::DecisionProduction, rules::decision_production),
-    decision(StepId::Allocation, one_seat<step::Allocation>, rules::allocation_legal, rules::apply_decision,
-             [](const Game&, const State& s) {
-               const int p = seat_of<step::Allocation>(s);
-               int bonus = 0;
-               for (const std::int8_t b : s.support_bonus[at(p)]) bonus += b;
-               return prompt("prompt.allocation", "6.4", p).with("production", std::to_string(s.production[at(p)])).with("bonus", std::to_string(bonus));
-             },
-             rules::allocation_random),
-    decision(StepId::TheaterLeadership, one_seat<step::TheaterLeadership>, rules::leadership_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return prompt("prompt.theater_leadership", "6.9", seat_of<step::TheaterLeadership>(s)); }),
-    equal_roll<rules::die_faces<6>>(StepId::ABombRoll, seatless<rules::apply_a_bomb>, [](const Game&, const State&) { return prompt("prompt.a_bomb_roll", "6.10"); }),
-    decision(StepId::GlobalIssue, one_seat<step::GlobalIssue>, rules::global_legal, rules::apply_decision,
-             [](const Game&, const State& s) { return prompt("prompt.global_issue", "6.11", seat_of<step::GlobalIssue>(s)); }),
-    automatic(StepId::EndConference, rules::begin_war),
+    row<step::DirectedOffensives>({.kind = Kind::Decision, .prompt = "prompt.directed_offensives", .rule = "6.1", .names_seat = true,
+                                   .legal = rules::directed_legal, .apply = rules::apply_decision}),
+    row<step::DecisionProduction>({.kind = Kind::Auto, .run = unpaid<rules::decision_production>}),
+    row<step::Allocation>({.kind = Kind::Decision, .phase = typed<allocation_phase>, .legal = rules::allocation_legal,
+                           .random = rules::allocation_random, .apply = rules::apply_decision}),
+    row<step::TheaterLeadership>({.kind = Kind::Decision, .prompt = "prompt.theater_leadership", .rule = "6.9", .names_seat = true,
+                                  .legal = rules::leadership_legal, .apply = rules::apply_decision}),
+    row<step::ABombRoll>({.kind = Kind::Chance, .prompt = "prompt.a_bomb_roll", .rule = "6.10", .equal = rules::die_faces<6>,
+                          .apply = seatless<rules::apply_a_bomb>}),
+    row<step::GlobalIssue>({.kind = Kind::Decision, .prompt = "prompt.global_issue", .rule = "6.11", .names_seat = true,
+                            .legal = rules::global_legal, .apply = rules::apply_decision}),
+    row<step::EndConference>({.kind = Kind::Auto, .run = unpaid<rules::begin_war>}),
     // 7.0 War Phase
-    decision(StepId::PlacementOrder, one_seat<step::PlacementOrder>, rules::placement_order_legal, rules::apply_placement,
-             [](const Game&, const State&) { return prompt("prompt.placement_order", "7.1"); }),
-    decision(StepId::PlaceNetworks, one_seat<step::PlaceNetworks>, rules::placement_legal, rules::apply_placement,
-             [](const Game&, const State& s) {
-               const int p = seat_of<step::PlaceNetworks>(s);
-               return prompt("prompt.place_networks", "7.1", p).with("count", std::to_string(s.to_place[at(p)]));
-             }),
-    decision(StepId::PlaceAlignment, one_seat<step::PlaceAlignment>, rules::placement_legal, rules::apply_placement,
-             [](const Game&, const State& s) {
-               const int p = seat_of<step::PlaceAlignment>(s);
-               return prompt("prompt.place_alignment", "7.3", p).with("count", std::to_string(s.to_place[at(p)]));
-             }),
-    automatic(StepId::Reserves, rules::run_reserves),
-    equal_roll<rules::die_faces<6>>(StepId::ReserveRoll, seatless<rules::apply_reserve_roll>, [](const Game&, const State&) { return prompt("prompt.reserve_roll", "7.6"); }),
-    equal_roll<rules::split_fronts>(StepId::SplitRoll, seatless<rules::apply_reserve_roll>,
-         [](const Game&, const State&) { return prompt("prompt.reserve_roll", "7.6"); },
-         [](const Game& g, const State&, int v) { return "front " + g.data().fronts[at(v)].id; }),
-    equal_roll<rules::die_faces<10>>(StepId::FrontRoll, seatless<rules::apply_front_roll>,
-         [](const Game& g, const State& s) {
-           return prompt("prompt.front_roll", "7.7").name("front", front_key(g.data(), s.steps.top().as<step::FrontRoll>().front) + ".name");
-         }),
-    automatic(StepId::Campaigns, rules::run_advance),
-    automatic(StepId::PostMortem, rules::post_mortem),
-    {StepId::GameOver, Kind::Terminal, nullptr, nullptr, nullptr, nullptr, nullptr,
-     [](const Game&, const State& s) { return s.winner >= 0 ? prompt("prompt.game_over_winner").name("power", power_key(static_cast<Power>(s.winner))) : prompt("prompt.game_over"); }},
-    equal_roll<rules::secret_agenda_pool>(StepId::SecretAgendaDeal, seatless<rules::apply_secret_agenda>,
-         [](const Game&, const State&) { return prompt("prompt.secret_agenda_deal", "10.2"); },
-         [](const Game& g, const State&, int v) { return "marker " + g.data().secret_agenda[at(v)].id; }),
-}};
+    row<step::PlacementOrder>({.kind = Kind::Decision, .prompt = "prompt.placement_order", .rule = "7.1",
+                               .legal = rules::placement_order_legal, .apply = rules::apply_placement}),
+    row<step::PlaceNetworks>({.kind = Kind::Decision, .phase = typed<networks_phase>, .legal = rules::placement_legal,
+                              .apply = rules::apply_placement}),
+    row<step::PlaceAlignment>({.kind = Kind::Decision, .phase = typed<alignment_phase>, .legal = rules::placement_legal,
+                               .apply = rules::apply_placement}),
+    row<step::Reserves>({.kind = Kind::Auto, .run = typed<rules::run_reserves>}),
+    row<step::ReserveRoll>({.kind = Kind::Chance, .prompt = "prompt.reserve_roll", .rule = "7.6", .equal = rules::die_faces<6>,
+                            .apply = seatless<rules::apply_reserve_roll>}),
+    row<step::SplitRoll>({.kind = Kind::Chance, .prompt = "prompt.reserve_roll", .rule = "7.6", .equal = rules::split_fronts,
+                          .outcome_text = typed<front_text>, .apply = seatless<rules::apply_reserve_roll>}),
+    row<step::FrontRoll>({.kind = Kind::Chance, .phase = typed<front_roll_phase>, .equal = rules::die_faces<10>,
+                          .apply = seatless<rules::apply_front_roll>}),
+    row<step::Campaigns>({.kind = Kind::Auto, .run = typed<rules::run_advance>}),
+    row<step::PostMortem>({.kind = Kind::Auto, .run = unpaid<rules::post_mortem>}),
+    row<step::GameOver>({.kind = Kind::Terminal, .phase = typed<game_over_phase>}),
+    row<step::SecretAgendaDeal>({.kind = Kind::Chance, .prompt = "prompt.secret_agenda_deal", .rule = "10.2", .equal = rules::secret_agenda_pool,
+                                 .outcome_text = typed<marker_text>, .apply = seatless<rules::apply_secret_agenda>}),
+};
+static_assert(std::size(kSteps) == kStepCount);
+static_assert(core::steps::rows_in_order(kSteps), "the step table has one row per StepId, in order");
 
-// Each row is the step of its index (checked when compiling) ...
-constexpr bool rows_in_order() {
-  for (std::size_t i = 0; i < kSteps.size(); ++i)
-    if (static_cast<std::size_t>(kSteps[i].id) != i) return false;
-  return true;
+const StepRow& row_of(const Step& st) { return kSteps[static_cast<std::size_t>(st.id)]; }
+
+// The phase line of the step on top (docs/i18n.md).
+Message phase_of(const CCtx& c, const Step& st) {
+  const StepRow& r = row_of(st);
+  if (r.phase) return r.phase(c, st);
+  Message m = prompt(r.prompt);
+  if (r.rule) m.with("rule", r.rule);
+  if (r.names_seat) m.name("power", power_key(static_cast<Power>(r.seat(st))));
+  return m;
 }
-static_assert(rows_in_order(), "the step table needs one row per StepId, in order");
-
-// ... and has what its kind needs (checked when a Game is made: the addresses of functions are not
-// constants in every build, e.g. with the sanitizers).
-bool rows_complete() {
-  for (const StepRule& r : kSteps) {
-    const bool acts = r.kind == Kind::Decision || r.kind == Kind::Simultaneous;
-    if (!r.phase || acts != (r.acting && r.legal) || (r.kind == Kind::Chance) != (r.outcomes && r.outcome_text)) return false;
-    if ((acts || r.kind == Kind::Chance) != (r.apply != nullptr) || (r.kind == Kind::Auto) != (r.run != nullptr)) return false;
-  }
-  return true;
-}
-
-const StepRule& rule_of(const Step& step) { return kSteps[static_cast<std::size_t>(step.id)]; }
 
 std::uint8_t need(std::uint8_t index, const char* what) {
   if (index == kNone) throw DataError(std::string("the rules need ") + what);
@@ -275,15 +289,10 @@ std::uint32_t locations(const Data& d, std::initializer_list<const char*> ids) {
   return bits;
 }
 
-// Runs automatic steps until a decision, a chance node or the end.
-void settle(const Ctx& c) {
-  while (!c.s.steps.empty() && rule_of(c.s.steps.top()).kind == Kind::Auto) rule_of(c.s.steps.top()).run(c);
-}
 
 }  // namespace
 
 Game::Game(const Data& data) : data_(&data) {
-  if (!rows_complete()) throw std::logic_error("the step table has a row without the functions its kind needs");
   const Data& d = data;
   known_.arctic = need(d.theater("arctic"), "the Arctic theater");
   known_.western_theater = need(d.theater("western"), "the Western theater");
@@ -406,7 +415,7 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
 
 NodeKind Game::node_kind(const State& s) const {
   if (s.steps.empty()) return NodeKind::Terminal;
-  switch (rule_of(s.steps.top()).kind) {
+  switch (row_of(s.steps.top()).kind) {
     case Kind::Decision: return NodeKind::Decision;
     case Kind::Simultaneous: return NodeKind::Simultaneous;
     case Kind::Chance: return NodeKind::Chance;
@@ -417,34 +426,27 @@ NodeKind Game::node_kind(const State& s) const {
 
 core::SeatMask Game::acting_seats(const State& s) const {
   if (s.steps.empty()) return 0;
-  const StepRule& r = rule_of(s.steps.top());
-  return r.acting ? r.acting(s) : 0;
+  const StepRow& r = row_of(s.steps.top());
+  switch (r.kind) {
+    case Kind::Decision: return core::seat_bit(static_cast<core::Seat>(r.seat(s.steps.top())));
+    case Kind::Simultaneous: return r.players(s);
+    default: return 0;
+  }
 }
 
 void Game::legal_actions(const State& s, core::Seat seat, core::ActionList& out) const {
   if (!(acting_seats(s) & core::seat_bit(seat))) return;
-  const CCtx c{{*this, s}};
-  rule_of(s.steps.top()).legal(c, seat, out);
+  row_of(s.steps.top()).legal(CCtx{{*this, s}}, seat, out);
 }
 
 core::Action Game::random_action(const State& s, core::Seat seat, core::Rng& rng) const {
   const CCtx c{{*this, s}};
   CORE_EXPECT(rules::acting(c, seat));
-  const StepRule& r = rule_of(s.steps.top());
+  const StepRow& r = row_of(s.steps.top());
   if (r.random) return r.random(c, seat, rng);
   core::ActionList legal;
   r.legal(c, seat, legal);
   return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-}
-
-core::Action Game::sample_chance(const State& s, core::Rng& rng) const {
-  const CCtx c{{*this, s}};
-  CORE_EXPECT(node_kind(s) == NodeKind::Chance);
-  const StepRule& r = rule_of(s.steps.top());
-  if (const std::uint64_t bits = r.equal ? r.equal(c) : 0) return equal_draw(bits, rng);
-  core::OutcomeList list;
-  r.outcomes(c, list);
-  return core::sample_outcome(list, rng);
 }
 
 void rules::equal_outcomes(std::uint64_t bits, core::OutcomeList& out) {
@@ -452,33 +454,52 @@ void rules::equal_outcomes(std::uint64_t bits, core::OutcomeList& out) {
   for (; bits; bits &= bits - 1) out.push_back({encode(Act::Chance, __builtin_ctzll(bits)), probability});
 }
 
+namespace {
+// A chance step's outcomes: its list, or the equally likely ones of its bits.
+void outcome_list(const CCtx& c, const StepRow& r, core::OutcomeList& out) {
+  if (r.outcomes) r.outcomes(c, out);
+  else rules::equal_outcomes(r.equal(c), out);
+}
+}  // namespace
+
+core::Action Game::sample_chance(const State& s, core::Rng& rng) const {
+  const CCtx c{{*this, s}};
+  CORE_EXPECT(node_kind(s) == NodeKind::Chance);
+  const StepRow& r = row_of(s.steps.top());
+  if (const std::uint64_t bits = r.equal ? r.equal(c) : 0) return equal_draw(bits, rng);
+  core::OutcomeList list;
+  outcome_list(c, r, list);
+  return core::sample_outcome(list, rng);
+}
+
 void Game::chance_outcomes(const State& s, core::OutcomeList& out) const {
   if (node_kind(s) != NodeKind::Chance) return;
-  const CCtx c{{*this, s}};
-  rule_of(s.steps.top()).outcomes(c, out);
+  outcome_list(CCtx{{*this, s}}, row_of(s.steps.top()), out);
 }
 
 void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const {
   const Ctx c{{*this, s, log}};
-  const StepRule& r = rule_of(s.steps.top());
+  const StepRow& r = row_of(s.steps.top());
   if (!r.apply) throw std::logic_error("no action applies at this step");
   r.apply(c, seat, a);
-  settle(c);
+  core::steps::settle(c, kSteps);
 }
 
 std::string rules::outcome_text(const Game& g, const State& s, core::Action a) {
-  const StepRule& r = rule_of(s.steps.top());
-  return (r.outcome_text ? r.outcome_text : roll_text)(g, s, arg_a(a));
+  return row_of(s.steps.top()).outcome_text(CCtx{{g, s}}, s.steps.top(), arg_a(a));
 }
 
 core::i18n::Message phase_message(const Game& g, const State& s) {
   if (s.steps.empty()) return prompt("prompt.no_step");
-  return rule_of(s.steps.top()).phase(g, s);
+  return phase_of(CCtx{{g, s}}, s.steps.top());
 }
 
 std::string phase_text(const Game& g, const State& s) { return g.data().catalogues->render(core::i18n::kFallbackLanguage, phase_message(g, s)); }
 
-void Game::run_automatic(State& s, core::LogSink* log) const { settle(Ctx{{*this, s, log}}); }
+void Game::run_automatic(State& s, core::LogSink* log) const {
+  const Ctx c{{*this, s, log}};
+  core::steps::settle(c, kSteps);
+}
 
 bool Game::reveals_hidden(const State& s, core::Seat seat, core::Action) const {
   // The last face-down agenda card reveals all three (5.13); a deal is chance, a barrier anyway.

@@ -619,9 +619,9 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
 }
 
 // After the debates: the issue moves (5.23, 5.24), the rolls owed are made, the turn passes.
-void resolve_play(const Ctx& c) {
+void resolve_play(const Ctx& c, step::ResolvePlay st) {
   State& s = c.s;
-  const bool capture_pending = c.top<step::ResolvePlay>().capture_pending;
+  const bool capture_pending = st.capture_pending;
   const Play adv = s.advance, deb = s.debate;
   if (capture_pending || deb.seat >= 0) {
     if (const int captor = settle_debate(s.issues[at(adv.issue)], adv, deb, capture_pending); captor >= 0)

@@ -235,7 +235,7 @@ constexpr int left_of(int power) { return power == 0 ? 2 : power == 2 ? 1 : 0; }
 void begin_conference(const Ctx& c);
 void conference_outcomes(const CCtx& c, core::OutcomeList& out);
 void reveal_conference(const Ctx& c, core::Action a);
-bool run_bands(const Ctx& c);  // false: stopped at a chance step
+void run_bands(const Ctx& c, step::Bands from);
 std::uint64_t polmil_faces(const CCtx& c);  // 5.12: red and blue dice, red * 8 + blue
 void apply_convoy_roll(const Ctx& c, core::Action a);   // ConvoyRoll (6.32)
 void apply_polmil_count(const Ctx& c, core::Action a);  // PolMilCount
@@ -267,7 +267,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a);
 void effect_roll_outcomes(const CCtx& c, core::OutcomeList& out);  // HealthRoll, ParanoiaRoll: the card's dice
 std::uint64_t effect_roll_faces(const CCtx& c);                    // their faces if one die (EqualOutcomes)
 void apply_meeting_roll(const Ctx& c, core::Action a);
-void resolve_play(const Ctx& c);
+void resolve_play(const Ctx& c, step::ResolvePlay st);
 // 5.22: moves an issue `n` spaces toward `power`'s chair, along another track to the centre first; a
 // conditional issue may stop on entering the centre. True if it reached the chair.
 bool move_toward(IssueState& is, int power, int n, bool stop_at_center);
@@ -308,10 +308,10 @@ void placement_order_legal(const CCtx& c, int seat, core::ActionList& out);  // 
 void placement_legal(const CCtx& c, int seat, core::ActionList& out);        // PlaceNetworks, PlaceAlignment
 void apply_placement(const Ctx& c, int seat, core::Action a);
 void next_placer_check(const Ctx& c);
-void run_reserves(const Ctx& c);
+void run_reserves(const Ctx& c, step::Reserves st);
 std::uint64_t split_fronts(const CCtx& c);  // 7.72.4: which Front
 void apply_reserve_roll(const Ctx& c, core::Action a);
-void run_advance(const Ctx& c);
+void run_advance(const Ctx& c, step::Campaigns st);
 // 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`
 // under the Global Issues?
 bool global_allows(const Data& d, const Known& k, const State& s, int power, int location, bool remove);

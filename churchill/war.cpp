@@ -472,19 +472,18 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
 }
 
 // The Reserves step (automatic): priorities of 7.62 then 7.64, then the Fronts advance.
-void run_reserves(const Ctx& c) {
+void run_reserves(const Ctx& c, step::Reserves st) {
   State& s = c.s;
-  step::Reserves step = c.top<step::Reserves>();
   const std::size_t depth = s.steps.size();
-  const bool europe = step.region == 0;
-  if (s.surrendered[at(step.region)]) step.priority = 99;  // a surrendered power sends no reserves
-  while (step.priority <= (europe ? 8 : 6))
-    if (!(europe ? europe_priority(c, step) : pacific_priority(c, step))) {
-      // A priority pushed its roll: the Reserves step under it resumes where `step` stands.
+  const bool europe = st.region == 0;
+  if (s.surrendered[at(st.region)]) st.priority = 99;  // a surrendered power sends no reserves
+  while (st.priority <= (europe ? 8 : 6))
+    if (!(europe ? europe_priority(c, st) : pacific_priority(c, st))) {
+      // A priority pushed its roll: the Reserves step under it resumes where `st` stands.
       if (s.steps.size() != depth + 1) throw std::logic_error("7.6: a reserve priority waits without its roll");
       const Step roll = s.steps.top();
       s.steps.pop();
-      c.set_top(step);
+      c.set_top(st);
       s.steps.push(roll);
       return;
     }
@@ -546,12 +545,11 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
 }
 
 // The Advance step (automatic): each Front in turn, Europe first; surrender checks between.
-void run_advance(const Ctx& c) {
+void run_advance(const Ctx& c, step::Campaigns st) {
   State& s = c.s;
-  step::Campaigns step = c.top<step::Campaigns>();
-  while (step.index < 7) {
-    const int i = step.index++;
-    c.set_top(step);
+  while (st.index < 7) {
+    const int i = st.index++;
+    c.set_top(st);
     if (i == 3) check_germany(c);
     const int front = front_at(c, i);
     const Front& f = c.d.fronts[at(front)];
