@@ -2,7 +2,8 @@
 // pace; a game created "fast" shows its seat's clock counting down, and a pause its only player agrees
 // to stops it. Then a game whose UK clock is a minute long: UK's player stays silent, US plays its
 // agenda through the API, UK's clock runs out and its stand-in bot plays for it, the page says so and
-// offers "I'm back", which gives the seat back to its player. Screenshots at 1280x800 and 390x844.
+// offers "I'm back", which gives the seat back to its player; the game's log says both where they
+// happened. Screenshots at 1280x800 and 390x844.
 // Usage: node e2e/clocks.mjs BASE_URL SCREENSHOT_DIR
 import { claimSeat, fail, holdSeat, launch, postGame } from './browser.mjs';
 
@@ -82,10 +83,17 @@ try {
   const said = await player.textContent('#clock .clock-seat[data-seat="UK"] small');
   if (!said.includes('rulebook')) fail(`the page does not name the stand-in: "${said}"`);
   if (!((await api(`games/${id}/view`, uk)).log_size > before)) fail('the stand-in played nothing');
+  // The game's log says so where it happened, worded in the page's language from its message.
+  const logSays = (text) =>
+    player.waitForFunction((t) => [...document.querySelectorAll('ol.log li')].some((li) => li.textContent.includes(t)), text, { timeout: 10000 });
+  await logSays("UK's clock ran out: rulebook bot plays for it").catch(() => fail("the log does not say that UK's clock ran out"));
+  const outEvent = (await api(`games/${id}/view`, uk)).log_events.find((e) => e.event === 'clock_out');
+  if (!outEvent || outEvent.seat !== 'UK' || outEvent.bot !== 'bot:rulebook') fail(`no clock_out in log_events: ${JSON.stringify(outEvent)}`);
   await player.screenshot({ path: `${out}/clocks-stand-in-390.png`, fullPage: true });
   await player.click('#clock-back');
   await player.waitForFunction(() => !document.querySelector('#clock .clock-seat.out[data-seat="UK"]'), null, { timeout: 10000 });
   if ((await player.locator('#clock-back').count()) !== 0) fail('"I\'m back" is still offered');
+  await logSays('UK is back').catch(() => fail('the log does not say that UK is back'));
   const view = await api(`games/${id}/view`, uk);
   if (view.clock.seats.UK.out || view.clock.seats.UK.stand_in !== null) fail('the server still has UK played by its stand-in');
   console.log('clocks: the pace offered, a clock counting down and paused, a silent seat played by its stand-in and given back');
