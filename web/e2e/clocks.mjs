@@ -85,10 +85,13 @@ try {
   if (!((await api(`games/${id}/view`, uk)).log_size > before)) fail('the stand-in played nothing');
   // The game's log says so where it happened, worded in the page's language from its message.
   const logSays = (text) =>
-    player.waitForFunction((t) => [...document.querySelectorAll('ol.log li')].some((li) => li.textContent.includes(t)), text, { timeout: 10000 });
+    player.waitForFunction((t) => [...document.querySelectorAll('ol.log li')].some((li) => li.textContent.includes(t)), text, {
+      timeout: 10000,
+    });
   await logSays("UK's clock ran out: rulebook bot plays for it").catch(() => fail("the log does not say that UK's clock ran out"));
   const outEvent = (await api(`games/${id}/view`, uk)).log_events.find((e) => e.event === 'clock_out');
-  if (!outEvent || outEvent.seat !== 'UK' || outEvent.bot !== 'bot:rulebook') fail(`no clock_out in log_events: ${JSON.stringify(outEvent)}`);
+  if (!outEvent || outEvent.seat !== 'UK' || outEvent.bot !== 'bot:rulebook')
+    fail(`no clock_out in log_events: ${JSON.stringify(outEvent)}`);
   await player.screenshot({ path: `${out}/clocks-stand-in-390.png`, fullPage: true });
   await player.click('#clock-back');
   await player.waitForFunction(() => !document.querySelector('#clock .clock-seat.out[data-seat="UK"]'), null, { timeout: 10000 });
