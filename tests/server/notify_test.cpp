@@ -315,6 +315,27 @@ TEST_F(Notifications, AnAddressIsConfirmedByTheCodeMailedToItAndThenToldOfTurns)
   EXPECT_NE(turn.headers.find("Auto-Submitted: auto-generated"), std::string::npos);
 }
 
+// --notify-keep is a duration (as --expire): anything else is refused before the server starts, naming the option.
+TEST(NotifyKeep, ABadDurationIsRefusedAndNothingStarts) {
+  const char* binary = std::getenv("CHURCHILL_BINARY");
+  if (!binary) GTEST_SKIP() << "run through ctest";
+  const auto dir = std::filesystem::temp_directory_path() / ("churchill-notify-keep-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (const char* bad : {"0s", "-5m", "week", "7x", "''"}) {
+    SCOPED_TRACE(bad);
+    const std::string command = fmt::format("{} serve --port 0 --db {} --notify-keep {} 2>&1", binary, (dir / "games.db").string(), bad);
+    FILE* p = ::popen(command.c_str(), "r");
+    ASSERT_NE(p, nullptr);
+    std::string said;
+    char buffer[512];
+    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, p)) said.append(buffer, n);
+    EXPECT_NE(::pclose(p), 0) << said;
+    EXPECT_NE(said.find("--notify-keep"), std::string::npos) << said;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "games.db")) << "no database was made";
+  std::filesystem::remove_all(dir);
+}
+
 // The notifier alone, as two servers sharing one database run it: the same change reported by both
 // is told once; a change that leaves the seat to play tells nothing; the end of a game is told once.
 class Notifier : public ::testing::Test {
