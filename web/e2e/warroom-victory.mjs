@@ -54,6 +54,27 @@ async function clickFirst(ids) {
   return null;
 }
 
+// The seat's orders written on its sheet.
+const written = (v) => (v.nations.find((n) => n.id === SEAT).sheet.orders ?? []).filter((o) => o && o.status === 'written').length;
+
+// The selected Command ordered to the first of `ids` that takes it: on the map, where the region
+// holds none of the seat's own Commands; else in the sheet's list of destinations, since a click on
+// the map's own stack selects that Command instead (docs/warroom/browser.md, "Writing orders").
+async function orderTo(ids, v) {
+  for (const id of ids) {
+    if (!v.commands.some((c) => c.nation === SEAT && c.region === id)) {
+      if (await clickFirst([id])) return id;
+      continue;
+    }
+    const listed = page.locator(`.wr-sheet details.destinations button.to[data-action="to ${SEAT} ${id}"]`);
+    if (await listed.count()) {
+      await listed.click({ timeout: 2000 });
+      return id;
+    }
+  }
+  return null;
+}
+
 // Phase 2: each Command in the sheet's list selected in turn; the destination nearest the target
 // clicked when it is nearer than where the Command stands; then "done".
 async function writeSheet() {
@@ -72,16 +93,20 @@ async function writeSheet() {
     if (!c || c.category !== 'land') continue;
     const dests = await page.$$eval('.warroom-map .destination', (els) => els.map((e) => e.dataset.id));
     const here = distance(c.region, TARGET);
-    // One step at a time: the nearest destination that is nearer the target (a region on the way).
+    // One step at a time: the nearest territory that is nearer the target (a region on the way).
     const better = dests
-      .filter((d) => where.has(d) && distance(d, TARGET) < here - 0.5)
+      .filter((d) => where.get(d)?.type === 'territory' && distance(d, TARGET) < here - 0.5)
       .sort((a, b) => distance(a, c.region) - distance(b, c.region));
     if (!better.length) continue;
+    const before = written(v);
     const v1 = await version();
-    if (await clickFirst(better)) {
+    if (await orderTo(better, v)) {
       await changed(v1);
-      ++orders;
-      --k; // the Command leaves the list
+      // Only an order written counts (and takes the Command off the list).
+      if (written(await view()) > before) {
+        ++orders;
+        --k;
+      }
     }
   }
   const done = page.locator('.wr-sheet .sheet.own button.done');
