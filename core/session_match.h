@@ -339,10 +339,12 @@ class SessionMatch final : public Match {
     return game_->action_to_string(before, kChance, drawn);
   }
   // Never across a change of who plays a seat (a resignation, a stand-in), nor after the game ended.
+  // An event's `at` counts the public actions before it (Match::public_actions), so one made since the
+  // last barrier is at the barrier: no action since then is taken back.
   bool can_undo(Seat seat) const override {
     if (ended_) return false;
     for (const SeatEvent& e : record_.events)
-      if (!e.controller.empty() && e.at > session_.barrier_size()) return false;
+      if (!e.controller.empty() && e.at >= session_.barrier_size()) return false;
     return session_.can_undo(seat);
   }
   void undo(Seat seat) override {

@@ -79,13 +79,16 @@ std::vector<std::string> Title::languages() const { return {std::string(kEnglish
 
 namespace core {
 
+// An event's `at` counts the actions before it that every seat may know of (public_actions): at a
+// simultaneous decision, those up to its last barrier, for how many secret entries a seat has made is
+// its own (a resignation in the middle of War Room's orders stands where the orders began).
 void Match::hand_over(Seat seat, const std::string& controller, const std::string& why) {
   const std::string name = seat_name(seat);
   if (node_kind() == NodeKind::Terminal) throw ActionError(fmt::format("the game is over: nobody takes {}'s place", name));
   if (resigned(seat)) throw ActionError(fmt::format("{}'s player resigned: the seat stays with its bot", name));
   if (!has_controller(controller)) throw ActionError(fmt::format("no player \"{}\" for {}", controller, name));
   if (controller == this->controller(seat)) throw ActionError(fmt::format("{} is already played by {}", name, controller));
-  add_event({version(), name, why, controller, ""}, 0);
+  add_event({public_actions(), name, why, controller, ""}, 0);
 }
 
 void Match::resign(Seat seat, const std::string& controller) {
@@ -111,18 +114,18 @@ bool Match::concede(Seat seat, bool agree) {
   if (agree && agreed) throw ActionError(fmt::format("{} has already agreed to concede", name));
   if (!agree && !agreed) throw ActionError(fmt::format("{} has not agreed to concede", name));
   const SeatMask team = team_seats(t);
-  add_event({version(), name, agree ? "concede" : "withdraw", "", ""}, team);  // the other teams do not learn of it
+  add_event({public_actions(), name, agree ? "concede" : "withdraw", "", ""}, team);  // the other teams do not learn of it
   SeatMask humans = 0;
   for (Seat p = 0; p < seat_count(); ++p)
     if ((team & seat_bit(p)) && !is_bot(p)) humans |= seat_bit(p);
   if (!agree || (conceding() & humans) != humans) return false;
-  add_event({version(), name, "conceded", "", ""}, 0);
+  add_event({public_actions(), name, "conceded", "", ""}, 0);
   return true;
 }
 
 void Match::note_after_end(SeatEvent event) {
   if (node_kind() != NodeKind::Terminal) throw ActionError("the game is not over");
-  event.at = version();
+  event.at = public_actions();
   add_event(std::move(event), 0);
 }
 

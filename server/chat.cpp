@@ -74,7 +74,7 @@ bool may_read(const ChatMessage& m, const Reader& reader) {
 Lobby::Roster Lobby::roster(const std::string& id, const std::string& token) {
   const std::optional<int> seat = watcher_of(id, token);
   Room& r = room(id);
-  Roster out{{}, {}, r.finished, r.game->actions().size(), seat};
+  Roster out{{}, {}, r.finished, r.finished ? r.game->actions().size() : r.game->public_actions(), seat};
   for (core::Seat p = 0; p < r.game->seat_count(); ++p) {
     out.seats.push_back(r.game->seat_name(p));
     out.teams.push_back(r.game->team(p));

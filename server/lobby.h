@@ -65,6 +65,10 @@ struct NotReady {
   std::string id;
 };
 
+// The "updated" of a stored game's list entry: the time of its last change everyone saw (the mark's
+// own for an entry without one).
+std::int64_t listed_time(const GameMark& mark);
+
 class Lobby {
  public:
   // Restores every unfinished game by replay; a game that does not replay to its stored action count
@@ -170,7 +174,9 @@ class Lobby {
   // The seat a token opens (nullopt: spectator for an empty token); throws ApiError for a bad one.
   std::optional<int> seat_of(const std::string& id, const std::string& token);
   // A game's seats as its table talk needs them (server/chat.cpp): their names and teams, whether it
-  // is over, its actions so far, and the token's seat (nullopt: a spectator). Throws as room() does.
+  // is over, its actions so far that every seat may know of (Match::public_actions: a message written
+  // during War Room's orders is at their barrier, whatever secret entries were made), and the token's
+  // seat (nullopt: a spectator). Throws as room() does.
   struct Roster {
     std::vector<std::string> seats;
     std::vector<int> teams;
@@ -243,7 +249,8 @@ class Lobby {
     SeatVersions versions;                       // the views' (server/versions.h)
     SeatVersions::Seen seen;                     // whose views the changes staged and not settled made new
     std::uint64_t refreshed_for = 0;             // the highest version a client named that made it be read again
-    std::int64_t updated = 0;
+    std::int64_t updated = 0;                    // unix seconds of its last change (expire)
+    std::int64_t listed = 0;                     // of its last change everyone sees: its list entry's "updated"
     bool finished = false;
     bool busy = false;
     bool erasing = false;

@@ -20,6 +20,7 @@ void Lobby::stage(const std::string& id, Room& r, GameWrite w) {
   r.stored = actions.size();
   // A clock that moved (a claim that starts the clocks, a timeout, a pause) is a change everyone sees.
   const bool clocks = update_clocks(r) || std::exchange(r.touched, false);
+  bool seen_by_all = true;
   if (!w.claim || clocks) {  // a claim changes no view's choices
     ++r.version;
     core::Match::Changes changes = r.game->take_changes();
@@ -27,8 +28,12 @@ void Lobby::stage(const std::string& id, Room& r, GameWrite w) {
     const SeatVersions::Seen seen = r.versions.apply(changes);
     r.seen.open = r.seen.open || seen.open;
     r.seen.secret |= seen.secret;
+    seen_by_all = seen.open || w.create;
   }
   r.updated = now();
+  // A seat's secret entry leaves the list entry as it was, its time too: a client reading the lists
+  // again and again would otherwise count another seat's entries at War Room's orders.
+  if (seen_by_all) r.listed = r.updated;
   r.finished = r.game->node_kind() == core::NodeKind::Terminal;
   r.human = has_human(*r.game);
   if (const auto& events = r.game->record().events; events != r.stored_events) {  // kept with the record (Match::hand_over, concede)
@@ -225,6 +230,7 @@ void Lobby::caught_up(const std::string& id, std::size_t held, bool whole, std::
   r.version = mark.version;
   r.stored = mark.action_count;
   r.updated = mark.updated;
+  r.listed = listed_time(mark);
   r.finished = mark.finished;
   r.summary = mark.summary;
   r.invitation_hash = sg->invitation_hash;

@@ -65,10 +65,17 @@ const core::Title& Lobby::title_of(const std::string& id) const {
   throw ApiError(400, fmt::format("no title {} ({})", printable(id), ids));
 }
 
+std::int64_t listed_time(const GameMark& mark) {
+  const nlohmann::json s = nlohmann::json::parse(mark.summary, nullptr, false);
+  const auto it = s.is_object() ? s.find("updated") : s.end();
+  return it != s.end() && it->is_number_integer() ? it->get<std::int64_t>() : mark.updated;
+}
+
 Lobby::Room Lobby::build(StoredGame sg) const {
   Room r;
   r.invitation_hash = sg.invitation_hash;
   r.updated = sg.mark ? sg.mark->updated : now();
+  r.listed = sg.mark ? listed_time(*sg.mark) : r.updated;
   r.version = sg.mark ? sg.mark->version : 0;
   r.stored = sg.record.actions.size();
   try {
@@ -212,6 +219,7 @@ Lobby::Room Lobby::entry(const GameMark& mark) const {
   Room cold;
   cold.version = mark.version;
   cold.updated = mark.updated;
+  cold.listed = listed_time(mark);
   cold.finished = mark.finished;
   cold.summary = mark.summary;
   cold.clocks = Clocks(mark.clocks, -1);  // its clocks run out even while it is not held whole
@@ -316,7 +324,7 @@ std::string Lobby::make_summary(const std::string& id, Room& r) const {
       if (conceded & core::seat_bit(static_cast<core::Seat>(p))) seats_conceding.push_back(m.seat_name(p));
     s["conceded"] = seats_conceding;
   }
-  s["updated"] = r.updated;
+  s["updated"] = r.listed;
   s["pace"] = r.clocks.pace().name;
   if (!r.stopped.empty()) s["stopped"] = r.stopped;
   return s.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

@@ -40,7 +40,8 @@ TEST_F(Endings, AResignationHandsTheSeatToItsBotAndIsKeptInTheRecord) {
   const core::Match::Changes seen = match->take_changes();
   EXPECT_TRUE(seen.open && seen.barrier);
   ASSERT_EQ(match->record().events.size(), 1u);
-  EXPECT_EQ(match->record().events[0], (core::SeatEvent{1, red, "resign", "bot:random", ""}));
+  // At the orders' start: how many secret orders Red had written is its own (public_actions).
+  EXPECT_EQ(match->record().events[0], (core::SeatEvent{0, red, "resign", "bot:random", ""}));
   // Refused, changing nothing: twice, a player back in a resigned seat, a controller the title lacks.
   EXPECT_NE(refusal([&] { match->resign(0, "bot:random"); }).find("bot"), std::string::npos);
   EXPECT_NE(refusal([&] { match->hand_over(0, "human", "return"); }).find("resigned"), std::string::npos);
@@ -51,15 +52,28 @@ TEST_F(Endings, AResignationHandsTheSeatToItsBotAndIsKeptInTheRecord) {
   const core::SaveFile saved = core::save_from_json(core::save_to_json(match->snapshot()));
   EXPECT_EQ(saved.events, match->record().events);
   EXPECT_EQ(title->open(saved)->controller(0), "bot:random");
-  // A replay before the resignation shows the seat as it was; after it, its bot.
-  EXPECT_EQ(match->at_task(0)()->controller(0), "human");
-  EXPECT_EQ(match->at_task(1)()->controller(0), "bot:random");
-  const auto replay = match->at_task(0)();  // and it comes in as the replay plays the action before it
-  replay->act(0, match->actions()[0].action);
-  EXPECT_EQ(replay->controller(0), "bot:random");
+  // A replay shows its bot from the orders' start, where the resignation stands.
+  EXPECT_EQ(match->at_task(0)()->controller(0), "bot:random");
   // The bot plays the seat to the end, as the rules give it.
   match->run_bots();
   EXPECT_FALSE(match->acting_seats() & core::seat_bit(0));
+  // Once the orders are revealed, a resignation stands after the actions everyone saw, and a replay
+  // shows it coming in as it plays the action before it.
+  for (int i = 0; i < 100 && match->public_actions() == 0; ++i) {
+    for (const core::Seat p : {1, 2})
+      if (match->acting_seats() & core::seat_bit(p)) match->act(p, match->legal_actions(p).front());
+    match->run_bots();
+  }
+  const std::size_t n = match->public_actions();
+  ASSERT_GT(n, 0u);
+  match->resign(1, "bot:random");
+  EXPECT_EQ(match->record().events.back().at, n);
+  EXPECT_EQ(match->at_task(n - 1)()->controller(1), "human");
+  const auto replay = match->at_task(n - 1)();
+  const core::SavedAction& last = match->actions()[n - 1];
+  if (last.seat == "chance") replay->chance(last.action);
+  else replay->act(*replay->seat_from_name(last.seat), last.action);
+  EXPECT_EQ(replay->controller(1), "bot:random");
 }
 
 TEST_F(Endings, AStandInGivesTheSeatBackToItsPlayer) {

@@ -6,6 +6,9 @@
 #include <fmt/format.h>
 #include <sys/socket.h>
 
+#include <functional>
+#include <map>
+
 #include "tests/server/server_fixture.h"
 
 namespace {
@@ -49,6 +52,29 @@ class Endings : public Server {
   static std::vector<std::string> event_names(const json& v) {
     std::vector<std::string> out;
     for (const json& e : v["events"]) out.push_back(e["seat"].get<std::string>() + " " + e["event"].get<std::string>());
+    return out;
+  }
+  // What `read` answers for each variant, each played on the game as it stands now (its store copied
+  // and put back before each): two games that differ only in what `read` does.
+  std::map<int, json> from_here(const std::vector<int>& variants, const std::function<json(int)>& read) {
+    stop(SIGTERM);
+    const fs::path kept = dir / "kept";
+    fs::create_directories(kept);
+    const auto copy = [](const fs::path& from, const fs::path& to) {
+      for (const char* end : {"", "-wal", "-shm"}) {
+        fs::remove(to.string() + end);
+        if (fs::exists(from.string() + end)) fs::copy_file(from.string() + end, to.string() + end);
+      }
+    };
+    copy(db, kept / "games.db");
+    std::map<int, json> out;
+    for (const int v : variants) {
+      copy(kept / "games.db", db);
+      start();
+      out[v] = read(v);
+      stop(SIGTERM);
+    }
+    start();
     return out;
   }
   std::string id;
@@ -258,6 +284,100 @@ TEST_F(Endings, OpenGamesListsWhatAStrangerMayJoin) {
   EXPECT_EQ(get("/api/games/open?limit=0").status, 400);
   EXPECT_EQ(get("/api/games/open?scenario=" + std::string(100, 'x')).status, 400);
   EXPECT_EQ(post("/api/games/open", "{}").status, 405);
+}
+
+// War in Europe for two at Phase 2's secret orders, the Allies (BC+USSR+US) writing `entries` orders
+// on their sheet before they write at the table and resign: what the Axis then reads of the game.
+class SecretCounts : public Endings {
+ protected:
+  void to_orders() {
+    const Reply r = post("/api/games", R"({"title": "warroom", "scenario": "war-in-europe", "players": 2, "seating": "public"})");
+    ASSERT_EQ(r.status, 201) << r.body.dump();
+    id = r.body["id"];
+    const json seats = view(id)["seat_order"];
+    allied = claim(id, seats[0]), axis_token = claim(id, seats[1]);
+    const auto in_phase_2 = [&] { return view(id, axis_token)["phase"].get<std::string>().find("Phase 2") != std::string::npos; };
+    for (int step = 0; step < 20 && !in_phase_2(); ++step)
+      for (const std::string& token : {allied, axis_token})
+        if (!in_phase_2() && !view(id, token)["legal_actions"].empty()) {
+          ASSERT_EQ(enter(token, true).status, 200);
+        }
+    ASSERT_TRUE(in_phase_2());
+  }
+  // The seat's first entry that finishes its sheet (`done`) or does not.
+  Reply enter(const std::string& token, bool done) {
+    const json v = view(id, token);
+    for (const json& a : v["legal_actions"])
+      if ((a.get<std::string>().rfind("done", 0) == 0) == done)
+        return post("/api/games/" + id + "/actions", json{{"action", a}, {"version", v["version"]}}.dump(), token);
+    ADD_FAILURE() << "no entry in " << v["legal_actions"].dump();
+    return {};
+  }
+  // What the Axis reads once the Allies wrote `entries` orders, a line at the table and resigned, and
+  // their bot finished their sheet: its view, its replay, the table talk and the list entry (the
+  // times of day left out).
+  json axis_reads(int entries) {
+    for (int i = 0; i < entries; ++i) EXPECT_EQ(enter(allied, false).status, 200) << i;
+    EXPECT_EQ(post("/api/games/" + id + "/chat", R"({"channel": "table", "text": "Nothing to report"})", allied).status, 201);
+    const Reply resigned = resign(id, allied, {{"bot", "rules"}});
+    EXPECT_EQ(resigned.status, 200) << resigned.body.dump();
+    const json seen = wait_for(id, axis_token, [](const json& v) { return v["active"].size() == 1; });  // the Allies' bot is done
+    json chat = get("/api/games/" + id + "/chat", axis_token).body;
+    for (json& m : chat["messages"]) m.erase("at");
+    json listed = get("/api/games?status=live").body;
+    for (json& g : listed["games"]) g.erase("updated");
+    return {{"view", seen}, {"replay", get("/api/games/" + id + "/replay", axis_token).body}, {"chat", chat}, {"list", listed}};
+  }
+  std::string allied, axis_token;
+};
+
+// Two games that differ only in how many secret orders the Allies wrote before they resigned (the
+// same game, its store copied at the orders' start): nothing the Axis reads tells them apart.
+TEST_F(SecretCounts, Rule_Phase2_TopSecret_AResignationAtTheOrdersTellsTheOtherAllianceNothingOfHowManyOrdersWereWritten) {
+  to_orders();
+  std::map<int, json> reads = from_here({0, 3}, [&](int entries) { return axis_reads(entries); });
+  ASSERT_FALSE(reads[0]["view"]["events"].empty());
+  EXPECT_EQ(reads[0]["view"]["events"][0]["event"], "resign");
+  for (const char* what : {"view", "replay", "chat", "list"}) EXPECT_EQ(reads[0][what].dump(), reads[3][what].dump()) << what;
+  // The event and the message stand where the orders began: the replay's last step as the Axis sees it.
+  EXPECT_EQ(reads[3]["view"]["events"][0]["at"], reads[3]["replay"]["steps"]);
+  EXPECT_EQ(reads[3]["chat"]["messages"][0]["step"], reads[3]["replay"]["steps"]);
+}
+
+// A seat's secret entry leaves the game's list entry as it was, its time too: a client reading the
+// list again and again does not count another seat's orders.
+TEST_F(SecretCounts, Rule_Phase2_TopSecret_TheListEntryDoesNotMoveWithASecretOrder) {
+  to_orders();
+  const json before = get("/api/games?status=live").body;
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // "updated" is in seconds
+  ASSERT_EQ(enter(allied, false).status, 200);
+  EXPECT_EQ(get("/api/games?status=live").body.dump(), before.dump());
+  ASSERT_EQ(enter(allied, true).status, 200);  // that the Allies are done everyone sees
+  EXPECT_GT(get("/api/games?status=live").body["games"][0]["updated"].get<std::int64_t>(),
+            before["games"][0]["updated"].get<std::int64_t>());
+}
+
+// The other alliance replaying a game in play, step by step, learns nothing of when an alliance's
+// seats agreed to concede and took it back: two copies of one game, with and without agreements.
+TEST_F(Endings, AReplayOfAGameInPlayHidesWhenTheOtherAllianceAgreedToConcede) {
+  four();
+  const std::string allied = tokens[allies[0]];
+  std::map<int, json> reads = from_here({0, 1}, [&](int agreements) {
+    if (agreements) {
+      EXPECT_EQ(concede(axis[0]).status, 200);
+      EXPECT_EQ(concede(axis[0], false).status, 200);
+      EXPECT_EQ(concede(axis[1]).status, 200);
+    }
+    json seen = json::array();
+    const json last = get("/api/games/" + id + "/replay", allied).body;
+    for (std::size_t step = 0; step <= last["steps"].get<std::size_t>(); ++step)
+      seen.push_back(get("/api/games/" + id + "/replay?step=" + std::to_string(step), allied).body);
+    json listed = get("/api/games?status=live").body;
+    for (json& g : listed["games"]) g.erase("updated");
+    return json{{"replays", seen}, {"view", view(id, allied)}, {"list", listed}};
+  });
+  EXPECT_EQ(reads[0].dump(), reads[1].dump());
+  for (const json& r : reads[1]["replays"]) EXPECT_TRUE(r["view"]["events"].empty()) << r["step"];
 }
 
 }  // namespace
