@@ -1,6 +1,7 @@
 // Local stand-ins for where notifications go (server/notify.h): a webhook receiver (HTTP on loopback,
-// recording each JSON body, answering a chosen status) and an SMTP sink (recording each message with
-// its envelope, subject and decoded text). Each runs on a thread of its own.
+// or HTTPS with a context given, recording each JSON body, answering a chosen status) and an SMTP sink
+// (plain, offering STARTTLS or TLS from the start, recording each message with its envelope, subject,
+// decoded text and sign-in). Each runs on a thread of its own.
 #pragma once
 
 #include <sodium.h>
@@ -8,7 +9,10 @@
 #include <atomic>
 #include <utility>
 #include <boost/asio.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/beast.hpp>
+#include <memory>
+#include <optional>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -74,8 +78,12 @@ inline bool eventually(const std::function<bool()>& done, double seconds = 10) {
 // (200 once they are used up).
 class FakeWebhook {
  public:
-  FakeWebhook() : listener_([this](boost::asio::ip::tcp::socket& s) { serve(s); }) {}
-  std::string url(const std::string& path = "/hook") const { return "http://127.0.0.1:" + std::to_string(listener_.port()) + path; }
+  // With `tls`: HTTPS, presenting its certificate.
+  explicit FakeWebhook(std::shared_ptr<boost::asio::ssl::context> tls = nullptr)
+      : tls_(std::move(tls)), listener_([this](boost::asio::ip::tcp::socket& s) { serve(s); }) {}
+  std::string url(const std::string& path = "/hook") const {
+    return (tls_ ? "https" : "http") + std::string("://127.0.0.1:") + std::to_string(listener_.port()) + path;
+  }
   void answer_with(std::vector<int> statuses) {
     std::lock_guard lock(mutex_);
     statuses_.assign(statuses.begin(), statuses.end());
@@ -95,6 +103,13 @@ class FakeWebhook {
 
  private:
   void serve(boost::asio::ip::tcp::socket& s) {
+    if (!tls_) return exchange(s);
+    boost::asio::ssl::stream<boost::asio::ip::tcp::socket&> tls(s, *tls_);
+    tls.handshake(boost::asio::ssl::stream_base::server);  // throws for a client that refuses the certificate
+    exchange(tls);
+  }
+  template <class Stream>
+  void exchange(Stream& s) {
     namespace http = boost::beast::http;
     boost::beast::flat_buffer buffer;
     http::request<http::string_body> req;
@@ -117,21 +132,33 @@ class FakeWebhook {
   std::vector<nlohmann::json> received_;
   std::vector<std::string> types_;
   std::size_t requests_ = 0;
+  std::shared_ptr<boost::asio::ssl::context> tls_;
   LoopbackListener listener_;  // last: its thread starts once the rest is made
 };
 
-// An SMTP sink (no TLS offered): each message with its envelope, its Subject decoded (=?UTF-8?B?...?=)
-// and its text decoded (base64).
+// An SMTP sink: each message with its envelope, its Subject decoded (=?UTF-8?B?...?=), its text
+// decoded (base64) and the sign-in it came with (AUTH PLAIN, decoded, and whether it came over TLS).
+// Without TLS by default; with a context, offering STARTTLS or TLS from the start (smtps).
 class FakeSmtp {
  public:
+  enum class Tls { none, starttls, implicit };
   struct Mail {
-    std::string from, to, headers, subject, text;
+    std::string from, to, headers, subject, text, auth;
+    bool auth_over_tls = false;
   };
-  FakeSmtp() : listener_([this](boost::asio::ip::tcp::socket& s) { serve(s); }) {}
-  std::string url() const { return "smtp://127.0.0.1:" + std::to_string(listener_.port()); }
+  explicit FakeSmtp(Tls mode = Tls::none, std::shared_ptr<boost::asio::ssl::context> tls = nullptr)
+      : mode_(mode), tls_(std::move(tls)), listener_([this](boost::asio::ip::tcp::socket& s) { serve(s); }) {}
+  std::string url(const std::string& user = "") const {
+    return (mode_ == Tls::implicit ? "smtps://" : "smtp://") + user + "127.0.0.1:" + std::to_string(listener_.port());
+  }
   std::vector<Mail> received() {
     std::lock_guard lock(mutex_);
     return mails_;
+  }
+  // Sign-ins seen, whether a message followed or not.
+  std::vector<std::string> sign_ins() {
+    std::lock_guard lock(mutex_);
+    return sign_ins_;
   }
 
   static std::string unbase64(const std::string& text) {
@@ -146,20 +173,42 @@ class FakeSmtp {
 
  private:
   void serve(boost::asio::ip::tcp::socket& s) {
+    std::optional<boost::asio::ssl::stream<boost::asio::ip::tcp::socket&>> tls;
+    const auto begin_tls = [&] {
+      tls.emplace(s, *tls_);
+      tls->handshake(boost::asio::ssl::stream_base::server);  // throws for a client that refuses the certificate
+    };
+    if (mode_ == Tls::implicit) begin_tls();
     std::string buf;
     const auto line = [&] {
-      const std::size_t n = boost::asio::read_until(s, boost::asio::dynamic_buffer(buf), "\r\n");
+      const std::size_t n = tls ? boost::asio::read_until(*tls, boost::asio::dynamic_buffer(buf), "\r\n")
+                                : boost::asio::read_until(s, boost::asio::dynamic_buffer(buf), "\r\n");
       std::string l = buf.substr(0, n - 2);
       buf.erase(0, n);
       return l;
     };
-    const auto say = [&](const std::string& text) { boost::asio::write(s, boost::asio::buffer(text + "\r\n")); };
+    const auto say = [&](const std::string& text) {
+      if (tls) boost::asio::write(*tls, boost::asio::buffer(text + "\r\n"));
+      else boost::asio::write(s, boost::asio::buffer(text + "\r\n"));
+    };
     say("220 fake ESMTP");
     Mail m;
     for (;;) {
       const std::string l = line();
       if (l.rfind("EHLO", 0) == 0) {
-        say("250-fake\r\n250 8BITMIME");
+        say(mode_ == Tls::starttls && !tls ? "250-fake\r\n250-STARTTLS\r\n250 8BITMIME" : "250-fake\r\n250-AUTH PLAIN\r\n250 8BITMIME");
+      } else if (l == "STARTTLS" && mode_ == Tls::starttls && !tls) {
+        say("220 go ahead");
+        buf.clear();
+        begin_tls();
+      } else if (l.rfind("AUTH PLAIN ", 0) == 0) {
+        m.auth = unbase64(l.substr(11));
+        m.auth_over_tls = tls.has_value();
+        {
+          std::lock_guard lock(mutex_);
+          sign_ins_.push_back(m.auth);
+        }
+        say("235 ok");
       } else if (l.rfind("MAIL FROM:", 0) == 0) {
         m.from = l.substr(10);
         say("250 ok");
@@ -193,6 +242,9 @@ class FakeSmtp {
   }
   std::mutex mutex_;
   std::vector<Mail> mails_;
+  std::vector<std::string> sign_ins_;
+  Tls mode_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;
   LoopbackListener listener_;
 };
 
