@@ -1,6 +1,7 @@
 // War Room's phase guide and first-round tour (docs/warroom/browser.md), as a newcomer meets them:
 // a War in Europe game with one human seat (BC) and bot:rules for the others, opened in round 1.
-// The tour starts by itself and walks every stop, each outlining its panel on screen; it is not
+// The tour starts by itself and walks every stop, each outlining its panel on screen (on the desktop
+// with the page's processor slowed 8 times, so that the map is drawn after the tour starts); it is not
 // shown again after a reload, and the guide's button starts it again (Escape ends it). The guide
 // says the phase and what the seat decides; its rulebook button opens the rulebook's text under the
 // step's heading (or says the reader has no copy); the Hint button answers one of the seat's
@@ -25,29 +26,43 @@ async function newGame() {
   return { id: game.id, token: await claimSeat(base, game.id, 'BC') };
 }
 
-async function open(game, viewport) {
+// The page as the seat opens it; `cpu` > 1 slows the page's processor that many times (a busy phone
+// or laptop: the world map is then drawn after the tour has started, and pushes the panels under it
+// down without the page growing).
+async function open(game, viewport, cpu = 1) {
   const context = await browser.newContext({ viewport });
   await holdSeat(context, game.id, 'BC', game.token);
   const page = await context.newPage();
   page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await page.goto(`${base}#/game/${game.id}`);
   await page.waitForSelector('.wr-guide', { timeout: 60000 });
+  page.fullSpeed = () => cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   return page;
 }
 
-// Walks the tour from its first stop: each stop's panel is outlined and on screen.
-async function walkTour(page, what) {
+// Walks the tour from its first stop: each stop's panel is outlined and on screen (the first stop
+// shot to `shot`).
+async function walkTour(page, what, shot = null) {
   await page.waitForSelector('.wr-tour', { timeout: 10000 });
   const stops = [];
   for (;;) {
     const count = await page.textContent('.wr-tour .tour-count');
-    const target = await page.evaluate(() => {
-      const t = document.querySelectorAll('.wr-tour-target');
-      if (t.length !== 1) return `${t.length} panels outlined`;
-      const b = t[0].getBoundingClientRect();
-      return b.height > 0 && b.bottom > 0 && b.top < innerHeight ? t[0].className || t[0].id : `not on screen (${Math.round(b.top)})`;
-    });
+    // The page may move under the tour (the map drawn once its geometry has loaded): the tour brings
+    // the panel back within the next frames.
+    let target = '';
+    for (const until = Date.now() + 2000; ; await page.waitForTimeout(100)) {
+      target = await page.evaluate(() => {
+        const t = document.querySelectorAll('.wr-tour-target');
+        if (t.length !== 1) return `${t.length} panels outlined`;
+        const b = t[0].getBoundingClientRect();
+        return b.height > 0 && b.bottom > 0 && b.top < innerHeight ? t[0].className || t[0].id : `not on screen (${Math.round(b.top)})`;
+      });
+      if (!/outlined|not on screen/.test(target) || Date.now() > until) break;
+    }
     if (/outlined|not on screen/.test(target)) fail(`${what}: tour stop ${count}: ${target}`);
+    if (shot && !stops.length) await page.screenshot({ path: shot });
     stops.push(count);
     const next = page.locator('.wr-tour .tour-next');
     const last = (await next.textContent()) === 'Start playing';
@@ -59,10 +74,10 @@ async function walkTour(page, what) {
 }
 
 const game = await newGame();
-const page = await open(game, { width: 1280, height: 800 });
+const page = await open(game, { width: 1280, height: 800 }, 8);
 await page.waitForSelector('.wr-tour');
-await page.screenshot({ path: `${out}/warroom-tour-1280x800.png` });
-const stops = await walkTour(page, 'desktop');
+const stops = await walkTour(page, 'desktop', `${out}/warroom-tour-1280x800.png`);
+await page.fullSpeed();
 if (stops.length !== 6 || stops[0] !== '1 of 6') fail(`the tour's stops: ${stops.join(', ')}`);
 
 // The guide: the phase, what the seat decides, the rulebook under the step's heading.

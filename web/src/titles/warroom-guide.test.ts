@@ -92,6 +92,40 @@ describe('the first-round tour', () => {
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
   });
 
+  it("brings the stop's panel back when the page moves it off screen without a redraw (the map drawn above it)", () => {
+    document.body.innerHTML = '<section class="warroom-victory"></section><section class="warroom-map"></section>';
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const watchers: { seen: (e: { isIntersecting: boolean }[]) => void; watched: Element[] }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        watched: Element[] = [];
+        constructor(readonly seen: (e: { isIntersecting: boolean }[]) => void) {
+          watchers.push(this);
+        }
+        observe(e: Element) {
+          this.watched.push(e);
+        }
+        disconnect() {
+          this.watched = [];
+        }
+      },
+    );
+    startTour(memory(null));
+    expect(watchers[0].watched).toEqual([document.querySelector('.warroom-victory')]);
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    watchers[0].seen([{ isIntersecting: false }]); // pushed below the fold
+    expect(scrolled).toHaveBeenCalledTimes(2);
+    watchers[0].seen([{ isIntersecting: true }]);
+    expect(scrolled).toHaveBeenCalledTimes(2);
+    document.querySelector<HTMLButtonElement>('.wr-tour .tour-next')!.click(); // the next stop's panel is watched
+    expect(watchers[0].watched).toEqual([document.querySelector('.warroom-map')]);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(watchers[0].watched).toEqual([]);
+    vi.unstubAllGlobals();
+  });
+
   it('ends on Escape and is not shown by itself again', () => {
     const store = memory(null);
     startTour(store);

@@ -97,21 +97,33 @@ export function tourDue(v: GuideView, store: Pick<Storage, 'getItem'>): boolean 
   return !!v.seat && !v.terminal && v.round <= 1 && store.getItem(DONE) === null;
 }
 
-// The tour being shown: its card, the stop it is at, and whether it still brings the stop's panel
-// on screen when the page grows (not once the player has scrolled, clicked or typed on the page).
-let open: { card: HTMLElement; at: number; follow: boolean } | null = null;
+// The tour being shown: its card, the stop it is at, whether it still brings the stop's panel on
+// screen when the page moves (not once the player has scrolled, clicked or typed on the page), and
+// what watches the panel leave the screen.
+let open: { card: HTMLElement; at: number; follow: boolean; watch: IntersectionObserver | null; watched: Element | null } | null = null;
 
-// Brings the stop's panel on screen unless the player has taken the page in hand since the stop.
+// Brings the stop's panel on screen unless the player has taken the page in hand since the stop,
+// clear of the tour's card at the foot of the screen where it can be.
 function follow() {
   const target = outline();
-  if (open?.follow) target?.scrollIntoView?.({ block: 'nearest' });
+  if (!open?.follow || !target) return;
+  target.style.scrollMarginBottom = `${open.card.offsetHeight + 24}px`;
+  target.scrollIntoView?.({ block: 'nearest' });
 }
 
-// Outlines the panel of the tour's stop (again after the page is redrawn); returns it.
+// Outlines the panel of the tour's stop (again after the page is redrawn) and watches it; returns it.
 function outline(): HTMLElement | null {
-  document.querySelectorAll('.wr-tour-target').forEach((e) => e.classList.remove('wr-tour-target'));
+  document.querySelectorAll<HTMLElement>('.wr-tour-target').forEach((e) => {
+    e.classList.remove('wr-tour-target');
+    e.style.scrollMarginBottom = '';
+  });
   const target = open ? document.querySelector<HTMLElement>(TOUR[open.at].target) : null;
   target?.classList.add('wr-tour-target');
+  if (open && target !== open.watched) {
+    open.watch?.disconnect();
+    if (target) open.watch?.observe(target);
+    open.watched = target;
+  }
   return target;
 }
 
@@ -126,12 +138,18 @@ export function startTour(store: Pick<Storage, 'setItem'> = localStorage) {
   card.setAttribute('aria-modal', 'false');
   card.setAttribute('aria-labelledby', 'wr-tour-text');
   document.body.append(card);
-  const tour = { card, at: 0, follow: true };
+  // The page moves under the tour (the map is drawn when its geometry has loaded, pushing the panels
+  // under it down without the page growing when the side column is the taller; the page is redrawn
+  // as the game moves): the stop's panel is brought back on screen whenever it leaves it, until the
+  // player acts.
+  const watch =
+    typeof IntersectionObserver === 'undefined'
+      ? null
+      : new IntersectionObserver((seen) => {
+          if (seen.some((e) => !e.isIntersecting)) follow();
+        });
+  const tour = { card, at: 0, follow: true, watch, watched: null as Element | null };
   open = tour;
-  // The page grows under the tour (the map is drawn when its geometry has loaded; the page is
-  // redrawn as the game moves): the stop's panel is brought back on screen until the player acts.
-  const onResize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(follow);
-  onResize?.observe(document.body);
   const handsOn = (e: Event) => {
     if (!card.contains(e.target as Node)) tour.follow = false;
   };
@@ -141,7 +159,7 @@ export function startTour(store: Pick<Storage, 'setItem'> = localStorage) {
   const finish = () => {
     if (tour.follow) window.scrollTo(x, y); // back where the player was, unless they have moved since
     store.setItem(DONE, '1');
-    onResize?.disconnect();
+    watch?.disconnect();
     card.remove();
     document.removeEventListener('keydown', onKey);
     taking.forEach((type) => document.removeEventListener(type, handsOn, { capture: true }));
@@ -155,8 +173,6 @@ export function startTour(store: Pick<Storage, 'setItem'> = localStorage) {
   };
   document.addEventListener('keydown', onKey);
   const show = () => {
-    tour.follow = true;
-    follow();
     const last = tour.at === TOUR.length - 1;
     card.innerHTML = `<p class="tour-count">${escape(t('warroom.tour.step', { n: tour.at + 1, total: TOUR.length }))}</p>
       <p id="wr-tour-text">${escape(t(TOUR[tour.at].key))}</p>
@@ -174,6 +190,8 @@ export function startTour(store: Pick<Storage, 'setItem'> = localStorage) {
     });
     card.querySelector('.tour-skip')!.addEventListener('click', finish);
     card.querySelector<HTMLButtonElement>('.tour-next')!.focus({ preventScroll: true });
+    tour.follow = true;
+    follow(); // once the card is written: the panel is brought on screen clear of it
   };
   show();
 }
