@@ -9,7 +9,7 @@
 // scroll sideways). Then "done": after the reveal the USSR holds what the panel said would be left.
 // Usage: node e2e/warroom-purchases.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { createWarRoomGame, fail, launch, tourSeen } from './browser.mjs';
+import { createWarRoomGame, fail, launch, seatApi, tourSeen } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const browser = await launch();
@@ -18,20 +18,7 @@ page.on('pageerror', (e) => fail(`page error: ${e.message}`));
 await createWarRoomGame(page, base, 'eastern-front', { USSR: 'human', GER: 'bot:random' });
 
 // The seat's view and its actions through the API, with the page's token.
-const api = (path, body) =>
-  page.evaluate(
-    async ([path, body]) => {
-      const id = location.hash.split('/')[2];
-      const { token } = JSON.parse(localStorage.getItem(`game.${id}`));
-      const r = await fetch(`api/games/${id}/${path}`, {
-        method: body ? 'POST' : 'GET',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body && JSON.stringify(body),
-      });
-      return r.json();
-    },
-    [path, body],
-  );
+const api = seatApi(page);
 const ussr = (v) => v.nations.find((n) => n.id === 'USSR');
 
 // To the USSR's purchases: "done" where offered, else the first choice.
