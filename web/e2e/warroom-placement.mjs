@@ -2,7 +2,8 @@
 // as a player uses it: an Eastern Front game as the USSR against a random bot, played through the API
 // to the USSR's first purchases (every decision "done" or the first choice offered), up to 5 Infantry
 // and 1 Armor bought, and on to the USSR's placement. Then, on the page: the panel offers each type in
-// each territory with the largest count the engine allows; "Place N" places N Infantry in one action
+// each territory with the largest count the engine allows, and the action list beside it offers no
+// placement (it says they are in the panel); "Place N" places N Infantry in one action
 // (fewer than all, so that the USSR still decides: the units under the Industry token and the units
 // left to place as the engine says, the log's one line); Undo takes the N back in one; a typed count
 // of 2 places 2; the rest is placed until the panel goes.
@@ -87,6 +88,15 @@ const status = await panel.locator('.left').textContent();
 if (!status.includes(String(leftAtFirst))) fail(`the panel says "${status}" with ${leftAtFirst} units left`);
 const many = drawn.find((r) => r.unit === 'inf' && r.count >= 2);
 if (!many) fail(`no territory takes 2 Infantry at once: ${JSON.stringify(drawn)}`);
+// Placements are shown once, in the panel: the action list beside it offers none and says where they are.
+const listed = await page.$$eval('#actions button.action', (bs) => bs.map((b) => b.dataset.action));
+if (listed.some((a) => /^place /.test(a)) || (await page.locator('#decide button.kind[data-word="place"]').count()))
+  fail(`the action list offers placements beside the panel: ${listed.join(', ')}`);
+const pointer = await page
+  .locator('#decide .elsewhere')
+  .textContent()
+  .catch(() => '');
+if (!/New units/.test(pointer)) fail(`the action list does not say where the placements are: "${pointer}"`);
 const violations = await seriousViolations(page, ['.wr-placement']);
 if (violations.length) fail(`the placement panel is not accessible: ${violations.join('; ')}`);
 await screenshotsAtBothSizes(page, out, 'warroom-placement', '.wr-placement');

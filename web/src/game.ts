@@ -110,7 +110,8 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     shown = JSON.stringify(v);
     const words = wordsOf(v),
       kindOf = kindIn(v);
-    const actions = narrow(v.legal_actions, filter, words);
+    const apart = ui.elsewhere?.(v) ?? null; // offered by a panel of the board, not listed again
+    const actions = narrow(apart ? v.legal_actions.filter((a) => !apart.actions.has(a)) : v.legal_actions, filter, words);
     const marked = new Set(actions.flatMap(words)); // what may still narrow the list
     // Many choices (a Meeting turn has dozens) are first offered by kind; the board and the hand narrow them too.
     const byKind = offerByKind(actions, filter, showAll, kindOf);
@@ -151,6 +152,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
           <section class="panel" id="decide"><h2>${escape(filter.length ? t('ui.web.actions_naming', { words: filter.map(wordName).join(` ${t('ui.play.and')} `) }) : v.terminal ? t('ui.web.game_is_over') : myMove ? t('ui.web.your_decision') : t('ui.web.actions'))}</h2>
             ${!myMove && !v.terminal ? `<p class="waiting" role="status">${waitingText || escape(t('ui.web.waiting'))}</p>` : ''}
             ${myMove && whyFew(v) ? `<p class="options-why" role="note">${escape(whyFew(v))}</p>` : ''}
+            ${myMove && apart ? `<p class="elsewhere" role="note">${escape(apart.note)}</p>` : ''}
             <div class="tools"><button id="all" ${filter.length || showAll ? '' : 'disabled'}>${escape(t('ui.web.all_actions'))}</button>
               <button id="undo" ${v.can_undo ? '' : 'disabled'}>${escape(t('ui.web.undo'))}</button>${mine ? others.control() : ''}</div>
             ${

@@ -37,6 +37,9 @@ export interface TitleUi<V extends View = View> {
   // The question to ask before the seat takes `action`, where the view marks it (a sheet finished
   // blank), or null to take it at once.
   confirm?(view: V, action: string): Question | null;
+  // Actions a panel of the board offers in full (every count of a War Room placement): the action
+  // list leaves them out and shows `note`, which says where they are, so each is offered once.
+  elsewhere?(view: V): { actions: Set<string>; note: string } | null;
   // A log entry's line in the reader's language, worded from its structure (the view's `log_events`),
   // for a title whose view sends no messages for its log; undefined: the line as sent.
   logLine?(event: LogEvent): string | undefined;

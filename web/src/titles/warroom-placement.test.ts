@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Legal } from '../actions';
 import type { ActionFields, WarRoomView } from '../api';
 import { setLanguage } from '../i18n';
-import { placementPanel } from './warroom-placement';
+import { placementActions, placementPanel } from './warroom-placement';
+import { warroom } from './warroom';
 
 afterEach(() => setLanguage('en'));
 
@@ -68,5 +69,27 @@ describe('the placement panel', () => {
     expect(p.querySelector('.left')!.textContent).toBe('Советский Союз: осталось разместить 4 новых подразделения');
     expect(p.querySelector('button.place')!.textContent).toBe('Разместить 3');
     expect(panel(['done USSR']).p).toBeNull();
+  });
+
+  it('can send every placement the action list leaves out to it, and the list says where they are', () => {
+    const { p, sent } = panel();
+    const apart = placementActions(view(Object.keys(fields)), new Legal(Object.keys(fields), fields));
+    expect(apart).toEqual(Object.keys(fields));
+    for (const a of apart) {
+      const f = fields[a] as unknown as { region: string; unit: string; count: number };
+      const row = p.querySelector<HTMLElement>(`table[data-region="${f.region}"] tr[data-unit="${f.unit}"]`)!;
+      const input = row.querySelector<HTMLInputElement>('input.count')!;
+      input.value = String(f.count);
+      input.dispatchEvent(new Event('input'));
+      row.querySelector<HTMLButtonElement>('button.place')!.click();
+    }
+    expect(sent).toEqual(apart);
+    const listed = warroom.elsewhere!(view([...apart, 'done USSR']))!;
+    expect([...listed.actions]).toEqual(apart);
+    expect(listed.note).toMatch(/“New units” panel/);
+    setLanguage('it');
+    expect(warroom.elsewhere!(view(apart))!.note).toMatch(/^Le nuove unità si piazzano/);
+    expect(warroom.elsewhere!(view(['done USSR']))).toBeNull();
+    expect(warroom.elsewhere!({ ...view(apart), seat: 'GER' } as WarRoomView)).toBeNull();
   });
 });

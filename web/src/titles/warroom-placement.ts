@@ -46,13 +46,24 @@ function row(nation: string, c: Choice, name: (id: string) => string): string {
     <td><button class="place primary" data-nation="${escape(nation)}" data-action="${escape(c.counts.get(most)!)}">${escape(t('warroom.placement.place', { count: most }))}</button></td></tr>`;
 }
 
+// The seat's nation placing its new units (Step 5 places one nation's at a time), if any.
+const placing = (v: WarRoomView, legal: Legal) =>
+  v.terminal ? undefined : v.nations.find((n) => v.seat && n.seat === v.seat && legal.find({ kind: 'place', nation: n.id }))?.id;
+
+// The placements the panel offers, every count of them (a typed count picks any): the page's action
+// list leaves them out and points here instead, so a placement is shown once.
+export function placementActions(v: WarRoomView, legal: Legal): string[] {
+  const nation = placing(v, legal);
+  return nation ? legal.where({ kind: 'place', nation }) : [];
+}
+
 export function placementPanel(
   v: WarRoomView,
   legal: Legal,
   name: (id: string) => string,
   act: (action: string) => Promise<void>,
 ): HTMLElement | null {
-  const nation = v.nations.find((n) => v.seat && n.seat === v.seat && legal.find({ kind: 'place', nation: n.id }))?.id;
+  const nation = placing(v, legal);
   if (!nation) return null;
   const choices = choicesOf(nation, legal);
   const regions = [...new Set(choices.map((c) => c.region))];

@@ -19,7 +19,7 @@ import { oddsPanel } from './warroom-odds';
 import { endScreen } from './warroom-end';
 import { carryOutPanel } from './warroom-carry';
 import { openingPanel } from './warroom-opening';
-import { placementPanel } from './warroom-placement';
+import { placementActions, placementPanel } from './warroom-placement';
 import './warroom.css';
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
@@ -204,7 +204,12 @@ function regionInfo(v: WarRoomView, r: MapRegion, legal: Legal): string {
       ${can ? `<button class="select" data-nation="${escape(c.nation)}" data-command="${c.number}">Select</button>` : ''}</li>`;
     })
     .join('');
-  const named = legal.names(r.id);
+  // The action list's actions naming it (placements are in their panel, not in the list).
+  const apart = new Set(placementActions(v, legal));
+  const named = new Legal(
+    legal.actions.filter((a) => !apart.has(a)),
+    legal.fields,
+  ).names(r.id);
   return `<button class="close-info" aria-label="Close">×</button><h3>${escape(r.id)} ${escape(r.name)}</h3><p>${facts}</p>
     ${here.length ? `<ul class="stacks">${rows}</ul>` : '<p class="hint">No Command here.</p>'}${orderHere(v, legal, r.id)}
     ${named ? `<p><button class="actions-here" data-id="${escape(r.id)}">Actions naming ${escape(r.id)}</button></p>` : ''}`;
@@ -375,7 +380,7 @@ export const warroom: TitleUi<WarRoomView> = {
     const carry = v.terminal ? null : carryOutPanel(v, send);
     if (carry) victory.unshift(carry);
     // Phase 7 › Step 5: the seat's new units placed several of a type at a time.
-    const placing = v.terminal ? null : placementPanel(v, legal, name, send);
+    const placing = placementPanel(v, legal, name, send);
     if (placing) victory.unshift(placing);
     // Round 1: a suggested opening for the seat's nation, step by step.
     const opening = v.terminal ? null : openingPanel(v, name, send);
@@ -391,6 +396,11 @@ export const warroom: TitleUi<WarRoomView> = {
     return escape(view.action_notes?.[action] ?? '');
   },
   confirm: (view, action) => confirmDone(view, action),
+  // Every count of a placement is in the placement panel, beside the decision: not in the list too.
+  elsewhere(view) {
+    const actions = placementActions(view, Legal.of(view));
+    return actions.length ? { actions: new Set(actions), note: t('warroom.placement.in_panel') } : null;
+  },
   // The hint (web/src/hint.ts): the search bot's candidate entries, from the seat's observation.
   prompt: (view) => hintButton(view),
   filterExample: () => t('warroom.guide.filter_example'),
