@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio.hpp>
 #include <csignal>
 #include <cstdlib>
@@ -127,7 +128,11 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side, Notifie
   asio::io_context io;
   Committer committer(io, lobby, store);
   const std::size_t searchers = o.search_threads ? o.search_threads : default_search_threads();
-  Workers workers(io, {{Lane::Bots, 1}, {Lane::Search, searchers}, {Lane::Load, 1}}, [&committer] { committer.kick(); });
+  // The odds lane has a thread a core: a query is short, and several players asking at once share the
+  // cores instead of waiting in turn (docs/warroom/ai.md, "Speed").
+  const std::size_t calculators = std::max(1u, std::thread::hardware_concurrency());
+  Workers workers(io, {{Lane::Bots, 1}, {Lane::Search, searchers}, {Lane::Odds, calculators}, {Lane::Load, 1}},
+                  [&committer] { committer.kick(); });
   lobby.offload([&workers](Job job) { workers.submit(std::move(job)); });
   committer.kick();
   // An eighth of the places is kept for addresses that hold none; behind a proxy every connection is

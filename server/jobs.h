@@ -10,6 +10,7 @@ namespace server {
 enum class Lane {
   Bots,    // quick bots' moves and chance, a slice at a time (the game is lent to the worker)
   Search,  // decisions of bots that search, and hints
+  Odds,    // the battle calculator's answers: short, so never behind a search that takes seconds
   Load,    // games read from the store and replayed, replays of steps
 };
 

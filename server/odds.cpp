@@ -1,7 +1,7 @@
 // GET /api/games/{id}/odds?region=R3[&with=GER:46,...][&samples=N][&seed=N][&stances=rules]: a
 // title's battle calculator (War Room's, warroom/calculator.h) from the observation of the seat whose
-// token asks (none: a spectator's), computed on a worker of the search lane charged to the address
-// asking, like hints (docs/server.md, "Odds"). Nothing of the game changes.
+// token asks (none: a spectator's), computed on a worker of the odds lane charged to the address
+// asking, and counted with its hints (docs/server.md, "Odds"). Nothing of the game changes.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -64,7 +64,7 @@ void Lobby::odds(const std::string& id, const std::string& token, std::string_vi
   };
   if (!offload_) return finish(task());
   ++searches_[client];
-  offload_({Lane::Search, client, id, [this, id, client, task, finish, answer]() -> std::function<void()> {
+  offload_({Lane::Odds, client, id, [this, id, client, task, finish, answer]() -> std::function<void()> {
     std::optional<nlohmann::json> odds;
     try {
       odds = task();

@@ -188,5 +188,34 @@ TEST_F(LobbyOverFailingStore, AWarRoomGameWithASearchBotPlaysItsMovesOnTheSearch
   EXPECT_FALSE(view.contains("stopped"));
 }
 
-}  // namespace
+// The battle calculator's odds (docs/server.md, "Odds") are a lane of their own: a query of a few
+// milliseconds never waits behind a bot's search of seconds queued or running before it.
+TEST_F(LobbyOverFailingStore, OddsAreComputedOnTheirOwnLaneNotBehindSearches) {
+  FailingStore store(path());
+  server::Lobby lobby(titles(), store);
+  Jobs jobs;
+  jobs.attach(lobby);
+  const std::string id = lobby.create(json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u},
+                                           {"seats", {{"USSR", "bot:rules"}, {"GER", "bot:ai:easy"}}}},
+                                      "10.0.0.1")["id"];
+  lobby.commit_now();
+  for (int n = 0; n < 400 && !jobs.queue.empty() && jobs.queue.front().lane != server::Lane::Search; ++n) jobs.run_one(lobby);
+  ASSERT_FALSE(jobs.queue.empty());
+  ASSERT_EQ(jobs.queue.front().lane, server::Lane::Search) << "Germany's search is waiting";
+  int status = 0;
+  std::string answer;
+  jobs.when_ready(lobby, [&] {
+    lobby.odds(id, "", "/api/games/" + id + "/odds?region=R12&with=GER:42,GER:43,GER:17",
+               [&](int code, const std::string& text) { status = code, answer = text; }, "10.0.0.2");
+    return 0;
+  });
+  ASSERT_EQ(jobs.queue.back().lane, server::Lane::Odds);
+  EXPECT_EQ(jobs.queue.back().owner, "10.0.0.2") << "charged to the address asking";
+  server::Job odds = std::move(jobs.queue.back());
+  jobs.queue.pop_back();
+  odds.work()();
+  EXPECT_EQ(status, 200) << answer;
+  EXPECT_EQ(json::parse(answer)["odds"]["region"], "R12");
+}
 
+}  // namespace
