@@ -167,15 +167,22 @@ TEST_F(LobbyOverFailingStore, SearchesAreOnePerGameLimitedPerAddressAndAppliedOn
 
 // War Room's search bot (docs/warroom/ai.md) is a bot that searches: its decisions run on the search
 // workers, one at a time, and are played; the quick bot beside it plays its slices on the bots' lane.
-TEST_F(LobbyOverFailingStore, AWarRoomGameWithASearchBotPlaysItsMovesOnTheSearchWorkers) {
-  FailingStore store(path());
-  server::Lobby lobby(titles(), store);
-  Jobs jobs;
+// An Eastern Front game whose German seat is a bot that searches, created from 10.0.0.1, its jobs
+// queued in `jobs`.
+std::string search_bot_game(server::Lobby& lobby, Jobs& jobs) {
   jobs.attach(lobby);
   const std::string id = lobby.create(json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u},
                                            {"seats", {{"USSR", "bot:rules"}, {"GER", "bot:ai:easy"}}}},
                                       "10.0.0.1")["id"];
   lobby.commit_now();
+  return id;
+}
+
+TEST_F(LobbyOverFailingStore, AWarRoomGameWithASearchBotPlaysItsMovesOnTheSearchWorkers) {
+  FailingStore store(path());
+  server::Lobby lobby(titles(), store);
+  Jobs jobs;
+  const std::string id = search_bot_game(lobby, jobs);
   int searches = 0;
   for (int n = 0; n < 400 && !jobs.queue.empty() && searches < 30; ++n) {
     searches += jobs.queue.front().lane == server::Lane::Search;
@@ -194,12 +201,8 @@ TEST_F(LobbyOverFailingStore, OddsAreComputedOnTheirOwnLaneNotBehindSearches) {
   FailingStore store(path());
   server::Lobby lobby(titles(), store);
   Jobs jobs;
-  jobs.attach(lobby);
-  const std::string id = lobby.create(json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u},
-                                           {"seats", {{"USSR", "bot:rules"}, {"GER", "bot:ai:easy"}}}},
-                                      "10.0.0.1")["id"];
-  lobby.commit_now();
-  for (int n = 0; n < 400 && !jobs.queue.empty() && jobs.queue.front().lane != server::Lane::Search; ++n) jobs.run_one(lobby);
+  const std::string id = search_bot_game(lobby, jobs);
+  while (!jobs.queue.empty() && jobs.queue.front().lane != server::Lane::Search) jobs.run_one(lobby);  // the quick bots' moves
   ASSERT_FALSE(jobs.queue.empty());
   ASSERT_EQ(jobs.queue.front().lane, server::Lane::Search) << "Germany's search is waiting";
   int status = 0;
