@@ -38,8 +38,8 @@ void put(State& s, int nation, int number, const char* where, std::vector<std::p
 }
 
 // War in Europe with only the Commands placed: Germany in Belarus, the USSR in Smolensk.
-State by_hand(std::vector<std::pair<int, int>> german, std::vector<std::pair<int, int>> german_air,
-              std::vector<std::pair<int, int>> soviet, std::vector<std::pair<int, int>> soviet_air) {
+State by_hand(std::vector<std::pair<int, int>> german, std::vector<std::pair<int, int>> german_air, std::vector<std::pair<int, int>> soviet,
+              std::vector<std::pair<int, int>> soviet_air) {
   State s = europe().new_game();
   for (auto& pool : s.command) pool.fill(Command{});
   s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
@@ -65,15 +65,11 @@ void run(benchmark::State& st, const Game& g, const State& s, std::vector<Comman
 
 void Garrison(benchmark::State& st) { run(st, europe(), by_hand({{kInf, 2}, {kArt, 1}}, {}, {}, {}), {{GER, 40}}); }
 void OneInfantryEach(benchmark::State& st) { run(st, europe(), by_hand({{kInf, 1}}, {}, {{kInf, 1}}, {}), {{GER, 40}}); }
-void ThreeAgainstTwo(benchmark::State& st) {
-  run(st, europe(), by_hand({{kInf, 3}, {kArt, 1}}, {}, {{kInf, 2}}, {}), {{GER, 40}});
-}
+void ThreeAgainstTwo(benchmark::State& st) { run(st, europe(), by_hand({{kInf, 3}, {kArt, 1}}, {}, {{kInf, 2}}, {}), {{GER, 40}}); }
 void ForceAdvantageExample(benchmark::State& st) {
   run(st, europe(), by_hand({{kArt, 2}, {kArm, 3}}, {{kFtr, 2}}, {{kArt, 2}, {kInf, 4}}, {{kFtr, 1}}), {{GER, 40}, {GER, 20}});
 }
-void SmolenskOpening(benchmark::State& st) {
-  run(st, eastern_front(), eastern_front().new_game(), {{GER, 42}, {GER, 43}, {GER, 17}});
-}
+void SmolenskOpening(benchmark::State& st) { run(st, eastern_front(), eastern_front().new_game(), {{GER, 42}, {GER, 43}, {GER, 17}}); }
 
 BENCHMARK(Garrison)->Unit(benchmark::kMillisecond);
 BENCHMARK(OneInfantryEach)->Unit(benchmark::kMillisecond);

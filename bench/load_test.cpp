@@ -30,10 +30,13 @@ using Client = test_support::HttpClient;
 // The parts of a view the driver needs (its legal actions, version and acting seats), parsed without
 // building the rest: the client shares the machine with the server and should cost it little.
 json choices(const std::string& text) {
-  return json::parse(text, [](int depth, json::parse_event_t event, json& parsed) {
-    if (depth != 1 || event != json::parse_event_t::key) return true;
-    return parsed == "legal_actions" || parsed == "version" || parsed == "active";
-  }, false);
+  return json::parse(
+      text,
+      [](int depth, json::parse_event_t event, json& parsed) {
+        if (depth != 1 || event != json::parse_event_t::key) return true;
+        return parsed == "legal_actions" || parsed == "version" || parsed == "active";
+      },
+      false);
 }
 
 int main(int argc, char** argv) {
@@ -66,7 +69,8 @@ int main(int argc, char** argv) {
       for (const std::string& seat : g.seats)
         g.tokens.push_back(c.call(http::verb::post, "/api/games/" + g.id + "/seats/" + seat, invitation).second["token"]);
       const json first = choices(c.call_text(http::verb::get, "/api/games/" + g.id + "/view", "", g.tokens[0]).second);
-      if (!first["active"].empty()) g.next = static_cast<std::size_t>(std::find(g.seats.begin(), g.seats.end(), first["active"][0]) - g.seats.begin());
+      if (!first["active"].empty())
+        g.next = static_cast<std::size_t>(std::find(g.seats.begin(), g.seats.end(), first["active"][0]) - g.seats.begin());
     }
   }
   // Spectators: one thread reads them all (each socket is read as its views arrive).
@@ -144,13 +148,15 @@ int main(int argc, char** argv) {
     std::sort(v.begin(), v.end());
     return v.empty() ? 0.0 : v[static_cast<std::size_t>(p * static_cast<double>(v.size() - 1))];
   };
-  std::printf("%d games (%d Churchill, %d War Room), %d client threads, %d spectators: %ld actions in %.1f s = %.0f actions/s; act latency "
-              "p50 %.2f ms, p99 %.2f ms, max %.2f ms; %ld views pushed; %ld errors\n",
-              games, churchill_games, warroom_games, threads, spectators, actions.load(), seconds, actions / seconds, pct(every, 0.5),
-              pct(every, 0.99), pct(every, 1.0), pushed.load(), errors.load());
+  std::printf(
+      "%d games (%d Churchill, %d War Room), %d client threads, %d spectators: %ld actions in %.1f s = %.0f actions/s; act latency "
+      "p50 %.2f ms, p99 %.2f ms, max %.2f ms; %ld views pushed; %ld errors\n",
+      games, churchill_games, warroom_games, threads, spectators, actions.load(), seconds, actions / seconds, pct(every, 0.5),
+      pct(every, 0.99), pct(every, 1.0), pushed.load(), errors.load());
   if (warroom_games > 0)
-    std::printf("  Churchill: %zu actions, act latency p50 %.2f ms, p99 %.2f ms; War Room: %ld actions, act latency p50 %.2f ms, p99 %.2f ms\n",
-                latencies.size(), pct(latencies, 0.5), pct(latencies, 0.99), warroom_actions.load(), pct(warroom_latencies, 0.5),
-                pct(warroom_latencies, 0.99));
+    std::printf(
+        "  Churchill: %zu actions, act latency p50 %.2f ms, p99 %.2f ms; War Room: %ld actions, act latency p50 %.2f ms, p99 %.2f ms\n",
+        latencies.size(), pct(latencies, 0.5), pct(latencies, 0.99), warroom_actions.load(), pct(warroom_latencies, 0.5),
+        pct(warroom_latencies, 0.99));
   return errors == 0 ? 0 : 1;
 }

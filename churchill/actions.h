@@ -8,9 +8,9 @@
 namespace churchill {
 
 enum class Act : std::uint8_t {
-  Chance = 1,     // a: the outcome (die face, card, version, Pol-Mil cell = red * 8 + blue)
-  AgendaCard,     // a: staff card (5.13)
-  TieBreak,       // use the Leader to break the tie (4.51, 4.52)
+  Chance = 1,  // a: the outcome (die face, card, version, Pol-Mil cell = red * 8 + blue)
+  AgendaCard,  // a: staff card (5.13)
+  TieBreak,    // use the Leader to break the tie (4.51, 4.52)
   NoTieBreak,
   Winner,         // a: the power chosen to win a tie
   Select,         // a: issue placed on the table (5.14)
@@ -22,22 +22,22 @@ enum class Act : std::uint8_t {
   DebateLeader,   // a: discarded staff card, c: flags
   DebateChief,    // a: the Chief of Staff
   NoDebate,
-  Pass,           // 4.22: earned by debating
-  Discard,        // a: staff card, when no issue can be advanced
-  PlaceDirected,  // a: issue, b: front (6.1)
-  Offensive,      // a: front, b: source (6.5)
-  Naval,          // a: theater, b: source
-  Activate,       // a: Pol-Mil issue (6.8)
-  ABombModifier,  // 6.10.2
-  Leadership,     // a: region, b: power (6.92)
-  MoveGlobal,     // a: Global Issue marker (6.11)
-  PlaceFirst,     // a: the tied player the US puts first in a placement order (7.1, 7.3)
-  PlaceNetwork,   // a: location (7.11)
-  RemoveNetwork,  // a: location (7.12)
-  PlaceAlignment, // a: location (7.31)
-  RemoveAlignment,// a: location (7.32)
-  ChiefDebate,    // c: flags: a Chief of Staff's debate, once his value is rolled (5.22 stop)
-  Decline,        // leave the markers unplaced when only removals are left (7.12, 7.32: "may")
+  Pass,             // 4.22: earned by debating
+  Discard,          // a: staff card, when no issue can be advanced
+  PlaceDirected,    // a: issue, b: front (6.1)
+  Offensive,        // a: front, b: source (6.5)
+  Naval,            // a: theater, b: source
+  Activate,         // a: Pol-Mil issue (6.8)
+  ABombModifier,    // 6.10.2
+  Leadership,       // a: region, b: power (6.92)
+  MoveGlobal,       // a: Global Issue marker (6.11)
+  PlaceFirst,       // a: the tied player the US puts first in a placement order (7.1, 7.3)
+  PlaceNetwork,     // a: location (7.11)
+  RemoveNetwork,    // a: location (7.12)
+  PlaceAlignment,   // a: location (7.31)
+  RemoveAlignment,  // a: location (7.32)
+  ChiefDebate,      // c: flags: a Chief of Staff's debate, once his value is rolled (5.22 stop)
+  Decline,          // leave the markers unplaced when only removals are left (7.12, 7.32: "may")
 };
 
 // Flags of a move on the conference table.

@@ -8,7 +8,6 @@ namespace churchill::rules {
 
 namespace {
 
-
 // Powers in the Pol-Mil placement order: Churchill, Stalin, Roosevelt (5.12).
 constexpr int kPolMilOrder[kPowers] = {0, 2, 1};
 
@@ -75,13 +74,13 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
       const int power = static_cast<int>(c.d.leaders[e.leader].power);
       c.note("5.26", power, Event::LeaderRestricted, power, static_cast<int>(e.restriction), e.leader, l.card);
       if (!leads(c.d, s, e.leader)) return true;  // Glossary: Roosevelt's restriction does not bind Truman
-      if (e.restriction == Restriction::StaysHome) l.stays_home = true;
-      else l.active = false;
+      if (e.restriction == Restriction::StaysHome)
+        l.stays_home = true;
+      else
+        l.active = false;
       return true;
     }
-    case EffectType::AxisReserve:
-      place_axis_reserve(c, e);
-      return true;
+    case EffectType::AxisReserve: place_axis_reserve(c, e); return true;
     case EffectType::GainNetworks:
       s.networks_gained[e.power] = static_cast<std::int8_t>(s.networks_gained[e.power] + e.amount);
       c.note("7.1", e.power, Event::NetworksGained, e.power, e.amount);
@@ -113,8 +112,7 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
         return false;
       }
       return !start_polmil_rolls(c, e, band, index, e.rolls);
-    default:
-      return true;
+    default: return true;
   }
 }
 
@@ -126,7 +124,8 @@ void apply_polmil_result(const Ctx& c, const Effect& e, int power, int location)
     case PolMilAction::PlaceAlignment: place_alignment_polmil(c, power, location); break;
     case PolMilAction::RemoveNetwork: remove_networks(c, location, e.powers, false); break;
     case PolMilAction::RemoveAllNetworks: remove_networks(c, location, e.powers, true); break;
-    case PolMilAction::RemoveAlignment: case PolMilAction::RemoveAllAlignment: remove_alignment(c, location, e.powers); break;
+    case PolMilAction::RemoveAlignment:
+    case PolMilAction::RemoveAllAlignment: remove_alignment(c, location, e.powers); break;
   }
 }
 
@@ -153,8 +152,7 @@ void conference_outcomes(const CCtx& c, core::OutcomeList& out) {
   int versions = 0;
   for (const ConferenceCard& card : c.d.conference_cards) versions += card.conference == c.s.conference;
   for (std::size_t i = 0; i < c.d.conference_cards.size(); ++i)
-    if (c.d.conference_cards[i].conference == c.s.conference)
-      out.push_back({encode(Act::Chance, static_cast<int>(i)), 1.0 / versions});
+    if (c.d.conference_cards[i].conference == c.s.conference) out.push_back({encode(Act::Chance, static_cast<int>(i)), 1.0 / versions});
 }
 
 void reveal_conference(const Ctx& c, core::Action a) {
@@ -171,7 +169,7 @@ void run_bands(const Ctx& c, step::Bands from) {
   for (int band = from.band; band < kBands; ++band) {
     const auto& effects = card.bands[at(band)].effects;
     for (int i = band == from.band ? from.effect : 0; i < static_cast<int>(effects.size()); ++i) {
-      c.set_top(step::Bands{band, i + 1});  // resume after this effect once its roll is done
+      c.set_top(step::Bands{band, i + 1});                         // resume after this effect once its roll is done
       if (!apply_band_effect(c, effects[at(i)], band, i)) return;  // stopped at its chance step
     }
     c.set_top(step::Bands{band, 0});
@@ -295,8 +293,10 @@ void resolve_agenda(const Ctx& c) {
   for (int p = 0; p < kPowers; ++p)
     if (s.agenda_value[at(p)] == best) tied |= static_cast<std::uint8_t>(1u << p);
   s.steps.pop();
-  if (bit_count(tied) == 1) tie_decided(c, 0, __builtin_ctz(tied));
-  else start_tie(c, 0, tied);
+  if (bit_count(tied) == 1)
+    tie_decided(c, 0, __builtin_ctz(tied));
+  else
+    start_tie(c, 0, tied);
 }
 
 // 5.14: the winner places one issue at the difference to the lowest other card.
@@ -360,7 +360,8 @@ void apply_selection(const Ctx& c, core::Action a) {
   if (s.steps.top().id == StepId::AgendaWinnerPlaces) {
     const step::AgendaWinnerPlaces w = c.top<step::AgendaWinnerPlaces>();
     const bool center = w.space == 0;
-    s.issues[at(issue)] = {IssueWhere::Table, static_cast<std::int8_t>(center ? kCenter : w.seat), static_cast<std::int8_t>(w.space), kNone};
+    s.issues[at(issue)] = {IssueWhere::Table, static_cast<std::int8_t>(center ? kCenter : w.seat), static_cast<std::int8_t>(w.space),
+                           kNone};
     c.note("5.14", w.seat, Event::IssueSelected, w.seat, issue, w.space);
     // Then each player, from the winner's left, places a pair in the centre.
     c.replace(step::AgendaPairs{left_of(w.seat), 0, 3});

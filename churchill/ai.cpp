@@ -5,9 +5,9 @@
 #include <numbers>
 
 #include "churchill/actions.h"
-#include "core/levels.h"
 #include "churchill/rulebook_bot.h"
 #include "churchill/rules.h"
+#include "core/levels.h"
 
 namespace churchill {
 
@@ -138,9 +138,7 @@ core::SearchConfig ai_config(const AiLevel& level, int threads) {
 core::SearchHooks<Game> ai_hooks(const Evaluation& model) {
   core::SearchHooks<Game> hooks;
   std::shared_ptr<Bot> policy = make_rulebook_bot();  // stateless: one serves every thread
-  hooks.rollout = [policy](const Game& g, const State& s, core::Seat seat, core::Rng& rng) {
-    return policy->choose(g, s, seat, rng);
-  };
+  hooks.rollout = [policy](const Game& g, const State& s, core::Seat seat, core::Rng& rng) { return policy->choose(g, s, seat, rng); };
   // Its own seat takes every pass it earns (4.22) while it holds cards, to play after the others
   // have run out, when no one can debate (docs/ai.md, How it plays). The rest is the 'Bot's list.
   hooks.own_policy = [policy](const Game& g, const State& s, core::Seat seat, core::Rng& rng) {

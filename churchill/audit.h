@@ -11,11 +11,11 @@
 namespace churchill {
 
 struct AuditRow {
-  std::string kind;             // leader, staff-card, conference-card, issue, space, ...
+  std::string kind;  // leader, staff-card, conference-card, issue, space, ...
   std::string id;
   std::string name;
   std::optional<Power> power;
-  std::string value;            // "" where the entry has none
+  std::string value;  // "" where the entry has none
   const Origin* origin = nullptr;
 };
 

@@ -16,8 +16,8 @@ std::unique_ptr<Bot> make_bot(std::string_view name) {
   return nullptr;
 }
 
-GameResult play_game(const Game& g, const Scenario& scenario, const Options& options,
-                     const std::array<Bot*, kPowers>& bots, std::uint64_t seed) {
+GameResult play_game(const Game& g, const Scenario& scenario, const Options& options, const std::array<Bot*, kPowers>& bots,
+                     std::uint64_t seed) {
   std::uint64_t mix = seed;
   core::Rng chance_rng(core::splitmix64(mix)), bot_rng(core::splitmix64(mix));
   State s = g.new_game(scenario, options);

@@ -37,8 +37,8 @@ struct GameResult {
 
 // Plays a game to its end with a bot in every seat; chance outcomes and bot choices come from
 // streams derived from `seed`, so the same seed gives the same game.
-GameResult play_game(const Game& g, const Scenario& scenario, const Options& options,
-                     const std::array<Bot*, kPowers>& bots, std::uint64_t seed);
+GameResult play_game(const Game& g, const Scenario& scenario, const Options& options, const std::array<Bot*, kPowers>& bots,
+                     std::uint64_t seed);
 
 // The states at the decision points of one game of random bots (at most `max`): the sample that
 // benchmarks of state copies and legal actions run over.
@@ -46,8 +46,8 @@ std::vector<State> decision_states(const Game& g, const Scenario& scenario, std:
 
 // The same, from a state, until a seat without a bot must act or the game ends (core::play_until_human).
 template <class Apply>
-long play_until_human(const Game& g, State& s, const std::array<Bot*, kPowers>& bots, core::Rng& chance_rng,
-                      core::Rng& bot_rng, Apply apply) {
+long play_until_human(const Game& g, State& s, const std::array<Bot*, kPowers>& bots, core::Rng& chance_rng, core::Rng& bot_rng,
+                      Apply apply) {
   return core::play_until_human<Game>(g, s, std::span<Bot* const>(bots), chance_rng, bot_rng, apply);
 }
 

@@ -24,7 +24,7 @@ namespace churchill {
 enum class Power : std::uint8_t { UK, US, USSR };
 inline constexpr int kPowers = 3;
 inline constexpr std::array<Power, kPowers> kAllPowers = {Power::UK, Power::US, Power::USSR};
-std::string_view power_name(Power p);                 // "UK", "US", "USSR"
+std::string_view power_name(Power p);  // "UK", "US", "USSR"
 std::optional<Power> power_from_name(std::string_view name);
 constexpr std::uint8_t power_bit(Power p) { return static_cast<std::uint8_t>(1u << static_cast<int>(p)); }
 
@@ -32,7 +32,7 @@ inline constexpr std::uint8_t kNone = 0xff;  // "no index"
 
 enum class Provenance : std::uint8_t { Rulebook, RulebookIt, RulebookRu, Reconstructed };
 inline constexpr int kProvenances = 4;
-std::string_view provenance_name(Provenance p);       // "rulebook", "rulebook-it", ...
+std::string_view provenance_name(Provenance p);  // "rulebook", "rulebook-it", ...
 
 struct StatedField {
   std::string field;
@@ -61,8 +61,15 @@ struct Range {
 // Issues
 
 enum class IssueKind : std::uint8_t {
-  PolMil, Production, DirectedOffensive, TheaterLeadership, ABombResearch, GlobalIssue,
-  SecondFront, UssrDeclaresWar, StrategicMaterials,
+  PolMil,
+  Production,
+  DirectedOffensive,
+  TheaterLeadership,
+  ABombResearch,
+  GlobalIssue,
+  SecondFront,
+  UssrDeclaresWar,
+  StrategicMaterials,
 };
 inline constexpr int kIssueKinds = 9;
 std::string_view issue_kind_name(IssueKind k);
@@ -72,10 +79,10 @@ enum class Region : std::uint8_t { Europe, Pacific };
 struct Issue {
   std::string id, name;
   IssueKind kind{};
-  std::uint8_t power = kNone;   // Production, Directed Offensive: the power named on it
-  Region region{};              // Theater Leadership: which theater command
-  std::int8_t alignment = 0;    // Pol-Mil X
-  std::int8_t networks = 0;     // Pol-Mil Y
+  std::uint8_t power = kNone;  // Production, Directed Offensive: the power named on it
+  Region region{};             // Theater Leadership: which theater command
+  std::int8_t alignment = 0;   // Pol-Mil X
+  std::int8_t networks = 0;    // Pol-Mil Y
   Origin origin;
   bool conditional() const { return kind == IssueKind::SecondFront || kind == IssueKind::UssrDeclaresWar; }
 };
@@ -86,9 +93,9 @@ struct Issue {
 // When a card effect applies; every set member must hold.
 struct Condition {
   enum class Use : std::uint8_t { Any, Advance, Debate } use = Use::Any;
-  std::uint16_t issue_kinds = 0;   // bits of IssueKind; 0 = any kind
-  std::uint32_t issues = 0;        // bits of issue indices; 0 = any issue
-  std::uint8_t on_track = 0;       // bits of Power: the issue lies on one of these tracks; 0 = anywhere
+  std::uint16_t issue_kinds = 0;  // bits of IssueKind; 0 = any kind
+  std::uint32_t issues = 0;       // bits of issue indices; 0 = any issue
+  std::uint8_t on_track = 0;      // bits of Power: the issue lies on one of these tracks; 0 = anywhere
   // A Leader card (index into Data::leaders): it leads its power and is active / inactive. A card
   // naming Roosevelt does not also apply to Truman (Glossary).
   std::uint8_t leader_active = kNone;
@@ -97,10 +104,24 @@ struct Condition {
 
 enum class EffectType : std::uint8_t {
   // Staff and Leader cards
-  Modifier, GainNetworks, GainAlignment, PlaceNaval, PlaceOffensive, HealthRoll, PurgeRoll,
-  Paranoia, LessThanFullValue, Undebatable,
+  Modifier,
+  GainNetworks,
+  GainAlignment,
+  PlaceNaval,
+  PlaceOffensive,
+  HealthRoll,
+  PurgeRoll,
+  Paranoia,
+  LessThanFullValue,
+  Undebatable,
   // Conference cards (GainNetworks, GainAlignment, PlaceNaval, PlaceOffensive are shared)
-  MandateProduction, Production, PlaceIssue, LeaderRestriction, AxisReserve, PolMil, Convoy,
+  MandateProduction,
+  Production,
+  PlaceIssue,
+  LeaderRestriction,
+  AxisReserve,
+  PolMil,
+  Convoy,
 };
 std::string_view effect_type_name(EffectType t);
 
@@ -111,25 +132,30 @@ enum class ReserveKind : std::uint8_t { GermanArmy, ItalianArmy, GermanNavy, Jap
 inline constexpr int kReserveKinds = 5;
 std::string_view reserve_kind_name(ReserveKind k);
 enum class PolMilAction : std::uint8_t {
-  PlaceNetworks, PlaceAlignment, RemoveNetwork, RemoveAlignment, RemoveAllNetworks, RemoveAllAlignment,
+  PlaceNetworks,
+  PlaceAlignment,
+  RemoveNetwork,
+  RemoveAlignment,
+  RemoveAllNetworks,
+  RemoveAllAlignment,
 };
 
 inline constexpr std::uint8_t kAnyFront = 0xfe;
 
 struct Effect {
   EffectType type{};
-  std::int8_t amount = 0;        // modifier / paranoia amount; count of markers, production, reserves
-  std::uint8_t power = kNone;    // conference-card effects: the power concerned
-  std::uint8_t powers = 0;       // Pol-Mil placements: bits of Power
-  std::uint8_t theater = kNone;  // PlaceNaval, AxisReserve (navies), MandateProduction, Convoy
-  std::uint8_t front = kNone;    // PlaceOffensive (or kAnyFront), AxisReserve (armies)
-  std::uint8_t issue = kNone;    // PlaceIssue
-  std::uint8_t leader = kNone;   // LeaderRestriction: the Leader card it names
-  Dice dice;                     // HealthRoll, PurgeRoll, Paranoia, Convoy; PolMil: the die for rolls
-  Range range;                   // fail range (rolls), success range (Convoy)
-  std::int8_t rolls = 0;         // PolMil: fixed number of rolls (0 when a die decides)
-  std::int8_t rolls_max = 0;     // PolMil: roll `dice`; on <= rolls_max roll that many times
-  std::int8_t min_value = 0;     // Paranoia
+  std::int8_t amount = 0;           // modifier / paranoia amount; count of markers, production, reserves
+  std::uint8_t power = kNone;       // conference-card effects: the power concerned
+  std::uint8_t powers = 0;          // Pol-Mil placements: bits of Power
+  std::uint8_t theater = kNone;     // PlaceNaval, AxisReserve (navies), MandateProduction, Convoy
+  std::uint8_t front = kNone;       // PlaceOffensive (or kAnyFront), AxisReserve (armies)
+  std::uint8_t issue = kNone;       // PlaceIssue
+  std::uint8_t leader = kNone;      // LeaderRestriction: the Leader card it names
+  Dice dice;                        // HealthRoll, PurgeRoll, Paranoia, Convoy; PolMil: the die for rolls
+  Range range;                      // fail range (rolls), success range (Convoy)
+  std::int8_t rolls = 0;            // PolMil: fixed number of rolls (0 when a die decides)
+  std::int8_t rolls_max = 0;        // PolMil: roll `dice`; on <= rolls_max roll that many times
+  std::int8_t min_value = 0;        // Paranoia
   std::int8_t naval_threshold = 0;  // Convoy
   HealthResult health{};
   std::uint8_t replaced_by = kNone;  // HealthRoll Dies: the successor Leader
@@ -291,9 +317,22 @@ struct Scenario {
 };
 
 enum class VpCondition : std::uint8_t {
-  Alignment, NetworksWithoutAlignment, GlobalAdvantage, ConferencesWon, EmptyColony, AxisOccupied,
-  FrontInSpace, EnteredBefore, GermanyWithoutWesternFront, GermanTechnology, JapanUnoccupied,
-  SpaceNeverEntered, InterserviceRivalry, SpyRingSpaces, ABomb, NoABomb,
+  Alignment,
+  NetworksWithoutAlignment,
+  GlobalAdvantage,
+  ConferencesWon,
+  EmptyColony,
+  AxisOccupied,
+  FrontInSpace,
+  EnteredBefore,
+  GermanyWithoutWesternFront,
+  GermanTechnology,
+  JapanUnoccupied,
+  SpaceNeverEntered,
+  InterserviceRivalry,
+  SpyRingSpaces,
+  ABomb,
+  NoABomb,
 };
 
 struct VpCase {
@@ -305,12 +344,12 @@ struct VictoryCondition {
   std::string id, text;
   int vp = 0;
   VpCondition condition{};
-  std::uint8_t powers = 0;          // bits of Power (0: every power, for itself)
-  std::vector<VpCase> cases;        // FrontInSpace
-  std::uint8_t front = kNone, space = kNone;       // SpaceNeverEntered
-  std::uint8_t first = kNone, second = kNone;      // EnteredBefore: spaces
-  std::vector<std::uint8_t> fronts;               // InterserviceRivalry
-  std::vector<std::uint8_t> axis;                 // AxisOccupied
+  std::uint8_t powers = 0;                     // bits of Power (0: every power, for itself)
+  std::vector<VpCase> cases;                   // FrontInSpace
+  std::uint8_t front = kNone, space = kNone;   // SpaceNeverEntered
+  std::uint8_t first = kNone, second = kNone;  // EnteredBefore: spaces
+  std::vector<std::uint8_t> fronts;            // InterserviceRivalry
+  std::vector<std::uint8_t> axis;              // AxisOccupied
   Origin origin;
 };
 
@@ -322,7 +361,7 @@ using DataError = core::DataError;
 struct Data {
   std::vector<Leader> leaders;
   std::array<std::vector<StaffCard>, kPowers> staff;  // by Power
-  std::vector<Conference> conferences;                 // by number - 1
+  std::vector<Conference> conferences;                // by number - 1
   std::vector<ConferenceCard> conference_cards;
   std::vector<Issue> issues;
   std::vector<Theater> theaters;
@@ -352,10 +391,9 @@ struct Data {
 };
 
 // The files of the data set, in the order they are read and hashed.
-inline constexpr std::array<const char*, 11> kDataFiles = {
-    "leaders.json",     "staff-uk.json", "staff-us.json", "staff-ussr.json",
-    "conferences.json", "issues.json",   "map.json",      "tracks.json",
-    "secret-agenda.json", "scenarios.json", "victory-points.json"};
+inline constexpr std::array<const char*, 11> kDataFiles = {"leaders.json",       "staff-uk.json",  "staff-us.json",      "staff-ussr.json",
+                                                           "conferences.json",   "issues.json",    "map.json",           "tracks.json",
+                                                           "secret-agenda.json", "scenarios.json", "victory-points.json"};
 
 // Loads and validates the directory holding the files above (data/churchill/).
 // Throws DataError.

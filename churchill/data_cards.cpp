@@ -20,11 +20,18 @@ void load_leaders(const Document& doc, Registry& ids, Data& data) {
   const auto nodes = doc.node().array("leaders");
   for (const Node& n : nodes) ids.leaders.add(n);  // Roosevelt's card names Truman, listed after him
   for (const Node& n : nodes) {
-    n.allow({"id", "name", "power", "value", "national_characteristic", "replaces", "card_no", "text", "effects",
-             "provenance", "source", "stated"});
-    Leader l{n.str("id"), n.str("name"), n.str("text"), n.power("power"),
-             static_cast<std::int8_t>(n.integer("value", 1, 9)), characteristic(n), kNone,
-             n.opt_integer("card_no", 1, 999, -1), read_effects(n, EffectSource::Card, ids), n.origin()};
+    n.allow({"id", "name", "power", "value", "national_characteristic", "replaces", "card_no", "text", "effects", "provenance", "source",
+             "stated"});
+    Leader l{n.str("id"),
+             n.str("name"),
+             n.str("text"),
+             n.power("power"),
+             static_cast<std::int8_t>(n.integer("value", 1, 9)),
+             characteristic(n),
+             kNone,
+             n.opt_integer("card_no", 1, 999, -1),
+             read_effects(n, EffectSource::Card, ids),
+             n.origin()};
     if (n.has("replaces")) l.replaces = ids.leaders.resolve(n, "replaces", n.str("replaces"));
     data.leaders.push_back(std::move(l));
   }
@@ -34,8 +41,8 @@ void load_leaders(const Document& doc, Registry& ids, Data& data) {
       nodes[i].fail("replaces", "a Leader is replaced by a Leader of the same power");
   }
   for (Power p : kAllPowers) {
-    const auto starting = std::count_if(data.leaders.begin(), data.leaders.end(),
-                                        [&](const Leader& l) { return l.power == p && l.replaces == kNone; });
+    const auto starting =
+        std::count_if(data.leaders.begin(), data.leaders.end(), [&](const Leader& l) { return l.power == p && l.replaces == kNone; });
     if (starting != 1) doc.node().fail("leaders", fmt::format("{} must have exactly one starting Leader", power_name(p)));
   }
 }
@@ -53,14 +60,13 @@ void load_staff(const Document& doc, Power power, const Registry& ids, Data& dat
     if (!(n.at("value").is_string() && n.at("value").get<std::string>() == "star"))
       value = n.at("value").is_number_integer() ? static_cast<std::int8_t>(n.integer("value", 1, 5)) : -1;
     if (value < 0) n.fail("value", "must be an integer 1..5 or \"star\"");
-    deck.push_back({n.str("id"), n.str("name"), n.opt_str("office"), n.str("text"), power, value,
-                    n.opt_integer("card_no", 1, 999, -1), read_effects(n, EffectSource::Card, ids), n.origin()});
+    deck.push_back({n.str("id"), n.str("name"), n.opt_str("office"), n.str("text"), power, value, n.opt_integer("card_no", 1, 999, -1),
+                    read_effects(n, EffectSource::Card, ids), n.origin()});
   }
   if (deck.size() != kStaffPerDeck)
     root.fail("cards", fmt::format("a Staff deck has {} cards (3.33), found {}", kStaffPerDeck, deck.size()));
   const auto chiefs = std::count_if(deck.begin(), deck.end(), [](const StaffCard& c) { return c.chief_of_staff(); });
-  if (chiefs != 1)
-    root.fail("cards", fmt::format("a Staff deck has exactly one Chief of Staff (value \"star\", 5.25), found {}", chiefs));
+  if (chiefs != 1) root.fail("cards", fmt::format("a Staff deck has exactly one Chief of Staff (value \"star\", 5.25), found {}", chiefs));
 }
 
 void load_conferences(const Document& doc, const Registry& ids, Data& data) {
@@ -69,8 +75,7 @@ void load_conferences(const Document& doc, const Registry& ids, Data& data) {
   for (const Node& n : root.array("conferences")) {
     n.allow({"id", "number", "name", "place", "date", "provenance", "source", "stated"});
     const int number = n.integer("number", 1, 10);
-    if (number != static_cast<int>(data.conferences.size()) + 1)
-      n.fail("number", "conferences are listed in order 1..10");
+    if (number != static_cast<int>(data.conferences.size()) + 1) n.fail("number", "conferences are listed in order 1..10");
     data.conferences.push_back({number, n.str("name"), n.str("place"), n.str("date"), n.origin()});
   }
   if (data.conferences.size() != 10) root.fail("conferences", "there are ten conferences (3.1)");
@@ -99,8 +104,8 @@ void load_conferences(const Document& doc, const Registry& ids, Data& data) {
     data.conference_cards.push_back(std::move(c));
   }
   if (data.conference_cards.size() != 30)
-    root.fail("cards", fmt::format("there are 30 Conference cards, A/B/C of each conference (9.2), found {}",
-                                   data.conference_cards.size()));
+    root.fail("cards",
+              fmt::format("there are 30 Conference cards, A/B/C of each conference (9.2), found {}", data.conference_cards.size()));
 }
 
 }  // namespace churchill::detail

@@ -18,29 +18,40 @@ E pick(const Node& n, const char* key, const std::array<std::pair<const char*, E
 }
 
 constexpr std::array<std::pair<const char*, EffectType>, 17> kTypes = {{
-    {"modifier", EffectType::Modifier}, {"gain_networks", EffectType::GainNetworks},
-    {"gain_alignment", EffectType::GainAlignment}, {"place_naval", EffectType::PlaceNaval},
-    {"place_offensive", EffectType::PlaceOffensive}, {"health_roll", EffectType::HealthRoll},
-    {"purge_roll", EffectType::PurgeRoll}, {"paranoia", EffectType::Paranoia},
-    {"less_than_full_value", EffectType::LessThanFullValue}, {"undebatable", EffectType::Undebatable},
-    {"mandate_production", EffectType::MandateProduction}, {"production", EffectType::Production},
-    {"place_issue", EffectType::PlaceIssue}, {"leader_restriction", EffectType::LeaderRestriction},
-    {"axis_reserve", EffectType::AxisReserve}, {"polmil", EffectType::PolMil},
+    {"modifier", EffectType::Modifier},
+    {"gain_networks", EffectType::GainNetworks},
+    {"gain_alignment", EffectType::GainAlignment},
+    {"place_naval", EffectType::PlaceNaval},
+    {"place_offensive", EffectType::PlaceOffensive},
+    {"health_roll", EffectType::HealthRoll},
+    {"purge_roll", EffectType::PurgeRoll},
+    {"paranoia", EffectType::Paranoia},
+    {"less_than_full_value", EffectType::LessThanFullValue},
+    {"undebatable", EffectType::Undebatable},
+    {"mandate_production", EffectType::MandateProduction},
+    {"production", EffectType::Production},
+    {"place_issue", EffectType::PlaceIssue},
+    {"leader_restriction", EffectType::LeaderRestriction},
+    {"axis_reserve", EffectType::AxisReserve},
+    {"polmil", EffectType::PolMil},
     {"convoy", EffectType::Convoy},
 }};
 
 constexpr std::array<std::pair<const char*, IssueKind>, kIssueKinds> kKinds = {{
-    {"pol-mil", IssueKind::PolMil}, {"production", IssueKind::Production},
-    {"directed-offensive", IssueKind::DirectedOffensive}, {"theater-leadership", IssueKind::TheaterLeadership},
-    {"a-bomb-research", IssueKind::ABombResearch}, {"global-issue", IssueKind::GlobalIssue},
-    {"second-front", IssueKind::SecondFront}, {"ussr-declares-war", IssueKind::UssrDeclaresWar},
+    {"pol-mil", IssueKind::PolMil},
+    {"production", IssueKind::Production},
+    {"directed-offensive", IssueKind::DirectedOffensive},
+    {"theater-leadership", IssueKind::TheaterLeadership},
+    {"a-bomb-research", IssueKind::ABombResearch},
+    {"global-issue", IssueKind::GlobalIssue},
+    {"second-front", IssueKind::SecondFront},
+    {"ussr-declares-war", IssueKind::UssrDeclaresWar},
     {"strategic-materials", IssueKind::StrategicMaterials},
 }};
 
 bool card_type(EffectType t) { return t <= EffectType::Undebatable; }
 bool shared_type(EffectType t) {
-  return t == EffectType::GainNetworks || t == EffectType::GainAlignment || t == EffectType::PlaceNaval ||
-         t == EffectType::PlaceOffensive;
+  return t == EffectType::GainNetworks || t == EffectType::GainAlignment || t == EffectType::PlaceNaval || t == EffectType::PlaceOffensive;
 }
 
 std::uint8_t power_index(const Node& n, const char* key) { return static_cast<std::uint8_t>(n.power(key)); }
@@ -59,8 +70,9 @@ Condition read_condition(const Node& n, const Registry& ids) {
   n.allow({"use", "issue_kind", "issue", "issue_on_track", "leader_active", "leader_inactive"});
   Condition c;
   if (n.has("use"))
-    c.use = pick(n, "use", std::array<std::pair<const char*, Condition::Use>, 2>{
-                               {{"advance", Condition::Use::Advance}, {"debate", Condition::Use::Debate}}});
+    c.use = pick(
+        n, "use",
+        std::array<std::pair<const char*, Condition::Use>, 2>{{{"advance", Condition::Use::Advance}, {"debate", Condition::Use::Debate}}});
   if (n.has("issue_kind"))
     for (const std::string& k : n.string_or_strings("issue_kind")) {
       bool found = false;
@@ -76,9 +88,7 @@ Condition read_condition(const Node& n, const Registry& ids) {
   return c;
 }
 
-std::int8_t count(const Node& n, const char* key, int lo, int hi) {
-  return static_cast<std::int8_t>(n.integer(key, lo, hi));
-}
+std::int8_t count(const Node& n, const char* key, int lo, int hi) { return static_cast<std::int8_t>(n.integer(key, lo, hi)); }
 
 // Card effects: value modifiers and side effects of Staff and Leader cards.
 void read_card_effect(const Node& n, Effect& e, const Registry& ids) {
@@ -107,11 +117,13 @@ void read_card_effect(const Node& n, Effect& e, const Registry& ids) {
       n.allow({"type", "dice", "fail", "result", "replaced_by", "if"});
       e.dice = parse_dice(n, "dice");
       e.range = parse_range(n, "fail", e.dice.count, e.dice.count * e.dice.sides);
-      e.health = pick(n, "result", std::array<std::pair<const char*, HealthResult>, 3>{
-                                       {{"removed", HealthResult::Removed}, {"dies", HealthResult::Dies},
-                                        {"heart-attack", HealthResult::HeartAttack}}});
-      if (e.health == HealthResult::Dies) e.replaced_by = ids.leaders.resolve(n, "replaced_by", n.str("replaced_by"));
-      else if (n.has("replaced_by")) n.fail("replaced_by", "only a Leader who dies is replaced");
+      e.health = pick(n, "result",
+                      std::array<std::pair<const char*, HealthResult>, 3>{
+                          {{"removed", HealthResult::Removed}, {"dies", HealthResult::Dies}, {"heart-attack", HealthResult::HeartAttack}}});
+      if (e.health == HealthResult::Dies)
+        e.replaced_by = ids.leaders.resolve(n, "replaced_by", n.str("replaced_by"));
+      else if (n.has("replaced_by"))
+        n.fail("replaced_by", "only a Leader who dies is replaced");
       break;
     case EffectType::PurgeRoll:
       n.allow({"type", "dice", "fail", "if"});
@@ -126,11 +138,8 @@ void read_card_effect(const Node& n, Effect& e, const Registry& ids) {
       e.min_value = count(n, "min_value", 0, 5);
       break;
     case EffectType::LessThanFullValue:
-    case EffectType::Undebatable:
-      n.allow({"type", "if"});
-      break;
-    default:
-      break;
+    case EffectType::Undebatable: n.allow({"type", "if"}); break;
+    default: break;
   }
 }
 
@@ -141,14 +150,17 @@ void read_conference_effect(const Node& n, Effect& e, const Registry& ids) {
       n.allow({"type", "power", "count", "use", "theater"});
       e.power = power_index(n, "power");
       e.amount = count(n, "count", 1, 6);
-      e.use = pick(n, "use", std::array<std::pair<const char*, ProductionUse>, 5>{
-                                 {{"offensive", ProductionUse::Offensive}, {"naval", ProductionUse::Naval},
-                                  {"support", ProductionUse::Support}, {"pol-mil", ProductionUse::PolMil},
-                                  {"a-bomb", ProductionUse::ABomb}}});
-      const bool military = e.use == ProductionUse::Offensive || e.use == ProductionUse::Naval ||
-                            e.use == ProductionUse::Support;
-      if (military) e.theater = ids.theaters.resolve(n, "theater", n.str("theater"));
-      else if (n.has("theater")) n.fail("theater", "only offensive or naval support goes to a theater");
+      e.use = pick(n, "use",
+                   std::array<std::pair<const char*, ProductionUse>, 5>{{{"offensive", ProductionUse::Offensive},
+                                                                         {"naval", ProductionUse::Naval},
+                                                                         {"support", ProductionUse::Support},
+                                                                         {"pol-mil", ProductionUse::PolMil},
+                                                                         {"a-bomb", ProductionUse::ABomb}}});
+      const bool military = e.use == ProductionUse::Offensive || e.use == ProductionUse::Naval || e.use == ProductionUse::Support;
+      if (military)
+        e.theater = ids.theaters.resolve(n, "theater", n.str("theater"));
+      else if (n.has("theater"))
+        n.fail("theater", "only offensive or naval support goes to a theater");
       if (e.use == ProductionUse::Offensive && e.theater == ids.theaters.find("arctic"))
         n.fail("theater", "the Arctic takes naval support only (7.4)");
       break;
@@ -166,18 +178,18 @@ void read_conference_effect(const Node& n, Effect& e, const Registry& ids) {
     case EffectType::LeaderRestriction:
       n.allow({"type", "leader", "restriction"});
       e.leader = ids.leaders.resolve(n, "leader", n.str("leader"));
-      e.restriction = pick(n, "restriction", std::array<std::pair<const char*, Restriction>, 2>{
-                                                 {{"stays-home", Restriction::StaysHome},
-                                                  {"inactive", Restriction::Inactive}}});
+      e.restriction = pick(n, "restriction",
+                           std::array<std::pair<const char*, Restriction>, 2>{
+                               {{"stays-home", Restriction::StaysHome}, {"inactive", Restriction::Inactive}}});
       break;
     case EffectType::AxisReserve: {
       n.allow({"type", "reserve", "count", "theater", "front"});
-      e.reserve = pick(n, "reserve", std::array<std::pair<const char*, ReserveKind>, kReserveKinds>{
-                                         {{"german-army", ReserveKind::GermanArmy},
-                                          {"italian-army", ReserveKind::ItalianArmy},
-                                          {"german-navy", ReserveKind::GermanNavy},
-                                          {"japanese-army", ReserveKind::JapaneseArmy},
-                                          {"ijn", ReserveKind::Ijn}}});
+      e.reserve = pick(n, "reserve",
+                       std::array<std::pair<const char*, ReserveKind>, kReserveKinds>{{{"german-army", ReserveKind::GermanArmy},
+                                                                                       {"italian-army", ReserveKind::ItalianArmy},
+                                                                                       {"german-navy", ReserveKind::GermanNavy},
+                                                                                       {"japanese-army", ReserveKind::JapaneseArmy},
+                                                                                       {"ijn", ReserveKind::Ijn}}});
       e.amount = count(n, "count", 1, 6);
       const bool navy = e.reserve == ReserveKind::GermanNavy || e.reserve == ReserveKind::Ijn;
       if (navy) {
@@ -191,13 +203,13 @@ void read_conference_effect(const Node& n, Effect& e, const Registry& ids) {
     }
     case EffectType::PolMil: {
       n.allow({"type", "powers", "rolls", "action"});
-      e.polmil = pick(n, "action", std::array<std::pair<const char*, PolMilAction>, 6>{
-                                       {{"place-networks", PolMilAction::PlaceNetworks},
-                                        {"place-alignment", PolMilAction::PlaceAlignment},
-                                        {"remove-network", PolMilAction::RemoveNetwork},
-                                        {"remove-alignment", PolMilAction::RemoveAlignment},
-                                        {"remove-all-networks", PolMilAction::RemoveAllNetworks},
-                                        {"remove-all-alignment", PolMilAction::RemoveAllAlignment}}});
+      e.polmil = pick(n, "action",
+                      std::array<std::pair<const char*, PolMilAction>, 6>{{{"place-networks", PolMilAction::PlaceNetworks},
+                                                                           {"place-alignment", PolMilAction::PlaceAlignment},
+                                                                           {"remove-network", PolMilAction::RemoveNetwork},
+                                                                           {"remove-alignment", PolMilAction::RemoveAlignment},
+                                                                           {"remove-all-networks", PolMilAction::RemoveAllNetworks},
+                                                                           {"remove-all-alignment", PolMilAction::RemoveAllAlignment}}});
       const bool placing = e.polmil == PolMilAction::PlaceNetworks || e.polmil == PolMilAction::PlaceAlignment;
       if (placing || n.has("powers")) e.powers = power_bits(n, "powers");
       if (n.at("rolls").is_object()) {
@@ -235,8 +247,7 @@ void read_conference_effect(const Node& n, Effect& e, const Registry& ids) {
       e.front = ids.fronts.resolve(n, "front", n.str("front"));
       e.amount = count(n, "count", 1, 6);
       break;
-    default:
-      break;
+    default: break;
   }
 }
 

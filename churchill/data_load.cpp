@@ -47,8 +47,7 @@ void load_issues(const Document& doc, Registry& ids, Data& data) {
         n.allow({"id", "name", "kind", "theater", "provenance", "source", "stated"});
         is.region = region(n, "theater");
         break;
-      default:
-        n.allow({"id", "name", "kind", "provenance", "source", "stated"});
+      default: n.allow({"id", "name", "kind", "provenance", "source", "stated"});
     }
     data.issues.push_back(std::move(is));
   }
@@ -101,8 +100,13 @@ void load_fronts(const Node& root, Registry& ids, Data& data) {
   for (const Node& n : root.array("fronts")) {
     n.allow({"id", "name", "color", "theater", "end", "track", "provenance", "source", "stated"});
     ids.fronts.add(n);
-    Front f{n.str("id"), n.str("name"), n.power("color"), ids.theaters.resolve(n, "theater", n.str("theater")),
-            ids.spaces.resolve(n, "end", n.str("end")), {}, n.origin()};
+    Front f{n.str("id"),
+            n.str("name"),
+            n.power("color"),
+            ids.theaters.resolve(n, "theater", n.str("theater")),
+            ids.spaces.resolve(n, "end", n.str("end")),
+            {},
+            n.origin()};
     for (const Node& step : n.array("track")) {
       step.allow({"space", "entry", "naval_required"});
       TrackStep t{ids.spaces.resolve(step, "space", step.str("space")), false, 0};
@@ -128,17 +132,16 @@ void load_locations(const Node& root, Registry& ids, Data& data) {
     ids.locations.add(n);
     const std::string type = n.str("type");
     if (type != "country" && type != "colony") n.fail("type", "must be \"country\" or \"colony\"");
-    Location l{n.str("id"), n.str("name"), type == "colony", ids.theaters.resolve(n, "theater", n.str("theater")),
-               kNone, n.origin()};
+    Location l{n.str("id"), n.str("name"), type == "colony", ids.theaters.resolve(n, "theater", n.str("theater")), kNone, n.origin()};
     if (!n.at("space").is_null()) {
       l.space = ids.spaces.resolve(n, "space", n.str("space"));
       const bool on_theater_track = std::any_of(data.fronts.begin(), data.fronts.end(), [&](const Front& f) {
-        return f.theater == l.theater && std::any_of(f.track.begin(), f.track.end(),
-                                                     [&](const TrackStep& t) { return t.space == l.space; });
+        return f.theater == l.theater &&
+               std::any_of(f.track.begin(), f.track.end(), [&](const TrackStep& t) { return t.space == l.space; });
       });
       if (!on_theater_track)
-        n.fail("space", fmt::format("\"{}\" is not on a Front Track of theater \"{}\"", data.spaces[l.space].id,
-                                    data.theaters[l.theater].id));
+        n.fail("space",
+               fmt::format("\"{}\" is not on a Front Track of theater \"{}\"", data.spaces[l.space].id, data.theaters[l.theater].id));
     }
     data.locations.push_back(std::move(l));
   }
@@ -146,19 +149,18 @@ void load_locations(const Node& root, Registry& ids, Data& data) {
 
 // The names the rules refer to (rule numbers in the messages).
 void require_map_names(const Document& doc, const Registry& ids) {
-  const std::pair<const char*, const char*> theaters[] = {
-      {"western", "7.62"}, {"eastern", "7.62"}, {"mediterranean", "7.62"}, {"arctic", "7.4"},
-      {"cbi", "7.64"}, {"far-east", "7.64"}, {"central-pacific", "7.64"}, {"sw-pacific", "7.64"}};
+  const std::pair<const char*, const char*> theaters[] = {{"western", "7.62"},         {"eastern", "7.62"},   {"mediterranean", "7.62"},
+                                                          {"arctic", "7.4"},           {"cbi", "7.64"},       {"far-east", "7.64"},
+                                                          {"central-pacific", "7.64"}, {"sw-pacific", "7.64"}};
   for (const auto& [id, rule] : theaters) {
     if (ids.theaters.find(id) == kNone) doc.node().fail(fmt::format("the rules need a theater \"{}\" ({})", id, rule));
     if (std::string_view(id) != "arctic" && ids.fronts.find(id) == kNone)
       doc.node().fail(fmt::format("the rules need a front \"{}\" ({})", id, rule));
   }
-  for (const char* id : {"uk-bolero", "normandy", "west-germany", "east-germany", "southern-italy", "central-italy",
-                         "northern-italy", "manchuria", "germany", "japan"})
+  for (const char* id : {"uk-bolero", "normandy", "west-germany", "east-germany", "southern-italy", "central-italy", "northern-italy",
+                         "manchuria", "germany", "japan"})
     if (ids.spaces.find(id) == kNone) doc.node().fail(fmt::format("the rules need a space \"{}\" (7.6-7.8, 9.4)", id));
-  for (const char* id : {"france", "belgium", "netherlands", "baltic-states", "poland", "rumania", "bulgaria",
-                         "finland", "norway"})
+  for (const char* id : {"france", "belgium", "netherlands", "baltic-states", "poland", "rumania", "bulgaria", "finland", "norway"})
     if (ids.locations.find(id) == kNone) doc.node().fail(fmt::format("the rules need a location \"{}\" (6.11, 7.4)", id));
   for (const char* id : {"germany", "japan", "italy"})
     if (ids.axis.find(id) == kNone) doc.node().fail(fmt::format("the rules need an Axis power \"{}\" (7.8)", id));

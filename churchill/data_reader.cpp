@@ -5,7 +5,8 @@ namespace churchill::detail {
 std::vector<std::string> Node::string_or_strings(const char* key) const {
   const json& v = at(key);
   std::vector<std::string> out;
-  if (v.is_string()) out.push_back(v.get<std::string>());
+  if (v.is_string())
+    out.push_back(v.get<std::string>());
   else if (v.is_array() && !v.empty()) {
     for (const json& e : v) {
       if (!e.is_string()) fail(key, "must be a string or an array of strings");
@@ -43,8 +44,7 @@ Origin Node::origin() const {
   const json& stated = at("stated");
   if (!stated.is_object() || stated.empty()) fail("stated", "must be a non-empty object");
   for (const auto& [field, entry] : stated.items()) {
-    if (field != "order" && !has(field.c_str()))
-      fail("stated", fmt::format("names \"{}\", which is not a field of this entry", field));
+    if (field != "order" && !has(field.c_str())) fail("stated", fmt::format("names \"{}\", which is not a field of this entry", field));
     Node f(entry, where() + ": stated." + field);
     f.allow({"provenance", "source"});
     o.stated.push_back({field, read_provenance(f, "provenance"), f.str("source")});
@@ -76,8 +76,7 @@ Dice parse_dice(const Node& n, const char* key) {
 
 Range parse_range(const Node& n, const char* key, int lo, int hi) {
   const json& v = n.at(key);
-  if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer())
-    n.fail(key, "must be [lo, hi]");
+  if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer()) n.fail(key, "must be [lo, hi]");
   const int a = v[0].get<int>(), b = v[1].get<int>();
   if (a > b || a < lo || b > hi) n.fail(key, fmt::format("must be [lo, hi] within {}..{}", lo, hi));
   return {static_cast<std::int8_t>(a), static_cast<std::int8_t>(b)};

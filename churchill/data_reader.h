@@ -36,8 +36,8 @@ class Ids : public core::Ids {
 
 // The id registries the files refer to each other through.
 struct Registry {
-  Ids issues{"issue"}, theaters{"theater"}, spaces{"space"}, fronts{"front"},
-      locations{"location"}, leaders{"leader"}, a_bomb{"A-Bomb track space"}, axis{"Axis power"};
+  Ids issues{"issue"}, theaters{"theater"}, spaces{"space"}, fronts{"front"}, locations{"location"}, leaders{"leader"},
+      a_bomb{"A-Bomb track space"}, axis{"Axis power"};
 };
 
 // One data file, parsed ("churchill/map.json").

@@ -70,9 +70,9 @@ std::vector<std::uint8_t> issue_list(const Node& n, const char* key, const Regis
 void load_scenarios(const Document& doc, const Registry& ids, Data& data) {
   Ids scenario_ids("scenario");
   for (const Node& n : doc.node().array("scenarios")) {
-    n.allow({"id", "name", "first_conference", "last_conference", "fronts", "naval", "markers", "europe_leadership",
-             "pacific_leadership", "a_bomb", "spy_ring", "reserves_out_of_play", "issues_removed", "issues_on_table",
-             "simultaneous_dday_central_italy", "provenance", "source", "stated"});
+    n.allow({"id", "name", "first_conference", "last_conference", "fronts", "naval", "markers", "europe_leadership", "pacific_leadership",
+             "a_bomb", "spy_ring", "reserves_out_of_play", "issues_removed", "issues_on_table", "simultaneous_dday_central_italy",
+             "provenance", "source", "stated"});
     scenario_ids.add(n);
     Scenario s;
     s.id = n.str("id");
@@ -89,7 +89,8 @@ void load_scenarios(const Document& doc, const Registry& ids, Data& data) {
     s.a_bomb = ids.a_bomb.resolve(n, "a_bomb", n.str("a_bomb"));
     s.spy_ring = ids.a_bomb.resolve(n, "spy_ring", n.str("spy_ring"));
     for (const std::string& r : n.has("reserves_out_of_play") && !n.at("reserves_out_of_play").empty()
-                                    ? n.string_or_strings("reserves_out_of_play") : std::vector<std::string>{}) {
+                                    ? n.string_or_strings("reserves_out_of_play")
+                                    : std::vector<std::string>{}) {
       bool found = false;
       for (int k = 0; k < kReserveKinds; ++k)
         if (r == reserve_kind_name(static_cast<ReserveKind>(k))) s.reserves_out_of_play[static_cast<std::size_t>(k)] = found = true;
@@ -108,14 +109,22 @@ void load_scenarios(const Document& doc, const Registry& ids, Data& data) {
 namespace {
 
 constexpr std::array<std::pair<const char*, VpCondition>, 16> kVpConditions = {{
-    {"alignment", VpCondition::Alignment}, {"networks-without-alignment", VpCondition::NetworksWithoutAlignment},
-    {"global-advantage", VpCondition::GlobalAdvantage}, {"conferences-won", VpCondition::ConferencesWon},
-    {"empty-colony", VpCondition::EmptyColony}, {"axis-occupied", VpCondition::AxisOccupied},
-    {"front-in-space", VpCondition::FrontInSpace}, {"entered-before", VpCondition::EnteredBefore},
+    {"alignment", VpCondition::Alignment},
+    {"networks-without-alignment", VpCondition::NetworksWithoutAlignment},
+    {"global-advantage", VpCondition::GlobalAdvantage},
+    {"conferences-won", VpCondition::ConferencesWon},
+    {"empty-colony", VpCondition::EmptyColony},
+    {"axis-occupied", VpCondition::AxisOccupied},
+    {"front-in-space", VpCondition::FrontInSpace},
+    {"entered-before", VpCondition::EnteredBefore},
     {"germany-without-western-front", VpCondition::GermanyWithoutWesternFront},
-    {"german-technology", VpCondition::GermanTechnology}, {"japan-unoccupied", VpCondition::JapanUnoccupied},
-    {"space-never-entered", VpCondition::SpaceNeverEntered}, {"interservice-rivalry", VpCondition::InterserviceRivalry},
-    {"spy-ring-spaces", VpCondition::SpyRingSpaces}, {"a-bomb", VpCondition::ABomb}, {"no-a-bomb", VpCondition::NoABomb},
+    {"german-technology", VpCondition::GermanTechnology},
+    {"japan-unoccupied", VpCondition::JapanUnoccupied},
+    {"space-never-entered", VpCondition::SpaceNeverEntered},
+    {"interservice-rivalry", VpCondition::InterserviceRivalry},
+    {"spy-ring-spaces", VpCondition::SpyRingSpaces},
+    {"a-bomb", VpCondition::ABomb},
+    {"no-a-bomb", VpCondition::NoABomb},
 }};
 
 std::uint8_t powers_of(const Node& n) {
@@ -162,8 +171,7 @@ void read_vp_parameters(const Node& n, VictoryCondition& v, const Registry& ids,
     case VpCondition::AxisOccupied:
       for (const std::string& a : n.string_or_strings("axis")) v.axis.push_back(ids.axis.resolve(n, "axis", a));
       break;
-    default:
-      break;
+    default: break;
   }
 }
 
@@ -177,8 +185,8 @@ void load_victory(const Document& doc, const Registry& ids, Data& data) {
     doc.node().fail("conditions", fmt::format("the VP schedule has conditions A-AA (9.4), found {}", nodes.size()));
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const Node& n = nodes[i];
-    n.allow({"id", "vp", "condition", "text", "powers", "cases", "first", "second", "front", "space", "fronts", "axis",
-             "provenance", "source", "stated"});
+    n.allow({"id", "vp", "condition", "text", "powers", "cases", "first", "second", "front", "space", "fronts", "axis", "provenance",
+             "source", "stated"});
     if (n.str("id") != kIds[i]) n.fail("id", fmt::format("must be \"{}\" (conditions A-AA in order)", kIds[i]));
     VictoryCondition v;
     v.id = kIds[i];

@@ -11,7 +11,6 @@ namespace churchill::rules {
 
 namespace {
 
-
 // Bonus buckets of State::support_bonus.
 enum Bucket { kEurope = 0, kPacific = 1, kEither = 2, kAnyFrontOffensive = 3 };
 constexpr int kBuckets = 4;
@@ -43,7 +42,7 @@ std::uint32_t top_bits(std::uint64_t w) { return static_cast<std::uint32_t>((((w
 // < the track's length; a Front the data set lacks has a track of length 0), in a Region whose Axis
 // power has not surrendered (7.8). Bits of fronts.
 std::uint32_t open_fronts(const CCtx& c) {
-  const std::uint64_t next = ((word_of(c.s.front) ^ kTop) + kOnes) ^ kTop;                  // position + 1, 0..127
+  const std::uint64_t next = ((word_of(c.s.front) ^ kTop) + kOnes) ^ kTop;           // position + 1, 0..127
   const std::uint32_t at_end = top_bits((next | kTop) - word_of(c.k.track_length));  // position + 1 >= length
   std::uint32_t bits = ~at_end & 0xffu;
   for (std::size_t r = 0; r < 2; ++r)
@@ -164,12 +163,13 @@ std::uint32_t allocations(const Targets& t) {
 }
 template <class Out>
 void emit(const Targets& t, int source, Out& out) {
-  out.run([&] { return allocations(t); }, [&](auto add) {
-    for_each_bit(t.offensive, [&](int f) { add(encode(Act::Offensive, f, source)); });
-    for_each_bit(t.naval, [&](int th) { add(encode(Act::Naval, th, source)); });
-    for_each_bit(t.activate, [&](int i) { add(encode(Act::Activate, i)); });
-    if (t.a_bomb) add(encode(Act::ABombModifier));
-  });
+  out.run([&] { return allocations(t); },
+          [&](auto add) {
+            for_each_bit(t.offensive, [&](int f) { add(encode(Act::Offensive, f, source)); });
+            for_each_bit(t.naval, [&](int th) { add(encode(Act::Naval, th, source)); });
+            for_each_bit(t.activate, [&](int i) { add(encode(Act::Activate, i)); });
+            if (t.a_bomb) add(encode(Act::ABombModifier));
+          });
 }
 // The allocation emit lists k-th for `t` (k < allocations(t)), found by counting the bits before it
 // (Bots.ARandomActionIsTheListsItemAtTheSameDraw checks it is the list's at every decision of random
@@ -210,16 +210,14 @@ void charge_priorities(const Ctx& c, int power, core::Action a) {
     const Targets t = mandate_targets(c, m);
     const bool hit = (kind_of(a) == Act::Offensive && (t.offensive & (1u << arg_a(a)))) ||
                      (kind_of(a) == Act::Naval && (t.naval & (1u << arg_a(a)))) ||
-                     (kind_of(a) == Act::Activate && (t.activate & (1u << arg_a(a)))) ||
-                     (kind_of(a) == Act::ABombModifier && t.a_bomb);
+                     (kind_of(a) == Act::Activate && (t.activate & (1u << arg_a(a)))) || (kind_of(a) == Act::ABombModifier && t.a_bomb);
     if (hit) {
       --m.count;
       return;
     }
   }
   const Targets d = directed_targets(c, power);
-  if ((kind_of(a) == Act::Offensive && (d.offensive & (1u << arg_a(a)))) ||
-      (kind_of(a) == Act::Naval && (d.naval & (1u << arg_a(a)))))
+  if ((kind_of(a) == Act::Offensive && (d.offensive & (1u << arg_a(a)))) || (kind_of(a) == Act::Naval && (d.naval & (1u << arg_a(a)))))
     ++s.directed_paid[at(power)];
 }
 
@@ -253,8 +251,7 @@ void start_leadership(const Ctx& c, int index) {
   for (int i = index; i < 2 * kPowers; ++i) {
     const int power = order[at(i / 2)];
     const int region = i % 2;
-    if (won_by(c.s, c.k.leadership[at(region)], power))
-      return c.replace(step::TheaterLeadership{power, region, i});
+    if (won_by(c.s, c.k.leadership[at(region)], power)) return c.replace(step::TheaterLeadership{power, region, i});
   }
   // 6.10 A-Bomb Research, then 6.11 Global Issue.
   c.s.steps.replace(step::EndConference{});
@@ -274,8 +271,7 @@ void start_leadership(const Ctx& c, int index) {
 }  // namespace
 
 bool won_by_anyone(const State& s, int issue) {
-  return s.issues[static_cast<std::size_t>(issue)].where == IssueWhere::Table &&
-         s.issues[static_cast<std::size_t>(issue)].winner != kNone;
+  return s.issues[static_cast<std::size_t>(issue)].where == IssueWhere::Table && s.issues[static_cast<std::size_t>(issue)].winner != kNone;
 }
 
 // 5.27: the conference winner receives a conference victory marker; the Decision Segment begins.
@@ -395,9 +391,7 @@ void allocate(const Ctx& c, int seat, core::Action a) {
       ++s.offensive[arg_a(a)];
       c.note(rule, seat, Event::OffensivePlaced, arg_a(a), seat, source);
       break;
-    case Act::Naval:
-      place_naval(c, arg_a(a), seat, rule);
-      break;
+    case Act::Naval: place_naval(c, arg_a(a), seat, rule); break;
     case Act::Activate: {  // 6.81: X Political Alignment markers and Y Clandestine Networks
       const Issue& is = c.d.issues[arg_a(a)];
       s.activated |= 1u << arg_a(a);
@@ -444,9 +438,7 @@ void apply_decision(const Ctx& c, int seat, core::Action a) {
       c.note("6.11", seat, Event::GlobalMoved, seat, arg_a(a));
       s.steps.pop();
       break;
-    default:
-      allocate(c, seat, a);
-      break;
+    default: allocate(c, seat, a); break;
   }
 }
 

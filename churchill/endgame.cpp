@@ -143,10 +143,8 @@ bool reads_fronts(VpCondition c) {
     case VpCondition::GermanyWithoutWesternFront:
     case VpCondition::JapanUnoccupied:
     case VpCondition::SpaceNeverEntered:
-    case VpCondition::InterserviceRivalry:
-      return true;
-    default:
-      return false;
+    case VpCondition::InterserviceRivalry: return true;
+    default: return false;
   }
 }
 
@@ -160,7 +158,8 @@ void Game::tally(const State& s, Conditions which, std::array<int, kPowers>& tot
   if (which == Conditions::AllRevealed && s.secret_agenda_variant)  // 10.3: 5 VP per marker with own alignment there
     for (int p = 0; p < kPowers; ++p)
       for (std::uint8_t m : s.secret_agenda[at(p)])
-        if (m != kNone && s.alignment[data_->secret_agenda[m].location] == p) add(sheet, kSecretAgenda, static_cast<std::uint8_t>(1u << p), 5);
+        if (m != kNone && s.alignment[data_->secret_agenda[m].location] == p)
+          add(sheet, kSecretAgenda, static_cast<std::uint8_t>(1u << p), 5);
 }
 
 ScoreSheet Game::score(const State& s, bool reveal_secret_agenda) const {
@@ -189,8 +188,8 @@ EndCase Game::end_case(const State& s, const std::array<int, kPowers>& v) const 
 }
 
 std::string_view end_case_name(EndCase c) {
-  static constexpr std::array<std::string_view, 3> kNames = {
-      "4.41 Alliance Victory", "4.42 Broken Alliance", "4.43 Global Hegemon, Axis Conditional Surrender"};
+  static constexpr std::array<std::string_view, 3> kNames = {"4.41 Alliance Victory", "4.42 Broken Alliance",
+                                                             "4.43 Global Hegemon, Axis Conditional Surrender"};
   return kNames[static_cast<std::size_t>(c)];
 }
 
@@ -202,9 +201,12 @@ std::array<int, kPowers> hegemon_adjusted(const std::array<int, kPowers>& v) {
   for (int p = 0; p < kPowers; ++p) {
     const bool is_top = top & (1u << p), is_bottom = bottom & (1u << p);
     if (most == fewest) break;  // all three tied: the adjustments cancel
-    if (__builtin_popcount(top) == 2) adjusted[at(p)] += is_top ? -5 : 5;
-    else if (__builtin_popcount(bottom) == 2) adjusted[at(p)] += is_bottom ? 5 : -5;
-    else adjusted[at(p)] += is_top ? -5 : is_bottom ? 5 : -3;
+    if (__builtin_popcount(top) == 2)
+      adjusted[at(p)] += is_top ? -5 : 5;
+    else if (__builtin_popcount(bottom) == 2)
+      adjusted[at(p)] += is_bottom ? 5 : -5;
+    else
+      adjusted[at(p)] += is_top ? -5 : is_bottom ? 5 : -3;
   }
   return adjusted;
 }
@@ -219,10 +221,8 @@ int Game::winner(const State& s, const std::array<int, kPowers>& v) const {
   switch (end_case(s, v)) {
     case EndCase::GlobalHegemon:  // 4.43: -5 / -3 / +5
       return highest_wins(*this, s, hegemon_adjusted(v));
-    case EndCase::AllianceVictory:
-      return highest_wins(*this, s, v);
-    case EndCase::BrokenAlliance:
-      break;
+    case EndCase::AllianceVictory: return highest_wins(*this, s, v);
+    case EndCase::BrokenAlliance: break;
   }
   if (__builtin_popcount(top) > 1) return final_tiebreak(*this, s, top, false);
   const int leader = __builtin_ctz(top);

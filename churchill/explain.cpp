@@ -19,24 +19,30 @@ const std::map<std::string, std::string, std::less<>>& english() {
   static const std::map<std::string, std::string, std::less<>> text = {
       {"why.no_issue_on_table", "only discards: no issue is left on the table to advance, and play goes on until every staff card is used"},
       {"why.leader_stays_home", "no Leader advance: the conference card keeps {{leader}} at home, who may debate but not advance"},
-      {"why.leader_inactive", "no Leader advance: {{leader}} is inactive (used once this conference, or made so by the conference card or a heart attack)"},
+      {"why.leader_inactive",
+       "no Leader advance: {{leader}} is inactive (used once this conference, or made so by the conference card or a heart attack)"},
       {"why.leader_advance", "only your Leader may debate: {{advancer}} advanced with its Leader, which no staff card may debate"},
       {"why.one_issue_on_table", "only '{{action}}': it is the only issue left on the table"},
       {"why.one_card_left", "only '{{action}}': it is the only staff card left in hand"},
       {"why.one_issue_left", "only '{{action}}': it is the only issue left on the issue display"},
       {"why.one_front_open", "only '{{action}}': every other Front has no entry space left or faces an Axis power that surrendered"},
       {"why.one_global_marker", "only '{{action}}': it is the only Global Issue marker of yours not already at your position"},
-      {"why.no_network_place", "no location takes a new Clandestine Network: you may remove another power's instead, one for one, or leave it unplaced"},
-      {"why.no_alignment_place", "no location takes your Political Alignment marker (it needs your own network there and no marker yet): you may remove another's or leave it unplaced"},
+      {"why.no_network_place",
+       "no location takes a new Clandestine Network: you may remove another power's instead, one for one, or leave it unplaced"},
+      {"why.no_alignment_place",
+       "no location takes your Political Alignment marker (it needs your own network there and no marker yet): you may remove another's or leave it unplaced"},
       {"why.one_location", "only '{{action}}': it is the only location where your marker may go"},
-      {"why.fewer_alignment_places", "{{count}} Political Alignment marker(s) to place but only {{places}} location(s) take one (your own network there, no marker yet, as the Global Issues allow): the rest may remove another's marker where you have a network, else they are lost"},
+      {"why.fewer_alignment_places",
+       "{{count}} Political Alignment marker(s) to place but only {{places}} location(s) take one (your own network there, no marker yet, as the Global Issues allow): the rest may remove another's marker where you have a network, else they are lost"},
       {"why.tie_us_wins_otherwise", "if no Leader breaks the tie, the US wins it, being tied (Arsenal of Democracy)"},
       {"why.tie_us_gives_otherwise", "if no Leader breaks the tie, the US gives it to one of the tied powers (Arsenal of Democracy)"},
       {"why.arctic_closed", "no marker in {{location1}} or {{location2}}: the Arctic Theater has fewer than 3 naval support"},
-      {"why.last_card_one_issue", "only '{{action}}': it is your last staff card, the only issue is left on the table, and your Leader may not advance"},
+      {"why.last_card_one_issue",
+       "only '{{action}}': it is your last staff card, the only issue is left on the table, and your Leader may not advance"},
       {"why.chief_committed", "only '{{action}}': your last staff card is the Chief of Staff, committed before his value is rolled"},
       {"why.production_mandate", "your production goes first where the conference card mandates it; free choices come after"},
-      {"why.production_directed", "your production goes first to your Directed Offensive (two support markers on its Front); free choices come after"},
+      {"why.production_directed",
+       "your production goes first to your Directed Offensive (two support markers on its Front); free choices come after"},
       {"why.only_action", "only '{{action}}' is legal at this step"},
   };
   return text;
@@ -53,9 +59,8 @@ OptionsWhy make(const char* key, const char* rule, std::vector<std::pair<std::st
 }
 
 bool all_of_kind(const core::ActionList& legal, std::initializer_list<Act> kinds) {
-  return !legal.empty() && std::all_of(legal.begin(), legal.end(), [&](core::Action a) {
-    return std::find(kinds.begin(), kinds.end(), kind_of(a)) != kinds.end();
-  });
+  return !legal.empty() && std::all_of(legal.begin(), legal.end(),
+                                       [&](core::Action a) { return std::find(kinds.begin(), kinds.end(), kind_of(a)) != kinds.end(); });
 }
 bool any_of_kind(const core::ActionList& legal, Act kind) {
   return std::any_of(legal.begin(), legal.end(), [&](core::Action a) { return kind_of(a) == kind; });
@@ -101,7 +106,8 @@ std::optional<OptionsWhy> placement(const Game& g, const State& s, int seat, con
   if (legal.size() == 1) return make("why.one_location", networks ? "7.11" : "7.31", {{"action", only}});
   const auto places = std::count_if(legal.begin(), legal.end(), [](core::Action a) { return kind_of(a) == Act::PlaceAlignment; });
   if (!networks && places < s.to_place[at(seat)])
-    return make("why.fewer_alignment_places", "7.3, 7.31, 7.32", {{"count", std::to_string(s.to_place[at(seat)])}, {"places", std::to_string(places)}});
+    return make("why.fewer_alignment_places", "7.3, 7.31, 7.32",
+                {{"count", std::to_string(s.to_place[at(seat)])}, {"places", std::to_string(places)}});
   const rules::CCtx c{{g, s}};
   std::vector<std::pair<std::string, std::string>> closed;  // 7.4 names the two: Norway and Finland
   for (int l = 0; l < static_cast<int>(g.data().locations.size()); ++l)
@@ -131,17 +137,29 @@ std::optional<OptionsWhy> why_few_options(const Game& g, const State& s, core::S
     case StepId::MeetingTurn: why = meeting_turn(g, s, seat, legal, only); break;
     case StepId::Allocation: why = allocation(g, s, seat); break;
     case StepId::DebateOffer: why = debate_offer(s); break;
-    case StepId::ChiefIssue: if (legal.size() == 1) why = make("why.one_issue_on_table", "5.25", {{"action", only}}); break;
-    case StepId::PlaceNetworks: case StepId::PlaceAlignment: why = placement(g, s, seat, legal, only); break;
-    case StepId::AgendaPlay: if (legal.size() == 1) why = make("why.one_card_left", "5.13", {{"action", only}}); break;
-    case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs:
+    case StepId::ChiefIssue:
+      if (legal.size() == 1) why = make("why.one_issue_on_table", "5.25", {{"action", only}});
+      break;
+    case StepId::PlaceNetworks:
+    case StepId::PlaceAlignment: why = placement(g, s, seat, legal, only); break;
+    case StepId::AgendaPlay:
+      if (legal.size() == 1) why = make("why.one_card_left", "5.13", {{"action", only}});
+      break;
+    case StepId::AgendaWinnerPlaces:
+    case StepId::AgendaPairs:
       if (legal.size() == 1) why = make("why.one_issue_left", "5.14", {{"action", only}});
       break;
-    case StepId::DirectedOffensives: if (legal.size() == 1) why = make("why.one_front_open", "6.1", {{"action", only}}); break;
-    case StepId::TieBreakOffer:  // what happens if every Leader declines (4.53)
-      why = make(s.steps.top().as<step::TieBreakOffer>().tied & power_bit(Power::US) ? "why.tie_us_wins_otherwise" : "why.tie_us_gives_otherwise", "4.53");
+    case StepId::DirectedOffensives:
+      if (legal.size() == 1) why = make("why.one_front_open", "6.1", {{"action", only}});
       break;
-    case StepId::GlobalIssue: if (legal.size() == 1) why = make("why.one_global_marker", "6.11", {{"action", only}}); break;
+    case StepId::TieBreakOffer:  // what happens if every Leader declines (4.53)
+      why = make(
+          s.steps.top().as<step::TieBreakOffer>().tied & power_bit(Power::US) ? "why.tie_us_wins_otherwise" : "why.tie_us_gives_otherwise",
+          "4.53");
+      break;
+    case StepId::GlobalIssue:
+      if (legal.size() == 1) why = make("why.one_global_marker", "6.11", {{"action", only}});
+      break;
     default: break;
   }
   if (!why && legal.size() == 1) {

@@ -14,10 +14,10 @@
 namespace churchill {
 
 struct OptionsWhy {
-  std::string key;   // "why.<case>": the message, for a catalogue ("why.no_card_to_debate")
-  std::string rule;  // the rule that makes it so ("5.24")
+  std::string key;                                        // "why.<case>": the message, for a catalogue ("why.no_card_to_debate")
+  std::string rule;                                       // the rule that makes it so ("5.24")
   std::vector<std::pair<std::string, std::string>> args;  // the message's arguments ("action", ...)
-  std::string text;  // in English: "only 'no-debate': ... (5.24)"
+  std::string text;                                       // in English: "only 'no-debate': ... (5.24)"
 };
 
 // The reason `seat` has so few options at the step `s` is at (an observation is enough: only the

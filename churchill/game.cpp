@@ -10,8 +10,8 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
-#include <string>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "churchill/i18n_names.h"
@@ -76,8 +76,8 @@ template <class P>
 constexpr StepRow row(StepRow r) {
   r.id = P::id;
   if constexpr (requires(P p) { p.seat; }) r.seat = [](const Step& st) -> int { return st.as<P>().seat; };
-  // GCC 12 under -fsanitize=undefined cannot compare a handler's address with null in a constant
-  // expression, so the sanitizer build leaves this check to the release build (the same table).
+    // GCC 12 under -fsanitize=undefined cannot compare a handler's address with null in a constant
+    // expression, so the sanitizer build leaves this check to the release build (the same table).
 #ifndef CHURCHILL_UBSAN
   const bool complete = r.kind == Kind::Auto           ? r.run != nullptr
                         : r.kind == Kind::Chance       ? (r.outcomes || r.equal) && r.apply && r.outcome_text
@@ -93,15 +93,23 @@ constexpr StepRow row(StepRow r) {
 
 // An apply function that needs no seat (chance outcomes, and decisions whose step names the seat).
 template <void (*F)(const Ctx&, core::Action)>
-void seatless(const Ctx& c, int, core::Action a) { F(c, a); }
+void seatless(const Ctx& c, int, core::Action a) {
+  F(c, a);
+}
 // A legal-action list or a random action that needs no seat (the step names it).
 template <void (*F)(const CCtx&, core::ActionList&)>
-void seatless_legal(const CCtx& c, int, core::ActionList& out) { F(c, out); }
+void seatless_legal(const CCtx& c, int, core::ActionList& out) {
+  F(c, out);
+}
 template <core::Action (*F)(const CCtx&, core::Rng&)>
-core::Action seatless_random(const CCtx& c, int, core::Rng& rng) { return F(c, rng); }
+core::Action seatless_random(const CCtx& c, int, core::Rng& rng) {
+  return F(c, rng);
+}
 // An automatic step that reads no payload.
 template <void (*F)(const Ctx&)>
-void unpaid(const Ctx& c, const Step&) { F(c); }
+void unpaid(const Ctx& c, const Step&) {
+  F(c);
+}
 
 // 5.13: the seats whose agenda card is not yet on the table.
 core::SeatMask agenda_players(const State& s) {
@@ -169,81 +177,170 @@ std::string marker_text(const CCtx& c, step::SecretAgendaDeal, int v) { return "
 // The step table, one row per StepId in its order.
 constexpr StepRow kSteps[] = {
     // 5.11 Conference card
-    row<step::RevealConference>({.kind = Kind::Chance, .phase = typed<reveal_phase>, .outcomes = rules::conference_outcomes,
-                                 .outcome_text = typed<card_text>, .apply = seatless<rules::reveal_conference>}),
+    row<step::RevealConference>({.kind = Kind::Chance,
+                                 .phase = typed<reveal_phase>,
+                                 .outcomes = rules::conference_outcomes,
+                                 .outcome_text = typed<card_text>,
+                                 .apply = seatless<rules::reveal_conference>}),
     row<step::Bands>({.kind = Kind::Auto, .run = typed<rules::run_bands>}),
-    row<step::ConvoyRoll>({.kind = Kind::Chance, .prompt = "prompt.conference_roll", .rule = "5.11",
-                           .equal = rules::die_faces<6>, .apply = seatless<rules::apply_convoy_roll>}),
-    row<step::PolMilCount>({.kind = Kind::Chance, .prompt = "prompt.conference_roll", .rule = "5.11",
-                            .equal = rules::die_faces<6>, .apply = seatless<rules::apply_polmil_count>}),
-    row<step::PolMilRoll>({.kind = Kind::Chance, .prompt = "prompt.conference_roll", .rule = "5.11", .equal = rules::polmil_faces,
-                           .outcome_text = typed<polmil_text>, .apply = seatless<rules::apply_polmil_roll>}),
+    row<step::ConvoyRoll>({.kind = Kind::Chance,
+                           .prompt = "prompt.conference_roll",
+                           .rule = "5.11",
+                           .equal = rules::die_faces<6>,
+                           .apply = seatless<rules::apply_convoy_roll>}),
+    row<step::PolMilCount>({.kind = Kind::Chance,
+                            .prompt = "prompt.conference_roll",
+                            .rule = "5.11",
+                            .equal = rules::die_faces<6>,
+                            .apply = seatless<rules::apply_polmil_count>}),
+    row<step::PolMilRoll>({.kind = Kind::Chance,
+                           .prompt = "prompt.conference_roll",
+                           .rule = "5.11",
+                           .equal = rules::polmil_faces,
+                           .outcome_text = typed<polmil_text>,
+                           .apply = seatless<rules::apply_polmil_roll>}),
     // 5.13 Pre-conference
     row<step::PreConference>({.kind = Kind::Auto, .run = unpaid<rules::pre_conference>}),
-    row<step::Deal>({.kind = Kind::Chance, .prompt = "prompt.deal", .rule = "5.13", .equal = rules::deal_pile,
-                     .outcome_text = typed<deal_text>, .apply = seatless<rules::apply_deal>}),
-    row<step::AgendaPlay>({.kind = Kind::Simultaneous, .prompt = "prompt.agenda_play", .rule = "5.13", .players = agenda_players,
-                           .legal = rules::agenda_legal, .apply = rules::apply_agenda_card}),
-    row<step::AgendaChiefRoll>({.kind = Kind::Chance, .prompt = "prompt.agenda_chief_roll", .rule = "5.25",
-                                .equal = rules::die_faces<6>, .apply = seatless<rules::apply_meeting_roll>}),
+    row<step::Deal>({.kind = Kind::Chance,
+                     .prompt = "prompt.deal",
+                     .rule = "5.13",
+                     .equal = rules::deal_pile,
+                     .outcome_text = typed<deal_text>,
+                     .apply = seatless<rules::apply_deal>}),
+    row<step::AgendaPlay>({.kind = Kind::Simultaneous,
+                           .prompt = "prompt.agenda_play",
+                           .rule = "5.13",
+                           .players = agenda_players,
+                           .legal = rules::agenda_legal,
+                           .apply = rules::apply_agenda_card}),
+    row<step::AgendaChiefRoll>({.kind = Kind::Chance,
+                                .prompt = "prompt.agenda_chief_roll",
+                                .rule = "5.25",
+                                .equal = rules::die_faces<6>,
+                                .apply = seatless<rules::apply_meeting_roll>}),
     row<step::AgendaResolve>({.kind = Kind::Auto, .run = unpaid<rules::resolve_agenda>}),
-    row<step::TieBreakOffer>({.kind = Kind::Decision, .prompt = "prompt.tie_break_offer", .rule = "4.5", .names_seat = true,
-                              .legal = seatless_legal<rules::tie_legal>, .apply = seatless<rules::apply_tie>}),
-    row<step::TieBreakChoose>({.kind = Kind::Decision, .prompt = "prompt.tie_break_choose", .rule = "4.5", .names_seat = true,
-                               .legal = seatless_legal<rules::tie_legal>, .apply = seatless<rules::apply_tie>}),
-    row<step::AgendaWinnerPlaces>({.kind = Kind::Decision, .phase = typed<winner_places_phase>, .legal = seatless_legal<rules::selection_legal>,
-                                   .random = seatless_random<rules::selection_random>, .apply = seatless<rules::apply_selection>}),
-    row<step::AgendaPairs>({.kind = Kind::Decision, .prompt = "prompt.agenda_pairs", .rule = "5.14", .names_seat = true,
-                            .legal = seatless_legal<rules::selection_legal>, .random = seatless_random<rules::selection_random>,
+    row<step::TieBreakOffer>({.kind = Kind::Decision,
+                              .prompt = "prompt.tie_break_offer",
+                              .rule = "4.5",
+                              .names_seat = true,
+                              .legal = seatless_legal<rules::tie_legal>,
+                              .apply = seatless<rules::apply_tie>}),
+    row<step::TieBreakChoose>({.kind = Kind::Decision,
+                               .prompt = "prompt.tie_break_choose",
+                               .rule = "4.5",
+                               .names_seat = true,
+                               .legal = seatless_legal<rules::tie_legal>,
+                               .apply = seatless<rules::apply_tie>}),
+    row<step::AgendaWinnerPlaces>({.kind = Kind::Decision,
+                                   .phase = typed<winner_places_phase>,
+                                   .legal = seatless_legal<rules::selection_legal>,
+                                   .random = seatless_random<rules::selection_random>,
+                                   .apply = seatless<rules::apply_selection>}),
+    row<step::AgendaPairs>({.kind = Kind::Decision,
+                            .prompt = "prompt.agenda_pairs",
+                            .rule = "5.14",
+                            .names_seat = true,
+                            .legal = seatless_legal<rules::selection_legal>,
+                            .random = seatless_random<rules::selection_random>,
                             .apply = seatless<rules::apply_selection>}),
     // 5.2 Meeting
-    row<step::MeetingTurn>({.kind = Kind::Decision, .prompt = "prompt.meeting_turn", .rule = "5.2", .names_seat = true,
-                            .legal = rules::advance_legal, .random = rules::advance_random, .apply = rules::apply_meeting}),
-    row<step::ChiefRoll>({.kind = Kind::Chance, .prompt = "prompt.chief_roll", .rule = "5.25", .equal = rules::die_faces<6>,
+    row<step::MeetingTurn>({.kind = Kind::Decision,
+                            .prompt = "prompt.meeting_turn",
+                            .rule = "5.2",
+                            .names_seat = true,
+                            .legal = rules::advance_legal,
+                            .random = rules::advance_random,
+                            .apply = rules::apply_meeting}),
+    row<step::ChiefRoll>({.kind = Kind::Chance,
+                          .prompt = "prompt.chief_roll",
+                          .rule = "5.25",
+                          .equal = rules::die_faces<6>,
                           .apply = seatless<rules::apply_meeting_roll>}),
-    row<step::ChiefIssue>({.kind = Kind::Decision, .phase = typed<chief_issue_phase>, .legal = rules::chief_issue_legal,
-                           .apply = rules::apply_meeting}),
-    row<step::DebateOffer>({.kind = Kind::Decision, .phase = typed<debate_phase>, .legal = rules::debate_legal, .apply = rules::apply_meeting}),
+    row<step::ChiefIssue>(
+        {.kind = Kind::Decision, .phase = typed<chief_issue_phase>, .legal = rules::chief_issue_legal, .apply = rules::apply_meeting}),
+    row<step::DebateOffer>(
+        {.kind = Kind::Decision, .phase = typed<debate_phase>, .legal = rules::debate_legal, .apply = rules::apply_meeting}),
     row<step::ResolvePlay>({.kind = Kind::Auto, .run = typed<rules::resolve_play>}),
-    row<step::HealthRoll>({.kind = Kind::Chance, .prompt = "prompt.health_roll", .rule = "3.31", .outcomes = rules::effect_roll_outcomes,
-                           .equal = rules::effect_roll_faces, .apply = seatless<rules::apply_meeting_roll>}),
-    row<step::ParanoiaRoll>({.kind = Kind::Chance, .prompt = "prompt.paranoia_roll", .outcomes = rules::effect_roll_outcomes,
-                             .equal = rules::effect_roll_faces, .apply = seatless<rules::apply_meeting_roll>}),
-    row<step::PurgeRoll>({.kind = Kind::Chance, .prompt = "prompt.purge_roll", .equal = rules::die_faces<6>,
-                          .apply = seatless<rules::apply_meeting_roll>}),
+    row<step::HealthRoll>({.kind = Kind::Chance,
+                           .prompt = "prompt.health_roll",
+                           .rule = "3.31",
+                           .outcomes = rules::effect_roll_outcomes,
+                           .equal = rules::effect_roll_faces,
+                           .apply = seatless<rules::apply_meeting_roll>}),
+    row<step::ParanoiaRoll>({.kind = Kind::Chance,
+                             .prompt = "prompt.paranoia_roll",
+                             .outcomes = rules::effect_roll_outcomes,
+                             .equal = rules::effect_roll_faces,
+                             .apply = seatless<rules::apply_meeting_roll>}),
+    row<step::PurgeRoll>(
+        {.kind = Kind::Chance, .prompt = "prompt.purge_roll", .equal = rules::die_faces<6>, .apply = seatless<rules::apply_meeting_roll>}),
     row<step::EndMeeting>({.kind = Kind::Auto, .run = unpaid<rules::end_meeting>}),
     // 6.0 Decision Segment
-    row<step::DirectedOffensives>({.kind = Kind::Decision, .prompt = "prompt.directed_offensives", .rule = "6.1", .names_seat = true,
-                                   .legal = rules::directed_legal, .apply = rules::apply_decision}),
+    row<step::DirectedOffensives>({.kind = Kind::Decision,
+                                   .prompt = "prompt.directed_offensives",
+                                   .rule = "6.1",
+                                   .names_seat = true,
+                                   .legal = rules::directed_legal,
+                                   .apply = rules::apply_decision}),
     row<step::DecisionProduction>({.kind = Kind::Auto, .run = unpaid<rules::decision_production>}),
-    row<step::Allocation>({.kind = Kind::Decision, .phase = typed<allocation_phase>, .legal = rules::allocation_legal,
-                           .random = rules::allocation_random, .apply = rules::apply_decision}),
-    row<step::TheaterLeadership>({.kind = Kind::Decision, .prompt = "prompt.theater_leadership", .rule = "6.9", .names_seat = true,
-                                  .legal = rules::leadership_legal, .apply = rules::apply_decision}),
-    row<step::ABombRoll>({.kind = Kind::Chance, .prompt = "prompt.a_bomb_roll", .rule = "6.10", .equal = rules::die_faces<6>,
+    row<step::Allocation>({.kind = Kind::Decision,
+                           .phase = typed<allocation_phase>,
+                           .legal = rules::allocation_legal,
+                           .random = rules::allocation_random,
+                           .apply = rules::apply_decision}),
+    row<step::TheaterLeadership>({.kind = Kind::Decision,
+                                  .prompt = "prompt.theater_leadership",
+                                  .rule = "6.9",
+                                  .names_seat = true,
+                                  .legal = rules::leadership_legal,
+                                  .apply = rules::apply_decision}),
+    row<step::ABombRoll>({.kind = Kind::Chance,
+                          .prompt = "prompt.a_bomb_roll",
+                          .rule = "6.10",
+                          .equal = rules::die_faces<6>,
                           .apply = seatless<rules::apply_a_bomb>}),
-    row<step::GlobalIssue>({.kind = Kind::Decision, .prompt = "prompt.global_issue", .rule = "6.11", .names_seat = true,
-                            .legal = rules::global_legal, .apply = rules::apply_decision}),
+    row<step::GlobalIssue>({.kind = Kind::Decision,
+                            .prompt = "prompt.global_issue",
+                            .rule = "6.11",
+                            .names_seat = true,
+                            .legal = rules::global_legal,
+                            .apply = rules::apply_decision}),
     row<step::EndConference>({.kind = Kind::Auto, .run = unpaid<rules::begin_war>}),
     // 7.0 War Phase
-    row<step::PlacementOrder>({.kind = Kind::Decision, .prompt = "prompt.placement_order", .rule = "7.1",
-                               .legal = rules::placement_order_legal, .apply = rules::apply_placement}),
-    row<step::PlaceNetworks>({.kind = Kind::Decision, .phase = typed<networks_phase>, .legal = rules::placement_legal,
-                              .apply = rules::apply_placement}),
-    row<step::PlaceAlignment>({.kind = Kind::Decision, .phase = typed<alignment_phase>, .legal = rules::placement_legal,
+    row<step::PlacementOrder>({.kind = Kind::Decision,
+                               .prompt = "prompt.placement_order",
+                               .rule = "7.1",
+                               .legal = rules::placement_order_legal,
                                .apply = rules::apply_placement}),
+    row<step::PlaceNetworks>(
+        {.kind = Kind::Decision, .phase = typed<networks_phase>, .legal = rules::placement_legal, .apply = rules::apply_placement}),
+    row<step::PlaceAlignment>(
+        {.kind = Kind::Decision, .phase = typed<alignment_phase>, .legal = rules::placement_legal, .apply = rules::apply_placement}),
     row<step::Reserves>({.kind = Kind::Auto, .run = typed<rules::run_reserves>}),
-    row<step::ReserveRoll>({.kind = Kind::Chance, .prompt = "prompt.reserve_roll", .rule = "7.6", .equal = rules::die_faces<6>,
+    row<step::ReserveRoll>({.kind = Kind::Chance,
+                            .prompt = "prompt.reserve_roll",
+                            .rule = "7.6",
+                            .equal = rules::die_faces<6>,
                             .apply = seatless<rules::apply_reserve_roll>}),
-    row<step::SplitRoll>({.kind = Kind::Chance, .prompt = "prompt.reserve_roll", .rule = "7.6", .equal = rules::split_fronts,
-                          .outcome_text = typed<front_text>, .apply = seatless<rules::apply_reserve_roll>}),
-    row<step::FrontRoll>({.kind = Kind::Chance, .phase = typed<front_roll_phase>, .equal = rules::die_faces<10>,
+    row<step::SplitRoll>({.kind = Kind::Chance,
+                          .prompt = "prompt.reserve_roll",
+                          .rule = "7.6",
+                          .equal = rules::split_fronts,
+                          .outcome_text = typed<front_text>,
+                          .apply = seatless<rules::apply_reserve_roll>}),
+    row<step::FrontRoll>({.kind = Kind::Chance,
+                          .phase = typed<front_roll_phase>,
+                          .equal = rules::die_faces<10>,
                           .apply = seatless<rules::apply_front_roll>}),
     row<step::Campaigns>({.kind = Kind::Auto, .run = typed<rules::run_advance>}),
     row<step::PostMortem>({.kind = Kind::Auto, .run = unpaid<rules::post_mortem>}),
     row<step::GameOver>({.kind = Kind::Terminal, .phase = typed<game_over_phase>}),
-    row<step::SecretAgendaDeal>({.kind = Kind::Chance, .prompt = "prompt.secret_agenda_deal", .rule = "10.2", .equal = rules::secret_agenda_pool,
-                                 .outcome_text = typed<marker_text>, .apply = seatless<rules::apply_secret_agenda>}),
+    row<step::SecretAgendaDeal>({.kind = Kind::Chance,
+                                 .prompt = "prompt.secret_agenda_deal",
+                                 .rule = "10.2",
+                                 .equal = rules::secret_agenda_pool,
+                                 .outcome_text = typed<marker_text>,
+                                 .apply = seatless<rules::apply_secret_agenda>}),
 };
 static_assert(std::size(kSteps) == kStepCount);
 static_assert(core::steps::rows_in_order(kSteps), "the step table has one row per StepId, in order");
@@ -289,7 +386,6 @@ std::uint32_t locations(const Data& d, std::initializer_list<const char*> ids) {
   return bits;
 }
 
-
 }  // namespace
 
 Game::Game(const Data& data) : data_(&data) {
@@ -329,7 +425,8 @@ Game::Game(const Data& data) : data_(&data) {
   for (std::size_t i = 0; i < d.issues.size() && i < kMaxIssues; ++i)
     if (d.issues[i].conditional()) known_.conditional_issues |= 1u << i;
   for (std::size_t p = 0; p < kPowers; ++p) {
-    if (d.staff[p].size() > kStaffPerDeck) throw DataError("the rules need at most " + std::to_string(kStaffPerDeck) + " staff cards a deck");
+    if (d.staff[p].size() > kStaffPerDeck)
+      throw DataError("the rules need at most " + std::to_string(kStaffPerDeck) + " staff cards a deck");
     known_.staff_traits[p].fill(0);
     for (std::size_t card = 0; card < d.staff[p].size(); ++card) known_.staff_traits[p][card] = rules::staff_traits(d.staff[p][card]);
   }
@@ -419,7 +516,8 @@ NodeKind Game::node_kind(const State& s) const {
     case Kind::Decision: return NodeKind::Decision;
     case Kind::Simultaneous: return NodeKind::Simultaneous;
     case Kind::Chance: return NodeKind::Chance;
-    case Kind::Auto: case Kind::Terminal: break;
+    case Kind::Auto:
+    case Kind::Terminal: break;
   }
   return NodeKind::Terminal;
 }
@@ -457,8 +555,10 @@ void rules::equal_outcomes(std::uint64_t bits, core::OutcomeList& out) {
 namespace {
 // A chance step's outcomes: its list, or the equally likely ones of its bits.
 void outcome_list(const CCtx& c, const StepRow& r, core::OutcomeList& out) {
-  if (r.outcomes) r.outcomes(c, out);
-  else rules::equal_outcomes(r.equal(c), out);
+  if (r.outcomes)
+    r.outcomes(c, out);
+  else
+    rules::equal_outcomes(r.equal(c), out);
 }
 }  // namespace
 
@@ -494,7 +594,9 @@ core::i18n::Message phase_message(const Game& g, const State& s) {
   return phase_of(CCtx{{g, s}}, s.steps.top());
 }
 
-std::string phase_text(const Game& g, const State& s) { return g.data().catalogues->render(core::i18n::kFallbackLanguage, phase_message(g, s)); }
+std::string phase_text(const Game& g, const State& s) {
+  return g.data().catalogues->render(core::i18n::kFallbackLanguage, phase_message(g, s));
+}
 
 void Game::run_automatic(State& s, core::LogSink* log) const {
   const Ctx c{{*this, s, log}};
@@ -522,33 +624,64 @@ std::uint64_t Game::hash(const State& s) const {
   h.add(s.conference_card);
   h.add(s.steps.size());
   for (std::size_t i = 0; i < s.steps.size(); ++i)
-    h.add((static_cast<std::uint64_t>(s.steps[i].id) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].bytes[0])) << 16) |
-          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].bytes[1])) << 8) | static_cast<std::uint8_t>(s.steps[i].bytes[2]));
+    h.add((static_cast<std::uint64_t>(s.steps[i].id) << 24) |
+          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].bytes[0])) << 16) |
+          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(s.steps[i].bytes[1])) << 8) |
+          static_cast<std::uint8_t>(s.steps[i].bytes[2]));
   for (const IssueState& i : s.issues)
     h.add((static_cast<std::uint64_t>(i.where) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.track)) << 16) |
           (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.space)) << 8) | i.winner);
   for (const LeaderState& l : s.leaders) h.add(l.card | (l.active << 8) | (l.stays_home << 9) | (l.heart_attack << 10));
-  add(s.hand); add(s.draw); add(s.removed); add(s.agenda_card); add(s.agenda_value);
-  h.add(static_cast<std::uint64_t>(s.agenda_winner)); h.add(static_cast<std::uint64_t>(s.conference_winner));
-  add(s.pass_earned); h.add(s.paranoia); h.add(s.purge_by | (s.purge_card << 8) | (s.purge_roller << 16)); h.add(static_cast<std::uint64_t>(s.meeting_next));
+  add(s.hand);
+  add(s.draw);
+  add(s.removed);
+  add(s.agenda_card);
+  add(s.agenda_value);
+  h.add(static_cast<std::uint64_t>(s.agenda_winner));
+  h.add(static_cast<std::uint64_t>(s.conference_winner));
+  add(s.pass_earned);
+  h.add(s.paranoia);
+  h.add(s.purge_by | (s.purge_card << 8) | (s.purge_roller << 16));
+  h.add(static_cast<std::uint64_t>(s.meeting_next));
   for (const Play& p : {s.advance, s.debate})
     h.add((static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.seat)) << 40) | (static_cast<std::uint64_t>(p.card) << 32) |
           (static_cast<std::uint64_t>(p.issue) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.value)) << 16) |
           (p.leader << 8) | p.stop_at_center | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.track)) << 48));
   add(s.production);
-  for (const Mandate& m : s.mandates) h.add(m.power | (static_cast<unsigned>(m.use) << 8) | (m.theater << 16) | (static_cast<std::uint8_t>(m.count) << 24));
+  for (const Mandate& m : s.mandates)
+    h.add(m.power | (static_cast<unsigned>(m.use) << 8) | (m.theater << 16) | (static_cast<std::uint8_t>(m.count) << 24));
   h.add(static_cast<std::uint64_t>(s.mandate_count));
-  add(s.production_delta); add(s.networks_gained); add(s.alignment_gained);
+  add(s.production_delta);
+  add(s.networks_gained);
+  add(s.alignment_gained);
   for (const auto& b : s.support_bonus) add(b);
   h.add(s.activated);
-  h.add(static_cast<std::uint64_t>(s.a_bomb_modifier)); h.add(s.second_front); h.add(s.ussr_declares_war);
-  add(s.front); add(s.offensive); add(s.directed_front); add(s.directed_paid); add(s.naval);
+  h.add(static_cast<std::uint64_t>(s.a_bomb_modifier));
+  h.add(s.second_front);
+  h.add(s.ussr_declares_war);
+  add(s.front);
+  add(s.offensive);
+  add(s.directed_front);
+  add(s.directed_paid);
+  add(s.naval);
   for (const auto& r : s.reserves_on_front) add(r);
   for (const auto& r : s.reserves_in_box) add(r);
-  add(s.reserves_pool); add(s.theater_leader); add(s.surrendered);
-  h.add(static_cast<std::uint64_t>(s.a_bomb)); h.add(static_cast<std::uint64_t>(s.spy_ring));
-  add(s.networks); add(s.network_owner); add(s.alignment); add(s.behind_front); add(s.global); add(s.conferences_won);
-  add(s.to_place); add(s.order); add(s.entered); add(s.german_technology); add(s.reserves_lost);
+  add(s.reserves_pool);
+  add(s.theater_leader);
+  add(s.surrendered);
+  h.add(static_cast<std::uint64_t>(s.a_bomb));
+  h.add(static_cast<std::uint64_t>(s.spy_ring));
+  add(s.networks);
+  add(s.network_owner);
+  add(s.alignment);
+  add(s.behind_front);
+  add(s.global);
+  add(s.conferences_won);
+  add(s.to_place);
+  add(s.order);
+  add(s.entered);
+  add(s.german_technology);
+  add(s.reserves_lost);
   h.add(s.entered_this_conference | (s.italy_surrendered << 8) | (static_cast<std::uint8_t>(s.winner) << 16) |
         (static_cast<std::uint64_t>(s.secret_agenda_variant) << 24) | (static_cast<std::uint64_t>(s.german_reserves_option) << 25));
   h.add(s.agenda_markers_drawn);

@@ -4,9 +4,9 @@
 
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <vector>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "churchill/data.h"
 #include "churchill/state.h"
@@ -22,8 +22,8 @@ struct Known {
   std::uint8_t southern_italy, central_italy;                                                // spaces (7.81)
   std::uint8_t italy;                                                                        // Axis power (7.63)
   std::uint8_t second_front, ussr_declares_war, strategic_materials, a_bomb_research, global_issue;
-  std::array<std::uint8_t, 2> leadership;   // [Region] Theater Leadership issue
-  std::uint8_t stalin;                      // leader index
+  std::array<std::uint8_t, 2> leadership;  // [Region] Theater Leadership issue
+  std::uint8_t stalin;                     // leader index
   // 6.11 Spheres of Influence: bits of the locations of each sphere.
   std::uint32_t eastern_sphere, western_sphere;
   // 6.8: bits of the Pol-Mil issues (the issues production may activate).

@@ -40,7 +40,8 @@ class ActionWording {
     return out;
   }
   Message source(int b) const {
-    static constexpr const char* kKeys[] = {"", "action.source_europe", "action.source_pacific", "action.source_either", "action.source_any"};
+    static constexpr const char* kKeys[] = {"", "action.source_europe", "action.source_pacific", "action.source_either",
+                                            "action.source_any"};
     const int i = b % 5;
     return i == 0 ? Message::plain("") : after(Message::plain(""), key(kKeys[i]));
   }
@@ -52,10 +53,12 @@ class ActionWording {
     switch (top.id) {
       case StepId::RevealConference: {
         const ConferenceCard& c = d_.conference_cards[at(v)];
-        return tr("action.chance_card", {{"title", nm(conference_key(c.conference))}, {"version", Message::plain(std::string(1, c.version))}});
+        return tr("action.chance_card",
+                  {{"title", nm(conference_key(c.conference))}, {"version", Message::plain(std::string(1, c.version))}});
       }
       case StepId::Deal: return tr("action.chance_deal", {{"card", nm(staff_key(d_, static_cast<Power>(top.as<step::Deal>().power), v))}});
-      case StepId::PolMilRoll: return tr("action.chance_polmil", {{"red", Message::plain(num(v / 8))}, {"blue", Message::plain(num(v % 8))}});
+      case StepId::PolMilRoll:
+        return tr("action.chance_polmil", {{"red", Message::plain(num(v / 8))}, {"blue", Message::plain(num(v % 8))}});
       case StepId::SplitRoll: return tr("action.chance_front", {{"front", nm(front_key(d_, v))}});
       case StepId::SecretAgendaDeal:
         return tr("action.chance_marker", {{"location", nm(location_key(d_, d_.secret_agenda[at(v)].location))}});
@@ -74,7 +77,8 @@ class ActionWording {
       case Act::Winner: return tr("action.winner", {{"power", power(x)}});
       case Act::Select: return tr("action.select", {{"issue", nm(issue_key(d_, x))}});
       case Act::Advance: return tr("action.advance", {{"issue", nm(issue_key(d_, y))}, {"card", card(x)}, {"flags", flags(f)}});
-      case Act::AdvanceLeader: return tr("action.advance_leader", {{"issue", nm(issue_key(d_, y))}, {"card", card(x)}, {"flags", flags(f)}});
+      case Act::AdvanceLeader:
+        return tr("action.advance_leader", {{"issue", nm(issue_key(d_, y))}, {"card", card(x)}, {"flags", flags(f)}});
       case Act::AdvanceChief: return tr("action.advance_chief", {{"card", card(x)}});
       case Act::ChiefIssue: return tr("action.chief_issue", {{"issue", nm(issue_key(d_, y))}, {"flags", flags(f)}});
       case Act::ChiefDebate: return tr("action.chief_debate", {{"flags", flags(f)}});

@@ -76,8 +76,11 @@ Worded Wording::message(const core::LogEntry& e) const {
       const ConferenceCard& card = d_.conference_cards[at(a)];
       const std::string k = conference_key(card.conference);
       return {"log.conference_card",
-              {{"number", num(card.conference)}, {"title", nm(k)}, {"version", Message::plain(std::string(1, card.version))},
-               {"date", churchill::key(k + ".date")}}, {}};
+              {{"number", num(card.conference)},
+               {"title", nm(k)},
+               {"version", Message::plain(std::string(1, card.version))},
+               {"date", churchill::key(k + ".date")}},
+              {}};
     }
     case Event::Mandate:
       if (c >= 0) return {"log.mandate_theater", {{"power", power(a)}, {"count", num(b)}, {"theater", nm(theater_key(d_, c))}}, {}};
@@ -85,7 +88,10 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::ProductionChange: return {"log.production_change", {{"power", power(a)}, {"change", signed_num(b)}}, {}};
     case Event::IssueToTable: return {"log.issue_to_table", {{"issue", issue(a)}}, {}};
     case Event::LeaderRestricted:
-      if (c != x) return {"log.leader_restriction_void", {{"leader", nm(leader_key(d_, c))}, {"leader2", nm(leader_key(d_, x))}, {"power", power(a)}}, {}};
+      if (c != x)
+        return {"log.leader_restriction_void",
+                {{"leader", nm(leader_key(d_, c))}, {"leader2", nm(leader_key(d_, x))}, {"power", power(a)}},
+                {}};
       return {b == 0 ? "log.leader_stays_home" : "log.leader_inactive", {{"leader", nm(leader_key(d_, c))}}, {}};
     case Event::ReservePlaced: {
       const Message reserve = churchill::key(reserve_key(static_cast<ReserveKind>(a)));
@@ -103,8 +109,13 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::ConvoyArrives: return {"log.convoy_arrives", {}, {}};
     case Event::PolMilCount: return {"log.polmil_count", {{"roll", num(a)}}, b};
     case Event::PolMilCell: {  // 5.12: what the roll is for; a removal with nothing to remove does nothing
-      static constexpr const char* kFor[] = {"log.polmil_cell", "log.polmil_for_networks", "log.polmil_for_alignment", "log.polmil_for_network_removal",
-                                             "log.polmil_for_alignment_removal", "log.polmil_for_network_removal", "log.polmil_for_alignment_removal"};
+      static constexpr const char* kFor[] = {"log.polmil_cell",
+                                             "log.polmil_for_networks",
+                                             "log.polmil_for_alignment",
+                                             "log.polmil_for_network_removal",
+                                             "log.polmil_for_alignment_removal",
+                                             "log.polmil_for_network_removal",
+                                             "log.polmil_for_alignment_removal"};
       return {kFor[x >= 0 && x <= 6 ? x : 0], {{"red", num(a)}, {"blue", num(b)}, {"location", loc(c)}}, {}};
     }
     case Event::NetworkPlaced: return {"log.network_placed", {{"power", power(a)}, {"location", loc(b)}}, {}};
@@ -112,8 +123,7 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::AlignmentPlaced: return {"log.alignment_placed", {{"power", power(a)}, {"location", loc(b)}}, {}};
     case Event::AlignmentRemoved: return {"log.alignment_removed", {{"power", power(a)}, {"location", loc(b)}}, {}};
     case Event::MarkerLost: return {c ? "log.alignment_lost" : "log.network_lost", {{"power", power(a)}, {"location", loc(b)}}, {}};
-    case Event::RemovalDeclined:
-      return {c ? "log.removal_declined_alignment" : "log.removal_declined_network", {{"power", power(a)}}, b};
+    case Event::RemovalDeclined: return {c ? "log.removal_declined_alignment" : "log.removal_declined_network", {{"power", power(a)}}, b};
     case Event::Dealt: return {"log.dealt", {{"power", power(a)}}, b};
     case Event::Shuffled: return {"log.shuffled", {{"power", power(a)}}, b};
     case Event::AgendaRevealed: return {"log.agenda_revealed", {{"power", power(a)}, {"card", card(a, b)}, {"value", num(c)}}, {}};
@@ -122,8 +132,7 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::TieByUs: return {a == b ? "log.tie_by_us_wins" : "log.tie_by_us_gives", {{"power2", power(b)}}, {}};
     case Event::IssueSelected:
       return {"log.issue_selected", {{"power", power(a)}, {"issue", issue(b)}, {"where", c ? where(a, c) : where(-1, 0)}}, {}};
-    case Event::Played:
-      return {"log.played", {{"power", power(a)}, {"card", card(a, b)}, {"value", num(x)}, {"issue", issue(c)}}, {}};
+    case Event::Played: return {"log.played", {{"power", power(a)}, {"card", card(a, b)}, {"value", num(x)}, {"issue", issue(c)}}, {}};
     case Event::Debated: return {"log.debated", {{"power", power(a)}, {"card", card(a, b)}, {"value", num(c)}}, {}};
     case Event::IssueMoved: return {"log.issue_moved", {{"issue", issue(a)}, {"where", where(b, c)}}, {}};
     case Event::Captured: return {"log.captured", {{"power", power(a)}, {"issue", issue(b)}}, {}};
@@ -142,7 +151,8 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::IssueWon: return {"log.issue_won", {{"power", power(a)}, {"issue", issue(b)}}, {}};
     case Event::ConditionalInEffect: return {"log.conditional_in_effect", {{"issue", issue(a)}}, {}};
     case Event::ConferenceWinner: return {"log.conference_winner", {{"power", power(a)}}, {}};
-    case Event::DirectedPlaced: return {"log.directed_placed", {{"power", power(a)}, {"issue", issue(b)}, {"front", nm(front_key(d_, c))}}, {}};
+    case Event::DirectedPlaced:
+      return {"log.directed_placed", {{"power", power(a)}, {"issue", issue(b)}, {"front", nm(front_key(d_, c))}}, {}};
     case Event::ProductionTotal: return {"log.production_total", {{"power", power(a)}, {"count", num(b)}}, {}};
     case Event::ProductionTaken: return {"log.production_taken", {{"power", power(a)}, {"power2", power(b)}}, {}};
     case Event::Activated: return {"log.activated", {{"power", power(a)}, {"issue", issue(b)}}, {}};
@@ -157,9 +167,11 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::FrontHeld:
       return {"log.front_held", {{"front", nm(front_key(d_, a))}, {"reason", held_because(b, c, x)}, {"exception", num(b)}}, {}};
     case Event::FrontRolled:
-      return {x ? "log.front_advances" : "log.front_no_advance", {{"front", nm(front_key(d_, a))}, {"roll", num(b)}, {"strength", num(c)}}, {}};
+      return {
+          x ? "log.front_advances" : "log.front_no_advance", {{"front", nm(front_key(d_, a))}, {"roll", num(b)}, {"strength", num(c)}}, {}};
     case Event::FrontAdvanced: return {"log.front_advanced", {{"front", nm(front_key(d_, a))}, {"space", nm(space_key(d_, b))}}, {}};
-    case Event::ReserveCollapse: return {"log.reserve_collapse", {{"reserve", churchill::key(reserve_key(static_cast<ReserveKind>(a)))}}, {}};
+    case Event::ReserveCollapse:
+      return {"log.reserve_collapse", {{"reserve", churchill::key(reserve_key(static_cast<ReserveKind>(a)))}}, {}};
     case Event::IjnSortie:
       if (b >= 0) return {"log.ijn_sortie", {{"roll", num(a)}, {"theater", nm(theater_key(d_, b))}}, {}};
       return {"log.ijn_no_sortie", {{"roll", num(a)}}, {}};

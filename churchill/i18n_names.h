@@ -16,12 +16,12 @@ namespace churchill {
 struct State;
 
 // Catalogue keys of the data entities: "<kind>.<id>.name" (and ".office", ".text").
-std::string power_key(Power p);                             // "power.UK"
-std::string leader_key(const Data& d, int leader);          // "leader.churchill"
-std::string staff_key(const Data& d, Power p, int card);    // "staff.portal"
-std::string issue_number(const Data& d, int issue);  // "2" for us-production-2, "" for an issue whose name is its own
-std::string conference_key(int number);                     // "conference.1" (the rulebook numbers them, 9.71)
-std::string issue_key(const Data& d, int issue);            // "issue.second-front"
+std::string power_key(Power p);                           // "power.UK"
+std::string leader_key(const Data& d, int leader);        // "leader.churchill"
+std::string staff_key(const Data& d, Power p, int card);  // "staff.portal"
+std::string issue_number(const Data& d, int issue);       // "2" for us-production-2, "" for an issue whose name is its own
+std::string conference_key(int number);                   // "conference.1" (the rulebook numbers them, 9.71)
+std::string issue_key(const Data& d, int issue);          // "issue.second-front"
 std::string theater_key(const Data& d, int theater);
 std::string axis_key(const Data& d, int axis);
 std::string space_key(const Data& d, int space);
@@ -30,8 +30,8 @@ std::string location_key(const Data& d, int location);
 std::string a_bomb_key(const Data& d, int space);
 std::string global_issue_key(const Data& d, int global_issue);
 std::string scenario_key(const Scenario& s);
-std::string victory_key(const VictoryCondition& v);         // "victory.A" (its ".text")
-std::string reserve_key(ReserveKind k);                     // "reserve.german-army"
+std::string victory_key(const VictoryCondition& v);  // "victory.A" (its ".text")
+std::string reserve_key(ReserveKind k);              // "reserve.german-army"
 
 // Every "<entity>.name" key the data set needs, for the test that each has a name in every language.
 std::vector<std::string> entity_name_keys(const Data& d);
@@ -47,8 +47,7 @@ class Names {
 
   const std::string& language() const { return language_; }
   const Data& data() const { return data_; }
-  std::string tr(std::string_view key, const core::i18n::Args& args = {},
-                 std::optional<long long> count = std::nullopt) const {
+  std::string tr(std::string_view key, const core::i18n::Args& args = {}, std::optional<long long> count = std::nullopt) const {
     return catalogues_.tr(language_, key, args, count);
   }
   std::string render(const core::i18n::Message& m) const { return catalogues_.render(language_, m); }

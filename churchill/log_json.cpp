@@ -15,8 +15,29 @@ namespace {
 using rules::Event;
 
 enum class Arg : std::uint8_t {
-  kBlank, kNum, kFlag, kPower, kCard, kUssrCard, kLeader, kIssue, kLocation, kFront, kTheater, kSpace, kABomb,
-  kGlobalIssue, kAxis, kReserve, kConferenceCard, kRegion, kUse, kRestriction, kPolMilFor, kMarker, kSeatSpace,
+  kBlank,
+  kNum,
+  kFlag,
+  kPower,
+  kCard,
+  kUssrCard,
+  kLeader,
+  kIssue,
+  kLocation,
+  kFront,
+  kTheater,
+  kSpace,
+  kABomb,
+  kGlobalIssue,
+  kAxis,
+  kReserve,
+  kConferenceCard,
+  kRegion,
+  kUse,
+  kRestriction,
+  kPolMilFor,
+  kMarker,
+  kSeatSpace,
 };
 struct Field {
   const char* name = nullptr;
@@ -99,8 +120,8 @@ static_assert(std::size(kEvents) == static_cast<std::size_t>(Event::Breakthrough
 
 constexpr std::array<const char*, 5> kUses{"offensive", "naval", "support", "polmil", "a_bomb"};
 // 5.12: what a Pol-Mil roll is for (0: a cell of no placement; 1 + PolMilAction).
-constexpr std::array<const char*, 7> kPolMilPurposes{nullptr, "place_networks", "place_alignment", "remove_network",
-                                                "remove_alignment", "remove_all_networks", "remove_all_alignment"};
+constexpr std::array<const char*, 7> kPolMilPurposes{
+    nullptr, "place_networks", "place_alignment", "remove_network", "remove_alignment", "remove_all_networks", "remove_all_alignment"};
 
 template <class V>
 nlohmann::json id_in(const V& entries, int i) {
@@ -109,10 +130,13 @@ nlohmann::json id_in(const V& entries, int i) {
 }
 template <std::size_t N>
 nlohmann::json name_in(const std::array<const char*, N>& names, int i) {
-  return i >= 0 && static_cast<std::size_t>(i) < N && names[static_cast<std::size_t>(i)] ? nlohmann::json(names[static_cast<std::size_t>(i)])
-                                                                                          : nlohmann::json(nullptr);
+  return i >= 0 && static_cast<std::size_t>(i) < N && names[static_cast<std::size_t>(i)]
+             ? nlohmann::json(names[static_cast<std::size_t>(i)])
+             : nlohmann::json(nullptr);
 }
-nlohmann::json power_id(int p) { return p >= 0 && p < kPowers ? nlohmann::json(power_name(static_cast<Power>(p))) : nlohmann::json(nullptr); }
+nlohmann::json power_id(int p) {
+  return p >= 0 && p < kPowers ? nlohmann::json(power_name(static_cast<Power>(p))) : nlohmann::json(nullptr);
+}
 // A staff card of `power`'s deck by id; -1 is the power's Leader ("leader", 5.21).
 nlohmann::json card_id(const Data& d, int power, int card) {
   if (card < 0) return "leader";
@@ -134,7 +158,8 @@ nlohmann::json value(const Data& d, Arg kind, int v, int power) {
     case kABomb: return id_in(d.a_bomb, v);
     case kGlobalIssue: return id_in(d.global_issues, v);
     case kAxis: return id_in(d.axis, v == 0 ? 0 : 1);
-    case kReserve: return v >= 0 && v < kReserveKinds ? nlohmann::json(reserve_kind_name(static_cast<ReserveKind>(v))) : nlohmann::json(nullptr);
+    case kReserve:
+      return v >= 0 && v < kReserveKinds ? nlohmann::json(reserve_kind_name(static_cast<ReserveKind>(v))) : nlohmann::json(nullptr);
     case kConferenceCard: return id_in(d.conference_cards, v);
     case kRegion: return v == 0 ? "Europe" : "Pacific";
     case kUse: return name_in(kUses, v);

@@ -51,7 +51,9 @@ std::string Game::describe(const core::LogEntry& e) const {
       text = fmt::format("Conference {} {} {} ({}) is revealed", card.conference, card.title, card.version, card.date);
       break;
     }
-    case Event::Mandate: text = fmt::format("{} must allocate {} production{}", power(a), b, c >= 0 ? " in the " + d.theaters[at(c)].name : ""); break;
+    case Event::Mandate:
+      text = fmt::format("{} must allocate {} production{}", power(a), b, c >= 0 ? " in the " + d.theaters[at(c)].name : "");
+      break;
     case Event::ProductionChange: text = fmt::format("{} production {:+}", power(a), b); break;
     case Event::IssueToTable: text = issue(a) + " is placed on the table"; break;
     case Event::LeaderRestricted:
@@ -68,13 +70,18 @@ std::string Game::describe(const core::LogEntry& e) const {
       text = fmt::format("{} places naval support in the {}", b < 0 ? "the conference card" : power(b), d.theaters[at(a)].name);
       break;
     case Event::OffensivePlaced:
-      text = fmt::format("{} places offensive support on the {}{}", b < 0 ? "the conference card" : power(b), d.fronts[at(a)].name, c ? " (bonus)" : "");
+      text = fmt::format("{} places offensive support on the {}{}", b < 0 ? "the conference card" : power(b), d.fronts[at(a)].name,
+                         c ? " (bonus)" : "");
       break;
-    case Event::ConvoyRoll: text = fmt::format("Murmansk convoy roll {}: {}", a, b ? "it arrives, USSR production +1" : "sunk by U-boats"); break;
+    case Event::ConvoyRoll:
+      text = fmt::format("Murmansk convoy roll {}: {}", a, b ? "it arrives, USSR production +1" : "sunk by U-boats");
+      break;
     case Event::ConvoyArrives: text = "the escorted Murmansk convoy arrives: USSR production +1"; break;
     case Event::PolMilCount: text = fmt::format("roll {}: {} roll(s) on the Pol-Mil table", a, b); break;
     case Event::PolMilCell: {  // 5.12: what the roll is for (1 + PolMilAction)
-      static constexpr const char* kFor[] = {"", ", for a Clandestine Network", ", for a Political Alignment marker",
+      static constexpr const char* kFor[] = {"",
+                                             ", for a Clandestine Network",
+                                             ", for a Political Alignment marker",
                                              ", to remove Clandestine Networks (if there are none: no effect)",
                                              ", to remove Political Alignment markers (if there are none: no effect)",
                                              ", to remove Clandestine Networks (if there are none: no effect)",
@@ -86,7 +93,9 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::NetworkRemoved: text = fmt::format("{} Clandestine Network removed from {}", power(a), loc(b)); break;
     case Event::AlignmentPlaced: text = fmt::format("{} Political Alignment placed in {}", power(a), loc(b)); break;
     case Event::AlignmentRemoved: text = fmt::format("{} Political Alignment removed from {}", power(a), loc(b)); break;
-    case Event::MarkerLost: text = fmt::format("{} {} for {} is lost", power(a), c ? "Political Alignment" : "Clandestine Network", loc(b)); break;
+    case Event::MarkerLost:
+      text = fmt::format("{} {} for {} is lost", power(a), c ? "Political Alignment" : "Clandestine Network", loc(b));
+      break;
     case Event::RemovalDeclined:
       text = fmt::format("{} declines to remove: {} {}(s) lost", power(a), b, c ? "Political Alignment marker" : "Clandestine Network");
       break;
@@ -98,7 +107,9 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::TieByUs:
       text = a == b ? "Arsenal of Democracy: the US wins the tie" : "Arsenal of Democracy: the US gives the tie to " + power(b);
       break;
-    case Event::IssueSelected: text = fmt::format("{} places {} on {}", power(a), issue(b), c ? fmt::format("{} {}", power(a), c) : "the centre"); break;
+    case Event::IssueSelected:
+      text = fmt::format("{} places {} on {}", power(a), issue(b), c ? fmt::format("{} {}", power(a), c) : "the centre");
+      break;
     case Event::Played: text = fmt::format("{} plays {} ({}) on {}", power(a), card_name(d, a, b), x, issue(c)); break;
     case Event::Debated: text = fmt::format("{} debates with {} ({})", power(a), card_name(d, a, b), c); break;
     case Event::IssueMoved: text = fmt::format("{} moves to {}", issue(a), where(b, c)); break;
@@ -106,11 +117,15 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::Passed: text = power(a) + " passes"; break;
     case Event::Discarded: text = fmt::format("{} discards {}", power(a), card_name(d, a, b)); break;
     case Event::ChiefValue: text = fmt::format("{}'s Chief of Staff rolls {}", power(a), b); break;
-    case Event::HealthRoll: text = fmt::format("{} health roll for {}: {}{}", power(a), card_name(d, a, b), c, x ? " - fails" : " - passes"); break;
+    case Event::HealthRoll:
+      text = fmt::format("{} health roll for {}: {}{}", power(a), card_name(d, a, b), c, x ? " - fails" : " - passes");
+      break;
     case Event::CardRemoved: text = fmt::format("{} is removed from the game", card_name(d, a, b)); break;
     case Event::LeaderDies: text = fmt::format("{} dies; {} takes his place", d.leaders[at(a)].name, d.leaders[at(b)].name); break;
     case Event::HeartAttack: text = power(a) + "'s Leader has a heart attack: inactive next conference"; break;
-    case Event::Paranoia: text = fmt::format("Stalin's Paranoia roll {}{}", a, b ? ": USSR staff cards -1 for the rest of the conference" : ": passes"); break;
+    case Event::Paranoia:
+      text = fmt::format("Stalin's Paranoia roll {}{}", a, b ? ": USSR staff cards -1 for the rest of the conference" : ": passes");
+      break;
     case Event::Purge: text = fmt::format("purge roll {} for {}{}", b, card_name(d, 2, a), c ? ": arrested" : ": spared"); break;
     case Event::NetworksGained: text = fmt::format("{} gains {} Clandestine Network(s)", power(a), b); break;
     case Event::AlignmentGained: text = fmt::format("{} gains {} Political Alignment marker(s)", power(a), b); break;
@@ -122,17 +137,23 @@ std::string Game::describe(const core::LogEntry& e) const {
     case Event::ProductionTaken: text = fmt::format("{} takes a production marker from {}", power(a), power(b)); break;
     case Event::Activated: text = fmt::format("{} activates {}", power(a), issue(b)); break;
     case Event::ABombModifier: text = power(a) + " adds +1 to the A-Bomb Research roll"; break;
-    case Event::LeadershipSet: text = fmt::format("{} gives {} leadership to {}", power(a), b == 0 ? "European" : "Pacific", power(c)); break;
+    case Event::LeadershipSet:
+      text = fmt::format("{} gives {} leadership to {}", power(a), b == 0 ? "European" : "Pacific", power(c));
+      break;
     case Event::ABombRoll: text = fmt::format("A-Bomb Research roll {}{:+}: {}", a, b, c ? "the US marker advances" : "no progress"); break;
     case Event::SpyRing: text = "the Manhattan spy ring advances to " + d.a_bomb[at(a)].name; break;
-    case Event::GlobalMoved: text = fmt::format("{} moves the {} Global Issue to its advantage", power(a), d.global_issues[at(b)].name); break;
+    case Event::GlobalMoved:
+      text = fmt::format("{} moves the {} Global Issue to its advantage", power(a), d.global_issues[at(b)].name);
+      break;
     case Event::EndOfConference: text = fmt::format("conference {} ends", a); break;
     case Event::FrontHeld: text = fmt::format("the {} cannot advance: {} (7.73.{})", d.fronts[at(a)].name, held_because(b, c, x), b); break;
     case Event::FrontRolled:
       text = fmt::format("the {} rolls {} against strength {}: {}", d.fronts[at(a)].name, b, c, x ? "it advances" : "no advance");
       break;
     case Event::FrontAdvanced: text = fmt::format("the {} enters {}", d.fronts[at(a)].name, d.spaces[at(b)].name); break;
-    case Event::ReserveCollapse: text = fmt::format("one {} reserve is permanently removed", reserve_kind_name(static_cast<ReserveKind>(a))); break;
+    case Event::ReserveCollapse:
+      text = fmt::format("one {} reserve is permanently removed", reserve_kind_name(static_cast<ReserveKind>(a)));
+      break;
     case Event::IjnSortie:
       text = fmt::format("IJN roll {}: {}", a, b >= 0 ? "the IJN sorties into the " + d.theaters[at(b)].name : std::string("no sortie"));
       break;

@@ -195,7 +195,8 @@ void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
   });
   const LeaderState& l = s.leaders[at(seat)];
   if (issues && l.active && !l.stays_home) {  // 5.26: discard a staff card, use the Leader
-    leader_run(c, seat, issues, false, out, [&](int card, int issue, std::uint8_t flags) { return encode(Act::AdvanceLeader, card, issue, flags); });
+    leader_run(c, seat, issues, false, out,
+               [&](int card, int issue, std::uint8_t flags) { return encode(Act::AdvanceLeader, card, issue, flags); });
   }
   if (s.pass_earned[at(seat)]) out.one(encode(Act::Pass));
 }
@@ -220,7 +221,8 @@ void debate_actions(const CCtx& c, int seat, Out& out) {
                     [&](std::uint8_t flags) { out.one(encode(Act::Debate, card, 0, flags)); });
     });
   if (s.leaders[at(seat)].active && hand)  // a stays-home Leader may still debate (5.26 play note)
-    leader_run(c, seat, 1u << issue, true, out, [&](int card, int, std::uint8_t flags) { return encode(Act::DebateLeader, card, 0, flags); });
+    leader_run(c, seat, 1u << issue, true, out,
+               [&](int card, int, std::uint8_t flags) { return encode(Act::DebateLeader, card, 0, flags); });
   out.one(encode(Act::NoDebate));
 }
 
@@ -244,16 +246,16 @@ void debate_legal(const CCtx& c, int seat, core::ActionList& list) {
 void chief_issue_legal(const CCtx& c, int, core::ActionList& out) {
   if (c.top<step::ChiefIssue>().debate) {  // a debate: its issue is the advance's; it may stop in the centre
     const Play& p = c.s.debate;
-    move_variants(c, p.seat, p.issue, [&] { return static_cast<int>(p.value); }, false,
-                  [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefDebate, 0, 0, flags)); });
+    move_variants(
+        c, p.seat, p.issue, [&] { return static_cast<int>(p.value); }, false,
+        [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefDebate, 0, 0, flags)); });
     return;
   }
   const Play& p = c.s.advance;
   for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
     if (!on_table(c.s.issues[at(issue)])) continue;
     const auto value = [&] { return play_value(c, play_on(c, p.seat, p.card, issue, false), p.value, false); };
-    move_variants(c, p.seat, issue, value, false,
-                  [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefIssue, 0, issue, flags)); });
+    move_variants(c, p.seat, issue, value, false, [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefIssue, 0, issue, flags)); });
   }
 }
 
@@ -289,8 +291,7 @@ void push_rolls(const Ctx& c, const Play& p, bool debate) {
   for (std::size_t i = 0; i < effects.size(); ++i) {
     const Effect& e = effects[i];
     if (!holds(c, e.when, p, debate)) continue;
-    if (e.type == EffectType::HealthRoll)
-      c.push(step::HealthRoll{p.seat, p.leader ? -1 : byte_of(p.card), static_cast<int>(i)});
+    if (e.type == EffectType::HealthRoll) c.push(step::HealthRoll{p.seat, p.leader ? -1 : byte_of(p.card), static_cast<int>(i)});
     if (e.type == EffectType::Paranoia) c.push(step::ParanoiaRoll{p.seat, static_cast<int>(i)});
   }
 }
@@ -334,8 +335,7 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
           s.support_bonus[at(p.seat)][3] = static_cast<std::int8_t>(s.support_bonus[at(p.seat)][3] + e.amount);
         }
         break;
-      default:
-        break;
+      default: break;
     }
   }
 }
@@ -361,9 +361,7 @@ Play begin_play(const Ctx& c, int seat, core::Action a, bool debate) {
   return p;
 }
 
-void capture(const Ctx& c, int issue, int power) {
-  c.note("5.23", power, Event::Captured, power, issue);
-}
+void capture(const Ctx& c, int issue, int power) { c.note("5.23", power, Event::Captured, power, issue); }
 
 void note_moved(const Ctx& c, int issue) {
   const IssueState& is = c.s.issues[at(issue)];
@@ -383,8 +381,7 @@ void start_advance(const Ctx& c, const Play& p) {
   s.pass_earned[at(p.seat)] = false;  // the pass is not saved (4.22)
   c.note(p.leader ? "5.26" : "5.22", p.seat, Event::Played, p.seat, p.leader ? -1 : p.card, p.issue, p.value);
   const bool capture_pending = would_capture(c, p);
-  if (!capture_pending && move_toward(s.issues[at(p.issue)], p.seat, p.value, p.stop_at_center))
-    capture(c, p.issue, p.seat);
+  if (!capture_pending && move_toward(s.issues[at(p.issue)], p.seat, p.value, p.stop_at_center)) capture(c, p.issue, p.seat);
   if (!capture_pending) note_moved(c, p.issue);
   s.meeting_next = static_cast<std::int8_t>(left_of(p.seat));
   c.replace(step::ResolvePlay{capture_pending});
@@ -393,8 +390,10 @@ void start_advance(const Ctx& c, const Play& p) {
   if (has_effect(c, p, EffectType::Undebatable, false)) return;
   const int first = left_of(p.seat), second = left_of(first);
   const bool d1 = can_debate(c, first), d2 = can_debate(c, second);
-  if (d1) c.push(step::DebateOffer{first, d2 ? 1 : 0});
-  else if (d2) c.push(step::DebateOffer{second, 0});
+  if (d1)
+    c.push(step::DebateOffer{first, d2 ? 1 : 0});
+  else if (d2)
+    c.push(step::DebateOffer{second, 0});
 }
 
 void start_debate(const Ctx& c, const Play& p) {
@@ -458,16 +457,16 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::Advance:
-    case Act::AdvanceLeader:
-      start_advance(c, begin_play(c, seat, a, false));
-      break;
+    case Act::AdvanceLeader: start_advance(c, begin_play(c, seat, a, false)); break;
     case Act::AdvanceChief:
     case Act::DebateChief: {
       const bool debate = kind_of(a) == Act::DebateChief;
       Play p = play_on(c, seat, arg_a(a), debate ? s.advance.issue : kNone, false);
       spend_card(c, seat, p.card, true);
-      if (debate) s.debate = p;
-      else s.advance = p;
+      if (debate)
+        s.debate = p;
+      else
+        s.advance = p;
       if (debate) s.steps.pop();  // the offer is taken
       c.push(step::ChiefRoll{debate});
       break;
@@ -509,8 +508,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       next_turn(c, left_of(seat));
       push_purge(c);
       break;
-    default:
-      break;
+    default: break;
   }
 }
 
@@ -613,8 +611,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
       }
       break;
     }
-    default:
-      break;
+    default: break;
   }
 }
 
@@ -624,8 +621,7 @@ void resolve_play(const Ctx& c, step::ResolvePlay st) {
   const bool capture_pending = st.capture_pending;
   const Play adv = s.advance, deb = s.debate;
   if (capture_pending || deb.seat >= 0) {
-    if (const int captor = settle_debate(s.issues[at(adv.issue)], adv, deb, capture_pending); captor >= 0)
-      capture(c, adv.issue, captor);
+    if (const int captor = settle_debate(s.issues[at(adv.issue)], adv, deb, capture_pending); captor >= 0) capture(c, adv.issue, captor);
     note_moved(c, adv.issue);
   }
   next_turn(c, s.meeting_next);
@@ -650,8 +646,7 @@ void end_meeting(const Ctx& c) {
     }
   }
   s.second_front = s.issues[c.k.second_front].where == IssueWhere::Table && s.issues[c.k.second_front].track == kCenter;
-  s.ussr_declares_war = s.issues[c.k.ussr_declares_war].where == IssueWhere::Table &&
-                        s.issues[c.k.ussr_declares_war].track == kCenter;
+  s.ussr_declares_war = s.issues[c.k.ussr_declares_war].where == IssueWhere::Table && s.issues[c.k.ussr_declares_war].track == kCenter;
   if (s.second_front) c.note("6.21", -1, Event::ConditionalInEffect, c.k.second_front);
   if (s.ussr_declares_war) c.note("6.22", -1, Event::ConditionalInEffect, c.k.ussr_declares_war);
   const int most = *std::max_element(won.begin(), won.end());
@@ -659,8 +654,10 @@ void end_meeting(const Ctx& c) {
   for (int p = 0; p < kPowers; ++p)
     if (won[at(p)] == most) tied |= static_cast<std::uint8_t>(1u << p);
   s.steps.pop();
-  if (__builtin_popcount(tied) == 1) tie_decided(c, 1, __builtin_ctz(tied));
-  else start_tie(c, 1, tied);
+  if (__builtin_popcount(tied) == 1)
+    tie_decided(c, 1, __builtin_ctz(tied));
+  else
+    start_tie(c, 1, tied);
 }
 
 }  // namespace churchill::rules

@@ -18,29 +18,41 @@ std::optional<Power> power_from_name(std::string_view name) {
 }
 
 std::string_view provenance_name(Provenance p) {
-  static constexpr std::array<std::string_view, kProvenances> kNames = {"rulebook", "rulebook-it", "rulebook-ru",
-                                                                        "reconstructed"};
+  static constexpr std::array<std::string_view, kProvenances> kNames = {"rulebook", "rulebook-it", "rulebook-ru", "reconstructed"};
   return kNames[static_cast<std::size_t>(p)];
 }
 
 std::string_view issue_kind_name(IssueKind k) {
   static constexpr std::array<std::string_view, kIssueKinds> kNames = {
-      "pol-mil", "production", "directed-offensive", "theater-leadership", "a-bomb-research",
-      "global-issue", "second-front", "ussr-declares-war", "strategic-materials"};
+      "pol-mil",      "production",   "directed-offensive", "theater-leadership", "a-bomb-research",
+      "global-issue", "second-front", "ussr-declares-war",  "strategic-materials"};
   return kNames[static_cast<std::size_t>(k)];
 }
 
 std::string_view effect_type_name(EffectType t) {
-  static constexpr std::array<std::string_view, 17> kNames = {
-      "modifier", "gain_networks", "gain_alignment", "place_naval", "place_offensive", "health_roll",
-      "purge_roll", "paranoia", "less_than_full_value", "undebatable", "mandate_production", "production",
-      "place_issue", "leader_restriction", "axis_reserve", "polmil", "convoy"};
+  static constexpr std::array<std::string_view, 17> kNames = {"modifier",
+                                                              "gain_networks",
+                                                              "gain_alignment",
+                                                              "place_naval",
+                                                              "place_offensive",
+                                                              "health_roll",
+                                                              "purge_roll",
+                                                              "paranoia",
+                                                              "less_than_full_value",
+                                                              "undebatable",
+                                                              "mandate_production",
+                                                              "production",
+                                                              "place_issue",
+                                                              "leader_restriction",
+                                                              "axis_reserve",
+                                                              "polmil",
+                                                              "convoy"};
   return kNames[static_cast<std::size_t>(t)];
 }
 
 std::string_view reserve_kind_name(ReserveKind k) {
-  static constexpr std::array<std::string_view, kReserveKinds> kNames = {"german-army", "italian-army", "german-navy",
-                                                                         "japanese-army", "ijn"};
+  static constexpr std::array<std::string_view, kReserveKinds> kNames = {"german-army", "italian-army", "german-navy", "japanese-army",
+                                                                         "ijn"};
   return kNames[static_cast<std::size_t>(k)];
 }
 

@@ -99,7 +99,8 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
     if (s.secret_agenda_variant) {
       held = 3;
       for (std::size_t i = 0; i < s.steps.size(); ++i)
-        if (s.steps[i].id == StepId::SecretAgendaDeal && s.steps[i].as<step::SecretAgendaDeal>().power == p) held = 3 - s.steps[i].as<step::SecretAgendaDeal>().left;
+        if (s.steps[i].id == StepId::SecretAgendaDeal && s.steps[i].as<step::SecretAgendaDeal>().power == p)
+          held = 3 - s.steps[i].as<step::SecretAgendaDeal>().left;
     }
     s.secret_agenda[at(p)].fill(kNone);
     for (int k = 0; k < held; ++k) {
@@ -120,8 +121,6 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
   return s;
 }
 
-core::SeatMask Game::winners(const State& s) const {
-  return s.winner >= 0 ? core::seat_bit(static_cast<core::Seat>(s.winner)) : 0;
-}
+core::SeatMask Game::winners(const State& s) const { return s.winner >= 0 ? core::seat_bit(static_cast<core::Seat>(s.winner)) : 0; }
 
 }  // namespace churchill

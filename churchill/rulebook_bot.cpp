@@ -65,7 +65,8 @@ int barred_networks(const Game& g, const State& s, int power, std::size_t marker
   for (std::size_t l = 0; l < g.data().locations.size(); ++l) {
     if (s.networks[l] == 0 || s.network_owner[l] != power || s.alignment[l] != kNone) continue;
     const int loc = static_cast<int>(l);
-    n += !rules::global_allows(g.data(), g.known(), s, power, loc, false) && rules::global_allows(g.data(), g.known(), won, power, loc, false);
+    n += !rules::global_allows(g.data(), g.known(), s, power, loc, false) &&
+         rules::global_allows(g.data(), g.known(), won, power, loc, false);
   }
   return n;
 }
@@ -119,8 +120,10 @@ class RulebookBot final : public Bot {
     switch (s.steps.top().id) {
       case StepId::AgendaPlay: return decide(legal, agenda_card(x), rng);
       case StepId::TieBreakOffer: return decide(legal, tie_offer(x), rng);
-      case StepId::TieBreakChoose: case StepId::PlacementOrder: return decide(legal, choose_other(x), rng);
-      case StepId::AgendaWinnerPlaces: case StepId::AgendaPairs: return decide(legal, select_issue(x), rng);
+      case StepId::TieBreakChoose:
+      case StepId::PlacementOrder: return decide(legal, choose_other(x), rng);
+      case StepId::AgendaWinnerPlaces:
+      case StepId::AgendaPairs: return decide(legal, select_issue(x), rng);
       case StepId::MeetingTurn: return decide(legal, advance(x), rng);
       case StepId::ChiefIssue: return decide(legal, !s.steps.top().as<step::ChiefIssue>().debate ? advance(x) : chief_debate(x), rng);
       case StepId::DebateOffer: return decide(legal, debate(x), rng);
@@ -202,39 +205,42 @@ class RulebookBot final : public Bot {
     // UK: its strongest plain card (+1 Imperial Staff); US: a middling one; USSR: its weakest,
     // keeping strong cards for debates with Nyet. Chiefs of Staff are kept for the Meeting.
     return {[&x](core::Action a, int& rank) {
-              const StaffCard& c = x.card(arg_a(a));
-              if (c.chief_of_staff()) return false;
-              const bool plain = c.effects.empty();
-              if (x.me == kUK) rank = -c.value * 2 - plain;
-              else if (x.me == kUSSR) rank = c.value * 2 - plain;
-              else rank = std::abs(c.value - 3) * 2 - plain;
+      const StaffCard& c = x.card(arg_a(a));
+      if (c.chief_of_staff()) return false;
+      const bool plain = c.effects.empty();
+      if (x.me == kUK)
+        rank = -c.value * 2 - plain;
+      else if (x.me == kUSSR)
+        rank = c.value * 2 - plain;
+      else
+        rank = std::abs(c.value - 3) * 2 - plain;
+      return true;
+    }};
+  }
+
+  static std::vector<Priority> select_issue(const Ctx& x) {
+    return {// 1. A conditional issue the 'Bot wants settled in the centre this conference.
+            [&x](core::Action a, int&) {
+              const int i = arg_a(a);
+              const Issue& is = x.d().issues[static_cast<std::size_t>(i)];
+              if (is.kind == IssueKind::SecondFront) return x.me != kUK && want_center(x, i) && x.s.front[x.k().western] >= 0;
+              if (is.kind == IssueKind::UssrDeclaresWar) return x.me == kUS && want_center(x, i) && x.s.front[x.k().far_east] >= 0;
+              return false;
+            },
+            // 2. The issue it values most, counting the bonuses its hand has for it (11.3).
+            [&x](core::Action a, int& rank) {
+              const int i = arg_a(a);
+              if (x.d().issues[static_cast<std::size_t>(i)].conditional()) return false;
+              rank = -(x.value(i) * 2 + x.hand_bonus(i));
               return true;
             }};
   }
 
-  static std::vector<Priority> select_issue(const Ctx& x) {
-    return {
-        // 1. A conditional issue the 'Bot wants settled in the centre this conference.
-        [&x](core::Action a, int&) {
-          const int i = arg_a(a);
-          const Issue& is = x.d().issues[static_cast<std::size_t>(i)];
-          if (is.kind == IssueKind::SecondFront)
-            return x.me != kUK && want_center(x, i) && x.s.front[x.k().western] >= 0;
-          if (is.kind == IssueKind::UssrDeclaresWar) return x.me == kUS && want_center(x, i) && x.s.front[x.k().far_east] >= 0;
-          return false;
-        },
-        // 2. The issue it values most, counting the bonuses its hand has for it (11.3).
-        [&x](core::Action a, int& rank) {
-          const int i = arg_a(a);
-          if (x.d().issues[static_cast<std::size_t>(i)].conditional()) return false;
-          rank = -(x.value(i) * 2 + x.hand_bonus(i));
-          return true;
-        }};
-  }
-
   static std::vector<Priority> tie_offer(const Ctx& x) {
     // Break a tie the 'Bot is in; otherwise keep the Leader.
-    return {[&x](core::Action a, int&) { return kind_of(a) == Act::TieBreak && (x.s.steps.top().as<step::TieBreakOffer>().tied & (1 << x.me)); },
+    return {[&x](core::Action a, int&) {
+              return kind_of(a) == Act::TieBreak && (x.s.steps.top().as<step::TieBreakOffer>().tied & (1 << x.me));
+            },
             [](core::Action a, int&) { return kind_of(a) == Act::NoTieBreak; }};
   }
 
@@ -309,43 +315,42 @@ class RulebookBot final : public Bot {
       if (kind_of(a) == Act::AdvanceLeader) return static_cast<int>(x.d().leaders[x.s.leaders[static_cast<std::size_t>(x.me)].card].value);
       return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a));
     };
-    return {
-        // 1. Pass when it has more cards than anyone else (4.22: not to run out early).
-        [=](core::Action a, int&) { return kind_of(a) == Act::Pass && cards > others; },
-        // 2. Capture an issue worth 4 or more with a staff card: the weakest card that does it.
-        [=, &x](core::Action a, int& rank) {
-          if (kind_of(a) != Act::Advance && kind_of(a) != Act::ChiefIssue) return false;
-          const int issue = arg_b(a);
-          const IssueState after = moved(x.s.issues[static_cast<std::size_t>(issue)], x.me, play_value(a));
-          if (x.value(issue) < 4 || after.track != x.me || after.space < kChair || (arg_c(a) & kStopAtCenter)) return false;
-          rank = play_value(a) - 2 * x.value(issue);
-          return true;
-        },
-        // 3. Use the Leader on an issue worth 6 or more that is not already safely its own.
-        [=, &x](core::Action a, int& rank) {
-          if (kind_of(a) != Act::AdvanceLeader || x.value(arg_b(a)) < 6) return false;
-          if (position_for(x.s.issues[static_cast<std::size_t>(arg_b(a))], x.me) >= 4) return false;
-          rank = x.card_value(arg_a(a)) - x.value(arg_b(a));  // discard the weakest card
-          return true;
-        },
-        // 4. The play with the best gain per card value spent; the Chief of Staff commits early.
-        [=, &x](core::Action a, int& rank) {
-          if (kind_of(a) == Act::AdvanceChief) {
-            rank = -6;
-            return true;
-          }
-          if (kind_of(a) != Act::Advance && kind_of(a) != Act::ChiefIssue) return false;
-          const int g = gain(x, arg_b(a), play_value(a), arg_c(a) & kStopAtCenter);
-          if (g <= 0) return false;
-          rank = -(g * 4) / std::max(1, play_value(a)) - g;
-          return true;
-        },
-        // 5. Otherwise spend the weakest card where it does least harm.
-        [=, &x](core::Action a, int& rank) {
-          if (kind_of(a) != Act::Advance && kind_of(a) != Act::Discard && kind_of(a) != Act::ChiefIssue) return false;
-          rank = play_value(a) * 10 - (kind_of(a) == Act::Discard ? 0 : gain(x, arg_b(a), play_value(a), arg_c(a) & kStopAtCenter));
-          return true;
-        }};
+    return {// 1. Pass when it has more cards than anyone else (4.22: not to run out early).
+            [=](core::Action a, int&) { return kind_of(a) == Act::Pass && cards > others; },
+            // 2. Capture an issue worth 4 or more with a staff card: the weakest card that does it.
+            [=, &x](core::Action a, int& rank) {
+              if (kind_of(a) != Act::Advance && kind_of(a) != Act::ChiefIssue) return false;
+              const int issue = arg_b(a);
+              const IssueState after = moved(x.s.issues[static_cast<std::size_t>(issue)], x.me, play_value(a));
+              if (x.value(issue) < 4 || after.track != x.me || after.space < kChair || (arg_c(a) & kStopAtCenter)) return false;
+              rank = play_value(a) - 2 * x.value(issue);
+              return true;
+            },
+            // 3. Use the Leader on an issue worth 6 or more that is not already safely its own.
+            [=, &x](core::Action a, int& rank) {
+              if (kind_of(a) != Act::AdvanceLeader || x.value(arg_b(a)) < 6) return false;
+              if (position_for(x.s.issues[static_cast<std::size_t>(arg_b(a))], x.me) >= 4) return false;
+              rank = x.card_value(arg_a(a)) - x.value(arg_b(a));  // discard the weakest card
+              return true;
+            },
+            // 4. The play with the best gain per card value spent; the Chief of Staff commits early.
+            [=, &x](core::Action a, int& rank) {
+              if (kind_of(a) == Act::AdvanceChief) {
+                rank = -6;
+                return true;
+              }
+              if (kind_of(a) != Act::Advance && kind_of(a) != Act::ChiefIssue) return false;
+              const int g = gain(x, arg_b(a), play_value(a), arg_c(a) & kStopAtCenter);
+              if (g <= 0) return false;
+              rank = -(g * 4) / std::max(1, play_value(a)) - g;
+              return true;
+            },
+            // 5. Otherwise spend the weakest card where it does least harm.
+            [=, &x](core::Action a, int& rank) {
+              if (kind_of(a) != Act::Advance && kind_of(a) != Act::Discard && kind_of(a) != Act::ChiefIssue) return false;
+              rank = play_value(a) * 10 - (kind_of(a) == Act::Discard ? 0 : gain(x, arg_b(a), play_value(a), arg_c(a) & kStopAtCenter));
+              return true;
+            }};
   }
 
   static std::vector<Priority> debate(const Ctx& x) {
@@ -358,27 +363,26 @@ class RulebookBot final : public Bot {
       return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a)) + rules::nyet_bonus(x.me, false, true);
     };
     auto staff = [](core::Action a) { return kind_of(a) == Act::Debate || kind_of(a) == Act::DebateChief; };
-    return {
-        // 1. Bring a conditional issue back into the centre it wants, with the weakest card.
-        [=, &x](core::Action a, int& rank) {
-          if (!staff(a) || !conditional || !want_center(x, issue) || now.track == kCenter) return false;
-          rank = value_of(a);
-          return true;
-        },
-        // 2. A debate whose gain is worth the card it spends (Nyet's +1 costs nothing).
-        [=, &x](core::Action a, int& rank) {
-          if (!staff(a) || conditional) return false;
-          const bool stop = kind_of(a) == Act::Debate && (arg_c(a) & kStopAtCenter);
-          const double g = 10 * (worth(x, issue, after_debate(x, value_of(a), stop)) - worth(x, issue, after_debate(x, 0, false)));
-          const int cost = kind_of(a) == Act::DebateChief ? 4 : x.card_value(arg_a(a));
-          if (g < kDebateRate * cost) return false;
-          rank = -static_cast<int>(g - kDebateRate * cost);
-          return true;
-        },
-        // 3. Meet a Leader with the Leader on an issue worth 6 or more.
-        [=, &x](core::Action a, int&) { return kind_of(a) == Act::DebateLeader && adv.leader && x.value(issue) >= 6; },
-        // 4. Otherwise let it be.
-        [](core::Action a, int&) { return kind_of(a) == Act::NoDebate; }};
+    return {// 1. Bring a conditional issue back into the centre it wants, with the weakest card.
+            [=, &x](core::Action a, int& rank) {
+              if (!staff(a) || !conditional || !want_center(x, issue) || now.track == kCenter) return false;
+              rank = value_of(a);
+              return true;
+            },
+            // 2. A debate whose gain is worth the card it spends (Nyet's +1 costs nothing).
+            [=, &x](core::Action a, int& rank) {
+              if (!staff(a) || conditional) return false;
+              const bool stop = kind_of(a) == Act::Debate && (arg_c(a) & kStopAtCenter);
+              const double g = 10 * (worth(x, issue, after_debate(x, value_of(a), stop)) - worth(x, issue, after_debate(x, 0, false)));
+              const int cost = kind_of(a) == Act::DebateChief ? 4 : x.card_value(arg_a(a));
+              if (g < kDebateRate * cost) return false;
+              rank = -static_cast<int>(g - kDebateRate * cost);
+              return true;
+            },
+            // 3. Meet a Leader with the Leader on an issue worth 6 or more.
+            [=, &x](core::Action a, int&) { return kind_of(a) == Act::DebateLeader && adv.leader && x.value(issue) >= 6; },
+            // 4. Otherwise let it be.
+            [](core::Action a, int&) { return kind_of(a) == Act::NoDebate; }};
   }
 
   static std::vector<Priority> chief_debate(const Ctx& x) {
@@ -434,40 +438,39 @@ class RulebookBot final : public Bot {
 
   static std::vector<Priority> allocate(const Ctx& x) {
     const State& s = x.s;
-    return {
-        // 1. Naval support where a Front of its side needs it for an amphibious entry (3, 5 for Normandy).
-        [&x, &s](core::Action a, int& rank) {
-          if (kind_of(a) != Act::Naval) return false;
-          const int f = x.k().front_of_theater[static_cast<std::size_t>(arg_a(a))];
-          if (f < 0) return false;
-          const Front& front = x.d().fronts[static_cast<std::size_t>(f)];
-          const int next = s.front[static_cast<std::size_t>(f)] + 1;
-          if (next >= static_cast<int>(front.track.size())) return false;
-          const TrackStep& t = front.track[static_cast<std::size_t>(next)];
-          if (!t.amphibious || s.naval[static_cast<std::size_t>(arg_a(a))] >= t.naval_required) return false;
-          rank = front_rank(x, f);
-          return true;
-        },
-        // 2. The USSR wants three naval in the Arctic (+1 production, Norway and Finland).
-        [&x, &s](core::Action a, int&) {
-          return x.me == kUSSR && kind_of(a) == Act::Naval && arg_a(a) == x.k().arctic &&
-                 s.naval[static_cast<std::size_t>(arg_a(a))] < 3;
-        },
-        // 3. Activate a won Pol-Mil issue.
-        [](core::Action a, int& rank) {
-          rank = -arg_a(a);
-          return kind_of(a) == Act::Activate;
-        },
-        // 4. The US and the UK push the A-Bomb roll to a sure 4 (+3).
-        [&x, &s](core::Action a, int&) { return x.me != kUSSR && kind_of(a) == Act::ABombModifier && s.a_bomb_modifier < 3; },
-        // 5. Offensive support on the Front it backs most.
-        [&x](core::Action a, int& rank) {
-          if (kind_of(a) != Act::Offensive) return false;
-          rank = front_rank(x, arg_a(a));
-          return true;
-        },
-        // 6. Anything else it may (mandates and Directed Offensives limit the choice already).
-        [](core::Action, int&) { return true; }};
+    return {// 1. Naval support where a Front of its side needs it for an amphibious entry (3, 5 for Normandy).
+            [&x, &s](core::Action a, int& rank) {
+              if (kind_of(a) != Act::Naval) return false;
+              const int f = x.k().front_of_theater[static_cast<std::size_t>(arg_a(a))];
+              if (f < 0) return false;
+              const Front& front = x.d().fronts[static_cast<std::size_t>(f)];
+              const int next = s.front[static_cast<std::size_t>(f)] + 1;
+              if (next >= static_cast<int>(front.track.size())) return false;
+              const TrackStep& t = front.track[static_cast<std::size_t>(next)];
+              if (!t.amphibious || s.naval[static_cast<std::size_t>(arg_a(a))] >= t.naval_required) return false;
+              rank = front_rank(x, f);
+              return true;
+            },
+            // 2. The USSR wants three naval in the Arctic (+1 production, Norway and Finland).
+            [&x, &s](core::Action a, int&) {
+              return x.me == kUSSR && kind_of(a) == Act::Naval && arg_a(a) == x.k().arctic &&
+                     s.naval[static_cast<std::size_t>(arg_a(a))] < 3;
+            },
+            // 3. Activate a won Pol-Mil issue.
+            [](core::Action a, int& rank) {
+              rank = -arg_a(a);
+              return kind_of(a) == Act::Activate;
+            },
+            // 4. The US and the UK push the A-Bomb roll to a sure 4 (+3).
+            [&x, &s](core::Action a, int&) { return x.me != kUSSR && kind_of(a) == Act::ABombModifier && s.a_bomb_modifier < 3; },
+            // 5. Offensive support on the Front it backs most.
+            [&x](core::Action a, int& rank) {
+              if (kind_of(a) != Act::Offensive) return false;
+              rank = front_rank(x, arg_a(a));
+              return true;
+            },
+            // 6. Anything else it may (mandates and Directed Offensives limit the choice already).
+            [](core::Action, int&) { return true; }};
   }
 
   static std::vector<Priority> leadership(const Ctx& x) {
@@ -497,38 +500,35 @@ class RulebookBot final : public Bot {
   static std::vector<Priority> networks(const Ctx& x) {
     const State& s = x.s;
     auto at = [](int l) { return static_cast<std::size_t>(l); };
-    return {
-        // 1. A second network where it holds the alignment or a Secret Agenda location.
-        [=, &x, &s](core::Action a, int&) {
-          const int l = arg_a(a);
-          return kind_of(a) == Act::PlaceNetwork && s.networks[at(l)] == 1 && (s.alignment[at(l)] == x.me || on_agenda(x, l));
-        },
-        // 2. Remove a lone rival network where that rival holds the alignment.
-        [=, &s](core::Action a, int&) {
-          const int l = arg_a(a);
-          return kind_of(a) == Act::RemoveNetwork && s.networks[at(l)] == 1 && s.alignment[at(l)] == s.network_owner[at(l)];
-        },
-        // 3. A first network in an empty location: Secret Agenda first, not behind another's Front;
-        //    the UK prefers countries (it scores empty colonies, 9.4 F).
-        [=, &x, &s](core::Action a, int& rank) {
-          const int l = arg_a(a);
-          if (kind_of(a) != Act::PlaceNetwork || s.networks[at(l)] != 0) return false;
-          rank = (on_agenda(x, l) ? 0 : 10) + (s.behind_front[at(l)] ? 5 : 0) +
-                 (x.me == kUK && x.d().locations[at(l)].colony ? 3 : 0) +
-                 (rules::global_allows(x.d(), x.g.known(), s, x.me, l, false) ? 0 : kBarred);
-          return true;
-        },
-        // 4. Remove any lone rival network; 5. anything else but declining a removal.
-        [=, &s](core::Action a, int&) { return kind_of(a) == Act::RemoveNetwork && s.networks[at(arg_a(a))] == 1; },
-        [](core::Action a, int&) { return kind_of(a) != Act::Decline; }};
+    return {// 1. A second network where it holds the alignment or a Secret Agenda location.
+            [=, &x, &s](core::Action a, int&) {
+              const int l = arg_a(a);
+              return kind_of(a) == Act::PlaceNetwork && s.networks[at(l)] == 1 && (s.alignment[at(l)] == x.me || on_agenda(x, l));
+            },
+            // 2. Remove a lone rival network where that rival holds the alignment.
+            [=, &s](core::Action a, int&) {
+              const int l = arg_a(a);
+              return kind_of(a) == Act::RemoveNetwork && s.networks[at(l)] == 1 && s.alignment[at(l)] == s.network_owner[at(l)];
+            },
+            // 3. A first network in an empty location: Secret Agenda first, not behind another's Front;
+            //    the UK prefers countries (it scores empty colonies, 9.4 F).
+            [=, &x, &s](core::Action a, int& rank) {
+              const int l = arg_a(a);
+              if (kind_of(a) != Act::PlaceNetwork || s.networks[at(l)] != 0) return false;
+              rank = (on_agenda(x, l) ? 0 : 10) + (s.behind_front[at(l)] ? 5 : 0) + (x.me == kUK && x.d().locations[at(l)].colony ? 3 : 0) +
+                     (rules::global_allows(x.d(), x.g.known(), s, x.me, l, false) ? 0 : kBarred);
+              return true;
+            },
+            // 4. Remove any lone rival network; 5. anything else but declining a removal.
+            [=, &s](core::Action a, int&) { return kind_of(a) == Act::RemoveNetwork && s.networks[at(arg_a(a))] == 1; },
+            [](core::Action a, int&) { return kind_of(a) != Act::Decline; }};
   }
 
   static std::vector<Priority> alignment(const Ctx& x) {
-    return {
-        // 1. Align a Secret Agenda location; 2. any location; 3. remove a rival's alignment.
-        [&x](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment && on_agenda(x, arg_a(a)); },
-        [](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment; },
-        [](core::Action a, int&) { return kind_of(a) == Act::RemoveAlignment; }};
+    return {// 1. Align a Secret Agenda location; 2. any location; 3. remove a rival's alignment.
+            [&x](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment && on_agenda(x, arg_a(a)); },
+            [](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment; },
+            [](core::Action a, int&) { return kind_of(a) == Act::RemoveAlignment; }};
   }
 };
 

@@ -21,70 +21,70 @@ namespace churchill::rules {
 std::string outcome_text(const Game& g, const State& s, core::Action a);
 
 enum class Event : std::uint16_t {
-  ConferenceCard,     // card
-  Mandate,            // power, count, theater (kNone: not a theater), use
-  ProductionChange,   // power, count
-  IssueToTable,       // issue
-  LeaderRestricted,   // power, restriction, the Leader named, the Leader in office
-  ReservePlaced,      // reserve kind, count, front (or -1), theater (or -1)
-  NavalLost,          // theater
-  NavalPlaced,        // theater, power (or -1)
-  OffensivePlaced,    // front, power (or -1), source
-  ConvoyRoll,         // die, arrived
-  ConvoyArrives,      // power
-  PolMilCount,        // die, rolls
-  PolMilCell,         // red, blue, location, 1 + the PolMilAction the roll is for
-  NetworkPlaced,      // power, location
-  NetworkRemoved,     // power, location
-  AlignmentPlaced,    // power, location
-  AlignmentRemoved,   // power, location
-  MarkerLost,         // power, location, 0 network / 1 alignment
-  RemovalDeclined,    // power, markers lost, 0 network / 1 alignment (7.12, 7.32)
-  Dealt,              // power, count
-  Shuffled,           // power, deck size
-  AgendaRevealed,     // power, card, value
-  AgendaWinner,       // power, difference
-  TieBroken,          // leader's power, winner
-  TieByUs,            // the US (chooser), winner
-  IssueSelected,      // power, issue, space
-  Played,             // power, card (-1: Leader), issue, value
-  Debated,            // power, card (-1: Leader), value
-  IssueMoved,         // issue, track (-1 centre), space
-  Captured,           // power, issue
-  Passed,             // power
-  Discarded,          // power, card
-  ChiefValue,         // power, die
-  HealthRoll,         // power, card (-1: Leader), roll, failed
-  CardRemoved,        // power, card
-  LeaderDies,         // old leader, new leader
-  HeartAttack,        // power
-  Paranoia,           // roll, failed
-  Purge,              // card, roll, failed
-  NetworksGained,     // power, count
-  AlignmentGained,    // power, count
-  IssueWon,           // power, issue
-  ConditionalInEffect,// issue
-  ConferenceWinner,   // power, issues
-  DirectedPlaced,     // power, issue, front
-  ProductionTotal,    // power, amount
-  ProductionTaken,    // taker, from
-  Activated,          // power, issue
-  ABombModifier,      // power
-  LeadershipSet,      // power deciding, region, holder
-  ABombRoll,          // die, modifier, advanced
-  SpyRing,            // position
-  GlobalMoved,        // power, marker
-  EndOfConference,    // conference
-  FrontHeld,          // front, exception of 7.73, strength (naval support for exception 1), naval needed
-  FrontRolled,        // front, roll, strength, advanced
-  FrontAdvanced,      // front, space
-  ReserveCollapse,    // reserve kind (7.63, 7.65)
-  IjnSortie,          // roll, theater (-1: no sortie) (7.64.4)
-  IjnBattle,          // roll, eliminated, IJN left in the game (7.64.5)
-  Surrender,          // 0 Germany, 1 Japan
-  GameWon,            // power
-  SecretAgendaDrawn,  // power, count
-  BreakthroughHeld,   // front, the space it would enter second: a breakthrough stops before an amphibious space (7.74)
+  ConferenceCard,       // card
+  Mandate,              // power, count, theater (kNone: not a theater), use
+  ProductionChange,     // power, count
+  IssueToTable,         // issue
+  LeaderRestricted,     // power, restriction, the Leader named, the Leader in office
+  ReservePlaced,        // reserve kind, count, front (or -1), theater (or -1)
+  NavalLost,            // theater
+  NavalPlaced,          // theater, power (or -1)
+  OffensivePlaced,      // front, power (or -1), source
+  ConvoyRoll,           // die, arrived
+  ConvoyArrives,        // power
+  PolMilCount,          // die, rolls
+  PolMilCell,           // red, blue, location, 1 + the PolMilAction the roll is for
+  NetworkPlaced,        // power, location
+  NetworkRemoved,       // power, location
+  AlignmentPlaced,      // power, location
+  AlignmentRemoved,     // power, location
+  MarkerLost,           // power, location, 0 network / 1 alignment
+  RemovalDeclined,      // power, markers lost, 0 network / 1 alignment (7.12, 7.32)
+  Dealt,                // power, count
+  Shuffled,             // power, deck size
+  AgendaRevealed,       // power, card, value
+  AgendaWinner,         // power, difference
+  TieBroken,            // leader's power, winner
+  TieByUs,              // the US (chooser), winner
+  IssueSelected,        // power, issue, space
+  Played,               // power, card (-1: Leader), issue, value
+  Debated,              // power, card (-1: Leader), value
+  IssueMoved,           // issue, track (-1 centre), space
+  Captured,             // power, issue
+  Passed,               // power
+  Discarded,            // power, card
+  ChiefValue,           // power, die
+  HealthRoll,           // power, card (-1: Leader), roll, failed
+  CardRemoved,          // power, card
+  LeaderDies,           // old leader, new leader
+  HeartAttack,          // power
+  Paranoia,             // roll, failed
+  Purge,                // card, roll, failed
+  NetworksGained,       // power, count
+  AlignmentGained,      // power, count
+  IssueWon,             // power, issue
+  ConditionalInEffect,  // issue
+  ConferenceWinner,     // power, issues
+  DirectedPlaced,       // power, issue, front
+  ProductionTotal,      // power, amount
+  ProductionTaken,      // taker, from
+  Activated,            // power, issue
+  ABombModifier,        // power
+  LeadershipSet,        // power deciding, region, holder
+  ABombRoll,            // die, modifier, advanced
+  SpyRing,              // position
+  GlobalMoved,          // power, marker
+  EndOfConference,      // conference
+  FrontHeld,            // front, exception of 7.73, strength (naval support for exception 1), naval needed
+  FrontRolled,          // front, roll, strength, advanced
+  FrontAdvanced,        // front, space
+  ReserveCollapse,      // reserve kind (7.63, 7.65)
+  IjnSortie,            // roll, theater (-1: no sortie) (7.64.4)
+  IjnBattle,            // roll, eliminated, IJN left in the game (7.64.5)
+  Surrender,            // 0 Germany, 1 Japan
+  GameWon,              // power
+  SecretAgendaDrawn,    // power, count
+  BreakthroughHeld,     // front, the space it would enter second: a breakthrough stops before an amphibious space (7.74)
 };
 
 // The contexts the rules work in (core/steps.h): CCtx reads the game and the state, Ctx may change
@@ -137,7 +137,9 @@ void equal_outcomes(std::uint64_t bits, core::OutcomeList& out);  // game.cpp
 // A die of `sides` faces: the outcomes 1..sides.
 constexpr std::uint64_t faces(int sides) { return ((std::uint64_t{1} << sides) - 1) << 1; }
 template <int Sides>
-std::uint64_t die_faces(const CCtx&) { return faces(Sides); }
+std::uint64_t die_faces(const CCtx&) {
+  return faces(Sides);
+}
 
 // Calls f(i) for each set bit i of `bits`, lowest first (the order of a loop over i = 0..31).
 template <class F>
@@ -171,7 +173,9 @@ struct CountOut {
   std::array<std::uint32_t, kMaxRuns> size;  // the size of each run (1 for `one`); the first `runs` are set
   void one(core::Action) { add(1); }
   template <class Count, class Each>
-  void run(Count count, Each) { add(count()); }
+  void run(Count count, Each) {
+    add(count());
+  }
 
  private:
   void add(std::uint32_t k) {
@@ -236,7 +240,7 @@ void begin_conference(const Ctx& c);
 void conference_outcomes(const CCtx& c, core::OutcomeList& out);
 void reveal_conference(const Ctx& c, core::Action a);
 void run_bands(const Ctx& c, step::Bands from);
-std::uint64_t polmil_faces(const CCtx& c);  // 5.12: red and blue dice, red * 8 + blue
+std::uint64_t polmil_faces(const CCtx& c);              // 5.12: red and blue dice, red * 8 + blue
 void apply_convoy_roll(const Ctx& c, core::Action a);   // ConvoyRoll (6.32)
 void apply_polmil_count(const Ctx& c, core::Action a);  // PolMilCount
 void apply_polmil_roll(const Ctx& c, core::Action a);   // PolMilRoll
@@ -254,8 +258,8 @@ void start_tie(const Ctx& c, int kind, std::uint8_t tied);
 void tie_legal(const CCtx& c, core::ActionList& out);
 void apply_tie(const Ctx& c, core::Action a);
 void tie_decided(const Ctx& c, int kind, int winner);  // kind 0: agenda, 1: conference
-void agenda_won(const Ctx& c, int winner);           // agenda.cpp
-void conference_won(const Ctx& c, int winner);       // decision.cpp
+void agenda_won(const Ctx& c, int winner);             // agenda.cpp
+void conference_won(const Ctx& c, int winner);         // decision.cpp
 // meeting.cpp (5.2)
 void advance_legal(const CCtx& c, int seat, core::ActionList& out);      // MeetingTurn
 void chief_issue_legal(const CCtx& c, int seat, core::ActionList& out);  // ChiefIssue
@@ -289,14 +293,14 @@ bool capture_pending(const State& s);
 // The rolls a Leader owes "after each use" (health, Paranoia) when he breaks a tie (4.51, 4.52).
 void push_leader_rolls(const Ctx& c, int power);
 // decision.cpp (6.0)
-void directed_legal(const CCtx& c, int seat, core::ActionList& out);     // DirectedOffensives
-void allocation_legal(const CCtx& c, int seat, core::ActionList& out);   // Allocation
+void directed_legal(const CCtx& c, int seat, core::ActionList& out);      // DirectedOffensives
+void allocation_legal(const CCtx& c, int seat, core::ActionList& out);    // Allocation
 core::Action allocation_random(const CCtx& c, int seat, core::Rng& rng);  // its list's item rng.below(size)
 // 6.4: the priority a power's production markers serve now: 1 the conference card's mandate (6.6),
 // 2 its Directed Offensive (6.7), 3 free.
 int production_priority(const CCtx& c, int power);
-void leadership_legal(const CCtx& c, int seat, core::ActionList& out);   // TheaterLeadership
-void global_legal(const CCtx& c, int seat, core::ActionList& out);       // GlobalIssue
+void leadership_legal(const CCtx& c, int seat, core::ActionList& out);  // TheaterLeadership
+void global_legal(const CCtx& c, int seat, core::ActionList& out);      // GlobalIssue
 void apply_decision(const Ctx& c, int seat, core::Action a);
 void decision_production(const Ctx& c);
 bool won_by_anyone(const State& s, int issue);
@@ -345,9 +349,7 @@ void remove_alignment(const Ctx& c, int location, std::uint8_t powers);
 // Support markers (6.5); placement.cpp
 inline bool can_place_naval(const CCtx& c, int theater) { return c.s.naval[at(theater)] < 5; }
 void place_naval(const Ctx& c, int theater, int power, const char* rule);
-inline bool has_entry_space(const CCtx& c, int front) {
-  return c.s.front[at(front)] + 1 < c.k.track_length[at(front)];
-}
+inline bool has_entry_space(const CCtx& c, int front) { return c.s.front[at(front)] + 1 < c.k.track_length[at(front)]; }
 inline bool theater_surrendered(const CCtx& c, int theater) {
   // 7.8: Germany's surrender closes Europe's tracks, Japan's the Pacific's.
   return c.s.surrendered[static_cast<std::size_t>(c.d.theaters[at(theater)].region)];

@@ -16,7 +16,7 @@ inline constexpr int kMaxFronts = 8;
 inline constexpr int kMaxTheaters = 8;
 inline constexpr int kMaxLocations = 32;
 inline constexpr int kHandSize = 7;
-inline constexpr int kChair = 7;        // the seventh space of a track: the Leader's chair (5.23)
+inline constexpr int kChair = 7;  // the seventh space of a track: the Leader's chair (5.23)
 inline constexpr int kMaxMandates = 12;
 inline constexpr int kMaxSpaces = 32;
 
@@ -25,9 +25,9 @@ inline constexpr std::int8_t kCenter = -1;  // an issue's track owner when it is
 
 // Where an issue counter is.
 enum class IssueWhere : std::uint8_t {
-  Display,   // on the issue display: available for the agenda
-  Table,     // on the conference table (centre, a track, or captured in a chair)
-  Removed,   // out of the game (Second Front after Normandy, 6.21; USSR DWJ after Manchuria, 6.22)
+  Display,  // on the issue display: available for the agenda
+  Table,    // on the conference table (centre, a track, or captured in a chair)
+  Removed,  // out of the game (Second Front after Normandy, 6.21; USSR DWJ after Manchuria, 6.22)
 };
 
 struct IssueState {
@@ -40,10 +40,10 @@ struct IssueState {
 
 // Leader status within a conference (3.31, 5.13, 5.26).
 struct LeaderState {
-  std::uint8_t card = kNone;   // index into Data::leaders (Roosevelt becomes Truman)
-  bool active = true;          // may still be used this conference
-  bool stays_home = false;     // may not advance (conference card); may debate and break ties
-  bool heart_attack = false;   // inactive at the next conference (Churchill's health roll)
+  std::uint8_t card = kNone;  // index into Data::leaders (Roosevelt becomes Truman)
+  bool active = true;         // may still be used this conference
+  bool stays_home = false;    // may not advance (conference card); may debate and break ties
+  bool heart_attack = false;  // inactive at the next conference (Churchill's health roll)
   bool operator==(const LeaderState&) const = default;
 };
 
@@ -59,12 +59,12 @@ struct Mandate {
 // A play in the Meeting Segment being resolved (5.22-5.26).
 struct Play {
   std::int8_t seat = -1;
-  std::uint8_t card = kNone;     // staff card index in the seat's deck; kNone for a Leader
+  std::uint8_t card = kNone;  // staff card index in the seat's deck; kNone for a Leader
   std::uint8_t issue = kNone;
-  std::int8_t value = 0;         // modified value
+  std::int8_t value = 0;  // modified value
   bool leader = false;
-  bool stop_at_center = false;   // conditional issue: stop on entering the centre (5.22)
-  std::int8_t track = kCenter;   // the issue's track when the card was played: attributes read it
+  bool stop_at_center = false;  // conditional issue: stop on entering the centre (5.22)
+  std::int8_t track = kCenter;  // the issue's track when the card was played: attributes read it
   bool operator==(const Play&) const = default;
 };
 
@@ -72,33 +72,33 @@ struct Play {
 // the type of its name in churchill::step (below).
 enum class StepId : std::uint8_t {
   // 5.11 Conference card
-  RevealConference,   // chance: which version of this conference's card
-  Bands,              // apply the card's bands in order
-  ConvoyRoll,         // chance 1d6 for a convoy
-  PolMilCount,        // chance 1d6, how many Pol-Mil rolls
-  PolMilRoll,         // chance 2d6 (red, blue)
+  RevealConference,  // chance: which version of this conference's card
+  Bands,             // apply the card's bands in order
+  ConvoyRoll,        // chance 1d6 for a convoy
+  PolMilCount,       // chance 1d6, how many Pol-Mil rolls
+  PolMilRoll,        // chance 2d6 (red, blue)
   // 5.13 Pre-conference
   PreConference,
-  Deal,               // chance, one staff card
-  AgendaPlay,         // simultaneous: each seat plays a staff card face down
-  AgendaChiefRoll,    // chance 1d6 for a power's Chief of Staff
+  Deal,             // chance, one staff card
+  AgendaPlay,       // simultaneous: each seat plays a staff card face down
+  AgendaChiefRoll,  // chance 1d6 for a power's Chief of Staff
   AgendaResolve,
-  TieBreakOffer,      // 4.51/4.52, a seat may use its Leader
-  TieBreakChoose,     // a Leader or the US chooses the winner among the tied powers
-  AgendaWinnerPlaces, // 5.14, the agenda winner places one issue
-  AgendaPairs,        // 5.14, each player places a pair of issues in the centre
+  TieBreakOffer,       // 4.51/4.52, a seat may use its Leader
+  TieBreakChoose,      // a Leader or the US chooses the winner among the tied powers
+  AgendaWinnerPlaces,  // 5.14, the agenda winner places one issue
+  AgendaPairs,         // 5.14, each player places a pair of issues in the centre
   // 5.2 Meeting
-  MeetingTurn,        // a seat advances (or passes)
-  ChiefRoll,          // chance 1d6, the committed Chief of Staff's value
-  ChiefIssue,         // the seat whose Chief of Staff's value is rolled chooses
-  DebateOffer,        // a seat may debate the current advance
-  ResolvePlay,        // 5.23, the play is resolved once its debate is over
-  HealthRoll,         // chance
-  ParanoiaRoll,       // chance 2d6
-  PurgeRoll,          // chance 1d6
+  MeetingTurn,   // a seat advances (or passes)
+  ChiefRoll,     // chance 1d6, the committed Chief of Staff's value
+  ChiefIssue,    // the seat whose Chief of Staff's value is rolled chooses
+  DebateOffer,   // a seat may debate the current advance
+  ResolvePlay,   // 5.23, the play is resolved once its debate is over
+  HealthRoll,    // chance
+  ParanoiaRoll,  // chance 2d6
+  PurgeRoll,     // chance 1d6
   EndMeeting,
   // 6.0 Decision Segment
-  DirectedOffensives, // a seat places its won Directed Offensives
+  DirectedOffensives,  // a seat places its won Directed Offensives
   DecisionProduction,
   Allocation,         // a seat allocates production
   TheaterLeadership,  // a seat decides a region's holder
@@ -106,18 +106,18 @@ enum class StepId : std::uint8_t {
   GlobalIssue,        // a seat moves a Global Issue marker
   EndConference,      // 7.0: the War Phase begins
   // 7.0 War Phase
-  PlacementOrder,     // the US orders players tied for placement
-  PlaceNetworks,      // 7.1, a seat places its Clandestine Networks
-  PlaceAlignment,     // 7.3, a seat places its Political Alignment markers
-  Reserves,           // 7.6, Axis reserves
-  ReserveRoll,        // chance 1d6 for a random placement
-  SplitRoll,          // chance, which Front an odd reserve opposes (7.72.4)
-  FrontRoll,          // chance 1d10, a Front attempts to advance (7.7)
-  Campaigns,          // 7.7, the next Front attempts to advance
-  PostMortem,         // 8.0
-  GameOver,           // 4.4: the winner is determined
-  SecretAgendaDeal,   // chance, a power draws a Secret Agenda marker (10.2)
-  Count_,             // the number of steps (not a step)
+  PlacementOrder,    // the US orders players tied for placement
+  PlaceNetworks,     // 7.1, a seat places its Clandestine Networks
+  PlaceAlignment,    // 7.3, a seat places its Political Alignment markers
+  Reserves,          // 7.6, Axis reserves
+  ReserveRoll,       // chance 1d6 for a random placement
+  SplitRoll,         // chance, which Front an odd reserve opposes (7.72.4)
+  FrontRoll,         // chance 1d10, a Front attempts to advance (7.7)
+  Campaigns,         // 7.7, the next Front attempts to advance
+  PostMortem,        // 8.0
+  GameOver,          // 4.4: the winner is determined
+  SecretAgendaDeal,  // chance, a power draws a Secret Agenda marker (10.2)
+  Count_,            // the number of steps (not a step)
 };
 inline constexpr std::size_t kStepCount = static_cast<std::size_t>(StepId::Count_);
 
@@ -167,7 +167,9 @@ struct Of : Layout {
 };
 
 // 5.11 Conference card
-struct RevealConference { static constexpr StepId id = StepId::RevealConference; };
+struct RevealConference {
+  static constexpr StepId id = StepId::RevealConference;
+};
 // Bands: where the card's bands resume (band, next effect). Layout: band, effect, 0.
 struct Bands {
   static constexpr StepId id = StepId::Bands;
@@ -187,9 +189,13 @@ struct PolMilRoll {
   static PolMilRoll unpack(StepBytes b) { return {b[0] / 16, b[0] % 16, b[1], b[2] / 16, b[2] % 16}; }
 };
 // 5.13 Pre-conference
-struct PreConference { static constexpr StepId id = StepId::PreConference; };
+struct PreConference {
+  static constexpr StepId id = StepId::PreConference;
+};
 using Deal = Of<StepId::Deal, Dealing>;
-struct AgendaPlay { static constexpr StepId id = StepId::AgendaPlay; };
+struct AgendaPlay {
+  static constexpr StepId id = StepId::AgendaPlay;
+};
 // AgendaChiefRoll: the power whose Chief of Staff rolls. Layout: power, 0, 0.
 struct AgendaChiefRoll {
   static constexpr StepId id = StepId::AgendaChiefRoll;
@@ -197,7 +203,9 @@ struct AgendaChiefRoll {
   StepBytes pack() const { return {byte_of(power), 0, 0}; }
   static AgendaChiefRoll unpack(StepBytes b) { return {b[0]}; }
 };
-struct AgendaResolve { static constexpr StepId id = StepId::AgendaResolve; };
+struct AgendaResolve {
+  static constexpr StepId id = StepId::AgendaResolve;
+};
 // 4.5 ties: kind 0 is the agenda's (4.51), 1 the conference winner's (4.52); tied, bits of Power.
 // TieBreakOffer: the seat offered the tie and how many seats were offered it before.
 // Layout: seat, kind, tied | offered << 3.
@@ -290,10 +298,14 @@ struct PurgeRoll {
   StepBytes pack() const { return {byte_of(card), byte_of(roller), 0}; }
   static PurgeRoll unpack(StepBytes b) { return {b[0], b[1]}; }
 };
-struct EndMeeting { static constexpr StepId id = StepId::EndMeeting; };
+struct EndMeeting {
+  static constexpr StepId id = StepId::EndMeeting;
+};
 // 6.0 Decision Segment
 using DirectedOffensives = Of<StepId::DirectedOffensives, OrderedTurn>;
-struct DecisionProduction { static constexpr StepId id = StepId::DecisionProduction; };
+struct DecisionProduction {
+  static constexpr StepId id = StepId::DecisionProduction;
+};
 using Allocation = Of<StepId::Allocation, OrderedTurn>;
 // TheaterLeadership: the seat deciding, the Region, and the index of the decision (6.9).
 // Layout: seat, region, index.
@@ -303,9 +315,13 @@ struct TheaterLeadership {
   StepBytes pack() const { return {byte_of(seat), byte_of(region), byte_of(index)}; }
   static TheaterLeadership unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
 };
-struct ABombRoll { static constexpr StepId id = StepId::ABombRoll; };
+struct ABombRoll {
+  static constexpr StepId id = StepId::ABombRoll;
+};
 using GlobalIssue = Of<StepId::GlobalIssue, SeatTurn>;
-struct EndConference { static constexpr StepId id = StepId::EndConference; };
+struct EndConference {
+  static constexpr StepId id = StepId::EndConference;
+};
 // 7.0 War Phase
 // PlacementOrder: the US, the segment (0 networks, 1 alignment) and the tied powers (bits).
 // Layout: seat, kind, tied.
@@ -357,63 +373,67 @@ struct Campaigns {
   StepBytes pack() const { return {byte_of(index), 0, 0}; }
   static Campaigns unpack(StepBytes b) { return {b[0]}; }
 };
-struct PostMortem { static constexpr StepId id = StepId::PostMortem; };
-struct GameOver { static constexpr StepId id = StepId::GameOver; };
+struct PostMortem {
+  static constexpr StepId id = StepId::PostMortem;
+};
+struct GameOver {
+  static constexpr StepId id = StepId::GameOver;
+};
 using SecretAgendaDeal = Of<StepId::SecretAgendaDeal, Dealing>;
 
 }  // namespace step
 
 struct State {
   std::uint8_t scenario = 0;
-  std::int8_t conference = 1;       // 1..10
+  std::int8_t conference = 1;            // 1..10
   std::uint8_t conference_card = kNone;  // index into Data::conference_cards once revealed
   core::StepStack<Step, 24> steps;
 
   // Conference table
   std::array<IssueState, kMaxIssues> issues{};
   std::array<LeaderState, kPowers> leaders{};
-  std::array<std::uint32_t, kPowers> hand{};     // bits: staff deck indices
-  std::array<std::uint32_t, kPowers> draw{};     // bits: the undealt part of the deck (unordered)
-  std::array<std::uint32_t, kPowers> removed{};  // bits: out of the game (health, purge)
-  std::array<std::uint8_t, kPowers> agenda_card{};   // face down until all have played (kNone: not yet)
+  std::array<std::uint32_t, kPowers> hand{};        // bits: staff deck indices
+  std::array<std::uint32_t, kPowers> draw{};        // bits: the undealt part of the deck (unordered)
+  std::array<std::uint32_t, kPowers> removed{};     // bits: out of the game (health, purge)
+  std::array<std::uint8_t, kPowers> agenda_card{};  // face down until all have played (kNone: not yet)
   std::array<std::int8_t, kPowers> agenda_value{};
   std::int8_t agenda_winner = -1;
   std::int8_t conference_winner = -1;
-  std::array<bool, kPowers> pass_earned{};       // debated since the last turn (4.22)
-  bool paranoia = false;                         // Stalin's Paranoia this conference
-  std::uint8_t purge_by = kNone;                 // Merkulov: the USSR card whose purge falls on the next one
-  std::uint8_t purge_card = kNone;               // the USSR card that owes the purge roll
-  std::uint8_t purge_roller = kNone;             // ... and the card that imposed it
-  std::int8_t meeting_next = -1;                 // whose turn comes after the current play
+  std::array<bool, kPowers> pass_earned{};  // debated since the last turn (4.22)
+  bool paranoia = false;                    // Stalin's Paranoia this conference
+  std::uint8_t purge_by = kNone;            // Merkulov: the USSR card whose purge falls on the next one
+  std::uint8_t purge_card = kNone;          // the USSR card that owes the purge roll
+  std::uint8_t purge_roller = kNone;        // ... and the card that imposed it
+  std::int8_t meeting_next = -1;            // whose turn comes after the current play
   Play advance{}, debate{};
 
   // Decision Segment
   std::array<std::int8_t, kPowers> production{};
   std::array<Mandate, kMaxMandates> mandates{};
   std::int8_t mandate_count = 0;
-  std::array<std::int8_t, kPowers> production_delta{};   // conference-card and convoy changes
-  std::array<std::int8_t, kPowers> networks_gained{};    // to place in the War Phase (7.1)
-  std::array<std::int8_t, kPowers> alignment_gained{};   // to place in the War Phase (7.3)
+  std::array<std::int8_t, kPowers> production_delta{};  // conference-card and convoy changes
+  std::array<std::int8_t, kPowers> networks_gained{};   // to place in the War Phase (7.1)
+  std::array<std::int8_t, kPowers> alignment_gained{};  // to place in the War Phase (7.3)
   // Support markers to place that cost no production, by where they may go: theater leadership
   // (6.9) in Europe, in the Pacific, in either; a card's offensive support on any Front (5.22).
   std::array<std::array<std::int8_t, 4>, kPowers> support_bonus{};
-  std::uint32_t activated = 0;                           // Pol-Mil issues activated (6.8)
+  std::uint32_t activated = 0;  // Pol-Mil issues activated (6.8)
   std::int8_t a_bomb_modifier = 0;
-  bool second_front = false;     // 6.21: ended the conference in the centre
+  bool second_front = false;       // 6.21: ended the conference in the centre
   bool ussr_declares_war = false;  // 6.22
 
   // Military display
-  std::array<std::int8_t, kMaxFronts> front{};           // track position, or kInBox
-  std::array<std::int8_t, kMaxFronts> offensive{};       // offensive support on the entry space
-  std::array<std::uint8_t, kPowers> directed_front{};    // 6.1: where each power's Directed Offensive is
-  std::array<std::int8_t, kPowers> directed_paid{};      // 6.7: production allocated to it so far
+  std::array<std::int8_t, kMaxFronts> front{};         // track position, or kInBox
+  std::array<std::int8_t, kMaxFronts> offensive{};     // offensive support on the entry space
+  std::array<std::uint8_t, kPowers> directed_front{};  // 6.1: where each power's Directed Offensive is
+  std::array<std::int8_t, kPowers> directed_paid{};    // 6.7: production allocated to it so far
   std::array<std::int8_t, kMaxTheaters> naval{};
   std::array<std::array<std::int8_t, kReserveKinds>, kMaxFronts> reserves_on_front{};
   std::array<std::array<std::int8_t, kReserveKinds>, kMaxTheaters> reserves_in_box{};
-  std::array<std::int8_t, kReserveKinds> reserves_pool{};   // still in their Axis country
-  std::array<std::uint8_t, 2> theater_leader{};             // [Region] -> Power
-  std::array<bool, 2> surrendered{};                        // [Region]: Germany, Japan (7.8)
-  std::int8_t a_bomb = 0, spy_ring = 0;                     // A-Bomb track positions
+  std::array<std::int8_t, kReserveKinds> reserves_pool{};  // still in their Axis country
+  std::array<std::uint8_t, 2> theater_leader{};            // [Region] -> Power
+  std::array<bool, 2> surrendered{};                       // [Region]: Germany, Japan (7.8)
+  std::int8_t a_bomb = 0, spy_ring = 0;                    // A-Bomb track positions
 
   // Countries and colonies
   std::array<std::int8_t, kMaxLocations> networks{};        // Clandestine Networks (0..2)
@@ -426,18 +446,18 @@ struct State {
   std::array<std::int8_t, kPowers> conferences_won{};
 
   // War Phase (7.x) and the end (8.0, 9.4, 4.4)
-  std::array<std::int8_t, kPowers> to_place{};        // markers left in the current placement segment
-  std::array<std::int8_t, kPowers> order{};           // placement order of the current segment
-  std::array<std::int8_t, kMaxSpaces> entered{};      // conference a space was first entered (0: never)
-  std::array<std::int8_t, kPowers> german_technology{};  // 7.81
+  std::array<std::int8_t, kPowers> to_place{};             // markers left in the current placement segment
+  std::array<std::int8_t, kPowers> order{};                // placement order of the current segment
+  std::array<std::int8_t, kMaxSpaces> entered{};           // conference a space was first entered (0: never)
+  std::array<std::int8_t, kPowers> german_technology{};    // 7.81
   std::array<std::int8_t, kReserveKinds> reserves_lost{};  // out of play or permanently removed (7.63-7.65)
-  std::uint8_t entered_this_conference = 0;           // bits of fronts that entered their Axis power
+  std::uint8_t entered_this_conference = 0;                // bits of fronts that entered their Axis power
   bool italy_surrendered = false;
-  std::int8_t winner = -1;                            // 4.4, once the game is over
-  std::uint64_t agenda_markers_drawn = 0;             // bits of Secret Agenda markers dealt (10.2)
+  std::int8_t winner = -1;                                           // 4.4, once the game is over
+  std::uint64_t agenda_markers_drawn = 0;                            // bits of Secret Agenda markers dealt (10.2)
   std::array<std::array<std::uint8_t, 3>, kPowers> secret_agenda{};  // marker indices (secret until the end)
   bool secret_agenda_variant = false;
-  bool german_reserves_option = false;                // the optional "German Reserves" rule (ruling 7)
+  bool german_reserves_option = false;  // the optional "German Reserves" rule (ruling 7)
   // In an observation (observe.cpp) only: the number of cards in the hands that were cleared.
   std::array<std::int8_t, kPowers> hidden_hand{};
   bool operator==(const State&) const = default;

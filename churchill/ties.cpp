@@ -48,8 +48,9 @@ void tie_legal(const CCtx& c, core::ActionList& out) {
 
 void apply_tie(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::TieBreakOffer, StepId::TieBreakChoose}));
-  CORE_EXPECT(c.s.steps.top().id == StepId::TieBreakOffer ? kind_of(a) == Act::TieBreak || kind_of(a) == Act::NoTieBreak
-                                                                 : kind_of(a) == Act::Winner && (c.top<step::TieBreakChoose>().tied & (1u << arg_a(a))));
+  CORE_EXPECT(c.s.steps.top().id == StepId::TieBreakOffer
+                  ? kind_of(a) == Act::TieBreak || kind_of(a) == Act::NoTieBreak
+                  : kind_of(a) == Act::Winner && (c.top<step::TieBreakChoose>().tied & (1u << arg_a(a))));
   State& s = c.s;
   if (s.steps.top().id == StepId::TieBreakOffer) {
     const step::TieBreakOffer offer = c.top<step::TieBreakOffer>();
@@ -68,22 +69,26 @@ void apply_tie(const Ctx& c, core::Action a) {
       return;
     }
     const int next = offer.offered + 1 < kPowers ? next_offer(s, left_of(seat), offer.offered + 1) : -1;
-    if (next >= 0) c.push(step::TieBreakOffer{next, kind, offer.tied, offer.offered + 1});
-    else us_decides(c, kind, offer.tied);
+    if (next >= 0)
+      c.push(step::TieBreakOffer{next, kind, offer.tied, offer.offered + 1});
+    else
+      us_decides(c, kind, offer.tied);
     return;
   }
   const step::TieBreakChoose choice = c.top<step::TieBreakChoose>();  // Winner
   s.steps.pop();
   const int winner = arg_a(a);
-  c.note(choice.by_leader ? rule_of(choice.kind) : "4.53", choice.seat, choice.by_leader ? Event::TieBroken : Event::TieByUs,
-         choice.seat, winner);
+  c.note(choice.by_leader ? rule_of(choice.kind) : "4.53", choice.seat, choice.by_leader ? Event::TieBroken : Event::TieByUs, choice.seat,
+         winner);
   tie_decided(c, choice.kind, winner);
   if (choice.by_leader) push_leader_rolls(c, choice.seat);
 }
 
 void tie_decided(const Ctx& c, int kind, int winner) {
-  if (kind == 0) agenda_won(c, winner);
-  else conference_won(c, winner);
+  if (kind == 0)
+    agenda_won(c, winner);
+  else
+    conference_won(c, winner);
 }
 
 }  // namespace churchill::rules

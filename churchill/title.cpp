@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-
 #include "churchill/ai.h"
 #include "churchill/bots.h"
 #include "churchill/view.h"
@@ -13,9 +12,12 @@ namespace churchill {
 Options options_from(const std::vector<std::string>& names) {
   Options options;
   for (const std::string& o : names) {
-    if (o == "secret-agenda") options.secret_agenda = true;
-    else if (o == "german-reserves") options.german_reserves = true;
-    else throw core::SetupError(fmt::format("unknown option \"{}\" (secret-agenda, german-reserves)", o));
+    if (o == "secret-agenda")
+      options.secret_agenda = true;
+    else if (o == "german-reserves")
+      options.german_reserves = true;
+    else
+      throw core::SetupError(fmt::format("unknown option \"{}\" (secret-agenda, german-reserves)", o));
   }
   return options;
 }
@@ -25,13 +27,19 @@ nlohmann::json layout_json(const Data& data) {
   for (const auto& f : data.fronts) {
     nlohmann::json track = nlohmann::json::array();
     for (const auto& t : f.track)
-      track.push_back({{"id", data.spaces[t.space].id}, {"name", data.spaces[t.space].name}, {"amphibious", t.amphibious},
-                       {"b29", data.spaces[t.space].b29}, {"kamikaze", data.spaces[t.space].kamikaze}});
-    fronts.push_back({{"id", f.id}, {"name", f.name}, {"color", power_name(f.color)}, {"theater", data.theaters[f.theater].id},
-                      {"track", track}});
+      track.push_back({{"id", data.spaces[t.space].id},
+                       {"name", data.spaces[t.space].name},
+                       {"amphibious", t.amphibious},
+                       {"b29", data.spaces[t.space].b29},
+                       {"kamikaze", data.spaces[t.space].kamikaze}});
+    fronts.push_back(
+        {{"id", f.id}, {"name", f.name}, {"color", power_name(f.color)}, {"theater", data.theaters[f.theater].id}, {"track", track}});
   }
   for (const auto& l : data.locations)
-    locations.push_back({{"id", l.id}, {"name", l.name}, {"colony", l.colony}, {"theater", data.theaters[l.theater].id},
+    locations.push_back({{"id", l.id},
+                         {"name", l.name},
+                         {"colony", l.colony},
+                         {"theater", data.theaters[l.theater].id},
                          {"space", l.space == kNone ? nlohmann::json(nullptr) : nlohmann::json(data.spaces[l.space].id)}});
   for (const auto& i : data.issues) issues.push_back({{"id", i.id}, {"name", i.name}});
   nlohmann::json a_bomb = nlohmann::json::array();  // 3.24: the A-Bomb track's spaces, in order
@@ -40,9 +48,14 @@ nlohmann::json layout_json(const Data& data) {
     a_bomb.push_back(space.name);
     a_bomb_ids.push_back(space.id);
   }
-  return {{"fronts", fronts}, {"locations", locations}, {"issues", issues}, {"cards", cards_json(data)}, {"a_bomb", a_bomb},
+  return {{"fronts", fronts},
+          {"locations", locations},
+          {"issues", issues},
+          {"cards", cards_json(data)},
+          {"a_bomb", a_bomb},
           {"a_bomb_ids", a_bomb_ids},
-          {"conference_cards", conference_cards_json(data)}, {"polmil_table", polmil_table_json(data)}};
+          {"conference_cards", conference_cards_json(data)},
+          {"polmil_table", polmil_table_json(data)}};
 }
 
 core::RulesText rules_section(const std::filesystem::path& rules_dir, const std::string& section, const std::string& language,
@@ -74,16 +87,14 @@ class Title final : public core::Title {
     return out;
   }
   std::vector<core::OptionInfo> options() const override {
-    return {{"secret-agenda", "The Secret Agenda variant (10)"},
-            {"german-reserves", "The optional German Reserves rule (7.62)"}};
+    return {{"secret-agenda", "The Secret Agenda variant (10)"}, {"german-reserves", "The optional German Reserves rule (7.62)"}};
   }
   std::vector<std::string> bot_kinds() const override { return all_bot_kinds(); }
   bool bot_searches(std::string_view kind) const override {
     const auto bot = make_any_bot(kind);
     return bot && bot->searches();
   }
-  std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options,
-                                      int) const override {
+  std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options, int) const override {
     if (!data_.scenario(scenario))
       throw core::SetupError(fmt::format("unknown scenario \"{}\" (training, tournament or campaign)", scenario));
     options_from(options);
@@ -96,9 +107,9 @@ class Title final : public core::Title {
     auto game = std::make_unique<const Game>(data_);
     const State start = game->new_game(*scenario, options_from(record.options));
     const int threads = record.search_threads;  // the game's: its bots' choices depend on it
-    return std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(record), data_.hash,
-                                                      [threads](std::string_view name) { return make_any_bot(name, threads); },
-                                                      advisor(threads));
+    return std::make_unique<core::SessionMatch<Game>>(
+        std::move(game), start, std::move(record), data_.hash, [threads](std::string_view name) { return make_any_bot(name, threads); },
+        advisor(threads));
   }
   nlohmann::json layout() const override { return layout_json(data_); }
   std::string rules_text(const std::string& section) const override {

@@ -50,14 +50,10 @@ std::string front_position(const Game& g, const State& s, std::size_t f) {
   return g.data().spaces[front.track[static_cast<std::size_t>(s.front[f])].space].name;
 }
 
-nlohmann::json origin_json(const Origin& o) {
-  return {{"provenance", provenance_name(o.provenance)}, {"source", o.source}};
-}
+nlohmann::json origin_json(const Origin& o) { return {{"provenance", provenance_name(o.provenance)}, {"source", o.source}}; }
 
 // The card of a play in the Meeting: a staff card's id, or "leader".
-std::string play_card(const Data& d, const Play& p) {
-  return p.leader || p.card == kNone ? "leader" : d.staff[at(p.seat)][p.card].id;
-}
+std::string play_card(const Data& d, const Play& p) { return p.leader || p.card == kNone ? "leader" : d.staff[at(p.seat)][p.card].id; }
 std::string play_card_name(const Data& d, const State& s, const Play& p) {
   if (p.leader || p.card == kNone) return d.leaders[s.leaders[at(p.seat)].card].name;
   return d.staff[at(p.seat)][p.card].name;
@@ -71,8 +67,8 @@ std::string play_card_name(const Data& d, const State& s, const Play& p) {
 std::optional<bool> pending_capture(const State& s) {
   if (s.steps.empty() || s.advance.seat < 0 || s.advance.issue == kNone) return std::nullopt;
   const StepId top = s.steps.top().id;
-  const bool debating = top == StepId::DebateOffer || top == StepId::ChiefIssue || top == StepId::ChiefRoll ||
-                        top == StepId::HealthRoll || top == StepId::ParanoiaRoll || top == StepId::PurgeRoll;
+  const bool debating = top == StepId::DebateOffer || top == StepId::ChiefIssue || top == StepId::ChiefRoll || top == StepId::HealthRoll ||
+                        top == StepId::ParanoiaRoll || top == StepId::PurgeRoll;
   if (!debating) return std::nullopt;
   for (std::size_t i = s.steps.size(); i-- > 0;)
     if (s.steps[i].id == StepId::ResolvePlay) return s.steps[i].as<step::ResolvePlay>().capture_pending;
@@ -94,7 +90,8 @@ std::optional<core::i18n::Message> pending_message(const Game& g, const State& s
   if (!capture) return std::nullopt;
   const Data& d = g.data();
   const Play& adv = s.advance;
-  const std::string card = adv.leader || adv.card == kNone ? leader_key(d, s.leaders[at(adv.seat)].card) : staff_key(d, static_cast<Power>(adv.seat), adv.card);
+  const std::string card =
+      adv.leader || adv.card == kNone ? leader_key(d, s.leaders[at(adv.seat)].card) : staff_key(d, static_cast<Power>(adv.seat), adv.card);
   return core::i18n::Message{*capture ? "board.pending_capture" : "board.pending_moved", {}, {}, {}}
       .name("power", power_key(static_cast<Power>(adv.seat)))
       .name("card", card + ".name")
@@ -115,14 +112,23 @@ nlohmann::json pending_json(const Game& g, const State& s) {
   IssueState to = now;
   if (capture) rules::move_toward(to, adv.seat, adv.value, adv.stop_at_center);
   const std::string card = play_card_name(d, s, adv), issue = d.issues[adv.issue].name;
-  nlohmann::json j = {{"power", pname(adv.seat)}, {"card", play_card(d, adv)}, {"card_name", card},
-                      {"issue", d.issues[adv.issue].id}, {"issue_name", issue}, {"value", adv.value}, {"capture", capture},
-                      {"from", capture ? nlohmann::json(issue_position(now)) : nlohmann::json(nullptr)}, {"to", issue_position(to)},
-                      {"from_place", capture ? issue_place(now) : nlohmann::json(nullptr)}, {"to_place", issue_place(to)},
+  nlohmann::json j = {{"power", pname(adv.seat)},
+                      {"card", play_card(d, adv)},
+                      {"card_name", card},
+                      {"issue", d.issues[adv.issue].id},
+                      {"issue_name", issue},
+                      {"value", adv.value},
+                      {"capture", capture},
+                      {"from", capture ? nlohmann::json(issue_position(now)) : nlohmann::json(nullptr)},
+                      {"to", issue_position(to)},
+                      {"from_place", capture ? issue_place(now) : nlohmann::json(nullptr)},
+                      {"to_place", issue_place(to)},
                       {"text", g.catalogues().render(core::i18n::kFallbackLanguage, *message)},
                       {"message", core::i18n::to_json(*message)}};
   if (s.debate.seat >= 0)
-    j["debate"] = {{"power", pname(s.debate.seat)}, {"card", play_card(d, s.debate)}, {"card_name", play_card_name(d, s, s.debate)},
+    j["debate"] = {{"power", pname(s.debate.seat)},
+                   {"card", play_card(d, s.debate)},
+                   {"card_name", play_card_name(d, s, s.debate)},
                    {"value", s.debate.value}};
   return j;
 }
@@ -151,8 +157,10 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
         value = event == rules::Event::Played ? e.args[3] : e.args[2];
         const int card = e.args[1];  // -1: the Leader
         const Data& d = g.data();
-        if (card < 0) base = d.leaders[s.leaders[at(seat)].card].value;
-        else if (!d.staff[at(seat)][at(card)].chief_of_staff()) base = d.staff[at(seat)][at(card)].value;
+        if (card < 0)
+          base = d.leaders[s.leaders[at(seat)].card].value;
+        else if (!d.staff[at(seat)][at(card)].chief_of_staff())
+          base = d.staff[at(seat)][at(card)].value;
       }
       if (event == rules::Event::IssueMoved && !moved) {
         IssueState where{};
@@ -166,26 +174,30 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
       // 5.25: a Chief of Staff committed, his value still to be rolled (and, for an advance, the
       // issue still to be chosen).
       if (!next.steps.empty() && next.steps.top().id == StepId::ChiefRoll)
-        notes[g.action_to_string(s, seat, a)] = msg(next.steps.top().as<step::ChiefRoll>().debate ? "note.chief_debate" : "note.chief_advance");
+        notes[g.action_to_string(s, seat, a)] =
+            msg(next.steps.top().as<step::ChiefRoll>().debate ? "note.chief_debate" : "note.chief_advance");
       continue;
     }
     // Other hands are hidden in an observation, so the copy never offers them a debate: an advance
     // says where its issue goes if nobody debates it.
     // A debate needs a staff card (even a Leader's discards one, 5.24): with none in other hands, no "if".
     bool others_hold_cards = false;
-    for (int p = 0; p < kPowers; ++p)
-      others_hold_cards = others_hold_cards || (p != seat && s.cards_in_hand(p) > 0);
+    for (int p = 0; p < kPowers; ++p) others_hold_cards = others_hold_cards || (p != seat && s.cards_in_hand(p) > 0);
     const bool advance = (top == StepId::MeetingTurn || top == StepId::ChiefIssue) && others_hold_cards;
     // "value 3+2 = 5": the printed value and what attributes, Paranoia or a lesser choice change.
     Message note = base < 0 || base == value ? msg("note.value").with("value", std::to_string(value))
-                                             : msg("note.value_changed").with("base", std::to_string(base))
-                                                   .with("change", fmt::format("{:+}", value - base)).with("value", std::to_string(value));
+                                             : msg("note.value_changed")
+                                                   .with("base", std::to_string(base))
+                                                   .with("change", fmt::format("{:+}", value - base))
+                                                   .with("value", std::to_string(value));
     if (!moved && next.advance.seat == seat && next.advance.issue != kNone) {  // 5.23: a capture waits
       IssueState to = next.issues[next.advance.issue];
       rules::move_toward(to, seat, next.advance.value, next.advance.stop_at_center);
       moved = {position_message(next.issues[next.advance.issue]), position_message(to)};
     }
-    if (moved) note = msg(advance ? "note.moves_if_not_debated" : "note.moves").with("note", note).with("from", moved->first).with("to", moved->second);
+    if (moved)
+      note =
+          msg(advance ? "note.moves_if_not_debated" : "note.moves").with("note", note).with("from", moved->first).with("to", moved->second);
     notes[g.action_to_string(s, seat, a)] = note;
   }
   return notes;
@@ -222,19 +234,18 @@ Message end_why(const Game& g, const State& s, const std::array<int, kPowers>& v
   for (int t : v) top_count += t == most;
   Message why = msg("end.why_alliance");
   switch (end) {
-    case EndCase::AllianceVictory:
-      why = msg(top_count > 1 ? "end.why_alliance_tied" : "end.why_alliance");
-      break;
-    case EndCase::BrokenAlliance:
-      why = msg("end.why_broken_alliance");
-      break;
+    case EndCase::AllianceVictory: why = msg(top_count > 1 ? "end.why_alliance_tied" : "end.why_alliance"); break;
+    case EndCase::BrokenAlliance: why = msg("end.why_broken_alliance"); break;
     case EndCase::GlobalHegemon:
-      why = msg("end.why_global_hegemon").with("surrenders", msg(s.surrendered[0] ? "end.japan_did_not_surrender"
-                                                                 : s.surrendered[1] ? "end.germany_did_not_surrender"
-                                                                                    : "end.neither_surrendered"));
+      why = msg("end.why_global_hegemon")
+                .with("surrenders", msg(s.surrendered[0]   ? "end.japan_did_not_surrender"
+                                        : s.surrendered[1] ? "end.germany_did_not_surrender"
+                                                           : "end.neither_surrendered"));
       break;
   }
-  why.with("totals", totals_message(v)).with("most", std::to_string(most)).with("fewest", std::to_string(fewest))
+  why.with("totals", totals_message(v))
+      .with("most", std::to_string(most))
+      .with("fewest", std::to_string(fewest))
       .with("difference", std::to_string(most - fewest));
   if (s.winner >= 0) why = msg("end.why_and_winner").with("why", why).name("power", power_key(static_cast<Power>(s.winner)));
   return why;
@@ -255,8 +266,11 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
   nlohmann::json lines = nlohmann::json::array();
   for (const ScoreLine& l : sheet.lines) {
     const Message text = score_line_text(d, l);
-    lines.push_back({{"condition", l.condition}, {"power", pname(l.power)}, {"vp", l.vp},
-                     {"text", g.catalogues().render(core::i18n::kFallbackLanguage, text)}, {"message", core::i18n::to_json(text)}});
+    lines.push_back({{"condition", l.condition},
+                     {"power", pname(l.power)},
+                     {"vp", l.vp},
+                     {"text", g.catalogues().render(core::i18n::kFallbackLanguage, text)},
+                     {"message", core::i18n::to_json(text)}});
   }
   const EndCase end = g.end_case(s, sheet.total);
   const Message why = end_why(g, s, sheet.total);
@@ -268,8 +282,12 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
       surrendered.push_back(d.axis[at(axis)].name);
       surrendered_keys.push_back(axis_key(d, axis) + ".name");
     }
-  return {{"case", end_case_name(end)}, {"case_key", kCaseKeys[static_cast<int>(end)]}, {"lines", lines}, {"surrendered", surrendered},
-          {"surrendered_keys", surrendered_keys}, {"why", g.catalogues().render(core::i18n::kFallbackLanguage, why)},
+  return {{"case", end_case_name(end)},
+          {"case_key", kCaseKeys[static_cast<int>(end)]},
+          {"lines", lines},
+          {"surrendered", surrendered},
+          {"surrendered_keys", surrendered_keys},
+          {"why", g.catalogues().render(core::i18n::kFallbackLanguage, why)},
           {"why_message", core::i18n::to_json(why)},
           // 4.43: the totals the winner is chosen by, when neither or one Axis power surrendered
           {"adjusted_message", adjusted ? core::i18n::to_json(*adjusted) : nlohmann::json(nullptr)}};
@@ -281,14 +299,25 @@ nlohmann::json cards_json(const Data& d) {
   nlohmann::json cards = nlohmann::json::object();
   for (int p = 0; p < kPowers; ++p)
     for (const StaffCard& c : d.staff[at(p)])
-      cards[c.id] = {{"id", c.id}, {"key", "staff." + c.id}, {"name", c.name},
-                     {"office", c.office}, {"power", pname(p)}, {"kind", "staff"},
-                     {"value", c.chief_of_staff() ? std::string("*") : std::to_string(c.value)}, {"text", c.text},
+      cards[c.id] = {{"id", c.id},
+                     {"key", "staff." + c.id},
+                     {"name", c.name},
+                     {"office", c.office},
+                     {"power", pname(p)},
+                     {"kind", "staff"},
+                     {"value", c.chief_of_staff() ? std::string("*") : std::to_string(c.value)},
+                     {"text", c.text},
                      {"origin", origin_json(c.origin)}};
   for (const Leader& l : d.leaders)
-    cards[l.id] = {{"id", l.id}, {"key", "leader." + l.id}, {"name", l.name},
-                   {"office", "Leader"}, {"power", power_name(l.power)}, {"kind", "leader"},
-                   {"value", std::to_string(l.value)}, {"text", l.text}, {"origin", origin_json(l.origin)}};
+    cards[l.id] = {{"id", l.id},
+                   {"key", "leader." + l.id},
+                   {"name", l.name},
+                   {"office", "Leader"},
+                   {"power", power_name(l.power)},
+                   {"kind", "leader"},
+                   {"value", std::to_string(l.value)},
+                   {"text", l.text},
+                   {"origin", origin_json(l.origin)}};
   return cards;
 }
 
@@ -302,11 +331,18 @@ nlohmann::json conference_cards_json(const Data& d) {
       if (band.title.empty() && band.text.empty()) continue;
       for (const Effect& e : band.effects) polmil = polmil || e.type == EffectType::PolMil;
       const std::string colour(band_name(static_cast<Band>(b)));
-      bands.push_back({{"band", colour}, {"key", fmt::format("conference_card.{}.{}", c.id, colour)}, {"title", band.title}, {"text", band.text}});
+      bands.push_back(
+          {{"band", colour}, {"key", fmt::format("conference_card.{}.{}", c.id, colour)}, {"title", band.title}, {"text", band.text}});
     }
-    cards[c.id] = {{"id", c.id}, {"key", conference_key(c.conference)}, {"name", fmt::format("{} {}", c.title, c.version)},
-                   {"version", std::string(1, c.version)}, {"conference", c.conference}, {"date", c.date}, {"bands", bands},
-                   {"polmil", polmil}, {"origin", origin_json(c.origin)}};
+    cards[c.id] = {{"id", c.id},
+                   {"key", conference_key(c.conference)},
+                   {"name", fmt::format("{} {}", c.title, c.version)},
+                   {"version", std::string(1, c.version)},
+                   {"conference", c.conference},
+                   {"date", c.date},
+                   {"bands", bands},
+                   {"polmil", polmil},
+                   {"origin", origin_json(c.origin)}};
   }
   return cards;
 }
@@ -330,14 +366,18 @@ Message why_message(const Game& g, const State& s, core::Seat seat, const Option
   for (const auto& [name, value] : why.args) {
     const auto action = name == "action" ? g.action_from_string(s, seat, value) : std::nullopt;
     const auto leader = std::find_if(g.data().leaders.begin(), g.data().leaders.end(), [&](const Leader& l) { return l.name == value; });
-    if (action) reason.with(name, g.action_message(s, seat, *action));
+    if (action)
+      reason.with(name, g.action_message(s, seat, *action));
     else if (name == "leader" && leader != g.data().leaders.end())
       reason.name(name, leader_key(g.data(), static_cast<int>(leader - g.data().leaders.begin())) + ".name");
-    else if (const auto power = power_from_name(value); name == "advancer" && power) reason.name(name, power_key(*power));
-    else if (const auto loc = std::find_if(g.data().locations.begin(), g.data().locations.end(), [&](const Location& l) { return l.name == value; });
+    else if (const auto power = power_from_name(value); name == "advancer" && power)
+      reason.name(name, power_key(*power));
+    else if (const auto loc =
+                 std::find_if(g.data().locations.begin(), g.data().locations.end(), [&](const Location& l) { return l.name == value; });
              name.rfind("location", 0) == 0 && loc != g.data().locations.end())
       reason.name(name, location_key(g.data(), static_cast<int>(loc - g.data().locations.begin())) + ".name");
-    else reason.with(name, value);
+    else
+      reason.with(name, value);
   }
   return msg("board.options_why").with("reason", reason).with("rule", why.rule);
 }
@@ -352,7 +392,8 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   nlohmann::json hand = nlohmann::json::array();
   if (seat)
     for (int c = 0; c < 32; ++c)
-      if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c)) hand.push_back(d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)].id);
+      if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c))
+        hand.push_back(d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)].id);
   j["hand"] = hand;
   nlohmann::json issues = nlohmann::json::object(), places = nlohmann::json::object();
   for (std::size_t i = 0; i < d.issues.size(); ++i) {
@@ -370,13 +411,19 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
       if (s.directed_front[static_cast<std::size_t>(p)] == f) directed.push_back(pname(p));
     // 6.21, 6.22: the entry space waits for its conditional issue (D-Day, Manchuria).
     const int entry = s.front[f] + 1;
-    const bool blocked = entry < static_cast<int>(d.fronts[f].track.size()) && rules::barred_by_conditional(g.known(), s, d.fronts[f], entry);
-    const nlohmann::json position_id =
-        s.front[f] < 0 ? nlohmann::json(nullptr) : nlohmann::json(d.spaces[d.fronts[f].track[static_cast<std::size_t>(s.front[f])].space].id);
-    fronts[d.fronts[f].id] = {{"position", front_position(g, s, f)}, {"position_id", position_id}, {"offensive", s.offensive[f]}, {"reserves", reserves},
-                              {"directed", directed},
-                              {"blocked", blocked ? nlohmann::json(d.fronts[f].track[at(entry)].space == g.known().normandy ? "6.21" : "6.22")
-                                                  : nlohmann::json(nullptr)}};
+    const bool blocked =
+        entry < static_cast<int>(d.fronts[f].track.size()) && rules::barred_by_conditional(g.known(), s, d.fronts[f], entry);
+    const nlohmann::json position_id = s.front[f] < 0
+                                           ? nlohmann::json(nullptr)
+                                           : nlohmann::json(d.spaces[d.fronts[f].track[static_cast<std::size_t>(s.front[f])].space].id);
+    fronts[d.fronts[f].id] = {
+        {"position", front_position(g, s, f)},
+        {"position_id", position_id},
+        {"offensive", s.offensive[f]},
+        {"reserves", reserves},
+        {"directed", directed},
+        {"blocked",
+         blocked ? nlohmann::json(d.fronts[f].track[at(entry)].space == g.known().normandy ? "6.21" : "6.22") : nlohmann::json(nullptr)}};
   }
   j["fronts"] = fronts;
   nlohmann::json naval = nlohmann::json::object();
@@ -404,24 +451,32 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
                  {"global", global},
                  {"surrendered", {{"Germany", s.surrendered[0]}, {"Japan", s.surrendered[1]}}},
                  // the same by id, for clients that name them in the reader's language (docs/i18n.md)
-                 {"ids", {{"a_bomb", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].id}, {"spy_ring", d.a_bomb[static_cast<std::size_t>(s.spy_ring)].id},
-                          {"global", global_ids}}}};
+                 {"ids",
+                  {{"a_bomb", d.a_bomb[static_cast<std::size_t>(s.a_bomb)].id},
+                   {"spy_ring", d.a_bomb[static_cast<std::size_t>(s.spy_ring)].id},
+                   {"global", global_ids}}}};
   nlohmann::json locations = nlohmann::json::object();
   for (std::size_t l = 0; l < d.locations.size(); ++l)
-    locations[d.locations[l].id] = {{"networks", s.networks[l]},
-                                    {"network_owner", s.network_owner[l] == kNone ? nlohmann::json(nullptr) : nlohmann::json(pname(s.network_owner[l]))},
-                                    {"alignment", s.alignment[l] == kNone ? nlohmann::json(nullptr) : nlohmann::json(pname(s.alignment[l]))}};
+    locations[d.locations[l].id] = {
+        {"networks", s.networks[l]},
+        {"network_owner", s.network_owner[l] == kNone ? nlohmann::json(nullptr) : nlohmann::json(pname(s.network_owner[l]))},
+        {"alignment", s.alignment[l] == kNone ? nlohmann::json(nullptr) : nlohmann::json(pname(s.alignment[l]))}};
   j["locations"] = locations;
   nlohmann::json leaders = nlohmann::json::object();
   for (int p = 0; p < kPowers; ++p) {
     const LeaderState& l = s.leaders[static_cast<std::size_t>(p)];
-    leaders[pname(p)] = {{"leader", d.leaders[l.card].id}, {"active", l.active}, {"stays_home", l.stays_home},
+    leaders[pname(p)] = {{"leader", d.leaders[l.card].id},
+                         {"active", l.active},
+                         {"stays_home", l.stays_home},
                          {"cards_in_hand", s.cards_in_hand(p)},
                          {"production", s.production[static_cast<std::size_t>(p)]},
                          // 6.9, 5.22: support markers still to place that cost no production, by
                          // where they may go (State::support_bonus's buckets)
-                         {"bonus_support", {{"europe", s.support_bonus[at(p)][0]}, {"pacific", s.support_bonus[at(p)][1]},
-                                            {"either", s.support_bonus[at(p)][2]}, {"any_front_offensive", s.support_bonus[at(p)][3]}}},
+                         {"bonus_support",
+                          {{"europe", s.support_bonus[at(p)][0]},
+                           {"pacific", s.support_bonus[at(p)][1]},
+                           {"either", s.support_bonus[at(p)][2]},
+                           {"any_front_offensive", s.support_bonus[at(p)][3]}}},
                          {"networks_to_place", s.networks_gained[at(p)]},
                          {"alignment_to_place", s.alignment_gained[at(p)]},
                          {"conferences_won", s.conferences_won[static_cast<std::size_t>(p)]}};
@@ -549,9 +604,7 @@ class BoardText {
   BoardText(const Game& g, const State& s, std::optional<core::Seat> seat, const Names& n)
       : g_(g), d_(g.data()), s_(s), seat_(seat), n_(n), over_(g.node_kind(s) == core::NodeKind::Terminal), sheet_(g.score(s, over_)) {}
 
-  std::string text() const {
-    return header() + table() + fronts() + reserves() + markers() + tracks() + hand() + end();
-  }
+  std::string text() const { return header() + table() + fronts() + reserves() + markers() + tracks() + hand() + end(); }
 
  private:
   std::string power(int p) const { return n_.power(p); }
@@ -559,9 +612,7 @@ class BoardText {
   std::string short_power(int p) const { return tr("board.power_short." + std::string(power_name(static_cast<Power>(p)))); }
   std::string tr(std::string_view key, const core::i18n::Args& args = {}) const { return n_.tr(key, args); }
 
-  std::string position(const IssueState& is) const {
-    return n_.render(position_message(is));
-  }
+  std::string position(const IssueState& is) const { return n_.render(position_message(is)); }
 
   std::string header() const {
     std::string out = s_.conference_card == kNone
@@ -574,7 +625,8 @@ class BoardText {
                        power(2), t[2], s_.secret_agenda_variant && !over_ ? " " + tr("board.secret_hidden") : "");
     static constexpr const char* kCases[] = {"board.case_alliance_victory", "board.case_broken_alliance", "board.case_global_hegemon"};
     const std::string outcome = tr(kCases[static_cast<int>(g_.end_case(s_, t))]);
-    out += "  " + outcome + (over_ || s_.secret_agenda_variant ? "" : ": " + tr("board.would_win", {{"power", power(g_.winner(s_))}})) + "\n";
+    out +=
+        "  " + outcome + (over_ || s_.secret_agenda_variant ? "" : ": " + tr("board.would_win", {{"power", power(g_.winner(s_))}})) + "\n";
     out += fmt::format("{}: {} {} {} {} {} {}{}\n", tr("board.conferences_won"), power(0), s_.conferences_won[0], power(1),
                        s_.conferences_won[1], power(2), s_.conferences_won[2],
                        s_.winner >= 0 ? " | " + tr("board.winner", {{"power", power(s_.winner)}}) : "");
@@ -622,7 +674,8 @@ class BoardText {
   std::string reserves() const {
     std::string out = tr("board.axis_reserves") + ":";
     for (int k = 0; k < kReserveKinds; ++k)
-      out += fmt::format("{} {} {}", k ? "," : "", n_.reserve(static_cast<ReserveKind>(k)), g_.reserves_in_game(s_, static_cast<ReserveKind>(k)));
+      out += fmt::format("{} {} {}", k ? "," : "", n_.reserve(static_cast<ReserveKind>(k)),
+                         g_.reserves_in_game(s_, static_cast<ReserveKind>(k)));
     return out + "\n";
   }
 
@@ -638,9 +691,10 @@ class BoardText {
   }
 
   std::string tracks() const {
-    std::string out = fmt::format("{}: {} | {}: {}\n{}\n{}:", tr("board.a_bomb"), n_.a_bomb(s_.a_bomb), tr("board.spy_ring"), n_.a_bomb(s_.spy_ring),
-                                  tr("board.leadership", {{"europe", power(s_.theater_leader[0])}, {"pacific", power(s_.theater_leader[1])}}),
-                                  tr("board.global_issues"));
+    std::string out =
+        fmt::format("{}: {} | {}: {}\n{}\n{}:", tr("board.a_bomb"), n_.a_bomb(s_.a_bomb), tr("board.spy_ring"), n_.a_bomb(s_.spy_ring),
+                    tr("board.leadership", {{"europe", power(s_.theater_leader[0])}, {"pacific", power(s_.theater_leader[1])}}),
+                    tr("board.global_issues"));
     for (std::size_t m = 0; m < d_.global_issues.size(); ++m) {
       const auto& gi = d_.global_issues[m];
       std::string pos = tr("board.neutral");
@@ -657,9 +711,11 @@ class BoardText {
   std::string hand_line(Power p, int c) const {
     const StaffCard& card = d_.staff[at(static_cast<int>(p))][at(c)];
     std::string text = n_.staff_text(p, c);
-    if (const std::size_t colon = text.find(": "); colon != std::string::npos && colon < 24) text = text.substr(colon + 2);  // "Attribute: "
+    if (const std::size_t colon = text.find(": "); colon != std::string::npos && colon < 24)
+      text = text.substr(colon + 2);  // "Attribute: "
     const std::string mark = card.origin.provenance == Provenance::Reconstructed ? " (r)" : "";
-    const std::string line = fmt::format("  {} {} {}", card.chief_of_staff() ? std::string("*") : std::to_string(card.value), pad(card.id, 12), text);
+    const std::string line =
+        fmt::format("  {} {} {}", card.chief_of_staff() ? std::string("*") : std::to_string(card.value), pad(card.id, 12), text);
     return fit_line(line + mark, 18);  // whole: wrapped under the text, never cut
   }
 

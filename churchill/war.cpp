@@ -19,8 +19,10 @@ step::OrderedTurn placing_turn(const State& s) {
   return st.is<step::PlaceNetworks>() ? step::OrderedTurn{st.as<step::PlaceNetworks>()} : st.as<step::PlaceAlignment>();
 }
 void set_placing_turn(const Ctx& c, step::OrderedTurn turn) {
-  if (c.s.steps.top().is<step::PlaceNetworks>()) c.set_top(step::PlaceNetworks{turn});
-  else c.set_top(step::PlaceAlignment{turn});
+  if (c.s.steps.top().is<step::PlaceNetworks>())
+    c.set_top(step::PlaceNetworks{turn});
+  else
+    c.set_top(step::PlaceAlignment{turn});
 }
 
 // The largest count places first; the US orders players with equal counts, the whole order of a
@@ -34,8 +36,10 @@ void start_segment(const Ctx& c, int kind) {
   for (int i = 0; i + 1 < kPowers; ++i)
     if (s.to_place[at(order[at(i)])] == s.to_place[at(order[at(i + 1)])] && s.to_place[at(order[at(i)])] > 0)
       tied |= static_cast<std::uint8_t>((1u << order[at(i)]) | (1u << order[at(i + 1)]));
-  if (kind == 0) c.replace(step::PlaceNetworks{s.order[0], 0});
-  else c.replace(step::PlaceAlignment{s.order[0], 0});
+  if (kind == 0)
+    c.replace(step::PlaceNetworks{s.order[0], 0});
+  else
+    c.replace(step::PlaceAlignment{s.order[0], 0});
   if (tied) c.push(step::PlacementOrder{kUS, kind, tied});
 }
 
@@ -54,7 +58,7 @@ bool western_sphere(const Known& k, int l) { return k.western_sphere & (1u << l)
 // 6.11: Political Alignment markers it costs `power` to remove the one in `location`.
 int removal_cost(const CCtx& c, int location) {
   const std::uint8_t un = c.s.global[c.k.us_ussr_marker];
-  if (un == kUS) return 2;                                    // UN
+  if (un == kUS) return 2;  // UN
   const bool soviet = c.s.alignment[at(location)] == kUSSR;
   if (un == kUSSR && soviet && (eastern_sphere(c.k, location) || c.d.locations[at(location)].colony)) return 2;
   return 1;
@@ -132,7 +136,6 @@ std::uint32_t fronts_entering(const CCtx& c, int axis_space) {
   return bits;
 }
 
-
 int germany(const CCtx& c) { return c.d.fronts[c.k.western].end; }
 int japan(const CCtx& c) { return c.d.fronts[c.k.central_pacific].end; }
 
@@ -150,7 +153,8 @@ bool europe_priority(const Ctx& c, step::Reserves& step) {
       if (has_entry_space(c, e)) oppose(c, e, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
       break;
     case 3:  // Battle of the Atlantic
-      if (s.front[at(w)] < 0 && pool(ReserveKind::GermanNavy) > 0) navy_to_box(c, c.d.fronts[at(w)].theater, ReserveKind::GermanNavy, "7.62");
+      if (s.front[at(w)] < 0 && pool(ReserveKind::GermanNavy) > 0)
+        navy_to_box(c, c.d.fronts[at(w)].theater, ReserveKind::GermanNavy, "7.62");
       break;
     case 4:  // Eastern Horde (the optional German Reserves rule sends 1, ruling 7)
       if (s.front[at(w)] <= 0 && has_entry_space(c, e))
@@ -163,14 +167,15 @@ bool europe_priority(const Ctx& c, step::Reserves& step) {
       if (s.entered[c.k.normandy] != 0) {
         const int rw = has_entry_space(c, w) ? spaces_left(c.d, c.s, w) : 99, re = has_entry_space(c, e) ? spaces_left(c.d, c.s, e) : 99;
         const int n = std::min(2, pool(ReserveKind::GermanArmy));
-        if (rw < re) oppose(c, w, ReserveKind::GermanArmy, n, "7.62.6");
-        else if (re < rw) oppose(c, e, ReserveKind::GermanArmy, n, "7.62.6");
-        else if (rw < 99) waits = split(c, kSplitEquidistant, (1u << w) | (1u << e), n);
+        if (rw < re)
+          oppose(c, w, ReserveKind::GermanArmy, n, "7.62.6");
+        else if (re < rw)
+          oppose(c, e, ReserveKind::GermanArmy, n, "7.62.6");
+        else if (rw < 99)
+          waits = split(c, kSplitEquidistant, (1u << w) | (1u << e), n);
       }
       break;
-    case 7:
-      oppose(c, m, ReserveKind::ItalianArmy, pool(ReserveKind::ItalianArmy), "7.62");
-      break;
+    case 7: oppose(c, m, ReserveKind::ItalianArmy, pool(ReserveKind::ItalianArmy), "7.62"); break;
     case 8:  // the rest at random, one roll each
       if (pool(ReserveKind::GermanArmy) > 0) {
         c.push(step::ReserveRoll{0, 0, 0});
@@ -195,9 +200,7 @@ bool pacific_priority(const Ctx& c, step::Reserves& step) {
   const int armies = s.reserves_pool[static_cast<std::size_t>(ReserveKind::JapaneseArmy)];
   bool waits = false;
   switch (step.priority) {
-    case 1:
-      waits = split(c, kSplitJapan, fronts_entering(c, japan(c)), armies);
-      break;
+    case 1: waits = split(c, kSplitJapan, fronts_entering(c, japan(c)), armies); break;
     case 2:
       if (s.front[c.k.far_east] >= 0 && has_entry_space(c, c.k.far_east))
         oppose(c, c.k.far_east, ReserveKind::JapaneseArmy, std::min(2, armies), "7.64");
@@ -251,7 +254,8 @@ int strength(const CCtx& c, int front) { return front_strength(c.s, front); }
 void enter(const Ctx& c, int front, const char* rule);
 
 int front_at(const CCtx& c, int i) {
-  const std::array<int, 7> fronts = {c.k.western, c.k.eastern, c.k.mediterranean, c.k.cbi, c.k.far_east, c.k.central_pacific, c.k.sw_pacific};
+  const std::array<int, 7> fronts = {c.k.western,  c.k.eastern,         c.k.mediterranean, c.k.cbi,
+                                     c.k.far_east, c.k.central_pacific, c.k.sw_pacific};
   return fronts[at(i)];
 }
 
@@ -287,17 +291,17 @@ bool global_allows(const Data& d, const Known& k, const State& s, int power, int
   const std::uint8_t colonial = s.global[k.uk_us_marker];
   const std::uint8_t europe = s.global[k.uk_ussr_marker];
   if (loc.colony) {
-    if (colonial == kNone) return remove;                     // neutral: no placement in colonies
-    if (colonial == kUK) return power == kUK;                 // Colonialism
-    return true;                                              // Self-Determination
+    if (colonial == kNone) return remove;      // neutral: no placement in colonies
+    if (colonial == kUK) return power == kUK;  // Colonialism
+    return true;                               // Self-Determination
   }
   const bool front_country = k.front_countries & (1u << location);
-  if (europe == kNone) return remove || !front_country;       // neutral
-  if (europe == kUSSR) {                                      // Spheres of Influence
+  if (europe == kNone) return remove || !front_country;  // neutral
+  if (europe == kUSSR) {                                 // Spheres of Influence
     if (eastern_sphere(k, location)) return power == kUSSR;
     if (western_sphere(k, location)) return power != kUSSR;
   }
-  return true;                                                // Free Europe, or unrestricted
+  return true;  // Free Europe, or unrestricted
 }
 
 bool barred_by_conditional(const Known& k, const State& s, const Front& front, int pos) {
@@ -350,8 +354,8 @@ void each_placement(const CCtx& c, int seat, Add add) {
     } else if (own) {
       const std::uint8_t holder = s.alignment[at(l)];
       if (holder == kNone && global_allows(c.d, c.k, c.s, seat, l, false) && !add(encode(Act::PlaceAlignment, l))) return;
-      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) &&
-          s.to_place[at(seat)] >= removal_cost(c, l) && !add(encode(Act::RemoveAlignment, l)))
+      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) && s.to_place[at(seat)] >= removal_cost(c, l) &&
+          !add(encode(Act::RemoveAlignment, l)))
         return;
     }
   }
@@ -487,8 +491,10 @@ void run_reserves(const Ctx& c, step::Reserves st) {
       s.steps.push(roll);
       return;
     }
-  if (europe) c.replace(step::Reserves{1, 1});
-  else c.replace(step::Campaigns{0});
+  if (europe)
+    c.replace(step::Reserves{1, 1});
+  else
+    c.replace(step::Campaigns{0});
 }
 
 std::uint64_t split_fronts(const CCtx& c) { return c.top<step::SplitRoll>().fronts; }
@@ -586,8 +592,10 @@ void apply_front_roll(const Ctx& c, core::Action a) {
   if (str >= 10 && roll + (str - 10) >= 10) {
     const int next = s.front[at(front)] + 1;
     const Front& f = c.d.fronts[at(front)];
-    if (next < static_cast<int>(f.track.size()) && !f.track[at(next)].amphibious && may_enter(c, front, next)) enter(c, front, "7.74");
-    else if (next < static_cast<int>(f.track.size()) && f.track[at(next)].amphibious) c.note("7.74", -1, Event::BreakthroughHeld, front, f.track[at(next)].space);
+    if (next < static_cast<int>(f.track.size()) && !f.track[at(next)].amphibious && may_enter(c, front, next))
+      enter(c, front, "7.74");
+    else if (next < static_cast<int>(f.track.size()) && f.track[at(next)].amphibious)
+      c.note("7.74", -1, Event::BreakthroughHeld, front, f.track[at(next)].space);
   }
 }
 
@@ -607,8 +615,10 @@ void enter(const Ctx& c, int front, const char* rule) {
     const std::size_t kind = static_cast<std::size_t>(k);
     std::int8_t* from = s.reserves_pool[kind] > 0 ? &s.reserves_pool[kind] : nullptr;
     if (!from && s.reserves_on_front[at(front)][kind] > 0) from = &s.reserves_on_front[at(front)][kind];
-    for (auto& r : s.reserves_on_front) if (!from && r[kind] > 0) from = &r[kind];
-    for (auto& r : s.reserves_in_box) if (!from && r[kind] > 0) from = &r[kind];
+    for (auto& r : s.reserves_on_front)
+      if (!from && r[kind] > 0) from = &r[kind];
+    for (auto& r : s.reserves_in_box)
+      if (!from && r[kind] > 0) from = &r[kind];
     if (!from) return;  // none left in play
     --*from;
     ++s.reserves_lost[kind];
@@ -622,11 +632,11 @@ void enter(const Ctx& c, int front, const char* rule) {
   if (space == c.k.bolero) lose(ReserveKind::GermanNavy, "7.63");  // the Allies win the Battle of the Atlantic
   if (space == c.k.west_germany || space == c.k.east_germany) lose(ReserveKind::GermanArmy, "7.63");
   if (space == c.k.manchuria) {
-    lose(ReserveKind::JapaneseArmy, "7.65");  // the Kwangtung Army
+    lose(ReserveKind::JapaneseArmy, "7.65");                      // the Kwangtung Army
     s.issues[c.k.ussr_declares_war].where = IssueWhere::Removed;  // 6.22
   }
   if (space == c.k.normandy) s.issues[c.k.second_front].where = IssueWhere::Removed;  // 6.21
-  if (sp.kamikaze && s.naval[f.theater] > 0) {  // 7.75
+  if (sp.kamikaze && s.naval[f.theater] > 0) {                                        // 7.75
     --s.naval[f.theater];
     c.note("7.75", -1, Event::NavalLost, f.theater);
   }
@@ -675,8 +685,7 @@ void check_japan(const Ctx& c) {
   const Front& fe = c.d.fronts[c.k.far_east];
   int manchuria = 0;
   while (manchuria < static_cast<int>(fe.track.size()) && fe.track[at(manchuria)].space != c.k.manchuria) ++manchuria;
-  const bool emperor = s.surrendered[0] && s.a_bomb == static_cast<int>(c.d.a_bomb.size()) - 1 && b29 &&
-                       s.front[c.k.far_east] >= manchuria;
+  const bool emperor = s.surrendered[0] && s.a_bomb == static_cast<int>(c.d.a_bomb.size()) - 1 && b29 && s.front[c.k.far_east] >= manchuria;
   if (!entered && !emperor) return;
   s.surrendered[1] = true;
   c.note("7.82", -1, Event::Surrender, 1);

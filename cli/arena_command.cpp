@@ -17,7 +17,6 @@ namespace cli {
 
 namespace {
 
-
 // A seating: `player` alone in `seat`, `other` in the two other seats.
 struct Lineup {
   std::size_t player, other;
@@ -81,13 +80,12 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
   static double policy_bonus = -1, spread = -1;
   static int opponent_policy = -1;
   static bool json = false;
-  CLI::App* arena = app.add_subcommand(
-      "arena", "Each player alone in each seat against each other player: win rates with 95% intervals, ratings");
+  CLI::App* arena =
+      app.add_subcommand("arena", "Each player alone in each seat against each other player: win rates with 95% intervals, ratings");
   arena->add_option("--scenario", scenario, "training, tournament or campaign")
       ->check(CLI::IsMember({"training", "tournament", "campaign"}));
   arena->add_option("--players", players_text, "Players: rulebook, random, ai:easy, ai:normal, ai:hard, ai:expert");
-  arena->add_option("--games", games, "Games per seating (a player in one seat, another in the two others)")
-      ->check(CLI::Range(1, 1000000));
+  arena->add_option("--games", games, "Games per seating (a player in one seat, another in the two others)")->check(CLI::Range(1, 1000000));
   arena->add_option("--jobs", jobs, "Games played at once")->check(CLI::Range(1, 256));
   arena->add_option("--threads", threads, "Threads of each search (root parallel)")->check(CLI::Range(1, core::kMaxSearchThreads));
   arena->add_option("--iterations", iterations, "Every search's iteration budget instead of its level's (tuning)")
@@ -96,11 +94,15 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
       ->check(CLI::Range(-1, 100000));
   arena->add_option("--policy-bonus", policy_bonus, "Every search's prior for the rulebook 'Bot's choice (share of iterations) (tuning)")
       ->check(CLI::Range(0.0, 10.0));
-  arena->add_option("--opponent-policy", opponent_policy,
-                    "Every search's opponent model: 1, the other seats play the rulebook 'Bot's action in the tree; 0, they choose by UCB (tuning)")
+  arena
+      ->add_option(
+          "--opponent-policy", opponent_policy,
+          "Every search's opponent model: 1, the other seats play the rulebook 'Bot's action in the tree; 0, they choose by UCB (tuning)")
       ->check(CLI::Range(0, 1));
-  arena->add_option("--spread", spread,
-                    "Every search's evaluation: the spread of each power's score, VP per conference to play, instead of its level's (tuning)")
+  arena
+      ->add_option(
+          "--spread", spread,
+          "Every search's evaluation: the spread of each power's score, VP per conference to play, instead of its level's (tuning)")
       ->check(CLI::Range(0.0, 50.0));
   arena->add_option("--seed", seed, "Seed of game 1 of each seating (game i uses seed + i - 1)");
   arena->add_option("--alone", alone_player, "Only the seatings with this player alone against each other one");
@@ -147,8 +149,7 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
         const Lineup& l = lineups[static_cast<std::size_t>(k / games)];
         std::array<churchill::Bot*, churchill::kPowers> seats{};
         for (int p = 0; p < churchill::kPowers; ++p) seats[static_cast<std::size_t>(p)] = bots[p == l.seat ? l.player : l.other].get();
-        winner[static_cast<std::size_t>(k)] =
-            churchill::play_game(g, sc, {}, seats, seed + static_cast<std::uint64_t>(k % games)).winner;
+        winner[static_cast<std::size_t>(k)] = churchill::play_game(g, sc, {}, seats, seed + static_cast<std::uint64_t>(k % games)).winner;
       };
     });
 
@@ -175,8 +176,8 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
     }
     const std::vector<double> elo = bradley_terry(beat);
 
-    nlohmann::json report = {{"scenario", scenario}, {"games_per_seating", games}, {"games", total}, {"seed", seed},
-                             {"jobs", jobs}, {"threads", threads}, {"seconds", seconds}};
+    nlohmann::json report = {{"scenario", scenario}, {"games_per_seating", games}, {"games", total},    {"seed", seed},
+                             {"jobs", jobs},         {"threads", threads},         {"seconds", seconds}};
     if (iterations > 0) report["iterations"] = iterations;
     if (rollout_limit >= -1) report["rollout_limit"] = rollout_limit;
     if (policy_bonus >= 0) report["policy_bonus"] = policy_bonus;
@@ -187,9 +188,13 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
       const Lineup& l = lineups[li];
       const Tally& t = by_lineup[li];
       const auto [lo, hi] = wilson(t.wins, t.games);
-      seatings.push_back({{"player", players[l.player]}, {"seat", g.seat_name(static_cast<core::Seat>(l.seat))},
-                          {"against", players[l.other]}, {"games", t.games}, {"wins", t.wins},
-                          {"win_rate", static_cast<double>(t.wins) / t.games}, {"interval95", {lo, hi}}});
+      seatings.push_back({{"player", players[l.player]},
+                          {"seat", g.seat_name(static_cast<core::Seat>(l.seat))},
+                          {"against", players[l.other]},
+                          {"games", t.games},
+                          {"wins", t.wins},
+                          {"win_rate", static_cast<double>(t.wins) / t.games},
+                          {"interval95", {lo, hi}}});
     }
     for (std::size_t p = 0; p < n; ++p) ratings.push_back({{"player", players[p]}, {"rating", elo[p]}});
     report["seatings"] = seatings;

@@ -43,12 +43,11 @@ void add_audit_command(CLI::App& data, const Kit& kit, int& exit_code, DataAudit
     const Data d = audit.load(kit.data());
     std::vector<Row> rows;
     for (auto& r : audit.rows(d))
-      if ((flags->kind.empty() || r.kind == flags->kind) &&
-          (flags->provenance.empty() || audit.provenance(r) == flags->provenance))
+      if ((flags->kind.empty() || r.kind == flags->kind) && (flags->provenance.empty() || audit.provenance(r) == flags->provenance))
         rows.push_back(std::move(r));
     if (rows.empty()) {
-      std::fprintf(stderr, "%s: no data rows match --kind %s --provenance %s\n", kit.program.c_str(),
-                   flags->kind.c_str(), flags->provenance.c_str());
+      std::fprintf(stderr, "%s: no data rows match --kind %s --provenance %s\n", kit.program.c_str(), flags->kind.c_str(),
+                   flags->provenance.c_str());
       exit_code = 1;
       return;
     }

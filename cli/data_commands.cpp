@@ -13,8 +13,11 @@ void add_data_commands(CLI::App& app, Kit& kit, int& exit_code) {
 
   add_audit_command<churchill::Data, churchill::AuditRow>(
       *data, kit, exit_code,
-      {"List every card, space, issue and marker with its provenance", "staff-card, space",
-       {"rulebook", "rulebook-it", "rulebook-ru", "reconstructed"}, churchill::load_data, churchill::audit_rows,
+      {"List every card, space, issue and marker with its provenance",
+       "staff-card, space",
+       {"rulebook", "rulebook-it", "rulebook-ru", "reconstructed"},
+       churchill::load_data,
+       churchill::audit_rows,
        [](const churchill::AuditRow& r) { return churchill::provenance_name(r.origin->provenance); },
        [](const churchill::Data& d, const std::vector<churchill::AuditRow>& rows, bool json) {
          return json ? churchill::audit_json(d, rows).dump(1) + "\n" : churchill::audit_text(rows);
@@ -23,10 +26,11 @@ void add_data_commands(CLI::App& app, Kit& kit, int& exit_code) {
   CLI::App* check = data->add_subcommand("check", "Load and validate the data set; print its hash");
   check->callback([&] {
     const churchill::Data d = churchill::load_data(kit.data());
-    std::printf("data set OK: %zu leaders, %zu+%zu+%zu staff cards, %zu conference cards, %zu issues, %zu spaces, "
-                "%zu locations; hash %s\n",
-                d.leaders.size(), d.staff[0].size(), d.staff[1].size(), d.staff[2].size(), d.conference_cards.size(),
-                d.issues.size(), d.spaces.size(), d.locations.size(), d.hash.c_str());
+    std::printf(
+        "data set OK: %zu leaders, %zu+%zu+%zu staff cards, %zu conference cards, %zu issues, %zu spaces, "
+        "%zu locations; hash %s\n",
+        d.leaders.size(), d.staff[0].size(), d.staff[1].size(), d.staff[2].size(), d.conference_cards.size(), d.issues.size(),
+        d.spaces.size(), d.locations.size(), d.hash.c_str());
   });
 }
 

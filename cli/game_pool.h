@@ -30,8 +30,8 @@ double play_in_pool(int total, int jobs, bool progress, MakeWorker worker) {
     });
   while (progress && done < total) {
     const int d = done;
-    std::fprintf(stderr, "\r[%-40s] %d/%d games, %.0f s", std::string(static_cast<std::size_t>(40 * d / total), '#').c_str(), d,
-                 total, seconds());
+    std::fprintf(stderr, "\r[%-40s] %d/%d games, %.0f s", std::string(static_cast<std::size_t>(40 * d / total), '#').c_str(), d, total,
+                 seconds());
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
   for (auto& t : pool) t.join();

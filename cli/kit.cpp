@@ -46,7 +46,8 @@ void add_new(CLI::App& app, Kit& kit, const std::shared_ptr<Options>& o) {
   create->add_option("--seats", o->seats, "Each seat's controller, e.g. SEAT=human,SEAT=bot:random (default: all human)");
   create->add_option("--option", o->options, "An optional rule (repeatable)");
   for (const std::string& flag : kit.flag_options)
-    create->add_flag_callback("--" + flag, [o, flag] { o->options.push_back(flag); }, "The optional rule " + flag);
+    create->add_flag_callback(
+        "--" + flag, [o, flag] { o->options.push_back(flag); }, "The optional rule " + flag);
   create->add_option("-o,--output", o->out_file, "The save file to create")->required();
   create->add_flag("--force", o->force, "Overwrite an existing file");
   add_threads_option(*create, kit, o->threads);
@@ -60,8 +61,8 @@ void add_new(CLI::App& app, Kit& kit, const std::shared_ptr<Options>& o) {
     auto match = title.open(record);
     match->run_bots();
     match->write(o->out_file);
-    std::printf("created %s: %s scenario, seed %llu\n%s\n", o->out_file.c_str(), scenario.c_str(),
-                static_cast<unsigned long long>(o->seed), match->phase().c_str());
+    std::printf("created %s: %s scenario, seed %llu\n%s\n", o->out_file.c_str(), scenario.c_str(), static_cast<unsigned long long>(o->seed),
+                match->phase().c_str());
   });
 }
 
@@ -144,8 +145,7 @@ void add_replay(CLI::App& app, Kit& kit, const std::shared_ptr<Options>& o) {
   replay->callback([&kit, o] {
     const auto match = load_match(kit.title(), o->file);  // replays and checks the hash
     if (o->verify) {
-      std::printf("%s: %zu actions replayed, state hash %s verified\n", o->file.c_str(), match->version(),
-                  match->state_hash().c_str());
+      std::printf("%s: %zu actions replayed, state hash %s verified\n", o->file.c_str(), match->version(), match->state_hash().c_str());
       return;
     }
     if (!o->step) {
@@ -220,11 +220,10 @@ std::vector<std::pair<std::string, std::string>> parse_seat_controllers(const st
 
 std::unique_ptr<core::Match> load_match(const core::Title& title, const std::filesystem::path& path) {
   core::SaveFile record = core::save_from_json(core::read_file(path));
-  if (record.game != title.id())
-    fail(fmt::format("{} is a save of \"{}\", not of {}", path.string(), record.game, title.name()));
+  if (record.game != title.id()) fail(fmt::format("{} is a save of \"{}\", not of {}", path.string(), record.game, title.name()));
   if (record.data_hash != title.data_hash())
-    fail(fmt::format("{} was saved with data set {}; this data set is {} (use the same data files)", path.string(),
-                     record.data_hash, title.data_hash()));
+    fail(fmt::format("{} was saved with data set {}; this data set is {} (use the same data files)", path.string(), record.data_hash,
+                     title.data_hash()));
   return title.open(std::move(record));
 }
 

@@ -17,13 +17,13 @@
 namespace cli {
 
 struct Kit {
-  std::string program;                // "churchill": in messages and hints
-  std::string description;            // the program's one-line description
-  std::filesystem::path default_data; // the built-in data set
+  std::string program;                 // "churchill": in messages and hints
+  std::string description;             // the program's one-line description
+  std::filesystem::path default_data;  // the built-in data set
   std::function<std::unique_ptr<core::Title>(const std::filesystem::path& data)> make_title;
-  std::string data_dir;               // --data
+  std::string data_dir;                   // --data
   std::vector<std::string> flag_options;  // options that also have a flag of their own (--secret-agenda)
-  bool searching_bots = false;  // the title has bots that search: new and play take --threads
+  bool searching_bots = false;            // the title has bots that search: new and play take --threads
 
   std::filesystem::path data() const { return data_dir.empty() ? default_data : std::filesystem::path(data_dir); }
   // The title, its data loaded from data() on first use (throws the loader's error).

@@ -39,7 +39,6 @@ struct Style {
   std::string clear() const { return on ? "\033[2J\033[H" : "\n"; }
 };
 
-
 // The terminal's width in columns (80 when it cannot be told).
 int terminal_width() {
   winsize w{};
@@ -47,7 +46,6 @@ int terminal_width() {
   if (const char* c = std::getenv("COLUMNS"); c && std::atoi(c) >= 20) return std::atoi(c);
   return 80;
 }
-
 
 // The terminal's height in lines (0 when it cannot be told: no limit, as in a pipe).
 int terminal_height() {
@@ -149,12 +147,18 @@ class Play {
  public:
   Play(const core::Title& title, core::Match& game, std::string program, std::string autosave, bool table, bool watch, Style style,
        const core::i18n::Catalogues& catalogues, std::string lang)
-      : title_(title), game_(game), program_(std::move(program)), autosave_(std::move(autosave)), table_(table), watch_(watch), style_(style),
-        cat_(catalogues), language(std::move(lang)) {
+      : title_(title),
+        game_(game),
+        program_(std::move(program)),
+        autosave_(std::move(autosave)),
+        table_(table),
+        watch_(watch),
+        style_(style),
+        cat_(catalogues),
+        language(std::move(lang)) {
     for (core::Seat p = 0; p < game_.seat_count(); ++p) humans_ += !game_.is_bot(p);
     game_.set_language(language);
   }
-
 
   // Plays until the end, `quit` or the end of input. Returns the exit code.
   int run() {
@@ -199,9 +203,7 @@ class Play {
     return cat_.tr(language, key, args, count);
   }
   // The catalogue's text for `key`, else `fallback` (the data's own words, where no catalogue names it).
-  std::string tr_or(const std::string& key, const std::string& fallback) const {
-    return cat_.contains(language, key) ? tr(key) : fallback;
-  }
+  std::string tr_or(const std::string& key, const std::string& fallback) const { return cat_.contains(language, key) ? tr(key) : fallback; }
   // An action's display text beside its command where they differ.
   std::string labelled(core::Seat seat, const std::string& command) const {
     const std::string text = seat_text(seat, command);
@@ -223,9 +225,12 @@ class Play {
     std::vector<LogLine> out;
     for (std::size_t i = from; i < to; ++i) {
       const std::optional<std::string> more = game_.log_continuation(i);
-      if (!more) out.push_back({game_.log_line(i), game_.log_seat(i)});
-      else if (out.empty()) out.push_back({*more, game_.log_seat(i), true});
-      else out.back().text += *more;
+      if (!more)
+        out.push_back({game_.log_line(i), game_.log_seat(i)});
+      else if (out.empty())
+        out.push_back({*more, game_.log_seat(i), true});
+      else
+        out.back().text += *more;
     }
     return out;
   }
@@ -332,7 +337,8 @@ class Play {
     for (const VerbRun& run : runs) {
       // The kind in the reader's language beside the command's verb ("advance · продвинуть").
       const std::string& verb = run.verb;
-      std::string kind = language != "en" && cat_.contains(language, "action_kind." + verb) ? verb + " · " + tr("action_kind." + verb) : verb;
+      std::string kind =
+          language != "en" && cat_.contains(language, "action_kind." + verb) ? verb + " · " + tr("action_kind." + verb) : verb;
       if (!run.shared_last.empty()) kind += " … " + run.shared_last;
       column = std::max(column, columns_of(kind));
       kinds.push_back(std::move(kind));
@@ -341,9 +347,11 @@ class Play {
     for (std::size_t r = 0; r < runs.size(); ++r) {
       const std::string& example = options[runs[r].first];
       const std::string pad(column - std::min(column, columns_of(kinds[r])), ' ');
-      std::printf("%s", wrap(fmt::format("  {}{} {}{}", kinds[r], pad, tr("ui.play.verb_choices", {{"example", labelled(seat, example)}}, runs[r].count),
+      std::printf("%s", wrap(fmt::format("  {}{} {}{}", kinds[r], pad,
+                                         tr("ui.play.verb_choices", {{"example", labelled(seat, example)}}, runs[r].count),
                                          runs[r].count == 1 ? note_text(notes, example) : ""),
-                             width_, column + 3).c_str());
+                             width_, column + 3)
+                            .c_str());
     }
     std::printf("%s\n", tr("ui.play.type_beginning", {{"verb", runs.front().verb}}).c_str());
   }
@@ -358,7 +366,8 @@ class Play {
     Notes notes;
     if (seat == core::kChance) return notes;
     const nlohmann::json view = game_.view(seat, 0);
-    const nlohmann::json plain = view.value("action_notes", nlohmann::json::object()), messages = view.value("action_note_messages", nlohmann::json::object());
+    const nlohmann::json plain = view.value("action_notes", nlohmann::json::object()),
+                         messages = view.value("action_note_messages", nlohmann::json::object());
     if (plain.is_object()) notes.plain = plain;
     if (messages.is_object()) notes.messages = messages;
     return notes;
@@ -408,7 +417,8 @@ class Play {
         }
       }
       if (columns == 1) {
-        std::printf("%s", wrap(fmt::format("{:4} {}{}", number(shown[k]), worded ? labelled(seat, o) : o, note_text(notes, o)), width_, 7).c_str());
+        std::printf(
+            "%s", wrap(fmt::format("{:4} {}{}", number(shown[k]), worded ? labelled(seat, o) : o, note_text(notes, o)), width_, 7).c_str());
         continue;
       }
       std::printf("%4d %-*s%s", number(shown[k]), static_cast<int>(cell - 5), o.c_str(), (k + 1) % columns == 0 ? "\n" : "");
@@ -419,8 +429,9 @@ class Play {
   // The word of `option` that ends in a count ("inf*3"), or nothing.
   static std::string count_word(const std::string& option) {
     for (const std::string& w : words_of(option))
-      if (const std::size_t star = w.find('*'); star != std::string::npos && star > 0 && star + 1 < w.size() &&
-                                                 std::all_of(w.begin() + static_cast<std::ptrdiff_t>(star) + 1, w.end(), [](unsigned char ch) { return std::isdigit(ch); }))
+      if (const std::size_t star = w.find('*');
+          star != std::string::npos && star > 0 && star + 1 < w.size() &&
+          std::all_of(w.begin() + static_cast<std::ptrdiff_t>(star) + 1, w.end(), [](unsigned char ch) { return std::isdigit(ch); }))
         return w;
     return "";
   }
@@ -443,10 +454,12 @@ class Play {
     const std::size_t space = o.rfind(' ');
     return space == std::string_view::npos ? std::string_view() : o.substr(0, space);
   }
-  static std::size_t same_but_last(const std::vector<std::string>& options, const std::vector<std::size_t>& shown, std::size_t k, const Notes& notes) {
+  static std::size_t same_but_last(const std::vector<std::string>& options, const std::vector<std::size_t>& shown, std::size_t k,
+                                   const Notes& notes) {
     const std::string_view head = all_but_last(options[shown[k]]);
     std::size_t run = 0;
-    while (!head.empty() && k + run < shown.size() && all_but_last(options[shown[k + run]]) == head && !notes.has(options[shown[k + run]])) ++run;
+    while (!head.empty() && k + run < shown.size() && all_but_last(options[shown[k + run]]) == head && !notes.has(options[shown[k + run]]))
+      ++run;
     return run;
   }
   void list_group(const std::vector<std::string>& options, const std::vector<std::size_t>& shown, std::size_t k, std::size_t run) const {
@@ -459,8 +472,8 @@ class Play {
     for (std::size_t i = 0; i < run; ++i) {
       const std::string& o = options[shown[k + i]];
       const bool ends = (i + 1) % per_line == 0 || i + 1 == run;
-      std::printf("%s%4d %-*s%s", i % per_line == 0 ? "   " : "", number(shown[k + i]), ends ? 0 : static_cast<int>(cell - 5), o.c_str() + head.size() + 1,
-                  ends ? "\n" : "");
+      std::printf("%s%4d %-*s%s", i % per_line == 0 ? "   " : "", number(shown[k + i]), ends ? 0 : static_cast<int>(cell - 5),
+                  o.c_str() + head.size() + 1, ends ? "\n" : "");
     }
   }
 
@@ -528,8 +541,10 @@ class Play {
       const int pick = choose(line, options, seat);
       if (pick < 0) continue;
       if (seat != core::kChance && !confirmed(seat, options[static_cast<std::size_t>(pick)])) continue;
-      if (seat == core::kChance) game_.chance(options[static_cast<std::size_t>(pick)]);
-      else game_.act(seat, options[static_cast<std::size_t>(pick)]);
+      if (seat == core::kChance)
+        game_.chance(options[static_cast<std::size_t>(pick)]);
+      else
+        game_.act(seat, options[static_cast<std::size_t>(pick)]);
       return true;
     }
   }
@@ -640,9 +655,12 @@ class Play {
         a = static_cast<unsigned char>(std::tolower(a));
       } else if (i + 1 < t.size() && (a == 0xD0 || a == 0xD1)) {
         unsigned char& b = reinterpret_cast<unsigned char&>(t[i + 1]);
-        if (a == 0xD0 && b >= 0x90 && b <= 0x9F) b += 0x20;                 // А-П -> а-п
-        else if (a == 0xD0 && b >= 0xA0 && b <= 0xAF) a = 0xD1, b -= 0x20;  // Р-Я -> р-я
-        else if (a == 0xD0 && b == 0x81) a = 0xD1, b = 0x91;                // Ё -> ё
+        if (a == 0xD0 && b >= 0x90 && b <= 0x9F)
+          b += 0x20;  // А-П -> а-п
+        else if (a == 0xD0 && b >= 0xA0 && b <= 0xAF)
+          a = 0xD1, b -= 0x20;  // Р-Я -> р-я
+        else if (a == 0xD0 && b == 0x81)
+          a = 0xD1, b = 0x91;  // Ё -> ё
         ++i;
       }
     }
@@ -696,8 +714,9 @@ class Play {
       const std::vector<core::Match::Hint> hints = game_.hint(seat, 3);
       if (hints.empty()) std::printf("%s\n", tr("ui.play.no_hints").c_str());
       for (const auto& h : hints)
-        std::printf("  %s\n", tr("ui.play.hint", {{"action", labelled(seat, h.action)}, {"chance", fmt::format("{:3.0f}", 100 * h.win_chance)}},
-                                  h.visits).c_str());
+        std::printf("  %s\n", tr("ui.play.hint",
+                                 {{"action", labelled(seat, h.action)}, {"chance", fmt::format("{:3.0f}", 100 * h.win_chance)}}, h.visits)
+                                  .c_str());
     } else if (line == "rest") {
       return carry_out_rest(seat);
     } else if (line == "resign" || line == "concede") {
@@ -726,9 +745,12 @@ class Play {
     int carried = 0;
     for (; step.is_object() && step.value("nation", "") == nation && step["action"].is_string(); step = next(), ++carried)
       game_.act(seat, step["action"].get<std::string>());
-    const std::string stopped = step.is_object() && step.value("nation", "") == nation ? wrap(game_.message_text(step["message"]), width_, 2) : "";
-    if (!carried) std::printf("%s", stopped.c_str());
-    else notice_ = stopped;  // said under the next board
+    const std::string stopped =
+        step.is_object() && step.value("nation", "") == nation ? wrap(game_.message_text(step["message"]), width_, 2) : "";
+    if (!carried)
+      std::printf("%s", stopped.c_str());
+    else
+      notice_ = stopped;  // said under the next board
     return carried ? Command::Redraw : Command::Done;
   }
 
@@ -764,7 +786,8 @@ class Play {
       std::printf("%s\n", tr("ui.play.no_cards", {{"title", title_.name()}}).c_str());
       return;
     }
-    if (layout.contains("polmil_table") && (lower(name) == "pol-mil" || lower(name) == "polmil")) return show_polmil(layout["polmil_table"]);
+    if (layout.contains("polmil_table") && (lower(name) == "pol-mil" || lower(name) == "polmil"))
+      return show_polmil(layout["polmil_table"]);
     std::vector<const nlohmann::json*> found;
     bool exact = false;
     for (const char* kind : {"cards", "conference_cards"}) {
@@ -792,17 +815,23 @@ class Play {
       if (c.value("polmil", false) && layout.contains("polmil_table")) show_polmil(layout["polmil_table"]);
     } else {
       const std::string power = c.value("power", ""), kind = c.value("kind", "");
-      std::printf("%s", wrap(tr("ui.play.card_face", {{"name", card_field(c, "name")}, {"office", card_field(c, "office")},
+      std::printf("%s", wrap(tr("ui.play.card_face", {{"name", card_field(c, "name")},
+                                                      {"office", card_field(c, "office")},
                                                       {"power", tr_or("power." + power, power)},
                                                       {"kind", tr_or("ui.card_kind." + kind, kind)},
-                                                      {"value", c.value("value", "")}}), width_, 2).c_str());
+                                                      {"value", c.value("value", "")}}),
+                             width_, 2)
+                            .c_str());
       std::printf("%s", wrap("  " + card_field(c, "text"), width_, 2).c_str());
     }
     const auto& origin = c["origin"];
     const std::string provenance = origin.value("provenance", "");
     const std::string source = origin.value("source", "");
-    std::printf("%s", style_.dim(wrap("  " + tr("ui.play.card_source", {{"provenance", tr_or("ui.provenance." + provenance, provenance)}}) +
-                                          (source.empty() ? "" : " — " + source), width_, 2)).c_str());
+    std::printf("%s", style_
+                          .dim(wrap("  " + tr("ui.play.card_source", {{"provenance", tr_or("ui.provenance." + provenance, provenance)}}) +
+                                        (source.empty() ? "" : " — " + source),
+                                    width_, 2))
+                          .c_str());
   }
 
   // A card's name as the reader reads it: a conference card's is its conference's and its version
@@ -816,9 +845,11 @@ class Play {
   // 3.28, 5.11: a conference card's bands, each with whom it concerns, its title and its text.
   void show_conference_card(const nlohmann::json& c) const {
     const std::string date_key = c.value("key", "") + ".date";
-    std::printf("%s", wrap(tr("ui.play.conference_face", {{"name", card_name(c)}, {"number", std::to_string(c.value("conference", 0))},
+    std::printf("%s", wrap(tr("ui.play.conference_face", {{"name", card_name(c)},
+                                                          {"number", std::to_string(c.value("conference", 0))},
                                                           {"date", tr_or(date_key, c.value("date", ""))}}),
-                           width_, 2).c_str());
+                           width_, 2)
+                          .c_str());
     for (const auto& band : c["bands"]) {
       const std::string key = band.value("key", ""), colour = band.value("band", "");
       const std::string title = tr_or(key + ".title", band.value("title", ""));
@@ -873,7 +904,8 @@ class Play {
     std::string winners;
     for (core::Seat p = 0; p < game_.seat_count(); ++p)
       if (game_.winners() & core::seat_bit(p)) winners += (winners.empty() ? "" : " " + tr("ui.play.and") + " ") + name(p);
-    const std::string result = winners.empty() ? tr("ui.play.nobody_wins") : tr("ui.play.wins", {{"winners", winners}}, std::popcount(game_.winners()));
+    const std::string result =
+        winners.empty() ? tr("ui.play.nobody_wins") : tr("ui.play.wins", {{"winners", winners}}, std::popcount(game_.winners()));
     std::printf("%s", wrap(tr("ui.play.game_saved", {{"result", result}, {"file", autosave_}, {"program", program_}}), width_, 2).c_str());
     return 0;
   }
@@ -889,17 +921,17 @@ class Play {
   int humans_ = 0;
   core::Seat last_human_ = -1;
   std::size_t shown_ = 0;
-  core::Seat asked_ = core::kChance;  // the seat whose actions are listed
-  bool prompted_ = false;   // a decision has been shown (no pause before the first)
-  std::size_t unseen_ = 0;  // log lines narrated since the last decision was shown
+  core::Seat asked_ = core::kChance;        // the seat whose actions are listed
+  bool prompted_ = false;                   // a decision has been shown (no pause before the first)
+  std::size_t unseen_ = 0;                  // log lines narrated since the last decision was shown
   std::optional<std::string> typed_ahead_;  // typed at "Press Enter to continue": the next prompt's input
   std::optional<LogLine> pending_;          // the log's last line, printed once no entry continues it
   core::Seat secret_seat_ = core::kChance;  // a bot's run of secret choices not yet said, and how many
   int secret_count_ = 0;
-  std::string notice_;  // said under the next board (what stopped `rest`)
+  std::string notice_;                                          // said under the next board (what stopped `rest`)
   std::map<core::Seat, std::map<std::string, int>> numbering_;  // each seat's menu numbers by action (number_options)
-  std::map<core::Seat, std::string> numbered_step_;              // the step (and round) those numbers belong to
-  std::vector<int> numbers_;                                     // the number of each option listed now
+  std::map<core::Seat, std::string> numbered_step_;             // the step (and round) those numbers belong to
+  std::vector<int> numbers_;                                    // the number of each option listed now
   int width_ = terminal_width();
   int height_ = terminal_height();
 };
@@ -921,7 +953,8 @@ std::vector<VerbRun> verb_runs(const std::vector<std::string>& options) {
     if (runs_of_verb[run.verb] < 2) continue;
     const std::vector<std::string> first = words_of(options[run.first]);
     bool shared = first.size() >= 3;
-    for (std::size_t i = run.first + 1; shared && i < run.first + static_cast<std::size_t>(run.count); ++i) shared = words_of(options[i]).back() == first.back();
+    for (std::size_t i = run.first + 1; shared && i < run.first + static_cast<std::size_t>(run.count); ++i)
+      shared = words_of(options[i]).back() == first.back();
     if (shared) run.shared_last = first.back();
   }
   return runs;
@@ -940,11 +973,14 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   CLI::App* play = app.add_subcommand("play", "Play in the terminal: humans at one keyboard, bots in the other seats");
   play->add_option("--scenario", o->scenario, "The scenario (default: the first)");
   play->add_option("--players", o->players, "The number of seats, where the scenario allows several");
-  play->add_option("--seats", o->seats, "e.g. SEAT=human,SEAT=bot:NAME (default: you in the first seat against bots; a seat named human makes the seats not named bots)");
+  play->add_option(
+      "--seats", o->seats,
+      "e.g. SEAT=human,SEAT=bot:NAME (default: you in the first seat against bots; a seat named human makes the seats not named bots)");
   play->add_option("--seed", o->seed, "Random seed (default: a fresh one)");
   play->add_option("--option", o->options, "An optional rule (repeatable)");
   for (const std::string& flag : kit.flag_options)
-    play->add_flag_callback("--" + flag, [o, flag] { o->options.push_back(flag); }, "The optional rule " + flag);
+    play->add_flag_callback(
+        "--" + flag, [o, flag] { o->options.push_back(flag); }, "The optional rule " + flag);
   play->add_flag("--table", o->table, "Table mode: every die roll and dealt card is entered, for a game on the physical board");
   play->add_flag("--watch", o->watch, "Show each of the bots' moves, their secret ones too, with a pause after each");
   play->add_flag("--fast", o->fast, "The bots' moves without pausing (the default; kept for scripts)")->excludes("--watch");
@@ -952,7 +988,9 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
   CLI::Option* load = play->add_option("--load", o->load, "Continue a saved game");
   if (CLI::Option* threads = add_threads_option(*play, kit, o->threads)) threads->excludes(load);
   play->add_option("--autosave", o->autosave, "Where quit and the end of the game save (default PROGRAM-autosave.json)");
-  play->add_option("--lang", o->lang, "en, it or ru (default: LANGUAGE, LC_ALL, LC_MESSAGES, LANG): the language of everything shown, and the rulebook edition `rules` quotes");
+  play->add_option(
+      "--lang", o->lang,
+      "en, it or ru (default: LANGUAGE, LC_ALL, LC_MESSAGES, LANG): the language of everything shown, and the rulebook edition `rules` quotes");
   play->callback([&kit, &exit_code, o] {
     const core::Title& title = kit.title();
     // The catalogues of data/i18n (every title's interface; Churchill's names and texts too).
@@ -983,7 +1021,8 @@ void add_play_command(CLI::App& app, Kit& kit, int& exit_code) {
       game = title.open(std::move(record));
     }
     Style style;
-    style.on = !o->no_colour && ::isatty(1) && !std::getenv("NO_COLOR") && std::getenv("TERM") && std::string(std::getenv("TERM")) != "dumb";
+    style.on =
+        !o->no_colour && ::isatty(1) && !std::getenv("NO_COLOR") && std::getenv("TERM") && std::string(std::getenv("TERM")) != "dumb";
     Play session(title, *game, kit.program, o->autosave, o->table, o->watch, style, catalogues, language);
     exit_code = session.run();
   });

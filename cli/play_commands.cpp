@@ -4,8 +4,8 @@
 
 #include <atomic>
 #include <chrono>
-#include <map>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
@@ -64,9 +64,9 @@ struct Summary {
 
 // Plays games [0, n) on `jobs` threads; game i uses seed + i, so results do not depend on jobs. A
 // bot that searches uses `search_threads` threads for each decision (its choices depend on them).
-std::vector<churchill::GameResult> play_many(const churchill::Game& g, const churchill::Scenario& sc,
-                                             const churchill::Options& o, const std::array<std::string, 3>& bots,
-                                             int n, std::uint64_t seed, int jobs, int search_threads, bool progress) {
+std::vector<churchill::GameResult> play_many(const churchill::Game& g, const churchill::Scenario& sc, const churchill::Options& o,
+                                             const std::array<std::string, 3>& bots, int n, std::uint64_t seed, int jobs,
+                                             int search_threads, bool progress) {
   std::vector<churchill::GameResult> results(static_cast<std::size_t>(n));
   std::atomic<int> next{0}, done{0};
   auto worker = [&] {
@@ -120,13 +120,15 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
   static std::uint64_t seed = 1;
   static bool json = false, secret_agenda = false;
   CLI::App* self = app.add_subcommand("selfplay", "Bot-vs-bot games: win rates, mean VP, Axis surrenders, speed");
-  self->add_option("--scenario", scenario, "training, tournament or campaign")->check(CLI::IsMember({"training", "tournament", "campaign"}));
+  self->add_option("--scenario", scenario, "training, tournament or campaign")
+      ->check(CLI::IsMember({"training", "tournament", "campaign"}));
   self->add_option("--games", games, "Number of games")->check(CLI::Range(1, 10000000));
   self->add_option("--seats", seats, "Bots for UK,US,USSR: rulebook, random or ai:LEVEL (easy, normal, hard, expert)");
   self->add_option("--seed", seed, "Seed of game 1 (game i uses seed + i - 1)");
   self->add_option("--jobs", jobs, "Games played at once, each on its own thread")->check(CLI::Range(1, 256));
-  self->add_option("--threads", threads, "Threads of each search by a bot that searches (ai:LEVEL; default 1): the same seed and "
-                                         "count play the same games")
+  self->add_option("--threads", threads,
+                   "Threads of each search by a bot that searches (ai:LEVEL; default 1): the same seed and "
+                   "count play the same games")
       ->check(CLI::Range(1, core::kMaxSearchThreads));
   self->add_flag("--secret-agenda", secret_agenda, "Play the Secret Agenda variant");
   self->add_flag("--json", json, "JSON summary");
@@ -135,8 +137,8 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
     const churchill::Data data = churchill::load_data(kit.data());
     const churchill::Game g(data);
     const auto start = Clock::now();
-    const auto results = play_many(g, *data.scenario(scenario), {secret_agenda, false}, bots, games, seed, jobs, threads,
-                                   !json && ::isatty(2));
+    const auto results =
+        play_many(g, *data.scenario(scenario), {secret_agenda, false}, bots, games, seed, jobs, threads, !json && ::isatty(2));
     const double seconds = since(start);
     Summary s;
     for (const auto& r : results) s.add(r);
@@ -150,8 +152,8 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
       std::printf("%s\n", j.dump(1).c_str());
       return;
     }
-    std::printf("%s, %d games (UK %s, US %s, USSR %s), %.1f s, %.0f games/s\n", scenario.c_str(), games, bots[0].c_str(),
-                bots[1].c_str(), bots[2].c_str(), seconds, games / seconds);
+    std::printf("%s, %d games (UK %s, US %s, USSR %s), %.1f s, %.0f games/s\n", scenario.c_str(), games, bots[0].c_str(), bots[1].c_str(),
+                bots[2].c_str(), seconds, games / seconds);
     for (const char* p : {"UK", "US", "USSR"})
       std::printf("  %-4s wins %5.1f%%  mean VP %5.1f\n", p, 100 * j["win_rate"][p].get<double>(), j["mean_vp"][p].get<double>());
     std::printf("  both Axis powers surrendered in %.1f%% (Germany %.1f%%, Japan %.1f%%); %.1f conferences, %.0f decisions per game\n",
@@ -161,7 +163,8 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
   });
 
   static double bench_seconds = 2;
-  CLI::App* bench = app.add_subcommand("bench", "Engine throughput on one core: random games/s, ns per decision, state copy, search iterations/s");
+  CLI::App* bench =
+      app.add_subcommand("bench", "Engine throughput on one core: random games/s, ns per decision, state copy, search iterations/s");
   bench->add_flag("--json", json, "JSON report");
   bench->add_option("--seconds", bench_seconds, "Seconds per scenario")->check(CLI::Range(0.1, 600.0));
   bench->callback([&] {
@@ -175,7 +178,8 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
       const auto start = Clock::now();
       for (std::uint64_t i = 1; since(start) < bench_seconds; ++i) s.add(churchill::play_game(g, sc, {}, randoms, i));
       const double seconds = since(start);
-      report[sc.id] = {{"games", s.games}, {"games_per_second", s.games / seconds},
+      report[sc.id] = {{"games", s.games},
+                       {"games_per_second", s.games / seconds},
                        {"ns_per_action", seconds * 1e9 / static_cast<double>(s.actions)},
                        {"actions_per_game", static_cast<double>(s.actions) / s.games}};
     }
@@ -227,8 +231,8 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
       std::printf("%-10s %8.0f random games/s on one core, %6.0f ns per action, %6.0f actions per game\n", sc.id.c_str(),
                   report[sc.id]["games_per_second"].get<double>(), report[sc.id]["ns_per_action"].get<double>(),
                   report[sc.id]["actions_per_game"].get<double>());
-    std::printf("state: %zu bytes, copied in %.1f ns; legal actions generated in %.0f ns (%.1f on average)\n",
-                sizeof(churchill::State), copy_ns, legal_ns, report["legal_actions_mean"].get<double>());
+    std::printf("state: %zu bytes, copied in %.1f ns; legal actions generated in %.0f ns (%.1f on average)\n", sizeof(churchill::State),
+                copy_ns, legal_ns, report["legal_actions_mean"].get<double>());
     std::printf("search: %.0f ISMCTS iterations/s on one core (rulebook rollouts of %d decisions, then the evaluation)\n",
                 report["search_iterations_per_second"].get<double>(), level.rollout_limit);
   });

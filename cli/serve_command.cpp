@@ -11,8 +11,8 @@
 #include "churchill/title.h"
 #include "cli/commands.h"
 #include "hills/title.h"
-#include "warroom/title.h"
 #include "server/http.h"
+#include "warroom/title.h"
 
 namespace cli {
 
@@ -24,8 +24,7 @@ std::int64_t parse_duration(const std::string& text, const std::string& option) 
   long long n = -1;
   try {
     n = std::stoll(text, &used);
-  } catch (const std::exception&) {
-  }
+  } catch (const std::exception&) {}
   const std::string unit = text.substr(used);
   const std::int64_t scale = unit.empty() || unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : unit == "d" ? 86400 : 0;
   if (n <= 0 || scale == 0 || n > 3650LL * 86400 / scale) throw CLI::ValidationError(option, "a duration such as 90s, 30m, 12h or 14d");
@@ -44,12 +43,14 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   CLI::App* serve = app.add_subcommand("serve", "The game server: open http://127.0.0.1:8080/ in a browser (docs/server.md)");
   serve->add_option("--port", options.port, "Port (0: any free port)");
   serve->add_option("--host", options.host, "Address to listen on (default 127.0.0.1)");
-  serve->add_option("--db", db, "The games' database: a SQLite file (default churchill.db), or postgresql://USER@HOST/DB shared "
-                                "by several servers (docs/deploy.md)");
+  serve->add_option("--db", db,
+                    "The games' database: a SQLite file (default churchill.db), or postgresql://USER@HOST/DB shared "
+                    "by several servers (docs/deploy.md)");
   serve->add_option("--web", options.web_dir, "Directory of the built web client");
   serve->add_option("--max-games", limits.max_live_games, "Games in play at once (finished games do not count; default 1000)");
   serve->add_option("--expire", expire, "Delete a game not finished and unchanged for this long (default 14d)");
-  serve->add_option("--expire-unjoined", expire_unjoined, "... and a game none of whose human seats was claimed, after this long (default 1h)");
+  serve->add_option("--expire-unjoined", expire_unjoined,
+                    "... and a game none of whose human seats was claimed, after this long (default 1h)");
   serve->add_option("--max-connections", options.max_connections, "Connections at once (default: the open-file limit less 32)");
   serve->add_option("--max-per-address", options.max_per_address, "Connections at once from one address (default 64)");
   serve->add_option("--max-per-network", options.max_per_network,
@@ -58,41 +59,52 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
                     "New games one address may create per minute (default 10; four times as many from one /24 or /64)");
   serve->add_option("--create-burst", options.create_burst, "... and at once (default 10)");
   serve->add_option("--ws-idle", options.ws_idle_seconds, "Seconds a silent WebSocket lives; pinged after half (default 60)");
-  serve->add_option("--ws-hello", options.ws_hello_seconds, "Seconds a WebSocket has to send its first message (default 10)")->check(CLI::Range(1, 3600));
+  serve->add_option("--ws-hello", options.ws_hello_seconds, "Seconds a WebSocket has to send its first message (default 10)")
+      ->check(CLI::Range(1, 3600));
   serve->add_option("--http-idle", options.http_idle_seconds, "Seconds a keep-alive connection waits for a request (default 30)");
   serve->add_option("--expire-check", options.expire_check_seconds, "Seconds between looks for abandoned games (default 60)");
-  serve->add_option("--search-threads", options.search_threads, "Threads for the bots that search and for hints (default: the cores less one, at least one)");
-  serve->add_option("--threads-per-search", limits.threads_per_search,
-                    "Threads of each search of a new game's bots and hints (root parallel; default 1), kept with the game")
+  serve->add_option("--search-threads", options.search_threads,
+                    "Threads for the bots that search and for hints (default: the cores less one, at least one)");
+  serve
+      ->add_option("--threads-per-search", limits.threads_per_search,
+                   "Threads of each search of a new game's bots and hints (root parallel; default 1), kept with the game")
       ->check(CLI::Range(1, core::kMaxSearchThreads));
   serve->add_option("--max-searches", limits.max_searches,
                     "Searches (bots' decisions, hints) one address may have waiting or running at once (default 16)");
   serve->add_option("--bot-game-actions", limits.bot_game_actions, "A game no human plays stops after this many actions (default 20000)");
   serve->add_option("--bot-game-cpu", limits.bot_game_seconds, "... or this many seconds of its bots' processor time (default 300)");
   serve->add_option("--max-loaded", limits.max_loaded, "Games held whole in memory; the least recently used leave it (default 2000)");
-  serve->add_option("--max-memory", max_memory_mb, "Megabytes the games held in memory may take, about (default 1024)")->check(CLI::Range(16, 1 << 20));
+  serve->add_option("--max-memory", max_memory_mb, "Megabytes the games held in memory may take, about (default 1024)")
+      ->check(CLI::Range(16, 1 << 20));
   serve->add_option("--busy-timeout", busy_timeout_ms, "Milliseconds a write waits for a database lock (default 5000)");
   serve->add_option("--origin", options.origins, "An origin besides the server's own allowed to POST (https://example.org); repeatable");
-  serve->add_flag("--trust-proxy", options.trust_proxy,
-                  "Behind a reverse proxy on this machine: a request from a loopback address is the client's named last in X-Forwarded-For");
+  serve->add_flag(
+      "--trust-proxy", options.trust_proxy,
+      "Behind a reverse proxy on this machine: a request from a loopback address is the client's named last in X-Forwarded-For");
   serve->add_option("--proxy", options.proxies, "The address of a reverse proxy elsewhere whose X-Forwarded-For is believed; repeatable");
   serve->add_option("--max-games-per-address", limits.max_games_per_address,
                     "Games in play one address may have created (all servers of the database; default 20)");
-  serve->add_option("--max-games-per-network", limits.max_games_per_network,
-                    "... and one IPv4 /24 or IPv6 /64 (default 80)");
-  serve->add_option("--smtp", options.notify.smtp,
-                    "The SMTP server notifications are e-mailed through: smtp://[USER:PASSWORD@]HOST[:PORT] (STARTTLS when offered) or smtps://...");
+  serve->add_option("--max-games-per-network", limits.max_games_per_network, "... and one IPv4 /24 or IPv6 /64 (default 80)");
+  serve->add_option(
+      "--smtp", options.notify.smtp,
+      "The SMTP server notifications are e-mailed through: smtp://[USER:PASSWORD@]HOST[:PORT] (STARTTLS when offered) or smtps://...");
   serve->add_option("--mail-from", options.notify.mail_from, "The From: address of the notifications' e-mails");
-  serve->add_option("--public-url", options.notify.public_url, "Where the notifications' links point (https://churchill.example.org; default http://HOST:PORT)");
-  serve->add_option("--notify-backoff", options.notify.backoff_seconds, "Seconds before a failed notification is tried again, doubled each time up to an hour (default 30)")
+  serve->add_option("--public-url", options.notify.public_url,
+                    "Where the notifications' links point (https://churchill.example.org; default http://HOST:PORT)");
+  serve
+      ->add_option("--notify-backoff", options.notify.backoff_seconds,
+                   "Seconds before a failed notification is tried again, doubled each time up to an hour (default 30)")
       ->check(CLI::Range(0.1, 3600.0));
-  serve->add_option("--notify-poll", options.notify.poll_seconds, "Seconds between looks at the notifications' outbox (default 5)")->check(CLI::Range(0.1, 3600.0));
+  serve->add_option("--notify-poll", options.notify.poll_seconds, "Seconds between looks at the notifications' outbox (default 5)")
+      ->check(CLI::Range(0.1, 3600.0));
   serve->add_option("--notify-keep", notify_keep,
                     "Delete a notification sent, given up or stale this long after it was queued (default 7d)");
   serve->add_flag("--notify-private", options.notify.private_details, "Messages about invitation games name seats and winners too");
-  serve->add_flag("--notify-allow-local", options.notify.allow_local, "Webhooks may be on loopback or private addresses and over http:// (tests)");
+  serve->add_flag("--notify-allow-local", options.notify.allow_local,
+                  "Webhooks may be on loopback or private addresses and over http:// (tests)");
   serve->callback([&] {
-    if (!options.notify.smtp.empty() && options.notify.mail_from.empty()) throw CLI::ValidationError("--mail-from", "--smtp needs --mail-from");
+    if (!options.notify.smtp.empty() && options.notify.mail_from.empty())
+      throw CLI::ValidationError("--mail-from", "--smtp needs --mail-from");
     try {
       if (!options.notify.mail_from.empty()) server::checked_email(options.notify.mail_from);
     } catch (const server::ApiError&) {
@@ -110,7 +122,8 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     const auto store = server::open_store(db, busy_timeout_ms);
     const auto side = server::open_side_store(db, busy_timeout_ms);  // after the store, which made its tables
     server::Lobby lobby(titles, *store, limits);
-    const auto words = std::make_shared<const core::i18n::Catalogues>(core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(kit.data())));
+    const auto words =
+        std::make_shared<const core::i18n::Catalogues>(core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(kit.data())));
     lobby.words(words);
     server::Notifier notifier(options.notify, server::open_side_store(db, busy_timeout_ms), *words);
     exit_code = server::serve(options, lobby, *store, *side, notifier);
@@ -119,7 +132,8 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
   static std::string from = "churchill.db", to;
   CLI::App* db_command = app.add_subcommand("db", "The server's database");
   db_command->require_subcommand(1);
-  CLI::App* backup = db_command->add_subcommand("backup", "A consistent copy of the database, made while the server may run (SQLite's backup API)");
+  CLI::App* backup =
+      db_command->add_subcommand("backup", "A consistent copy of the database, made while the server may run (SQLite's backup API)");
   backup->add_option("--db", from, "The database (default churchill.db)");
   backup->add_option("--to", to, "The copy (written whole, then renamed into place)")->required();
   backup->callback([&] {
@@ -132,24 +146,26 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
 
   static std::string source, target;
   CLI::App* migrate = db_command->add_subcommand(
-      "migrate", "Copies every game of one database into another (from SQLite into PostgreSQL or back: docs/deploy.md), then its accounts, "
-                 "live sessions, seats held, table talk and mutes, vacations, notification settings and the notifications' outbox; what is there already is kept");
+      "migrate",
+      "Copies every game of one database into another (from SQLite into PostgreSQL or back: docs/deploy.md), then its accounts, "
+      "live sessions, seats held, table talk and mutes, vacations, notification settings and the notifications' outbox; what is there already is kept");
   migrate->add_option("--from", source, "The database copied: sqlite:FILE, FILE or postgresql://...")->required();
   migrate->add_option("--to", target, "The database written: postgresql://... or sqlite:FILE")->required();
   migrate->callback([&] {
     const auto from_store = server::open_store(source);
     const auto to_store = server::open_store(target);
     const server::CopyReport report = server::copy_games(*from_store, *to_store);
-    std::cout << fmt::format("{} db migrate: {} games copied, {} already there", kit.program, report.copied, report.already_there) << std::endl;
+    std::cout << fmt::format("{} db migrate: {} games copied, {} already there", kit.program, report.copied, report.already_there)
+              << std::endl;
     for (const std::string& id : report.unreadable)
       std::cerr << kit.program << " db migrate: game " << id << " is unreadable and was not copied" << std::endl;
     const auto from_side = server::open_side_store(source), to_side = server::open_side_store(target);
     const auto side = from_side->copy_into(*to_side, static_cast<std::int64_t>(std::time(nullptr)));
-    std::cout << fmt::format("{} db migrate: {} accounts, {} sessions, {} seats held, {} messages and {} mutes copied", kit.program, side.accounts,
-                             side.sessions, side.seats, side.messages, side.mutes)
+    std::cout << fmt::format("{} db migrate: {} accounts, {} sessions, {} seats held, {} messages and {} mutes copied", kit.program,
+                             side.accounts, side.sessions, side.seats, side.messages, side.mutes)
               << std::endl;
-    std::cout << fmt::format("{} db migrate: {} vacations, {} notification settings and {} notifications copied", kit.program, side.vacations,
-                             side.notify_settings, side.outbox)
+    std::cout << fmt::format("{} db migrate: {} vacations, {} notification settings and {} notifications copied", kit.program,
+                             side.vacations, side.notify_settings, side.outbox)
               << std::endl;
     exit_code = report.unreadable.empty() ? 0 : 1;
   });

@@ -21,7 +21,6 @@ namespace cli {
 
 namespace {
 
-
 double thread_seconds() {
   timespec t{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
@@ -45,7 +44,8 @@ std::vector<std::string> parse_players(const std::string& text) {
       for (const auto& k : warroom::bot_kinds()) kinds += (kinds.empty() ? "" : ", ") + k;
       throw std::runtime_error(fmt::format("--players: unknown player \"{}\" ({})", item, kinds));
     }
-    if (std::find(out.begin(), out.end(), item) != out.end()) throw std::runtime_error(fmt::format("--players: \"{}\" is named twice", item));
+    if (std::find(out.begin(), out.end(), item) != out.end())
+      throw std::runtime_error(fmt::format("--players: \"{}\" is named twice", item));
     out.push_back(item);
   }
   if (out.size() < 2) throw std::runtime_error("--players: at least two players, e.g. rules,ai:normal");
@@ -106,8 +106,10 @@ Outcome play(const warroom::Game& g, const Lineup& l, const std::vector<std::str
     const core::Action a = bots[static_cast<std::size_t>(seat)]->choose(g, g.observe(s, seat), seat, choices);
     const double took = thread_seconds() - start;
     if (alone[static_cast<std::size_t>(seat)]) {
-      if (sheet) o.player.sheet_total += took, ++o.player.sheets, o.player.sheet_max = std::max(o.player.sheet_max, took);
-      else o.player.other_max = std::max(o.player.other_max, took);
+      if (sheet)
+        o.player.sheet_total += took, ++o.player.sheets, o.player.sheet_max = std::max(o.player.sheet_max, took);
+      else
+        o.player.other_max = std::max(o.player.other_max, took);
     }
     g.apply(s, seat, a, nullptr);
   }
@@ -135,8 +137,10 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
   static std::uint64_t seed = 1;
   static bool json = false;
   CLI::App* arena = app.add_subcommand(
-      "arena", "Each player alone as one alliance against each other player as the other, per scenario and side: win rates with 95% intervals, time per decision");
-  arena->add_option("--scenario", scenarios_text, "Scenario ids, comma-separated (eastern-front, war-in-europe, war-in-the-pacific, global-war)");
+      "arena",
+      "Each player alone as one alliance against each other player as the other, per scenario and side: win rates with 95% intervals, time per decision");
+  arena->add_option("--scenario", scenarios_text,
+                    "Scenario ids, comma-separated (eastern-front, war-in-europe, war-in-the-pacific, global-war)");
   arena->add_option("--players", players_text, "Players: rules, random, ai:easy, ai:normal, ai:hard, ai:expert");
   arena->add_option("--games", games, "Games per seating (a player as one alliance, another as the other)")->check(CLI::Range(1, 1000000));
   arena->add_option("--jobs", jobs, "Games played at once")->check(CLI::Range(1, 256));
@@ -156,7 +160,8 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
     for (const std::string& id : split(scenarios_text)) {
       const warroom::Scenario* sc = data->find_scenario(id);
       if (!sc) throw std::runtime_error(fmt::format("--scenario: unknown scenario \"{}\"", id));
-      if (!sc->setup_complete) throw std::runtime_error(fmt::format("--scenario: {} cannot be played yet (its starting forces are not in the data set)", id));
+      if (!sc->setup_complete)
+        throw std::runtime_error(fmt::format("--scenario: {} cannot be played yet (its starting forces are not in the data set)", id));
       try {
         boards.emplace_back(data, *sc, 2, options);
       } catch (const core::SetupError&) {
@@ -200,18 +205,25 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
       const Lineup& l = lineups[li];
       const Tally& t = tally[li];
       const int decided = t.wins + t.losses;
-      seatings.push_back({{"scenario", ids[l.scenario]}, {"player", players[l.player]},
-                          {"side", l.side == warroom::Alliance::Allied ? "Allies" : "Axis"}, {"against", players[l.other]},
-                          {"games", t.games}, {"wins", t.wins}, {"losses", t.losses}, {"undecided", t.games - decided},
-                          {"win_rate", static_cast<double>(t.wins) / t.games}, {"interval95", interval(t.wins, t.games)},
+      seatings.push_back({{"scenario", ids[l.scenario]},
+                          {"player", players[l.player]},
+                          {"side", l.side == warroom::Alliance::Allied ? "Allies" : "Axis"},
+                          {"against", players[l.other]},
+                          {"games", t.games},
+                          {"wins", t.wins},
+                          {"losses", t.losses},
+                          {"undecided", t.games - decided},
+                          {"win_rate", static_cast<double>(t.wins) / t.games},
+                          {"interval95", interval(t.wins, t.games)},
                           {"decided_win_rate", decided ? static_cast<double>(t.wins) / decided : 0.0},
                           {"decided_interval95", interval(t.wins, decided)},
                           {"mean_rounds", static_cast<double>(t.rounds) / t.games},
                           {"sheet_seconds_mean", t.timing.sheets ? t.timing.sheet_total / static_cast<double>(t.timing.sheets) : 0.0},
-                          {"sheet_seconds_max", t.timing.sheet_max}, {"other_decision_seconds_max", t.timing.other_max}});
+                          {"sheet_seconds_max", t.timing.sheet_max},
+                          {"other_decision_seconds_max", t.timing.other_max}});
     }
-    const nlohmann::json report = {{"scenarios", ids},  {"players", players}, {"games_per_seating", games}, {"games", total},
-                                   {"seed", seed},      {"jobs", jobs},       {"threads", threads},          {"round_limit", rounds},
+    const nlohmann::json report = {{"scenarios", ids},   {"players", players},  {"games_per_seating", games}, {"games", total},
+                                   {"seed", seed},       {"jobs", jobs},        {"threads", threads},         {"round_limit", rounds},
                                    {"seconds", seconds}, {"seatings", seatings}};
     if (json) {
       std::printf("%s\n", report.dump(1).c_str());
@@ -228,7 +240,8 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
                   x["undecided"].get<int>(), 100 * x["win_rate"].get<double>(), 100 * x["interval95"][0].get<double>(),
                   100 * x["interval95"][1].get<double>(), 100 * x["decided_win_rate"].get<double>(),
                   100 * x["decided_interval95"][0].get<double>(), 100 * x["decided_interval95"][1].get<double>(),
-                  x["sheet_seconds_mean"].get<double>(), std::max(x["sheet_seconds_max"].get<double>(), x["other_decision_seconds_max"].get<double>()));
+                  x["sheet_seconds_mean"].get<double>(),
+                  std::max(x["sheet_seconds_max"].get<double>(), x["other_decision_seconds_max"].get<double>()));
   });
 }
 

@@ -34,8 +34,8 @@ struct Pairing {
 struct Cell {
   std::string scenario, scenario_name, pairing;
   int seats = 0, games = 0, allied = 0, axis = 0, both_lose = 0, capped = 0, cap = 0;
-  std::vector<int> rounds;                  // per game
-  std::map<std::string, int> decided_by;    // "Allied: Greater Germany", "round cap", ...
+  std::vector<int> rounds;                // per game
+  std::map<std::string, int> decided_by;  // "Allied: Greater Germany", "round cap", ...
 };
 
 std::string rate(int k, int n) {
@@ -85,9 +85,10 @@ Cell play_cell(const std::shared_ptr<const warroom::Data>& data, const warroom::
   c.cap = cap;
   for (int i = 0; i < games; ++i) {
     std::string decided;
-    const warroom::GameResult r = warroom::play_game(g, seed + static_cast<std::uint64_t>(i), p.allied, p.axis, [&](const warroom::State& s) {
-      if (s.winner) decided = decided_by(g, s);
-    });
+    const warroom::GameResult r =
+        warroom::play_game(g, seed + static_cast<std::uint64_t>(i), p.allied, p.axis, [&](const warroom::State& s) {
+          if (s.winner) decided = decided_by(g, s);
+        });
     ++c.games;
     c.allied += r.winner == warroom::kAlliedWin;
     c.axis += r.winner == warroom::kAxisWin;
@@ -118,8 +119,8 @@ std::string markdown(const std::vector<Cell>& cells, std::uint64_t seed) {
       cells.empty() ? 0 : cells.front().cap);
   for (const Cell& c : cells)
     out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {:.1f} | {} ({}-{}) |\n", c.scenario_name, c.pairing, c.seats, c.games,
-                       rate(c.allied, c.games), rate(c.axis, c.games), c.both_lose, c.capped, mean(c.rounds),
-                       quantile(c.rounds, 0.5), quantile(c.rounds, 0.1), quantile(c.rounds, 0.9));
+                       rate(c.allied, c.games), rate(c.axis, c.games), c.both_lose, c.capped, mean(c.rounds), quantile(c.rounds, 0.5),
+                       quantile(c.rounds, 0.1), quantile(c.rounds, 0.9));
   out += "\n| scenario | bots | game length in rounds (games per 5 rounds) | decided by (games) |\n|---|---|---|---|\n";
   for (const Cell& c : cells) {
     std::string by;
@@ -139,11 +140,14 @@ std::string svg(const std::vector<Cell>& cells) {
   const int width = kLabel + kBar + kGap + kLen + 30, height = kTop + kRow * static_cast<int>(cells.size()) + 50;
   const int bx = kLabel, lx = kLabel + kBar + kGap;
   std::ostringstream o;
-  o << fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="sans-serif" font-size="12">)", width, height)
+  o << fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="sans-serif" font-size="12">)", width,
+                   height)
     << '\n'
     << fmt::format(R"(<rect width="{}" height="{}" fill="white"/>)", width, height) << '\n'
     << fmt::format(R"(<text x="{}" y="20" font-size="15" font-weight="bold">War Room balance by self-play</text>)", 10) << '\n'
-    << fmt::format(R"(<text x="{}" y="44">Win rate: <tspan fill="#3366cc">Allies</tspan>, <tspan fill="#cc3333">Axis</tspan>, <tspan fill="#999999">no winner</tspan></text>)", bx)
+    << fmt::format(
+           R"(<text x="{}" y="44">Win rate: <tspan fill="#3366cc">Allies</tspan>, <tspan fill="#cc3333">Axis</tspan>, <tspan fill="#999999">no winner</tspan></text>)",
+           bx)
     << '\n'
     << fmt::format(R"(<text x="{}" y="44">Game length in rounds (10-90th pct, quartiles, mean)</text>)", lx) << '\n';
   for (std::size_t i = 0; i < cells.size(); ++i) {
@@ -152,7 +156,8 @@ std::string svg(const std::vector<Cell>& cells) {
     const double n = c.games;
     o << fmt::format(R"(<text x="10" y="{}">{} ({})</text>)", y + 15, c.scenario_name, c.pairing) << '\n';
     double x = bx;
-    for (const auto& [k, colour] : {std::pair{c.allied, "#3366cc"}, std::pair{c.axis, "#cc3333"}, std::pair{c.games - c.allied - c.axis, "#999999"}}) {
+    for (const auto& [k, colour] :
+         {std::pair{c.allied, "#3366cc"}, std::pair{c.axis, "#cc3333"}, std::pair{c.games - c.allied - c.axis, "#999999"}}) {
       const double w = kBar * k / n;
       o << fmt::format(R"(<rect x="{:.1f}" y="{}" width="{:.1f}" height="18" fill="{}"/>)", x, y + 2, w, colour) << '\n';
       x += w;
@@ -190,10 +195,21 @@ std::string svg(const std::vector<Cell>& cells) {
 nlohmann::json to_json(const Cell& c) {
   const auto [alo, ahi] = wilson(c.allied, c.games);
   const auto [xlo, xhi] = wilson(c.axis, c.games);
-  return {{"scenario", c.scenario}, {"bots", c.pairing}, {"seats", c.seats}, {"games", c.games}, {"allied_wins", c.allied},
-          {"allied_interval", {alo, ahi}}, {"axis_wins", c.axis}, {"axis_interval", {xlo, xhi}}, {"both_lose", c.both_lose},
-          {"round_cap", c.cap}, {"stopped_at_round_cap", c.capped}, {"rounds_mean", mean(c.rounds)},
-          {"rounds_median", quantile(c.rounds, 0.5)}, {"rounds", c.rounds}, {"decided_by", c.decided_by}};
+  return {{"scenario", c.scenario},
+          {"bots", c.pairing},
+          {"seats", c.seats},
+          {"games", c.games},
+          {"allied_wins", c.allied},
+          {"allied_interval", {alo, ahi}},
+          {"axis_wins", c.axis},
+          {"axis_interval", {xlo, xhi}},
+          {"both_lose", c.both_lose},
+          {"round_cap", c.cap},
+          {"stopped_at_round_cap", c.capped},
+          {"rounds_mean", mean(c.rounds)},
+          {"rounds_median", quantile(c.rounds, 0.5)},
+          {"rounds", c.rounds},
+          {"decided_by", c.decided_by}};
 }
 
 void write_file(const std::string& path, const std::string& text) {
@@ -205,7 +221,8 @@ Pairing parse_pairing(const std::string& text) {
   const auto dash = text.find('-');
   const Pairing p{text.substr(0, dash), dash == std::string::npos ? "" : text.substr(dash + 1)};
   for (const std::string& k : {p.allied, p.axis})
-    if (k != "random" && k != "rules") throw std::runtime_error(fmt::format("bad pairing \"{}\" (ALLIED-AXIS, each random or rules)", text));
+    if (k != "random" && k != "rules")
+      throw std::runtime_error(fmt::format("bad pairing \"{}\" (ALLIED-AXIS, each random or rules)", text));
   return p;
 }
 
@@ -217,7 +234,8 @@ void add_warroom_balance_command(CLI::App& app, Kit& kit, int& exit_code) {
   static std::uint64_t seed = 1001;
   static std::string md_path, svg_path;
   static bool json = false;
-  CLI::App* b = app.add_subcommand("balance", "Balance report by self-play: win rates (95% intervals), game length, what decides, per scenario; Markdown and SVG");
+  CLI::App* b = app.add_subcommand(
+      "balance", "Balance report by self-play: win rates (95% intervals), game length, what decides, per scenario; Markdown and SVG");
   b->add_option("--scenario", scenarios, "Scenario ids (default: every scenario)");
   b->add_option("--bots", pairings, "Pairings ALLIED-AXIS, each random or rules (default: random-random rules-rules)");
   b->add_option("--games", games, "Games per scenario and pairing")->check(CLI::Range(1, 1000000));
@@ -245,7 +263,7 @@ void add_warroom_balance_command(CLI::App& app, Kit& kit, int& exit_code) {
         const Cell& c = cells.back();
         if (!json)  // progress, one line per scenario and pairing
           std::fprintf(stderr, "%s, %s: Allies %d, Axis %d, no winner %d of %d; %.1f rounds\n", c.scenario_name.c_str(), c.pairing.c_str(),
-                     c.allied, c.axis, c.games - c.allied - c.axis, c.games, mean(c.rounds));
+                       c.allied, c.axis, c.games - c.allied - c.axis, c.games, mean(c.rounds));
       }
     const std::string tables = markdown(cells, seed);
     if (!md_path.empty()) write_file(md_path, tables);

@@ -22,8 +22,11 @@ void add_data_commands(CLI::App& app, cli::Kit& kit, int& exit_code) {
 
   cli::add_audit_command<warroom::Data, warroom::AuditRow>(
       *data, kit, exit_code,
-      {"List every datum with its provenance", "territory, edge, stance", {"rulebook", "reconstructed"},
-       warroom::load_data, warroom::audit_rows,
+      {"List every datum with its provenance",
+       "territory, edge, stance",
+       {"rulebook", "reconstructed"},
+       warroom::load_data,
+       warroom::audit_rows,
        [](const warroom::AuditRow& r) { return warroom::provenance_id(r.origin->provenance); },
        [](const warroom::Data& d, const std::vector<warroom::AuditRow>& rows, bool json) {
          return json ? warroom::audit_json(d, rows) : warroom::audit_text(rows);
@@ -38,10 +41,11 @@ void add_data_commands(CLI::App& app, cli::Kit& kit, int& exit_code) {
       seas += r.is_sea();
       neutrals += r.neutral.has_value();
     }
-    std::printf("data set OK: %d nations, %d unit kinds, %d territories (%d neutral), %d sea regions, %zu regions, "
-                "%zu edges, %zu passages, %zu convoys, %zu scenarios; hash %s\n%s\n",
-                warroom::kNations, warroom::kUnitKinds, territories, neutrals, seas, d.region_count(), d.edges.size(),
-                d.passages.size(), d.convoys.size(), d.scenarios.size(), d.hash.c_str(), d.map_notice.c_str());
+    std::printf(
+        "data set OK: %d nations, %d unit kinds, %d territories (%d neutral), %d sea regions, %zu regions, "
+        "%zu edges, %zu passages, %zu convoys, %zu scenarios; hash %s\n%s\n",
+        warroom::kNations, warroom::kUnitKinds, territories, neutrals, seas, d.region_count(), d.edges.size(), d.passages.size(),
+        d.convoys.size(), d.scenarios.size(), d.hash.c_str(), d.map_notice.c_str());
   });
 }
 

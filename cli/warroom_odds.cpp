@@ -49,7 +49,8 @@ std::string column(const warroom::Odds& o, int side) {
 std::string stance_line(const warroom::Game& g, const warroom::SideOdds& s) {
   const warroom::BattleNames names = g.battle_names();
   std::string out;
-  for (const warroom::StanceUse& u : s.stances) out += (out.empty() ? "" : ", ") + names.type[u.type] + " " + names.stance[u.type][u.stance];
+  for (const warroom::StanceUse& u : s.stances)
+    out += (out.empty() ? "" : ", ") + names.type[u.type] + " " + names.stance[u.type][u.stance];
   switch (s.stance_source) {
     case warroom::StanceSource::Searched: return out + " (its best)";
     case warroom::StanceSource::RulesBot: return out + " (as bot:rules chooses)";
@@ -70,7 +71,8 @@ void print_text(const warroom::Game& g, const warroom::Odds& o, const std::strin
   const warroom::Region& reg = g.data().region(o.region);
   const std::string where = fmt::format("{} ({})", reg.name, reg.id);
   const bool x = o.exact;
-  const std::string until = o.error_target > 0 ? fmt::format(" (until each side's win chance was within ±{:.1f}% or all were played)", 100 * o.error_target) : "";
+  const std::string until =
+      o.error_target > 0 ? fmt::format(" (until each side's win chance was within ±{:.1f}% or all were played)", 100 * o.error_target) : "";
   const std::string how = x ? "Exact: every roll of the dice weighed."
                             : fmt::format("Monte Carlo, {} battles{}: each figure ± one standard error.", o.samples, until);
   std::printf("Odds in %s, as %s sees it\n%s\n", where.c_str(), seat.c_str(), how.c_str());
@@ -91,13 +93,14 @@ void print_text(const warroom::Game& g, const warroom::Odds& o, const std::strin
   if (!o.side[0].stances.empty() || !o.side[1].stances.empty()) {
     std::printf("Stances (Battle Setup > 5: the %s commit first, the %s answer):\n", alliance(o.first_side), alliance(1 - o.first_side));
     for (int side = 0; side < warroom::kSides; ++side)
-      std::printf("  %s %s\n", padded(std::string(alliance(side)) + ":", 7).c_str(), stance_line(g, o.side[static_cast<std::size_t>(side)]).c_str());
+      std::printf("  %s %s\n", padded(std::string(alliance(side)) + ":", 7).c_str(),
+                  stance_line(g, o.side[static_cast<std::size_t>(side)]).c_str());
   }
   std::printf("Assumed:\n");
   if (o.in_progress) std::printf("  - the battle as it stands now, being fought.\n");
   if (!o.moved_in.empty())
-    std::printf("  - %s move%s in first (%s carried out now).\n", commands(g, o.moved_in).c_str(),
-                o.moved_in.size() == 1 ? "s" : "", o.moved_in.size() == 1 ? "its order" : "their orders");
+    std::printf("  - %s move%s in first (%s carried out now).\n", commands(g, o.moved_in).c_str(), o.moved_in.size() == 1 ? "s" : "",
+                o.moved_in.size() == 1 ? "its order" : "their orders");
   if (o.more_may_come) std::printf("  - no other Command comes (orders not yet carried out may bring more).\n");
   std::printf("  - hits, escorts, repairs and the other battle choices as bot:rules makes them.\n");
   if (o.later_chance) std::printf("  - the pact's second battle or a convoy raid after it is played out too.\n");
@@ -113,7 +116,8 @@ void add_warroom_odds_command(CLI::App& app, Kit& kit) {
   static double error = warroom::OddsQuery{}.error;
   static std::uint64_t seed = 1;
   static bool json = false, rules_stances = false;
-  CLI::App* odds = app.add_subcommand("odds", "The odds of a battle in a region of a saved game, as one seat sees it (the battle calculator)");
+  CLI::App* odds =
+      app.add_subcommand("odds", "The odds of a battle in a region of a saved game, as one seat sees it (the battle calculator)");
   odds->add_option("file", file, "Save file")->required();
   odds->add_option("--region", region, "The region: its id (R1) or name (Moscow)")->required();
   odds->add_option("--as", as, "The seat asking (or a nation of it); default: a spectator, who sees only the board");
@@ -143,8 +147,10 @@ void add_warroom_odds_command(CLI::App& app, Kit& kit) {
     const core::Seat seat = parse_seat(g, as);
     const warroom::Odds o = warroom::battle_odds(g, session->session().state(), seat, q);
     if (!o.error.empty()) fail(o.error);
-    if (json) std::printf("%s\n", warroom::odds_json(g, o).dump(1).c_str());
-    else print_text(g, o, seat < 0 ? "a spectator" : g.seat_name(seat));
+    if (json)
+      std::printf("%s\n", warroom::odds_json(g, o).dump(1).c_str());
+    else
+      print_text(g, o, seat < 0 ? "a spectator" : g.seat_name(seat));
   });
 }
 

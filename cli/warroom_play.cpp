@@ -49,7 +49,8 @@ void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
   static std::uint64_t seed = 1;
   static bool json = false;
   static std::string allied = "random", axis = "random";
-  CLI::App* self = app.add_subcommand("selfplay", "Bot games (random or rules bots per alliance): outcomes, rounds and actions per game, speed");
+  CLI::App* self =
+      app.add_subcommand("selfplay", "Bot games (random or rules bots per alliance): outcomes, rounds and actions per game, speed");
   self->add_option("--scenario", scenario, "Scenario id (war-in-europe, ...)");
   self->add_option("--players", players, "Seats (0: the scenario's most)")->check(CLI::Range(0, 8));
   self->add_option("--games", games, "Number of games")->check(CLI::Range(1, 10000000));
@@ -65,20 +66,31 @@ void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
     const auto start = Clock::now();
     for (int i = 0; i < games; ++i) t.add(warroom::play_game(g, seed + static_cast<std::uint64_t>(i), allied, axis));
     const double seconds = since(start);
-    const nlohmann::json j = {{"scenario", scenario}, {"seats", g.seat_count()}, {"games", t.games}, {"allied_wins", t.allied},
-                              {"axis_wins", t.axis}, {"both_lose", t.both_lose}, {"stopped_at_round_limit", t.stopped},
-                              {"round_limit", rounds}, {"rounds_per_game", static_cast<double>(t.rounds) / t.games},
-                              {"actions_per_game", static_cast<double>(t.actions) / t.games}, {"seconds", seconds},
-                              {"games_per_second", t.games / seconds}, {"seed", seed},
-                              {"allied_bot", allied}, {"axis_bot", axis}};
+    const nlohmann::json j = {{"scenario", scenario},
+                              {"seats", g.seat_count()},
+                              {"games", t.games},
+                              {"allied_wins", t.allied},
+                              {"axis_wins", t.axis},
+                              {"both_lose", t.both_lose},
+                              {"stopped_at_round_limit", t.stopped},
+                              {"round_limit", rounds},
+                              {"rounds_per_game", static_cast<double>(t.rounds) / t.games},
+                              {"actions_per_game", static_cast<double>(t.actions) / t.games},
+                              {"seconds", seconds},
+                              {"games_per_second", t.games / seconds},
+                              {"seed", seed},
+                              {"allied_bot", allied},
+                              {"axis_bot", axis}};
     if (json) {
       std::printf("%s\n", j.dump(1).c_str());
       return;
     }
     std::printf("%s, %d seats, %d games (Allies bot:%s, Axis bot:%s), %.2f s (%.1f games/s)\n", scenario.c_str(), g.seat_count(), t.games,
                 allied.c_str(), axis.c_str(), seconds, t.games / seconds);
-    std::printf("  Allied wins %d, Axis wins %d, both lose %d, stopped at round %d: %d\n", t.allied, t.axis, t.both_lose, rounds, t.stopped);
-    std::printf("  %.1f rounds and %.0f actions per game\n", static_cast<double>(t.rounds) / t.games, static_cast<double>(t.actions) / t.games);
+    std::printf("  Allied wins %d, Axis wins %d, both lose %d, stopped at round %d: %d\n", t.allied, t.axis, t.both_lose, rounds,
+                t.stopped);
+    std::printf("  %.1f rounds and %.0f actions per game\n", static_cast<double>(t.rounds) / t.games,
+                static_cast<double>(t.actions) / t.games);
   });
 
   static double bench_seconds = 2;
@@ -97,7 +109,8 @@ void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
     // State copy and legal-action generation over the decision states of one game.
     std::vector<warroom::State> states;
     warroom::play_random_game(g, 7, [&](const warroom::State& s) {
-      if (g.node_kind(s) != core::NodeKind::Chance && g.node_kind(s) != core::NodeKind::Terminal && states.size() < 4000) states.push_back(s);
+      if (g.node_kind(s) != core::NodeKind::Chance && g.node_kind(s) != core::NodeKind::Terminal && states.size() < 4000)
+        states.push_back(s);
     });
     constexpr int kRepeat = 50;
     start = Clock::now();
@@ -117,10 +130,15 @@ void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
         total += l.size();
       }
     const double legal_ns = since(start) * 1e9 / (kRepeat * static_cast<double>(states.size()));
-    const nlohmann::json report = {{"scenario", scenario}, {"round_limit", bench_rounds}, {"games", t.games},
-                                   {"games_per_second", t.games / seconds}, {"ns_per_action", seconds * 1e9 / static_cast<double>(t.actions)},
-                                   {"actions_per_game", static_cast<double>(t.actions) / t.games}, {"state_bytes", sizeof(warroom::State)},
-                                   {"state_copy_ns", copy_ns}, {"legal_actions_ns", legal_ns},
+    const nlohmann::json report = {{"scenario", scenario},
+                                   {"round_limit", bench_rounds},
+                                   {"games", t.games},
+                                   {"games_per_second", t.games / seconds},
+                                   {"ns_per_action", seconds * 1e9 / static_cast<double>(t.actions)},
+                                   {"actions_per_game", static_cast<double>(t.actions) / t.games},
+                                   {"state_bytes", sizeof(warroom::State)},
+                                   {"state_copy_ns", copy_ns},
+                                   {"legal_actions_ns", legal_ns},
                                    {"legal_actions_mean", static_cast<double>(total) / (kRepeat * static_cast<double>(states.size()))}};
     if (json) {
       std::printf("%s\n", report.dump(1).c_str());

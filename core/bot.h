@@ -53,8 +53,7 @@ Seat first_bot_seat(SeatMask seats, std::span<Bot<G>* const> bots) {
 // `apply(seat, action)` (seat == kChance for a chance outcome), which must apply it to `s`.
 // Returns the number of actions.
 template <class G, class Apply>
-long play_until_human(const G& g, typename G::State& s, std::span<Bot<G>* const> bots, Rng& chance_rng,
-                      Rng& bot_rng, Apply apply) {
+long play_until_human(const G& g, typename G::State& s, std::span<Bot<G>* const> bots, Rng& chance_rng, Rng& bot_rng, Apply apply) {
   long n = 0;
   OutcomeList outcomes;
   for (NodeKind kind = g.node_kind(s); kind != NodeKind::Terminal; kind = g.node_kind(s)) {
@@ -64,8 +63,7 @@ long play_until_human(const G& g, typename G::State& s, std::span<Bot<G>* const>
       const Seat seat = first_bot_seat<G>(g.acting_seats(s), bots);
       if (seat < 0) return n;  // a human must act
       Bot<G>& bot = *bots[static_cast<std::size_t>(seat)];
-      apply(seat, bot.reads_only_legal_actions() ? bot.choose(g, s, seat, bot_rng)
-                                                 : bot.choose(g, g.observe(s, seat), seat, bot_rng));
+      apply(seat, bot.reads_only_legal_actions() ? bot.choose(g, s, seat, bot_rng) : bot.choose(g, g.observe(s, seat), seat, bot_rng));
     }
     ++n;
   }

@@ -42,14 +42,11 @@ int DataNode::integer(const char* key, int lo, int hi) const {
   return v.get<int>();
 }
 
-int DataNode::opt_integer(const char* key, int lo, int hi, int absent) const {
-  return has(key) ? integer(key, lo, hi) : absent;
-}
+int DataNode::opt_integer(const char* key, int lo, int hi, int absent) const { return has(key) ? integer(key, lo, hi) : absent; }
 
 double DataNode::number(const char* key, double lo, double hi) const {
   const json& v = at(key);
-  if (!v.is_number() || v.get<double>() < lo || v.get<double>() > hi)
-    fail(key, fmt::format("must be a number {}..{}", lo, hi));
+  if (!v.is_number() || v.get<double>() < lo || v.get<double>() > hi) fail(key, fmt::format("must be a number {}..{}", lo, hi));
   return v.get<double>();
 }
 
@@ -75,8 +72,7 @@ std::vector<DataNode> DataNode::array(const char* key) const {
   for (std::size_t i = 0; i < v.size(); ++i) {
     const json& e = v[i];
     std::string where = fmt::format("{}: {}[{}]", where_, key, i);
-    if (e.is_object() && e.contains("id") && e["id"].is_string())
-      where += fmt::format(" (id \"{}\")", e["id"].get<std::string>());
+    if (e.is_object() && e.contains("id") && e["id"].is_string()) where += fmt::format(" (id \"{}\")", e["id"].get<std::string>());
     out.emplace_back(e, std::move(where), rules_);
   }
   return out;
@@ -134,8 +130,7 @@ DataFile read_data_file(const std::filesystem::path& dir, const char* name, cons
   return d;
 }
 
-std::string hash_data_files(const std::filesystem::path& dir, std::string_view label,
-                            std::span<const char* const> names) {
+std::string hash_data_files(const std::filesystem::path& dir, std::string_view label, std::span<const char* const> names) {
   std::uint64_t h = fnv1a(label);
   for (const char* name : names) {
     std::ifstream in(dir / name, std::ios::binary);

@@ -38,9 +38,9 @@ class DataNode {
 
   bool has(const char* key) const;
   const json& at(const char* key) const;
-  std::string str(const char* key) const;                 // a required non-empty string
-  std::string opt_str(const char* key) const;             // "" when absent
-  int integer(const char* key, int lo, int hi) const;     // a required integer in [lo, hi]
+  std::string str(const char* key) const;              // a required non-empty string
+  std::string opt_str(const char* key) const;          // "" when absent
+  int integer(const char* key, int lo, int hi) const;  // a required integer in [lo, hi]
   int opt_integer(const char* key, int lo, int hi, int absent) const;
   double number(const char* key, double lo, double hi) const;
   bool boolean(const char* key) const;
@@ -82,7 +82,7 @@ class Ids {
   std::uint8_t add(const DataNode& entry, std::size_t limit);  // registers "id"; a duplicate is an error
   // The index of `id`, or an error naming the field.
   std::uint8_t resolve(const DataNode& n, std::string_view field, const std::string& id) const;
-  std::uint8_t find(std::string_view id) const;                // kNone if absent
+  std::uint8_t find(std::string_view id) const;  // kNone if absent
   std::size_t size() const { return index_.size(); }
 
  private:
@@ -111,7 +111,6 @@ DataDocument<Node> read_document(const std::filesystem::path& dir, const char* n
 
 // The hex digest of the files `names` of `dir`, in that order, recorded in save files: the same
 // files give the same digest on every machine.
-std::string hash_data_files(const std::filesystem::path& dir, std::string_view label,
-                            std::span<const char* const> names);
+std::string hash_data_files(const std::filesystem::path& dir, std::string_view label, std::span<const char* const> names);
 
 }  // namespace core

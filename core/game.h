@@ -30,19 +30,20 @@ concept ReportsReveals = requires(const G g, typename G::State& s, Seat seat, Ac
 };
 
 template <class G>
-concept Game = requires(const G g, typename G::State& s, const typename G::State& cs, Seat seat,
-                        Action a, ActionList& al, OutcomeList& ol, LogSink* log, std::string_view text) {
+concept Game = requires(const G g, typename G::State& s, const typename G::State& cs, Seat seat, Action a, ActionList& al, OutcomeList& ol,
+                        LogSink* log, std::string_view text) {
   { g.node_kind(cs) } -> std::same_as<NodeKind>;
   { g.acting_seats(cs) } -> std::same_as<SeatMask>;
-  g.legal_actions(cs, seat, al);   // for a seat that may act now
-  g.chance_outcomes(cs, ol);       // at a chance node
-  g.apply(s, seat, a, log);        // seat == kChance for a chance outcome
+  g.legal_actions(cs, seat, al);  // for a seat that may act now
+  g.chance_outcomes(cs, ol);      // at a chance node
+  g.apply(s, seat, a, log);       // seat == kChance for a chance outcome
   { g.action_to_string(cs, seat, a) } -> std::convertible_to<std::string>;
   { g.action_from_string(cs, seat, text) } -> std::same_as<std::optional<Action>>;
   { g.hash(cs) } -> std::same_as<std::uint64_t>;
   { g.seat_name(seat) } -> std::convertible_to<std::string>;
   { g.seat_from_name(text) } -> std::same_as<std::optional<Seat>>;
-} && (ReportsReveals<G> || requires(const G g, const typename G::State& cs, Seat seat, Action a) {
+}
+&&(ReportsReveals<G> || requires(const G g, const typename G::State& cs, Seat seat, Action a) {
   { g.reveals_hidden(cs, seat, a) } -> std::same_as<bool>;  // does applying it reveal secrets?
 });
 

@@ -93,9 +93,12 @@ void flatten(const nlohmann::json& node, const std::string& prefix, std::map<std
     if (name.empty() || name.find('.') != std::string::npos)
       throw CatalogueError(fmt::format("{}: key \"{}{}\": a key part must be non-empty and without '.'", origin, prefix, name));
     const std::string key = prefix + name;
-    if (value.is_object()) flatten(value, key + ".", out, origin);
-    else if (value.is_string()) out[key] = value.get<std::string>();
-    else throw CatalogueError(fmt::format("{}: key \"{}\": a message must be text or an object", origin, key));
+    if (value.is_object())
+      flatten(value, key + ".", out, origin);
+    else if (value.is_string())
+      out[key] = value.get<std::string>();
+    else
+      throw CatalogueError(fmt::format("{}: key \"{}\": a message must be text or an object", origin, key));
   }
 }
 
@@ -128,9 +131,7 @@ const std::string* Catalogue::find(std::string_view key) const {
   return it == entries_.end() ? nullptr : &it->second;
 }
 
-std::string plural_key(std::string_view key, Plural category) {
-  return fmt::format("{}_{}", key, plural_name(category));
-}
+std::string plural_key(std::string_view key, Plural category) { return fmt::format("{}_{}", key, plural_name(category)); }
 
 std::string_view base_key(std::string_view key) {
   const std::size_t underscore = key.rfind('_');
@@ -146,16 +147,14 @@ std::string_view base_key(std::string_view key) {
 namespace {
 
 bool is_language_code(std::string_view s) {
-  return (s.size() == 2 || s.size() == 3) &&
-         std::all_of(s.begin(), s.end(), [](char ch) { return ch >= 'a' && ch <= 'z'; });
+  return (s.size() == 2 || s.size() == 3) && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= 'a' && ch <= 'z'; });
 }
 
 }  // namespace
 
 Catalogues Catalogues::load(const std::filesystem::path& dir) {
   std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec))
-    throw CatalogueError(fmt::format("{}: no catalogue directory there", dir.string()));
+  if (!std::filesystem::is_directory(dir, ec)) throw CatalogueError(fmt::format("{}: no catalogue directory there", dir.string()));
   Catalogues out;
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(dir))
@@ -169,8 +168,10 @@ Catalogues Catalogues::load(const std::filesystem::path& dir) {
 
 void Catalogues::add(Catalogue c) {
   const auto it = std::find_if(catalogues_.begin(), catalogues_.end(), [&](const Catalogue& x) { return x.language() == c.language(); });
-  if (it != catalogues_.end()) *it = std::move(c);
-  else catalogues_.push_back(std::move(c));
+  if (it != catalogues_.end())
+    *it = std::move(c);
+  else
+    catalogues_.push_back(std::move(c));
 }
 
 const Catalogue* Catalogues::find(std::string_view language) const {
@@ -194,8 +195,7 @@ const std::string* Catalogues::lookup(const Catalogue& c, std::string_view key, 
   return c.find(key);
 }
 
-std::string Catalogues::tr(std::string_view language, std::string_view key, const Args& args,
-                           std::optional<long long> count) const {
+std::string Catalogues::tr(std::string_view language, std::string_view key, const Args& args, std::optional<long long> count) const {
   const std::string* text = nullptr;
   if (const Catalogue* c = find(language)) text = lookup(*c, key, count);
   if (!text)

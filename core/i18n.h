@@ -124,7 +124,7 @@ class Catalogues {
 
 struct Message {
   struct Arg;
-  std::string key;                  // empty: `text` as it is
+  std::string key;  // empty: `text` as it is
   std::string text;
   std::vector<Arg> args;
   std::optional<long long> count;  // a plural message's count ("{{count}}")
@@ -170,7 +170,7 @@ struct Environment {
   const char* lc_all = nullptr;
   const char* lc_messages = nullptr;
   const char* lang = nullptr;
-  const char* language = nullptr;  // GNU LANGUAGE: "ru:en", a list of preferences, before the others
+  const char* language = nullptr;     // GNU LANGUAGE: "ru:en", a list of preferences, before the others
   static Environment from_process();  // reads the process environment
 };
 std::string choose_language(std::string_view flag, const Environment& env, const std::vector<std::string>& available);

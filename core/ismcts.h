@@ -27,8 +27,8 @@
 namespace core {
 
 struct SearchConfig {
-  int iterations = 1000;     // the budget, over all threads
-  double max_seconds = 0;    // the cap on each thread's processor time (0: none); reached first, it ends the search early
+  int iterations = 1000;   // the budget, over all threads
+  double max_seconds = 0;  // the cap on each thread's processor time (0: none); reached first, it ends the search early
   int threads = 1;
   double exploration = 0.7;  // UCB's constant, for rewards in [0, 1]
   int rollout_limit = -1;    // decisions played out before the evaluation is asked (-1: to the end)
@@ -209,8 +209,8 @@ class Ismcts {
     }
 
     // Selection and expansion: follows UCB among the edges legal in `s` until it adds a new edge.
-    void descend(const Ismcts& search, const G& g, State& s, Seat seat, Rng& rng, std::vector<Step>& path,
-                 ActionList& legal, ActionList& sorted) {
+    void descend(const Ismcts& search, const G& g, State& s, Seat seat, Rng& rng, std::vector<Step>& path, ActionList& legal,
+                 ActionList& sorted) {
       int node = 0;
       OutcomeList outcomes;
       for (;;) {
@@ -221,7 +221,7 @@ class Ismcts {
           continue;
         }
         const Seat who = actor(g, s, seat, legal);
-        if (who < 0) return;  // nobody can act: a leaf
+        if (who < 0) return;      // nobody can act: a leaf
         if (legal.size() == 1) {  // a forced action is no choice: the tree does not branch on it
           g.apply(s, who, legal[0], nullptr);
           continue;
@@ -270,9 +270,9 @@ class Ismcts {
           Edge& e = edges[i];
           if (e.seat != who || !std::binary_search(sorted.begin(), sorted.end(), e.action)) continue;
           ++e.available;
-          const double score = e.value / static_cast<double>(e.visits) +
-                               search.config_.exploration *
-                                   std::sqrt(std::log(static_cast<double>(e.available)) / static_cast<double>(e.visits));
+          const double score =
+              e.value / static_cast<double>(e.visits) +
+              search.config_.exploration * std::sqrt(std::log(static_cast<double>(e.available)) / static_cast<double>(e.visits));
           if (score > best_score) {
             best_score = score;
             best = i;
@@ -286,9 +286,7 @@ class Ismcts {
   };
 
   // The policy that plays `who` for the search of `searcher` (given a rollout policy).
-  const auto& policy(Seat who, Seat searcher) const {
-    return who == searcher && hooks_.own_policy ? hooks_.own_policy : hooks_.rollout;
-  }
+  const auto& policy(Seat who, Seat searcher) const { return who == searcher && hooks_.own_policy ? hooks_.own_policy : hooks_.rollout; }
 
   // Plays `s` out with the rollout policy, to the end or to the limit and the evaluation; writes
   // each seat's reward.
@@ -317,8 +315,7 @@ class Ismcts {
     }
     const SeatMask won = g.winners(s);
     const int count = __builtin_popcount(won);
-    for (std::size_t p = 0; p < reward.size(); ++p)
-      reward[p] = (won & seat_bit(static_cast<Seat>(p))) ? 1.0 / count : 0.0;
+    for (std::size_t p = 0; p < reward.size(); ++p) reward[p] = (won & seat_bit(static_cast<Seat>(p))) ? 1.0 / count : 0.0;
   }
 
   SearchConfig config_;

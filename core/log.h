@@ -11,9 +11,9 @@
 namespace core {
 
 struct LogEntry {
-  const char* rule = "";  // a string literal such as "7.74"
-  Seat seat = kChance;     // who acted or is concerned; kChance for dice and automatic events
-  std::uint16_t event = 0; // game-defined event code
+  const char* rule = "";    // a string literal such as "7.74"
+  Seat seat = kChance;      // who acted or is concerned; kChance for dice and automatic events
+  std::uint16_t event = 0;  // game-defined event code
   std::array<std::int32_t, 4> args{};
 };
 

@@ -72,10 +72,9 @@ std::uint64_t Seed::digest() const {
 
 std::string Rng::serialize() const {
   char buf[128];
-  std::snprintf(buf, sizeof buf, "%.*s%016llx-%016llx-%016llx-%016llx",
-                static_cast<int>(kPrefix.size()), kPrefix.data(),
-                static_cast<unsigned long long>(s_[0]), static_cast<unsigned long long>(s_[1]),
-                static_cast<unsigned long long>(s_[2]), static_cast<unsigned long long>(s_[3]));
+  std::snprintf(buf, sizeof buf, "%.*s%016llx-%016llx-%016llx-%016llx", static_cast<int>(kPrefix.size()), kPrefix.data(),
+                static_cast<unsigned long long>(s_[0]), static_cast<unsigned long long>(s_[1]), static_cast<unsigned long long>(s_[2]),
+                static_cast<unsigned long long>(s_[3]));
   return buf;
 }
 

@@ -28,7 +28,7 @@ struct Seed {
 
   Seed() = default;
   Seed(std::uint64_t number) : low(number) {}  // NOLINT(google-explicit-constructor): a 64-bit seed is a Seed
-  static Seed from_os();                        // 128 bits from getrandom(2); throws if the OS has none
+  static Seed from_os();                       // 128 bits from getrandom(2); throws if the OS has none
   // "123" for a 64-bit seed, 32 lower-case hex digits for a 128-bit one; parse() reads the latter.
   std::string text() const;
   static std::optional<Seed> parse_hex(std::string_view text);

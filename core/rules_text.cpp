@@ -14,7 +14,6 @@ std::size_t code_points(std::string_view s) {
   return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }));
 }
 
-
 namespace {
 
 bool digit(char c) { return c >= '0' && c <= '9'; }
@@ -318,8 +317,8 @@ std::vector<std::string> rulebook_languages(const std::filesystem::path& dir, st
   return out;
 }
 
-RulesText rules_text(const std::filesystem::path& dir, std::string_view title, std::string_view section,
-                     std::string_view language, std::size_t width) {
+RulesText rules_text(const std::filesystem::path& dir, std::string_view title, std::string_view section, std::string_view language,
+                     std::size_t width) {
   if (!language_code(language)) return {false, fmt::format("\"{}\" is not a language code such as it or ru.\n", language), ""};
   const std::filesystem::path path = dir / fmt::format("{}-rules-{}.txt", title, language);
   std::ifstream in(path, std::ios::binary);
@@ -342,7 +341,10 @@ RulesText rules_text(const std::filesystem::path& dir, std::string_view title, s
   const bool numbered = !section.empty() && std::all_of(section.begin(), section.end(), [](char c) { return digit(c) || c == '.'; });
   if (auto found = numbered ? rulebook_section(text.str(), section, width) : rulebook_heading(text.str(), section, width))
     return {true, std::move(*found), std::string(language)};
-  return {false, numbered ? fmt::format("No rule {} in {}.\n", section, path.string()) : fmt::format("No heading \"{}\" in {}.\n", section, path.string()), ""};
+  return {false,
+          numbered ? fmt::format("No rule {} in {}.\n", section, path.string())
+                   : fmt::format("No heading \"{}\" in {}.\n", section, path.string()),
+          ""};
 }
 
 RulesText rules_text_or_english(const std::filesystem::path& dir, std::string_view title, std::string_view section,

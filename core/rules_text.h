@@ -69,8 +69,8 @@ struct RulesText {
   std::string text;
   std::string language;
 };
-RulesText rules_text(const std::filesystem::path& dir, std::string_view title, std::string_view section,
-                     std::string_view language, std::size_t width = 78);
+RulesText rules_text(const std::filesystem::path& dir, std::string_view title, std::string_view section, std::string_view language,
+                     std::size_t width = 78);
 
 // `section` from the `language` edition, else from the English one (a section the edition lacks, an
 // edition that is absent): the result's `language` says which the reader is given.

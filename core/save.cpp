@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <system_error>
 
@@ -74,16 +74,13 @@ namespace {
 const json& field(const json& j, const char* key, json::value_t type, const char* type_name) {
   auto it = j.find(key);
   if (it == j.end()) throw SaveError(fmt::format("save file: missing field \"{}\"", key));
-  const bool ok = it->type() == type ||
-                  (type == json::value_t::number_unsigned && it->is_number_unsigned()) ||
+  const bool ok = it->type() == type || (type == json::value_t::number_unsigned && it->is_number_unsigned()) ||
                   (type == json::value_t::number_integer && it->is_number_integer());
   if (!ok) throw SaveError(fmt::format("save file: field \"{}\" must be {}", key, type_name));
   return *it;
 }
 
-std::string str(const json& j, const char* key) {
-  return field(j, key, json::value_t::string, "a string").get<std::string>();
-}
+std::string str(const json& j, const char* key) { return field(j, key, json::value_t::string, "a string").get<std::string>(); }
 
 Seed seed_from_json(const json& j) {
   auto it = j.find("seed");
@@ -104,8 +101,10 @@ std::vector<SeatEvent> events_from_json(const json& j) {
     const auto text = [&](const char* key) { return e.contains(key) && e[key].is_string() ? e[key].get<std::string>() : std::string(); };
     if (!e.is_object() || !e.contains("at") || !e["at"].is_number_unsigned() || !kEvents.count(text("event")) || text("seat").empty() ||
         (e.contains("controller") && !e["controller"].is_string()) || (e.contains("game") && !e["game"].is_string()))
-      throw SaveError(fmt::format("save file: event {} must be {{\"at\": N, \"seat\": string, \"event\": one of resign, stand_in, return, "
-                                  "concede, withdraw, conceded, rematch}}", i));
+      throw SaveError(
+          fmt::format("save file: event {} must be {{\"at\": N, \"seat\": string, \"event\": one of resign, stand_in, return, "
+                      "concede, withdraw, conceded, rematch}}",
+                      i));
     SeatEvent ev{e["at"].get<std::size_t>(), text("seat"), text("event"), text("controller"), text("game")};
     if (!out.empty() && ev.at < out.back().at)
       throw SaveError(fmt::format("save file: event {} is after {} actions, before the event ahead of it", i, ev.at));
@@ -128,8 +127,8 @@ SaveFile save_from_json(std::string_view text) {
   s.game = str(j, "game");
   s.format_version = field(j, "format_version", json::value_t::number_integer, "an integer").get<int>();
   if (s.format_version != kSaveFormatVersion)
-    throw SaveError(fmt::format("save file: format version {} is not supported (this engine reads {})",
-                                s.format_version, kSaveFormatVersion));
+    throw SaveError(
+        fmt::format("save file: format version {} is not supported (this engine reads {})", s.format_version, kSaveFormatVersion));
   s.engine_version = str(j, "engine_version");
   s.data_hash = str(j, "data_hash");
   s.scenario = str(j, "scenario");
@@ -145,11 +144,10 @@ SaveFile save_from_json(std::string_view text) {
   std::size_t i = 0;
   for (const json& a : field(j, "actions", json::value_t::array, "an array")) {
     ++i;
-    if (!a.is_object() || !a.contains("seat") || !a.contains("action") || !a["seat"].is_string() ||
-        !a["action"].is_string() || (a.contains("sampled") && !a["sampled"].is_boolean()))
+    if (!a.is_object() || !a.contains("seat") || !a.contains("action") || !a["seat"].is_string() || !a["action"].is_string() ||
+        (a.contains("sampled") && !a["sampled"].is_boolean()))
       throw SaveError(fmt::format("save file: action {} must be {{\"seat\": string, \"action\": string}}", i));
-    s.actions.push_back({a["seat"].get<std::string>(), a["action"].get<std::string>(),
-                         a.value("sampled", false)});
+    s.actions.push_back({a["seat"].get<std::string>(), a["action"].get<std::string>(), a.value("sampled", false)});
   }
   s.state_hash = str(j, "state_hash");
   if (j.contains("players")) {
@@ -172,15 +170,13 @@ SaveFile save_from_json(std::string_view text) {
   if (j.contains("observers")) s.observers = field(j, "observers", json::value_t::boolean, "true or false").get<bool>();
   if (j.contains("rematch")) s.rematch = str(j, "rematch");
   return s;
-
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view contents) {
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
   std::string tmpl = fmt::format("{}/.{}.tmp-XXXXXX", dir.string(), path.filename().string());
   const int fd = ::mkstemp(tmpl.data());
-  if (fd < 0)
-    throw SaveError(fmt::format("cannot write {}: {}", path.string(), std::system_category().message(errno)));
+  if (fd < 0) throw SaveError(fmt::format("cannot write {}: {}", path.string(), std::system_category().message(errno)));
   std::size_t done = 0;
   while (done < contents.size()) {
     const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);

@@ -36,23 +36,23 @@ struct SavedAction {
 // a seat agreed that its alliance concedes ("concede") or took that back ("withdraw"), every human
 // seat of the alliance having agreed, the game ended ("conceded"), a rematch was offered ("rematch").
 struct SeatEvent {
-  std::size_t at = 0;       // the number of actions played before it
-  std::string seat;         // the seat it concerns (the last to agree, for "conceded"; who offered, for "rematch")
-  std::string event;        // "resign", "stand_in", "return", "concede", "withdraw", "conceded", "rematch"
-  std::string controller;   // who plays the seat from then on ("bot:rules", "human"); "" where it does not change
-  std::string game;         // "rematch": the new game's id
+  std::size_t at = 0;      // the number of actions played before it
+  std::string seat;        // the seat it concerns (the last to agree, for "conceded"; who offered, for "rematch")
+  std::string event;       // "resign", "stand_in", "return", "concede", "withdraw", "conceded", "rematch"
+  std::string controller;  // who plays the seat from then on ("bot:rules", "human"); "" where it does not change
+  std::string game;        // "rematch": the new game's id
   bool operator==(const SeatEvent&) const = default;
 };
 
 struct SaveFile {
-  std::string game;              // e.g. "churchill"
+  std::string game;  // e.g. "churchill"
   int format_version = kSaveFormatVersion;
   std::string engine_version;
   std::string data_hash;
   std::string scenario;
   std::vector<std::string> options;
-  int players = 0;               // the number of seats, where a scenario allows several (0: its default)
-  Seed seed;  // JSON: a number (64 bits) or a string of 32 hex digits (128 bits)
+  int players = 0;                                         // the number of seats, where a scenario allows several (0: its default)
+  Seed seed;                                               // JSON: a number (64 bits) or a string of 32 hex digits (128 bits)
   std::vector<std::pair<std::string, std::string>> seats;  // seat name -> controller
   // Threads of each search by a bot that searches (1 to kMaxSearchThreads): its choices depend on
   // the seed and this count, so the game keeps it. JSON: "search_threads", written only when not 1.
@@ -104,8 +104,8 @@ class ActionTexts {
     if (kept < records_.size()) take_back(kept);
     for (std::size_t i = records_.size(); i < history.size(); ++i) {
       const Record& r = history[i];
-      texts_.push_back({r.seat == kChance ? "chance" : game_->seat_name(r.seat),
-                        game_->action_to_string(state_, r.seat, r.action), r.sampled});
+      texts_.push_back(
+          {r.seat == kChance ? "chance" : game_->seat_name(r.seat), game_->action_to_string(state_, r.seat, r.action), r.sampled});
       game_->apply(state_, r.seat, r.action, nullptr);
       records_.push_back(r);
     }
@@ -113,9 +113,7 @@ class ActionTexts {
   }
 
  private:
-  static bool same(const Record& a, const Record& b) {
-    return a.seat == b.seat && a.action == b.action && a.sampled == b.sampled;
-  }
+  static bool same(const Record& a, const Record& b) { return a.seat == b.seat && a.action == b.action && a.sampled == b.sampled; }
   void take_back(std::size_t kept) {
     records_.resize(kept);
     texts_.resize(kept);
@@ -125,15 +123,14 @@ class ActionTexts {
 
   const G* game_;
   State initial_;
-  State state_;                      // the state after records_
-  std::vector<Record> records_;      // the history texts_ was made from
+  State state_;                  // the state after records_
+  std::vector<Record> records_;  // the history texts_ was made from
   std::vector<SavedAction> texts_;
 };
 
 // The action list of a session in its string forms.
 template <Game G>
-std::vector<SavedAction> saved_actions(const G& game, const typename G::State& initial,
-                                       const std::vector<Record>& history) {
+std::vector<SavedAction> saved_actions(const G& game, const typename G::State& initial, const std::vector<Record>& history) {
   return ActionTexts<G>(game, initial).update(history);
 }
 
@@ -163,8 +160,8 @@ Session<G> load_session(const G& game, const typename G::State& initial, const S
   }
   const std::string replayed = to_hex(game.hash(session.state()));
   if (!save.state_hash.empty() && replayed != save.state_hash)
-    throw SaveError("state hash mismatch: the save says " + save.state_hash + ", replaying gives " +
-                    replayed + " (the engine or the data changed since it was saved)");
+    throw SaveError("state hash mismatch: the save says " + save.state_hash + ", replaying gives " + replayed +
+                    " (the engine or the data changed since it was saved)");
   return session;
 }
 

@@ -21,9 +21,9 @@ class ActionError : public std::runtime_error {
 };
 
 struct Record {
-  Seat seat;       // kChance for a chance outcome
+  Seat seat;  // kChance for a chance outcome
   Action action;
-  bool sampled;    // a chance outcome drawn from the session's Rng (false: supplied explicitly)
+  bool sampled;  // a chance outcome drawn from the session's Rng (false: supplied explicitly)
 };
 
 template <Game G>
@@ -31,12 +31,15 @@ class Session {
  public:
   using State = typename G::State;
 
-  Session(const G& game, const State& initial, const Seed& seed)
-      : game_(&game), state_(initial), rng_(seed), barrier_{initial, 0, 0} {}
+  Session(const G& game, const State& initial, const Seed& seed) : game_(&game), state_(initial), rng_(seed), barrier_{initial, 0, 0} {}
   // A session resumed where another one stood after `history`: its state and random stream then,
   // and its log. Nothing before this point may be undone.
   Session(const G& game, const State& state, const Rng& rng, std::vector<Record> history, LogBuffer log)
-      : game_(&game), state_(state), rng_(rng), history_(std::move(history)), log_(std::move(log)),
+      : game_(&game),
+        state_(state),
+        rng_(rng),
+        history_(std::move(history)),
+        log_(std::move(log)),
         barrier_{state, history_.size(), log_.size()} {}
 
   const G& game() const { return *game_; }
@@ -57,8 +60,7 @@ class Session {
   // Applies a seat's decision. Throws ActionError (and changes nothing) if the seat may not act
   // now or the action is not legal.
   void act(Seat seat, Action action) {
-    if (!may_act(seat))
-      throw ActionError(game_->seat_name(seat) + " may not act now");
+    if (!may_act(seat)) throw ActionError(game_->seat_name(seat) + " may not act now");
     const ActionList legal = legal_actions(seat);
     if (std::find(legal.begin(), legal.end(), action) == legal.end())
       throw ActionError("illegal action for " + game_->seat_name(seat) + " (action " + std::to_string(action) + ")");
@@ -104,8 +106,8 @@ class Session {
       if (i == taken) continue;
       const Record& r = history_[i];
       if (!legal_in(state, r.seat, r.action))
-        throw ActionError("cannot undo for " + game_->seat_name(seat) + ": a later action by " +
-                          game_->seat_name(r.seat) + " depends on it");
+        throw ActionError("cannot undo for " + game_->seat_name(seat) + ": a later action by " + game_->seat_name(r.seat) +
+                          " depends on it");
       game_->apply(state, r.seat, r.action, &log);
       kept.push_back(r);
     }
@@ -126,8 +128,7 @@ class Session {
     if (!r.sampled) return chance(r.action);
     const Action drawn = sample_chance();
     if (drawn != r.action)
-      throw ActionError("replay drift: the recorded die roll or deal (" +
-                        game_->action_to_string(state_, kChance, r.action) +
+      throw ActionError("replay drift: the recorded die roll or deal (" + game_->action_to_string(state_, kChance, r.action) +
                         ") differs from the one the seed gives now");
   }
 
@@ -161,12 +162,10 @@ class Session {
 
   void apply_chance(Action outcome, bool sampled) {
     const OutcomeList outcomes = chance_outcomes();
-    const bool listed = std::any_of(outcomes.begin(), outcomes.end(),
-                                    [&](const ChanceOutcome& o) { return o.action == outcome; });
+    const bool listed = std::any_of(outcomes.begin(), outcomes.end(), [&](const ChanceOutcome& o) { return o.action == outcome; });
     if (!listed) {
       if (outcomes.empty()) throw ActionError("not at a chance node");
-      throw ActionError("not a possible chance outcome here: " +
-                        game_->action_to_string(state_, kChance, outcome));
+      throw ActionError("not a possible chance outcome here: " + game_->action_to_string(state_, kChance, outcome));
     }
     apply(kChance, outcome, sampled);
   }
@@ -194,8 +193,8 @@ class Session {
   Rng rng_;
   std::vector<Record> history_;
   LogBuffer log_;
-  Snapshot barrier_;                // the state just after the last barrier
-  std::vector<std::size_t> open_;   // actions since the barrier their seats may still take back
+  Snapshot barrier_;               // the state just after the last barrier
+  std::vector<std::size_t> open_;  // actions since the barrier their seats may still take back
 };
 
 }  // namespace core

@@ -21,8 +21,8 @@
 namespace core {
 
 template <class G>
-concept PresentableGame = ObservableGame<G> && requires(const G g, const typename G::State& cs, const LogEntry& e,
-                                                        std::optional<Seat> seat) {
+concept PresentableGame = ObservableGame<G> &&
+    requires(const G g, const typename G::State& cs, const LogEntry& e, std::optional<Seat> seat) {
   { g.phase_text(cs) } -> std::convertible_to<std::string>;
   { g.describe(e) } -> std::convertible_to<std::string>;
   // The game's part of a seat's view, from that seat's observation (nullopt: a spectator).
@@ -33,8 +33,8 @@ concept PresentableGame = ObservableGame<G> && requires(const G g, const typenam
 // A game whose display texts are messages (core/i18n.h) worded in each reader's language: the phase
 // line, each log entry and each action's display text, and the terminal's board in a language.
 template <class G>
-concept LocalizedGame = PresentableGame<G> && requires(const G g, const typename G::State& cs, const LogEntry& e, Seat seat,
-                                                       Action a, std::optional<Seat> viewer, std::string_view language) {
+concept LocalizedGame = PresentableGame<G> && requires(const G g, const typename G::State& cs, const LogEntry& e, Seat seat, Action a,
+                                                       std::optional<Seat> viewer, std::string_view language) {
   { g.catalogues() } -> std::same_as<const i18n::Catalogues&>;
   { g.phase_message(cs) } -> std::same_as<i18n::Message>;
   { g.log_message(e) } -> std::same_as<i18n::Message>;
@@ -98,9 +98,9 @@ class LogTexts {
     return a.rule == b.rule && a.seat == b.seat && a.event == b.event && a.args == b.args;
   }
   std::vector<LogEntry> entries_;
-  std::vector<std::string> lines_;     // empty: not worded
+  std::vector<std::string> lines_;  // empty: not worded
   std::vector<nlohmann::json> messages_;
-  std::size_t forgotten_ = 0;          // the entries before it are not worded
+  std::size_t forgotten_ = 0;  // the entries before it are not worded
 };
 
 // The team of a seat where the game has teams (War Room's alliances), else -1.
@@ -112,8 +112,8 @@ int team_of(const G& g, Seat seat) {
 
 // The platform's fields of endings and beginnings (docs/server.md, "Endings and beginnings"): the
 // record's events the seat may see ("events": an alliance's agreements to concede only to that
-// alliance until the game is over), the seats of the seat's alliance ("alliance"), "observers", "rematch" (the game this one is a rematch of, or
-// null) and, for a game its seats ended, "conceded": {"seats": the team that conceded, "winners"}.
+// alliance until the game is over), the seats of the seat's alliance ("alliance"), "observers", "rematch" (the game this one is a rematch
+// of, or null) and, for a game its seats ended, "conceded": {"seats": the team that conceded, "winners"}.
 template <class G>
 void add_endings_view(const G& g, const SaveFile& record, std::optional<Seat> seat, bool over, nlohmann::json& j) {
   const int own = seat ? team_of(g, *seat) : -1;
@@ -142,15 +142,17 @@ void add_endings_view(const G& g, const SaveFile& record, std::optional<Seat> se
   nlohmann::json losers = nlohmann::json::array(), winners = nlohmann::json::array();
   for (Seat p = 0; p < g.seat_count(); ++p) {
     const int t = team_of(g, p);
-    if (t == team_of(g, *conceded)) losers.push_back(g.seat_name(p));
-    else if (t >= 0) winners.push_back(g.seat_name(p));
+    if (t == team_of(g, *conceded))
+      losers.push_back(g.seat_name(p));
+    else if (t >= 0)
+      winners.push_back(g.seat_name(p));
   }
   j["conceded"] = {{"seats", losers}, {"winners", winners}};
 }
 
 template <PresentableGame G>
-nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& record, std::optional<Seat> seat,
-                         int log_tail, LogTexts<G>* log_texts = nullptr) {
+nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& record, std::optional<Seat> seat, int log_tail,
+                         LogTexts<G>* log_texts = nullptr) {
   const auto& s = session.state();
   const auto seen = g.observe(s, seat ? *seat : kSpectator);
   const bool ended = ended_by_events(record);  // by a concession (Match::concede)
@@ -226,12 +228,12 @@ class SessionMatch final : public Match {
   using Advisor = std::function<std::vector<ActionValue>(const G&, const State& observation, Seat, std::uint64_t seed)>;
   // A title's question (Match::question_task): checks the parameters now (throws ActionError) and
   // returns the work, which may run on another thread, on the game and the seat's observation.
-  using Question = std::function<std::function<nlohmann::json()>(std::shared_ptr<const G>, State observation, Seat seat,
-                                                                 const Parameters& parameters)>;
+  using Question =
+      std::function<std::function<nlohmann::json()>(std::shared_ptr<const G>, State observation, Seat seat, const Parameters& parameters)>;
 
   // Replays the record's actions from `initial` (throws SaveError naming the action that fails).
-  SessionMatch(std::unique_ptr<const G> game, const State& initial, SaveFile record, std::string data_hash,
-               BotFactory bots, Advisor advisor = {})
+  SessionMatch(std::unique_ptr<const G> game, const State& initial, SaveFile record, std::string data_hash, BotFactory bots,
+               Advisor advisor = {})
       : game_(std::move(game)),
         initial_(initial),
         record_(std::move(record)),
@@ -265,17 +267,23 @@ class SessionMatch final : public Match {
     return k == NodeKind::Decision || k == NodeKind::Simultaneous ? game_->acting_seats(session_.state()) : 0;
   }
   std::string phase() const override {
-    if constexpr (LocalizedGame<G>) return game_->catalogues().render(language_, game_->phase_message(session_.state()));
-    else return game_->phase_text(session_.state());
+    if constexpr (LocalizedGame<G>)
+      return game_->catalogues().render(language_, game_->phase_message(session_.state()));
+    else
+      return game_->phase_text(session_.state());
   }
   nlohmann::json phase_message() const override {
-    if constexpr (LocalizedGame<G>) return i18n::to_json(game_->phase_message(session_.state()));
-    else return game_->phase_text(session_.state());
+    if constexpr (LocalizedGame<G>)
+      return i18n::to_json(game_->phase_message(session_.state()));
+    else
+      return game_->phase_text(session_.state());
   }
   void set_language(std::string language) override { language_ = std::move(language); }
   std::string message_text(const nlohmann::json& message) const override {
-    if constexpr (LocalizedGame<G>) return game_->catalogues().render(language_, i18n::message_from_json(message));
-    else return Match::message_text(message);
+    if constexpr (LocalizedGame<G>)
+      return game_->catalogues().render(language_, i18n::message_from_json(message));
+    else
+      return Match::message_text(message);
   }
   std::string action_text(Seat seat, std::string_view command) const override {
     if constexpr (LocalizedGame<G>) {
@@ -305,13 +313,11 @@ class SessionMatch final : public Match {
   std::vector<std::string> chance_outcomes() const override {
     std::vector<std::string> out;
     if (ended_) return out;
-    for (const ChanceOutcome& o : session_.chance_outcomes())
-      out.push_back(game_->action_to_string(session_.state(), kChance, o.action));
+    for (const ChanceOutcome& o : session_.chance_outcomes()) out.push_back(game_->action_to_string(session_.state(), kChance, o.action));
     return out;
   }
   void act(Seat seat, std::string_view text) override {
-    if (!(acting_seats() & seat_bit(seat)))
-      throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
+    if (!(acting_seats() & seat_bit(seat))) throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
     const auto a = game_->action_from_string(session_.state(), seat, text);
     if (const nlohmann::json why = a ? nlohmann::json() : refusal(seat, text); !why.is_null())
       throw ActionError(fmt::format("\"{}\" is refused: {}", text, message_text(why)));
@@ -383,7 +389,8 @@ class SessionMatch final : public Match {
   }
   // The title's questions by name (none until set).
   void set_questions(std::map<std::string, Question, std::less<>> questions) { questions_ = std::move(questions); }
-  std::function<nlohmann::json()> question_task(std::string_view name, std::optional<Seat> seat, const Parameters& parameters) const override {
+  std::function<nlohmann::json()> question_task(std::string_view name, std::optional<Seat> seat,
+                                                const Parameters& parameters) const override {
     const auto it = questions_.find(name);
     if (it == questions_.end()) return {};
     const Seat who = seat ? *seat : kSpectator;
@@ -430,8 +437,8 @@ class SessionMatch final : public Match {
   std::function<std::unique_ptr<Match>()> at_task(std::size_t actions) const override {
     if (actions > session_.history().size())
       throw ActionError(fmt::format("the game has {} actions, not {}", session_.history().size(), actions));
-    const auto after = std::upper_bound(snapshots_.begin(), snapshots_.end(), actions,
-                                        [](std::size_t n, const Snapshot& k) { return n < k.actions; });
+    const auto after =
+        std::upper_bound(snapshots_.begin(), snapshots_.end(), actions, [](std::size_t n, const Snapshot& k) { return n < k.actions; });
     const Snapshot& from = *std::prev(after);  // the first is the game's start
     const auto& history = session_.history();
     LogBuffer log = session_.log();
@@ -467,8 +474,10 @@ class SessionMatch final : public Match {
   }
   std::string board_text(std::optional<Seat> seat) const override {
     const State seen = game_->observe(session_.state(), seat ? *seat : kSpectator);
-    if constexpr (LocalizedGame<G>) return game_->board_text(seen, seat, language_);
-    else return game_->board_text(seen, seat);
+    if constexpr (LocalizedGame<G>)
+      return game_->board_text(seen, seat, language_);
+    else
+      return game_->board_text(seen, seat);
   }
   std::string compact_board_text(std::optional<Seat> seat) const override {
     if constexpr (requires(const State& st) { game_->compact_board_text(st, seat, language_); }) {
@@ -484,13 +493,15 @@ class SessionMatch final : public Match {
   }
   std::size_t log_size() const override { return session_.log().size(); }
   std::string log_line(std::size_t i) const override {
-    if constexpr (LocalizedGame<G>) return game_->catalogues().render(language_, game_->log_message(session_.log().entries()[i]));
-    else return game_->describe(session_.log().entries()[i]);
+    if constexpr (LocalizedGame<G>)
+      return game_->catalogues().render(language_, game_->log_message(session_.log().entries()[i]));
+    else
+      return game_->describe(session_.log().entries()[i]);
   }
   Seat log_seat(std::size_t i) const override { return session_.log().entries()[i].seat; }
 
   std::size_t memory() const override {
-    constexpr std::size_t kText = 48;        // a saved action's strings, about
+    constexpr std::size_t kText = 48;                // a saved action's strings, about
     constexpr std::size_t kWordedTail = 200 * 1024;  // the log's tail in words and messages
     const std::size_t actions = session_.history().size(), saved = record_.actions.size();
     return sizeof(*this) + 4 * sizeof(State) + kWordedTail + actions * (2 * sizeof(Record) + sizeof(SavedAction) + kText) +
@@ -528,7 +539,8 @@ class SessionMatch final : public Match {
   void check_events() {
     for (const SeatEvent& e : record_.events) {
       if (e.at > session_.history().size())
-        throw SaveError(fmt::format("the event {} of {} is after {} actions, of {} played", e.event, e.seat, e.at, session_.history().size()));
+        throw SaveError(
+            fmt::format("the event {} of {} is after {} actions, of {} played", e.event, e.seat, e.at, session_.history().size()));
       if (!game_->seat_from_name(e.seat)) throw SaveError(fmt::format("the event {} names no seat of the game ({})", e.event, e.seat));
       if (!e.controller.empty() && !has_controller(e.controller))
         throw SaveError(fmt::format("the event {} gives {} to \"{}\", which this game does not have", e.event, e.seat, e.controller));
@@ -549,8 +561,10 @@ class SessionMatch final : public Match {
                         acting_seats() == acting && session_.log().size() == log;
     changes_.barrier = changes_.barrier || barrier;
     if (seat >= 0) changes_.acted |= seat_bit(seat);
-    if (secret) changes_.secret |= seat_bit(seat);
-    else changes_.open = true;
+    if (secret)
+      changes_.secret |= seat_bit(seat);
+    else
+      changes_.open = true;
     keep_snapshot(session_);
     while (!later_events_.empty() && later_events_.front().at <= session_.history().size()) {  // a replay's match (at_task)
       record_.events.push_back(std::move(later_events_.front()));
@@ -622,7 +636,7 @@ class SessionMatch final : public Match {
   std::vector<Snapshot> snapshots_;  // before session_: made while it is loaded
   std::size_t every_ = 32;
   Changes changes_;
-  bool ended_ = false;  // by a concession (Match::concede)
+  bool ended_ = false;                   // by a concession (Match::concede)
   std::vector<SeatEvent> later_events_;  // a replay's match (at_task): the game's events still to come, as its actions are played
   Session<G> session_;
   ActionTexts<G> texts_;

@@ -40,9 +40,9 @@ concept Packs = requires(const P p, Bytes b) {
 };
 template <class P>
 concept Plain = std::is_trivially_copyable_v<P> && std::is_default_constructible_v<P> &&
-                (std::is_empty_v<P> || (sizeof(P) <= kPayloadBytes && std::has_unique_object_representations_v<P>));
+    (std::is_empty_v<P> || (sizeof(P) <= kPayloadBytes && std::has_unique_object_representations_v<P>));
 template <class P, class Id>
-concept Payload = std::same_as<std::remove_cv_t<decltype(P::id)>, Id> && (Packs<P> || Plain<P>);
+concept Payload = std::same_as<std::remove_cv_t<decltype(P::id)>, Id> &&(Packs<P> || Plain<P>);
 
 [[noreturn]] inline void misread(const char* what) {
   std::fprintf(stderr, "core::steps: %s\n", what);
@@ -62,7 +62,9 @@ struct Record {
   constexpr Record(const P& payload) : id(P::id), bytes(pack(payload)) {}  // NOLINT: a payload is its record
 
   template <Payload<Id> P>
-  constexpr bool is() const { return id == P::id; }
+  constexpr bool is() const {
+    return id == P::id;
+  }
   template <Payload<Id> P>
   constexpr P as() const {
     if (id != P::id) misread("a step read as another step's payload");
@@ -105,7 +107,9 @@ struct View {
   const S& s;
   // The payload of the step on top of the stack.
   template <class P>
-  P top() const { return s.steps.top().template as<P>(); }
+  P top() const {
+    return s.steps.top().template as<P>();
+  }
 };
 
 template <class G, class S, class V = View<G, S>>
@@ -116,12 +120,18 @@ struct Context {
 
   V view() const { return V{g, s}; }
   template <class P>
-  P top() const { return s.steps.top().template as<P>(); }
+  P top() const {
+    return s.steps.top().template as<P>();
+  }
   // call, goto and end (core::StepStack), and a new payload for the step on top.
   template <class P>
-  void push(const P& payload) const { s.steps.push(payload); }
+  void push(const P& payload) const {
+    s.steps.push(payload);
+  }
   template <class P>
-  void replace(const P& payload) const { s.steps.replace(payload); }
+  void replace(const P& payload) const {
+    s.steps.replace(payload);
+  }
   void pop() const { s.steps.pop(); }
   template <class P>
   void set_top(const P& payload) const {
@@ -165,7 +175,7 @@ concept StepRow = requires(const Row r, C& c, const std::remove_cvref_t<decltype
 // The one loop: runs automatic steps and ends finished ones until someone must act, chance must
 // speak or the game is over (an empty stack, or a terminal step).
 template <class C, class Row, std::size_t N>
-  requires StepRow<Row, C>
+requires StepRow<Row, C>
 void settle(C& c, const Row (&rows)[N]) {
   while (!c.s.steps.empty()) {
     const auto st = c.s.steps.top();

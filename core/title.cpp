@@ -44,7 +44,8 @@ SaveFile Title::new_record(const std::string& scenario, const std::vector<std::s
     throw SetupError(fmt::format("{} is played by {} players, not {}", sc->name, listed(counts), players));
   }
   for (std::size_t i = 0; i < options.size(); ++i)
-    if (std::find(options.begin(), options.begin() + static_cast<std::ptrdiff_t>(i), options[i]) != options.begin() + static_cast<std::ptrdiff_t>(i))
+    if (std::find(options.begin(), options.begin() + static_cast<std::ptrdiff_t>(i), options[i]) !=
+        options.begin() + static_cast<std::ptrdiff_t>(i))
       throw SetupError(fmt::format("option \"{}\" is given twice", options[i]));
   SaveFile record;
   record.game = id();
@@ -139,8 +140,10 @@ SeatMask Match::conceding() const {
   SeatMask seats = 0;
   for (const SeatEvent& e : record().events)
     if (const auto p = seat_from_name(e.seat); p && (e.event == "concede" || e.event == "withdraw")) {
-      if (e.event == "concede") seats |= seat_bit(*p);
-      else seats &= ~seat_bit(*p);
+      if (e.event == "concede")
+        seats |= seat_bit(*p);
+      else
+        seats &= ~seat_bit(*p);
     }
   return seats;
 }

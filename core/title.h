@@ -29,14 +29,14 @@ class SetupError : public std::runtime_error {
 };
 
 struct ScenarioInfo {
-  std::string id;           // "training": what a save file and the API name
-  std::string name;         // "Training (conferences 8-10)"
-  std::vector<int> players; // the seat counts it may be played with, e.g. {3} or {2, 3, 4}
+  std::string id;              // "training": what a save file and the API name
+  std::string name;            // "Training (conferences 8-10)"
+  std::vector<int> players;    // the seat counts it may be played with, e.g. {3} or {2, 3, 4}
   bool reconstructed = false;  // designed by the project, not in the rulebook
 };
 
 struct OptionInfo {
-  std::string id;           // "secret-agenda"
+  std::string id;  // "secret-agenda"
   std::string description;
   bool harness = false;       // a test harness's setting, not a rule: accepted, but the lobby does not offer it
   std::string scenario = {};  // the only scenario it applies to ("" for every one)
@@ -95,9 +95,9 @@ class Match {
   // The phase as a message (core/i18n.h: {"key", "args"}) that each reader words in its language;
   // the English text where the title has no catalogue.
   virtual nlohmann::json phase_message() const { return phase(); }
-  virtual SeatMask winners() const = 0;       // at the end: the seats that won (0: nobody)
+  virtual SeatMask winners() const = 0;  // at the end: the seats that won (0: nobody)
   virtual std::string state_hash() const = 0;
-  virtual std::size_t version() const = 0;    // the number of actions so far
+  virtual std::size_t version() const = 0;  // the number of actions so far
 
   // Acting
   virtual std::vector<std::string> legal_actions(Seat seat) const = 0;
@@ -117,7 +117,9 @@ class Match {
   virtual std::string action_text(Seat /*seat*/, std::string_view command) const { return std::string(command); }
   // A message of the title's views (core::i18n::to_json) in words of that language; a plain text as
   // it is.
-  virtual std::string message_text(const nlohmann::json& message) const { return message.is_string() ? message.get<std::string>() : message.dump(); }
+  virtual std::string message_text(const nlohmann::json& message) const {
+    return message.is_string() ? message.get<std::string>() : message.dump();
+  }
   // Why the seat may not take `action` now, where the title can say more than "not legal" (a War Room
   // bid above the oil held): a message as message_text reads it, or null. act() refuses such an
   // action with this reason in its error, the API answers it as the error's reason.
@@ -125,7 +127,7 @@ class Match {
   // Bots. A bot's move at a simultaneous decision is reported as secret, so that a front end does
   // not show it: the last one's reveal is logged as the title logs every reveal.
   struct BotMove {
-    std::string text;     // the command
+    std::string text;  // the command
     bool secret = false;
     std::string display;  // what it did, in the language set (set_language); the command where the title has no words for it
   };
@@ -238,7 +240,7 @@ class Match {
   SeatMask conceded() const;
 
   // The record
-  virtual const SaveFile& record() const = 0;            // as created or loaded
+  virtual const SaveFile& record() const = 0;             // as created or loaded
   virtual const std::vector<SavedAction>& actions() = 0;  // the actions so far, in their text forms
   virtual SaveFile snapshot() = 0;                        // the record with the actions and hash now
   void write(const std::filesystem::path& path) { write_file_atomic(path, save_to_json(snapshot())); }
@@ -276,8 +278,7 @@ class Title {
   virtual bool bot_searches(std::string_view /*kind*/) const { return false; }
   // The seats of a game of `scenario` with `options` and `players` seats (0: the scenario's
   // default), in order. Throws SetupError naming what is wrong.
-  virtual std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options,
-                                              int players) const = 0;
+  virtual std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options, int players) const = 0;
   // A match from a record: a new game when it has no actions, else replayed and its state hash
   // checked. Throws SetupError (bad scenario, options or seats) or SaveError (a bad action list).
   virtual std::unique_ptr<Match> open(SaveFile record) const = 0;
@@ -296,7 +297,6 @@ class Title {
   virtual int rules_revision() const { return 0; }
   virtual std::string rules_corrections() const { return ""; }
 
-
   // Throws SetupError unless `record` is a save of this title ("a save of "hills", not of War Room")
   // with a search thread count in bounds; `shown_name` is the title as the message names it.
   void expect_own_save(const SaveFile& record, std::string_view shown_name) const;
@@ -311,9 +311,10 @@ class Title {
       return open_as_is(std::move(record));
     } catch (const SaveError& e) {
       if (made_under >= rules_revision()) throw;
-      throw SaveError(fmt::format("{} -- this save was made under rules revision {} of {}, and revision {} corrected the rules "
-                                  "({}): a game that met a corrected rule replays differently",
-                                  e.what(), made_under, name(), rules_revision(), rules_corrections()));
+      throw SaveError(
+          fmt::format("{} -- this save was made under rules revision {} of {}, and revision {} corrected the rules "
+                      "({}): a game that met a corrected rule replays differently",
+                      e.what(), made_under, name(), rules_revision(), rules_corrections()));
     }
   }
 

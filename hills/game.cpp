@@ -105,8 +105,10 @@ void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) 
     s.resolving = 0;
     return resolve(s, log);
   }
-  if (a >= erase(0)) s.sheet[at(seat)][a - erase(0)] = 0;
-  else s.sheet[at(seat)][(a - 1) / 8] = static_cast<std::int8_t>((a - 1) % 8);
+  if (a >= erase(0))
+    s.sheet[at(seat)][a - erase(0)] = 0;
+  else
+    s.sheet[at(seat)][(a - 1) / 8] = static_cast<std::int8_t>((a - 1) % 8);
 }
 
 std::string Game::action_to_string(const State&, core::Seat seat, core::Action a) const {
@@ -209,22 +211,19 @@ std::string Game::phase_text(const State& s) const {
 std::string Game::describe(const core::LogEntry& e) const {
   const std::string who = seat_name(e.seat);
   switch (e.event) {
-    case kSheet:
-      return fmt::format("{}: {} sends A {}, B {}, C {}", e.rule, who, e.args[0], e.args[1], e.args[2]);
+    case kSheet: return fmt::format("{}: {} sends A {}, B {}, C {}", e.rule, who, e.args[0], e.args[1], e.args[2]);
     case kHillTaken:
       return fmt::format("{}: {} takes hill {} with {} troops (+{})", e.rule, who, kHillNames[e.args[0]], e.args[1], e.args[2]);
-    case kTieBroken:
-      return fmt::format("{}: the die gives hill {} to {} (+{})", e.rule, kHillNames[e.args[0]], who, e.args[2]);
-    case kHillEmpty:
-      return fmt::format("{}: nobody sent troops to hill {}", e.rule, kHillNames[e.args[0]]);
+    case kTieBroken: return fmt::format("{}: the die gives hill {} to {} (+{})", e.rule, kHillNames[e.args[0]], who, e.args[2]);
+    case kHillEmpty: return fmt::format("{}: nobody sent troops to hill {}", e.rule, kHillNames[e.args[0]]);
     case kGameOver: {
       std::string names;
       for (int p = 0; p < players_; ++p)
         if (e.args[0] & (1 << p)) names += (names.empty() ? "" : " and ") + seat_name(static_cast<core::Seat>(p));
-      return fmt::format("{}: the game is over; {} {}", e.rule, names, std::popcount(static_cast<unsigned>(e.args[0])) > 1 ? "share the win" : "wins");
+      return fmt::format("{}: the game is over; {} {}", e.rule, names,
+                         std::popcount(static_cast<unsigned>(e.args[0])) > 1 ? "share the win" : "wins");
     }
-    default:
-      return fmt::format("{}: event {}", e.rule, e.event);
+    default: return fmt::format("{}: event {}", e.rule, e.event);
   }
 }
 
@@ -238,8 +237,11 @@ nlohmann::json Game::log_json(const core::LogEntry& e) const {
       break;
     case kHillTaken:
     case kTieBroken:
-      out.update({{"event", e.event == kHillTaken ? "hill_taken" : "tie_broken"}, {"seat", seat(e.seat)}, {"hill", hill(e.args[0])},
-                  {"troops", e.args[1]}, {"points", e.args[2]}});
+      out.update({{"event", e.event == kHillTaken ? "hill_taken" : "tie_broken"},
+                  {"seat", seat(e.seat)},
+                  {"hill", hill(e.args[0])},
+                  {"troops", e.args[1]},
+                  {"points", e.args[2]}});
       break;
     case kHillEmpty: out.update({{"event", "hill_empty"}, {"hill", hill(e.args[0])}}); break;
     case kGameOver: {

@@ -39,9 +39,9 @@ constexpr core::Action send(int hill, int n) { return static_cast<core::Action>(
 constexpr core::Action erase(int hill) { return static_cast<core::Action>(100 + hill); }
 
 struct State {
-  std::int8_t round = 1;                                          // 1..3; 4 once the game is over
-  std::int8_t resolving = -1;                                     // the hill being resolved (R4), or -1
-  bool revealed = false;                                          // R3: the sheets are shown
+  std::int8_t round = 1;                                             // 1..3; 4 once the game is over
+  std::int8_t resolving = -1;                                        // the hill being resolved (R4), or -1
+  bool revealed = false;                                             // R3: the sheets are shown
   std::array<std::array<std::int8_t, kHills>, kMaxPlayers> sheet{};  // troops each player sends to each hill
   std::array<bool, kMaxPlayers> done{};
   std::array<std::int8_t, kMaxPlayers> points{};

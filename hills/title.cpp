@@ -14,13 +14,10 @@ class Title final : public core::Title {
   std::string id() const override { return "hills"; }
   std::string name() const override { return "Three Hills (the platform's demonstration game)"; }
   std::string data_hash() const override { return "none"; }
-  std::vector<core::ScenarioInfo> scenarios() const override {
-    return {{"standard", "Three rounds", {3, 2}, true}};
-  }
+  std::vector<core::ScenarioInfo> scenarios() const override { return {{"standard", "Three rounds", {3, 2}, true}}; }
   std::vector<core::OptionInfo> options() const override { return {}; }
   std::vector<std::string> bot_kinds() const override { return {"random"}; }
-  std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options,
-                                      int players) const override {
+  std::vector<std::string> seat_names(const std::string& scenario, const std::vector<std::string>& options, int players) const override {
     if (scenario != "standard") throw core::SetupError(fmt::format("unknown scenario \"{}\" (standard)", scenario));
     if (!options.empty()) throw core::SetupError(fmt::format("Three Hills has no option \"{}\"", options.front()));
     return core::seat_names(Game(players ? players : kMaxPlayers));

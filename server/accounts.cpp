@@ -91,8 +91,11 @@ std::int64_t year_of(std::int64_t unix_seconds) {
 
 nlohmann::json vacation_json(const Vacation& v, std::int64_t now) {
   const bool away = v.until > now;
-  return {{"allowance_days", kVacationDays}, {"year", year_of(now)}, {"used_days", v.used_days},
-          {"left_days", kVacationDays - v.used_days}, {"until", away ? nlohmann::json(v.until) : nlohmann::json(nullptr)}};
+  return {{"allowance_days", kVacationDays},
+          {"year", year_of(now)},
+          {"used_days", v.used_days},
+          {"left_days", kVacationDays - v.used_days},
+          {"until", away ? nlohmann::json(v.until) : nlohmann::json(nullptr)}};
 }
 
 }  // namespace
@@ -253,8 +256,10 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
         return JobAnswer{200, {{"name", a.name}, {"games", games}}, "", std::nullopt};
       };
     } else if (p.size() == 3 && p[1] == "me" && p[2] == "vacation") {
-      if (method != http::verb::put) only(http::verb::get);
-      else check_csrf(req);
+      if (method != http::verb::put)
+        only(http::verb::get);
+      else
+        check_csrf(req);
       work = vacation(req, token);
       auto answered = std::move(done);
       done = [this, answered](JobAnswer o) {
@@ -336,7 +341,9 @@ void Accounts::tie(const Request& req, const std::string& client, const nlohmann
 // whole days of a vacation under way that are not used yet are given back first.
 Accounts::Work Accounts::vacation(const Request& req, const std::string& token) {
   if (req.method() != http::verb::put)
-    return [token](SideStore& s) { return JobAnswer{200, vacation_json(s.vacation(signed_in(s, token).id), unix_now()), "", std::nullopt}; };
+    return [token](SideStore& s) {
+      return JobAnswer{200, vacation_json(s.vacation(signed_in(s, token).id), unix_now()), "", std::nullopt};
+    };
   constexpr const char* kShape = "{\"days\": N} (0 to come back)";
   const nlohmann::json body = object_body(req, {"days"}, kShape);
   if (!body.contains("days") || !body["days"].is_number_unsigned() || body["days"].get<std::uint64_t>() > kVacationDays)
@@ -383,11 +390,13 @@ void Accounts::rematched(const std::string& old, const std::string& made, Respon
         return JobAnswer{};
       },
       [original, reply](const JobAnswer& o) {
-        if (o.error) std::cerr << "churchill serve: the seats held in a game were not held in its rematch: " << o.error->what() << std::endl;
+        if (o.error)
+          std::cerr << "churchill serve: the seats held in a game were not held in its rematch: " << o.error->what() << std::endl;
         reply(std::move(*original));
       });
   if (!queued) {
-    std::cerr << "churchill serve: the seats held in game " << old << " were not held in its rematch " << made << ": too many jobs waiting" << std::endl;
+    std::cerr << "churchill serve: the seats held in game " << old << " were not held in its rematch " << made << ": too many jobs waiting"
+              << std::endl;
     reply(std::move(*original));
   }
 }

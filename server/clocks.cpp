@@ -10,10 +10,7 @@ namespace server {
 
 std::vector<Pace> pace_presets() {
   constexpr std::int64_t m = 60, h = 3600;
-  return {{"none", 0, 0, 0},
-          {"live", 15 * m, 2 * m, 30 * m},
-          {"fast", 12 * h, 4 * h, 48 * h},
-          {"slow", 72 * h, 12 * h, 120 * h}};
+  return {{"none", 0, 0, 0}, {"live", 15 * m, 2 * m, 30 * m}, {"fast", 12 * h, 4 * h, 48 * h}, {"slow", 72 * h, 12 * h, 120 * h}};
 }
 
 namespace {
@@ -38,10 +35,12 @@ Pace parse_pace(const nlohmann::json& pace) {
                                "{{\"initial\": s, \"per_move\": s, \"most\": s}}",
                                printable(pace.get<std::string>(), 20)));
   }
-  if (!pace.is_object()) throw ApiError(400, ErrorCode{"bad_pace"}, "\"pace\" is a preset's name or {\"initial\": s, \"per_move\": s, \"most\": s}");
+  if (!pace.is_object())
+    throw ApiError(400, ErrorCode{"bad_pace"}, "\"pace\" is a preset's name or {\"initial\": s, \"per_move\": s, \"most\": s}");
   for (const auto& [key, _] : pace.items())
     if (key != "initial" && key != "per_move" && key != "most")
-      throw ApiError(400, ErrorCode{"bad_pace"}, fmt::format("a custom pace has no field {}: {{\"initial\": s, \"per_move\": s, \"most\": s}}", printable(key)));
+      throw ApiError(400, ErrorCode{"bad_pace"},
+                     fmt::format("a custom pace has no field {}: {{\"initial\": s, \"per_move\": s, \"most\": s}}", printable(key)));
   Pace p{"custom", 0, 0, 0};
   p.initial = seconds_field(pace, "initial", PaceBounds::kMinInitial, PaceBounds::kMaxInitial);
   p.per_move = seconds_field(pace, "per_move", 0, PaceBounds::kMaxPerMove);
@@ -70,8 +69,10 @@ Clocks::Clocks(const std::string& text, int seats) : seats_(static_cast<std::siz
     const auto& list = j.at("seats");
     for (std::size_t i = 0; i < seats_.size() && i < list.size(); ++i) {
       const auto& e = list[i];
-      seats_[i] = {e.at("bank").get<std::int64_t>(), e.at("since").get<std::int64_t>(), e.at("acting").get<bool>(), e.at("out").get<bool>(),
-                   e.at("voted").get<bool>(), e.at("away_until").get<std::int64_t>(), e.at("stand_in").get<std::string>()};
+      seats_[i] = {e.at("bank").get<std::int64_t>(),   e.at("since").get<std::int64_t>(),
+                   e.at("acting").get<bool>(),         e.at("out").get<bool>(),
+                   e.at("voted").get<bool>(),          e.at("away_until").get<std::int64_t>(),
+                   e.at("stand_in").get<std::string>()};
     }
     for (const auto& e : j.at("events")) events_.push_back({e.at(0).get<std::int64_t>(), e.at(1).get<int>(), e.at(2).get<std::string>()});
     if (j.contains("notes"))
@@ -88,12 +89,22 @@ std::string Clocks::text() const {
   if (!pace_.timed() && !stand_ins && stand_in_.empty()) return "";
   nlohmann::json seats = nlohmann::json::array(), events = nlohmann::json::array();
   for (const Seat& s : seats_)
-    seats.push_back({{"bank", s.bank}, {"since", s.since}, {"acting", s.acting}, {"out", s.out}, {"voted", s.voted},
-                     {"away_until", s.away_until}, {"stand_in", s.stand_in}});
+    seats.push_back({{"bank", s.bank},
+                     {"since", s.since},
+                     {"acting", s.acting},
+                     {"out", s.out},
+                     {"voted", s.voted},
+                     {"away_until", s.away_until},
+                     {"stand_in", s.stand_in}});
   for (const Event& e : events_) events.push_back({e.at, e.seat, e.event});
   nlohmann::json out = {{"pace", {{"name", pace_.name}, {"initial", pace_.initial}, {"per_move", pace_.per_move}, {"most", pace_.most}}},
-                        {"stand_in", stand_in_}, {"started", started_}, {"paused", paused_}, {"over", over_}, {"humans", humans_},
-                        {"seats", seats}, {"events", events}};
+                        {"stand_in", stand_in_},
+                        {"started", started_},
+                        {"paused", paused_},
+                        {"over", over_},
+                        {"humans", humans_},
+                        {"seats", seats},
+                        {"events", events}};
   if (!notes_.empty()) {
     nlohmann::json notes = nlohmann::json::array();
     for (const LogNote& n : notes_) notes.push_back({n.actions, n.log, n.seat, n.event, n.bot});
@@ -120,8 +131,10 @@ void Clocks::settle(std::int64_t now) {
     Seat& s = seats_[i];
     if (s.away_until && s.away_until <= now) s.away_until = 0;  // back from vacation
     const bool run = runs(s, i, now);
-    if (s.since && !run) s.bank = std::max<std::int64_t>(0, s.bank - (now - s.since)), s.since = 0;
-    else if (!s.since && run) s.since = now;
+    if (s.since && !run)
+      s.bank = std::max<std::int64_t>(0, s.bank - (now - s.since)), s.since = 0;
+    else if (!s.since && run)
+      s.since = now;
   }
 }
 
@@ -208,7 +221,8 @@ void Clocks::note(std::int64_t at, int seat, std::string event) {
 
 void Clocks::log_note(const core::Match& m, int seat, std::string event, std::string bot) {
   if (notes_.size() >= kLogNotes) return;
-  notes_.push_back({m.public_actions(), m.log_size(), seat >= 0 ? m.seat_name(static_cast<core::Seat>(seat)) : "", std::move(event), std::move(bot)});
+  notes_.push_back(
+      {m.public_actions(), m.log_size(), seat >= 0 ? m.seat_name(static_cast<core::Seat>(seat)) : "", std::move(event), std::move(bot)});
 }
 
 void Clocks::taken_back(std::size_t actions, std::size_t log) {
@@ -236,14 +250,16 @@ nlohmann::json note_message(const Clocks::LogNote& n, const core::i18n::Catalogu
 }
 
 nlohmann::json note_event(const Clocks::LogNote& n) {
-  nlohmann::json e = {{"rule", ""}, {"event", "clock_" + n.event}, {"seat", n.seat.empty() ? nlohmann::json(nullptr) : nlohmann::json(n.seat)}};
+  nlohmann::json e = {
+      {"rule", ""}, {"event", "clock_" + n.event}, {"seat", n.seat.empty() ? nlohmann::json(nullptr) : nlohmann::json(n.seat)}};
   if (!n.bot.empty()) e["bot"] = n.bot;
   return e;
 }
 
 }  // namespace
 
-void add_log_notes(nlohmann::json& view, const std::vector<Clocks::LogNote>& notes, std::size_t actions, const core::i18n::Catalogues& words) {
+void add_log_notes(nlohmann::json& view, const std::vector<Clocks::LogNote>& notes, std::size_t actions,
+                   const core::i18n::Catalogues& words) {
   std::vector<const Clocks::LogNote*> shown;
   for (const Clocks::LogNote& n : notes)
     if (n.actions <= actions) shown.push_back(&n);
@@ -280,15 +296,20 @@ nlohmann::json Clocks::view(const core::Match& m) const {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const Seat& s = seats_[i];
     const std::string name = m.seat_name(static_cast<core::Seat>(i));
-    seats[name] = {{"bank", s.bank}, {"running", s.since != 0}, {"deadline", s.since ? nlohmann::json(s.since + s.bank) : nlohmann::json(nullptr)},
-                   {"out", s.out}, {"away_until", s.away_until}, {"stand_in", s.stand_in.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.stand_in)}};
+    seats[name] = {{"bank", s.bank},
+                   {"running", s.since != 0},
+                   {"deadline", s.since ? nlohmann::json(s.since + s.bank) : nlohmann::json(nullptr)},
+                   {"out", s.out},
+                   {"away_until", s.away_until},
+                   {"stand_in", s.stand_in.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.stand_in)}};
     if (s.voted) votes.push_back(name);
   }
   for (const Event& e : events_)
-    events.push_back({{"at", e.at}, {"seat", e.seat >= 0 ? nlohmann::json(m.seat_name(static_cast<core::Seat>(e.seat))) : nlohmann::json(nullptr)},
+    events.push_back({{"at", e.at},
+                      {"seat", e.seat >= 0 ? nlohmann::json(m.seat_name(static_cast<core::Seat>(e.seat))) : nlohmann::json(nullptr)},
                       {"event", e.event}});
-  return {{"pace", pace_.name}, {"initial", pace_.initial}, {"per_move", pace_.per_move}, {"most", pace_.most}, {"stand_in", stand_in_},
-          {"started", started_}, {"paused", paused_}, {"pause_votes", votes}, {"seats", seats}, {"events", events}};
+  return {{"pace", pace_.name},  {"initial", pace_.initial}, {"per_move", pace_.per_move}, {"most", pace_.most}, {"stand_in", stand_in_},
+          {"started", started_}, {"paused", paused_},        {"pause_votes", votes},       {"seats", seats},     {"events", events}};
 }
 
 }  // namespace server

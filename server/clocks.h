@@ -23,10 +23,10 @@
 namespace server {
 
 struct Pace {
-  std::string name = "none";      // none, live, fast, slow or custom
-  std::int64_t initial = 0;       // seconds: each seat's bank at the start
-  std::int64_t per_move = 0;      // seconds added to a seat's bank each time its turn passes
-  std::int64_t most = 0;          // seconds: the bank never holds more
+  std::string name = "none";  // none, live, fast, slow or custom
+  std::int64_t initial = 0;   // seconds: each seat's bank at the start
+  std::int64_t per_move = 0;  // seconds added to a seat's bank each time its turn passes
+  std::int64_t most = 0;      // seconds: the bank never holds more
   bool timed() const { return name != "none"; }
 };
 
@@ -45,8 +45,8 @@ class Clocks {
  public:
   struct Event {
     std::int64_t at = 0;
-    int seat = -1;       // -1: the game's (a pause)
-    std::string event;   // "out" (its stand-in plays), "back", "paused", "resumed", "away", "home"
+    int seat = -1;      // -1: the game's (a pause)
+    std::string event;  // "out" (its stand-in plays), "back", "paused", "resumed", "away", "home"
   };
   static constexpr std::size_t kEvents = 32;  // the latest kept
 

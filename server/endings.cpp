@@ -52,7 +52,8 @@ const std::string& Lobby::concede(const std::string& id, const std::string& toke
   if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "conceding needs the seat's token (Authorization: Bearer TOKEN)");
   only_fields(body, {"agree"}, "empty or {\"agree\": true or false}");
   const auto agree = body.value("agree", nlohmann::json(true));
-  if (!agree.is_boolean()) throw ApiError(400, "\"agree\" is true (the seat agrees that its alliance concedes) or false (it takes that back)");
+  if (!agree.is_boolean())
+    throw ApiError(400, "\"agree\" is true (the seat agrees that its alliance concedes) or false (it takes that back)");
   const std::string request = hash_token("concede " + body.dump());
   if (made_before(r, *seat, key, request)) return cached_view(id, r, seat);
   core::Match& m = *r.game;
@@ -80,7 +81,8 @@ nlohmann::json Lobby::rematch(const std::string& id, const std::string& token, c
   const auto seat = seat_of(id, token);
   if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "a rematch is offered by a seat of the game (Authorization: Bearer TOKEN)");
   core::Match& m = *old.game;
-  if (m.node_kind() != core::NodeKind::Terminal) throw ApiError(409, ErrorCode{"game_not_over"}, "a rematch is offered once the game is over");
+  if (m.node_kind() != core::NodeKind::Terminal)
+    throw ApiError(409, ErrorCode{"game_not_over"}, "a rematch is offered once the game is over");
   for (const core::SeatEvent& e : m.record().events)
     if (e.event == "rematch") return {{"id", e.game}, {"created", false}};
   if (live() >= limits_.max_live_games)
@@ -90,7 +92,8 @@ nlohmann::json Lobby::rematch(const std::string& id, const std::string& token, c
   const core::Title& title = title_of(before.game);
   core::SaveFile record;
   try {
-    record = title.new_record(before.scenario, before.options, before.players, before.seats);  // the seats as created: a resigned one is its player's again
+    record = title.new_record(before.scenario, before.options, before.players,
+                              before.seats);  // the seats as created: a resigned one is its player's again
   } catch (const core::SetupError& e) {
     throw ApiError(409, ErrorCode{"no_rematch"}, fmt::format("this game cannot be played again here: {}", e.what()));
   }
@@ -117,7 +120,8 @@ nlohmann::json Lobby::rematch(const std::string& id, const std::string& token, c
   w.creator = client;
   w.creator_network = client.empty() ? "" : network_of(client);
   for (core::Seat p = 0; p < r.game->seat_count(); ++p)
-    if (!r.token_hash[static_cast<std::size_t>(p)].empty()) w.claims.emplace_back(r.game->seat_name(p), r.token_hash[static_cast<std::size_t>(p)]);
+    if (!r.token_hash[static_cast<std::size_t>(p)].empty())
+      w.claims.emplace_back(r.game->seat_name(p), r.token_hash[static_cast<std::size_t>(p)]);
   m.note_after_end({0, m.seat_name(static_cast<core::Seat>(*seat)), "rematch", "", made});
   stage(id, old, GameWrite{});
   if (!offload_) r.game->run_bots();
@@ -134,7 +138,8 @@ std::string Lobby::open_games(const std::string& title, const std::string& scena
   std::string last;
   for (auto it = rooms_.upper_bound(after); it != rooms_.end() && entries.size() <= limit; ++it) {
     const Room& r = it->second;
-    if (r.summary.empty() || r.erasing || r.finished || !r.damaged.empty() || r.summary.find("\"open\":true") == std::string::npos) continue;
+    if (r.summary.empty() || r.erasing || r.finished || !r.damaged.empty() || r.summary.find("\"open\":true") == std::string::npos)
+      continue;
     const nlohmann::json s = nlohmann::json::parse(r.summary, nullptr, false);
     if (!s.is_object() || (!title.empty() && s.value("title", "") != title) || (!scenario.empty() && s.value("scenario", "") != scenario))
       continue;

@@ -39,9 +39,10 @@ nlohmann::json Lobby::rules(const std::string& title, const std::string& section
   const core::Title* t = titles_.find(title);
   if (!t) throw ApiError(404, fmt::format("no title {}", printable(title)));
   // A rule number: "4.4", "7.72", "7.72.4" (digits and dots, at most 10 characters).
-  const bool number = !section.empty() && section.size() <= 10 && std::isdigit(static_cast<unsigned char>(section.front())) &&
-                      std::isdigit(static_cast<unsigned char>(section.back())) &&
-                      std::all_of(section.begin(), section.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
+  const bool number =
+      !section.empty() && section.size() <= 10 && std::isdigit(static_cast<unsigned char>(section.front())) &&
+      std::isdigit(static_cast<unsigned char>(section.back())) &&
+      std::all_of(section.begin(), section.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
   // Or a heading, as War Room's rulebook is cited ("Phase 6 > 3. Relieve Stress"): a letter first,
   // printable ASCII, at most 120 characters (it is only looked for in the rulebook's text).
   const bool heading = !section.empty() && section.size() <= 120 && std::isalpha(static_cast<unsigned char>(section.front())) &&
@@ -86,8 +87,10 @@ core::SaveFile Lobby::parse_create(const nlohmann::json& body, const std::string
     const std::string c = controller.get<std::string>();
     const auto waiting = searches_.find(client);
     if (c.starts_with("bot:") && title.bot_searches(c.substr(4)) && waiting != searches_.end() && waiting->second >= limits_.max_searches)
-      throw ApiError(429, ErrorCode{"searches_busy"}, fmt::format("{} searches of this address's games wait or run; try again when they are done, "
-                                      "or choose a bot that does not search", waiting->second));
+      throw ApiError(429, ErrorCode{"searches_busy"},
+                     fmt::format("{} searches of this address's games wait or run; try again when they are done, "
+                                 "or choose a bot that does not search",
+                                 waiting->second));
     controllers.emplace_back(seat, c);
   }
   try {
@@ -126,9 +129,10 @@ void Lobby::check_held(const std::string& client) const {
 }
 
 nlohmann::json Lobby::create(const nlohmann::json& body, const std::string& client) {
-  only_fields(body, {"title", "scenario", "players", "options", "seats", "seating", "seed", "pace", "stand_in", "observers"},
-              "{\"title\": ..., \"scenario\": ..., \"players\": N, \"options\": [...], \"seats\": {...}, \"seating\": \"public\" or \"invitation\", "
-              "\"pace\": ..., \"stand_in\": \"bot:...\", \"observers\": true or false}");
+  only_fields(
+      body, {"title", "scenario", "players", "options", "seats", "seating", "seed", "pace", "stand_in", "observers"},
+      "{\"title\": ..., \"scenario\": ..., \"players\": N, \"options\": [...], \"seats\": {...}, \"seating\": \"public\" or \"invitation\", "
+      "\"pace\": ..., \"stand_in\": \"bot:...\", \"observers\": true or false}");
   const auto observers = body.value("observers", nlohmann::json(true));
   if (!observers.is_boolean()) throw ApiError(400, "\"observers\" is true (spectators may watch the game: the default) or false");
   if (body.contains("seed")) throw ApiError(400, "the server draws every game's seed; a client may not choose one");
@@ -185,7 +189,8 @@ std::string Lobby::claim(const std::string& id, const std::string& seat, const n
   if (!r.invitation_hash.empty()) {
     const auto invitation = body.value("invitation", nlohmann::json(""));
     if (!invitation.is_string() || !same_hash(hash_token(invitation.get<std::string>()), r.invitation_hash))
-      throw ApiError(403, ErrorCode{"invitation_needed"}, "this game's seats are by invitation: the body must carry the invitation's secret");
+      throw ApiError(403, ErrorCode{"invitation_needed"},
+                     "this game's seats are by invitation: the body must carry the invitation's secret");
   }
   const std::string token = new_token();
   r.token_hash[i] = hash_token(token);
@@ -258,8 +263,9 @@ void Lobby::check_version(const std::string& id, Room& r, int seat, const nlohma
     reload(id);
     return check_version(id, room(id), seat, body);
   }
-  throw ApiError(409, ErrorCode{"stale"}, fmt::format("the game has changed since version {} (it is at version {}): choose again on the current view",
-                                                      version, r.versions.of(seat)),
+  throw ApiError(409, ErrorCode{"stale"},
+                 fmt::format("the game has changed since version {} (it is at version {}): choose again on the current view", version,
+                             r.versions.of(seat)),
                  seat_view(id, r, seat));
 }
 
@@ -300,7 +306,8 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
     // Refused for a reason the rules state (a bid above the oil held): the reason as a message too.
     if (const nlohmann::json why = m.refusal(static_cast<core::Seat>(*seat), text); !why.is_null())
       throw ApiError(422, ErrorCode{"refused", {{"action", plain(text, 80)}, {"reason", why}}}, e.what());
-    throw ApiError(422, ErrorCode{"not_legal", {{"action", plain(text, 80)}}}, fmt::format("{} is not a legal action for {} now", printable(text, 80), m.seat_name(static_cast<core::Seat>(*seat))));
+    throw ApiError(422, ErrorCode{"not_legal", {{"action", plain(text, 80)}}},
+                   fmt::format("{} is not a legal action for {} now", printable(text, 80), m.seat_name(static_cast<core::Seat>(*seat))));
   }
   if (!client.empty()) current.owner = client;  // the bots' replies are charged to who they answer
   return changed(id, current, *seat, key, request);
@@ -334,7 +341,8 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
 // The tail of a request that changed the game for the token's seat: the bots play (here without an
 // offload; else on the workers once the change is stored, settle), the request's key is kept with
 // the change, the change is staged, and the seat's new view is the answer.
-const std::string& Lobby::changed(const std::string& id, Room& r, int seat, const std::string& key, const std::string& request, GameWrite w) {
+const std::string& Lobby::changed(const std::string& id, Room& r, int seat, const std::string& key, const std::string& request,
+                                  GameWrite w) {
   if (!offload_) r.game->run_bots();
   if (!key.empty()) r.requests.add(key, seat, request);
   stage(id, r, std::move(w));

@@ -33,8 +33,8 @@
 #include "server/recency.h"
 #include "server/request_keys.h"
 #include "server/staging.h"
-#include "server/versions.h"
 #include "server/store.h"
+#include "server/versions.h"
 
 namespace server {
 
@@ -42,20 +42,20 @@ namespace server {
 void only_fields(const nlohmann::json& body, std::initializer_list<const char*> allowed, const char* shape);
 
 struct LobbyLimits {
-  std::size_t max_live_games = 1000;          // games not finished (finished ones do not count); the last
-                                              // eighth of them only for addresses that hold none
-  std::size_t max_games_per_address = 20;     // games in play one address created (all servers of the store)
-  std::size_t max_games_per_network = 80;     // ... and one IPv4 /24 or IPv6 /64
-  std::int64_t expire_seconds = 14 * 86400;   // a game not finished and unchanged this long is deleted
-  std::int64_t unjoined_seconds = 3600;       // ... and one whose human seats nobody ever claimed, after this long
-  std::size_t finished_in_memory = 16;        // finished games kept whole after they were opened (the others: their views)
-  std::size_t max_loaded = 2000;              // games held whole in memory; the least recently used leave it
+  std::size_t max_live_games = 1000;              // games not finished (finished ones do not count); the last
+                                                  // eighth of them only for addresses that hold none
+  std::size_t max_games_per_address = 20;         // games in play one address created (all servers of the store)
+  std::size_t max_games_per_network = 80;         // ... and one IPv4 /24 or IPv6 /64
+  std::int64_t expire_seconds = 14 * 86400;       // a game not finished and unchanged this long is deleted
+  std::int64_t unjoined_seconds = 3600;           // ... and one whose human seats nobody ever claimed, after this long
+  std::size_t finished_in_memory = 16;            // finished games kept whole after they were opened (the others: their views)
+  std::size_t max_loaded = 2000;                  // games held whole in memory; the least recently used leave it
   std::size_t max_memory = std::size_t{1} << 30;  // bytes the games held may take, about (Match::memory and views)
-  std::size_t max_searches = 16;              // searches (bot decisions, hints) one address may have waiting or running
-  int threads_per_search = 1;                 // a new game's search threads (core::SaveFile::search_threads)
-  double bot_slice_seconds = 0.02;            // processor time of one turn of a game's quick bots on a worker
-  std::size_t bot_game_actions = 20000;       // a game no human plays stops after this many actions ...
-  double bot_game_seconds = 300;              // ... or this much processor time of its bots
+  std::size_t max_searches = 16;                  // searches (bot decisions, hints) one address may have waiting or running
+  int threads_per_search = 1;                     // a new game's search threads (core::SaveFile::search_threads)
+  double bot_slice_seconds = 0.02;                // processor time of one turn of a game's quick bots on a worker
+  std::size_t bot_game_actions = 20000;           // a game no human plays stops after this many actions ...
+  double bot_game_seconds = 300;                  // ... or this much processor time of its bots
 };
 
 // The game a call needs is busy (its change is being committed, or its bots are playing on a
@@ -74,8 +74,7 @@ class Lobby {
   // Restores every unfinished game by replay; a game that does not replay to its stored action count
   // and state hash is quarantined (listed as damaged, logged) and every other game serves.
   // Games of any of `titles`; a new game names its title (the first one by default).
-  Lobby(const core::Titles& titles, Store& store, LobbyLimits limits = {},
-        std::function<std::int64_t()> clock = nullptr);
+  Lobby(const core::Titles& titles, Store& store, LobbyLimits limits = {}, std::function<std::int64_t()> clock = nullptr);
 
   // A page of the list of games: status "live" (every game not finished: the default), "open" (live
   // with a public open seat), "finished" or "damaged"; ids after `after`; at most `limit`.
@@ -214,14 +213,14 @@ class Lobby {
   // Called on the lobby's thread after every committed change made here of a game some human plays: the game, its
   // list entry before and after (JSON text), its actions stored, and whether its seats are by
   // invitation. The notifier (server/notify.h) finds whose turn it became there.
-  using CommitHook = std::function<void(const std::string& id, const std::string& before, const std::string& after, std::size_t actions,
-                                        bool invitation)>;
+  using CommitHook =
+      std::function<void(const std::string& id, const std::string& before, const std::string& after, std::size_t actions, bool invitation)>;
   void on_committed(CommitHook hook) { on_committed_ = std::move(hook); }
 
-  std::size_t live() const;  // games not finished and not damaged
+  std::size_t live() const;                             // games not finished and not damaged
   std::size_t loaded() const { return rooms_.size(); }  // games known here (whole, or their list entry and views)
-  std::size_t whole() const;                             // games held whole (a match in memory)
-  std::size_t memory() const;                            // bytes the games held take, about
+  std::size_t whole() const;                            // games held whole (a match in memory)
+  std::size_t memory() const;                           // bytes the games held take, about
 
   // The address whose request is being answered: the work it causes (loads) is charged to it.
   class Asking {
@@ -240,29 +239,29 @@ class Lobby {
   // A game as the lobby holds it: whole (its match), or only its list entry, seats and cached views
   // (a finished game is served from those; any other is loaded again when it is used).
   struct Room {
-    std::shared_ptr<core::Match> game;           // null: not held whole, or lent
-    bool lent = false;                           // the game is on a worker, its quick bots playing
-    std::vector<std::string> token_hash;         // by seat ("": open); none: not known until loaded
-    std::string invitation_hash;                 // empty: public seats
-    std::size_t stored = 0;                      // actions in the store
-    std::uint64_t version = 0;                   // the store's: counts every committed change (never shown)
-    SeatVersions versions;                       // the views' (server/versions.h)
-    SeatVersions::Seen seen;                     // whose views the changes staged and not settled made new
-    std::uint64_t refreshed_for = 0;             // the highest version a client named that made it be read again
-    std::int64_t updated = 0;                    // unix seconds of its last change (expire)
-    std::int64_t listed = 0;                     // of its last change everyone sees: its list entry's "updated"
+    std::shared_ptr<core::Match> game;    // null: not held whole, or lent
+    bool lent = false;                    // the game is on a worker, its quick bots playing
+    std::vector<std::string> token_hash;  // by seat ("": open); none: not known until loaded
+    std::string invitation_hash;          // empty: public seats
+    std::size_t stored = 0;               // actions in the store
+    std::uint64_t version = 0;            // the store's: counts every committed change (never shown)
+    SeatVersions versions;                // the views' (server/versions.h)
+    SeatVersions::Seen seen;              // whose views the changes staged and not settled made new
+    std::uint64_t refreshed_for = 0;      // the highest version a client named that made it be read again
+    std::int64_t updated = 0;             // unix seconds of its last change (expire)
+    std::int64_t listed = 0;              // of its last change everyone sees: its list entry's "updated"
     bool finished = false;
     bool busy = false;
     bool erasing = false;
-    bool stale = false;                          // changed elsewhere while busy or lent: loaded again after
-    std::string damaged;                         // why it was quarantined; empty: sound
-    std::string summary;                         // committed list entry (JSON)
-    std::string staged_summary;                  // the entry once the staged change is committed
+    bool stale = false;                                          // changed elsewhere while busy or lent: loaded again after
+    std::string damaged;                                         // why it was quarantined; empty: sound
+    std::string summary;                                         // committed list entry (JSON)
+    std::string staged_summary;                                  // the entry once the staged change is committed
     std::map<int, std::pair<std::uint64_t, std::string>> views;  // by seat (-1: spectator): version, JSON text
     std::map<int, std::pair<std::uint64_t, std::string>> hints;  // by seat: version, JSON text
-    RequestKeys requests;                        // the keys of its latest changes (stored with its mark)
-    Clocks clocks;                               // its pace, clocks and stand-ins (stored with its mark)
-    bool touched = false;                        // a change everyone sees outside the match (a clock's), not yet staged
+    RequestKeys requests;                                        // the keys of its latest changes (stored with its mark)
+    Clocks clocks;                                               // its pace, clocks and stand-ins (stored with its mark)
+    bool touched = false;                                        // a change everyone sees outside the match (a clock's), not yet staged
     // Bots
     std::string owner;                           // the address its bots' work is charged to
     std::string creator;                         // the address that created it, until it is stored
@@ -278,9 +277,9 @@ class Lobby {
   Room build(StoredGame sg) const;               // may run on a worker
   void load(const std::string& id, bool whole);  // on a worker; without whole, a game nobody here watches keeps its entry only
   void loaded(const std::string& id, std::optional<Room> fresh, const std::string& failure);
-  Room entry(const GameMark& mark) const;        // a game known by its list entry only
-  void forget(const std::string& id);            // leaves memory entirely
-  void trim(const std::string& keep = "");       // within max_loaded and max_memory, least recently used first
+  Room entry(const GameMark& mark) const;   // a game known by its list entry only
+  void forget(const std::string& id);       // leaves memory entirely
+  void trim(const std::string& keep = "");  // within max_loaded and max_memory, least recently used first
   void give_back(std::size_t freed);
   bool idle(const std::string& id, const Room& r) const;
   static std::size_t cost(const Room& r);
@@ -304,7 +303,8 @@ class Lobby {
   static std::optional<int> seat_of_hashes(const Room& r, const std::string& token);
   nlohmann::json seat_view(const std::string& id, Room& r, std::optional<int> seat);
   const std::string& cached_view(const std::string& id, Room& r, std::optional<int> seat);
-  const std::string& changed(const std::string& id, Room& r, int seat, const std::string& key, const std::string& request, GameWrite w = {});
+  const std::string& changed(const std::string& id, Room& r, int seat, const std::string& key, const std::string& request,
+                             GameWrite w = {});
   // lobby_commits.cpp
   void stage(const std::string& id, Room& r, GameWrite w);  // with the room's mark
   void reload(const std::string& id);
@@ -318,8 +318,8 @@ class Lobby {
   void search(const std::string& id, Room& r, core::Match::BotTask task);
   void decided(const std::string& id, std::uint64_t version, const std::string& hash, const core::Match::BotTask& task,
                std::optional<core::Action> action, double seconds);
-  void release(const std::string& id);  // runs the waiters of a game that is ready, or gone
-  bool bots_due(const Room& r) const;   // chance or a bot must play next
+  void release(const std::string& id);       // runs the waiters of a game that is ready, or gone
+  bool bots_due(const Room& r) const;        // chance or a bot must play next
   bool quick_turn_due(const Room& r) const;  // ... and not a bot that searches
   std::int64_t now() const { return clock_(); }
 
@@ -331,20 +331,20 @@ class Lobby {
   std::map<std::string, nlohmann::json> layouts_;
   std::map<std::string, Room> rooms_;
   Recency recent_;
-  std::string client_;                            // the address asking (Asking)
-  std::set<std::string> loading_;                 // games being read from the store on a worker
-  std::map<std::string, std::string> load_failed_;  // while their waiters are released: why the load failed ("": no such game)
-  std::set<std::string> reload_after_;            // changed elsewhere while loading: loaded again after
+  std::string client_;                                  // the address asking (Asking)
+  std::set<std::string> loading_;                       // games being read from the store on a worker
+  std::map<std::string, std::string> load_failed_;      // while their waiters are released: why the load failed ("": no such game)
+  std::set<std::string> reload_after_;                  // changed elsewhere while loading: loaded again after
   std::chrono::steady_clock::time_point trimmed_at_{};  // when memory was last given back to the system
   Staging staging_;
   Listeners listeners_;
   Offload offload_;
   CommitHook on_committed_;
   std::shared_ptr<const core::i18n::Catalogues> words_;  // platform_words()
-  std::set<std::string> working_;                 // games with a bots' turn or a search on a worker
-  std::map<std::string, std::size_t> searches_;   // by address: searches waiting or running
-  std::set<std::pair<std::string, int>> hinting_;  // (game, seat) with a hint being computed
-  std::map<std::string, std::size_t> replays_;    // by address: replays being made
+  std::set<std::string> working_;                        // games with a bots' turn or a search on a worker
+  std::map<std::string, std::size_t> searches_;          // by address: searches waiting or running
+  std::set<std::pair<std::string, int>> hinting_;        // (game, seat) with a hint being computed
+  std::map<std::string, std::size_t> replays_;           // by address: replays being made
   struct BotWaiter {
     std::size_t slices;  // the game's slices when it began to wait
     std::function<void()> then;

@@ -55,20 +55,20 @@ void Lobby::play_slice(const std::string& id, Room& r) {
   r.lent = true;
   working_.insert(id);
   offload_({Lane::Bots, r.owner, id, [this, id, game, max_actions, slice]() -> std::function<void()> {
-    const double start = thread_cpu_seconds();
-    const std::size_t before = game->version();
-    std::string failure;
-    try {
-      game->run_bots(true, [&] {
-        return game->version() > before && (game->version() >= max_actions || thread_cpu_seconds() - start >= slice);
-      });
-    } catch (const std::exception& e) {  // never expected: the game's bots stop, and the log says why
-      failure = e.what();
-    }
-    return [this, id, game, played = game->version() - before, seconds = thread_cpu_seconds() - start, failure] {
-      slice_played(id, game, played, seconds, failure);
-    };
-  }});
+              const double start = thread_cpu_seconds();
+              const std::size_t before = game->version();
+              std::string failure;
+              try {
+                game->run_bots(true, [&] {
+                  return game->version() > before && (game->version() >= max_actions || thread_cpu_seconds() - start >= slice);
+                });
+              } catch (const std::exception& e) {  // never expected: the game's bots stop, and the log says why
+                failure = e.what();
+              }
+              return [this, id, game, played = game->version() - before, seconds = thread_cpu_seconds() - start, failure] {
+                slice_played(id, game, played, seconds, failure);
+              };
+            }});
 }
 
 void Lobby::slice_played(const std::string& id, std::shared_ptr<core::Match> game, std::size_t played, double seconds,
@@ -100,20 +100,21 @@ void Lobby::slice_played(const std::string& id, std::shared_ptr<core::Match> gam
 void Lobby::search(const std::string& id, Room& r, core::Match::BotTask task) {
   working_.insert(id);
   ++searches_[r.owner];
-  offload_({Lane::Search, r.owner, id,
-            [this, id, owner = r.owner, version = r.version, hash = r.game->state_hash(), task = std::move(task)]() -> std::function<void()> {
-              const double start = thread_cpu_seconds();
-              std::optional<core::Action> action;
-              try {
-                action = task.decide();
-              } catch (const std::exception& e) {  // never expected: the game waits, and the log says why
-                std::cerr << fmt::format("serve: a bot of game {} could not decide: {}\n", id, e.what());
-              }
-              return [this, id, owner, version, hash, task, action, seconds = thread_cpu_seconds() - start] {
-                if (--searches_[owner] == 0) searches_.erase(owner);
-                decided(id, version, hash, task, action, seconds);
-              };
-            }});
+  offload_(
+      {Lane::Search, r.owner, id,
+       [this, id, owner = r.owner, version = r.version, hash = r.game->state_hash(), task = std::move(task)]() -> std::function<void()> {
+         const double start = thread_cpu_seconds();
+         std::optional<core::Action> action;
+         try {
+           action = task.decide();
+         } catch (const std::exception& e) {  // never expected: the game waits, and the log says why
+           std::cerr << fmt::format("serve: a bot of game {} could not decide: {}\n", id, e.what());
+         }
+         return [this, id, owner, version, hash, task, action, seconds = thread_cpu_seconds() - start] {
+           if (--searches_[owner] == 0) searches_.erase(owner);
+           decided(id, version, hash, task, action, seconds);
+         };
+       }});
 }
 
 // A bot's search has ended: its action is played if the game is where it was (the same version and
@@ -140,7 +141,9 @@ void Lobby::decided(const std::string& id, std::uint64_t version, const std::str
 void Lobby::hint(const std::string& id, const std::string& token, Answer answer, const std::string& client) {
   Room& r = room(id);
   const auto seat = seat_of(id, token);
-  if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "a hint is for a seat's own decision: it needs the seat's token (Authorization: Bearer TOKEN)");
+  if (!seat)
+    throw ApiError(401, ErrorCode{"token_needed"},
+                   "a hint is for a seat's own decision: it needs the seat's token (Authorization: Bearer TOKEN)");
   const std::uint64_t version = r.versions.of(seat);
   auto& [cached_version, cached] = r.hints[*seat];
   if (!cached.empty() && cached_version == version) return answer(200, cached);
@@ -156,7 +159,8 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   const auto key = std::make_pair(id, *seat);
   if (hinting_.count(key)) throw ApiError(429, ErrorCode{"hint_pending"}, "a hint for this seat is being computed; wait for its answer");
   if (const auto waiting = searches_.find(client); offload_ && waiting != searches_.end() && waiting->second >= limits_.max_searches)
-    throw ApiError(429, ErrorCode{"searches_busy"}, "this address has as many searches waiting as it may; ask again when they are answered");
+    throw ApiError(429, ErrorCode{"searches_busy"},
+                   "this address has as many searches waiting as it may; ask again when they are answered");
   auto finish = [this, id, seat = *seat, seat_name, version, answer](const std::vector<core::Match::Hint>& hints) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& h : hints) list.push_back({{"action", h.action}, {"win_chance", h.win_chance}, {"visits", h.visits}});
@@ -170,19 +174,21 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   hinting_.insert(key);
   ++searches_[client];
   offload_({Lane::Search, client, id, [this, key, client, task, finish, answer]() -> std::function<void()> {
-    std::optional<std::vector<core::Match::Hint>> hints;
-    try {
-      hints = task();
-    } catch (const std::exception& e) {  // never expected
-      std::cerr << fmt::format("serve: a hint for game {} failed: {}\n", key.first, e.what());
-    }
-    return [this, key, client, hints, finish, answer] {
-      hinting_.erase(key);
-      if (--searches_[client] == 0) searches_.erase(client);
-      if (hints) finish(*hints);
-      else answer(500, R"({"error": "internal error"})");
-    };
-  }});
+              std::optional<std::vector<core::Match::Hint>> hints;
+              try {
+                hints = task();
+              } catch (const std::exception& e) {  // never expected
+                std::cerr << fmt::format("serve: a hint for game {} failed: {}\n", key.first, e.what());
+              }
+              return [this, key, client, hints, finish, answer] {
+                hinting_.erase(key);
+                if (--searches_[client] == 0) searches_.erase(client);
+                if (hints)
+                  finish(*hints);
+                else
+                  answer(500, R"({"error": "internal error"})");
+              };
+            }});
 }
 
 // Without an offload (tests, tools) the caller commits when it likes, and may use a busy game.
@@ -214,11 +220,15 @@ void Lobby::release(const std::string& id) {
     const auto room = rooms_.find(id);
     std::vector<BotWaiter> keep;
     for (BotWaiter& w : it->second) {
-      if (room == rooms_.end() || room->second.slices > w.slices || !quick_turn_due(room->second)) due.push_back(std::move(w.then));
-      else keep.push_back(std::move(w));
+      if (room == rooms_.end() || room->second.slices > w.slices || !quick_turn_due(room->second))
+        due.push_back(std::move(w.then));
+      else
+        keep.push_back(std::move(w));
     }
-    if (keep.empty()) bot_waiters_.erase(it);
-    else it->second = std::move(keep);
+    if (keep.empty())
+      bot_waiters_.erase(it);
+    else
+      it->second = std::move(keep);
   }
   for (const auto& then : due) then();
 }

@@ -39,7 +39,8 @@ Clocks Lobby::parse_clocks(const nlohmann::json& body, const core::SaveFile& rec
     const std::string bot = chosen.is_string() ? chosen.get<std::string>() : "";
     if (!bot.starts_with("bot:") || !title.valid_controller(bot))
       throw ApiError(400, ErrorCode{"bad_stand_in"},
-                     fmt::format("\"stand_in\" is one of this title's bots, \"bot:\" and its name, not {}", chosen.is_string() ? printable(bot) : "a " + std::string(chosen.type_name())));
+                     fmt::format("\"stand_in\" is one of this title's bots, \"bot:\" and its name, not {}",
+                                 chosen.is_string() ? printable(bot) : "a " + std::string(chosen.type_name())));
     stand_in = bot;
   }
   return Clocks(pace, stand_in, static_cast<int>(title.seat_names(record.scenario, record.options, record.players).size()));
@@ -119,7 +120,8 @@ const std::string& Lobby::clock(const std::string& id, const std::string& token,
   const auto p = static_cast<core::Seat>(*seat);
   if (body.contains("back")) {
     if (body["back"] != true) throw ApiError(400, fmt::format("the body must be {}", kShape));
-    if (!r.clocks.out(*seat)) throw ApiError(409, ErrorCode{"not_out"}, fmt::format("{} is played by its player, not by a stand-in", r.game->seat_name(p)));
+    if (!r.clocks.out(*seat))
+      throw ApiError(409, ErrorCode{"not_out"}, fmt::format("{} is played by its player, not by a stand-in", r.game->seat_name(p)));
     r.clocks.come_back(*seat, now());
     r.game->set_stand_in(p, "");
     r.clocks.log_note(*r.game, *seat, "back");

@@ -41,8 +41,8 @@ void Lobby::stage(const std::string& id, Room& r, GameWrite w) {
     r.stored_events = events;
   }
   r.staged_summary = make_summary(id, r);
-  w.mark = GameMark{r.version, r.stored, r.game->state_hash(), r.finished, r.updated, r.staged_summary, r.versions.text(), r.requests.text(),
-                    r.clocks.text()};
+  w.mark = GameMark{r.version,        r.stored,          r.game->state_hash(), r.finished,     r.updated,
+                    r.staged_summary, r.versions.text(), r.requests.text(),    r.clocks.text()};
   r.busy = true;
   staging_.add(std::move(w));
 }
@@ -140,15 +140,15 @@ void Lobby::catch_up(const std::string& id, Room& r) {
   const std::size_t held = r.stored;
   const bool whole = r.game != nullptr;
   Job job{Lane::Load, r.owner, id, [this, id, held, whole]() -> std::function<void()> {
-    auto sg = std::make_shared<std::optional<StoredGame>>();
-    std::string failure;
-    try {
-      *sg = store_.load_tail(id, whole ? held - std::min<std::size_t>(held, 1) : Store::kMarkOnly);  // the last one held, to check
-    } catch (const StoreError& e) {
-      failure = e.what();
-    }
-    return [this, id, held, whole, sg, failure] { caught_up(id, held, whole, std::move(*sg), failure); };
-  }};
+            auto sg = std::make_shared<std::optional<StoredGame>>();
+            std::string failure;
+            try {
+              *sg = store_.load_tail(id, whole ? held - std::min<std::size_t>(held, 1) : Store::kMarkOnly);  // the last one held, to check
+            } catch (const StoreError& e) {
+              failure = e.what();
+            }
+            return [this, id, held, whole, sg, failure] { caught_up(id, held, whole, std::move(*sg), failure); };
+          }};
   if (offload_) return offload_(std::move(job));
   job.work()();
 }

@@ -38,8 +38,7 @@ nlohmann::json title_json(const core::Title& t) {
 }  // namespace
 
 Lobby::Lobby(const core::Titles& titles, Store& store, LobbyLimits limits, std::function<std::int64_t()> clock)
-    : titles_(titles), store_(store), limits_(limits), clock_(clock ? std::move(clock) : unix_now),
-      titles_json_(nlohmann::json::array()) {
+    : titles_(titles), store_(store), limits_(limits), clock_(clock ? std::move(clock) : unix_now), titles_json_(nlohmann::json::array()) {
   for (const auto& t : titles_.all()) {
     titles_json_.push_back(title_json(*t));
     layouts_[t->id()] = t->layout();
@@ -80,13 +79,14 @@ Lobby::Room Lobby::build(StoredGame sg) const {
   r.stored = sg.record.actions.size();
   try {
     const core::Title* title = titles_.find(sg.record.game);
-    if (!title) throw core::SaveError(fmt::format("a game of \"{}\", which this server does not serve ({})", sg.record.game, sg.record.state_hash));
+    if (!title)
+      throw core::SaveError(fmt::format("a game of \"{}\", which this server does not serve ({})", sg.record.game, sg.record.state_hash));
     r.game = title->open(sg.record);
     r.token_hash.resize(static_cast<std::size_t>(r.game->seat_count()));
     for (core::Seat p = 0; p < r.game->seat_count(); ++p)
       if (!title->valid_controller(r.game->controller(p)))
-        throw core::SaveError(fmt::format("the seat {} is played by \"{}\", which this server does not have", r.game->seat_name(p),
-                                          r.game->controller(p)));
+        throw core::SaveError(
+            fmt::format("the seat {} is played by \"{}\", which this server does not have", r.game->seat_name(p), r.game->controller(p)));
     for (const auto& [seat, hash] : sg.token_hashes)
       if (const auto p = r.game->seat_from_name(seat)) r.token_hash[static_cast<std::size_t>(*p)] = hash;
     if (sg.mark && sg.mark->action_count != sg.record.actions.size())
@@ -159,7 +159,8 @@ Lobby::Room& Lobby::room(const std::string& id) {
   }
   if (it->second.erasing) throw ApiError(404, ErrorCode{"no_game"}, fmt::format("no game {}", printable(id)));
   if (!it->second.damaged.empty())
-    throw ApiError(410, ErrorCode{"damaged"}, fmt::format("game {} is damaged (its stored actions do not replay to its stored state) and is kept aside", id));
+    throw ApiError(410, ErrorCode{"damaged"},
+                   fmt::format("game {} is damaged (its stored actions do not replay to its stored state) and is kept aside", id));
   recent_.touch(id);
   return it->second;
 }
@@ -170,16 +171,16 @@ void Lobby::load(const std::string& id, bool whole) {
   if (!loading_.insert(id).second) return;
   whole = whole || listeners_.watched(id);
   Job job{Lane::Load, client_, id, [this, id, whole]() -> std::function<void()> {
-    std::optional<Room> fresh;
-    std::string failure;
-    try {
-      if (std::optional<StoredGame> sg = store_.load(id)) fresh = whole || !sg->mark ? build(std::move(*sg)) : entry(*sg->mark);
-    } catch (const StoreError& e) {
-      failure = e.what();
-    }
-    auto shared = std::make_shared<std::optional<Room>>(std::move(fresh));
-    return [this, id, shared, failure] { loaded(id, std::move(*shared), failure); };
-  }};
+            std::optional<Room> fresh;
+            std::string failure;
+            try {
+              if (std::optional<StoredGame> sg = store_.load(id)) fresh = whole || !sg->mark ? build(std::move(*sg)) : entry(*sg->mark);
+            } catch (const StoreError& e) {
+              failure = e.what();
+            }
+            auto shared = std::make_shared<std::optional<Room>>(std::move(fresh));
+            return [this, id, shared, failure] { loaded(id, std::move(*shared), failure); };
+          }};
   if (offload_) return offload_(std::move(job));
   job.work()();  // without an offload, here and now
 }
@@ -201,7 +202,7 @@ void Lobby::loaded(const std::string& id, std::optional<Room> fresh, const std::
   const auto it = rooms_.find(id);
   const bool known = it != rooms_.end(), whole = fresh->game != nullptr;
   if (!known && fresh->finished && !whole) return release(id);  // a game finished elsewhere, not asked for here
-  if (known && (it->second.busy || it->second.lent)) {  // changed here meanwhile: read again once that settles
+  if (known && (it->second.busy || it->second.lent)) {          // changed here meanwhile: read again once that settles
     it->second.stale = true;
     return;
   }
@@ -303,8 +304,14 @@ std::string Lobby::make_summary(const std::string& id, Room& r) const {
     if (m.winners() & core::seat_bit(static_cast<core::Seat>(p))) winners.push_back(m.seat_name(p));
     if (m.acting_seats() & core::seat_bit(static_cast<core::Seat>(p))) active.push_back(m.seat_name(p));  // whose turn: "My games"
   }
-  nlohmann::json s = {{"title", m.record().game}, {"scenario", m.record().scenario}, {"phase", m.phase()}, {"phase_message", m.phase_message()},
-                      {"terminal", m.node_kind() == core::NodeKind::Terminal}, {"winners", winners}, {"seat_order", order}, {"active", active}};
+  nlohmann::json s = {{"title", m.record().game},
+                      {"scenario", m.record().scenario},
+                      {"phase", m.phase()},
+                      {"phase_message", m.phase_message()},
+                      {"terminal", m.node_kind() == core::NodeKind::Terminal},
+                      {"winners", winners},
+                      {"seat_order", order},
+                      {"active", active}};
   nlohmann::json seats = nlohmann::json::object();
   bool open = false;
   for (int p = 0; p < m.seat_count(); ++p) {
@@ -399,9 +406,8 @@ void Lobby::expire() {
 }
 
 std::size_t Lobby::live() const {
-  return static_cast<std::size_t>(std::count_if(rooms_.begin(), rooms_.end(), [](const auto& kv) {
-    return !kv.second.finished && kv.second.damaged.empty() && !kv.second.erasing;
-  }));
+  return static_cast<std::size_t>(std::count_if(
+      rooms_.begin(), rooms_.end(), [](const auto& kv) { return !kv.second.finished && kv.second.damaged.empty() && !kv.second.erasing; }));
 }
 
 bool Lobby::busy(const std::string& id) const {

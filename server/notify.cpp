@@ -2,9 +2,9 @@
 
 #include <sodium.h>
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <chrono>
-#include <fmt/format.h>
 #include <iostream>
 #include <set>
 
@@ -16,9 +16,9 @@ namespace server {
 
 namespace {
 
-constexpr std::size_t kMaxChanges = 4096;  // changes waiting for the notifier's thread
-constexpr std::int64_t kLease = 120;       // seconds a claimed message is this server's to send
-constexpr std::size_t kBatch = 32;         // messages claimed at a time
+constexpr std::size_t kMaxChanges = 4096;     // changes waiting for the notifier's thread
+constexpr std::int64_t kLease = 120;          // seconds a claimed message is this server's to send
+constexpr std::size_t kBatch = 32;            // messages claimed at a time
 constexpr std::chrono::seconds kTimeout{10};  // one send, all told
 
 std::int64_t unix_now() {
@@ -26,8 +26,8 @@ std::int64_t unix_now() {
 }
 
 nlohmann::json target_json(const NotifySettings::Target& t) {
-  return {{"to", t.to}, {"confirmed", t.confirmed}, {"code_hash", t.code_hash}, {"code_expires", t.code_expires},
-          {"tries", t.tries}, {"window", t.window}, {"sends", t.sends}};
+  return {{"to", t.to},       {"confirmed", t.confirmed}, {"code_hash", t.code_hash}, {"code_expires", t.code_expires},
+          {"tries", t.tries}, {"window", t.window},       {"sends", t.sends}};
 }
 
 NotifySettings::Target target_of(const nlohmann::json& j) {
@@ -74,8 +74,12 @@ NotifySettings NotifySettings::parse(const std::string& stored) {
 }
 
 std::string NotifySettings::stored() const {
-  return nlohmann::json{{"webhook", target_json(webhook)}, {"email", target_json(email)}, {"browser", browser},
-                        {"turns", turns},                  {"digest", digest},          {"language", language}}
+  return nlohmann::json{{"webhook", target_json(webhook)},
+                        {"email", target_json(email)},
+                        {"browser", browser},
+                        {"turns", turns},
+                        {"digest", digest},
+                        {"language", language}}
       .dump();
 }
 
@@ -83,8 +87,13 @@ nlohmann::json NotifySettings::public_json(bool email_available) const {
   const auto shown = [](const NotifySettings::Target& t, const char* field) {
     return t.to.empty() ? nlohmann::json(nullptr) : nlohmann::json{{field, t.to}, {"confirmed", t.confirmed}};
   };
-  return {{"webhook", shown(webhook, "url")}, {"email", shown(email, "address")}, {"browser", browser}, {"turns", turns},
-          {"digest", digest}, {"language", language}, {"email_available", email_available}};
+  return {{"webhook", shown(webhook, "url")},
+          {"email", shown(email, "address")},
+          {"browser", browser},
+          {"turns", turns},
+          {"digest", digest},
+          {"language", language},
+          {"email_available", email_available}};
 }
 
 std::string checked_webhook(const std::string& url, bool allow_local) {
@@ -106,8 +115,7 @@ std::string checked_webhook(const std::string& url, bool allow_local) {
     std::string host = u.host;
     for (char& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const bool literal = host.find_first_not_of("0123456789.:abcdef") == std::string::npos && host.find_first_of(".:") != std::string::npos;
-    if (host == "localhost" || (host.size() > 10 && host.substr(host.size() - 10) == ".localhost") ||
-        (literal && !public_address(host)))
+    if (host == "localhost" || (host.size() > 10 && host.substr(host.size() - 10) == ".localhost") || (literal && !public_address(host)))
       throw bad("not a public address");
   }
   return url;
@@ -117,9 +125,11 @@ std::string checked_email(const std::string& address) {
   const auto at = address.find('@');
   const bool ok = address.size() >= 3 && address.size() <= 254 && at != std::string::npos && at > 0 && at + 1 < address.size() &&
                   address.find('@', at + 1) == std::string::npos &&
-                  std::all_of(address.begin(), address.end(), [](unsigned char c) {
-                    return std::isalnum(c) || std::string_view("!#$%&'*+-/=?^_`{|}~.@").find(static_cast<char>(c)) != std::string_view::npos;
-                  }) &&
+                  std::all_of(address.begin(), address.end(),
+                              [](unsigned char c) {
+                                return std::isalnum(c) ||
+                                       std::string_view("!#$%&'*+-/=?^_`{|}~.@").find(static_cast<char>(c)) != std::string_view::npos;
+                              }) &&
                   address.find('.', at) != std::string::npos && address.back() != '.';
   if (!ok) throw ApiError(400, ErrorCode{"bad_email"}, "an e-mail address is name@domain.example, at most 254 characters");
   return address;
@@ -142,9 +152,7 @@ Notice Notice::from_json(const std::string& text) {
   return n;
 }
 
-std::string new_code() {
-  return fmt::format("{:06}", randombytes_uniform(1000000));
-}
+std::string new_code() { return fmt::format("{:06}", randombytes_uniform(1000000)); }
 
 std::string code_hash(const std::string& code, const std::string& target) { return hash_token(code + "\n" + target); }
 
@@ -316,7 +324,8 @@ void Notifier::tell(const std::string& kind, const Committed& c, const nlohmann:
   const NotifySettings s = NotifySettings::parse(holder->second);
   if (kind == "turn" ? !s.turns : !s.digest) return;
   const std::string payload = notice(kind, c, after, seat, s).to_json().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  const std::string key = kind == "turn" ? fmt::format("turn:{}:{}:{}", holder->first, c.id, c.actions) : fmt::format("end:{}:{}", holder->first, c.id);
+  const std::string key =
+      kind == "turn" ? fmt::format("turn:{}:{}:{}", holder->first, c.id, c.actions) : fmt::format("end:{}:{}", holder->first, c.id);
   if (s.webhook.confirmed && !s.webhook.to.empty())
     store_->add_outbox(key + ":webhook", {0, holder->first, "webhook", s.webhook.to, payload, 0}, now, now);
   if (s.email.confirmed && !s.email.to.empty() && email_available())
@@ -357,7 +366,8 @@ void Notifier::send(const OutboxRow& row) {
     const double delay = std::min(3600.0, options_.backoff_seconds * static_cast<double>(std::int64_t{1} << std::min(row.attempts, 20)));
     std::cerr << fmt::format("churchill serve: notifications: message {} to {} not sent{}: {}\n", row.id, row.channel,
                              last ? " (given up)" : "", printable(e.what(), 200));
-    store_->settle_outbox(row.id, sender_, last ? "failed" : "pending", unix_now() + static_cast<std::int64_t>(delay), printable(e.what(), 200));
+    store_->settle_outbox(row.id, sender_, last ? "failed" : "pending", unix_now() + static_cast<std::int64_t>(delay),
+                          printable(e.what(), 200));
   }
 }
 

@@ -30,26 +30,26 @@
 namespace server {
 
 struct NotifyOptions {
-  std::string smtp;               // smtp://[USER:PASSWORD@]HOST[:PORT] (STARTTLS when offered) or smtps://...; "": no e-mail
-  std::string mail_from;          // the From: address of the e-mails
-  std::string public_url;         // where the links point (http://HOST:PORT of the server when not given)
-  double backoff_seconds = 30;    // before the first retry, doubled each time, at most an hour
-  double poll_seconds = 5;        // between looks at the outbox (a message added here is sent at once)
-  int max_attempts = 8;           // then the message is given up
+  std::string smtp;                 // smtp://[USER:PASSWORD@]HOST[:PORT] (STARTTLS when offered) or smtps://...; "": no e-mail
+  std::string mail_from;            // the From: address of the e-mails
+  std::string public_url;           // where the links point (http://HOST:PORT of the server when not given)
+  double backoff_seconds = 30;      // before the first retry, doubled each time, at most an hour
+  double poll_seconds = 5;          // between looks at the outbox (a message added here is sent at once)
+  int max_attempts = 8;             // then the message is given up
   double keep_seconds = 7 * 86400;  // a message sent, given up or stale is deleted this long after it was added
-  bool private_details = false;   // --notify-private: messages of invitation games name seats and winners too
-  bool allow_local = false;       // --notify-allow-local: webhooks on loopback and private addresses, and over http:// (tests)
+  bool private_details = false;     // --notify-private: messages of invitation games name seats and winners too
+  bool allow_local = false;         // --notify-allow-local: webhooks on loopback and private addresses, and over http:// (tests)
 };
 
 // An account's choices (kept as JSON text in the store, with the codes waiting for confirmation).
 struct NotifySettings {
   struct Target {
-    std::string to;              // the webhook's URL or the e-mail address; "": none
+    std::string to;  // the webhook's URL or the e-mail address; "": none
     bool confirmed = false;
-    std::string code_hash;       // SHA-256 of the code sent, until confirmed
+    std::string code_hash;  // SHA-256 of the code sent, until confirmed
     std::int64_t code_expires = 0;
-    int tries = 0;               // wrong codes given for this one
-    std::int64_t window = 0;     // the hour in which `sends` codes were sent
+    int tries = 0;            // wrong codes given for this one
+    std::int64_t window = 0;  // the hour in which `sends` codes were sent
     int sends = 0;
   };
   Target webhook, email;

@@ -4,8 +4,8 @@
 // the settings are read and written on the accounts' worker.
 #include <sodium.h>
 
-#include <chrono>
 #include <fmt/format.h>
+#include <chrono>
 #include <optional>
 
 #include "server/accounts.h"
@@ -17,8 +17,8 @@ namespace http = boost::beast::http;
 
 namespace {
 
-constexpr int kCodesPerHour = 5;          // codes sent to one account's webhook (or address) in an hour
-constexpr int kCodeTries = 5;             // wrong codes before a code is void
+constexpr int kCodesPerHour = 5;             // codes sent to one account's webhook (or address) in an hour
+constexpr int kCodeTries = 5;                // wrong codes before a code is void
 constexpr std::int64_t kCodeSeconds = 3600;  // a code's life
 
 constexpr const char* kShape =

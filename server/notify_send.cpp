@@ -3,13 +3,14 @@
 #include <sodium.h>
 
 #include <utility>  // before Asio, whose awaitable.hpp uses std::exchange
+
+#include <fmt/format.h>
 #include <boost/asio.hpp>
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 #include <ctime>
-#include <fmt/format.h>
 #include <optional>
 #include <vector>
 
@@ -221,7 +222,8 @@ class Smtp {
   // A reply's code (its last line's); its lines are added to `text`.
   int reply(std::string* text = nullptr) {
     for (;;) {
-      const std::size_t n = await(io_, "reading from the SMTP server", [&](Done d) { asio::async_read_until(s_, asio::dynamic_buffer(buf_, 65536), "\r\n", d); });
+      const std::size_t n = await(io_, "reading from the SMTP server",
+                                  [&](Done d) { asio::async_read_until(s_, asio::dynamic_buffer(buf_, 65536), "\r\n", d); });
       const std::string line = buf_.substr(0, n);
       buf_.erase(0, n);
       if (line.size() < 5 || !std::isdigit(static_cast<unsigned char>(line[0])) || !std::isdigit(static_cast<unsigned char>(line[1])) ||
@@ -253,7 +255,8 @@ template <class Stream>
 void deliver(Smtp<Stream>& smtp, const Url& u, bool tls, const std::string& from, const std::string& to, const std::string& message) {
   if (!u.user.empty()) {
     if (!tls) throw SendError("the SMTP server offers no TLS: the password is not sent in clear", true);
-    smtp.expect(smtp.command("AUTH PLAIN " + base64(std::string(1, '\0') + u.user + std::string(1, '\0') + u.password)), 235, "the sign-in");
+    smtp.expect(smtp.command("AUTH PLAIN " + base64(std::string(1, '\0') + u.user + std::string(1, '\0') + u.password)), 235,
+                "the sign-in");
   }
   smtp.expect(smtp.command("MAIL FROM:<" + from + ">"), 250, "the sender");
   smtp.expect(smtp.command("RCPT TO:<" + to + ">"), 250, "the recipient");

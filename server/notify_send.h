@@ -32,7 +32,7 @@ void post_webhook(const std::string& url, const std::string& json, bool allow_lo
 
 // Sends a plain-text e-mail (UTF-8) through `smtp` (smtp:// with STARTTLS when the server offers it,
 // smtps:// with TLS from the start; AUTH PLAIN with the URL's user and password, only over TLS).
-void send_mail(const std::string& smtp, const std::string& from, const std::string& to, const std::string& subject,
-               const std::string& text, std::chrono::seconds timeout);
+void send_mail(const std::string& smtp, const std::string& from, const std::string& to, const std::string& subject, const std::string& text,
+               std::chrono::seconds timeout);
 
 }  // namespace server

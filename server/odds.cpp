@@ -33,7 +33,7 @@ core::Match::Parameters parameters_of(std::string_view target) {
 
 std::string error_text(const ApiError& e) {
   return nlohmann::json{{"error", e.what()}, {"code", e.code()}, {"message", e.message()}}.dump(-1, ' ', false,
-                                                                                               nlohmann::json::error_handler_t::replace);
+                                                                                                nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace
@@ -51,7 +51,8 @@ void Lobby::odds(const std::string& id, const std::string& token, std::string_vi
   }
   if (!task) throw ApiError(404, ErrorCode{"no_odds"}, "this title has no battle calculator");
   if (const auto waiting = searches_.find(client); offload_ && waiting != searches_.end() && waiting->second >= limits_.max_searches)
-    throw ApiError(429, ErrorCode{"searches_busy"}, "this address has as many searches waiting as it may; ask again when they are answered");
+    throw ApiError(429, ErrorCode{"searches_busy"},
+                   "this address has as many searches waiting as it may; ask again when they are answered");
   auto finish = [version = r.versions.of(seat), seat_name = viewer ? nlohmann::json(r.game->seat_name(*viewer)) : nlohmann::json(nullptr),
                  answer](const nlohmann::json& odds) {
     // The calculator found nothing to compute (no battle there, a Command that cannot move in): 422.
@@ -60,23 +61,25 @@ void Lobby::odds(const std::string& id, const std::string& token, std::string_vi
       return answer(422, error_text(ApiError(422, ErrorCode{"no_battle", {{"detail", plain(why)}}}, why)));
     }
     answer(200, nlohmann::json{{"version", version}, {"seat", seat_name}, {"odds", odds}}.dump(-1, ' ', false,
-                                                                                                 nlohmann::json::error_handler_t::replace));
+                                                                                               nlohmann::json::error_handler_t::replace));
   };
   if (!offload_) return finish(task());
   ++searches_[client];
   offload_({Lane::Odds, client, id, [this, id, client, task, finish, answer]() -> std::function<void()> {
-    std::optional<nlohmann::json> odds;
-    try {
-      odds = task();
-    } catch (const std::exception& e) {  // never expected
-      std::cerr << fmt::format("serve: the odds for game {} failed: {}\n", id, e.what());
-    }
-    return [this, client, odds, finish, answer] {
-      if (--searches_[client] == 0) searches_.erase(client);
-      if (odds) finish(*odds);
-      else answer(500, R"({"error": "internal error"})");
-    };
-  }});
+              std::optional<nlohmann::json> odds;
+              try {
+                odds = task();
+              } catch (const std::exception& e) {  // never expected
+                std::cerr << fmt::format("serve: the odds for game {} failed: {}\n", id, e.what());
+              }
+              return [this, client, odds, finish, answer] {
+                if (--searches_[client] == 0) searches_.erase(client);
+                if (odds)
+                  finish(*odds);
+                else
+                  answer(500, R"({"error": "internal error"})");
+              };
+            }});
 }
 
 }  // namespace server

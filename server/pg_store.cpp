@@ -13,7 +13,7 @@ namespace {
 
 constexpr const char* kChannel = "churchill_games";
 constexpr std::int64_t kMigrationLock = 0x4368757263680001;  // pg_advisory_xact_lock key of the schema steps
-constexpr std::size_t kNotifyChunk = 500;                     // ids per NOTIFY payload (at most 8000 bytes)
+constexpr std::size_t kNotifyChunk = 500;                    // ids per NOTIFY payload (at most 8000 bytes)
 
 // The schema, one step per version; a database is brought from its version to the newest in order.
 const char* const kSchemaSteps[] = {
@@ -124,7 +124,8 @@ pg_conn* connect(const std::string& conninfo) {
     PQfinish(db);
     throw StoreError(fmt::format("cannot connect to the database: {}", message));
   }
-  PQsetNoticeProcessor(db, [](void*, const char*) {}, nullptr);  // "relation exists, skipping" and the like
+  PQsetNoticeProcessor(
+      db, [](void*, const char*) {}, nullptr);  // "relation exists, skipping" and the like
   return db;
 }
 
@@ -144,8 +145,8 @@ void migrate(pg_conn* db) {
     run(db, "CREATE TABLE IF NOT EXISTS churchill_schema (version INTEGER PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())");
     const int current = static_cast<int>(run(db, "SELECT COALESCE(max(version), 0) FROM churchill_schema").integer(0, 0));
     if (current > PgStore::kSchemaVersion)
-      throw StoreError(fmt::format("the database's schema is version {}, newer than this server's ({}): upgrade the server",
-                                   current, PgStore::kSchemaVersion));
+      throw StoreError(fmt::format("the database's schema is version {}, newer than this server's ({}): upgrade the server", current,
+                                   PgStore::kSchemaVersion));
     for (int step = current + 1; step <= PgStore::kSchemaVersion; ++step) {
       run_script(db, kSchemaSteps[step - 1]);
       run(db, "INSERT INTO churchill_schema (version) VALUES ($1)", {std::to_string(step)});
@@ -161,8 +162,17 @@ void migrate(pg_conn* db) {
 // its actions appended in one statement, one round trip. False: the game has moved on, nothing written.
 bool fast_write(pg_conn* db, const GameWrite& w) {
   const GameMark& m = *w.mark;
-  std::vector<std::string> params = {w.id, std::to_string(*w.base_version), std::to_string(m.version), std::to_string(m.action_count),
-                                     m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated), m.summary, m.versions, m.requests, m.clocks};
+  std::vector<std::string> params = {w.id,
+                                     std::to_string(*w.base_version),
+                                     std::to_string(m.version),
+                                     std::to_string(m.action_count),
+                                     m.state_hash,
+                                     m.finished ? "true" : "false",
+                                     std::to_string(m.updated),
+                                     m.summary,
+                                     m.versions,
+                                     m.requests,
+                                     m.clocks};
   std::string sql =
       "WITH checked AS (UPDATE games SET version = $3, action_count = $4, state_hash = $5, finished = $6, updated = $7, summary = $8, "
       "versions = $9, requests = $10, clocks = $11 WHERE id = $1 AND COALESCE(version, 0) = $2 RETURNING id) ";
@@ -174,8 +184,9 @@ bool fast_write(pg_conn* db, const GameWrite& w) {
     values += fmt::format("{}(${}::bigint, ${}, ${}, ${}::boolean)", i ? ", " : "", at, at + 1, at + 2, at + 3);
     params.insert(params.end(), {std::to_string(w.first_new + i), a.seat, a.action, a.sampled ? "true" : "false"});
   }
-  sql += "INSERT INTO actions (game, idx, seat, action, sampled) SELECT checked.id, v.idx, v.seat, v.action, v.sampled FROM checked, (VALUES " +
-         values + ") AS v (idx, seat, action, sampled)";
+  sql +=
+      "INSERT INTO actions (game, idx, seat, action, sampled) SELECT checked.id, v.idx, v.seat, v.action, v.sampled FROM checked, (VALUES " +
+      values + ") AS v (idx, seat, action, sampled)";
   return static_cast<std::size_t>(run(db, sql, params).affected()) == w.append.size();
 }
 
@@ -201,9 +212,9 @@ bool write_one(pg_conn* db, const GameWrite& w) {
     run(db, "DELETE FROM games WHERE id = $1", {w.id});  // its seats and actions go with it
     return true;
   }
-  if (w.claim &&
-      run(db, "INSERT INTO seats (game, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", {w.id, w.claim->first, w.claim->second})
-              .affected() == 0)
+  if (w.claim && run(db, "INSERT INTO seats (game, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                     {w.id, w.claim->first, w.claim->second})
+                         .affected() == 0)
     return false;
   for (const auto& [seat, hash] : w.claims) run(db, "INSERT INTO seats (game, seat, token_hash) VALUES ($1, $2, $3)", {w.id, seat, hash});
   if (w.record) {
@@ -219,8 +230,9 @@ bool write_one(pg_conn* db, const GameWrite& w) {
   }
   if (w.mark) {
     const GameMark& m = *w.mark;
-    run(db, "UPDATE games SET version = $1, action_count = $2, state_hash = $3, finished = $4, updated = $5, summary = $6, versions = $7, "
-            "requests = $8, clocks = $9 WHERE id = $10",
+    run(db,
+        "UPDATE games SET version = $1, action_count = $2, state_hash = $3, finished = $4, updated = $5, summary = $6, versions = $7, "
+        "requests = $8, clocks = $9 WHERE id = $10",
         {std::to_string(m.version), std::to_string(m.action_count), m.state_hash, m.finished ? "true" : "false", std::to_string(m.updated),
          m.summary, m.versions, m.requests, m.clocks, w.id});
   }
@@ -261,8 +273,14 @@ constexpr const char* kMarkColumns = "version, action_count, state_hash, finishe
 // The mark in the columns kMarkColumns from `col` on; none in a database written before marks.
 std::optional<GameMark> mark_of(const Result& r, int row, int col) {
   if (r.null(row, col)) return std::nullopt;
-  return GameMark{static_cast<std::uint64_t>(r.integer(row, col)), static_cast<std::size_t>(r.integer(row, col + 1)), r.text(row, col + 2),
-                  r.boolean(row, col + 3), r.integer(row, col + 4), r.text(row, col + 5), r.text(row, col + 6), r.text(row, col + 7),
+  return GameMark{static_cast<std::uint64_t>(r.integer(row, col)),
+                  static_cast<std::size_t>(r.integer(row, col + 1)),
+                  r.text(row, col + 2),
+                  r.boolean(row, col + 3),
+                  r.integer(row, col + 4),
+                  r.text(row, col + 5),
+                  r.text(row, col + 6),
+                  r.text(row, col + 7),
                   r.text(row, col + 8)};
 }
 
@@ -295,7 +313,8 @@ auto in_snapshot(pg_conn* db, F read) {
 std::vector<StoredGame> PgStore::load_where(pg_conn* db, const std::string& where, const std::vector<std::string>& args) {
   return in_snapshot(db, [&] {
     std::vector<StoredGame> games;
-    const Result g = run(db, fmt::format("SELECT id, record, invitation_hash, {} FROM games WHERE {} ORDER BY id", kMarkColumns, where), args);
+    const Result g =
+        run(db, fmt::format("SELECT id, record, invitation_hash, {} FROM games WHERE {} ORDER BY id", kMarkColumns, where), args);
     for (int row = 0; row < g.rows(); ++row) {
       StoredGame sg;
       sg.id = g.text(row, 0);
@@ -347,7 +366,8 @@ std::optional<StoredGame> PgStore::load(const std::string& id) {
 
 Store::Summaries PgStore::finished_summaries(const std::string& after, std::size_t limit) {
   ensure(reader_);
-  const Result r = run(reader_, "SELECT id, summary FROM games WHERE finished AND id > $1 ORDER BY id LIMIT $2", {after, std::to_string(limit)});
+  const Result r =
+      run(reader_, "SELECT id, summary FROM games WHERE finished AND id > $1 ORDER BY id LIMIT $2", {after, std::to_string(limit)});
   Summaries out;
   for (int i = 0; i < r.rows(); ++i) out.emplace_back(r.text(i, 0), r.text(i, 1));
   return out;
@@ -413,20 +433,23 @@ std::vector<std::string> PgStore::commit(const std::vector<GameWrite>& batch) {
 std::optional<bool> PgStore::take_token(const std::string& key, double per_minute, double burst) {
   ensure(reader_);
   if (++takes_ % 1000 == 0) run(reader_, "DELETE FROM buckets WHERE at < extract(epoch FROM clock_timestamp()) - 3600");
-  const Result r = run(reader_,
-                       "WITH now AS (SELECT extract(epoch FROM clock_timestamp())::double precision AS t) "
-                       "INSERT INTO buckets AS b (key, tokens, at) SELECT $1, $3::double precision - 1, t FROM now "
-                       "ON CONFLICT (key) DO UPDATE SET tokens = LEAST($3::double precision, b.tokens + ((SELECT t FROM now) - b.at) * $2::double precision / 60) - 1, "
-                       "at = (SELECT t FROM now) WHERE LEAST($3::double precision, b.tokens + ((SELECT t FROM now) - b.at) * $2::double precision / 60) >= 1 "
-                       "RETURNING tokens",
-                       {key, fmt::format("{}", per_minute), fmt::format("{}", burst)});
+  const Result r = run(
+      reader_,
+      "WITH now AS (SELECT extract(epoch FROM clock_timestamp())::double precision AS t) "
+      "INSERT INTO buckets AS b (key, tokens, at) SELECT $1, $3::double precision - 1, t FROM now "
+      "ON CONFLICT (key) DO UPDATE SET tokens = LEAST($3::double precision, b.tokens + ((SELECT t FROM now) - b.at) * $2::double precision / 60) - 1, "
+      "at = (SELECT t FROM now) WHERE LEAST($3::double precision, b.tokens + ((SELECT t FROM now) - b.at) * $2::double precision / 60) >= 1 "
+      "RETURNING tokens",
+      {key, fmt::format("{}", per_minute), fmt::format("{}", burst)});
   return r.rows() == 1;
 }
 
 std::pair<std::size_t, std::size_t> PgStore::games_held(const std::string& address, const std::string& network) {
   ensure(reader_);
-  const Result r = run(reader_, "SELECT count(*) FILTER (WHERE creator = $1), count(*) FILTER (WHERE creator_network = $2) FROM games "
-                                "WHERE NOT finished AND (creator = $1 OR creator_network = $2)", {address, network});
+  const Result r = run(reader_,
+                       "SELECT count(*) FILTER (WHERE creator = $1), count(*) FILTER (WHERE creator_network = $2) FROM games "
+                       "WHERE NOT finished AND (creator = $1 OR creator_network = $2)",
+                       {address, network});
   return {static_cast<std::size_t>(r.integer(0, 0)), static_cast<std::size_t>(r.integer(0, 1))};
 }
 

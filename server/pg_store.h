@@ -48,13 +48,14 @@ class PgStore : public Store {
   static std::vector<StoredGame> load_where(pg_conn* db, const std::string& where, const std::vector<std::string>& args);
   void check_reader();
   std::string conninfo_;
-  pg_conn* writer_ = nullptr;    // commit(), on the writer thread
-  pg_conn* reader_ = nullptr;    // lists and the games in play, on the server's thread
-  pg_conn* loader_ = nullptr;    // load(), from any thread, one at a time
+  pg_conn* writer_ = nullptr;  // commit(), on the writer thread
+  pg_conn* reader_ = nullptr;  // lists and the games in play, on the server's thread
+  pg_conn* loader_ = nullptr;  // load(), from any thread, one at a time
   std::mutex load_mutex_;
   pg_conn* listener_ = nullptr;  // LISTEN churchill_games, on the server's thread
   std::atomic<int> writer_pid_{0};
-  std::size_t takes_ = 0;                   // tokens taken (now and then the buckets unused are forgotten)          // the writer's backend: its own notifications are not news
+  std::size_t takes_ = 0;  // tokens taken (now and then the buckets unused are forgotten)          // the writer's backend: its own
+                           // notifications are not news
 };
 
 }  // namespace server

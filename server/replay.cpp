@@ -38,8 +38,10 @@ std::string replayed(const std::string& id, core::Match& at, std::size_t n, std:
   const std::size_t before = at.log_size();
   nlohmann::json step = nullptr;
   if (action) {  // the step's own action, applied as it was recorded
-    if (action->seat == "chance") at.chance(action->action);
-    else at.act(*at.seat_from_name(action->seat), action->action);
+    if (action->seat == "chance")
+      at.chance(action->action);
+    else
+      at.act(*at.seat_from_name(action->seat), action->action);
     step = {{"seat", action->seat}, {"action", named ? nlohmann::json(action->action) : nlohmann::json(nullptr)}};
   }
   nlohmann::json lines = nlohmann::json::array();
@@ -51,9 +53,14 @@ std::string replayed(const std::string& id, core::Match& at, std::size_t n, std:
   view["legal_actions"] = nlohmann::json::array();  // a replay decides nothing
   view["can_undo"] = false;
   add_log_notes(view, notes, n, words);  // the clocks' events of its first n actions
-  return nlohmann::json{{"id", id}, {"step", n}, {"steps", steps}, {"finished", finished},
+  return nlohmann::json{{"id", id},
+                        {"step", n},
+                        {"steps", steps},
+                        {"finished", finished},
                         {"seat", viewer ? nlohmann::json(at.seat_name(*viewer)) : nlohmann::json(nullptr)},
-                        {"action", step}, {"lines", lines}, {"view", view}}
+                        {"action", step},
+                        {"lines", lines},
+                        {"view", view}}
       .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -68,8 +75,7 @@ void Lobby::replay(const std::string& id, const std::string& token, const std::s
   if (!seat_text.empty()) {
     const auto named = game.seat_from_name(seat_text);
     if (!named) throw ApiError(400, fmt::format("no seat {} in this game", printable(seat_text, 20)));
-    if (!r.finished && named != asking)
-      throw ApiError(403, "a game in play is replayed only from the view of the seat whose token asks");
+    if (!r.finished && named != asking) throw ApiError(403, "a game in play is replayed only from the view of the seat whose token asks");
     seat = *named;
   }
   const std::vector<core::SavedAction>& all = game.actions();
@@ -81,9 +87,10 @@ void Lobby::replay(const std::string& id, const std::string& token, const std::s
   if (n > 0) action = all[n - 1];
   const bool named = action && (r.finished || (seat && action->seat == game.seat_name(static_cast<core::Seat>(*seat))));
   if (const auto waiting = replays_.find(client_); offload_ && waiting != replays_.end() && waiting->second >= kReplaysPerAddress)
-    throw ApiError(429, ErrorCode{"replays_busy"}, "this address has as many replays being made as it may; ask again when they are answered");
-  auto make = [id, at = game.at_task(n > 0 ? n - 1 : 0), n, steps, finished = r.finished, seat, action, named,
-               notes = r.clocks.log_notes(), words = platform_words()]() -> std::pair<int, std::string> {
+    throw ApiError(429, ErrorCode{"replays_busy"},
+                   "this address has as many replays being made as it may; ask again when they are answered");
+  auto make = [id, at = game.at_task(n > 0 ? n - 1 : 0), n, steps, finished = r.finished, seat, action, named, notes = r.clocks.log_notes(),
+               words = platform_words()]() -> std::pair<int, std::string> {
     try {
       return {200, replayed(id, *at(), n, steps, finished, seat, action, named, notes, *words)};
     } catch (const std::exception& e) {  // never expected: a stored game replays
@@ -97,12 +104,12 @@ void Lobby::replay(const std::string& id, const std::string& token, const std::s
   }
   ++replays_[client_];
   offload_({Lane::Load, client_, id, [this, client = client_, make, answer]() -> std::function<void()> {
-    auto made = make();
-    return [this, client, made, answer] {
-      if (--replays_[client] == 0) replays_.erase(client);
-      answer(made.first, made.second);
-    };
-  }});
+              auto made = make();
+              return [this, client, made, answer] {
+                if (--replays_[client] == 0) replays_.erase(client);
+                answer(made.first, made.second);
+              };
+            }});
 }
 
 }  // namespace server

@@ -1,9 +1,9 @@
 #include "server/router.h"
 
+#include <fmt/format.h>
 #include <boost/beast/core/string.hpp>
 #include <cstring>
 #include <filesystem>
-#include <fmt/format.h>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -50,7 +50,9 @@ nlohmann::json body_json(const Request& req) {
 }
 
 const char* mime(const std::string& path) {
-  auto ends = [&](const char* ext) { return path.size() >= std::strlen(ext) && path.compare(path.size() - std::strlen(ext), std::string::npos, ext) == 0; };
+  auto ends = [&](const char* ext) {
+    return path.size() >= std::strlen(ext) && path.compare(path.size() - std::strlen(ext), std::string::npos, ext) == 0;
+  };
   if (ends(".html")) return "text/html; charset=utf-8";
   if (ends(".js")) return "text/javascript";
   if (ends(".css")) return "text/css";
@@ -64,11 +66,9 @@ const char* mime(const std::string& path) {
 Response static_file(const Request& req, const std::string& path_and_query, const std::string& web_dir) {
   std::string path = path_and_query.substr(0, path_and_query.find('?'));
   if (path == "/") path = "/index.html";
-  const bool safe = path.size() < 200 && path[0] == '/' && path.find("..") == std::string::npos &&
-                    path.find("//") == std::string::npos &&
-                    std::all_of(path.begin(), path.end(), [](unsigned char ch) {
-                      return std::isalnum(ch) || ch == '/' || ch == '.' || ch == '-' || ch == '_';
-                    });
+  const bool safe = path.size() < 200 && path[0] == '/' && path.find("..") == std::string::npos && path.find("//") == std::string::npos &&
+                    std::all_of(path.begin(), path.end(),
+                                [](unsigned char ch) { return std::isalnum(ch) || ch == '/' || ch == '.' || ch == '-' || ch == '_'; });
   if (!safe) return error(req, ApiError(404, "not found"));
   std::error_code ec;
   if (!std::filesystem::is_regular_file(web_dir + path, ec)) {
@@ -86,7 +86,9 @@ Response static_file(const Request& req, const std::string& path_and_query, cons
 
 std::string percent_decoded(std::string_view s) {
   std::string out;
-  const auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1; };
+  const auto hex = [](char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+  };
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
       out += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
@@ -284,8 +286,6 @@ bool same_origin(const Request& req, const Options& o) {
   const auto host = req.find(http::field::host);
   return scheme != std::string::npos && host != req.end() && beast::iequals(value.substr(scheme + 3), host->value());
 }
-
-
 
 // Whatever a request causes is answered: an ApiError with its status, anything else 500 (logged).
 std::variant<Response, NotReady> answer(const Request& req, const std::string& client, Context& c) {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "server/http.h"
-#include "server/lobby.h"
 #include "server/limits.h"
+#include "server/lobby.h"
 
 namespace server {
 

@@ -1,9 +1,9 @@
 #include "server/sessions.h"
 
+#include <fmt/format.h>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <deque>
-#include <fmt/format.h>
 #include <iostream>
 
 #include "server/accounts.h"
@@ -57,7 +57,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     hello_due_.expires_after(std::chrono::seconds(c_.options.ws_hello_seconds));
     hello_due_.async_wait([weak = weak_from_this()](beast::error_code ec) {
       if (auto self = weak.lock(); self && !ec)
-        self->close(fmt::format("no first message within {} s: send {{\"token\": \"...\"}}, or {{}} to watch", self->c_.options.ws_hello_seconds));
+        self->close(
+            fmt::format("no first message within {} s: send {{\"token\": \"...\"}}, or {{}} to watch", self->c_.options.ws_hello_seconds));
     });
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       self->hello_due_.cancel();
@@ -196,7 +197,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     auto reply = [self = shared_from_this()](Response r) { self->send(std::move(r)); };
     if (Accounts::route(target_of(req))) return c_.accounts.answer(req, client(req), reply);
     if (Chat::route(target_of(req))) return c_.chat.answer(req, client(req), reply);
-    if (const auto p = parts(target_of(req)); p.size() == 4 && p[1] == "games" && (p[3] == "hint" || p[3] == "odds" || p[3] == "replay")) return later(std::move(req));
+    if (const auto p = parts(target_of(req)); p.size() == 4 && p[1] == "games" && (p[3] == "hint" || p[3] == "odds" || p[3] == "replay"))
+      return later(std::move(req));
     const std::size_t staged = c_.lobby.staged();
     auto answered = answer(req, client(req), c_);
     if (const auto* wait = std::get_if<NotReady>(&answered)) return again_when_ready(wait->id, std::move(req));
@@ -225,7 +227,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const auto p = parts(target_of(req));
     if (p.size() == 5 && p[3] == "seats" && res.result() == http::status::created)  // tied to the account the request signs in with
       return c_.accounts.claimed(req, id, p[4], std::move(res), [self = shared_from_this()](Response r) { self->send(std::move(r)); });
-    if (p.size() == 4 && p[3] == "rematch" && res.result() == http::status::created) {  // the accounts holding its seats hold them there too
+    if (p.size() == 4 && p[3] == "rematch" &&
+        res.result() == http::status::created) {  // the accounts holding its seats hold them there too
       const std::string made = nlohmann::json::parse(res.body()).value("id", "");
       return c_.accounts.rematched(id, made, std::move(res), [self = shared_from_this()](Response r) { self->send(std::move(r)); });
     }
@@ -243,9 +246,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // 504, and what the answer would have been if it was (a new game's id and invitation, a claimed
   // seat's token: given once, it opens the seat if the claim was stored).
   static Response unknown(const Request& req, const Response& would_be) {
-    Response res = error(req, ApiError(504, ErrorCode{"outcome_unknown"},
-                                       "the database connection was lost while the change was being stored: it may or may not have been made. "
-                                       "Read the game again, or send the same request again with the same Idempotency-Key"));
+    Response res =
+        error(req, ApiError(504, ErrorCode{"outcome_unknown"},
+                            "the database connection was lost while the change was being stored: it may or may not have been made. "
+                            "Read the game again, or send the same request again with the same Idempotency-Key"));
     if (parts(target_of(req)).size() == 4) return res;  // an action's or undo's view: read it again
     nlohmann::json body = nlohmann::json::parse(res.body());
     body["if_made"] = nlohmann::json::parse(would_be.body(), nullptr, false);
@@ -265,8 +269,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return c_.lobby.when_ready(wait.id, [self = shared_from_this(), shared, id] { self->send_conflict(*shared, id); });
     } catch (const ApiError&) {  // the game is gone, or the token opens nothing now: the error says enough
     }
-    send(error(req, ApiError(409, ErrorCode{"stale"}, "the game was changed through another server at the same moment, so this change was not made: "
-                                                 "choose again on the current view", view)));
+    send(error(req, ApiError(409, ErrorCode{"stale"},
+                             "the game was changed through another server at the same moment, so this change was not made: "
+                             "choose again on the current view",
+                             view)));
   }
 
   // The seat's view now, as the answer to its action (or, if the game is busy again, once it is not).
@@ -310,9 +316,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         self->send(std::move(res));
       };
       const std::string target = target_of(*shared);
-      if (parts(target)[3] == "hint") c_.lobby.hint(id, bearer(*shared), respond, client(*shared));
-      else if (parts(target)[3] == "odds") c_.lobby.odds(id, bearer(*shared), target, respond, client(*shared));
-      else c_.lobby.replay(id, bearer(*shared), query(target, "step"), query(target, "seat"), respond);
+      if (parts(target)[3] == "hint")
+        c_.lobby.hint(id, bearer(*shared), respond, client(*shared));
+      else if (parts(target)[3] == "odds")
+        c_.lobby.odds(id, bearer(*shared), target, respond, client(*shared));
+      else
+        c_.lobby.replay(id, bearer(*shared), query(target, "step"), query(target, "seat"), respond);
     } catch (const NotReady& wait) {
       again_when_ready(wait.id, std::move(*shared));
     } catch (const ApiError& e) {

@@ -134,8 +134,7 @@ std::size_t SideStore::end_sessions(std::int64_t account) {
   return run("DELETE FROM account_sessions WHERE account = $1 RETURNING token_hash", {std::to_string(account)}).size();
 }
 
-bool SideStore::hold_seat(std::int64_t account, const std::string& game, const std::string& seat, const std::string& token,
-                          bool* added) {
+bool SideStore::hold_seat(std::int64_t account, const std::string& game, const std::string& seat, const std::string& token, bool* added) {
   const bool inserted = !run("INSERT INTO account_seats (game, seat, account, token) VALUES ($1, $2, $3, $4) "
                              "ON CONFLICT (game, seat) DO NOTHING RETURNING game",
                              {game, seat, std::to_string(account), token})
@@ -217,9 +216,10 @@ void SideStore::set_notify_settings(std::int64_t account, const std::string& set
 }
 
 std::optional<std::pair<std::int64_t, std::string>> SideStore::seat_holder(const std::string& game, const std::string& seat) {
-  const Rows r = run("SELECT s.account, n.settings FROM account_seats s JOIN notify_settings n ON n.account = s.account "
-                     "WHERE s.game = $1 AND s.seat = $2",
-                     {game, seat});
+  const Rows r =
+      run("SELECT s.account, n.settings FROM account_seats s JOIN notify_settings n ON n.account = s.account "
+          "WHERE s.game = $1 AND s.seat = $2",
+          {game, seat});
   if (r.empty()) return std::nullopt;
   return std::make_pair(number(r[0][0]), r[0][1]);
 }
@@ -244,13 +244,15 @@ std::vector<OutboxRow> SideStore::claim_outbox(const std::string& sender, std::i
                                    "ORDER BY due, id LIMIT $2",
                                    {at, std::to_string(limit)})) {
     // Claimed only if nobody claimed it since it was read: of several senders, one wins.
-    Rows r = run("UPDATE notify_outbox SET claimed_by = $2, claimed_until = $3 "
-                 "WHERE id = $1 AND status = 'pending' AND claimed_until <= $4 "
-                 "RETURNING id, account, channel, target, payload, attempts",
-                 {candidate[0], sender, std::to_string(now + lease), at});
+    Rows r =
+        run("UPDATE notify_outbox SET claimed_by = $2, claimed_until = $3 "
+            "WHERE id = $1 AND status = 'pending' AND claimed_until <= $4 "
+            "RETURNING id, account, channel, target, payload, attempts",
+            {candidate[0], sender, std::to_string(now + lease), at});
     if (r.empty()) continue;
     auto& row = r[0];
-    out.push_back({number(row[0]), number(row[1]), std::move(row[2]), std::move(row[3]), std::move(row[4]), static_cast<int>(number(row[5]))});
+    out.push_back(
+        {number(row[0]), number(row[1]), std::move(row[2]), std::move(row[3]), std::move(row[4]), static_cast<int>(number(row[5]))});
   }
   return out;
 }
@@ -281,23 +283,26 @@ SideStore::CopyReport SideStore::copy_into(SideStore& to, std::int64_t now) {
   CopyReport report;
   std::map<std::string, std::string> account_ids;  // here -> there
   for (const auto& row : run("SELECT id, name_key, name, password_hash, created FROM accounts ORDER BY id", {})) {
-    report.accounts += !to.run("INSERT INTO accounts (name_key, name, password_hash, created) VALUES ($1, $2, $3, $4) "
-                               "ON CONFLICT (name_key) DO NOTHING RETURNING id",
-                               {row[1], row[2], row[3], row[4]})
+    report.accounts += !to.run(
+                              "INSERT INTO accounts (name_key, name, password_hash, created) VALUES ($1, $2, $3, $4) "
+                              "ON CONFLICT (name_key) DO NOTHING RETURNING id",
+                              {row[1], row[2], row[3], row[4]})
                             .empty();
     account_ids[row[0]] = to.run("SELECT id FROM accounts WHERE name_key = $1", {row[1]}).at(0).at(0);
   }
   for (const auto& row : run("SELECT token_hash, account, expires FROM account_sessions WHERE expires > $1", {std::to_string(now)}))
-    report.sessions += !to.run("INSERT INTO account_sessions (token_hash, account, expires) VALUES ($1, $2, $3) "
-                               "ON CONFLICT (token_hash) DO NOTHING RETURNING token_hash",
-                               {row[0], account_ids.at(row[1]), row[2]})
+    report.sessions += !to.run(
+                              "INSERT INTO account_sessions (token_hash, account, expires) VALUES ($1, $2, $3) "
+                              "ON CONFLICT (token_hash) DO NOTHING RETURNING token_hash",
+                              {row[0], account_ids.at(row[1]), row[2]})
                             .empty();
   const auto there = [&](const std::string& game) { return !to.run("SELECT 1 FROM games WHERE id = $1", {game}).empty(); };
   for (const auto& row : run("SELECT game, seat, account, token FROM account_seats ORDER BY game, seat", {}))
     if (account_ids.count(row[2]) && there(row[0]))
-      report.seats += !to.run("INSERT INTO account_seats (game, seat, account, token) VALUES ($1, $2, $3, $4) "
-                              "ON CONFLICT (game, seat) DO NOTHING RETURNING game",
-                              {row[0], row[1], account_ids.at(row[2]), row[3]})
+      report.seats += !to.run(
+                             "INSERT INTO account_seats (game, seat, account, token) VALUES ($1, $2, $3, $4) "
+                             "ON CONFLICT (game, seat) DO NOTHING RETURNING game",
+                             {row[0], row[1], account_ids.at(row[2]), row[3]})
                            .empty();
   for (const auto& row : run("SELECT DISTINCT game FROM chat ORDER BY game", {})) {
     if (!there(row[0]) || !to.run("SELECT 1 FROM chat WHERE game = $1 LIMIT 1", {row[0]}).empty()) continue;
@@ -317,21 +322,24 @@ void SideStore::copy_account_rows(SideStore& to, const std::map<std::string, std
   const auto copied = [&](const Rows& rows) { return !rows.empty(); };
   for (const auto& row : run("SELECT account, until, used_days, year FROM vacations ORDER BY account", {}))
     if (account_ids.count(row[0]))
-      report.vacations += copied(to.run("INSERT INTO vacations (account, until, used_days, year) VALUES ($1, $2, $3, $4) "
-                                        "ON CONFLICT (account) DO NOTHING RETURNING account",
-                                        {account_ids.at(row[0]), row[1], row[2], row[3]}));
+      report.vacations +=
+          copied(to.run("INSERT INTO vacations (account, until, used_days, year) VALUES ($1, $2, $3, $4) "
+                        "ON CONFLICT (account) DO NOTHING RETURNING account",
+                        {account_ids.at(row[0]), row[1], row[2], row[3]}));
   for (const auto& row : run("SELECT account, settings FROM notify_settings ORDER BY account", {}))
     if (account_ids.count(row[0]))
-      report.notify_settings += copied(to.run("INSERT INTO notify_settings (account, settings) VALUES ($1, $2) "
-                                              "ON CONFLICT (account) DO NOTHING RETURNING account",
-                                              {account_ids.at(row[0]), row[1]}));
+      report.notify_settings +=
+          copied(to.run("INSERT INTO notify_settings (account, settings) VALUES ($1, $2) "
+                        "ON CONFLICT (account) DO NOTHING RETURNING account",
+                        {account_ids.at(row[0]), row[1]}));
   for (const auto& row : run("SELECT dedupe, account, channel, target, payload, status, attempts, due, failure, created "
                              "FROM notify_outbox ORDER BY id",
                              {}))
     if (account_ids.count(row[1]))
-      report.outbox += copied(to.run("INSERT INTO notify_outbox (dedupe, account, channel, target, payload, status, attempts, due, failure, created) "
-                                     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (dedupe) DO NOTHING RETURNING id",
-                                     {row[0], account_ids.at(row[1]), row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9]}));
+      report.outbox +=
+          copied(to.run("INSERT INTO notify_outbox (dedupe, account, channel, target, payload, status, attempts, due, failure, created) "
+                        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (dedupe) DO NOTHING RETURNING id",
+                        {row[0], account_ids.at(row[1]), row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9]}));
 }
 
 std::unique_ptr<SideStore> open_side_store(const std::string& db, int busy_timeout_ms) {

@@ -69,8 +69,7 @@ class SideStore {
   std::size_t end_sessions(std::int64_t account);
   // Ties the seat to the account; false when another account holds it. `added`, if given: whether
   // the account did not hold it before (a seat newly held may be the account's turn already).
-  bool hold_seat(std::int64_t account, const std::string& game, const std::string& seat, const std::string& token,
-                 bool* added = nullptr);
+  bool hold_seat(std::int64_t account, const std::string& game, const std::string& seat, const std::string& token, bool* added = nullptr);
   std::vector<HeldSeat> held_seats(std::int64_t account);
   // The seats held in game `old` held by the same accounts, with the same tokens, in its rematch
   // `made` (which opens them with those tokens); the seats newly held there.

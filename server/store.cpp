@@ -73,12 +73,18 @@ sqlite3* open(const std::string& path, int busy_timeout_ms) {
 }
 
 // The columns added to `games` since its first version, added to an older database on open.
-const std::map<std::string, const char*> kGameColumns = {
-    {"invitation_hash", "TEXT NOT NULL DEFAULT ''"}, {"version", "INTEGER"}, {"action_count", "INTEGER"},
-    {"state_hash", "TEXT"}, {"finished", "INTEGER NOT NULL DEFAULT 0"}, {"updated", "INTEGER NOT NULL DEFAULT 0"},
-    {"summary", "TEXT NOT NULL DEFAULT ''"}, {"versions", "TEXT NOT NULL DEFAULT ''"}, {"requests", "TEXT NOT NULL DEFAULT ''"},
-    {"clocks", "TEXT NOT NULL DEFAULT ''"},
-    {"creator", "TEXT NOT NULL DEFAULT ''"}, {"creator_network", "TEXT NOT NULL DEFAULT ''"}};
+const std::map<std::string, const char*> kGameColumns = {{"invitation_hash", "TEXT NOT NULL DEFAULT ''"},
+                                                         {"version", "INTEGER"},
+                                                         {"action_count", "INTEGER"},
+                                                         {"state_hash", "TEXT"},
+                                                         {"finished", "INTEGER NOT NULL DEFAULT 0"},
+                                                         {"updated", "INTEGER NOT NULL DEFAULT 0"},
+                                                         {"summary", "TEXT NOT NULL DEFAULT ''"},
+                                                         {"versions", "TEXT NOT NULL DEFAULT ''"},
+                                                         {"requests", "TEXT NOT NULL DEFAULT ''"},
+                                                         {"clocks", "TEXT NOT NULL DEFAULT ''"},
+                                                         {"creator", "TEXT NOT NULL DEFAULT ''"},
+                                                         {"creator_network", "TEXT NOT NULL DEFAULT ''"}};
 
 void create_schema(sqlite3* db) {
   exec(db, "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, record TEXT NOT NULL)");
@@ -90,34 +96,38 @@ void create_schema(sqlite3* db) {
   exec(db, "CREATE INDEX IF NOT EXISTS games_finished ON games (finished, id)");
   exec(db, "CREATE INDEX IF NOT EXISTS games_creator ON games (creator)");
   exec(db, "CREATE INDEX IF NOT EXISTS games_creator_network ON games (creator_network)");
-  exec(db, "CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL, seat TEXT NOT NULL, token_hash TEXT NOT NULL, "
-           "PRIMARY KEY (game, seat))");
-  exec(db, "CREATE TABLE IF NOT EXISTS actions (game TEXT NOT NULL, idx INTEGER NOT NULL, seat TEXT NOT NULL, "
-           "action TEXT NOT NULL, sampled INTEGER NOT NULL, PRIMARY KEY (game, idx))");
+  exec(db,
+       "CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL, seat TEXT NOT NULL, token_hash TEXT NOT NULL, "
+       "PRIMARY KEY (game, seat))");
+  exec(db,
+       "CREATE TABLE IF NOT EXISTS actions (game TEXT NOT NULL, idx INTEGER NOT NULL, seat TEXT NOT NULL, "
+       "action TEXT NOT NULL, sampled INTEGER NOT NULL, PRIMARY KEY (game, idx))");
   // Beside the games (server/side_store.h): accounts, their sessions (token hashes) and the seats they
   // hold, and each game's table talk and mutes; a game's seats held and messages go with it.
-  exec(db, "CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, name_key TEXT NOT NULL UNIQUE, name TEXT NOT NULL, "
-           "password_hash TEXT NOT NULL, created INTEGER NOT NULL);"
-           "CREATE TABLE IF NOT EXISTS account_sessions (token_hash TEXT PRIMARY KEY, account INTEGER NOT NULL, expires INTEGER NOT NULL);"
-           "CREATE INDEX IF NOT EXISTS account_sessions_account ON account_sessions (account);"
-           "CREATE TABLE IF NOT EXISTS account_seats (game TEXT NOT NULL, seat TEXT NOT NULL, account INTEGER NOT NULL, "
-           "token TEXT NOT NULL, PRIMARY KEY (game, seat));"
-           "CREATE INDEX IF NOT EXISTS account_seats_account ON account_seats (account);"
-           "CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY, game TEXT NOT NULL, at INTEGER NOT NULL, step INTEGER NOT NULL, seat TEXT NOT NULL, "
-           "channel TEXT NOT NULL, to_seat TEXT NOT NULL, text TEXT NOT NULL);"
-           "CREATE INDEX IF NOT EXISTS chat_game ON chat (game, id);"
-           "CREATE TABLE IF NOT EXISTS chat_mutes (game TEXT NOT NULL, seat TEXT NOT NULL, muted TEXT NOT NULL, PRIMARY KEY (game, seat, muted));"
-           "CREATE TABLE IF NOT EXISTS vacations (account INTEGER PRIMARY KEY, until INTEGER NOT NULL, used_days INTEGER NOT NULL, "
-           "year INTEGER NOT NULL);"
-           // Notifications (server/notify.h): each account's settings, and the outbox the notifier drains.
-           "CREATE TABLE IF NOT EXISTS notify_settings (account INTEGER PRIMARY KEY, settings TEXT NOT NULL);"
-           "CREATE TABLE IF NOT EXISTS notify_outbox (id INTEGER PRIMARY KEY, dedupe TEXT NOT NULL UNIQUE, account INTEGER NOT NULL, "
-           "channel TEXT NOT NULL, target TEXT NOT NULL, payload TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending', "
-           "attempts INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL, claimed_by TEXT NOT NULL DEFAULT '', "
-           "claimed_until INTEGER NOT NULL DEFAULT 0, failure TEXT NOT NULL DEFAULT '', created INTEGER NOT NULL);"
-           "CREATE INDEX IF NOT EXISTS notify_outbox_due ON notify_outbox (status, due);"
-           "CREATE TRIGGER IF NOT EXISTS games_erased AFTER DELETE ON games BEGIN "
-           "DELETE FROM account_seats WHERE game = OLD.id; DELETE FROM chat WHERE game = OLD.id; DELETE FROM chat_mutes WHERE game = OLD.id; END;");
+  exec(
+      db,
+      "CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, name_key TEXT NOT NULL UNIQUE, name TEXT NOT NULL, "
+      "password_hash TEXT NOT NULL, created INTEGER NOT NULL);"
+      "CREATE TABLE IF NOT EXISTS account_sessions (token_hash TEXT PRIMARY KEY, account INTEGER NOT NULL, expires INTEGER NOT NULL);"
+      "CREATE INDEX IF NOT EXISTS account_sessions_account ON account_sessions (account);"
+      "CREATE TABLE IF NOT EXISTS account_seats (game TEXT NOT NULL, seat TEXT NOT NULL, account INTEGER NOT NULL, "
+      "token TEXT NOT NULL, PRIMARY KEY (game, seat));"
+      "CREATE INDEX IF NOT EXISTS account_seats_account ON account_seats (account);"
+      "CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY, game TEXT NOT NULL, at INTEGER NOT NULL, step INTEGER NOT NULL, seat TEXT NOT NULL, "
+      "channel TEXT NOT NULL, to_seat TEXT NOT NULL, text TEXT NOT NULL);"
+      "CREATE INDEX IF NOT EXISTS chat_game ON chat (game, id);"
+      "CREATE TABLE IF NOT EXISTS chat_mutes (game TEXT NOT NULL, seat TEXT NOT NULL, muted TEXT NOT NULL, PRIMARY KEY (game, seat, muted));"
+      "CREATE TABLE IF NOT EXISTS vacations (account INTEGER PRIMARY KEY, until INTEGER NOT NULL, used_days INTEGER NOT NULL, "
+      "year INTEGER NOT NULL);"
+      // Notifications (server/notify.h): each account's settings, and the outbox the notifier drains.
+      "CREATE TABLE IF NOT EXISTS notify_settings (account INTEGER PRIMARY KEY, settings TEXT NOT NULL);"
+      "CREATE TABLE IF NOT EXISTS notify_outbox (id INTEGER PRIMARY KEY, dedupe TEXT NOT NULL UNIQUE, account INTEGER NOT NULL, "
+      "channel TEXT NOT NULL, target TEXT NOT NULL, payload TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'pending', "
+      "attempts INTEGER NOT NULL DEFAULT 0, due INTEGER NOT NULL, claimed_by TEXT NOT NULL DEFAULT '', "
+      "claimed_until INTEGER NOT NULL DEFAULT 0, failure TEXT NOT NULL DEFAULT '', created INTEGER NOT NULL);"
+      "CREATE INDEX IF NOT EXISTS notify_outbox_due ON notify_outbox (status, due);"
+      "CREATE TRIGGER IF NOT EXISTS games_erased AFTER DELETE ON games BEGIN "
+      "DELETE FROM account_seats WHERE game = OLD.id; DELETE FROM chat WHERE game = OLD.id; DELETE FROM chat_mutes WHERE game = OLD.id; END;");
 }
 
 void write_one(sqlite3* db, const GameWrite& w) {
@@ -125,14 +135,24 @@ void write_one(sqlite3* db, const GameWrite& w) {
     core::SaveFile meta = *w.create;
     meta.actions.clear();
     Statement(db, "INSERT INTO games (id, record, invitation_hash, creator, creator_network) VALUES (?, ?, ?, ?, ?)")
-        .text(1, w.id).text(2, core::save_to_json(meta)).text(3, w.invitation_hash).text(4, w.creator).text(5, w.creator_network).step();
+        .text(1, w.id)
+        .text(2, core::save_to_json(meta))
+        .text(3, w.invitation_hash)
+        .text(4, w.creator)
+        .text(5, w.creator_network)
+        .step();
   }
   if (w.erase) {
     for (const char* sql : {"DELETE FROM actions WHERE game = ?", "DELETE FROM seats WHERE game = ?", "DELETE FROM games WHERE id = ?"})
       Statement(db, sql).text(1, w.id).step();
     return;
   }
-  if (w.claim) Statement(db, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)").text(1, w.id).text(2, w.claim->first).text(3, w.claim->second).step();
+  if (w.claim)
+    Statement(db, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)")
+        .text(1, w.id)
+        .text(2, w.claim->first)
+        .text(3, w.claim->second)
+        .step();
   for (const auto& [seat, hash] : w.claims)
     Statement(db, "INSERT INTO seats (game, seat, token_hash) VALUES (?, ?, ?)").text(1, w.id).text(2, seat).text(3, hash).step();
   if (w.record) {
@@ -141,21 +161,39 @@ void write_one(sqlite3* db, const GameWrite& w) {
     Statement(db, "UPDATE games SET record = ? WHERE id = ?").text(1, core::save_to_json(meta)).text(2, w.id).step();
   }
   if (w.keep_actions)
-    Statement(db, "DELETE FROM actions WHERE game = ? AND idx >= ?").text(1, w.id).integer(2, static_cast<std::int64_t>(*w.keep_actions)).step();
+    Statement(db, "DELETE FROM actions WHERE game = ? AND idx >= ?")
+        .text(1, w.id)
+        .integer(2, static_cast<std::int64_t>(*w.keep_actions))
+        .step();
   if (!w.append.empty()) {
     Statement insert(db, "INSERT INTO actions (game, idx, seat, action, sampled) VALUES (?, ?, ?, ?, ?)");
     for (std::size_t i = 0; i < w.append.size(); ++i) {
       const core::SavedAction& a = w.append[i];
-      insert.text(1, w.id).integer(2, static_cast<std::int64_t>(w.first_new + i)).text(3, a.seat).text(4, a.action).integer(5, a.sampled).step();
+      insert.text(1, w.id)
+          .integer(2, static_cast<std::int64_t>(w.first_new + i))
+          .text(3, a.seat)
+          .text(4, a.action)
+          .integer(5, a.sampled)
+          .step();
       insert.reset();
     }
   }
   if (w.mark) {
     const GameMark& m = *w.mark;
-    Statement(db, "UPDATE games SET version = ?, action_count = ?, state_hash = ?, finished = ?, updated = ?, summary = ?, versions = ?, "
-                  "requests = ?, clocks = ? WHERE id = ?")
-        .integer(1, static_cast<std::int64_t>(m.version)).integer(2, static_cast<std::int64_t>(m.action_count)).text(3, m.state_hash)
-        .integer(4, m.finished).integer(5, m.updated).text(6, m.summary).text(7, m.versions).text(8, m.requests).text(9, m.clocks).text(10, w.id).step();
+    Statement(db,
+              "UPDATE games SET version = ?, action_count = ?, state_hash = ?, finished = ?, updated = ?, summary = ?, versions = ?, "
+              "requests = ?, clocks = ? WHERE id = ?")
+        .integer(1, static_cast<std::int64_t>(m.version))
+        .integer(2, static_cast<std::int64_t>(m.action_count))
+        .text(3, m.state_hash)
+        .integer(4, m.finished)
+        .integer(5, m.updated)
+        .text(6, m.summary)
+        .text(7, m.versions)
+        .text(8, m.requests)
+        .text(9, m.clocks)
+        .text(10, w.id)
+        .step();
   }
 }
 
@@ -186,7 +224,9 @@ std::vector<StoredGame> SqliteStore::load_where(sqlite3* db, const char* where, 
   const auto read = [&] {
     std::vector<StoredGame> games;
     Statement g(db, fmt::format("SELECT id, record, invitation_hash, version, action_count, state_hash, finished, updated, summary, "
-                                "versions, requests, clocks FROM games WHERE {} ORDER BY rowid", where).c_str());
+                                "versions, requests, clocks FROM games WHERE {} ORDER BY rowid",
+                                where)
+                        .c_str());
     if (!arg.empty()) g.text(1, arg);
     while (g.step()) {
       StoredGame sg;
@@ -200,8 +240,15 @@ std::vector<StoredGame> SqliteStore::load_where(sqlite3* db, const char* where, 
       sg.record.actions.clear();
       sg.invitation_hash = g.column_text(2);
       if (!g.column_null(3))
-        sg.mark = GameMark{static_cast<std::uint64_t>(g.column_int(3)), static_cast<std::size_t>(g.column_int(4)), g.column_text(5),
-                           g.column_int(6) != 0, g.column_int(7), g.column_text(8), g.column_text(9), g.column_text(10), g.column_text(11)};
+        sg.mark = GameMark{static_cast<std::uint64_t>(g.column_int(3)),
+                           static_cast<std::size_t>(g.column_int(4)),
+                           g.column_text(5),
+                           g.column_int(6) != 0,
+                           g.column_int(7),
+                           g.column_text(8),
+                           g.column_text(9),
+                           g.column_text(10),
+                           g.column_text(11)};
       Statement a(db, "SELECT seat, action, sampled FROM actions WHERE game = ? ORDER BY idx");
       a.text(1, sg.id);
       while (a.step()) sg.record.actions.push_back({a.column_text(0), a.column_text(1), a.column_int(2) != 0});
@@ -249,8 +296,9 @@ std::vector<std::string> SqliteStore::game_ids() {
 }
 
 std::pair<std::size_t, std::size_t> SqliteStore::games_held(const std::string& address, const std::string& network) {
-  Statement s(reader_, "SELECT count(CASE WHEN creator = ?1 THEN 1 END), count(CASE WHEN creator_network = ?2 THEN 1 END) FROM games "
-                       "WHERE finished = 0 AND (creator = ?1 OR creator_network = ?2)");
+  Statement s(reader_,
+              "SELECT count(CASE WHEN creator = ?1 THEN 1 END), count(CASE WHEN creator_network = ?2 THEN 1 END) FROM games "
+              "WHERE finished = 0 AND (creator = ?1 OR creator_network = ?2)");
   s.text(1, address).text(2, network);
   s.step();
   return {static_cast<std::size_t>(s.column_int(0)), static_cast<std::size_t>(s.column_int(1))};
@@ -273,8 +321,9 @@ std::vector<std::string> SqliteStore::commit(const std::vector<GameWrite>& batch
 // (A store no other server writes is never asked: this serves copies and tests.)
 std::optional<StoredGame> Store::load_tail(const std::string& id, std::size_t from) {
   std::optional<StoredGame> sg = load(id);
-  if (sg) sg->record.actions.erase(sg->record.actions.begin(), sg->record.actions.begin() + static_cast<std::ptrdiff_t>(
-                                                                                                  std::min(from, sg->record.actions.size())));
+  if (sg)
+    sg->record.actions.erase(sg->record.actions.begin(),
+                             sg->record.actions.begin() + static_cast<std::ptrdiff_t>(std::min(from, sg->record.actions.size())));
   return sg;
 }
 
@@ -283,7 +332,8 @@ Outcome commit_batch(Store& store, const std::vector<GameWrite>& batch, std::vec
     conflicts = store.commit(batch);
     return Outcome::committed;
   } catch (const CommitUnknown& e) {
-    std::cerr << fmt::format("serve: the database connection was lost during a commit, which may or may not have been made: {}\n", e.what());
+    std::cerr << fmt::format("serve: the database connection was lost during a commit, which may or may not have been made: {}\n",
+                             e.what());
     return Outcome::unknown;
   } catch (const std::exception& e) {
     std::cerr << fmt::format("serve: a commit failed, nothing of it was applied: {}\n", e.what());

@@ -40,15 +40,15 @@ enum class Outcome { committed, failed, unknown };
 
 // What the store keeps of a game besides its actions: checked on load, listed without loading.
 struct GameMark {
-  std::uint64_t version = 0;      // counts the game's committed changes (an action's "version")
-  std::size_t action_count = 0;   // the stored actions
-  std::string state_hash;         // the state hash after the last action
+  std::uint64_t version = 0;     // counts the game's committed changes (an action's "version")
+  std::size_t action_count = 0;  // the stored actions
+  std::string state_hash;        // the state hash after the last action
   bool finished = false;
-  std::int64_t updated = 0;       // unix seconds of the last change
-  std::string summary;            // the game's entry in the list of games, JSON
-  std::string versions;           // its views' versions (server/versions.h); "" before they were kept
-  std::string requests;           // the keys of the latest requests that changed it (server/request_keys.h)
-  std::string clocks;             // its pace, seats' clocks and stand-ins (server/clocks.h); "" for none
+  std::int64_t updated = 0;  // unix seconds of the last change
+  std::string summary;       // the game's entry in the list of games, JSON
+  std::string versions;      // its views' versions (server/versions.h); "" before they were kept
+  std::string requests;      // the keys of the latest requests that changed it (server/request_keys.h)
+  std::string clocks;        // its pace, seats' clocks and stand-ins (server/clocks.h); "" for none
 };
 
 struct StoredGame {
@@ -62,10 +62,10 @@ struct StoredGame {
 // One game's part of a batch, applied in this order: create, erase, claim, record, truncate, append, mark.
 struct GameWrite {
   std::string id;
-  std::optional<core::SaveFile> create;     // a new game: its record (actions are appended separately)
-  std::string invitation_hash;              // with create
-  std::string creator, creator_network;     // with create: the address that created it, and its network
-  bool erase = false;                       // forget the game entirely (an abandoned game)
+  std::optional<core::SaveFile> create;                      // a new game: its record (actions are appended separately)
+  std::string invitation_hash;                               // with create
+  std::string creator, creator_network;                      // with create: the address that created it, and its network
+  bool erase = false;                                        // forget the game entirely (an abandoned game)
   std::optional<std::pair<std::string, std::string>> claim;  // seat, token hash
   std::vector<std::pair<std::string, std::string>> claims;   // with create: seats claimed at once (a rematch's: seat, token hash)
   std::optional<core::SaveFile> record;     // the record rewritten (its events changed: a resignation, a concession, a rematch)

@@ -41,9 +41,7 @@ class SeatVersions {
   // The version of a seat's view (nullopt: the spectators').
   std::uint64_t of(std::optional<int> seat) const { return open_ + (seat ? own_[static_cast<std::size_t>(*seat)] : 0); }
   // An action of `seat` chosen on its view of `version` may be made now.
-  bool accepts(int seat, std::uint64_t version) const {
-    return version >= since_[static_cast<std::size_t>(seat)] && version <= of(seat);
-  }
+  bool accepts(int seat, std::uint64_t version) const { return version >= since_[static_cast<std::size_t>(seat)] && version <= of(seat); }
   // Whose views a change made new: everyone's (`open`), or the seats of `secret` only.
   struct Seen {
     bool open = false;

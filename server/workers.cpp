@@ -4,8 +4,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <boost/asio/post.hpp>
 #include <algorithm>
+#include <boost/asio/post.hpp>
 
 namespace server {
 
@@ -31,10 +31,14 @@ Job FairQueue::pop() {
   jobs.pop_front();
   --size_;
   // The game goes to the back of its owner's turn, the owner to the back of the queue's.
-  if (jobs.empty()) owner.games.pop_front();
-  else owner.games.splice(owner.games.end(), owner.games, owner.games.begin());
-  if (owner.games.empty()) owners_.pop_front();
-  else owners_.splice(owners_.end(), owners_, owners_.begin());
+  if (jobs.empty())
+    owner.games.pop_front();
+  else
+    owner.games.splice(owner.games.end(), owner.games, owner.games.begin());
+  if (owner.games.empty())
+    owners_.pop_front();
+  else
+    owners_.splice(owners_.end(), owners_, owners_.begin());
   return job;
 }
 

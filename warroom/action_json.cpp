@@ -11,8 +11,12 @@ namespace warroom {
 
 namespace {
 
-nlohmann::json unit_id_of(int t) { return t >= 0 && t < kUnitTypes ? nlohmann::json(unit_id(static_cast<UnitKind>(t))) : nlohmann::json(nullptr); }
-nlohmann::json resource_of(int r) { return r >= 0 && r < kResources ? nlohmann::json(resource_id(static_cast<Resource>(r))) : nlohmann::json(nullptr); }
+nlohmann::json unit_id_of(int t) {
+  return t >= 0 && t < kUnitTypes ? nlohmann::json(unit_id(static_cast<UnitKind>(t))) : nlohmann::json(nullptr);
+}
+nlohmann::json resource_of(int r) {
+  return r >= 0 && r < kResources ? nlohmann::json(resource_id(static_cast<Resource>(r))) : nlohmann::json(nullptr);
+}
 
 }  // namespace
 
@@ -20,11 +24,17 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
   const Act x = decode_action(action);
   const std::string text = action_to_string(s, seat, action);
   nlohmann::json j = {{"kind", text.substr(0, text.find(' '))}};
-  if (x.kind == ActionKind::Die) return j["colour"] = x.nation < kColours ? nlohmann::json(colour_name(static_cast<Colour>(x.nation))) : nlohmann::json(nullptr), j;
+  if (x.kind == ActionKind::Die)
+    return j["colour"] = x.nation < kColours ? nlohmann::json(colour_name(static_cast<Colour>(x.nation))) : nlohmann::json(nullptr), j;
   j["nation"] = nation_name(x.nation);
-  const auto region = [&](int r) { return r == kNoRegion || static_cast<std::size_t>(r) >= data_->region_count() ? nlohmann::json(nullptr) : nlohmann::json(region_name(static_cast<RegionId>(r))); };
+  const auto region = [&](int r) {
+    return r == kNoRegion || static_cast<std::size_t>(r) >= data_->region_count() ? nlohmann::json(nullptr)
+                                                                                  : nlohmann::json(region_name(static_cast<RegionId>(r)));
+  };
   switch (x.kind) {
-    case ActionKind::Select: if (x.a) j["command"] = x.a; break;
+    case ActionKind::Select:
+      if (x.a) j["command"] = x.a;
+      break;
     case ActionKind::To: j["region"] = region(x.a); break;
     case ActionKind::Erase:
     case ActionKind::Cancel: j["box"] = x.a; break;

@@ -57,9 +57,39 @@
 namespace warroom {
 
 enum class ActionKind : std::uint8_t {
-  Done, Select, To, Erase, Bid, Slot, Cancel, Shift, CancelStress, Relieve, Pay, Desert,
-  Buy, Unbuy, BuyGoods, UnbuyGoods, Place, Deploy, Undeploy, Hold, Release, Draw, Trade,
-  Move, Leave, Launch, Land, Fight, Assign, Battle, Die, Permit, kCount
+  Done,
+  Select,
+  To,
+  Erase,
+  Bid,
+  Slot,
+  Cancel,
+  Shift,
+  CancelStress,
+  Relieve,
+  Pay,
+  Desert,
+  Buy,
+  Unbuy,
+  BuyGoods,
+  UnbuyGoods,
+  Place,
+  Deploy,
+  Undeploy,
+  Hold,
+  Release,
+  Draw,
+  Trade,
+  Move,
+  Leave,
+  Launch,
+  Land,
+  Fight,
+  Assign,
+  Battle,
+  Die,
+  Permit,
+  kCount
 };
 
 struct Act {
@@ -70,8 +100,7 @@ struct Act {
 
 constexpr core::Action encode(ActionKind kind, int nation, int a = 0, int b = 0, int c = 0) {
   return (static_cast<core::Action>(kind) << 27) | (static_cast<core::Action>(nation & 7) << 24) |
-         (static_cast<core::Action>(a & 0xFF) << 16) | (static_cast<core::Action>(b & 0xFF) << 8) |
-         static_cast<core::Action>(c & 0xFF);
+         (static_cast<core::Action>(a & 0xFF) << 16) | (static_cast<core::Action>(b & 0xFF) << 8) | static_cast<core::Action>(c & 0xFF);
 }
 
 constexpr Act decode_action(core::Action x) {

@@ -151,9 +151,8 @@ std::vector<double> regret_matching(const std::vector<std::vector<double>>& u, s
 
 // The values of every pair, the rollouts spread over `threads` threads (each rollout's seed is its
 // own, so the values do not depend on the threads).
-std::vector<std::vector<double>> pair_values(const Game& g, const State& observation, core::Seat seat,
-                                             const std::vector<RulesBot>& plans, const std::vector<Style>& answers,
-                                             const AiLevel& level, std::uint64_t seed, int threads) {
+std::vector<std::vector<double>> pair_values(const Game& g, const State& observation, core::Seat seat, const std::vector<RulesBot>& plans,
+                                             const std::vector<Style>& answers, const AiLevel& level, std::uint64_t seed, int threads) {
   std::vector<Pair> jobs;
   for (std::size_t i = 0; i < plans.size(); ++i)
     for (std::size_t j = 0; j < answers.size(); ++j)
@@ -295,7 +294,8 @@ std::optional<core::Action> SearchBot::calculated_stance(const Game& game, const
   if (b.kind == BattleKind::None || need(b) != Need::Stance) return std::nullopt;
   const std::uint8_t nation = deciding_nation(b);
   const auto side = static_cast<std::size_t>(alliance_of(nation));
-  const StanceKey key{observation.round, observation.pass, observation.fight.region, observation.fight.part, static_cast<std::uint8_t>(side)};
+  const StanceKey key{observation.round, observation.pass, observation.fight.region, observation.fight.part,
+                      static_cast<std::uint8_t>(side)};
   if (!(stance_key_ == key)) {
     OddsQuery q;
     q.region = observation.fight.region;
@@ -330,8 +330,8 @@ core::Action SearchBot::choose(const Game& game, const State& position, core::Se
   return bot_.choose(game, observation, seat, rng);
 }
 
-std::vector<core::ActionValue> advise(const Game& g, const State& position, core::Seat seat, const AiLevel& level,
-                                      std::uint64_t seed, int threads) {
+std::vector<core::ActionValue> advise(const Game& g, const State& position, core::Seat seat, const AiLevel& level, std::uint64_t seed,
+                                      int threads) {
   const State observation = g.observe(position, seat);
   RulesBot bot;
   core::Rng rng(seed);

@@ -99,11 +99,11 @@ class SearchBot final : public core::Bot<Game> {
     std::uint8_t part = 0, side = 0;
     bool operator==(const StanceKey&) const = default;
   };
-  std::optional<core::Action> calculated_stance(const Game& game, const State& observation, core::Seat seat,
-                                                const core::ActionList& legal, core::Rng& rng);
+  std::optional<core::Action> calculated_stance(const Game& game, const State& observation, core::Seat seat, const core::ActionList& legal,
+                                                core::Rng& rng);
   AiLevel level_;
   int threads_;
-  RulesBot bot_;  // the chosen candidate's rules bot (bot:rules' style until the first search)
+  RulesBot bot_;                        // the chosen candidate's rules bot (bot:rules' style until the first search)
   std::array<Searched, 2> searched_{};  // per SecretStep: the round and pass last searched
   SheetSearch last_;
   StanceKey stance_key_{0, 0, kNoRegion, 0, 0};
@@ -114,8 +114,8 @@ class SearchBot final : public core::Bot<Game> {
 // of each candidate sheet of the search, by its weight in the mixed strategy (`visits`: the rollouts
 // behind it), `value` the candidate's value against the others' mixed strategy; at any other
 // decision, bot:rules' action with the position value of the observation.
-std::vector<core::ActionValue> advise(const Game& g, const State& observation, core::Seat seat, const AiLevel& level,
-                                      std::uint64_t seed, int threads = 1);
+std::vector<core::ActionValue> advise(const Game& g, const State& observation, core::Seat seat, const AiLevel& level, std::uint64_t seed,
+                                      int threads = 1);
 
 // A bot of kind "ai:LEVEL"; nullptr for an unknown name.
 std::unique_ptr<core::Bot<Game>> make_ai(std::string_view name, int threads = 1);

@@ -24,8 +24,7 @@ const char* const kRepairs = "Phase 4 > Battle Debrief > 1. Assess Unit Status a
 const char* const kTransports = "Phase 4 > Battle Debrief > 3. Check for Lost Troop Transports";
 }  // namespace rule
 
-void log_event(core::LogSink* log, const char* rule_heading, std::uint16_t event, int a0, int a1, int a2,
-               int a3) {
+void log_event(core::LogSink* log, const char* rule_heading, std::uint16_t event, int a0, int a1, int a2, int a3) {
   if (!log) return;
   core::LogEntry e;
   e.rule = rule_heading;
@@ -35,9 +34,7 @@ void log_event(core::LogSink* log, const char* rule_heading, std::uint16_t event
   log->add(e);
 }
 
-int Row::alive(std::uint8_t nation) const {
-  return fresh[nation] + light[nation] + (damaged == nation ? 1 : 0);
-}
+int Row::alive(std::uint8_t nation) const { return fresh[nation] + light[nation] + (damaged == nation ? 1 : 0); }
 int Row::alive() const {
   int n = 0;
   for (std::uint8_t k = 0; k < kNations; ++k) n += alive(k);
@@ -45,8 +42,7 @@ int Row::alive() const {
 }
 
 std::uint32_t encode(Choice c) {
-  return static_cast<std::uint32_t>(c.kind) | std::uint32_t{c.a} << 8 | std::uint32_t{c.b} << 16 |
-         std::uint32_t{c.c} << 24;
+  return static_cast<std::uint32_t>(c.kind) | std::uint32_t{c.a} << 8 | std::uint32_t{c.b} << 16 | std::uint32_t{c.c} << 24;
 }
 Choice decode(std::uint32_t v) {
   Choice c;
@@ -66,13 +62,9 @@ core::OutcomeList die_outcomes() {
 int other(int side) { return 1 - side; }
 
 // The side whose Commander is first in Turn Order Rank ("always begins the battle in each Stage").
-int first_side(const Battle& b) {
-  return b.rank[b.commander[1]] < b.rank[b.commander[0]] ? 1 : 0;
-}
+int first_side(const Battle& b) { return b.rank[b.commander[1]] < b.rank[b.commander[0]] ? 1 : 0; }
 
-bool in_stage(const Row& r, Stage st) {
-  return st == Stage::Air ? r.type.category == Category::Air : r.type.category != Category::Air;
-}
+bool in_stage(const Row& r, Stage st) { return st == Stage::Air ? r.type.category == Category::Air : r.type.category != Category::Air; }
 
 bool has_targets(const Battle& b, int side, Stage st) {
   for (int i = 0; i < b.row_count[side]; ++i)
@@ -150,8 +142,7 @@ std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side
     if (!claim(t.side, t.nation) || t.type >= kMaxTypes) return "a transport's side, nation or type is invalid";
   raid_side = 0;
   if (s.target.present) {
-    if (s.target.owner >= kNations || nation_side[s.target.owner] == -1)
-      return "the bombed territory's owner must be on a side";
+    if (s.target.owner >= kNations || nation_side[s.target.owner] == -1) return "the bombed territory's owner must be on a side";
     raid_side = other(nation_side[s.target.owner]);
     if (s.target.construction_count > s.target.construction.size()) return "too many construction entries";
   }
@@ -313,8 +304,7 @@ bool stance_is_moot(const Battle& b, const Group& g) {
 
 void stance_legal(const Battle& b, std::vector<Choice>& out) {
   const Group& g = b.groups[b.group_cursor];
-  for (int k = 0; k <= g.left; ++k)
-    out.push_back({ChoiceKind::Stance, b.group_cursor, static_cast<std::uint8_t>(k), 0});
+  for (int k = 0; k <= g.left; ++k) out.push_back({ChoiceKind::Stance, b.group_cursor, static_cast<std::uint8_t>(k), 0});
 }
 
 void apply_stance(Battle& b, Choice c, core::LogSink* log) {
@@ -429,8 +419,7 @@ void hit_targets(const Battle& b, const Die& d, std::vector<Choice>& out) {
     for (int i = 0; i < b.row_count[enemy]; ++i) {
       const Row& r = b.rows[enemy][i];
       if (in_stage(r, b.stage) && r.damaged != kNoNation && r.spec().white_triangle)
-        out.push_back({ChoiceKind::Hit, static_cast<std::uint8_t>(i), r.damaged,
-                       static_cast<std::uint8_t>(Box::Damaged)});
+        out.push_back({ChoiceKind::Hit, static_cast<std::uint8_t>(i), r.damaged, static_cast<std::uint8_t>(Box::Damaged)});
     }
     return;
   }
@@ -657,8 +646,10 @@ Presence presence(const Battle& b, int side) {
     int here = r.alive();
     for (std::uint8_t v : r.escaped) here += v;
     if (here == 0) continue;
-    if (r.type.category == Category::Air) p.air = true;
-    else if (r.type.category == Category::Sea) (is_sub(r) ? p.subs : p.naval) = true;
+    if (r.type.category == Category::Air)
+      p.air = true;
+    else if (r.type.category == Category::Sea)
+      (is_sub(r) ? p.subs : p.naval) = true;
   }
   return p;
 }
@@ -689,8 +680,7 @@ void repair_legal(const Battle& b, std::vector<Choice>& out) {
   const Row& r = b.rows[side][row];
   for (int res = 0; res < kResources; ++res)
     if (b.stock[r.damaged][res] > 0)
-      out.push_back({ChoiceKind::Repair, static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(row),
-                     static_cast<std::uint8_t>(res)});
+      out.push_back({ChoiceKind::Repair, static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(res)});
   out.push_back({ChoiceKind::Repair, static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(row), 3});
 }
 
@@ -733,9 +723,7 @@ bool run_repairs(Battle& b, core::LogSink* log) {
 
 // ---- Flow ----------------------------------------------------------------------------------------
 
-bool any_air(const Battle& b) {
-  return has_targets(b, 0, Stage::Air) || has_targets(b, 1, Stage::Air);
-}
+bool any_air(const Battle& b) { return has_targets(b, 0, Stage::Air) || has_targets(b, 1, Stage::Air); }
 
 void advance(Battle& b, core::LogSink* log) {
   for (;;) {
@@ -773,8 +761,7 @@ void advance(Battle& b, core::LogSink* log) {
         if (!run_convoy(b, log)) return;
         b.phase = Phase::Done;
         break;
-      case Phase::Done:
-        return;
+      case Phase::Done: return;
     }
   }
 }
@@ -914,9 +901,7 @@ int land_survivors(const Battle& b, int side) {
 
 bool transports_sunk(const Battle& b, int side) { return b.sunk[side]; }
 
-std::int32_t resources_spent(const Battle& b, std::uint8_t nation, Resource r) {
-  return b.spent[nation][static_cast<int>(r)];
-}
+std::int32_t resources_spent(const Battle& b, std::uint8_t nation, Resource r) { return b.spent[nation][static_cast<int>(r)]; }
 
 // ---- Fingerprint ---------------------------------------------------------------------------------
 
@@ -977,15 +962,13 @@ void hash_battle(core::Hasher& h, const Battle& b) {
   h.add(b.transport_count);
   for (const TransportGroup& t : b.transports) h.add(t.side | t.nation << 8 | t.type << 16 | t.count << 24);
   add_all(h, b.sunk);
-  h.add(static_cast<unsigned>(b.garrison) | static_cast<unsigned>(b.garrison_fired) << 8 | b.garrison_nation << 16 |
-        b.garrison_side << 24);
+  h.add(static_cast<unsigned>(b.garrison) | static_cast<unsigned>(b.garrison_fired) << 8 | b.garrison_nation << 16 | b.garrison_side << 24);
   add_all(h, b.garrison_dice);
   h.add(b.garrison_rolled);
   h.add(static_cast<unsigned>(b.target.present) | b.target.owner << 8 | static_cast<unsigned>(b.target.infrastructure) << 16 |
         b.target.construction_count << 24);
   add_all(h, b.target.production);
-  for (const ConstructionGroup& g : b.target.construction)
-    h.add(g.type | static_cast<unsigned>(g.colour) << 8 | g.count << 16);
+  for (const ConstructionGroup& g : b.target.construction) h.add(g.type | static_cast<unsigned>(g.colour) << 8 | g.count << 16);
   add_all(h, b.bomb_resource_lost);
   add_all(h, b.construction_destroyed);
   h.add(b.bomb_tokens | b.raid_side << 8 | b.raid_dice << 16);

@@ -32,12 +32,12 @@
 
 namespace warroom {
 
-inline constexpr int kSides = 2;               // 0: Allied Forces (left of the board), 1: Axis
-inline constexpr int kMaxRowsPerSide = 24;     // rows are (type, stance) pairs
+inline constexpr int kSides = 2;            // 0: Allied Forces (left of the board), 1: Axis
+inline constexpr int kMaxRowsPerSide = 24;  // rows are (type, stance) pairs
 inline constexpr int kMaxStances = 3;
-inline constexpr int kMaxGroups = 32;          // (side, nation, type) groups awaiting stances
-inline constexpr int kMaxBatch = 10;           // Roll Dice in Batches: "comprised of 10 dice"
-inline constexpr int kMaxStageDice = 30;       // "can never be above 30"
+inline constexpr int kMaxGroups = 32;     // (side, nation, type) groups awaiting stances
+inline constexpr int kMaxBatch = 10;      // Roll Dice in Batches: "comprised of 10 dice"
+inline constexpr int kMaxStageDice = 30;  // "can never be above 30"
 
 // The d12 (Game Components › Dice): faces are data.h's Colour, in the order hits are resolved
 // (Assigning White and Black Die Rolls): yellow, blue, green, red, black, white, with 4, 3, 2, 1, 1, 1
@@ -99,9 +99,9 @@ struct ConstructionGroup {
 
 struct BombingTarget {
   bool present = false;
-  std::uint8_t owner = kNoNation;               // controller of the territory (loses resources)
+  std::uint8_t owner = kNoNation;                     // controller of the territory (loses resources)
   std::array<std::uint8_t, kResources> production{};  // the territory's current production per type (ruling 53)
-  bool infrastructure = false;                  // ports, rails or industry: a Bomb Token is possible
+  bool infrastructure = false;                        // ports, rails or industry: a Bomb Token is possible
   std::array<ConstructionGroup, 10> construction{};
   std::uint8_t construction_count = 0;
   bool operator==(const BombingTarget&) const = default;
@@ -109,20 +109,20 @@ struct BombingTarget {
 
 struct BattleSetup {
   std::array<std::uint8_t, kSides> commander{kNoNation, kNoNation};
-  std::array<std::uint8_t, kNations> rank{};   // Turn Order Rank: 0 earliest
-  std::array<bool, kNations> orange{};         // Orange Zone or worse: black is a miss (ruling 49)
-  std::array<bool, kSides> port_advantage{};         // Port Advantage per side (ruling 59)
+  std::array<std::uint8_t, kNations> rank{};                           // Turn Order Rank: 0 earliest
+  std::array<bool, kNations> orange{};                                 // Orange Zone or worse: black is a miss (ruling 49)
+  std::array<bool, kSides> port_advantage{};                           // Port Advantage per side (ruling 59)
   std::array<std::array<std::int32_t, kResources>, kNations> stock{};  // resources held
   std::vector<Participant> units;
   std::vector<TransportGroup> transports;
-  bool garrison = false;              // the invaded territory holds no defenders (ruling 50)
+  bool garrison = false;                     // the invaded territory holds no defenders (ruling 50)
   std::uint8_t garrison_nation = kNoNation;  // its controller, on the side opposed to the invaders
-  BombingTarget target;               // bombers of the side opposed to target.owner may raid it
+  BombingTarget target;                      // bombers of the side opposed to target.owner may raid it
 };
 
 // Resolving Convoy Raids: one entry per raiding Command, one per cluster in the region.
 struct ConvoyCluster {
-  std::uint8_t owner = kNoNation;  // the convoy's controller (ruling 57)
+  std::uint8_t owner = kNoNation;                // the convoy's controller (ruling 57)
   std::array<std::uint8_t, kResources> ships{};  // silhouettes per resource (ruling 58: 1 each)
   bool operator==(const ConvoyCluster&) const = default;
 };
@@ -133,8 +133,8 @@ struct RaidingCommand {
 struct ConvoyRaidSetup {
   std::array<bool, kNations> orange{};
   std::array<std::array<std::int32_t, kResources>, kNations> stock{};
-  std::vector<ConvoyCluster> clusters;      // at most 8
-  std::vector<RaidingCommand> commands;     // at most 8
+  std::vector<ConvoyCluster> clusters;   // at most 8
+  std::vector<RaidingCommand> commands;  // at most 8
 };
 
 // ---- The state -----------------------------------------------------------------------------------
@@ -145,7 +145,7 @@ struct Row {
   TypeSpec type;
   std::uint8_t stance = 0;
   std::array<std::uint8_t, kNations> fresh{}, light{}, eliminated{}, escaped{};
-  std::uint8_t damaged = kNoNation;  // the nation of the DAMAGED (or DIVE) unit, if any
+  std::uint8_t damaged = kNoNation;                           // the nation of the DAMAGED (or DIVE) unit, if any
   std::array<std::uint8_t, kNations> scrapped{}, repaired{};  // debrief
   const StanceSpec& spec() const { return type.stance[stance]; }
   int alive(std::uint8_t nation) const;  // fresh + light + damaged, not eliminated nor escaped
@@ -170,8 +170,15 @@ enum class BattleKind : std::uint8_t { None, Battle, ConvoyRaid };
 
 // Where the battle stands; internal flow, read through need().
 enum class Phase : std::uint8_t {
-  Stances, AirStage, Bombing, SurfaceStage, Garrison, Repairs, Done,
-  ConvoyTargets, ConvoyDice,
+  Stances,
+  AirStage,
+  Bombing,
+  SurfaceStage,
+  Garrison,
+  Repairs,
+  Done,
+  ConvoyTargets,
+  ConvoyDice,
 };
 
 enum class Need : std::uint8_t {
@@ -191,14 +198,14 @@ enum class Box : std::uint8_t { Fresh, Light, Damaged };
 
 // A decision's choice. Layout (encode/decode, 32 bits): kind | a << 8 | b << 16 | c << 24.
 enum class ChoiceKind : std::uint8_t {
-  Stance,       // a: group, b: units put into the group's current stance
-  Hit,          // a: enemy row, b: nation, c: Box; or a = 0xFF: the die misses (no legal target)
-  Escort,       // a: nation of the escort cruiser taking the hit (b: its Box), or kNoNation: no redirect
-  Garrison,     // a: invader row, b: nation, c: Box of the unit eliminated
-  Bomb,         // a: 0 resource (b: Resource), 1 unit under construction (b: construction index), 2 Bomb Token
-  Cluster,      // a: cluster index
-  Black,        // a: Resource sunk by the black die
-  Repair,       // a: side, b: row, c: resource paid (Resource), or 3: scrap
+  Stance,    // a: group, b: units put into the group's current stance
+  Hit,       // a: enemy row, b: nation, c: Box; or a = 0xFF: the die misses (no legal target)
+  Escort,    // a: nation of the escort cruiser taking the hit (b: its Box), or kNoNation: no redirect
+  Garrison,  // a: invader row, b: nation, c: Box of the unit eliminated
+  Bomb,      // a: 0 resource (b: Resource), 1 unit under construction (b: construction index), 2 Bomb Token
+  Cluster,   // a: cluster index
+  Black,     // a: Resource sunk by the black die
+  Repair,    // a: side, b: row, c: resource paid (Resource), or 3: scrap
 };
 struct Choice {
   ChoiceKind kind = ChoiceKind::Hit;
@@ -227,13 +234,13 @@ struct Battle {
   // The current stage.
   Stage stage = Stage::Air;
   std::array<std::array<std::uint8_t, kNations>, kSides> pool{};  // dice left per nation
-  std::array<std::array<std::uint8_t, 4>, kSides> pool_order{};          // nations, Commander first
+  std::array<std::array<std::uint8_t, 4>, kSides> pool_order{};   // nations, Commander first
   std::array<std::uint8_t, kSides> pool_nations{};
   std::uint8_t rolling_side = 0;
   std::array<Die, kMaxBatch> batch{};
   std::uint8_t batch_size = 0, batch_rolled = 0;
-  std::uint8_t pending_die = 0xFF;   // the die whose hit awaits the Escort decision
-  Choice pending_hit{};              // the hit the roller chose, before the Escort decision
+  std::uint8_t pending_die = 0xFF;  // the die whose hit awaits the Escort decision
+  Choice pending_hit{};             // the hit the roller chose, before the Escort decision
 
   // Transports (Battle Debrief › 3).
   std::array<TransportGroup, 16> transports{};
@@ -251,8 +258,8 @@ struct Battle {
   std::array<std::uint8_t, kResources> bomb_resource_lost{};
   std::array<std::uint8_t, 10> construction_destroyed{};
   std::uint8_t bomb_tokens = 0;
-  std::uint8_t raid_side = 0;     // the side whose Strategic Bombing bombers raid the target
-  std::uint8_t raid_dice = 0;     // dice per bomber (the stance's raid_dice)
+  std::uint8_t raid_side = 0;  // the side whose Strategic Bombing bombers raid the target
+  std::uint8_t raid_dice = 0;  // dice per bomber (the stance's raid_dice)
 
   // Convoy raids.
   std::array<ConvoyCluster, 8> clusters{};
@@ -303,7 +310,7 @@ std::int32_t resources_spent(const Battle& b, std::uint8_t nation, Resource r);
 int construction_destroyed(const Battle& b, std::uint8_t type);
 int bomb_tokens(const Battle& b);
 int dice_in_pool(const Battle& b, int side);  // dice left to roll in the current stage
-int current_die(const Battle& b);  // the batch's die whose hit is being decided, or -1
+int current_die(const Battle& b);             // the batch's die whose hit is being decided, or -1
 bool force_advantage(const Battle& b, int side, std::uint8_t type);
 
 // Feeds every field of the battle into the state's fingerprint (the engine's Game::hash).
@@ -311,9 +318,9 @@ void hash_battle(core::Hasher& h, const Battle& b);
 
 // ---- Text ----------------------------------------------------------------------------------------
 struct BattleNames {
-  std::span<const std::string> nation;                    // by nation id
-  std::span<const std::string> type;                      // by type id
-  std::span<const std::vector<std::string>> stance;       // by type id, then stance index
+  std::span<const std::string> nation;               // by nation id
+  std::span<const std::string> type;                 // by type id
+  std::span<const std::vector<std::string>> stance;  // by type id, then stance index
 };
 std::string choice_text(const Battle& b, Choice c, const BattleNames& names);
 // The same choice as structure (the view's "action_fields"): {"choice": its first word, nation,
@@ -324,20 +331,20 @@ bool choice_from_text(const Battle& b, std::string_view text, const BattleNames&
 
 // Log events (core::LogEntry::event), args as listed. The rule field holds the heading.
 enum BattleEvent : std::uint16_t {
-  kEvStage = 200,       // stage, dice side 0, dice side 1
-  kEvBatch,             // side, nation of the Commander, dice in the batch
-  kEvDie,               // side, nation, face
-  kEvHit,               // side hit, unit type << 8 | stance of the row, nation, new box (0 fresh .. 3 eliminated)
-  kEvMiss,              // face, nation of the roller
-  kEvEscort,            // side hit, escort nation
-  kEvDive,              // side, nation: a submarine escapes
-  kEvGarrison,          // nation whose unit is eliminated, type (or 0xFF: no effect)
-  kEvBomb,              // kind (0 resource, 1 construction, 2 Bomb Token, 3 miss), what
-  kEvConvoy,            // cluster, resource, ships sunk
-  kEvRepair,            // nation, type, resource paid (3: free with Port Advantage, 4: scrapped)
-  kEvTransports,        // side whose transports are sunk
-  kEvForceAdvantage,    // side, type
-  kEvStance,            // nation, type, stance index, units
+  kEvStage = 200,     // stage, dice side 0, dice side 1
+  kEvBatch,           // side, nation of the Commander, dice in the batch
+  kEvDie,             // side, nation, face
+  kEvHit,             // side hit, unit type << 8 | stance of the row, nation, new box (0 fresh .. 3 eliminated)
+  kEvMiss,            // face, nation of the roller
+  kEvEscort,          // side hit, escort nation
+  kEvDive,            // side, nation: a submarine escapes
+  kEvGarrison,        // nation whose unit is eliminated, type (or 0xFF: no effect)
+  kEvBomb,            // kind (0 resource, 1 construction, 2 Bomb Token, 3 miss), what
+  kEvConvoy,          // cluster, resource, ships sunk
+  kEvRepair,          // nation, type, resource paid (3: free with Port Advantage, 4: scrapped)
+  kEvTransports,      // side whose transports are sunk
+  kEvForceAdvantage,  // side, type
+  kEvStance,          // nation, type, stance index, units
 };
 // The display texts as catalogue messages (warroom/i18n_text.h, data/i18n/warroom): a battle event
 // of the log; what the battle waits for ("Germany assigns a yellow hit"); a choice in words beside

@@ -57,12 +57,10 @@ void bombing_options(const Battle& b, const Die& d, std::vector<Choice>& out) {
   }
   for (int i = 0; i < b.target.construction_count; ++i) {
     const ConstructionGroup& g = b.target.construction[i];
-    if (g.colour == d.face && b.construction_destroyed[i] < g.count)
-      out.push_back({ChoiceKind::Bomb, 1, static_cast<std::uint8_t>(i), 0});
+    if (g.colour == d.face && b.construction_destroyed[i] < g.count) out.push_back({ChoiceKind::Bomb, 1, static_cast<std::uint8_t>(i), 0});
   }
   Resource r;
-  if (face_resource(d.face, r) && resource_open(b, r))
-    out.push_back({ChoiceKind::Bomb, 0, static_cast<std::uint8_t>(r), 0});
+  if (face_resource(d.face, r) && resource_open(b, r)) out.push_back({ChoiceKind::Bomb, 0, static_cast<std::uint8_t>(r), 0});
 }
 
 }  // namespace
@@ -157,9 +155,12 @@ void garrison_legal(const Battle& b, std::vector<Choice>& out) {
   Colour f0 = b.garrison_dice[0], f1 = b.garrison_dice[1];
   const auto miss = [&](Colour f) { return f == Colour::White || black_misses(b, f, b.garrison_nation); };
   if (miss(f0) || miss(f1)) return;
-  if (f0 == Colour::Black && f1 == Colour::Black) colour.fill(true);
-  else if (f0 == Colour::Black) colour[static_cast<int>(f1)] = true;
-  else if (f1 == Colour::Black || f0 == f1) colour[static_cast<int>(f0)] = true;
+  if (f0 == Colour::Black && f1 == Colour::Black)
+    colour.fill(true);
+  else if (f0 == Colour::Black)
+    colour[static_cast<int>(f1)] = true;
+  else if (f1 == Colour::Black || f0 == f1)
+    colour[static_cast<int>(f0)] = true;
   const int side = invaders(b);
   for (int i = 0; i < b.row_count[side]; ++i) {
     const Row& r = b.rows[side][i];
@@ -239,9 +240,7 @@ void apply_cluster(Battle& b, Choice c, core::LogSink*) { b.raider_cluster[b.rai
 
 namespace {
 
-bool ships_left(const Battle& b, int cluster, int r) {
-  return b.clusters[cluster].ships[r] > 0 && !b.convoy_sunk[cluster][r];
-}
+bool ships_left(const Battle& b, int cluster, int r) { return b.clusters[cluster].ships[r] > 0 && !b.convoy_sunk[cluster][r]; }
 
 // "All of the convoy transports of that resource type are sunk within that cluster"; the owner
 // loses 1 resource per silhouette (ruling 58), never dropping below 0.

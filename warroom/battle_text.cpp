@@ -15,8 +15,7 @@ std::string resource_name(Resource r) { return std::string(resource_id(r)); }
 namespace {
 
 std::string nation_name(const BattleNames& n, int nation) {
-  return nation >= 0 && static_cast<std::size_t>(nation) < n.nation.size() ? n.nation[nation]
-                                                                           : "nation" + std::to_string(nation);
+  return nation >= 0 && static_cast<std::size_t>(nation) < n.nation.size() ? n.nation[nation] : "nation" + std::to_string(nation);
 }
 std::string type_name(const BattleNames& n, int type) {
   return type >= 0 && static_cast<std::size_t>(type) < n.type.size() ? n.type[type] : "type" + std::to_string(type);
@@ -44,25 +43,21 @@ std::string choice_text(const Battle& b, Choice c, const BattleNames& n) {
   switch (c.kind) {
     case ChoiceKind::Stance: {
       const Group& g = b.groups[c.a < kMaxGroups ? c.a : 0];
-      return "stance " + nation_name(n, g.nation) + " " + type_name(n, g.type.id) + " " +
-             stance_name(n, g.type.id, g.cursor) + " " + std::to_string(c.b);
+      return "stance " + nation_name(n, g.nation) + " " + type_name(n, g.type.id) + " " + stance_name(n, g.type.id, g.cursor) + " " +
+             std::to_string(c.b);
     }
-    case ChoiceKind::Hit:
-      return "hit " + nation_name(n, c.b) + " " + row_name(b, n, enemy, c.a) + " " + box_name(c.c);
+    case ChoiceKind::Hit: return "hit " + nation_name(n, c.b) + " " + row_name(b, n, enemy, c.a) + " " + box_name(c.c);
     case ChoiceKind::Escort:
       if (c.a == kNoNation) return "no escort";
       return "escort " + nation_name(n, c.a) + " " + box_name(c.b);
     case ChoiceKind::Garrison:
-      return "garrison " + nation_name(n, c.b) + " " + row_name(b, n, other(b.garrison_side), c.a) + " " +
-             box_name(c.c);
+      return "garrison " + nation_name(n, c.b) + " " + row_name(b, n, other(b.garrison_side), c.a) + " " + box_name(c.c);
     case ChoiceKind::Bomb:
       if (c.a == 0) return std::string("bomb ") + resource_name(static_cast<Resource>(c.b % kResources));
       if (c.a == 1) return "bomb " + type_name(n, b.target.construction[c.b % 10].type);
       return "bomb token";
-    case ChoiceKind::Cluster:
-      return "cluster " + std::to_string(c.a + 1);
-    case ChoiceKind::Black:
-      return std::string("black ") + resource_name(static_cast<Resource>(c.a % kResources));
+    case ChoiceKind::Cluster: return "cluster " + std::to_string(c.a + 1);
+    case ChoiceKind::Black: return std::string("black ") + resource_name(static_cast<Resource>(c.a % kResources));
     case ChoiceKind::Repair: {
       const int side = c.a < kSides ? c.a : 0;
       const int row = c.b < kMaxRowsPerSide ? c.b : 0;
@@ -89,8 +84,12 @@ nlohmann::json choice_json(const Battle& b, Choice c, const BattleNames& n) {
       const Group& g = b.groups[c.a < kMaxGroups ? c.a : 0];
       // The rest of the units go on to the next stance; to the type's other one where it is the last.
       const bool rest_in_last = g.cursor + 2 == g.type.stance_count;
-      return {{"choice", "stance"}, {"nation", nation_name(n, g.nation)}, {"unit", type_name(n, g.type.id)},
-              {"stance", stance_name(n, g.type.id, g.cursor)}, {"count", c.b}, {"rest", g.left - c.b},
+      return {{"choice", "stance"},
+              {"nation", nation_name(n, g.nation)},
+              {"unit", type_name(n, g.type.id)},
+              {"stance", stance_name(n, g.type.id, g.cursor)},
+              {"count", c.b},
+              {"rest", g.left - c.b},
               {"rest_stance", rest_in_last ? nlohmann::json(stance_name(n, g.type.id, g.cursor + 1)) : nlohmann::json(nullptr)}};
     }
     case ChoiceKind::Hit: return row(enemy, c.a, {{"choice", "hit"}, {"nation", nation_name(n, c.b)}, {"box", box_name(c.c)}});
@@ -134,10 +133,12 @@ using text::key;
 
 // Names by the battle's ids, as catalogue messages.
 Message nation_of(const BattleNames& n, int nation) {
-  return nation >= 0 && static_cast<std::size_t>(nation) < n.nation.size() ? text::nation(n.nation[nation]) : Message::plain(nation_name(n, nation));
+  return nation >= 0 && static_cast<std::size_t>(nation) < n.nation.size() ? text::nation(n.nation[nation])
+                                                                           : Message::plain(nation_name(n, nation));
 }
 Message nationality_of(const BattleNames& n, int nation) {
-  return nation >= 0 && static_cast<std::size_t>(nation) < n.nation.size() ? text::nationality(n.nation[nation]) : Message::plain(nation_name(n, nation));
+  return nation >= 0 && static_cast<std::size_t>(nation) < n.nation.size() ? text::nationality(n.nation[nation])
+                                                                           : Message::plain(nation_name(n, nation));
 }
 Message type_of(const BattleNames& n, int type) {
   return type >= 0 && static_cast<std::size_t>(type) < n.type.size() ? text::unit(n.type[type]) : Message::plain(type_name(n, type));
@@ -145,7 +146,7 @@ Message type_of(const BattleNames& n, int type) {
 // `count` units of a battle type: "2 Fighters".
 Message units_of(const BattleNames& n, int type, int count) {
   return type >= 0 && static_cast<std::size_t>(type) < n.type.size() ? text::units(n.type[type], count)
-                                                                   : Message::plain(std::to_string(count) + " " + type_name(n, type));
+                                                                     : Message::plain(std::to_string(count) + " " + type_name(n, type));
 }
 Message stance_of(const BattleNames& n, int type, int stance) {
   if (type >= 0 && static_cast<std::size_t>(type) < n.stance.size() && stance >= 0 &&
@@ -174,10 +175,14 @@ Message stance_choice_of(const Battle& b, const Group& g, int count, const Battl
     m = g.left == 1 ? key("warroom.choice.stance_the").with("unit", type_of(n, type)).with("stance", stance)
                     : key("warroom.choice.stance_all").with("units", units_of(n, type, g.left)).with("stance", stance);
   } else if (rest_in_last) {
-    m = key("warroom.choice.stance_split").with("units", units_of(n, type, count)).with("stance", stance_of(n, type, g.cursor))
-            .with("rest", std::to_string(rest)).with("other", stance_of(n, type, g.cursor + 1));
+    m = key("warroom.choice.stance_split")
+            .with("units", units_of(n, type, count))
+            .with("stance", stance_of(n, type, g.cursor))
+            .with("rest", std::to_string(rest))
+            .with("other", stance_of(n, type, g.cursor + 1));
   }
-  if (g.nation != b.commander[g.side]) return key("warroom.choice.stance_owner").with("choice", m).with("nationality", nationality_of(n, g.nation));
+  if (g.nation != b.commander[g.side])
+    return key("warroom.choice.stance_owner").with("choice", m).with("nationality", nationality_of(n, g.nation));
   return m;
 }
 
@@ -188,12 +193,16 @@ Message event_message(const core::LogEntry& e, const BattleNames& n) {
   switch (e.event) {
     case kEvStage:
       return key(a[0] == 0 ? "warroom.battle.air_stage" : "warroom.battle.surface_stage")
-          .with("dice", text::counted("warroom.count.die", a[1])).with("against", text::counted("warroom.count.die", a[2]));
+          .with("dice", text::counted("warroom.count.die", a[1]))
+          .with("against", text::counted("warroom.count.die", a[2]));
     case kEvBatch: return key("warroom.battle.batch").with("nation", nation_of(n, a[1])).counted(a[2]);
     case kEvDie: return key("warroom.battle.die").with("nation", nation_of(n, a[1])).with("colour", colour_of(a[2]));
     case kEvHit:
-      return key("warroom.battle.hit").with("nationality", nationality_of(n, a[2])).with("unit", type_of(n, a[1] >> 8))
-          .with("stance", stance_of(n, a[1] >> 8, a[1] & 0xFF)).with("box", text::box(a[3]));
+      return key("warroom.battle.hit")
+          .with("nationality", nationality_of(n, a[2]))
+          .with("unit", type_of(n, a[1] >> 8))
+          .with("stance", stance_of(n, a[1] >> 8, a[1] & 0xFF))
+          .with("box", text::box(a[3]));
     case kEvMiss: return key("warroom.battle.miss").with("colour", colour_of(a[0]));
     case kEvEscort: return key("warroom.battle.escort").with("nation", nation_of(n, a[1]));
     case kEvDive: return key("warroom.battle.dive").with("nation", nation_of(n, a[1]));
@@ -206,8 +215,10 @@ Message event_message(const core::LogEntry& e, const BattleNames& n) {
       if (a[0] == 2) return key("warroom.battle.bomb_token");
       return key("warroom.battle.bomb_miss").with("colour", colour_of(a[1]));
     case kEvConvoy:
-      return key("warroom.battle.convoy").with("cluster", std::to_string(a[0] + 1))
-          .with("ships", text::counted("warroom.count.ship", a[2]).with("resource", resource_of(a[1]))).with("lost", std::to_string(a[3]));
+      return key("warroom.battle.convoy")
+          .with("cluster", std::to_string(a[0] + 1))
+          .with("ships", text::counted("warroom.count.ship", a[2]).with("resource", resource_of(a[1])))
+          .with("lost", std::to_string(a[3]));
     case kEvRepair: {
       const char* k = a[2] == 3 ? "warroom.battle.repaired_free" : a[2] == 4 ? "warroom.battle.scrapped" : "warroom.battle.repaired";
       Message m = key(k).with("nation", nation_of(n, a[0])).with("unit", type_of(n, a[1]));
@@ -217,7 +228,9 @@ Message event_message(const core::LogEntry& e, const BattleNames& n) {
     case kEvTransports: return key("warroom.battle.transports_sunk").with("side", text::alliance(a[0]));
     case kEvForceAdvantage: return key("warroom.battle.force_advantage").with("side", text::alliance(a[0])).with("unit", type_of(n, a[1]));
     case kEvStance:
-      return key("warroom.battle.stance").with("nation", nation_of(n, a[0])).with("units", units_of(n, a[1], a[3]))
+      return key("warroom.battle.stance")
+          .with("nation", nation_of(n, a[0]))
+          .with("units", units_of(n, a[1], a[3]))
           .with("stance", stance_of(n, a[1], a[2]));
   }
   return Message::plain("");
@@ -230,8 +243,12 @@ Message prompt_message(const Battle& b, const BattleNames& n) {
   switch (need(b)) {
     case Need::Stance: {
       const Group& g = b.groups[b.group_cursor];
-      return key("warroom.battle.ask_stance").with("nation", who).with("owner", nation_of(n, g.nation)).with("unit", type_of(n, g.type.id))
-          .with("stance", stance_of(n, g.type.id, g.cursor)).counted(g.left);
+      return key("warroom.battle.ask_stance")
+          .with("nation", who)
+          .with("owner", nation_of(n, g.nation))
+          .with("unit", type_of(n, g.type.id))
+          .with("stance", stance_of(n, g.type.id, g.cursor))
+          .counted(g.left);
     }
     case Need::Die: return key("warroom.battle.ask_die");
     case Need::Hit: return key("warroom.battle.ask_hit").with("nation", who).with("colour", colour);
@@ -253,14 +270,19 @@ Message choice_message(const Battle& b, Choice c, const BattleNames& n) {
     case ChoiceKind::Hit: {  // "hit a fresh German Artillery in Barrage"
       if (c.a >= b.row_count[enemy]) return Message::plain(choice_text(b, c, n));
       const Row& r = b.rows[enemy][c.a];
-      return key("warroom.choice.hit").with("box", text::box(c.c)).with("nationality", nationality_of(n, c.b))
-          .with("unit", type_of(n, r.type.id)).with("stance", stance_of(n, r.type.id, r.stance));
+      return key("warroom.choice.hit")
+          .with("box", text::box(c.c))
+          .with("nationality", nationality_of(n, c.b))
+          .with("unit", type_of(n, r.type.id))
+          .with("stance", stance_of(n, r.type.id, r.stance));
     }
     case ChoiceKind::Escort:
       if (c.a == kNoNation) return key("warroom.choice.no_escort");
       return key("warroom.choice.escort").with("nation", nation_of(n, c.a)).with("box", text::box(c.b));
     case ChoiceKind::Garrison:
-      return key("warroom.choice.garrison").with("nation", nation_of(n, c.b)).with("row", row_of(b, n, other(b.garrison_side), c.a))
+      return key("warroom.choice.garrison")
+          .with("nation", nation_of(n, c.b))
+          .with("row", row_of(b, n, other(b.garrison_side), c.a))
           .with("box", text::box(c.c));
     case ChoiceKind::Bomb:
       if (c.a == 0) return key("warroom.choice.bomb_resource").with("resource", resource_of(c.b));
@@ -272,7 +294,8 @@ Message choice_message(const Battle& b, Choice c, const BattleNames& n) {
       const int side = c.a < kSides ? c.a : 0;
       const int row = c.b < kMaxRowsPerSide ? c.b : 0;
       Message m = key(c.c == 3 ? "warroom.choice.scrap" : "warroom.choice.repair")
-                      .with("nation", nation_of(n, b.rows[side][row].damaged)).with("row", row_of(b, n, side, row));
+                      .with("nation", nation_of(n, b.rows[side][row].damaged))
+                      .with("row", row_of(b, n, side, row));
       if (c.c != 3) m.with("resource", resource_of(c.c));
       return m;
     }

@@ -2,10 +2,10 @@
 
 #include <bit>
 
+#include "core/title.h"
 #include "warroom/actions.h"
 #include "warroom/ai.h"
 #include "warroom/bots_rules.h"
-#include "core/title.h"
 #include "warroom/state.h"
 
 namespace warroom {

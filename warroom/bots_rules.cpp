@@ -41,7 +41,6 @@ int lowest_nation(std::uint8_t bits) {
   return 0;
 }
 
-
 // ---- Reorganizing Commands: merge small stacks into bigger ones in the same region, so that one
 // order moves more units (the rulebook's TIP). Never splits.
 core::Action reorganize(const State& s, int nation, const core::ActionList& legal) {
@@ -65,7 +64,8 @@ core::Action write_sheet(const State& s, int nation, const SheetPlan& plan, cons
     return encode(ActionKind::Done, nation);  // "done" clears the selection
   }
   for (const PlannedOrder& o : plan.orders) {
-    const bool written = std::any_of(sh.box.begin(), sh.box.end(), [&](const Order& b) { return b.status != kEmpty && b.command == o.command; });
+    const bool written =
+        std::any_of(sh.box.begin(), sh.box.end(), [&](const Order& b) { return b.status != kEmpty && b.command == o.command; });
     if (!written && legal_one(encode(ActionKind::Select, nation, o.command))) return encode(ActionKind::Select, nation, o.command);
   }
   const int bid = std::min(plan.bid, 999);
@@ -97,7 +97,8 @@ bool bares_vital_region(const Data& d, const State& s, const Assessment& a, int 
 // region; pinned units left behind are the cheapest.
 core::Action execute_order(const Game& g, const State& s, int nation, RegionId campaign, int odds_percent, const core::ActionList& legal) {
   const Data& d = g.data();
-  const auto leave = best(legal, [&](const Act& x) { return x.kind == ActionKind::Leave ? -static_cast<double>(unit_strength(d, x.a)) : kNever; });
+  const auto leave =
+      best(legal, [&](const Act& x) { return x.kind == ActionKind::Leave ? -static_cast<double>(unit_strength(d, x.a)) : kNever; });
   if (leave) return *leave;
   const auto cancel = *find(legal, ActionKind::Cancel, nation);
   const Act c = decode_action(cancel);
@@ -144,7 +145,7 @@ core::Action launch(const Game& g, const State& s, int nation, const core::Actio
     if (x.b == kNoRegion) return 0.0;
     const int enemy = a.land[at(them)][x.b] + a.naval[at(them)][x.b] + a.air[at(them)][x.b];
     const int ours = a.land[at(me)][x.b] + a.naval[at(me)][x.b] + a.air[at(me)][x.b];
-    if (enemy == 0) return 0.5;  // over a quiet sea it guards convoys and transports
+    if (enemy == 0) return 0.5;               // over a quiet sea it guards convoys and transports
     return ours > 0 ? 10.0 + enemy : kNever;  // never alone into an enemy force
   });
 }
@@ -181,11 +182,12 @@ core::Action deploy(const Game& g, const State& s, int nation, const core::Actio
   if (const auto done = find(legal, ActionKind::Done, nation)) return *done;
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side), them = 1 - me;
-  if (const auto sea = best(legal, [&](const Act& x) {
-        if (x.kind != ActionKind::Deploy) return kNever;
-        const RegionId r = g.data().region(x.a).port_seas[at(x.c)];
-        return static_cast<double>(a.naval[at(me)][r] - 2 * a.naval[at(them)][r] - a.air[at(them)][r]);
-      });
+  if (const auto sea = best(legal,
+                            [&](const Act& x) {
+                              if (x.kind != ActionKind::Deploy) return kNever;
+                              const RegionId r = g.data().region(x.a).port_seas[at(x.c)];
+                              return static_cast<double>(a.naval[at(me)][r] - 2 * a.naval[at(them)][r] - a.air[at(them)][r]);
+                            });
       sea && deploy_leaves_a_way(g, s, nation, *sea))
     return *sea;
   // A naval unit with no sea to go to (every sea Command number in use, ruling 104) is held first:
@@ -241,7 +243,8 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
   std::array<double, kUnitTypes> share{};
   share[kInf] = 4, share[kArt] = 2, share[kArm] = 2, share[kFtr] = 1;
   if (overseas) share[kCa] = 1, share[kCv] = 1, share[kSub] = 1, share[kInf] = 3;
-  if (capital != kNoRegion && a.threat[capital] > a.land[at(static_cast<int>(a.side))][capital]) share = {}, share[kInf] = 3, share[kArt] = 2;  // the capital first
+  if (capital != kNoRegion && a.threat[capital] > a.land[at(static_cast<int>(a.side))][capital])
+    share = {}, share[kInf] = 3, share[kArt] = 2;  // the capital first
   lean(share, lean_to);
   // No sea Command number free: new ships could only be held under an Industry token (Deploy Units,
   // ruling 104), where they would take the room of the units that can leave (ruling 69).
@@ -260,7 +263,8 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
   });
   // Keep a little oil for next round's bid.
   if (pick && (d.units[at(decode_action(*pick).a)].cost.oil == 0 || ns.res[kOil] > 2)) return *pick;
-  if (const auto inf = best(legal, [&](const Act& x) { return x.kind == ActionKind::Buy && d.units[at(x.a)].cost.oil == 0 ? 0.0 : kNever; }))
+  if (const auto inf =
+          best(legal, [&](const Act& x) { return x.kind == ActionKind::Buy && d.units[at(x.a)].cost.oil == 0 ? 0.0 : kNever; }))
     return *inf;
   return *find(legal, ActionKind::Done, nation);
 }
@@ -273,7 +277,8 @@ core::Action place(const Game& g, const State& s, int nation, const core::Action
   return *best(legal, [&](const Act& x) {
     if (place_count(x) > 1) return kNever;  // one unit at a time, each where it is needed most
     const bool short_of_defence = a.importance[x.a] > 0 && a.threat[x.a] > a.land[at(me)][x.a];
-    return (short_of_defence ? 100.0 + a.importance[x.a] : 0.0) - static_cast<double>(a.goal_distance[x.a]) + (a.importance[x.a] > 0 ? 0.5 : 0);
+    return (short_of_defence ? 100.0 + a.importance[x.a] : 0.0) - static_cast<double>(a.goal_distance[x.a]) +
+           (a.importance[x.a] > 0 ? 0.5 : 0);
   });
 }
 
@@ -288,8 +293,8 @@ double trade_gain(const Game& g, const State& s, int nation, core::Action trade)
   const auto& now = after.nation[at(nation)].res;
   double v = 0;
   for (int r = 0; r < kResources; ++r) {
-    for (int k = before[at(r)]; k < now[at(r)]; ++k) v += 1.0 / (1 + std::max(0, k));   // received
-    for (int k = now[at(r)]; k < before[at(r)]; ++k) v -= 1.0 / (1 + std::max(0, k));   // given
+    for (int k = before[at(r)]; k < now[at(r)]; ++k) v += 1.0 / (1 + std::max(0, k));  // received
+    for (int k = now[at(r)]; k < before[at(r)]; ++k) v -= 1.0 / (1 + std::max(0, k));  // given
   }
   return v;
 }
@@ -309,16 +314,14 @@ core::Action trade(const Game& g, const State& s, int nation, const core::Action
 core::Action morale(const Data& d, const State& s, StepId step, int nation, const core::ActionList& legal) {
   const auto& res = s.nation[at(nation)].res;
   switch (step) {
-    case StepId::MoraleCancel:
-      return *best(legal, [](const Act& x) { return x.kind == ActionKind::CancelStress ? 2.0 - x.a : 0.0; });
-    case StepId::MoraleRelieve:
-      return *best(legal, [](const Act& x) { return x.kind == ActionKind::Relieve ? 10.0 + x.a : 0.0; });
+    case StepId::MoraleCancel: return *best(legal, [](const Act& x) { return x.kind == ActionKind::CancelStress ? 2.0 - x.a : 0.0; });
+    case StepId::MoraleRelieve: return *best(legal, [](const Act& x) { return x.kind == ActionKind::Relieve ? 10.0 + x.a : 0.0; });
     case StepId::BluePay:
       return *best(legal, [&](const Act& x) { return x.kind == ActionKind::Pay ? static_cast<double>(res[at(x.a)]) : kNever; });
     case StepId::Desert:
-      return *best(legal, [&](const Act& x) { return x.kind == ActionKind::Desert ? -static_cast<double>(unit_strength(d, x.b)) : kNever; });
-    default:
-      return legal[0];
+      return *best(legal,
+                   [&](const Act& x) { return x.kind == ActionKind::Desert ? -static_cast<double>(unit_strength(d, x.b)) : kNever; });
+    default: return legal[0];
   }
 }
 
@@ -404,7 +407,8 @@ const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nati
   const int q = quiet(obs);
   Cached& c = cache_[at(nation)];
   const Sheet& sh = obs.sheet[at(nation)];
-  const bool blank = sh.selected == 0 && sh.bid == 0 && std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
+  const bool blank =
+      sh.selected == 0 && sh.bid == 0 && std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
   if (!c.valid || blank || c.round != obs.round || c.pass != obs.pass) {
     c.plan = plan_sheet(game, obs, nation, campaign_[at(nation)], q + style_.extra_quiet, style_);
     campaign_[at(nation)] = c.plan.campaign;
@@ -417,7 +421,8 @@ const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nati
 // plan of this round) weighs them again on the board as it stands.
 core::Action RulesBot::movement(const Game& game, const State& obs, int nation, const core::ActionList& own) {
   const Cached& c = cache_[at(nation)];
-  if (c.valid && c.round == obs.round && c.pass == obs.pass) return execute_order(game, obs, nation, campaign_[at(nation)], c.plan.odds_percent, own);
+  if (c.valid && c.round == obs.round && c.pass == obs.pass)
+    return execute_order(game, obs, nation, campaign_[at(nation)], c.plan.odds_percent, own);
   const int q = quiet(obs) + style_.extra_quiet;
   const Campaign aim = plan_campaign(game, obs, assess(game, obs, nation), kNoRegion, q);
   return execute_order(game, obs, nation, aim.target, strike_odds_percent(q) * style_.odds_scale_percent / 100, own);

@@ -26,7 +26,7 @@ struct Assessment {
   std::array<int, kMaxRegions> threat{};      // enemy land strength that can enter the region next round
   std::array<int, kMaxRegions> importance{};  // 0: none; capitals and victory regions most
   std::array<int, kMaxRegions> goal_distance{};
-  std::array<int, kMaxRegions> value{};       // worth of taking an enemy territory
+  std::array<int, kMaxRegions> value{};  // worth of taking an enemy territory
 };
 Assessment assess(const Game& g, const State& obs, int nation);
 
@@ -40,12 +40,12 @@ void force_distances(const Game& g, bool may_sail, std::array<int, kMaxRegions>&
 // next to it (land steps 1, sea steps 2, as the goal distance) and strikes when the massed force is
 // enough; an aim over the sea is weighed by the command of the sea around it.
 struct Campaign {
-  RegionId target = kNoRegion;                // kNoRegion: none (every region of the condition held)
-  std::array<int, kMaxRegions> distance{};    // steps to the target for the nation's land forces
-  bool overseas = false;                      // no land route from the nation's capital to the target
+  RegionId target = kNoRegion;              // kNoRegion: none (every region of the condition held)
+  std::array<int, kMaxRegions> distance{};  // steps to the target for the nation's land forces
+  bool overseas = false;                    // no land route from the nation's capital to the target
 };
-inline constexpr int kCampaignReach = 4;      // steps within which a force counts toward a campaign
-inline constexpr int kCampaignPull = 6;       // steps within which a Command marches to the campaign
+inline constexpr int kCampaignReach = 4;  // steps within which a force counts toward a campaign
+inline constexpr int kCampaignPull = 6;   // steps within which a Command marches to the campaign
 
 // A stalled war (docs/warroom/bots.md, "A stalled war"): the rounds in a row in which no region
 // changed hands. The game has no round limit (ruling 105), so a front where both alliances mass
@@ -90,10 +90,10 @@ inline constexpr int kBuyMixes = 5;
 // A style of play: the few numbers the rules bot's plans weigh that a search may vary to propose
 // different plans (warroom/ai.h, docs/warroom/ai.md "The search bot"). The defaults are bot:rules'.
 struct Style {
-  int odds_scale_percent = 100;  // scales the share of the defence the campaign's strike needs
-  int attack_tenths = 13;        // an attack goes in with this many tenths of the defence (1.3x)
-  int extra_quiet = 0;           // rounds added to the quiet ones: > 0 turns to a stalled war's aims sooner
-  int bid_extra = 0;             // added to the bid it sizes to need (within the same bounds)
+  int odds_scale_percent = 100;    // scales the share of the defence the campaign's strike needs
+  int attack_tenths = 13;          // an attack goes in with this many tenths of the defence (1.3x)
+  int extra_quiet = 0;             // rounds added to the quiet ones: > 0 turns to a stalled war's aims sooner
+  int bid_extra = 0;               // added to the bid it sizes to need (within the same bounds)
   BuyMix buy_mix = BuyMix::Rules;  // Phase 7 Step 3: the mix of units it builds toward
   bool operator==(const Style&) const = default;
 };
@@ -106,9 +106,9 @@ struct PlannedOrder {
 struct SheetPlan {
   std::vector<PlannedOrder> orders;  // at most the nation's order limit, in execution order
   int bid = 0;
-  bool wants_first = false;          // its attacks want to pin the defenders before they move
-  RegionId campaign = kNoRegion;     // the campaign's target this round (plan_campaign)
-  int odds_percent = 100;            // the share of the defence its strike needs (strike_odds_percent)
+  bool wants_first = false;       // its attacks want to pin the defenders before they move
+  RegionId campaign = kNoRegion;  // the campaign's target this round (plan_campaign)
+  int odds_percent = 100;         // the share of the defence its strike needs (strike_odds_percent)
 };
 // The orders and bid the bot writes for `nation` in this observation; `quiet`: the rounds in a row
 // in which no region changed hands (a stalled war).

@@ -115,7 +115,7 @@ Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, Regio
     return c;
   };
   std::vector<RegionId> aims = candidates(g, s, a);
-  if (quiet >= kStallRounds) {  // a stalled war: strike where the alliance can, at the stalled odds,
+  if (quiet >= kStallRounds) {         // a stalled war: strike where the alliance can, at the stalled odds,
     add_stall_candidates(a, d, aims);  // else mass on the most promising enemy territory
     const RegionId t = stall_strike(g, a, aims, strike_odds_percent(quiet));
     if (t != kNoRegion && nearest_army(g, s, a.nation, on(t).distance) < kForceFar) return on(t);

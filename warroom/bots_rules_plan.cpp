@@ -176,13 +176,19 @@ struct Mine {
 class Planner {
  public:
   Planner(const Game& g, const State& s, int nation, RegionId kept, int quiet, const Style& style)
-      : g_(g), d_(g.data()), s_(s), nation_(nation), a_(assess(g, s, nation)), campaign_(plan_campaign(g, s, a_, kept, quiet)),
-        style_(style), odds_percent_(strike_odds_percent(quiet) * style.odds_scale_percent / 100) {
+      : g_(g),
+        d_(g.data()),
+        s_(s),
+        nation_(nation),
+        a_(assess(g, s, nation)),
+        campaign_(plan_campaign(g, s, a_, kept, quiet)),
+        style_(style),
+        odds_percent_(strike_odds_percent(quiet) * style.odds_scale_percent / 100) {
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& c = s.command[at(nation)][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0) continue;
-      mine_.push_back({static_cast<std::uint8_t>(number), c.region, command_category(d_, nation, number),
-                       command_strength(d_, nation, number, c)});
+      mine_.push_back(
+          {static_cast<std::uint8_t>(number), c.region, command_category(d_, nation, number), command_strength(d_, nation, number, c)});
     }
     std::stable_sort(mine_.begin(), mine_.end(), [](const Mine& x, const Mine& y) { return x.strength > y.strength; });
   }
@@ -332,8 +338,10 @@ class Planner {
       if (m.cat != Category::Land || !adjacent_for_land(m.region, t)) continue;
       const bool may = !m.used && on_pad(m, t) &&
                        (can_leave(m) || ((strikes_the_threat(a_, m.region, t) || cannot_hold(m.region)) && !last_at_capital(m)));
-      if (may) group.push_back(&m);
-      else force -= m.strength;
+      if (may)
+        group.push_back(&m);
+      else
+        force -= m.strength;
     }
     return group;
   }
@@ -342,9 +350,7 @@ class Planner {
   // is lost if the enemy comes, whether its army stays or not; the army may strike instead.
   bool cannot_hold(RegionId r) const { return odds_percent_ < 100 && held(r) * 100 < a_.threat[r] * odds_percent_; }
 
-  bool last_at_capital(const Mine& m) const {
-    return m.region == d_.nations[at(nation_)].capital && held(m.region) - m.strength <= 0;
-  }
+  bool last_at_capital(const Mine& m) const { return m.region == d_.nations[at(nation_)].capital && held(m.region) - m.strength <= 0; }
 
   // The alliance's air strength within 2 regions of t, if it could land afterwards (air_support).
   int air_within_reach(RegionId t) const {
@@ -471,8 +477,7 @@ class Planner {
       for (RegionId r : dests) {
         if (aim(r) >= aim(m.region) || tries >= 4) break;
         const Region& reg = d_.region(r);
-        const bool ok = reg.is_sea() ? sea_safe(r)
-                                     : friendly(s_, r, a_.side) && a_.land[at(them())][r] == 0;
+        const bool ok = reg.is_sea() ? sea_safe(r) : friendly(s_, r, a_.side) && a_.land[at(them())][r] == 0;
         if (!ok) continue;
         ++tries;
         if (order(m, r)) break;
@@ -503,8 +508,10 @@ class Planner {
     const int oil = resource(s_, nation_, kOil);
     plan_.wants_first = attacks_ > 0;
     int want = 0;
-    if (attacks_ > 0) want = 1 + attacks_ + 3 * capital_attacks_;
-    else if (short_of_defence_) want = 2;
+    if (attacks_ > 0)
+      want = 1 + attacks_ + 3 * capital_attacks_;
+    else if (short_of_defence_)
+      want = 2;
     int enemy_oil = 0;
     for (int n = 0; n < kNations; ++n)
       if (in_play(s_, n) && alliance_of(n) != a_.side) enemy_oil = std::max(enemy_oil, resource(s_, n, kOil));

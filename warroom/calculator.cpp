@@ -30,7 +30,7 @@ core::Seat acting_seat(const Game& g, const State& s) {
 core::Action default_action(const Game& g, const State& s, core::Seat seat, RegionId target) {
   const Step& st = s.steps.top();
   if (st.is<step::Reorganize>()) return encode(ActionKind::Done, st.as<step::Reorganize>().nation);  // always open
-  if (st.is<step::HandOver>()) {  // the Commander keeps command
+  if (st.is<step::HandOver>()) {                                                                     // the Commander keeps command
     const int nation = st.as<step::HandOver>().nation;
     return encode(ActionKind::Assign, nation, nation);
   }
@@ -111,7 +111,8 @@ Tally tally(const Game& g, const State& before, const State& after, RegionId reg
 Debrief::Debrief(const Game& g, const Position& p) : g_(g), p_(p) {
   const Battle& b = p.at.battle;
   const auto add = [&](int side, int nation, int type) {
-    const std::array<std::uint8_t, 3> k{static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(nation), static_cast<std::uint8_t>(type)};
+    const std::array<std::uint8_t, 3> k{static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(nation),
+                                        static_cast<std::uint8_t>(type)};
     if (std::find(present_.begin(), present_.end(), k) == present_.end()) present_.push_back(k);
   };
   for (int side = 0; side < kSides; ++side)
@@ -131,7 +132,8 @@ std::uint64_t Debrief::key(const Battle& b) const {
     h.add(static_cast<std::uint64_t>(survivors(b, side, nation, type)));
   }
   for (int n = 0; n < kNations; ++n)
-    for (int r = 0; r < kResources; ++r) h.add(static_cast<std::uint64_t>(resources_spent(b, static_cast<std::uint8_t>(n), static_cast<Resource>(r))));
+    for (int r = 0; r < kResources; ++r)
+      h.add(static_cast<std::uint64_t>(resources_spent(b, static_cast<std::uint8_t>(n), static_cast<Resource>(r))));
   for (int t = 0; t < kMaxTypes; ++t) h.add(static_cast<std::uint64_t>(construction_destroyed(b, static_cast<std::uint8_t>(t))));
   h.add(static_cast<std::uint64_t>(bomb_tokens(b)) | static_cast<std::uint64_t>(transports_sunk(b, 0)) << 8 |
         static_cast<std::uint64_t>(transports_sunk(b, 1)) << 9);
@@ -170,7 +172,8 @@ std::string place(const Game& g, RegionId r) { return fmt::format("{} ({})", g.d
 // in GameOver): pins, obstructions and neutrals as the rules have them.
 std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng& rng) {
   if (c.nation >= kNations || !in_play(s, c.nation)) return fmt::format("nation {} is not in this game", c.nation);
-  if (c.number < 1 || c.number > kMaxCommandNumber) return fmt::format("{}: no such Command number (1-{})", command_name(g, c), kMaxCommandNumber);
+  if (c.number < 1 || c.number > kMaxCommandNumber)
+    return fmt::format("{}: no such Command number (1-{})", command_name(g, c), kMaxCommandNumber);
   const Command& cmd = s.command[at(c.nation)][at(c.number)];
   if (cmd.region == kNoRegion || units_in(cmd) == 0) return fmt::format("{} is not on the map", command_name(g, c));
   if (cmd.region == r) return {};
@@ -248,7 +251,7 @@ std::string set_up(const Game& g, State& s, RegionId r, Position& p, core::Rng& 
   g.apply(s, g.seat_of(picker), encode(ActionKind::Fight, picker, r), nullptr);
   for (core::Seat seat = calc::acting_seat(g, s); seat >= 0 && !at_battle_point(s); seat = calc::acting_seat(g, s))
     g.apply(s, seat, calc::default_action(g, s, seat, r), nullptr);  // Battle Setup > 4: the Commanders
-  if (!at_battle_point(s)) calc::play_out(g, s, r, rng);  // nothing to roll or decide: the end
+  if (!at_battle_point(s)) calc::play_out(g, s, r, rng);             // nothing to roll or decide: the end
   p.settled = !at_battle_point(s);
   p.at = s;
   return {};
@@ -337,9 +340,12 @@ Odds odds_from_observation(const Game& g, const State& obs, core::Seat seat, Odd
   o.region = q.region;
   o.error_target = q.error;
   const Data& d = g.data();
-  if (q.samples < 100 || q.samples > 1000000) o.error = "the samples must be from 100 to 1,000,000";
-  else if (!(q.error >= 0 && q.error <= 0.5)) o.error = "the error must be from 0 to 0.5";
-  else if (seat >= g.seat_count()) o.error = fmt::format("no seat {} in this game", seat);
+  if (q.samples < 100 || q.samples > 1000000)
+    o.error = "the samples must be from 100 to 1,000,000";
+  else if (!(q.error >= 0 && q.error <= 0.5))
+    o.error = "the error must be from 0 to 0.5";
+  else if (seat >= g.seat_count())
+    o.error = fmt::format("no seat {} in this game", seat);
   else if (q.region >= d.region_count() || !g.scenario().in_play.test(q.region) || d.region(q.region).type == RegionType::Impassable)
     o.error = "the region is not in play in this scenario";
   if (!o.error.empty()) return o;
@@ -364,7 +370,9 @@ Odds odds_from_observation(const Game& g, const State& obs, core::Seat seat, Odd
     o.later_chance = !ev.exact && ev.later_chance;
     plan = ev.plan;
     for (int side = 0; side < kSides; ++side)
-      o.side[at(side)].stance_source = !ev.chose[at(side)] ? StanceSource::None : q.search_stances ? StanceSource::Searched : StanceSource::RulesBot;
+      o.side[at(side)].stance_source = !ev.chose[at(side)] ? StanceSource::None
+                                       : q.search_stances  ? StanceSource::Searched
+                                                           : StanceSource::RulesBot;
   }
   list_stances(g, p, plan, o);
   if (o.in_progress)
@@ -395,10 +403,14 @@ nlohmann::json side_json(const Game& g, const SideOdds& s) {
   const BattleNames names = g.battle_names();
   nlohmann::json stances = nlohmann::json::array();
   for (const StanceUse& u : s.stances) stances.push_back({{"type", names.type[u.type]}, {"stance", names.stance[u.type][u.stance]}});
-  return {{"wins", estimate_json(s.wins)}, {"units_lost", estimate_json(s.units_lost)},
-          {"casualty_points", estimate_json(s.casualty_points)}, {"stress", estimate_json(s.stress)},
-          {"medals", estimate_json(s.medals)}, {"resources_lost", estimate_json(s.resources_lost)},
-          {"stances", stances}, {"stance_source", source_id(s.stance_source)}};
+  return {{"wins", estimate_json(s.wins)},
+          {"units_lost", estimate_json(s.units_lost)},
+          {"casualty_points", estimate_json(s.casualty_points)},
+          {"stress", estimate_json(s.stress)},
+          {"medals", estimate_json(s.medals)},
+          {"resources_lost", estimate_json(s.resources_lost)},
+          {"stances", stances},
+          {"stance_source", source_id(s.stance_source)}};
 }
 
 }  // namespace
@@ -407,14 +419,23 @@ nlohmann::json odds_json(const Game& g, const Odds& o) {
   if (!o.error.empty()) return {{"error", o.error}};
   nlohmann::json moved = nlohmann::json::array();
   for (const CommandRef& c : o.moved_in) moved.push_back({{"nation", g.nation_name(c.nation)}, {"command", c.number}});
-  return {{"region", g.region_name(o.region)}, {"land", o.land},
+  return {{"region", g.region_name(o.region)},
+          {"land", o.land},
           {"kind", o.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
           {"defender", o.defender < 0 ? nlohmann::json(nullptr) : nlohmann::json(side_id(o.defender))},
-          {"first_side", side_id(o.first_side)}, {"exact", o.exact}, {"samples", o.samples}, {"error_target", o.error_target},
+          {"first_side", side_id(o.first_side)},
+          {"exact", o.exact},
+          {"samples", o.samples},
+          {"error_target", o.error_target},
           {"plans_compared", o.plans},
-          {"in_progress", o.in_progress}, {"more_may_come", o.more_may_come}, {"later_chance", o.later_chance},
-          {"moved_in", moved}, {"sides", {{"allied", side_json(g, o.side[0])}, {"axis", side_json(g, o.side[1])}}},
-          {"contested", estimate_json(o.contested)}, {"battle_decisions", "bot:rules"}, {"milliseconds", o.milliseconds},
+          {"in_progress", o.in_progress},
+          {"more_may_come", o.more_may_come},
+          {"later_chance", o.later_chance},
+          {"moved_in", moved},
+          {"sides", {{"allied", side_json(g, o.side[0])}, {"axis", side_json(g, o.side[1])}}},
+          {"contested", estimate_json(o.contested)},
+          {"battle_decisions", "bot:rules"},
+          {"milliseconds", o.milliseconds},
           {"casualty_points_provenance", provenance_id(g.data().casualty_points_provenance())}};
 }
 

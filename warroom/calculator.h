@@ -46,12 +46,12 @@ struct OddsQuery {
   RegionId region = kNoRegion;
   // Commands assumed to carry out an order into the region first ("if these Commands move in").
   std::vector<CommandRef> moving_in;
-  int samples = 3000;        // Monte Carlo: battles of the final estimate at most (100 .. 1,000,000)
+  int samples = 3000;  // Monte Carlo: battles of the final estimate at most (100 .. 1,000,000)
   // Monte Carlo: the final estimate stops early, once each side's chance to take or hold the region
   // has at most this standard error (checked every 100 battles from the 300th on);
   // 0: always `samples` battles.
   double error = 0.01;
-  std::uint64_t seed = 1;    // Monte Carlo: the dice stream (the same seed, the same figures)
+  std::uint64_t seed = 1;      // Monte Carlo: the dice stream (the same seed, the same figures)
   bool search_stances = true;  // false: stances as bot:rules chooses them
   long exact_budget = 30000;   // exact: dice placed at most (each a step of the enumeration), else Monte Carlo
 };
@@ -79,30 +79,30 @@ struct SideOdds {
   Estimate stress;           // Stress gained by the side's nations: a lost territory's SV, plus the
                              // Casualty Points' conversion in Phase 6 (with the round's earlier losses)
   Estimate medals;
-  Estimate resources_lost;   // oil, iron and OSR lost to bombing or convoy raids, or paid for repairs
+  Estimate resources_lost;  // oil, iron and OSR lost to bombing or convoy raids, or paid for repairs
   std::vector<StanceUse> stances;
   StanceSource stance_source = StanceSource::None;
 };
 
 struct Odds {
-  std::string error;         // non-empty: nothing was computed (why, in one line)
+  std::string error;  // non-empty: nothing was computed (why, in one line)
   RegionId region = kNoRegion;
-  bool land = true;          // a territory (else a sea region)
+  bool land = true;                    // a territory (else a sea region)
   BattleKind kind = BattleKind::None;  // Battle (with any garrison or bombing) or ConvoyRaid
-  int defender = -1;         // land: the side controlling the territory before the battle (0 Allied, 1 Axis)
-  int first_side = 0;        // the side that commits its stances first (Battle Setup > 5)
+  int defender = -1;                   // land: the side controlling the territory before the battle (0 Allied, 1 Axis)
+  int first_side = 0;                  // the side that commits its stances first (Battle Setup > 5)
   bool exact = false;
-  int samples = 0;           // Monte Carlo battles of the final estimate (0 when exact)
-  double error_target = 0;   // the query's `error`: the standard error the Monte Carlo stopped at (0: none)
-  int plans = 0;             // stance plans compared (pairs of the two sides' plans)
-  bool in_progress = false;  // the battle is being fought: its current state is the start
-  bool more_may_come = false;  // orders not yet carried out may still bring Commands in (Phases 1-3)
-  bool later_chance = false;   // chance after the first battle (the pact's second battle, a convoy
-                               // raid) was sampled: the figures include it, never exact
+  int samples = 0;                   // Monte Carlo battles of the final estimate (0 when exact)
+  double error_target = 0;           // the query's `error`: the standard error the Monte Carlo stopped at (0: none)
+  int plans = 0;                     // stance plans compared (pairs of the two sides' plans)
+  bool in_progress = false;          // the battle is being fought: its current state is the start
+  bool more_may_come = false;        // orders not yet carried out may still bring Commands in (Phases 1-3)
+  bool later_chance = false;         // chance after the first battle (the pact's second battle, a convoy
+                                     // raid) was sampled: the figures include it, never exact
   std::vector<CommandRef> moved_in;  // the Commands assumed to move in
   std::array<SideOdds, kSides> side{};
-  Estimate contested;        // both sides keep units there (land: Embattled)
-  double milliseconds = 0;   // time taken
+  Estimate contested;       // both sides keep units there (land: Embattled)
+  double milliseconds = 0;  // time taken
 };
 
 // The odds of the conflict in `query.region` as `seat` sees it (core::kChance or -1: a spectator).

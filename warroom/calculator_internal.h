@@ -23,8 +23,8 @@ constexpr std::size_t field(Field f, int side) { return static_cast<std::size_t>
 // The region's conflict as the engine has set it up.
 struct Position {
   RegionId region = kNoRegion;
-  State before;   // the position just before the conflict is resolved (Commands moved in)
-  State at;       // the engine at the conflict's first die or decision, its stack ending in GameOver
+  State before;          // the position just before the conflict is resolved (Commands moved in)
+  State at;              // the engine at the conflict's first die or decision, its stack ending in GameOver
   bool settled = false;  // nothing was left to decide or roll: `at` is the end
 };
 

@@ -19,9 +19,8 @@ namespace {
 [[noreturn]] void refuse(const std::string& message) { throw core::ActionError(message); }
 
 bool same_text(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-           return std::tolower(x) == std::tolower(y);
-         });
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
 }
 
 // A whole decimal number from `lo` to `hi`, or nullopt.

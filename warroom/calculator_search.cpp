@@ -318,8 +318,7 @@ double casualty_total(const Game& g, const Battle& b) {
 class Search {
  public:
   Search(const Game& g, const Position& p, const OddsQuery& q)
-      : q_(q), run_(g, p), exact_(run_), first_(first_side(p.at.battle)),
-        cp_total_(casualty_total(g, p.at.battle)) {
+      : q_(q), run_(g, p), exact_(run_), first_(first_side(p.at.battle)), cp_total_(casualty_total(g, p.at.battle)) {
     for (int side = 0; side < kSides; ++side) {
       const SideChoices c = choices_of(g, p.at.battle, side);
       chose_[at(side)] = c.any;
@@ -331,8 +330,8 @@ class Search {
     Tally t;
     // Exact when the rules' plan is within a third of the budget and every plan compared likely
     // within all of it; a battle opening on a full batch of 10 dice never is (3,003 multisets).
-    exact_mode_ = !opens_full_batch() && exact_.value(no_plan(), q_.exact_budget / 3, t) &&
-                  exact_.work() * evaluations() <= q_.exact_budget;
+    exact_mode_ =
+        !opens_full_batch() && exact_.value(no_plan(), q_.exact_budget / 3, t) && exact_.work() * evaluations() <= q_.exact_budget;
     StancePlan best = choose();
     if (exact_mode_ && !exact_.value(best, q_.exact_budget, t)) {  // over the budget while comparing plans
       exact_mode_ = false;
@@ -433,8 +432,10 @@ class Search {
         for (std::size_t n = 0; n < live.size() && live.size() > 1;) {
           const std::size_t x = live[n];
           const bool gone = std::any_of(live.begin(), live.end(), [&](std::size_t y) { return y != x && dominated(side, x, y); });
-          if (gone) live.erase(live.begin() + static_cast<std::ptrdiff_t>(n)), dropped = true;
-          else ++n;
+          if (gone)
+            live.erase(live.begin() + static_cast<std::ptrdiff_t>(n)), dropped = true;
+          else
+            ++n;
         }
       }
     }
@@ -453,8 +454,8 @@ class Search {
       if (!exact_mode_) {
         screen_ = kPruneBattles;
         prune();
-        screen_ = static_cast<int>(std::clamp<long>(kRefineBattles / static_cast<long>(live_[0].size() * live_[1].size()),
-                                                    kScreenMin, kScreenMax));
+        screen_ = static_cast<int>(
+            std::clamp<long>(kRefineBattles / static_cast<long>(live_[0].size() * live_[1].size()), kScreenMin, kScreenMax));
       }
       best = live_[0].front();
       for (std::size_t i : live_[0])
@@ -482,8 +483,8 @@ class Search {
   double cp_total_;
   std::array<std::vector<StancePlan>, kSides> plans_;
   std::array<bool, kSides> chose_{};
-  std::array<std::vector<std::size_t>, kSides> live_;  // plans in play: the first side's, the other's
-  std::map<std::pair<std::size_t, std::size_t>, double> values_;  // exact
+  std::array<std::vector<std::size_t>, kSides> live_;              // plans in play: the first side's, the other's
+  std::map<std::pair<std::size_t, std::size_t>, double> values_;   // exact
   std::map<std::pair<std::size_t, std::size_t>, Stats> screened_;  // Monte Carlo
   bool exact_mode_ = false, exact_failed_ = false;
   int screen_ = kScreenMin;

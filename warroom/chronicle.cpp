@@ -18,7 +18,10 @@ struct Tally {
     captured_units += t.captured_units;
   }
   nlohmann::json json() const {
-    return {{"units_lost", units_lost}, {"casualty_points", casualty_points}, {"stress", stress}, {"medals", medals},
+    return {{"units_lost", units_lost},
+            {"casualty_points", casualty_points},
+            {"stress", stress},
+            {"medals", medals},
             {"captured_units", captured_units}};
   }
 };
@@ -53,12 +56,24 @@ nlohmann::json Game::chronicle_json(const std::vector<core::LogEntry>& log) cons
       case Event::Restored:
         r.captured.push_back({{"nation", nation(n)}, {"region", region(a)}, {"from", b < kNations ? nation(b) : nullptr}});
         break;
-      case Event::UnitsLost: if (t) t->units_lost += b; break;
-      case Event::CasualtyStress: if (t) t->casualty_points += a, t->stress += b; break;
-      case Event::TerritoryStress: if (t) t->stress += b; break;
-      case Event::InvasionStress: if (t) t->stress += 1; break;
-      case Event::PactBroken: if (t) t->stress += b; break;
-      case Event::MedalGiven: if (t) t->medals += 1; break;
+      case Event::UnitsLost:
+        if (t) t->units_lost += b;
+        break;
+      case Event::CasualtyStress:
+        if (t) t->casualty_points += a, t->stress += b;
+        break;
+      case Event::TerritoryStress:
+        if (t) t->stress += b;
+        break;
+      case Event::InvasionStress:
+        if (t) t->stress += 1;
+        break;
+      case Event::PactBroken:
+        if (t) t->stress += b;
+        break;
+      case Event::MedalGiven:
+        if (t) t->medals += 1;
+        break;
       case Event::UnitsCaptured:
         if (t) t->captured_units += b;
         r.units_captured.push_back({{"nation", nation(n)}, {"region", region(a)}, {"units", b}, {"from", nation(c)}});
@@ -75,12 +90,18 @@ nlohmann::json Game::chronicle_json(const std::vector<core::LogEntry>& log) cons
   for (const Round& r : rounds) {
     nlohmann::json nations = nlohmann::json::object();
     for (const auto& [n, t] : r.nations) nations[std::string(nation_id(static_cast<Nation>(n)))] = t.json(), totals[n].add(t);
-    out_rounds.push_back({{"round", r.round}, {"battles", r.battles}, {"captured", r.captured}, {"units_captured", r.units_captured},
-                          {"collapsed", r.collapsed}, {"nations", nations}});
+    out_rounds.push_back({{"round", r.round},
+                          {"battles", r.battles},
+                          {"captured", r.captured},
+                          {"units_captured", r.units_captured},
+                          {"collapsed", r.collapsed},
+                          {"nations", nations}});
   }
   nlohmann::json total = nlohmann::json::object();
   for (const auto& [n, t] : totals) total[std::string(nation_id(static_cast<Nation>(n)))] = t.json();
-  return {{"end", end}, {"rounds", out_rounds}, {"totals", total},
+  return {{"end", end},
+          {"rounds", out_rounds},
+          {"totals", total},
           {"casualty_points_provenance", provenance_id(data().casualty_points_provenance())}};
 }
 

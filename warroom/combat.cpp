@@ -128,7 +128,6 @@ const Resources& production(const CCtx& c, RegionId r) {
   return card_embattled(c, r) ? reg.embattled_income : reg.income;
 }
 
-
 // "Strategic bombing may occur in any territory which has a potential target: i.e., resources, Units
 // under construction (including Naval Units), and/or Infrastructure."
 bool bombing_target(const CCtx& c, RegionId r) {
@@ -167,9 +166,7 @@ bool territory_conflict(const CCtx& c, RegionId r, const Forces& f) {
 
 // A sea battle: both sides present and one of them with more than troop transports ("The presence of
 // enemy Troop Transports has no effect"; ruling 38).
-bool sea_conflict(const Forces& f) {
-  return f.any(0) && f.any(1) && (f.fighting_at_sea(0) || f.fighting_at_sea(1));
-}
+bool sea_conflict(const Forces& f) { return f.any(0) && f.any(1) && (f.fighting_at_sea(0) || f.fighting_at_sea(1)); }
 
 // Whether the battle that leaves out `left_out` (ruling 52; kNoNation: the ordinary battle) has two
 // sides. A territory controlled by the left-out party changes hands in none of its battles: the
@@ -270,7 +267,8 @@ BombingTarget bombing_target_of(const CCtx& c, RegionId r) {
   if (i >= 0)
     for (int type = 0; type < kUnitTypes && t.construction_count < t.construction.size(); ++type)
       if (const int n = c.s.construction[at(i)].n[at(type)])
-        t.construction[t.construction_count++] = {static_cast<std::uint8_t>(type), c.d().units[at(type)].colour, static_cast<std::uint8_t>(n)};
+        t.construction[t.construction_count++] = {static_cast<std::uint8_t>(type), c.d().units[at(type)].colour,
+                                                  static_cast<std::uint8_t>(n)};
   return t;
 }
 
@@ -365,7 +363,8 @@ void pay_resources(Ctx& c, const char* rule) {
   for (int n = 0; n < kNations; ++n) {
     std::array<int, kResources> lost{};
     for (int k = 0; k < kResources; ++k) {
-      lost[at(k)] = std::min<int>(resources_spent(c.s.battle, static_cast<std::uint8_t>(n), static_cast<Resource>(k)), c.s.nation[at(n)].res[at(k)]);
+      lost[at(k)] =
+          std::min<int>(resources_spent(c.s.battle, static_cast<std::uint8_t>(n), static_cast<Resource>(k)), c.s.nation[at(n)].res[at(k)]);
       c.s.nation[at(n)].res[at(k)] -= lost[at(k)];
     }
     if (lost[0] + lost[1] + lost[2]) c.add(rule, n, Event::ResourcesLost, lost[0], lost[1], lost[2]);
@@ -495,16 +494,21 @@ void capture(Ctx& c, RegionId r, int side) {
   f.medal_to = medal_takers(later, r, side, medals ? former : static_cast<std::uint8_t>(kNoNation));
   const std::uint8_t took = f.medal_to;
   if (medals && took) {
-    if (std::popcount(took) == 1) give_medals(later, std::countr_zero(took), medals);
-    else f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push(step::Medal{static_cast<std::int8_t>(f.commander[at(side)])});
+    if (std::popcount(took) == 1)
+      give_medals(later, std::countr_zero(took), medals);
+    else
+      f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push(step::Medal{static_cast<std::int8_t>(f.commander[at(side)])});
   }
   const std::uint8_t back = restore_to(ro(c), r, side);
   const std::uint8_t who = claimants(ro(c), r, side);
-  if (back != kNoNation) set_controller(c, r, back, Event::Restored);
-  else if (std::popcount(who) == 1) set_controller(c, r, std::countr_zero(who), Event::Captured);
+  if (back != kNoNation)
+    set_controller(c, r, back, Event::Restored);
+  else if (std::popcount(who) == 1)
+    set_controller(c, r, std::countr_zero(who), Event::Captured);
   // "If the territory is captured and there were multiple Nations on the victorious side, the
   // Commander decides which of those Nations will be the new controller."
-  else c.s.steps.push(step::Claim{static_cast<std::int8_t>(f.commander[at(side)])});
+  else
+    c.s.steps.push(step::Claim{static_cast<std::int8_t>(f.commander[at(side)])});
   then_step7();
 }
 
@@ -541,9 +545,11 @@ void debrief(Ctx& c) {
   pay_resources(c, kResourcesRule);
   apply_bombing(c, r);
   tag_air(c, r);
-  if (c.d().region(r).is_territory()) update_territory(c, r), face_card(c, r);
+  if (c.d().region(r).is_territory())
+    update_territory(c, r), face_card(c, r);
 
-  else if (const Forces f = forces(ro(c), r, left_out_now(c.s)); f.of(0, kSub, kBb) && f.of(1, kSub, kBb)) c.add(kHotspot, -1, Event::Embattled, r);
+  else if (const Forces f = forces(ro(c), r, left_out_now(c.s)); f.of(0, kSub, kBb) && f.of(1, kSub, kBb))
+    c.add(kHotspot, -1, Event::Embattled, r);
   offer_reorganizing(c, r);  // above any Claim or Medal decision: Step 4 comes before Steps 5 and 6
 }
 
@@ -561,8 +567,9 @@ bool setup_raid(Ctx& c, RegionId r) {
   for (const Convoy& cv : c.d().convoys) {
     const std::uint8_t owner = cv.sea == r ? convoy_controller(ro(c), cv) : kNobody;
     if (owner == kNoNation || side_of(owner) == raiders || setup.clusters.size() >= 8) continue;
-    setup.clusters.push_back({owner, {static_cast<std::uint8_t>(cv.silhouettes.oil), static_cast<std::uint8_t>(cv.silhouettes.iron),
-                                      static_cast<std::uint8_t>(cv.silhouettes.osr)}});
+    setup.clusters.push_back({owner,
+                              {static_cast<std::uint8_t>(cv.silhouettes.oil), static_cast<std::uint8_t>(cv.silhouettes.iron),
+                               static_cast<std::uint8_t>(cv.silhouettes.osr)}});
   }
   // "1 die per Air or Naval Unit present ... in the raiding Command": carrier fighter tokens are in no
   // Command and add no dice (ruling 37). A pact party does not raid the other's convoys
@@ -597,8 +604,10 @@ void start_battle(Ctx& c) {
   BattleSetup b = setup;
   for (int side = 0; side < kSides; ++side)
     if (b.commander[at(side)] == kNoNation) {
-      if (b.garrison && side_of(b.garrison_nation) == side) b.commander[at(side)] = b.garrison_nation;
-      else if (b.target.present && side_of(b.target.owner) == side) b.commander[at(side)] = b.target.owner;
+      if (b.garrison && side_of(b.garrison_nation) == side)
+        b.commander[at(side)] = b.garrison_nation;
+      else if (b.target.present && side_of(b.target.owner) == side)
+        b.commander[at(side)] = b.target.owner;
     }
   if (b.commander[0] == kNoNation || b.commander[1] == kNoNation) return;
   c.s.fight.commander = b.commander;
@@ -636,8 +645,10 @@ namespace {
 
 void push_drive_step(Ctx& c) {
   const Battle& b = c.s.battle;
-  if (need(b) == Need::Die) c.s.steps.push(step::BattleDie{});
-  else c.s.steps.push(step::BattleChoice{static_cast<std::int8_t>(deciding_nation(b))});
+  if (need(b) == Need::Die)
+    c.s.steps.push(step::BattleDie{});
+  else
+    c.s.steps.push(step::BattleChoice{static_cast<std::int8_t>(deciding_nation(b))});
 }
 
 }  // namespace
@@ -747,9 +758,7 @@ void battle_drive(Ctx& c) {
       }
       f.part = kFightRaidSetup;
       return;
-    case kFightRaidSetup:
-      f.part = setup_raid(c, f.region) ? kFightRaid : kFightNone;
-      return;
+    case kFightRaidSetup: f.part = setup_raid(c, f.region) ? kFightRaid : kFightNone; return;
     case kFightRaid:
       if (need(c.s.battle) != Need::Done) return push_drive_step(c);
       pay_resources(c, kConvoys);
@@ -777,9 +786,7 @@ core::Action battle_action(int nation, Choice ch) {
   return encode(ActionKind::Battle, nation, ch.a, ch.b, (static_cast<int>(ch.kind) << 4) | (ch.c & 0xF));
 }
 
-Choice battle_choice(const Act& a) {
-  return {static_cast<ChoiceKind>(a.c >> 4), a.a, a.b, static_cast<std::uint8_t>(a.c & 0xF)};
-}
+Choice battle_choice(const Act& a) { return {static_cast<ChoiceKind>(a.c >> 4), a.a, a.b, static_cast<std::uint8_t>(a.c & 0xF)}; }
 
 void battle_legal(const CCtx& c, int nation, core::ActionList& out) {
   std::vector<Choice> choices;
@@ -834,7 +841,8 @@ void activate_neutral(Ctx& c, RegionId r, int invader) {
   if (chooser == kNobody) return;
   place_defence(c, r, chooser);
   if (std::popcount(defenders) > 1)
-    c.s.steps.push(step::NeutralDefence{.nation = static_cast<std::int8_t>(chooser), .region = r, .invader = static_cast<std::int8_t>(invader)});
+    c.s.steps.push(
+        step::NeutralDefence{.nation = static_cast<std::int8_t>(chooser), .region = r, .invader = static_cast<std::int8_t>(invader)});
 }
 
 void defence_legal(const CCtx& c, int nation, core::ActionList& out) {

@@ -29,20 +29,20 @@ enum Nation : std::uint8_t { CHN, BC, USSR, US, GER, ITA, JPN };
 inline constexpr int kNations = 7;
 inline constexpr Nation kNoNation = static_cast<Nation>(0xff);
 inline constexpr std::array<Nation, kNations> kAllNations = {CHN, BC, USSR, US, GER, ITA, JPN};
-std::string_view nation_id(Nation n);                    // "CHN", "BC", ...
+std::string_view nation_id(Nation n);  // "CHN", "BC", ...
 std::optional<Nation> nation_from_id(std::string_view id);
 constexpr std::uint8_t nation_bit(Nation n) { return static_cast<std::uint8_t>(1u << n); }
 
 enum class Alliance : std::uint8_t { Allied, Axis };
 inline constexpr int kAlliances = 2;
-std::string_view alliance_id(Alliance a);               // "allied", "axis"
+std::string_view alliance_id(Alliance a);  // "allied", "axis"
 
 // The unit types in the rulebook's order (Game Components: land, air, naval), then the carrier
 // fighter token, which is no Unit Type of its own but is a Unit (Step 3 Carrier Plane Movement).
 enum class UnitKind : std::uint8_t { Inf, Art, Arm, Ftr, Bmb, Sub, Ca, Cv, Bb, CarrierFighter };
-inline constexpr int kUnitTypes = 9;      // buildable types: Inf..Bb
-inline constexpr int kUnitKinds = 10;     // with the carrier fighter token
-std::string_view unit_id(UnitKind k);     // "inf", "art", "arm", "ftr", "bmb", "sub", "ca", "cv", "bb", "cf"
+inline constexpr int kUnitTypes = 9;   // buildable types: Inf..Bb
+inline constexpr int kUnitKinds = 10;  // with the carrier fighter token
+std::string_view unit_id(UnitKind k);  // "inf", "art", "arm", "ftr", "bmb", "sub", "ca", "cv", "bb", "cf"
 std::optional<UnitKind> unit_from_id(std::string_view id);
 constexpr int index(UnitKind k) { return static_cast<int>(k); }
 
@@ -54,7 +54,7 @@ std::string_view category_id(Category c);  // "land", "air", "sea"
 // 1 white).
 enum class Colour : std::uint8_t { Yellow, Blue, Green, Red, Black, White };
 inline constexpr int kColours = 6;
-std::string_view colour_id(Colour c);      // "yellow", ...
+std::string_view colour_id(Colour c);  // "yellow", ...
 
 enum class Resource : std::uint8_t { Oil, Iron, Osr };
 inline constexpr int kResources = 3;
@@ -93,7 +93,7 @@ struct Origin {
 
 using RegionId = std::uint8_t;
 inline constexpr RegionId kNoRegion = 0xff;
-inline constexpr int kMaxRegions = 255;   // ids 0..254; 255 is kNoRegion
+inline constexpr int kMaxRegions = 255;  // ids 0..254; 255 is kNoRegion
 inline constexpr std::uint8_t kNone = 0xff;
 
 // ---------------------------------------------------------------------------------------------
@@ -118,11 +118,11 @@ struct NationInfo {
   Nation nation = kNoNation;
   std::string id, name;
   Alliance alliance = Alliance::Allied;
-  std::uint8_t order_limit = 9;       // orders per round (scenarios may lower it)
+  std::uint8_t order_limit = 9;  // orders per round (scenarios may lower it)
   RegionId capital = kNoRegion;
   std::array<NumberRange, kCategories> commands{};  // Command token numbers per category
-  std::uint8_t rules = 0;             // bits of NationRule
-  std::uint16_t buys = 0;             // bits of UnitKind this nation may buy (ruling 70)
+  std::uint8_t rules = 0;                           // bits of NationRule
+  std::uint16_t buys = 0;                           // bits of UnitKind this nation may buy (ruling 70)
   Origin origin;
   bool has(NationRule r) const { return (rules >> static_cast<int>(r)) & 1u; }
   const NumberRange& pool(Category c) const { return commands[static_cast<std::size_t>(c)]; }
@@ -144,7 +144,7 @@ struct Stance {
   bool light_box = false;         // the first hit is the LIGHTLY DAMAGED box (no repair)
   bool white_triangle = false;    // the DAMAGED box takes white hits (DIVE does not)
   Special special = Special::None;
-  std::uint8_t raid_dice = 0;     // strategic-bombing: dice per bomber
+  std::uint8_t raid_dice = 0;  // strategic-bombing: dice per bomber
   Origin origin;
 };
 
@@ -153,15 +153,15 @@ struct UnitInfo {
   std::string id, name;
   Category category = Category::Land;
   Colour colour = Colour::Yellow;
-  Resources cost;                 // the carrier fighter token: not bought
+  Resources cost;  // the carrier fighter token: not bought
   bool buildable = true;
   std::uint8_t casualty_points = 0;
-  std::uint8_t move = 1;          // regions per order (land: adjacent, or any distance by rail)
+  std::uint8_t move = 1;            // regions per order (land: adjacent, or any distance by rail)
   std::uint8_t transport_move = 0;  // land units at sea (Transporting Land Units by Sea)
   std::uint8_t landing_move = 0;    // air units in Phase 5 Step 1
   std::uint8_t stances = 0;         // how many entries of `stance` are used (1 or 2)
   std::array<Stance, 2> stance{};
-  std::uint8_t pieces = 0;          // pieces in the box (Game Components); units are not piece-limited (Multiplier Units)
+  std::uint8_t pieces = 0;  // pieces in the box (Game Components); units are not piece-limited (Multiplier Units)
   Origin origin;
   std::uint8_t stance_index(std::string_view stance_id) const;  // kNone if absent
 };
@@ -204,8 +204,8 @@ struct Morale {
   std::uint16_t beyond_per_cp = 15;         // past the last row: 1 Stress per this many CP
   Origin chart_origin;
   std::array<std::array<Threshold, kNations>, kBoardSides> thresholds{};  // [side][nation]
-  std::uint8_t relieve_cost = 5;            // Medals/Goods to slide back one zone (Phase 6 › Step 3)
-  std::uint8_t blue_payment = 3;            // resources paid in the Blue Zone
+  std::uint8_t relieve_cost = 5;                                          // Medals/Goods to slide back one zone (Phase 6 › Step 3)
+  std::uint8_t blue_payment = 3;                                          // resources paid in the Blue Zone
   Origin rules_origin;
   int stress_for(int casualty_points) const;  // the Casualty to Stress Conversion Chart
 };
@@ -235,21 +235,21 @@ struct Region {
   RegionId rid = kNoRegion;
   std::string id, name;
   RegionType type = RegionType::Territory;
-  bool island = false;               // touches only sea regions
-  std::string theater;               // "europe", "pacific", "americas", "africa", "asia": for people and maps
-  Nation owner = kNoNation;          // controller in 1942 (whose Territory Card it is); kNoNation: neutral
-  Nation reverts_to = kNoNation;     // occupied territories: the nation it reverts to when liberated
+  bool island = false;            // touches only sea regions
+  std::string theater;            // "europe", "pacific", "americas", "africa", "asia": for people and maps
+  Nation owner = kNoNation;       // controller in 1942 (whose Territory Card it is); kNoNation: neutral
+  Nation reverts_to = kNoNation;  // occupied territories: the nation it reverts to when liberated
   Nation capital_of = kNoNation;
-  std::uint8_t sv = 0;               // Strategic Value
-  Resources income;                  // the card's front face
-  Resources embattled_income;        // the card's back face
+  std::uint8_t sv = 0;         // Strategic Value
+  Resources income;            // the card's front face
+  Resources embattled_income;  // the card's back face
   bool industry = false;
   bool rail = false;
-  bool mobilization = false;         // China's mobilization icon
+  bool mobilization = false;  // China's mobilization icon
   std::array<RegionId, kMaxPortSeas> port_seas{kNoRegion, kNoRegion, kNoRegion, kNoRegion};
-  std::uint8_t port_count = 0;       // 0: no port
+  std::uint8_t port_count = 0;  // 0: no port
   std::optional<Neutral> neutral;
-  float lon = 0, lat = 0;            // geographic centroid, for drawing
+  float lon = 0, lat = 0;  // geographic centroid, for drawing
   Origin origin;
   // Derived at load: the neighbours by ascending id.
   std::array<RegionId, kMaxNeighbours> adjacent{};
@@ -268,8 +268,8 @@ std::string_view edge_kind_id(EdgeKind k);
 struct Edge {
   RegionId a = kNoRegion, b = kNoRegion;  // a < b
   EdgeKind kind = EdgeKind::Land;
-  bool rail = false;                      // both ends on the rail net and linked
-  std::uint8_t passage = kNone;           // index into Data::passages for a narrow sea passage
+  bool rail = false;             // both ends on the rail net and linked
+  std::uint8_t passage = kNone;  // index into Data::passages for a narrow sea passage
   Origin origin;
 };
 
@@ -298,10 +298,10 @@ struct Convoy {
   std::string id;
   ConvoyKind kind = ConvoyKind::Coastal;
   RegionId sea = kNoRegion;
-  RegionId linked = kNoRegion;        // coastal: the territory whose controller owns it
+  RegionId linked = kNoRegion;                // coastal: the territory whose controller owns it
   RegionId from = kNoRegion, to = kNoRegion;  // trans-ocean: origin and destination territories
-  Nation flag = kNoNation;            // trans-ocean: the printed National Flag
-  Resources silhouettes;              // ships per resource colour (1 resource each, ruling 58)
+  Nation flag = kNoNation;                    // trans-ocean: the printed National Flag
+  Resources silhouettes;                      // ships per resource colour (1 resource each, ruling 58)
   Origin origin;
 };
 
@@ -348,18 +348,18 @@ struct SetupConstruction {
 
 struct Scenario {
   std::string id, name;
-  std::uint8_t nations = 0;                       // bits of Nation
-  std::vector<SeatTable> seat_tables;             // by ascending players
+  std::uint8_t nations = 0;                          // bits of Nation
+  std::vector<SeatTable> seat_tables;                // by ascending players
   std::array<std::uint8_t, kNations> order_limit{};  // per nation, after the scenario's limits
   BoardSide morale = BoardSide::Front;
   bool trade = false;
   bool pact = false;
   std::array<VictoryCondition, kAlliances> victory{};  // [Alliance]
-  std::bitset<256> in_play;                       // territories (Territory Cards used) and seas
-  std::array<Nation, 256> control{};              // starting controller per region (kNoNation: neutral / sea)
+  std::bitset<256> in_play;                            // territories (Territory Cards used) and seas
+  std::array<Nation, 256> control{};                   // starting controller per region (kNoNation: neutral / sea)
   std::vector<SetupCommand> commands;
   std::vector<SetupConstruction> construction;
-  bool setup_complete = false;                    // the starting forces are given in full
+  bool setup_complete = false;  // the starting forces are given in full
   Origin origin;
   bool has(Nation n) const { return (nations >> n) & 1u; }
   const SeatTable* seats_for(int players) const;
@@ -375,10 +375,10 @@ inline constexpr std::uint8_t kUnreachable = 0xff;
 // Distances on the static map (map.h), computed at load: [from * region_count + to], kUnreachable
 // when there is no path.
 struct MapTables {
-  std::vector<std::uint8_t> land;   // land moves: territory to territory, never through impassable regions
-  std::vector<std::uint8_t> sea;    // naval moves: sea to sea
-  std::vector<std::uint8_t> air;    // air moves: through every region
-  std::vector<std::uint8_t> rail;   // rail steps along the static rail net
+  std::vector<std::uint8_t> land;            // land moves: territory to territory, never through impassable regions
+  std::vector<std::uint8_t> sea;             // naval moves: sea to sea
+  std::vector<std::uint8_t> air;             // air moves: through every region
+  std::vector<std::uint8_t> rail;            // rail steps along the static rail net
   std::vector<std::uint8_t> rail_component;  // per region: rail net component, kNone off the net
   std::vector<std::bitset<256>> adjacent;    // per region
 };
@@ -390,14 +390,14 @@ struct Data {
   Morale morale;
   std::string map_edition, map_notice;
   Origin map_origin;
-  std::vector<Region> regions;      // index = RegionId
+  std::vector<Region> regions;  // index = RegionId
   std::vector<Edge> edges;
   std::vector<NonEdge> non_edges;
   std::vector<Passage> passages;
   std::vector<Convoy> convoys;
   std::vector<Scenario> scenarios;
   MapTables tables;
-  std::string hash;                 // hex digest of the data files, recorded in save files
+  std::string hash;  // hex digest of the data files, recorded in save files
   // The message catalogues of the display texts (data/i18n/warroom; warroom/i18n_text.h).
   std::shared_ptr<const core::i18n::Catalogues> catalogues;
 
@@ -405,28 +405,27 @@ struct Data {
   const UnitInfo& unit(UnitKind k) const { return units[static_cast<std::size_t>(index(k))]; }
   const Region& region(RegionId r) const { return regions[r]; }
   std::size_t region_count() const { return regions.size(); }
-  RegionId find_region(std::string_view id) const;            // kNoRegion if absent
-  const Scenario* find_scenario(std::string_view id) const;   // nullptr if absent
+  RegionId find_region(std::string_view id) const;           // kNoRegion if absent
+  const Scenario* find_scenario(std::string_view id) const;  // nullptr if absent
   // Where the units' Casualty Points come from: the project's if any unit's are (rulings 1-3).
   Provenance casualty_points_provenance() const;
 };
 
 // `warroom data audit`: one row per datum with its provenance (data_audit.cpp).
 struct AuditRow {
-  std::string kind;    // nation, unit, stance, goods, zone, casualty-chart, threshold, morale-rules, map,
-                       // territory, neutral, impassable, sea, edge, non-edge, passage, convoy, scenario, setup-command
+  std::string kind;  // nation, unit, stance, goods, zone, casualty-chart, threshold, morale-rules, map,
+                     // territory, neutral, impassable, sea, edge, non-edge, passage, convoy, scenario, setup-command
   std::string id;
   std::string name;
-  std::string value;   // a short summary of the datum ("" where there is none)
+  std::string value;  // a short summary of the datum ("" where there is none)
   const Origin* origin = nullptr;
 };
 std::vector<AuditRow> audit_rows(const Data& data);
-std::string audit_text(const std::vector<AuditRow>& rows);   // a table and the counts per kind and provenance
+std::string audit_text(const std::vector<AuditRow>& rows);                    // a table and the counts per kind and provenance
 std::string audit_json(const Data& data, const std::vector<AuditRow>& rows);  // JSON: data hash, counts, rows
 
 // The files of the data set, in the order they are read and hashed.
-inline constexpr std::array<const char*, 5> kDataFiles = {
-    "nations.json", "units.json", "morale.json", "map.json", "scenarios.json"};
+inline constexpr std::array<const char*, 5> kDataFiles = {"nations.json", "units.json", "morale.json", "map.json", "scenarios.json"};
 
 // Loads and validates data/warroom; throws DataError naming file, entry and field.
 Data load_data(const std::filesystem::path& dir);

@@ -23,18 +23,17 @@ std::string units_text(const std::array<std::uint8_t, kUnitTypes>& units) {
 void add_rules_data(const Data& d, std::vector<AuditRow>& rows) {
   for (const NationInfo& n : d.nations)
     rows.push_back({"nation", n.id, n.name,
-                    fmt::format("{}, {} orders, capital {}", alliance_id(n.alliance), n.order_limit, d.region(n.capital).id),
-                    &n.origin});
+                    fmt::format("{}, {} orders, capital {}", alliance_id(n.alliance), n.order_limit, d.region(n.capital).id), &n.origin});
   for (const UnitInfo& u : d.units) {
-    rows.push_back({"unit", u.id, u.name,
-                    fmt::format("{} {}, cost {}, {} CP", category_id(u.category), colour_id(u.colour), resources_text(u.cost),
-                                u.casualty_points),
-                    &u.origin});
+    rows.push_back(
+        {"unit", u.id, u.name,
+         fmt::format("{} {}, cost {}, {} CP", category_id(u.category), colour_id(u.colour), resources_text(u.cost), u.casualty_points),
+         &u.origin});
     for (std::uint8_t i = 0; i < u.stances; ++i) {
       const Stance& s = u.stance[i];
       rows.push_back({"stance", u.id + "/" + s.id, s.name,
-                      fmt::format("air {} surface {} steps {}{}{}", s.air_dice, s.surface_dice, s.steps,
-                                  s.light_box ? " light" : "", s.special == Special::None ? "" : fmt::format(" {}", special_id(s.special))),
+                      fmt::format("air {} surface {} steps {}{}{}", s.air_dice, s.surface_dice, s.steps, s.light_box ? " light" : "",
+                                  s.special == Special::None ? "" : fmt::format(" {}", special_id(s.special))),
                       &s.origin});
     }
   }
@@ -45,8 +44,8 @@ void add_rules_data(const Data& d, std::vector<AuditRow>& rows) {
   for (BoardSide side : {BoardSide::Front, BoardSide::Reverse})
     for (Nation n : kAllNations) {
       const Threshold& t = d.morale.thresholds[static_cast<std::size_t>(side)][n];
-      rows.push_back({"threshold", fmt::format("{}/{}", board_side_id(side), nation_id(n)), "Stress Threshold",
-                      std::to_string(t.value), &t.origin});
+      rows.push_back(
+          {"threshold", fmt::format("{}/{}", board_side_id(side), nation_id(n)), "Stress Threshold", std::to_string(t.value), &t.origin});
     }
   rows.push_back({"morale-rules", "morale-rules", "Relieve Stress and Blue Zone payment",
                   fmt::format("relieve {}, pay {}", d.morale.relieve_cost, d.morale.blue_payment), &d.morale.rules_origin});
@@ -79,12 +78,12 @@ void add_map(const Data& d, std::vector<AuditRow>& rows) {
     std::string keys;
     for (std::uint8_t i = 0; i < p.key_count; ++i) keys += (i ? "+" : "") + d.region(p.keys[i]).id;
     rows.push_back({"passage", p.id, p.name,
-                    fmt::format("{}/{}, {} {}", d.region(p.sea_a).id, d.region(p.sea_b).id, passage_rule_id(p.rule), keys),
-                    &p.origin});
+                    fmt::format("{}/{}, {} {}", d.region(p.sea_a).id, d.region(p.sea_b).id, passage_rule_id(p.rule), keys), &p.origin});
   }
   for (const Convoy& c : d.convoys) {
-    const std::string ends = c.kind == ConvoyKind::Coastal ? d.region(c.linked).id
-                                                           : fmt::format("{}>{} {}", d.region(c.from).id, d.region(c.to).id, nation_id(c.flag));
+    const std::string ends = c.kind == ConvoyKind::Coastal
+                                 ? d.region(c.linked).id
+                                 : fmt::format("{}>{} {}", d.region(c.from).id, d.region(c.to).id, nation_id(c.flag));
     rows.push_back({"convoy", c.id, std::string(convoy_kind_id(c.kind)),
                     fmt::format("{} {} {}", d.region(c.sea).id, ends, resources_text(c.silhouettes)), &c.origin});
   }
@@ -96,13 +95,11 @@ void add_scenarios(const Data& d, std::vector<AuditRow>& rows) {
     for (Nation n : kAllNations)
       if (s.has(n)) nations += (nations.empty() ? "" : " ") + std::string(nation_id(n));
     rows.push_back({"scenario", s.id, s.name,
-                    fmt::format("{}; {} regions in play; setup {}", nations, s.in_play.count(),
-                                s.setup_complete ? "complete" : "partial"),
+                    fmt::format("{}; {} regions in play; setup {}", nations, s.in_play.count(), s.setup_complete ? "complete" : "partial"),
                     &s.origin});
     for (const SetupCommand& c : s.commands)
-      rows.push_back({"setup-command", fmt::format("{}/{}/{}", s.id, nation_id(c.nation), c.number),
-                      std::string(category_id(c.category)), fmt::format("{}: {}", d.region(c.region).id, units_text(c.units)),
-                      &c.origin});
+      rows.push_back({"setup-command", fmt::format("{}/{}/{}", s.id, nation_id(c.nation), c.number), std::string(category_id(c.category)),
+                      fmt::format("{}: {}", d.region(c.region).id, units_text(c.units)), &c.origin});
   }
 }
 
@@ -121,11 +118,11 @@ std::string audit_text(const std::vector<AuditRow>& rows) {
   std::map<std::string, std::array<int, kProvenances>> per_kind;
   int stated = 0;
   for (const AuditRow& r : rows) {
-    out += fmt::format("{:<15} {:<28} {:<30} {:<46} {:<13} {}\n", r.kind, r.id, r.name, r.value,
-                       provenance_id(r.origin->provenance), r.origin->source);
+    out += fmt::format("{:<15} {:<28} {:<30} {:<46} {:<13} {}\n", r.kind, r.id, r.name, r.value, provenance_id(r.origin->provenance),
+                       r.origin->source);
     for (const StatedField& f : r.origin->stated)
-      out += fmt::format("{:<15} {:<28} {:<30} {:<46} {:<13} {}\n", "", "", "", "  field " + f.field,
-                         provenance_id(f.provenance), f.source);
+      out +=
+          fmt::format("{:<15} {:<28} {:<30} {:<46} {:<13} {}\n", "", "", "", "  field " + f.field, provenance_id(f.provenance), f.source);
     ++per_kind[r.kind][static_cast<std::size_t>(r.origin->provenance)];
     stated += static_cast<int>(r.origin->stated.size());
   }
@@ -147,12 +144,15 @@ std::string audit_json(const Data& data, const std::vector<AuditRow>& rows) {
   nlohmann::json list = nlohmann::json::array();
   std::array<int, kProvenances> total{};
   for (const AuditRow& r : rows) {
-    nlohmann::json row{{"kind", r.kind}, {"id", r.id}, {"name", r.name}, {"value", r.value},
-                       {"provenance", provenance_id(r.origin->provenance)}, {"source", r.origin->source}};
+    nlohmann::json row{{"kind", r.kind},
+                       {"id", r.id},
+                       {"name", r.name},
+                       {"value", r.value},
+                       {"provenance", provenance_id(r.origin->provenance)},
+                       {"source", r.origin->source}};
     if (!r.origin->stated.empty()) {
       nlohmann::json st = nlohmann::json::object();
-      for (const StatedField& f : r.origin->stated)
-        st[f.field] = {{"provenance", provenance_id(f.provenance)}, {"source", f.source}};
+      for (const StatedField& f : r.origin->stated) st[f.field] = {{"provenance", provenance_id(f.provenance)}, {"source", f.source}};
       row["stated"] = std::move(st);
     }
     ++total[static_cast<std::size_t>(r.origin->provenance)];

@@ -13,10 +13,9 @@ using namespace detail;
 namespace {
 
 constexpr std::array<std::string_view, kNations> kNationIds = {"CHN", "BC", "USSR", "US", "GER", "ITA", "JPN"};
-constexpr std::array<std::string_view, kUnitKinds> kUnitIds = {"inf", "art", "arm", "ftr", "bmb",
-                                                               "sub", "ca",  "cv",  "bb",  "cf"};
-constexpr std::array<std::string_view, kNationRules> kNationRuleIds = {"no-oil", "no-trade", "land-never-at-sea",
-                                                                      "no-capture-air-naval", "mobilization"};
+constexpr std::array<std::string_view, kUnitKinds> kUnitIds = {"inf", "art", "arm", "ftr", "bmb", "sub", "ca", "cv", "bb", "cf"};
+constexpr std::array<std::string_view, kNationRules> kNationRuleIds = {"no-oil", "no-trade", "land-never-at-sea", "no-capture-air-naval",
+                                                                       "mobilization"};
 constexpr std::array<std::string_view, kZones> kZoneIds = {"white", "blue", "yellow", "orange", "red", "gray"};
 
 template <class E, std::size_t N>
@@ -129,8 +128,7 @@ namespace {
 
 NumberRange number_range(const Node& n, const char* key) {
   const json& v = n.at(key);
-  if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer())
-    n.fail(key, "must be [first, last]");
+  if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer()) n.fail(key, "must be [first, last]");
   const int lo = v[0].get<int>(), hi = v[1].get<int>();
   if (lo < 1 || hi > 120 || lo > hi) n.fail(key, "must be [first, last] with 1 <= first <= last <= 120 (ruling 8)");
   return {static_cast<std::uint8_t>(lo), static_cast<std::uint8_t>(hi)};
@@ -143,8 +141,7 @@ void load_nations(const Document& doc, Data& data) {
   if (entries.size() != kNations) doc.node().fail("nations", "must list the 7 nations");
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Node& n = entries[i];
-    n.allow({"id", "name", "alliance", "order_limit", "capital", "commands", "rules", "buys", "provenance", "source",
-             "stated"});
+    n.allow({"id", "name", "alliance", "order_limit", "capital", "commands", "rules", "buys", "provenance", "source", "stated"});
     NationInfo info;
     info.nation = n.nation("id");
     if (info.nation != static_cast<Nation>(i)) n.fail("id", fmt::format("must be {} (the rulebook's order)", kNationIds[i]));
@@ -190,8 +187,8 @@ void load_nations(const Document& doc, Data& data) {
 namespace {
 
 Stance read_stance(const Node& n, Category category) {
-  n.allow({"id", "name", "air_dice", "surface_dice", "steps", "light_box", "white_triangle", "special", "raid_dice",
-           "provenance", "source", "stated"});
+  n.allow({"id", "name", "air_dice", "surface_dice", "steps", "light_box", "white_triangle", "special", "raid_dice", "provenance", "source",
+           "stated"});
   Stance s;
   s.id = n.str("id");
   s.name = n.str("name");
@@ -201,19 +198,23 @@ Stance read_stance(const Node& n, Category category) {
   s.light_box = n.opt_boolean("light_box", false);
   s.white_triangle = n.boolean("white_triangle");
   const std::string special = n.opt_str("special");
-  if (special == "escort") s.special = Special::Escort;
-  else if (special == "strategic-bombing") s.special = Special::StrategicBombing;
-  else if (special == "dive") s.special = Special::Dive;
-  else if (!special.empty()) n.fail("special", "must be \"escort\", \"strategic-bombing\" or \"dive\"");
+  if (special == "escort")
+    s.special = Special::Escort;
+  else if (special == "strategic-bombing")
+    s.special = Special::StrategicBombing;
+  else if (special == "dive")
+    s.special = Special::Dive;
+  else if (!special.empty())
+    n.fail("special", "must be \"escort\", \"strategic-bombing\" or \"dive\"");
   s.raid_dice = static_cast<std::uint8_t>(n.opt_integer("raid_dice", 1, 6, 0));
-  if ((s.special == Special::StrategicBombing) != (s.raid_dice > 0))
-    n.fail("raid_dice", "given exactly for the strategic-bombing stance");
+  if ((s.special == Special::StrategicBombing) != (s.raid_dice > 0)) n.fail("raid_dice", "given exactly for the strategic-bombing stance");
   if (s.light_box && s.steps < 3) n.fail("light_box", "needs 3 steps: light, damaged, eliminated");
   // Battle Status Positions: DIVE is a damaged box without the white triangle.
   if (s.special == Special::Dive && s.white_triangle) n.fail("white_triangle", "DIVE takes no white hits");
   if (s.steps >= 2 && s.special != Special::Dive && !s.white_triangle)
     n.fail("white_triangle", "every DAMAGED box has the white triangle (Battle Status Positions)");
-  if (category == Category::Land && s.air_dice > 0 && s.surface_dice == 0) n.fail("surface_dice", "a land stance rolls in the Surface stage");
+  if (category == Category::Land && s.air_dice > 0 && s.surface_dice == 0)
+    n.fail("surface_dice", "a land stance rolls in the Surface stage");
   s.origin = n.origin();
   return s;
 }
@@ -227,12 +228,11 @@ void load_units(const Document& doc, Data& data) {
   if (entries.size() != kUnitKinds) root.fail("units", "must list the 9 unit types and the carrier fighter token");
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Node& n = entries[i];
-    n.allow({"id", "name", "category", "colour", "cost", "buildable", "casualty_points", "move", "transport_move",
-             "landing_move", "stances", "pieces", "provenance", "source", "stated"});
+    n.allow({"id", "name", "category", "colour", "cost", "buildable", "casualty_points", "move", "transport_move", "landing_move",
+             "stances", "pieces", "provenance", "source", "stated"});
     UnitInfo u;
     u.kind = n.unit("id");
-    if (index(u.kind) != static_cast<int>(i))
-      n.fail("id", fmt::format("must be \"{}\" (the rulebook's order)", kUnitIds[i]));
+    if (index(u.kind) != static_cast<int>(i)) n.fail("id", fmt::format("must be \"{}\" (the rulebook's order)", kUnitIds[i]));
     u.id = n.str("id");
     u.name = n.str("name");
     u.category = named<Category>(n, "category", std::array<std::string_view, 3>{"land", "air", "sea"}, "category");
@@ -277,8 +277,7 @@ void load_morale(const Document& doc, Data& data) {
     z.allow({"id", "name", "penalty", "provenance", "source", "stated"});
     ZoneInfo info{named<Zone>(z, "id", kZoneIds, "zone"), z.str("id"), z.str("name"), z.opt_str("penalty"), z.origin()};
     if (static_cast<std::size_t>(info.zone) != i) z.fail("id", fmt::format("must be \"{}\" (track order)", kZoneIds[i]));
-    static constexpr std::array<std::string_view, kZones> penalties = {"", "pay-3", "rails-ports", "black-misses",
-                                                                       "no-gains", "desertion"};
+    static constexpr std::array<std::string_view, kZones> penalties = {"", "pay-3", "rails-ports", "black-misses", "no-gains", "desertion"};
     if (info.penalty != penalties[i]) z.fail("penalty", fmt::format("must be \"{}\" (Stress Zone Penalties)", penalties[i]));
     m.zones[i] = std::move(info);
   }

@@ -22,9 +22,12 @@ RegionType region_type(const Node& n) {
 Resources embattled_face(const Resources& front) {
   Resources back = front;
   if (front.total() == 0) return back;
-  if (front.oil >= front.iron && front.oil >= front.osr) --back.oil;
-  else if (front.iron >= front.osr) --back.iron;
-  else --back.osr;
+  if (front.oil >= front.iron && front.oil >= front.osr)
+    --back.oil;
+  else if (front.iron >= front.osr)
+    --back.iron;
+  else
+    --back.osr;
   return back;
 }
 
@@ -34,17 +37,25 @@ std::optional<Neutral> read_neutral(const Node& region, const Ids& ids) {
   n.allow({"type", "defense", "trade", "port_sea", "provenance", "source", "stated"});
   Neutral out;
   const std::string type = n.str("type");
-  if (type == "standard") out.type = NeutralType::Standard;
-  else if (type == "pro-allied") out.type = NeutralType::ProAllied;
-  else if (type == "pro-axis") out.type = NeutralType::ProAxis;
-  else n.fail("type", "must be \"standard\", \"pro-allied\" or \"pro-axis\"");
+  if (type == "standard")
+    out.type = NeutralType::Standard;
+  else if (type == "pro-allied")
+    out.type = NeutralType::ProAllied;
+  else if (type == "pro-axis")
+    out.type = NeutralType::ProAxis;
+  else
+    n.fail("type", "must be \"standard\", \"pro-allied\" or \"pro-axis\"");
   out.defense = n.unit_counts("defense", 20);
   if (n.has("trade")) {
     const std::string t = n.str("trade");
-    if (t == "oil") out.trade = Resource::Oil;
-    else if (t == "iron") out.trade = Resource::Iron;
-    else if (t == "osr") out.trade = Resource::Osr;
-    else n.fail("trade", "must be \"oil\", \"iron\" or \"osr\"");
+    if (t == "oil")
+      out.trade = Resource::Oil;
+    else if (t == "iron")
+      out.trade = Resource::Iron;
+    else if (t == "osr")
+      out.trade = Resource::Osr;
+    else
+      n.fail("trade", "must be \"oil\", \"iron\" or \"osr\"");
   }
   if (n.has("port_sea")) out.port_sea = ids.resolve(n, "port_sea", n.str("port_sea"));
   out.origin = n.origin();
@@ -52,16 +63,16 @@ std::optional<Neutral> read_neutral(const Node& region, const Ids& ids) {
 }
 
 Region read_region(const Node& n, RegionId rid, const Ids& ids) {
-  n.allow({"id", "name", "type", "island", "theater", "owner", "reverts_to", "capital_of", "sv", "income",
-           "embattled_income", "industry", "port", "rail", "mobilization", "neutral", "lon", "lat", "provenance",
-           "source", "stated"});
+  n.allow(
+      {"id",       "name", "type", "island",       "theater", "owner", "reverts_to", "capital_of", "sv",     "income", "embattled_income",
+       "industry", "port", "rail", "mobilization", "neutral", "lon",   "lat",        "provenance", "source", "stated"});
   Region r;
   r.rid = rid;
   r.id = n.str("id");
   r.name = n.str("name");
   r.type = region_type(n);
   r.theater = n.str("theater");
-  static constexpr std::array<std::string_view, 9> theaters = {"europe", "africa", "asia", "americas", "pacific",
+  static constexpr std::array<std::string_view, 9> theaters = {"europe",   "africa",        "asia",   "americas", "pacific",
                                                                "atlantic", "mediterranean", "indian", "arctic"};
   if (std::find(theaters.begin(), theaters.end(), r.theater) == theaters.end())
     n.fail("theater", "must be europe, africa, asia, americas, pacific, atlantic, mediterranean, indian or arctic");
@@ -69,8 +80,8 @@ Region read_region(const Node& n, RegionId rid, const Ids& ids) {
   r.lat = static_cast<float>(n.number("lat", -90, 90));
   r.origin = n.origin();
   if (!r.is_territory()) {
-    for (const char* key : {"island", "owner", "reverts_to", "capital_of", "sv", "income", "embattled_income",
-                            "industry", "port", "rail", "mobilization", "neutral"})
+    for (const char* key : {"island", "owner", "reverts_to", "capital_of", "sv", "income", "embattled_income", "industry", "port", "rail",
+                            "mobilization", "neutral"})
       if (n.has(key)) n.fail(key, fmt::format("a {} region has no {}", region_type_id(r.type), key));
     return r;
   }
@@ -93,8 +104,7 @@ Region read_region(const Node& n, RegionId rid, const Ids& ids) {
     if (b.oil > f.oil || b.iron > f.iron || b.osr > f.osr || b.total() != std::max(0, f.total() - 1))
       n.fail("embattled_income", "must be the front face less one resource (Check Territory Card Facing)");
   }
-  if (r.capital_of != kNoNation && r.capital_of != r.original())
-    n.fail("capital_of", "a capital is its nation's original territory");
+  if (r.capital_of != kNoNation && r.capital_of != r.original()) n.fail("capital_of", "a capital is its nation's original territory");
   if (r.reverts_to != kNoNation && r.reverts_to == r.owner) n.fail("reverts_to", "must differ from owner");
   r.industry = n.opt_boolean("industry", false);
   r.rail = n.opt_boolean("rail", false);
@@ -120,14 +130,12 @@ Edge read_edge(const Node& n, const Data& data, const Ids& ids) {
   const Region& rb = data.region(e.b);
   e.kind = ra.is_sea() && rb.is_sea() ? EdgeKind::Sea : ra.is_sea() || rb.is_sea() ? EdgeKind::Coast : EdgeKind::Land;
   if (n.has("kind") && n.str("kind") != edge_kind_id(e.kind))
-    n.fail("kind", fmt::format("must be \"{}\" for a {}-{} edge", edge_kind_id(e.kind), region_type_id(ra.type),
-                               region_type_id(rb.type)));
+    n.fail("kind", fmt::format("must be \"{}\" for a {}-{} edge", edge_kind_id(e.kind), region_type_id(ra.type), region_type_id(rb.type)));
   e.rail = n.opt_boolean("rail", false);
   if (e.rail && !(ra.rail && rb.rail && ra.is_territory() && rb.is_territory()))
     n.fail("rail", "a rail edge joins two territories with rails");
   if (e.kind == EdgeKind::Land && (ra.island || rb.island))
-    n.fail(fmt::format("{} is an island: it touches only sea regions (World Map Features › Island)",
-                       ra.island ? ra.id : rb.id));
+    n.fail(fmt::format("{} is an island: it touches only sea regions (World Map Features › Island)", ra.island ? ra.id : rb.id));
   e.origin = n.origin();
   return e;
 }
@@ -146,8 +154,7 @@ void read_edges(const Node& root, Data& data, const Ids& ids) {
   std::set<std::pair<RegionId, RegionId>> seen;
   for (const Node& n : root.array("edges")) {
     Edge e = read_edge(n, data, ids);
-    if (!seen.insert({e.a, e.b}).second)
-      n.fail(fmt::format("duplicate edge {}-{}", data.region(e.a).id, data.region(e.b).id));
+    if (!seen.insert({e.a, e.b}).second) n.fail(fmt::format("duplicate edge {}-{}", data.region(e.a).id, data.region(e.b).id));
     add_neighbour(data.regions[e.a], e.b, n);
     add_neighbour(data.regions[e.b], e.a, n);
     data.edges.push_back(std::move(e));
@@ -156,8 +163,7 @@ void read_edges(const Node& root, Data& data, const Ids& ids) {
   for (const Node& n : root.array("non_edges")) {
     n.allow({"a", "b", "provenance", "source", "stated"});
     NonEdge ne{ids.resolve(n, "a", n.str("a")), ids.resolve(n, "b", n.str("b")), n.origin()};
-    if (is_edge(data, ne.a, ne.b))
-      n.fail(fmt::format("{} and {} are listed as not adjacent but share an edge", n.str("a"), n.str("b")));
+    if (is_edge(data, ne.a, ne.b)) n.fail(fmt::format("{} and {} are listed as not adjacent but share an edge", n.str("a"), n.str("b")));
     data.non_edges.push_back(std::move(ne));
   }
 }
@@ -169,8 +175,7 @@ void check_regions(const Node& root, const Data& data) {
     if (r.degree == 0) n.fail("the region touches no other region");
     for (std::uint8_t i = 0; i < r.port_count; ++i) {
       const Region& sea = data.region(r.port_seas[i]);
-      if (!sea.is_sea() || !is_edge(data, r.rid, sea.rid))
-        n.fail("port", fmt::format("{} is not a sea region next to {}", sea.id, r.id));
+      if (!sea.is_sea() || !is_edge(data, r.rid, sea.rid)) n.fail("port", fmt::format("{} is not a sea region next to {}", sea.id, r.id));
     }
     if (r.neutral && r.neutral->port_sea != kNoRegion) {
       const Region& sea = data.region(r.neutral->port_sea);
@@ -205,15 +210,18 @@ void read_passages(const Node& root, Data& data, const Ids& ids) {
       ++p.key_count;
     }
     const std::string rule = n.str("rule");
-    if (rule == "all-keys") p.rule = PassageRule::AllKeys;
-    else if (rule == "key") p.rule = PassageRule::Key;
-    else if (rule == "key-or-aligned") p.rule = PassageRule::KeyOrAligned;
-    else n.fail("rule", "must be \"all-keys\", \"key\" or \"key-or-aligned\"");
+    if (rule == "all-keys")
+      p.rule = PassageRule::AllKeys;
+    else if (rule == "key")
+      p.rule = PassageRule::Key;
+    else if (rule == "key-or-aligned")
+      p.rule = PassageRule::KeyOrAligned;
+    else
+      n.fail("rule", "must be \"all-keys\", \"key\" or \"key-or-aligned\"");
     if ((p.rule == PassageRule::AllKeys) != (p.key_count == 2)) n.fail("keys", "all-keys takes two keys, the others one");
     p.origin = n.origin();
-    const auto edge = std::find_if(data.edges.begin(), data.edges.end(), [&](const Edge& e) {
-      return e.a == std::min(p.sea_a, p.sea_b) && e.b == std::max(p.sea_a, p.sea_b);
-    });
+    const auto edge = std::find_if(data.edges.begin(), data.edges.end(),
+                                   [&](const Edge& e) { return e.a == std::min(p.sea_a, p.sea_b) && e.b == std::max(p.sea_a, p.sea_b); });
     if (edge->passage != kNone) n.fail("seas", "two passages on one edge");
     edge->passage = static_cast<std::uint8_t>(data.passages.size());
     data.passages.push_back(std::move(p));
@@ -228,9 +236,12 @@ void read_convoys(const Node& root, Data& data, const Ids& ids) {
     Convoy c;
     c.id = n.str("id");
     const std::string kind = n.str("kind");
-    if (kind == "coastal") c.kind = ConvoyKind::Coastal;
-    else if (kind == "trans-ocean") c.kind = ConvoyKind::TransOcean;
-    else n.fail("kind", "must be \"coastal\" or \"trans-ocean\"");
+    if (kind == "coastal")
+      c.kind = ConvoyKind::Coastal;
+    else if (kind == "trans-ocean")
+      c.kind = ConvoyKind::TransOcean;
+    else
+      n.fail("kind", "must be \"coastal\" or \"trans-ocean\"");
     c.sea = ids.resolve(n, "sea", n.str("sea"));
     if (!data.region(c.sea).is_sea()) n.fail("sea", "must be a sea region");
     auto territory = [&](const char* key) {
@@ -261,8 +272,7 @@ void read_convoys(const Node& root, Data& data, const Ids& ids) {
 
 void load_map(const Document& doc, Data& data) {
   const Node root = doc.node();
-  root.allow({"kind", "edition", "notice", "provenance", "source", "stated", "regions", "edges", "non_edges", "passages",
-              "convoys"});
+  root.allow({"kind", "edition", "notice", "provenance", "source", "stated", "regions", "edges", "non_edges", "passages", "convoys"});
   data.map_edition = root.str("edition");
   data.map_notice = root.str("notice");
   data.map_origin = root.origin();

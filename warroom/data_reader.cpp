@@ -21,8 +21,7 @@ UnitKind Node::unit(const char* key) const {
 Resources Node::resources(const char* key) const {
   const Node r = child(key);
   r.allow({"oil", "iron", "osr"});
-  return Resources{static_cast<std::int16_t>(r.opt_integer("oil", 0, 99, 0)),
-                   static_cast<std::int16_t>(r.opt_integer("iron", 0, 99, 0)),
+  return Resources{static_cast<std::int16_t>(r.opt_integer("oil", 0, 99, 0)), static_cast<std::int16_t>(r.opt_integer("iron", 0, 99, 0)),
                    static_cast<std::int16_t>(r.opt_integer("osr", 0, 99, 0))};
 }
 
@@ -55,8 +54,7 @@ Origin Node::origin() const {
       const Node f = st.child(field.c_str());
       f.allow({"provenance", "source"});
       o.stated.push_back({field, provenance_of(f, "provenance"), f.str("source")});
-      if (o.stated.back().provenance == o.provenance)
-        f.fail("provenance", "a stated field must differ from the entry's provenance");
+      if (o.stated.back().provenance == o.provenance) f.fail("provenance", "a stated field must differ from the entry's provenance");
     }
   }
   return o;

@@ -38,11 +38,11 @@ using core::Ids;
 // One data file, parsed ("warroom/map.json").
 using Document = core::DataDocument<Node>;
 
-void load_nations(const Document& doc, Data& data);     // data_load.cpp; needs the regions for capitals
-void load_units(const Document& doc, Data& data);       // data_load.cpp
-void load_morale(const Document& doc, Data& data);      // data_load.cpp
-void load_map(const Document& doc, Data& data);         // data_map.cpp
-void build_tables(Data& data);                          // map.cpp
-void load_scenarios(const Document& doc, Data& data);   // data_scenarios.cpp
+void load_nations(const Document& doc, Data& data);    // data_load.cpp; needs the regions for capitals
+void load_units(const Document& doc, Data& data);      // data_load.cpp
+void load_morale(const Document& doc, Data& data);     // data_load.cpp
+void load_map(const Document& doc, Data& data);        // data_map.cpp
+void build_tables(Data& data);                         // map.cpp
+void load_scenarios(const Document& doc, Data& data);  // data_scenarios.cpp
 
 }  // namespace warroom::detail

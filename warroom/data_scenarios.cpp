@@ -145,8 +145,8 @@ SetupCommand read_command(const Node& n, const Data& data, const Scenario& s) {
   const NumberRange pool = data.nation(c.nation).commands[static_cast<std::size_t>(c.category)];
   c.number = static_cast<std::uint8_t>(n.integer("number", 1, 120));
   if (!pool.contains(c.number))
-    n.fail("number", fmt::format("{} {} Commands are numbered {}..{} (ruling 8)", nation_id(c.nation),
-                                 category_id(c.category), pool.lo, pool.hi));
+    n.fail("number",
+           fmt::format("{} {} Commands are numbered {}..{} (ruling 8)", nation_id(c.nation), category_id(c.category), pool.lo, pool.hi));
   const Region& r = data.region(c.region);
   if (!s.in_play.test(c.region)) n.fail("region", fmt::format("{} is not in play in this scenario", r.id));
   if (c.category == Category::Sea ? !r.is_sea() : !r.is_territory())
@@ -162,8 +162,7 @@ SetupCommand read_command(const Node& n, const Data& data, const Scenario& s) {
 
 void read_setup(const Node& sc, const Data& data, Scenario& s) {
   s.control.fill(kNoNation);
-  for (const Region& r : data.regions)
-    s.control[r.rid] = r.is_territory() && s.in_play.test(r.rid) ? r.owner : kNoNation;
+  for (const Region& r : data.regions) s.control[r.rid] = r.is_territory() && s.in_play.test(r.rid) ? r.owner : kNoNation;
   if (!sc.has("setup")) return;
   const Node setup = sc.child("setup");
   setup.allow({"complete", "control", "commands", "construction", "source"});
@@ -196,7 +195,8 @@ void read_setup(const Node& sc, const Data& data, Scenario& s) {
     n.allow({"nation", "region", "units", "provenance", "source", "stated"});
     SetupConstruction c{n.nation("nation"), region_ref(n, "region", n.str("region"), data), n.unit_counts("units", 8), n.origin()};
     const Region& r = data.region(c.region);
-    if (!r.industry || s.control[c.region] != c.nation) n.fail("region", "units under construction sit in an industrial territory of their nation");
+    if (!r.industry || s.control[c.region] != c.nation)
+      n.fail("region", "units under construction sit in an industrial territory of their nation");
     int total = 0;
     for (auto u : c.units) total += u;
     if (total > r.sv) n.fail("units", "at most SV units under construction (Phase 7 › Step 5)");
@@ -225,8 +225,8 @@ void check_scenario(const Node& sc, const Data& data, const Scenario& s) {
 }
 
 Scenario read_scenario(const Node& sc, const Data& data) {
-  sc.allow({"id", "name", "nations", "seats", "order_limits", "morale", "trade", "pact", "victory", "cards", "seas",
-            "setup", "provenance", "source", "stated"});
+  sc.allow({"id", "name", "nations", "seats", "order_limits", "morale", "trade", "pact", "victory", "cards", "seas", "setup", "provenance",
+            "source", "stated"});
   Scenario s;
   s.id = sc.str("id");
   s.name = sc.str("name");
@@ -254,7 +254,8 @@ Scenario read_scenario(const Node& sc, const Data& data) {
   read_cards(sc, data, s);
   const std::vector<std::string> seas = sc.strings("seas");
   if (seas.size() == 1 && seas[0] == "all") {
-    for (const Region& r : data.regions) if (r.is_sea()) s.in_play.set(r.rid);
+    for (const Region& r : data.regions)
+      if (r.is_sea()) s.in_play.set(r.rid);
   } else {
     for (const std::string& id : seas) {
       const RegionId r = region_ref(sc, "seas", id, data);

@@ -21,8 +21,7 @@ std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r
   for (int n = 0; n < kNations; ++n)
     for (int number = 1; number <= kMaxCommandNumber && n != skip; ++number) {
       const Command& c = s.command[at(n)][at(number)];
-      if (c.region == r && command_category(d, n, number) == Category::Land)
-        out[static_cast<std::size_t>(alliance_of(n))] += units_in(c);
+      if (c.region == r && command_category(d, n, number) == Category::Land) out[static_cast<std::size_t>(alliance_of(n))] += units_in(c);
     }
   return out;
 }
@@ -155,7 +154,6 @@ void collect_income(Ctx& c) {
   for (const Region& r : d.regions)  // Step 1. Check Territory Card Facing
     if (r.is_territory() && c.g.scenario().in_play.test(r.rid)) face_card(c, r.rid);
   for (int n = 0; n < kNations; ++n) {
-
     if (!in_play(c.s, n)) continue;
     std::array<int, kResources> total{};
     for (const Region& r : d.regions) {
@@ -253,7 +251,8 @@ void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
       for (int iron = 0; oil + iron <= goods_cost; ++iron) visit(oil, iron, goods_cost - oil - iron);
   };
   each_mix([&](int oil, int iron, int osr) {
-    if (!(no_oil && oil > 0) && affordable(c, nation, {oil, iron, osr})) out.push_back(encode(ActionKind::BuyGoods, nation, oil, iron, osr));
+    if (!(no_oil && oil > 0) && affordable(c, nation, {oil, iron, osr}))
+      out.push_back(encode(ActionKind::BuyGoods, nation, oil, iron, osr));
   });
   for (int t = 0; t < kUnitTypes; ++t)
     if (sh.buy[at(t)]) out.push_back(encode(ActionKind::Unbuy, nation, t));

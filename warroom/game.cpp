@@ -52,14 +52,14 @@ template <class P>
 constexpr StepRow row(StepRow r) {
   r.id = P::id;
   if constexpr (requires(P p) { p.nation; }) r.nation = [](const Step& st) -> int { return st.as<P>().nation; };
-  // GCC 12 under -fsanitize=undefined cannot compare a handler's address with null in a constant
-  // expression, so the sanitizer build leaves this check to the release build (the same table).
+    // GCC 12 under -fsanitize=undefined cannot compare a handler's address with null in a constant
+    // expression, so the sanitizer build leaves this check to the release build (the same table).
 #ifndef CHURCHILL_UBSAN
-  const bool complete = r.kind == Kind::Auto         ? r.run != nullptr
-                        : r.kind == Kind::Chance     ? r.outcomes && r.chance
-                        : r.kind == Kind::Decision   ? r.legal && r.apply && r.nation
-                        : r.kind == Kind::Terminal   ? true
-                                                     : r.legal && r.apply && r.takes_part && r.reveal;
+  const bool complete = r.kind == Kind::Auto       ? r.run != nullptr
+                        : r.kind == Kind::Chance   ? r.outcomes && r.chance
+                        : r.kind == Kind::Decision ? r.legal && r.apply && r.nation
+                        : r.kind == Kind::Terminal ? true
+                                                   : r.legal && r.apply && r.takes_part && r.reveal;
   if (!complete) throw "a step row lacks what its kind needs";
 #endif
   return r;
@@ -132,75 +132,180 @@ void tie_step(Ctx& c, step::TieDraw st, int nation) { tie_apply(c, st.position, 
 
 constexpr StepRow kSteps[] = {
     row<step::Phase>({.name = "phase", .kind = Kind::Auto, .rule = "The Phases and Officers", .run = typed<run_phase_step>}),
-    row<step::OrderDraw>({.name = "order-draw", .kind = Kind::Chance, .rule = "Reorganizing Commands",
-                          .outcomes = typed<order_draw_outcomes_step>, .chance = typed<order_draw_step>}),
-    row<step::Reorganize>({.name = "reorganize", .kind = Kind::Decision, .rule = "Reorganizing Commands",
-                           .prompt = "warroom.prompt.reorganize", .legal = reorganize_legal, .apply = reorganize_apply}),
-    row<step::WriteSheets>({.name = "write-sheets", .kind = Kind::Simultaneous, .rule = "Phase 2 > Step 1. Write Orders and Turn Order Bids",
-                            .prompt = "warroom.prompt.write_sheets", .legal = sheets_legal, .apply = sheets_apply,
-                            .takes_part = in_play_nation, .reveal = reveal_bids}),
-    row<step::SlotSequence>({.name = "slot-sequence", .kind = Kind::Auto, .rule = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order",
+    row<step::OrderDraw>({.name = "order-draw",
+                          .kind = Kind::Chance,
+                          .rule = "Reorganizing Commands",
+                          .outcomes = typed<order_draw_outcomes_step>,
+                          .chance = typed<order_draw_step>}),
+    row<step::Reorganize>({.name = "reorganize",
+                           .kind = Kind::Decision,
+                           .rule = "Reorganizing Commands",
+                           .prompt = "warroom.prompt.reorganize",
+                           .legal = reorganize_legal,
+                           .apply = reorganize_apply}),
+    row<step::WriteSheets>({.name = "write-sheets",
+                            .kind = Kind::Simultaneous,
+                            .rule = "Phase 2 > Step 1. Write Orders and Turn Order Bids",
+                            .prompt = "warroom.prompt.write_sheets",
+                            .legal = sheets_legal,
+                            .apply = sheets_apply,
+                            .takes_part = in_play_nation,
+                            .reveal = reveal_bids}),
+    row<step::SlotSequence>({.name = "slot-sequence",
+                             .kind = Kind::Auto,
+                             .rule = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order",
                              .run = typed<run_slot_sequence>}),
-    row<step::TieDraw>({.name = "tie-draw", .kind = Kind::Chance, .rule = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order",
-                        .outcomes = typed<tie_outcomes_step>, .chance = typed<tie_step>}),
-    row<step::ChooseSlot>({.name = "choose-slot", .kind = Kind::Decision, .rule = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order",
-                           .prompt = "warroom.prompt.choose_slot", .legal = slot_legal, .apply = slot_apply}),
-    row<step::RevealSheet>({.name = "reveal-sheet", .kind = Kind::Auto, .rule = "Phase 3 > Step 2. Resolve Movement in Turn Order",
+    row<step::TieDraw>({.name = "tie-draw",
+                        .kind = Kind::Chance,
+                        .rule = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order",
+                        .outcomes = typed<tie_outcomes_step>,
+                        .chance = typed<tie_step>}),
+    row<step::ChooseSlot>({.name = "choose-slot",
+                           .kind = Kind::Decision,
+                           .rule = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order",
+                           .prompt = "warroom.prompt.choose_slot",
+                           .legal = slot_legal,
+                           .apply = slot_apply}),
+    row<step::RevealSheet>({.name = "reveal-sheet",
+                            .kind = Kind::Auto,
+                            .rule = "Phase 3 > Step 2. Resolve Movement in Turn Order",
                             .run = typed<run_reveal_sheet>}),
-    row<step::MovementTurn>({.name = "movement-turn", .kind = Kind::Decision, .rule = "Phase 3 > Step 2. Resolve Movement in Turn Order",
-                             .prompt = "warroom.prompt.movement_turn", .legal = movement_legal, .apply = movement_apply,
+    row<step::MovementTurn>({.name = "movement-turn",
+                             .kind = Kind::Decision,
+                             .rule = "Phase 3 > Step 2. Resolve Movement in Turn Order",
+                             .prompt = "warroom.prompt.movement_turn",
+                             .legal = movement_legal,
+                             .apply = movement_apply,
                              .finished = typed<movement_finished>}),
-    row<step::PactPermission>({.name = "pact-permission", .kind = Kind::Decision, .rule = "Soviet-Japanese Non-Aggression Pact > Article Two",
-                               .prompt = "warroom.prompt.pact_permission", .legal = permission_legal, .apply = permission_apply}),
-    row<step::CarrierLaunch>({.name = "carrier-launch", .kind = Kind::Decision, .rule = "Phase 3 > Step 3. Carrier Plane Movement",
-                              .prompt = "warroom.prompt.carrier_launch", .legal = launch_legal, .apply = launch_apply,
+    row<step::PactPermission>({.name = "pact-permission",
+                               .kind = Kind::Decision,
+                               .rule = "Soviet-Japanese Non-Aggression Pact > Article Two",
+                               .prompt = "warroom.prompt.pact_permission",
+                               .legal = permission_legal,
+                               .apply = permission_apply}),
+    row<step::CarrierLaunch>({.name = "carrier-launch",
+                              .kind = Kind::Decision,
+                              .rule = "Phase 3 > Step 3. Carrier Plane Movement",
+                              .prompt = "warroom.prompt.carrier_launch",
+                              .legal = launch_legal,
+                              .apply = launch_apply,
                               .finished = typed<launch_finished>}),
     row<step::Combat>({.name = "combat", .kind = Kind::Auto, .rule = "Phase 3 > Place Hotspot Markers", .run = typed<run_combat>}),
-    row<step::BattleOrder>({.name = "battle-order", .kind = Kind::Auto, .rule = "Phase 4 > Setup > Order of Battles",
-                            .run = typed<run_battle_order>}),
-    row<step::PickRegion>({.name = "pick-region", .kind = Kind::Decision, .rule = "Phase 4 > Setup > Order of Battles",
-                           .prompt = "warroom.prompt.pick_region", .legal = pick_legal, .apply = pick_apply}),
-    row<step::HandOver>({.name = "hand-over", .kind = Kind::Decision, .rule = "Phase 4 > Battle Setup > 4. Assign Commander",
-                         .prompt = "warroom.prompt.hand_over", .legal = hand_over_legal, .apply = hand_over_apply,
+    row<step::BattleOrder>(
+        {.name = "battle-order", .kind = Kind::Auto, .rule = "Phase 4 > Setup > Order of Battles", .run = typed<run_battle_order>}),
+    row<step::PickRegion>({.name = "pick-region",
+                           .kind = Kind::Decision,
+                           .rule = "Phase 4 > Setup > Order of Battles",
+                           .prompt = "warroom.prompt.pick_region",
+                           .legal = pick_legal,
+                           .apply = pick_apply}),
+    row<step::HandOver>({.name = "hand-over",
+                         .kind = Kind::Decision,
+                         .rule = "Phase 4 > Battle Setup > 4. Assign Commander",
+                         .prompt = "warroom.prompt.hand_over",
+                         .legal = hand_over_legal,
+                         .apply = hand_over_apply,
                          .finished = typed<hand_over_finished>}),
     row<step::BattleDrive>({.name = "battle", .kind = Kind::Auto, .rule = "Phase 4 > Resolve Battles", .run = typed<run_battle_drive>}),
-    row<step::BattleDie>({.name = "battle-die", .kind = Kind::Chance, .rule = "Phase 4 > Resolve Battles > 2. Roll Dice in Batches",
-                          .outcomes = typed<die_outcomes_step>, .chance = typed<die_step>}),
-    row<step::BattleChoice>({.name = "battle-choice", .kind = Kind::Decision, .rule = "Phase 4 > Resolve Battles",
-                             .prompt = "warroom.prompt.battle_choice", .legal = battle_legal, .apply = battle_apply}),
-    row<step::Claim>({.name = "claim", .kind = Kind::Decision, .rule = "Phase 4 > Battle Debrief > 5. Update Territory Status",
-                      .prompt = "warroom.prompt.claim", .legal = claim_legal, .apply = claim_apply}),
-    row<step::Medal>({.name = "medal", .kind = Kind::Decision, .rule = "Phase 4 > Battle Debrief > 7. Assign Stress and Medals",
-                      .prompt = "warroom.prompt.medal", .legal = medal_legal, .apply = medal_apply, .finished = typed<medals_given>}),
-    row<step::NeutralDefence>({.name = "neutral-defence", .kind = Kind::Decision, .rule = "Neutrals > Attacking Standard Neutrals",
-                               .prompt = "warroom.prompt.neutral_defence", .legal = defence_legal, .apply = defence_apply}),
-    row<step::LandAir>({.name = "land-air", .kind = Kind::Decision, .rule = "Phase 5 > Step 1. Land Air Commands",
-                        .prompt = "warroom.prompt.land_air", .legal = landing_legal, .apply = landing_apply,
+    row<step::BattleDie>({.name = "battle-die",
+                          .kind = Kind::Chance,
+                          .rule = "Phase 4 > Resolve Battles > 2. Roll Dice in Batches",
+                          .outcomes = typed<die_outcomes_step>,
+                          .chance = typed<die_step>}),
+    row<step::BattleChoice>({.name = "battle-choice",
+                             .kind = Kind::Decision,
+                             .rule = "Phase 4 > Resolve Battles",
+                             .prompt = "warroom.prompt.battle_choice",
+                             .legal = battle_legal,
+                             .apply = battle_apply}),
+    row<step::Claim>({.name = "claim",
+                      .kind = Kind::Decision,
+                      .rule = "Phase 4 > Battle Debrief > 5. Update Territory Status",
+                      .prompt = "warroom.prompt.claim",
+                      .legal = claim_legal,
+                      .apply = claim_apply}),
+    row<step::Medal>({.name = "medal",
+                      .kind = Kind::Decision,
+                      .rule = "Phase 4 > Battle Debrief > 7. Assign Stress and Medals",
+                      .prompt = "warroom.prompt.medal",
+                      .legal = medal_legal,
+                      .apply = medal_apply,
+                      .finished = typed<medals_given>}),
+    row<step::NeutralDefence>({.name = "neutral-defence",
+                               .kind = Kind::Decision,
+                               .rule = "Neutrals > Attacking Standard Neutrals",
+                               .prompt = "warroom.prompt.neutral_defence",
+                               .legal = defence_legal,
+                               .apply = defence_apply}),
+    row<step::LandAir>({.name = "land-air",
+                        .kind = Kind::Decision,
+                        .rule = "Phase 5 > Step 1. Land Air Commands",
+                        .prompt = "warroom.prompt.land_air",
+                        .legal = landing_legal,
+                        .apply = landing_apply,
                         .finished = typed<landing_finished>}),
-    row<step::DeployPlans>({.name = "deploy-plans", .kind = Kind::Simultaneous, .rule = "Phase 5 > Step 2. Deploy Units",
-                            .prompt = "warroom.prompt.deploy_plans", .legal = deploy_legal, .apply = deploy_apply,
-                            .takes_part = has_construction_nation, .reveal = reveal_deployments}),
-    row<step::MoraleCancel>({.name = "morale-cancel", .kind = Kind::Decision, .rule = "Phase 6 > 1. Submit Medals to Cancel Stress Points",
-                             .prompt = "warroom.prompt.morale_cancel", .legal = cancel_legal, .apply = cancel_apply,
+    row<step::DeployPlans>({.name = "deploy-plans",
+                            .kind = Kind::Simultaneous,
+                            .rule = "Phase 5 > Step 2. Deploy Units",
+                            .prompt = "warroom.prompt.deploy_plans",
+                            .legal = deploy_legal,
+                            .apply = deploy_apply,
+                            .takes_part = has_construction_nation,
+                            .reveal = reveal_deployments}),
+    row<step::MoraleCancel>({.name = "morale-cancel",
+                             .kind = Kind::Decision,
+                             .rule = "Phase 6 > 1. Submit Medals to Cancel Stress Points",
+                             .prompt = "warroom.prompt.morale_cancel",
+                             .legal = cancel_legal,
+                             .apply = cancel_apply,
                              .finished = typed<cancel_finished>}),
-    row<step::MoraleEvaluate>({.name = "morale-evaluate", .kind = Kind::Auto, .rule = "Phase 6 > 2. Evaluate Stress Levels",
-                               .run = typed<run_evaluate>}),
-    row<step::MoraleRelieve>({.name = "morale-relieve", .kind = Kind::Decision, .rule = "Phase 6 > 3. Relieve Stress",
-                              .prompt = "warroom.prompt.morale_relieve", .legal = relieve_legal, .apply = relieve_apply,
+    row<step::MoraleEvaluate>(
+        {.name = "morale-evaluate", .kind = Kind::Auto, .rule = "Phase 6 > 2. Evaluate Stress Levels", .run = typed<run_evaluate>}),
+    row<step::MoraleRelieve>({.name = "morale-relieve",
+                              .kind = Kind::Decision,
+                              .rule = "Phase 6 > 3. Relieve Stress",
+                              .prompt = "warroom.prompt.morale_relieve",
+                              .legal = relieve_legal,
+                              .apply = relieve_apply,
                               .finished = typed<relieve_finished>}),
-    row<step::MoralePenalties>({.name = "morale-penalties", .kind = Kind::Auto, .rule = "Phase 6 > 4. Apply Stress Zone Penalties",
-                                .run = typed<run_penalties>}),
-    row<step::BluePay>({.name = "blue-pay", .kind = Kind::Decision, .rule = "Phase 6 > Stress Zone Penalties > Blue Zone",
-                        .prompt = "warroom.prompt.blue_pay", .legal = blue_legal, .apply = blue_apply, .finished = typed<blue_paid>}),
-    row<step::Desert>({.name = "desert", .kind = Kind::Decision, .rule = "Phase 6 > Stress Zone Penalties > Gray Zone",
-                       .prompt = "warroom.prompt.desert", .legal = desert_legal, .apply = desert_apply, .finished = typed<desertion_paid>}),
-    row<step::Trade>({.name = "trade", .kind = Kind::Decision, .rule = "Phase 7 > Step 2. Trade with Neutrals",
-                      .prompt = "warroom.prompt.trade", .legal = trade_legal, .apply = trade_apply, .finished = typed<trade_finished>}),
-    row<step::Purchases>({.name = "purchases", .kind = Kind::Simultaneous, .rule = "Phase 7 > Step 3. Note Purchase of Units",
-                          .prompt = "warroom.prompt.purchases", .legal = purchases_legal, .apply = purchases_apply,
-                          .takes_part = in_play_nation, .reveal = reveal_purchases}),
-    row<step::Place>({.name = "place", .kind = Kind::Decision, .rule = "Phase 7 > Step 5. Transfer New Units to Industries",
-                      .prompt = "warroom.prompt.place", .legal = place_legal, .apply = place_apply, .finished = typed<place_finished>}),
+    row<step::MoralePenalties>(
+        {.name = "morale-penalties", .kind = Kind::Auto, .rule = "Phase 6 > 4. Apply Stress Zone Penalties", .run = typed<run_penalties>}),
+    row<step::BluePay>({.name = "blue-pay",
+                        .kind = Kind::Decision,
+                        .rule = "Phase 6 > Stress Zone Penalties > Blue Zone",
+                        .prompt = "warroom.prompt.blue_pay",
+                        .legal = blue_legal,
+                        .apply = blue_apply,
+                        .finished = typed<blue_paid>}),
+    row<step::Desert>({.name = "desert",
+                       .kind = Kind::Decision,
+                       .rule = "Phase 6 > Stress Zone Penalties > Gray Zone",
+                       .prompt = "warroom.prompt.desert",
+                       .legal = desert_legal,
+                       .apply = desert_apply,
+                       .finished = typed<desertion_paid>}),
+    row<step::Trade>({.name = "trade",
+                      .kind = Kind::Decision,
+                      .rule = "Phase 7 > Step 2. Trade with Neutrals",
+                      .prompt = "warroom.prompt.trade",
+                      .legal = trade_legal,
+                      .apply = trade_apply,
+                      .finished = typed<trade_finished>}),
+    row<step::Purchases>({.name = "purchases",
+                          .kind = Kind::Simultaneous,
+                          .rule = "Phase 7 > Step 3. Note Purchase of Units",
+                          .prompt = "warroom.prompt.purchases",
+                          .legal = purchases_legal,
+                          .apply = purchases_apply,
+                          .takes_part = in_play_nation,
+                          .reveal = reveal_purchases}),
+    row<step::Place>({.name = "place",
+                      .kind = Kind::Decision,
+                      .rule = "Phase 7 > Step 5. Transfer New Units to Industries",
+                      .prompt = "warroom.prompt.place",
+                      .legal = place_legal,
+                      .apply = place_apply,
+                      .finished = typed<place_finished>}),
     row<step::GameOver>({.name = "game-over", .kind = Kind::Terminal, .rule = "Victory Check"}),
 };
 static_assert(std::size(kSteps) == static_cast<std::size_t>(StepId::kCount));
@@ -288,9 +393,7 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
       mobilization_region_.push_back(r.rid);
 }
 
-int Game::threshold(int nation) const {
-  return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][at_(nation)].value;
-}
+int Game::threshold(int nation) const { return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][at_(nation)].value; }
 
 std::string Game::nation_name(int nation) const {
   return nation >= 0 && nation < kNations ? std::string(nation_id(static_cast<Nation>(nation))) : "?";
@@ -330,10 +433,13 @@ State Game::new_game() const {
       // Only what its industries (and China's mobilization territories, ruling 88) can take.
       const CCtx cc{*this, s};
       while (!purchase_fits(cc, n, s.sheet[at_(n)].buy)) {
-        std::uint8_t* last = s.sheet[at_(n)].buy[kArm] ? &s.sheet[at_(n)].buy[kArm] : s.sheet[at_(n)].buy[kArt] ? &s.sheet[at_(n)].buy[kArt] : &s.sheet[at_(n)].buy[kInf];
+        std::uint8_t* last = s.sheet[at_(n)].buy[kArm]   ? &s.sheet[at_(n)].buy[kArm]
+                             : s.sheet[at_(n)].buy[kArt] ? &s.sheet[at_(n)].buy[kArt]
+                                                         : &s.sheet[at_(n)].buy[kInf];
         --*last;
       }
-      if (s.sheet[at_(n)].buy[kInf] + s.sheet[at_(n)].buy[kArt] + s.sheet[at_(n)].buy[kArm] > 0) s.steps.push(step::Place{static_cast<std::int8_t>(n)});
+      if (s.sheet[at_(n)].buy[kInf] + s.sheet[at_(n)].buy[kArt] + s.sheet[at_(n)].buy[kArm] > 0)
+        s.steps.push(step::Place{static_cast<std::int8_t>(n)});
     }
   }
   Ctx c{*this, s, nullptr};
@@ -460,7 +566,8 @@ std::uint64_t Game::hash(const State& s) const {
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     const Step& st = s.steps[i];
     h.add(static_cast<std::uint64_t>(st.id));
-    h.add(static_cast<std::uint64_t>(static_cast<std::uint8_t>(st.bytes[0])) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(st.bytes[1])) << 8) |
+    h.add(static_cast<std::uint64_t>(static_cast<std::uint8_t>(st.bytes[0])) |
+          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(st.bytes[1])) << 8) |
           (static_cast<std::uint64_t>(static_cast<std::uint8_t>(st.bytes[2])) << 16));
   }
   h.add(s.reveal_epoch);

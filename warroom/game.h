@@ -20,7 +20,7 @@
 namespace warroom {
 
 struct Options {
-  std::uint8_t round_limit = 0;  // stop, with no winner, after this round (0: never; ruling 105)
+  std::uint8_t round_limit = 0;        // stop, with no winner, after this round (0: never; ruling 105)
   bool ussr_with_second_seat = false;  // 3-player War in Europe: the USSR joins seat 2, not seat 1 (ruling 90)
   bool rapid_resolution = false;       // Optional Rules › Rapid Resolution
 };
@@ -64,9 +64,9 @@ class Game {
   std::string phase_text(const State& s) const;
   std::string describe(const core::LogEntry& e) const;
   nlohmann::json view_json(const State& observation, std::optional<core::Seat> seat) const;
-  nlohmann::json battle_json(const State& observation) const;  // view.cpp: the "battle" of the view
-  nlohmann::json last_battle_json(const State& observation) const;  // view.cpp: the last battle's final board
-  nlohmann::json action_notes(const State& observation, core::Seat seat) const;  // view.cpp: what each choice means
+  nlohmann::json battle_json(const State& observation) const;                         // view.cpp: the "battle" of the view
+  nlohmann::json last_battle_json(const State& observation) const;                    // view.cpp: the last battle's final board
+  nlohmann::json action_notes(const State& observation, core::Seat seat) const;       // view.cpp: what each choice means
   nlohmann::json destinations_json(const State& observation, core::Seat seat) const;  // view.cpp: destinations an order cannot reach
   // A finished game's chronicle from its log (chronicle.cpp): why the war ended, and by round and by
   // nation the battles, territories taken, units lost and captured, Casualty Points, Stress, Medals.
@@ -114,9 +114,9 @@ class Game {
 
  private:
   static std::size_t at_(int i) { return static_cast<std::size_t>(i); }
-  std::string commands_text(const State& observation, int nation) const;  // view.cpp: a nation's Commands by region
-  nlohmann::json board_sides(const State& observation) const;  // view.cpp: the Battle Status Board's sides
-  std::string board_head(const State& observation, std::string_view language) const;          // view.cpp: the board's parts
+  std::string commands_text(const State& observation, int nation) const;              // view.cpp: a nation's Commands by region
+  nlohmann::json board_sides(const State& observation) const;                         // view.cpp: the Battle Status Board's sides
+  std::string board_head(const State& observation, std::string_view language) const;  // view.cpp: the board's parts
   std::string nations_text(const State& observation, std::optional<core::Seat> seat) const;
   std::string under_way_text(const State& observation, std::optional<core::Seat> seat) const;
   std::string region_text(const State& observation, RegionId r) const;

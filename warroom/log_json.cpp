@@ -123,18 +123,28 @@ nlohmann::json Game::log_json(const core::LogEntry& e) const {
     const int v = e.args[battle ? k : k + 1];
     nlohmann::json& to = out[f.name];
     switch (f.kind) {
-      case Arg::kRegion: to = v >= 0 && static_cast<std::size_t>(v) < data_->regions.size() ? nlohmann::json(region_name(static_cast<RegionId>(v))) : nlohmann::json(nullptr); break;
+      case Arg::kRegion:
+        to = v >= 0 && static_cast<std::size_t>(v) < data_->regions.size() ? nlohmann::json(region_name(static_cast<RegionId>(v)))
+                                                                           : nlohmann::json(nullptr);
+        break;
       case Arg::kNation: to = v >= 0 && v < kNations ? nlohmann::json(nation_name(v)) : nlohmann::json(nullptr); break;
-      case Arg::kUnit: to = v >= 0 && static_cast<std::size_t>(v) < battle_type_.size() ? nlohmann::json(battle_type_[static_cast<std::size_t>(v)]) : nlohmann::json(nullptr); break;
+      case Arg::kUnit:
+        to = v >= 0 && static_cast<std::size_t>(v) < battle_type_.size() ? nlohmann::json(battle_type_[static_cast<std::size_t>(v)])
+                                                                         : nlohmann::json(nullptr);
+        break;
       case Arg::kRow: {
         const auto type = static_cast<std::size_t>(v >> 8), stance = static_cast<std::size_t>(v & 0xFF);
         const bool known = type < battle_stance_.size() && stance < battle_stance_[type].size();
         to = known ? nlohmann::json{{"unit", battle_type_[type]}, {"stance", battle_stance_[type][stance]}} : nlohmann::json(nullptr);
         break;
       }
-      case Arg::kColour: to = v >= 0 && v < kColours ? nlohmann::json(colour_name(static_cast<warroom::Colour>(v))) : nlohmann::json(nullptr); break;
+      case Arg::kColour:
+        to = v >= 0 && v < kColours ? nlohmann::json(colour_name(static_cast<warroom::Colour>(v))) : nlohmann::json(nullptr);
+        break;
       case Arg::kSide: to = v == 0 ? "allied" : "axis"; break;
-      case Arg::kResource: to = v >= 0 && v < kResources ? nlohmann::json(resource_name(static_cast<warroom::Resource>(v))) : nlohmann::json(v); break;
+      case Arg::kResource:
+        to = v >= 0 && v < kResources ? nlohmann::json(resource_name(static_cast<warroom::Resource>(v))) : nlohmann::json(v);
+        break;
       case Arg::kBox: {
         static constexpr std::array<const char*, 4> kBoxes{"fresh", "light", "damaged", "eliminated"};
         to = v >= 0 && v < 4 ? kBoxes[static_cast<std::size_t>(v)] : "?";

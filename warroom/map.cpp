@@ -49,8 +49,7 @@ const Passage* passage_between(const Data& d, RegionId sea_a, RegionId sea_b) {
 std::vector<RegionId> ports_of(const Data& d, RegionId sea) {
   std::vector<RegionId> out;
   for (const Region& r : d.regions)
-    if (std::find(r.port_seas.begin(), r.port_seas.begin() + r.port_count, sea) != r.port_seas.begin() + r.port_count)
-      out.push_back(r.rid);
+    if (std::find(r.port_seas.begin(), r.port_seas.begin() + r.port_count, sea) != r.port_seas.begin() + r.port_count) out.push_back(r.rid);
   return out;
 }
 

@@ -66,8 +66,10 @@ void cancel_apply(Ctx& c, const Act& a) {
     return;
   }
   NationState& n = c.s.nation[at(a.nation)];
-  if (a.a == 0) --n.medals;  // "1 Medal/Civilians Goods cancels 1 Stress Point"
-  else --n.goods;
+  if (a.a == 0)
+    --n.medals;  // "1 Medal/Civilians Goods cancels 1 Stress Point"
+  else
+    --n.goods;
   --n.stress;
   c.add(kStep1, a.nation, Event::StressCancelled, a.a, n.stress);
 }

@@ -41,7 +41,8 @@ int units_there(const CCtx& c, RegionId r, Category cat, Alliance side, int skip
   for (int n = 0; n < kNations; ++n) {
     if (alliance_of(n) != side) continue;
     const NumberRange range = c.d().nations[at(n)].commands[at(static_cast<int>(cat))];
-    for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
+    for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber);
+         ++number) {
       if (n == skip_nation && number == skip_number) continue;
       const Command& cmd = c.s.command[at(n)][at(number)];
       if (cmd.region == r) total += units_in(cmd);
@@ -148,16 +149,15 @@ struct Why {
   const char* id = "";
   const char* text = "";
 };
-constexpr Why kPinnedWhy{"pinned",
-    "Pinning: the enemy units here are as many as the Command's or more, so it must stay (ruling 24)"};
+constexpr Why kPinnedWhy{"pinned", "Pinning: the enemy units here are as many as the Command's or more, so it must stay (ruling 24)"};
 constexpr Why kNoSeaRouteWhy{"no_sea_route",
-    "Plotting Naval Commands; Narrow Passages: no route of 1 or 2 sea regions is open to the destination"};
+                             "Plotting Naval Commands; Narrow Passages: no route of 1 or 2 sea regions is open to the destination"};
 constexpr Why kNoRailWhy{"no_rail_path",
-    "Plotting Land Commands by Rail: no friendly rail path leads toward it (no invading by rail; enemy land units, "
-    "Bomb Tokens and the Yellow Zone close rails)"};
+                         "Plotting Land Commands by Rail: no friendly rail path leads toward it (no invading by rail; enemy land units, "
+                         "Bomb Tokens and the Yellow Zone close rails)"};
 
-constexpr Why kNoTokenWhy{"no_command_token",
-    "Pinning: the units left behind need a new Command Token, and every token of the category is in use (ruling 104)"};
+constexpr Why kNoTokenWhy{
+    "no_command_token", "Pinning: the units left behind need a new Command Token, and every token of the category is in use (ruling 104)"};
 
 // Pinning: "The owner places a new Command Token on the pinned force which remains behind". Tokens
 // are piece-limited: with none of the category free, a split owing `owed` units cannot be made
@@ -223,8 +223,7 @@ bool safe_flight(const CCtx& c, int nation, RegionId from, RegionId to) {
 void air_choices(const CCtx& c, int nation, RegionId from, RegionId to, std::vector<RegionId>& out) {
   if (!air_reaches(c, from, to)) return;
   const std::vector<RegionId> vias = air_vias(c, from, to);
-  if (vias.empty() || std::any_of(vias.begin(), vias.end(), [&](RegionId x) { return !costly_via(c, nation, from, x); }))
-    out.push_back(to);
+  if (vias.empty() || std::any_of(vias.begin(), vias.end(), [&](RegionId x) { return !costly_via(c, nation, from, x); })) out.push_back(to);
   for (RegionId x : vias)
     if (costly_via(c, nation, from, x)) out.push_back(x);
 }
@@ -244,7 +243,8 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   const Command& cmd = c.s.command[at(nation)][o.command];
   const RegionId from = cmd.region, to = o.dest;
   if (from == kNoRegion || units_in(cmd) == 0 || to == from || !in_scenario(c, to)) {
-    p.why = {"no_command", "Canceling Orders and Resolving Mistakes: the Command is gone, or the destination is where it stands or out of the scenario"};
+    p.why = {"no_command",
+             "Canceling Orders and Resolving Mistakes: the Command is gone, or the destination is where it stands or out of the scenario"};
     return p;
   }
   const Alliance side = alliance_of(nation);
@@ -257,8 +257,10 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   }
   if (cat == Category::Air) {
     air_choices(c, nation, from, to, p.choices);
-    if (!p.choices.empty()) p.route = Route::Air;
-    else p.why = {"air_range", "Plotting Air Commands: the destination is more than 2 regions away"};
+    if (!p.choices.empty())
+      p.route = Route::Air;
+    else
+      p.why = {"air_range", "Plotting Air Commands: the destination is more than 2 regions away"};
     return p;
   }
   if (cat == Category::Sea) {  // Plotting Naval Commands: "Naval Units may NOT enter territories"
@@ -268,34 +270,45 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
     sea_routes(c, from, to, side, p.choices);
     const bool routes = !p.choices.empty();
     if (owed == 0)  // a pin in the region passed through would need a token too
-      std::erase_if(p.choices, [&](RegionId x) { return x != to && split_blocked(c, nation, o.command, pin_owed(c, nation, o.command, x)); });
-    if (!p.choices.empty()) p.route = Route::Naval;
-    else p.why = routes ? kNoTokenWhy : kNoSeaRouteWhy;
+      std::erase_if(p.choices,
+                    [&](RegionId x) { return x != to && split_blocked(c, nation, o.command, pin_owed(c, nation, o.command, x)); });
+    if (!p.choices.empty())
+      p.route = Route::Naval;
+    else
+      p.why = routes ? kNoTokenWhy : kNoSeaRouteWhy;
     return p;
-
   }
   if (origin.is_sea()) {  // a Troop Transport
-    if (transport_pinned(c, nation, from)) return p.why = {"transport_pinned", "Troop Transports During Battle › Pinning: enemy naval units here outnumber the friendly ones"}, p;  // ruling 26
+    if (transport_pinned(c, nation, from))
+      return p.why = {"transport_pinned", "Troop Transports During Battle › Pinning: enemy naval units here outnumber the friendly ones"},
+             p;  // ruling 26
     if (dest.is_territory()) {
-      if (is_edge(d, from, to)) p.route = Route::Step, p.choices.push_back(to);  // sea to land: 1 region (ruling 28)
-      else p.why = {"transport_landing", "Transporting Land Units by Sea: a transport lands only on a territory next to its sea region"};
+      if (is_edge(d, from, to))
+        p.route = Route::Step, p.choices.push_back(to);  // sea to land: 1 region (ruling 28)
+      else
+        p.why = {"transport_landing", "Transporting Land Units by Sea: a transport lands only on a territory next to its sea region"};
       return p;
     }
     sea_routes(c, from, to, side, p.choices);
-    if (!p.choices.empty()) p.route = Route::Transport;
-    else p.why = kNoSeaRouteWhy;
+    if (!p.choices.empty())
+      p.route = Route::Transport;
+    else
+      p.why = kNoSeaRouteWhy;
     return p;
   }
   if (pin_owed(c, nation, o.command, from) >= units_in(cmd)) return p.why = kPinnedWhy, p;  // ruling 24
   if (split_blocked(c, nation, o.command, pin_owed(c, nation, o.command, from))) return p.why = kNoTokenWhy, p;
   if (dest.is_sea()) {  // Transporting Land Units by Sea: land to sea, then sea to sea
 
-    if (d.nations[at(nation)].has(NationRule::LandNeverAtSea)) return p.why = {"china_at_sea", "China's Restrictions: China may not enter sea regions with Land Commands"}, p;
+    if (d.nations[at(nation)].has(NationRule::LandNeverAtSea))
+      return p.why = {"china_at_sea", "China's Restrictions: China may not enter sea regions with Land Commands"}, p;
     if (is_edge(d, from, to)) p.choices.push_back(to);
     for (RegionId x : neighbours(d, from))
       if (x != to && d.region(x).is_sea() && in_scenario(c, x) && sea_step(c, x, to, side)) p.choices.push_back(x);
-    if (!p.choices.empty()) p.route = Route::Embark;
-    else p.why = kNoSeaRouteWhy;
+    if (!p.choices.empty())
+      p.route = Route::Embark;
+    else
+      p.why = kNoSeaRouteWhy;
     return p;
   }
   if (land_distance(d, from, to) == 1) {  // Plotting Land Commands: one adjacent territory
@@ -314,8 +327,10 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   for (RegionId r : reach) best = std::min(best, rail_distance(d, r, to));
   for (RegionId r : reach)
     if (r != from && rail_distance(d, r, to) == best) p.choices.push_back(r);
-  if (!p.choices.empty()) p.route = Route::Rail;
-  else p.why = kNoRailWhy;
+  if (!p.choices.empty())
+    p.route = Route::Rail;
+  else
+    p.why = kNoRailWhy;
   return p;
 }
 
@@ -408,9 +423,10 @@ OrderOutlook order_outlook(const CCtx& c, int nation, int command, RegionId to) 
   const Plan p = plan_order(c, nation, Order{.command = static_cast<std::uint8_t>(command), .dest = to, .status = kWritten});
   if (p.choices.empty()) return {OrderOutlook::Cancelled, p.why.id, p.why.text, {}};
   if (p.route == Route::Rail && std::find(p.choices.begin(), p.choices.end(), to) == p.choices.end())
-    return {OrderOutlook::StopsShort, "rail_stops_short",
-            "Plotting Land Commands by Rail: a Nation may not invade by Rail; the Command stops in the friendly territory nearest to it (ruling 29)",
-            p.choices};
+    return {
+        OrderOutlook::StopsShort, "rail_stops_short",
+        "Plotting Land Commands by Rail: a Nation may not invade by Rail; the Command stops in the friendly territory nearest to it (ruling 29)",
+        p.choices};
   return {};
 }
 
@@ -489,8 +505,7 @@ MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x) {
   return {x == o.dest ? kNoRegion : x, o.dest};
 }
 
-bool movement_done(const CCtx& c, int nation) {
- return !pending_box(c.s, nation) && next_box(c.s.sheet[at(nation)]) == 0; }
+bool movement_done(const CCtx& c, int nation) { return !pending_box(c.s, nation) && next_box(c.s.sheet[at(nation)]) == 0; }
 
 CarryOut carry_out_next(const CCtx& c, int nation) {
   const Sheet& sh = c.s.sheet[at(nation)];
@@ -502,9 +517,12 @@ CarryOut carry_out_next(const CCtx& c, int nation) {
   const Order& o = sh.box[at(out.box - 1)];
   const Plan p = plan_order(c, nation, o);
   const bool direct = std::find(p.choices.begin(), p.choices.end(), o.dest) != p.choices.end();
-  if (p.choices.empty()) out.action = encode(ActionKind::Cancel, nation, out.box);
-  else if (direct || p.choices.size() == 1) out.action = encode(ActionKind::Move, nation, out.box, direct ? o.dest : p.choices.front());
-  else return out.stop = CarryOut::Route, out;
+  if (p.choices.empty())
+    out.action = encode(ActionKind::Cancel, nation, out.box);
+  else if (direct || p.choices.size() == 1)
+    out.action = encode(ActionKind::Move, nation, out.box, direct ? o.dest : p.choices.front());
+  else
+    return out.stop = CarryOut::Route, out;
   out.stop = CarryOut::Next;
   return out;
 }
@@ -578,8 +596,8 @@ bool landing_ground(const CCtx& c, RegionId r, Alliance side) {
   if (!in_scenario(c, r)) return false;
   if (friendly_territory(c, r, side)) return true;
   const Region& reg = c.d().region(r);
-  return side == Alliance::Allied && reg.neutral && reg.neutral->type == NeutralType::ProAllied &&
-         c.s.region[r].controller == kNoNation && !(c.s.region[r].flags & kNeutralActivated);
+  return side == Alliance::Allied && reg.neutral && reg.neutral->type == NeutralType::ProAllied && c.s.region[r].controller == kNoNation &&
+         !(c.s.region[r].flags & kNeutralActivated);
 }
 }  // namespace
 
@@ -597,7 +615,8 @@ void landing_legal(const CCtx& c, int nation, core::ActionList& out) {
   const std::size_t before = out.size();
   if (landing_ground(c, from, side)) out.push_back(encode(ActionKind::Land, nation, number, from));  // ruling 34: 0 regions
   for (const Region& r : c.d().regions)
-    if (r.rid != from && landing_ground(c, r.rid, side) && safe_flight(c, nation, from, r.rid)) out.push_back(encode(ActionKind::Land, nation, number, r.rid));
+    if (r.rid != from && landing_ground(c, r.rid, side) && safe_flight(c, nation, from, r.rid))
+      out.push_back(encode(ActionKind::Land, nation, number, r.rid));
 
   if (out.size() == before) out.push_back(encode(ActionKind::Land, nation, number, kNoRegion));  // no legal move: eliminated
 }
@@ -605,8 +624,9 @@ void landing_legal(const CCtx& c, int nation, core::ActionList& out) {
 void landing_apply(Ctx& c, const Act& a) {
   Command& cmd = c.s.command[at(a.nation)][a.a];
   if (a.b == kNoRegion) {  // "If an Air Command has no legal moves possible, then it will be eliminated"
-    for (int t = kFtr; t <= kBmb; ++t) c.s.nation[at(a.nation)].casualties[at(t)] = static_cast<std::uint16_t>(
-        c.s.nation[at(a.nation)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
+    for (int t = kFtr; t <= kBmb; ++t)
+      c.s.nation[at(a.nation)].casualties[at(t)] =
+          static_cast<std::uint16_t>(c.s.nation[at(a.nation)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
     c.add(kLand, a.nation, Event::Perished, a.a, cmd.region, units_in(cmd));
     cmd = Command{};
     return;

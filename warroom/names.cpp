@@ -38,8 +38,8 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case ActionKind::Cancel: return fmt::format("cancel {} {}", n, x.a);
     case ActionKind::Shift: {
       const std::string what = shift_type(x) == kWholeStack ? "all"
-                               : shift_count(x) > 1      ? fmt::format("{}*{}", unit(shift_type(x)), shift_count(x))
-                                                         : unit(shift_type(x));
+                               : shift_count(x) > 1         ? fmt::format("{}*{}", unit(shift_type(x)), shift_count(x))
+                                                            : unit(shift_type(x));
       return x.c ? fmt::format("shift {} {} {} {}", n, x.a, what, x.c) : fmt::format("shift {} {} {} new", n, x.a, what);
     }
     case ActionKind::CancelStress: return fmt::format("cancel-stress {} {}", n, x.a ? "goods" : "medal");
@@ -141,16 +141,28 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
   if (verb == "deselect" && size == 2) return encode(ActionKind::Select, n, 0);
   if ((verb == "permit" || verb == "refuse") && size == 2) return encode(ActionKind::Permit, n, verb == "permit" ? 1 : 0);
   if (size < 3) return std::nullopt;
-  if (verb == "select") { if (auto v = number(w[2], kMaxCommandNumber)) return encode(ActionKind::Select, n, *v); }
-  if (verb == "to") { if (auto r = region(w[2])) return encode(ActionKind::To, n, *r); }
-  if (verb == "erase") { if (auto v = number(w[2], kMaxOrders)) return encode(ActionKind::Erase, n, *v); }
-  if (verb == "fight") { if (auto r = region(w[2])) return encode(ActionKind::Fight, n, *r); }
+  if (verb == "select") {
+    if (auto v = number(w[2], kMaxCommandNumber)) return encode(ActionKind::Select, n, *v);
+  }
+  if (verb == "to") {
+    if (auto r = region(w[2])) return encode(ActionKind::To, n, *r);
+  }
+  if (verb == "erase") {
+    if (auto v = number(w[2], kMaxOrders)) return encode(ActionKind::Erase, n, *v);
+  }
+  if (verb == "fight") {
+    if (auto r = region(w[2])) return encode(ActionKind::Fight, n, *r);
+  }
   if (verb == "command" || verb == "claim" || verb == "medal" || verb == "defend") {
     const int what = verb == "command" ? 0 : verb == "claim" ? 1 : verb == "medal" ? 2 : 3;
     if (auto other = nation_from_id(w[2]); other && size == 3) return encode(ActionKind::Assign, n, *other, 0, what);
   }
-  if (verb == "slot") { if (auto v = number(w[2], kNations)) return encode(ActionKind::Slot, n, *v); }
-  if (verb == "cancel") { if (auto v = number(w[2], kMaxOrders)) return encode(ActionKind::Cancel, n, *v); }
+  if (verb == "slot") {
+    if (auto v = number(w[2], kNations)) return encode(ActionKind::Slot, n, *v);
+  }
+  if (verb == "cancel") {
+    if (auto v = number(w[2], kMaxOrders)) return encode(ActionKind::Cancel, n, *v);
+  }
   if (verb == "bid") {
     const bool thousands = w[2].ends_with('k');
     if (auto v = number(thousands ? w[2].substr(0, w[2].size() - 1) : w[2], thousands ? 9999 : 999)) return bid_action(n, *v, thousands);
@@ -164,14 +176,18 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
     const auto r = region(w[3]);
     if (box && r) return encode(ActionKind::Move, n, *box, *r);
   }
-  if (verb == "leave" && size == 3) { if (auto t = unit_type(w[2])) return encode(ActionKind::Leave, n, *t); }
+  if (verb == "leave" && size == 3) {
+    if (auto t = unit_type(w[2])) return encode(ActionKind::Leave, n, *t);
+  }
   if ((verb == "launch" || verb == "land") && size == 4) {
     const auto number_ = number(w[2], kMaxCommandNumber);
     const bool none = w[3] == (verb == "launch" ? "aboard" : "lost");
     const auto r = none ? std::optional<int>(kNoRegion) : region(w[3]);
     if (number_ && r) return encode(verb == "launch" ? ActionKind::Launch : ActionKind::Land, n, *number_, *r);
   }
-  if (verb == "pay") { if (auto r = resource_from(w[2])) return encode(ActionKind::Pay, n, *r); }
+  if (verb == "pay") {
+    if (auto r = resource_from(w[2])) return encode(ActionKind::Pay, n, *r);
+  }
   if (verb == "trade" && size == 4) {
     const auto r = region(w[2]);
     const auto give = resource_from(w[3]);
@@ -263,7 +279,10 @@ std::optional<core::i18n::Message> Game::refusal(const State& s, core::Seat seat
   const int bid = x.c ? value * 1000 + old % 1000 : (old / 1000) * 1000 + value;
   const int oil = resource(s, x.nation, kOil);
   if (bid <= oil) return std::nullopt;
-  return text::key("warroom.bid.over_oil").with("bid", std::to_string(bid)).with("oil", std::to_string(oil)).with("nation", text::nation(x.nation));
+  return text::key("warroom.bid.over_oil")
+      .with("bid", std::to_string(bid))
+      .with("oil", std::to_string(oil))
+      .with("nation", text::nation(x.nation));
 }
 
 namespace {
@@ -298,8 +317,7 @@ Message event_of(const Game& g, const core::LogEntry& e) {
   const auto m = [&](const char* k) { return e.args[0] >= 0 ? key(k).with("nation", text::nation(e.args[0])) : key(k); };
   switch (static_cast<Event>(e.event)) {
     case Event::RoundBegins: return key("warroom.log.round_begins").with("round", num(a));
-    case Event::Income:
-      return m("warroom.log.income").with("oil", num(a)).with("iron", num(b)).with("osr", num(c));
+    case Event::Income: return m("warroom.log.income").with("oil", num(a)).with("iron", num(b)).with("osr", num(c));
     case Event::IncomeBlocked: return m("warroom.log.income_blocked");
     case Event::OrderDrawn: return a == 1 ? m("warroom.log.order_drawn_first") : m("warroom.log.order_drawn").with("place", num(a));
     case Event::Shifted: {
@@ -332,27 +350,43 @@ Message event_of(const Game& g, const core::LogEntry& e) {
     case Event::Embattled: return key("warroom.log.embattled").with("region", r(a));
     case Event::ConstructionSeized: return m("warroom.log.construction_seized").with("region", r(a)).counted(b);
     case Event::UnitsCaptured:
-      return m("warroom.log.units_captured").with("region", r(a)).with("former", text::nation(c)).with("units", text::counted("warroom.count.unit", b));
+      return m("warroom.log.units_captured")
+          .with("region", r(a))
+          .with("former", text::nation(c))
+          .with("units", text::counted("warroom.count.unit", b));
     case Event::NeutralDefence:
       return b < 0 ? m("warroom.log.neutral_defence_handed").with("region", r(a)).with("units", text::counted("warroom.count.unit", -b))
                    : m("warroom.log.neutral_defence_placed").with("region", r(a)).with("units", text::counted("warroom.count.unit", b));
     case Event::InvasionStress: return m("warroom.log.invasion_stress").with("region", r(a));
-    case Event::DeployRevealed: return m("warroom.log.deploy_revealed").with("region", r(a)).with("units", text::counted("warroom.count.unit", b))
-        .with("held", text::counted("warroom.count.held", c));
-    case Event::CasualtyStress: return m("warroom.log.casualty_stress").with("points", text::counted("warroom.count.casualty_point", a)).with("stress", num(b));
+    case Event::DeployRevealed:
+      return m("warroom.log.deploy_revealed")
+          .with("region", r(a))
+          .with("units", text::counted("warroom.count.unit", b))
+          .with("held", text::counted("warroom.count.held", c));
+    case Event::CasualtyStress:
+      return m("warroom.log.casualty_stress").with("points", text::counted("warroom.count.casualty_point", a)).with("stress", num(b));
     case Event::StressCancelled:
       return m(a ? "warroom.log.stress_cancelled_goods" : "warroom.log.stress_cancelled_medal").with("left", num(b));
     case Event::ZoneUp: return m("warroom.log.zone_up").with("zone", text::zone(a)).with("left", num(b));
-    case Event::Relieved: return m("warroom.log.relieved").with("medals", text::counted("warroom.count.medal", a))
-        .with("goods", text::counted("warroom.count.goods", b)).with("zone", text::zone(c));
+    case Event::Relieved:
+      return m("warroom.log.relieved")
+          .with("medals", text::counted("warroom.count.medal", a))
+          .with("goods", text::counted("warroom.count.goods", b))
+          .with("zone", text::zone(c));
     case Event::BluePaid: return m("warroom.log.blue_paid").with("resource", text::resource(a));
     case Event::Deserted: return m("warroom.log.deserted").with("unit", text::unit(b)).with("command", num(a));
     case Event::Traded:
-      return m("warroom.log.traded").with("region", r(a)).with("given", trade_amount(b)).with("give", text::resource(b))
-          .with("gained", trade_amount(c)).with("gain", text::resource(c));
+      return m("warroom.log.traded")
+          .with("region", r(a))
+          .with("given", trade_amount(b))
+          .with("give", text::resource(b))
+          .with("gained", trade_amount(c))
+          .with("gain", text::resource(c));
     case Event::PurchasesRevealed:
-      return m("warroom.log.purchases_revealed").with("units", text::counted("warroom.count.unit", a))
-          .with("goods", text::counted("warroom.count.goods", b)).with("spent", text::counted("warroom.count.resource", c));
+      return m("warroom.log.purchases_revealed")
+          .with("units", text::counted("warroom.count.unit", a))
+          .with("goods", text::counted("warroom.count.goods", b))
+          .with("spent", text::counted("warroom.count.resource", c));
     case Event::Placed:  // c: the count (0 in logs written before several units could be placed at once)
       if (c > 1) return m("warroom.log.placed_several").with("units", text::units(b, c)).with("region", r(a));
       return m("warroom.log.placed").with("unit", text::unit(b)).with("region", r(a));
@@ -363,24 +397,19 @@ Message event_of(const Game& g, const core::LogEntry& e) {
     case Event::Moved: return m("warroom.log.moved").with("command", num(a)).with("from", r(b)).with("to", r(c));
     case Event::MovedShort: return m("warroom.log.moved_short").with("command", num(a)).with("from", r(b)).with("to", r(c));
     case Event::PinnedAt: return m("warroom.log.pinned").with("command", num(a)).with("region", r(b));
-    case Event::LeftBehind:
-      return m("warroom.log.left_behind").with("unit", text::unit(b)).with("command", num(a)).with("new", num(c));
-    case Event::RailObstructed:
-      return m("warroom.log.rail_obstructed").with("command", num(a)).with("to", r(b)).with("stop", r(c));
+    case Event::LeftBehind: return m("warroom.log.left_behind").with("unit", text::unit(b)).with("command", num(a)).with("new", num(c));
+    case Event::RailObstructed: return m("warroom.log.rail_obstructed").with("command", num(a)).with("to", r(b)).with("stop", r(c));
     case Event::NeutralInvaded: return m("warroom.log.neutral_invaded").with("region", r(a));
     case Event::Launched: return m("warroom.log.launched").with("command", num(a)).with("region", r(b));
     case Event::Landed: return m("warroom.log.landed").with("command", num(a)).with("from", r(b)).with("to", r(c));
     case Event::Perished: return m("warroom.log.perished").with("command", num(a)).with("region", r(b));
-    case Event::PactBroken:
-      return m(a == 1 ? "warroom.log.pact_broken_article_1" : "warroom.log.pact_broken_article_2").counted(b);
-    case Event::PactAsked:
-      return m("warroom.log.pact_asked").with("ally", text::nation(a)).with("command", num(b)).with("region", r(c));
+    case Event::PactBroken: return m(a == 1 ? "warroom.log.pact_broken_article_1" : "warroom.log.pact_broken_article_2").counted(b);
+    case Event::PactAsked: return m("warroom.log.pact_asked").with("ally", text::nation(a)).with("command", num(b)).with("region", r(c));
     case Event::PactRefused: return m("warroom.log.pact_refused").with("ally", text::nation(a)).with("box", num(b));
     case Event::PactEnded: return key("warroom.log.pact_ended").with("region", r(a));
     case Event::PactExpelled: return m("warroom.log.pact_expelled").with("command", num(a)).with("region", r(b));
     case Event::PactBattle: return m("warroom.log.pact_battle").with("battle", num(b)).with("region", r(a));
-    case Event::MedalDenied:
-      return m("warroom.log.medal_denied").with("region", r(a)).with("former", text::nation(b));
+    case Event::MedalDenied: return m("warroom.log.medal_denied").with("region", r(a)).with("former", text::nation(b));
     case Event::Stopped: return key("warroom.log.stopped").with("round", num(a));
   }
   return Message::plain("");
@@ -407,7 +436,8 @@ std::optional<Message> Game::log_continuation(const std::vector<core::LogEntry>&
   if (k == 0 || entries[k - 1].event != kEvBatch) return std::nullopt;
   const core::LogEntry& e = entries[i];
   const BattleNames names = battle_names();
-  if (e.event == kEvDie) return key(k == i ? "warroom.battle.joined_first_die" : "warroom.battle.joined_die").with("colour", text::colour(e.args[2] % kColours));
+  if (e.event == kEvDie)
+    return key(k == i ? "warroom.battle.joined_first_die" : "warroom.battle.joined_die").with("colour", text::colour(e.args[2] % kColours));
   return key("warroom.battle.joined").with("text", event_message(e, names));
 }
 
@@ -431,11 +461,15 @@ Message Game::action_message(const State& s, core::Seat seat, core::Action actio
     case ActionKind::Cancel: return m("warroom.action.cancel").with("box", num(x.a));
     case ActionKind::Shift:
       if (shift_type(x) == kWholeStack) return m("warroom.action.shift_all").with("from", num(x.a)).with("to", num(x.c));
-      return x.c ? m("warroom.action.shift").with("units", text::units(shift_type(x), shift_count(x))).with("from", num(x.a)).with("to", num(x.c))
+      return x.c ? m("warroom.action.shift")
+                       .with("units", text::units(shift_type(x), shift_count(x)))
+                       .with("from", num(x.a))
+                       .with("to", num(x.c))
                  : m("warroom.action.shift_new").with("units", text::units(shift_type(x), shift_count(x))).with("from", num(x.a));
     case ActionKind::CancelStress: return m(x.a ? "warroom.action.cancel_stress_goods" : "warroom.action.cancel_stress_medal");
     case ActionKind::Relieve:
-      return m("warroom.action.relieve").with("medals", text::counted("warroom.count.medal", x.a))
+      return m("warroom.action.relieve")
+          .with("medals", text::counted("warroom.count.medal", x.a))
           .with("goods", text::counted("warroom.count.goods", static_cast<int>(data_->morale.relieve_cost) - x.a));
     case ActionKind::Pay: return m("warroom.action.pay").with("resource", text::resource(x.a));
     case ActionKind::Desert: return m("warroom.action.desert").with("unit", text::unit(x.b)).with("command", num(x.a));
@@ -444,19 +478,27 @@ Message Game::action_message(const State& s, core::Seat seat, core::Action actio
     case ActionKind::BuyGoods: return m("warroom.action.buy_goods").with("oil", num(x.a)).with("iron", num(x.b)).with("osr", num(x.c));
     case ActionKind::UnbuyGoods: return m("warroom.action.unbuy_goods").with("oil", num(x.a)).with("iron", num(x.b)).with("osr", num(x.c));
     case ActionKind::Place:
-      if (place_count(x) > 1) return m("warroom.action.place_several").with("units", text::units(x.b, place_count(x))).with("region", r(x.a));
+      if (place_count(x) > 1)
+        return m("warroom.action.place_several").with("units", text::units(x.b, place_count(x))).with("region", r(x.a));
       return m("warroom.action.place").with("unit", text::unit(x.b)).with("region", r(x.a));
     case ActionKind::Deploy:
-      return m("warroom.action.deploy").with("unit", text::unit(x.b)).with("region", r(x.a)).with("sea", Message::plain(port_sea(*this, x.a, x.c)));
+      return m("warroom.action.deploy")
+          .with("unit", text::unit(x.b))
+          .with("region", r(x.a))
+          .with("sea", Message::plain(port_sea(*this, x.a, x.c)));
     case ActionKind::Undeploy:
-      return m("warroom.action.undeploy").with("unit", text::unit(x.b)).with("region", r(x.a)).with("sea", Message::plain(port_sea(*this, x.a, x.c)));
+      return m("warroom.action.undeploy")
+          .with("unit", text::unit(x.b))
+          .with("region", r(x.a))
+          .with("sea", Message::plain(port_sea(*this, x.a, x.c)));
     case ActionKind::Hold: return m("warroom.action.hold").with("unit", text::unit(x.b)).with("region", r(x.a));
     case ActionKind::Release: return m("warroom.action.release").with("unit", text::unit(x.b)).with("region", r(x.a));
     case ActionKind::Draw: return m("warroom.action.draw_lot");
     case ActionKind::Trade: return m("warroom.action.trade").with("region", r(x.a)).with("resource", text::resource(x.b));
     case ActionKind::Move:
       return m(move_leg(CCtx{*this, s}, x.nation, x.a, x.b).via == kNoRegion ? "warroom.action.move" : "warroom.action.move_via")
-          .with("box", num(x.a)).with("region", r(x.b));
+          .with("box", num(x.a))
+          .with("region", r(x.b));
 
     case ActionKind::Leave: return m("warroom.action.leave").with("unit", text::unit(x.a));
     case ActionKind::Launch:
@@ -468,7 +510,8 @@ Message Game::action_message(const State& s, core::Seat seat, core::Action actio
     case ActionKind::Permit: return m(x.a ? "warroom.action.permit" : "warroom.action.refuse");
     case ActionKind::Fight: return m("warroom.action.fight").with("region", r(x.a));
     case ActionKind::Assign: {
-      static constexpr const char* kAssign[] = {"warroom.action.command", "warroom.action.claim", "warroom.action.medal", "warroom.action.defend"};
+      static constexpr const char* kAssign[] = {"warroom.action.command", "warroom.action.claim", "warroom.action.medal",
+                                                "warroom.action.defend"};
       return m(kAssign[x.c < 4 ? x.c : 3]).with("other", text::nation(x.a));
     }
     case ActionKind::Battle: return m("warroom.action.battle").with("choice", choice_message(s.battle, battle_choice(x), battle_names()));

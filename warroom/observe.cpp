@@ -53,17 +53,23 @@ void draw_entries(const Game& g, State& s, int n, core::Rng& rng) {
   for (int k = 0; k < entries; ++k) {
     core::ActionList legal;
     const CCtx cc{g, s};
-    if (id == StepId::WriteSheets) sheets_legal(cc, n, legal);
-    else if (id == StepId::Purchases) purchases_legal(cc, n, legal);
-    else deploy_legal(cc, n, legal);
+    if (id == StepId::WriteSheets)
+      sheets_legal(cc, n, legal);
+    else if (id == StepId::Purchases)
+      purchases_legal(cc, n, legal);
+    else
+      deploy_legal(cc, n, legal);
     std::vector<core::Action> entries_only;
     for (core::Action a : legal)
       if (decode_action(a).kind != ActionKind::Done) entries_only.push_back(a);
     if (entries_only.empty()) break;
     const Act x = decode_action(entries_only[rng.below(static_cast<std::uint32_t>(entries_only.size()))]);
-    if (id == StepId::WriteSheets) sheets_apply(c, x);
-    else if (id == StepId::Purchases) purchases_apply(c, x);
-    else deploy_apply(c, x);
+    if (id == StepId::WriteSheets)
+      sheets_apply(c, x);
+    else if (id == StepId::Purchases)
+      purchases_apply(c, x);
+    else
+      deploy_apply(c, x);
   }
   if (id == StepId::WriteSheets && (s.sheet[at(n)].flags & kDone)) s.sheet[at(n)].selected = 0;
   if (id == StepId::DeployPlans && (s.sheet[at(n)].flags & kDone)) {

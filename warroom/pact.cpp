@@ -68,9 +68,9 @@ bool pact_in_force(const CCtx& c) { return c.g.scenario().pact && c.s.pact.statu
 
 int pact_breach(const CCtx& c, int nation, RegionId from, RegionId r) { return pact_in_force(c) ? breach_at(c, nation, from, r) : 0; }
 
-
 std::uint8_t pact_partner(const CCtx& c, int nation) {
-  return nation != kNoNation && is_party(nation) && pact_in_force(c) ? static_cast<std::uint8_t>(other_party(nation)) : static_cast<std::uint8_t>(kNoNation);
+  return nation != kNoNation && is_party(nation) && pact_in_force(c) ? static_cast<std::uint8_t>(other_party(nation))
+                                                                     : static_cast<std::uint8_t>(kNoNation);
 }
 
 bool pact_truce(const CCtx& c, int a, int b) { return b != kNoNation && pact_partner(c, a) == b; }
@@ -175,11 +175,13 @@ void pact_expel(Ctx& c) {
   if (!pact_in_force(cc)) return;
   for (int party : {static_cast<int>(USSR), static_cast<int>(JPN)}) {
     const NumberRange range = c.d().nations[at(party)].pool(Category::Land);
-    for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
+    for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber);
+         ++number) {
       Command& cmd = c.s.command[at(party)][at(number)];
       if (!controlled_by(cc, cmd.region, other_party(party))) continue;
       for (int t = kInf; t <= kArm; ++t)  // "or be eliminated (to the Casualty List)"
-        c.s.nation[at(party)].casualties[at(t)] = static_cast<std::uint16_t>(c.s.nation[at(party)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
+        c.s.nation[at(party)].casualties[at(t)] =
+            static_cast<std::uint16_t>(c.s.nation[at(party)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
       c.add(kArticle3, party, Event::PactExpelled, number, cmd.region, units_in(cmd));
       cmd = Command{};
     }

@@ -77,7 +77,7 @@ void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionI
           ok = (r.is_sea() && dist(d.tables.sea, d, from, to) <= 2) || (r.is_territory() && d.tables.adjacent[from].test(to));
         }
         break;
-      case Category::Air: ok = dist(d.tables.air, d, from, to) <= 2; break;  // Plotting Air Commands
+      case Category::Air: ok = dist(d.tables.air, d, from, to) <= 2; break;                // Plotting Air Commands
       case Category::Sea: ok = r.is_sea() && dist(d.tables.sea, d, from, to) <= 2; break;  // Plotting Naval Commands
     }
     if (ok) out.push_back(to);
@@ -195,8 +195,10 @@ void slot_sequence(Ctx& c, int position) {
   }
   s.steps.push(step::SlotSequence{static_cast<std::int8_t>(position + 1)});
   if (position == count - 1) return take_slot(c, s.choosing[at(position)], free_slot(s, count));  // the last slot left
-  if (tied_from(s, position, count) > 1) s.steps.push(step::TieDraw{static_cast<std::int8_t>(position)});
-  else s.steps.push(step::ChooseSlot{static_cast<std::int8_t>(s.choosing[at(position)])});
+  if (tied_from(s, position, count) > 1)
+    s.steps.push(step::TieDraw{static_cast<std::int8_t>(position)});
+  else
+    s.steps.push(step::ChooseSlot{static_cast<std::int8_t>(s.choosing[at(position)])});
 }
 
 void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out) {
@@ -309,9 +311,7 @@ int shift_room(const Stack& from, int t, const Stack* to, bool token_free) {
 
 // The whole of `from` into `to`: offered where `from` holds more than one type (one type's units
 // are `inf*N`).
-bool merges_whole(const Stack& from, const Stack& to) {
-  return from.types > 1 && from.units <= merge_room(from, to);
-}
+bool merges_whole(const Stack& from, const Stack& to) { return from.types > 1 && from.units <= merge_room(from, to); }
 
 Stack stack_of(const CCtx& c, int nation, int number) {
   const Command& cmd = c.s.command[at(nation)][at(number)];
@@ -331,7 +331,8 @@ void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
   for (int number = 1; number <= kMaxCommandNumber; ++number)
     if (may_reorganize(c.s, nation, number)) stacks[at(count++)] = stack_of(c, nation, number);
   std::array<bool, kCategories> token_free{};
-  for (int cat = 0; cat < kCategories; ++cat) token_free[at(cat)] = lowest_free_command(c.s, c.d(), nation, static_cast<Category>(cat)) != 0;
+  for (int cat = 0; cat < kCategories; ++cat)
+    token_free[at(cat)] = lowest_free_command(c.s, c.d(), nation, static_cast<Category>(cat)) != 0;
   std::array<const Stack*, kMaxCommandNumber> others{};  // the Commands `from` may merge into
   for (int i = 0; i < count; ++i) {
     const Stack& from = stacks[at(i)];

@@ -46,16 +46,14 @@ bool has_units_on_map(const CCtx& c, int nation) {
   return false;
 }
 
-
 int resource(const State& s, int nation, int r) { return s.nation[at(nation)].res[at(r)]; }
 
 void gain(Ctx& c, int nation, int r, int amount) {
   if (amount <= 0) return;
-  if (c.s.nation[at(nation)].zone >= kRed) return;  // Red Zone: "No new resources may be added"
+  if (c.s.nation[at(nation)].zone >= kRed) return;                            // Red Zone: "No new resources may be added"
   if (r == kOil && c.d().nations[at(nation)].has(NationRule::NoOil)) return;  // China's Restrictions
   c.s.nation[at(nation)].res[at(r)] += amount;
 }
-
 
 namespace {
 

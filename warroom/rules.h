@@ -26,66 +26,66 @@ inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 // Log events; the comments give args[0..3]. Nothing secret is ever logged (design §4.6).
 enum class Event : std::uint16_t {
-  RoundBegins,      // round
-  Income,           // nation, oil, iron, osr
-  IncomeBlocked,    // nation (Red Zone)
-  OrderDrawn,       // nation, place (ruling 19)
-  Shifted,          // nation, from, type, to
-  ReorganizeDone,   // nation
-  SheetDone,        // nation
-  BidRevealed,      // nation, bid
-  TieDrawn,         // nation, position
-  SlotChosen,       // nation, slot
-  BidPaid,          // nation, bid
-  SheetRevealed,    // nation, orders written
-  OrderShown,       // nation, box, command, destination region
-  OrderCancelled,   // nation, box, command
-  NoBattles,        // Phase 4 with no Active region
-  DeployRevealed,   // nation, region, units deployed, units held
-  CasualtyStress,   // nation, casualty points, stress
-  StressCancelled,  // nation, 0 medal / 1 goods, stress left
-  ZoneUp,           // nation, zone, stress left
-  Relieved,         // nation, medals, goods, zone
-  BluePaid,         // nation, resource
-  Deserted,         // nation, command, type
-  Traded,           // nation, neutral region, resource given, resource gained
-  PurchasesRevealed,// nation, units, goods, resources left (total)
-  Placed,           // nation, region, type, count
-  Collapsed,        // nation
-  Victory,          // alliance
-  BothLose,         //
-  Stalemate,        // both alliances qualify: play continues
-  Stopped,          // round (the harness's round limit)
-  Moved,            // nation, command, from, to (Phase 3)
-  MovedShort,       // nation, command, from, to: stopped by a pin or an obstruction
-  PinnedAt,         // nation, command, region: all of it stays (rulings 24-26)
-  LeftBehind,       // nation, command, type, new command (Pinning)
-  RailObstructed,   // nation, command, destination, stop (ruling 29)
-  NeutralInvaded,   // nation, region
-  Launched,         // nation, carrier command, region (Phase 3 Step 3)
-  Landed,           // nation, command, from, to (Phase 5 Step 1)
-  Perished,         // nation, command, region, units (Phase 5 Step 1)
-  BattleBegins,     // nation selecting, region (Phase 4 Order of Battles)
-  CommanderIs,      // nation, side, region (Battle Setup › 4)
-  UnitsLost,        // nation, type, count, where (0 on the map, 1 under construction, 2 carrier fighter tokens)
-  ResourcesLost,    // nation, oil, iron, osr (bombing, convoy raids, repairs)
-  BombToken,        // region, tokens (Damaged Infrastructure)
-  Captured,         // nation, region, former controller (kNoNation: none)
-  Restored,         // nation, region, former controller (Restoring Control)
-  TerritoryStress,  // nation, region, stress (Apply Stress: lost territory)
-  MedalGiven,       // nation, region
-  Embattled,        // region (Update Hotspot Marker)
-  ConstructionSeized, // nation, region, units removed to storage (China never captures air or naval units)
-  InvasionStress,   // nation, region (Invaded a Neutral Territory: 1 Stress, the first time only)
-  NeutralDefence,   // nation, region, units placed (negative: withdrawn, handed to an ally; ruling 103)
-  PactBroken,       // nation (the offender), article, stress
-  PactAsked,        // nation (the party asked), ally, command, region entered
-  PactRefused,      // nation (the party asked), ally, box
-  PactEnded,        // -, region captured (Moscow or Greater Germany)
-  PactExpelled,     // nation, command, region, units (Article Three)
-  PactBattle,       // nation (the party left out), region, 1 or 2: the pact's two battles (Article Three, ruling 52)
-  MedalDenied,      // nation, region, former controller (Article Four: no Medal in the round the pact broke)
-  UnitsCaptured,    // nation (the new controller), region, units under its Industry Token captured, former controller
+  RoundBegins,         // round
+  Income,              // nation, oil, iron, osr
+  IncomeBlocked,       // nation (Red Zone)
+  OrderDrawn,          // nation, place (ruling 19)
+  Shifted,             // nation, from, type, to
+  ReorganizeDone,      // nation
+  SheetDone,           // nation
+  BidRevealed,         // nation, bid
+  TieDrawn,            // nation, position
+  SlotChosen,          // nation, slot
+  BidPaid,             // nation, bid
+  SheetRevealed,       // nation, orders written
+  OrderShown,          // nation, box, command, destination region
+  OrderCancelled,      // nation, box, command
+  NoBattles,           // Phase 4 with no Active region
+  DeployRevealed,      // nation, region, units deployed, units held
+  CasualtyStress,      // nation, casualty points, stress
+  StressCancelled,     // nation, 0 medal / 1 goods, stress left
+  ZoneUp,              // nation, zone, stress left
+  Relieved,            // nation, medals, goods, zone
+  BluePaid,            // nation, resource
+  Deserted,            // nation, command, type
+  Traded,              // nation, neutral region, resource given, resource gained
+  PurchasesRevealed,   // nation, units, goods, resources left (total)
+  Placed,              // nation, region, type, count
+  Collapsed,           // nation
+  Victory,             // alliance
+  BothLose,            //
+  Stalemate,           // both alliances qualify: play continues
+  Stopped,             // round (the harness's round limit)
+  Moved,               // nation, command, from, to (Phase 3)
+  MovedShort,          // nation, command, from, to: stopped by a pin or an obstruction
+  PinnedAt,            // nation, command, region: all of it stays (rulings 24-26)
+  LeftBehind,          // nation, command, type, new command (Pinning)
+  RailObstructed,      // nation, command, destination, stop (ruling 29)
+  NeutralInvaded,      // nation, region
+  Launched,            // nation, carrier command, region (Phase 3 Step 3)
+  Landed,              // nation, command, from, to (Phase 5 Step 1)
+  Perished,            // nation, command, region, units (Phase 5 Step 1)
+  BattleBegins,        // nation selecting, region (Phase 4 Order of Battles)
+  CommanderIs,         // nation, side, region (Battle Setup › 4)
+  UnitsLost,           // nation, type, count, where (0 on the map, 1 under construction, 2 carrier fighter tokens)
+  ResourcesLost,       // nation, oil, iron, osr (bombing, convoy raids, repairs)
+  BombToken,           // region, tokens (Damaged Infrastructure)
+  Captured,            // nation, region, former controller (kNoNation: none)
+  Restored,            // nation, region, former controller (Restoring Control)
+  TerritoryStress,     // nation, region, stress (Apply Stress: lost territory)
+  MedalGiven,          // nation, region
+  Embattled,           // region (Update Hotspot Marker)
+  ConstructionSeized,  // nation, region, units removed to storage (China never captures air or naval units)
+  InvasionStress,      // nation, region (Invaded a Neutral Territory: 1 Stress, the first time only)
+  NeutralDefence,      // nation, region, units placed (negative: withdrawn, handed to an ally; ruling 103)
+  PactBroken,          // nation (the offender), article, stress
+  PactAsked,           // nation (the party asked), ally, command, region entered
+  PactRefused,         // nation (the party asked), ally, box
+  PactEnded,           // -, region captured (Moscow or Greater Germany)
+  PactExpelled,        // nation, command, region, units (Article Three)
+  PactBattle,          // nation (the party left out), region, 1 or 2: the pact's two battles (Article Three, ruling 52)
+  MedalDenied,         // nation, region, former controller (Article Four: no Medal in the round the pact broke)
+  UnitsCaptured,       // nation (the new controller), region, units under its Industry Token captured, former controller
 };
 
 // The contexts the parts work in (core/steps.h): CCtx reads, Ctx may change the state and log.
@@ -97,7 +97,9 @@ struct Ctx : core::steps::Context<Game, State, CCtx> {
   // args[0] is the nation (or -1), then a0..a2.
   void add(const char* rule, int nation, Event e, int a0 = 0, int a1 = 0, int a2 = 0) const {
     if (log)
-      log->add({rule, nation < 0 || nation >= kNations ? core::kChance : g.seat_of(nation), static_cast<std::uint16_t>(e),
+      log->add({rule,
+                nation < 0 || nation >= kNations ? core::kChance : g.seat_of(nation),
+                static_cast<std::uint16_t>(e),
                 {nation < 0 || nation >= kNations ? -1 : nation, a0, a1, a2}});
   }
 };
@@ -116,7 +118,7 @@ void advance(Ctx& c);
 int step_nation(const Step& st);
 
 // ---- Helpers shared by the parts (round.cpp) ----
-bool in_play(const State& s, int nation);          // in the scenario and not collapsed
+bool in_play(const State& s, int nation);                                            // in the scenario and not collapsed
 int nations_in_turn_order(const State& s, std::array<std::uint8_t, kNations>& out);  // returns the count
 int units_in(const Command& c);
 Category command_category(const Data& d, int nation, int number);
@@ -135,12 +137,12 @@ void push_per_nation(State& s, const std::array<std::uint8_t, kNations>& order, 
 }
 
 // ---- Round flow (round.cpp) ----
-void run_phase(Ctx& c, int phase);                 // the automatic part of a phase; pushes its steps
-void reveal_orders(Ctx& c, int nation);            // ruling 91
+void run_phase(Ctx& c, int phase);       // the automatic part of a phase; pushes its steps
+void reveal_orders(Ctx& c, int nation);  // ruling 91
 
 // ---- Phase 4 (combat.cpp) ----
-int side_of(int nation);                           // the battle module's side: 0 Allied, 1 Axis
-void begin_combat(Ctx& c);                         // marks the Active regions (ruling 94), pushes the Order of Battles
+int side_of(int nation);    // the battle module's side: 0 Allied, 1 Axis
+void begin_combat(Ctx& c);  // marks the Active regions (ruling 94), pushes the Order of Battles
 void battle_order(Ctx& c, int position);
 std::vector<Participant> forces_to_fight(const CCtx& c);  // before Battle Setup: the units that will fight
 void pick_legal(const CCtx& c, int nation, core::ActionList& out);
@@ -160,13 +162,13 @@ void medal_apply(Ctx& c, const Act& a);
 void activate_neutral(Ctx& c, RegionId r, int invader);  // Attacking Standard Neutrals (ruling 103)
 void defence_legal(const CCtx& c, int nation, core::ActionList& out);
 void defence_apply(Ctx& c, const Act& a);
-void desertion_capture(Ctx& c, RegionId r);               // Gray Zone note (ruling 76)
+void desertion_capture(Ctx& c, RegionId r);  // Gray Zone note (ruling 76)
 // Battle choices as actions: ActionKind::Battle, c = kind << 4 | choice.c.
 core::Action battle_action(int nation, Choice ch);
 Choice battle_choice(const Act& a);
 
 // ---- Phase 3 and Phase 5 Step 1 (movement.cpp) ----
-void begin_movement(State& s);                     // a new Phase 3: no splits yet
+void begin_movement(State& s);  // a new Phase 3: no splits yet
 void movement_legal(const CCtx& c, int nation, core::ActionList& out);
 // Why the nation's next order has no route and only `cancel` is offered (empty: it has one).
 std::string order_blocked_why(const CCtx& c, int nation);
@@ -174,8 +176,8 @@ std::string order_blocked_why(const CCtx& c, int nation);
 // from the plan that executes orders): the clients mark destinations that cannot be reached.
 struct OrderOutlook {
   enum Kind : std::uint8_t { Reaches, StopsShort, Cancelled } kind = Reaches;
-  const char* reason = "";  // an id: "rail_stops_short", "pinned", "no_rail_path", ...
-  const char* why = "";     // the rule, for the player
+  const char* reason = "";      // an id: "rail_stops_short", "pinned", "no_rail_path", ...
+  const char* why = "";         // the rule, for the player
   std::vector<RegionId> stops;  // StopsShort: where the Command may stop instead
 };
 OrderOutlook order_outlook(const CCtx& c, int nation, int command, RegionId to);
@@ -222,8 +224,6 @@ bool embattled(const CCtx& c, RegionId r);
 bool card_embattled(const CCtx& c, RegionId r);
 void face_card(Ctx& c, RegionId r);
 
-
-
 void purchases_legal(const CCtx& c, int nation, core::ActionList& out);
 void purchases_apply(Ctx& c, const Act& a);
 void reveal_purchases(Ctx& c);
@@ -235,7 +235,7 @@ int mobilization_room(const CCtx& c, int nation);           // infantry China ma
 // Whether units bought (by type) can all be placed: naval in port industries, infantry also by
 // mobilization, the rest in industries (ruling 79).
 bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUnitTypes>& buy);
-int industry_capacity(const CCtx& c, RegionId r);            // SV - bombs - units already there
+int industry_capacity(const CCtx& c, RegionId r);                       // SV - bombs - units already there
 std::array<int, kResources> purchase_spent(const CCtx& c, int nation);  // what the chart's purchases cost, by resource
 
 // ---- Phase 2 and reorganizing (planning.cpp) ----

@@ -57,14 +57,14 @@ inline constexpr std::uint8_t kLandingTag = 1;      // Phase 3 › Tag Air Comma
 inline constexpr std::uint8_t kSplitThisPhase = 2;  // Reorganizing Commands (Phase 3: splits once)
 
 struct NationState {
-  std::array<std::int32_t, kResources> res{};  // no ceiling ("add an additional peg")
-  std::int32_t stress = 0;                     // Stress Points on the Morale Board
-  std::uint16_t medals = 0, goods = 0;         // Medals; Civilian Goods (bought in Phase 7: usable from the next Phase 6)
+  std::array<std::int32_t, kResources> res{};          // no ceiling ("add an additional peg")
+  std::int32_t stress = 0;                             // Stress Points on the Morale Board
+  std::uint16_t medals = 0, goods = 0;                 // Medals; Civilian Goods (bought in Phase 7: usable from the next Phase 6)
   std::array<std::uint16_t, kUnitTypes> casualties{};  // the Casualty List, by unit type
-  std::uint8_t zone = kWhite;                  // Homeland Status Track
-  std::uint8_t slot = 0;                       // turn-order slot 1..n this round (0: none yet)
-  bool in_play = false;                        // a nation of the scenario
-  bool collapsed = false;                      // Victory Check note: out of the game
+  std::uint8_t zone = kWhite;                          // Homeland Status Track
+  std::uint8_t slot = 0;                               // turn-order slot 1..n this round (0: none yet)
+  bool in_play = false;                                // a nation of the scenario
+  bool collapsed = false;                              // Victory Check note: out of the game
   bool operator==(const NationState&) const = default;
 };
 
@@ -77,17 +77,16 @@ struct RegionState {
 };
 inline constexpr std::uint8_t kNeutralActivated = 1;
 inline constexpr std::uint8_t kInvasionStressGiven = 2;
-inline constexpr std::uint8_t kActive = 4;   // Phase 4: an Active Hotspot still to address this round (ruling 94)
-inline constexpr std::uint8_t kRaidOk = 8;   // Phase 4: a convoy raid may be made here (the verdict of ruling 55)
+inline constexpr std::uint8_t kActive = 4;          // Phase 4: an Active Hotspot still to address this round (ruling 94)
+inline constexpr std::uint8_t kRaidOk = 8;          // Phase 4: a convoy raid may be made here (the verdict of ruling 55)
 inline constexpr std::uint8_t kCardEmbattled = 16;  // the Territory Card shows its Embattled side (Phase 1 › Step 1)
-
 
 // Units under an Industry Token in one industrial territory (Phase 7 › Step 5), owned by the
 // territory's controller (captured with it), and the secret deployment plan for them (Phase 5 ›
 // Step 2, ruling 100): units held back, and each naval unit's sea region.
 struct Construction {
   std::array<std::uint8_t, kUnitTypes> n{};
-  std::array<std::uint8_t, kUnitTypes> hold{};                    // plan: stays under the token
+  std::array<std::uint8_t, kUnitTypes> hold{};                     // plan: stays under the token
   std::array<std::array<std::uint8_t, kMaxPortSeas>, 4> to_sea{};  // plan: naval slot x port sea
   bool operator==(const Construction&) const = default;
 };
@@ -107,12 +106,12 @@ struct Order {
 struct Sheet {
   std::array<Order, kMaxOrders> box{};
   std::int32_t bid = 0;
-  std::uint8_t selected = 0;                      // a Command chosen, waiting for its destination (0: none)
-  std::array<std::uint8_t, kUnitTypes> buy{};     // units bought this round
-  std::uint8_t goods = 0;                         // Civilian Goods bought this round
-  std::array<std::uint16_t, kResources> goods_paid{};  // what the Goods cost, by resource (ruling 80)
+  std::uint8_t selected = 0;                               // a Command chosen, waiting for its destination (0: none)
+  std::array<std::uint8_t, kUnitTypes> buy{};              // units bought this round
+  std::uint8_t goods = 0;                                  // Civilian Goods bought this round
+  std::array<std::uint16_t, kResources> goods_paid{};      // what the Goods cost, by resource (ruling 80)
   std::array<std::uint8_t, kMaxMobilization> mobilized{};  // infantry mobilized this round, by mobilization territory (ruling 72)
-  std::uint8_t flags = 0;                         // kDone, kOrdersRevealed
+  std::uint8_t flags = 0;                                  // kDone, kOrdersRevealed
   bool operator==(const Sheet&) const = default;
 };
 inline constexpr std::uint8_t kDone = 1;            // finished the current simultaneous step
@@ -122,39 +121,39 @@ inline constexpr std::uint8_t kOrdersRevealed = 2;  // its Phase 3 turn has begu
 
 // One row of the step table (warroom/game.cpp) per id, and one payload type per id below (core/steps.h).
 enum class StepId : std::uint8_t {
-  Phase,           // auto: the automatic part of a phase, pushing its steps
-  OrderDraw,       // chance: round 1's reorganization order (ruling 19)
-  Reorganize,      // decision: a nation reorganizes its Commands
-  WriteSheets,     // simultaneous: Phase 2 Step 1, orders and bids
-  SlotSequence,    // auto: Phase 2 Step 2, who chooses next (then Step 3, pay)
-  TieDraw,         // chance: Phase 2 Step 2, who takes a position among tied bidders
-  ChooseSlot,      // decision: Phase 2 Step 2, a nation chooses its turn-order slot
-  RevealSheet,     // auto: Phase 3, a nation's sheet is revealed as its turn begins (ruling 91)
-  MovementTurn,    // decision: Phase 3 Step 2, a nation resolves its orders in box order
-  PactPermission,  // decision: Soviet-Japanese Pact, Article Two: a party permits or refuses an ally's order (ruling 66)
-  CarrierLaunch,   // decision: Phase 3 Step 3 (the movement module)
-  Combat,          // auto: Phase 4 begins: the Active regions are marked (combat.cpp)
-  BattleOrder,     // auto: Phase 4 Order of Battles, who selects next
-  PickRegion,      // decision: a nation selects an Active region involving its forces
-  HandOver,        // decision: Battle Setup › 4, the default Commander keeps or hands over command
-  BattleDrive,     // auto: sets up and runs the battle of State::fight until a die or a decision is needed
-  BattleDie,       // chance: one d12 of the battle
-  BattleChoice,    // decision: a nation decides in the battle (stance, hit, escort, garrison, bombing, convoy, repair)
-  Claim,           // decision: Update Territory Status, the victorious Commander picks the new controller
-  Medal,           // decision: Apply Medals, the victorious Commander gives the next Medal
-  NeutralDefence,  // decision: Attacking Standard Neutrals, who takes a neutral's defence force (ruling 103)
-  LandAir,         // decision: Phase 5 Step 1 (the movement module)
-  DeployPlans,     // simultaneous: Phase 5 Step 2
-  MoraleCancel,    // decision: Phase 6 Step 1
-  MoraleEvaluate,  // auto: Phase 6 Step 2
-  MoraleRelieve,   // decision: Phase 6 Step 3
-  MoralePenalties, // auto: Phase 6 Step 4, pushes the Blue payments and Gray desertions
-  BluePay,         // decision: Phase 6 Step 4 Blue Zone
-  Desert,          // decision: Phase 6 Step 4 Gray Zone
-  Trade,           // decision: Phase 7 Step 2, one trade with a neutral (Global War)
-  Purchases,       // simultaneous: Phase 7 Step 3
-  Place,           // decision: Phase 7 Step 5, a nation places its new units
-  GameOver,        // terminal
+  Phase,            // auto: the automatic part of a phase, pushing its steps
+  OrderDraw,        // chance: round 1's reorganization order (ruling 19)
+  Reorganize,       // decision: a nation reorganizes its Commands
+  WriteSheets,      // simultaneous: Phase 2 Step 1, orders and bids
+  SlotSequence,     // auto: Phase 2 Step 2, who chooses next (then Step 3, pay)
+  TieDraw,          // chance: Phase 2 Step 2, who takes a position among tied bidders
+  ChooseSlot,       // decision: Phase 2 Step 2, a nation chooses its turn-order slot
+  RevealSheet,      // auto: Phase 3, a nation's sheet is revealed as its turn begins (ruling 91)
+  MovementTurn,     // decision: Phase 3 Step 2, a nation resolves its orders in box order
+  PactPermission,   // decision: Soviet-Japanese Pact, Article Two: a party permits or refuses an ally's order (ruling 66)
+  CarrierLaunch,    // decision: Phase 3 Step 3 (the movement module)
+  Combat,           // auto: Phase 4 begins: the Active regions are marked (combat.cpp)
+  BattleOrder,      // auto: Phase 4 Order of Battles, who selects next
+  PickRegion,       // decision: a nation selects an Active region involving its forces
+  HandOver,         // decision: Battle Setup › 4, the default Commander keeps or hands over command
+  BattleDrive,      // auto: sets up and runs the battle of State::fight until a die or a decision is needed
+  BattleDie,        // chance: one d12 of the battle
+  BattleChoice,     // decision: a nation decides in the battle (stance, hit, escort, garrison, bombing, convoy, repair)
+  Claim,            // decision: Update Territory Status, the victorious Commander picks the new controller
+  Medal,            // decision: Apply Medals, the victorious Commander gives the next Medal
+  NeutralDefence,   // decision: Attacking Standard Neutrals, who takes a neutral's defence force (ruling 103)
+  LandAir,          // decision: Phase 5 Step 1 (the movement module)
+  DeployPlans,      // simultaneous: Phase 5 Step 2
+  MoraleCancel,     // decision: Phase 6 Step 1
+  MoraleEvaluate,   // auto: Phase 6 Step 2
+  MoraleRelieve,    // decision: Phase 6 Step 3
+  MoralePenalties,  // auto: Phase 6 Step 4, pushes the Blue payments and Gray desertions
+  BluePay,          // decision: Phase 6 Step 4 Blue Zone
+  Desert,           // decision: Phase 6 Step 4 Gray Zone
+  Trade,            // decision: Phase 7 Step 2, one trade with a neutral (Global War)
+  Purchases,        // simultaneous: Phase 7 Step 3
+  Place,            // decision: Phase 7 Step 5, a nation places its new units
+  GameOver,         // terminal
   kCount
 };
 
@@ -169,16 +168,42 @@ inline constexpr std::int8_t kReorganizePhase5 = 5;   // Phase 5 Step 3
 // The payload of each step, pushed as `s.steps.push(step::Place{n})` and read as
 // `st.as<step::Place>().nation`. A decision's acting nation is its `nation`.
 namespace step {
-struct Phase { static constexpr StepId id = StepId::Phase; std::int8_t phase = 0; };       // 1..7; 8: the end of the round
-struct OrderDraw { static constexpr StepId id = StepId::OrderDraw; std::int8_t placed = 0; };  // places drawn so far
-struct Reorganize { static constexpr StepId id = StepId::Reorganize; std::int8_t nation = 0, window = 0; };  // window: kReorganize...
-struct WriteSheets { static constexpr StepId id = StepId::WriteSheets; };
+struct Phase {
+  static constexpr StepId id = StepId::Phase;
+  std::int8_t phase = 0;
+};  // 1..7; 8: the end of the round
+struct OrderDraw {
+  static constexpr StepId id = StepId::OrderDraw;
+  std::int8_t placed = 0;
+};  // places drawn so far
+struct Reorganize {
+  static constexpr StepId id = StepId::Reorganize;
+  std::int8_t nation = 0, window = 0;
+};  // window: kReorganize...
+struct WriteSheets {
+  static constexpr StepId id = StepId::WriteSheets;
+};
 // The nation at turn-order position `position` chooses next; position == count: Step 3, pay.
-struct SlotSequence { static constexpr StepId id = StepId::SlotSequence; std::int8_t position = 0; };
-struct TieDraw { static constexpr StepId id = StepId::TieDraw; std::int8_t position = 0; };  // the position drawn for
-struct ChooseSlot { static constexpr StepId id = StepId::ChooseSlot; std::int8_t nation = 0; };
-struct RevealSheet { static constexpr StepId id = StepId::RevealSheet; std::int8_t nation = 0; };
-struct MovementTurn { static constexpr StepId id = StepId::MovementTurn; std::int8_t nation = 0; };
+struct SlotSequence {
+  static constexpr StepId id = StepId::SlotSequence;
+  std::int8_t position = 0;
+};
+struct TieDraw {
+  static constexpr StepId id = StepId::TieDraw;
+  std::int8_t position = 0;
+};  // the position drawn for
+struct ChooseSlot {
+  static constexpr StepId id = StepId::ChooseSlot;
+  std::int8_t nation = 0;
+};
+struct RevealSheet {
+  static constexpr StepId id = StepId::RevealSheet;
+  std::int8_t nation = 0;
+};
+struct MovementTurn {
+  static constexpr StepId id = StepId::MovementTurn;
+  std::int8_t nation = 0;
+};
 // The party asked (`nation`) for the ally's order in box `box`, executed via region `region`.
 // Layout: nation, ally * 16 + box, region.
 struct PactPermission {
@@ -193,43 +218,106 @@ struct PactPermission {
     return {b[0], order / 16, order % 16, static_cast<RegionId>(static_cast<std::uint8_t>(b[2]))};
   }
 };
-struct CarrierLaunch { static constexpr StepId id = StepId::CarrierLaunch; std::int8_t nation = 0, handled = 0; };  // carriers handled so far
-struct Combat { static constexpr StepId id = StepId::Combat; };
-struct BattleOrder { static constexpr StepId id = StepId::BattleOrder; std::int8_t position = 0; };  // the turn-order position selecting next
-struct PickRegion { static constexpr StepId id = StepId::PickRegion; std::int8_t nation = 0, position = 0; };  // position: the nation's
-struct HandOver { static constexpr StepId id = StepId::HandOver; std::int8_t nation = 0, side = 0; };  // the default Commander of `side`
-struct BattleDrive { static constexpr StepId id = StepId::BattleDrive; };
-struct BattleDie { static constexpr StepId id = StepId::BattleDie; };
-struct BattleChoice { static constexpr StepId id = StepId::BattleChoice; std::int8_t nation = 0; };
-struct Claim { static constexpr StepId id = StepId::Claim; std::int8_t nation = 0; };  // the victorious Commander
-struct Medal { static constexpr StepId id = StepId::Medal; std::int8_t nation = 0; };  // the victorious Commander
+struct CarrierLaunch {
+  static constexpr StepId id = StepId::CarrierLaunch;
+  std::int8_t nation = 0, handled = 0;
+};  // carriers handled so far
+struct Combat {
+  static constexpr StepId id = StepId::Combat;
+};
+struct BattleOrder {
+  static constexpr StepId id = StepId::BattleOrder;
+  std::int8_t position = 0;
+};  // the turn-order position selecting next
+struct PickRegion {
+  static constexpr StepId id = StepId::PickRegion;
+  std::int8_t nation = 0, position = 0;
+};  // position: the nation's
+struct HandOver {
+  static constexpr StepId id = StepId::HandOver;
+  std::int8_t nation = 0, side = 0;
+};  // the default Commander of `side`
+struct BattleDrive {
+  static constexpr StepId id = StepId::BattleDrive;
+};
+struct BattleDie {
+  static constexpr StepId id = StepId::BattleDie;
+};
+struct BattleChoice {
+  static constexpr StepId id = StepId::BattleChoice;
+  std::int8_t nation = 0;
+};
+struct Claim {
+  static constexpr StepId id = StepId::Claim;
+  std::int8_t nation = 0;
+};  // the victorious Commander
+struct Medal {
+  static constexpr StepId id = StepId::Medal;
+  std::int8_t nation = 0;
+};  // the victorious Commander
 // `nation` picks who takes `region`'s defence force against `invader`.
-struct NeutralDefence { static constexpr StepId id = StepId::NeutralDefence; std::int8_t nation = 0; RegionId region = 0; std::int8_t invader = 0; };
-struct LandAir { static constexpr StepId id = StepId::LandAir; std::int8_t nation = 0; };
-struct DeployPlans { static constexpr StepId id = StepId::DeployPlans; };
-struct MoraleCancel { static constexpr StepId id = StepId::MoraleCancel; std::int8_t nation = 0; };
-struct MoraleEvaluate { static constexpr StepId id = StepId::MoraleEvaluate; };
-struct MoraleRelieve { static constexpr StepId id = StepId::MoraleRelieve; std::int8_t nation = 0; };
-struct MoralePenalties { static constexpr StepId id = StepId::MoralePenalties; };
+struct NeutralDefence {
+  static constexpr StepId id = StepId::NeutralDefence;
+  std::int8_t nation = 0;
+  RegionId region = 0;
+  std::int8_t invader = 0;
+};
+struct LandAir {
+  static constexpr StepId id = StepId::LandAir;
+  std::int8_t nation = 0;
+};
+struct DeployPlans {
+  static constexpr StepId id = StepId::DeployPlans;
+};
+struct MoraleCancel {
+  static constexpr StepId id = StepId::MoraleCancel;
+  std::int8_t nation = 0;
+};
+struct MoraleEvaluate {
+  static constexpr StepId id = StepId::MoraleEvaluate;
+};
+struct MoraleRelieve {
+  static constexpr StepId id = StepId::MoraleRelieve;
+  std::int8_t nation = 0;
+};
+struct MoralePenalties {
+  static constexpr StepId id = StepId::MoralePenalties;
+};
 // A penalty: what is still owed, and what was owed at first ("payment 1 of 3").
-struct BluePay { static constexpr StepId id = StepId::BluePay; std::int8_t nation = 0, owed = 0, owed_at_first = 0; };
-struct Desert { static constexpr StepId id = StepId::Desert; std::int8_t nation = 0, owed = 0, owed_at_first = 0; };
-struct Trade { static constexpr StepId id = StepId::Trade; std::int8_t nation = 0; };
-struct Purchases { static constexpr StepId id = StepId::Purchases; };
-struct Place { static constexpr StepId id = StepId::Place; std::int8_t nation = 0; };
-struct GameOver { static constexpr StepId id = StepId::GameOver; };
+struct BluePay {
+  static constexpr StepId id = StepId::BluePay;
+  std::int8_t nation = 0, owed = 0, owed_at_first = 0;
+};
+struct Desert {
+  static constexpr StepId id = StepId::Desert;
+  std::int8_t nation = 0, owed = 0, owed_at_first = 0;
+};
+struct Trade {
+  static constexpr StepId id = StepId::Trade;
+  std::int8_t nation = 0;
+};
+struct Purchases {
+  static constexpr StepId id = StepId::Purchases;
+};
+struct Place {
+  static constexpr StepId id = StepId::Place;
+  std::int8_t nation = 0;
+};
+struct GameOver {
+  static constexpr StepId id = StepId::GameOver;
+};
 }  // namespace step
 
 // Phase 3: a Command leaving units behind at a pin, one unit at a time (movement.cpp; Pinning,
 // rulings 23-25). box == 0: none.
 struct PinSplit {
   std::uint8_t nation = 0;
-  std::uint8_t box = 0;         // the order being executed, 1..9
-  RegionId at = kNoRegion;      // where the pin holds (the Command stands there)
-  RegionId via = kNoRegion;     // the intermediate region still to pass, or kNoRegion
-  RegionId stop = kNoRegion;    // where the move ends
-  std::uint8_t owed = 0;        // units still to leave behind
-  std::uint8_t left = 0;        // the new Command holding them (0: not yet placed)
+  std::uint8_t box = 0;       // the order being executed, 1..9
+  RegionId at = kNoRegion;    // where the pin holds (the Command stands there)
+  RegionId via = kNoRegion;   // the intermediate region still to pass, or kNoRegion
+  RegionId stop = kNoRegion;  // where the move ends
+  std::uint8_t owed = 0;      // units still to leave behind
+  std::uint8_t left = 0;      // the new Command holding them (0: not yet placed)
   bool operator==(const PinSplit&) const = default;
 };
 
@@ -249,7 +337,7 @@ struct Fight {
   // battle leaves out (kNoNation: an ordinary battle), and which of the two is being fought.
   std::array<std::uint8_t, 2> left_out{kNoNation, kNoNation};
   std::uint8_t battle_no = 0;
-  bool bombed = false;                      // the region's one raid of the round is made (ruling 53)
+  bool bombed = false;  // the region's one raid of the round is made (ruling 53)
   // Between Active regions: the last one resolved, whose board stays in State::battle as the Battle
   // Debrief left it until the next one is selected (the clients show it; no rule reads it).
   RegionId fought = kNoRegion;
@@ -272,9 +360,9 @@ struct PactState {
 struct State {
   std::uint8_t scenario = 0;
   std::uint16_t round = 1;
-  std::uint8_t round_limit = 0;    // 0: none (ruling 105); a harness may stop games at a round
-  std::uint8_t phase = 1;          // 1..7, for views and logs
-  std::uint8_t pass = 1;           // Rapid Resolution: 2 while Phases 2-6 are repeated
+  std::uint8_t round_limit = 0;  // 0: none (ruling 105); a harness may stop games at a round
+  std::uint8_t phase = 1;        // 1..7, for views and logs
+  std::uint8_t pass = 1;         // Rapid Resolution: 2 while Phases 2-6 are repeated
   core::StepStack<Step, 24> steps;
   std::uint16_t reveal_epoch = 0;  // incremented by every reveal (design §4.4): the undo barrier
 
@@ -283,10 +371,11 @@ struct State {
   std::array<std::uint8_t, kNations> choosing{};    // Phase 2 Step 2: the bid order being formed
   std::array<RegionState, kMaxRegions> region{};
   std::array<std::array<Command, kMaxCommandNumber + 1>, kNations> command{};  // [nation][number], 0 unused
-  std::array<Construction, kMaxIndustries> construction{};  // by the tables' industry index
+  std::array<Construction, kMaxIndustries> construction{};                     // by the tables' industry index
   std::array<Sheet, kNations> sheet{};
-  PinSplit pin{};                                                            // Phase 3 pin split in progress
-  std::array<std::array<std::uint8_t, kMaxRegions>, kNations> fighter_tokens{};  // Carrier Fighter Tokens launched [nation][region] (Phase 3 Step 3)
+  PinSplit pin{};  // Phase 3 pin split in progress
+  std::array<std::array<std::uint8_t, kMaxRegions>, kNations>
+      fighter_tokens{};     // Carrier Fighter Tokens launched [nation][region] (Phase 3 Step 3)
   Battle battle{};          // Phase 4: the battle being resolved (warroom/battle.h), driven by BattleDrive, or the last one resolved
   Fight fight{};            // Phase 4: the Active region being resolved and its debrief (combat.cpp)
   std::uint8_t winner = 0;  // at the end: kAlliedWin, kAxisWin, kBothLose, or 0 (stopped by a round limit)

@@ -16,11 +16,17 @@ static_assert(core::LocalizedGame<Game>);
 Options options_from(const std::vector<std::string>& names) {
   Options o;
   for (const std::string& name : names) {
-    if (name == "round-limit-40") o.round_limit = 40;
-    else if (name == "round-limit-10") o.round_limit = 10;
-    else if (name == "ussr-with-seat-2") o.ussr_with_second_seat = true;
-    else if (name == "rapid-resolution") o.rapid_resolution = true;
-    else throw core::SetupError(fmt::format("unknown option \"{}\" (round-limit-40, round-limit-10, ussr-with-seat-2, rapid-resolution)", name));
+    if (name == "round-limit-40")
+      o.round_limit = 40;
+    else if (name == "round-limit-10")
+      o.round_limit = 10;
+    else if (name == "ussr-with-seat-2")
+      o.ussr_with_second_seat = true;
+    else if (name == "rapid-resolution")
+      o.rapid_resolution = true;
+    else
+      throw core::SetupError(
+          fmt::format("unknown option \"{}\" (round-limit-40, round-limit-10, ussr-with-seat-2, rapid-resolution)", name));
   }
   return o;
 }
@@ -99,9 +105,9 @@ class Title final : public core::Title {
       auto game = std::make_unique<const Game>(make_game(r.scenario, r.options, r.players));
       const State start = game->new_game();
       const int threads = r.search_threads;  // the game's: its bots' choices depend on it
-      auto match = std::make_unique<core::SessionMatch<Game>>(std::move(game), start, std::move(r), data_hash(),
-                                                              [threads](std::string_view kind) { return make_bot(kind, threads); },
-                                                              advisor(threads));
+      auto match = std::make_unique<core::SessionMatch<Game>>(
+          std::move(game), start, std::move(r), data_hash(), [threads](std::string_view kind) { return make_bot(kind, threads); },
+          advisor(threads));
       match->set_questions({{"odds", odds_question}});
       return match;
     });
@@ -120,9 +126,20 @@ class Title final : public core::Title {
     for (const Region& r : d.regions) {
       nlohmann::json port = nlohmann::json::array();
       for (int p = 0; p < r.port_count; ++p) port.push_back(id_of(r.port_seas[at(p)]));
-      regions.push_back({{"id", r.id}, {"name", r.name}, {"type", region_type_id(r.type)}, {"lon", r.lon}, {"lat", r.lat}, {"sv", r.sv},
-                         {"theater", r.theater}, {"island", r.island}, {"owner", nation(r.owner)}, {"capital_of", nation(r.capital_of)},
-                         {"industry", r.industry}, {"rail", r.rail}, {"port", port}, {"neutral", r.neutral.has_value()},
+      regions.push_back({{"id", r.id},
+                         {"name", r.name},
+                         {"type", region_type_id(r.type)},
+                         {"lon", r.lon},
+                         {"lat", r.lat},
+                         {"sv", r.sv},
+                         {"theater", r.theater},
+                         {"island", r.island},
+                         {"owner", nation(r.owner)},
+                         {"capital_of", nation(r.capital_of)},
+                         {"industry", r.industry},
+                         {"rail", r.rail},
+                         {"port", port},
+                         {"neutral", r.neutral.has_value()},
                          {"income", {{"oil", r.income.oil}, {"iron", r.income.iron}, {"osr", r.income.osr}}}});
     }
     for (const Passage& p : d.passages) {
@@ -131,8 +148,13 @@ class Title final : public core::Title {
       passages.push_back({{"id", p.id}, {"name", p.name}, {"seas", {id_of(p.sea_a), id_of(p.sea_b)}}, {"keys", keys}});
     }
     for (const Convoy& c : d.convoys)
-      convoys.push_back({{"id", c.id}, {"kind", convoy_kind_id(c.kind)}, {"sea", id_of(c.sea)}, {"linked", id_of(c.linked)},
-                         {"from", id_of(c.from)}, {"to", id_of(c.to)}, {"flag", nation(c.flag)},
+      convoys.push_back({{"id", c.id},
+                         {"kind", convoy_kind_id(c.kind)},
+                         {"sea", id_of(c.sea)},
+                         {"linked", id_of(c.linked)},
+                         {"from", id_of(c.from)},
+                         {"to", id_of(c.to)},
+                         {"flag", nation(c.flag)},
                          {"silhouettes", {{"oil", c.silhouettes.oil}, {"iron", c.silhouettes.iron}, {"osr", c.silhouettes.osr}}}});
     return {{"notice", d.map_notice}, {"regions", regions}, {"passages", passages}, {"convoys", convoys}};
   }

@@ -57,7 +57,7 @@ void end_of_round(Ctx& c) {
     return;
   }
   if (found == VictoryNow::Both) c.add(kVictory, -1, Event::Stalemate);  // "continue the war until that is no longer the case"
-  if (s.round_limit && s.round >= s.round_limit) {  // a harness's cap, not a rule (ruling 105)
+  if (s.round_limit && s.round >= s.round_limit) {                       // a harness's cap, not a rule (ruling 105)
     c.add("Victory Check (round limit of this game)", -1, Event::Stopped, s.round);
     s.steps.push(step::GameOver{});
     return;

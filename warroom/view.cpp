@@ -53,13 +53,15 @@ nlohmann::json victory_json(const Game& g, const State& v) {
       nlohmann::json regions = nlohmann::json::array();
       for (RegionId r : t.of) {
         const int holder = v.region[r].controller, capital = d.region(r).capital_of;
-        regions.push_back({{"id", d.region(r).id}, {"name", d.region(r).name},
+        regions.push_back({{"id", d.region(r).id},
+                           {"name", d.region(r).name},
                            {"controller", holder == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(g.nation_name(holder))},
                            {"capital_of", capital == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(g.nation_name(capital))}});
       }
       terms.push_back({{"at_least", std::min<std::size_t>(t.at_least, t.of.size())}, {"regions", regions}});
     }
-    alliances.push_back({{"alliance", alliance_id(static_cast<Alliance>(side))}, {"terms", terms},
+    alliances.push_back({{"alliance", alliance_id(static_cast<Alliance>(side))},
+                         {"terms", terms},
                          {"met", alliance_qualifies(CCtx{g, v}, static_cast<Alliance>(side))}});
   }
   return {{"alliances", alliances}, {"if_ended_now", victory_now_id(victory_now(CCtx{g, v}))}};
@@ -79,15 +81,19 @@ std::string victory_text(const nlohmann::json& victory) {
         held += fmt::format("{}{} {}", held.empty() ? "" : ", ", r["id"].get<std::string>(),
                             r["controller"].is_null() ? std::string("neutral") : r["controller"].get<std::string>());
       }
-      const std::string term = t["at_least"].get<std::size_t>() >= t["regions"].size() ? regions : fmt::format("{} of {}", t["at_least"].get<int>(), regions);
+      const std::string term =
+          t["at_least"].get<std::size_t>() >= t["regions"].size() ? regions : fmt::format("{} of {}", t["at_least"].get<int>(), regions);
       terms += (terms.empty() ? "" : " and ") + term;
     }
     const bool allied = side["alliance"] == "allied";
     if (!terms.empty()) out += fmt::format("{} {} by controlling {}", allied ? "" : ";", allied ? "Allied Forces win" : "Axis win", terms);
   }
   const std::string now = victory["if_ended_now"];
-  const std::string verdict = now == "allied" ? "the Allied Forces would win" : now == "axis" ? "the Axis would win"
-                            : now == "both" ? "both qualify: the war would go on" : now == "both-lose" ? "both would lose" : "nobody would win";
+  const std::string verdict = now == "allied"      ? "the Allied Forces would win"
+                              : now == "axis"      ? "the Axis would win"
+                              : now == "both"      ? "both qualify: the war would go on"
+                              : now == "both-lose" ? "both would lose"
+                                                   : "nobody would win";
   return out + fmt::format("\nHeld now: {}; if the war ended now, {}\n", held, verdict);
 }
 
@@ -129,11 +135,13 @@ std::string purchases_text(const Sheet& sh) {
 // `put` units of a stance group into its current stance, the rest into the next: each stance's dice
 // and steps (Battle Setup › 5. Assign Combat Stances).
 std::string stance_note(const Game& game, const Group& g, int put) {
-  const auto en = [&](const char* noun, int count) { return game.catalogues().render(core::i18n::kFallbackLanguage, text::counted(noun, count)); };
+  const auto en = [&](const char* noun, int count) {
+    return game.catalogues().render(core::i18n::kFallbackLanguage, text::counted(noun, count));
+  };
   const auto spec = [&](int st) {
     const StanceSpec& k = g.type.stance[at(st)];
-    return fmt::format("{} (air {}, surface {}; {}{})", game.data().units[g.type.id].stance[at(st)].name, en("warroom.count.die", k.air_dice),
-                       en("warroom.count.die", k.surface_dice), en("warroom.count.step", k.steps),
+    return fmt::format("{} (air {}, surface {}; {}{})", game.data().units[g.type.id].stance[at(st)].name,
+                       en("warroom.count.die", k.air_dice), en("warroom.count.die", k.surface_dice), en("warroom.count.step", k.steps),
                        k.raid_dice ? "; raids with " + en("warroom.count.die", k.raid_dice) : "");
   };
   std::string note = fmt::format("{} in {}", put, spec(g.cursor));
@@ -193,7 +201,10 @@ nlohmann::json carry_out_json(const Game& g, const State& v, core::Seat seat) {
   core::i18n::Message said = text::key(kSaid[next.stop]).with("box", std::to_string(next.box));
   said.with("nation", text::nation(n));
   if (next.stop == CarryOut::Next) said.counted(next.left);
-  return {{"nation", g.nation_name(n)}, {"stop", kStops[next.stop]}, {"box", next.box}, {"left", next.left},
+  return {{"nation", g.nation_name(n)},
+          {"stop", kStops[next.stop]},
+          {"box", next.box},
+          {"left", next.left},
           {"action", next.stop == CarryOut::Next ? nlohmann::json(g.action_to_string(v, seat, next.action)) : nlohmann::json(nullptr)},
           {"message", core::i18n::to_json(said)}};
 }
@@ -214,28 +225,36 @@ nlohmann::json purchase_json(const Game& g, const State& v, int n) {
     const UnitInfo& u = d.units[at(t)];
     if (t != kInf) placing[category_of(t) == Category::Sea ? 0 : 1] += sh.buy[at(t)];
     if (!u.buildable || !d.nations[at(n)].may_buy(static_cast<UnitKind>(t))) continue;
-    units.push_back({{"unit", u.id}, {"category", category_id(u.category)},
+    units.push_back({{"unit", u.id},
+                     {"category", category_id(u.category)},
                      {"cost", resources([&](int r) { return u.cost[static_cast<Resource>(r)]; })},
-                     {"provenance", provenance_id(u.origin.of("cost"))}, {"bought", sh.buy[at(t)]}});
+                     {"provenance", provenance_id(u.origin.of("cost"))},
+                     {"bought", sh.buy[at(t)]}});
   }
   for (int i = 0; i < g.industries(); ++i) {
     const RegionId r = g.industry_region(i);
     if (v.region[r].controller != n) continue;
-    industries.push_back({{"region", d.region(r).id}, {"sv", d.region(r).sv}, {"bombs", v.region[r].bombs},
-                          {"room", industry_capacity(c, r)}, {"port", d.region(r).has_port()}});
+    industries.push_back({{"region", d.region(r).id},
+                          {"sv", d.region(r).sv},
+                          {"bombs", v.region[r].bombs},
+                          {"room", industry_capacity(c, r)},
+                          {"port", d.region(r).has_port()}});
   }
   const auto spent = purchase_spent(c, n);
-  return {{"units", units},
-          {"goods", {{"cost_any", d.goods.cost_any}, {"provenance", provenance_id(d.goods.origin.provenance)}, {"count", sh.goods},
-                     {"oil_allowed", !d.nations[at(n)].has(NationRule::NoOil)},
-                     {"paid", resources([&](int r) { return sh.goods_paid[at(r)]; })}}},
-          {"held", resources([&](int r) { return resource(v, n, r); })},
-          {"spent", resources([&](int r) { return spent[at(r)]; })},
-          {"left", resources([&](int r) { return resource(v, n, r) - spent[at(r)]; })},
-          {"industries", industries},
-          {"room", {{"units", placement_room(c, n, false)}, {"naval", placement_room(c, n, true)},
-                    {"mobilization", mobilization_room(c, n)}}},
-          {"placing", {{"naval", placing[0]}, {"other", placing[1]}, {"inf", sh.buy[kInf]}}}};
+  return {
+      {"units", units},
+      {"goods",
+       {{"cost_any", d.goods.cost_any},
+        {"provenance", provenance_id(d.goods.origin.provenance)},
+        {"count", sh.goods},
+        {"oil_allowed", !d.nations[at(n)].has(NationRule::NoOil)},
+        {"paid", resources([&](int r) { return sh.goods_paid[at(r)]; })}}},
+      {"held", resources([&](int r) { return resource(v, n, r); })},
+      {"spent", resources([&](int r) { return spent[at(r)]; })},
+      {"left", resources([&](int r) { return resource(v, n, r) - spent[at(r)]; })},
+      {"industries", industries},
+      {"room", {{"units", placement_room(c, n, false)}, {"naval", placement_room(c, n, true)}, {"mobilization", mobilization_room(c, n)}}},
+      {"placing", {{"naval", placing[0]}, {"other", placing[1]}, {"inf", sh.buy[kInf]}}}};
 }
 
 }  // namespace
@@ -247,7 +266,8 @@ nlohmann::json purchase_json(const Game& g, const State& v, int n) {
 // chart's coloured dots); a stance's dice and steps (Battle Setup › 5. Assign Combat Stances).
 nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
   nlohmann::json notes = nlohmann::json::object();
-  if (node_kind(v) == core::NodeKind::Chance || node_kind(v) == core::NodeKind::Terminal || !(acting_seats(v) & core::seat_bit(seat))) return notes;
+  if (node_kind(v) == core::NodeKind::Chance || node_kind(v) == core::NodeKind::Terminal || !(acting_seats(v) & core::seat_bit(seat)))
+    return notes;
   core::ActionList legal;
   legal_actions(v, seat, legal);
   const Data& d = *data_;
@@ -256,12 +276,14 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
     std::string note;
     if (x.kind == ActionKind::Select && v.command[at(x.nation)][at(x.a)].region != kNoRegion)
       note = fmt::format("{} in {}", stack_units(d, v, x.nation, x.a), d.region(v.command[at(x.nation)][at(x.a)].region).name);
-    else if (x.kind == ActionKind::To) note = destination_note(v, x.nation, x.a);
+    else if (x.kind == ActionKind::To)
+      note = destination_note(v, x.nation, x.a);
     else if (x.kind == ActionKind::Buy) {
       const UnitInfo& u = d.unit(static_cast<UnitKind>(x.a));
       note = fmt::format("{}: {} oil, {} iron, {} OSR{}", u.name, u.cost.oil, u.cost.iron, u.cost.osr,
                          u.origin.of("cost") == Provenance::Reconstructed ? " (cost reconstructed)" : "");
-    } else if (x.kind == ActionKind::Place) note = d.region(x.a).name;
+    } else if (x.kind == ActionKind::Place)
+      note = d.region(x.a).name;
     else if (x.kind == ActionKind::Battle && battle_choice(x).kind == ChoiceKind::Stance)
       note = stance_note(*this, v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0], battle_choice(x).b);
     if (!note.empty()) notes[action_to_string(v, seat, a)] = note;
@@ -274,14 +296,18 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
 std::string Game::destination_note(const State& v, int nation, RegionId to) const {
   const Data& d = *data_;
   const int holder = v.region[to].controller;
-  std::string note = d.region(to).name + (d.region(to).is_sea() ? ", sea" : holder == kNoNation ? ", neutral" : ", held by " + nation_name(holder));
+  std::string note = d.region(to).name + (d.region(to).is_sea() ? ", sea"
+                                          : holder == kNoNation ? ", neutral"
+                                                                : ", held by " + nation_name(holder));
   if (const int enemy = enemy_units(v, nation, to)) note += fmt::format(", enemy units: {}", enemy);
   const int number = v.sheet[at(nation)].selected;
   const RegionId from = number ? v.command[at(nation)][at(number)].region : kNoRegion;
   if (from == kNoRegion) return note;
-  if (command_category(d, nation, number) == Category::Land && d.region(from).is_territory() && d.region(to).is_territory() && !is_edge(d, from, to))
+  if (command_category(d, nation, number) == Category::Land && d.region(from).is_territory() && d.region(to).is_territory() &&
+      !is_edge(d, from, to))
     note += ", by rail";
-  if (const OrderOutlook o = order_outlook({*this, v}, nation, number, to); o.kind != OrderOutlook::Reaches) note += fmt::format(": {}", o.why);
+  if (const OrderOutlook o = order_outlook({*this, v}, nation, number, to); o.kind != OrderOutlook::Reaches)
+    note += fmt::format(": {}", o.why);
   return note;
 }
 
@@ -300,8 +326,10 @@ nlohmann::json Game::destinations_json(const State& v, core::Seat seat) const {
     if (o.kind == OrderOutlook::Reaches) continue;
     nlohmann::json stops = nlohmann::json::array();
     for (RegionId r : o.stops) stops.push_back(region_name(r));
-    out[action_to_string(v, seat, a)] = {{"outcome", o.kind == OrderOutlook::StopsShort ? "stops_short" : "cancelled"}, {"reason", o.reason},
-                                         {"why", o.why}, {"stops", stops}};
+    out[action_to_string(v, seat, a)] = {{"outcome", o.kind == OrderOutlook::StopsShort ? "stops_short" : "cancelled"},
+                                         {"reason", o.reason},
+                                         {"why", o.why},
+                                         {"stops", stops}};
   }
   return out;
 }
@@ -316,8 +344,12 @@ nlohmann::json stance_json(const Data& d, const BattleNames& names, const TypeSp
   const Origin& o = d.units[t.id].stance[at(stance)].origin;
   const bool stated = o.of("air_dice") != Provenance::Reconstructed && o.of("surface_dice") != Provenance::Reconstructed &&
                       o.of("steps") != Provenance::Reconstructed;
-  return {{"stance", names.stance[t.id][at(stance)]}, {"air", k.air_dice},  {"surface", k.surface_dice}, {"steps", k.steps},
-          {"raid", k.raid_dice}, {"provenance", provenance_id(stated ? Provenance::Rulebook : Provenance::Reconstructed)}};
+  return {{"stance", names.stance[t.id][at(stance)]},
+          {"air", k.air_dice},
+          {"surface", k.surface_dice},
+          {"steps", k.steps},
+          {"raid", k.raid_dice},
+          {"provenance", provenance_id(stated ? Provenance::Rulebook : Provenance::Reconstructed)}};
 }
 
 nlohmann::json counts_json(int fresh, int light = 0, int damaged = 0, int eliminated = 0, int escaped = 0) {
@@ -341,8 +373,12 @@ nlohmann::json dice_legend(const Data& d) {
     nlohmann::json hits = nlohmann::json::array();
     for (const UnitInfo& u : d.units)
       if (u.colour == colour) hits.push_back(u.id);
-    legend.push_back({{"colour", colour_name(colour)}, {"twelfths", kDieTwelfths[at(c)]}, {"hits", hits},
-                      {"special", colour == Colour::Black ? nlohmann::json("wild") : colour == Colour::White ? nlohmann::json("damaged") : nlohmann::json(nullptr)}});
+    legend.push_back({{"colour", colour_name(colour)},
+                      {"twelfths", kDieTwelfths[at(c)]},
+                      {"hits", hits},
+                      {"special", colour == Colour::Black   ? nlohmann::json("wild")
+                                  : colour == Colour::White ? nlohmann::json("damaged")
+                                                            : nlohmann::json(nullptr)}});
   }
   return legend;
 }
@@ -366,7 +402,9 @@ nlohmann::json Game::board_sides(const State& v) const {
     nlohmann::json out = nlohmann::json::object();
     for (const Choice& ch : hits)
       if (ch.kind == ChoiceKind::Hit && side == 1 - b.rolling_side && ch.a == row && ch.b == nation)
-        out[ch.c == 0 ? "fresh" : ch.c == 1 ? "light" : "damaged"] = fmt::format("battle {} {}", nation_name(deciding_nation(b)), choice_text(b, ch, names));
+        out[ch.c == 0   ? "fresh"
+            : ch.c == 1 ? "light"
+                        : "damaged"] = fmt::format("battle {} {}", nation_name(deciding_nation(b)), choice_text(b, ch, names));
     return out;
   };
   nlohmann::json sides = nlohmann::json::array();
@@ -377,20 +415,26 @@ nlohmann::json Game::board_sides(const State& v) const {
       nlohmann::json by_nation = nlohmann::json::object();
       for (int n = 0; n < kNations; ++n)
         if (r.fresh[at(n)] || r.light[at(n)] || r.eliminated[at(n)] || r.escaped[at(n)] || r.damaged == n) {
-          by_nation[nation_name(n)] = counts_json(r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)], r.escaped[at(n)]);
+          by_nation[nation_name(n)] =
+              counts_json(r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)], r.escaped[at(n)]);
           if (nlohmann::json h = hit_commands(side, i, n); !h.empty()) by_nation[nation_name(n)]["hit"] = std::move(h);
         }
-      rows.push_back({{"unit", names.type[r.type.id]}, {"stance", names.stance[r.type.id][r.stance]}, {"dice", stance_json(*data_, names, r.type, r.stance)},
+      rows.push_back({{"unit", names.type[r.type.id]},
+                      {"stance", names.stance[r.type.id][r.stance]},
+                      {"dice", stance_json(*data_, names, r.type, r.stance)},
                       {"nations", by_nation}});
     }
     for (int i = b.group_cursor; i < b.group_count; ++i)
-      if (const Group& g = b.groups[at(i)]; g.side == side && g.left) rows.push_back(awaiting_row(*data_, names, nation_name(g.nation), g.type, g.cursor, g.left));
+      if (const Group& g = b.groups[at(i)]; g.side == side && g.left)
+        rows.push_back(awaiting_row(*data_, names, nation_name(g.nation), g.type, g.cursor, g.left));
     for (const Participant& p : coming)
       if (p.side == side) rows.push_back(awaiting_row(*data_, names, nation_name(p.nation), p.type, 0, p.count));
     // Set up, the battle keeps its Commanders (a garrison's controller among them) past its end.
     const int commander = set_up ? b.commander[at(side)] : v.fight.commander[at(side)];
-    sides.push_back({{"alliance", side == 0 ? "allied" : "axis"}, {"commander", nation_or_null(commander)},
-                     {"dice_left", set_up ? dice_in_pool(b, side) : 0}, {"rows", rows}});
+    sides.push_back({{"alliance", side == 0 ? "allied" : "axis"},
+                     {"commander", nation_or_null(commander)},
+                     {"dice_left", set_up ? dice_in_pool(b, side) : 0},
+                     {"rows", rows}});
   }
   return sides;
 }
@@ -402,9 +446,12 @@ nlohmann::json Game::battle_json(const State& v) const {
   const auto nation_or_null = [&](int n) { return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(n)); };
   nlohmann::json commanders = {nation_or_null(v.fight.commander[0]), nation_or_null(v.fight.commander[1])};
   const bool set_up = b.kind != BattleKind::None;
-  nlohmann::json out = {{"region", region_name(v.fight.region)}, {"commanders", commanders},
-                        {"kind", b.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"}, {"stage", b.stage == Stage::Air ? "air" : "surface"},
-                        {"sides", board_sides(v)}, {"legend", dice_legend(*data_)},
+  nlohmann::json out = {{"region", region_name(v.fight.region)},
+                        {"commanders", commanders},
+                        {"kind", b.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
+                        {"stage", b.stage == Stage::Air ? "air" : "surface"},
+                        {"sides", board_sides(v)},
+                        {"legend", dice_legend(*data_)},
                         {"pact_left_out", nation_or_null(v.fight.left_out[at(v.fight.battle_no)])}};  // Article Three, ruling 52
   if (set_up && need(b) != Need::Done) {
     out["waiting_for"] = catalogues().render(core::i18n::kFallbackLanguage, prompt_message(b, battle_names()));
@@ -418,8 +465,11 @@ nlohmann::json Game::battle_json(const State& v) const {
 // Between Active regions: the last one resolved, its board as the Battle Debrief left it.
 nlohmann::json Game::last_battle_json(const State& v) const {
   if (v.fight.region != kNoRegion || v.fight.fought == kNoRegion || v.battle.kind == BattleKind::None) return nullptr;
-  return {{"region", region_name(v.fight.fought)}, {"kind", v.battle.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
-          {"sides", board_sides(v)}, {"legend", dice_legend(*data_)}, {"over", true}};
+  return {{"region", region_name(v.fight.fought)},
+          {"kind", v.battle.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},
+          {"sides", board_sides(v)},
+          {"legend", dice_legend(*data_)},
+          {"over", true}};
 }
 
 namespace {
@@ -428,7 +478,9 @@ namespace {
 // Penalties), the new units still to place (Phase 7 > Step 5).
 core::i18n::Message step_what(const State& s, core::i18n::Message prompt) {
   const Step& st = s.steps.top();
-  const auto payment = [&](auto p) { return prompt.with("n", std::to_string(p.owed_at_first - p.owed + 1)).with("total", std::to_string(p.owed_at_first)); };
+  const auto payment = [&](auto p) {
+    return prompt.with("n", std::to_string(p.owed_at_first - p.owed + 1)).with("total", std::to_string(p.owed_at_first));
+  };
   if (st.is<step::BluePay>()) return payment(st.as<step::BluePay>());
   if (st.is<step::Desert>()) return payment(st.as<step::Desert>());
   if (st.is<step::Place>()) {
@@ -453,7 +505,9 @@ core::i18n::Message Game::phase_message(const State& s) const {
       for (const VictoryTerm& t : scenario_->victory[at(side)].all_of)
         for (RegionId r : t.of)
           if (const int n = s.region[r].controller; n != kNoNation && static_cast<int>(alliance_of(n)) == side)
-            held.push_back(key("warroom.phase.holds").with("nation", nation_name(n)).with("region", data_->region(r).id + " " + data_->region(r).name));
+            held.push_back(key("warroom.phase.holds")
+                               .with("nation", nation_name(n))
+                               .with("region", data_->region(r).id + " " + data_->region(r).name));
       return key(s.winner == 1 ? "warroom.phase.allied_won" : "warroom.phase.axis_won").with("held", text::listed(held));
     }
     if (s.winner == kBothLose) return key("warroom.phase.both_lose");
@@ -467,14 +521,18 @@ core::i18n::Message Game::phase_message(const State& s) const {
         if ((acting_nations(s, p) >> n) & 1u) who.push_back(text::nation(n));
   const core::i18n::Message nations = text::listed(who);
   const std::string_view rule = step_rule(st.id);
-  const core::i18n::Message where = rule.starts_with("Phase") ? core::i18n::Message::plain(std::string(rule))
-                                                                : key("warroom.phase.where").with("phase", std::to_string(s.phase)).with("heading", std::string(rule));
+  const core::i18n::Message where =
+      rule.starts_with("Phase") ? core::i18n::Message::plain(std::string(rule))
+                                : key("warroom.phase.where").with("phase", std::to_string(s.phase)).with("heading", std::string(rule));
   const auto line = [&](core::i18n::Message what) {
     return key("warroom.phase.line").with("round", std::to_string(s.round)).with("where", where).with("what", std::move(what));
   };
   const auto in_battle = [&](core::i18n::Message what) {
-    return key("warroom.phase.battle_line").with("round", std::to_string(s.round)).with("where", where)
-        .with("region", region_message(s.fight.region)).with("what", std::move(what));
+    return key("warroom.phase.battle_line")
+        .with("round", std::to_string(s.round))
+        .with("where", where)
+        .with("region", region_message(s.fight.region))
+        .with("what", std::move(what));
   };
   if (st.id == StepId::BattleDie) return in_battle(key("warroom.battle.ask_die"));
   if (node_kind(s) == core::NodeKind::Chance) return line(key("warroom.phase.draw"));
@@ -497,10 +555,14 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
       orders = nlohmann::json::array();
       for (int b = 0; b < order_limit(n); ++b) {
         const Order& o = sh.box[at(b)];
-        if (o.status == kEmpty) orders.push_back(nullptr);
+        if (o.status == kEmpty)
+          orders.push_back(nullptr);
         else
-          orders.push_back({{"command", o.command}, {"to", region_name(o.dest)},
-                            {"status", o.status == kWritten ? "written" : o.status == kExecuted ? "executed" : "cancelled"}});
+          orders.push_back({{"command", o.command},
+                            {"to", region_name(o.dest)},
+                            {"status", o.status == kWritten    ? "written"
+                                       : o.status == kExecuted ? "executed"
+                                                               : "cancelled"}});
       }
     }
     if (!is_hidden(*this, v, viewer, n, Secret::Bid)) bid = sh.bid;
@@ -508,7 +570,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
       purchases = nlohmann::json::object();
       for (int t = 0; t < kUnitTypes; ++t)
         if (sh.buy[at(t)]) purchases[unit(t)] = sh.buy[at(t)];
-      if (sh.goods) purchases["goods"] = {{"count", sh.goods}, {"oil", sh.goods_paid[0]}, {"iron", sh.goods_paid[1]}, {"osr", sh.goods_paid[2]}};
+      if (sh.goods)
+        purchases["goods"] = {{"count", sh.goods}, {"oil", sh.goods_paid[0]}, {"iron", sh.goods_paid[1]}, {"osr", sh.goods_paid[2]}};
       if (v.steps.top().id == StepId::Purchases) purchase = purchase_json(*this, v, n);
     }
     nlohmann::json casualties = nlohmann::json::object();
@@ -517,12 +580,24 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     nations.push_back({{"id", nation_name(n)},
                        {"seat", seat_name(seat_of(n))},
                        {"alliance", alliance_id(alliance_of(n))},
-                       {"oil", ns.res[0]}, {"iron", ns.res[1]}, {"osr", ns.res[2]},
-                       {"stress", ns.stress}, {"threshold", threshold(n)}, {"medals", ns.medals}, {"goods", ns.goods},
-                       {"zone", zone_id(static_cast<Zone>(ns.zone))}, {"slot", ns.slot}, {"collapsed", ns.collapsed},
+                       {"oil", ns.res[0]},
+                       {"iron", ns.res[1]},
+                       {"osr", ns.res[2]},
+                       {"stress", ns.stress},
+                       {"threshold", threshold(n)},
+                       {"medals", ns.medals},
+                       {"goods", ns.goods},
+                       {"zone", zone_id(static_cast<Zone>(ns.zone))},
+                       {"slot", ns.slot},
+                       {"collapsed", ns.collapsed},
                        {"casualties", casualties},
-                       {"sheet", {{"status", sheet_status(v, n)}, {"orders", orders}, {"bid", bid}, {"purchases", purchases}, {"purchase", purchase},
-                                  {"selected", orders.is_null() || !sh.selected ? nlohmann::json(nullptr) : nlohmann::json(sh.selected)}}}});
+                       {"sheet",
+                        {{"status", sheet_status(v, n)},
+                         {"orders", orders},
+                         {"bid", bid},
+                         {"purchases", purchases},
+                         {"purchase", purchase},
+                         {"selected", orders.is_null() || !sh.selected ? nlohmann::json(nullptr) : nlohmann::json(sh.selected)}}}});
   }
   nlohmann::json turn_order = nlohmann::json::array();
   for (std::uint8_t n : v.turn_order)
@@ -531,9 +606,11 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   for (const Region& r : d.regions) {
     if (!scenario_->in_play.test(r.rid) || !r.is_territory()) continue;
     const RegionState& rs = v.region[r.rid];
-    regions.push_back({{"id", r.id}, {"controller", rs.controller == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(rs.controller))},
-                       {"bombs", rs.bombs}, {"embattled", embattled(CCtx{*this, v}, r.rid)}
-, {"active", (rs.flags & kActive) != 0}});
+    regions.push_back({{"id", r.id},
+                       {"controller", rs.controller == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(rs.controller))},
+                       {"bombs", rs.bombs},
+                       {"embattled", embattled(CCtx{*this, v}, r.rid)},
+                       {"active", (rs.flags & kActive) != 0}});
   }
   nlohmann::json seas = nlohmann::json::array();  // the sea regions in play (ruling 36), for the map
   for (const Region& r : d.regions)
@@ -551,8 +628,12 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
       const Command& c = v.command[at(n)][at(number)];
       if (c.region == kNoRegion) continue;
       const Category cat = command_category(d, n, number);
-      commands.push_back({{"nation", nation_name(n)}, {"number", number}, {"category", category_id(cat)}, {"region", region_name(c.region)},
-                          {"units", units_json(c, cat)}, {"landing_tag", (c.flags & kLandingTag) != 0}});
+      commands.push_back({{"nation", nation_name(n)},
+                          {"number", number},
+                          {"category", category_id(cat)},
+                          {"region", region_name(c.region)},
+                          {"units", units_json(c, cat)},
+                          {"landing_tag", (c.flags & kLandingTag) != 0}});
     }
   for (int i = 0; i < industries(); ++i) {
     const Construction& k = v.construction[at(i)];
@@ -570,7 +651,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
       for (int t = kSub; t <= kBb; ++t)
         for (int p = 0; p < d.region(r).port_count; ++p)
           if (k.to_sea[at(slot_of(t))][at(p)])
-            plan["to_sea"].push_back({{"unit", unit(t)}, {"sea", region_name(d.region(r).port_seas[at(p)])}, {"count", k.to_sea[at(slot_of(t))][at(p)]}});
+            plan["to_sea"].push_back(
+                {{"unit", unit(t)}, {"sea", region_name(d.region(r).port_seas[at(p)])}, {"count", k.to_sea[at(slot_of(t))][at(p)]}});
     }
     construction.push_back({{"region", region_name(r)}, {"units", units}, {"plan", plan}});
   }
@@ -584,18 +666,37 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   std::string why;
   if (seat && v.steps.top().is<step::MovementTurn>() && ((seat_nations(*seat) >> v.steps.top().as<step::MovementTurn>().nation) & 1u))
     why = order_blocked_why(CCtx{*this, v}, v.steps.top().as<step::MovementTurn>().nation);
-  return {{"scenario", scenario_->id}, {"players", seat_table_->players}, {"seats_project_option", seat_table_->project_option},
-          {"round", v.round}, {"phase", v.phase}, {"phase_number", v.phase}, {"pass", v.pass}, {"step", step_name(v.steps.top().id)},
-          {"rule", step_rule(v.steps.top().id)}, {"nations", nations}, {"turn_order", turn_order}, {"regions", regions},
-          {"commands", commands}, {"construction", construction}, {"seas", seas}, {"hotspots", hotspots},
-          {"carrier_fighters", tokens}, {"battle", battle_json(v)}, {"last_battle", last_battle_json(v)}, {"action_notes", seat ? action_notes(v, *seat) : nlohmann::json::object()},
+  return {{"scenario", scenario_->id},
+          {"players", seat_table_->players},
+          {"seats_project_option", seat_table_->project_option},
+          {"round", v.round},
+          {"phase", v.phase},
+          {"phase_number", v.phase},
+          {"pass", v.pass},
+          {"step", step_name(v.steps.top().id)},
+          {"rule", step_rule(v.steps.top().id)},
+          {"nations", nations},
+          {"turn_order", turn_order},
+          {"regions", regions},
+          {"commands", commands},
+          {"construction", construction},
+          {"seas", seas},
+          {"hotspots", hotspots},
+          {"carrier_fighters", tokens},
+          {"battle", battle_json(v)},
+          {"last_battle", last_battle_json(v)},
+          {"action_notes", seat ? action_notes(v, *seat) : nlohmann::json::object()},
           {"destinations", seat ? destinations_json(v, *seat) : nlohmann::json::object()},
           {"action_confirm", confirm},
           {"carry_out", seat ? carry_out_json(*this, v, *seat) : nlohmann::json(nullptr)},
           {"options_why", why.empty() ? nlohmann::json(nullptr) : nlohmann::json{{"text", why}}},
           {"options_why_message", why.empty() ? nlohmann::json(nullptr) : core::i18n::to_json(core::i18n::Message::plain(why))},
-          {"winner", v.winner == 1 ? nlohmann::json("allied") : v.winner == 2 ? nlohmann::json("axis") : v.winner == kBothLose ? nlohmann::json("both-lose") : nlohmann::json(nullptr)},
-          {"victory", victory_json(*this, v)}, {"map_notice", d.map_notice}};
+          {"winner", v.winner == 1           ? nlohmann::json("allied")
+                     : v.winner == 2         ? nlohmann::json("axis")
+                     : v.winner == kBothLose ? nlohmann::json("both-lose")
+                                             : nlohmann::json(nullptr)},
+          {"victory", victory_json(*this, v)},
+          {"map_notice", d.map_notice}};
 }
 
 std::string Game::board_text(const State& v, std::optional<core::Seat> seat) const {
@@ -615,9 +716,9 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
 }
 
 // The board beside each decision in the terminal: the scenario (its name says when it is the
-// project's) and round, who holds the victory regions now, the nations' table with the seat's sheet, what is under way (a battle, units to place) and the region
-// in question -- where the seat's selected Command stands, with every Command there -- instead of
-// every nation's Commands, the victory terms and the map's notice, which `board` shows.
+// project's) and round, who holds the victory regions now, the nations' table with the seat's sheet, what is under way (a battle, units to
+// place) and the region in question -- where the seat's selected Command stands, with every Command there -- instead of every nation's
+// Commands, the victory terms and the map's notice, which `board` shows.
 std::string Game::compact_board_text(const State& v, std::optional<core::Seat> seat, std::string_view language) const {
   (void)language;  // the phase line follows the board in the terminal
   const std::string victory = victory_text(victory_json(*this, v));
@@ -700,22 +801,27 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
         for (int n = 0; n < kNations; ++n)
           if (r.alive(static_cast<std::uint8_t>(n)) || r.eliminated[at(n)])
             rows += fmt::format("\n    {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type.id],
-                                battle_stance_[r.type.id][r.stance], r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)]);
+                                battle_stance_[r.type.id][r.stance], r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0,
+                                r.eliminated[at(n)]);
       }
-      out += fmt::format("  {} (Commander {}), {} to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",
-                         v.fight.commander[at(side)] == kNoNation ? std::string("-") : nation_name(v.fight.commander[at(side)]),
-                         catalogues().render(core::i18n::kFallbackLanguage, text::counted("warroom.count.die", dice_in_pool(b, side))), rows);
+      out +=
+          fmt::format("  {} (Commander {}), {} to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",
+                      v.fight.commander[at(side)] == kNoNation ? std::string("-") : nation_name(v.fight.commander[at(side)]),
+                      catalogues().render(core::i18n::kFallbackLanguage, text::counted("warroom.count.die", dice_in_pool(b, side))), rows);
     }
   }
   for (int n = 0; n < kNations && v.steps.top().id == StepId::Purchases; ++n) {  // the purchase panel's totals, on the seat's own chart
     if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
     const nlohmann::json p = purchase_json(*this, v, n);
-    const auto res = [](const nlohmann::json& r) { return fmt::format("{} oil {} iron {} OSR", r["oil"].get<int>(), r["iron"].get<int>(), r["osr"].get<int>()); };
+    const auto res = [](const nlohmann::json& r) {
+      return fmt::format("{} oil {} iron {} OSR", r["oil"].get<int>(), r["iron"].get<int>(), r["osr"].get<int>());
+    };
     const int placing = p["placing"]["naval"].get<int>() + p["placing"]["other"].get<int>() + p["placing"]["inf"].get<int>();
-    out += fmt::format("{} purchases cost {}; left after them {}; units to place {} (naval {}), room under Industry tokens {} (ports {}){}\n",
-                       nation_name(n), res(p["spent"]), res(p["left"]), placing, p["placing"]["naval"].get<int>(), p["room"]["units"].get<int>(),
-                       p["room"]["naval"].get<int>(),
-                       p["room"]["mobilization"].get<int>() ? fmt::format(", infantry mobilizable {}", p["room"]["mobilization"].get<int>()) : "");
+    out += fmt::format(
+        "{} purchases cost {}; left after them {}; units to place {} (naval {}), room under Industry tokens {} (ports {}){}\n",
+        nation_name(n), res(p["spent"]), res(p["left"]), placing, p["placing"]["naval"].get<int>(), p["room"]["units"].get<int>(),
+        p["room"]["naval"].get<int>(),
+        p["room"]["mobilization"].get<int>() ? fmt::format(", infantry mobilizable {}", p["room"]["mobilization"].get<int>()) : "");
   }
   for (int n = 0; n < kNations && v.steps.top().id != StepId::Purchases; ++n) {  // revealed purchases, before they are placed
     const Sheet& sh = v.sheet[at(n)];

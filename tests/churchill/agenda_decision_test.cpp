@@ -49,16 +49,16 @@ TEST_F(Decision, Rule_5_12_NetworksBeyondTwoAreDiscarded) {
   for (std::size_t i = 0; i < data().conference_cards.size(); ++i)
     if (data().conference_cards[i].id == "1a") start.conference_card = static_cast<std::uint8_t>(i);
   begin(step::PolMilRoll{4, 0, 1, 0, 1});  // band 4, effect 0: one roll for the first power
-  chance("polmil 3-1");  // Poland
+  chance("polmil 3-1");                    // Poland
   EXPECT_EQ(s().networks[data().location("poland")], 2);
   EXPECT_EQ(s().network_owner[data().location("poland")], power("UK"));
 }
 
 TEST_F(Agenda, Rule_5_13_UkPlusOneAndTheDifference) {
   open_conference();
-  act("UK", "agenda menzies");      // 1 + 1 = 2
-  act("US", "agenda crowley");      // 2
-  act("USSR", "agenda merkulov");   // 1
+  act("UK", "agenda menzies");     // 1 + 1 = 2
+  act("US", "agenda crowley");     // 2
+  act("USSR", "agenda merkulov");  // 1
   // A tie between the UK and the US: Stalin is offered it first (4.51), then Roosevelt.
   EXPECT_EQ(g_active(), "USSR");
   act("USSR", "no-tie-break");
@@ -87,9 +87,9 @@ TEST_F(Agenda, Rule_4_51_AnUninvolvedLeaderChoosesTheWinnerAndGoesInactive) {
 
 TEST_F(Agenda, Rule_4_51_StalinBreaksATieHeIsNotIn) {
   open_conference();
-  act("UK", "agenda portal");        // 1 + 1 = 2
-  act("US", "agenda crowley");       // 2
-  act("USSR", "agenda merkulov");    // 1
+  act("UK", "agenda portal");      // 1 + 1 = 2
+  act("US", "agenda crowley");     // 2
+  act("USSR", "agenda merkulov");  // 1
   act("USSR", "tie-break");
   act("USSR", "winner UK");
   EXPECT_EQ(s().agenda_winner, power("UK"));
@@ -125,7 +125,7 @@ TEST_F(Agenda, Rule_4_53_TheUsInTheTieWinsIt) {
 
 TEST_F(Agenda, Rule_5_14_ZeroDifferenceGoesToTheCentreAndPairsFollowClockwise) {
   no_leader_breaks_the_tie("portal", "embick", "voznesensky");  // 2, 1, 2
-  act("US", "winner USSR");  // 4.53: not in the tie, the US decides
+  act("US", "winner USSR");                                     // 4.53: not in the tie, the US decides
   act("USSR", "select strategic-materials");
   EXPECT_EQ(where("strategic-materials"), "USSR 1");  // 2 - 1
   EXPECT_EQ(g_active(), "US") << "pairs begin at the winner's left";
@@ -141,7 +141,7 @@ TEST_F(Decision, Rule_6_3_ProductionIssuesStrategicMaterialsAndTheArctic) {
   hand("UK", {"eden"});
   meeting("UK");
   act("UK", "advance eden global-issue");
-  EXPECT_EQ(s().conference_winner, power("UK"));  // two issues to one
+  EXPECT_EQ(s().conference_winner, power("UK"));                          // two issues to one
   EXPECT_EQ(s().production[static_cast<std::size_t>(power("UK"))], 5);    // 4 + Strategic Materials
   EXPECT_EQ(s().production[static_cast<std::size_t>(power("US"))], 6);    // 6 - 1 + 1
   EXPECT_EQ(s().production[static_cast<std::size_t>(power("USSR"))], 6);  // 3 + 1 + 1 + 1 Arctic
@@ -222,7 +222,7 @@ void to_the_deal(Session& session, const Game& game) {
 
 TEST_F(Decision, Rule_5_13_OddConferenceShufflesAndRemovedCardsStayOut) {
   start.conference = 9;
-  start.draw[0] = 0b111;                 // three cards left from an earlier conference
+  start.draw[0] = 0b111;                       // three cards left from an earlier conference
   start.removed[0] = card_bit("UK", "pound");  // died of ill health
   begin(step::RevealConference{});
   to_the_deal(session, game);

@@ -29,7 +29,8 @@ State decision_with_hidden_cards(const Game& g, core::Seat& seat) {
     g.legal_actions(at, seat, legal);
     bool others_hold_cards = true;
     for (int p = 0; p < kPowers; ++p)
-      if (p != seat) others_hold_cards &= std::popcount(at.hand[static_cast<std::size_t>(p)]) >= 2 && at.draw[static_cast<std::size_t>(p)] != 0;
+      if (p != seat)
+        others_hold_cards &= std::popcount(at.hand[static_cast<std::size_t>(p)]) >= 2 && at.draw[static_cast<std::size_t>(p)] != 0;
     return at.steps.top().id == StepId::MeetingTurn && legal.size() >= 4 && others_hold_cards;
   };
   if (test_support::play_until(g, s, wanted, chance, test_support::random_choice(g, choices), 400)) return s;
@@ -43,7 +44,7 @@ State other_secrets(const State& s, core::Seat seat) {
   State t = s;
   for (std::size_t p = 0; p < kPowers; ++p) {
     if (static_cast<core::Seat>(p) == seat) continue;
-      while ((t.hand[p] & s.hand[p]) && (t.draw[p] & s.draw[p])) {
+    while ((t.hand[p] & s.hand[p]) && (t.draw[p] & s.draw[p])) {
       const std::uint32_t hand = t.hand[p] & s.hand[p], draw = t.draw[p] & s.draw[p];
       const std::uint32_t in_hand = hand & -hand, undealt = draw & -draw;
       t.hand[p] = (t.hand[p] & ~in_hand) | undealt;
@@ -307,7 +308,6 @@ TEST(Ai, ADecisionTakenApartFromTheMatchIsTheOneTheMatchWouldMake) {
   EXPECT_EQ(apart.actions(), inline_match.actions());
   EXPECT_EQ(apart.state_hash(), inline_match.state_hash());
 }
-
 
 // --threads N (docs/ai.md): N trees from seeds derived from the decision's seed, their root
 // statistics added (root parallelism). The same seed and count give the same statistics, so the

@@ -199,7 +199,8 @@ TEST(Bots, RulebookBotBeatsRandomInEverySeat) {
       std::array<Bot*, kPowers> bots = {random.get(), random.get(), random.get()};
       if (who == 0) bots[seat] = rulebook.get();
       for (std::uint64_t seed = 1; seed <= 60; ++seed)
-        wins[static_cast<std::size_t>(who)] += play_game(g, *data().scenario("tournament"), {}, bots, seed).winner == static_cast<int>(seat);
+        wins[static_cast<std::size_t>(who)] +=
+            play_game(g, *data().scenario("tournament"), {}, bots, seed).winner == static_cast<int>(seat);
     }
     EXPECT_GT(wins[0], wins[1] + 15) << "seat " << seat << ": rulebook " << wins[0] << ", random " << wins[1] << " of 60";
   }

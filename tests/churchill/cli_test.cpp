@@ -178,15 +178,15 @@ TEST_F(Cli, PlayHintShowsThreeActionsWithTheirWinChance) {
   const Result r = run("play --fast --seed 5 --no-color --scenario training --autosave " + autosave + " < " + script);
   EXPECT_EQ(r.status, 0) << r.out;
   std::size_t lines = 0;
-  for (std::size_t at = r.out.find("estimated win chance"); at != std::string::npos; at = r.out.find("estimated win chance", at + 1)) ++lines;
+  for (std::size_t at = r.out.find("estimated win chance"); at != std::string::npos; at = r.out.find("estimated win chance", at + 1))
+    ++lines;
   EXPECT_EQ(lines, 3u) << r.out;
 }
 
 // churchill play driven through standard input: a whole conference by number, bad input of every
 // kind answered clearly, a save mid-game, and the end of input saving the game.
 TEST_F(Cli, PlayThroughStandardInput) {
-  const std::string script = (dir / "input.txt").string(), autosave = (dir / "auto.json").string(),
-                    mid = (dir / "mid.json").string();
+  const std::string script = (dir / "input.txt").string(), autosave = (dir / "auto.json").string(), mid = (dir / "mid.json").string();
   {
     std::ofstream in(script);
     in << "help\nfoo\n\x01\x02\xff\n999\nundo\nrules 5.25\nsave " << mid << "\n";
@@ -269,8 +269,7 @@ TEST_F(Cli, Rule_5_2_EveryMeetingMenuSaysWhatEachChoiceDoes) {
 TEST_F(Cli, HotSeatHidesHandsBetweenPlayers) {
   const std::string script = (dir / "input.txt").string();
   std::ofstream(script) << "1\n\n1\n";  // UK plays an agenda card; Enter; US plays one
-  const Result r = run("play --fast --seed 5 --no-color --seats UK=human,US=human,USSR=bot:rulebook --autosave " + save +
-                       " < " + script);
+  const Result r = run("play --fast --seed 5 --no-color --seats UK=human,US=human,USSR=bot:rulebook --autosave " + save + " < " + script);
   EXPECT_EQ(r.status, 0);
   const auto pass = r.out.find("Pass the keyboard to US, then press Enter.");
   ASSERT_NE(pass, std::string::npos);
@@ -405,7 +404,8 @@ TEST_F(Cli, PlayShowsACardsWholeTextAndSource) {
   const Result r = run("play --fast --seed 5 --no-color --autosave " + save + " < " + script);
   std::string flat;  // the card is wrapped to the terminal's width: compare its words
   for (char ch : r.out)
-    if (!(std::isspace(static_cast<unsigned char>(ch)) && !flat.empty() && flat.back() == ' ')) flat += std::isspace(static_cast<unsigned char>(ch)) ? ' ' : ch;
+    if (!(std::isspace(static_cast<unsigned char>(ch)) && !flat.empty() && flat.back() == ' '))
+      flat += std::isspace(static_cast<unsigned char>(ch)) ? ' ' : ch;
   EXPECT_NE(flat.find("Air Chief Marshal Sir Charles Portal — Chief of the Air Staff (UK staff, value 1)"), std::string::npos) << r.out;
   EXPECT_NE(flat.find("Attribute: +2 to value if played on an issue on the US track."), std::string::npos);
   EXPECT_NE(r.out.find("Source: printed in the rulebook — English rulebook"), std::string::npos);
@@ -428,7 +428,8 @@ TEST_F(Cli, Rule_4_4_TheEndScreenListsEveryLineThatScoredAndWhy) {
       if (l["power"] == p) sum += l["vp"].get<int>();
     EXPECT_EQ(sum, v["scores"][p].get<int>()) << "the lines add up to the total";
   }
-  for (const auto& l : v["end"]["lines"]) EXPECT_NE(out.find("  " + l["condition"].get<std::string>() + " "), std::string::npos) << l.dump();
+  for (const auto& l : v["end"]["lines"])
+    EXPECT_NE(out.find("  " + l["condition"].get<std::string>() + " "), std::string::npos) << l.dump();
   const bool hegemon = v["end"]["case"].get<std::string>().rfind("4.43", 0) == 0;
   EXPECT_EQ(out.find("Adjusted totals (4.43): UK ") != std::string::npos, hegemon) << out;
   EXPECT_EQ(v["end"]["adjusted_message"].is_object(), hegemon);

@@ -137,8 +137,7 @@ TEST(Data, Glossary_EveryCardThatSaysRooseveltNamesHisLeaderCard) {
 
 TEST(Data, TolstoyCIsTheExampleOfPlayCard) {
   const Data& d = shipped();
-  const auto it = std::find_if(d.conference_cards.begin(), d.conference_cards.end(),
-                               [](auto& c) { return c.id == "8c"; });
+  const auto it = std::find_if(d.conference_cards.begin(), d.conference_cards.end(), [](auto& c) { return c.id == "8c"; });
   ASSERT_NE(it, d.conference_cards.end());
   EXPECT_EQ(it->origin.provenance, churchill::Provenance::Rulebook);
   const auto& green = it->bands[0].effects.at(0);
@@ -187,8 +186,7 @@ TEST(Data, ScenarioSetupsAreThoseOfSection9) {
   const Data& d = shipped();
   const auto& training = *d.scenario("training");
   EXPECT_EQ(training.first_conference, 8);
-  EXPECT_EQ(d.fronts[d.front("western")].track[static_cast<std::size_t>(training.fronts[d.front("western")])].space,
-            d.space("rhineland"));
+  EXPECT_EQ(d.fronts[d.front("western")].track[static_cast<std::size_t>(training.fronts[d.front("western")])].space, d.space("rhineland"));
   EXPECT_EQ(training.fronts[d.front("cbi")], churchill::kInBox);
   EXPECT_EQ(training.naval[d.theater("western")], 5);
   EXPECT_EQ(training.naval[d.theater("arctic")], 1);
@@ -220,8 +218,7 @@ TEST(Data, AuditCoversEveryEntryWithProvenanceAndSource) {
   }
   const json j = churchill::audit_json(shipped(), rows);
   ASSERT_EQ(j["rows"].size(), rows.size());
-  for (const char* key : {"id", "kind", "name", "power", "value", "provenance", "source"})
-    EXPECT_TRUE(j["rows"][0].contains(key)) << key;
+  for (const char* key : {"id", "kind", "name", "power", "value", "provenance", "source"}) EXPECT_TRUE(j["rows"][0].contains(key)) << key;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -229,9 +226,7 @@ TEST(Data, AuditCoversEveryEntryWithProvenanceAndSource) {
 
 class BadData : public test_support::DataCopyTest {
  protected:
-  BadData()
-      : DataCopyTest(CHURCHILL_TEST_DATA_DIR, "churchill-data-test",
-                     [](const fs::path& d) { churchill::load_data(d); }) {}
+  BadData() : DataCopyTest(CHURCHILL_TEST_DATA_DIR, "churchill-data-test", [](const fs::path& d) { churchill::load_data(d); }) {}
 };
 
 TEST_F(BadData, UnknownIdReference) {
@@ -323,9 +318,7 @@ TEST_F(BadData, UnknownEffectType) {
 }
 
 TEST_F(BadData, ConferenceEffectOnAStaffCard) {
-  edit("staff-uk.json", [](json& j) {
-    j["cards"][1]["effects"] = json::array({{{"type", "place_issue"}, {"issue", "global-issue"}}});
-  });
+  edit("staff-uk.json", [](json& j) { j["cards"][1]["effects"] = json::array({{{"type", "place_issue"}, {"issue", "global-issue"}}}); });
   expect_error({"staff-uk.json", "field \"type\"", "\"place_issue\" is not an effect of a Staff or Leader card"});
 }
 
@@ -346,8 +339,8 @@ TEST_F(BadData, TwoCardsForOneConferenceVersion) {
 
 TEST_F(BadData, ArmyReserveSentToATheaterBox) {
   edit("conferences.json", [](json& j) {
-    j["cards"][0]["bands"][3]["effects"] = json::array({{{"type", "axis_reserve"}, {"reserve", "german-army"},
-                                                         {"count", 1}, {"theater", "western"}}});
+    j["cards"][0]["bands"][3]["effects"] =
+        json::array({{{"type", "axis_reserve"}, {"reserve", "german-army"}, {"count", 1}, {"theater", "western"}}});
   });
   expect_error({"conferences.json", "field \"theater\"", "an Axis army goes to a Front's entry space"});
 }

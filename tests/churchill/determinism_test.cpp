@@ -29,8 +29,8 @@ class HashingLog final : public core::LogSink {
 
 // Plays the game of `seed` with `bots`, folding into `h` each seat's legal actions, each action,
 // the log (when `with_log`) and the final state's hash and score.
-void fold_game(const Game& g, const Scenario& sc, const Options& options, const std::array<Bot*, kPowers>& bots,
-               std::uint64_t seed, bool with_log, core::Hasher& h) {
+void fold_game(const Game& g, const Scenario& sc, const Options& options, const std::array<Bot*, kPowers>& bots, std::uint64_t seed,
+               bool with_log, core::Hasher& h) {
   std::uint64_t mix = seed;
   core::Rng chance_rng(core::splitmix64(mix)), bot_rng(core::splitmix64(mix));
   State s = g.new_game(sc, options);
@@ -65,9 +65,7 @@ std::uint64_t fingerprint(std::string_view bot_kind, std::uint64_t games) {
 
 TEST(Determinism, RandomBotGamesAreUnchanged) { EXPECT_EQ(core::to_hex(fingerprint("random", 40)), "1cd54381ef3dd5f6"); }
 
-TEST(Determinism, Rule_11_RulebookBotGamesAreUnchanged) {
-  EXPECT_EQ(core::to_hex(fingerprint("rulebook", 20)), "d3cb268797d4f9e1");
-}
+TEST(Determinism, Rule_11_RulebookBotGamesAreUnchanged) { EXPECT_EQ(core::to_hex(fingerprint("rulebook", 20)), "d3cb268797d4f9e1"); }
 
 // The normal level's search (docs/ai.md) at its full iteration budget, without the processor-time
 // cap (which depends on the machine): the ranked actions, visits and values at decision points of a

@@ -49,20 +49,20 @@ class ExampleOfPlay : public Table {
     act("UK", "advance portal pol-mil-1-3");
     EXPECT_EQ(where("pol-mil-1-3"), "centre");  // 1 + 2 on the US track
     act("USSR", "no-debate");
-    act("US", "debate-leader discard walker");  // Roosevelt stays home but may debate
-    chance("roll 8");                            // Roosevelt's health roll: survives
+    act("US", "debate-leader discard walker");    // Roosevelt stays home but may debate
+    chance("roll 8");                             // Roosevelt's health roll: survives
     EXPECT_EQ(where("pol-mil-1-3"), "US chair");  // captured by debate
     act("USSR", "advance molotov global-issue");
     EXPECT_EQ(where("global-issue"), "USSR 6");  // 5 + 1 Global Issue
     act("US", "no-debate");
     act("UK", "debate-leader discard pound");
-    chance("roll 9");  // Churchill's health roll: no heart attack
+    chance("roll 9");                          // Churchill's health roll: no heart attack
     EXPECT_EQ(where("global-issue"), "UK 1");  // back seven spaces
     act("US", "pass");
     act("UK", "pass");
     act("USSR", "leader pol-mil-2-2 discard malenkov");
     EXPECT_FALSE(legal("US", "no-debate")) << "no active Leader is left to debate Stalin";
-    chance("roll 7");  // Paranoia: passes
+    chance("roll 7");                           // Paranoia: passes
     EXPECT_EQ(where("pol-mil-2-2"), "USSR 5");  // seven spaces from the UK 2 space
     act("US", "advance morgenthau global-issue");
     EXPECT_EQ(where("global-issue"), "US 4");  // 4 + 1 Global Issue
@@ -89,7 +89,7 @@ class ExampleOfPlay : public Table {
 
   // The Decision Segment and the placements of the War Phase, as printed.
   void decision() {
-    act("US", "directed ussr-directed-offensive far-east");  // Manchuria
+    act("US", "directed ussr-directed-offensive far-east");                 // Manchuria
     EXPECT_EQ(s().production[static_cast<std::size_t>(power("UK"))], 5);    // 4 + the US Production issue
     EXPECT_EQ(s().production[static_cast<std::size_t>(power("US"))], 5);    // 6 - 1
     EXPECT_EQ(s().production[static_cast<std::size_t>(power("USSR"))], 3);  // no convoy
@@ -124,7 +124,7 @@ class ExampleOfPlay : public Table {
     EXPECT_EQ(s().naval[data().theater("sw-pacific")], 3);
     EXPECT_EQ(s().networks_gained[static_cast<std::size_t>(power("US"))], 3);  // Pol-Mil 1/3
     EXPECT_EQ(s().alignment_gained[static_cast<std::size_t>(power("US"))], 1);
-    act("UK", "leadership europe UK");  // 6.92: the UK won the European Leadership issue
+    act("UK", "leadership europe UK");        // 6.92: the UK won the European Leadership issue
     act("US", "global churchill-roosevelt");  // "Roosevelt's view holding sway with Self Determination"
     EXPECT_EQ(s().theater_leader[0], power("UK"));
     EXPECT_EQ(s().global[0], power("US"));
@@ -155,7 +155,7 @@ TEST_F(ExampleOfPlay, ConferenceCardAndAgenda) {
   agenda();
   EXPECT_EQ(data().conference_cards[s().conference_card].id, "8c");
   EXPECT_TRUE(s().leaders[static_cast<std::size_t>(power("US"))].stays_home);  // Roosevelt stays in Washington
-  EXPECT_EQ(s().naval[data().theater("sw-pacific")], 2);  // the IJN sortie costs a naval support
+  EXPECT_EQ(s().naval[data().theater("sw-pacific")], 2);                       // the IJN sortie costs a naval support
   EXPECT_EQ(s().reserves_on_front[data().front("sw-pacific")][static_cast<std::size_t>(ReserveKind::JapaneseArmy)], 1);
   EXPECT_EQ(s().production_delta[static_cast<std::size_t>(power("USSR"))], 0);  // the convoy was sunk
   EXPECT_EQ(s().agenda_winner, power("UK"));
@@ -174,8 +174,8 @@ TEST_F(ExampleOfPlay, MeetingAsPrinted) {
   EXPECT_EQ(s().issues[data().issue("global-issue")].winner, power("US"));
   EXPECT_EQ(s().issues[data().issue("pol-mil-2-2")].winner, power("USSR"));
   EXPECT_EQ(s().issues[data().issue("europe-leadership")].winner, power("UK"));
-  EXPECT_TRUE(s().ussr_declares_war);  // ended in the centre (6.22)
-  EXPECT_EQ(s().naval[data().theater("arctic")], 2);  // Kuznetsov
+  EXPECT_TRUE(s().ussr_declares_war);                                         // ended in the centre (6.22)
+  EXPECT_EQ(s().naval[data().theater("arctic")], 2);                          // Kuznetsov
   EXPECT_EQ(s().alignment_gained[static_cast<std::size_t>(power("UK"))], 1);  // Churchill on the Global Issue
   // The card beats the example: Stalin on a Pol-Mil issue gives 2 networks, not 1 (ruling 3).
   EXPECT_EQ(s().networks_gained[static_cast<std::size_t>(power("USSR"))], 2);
@@ -215,8 +215,7 @@ TEST_F(ExampleOfPlay, MilitarySegmentAsPrinted) {
   EXPECT_EQ(s().naval[data().theater("sw-pacific")], 3) << "one naval support lost in all: the card's";
   chance("roll 1");  // the last army: Central Pacific
   EXPECT_EQ(reserves_against("central-pacific"), 1);
-  EXPECT_NE(log_text().find("[7.64.5] Battle of the Philippine Sea and Leyte Gulf roll 2: the IJN is eliminated"),
-            std::string::npos);
+  EXPECT_NE(log_text().find("[7.64.5] Battle of the Philippine Sea and Leyte Gulf roll 2: the IJN is eliminated"), std::string::npos);
   // "The well-resourced Western Front advanced into West Germany, but failed to make a
   // breakthrough. The attacks Northern Italy and East Germany stalled. In the Pacific, the SW
   // Pacific failed to complete the capture of the Philippines ... his forces in the Far East failed

@@ -185,7 +185,8 @@ TEST(I18nNames, CardTextsOfficesAndVictoryConditionsInEveryLanguage) {
         EXPECT_TRUE(c.find(churchill::staff_key(d, p, k) + ".text")) << lang << " " << churchill::staff_key(d, p, k);
       }
     for (const auto& v : d.victory) EXPECT_TRUE(c.find(churchill::victory_key(v) + ".text")) << lang << " " << v.id;
-    for (int r = 0; r < churchill::kReserveKinds; ++r) EXPECT_TRUE(c.find(churchill::reserve_key(static_cast<churchill::ReserveKind>(r)))) << lang;
+    for (int r = 0; r < churchill::kReserveKinds; ++r)
+      EXPECT_TRUE(c.find(churchill::reserve_key(static_cast<churchill::ReserveKind>(r)))) << lang;
   }
 }
 
@@ -228,12 +229,12 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
 TEST(I18nNames, RulebookNamesInItalianAndRussian) {
   const Data& d = data();
   const Names it(d, catalogues(), "it"), ru(d, catalogues(), "ru");
-  EXPECT_EQ(it.issue(d.issue("second-front")), "Secondo Fronte");                    // 6.2.1
-  EXPECT_EQ(ru.issue(d.issue("second-front")), "Второй фронт");                      // 6.21
-  EXPECT_EQ(it.space(d.space("rhineland")), "Renania");                              // 9.4 O
-  EXPECT_EQ(ru.space(d.space("rhineland")), "Рейнская область");                     // 9.54
-  EXPECT_EQ(it.location(d.location("baltic-states")), "Paesi Baltici");              // 6.11
-  EXPECT_EQ(ru.location(d.location("baltic-states")), "Прибалтика");                 // 9.54
+  EXPECT_EQ(it.issue(d.issue("second-front")), "Secondo Fronte");        // 6.2.1
+  EXPECT_EQ(ru.issue(d.issue("second-front")), "Второй фронт");          // 6.21
+  EXPECT_EQ(it.space(d.space("rhineland")), "Renania");                  // 9.4 O
+  EXPECT_EQ(ru.space(d.space("rhineland")), "Рейнская область");         // 9.54
+  EXPECT_EQ(it.location(d.location("baltic-states")), "Paesi Baltici");  // 6.11
+  EXPECT_EQ(ru.location(d.location("baltic-states")), "Прибалтика");     // 9.54
   EXPECT_EQ(ru.power(static_cast<int>(churchill::Power::USSR)), "СССР");
   EXPECT_EQ(it.power(static_cast<int>(churchill::Power::US)), "USA");
   EXPECT_EQ(ru.power(-1), "-");
@@ -284,7 +285,8 @@ TEST(I18nNames, EveryIssueHasAShortLabelInEveryLanguage) {
       const std::string label = catalogues().tr(lang, key);
       const auto chars = std::count_if(label.begin(), label.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; });
       EXPECT_LE(chars, 10) << lang << ": " << label;
-      EXPECT_LT(chars, static_cast<long>(catalogues().tr(lang, "issue." + issue.id + ".name").size())) << lang << ": " << label << " is no abbreviation";
+      EXPECT_LT(chars, static_cast<long>(catalogues().tr(lang, "issue." + issue.id + ".name").size()))
+          << lang << ": " << label << " is no abbreviation";
     }
 }
 
@@ -317,9 +319,9 @@ TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
   for (const auto& v : d.victory) expected.insert(churchill::victory_key(v) + ".text");
   for (const auto& issue : d.issues) expected.insert("issue." + issue.id + ".short");  // the web board's label
   for (int r = 0; r < churchill::kReserveKinds; ++r) expected.insert(churchill::reserve_key(static_cast<churchill::ReserveKind>(r)));
-  const std::vector<std::string> data_prefixes = {"power.", "characteristic.", "leader.", "staff.", "conference.", "conference_card.", "issue.",
-                                                  "theater.", "axis.", "space.", "front.", "location.", "a_bomb.", "global_issue.",
-                                                  "scenario.", "victory.", "reserve."};
+  const std::vector<std::string> data_prefixes = {"power.",  "characteristic.", "leader.",   "staff.",   "conference.", "conference_card.",
+                                                  "issue.",  "theater.",        "axis.",     "space.",   "front.",      "location.",
+                                                  "a_bomb.", "global_issue.",   "scenario.", "victory.", "reserve."};
   for (const auto& lang : kLanguages)
     for (const auto& k : base_keys(lang))
       for (const auto& prefix : data_prefixes)
@@ -337,16 +339,30 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
     std::string prefix;
     std::vector<std::string> files;  // from the source tree's root
   };
-  const std::vector<std::string> web = {"web/src/i18n.ts", "web/src/game.ts", "web/src/lobby.ts", "web/src/account.ts", "web/src/chat.ts", "web/src/main.ts",
-                                        "web/src/titles/churchill.ts", "web/src/hint.ts", "web/src/replay.ts", "web/src/replay-jump.ts", "web/src/provenance.ts",
-                                        "web/src/titles/churchill-map.ts", "web/src/titles/churchill-board.ts", "web/src/api.ts",
-                                        "web/src/clock.ts", "web/src/notify.ts", "web/src/endings.ts"};
+  const std::vector<std::string> web = {"web/src/i18n.ts",
+                                        "web/src/game.ts",
+                                        "web/src/lobby.ts",
+                                        "web/src/account.ts",
+                                        "web/src/chat.ts",
+                                        "web/src/main.ts",
+                                        "web/src/titles/churchill.ts",
+                                        "web/src/hint.ts",
+                                        "web/src/replay.ts",
+                                        "web/src/replay-jump.ts",
+                                        "web/src/provenance.ts",
+                                        "web/src/titles/churchill-map.ts",
+                                        "web/src/titles/churchill-board.ts",
+                                        "web/src/api.ts",
+                                        "web/src/clock.ts",
+                                        "web/src/notify.ts",
+                                        "web/src/endings.ts"};
   const std::vector<Use> uses = {
       {"log.", {"churchill/i18n_log.cpp", "churchill/view.cpp"}},
       {"prompt.", {"churchill/game.cpp", "web/src/titles/churchill.ts"}},
       {"action.", {"churchill/i18n_actions.cpp"}},
       {"why.", {"churchill/explain.cpp"}},
-      {"board.", {"churchill/view.cpp", "web/src/titles/churchill.ts", "web/src/titles/churchill-board.ts", "web/src/titles/churchill-map.ts"}},
+      {"board.",
+       {"churchill/view.cpp", "web/src/titles/churchill.ts", "web/src/titles/churchill-board.ts", "web/src/titles/churchill-map.ts"}},
       {"note.", {"churchill/view.cpp"}},
       {"end.", {"churchill/view.cpp"}},
       {"ui.play.", {"cli/play.cpp", "web/src/game.ts", "web/src/lobby.ts", "web/src/titles/churchill.ts"}},
@@ -378,9 +394,8 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
     };
     for (const auto& k : base_keys("en")) {
       if (k.rfind(u.prefix, 0) != 0) continue;
-      const bool claimed = std::any_of(uses.begin(), uses.end(), [&](const Use& o) {
-        return o.prefix.size() > u.prefix.size() && k.rfind(o.prefix, 0) == 0;
-      });
+      const bool claimed = std::any_of(uses.begin(), uses.end(),
+                                       [&](const Use& o) { return o.prefix.size() > u.prefix.size() && k.rfind(o.prefix, 0) == 0; });
       if (claimed) continue;  // a longer prefix's files use it
       EXPECT_TRUE(quoted(k) || built(k)) << k << " is used by none of " << u.files.front() << "...";
     }
@@ -425,7 +440,8 @@ TEST(I18nLog, EveryErrorCodeOfTheServerHasItsMessage) {
       if (!id.empty() && id.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") == std::string::npos) given.insert(id);
     }
   EXPECT_GT(given.size(), 30u);
-  for (const std::string& id : given) EXPECT_TRUE(catalogues().contains("en", "server.error." + id)) << id << " has no message server.error." << id;
+  for (const std::string& id : given)
+    EXPECT_TRUE(catalogues().contains("en", "server.error." + id)) << id << " has no message server.error." << id;
   for (const auto& k : base_keys("en")) {
     if (k.rfind("server.error.", 0) == 0) {
       EXPECT_TRUE(given.count(k.substr(13))) << k << ": the server gives no such code";
@@ -448,33 +464,36 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
     churchill::State s = g.new_game(*d.scenario(seed % 2 ? "training" : "campaign"), options);
     core::LogBuffer log;
     core::Rng chance(seed), pick(seed * 7919);
-    test_support::play_to_end(g, s, chance, [&](const churchill::State& at, core::Seat seat) {
-      phases.insert(churchill::phase_text(g, at).substr(0, 4));
-      EXPECT_EQ(churchill::phase_text(en, g, at), churchill::phase_text(g, at));
-      for (const Names* n : {&it, &ru}) {
-        const std::string text = churchill::phase_text(*n, g, at);
-        EXPECT_EQ(text.find("{{"), std::string::npos) << text;
-        EXPECT_EQ(text.find("prompt."), std::string::npos) << text;
-      }
-      core::ActionList legal;
-      g.legal_actions(at, seat, legal);
-      // Every legal action has a display text in every language; Italian and Russian tell apart the
-      // actions English tells apart (the two US Production counters read alike in every language).
-      std::size_t distinct_in_english = 0;
-      for (const Names* n : {&en, &it, &ru}) {
-        std::set<std::string> texts;
-        for (core::Action a : legal) {
-          const std::string text = churchill::action_text(*n, at, seat, a);
-          EXPECT_EQ(text.find("{{"), std::string::npos) << text;
-          EXPECT_EQ(text.find("action."), std::string::npos) << text;
-          texts.insert(text);
-          actions.insert(a >> 24);
-        }
-        if (n == &en) distinct_in_english = texts.size();
-        EXPECT_EQ(texts.size(), distinct_in_english) << "two actions read alike in " << n->language();
-      }
-      return legal[pick.below(static_cast<std::uint32_t>(legal.size()))];
-    }, 40000, &log);
+    test_support::play_to_end(
+        g, s, chance,
+        [&](const churchill::State& at, core::Seat seat) {
+          phases.insert(churchill::phase_text(g, at).substr(0, 4));
+          EXPECT_EQ(churchill::phase_text(en, g, at), churchill::phase_text(g, at));
+          for (const Names* n : {&it, &ru}) {
+            const std::string text = churchill::phase_text(*n, g, at);
+            EXPECT_EQ(text.find("{{"), std::string::npos) << text;
+            EXPECT_EQ(text.find("prompt."), std::string::npos) << text;
+          }
+          core::ActionList legal;
+          g.legal_actions(at, seat, legal);
+          // Every legal action has a display text in every language; Italian and Russian tell apart the
+          // actions English tells apart (the two US Production counters read alike in every language).
+          std::size_t distinct_in_english = 0;
+          for (const Names* n : {&en, &it, &ru}) {
+            std::set<std::string> texts;
+            for (core::Action a : legal) {
+              const std::string text = churchill::action_text(*n, at, seat, a);
+              EXPECT_EQ(text.find("{{"), std::string::npos) << text;
+              EXPECT_EQ(text.find("action."), std::string::npos) << text;
+              texts.insert(text);
+              actions.insert(a >> 24);
+            }
+            if (n == &en) distinct_in_english = texts.size();
+            EXPECT_EQ(texts.size(), distinct_in_english) << "two actions read alike in " << n->language();
+          }
+          return legal[pick.below(static_cast<std::uint32_t>(legal.size()))];
+        },
+        40000, &log);
     for (const auto& e : log.entries()) {
       events.insert(e.event);
       const auto kind = static_cast<churchill::rules::Event>(e.event);
@@ -490,7 +509,7 @@ TEST(I18nLog, RandomGamesReadInEveryLanguage) {
     }
   }
   EXPECT_GT(events.size(), 30u);
-  EXPECT_GE(phases.size(), 10u);  // distinct rule numbers of the phase lines met
+  EXPECT_GE(phases.size(), 10u);   // distinct rule numbers of the phase lines met
   EXPECT_GE(actions.size(), 15u);  // distinct kinds of action worded
 }
 
@@ -622,7 +641,8 @@ TEST(RulesText, RequestsNameASectionAndMaybeALanguage) {
   r = cli::parse_rules_request("5.24 ru");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->language, "ru");
-  for (const char* bad : {"", "--lang it", "5.24 --lang", "five", "5.24 5.25", "5.24x", "5.24 ../../etc", "5.24 --lang it ru", "5.24 --lang ../../etc", "5.24 --lang=IT", "--lang=r 5.24"})
+  for (const char* bad : {"", "--lang it", "5.24 --lang", "five", "5.24 5.25", "5.24x", "5.24 ../../etc", "5.24 --lang it ru",
+                          "5.24 --lang ../../etc", "5.24 --lang=IT", "--lang=r 5.24"})
     EXPECT_FALSE(cli::parse_rules_request(bad)) << bad;
 }
 
@@ -647,7 +667,8 @@ TEST(RulesText, AnEditionLackingASectionGivesTheEnglishOne) {
   const auto it = core::rules_text_or_english(kTestRules, "churchill", "5.24", "it", 200);
   ASSERT_TRUE(it.found) << it.text;
   EXPECT_EQ(it.language, "it");
-  EXPECT_EQ(it.text, "5.24 Controbattere un Argomento\nQuando un giocatore fa avanzare un Argomento, ogni altro giocatore può controbatterlo.\n");
+  EXPECT_EQ(it.text,
+            "5.24 Controbattere un Argomento\nQuando un giocatore fa avanzare un Argomento, ogni altro giocatore può controbatterlo.\n");
   const auto star = core::rules_text_or_english(kTestRules, "churchill", "5.25", "it", 200);
   ASSERT_TRUE(star.found) << star.text;
   EXPECT_EQ(star.language, "en") << "the Italian edition has no 5.25: the English text, said so";
@@ -671,11 +692,15 @@ TEST(RulesText, TheTitleQuotesTheEditionOfEachLanguageItIsPlayedIn) {
   EXPECT_EQ(ru.language, "ru");
   EXPECT_EQ(ru.text, "5.24. Оспаривание вопроса\nКогда игрок продвигает вопрос, каждый другой игрок может оспорить его.\n");
   EXPECT_EQ(title->rules_section("5.25", "it").language, "en");
-  EXPECT_EQ(title->rules_section("5.24", "en").text,
-            "5.24 Debating an Issue\nWhen a player advances an issue, each other player may debate it, starting with the player to the left.\n");
-  EXPECT_EQ(title->rules_text("5.24"), "5.24 Debating an Issue\nWhen a player advances an issue, each other player may debate it, starting\n"
-                                       "with the player to the left.\n") << "78 columns for a terminal";
-  EXPECT_EQ(core::wrap_lines(ru.text, 30), "5.24. Оспаривание вопроса\nКогда игрок продвигает вопрос,\nкаждый другой игрок может\nоспорить его.\n");
+  EXPECT_EQ(
+      title->rules_section("5.24", "en").text,
+      "5.24 Debating an Issue\nWhen a player advances an issue, each other player may debate it, starting with the player to the left.\n");
+  EXPECT_EQ(title->rules_text("5.24"),
+            "5.24 Debating an Issue\nWhen a player advances an issue, each other player may debate it, starting\n"
+            "with the player to the left.\n")
+      << "78 columns for a terminal";
+  EXPECT_EQ(core::wrap_lines(ru.text, 30),
+            "5.24. Оспаривание вопроса\nКогда игрок продвигает вопрос,\nкаждый другой игрок может\nоспорить его.\n");
 }
 
 // The editions themselves (../shared/rules beside the source tree): 5.24 in Italian and Russian.
@@ -697,7 +722,8 @@ TEST(RulesText, Section5_24FromTheItalianAndRussianEditions) {
   EXPECT_EQ(en.text.rfind("5.24 Debating an Issue\n", 0), 0u);
   // Every edition has every section of the English rulebook's chapters 3-11 headings.
   for (const char* section : {"4.23.1", "6.10", "6.11", "7.74", "9.4", "10.0"})
-    for (const char* lang : {"en", "it", "ru"}) EXPECT_TRUE(core::rules_text(kRules, "churchill", section, lang).found) << lang << " " << section;
+    for (const char* lang : {"en", "it", "ru"})
+      EXPECT_TRUE(core::rules_text(kRules, "churchill", section, lang).found) << lang << " " << section;
 }
 
 TEST(RulesText, MissingSectionsAndEditionsSaySo) {

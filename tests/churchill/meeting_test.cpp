@@ -357,7 +357,8 @@ TEST_F(AfterRoosevelt, Glossary_RooseveltStaysInWashingtonDoesNotBindTruman) {
   chance("roll 4");  // the red band's convoy roll; the blue band follows
   EXPECT_FALSE(s().leaders[1].stays_home);
   EXPECT_NE(log_text().find("[5.26] the card names Franklin D. Roosevelt; Harry S. Truman leads the US: it does not apply"),
-            std::string::npos) << log_text();
+            std::string::npos)
+      << log_text();
 }
 
 TEST_F(AfterRoosevelt, Glossary_RooseveltStaysInWashington) {

@@ -40,9 +40,14 @@ class Scoring : public ::testing::Test {
 };
 
 TEST_F(Scoring, A_B_AlignmentAndNetworks) {
-  s.networks[L("france")] = 1; s.network_owner[L("france")] = 1; s.alignment[L("france")] = 1;  // US: A
-  s.networks[L("poland")] = 2; s.network_owner[L("poland")] = 2;                                  // USSR: B
-  s.networks[L("greece")] = 1; s.network_owner[L("greece")] = 0; s.alignment[L("greece")] = 2;    // USSR: A
+  s.networks[L("france")] = 1;
+  s.network_owner[L("france")] = 1;
+  s.alignment[L("france")] = 1;  // US: A
+  s.networks[L("poland")] = 2;
+  s.network_owner[L("poland")] = 2;  // USSR: B
+  s.networks[L("greece")] = 1;
+  s.network_owner[L("greece")] = 0;
+  s.alignment[L("greece")] = 2;  // USSR: A
   EXPECT_EQ(vp("A"), (V{0, 3, 3}));
   EXPECT_EQ(vp("B"), (V{0, 0, 1})) << "one per space, not per network; none where an alignment stands";
 }
@@ -59,7 +64,8 @@ TEST_F(Scoring, D_E_ConferencesWon) {
 }
 
 TEST_F(Scoring, F_EmptyColoniesForTheUk) {
-  s.networks[L("siam")] = 1; s.network_owner[L("siam")] = 1;
+  s.networks[L("siam")] = 1;
+  s.network_owner[L("siam")] = 1;
   s.alignment[L("malaya")] = 2;
   EXPECT_EQ(vp("F"), (V{6, 0, 0}));  // five colonies, two taken
 }
@@ -133,7 +139,7 @@ TEST_F(Scoring, S_InterserviceRivalry) {
   front_at("central-pacific", "iwo-jima");        // 2 from Japan
   front_at("sw-pacific", "vogelkop-new-guinea");  // 3 from Japan
   EXPECT_EQ(vp("S"), (V{0, 0, 0}));
-  s.front[data().front("sw-pacific")] = 0;         // Papua New Guinea: 4 from Japan
+  s.front[data().front("sw-pacific")] = 0;  // Papua New Guinea: 4 from Japan
   EXPECT_EQ(vp("S"), (V{5, 0, 5}));
 }
 
@@ -169,7 +175,9 @@ TEST_F(Scoring, SecretAgendaCountsOnlyOnceRevealed) {
     if (data().secret_agenda[m].location == L("poland") && poland == kNone) poland = static_cast<std::uint8_t>(m);
   s.secret_agenda[P("USSR")][0] = poland;
   s.secret_agenda[P("USSR")][1] = poland + 1;  // the second Poland marker
-  s.networks[L("poland")] = 1; s.network_owner[L("poland")] = 2; s.alignment[L("poland")] = 2;
+  s.networks[L("poland")] = 1;
+  s.network_owner[L("poland")] = 2;
+  s.alignment[L("poland")] = 2;
   EXPECT_EQ(vp("10.3"), (V{0, 0, 10})) << "two markers for one location score 10";
   EXPECT_EQ(game.score(s, false).total[P("USSR")] + 10, game.score(s, true).total[P("USSR")]);
 }
@@ -178,14 +186,16 @@ TEST_F(Scoring, SecretAgendaCountsOnlyOnceRevealed) {
 // German technology markers (1 VP each, 9.4 P) top each power up to the wanted total.
 class Victory : public Scoring {
  protected:
-  void scores(int uk, int us, int ussr, std::array<bool, 2> surrendered, bool bomb = true,
-              bool soviets_alone_in_germany = false) {
+  void scores(int uk, int us, int ussr, std::array<bool, 2> surrendered, bool bomb = true, bool soviets_alone_in_germany = false) {
     s = bare();
     s.surrendered = surrendered;
     s.a_bomb = static_cast<std::int8_t>(bomb ? data().a_bomb.size() - 1 : 0);
-    s.entered[data().space("philippines")] = 1;  // no R
+    s.entered[data().space("philippines")] = 1;                // no R
     for (std::size_t l = 0; l < data().locations.size(); ++l)  // no F
-      if (data().locations[l].colony) { s.networks[l] = 1; s.network_owner[l] = 1; }
+      if (data().locations[l].colony) {
+        s.networks[l] = 1;
+        s.network_owner[l] = 1;
+      }
     if (soviets_alone_in_germany) {
       const auto eastern = data().front("eastern");
       s.front[eastern] = static_cast<std::int8_t>(data().fronts[eastern].track.size() - 1);
@@ -252,7 +262,8 @@ TEST_F(Victory, Rule_4_4_TheRunningScoreIsIfTheGameEndedNowWithItsCase) {
   scores(40, 36, 33, {true, false});
   EXPECT_EQ(shown().first, "if the game ended now | 4.43 Global Hegemon, Axis Conditional Surrender");
   EXPECT_NE(shown().second.find("Score if the game ended now: UK 40 US 36 USSR 33\n  4.43 Global Hegemon, Axis Conditional Surrender"),
-            std::string::npos) << shown().second;
+            std::string::npos)
+      << shown().second;
   // 4.43: 40-5, 36-3, 33+5: the USSR would win, and the view says so.
   EXPECT_EQ(view_json(game, s, std::nullopt)["winner_if_ended_now"], "USSR");
   EXPECT_NE(shown().second.find("4.43 Global Hegemon, Axis Conditional Surrender: USSR would win"), std::string::npos);

@@ -90,8 +90,8 @@ void check_views(const Game& g, const churchill::Session& session) {
   ASSERT_TRUE(core::seat_view(g, session, core::SaveFile{}, std::nullopt, 5)["hand"].empty());
 }
 
-core::SaveFile save_of(const Game& g, const churchill::Scenario& sc, const churchill::Options& o,
-                       const churchill::Session& session, std::uint64_t seed) {
+core::SaveFile save_of(const Game& g, const churchill::Scenario& sc, const churchill::Options& o, const churchill::Session& session,
+                       std::uint64_t seed) {
   core::SaveFile f;
   f.game = "churchill";
   f.engine_version = CHURCHILL_ENGINE_VERSION;
@@ -117,7 +117,11 @@ void play_random_game(const Game& g, const churchill::Scenario& sc, std::uint64_
   core::Rng pick(seed ^ 0x5eedULL);
   // Dump the game so far if anything fails, as a save file that reproduces it.
   struct Dump {
-    const Game& g; const churchill::Scenario& sc; const churchill::Options& o; const churchill::Session& s; std::uint64_t seed;
+    const Game& g;
+    const churchill::Scenario& sc;
+    const churchill::Options& o;
+    const churchill::Session& s;
+    std::uint64_t seed;
     ~Dump() {
       if (!::testing::Test::HasFailure()) return;
       const auto path = std::filesystem::temp_directory_path() / ("churchill-soak-" + sc.id + "-" + std::to_string(seed) + ".json");
@@ -176,9 +180,8 @@ TEST(GameSoak, RandomGamesFromEveryScenarioEndWithAWinner) {
       if (::testing::Test::HasFatalFailure()) return;
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%s: %d games, %ld actions, %.1f s; both Axis powers surrendered in %d; wins UK %d, US %d, USSR %d\n",
-                sc.id.c_str(), totals.games, totals.actions, seconds, totals.both_surrendered, totals.wins[0],
-                totals.wins[1], totals.wins[2]);
+    std::printf("%s: %d games, %ld actions, %.1f s; both Axis powers surrendered in %d; wins UK %d, US %d, USSR %d\n", sc.id.c_str(),
+                totals.games, totals.actions, seconds, totals.both_surrendered, totals.wins[0], totals.wins[1], totals.wins[2]);
     EXPECT_EQ(totals.games, static_cast<int>(games));
   }
 }

@@ -17,8 +17,7 @@ inline const Data& data() {
 
 class Table : public ::testing::Test {
  protected:
-  explicit Table(const char* scenario = "training")
-      : game(data()), session(game, game.new_game(*data().scenario(scenario)), 1) {}
+  explicit Table(const char* scenario = "training") : game(data()), session(game, game.new_game(*data().scenario(scenario)), 1) {}
 
   const State& s() const { return session.state(); }
 

@@ -162,8 +162,7 @@ TEST_F(View, Rule_5_24_ADebateNamesTheIssueItDebates) {
   const std::string debater = g_active().substr(0, g_active().find(' '));
   const nlohmann::json other = seen_by(game, s(), debater.c_str());
   ASSERT_GT(other["legal_actions"].size(), 1u) << debater << " may debate or not";
-  for (const auto& a : other["legal_actions"])
-    EXPECT_EQ(other["action_fields"][a.get<std::string>()]["issue"], "europe-leadership") << a;
+  for (const auto& a : other["legal_actions"]) EXPECT_EQ(other["action_fields"][a.get<std::string>()]["issue"], "europe-leadership") << a;
   EXPECT_EQ(other["action_fields"]["no-debate"], (nlohmann::json{{"kind", "no-debate"}, {"issue", "europe-leadership"}}));
   EXPECT_EQ(other["places"]["europe-leadership"], (nlohmann::json{{"where", "track"}, {"power", "UK"}, {"space", 4}}));
 }
@@ -196,7 +195,8 @@ TEST(LogEvents, Rule_5_21_APlayCarriesItsPowerCardIssueAndValueAsIds) {
     return g.log_json({"5.21", static_cast<core::Seat>(uk), static_cast<std::uint16_t>(rules::Event::Played), {uk, card, issue, 4}});
   };
   EXPECT_EQ(played(static_cast<int>(portal)),
-            (nlohmann::json{{"rule", "5.21"}, {"event", "played"}, {"power", "UK"}, {"card", "portal"}, {"issue", "second-front"}, {"value", 4}}));
+            (nlohmann::json{
+                {"rule", "5.21"}, {"event", "played"}, {"power", "UK"}, {"card", "portal"}, {"issue", "second-front"}, {"value", 4}}));
   EXPECT_EQ(played(-1)["card"], "leader");
   const nlohmann::json purge = g.log_json({"5.11", core::kChance, static_cast<std::uint16_t>(rules::Event::Purge), {0, 3, 1, 0}});
   EXPECT_EQ(purge["card"], data().staff[static_cast<std::size_t>(Power::USSR)][0].id);
@@ -216,7 +216,8 @@ TEST(LogEvents, EveryEntryOfRandomGamesHasItsEventAndIds) {
     core::Rng choices(seed + 50);
     const auto random = test_support::random_choice(g, choices);
     while (session.node_kind() != core::NodeKind::Terminal) {
-      if (session.node_kind() == core::NodeKind::Chance) session.sample_chance();
+      if (session.node_kind() == core::NodeKind::Chance)
+        session.sample_chance();
       else {
         const core::Seat seat = test_support::lowest_seat(g.acting_seats(session.state()));
         session.act(seat, random(session.state(), seat));

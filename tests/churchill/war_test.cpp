@@ -173,7 +173,7 @@ TEST_F(War, Rule_6_11_SpheresOfInfluenceAndTheUnRemovalCost) {
   start.to_place = {1, 0, 0};
   begin(step::PlaceAlignment{power("UK"), 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "Spheres: only the USSR in Poland";
-  start.global[1] = static_cast<std::uint8_t>(power("UK"));   // Free Europe
+  start.global[1] = static_cast<std::uint8_t>(power("UK"));  // Free Europe
   begin(step::PlaceAlignment{power("UK"), 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "UN: two markers needed, the UK has one";
   start.to_place = {2, 0, 0};
@@ -236,12 +236,15 @@ TEST_F(War, Rule_7_73_TheLogSaysWhyAFrontCannotAdvance) {
   std::string text;
   for (const auto& e : log.entries()) text += game.describe(e) + "\n";
   EXPECT_NE(text.find("the Western Front cannot advance: D-Day, the Second Front issue did not end the Meeting in the centre (7.73.3)"),
-            std::string::npos) << text;
+            std::string::npos)
+      << text;
   EXPECT_NE(text.find("the Eastern Front cannot advance: strength 0 (7.73.2)"), std::string::npos) << text;
-  EXPECT_NE(text.find("the Far East Front cannot advance: the USSR Declares War on Japan issue did not end the Meeting in the centre (7.73.4)"),
-            std::string::npos) << text;
-  EXPECT_NE(text.find("the Central Pacific Front cannot advance: 2 naval support, an amphibious entry needs 3 (7.73.1)"),
-            std::string::npos) << text;
+  EXPECT_NE(
+      text.find("the Far East Front cannot advance: the USSR Declares War on Japan issue did not end the Meeting in the centre (7.73.4)"),
+      std::string::npos)
+      << text;
+  EXPECT_NE(text.find("the Central Pacific Front cannot advance: 2 naval support, an amphibious entry needs 3 (7.73.1)"), std::string::npos)
+      << text;
 }
 
 // 7.72, 7.73.2: the strength the log gives for a Front that cannot advance is the one the roll would
@@ -266,12 +269,13 @@ TEST_F(War, Rule_7_73_2_TheHeldStrengthCountsTheOffensiveSupport) {
 }
 
 TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
-  start.front[data().front("eastern")] = 1;  // Ukraine: Prussia then East Germany, both land
-  start.offensive[data().front("eastern")] = 5;   // strength 12
+  start.front[data().front("eastern")] = 1;      // Ukraine: Prussia then East Germany, both land
+  start.offensive[data().front("eastern")] = 5;  // strength 12
   begin(step::FrontRoll{data().front("eastern")});
   chance("roll 8");  // 8 + 2 = 10: a breakthrough
-  EXPECT_EQ(data().spaces[data().fronts[data().front("eastern")].track[static_cast<std::size_t>(s().front[data().front("eastern")])].space].id,
-            "east-germany");
+  EXPECT_EQ(
+      data().spaces[data().fronts[data().front("eastern")].track[static_cast<std::size_t>(s().front[data().front("eastern")])].space].id,
+      "east-germany");
   const auto cp = data().front("central-pacific");
   start.front[cp] = 0;  // Carolines; Marianas is amphibious
   start.offensive[cp] = 6;
@@ -280,7 +284,8 @@ TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   chance("roll 10");
   EXPECT_EQ(s().front[cp], 1) << "one space: the second would be amphibious (7.74)";
   EXPECT_NE(log_text().find("[7.74] the Central Pacific Front breaks through but stops: Iwo Jima is an amphibious space"),
-            std::string::npos) << log_text();
+            std::string::npos)
+      << log_text();
 }
 
 TEST_F(War, Rule_7_13_AdvancePutsRivalNetworksBehindTheFrontOnce) {
@@ -336,11 +341,11 @@ TEST_F(War, Rule_7_81_BothFrontsEnterGermanyInOneConference) {
 }
 
 TEST_F(War, Rule_7_82_TheEmperorsThreeConditions) {
-  start.surrendered[0] = true;                                            // a
-  start.a_bomb = static_cast<std::int8_t>(data().a_bomb.size() - 1);      // b: Trinity...
-  start.entered[data().space("marianas-islands")] = 3;                    // ... and a B29 space
+  start.surrendered[0] = true;                                        // a
+  start.a_bomb = static_cast<std::int8_t>(data().a_bomb.size() - 1);  // b: Trinity...
+  start.entered[data().space("marianas-islands")] = 3;                // ... and a B29 space
   const auto fe = data().front("far-east");
-  start.front[fe] = 1;                                                    // c: Manchuria
+  start.front[fe] = 1;  // c: Manchuria
   begin(step::Campaigns{7});
   EXPECT_TRUE(s().surrendered[1]);
 }
@@ -350,7 +355,7 @@ TEST_F(War, Rule_7_64_PacificPriorities) {
   begin(step::Reserves{1, 1});
   EXPECT_EQ(reserves_against("far-east"), 2);    // 2: two armies against the Soviets
   EXPECT_EQ(reserves_against("sw-pacific"), 1);  // 3: one in each B29 entry space
-  chance("roll 1");  // 4: the IJN sorties against the Central Pacific (an amphibious entry, 3 naval)
+  chance("roll 1");                              // 4: the IJN sorties against the Central Pacific (an amphibious entry, 3 naval)
   EXPECT_EQ(s().naval[data().theater("central-pacific")], 2);
   chance("roll 5");  // 5: it survives and returns to Japan
   EXPECT_EQ(s().reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)], 2);
@@ -407,7 +412,8 @@ TEST_F(War, Rule_7_64_4_TheIjnRollsAreLoggedAndTheViewShowsHowManyRemain) {
   chance("roll 4");  // eliminated
   EXPECT_NE(log_text().find("[7.64.4] IJN roll 2: the IJN sorties into the Central Pacific Theater"), std::string::npos) << log_text();
   EXPECT_NE(log_text().find("[7.64.5] Battle of the Philippine Sea and Leyte Gulf roll 4: the IJN is eliminated (1 IJN left)"),
-            std::string::npos) << log_text();
+            std::string::npos)
+      << log_text();
   EXPECT_EQ(view_json(game, s(), std::nullopt)["axis_reserves"]["ijn"], 1);
   EXPECT_NE(board_text(game, s(), std::nullopt).find("IJN 1"), std::string::npos) << board_text(game, s(), std::nullopt);
 }

@@ -36,12 +36,12 @@ inline constexpr bool kSanitized = false;
 struct Options {
   int games = 20;
   std::uint64_t seed = 1;
-  int max_actions = 100000;    // a game longer than this fails the test
-  int saves_per_game = 3;      // save/load round trips at random points of the first 200 actions
-  int save_every = 0;          // > 0: instead, a round trip about every this many actions, over the whole game
+  int max_actions = 100000;  // a game longer than this fails the test
+  int saves_per_game = 3;    // save/load round trips at random points of the first 200 actions
+  int save_every = 0;        // > 0: instead, a round trip about every this many actions, over the whole game
   int resamples_per_action = 1;
-  int views_every = 1;         // every seat's view is made at one action in this many
-  int check_every = 1;         // the checks of one state (text forms, legality, resampling) at one action in this many
+  int views_every = 1;              // every seat's view is made at one action in this many
+  int check_every = 1;              // the checks of one state (text forms, legality, resampling) at one action in this many
   std::string scenario = "a game";  // for messages
 };
 
@@ -79,7 +79,8 @@ void check_state(const G& g, const typename G::State& s, core::Rng& rng, const O
     for (const auto& out : outcomes) {
       total += out.probability;
       const std::string text = g.action_to_string(s, core::kChance, out.action);
-      ASSERT_EQ(g.action_from_string(s, core::kChance, text), std::optional(out.action)) << o.scenario << ": chance outcome \"" << text << "\"";
+      ASSERT_EQ(g.action_from_string(s, core::kChance, text), std::optional(out.action))
+          << o.scenario << ": chance outcome \"" << text << "\"";
     }
     EXPECT_NEAR(total, 1.0, 1e-9) << o.scenario << ": chance probabilities";
     return;
@@ -93,12 +94,14 @@ void check_state(const G& g, const typename G::State& s, core::Rng& rng, const O
     ASSERT_FALSE(actions.empty()) << o.scenario << ": " << g.seat_name(seat) << " must act but has no legal action";
     for (core::Action a : actions) {
       const std::string text = g.action_to_string(s, seat, a);
-      ASSERT_EQ(g.action_from_string(s, seat, text), std::optional(a)) << o.scenario << ": action \"" << text << "\" of " << g.seat_name(seat);
+      ASSERT_EQ(g.action_from_string(s, seat, text), std::optional(a))
+          << o.scenario << ": action \"" << text << "\" of " << g.seat_name(seat);
     }
     const State seen = g.observe(s, seat);
     // The search observes what it is given, which may be an observation already: observing one
     // again must change nothing (else the hidden hands it redraws would be the wrong size).
-    ASSERT_TRUE(equal_states(g, g.observe(seen, seat), seen)) << o.scenario << ": " << g.seat_name(seat) << "'s observation changes when observed again";
+    ASSERT_TRUE(equal_states(g, g.observe(seen, seat), seen))
+        << o.scenario << ": " << g.seat_name(seat) << "'s observation changes when observed again";
     const core::ActionList from_view = legal(g, seen, seat);
     ASSERT_TRUE(std::equal(actions.begin(), actions.end(), from_view.begin(), from_view.end()))
         << o.scenario << ": " << g.seat_name(seat) << "'s legal actions differ in its observation";
@@ -195,14 +198,15 @@ class Checkpoints {
 
 // Plays one random game through a core::Session from `initial`, checking as it goes.
 template <class G>
-std::vector<core::Record> play_checked(const G& g, const typename G::State& initial, std::uint64_t seed, const Options& o,
-                                       Stats& stats) {
+std::vector<core::Record> play_checked(const G& g, const typename G::State& initial, std::uint64_t seed, const Options& o, Stats& stats) {
   core::Session<G> session(g, initial, seed);
   core::Rng rng(seed ^ 0x5bd1e995ULL);
   std::vector<int> save_at;
   for (int i = 0; i < o.saves_per_game && o.save_every == 0; ++i) save_at.push_back(static_cast<int>(rng.below(200)));
   core::Rng save_points(seed ^ 0x9e3779b97f4a7c15ULL);  // its own stream: the game's choices do not depend on it
-  const auto next_save = [&](int n) { return n + 1 + static_cast<int>(save_points.below(static_cast<std::uint32_t>(2 * o.save_every - 1))); };
+  const auto next_save = [&](int n) {
+    return n + 1 + static_cast<int>(save_points.below(static_cast<std::uint32_t>(2 * o.save_every - 1)));
+  };
   int save_next = o.save_every > 0 ? next_save(-1) : -1;
   Checkpoints<G> checkpoints(g, initial);
   for (int n = 0; session.node_kind() != core::NodeKind::Terminal; ++n) {
@@ -238,8 +242,11 @@ std::vector<core::Record> play_checked(const G& g, const typename G::State& init
         ++stats.undos;
         const std::vector<core::Record>& after = session.history();
         std::size_t kept = 0;
-        while (kept < before.size() && kept < after.size() && before[kept].seat == after[kept].seat && before[kept].action == after[kept].action) ++kept;
-        EXPECT_EQ(g.hash(checkpoints.replay(after, kept)), g.hash(session.state())) << o.scenario << ": undo left a state the history does not give";
+        while (kept < before.size() && kept < after.size() && before[kept].seat == after[kept].seat &&
+               before[kept].action == after[kept].action)
+          ++kept;
+        EXPECT_EQ(g.hash(checkpoints.replay(after, kept)), g.hash(session.state()))
+            << o.scenario << ": undo left a state the history does not give";
       }
     }
     checkpoints.grow(session.history(), session.state());
@@ -261,10 +268,10 @@ Stats run(const G& g, const typename G::State& initial, const Options& o) {
     if (i == 0) {
       Stats again;
       const auto second = play_checked(g, initial, seed, o, again);
-      EXPECT_TRUE(first.size() == second.size() &&
-                  std::equal(first.begin(), first.end(), second.begin(), [](const core::Record& a, const core::Record& b) {
-                    return a.seat == b.seat && a.action == b.action && a.sampled == b.sampled;
-                  }))
+      EXPECT_TRUE(first.size() == second.size() && std::equal(first.begin(), first.end(), second.begin(),
+                                                              [](const core::Record& a, const core::Record& b) {
+                                                                return a.seat == b.seat && a.action == b.action && a.sampled == b.sampled;
+                                                              }))
           << o.scenario << ": the same seed played a different game";
     }
   }

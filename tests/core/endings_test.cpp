@@ -71,8 +71,10 @@ TEST_F(Endings, AResignationHandsTheSeatToItsBotAndIsKeptInTheRecord) {
   EXPECT_EQ(match->at_task(n - 1)()->controller(1), "human");
   const auto replay = match->at_task(n - 1)();
   const core::SavedAction& last = match->actions()[n - 1];
-  if (last.seat == "chance") replay->chance(last.action);
-  else replay->act(*replay->seat_from_name(last.seat), last.action);
+  if (last.seat == "chance")
+    replay->chance(last.action);
+  else
+    replay->act(*replay->seat_from_name(last.seat), last.action);
   EXPECT_EQ(replay->controller(1), "bot:random");
 }
 

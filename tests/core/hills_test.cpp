@@ -122,8 +122,10 @@ TEST_F(HillsTest, R4_TheLogCarriesEachEventAsStructure) {
   std::vector<nlohmann::json> events;
   for (const core::LogEntry& e : session.log().entries()) events.push_back(game.log_json(e));
   ASSERT_EQ(events.size(), 6u);
-  EXPECT_EQ(events[0], (nlohmann::json{{"rule", "R3"}, {"event", "sheet_shown"}, {"seat", "red"}, {"orders", {{"A", 0}, {"B", 0}, {"C", 3}}}}));
-  EXPECT_EQ(events[3], (nlohmann::json{{"rule", "R4"}, {"event", "hill_taken"}, {"seat", "blue"}, {"hill", "A"}, {"troops", 2}, {"points", 1}}));
+  EXPECT_EQ(events[0],
+            (nlohmann::json{{"rule", "R3"}, {"event", "sheet_shown"}, {"seat", "red"}, {"orders", {{"A", 0}, {"B", 0}, {"C", 3}}}}));
+  EXPECT_EQ(events[3],
+            (nlohmann::json{{"rule", "R4"}, {"event", "hill_taken"}, {"seat", "blue"}, {"hill", "A"}, {"troops", 2}, {"points", 1}}));
   EXPECT_EQ(events[4], (nlohmann::json{{"rule", "R4"}, {"event", "hill_empty"}, {"hill", "B"}}));
   EXPECT_EQ(events[5]["event"], "tie_broken");
   EXPECT_EQ(events[5]["seat"], "green");

@@ -72,13 +72,16 @@ TEST(I18nInterpolate, ListsPlaceholdersOnce) {
 Catalogues sample() {
   Catalogues c;
   c.add(Catalogue::from_json("en", R"({"term": {"issue": "Issue", "network_one": "{{count}} Clandestine Network",
-      "network_other": "{{count}} Clandestine Networks"}, "only_en": "English only", "greet": "Hello {{name}}"})", "en.json"));
+      "network_other": "{{count}} Clandestine Networks"}, "only_en": "English only", "greet": "Hello {{name}}"})",
+                             "en.json"));
   c.add(Catalogue::from_json("ru", R"({"term": {"issue": "Вопрос", "network_one": "{{count}} подпольная ячейка",
       "network_few": "{{count}} подпольные ячейки", "network_many": "{{count}} подпольных ячеек",
-      "network_other": "{{count}} подпольной ячейки"}, "greet": "Привет, {{name}}"})", "ru.json"));
+      "network_other": "{{count}} подпольной ячейки"}, "greet": "Привет, {{name}}"})",
+                             "ru.json"));
   c.add(Catalogue::from_json("it", R"({"term": {"issue": "Argomento", "network_one": "{{count}} Rete Clandestina",
       "network_many": "{{count}} di Reti Clandestine", "network_other": "{{count}} Reti Clandestine", "zero_zero": "nessuna",
-      "zero_other": "{{count}}"}})", "it.json"));
+      "zero_other": "{{count}}"}})",
+                             "it.json"));
   return c;
 }
 
@@ -136,7 +139,8 @@ TEST(I18nCatalogue, BadFilesAreRefusedWithTheirName) {
 }
 
 TEST(I18nCatalogue, LoadReadsLanguageFilesAndNeedsEnglish) {
-  const auto dir = std::filesystem::temp_directory_path() / ("i18n_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("i18n_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "ru.json") << R"({"a": "б"})";
@@ -175,7 +179,7 @@ TEST(I18nLanguage, GnuLanguageListComesBeforeTheLocaleVariablesAndTheFlagBeforeA
   const std::vector<std::string> langs = {"en", "it", "ru"};
   EXPECT_EQ(core::i18n::choose_language("", {"it_IT.UTF-8", nullptr, nullptr, "ru:en"}, langs), "ru");
   EXPECT_EQ(core::i18n::choose_language("", {nullptr, nullptr, "en_US.UTF-8", "de:it_IT:ru"}, langs), "it");  // the first with a catalogue
-  EXPECT_EQ(core::i18n::choose_language("", {nullptr, nullptr, "ru_RU.UTF-8", "de:fr"}, langs), "ru");  // none: the locale decides
+  EXPECT_EQ(core::i18n::choose_language("", {nullptr, nullptr, "ru_RU.UTF-8", "de:fr"}, langs), "ru");        // none: the locale decides
   EXPECT_EQ(core::i18n::choose_language("", {nullptr, nullptr, "ru_RU.UTF-8", ""}, langs), "ru");
   EXPECT_EQ(core::i18n::choose_language("it", {nullptr, nullptr, nullptr, "ru"}, langs), "it");
 }
@@ -185,9 +189,11 @@ TEST(I18nLanguage, GnuLanguageListComesBeforeTheLocaleVariablesAndTheFlagBeforeA
 TEST(I18nMessages, NestedArgumentsAreWordedInTheReadersLanguageAndSurviveJson) {
   Catalogues c;
   c.add(Catalogue::from_json("en", R"j({"power": {"UK": "UK"}, "m": "{{power}} gains {{count}} {{what}}",
-                                        "net_one": "network", "net_other": "networks"})j", "en"));
+                                        "net_one": "network", "net_other": "networks"})j",
+                             "en"));
   c.add(Catalogue::from_json("ru", R"j({"power": {"UK": "Великобритания"}, "m": "{{power}}: {{what}} ({{count}})",
-                                        "net_one": "ячейка", "net_few": "ячейки", "net_many": "ячеек", "net_other": "ячейки"})j", "ru"));
+                                        "net_one": "ячейка", "net_few": "ячейки", "net_many": "ячеек", "net_other": "ячейки"})j",
+                             "ru"));
   core::i18n::Message net{"net", {}, {}, {}};
   net.counted(3);
   core::i18n::Message m{"m", {}, {}, {}};

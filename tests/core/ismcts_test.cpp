@@ -86,7 +86,9 @@ struct Guess {
     int first = -1, second = -1;
     bool operator==(const State&) const = default;
   };
-  core::NodeKind node_kind(const State& s) const { return s.second >= 0 || s.first == 2 ? core::NodeKind::Terminal : core::NodeKind::Decision; }
+  core::NodeKind node_kind(const State& s) const {
+    return s.second >= 0 || s.first == 2 ? core::NodeKind::Terminal : core::NodeKind::Decision;
+  }
   core::SeatMask acting_seats(const State& s) const { return s.first < 0 ? 1 : 2; }
   void legal_actions(const State& s, Seat, core::ActionList& out) const {
     for (core::Action a = 0; a < (s.first < 0 ? 3u : 2u); ++a) out.push_back(a);

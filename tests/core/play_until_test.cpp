@@ -24,10 +24,13 @@ TEST(PlayUntil, PlaysToTheEndWithTheLowestActingSeatChoosingAndEveryStateAsked) 
     ++asked;
     return game.node_kind(at) == core::NodeKind::Terminal;
   };
-  EXPECT_TRUE(test_support::play_until(game, s, ended, chance, [&](const duel::State& at, core::Seat seat) {
-    seats.push_back(seat);
-    return test_support::random_choice(game, choices)(at, seat);
-  }, test_support::kNoLimit, &log));
+  EXPECT_TRUE(test_support::play_until(
+      game, s, ended, chance,
+      [&](const duel::State& at, core::Seat seat) {
+        seats.push_back(seat);
+        return test_support::random_choice(game, choices)(at, seat);
+      },
+      test_support::kNoLimit, &log));
   EXPECT_EQ(game.node_kind(s), core::NodeKind::Terminal);
   // The simultaneous bids: north first, then south; the steps: north twice, south once.
   EXPECT_EQ(seats, (std::vector<core::Seat>{0, 1, 0, 0, 1}));
@@ -62,7 +65,8 @@ TEST(PlayUntil, StopsWhereAskedAndAtTheLimit) {
   EXPECT_NE(s.die, 0);
   EXPECT_EQ(s.seat0_steps, 1);
 
-  EXPECT_FALSE(test_support::play_until(game, s, [](const duel::State&) { return false; }, chance, random))
+  EXPECT_FALSE(test_support::play_until(
+      game, s, [](const duel::State&) { return false; }, chance, random))
       << "the game ended first";
   EXPECT_EQ(game.node_kind(s), core::NodeKind::Terminal);
 }

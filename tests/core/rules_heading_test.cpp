@@ -34,8 +34,9 @@ TEST(RulebookHeading, AStepEndsAtAHeadingItSharesNoWordWith) {
 }
 
 TEST(RulebookHeading, ThePhaseSetAgainAtTheTopOfAPageDoesNotEndTheText) {
-  EXPECT_EQ(heading("Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs"),
-            "1. ASSESS UNIT STATUS AND PAY FOR REPAIRS\n1. INITIAL STATUS: normal\nOPTION TO REPAIR\nA damaged unit is repaired for 1 resource.\n")
+  EXPECT_EQ(
+      heading("Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs"),
+      "1. ASSESS UNIT STATUS AND PAY FOR REPAIRS\n1. INITIAL STATUS: normal\nOPTION TO REPAIR\nA damaged unit is repaired for 1 resource.\n")
       << "the bold list item is not a numbered heading; OPTION TO REPAIR is a part (REPAIRS)";
   EXPECT_EQ(heading("Phase 4 > Battle Debrief > 2. Remove Eliminated Units"),
             "2. REMOVE ELIMINATED UNITS\nEliminated units go to the Casualty List.\n");

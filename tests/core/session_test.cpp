@@ -69,10 +69,10 @@ TEST_F(SessionTest, SampledChanceIsDeterministicForASeed) {
 
 TEST_F(SessionTest, IllegalActionsChangeNothing) {
   const auto before = game.hash(session.state());
-  EXPECT_THROW(session.act(0, 9), core::ActionError);   // not a bid
-  EXPECT_THROW(session.act(5, 1), core::ActionError);   // no such seat
+  EXPECT_THROW(session.act(0, 9), core::ActionError);  // not a bid
+  EXPECT_THROW(session.act(5, 1), core::ActionError);  // no such seat
   EXPECT_THROW(session.act(core::kChance, 1), core::ActionError);
-  EXPECT_THROW(session.chance(1), core::ActionError);   // not a chance node
+  EXPECT_THROW(session.chance(1), core::ActionError);  // not a chance node
   EXPECT_EQ(game.hash(session.state()), before);
   EXPECT_TRUE(session.history().empty());
 }
@@ -124,17 +124,17 @@ TEST_F(SessionTest, UndoNeverCrossesAChanceOutcome) {
 
 TEST_F(SessionTest, UndoNeverCrossesARevealOrAChangeOfSeat) {
   session.act(0, 1);
-  EXPECT_TRUE(session.can_undo(0));   // north has bid, the bids are not revealed: north may take it back
+  EXPECT_TRUE(session.can_undo(0));  // north has bid, the bids are not revealed: north may take it back
   EXPECT_FALSE(session.can_undo(1));
   session.undo(0);
   EXPECT_TRUE(session.history().empty());
   session.act(0, 1);
-  session.act(1, 2);                   // reveals both bids
+  session.act(1, 2);  // reveals both bids
   EXPECT_FALSE(session.can_undo(0));
   EXPECT_FALSE(session.can_undo(1));
   session.chance(3);
   session.act(0, 1);
-  session.act(0, 0);                   // the turn passes to south
+  session.act(0, 0);  // the turn passes to south
   EXPECT_FALSE(session.can_undo(0));
 }
 

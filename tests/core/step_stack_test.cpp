@@ -13,14 +13,14 @@ struct Step {
 TEST(StepStack, CallGotoEnd) {
   core::StepStack<Step, 4> s;
   EXPECT_TRUE(s.empty());
-  s.push({1, 0});          // the meeting
-  s.push({2, 5});          // call: a debate interrupts it
+  s.push({1, 0});  // the meeting
+  s.push({2, 5});  // call: a debate interrupts it
   EXPECT_EQ(s.top().id, 2);
   EXPECT_EQ(s.top().arg, 5);
-  s.replace({3, 0});       // goto: the debate becomes a health roll
+  s.replace({3, 0});  // goto: the debate becomes a health roll
   EXPECT_EQ(s.size(), 2u);
   EXPECT_EQ(s.top().id, 3);
-  s.pop();                 // end: back to the meeting
+  s.pop();  // end: back to the meeting
   EXPECT_EQ(s.top().id, 1);
 }
 

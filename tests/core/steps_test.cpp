@@ -16,9 +16,18 @@ using core::steps::typed;
 enum class ToyId : std::uint8_t { Deal, Count, Ask, Close, End, kCount };
 
 namespace step {
-struct Deal { static constexpr ToyId id = ToyId::Deal; };
-struct Count { static constexpr ToyId id = ToyId::Count; std::int8_t left = 0, by = 0; };
-struct Ask { static constexpr ToyId id = ToyId::Ask; std::int8_t seat = 0; std::uint8_t times = 0; };
+struct Deal {
+  static constexpr ToyId id = ToyId::Deal;
+};
+struct Count {
+  static constexpr ToyId id = ToyId::Count;
+  std::int8_t left = 0, by = 0;
+};
+struct Ask {
+  static constexpr ToyId id = ToyId::Ask;
+  std::int8_t seat = 0;
+  std::uint8_t times = 0;
+};
 // A packed payload: two 4-bit fields in one byte, then a signed one.
 struct Close {
   static constexpr ToyId id = ToyId::Close;
@@ -29,7 +38,9 @@ struct Close {
     return {both / 16, both % 16, b[1]};
   }
 };
-struct End { static constexpr ToyId id = ToyId::End; };
+struct End {
+  static constexpr ToyId id = ToyId::End;
+};
 }  // namespace step
 
 using Record = core::steps::Record<ToyId>;

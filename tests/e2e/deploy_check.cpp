@@ -61,9 +61,11 @@ void check_secrets(const std::string& text, const Game& g, std::optional<int> se
     if (text.find(secret) != std::string::npos) leak(secret, where);
   if (!finished && text.find("\"seed\"") != std::string::npos) leak("the seed of a game in play", where);
   for (int s = 0; s < 3; ++s)
-    if (s != seat && !g.tokens[static_cast<std::size_t>(s)].empty() && text.find(g.tokens[static_cast<std::size_t>(s)]) != std::string::npos)
+    if (s != seat && !g.tokens[static_cast<std::size_t>(s)].empty() &&
+        text.find(g.tokens[static_cast<std::size_t>(s)]) != std::string::npos)
       leak(std::string("the token of ") + kSeats[s], where);
-  if (!seat && v.is_object() && v.contains("hand") && !v["hand"].is_null() && !v["hand"].empty()) leak("a hand in a spectator's view", where);
+  if (!seat && v.is_object() && v.contains("hand") && !v["hand"].is_null() && !v["hand"].empty())
+    leak("a hand in a spectator's view", where);
 }
 
 // A spectator on one server: the last version it was pushed and how many views.
@@ -177,8 +179,8 @@ int check_stored(PGconn* db, const Game& g, std::uint64_t final_version) {
     ++failures;
   }
   if (!g.acks.empty() && g.acks.back().version > final_version) {
-    std::printf("LOST: game %s acknowledged version %llu but is at %llu\n", g.id.c_str(), static_cast<unsigned long long>(g.acks.back().version),
-                static_cast<unsigned long long>(final_version));
+    std::printf("LOST: game %s acknowledged version %llu but is at %llu\n", g.id.c_str(),
+                static_cast<unsigned long long>(g.acks.back().version), static_cast<unsigned long long>(final_version));
     ++failures;
   }
   return failures;
@@ -208,7 +210,8 @@ int main(int argc, char** argv) {
       }
       g.id = made["id"];
       const std::string invitation = json{{"invitation", made["invitation"]}}.dump();
-      for (std::size_t s = 0; s < 3; ++s) g.tokens[s] = c.call(http::verb::post, "/api/games/" + g.id + "/seats/" + kSeats[s], invitation).second["token"];
+      for (std::size_t s = 0; s < 3; ++s)
+        g.tokens[s] = c.call(http::verb::post, "/api/games/" + g.id + "/seats/" + kSeats[s], invitation).second["token"];
     }
   }
 
@@ -363,9 +366,10 @@ int main(int argc, char** argv) {
   reader.join();
   failures += leaks;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%d games, %ld actions acknowledged in %.1f s (%ld answered 409 and chosen again, %ld answered 502/503 or cut off and "
-              "read back, %ld new connections); the survivor's spectators were pushed moves of %d games before the kill, half of them made through the other server; %d leaks; %d failures\n",
-              games, n.acked.load(), seconds, n.conflicts.load(), n.unavailable.load(), n.reconnects.load(), pushed_elsewhere, leaks.load(),
-              failures);
+  std::printf(
+      "%d games, %ld actions acknowledged in %.1f s (%ld answered 409 and chosen again, %ld answered 502/503 or cut off and "
+      "read back, %ld new connections); the survivor's spectators were pushed moves of %d games before the kill, half of them made through the other server; %d leaks; %d failures\n",
+      games, n.acked.load(), seconds, n.conflicts.load(), n.unavailable.load(), n.reconnects.load(), pushed_elsewhere, leaks.load(),
+      failures);
   return failures == 0 ? 0 : 1;
 }

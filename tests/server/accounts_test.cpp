@@ -259,7 +259,9 @@ using namespace test_support;
 // away, the clocks of the account's seats stand still; back early, the whole days not used return.
 TEST_F(Accounts, VacationDaysStandTheAccountsClocksStillAndAreCountedPerYear) {
   const std::string anna = sign("/api/accounts", "anna");
-  const Reply made = post("/api/games", R"({"scenario": "training", "seating": "public", "pace": "fast", "seats": {"US": "bot:rulebook", "USSR": "bot:rulebook"}})");
+  const Reply made =
+      post("/api/games",
+           R"({"scenario": "training", "seating": "public", "pace": "fast", "seats": {"US": "bot:rulebook", "USSR": "bot:rulebook"}})");
   ASSERT_EQ(made.status, 201) << made.body.dump();
   const std::string id = made.body.value("id", "");
   const Answer claimed = send(http::verb::post, "/api/games/" + id + "/seats/UK", "", anna);

@@ -17,10 +17,10 @@ namespace {
 namespace websocket = boost::beast::websocket;
 using tcp = boost::asio::ip::tcp;
 namespace http = boost::beast::http;
+using nlohmann::json;
 using test_support::Reply;
 using test_support::Server;
 using test_support::sql_text;
-using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
 // Latencies of a client's requests, in milliseconds.
@@ -41,7 +41,8 @@ class Latencies {
   }
   std::size_t count() const { return ms_.size(); }
   std::string figures() const {
-    return fmt::format("{} requests, p50 {:.1f} ms, p99 {:.1f} ms, max {:.1f} ms", ms_.size(), quantile(0.5), quantile(0.99), quantile(1.0));
+    return fmt::format("{} requests, p50 {:.1f} ms, p99 {:.1f} ms, max {:.1f} ms", ms_.size(), quantile(0.5), quantile(0.99),
+                       quantile(1.0));
   }
 
  private:
@@ -115,7 +116,6 @@ TEST_F(Attack, AnAllBotWarRoomGameNeitherHoldsUpAnotherClientNorRunsForever) {
   EXPECT_LT(rss_kb(), 400 * 1024) << "the capped game's memory";
 }
 
-
 // Point 2: a finished War Room game once cost tens of megabytes held whole for as long as anyone
 // watched it, outside any limit: 60 spectators took the server to 2.6 GiB. Now a finished game is
 // served from its views and the games held are bounded by --max-memory.
@@ -151,7 +151,6 @@ TEST_F(Attack, SixtySpectatorsOfFinishedGamesStayUnderTheMemoryCeiling) {
   EXPECT_LT(times.quantile(0.99), 300 * kSlow) << times.figures();
 }
 
-
 // Point 3: replaying a long game once re-opened it from its first action for every step, on the
 // event loop (96 ms a step for 5,368 actions), and 8 clients doing that pushed an unrelated player's
 // requests to 0.5 s median. Now a step is made from the nearest snapshot, on a worker.
@@ -176,7 +175,8 @@ TEST_F(Attack, AReplayFloodDoesNotHoldUpAnotherClient) {
       std::mt19937 rng(static_cast<unsigned>(c));
       while (!done) {
         const auto started = Clock::now();
-        const auto [status, body] = client.call_text(http::verb::get, "/api/games/" + id + "/replay?step=" + std::to_string(rng() % actions));
+        const auto [status, body] =
+            client.call_text(http::verb::get, "/api/games/" + id + "/replay?step=" + std::to_string(rng() % actions));
         (status == 200 ? replayed : status == 429 ? refused : failed)++;
         if (status != 200) continue;
         const std::lock_guard lock(replay_mutex);
@@ -192,13 +192,11 @@ TEST_F(Attack, AReplayFloodDoesNotHoldUpAnotherClient) {
   for (auto& t : flood) t.join();
   std::cout << "figures: 8 clients from 2 addresses replaying a " << actions << "-action War Room game: " << replayed << " steps in "
             << fmt::format("{:.1f}", seconds) << " s (" << refused << " refused 429; each: " << replays.figures()
-            << "); the victim: " << times.figures()
-            << "; load average " << load_average() << std::endl;
+            << "); the victim: " << times.figures() << "; load average " << load_average() << std::endl;
   EXPECT_EQ(failed, 0);
   EXPECT_GT(replayed, 10);
   EXPECT_LT(times.quantile(0.99), 300 * kSlow) << times.figures();
 }
-
 
 // Point 4: 17 all-AI games from two addresses once shut everyone out of AI games (503 for every new
 // one) and took a victim's bot replies from 0.11 s to 16 s median; seats asking a hint after every
@@ -216,8 +214,10 @@ class AiFlood : public Attack {
   // each of its moves (from the answer to its action to its next turn), `moves` times.
   Latencies victim_replies(int moves) {
     test_support::HttpClient victim(port, "127.0.0.9");
-    const std::string id = victim.call(http::verb::post, "/api/games", R"({"scenario": "training", "seating": "public",
-        "seats": {"US": "bot:ai:hard", "USSR": "bot:rulebook"}})").second["id"];
+    const std::string id = victim
+                               .call(http::verb::post, "/api/games", R"({"scenario": "training", "seating": "public",
+        "seats": {"US": "bot:ai:hard", "USSR": "bot:rulebook"}})")
+                               .second["id"];
     const std::string token = victim.call(http::verb::post, "/api/games/" + id + "/seats/UK").second["token"];
     Latencies replies;
     for (int move = 0; move < moves; ++move) {
@@ -268,21 +268,25 @@ TEST_F(AiFlood, HintsAfterEveryMoveFromOneAddressSlowTheFloodNotAVictimsBots) {
   for (int g = 0; g < 8; ++g)
     flood.emplace_back([&] {
       test_support::HttpClient client(port, "127.0.0.2");
-      const std::string id = client.call(http::verb::post, "/api/games", R"({"seating": "public", "seats": {"US": "bot:rulebook", "USSR": "bot:rulebook"}})").second["id"];
+      const std::string id =
+          client.call(http::verb::post, "/api/games", R"({"seating": "public", "seats": {"US": "bot:rulebook", "USSR": "bot:rulebook"}})")
+              .second["id"];
       const std::string token = client.call(http::verb::post, "/api/games/" + id + "/seats/UK").second["token"];
       while (!done) {
         const json view = client.call(http::verb::get, "/api/games/" + id + "/view", "", token).second;
         if (view["terminal"].get<bool>() || view["legal_actions"].empty()) break;
         const auto [status, _] = client.call(http::verb::get, "/api/games/" + id + "/hint", "", token);
         (status == 200 ? hints : refused)++;
-        client.call(http::verb::post, "/api/games/" + id + "/actions", json{{"action", view["legal_actions"][0]}, {"version", view["version"]}}.dump(), token);
+        client.call(http::verb::post, "/api/games/" + id + "/actions",
+                    json{{"action", view["legal_actions"][0]}, {"version", view["version"]}}.dump(), token);
       }
     });
   const Latencies replies = victim_replies(8);
   done = true;
   for (auto& t : flood) t.join();
   std::cout << "figures: 8 seats from one address asking a hint before every move (" << hints << " hints, " << refused
-            << " refused), 1 search thread; the victim's bot replies: " << replies.figures() << "; load average " << load_average() << std::endl;
+            << " refused), 1 search thread; the victim's bot replies: " << replies.figures() << "; load average " << load_average()
+            << std::endl;
   expect_in_turn(alone, replies, "the eight seats' hints");
 }
 
@@ -307,8 +311,7 @@ TEST_F(Attack, ASpectatorHogLeavesANewcomerItsPlace) {
     return !ec;
   };
   for (int a = 2; a <= 8; ++a)
-    for (int i = 0; i < 8 && watch_from("127.0.0." + std::to_string(a)); ++i) {
-    }
+    for (int i = 0; i < 8 && watch_from("127.0.0." + std::to_string(a)); ++i) {}
   const auto status_from = [&](const std::string& from) {
     try {
       return test_support::HttpClient(port, from).call(http::verb::get, "/api/games").first;
@@ -328,7 +331,8 @@ TEST_F(Attack, ASpectatorHogLeavesANewcomerItsPlace) {
 // the places go only to addresses that hold none, and X-Forwarded-For is believed only from a proxy
 // the server was told of.
 TEST_F(Attack, ACreationFloodFromManyAddressesLeavesOthersTheirPlace) {
-  restart({"--max-games", "24", "--max-games-per-address", "2", "--max-games-per-network", "6", "--create-burst", "100", "--proxy", "127.0.0.5"});
+  restart({"--max-games", "24", "--max-games-per-address", "2", "--max-games-per-network", "6", "--create-burst", "100", "--proxy",
+           "127.0.0.5"});
   const auto create_as = [&](const std::string& from, const std::string& forwarded = "") {
     http::request<http::string_body> req{http::verb::post, "/api/games", 11};
     req.set(http::field::host, "127.0.0.1");

@@ -45,7 +45,8 @@ TEST_F(LobbyOverFailingStore, QuickBotsPlayOnAWorkerWhileTheirGameIsServedFromIt
   server::Lobby lobby(titles(), store);
   Jobs jobs;
   jobs.attach(lobby);
-  const std::string id = lobby.create(json{{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}}, "10.0.0.1")["id"];
+  const std::string id =
+      lobby.create(json{{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}}, "10.0.0.1")["id"];
   lobby.commit_now();
   ASSERT_FALSE(jobs.queue.empty()) << "the bots' first moves wait for a worker";
   EXPECT_EQ(jobs.queue.front().lane, server::Lane::Bots);
@@ -103,8 +104,11 @@ TEST_F(LobbyOverFailingStore, AGameNoHumanPlaysStopsAtItsCapOfBotTime) {
   server::Lobby lobby(titles(), store, limits);
   Jobs jobs;
   jobs.attach(lobby);
-  const std::string id = lobby.create(json{{"title", "warroom"}, {"scenario", "war-in-europe"}, {"players", 4u},
-                                           {"seats", {{"BC", "bot:random"}, {"USSR", "bot:random"}, {"US", "bot:random"}, {"GER+ITA", "bot:random"}}}})["id"];
+  const std::string id =
+      lobby.create(json{{"title", "warroom"},
+                        {"scenario", "war-in-europe"},
+                        {"players", 4u},
+                        {"seats", {{"BC", "bot:random"}, {"USSR", "bot:random"}, {"US", "bot:random"}, {"GER+ITA", "bot:random"}}}})["id"];
   lobby.commit_now();
   const int slices = jobs.run_all(lobby, 1000);
   EXPECT_GE(slices, 5) << "slices of 10 ms up to 50 ms";
@@ -140,9 +144,12 @@ TEST_F(LobbyOverFailingStore, SearchesAreOnePerGameLimitedPerAddressAndAppliedOn
   const std::uint64_t before = json::parse(lobby.view(first, ""))["version"];
   lobby.changed_elsewhere(first);
   const auto search_of = [&](const std::string& id) {
-    return std::find_if(jobs.queue.begin(), jobs.queue.end(), [&](const server::Job& j) { return j.game == id && j.lane == server::Lane::Search; });
+    return std::find_if(jobs.queue.begin(), jobs.queue.end(),
+                        [&](const server::Job& j) { return j.game == id && j.lane == server::Lane::Search; });
   };
-  EXPECT_EQ(std::count_if(jobs.queue.begin(), jobs.queue.end(), [&](const server::Job& j) { return j.game == first && j.lane == server::Lane::Search; }), 1)
+  EXPECT_EQ(std::count_if(jobs.queue.begin(), jobs.queue.end(),
+                          [&](const server::Job& j) { return j.game == first && j.lane == server::Lane::Search; }),
+            1)
       << "one search per game";
   std::rotate(jobs.queue.begin(), search_of(first), search_of(first) + 1);
   jobs.run_one(lobby);
@@ -171,9 +178,10 @@ TEST_F(LobbyOverFailingStore, SearchesAreOnePerGameLimitedPerAddressAndAppliedOn
 // queued in `jobs`.
 std::string search_bot_game(server::Lobby& lobby, Jobs& jobs) {
   jobs.attach(lobby);
-  const std::string id = lobby.create(json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u},
-                                           {"seats", {{"USSR", "bot:rules"}, {"GER", "bot:ai:easy"}}}},
-                                      "10.0.0.1")["id"];
+  const std::string id = lobby.create(
+      json{
+          {"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u}, {"seats", {{"USSR", "bot:rules"}, {"GER", "bot:ai:easy"}}}},
+      "10.0.0.1")["id"];
   lobby.commit_now();
   return id;
 }
@@ -191,7 +199,8 @@ TEST_F(LobbyOverFailingStore, AWarRoomGameWithASearchBotPlaysItsMovesOnTheSearch
   }
   EXPECT_GE(searches, 30) << "the German seat's decisions were searched on the search lane";
   const json view = json::parse(jobs.when_ready(lobby, [&] { return lobby.view(id, ""); }));
-  EXPECT_GE(view["version"].get<std::uint64_t>(), 10u) << "and played: the public view changed with them (its secret entries are not counted)";
+  EXPECT_GE(view["version"].get<std::uint64_t>(), 10u)
+      << "and played: the public view changed with them (its secret entries are not counted)";
   EXPECT_FALSE(view.contains("stopped"));
 }
 
@@ -208,8 +217,9 @@ TEST_F(LobbyOverFailingStore, OddsAreComputedOnTheirOwnLaneNotBehindSearches) {
   int status = 0;
   std::string answer;
   jobs.when_ready(lobby, [&] {
-    lobby.odds(id, "", "/api/games/" + id + "/odds?region=R12&with=GER:42,GER:43,GER:17",
-               [&](int code, const std::string& text) { status = code, answer = text; }, "10.0.0.2");
+    lobby.odds(
+        id, "", "/api/games/" + id + "/odds?region=R12&with=GER:42,GER:43,GER:17",
+        [&](int code, const std::string& text) { status = code, answer = text; }, "10.0.0.2");
     return 0;
   });
   ASSERT_EQ(jobs.queue.back().lane, server::Lane::Odds);

@@ -148,8 +148,8 @@ TEST(ClockNotes, EachComesAfterTheEntriesWrittenBeforeItAndCountsInTheLogSize) {
   EXPECT_EQ(view["log_events"][2], json({{"rule", "2"}}));
   json whole = {{"log", {"a", "b"}}, {"log_size", 2}};  // a game without messages or structure: its lines only
   server::add_log_notes(whole, notes, 100, words);
-  EXPECT_EQ(whole["log"], json({"a", "UK's clock ran out: rulebook bot plays for it", "b", "UK is back", "The clocks were paused by agreement",
-                                "US is on vacation"}));
+  EXPECT_EQ(whole["log"], json({"a", "UK's clock ran out: rulebook bot plays for it", "b", "UK is back",
+                                "The clocks were paused by agreement", "US is on vacation"}));
   EXPECT_FALSE(whole.contains("log_events"));
   // An undo takes the game back: the notes since stay where the game is now, never past its log's end.
   json stored = json::parse(server::Clocks(server::parse_pace("fast"), "bot:rulebook", 3).text());
@@ -189,7 +189,8 @@ class Clocked : public LobbyOverFailingStore {
     return std::find(view["active"].begin(), view["active"].end(), seat) != view["active"].end();
   }
   // The seat plays its first legal action while the game waits for it (at most `most` actions).
-  static json play_while_active(server::Lobby& lobby, const std::string& id, const std::string& token, const std::string& seat, int most = 200) {
+  static json play_while_active(server::Lobby& lobby, const std::string& id, const std::string& token, const std::string& seat,
+                                int most = 200) {
     json v = json::parse(lobby.view(id, token));
     for (int n = 0; n < most && active(v, seat); ++n) {
       v = json::parse(lobby.act(id, token, {{"action", v["legal_actions"][0]}, {"version", v["version"]}}));
@@ -199,8 +200,8 @@ class Clocked : public LobbyOverFailingStore {
   }
   static std::size_t actions_of(server::Store& store, const std::string& id, const std::string& seat, std::size_t from = 0) {
     const auto actions = store.load(id)->record.actions;
-    return static_cast<std::size_t>(std::count_if(actions.begin() + static_cast<std::ptrdiff_t>(std::min(from, actions.size())), actions.end(),
-                                                   [&](const core::SavedAction& a) { return a.seat == seat; }));
+    return static_cast<std::size_t>(std::count_if(actions.begin() + static_cast<std::ptrdiff_t>(std::min(from, actions.size())),
+                                                  actions.end(), [&](const core::SavedAction& a) { return a.seat == seat; }));
   }
 };
 
@@ -296,7 +297,9 @@ TEST_F(Clocked, Issue35_3_TheStandInPlaysOnAWorker) {
   Jobs jobs;
   jobs.attach(lobby);
   const std::string id = jobs.when_ready(lobby, [&] {
-    return lobby.create(json{{"seating", "public"}, {"pace", "live"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}}, "10.0.0.1")["id"]
+    return lobby
+        .create(json{{"seating", "public"}, {"pace", "live"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}},
+                "10.0.0.1")["id"]
         .get<std::string>();
   });
   lobby.commit_now();
@@ -337,7 +340,8 @@ TEST_F(Clocked, Issue35_3_ThePlayersPauseByAgreementAndOneResumes) {
   lobby.commit_now();
   EXPECT_EQ(v["clock"]["paused"], false);
   EXPECT_EQ(v["clock"]["events"].back()["event"], "resumed");
-  for (const auto& seat : v["active"]) EXPECT_EQ(v["clock"]["seats"][seat.get<std::string>()]["deadline"], t + 11 * kHour) << "an hour used" << seat;
+  for (const auto& seat : v["active"])
+    EXPECT_EQ(v["clock"]["seats"][seat.get<std::string>()]["deadline"], t + 11 * kHour) << "an hour used" << seat;
 }
 
 TEST_F(Clocked, Issue35_3_BadPacesStandInsAndClockRequestsAreRefusedAndChangeNothing) {
@@ -364,8 +368,8 @@ TEST_F(Clocked, Issue35_3_BadPacesStandInsAndClockRequestsAreRefusedAndChangeNot
   EXPECT_EQ(status_of([&] { lobby.clock(g.id, "", {{"pause", true}}); }, &code), 401);
   EXPECT_EQ(status_of([&] { lobby.clock(g.id, g.uk, {{"back", true}}); }, &code), 409);
   EXPECT_EQ(code, "not_out");
-  for (const json& bad : {json::object(), json{{"pause", "yes"}}, json{{"back", false}}, json{{"pause", true}, {"back", true}}, json::array(),
-                          json{{"stop", true}}})
+  for (const json& bad : {json::object(), json{{"pause", "yes"}}, json{{"back", false}}, json{{"pause", true}, {"back", true}},
+                          json::array(), json{{"stop", true}}})
     EXPECT_EQ(status_of([&] { lobby.clock(g.id, g.uk, bad); }), 400) << bad.dump();
   EXPECT_EQ(lobby.staged(), 0u);
   EXPECT_EQ(lobby.view(g.id, g.uk), before);
@@ -388,8 +392,8 @@ TEST_F(Clocked, Issue35_4_AWarRoomClockThatRunsOutIsInTheGamesLogAndItsReplay) {
   const auto words = core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(std::filesystem::path(CHURCHILL_TEST_DATA_DIR)));
   FailingStore store(path());
   server::Lobby lobby(titles(), store, {}, clock());
-  const std::string id =
-      lobby.create(json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u}, {"seating", "public"}, {"pace", "live"}})["id"];
+  const std::string id = lobby.create(
+      json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u}, {"seating", "public"}, {"pace", "live"}})["id"];
   lobby.commit_now();
   std::map<std::string, std::string> token;
   for (const char* seat : {"USSR", "GER"}) {

@@ -157,12 +157,14 @@ TEST_F(Endings, AnAllianceConcedesOnceAllItsHumanSeatsAgreeAndTheOtherNeverSeesA
   EXPECT_EQ(last.body["conceded"]["seats"], json(axis));
   EXPECT_EQ(last.body["conceded"]["winners"], json(allies));
   const json over = view(id);  // now everyone sees every agreement
-  EXPECT_EQ(event_names(over), (std::vector<std::string>{a1 + " concede", a1 + " withdraw", a1 + " concede", a2 + " concede", a2 + " conceded"}));
+  EXPECT_EQ(event_names(over),
+            (std::vector<std::string>{a1 + " concede", a1 + " withdraw", a1 + " concede", a2 + " concede", a2 + " conceded"}));
   EXPECT_TRUE(over["legal_actions"].empty());
   EXPECT_EQ(concede(a1).body["code"], "game_over");
   const json now = view(id, tokens[allies[0]]);
-  EXPECT_EQ(post("/api/games/" + id + "/actions", json{{"action", "done"}, {"version", now["version"]}}.dump(), tokens[allies[0]]).body["code"],
-            "not_your_turn");
+  EXPECT_EQ(
+      post("/api/games/" + id + "/actions", json{{"action", "done"}, {"version", now["version"]}}.dump(), tokens[allies[0]]).body["code"],
+      "not_your_turn");
   const json finished = get("/api/games?status=finished").body;
   ASSERT_EQ(finished["games"].size(), 1u);
   EXPECT_EQ(finished["games"][0]["winners"], json(allies));
@@ -182,8 +184,9 @@ TEST_F(Endings, AResignedSeatNeedNotAgreeToConcedeAndNeverActsAgain) {
   EXPECT_FALSE(resigned.body["terminal"]);  // the others are humans: the game waits for them
   // Nobody acts for its bot with its token, and it does not resign twice.
   const json now = view(id, tokens[axis[0]]);
-  EXPECT_EQ(post("/api/games/" + id + "/actions", json{{"action", "done"}, {"version", now["version"]}}.dump(), tokens[axis[0]]).body["code"],
-            "seat_is_bot");
+  EXPECT_EQ(
+      post("/api/games/" + id + "/actions", json{{"action", "done"}, {"version", now["version"]}}.dump(), tokens[axis[0]]).body["code"],
+      "seat_is_bot");
   EXPECT_EQ(resign(id, tokens[axis[0]]).body["code"], "seat_is_bot");
   EXPECT_EQ(concede(axis[0]).body["code"], "seat_is_bot");
   const Reply last = concede(axis[1]);

@@ -9,8 +9,8 @@
 #include <deque>
 #include <exception>
 #include <filesystem>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "churchill/title.h"
 #include "hills/title.h"
@@ -29,9 +29,7 @@ class FailingStore : public server::Store {
   int commits = 0;
   std::vector<server::StoredGame> load_unfinished() override { return real_.load_unfinished(); }
   std::optional<server::StoredGame> load(const std::string& id) override { return real_.load(id); }
-  Summaries finished_summaries(const std::string& after, std::size_t limit) override {
-    return real_.finished_summaries(after, limit);
-  }
+  Summaries finished_summaries(const std::string& after, std::size_t limit) override { return real_.finished_summaries(after, limit); }
   std::vector<std::string> game_ids() override { return real_.game_ids(); }
   std::vector<std::string> commit(const std::vector<server::GameWrite>& batch) override {
     if (fail) throw server::StoreError("injected failure");
@@ -63,20 +61,20 @@ inline const core::Titles& titles() {
 class LobbyOverFailingStore : public ::testing::Test {
  protected:
   std::filesystem::path dir = std::filesystem::temp_directory_path() / ("churchill-lobby-test-" + std::to_string(::getpid()) + "-" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+                                                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
   void SetUp() override { std::filesystem::create_directories(dir); }
   void TearDown() override { std::filesystem::remove_all(dir); }
   std::string path() const { return (dir / "games.db").string(); }
   // A public training game with 'Bots as US and USSR, its UK seat claimed and stored: {id, UK's token}.
   static std::pair<std::string, std::string> game_with_uk_claimed(server::Lobby& lobby) {
-    const std::string id = lobby.create(nlohmann::json{{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
+    const std::string id =
+        lobby.create(nlohmann::json{{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
     lobby.commit_now();
     const std::string token = lobby.claim(id, "UK", nlohmann::json::object());
     lobby.commit_now();
     return {id, token};
   }
 };
-
 
 // The lobby's workers run by hand: jobs wait until the test runs them, each on this thread as a
 // worker would, then its answer as the server's thread would, then the commit of what it staged.

@@ -116,7 +116,10 @@ TEST_F(LobbyOverFailingStore, EveryChangeOfASeatKeepsItsKeyAndIsMadeOnce) {
   EXPECT_EQ(v["seats"]["UK"], "bot:rulebook");
   EXPECT_EQ(v["events"].size(), 1u) << "resigned once";
   // War Room: the Axis's only human seat agrees to concede, which ends the game.
-  const std::string war = lobby.create(json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u}, {"seating", "public"},
+  const std::string war = lobby.create(json{{"title", "warroom"},
+                                            {"scenario", "eastern-front"},
+                                            {"players", 2u},
+                                            {"seating", "public"},
                                             {"seats", {{"USSR", "bot:rules"}}}})["id"];
   lobby.commit_now();
   const std::string ger = lobby.claim(war, "GER", json::object());
@@ -190,7 +193,8 @@ TEST_F(LobbyOverFailingStore, ANewGameKeepsTheServersSearchThreads) {
 class Replay : public LobbyOverFailingStore {
  protected:
   // The replay's answer (made at once: the lobby has no offload).
-  static json replay(server::Lobby& lobby, const std::string& id, const std::string& token, const std::string& step, const std::string& seat) {
+  static json replay(server::Lobby& lobby, const std::string& id, const std::string& token, const std::string& step,
+                     const std::string& seat) {
     json out;
     lobby.replay(id, token, step, seat, [&](int status, const std::string& text) {
       EXPECT_EQ(status, 200) << text;
@@ -254,8 +258,10 @@ TEST_F(Replay, AGameInPlayIsReplayedOnlyFromTheAskingSeatsViewWithoutOthersChoic
   for (std::size_t n = 1; n <= end["steps"].get<std::size_t>(); ++n) {
     const json step = replay(lobby, id, token, std::to_string(n), "");
     const std::string seat = step["action"]["seat"];
-    if (seat == "UK") own |= step["action"]["action"].is_string();
-    else hidden |= step["action"]["action"].is_null();
+    if (seat == "UK")
+      own |= step["action"]["action"].is_string();
+    else
+      hidden |= step["action"]["action"].is_null();
     EXPECT_EQ(seat == "UK", step["action"]["action"].is_string()) << "step " << n << " by " << seat;
   }
   EXPECT_TRUE(own && hidden) << "the UK's own action is named, the deals and bots' choices are not";
@@ -271,7 +277,8 @@ TEST_F(LobbyOverFailingStore, AGameNobodyJoinedExpiresAfterAnHour) {
   server::Lobby lobby(titles(), store, {}, [&] { return clock; });
   const std::string unjoined = lobby.create(json{{"seating", "public"}})["id"];
   const std::string joined = game_with_uk_claimed(lobby).first;
-  const std::string bots = lobby.create(json{{"title", "hills"}, {"players", 2u}, {"seats", {{"red", "bot:random"}, {"green", "bot:random"}}}})["id"];
+  const std::string bots =
+      lobby.create(json{{"title", "hills"}, {"players", 2u}, {"seats", {{"red", "bot:random"}, {"green", "bot:random"}}}})["id"];
   lobby.commit_now();
   const auto live = [&] {
     std::set<std::string> ids;
@@ -303,8 +310,8 @@ TEST_F(LobbyOverFailingStore, AGameNobodyJoinedExpiresAfterAnHour) {
 TEST_F(LobbyOverFailingStore, ABidAboveTheOilHeldIsRefusedWithItsReasonAndChangesNothing) {
   FailingStore store(path());
   server::Lobby lobby(titles(), store);
-  const std::string id = lobby.create(json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"seating", "public"},
-                                           {"seats", {{"GER", "bot:random"}}}})["id"];
+  const std::string id = lobby.create(
+      json{{"title", "warroom"}, {"scenario", "eastern-front"}, {"seating", "public"}, {"seats", {{"GER", "bot:random"}}}})["id"];
   lobby.commit_now();
   const std::string token = lobby.claim(id, "USSR", json::object());
   lobby.commit_now();

@@ -73,8 +73,7 @@ TEST_F(LobbyOverFailingStore, AWatchedFinishedGameIsServedFromItsViews) {
   try {
     lobby.subscribe(id, "", [&] { ++pushes; });
     FAIL() << "a finished game not in memory is loaded first";
-  } catch (const server::NotReady&) {
-  }
+  } catch (const server::NotReady&) {}
   ASSERT_EQ(jobs.queue.size(), 1u);
   EXPECT_EQ(jobs.queue.front().lane, server::Lane::Load);
   EXPECT_EQ(jobs.queue.front().owner, "10.0.0.9") << "charged to the address asking";

@@ -41,7 +41,9 @@ class Notifications : public AccountServer {
   }
   // A public game whose UK seat anna holds (US and USSR are bots); its id and the seat's token.
   std::pair<std::string, std::string> game_of(const std::string& anna, const std::string& seating = "public") {
-    const Reply r = post("/api/games", json{{"scenario", "training"}, {"seating", seating}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}}.dump());
+    const Reply r =
+        post("/api/games",
+             json{{"scenario", "training"}, {"seating", seating}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}}.dump());
     EXPECT_EQ(r.status, 201) << r.body.dump();
     const std::string id = r.body.value("id", "");
     json claim = json::object();
@@ -88,8 +90,13 @@ TEST_F(Notifications, BadSettingsAreRefusedWithTheirCodeAndChangeNothing) {
   const std::string anna = sign("/api/accounts", "anna");
   const Answer fresh = settings(anna);
   ASSERT_EQ(fresh.status, 200) << fresh.body.dump();
-  EXPECT_EQ(fresh.body, json({{"webhook", nullptr}, {"email", nullptr}, {"browser", false}, {"turns", true}, {"digest", true},
-                              {"language", "en"}, {"email_available", false}}));
+  EXPECT_EQ(fresh.body, json({{"webhook", nullptr},
+                              {"email", nullptr},
+                              {"browser", false},
+                              {"turns", true},
+                              {"digest", true},
+                              {"language", "en"},
+                              {"email_available", false}}));
   const Answer good = put(anna, R"({"browser": true, "language": "it", "digest": false})");
   ASSERT_EQ(good.status, 200) << good.body.dump();
   const json before = settings(anna).body;
@@ -193,9 +200,8 @@ TEST_F(Notifications, EachTurnOfTheAccountsSeatIsToldOnceWithALinkToTheGame) {
   ASSERT_GT(played, 0);
   // Every turn row the server added is sent once; nothing else is.
   const auto turns = [&] { return std::stoi(sql_text(db, "SELECT count(*) FROM notify_outbox WHERE dedupe LIKE 'turn:%'")); };
-  ASSERT_TRUE(eventually([&] {
-    return sql_text(db, "SELECT count(*) FROM notify_outbox WHERE status = 'pending'") == "0" && turns() > 0;
-  })) << log_text();
+  ASSERT_TRUE(eventually([&] { return sql_text(db, "SELECT count(*) FROM notify_outbox WHERE status = 'pending'") == "0" && turns() > 0; }))
+      << log_text();
   std::this_thread::sleep_for(std::chrono::milliseconds(600));
   const auto received = hook.received();
   const int sent = std::stoi(sql_text(db, "SELECT count(*) FROM notify_outbox WHERE dedupe LIKE 'turn:%' AND status = 'sent'"));

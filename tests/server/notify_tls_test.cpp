@@ -25,7 +25,7 @@ constexpr std::chrono::seconds kTimeout{10};
 class NotifyTls : public ::testing::Test {
  protected:
   std::filesystem::path dir = std::filesystem::temp_directory_path() / ("notify-tls-test-" + std::to_string(::getpid()) + "-" +
-                                                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
+                                                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
   // For 127.0.0.1, trusted through SSL_CERT_FILE.
   TestCertificate trusted = TestCertificate::make("IP:127.0.0.1");
   // As good, but trusted by nobody.
@@ -41,8 +41,10 @@ class NotifyTls : public ::testing::Test {
     ::setenv("SSL_CERT_FILE", (dir / "trusted.pem").c_str(), 1);
   }
   void TearDown() override {
-    if (kept_) ::setenv("SSL_CERT_FILE", kept_->c_str(), 1);
-    else ::unsetenv("SSL_CERT_FILE");
+    if (kept_)
+      ::setenv("SSL_CERT_FILE", kept_->c_str(), 1);
+    else
+      ::unsetenv("SSL_CERT_FILE");
     std::filesystem::remove_all(dir);
   }
   static std::string refusal(const std::function<void()>& send) {

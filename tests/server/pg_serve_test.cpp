@@ -144,7 +144,8 @@ class ServersOnPostgres : public ::testing::Test {
     url = env;
     admin = PQconnectdb(url.c_str());
     ASSERT_EQ(PQstatus(admin), CONNECTION_OK) << PQerrorMessage(admin);
-    PQsetNoticeProcessor(admin, [](void*, const char*) {}, nullptr);
+    PQsetNoticeProcessor(
+        admin, [](void*, const char*) {}, nullptr);
     PQclear(PQexec(admin, (std::string("DROP TABLE IF EXISTS ") + server::PgStore::kTables + " CASCADE").c_str()));
   }
   void TearDown() override {
@@ -163,7 +164,8 @@ class ServersOnPostgres : public ::testing::Test {
   // A `churchill serve` on the database (through a proxy at `via`, 0: directly), with `flags`.
   void serve(int via = 0, std::vector<std::string> flags = {}) {
     const std::string at = url.substr(url.rfind(':') + 1);  // PORT/churchill
-    std::string db = url.substr(0, url.rfind(':') + 1) + std::to_string(via ? via : database_port()) + at.substr(at.find('/')) + "?sslmode=disable";
+    std::string db =
+        url.substr(0, url.rfind(':') + 1) + std::to_string(via ? via : database_port()) + at.substr(at.find('/')) + "?sslmode=disable";
     std::vector<std::string> args = {std::getenv("CHURCHILL_BINARY"), "serve", "--port", "0", "--db", db};
     args.insert(args.end(), flags.begin(), flags.end());
     std::vector<char*> argv;
@@ -232,7 +234,9 @@ TEST_F(ServersOnPostgres, ACommitCutAtCommitIsAnsweredUnknownAndItsKeyMakesItExa
     }
     ASSERT_FALSE(token.empty()) << "a seat may act";
     const auto stored_version = [&] { return std::stoull(value("SELECT version FROM games WHERE id = '" + id + "'")); };
-    const auto seat_actions = [&] { return std::stoi(value("SELECT count(*) FROM actions WHERE game = '" + id + "' AND seat = '" + seat + "'")); };
+    const auto seat_actions = [&] {
+      return std::stoi(value("SELECT count(*) FROM actions WHERE game = '" + id + "' AND seat = '" + seat + "'"));
+    };
     const std::uint64_t version_before = stored_version();
     const int actions_before = seat_actions();
     const json action = {{"action", before["legal_actions"][0]}, {"version", before["version"]}};

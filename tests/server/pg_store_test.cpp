@@ -8,13 +8,13 @@
 #include <libpq-fe.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
-#include <filesystem>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
-#include <fmt/format.h>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -62,7 +62,8 @@ class PostgresStore : public ::testing::Test {
     url = env;
     admin = PQconnectdb(url.c_str());
     ASSERT_EQ(PQstatus(admin), CONNECTION_OK) << PQerrorMessage(admin);
-    PQsetNoticeProcessor(admin, [](void*, const char*) {}, nullptr);
+    PQsetNoticeProcessor(
+        admin, [](void*, const char*) {}, nullptr);
     // Every test starts from an empty database.
     sql(std::string("DROP TABLE IF EXISTS ") + server::PgStore::kTables + " CASCADE");
   }
@@ -176,7 +177,8 @@ TEST_F(PostgresStore, TwoServersActingOnOneVersionKeepOneOrderAndTheLaterIsToldO
   ASSERT_GT(stored->record.actions.size(), before);
   EXPECT_EQ(stored->record.actions[before].action, seen_a["legal_actions"][0]) << "the first server's action";
   EXPECT_EQ(std::count_if(stored->record.actions.begin() + static_cast<std::ptrdiff_t>(before), stored->record.actions.end(),
-                          [](const core::SavedAction& x) { return x.seat == "UK"; }), 1)
+                          [](const core::SavedAction& x) { return x.seat == "UK"; }),
+            1)
       << "the UK's one action since, not the second server's besides";
   EXPECT_EQ(sql("SELECT count(*) FROM actions WHERE game = '" + id + "'"), std::to_string(stored->record.actions.size()));
 }
@@ -205,7 +207,9 @@ TEST_F(PostgresStore, AClockThatRunsOutOnTwoServersRunsOutOnce) {
   EXPECT_EQ(b.commit_now(), std::vector<std::string>{id}) << "the later is refused, not stored after the first";
   const json after = json::parse(b.view(id, token));
   EXPECT_EQ(after["clock"]["seats"]["UK"]["out"], true);
-  EXPECT_EQ(std::count_if(after["clock"]["events"].begin(), after["clock"]["events"].end(), [](const json& e) { return e["event"] == "out"; }), 1);
+  EXPECT_EQ(
+      std::count_if(after["clock"]["events"].begin(), after["clock"]["events"].end(), [](const json& e) { return e["event"] == "out"; }),
+      1);
   b.tick_clocks();
   EXPECT_EQ(b.staged(), 0u) << "and not again";
 }
@@ -316,7 +320,8 @@ TEST_F(PostgresStore, TwoServersHammeringOneGameStoreEveryAcceptedActionOnce) {
     for (int i = 0; i < 30; ++i) {
       const json v = json::parse(lobby.view(id, token));
       if (v["legal_actions"].empty()) return;
-      lobby.act(id, token, {{"action", v["legal_actions"][(seed + static_cast<unsigned>(i)) % v["legal_actions"].size()]}, {"version", v["version"]}});
+      lobby.act(id, token,
+                {{"action", v["legal_actions"][(seed + static_cast<unsigned>(i)) % v["legal_actions"].size()]}, {"version", v["version"]}});
       (lobby.commit_now().empty() ? accepted : conflicts)++;
     }
   };
@@ -380,11 +385,13 @@ TEST_F(PostgresStore, ASqliteDatabaseIsCopiedWholeAndACopyAgainAddsNothing) {
     settings.email.code_hash = "code-hash";
     settings.email.code_expires = 4102444800;
     side->set_notify_settings(anna, settings.stored());
-    ASSERT_TRUE(side->add_outbox("turn:1:" + games[0].first + ":0:webhook", {0, anna, "webhook", "https://hooks.example.org/anna", "{}", 0}, 10, 10));
+    ASSERT_TRUE(side->add_outbox("turn:1:" + games[0].first + ":0:webhook", {0, anna, "webhook", "https://hooks.example.org/anna", "{}", 0},
+                                 10, 10));
     const auto claimed = side->claim_outbox("old-sender", 20, 120, 10);
     ASSERT_EQ(claimed.size(), 1u);
     side->settle_outbox(claimed[0].id, "old-sender", "sent", 20, "");
-    ASSERT_TRUE(side->add_outbox("turn:1:" + games[0].first + ":3:webhook", {0, anna, "webhook", "https://hooks.example.org/anna", "{}", 0}, 30, 30));
+    ASSERT_TRUE(side->add_outbox("turn:1:" + games[0].first + ":3:webhook", {0, anna, "webhook", "https://hooks.example.org/anna", "{}", 0},
+                                 30, 30));
     ASSERT_EQ(side->claim_outbox("old-sender", 40, 4102444800, 10).size(), 1u);
   }
   const std::string command = std::string(binary) + " db migrate --from sqlite:" + file + " --to " + url;
@@ -423,7 +430,8 @@ TEST_F(PostgresStore, ASqliteDatabaseIsCopiedWholeAndACopyAgainAddsNothing) {
   EXPECT_EQ(settings.email.to, "anna@example.org");
   EXPECT_FALSE(settings.email.confirmed);
   EXPECT_EQ(settings.email.code_hash, "code-hash") << "the code sent before still confirms it";
-  EXPECT_EQ(sql("SELECT string_agg(status || ' ' || attempts || ' ' || claimed_until, ',' ORDER BY due) FROM notify_outbox"), "sent 1 0,pending 0 0")
+  EXPECT_EQ(sql("SELECT string_agg(status || ' ' || attempts || ' ' || claimed_until, ',' ORDER BY due) FROM notify_outbox"),
+            "sent 1 0,pending 0 0")
       << "the message sent is kept (its turn is not told again), the one to send is free to be claimed here";
   EXPECT_EQ(sql("SELECT count(*) FROM notify_outbox WHERE account = " + std::to_string(account->id)), "2");
   EXPECT_EQ(side->claim_outbox("new-sender", 50, 120, 10).size(), 1u);
@@ -456,7 +464,8 @@ TEST_F(PostgresStore, ThreeServersNotifiersSendEachMessageOnce) {
   sql("UPDATE games SET summary = '{\"active\": [\"UK\"], \"terminal\": false}' WHERE id = '" + id + "'");
   const std::int64_t now = std::time(nullptr);  // added now: kept a week (--notify-keep)
   for (int i = 0; i < 60; ++i)
-    sql(fmt::format("INSERT INTO notify_outbox (dedupe, account, channel, target, payload, due, created) "
+    sql(
+        fmt::format("INSERT INTO notify_outbox (dedupe, account, channel, target, payload, due, created) "
                     "VALUES ('m{}', 1, 'webhook', '{}', '{{\"kind\": \"confirm\", \"text\": \"message {}\"}}', 0, {})",
                     i, hook.url(), i, now));
   const auto words = core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(CHURCHILL_TEST_DATA_DIR));

@@ -16,8 +16,8 @@ using test_support::titles;
 // A War Room game its random bots played for `actions` actions.
 std::unique_ptr<core::Match> played(std::size_t actions) {
   const core::Title& title = *titles().find("warroom");
-  core::SaveFile record = title.new_record("war-in-europe", {}, 4, {{"BC", "bot:random"}, {"USSR", "bot:random"}, {"US", "bot:random"},
-                                                                     {"GER+ITA", "bot:random"}});
+  core::SaveFile record = title.new_record("war-in-europe", {}, 4,
+                                           {{"BC", "bot:random"}, {"USSR", "bot:random"}, {"US", "bot:random"}, {"GER+ITA", "bot:random"}});
   record.seed = core::Seed(31);
   auto match = title.open(record);
   match->run_bots(false, [&] { return match->version() >= actions; });

@@ -15,8 +15,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "tests/support/http_client.h"
@@ -159,7 +159,8 @@ class Server : public ::testing::Test {
     return r.body.value("token", "");
   }
   Reply act(const std::string& id, const std::string& token, const json& view, std::size_t choice = 0) {
-    return post("/api/games/" + id + "/actions", json{{"action", view["legal_actions"][choice]}, {"version", view["version"]}}.dump(), token);
+    return post("/api/games/" + id + "/actions", json{{"action", view["legal_actions"][choice]}, {"version", view["version"]}}.dump(),
+                token);
   }
   void expect_error(const Reply& r, int status, const std::string& fragment) {
     EXPECT_EQ(r.status, status) << r.body.dump();

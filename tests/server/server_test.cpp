@@ -14,8 +14,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <thread>
 
@@ -160,7 +160,8 @@ TEST_F(Server, BadRequestsAreJsonErrorsAndChangeNothing) {
   expect_error(post("/api/games/" + id + "/seats/UK"), 409, "already taken");
   const json before = get("/api/games/" + id + "/view", token).body;
   const json version = before["version"];
-  expect_error(post("/api/games/" + id + "/actions", json{{"action", "win the war"}, {"version", version}}.dump(), token), 422, "not a legal action");
+  expect_error(post("/api/games/" + id + "/actions", json{{"action", "win the war"}, {"version", version}}.dump(), token), 422,
+               "not a legal action");
   expect_error(post("/api/games/" + id + "/actions", R"({"action": 3})", token), 400, "the body must be");
   expect_error(post("/api/games/" + id + "/actions", json{{"action", "pass"}}.dump(), token), 400, "\"version\"");
   expect_error(post("/api/games/" + id + "/actions", R"({"action": "pass"})", "0123"), 401, "opens no seat");
@@ -179,11 +180,12 @@ TEST_F(Server, NonUtf8InputIsAnswered4xxAndTheServerServesOn) {
   const std::string token = claim(id);
   const json view = get("/api/games/" + id + "/view", token).body;
   const std::string cut = std::string(79, 'a') + "\xc3\xa9";  // 80 bytes end inside the é
-  expect_error(post("/api/games/" + id + "/actions", json{{"action", cut}, {"version", view["version"]}}.dump(), token), 422, "not a legal action");
+  expect_error(post("/api/games/" + id + "/actions", json{{"action", cut}, {"version", view["version"]}}.dump(), token), 422,
+               "not a legal action");
   expect_error(post("/api/games/" + id + "/seats/\xc3\xa9\xff"), 404, "no seat");
   const std::string body = "{\"action\": \"\xff\xfe\", \"version\": 0}";
-  EXPECT_EQ(raw("POST /api/games/" + id + "/actions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer " + token +
-                "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body),
+  EXPECT_EQ(raw("POST /api/games/" + id + "/actions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer " +
+                token + "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body),
             400);
   EXPECT_TRUE(running());
   EXPECT_EQ(get("/api/games/" + id + "/view", token).status, 200);
@@ -200,26 +202,64 @@ TEST_F(Server, FuzzedRequestsAreAnsweredBelow500AndNeverStopTheServer) {
     for (std::size_t i = 0; i < n; ++i) s += static_cast<char>(rng() % 256);
     return s;
   };
-  const std::vector<std::string> methods = {"GET", "POST", "HEAD", "PUT", "DELETE", "TRACE", "OPTIONS", "CONNECT", "PATCH", "G\x01T", "", "get"};
-  const std::vector<std::string> paths = {"/", "/api/games", "/api/games/" + id + "/view", "/api/games/" + id + "/actions",
-                                          "/api/games/" + id + "/undo", "/api/games/" + id + "/seats/UK", "/api/games/" + id + "/ws",
-                                          "/api/titles", "/api/titles/churchill/layout", "/api/titles/\xff/layout", "/assets", "/api/games?limit=0", "/api/games?status=finished&after=\xff", "*",
-                                          "http://x/", "/api/games/" + id + "/view?x", "/api/games//view", "/%00", "/api/games/" + id};
-  const std::vector<std::string> bodies = {"", "{}", "{\"action\": \"pass\", \"version\": 0}", "[1,2", "{\"seats\": []}", "null",
-                                           "{\"options\": [\"secret-agenda\", \"secret-agenda\"]}", "{\"seed\": 1e400}", "{\"version\": -1}",
-                                           "{\"action\": \"" + std::string(200, 'x') + "\"}", "\"\xff\""};
-  const std::vector<std::string> headers = {"Content-Type: application/json", "Content-Type: text/plain", "Origin: http://evil.example",
-                                            "Authorization: Bearer " + token, "Authorization: Basic x", "Authorization: Bearer \xff",
-                                            "Transfer-Encoding: chunked", "Transfer-Encoding: gzip", "Content-Length: -1",
-                                            "Content-Length: 99999999999999999999", "Upgrade: websocket", "Connection: Upgrade",
-                                            "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "X: " + std::string(9000, 'h'),
-                                            "\xff: \xfe", "Content-Length: 3", "Expect: 100-continue", "Host: "};
+  const std::vector<std::string> methods = {"GET",     "POST",    "HEAD",  "PUT",    "DELETE", "TRACE",
+                                            "OPTIONS", "CONNECT", "PATCH", "G\x01T", "",       "get"};
+  const std::vector<std::string> paths = {"/",
+                                          "/api/games",
+                                          "/api/games/" + id + "/view",
+                                          "/api/games/" + id + "/actions",
+                                          "/api/games/" + id + "/undo",
+                                          "/api/games/" + id + "/seats/UK",
+                                          "/api/games/" + id + "/ws",
+                                          "/api/titles",
+                                          "/api/titles/churchill/layout",
+                                          "/api/titles/\xff/layout",
+                                          "/assets",
+                                          "/api/games?limit=0",
+                                          "/api/games?status=finished&after=\xff",
+                                          "*",
+                                          "http://x/",
+                                          "/api/games/" + id + "/view?x",
+                                          "/api/games//view",
+                                          "/%00",
+                                          "/api/games/" + id};
+  const std::vector<std::string> bodies = {"",
+                                           "{}",
+                                           "{\"action\": \"pass\", \"version\": 0}",
+                                           "[1,2",
+                                           "{\"seats\": []}",
+                                           "null",
+                                           "{\"options\": [\"secret-agenda\", \"secret-agenda\"]}",
+                                           "{\"seed\": 1e400}",
+                                           "{\"version\": -1}",
+                                           "{\"action\": \"" + std::string(200, 'x') + "\"}",
+                                           "\"\xff\""};
+  const std::vector<std::string> headers = {"Content-Type: application/json",
+                                            "Content-Type: text/plain",
+                                            "Origin: http://evil.example",
+                                            "Authorization: Bearer " + token,
+                                            "Authorization: Basic x",
+                                            "Authorization: Bearer \xff",
+                                            "Transfer-Encoding: chunked",
+                                            "Transfer-Encoding: gzip",
+                                            "Content-Length: -1",
+                                            "Content-Length: 99999999999999999999",
+                                            "Upgrade: websocket",
+                                            "Connection: Upgrade",
+                                            "Sec-WebSocket-Version: 13",
+                                            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+                                            "X: " + std::string(9000, 'h'),
+                                            "\xff: \xfe",
+                                            "Content-Length: 3",
+                                            "Expect: 100-continue",
+                                            "Host: "};
   int answered = 0;
   for (int i = 0; i < 6000; ++i) {
     std::string target = pick(paths);
     if (rng() % 6 == 0) target += bytes(rng() % 20);
     if (rng() % 20 == 0) target += std::string(3000, 'p');
-    std::string request = pick(methods) + " " + target + " " + (rng() % 10 ? "HTTP/1.1" : pick({"HTTP/9.9", "HTTP/1.0", "", "\xff"})) + "\r\n";
+    std::string request =
+        pick(methods) + " " + target + " " + (rng() % 10 ? "HTTP/1.1" : pick({"HTTP/9.9", "HTTP/1.0", "", "\xff"})) + "\r\n";
     if (rng() % 15 == 0) request = bytes(rng() % 300) + "\r\n";
     const int n = static_cast<int>(rng() % 6);
     for (int h = 0; h < n; ++h) request += pick(headers) + "\r\n";
@@ -372,11 +412,12 @@ TEST_F(Server, NoResponseCarriesAnotherSeatsSecrets) {
   std::array<std::string, 2> tokens = {claim(id, "UK"), claim(id, "US")};
   std::array<json, 2> hands = {get("/api/games/" + id + "/view", tokens[0]).body["hand"],
                                get("/api/games/" + id + "/view", tokens[1]).body["hand"]};
-  const std::vector<Reply> replies = {get("/api/games"), get("/api/games/" + id + "/view"),
-                                      get("/api/games/" + id + "/view", tokens[0]), get("/api/games/" + id + "/view", tokens[1])};
+  const std::vector<Reply> replies = {get("/api/games"), get("/api/games/" + id + "/view"), get("/api/games/" + id + "/view", tokens[0]),
+                                      get("/api/games/" + id + "/view", tokens[1])};
   for (std::size_t r = 0; r < replies.size(); ++r) {
     const std::string text = replies[r].body.dump();
-    for (const char* secret : {"\"seed\"", "\"actions\"", "\"draw\"", "xoshiro", "token_hash", "invitation", tokens[0].c_str(), tokens[1].c_str()})
+    for (const char* secret :
+         {"\"seed\"", "\"actions\"", "\"draw\"", "xoshiro", "token_hash", "invitation", tokens[0].c_str(), tokens[1].c_str()})
       EXPECT_EQ(text.find(secret), std::string::npos) << "reply " << r << " holds " << secret;
     for (std::size_t seat = 0; seat < 2; ++seat) {
       const bool own = r == 2 + seat;
@@ -403,8 +444,9 @@ TEST_F(Server, RepeatedOrStaleActionsAre409WithTheCurrentView) {
   std::vector<std::thread> racers;
   for (int i = 0; i < 4; ++i)
     racers.emplace_back([&] {
-      const auto [status, _] = test_support::HttpClient(port).call(
-          http::verb::post, "/api/games/" + id + "/actions", json{{"action", now["legal_actions"][0]}, {"version", now["version"]}}.dump(), token);
+      const auto [status, _] =
+          test_support::HttpClient(port).call(http::verb::post, "/api/games/" + id + "/actions",
+                                              json{{"action", now["legal_actions"][0]}, {"version", now["version"]}}.dump(), token);
       (status == 200 ? ok : conflict)++;
     });
   for (auto& t : racers) t.join();
@@ -637,8 +679,8 @@ TEST_F(Server, SlowAndSilentWebSocketsAreBoundedAndClosed) {
 #else
   const long allowed = static_cast<long>(pushed / 1024 / 8);
 #endif
-  EXPECT_LT(rss_kb() - before, allowed)
-      << "memory grew by " << (rss_kb() - before) << " KiB; unbounded queues would hold " << pushed / 1024 << " KiB";
+  EXPECT_LT(rss_kb() - before, allowed) << "memory grew by " << (rss_kb() - before) << " KiB; unbounded queues would hold " << pushed / 1024
+                                        << " KiB";
   std::this_thread::sleep_for(std::chrono::milliseconds(3500));
   beast::error_code ec;
   for (int reads = 0; reads < 1000 && !ec; ++reads) {  // drain what was sent; then the server's close
@@ -773,7 +815,8 @@ TEST_F(Server, AReplaysSeatIsPercentDecoded) {
 // attack on Smolensk from Germany's observation, on a worker; the same query gives the same figures;
 // every bad parameter is refused with a clear JSON error; nothing of the game changes.
 TEST_F(Server, OddsAnswerTheCalculatorFromTheSeatsObservationAndRefuseBadInput) {
-  const Reply made = post("/api/games", R"({"title": "warroom", "scenario": "eastern-front", "seating": "public", "seats": {"USSR": "bot:rules"}})");
+  const Reply made =
+      post("/api/games", R"({"title": "warroom", "scenario": "eastern-front", "seating": "public", "seats": {"USSR": "bot:rules"}})");
   ASSERT_EQ(made.status, 201) << made.body.dump();
   const std::string id = made.body["id"];
   const std::string token = claim(id, "GER");
@@ -809,13 +852,16 @@ TEST_F(Server, OddsAnswerTheCalculatorFromTheSeatsObservationAndRefuseBadInput) 
   // The API answers what `warroom odds --json` answers for the same position: the game's record, read
   // from the server's database, saved as a file for the command line built beside the server.
   json record = json::parse(sql_text(db, "SELECT record FROM games WHERE id = '" + id + "'"));
-  record["actions"] = json::parse(sql_text(db, "SELECT json_group_array(json_object('seat', seat, 'action', action, 'sampled', "
-                                               "json(CASE sampled WHEN 0 THEN 'false' ELSE 'true' END))) FROM "
-                                               "(SELECT * FROM actions WHERE game = '" + id + "' ORDER BY idx)"));
+  record["actions"] = json::parse(sql_text(db,
+                                           "SELECT json_group_array(json_object('seat', seat, 'action', action, 'sampled', "
+                                           "json(CASE sampled WHEN 0 THEN 'false' ELSE 'true' END))) FROM "
+                                           "(SELECT * FROM actions WHERE game = '" +
+                                               id + "' ORDER BY idx)"));
   record["state_hash"] = "";
   std::ofstream(dir / "odds-game.json") << record.dump();
   const std::string warroom = (fs::path(std::getenv("CHURCHILL_BINARY")).parent_path() / "warroom").string();
-  const std::string command = warroom + " odds " + (dir / "odds-game.json").string() + " --as GER --region R12 --json > " + (dir / "odds.txt").string();
+  const std::string command =
+      warroom + " odds " + (dir / "odds-game.json").string() + " --as GER --region R12 --json > " + (dir / "odds.txt").string();
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
   json local = json::parse(std::ifstream(dir / "odds.txt"));
   json served = own.body["odds"];

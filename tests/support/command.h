@@ -37,8 +37,7 @@ class CommandTest : public ::testing::Test {
   CommandTest(const char* env, const std::string& name)
       : env_(env),
         dir(std::filesystem::temp_directory_path() /
-            (name + "-" + std::to_string(::getpid()) + "-" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name())),
+            (name + "-" + std::to_string(::getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name())),
         save((dir / "game.json").string()) {}
 
   void SetUp() override {

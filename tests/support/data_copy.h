@@ -25,13 +25,11 @@ class DataCopyTest : public ::testing::Test {
       : source_(std::move(source)),
         load_(std::move(load)),
         dir(std::filesystem::temp_directory_path() /
-            (name + "-" + std::to_string(::getpid()) + "-" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name())) {}
+            (name + "-" + std::to_string(::getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name())) {}
 
   void SetUp() override {
     std::filesystem::create_directories(dir);
-    for (const auto& f : std::filesystem::directory_iterator(source_))
-      std::filesystem::copy(f.path(), dir / f.path().filename());
+    for (const auto& f : std::filesystem::directory_iterator(source_)) std::filesystem::copy(f.path(), dir / f.path().filename());
   }
   void TearDown() override { std::filesystem::remove_all(dir); }
 
@@ -48,8 +46,7 @@ class DataCopyTest : public ::testing::Test {
       load_(dir);
       ADD_FAILURE() << "the data set loaded";
     } catch (const core::DataError& e) {
-      for (const auto& f : fragments)
-        EXPECT_NE(std::string(e.what()).find(f), std::string::npos) << e.what() << "\n  missing: " << f;
+      for (const auto& f : fragments) EXPECT_NE(std::string(e.what()).find(f), std::string::npos) << e.what() << "\n  missing: " << f;
     }
   }
 

@@ -7,19 +7,19 @@
 #include <sodium.h>
 
 #include <atomic>
-#include <utility>
 #include <boost/asio.hpp>
 #include <boost/asio/ssl.hpp>
 #include <boost/beast.hpp>
-#include <memory>
-#include <optional>
 #include <chrono>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace test_support {
@@ -188,8 +188,10 @@ class FakeSmtp {
       return l;
     };
     const auto say = [&](const std::string& text) {
-      if (tls) boost::asio::write(*tls, boost::asio::buffer(text + "\r\n"));
-      else boost::asio::write(s, boost::asio::buffer(text + "\r\n"));
+      if (tls)
+        boost::asio::write(*tls, boost::asio::buffer(text + "\r\n"));
+      else
+        boost::asio::write(s, boost::asio::buffer(text + "\r\n"));
     };
     say("220 fake ESMTP");
     Mail m;

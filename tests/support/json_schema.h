@@ -36,9 +36,25 @@ class JsonSchema {
 
  private:
   static const std::set<std::string>& known() {
-    static const std::set<std::string> k{"$schema", "$id", "$defs", "$ref", "$comment", "title", "description", "type",
-                                         "properties", "required", "additionalProperties", "items", "enum", "const",
-                                         "anyOf", "allOf", "minimum", "maximum", "unevaluatedProperties"};
+    static const std::set<std::string> k{"$schema",
+                                         "$id",
+                                         "$defs",
+                                         "$ref",
+                                         "$comment",
+                                         "title",
+                                         "description",
+                                         "type",
+                                         "properties",
+                                         "required",
+                                         "additionalProperties",
+                                         "items",
+                                         "enum",
+                                         "const",
+                                         "anyOf",
+                                         "allOf",
+                                         "minimum",
+                                         "maximum",
+                                         "unevaluatedProperties"};
     return k;
   }
 
@@ -69,7 +85,9 @@ class JsonSchema {
     if (t == "object") return v.is_object();
     if (t == "array") return v.is_array();
     if (t == "string") return v.is_string();
-    if (t == "integer") return v.is_number_integer() || (v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>())));
+    if (t == "integer")
+      return v.is_number_integer() ||
+             (v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>())));
     if (t == "number") return v.is_number();
     return false;
   }
@@ -90,16 +108,20 @@ class JsonSchema {
     if (s.contains("const") && v != s["const"]) out.push_back(where + ": not " + s["const"].dump());
     if (s.contains("enum") && std::find(s["enum"].begin(), s["enum"].end(), v) == s["enum"].end())
       out.push_back(where + ": " + v.dump().substr(0, 80) + " is none of " + s["enum"].dump());
-    if (v.is_number() && s.contains("minimum") && v.get<double>() < s["minimum"].get<double>()) out.push_back(where + ": below the minimum");
-    if (v.is_number() && s.contains("maximum") && v.get<double>() > s["maximum"].get<double>()) out.push_back(where + ": above the maximum");
+    if (v.is_number() && s.contains("minimum") && v.get<double>() < s["minimum"].get<double>())
+      out.push_back(where + ": below the minimum");
+    if (v.is_number() && s.contains("maximum") && v.get<double>() > s["maximum"].get<double>())
+      out.push_back(where + ": above the maximum");
     if (s.contains("anyOf")) {
       std::vector<std::string> first;
       bool matched = false;
       for (const auto& option : s["anyOf"]) {
         std::vector<std::string> e;
         check(option, v, at, e);
-        if (e.empty()) matched = true;
-        else if (first.empty()) first = e;
+        if (e.empty())
+          matched = true;
+        else if (first.empty())
+          first = e;
       }
       if (!matched) out.push_back(where + ": matches no option of anyOf (the first says: " + (first.empty() ? "" : first[0]) + ")");
     }
@@ -132,8 +154,10 @@ class JsonSchema {
         if (!v.contains(name.get<std::string>())) out.push_back((at.empty() ? "/" : at) + ": lacks " + name.get<std::string>());
     for (const auto& [name, value] : v.items()) {
       const std::string path = at + "/" + name;
-      if (s.contains("properties") && s["properties"].contains(name)) check(s["properties"][name], value, path, out);
-      else if (s.contains("additionalProperties")) check(s["additionalProperties"], value, path, out);
+      if (s.contains("properties") && s["properties"].contains(name))
+        check(s["properties"][name], value, path, out);
+      else if (s.contains("additionalProperties"))
+        check(s["additionalProperties"], value, path, out);
     }
   }
 

@@ -44,8 +44,8 @@ bool play_until(const G& g, typename G::State& s, Stop&& stop, core::Rng& chance
 template <class G, class Choose>
 bool play_to_end(const G& g, typename G::State& s, core::Rng& chance, Choose&& choose, long limit = kNoLimit,
                  core::LogSink* log = nullptr) {
-  return play_until(g, s, [&g](const typename G::State& at) { return g.node_kind(at) == core::NodeKind::Terminal; },
-                    chance, choose, limit, log);
+  return play_until(
+      g, s, [&g](const typename G::State& at) { return g.node_kind(at) == core::NodeKind::Terminal; }, chance, choose, limit, log);
 }
 
 }  // namespace test_support

@@ -38,7 +38,8 @@ struct TestCertificate {
     X509V3_CTX ctx;
     X509V3_set_ctx_nodb(&ctx);
     X509V3_set_ctx(&ctx, x.get(), x.get(), nullptr, nullptr, 0);
-    for (const auto& [nid, value] : {std::pair<int, std::string>{NID_subject_alt_name, names}, {NID_basic_constraints, "critical,CA:TRUE"}}) {
+    for (const auto& [nid, value] :
+         {std::pair<int, std::string>{NID_subject_alt_name, names}, {NID_basic_constraints, "critical,CA:TRUE"}}) {
       X509_EXTENSION* ext = X509V3_EXT_conf_nid(nullptr, &ctx, nid, value.c_str());
       if (!ext) fail("bad extension");
       X509_add_ext(x.get(), ext, -1);

@@ -83,7 +83,8 @@ SearchBot same_entries_whatever_the_axis_wrote(const Game& g, State plain) {
   State secret = plain;
   core::Rng rng(3);
   RulesBot axis_bot;
-  while (g.acting_seats(secret) & core::seat_bit(axis)) g.apply(secret, axis, axis_bot.choose(g, g.observe(secret, axis), axis, rng), nullptr);
+  while (g.acting_seats(secret) & core::seat_bit(axis))
+    g.apply(secret, axis, axis_bot.choose(g, g.observe(secret, axis), axis, rng), nullptr);
   EXPECT_NE(plain.sheet[GER], secret.sheet[GER]);
   plain.sheet[GER].flags = secret.sheet[GER].flags;
   SearchBot one(*ai_level("easy"), 1), two(*ai_level("easy"), 1);
@@ -112,8 +113,11 @@ State at_purchases(const Game& g) {
   State s = g.new_game();
   std::vector<RulesBot> bots(static_cast<std::size_t>(g.seat_count()));
   core::Rng chance(11), choices(12);
-  const auto rules = [&](const State& at, core::Seat seat) { return bots[static_cast<std::size_t>(seat)].choose(g, g.observe(at, seat), seat, choices); };
-  EXPECT_TRUE(test_support::play_until(g, s, [](const State& at) { return top(at) == StepId::Purchases; }, chance, rules));
+  const auto rules = [&](const State& at, core::Seat seat) {
+    return bots[static_cast<std::size_t>(seat)].choose(g, g.observe(at, seat), seat, choices);
+  };
+  EXPECT_TRUE(test_support::play_until(
+      g, s, [](const State& at) { return top(at) == StepId::Purchases; }, chance, rules));
   return s;
 }
 

@@ -6,8 +6,8 @@
 #include <cstring>
 #include <filesystem>
 #include <random>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/log.h"
@@ -50,9 +50,7 @@ TypeSpec type(Type t) {
     case kArt: set(B, Category::Land, {stance(2, 1, 2), stance(0, 2, 2)}); break;  // anti-air, barrage
     case kArm: set(G, Category::Land, {stance(1, 2, 3), stance(0, 3, 3)}); break;  // defensive, breakthrough
     case kFtr: set(G, Category::Air, {stance(3, 0, 2), stance(1, 2, 2)}); break;   // intercept, ground-support
-    case kBmb:
-      set(R, Category::Air, {stance(0, 0, 2, Special::StrategicBombing), stance(0, 3, 2)});
-      break;
+    case kBmb: set(R, Category::Air, {stance(0, 0, 2, Special::StrategicBombing), stance(0, 3, 2)}); break;
     case kSub: set(Y, Category::Sea, {stance(0, 2, 2, Special::Dive)}); break;
     case kCa: set(B, Category::Sea, {stance(2, 1, 2, Special::Escort), stance(1, 2, 2)}); break;
     case kCv: set(G, Category::Sea, {stance(2, 1, 3), stance(1, 2, 3)}); break;  // air-cover, strike
@@ -64,15 +62,22 @@ TypeSpec type(Type t) {
 
 const std::vector<std::string> kNationNames{"CHN", "BC", "USSR", "US", "GER", "ITA", "JPN"};
 const std::vector<std::string> kTypeNames{"inf", "art", "arm", "ftr", "bmb", "sub", "ca", "cv", "bb", "cf"};
-const std::vector<std::vector<std::string>> kStanceNames{
-    {"defensive", "assault"}, {"anti-air", "barrage"}, {"defensive", "breakthrough"},
-    {"intercept", "ground-support"}, {"strategic-bombing", "tactical"}, {"attack"},
-    {"escort", "attack"}, {"air-cover", "strike"}, {"anti-air", "line"}, {"intercept", "ground-support"}};
+const std::vector<std::vector<std::string>> kStanceNames{{"defensive", "assault"},
+                                                         {"anti-air", "barrage"},
+                                                         {"defensive", "breakthrough"},
+                                                         {"intercept", "ground-support"},
+                                                         {"strategic-bombing", "tactical"},
+                                                         {"attack"},
+                                                         {"escort", "attack"},
+                                                         {"air-cover", "strike"},
+                                                         {"anti-air", "line"},
+                                                         {"intercept", "ground-support"}};
 const BattleNames kNames{kNationNames, kTypeNames, kStanceNames};
 
 // War Room's catalogues (data/i18n/warroom), for the battle's texts in words.
 const core::i18n::Catalogues& english() {
-  static const core::i18n::Catalogues c = core::i18n::Catalogues::load(std::filesystem::path(WARROOM_TEST_DATA_DIR).parent_path() / "i18n" / "warroom");
+  static const core::i18n::Catalogues c =
+      core::i18n::Catalogues::load(std::filesystem::path(WARROOM_TEST_DATA_DIR).parent_path() / "i18n" / "warroom");
   return c;
 }
 
@@ -87,8 +92,8 @@ class BattleTest : public ::testing::Test {
     for (auto& s : setup.stock) s = {5, 5, 5};
   }
   void add(int side, std::uint8_t nation, Type t, int count, int stance) {
-    setup.units.push_back({static_cast<std::uint8_t>(side), nation, type(t), static_cast<std::uint8_t>(count),
-                           static_cast<std::int8_t>(stance)});
+    setup.units.push_back(
+        {static_cast<std::uint8_t>(side), nation, type(t), static_cast<std::uint8_t>(count), static_cast<std::int8_t>(stance)});
   }
   void start(std::uint8_t allied, std::uint8_t axis) {
     setup.commander = {allied, axis};
@@ -140,8 +145,8 @@ TEST_F(BattleTest, Phase4_SurfaceBattleExample_BatchesAlternateFromTheEarlierCom
   setup.rank[GER] = 0;  // "The Germany player is Commander and is first in Turn Order Rank"
   setup.rank[USSR] = 1;
   setup.rank[ITA] = 2;
-  add(kAxis, GER, kInf, 4, 1);   // assault: 4 x 2 = 8
-  add(kAxis, ITA, kInf, 2, 1);   // 2 x 2 = 4: together 12
+  add(kAxis, GER, kInf, 4, 1);     // assault: 4 x 2 = 8
+  add(kAxis, ITA, kInf, 2, 1);     // 2 x 2 = 4: together 12
   add(kAllied, USSR, kInf, 3, 0);  // defensive: 3 (both sides have infantry: no bonus)
   add(kAllied, USSR, kArt, 6, 1);  // barrage 2, +1 Force Advantage (no Axis artillery): 18; together 21
   start(USSR, GER);
@@ -156,9 +161,9 @@ TEST_F(BattleTest, Phase4_SurfaceBattleExample_BatchesAlternateFromTheEarlierCom
   choose("hit GER inf assault fresh");
   ASSERT_EQ(need(b), Need::Hit);  // the batch is fully assigned before the next one is rolled
   choose("hit ITA inf assault fresh");
-  roll({W, W});                                      // GER's leftover 2
-  roll({W, W, W, W, W, W, W, W, W, W});              // USSR's second full batch
-  roll({W});                                         // and its last single die
+  roll({W, W});                          // GER's leftover 2
+  roll({W, W, W, W, W, W, W, W, W, W});  // USSR's second full batch
+  roll({W});                             // and its last single die
   EXPECT_EQ(need(b), Need::Done);
   EXPECT_EQ(batches(), (std::vector<std::array<int, 3>>{
                            {kAxis, GER, 10}, {kAllied, USSR, 10}, {kAxis, GER, 2}, {kAllied, USSR, 10}, {kAllied, USSR, 1}}));
@@ -205,10 +210,10 @@ TEST_F(BattleTest, Phase4_AssignDamage_ChinasFiveDice) {
 // ---- T10: Force Advantage ------------------------------------------------------------------------
 
 TEST_F(BattleTest, Phase4_ForceAdvantage_TypesOnlyOneSideHas) {
-  add(kAxis, GER, kArt, 2, 1);    // barrage 2 x 2 = 4
-  add(kAxis, GER, kArm, 2, 1);    // breakthrough (3 + 1) x 2 = 8
-  add(kAxis, GER, kArm, 1, 0);    // defensive (2 + 1): the bonus whatever the stance
-  add(kAxis, GER, kFtr, 1, 1);    // ground-support 2: air never gains it
+  add(kAxis, GER, kArt, 2, 1);     // barrage 2 x 2 = 4
+  add(kAxis, GER, kArm, 2, 1);     // breakthrough (3 + 1) x 2 = 8
+  add(kAxis, GER, kArm, 1, 0);     // defensive (2 + 1): the bonus whatever the stance
+  add(kAxis, GER, kFtr, 1, 1);     // ground-support 2: air never gains it
   add(kAllied, USSR, kArt, 2, 0);  // anti-air 1 x 2 = 2
   add(kAllied, USSR, kInf, 4, 1);  // assault (2 + 1) x 4 = 12
   start(USSR, GER);
@@ -225,9 +230,9 @@ TEST_F(BattleTest, Phase4_ForceAdvantage_TypesOnlyOneSideHas) {
 }
 
 TEST_F(BattleTest, Phase4_CountDice_ThirtyAtMostCommandersNationFirst) {
-  setup.rank[ITA] = 0;  // Italy earlier in turn order, but Germany commands (ruling 96)
-  add(kAxis, ITA, kInf, 4, 1);   // 8 dice
-  add(kAxis, GER, kArm, 8, 1);   // (3 + 1) x 8 = 32
+  setup.rank[ITA] = 0;          // Italy earlier in turn order, but Germany commands (ruling 96)
+  add(kAxis, ITA, kInf, 4, 1);  // 8 dice
+  add(kAxis, GER, kArm, 8, 1);  // (3 + 1) x 8 = 32
   add(kAllied, USSR, kInf, 1, 0);
   start(USSR, GER);
   EXPECT_EQ(stage_totals()[0][1], 30);
@@ -316,7 +321,7 @@ TEST_F(Transports, Ruling38_TransportsOnlyRegionIsResolvedByTheCheckAlone) {
 
 TEST_F(BattleTest, Phase4_WhiteHitsOnlyDamagedUnits) {
   add(kAllied, BC, kInf, 1, 0);  // defensive 1, +1 (no German infantry)
-  add(kAxis, GER, kArm, 1, 0);  // defensive 2, +1; 3 steps: light, damaged, eliminated
+  add(kAxis, GER, kArm, 1, 0);   // defensive 2, +1; 3 steps: light, damaged, eliminated
   start(BC, GER);
   roll({W, W});  // Britain first: nothing is damaged yet
   EXPECT_EQ(b.rows[kAxis][0].fresh[GER], 1);
@@ -325,7 +330,7 @@ TEST_F(BattleTest, Phase4_WhiteHitsOnlyDamagedUnits) {
 }
 
 TEST_F(BattleTest, Phase4_LightlyDamagedIsNotDamaged_WhiteMissesAndRepairsNotNeeded) {
-  add(kAllied, BC, kInf, 2, 1);   // assault (2 + 1) x 2 = 6 dice
+  add(kAllied, BC, kInf, 2, 1);  // assault (2 + 1) x 2 = 6 dice
   add(kAxis, GER, kArm, 1, 0);
   start(BC, GER);
   roll({G, W, W, W, W, W});  // green: lightly damaged; the whites cannot hit a light box
@@ -333,8 +338,7 @@ TEST_F(BattleTest, Phase4_LightlyDamagedIsNotDamaged_WhiteMissesAndRepairsNotNee
   roll({W, W, W});
   ASSERT_EQ(need(b), Need::Done);
   EXPECT_EQ(survivors(b, kAxis, GER, kArm), 1);
-  EXPECT_EQ(resources_spent(b, GER, Resource::Oil) + resources_spent(b, GER, Resource::Iron) +
-                resources_spent(b, GER, Resource::Osr), 0);
+  EXPECT_EQ(resources_spent(b, GER, Resource::Oil) + resources_spent(b, GER, Resource::Iron) + resources_spent(b, GER, Resource::Osr), 0);
 }
 
 TEST_F(BattleTest, Phase4_RowRule_DamagedUnitFirstAcrossNations) {
@@ -365,8 +369,8 @@ TEST_F(BattleTest, Phase4_RowRule_SeparateStancesAreSeparateRows) {
 
 TEST_F(BattleTest, Phase4_OrangeZone_BlackIsAMissForThatNationsDice) {
   setup.orange[ITA] = true;
-  add(kAxis, GER, kInf, 1, 0);   // 1 + 1 dice, Germany's first
-  add(kAxis, ITA, kInf, 1, 0);   // 1 + 1 dice, Italy's
+  add(kAxis, GER, kInf, 1, 0);  // 1 + 1 dice, Germany's first
+  add(kAxis, ITA, kInf, 1, 0);  // 1 + 1 dice, Italy's
   add(kAllied, BC, kArt, 1, 1);
   setup.rank[GER] = 0;
   start(BC, GER);
@@ -376,16 +380,16 @@ TEST_F(BattleTest, Phase4_OrangeZone_BlackIsAMissForThatNationsDice) {
 }
 
 TEST_F(BattleTest, Phase4_AirStage_OnlyAirTargets_DestroyedAircraftSkipTheSurfaceStage) {
-  add(kAllied, BC, kFtr, 2, 0);   // intercept: 3 air dice each, 0 surface
+  add(kAllied, BC, kFtr, 2, 0);  // intercept: 3 air dice each, 0 surface
   add(kAllied, BC, kInf, 1, 0);
-  add(kAxis, GER, kFtr, 1, 1);    // ground-support: 1 air die, 2 surface
+  add(kAxis, GER, kFtr, 1, 1);  // ground-support: 1 air die, 2 surface
   add(kAxis, GER, kInf, 1, 0);
   setup.rank[GER] = 0;
   start(BC, GER);
   ASSERT_EQ(stage_totals()[0], (std::array<int, 2>{6, 1}));
-  roll({K});                      // the German air die: damages a British fighter (infantry no target)
+  roll({K});  // the German air die: damages a British fighter (infantry no target)
   EXPECT_EQ(b.rows[kAllied][0].damaged, BC);
-  roll({G, W, W, K, W, W});       // the damaged fighter fires anyway; green then black: fighter eliminated
+  roll({G, W, W, K, W, W});  // the damaged fighter fires anyway; green then black: fighter eliminated
   EXPECT_EQ(b.rows[kAxis][0].eliminated[GER], 1);
   // Surface: the German fighter is gone; Germany rolls 1 (infantry), Britain 1 (infantry; the
   // damaged fighter has 0 surface dice).
@@ -415,9 +419,9 @@ TEST_F(BattleTest, Phase4_NoTargetsLeft_TheRestOfThePoolIsNotRolled) {
 // ---- Escort and DIVE -----------------------------------------------------------------------------
 
 TEST_F(BattleTest, Phase4_CruiserEscort_DefenderRedirectsHitsOnCarriersAndBattleships) {
-  add(kAllied, US, kCv, 1, 1);   // strike 2 (+1: Japan has no carrier)
-  add(kAllied, BC, kCa, 1, 0);   // escort 1 surface (+1)
-  add(kAxis, JPN, kBb, 1, 1);    // line 4 (+1)
+  add(kAllied, US, kCv, 1, 1);  // strike 2 (+1: Japan has no carrier)
+  add(kAllied, BC, kCa, 1, 0);  // escort 1 surface (+1)
+  add(kAxis, JPN, kBb, 1, 1);   // line 4 (+1)
   start(US, JPN);
   EXPECT_EQ(stage_totals(), (std::vector<std::array<int, 2>>{{5, 5}}));  // no air units: no Air stage
   // US first: 3 + 2 dice at the battleship.
@@ -444,8 +448,8 @@ TEST_F(BattleTest, Phase4_CruiserEscort_SunkEscortLosesTheAbility) {
   add(kAxis, JPN, kCa, 2, 1);   // attack: 2 x 2 surface dice; both sides have cruisers
   setup.rank[JPN] = 0;
   start(US, JPN);
-  roll({R, B, W, B});  // the blues are resolved first ("Blue hits are always resolved before") and
-                       // sink the escort; the red then finds no escort to take it
+  roll({R, B, W, B});             // the blues are resolved first ("Blue hits are always resolved before") and
+                                  // sink the escort; the red then finds no escort to take it
   ASSERT_EQ(need(b), Need::Die);  // no Escort decision: the United States rolls
   EXPECT_EQ(b.rows[kAllied][1].eliminated[US], 1);
   EXPECT_EQ(b.rows[kAllied][0].light[US], 1);
@@ -455,7 +459,7 @@ TEST_F(BattleTest, Phase4_Dive_WhiteCannotHitADivingSubYellowCan) {
   add(kAllied, US, kCa, 2, 1);  // 2 x 2 (+1) = 6 dice
   add(kAxis, GER, kSub, 2, 0);
   start(US, GER);
-  roll({Y, W, W, W, W, W});  // one sub to DIVE; the whites miss it (no white triangle)
+  roll({Y, W, W, W, W, W});                     // one sub to DIVE; the whites miss it (no white triangle)
   EXPECT_EQ(b.rows[kAxis][0].escaped[GER], 1);  // escaped after the batch
   EXPECT_EQ(b.rows[kAxis][0].fresh[GER], 1);
   log.truncate(0);
@@ -554,7 +558,10 @@ TEST_F(Garrison, Phase4_GarrisonForces_YellowAndBlackEliminateAnInfantry) {
 }
 
 TEST_F(Garrison, Phase4_GarrisonForces_PairsAndMisses) {
-  struct Case { Colour a, b; int inf, art; };
+  struct Case {
+    Colour a, b;
+    int inf, art;
+  };
   const Case cases[] = {{Y, K, 1, 0}, {K, Y, 1, 0}, {Y, Y, 1, 0}, {B, B, 0, 1}, {B, K, 0, 1},
                         {W, W, 0, 0}, {Y, B, 0, 0}, {K, W, 0, 0}, {G, G, 0, 0}, {G, K, 0, 0}};
   for (const Case& c : cases) {
@@ -725,7 +732,7 @@ TEST_F(Bombing, Phase4_StrategicBombing_BlueHitsTheCruiserOrIron_CappedByProduct
   // iron now at the territory's production (2): the third blue has only the cruiser
   EXPECT_EQ(construction_destroyed(b, kCa), 1);
   ASSERT_EQ(need(b), Need::Die);  // the second bomber rolls after the first is settled
-  roll({R, R, W, W});  // oil: production 1, so the second red misses
+  roll({R, R, W, W});             // oil: production 1, so the second red misses
   EXPECT_EQ(need(b), Need::Done);
   EXPECT_EQ(resources_spent(b, GER, Resource::Iron), 2);
   EXPECT_EQ(resources_spent(b, GER, Resource::Oil), 1);
@@ -766,7 +773,7 @@ TEST_F(Bombing, Phase4_SurfaceStage_BombersOnARaidRollNoSurfaceDice) {
   add(kAllied, US, kInf, 1, 0);
   add(kAxis, GER, kInf, 1, 0);
   raid();
-  roll({W, W, W, W});  // the raid first (ruling 97)
+  roll({W, W, W, W});                    // the raid first (ruling 97)
   ASSERT_EQ(stage_totals().size(), 2u);  // an empty Air stage (the bomber has no air target), then Surface
   EXPECT_EQ(stage_totals()[1], (std::array<int, 2>{1, 1}));
 }
@@ -778,8 +785,8 @@ class Convoy : public BattleTest {
   ConvoyRaidSetup raid;
   Convoy() {
     for (auto& s : raid.stock) s = {5, 5, 5};
-    raid.clusters.push_back({BC, {2, 1, 0}});   // 2 oil ships, 1 iron ship
-    raid.clusters.push_back({BC, {0, 0, 3}});   // 3 OSR ships
+    raid.clusters.push_back({BC, {2, 1, 0}});  // 2 oil ships, 1 iron ship
+    raid.clusters.push_back({BC, {0, 0, 3}});  // 3 OSR ships
     raid.commands.push_back({GER, 3});
   }
 };
@@ -833,13 +840,13 @@ TEST_F(Convoy, Setup_BadRaidIsRefused) {
 
 TEST_F(BattleTest, Phase4_PortAdvantage_NavalRepairsAreFree) {
   setup.port_advantage[kAllied] = true;
-  add(kAllied, US, kCa, 1, 1);   // attack 2
+  add(kAllied, US, kCa, 1, 1);  // attack 2
   add(kAxis, JPN, kCa, 1, 1);
   add(kAxis, JPN, kFtr, 1, 0);
   start(US, JPN);
-  roll({G});        // US air dice (1 cruiser): the Japanese fighter damaged; Japan has no air target
-  roll({B, G});     // surface: US cruiser 2 dice: the Japanese cruiser damaged, green misses
-  roll({B, G});     // Japan: the US cruiser damaged
+  roll({G});                         // US air dice (1 cruiser): the Japanese fighter damaged; Japan has no air target
+  roll({B, G});                      // surface: US cruiser 2 dice: the Japanese cruiser damaged, green misses
+  roll({B, G});                      // Japan: the US cruiser damaged
   ASSERT_EQ(need(b), Need::Repair);  // only Japan pays: its cruiser first (side order), then its fighter
   EXPECT_EQ(deciding_nation(b), JPN);
   choose("scrap JPN ca attack");
@@ -848,8 +855,7 @@ TEST_F(BattleTest, Phase4_PortAdvantage_NavalRepairsAreFree) {
   EXPECT_EQ(eliminated(b, kAxis, JPN, kCa), 1);
   EXPECT_EQ(survivors(b, kAxis, JPN, kFtr), 1);
   EXPECT_EQ(survivors(b, kAllied, US, kCa), 1) << "repaired free with Port Advantage";
-  EXPECT_EQ(resources_spent(b, US, Resource::Oil) + resources_spent(b, US, Resource::Iron) +
-                resources_spent(b, US, Resource::Osr), 0);
+  EXPECT_EQ(resources_spent(b, US, Resource::Oil) + resources_spent(b, US, Resource::Iron) + resources_spent(b, US, Resource::Osr), 0);
   EXPECT_EQ(resources_spent(b, JPN, Resource::Oil), 1);
 }
 
@@ -872,7 +878,8 @@ TEST_F(BattleTest, Phase4_BattleDebrief1_ADamagedCarrierFighterTokenIsRepairedOr
     roll({G, Y, Y});  // Japan's fighter: the token damaged
     ASSERT_EQ(need(b), Need::Repair) << "the damaged token is not repaired for free, even with Port Advantage";
     EXPECT_EQ(deciding_nation(b), US);
-    EXPECT_EQ(legal_text(), "[repair US cf intercept oil] [repair US cf intercept iron] [repair US cf intercept osr] [scrap US cf intercept] ");
+    EXPECT_EQ(legal_text(),
+              "[repair US cf intercept oil] [repair US cf intercept iron] [repair US cf intercept osr] [scrap US cf intercept] ");
     choose(pay ? "repair US cf intercept iron" : "scrap US cf intercept");
     EXPECT_EQ(need(b), Need::Done);
     EXPECT_EQ(survivors(b, kAllied, US, kCf), pay ? 1 : 0);
@@ -900,10 +907,10 @@ TEST_F(BattleTest, Api_IllegalChoicesAndDiceAreRefusedAndChangeNothing) {
   start(BC, GER);
   ASSERT_EQ(need(b), Need::Stance);
   const Battle before = b;
-  EXPECT_FALSE(apply_die(b, Y));                                   // no die awaited
-  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Stance, 0, 3, 0}));     // 3 of 2 units
-  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Stance, 7, 0, 0}));     // another group
-  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, BC, 0}));       // not a hit decision
+  EXPECT_FALSE(apply_die(b, Y));                                // no die awaited
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Stance, 0, 3, 0}));  // 3 of 2 units
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Stance, 7, 0, 0}));  // another group
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, BC, 0}));    // not a hit decision
   EXPECT_FALSE(apply(b, decode(0xFFFFFFFFu)));
   Choice c;
   EXPECT_FALSE(choice_from_text(b, "stance BC inf defensive 9", kNames, c));
@@ -911,7 +918,7 @@ TEST_F(BattleTest, Api_IllegalChoicesAndDiceAreRefusedAndChangeNothing) {
   choose("stance BC inf defensive 1");
   EXPECT_FALSE(apply_die(b, static_cast<Colour>(6)));
   const Battle rolled = b;
-  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, GER, 0}));       // a die is awaited
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, GER, 0}));  // a die is awaited
   EXPECT_EQ(std::memcmp(&rolled, &b, sizeof b), 0);
   EXPECT_EQ(decode(encode(Choice{ChoiceKind::Repair, 1, 23, 3})), (Choice{ChoiceKind::Repair, 1, 23, 3}));
 }
@@ -962,8 +969,8 @@ TEST(BattleSoak, RandomBattlesKeepTheirInvariants) {
         const int count = 1 + pick(8);
         int st = pick(3) - 1;
         if (st >= type(t).stance_count) st = -1;
-        s.units.push_back({static_cast<std::uint8_t>(side), nation, type(t), static_cast<std::uint8_t>(count),
-                           static_cast<std::int8_t>(st)});
+        s.units.push_back(
+            {static_cast<std::uint8_t>(side), nation, type(t), static_cast<std::uint8_t>(count), static_cast<std::int8_t>(st)});
         total[side] += count;
       }
     if (sea) s.transports.push_back({0, s.commander[0], kInf, 2});
@@ -1068,7 +1075,6 @@ TEST(BattleData, Phase4_AssignDamage_ChinasFiveDiceWithTheDataSet) {
   EXPECT_EQ(b.rows[1][0].fresh[JPN], 1);
   EXPECT_EQ(b.rows[1][1].eliminated[JPN], 1);  // black then white: the artillery is eliminated
 }
-
 
 TEST(BattleValue, IsTriviallyCopyable) {
   EXPECT_TRUE(std::is_trivially_copyable_v<Battle>);

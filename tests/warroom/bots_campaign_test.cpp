@@ -167,13 +167,17 @@ TEST(RulesBotCampaign, AStalledWarStrikesFromARegionItCannotHold) {
   s.region[france].controller = US;
   s.region[low].controller = GER;
   for (int number = 1; number <= kMaxCommandNumber; ++number)  // the whole American army
-    if (Command& c = s.command[US][at(number)]; c.region != kNoRegion && command_category(g.data(), US, number) == Category::Land) c.region = france;
+    if (Command& c = s.command[US][at(number)]; c.region != kNoRegion && command_category(g.data(), US, number) == Category::Land)
+      c.region = france;
   const Assessment a = assess(g, s, US);
   const int allied = a.land[at(static_cast<int>(Alliance::Allied))][france];
   ASSERT_GT(allied, defence_of(a, gg));
-  ASSERT_GT(a.land[at(static_cast<int>(Alliance::Axis))][low], a.land[at(static_cast<int>(Alliance::Axis))][gg]) << "Greater Germany's army is not most of the threat";
+  ASSERT_GT(a.land[at(static_cast<int>(Alliance::Axis))][low], a.land[at(static_cast<int>(Alliance::Axis))][gg])
+      << "Greater Germany's army is not most of the threat";
   ASSERT_LT(allied * 100, a.threat[france] * kStallFloorPercent) << allied << " against " << a.threat[france];
-  const auto strikes = [&](const SheetPlan& p) { return std::any_of(p.orders.begin(), p.orders.end(), [&](const PlannedOrder& o) { return o.dest == gg; }); };
+  const auto strikes = [&](const SheetPlan& p) {
+    return std::any_of(p.orders.begin(), p.orders.end(), [&](const PlannedOrder& o) { return o.dest == gg; });
+  };
   EXPECT_FALSE(strikes(plan_sheet(g, s, US, kNoRegion, 0)));
   EXPECT_TRUE(strikes(plan_sheet(g, s, US, kNoRegion, 100)));
 }

@@ -40,7 +40,8 @@ void expect_only_legal(const Game& g, std::uint64_t seed, bool against_random) {
     while (!(acting & core::seat_bit(seat))) ++seat;
     const State obs = g.observe(s, seat);
     const bool rules = !against_random || alliance_of(__builtin_ctz(g.seat_nations(seat))) == Alliance::Allied;
-    const core::Action a = rules ? bots[static_cast<std::size_t>(seat)].choose(g, obs, seat, choices) : random.choose(g, obs, seat, choices);
+    const core::Action a =
+        rules ? bots[static_cast<std::size_t>(seat)].choose(g, obs, seat, choices) : random.choose(g, obs, seat, choices);
     core::ActionList legal;
     g.legal_actions(s, seat, legal);
     ASSERT_NE(std::find(legal.begin(), legal.end(), a), legal.end())
@@ -210,7 +211,8 @@ std::array<std::uint8_t, kUnitTypes> german_purchases(const Game& g, State s) {
   RulesBot bot;
   core::Rng rng(1);
   const core::Seat seat = g.seat_of(GER);
-  for (int k = 0; k < 60 && (g.acting_nations(s, seat) >> GER & 1u); ++k) g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, rng), nullptr);
+  for (int k = 0; k < 60 && (g.acting_nations(s, seat) >> GER & 1u); ++k)
+    g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, rng), nullptr);
   return s.sheet[GER].buy;
 }
 

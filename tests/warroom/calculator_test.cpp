@@ -310,8 +310,7 @@ TEST(CalculatorBadInput, EveryRefusalSaysWhy) {
   OddsQuery q = into("R12", {{GER, 40}});
   q.region = kNoRegion;
   EXPECT_NE(error(q, g.seat_of(GER)).find("not in play"), std::string::npos);
-  EXPECT_NE(error(into("R12"), g.seat_of(GER)).find("no battle in Smolensk (R12)"), std::string::npos)
-      << "nobody there, nobody moving in";
+  EXPECT_NE(error(into("R12"), g.seat_of(GER)).find("no battle in Smolensk (R12)"), std::string::npos) << "nobody there, nobody moving in";
   EXPECT_NE(error(into("R12", {{GER, 41}}), g.seat_of(GER)).find("GER 41 cannot be ordered into Smolensk (R12): not on its order pad"),
             std::string::npos);
   EXPECT_NE(error(into("R12", {{GER, 43}}), g.seat_of(GER)).find("GER 43 would stop in Belarus (G8), short of Smolensk (R12)"),
@@ -352,7 +351,7 @@ Played play_battle(const Game& g, State s, int picker, const std::string& where,
     core::Action a = legal[0];
     if (top(s) == StepId::BattleChoice)
       a = need(s.battle) == Need::Stance && s.fight.battle_no == 0 ? battle_action(nation, stance_choice(g, s.battle, plan))
-                                                                    : battle_decision(g, s, legal);
+                                                                   : battle_decision(g, s, legal);
     if (top(s) == StepId::HandOver) a = encode(ActionKind::Assign, nation, nation);
     if (top(s) == StepId::Reorganize) a = encode(ActionKind::Done, nation);
     g.apply(s, seat, a, nullptr);
@@ -399,8 +398,8 @@ Frequencies engine_frequencies(const Game& g, const State& s, int picker, const 
 void expect_agree(const char* what, const Estimate& calc, double engine, double engine_se) {
   const double bound = 4 * std::sqrt(calc.se * calc.se + engine_se * engine_se);
   EXPECT_GT(bound, 0) << what;
-  EXPECT_LE(std::abs(calc.mean - engine), bound) << what << ": calculator " << calc.mean << " ± " << calc.se << ", engine " << engine
-                                                 << " ± " << engine_se;
+  EXPECT_LE(std::abs(calc.mean - engine), bound)
+      << what << ": calculator " << calc.mean << " ± " << calc.se << ", engine " << engine << " ± " << engine_se;
 }
 
 // Each side's losses, and in a territory its chance to hold or take it.

@@ -95,7 +95,8 @@ TEST(CheckForCapturedUnits, TheUnitsUnderTheIndustryTokenCapturedAreLogged) {
   resolve(g, s, {"white", "white"}, {}, &log);
   ASSERT_EQ(s.region[region("J4")].controller, CHN);
   const auto logged = [&](Event e) {
-    return std::find_if(log.entries().begin(), log.entries().end(), [&](const core::LogEntry& x) { return x.event == static_cast<std::uint16_t>(e); });
+    return std::find_if(log.entries().begin(), log.entries().end(),
+                        [&](const core::LogEntry& x) { return x.event == static_cast<std::uint16_t>(e); });
   };
   const auto captured = logged(Event::UnitsCaptured);
   ASSERT_NE(captured, log.entries().end()) << "the capture is logged";
@@ -106,7 +107,8 @@ TEST(CheckForCapturedUnits, TheUnitsUnderTheIndustryTokenCapturedAreLogged) {
   const nlohmann::json chronicle = g.chronicle_json(log.entries());
   EXPECT_EQ(chronicle["totals"]["CHN"]["captured_units"], 2);
   ASSERT_EQ(chronicle["rounds"].size(), 1u);
-  EXPECT_EQ(chronicle["rounds"][0]["units_captured"][0], nlohmann::json::parse(R"({"nation": "CHN", "region": "J4", "units": 2, "from": "JPN"})"));
+  EXPECT_EQ(chronicle["rounds"][0]["units_captured"][0],
+            nlohmann::json::parse(R"({"nation": "CHN", "region": "J4", "units": 2, "from": "JPN"})"));
   EXPECT_EQ(chronicle["rounds"][0]["captured"][0]["region"], "J4");
   EXPECT_EQ(chronicle["rounds"][0]["battles"][0], "J4");
   EXPECT_TRUE(chronicle["end"].is_null()) << "the war goes on";

@@ -87,8 +87,10 @@ TEST_F(WarroomCli, ASaveMadeBeforeTheRulesCorrectionsSaysWhyItNoLongerReplays) {
   game["actions"].push_back({{"seat", "BC"}, {"action", "launch BC 1 N9"}});  // not an action here
   game["state_hash"] = "";
   for (const int revision : {0, 1, 2}) {
-    if (revision == 0) game.erase("rules_revision");
-    else game["rules_revision"] = revision;
+    if (revision == 0)
+      game.erase("rules_revision");
+    else
+      game["rules_revision"] = revision;
     std::ofstream(save) << game.dump();
     const Result r = run("replay " + save + " --verify");
     EXPECT_NE(r.status, 0);
@@ -100,7 +102,10 @@ TEST_F(WarroomCli, ASaveMadeBeforeTheRulesCorrectionsSaysWhyItNoLongerReplays) {
 
 TEST_F(WarroomCli, BotsPlayToTheRoundLimitAndTheReplayVerifies) {
   ASSERT_EQ(run("new --scenario war-in-europe --seed 9 --option round-limit-10 --seats "
-                "BC=bot:random,USSR=bot:random,US=bot:random,GER+ITA=bot:random -o " + save).status, 0);
+                "BC=bot:random,USSR=bot:random,US=bot:random,GER+ITA=bot:random -o " +
+                save)
+                .status,
+            0);
   const Result r = run("run " + save);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("the game is over after round 10, with no winner"), std::string::npos) << r.out;
@@ -115,7 +120,10 @@ TEST_F(WarroomCli, BotsPlayToTheRoundLimitAndTheReplayVerifies) {
 // save file, and the replay plays the same game with it.
 TEST_F(WarroomCli, RapidResolutionIsChosenAtCreationAndKeptInTheSave) {
   ASSERT_EQ(run("new --scenario war-in-the-pacific --seed 3 --option rapid-resolution --option round-limit-10 --seats "
-                "CHN+BC=bot:random,US=bot:random,JPN=bot:random -o " + save).status, 0);
+                "CHN+BC=bot:random,US=bot:random,JPN=bot:random -o " +
+                save)
+                .status,
+            0);
   const auto options = nlohmann::json::parse(bytes())["options"];
   EXPECT_NE(std::find(options.begin(), options.end(), "rapid-resolution"), options.end()) << options;
   ASSERT_EQ(run("run " + save).status, 0);
@@ -126,7 +134,8 @@ TEST_F(WarroomCli, RapidResolutionIsChosenAtCreationAndKeptInTheSave) {
 }
 
 TEST_F(WarroomCli, BadActionsAreRefusedAndChangeNothing) {
-  ASSERT_EQ(run("new --scenario war-in-europe --seed 4 --seats BC=human,USSR=bot:random,US=bot:random,GER+ITA=bot:random -o " + save).status, 0);
+  ASSERT_EQ(
+      run("new --scenario war-in-europe --seed 4 --seats BC=human,USSR=bot:random,US=bot:random,GER+ITA=bot:random -o " + save).status, 0);
   ASSERT_EQ(run("run " + save).status, 0);
   const std::string before = bytes();
   for (const char* bad : {"--as BC to BC Z9", "--as BC bid BC -1", "--as BC select BC 999", "--as US done US", "--as XX done BC",
@@ -193,8 +202,9 @@ TEST_F(WarroomCli, ADoneLeavingTheSheetBlankIsAskedAboutFirst) {
 TEST_F(WarroomCli, TheBoardsLongLinesAreBrokenAtSpacesToTheTerminalsWidth) {
   const std::string script = (dir / "quit.txt").string(), autosave = (dir / "auto.json").string();
   std::ofstream(script) << "board\nquit\n";
-  const Result r = test_support::run_command("COLUMNS=70 " + std::string(std::getenv("WARROOM_BINARY")),
-                                             "play --fast --seed 1 --no-color --scenario eastern-front --autosave " + autosave + " < " + script);
+  const Result r =
+      test_support::run_command("COLUMNS=70 " + std::string(std::getenv("WARROOM_BINARY")),
+                                "play --fast --seed 1 --no-color --scenario eastern-front --autosave " + autosave + " < " + script);
   ASSERT_EQ(r.status, 0) << r.out;
   const std::size_t board = r.out.rfind("War Room — ", r.out.find("USSR Commands:")), table = r.out.find("\nnation  oil iron", board);
   ASSERT_NE(table, std::string::npos) << r.out;
@@ -246,7 +256,8 @@ TEST_F(WarroomCli, TypingABuysNumberTwiceBuysTwoOfTheSameUnit) {
 // counts of one choice on its line ("126 shift USSR 50 inf 36  · 127 inf*2  128 inf*3  129 inf*4")
 // instead of a line each; a typed count or a whole Command's merge is taken as it is written.
 TEST_F(WarroomCli, ShiftCountsAreListedOnTheirChoicesLineAndTypedWhole) {
-  const Result r = play_typed(100, "--fast --seed 7 --scenario eastern-front", "shift USSR 50\nshift USSR 50 inf*4 new\nshift USSR 36 all 54\nquit\n");
+  const Result r =
+      play_typed(100, "--fast --seed 7 --scenario eastern-front", "shift USSR 50\nshift USSR 50 inf*4 new\nshift USSR 36 all 54\nquit\n");
   ASSERT_EQ(r.status, 0) << r.out;
   const std::size_t choice = r.out.find(" shift USSR 50 inf new  · ");
   ASSERT_NE(choice, std::string::npos) << r.out;
@@ -275,8 +286,10 @@ TEST_F(WarroomCli, ColouredLogLinesFitTheTerminal) {
   ASSERT_NE(r.out.find("\033[3"), std::string::npos) << "the log is in colour at a terminal";
   std::string plain;  // without the escape codes and carriage returns
   for (std::size_t i = 0; i < r.out.size(); ++i) {
-    if (r.out.compare(i, 2, "\033[") == 0) i = std::min(r.out.find_first_not_of("0123456789;", i + 2), r.out.size());
-    else if (r.out[i] != '\r') plain += r.out[i];
+    if (r.out.compare(i, 2, "\033[") == 0)
+      i = std::min(r.out.find_first_not_of("0123456789;", i + 2), r.out.size());
+    else if (r.out[i] != '\r')
+      plain += r.out[i];
   }
   std::size_t broken = 0;
   for (std::size_t start = 0; start < plain.size();) {
@@ -329,7 +342,8 @@ TEST_F(WarroomCli, ABidAboveTheOilHeldIsRefusedWithTheAmounts) {
   const std::string before = bytes();
   const Result act = run("act " + save + " --as USSR bid USSR 99");
   EXPECT_NE(act.status, 0);
-  EXPECT_NE(act.out.find("\"bid USSR 99\" is refused: A bid of 99 oil is more than the 5 Soviet Union holds."), std::string::npos) << act.out;
+  EXPECT_NE(act.out.find("\"bid USSR 99\" is refused: A bid of 99 oil is more than the 5 Soviet Union holds."), std::string::npos)
+      << act.out;
   EXPECT_EQ(bytes(), before);
 }
 
@@ -339,8 +353,8 @@ TEST_F(WarroomCli, ABidAboveTheOilHeldIsRefusedWithTheAmounts) {
 TEST_F(WarroomCli, EachDecisionShowsAShortBoardAndBoardShowsTheWholeOne) {
   std::ofstream(dir / "input.txt") << "done USSR\nboard\nquit\n";
   const Result r = test_support::run_command("LINES=30 COLUMNS=100 " + std::string(std::getenv("WARROOM_BINARY")),
-                                             "play --seed 1 --scenario eastern-front --no-color --autosave " + (dir / "auto.json").string() +
-                                                 " < " + (dir / "input.txt").string());
+                                             "play --seed 1 --scenario eastern-front --no-color --autosave " +
+                                                 (dir / "auto.json").string() + " < " + (dir / "input.txt").string());
   ASSERT_EQ(r.status, 0) << r.out;
   // (what is typed is not echoed: the whole board is the one listing the Commands)
   const std::size_t full = r.out.rfind("War Room — ", r.out.find("USSR Commands:"));
@@ -366,7 +380,8 @@ TEST_F(WarroomCli, AMenuNumberKeepsItsMeaningBetweenLists) {
   ASSERT_EQ(r.status, 0) << r.out;
   const auto number_of = [](const std::string& text, const std::string& action) {
     std::size_t at = text.find(" " + action);  // the action as a whole word: a space or a line's end after it
-    while (at != std::string::npos && at + action.size() + 1 < text.size() && text[at + action.size() + 1] != ' ' && text[at + action.size() + 1] != '\n')
+    while (at != std::string::npos && at + action.size() + 1 < text.size() && text[at + action.size() + 1] != ' ' &&
+           text[at + action.size() + 1] != '\n')
       at = text.find(" " + action, at + 1);
     if (at == std::string::npos) return std::string("none");
     const std::size_t start = text.find_last_not_of("0123456789", at - 1) + 1;

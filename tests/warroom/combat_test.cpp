@@ -94,7 +94,8 @@ TEST(Phase4Debrief, BattleDebrief4_ReorganizingIsOfferedWithinTheActiveRegionOnl
   const std::set<std::string> offered(list.begin(), list.end());
   EXPECT_TRUE(offered.count("shift GER 41 inf 40")) << "merging within the Active region";
   EXPECT_TRUE(offered.count("shift GER 20 ftr new")) << "splitting within the Active region";
-  for (const std::string& text : offered) EXPECT_EQ(text.find("shift GER 42 "), std::string::npos) << text << ": G1 is not the Active region";
+  for (const std::string& text : offered)
+    EXPECT_EQ(text.find("shift GER 42 "), std::string::npos) << text << ": G1 is not the Active region";
   EXPECT_FALSE(legal(g, s, g.seat_of(GER), "shift GER 42 inf new")) << "refused outside the Active region";
   act(g, s, GER, "shift GER 20 ftr new");
   int air = 0;
@@ -215,7 +216,8 @@ TEST(Phase4Debrief, T15_RestoringControl) {
     start_phase(g, t, 4);
     act(g, t, US, "fight US B6");
     resolve(g, t, {"white", "white"});
-    EXPECT_EQ(t.region[region("B6")].controller, gray ? US : BC) << (gray ? "the BC is in the Gray Zone" : "restored to its original controller");
+    EXPECT_EQ(t.region[region("B6")].controller, gray ? US : BC)
+        << (gray ? "the BC is in the Gray Zone" : "restored to its original controller");
     EXPECT_EQ(t.nation[US].medals, 1) << "the Medal goes to a participant even when the territory is restored";
   }
 }
@@ -266,7 +268,6 @@ TEST(Phase4Dice, EachDieIsAChanceNodeWithTheColoursOfTheD12) {
   EXPECT_NE(board.find("Axis (Commander GER)"), std::string::npos) << board;
   EXPECT_NE(g.phase_text(s).find("a die"), std::string::npos) << g.phase_text(s);
 }
-
 
 // Ruling 103 (Attacking Standard Neutrals): Germany enters Spain; 1 Stress at once (the first time
 // only); the Allied nation earliest in turn order takes the defence force and the card, and may hand
@@ -338,7 +339,6 @@ TEST(Phase4Raids, ConvoyRaidWithoutDefendersAndNoneWithThem) {
     }
   }
 }
-
 
 int dice_rolled(const core::LogBuffer& log) {
   int n = 0;

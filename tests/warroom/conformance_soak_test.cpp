@@ -3,11 +3,11 @@
 // negative, no seat's view holding another seat's unrevealed orders, bids, purchases or deployment
 // plans, no unit under Command 0, no carrier fighter token where it may not be; save -> load -> the
 // same state at random points, and a failing game written as a save file that reproduces it.
-#include "../core/conformance.h"
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
+#include "../core/conformance.h"
 
 #include "core/save.h"
 
@@ -75,7 +75,8 @@ std::vector<std::pair<std::size_t, std::size_t>> not_in_play(const State& s) {
     out.emplace_back(static_cast<std::size_t>(p - base), static_cast<std::size_t>(p - base) + count * sizeof(from));
   };
   for (int side = 0; side < kSides; ++side)
-    if (s.battle.row_count[side] < kMaxRowsPerSide) range(s.battle.rows[side][s.battle.row_count[side]], kMaxRowsPerSide - s.battle.row_count[side]);
+    if (s.battle.row_count[side] < kMaxRowsPerSide)
+      range(s.battle.rows[side][s.battle.row_count[side]], kMaxRowsPerSide - s.battle.row_count[side]);
   if (s.battle.group_count < kMaxGroups) range(s.battle.groups[s.battle.group_count], kMaxGroups - s.battle.group_count);
   return out;
 }
@@ -87,7 +88,8 @@ TEST(WarroomStateHash, EveryFieldOfStateIsHashed) {
   int checked = 0;
   const State start = g.new_game();
   checked += conformance::expect_every_byte_hashed(g, start, "a new game", not_in_play(start));
-  const State battle = play_until(g, start, [](const State& x) { return top(x) == StepId::BattleChoice || top(x) == StepId::BattleDie; }, 7);
+  const State battle = play_until(
+      g, start, [](const State& x) { return top(x) == StepId::BattleChoice || top(x) == StepId::BattleDie; }, 7);
   checked += conformance::expect_every_byte_hashed(g, battle, "a position in a battle", not_in_play(battle));
   const State seen = g.observe(battle, 1);
   checked += conformance::expect_every_byte_hashed(g, seen, "an observation", not_in_play(seen));
@@ -100,7 +102,8 @@ TEST(WarroomStateHash, EveryFieldOfStateIsHashed) {
 TEST(WarroomPreconditions, AnActionNoRuleAcceptsStopsACheckedBuild) {
 #if defined(CORE_CHECKS) || !defined(NDEBUG)
   const Game g = global_war();
-  const State start = play_until(g, g.new_game(), [&g](const State& x) { return g.acting_seats(x) != 0; }, 7);
+  const State start = play_until(
+      g, g.new_game(), [&g](const State& x) { return g.acting_seats(x) != 0; }, 7);
   const core::SeatMask acting = g.acting_seats(start);
   ASSERT_NE(acting, 0u) << "the game waits for its players";
   core::Seat seat = 0;
@@ -141,7 +144,7 @@ class Counter final : public core::LogSink {
     if (e.event == static_cast<std::uint16_t>(Event::UnitsLost) && e.args[3] != 2) lost += e.args[2];
     if (e.event == static_cast<std::uint16_t>(Event::Perished)) lost += e.args[3];
     if (e.event == static_cast<std::uint16_t>(Event::ConstructionSeized)) lost += e.args[2];
-    if (e.event == static_cast<std::uint16_t>(Event::PactExpelled)) lost += e.args[3];  // Article Three: to the Casualty List
+    if (e.event == static_cast<std::uint16_t>(Event::PactExpelled)) lost += e.args[3];      // Article Three: to the Casualty List
     if (e.event == static_cast<std::uint16_t>(Event::NeutralDefence)) placed += e.args[2];  // units placed, or (negative) handed over
   }
   int placed = 0, deserted = 0, lost = 0;
@@ -154,10 +157,15 @@ void check_secrets(const Game& g, const State& s) {
     for (int n = 0; n < kNations; ++n) {
       if (seat >= 0 && ((g.seat_nations(seat) >> n) & 1u)) continue;
       if (!(s.sheet[at(n)].flags & kOrdersRevealed)) {
-        ASSERT_EQ(seen.sheet[at(n)].box, (std::array<Order, kMaxOrders>{})) << "seat " << int(seat) << " sees " << g.nation_name(n) << "'s orders";
+        ASSERT_EQ(seen.sheet[at(n)].box, (std::array<Order, kMaxOrders>{}))
+            << "seat " << int(seat) << " sees " << g.nation_name(n) << "'s orders";
       }
-      if (top(s) == StepId::WriteSheets) { ASSERT_EQ(seen.sheet[at(n)].bid, 0); }
-      if (top(s) == StepId::Purchases) { ASSERT_EQ(seen.sheet[at(n)].buy, (std::array<std::uint8_t, kUnitTypes>{})); }
+      if (top(s) == StepId::WriteSheets) {
+        ASSERT_EQ(seen.sheet[at(n)].bid, 0);
+      }
+      if (top(s) == StepId::Purchases) {
+        ASSERT_EQ(seen.sheet[at(n)].buy, (std::array<std::uint8_t, kUnitTypes>{}));
+      }
     }
     if (top(s) == StepId::DeployPlans)
       for (int i = 0; i < g.industries(); ++i) {
@@ -170,7 +178,8 @@ void check_secrets(const Game& g, const State& s) {
 }
 
 struct SoakCounts {
-  int games = 0, allied = 0, axis = 0, both_lose = 0, stopped = 0, battles = 0, captures = 0, collapses = 0, pact_battles = 0, pact_broken = 0;
+  int games = 0, allied = 0, axis = 0, both_lose = 0, stopped = 0, battles = 0, captures = 0, collapses = 0, pact_battles = 0,
+      pact_broken = 0;
 };
 
 class Battles final : public core::LogSink {
@@ -246,7 +255,8 @@ void check_launch(const Game& g, const State& s, core::Action a) {
 
 void apply_recorded(const Game& g, State& s, core::Seat seat, core::Action a, core::SaveFile& record, core::LogSink* log) {
   if (seat != core::kChance) check_launch(g, s, a);
-  record.actions.push_back({seat == core::kChance ? "chance" : g.seat_name(seat), g.action_to_string(s, seat, a), false});  // chance outcomes as chosen, not drawn from a seed
+  record.actions.push_back({seat == core::kChance ? "chance" : g.seat_name(seat), g.action_to_string(s, seat, a),
+                            false});  // chance outcomes as chosen, not drawn from a seed
   g.apply(s, seat, a, log);
 }
 
@@ -274,7 +284,7 @@ SoakSetup soak_setup(int game, const std::string& scenario) {
 void soak_game(int game, SoakCounts& counts, const std::string& scenario = {}) {
   Options o;
   o.round_limit = 40;
-  o.rapid_resolution = game % 4 == 3;  // every fourth game with Rapid Resolution
+  o.rapid_resolution = game % 4 == 3;       // every fourth game with Rapid Resolution
   o.ussr_with_second_seat = game % 8 == 4;  // 3-seat War in Europe: the USSR with either seat (ruling 90)
   const SoakSetup setup = soak_setup(game, scenario);
   const Game g(data(), *data()->find_scenario(setup.scenario), setup.players, o);
@@ -308,7 +318,9 @@ void soak_game(int game, SoakCounts& counts, const std::string& scenario = {}) {
     ASSERT_EQ(units_everywhere(s), units0 + units.placed - units.deserted - units.lost)
         << "units conserved, casualties counted (game " << game << ", action " << n << ")";
     for (int nation = 0; nation < kNations; ++nation)
-      for (int r = 0; r < kResources; ++r) { ASSERT_GE(s.nation[at(nation)].res[at(r)], 0) << g.nation_name(nation); }
+      for (int r = 0; r < kResources; ++r) {
+        ASSERT_GE(s.nation[at(nation)].res[at(r)], 0) << g.nation_name(nation);
+      }
     check_secrets(g, s);
     check_pieces(g, s);
     if (::testing::Test::HasFatalFailure()) return;
@@ -332,9 +344,10 @@ void report(const SoakCounts& c) {
   ::testing::Test::RecordProperty("axis_wins", c.axis);
   ::testing::Test::RecordProperty("both_lose", c.both_lose);
   ::testing::Test::RecordProperty("stopped_at_round_40", c.stopped);
-  std::printf("[soak] %d games: Allied wins %d, Axis wins %d, both lose %d, stopped at round 40 %d; %d Active regions resolved, %d territories taken, %d collapses; "
-              "Soviet-Japanese Pact: broken in %d games, %d battles of a region's two (ruling 52)\n",
-              c.games, c.allied, c.axis, c.both_lose, c.stopped, c.battles, c.captures, c.collapses, c.pact_broken, c.pact_battles);
+  std::printf(
+      "[soak] %d games: Allied wins %d, Axis wins %d, both lose %d, stopped at round 40 %d; %d Active regions resolved, %d territories taken, %d collapses; "
+      "Soviet-Japanese Pact: broken in %d games, %d battles of a region's two (ruling 52)\n",
+      c.games, c.allied, c.axis, c.both_lose, c.stopped, c.battles, c.captures, c.collapses, c.pact_broken, c.pact_battles);
 }
 
 // A few games in every run (fewer under CI=true, where the sanitizer build runs them).
@@ -358,7 +371,8 @@ TEST(WarroomSoak, Long) {
   const char* first_env = std::getenv("WARROOM_SOAK_FIRST");
   const int first = first_env ? std::max(0, std::atoi(first_env)) : 0;
   SoakCounts counts;
-  for (int game = first; game < first + games && !::testing::Test::HasFatalFailure(); ++game) soak_game(game, counts, scenario ? scenario : "");
+  for (int game = first; game < first + games && !::testing::Test::HasFatalFailure(); ++game)
+    soak_game(game, counts, scenario ? scenario : "");
   report(counts);
 }
 

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "tests/support/command.h"
 #include "tests/support/data_copy.h"
@@ -85,8 +85,8 @@ TEST(WarRoomData, NationsInTheRulebooksOrderWithTheirLimits) {
   EXPECT_EQ(d.region(d.nation(US).capital).name, "Eastern United States");
   // China's Restrictions.
   const NationInfo& chn = d.nation(CHN);
-  for (NationRule r : {NationRule::NoOil, NationRule::NoTrade, NationRule::LandNeverAtSea, NationRule::NoCaptureAirNaval,
-                       NationRule::Mobilization})
+  for (NationRule r :
+       {NationRule::NoOil, NationRule::NoTrade, NationRule::LandNeverAtSea, NationRule::NoCaptureAirNaval, NationRule::Mobilization})
     EXPECT_TRUE(chn.has(r)) << nation_rule_id(r);
   EXPECT_TRUE(chn.may_buy(UnitKind::Art));  // "China can make artillery Units"
   for (UnitKind k : {UnitKind::Arm, UnitKind::Ftr, UnitKind::Bb}) EXPECT_FALSE(chn.may_buy(k));
@@ -103,11 +103,16 @@ TEST(WarRoomData, NationsInTheRulebooksOrderWithTheirLimits) {
 TEST(WarRoomData, UnitsHonourTheStatedFacts) {
   const Data& d = shipped();
   // Game Components: colours and categories in the rulebook's order.
-  const std::array<std::pair<Category, Colour>, kUnitKinds> expected = {{
-      {Category::Land, Colour::Yellow}, {Category::Land, Colour::Blue}, {Category::Land, Colour::Green},
-      {Category::Air, Colour::Green}, {Category::Air, Colour::Red}, {Category::Sea, Colour::Yellow},
-      {Category::Sea, Colour::Blue}, {Category::Sea, Colour::Green}, {Category::Sea, Colour::Red},
-      {Category::Air, Colour::Green}}};
+  const std::array<std::pair<Category, Colour>, kUnitKinds> expected = {{{Category::Land, Colour::Yellow},
+                                                                         {Category::Land, Colour::Blue},
+                                                                         {Category::Land, Colour::Green},
+                                                                         {Category::Air, Colour::Green},
+                                                                         {Category::Air, Colour::Red},
+                                                                         {Category::Sea, Colour::Yellow},
+                                                                         {Category::Sea, Colour::Blue},
+                                                                         {Category::Sea, Colour::Green},
+                                                                         {Category::Sea, Colour::Red},
+                                                                         {Category::Air, Colour::Green}}};
   for (int k = 0; k < kUnitKinds; ++k) {
     const UnitInfo& u = d.unit(static_cast<UnitKind>(k));
     EXPECT_EQ(u.category, expected[static_cast<std::size_t>(k)].first) << u.id;
@@ -168,15 +173,40 @@ TEST(WarRoomMap, T18_RegionIdsTheRulebookStates) {
   EXPECT_EQ(region("J22").name, "Iwo Jima");
   EXPECT_EQ(region("J25").name, "Marshall Islands");
   EXPECT_EQ(region("J27").name, "Wake Island");
-  for (const char* sea : {"A-5", "A-6", "A-12", "A-15", "M-1", "M-3", "M-4", "M-5", "I-9", "P-1", "P-2", "P-4", "P-7",
-                          "P-12", "P-13", "P-15"})
+  for (const char* sea :
+       {"A-5", "A-6", "A-12", "A-15", "M-1", "M-3", "M-4", "M-5", "I-9", "P-1", "P-2", "P-4", "P-7", "P-12", "P-13", "P-15"})
     EXPECT_TRUE(region(sea).is_sea()) << sea;
   for (const char* t : {"U3", "R16"}) EXPECT_TRUE(region(t).is_territory()) << t;
-  for (const char* name : {"Japan", "Great Britain", "Moscow", "Eastern United States", "Central United States",
-                           "Western United States", "Alaska", "Hawaii", "Western Canada", "India", "Ceylon", "Maldives",
-                           "Iran", "Papua", "Western Australia", "South Australia", "Northern Territory",
-                           "Eastern Australia", "New Hebrides", "New Zealand", "Soviet Sakhalin", "Belarus", "Ukraine",
-                           "Kwangtung", "France", "Egypt", "Gibraltar", "Malaya", "Denmark", "Norway"}) {
+  for (const char* name : {"Japan",
+                           "Great Britain",
+                           "Moscow",
+                           "Eastern United States",
+                           "Central United States",
+                           "Western United States",
+                           "Alaska",
+                           "Hawaii",
+                           "Western Canada",
+                           "India",
+                           "Ceylon",
+                           "Maldives",
+                           "Iran",
+                           "Papua",
+                           "Western Australia",
+                           "South Australia",
+                           "Northern Territory",
+                           "Eastern Australia",
+                           "New Hebrides",
+                           "New Zealand",
+                           "Soviet Sakhalin",
+                           "Belarus",
+                           "Ukraine",
+                           "Kwangtung",
+                           "France",
+                           "Egypt",
+                           "Gibraltar",
+                           "Malaya",
+                           "Denmark",
+                           "Norway"}) {
     const auto it = std::find_if(shipped().regions.begin(), shipped().regions.end(), [&](const Region& r) { return r.name == name; });
     EXPECT_NE(it, shipped().regions.end()) << name;
   }
@@ -192,11 +222,11 @@ TEST(WarRoomMap, T18_RegionIdsTheRulebookStates) {
 
 TEST(WarRoomMap, T18_StatedEdgesAndNonEdges) {
   const Data& d = shipped();
-  EXPECT_TRUE(edge("G1", "A-5"));     // Region ID: the Baltic north of Greater Germany
-  EXPECT_TRUE(edge("J3", "J4"));      // Row 1 Box 1: the 92nd by rail through Peiping
+  EXPECT_TRUE(edge("G1", "A-5"));  // Region ID: the Baltic north of Greater Germany
+  EXPECT_TRUE(edge("J3", "J4"));   // Row 1 Box 1: the 92nd by rail through Peiping
   EXPECT_TRUE(rail_edge(d, id("J3"), id("J4")));
-  EXPECT_TRUE(edge("J4", "P-1"));     // Row 2 Box 2
-  EXPECT_TRUE(edge("P-13", "P-1"));   // Row 1 Box 2
+  EXPECT_TRUE(edge("J4", "P-1"));    // Row 2 Box 2
+  EXPECT_TRUE(edge("P-13", "P-1"));  // Row 1 Box 2
   EXPECT_TRUE(edge("P-13", "P-12"));
   EXPECT_TRUE(edge("P-1", "P-2"));
   EXPECT_TRUE(edge("P-12", "P-2"));
@@ -247,14 +277,18 @@ TEST(WarRoomMap, T18_StatedEdgesAndNonEdges) {
 
 TEST(WarRoomMap, T18_TheSixNarrowPassagesAndTheirKeys) {
   const Data& d = shipped();
-  struct Expect { const char* a; const char* b; std::vector<const char*> keys; PassageRule rule; };
-  const std::vector<Expect> expected = {
-      {"A-12", "P-7", {"Central America"}, PassageRule::KeyOrAligned},
-      {"M-3", "M-5", {"Egypt"}, PassageRule::Key},
-      {"A-5", "A-6", {"Denmark", "Norway"}, PassageRule::AllKeys},
-      {"A-15", "M-1", {"Gibraltar"}, PassageRule::Key},
-      {"I-9", "P-15", {"Malaya"}, PassageRule::Key},
-      {"M-3", "M-4", {"Turkey"}, PassageRule::Key}};
+  struct Expect {
+    const char* a;
+    const char* b;
+    std::vector<const char*> keys;
+    PassageRule rule;
+  };
+  const std::vector<Expect> expected = {{"A-12", "P-7", {"Central America"}, PassageRule::KeyOrAligned},
+                                        {"M-3", "M-5", {"Egypt"}, PassageRule::Key},
+                                        {"A-5", "A-6", {"Denmark", "Norway"}, PassageRule::AllKeys},
+                                        {"A-15", "M-1", {"Gibraltar"}, PassageRule::Key},
+                                        {"I-9", "P-15", {"Malaya"}, PassageRule::Key},
+                                        {"M-3", "M-4", {"Turkey"}, PassageRule::Key}};
   ASSERT_EQ(d.passages.size(), expected.size());
   for (const Expect& e : expected) {
     const Passage* p = passage_between(d, id(e.a), id(e.b));
@@ -268,18 +302,30 @@ TEST(WarRoomMap, T18_TheSixNarrowPassagesAndTheirKeys) {
 }
 
 TEST(WarRoomMap, T18_TheNineteenNeutralsAndTheirDefenceForces) {
-  struct Expect { const char* name; NeutralType type; int inf, art, ftr; };
-  const std::vector<Expect> expected = {
-      {"Afghanistan", NeutralType::Standard, 4, 0, 0}, {"Angola", NeutralType::Standard, 3, 0, 0},
-      {"Colombia", NeutralType::Standard, 4, 0, 0},    {"Ireland", NeutralType::Standard, 3, 0, 0},
-      {"Mongolia", NeutralType::Standard, 3, 0, 0},    {"Mozambique", NeutralType::Standard, 3, 0, 0},
-      {"Portugal", NeutralType::Standard, 4, 0, 0},    {"Saudi Arabia", NeutralType::Standard, 3, 0, 0},
-      {"Spain", NeutralType::Standard, 6, 2, 1},       {"Sweden", NeutralType::Standard, 4, 1, 1},
-      {"Switzerland", NeutralType::Standard, 1, 0, 0}, {"Turkey", NeutralType::Standard, 6, 2, 1},
-      {"Venezuela", NeutralType::Standard, 4, 0, 0},   {"Brazil", NeutralType::ProAllied, 4, 2, 1},
-      {"Central America", NeutralType::ProAllied, 0, 0, 0}, {"Greenland", NeutralType::ProAllied, 0, 0, 0},
-      {"Iceland", NeutralType::ProAllied, 0, 0, 0},    {"Mexico", NeutralType::ProAllied, 3, 1, 0},
-      {"West Indies", NeutralType::ProAllied, 0, 0, 0}};
+  struct Expect {
+    const char* name;
+    NeutralType type;
+    int inf, art, ftr;
+  };
+  const std::vector<Expect> expected = {{"Afghanistan", NeutralType::Standard, 4, 0, 0},
+                                        {"Angola", NeutralType::Standard, 3, 0, 0},
+                                        {"Colombia", NeutralType::Standard, 4, 0, 0},
+                                        {"Ireland", NeutralType::Standard, 3, 0, 0},
+                                        {"Mongolia", NeutralType::Standard, 3, 0, 0},
+                                        {"Mozambique", NeutralType::Standard, 3, 0, 0},
+                                        {"Portugal", NeutralType::Standard, 4, 0, 0},
+                                        {"Saudi Arabia", NeutralType::Standard, 3, 0, 0},
+                                        {"Spain", NeutralType::Standard, 6, 2, 1},
+                                        {"Sweden", NeutralType::Standard, 4, 1, 1},
+                                        {"Switzerland", NeutralType::Standard, 1, 0, 0},
+                                        {"Turkey", NeutralType::Standard, 6, 2, 1},
+                                        {"Venezuela", NeutralType::Standard, 4, 0, 0},
+                                        {"Brazil", NeutralType::ProAllied, 4, 2, 1},
+                                        {"Central America", NeutralType::ProAllied, 0, 0, 0},
+                                        {"Greenland", NeutralType::ProAllied, 0, 0, 0},
+                                        {"Iceland", NeutralType::ProAllied, 0, 0, 0},
+                                        {"Mexico", NeutralType::ProAllied, 3, 1, 0},
+                                        {"West Indies", NeutralType::ProAllied, 0, 0, 0}};
   int found = 0;
   for (const Region& r : shipped().regions) {
     if (!r.neutral) continue;
@@ -419,17 +465,23 @@ TEST(WarRoomScenarios, T19_WarInEuropeAsStated) {
   // Territory Cards: Germany and Italy all; the USSR all but Soviet Sakhalin; the US only the
   // Eastern and Central United States; every neutral but Mongolia and Afghanistan; the BC not
   // India, Ceylon, Papua, the four Australias, New Hebrides, New Zealand.
-  const std::set<std::string> bc_out = {"India", "Ceylon", "Papua", "Western Australia", "South Australia",
-                                        "Northern Territory", "Eastern Australia", "New Hebrides", "New Zealand"};
+  const std::set<std::string> bc_out = {
+      "India",        "Ceylon",     "Papua", "Western Australia", "South Australia", "Northern Territory", "Eastern Australia",
+      "New Hebrides", "New Zealand"};
   int cards = 0;
   for (const Region& r : d.regions) {
     if (!r.is_territory()) continue;
     bool in = false;
-    if (r.neutral) in = r.name != "Mongolia" && r.name != "Afghanistan";
-    else if (r.owner == GER || r.owner == ITA) in = true;
-    else if (r.owner == USSR) in = r.name != "Soviet Sakhalin";
-    else if (r.owner == US) in = r.name == "Eastern United States" || r.name == "Central United States";
-    else if (r.owner == BC) in = bc_out.count(r.name) == 0;
+    if (r.neutral)
+      in = r.name != "Mongolia" && r.name != "Afghanistan";
+    else if (r.owner == GER || r.owner == ITA)
+      in = true;
+    else if (r.owner == USSR)
+      in = r.name != "Soviet Sakhalin";
+    else if (r.owner == US)
+      in = r.name == "Eastern United States" || r.name == "Central United States";
+    else if (r.owner == BC)
+      in = bc_out.count(r.name) == 0;
     EXPECT_EQ(s.in_play.test(r.rid), in) << r.id << " " << r.name;
     cards += in;
   }
@@ -467,8 +519,7 @@ TEST(WarRoomScenarios, T19_WarInEuropeSetupKeepsTheStatedFacts) {
   for (const Region& r : d.regions) {
     std::array<bool, kAlliances> side{};
     for (const SetupCommand& c : s.commands)
-      if (c.region == r.rid && c.category != Category::Air)
-        side[static_cast<std::size_t>(d.nation(c.nation).alliance)] = true;
+      if (c.region == r.rid && c.category != Category::Air) side[static_cast<std::size_t>(d.nation(c.nation).alliance)] = true;
     EXPECT_FALSE(side[0] && side[1]) << r.id;
   }
 }
@@ -490,8 +541,7 @@ TEST(WarRoomScenarios, T19_TheOtherScenariosAsStated) {
   EXPECT_TRUE(global.seats_for(7)->project_option);  // ruling 89
   EXPECT_EQ(global.order_limit[CHN], 6);
   EXPECT_EQ(global.order_limit[BC], 9);
-  EXPECT_EQ(global.victory[static_cast<std::size_t>(Alliance::Allied)].all_of[0].of,
-            (std::vector<RegionId>{id("G1"), id("J1")}));
+  EXPECT_EQ(global.victory[static_cast<std::size_t>(Alliance::Allied)].all_of[0].of, (std::vector<RegionId>{id("G1"), id("J1")}));
   for (const Region& r : d.regions) EXPECT_TRUE(global.in_play.test(r.rid)) << r.id;  // all the cards, every sea
 
   const Scenario& pacific = scenario("war-in-the-pacific");
@@ -622,16 +672,12 @@ TEST_F(WarRoomBadData, DuplicateEdge) {
 }
 
 TEST_F(WarRoomBadData, StatedNonEdgeThatIsAnEdge) {
-  edit("map.json", [](json& j) {
-    j["edges"].push_back({{"a", "U3"}, {"b", "P-4"}, {"provenance", "reconstructed"}, {"source", "test"}});
-  });
+  edit("map.json", [](json& j) { j["edges"].push_back({{"a", "U3"}, {"b", "P-4"}, {"provenance", "reconstructed"}, {"source", "test"}}); });
   expect_error({"map.json", "non_edges[0]", "U3 and P-4", "not adjacent"});
 }
 
 TEST_F(WarRoomBadData, IslandWithALandEdge) {
-  edit("map.json", [](json& j) {
-    j["edges"].push_back({{"a", "J22"}, {"b", "J1"}, {"provenance", "reconstructed"}, {"source", "test"}});
-  });
+  edit("map.json", [](json& j) { j["edges"].push_back({{"a", "J22"}, {"b", "J1"}, {"provenance", "reconstructed"}, {"source", "test"}}); });
   expect_error({"map.json", "J", "is an island"});
 }
 
@@ -729,9 +775,7 @@ TEST_F(WarRoomBadData, SetupThatStartsEmbattled) {
 }
 
 TEST_F(WarRoomBadData, SeatTableMissingANation) {
-  edit("scenarios.json", [](json& j) {
-    find(j["scenarios"], "id", "war-in-europe")["seats"][2]["seats"][3] = {"GER"};
-  });
+  edit("scenarios.json", [](json& j) { find(j["scenarios"], "id", "war-in-europe")["seats"][2]["seats"][3] = {"GER"}; });
   expect_error({"scenarios.json", "(id \"war-in-europe\")", "field \"seats\"", "exactly one seat"});
 }
 
@@ -748,9 +792,7 @@ TEST_F(WarRoomBadData, CardOfAnotherNation) {
 }
 
 TEST_F(WarRoomBadData, StatedNamesAFieldTheEntryLacks) {
-  edit("map.json", [](json& j) {
-    find(j["regions"], "id", "G1")["stated"]["kamikaze"] = {{"provenance", "rulebook"}, {"source", "x"}};
-  });
+  edit("map.json", [](json& j) { find(j["regions"], "id", "G1")["stated"]["kamikaze"] = {{"provenance", "rulebook"}, {"source", "x"}}; });
   expect_error({"map.json", "(id \"G1\")", "field \"kamikaze\"", "not a field of the entry"});
 }
 

@@ -91,7 +91,8 @@ inline State at_trade(const Game& g, int nation) {
 // The first written-order state of a new game: every reorganization window closed.
 inline State at_write_sheets(const Game& g, std::uint64_t seed = 1) {
   State s = g.new_game();
-  return play_until(g, s, [](const State& x) { return top(x) == StepId::WriteSheets; }, seed);
+  return play_until(
+      g, s, [](const State& x) { return top(x) == StepId::WriteSheets; }, seed);
 }
 
 // A position with no Command on the map: the test places each one.

@@ -64,8 +64,9 @@ std::set<std::string> name_keys() {
   for (const char* b : {"fresh", "light", "damaged", "eliminated"}) out.insert(std::string("warroom.box.") + b);
   return out;
 }
-const std::vector<std::string> kNamePrefixes = {"warroom.nation.", "warroom.nationality.", "warroom.unit.", "warroom.units.", "warroom.stance.", "warroom.colour.",
-                                                "warroom.resource.", "warroom.zone.", "warroom.box."};
+const std::vector<std::string> kNamePrefixes = {"warroom.nation.",   "warroom.nationality.", "warroom.unit.",
+                                                "warroom.units.",    "warroom.stance.",      "warroom.colour.",
+                                                "warroom.resource.", "warroom.zone.",        "warroom.box."};
 bool is_name(const std::string& k) {
   for (const std::string& p : kNamePrefixes)
     if (k.starts_with(p)) return true;
@@ -140,11 +141,13 @@ TEST(WarRoomI18n, EveryTranslationHasEveryEnglishMessageWithItsPlaceholdersAndPl
 // form missing (Russian needs _few and _many where English has _one and _other).
 TEST(WarRoomI18n, ATranslationLackingAMessageAPlaceholderOrAPluralFormIsFound) {
   const auto en = core::i18n::Catalogue::from_json(
-      "en", R"({"w": {"a": "{{nation}} moves", "b": "{{nation}} to {{region}}", "n_one": "{{count}} die", "n_other": "{{count}} dice"}})", "en");
+      "en", R"({"w": {"a": "{{nation}} moves", "b": "{{nation}} to {{region}}", "n_one": "{{count}} die", "n_other": "{{count}} dice"}})",
+      "en");
   const auto ru = core::i18n::Catalogue::from_json(
       "ru", R"({"w": {"b": "{{nation}} →", "n_one": "{{count}} кубик", "n_other": "{{count}} кубика", "x": "лишнее"}})", "ru");
   const std::vector<std::string> problems = translation_problems(en, ru);
-  EXPECT_EQ(problems, (std::vector<std::string>{"missing w.a", "no _few form w.n", "no _many form w.n", "not in English w.x", "placeholders differ w.b"}));
+  EXPECT_EQ(problems, (std::vector<std::string>{"missing w.a", "no _few form w.n", "no _many form w.n", "not in English w.x",
+                                                "placeholders differ w.b"}));
   EXPECT_TRUE(translation_problems(en, en).empty());
 }
 
@@ -204,11 +207,13 @@ TEST(WarRoomI18n, EveryDatumHasItsEnglishName) {
   for (const std::string& k : name_keys()) EXPECT_TRUE(catalogues().contains("en", k)) << k;
   const Data& d = *data();
   for (int n = 0; n < kNations; ++n)
-    EXPECT_EQ(catalogues().tr("en", "warroom.nation." + std::string(nation_id(static_cast<Nation>(n)))), d.nations[static_cast<std::size_t>(n)].name);
+    EXPECT_EQ(catalogues().tr("en", "warroom.nation." + std::string(nation_id(static_cast<Nation>(n)))),
+              d.nations[static_cast<std::size_t>(n)].name);
   for (const UnitInfo& u : d.units) {
     EXPECT_EQ(catalogues().tr("en", "warroom.unit." + u.id), u.name);
     for (int k = 0; k < u.stances; ++k)
-      EXPECT_EQ(catalogues().tr("en", "warroom.stance." + u.stance[static_cast<std::size_t>(k)].id), u.stance[static_cast<std::size_t>(k)].name);
+      EXPECT_EQ(catalogues().tr("en", "warroom.stance." + u.stance[static_cast<std::size_t>(k)].id),
+                u.stance[static_cast<std::size_t>(k)].name);
   }
 }
 
@@ -252,12 +257,15 @@ TEST(WarRoomI18n, RandomGamesReadInEveryLanguage) {
       check(g.phase_message(at), "phase");
       return g.node_kind(at) == core::NodeKind::Terminal;
     };
-    test_support::play_until(g, s, checked, chance, [&](const State& at, core::Seat seat) {
-      core::ActionList legal;
-      g.legal_actions(at, seat, legal);
-      for (core::Action a : legal) check(g.action_message(at, seat, a), g.action_to_string(at, seat, a));
-      return bot.choose(g, g.observe(at, seat), seat, choices);
-    }, 4000, &log);
+    test_support::play_until(
+        g, s, checked, chance,
+        [&](const State& at, core::Seat seat) {
+          core::ActionList legal;
+          g.legal_actions(at, seat, legal);
+          for (core::Action a : legal) check(g.action_message(at, seat, a), g.action_to_string(at, seat, a));
+          return bot.choose(g, g.observe(at, seat), seat, choices);
+        },
+        4000, &log);
     for (const core::LogEntry& e : log.entries()) {
       check(g.log_message(e), "log");
       EXPECT_EQ(g.describe(e), catalogues().render("en", g.log_message(e)));
@@ -269,7 +277,9 @@ TEST(WarRoomI18n, RandomGamesReadInEveryLanguage) {
 
 TEST(WarRoomI18n, ALogEntryNamesItsRuleAndItsNationInWords) {
   const Game g = europe();
-  const core::LogEntry moved{"Phase 3 > Step 2. Resolve Movement in Turn Order", 0, static_cast<std::uint16_t>(Event::Moved),
+  const core::LogEntry moved{"Phase 3 > Step 2. Resolve Movement in Turn Order",
+                             0,
+                             static_cast<std::uint16_t>(Event::Moved),
                              {GER, 7, region("G1"), region("G2")}};
   const std::string line = g.describe(moved);
   EXPECT_EQ(line, "Phase 3 > Step 2. Resolve Movement in Turn Order: Germany moves Command 7 from " + data()->region(region("G1")).name +

@@ -19,7 +19,8 @@ Game pacific() { return Game(data(), *data()->find_scenario("war-in-the-pacific"
 // sheet: some of them the pad would never offer).
 void japan_turn(const Game& g, State& s, const std::vector<std::pair<int, std::string>>& orders) {
   Sheet& sh = s.sheet[JPN];
-  for (std::size_t i = 0; i < orders.size(); ++i) sh.box[i] = {static_cast<std::uint8_t>(orders[i].first), region(orders[i].second), kWritten};
+  for (std::size_t i = 0; i < orders.size(); ++i)
+    sh.box[i] = {static_cast<std::uint8_t>(orders[i].first), region(orders[i].second), kWritten};
   s.turn_order = {JPN, US, BC, CHN, kNoNation, kNoNation, kNoNation};
   start_phase(g, s, 3);
   ASSERT_EQ(top(s), StepId::MovementTurn);
@@ -45,7 +46,7 @@ State example_position(const Game& g) {
   return s;
 }
 
-const std::vector<std::pair<int, std::string>> kExampleSheet = {{92, "J5"}, {97, "P-2"}, {18, "P-2"}, {8, "P-2"},
+const std::vector<std::pair<int, std::string>> kExampleSheet = {{92, "J5"},  {97, "P-2"}, {18, "P-2"}, {8, "P-2"},
                                                                 {85, "P-1"}, {15, "J27"}, {5, "J27"}};
 
 // T1-T7: Japan's example round, box by box, as the rulebook resolves it.

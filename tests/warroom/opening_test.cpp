@@ -62,8 +62,9 @@ TEST(Opening, Phase1AndPhase2EveryStepIsLegalAndItsReasonTrue) {
     for (const auto& step : o["steps"])
       if (step["do"] == "shift") {
         const int count = step["count"];
-        act(g, s, n, fmt::format("shift {} {} {}{} {}", id, step["from"].get<int>(), step["unit"].get<std::string>(), count > 1 ? fmt::format("*{}", count) : "",
-                                 step["to"].get<int>()));
+        act(g, s, n,
+            fmt::format("shift {} {} {}{} {}", id, step["from"].get<int>(), step["unit"].get<std::string>(),
+                        count > 1 ? fmt::format("*{}", count) : "", step["to"].get<int>()));
         EXPECT_EQ(step["why"], "merge");
       }
     act(g, s, n, "done " + id);

@@ -90,7 +90,10 @@ TEST(SovietJapanesePact, ArticleFour_NoMedalToAPartyForTheOthersTerritoryThatRou
   resolve(g, s, {"white", "white"}, {}, &log);
   EXPECT_EQ(s.nation[US].medals, 1) << log.text;
   EXPECT_EQ(s.nation[USSR].medals, 0) << log.text;
-  EXPECT_NE(log.text.find("Article Four: Soviet Union gains no Medal for " + data()->region(region("J2")).name + ", taken from Imperial Japan"), std::string::npos) << log.text;
+  EXPECT_NE(
+      log.text.find("Article Four: Soviet Union gains no Medal for " + data()->region(region("J2")).name + ", taken from Imperial Japan"),
+      std::string::npos)
+      << log.text;
   act(g, s, USSR, "fight USSR J7", &log);
   resolve(g, s, {"white", "white"}, {}, &log);
   EXPECT_EQ(s.region[region("J7")].controller, USSR);
@@ -246,7 +249,8 @@ TEST(SovietJapanesePact, ArticleThree_NoBattleBetweenThePartiesAlone) {
 
 // Plays the Active region being resolved with these dice (every decision the first legal one), and
 // notes, for each of the pact's battles there, the nations with units in each side's rows.
-std::array<std::array<std::uint8_t, kSides>, 2> play_battles(const Game& g, State& s, const std::vector<std::string>& dice, core::LogSink* log) {
+std::array<std::array<std::uint8_t, kSides>, 2> play_battles(const Game& g, State& s, const std::vector<std::string>& dice,
+                                                             core::LogSink* log) {
   std::array<std::array<std::uint8_t, kSides>, 2> rows{};
   std::size_t die = 0;
   while (in_battle(s)) {
@@ -290,11 +294,17 @@ TEST(SovietJapanesePact, Ruling52_TwoDistinctBattlesWithAThirdParty) {
   // the cruiser); two yellows dive, then sink the German submarine; Germany's 2 dice miss. Battle 2,
   // Japan first: its 2 yellows find no yellow target (the Soviet submarine is not in this battle);
   // the US cruiser's 2 blues sink the Japanese cruiser.
-  const auto rows = play_battles(g, s, {"yellow", "yellow", "white", "white", "white", "white", "white", "yellow", "yellow", "blue", "blue"}, &log);
-  EXPECT_EQ(rows[0], (std::array<std::uint8_t, kSides>{static_cast<std::uint8_t>(nation_bit(USSR) | nation_bit(US)), nation_bit(GER)})) << log.text;
+  const auto rows =
+      play_battles(g, s, {"yellow", "yellow", "white", "white", "white", "white", "white", "yellow", "yellow", "blue", "blue"}, &log);
+  EXPECT_EQ(rows[0], (std::array<std::uint8_t, kSides>{static_cast<std::uint8_t>(nation_bit(USSR) | nation_bit(US)), nation_bit(GER)}))
+      << log.text;
   EXPECT_EQ(rows[1], (std::array<std::uint8_t, kSides>{nation_bit(US), nation_bit(JPN)})) << log.text;
-  EXPECT_NE(log.text.find("Article Three: battle 1 of 2 in " + data()->region(region("P-14")).name + ", without Imperial Japan"), std::string::npos) << log.text;
-  EXPECT_NE(log.text.find("Article Three: battle 2 of 2 in " + data()->region(region("P-14")).name + ", without Soviet Union"), std::string::npos) << log.text;
+  EXPECT_NE(log.text.find("Article Three: battle 1 of 2 in " + data()->region(region("P-14")).name + ", without Imperial Japan"),
+            std::string::npos)
+      << log.text;
+  EXPECT_NE(log.text.find("Article Three: battle 2 of 2 in " + data()->region(region("P-14")).name + ", without Soviet Union"),
+            std::string::npos)
+      << log.text;
   EXPECT_EQ(s.nation[GER].casualties[at(kSub)], 1);
   EXPECT_EQ(s.nation[JPN].casualties[at(kCa)], 1);
   EXPECT_EQ(s.nation[USSR].casualties, (std::array<std::uint16_t, kUnitTypes>{})) << "no Japanese die can hit the Soviet submarine";

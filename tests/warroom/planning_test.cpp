@@ -104,7 +104,9 @@ TEST(Phase2Step1, ThePadOffersOnlyReachableDestinations) {
       for (RegionId r : dests) {
         EXPECT_NE(d.region(r).type, RegionType::Impassable) << "Impassable regions are never a destination";
         EXPECT_TRUE(g.scenario().in_play.test(r)) << "unlisted regions may not be entered";
-        if (command_category(d, nation, number) == Category::Sea) { EXPECT_TRUE(d.region(r).is_sea()) << "Naval Units may NOT enter territories"; }
+        if (command_category(d, nation, number) == Category::Sea) {
+          EXPECT_TRUE(d.region(r).is_sea()) << "Naval Units may NOT enter territories";
+        }
         if (command_category(d, nation, number) == Category::Air) {
           EXPECT_LE(d.tables.air[cmd.region * d.region_count() + r], 2) << "Air Commands may move 1 or 2 regions";
         }
@@ -129,7 +131,9 @@ TEST(Phase2Step2, TheTopBidderChoosesAnySlot) {
   State s = all_done(g, at_write_sheets(g), {0, 0, 0, 0, 3, 0, 0});
   ASSERT_EQ(top(s), StepId::ChooseSlot);
   EXPECT_EQ(step_nation(s.steps.top()), GER);
-  for (int slot = 1; slot <= 5; ++slot) { EXPECT_TRUE(legal(g, s, g.seat_of(GER), fmt::format("slot GER {}", slot))); }
+  for (int slot = 1; slot <= 5; ++slot) {
+    EXPECT_TRUE(legal(g, s, g.seat_of(GER), fmt::format("slot GER {}", slot)));
+  }
   act(g, s, GER, "slot GER 3");
   EXPECT_EQ(s.nation[GER].slot, 3);
   EXPECT_EQ(s.turn_order[2], GER);
@@ -138,7 +142,9 @@ TEST(Phase2Step2, TheTopBidderChoosesAnySlot) {
   core::OutcomeList outcomes;
   g.chance_outcomes(s, outcomes);
   EXPECT_EQ(outcomes.size(), 4u);
-  for (const auto& o : outcomes) { EXPECT_DOUBLE_EQ(o.probability, 0.25); }
+  for (const auto& o : outcomes) {
+    EXPECT_DOUBLE_EQ(o.probability, 0.25);
+  }
 }
 
 // Ruling 16: only the tied group is drawn, one draw per place, keeping its place in the sequence.
@@ -194,7 +200,9 @@ TEST(Phase2Step2, TheRevealIsAnUndoBarrier) {
     EXPECT_EQ(g.apply(copy, seat, done, nullptr).revealed, n == ITA) << "the last one done reveals the bids";
     session.act(seat, done);
   }
-  for (core::Seat seat = 0; seat < g.seat_count(); ++seat) { EXPECT_FALSE(session.can_undo(seat)); }
+  for (core::Seat seat = 0; seat < g.seat_count(); ++seat) {
+    EXPECT_FALSE(session.can_undo(seat));
+  }
 }
 
 // "Once this step is completed, players may not change any written orders or bids": the step is
@@ -208,8 +216,7 @@ TEST(Phase2Step1, ADoneSheetMayBeTakenBackUntilEveryNationIsDone) {
   const auto say = [&](core::Seat seat, const std::string& text) { session.act(seat, action(g, session.state(), seat, text)); };
   const auto views = [&] {  // what every other seat and a spectator see
     std::vector<nlohmann::json> out;
-    for (core::Seat seat : {g.seat_of(BC), g.seat_of(US), ger})
-      out.push_back(g.view_json(g.observe(session.state(), seat), seat));
+    for (core::Seat seat : {g.seat_of(BC), g.seat_of(US), ger}) out.push_back(g.view_json(g.observe(session.state(), seat), seat));
     out.push_back(g.view_json(g.observe(session.state(), core::kSpectator), std::nullopt));
     return out;
   };
@@ -360,7 +367,8 @@ TEST(ReorganizingCommands, TheQuickCheckAgreesWithTheLegalList) {
         const core::Action a = encode(ActionKind::Shift, nation, from, b, to);
         const bool in_list = std::binary_search(listed.begin(), listed.end(), a);
         if (reorganize_allows(CCtx{g, s}, decode_action(a)) != in_list && ++disagree <= 5)
-          ADD_FAILURE() << g.action_to_string(s, g.seat_of(nation), a) << (in_list ? " is listed but refused" : " is allowed but not listed");
+          ADD_FAILURE() << g.action_to_string(s, g.seat_of(nation), a)
+                        << (in_list ? " is listed but refused" : " is allowed but not listed");
       }
   EXPECT_EQ(disagree, 0);
   EXPECT_GT(legal.size(), 1u);

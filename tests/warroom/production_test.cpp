@@ -32,7 +32,8 @@ TEST(Phase7, CivilianGoodsCostFiveResourcesInAnyMix) {
   s.nation[GER].res = {5, 5, 5};
   int mixes = 0;
   for (int oil = 0; oil <= 5; ++oil)
-    for (int iron = 0; oil + iron <= 5; ++iron) mixes += legal(g, s, g.seat_of(GER), fmt::format("buy GER goods {}/{}/{}", oil, iron, 5 - oil - iron));
+    for (int iron = 0; oil + iron <= 5; ++iron)
+      mixes += legal(g, s, g.seat_of(GER), fmt::format("buy GER goods {}/{}/{}", oil, iron, 5 - oil - iron));
   EXPECT_EQ(mixes, 21);
   act(g, s, GER, "buy GER goods 2/3/0");
   EXPECT_TRUE(legal(g, s, g.seat_of(GER), "buy GER goods 0/0/5"));
@@ -41,7 +42,9 @@ TEST(Phase7, CivilianGoodsCostFiveResourcesInAnyMix) {
   core::ActionList china;
   purchases_legal(CCtx{g, s}, CHN, china);
   for (core::Action a : china)
-    if (decode_action(a).kind == ActionKind::BuyGoods) { EXPECT_EQ(decode_action(a).a, 0) << "China can not spend oil"; }
+    if (decode_action(a).kind == ActionKind::BuyGoods) {
+      EXPECT_EQ(decode_action(a).a, 0) << "China can not spend oil";
+    }
   for (int n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
   EXPECT_EQ(s.nation[GER].goods, 1);
   EXPECT_EQ(s.nation[GER].res, (std::array<std::int32_t, 3>{3, 2, 5}));
@@ -100,7 +103,8 @@ TEST(Phase7, Step5_SeveralUnitsOfATypeArePlacedInOneAction) {
   EXPECT_FALSE(legal(g, start, ger, "place GER G1 arm*2")) << "only 1 Armor was bought";
   EXPECT_FALSE(legal(g, start, ger, "place GER G1 inf*1")) << "one unit is written without a count";
   const core::Action two = action(g, start, ger, "place GER G1 inf*2");
-  EXPECT_EQ(g.action_json(start, ger, two), nlohmann::json::parse(R"({"kind": "place", "nation": "GER", "region": "G1", "unit": "inf", "count": 2})"));
+  EXPECT_EQ(g.action_json(start, ger, two),
+            nlohmann::json::parse(R"({"kind": "place", "nation": "GER", "region": "G1", "unit": "inf", "count": 2})"));
   EXPECT_EQ(g.catalogues().render("en", g.action_message(start, ger, two)), "Germany: place 2 Infantry in Greater Germany");
 
   core::Session<Game> session(g, start, 5);
@@ -110,7 +114,8 @@ TEST(Phase7, Step5_SeveralUnitsOfATypeArePlacedInOneAction) {
   EXPECT_EQ(s.construction[at(i)].n[kInf], 2);
   EXPECT_EQ(s.sheet[GER].buy[kInf], 1) << "one Infantry is left to place";
   ASSERT_EQ(log.entries().size(), 1u);
-  EXPECT_EQ(g.describe(log.entries()[0]), "Phase 7 > Step 5. Transfer New Units to Industries: Germany places 2 Infantry in Greater Germany");
+  EXPECT_EQ(g.describe(log.entries()[0]),
+            "Phase 7 > Step 5. Transfer New Units to Industries: Germany places 2 Infantry in Greater Germany");
   EXPECT_FALSE(legal(g, s, ger, "place GER G1 inf")) << "G1 is full";
 
   session.act(ger, two);
@@ -180,7 +185,8 @@ TEST(Phase5, DeploymentLimitedBySvLessBombs) {
   s.construction[at(i)].n[kInf] = 3;
   s.region[g1].bombs = static_cast<std::uint8_t>(data()->region(g1).sv - 2);
   start_phase(g, s, 5);
-  s = play_until(g, s, [](const State& x) { return top(x) == StepId::DeployPlans; }, 3);
+  s = play_until(
+      g, s, [](const State& x) { return top(x) == StepId::DeployPlans; }, 3);
   EXPECT_FALSE(legal(g, s, g.seat_of(GER), "done GER")) << "3 units, room for 2";
   act(g, s, GER, "hold GER G1 inf");
   EXPECT_TRUE(legal(g, s, g.seat_of(GER), "done GER"));

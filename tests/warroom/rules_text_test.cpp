@@ -37,7 +37,8 @@ TEST(RulesText, EveryStepsHeadingIsInTheRulebook) {
     EXPECT_GT(r.text.size(), 100u) << heading;
     EXPECT_LT(r.text.size(), 6000u) << heading << ": the text runs past its heading";
   }
-  const core::RulesText write = core::rules_text(rules, "war-room", "Phase 2 > Step 1. Write Orders and Turn Order Bids", "en", core::kParagraphs);
+  const core::RulesText write =
+      core::rules_text(rules, "war-room", "Phase 2 > Step 1. Write Orders and Turn Order Bids", "en", core::kParagraphs);
   EXPECT_EQ(write.text.rfind("STEP 1. WRITE ORDERS AND TURN ORDER BIDS\n", 0), 0u) << write.text;
   EXPECT_NE(write.text.find("A Nation may bid zero."), std::string::npos) << write.text;
   EXPECT_EQ(write.text.find("STEP 2."), std::string::npos) << write.text;

@@ -130,7 +130,7 @@ TEST(RapidResolution, PhasesTwoToSixRepeatAndStartingUnitsDeployInRoundOne) {
   int bids_revealed = 0, deployed = 0, purchases_revealed = 0;
   std::vector<int> phases;  // the phases of round 1, in the order they run
   core::Rng chance(1), choices(2);
-  std::size_t before = 0;  // the log's entries already counted
+  std::size_t before = 0;                    // the log's entries already counted
   const auto count = [&](const State& at) {  // after each action
     for (std::size_t i = std::exchange(before, log.size()); i < log.size(); ++i) {
       const auto e = static_cast<Event>(log.entries()[i].event);

@@ -48,8 +48,9 @@ TEST(TerminalBoard, CommandStacksOfEveryNationAreShownWithTheirRegionsNames) {
 TEST(TerminalBoard, ScenarioConditionsAreStated) {
   const Game g = europe();
   const std::string board = g.board_text(g.new_game(), std::nullopt);
-  EXPECT_TRUE(has(board, "Victory: Allied Forces win by controlling G1 Greater Germany; Axis win by controlling 2 of B1 Great Britain, "
-                         "R1 Moscow, U1 Eastern United States"))
+  EXPECT_TRUE(has(board,
+                  "Victory: Allied Forces win by controlling G1 Greater Germany; Axis win by controlling 2 of B1 Great Britain, "
+                  "R1 Moscow, U1 Eastern United States"))
       << board;
 }
 
@@ -171,9 +172,11 @@ TEST(AssignDamage, AHitChoiceReadsAsAPlayerSaysIt) {
   const std::string text = g.action_to_string(s, seat, *hit);
   const bool german = text.find(" hit GER ") != std::string::npos;
   const auto said = [&](const char* language) { return g.catalogues().render(language, g.action_message(s, seat, *hit)); };
-  EXPECT_TRUE(has(said("en"), german ? ": hit a fresh German Artillery in Barrage" : ": hit a fresh Soviet Artillery in Barrage")) << said("en");
+  EXPECT_TRUE(has(said("en"), german ? ": hit a fresh German Artillery in Barrage" : ": hit a fresh Soviet Artillery in Barrage"))
+      << said("en");
   EXPECT_TRUE(has(said("it"), german ? ": colpire Artiglieria della Germania, unità integra, in Sbarramento"
-                                      : ": colpire Artiglieria dell'Unione Sovietica, unità integra, in Sbarramento")) << said("it");
+                                     : ": colpire Artiglieria dell'Unione Sovietica, unità integra, in Sbarramento"))
+      << said("it");
   EXPECT_TRUE(has(said("ru"), german ? "Германии (целое)" : "Советского Союза (целое)")) << said("ru");
 }
 
@@ -239,11 +242,15 @@ TEST(ActionFields, EachActionNamesItsNationRegionAndUnitsAsIds) {
   const Game g = europe();
   const State s = g.new_game();
   const core::Seat seat = g.seat_of(GER);
-  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::To, GER, region("R2"))), (nlohmann::json{{"kind", "to"}, {"nation", "GER"}, {"region", "R2"}}));
-  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::Select, GER, 40)), (nlohmann::json{{"kind", "select"}, {"nation", "GER"}, {"command", 40}}));
+  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::To, GER, region("R2"))),
+            (nlohmann::json{{"kind", "to"}, {"nation", "GER"}, {"region", "R2"}}));
+  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::Select, GER, 40)),
+            (nlohmann::json{{"kind", "select"}, {"nation", "GER"}, {"command", 40}}));
   EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::Select, GER, 0)), (nlohmann::json{{"kind", "deselect"}, {"nation", "GER"}}));
-  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::BuyGoods, GER, 1, 2, 2))["mix"], (nlohmann::json{{"oil", 1}, {"iron", 2}, {"osr", 2}}));
-  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::Bid, GER, 0, 7, 1)), (nlohmann::json{{"kind", "bid"}, {"nation", "GER"}, {"bid", 7}, {"thousands", true}}));
+  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::BuyGoods, GER, 1, 2, 2))["mix"],
+            (nlohmann::json{{"oil", 1}, {"iron", 2}, {"osr", 2}}));
+  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::Bid, GER, 0, 7, 1)),
+            (nlohmann::json{{"kind", "bid"}, {"nation", "GER"}, {"bid", 7}, {"thousands", true}}));
 }
 
 // Every decision of a random War in Europe game, battles included: each action's fields give its
@@ -318,7 +325,8 @@ TEST(BattleStatusBoard, TheFinalBoardEqualsTheDebrief) {
     for (const auto& r : side["rows"])
       for (const auto& [nation, c] : r["nations"].items()) board[nation + " " + r["unit"].get<std::string>()] += c["eliminated"].get<int>();
   for (const core::LogEntry& e : log.entries())
-    if (const nlohmann::json j = g.log_json(e); j["event"] == "units_lost") debrief[j["nation"].get<std::string>() + " " + j["unit"].get<std::string>()] += j["count"].get<int>();
+    if (const nlohmann::json j = g.log_json(e); j["event"] == "units_lost")
+      debrief[j["nation"].get<std::string>() + " " + j["unit"].get<std::string>()] += j["count"].get<int>();
   EXPECT_FALSE(debrief.empty());
   std::erase_if(board, [](const auto& kv) { return kv.second == 0; });
   EXPECT_EQ(board, debrief);
@@ -327,8 +335,11 @@ TEST(BattleStatusBoard, TheFinalBoardEqualsTheDebrief) {
 // The log as structure (the view's `log_events`): each entry's rule, event and arguments as data ids.
 TEST(LogEvents, EntriesCarryTheirEventAndArgumentsAsIds) {
   const Game g = europe();
-  const nlohmann::json shown = g.log_json({"Phase 3 > Step 2", g.seat_of(GER), static_cast<std::uint16_t>(Event::OrderShown), {GER, 2, 40, region("R2")}});
-  EXPECT_EQ(shown, (nlohmann::json{{"rule", "Phase 3 > Step 2"}, {"event", "order_shown"}, {"nation", "GER"}, {"box", 2}, {"command", 40}, {"to", "R2"}}));
+  const nlohmann::json shown =
+      g.log_json({"Phase 3 > Step 2", g.seat_of(GER), static_cast<std::uint16_t>(Event::OrderShown), {GER, 2, 40, region("R2")}});
+  EXPECT_EQ(shown,
+            (nlohmann::json{
+                {"rule", "Phase 3 > Step 2"}, {"event", "order_shown"}, {"nation", "GER"}, {"box", 2}, {"command", 40}, {"to", "R2"}}));
   const core::LogEntry die{"Phase 4", core::kChance, kEvDie, {1, GER, static_cast<int>(Colour::Black), 0}};
   EXPECT_EQ(g.log_json(die)["colour"], "black");
   EXPECT_EQ(g.log_json(die)["side"], "axis");
@@ -351,7 +362,8 @@ TEST(ActionNotes, EachStanceSaysItsDiceAndSteps) {
   const std::string note = notes["battle GER stance GER inf defensive 1"];
   const auto count = [](int n, const char* one, const char* other) { return fmt::format("{} {}", n, n == 1 ? one : other); };
   EXPECT_TRUE(has(note, fmt::format("1 in Defensive (air {}, surface {}; {})", count(defensive.air_dice, "die", "dice"),
-                                    count(defensive.surface_dice, "die", "dice"), count(defensive.steps, "step", "steps")))) << note;
+                                    count(defensive.surface_dice, "die", "dice"), count(defensive.steps, "step", "steps"))))
+      << note;
   EXPECT_TRUE(has(note, ", 1 in Assault (")) << note;
 }
 
@@ -391,7 +403,8 @@ TEST(ActionNotes, EachPurchaseSaysWhatTheUnitCosts) {
   const core::Seat seat = g.seat_of(GER);
   const nlohmann::json notes = g.view_json(g.observe(s, seat), seat)["action_notes"];
   const Resources& cost = data()->unit(UnitKind::Ftr).cost;
-  EXPECT_EQ(notes.value("buy GER ftr", ""), fmt::format("Fighter: {} oil, {} iron, {} OSR", cost.oil, cost.iron, cost.osr)) << notes.dump(1);
+  EXPECT_EQ(notes.value("buy GER ftr", ""), fmt::format("Fighter: {} oil, {} iron, {} OSR", cost.oil, cost.iron, cost.osr))
+      << notes.dump(1);
 }
 
 // Writing Movement Orders (ruling 21: the pad offers the Commands and the destinations their
@@ -499,12 +512,14 @@ TEST(BattleChoices, StancesSayWhereEveryUnitGoes) {
   EXPECT_TRUE(offered("en", "Germany: all 3 Infantry in Assault")) << "none in Defensive: all in the other";
   EXPECT_TRUE(offered("en", "Germany: the Infantry in Assault (Italian)")) << fmt::format("{}", fmt::join(seen["en"], "\n"));
   EXPECT_TRUE(offered("en", "Soviet Union: 1 Infantry in Defensive, 1 in Assault"));
-  EXPECT_TRUE(offered("it", "Germania: 2 Fanterie in posizione Difensiva, 1 in posizione Assalto")) << fmt::format("{}", fmt::join(seen["it"], "\n"));
+  EXPECT_TRUE(offered("it", "Germania: 2 Fanterie in posizione Difensiva, 1 in posizione Assalto"))
+      << fmt::format("{}", fmt::join(seen["it"], "\n"));
   EXPECT_TRUE(offered("ru", "Германия: все 3 ед. пехоты — позиция «Штурм»")) << fmt::format("{}", fmt::join(seen["ru"], "\n"));
   for (const auto& [lang, texts] : seen)
     for (const std::string& text : texts) EXPECT_EQ(text.find(" of Germany"), std::string::npos) << lang << ": " << text;
   EXPECT_TRUE(std::any_of(fields.begin(), fields.end(), [](const nlohmann::json& f) {
-    return f["unit"] == "inf" && f["nation"] == "GER" && f["count"] == 2 && f["rest"] == 1 && f["stance"] == "defensive" && f["rest_stance"] == "assault";
+    return f["unit"] == "inf" && f["nation"] == "GER" && f["count"] == 2 && f["rest"] == 1 && f["stance"] == "defensive" &&
+           f["rest_stance"] == "assault";
   })) << fields.dump();
 }
 
@@ -512,7 +527,8 @@ TEST(BattleChoices, StancesSayWhereEveryUnitGoes) {
 // not the resources that are not ("loses 0 oil, 0 iron, 1 OSR" before).
 TEST(LogWording, ARepairSaysOnlyTheResourcesLost) {
   const Game g = europe();
-  EXPECT_TRUE(log_line(g, Event::ResourcesLost, USSR, 0, 0, 1).ends_with("Soviet Union loses 1 OSR")) << log_line(g, Event::ResourcesLost, USSR, 0, 0, 1);
+  EXPECT_TRUE(log_line(g, Event::ResourcesLost, USSR, 0, 0, 1).ends_with("Soviet Union loses 1 OSR"))
+      << log_line(g, Event::ResourcesLost, USSR, 0, 0, 1);
   EXPECT_TRUE(log_line(g, Event::ResourcesLost, USSR, 2, 0, 1).ends_with("Soviet Union loses 2 oil, 1 OSR"));
 }
 
