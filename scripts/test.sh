@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: builds a release and an AddressSanitizer+UndefinedBehaviorSanitizer configuration and
+# Every test: checks the C++ sources' layout, builds a release and an AddressSanitizer+UndefinedBehaviorSanitizer configuration and
 # runs the whole suite in both; the web client's lint and unit tests; the threaded tests under
 # ThreadSanitizer.
 set -euo pipefail
@@ -12,6 +12,9 @@ if ! [ -x /usr/bin/chromium ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium
 fi
+# The C++ sources' layout (.clang-format): a few seconds, so first.
+say "C++ format"
+scripts/format.sh --check
 for config in release sanitize; do
   say "$config build"
   scripts/setup.sh "$config"
