@@ -49,6 +49,17 @@ export async function tourSeen(context) {
   return context;
 }
 
+// A 1280x800 page (the guide's tour already seen) in a new Eastern Front game where the USSR is
+// the page's human seat and Germany a random bot: the opening of the War Room scripts that play the
+// USSR. Returns the browser (to close) and the page.
+export async function ussrEasternFront(base) {
+  const browser = await launch();
+  const page = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
+  page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+  await createWarRoomGame(page, base, 'eastern-front', { USSR: 'human', GER: 'bot:random' });
+  return { browser, page };
+}
+
 // Creates a War Room game of `scenario` in the lobby at `base` with the seats' players ({USSR: 'human',
 // GER: 'bot:random'}), and waits for its world map.
 export async function createWarRoomGame(page, base, scenario, seats) {

@@ -10,13 +10,10 @@
 // No serious accessibility violation; screenshots at 1280x800 and 390x844 (no sideways scrolling).
 // Usage: node e2e/warroom-placement.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { createWarRoomGame, fail, launch, screenshotsAtBothSizes, seatApi, tourSeen } from './browser.mjs';
+import { fail, screenshotsAtBothSizes, seatApi, ussrEasternFront } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
-const browser = await launch();
-const page = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
-page.on('pageerror', (e) => fail(`page error: ${e.message}`));
-await createWarRoomGame(page, base, 'eastern-front', { USSR: 'human', GER: 'bot:random' });
+const { browser, page } = await ussrEasternFront(base);
 
 const api = seatApi(page);
 const ussr = (v) => v.nations.find((n) => n.id === 'USSR');

@@ -9,13 +9,10 @@
 // scroll sideways). Then "done": after the reveal the USSR holds what the panel said would be left.
 // Usage: node e2e/warroom-purchases.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { createWarRoomGame, fail, launch, seatApi, tourSeen } from './browser.mjs';
+import { fail, seatApi, ussrEasternFront } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
-const browser = await launch();
-const page = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
-page.on('pageerror', (e) => fail(`page error: ${e.message}`));
-await createWarRoomGame(page, base, 'eastern-front', { USSR: 'human', GER: 'bot:random' });
+const { browser, page } = await ussrEasternFront(base);
 
 // The seat's view and its actions through the API, with the page's token.
 const api = seatApi(page);
