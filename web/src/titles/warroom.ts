@@ -42,7 +42,7 @@ interface Page {
   step: number | null;
   steps: number;
   moves: Arrow[]; // the moves of the nation whose reveal the execution panel shows
-  legal: Legal | null; // the legal actions of the view last drawn (a handler may run after a redraw)
+  legal: Legal; // the legal actions of the view last drawn (a handler may run after a redraw)
 }
 let page: Page | null = null;
 
@@ -65,7 +65,7 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
     step: null,
     steps: 0,
     moves: [],
-    legal: null,
+    legal: Legal.of(v),
   };
   page = p;
   document.addEventListener('keydown', (e) => {
@@ -307,7 +307,7 @@ export const warroom: TitleUi<WarRoomView> = {
     // erased, in the view that answer drew.
     const select = async (nation: string, command: number) => {
       p.focus = null;
-      const action = (p.legal ?? legal).find({ kind: 'select', nation, command });
+      const action = p.legal.find({ kind: 'select', nation, command });
       if (action) await send(action);
     };
     const openInfo = (id: string | null) => {
