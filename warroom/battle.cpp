@@ -142,8 +142,11 @@ std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side
     if (!claim(t.side, t.nation) || t.type >= kMaxTypes) return "a transport's side, nation or type is invalid";
   raid_side = 0;
   if (s.target.present) {
-    if (s.target.owner >= kNations || nation_side[s.target.owner] == -1) return "the bombed territory's owner must be on a side";
-    raid_side = other(nation_side[s.target.owner]);
+    // The owner loses the resources even when only its allies' units defend the territory.
+    const int owner = s.target.owner;
+    if (owner >= kNations || !claim(nation_side[owner] != -1 ? nation_side[owner] : s.target.owner_side, owner))
+      return "the bombed territory's owner must be on a side";
+    raid_side = other(nation_side[owner]);
     if (s.target.construction_count > s.target.construction.size()) return "too many construction entries";
   }
   if (s.garrison) {

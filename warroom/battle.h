@@ -100,6 +100,7 @@ struct ConstructionGroup {
 struct BombingTarget {
   bool present = false;
   std::uint8_t owner = kNoNation;                     // controller of the territory (loses resources)
+  std::int8_t owner_side = -1;                        // the owner's side, which it is on even with no units there
   std::array<std::uint8_t, kResources> production{};  // the territory's current production per type (ruling 53)
   bool infrastructure = false;                        // ports, rails or industry: a Bomb Token is possible
   std::array<ConstructionGroup, 10> construction{};

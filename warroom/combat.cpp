@@ -260,6 +260,7 @@ BombingTarget bombing_target_of(const CCtx& c, RegionId r) {
   if (!reg.is_territory() || !live_controller(c.s, r)) return t;
   t.present = true;
   t.owner = c.s.region[r].controller;
+  t.owner_side = static_cast<std::int8_t>(side_of(t.owner));
   const Resources& p = production(c, r);
   for (int k = 0; k < kResources; ++k) t.production[at(k)] = static_cast<std::uint8_t>(std::max<int>(0, p[static_cast<Resource>(k)]));
   t.infrastructure = reg.has_port() || reg.rail || reg.industry;

@@ -423,6 +423,31 @@ TEST(Phase4Raids, StrategicBombingRaids_TheCapReadsTheCardAsItLiesNow) {
   }
 }
 
+// Phase 4 › Raids › Strategic Bombing Raids: the raid takes the resources of the territory's
+// controller, also when only its allies' units defend it. A British bomber and infantry invade France,
+// Germany's, held by Italian infantry alone: Italy commands the defence and Germany, with no unit
+// there, is still the side the raid is against; two blue dice destroy 2 of Germany's iron. (Such a
+// raid once stopped the sanitizer build at a broken precondition and, in a release build, was fought
+// on a battle board left half set up.)
+TEST(Phase4Raids, StrategicBombingRaids_TheControllerLosesResourcesWhenOnlyItsAlliesDefend) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, GER, 40, "G1", {{kInf, 1}});
+  put(s, ITA, 40, "G2", {{kInf, 1}});
+  put(s, BC, 40, "G2", {{kInf, 1}});
+  put(s, BC, 20, "G2", {{kBmb, 1}});
+  s.nation[GER].res = {5, 5, 5};
+  start_phase(g, s, 4);
+  Lines log(g);
+  act(g, s, BC, "fight BC G2", &log);
+  ASSERT_TRUE(in_battle(s)) << log.text;
+  EXPECT_EQ(s.fight.commander[1], ITA) << "Italy's units alone defend: Italy commands the Axis side";
+  EXPECT_EQ(fight_through(g, s, {"blue", "blue"}, {"strategic-bombing 1", "iron"}, &log), 2u);
+  EXPECT_EQ(s.nation[GER].res[kIron], 4) << log.text;
+  EXPECT_NE(log.text.find("Germany loses 1 iron"), std::string::npos) << log.text;
+  EXPECT_EQ(s.nation[ITA].res, g.new_game().nation[ITA].res) << "Italy's resources are not the raid's";
+}
+
 // Phase 6 › Stress Zone Penalties › Yellow Zone: "Ports controlled by the Nation no longer provide
 // Port Advantage". A British cruiser and a German submarine meet in the Channel (A-8), where Great
 // Britain and France have ports: each side has Port Advantage, until its nation is in the Yellow Zone.
