@@ -107,10 +107,14 @@ TEST(ViewSchema, RefusesAFieldItDoesNotList) {
   EXPECT_NE(broken(extra), "");
   extra = view;
   extra["powers"]["UK"]["mood"] = "fine";
-  EXPECT_NE(broken(extra), "");
+  EXPECT_NE(broken(extra).find("/powers/UK/mood: not"), std::string::npos) << broken(extra);
   extra = view;
-  extra["legal_actions"] = json::array({1});
-  EXPECT_NE(broken(extra), "") << "a command is a string";
+  extra.erase("version");
+  EXPECT_NE(broken(extra).find("lacks version"), std::string::npos) << broken(extra);
+  extra = view;
+  extra["legal_actions"] = json::array({"done", 1});
+  EXPECT_NE(broken(extra).find("/legal_actions/1: 1 is not of type \"string\""), std::string::npos)
+      << "a command is a string: " << broken(extra);
 }
 
 // The view as the server sends it, with the lobby's fields (its id, the version an action is sent

@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <deque>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -18,7 +20,8 @@ namespace test_support {
 
 class JsonSchema {
  public:
-  explicit JsonSchema(nlohmann::json root) : root_(std::move(root)) {}
+  explicit JsonSchema(nlohmann::json root) : root_(std::move(root)) { compile_all(); }
+  JsonSchema(const JsonSchema&) = delete;  // its nodes point into root_ and one another
 
   // The keywords of `schema` (and of every schema inside it) this validator does not know.
   std::vector<std::string> unsupported() const {
@@ -30,7 +33,7 @@ class JsonSchema {
   // Why `value` does not match the schema: one line per broken rule (empty: it matches).
   std::vector<std::string> errors(const nlohmann::json& value) const {
     std::vector<std::string> out;
-    check(root_, value, "", out);
+    check(*top_, value, Path{}, &out);
     return out;
   }
 
@@ -72,11 +75,95 @@ class JsonSchema {
     }
   }
 
-  const nlohmann::json& resolve(const std::string& ref) const {
-    static const std::string prefix = "#/$defs/";
-    if (ref.rfind(prefix, 0) != 0 || !root_["$defs"].contains(ref.substr(prefix.size())))
-      throw std::runtime_error("unresolved $ref " + ref);
-    return root_["$defs"][ref.substr(prefix.size())];
+  // A schema made ready to check values with: its keywords read once (checking looks none up).
+  struct Node {
+    bool boolean = false, allowed = true;  // a boolean schema: true or false
+    std::vector<std::string> types;        // empty: any
+    std::string type_text;
+    const nlohmann::json* constant = nullptr;
+    const nlohmann::json* options = nullptr;  // enum
+    const nlohmann::json* minimum = nullptr;
+    const nlohmann::json* maximum = nullptr;
+    const Node* ref = nullptr;
+    std::vector<const Node*> any_of, all_of;
+    std::map<std::string, const Node*, std::less<>> properties;
+    const Node* additional = nullptr;
+    const Node* items = nullptr;
+    std::vector<std::string> required;
+    bool closed = false;                       // unevaluatedProperties: false
+    std::set<std::string, std::less<>> named;  // with closed: what it, its allOf and $ref name
+  };
+
+  // A value's place (a JSON pointer), made into text only for an error.
+  struct Path {
+    const Path* up = nullptr;
+    const std::string* key = nullptr;
+    std::size_t index = 0;
+    std::string text() const {
+      const std::string here = key ? "/" + *key : "/" + std::to_string(index);
+      return up ? up->text() + here : std::string();
+    }
+  };
+  static std::string where(const Path& at) {
+    const std::string t = at.text();
+    return t.empty() ? "/" : t;
+  }
+
+  Node& fresh() { return nodes_.emplace_back(); }
+
+  void compile_all() {
+    if (root_.contains("$defs"))
+      for (const auto& [name, _] : root_["$defs"].items()) defs_[name] = &fresh();
+    if (root_.contains("$defs"))
+      for (const auto& [name, sub] : root_["$defs"].items()) compile(sub, *defs_[name]);
+    Node& top = fresh();
+    compile(root_, top);
+    top_ = &top;
+    for (Node& n : nodes_)
+      if (n.closed) name_all(n, n.named);
+  }
+
+  const Node* compiled(const nlohmann::json& s) {
+    Node& n = fresh();
+    compile(s, n);
+    return &n;
+  }
+
+  void compile(const nlohmann::json& s, Node& n) {
+    if (s.is_boolean()) {
+      n.boolean = true, n.allowed = s.get<bool>();
+      return;
+    }
+    if (s.contains("$ref")) {
+      static const std::string prefix = "#/$defs/";
+      const std::string ref = s["$ref"];
+      if (ref.rfind(prefix, 0) != 0 || !defs_.count(ref.substr(prefix.size()))) throw std::runtime_error("unresolved $ref " + ref);
+      n.ref = defs_.at(ref.substr(prefix.size()));
+    }
+    if (s.contains("type")) {
+      for (const auto& t : s["type"].is_array() ? s["type"] : nlohmann::json::array({s["type"]})) n.types.push_back(t);
+      n.type_text = s["type"].dump();
+    }
+    const auto keyword = [&s](const char* k) { return s.contains(k) ? &s[k] : nullptr; };
+    n.constant = keyword("const"), n.options = keyword("enum"), n.minimum = keyword("minimum"), n.maximum = keyword("maximum");
+    if (s.contains("anyOf"))
+      for (const auto& option : s["anyOf"]) n.any_of.push_back(compiled(option));
+    if (s.contains("allOf"))
+      for (const auto& part : s["allOf"]) n.all_of.push_back(compiled(part));
+    if (s.contains("properties"))
+      for (const auto& [name, sub] : s["properties"].items()) n.properties[name] = compiled(sub);
+    if (s.contains("additionalProperties")) n.additional = compiled(s["additionalProperties"]);
+    if (s.contains("items")) n.items = compiled(s["items"]);
+    if (s.contains("required"))
+      for (const auto& name : s["required"]) n.required.push_back(name);
+    n.closed = s.contains("unevaluatedProperties");
+  }
+
+  // The properties `n` names itself or through its allOf and $ref (unevaluatedProperties).
+  static void name_all(const Node& n, std::set<std::string, std::less<>>& out) {
+    for (const auto& [name, _] : n.properties) out.insert(name);
+    if (n.ref) name_all(*n.ref, out);
+    for (const Node* part : n.all_of) name_all(*part, out);
   }
 
   static bool has_type(const nlohmann::json& v, const std::string& t) {
@@ -92,75 +179,70 @@ class JsonSchema {
     return false;
   }
 
-  void check(const nlohmann::json& s, const nlohmann::json& v, const std::string& at, std::vector<std::string>& out) const {
-    if (s.is_boolean()) {
-      if (!s.get<bool>()) out.push_back((at.empty() ? "/" : at) + ": not allowed");
-      return;
-    }
-    if (s.contains("$ref")) check(resolve(s["$ref"]), v, at, out);
-    const std::string where = at.empty() ? "/" : at;
-    if (s.contains("type")) {
-      const nlohmann::json types = s["type"].is_array() ? s["type"] : nlohmann::json::array({s["type"]});
-      bool any = false;
-      for (const auto& t : types) any = any || has_type(v, t);
-      if (!any) return out.push_back(where + ": " + v.dump().substr(0, 80) + " is not of type " + s["type"].dump());
-    }
-    if (s.contains("const") && v != s["const"]) out.push_back(where + ": not " + s["const"].dump());
-    if (s.contains("enum") && std::find(s["enum"].begin(), s["enum"].end(), v) == s["enum"].end())
-      out.push_back(where + ": " + v.dump().substr(0, 80) + " is none of " + s["enum"].dump());
-    if (v.is_number() && s.contains("minimum") && v.get<double>() < s["minimum"].get<double>())
-      out.push_back(where + ": below the minimum");
-    if (v.is_number() && s.contains("maximum") && v.get<double>() > s["maximum"].get<double>())
-      out.push_back(where + ": above the maximum");
-    if (s.contains("anyOf")) {
-      std::vector<std::string> first;
-      bool matched = false;
-      for (const auto& option : s["anyOf"]) {
-        std::vector<std::string> e;
-        check(option, v, at, e);
-        if (e.empty())
-          matched = true;
-        else if (first.empty())
-          first = e;
-      }
-      if (!matched) out.push_back(where + ": matches no option of anyOf (the first says: " + (first.empty() ? "" : first[0]) + ")");
-    }
-    if (s.contains("allOf"))
-      for (const auto& part : s["allOf"]) check(part, v, at, out);
-    if (v.is_object()) check_object(s, v, at, out);
-    if (v.is_array() && s.contains("items"))
-      for (std::size_t i = 0; i < v.size(); ++i) check(s["items"], v[i], at + "/" + std::to_string(i), out);
+  // Whether `v` matches `n`. With `out`, every broken rule is written there; without, the check stops
+  // at the first (as an anyOf's options are tried).
+  static bool check(const Node& n, const nlohmann::json& v, const Path& at, std::vector<std::string>* out) {
+    bool ok = true;
+    // A rule broken (`why` words it) or a part's check failed: true when the check stops there.
+    const auto say = [&](const auto& why) {
+      ok = false;
+      if (out) out->push_back(where(at) + ": " + why());
+      return !out;
+    };
+    const auto failed = [&](bool matched) {
+      ok = ok && matched;
+      return !matched && !out;
+    };
+    if (n.boolean) return n.allowed || (say([] { return std::string("not allowed"); }), false);
+    if (n.ref && failed(check(*n.ref, v, at, out))) return false;
+    if (!n.types.empty() && std::none_of(n.types.begin(), n.types.end(), [&v](const std::string& t) { return has_type(v, t); }))
+      return say([&] { return v.dump().substr(0, 80) + " is not of type " + n.type_text; }), false;
+    if (n.constant && v != *n.constant && say([&] { return "not " + n.constant->dump(); })) return false;
+    if (n.options && std::find(n.options->begin(), n.options->end(), v) == n.options->end() &&
+        say([&] { return v.dump().substr(0, 80) + " is none of " + n.options->dump(); }))
+      return false;
+    if (v.is_number() && n.minimum && v.get<double>() < n.minimum->get<double>() && say([] { return std::string("below the minimum"); }))
+      return false;
+    if (v.is_number() && n.maximum && v.get<double>() > n.maximum->get<double>() && say([] { return std::string("above the maximum"); }))
+      return false;
+    if (!n.any_of.empty() && std::none_of(n.any_of.begin(), n.any_of.end(), [&](const Node* o) { return check(*o, v, at, nullptr); }) &&
+        say([&] {
+          std::vector<std::string> first;
+          check(*n.any_of.front(), v, at, &first);
+          return "matches no option of anyOf (the first says: " + (first.empty() ? std::string() : first[0]) + ")";
+        }))
+      return false;
+    for (const Node* part : n.all_of)
+      if (failed(check(*part, v, at, out))) return false;
+    if (v.is_object() && failed(check_object(n, v, at, out))) return false;
+    if (v.is_array() && n.items)
+      for (std::size_t i = 0; i < v.size(); ++i)
+        if (failed(check(*n.items, v[i], Path{&at, nullptr, i}, out))) return false;
+    return ok;
   }
 
-  // The properties `s` names itself or through its allOf and $ref (unevaluatedProperties).
-  void named(const nlohmann::json& s, std::set<std::string>& out) const {
-    if (!s.is_object()) return;
-    if (s.contains("properties"))
-      for (const auto& [name, _] : s["properties"].items()) out.insert(name);
-    if (s.contains("$ref")) named(resolve(s["$ref"]), out);
-    if (s.contains("allOf"))
-      for (const auto& part : s["allOf"]) named(part, out);
-  }
-
-  void check_object(const nlohmann::json& s, const nlohmann::json& v, const std::string& at, std::vector<std::string>& out) const {
-    if (s.contains("unevaluatedProperties")) {
-      std::set<std::string> known_here;
-      named(s, known_here);
-      for (const auto& [name, _] : v.items())
-        if (!known_here.count(name)) out.push_back(at + "/" + name + ": not a field the schema lists");
-    }
-    if (s.contains("required"))
-      for (const auto& name : s["required"])
-        if (!v.contains(name.get<std::string>())) out.push_back((at.empty() ? "/" : at) + ": lacks " + name.get<std::string>());
+  static bool check_object(const Node& n, const nlohmann::json& v, const Path& at, std::vector<std::string>* out) {
+    bool ok = true;
+    const auto say = [&](const std::string& why) {
+      ok = false;
+      if (out) out->push_back(why);
+      return !out;
+    };
     for (const auto& [name, value] : v.items()) {
-      const std::string path = at + "/" + name;
-      if (s.contains("properties") && s["properties"].contains(name))
-        check(s["properties"][name], value, path, out);
-      else if (s.contains("additionalProperties"))
-        check(s["additionalProperties"], value, path, out);
+      const Path here{&at, &name, 0};
+      if (n.closed && !n.named.count(name) && say(here.text() + ": not a field the schema lists")) return false;
+      const auto p = n.properties.find(name);
+      const Node* sub = p != n.properties.end() ? p->second : n.additional;
+      if (sub && !check(*sub, value, here, out) && (ok = false, !out)) return false;
     }
+    for (const std::string& name : n.required)
+      if (!v.contains(name) && say(where(at) + ": lacks " + name)) return false;
+    return ok;
   }
 
+  std::deque<Node> nodes_;
+  std::map<std::string, Node*> defs_;
+  const Node* top_ = nullptr;
   nlohmann::json root_;
 };
 
