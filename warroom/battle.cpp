@@ -970,6 +970,7 @@ void hash_battle(core::Hasher& h, const Battle& b) {
   h.add(b.garrison_rolled);
   h.add(static_cast<unsigned>(b.target.present) | b.target.owner << 8 | static_cast<unsigned>(b.target.infrastructure) << 16 |
         b.target.construction_count << 24);
+  h.add(static_cast<std::uint8_t>(b.target.owner_side));
   add_all(h, b.target.production);
   for (const ConstructionGroup& g : b.target.construction) h.add(g.type | static_cast<unsigned>(g.colour) << 8 | g.count << 16);
   add_all(h, b.bomb_resource_lost);
