@@ -23,18 +23,17 @@ std::optional<int> Lobby::watcher_of(const std::string& id, const std::string& t
 
 const std::string& Lobby::resign(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& key) {
   Room& r = room(id);
-  const auto seat = seat_of(id, token);
-  if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "resigning needs the seat's token (Authorization: Bearer TOKEN)");
+  const int seat = seat_needed(id, token, "resigning");
   only_fields(body, {"bot"}, "empty or {\"bot\": \"<a bot of the title, such as rules>\"}");
   const std::string request = hash_token("resign " + body.dump());
-  if (made_before(r, *seat, key, request)) return cached_view(id, r, seat);
+  if (made_before(r, seat, key, request)) return cached_view(id, r, seat);
   core::Match& m = *r.game;
   const core::Title& title = title_of(m.record().game);
   const auto bot = body.value("bot", nlohmann::json(title.bot_kinds().front()));
   if (!bot.is_string() || !title.valid_controller("bot:" + bot.get<std::string>()))
     throw ApiError(400, ErrorCode{"no_bot", {{"bot", plain(bot.is_string() ? bot.get<std::string>() : bot.dump(), 40)}}},
                    fmt::format("\"bot\" names one of the title's bots, not {}", printable(bot.dump(), 40)));
-  const core::Seat s = static_cast<core::Seat>(*seat);
+  const core::Seat s = static_cast<core::Seat>(seat);
   if (m.node_kind() == core::NodeKind::Terminal) throw ApiError(409, ErrorCode{"game_over"}, "the game is over");
   if (m.is_bot(s))
     throw ApiError(409, ErrorCode{"seat_is_bot", {{"seat", m.seat_name(s)}}}, fmt::format("{} is played by a bot already", m.seat_name(s)));
@@ -43,21 +42,20 @@ const std::string& Lobby::resign(const std::string& id, const std::string& token
   } catch (const core::ActionError& e) {
     throw ApiError(409, e.what());
   }
-  return changed(id, r, *seat, key, request);  // its bot plays from then on
+  return changed(id, r, seat, key, request);  // its bot plays from then on
 }
 
 const std::string& Lobby::concede(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& key) {
   Room& r = room(id);
-  const auto seat = seat_of(id, token);
-  if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "conceding needs the seat's token (Authorization: Bearer TOKEN)");
+  const int seat = seat_needed(id, token, "conceding");
   only_fields(body, {"agree"}, "empty or {\"agree\": true or false}");
   const auto agree = body.value("agree", nlohmann::json(true));
   if (!agree.is_boolean())
     throw ApiError(400, "\"agree\" is true (the seat agrees that its alliance concedes) or false (it takes that back)");
   const std::string request = hash_token("concede " + body.dump());
-  if (made_before(r, *seat, key, request)) return cached_view(id, r, seat);
+  if (made_before(r, seat, key, request)) return cached_view(id, r, seat);
   core::Match& m = *r.game;
-  const core::Seat s = static_cast<core::Seat>(*seat);
+  const core::Seat s = static_cast<core::Seat>(seat);
   if (m.team(s) < 0) throw ApiError(409, ErrorCode{"no_alliances"}, "this game has no alliances to concede: a player resigns instead");
   if (m.node_kind() == core::NodeKind::Terminal) throw ApiError(409, ErrorCode{"game_over"}, "the game is over");
   if (m.is_bot(s))
@@ -73,13 +71,12 @@ const std::string& Lobby::concede(const std::string& id, const std::string& toke
   } catch (const core::ActionError& e) {
     throw ApiError(409, e.what());
   }
-  return changed(id, r, *seat, key, request);
+  return changed(id, r, seat, key, request);
 }
 
 nlohmann::json Lobby::rematch(const std::string& id, const std::string& token, const std::string& client) {
   Room& old = room(id);
-  const auto seat = seat_of(id, token);
-  if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "a rematch is offered by a seat of the game (Authorization: Bearer TOKEN)");
+  const int seat = seat_needed(id, token, "offering a rematch");
   core::Match& m = *old.game;
   if (m.node_kind() != core::NodeKind::Terminal)
     throw ApiError(409, ErrorCode{"game_not_over"}, "a rematch is offered once the game is over");
@@ -122,7 +119,7 @@ nlohmann::json Lobby::rematch(const std::string& id, const std::string& token, c
   for (core::Seat p = 0; p < r.game->seat_count(); ++p)
     if (!r.token_hash[static_cast<std::size_t>(p)].empty())
       w.claims.emplace_back(r.game->seat_name(p), r.token_hash[static_cast<std::size_t>(p)]);
-  m.note_after_end({0, m.seat_name(static_cast<core::Seat>(*seat)), "rematch", "", made});
+  m.note_after_end({0, m.seat_name(static_cast<core::Seat>(seat)), "rematch", "", made});
   stage(id, old, GameWrite{});
   if (!offload_) r.game->run_bots();
   adopt(made, std::move(r));

@@ -207,6 +207,12 @@ std::optional<int> Lobby::seat_of(const std::string& id, const std::string& toke
   return seat_of_hashes(known ? it->second : room(id), token);
 }
 
+int Lobby::seat_needed(const std::string& id, const std::string& token, std::string_view what) {
+  const auto seat = seat_of(id, token);
+  if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, fmt::format("{} needs the seat's token (Authorization: Bearer TOKEN)", what));
+  return *seat;
+}
+
 std::optional<int> Lobby::seat_of_hashes(const Room& r, const std::string& token) {
   if (token.empty()) return std::nullopt;
   const std::string hash = hash_token(token);
@@ -283,50 +289,49 @@ bool Lobby::made_before(Room& r, int seat, const std::string& key, const std::st
 const std::string& Lobby::act(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& client,
                               const std::string& key) {
   Room& r = room(id);
-  const auto seat = seat_of(id, token);
-  if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "acting needs the seat's token (Authorization: Bearer TOKEN)");
+  const int seat = seat_needed(id, token, "acting");
+  const auto p = static_cast<core::Seat>(seat);
   only_fields(body, {"action", "version"}, "{\"action\": \"<the action's text>\", \"version\": N}");
   if (!body.contains("action") || !body["action"].is_string())
     throw ApiError(400, "the body must be {\"action\": \"<the action's text>\", \"version\": N}");
   const std::string request = hash_token("actions " + body.dump());
-  if (made_before(r, *seat, key, request)) return cached_view(id, r, seat);
-  check_version(id, r, *seat, body);
+  if (made_before(r, seat, key, request)) return cached_view(id, r, seat);
+  check_version(id, r, seat, body);
   Room& current = room(id);  // check_version may have loaded it again
   core::Match& m = *current.game;
   const std::string text = body["action"].get<std::string>();
-  if (m.is_bot(static_cast<core::Seat>(*seat)))  // its player resigned, or a bot stands in for it
-    throw ApiError(409, ErrorCode{"seat_is_bot", {{"seat", m.seat_name(static_cast<core::Seat>(*seat))}}},
-                   fmt::format("{} is played by a bot now", m.seat_name(static_cast<core::Seat>(*seat))));
-  if (!(m.acting_seats() & core::seat_bit(static_cast<core::Seat>(*seat))))
-    throw ApiError(409, ErrorCode{"not_your_turn", {{"seat", m.seat_name(static_cast<core::Seat>(*seat))}, {"phase", m.phase_message()}}},
-                   fmt::format("{} may not act now ({})", m.seat_name(static_cast<core::Seat>(*seat)), m.phase()));
+  if (m.is_bot(p))  // its player resigned, or a bot stands in for it
+    throw ApiError(409, ErrorCode{"seat_is_bot", {{"seat", m.seat_name(p)}}},
+                   fmt::format("{} is played by a bot now", m.seat_name(p)));
+  if (!(m.acting_seats() & core::seat_bit(p)))
+    throw ApiError(409, ErrorCode{"not_your_turn", {{"seat", m.seat_name(p)}, {"phase", m.phase_message()}}},
+                   fmt::format("{} may not act now ({})", m.seat_name(p), m.phase()));
   try {
-    m.act(static_cast<core::Seat>(*seat), text);
+    m.act(p, text);
   } catch (const core::ActionError& e) {
     // Refused for a reason the rules state (a bid above the oil held): the reason as a message too.
-    if (const nlohmann::json why = m.refusal(static_cast<core::Seat>(*seat), text); !why.is_null())
+    if (const nlohmann::json why = m.refusal(p, text); !why.is_null())
       throw ApiError(422, ErrorCode{"refused", {{"action", plain(text, 80)}, {"reason", why}}}, e.what());
     throw ApiError(422, ErrorCode{"not_legal", {{"action", plain(text, 80)}}},
-                   fmt::format("{} is not a legal action for {} now", printable(text, 80), m.seat_name(static_cast<core::Seat>(*seat))));
+                   fmt::format("{} is not a legal action for {} now", printable(text, 80), m.seat_name(p)));
   }
   if (!client.empty()) current.owner = client;  // the bots' replies are charged to who they answer
-  return changed(id, current, *seat, key, request);
+  return changed(id, current, seat, key, request);
 }
 
 const std::string& Lobby::undo(const std::string& id, const std::string& token, const nlohmann::json& body, const std::string& key) {
   Room& r = room(id);
-  const auto seat = seat_of(id, token);
-  if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "undo needs the seat's token");
+  const int seat = seat_needed(id, token, "undo");
   only_fields(body, {"version"}, "{\"version\": N}");
   const std::string request = hash_token("undo " + body.dump());
-  if (made_before(r, *seat, key, request)) return cached_view(id, r, seat);
-  check_version(id, r, *seat, body);
+  if (made_before(r, seat, key, request)) return cached_view(id, r, seat);
+  check_version(id, r, seat, body);
   Room& current = room(id);  // check_version may have loaded it again
   core::Match& m = *current.game;
-  if (!m.can_undo(static_cast<core::Seat>(*seat)))
+  if (!m.can_undo(static_cast<core::Seat>(seat)))
     throw ApiError(409, ErrorCode{"nothing_to_undo"}, "nothing to undo (undo never crosses a die roll, a reveal or another seat's turn)");
   const std::vector<core::SavedAction> before = m.actions();
-  m.undo(static_cast<core::Seat>(*seat));
+  m.undo(static_cast<core::Seat>(seat));
   current.clocks.taken_back(m.public_actions(), m.log_size());  // the clocks' notes since stay where the game is now
   // A seat's undo may take back an action followed by other seats' (secret simultaneous orders):
   // the store keeps what the two histories share and the rest is written again.
@@ -335,7 +340,7 @@ const std::string& Lobby::undo(const std::string& id, const std::string& token, 
   while (kept < before.size() && kept < after.size() && before[kept] == after[kept]) ++kept;
   GameWrite w;
   w.keep_actions = kept;
-  return changed(id, current, *seat, key, request, std::move(w));
+  return changed(id, current, seat, key, request, std::move(w));
 }
 
 // The tail of a request that changed the game for the token's seat: the bots play (here without an

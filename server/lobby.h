@@ -301,6 +301,8 @@ class Lobby {
   void check_version(const std::string& id, Room& r, int seat, const nlohmann::json& body);
   static bool made_before(Room& r, int seat, const std::string& key, const std::string& request);
   static std::optional<int> seat_of_hashes(const Room& r, const std::string& token);
+  // The seat a token opens, for a request only a seat may make (`what`, such as "acting"): 401 without one.
+  int seat_needed(const std::string& id, const std::string& token, std::string_view what);
   nlohmann::json seat_view(const std::string& id, Room& r, std::optional<int> seat);
   const std::string& cached_view(const std::string& id, Room& r, std::optional<int> seat);
   const std::string& changed(const std::string& id, Room& r, int seat, const std::string& key, const std::string& request,

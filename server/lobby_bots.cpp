@@ -140,28 +140,25 @@ void Lobby::decided(const std::string& id, std::uint64_t version, const std::str
 
 void Lobby::hint(const std::string& id, const std::string& token, Answer answer, const std::string& client) {
   Room& r = room(id);
-  const auto seat = seat_of(id, token);
-  if (!seat)
-    throw ApiError(401, ErrorCode{"token_needed"},
-                   "a hint is for a seat's own decision: it needs the seat's token (Authorization: Bearer TOKEN)");
+  const int seat = seat_needed(id, token, "a hint (for a seat's own decision)");
   const std::uint64_t version = r.versions.of(seat);
-  auto& [cached_version, cached] = r.hints[*seat];
+  auto& [cached_version, cached] = r.hints[seat];
   if (!cached.empty() && cached_version == version) return answer(200, cached);
-  const std::string seat_name = r.game->seat_name(static_cast<core::Seat>(*seat));
+  const std::string seat_name = r.game->seat_name(static_cast<core::Seat>(seat));
   std::function<std::vector<core::Match::Hint>()> task;
   try {
-    task = r.game->hint_task(static_cast<core::Seat>(*seat), 3);
+    task = r.game->hint_task(static_cast<core::Seat>(seat), 3);
   } catch (const core::ActionError&) {
     throw ApiError(409, ErrorCode{"not_your_turn", {{"seat", seat_name}, {"phase", r.game->phase_message()}}},
                    fmt::format("{} may not act now ({}): a hint is for the seat's own decision", seat_name, r.game->phase()));
   }
   if (!task) throw ApiError(404, ErrorCode{"no_hints"}, "this title has no search to give hints");
-  const auto key = std::make_pair(id, *seat);
+  const auto key = std::make_pair(id, seat);
   if (hinting_.count(key)) throw ApiError(429, ErrorCode{"hint_pending"}, "a hint for this seat is being computed; wait for its answer");
   if (const auto waiting = searches_.find(client); offload_ && waiting != searches_.end() && waiting->second >= limits_.max_searches)
     throw ApiError(429, ErrorCode{"searches_busy"},
                    "this address has as many searches waiting as it may; ask again when they are answered");
-  auto finish = [this, id, seat = *seat, seat_name, version, answer](const std::vector<core::Match::Hint>& hints) {
+  auto finish = [this, id, seat = seat, seat_name, version, answer](const std::vector<core::Match::Hint>& hints) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& h : hints) list.push_back({{"action", h.action}, {"win_chance", h.win_chance}, {"visits", h.visits}});
     const std::string text = nlohmann::json{{"version", version}, {"seat", seat_name}, {"hints", list}}.dump(

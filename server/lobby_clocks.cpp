@@ -110,27 +110,26 @@ void Lobby::run_out(const std::string& id, std::int64_t t) {
 
 const std::string& Lobby::clock(const std::string& id, const std::string& token, const nlohmann::json& body) {
   Room& r = room(id);
-  const auto seat = seat_of(id, token);
-  if (!seat) throw ApiError(401, ErrorCode{"token_needed"}, "a clock is a seat's: it needs the seat's token (Authorization: Bearer TOKEN)");
+  const int seat = seat_needed(id, token, "a clock");
   constexpr const char* kShape = "{\"back\": true} or {\"pause\": true or false}";
   if (!body.is_object() || body.size() != 1 || !(body.contains("back") || body.contains("pause")))
     throw ApiError(400, fmt::format("the body must be {}", kShape));
   if (r.finished) throw ApiError(409, ErrorCode{"game_over"}, "the game is over");
   if (!r.clocks.pace().timed()) throw ApiError(409, ErrorCode{"no_clock"}, "this game has no clock (its pace is \"none\")");
-  const auto p = static_cast<core::Seat>(*seat);
+  const auto p = static_cast<core::Seat>(seat);
   if (body.contains("back")) {
     if (body["back"] != true) throw ApiError(400, fmt::format("the body must be {}", kShape));
-    if (!r.clocks.out(*seat))
+    if (!r.clocks.out(seat))
       throw ApiError(409, ErrorCode{"not_out"}, fmt::format("{} is played by its player, not by a stand-in", r.game->seat_name(p)));
-    r.clocks.come_back(*seat, now());
+    r.clocks.come_back(seat, now());
     r.game->set_stand_in(p, "");
-    r.clocks.log_note(*r.game, *seat, "back");
+    r.clocks.log_note(*r.game, seat, "back");
   } else {
     if (!body["pause"].is_boolean()) throw ApiError(400, fmt::format("the body must be {}", kShape));
     // Every seat a player plays (not its stand-in) must agree.
     const core::Match& m = *r.game;
     const core::SeatMask voters = seats_where(m, [&](core::Seat s) { return m.controller(s) == "human" && !r.clocks.out(s); });
-    if (r.clocks.vote_pause(*seat, body["pause"].get<bool>(), voters, now()))
+    if (r.clocks.vote_pause(seat, body["pause"].get<bool>(), voters, now()))
       r.clocks.log_note(m, -1, r.clocks.paused() ? "paused" : "resumed");
   }
   r.touched = true;
