@@ -301,8 +301,7 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
   core::Match& m = *current.game;
   const std::string text = body["action"].get<std::string>();
   if (m.is_bot(p))  // its player resigned, or a bot stands in for it
-    throw ApiError(409, ErrorCode{"seat_is_bot", {{"seat", m.seat_name(p)}}},
-                   fmt::format("{} is played by a bot now", m.seat_name(p)));
+    throw ApiError(409, ErrorCode{"seat_is_bot", {{"seat", m.seat_name(p)}}}, fmt::format("{} is played by a bot now", m.seat_name(p)));
   if (!(m.acting_seats() & core::seat_bit(p)))
     throw ApiError(409, ErrorCode{"not_your_turn", {{"seat", m.seat_name(p)}, {"phase", m.phase_message()}}},
                    fmt::format("{} may not act now ({})", m.seat_name(p), m.phase()));
