@@ -227,9 +227,11 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
       work = [this, body, secure_cookie](SideStore& s) { return sign_up(s, body, secure_cookie); };
     } else if (p.size() == 2 && p[1] == "sessions" && method == http::verb::delete_) {
       check_csrf(req);
-      work = [token](SideStore& s) {
+      work = [this, token](SideStore& s) {
         const Account a = signed_in(s, token);
-        return JobAnswer{200, {{"ended", s.end_sessions(a.id)}}, cookie("", false), std::nullopt};
+        const std::size_t ended = s.end_sessions(a.id);
+        touched(a.id);
+        return JobAnswer{200, {{"ended", ended}}, cookie("", false), std::nullopt};
       };
     } else if (p.size() == 2 && p[1] == "sessions") {
       only(http::verb::post);
@@ -244,17 +246,7 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
       work = [token](SideStore& s) { return JobAnswer{200, {{"name", signed_in(s, token).name}}, "", std::nullopt}; };
     } else if (p.size() == 3 && p[1] == "me" && p[2] == "games") {
       only(http::verb::get);
-      work = [token](SideStore& s) {
-        const Account a = signed_in(s, token);
-        nlohmann::json games = nlohmann::json::array();
-        for (const HeldSeat& h : s.held_seats(a.id)) games.push_back(my_game(h));
-        // The games waiting for the account first, then the most recently changed.
-        std::stable_sort(games.begin(), games.end(), [](const nlohmann::json& x, const nlohmann::json& y) {
-          const bool wx = x["your_turn"], wy = y["your_turn"];
-          return wx != wy ? wx : x.value("updated", std::int64_t{0}) > y.value("updated", std::int64_t{0});
-        });
-        return JobAnswer{200, {{"name", a.name}, {"games", games}}, "", std::nullopt};
-      };
+      work = [token](SideStore& s) { return JobAnswer{200, my_games(s, signed_in(s, token)), "", std::nullopt}; };
     } else if (p.size() == 3 && p[1] == "me" && p[2] == "vacation") {
       if (method != http::verb::put)
         only(http::verb::get);
@@ -282,6 +274,17 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
   } catch (const ApiError& e) {
     reply(error(req, e));
   }
+}
+
+nlohmann::json Accounts::my_games(SideStore& s, const Account& a) {
+  nlohmann::json games = nlohmann::json::array();
+  for (const HeldSeat& h : s.held_seats(a.id)) games.push_back(my_game(h));
+  // The games waiting for the account first, then the most recently changed.
+  std::stable_sort(games.begin(), games.end(), [](const nlohmann::json& x, const nlohmann::json& y) {
+    const bool wx = x["your_turn"], wy = y["your_turn"];
+    return wx != wy ? wx : x.value("updated", std::int64_t{0}) > y.value("updated", std::int64_t{0});
+  });
+  return {{"name", a.name}, {"games", games}};
 }
 
 JobAnswer Accounts::sign_up(SideStore& s, const nlohmann::json& body, bool secure) {
@@ -330,7 +333,10 @@ void Accounts::tie(const Request& req, const std::string& client, const nlohmann
             bool added = false;
             if (!s.hold_seat(a.id, game, seat, seat_token, &added))
               throw ApiError(409, ErrorCode{"seat_held", {{"seat", seat}}}, fmt::format("{} is held by another account", seat));
-            if (added) told_held(game, seat);
+            if (added) {
+              told_held(game, seat);
+              touched(a.id);
+            }
             return JobAnswer{201, {{"game", game}, {"seat", seat}}, "", std::nullopt};
           },
           std::move(done)))
@@ -382,11 +388,18 @@ void Accounts::told_held(const std::string& game, const std::string& seat) const
   if (notifier_) notifier_->held(game, seat);
 }
 
+void Accounts::touched(std::int64_t account) {
+  if (on_touched_) boost::asio::post(io_, [this, account] { on_touched_(account); });
+}
+
 void Accounts::rematched(const std::string& old, const std::string& made, Response res, Reply reply) {
   auto original = std::make_shared<Response>(std::move(res));
   const bool queued = submit(
       [this, old, made](SideStore& s) {
-        for (const std::string& seat : s.hold_rematch(old, made)) told_held(made, seat);
+        for (const std::string& seat : s.hold_rematch(old, made)) {
+          told_held(made, seat);
+          if (const auto holder = s.seat_holder(made, seat)) touched(holder->first);
+        }
         return JobAnswer{};
       },
       [original, reply](const JobAnswer& o) {
@@ -419,7 +432,10 @@ void Accounts::claimed(const Request& req, const std::string& game, const std::s
         std::optional<Account> a = s.session(hash_token(token), unix_now());
         bool added = false;
         body["account"] = a && s.hold_seat(a->id, game, seat, seat_token, &added) ? nlohmann::json(a->name) : nlohmann::json(nullptr);
-        if (added) told_held(game, seat);
+        if (added) {
+          told_held(game, seat);
+          touched(a->id);
+        }
         return JobAnswer{201, body, "", std::nullopt};
       },
       [shared, original, reply](JobAnswer o) {

@@ -69,6 +69,12 @@ class Accounts {
   // Refuses a request another site could have made: a foreign Origin, or no X-Churchill-CSRF header.
   void check_csrf(const Request& req) const;
   const Options& options() const { return options_; }
+  // The account's "My games" (GET /api/me/games): {"name", "games": [...]}, those waiting for it
+  // first. On the worker.
+  static nlohmann::json my_games(SideStore& s, const Account& a);
+  // Called on the event loop when an account holds a seat more or its sessions ended (its "My games"
+  // pushes, server/my_games.h).
+  void on_touched(std::function<void(std::int64_t account)> hook) { on_touched_ = std::move(hook); }
 
  private:
   JobAnswer sign_up(SideStore& s, const nlohmann::json& body, bool secure);
@@ -81,6 +87,7 @@ class Accounts {
   bool secure(const Request& req) const;
   // A seat newly held by an account: the notifier tells it if it is the seat's turn (on the worker).
   void told_held(const std::string& game, const std::string& seat) const;
+  void touched(std::int64_t account);  // on the worker: on_touched_, posted to the loop
   // GET and PUT /api/me/notifications, POST /api/me/notifications/confirm (server/notify_api.cpp).
   Work notifications(const Request& req, const std::vector<std::string>& p, const std::string& token);
 
@@ -90,6 +97,7 @@ class Accounts {
   const Options& options_;
   Notifier* notifier_;
   RateLimiter by_address_, by_name_;
+  std::function<void(std::int64_t)> on_touched_;
   std::size_t pending_ = 0;  // jobs submitted and not done (the loop's count)
   boost::asio::thread_pool worker_{1};
 };

@@ -18,6 +18,7 @@
 #include "server/accounts.h"
 #include "server/chat.h"
 #include "server/committer.h"
+#include "server/my_games.h"
 #include "server/sessions.h"
 #include "server/workers.h"
 
@@ -45,7 +46,8 @@ std::size_t default_max_connections() {
 // once a second besides (a lost connection is found and opened again there).
 class ChangeWatch {
  public:
-  ChangeWatch(asio::io_context& io, Lobby& lobby, Store& store) : io_(io), lobby_(lobby), store_(store), timer_(io) {}
+  ChangeWatch(asio::io_context& io, Lobby& lobby, Store& store, MyGames& my_games)
+      : io_(io), lobby_(lobby), store_(store), my_games_(my_games), timer_(io) {}
   ~ChangeWatch() { close(); }
   void start() {
     if (store_.change_socket() < 0) return;
@@ -81,7 +83,10 @@ class ChangeWatch {
     });
   }
   void take() {
-    for (const std::string& id : store_.take_changes()) lobby_.changed_elsewhere(id);
+    for (const std::string& id : store_.take_changes()) {
+      lobby_.changed_elsewhere(id);
+      my_games_.changed(id);  // "My games" is read from the store, which holds the change already
+    }
   }
   void close() {
     if (socket_) {
@@ -95,6 +100,7 @@ class ChangeWatch {
   asio::io_context& io_;
   Lobby& lobby_;
   Store& store_;
+  MyGames& my_games_;
   asio::steady_timer timer_;
   std::optional<asio::posix::stream_descriptor> socket_;
   int fd_ = -1;
@@ -144,7 +150,10 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side, Notifie
   RateLimiter creations(o.create_per_minute, o.create_burst, &store, "create");
   Accounts accounts(io, side, lobby, o, &notifier);
   Chat chat(accounts, lobby);
-  Context context{o, lobby, committer, connections, creations, accounts, chat};
+  MyGames my_games(io, accounts);
+  accounts.on_touched([&my_games](std::int64_t account) { my_games.touched(account); });
+  lobby.on_listed([&my_games](const std::string& id) { my_games.changed(id); });
+  Context context{o, lobby, committer, connections, creations, accounts, chat, my_games};
   Acceptor acceptor(io, {asio::ip::make_address(o.host), o.port}, context);
   // SIGINT and SIGTERM are caught before the address is announced: whoever reads it may stop the
   // server at once (a test's restart did, and the signal was lost under ThreadSanitizer).
@@ -161,7 +170,7 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side, Notifie
   expire_every(expiry, context);
   asio::steady_timer clocks(io);
   tick_clocks_every(clocks, context);
-  ChangeWatch changes(io, lobby, store);
+  ChangeWatch changes(io, lobby, store, my_games);
   changes.start();
   for (;;) {
     try {

@@ -216,6 +216,9 @@ class Lobby {
   using CommitHook =
       std::function<void(const std::string& id, const std::string& before, const std::string& after, std::size_t actions, bool invitation)>;
   void on_committed(CommitHook hook) { on_committed_ = std::move(hook); }
+  // Called on the lobby's thread after a committed change made here moved a game's list entry (any
+  // game, bots' too; never a seat's secret entry, which leaves the entry as it was): "My games" pushes.
+  void on_listed(std::function<void(const std::string& id)> hook) { on_listed_ = std::move(hook); }
 
   std::size_t live() const;                             // games not finished and not damaged
   std::size_t loaded() const { return rooms_.size(); }  // games known here (whole, or their list entry and views)
@@ -342,6 +345,7 @@ class Lobby {
   Listeners listeners_;
   Offload offload_;
   CommitHook on_committed_;
+  std::function<void(const std::string&)> on_listed_;
   std::shared_ptr<const core::i18n::Catalogues> words_;  // platform_words()
   std::set<std::string> working_;                        // games with a bots' turn or a search on a worker
   std::map<std::string, std::size_t> searches_;          // by address: searches waiting or running

@@ -74,7 +74,9 @@ void Lobby::settle(Outcome outcome, const std::vector<std::string>& conflicts) {
       continue;
     }
     if (on_committed_ && r.human) on_committed_(id, r.summary, r.staged_summary, r.stored, !r.invitation_hash.empty());
+    const bool listed = r.summary != r.staged_summary;
     r.summary = std::move(r.staged_summary);
+    if (listed && on_listed_) on_listed_(id);
     r.creator.clear();  // counted in the store now
     const SeatVersions::Seen seen = std::exchange(r.seen, {});
     listeners_.tell(id, [&](std::optional<int> seat) { return seen.sees(seat); });

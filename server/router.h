@@ -19,6 +19,7 @@ namespace server {
 class Committer;
 class Accounts;
 class Chat;
+class MyGames;
 
 using Request = boost::beast::http::request<boost::beast::http::string_body>;
 using Response = boost::beast::http::response<boost::beast::http::string_body>;
@@ -32,6 +33,7 @@ struct Context {
   RateLimiter& creations;
   Accounts& accounts;  // accounts, sessions and "My games" (server/accounts.h)
   Chat& chat;          // table talk (server/chat.h)
+  MyGames& my_games;   // "My games" pushed (server/my_games.h)
 };
 
 // The answer to a request from `client`, or the game it must wait for (NotReady: asked again when

@@ -9,6 +9,8 @@
 #include "server/accounts.h"
 #include "server/chat.h"
 #include "server/committer.h"
+#include "server/my_games.h"
+#include "server/ws_stream.h"
 
 namespace server {
 
@@ -39,12 +41,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   }
 
   void start(Request req) {
-    websocket::stream_base::timeout t{};
-    t.handshake_timeout = std::chrono::seconds(10);
-    t.idle_timeout = std::chrono::seconds(c_.options.ws_idle_seconds);
-    t.keep_alive_pings = true;
-    ws_.set_option(t);
-    ws_.read_message_max(4096);
+    set_limits(ws_, c_.options);
     ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
       if (!ec) self->read_hello();
     });
@@ -129,15 +126,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       if (!ec) self->write();
     });
   }
-  void read() {  // the client says nothing more the server needs; reading answers pings and sees the close
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) return;
-      self->buffer_.consume(self->buffer_.size());
-      self->read();
-    });
-  }
+  void read() { drain(ws_, buffer_, shared_from_this()); }  // nothing more the server needs
 
-  websocket::stream<beast::tcp_stream> ws_;
+  WsStream ws_;
   Context& c_;
   std::string id_, token_;
   std::shared_ptr<Connections::Slot> slot_;
@@ -350,6 +341,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void upgrade(Request req) {
+    if (parts(target_of(req)) == std::vector<std::string>{"api", "me", "ws"}) return my_games(std::move(req));
     const std::string id = game_of(target_of(req));
     const auto p = parts(std::string(req.target()));
     const Lobby::Asking asking(c_.lobby, client(req));
@@ -366,6 +358,24 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     stream_.expires_never();
     std::make_shared<WsSession>(stream_.release_socket(), c_, id, std::move(slot_), client(req))->start(std::move(req));
+  }
+
+  // GET /api/me/ws: opened for a session of this site (its cookie) only; refused before the upgrade
+  // otherwise (401 not signed in, 403 another site's page).
+  void my_games(Request req) {
+    try {
+      if (req.target() != "/api/me/ws") throw ApiError(400, "the WebSocket URL takes no query: the session cookie says who you are");
+      if (!same_origin(req, c_.options)) throw ApiError(403, "a cross-site WebSocket is refused (its Origin is not this server's)");
+    } catch (const ApiError& e) {
+      return send(error(req, e));
+    }
+    const std::string token = Accounts::session_token(req);
+    auto shared = std::make_shared<Request>(std::move(req));
+    c_.my_games.open(token, [self = shared_from_this(), shared, token](std::optional<MyGames::Opened> opened, std::optional<ApiError> e) {
+      if (e) return self->send(error(*shared, *e));
+      self->stream_.expires_never();
+      serve_my_games(self->stream_.release_socket(), std::move(*shared), self->c_, std::move(self->slot_), *opened, token);
+    });
   }
 
   void send(Response res) {
