@@ -2,8 +2,8 @@
 // gives a webhook (a local receiver) and asks for this browser's notifications; the code posted to
 // the webhook confirms it on the account panel. In a training game she holds UK against Boris (US,
 // through the API) and a bot: when Boris's move makes it her turn again, the webhook is told once,
-// with a link to the game, and her open page shows one browser notification (the Notification API,
-// recorded). Screenshots of the settings at 1280x800 and 390x844. The server runs with
+// with a link to the game, and her open page, told over its socket for "My games" (GET /api/me/ws),
+// shows one browser notification within 5 s (the Notification API, recorded). Screenshots of the settings at 1280x800 and 390x844. The server runs with
 // --notify-allow-local (tests/CMakeLists.txt), so that a webhook on loopback is allowed.
 // Usage: node e2e/notify.mjs BASE_URL SCREENSHOT_DIR
 import { readFileSync } from 'node:fs';
@@ -67,6 +67,8 @@ try {
   });
   const anna = await context.newPage();
   anna.on('pageerror', (e) => fail(`page error: ${e.message}`));
+  const sockets = [];
+  anna.on('websocket', (ws) => sockets.push(ws.url()));
   await anna.goto(base);
   await anna.waitForSelector('#sign-in');
   await anna.fill('#sign-in input[name=name]', 'anna');
@@ -106,16 +108,20 @@ try {
   if (!mine?.token) fail('the game is not in My games');
   await anna.goto(base); // the lobby: her page watches "My games"
   await anna.waitForSelector('#my-games');
-  // Anna plays until the game waits for Boris; a look of the page's passes; then Boris plays until
-  // it is Anna's turn again: one turn, told once to the webhook and once in the browser.
+  // Anna plays until the game waits for Boris; the server pushes that to her page; then Boris plays
+  // until it is Anna's turn again: one turn, told once to the webhook and once in the browser, within
+  // seconds (pushed over the account's socket, not read every 15 s).
   await play(id, mine.token, () => true);
   if (await active(id, mine.token)) fail('the game does not wait for Boris after her moves');
-  await sleep(16000);
+  await sleep(2000);
   const before = posts.length;
   await play(id, boris, () => true);
+  const moved = Date.now();
   await until('UK to play again', () => active(id, mine.token));
+  await until('the browser notification', async () => (await anna.evaluate(() => window.told.length)) > 0, 5);
+  const seconds = (Date.now() - moved) / 1000;
+  if (!sockets.some((url) => new URL(url).pathname === '/api/me/ws')) fail(`the page holds no socket for "My games": ${sockets}`);
   await until('the turn told to the webhook', () => posts.length > before);
-  await until('the browser notification', async () => (await anna.evaluate(() => window.told.length)) > 0, 40);
   await sleep(3000);
   const turns = posts.slice(before);
   if (turns.length !== 1) fail(`the webhook was told ${turns.length} times of one turn`);
@@ -131,7 +137,9 @@ try {
   await phone.click('#sign-in button[value=in]');
   await phone.waitForSelector('#notify', { timeout: 20000 });
   await phone.locator('.notify').screenshot({ path: `${out}/notify-settings-390.png` });
-  console.log(`notify: webhook confirmed with its code; one turn told once to the webhook and once in the browser (game ${id})`);
+  console.log(
+    `notify: webhook confirmed with its code; one turn told once to the webhook and once in the browser, ${seconds.toFixed(1)} s after the move (game ${id})`,
+  );
 } finally {
   await browser.close();
   receiver.close();

@@ -1,12 +1,12 @@
 // "Your turn" notifications (docs/server.md, "Notifications"): the account's settings in the lobby's
 // account panel (a webhook, an e-mail address, each confirmed with the code sent to it; turns, the
 // end-of-game digest, and this browser's notifications), and the browser's own: while a page of the
-// site is open, a game of "My games" that becomes the account's turn is shown with the Notification
-// API, once per turn. Every text from the server is put in with textContent or escape().
+// site is open, a game of "My games" that becomes the account's turn (pushed by the server) is shown
+// with the Notification API, once per turn. Every text from the server is put in with textContent or escape().
 import { api, ApiError, escape, MyGame, NotifyChange, NotifySettings, saveSeat, savedSeat } from './api';
 import { language, seatName, t } from './i18n';
 
-const POLL_MS = 15000; // how often an open page reads "My games" for the browser's notifications
+const POLL_MS = 15000; // how often an open page reads "My games" while its socket cannot be opened
 
 export async function notifyPanel(): Promise<HTMLElement> {
   const panel = document.createElement('section');
@@ -91,25 +91,49 @@ let watching = false;
 
 // While the page is open: a game of "My games" that was not the account's turn at the last look and
 // is now is shown once (not the game the page shows while it is in view). The first look only learns
-// what is waiting already.
+// what is waiting already. The server pushes the list over the account's socket (GET /api/me/ws) when
+// it opens and whenever it changes; a socket that closes is opened again after 1 s, doubling up to a
+// minute, and while one cannot be opened (signed out, a proxy that passes no WebSocket) the page reads
+// "My games" every POLL_MS instead.
 export function watchTurns() {
   if (watching || !('Notification' in window) || Notification.permission !== 'granted') return;
   watching = true;
   let known: Set<string> | null = null;
-  const look = async () => {
-    let games: MyGame[];
-    try {
-      games = (await api.myGames()).games;
-    } catch {
-      return; // signed out, or the server away: the next look tries again
-    }
+  const look = (games: MyGame[]) => {
     const waiting = new Set(games.filter((g) => g.your_turn && !g.terminal).map((g) => g.id));
     const inView = (g: MyGame) => location.hash === `#/game/${g.id}` && document.visibilityState === 'visible';
     if (known) for (const g of games) if (waiting.has(g.id) && !known.has(g.id) && !inView(g)) tell(g);
     known = waiting;
   };
-  void look();
-  window.setInterval(() => void look(), POLL_MS);
+  let polling: number | undefined,
+    delay = 1000;
+  const read = async () => {
+    try {
+      look((await api.myGames()).games);
+    } catch {
+      // signed out, or the server away: the next look tries again
+    }
+  };
+  const open = () => {
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/me/ws`);
+    let opened = false;
+    ws.onopen = () => {
+      opened = true;
+      delay = 1000;
+      window.clearInterval(polling);
+      polling = undefined;
+    };
+    ws.onmessage = (e) => look((JSON.parse(e.data) as { games: MyGame[] }).games);
+    ws.onclose = () => {
+      if (!opened && polling === undefined) {
+        void read();
+        polling = window.setInterval(() => void read(), POLL_MS);
+      }
+      window.setTimeout(open, delay);
+      delay = Math.min(delay * 2, 60000);
+    };
+  };
+  open();
 }
 
 function tell(g: MyGame) {

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MyGame } from './api';
+
+// A WebSocket the test drives: each one made is kept, and opened, fed or closed by the test.
+class FakeSocket {
+  static made: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(public url: string) {
+    FakeSocket.made.push(this);
+  }
+  push(games: Partial<MyGame>[]) {
+    this.onmessage?.({ data: JSON.stringify({ name: 'anna', games }) });
+  }
+}
+
+const told: { title: string; tag?: string }[] = [];
+class FakeNotification {
+  static permission = 'granted';
+  onclick: (() => void) | null = null;
+  constructor(title: string, options: { tag?: string } = {}) {
+    told.push({ title, tag: options.tag });
+  }
+}
+
+const game = (id: string, yourTurn: boolean): Partial<MyGame> => ({ id, seat: 'UK', token: 't', your_turn: yourTurn, terminal: false });
+
+describe('"your turn" in the browser', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.resetModules();
+    FakeSocket.made = [];
+    told.length = 0;
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('Notification', FakeNotification);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('tells a turn the server pushes, once, without reading "My games" itself', async () => {
+    const { api } = await import('./api');
+    const read = vi.spyOn(api, 'myGames');
+    const { watchTurns } = await import('./notify');
+    watchTurns();
+    expect(FakeSocket.made.map((s) => new URL(s.url).pathname)).toEqual(['/api/me/ws']);
+    const ws = FakeSocket.made[0];
+    ws.onopen!();
+    ws.push([game('a', true), game('b', false)]); // the first list only learns what waits already
+    expect(told).toEqual([]);
+    ws.push([game('a', true), game('b', true)]);
+    ws.push([game('a', true), game('b', true)]);
+    expect(told.map((n) => n.tag)).toEqual(['b']);
+    await vi.advanceTimersByTimeAsync(60000);
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('reads "My games" every 15 s while the socket cannot be opened, and stops once it opens', async () => {
+    const { api } = await import('./api');
+    const read = vi.spyOn(api, 'myGames').mockResolvedValue({ name: 'anna', games: [] });
+    const { watchTurns } = await import('./notify');
+    watchTurns();
+    FakeSocket.made[0].onclose!(); // refused: signed out, or a proxy without WebSockets
+    expect(read).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeSocket.made.length).toBe(2); // tried again after 1 s
+    FakeSocket.made[1].onclose!();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(FakeSocket.made.length).toBe(3); // then after 2 s
+    await vi.advanceTimersByTimeAsync(12000);
+    expect(read).toHaveBeenCalledTimes(2); // 15 s after the first read
+    FakeSocket.made[2].onopen!();
+    await vi.advanceTimersByTimeAsync(60000);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+});
