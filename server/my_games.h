@@ -3,7 +3,7 @@
 // GET /api/me/games) when it opens and again whenever that list changes: a game of the account whose
 // list entry moved (a move, a claim, an end; never another seat's secret entry, which leaves the entry
 // as it was), a seat newly held, the sessions ended (then the socket is closed). The list is made on
-// the accounts' worker, never on the event loop, at most once per second per account, and sent only
+// the accounts' worker, never on the event loop, at most once per half second per account, and sent only
 // when its text differs from the last one sent.
 #pragma once
 
@@ -27,7 +27,7 @@ class MyGames {
  public:
   // How often an account's list may be made and pushed, and how often it is made anyway (a seat held
   // through another server sharing the store, a session ended there, a game deleted).
-  static constexpr std::chrono::milliseconds kInterval{1000};
+  static constexpr std::chrono::milliseconds kInterval{500};
   static constexpr std::chrono::seconds kRecheck{60};
 
   MyGames(boost::asio::io_context& io, Accounts& accounts);

@@ -9,54 +9,13 @@
 #include "server/my_games.h"
 #include "tests/server/account_fixture.h"
 #include "tests/support/fake_sinks.h"
+#include "tests/support/my_games_socket.h"
 
 namespace {
 
 using namespace test_support;
 using Clock = std::chrono::steady_clock;
-
-// A page's socket on /api/me/ws with the session cookie; the lists it is pushed, read as they come.
-class Pushes {
- public:
-  Pushes(const std::string& port, const std::string& session) : ws_(io_) {
-    boost::asio::connect(ws_.next_layer(), tcp::resolver(io_).resolve("127.0.0.1", port));
-    ws_.set_option(websocket::stream_base::decorator(
-        [session](websocket::request_type& req) { req.set(http::field::cookie, "other=1; churchill_session=" + session); }));
-    beast::error_code ec;
-    ws_.handshake("127.0.0.1:" + port, "/api/me/ws", ec);
-    opened_ = !ec;
-    if (opened_) read();
-  }
-  bool opened() const { return opened_; }
-  // The next list pushed within `seconds`, or nullopt.
-  std::optional<json> next(double seconds = 5) {
-    const auto until = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-    while (lists_.empty() && !closed_ && Clock::now() < until) io_.run_one_until(until);
-    if (lists_.empty()) return std::nullopt;
-    json list = std::move(lists_.front());
-    lists_.pop_front();
-    return list;
-  }
-  bool closed() const { return closed_; }
-
- private:
-  void read() {
-    ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
-      if (ec) {
-        closed_ = true;
-        return;
-      }
-      lists_.push_back(json::parse(beast::buffers_to_string(buffer_.data()), nullptr, false));
-      buffer_.consume(buffer_.size());
-      read();
-    });
-  }
-  boost::asio::io_context io_;
-  websocket::stream<tcp::socket> ws_;
-  beast::flat_buffer buffer_;
-  std::deque<json> lists_;
-  bool closed_ = false, opened_ = false;
-};
+using Pushes = MyGamesSocket;
 
 class MyGamesPushed : public AccountServer {
  protected:

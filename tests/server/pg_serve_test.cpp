@@ -5,7 +5,8 @@
 // the server never hears so) or instead of sending it on (nothing is committed). Either way the answer
 // is 504 `outcome_unknown`, never "not made", and the request sent again with its Idempotency-Key is
 // made exactly once. And the limits that protect the service are the service's, not each server's
-// (docs/server.md, "Limits"). Needs CHURCHILL_TEST_POSTGRES and CHURCHILL_BINARY (ctest's
+// (docs/server.md, "Limits"), and a move made through one server reaches an account's "My games"
+// socket on another ("Notifications"). Needs CHURCHILL_TEST_POSTGRES and CHURCHILL_BINARY (ctest's
 // Server.PostgreSQL sets both).
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
@@ -27,6 +28,7 @@
 
 #include "server/pg_store.h"
 #include "tests/support/http_client.h"
+#include "tests/support/my_games_socket.h"
 
 namespace {
 
@@ -312,6 +314,69 @@ TEST_F(ServersOnPostgres, GamesPerAddressAreCountedAcrossServers) {
     made += status == 201;
   }
   EXPECT_EQ(made, 3);
+}
+
+// "My games" pushed (docs/server.md, "Notifications"): a move made through one server reaches the
+// account's socket on another, as the game's sockets learn of it (the store's notifications).
+TEST_F(ServersOnPostgres, AMoveThroughOneServerIsPushedToTheAccountsSocketOnAnother) {
+  serve();
+  const std::string a = port;
+  serve();
+  const std::string b = port;
+  port = a;  // every request through A; the socket on B
+  // A request of Anna's page on server A: the session cookie and the header.
+  std::string session;
+  const auto page = [&](const std::string& target, const json& body) {
+    http::request<http::string_body> req{http::verb::post, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.set(http::field::content_type, "application/json");
+    req.set("X-Churchill-CSRF", "1");
+    if (!session.empty()) req.set(http::field::cookie, "churchill_session=" + session);
+    req.body() = body.dump();
+    req.prepare_payload();
+    test_support::HttpClient client(a);
+    auto answer = client.send(req);
+    if (session.empty()) session = client.set_cookie().substr(18, 64);
+    return answer;
+  };
+  ASSERT_EQ(page("/api/accounts", {{"name", "anna"}, {"password", "correct horse"}}).first, 201);
+  const auto [created, game] =
+      post("/api/games", {{"scenario", "training"}, {"seating", "public"}, {"seats", {{"USSR", "bot:rulebook"}}}}, "", "", a);
+  ASSERT_EQ(created, 201) << game.dump();
+  const std::string id = game["id"];
+  const std::string uk = page("/api/games/" + id + "/seats/UK", json::object()).second.value("token", "");
+  const std::string us = post("/api/games/" + id + "/seats/US", json::object(), "", "", a).second.value("token", "");
+  const auto active = [&](const std::string& token) { return !view(id, token)["legal_actions"].empty(); };
+  const auto act = [&](const std::string& token) {
+    const json v = view(id, token);
+    const auto [status, body] =
+        post("/api/games/" + id + "/actions", {{"action", v["legal_actions"][0]}, {"version", v["version"]}}, token);
+    EXPECT_EQ(status, 200) << body.dump();
+    return status;
+  };
+  for (int i = 0; i < 50 && active(uk); ++i) ASSERT_EQ(act(uk), 200);  // Anna's agenda: the game waits for Boris (5.1)
+  ASSERT_TRUE(active(us));
+  test_support::MyGamesSocket pushes(b, session);
+  ASSERT_TRUE(pushes.opened());
+  const auto first = pushes.next();
+  ASSERT_TRUE(first);
+  ASSERT_EQ((*first)["games"].size(), 1u) << first->dump();
+  EXPECT_FALSE((*first)["games"][0].value("your_turn", true));
+  double seconds = -1;
+  for (int i = 0; i < 20 && seconds < 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // an account's lists come a second apart at most
+    ASSERT_TRUE(active(us)) << "the game no longer waits for Boris, and UK was not told";
+    ASSERT_EQ(act(us), 200);
+    const auto moved = std::chrono::steady_clock::now();
+    if (!active(uk)) continue;
+    for (auto list = pushes.next(3); list && seconds < 0; list = pushes.next(3))
+      if ((*list)["games"][0].value("your_turn", false))
+        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - moved).count();
+    break;
+  }
+  std::cout << "figures: pushed through the other server " << seconds << " s after the move\n";
+  EXPECT_GE(seconds, 0) << "UK's turn was not pushed through server B";
+  EXPECT_LT(seconds, 2.0);
 }
 
 }  // namespace

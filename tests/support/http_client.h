@@ -60,12 +60,16 @@ class HttpClient {
     parser.body_limit(64 * 1024 * 1024);
     parser.skip(req.method() == http::verb::head);
     http::read(stream_, buffer, parser);
+    set_cookie_ = std::string(parser.get()[http::field::set_cookie]);
     return {static_cast<int>(parser.get().result_int()), parser.release().body()};
   }
+  // The Set-Cookie of the last answer ("" without one).
+  const std::string& set_cookie() const { return set_cookie_; }
 
  private:
   boost::asio::io_context io_;
   boost::beast::tcp_stream stream_{io_};
+  std::string set_cookie_;
 };
 
 }  // namespace test_support
