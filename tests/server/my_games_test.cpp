@@ -116,6 +116,22 @@ TEST_F(MyGamesPushed, SocketsCountAgainstTheConnectionsOfTheirAddress) {
   EXPECT_TRUE(eventually([&] { return raw("GET /api/titles HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") == 200; }));
 }
 
+// A page that reads nothing answers no ping and is closed after --ws-idle (meanwhile it holds one list
+// in flight and one waiting at most, as a game's socket holds one view); one that reads stays.
+TEST_F(MyGamesPushed, ASilentSocketIsClosedAfterWsIdleAndAReadingOneStays) {
+  restart({"--ws-idle", "2"});
+  const std::string anna = sign("/api/accounts", "anna");
+  Pushes silent(port, anna), reading(port, anna);
+  ASSERT_TRUE(silent.opened());
+  ASSERT_TRUE(reading.opened());
+  for (int i = 0; i < 35; ++i) reading.next(0.1);  // 3.5 s, answering pings
+  EXPECT_TRUE(silent.next(1)) << "the list sent when it opened";
+  EXPECT_FALSE(silent.next(2));
+  EXPECT_TRUE(silent.closed()) << "a socket that answered no ping was closed";
+  EXPECT_FALSE(reading.closed());
+  EXPECT_TRUE(running());
+}
+
 // War in Europe for two at Phase 2's secret orders: Anna holds the Axis, the Allies write. An order
 // that leaves the Allies still writing changes nothing Anna may know: nothing is pushed. Their
 // finished sheet everyone sees: pushed.

@@ -19,8 +19,9 @@ class MyGamesSocket {
  public:
   MyGamesSocket(const std::string& port, const std::string& session) : ws_(io_) {
     boost::asio::connect(ws_.next_layer(), tcp::resolver(io_).resolve("127.0.0.1", port));
-    ws_.set_option(boost::beast::websocket::stream_base::decorator(
-        [session](boost::beast::websocket::request_type& req) { req.set(boost::beast::http::field::cookie, "other=1; churchill_session=" + session); }));
+    ws_.set_option(boost::beast::websocket::stream_base::decorator([session](boost::beast::websocket::request_type& req) {
+      req.set(boost::beast::http::field::cookie, "other=1; churchill_session=" + session);
+    }));
     boost::beast::error_code ec;
     ws_.handshake("127.0.0.1:" + port, "/api/me/ws", ec);
     opened_ = !ec;
