@@ -61,13 +61,13 @@ int MyGames::join(const Opened& opened, const std::string& token, Socket socket)
   w.token = token;
   if (fresh) w.made_at = std::chrono::steady_clock::now();
   socket.send(opened.list);
-  w.sockets.emplace(handle, std::move(socket));
+  w.sockets.emplace(handle, std::make_pair(std::move(socket), token));
   if (fresh || !w.sent || *w.sent != *opened.list) {  // the newest list: the account's other sockets get it too
     const std::set<std::string> before = std::exchange(w.games, opened.games);
     index(opened.account, before, w.games);
     w.sent = opened.list;
     for (auto& [h, s] : w.sockets)
-      if (h != handle) s.send(w.sent);
+      if (h != handle) s.first.send(w.sent);
   }
   return handle;
 }
@@ -100,6 +100,7 @@ void MyGames::touched(std::int64_t account) {
 // while it is being made makes it again after.
 void MyGames::due(std::int64_t account) {
   Watched& w = watched_.at(account);
+  if (w.token.empty()) return;  // its sessions ended: its sockets are closing
   if (std::exchange(w.due, true) || w.making) return;
   w.timer.expires_at(w.made_at + kInterval);
   w.timer.async_wait([this, account](boost::system::error_code ec) {
@@ -113,35 +114,44 @@ void MyGames::make(std::int64_t account) {
   w.making = true;
   w.made_at = std::chrono::steady_clock::now();
   const bool queued = accounts_.submit([token = w.token](SideStore& s) { return list_of(s, token); },
-                                       [this, account](const JobAnswer& o) {
-                                         if (o.error) return made(account, std::nullopt, o.error);
-                                         made(account, opened_of(o.body), std::nullopt);
+                                       [this, account, token = w.token](const JobAnswer& o) {
+                                         if (o.error) return made(account, token, std::nullopt, o.error);
+                                         made(account, token, opened_of(o.body), std::nullopt);
                                        },
                                        kWaiting);
-  if (!queued) made(account, std::nullopt, ApiError(503, "the accounts' worker is busy"));
+  if (!queued) made(account, w.token, std::nullopt, ApiError(503, "the accounts' worker is busy"));
 }
 
-void MyGames::made(std::int64_t account, std::optional<Opened> opened, std::optional<ApiError> error) {
+void MyGames::made(std::int64_t account, const std::string& token, std::optional<Opened> opened, std::optional<ApiError> error) {
   const auto it = watched_.find(account);
   if (it == watched_.end()) return;
   Watched& w = it->second;
   w.making = false;
-  if (error && error->status() == 401) {  // the sessions ended: every socket of the account is closed
-    const std::map<int, Socket> sockets = w.sockets;
-    for (const auto& [_, s] : sockets) s.close(error->what());
-    return;
-  }
-  if (error) {  // the store or the worker busy: tried again
+  if (error && error->status() == 401) ended(w, token, error->what());
+  if (error) {  // tried again: the store or the worker was busy, or with a session of the account still open
     w.due = false;
-    return due(account);
+    if (!w.token.empty()) due(account);
+    return;
   }
   if (opened->account == account && *opened->list != *w.sent) {
     index(account, w.games, opened->games);
     w.games = opened->games;
     w.sent = opened->list;
-    for (auto& [_, s] : w.sockets) s.send(w.sent);
+    for (auto& [_, s] : w.sockets) s.first.send(w.sent);
   }
   if (std::exchange(w.due, false)) due(account);
+}
+
+// The session `token` ended: its sockets are closed; the account's list is made with another
+// session of a socket still open, if any (signed in again).
+void MyGames::ended(Watched& w, const std::string& token, const std::string& reason) {
+  w.token.clear();
+  for (const auto& [_, s] : w.sockets)
+    if (s.second != token) w.token = s.second;
+  std::vector<Socket> closing;
+  for (const auto& [_, s] : w.sockets)
+    if (s.second == token) closing.push_back(s.first);
+  for (const Socket& s : closing) s.close(reason);
 }
 
 void MyGames::index(std::int64_t account, const std::set<std::string>& before, const std::set<std::string>& after) {

@@ -62,17 +62,18 @@ class MyGames {
  private:
   struct Watched {
     explicit Watched(boost::asio::io_context& io) : timer(io) {}
-    std::map<int, Socket> sockets;
-    std::string token;                              // a session of the account, to make its list with
-    std::shared_ptr<const std::string> sent;        // the list last sent
-    std::set<std::string> games;                    // the games in it
-    std::chrono::steady_clock::time_point made_at;  // when a list was last made
+    std::map<int, std::pair<Socket, std::string>> sockets;  // each with the session it was opened with
+    std::string token;                                      // a session of the account, to make its list with
+    std::shared_ptr<const std::string> sent;                // the list last sent
+    std::set<std::string> games;                            // the games in it
+    std::chrono::steady_clock::time_point made_at;          // when a list was last made
     bool due = false, making = false;
     boost::asio::steady_timer timer;
   };
   void due(std::int64_t account);
   void make(std::int64_t account);
-  void made(std::int64_t account, std::optional<Opened> opened, std::optional<ApiError> error);
+  void made(std::int64_t account, const std::string& token, std::optional<Opened> opened, std::optional<ApiError> error);
+  void ended(Watched& w, const std::string& token, const std::string& reason);
   void send(Watched& w, std::shared_ptr<const std::string> list);
   void index(std::int64_t account, const std::set<std::string>& before, const std::set<std::string>& after);
   void recheck();

@@ -75,7 +75,7 @@ TEST_F(MyGamesPushed, AMoveOfAnotherSeatThatMakesItTheAccountsTurnIsPushedWithin
   EXPECT_FALSE(others.next(1.5)) << "another account is pushed nothing of Anna's game";
 }
 
-TEST_F(MyGamesPushed, ASocketWithoutASessionOrFromAnotherSiteIsRefusedAndOneWhoseSessionsEndIsClosed) {
+TEST_F(MyGamesPushed, ASocketWithoutASessionOrFromAnotherSiteIsRefusedOneWhoseSessionsEndIsClosedAndASeatHeldIsPushed) {
   const std::string anna = sign("/api/accounts", "anna");
   // An upgrade request as a browser sends it, refused with a JSON error before the upgrade.
   const auto upgrade = [&](const std::string& target, const std::string& session, const std::string& origin = "") {
@@ -98,6 +98,16 @@ TEST_F(MyGamesPushed, ASocketWithoutASessionOrFromAnotherSiteIsRefusedAndOneWhos
   EXPECT_FALSE(pushes.next(3));
   EXPECT_TRUE(pushes.closed()) << "the socket of an ended session is closed";
   expect_code(upgrade("/api/me/ws", anna), 401, "not_signed_in");
+  // Signed in again: a seat claimed, the account's socket is pushed its new game.
+  const std::string again = sign("/api/sessions", "anna");
+  Pushes back(port, again);
+  ASSERT_TRUE(back.opened());
+  EXPECT_EQ(back.next().value_or(json()).value("games", json()).size(), 0u);
+  const std::string id = create();
+  claim_as(again, id, "UK");
+  const auto pushed = back.next(2);
+  ASSERT_TRUE(pushed) << "a seat newly held is pushed";
+  EXPECT_TRUE(game_in(*pushed, id));
   EXPECT_TRUE(running());
 }
 
