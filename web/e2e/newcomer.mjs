@@ -88,6 +88,9 @@ try {
   await checkPhone(phone, 'the agenda');
   await checkAccessible(phone, 'the agenda on a phone');
   await phone.screenshot({ path: `${out}/agenda-390x844.png` });
+  // The page played on is brought back in front: a tab behind another draws no animation frames,
+  // and each click then waited about a second for the button to be "stable".
+  await page.bringToFront();
 
   // 2. Play the whole game by the first action offered, closing each conference's summary.
   let summaries = 0,
@@ -123,6 +126,7 @@ try {
       await phone.reload();
       await checkPhone(phone, 'a debate');
       await phone.screenshot({ path: `${out}/debate-390x844.png` });
+      await page.bringToFront();
     }
     if (!notesSeen && /Meeting: UK to advance/.test(phase)) {
       const notes = await page.$$eval('button.action small', (s) => s.map((x) => x.textContent));
