@@ -237,11 +237,13 @@ class AiFlood : public Attack {
   }
   // The victim's replies under a flood against its replies alone, on the same server at the same
   // load: in turn with one search of each flooding address (at most about three searches a reply
-  // here), not behind every search the flood has asked for (twelve and more). A ratio, so the
-  // machine's load moves both sides alike.
+  // here), not behind every search the flood has asked for (twelve and more; 16 s against 0.11 s
+  // alone before). A ratio, so the machine's load moves both sides alike; the fixed part, the
+  // requests' own work, is what the sanitizers multiply (a sanitizer run once measured 2.09 s against
+  // 0.26 s alone, in turn, over a bound of 2.08 s).
   static void expect_in_turn(const Latencies& alone, const Latencies& flooded, const char* behind) {
     std::cout << "figures: the victim's bot replies alone: " << alone.figures() << std::endl;
-    EXPECT_LT(flooded.quantile(0.5), 6 * alone.quantile(0.5) + 500) << "the victim's searches wait in turn, not behind " << behind;
+    EXPECT_LT(flooded.quantile(0.5), 6 * alone.quantile(0.5) + 500 * kSlow) << "the victim's searches wait in turn, not behind " << behind;
   }
 };
 
