@@ -113,7 +113,7 @@ class Title final : public core::Title {
     });
   }
   // Revision 1: the corrections of December 2026 (rulings.md 26-35).
-  int rules_revision() const override { return 2; }  // 1: rulings.md 26-35; 2: rulings.md 36
+  int rules_revision() const override { return 3; }  // 1: rulings.md 26-35; 2: rulings.md 36; 3: rulings.md 37
   std::string rules_corrections() const override { return "docs/warroom/rulings.md, Corrections of December 2026"; }
 
   // The printed map's features for drawing (World Map Features): positions, islands, capitals,

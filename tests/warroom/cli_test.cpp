@@ -77,16 +77,16 @@ TEST_F(WarroomCli, RestCarriesOutTheRemainingOrdersInBoxOrder) {
 }
 
 // A save carries the rules revision it was made under ("rules_revision": 1 since the corrections of
-// December 2026, docs/warroom/rulings.md 26-35; 2 since item 36). A save of an earlier revision that
+// December 2026, docs/warroom/rulings.md 26-35; 2 since item 36; 3 since item 37). A save of an earlier revision that
 // the corrected rules read differently is refused with the action and the reason; the same fault in
 // a save of the current revision is refused as before.
 TEST_F(WarroomCli, ASaveMadeBeforeTheRulesCorrectionsSaysWhyItNoLongerReplays) {
   ASSERT_EQ(run("new --scenario war-in-europe --seed 4 -o " + save).status, 0);
   nlohmann::json game = nlohmann::json::parse(std::ifstream(save));
-  EXPECT_EQ(game["rules_revision"], 2);
+  EXPECT_EQ(game["rules_revision"], 3);
   game["actions"].push_back({{"seat", "BC"}, {"action", "launch BC 1 N9"}});  // not an action here
   game["state_hash"] = "";
-  for (const int revision : {0, 1, 2}) {
+  for (const int revision : {0, 1, 2, 3}) {
     if (revision == 0)
       game.erase("rules_revision");
     else
@@ -95,8 +95,8 @@ TEST_F(WarroomCli, ASaveMadeBeforeTheRulesCorrectionsSaysWhyItNoLongerReplays) {
     const Result r = run("replay " + save + " --verify");
     EXPECT_NE(r.status, 0);
     EXPECT_NE(r.out.find("(BC launch BC 1 N9): not an action here"), std::string::npos) << r.out;
-    EXPECT_EQ(r.out.find("rules revision " + std::to_string(revision)) != std::string::npos, revision < 2) << r.out;
-    EXPECT_EQ(r.out.find("Corrections of December 2026") != std::string::npos, revision < 2) << r.out;
+    EXPECT_EQ(r.out.find("rules revision " + std::to_string(revision)) != std::string::npos, revision < 3) << r.out;
+    EXPECT_EQ(r.out.find("Corrections of December 2026") != std::string::npos, revision < 3) << r.out;
   }
 }
 
