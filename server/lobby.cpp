@@ -296,12 +296,18 @@ const std::string& Lobby::act(const std::string& id, const std::string& token, c
     throw ApiError(400, "the body must be {\"action\": \"<the action's text>\", \"version\": N}");
   const std::string request = hash_token("actions " + body.dump());
   if (made_before(r, seat, key, request)) return cached_view(id, r, seat);
+  // Its player resigned, or a bot stands in for it: said whatever the version (its bot moves on), and
+  // again once check_version has read the game another server changed.
+  const auto refuse_if_bot = [p](const core::Match& m) {
+    if (m.is_bot(p))
+      throw ApiError(409, ErrorCode{"seat_is_bot", {{"seat", m.seat_name(p)}}}, fmt::format("{} is played by a bot now", m.seat_name(p)));
+  };
+  refuse_if_bot(*r.game);
   check_version(id, r, seat, body);
   Room& current = room(id);  // check_version may have loaded it again
   core::Match& m = *current.game;
   const std::string text = body["action"].get<std::string>();
-  if (m.is_bot(p))  // its player resigned, or a bot stands in for it
-    throw ApiError(409, ErrorCode{"seat_is_bot", {{"seat", m.seat_name(p)}}}, fmt::format("{} is played by a bot now", m.seat_name(p)));
+  refuse_if_bot(m);
   if (!(m.acting_seats() & core::seat_bit(p)))
     throw ApiError(409, ErrorCode{"not_your_turn", {{"seat", m.seat_name(p)}, {"phase", m.phase_message()}}},
                    fmt::format("{} may not act now ({})", m.seat_name(p), m.phase()));
