@@ -36,10 +36,9 @@ done
 # root-parallel search): the tests labelled "threads". A race stops the program that has it. The
 # tests of the server's memory (under slow WebSockets, under 60 spectators) are left to the other
 # two builds: the sanitizer's shadow memory and allocator make the server's size meaningless. So is,
-# for now, SecretCounts' resignation at the orders: under ThreadSanitizer the stand-in's sheet is
-# sometimes played in two slices of the bots' time instead of one, and the other alliance's version
-# then counts one change more (docs/status.md, issue 31: an open defect, the test kept in both
-# other builds).
+# for now, SecretCounts' resignation at the orders: under ThreadSanitizer the other alliance's
+# version sometimes counts one change more once the stand-in has finished the resigned seat's sheet
+# (docs/status.md, issue 31: an open defect, not yet traced; the test kept in both other builds).
 say "tsan build"
 scripts/setup.sh tsan
 say "tsan tests"
