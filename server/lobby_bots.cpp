@@ -158,7 +158,7 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   if (const auto waiting = searches_.find(client); offload_ && waiting != searches_.end() && waiting->second >= limits_.max_searches)
     throw ApiError(429, ErrorCode{"searches_busy"},
                    "this address has as many searches waiting as it may; ask again when they are answered");
-  auto finish = [this, id, seat = seat, seat_name, version, answer](const std::vector<core::Match::Hint>& hints) {
+  auto finish = [this, id, seat, seat_name, version, answer](const std::vector<core::Match::Hint>& hints) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& h : hints) list.push_back({{"action", h.action}, {"win_chance", h.win_chance}, {"visits", h.visits}});
     const std::string text = nlohmann::json{{"version", version}, {"seat", seat_name}, {"hints", list}}.dump(

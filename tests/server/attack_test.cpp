@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "tests/server/server_fixture.h"
+#include "tests/support/sanitized.h"
 
 namespace {
 
@@ -57,11 +58,7 @@ std::string load_average() {
   return one;
 }
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr double kSlow = 8;  // the sanitizers' cost on every request
-#else
-constexpr double kSlow = 1;
-#endif
+constexpr double kSlow = test_support::kSanitized ? 8 : 1;  // the sanitizers' cost on every request
 
 class Attack : public Server {
  protected:

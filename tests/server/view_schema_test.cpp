@@ -7,6 +7,7 @@
 
 #include "tests/server/lobby_fixture.h"
 #include "tests/support/json_schema.h"
+#include "tests/support/sanitized.h"
 
 namespace {
 
@@ -65,11 +66,8 @@ TEST(ViewSchema, UsesOnlyTheKeywordsItsValidatorChecks) {
   EXPECT_TRUE(unknown.empty()) << unknown.front();
 }
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr std::uint64_t kGames = 1;  // the sanitizers check the view's code; the release build, the schema's breadth
-#else
-constexpr std::uint64_t kGames = 2;
-#endif
+// The sanitizers check the view's code; the release build, the schema's breadth.
+constexpr std::uint64_t kGames = test_support::kSanitized ? 1 : 2;
 
 // Each title's every scenario (at its default seat count), two random games each (one under the
 // sanitizers, several times slower, where it was the suite's longest test): the views at the
