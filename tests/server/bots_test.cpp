@@ -13,6 +13,7 @@ using nlohmann::json;
 using test_support::FailingStore;
 using test_support::Jobs;
 using test_support::LobbyOverFailingStore;
+using test_support::status_of;
 using test_support::titles;
 
 server::Job job(const std::string& owner, const std::string& game) { return {server::Lane::Search, owner, game, {}}; }
@@ -29,15 +30,6 @@ TEST(FairQueue, JobsAreTakenInTurnByAddressThenByGameThenInOrder) {
   }
   EXPECT_EQ(order, (std::vector<std::string>{"flood:f1", "victim:v1", "other:o1", "flood:f2", "flood:f3", "flood:f1", "flood:f1"}))
       << "the victim's job waits for one of the flood's, not for all of them";
-}
-
-int status_of(const std::function<void()>& call) {
-  try {
-    call();
-  } catch (const server::ApiError& e) {
-    return e.status();
-  }
-  return 200;
 }
 
 TEST_F(LobbyOverFailingStore, QuickBotsPlayOnAWorkerWhileTheirGameIsServedFromItsCommittedViews) {

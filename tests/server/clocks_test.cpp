@@ -14,20 +14,11 @@ using nlohmann::json;
 using test_support::FailingStore;
 using test_support::Jobs;
 using test_support::LobbyOverFailingStore;
+using test_support::status_of;
 using test_support::titles;
 
 constexpr std::int64_t kStart = 1'800'000'000;  // unix seconds: the fake clock's start
 constexpr std::int64_t kHour = 3600;
-
-int status_of(const std::function<void()>& call, std::string* code = nullptr) {
-  try {
-    call();
-  } catch (const server::ApiError& e) {
-    if (code) *code = e.code();
-    return e.status();
-  }
-  return 200;
-}
 
 core::SeatMask bits(std::initializer_list<int> seats) {
   core::SeatMask m = 0;

@@ -9,6 +9,7 @@
 #include <deque>
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -19,6 +20,17 @@
 #include "warroom/title.h"
 
 namespace test_support {
+
+// The HTTP status a lobby call would answer: the ApiError's (its code into *code), else 200.
+inline int status_of(const std::function<void()>& call, std::string* code = nullptr) {
+  try {
+    call();
+  } catch (const server::ApiError& e) {
+    if (code) *code = e.code();
+    return e.status();
+  }
+  return 200;
+}
 
 // The SQLite store, but commit() throws while `fail` is set (a full disk, a lost lock, an I/O error),
 // or commits and then throws CommitUnknown while `lose_answer` is (a connection lost after COMMIT).

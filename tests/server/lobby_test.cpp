@@ -12,6 +12,7 @@ namespace {
 using nlohmann::json;
 using test_support::FailingStore;
 using test_support::LobbyOverFailingStore;
+using test_support::status_of;
 using test_support::titles;
 
 TEST_F(LobbyOverFailingStore, AFailedCommitLeavesTheGameAsStoredAndTheNextMoveIsKept) {
@@ -201,14 +202,6 @@ class Replay : public LobbyOverFailingStore {
       out = json::parse(text);
     });
     return out;
-  }
-  static int status_of(const std::function<void()>& call) {
-    try {
-      call();
-    } catch (const server::ApiError& e) {
-      return e.status();
-    }
-    return 200;
   }
 };
 

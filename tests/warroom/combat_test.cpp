@@ -16,7 +16,7 @@ State empty_europe(const Game& g) {
   return s;
 }
 
-std::vector<std::string> legal_texts(const Game& g, const State& s) {
+std::vector<std::string> acting_legal_texts(const Game& g, const State& s) {
   std::vector<std::string> out;
   for (core::Seat seat = 0; seat < g.seat_count(); ++seat) {
     if (!(g.acting_seats(s) & core::seat_bit(seat))) continue;
@@ -39,7 +39,7 @@ TEST(Phase4OrderOfBattles, EachNationSelectsAConflictOfItsOwnForces) {
   EXPECT_EQ(step_nation(s.steps.top()), GER);
   EXPECT_TRUE(s.region[region("R1")].flags & kActive);
   EXPECT_FALSE(s.region[region("R2")].flags & kActive) << "no enemy in R2";
-  EXPECT_EQ(legal_texts(g, s), std::vector<std::string>{"fight GER R1"});
+  EXPECT_EQ(acting_legal_texts(g, s), std::vector<std::string>{"fight GER R1"});
   EXPECT_FALSE(legal(g, s, g.seat_of(GER), "fight GER R2"));
 }
 
@@ -90,7 +90,7 @@ TEST(Phase4Debrief, BattleDebrief4_ReorganizingIsOfferedWithinTheActiveRegionOnl
   }
   EXPECT_EQ(step_nation(s.steps.top()), GER);
   EXPECT_EQ(s.steps.top().as<step::Reorganize>().window, kReorganizeDebrief);
-  const std::vector<std::string> list = legal_texts(g, s);
+  const std::vector<std::string> list = acting_legal_texts(g, s);
   const std::set<std::string> offered(list.begin(), list.end());
   EXPECT_TRUE(offered.count("shift GER 41 inf 40")) << "merging within the Active region";
   EXPECT_TRUE(offered.count("shift GER 20 ftr new")) << "splitting within the Active region";
@@ -181,7 +181,7 @@ TEST(Phase4BattleSetup, TheEarliestNationCommandsAndMayHandOver) {
   act(g, s, GER, "fight GER R2");
   ASSERT_EQ(top(s), StepId::HandOver);
   EXPECT_EQ(step_nation(s.steps.top()), GER);
-  const auto options = legal_texts(g, s);
+  const auto options = acting_legal_texts(g, s);
   EXPECT_EQ(options, (std::vector<std::string>{"command GER GER", "command GER ITA"}));
   act(g, s, GER, "command GER ITA");
   EXPECT_EQ(s.fight.commander[1], ITA);
