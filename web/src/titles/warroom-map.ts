@@ -60,7 +60,7 @@ export interface MapState {
 export interface Tracks {
   round: number;
   phase: number | null; // null once the war is over
-  order: string[]; // the Turn Order track, slot 1 first
+  order: { nation: string; slot: number }[]; // the Turn Order track: the slots taken, slot 1 first
   nations: { id: string; zone: string; stress: number; threshold: number; oil: number; iron: number; osr: number; collapsed: boolean }[];
 }
 
@@ -74,7 +74,7 @@ const ZONES: [string, string][] = [
   ['gray', '#9e9e9e'],
 ];
 
-const CATEGORY_GLYPH: Record<string, string> = { land: '\u2694\uFE0E', air: '\u2708\uFE0E', sea: '\u2693\uFE0E' };
+export const CATEGORY_GLYPH: Record<string, string> = { land: '\u2694\uFE0E', air: '\u2708\uFE0E', sea: '\u2693\uFE0E' };
 
 interface Label {
   id: string;
@@ -428,11 +428,13 @@ export class WarRoomMap {
       left = 40,
       top = 66;
     const width = Math.max(left + ZONES.length * zoneW + 96, 12 + tr.order.length * 42);
+    // Each nation's own slot: while the slots are chosen, the lower bidders' are not yet taken (a
+    // nation in slot 5 is not the second).
     const slots = tr.order
       .map(
-        (n, i) =>
+        ({ nation: n, slot }, i) =>
           `<g transform="translate(${8 + i * 42},31)"><rect class="slot" width="40" height="14" rx="2" style="fill:${colour[n] ?? '#999'}"/>` +
-          `<text class="slot" x="20" y="11">${i + 1} ${escape(n)}</text><title>${escape(t('warroom.web.slot', { n: i + 1, nation: n }))}</title></g>`,
+          `<text class="slot" x="20" y="11">${slot} ${escape(n)}</text><title>${escape(t('warroom.web.slot', { n: slot, nation: n }))}</title></g>`,
       )
       .join('');
     const zones = ZONES.map(

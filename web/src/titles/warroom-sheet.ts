@@ -7,7 +7,7 @@ import { escape } from '../api';
 import type { WarRoomNation, WarRoomSheet } from '../view-types';
 import type { Question } from '../confirm';
 import { render, t, type Message } from '../i18n';
-import { colour } from './warroom-map';
+import { CATEGORY_GLYPH, colour } from './warroom-map';
 import type { Stack } from './warroom-map';
 import { bindPurchases, purchasePanel } from './warroom-purchases';
 
@@ -43,6 +43,10 @@ export interface SheetHandlers {
   select: (nation: string, command: number) => void; // shows the Command on the map, then selects it
   note: (action: string) => string; // what a choice means (the view's action_notes), or ''
   fails?: (action: string) => boolean; // a destination the order would not reach (the view's destinations)
+  // Whether the list of Commands without an order is open: it stays as the player left it while the
+  // orders are written one after another (the panel is drawn anew with every view).
+  listOpen?: () => boolean;
+  onList?: (open: boolean) => void;
 }
 
 function orderLine(
@@ -123,11 +127,13 @@ function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): s
     ${sh.orders ? (boxes ? `<ol class="boxes">${boxes}</ol>` : '<p class="hint">No orders written.</p>') : ''}
     ${
       writing && selectable.length
-        ? `<details class="commands"><summary>Commands without an order (${selectable.length})</summary>
+        ? `<details class="commands"${h.listOpen?.() ? ' open' : ''}><summary>Commands without an order (${selectable.length})</summary>
       <div>${selectable
         .map((num) => {
           const c = stacks.find((s) => s.nation === n.id && s.number === num);
-          return `<button class="select" data-nation="${escape(n.id)}" data-command="${num}">${num} <small>${c ? `${escape(c.region)} · ${unitCount(c)}` : ''}</small></button>`;
+          // Land, air or naval at a glance (the map's glyphs); the region's name and the units in the title.
+          const title = c ? ` title="${escape(`${h.name(c.region)}: ${units(c)}`)}"` : '';
+          return `<button class="select" data-nation="${escape(n.id)}" data-command="${num}"${title}>${num} <small>${c ? `${escape(c.region)} · ${CATEGORY_GLYPH[c.category] ?? ''}${unitCount(c)}` : ''}</small></button>`;
         })
         .join('')}</div></details>`
         : ''
@@ -179,6 +185,8 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
     box
       .querySelectorAll<HTMLButtonElement>('button.select')
       .forEach((b) => b.addEventListener('click', () => h.select(nation, Number(b.dataset.command))));
+    const list = box.querySelector<HTMLDetailsElement>('details.commands');
+    list?.addEventListener('toggle', () => h.onList?.(list.open));
     box.querySelectorAll<HTMLButtonElement>('button.to').forEach((b) => b.addEventListener('click', () => h.act(b.dataset.action!)));
     box
       .querySelector<HTMLButtonElement>('button.done')

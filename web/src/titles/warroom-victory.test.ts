@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ask } from '../confirm';
 import { setLanguage } from '../i18n';
 import { confirmDone } from './warroom-sheet';
-import { conditions, holders, verdict, victoryPanel, type Victory } from './warroom-victory';
+import { conditions, holders, progress, verdict, victoryPanel, type Victory } from './warroom-victory';
 
 afterEach(() => setLanguage('en'));
 
@@ -45,6 +45,19 @@ describe('the War Room Victory panel', () => {
     const panel = victoryPanel(europe('none', 'GER'));
     expect(panel.querySelector('h2')!.textContent).toBe('Victory');
     expect(panel.querySelector('ul.holders')!.textContent).toContain('R1 Moscow (capital of Soviet Union): held by Germany');
+  });
+
+  it('says how many of the regions an "N of" condition needs its alliance holds now', () => {
+    const alliance = (n: string) => (['GER', 'ITA'].includes(n) ? 'axis' : 'allied');
+    expect(progress(europe('none'), 'axis', alliance)).toBe('objective not held: 0 of the 2 held now');
+    expect(progress(europe('none', 'GER'), 'axis', alliance)).toBe('objective not held: 1 of the 2 held now');
+    expect(progress(europe('none', 'GER'), 'allied', alliance)).toBeNull(); // one region: "objective not held"
+    expect(progress(europe('axis', 'GER'), 'axis', alliance)).toBeNull(); // met
+    const panel = victoryPanel(europe('none', 'GER'), alliance);
+    expect(panel.querySelector('.alliance-axis .not-met')!.textContent).toBe('objective not held: 1 of the 2 held now');
+    expect(panel.querySelector('.alliance-allied .not-met')!.textContent).toBe('objective not held');
+    setLanguage('ru');
+    expect(progress(europe('none', 'GER'), 'axis', alliance)).toBe('цель не достигнута: сейчас 1 из 2');
   });
 
   it('says what the Victory Check would find if the war ended now, in the reader’s language', () => {

@@ -61,7 +61,18 @@ export function holders(v: Victory): VictoryRegion[] {
   return [...seen.values()];
 }
 
-export function victoryPanel(v: Victory): HTMLElement {
+// How far an alliance that has not won is from its condition, where the condition is "N of" several
+// regions: "objective not held: 1 of the 2 held now" (a capital taken is one step of two, where
+// "objective not held" alone hid it). `allianceOf` names a nation's alliance (the view's nations).
+export function progress(v: Victory, alliance: string, allianceOf: (nation: string) => string | undefined): string | null {
+  const a = v.alliances.find((x) => x.alliance === alliance);
+  if (!a || a.met || a.terms.length !== 1 || a.terms[0].at_least < 2) return null;
+  const term = a.terms[0];
+  const held = term.regions.filter((r) => r.controller && allianceOf(r.controller) === alliance).length;
+  return t('warroom.victory.not_met_count', { held, n: term.at_least });
+}
+
+export function victoryPanel(v: Victory, allianceOf: (nation: string) => string | undefined = () => undefined): HTMLElement {
   const panel = document.createElement('section');
   panel.className = 'panel warroom-victory';
   panel.setAttribute('aria-labelledby', 'victory-title');
@@ -77,7 +88,7 @@ export function victoryPanel(v: Victory): HTMLElement {
   const goals = conditions(v)
     .map(
       (c) =>
-        `<li class="alliance-${escape(c.alliance)}">${escape(c.text)} <span class="${c.met ? 'met' : 'not-met'}">${escape(t(c.met ? 'warroom.victory.met' : 'warroom.victory.not_met'))}</span></li>`,
+        `<li class="alliance-${escape(c.alliance)}">${escape(c.text)} <span class="${c.met ? 'met' : 'not-met'}">${escape(progress(v, c.alliance, allianceOf) ?? t(c.met ? 'warroom.victory.met' : 'warroom.victory.not_met'))}</span></li>`,
     )
     .join('');
   panel.innerHTML = `<h2 id="victory-title">${escape(t('warroom.victory.title'))}</h2><ul class="conditions">${goals}</ul>

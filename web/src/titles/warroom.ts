@@ -43,6 +43,7 @@ interface Page {
   steps: number;
   moves: Arrow[]; // the moves of the nation whose reveal the execution panel shows
   legal: Legal; // the legal actions of the view last drawn (a handler may run after a redraw)
+  commandsOpen: boolean; // the sheet's list of Commands without an order, as the player left it
 }
 let page: Page | null = null;
 
@@ -66,6 +67,7 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
     steps: 0,
     moves: [],
     legal: Legal.of(v),
+    commandsOpen: false,
   };
   page = p;
   document.addEventListener('keydown', (e) => {
@@ -81,6 +83,10 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
 }
 
 const ownNations = (v: WarRoomView) => v.nations.filter((n) => v.seat && n.seat === v.seat);
+// The Turn Order track as the view gives it (the nations whose slot is taken, slot 1 first), each
+// with its own slot: while the slots are chosen after the bids, a nation in slot 5 may come second.
+export const turnOrder = (v: WarRoomView) =>
+  (v.turn_order ?? []).map((nation, i) => ({ nation, slot: v.nations.find((n) => n.id === nation)?.slot || i + 1 }));
 
 function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, moves: Arrow[]): MapState {
   const legal = Legal.of(v);
@@ -139,7 +145,7 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, mov
     tracks: {
       round: v.round,
       phase: v.terminal ? null : (v.phase_number ?? null), // after the war: no phase ("Phase —" read as a fault)
-      order: v.turn_order ?? [],
+      order: turnOrder(v),
       nations: v.nations.map((n) => ({
         id: n.id,
         zone: n.zone,
@@ -356,6 +362,9 @@ export const warroom: TitleUi<WarRoomView> = {
         return;
       }
       openInfo(p.focus === id ? null : id);
+      // The details open at the map's top corner: where the page is scrolled down to the region
+      // clicked, they are brought into view (else the click seems to do nothing).
+      if (p.focus) p.map?.regionInfoPanel().scrollIntoView?.({ block: 'nearest' });
     };
     p.refresh = () => {
       p.map?.update(mapState(v, marked, p.focus, p.moves));
@@ -366,11 +375,19 @@ export const warroom: TitleUi<WarRoomView> = {
     p.refresh();
     const note = (action: string) => v.action_notes?.[action] ?? '';
     const fails = (action: string) => !!v.destinations?.[action];
-    const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, { act: send, select, name, note, fails });
+    const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, {
+      act: send,
+      select,
+      name,
+      note,
+      fails,
+      listOpen: () => p.commandsOpen,
+      onList: (open) => (p.commandsOpen = open),
+    });
     // While orders are executed and battles fought, the execution goes beside the decision and the
     // sheets under the map.
     if (executing(v)) delete sheet.dataset.place;
-    const victory = v.victory ? [victoryPanel(v.victory)] : [];
+    const victory = v.victory ? [victoryPanel(v.victory, (nation) => v.nations.find((n) => n.id === nation)?.alliance)] : [];
     const guide = guidePanel(v, () => startTour());
     tourIfDue(v);
     // The odds of the battles the seat's orders would start, are about to be fought or are fought.
@@ -411,8 +428,9 @@ export const warroom: TitleUi<WarRoomView> = {
   },
   status(view) {
     const v = view;
-    const order = v.turn_order?.length
-      ? `<p class="turn-order">Turn order: ${v.turn_order.map((n, i) => `<b style="color:${colour[n] ?? 'inherit'}">${i + 1}. ${escape(n)}</b>`).join(' ')}</p>`
+    const slots = turnOrder(v);
+    const order = slots.length
+      ? `<p class="turn-order">${escape(t('warroom.web.turn_order'))}: ${slots.map(({ nation: n, slot }) => `<b style="color:${colour[n] ?? 'inherit'}" data-slot="${slot}">${slot}. ${escape(n)}</b>`).join(' ')}</p>`
       : '';
     const rows = v.nations
       .map(

@@ -1,0 +1,105 @@
+// War in Europe as the United Kingdom, round 1 by clicking (docs/warroom/playtest.md, 2026-12-05):
+// what that play-test found lost or wrong on the page, checked where a player meets it. A game is
+// created in the lobby with the British Commonwealth human and the rules bot for every other seat.
+// - The Victory panel says how far the Axis is from its "2 of" condition ("0 of the 2 held now").
+// - With the page scrolled down to Great Britain, a click on its stack (several Commands) brings the
+//   region's details into view (they open at the map's top corner, which was off the screen).
+// - The sheet's list of Commands without an order stays open while orders are written from it, and
+//   shows each Command's kind (the map's glyphs: a fleet is ⚓).
+// - At the turn-order slot, the status panel and the tracks at the pole number each nation by its own
+//   slot (a nation in slot 5 was shown as "2." when it was the second to choose).
+// Usage: node e2e/warroom-europe.mjs BASE_URL OUT_DIR
+import { createWarRoomGame, fail, launch, seatApi, tourSeen } from './browser.mjs';
+
+const [base, out] = process.argv.slice(2);
+const started = Date.now();
+const browser = await launch();
+const page = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
+page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+await createWarRoomGame(page, base, 'war-in-europe', { BC: 'human' });
+const api = seatApi(page);
+const view = async () => {
+  const b = await api('view');
+  return b.view ?? b;
+};
+const version = () => page.getAttribute('.game', 'data-version');
+const moved = (v, what) =>
+  page
+    .waitForFunction((x) => document.querySelector('.game')?.dataset.version !== x, v, { timeout: 30000 })
+    .catch(() => fail(`nothing happened after ${what}`));
+const phase = (re, what) =>
+  page
+    .waitForFunction((s) => new RegExp(s).test(document.querySelector('#state .phase')?.textContent ?? ''), re.source, { timeout: 60000 })
+    .catch(async () => fail(`never reached ${what}: "${await page.textContent('#state .phase')}"`));
+
+// The Victory panel: the Axis need 2 of Great Britain, Moscow and the Eastern United States.
+const axis = (await page.textContent('.warroom-victory .alliance-axis .not-met')).trim();
+if (axis !== 'objective not held: 0 of the 2 held now') fail(`the Axis condition reads "${axis}"`);
+
+// Phase 1: nothing to reorganize; "done" as the action list offers it (by kind when many).
+await phase(/Phase 1/, 'Phase 1');
+const doneKind = page.locator('#decide button.kind[data-word=done]');
+if (await doneKind.count()) await doneKind.click();
+let v = await version();
+await page.click('#actions button.action[data-action="done BC"]');
+await moved(v, 'done in Phase 1');
+await phase(/Phase 2 > Step 1/, 'Phase 2');
+
+// Great Britain holds several British Commands: a click on its stack opens the region's details.
+await page.evaluate(() => window.scrollTo(0, 320));
+const chip = page.locator('g.label[data-id="B1"] g.chip').first();
+const before = await chip.boundingBox();
+if (!before || before.y < 0 || before.y > 800) fail(`Great Britain's stack is not on the screen (${JSON.stringify(before)})`);
+await page.mouse.click(before.x + before.width / 2, before.y + before.height / 2);
+await page
+  .waitForSelector('.region-info:not([hidden])', { timeout: 5000 })
+  .catch(() => fail('no details after a click on a stack of several Commands'));
+const info = await page.locator('.region-info').boundingBox();
+if (info.y < -2 || info.y + info.height > 802)
+  fail(`the region's details open off the screen (top ${info.y.toFixed(0)}, bottom ${(info.y + info.height).toFixed(0)})`);
+if (!/B1 Great Britain/.test(await page.textContent('.region-info'))) fail('the details are not those of Great Britain');
+await page.screenshot({ path: `${out}/warroom-europe-details-1280x800.png` });
+await page.click('.region-info .close-info');
+
+// The list of Commands without an order: opened once, it stays open through a selection and an order.
+await page.evaluate(() => window.scrollTo(0, 0));
+await page.click('.wr-sheet details.commands summary');
+const fleet = page.locator('.wr-sheet details.commands button.select[data-command="1"]');
+const label = (await fleet.textContent()).replace(/\s+/g, ' ').trim();
+if (!/⚓/.test(label)) fail(`Command 1 (a fleet) is listed as "${label}", without the naval glyph`);
+if (!/A-6 North Sea:.*Battleship/.test((await fleet.getAttribute('title')) ?? ''))
+  fail(`Command 1's title is "${await fleet.getAttribute('title')}"`);
+v = await version();
+await fleet.click();
+await moved(v, 'selecting Command 1 in the list');
+const open = () => page.locator('.wr-sheet details.commands').evaluate((d) => d.open);
+if (!(await open())) fail('the list of Commands without an order folded when a Command was selected from it');
+v = await version();
+await page.locator('.wr-sheet details.destinations button.to').first().click();
+await moved(v, 'ordering Command 1');
+if (!(await open())) fail('the list of Commands without an order folded when an order was written');
+const written = (await view()).nations.find((n) => n.id === 'BC').sheet.orders.filter(Boolean);
+if (written.length !== 1 || written[0].command !== 1) fail(`the sheet holds ${JSON.stringify(written)}, not Command 1's order`);
+
+// Hand in with no bid (asked about first), then wait for the British turn-order slot.
+v = await version();
+await page.click('.wr-sheet button.done');
+await page.click('text=Submit anyway');
+await moved(v, 'handing in the sheet');
+await phase(/Phase 2 > Step 2|Phase 3/, 'the turn-order slots');
+const slotsAt = await view();
+const taken = Object.fromEntries(slotsAt.nations.filter((n) => n.slot).map((n) => [n.id, n.slot]));
+const shown = (await page.locator('p.turn-order b').allTextContents()).map((s) => s.trim());
+const wanted = slotsAt.turn_order.map((n) => `${taken[n]}. ${n}`);
+if (JSON.stringify(shown) !== JSON.stringify(wanted))
+  fail(`the status panel's turn order reads ${shown.join(' ')}, the slots are ${wanted.join(' ')}`);
+const track = (await page.locator('g.pole text.slot').allTextContents()).map((s) => s.trim());
+const onTrack = slotsAt.turn_order.map((n) => `${taken[n]} ${n}`);
+if (JSON.stringify(track) !== JSON.stringify(onTrack))
+  fail(`the Turn Order track reads ${track.join(', ')}, the slots are ${onTrack.join(', ')}`);
+const gaps = slotsAt.turn_order.filter((n, i) => taken[n] !== i + 1);
+console.log(
+  `warroom-europe: details in view, the list kept open, turn order ${shown.join(' ')}` +
+    `${gaps.length ? ` (${gaps.join(', ')} not in the slot of its place)` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
+await browser.close();
