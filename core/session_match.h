@@ -526,7 +526,7 @@ class SessionMatch final : public Match {
     if (secret_to) {
       changes_.secret |= secret_to;
     } else {
-      changes_.open = true;
+      ++changes_.open;
       changes_.barrier = true;
     }
   }
@@ -564,7 +564,7 @@ class SessionMatch final : public Match {
     if (secret)
       changes_.secret |= seat_bit(seat);
     else
-      changes_.open = true;
+      ++changes_.open;
     keep_snapshot(session_);
     while (!later_events_.empty() && later_events_.front().at <= session_.history().size()) {  // a replay's match (at_task)
       record_.events.push_back(std::move(later_events_.front()));

@@ -195,7 +195,9 @@ class Match {
   // decision that logs nothing, reveals nothing and leaves the seat still deciding -- is seen by
   // that seat alone; anything else by everyone.
   struct Changes {
-    bool open = false;     // everyone sees something new
+    // How many changes everyone sees: counted one by one, never by how a server groups the actions
+    // of its bots into commits (which would tell how long their secret entries took).
+    std::uint32_t open = 0;
     SeatMask secret = 0;   // seats whose own secret entries changed
     SeatMask acted = 0;    // seats that acted or undid
     bool barrier = false;  // a chance outcome, a reveal, or a change of whose decision it is

@@ -35,14 +35,11 @@ done
 # ThreadSanitizer over what uses threads (the server's event loop, committer and search pool; the
 # root-parallel search): the tests labelled "threads". A race stops the program that has it. The
 # tests of the server's memory (under slow WebSockets, under 60 spectators) are left to the other
-# two builds: the sanitizer's shadow memory and allocator make the server's size meaningless. So is,
-# for now, SecretCounts' resignation at the orders: under ThreadSanitizer the other alliance's
-# version sometimes counts one change more once the stand-in has finished the resigned seat's sheet
-# (docs/status.md, issue 31: an open defect, not yet traced; the test kept in both other builds).
+# two builds: the sanitizer's shadow memory and allocator make the server's size meaningless.
 say "tsan build"
 scripts/setup.sh tsan
 say "tsan tests"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" -L threads \
-  -E '^(Server\.SlowAndSilentWebSocketsAreBoundedAndClosed|Attack\.SixtySpectatorsOfFinishedGamesStayUnderTheMemoryCeiling|SecretCounts\.Rule_Phase2_TopSecret_AResignationAtTheOrdersTellsTheOtherAllianceNothingOfHowManyOrdersWereWritten)$'
+  -E '^(Server\.SlowAndSilentWebSocketsAreBoundedAndClosed|Attack\.SixtySpectatorsOfFinishedGamesStayUnderTheMemoryCeiling)$'
 say "all tests passed"

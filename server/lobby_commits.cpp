@@ -24,7 +24,7 @@ void Lobby::stage(const std::string& id, Room& r, GameWrite w) {
   if (!w.claim || clocks) {  // a claim changes no view's choices
     ++r.version;
     core::Match::Changes changes = r.game->take_changes();
-    changes.open = changes.open || clocks;
+    changes.open += clocks ? 1 : 0;
     const SeatVersions::Seen seen = r.versions.apply(changes);
     r.seen.open = r.seen.open || seen.open;
     r.seen.secret |= seen.secret;

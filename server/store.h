@@ -40,7 +40,7 @@ enum class Outcome { committed, failed, unknown };
 
 // What the store keeps of a game besides its actions: checked on load, listed without loading.
 struct GameMark {
-  std::uint64_t version = 0;     // counts the game's committed changes (an action's "version")
+  std::uint64_t version = 0;     // counts the game's commits (a commit is stored only on the one it followed)
   std::size_t action_count = 0;  // the stored actions
   std::string state_hash;        // the state hash after the last action
   bool finished = false;

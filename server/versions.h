@@ -49,13 +49,13 @@ class SeatVersions {
     bool sees(std::optional<int> seat) const { return open || (seat && (secret & core::seat_bit(static_cast<core::Seat>(*seat)))); }
   };
   Seen apply(const core::Match::Changes& c) {
-    if (c.open) ++open_;
+    open_ += c.open;
     for (std::size_t s = 0; s < own_.size(); ++s) {
       const core::SeatMask bit = core::seat_bit(static_cast<core::Seat>(s));
       if (c.secret & bit) ++own_[s];
       if (c.barrier || (c.acted & bit)) since_[s] = of(static_cast<int>(s));
     }
-    return {c.open, c.secret};
+    return {c.open > 0, c.secret};
   }
   // "open,own0,own1,..." for the store.
   std::string text() const {

@@ -110,6 +110,56 @@ TEST_F(LobbyOverFailingStore, AGameNoHumanPlaysStopsAtItsCapOfBotTime) {
   EXPECT_TRUE(view.contains("stopped"));
 }
 
+// Phase 2 (TOP SECRET): how the server groups a stand-in's entries into commits -- a slice of a
+// worker's time each -- shows in no other seat's version: the same War in Europe game, its Allies
+// resigned at the orders, their bot writing their sheets in one slice or in one action a slice.
+TEST_F(LobbyOverFailingStore, Rule_Phase2_TopSecret_HowABotsEntriesAreGroupedIntoCommitsShowsInNoOtherSeatsVersion) {
+  std::string id, allied, axis;
+  {
+    FailingStore store(path());
+    server::Lobby lobby(titles(), store);
+    id = lobby.create(json{{"title", "warroom"}, {"scenario", "war-in-europe"}, {"players", 2u}, {"seating", "public"}})["id"];
+    lobby.commit_now();
+    const json seats = json::parse(lobby.view(id, ""))["seat_order"];
+    allied = lobby.claim(id, seats[0], json::object()), axis = lobby.claim(id, seats[1], json::object());
+    lobby.commit_now();
+    const auto phase = [&] { return json::parse(lobby.view(id, axis))["phase"].get<std::string>(); };
+    for (int step = 0; step < 20 && phase().find("Phase 2") == std::string::npos; ++step)
+      for (const std::string& token : {allied, axis}) {  // each seat's first "done" until the orders
+        const json v = json::parse(lobby.view(id, token));
+        for (const json& a : v["legal_actions"])
+          if (a.get<std::string>().rfind("done", 0) == 0) {
+            lobby.act(id, token, {{"action", a}, {"version", v["version"]}});
+            lobby.commit_now();
+            break;
+          }
+      }
+    ASSERT_NE(phase().find("Phase 2"), std::string::npos);
+  }
+  std::filesystem::copy_file(path(), dir / "orders.db");
+  const auto axis_after_the_bot = [&](double slice_seconds) {
+    std::filesystem::copy_file(dir / "orders.db", path(), std::filesystem::copy_options::overwrite_existing);
+    FailingStore store(path());
+    server::LobbyLimits limits;
+    limits.bot_slice_seconds = slice_seconds;
+    server::Lobby lobby(titles(), store, limits);
+    Jobs jobs;
+    jobs.attach(lobby);
+    lobby.resign(id, allied, {{"bot", "rules"}});
+    lobby.commit_now();
+    const int slices = jobs.run_all(lobby);
+    const json seen = json::parse(lobby.view(id, axis));
+    EXPECT_EQ(seen["active"].size(), 1u) << "the Allies' bot has finished their sheets";
+    return std::pair{slices, seen};
+  };
+  const auto [one, whole] = axis_after_the_bot(1e9);
+  const auto [many, sliced] = axis_after_the_bot(0);
+  EXPECT_EQ(one, 1);
+  EXPECT_GT(many, 3) << "one action a slice";
+  EXPECT_EQ(whole["version"], sliced["version"]);
+  EXPECT_EQ(whole.dump(), sliced.dump());
+}
+
 // Searches: one per game at a time, charged to the game's address, at most max_searches waiting per
 // address (a new searching game from it is refused, 429; from another address it is not), applied
 // only where they were searched, and dropped when their game is deleted meanwhile.

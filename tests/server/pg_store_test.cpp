@@ -172,7 +172,8 @@ TEST_F(PostgresStore, TwoServersActingOnOneVersionKeepOneOrderAndTheLaterIsToldO
   EXPECT_EQ(json::parse(b.view(id, token)), made_a) << "the refused server serves the game as stored again";
   const auto stored = server::PgStore(url).load(id);
   ASSERT_TRUE(stored && stored->mark);
-  EXPECT_EQ(stored->mark->version, made_a["version"].get<std::uint64_t>());
+  EXPECT_EQ(server::SeatVersions(stored->mark->versions, 3, stored->mark->version).of(0), made_a["version"].get<std::uint64_t>())
+      << "the UK's version as the first server made it";
   EXPECT_EQ(stored->record.actions.size(), stored->mark->action_count);
   ASSERT_GT(stored->record.actions.size(), before);
   EXPECT_EQ(stored->record.actions[before].action, seen_a["legal_actions"][0]) << "the first server's action";
@@ -228,7 +229,7 @@ TEST_F(PostgresStore, AVersionSeenThroughAnotherServerIsActedOnAtOnce) {
   // yet heard of it (its notification is not read here): it loads the game instead of refusing.
   const json v2 = json::parse(b.act(id, token, {{"action", v1["legal_actions"][0]}, {"version", v1["version"]}}));
   EXPECT_TRUE(b.commit_now().empty());
-  EXPECT_EQ(v2["version"], v1["version"].get<std::uint64_t>() + 1);
+  EXPECT_GT(v2["version"].get<std::uint64_t>(), v1["version"].get<std::uint64_t>());
 }
 
 TEST_F(PostgresStore, ListenersOfOneServerAreToldOfMovesMadeThroughAnother) {
