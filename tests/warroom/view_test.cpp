@@ -140,8 +140,8 @@ TEST(AssignDamage, TheLogNamesTheUnitTypeAndStanceHit) {
   State s = infantry_fight_in_leningrad(g);
   Lines log(g);
   resolve_all(g, s, "yellow", &log);
-  EXPECT_TRUE(has(log.text, "hit on a Soviet Infantry in ")) << log.text;
-  EXPECT_TRUE(has(log.text, "hit on a German Infantry in ")) << log.text;
+  EXPECT_TRUE(has(log.text, "hit on Soviet Infantry in ")) << log.text;
+  EXPECT_TRUE(has(log.text, "hit on German Infantry in ")) << log.text;
   EXPECT_FALSE(has(log.text, " row ")) << log.text;
 }
 
