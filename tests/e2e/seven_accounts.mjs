@@ -1,0 +1,457 @@
+#!/usr/bin/env node
+// Seven accounts play War Room's Global War to its end against a real `wartables serve` (issue 35's
+// "Done when"): each account on its own device (cookie jar), told of its turns by a local webhook, its
+// seat played from its own view (a seeded random legal action), alliance and table talk, one account
+// silent until its clock runs out and the stand-in bot plays its seat, then back. Checks at the end:
+// one "your turn" webhook message per turn of each account (and one digest), no alliance message seen
+// by the other alliance (views, pushes, replay, lists, My games), the stored actions are those
+// acknowledged, the finished game replays, and no request answered 5xx.
+//
+//   nice -n 10 node tests/e2e/seven_accounts.mjs [build/release/cli/wartables] [--concede-after N] [--seed S]
+//
+// docs/server.md, "Seven accounts play Global War to the end (measured)".
+import { spawn, execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const require = createRequire(new URL('../../web/package.json', import.meta.url));
+const WebSocket = require('ws');
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args.splice(i, 2)[1] : fallback;
+};
+const concedeAfter = Number(option('--concede-after', '3000'));
+const silentAfter = Number(option('--silent-after', String(Math.floor(concedeAfter / 3))));
+let seed = Number(option('--seed', '35'));
+const binary = args[0] || 'build/release/cli/wartables';
+const t0 = Date.now();
+const elapsed = () => ((Date.now() - t0) / 1000).toFixed(1);
+const log = (...a) => console.log(`[${elapsed()} s]`, ...a);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function rng(s) {  // mulberry32: each seat its own seeded stream
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const failures = [];
+const fail = (what) => {
+  failures.push(what);
+  log('FAIL', what);
+};
+const figures = { requests: 0, errors5xx: 0, actions: 0, stale: 0, chatSent: 0, chatAlliance: 0, chatTable: 0, pushes: 0, leaks: 0 };
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+// The webhook receiver: each account's messages by the path it was given.
+const hooks = new Map();  // name -> [{content, at}]
+const hookWaiters = new Map();  // name -> [resolve]
+const receiver = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (d) => (body += d));
+  req.on('end', () => {
+    const name = req.url.split('/').pop();
+    const message = JSON.parse(body);
+    if (!hooks.has(name)) hooks.set(name, []);
+    hooks.get(name).push({ content: message.content, at: Date.now() });
+    for (const wake of hookWaiters.get(name) || []) wake();
+    hookWaiters.set(name, []);
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end('{}');
+  });
+});
+const onHook = (name, ms) => new Promise((resolve) => {
+  const list = hookWaiters.get(name) || [];
+  const timer = setTimeout(resolve, ms);
+  list.push(() => { clearTimeout(timer); resolve(); });
+  hookWaiters.set(name, list);
+});
+
+let base = '';
+// A device: its own cookie jar.
+class Device {
+  constructor(label) { this.label = label; this.cookie = ''; }
+  async call(method, url, body, token) {
+    const headers = { 'X-Churchill-CSRF': '1' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.cookie) headers.Cookie = this.cookie;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    figures.requests++;
+    const r = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const set = r.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0];
+    const text = await r.text();
+    if (r.status >= 500) {
+      figures.errors5xx++;
+      fail(`${method} ${url} answered ${r.status}: ${text.slice(0, 200)}`);
+    }
+    let json = null;
+    try { json = JSON.parse(text); } catch { /* not JSON */ }
+    return { status: r.status, json, text };
+  }
+}
+
+const secretRe = /secret~([A-Z]+)~\d+~\d+/g;
+// Every text a seat (or nobody's eyes: allies null) receives is searched for another alliance's marker.
+function scan(where, text, allies) {
+  for (const m of text.matchAll(secretRe)) {
+    if (allies === null || !allies.includes(m[1])) {
+      figures.leaks++;
+      fail(`alliance message ${m[0]} seen in ${where}${allies ? ` by an enemy of ${m[1]}` : ''}`);
+    }
+  }
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seven-accounts-'));
+  const db = path.join(dir, 'seven.db');
+  await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
+  const hookPort = receiver.address().port;
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const server = spawn(binary, ['serve', '--port', String(port), '--db', db, '--notify-allow-local', '--notify-poll', '0.2',
+    '--notify-backoff', '1', '--notify-private'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let serverLog = '';
+  server.stderr.on('data', (d) => (serverLog += d));
+  const anon = new Device('anonymous');
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(base + '/api/titles')).ok) break; } catch { /* not yet */ }
+    if (i > 100) throw new Error('the server did not start: ' + serverLog);
+    await sleep(100);
+  }
+  log(`server on ${base}, database ${db}`);
+  try {
+    await play(anon, hookPort, db);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.on('exit', r));
+    receiver.close();
+  }
+  // The stored record: every action acknowledged is there, in its seat's order.
+  const rows = execFileSync('sqlite3', [db, `SELECT seat || char(9) || action FROM actions WHERE game = '${state.game}' AND sampled = 0 ORDER BY idx`],
+    { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n').filter(Boolean).map((l) => l.split('\t'));
+  figures.stored = rows.length;
+  figures.chance = Number(execFileSync('sqlite3', [db, `SELECT count(*) FROM actions WHERE game = '${state.game}' AND sampled = 1`], { encoding: 'utf8' }));
+  for (const p of state.players) {
+    const stored = rows.filter(([s]) => s === p.seat).map(([, a]) => a);
+    let at = 0;
+    for (const a of p.acknowledged) {
+      while (at < stored.length && stored[at] !== a) at++;
+      if (at === stored.length) { fail(`${p.seat}: acknowledged action "${a}" is not in the stored record in order`); break; }
+      at++;
+    }
+    p.storedCount = stored.length;
+    if (p !== state.silent && !p.unplanned && stored.length !== p.acknowledged.length) {
+      fail(`${p.seat}: ${stored.length} actions stored, ${p.acknowledged.length} acknowledged`);
+    }
+  }
+  report();
+  if (failures.length) console.log(`the database is kept: ${db}`);
+  else fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(failures.length ? 1 : 0);
+}
+
+const state = { players: [], game: '', over: false, silent: null };
+
+async function play(anon, hookPort, db) {
+  const { json: titles } = await anon.call('GET', '/api/titles');
+  const info = titles.find((t) => t.id === 'warroom').scenarios.find((s) => s.id === 'global-war');
+  const seats = info.seats['7'];
+  // 1. Seven accounts, each on its own device, each with a confirmed webhook.
+  const players = seats.map((seat, i) => ({ name: `general${i + 1}`, seat, device: new Device(`general${i + 1}`), random: rng(seed + i),
+    acknowledged: [], turnsSeen: 0, active: false, version: -1, view: null, sent: 0, received: 0 }));
+  state.players = players;
+  for (const p of players) {
+    const r = await p.device.call('POST', '/api/accounts', { name: p.name, password: `password of ${p.name}` });
+    if (r.status !== 201) throw new Error(`register ${p.name}: ${r.status} ${r.text}`);
+    const w = await p.device.call('PUT', '/api/me/notifications', { webhook: `http://127.0.0.1:${hookPort}/hook/${p.name}` });
+    if (w.status !== 200) throw new Error(`webhook of ${p.name}: ${w.status} ${w.text}`);
+  }
+  for (const p of players) {
+    for (let i = 0; i < 100 && !(hooks.get(p.name) || []).length; i++) await sleep(50);
+    const code = ((hooks.get(p.name) || [])[0]?.content || '').match(/\b\d{6}\b/)?.[0];
+    if (!code) throw new Error(`no confirmation code reached ${p.name}'s webhook`);
+    const c = await p.device.call('POST', '/api/me/notifications/confirm', { channel: 'webhook', code });
+    if (c.status !== 200 || !c.json.webhook.confirmed) throw new Error(`confirm ${p.name}: ${c.status} ${c.text}`);
+    hooks.set(p.name, []);  // from here on, only turns and the digest
+  }
+  log('7 accounts registered, 7 webhooks confirmed');
+  // The first account's second device: My games, read and pushed.
+  const second = new Device('general1 (phone)');
+  const s = await second.call('POST', '/api/sessions', { name: players[0].name, password: `password of ${players[0].name}` });
+  if (s.status !== 200 && s.status !== 201) throw new Error(`second device sign-in: ${s.status} ${s.text}`);
+  const phone = { lists: 0, sawGame: false, yourTurn: 0 };
+  const phoneWs = new WebSocket(base.replace('http', 'ws') + '/api/me/ws', { headers: { Cookie: second.cookie, Origin: base } });
+  phoneWs.on('message', (d) => {
+    const text = d.toString();
+    phone.lists++;
+    scan('the second device\'s My games push', text, null);
+    const list = JSON.parse(text);
+    const g = (list.games || []).find((x) => x.id === state.game);
+    if (g) { phone.sawGame = true; if (g.your_turn) phone.yourTurn++; }
+  });
+  phoneWs.on('error', (e) => fail(`My games socket: ${e.message}`));
+
+  // 2. A Global War game for seven with a 60 s clock and the rules bot standing in; seats claimed from the open games.
+  const pace = { initial: 60, per_move: 30, most: 120 };
+  const made = await players[0].device.call('POST', '/api/games',
+    { title: 'warroom', scenario: 'global-war', players: 7, seating: 'public', pace, stand_in: 'bot:rules' });
+  if (made.status !== 200 && made.status !== 201) throw new Error(`create: ${made.status} ${made.text}`);
+  state.game = made.json.id;
+  const open = await players[1].device.call('GET', '/api/games/open?title=warroom&scenario=global-war&pace=custom');
+  const openAny = open.json?.games?.some((g) => g.id === state.game)
+    ? open : await players[1].device.call('GET', '/api/games/open?title=warroom&scenario=global-war');
+  if (!openAny.json.games.some((g) => g.id === state.game)) fail('the new game is not among the open games');
+  for (const p of players) {
+    const c = await p.device.call('POST', `/api/games/${state.game}/seats/${p.seat}`, {});
+    if (c.status !== 200 && c.status !== 201) throw new Error(`claim ${p.seat}: ${c.status} ${c.text}`);
+    if (c.json.account !== p.name) fail(`${p.seat}'s claim not tied to ${p.name}`);
+    p.token = c.json.token;
+  }
+  log(`game ${state.game}: 7 seats claimed (${seats.join(' ')})`);
+  const mine = await second.call('GET', '/api/me/games');
+  const entry = mine.json.games.find((g) => g.id === state.game);
+  if (!entry || entry.seat !== players[0].seat || !entry.token) fail('the second device\'s My games lacks the game or its seat');
+  // A spectator's socket: it must never see an alliance's message.
+  const spectator = new WebSocket(base.replace('http', 'ws') + `/api/games/${state.game}/ws`, { headers: { Origin: base } });
+  spectator.on('open', () => spectator.send('{}'));
+  spectator.on('message', (d) => scan('a spectator\'s push', d.toString(), null));
+
+  state.silent = players[3];
+  const started = Date.now();
+  await Promise.all(players.map((p) => seatLoop(p)));
+  log(`the game is over after ${figures.actions} actions acknowledged`);
+  await finalChecks(players, phone, second);
+  figures.seconds = (Date.now() - started) / 1000;
+  phoneWs.close();
+  spectator.close();
+}
+
+function onView(p, v, where) {
+  if (!v || typeof v.version !== 'number' || v.version < p.version) return;
+  p.version = v.version;
+  p.view = v;
+  if (!p.allies && Array.isArray(v.alliance)) p.allies = v.alliance;
+  const active = !v.terminal && (v.legal_actions || []).length > 0;
+  if (active && !p.active && !p.out) p.turnsSeen++;
+  p.active = active;
+  if (v.terminal) state.over = true;
+  if (p.wake) p.wake();
+}
+
+function openSocket(p) {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(base.replace('http', 'ws') + `/api/games/${state.game}/ws`, { headers: { Origin: base } });
+    ws.on('open', () => { ws.send(JSON.stringify({ token: p.token })); resolve(ws); });
+    ws.on('message', (d) => {
+      const text = d.toString();
+      figures.pushes++;
+      scan(`${p.seat}'s game socket`, text, p.allies || [p.seat]);
+      const m = JSON.parse(text);
+      if (m.chat) { p.received++; return; }
+      onView(p, m.view || m, 'push');
+    });
+    ws.on('error', (e) => fail(`${p.seat}'s socket: ${e.message}`));
+  });
+}
+
+const wait = (p, ms) => new Promise((resolve) => {
+  const timer = setTimeout(() => { p.wake = null; resolve(); }, ms);
+  p.wake = () => { clearTimeout(timer); p.wake = null; resolve(); };
+});
+
+async function talk(p) {
+  if (!p.allies || Date.now() - (p.lastTalk || 0) < 4000) return;
+  p.lastTalk = Date.now();
+  const alliance = p.random() < 0.7;
+  const text = alliance ? `secret~${p.seat}~${++p.sent}~${Math.floor(p.random() * 1e6)} hold the line` : `${p.seat} greets the table (${++p.sent})`;
+  const r = await p.device.call('POST', `/api/games/${state.game}/chat`, { channel: alliance ? 'alliance' : 'table', text }, p.token);
+  if (r.status === 201) { figures.chatSent++; alliance ? figures.chatAlliance++ : figures.chatTable++; }
+  else if (r.status !== 429) fail(`${p.seat}'s message: ${r.status} ${r.text}`);
+  // Everything else a seat may read while the game is played: its table talk, its replay, the lists.
+  const reads = [[`/api/games/${state.game}/chat`, p.token], [`/api/me/games`], [`/api/games?limit=100`], [`/api/games/open?limit=100`]];
+  if (p.sent % 3 === 0) reads.push([`/api/games/${state.game}/replay`, p.token]);
+  for (const [url, token] of reads) {
+    const read = await p.device.call('GET', url, undefined, token);
+    if (read.status !== 200 && read.status !== 429) fail(`${p.seat} read ${url}: ${read.status} ${read.text.slice(0, 200)}`);
+    scan(`${p.seat}'s ${url}`, read.text, url.startsWith('/api/games?') || url.includes('/open') ? null : p.allies);
+    figures.reads = (figures.reads || 0) + 1;
+  }
+}
+
+// 3-4. A seat's player: acts on its own view when its turn comes (after its webhook says so, as a
+// player away from the page would), talks now and then; the silent one stops until its stand-in plays.
+async function seatLoop(p) {
+  const ws = await openSocket(p);
+  const first = await p.device.call('GET', `/api/games/${state.game}/view`, undefined, p.token);
+  scan(`${p.seat}'s view`, first.text, first.json.alliance || [p.seat]);
+  onView(p, first.json, 'get');
+  let told = 0;
+  while (!state.over) {
+    if (p === state.silent && !p.back) {
+      if (!p.silentSince && figures.actions >= silentAfter) { p.silentSince = Date.now(); log(`${p.name} (${p.seat}) goes silent`); }
+      if (p.silentSince) { await silence(p); continue; }
+    }
+    if (p.view?.clock?.seats?.[p.seat]?.out) { await backFromUnplannedTimeout(p); continue; }
+    if (!p.active) { await wait(p, 2000); continue; }
+    // A new turn: wait for its "your turn" message (a player away would), at most 5 s.
+    const hooked = (hooks.get(p.name) || []).length;
+    if (hooked <= told) await onHook(p.name, 5000);
+    told = (hooks.get(p.name) || []).length;
+    await talk(p);
+    await playTurn(p);
+    if (p.silentSince === undefined && p !== state.silent) { /* keeps playing */ }
+    if (figures.actions >= concedeAfter && !state.conceding) await concede();
+  }
+  await wait(p, 300);
+  ws.close();
+}
+
+async function playTurn(p) {
+  while (p.active && !state.over) {
+    const legal = p.view.legal_actions;
+    const action = legal[Math.floor(p.random() * legal.length)];
+    const r = await p.device.call('POST', `/api/games/${state.game}/actions`, { action, version: p.version }, p.token);
+    if (r.status === 200) {
+      p.acknowledged.push(action);
+      figures.actions++;
+      scan(`${p.seat}'s action answer`, r.text, p.allies);
+      onView(p, r.json.view || r.json, 'answer');
+    } else if (r.status === 409 && r.json?.view) {
+      figures.stale++;
+      onView(p, r.json.view, 'stale');
+      if (r.json.code === 'game_over' || r.json.code === 'seat_is_bot') return;
+    } else if (r.status === 409) {
+      return;
+    } else {
+      fail(`${p.seat} played "${action}": ${r.status} ${r.text.slice(0, 200)}`);
+      return;
+    }
+  }
+}
+
+// A player too slow (a loaded machine) whose clock ran out: back at once; its counts are not checked.
+async function backFromUnplannedTimeout(p) {
+  const b = await p.device.call('POST', `/api/games/${state.game}/clock`, { back: true }, p.token);
+  if (b.status !== 200 && b.json?.code !== 'not_out') fail(`${p.seat}'s "I'm back": ${b.status} ${b.text}`);
+  p.unplanned = (p.unplanned || 0) + 1;
+  figures.unplanned = (figures.unplanned || 0) + 1;
+  log(`${p.seat}'s clock ran out although its player plays (too slow); back`);
+  onView(p, b.json?.view || b.json, 'back');
+  p.active = false;
+}
+
+// The silent seat: nothing until its clock runs out and its stand-in has played, then "I'm back".
+async function silence(p) {
+  const r = await p.device.call('GET', `/api/games/${state.game}/view`, undefined, p.token);
+  const clock = r.json?.clock?.seats?.[p.seat];
+  if (clock?.out && !p.outAt) { p.outAt = Date.now(); p.out = true; log(`${p.seat}'s clock ran out; its stand-in is ${clock.stand_in}`); }
+  const standInLogged = p.standInLogged || (r.json?.log_events || []).some((e) => e.event === 'clock_out' && e.seat === p.seat && e.bot);
+  if (standInLogged && !p.standInLogged) {
+    p.standInLogged = true;
+    const line = (r.json.log || []).filter((l) => /US|stand|bot|clock/i.test(l)).slice(-1)[0];
+    log(`the log says: ${JSON.stringify(line)}`);
+  }
+  if (p.outAt && Date.now() - p.outAt > 20000 && standInLogged) {
+    const b = await p.device.call('POST', `/api/games/${state.game}/clock`, { back: true }, p.token);
+    if (b.status !== 200) fail(`${p.seat}'s "I'm back": ${b.status} ${b.text}`);
+    p.back = true;
+    p.out = false;
+    p.silentFor = (Date.now() - p.silentSince) / 1000;
+    log(`${p.seat} is back after ${p.silentFor.toFixed(0)} s`);
+    onView(p, b.json.view || b.json, 'back');
+    p.active = false;  // its next turn counts from here
+    return;
+  }
+  if (p.outAt && !standInLogged && Date.now() - p.outAt > 5000) fail(`${p.seat}'s clock ran out but the log does not say so`);
+  await sleep(1000);
+}
+
+async function concede() {
+  state.conceding = true;
+  // The alliance without the first seat concedes: the game ends with a result.
+  const first = state.players[0];
+  const losers = state.players.filter((p) => p.allies && !p.allies.includes(first.seat));
+  log(`after ${figures.actions} actions, ${losers.map((p) => p.seat).join(', ')} concede`);
+  for (const p of losers) {
+    const r = await p.device.call('POST', `/api/games/${state.game}/concede`, { agree: true }, p.token);
+    if (r.status !== 200 && !(r.status === 409 && r.json?.code === 'game_over')) fail(`${p.seat} concedes: ${r.status} ${r.text}`);
+    if (r.json?.terminal || r.json?.view?.terminal) state.over = true;
+  }
+  for (const p of state.players) if (p.wake) p.wake();
+}
+
+async function finalChecks(players, phone, second) {
+  await sleep(3000);  // the digests
+  const game = state.game;
+  // After the end: everyone reads every message; the replay works from each seat.
+  const v = await players[0].device.call('GET', `/api/games/${game}/view`, undefined, players[0].token);
+  figures.result = v.json.conceded ? `conceded by ${v.json.conceded.seats.join(', ')}; winners ${v.json.conceded.winners.join(', ')}` : (v.json.result || v.json.winners || 'over');
+  figures.rounds = v.json.round ?? v.json.state?.round;
+  const steps = (await players[0].device.call('GET', `/api/games/${game}/replay?step=0`)).json?.steps;
+  for (const p of players) {
+    const r = await p.device.call('GET', `/api/games/${game}/replay?step=${steps}&seat=${p.seat}`);
+    if (r.status !== 200) fail(`the finished game's replay from ${p.seat}: ${r.status}`);
+  }
+  figures.steps = steps;
+  const chat = await players[0].device.call('GET', `/api/games/${game}/chat`, undefined, players[0].token);
+  figures.chatStored = chat.json.messages.length;
+  if (chat.json.messages.length !== figures.chatSent) fail(`${figures.chatSent} messages sent, ${chat.json.messages.length} stored`);
+  // Notifications: one per turn, one digest.
+  figures.notifications = 0;
+  for (const p of players) {
+    const got = hooks.get(p.name) || [];
+    figures.notifications += got.length;
+    p.turnMessages = got.filter((m) => /turn/i.test(m.content)).length;
+    p.digests = got.length - p.turnMessages;
+    if (p.digests !== 1) fail(`${p.name}: ${p.digests} digests`);
+    if (p !== state.silent && !p.unplanned && p.turnMessages !== p.turnsSeen) fail(`${p.name} (${p.seat}): ${p.turnMessages} "your turn" messages for ${p.turnsSeen} turns`);
+  }
+  if (!phone.sawGame) fail('the second device\'s My games socket never showed the game');
+  figures.phone = phone;
+  const silent = state.silent;
+  if (!silent.outAt) fail(`${silent.seat}'s clock never ran out`);
+  if (!silent.back) fail(`${silent.seat} never came back`);
+  const all = (await silent.device.call('GET', `/api/games/${game}/view`, undefined, silent.token)).json;
+  figures.silentEvents = (all.clock?.events || []).filter((e) => e.seat === silent.seat).map((e) => e.event);
+  figures.clockEvents = (all.clock?.events || []).map((e) => `${e.seat} ${e.event}`);
+}
+
+function report() {
+  const silent = state.silent;
+  console.log('\nSeven accounts, War Room Global War, seats by account:');
+  for (const p of state.players) {
+    console.log(`  ${p.name.padEnd(9)} ${p.seat.padEnd(4)} actions acknowledged ${String(p.acknowledged.length).padStart(5)}, stored ${String(p.storedCount).padStart(5)}, turns ${String(p.turnsSeen).padStart(4)}, "your turn" messages ${String(p.turnMessages).padStart(4)}, digests ${p.digests}, messages sent ${p.sent}, received ${p.received}`);
+  }
+  console.log(`  result: ${JSON.stringify(figures.result)}; ${figures.stored} actions stored (${figures.actions} acknowledged to the accounts, ${figures.stored - figures.actions} by the stand-in bot) and ${figures.chance} chance outcomes, ${figures.seconds?.toFixed(0)} s of play`);
+  console.log(`  silent seat ${silent.seat}: silent ${silent.silentFor?.toFixed(0)} s, stand-in actions ${silent.storedCount - silent.acknowledged.length}, clock events ${JSON.stringify(figures.silentEvents)}`);
+  if (figures.unplanned) console.log(`  clocks run out of players still playing (too slow): ${figures.unplanned} (${state.players.filter((p) => p.unplanned).map((p) => p.seat).join(', ')}): their counts are not checked`);
+  console.log(`  clock events: ${figures.clockEvents?.join(', ')}`);
+  console.log(`  reads of table talk, replays and lists during play: ${figures.reads}`);
+  console.log(`  notifications ${figures.notifications}; messages ${figures.chatSent} (alliance ${figures.chatAlliance}, table ${figures.chatTable}), stored ${figures.chatStored}; pushes ${figures.pushes}; stale ${figures.stale}`);
+  console.log(`  second device: ${figures.phone?.lists} My games pushes; requests ${figures.requests}, 5xx ${figures.errors5xx}, leaks ${figures.leaks}`);
+  console.log(failures.length ? `\n${failures.length} FAILURES` : '\nOK');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(2);
+});
