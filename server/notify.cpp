@@ -293,10 +293,18 @@ void Notifier::enqueue(const Committed& c) {
   const bool over = after.value("terminal", false), was_over = before.is_object() && before.value("terminal", false);
   std::vector<std::pair<std::string, std::string>> told;  // (kind, seat)
   if (!over) {
-    const auto now_active = seats_in(after, "active"), was_active = seats_in(before, "active");
+    const auto now_active = seats_in(after, "active");
+    auto was_active = seats_in(before, "active");
+    // Waiting on chance alone, the game was still in the turns of the seats it waited on before: a
+    // seat that fights, sees the dice and decides again is told once, however the commits fell.
+    if (was_active.empty() && !was_over && waited_on_.count(c.id)) was_active = waited_on_[c.id];
+    if (waited_on_.size() >= 4096 && !waited_on_.count(c.id)) waited_on_.clear();
+    if (!now_active.empty()) waited_on_[c.id] = now_active;
+    else if (!was_active.empty()) waited_on_[c.id] = was_active;
     for (const auto& seat : now_active)
       if (!was_active.count(seat)) told.emplace_back("turn", seat);
   } else if (!was_over) {
+    waited_on_.erase(c.id);
     for (const auto& seat : seats_in(after, "seat_order")) told.emplace_back("end", seat);
   }
   for (const auto& [kind, seat] : told) tell(kind, c, after, seat);

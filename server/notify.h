@@ -21,6 +21,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -130,6 +131,9 @@ class Notifier {
   std::deque<std::pair<std::string, std::string>> held_;  // (game, seat) newly held
   bool woken_ = false, stopping_ = false;
   std::chrono::steady_clock::time_point pruned_{};  // the notifier's thread's
+  // Each game's seats last waited on (the notifier's thread's): a change that left the game waiting
+  // on chance alone (dice, a card drawn) ended nobody's turn. At most 4096 games (then forgotten).
+  std::map<std::string, std::set<std::string>> waited_on_;
   std::thread thread_;
 };
 

@@ -412,6 +412,20 @@ TEST_F(Notifier, ATurnPlayedBeforeItsMessageLeftIsNotTold) {
   EXPECT_EQ(sql_text(db, "SELECT status FROM notify_outbox"), "stale");
 }
 
+// Issue 35, found by tests/e2e/seven_accounts.mjs: a War Room seat fights, the dice are rolled, and it
+// decides again; the dice committed apart from its action once made it a second message.
+TEST_F(Notifier, Issue35_ATurnBrokenOnlyByChanceIsToldOnceHoweverItsCommitsFell) {
+  auto a = notifier();
+  a->committed(change(entry({"US"}), entry({"UK"}), 5));  // UK's turn begins
+  a->committed(change(entry({"UK"}), entry({}), 6));      // UK fights: the game waits on the dice
+  a->committed(change(entry({}), entry({"UK"}), 8));      // the dice fell: UK decides again, the same turn
+  EXPECT_EQ(settled(), 1u);
+  a->committed(change(entry({"UK"}), entry({"US"}), 9));  // US decides (nobody's seat)
+  a->committed(change(entry({"US"}), entry({}), 10));
+  a->committed(change(entry({}), entry({"UK"}), 12));     // after another seat's decision: a new turn
+  EXPECT_EQ(settled(), 2u);
+}
+
 TEST_F(Notifier, TheEndOfAGameIsToldOnceAndSaysWhoWon) {
   auto a = notifier(), b = notifier();
   for (auto* n : {a.get(), b.get()}) n->committed(change(entry({"UK"}), entry({}, true, {"UK"}), 90));
