@@ -299,8 +299,10 @@ void Notifier::enqueue(const Committed& c) {
     // seat that fights, sees the dice and decides again is told once, however the commits fell.
     if (was_active.empty() && !was_over && waited_on_.count(c.id)) was_active = waited_on_[c.id];
     if (waited_on_.size() >= 4096 && !waited_on_.count(c.id)) waited_on_.clear();
-    if (!now_active.empty()) waited_on_[c.id] = now_active;
-    else if (!was_active.empty()) waited_on_[c.id] = was_active;
+    if (!now_active.empty())
+      waited_on_[c.id] = now_active;
+    else if (!was_active.empty())
+      waited_on_[c.id] = was_active;
     for (const auto& seat : now_active)
       if (!was_active.count(seat)) told.emplace_back("turn", seat);
   } else if (!was_over) {

@@ -422,7 +422,7 @@ TEST_F(Notifier, Issue35_ATurnBrokenOnlyByChanceIsToldOnceHoweverItsCommitsFell)
   EXPECT_EQ(settled(), 1u);
   a->committed(change(entry({"UK"}), entry({"US"}), 9));  // US decides (nobody's seat)
   a->committed(change(entry({"US"}), entry({}), 10));
-  a->committed(change(entry({}), entry({"UK"}), 12));     // after another seat's decision: a new turn
+  a->committed(change(entry({}), entry({"UK"}), 12));  // after another seat's decision: a new turn
   EXPECT_EQ(settled(), 2u);
 }
 
