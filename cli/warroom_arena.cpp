@@ -118,7 +118,7 @@ Outcome play(const warroom::Game& g, const Lineup& l, const std::vector<std::str
   return o;
 }
 
-struct Tally {
+struct ArenaTally {
   int games = 0, wins = 0, losses = 0;
   long rounds = 0;
   Timing timing;
@@ -188,11 +188,11 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
       };
     });
 
-    std::vector<Tally> tally(lineups.size());
+    std::vector<ArenaTally> tally(lineups.size());
     for (int k = 0; k < total; ++k) {
       const Lineup& l = lineups[static_cast<std::size_t>(k / games)];
       const Outcome& o = outcome[static_cast<std::size_t>(k)];
-      Tally& t = tally[static_cast<std::size_t>(k / games)];
+      ArenaTally& t = tally[static_cast<std::size_t>(k / games)];
       const std::uint8_t won = l.side == warroom::Alliance::Allied ? warroom::kAlliedWin : warroom::kAxisWin;
       ++t.games;
       t.wins += o.winner == won;
@@ -203,7 +203,7 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
     nlohmann::json seatings = nlohmann::json::array();
     for (std::size_t li = 0; li < lineups.size(); ++li) {
       const Lineup& l = lineups[li];
-      const Tally& t = tally[li];
+      const ArenaTally& t = tally[li];
       const int decided = t.wins + t.losses;
       seatings.push_back({{"scenario", ids[l.scenario]},
                           {"player", players[l.player]},

@@ -18,7 +18,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-struct Tally {
+struct RunTally {
   int games = 0, allied = 0, axis = 0, both_lose = 0, stopped = 0;
   long rounds = 0, actions = 0;
   void add(const warroom::GameResult& r) {
@@ -62,7 +62,7 @@ void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
   self->callback([&] {
     const auto data = std::make_shared<const warroom::Data>(warroom::load_data(kit.data()));
     const warroom::Game g = make_game(data, scenario, players, rounds);
-    Tally t;
+    RunTally t;
     const auto start = Clock::now();
     for (int i = 0; i < games; ++i) t.add(warroom::play_game(g, seed + static_cast<std::uint64_t>(i), allied, axis));
     const double seconds = since(start);
@@ -102,7 +102,7 @@ void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
   bench->callback([&] {
     const auto data = std::make_shared<const warroom::Data>(warroom::load_data(kit.data()));
     const warroom::Game g = make_game(data, scenario, 0, bench_rounds);
-    Tally t;
+    RunTally t;
     auto start = Clock::now();
     for (std::uint64_t i = 1; since(start) < bench_seconds; ++i) t.add(warroom::play_random_game(g, i));
     const double seconds = since(start);
