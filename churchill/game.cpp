@@ -577,12 +577,15 @@ void Game::chance_outcomes(const State& s, core::OutcomeList& out) const {
   outcome_list(CCtx{{*this, s}}, row_of(s.steps.top()), out);
 }
 
-void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const {
+core::Applied Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const {
   const Ctx c{{*this, s, log}};
   const StepRow& r = row_of(s.steps.top());
   if (!r.apply) throw std::logic_error("no action applies at this step");
+  // The last face-down agenda card reveals all three (5.13); a deal is chance, a barrier anyway.
+  const bool reveals = seat != core::kChance && s.steps.top().id == StepId::AgendaPlay && __builtin_popcount(acting_seats(s)) == 1;
   r.apply(c, seat, a);
   core::steps::settle(c, kSteps);
+  return {.revealed = reveals};
 }
 
 std::string rules::outcome_text(const Game& g, const State& s, core::Action a) {
@@ -601,12 +604,6 @@ std::string phase_text(const Game& g, const State& s) {
 void Game::run_automatic(State& s, core::LogSink* log) const {
   const Ctx c{{*this, s, log}};
   core::steps::settle(c, kSteps);
-}
-
-bool Game::reveals_hidden(const State& s, core::Seat seat, core::Action) const {
-  // The last face-down agenda card reveals all three (5.13); a deal is chance, a barrier anyway.
-  if (seat == core::kChance || s.steps.empty() || s.steps.top().id != StepId::AgendaPlay) return false;
-  return __builtin_popcount(acting_seats(s)) == 1;
 }
 
 // Every field of State is hashed below, in declaration order. A field added to State changes its

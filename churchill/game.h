@@ -103,7 +103,7 @@ class Game {
   core::SeatMask acting_seats(const State& s) const;
   void legal_actions(const State& s, core::Seat seat, core::ActionList& out) const;
   void chance_outcomes(const State& s, core::OutcomeList& out) const;
-  void apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const;
+  core::Applied apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const;
   // A uniformly random legal action of `seat`: the item rng.below(n) of legal_actions' list of n,
   // drawn without building the list where the rules can count it (core::RandomBot).
   core::Action random_action(const State& s, core::Seat seat, core::Rng& rng) const;
@@ -115,7 +115,6 @@ class Game {
   std::optional<core::Action> action_from_string(const State& s, core::Seat seat, std::string_view text) const;
   // The action as structure for the clients (the view's "action_fields"): kind and data ids.
   nlohmann::json action_json(const State& s, core::Seat seat, core::Action a) const;
-  bool reveals_hidden(const State& s, core::Seat seat, core::Action a) const;
   std::uint64_t hash(const State& s) const;
   std::string seat_name(core::Seat seat) const;
   std::optional<core::Seat> seat_from_name(std::string_view name) const;

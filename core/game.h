@@ -16,17 +16,10 @@
 namespace core {
 
 // What applying an action did besides changing the state: whether it revealed information some
-// seat did not have (a barrier of per-seat undo: core::Session). A game on the step engine
-// (core/steps.h) returns it from apply: its rules know when they reveal.
+// seat did not have (a barrier of per-seat undo: core::Session). Every game's apply returns it: its
+// rules know when they reveal.
 struct Applied {
   bool revealed = false;
-};
-
-// Whether a game's apply says what it revealed (core::Applied), or the game answers reveals_hidden
-// before the action is applied.
-template <class G>
-concept ReportsReveals = requires(const G g, typename G::State& s, Seat seat, Action a, LogSink* log) {
-  { g.apply(s, seat, a, log) } -> std::same_as<Applied>;
 };
 
 template <class G>
@@ -34,30 +27,15 @@ concept Game = requires(const G g, typename G::State& s, const typename G::State
                         LogSink* log, std::string_view text) {
   { g.node_kind(cs) } -> std::same_as<NodeKind>;
   { g.acting_seats(cs) } -> std::same_as<SeatMask>;
-  g.legal_actions(cs, seat, al);  // for a seat that may act now
-  g.chance_outcomes(cs, ol);      // at a chance node
-  g.apply(s, seat, a, log);       // seat == kChance for a chance outcome
+  g.legal_actions(cs, seat, al);                          // for a seat that may act now
+  g.chance_outcomes(cs, ol);                              // at a chance node
+  { g.apply(s, seat, a, log) } -> std::same_as<Applied>;  // seat == kChance for a chance outcome
   { g.action_to_string(cs, seat, a) } -> std::convertible_to<std::string>;
   { g.action_from_string(cs, seat, text) } -> std::same_as<std::optional<Action>>;
   { g.hash(cs) } -> std::same_as<std::uint64_t>;
   { g.seat_name(seat) } -> std::convertible_to<std::string>;
   { g.seat_from_name(text) } -> std::same_as<std::optional<Seat>>;
-}
-&&(ReportsReveals<G> || requires(const G g, const typename G::State& cs, Seat seat, Action a) {
-  { g.reveals_hidden(cs, seat, a) } -> std::same_as<bool>;  // does applying it reveal secrets?
-});
-
-// Applies the action and says whether it revealed hidden information, whichever way the game tells.
-template <class G>
-Applied apply_action(const G& g, typename G::State& s, Seat seat, Action a, LogSink* log) {
-  if constexpr (ReportsReveals<G>) {
-    return g.apply(s, seat, a, log);
-  } else {
-    const bool revealed = g.reveals_hidden(s, seat, a);
-    g.apply(s, seat, a, log);
-    return {.revealed = revealed};
-  }
-}
+};
 
 // A seat's view of the state: what that seat knows (OpenSpiel's information state). `observe`
 // returns the state with everything the seat may not see cleared; for kSpectator, what everyone

@@ -173,7 +173,7 @@ class Session {
   void apply(Seat seat, Action action, bool sampled) {
     const NodeKind kind = node_kind();
     const SeatMask before = seat == kChance ? 0 : game_->acting_seats(state_);
-    const bool reveal = apply_action(*game_, state_, seat, action, &log_).revealed;
+    const bool reveal = game_->apply(state_, seat, action, &log_).revealed;
     history_.push_back({seat, action, sampled});
     const NodeKind now = node_kind();
     const SeatMask after = now == NodeKind::Decision || now == NodeKind::Simultaneous ? game_->acting_seats(state_) : 0;

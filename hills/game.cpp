@@ -86,29 +86,32 @@ void Game::resolve(State& s, core::LogSink* log) const {
   if (++s.round > kRounds && log) log->add({"R5", core::kChance, kGameOver, {static_cast<std::int32_t>(winners(s)), 0, 0, 0}});
 }
 
-void Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const {
+core::Applied Game::apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const {
   if (seat == core::kChance) {  // R4: the die gives the tied hill to seat `a`
     assert(s.resolving >= 0 && (leaders(s) & core::seat_bit(static_cast<core::Seat>(a))));
     const auto p = static_cast<core::Seat>(a);
     s.points[at(p)] = static_cast<std::int8_t>(s.points[at(p)] + kWorth[s.resolving]);
     if (log) log->add({"R4", p, kTieBroken, {s.resolving, s.sheet[at(p)][at(s.resolving)], kWorth[s.resolving], 0}});
     ++s.resolving;
-    return resolve(s, log);
+    resolve(s, log);
+    return {};
   }
   assert(seat >= 0 && seat < players_ && !s.done[at(seat)]);
   if (a == kDone) {
     s.done[at(seat)] = true;
-    if (acting_seats(s) != 0) return;
-    s.revealed = true;  // R3
+    if (acting_seats(s) != 0) return {};
+    s.revealed = true;  // R3: the last sheet done reveals them all
     for (int p = 0; p < players_; ++p)
       if (log) log->add({"R3", static_cast<core::Seat>(p), kSheet, {s.sheet[at(p)][0], s.sheet[at(p)][1], s.sheet[at(p)][2], 0}});
     s.resolving = 0;
-    return resolve(s, log);
+    resolve(s, log);
+    return {.revealed = true};
   }
   if (a >= erase(0))
     s.sheet[at(seat)][a - erase(0)] = 0;
   else
     s.sheet[at(seat)][(a - 1) / 8] = static_cast<std::int8_t>((a - 1) % 8);
+  return {};
 }
 
 std::string Game::action_to_string(const State&, core::Seat seat, core::Action a) const {
@@ -142,10 +145,6 @@ std::optional<core::Action> Game::action_from_string(const State& s, core::Seat 
   for (core::Action a : legal)
     if (action_to_string(s, seat, a) == text) return a;
   return std::nullopt;
-}
-
-bool Game::reveals_hidden(const State& s, core::Seat seat, core::Action a) const {
-  return seat != core::kChance && a == kDone && acting_seats(s) == core::seat_bit(seat);
 }
 
 std::uint64_t Game::hash(const State& s) const {

@@ -60,12 +60,11 @@ class Game {
   core::SeatMask acting_seats(const State& s) const;
   void legal_actions(const State& s, core::Seat seat, core::ActionList& out) const;
   void chance_outcomes(const State& s, core::OutcomeList& out) const;
-  void apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const;
+  core::Applied apply(State& s, core::Seat seat, core::Action a, core::LogSink* log) const;
   std::string action_to_string(const State& s, core::Seat seat, core::Action a) const;
   std::optional<core::Action> action_from_string(const State& s, core::Seat seat, std::string_view text) const;
   // The action as structure (the view's "action_fields"): {"kind", "troops", "hill"}.
   nlohmann::json action_json(const State& s, core::Seat seat, core::Action a) const;
-  bool reveals_hidden(const State& s, core::Seat seat, core::Action a) const;
   std::uint64_t hash(const State& s) const;
   std::string seat_name(core::Seat seat) const;
   std::optional<core::Seat> seat_from_name(std::string_view name) const;

@@ -70,13 +70,14 @@ class Game {
   void chance_outcomes(const State&, core::OutcomeList& out) const {
     for (Action a = 1; a <= 6; ++a) out.push_back({a, a == 6 ? 2.0 / 7 : 1.0 / 7});
   }
-  void apply(State& s, Seat seat, Action a, core::LogSink* log) const {
+  core::Applied apply(State& s, Seat seat, Action a, core::LogSink* log) const {
     const int v = static_cast<int>(a);
     switch (s.steps.top().id) {
       case kBid:
         s.bid[seat] = v;
-        if (s.bid[0] && s.bid[1]) s.steps.pop();
-        break;
+        if (!(s.bid[0] && s.bid[1])) break;
+        s.steps.pop();
+        return {.revealed = true};  // the last bid reveals both
       case kRoll:
         s.die = v;
         if (log) log->add({"2", core::kChance, 1, {v, 0, 0, 0}});
@@ -91,6 +92,7 @@ class Game {
         s.steps.pop();
         break;
     }
+    return {};
   }
   std::string action_to_string(const State& s, Seat seat, Action a) const {
     if (seat == core::kChance) return "roll " + std::to_string(a);
@@ -100,10 +102,6 @@ class Game {
     for (Action a = 0; a <= 6; ++a)
       if (action_to_string(s, seat, a) == text) return a;
     return std::nullopt;
-  }
-  bool reveals_hidden(const State& s, Seat seat, Action) const {
-    // The last bid reveals both.
-    return seat != core::kChance && s.steps.top().id == kBid && (s.bid[0] || s.bid[1]);
   }
   std::uint64_t hash(const State& s) const {
     core::Hasher h;

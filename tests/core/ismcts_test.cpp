@@ -94,10 +94,12 @@ struct Guess {
     for (core::Action a = 0; a < (s.first < 0 ? 3u : 2u); ++a) out.push_back(a);
   }
   void chance_outcomes(const State&, core::OutcomeList&) const {}
-  void apply(State& s, Seat seat, core::Action a, core::LogSink*) const { (seat == 0 ? s.first : s.second) = static_cast<int>(a); }
+  core::Applied apply(State& s, Seat seat, core::Action a, core::LogSink*) const {
+    (seat == 0 ? s.first : s.second) = static_cast<int>(a);
+    return {};
+  }
   std::string action_to_string(const State&, Seat, core::Action a) const { return std::to_string(a); }
   std::optional<core::Action> action_from_string(const State&, Seat, std::string_view) const { return std::nullopt; }
-  bool reveals_hidden(const State&, Seat, core::Action) const { return false; }
   std::uint64_t hash(const State& s) const { return static_cast<std::uint64_t>(s.first * 8 + s.second); }
   std::string seat_name(Seat seat) const { return seat == 0 ? "first" : "second"; }
   std::optional<Seat> seat_from_name(std::string_view) const { return std::nullopt; }
