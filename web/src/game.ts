@@ -11,6 +11,7 @@ import { keepLog as keptLog, kindIn, kinds, narrow, offerByKind, toggle, wordsOf
 import { ask } from './confirm';
 import { chatPanel } from './chat';
 import { bindClock, clockPanel, tickClocks } from './clock';
+import { LogList } from './log-panel';
 import { endingsPanel } from './endings';
 
 // What an action's kind is called ("advance" -> "Продвинуть"), or the kind itself.
@@ -54,6 +55,20 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   // Each view carries the last lines of the log and the log's length: they are kept in place, so the
   // page holds every line it was sent (an undo shortens the log).
   const keepLog = (v: View) => keptLog(log, messages, v, events);
+  // The log's list stays drawn from one view to the next: a view draws only the lines it changes
+  // (log-panel.ts), so a redraw costs the same with 20 lines or 2,000.
+  const logList = new LogList({
+    size: () => log.length,
+    key: (i) => (i in log ? JSON.stringify([log[i], messages[i], events[i]]) : undefined), // a line never sent is not drawn
+    text: line,
+    html: (i, text) => withRule(text, events[i], messages[i]),
+  });
+  // A rule number's button, in the log or elsewhere on the page (War Room's guide), shows the rule.
+  const ruleClicked = (e: Event) => {
+    const b = (e.target as HTMLElement).closest<HTMLButtonElement>('button.rule');
+    if (b && view) showRule(view.title, b.dataset.rule!);
+  };
+  app.addEventListener('click', ruleClicked);
 
   const dialog = (html: string, onAction?: (root: HTMLElement) => void) => {
     document.getElementById('dialog')?.remove();
@@ -76,11 +91,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
 
   // Each finished stage's summary can be read again (during play and after the end).
   const summaryButtons = (v: View) => {
-    const all =
-      uiFor(v.title).summaries?.(
-        events,
-        log.map((_, i) => line(i) ?? ''),
-      ) ?? [];
+    const all = uiFor(v.title).summaries?.(events, logList.lines as string[]) ?? [];
     return all.length
       ? `<p class="summaries">${escape(t('ui.web.summaries'))} ${all.map((s) => `<button class="summary-of" data-key="${escape(s.key)}">${escape(s.key)}</button>`).join(' ')}</p>`
       : '';
@@ -103,6 +114,52 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     document.getElementById('dialog')!.classList.add('summary-dialog');
   };
 
+  // A log line's rule number shows the rule's text: the edition of the reader's language; English,
+  // said so, where it lacks the section.
+  const showRule = async (title: string, section: string) => {
+    try {
+      const rule = await api.rules(title, section, language());
+      const note = !rule.found ? t('ui.web.rule_unavailable') : rule.language !== language() ? t('ui.web.rule_in_english') : '';
+      dialog(
+        `<h2>${escape(t('ui.web.rule', { rule: rule.section }))}</h2>${note ? `<p class="rule-note" role="note">${escape(note)}</p>` : ''}` +
+          (rule.found ? `<pre class="rule-text" lang="${escape(rule.language)}">${escape(rule.text)}</pre>` : ''),
+      );
+    } catch (err) {
+      dialog(`<p class="error">${escape((err as Error).message)}</p>`);
+    }
+  };
+
+  // The page's frame stays from one view to the next, and with it the log panel's filter and list
+  // (drawn by settle); the rest is drawn again: the end, the boards, the side's panels and the log's
+  // heading. The same elements in the same order as ever, which the layout (style.css) places.
+  const frame = (v: View, end: string, side: string, logHead: string) => {
+    let game = app.querySelector<HTMLElement>(':scope > .game');
+    if (!game) {
+      const ui = uiFor(v.title);
+      app.innerHTML = `<div class="game"><div class="side"><section class="panel" id="log-panel">
+        <p class="log-filter"><label>${escape(t('ui.web.filter'))} <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="${escape(ui.filterExample?.() ?? t('ui.web.filter_example'))}" /></label></p>
+        </section></div></div>`;
+      game = app.querySelector<HTMLElement>(':scope > .game')!;
+      app.querySelector('#log-panel')!.append(logList.element);
+      const box = app.querySelector<HTMLInputElement>('#log-filter')!;
+      box.addEventListener('input', () => {
+        logFilter = box.value;
+        logList.setFilter(logFilter);
+      });
+    }
+    game.className = `game${v.terminal ? ' over' : ''}`;
+    game.dataset.version = String(v.version);
+    const sideOf = game.querySelector<HTMLElement>(':scope > .side')!;
+    const panel = sideOf.querySelector<HTMLElement>(':scope > #log-panel')!;
+    Array.from(game.children).forEach((c) => c !== sideOf && c.remove());
+    game.insertAdjacentHTML('afterbegin', `${end}<div class="boards"></div>`);
+    Array.from(sideOf.children).forEach((c) => c !== panel && c.remove());
+    panel.insertAdjacentHTML('beforebegin', side);
+    const filterLine = panel.querySelector(':scope > .log-filter')!;
+    while (panel.firstElementChild && panel.firstElementChild !== filterLine) panel.firstElementChild.remove();
+    filterLine.insertAdjacentHTML('beforebegin', logHead);
+  };
+
   const render = () => {
     if (!view || layout === null) return;
     const v = view;
@@ -117,9 +174,6 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const byKind = offerByKind(actions, filter, showAll, kindOf);
     const waiting = v.active.filter((s) => s !== v.seat);
     const myMove = !!v.seat && v.active.includes(v.seat);
-    const logLines = log
-      .map((_, i) => ({ l: line(i), i }))
-      .filter(({ l }) => !logFilter || (l ?? '').toLowerCase().includes(logFilter.toLowerCase()));
     const waitingText = waiting.length
       ? escape(
           t('ui.web.waiting_for', {
@@ -130,12 +184,10 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const actionText = (a: string) => word((v.action_messages as Record<string, Message> | undefined)?.[a]) || a;
     // A word the actions are narrowed by: a kind of action, else a datum the title names.
     const wordName = (w: string) => (has(`action_kind.${w}`) ? kindName(w) : (ui.wordName?.(layout, w) ?? w));
-    app.innerHTML = `
-      <div class="game${v.terminal ? ' over' : ''}" data-version="${v.version}">
-        ${v.terminal && ui.end ? ui.end(v, layout) : ''}
-        <div class="boards"></div>
-        <div class="side">
-          <section class="panel" id="state">
+    frame(
+      v,
+      v.terminal && ui.end ? ui.end(v, layout) : '',
+      `<section class="panel" id="state">
             <p class="phase">${escape(v.terminal ? ui.result(v) : v.phase_message ? word(v.phase_message as Message) : v.phase)}</p>
             ${ui.prompt?.(v, layout) ?? ''}
             <p class="you">${escape(t('ui.web.you', { seat: v.seat ? seatName(v.seat) : t('ui.web.spectator') }))}${myMove ? ` — <b>${escape(t('ui.web.your_move'))}</b>` : ''}</p>
@@ -174,14 +226,11 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             }</div>
           </section>
           ${clockPanel(v)}
-          <div class="status-lines panel">${ui.status(v, layout)}</div>
-          <section class="panel" id="log-panel"><h2>${escape(t('ui.web.log', { count: log.length }))}</h2>
+          <div class="status-lines panel">${ui.status(v, layout)}</div>`,
+      `<h2>${escape(t('ui.web.log', { count: log.length }))}</h2>
             ${summaryButtons(v)}
-            ${mine && !v.terminal ? `<p><a href="#/game/${id}/replay" id="replay-so-far">${escape(t('ui.web.replay_so_far'))}</a> ${escape(t('ui.web.as_you_saw_it'))}</p>` : ''}
-            <p><label>${escape(t('ui.web.filter'))} <input id="log-filter" type="search" value="${escape(logFilter)}" placeholder="${escape(ui.filterExample?.() ?? t('ui.web.filter_example'))}" /></label></p>
-            <ol class="log" start="1" style="padding-left: ${String(log.length).length + 1.5}ch">${logLines.map(({ l, i }) => `<li value="${i + 1}">${l === undefined ? `<i>${escape(t('ui.web.not_received'))}</i>` : withRule(l, events[i], messages[i])}</li>`).join('')}</ol></section>
-        </div>
-      </div>`;
+            ${mine && !v.terminal ? `<p><a href="#/game/${id}/replay" id="replay-so-far">${escape(t('ui.web.replay_so_far'))}</a> ${escape(t('ui.web.as_you_saw_it'))}</p>` : ''}`,
+    );
     // A click on a board element, a card or a kind narrows the list to the actions naming it too; a
     // second click on it, or a word no listed action names, starts over from it.
     const pick = (x: string) => {
@@ -226,25 +275,14 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       showAll = true;
       render();
     });
-    const logList = app.querySelector<HTMLElement>('.log')!;
-    logList.scrollTop = logList.scrollHeight;
-    const filterBox = app.querySelector<HTMLInputElement>('#log-filter')!;
-    filterBox.addEventListener('input', () => {
-      logFilter = filterBox.value;
-      const at = filterBox.selectionStart;
-      render();
-      const box = app.querySelector<HTMLInputElement>('#log-filter')!;
-      box.focus();
-      box.setSelectionRange(at, at);
-    });
     app.querySelector('#copy-invite')?.addEventListener('click', () => {
       const input = app.querySelector<HTMLInputElement>('.invite input')!;
       input.select();
       navigator.clipboard?.writeText(input.value).catch(() => undefined);
     });
     app.querySelector('#show-log')?.addEventListener('click', () => {
-      logFilter = '';
-      render();
+      app.querySelector<HTMLInputElement>('#log-filter')!.value = '';
+      logList.setFilter('');
       app.querySelector('#log-panel')!.scrollIntoView();
     });
     // Anything naming a card (or another thing with details) shows them when clicked.
@@ -266,27 +304,9 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     app.querySelectorAll<HTMLButtonElement>('button.summary-of').forEach((b) =>
       b.addEventListener('click', () => {
         const s = uiFor(v.title)
-          .summaries?.(
-            events,
-            log.map((_, i) => line(i) ?? ''),
-          )
+          .summaries?.(events, logList.lines as string[])
           .find((x) => x.key === b.dataset.key);
         if (s) showSummary(s);
-      }),
-    );
-    app.querySelectorAll<HTMLButtonElement>('button.rule').forEach((b) =>
-      b.addEventListener('click', async () => {
-        try {
-          const rule = await api.rules(v.title, b.dataset.rule!, language());
-          // The edition of the reader's language; English, said so, where it lacks the section.
-          const note = !rule.found ? t('ui.web.rule_unavailable') : rule.language !== language() ? t('ui.web.rule_in_english') : '';
-          dialog(
-            `<h2>${escape(t('ui.web.rule', { rule: rule.section }))}</h2>${note ? `<p class="rule-note" role="note">${escape(note)}</p>` : ''}` +
-              (rule.found ? `<pre class="rule-text" lang="${escape(rule.language)}">${escape(rule.text)}</pre>` : ''),
-          );
-        } catch (err) {
-          dialog(`<p class="error">${escape((err as Error).message)}</p>`);
-        }
       }),
     );
     app.querySelectorAll<HTMLButtonElement>('button.join').forEach((b) =>
@@ -326,10 +346,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   const summarize = (v: View) => {
     const ui = uiFor(v.title);
     if (!ui.summaries) return;
-    const all = ui.summaries(
-      events,
-      log.map((_, i) => line(i) ?? ''),
-    );
+    const all = ui.summaries(events, logList.lines as string[]);
     const fresh = all.filter((s) => !seenSummaries.has(s.key));
     fresh.forEach((s) => seenSummaries.add(s.key));
     if (firstView || !fresh.length) return;
@@ -376,15 +393,20 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     }
     settle(v);
   };
+  // The last view's drawing is measured ("game.view" in the browser's performance timeline; docs/warroom/browser.md).
   const settle = (v: View) => {
+    const start = performance.now();
     previous = view;
     view = v;
     keepLog(v);
+    logList.sync(Number(v.log_size ?? v.log.length) - v.log.length);
     summarize(v);
     firstView = false;
     document.getElementById('status')!.textContent = '';
     render();
     ending.update(v);
+    performance.clearMeasures('game.view');
+    performance.measure('game.view', { start });
   };
 
   // A visitor without a seat may take a public one that nobody holds.
@@ -427,6 +449,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   const stop = subscribe(id, mine?.token, show, talk.add);
   return () => {
     stop();
+    app.removeEventListener('click', ruleClicked);
     talk.element.remove();
     ending.element.remove();
     document.getElementById('dialog')?.remove();

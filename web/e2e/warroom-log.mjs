@@ -1,0 +1,181 @@
+// A War in Europe game with a long log (2,000+ lines drawn), as the play-test's round 5 had (docs/
+// warroom/playtest.md, 2026-12-05): the page keeps the log's lines drawn and a view draws only what it
+// changes (web/src/log-panel.ts), so an action's redraw does not grow with the log (docs/warroom/
+// browser.md, "The log").
+// - The page of the British Commonwealth is open from the start; the rules bot plays every other
+//   seat, and this script the British Commonwealth through the API (a seeded random legal action)
+//   until the page has drawn enough lines.
+// - Actions clicked on the page until one adds lines: the log's existing line elements are the same
+//   nodes as before, the new lines are new elements appended, numbered in order; the time from the
+//   click to the page drawn and the view's drawing ("game.view" measure) are printed.
+// - Undo of a move that added lines removes exactly those lines; the others stay the same nodes.
+// - The filter hides every line and, cleared, shows them all again.
+// - A language switch draws the page again: its lines, by number, worded in Russian.
+// Usage: node e2e/warroom-log.mjs BASE_URL OUT_DIR [LINES]
+import { claimSeat, fail, holdSeat, launch, postGame, tourSeen } from './browser.mjs';
+
+const [base, out, wanted = '2000'] = process.argv.slice(2);
+const started = Date.now();
+const seat = 'BC';
+const game = await postGame(base, {
+  title: 'warroom',
+  scenario: 'war-in-europe',
+  seating: 'public',
+  seats: { 'GER+ITA': 'bot:rules', USSR: 'bot:rules', US: 'bot:rules' },
+});
+const token = await claimSeat(base, game.id, seat);
+const call = async (path, body) => {
+  const r = await fetch(`${base}api/games/${game.id}/${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+  const b = await r.json();
+  return b.view ?? b;
+};
+
+// The page of the British Commonwealth, open from the start so that it receives every log line.
+const browser = await launch();
+const context = await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }));
+await holdSeat(context, game.id, seat, token);
+const page = await context.newPage();
+page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+await page.goto(`${base}#/game/${game.id}`);
+await page.waitForSelector('ol.log > li', { timeout: 60000 });
+
+// The British Commonwealth's moves, through the API: a seeded random legal action whenever the seat
+// must act, until the log is long enough and the seat must act again.
+let seed = 7;
+const random = (n) => (((seed = (seed * 1103515245 + 12345) % 2147483648) % n) + n) % n;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+let v = await call('view');
+const size = (x) => Number(x.log_size ?? x.log.length);
+// One step of the game: the seat's move if it must act (returns whether it did), else a wait.
+const step = async () => {
+  if (v.terminal) fail(`the game ended at ${size(v)} lines`);
+  if (Date.now() - started > 240000) fail(`the log reached only ${size(v)} lines`);
+  if (v.active.includes(seat) && v.legal_actions.length) {
+    const choices = v.legal_actions.filter((a) => !/^(resign|concede)/.test(a));
+    const next = await call('actions', { action: choices[random(choices.length)], version: v.version });
+    v = next.version ? next : await call('view');
+    return true;
+  }
+  await sleep(100);
+  v = await call('view');
+  return false;
+};
+// Waits for the page to draw the game's view; returns how many log lines it has drawn.
+const pageCaughtUp = async () => {
+  await page
+    .waitForFunction((n) => document.querySelector('.game')?.dataset.version === n, String(v.version), { timeout: 120000 })
+    .catch(() => fail(`the page did not draw the game's version ${v.version}`));
+  return page.locator('ol.log > li').count();
+};
+const play = async (target) => {
+  while (size(v) < target || !v.active.includes(seat)) await step();
+  return pageCaughtUp();
+};
+// The bots' moves between two views may add more lines than a view carries (its last 200): the page
+// draws those it received, so the game goes on until it has drawn enough.
+let drawn = await play(Number(wanted));
+while (drawn < Number(wanted)) drawn = await play(size(v) + Number(wanted) - drawn);
+const lines = size(v);
+console.log(`warroom-log: ${lines} log lines (${drawn} drawn) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+// Marks every log line drawn, and says how many there are: a line drawn again loses its mark.
+const mark = () =>
+  page.evaluate(() => {
+    const lis = [...document.querySelectorAll('ol.log > li')];
+    lis.forEach((li, i) => (li.__mark = i));
+    return lis.length;
+  });
+const marked = () => page.evaluate(() => [...document.querySelectorAll('ol.log > li')].map((li) => li.__mark ?? null));
+// Clicks `selector` and waits for the page to show a newer view and draw it (two frames).
+const timedClick = (selector) =>
+  page.evaluate(async (sel) => {
+    const game = () => document.querySelector('.game');
+    const before = game().dataset.version;
+    const t0 = performance.now();
+    document.querySelector(sel).click();
+    await new Promise((resolve) => {
+      const check = () => (game()?.dataset.version !== before ? resolve() : setTimeout(check, 1));
+      check();
+    });
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return [performance.now() - t0, performance.getEntriesByName('game.view').at(-1)?.duration ?? NaN];
+  }, selector);
+
+// Actions on the page (the first listed, a kind first where the list is by kind) until one adds lines
+// to the log (writing a sheet's order adds none): no line drawn before is drawn again.
+const times = [],
+  views = [];
+let added = 0;
+for (let tries = 0; tries < 12 && !added; ++tries) {
+  if (await page.locator('#decide button.kind[data-word]').count()) await page.click('#decide button.kind[data-word] >> nth=0');
+  const first = await page.getAttribute('#actions button.action >> nth=0', 'data-action');
+  if (!first) fail('no action to click');
+  const had = await mark();
+  const [ms, view] = await timedClick('#actions button.action');
+  times.push(ms);
+  views.push(view);
+  const after = await marked();
+  const drawnAgain = after.slice(0, had).filter((m, i) => m !== i).length;
+  added = after.length - had;
+  console.log(
+    `warroom-log: "${first}" at ${had} lines: ${ms.toFixed(0)} ms from the click to the page drawn (the view drawn in ${view.toFixed(0)} ms), ${added} lines appended`,
+  );
+  if (after.length < had) fail(`the log shrank from ${had} to ${after.length} lines after "${first}"`);
+  if (drawnAgain) fail(`${drawnAgain} of the ${had} log lines were drawn again after "${first}"`);
+  if (after.slice(had).some((m) => m !== null)) fail('the new lines are not new elements');
+}
+if (!added) fail('12 actions added no line to the log');
+const numbers = await page.$$eval('ol.log > li', (lis) => lis.map((li) => li.value));
+if (numbers.some((n, i) => i && n <= numbers[i - 1])) fail('the log lines are not numbered in order');
+const heading = await page.textContent('#log-panel h2');
+if (!heading.includes(String(numbers.at(-1)))) fail(`the log's heading says "${heading}" with ${numbers.at(-1)} lines`);
+const ms = Math.max(...times),
+  viewMs = Math.max(...views);
+
+// Undo: the game is played on (through the API) until the seat's move added lines and may be undone
+// (bots reply at once: most moves are not undoable by then); undo on the page removes exactly those
+// lines, and the others stay the same elements.
+let undoable = 0;
+for (let k = 0; k < 300 && !undoable; ++k) {
+  const before = size(v);
+  if ((await step()) && v.can_undo && size(v) > before) undoable = size(v) - before;
+}
+if (!undoable) fail('no undoable move that adds lines in 300 steps');
+await pageCaughtUp();
+const at = await mark();
+const [undoMs] = await timedClick('#undo');
+const now = await marked();
+v = await call('view');
+const last = await page.$eval('ol.log > li:last-child', (li) => li.value);
+if (last !== size(v)) fail(`after undo the page's last log line is ${last}, the game has ${size(v)}`);
+if (at - now.length !== undoable) fail(`undo removed ${at - now.length} log lines, the move had added ${undoable}`);
+if (now.some((m, i) => m !== i)) fail('undo drew the kept log lines again');
+console.log(`warroom-log: undo: ${at} -> ${now.length} lines in ${undoMs.toFixed(0)} ms`);
+
+// The filter hides the lines without its words and shows them all again when cleared.
+await page.fill('#log-filter', 'zzzz-nothing');
+if (await page.locator('ol.log > li:not([hidden])').count()) fail('the filter "zzzz-nothing" left lines shown');
+await page.fill('#log-filter', '');
+const shown = await page.locator('ol.log > li:not([hidden])').count();
+if (shown !== (await page.locator('ol.log > li').count())) fail('clearing the filter did not show every line again');
+
+// A language switch draws the page again in Russian (main.ts): its log from the view it fetches (the
+// last lines), every line worded again under its number.
+const textsByNumber = () => page.$$eval('ol.log > li', (lis) => lis.map((li) => [li.value, li.textContent]));
+const english = new Map(await textsByNumber());
+await page.selectOption('#language', 'ru');
+await page.waitForFunction(() => document.documentElement.lang === 'ru');
+await page.waitForFunction(() => /[а-яё]/i.test(document.querySelector('#log-panel h2')?.textContent ?? ''), null, { timeout: 30000 });
+const russian = await textsByNumber();
+const reworded = russian.filter(([n, l]) => english.has(n) && l !== english.get(n) && /[а-яё]/i.test(l)).length;
+if (russian.length < 100 || reworded < russian.length / 2)
+  fail(`after the switch to Russian only ${reworded} of ${russian.length} log lines are Russian`);
+await page.screenshot({ path: `${out}/warroom-log-1280x800.png` });
+await browser.close();
+console.log(
+  `1 passed, 0 failed (${lines} log lines, an action answered and drawn in ${ms.toFixed(0)} ms, its view drawn in ${viewMs.toFixed(0)} ms; ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+);
