@@ -112,6 +112,7 @@ class Device {
 const secretRe = /secret~([A-Z]+)~\d+~\d+/g;
 // Every text a seat (or nobody's eyes: allies null) receives is searched for another alliance's marker.
 function scan(where, text, allies) {
+  if (state.ending) return;  // once the game is over everyone reads every message
   for (const m of text.matchAll(secretRe)) {
     if (allies === null || !allies.includes(m[1])) {
       figures.leaks++;
@@ -169,7 +170,7 @@ async function main() {
   process.exit(failures.length ? 1 : 0);
 }
 
-const state = { players: [], game: '', over: false, silent: null };
+const state = { players: [], game: '', over: false, ending: false, silent: null };
 
 async function play(anon, hookPort, db) {
   const { json: titles } = await anon.call('GET', '/api/titles');
@@ -250,9 +251,14 @@ function onView(p, v, where) {
   p.version = v.version;
   p.view = v;
   if (!p.allies && Array.isArray(v.alliance)) p.allies = v.alliance;
-  const active = !v.terminal && (v.legal_actions || []).length > 0;
-  if (active && !p.active && !p.out) p.turnsSeen++;
-  p.active = active;
+  // A turn as the notifier counts it: the seat waited on after other seats were (chance between two
+  // of its decisions breaks no turn).
+  const waitedOn = v.terminal ? [] : (v.active || []);
+  if (waitedOn.length) {
+    if (waitedOn.includes(p.seat) && !(p.waitedOn || []).includes(p.seat) && !p.out) p.turnsSeen++;
+    p.waitedOn = waitedOn;
+  }
+  p.active = !v.terminal && (v.legal_actions || []).length > 0;
   if (v.terminal) state.over = true;
   if (p.wake) p.wake();
 }
@@ -313,9 +319,11 @@ async function seatLoop(p) {
     if (p.view?.clock?.seats?.[p.seat]?.out) { await backFromUnplannedTimeout(p); continue; }
     if (!p.active) { await wait(p, 2000); continue; }
     // A new turn: wait for its "your turn" message (a player away would), at most 5 s.
-    const hooked = (hooks.get(p.name) || []).length;
-    if (hooked <= told) await onHook(p.name, 5000);
-    told = (hooks.get(p.name) || []).length;
+    if (p.turnsSeen > (p.turnsWaited || 0)) {
+      if ((hooks.get(p.name) || []).length <= told) await onHook(p.name, 5000);
+      told = (hooks.get(p.name) || []).length;
+      p.turnsWaited = p.turnsSeen;
+    }
     await talk(p);
     await playTurn(p);
     if (p.silentSince === undefined && p !== state.silent) { /* keeps playing */ }
@@ -392,6 +400,7 @@ async function concede() {
   const losers = state.players.filter((p) => p.allies && !p.allies.includes(first.seat));
   log(`after ${figures.actions} actions, ${losers.map((p) => p.seat).join(', ')} concede`);
   for (const p of losers) {
+    if (p === losers[losers.length - 1]) state.ending = true;
     const r = await p.device.call('POST', `/api/games/${state.game}/concede`, { agree: true }, p.token);
     if (r.status !== 200 && !(r.status === 409 && r.json?.code === 'game_over')) fail(`${p.seat} concedes: ${r.status} ${r.text}`);
     if (r.json?.terminal || r.json?.view?.terminal) state.over = true;
