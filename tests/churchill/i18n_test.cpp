@@ -341,6 +341,7 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
   };
   const std::vector<std::string> web = {"web/src/i18n.ts",
                                         "web/src/game.ts",
+                                        "web/src/log-panel.ts",
                                         "web/src/lobby.ts",
                                         "web/src/account.ts",
                                         "web/src/chat.ts",
