@@ -297,12 +297,10 @@ void Notifier::enqueue(const Committed& c) {
     auto was_active = seats_in(before, "active");
     // Waiting on chance alone, the game was still in the turns of the seats it waited on before: a
     // seat that fights, sees the dice and decides again is told once, however the commits fell.
-    if (was_active.empty() && !was_over && waited_on_.count(c.id)) was_active = waited_on_[c.id];
-    if (waited_on_.size() >= 4096 && !waited_on_.count(c.id)) waited_on_.clear();
-    if (!now_active.empty())
-      waited_on_[c.id] = now_active;
-    else if (!was_active.empty())
-      waited_on_[c.id] = was_active;
+    const auto waited = waited_on_.find(c.id);
+    if (was_active.empty() && !was_over && waited != waited_on_.end()) was_active = waited->second;
+    if (waited_on_.size() >= 4096 && waited == waited_on_.end()) waited_on_.clear();
+    waited_on_[c.id] = now_active.empty() ? was_active : now_active;
     for (const auto& seat : now_active)
       if (!was_active.count(seat)) told.emplace_back("turn", seat);
   } else if (!was_over) {

@@ -91,7 +91,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
 
   // Each finished stage's summary can be read again (during play and after the end).
   const summaryButtons = (v: View) => {
-    const all = uiFor(v.title).summaries?.(events, logList.lines as string[]) ?? [];
+    const all = uiFor(v.title).summaries?.(events, logList.lines) ?? [];
     return all.length
       ? `<p class="summaries">${escape(t('ui.web.summaries'))} ${all.map((s) => `<button class="summary-of" data-key="${escape(s.key)}">${escape(s.key)}</button>`).join(' ')}</p>`
       : '';
@@ -304,7 +304,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     app.querySelectorAll<HTMLButtonElement>('button.summary-of').forEach((b) =>
       b.addEventListener('click', () => {
         const s = uiFor(v.title)
-          .summaries?.(events, logList.lines as string[])
+          .summaries?.(events, logList.lines)
           .find((x) => x.key === b.dataset.key);
         if (s) showSummary(s);
       }),
@@ -346,7 +346,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   const summarize = (v: View) => {
     const ui = uiFor(v.title);
     if (!ui.summaries) return;
-    const all = ui.summaries(events, logList.lines as string[]);
+    const all = ui.summaries(events, logList.lines);
     const fresh = all.filter((s) => !seenSummaries.has(s.key));
     fresh.forEach((s) => seenSummaries.add(s.key));
     if (firstView || !fresh.length) return;

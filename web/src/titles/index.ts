@@ -50,7 +50,7 @@ export interface TitleUi<V extends View = View> {
   // not sent an entry), which the title reads; `shown` the same lines in the reader's language.
   summaries?(
     events: (LogEvent | undefined)[],
-    shown: string[],
+    shown: readonly string[],
   ): { key: string; title: string; sections: { title: string; lines: string[] }[] }[];
 }
 
