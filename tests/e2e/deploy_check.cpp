@@ -293,6 +293,13 @@ int main(int argc, char** argv) {
   const long total = static_cast<long>(games) * rounds;
   auto killed = [&] { return std::filesystem::exists(go_file); };
   const int threads = std::min(games, 8);
+  auto all_pushed = [&] {
+    for (std::size_t gi = 0; gi < all.size(); ++gi) {
+      const Spectator& s = *spectators[gi * 2 + survivor];
+      if (s.views == 0 || s.version <= s.first) return false;
+    }
+    return true;
+  };
   std::vector<std::thread> players;
   for (int t = 0; t < threads; ++t)
     players.emplace_back([&, t] {
@@ -308,6 +315,10 @@ int main(int argc, char** argv) {
             Game& g = all[static_cast<std::size_t>(gi)];
             if (!g.over) act_once(c, front, g, rng, n);
             if (n.acked >= total / 2 && !said_halfway.exchange(true)) {
+              // The kill waits (at most 20 s) until the survivor has pushed a move of every game:
+              // on a loaded machine a push made through the other server may take a while to cross,
+              // and one that had not crossed yet would be counted as never pushed.
+              for (int i = 0; i < 400 && !all_pushed(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
               std::printf("halfway: %ld actions acknowledged\n", n.acked.load());
               std::fflush(stdout);
             }

@@ -152,7 +152,16 @@ try {
       continue;
     }
     const before = await version(page);
-    await buttons.first().click();
+    // A conference's summary may open between the check above and this click: it is closed next time.
+    const clicked = await buttons
+      .first()
+      .click({ timeout: 5000 })
+      .then(() => true)
+      .catch(async (e) => {
+        if ((await page.locator('#dialog').count()) > 0) return false;
+        throw e;
+      });
+    if (!clicked) continue;
     await page.waitForFunction(
       (b) =>
         Number(document.querySelector('.game')?.getAttribute('data-version') ?? -1) !== b || document.querySelector('#dialog') !== null,
