@@ -774,6 +774,8 @@ std::string Game::board_text(const State& s, std::optional<core::Seat> seat, std
 
 core::i18n::Message Game::phase_message(const State& s) const { return churchill::phase_message(*this, s); }
 core::i18n::Message Game::log_message(const core::LogEntry& e) const { return churchill::log_message(*data_, e); }
+// The log in English, from the catalogue like every other language.
+std::string Game::describe(const core::LogEntry& e) const { return catalogues().render(core::i18n::kFallbackLanguage, log_message(e)); }
 core::i18n::Message Game::action_message(const State& s, core::Seat seat, core::Action a) const {
   return churchill::action_message(*data_, s, seat, a);
 }
