@@ -3,7 +3,7 @@
 and bid) for each nation of each scenario, for a newcomer's walkthrough in the browser
 (web/src/titles/warroom-opening.ts). The choices are the rules bot's (bot:rules) in round 1 of a
 game it plays against itself (seed 11), and each step's reason is read from the board as it stands
-then (who holds the destination, whether it is a sea); the project's, hence "reconstructed".
+then (who holds the destination, whether it is a sea, whether enemy units are there); the project's, hence "reconstructed".
 tests/warroom/opening_test.cpp checks that every step is legal in a new game.
 Usage: scripts/warroom-openings.py WARROOM_BINARY"""
 import json, os, subprocess, sys, tempfile
@@ -45,15 +45,17 @@ def round_one(save, tmp):
 def reason(view, nation, alliance, command, to, sea_regions):
     holder = next((r['controller'] for r in view['regions'] if r['id'] == to), None)
     cat = next(c['category'] for c in view['commands'] if c['nation'] == nation and c['number'] == command)
-    if to in sea_regions:
-        return 'embark' if cat == 'land' else 'sea'
+    enemy_near = any(c['region'] == to and next(n['alliance'] for n in view['nations'] if n['id'] == c['nation']) != alliance
+                     for c in view['commands'])
+    if to in sea_regions:  # a sea holding enemy units is a battle there in Phase 4; air units land again in Phase 5
+        if cat == 'land':
+            return 'embark'
+        return ('air_sea' if cat == 'air' else 'sea') + ('_battle' if enemy_near else '')
     if holder is None:
         return 'neutral'
     ally = next(n['alliance'] for n in view['nations'] if n['id'] == holder) == alliance
     if not ally:
         return 'air_attack' if cat == 'air' else 'attack'
-    enemy_near = any(c['region'] == to and next(n['alliance'] for n in view['nations'] if n['id'] == c['nation']) != alliance
-                     for c in view['commands'])
     return 'reinforce' if enemy_near or any(r['id'] == to and r.get('embattled') for r in view['regions']) else 'move_up'
 
 

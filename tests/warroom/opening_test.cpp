@@ -4,6 +4,7 @@
 // the nation's reorganizing window (ruling 92), the orders in the lowest empty boxes and the bid in
 // Phase 2 › Step 1 -- and each step's stated reason is true of the board then.
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "engine_fixture.h"
@@ -23,14 +24,34 @@ int rulebook_players(const Scenario& sc) {
 std::string order_reason(const Game& g, const State& s, int nation, int command, RegionId to) {
   const Data& d = g.data();
   const Category cat = command_category(d, nation, command);
-  if (d.region(to).is_sea()) return cat == Category::Land ? "embark" : "sea";
+  bool enemy_there = false;
+  for (int n = 0; n < kNations; ++n)
+    for (const Command& c : s.command[at(n)]) enemy_there |= c.region == to && units_in(c) && alliance_of(n) != alliance_of(nation);
+  // A sea region: land units embark; ships and air units guard it, or fight the enemy units there in
+  // Phase 4 (air units land again in Phase 5).
+  if (d.region(to).is_sea())
+    return cat == Category::Land ? "embark" : std::string(cat == Category::Air ? "air_sea" : "sea") + (enemy_there ? "_battle" : "");
   const int holder = s.region[to].controller;
   if (holder == kNoNation) return "neutral";
   if (alliance_of(holder) != alliance_of(nation)) return cat == Category::Air ? "air_attack" : "attack";
-  for (int n = 0; n < kNations; ++n)
-    for (const Command& c : s.command[at(n)])
-      if (c.region == to && units_in(c) && alliance_of(n) != alliance_of(nation)) return "reinforce";
-  return embattled({g, s}, to) ? "reinforce" : "move_up";
+  return enemy_there || embattled({g, s}, to) ? "reinforce" : "move_up";
+}
+
+// War in Europe's British opening, steps 4 and 5 of the play-test of 5 December (playtest.md,
+// finding 6): the Home Fleet into A-3, where a German fleet waits, is a battle at sea; 2 Bombers and
+// 3 Fighters to A-9 are air units over a sea (not ships) and fight the three German submarines there.
+TEST(Opening, SeaReasonsNameTheBattleAndTheAirUnits) {
+  const nlohmann::json all = openings();
+  for (const auto& o : all["openings"]) {
+    if (o["scenario"] != "war-in-europe" || o["nation"] != "BC") continue;
+    std::map<int, std::string> why;
+    for (const auto& step : o["steps"])
+      if (step["do"] == "order") why[step["command"].get<int>()] = step["why"];
+    EXPECT_EQ(why[1], "sea_battle");
+    EXPECT_EQ(why[15], "air_sea_battle");
+    return;
+  }
+  ADD_FAILURE() << "no British opening for War in Europe";
 }
 
 TEST(Opening, EveryNationOfEveryScenarioHasOneMarkedReconstructed) {

@@ -59,3 +59,55 @@ describe('the opening walkthrough', () => {
     expect(openingFor({ ...at(2), seat: null })).toBeNull();
   });
 });
+
+// The play-test of 5 December (docs/warroom/playtest.md, finding 6): War in Europe's British steps 4
+// and 5 said "Ships to ..." for 2 Bombers and 3 Fighters, and nothing of the German fleet in A-3.
+describe("the opening's reasons at sea", () => {
+  const british = openings.openings.find((o) => o.scenario === 'war-in-europe' && o.nation === 'BC')!;
+  const step = (command: number) => british.steps.find((s) => s.do === 'order' && s.command === command)!;
+  const view = (command: number): OpeningView => ({
+    id: 'g2',
+    seat: 'BC',
+    scenario: 'war-in-europe',
+    round: 1,
+    phase_number: 2,
+    legal_actions: ['done BC', `select BC ${command}`],
+    nations: [
+      { id: 'BC', seat: 'BC', alliance: 'allied', sheet: { status: 'writing', orders: [], bid: 0, selected: null } } as never,
+      { id: 'GER', seat: 'GER+ITA', alliance: 'axis', sheet: { status: 'writing', orders: [], bid: 0, selected: null } } as never,
+    ],
+    commands: [
+      { nation: 'BC', number: 1, region: 'A-6', category: 'sea', units: { bb: 2 } } as never,
+      { nation: 'BC', number: 15, region: 'B1', category: 'air', units: { bmb: 2, ftr: 3 } } as never,
+      { nation: 'GER', number: 1, region: 'A-3', category: 'sea', units: { bb: 1, ca: 1 } } as never,
+      { nation: 'GER', number: 2, region: 'A-9', category: 'sea', units: { sub: 3 } } as never,
+    ],
+    regions: [],
+  });
+  const why = (command: number) => {
+    // Every order before this one is on the sheet: the walkthrough is at this step.
+    const orders = british.steps.filter((s) => s.do === 'order');
+    const v = view(command);
+    v.nations[0].sheet.orders = orders
+      .slice(0, orders.indexOf(step(command)))
+      .map((s) => ({ command: s.command!, to: String(s.to), status: 'written' }));
+    return openingPanel(
+      v,
+      (id) => id,
+      async () => undefined,
+    )!.querySelector('.opening-why')!.textContent!;
+  };
+
+  it('says a battle waits where the enemy has units, and that air units land again', () => {
+    expect(step(1).why).toBe('sea_battle');
+    expect(why(1)).toBe(
+      'Ships to A-3, where units of Germany wait: a battle at sea there in Phase 4; the side left alone there guards its convoys.',
+    );
+    expect(step(15).why).toBe('air_sea_battle'); // three German submarines in A-9
+    expect(why(15)).toBe(
+      'Air units over A-9, where units of Germany wait: they fight the battle at sea there in Phase 4 and land again in Phase 5.',
+    );
+    setLanguage('ru');
+    expect(why(15)).toMatch(/^Авиация над A-9, где ждут подразделения противника \(Германия\)/);
+  });
+});

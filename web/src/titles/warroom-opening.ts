@@ -37,6 +37,9 @@ const reasons: Record<string, string> = {
   move_up: 'warroom.opening.why.move_up',
   reinforce: 'warroom.opening.why.reinforce',
   sea: 'warroom.opening.why.sea',
+  sea_battle: 'warroom.opening.why.sea_battle',
+  air_sea: 'warroom.opening.why.air_sea',
+  air_sea_battle: 'warroom.opening.why.air_sea_battle',
   embark: 'warroom.opening.why.embark',
   neutral: 'warroom.opening.why.neutral',
   ready: 'warroom.opening.why.ready',
@@ -125,11 +128,21 @@ function whatText(o: Opening, s: OpeningStep, v: OpeningView, name: (id: string)
   });
 }
 
-function whyText(s: OpeningStep, v: OpeningView, name: (id: string) => string): string {
+// The nations of the other side with units in the step's destination (a battle there in Phase 4).
+function enemiesAt(o: Opening, s: OpeningStep, v: OpeningView): string[] {
+  const side = v.nations.find((n) => n.id === o.nation)?.alliance;
+  const enemy = (id: string) => v.nations.find((n) => n.id === id)?.alliance !== side;
+  return [...new Set(v.commands.filter((c) => c.region === s.to && enemy(c.nation)).map((c) => c.nation))];
+}
+
+function whyText(o: Opening, s: OpeningStep, v: OpeningView, name: (id: string) => string): string {
   const holder = v.regions.find((r) => r.id === s.to)?.controller;
   return t(reasons[s.why] ?? reasons.done, {
     to: s.to === undefined ? '' : name(String(s.to)),
     holder: holder ? t(`warroom.nation.${holder}`) : '',
+    enemy: enemiesAt(o, s, v)
+      .map((n) => t(`warroom.nation.${n}`))
+      .join(', '),
   });
 }
 
@@ -168,7 +181,7 @@ export function openingPanel(v: OpeningView, name: (id: string) => string, act: 
       s
         ? `<p class="opening-count">${escape(t('warroom.opening.step', { n: at + 1, total: steps.length }))}</p>
       <p class="opening-what"><b>${escape(whatText(o, s, v, name))}</b></p>
-      <p class="opening-why">${escape(whyText(s, v, name))}</p>
+      <p class="opening-why">${escape(whyText(o, s, v, name))}</p>
       ${can ? '' : `<p class="hint">${escape(t('warroom.opening.wait', { nation }))}</p>`}
       <p><button class="opening-do primary"${can ? '' : ' disabled'}>${escape(t('warroom.opening.do'))}</button>
       ${s.do === 'done' || s.do === 'ready' ? '' : `<button class="opening-skip">${escape(t('warroom.opening.skip_step'))}</button>`}</p>`
