@@ -3,7 +3,9 @@
 // the webhook confirms it on the account panel. In a training game she holds UK against Boris (US,
 // through the API) and a bot: when Boris's move makes it her turn again, the webhook is told once,
 // with a link to the game, and her open page, told over its socket for "My games" (GET /api/me/ws),
-// shows one browser notification within 5 s (the Notification API, recorded). Screenshots of the settings at 1280x800 and 390x844. The server runs with
+// shows one browser notification within 5 s (the Notification API, recorded); the lobby's "My games"
+// panel, redrawn from that socket without a reload, says "waiting for others" after her moves and
+// "your turn" after Boris's, keeping the focus on the game's link and the page's scroll. Screenshots of the settings at 1280x800 and 390x844. The server runs with
 // --notify-allow-local (tests/CMakeLists.txt), so that a webhook on loopback is allowed.
 // Usage: node e2e/notify.mjs BASE_URL SCREENSHOT_DIR
 import { readFileSync } from 'node:fs';
@@ -111,15 +113,34 @@ try {
   // Anna plays until the game waits for Boris; the server pushes that to her page; then Boris plays
   // until it is Anna's turn again: one turn, told once to the webhook and once in the browser, within
   // seconds (pushed over the account's socket, not read every 15 s).
+  // Her lobby's "My games" panel is redrawn from the same socket, without a reload: the game waits
+  // for others after her moves and is her turn again after Boris's, and the focus she left on the
+  // game's link stays there.
+  const link = `#my-games a.play[data-id="${id}"]`;
+  const rowSays = (word) =>
+    anna.waitForFunction(([link, word]) => document.querySelector(link)?.closest('tr')?.textContent.includes(word), [link, word], {
+      timeout: 5000,
+    });
   await play(id, mine.token, () => true);
   if (await active(id, mine.token)) fail('the game does not wait for Boris after her moves');
+  await rowSays(en.waiting_for_others).catch(() => fail('My games did not show "waiting for others" after her moves'));
+  if (await anna.$(`${link}`).then((a) => a.evaluate((e) => e.closest('tr').classList.contains('your-turn'))))
+    fail('My games still marks the game as her turn');
   await sleep(2000);
+  await anna.focus(link);
+  const scrolled = await anna.evaluate(() => window.scrollY);
   const before = posts.length;
   await play(id, boris, () => true);
   const moved = Date.now();
   await until('UK to play again', () => active(id, mine.token));
   await until('the browser notification', async () => (await anna.evaluate(() => window.told.length)) > 0, 5);
   const seconds = (Date.now() - moved) / 1000;
+  await rowSays(en.your_turn).catch(() => fail('My games did not show "your turn" after Boris moved'));
+  const panelSeconds = (Date.now() - moved) / 1000;
+  if (!(await anna.evaluate((link) => document.activeElement === document.querySelector(link), link)))
+    fail("the redrawn My games lost the focus on the game's link");
+  if ((await anna.evaluate(() => window.scrollY)) !== scrolled) fail('the redrawn My games moved the page');
+  await anna.screenshot({ path: `${out}/notify-my-games-redrawn-1280.png` });
   if (!sockets.some((url) => new URL(url).pathname === '/api/me/ws')) fail(`the page holds no socket for "My games": ${sockets}`);
   await until('the turn told to the webhook', () => posts.length > before);
   await sleep(3000);
@@ -138,7 +159,7 @@ try {
   await phone.waitForSelector('#notify', { timeout: 20000 });
   await phone.locator('.notify').screenshot({ path: `${out}/notify-settings-390.png` });
   console.log(
-    `notify: webhook confirmed with its code; one turn told once to the webhook and once in the browser, ${seconds.toFixed(1)} s after the move (game ${id})`,
+    `notify: webhook confirmed with its code; one turn told once to the webhook and once in the browser, ${seconds.toFixed(1)} s after the move, My games redrawn ${panelSeconds.toFixed(1)} s after it (game ${id})`,
   );
 } finally {
   await browser.close();

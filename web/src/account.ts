@@ -5,7 +5,7 @@
 import { api, ApiError, escape, MyGame, saveSeat, savedSeats } from './api';
 import { render, scenarioName, seatName, t } from './i18n';
 import { vacationForm } from './clock';
-import { notifyPanel } from './notify';
+import { notifyPanel, onMyGames } from './notify';
 
 export async function accountPanel(names: Map<string, string>): Promise<HTMLElement> {
   const panel = document.createElement('section');
@@ -54,25 +54,41 @@ function signInForm(panel: HTMLElement, done: () => Promise<void>) {
   });
 }
 
+// The list is drawn when the panel opens and again from every list the server pushes over the
+// account's socket (your turn first, as the API orders it), in place: the table's rows are replaced,
+// the page keeps its scroll, and a game's link that had the focus has it again.
 async function myGames(panel: HTMLElement, name: string, names: Map<string, string>, done: () => Promise<void>) {
-  const { games } = await api.myGames();
+  let games = (await api.myGames()).games;
   panel.innerHTML = `<h2>${escape(t('ui.web.my_games'))}</h2>
     <p><span class="who"></span> <button id="sign-out">${escape(t('ui.web.sign_out'))}</button></p>
-    <table id="my-games"></table>`;
+    <div class="my-games-list"></div>`;
+  const list = panel.querySelector<HTMLElement>('.my-games-list')!;
+  let drawn = '';
+  const draw = (now: MyGame[]) => {
+    const text = JSON.stringify(now);
+    if (text === drawn) return;
+    drawn = text;
+    games = now;
+    const focused = list.contains(document.activeElement) ? (document.activeElement as HTMLElement).closest<HTMLElement>('a.play') : null;
+    const rows = now.map((g) => row(g, names.get(g.title) ?? g.title)).join('');
+    const table = list.querySelector<HTMLTableElement>('#my-games');
+    if (now.length === 0) list.innerHTML = `<p>${escape(t('ui.web.no_games_yet'))}</p>`;
+    else if (table) table.tBodies[0].innerHTML = rows;
+    else list.innerHTML = `<table id="my-games"><tbody>${rows}</tbody></table>`;
+    const again = focused && list.querySelector<HTMLElement>(`a.play[data-id="${CSS.escape(focused.dataset.id ?? '')}"]`);
+    if (again) again.focus({ preventScroll: true });
+  };
+  draw(games);
+  const stop = onMyGames(draw, () => list.isConnected);
   panel.querySelector('.who')!.textContent = t('ui.web.signed_in_as', { name });
   panel.querySelector('#sign-out')!.addEventListener('click', async () => {
+    stop();
     await api.signOut().catch(() => undefined);
     await done();
   });
   panel.querySelector('#sign-out')!.parentElement!.after(await vacationForm());
   panel.append(await notifyPanel());
-  const table = panel.querySelector<HTMLTableElement>('#my-games')!;
-  if (games.length === 0) {
-    table.outerHTML = `<p>${escape(t('ui.web.no_games_yet'))}</p>`;
-    return;
-  }
-  table.innerHTML = `<tbody>${games.map((g) => row(g, names.get(g.title) ?? g.title)).join('')}</tbody>`;
-  table.addEventListener('click', (e) => {
+  list.addEventListener('click', (e) => {
     const link = (e.target as HTMLElement).closest<HTMLAnchorElement>('a.play');
     const g = link && games.find((x) => x.id === link.dataset.id);
     if (g) saveSeat(g.id, g.seat, g.token); // this device plays the seat with its token

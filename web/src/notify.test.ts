@@ -10,6 +10,11 @@ class FakeSocket {
   constructor(public url: string) {
     FakeSocket.made.push(this);
   }
+  closed = false;
+  close() {
+    this.closed = true;
+    this.onclose?.();
+  }
   push(games: Partial<MyGame>[]) {
     this.onmessage?.({ data: JSON.stringify({ name: 'anna', games }) });
   }
@@ -75,5 +80,53 @@ describe('"your turn" in the browser', () => {
     FakeSocket.made[2].onopen!();
     await vi.advanceTimersByTimeAsync(60000);
     expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it("serves the lobby's My games panel and the notifications from one socket, closed once no listener is left", async () => {
+    const { onMyGames, watchTurns } = await import('./notify');
+    let shown = true;
+    const panel: string[][] = [];
+    const stop = onMyGames(
+      (games) => panel.push(games.map((g) => `${g.id}${g.your_turn ? '!' : ''}`)),
+      () => shown,
+    );
+    watchTurns();
+    expect(FakeSocket.made.length).toBe(1);
+    const ws = FakeSocket.made[0];
+    ws.onopen!();
+    ws.push([game('a', false)]);
+    ws.push([game('a', true), game('b', false)]);
+    expect(panel).toEqual([['a'], ['a!', 'b']]);
+    expect(told.map((n) => n.tag)).toEqual(['a']);
+    shown = false; // the panel left the page: no more lists for it, the notifications keep the socket
+    ws.push([game('a', true), game('b', true)]);
+    expect(panel.length).toBe(2);
+    expect(told.map((n) => n.tag)).toEqual(['a', 'b']);
+    expect(ws.closed).toBe(false);
+    stop();
+  });
+
+  it('closes the socket when its last listener is gone, and opens one at once for a new listener', async () => {
+    const { onMyGames } = await import('./notify');
+    let shown = true;
+    const lists: number[] = [];
+    onMyGames(
+      (games) => lists.push(games.length),
+      () => shown,
+    );
+    const ws = FakeSocket.made[0];
+    ws.onopen!();
+    ws.push([game('a', true)]);
+    shown = false;
+    ws.push([]);
+    expect(lists).toEqual([1]);
+    expect(ws.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(120000);
+    expect(FakeSocket.made.length).toBe(1); // nobody listens: not opened again
+    onMyGames((games) => lists.push(games.length));
+    expect(FakeSocket.made.length).toBe(2);
+    FakeSocket.made[1].onopen!();
+    FakeSocket.made[1].push([game('a', true), game('b', false)]);
+    expect(lists).toEqual([1, 2]);
   });
 });

@@ -87,53 +87,100 @@ function draw(panel: HTMLElement, s: NotifySettings) {
   }
 }
 
-let watching = false;
+// The account's "My games" as the server pushes it over the account's socket (GET /api/me/ws): sent
+// when the socket opens and whenever the list changes. One socket serves every listener of the page
+// (the lobby's panel, the browser's notifications); it is opened by the first listener and closed
+// once none is left. A socket that closes is opened again after 1 s, doubling up to a minute, and
+// while one cannot be opened (signed out, a proxy that passes no WebSocket) the page reads "My games"
+// every POLL_MS instead. A listener is dropped once `alive` says false (a panel no longer on the page).
+type GamesListener = (games: MyGame[]) => void;
+const listeners = new Map<GamesListener, () => boolean>();
+let feeding = false; // a socket is open, or being opened again, or the page polls
+let socket: WebSocket | null = null;
+let openNow = () => {}; // a feed waiting to open its socket again opens it at once (a new listener: signed in again)
 
-// While the page is open: a game of "My games" that was not the account's turn at the last look and
-// is now is shown once (not the game the page shows while it is in view). The first look only learns
-// what is waiting already. The server pushes the list over the account's socket (GET /api/me/ws) when
-// it opens and whenever it changes; a socket that closes is opened again after 1 s, doubling up to a
-// minute, and while one cannot be opened (signed out, a proxy that passes no WebSocket) the page reads
-// "My games" every POLL_MS instead.
-export function watchTurns() {
-  if (watching || !('Notification' in window) || Notification.permission !== 'granted') return;
-  watching = true;
-  let known: Set<string> | null = null;
-  const look = (games: MyGame[]) => {
-    const waiting = new Set(games.filter((g) => g.your_turn && !g.terminal).map((g) => g.id));
-    const inView = (g: MyGame) => location.hash === `#/game/${g.id}` && document.visibilityState === 'visible';
-    if (known) for (const g of games) if (waiting.has(g.id) && !known.has(g.id) && !inView(g)) tell(g);
-    known = waiting;
-  };
+export function onMyGames(listener: GamesListener, alive: () => boolean = () => true): () => void {
+  listeners.set(listener, alive);
+  if (!feeding) openFeed();
+  else if (!socket) openNow();
+  return () => listeners.delete(listener);
+}
+
+// The listeners still alive; the socket is closed once none is.
+function live(): number {
+  for (const [listener, alive] of Array.from(listeners)) if (!alive()) listeners.delete(listener);
+  if (listeners.size === 0) socket?.close();
+  return listeners.size;
+}
+
+function tellListeners(games: MyGame[]) {
+  if (live() === 0) return;
+  for (const listener of Array.from(listeners.keys())) listener(games);
+}
+
+function openFeed() {
+  feeding = true;
   let polling: number | undefined,
+    waiting: number | undefined,
     delay = 1000;
+  const stop = () => {
+    window.clearInterval(polling);
+    polling = undefined;
+  };
   const read = async () => {
     try {
-      look((await api.myGames()).games);
+      tellListeners((await api.myGames()).games);
     } catch {
       // signed out, or the server away: the next look tries again
     }
   };
   const open = () => {
+    if (live() === 0) {
+      feeding = false;
+      return stop();
+    }
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/me/ws`);
+    socket = ws;
     let opened = false;
     ws.onopen = () => {
       opened = true;
       delay = 1000;
-      window.clearInterval(polling);
-      polling = undefined;
+      stop();
     };
-    ws.onmessage = (e) => look((JSON.parse(e.data) as { games: MyGame[] }).games);
+    ws.onmessage = (e) => tellListeners((JSON.parse(e.data) as { games: MyGame[] }).games);
     ws.onclose = () => {
-      if (!opened && polling === undefined) {
+      socket = null;
+      if (!opened && polling === undefined && live() > 0) {
         void read();
-        polling = window.setInterval(() => void read(), POLL_MS);
+        polling = window.setInterval(() => void (live() > 0 ? read() : stop()), POLL_MS);
       }
-      window.setTimeout(open, delay);
+      waiting = window.setTimeout(open, listeners.size > 0 ? delay : 0);
       delay = Math.min(delay * 2, 60000);
     };
   };
+  openNow = () => {
+    window.clearTimeout(waiting);
+    delay = 1000;
+    open();
+  };
   open();
+}
+
+let watching = false;
+
+// While the page is open: a game of "My games" that was not the account's turn at the last look and
+// is now is shown once (not the game the page shows while it is in view). The first look only learns
+// what is waiting already.
+export function watchTurns() {
+  if (watching || !('Notification' in window) || Notification.permission !== 'granted') return;
+  watching = true;
+  let known: Set<string> | null = null;
+  onMyGames((games) => {
+    const waiting = new Set(games.filter((g) => g.your_turn && !g.terminal).map((g) => g.id));
+    const inView = (g: MyGame) => location.hash === `#/game/${g.id}` && document.visibilityState === 'visible';
+    if (known) for (const g of games) if (waiting.has(g.id) && !known.has(g.id) && !inView(g)) tell(g);
+    known = waiting;
+  });
 }
 
 function tell(g: MyGame) {
