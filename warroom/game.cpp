@@ -394,6 +394,9 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
 }
 
 int Game::threshold(int nation) const { return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][at_(nation)].value; }
+Provenance Game::threshold_provenance(int nation) const {
+  return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][at_(nation)].origin.provenance;
+}
 
 std::string Game::nation_name(int nation) const {
   return nation >= 0 && nation < kNations ? std::string(nation_id(static_cast<Nation>(nation))) : "?";

@@ -101,7 +101,8 @@ class Game {
   int industry_index(RegionId r) const { return industry_index_[r]; }  // -1: not industrial
   int mobilizations() const { return static_cast<int>(mobilization_region_.size()); }
   RegionId mobilization_region(int i) const { return mobilization_region_[static_cast<std::size_t>(i)]; }
-  int threshold(int nation) const;  // Stress Threshold (Morale Board side of the scenario)
+  int threshold(int nation) const;                    // Stress Threshold (Morale Board side of the scenario)
+  Provenance threshold_provenance(int nation) const;  // whether that threshold is printed or the project's
   int order_limit(int nation) const { return scenario_->order_limit[at_(nation)]; }
   // The nation whose decision or entry an action is for (the acting nation of the step).
   std::string nation_name(int nation) const;

@@ -585,6 +585,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
                        {"osr", ns.res[2]},
                        {"stress", ns.stress},
                        {"threshold", threshold(n)},
+                       {"threshold_provenance", provenance_id(threshold_provenance(n))},
                        {"medals", ns.medals},
                        {"goods", ns.goods},
                        {"zone", zone_id(static_cast<Zone>(ns.zone))},

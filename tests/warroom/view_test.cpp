@@ -367,6 +367,24 @@ TEST(ActionNotes, EachStanceSaysItsDiceAndSteps) {
   EXPECT_TRUE(has(note, ", 1 in Assault (")) << note;
 }
 
+// Phase 6 › Evaluate Stress Levels: each nation's Stress Threshold comes with its provenance, so
+// that the page marks the thresholds the project reconstructed (War in Europe's printed values are
+// the rulebook's, their reading by nation the project's: data/warroom/morale.json).
+TEST(MoraleView, EachThresholdSaysWhetherTheRulebookPrintsIt) {
+  const Game g = europe();
+  const State s = g.new_game();
+  const core::Seat seat = g.seat_of(GER);
+  const nlohmann::json view = g.view_json(g.observe(s, seat), seat);
+  int seen = 0;
+  for (const nlohmann::json& n : view["nations"]) {
+    const int nation = nation_from_id(n["id"].get<std::string>()).value();
+    EXPECT_EQ(n["threshold"], g.threshold(nation));
+    EXPECT_EQ(n["threshold_provenance"], "reconstructed") << n["id"];
+    ++seen;
+  }
+  EXPECT_EQ(seen, 5);
+}
+
 // Pinning ("Land or Naval Commands trying to exit a region containing enemy Land or Naval Units must
 // leave behind an exactly equal force"): an order whose Command is outnumbered offers only `cancel`,
 // and the view says why (the terminal prints it as "Why: ..."); an order with a route says nothing.

@@ -641,6 +641,10 @@ export interface WarRoomNation {
   osr: number;
   stress: number;
   threshold: number;
+  /**
+   * Whether the Stress Threshold is printed in the rulebook for the scenario's side of the Morale Board or is the project's (data/warroom/morale.json).
+   */
+  threshold_provenance: 'rulebook' | 'reconstructed';
   medals: number;
   goods: number;
   zone: string;

@@ -16,6 +16,7 @@ const nation = (id: string, alliance: Nation['alliance'], stress: number, medals
   osr: 0,
   stress,
   threshold: 20,
+  threshold_provenance: 'reconstructed',
   medals,
   goods: 0,
   zone: 'yellow',

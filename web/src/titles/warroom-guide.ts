@@ -7,6 +7,7 @@
 // comes from the view's `step` and `phase_number`.
 import { escape } from '../api';
 import { t } from '../i18n';
+import { zonesSection, type ZoneNation } from './warroom-zones';
 
 // The guide's text of each phase, by its number.
 const PHASES: Record<number, string> = {
@@ -52,6 +53,7 @@ export interface GuideView {
   seat?: string | null;
   legal_actions: string[];
   terminal?: boolean;
+  nations?: (ZoneNation & { seat: string })[];
 }
 
 // The guide's lines for a view: the phase, and what the seat decides when it has a choice.
@@ -60,6 +62,13 @@ export function guideLines(v: GuideView): { phase: string | null; decide: string
   const step = v.step ? STEPS[v.step] : undefined;
   const decide = step && v.seat && v.legal_actions.length > 0 ? t(step) : null;
   return { phase, decide };
+}
+
+// In Phase 6 (Morale), where Stress bites: the seat's nations on the Homeland Status Track, what
+// their zone costs and when the next one comes, and every zone's penalty.
+function zones(v: GuideView): string {
+  if (v.phase_number !== 6 || v.terminal) return '';
+  return `<section class="guide-zones">${zonesSection((v.nations ?? []).filter((n) => v.seat && n.seat === v.seat))}</section>`;
 }
 
 // The guide panel. Open in the first round, folded after (the reader opens it when wanted).
@@ -74,7 +83,7 @@ export function guidePanel(v: GuideView, startTour: () => void): HTMLElement {
   panel.innerHTML = `<summary><h2>${escape(t('warroom.guide.title'))}</h2></summary>
     ${phase ? `<p class="guide-phase">${escape(phase)}</p>` : ''}
     ${decide ? `<h3>${escape(t('warroom.guide.you_decide'))}</h3><p class="guide-decide">${escape(decide)}</p>` : ''}
-    ${rule}<p><button class="start-tour">${escape(t('warroom.guide.tour'))}</button></p>`;
+    ${zones(v)}${rule}<p><button class="start-tour">${escape(t('warroom.guide.tour'))}</button></p>`;
   panel.querySelector<HTMLButtonElement>('button.start-tour')!.addEventListener('click', startTour);
   return panel;
 }

@@ -6,6 +6,7 @@
 import { escape } from '../api';
 import { t } from '../i18n';
 import type { Geometry, MapLayout, MapRegion } from './warroom-geo';
+import { ZONE_IDS, zoneNoteText, zoneTitle, type ZoneNation } from './warroom-zones';
 
 // The nations' colours, as on the game's pieces where the rulebook names them (reconstructed otherwise).
 export const colour: Record<string, string> = {
@@ -61,18 +62,19 @@ export interface Tracks {
   round: number;
   phase: number | null; // null once the war is over
   order: { nation: string; slot: number }[]; // the Turn Order track: the slots taken, slot 1 first
-  nations: { id: string; zone: string; stress: number; threshold: number; oil: number; iron: number; osr: number; collapsed: boolean }[];
+  nations: (ZoneNation & { oil: number; iron: number; osr: number; collapsed: boolean })[];
 }
 
-// The Homeland Status Track's zones, in order (Phase 6: Morale), and their colours.
-const ZONES: [string, string][] = [
-  ['white', '#ffffff'],
-  ['blue', '#90caf9'],
-  ['yellow', '#fff176'],
-  ['orange', '#ffb74d'],
-  ['red', '#e57373'],
-  ['gray', '#9e9e9e'],
-];
+// The Homeland Status Track's zones, in the data's order (Phase 6: Morale), and their colours.
+const ZONE_COLOUR: Record<string, string> = {
+  white: '#ffffff',
+  blue: '#90caf9',
+  yellow: '#fff176',
+  orange: '#ffb74d',
+  red: '#e57373',
+  gray: '#9e9e9e',
+};
+const ZONES: [string, string][] = ZONE_IDS.map((z) => [z, ZONE_COLOUR[z] ?? '#cccccc']);
 
 export const CATEGORY_GLYPH: Record<string, string> = { land: '\u2694\uFE0E', air: '\u2708\uFE0E', sea: '\u2693\uFE0E' };
 
@@ -439,7 +441,7 @@ export class WarRoomMap {
       .join('');
     const zones = ZONES.map(
       ([z, c], i) =>
-        `<rect x="${left + i * zoneW}" y="${top}" width="${zoneW}" height="${tr.nations.length * row + 2}" style="fill:${c}"><title>${escape(t('warroom.web.zone', { zone: z }))}</title></rect>`,
+        `<rect x="${left + i * zoneW}" y="${top}" width="${zoneW}" height="${tr.nations.length * row + 2}" style="fill:${c}"><title>${escape(zoneTitle(z))}</title></rect>`,
     ).join('');
     const nations = tr.nations
       .map((n, r) => {
@@ -448,7 +450,8 @@ export class WarRoomMap {
             ZONES.findIndex(([z]) => z === n.zone),
           ),
           y = top + 1 + r * row;
-        const tip = t('warroom.web.homeland_tip', { nation: n.id, zone: n.zone, stress: n.stress, threshold: n.threshold });
+        // Its zone, Stress and Threshold, what the zone costs and at what Stress the next one comes.
+        const tip = `${t('warroom.web.homeland_tip', { nation: n.id, zone: t(`warroom.zone.${n.zone}`), stress: n.stress, threshold: n.threshold })}\n${zoneNoteText(n)}`;
         return (
           `<g class="hs-row"><text class="nation" x="${left - 4}" y="${y + 11}">${escape(n.id)}</text>` +
           `<circle cx="${left + zi * zoneW + zoneW / 2}" cy="${y + 7}" r="5.5" style="fill:${colour[n.id] ?? '#999'}"${n.collapsed ? ' class="collapsed"' : ''}><title>${escape(tip)}</title></circle>` +

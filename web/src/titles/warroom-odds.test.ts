@@ -14,6 +14,7 @@ const nation = (id: string, alliance: Nation['alliance'], seat: string, orders: 
   osr: 0,
   stress: 0,
   threshold: 10,
+  threshold_provenance: 'reconstructed',
   medals: 0,
   goods: 0,
   zone: 'white',

@@ -15,6 +15,7 @@ const ussr: Nation = {
   osr: 2,
   stress: 0,
   threshold: 10,
+  threshold_provenance: 'reconstructed',
   medals: 0,
   goods: 0,
   zone: 'europe',

@@ -19,6 +19,7 @@ import { oddsPanel } from './warroom-odds';
 import { endScreen } from './warroom-end';
 import { carryOutPanel } from './warroom-carry';
 import { openingPanel } from './warroom-opening';
+import { zoneNoteText } from './warroom-zones';
 import { placementActions, placementPanel } from './warroom-placement';
 import './warroom.css';
 
@@ -151,6 +152,7 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, mov
         zone: n.zone,
         stress: n.stress,
         threshold: n.threshold,
+        threshold_provenance: n.threshold_provenance,
         oil: n.oil,
         iron: n.iron,
         osr: n.osr,
@@ -438,7 +440,7 @@ export const warroom: TitleUi<WarRoomView> = {
           n,
         ) => `<tr><td><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>${n.collapsed ? ' (collapsed)' : ''}</td>
       <td><span style="color:${resourceColour.oil}">${n.oil}</span>/<span style="color:${resourceColour.iron}">${n.iron}</span>/<span style="color:${resourceColour.osr}">${n.osr}</span></td>
-      <td>${n.stress}/${n.threshold}</td><td>${n.medals}</td><td class="zone zone-${escape(n.zone)}">${escape(n.zone)}</td>
+      <td>${n.stress}/${n.threshold}</td><td>${n.medals}</td><td class="zone zone-${escape(n.zone)}" title="${escape(zoneNoteText(n))}">${escape(n.zone)}</td>
       <td>${v.commands.filter((c) => c.nation === n.id).reduce((t, c) => t + unitCount(c), 0)}</td></tr>`,
       )
       .join('');
