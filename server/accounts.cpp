@@ -388,7 +388,14 @@ void Accounts::told_held(const std::string& game, const std::string& seat) const
   if (notifier_) notifier_->held(game, seat);
 }
 
+// The other servers sharing the store are told too (its sockets there); should that fail, they find
+// it when they make each account's list again anyway (MyGames::kRecheck).
 void Accounts::touched(std::int64_t account) {
+  try {
+    store_.announce_account(account);
+  } catch (const StoreError& e) {
+    std::cerr << "serve: accounts: the other servers were not told of a change of an account: " << printable(e.what(), 200) << std::endl;
+  }
   if (on_touched_) boost::asio::post(io_, [this, account] { on_touched_(account); });
 }
 

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <charconv>
 #include <boost/asio.hpp>
 #include <csignal>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 #include "server/chat.h"
 #include "server/committer.h"
 #include "server/my_games.h"
+#include "server/pg_store.h"
 #include "server/sessions.h"
 #include "server/workers.h"
 
@@ -82,11 +84,21 @@ class ChangeWatch {
       tick();
     });
   }
+  // A game's id, or `account:ID`: an account that holds a seat more or whose sessions ended.
   void take() {
     for (const std::string& id : store_.take_changes()) {
+      if (id.rfind(PgStore::kAccountChange, 0) == 0) {
+        touched(id.substr(PgStore::kAccountChange.size()));
+        continue;
+      }
       lobby_.changed_elsewhere(id);
       my_games_.changed(id);  // "My games" is read from the store, which holds the change already
     }
+  }
+  void touched(const std::string& account) {
+    std::int64_t number = 0;
+    const auto [end, ec] = std::from_chars(account.data(), account.data() + account.size(), number);
+    if (ec == std::errc() && end == account.data() + account.size()) my_games_.touched(number);
   }
   void close() {
     if (socket_) {

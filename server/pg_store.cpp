@@ -11,7 +11,7 @@ namespace server {
 
 namespace {
 
-constexpr const char* kChannel = "churchill_games";
+constexpr const char* kChannel = PgStore::kChannel;
 constexpr std::int64_t kMigrationLock = 0x4368757263680001;  // pg_advisory_xact_lock key of the schema steps
 constexpr std::size_t kNotifyChunk = 500;                    // ids per NOTIFY payload (at most 8000 bytes)
 

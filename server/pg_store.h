@@ -4,12 +4,15 @@
 // so the order of every game's actions is single and durable however many servers act on it: a server
 // that acted on an old version is told of the conflict (Store::commit) and loads the game again.
 // Every committed change is announced with NOTIFY on the channel churchill_games; each server
-// LISTENs and reloads what the others changed (Store::take_changes).
+// LISTENs and reloads what the others changed (Store::take_changes). An account that comes to hold a
+// seat, or whose sessions end, is announced on the same channel as `account:ID` (by the side store,
+// server/side_store.h), so that its "My games" socket on another server is told at once.
 #pragma once
 
 #include <atomic>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/store.h"
@@ -37,6 +40,10 @@ class PgStore : public Store {
   std::pair<std::size_t, std::size_t> games_held(const std::string& address, const std::string& network) override;
   int change_socket() override;
   std::vector<std::string> take_changes() override;
+
+  // The channel changes are announced on, and the payload that names an account (`account:ID`).
+  static constexpr const char* kChannel = "churchill_games";
+  static constexpr std::string_view kAccountChange = "account:";
 
   // The schema version this code writes (the rows of churchill_schema).
   static constexpr int kSchemaVersion = 6;

@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "server/pg_store.h"
 #include "server/store.h"
 
 namespace server {
@@ -73,6 +74,10 @@ class PgSide : public SideStore {
   ~PgSide() override { PQfinish(db_); }
   PgSide(const PgSide&) = delete;
   PgSide& operator=(const PgSide&) = delete;
+
+  void announce_account(std::int64_t account) override {
+    run("SELECT pg_notify($1, $2)", {PgStore::kChannel, std::string(PgStore::kAccountChange) + std::to_string(account)});
+  }
 
  protected:
   Rows run(const std::string& sql, const std::vector<std::string>& params) override {

@@ -82,6 +82,11 @@ class SideStore {
   void set_mute(const std::string& game, const std::string& seat, const std::string& muted, bool on);
   std::vector<std::pair<std::string, std::string>> mutes(const std::string& game);  // (seat, the seat it muted)
 
+  // Tells the other servers sharing the store that the account holds a seat more or its sessions
+  // ended, for its "My games" sockets there (server/my_games.h). PostgreSQL: a NOTIFY on the games'
+  // channel (PgStore::kAccountChange); SQLite is one server's, with nobody to tell.
+  virtual void announce_account(std::int64_t /*account*/) {}
+
   // Notifications (server/notify.h): each account's settings (JSON text, "" for none), the account
   // holding a game's seat with its settings, and the outbox.
   std::string notify_settings(std::int64_t account);

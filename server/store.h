@@ -113,8 +113,9 @@ class Store {
 
   // A store shared by several servers tells a server of the changes the others commit: a socket
   // that becomes readable when some arrive (-1: this store is not shared), and the ids of the games
-  // they changed since the last call ("*": any game may have changed, as after a lost connection).
-  // Called from the server's thread.
+  // they changed since the last call ("*": any game may have changed, as after a lost connection),
+  // and `account:ID` for an account that came to hold a seat or whose sessions ended
+  // (SideStore::announce_account). Called from the server's thread.
   virtual int change_socket() { return -1; }
   virtual std::vector<std::string> take_changes() { return {}; }
 };

@@ -5,8 +5,8 @@
 // the server never hears so) or instead of sending it on (nothing is committed). Either way the answer
 // is 504 `outcome_unknown`, never "not made", and the request sent again with its Idempotency-Key is
 // made exactly once. And the limits that protect the service are the service's, not each server's
-// (docs/server.md, "Limits"), and a move made through one server reaches an account's "My games"
-// socket on another ("Notifications"). Needs CHURCHILL_TEST_POSTGRES and CHURCHILL_BINARY (ctest's
+// (docs/server.md, "Limits"), and a move made, a seat held or the sessions ended through one server
+// reach an account's "My games" socket on another at once ("Notifications"). Needs CHURCHILL_TEST_POSTGRES and CHURCHILL_BINARY (ctest's
 // Server.PostgreSQL sets both).
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
@@ -212,6 +212,22 @@ class ServersOnPostgres : public ::testing::Test {
     req.prepare_payload();
     return test_support::HttpClient(to.empty() ? port : to).send(req);
   }
+  // A signed-in page's request through the server at `at`: the session cookie and the CSRF header;
+  // `session` is set from the cookie of the first answer when it is empty (registered, signed in).
+  std::pair<int, json> page_request(const std::string& at, std::string& session, http::verb method, const std::string& target,
+                                    const json& body) {
+    http::request<http::string_body> req{method, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.set(http::field::content_type, "application/json");
+    req.set("X-Churchill-CSRF", "1");
+    if (!session.empty()) req.set(http::field::cookie, "churchill_session=" + session);
+    req.body() = body.dump();
+    req.prepare_payload();
+    test_support::HttpClient client(at);
+    auto answer = client.send(req);
+    if (session.empty()) session = client.set_cookie().substr(18, 64);
+    return answer;
+  }
   json view(const std::string& id, const std::string& token) {
     return test_support::HttpClient(port).call(http::verb::get, "/api/games/" + id + "/view", "", token).second;
   }
@@ -326,19 +342,7 @@ TEST_F(ServersOnPostgres, AMoveThroughOneServerIsPushedToTheAccountsSocketOnAnot
   port = a;  // every request through A; the socket on B
   // A request of Anna's page on server A: the session cookie and the header.
   std::string session;
-  const auto page = [&](const std::string& target, const json& body) {
-    http::request<http::string_body> req{http::verb::post, target, 11};
-    req.set(http::field::host, "127.0.0.1");
-    req.set(http::field::content_type, "application/json");
-    req.set("X-Churchill-CSRF", "1");
-    if (!session.empty()) req.set(http::field::cookie, "churchill_session=" + session);
-    req.body() = body.dump();
-    req.prepare_payload();
-    test_support::HttpClient client(a);
-    auto answer = client.send(req);
-    if (session.empty()) session = client.set_cookie().substr(18, 64);
-    return answer;
-  };
+  const auto page = [&](const std::string& target, const json& body) { return page_request(a, session, http::verb::post, target, body); };
   ASSERT_EQ(page("/api/accounts", {{"name", "anna"}, {"password", "correct horse"}}).first, 201);
   const auto [created, game] =
       post("/api/games", {{"scenario", "training"}, {"seating", "public"}, {"seats", {{"USSR", "bot:rulebook"}}}}, "", "", a);
@@ -377,6 +381,51 @@ TEST_F(ServersOnPostgres, AMoveThroughOneServerIsPushedToTheAccountsSocketOnAnot
   std::cout << "figures: pushed through the other server " << seconds << " s after the move\n";
   EXPECT_GE(seconds, 0) << "UK's turn was not pushed through server B";
   EXPECT_LT(seconds, 2.0);
+}
+
+// A seat claimed, and the sessions ended, through server A reach Anna's "My games" socket on server B
+// at once, through the store's notifications (`account:ID` on the games' channel), not when B makes
+// each account's list again a minute later (MyGames::kRecheck).
+TEST_F(ServersOnPostgres, ASeatHeldAndASessionEndedThroughOneServerReachTheAccountsSocketOnAnother) {
+  serve();
+  const std::string a = port;
+  serve();
+  const std::string b = port;
+  std::string session;
+  const auto page = [&](http::verb method, const std::string& target, const json& body) {
+    return page_request(a, session, method, target, body);
+  };
+  ASSERT_EQ(page(http::verb::post, "/api/accounts", {{"name", "anna"}, {"password", "correct horse"}}).first, 201);
+  test_support::MyGamesSocket pushes(b, session);
+  ASSERT_TRUE(pushes.opened());
+  const auto first = pushes.next();
+  ASSERT_TRUE(first);
+  EXPECT_TRUE((*first)["games"].empty()) << first->dump();
+  const auto [created, game] = post("/api/games", {{"scenario", "training"}, {"seating", "public"}}, "", "", a);
+  ASSERT_EQ(created, 201) << game.dump();
+  const std::string id = game["id"];
+
+  const auto claimed = std::chrono::steady_clock::now();
+  const auto [status, seat] = page(http::verb::post, "/api/games/" + id + "/seats/UK", json::object());
+  ASSERT_EQ(status, 201) << seat.dump();
+  ASSERT_EQ(seat.value("account", ""), "anna") << seat.dump();
+  double held = -1;
+  for (auto list = pushes.next(5); list && held < 0; list = pushes.next(5))
+    if ((*list)["games"].size() == 1 && (*list)["games"][0].value("id", "") == id)
+      held = std::chrono::duration<double>(std::chrono::steady_clock::now() - claimed).count();
+  EXPECT_GE(held, 0) << "the seat held through server A was not pushed through server B within 5 s";
+  EXPECT_LT(held, 2.0);
+
+  const auto signed_out = std::chrono::steady_clock::now();
+  const auto [out, ended] = page(http::verb::delete_, "/api/sessions", json::object());
+  ASSERT_EQ(out, 200) << ended.dump();
+  EXPECT_EQ(ended.value("ended", 0), 1);
+  while (!pushes.closed() && std::chrono::steady_clock::now() - signed_out < std::chrono::seconds(5)) pushes.next(0.2);
+  const double closed = std::chrono::duration<double>(std::chrono::steady_clock::now() - signed_out).count();
+  EXPECT_TRUE(pushes.closed()) << "the socket on server B outlived the sessions ended through server A by 5 s";
+  EXPECT_LT(closed, 2.0);
+  std::cout << "figures: through the other server, a seat held pushed after " << held << " s, the socket closed " << closed
+            << " s after the sessions ended\n";
 }
 
 }  // namespace
