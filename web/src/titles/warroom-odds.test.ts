@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n';
-import { ASK_AFTER_MS, assumptions, figure, oddsHtml, oddsPanel, oddsTargets, stanceLine, type Odds, type OddsView } from './warroom-odds';
+import {
+  ASK_AFTER_MS,
+  assumptions,
+  figure,
+  keyOf,
+  oddsHtml,
+  oddsPanel,
+  oddsTargets,
+  stanceLine,
+  type Odds,
+  type OddsView,
+} from './warroom-odds';
 import type { Nation } from './warroom-sheet';
 
 afterEach(() => setLanguage('en'));
@@ -113,6 +124,42 @@ describe('the War Room odds panel', () => {
       await vi.advanceTimersByTimeAsync(ASK_AFTER_MS * 2);
       expect(asked).toHaveLength(1);
       expect(document.querySelector('.odds-answer')!.getAttribute('data-state')).toBe('none');
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+      document.body.replaceChildren();
+    }
+  });
+
+  // The play-test of 5 December (docs/warroom/playtest.md, finding 8): every entry of the sheet is a
+  // version of its own, and each asked the same question again while the earlier answers were still
+  // being computed ("Computing the odds..." for minutes on a busy machine, up to 9 requests held).
+  it('asks again only when what the odds depend on changes, and abandons a question no panel shows', async () => {
+    vi.useFakeTimers();
+    const asked: { url: string; signal: AbortSignal }[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      asked.push({ url, signal: init.signal! });
+      return new Promise(() => undefined); // a busy odds lane: no answer yet
+    });
+    const ger = (orders: Nation['sheet']['orders']) => [nation('GER', 'axis', 'GER', orders), nation('USSR', 'allied', 'USSR', null)];
+    const base = view().nations[0].sheet.orders!;
+    try {
+      const show = async (v: OddsView) => {
+        document.body.replaceChildren(oddsPanel(v, (id) => id)!);
+        await vi.advanceTimersByTimeAsync(ASK_AFTER_MS * 2);
+      };
+      await show(view({ id: 'g9', version: 200 }));
+      // An order written elsewhere (Belarus's cancelled), then a bid: new versions, the same question.
+      await show(view({ id: 'g9', version: 201, nations: ger([...base.slice(0, 3), { command: 44, to: 'G8', status: 'written' }]) }));
+      await show(view({ id: 'g9', version: 202 }));
+      expect(keyOf(view({ id: 'g9', version: 202 }), 'R12')).toBe(keyOf(view({ id: 'g9', version: 200 }), 'R12'));
+      expect(asked.map((a) => a.url)).toEqual(['/api/games/g9/odds?region=R12']);
+      // A second order into Smolensk: the question changes, and the one before is abandoned.
+      await show(view({ id: 'g9', version: 203, nations: ger([...base, { command: 45, to: 'R12', status: 'written' }]) }));
+      expect(asked).toHaveLength(2);
+      expect(asked[0].signal.aborted).toBe(true);
+      expect(asked[1].signal.aborted).toBe(false);
+      expect(document.querySelector('.odds-answer')!.textContent).toContain('Computing');
     } finally {
       vi.unstubAllGlobals();
       vi.useRealTimers();

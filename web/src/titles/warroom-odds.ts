@@ -58,6 +58,8 @@ export interface OddsRefusal {
 export interface OddsView {
   id: string;
   version: number;
+  round?: number;
+  step?: string;
   seat: string | null;
   nations: Nation[];
   regions: { id: string; controller: string | null }[];
@@ -193,26 +195,50 @@ export function oddsHtml(o: Odds, name: (id: string) => string): string {
       .join('')}</ul>`;
 }
 
-// The answers of this page, by game, version and region: a redraw asks nothing again.
+// The answers of this page, by what they depend on (keyOf): a redraw asks nothing again.
 const answers = new Map<string, Promise<OddsAnswer | OddsRefusal>>();
 
-async function fetchOdds(id: string, region: string, token: string | undefined): Promise<OddsAnswer | OddsRefusal> {
+async function fetchOdds(id: string, region: string, token: string | undefined, signal: AbortSignal): Promise<OddsAnswer | OddsRefusal> {
   const res = await fetch(`/api/games/${encodeURIComponent(id)}/odds?region=${encodeURIComponent(region)}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
+    signal,
   });
   const json = await res.json();
   if (!res.ok) return { code: String(json.code ?? 'internal') };
   return json as OddsAnswer;
 }
 
-const keyOf = (v: OddsView, region: string) => `${v.id}|${v.version}|${v.seat ?? ''}|${region}`;
+// What the odds of a region depend on as the seat sees it: the round and step, where every Command
+// stands with its units, the battle being fought and the Active Hotspots, and the seat's written
+// orders into the region. A new view that changes none of them (an order written elsewhere, a bid,
+// a selection: each a version of its own) asks the server nothing again.
+export function keyOf(v: OddsView, region: string): string {
+  const mine = v.nations.filter((n) => v.seat && n.seat === v.seat);
+  const into = mine.flatMap((n) => (n.sheet.orders ?? []).filter((o) => o && o.to === region).map((o) => [n.id, o!.command, o!.status]));
+  return JSON.stringify([v.id, v.seat ?? '', region, v.round ?? 0, v.step ?? '', v.commands, v.battle ?? null, v.hotspots ?? [], into]);
+}
+
+// The one request in flight: a newer question (another region, or the game moved on) abandons it,
+// so the page never holds answers nobody will read (each a connection of the browser and a Monte
+// Carlo run on the server's odds lane).
+let pending: { key: string; abort: AbortController } | null = null;
 
 function oddsOf(v: OddsView, region: string): Promise<OddsAnswer | OddsRefusal> {
   const key = keyOf(v, region);
   if (!answers.has(key)) {
+    if (pending && pending.key !== key) {
+      pending.abort.abort();
+      answers.delete(pending.key);
+    }
     if (answers.size > 64) answers.clear();
     const held = savedSeat(v.id);
-    answers.set(key, fetchOdds(v.id, region, held && held.seat === v.seat ? held.token : undefined));
+    const asked = (pending = { key, abort: new AbortController() });
+    const answer = fetchOdds(v.id, region, held && held.seat === v.seat ? held.token : undefined, asked.abort.signal);
+    answers.set(key, answer);
+    const settled = () => {
+      if (pending === asked) pending = null;
+    };
+    answer.then(settled, settled);
   }
   return answers.get(key)!;
 }
@@ -273,6 +299,7 @@ export function oddsPanel(v: OddsView, name: (id: string) => string): HTMLElemen
         }
       })
       .catch(() => {
+        if (!box.isConnected || box.dataset.region !== region) return; // abandoned for a newer question
         box.innerHTML = `<p class="error">${escape(t('warroom.odds.failed'))}</p>`;
         box.dataset.state = 'none';
       });
