@@ -7,6 +7,7 @@
 //    the stance rows show their dice and the d12's legend its colours; once the battle is over the
 //    board shown is its final one, and its eliminated units equal the casualties the log reports
 //    (`units_lost`, read from the log's structure).
+// 3. The seat's stance choices right under the battle board, on a phone as at 1280x800, and taken there.
 // Screenshots at 1280x800 and 390x844 (the battle board's columns within the phone's width), and an
 // accessibility check of the map, the sheet and the battle panel.
 // Eastern Front with both seats human: GER is played on the page, USSR through the API.
@@ -317,9 +318,41 @@ const shoot = (name) =>
     );
     if (overflow) fail(`${overflow} of the battle board's tables are wider than the phone's screen`);
   });
+// The stance is chosen right under the board, on a phone as at 1280x800 (docs/warroom/playtest.md,
+// 2026-12-05, finding 9: the board, the Odds panel and the choices were three screens apart).
+const nearest = () =>
+  page.evaluate((actions) => {
+    const board = document.querySelector('.wr-battle .bboard').getBoundingClientRect();
+    const below = [...document.querySelectorAll('button[data-action]')]
+      .filter((b) => actions.includes(b.dataset.action) && b.offsetParent)
+      .map((b) => b.getBoundingClientRect().top - board.bottom)
+      .filter((d) => d >= 0);
+    return below.length ? Math.min(...below) : null;
+  }, stanceChoices);
+const gaps = {};
+for (const [w, h] of [
+  [390, 844],
+  [1280, 800],
+]) {
+  await page.setViewportSize({ width: w, height: h });
+  await page.waitForTimeout(250);
+  gaps[w] = await nearest();
+  if (gaps[w] === null || gaps[w] > 120) fail(`at ${w}x${h} the first stance choice is ${gaps[w]} px under the battle board`);
+  await page.evaluate(() => document.querySelector('.wr-battle .board-decision')?.scrollIntoView({ block: 'end' }));
+  await page.screenshot({ path: `${out}/warroom-battle-decide-${w}x${h}.png` });
+}
+const underBoard = await page.$$eval('.wr-battle .board-decision button.board-choice', (bs) => bs.map((b) => b.dataset.action));
+if (JSON.stringify(underBoard.sort()) !== JSON.stringify([...stanceChoices].sort()))
+  fail(`the choices under the board are ${underBoard.join(', ')}, the stance choices ${stanceChoices.join(', ')}`);
 await shoot('warroom-battle-stance');
 const battleViolations = await seriousViolations(page, ['.wr-battle']);
 if (battleViolations.length) fail(`the battle panel is not accessible: ${battleViolations.join('; ')}`);
+// A choice under the board is taken like the list's.
+const before = (await view('GER')).version;
+await page.click(`.wr-battle .board-decision button.board-choice[data-action="${stanceChoices[0]}"]`);
+await page
+  .waitForFunction((v) => Number(document.querySelector('.game')?.dataset.version) > v, before, { timeout: 10000 })
+  .catch(() => fail('a choice under the battle board changed nothing'));
 
 // Play on until the battle is over; the page's final board equals the casualties the log reports.
 const region = (await view('GER')).battle.region;
@@ -356,6 +389,6 @@ const same = JSON.stringify(Object.entries(board).sort()) === JSON.stringify(Obj
 if (!same) fail(`the final board ${JSON.stringify(board)} differs from the debrief ${JSON.stringify(debrief)}`);
 await shoot('warroom-battle-final');
 console.log(
-  `warroom-battle: ${doomedSeen} doomed destinations marked apart; "carry out the rest": ${carried.left - carried.still} of ${carried.left} orders in ${carried.seconds.toFixed(1)} s; the battle in ${region}: both forces at the first stance; final board = debrief ${JSON.stringify(debrief)}`,
+  `warroom-battle: ${doomedSeen} doomed destinations marked apart; "carry out the rest": ${carried.left - carried.still} of ${carried.left} orders in ${carried.seconds.toFixed(1)} s; the battle in ${region}: both forces at the first stance, chosen ${gaps[390].toFixed(0)} px under the board on a phone; final board = debrief ${JSON.stringify(debrief)}`,
 );
 await browser.close();

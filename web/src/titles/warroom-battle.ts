@@ -253,10 +253,37 @@ function boardHtml(board: BattleBoard, legal: string[]): string {
   };
   const status = board.over ? t('warroom.web.board_final') : board.waiting_for ? t('warroom.web.now', { what: board.waiting_for }) : '';
   return `${status ? `<p class="waiting" role="status">${escape(status)}</p>` : ''}
-    <div class="bboard">${board.sides.map(side).join('')}</div>${legendHtml(board.legend)}`;
+    <div class="bboard">${board.sides.map(side).join('')}</div>`;
 }
 
-function battleHtml(s: Extract<Step, { kind: 'battle' }>, name: (id: string) => string, legal: string[]): string {
+// The seat's battle decision right under the board (a stance, an escort, a garrison...: each as
+// the action list words it), so that on a phone the choice is read and made beside the board, not
+// below the odds. A hit is not repeated here: its buttons are in the board's rows.
+export interface BoardChoice {
+  action: string;
+  text: string;
+  note: string;
+}
+function choicesHtml(board: BattleBoard | undefined, choices: BoardChoice[]): string {
+  const onBoard = new Set(
+    (board?.sides ?? []).flatMap((sd) => sd.rows.flatMap((r) => Object.values(r.nations).flatMap((c) => Object.values(c.hit ?? {})))),
+  );
+  const here = choices.filter((c) => !onBoard.has(c.action));
+  if (!here.length) return '';
+  return `<div class="board-decision" role="group" aria-label="${escape(t('ui.web.your_decision'))}"><h4>${escape(t('ui.web.your_decision'))}</h4>${here
+    .map(
+      (c) =>
+        `<button class="board-choice" data-action="${escape(c.action)}" title="${escape(c.action)}">${escape(c.text)}${c.note ? `<small>${escape(c.note)}</small>` : ''}</button>`,
+    )
+    .join('')}</div>`;
+}
+
+function battleHtml(
+  s: Extract<Step, { kind: 'battle' }>,
+  name: (id: string) => string,
+  legal: string[],
+  choices: BoardChoice[] = [],
+): string {
   const last = s.stages[s.stages.length - 1]?.batches.slice(-1)[0];
   if (last && s.board?.assigning) settle(last, s.board.assigning);
   const lines = (l: string[]) => l.map((x) => `<li>${escape(x)}</li>`).join('');
@@ -274,7 +301,7 @@ function battleHtml(s: Extract<Step, { kind: 'battle' }>, name: (id: string) => 
     )
     .join('');
   return `<h3 class="step-title">${escape(t(s.raid ? 'warroom.web.raid_in' : 'warroom.web.battle_in', { region: name(s.region) }))}</h3>
-    ${s.board ? boardHtml(s.board, legal) : ''}
+    ${s.board ? boardHtml(s.board, legal) : ''}${choicesHtml(s.board, choices)}${s.board && s.board.sides && s.board.kind !== 'convoy-raid' ? legendHtml(s.board.legend) : ''}
     ${s.setup.length ? `<details class="setup"${s.stages.length ? '' : ' open'}><summary>${escape(t(s.raid ? 'warroom.web.raid' : 'warroom.web.setup'))}</summary><ul>${lines(s.setup)}</ul></details>` : ''}
     ${stages}
     ${s.debrief.length ? `<h4>${escape(t('warroom.web.debrief'))}</h4><ul class="debrief">${lines(s.debrief)}</ul>` : ''}`;
@@ -298,6 +325,7 @@ export interface ExecutionHandlers {
   name: (id: string) => string;
   go: (step: number | null) => void;
   act: (action: string) => Promise<void>;
+  choices?: BoardChoice[]; // the seat's battle decisions now, worded
 }
 export function executionPanel(steps: Step[], at: number | null, live: boolean, legal: string[], h: ExecutionHandlers): HTMLElement {
   const { name, go } = h;
@@ -315,11 +343,11 @@ export function executionPanel(steps: Step[], at: number | null, live: boolean, 
         ${steps.map((x, k) => `<button class="step ${x.kind}${k === i ? ' current' : ''}" data-step="${k}"${k === i ? ' aria-current="step"' : ''}>${escape(label(x))}</button>`).join('')}
         <button class="step-next" ${i < steps.length - 1 ? '' : 'disabled'} aria-label="${escape(t('warroom.web.next'))}">›</button></nav>
       <p class="step-of">${escape(t('warroom.web.step_of', { n: i + 1, total: steps.length }))}</p>
-      <div class="step-body">${s.kind === 'battle' ? battleHtml(s, name, i === steps.length - 1 ? legal : []) : revealHtml(s, name)}</div>`
+      <div class="step-body">${s.kind === 'battle' ? battleHtml(s, name, i === steps.length - 1 ? legal : [], i === steps.length - 1 ? (h.choices ?? []) : []) : revealHtml(s, name)}</div>`
         : `<p class="hint">${escape(t('warroom.web.no_steps'))}</p>`
     }`;
   panel
-    .querySelectorAll<HTMLButtonElement>('button.assign-hit')
+    .querySelectorAll<HTMLButtonElement>('button.assign-hit, button.board-choice')
     .forEach((b) => b.addEventListener('click', () => h.act(b.dataset.action!)));
   panel.querySelector('.step-prev')?.addEventListener('click', () => go(i - 1));
   panel.querySelector('.step-next')?.addEventListener('click', () => go(i + 1 >= steps.length - 1 ? null : i + 1));

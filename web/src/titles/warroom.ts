@@ -297,7 +297,11 @@ function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (
     p.refresh();
   };
   showMoves();
-  const draw = () => executionPanel(steps, p.step, executing(v), v.legal_actions, { name, go, act });
+  // The seat's battle decisions, worded as the action list words them, for right under the board.
+  const choices = v.legal_actions
+    .filter((a) => v.action_fields?.[a]?.kind === 'battle')
+    .map((a) => ({ action: a, text: render(v.action_messages?.[a]) || a, note: v.action_notes?.[a] ?? '' }));
+  const draw = () => executionPanel(steps, p.step, executing(v), v.legal_actions, { name, go, act, choices });
   panel = draw();
   return panel;
 }
