@@ -5,7 +5,7 @@
 #include "churchill/explain.h"
 #include "churchill/i18n_names.h"
 #include "churchill/rules.h"
-#include "core/rules_text.h"
+#include "core/text_layout.h"
 
 namespace churchill {
 
@@ -540,22 +540,9 @@ std::string Game::board_text(const State& s, std::optional<core::Seat> seat) con
 
 namespace {
 
+using core::clip;
 using core::code_points;
-
-// `text` cut to at most `cols` characters, "..." marking a cut; never inside a character.
-std::string clip(const std::string& text, std::size_t cols) {
-  if (code_points(text) <= cols) return text;
-  std::size_t kept = 0, i = 0;
-  for (; i < text.size(); ++i)
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 && kept++ == cols - 3) break;
-  return text.substr(0, i) + "...";
-}
-
-// `text` followed by spaces to `cols` characters.
-std::string pad(const std::string& text, std::size_t cols) {
-  const std::size_t w = code_points(text);
-  return w >= cols ? text : text + std::string(cols - w, ' ');
-}
+using core::pad;
 
 // Lays out cells of `width` characters, `per_line` to a line.
 std::string columns(const std::vector<std::string>& cells, std::size_t width, std::size_t per_line) {
@@ -570,34 +557,8 @@ std::string columns(const std::vector<std::string>& cells, std::size_t width, st
   return out;
 }
 
-// One line longer than 79 characters broken at spaces, the rest indented by `indent`.
-std::string fit_line(std::string line, std::size_t indent) {
-  std::string out;
-  while (code_points(line) > 79) {
-    std::size_t cut = std::string::npos, chars = 0;
-    for (std::size_t i = 0; i < line.size() && chars <= 79; ++i) {
-      if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
-      if (line[i] == ' ' && chars > std::max<std::size_t>(8, indent)) cut = i;
-      ++chars;
-    }
-    if (cut == std::string::npos) break;
-    out += line.substr(0, cut) + "\n";
-    line = std::string(indent, ' ') + line.substr(cut + 1);
-  }
-  return out + line + "\n";
-}
-
-// Each line of `text` longer than 79 characters broken at spaces, the rest indented by 4.
-std::string fit(const std::string& text) {
-  std::string out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    out += fit_line(text.substr(start, end - start), 4);
-    start = end + 1;
-  }
-  return out;
-}
+// A line longer than 79 characters broken at spaces, the rest indented by `indent`.
+std::string fit_line(const std::string& line, std::size_t indent) { return core::wrap(line, 79, indent); }
 
 class BoardText {
  public:
@@ -769,7 +730,7 @@ std::string board_text(const Game& g, const State& s, std::optional<core::Seat> 
 
 std::string Game::board_text(const State& s, std::optional<core::Seat> seat, std::string_view language) const {
   const Names names(*data_, catalogues(), std::string(language));
-  return fit(BoardText(*this, s, seat, names).text());
+  return core::fit_lines(BoardText(*this, s, seat, names).text(), 79);
 }
 
 core::i18n::Message Game::phase_message(const State& s) const { return churchill::phase_message(*this, s); }

@@ -22,6 +22,7 @@
 #include "cli/rules_text.h"
 #include "core/i18n.h"
 #include "core/rules_text.h"
+#include "core/text_layout.h"
 
 namespace cli {
 
@@ -55,51 +56,9 @@ int terminal_height() {
   return 0;
 }
 
-// The columns `text` takes on the terminal: its code points, less the escape codes of its colours
-// ("\033[32m", "\033[0m": ESC [, digits and semicolons, a final letter), which take none.
-std::size_t columns_of(std::string_view text) {
-  std::size_t escapes = 0;
-  for (std::size_t at = text.find("\033["); at != std::string_view::npos; at = text.find("\033[", at + 1)) {
-    const std::size_t end = text.find_first_not_of("0123456789;", at + 2);
-    if (end == std::string_view::npos) break;
-    escapes += end - at + 1;
-  }
-  return core::code_points(text) - escapes;
-}
-
-// `text` broken into lines of at most `width` columns at spaces, each line after the first
-// indented by `indent` spaces.
-std::string wrap(const std::string& text, std::size_t width, std::size_t indent) {
-  std::size_t start = std::min(text.find_first_not_of(' '), text.size());
-  std::string out, line = text.substr(0, start);  // the first line keeps its indentation
-  while (start < text.size()) {
-    std::size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    if (!line.empty() && columns_of(line) + 1 + columns_of(word) > width) {
-      out += line + "\n";
-      line = std::string(indent, ' ');
-    } else if (!line.empty() && line.find_first_not_of(' ') != std::string::npos) {
-      line += ' ';
-    }
-    line += word;
-    start = end + 1;
-  }
-  return out + line + "\n";
-}
-
-// Each line of `text` wider than `width` broken at spaces (the rest indented by 4), the others as
-// they are: a title's board is laid out in columns that must not be touched.
-std::string fit_lines(const std::string& text, std::size_t width) {
-  std::string out;
-  for (std::size_t start = 0; start < text.size();) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    const std::string line = text.substr(start, end - start);
-    out += columns_of(line) > width ? wrap(line, width, 4) : line + "\n";
-    start = end + 1;
-  }
-  return out;
-}
+using core::columns_of;
+using core::fit_lines;
+using core::wrap;
 
 // The words of `text` split at spaces.
 std::vector<std::string> words_of(const std::string& text) {

@@ -8,11 +8,9 @@
 #include <fstream>
 #include <sstream>
 
-namespace core {
+#include "core/text_layout.h"
 
-std::size_t code_points(std::string_view s) {
-  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }));
-}
+namespace core {
 
 namespace {
 
@@ -77,18 +75,12 @@ std::vector<std::string> paragraphs(const std::vector<std::string_view>& lines) 
   return out;
 }
 
+// A paragraph's words, single-spaced, wrapped at `width` characters.
 std::string wrap(const std::string& paragraph, std::size_t width) {
-  std::string out, line;
   std::istringstream words(paragraph);
-  std::string word;
-  while (words >> word) {
-    if (!line.empty() && code_points(line) + 1 + code_points(word) > width) {
-      out += line + "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-  }
-  return out + line + "\n";
+  std::string line, word;
+  while (words >> word) line += (line.empty() ? "" : " ") + word;
+  return core::wrap(line, width, 0);
 }
 
 // The lines of a text.

@@ -45,9 +45,6 @@ std::optional<std::string> rulebook_section(std::string_view rulebook, std::stri
 // is not found.
 std::optional<std::string> rulebook_heading(std::string_view rulebook, std::string_view path, std::size_t width = 78);
 
-// The number of characters (UTF-8 code points, not bytes) of `s`: a line's width in a terminal.
-std::size_t code_points(std::string_view s);
-
 // Each line of `text` wrapped at `width` characters (code points, not bytes).
 std::string wrap_lines(std::string_view text, std::size_t width);
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/rules_text.h"
+#include "core/text_layout.h"
 #include "tests/support/command.h"
 
 namespace {
