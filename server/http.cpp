@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 #include <algorithm>
-#include <charconv>
 #include <boost/asio.hpp>
+#include <charconv>
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
