@@ -133,7 +133,7 @@ std::string purchases_text(const Sheet& sh) {
 }
 
 // `put` units of a stance group into its current stance, the rest into the next: each stance's dice
-// and steps (Battle Setup › 5. Assign Combat Stances).
+// and steps (Battle Setup › 5. Assign Combat Stances); a stance no unit takes is not listed.
 std::string stance_note(const Game& game, const Group& g, int put) {
   const auto en = [&](const char* noun, int count) {
     return game.catalogues().render(core::i18n::kFallbackLanguage, text::counted(noun, count));
@@ -144,8 +144,9 @@ std::string stance_note(const Game& game, const Group& g, int put) {
                        en("warroom.count.die", k.air_dice), en("warroom.count.die", k.surface_dice), en("warroom.count.step", k.steps),
                        k.raid_dice ? "; raids with " + en("warroom.count.die", k.raid_dice) : "");
   };
-  std::string note = fmt::format("{} in {}", put, spec(g.cursor));
-  if (put < g.left && g.cursor + 1 < g.type.stance_count) note += fmt::format(", {} in {}", g.left - put, spec(g.cursor + 1));
+  std::string note = put > 0 ? fmt::format("{} in {}", put, spec(g.cursor)) : "";
+  if (put < g.left && g.cursor + 1 < g.type.stance_count)
+    note += fmt::format("{}{} in {}", note.empty() ? "" : ", ", g.left - put, spec(g.cursor + 1));
   return note;
 }
 

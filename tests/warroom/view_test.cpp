@@ -367,6 +367,22 @@ TEST(ActionNotes, EachStanceSaysItsDiceAndSteps) {
   EXPECT_TRUE(has(note, ", 1 in Assault (")) << note;
 }
 
+// The play-test of 5 December (docs/warroom/playtest.md, finding 10): a choice putting no unit in a
+// stance listed it ("0 in Anti-Air (...), 2 in Line (...)"); it names only the stances units take.
+TEST(ActionNotes, AStanceNoUnitTakesIsNotListed) {
+  const Game g = europe();
+  State s = infantry_fight_in_leningrad(g);
+  const core::Seat seat = g.seat_of(GER);
+  const nlohmann::json notes = g.view_json(g.observe(s, seat), seat)["action_notes"];
+  ASSERT_TRUE(notes.contains("battle GER stance GER inf defensive 0")) << notes.dump(1);
+  const std::string none = notes["battle GER stance GER inf defensive 0"];
+  EXPECT_TRUE(none.starts_with("2 in Assault (")) << none;
+  EXPECT_FALSE(has(none, "Defensive")) << none;
+  const std::string all = notes["battle GER stance GER inf defensive 2"];
+  EXPECT_TRUE(all.starts_with("2 in Defensive (")) << all;
+  EXPECT_FALSE(has(all, "Assault")) << all;
+}
+
 // Phase 6 › Evaluate Stress Levels: each nation's Stress Threshold comes with its provenance, so
 // that the page marks the thresholds the project reconstructed (War in Europe's printed values are
 // the rulebook's, their reading by nation the project's: data/warroom/morale.json).
