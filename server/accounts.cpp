@@ -18,6 +18,8 @@ namespace http = boost::beast::http;
 namespace {
 
 constexpr std::size_t kMaxPending = 64;               // jobs waiting for the worker; 503 beyond
+constexpr std::size_t kHashWaiting = 32;              // sign-ins and registrations waiting for their hash; 503 beyond
+constexpr std::size_t kHashPerAddress = 4;            // of which from one address; 429 beyond
 constexpr std::int64_t kSessionSeconds = 30 * 86400;  // a session lasts 30 days
 constexpr const char* kCookie = "churchill_session";
 constexpr const char* kCsrfHeader = "X-Churchill-CSRF";
@@ -130,7 +132,88 @@ Accounts::Accounts(boost::asio::io_context& io, SideStore& store, Lobby& lobby, 
   if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
 }
 
-Accounts::~Accounts() { worker_.join(); }
+Accounts::~Accounts() {
+  hasher_.join();
+  worker_.join();
+}
+
+// A place among the sign-ins and registrations whose hash is waiting or being made, held until it is
+// made: at most kHashWaiting in all and kHashPerAddress from one address, so that a flood of them
+// from a few addresses leaves others their place.
+std::shared_ptr<void> Accounts::hash_place(const std::string& client) {
+  if (hashing_ >= kHashWaiting) throw ApiError(503, ErrorCode{"accounts_busy"}, "too many sign-ins are waiting; try again in a moment");
+  std::size_t& mine = hashing_by_[client];
+  if (mine >= kHashPerAddress)
+    throw ApiError(429, ErrorCode{"too_many_sign_ins"}, "too many sign-ins from this address at once; wait for their answers");
+  ++mine;
+  ++hashing_;
+  return std::shared_ptr<void>(nullptr, [this, client](void*) {
+    --hashing_;
+    if (--hashing_by_[client] == 0) hashing_by_.erase(client);
+  });
+}
+
+void Accounts::hash(std::function<JobAnswer()> work, std::function<void(JobAnswer)> done) {
+  auto finish = std::make_shared<std::function<void(JobAnswer)>>(std::move(done));  // released on the loop, as submit's
+  boost::asio::post(hasher_, [this, work = std::move(work), finish]() mutable {
+    JobAnswer o;
+    try {
+      o = work();
+    } catch (const ApiError& e) {
+      o.error = e;
+    } catch (const std::exception& e) {
+      std::cerr << "serve: accounts: " << printable(e.what(), 200) << std::endl;
+      o.error = ApiError(500, "internal error");
+    }
+    boost::asio::post(io_, [finish = std::move(finish), o = std::move(o)]() mutable { (*finish)(std::move(o)); });
+  });
+}
+
+// Runs `work` on the store's worker with `done`, or answers `done` 503 when too many jobs wait there.
+void Accounts::then_store(Work work, const std::function<void(JobAnswer)>& done) {
+  if (!submit(std::move(work), done))
+    done(JobAnswer{503, {}, "", ApiError(503, ErrorCode{"accounts_busy"}, "too many requests are waiting; try again in a moment")});
+}
+
+// A registration: the password's hash on the hashing thread, then the account and its session in the
+// store (the name is looked at after the hash: a name taken costs a hash too).
+void Accounts::sign_up(const std::string& client, const nlohmann::json& body, bool secure, const std::function<void(JobAnswer)>& done) {
+  const std::string password = body["password"];
+  hash([password] { return JobAnswer{200, {{"hash", password_hash(password)}}, "", std::nullopt}; },
+       [this, place = hash_place(client), body, secure, done](JobAnswer h) {
+         if (h.error) return done(std::move(h));
+         then_store([this, body, secure, hash = h.body["hash"].get<std::string>()](SideStore& s) { return sign_up(s, body, hash, secure); },
+                    done);
+       });
+}
+
+// A sign-in: the account's hash read from the store, checked on the hashing thread (an unknown name
+// against a hash made for the purpose: the same work, the same answer), then the session stored.
+void Accounts::sign_in(const std::string& client, const std::string& key, const std::string& password, bool secure,
+                       const std::function<void(JobAnswer)>& done) {
+  auto place = hash_place(client);
+  then_store(
+      [key](SideStore& s) {
+        const std::optional<Account> a = s.account(key);
+        if (!a) return JobAnswer{200, {{"hash", kUnknownName}}, "", std::nullopt};
+        return JobAnswer{200, {{"id", a->id}, {"name", a->name}, {"hash", a->password_hash}}, "", std::nullopt};
+      },
+      [this, place, password, secure, done](JobAnswer found) {
+        if (found.error) return done(std::move(found));
+        hash(
+            [found, password] {
+              const std::string stored = found.body["hash"];
+              const bool right = crypto_pwhash_str_verify(stored.c_str(), password.data(), password.size()) == 0;
+              if (!found.body.contains("id") || !right) throw ApiError(401, ErrorCode{"bad_sign_in"}, "the name or the password is wrong");
+              return found;
+            },
+            [this, place, secure, done](JobAnswer right) {
+              if (right.error) return done(std::move(right));
+              const Account a{right.body["id"], right.body["name"], ""};
+              then_store([this, a, secure](SideStore& s) { return start_session(s, a, 201, secure); }, done);
+            });
+      });
+}
 
 bool Accounts::route(std::string_view target) {
   const auto p = parts(target);
@@ -224,7 +307,7 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
       password(text_field(body, "password", kCredentials));
       if (!by_address_.allow(client))
         throw ApiError(429, ErrorCode{"too_many_sign_ins"}, "too many sign-ins from this address; wait a minute");
-      work = [this, body, secure_cookie](SideStore& s) { return sign_up(s, body, secure_cookie); };
+      return sign_up(client, body, secure_cookie, done);
     } else if (p.size() == 2 && p[1] == "sessions" && method == http::verb::delete_) {
       check_csrf(req);
       work = [this, token](SideStore& s) {
@@ -240,7 +323,7 @@ void Accounts::answer(const Request& req, const std::string& client, Reply reply
       // Each address and each name (whether or not an account has it) may try so often.
       if (!by_address_.allow(client) || !by_name_.allow(key))
         throw ApiError(429, ErrorCode{"too_many_sign_ins"}, "too many sign-ins from this address or for this name; wait a minute");
-      work = [this, key, pass, secure_cookie](SideStore& s) { return sign_in(s, key, pass, secure_cookie); };
+      return sign_in(client, key, pass, secure_cookie, done);
     } else if (p.size() == 2 && p[1] == "me") {
       only(http::verb::get);
       work = [token](SideStore& s) { return JobAnswer{200, {{"name", signed_in(s, token).name}}, "", std::nullopt}; };
@@ -287,21 +370,11 @@ nlohmann::json Accounts::my_games(SideStore& s, const Account& a) {
   return {{"name", a.name}, {"games", games}};
 }
 
-JobAnswer Accounts::sign_up(SideStore& s, const nlohmann::json& body, bool secure) {
+JobAnswer Accounts::sign_up(SideStore& s, const nlohmann::json& body, const std::string& hash, bool secure) {
   const std::string name = body["name"], key = name_key(name);
-  const std::string hash = password_hash(body["password"]);  // before the name is looked at: both answers cost a hash
   const auto id = s.add_account(key, name, hash, unix_now());
   if (!id) throw ApiError(409, ErrorCode{"name_taken", {{"name", name}}}, fmt::format("the name {} is taken", name));
   return start_session(s, Account{*id, name, ""}, 201, secure);
-}
-
-// An unknown name costs what a wrong password costs (one Argon2id verification) and is answered the same.
-JobAnswer Accounts::sign_in(SideStore& s, const std::string& key, const std::string& password, bool secure) {
-  const std::optional<Account> a = s.account(key);
-  const std::string hash = a ? a->password_hash : kUnknownName;
-  const bool right = crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
-  if (!a || !right) throw ApiError(401, ErrorCode{"bad_sign_in"}, "the name or the password is wrong");
-  return start_session(s, *a, 201, secure);
 }
 
 JobAnswer Accounts::start_session(SideStore& s, const Account& a, int status, bool secure) const {

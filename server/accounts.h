@@ -10,6 +10,7 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -77,8 +78,15 @@ class Accounts {
   void on_touched(std::function<void(std::int64_t account)> hook) { on_touched_ = std::move(hook); }
 
  private:
-  JobAnswer sign_up(SideStore& s, const nlohmann::json& body, bool secure);
-  JobAnswer sign_in(SideStore& s, const std::string& key, const std::string& password, bool secure);
+  // Sign-ins and registrations: their Argon2id work on a thread of its own (hasher_), so that neither
+  // the event loop nor the store's worker (My games, table talk, settings) waits behind it.
+  std::shared_ptr<void> hash_place(const std::string& client);
+  void hash(std::function<JobAnswer()> work, std::function<void(JobAnswer)> done);
+  void then_store(Work work, const std::function<void(JobAnswer)>& done);
+  void sign_up(const std::string& client, const nlohmann::json& body, bool secure, const std::function<void(JobAnswer)>& done);
+  JobAnswer sign_up(SideStore& s, const nlohmann::json& body, const std::string& hash, bool secure);
+  void sign_in(const std::string& client, const std::string& key, const std::string& password, bool secure,
+               const std::function<void(JobAnswer)>& done);
   JobAnswer start_session(SideStore& s, const Account& a, int status, bool secure) const;
   void tie(const Request& req, const std::string& client, const nlohmann::json& body, const Reply& reply);
   // GET and PUT /api/me/vacation; the seats of the account paused or resumed on the loop (away()).
@@ -99,7 +107,10 @@ class Accounts {
   RateLimiter by_address_, by_name_;
   std::function<void(std::int64_t)> on_touched_;
   std::size_t pending_ = 0;  // jobs submitted and not done (the loop's count)
+  std::size_t hashing_ = 0;  // sign-ins and registrations holding a hash_place (the loop's count)
+  std::map<std::string, std::size_t> hashing_by_;  // of which from each address
   boost::asio::thread_pool worker_{1};
+  boost::asio::thread_pool hasher_{1};
 };
 
 }  // namespace server

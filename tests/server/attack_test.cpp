@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "tests/server/latencies.h"
 #include "tests/server/server_fixture.h"
 #include "tests/support/sanitized.h"
 
@@ -23,42 +24,10 @@ using test_support::Reply;
 using test_support::Server;
 using test_support::sql_text;
 using Clock = std::chrono::steady_clock;
+using test_support::Latencies;
+using test_support::load_average;
 
-// Latencies of a client's requests, in milliseconds.
-class Latencies {
- public:
-  template <class F>
-  auto time(F&& request) {
-    const auto start = Clock::now();
-    auto result = request();
-    ms_.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-    return result;
-  }
-  void add(double ms) { ms_.push_back(ms); }
-  double quantile(double q) const {
-    std::vector<double> sorted = ms_;
-    std::sort(sorted.begin(), sorted.end());
-    return sorted.empty() ? 0 : sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(q * static_cast<double>(sorted.size())))];
-  }
-  std::size_t count() const { return ms_.size(); }
-  std::string figures() const {
-    return fmt::format("{} requests, p50 {:.1f} ms, p99 {:.1f} ms, max {:.1f} ms", ms_.size(), quantile(0.5), quantile(0.99),
-                       quantile(1.0));
-  }
-
- private:
-  std::vector<double> ms_;
-};
-
-// The machine's load average over the last minute, for the figures.
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string one;
-  in >> one;
-  return one;
-}
-
-constexpr double kSlow = test_support::kSanitized ? 8 : 1;  // the sanitizers' cost on every request
+using test_support::kSlow;
 
 class Attack : public Server {
  protected:
