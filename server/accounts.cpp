@@ -428,8 +428,10 @@ Accounts::Work Accounts::vacation(const Request& req, const std::string& token) 
   if (!body.contains("days") || !body["days"].is_number_unsigned() || body["days"].get<std::uint64_t>() > kVacationDays)
     throw ApiError(400, fmt::format("the body must be {}: N from 0 to {}", kShape, kVacationDays));
   const auto days = static_cast<std::int64_t>(body["days"].get<std::uint64_t>());
-  return [token, days](SideStore& s) {
+  return [this, token, days](SideStore& s) {
     const Account a = signed_in(s, token);
+    if (!vacation_changes_.allow("account:" + std::to_string(a.id)))
+      throw ApiError(429, ErrorCode{"too_many_changes"}, "too many vacation changes; wait before the next");
     const std::int64_t now = unix_now();
     Vacation v = s.vacation(a.id);
     if (v.year != year_of(now)) v = {v.until, 0, year_of(now)};

@@ -105,6 +105,9 @@ class Accounts {
   const Options& options_;
   Notifier* notifier_;
   RateLimiter by_address_, by_name_;
+  // Vacation changes per account, on the worker only: each writes a line in the log of every game the
+  // account holds a seat of, so 5 at once, then 6 an hour (429 too_many_changes).
+  RateLimiter vacation_changes_{0.1, 5};
   std::function<void(std::int64_t)> on_touched_;
   std::size_t pending_ = 0;  // jobs submitted and not done (the loop's count)
   std::size_t hashing_ = 0;  // sign-ins and registrations holding a hash_place (the loop's count)

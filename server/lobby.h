@@ -29,6 +29,7 @@
 #include "server/api_error.h"
 #include "server/clocks.h"
 #include "server/jobs.h"
+#include "server/limits.h"
 #include "server/listeners.h"
 #include "server/recency.h"
 #include "server/request_keys.h"
@@ -351,6 +352,9 @@ class Lobby {
   std::map<std::string, std::size_t> searches_;          // by address: searches waiting or running
   std::set<std::pair<std::string, int>> hinting_;        // (game, seat) with a hint being computed
   std::map<std::string, std::size_t> replays_;           // by address: replays being made
+  // A seat's clock requests (a pause, a return): each writes the game and a line of its log that
+  // every player reads, so a seat may make 5 at once, then 6 a minute (429 too_many_changes).
+  RateLimiter clock_requests_{6, 5};
   struct BotWaiter {
     std::size_t slices;  // the game's slices when it began to wait
     std::function<void()> then;

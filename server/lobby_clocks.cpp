@@ -116,6 +116,8 @@ const std::string& Lobby::clock(const std::string& id, const std::string& token,
     throw ApiError(400, fmt::format("the body must be {}", kShape));
   if (r.finished) throw ApiError(409, ErrorCode{"game_over"}, "the game is over");
   if (!r.clocks.pace().timed()) throw ApiError(409, ErrorCode{"no_clock"}, "this game has no clock (its pace is \"none\")");
+  if (!clock_requests_.allow(id + "/" + std::to_string(seat)))
+    throw ApiError(429, ErrorCode{"too_many_changes"}, "too many clock requests from this seat; wait a minute");
   const auto p = static_cast<core::Seat>(seat);
   if (body.contains("back")) {
     if (body["back"] != true) throw ApiError(400, fmt::format("the body must be {}", kShape));

@@ -17,12 +17,17 @@ class MyGamesSocket {
   using Clock = std::chrono::steady_clock;
 
  public:
-  MyGamesSocket(const std::string& port, const std::string& session) : ws_(io_) {
-    boost::asio::connect(ws_.next_layer(), tcp::resolver(io_).resolve("127.0.0.1", port));
+  // `from`: the local address to connect from (any of 127.0.0.0/8 on Linux), as another client would.
+  MyGamesSocket(const std::string& port, const std::string& session, const std::string& from = "") : ws_(io_) {
+    boost::system::error_code ec;
+    auto& socket = ws_.next_layer();
+    socket.open(tcp::v4());
+    if (!from.empty()) socket.bind({boost::asio::ip::make_address(from), 0}, ec);
+    socket.connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(std::stoi(port))}, ec);
+    if (ec) return;
     ws_.set_option(boost::beast::websocket::stream_base::decorator([session](boost::beast::websocket::request_type& req) {
       req.set(boost::beast::http::field::cookie, "other=1; churchill_session=" + session);
     }));
-    boost::beast::error_code ec;
     ws_.handshake("127.0.0.1:" + port, "/api/me/ws", ec);
     opened_ = !ec;
     if (opened_) read();
