@@ -18,6 +18,7 @@ import { guidePanel, startTour, tourIfDue } from './warroom-guide';
 import { oddsPanel } from './warroom-odds';
 import { endScreen } from './warroom-end';
 import { carryOutPanel } from './warroom-carry';
+import { launchPanel } from './warroom-launch';
 import { openingPanel } from './warroom-opening';
 import { zoneNoteText } from './warroom-zones';
 import { placementActions, placementPanel } from './warroom-placement';
@@ -402,6 +403,9 @@ export const warroom: TitleUi<WarRoomView> = {
     // Phase 3: "carry out the rest" of the seat's orders, beside the decision.
     const carry = v.terminal ? null : carryOutPanel(v, send);
     if (carry) victory.unshift(carry);
+    // Phase 3 › Step 3: every carrier's fighter kept aboard in one click.
+    const launch = v.terminal ? null : launchPanel(v, send);
+    if (launch) victory.unshift(launch);
     // Phase 7 › Step 5: the seat's new units placed several of a type at a time.
     const placing = placementPanel(v, legal, name, send);
     if (placing) victory.unshift(placing);
