@@ -8,6 +8,12 @@
 // acknowledged, the finished game replays, and no request answered 5xx.
 //
 //   nice -n 10 node tests/e2e/seven_accounts.mjs [build/release/cli/wartables] [--concede-after N] [--seed S]
+//       [--smtp] [--postgres URL]
+//
+// --smtp: the server sends e-mail through a local SMTP sink (this script's), and the second account
+// is told by e-mail as well as by its webhook: one mail per turn and a digest, checked as the webhook's.
+// --postgres URL: two servers on that PostgreSQL database (tests/e2e/with_postgres.sh gives a
+// throw-away one) instead of one on SQLite; the odd accounts use the second server.
 //
 // docs/server.md, "Seven accounts play Global War to the end (measured)".
 import { spawn, execFileSync } from 'node:child_process';
@@ -29,6 +35,8 @@ const option = (name, fallback) => {
 const concedeAfter = Number(option('--concede-after', '3000'));
 const silentAfter = Number(option('--silent-after', String(Math.floor(concedeAfter / 3))));
 let seed = Number(option('--seed', '35'));
+const withSmtp = args.includes('--smtp') ? (args.splice(args.indexOf('--smtp'), 1), true) : false;
+const postgres = option('--postgres', '');
 const binary = args[0] || 'build/release/cli/wartables';
 const t0 = Date.now();
 const elapsed = () => ((Date.now() - t0) / 1000).toFixed(1);
@@ -85,17 +93,52 @@ const onHook = (name, ms) => new Promise((resolve) => {
   hookWaiters.set(name, list);
 });
 
+// The SMTP sink (--smtp): each mail's text (its base64 body decoded) by the recipient's name.
+const mails = new Map();  // name -> [{text, at}]
+const sink = net.createServer((socket) => {
+  let buffer = '', data = false, to = '';
+  socket.write('220 sink ESMTP\r\n');
+  socket.on('data', (chunk) => {
+    buffer += chunk.toString('latin1');
+    for (;;) {
+      if (data) {
+        const end = buffer.indexOf('\r\n.\r\n');
+        if (end < 0) return;
+        const message = buffer.slice(0, end);
+        buffer = buffer.slice(end + 5);
+        data = false;
+        const body = message.slice(message.indexOf('\r\n\r\n') + 4).replace(/\s+/g, '');
+        const name = to.split('@')[0];
+        if (!mails.has(name)) mails.set(name, []);
+        mails.get(name).push({ text: Buffer.from(body, 'base64').toString('utf8'), at: Date.now() });
+        socket.write('250 queued\r\n');
+        continue;
+      }
+      const eol = buffer.indexOf('\r\n');
+      if (eol < 0) return;
+      const line = buffer.slice(0, eol);
+      buffer = buffer.slice(eol + 2);
+      const verb = line.slice(0, 4).toUpperCase();
+      if (verb === 'RCPT') to = (line.match(/<([^>]*)>/) || [])[1] || '';
+      if (verb === 'DATA') { data = true; socket.write('354 go on\r\n'); }
+      else if (verb === 'QUIT') { socket.end('221 bye\r\n'); return; }
+      else socket.write(verb === 'EHLO' ? '250 sink\r\n' : '250 ok\r\n');
+    }
+  });
+  socket.on('error', () => {});
+});
+
 let base = '';
 // A device: its own cookie jar.
 class Device {
-  constructor(label) { this.label = label; this.cookie = ''; }
+  constructor(label, at = base) { this.label = label; this.cookie = ''; this.base = at; }
   async call(method, url, body, token) {
     const headers = { 'X-Churchill-CSRF': '1' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.cookie) headers.Cookie = this.cookie;
     if (token) headers.Authorization = `Bearer ${token}`;
     figures.requests++;
-    const r = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch((this.base || base) + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const set = r.headers.get('set-cookie');
     if (set) this.cookie = set.split(';')[0];
     const text = await r.text();
@@ -123,34 +166,50 @@ function scan(where, text, allies) {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seven-accounts-'));
-  const db = path.join(dir, 'seven.db');
+  const db = postgres || path.join(dir, 'seven.db');
   await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
   const hookPort = receiver.address().port;
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const server = spawn(binary, ['serve', '--port', String(port), '--db', db, '--notify-allow-local', '--notify-poll', '0.2',
-    '--notify-backoff', '1', '--notify-private'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let serverLog = '';
-  server.stderr.on('data', (d) => (serverLog += d));
-  const anon = new Device('anonymous');
-  for (let i = 0; ; i++) {
-    try { if ((await fetch(base + '/api/titles')).ok) break; } catch { /* not yet */ }
-    if (i > 100) throw new Error('the server did not start: ' + serverLog);
-    await sleep(100);
+  const flags = ['--notify-allow-local', '--notify-poll', '0.2', '--notify-backoff', '1', '--notify-private'];
+  if (withSmtp) {
+    await new Promise((r) => sink.listen(0, '127.0.0.1', r));
+    flags.push('--smtp', `smtp://127.0.0.1:${sink.address().port}`, '--mail-from', 'wartables@example.org');
   }
-  log(`server on ${base}, database ${db}`);
+  // One server on SQLite, or two on PostgreSQL (the odd accounts on the second).
+  const servers = [];
+  let serverLog = '';
+  for (let n = 0; n < (postgres ? 2 : 1); n++) {
+    const port = await freePort();
+    const server = spawn(binary, ['serve', '--port', String(port), '--db', db, ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
+    server.stderr.on('data', (d) => (serverLog += d));
+    servers.push({ server, base: `http://127.0.0.1:${port}` });
+    for (let i = 0; ; i++) {
+      try { if ((await fetch(servers[n].base + '/api/titles')).ok) break; } catch { /* not yet */ }
+      if (i > 100) throw new Error('the server did not start: ' + serverLog);
+      await sleep(100);
+    }
+  }
+  base = servers[0].base;
+  state.bases = servers.map((s) => s.base);
+  const anon = new Device('anonymous');
+  log(`server${servers.length > 1 ? 's' : ''} on ${state.bases.join(' and ')}, database ${db}${withSmtp ? ', e-mail through a local SMTP sink' : ''}`);
   try {
     await play(anon, hookPort, db);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.on('exit', r));
+    for (const { server } of servers) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.on('exit', r));
+    }
     receiver.close();
+    if (withSmtp) sink.close();
   }
   // The stored record: every action acknowledged is there, in its seat's order.
-  const rows = execFileSync('sqlite3', [db, `SELECT seat || char(9) || action FROM actions WHERE game = '${state.game}' AND sampled = 0 ORDER BY idx`],
-    { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n').filter(Boolean).map((l) => l.split('\t'));
+  const query = (sql) => postgres
+    ? execFileSync('psql', [postgres, '-At', '-F', '\t', '-c', sql], { encoding: 'utf8', maxBuffer: 1 << 28 })
+    : execFileSync('sqlite3', ['-separator', '\t', db, sql], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const rows = query(`SELECT seat, action FROM actions WHERE game = '${state.game}' AND NOT sampled ORDER BY idx`)
+    .split('\n').filter(Boolean).map((l) => l.split('\t'));
   figures.stored = rows.length;
-  figures.chance = Number(execFileSync('sqlite3', [db, `SELECT count(*) FROM actions WHERE game = '${state.game}' AND sampled = 1`], { encoding: 'utf8' }));
+  figures.chance = Number(query(`SELECT count(*) FROM actions WHERE game = '${state.game}' AND sampled`));
   for (const p of state.players) {
     const stored = rows.filter(([s]) => s === p.seat).map(([, a]) => a);
     let at = 0;
@@ -177,14 +236,26 @@ async function play(anon, hookPort, db) {
   const info = titles.find((t) => t.id === 'warroom').scenarios.find((s) => s.id === 'global-war');
   const seats = info.seats['7'];
   // 1. Seven accounts, each on its own device, each with a confirmed webhook.
-  const players = seats.map((seat, i) => ({ name: `general${i + 1}`, seat, device: new Device(`general${i + 1}`), random: rng(seed + i),
+  const players = seats.map((seat, i) => ({ name: `general${i + 1}`, seat, device: new Device(`general${i + 1}`, state.bases[i % state.bases.length]), random: rng(seed + i),
     acknowledged: [], turnsSeen: 0, active: false, version: -1, view: null, sent: 0, received: 0 }));
   state.players = players;
   for (const p of players) {
     const r = await p.device.call('POST', '/api/accounts', { name: p.name, password: `password of ${p.name}` });
     if (r.status !== 201) throw new Error(`register ${p.name}: ${r.status} ${r.text}`);
-    const w = await p.device.call('PUT', '/api/me/notifications', { webhook: `http://127.0.0.1:${hookPort}/hook/${p.name}` });
+    const settings = { webhook: `http://127.0.0.1:${hookPort}/hook/${p.name}` };
+    if (withSmtp && p === players[1]) settings.email = `${p.name}@example.org`;  // told by e-mail too
+    const w = await p.device.call('PUT', '/api/me/notifications', settings);
     if (w.status !== 200) throw new Error(`webhook of ${p.name}: ${w.status} ${w.text}`);
+  }
+  if (withSmtp) {
+    const p = players[1];
+    for (let i = 0; i < 100 && !(mails.get(p.name) || []).length; i++) await sleep(50);
+    const code = ((mails.get(p.name) || [])[0]?.text || '').match(/\b\d{6}\b/)?.[0];
+    if (!code) throw new Error(`no confirmation code reached ${p.name}'s address`);
+    const c = await p.device.call('POST', '/api/me/notifications/confirm', { channel: 'email', code });
+    if (c.status !== 200 || !c.json.email.confirmed) throw new Error(`confirm ${p.name}'s address: ${c.status} ${c.text}`);
+    mails.set(p.name, []);
+    state.mailed = p;
   }
   for (const p of players) {
     for (let i = 0; i < 100 && !(hooks.get(p.name) || []).length; i++) await sleep(50);
@@ -196,11 +267,11 @@ async function play(anon, hookPort, db) {
   }
   log('7 accounts registered, 7 webhooks confirmed');
   // The first account's second device: My games, read and pushed.
-  const second = new Device('general1 (phone)');
+  const second = new Device('general1 (phone)', state.bases[state.bases.length - 1]);  // on the other server, if two
   const s = await second.call('POST', '/api/sessions', { name: players[0].name, password: `password of ${players[0].name}` });
   if (s.status !== 200 && s.status !== 201) throw new Error(`second device sign-in: ${s.status} ${s.text}`);
   const phone = { lists: 0, sawGame: false, yourTurn: 0 };
-  const phoneWs = new WebSocket(base.replace('http', 'ws') + '/api/me/ws', { headers: { Cookie: second.cookie, Origin: base } });
+  const phoneWs = new WebSocket(second.base.replace('http', 'ws') + '/api/me/ws', { headers: { Cookie: second.cookie, Origin: second.base } });
   phoneWs.on('message', (d) => {
     const text = d.toString();
     phone.lists++;
@@ -265,7 +336,8 @@ function onView(p, v, where) {
 
 function openSocket(p) {
   return new Promise((resolve) => {
-    const ws = new WebSocket(base.replace('http', 'ws') + `/api/games/${state.game}/ws`, { headers: { Origin: base } });
+    const at = p.device.base;
+    const ws = new WebSocket(at.replace('http', 'ws') + `/api/games/${state.game}/ws`, { headers: { Origin: at } });
     ws.on('open', () => { ws.send(JSON.stringify({ token: p.token })); resolve(ws); });
     ws.on('message', (d) => {
       const text = d.toString();
@@ -434,6 +506,14 @@ async function finalChecks(players, phone, second) {
     if (p.digests !== 1) fail(`${p.name}: ${p.digests} digests`);
     if (p !== state.silent && !p.unplanned && p.turnMessages !== p.turnsSeen) fail(`${p.name} (${p.seat}): ${p.turnMessages} "your turn" messages for ${p.turnsSeen} turns`);
   }
+  if (state.mailed) {
+    const p = state.mailed, got = mails.get(p.name) || [];
+    p.mailTurns = got.filter((m) => /your turn/i.test(m.text)).length;
+    p.mailDigests = got.length - p.mailTurns;
+    figures.mails = got.length;
+    if (p.mailDigests !== 1) fail(`${p.name}: ${p.mailDigests} digests by e-mail`);
+    if (!p.unplanned && p.mailTurns !== p.turnsSeen) fail(`${p.name} (${p.seat}): ${p.mailTurns} "your turn" mails for ${p.turnsSeen} turns`);
+  }
   if (!phone.sawGame) fail('the second device\'s My games socket never showed the game');
   figures.phone = phone;
   const silent = state.silent;
@@ -456,6 +536,8 @@ function report() {
   console.log(`  clock events: ${figures.clockEvents?.join(', ')}`);
   console.log(`  reads of table talk, replays and lists during play: ${figures.reads}`);
   console.log(`  notifications ${figures.notifications}; messages ${figures.chatSent} (alliance ${figures.chatAlliance}, table ${figures.chatTable}), stored ${figures.chatStored}; pushes ${figures.pushes}; stale ${figures.stale}`);
+  if (state.mailed) console.log(`  e-mail: ${state.mailed.name} (${state.mailed.seat}) ${state.mailed.mailTurns} "your turn" mails for ${state.mailed.turnsSeen} turns, ${state.mailed.mailDigests} digest`);
+  if (state.bases.length > 1) console.log(`  two servers on PostgreSQL: ${state.bases.join(', ')} (the odd accounts and the second device on the second)`);
   console.log(`  second device: ${figures.phone?.lists} My games pushes; requests ${figures.requests}, 5xx ${figures.errors5xx}, leaks ${figures.leaks}`);
   console.log(failures.length ? `\n${failures.length} FAILURES` : '\nOK');
 }
