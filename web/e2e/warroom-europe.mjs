@@ -8,6 +8,8 @@
 //   shows each Command's kind (the map's glyphs: a fleet is ⚓).
 // - At the turn-order slot, the status panel and the tracks at the pole number each nation by its own
 //   slot (a nation in slot 5 was shown as "2." when it was the second to choose).
+// - With the British fleet in the Red Sea after its Phase 3 turn, the tracks at the pole cover no
+//   label shown (its stack stood under their top edge).
 // Usage: node e2e/warroom-europe.mjs BASE_URL OUT_DIR
 import { createWarRoomGame, fail, launch, seatApi, tourSeen } from './browser.mjs';
 
@@ -81,6 +83,12 @@ if (!(await open())) fail('the list of Commands without an order folded when an 
 const written = (await view()).nations.find((n) => n.id === 'BC').sheet.orders.filter(Boolean);
 if (written.length !== 1 || written[0].command !== 1) fail(`the sheet holds ${JSON.stringify(written)}, not Command 1's order`);
 
+// A second order: the fleet of Command 6 to the Red Sea (M-5), under the corner where the tracks sit.
+for (const action of ['select BC 6', 'to BC M-5']) {
+  const r = await api('actions', { action, version: (await api('view')).version });
+  if (r.error) fail(`${action}: ${r.error}`);
+}
+
 // Hand in with no bid (asked about first), then wait for the British turn-order slot.
 v = await version();
 await page.click('.wr-sheet button.done');
@@ -98,8 +106,42 @@ const onTrack = slotsAt.turn_order.map((n) => `${taken[n]} ${n}`);
 if (JSON.stringify(track) !== JSON.stringify(onTrack))
   fail(`the Turn Order track reads ${track.join(', ')}, the slots are ${onTrack.join(', ')}`);
 const gaps = slotsAt.turn_order.filter((n, i) => taken[n] !== i + 1);
+
+// The tracks at the pole never cover a label shown: once the British fleet is in the Red Sea, its
+// stack stood under the tracks' top edge at 1280x800 (playtest.md, finding 10).
+await page.evaluate(() => window.scrollTo(0, 0));
+// The British slot, then their orders carried out ("Carry out the rest"; a slot or a route, where the
+// page asks for one or a pin's units to leave, through the API as its list offers them).
+const past = () => page.evaluate(() => /Phase 3 > Step 3|Phase 4/.test(document.querySelector('#state .phase')?.textContent ?? ''));
+for (let k = 0; k < 300 && !(await past()); ++k) {
+  const rest = page.locator('.wr-carry button.carry-rest');
+  const now = await view();
+  const choice = now.legal_actions.find((a) => /^(slot|move|leave) BC /.test(a));
+  v = await version();
+  if (await rest.count()) await rest.click();
+  else if (choice) await api('actions', { action: choice, version: now.version });
+  else {
+    await page.waitForTimeout(150);
+    continue;
+  }
+  await moved(v, 'a British slot or order');
+}
+await phase(/Phase 3 > Step 3|Phase 4/, 'the end of the British orders');
+await page.waitForTimeout(300);
+const under = await page.evaluate(() => {
+  const plate = document.querySelector('g.pole g.tracks rect.plate').getBoundingClientRect();
+  const apart = (b) => b.right <= plate.left || b.left >= plate.right || b.bottom <= plate.top || b.top >= plate.bottom;
+  return [...document.querySelectorAll('svg.world g.label')]
+    .filter((g) => g.style.display !== 'none')
+    .flatMap((g) => [...g.querySelectorAll('text, g.chip')].filter((x) => x.style.display !== 'none' && x.getBoundingClientRect().width))
+    .filter((x) => !apart(x.getBoundingClientRect()))
+    .map((x) => `${x.closest('g.label').dataset.id} "${x.textContent.trim()}"`);
+});
+if ((await view()).commands.every((c) => !(c.nation === 'BC' && c.region === 'M-5'))) fail('the British fleet did not reach the Red Sea');
+if (under.length) fail(`the tracks at the pole cover ${under.join(', ')}`);
+await page.screenshot({ path: `${out}/warroom-europe-tracks-1280x800.png` });
 console.log(
-  `warroom-europe: details in view, the list kept open, turn order ${shown.join(' ')}` +
+  `warroom-europe: details in view, the list kept open, no label under the tracks, turn order ${shown.join(' ')}` +
     `${gaps.length ? ` (${gaps.join(', ')} not in the slot of its place)` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
 await browser.close();

@@ -756,8 +756,10 @@ export class WarRoomMap {
     // The tracks first, where they cover the fewest regions in play; then ids and stacks (always
     // shown for regions in play, moved aside where a more important label already is: the
     // capitals' first), then the names where there is room.
-    const taken: Box[] = [this.placeTracks()];
-    const free = (b: Box) => taken.every((t) => b[0] > t[2] || b[2] < t[0] || b[1] > t[3] || b[3] < t[1]);
+    const tracks = this.placeTracks();
+    const taken: Box[] = [tracks];
+    const apart = (b: Box, t: Box) => b[0] > t[2] || b[2] < t[0] || b[1] > t[3] || b[3] < t[1];
+    const free = (b: Box) => taken.every((t) => apart(b, t));
     const shown: { l: Label; x: number; y: number }[] = [];
     for (const l of this.labels) {
       const x0 = l.x * this.k + this.tx,
@@ -765,10 +767,21 @@ export class WarRoomMap {
       const offscreen = x0 < -50 || y0 < -50 || x0 > this.w + 50 || y0 > this.h + 50;
       const boxes = (dx: number, dy: number) => [l.id_box, ...l.chips].map((b) => shift(b, x0 + dx, y0 + dy));
       const must = !!this.state?.inPlay.has(l.id) || this.regions.get(l.id)!.type === 'impassable';
-      // The nearest free place; a label that must be shown and finds none takes the least covered.
-      const clashes = ([dx, dy]: [number, number]) => boxes(dx, dy).filter((b) => !free(b)).length;
+      // The nearest free place; a label that must be shown and finds none takes the least covered,
+      // never under the tracks where a place clear of them exists (they are drawn over it).
+      const clashes = ([dx, dy]: [number, number]) => boxes(dx, dy).reduce((k, b) => k + (!apart(b, tracks) ? 100 : free(b) ? 0 : 1), 0);
       let nudge = offscreen ? undefined : (must ? NUDGES : NUDGES.slice(0, 1)).find((n) => !clashes(n));
-      if (!nudge && must && !offscreen) nudge = NUDGES.reduce((best, n) => (clashes(n) < clashes(best) ? n : best));
+      if (!nudge && must && !offscreen) {
+        // Where no near place clears the tracks, just above, under or beside them.
+        const all = boxes(0, 0).reduce((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])]);
+        const clear: [number, number][] = [
+          [0, tracks[1] - all[3] - 2],
+          [0, tracks[3] - all[1] + 2],
+          [tracks[0] - all[2] - 2, 0],
+          [tracks[2] - all[0] + 2, 0],
+        ];
+        nudge = [...NUDGES, ...clear].reduce((best, n) => (clashes(n) < clashes(best) ? n : best));
+      }
       const show = !offscreen && (must || !!nudge);
       l.g.style.display = show ? '' : 'none';
       if (!show) continue;
