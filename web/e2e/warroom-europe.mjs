@@ -1,6 +1,7 @@
 // War in Europe as the United Kingdom, round 1 by clicking (docs/warroom/playtest.md, 2026-12-05):
 // what that play-test found lost or wrong on the page, checked where a player meets it. A game is
 // created in the lobby with the British Commonwealth human and the rules bot for every other seat.
+// - The lobby names the seats by their nations ("British Commonwealth", "Germany + Italy").
 // - The Victory panel says how far the Axis is from its "2 of" condition ("0 of the 2 held now").
 // - With the page scrolled down to Great Britain, a click on its stack (several Commands) brings the
 //   region's details into view (they open at the map's top corner, which was off the screen).
@@ -18,6 +19,13 @@ const started = Date.now();
 const browser = await launch();
 const page = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
 page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+// The lobby names the seats by their nations, not their ids ("BC", "GER+ITA").
+await page.goto(base);
+await page.selectOption('select[name=title]', 'warroom');
+await page.selectOption('select[name=scenario]', 'war-in-europe');
+const seatNames = await page.$$eval('#seats label', (ls) => ls.map((l) => l.firstChild.textContent.trim()));
+if (!seatNames.includes('British Commonwealth') || !seatNames.includes('Germany + Italy'))
+  fail(`the lobby names the seats ${seatNames.join(', ')}`);
 await createWarRoomGame(page, base, 'war-in-europe', { BC: 'human' });
 const api = seatApi(page);
 const view = async () => {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { escape } from './api';
-import { botName, chooseLanguage, merge, nameOf, render, renderEnglish, scenarioName, seatName, setLanguage, t } from './i18n';
+import { botName, chooseLanguage, merge, nameOf, render, renderEnglish, scenarioName, seatName, seatNameIn, setLanguage, t } from './i18n';
 
 afterEach(() => setLanguage('en'));
 
@@ -66,5 +66,21 @@ describe('the catalogues', () => {
   it('escape server text put into HTML', () => {
     expect(escape(`<b class="x">Tom & 'Jerry'</b>`)).toBe('&#60;b class=&#34;x&#34;&#62;Tom &#38; &#39;Jerry&#39;&#60;/b&#62;');
     expect(escape(42)).toBe('42');
+  });
+});
+
+// The play-test of 5 December (docs/warroom/playtest.md, finding 10): the lobby named War Room's seats
+// by their ids ("BC", "GER+ITA"); a title whose seats are nations names them from its catalogue.
+describe("a seat's name in its title", () => {
+  it("names War Room's seats by their nations, and leaves Churchill's powers as they were", () => {
+    setLanguage('en');
+    expect(seatNameIn('warroom', 'BC')).toBe('British Commonwealth');
+    expect(seatNameIn('warroom', 'GER+ITA')).toBe('Germany + Italy');
+    expect(seatNameIn('warroom', 'USSR')).toBe('Soviet Union');
+    expect(seatNameIn('churchill', 'USSR')).toBe(seatName('USSR'));
+    expect(seatNameIn('warroom', 'nobody')).toBe('nobody');
+    setLanguage('ru');
+    expect(seatNameIn('warroom', 'GER+ITA')).toBe('Германия + Италия');
+    setLanguage('en');
   });
 });

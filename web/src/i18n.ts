@@ -93,6 +93,13 @@ export function nameOf(key: string, fallback: string): string {
 // A seat, scenario or bot kind in the reader's language where the catalogue has it, else as the
 // server names it ("USSR", "training", "ai:hard").
 export const seatName = (s: string) => (has(`power.${s}`) ? t(`power.${s}`) : s);
+// A seat of a title whose seats are its nations (War Room's "BC", "GER+ITA": the ids of the nations
+// it plays, joined by "+") by the nations' names from the title's catalogue (`<title>.nation.<id>`):
+// "British Commonwealth", "Germany + Italy"; any other seat as seatName says it.
+export function seatNameIn(title: string, s: string): string {
+  const nations = s.split('+');
+  return nations.every((n) => has(`${title}.nation.${n}`)) ? nations.map((n) => t(`${title}.nation.${n}`)).join(' + ') : seatName(s);
+}
 export const scenarioName = (id: string, name = id) => (has(`scenario.${id}.name`) ? t(`scenario.${id}.name`) : name);
 export function botName(kind: string): string {
   const key = `ui.web.bot_kinds.${kind.replace(':', '_')}`; // i18next reads ':' as a namespace

@@ -1,7 +1,7 @@
 // The lobby: create a game of any title (scenario, seat count, each seat's player, options, public or
 // by invitation), join an open seat, or watch; and the page an invitation link opens.
 import { api, ApiError, escape, GameSummary, OptionInfo, saveSeat, TitleInfo } from './api';
-import { botName, has, Message, render, scenarioName, seatName, t } from './i18n';
+import { botName, has, Message, render, scenarioName, seatName, seatNameIn, t } from './i18n';
 import { accountPanel } from './account';
 import { finishedGames } from './replay';
 import { bindPaceField, paceField, paceFromForm } from './clock';
@@ -60,7 +60,7 @@ export async function renderLobby(app: HTMLElement) {
     const bot = title().bots[0];
     form.querySelector('#seats')!.innerHTML = seats
       .map(
-        (s, i) => `<label>${escape(seatName(s))} <select name="seat:${escape(s)}">
+        (s, i) => `<label>${escape(seatNameIn(title().id, s))} <select name="seat:${escape(s)}">
         <option value="human" ${i === 0 ? 'selected' : ''}>${escape(t('ui.web.human'))}</option>
         ${title()
           .bots.map((b) => `<option value="bot:${b}" ${i > 0 && b === bot ? 'selected' : ''}>${escape(botName(b))}</option>`)
@@ -174,8 +174,8 @@ function row(g: GameSummary, title: string): string {
     <td>${g.seat_order
       .map((s) =>
         g.seats[s] === 'open'
-          ? `<button class="join" data-id="${g.id}" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatName(s) }))}</button>`
-          : `${escape(seatName(s))}: ${escape(seatState(g.seats[s]))}`,
+          ? `<button class="join" data-id="${g.id}" data-seat="${escape(s)}">${escape(t('ui.web.join_as', { seat: seatNameIn(g.title, s) }))}</button>`
+          : `${escape(seatNameIn(g.title, s))}: ${escape(seatState(g.seats[s]))}`,
       )
       .join(' ')}</td>
     <td>${g.terminal ? escape(t('ui.web.over_won', { winners: g.winners.map(seatName).join(` ${t('ui.play.and')} `) || t('ui.web.nobody') })) : escape(render(g.phase_message) || g.phase)}</td>
