@@ -174,24 +174,25 @@ async function main() {
     await new Promise((r) => sink.listen(0, '127.0.0.1', r));
     flags.push('--smtp', `smtp://127.0.0.1:${sink.address().port}`, '--mail-from', 'wartables@example.org');
   }
-  // One server on SQLite, or two on PostgreSQL (the odd accounts on the second).
+  // One server on SQLite, or two on PostgreSQL (the odd accounts on the second); each one's log in
+  // the run's directory (kept unless the run passes).
   const servers = [];
-  let serverLog = '';
   for (let n = 0; n < (postgres ? 2 : 1); n++) {
     const port = await freePort();
-    const server = spawn(binary, ['serve', '--port', String(port), '--db', db, ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
-    server.stderr.on('data', (d) => (serverLog += d));
+    const logFile = path.join(dir, `serve${n + 1}.log`);
+    const server = spawn(binary, ['serve', '--port', String(port), '--db', db, ...flags],
+      { stdio: ['ignore', 'ignore', fs.openSync(logFile, 'w')] });
     servers.push({ server, base: `http://127.0.0.1:${port}` });
     for (let i = 0; ; i++) {
       try { if ((await fetch(servers[n].base + '/api/titles')).ok) break; } catch { /* not yet */ }
-      if (i > 100) throw new Error('the server did not start: ' + serverLog);
+      if (i > 100) throw new Error('the server did not start: ' + fs.readFileSync(logFile, 'utf8'));
       await sleep(100);
     }
   }
   base = servers[0].base;
   state.bases = servers.map((s) => s.base);
   const anon = new Device('anonymous');
-  log(`server${servers.length > 1 ? 's' : ''} on ${state.bases.join(' and ')}, database ${db}${withSmtp ? ', e-mail through a local SMTP sink' : ''}`);
+  log(`server${servers.length > 1 ? 's' : ''} on ${state.bases.join(' and ')}, database ${db}${withSmtp ? ', e-mail through a local SMTP sink' : ''}, logs in ${dir}`);
   try {
     await play(anon, hookPort, db);
   } finally {
@@ -224,7 +225,7 @@ async function main() {
     }
   }
   report();
-  if (failures.length) console.log(`the database is kept: ${db}`);
+  if (failures.length) console.log(`the database and the servers' logs are kept: ${db}, ${dir}`);
   else fs.rmSync(dir, { recursive: true, force: true });
   process.exit(failures.length ? 1 : 0);
 }
