@@ -176,7 +176,7 @@ bool fast_write(pg_conn* db, const GameWrite& w) {
   std::string sql =
       "WITH checked AS (UPDATE games SET version = $3, action_count = $4, state_hash = $5, finished = $6, updated = $7, summary = $8, "
       "versions = $9, requests = $10, clocks = $11 WHERE id = $1 AND COALESCE(version, 0) = $2 RETURNING id) ";
-  if (w.append.empty()) return run(db, sql + "SELECT count(*) FROM checked").integer(0, 0) == 1;
+  if (w.append.empty()) return run(db, sql + "SELECT count(*) FROM checked", params).integer(0, 0) == 1;
   std::string values;
   for (std::size_t i = 0; i < w.append.size(); ++i) {
     const core::SavedAction& a = w.append[i];

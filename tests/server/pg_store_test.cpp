@@ -215,6 +215,25 @@ TEST_F(PostgresStore, AClockThatRunsOutOnTwoServersRunsOutOnce) {
   EXPECT_EQ(b.staged(), 0u) << "and not again";
 }
 
+// A change of the clocks alone (a pause, a return, a timeout whose stand-in plays later on a worker)
+// appends no action: its write once ran its statement without its parameters, every such commit
+// failed on PostgreSQL ("bind message supplies 0 parameters"), and in seven_accounts.mjs on two
+// servers a silent seat's clock never ran out.
+TEST_F(PostgresStore, AChangeOfTheClocksAloneIsStored) {
+  server::PgStore store(url);
+  server::Lobby lobby(titles(), store);
+  json body = kOneHuman;
+  body["pace"] = "live";
+  const std::string id = lobby.create(body)["id"];
+  const std::string token = lobby.claim(id, "UK", json::object());
+  ASSERT_TRUE(lobby.commit_now().empty());
+  const json paused = json::parse(lobby.clock(id, token, {{"pause", true}}));
+  ASSERT_EQ(paused["clock"]["paused"], true) << "the only human seat agreed";
+  EXPECT_EQ(lobby.staged(), 1u);
+  EXPECT_TRUE(lobby.commit_now().empty()) << "the write of the clocks alone is stored";
+  EXPECT_NE(sql("SELECT clocks FROM games WHERE id = '" + id + "'").find("\"paused\":true"), std::string::npos);
+}
+
 TEST_F(PostgresStore, AVersionSeenThroughAnotherServerIsActedOnAtOnce) {
   server::PgStore store_a(url), store_b(url);
   server::Lobby a(titles(), store_a);
