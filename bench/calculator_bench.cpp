@@ -30,7 +30,9 @@ const Game& eastern_front() {
   return g;
 }
 
-void put(State& s, int nation, int number, const char* where, std::vector<std::pair<int, int>> units) {
+using Units = std::vector<std::pair<int, int>>;  // (unit type, count)
+
+void put(State& s, int nation, int number, const char* where, const Units& units) {
   Command& c = s.command[at(nation)][at(number)];
   c = Command{};
   c.region = data()->find_region(where);
@@ -38,15 +40,14 @@ void put(State& s, int nation, int number, const char* where, std::vector<std::p
 }
 
 // War in Europe with only the Commands placed: Germany in Belarus, the USSR in Smolensk.
-State by_hand(std::vector<std::pair<int, int>> german, std::vector<std::pair<int, int>> german_air, std::vector<std::pair<int, int>> soviet,
-              std::vector<std::pair<int, int>> soviet_air) {
+State by_hand(const Units& german, const Units& german_air, const Units& soviet, const Units& soviet_air) {
   State s = europe().new_game();
   for (auto& pool : s.command) pool.fill(Command{});
   s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
-  put(s, GER, 40, "G8", std::move(german));
-  if (!german_air.empty()) put(s, GER, 20, "G8", std::move(german_air));
-  if (!soviet.empty()) put(s, USSR, 40, "R12", std::move(soviet));
-  if (!soviet_air.empty()) put(s, USSR, 20, "R12", std::move(soviet_air));
+  put(s, GER, 40, "G8", german);
+  if (!german_air.empty()) put(s, GER, 20, "G8", german_air);
+  if (!soviet.empty()) put(s, USSR, 40, "R12", soviet);
+  if (!soviet_air.empty()) put(s, USSR, 20, "R12", soviet_air);
   return s;
 }
 

@@ -39,7 +39,7 @@ json choices(const std::string& text) {
       false);
 }
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: load_test PORT [GAMES] [ACTIONS_PER_GAME] [THREADS] [SPECTATORS] [WARROOM_GAMES]\n");
     return 2;
@@ -159,4 +159,13 @@ int main(int argc, char** argv) {
         latencies.size(), pct(latencies, 0.5), pct(latencies, 0.99), warroom_actions.load(), pct(warroom_latencies, 0.5),
         pct(warroom_latencies, 0.99));
   return errors == 0 ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "load_test: %s\n", e.what());
+    return 1;
+  }
 }

@@ -111,7 +111,7 @@ std::optional<OptionsWhy> placement(const Game& g, const State& s, int seat, con
   const rules::CCtx c{{g, s}};
   std::vector<std::pair<std::string, std::string>> closed;  // 7.4 names the two: Norway and Finland
   for (int l = 0; l < static_cast<int>(g.data().locations.size()); ++l)
-    if (rules::arctic_closed(c, l)) closed.push_back({fmt::format("location{}", closed.size() + 1), g.data().locations[at(l)].name});
+    if (rules::arctic_closed(c, l)) closed.emplace_back(fmt::format("location{}", closed.size() + 1), g.data().locations[at(l)].name);
   if (closed.size() == 2) return make("why.arctic_closed", "7.4", closed);
   return std::nullopt;
 }

@@ -19,9 +19,9 @@ Message nm(const std::string& base) { return key(base + ".name"); }
 std::string num(int v) { return std::to_string(v); }
 
 // A message with its arguments, as a catalogue lookup names them.
-Message tr(std::string k, std::vector<std::pair<std::string, Message>> args = {}) {
+Message tr(std::string k, const std::vector<std::pair<std::string, Message>>& args = {}) {
   Message m = key(std::move(k));
-  for (auto& [name, value] : args) m.with(name, std::move(value));
+  for (const auto& [name, value] : args) m.with(name, value);
   return m;
 }
 

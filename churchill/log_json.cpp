@@ -166,7 +166,7 @@ nlohmann::json value(const Data& d, Arg kind, int v, int power) {
     case kRestriction: return v == static_cast<int>(Restriction::StaysHome) ? "stays_home" : "inactive";
     case kPolMilFor: return name_in(kPolMilPurposes, v);
     case kMarker: return v ? "alignment" : "network";
-    case kSeatSpace: return v;  // 0: the centre of the table (5.22), else the space on the selecting power's track
+    case kSeatSpace:  // 0: the centre of the table (5.22), else the space on the selecting power's track
     case kNum:
     case kBlank: return v;
   }

@@ -312,8 +312,7 @@ void push_purge(const Ctx& c) {
 void play_effects(const Ctx& c, const Play& p, bool debate) {
   State& s = c.s;
   const auto& effects = effects_of(c, p);
-  for (std::size_t i = 0; i < effects.size(); ++i) {
-    const Effect& e = effects[i];
+  for (const Effect& e : effects) {
     if (!holds(c, e.when, p, debate)) continue;
     switch (e.type) {
       case EffectType::GainNetworks:

@@ -363,7 +363,8 @@ namespace {
 // action it names by its display text, the Leader and the power by their names.
 Message why_message(const Game& g, const State& s, core::Seat seat, const OptionsWhy& why) {
   Message reason = msg(why.key);
-  for (const auto& [name, value] : why.args) {
+  for (const auto& arg : why.args) {  // not a structured binding: the lambdas below use both (Clang 14)
+    const std::string &name = arg.first, &value = arg.second;
     const auto action = name == "action" ? g.action_from_string(s, seat, value) : std::nullopt;
     const auto leader = std::find_if(g.data().leaders.begin(), g.data().leaders.end(), [&](const Leader& l) { return l.name == value; });
     if (action)

@@ -276,7 +276,7 @@ Environment Environment::from_process() {
 std::string choose_language(std::string_view flag, const Environment& env, const std::vector<std::string>& available) {
   auto known = [&](std::string_view code) { return std::find(available.begin(), available.end(), code) != available.end(); };
   if (!flag.empty()) {
-    const std::string code = language_of_locale(flag);
+    std::string code = language_of_locale(flag);
     if (known(code)) return code;
     std::string list;
     for (const std::string& l : available) list += (list.empty() ? "" : ", ") + l;
@@ -285,7 +285,7 @@ std::string choose_language(std::string_view flag, const Environment& env, const
   // GNU: LANGUAGE lists preferences ("ru:en"); the first with a catalogue wins.
   for (std::string_view list = env.language ? env.language : ""; !list.empty();) {
     const std::size_t colon = std::min(list.find(':'), list.size());
-    const std::string code = language_of_locale(list.substr(0, colon));
+    std::string code = language_of_locale(list.substr(0, colon));
     if (known(code)) return code;
     list.remove_prefix(std::min(colon + 1, list.size()));
   }

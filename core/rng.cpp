@@ -86,11 +86,11 @@ std::optional<Rng> Rng::deserialize(std::string_view text) {
   for (int w = 0; w < 4; ++w) {
     std::uint64_t v = 0;
     for (int i = 0; i < 16; ++i) {
-      const int d = hex_digit(text[static_cast<std::size_t>(w * 17 + i)]);
+      const int d = hex_digit(text[static_cast<std::size_t>(w) * 17 + static_cast<std::size_t>(i)]);
       if (d < 0) return std::nullopt;
       v = (v << 4) | static_cast<std::uint64_t>(d);
     }
-    if (w < 3 && text[static_cast<std::size_t>(w * 17 + 16)] != '-') return std::nullopt;
+    if (w < 3 && text[static_cast<std::size_t>(w) * 17 + 16] != '-') return std::nullopt;
     rng.s_[static_cast<std::size_t>(w)] = v;
   }
   if (rng.s_ == std::array<std::uint64_t, 4>{}) return std::nullopt;  // xoshiro's one bad state

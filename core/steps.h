@@ -18,9 +18,7 @@
 
 #include "core/log.h"
 
-namespace core {
-
-namespace steps {
+namespace core::steps {
 
 // What kind of node a step is: automatic (runs inside apply), a chance node, the decision of one
 // seat, a simultaneous decision of several, or the end of the game.
@@ -190,5 +188,4 @@ void settle(C& c, const Row (&rows)[N]) {
   }
 }
 
-}  // namespace steps
-}  // namespace core
+}  // namespace core::steps

@@ -58,7 +58,7 @@ SaveFile Title::new_record(const std::string& scenario, const std::vector<std::s
   std::vector<std::string> kinds = {"human"};
   for (const auto& k : bot_kinds()) kinds.push_back("bot:" + k);
   for (std::size_t i = 0; i < controllers.size(); ++i) {
-    const auto& [seat, controller] = controllers[i];
+    const std::string &seat = controllers[i].first, &controller = controllers[i].second;  // captured below (Clang 14)
     auto it = std::find_if(record.seats.begin(), record.seats.end(), [&](const auto& s) { return s.first == seat; });
     if (it == record.seats.end()) throw SetupError(fmt::format("unknown seat \"{}\" ({})", seat, listed(seats)));
     for (std::size_t k = 0; k < i; ++k)

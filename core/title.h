@@ -111,7 +111,7 @@ class Match {
   // The language of the display texts: phase(), board_text(), log_line(), action_text(), a bot
   // move's display and the errors of act() speak it where the title has message catalogues
   // (core/i18n.h, docs/i18n.md); "en" until set. Commands (legal_actions, act, saves) never change.
-  virtual void set_language(std::string /*language*/) {}
+  virtual void set_language(std::string /*language*/) {}  // NOLINT(performance-unnecessary-value-param): overrides keep it
   // What an action does in words of that language (a legal action's or chance outcome's command,
   // as legal_actions gives it); the command itself where the title has no display text.
   virtual std::string action_text(Seat /*seat*/, std::string_view command) const { return std::string(command); }

@@ -10,6 +10,7 @@
 
 #include "server/notify.h"
 #include "server/tokens.h"
+#include "server/unix_time.h"
 
 namespace server {
 
@@ -26,10 +27,6 @@ constexpr const char* kCsrfHeader = "X-Churchill-CSRF";
 // What an unknown name's password is checked against, so that it costs what a wrong password costs:
 // the Argon2id hash, with the limits password_hash() uses, of 256 random bits nobody kept.
 constexpr const char* kUnknownName = "$argon2id$v=19$m=65536,t=2,p=1$Rmj9W/PEm62Glbb0h52Z+A$9Kex2agiIMNDLi4yaY7tRLFzN45hY2ld+2Dn5OZSgW0";
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 std::string cookie(const std::string& token, bool secure) {
   return fmt::format("{}={}; Path=/; Max-Age={}; HttpOnly; SameSite=Lax{}", kCookie, token, token.empty() ? 0 : kSessionSeconds,
@@ -179,12 +176,15 @@ void Accounts::then_store(Work work, const std::function<void(JobAnswer)>& done)
 // store (the name is looked at after the hash: a name taken costs a hash too).
 void Accounts::sign_up(const std::string& client, const nlohmann::json& body, bool secure, const std::function<void(JobAnswer)>& done) {
   const std::string password = body["password"];
-  hash([password] { return JobAnswer{200, {{"hash", password_hash(password)}}, "", std::nullopt}; },
-       [this, place = hash_place(client), body, secure, done](JobAnswer h) {
-         if (h.error) return done(std::move(h));
-         then_store([this, body, secure, hash = h.body["hash"].get<std::string>()](SideStore& s) { return sign_up(s, body, hash, secure); },
-                    done);
-       });
+  hash(
+      [password] {
+        return JobAnswer{200, {{"hash", password_hash(password)}}, "", std::nullopt};
+      },
+      [this, place = hash_place(client), body, secure, done](JobAnswer h) {
+        if (h.error) return done(std::move(h));
+        then_store([this, body, secure, hash = h.body["hash"].get<std::string>()](SideStore& s) { return sign_up(s, body, hash, secure); },
+                   done);
+      });
 }
 
 // A sign-in: the account's hash read from the store, checked on the hashing thread (an unknown name

@@ -109,8 +109,8 @@ class Accounts {
   // account holds a seat of, so 5 at once, then 6 an hour (429 too_many_changes).
   RateLimiter vacation_changes_{0.1, 5};
   std::function<void(std::int64_t)> on_touched_;
-  std::size_t pending_ = 0;  // jobs submitted and not done (the loop's count)
-  std::size_t hashing_ = 0;  // sign-ins and registrations holding a hash_place (the loop's count)
+  std::size_t pending_ = 0;                        // jobs submitted and not done (the loop's count)
+  std::size_t hashing_ = 0;                        // sign-ins and registrations holding a hash_place (the loop's count)
   std::map<std::string, std::size_t> hashing_by_;  // of which from each address
   boost::asio::thread_pool worker_{1};
   boost::asio::thread_pool hasher_{1};

@@ -4,6 +4,8 @@
 #include <boost/beast/http.hpp>
 #include <chrono>
 
+#include "server/unix_time.h"
+
 namespace server {
 
 namespace http = boost::beast::http;
@@ -12,11 +14,8 @@ namespace {
 
 constexpr std::size_t kMaxChars = 500;   // a message's length, in characters (code points)
 constexpr std::size_t kMaxWaiting = 32;  // table talk's jobs waiting for the side store's worker (of its 64)
-constexpr const char* kShape = "{\"channel\": \"table\", \"alliance\" or \"private\", \"to\": SEAT (private only), \"text\": \"...\"}";
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
+constexpr const char* kMessageShape =
+    "{\"channel\": \"table\", \"alliance\" or \"private\", \"to\": SEAT (private only), \"text\": \"...\"}";
 
 nlohmann::json to_json(const ChatMessage& m) {
   nlohmann::json j = {{"id", m.id}, {"at", m.at}, {"step", m.step}, {"seat", m.seat}, {"channel", m.channel}, {"text", m.text}};
@@ -125,7 +124,7 @@ void Chat::queue(const Request& req, Accounts::Work work, const Accounts::Reply&
 }
 
 void Chat::send(const Request& req, const std::string& id, const Lobby::Roster& roster, const Accounts::Reply& reply) {
-  const nlohmann::json body = object_body(req, {"channel", "to", "text"}, kShape);
+  const nlohmann::json body = object_body(req, {"channel", "to", "text"}, kMessageShape);
   const Reader me = reader_of(roster);
   ChatMessage m{0, unix_now(), static_cast<std::int64_t>(roster.actions), me.seat, "", "", ""};
   const auto channel = body.find("channel");
@@ -133,7 +132,7 @@ void Chat::send(const Request& req, const std::string& id, const Lobby::Roster& 
   if (m.channel == "private") {
     m.to = other_seat(body, "to", roster, me);
   } else if (m.channel == "table" || (m.channel == "alliance" && me.team >= 0)) {
-    if (body.contains("to")) throw ApiError(400, fmt::format("\"to\" is for a private message: the body must be {}", kShape));
+    if (body.contains("to")) throw ApiError(400, fmt::format("\"to\" is for a private message: the body must be {}", kMessageShape));
     if (m.channel == "alliance") m.to = std::to_string(me.team);
   } else {
     throw ApiError(
@@ -141,7 +140,8 @@ void Chat::send(const Request& req, const std::string& id, const Lobby::Roster& 
         fmt::format("no channel {} here: \"table\", \"private\"{}", printable(m.channel, 20), me.team >= 0 ? ", \"alliance\"" : ""));
   }
   const auto text = body.find("text");
-  if (text == body.end() || !text->is_string()) throw ApiError(400, fmt::format("\"text\" must be a string: the body must be {}", kShape));
+  if (text == body.end() || !text->is_string())
+    throw ApiError(400, fmt::format("\"text\" must be a string: the body must be {}", kMessageShape));
   m.text = plain_text(*text);
   if (!by_seat_.allow(id + "/" + me.seat)) throw ApiError(429, ErrorCode{"chat_flood"}, "too many messages from this seat; wait a moment");
   auto stored = std::make_shared<std::pair<ChatMessage, std::vector<std::pair<std::string, std::string>>>>(

@@ -9,14 +9,11 @@
 #include <malloc.h>
 
 #include "server/lobby.h"
+#include "server/unix_time.h"
 
 namespace server {
 
 namespace {
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 // A title as the lobby's form needs it: scenarios with the seats of each seat count, options, bots.
 nlohmann::json title_json(const core::Title& t) {

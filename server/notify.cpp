@@ -11,6 +11,7 @@
 #include "server/api_error.h"
 #include "server/notify_send.h"
 #include "server/tokens.h"
+#include "server/unix_time.h"
 
 namespace server {
 
@@ -20,10 +21,6 @@ constexpr std::size_t kMaxChanges = 4096;     // changes waiting for the notifie
 constexpr std::int64_t kLease = 120;          // seconds a claimed message is this server's to send
 constexpr std::size_t kBatch = 32;            // messages claimed at a time
 constexpr std::chrono::seconds kTimeout{10};  // one send, all told
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 nlohmann::json target_json(const NotifySettings::Target& t) {
   return {{"to", t.to},       {"confirmed", t.confirmed}, {"code_hash", t.code_hash}, {"code_expires", t.code_expires},

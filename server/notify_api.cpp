@@ -10,6 +10,7 @@
 
 #include "server/accounts.h"
 #include "server/notify.h"
+#include "server/unix_time.h"
 
 namespace server {
 
@@ -24,10 +25,6 @@ constexpr std::int64_t kCodeSeconds = 3600;  // a code's life
 constexpr const char* kShape =
     "{\"webhook\": URL or null, \"email\": ADDRESS or null, \"browser\": BOOL, \"turns\": BOOL, \"digest\": BOOL, \"language\": CODE}";
 constexpr const char* kConfirmShape = "{\"channel\": \"webhook\" or \"email\", \"code\": \"123456\"}";
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 ApiError bad(const std::string& field, const char* what) {
   return ApiError(400, ErrorCode{"bad_notifications", {{"field", field}}},

@@ -334,7 +334,7 @@ StancePlan plan_of(const Odds& odds) {
   return plan;
 }
 
-Odds odds_from_observation(const Game& g, const State& obs, core::Seat seat, OddsQuery q) {
+Odds odds_from_observation(const Game& g, const State& obs, core::Seat seat, const OddsQuery& q) {
   const auto start = std::chrono::steady_clock::now();
   Odds o;
   o.region = q.region;
@@ -439,13 +439,13 @@ nlohmann::json odds_json(const Game& g, const Odds& o) {
           {"casualty_points_provenance", provenance_id(g.data().casualty_points_provenance())}};
 }
 
-Odds battle_odds(const Game& game, const State& state, core::Seat seat, OddsQuery query) {
+Odds battle_odds(const Game& game, const State& state, core::Seat seat, const OddsQuery& query) {
   if (seat >= game.seat_count()) {
     Odds o;
     o.error = fmt::format("no seat {} in this game", seat);
     return o;
   }
-  return odds_from_observation(game, game.observe(state, seat), seat, std::move(query));
+  return odds_from_observation(game, game.observe(state, seat), seat, query);
 }
 
 }  // namespace warroom

@@ -108,10 +108,10 @@ struct Odds {
 // The odds of the conflict in `query.region` as `seat` sees it (core::kChance or -1: a spectator).
 // Only `game.observe(state, seat)` is read. With no Commands named, those the seat's own sheet
 // orders into the region (written, not yet carried out) move in.
-Odds battle_odds(const Game& game, const State& state, core::Seat seat, OddsQuery query);
+Odds battle_odds(const Game& game, const State& state, core::Seat seat, const OddsQuery& query);
 
 // The same from an observation already made for the seat (the bots' entry).
-Odds odds_from_observation(const Game& game, const State& observation, core::Seat seat, OddsQuery query);
+Odds odds_from_observation(const Game& game, const State& observation, core::Seat seat, const OddsQuery& query);
 
 // The odds as JSON for clients (`warroom odds --json`, the server's API): data ids, no English;
 // every figure {"mean", "se"} (se 0 when exact).

@@ -18,7 +18,7 @@ enum Field : int { kWins, kUnits, kCasualtyPoints, kStress, kMedals, kResourcesL
 constexpr int kContested = kSideFields * kSides;
 constexpr int kTallyFields = kContested + 1;
 using Tally = std::array<double, kTallyFields>;
-constexpr std::size_t field(Field f, int side) { return static_cast<std::size_t>(f * kSides + side); }
+constexpr std::size_t field(Field f, int side) { return static_cast<std::size_t>(f) * kSides + static_cast<std::size_t>(side); }
 
 // The region's conflict as the engine has set it up.
 struct Position {

@@ -42,7 +42,7 @@ constexpr int kApiMaxSamples = 20000;
 std::function<nlohmann::json()> odds_question(std::shared_ptr<const Game> game, State seen, core::Seat seat,
                                               const core::Match::Parameters& parameters) {
   const OddsQuery query = odds_query(*game, parameters, kApiMaxSamples);
-  return [game = std::move(game), seen = std::move(seen), seat = seat < 0 ? -1 : seat, query] {
+  return [game = std::move(game), seen, seat = seat < 0 ? -1 : seat, query] {
     return odds_json(*game, odds_from_observation(*game, seen, seat, query));
   };
 }

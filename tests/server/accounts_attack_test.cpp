@@ -99,8 +99,8 @@ class AccountsAttack : public test_support::Server {
   // What the tables of accounts and their games hold: what bad input must leave as it was.
   std::string tables() {
     std::string out;
-    for (const char* table : {"accounts", "account_sessions", "account_seats", "chat", "chat_mutes", "vacations", "notify_settings",
-                              "notify_outbox"})
+    for (const char* table :
+         {"accounts", "account_sessions", "account_seats", "chat", "chat_mutes", "vacations", "notify_settings", "notify_outbox"})
       out += std::string(table) + "=" + count(table) + " ";
     return out + "clocks=" + test_support::sql_text(db, "SELECT group_concat(clocks, '|') FROM games WHERE clocks <> ''");
   }
@@ -119,7 +119,8 @@ class AccountsAttack : public test_support::Server {
   // A hostile account's game with a clock (an hour a seat), its UK seat claimed while signed in (held
   // by the account): {id, token}.
   std::pair<std::string, std::string> clocked_game(const std::string& from, const std::string& session) {
-    const Reply made = post("/api/games", R"({"scenario": "training", "seating": "public", "pace": {"initial": 3600, "per_move": 60, "most": 7200},
+    const Reply made =
+        post("/api/games", R"({"scenario": "training", "seating": "public", "pace": {"initial": 3600, "per_move": 60, "most": 7200},
         "stand_in": "bot:rulebook", "seats": {"US": "bot:rulebook", "USSR": "bot:rulebook"}})");
     EXPECT_EQ(made.status, 201) << made.body.dump();
     const std::string id = made.body.value("id", "");
@@ -270,7 +271,8 @@ TEST_F(AccountsAttack, HugeMalformedAndForgedRequestsToTheNewEndpointsAreRefused
   std::vector<std::string> accepted;
   const Latencies times = probed(4, 4, [&](int c, int i) {
     const Bad& b = bad[static_cast<std::size_t>(c * 7 + i) % bad.size()];
-    const Answer a = page(from, b.method, b.target, b.body, b.signed_in ? mallory : (b.seat ? "" : "0000forged"), b.seat ? token : "", b.csrf);
+    const Answer a =
+        page(from, b.method, b.target, b.body, b.signed_in ? mallory : (b.seat ? "" : "0000forged"), b.seat ? token : "", b.csrf);
     tally.add(a.status);
     if (a.status != 0 && (a.status < 400 || a.status >= 500)) {
       const std::lock_guard lock(mutex);
@@ -348,8 +350,9 @@ TEST_F(AccountsAttack, TableTalkPauseAndVacationFloodsFromOneSeatAreLimited) {
   Tally chat, clock, vacation;
   const Latencies times = probed(3, 5, [&](int c, int i) {
     if (c == 0) {
-      chat.add(page(from, http::verb::post, game + "/chat", json{{"channel", "table"}, {"text", fmt::format("spam {}", i)}}.dump(), "", token)
-                   .status);
+      chat.add(
+          page(from, http::verb::post, game + "/chat", json{{"channel", "table"}, {"text", fmt::format("spam {}", i)}}.dump(), "", token)
+              .status);
     } else if (c == 1) {
       clock.add(page(from, http::verb::post, game + "/clock", json{{"pause", i % 2 == 0}}.dump(), "", token).status);
     } else {
@@ -360,8 +363,8 @@ TEST_F(AccountsAttack, TableTalkPauseAndVacationFloodsFromOneSeatAreLimited) {
   std::size_t notes = 0;
   for (const json& e : view.value("log_events", json::array())) notes += e.value("event", "").rfind("clock_", 0) == 0;
   std::cout << "figures: from one seat for 5 s: table talk " << chat.figures() << "; pauses " << clock.figures() << "; vacations "
-            << vacation.figures() << "; clock lines in the game's log " << notes << ", its clocks " << count_text(id) << " bytes; the victim's game "
-            << times.figures() << "; load average " << load_average() << std::endl;
+            << vacation.figures() << "; clock lines in the game's log " << notes << ", its clocks " << count_text(id)
+            << " bytes; the victim's game " << times.figures() << "; load average " << load_average() << std::endl;
   EXPECT_LE(chat.count(201), 8) << chat.figures();
   EXPECT_EQ(count("chat"), std::to_string(chat.count(201)));
   EXPECT_LE(clock.count(200), 7) << "a seat's pauses are limited as its messages are: " << clock.figures();
