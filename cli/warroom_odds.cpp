@@ -144,6 +144,9 @@ void add_warroom_odds_command(CLI::App& app, Kit& kit) {
     q.error = error;
     q.seed = seed;
     q.search_stances = !rules_stances;
+    std::vector<std::string> controllers;  // a side bot:rules plays chooses as it does, as through the server
+    for (core::Seat p = 0; p < g.seat_count(); ++p) controllers.push_back(match->controller(p));
+    q.rules_sides = warroom::rules_sides(g, controllers);
     const core::Seat seat = parse_seat(g, as);
     const warroom::Odds o = warroom::battle_odds(g, session->session().state(), seat, q);
     if (!o.error.empty()) fail(o.error);

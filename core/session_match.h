@@ -227,9 +227,10 @@ class SessionMatch final : public Match {
   // The search behind hint(): a seat's actions ranked from its observation, with a seed.
   using Advisor = std::function<std::vector<ActionValue>(const G&, const State& observation, Seat, std::uint64_t seed)>;
   // A title's question (Match::question_task): checks the parameters now (throws ActionError) and
-  // returns the work, which may run on another thread, on the game and the seat's observation.
-  using Question =
-      std::function<std::function<nlohmann::json()>(std::shared_ptr<const G>, State observation, Seat seat, const Parameters& parameters)>;
+  // returns the work, which may run on another thread, on the game and the seat's observation;
+  // `controllers`: who plays each seat now ("human", "bot:rules", ...), public in the lobby.
+  using Question = std::function<std::function<nlohmann::json()>(
+      std::shared_ptr<const G>, State observation, Seat seat, const Parameters& parameters, const std::vector<std::string>& controllers)>;
 
   // Replays the record's actions from `initial` (throws SaveError naming the action that fails).
   SessionMatch(std::unique_ptr<const G> game, const State& initial, SaveFile record, std::string data_hash, BotFactory bots,
@@ -394,7 +395,9 @@ class SessionMatch final : public Match {
     const auto it = questions_.find(name);
     if (it == questions_.end()) return {};
     const Seat who = seat ? *seat : kSpectator;
-    return it->second(game_, game_->observe(session_.state(), who), who, parameters);
+    std::vector<std::string> controllers;
+    for (Seat p = 0; p < game_->seat_count(); ++p) controllers.push_back(controller(p));
+    return it->second(game_, game_->observe(session_.state(), who), who, parameters, controllers);
   }
   using Match::run_bots;
   int run_bots(bool quick_only, const std::function<bool()>& stop) override {

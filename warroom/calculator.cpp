@@ -370,9 +370,9 @@ Odds odds_from_observation(const Game& g, const State& obs, core::Seat seat, con
     o.later_chance = !ev.exact && ev.later_chance;
     plan = ev.plan;
     for (int side = 0; side < kSides; ++side)
-      o.side[at(side)].stance_source = !ev.chose[at(side)] ? StanceSource::None
-                                       : q.search_stances  ? StanceSource::Searched
-                                                           : StanceSource::RulesBot;
+      o.side[at(side)].stance_source = !ev.chose[at(side)]                            ? StanceSource::None
+                                       : q.search_stances && !q.rules_sides[at(side)] ? StanceSource::Searched
+                                                                                      : StanceSource::RulesBot;
   }
   list_stances(g, p, plan, o);
   if (o.in_progress)

@@ -53,7 +53,12 @@ struct OddsQuery {
   double error = 0.01;
   std::uint64_t seed = 1;      // Monte Carlo: the dice stream (the same seed, the same figures)
   bool search_stances = true;  // false: stances as bot:rules chooses them
-  long exact_budget = 30000;   // exact: dice placed at most (each a step of the enumeration), else Monte Carlo
+  // Sides (0 Allied, 1 Axis) whose stances are as bot:rules chooses them whatever search_stances
+  // says: the sides whose seats bot:rules plays (issue 33's play-test, finding 2: the Axis bot's
+  // stances, once on the board, made the odds of a battle "being fought" other than those "to be
+  // fought", which had assumed the Axis's best).
+  std::array<bool, kSides> rules_sides{};
+  long exact_budget = 30000;  // exact: dice placed at most (each a step of the enumeration), else Monte Carlo
 };
 
 // A figure with its standard error (0 when exact).
@@ -68,7 +73,7 @@ struct StanceUse {
 enum class StanceSource : std::uint8_t {
   None,      // the side has no stance to choose (single-stance types only, or no units)
   Searched,  // the calculator's best choice (see above)
-  RulesBot,  // as bot:rules chooses (OddsQuery::search_stances false)
+  RulesBot,  // as bot:rules chooses (OddsQuery::search_stances false, or the side in rules_sides)
   OnBoard,   // already chosen: the battle is being fought
 };
 
@@ -124,6 +129,9 @@ nlohmann::json odds_json(const Game& game, const Odds& odds);
 // Throws core::ActionError naming the parameter that is wrong (calculator_query.cpp).
 OddsQuery odds_query(const Game& game, const core::Match::Parameters& parameters, int max_samples = 1000000);
 RegionId region_named(const Game& game, std::string_view text);
+// OddsQuery::rules_sides from who plays each seat ("human", "bot:rules", ...): the sides each of
+// whose seats bot:rules plays.
+std::array<bool, kSides> rules_sides(const Game& game, const std::vector<std::string>& controllers);
 std::vector<CommandRef> commands_named(const Game& game, std::string_view text);
 
 // The stance choice a plan makes at a Need::Stance decision: all of the group's units into the

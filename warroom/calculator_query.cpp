@@ -11,6 +11,7 @@
 
 #include "core/session.h"
 #include "warroom/calculator.h"
+#include "warroom/rules.h"
 
 namespace warroom {
 
@@ -66,6 +67,16 @@ std::vector<CommandRef> commands_named(const Game& g, std::string_view text) {
       refuse(fmt::format("with: \"{}\" is not a Command of this game as NATION:NUMBER (e.g. GER:12)", shown(item)));
     out.push_back({static_cast<std::uint8_t>(*n), static_cast<std::uint8_t>(*number)});
   }
+  return out;
+}
+
+std::array<bool, kSides> rules_sides(const Game& g, const std::vector<std::string>& controllers) {
+  std::array<bool, kSides> out{};
+  std::array<bool, kSides> other{};
+  for (core::Seat p = 0; p < g.seat_count() && p < static_cast<core::Seat>(controllers.size()); ++p)
+    for (int n = 0; n < kNations; ++n)
+      if ((g.seat_nations(p) >> n) & 1u) (controllers[at(p)] == "bot:rules" ? out : other)[at(side_of(n))] = true;
+  for (int side = 0; side < kSides; ++side) out[at(side)] = out[at(side)] && !other[at(side)];
   return out;
 }
 

@@ -322,7 +322,7 @@ class Search {
     for (int side = 0; side < kSides; ++side) {
       const SideChoices c = choices_of(g, p.at.battle, side);
       chose_[at(side)] = c.any;
-      plans_[at(side)] = q.search_stances ? plans_of(c, side) : std::vector<StancePlan>{no_plan()};
+      plans_[at(side)] = q.search_stances && !q.rules_sides[at(side)] ? plans_of(c, side) : std::vector<StancePlan>{no_plan()};
     }
   }
 

@@ -38,10 +38,12 @@ namespace {
 constexpr int kApiMaxSamples = 20000;
 
 // The "odds" question (Match::question_task, the server's GET /api/games/{id}/odds): the battle
-// calculator's JSON from the seat's observation only.
+// calculator's JSON from the seat's observation only; a side whose every seat bot:rules plays is
+// assumed to choose its stances as bot:rules does (OddsQuery::rules_sides).
 std::function<nlohmann::json()> odds_question(std::shared_ptr<const Game> game, State seen, core::Seat seat,
-                                              const core::Match::Parameters& parameters) {
-  const OddsQuery query = odds_query(*game, parameters, kApiMaxSamples);
+                                              const core::Match::Parameters& parameters, const std::vector<std::string>& controllers) {
+  OddsQuery query = odds_query(*game, parameters, kApiMaxSamples);
+  query.rules_sides = rules_sides(*game, controllers);
   return [game = std::move(game), seen, seat = seat < 0 ? -1 : seat, query] {
     return odds_json(*game, odds_from_observation(*game, seen, seat, query));
   };

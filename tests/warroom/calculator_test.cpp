@@ -3,6 +3,7 @@
 // Resolving Convoy Raids), the Orange Zone's black, the seat's observation only, bad input, and the
 // calculator's figures against the engine's own frequencies over battles played through Phase 4.
 #include <cmath>
+#include <fstream>
 
 #include "engine_fixture.h"
 #include "warroom/bots_rules.h"
@@ -523,6 +524,152 @@ TEST(CalculatorSovietJapanesePact, Ruling52_TheSecondBattleIsPlayedOut_MonteCarl
   EXPECT_FALSE(o.exact);
   EXPECT_TRUE(o.later_chance);
   expect_agree(o, engine_frequencies(g, s, USSR, "P-14", plan_of(o), 2000));
+}
+
+}  // namespace
+}  // namespace warroom::testing
+
+namespace warroom::testing {
+namespace {
+
+// ---- The same battle before and once it is being fought ------------------------------------------
+
+core::Seat first_acting(const Game& g, const State& s) {
+  const core::SeatMask acting = g.acting_seats(s);
+  for (core::Seat p = 0; p < g.seat_count(); ++p)
+    if (acting & core::seat_bit(p)) return p;
+  return -1;
+}
+
+// Eastern Front played by rules bots until `stop` holds (or the war ends).
+template <class Stop>
+void play_rules_until(const Game& g, State& s, core::Rng& chance, core::Rng& choices, Stop stop) {
+  std::vector<RulesBot> bots(static_cast<std::size_t>(g.seat_count()));
+  core::OutcomeList outcomes;
+  for (int guard = 0; guard < 200000 && g.node_kind(s) != core::NodeKind::Terminal && !stop(s); ++guard) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      g.apply(s, core::kChance, core::draw_chance(g, s, chance, outcomes), nullptr);
+      continue;
+    }
+    const core::Seat seat = first_acting(g, s);
+    g.apply(s, seat, bots[static_cast<std::size_t>(seat)].choose(g, g.observe(s, seat), seat, choices), nullptr);
+  }
+}
+
+// Issue 33's play-test, finding 2: at round 2's Order of Battles the odds of Belarus "to be fought"
+// were 0.3% for the Soviet attack, and 83% one click later, "being fought", with the same forces:
+// the first had assumed the Axis's best stances, the second read those bot:rules (playing Germany)
+// had put on the board. With the Axis side as bot:rules chooses, the two questions agree; a side
+// played by people is still assumed to choose its best.
+State replayed(const Game& g, const std::string& file) {
+  std::ifstream in(std::string(WARROOM_TEST_SOURCE_DIR) + "/" + file);
+  EXPECT_TRUE(in.good()) << file;
+  State s = g.new_game();
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto tab = line.find('\t');
+    const std::string who = line.substr(0, tab), text = line.substr(tab + 1);
+    const core::Seat seat = who == "chance" ? core::kChance : *g.seat_from_name(who);
+    const auto a = g.action_from_string(s, seat, text);
+    EXPECT_TRUE(a.has_value()) << line;
+    if (!a) break;
+    g.apply(s, seat, *a, nullptr);
+  }
+  return s;
+}
+
+TEST(CalculatorResolveBattles, Playtest_ABattleToBeFought_TheAxisBotsStancesAsOnceItIsBeingFought) {
+  const Game g(data(), *data()->find_scenario("eastern-front"), 2);
+  const State picking = replayed(g, "eastern_front_playtest_round2.txt");
+  ASSERT_EQ(top(picking), StepId::PickRegion);
+  State fought = picking;
+  act(g, fought, USSR, "fight USSR G8");
+  while (top(fought) == StepId::BattleChoice && first_acting(g, fought) == g.seat_of(GER)) {
+    const core::Seat seat = g.seat_of(GER);
+    core::Rng choices(1);
+    g.apply(fought, seat, RulesBot{}.choose(g, g.observe(fought, seat), seat, choices), nullptr);
+  }
+  ASSERT_EQ(first_acting(g, fought), g.seat_of(USSR)) << "the Axis committed its stances first (Battle Setup > 5)";
+  OddsQuery q = into("G8");
+  q.rules_sides = rules_sides(g, {"human", "bot:rules"});
+  ASSERT_FALSE(q.rules_sides[kAllied]);
+  ASSERT_TRUE(q.rules_sides[kAxis]);
+  const Odds before = odds_as(g, picking, USSR, q);
+  const Odds during = odds_as(g, fought, USSR, q);
+  ASSERT_TRUE(during.in_progress);
+  EXPECT_EQ(before.side[kAxis].stance_source, StanceSource::RulesBot);
+  EXPECT_EQ(before.side[kAllied].stance_source, StanceSource::Searched);
+  EXPECT_EQ(during.side[kAxis].stance_source, StanceSource::OnBoard);
+  ASSERT_EQ(before.side[kAxis].stances.size(), during.side[kAxis].stances.size());
+  for (std::size_t i = 0; i < before.side[kAxis].stances.size(); ++i)
+    EXPECT_EQ(before.side[kAxis].stances[i].stance, during.side[kAxis].stances[i].stance)
+        << "type " << int(during.side[kAxis].stances[i].type);
+  for (int side = 0; side < kSides; ++side) {
+    const double se = std::hypot(before.side[at(side)].wins.se, during.side[at(side)].wins.se);
+    EXPECT_NEAR(before.side[at(side)].wins.mean, during.side[at(side)].wins.mean, 4 * se + 0.01) << "side " << side;
+    const double lost = std::hypot(before.side[at(side)].units_lost.se, during.side[at(side)].units_lost.se);
+    EXPECT_NEAR(before.side[at(side)].units_lost.mean, during.side[at(side)].units_lost.mean, 4 * lost + 0.05) << "side " << side;
+  }
+  EXPECT_GT(during.side[kAllied].wins.mean, 0.5) << "the battle's odds once the Axis stances are on the board";
+  const Odds best = odds_as(g, picking, USSR, into("G8"));  // nobody's seat said: each side's best
+  EXPECT_EQ(best.side[kAxis].stance_source, StanceSource::Searched);
+  EXPECT_LT(best.side[kAllied].wins.mean, 0.1) << "against the Axis's best stances";
+}
+
+// The same through rounds of Eastern Front played by rules bots on both sides: at each Order of
+// Battles from round 2, each land battle's odds before it is selected and once the side committing
+// first has put its stances on the board agree within their error.
+TEST(CalculatorResolveBattles, ABattleToBeFought_TheSameOddsAsOnceItIsBeingFought) {
+  const Scenario* sc = data()->find_scenario("eastern-front");
+  const Game g(data(), *sc, 2);
+  State s = g.new_game();
+  core::Rng chance(21), choices(22);
+  int compared = 0;
+  while (compared < 8 && s.round <= 6 && g.node_kind(s) != core::NodeKind::Terminal) {
+    play_rules_until(g, s, chance, choices, [](const State& at) { return top(at) == StepId::PickRegion && at.round >= 2; });
+    if (g.node_kind(s) == core::NodeKind::Terminal) break;
+    const int picker = s.steps.top().as<step::PickRegion>().nation;
+    core::ActionList legal;
+    g.legal_actions(s, g.seat_of(picker), legal);
+    for (core::Action a : legal) {
+      const Act d = decode_action(a);
+      if (d.kind != ActionKind::Fight || !g.data().region(d.a).is_territory()) continue;
+      State fought = s;
+      g.apply(fought, g.seat_of(picker), a, nullptr);
+      core::Rng c2(5), ch2(6);
+      int first = -1;  // the side committing its stances first
+      play_rules_until(g, fought, c2, ch2, [&](const State& at) {
+        if (top(at) == StepId::BattleDie) return true;
+        if (top(at) != StepId::BattleChoice || need(at.battle) != Need::Stance) return false;
+        const int side = at.battle.groups[at.battle.group_cursor].side;
+        if (first < 0) first = side;
+        return side != first;
+      });
+      if (top(fought) != StepId::BattleChoice && top(fought) != StepId::BattleDie) continue;
+      for (core::Seat seat = 0; seat < g.seat_count(); ++seat) {
+        SCOPED_TRACE(fmt::format("round {}, {}, seat {}", s.round, g.region_name(d.a), seat));
+        OddsQuery q = into(g.data().region(d.a).id);
+        q.exact_budget = 0;
+        q.error = 0.015;
+        q.rules_sides = rules_sides(g, {"bot:rules", "bot:rules"});
+        const Odds before = battle_odds(g, s, seat, q);
+        const Odds during = battle_odds(g, fought, seat, q);
+        ASSERT_EQ(before.error, "");
+        ASSERT_EQ(during.error, "");
+        ASSERT_TRUE(during.in_progress);
+        for (int side = 0; side < kSides; ++side) {
+          const double se = std::hypot(before.side[at(side)].wins.se, during.side[at(side)].wins.se);
+          EXPECT_NEAR(before.side[at(side)].wins.mean, during.side[at(side)].wins.mean, 5 * se + 0.02) << "side " << side;
+          const double lost = std::hypot(before.side[at(side)].units_lost.se, during.side[at(side)].units_lost.se);
+          EXPECT_NEAR(before.side[at(side)].units_lost.mean, during.side[at(side)].units_lost.mean, 5 * lost + 0.1) << "side " << side;
+        }
+      }
+      ++compared;
+    }
+    g.apply(s, g.seat_of(picker), legal[0], nullptr);
+  }
+  EXPECT_GE(compared, 3) << "battles compared";
 }
 
 }  // namespace
