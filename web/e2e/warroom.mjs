@@ -393,6 +393,15 @@ async function onePlayer() {
     casualties += await page.locator('.wr-battle ul.debrief li', { hasText: 'Casualty List' }).count();
     if (!shot && (await boardWithDice())) await screenshots();
   }
+  // Every reveal of the round, once its orders are carried out: each order moved (to its destination,
+  // or stopped short with where and why), or was cancelled; none still "to be executed" (issue 33's
+  // play-test, finding 3: a rail stop's line cut the reveal short).
+  const reveals = await page.locator('.wr-battle nav.steps button.reveal').count();
+  for (let k = 0; k < reveals; ++k) {
+    await page.locator('.wr-battle nav.steps button.reveal').nth(k).click();
+    const left = await page.locator('.wr-battle ol.moves li.unexecuted').allTextContents();
+    if (left.length) fail(`reveal ${k + 1} still lists orders to be executed after Phase 3: ${left.join('; ')}`);
+  }
   if (!shot) fail('no battle board with dice was shown to the seat');
   if (!dice || !casualties) fail(`${battles} battles stepped through show ${dice} dice and ${casualties} casualty lines`);
   await page.context().close();

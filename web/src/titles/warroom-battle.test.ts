@@ -46,6 +46,29 @@ describe("the steps of a War Room round's execution, read from the log's structu
     expect(bc.moves).toEqual([{ box: 1, command: 2, to: 'egypt', from: 'palestine', end: 'sinai', cancelled: false }]);
   });
 
+  // Issue 33's play-test (finding 3): Germany's Commands 47 and 40 ordered into Baltic States; by
+  // rail 47 could go no nearer than Belarus (ruling 29, a line of its own rule between the moves).
+  // The reveal goes on past that line, and the order says where the Command stopped and why.
+  it('keeps a Command that stopped short by rail in its reveal, with where it stopped', () => {
+    const steps = roundSteps([
+      round(1),
+      reveal('GER', 2),
+      entry(P3, 'order_shown', { nation: 'GER', box: 5, command: 47, to: 'G7' }),
+      entry(P3, 'order_shown', { nation: 'GER', box: 6, command: 40, to: 'G7' }),
+      entry('Phase 2 > Plotting Land Commands by Rail', 'rail_obstructed', { nation: 'GER', command: 47, to: 'G7', stop: 'G8' }),
+      entry(P3, 'moved', { nation: 'GER', command: 47, from: 'G4', to: 'G8' }),
+      entry(P3, 'moved', { nation: 'GER', command: 40, from: 'G8', to: 'G7' }),
+    ]);
+    expect(steps.map((s) => s.kind)).toEqual(['reveal']);
+    const ger = steps[0];
+    if (ger.kind !== 'reveal') throw new Error('a reveal expected');
+    expect(ger.moves).toEqual([
+      { box: 5, command: 47, to: 'G7', rail: 'G8', from: 'G4', end: 'G8', cancelled: false },
+      { box: 6, command: 40, to: 'G7', from: 'G8', end: 'G7', cancelled: false },
+    ]);
+    expect(ger.events).toEqual([]);
+  });
+
   it('reads only the last round, and no English', () => {
     const steps = roundSteps([round(1), reveal('GER', 1), round(2), reveal('USSR', 0), reveal('USSR', 1)]);
     expect(steps.map((s) => (s.kind === 'reveal' ? s.nation : ''))).toEqual(['USSR', 'USSR']);

@@ -64,6 +64,7 @@ interface Move {
   to: string;
   from?: string;
   end?: string;
+  rail?: string; // by rail it could go no nearer than this region (ruling 29): it stops there
   cancelled: boolean;
 }
 
@@ -108,7 +109,7 @@ export function roundSteps(log: (LogEntry | undefined)[]): Step[] {
       steps.push((battle = { kind: 'battle', at: i, region: str(e.region), chooser: str(e.nation), setup: [], stages: [], debrief: [] }));
     } else if (battle && e.rule.startsWith('Phase 4')) {
       battleLine(battle, entry);
-    } else if (reveal && e.rule.startsWith('Phase 3')) {
+    } else if (reveal && (e.rule.startsWith('Phase 3') || e.event === 'rail_obstructed')) {
       revealLine(reveal, entry);
     } else if (!e.rule.startsWith('Reorganizing')) {
       battle = reveal = null;
@@ -122,10 +123,15 @@ function revealLine(s: Extract<Step, { kind: 'reveal' }>, { event: e, text }: Lo
   if (e.event === 'order_shown' && e.nation === s.nation)
     s.moves.push({ box: num(e.box), command: num(e.command), to: str(e.to), cancelled: false });
   else if (e.event === 'order_cancelled' && e.nation === s.nation && box) box.cancelled = true;
-  else if ((e.event === 'moved' || e.event === 'moved_short') && e.nation === s.nation) {
+  else if (e.event === 'rail_obstructed' && e.nation === s.nation) {
     const o = s.moves.find((x) => x.command === num(e.command) && !x.from && !x.cancelled);
+    if (o) o.rail = str(e.stop);
+    else s.events.push(text);
+  } else if ((e.event === 'moved' || e.event === 'moved_short') && e.nation === s.nation) {
+    // Its first leg, or the next leg of a route through another region (the Command goes on).
+    const o = s.moves.find((x) => x.command === num(e.command) && !x.cancelled && (!x.from || (x.end === str(e.from) && x.end !== x.to)));
     if (o) {
-      o.from = str(e.from);
+      o.from ??= str(e.from);
       o.end = str(e.to);
     } else s.events.push(text);
   } else s.events.push(text);
@@ -309,9 +315,11 @@ function battleHtml(
 
 function revealHtml(s: Extract<Step, { kind: 'reveal' }>, name: (id: string) => string): string {
   const move = (o: Move) => {
-    const state = o.cancelled ? 'cancelled' : o.from ? 'moved' : 'unexecuted';
-    return `<li class="${state}" value="${o.box}">${escape(t('warroom.web.command', { number: o.command }))} → <b>${escape(name(o.to))}</b>
-      <span class="order-state">${escape(t(`warroom.web.order_${state}`, { from: o.from ?? '', to: o.end ?? '' }))}</span></li>`;
+    // Where it went: its destination, or where it stopped short (by rail no nearer, ruling 29).
+    const state = o.cancelled ? 'cancelled' : !o.from ? 'unexecuted' : o.end === o.to ? 'moved' : o.rail ? 'stopped_rail' : 'stopped';
+    const where = { from: o.from ? name(o.from) : '', to: o.end ? name(o.end) : '' };
+    return `<li class="${state}" value="${o.box}"${o.end ? ` data-end="${escape(o.end)}"` : ''}>${escape(t('warroom.web.command', { number: o.command }))} → <b>${escape(name(o.to))}</b>
+      <span class="order-state">${escape(t(`warroom.web.order_${state}`, where))}</span></li>`;
   };
   return `<h3 class="step-title">${flag(s.nation)} ${escape(t('warroom.web.reveals'))}</h3>
     ${s.moves.length ? `<ol class="moves">${s.moves.map(move).join('')}</ol>` : `<p class="hint">${escape(t('warroom.web.no_orders'))}</p>`}
