@@ -474,7 +474,13 @@ async function concede() {
   log(`after ${figures.actions} actions, ${losers.map((p) => p.seat).join(', ')} concede`);
   for (const p of losers) {
     if (p === losers[losers.length - 1]) state.ending = true;
-    const r = await p.device.call('POST', `/api/games/${state.game}/concede`, { agree: true }, p.token);
+    // On two servers the agreement may meet a change committed through the other one (409 stale):
+    // sent again, as the web client does.
+    let r = await p.device.call('POST', `/api/games/${state.game}/concede`, { agree: true }, p.token);
+    for (let i = 0; i < 10 && r.status === 409 && r.json?.code === 'stale'; ++i) {
+      await sleep(200);
+      r = await p.device.call('POST', `/api/games/${state.game}/concede`, { agree: true }, p.token);
+    }
     if (r.status !== 200 && !(r.status === 409 && r.json?.code === 'game_over')) fail(`${p.seat} concedes: ${r.status} ${r.text}`);
     if (r.json?.terminal || r.json?.view?.terminal) state.over = true;
   }
