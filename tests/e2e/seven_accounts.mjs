@@ -429,9 +429,20 @@ async function playTurn(p) {
   }
 }
 
+// A change that is not an action (I'm back, concede). On two servers it may meet a change committed
+// through the other one in the same moment (409 stale): sent again, as the web client does.
+async function changeAgain(p, path, body) {
+  let r = await p.device.call('POST', `/api/games/${state.game}/${path}`, body, p.token);
+  for (let i = 0; i < 10 && r.status === 409 && r.json?.code === 'stale'; ++i) {
+    await sleep(200);
+    r = await p.device.call('POST', `/api/games/${state.game}/${path}`, body, p.token);
+  }
+  return r;
+}
+
 // A player too slow (a loaded machine) whose clock ran out: back at once; its counts are not checked.
 async function backFromUnplannedTimeout(p) {
-  const b = await p.device.call('POST', `/api/games/${state.game}/clock`, { back: true }, p.token);
+  const b = await changeAgain(p, 'clock', { back: true });
   if (b.status !== 200 && b.json?.code !== 'not_out') fail(`${p.seat}'s "I'm back": ${b.status} ${b.text}`);
   p.unplanned = (p.unplanned || 0) + 1;
   figures.unplanned = (figures.unplanned || 0) + 1;
@@ -452,7 +463,7 @@ async function silence(p) {
     log(`the log says: ${JSON.stringify(line)}`);
   }
   if (p.outAt && Date.now() - p.outAt > 20000 && standInLogged) {
-    const b = await p.device.call('POST', `/api/games/${state.game}/clock`, { back: true }, p.token);
+    const b = await changeAgain(p, 'clock', { back: true });
     if (b.status !== 200) fail(`${p.seat}'s "I'm back": ${b.status} ${b.text}`);
     p.back = true;
     p.out = false;
@@ -474,13 +485,7 @@ async function concede() {
   log(`after ${figures.actions} actions, ${losers.map((p) => p.seat).join(', ')} concede`);
   for (const p of losers) {
     if (p === losers[losers.length - 1]) state.ending = true;
-    // On two servers the agreement may meet a change committed through the other one (409 stale):
-    // sent again, as the web client does.
-    let r = await p.device.call('POST', `/api/games/${state.game}/concede`, { agree: true }, p.token);
-    for (let i = 0; i < 10 && r.status === 409 && r.json?.code === 'stale'; ++i) {
-      await sleep(200);
-      r = await p.device.call('POST', `/api/games/${state.game}/concede`, { agree: true }, p.token);
-    }
+    const r = await changeAgain(p, 'concede', { agree: true });
     if (r.status !== 200 && !(r.status === 409 && r.json?.code === 'game_over')) fail(`${p.seat} concedes: ${r.status} ${r.text}`);
     if (r.json?.terminal || r.json?.view?.terminal) state.over = true;
   }
@@ -494,6 +499,15 @@ async function finalChecks(players, phone, second) {
   const v = await players[0].device.call('GET', `/api/games/${game}/view`, undefined, players[0].token);
   figures.result = v.json.conceded ? `conceded by ${v.json.conceded.seats.join(', ')}; winners ${v.json.conceded.winners.join(', ')}` : (v.json.result || v.json.winners || 'over');
   figures.rounds = v.json.round ?? v.json.state?.round;
+  // A player whose clock ran out while the game was ending (too slow on a loaded machine, after its
+  // loop stopped looking): its stand-in played, so its counts are not checked either.
+  for (const e of v.json.clock?.events || []) {
+    const p = state.players.find((q) => q.seat === e.seat);
+    if (e.event === 'out' && p && p !== state.silent && !p.unplanned) {
+      p.unplanned = 1;
+      figures.unplanned = (figures.unplanned || 0) + 1;
+    }
+  }
   const steps = (await players[0].device.call('GET', `/api/games/${game}/replay?step=0`)).json?.steps;
   for (const p of players) {
     const r = await p.device.call('GET', `/api/games/${game}/replay?step=${steps}&seat=${p.seat}`);
