@@ -558,7 +558,7 @@ void hash_command(core::Hasher& h, const Command& c) {
 
 std::uint64_t Game::hash(const State& s) const {
   // A new field of State must be hashed here: this size check fails until it is.
-  static_assert(sizeof(State) == 14868, "State changed: hash every new field, then update this size");
+  static_assert(sizeof(State) == 15008, "State changed: hash every new field, then update this size");
   core::Hasher h;
   h.add(s.scenario);
   h.add(s.round);
@@ -596,7 +596,9 @@ std::uint64_t Game::hash(const State& s) const {
     for (const auto& seas : c.to_sea) h.add_range(seas.begin(), seas.end());
   }
   for (const Sheet& sh : s.sheet) {
-    for (const Order& o : sh.box) h.add(o.command | (o.dest << 8) | (o.status << 16));
+    for (const Order& o : sh.box)
+      h.add(o.command | (o.dest << 8) | (o.status << 16) | (static_cast<std::uint64_t>(o.end) << 24) |
+            (static_cast<std::uint64_t>(o.rail_stop) << 32));
     h.add(static_cast<std::uint64_t>(static_cast<std::uint32_t>(sh.bid)));
     h.add(sh.selected);
     h.add_range(sh.buy.begin(), sh.buy.end());

@@ -365,6 +365,7 @@ void finish(Ctx& c, int nation, int box, RegionId at_region) {
   cmd.region = at_region;
   if (command_category(c.d(), nation, o.command) == Category::Air) cmd.flags |= kLandingTag;  // Tag Air Commands
   o.status = kExecuted;
+  o.end = at_region;
   c.s.pin = PinSplit{};
   if (at_region != from) enter(c, nation, at_region);
   c.add(kStep2, nation, at_region == o.dest ? Event::Moved : Event::MovedShort, o.command, from, at_region);
@@ -480,7 +481,10 @@ void movement_apply(Ctx& c, const Act& a) {
   const RegionId from = cmd.region;
   const auto [via, stop] = move_leg(ro(c), nation, box, x);
   if (pact_interrupts(c, nation, box, x, from, via, stop)) return;  // Soviet-Japanese Pact, Article Two asks the party (ruling 66)
-  if (stop != o.dest) c.add(kRail, nation, Event::RailObstructed, o.command, o.dest, x);
+  if (stop != o.dest) {
+    c.add(kRail, nation, Event::RailObstructed, o.command, o.dest, x);
+    s.sheet[at(nation)].box[at(box - 1)].rail_stop = true;
+  }
 
   const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation, o.command) == Category::Sea
                        ? pin_owed(ro(c), nation, o.command, from)

@@ -97,6 +97,10 @@ struct Order {
   std::uint8_t command = 0;  // Command number (its category is implied)
   RegionId dest = kNoRegion;
   std::uint8_t status = kEmpty;
+  // Carried out: where the Command's move ended (the destination, or short of it), and whether by
+  // rail it could go no nearer (ruling 29).
+  RegionId end = kNoRegion;
+  bool rail_stop = false;
   bool operator==(const Order&) const = default;
 };
 

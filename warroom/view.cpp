@@ -558,12 +558,16 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
         const Order& o = sh.box[at(b)];
         if (o.status == kEmpty)
           orders.push_back(nullptr);
-        else
-          orders.push_back({{"command", o.command},
-                            {"to", region_name(o.dest)},
-                            {"status", o.status == kWritten    ? "written"
-                                       : o.status == kExecuted ? "executed"
-                                                               : "cancelled"}});
+        else {
+          nlohmann::json order = {{"command", o.command},
+                                  {"to", region_name(o.dest)},
+                                  {"status", o.status == kWritten    ? "written"
+                                             : o.status == kExecuted ? "executed"
+                                                                     : "cancelled"}};
+          if (o.status == kExecuted && o.end != kNoRegion && o.end != o.dest)  // stopped short: where, and why
+            order["stopped"] = {{"in", region_name(o.end)}, {"why", o.rail_stop ? "rail" : "short"}};
+          orders.push_back(order);
+        }
       }
     }
     if (!is_hidden(*this, v, viewer, n, Secret::Bid)) bid = sh.bid;

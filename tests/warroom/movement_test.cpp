@@ -390,6 +390,29 @@ TEST(Rail, NoInvadingByRail) {
   EXPECT_TRUE(l.contains("move JPN 1 J4")) << "the stop nearest Chekiang";
 }
 
+// A Command that by rail can go no nearer stops short (ruling 29); its order says so, on the sheet
+// and in the view: where it stopped and why (issue 33's play-test, finding 3: the revealed sheet
+// said "executed" towards Baltic States for Commands that had stopped in Belarus).
+TEST(Rail, AnOrderStoppedShort_TheSheetSaysWhereAndWhy) {
+  const Game g = pacific();
+  State s = example_position(g);
+  s.command[CHN][101] = Command{};
+  s.region[region("J5")].controller = CHN;
+  japan_turn(g, s, {{92, "J5"}});
+  act(g, s, JPN, "move JPN 1 J4");
+  const Order& o = s.sheet[JPN].box[0];
+  EXPECT_EQ(o.status, kExecuted);
+  EXPECT_EQ(o.end, region("J4"));
+  EXPECT_TRUE(o.rail_stop);
+  const nlohmann::json order = g.view_json(g.observe(s, core::kSpectator), std::nullopt)["nations"];
+  nlohmann::json japan;
+  for (const auto& n : order)
+    if (n["id"] == "JPN") japan = n["sheet"]["orders"][0];
+  EXPECT_EQ(japan["status"], "executed") << japan.dump();
+  EXPECT_EQ(japan["to"], "J5");
+  EXPECT_EQ(japan["stopped"], nlohmann::json::parse(R"({"in": "J4", "why": "rail"})")) << japan.dump();
+}
+
 // Plotting: what the pad says of an order comes from the plan that executes it (order_outlook): a
 // rail invasion stops at the stop nearest to it, a rail order with no stop is cancelled, and a
 // destination reached is not flagged.

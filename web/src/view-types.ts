@@ -662,6 +662,13 @@ export interface WarRoomSheet {
         command: number;
         to: string;
         status: 'written' | 'executed' | 'cancelled';
+        /**
+         * Carried out short of `to` (issue 33's play-test, finding 3): the region it stopped in, and why (rail: by rail no nearer, ruling 29; short: any other stop).
+         */
+        stopped?: {
+          in: string;
+          why: 'rail' | 'short';
+        };
       } | null)[]
     | null;
   bid: number | null;

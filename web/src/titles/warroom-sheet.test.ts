@@ -60,3 +60,43 @@ describe('Bidding Oil for Turn Order: a bid is at most the oil held', () => {
     expect(refused.hidden).toBe(true);
   });
 });
+
+// Issue 33's play-test (finding 3): Germany's revealed orders into Baltic States said "(executed)"
+// for Commands that had stopped in Belarus. The view says where an order stopped short and why.
+describe("a revealed sheet's orders: executed, cancelled, or stopped short", () => {
+  const germany: Nation = {
+    ...ussr,
+    id: 'GER',
+    seat: 'GER',
+    alliance: 'axis',
+    sheet: {
+      status: 'done',
+      orders: [
+        { command: 47, to: 'G7', status: 'executed', stopped: { in: 'G8', why: 'rail' } },
+        { command: 40, to: 'G7', status: 'executed' },
+        { command: 41, to: 'G7', status: 'cancelled' },
+      ],
+      bid: 0,
+      purchases: {},
+      purchase: null,
+      selected: null,
+    },
+  };
+  const names: Record<string, string> = { G7: 'Baltic States', G8: 'Belarus' };
+  const panel = (language: 'en' | 'it') => {
+    setLanguage(language);
+    return sheetPanel([ussr, germany], 'USSR', [], legal, {
+      name: (r) => names[r] ?? r,
+      act: async () => {},
+      select: () => {},
+      note: () => '',
+    });
+  };
+  it('says where a Command stopped and why, in words from the catalogues', () => {
+    const text = panel('en').querySelector('ul.others')!.textContent!;
+    expect(text).toContain('47→G7 (stopped in Belarus: by rail no nearer (ruling 29))');
+    expect(text).toContain('40→G7 (executed)');
+    expect(text).toContain('41→G7 (cancelled)');
+    expect(panel('it').querySelector('ul.others')!.textContent).toContain('47→G7 (fermato in Belarus');
+  });
+});

@@ -49,17 +49,10 @@ export interface SheetHandlers {
   onList?: (open: boolean) => void;
 }
 
-function orderLine(
-  n: Nation,
-  box: number,
-  o: { command: number; to: string; status: string },
-  stacks: Stack[],
-  legal: Legal,
-  h: SheetHandlers,
-): string {
+function orderLine(n: Nation, box: number, o: SheetOrder, stacks: Stack[], legal: Legal, h: SheetHandlers): string {
   const c = stacks.find((s) => s.nation === n.id && s.number === o.command);
   const erase = legal.find({ kind: 'erase', nation: n.id, box: box + 1 });
-  const state = o.status === 'written' ? '' : ` <i>(${escape(o.status)})</i>`;
+  const state = o.status === 'written' ? '' : ` <i>(${escape(orderState(o, h.name))})</i>`;
   return `<li class="box" value="${box + 1}"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
     ${
       erase
@@ -153,12 +146,21 @@ function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): s
   </div>`;
 }
 
+type SheetOrder = { command: number; to: string; status: string; stopped?: { in: string; why: string } };
+
+// An order no longer written, in words: executed, cancelled, or stopped short (where, and why).
+export function orderState(o: SheetOrder, name: (id: string) => string): string {
+  if (o.stopped)
+    return t(o.stopped.why === 'rail' ? 'warroom.web.sheet_stopped_rail' : 'warroom.web.sheet_stopped', { region: name(o.stopped.in) });
+  return t(o.status === 'cancelled' ? 'warroom.web.sheet_cancelled' : 'warroom.web.sheet_executed');
+}
+
 // A nation's revealed orders, or only whether it is still writing.
-function otherSheet(n: Nation): string {
+function otherSheet(n: Nation, name: (id: string) => string): string {
   const orders = n.sheet.orders?.filter((o) => o) ?? null;
   return `<li${orders ? ' data-revealed="true"' : ''}><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>
     <span class="sheet-status ${escape(n.sheet.status)}">${escape(n.sheet.status)}</span>
-    ${orders ? `: ${orders.map((o) => `${o!.command}→${escape(o!.to)}${o!.status === 'written' ? '' : ` (${escape(o!.status)})`}`).join(', ') || 'no orders'}` : ''}
+    ${orders ? `: ${orders.map((o) => `${o!.command}→${escape(o!.to)}${o!.status === 'written' ? '' : ` (${escape(orderState(o!, name))})`}`).join(', ') || 'no orders'}` : ''}
     ${n.sheet.bid !== null ? ` · bid ${n.sheet.bid}` : ''}</li>`;
 }
 
@@ -170,7 +172,7 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
   const others = nations.filter((n) => !own.includes(n));
   panel.innerHTML = `<h2>Orders &amp; Purchases</h2>
     ${own.map((n) => ownSheet(n, stacks, legal, h)).join('') || `<p class="hint">${seat ? 'Your nations have no sheet now.' : 'A spectator sees the sheets once they are revealed.'}</p>`}
-    <ul class="others">${others.map(otherSheet).join('')}</ul>`;
+    <ul class="others">${others.map((n) => otherSheet(n, h.name)).join('')}</ul>`;
   panel.querySelectorAll<HTMLElement>('.sheet.own').forEach((box) => {
     const nation = box.dataset.nation!;
     box.querySelectorAll<HTMLButtonElement>('button.erase').forEach((b) => b.addEventListener('click', () => h.act(b.dataset.action!)));
