@@ -40,7 +40,8 @@ int draw(core::Rng& rng, std::initializer_list<int> values) {
 }
 
 // A style drawn around bot:rules' (Style's defaults): more or less daring strikes and attacks, an
-// earlier turn to a stalled war's aims, a higher or lower bid.
+// earlier turn to a stalled war's aims, a higher or lower bid, a sure defence and the oil a bid may
+// spend.
 Style draw_style(core::Rng& rng) {
   Style s;
   s.odds_scale_percent = draw(rng, {70, 80, 90, 100, 115, 130});
@@ -48,6 +49,18 @@ Style draw_style(core::Rng& rng) {
   s.extra_quiet = draw(rng, {0, 0, 0, 3, 6});
   s.bid_extra = draw(rng, {-2, -1, 0, 0, 1, 2, 4});
   s.buy_mix = static_cast<BuyMix>(draw(rng, {0, 0, 1, 2, 3, 4}));
+  s.sure_defence = draw(rng, {0, 1}) != 0;
+  s.bid_oil_thirds = draw(rng, {1, 1, 2, 3});
+  return s;
+}
+
+// The sure defence (Style::sure_defence) with up to two thirds of the oil for the bid: always among
+// a sheet's candidates, for a capital threatened from the sea is lost in one round when only rail
+// could bring its defence (docs/warroom/ai.md, "The Axis in the Eastern Front").
+Style sure_defence_style() {
+  Style s;
+  s.sure_defence = true;
+  s.bid_oil_thirds = 2;
   return s;
 }
 
@@ -226,10 +239,10 @@ double position_value(const Game& g, const State& s, Alliance side) {
 
 namespace {
 
-// The candidates' styles: for a sheet bot:rules' own, then drawn ones; for purchases the round's
+// The candidates' styles: for a sheet bot:rules' own, the sure defence, then drawn ones; for purchases the round's
 // style with each mix in turn (bot:rules' first).
 Style candidate_style(SecretStep step, const Style& round_style, int k, core::Rng& rng) {
-  if (step == SecretStep::Sheet) return k == 0 ? Style{} : draw_style(rng);
+  if (step == SecretStep::Sheet) return k == 0 ? Style{} : k == 1 ? sure_defence_style() : draw_style(rng);
   Style s = round_style;
   s.buy_mix = static_cast<BuyMix>(k % kBuyMixes);
   return s;

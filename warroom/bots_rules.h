@@ -95,6 +95,12 @@ struct Style {
   int extra_quiet = 0;             // rounds added to the quiet ones: > 0 turns to a stalled war's aims sooner
   int bid_extra = 0;               // added to the bid it sizes to need (within the same bounds)
   BuyMix buy_mix = BuyMix::Rules;  // Phase 7 Step 3: the mix of units it builds toward
+  // A sure defence of a threatened capital or industry: the Commands that step in by land (or land
+  // from the sea beside it) go first, and a defence that still needs a Command coming by rail wants
+  // the first slot and bids for it (a Nation may not invade by Rail: once an enemy Command has moved
+  // in first, the rail stops short, ruling 29).
+  bool sure_defence = false;
+  int bid_oil_thirds = 1;  // a bid spends at most this many thirds of the oil held
   bool operator==(const Style&) const = default;
 };
 

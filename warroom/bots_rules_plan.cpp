@@ -222,6 +222,7 @@ class Planner {
   std::array<int, kMaxRegions> out_{}, in_{}, ships_in_{};
   int attacks_ = 0, capital_attacks_ = 0;
   bool short_of_defence_ = false;
+  bool rail_defence_ = false;  // a sure defence counts on a Command coming by rail (it wants the first slot)
 
   int me() const { return side_index(a_.side); }
   int them() const { return 1 - me(); }
@@ -288,17 +289,24 @@ class Planner {
     return v;
   }
 
-  // 1. Capitals and industries: enough land strength to meet the threat (+10%).
+  // 1. Capitals and industries: enough land strength to meet the threat (+10%). A sure defence
+  // (Style::sure_defence) sends the Commands that step in first, then those that come by rail.
   void defend() {
     for (RegionId v : vital_regions()) {
       const auto need = [&] { return a_.threat[v] * 11 / 10 + 1 - held(v); };
-      for (Mine& m : mine_) {
-        if (need() <= 0 || full()) break;
-        // A Command may bare a lesser vital region to save a greater one (Moscow before Leningrad).
-        if (m.used || m.cat != Category::Land || m.region == v || (!can_leave(m) && a_.importance[m.region] >= a_.importance[v])) continue;
-        if (in_[m.region] > 0 || out_[v] > 0) continue;  // no Command both reinforces and leaves a region
-        order(m, v);
-      }
+      const auto reinforce = [&](bool rail) {
+        for (Mine& m : mine_) {
+          if (need() <= 0 || full()) break;
+          // A Command may bare a lesser vital region to save a greater one (Moscow before Leningrad).
+          if (m.used || m.cat != Category::Land || m.region == v || (!can_leave(m) && a_.importance[m.region] >= a_.importance[v]))
+            continue;
+          if (in_[m.region] > 0 || out_[v] > 0) continue;  // no Command both reinforces and leaves a region
+          if (style_.sure_defence && adjacent_for_land(m.region, v) == rail) continue;
+          if (order(m, v) && rail) rail_defence_ = true;
+        }
+      };
+      if (style_.sure_defence) reinforce(false);
+      reinforce(style_.sure_defence);
       if (need() > 0) short_of_defence_ = true;
     }
   }
@@ -504,19 +512,22 @@ class Planner {
   // so on a capital; a threatened capital or industry wants the last (to answer the enemy's moves).
   // Never more than one above the most oil an enemy holds (resources are public): that bid already
   // outbids every enemy, the rest would be paid for nothing.
+  // A sure defence that counts on a rail move wants the first slot too: moving after the enemy, the
+  // rail would stop short of the region the enemy has entered (ruling 29).
   int bid() {
     const int oil = resource(s_, nation_, kOil);
-    plan_.wants_first = attacks_ > 0;
+    plan_.wants_first = attacks_ > 0 || rail_defence_;
     int want = 0;
     if (attacks_ > 0)
       want = 1 + attacks_ + 3 * capital_attacks_;
     else if (short_of_defence_)
       want = 2;
+    if (rail_defence_) want = std::max(want, 3);
     int enemy_oil = 0;
     for (int n = 0; n < kNations; ++n)
       if (in_play(s_, n) && alliance_of(n) != a_.side) enemy_oil = std::max(enemy_oil, resource(s_, n, kOil));
     if (want > 0) want += style_.bid_extra;  // a style bids more or less where it bids at all
-    return std::clamp(want, 0, std::min(oil / 3, enemy_oil + 1));
+    return std::clamp(want, 0, std::min(oil * style_.bid_oil_thirds / 3, enemy_oil + 1));
   }
 };
 

@@ -46,7 +46,7 @@ TEST(SearchBot, Phase2Step1_ChoosesOnlyLegalActionsAsEitherAlliance) {
       sheets += seat == searcher && !search.plans.empty() && search.plans.front().actions.size() > 0;
     }
     EXPECT_GT(sheets, 0);
-    EXPECT_GE(s.round, 3) << "two whole rounds were played";
+    EXPECT_TRUE(s.round >= 3 || s.winner == kAlliedWin || s.winner == kAxisWin) << "two whole rounds were played, or the war was won";
   }
 }
 

@@ -121,6 +121,42 @@ TEST(RulesBot, DefendsAnEmptyThreatenedCapital) {
   EXPECT_GE(planned_strength_to(g, s, USSR, plan, moscow), a.threat[moscow]);
 }
 
+// Style::sure_defence (the search bot's candidates, docs/warroom/ai.md): Greater Germany threatened
+// from the Baltic Sea by a Soviet army at sea, as in the Eastern Front games the Axis search bot lost
+// in round 2. A Command in Poland steps in (no enemy move can stop it); the Commands in Belarus can
+// come only by rail, which stops short once the Soviets have landed first (ruling 29), so the sure
+// defence sends the Polish Command first and bids for the first slot. bot:rules' own plan (the
+// default style) is unchanged: it sends the strongest Commands, by rail too, and bids no more.
+TEST(RulesBot, Phase2Step1_SureDefenceStepsInFirstAndBidsForTheFirstSlotWhenRailMustCome) {
+  const Game g(data(), *data()->find_scenario("eastern-front"), 2);
+  State s = write_sheets_untouched(g);
+  const RegionId berlin = region("G1"), poland = region("G6"), baltic_sea = region("A-5");
+  for (int number : {39, 50}) {  // two Soviet armies embarked beside Greater Germany
+    Command& c = s.command[USSR][at(number)];
+    c.region = baltic_sea;
+    c.n[at(slot_of(kInf))] = 8, c.n[at(slot_of(kArt))] = 2;
+  }
+  s.nation[GER].res[kOil] = 9;
+  s.nation[USSR].res[kOil] = 6;
+  const Assessment a = assess(g, s, GER);
+  ASSERT_GT(a.threat[berlin], 0);
+  Style sure;
+  sure.sure_defence = true;
+  sure.bid_oil_thirds = 2;
+  const SheetPlan plan = plan_sheet(g, s, GER, kNoRegion, 0, sure);
+  const SheetPlan rules = plan_sheet(g, s, GER);
+  std::vector<RegionId> from;  // where the Commands ordered into Greater Germany stand, in order
+  for (const PlannedOrder& o : plan.orders)
+    if (o.dest == berlin) from.push_back(s.command[GER][o.command].region);
+  ASSERT_GE(from.size(), 2u) << "the Polish Command and at least one by rail";
+  EXPECT_EQ(from.front(), poland) << "the Command that steps in goes first";
+  EXPECT_NE(from.back(), poland);
+  EXPECT_TRUE(plan.wants_first) << "the rail reinforcement needs the first slot";
+  EXPECT_GT(plan.bid, rules.bid);
+  EXPECT_LE(plan.bid, s.nation[GER].res[kOil] * 2 / 3);
+  EXPECT_EQ(rules.bid, std::min(2, 9 / 3)) << "bot:rules bids as before: short of defence, 2, at most a third of its oil";
+}
+
 // Bids sized to need: with an attack to make, the bot bids for the first slot; with none, it bids
 // nothing and chooses late.
 TEST(RulesBot, BidsMoreWhenItNeedsTheFirstSlot) {
