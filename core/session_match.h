@@ -150,6 +150,23 @@ void add_endings_view(const G& g, const SaveFile& record, std::optional<Seat> se
   j["conceded"] = {{"seats", losers}, {"winners", winners}};
 }
 
+// The log's entries [first, last) in a view's fields: "log" (each entry's `line`), "log_messages"
+// (its `message`) where the game has messages, and "log_events" (each entry as structure: its rule,
+// event and arguments as data ids, for clients that read it) where the game makes them.
+template <PresentableGame G, class Line, class Message>
+void put_log(const G& g, const std::vector<LogEntry>& entries, std::size_t first, std::size_t last, Line line, Message message,
+             nlohmann::json& j) {
+  nlohmann::json log = nlohmann::json::array(), messages = nlohmann::json::array(), events = nlohmann::json::array();
+  for (std::size_t i = first; i < last; ++i) {
+    log.push_back(line(i));
+    if constexpr (LocalizedGame<G>) messages.push_back(message(i));
+    if constexpr (StructuredLogGame<G>) events.push_back(g.log_json(entries[i]));
+  }
+  j["log"] = std::move(log);
+  if constexpr (LocalizedGame<G>) j["log_messages"] = std::move(messages);
+  if constexpr (StructuredLogGame<G>) j["log_events"] = std::move(events);
+}
+
 template <PresentableGame G>
 nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& record, std::optional<Seat> seat, int log_tail,
                          LogTexts<G>* log_texts = nullptr) {
@@ -202,16 +219,8 @@ nlohmann::json seat_view(const G& g, const Session<G>& session, const SaveFile& 
   LogTexts<G> own;
   LogTexts<G>& worded = log_texts ? *log_texts : own;
   worded.update(g, entries, first);
-  nlohmann::json log = nlohmann::json::array(), messages = nlohmann::json::array(), events = nlohmann::json::array();
-  for (std::size_t i = first; i < n; ++i) {
-    log.push_back(worded.line(i));
-    if constexpr (LocalizedGame<G>) messages.push_back(worded.message(i));
-    if constexpr (StructuredLogGame<G>) events.push_back(g.log_json(entries[i]));
-  }
-  j["log"] = log;
-  if constexpr (LocalizedGame<G>) j["log_messages"] = messages;
-  // Each entry as structure (its rule, event and arguments as data ids), for clients that read it.
-  if constexpr (StructuredLogGame<G>) j["log_events"] = events;
+  put_log(
+      g, entries, first, n, [&](std::size_t i) { return worded.line(i); }, [&](std::size_t i) { return worded.message(i); }, j);
   j["log_size"] = n;
   j["terminal"] = kind == NodeKind::Terminal;
   j["version"] = session.history().size();
@@ -502,6 +511,18 @@ class SessionMatch final : public Match {
       return game_->describe(session_.log().entries()[i]);
   }
   Seat log_seat(std::size_t i) const override { return session_.log().entries()[i].seat; }
+  nlohmann::json log_range(std::size_t from, std::size_t to) const override {
+    const auto& entries = session_.log().entries();
+    to = std::min(to, entries.size());
+    nlohmann::json j = nlohmann::json::object();
+    const auto message = [&](std::size_t i) -> nlohmann::json {
+      if constexpr (LocalizedGame<G>) return i18n::to_json(game_->log_message(entries[i]));
+      return nullptr;
+    };
+    put_log(
+        *game_, entries, std::min(from, to), to, [&](std::size_t i) { return game_->describe(entries[i]); }, message, j);
+    return j;
+  }
 
   std::size_t memory() const override {
     constexpr std::size_t kText = 48;                // a saved action's strings, about

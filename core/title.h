@@ -186,6 +186,9 @@ class Match {
   virtual std::size_t log_size() const = 0;
   virtual std::string log_line(std::size_t i) const = 0;
   virtual Seat log_seat(std::size_t i) const = 0;
+  // The entries [from, to) as a view carries its log's tail: {"log": words, and where the title has
+  // them "log_messages" and "log_events"}, for a client that missed lines between two views.
+  virtual nlohmann::json log_range(std::size_t from, std::size_t to) const = 0;
   // Where an entry continues the line of the one before it (War Room: each die of a batch and what
   // it hit), its words as said on that line; nullopt for an entry that begins a line of its own.
   virtual std::optional<std::string> log_continuation(std::size_t /*i*/) const { return std::nullopt; }

@@ -256,39 +256,90 @@ nlohmann::json note_event(const Clocks::LogNote& n) {
   return e;
 }
 
+// The notes of the first `actions` public actions, in the log's order.
+std::vector<const Clocks::LogNote*> shown_notes(const std::vector<Clocks::LogNote>& notes, std::size_t actions) {
+  std::vector<const Clocks::LogNote*> shown;
+  for (const Clocks::LogNote& n : notes)
+    if (n.actions <= actions) shown.push_back(&n);
+  return shown;
+}
+
+// One line of the log as a view numbers it: a clock's note (its index among those shown) or the
+// game's entry `index`.
+struct LogItem {
+  bool note = false;
+  std::size_t index = 0;
+};
+
+// Where the lines [from, to) of the log as a view numbers it come from: each note stands before the
+// entry its `log` names, those past the game's `size` entries after the last.
+std::vector<LogItem> log_items(const std::vector<const Clocks::LogNote*>& shown, std::size_t size, std::size_t from, std::size_t to) {
+  std::vector<LogItem> out;
+  for (std::size_t i = 0, entry = 0, k = 0; i < to && (entry < size || k < shown.size()); ++i) {
+    const bool note = k < shown.size() && std::min(shown[k]->log, size) <= entry;
+    if (i >= from) out.push_back({note, note ? k : entry});
+    ++(note ? k : entry);
+  }
+  return out;
+}
+
+// The log's fields of `items` in `out`, the game's entries read from `entries` (a view's "log",
+// "log_messages" and "log_events" of the entries from `first` on).
+void put_items(nlohmann::json& out, const std::vector<LogItem>& items, const nlohmann::json& entries, std::size_t first,
+               const std::vector<const Clocks::LogNote*>& shown, const core::i18n::Catalogues& words) {
+  const nlohmann::json none = nlohmann::json::array();
+  const nlohmann::json& lines = entries.contains("log") ? entries["log"] : none;
+  const bool has_messages = entries.contains("log_messages"), has_events = entries.contains("log_events");
+  const nlohmann::json& messages = has_messages ? entries["log_messages"] : none;
+  const nlohmann::json& events = has_events ? entries["log_events"] : none;
+  const auto at = [&](const nlohmann::json& list, std::size_t i, nlohmann::json missing) {
+    return i >= first && i - first < list.size() ? list[i - first] : missing;
+  };
+  nlohmann::json log = nlohmann::json::array(), log_messages = nlohmann::json::array(), log_events = nlohmann::json::array();
+  for (const LogItem& item : items) {
+    if (item.note) {
+      const nlohmann::json m = note_message(*shown[item.index], words);
+      log.push_back(words.render(core::i18n::kFallbackLanguage, core::i18n::message_from_json(m)));
+      log_messages.push_back(m);
+      log_events.push_back(note_event(*shown[item.index]));
+      continue;
+    }
+    log.push_back(at(lines, item.index, ""));
+    log_messages.push_back(at(messages, item.index, nullptr));
+    log_events.push_back(at(events, item.index, nullptr));
+  }
+  out["log"] = std::move(log);
+  if (has_messages) out["log_messages"] = std::move(log_messages);
+  if (has_events) out["log_events"] = std::move(log_events);
+}
+
 }  // namespace
 
 void add_log_notes(nlohmann::json& view, const std::vector<Clocks::LogNote>& notes, std::size_t actions,
                    const core::i18n::Catalogues& words) {
-  std::vector<const Clocks::LogNote*> shown;
-  for (const Clocks::LogNote& n : notes)
-    if (n.actions <= actions) shown.push_back(&n);
+  const auto shown = shown_notes(notes, actions);
   if (shown.empty() || !view.contains("log") || !view["log"].is_array()) return;
-  const nlohmann::json lines = std::move(view["log"]);
-  const std::size_t size = view.value("log_size", lines.size()), first = size - std::min(size, lines.size());
-  const bool has_messages = view.contains("log_messages"), has_events = view.contains("log_events");
-  const nlohmann::json messages = has_messages ? std::move(view["log_messages"]) : nlohmann::json::array();
-  const nlohmann::json events = has_events ? std::move(view["log_events"]) : nlohmann::json::array();
-  nlohmann::json log = nlohmann::json::array(), log_messages = nlohmann::json::array(), log_events = nlohmann::json::array();
-  std::size_t k = 0;
-  while (k < shown.size() && std::min(shown[k]->log, size) < first) ++k;  // before the tail the view carries
-  for (std::size_t i = first;; ++i) {
-    for (; k < shown.size() && std::min(shown[k]->log, size) <= i; ++k) {
-      const nlohmann::json m = note_message(*shown[k], words);
-      log.push_back(words.render(core::i18n::kFallbackLanguage, core::i18n::message_from_json(m)));
-      if (has_messages) log_messages.push_back(m);
-      if (has_events) log_events.push_back(note_event(*shown[k]));
-    }
-    if (i >= size) break;
-    const std::size_t at = i - first;
-    log.push_back(at < lines.size() ? lines[at] : nlohmann::json(""));
-    if (has_messages) log_messages.push_back(at < messages.size() ? messages[at] : nlohmann::json(nullptr));
-    if (has_events) log_events.push_back(at < events.size() ? events[at] : nlohmann::json(nullptr));
-  }
-  view["log"] = std::move(log);
-  if (has_messages) view["log_messages"] = std::move(log_messages);
-  if (has_events) view["log_events"] = std::move(log_events);
+  const std::size_t size = view.value("log_size", view["log"].size()), first = size - std::min(size, view["log"].size());
+  std::size_t from = first;  // the view's first line counts the notes before it
+  for (const Clocks::LogNote* n : shown) from += std::min(n->log, size) < first;
+  nlohmann::json entries = nlohmann::json::object();
+  for (const char* field : {"log", "log_messages", "log_events"})
+    if (view.contains(field)) entries[field] = std::move(view[field]);
+  put_items(view, log_items(shown, size, from, size + shown.size()), entries, first, shown, words);
   view["log_size"] = size + shown.size();
+}
+
+nlohmann::json log_range(const core::Match& m, const std::vector<Clocks::LogNote>& notes, std::size_t from, std::size_t to,
+                         const core::i18n::Catalogues& words) {
+  const auto shown = shown_notes(notes, m.version());
+  const std::size_t size = m.log_size();
+  const auto items = log_items(shown, size, from, to);
+  std::size_t first = size, last = 0;
+  for (const LogItem& item : items)
+    if (!item.note) first = std::min(first, item.index), last = item.index + 1;
+  nlohmann::json out = {{"from", from}, {"log_size", size + shown.size()}};
+  put_items(out, items, m.log_range(first, std::max(first, last)), first, shown, words);
+  return out;
 }
 
 nlohmann::json Clocks::view(const core::Match& m) const {

@@ -143,5 +143,10 @@ class Clocks {
 // "clock_out" ..., "seat", "bot"}) where the view has them, and "log_size" counting them.
 void add_log_notes(nlohmann::json& view, const std::vector<Clocks::LogNote>& notes, std::size_t actions,
                    const core::i18n::Catalogues& words);
+// The lines [from, to) of the game's log as its views number them (the clocks' notes shown where
+// add_log_notes puts them): {"from", "log", "log_messages", "log_events" where the game has them,
+// "log_size"}, for a client that missed lines between two views.
+nlohmann::json log_range(const core::Match& m, const std::vector<Clocks::LogNote>& notes, std::size_t from, std::size_t to,
+                         const core::i18n::Catalogues& words);
 
 }  // namespace server

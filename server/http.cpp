@@ -160,12 +160,15 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side, Notifie
                           o.trust_proxy || !o.proxies.empty() ? 0 : total / 8);
   // Shared through the store by every server of a store several servers share.
   RateLimiter creations(o.create_per_minute, o.create_burst, &store, "create");
+  // A page of 500 lines costs ~6.5 ms of this thread: 5 a second from an address, after a page
+  // opened late read 40 at once (20,000 lines). Each server's own, as each server's thread is.
+  RateLimiter log_pages(300, 40);
   Accounts accounts(io, side, lobby, o, &notifier);
   Chat chat(accounts, lobby);
   MyGames my_games(io, accounts);
   accounts.on_touched([&my_games](std::int64_t account) { my_games.touched(account); });
   lobby.on_listed([&my_games](const std::string& id) { my_games.changed(id); });
-  Context context{o, lobby, committer, connections, creations, accounts, chat, my_games};
+  Context context{o, lobby, committer, connections, creations, log_pages, accounts, chat, my_games};
   Acceptor acceptor(io, {asio::ip::make_address(o.host), o.port}, context);
   // SIGINT and SIGTERM are caught before the address is announced: whoever reads it may stop the
   // server at once (a test's restart did, and the signal was lost under ThreadSanitizer).

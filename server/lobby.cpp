@@ -256,6 +256,12 @@ const std::string& Lobby::view(const std::string& id, const std::string& token) 
   return cached_view(id, room(id), seat);
 }
 
+nlohmann::json Lobby::log(const std::string& id, const std::string& token, std::size_t from, std::size_t count) {
+  watcher_of(id, token);
+  const Room& r = room(id);
+  return log_range(*r.game, r.clocks.log_notes(), from, from + std::min(count, kLogPage), *platform_words());
+}
+
 // The seat's request was chosen on its view of `version` (server/versions.h): accepted if nothing the
 // seat could act on changed since, else 409 with its view now.
 void Lobby::check_version(const std::string& id, Room& r, int seat, const nlohmann::json& body) {

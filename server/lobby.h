@@ -99,6 +99,10 @@ class Lobby {
   std::string claim(const std::string& id, const std::string& seat, const nlohmann::json& body);
   // The view of the token's seat as JSON text; an empty token gives the spectator's view.
   const std::string& view(const std::string& id, const std::string& token);
+  // The lines [from, from + count) of the game's log, as its views number them, for whoever may see
+  // its views (server/clocks.h, log_range): a client's lines missed between two views.
+  static constexpr std::size_t kLogPage = 500;  // lines at most in one answer
+  nlohmann::json log(const std::string& id, const std::string& token, std::size_t from, std::size_t count);
   // {"action": text, "version": N}: N is the "version" of the view the action was chosen on. The
   // seat's new view. `key`: the request's Idempotency-Key (server/request_keys.h), "" for none: a
   // request the seat already made with it is answered with the seat's view and made no second time.

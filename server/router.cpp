@@ -119,14 +119,18 @@ bool json_content(const Request& req) {
   return beast::iequals(v.substr(0, v.find(';')), "application/json");
 }
 
-// A list's page size: `limit`, 1 to 100, 50 by default.
-std::size_t list_limit(std::string_view target) {
-  const std::string text = query(target, "limit");
-  if (text.empty()) return 50;
-  if (text.size() > 3 || !std::all_of(text.begin(), text.end(), ::isdigit) || std::stoul(text) == 0 || std::stoul(text) > 100)
-    throw ApiError(400, "\"limit\" is a number from 1 to 100");
+// The query's `key` as a whole number from `least` to `most`; `otherwise` where the query has none.
+std::size_t number_in(std::string_view target, const char* key, std::size_t least, std::size_t most, std::size_t otherwise) {
+  const std::string text = query(target, key);
+  if (text.empty()) return otherwise;
+  const bool digits = text.size() <= 9 && std::all_of(text.begin(), text.end(), ::isdigit);
+  if (!digits || std::stoul(text) < least || std::stoul(text) > most)
+    throw ApiError(400, fmt::format("\"{}\" is a whole number from {} to {}", key, least, most));
   return std::stoul(text);
 }
+
+// A list's page size: `limit`, 1 to 100, 50 by default.
+std::size_t list_limit(std::string_view target) { return number_in(target, "limit", 1, 100, 50); }
 
 Response route(const Request& req, const std::string& client, Context& s) {
   const std::string target(req.target());
@@ -173,6 +177,13 @@ Response route(const Request& req, const std::string& client, Context& s) {
   if (game && p[3] == "view") {
     only(false);
     return json_text(req, http::status::ok, lobby.view(p[2], bearer(req)));
+  }
+  if (game && p[3] == "log") {
+    only(false);
+    const std::size_t from = number_in(target, "from", 0, 999'999'999, 0), count = number_in(target, "count", 1, Lobby::kLogPage, 200);
+    if (!s.log_pages.allow(client))
+      throw ApiError(429, ErrorCode{"too_many_log_pages"}, "too many pages of a game's log from this address; wait a few seconds");
+    return json_response(req, http::status::ok, lobby.log(p[2], bearer(req), from, count));
   }
   if (game && p[3] == "actions") {
     only(true);

@@ -31,9 +31,10 @@ struct Context {
   Committer& committer;
   Connections& connections;
   RateLimiter& creations;
-  Accounts& accounts;  // accounts, sessions and "My games" (server/accounts.h)
-  Chat& chat;          // table talk (server/chat.h)
-  MyGames& my_games;   // "My games" pushed (server/my_games.h)
+  RateLimiter& log_pages;  // pages of a game's log asked by one address (docs/server.md, "The log")
+  Accounts& accounts;      // accounts, sessions and "My games" (server/accounts.h)
+  Chat& chat;              // table talk (server/chat.h)
+  MyGames& my_games;       // "My games" pushed (server/my_games.h)
 };
 
 // The answer to a request from `client`, or the game it must wait for (NotReady: asked again when

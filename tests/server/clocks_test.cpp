@@ -476,3 +476,49 @@ TEST_F(Clocked, Issue35_4_AWarRoomClockThatRunsOutIsInTheGamesLogAndItsReplay) {
 }
 
 }  // namespace
+
+// A page that missed lines between two views asks for them (GET /api/games/ID/log; docs/server.md,
+// "The log"): each page holds the lines a view shows, numbered as views number them, the clocks'
+// notes among the game's entries; pages are at most Lobby::kLogPage lines, and past the end empty.
+TEST_F(Clocked, Issue33_ALogPageHoldsTheViewsLinesNumberedAsViewsNumberThem) {
+  FailingStore store(path());
+  server::Lobby lobby(titles(), store, {}, clock());
+  const Game g = two_humans(lobby, "live");
+  play_while_active(lobby, g.id, g.us, "US");
+  t = json::parse(lobby.view(g.id, g.uk))["clock"]["seats"]["UK"]["deadline"];
+  lobby.tick_clocks();  // UK's stand-in plays: a clock's note in the log
+  lobby.commit_now();
+  json v = json::parse(lobby.view(g.id, g.uk));
+  for (int n = 0; n < 40 && v["log_size"].get<std::size_t>() < 260 && !v["terminal"].get<bool>(); ++n)
+    v = play_while_active(lobby, g.id, g.us, "US", 5);
+  lobby.clock(g.id, g.uk, {{"back", true}});  // a second note
+  lobby.commit_now();
+  v = json::parse(lobby.view(g.id, g.uk));
+  const std::size_t size = v["log_size"], base = size - v["log"].size();
+  ASSERT_GT(base, 0u) << "the view carries the log's tail only";
+
+  const json tail = lobby.log(g.id, g.uk, base, server::Lobby::kLogPage);
+  EXPECT_EQ(tail["from"], base);
+  EXPECT_EQ(tail["log_size"], size);
+  for (const char* field : {"log", "log_messages", "log_events"}) EXPECT_EQ(tail[field], v[field]) << field;
+
+  json whole = json::array(), events = json::array();  // the log in pages of 7 lines, as a spectator reads it
+  for (std::size_t from = 0; from < size; from += 7) {
+    const json page = lobby.log(g.id, "", from, 7);
+    ASSERT_EQ(page["log"].size(), std::min<std::size_t>(7, size - from));
+    for (std::size_t i = 0; i < page["log"].size(); ++i) whole.push_back(page["log"][i]), events.push_back(page["log_events"][i]);
+  }
+  ASSERT_EQ(whole.size(), size);
+  for (std::size_t i = base; i < size; ++i) EXPECT_EQ(whole[i], v["log"][i - base]) << "line " << i;
+  std::vector<std::string> notes;
+  for (const json& e : events)
+    if (e.value("rule", "-").empty()) notes.push_back(e["event"]);
+  EXPECT_EQ(notes, (std::vector<std::string>{"clock_out", "clock_back"}));
+  for (std::size_t i = 0; i < size; ++i) EXPECT_FALSE(whole[i].get<std::string>().empty()) << "line " << i;
+
+  EXPECT_EQ(lobby.log(g.id, "", 0, 100000)["log"].size(), std::min(size, server::Lobby::kLogPage)) << "a page at most";
+  const json past = lobby.log(g.id, "", size + 5, 10);
+  EXPECT_TRUE(past["log"].empty());
+  EXPECT_EQ(past["log_size"], size);
+  EXPECT_THROW(lobby.log("nosuchgame", "", 0, 10), server::ApiError);
+}

@@ -234,6 +234,7 @@ TEST_F(Endings, AGameWithoutObserversShowsNothingToSpectatorsUntilItIsOver) {
   EXPECT_EQ(get("/api/games/" + game + "/view").body["code"], "no_observers");
   EXPECT_EQ(get("/api/games/" + game + "/replay").body["code"], "no_observers");
   EXPECT_EQ(get("/api/games/" + game + "/chat").body["code"], "no_observers");
+  EXPECT_EQ(get("/api/games/" + game + "/log?from=0").body["code"], "no_observers");
   const json mine = view(game, uk);
   EXPECT_EQ(mine["observers"], false);
   bool listed = false;
@@ -257,6 +258,7 @@ TEST_F(Endings, AGameWithoutObserversShowsNothingToSpectatorsUntilItIsOver) {
   wait_for(game, uk, [](const json& v) { return v["terminal"] == true; });
   EXPECT_EQ(get("/api/games/" + game + "/view").status, 200);
   EXPECT_EQ(get("/api/games/" + game + "/replay?step=3").status, 200);
+  EXPECT_EQ(get("/api/games/" + game + "/log?from=0&count=3").body["log"].size(), 3u);
 }
 
 TEST_F(Endings, OpenGamesListsWhatAStrangerMayJoin) {

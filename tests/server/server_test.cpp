@@ -174,6 +174,26 @@ TEST_F(Server, BadRequestsAreJsonErrorsAndChangeNothing) {
 }
 
 // Item 1: text a client sends is echoed in messages; bytes that are not UTF-8 once ended the process.
+// A page of a game's log (docs/server.md, "The log") costs the thread that answers requests some
+// milliseconds: an address may ask 40 at once, then 5 a second; bad numbers are 400.
+TEST_F(Server, Issue31_LogPagesAreCountedPerAddressAndBadNumbersRefused) {
+  const std::string id = create();
+  for (const char* q : {"from=-1", "from=x", "count=0", "count=501", "from=1e3", "from=9999999999"})
+    EXPECT_EQ(get("/api/games/" + id + "/log?" + q).status, 400) << q;
+  const auto start = std::chrono::steady_clock::now();
+  int answered = 0;
+  while (answered < 200 && get("/api/games/" + id + "/log?from=0&count=500").status == 200) ++answered;
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_GE(answered, 40) << "40 at once; a bad number takes none";
+  EXPECT_LE(answered, 41 + 5 * seconds) << "then 5 a second";
+  const Reply refused = get("/api/games/" + id + "/log?from=0");
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(refused.body["code"], "too_many_log_pages");
+  EXPECT_EQ(get("/api/games/" + id + "/view").status, 200) << "the views are not counted";
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  EXPECT_EQ(get("/api/games/" + id + "/log?from=0").status, 200) << "5 a second";
+}
+
 TEST_F(Server, NonUtf8InputIsAnswered4xxAndTheServerServesOn) {
   EXPECT_EQ(raw("GET /api/games/\xff/view HTTP/1.1\r\nHost: x\r\n\r\n"), 404);
   const std::string id = create();
@@ -207,6 +227,7 @@ TEST_F(Server, FuzzedRequestsAreAnsweredBelow500AndNeverStopTheServer) {
   const std::vector<std::string> paths = {"/",
                                           "/api/games",
                                           "/api/games/" + id + "/view",
+                                          "/api/games/" + id + "/log?from=99999999&count=500",
                                           "/api/games/" + id + "/actions",
                                           "/api/games/" + id + "/undo",
                                           "/api/games/" + id + "/seats/UK",

@@ -4,7 +4,10 @@
 // browser.md, "The log").
 // - The page of the British Commonwealth is open from the start; the rules bot plays every other
 //   seat, and this script the British Commonwealth through the API (a seeded random legal action)
-//   until the page has drawn enough lines.
+//   until the log is long enough.
+// - Every line drawn, numbered 1 to the log's length: those the bots wrote between two views (more
+//   than a view carries) and, on a page opened late, those before the view's last lines, which the
+//   page asks for (GET /api/games/ID/log).
 // - Actions clicked on the page until one adds lines: the log's existing line elements are the same
 //   nodes as before, the new lines are new elements appended, numbered in order; the time from the
 //   click to the page drawn and the view's drawing ("game.view" measure) are printed.
@@ -64,23 +67,40 @@ const step = async () => {
   v = await call('view');
   return false;
 };
-// Waits for the page to draw the game's view; returns how many log lines it has drawn.
+// Every line of the log drawn on page `p`, numbered 1 to `n`: the bots' moves between two views may
+// add more lines than a view carries (its last 200), and a page opened late is sent the last ones
+// only; the page asks for those it was not sent (GET /api/games/ID/log).
+const allLinesDrawn = (p, n, what) =>
+  p
+    .waitForFunction(
+      (k) => {
+        const lis = document.querySelectorAll('ol.log > li');
+        return lis.length === k && lis[0].value === 1 && lis[k - 1].value === k;
+      },
+      n,
+      { timeout: 60000 },
+    )
+    .catch(async () => fail(`${what}: ${await p.locator('ol.log > li').count()} log lines drawn of ${n}`));
+// Waits for the page to draw the game's view and every line of its log; returns how many it has drawn.
 const pageCaughtUp = async () => {
   await page
     .waitForFunction((n) => document.querySelector('.game')?.dataset.version === n, String(v.version), { timeout: 120000 })
     .catch(() => fail(`the page did not draw the game's version ${v.version}`));
+  await allLinesDrawn(page, size(v), `at version ${v.version}`);
   return page.locator('ol.log > li').count();
 };
 const play = async (target) => {
   while (size(v) < target || !v.active.includes(seat)) await step();
   return pageCaughtUp();
 };
-// The bots' moves between two views may add more lines than a view carries (its last 200): the page
-// draws those it received, so the game goes on until it has drawn enough.
-let drawn = await play(Number(wanted));
-while (drawn < Number(wanted)) drawn = await play(size(v) + Number(wanted) - drawn);
+const drawn = await play(Number(wanted));
 const lines = size(v);
 console.log(`warroom-log: ${lines} log lines (${drawn} drawn) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// A page opened now is sent the view's last lines, and asks for the others.
+const late = await context.newPage();
+await late.goto(`${base}#/game/${game.id}`);
+await allLinesDrawn(late, lines, 'a page opened late');
+await late.close();
 
 // Marks every log line drawn, and says how many there are: a line drawn again loses its mark.
 const mark = () =>
@@ -164,7 +184,7 @@ const shown = await page.locator('ol.log > li:not([hidden])').count();
 if (shown !== (await page.locator('ol.log > li').count())) fail('clearing the filter did not show every line again');
 
 // A language switch draws the page again in Russian (main.ts): its log from the view it fetches (the
-// last lines), every line worded again under its number.
+// last lines) and the pages it asks for, every line worded again under its number.
 const textsByNumber = () => page.$$eval('ol.log > li', (lis) => lis.map((li) => [li.value, li.textContent]));
 const english = new Map(await textsByNumber());
 await page.selectOption('#language', 'ru');
@@ -174,6 +194,7 @@ const russian = await textsByNumber();
 const reworded = russian.filter(([n, l]) => english.has(n) && l !== english.get(n) && /[а-яё]/i.test(l)).length;
 if (russian.length < 100 || reworded < russian.length / 2)
   fail(`after the switch to Russian only ${reworded} of ${russian.length} log lines are Russian`);
+await allLinesDrawn(page, size(v), 'after the switch to Russian');
 await page.screenshot({ path: `${out}/warroom-log-1280x800.png` });
 await browser.close();
 console.log(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionFields, LogEvent, View } from './api';
-import { fieldWords, keepLog, kindIn, kinds, Legal, narrow, offerByKind, toggle, wordsOf } from './actions';
+import { fieldWords, keepLog, keepPage, kindIn, kinds, Legal, missingLines, narrow, offerByKind, toggle, wordsOf } from './actions';
 import type { Message } from './i18n';
 
 // Actions as a view sends them: each command with its fields (`action_fields`).
@@ -116,6 +116,27 @@ describe('the log the page keeps from the views', () => {
     expect(events).toEqual([undefined, { rule: '5.11', event: 'conference_card' }, played]);
     keepLog(log, [], view(['a'], 2), events);
     expect(events).toHaveLength(2);
+  });
+
+  it('asks for the lines never sent, the latest gap first, a page at a time', () => {
+    const u = undefined;
+    expect(missingLines(['a', 'b'], 500)).toBeNull();
+    expect(missingLines([], 500)).toBeNull();
+    expect(missingLines([u, u, 'c', u, u, u, 'g', 'h'], 500)).toEqual({ from: 3, to: 6 });
+    expect(missingLines([u, u, 'c', 'd'], 500)).toEqual({ from: 0, to: 2 });
+    expect(missingLines([u, u, u, u, u, 'f'], 2)).toEqual({ from: 3, to: 5 });
+  });
+
+  it('puts a page of the log where the page holds no line, never over a line a view sent', () => {
+    const log: (string | undefined)[] = [undefined, undefined, 'c', undefined];
+    const messages: (Message | undefined)[] = [];
+    const events: (LogEvent | undefined)[] = [];
+    const page = { from: 1, log: ['b', 'c-old', 'd', 'e'], log_messages: ['mb', 'mc', 'md', 'me'], log_size: 5 };
+    keepPage(log, messages, events, { ...page, log_events: [{ rule: '1', event: 'x' }, null, null, null] as unknown as LogEvent[] });
+    expect(log).toEqual([undefined, 'b', 'c', 'd']);
+    expect(messages).toEqual([undefined, 'mb', undefined, 'md']);
+    expect(events[1]).toEqual({ rule: '1', event: 'x' });
+    expect(missingLines(log, 500)).toEqual({ from: 0, to: 1 });
   });
 
   it('takes the log’s length from its lines when the view does not say it', () => {

@@ -1,7 +1,7 @@
 // The game page's logic that reads no page: which of the seat's actions a click narrows the list to,
 // how they are offered by kind, and the log the page keeps from the views it is sent (game.ts).
 import type { Message } from './i18n';
-import type { ActionFields, LogEvent, View } from './api';
+import type { ActionFields, LogEvent, LogPage, View } from './api';
 
 // The words an action names: its kind and the data ids of its fields ("advance", "bevin", "global-issue").
 export type Words = (action: string) => string[];
@@ -107,4 +107,32 @@ export function keepLog(
   put(log, v.log);
   put(messages, v.log_messages as Message[] | undefined);
   put(events, v.log_events as LogEvent[] | undefined);
+}
+
+// The lines of the log the page was never sent, as the range [from, to) to ask for next: the latest
+// gap first, at most `most` lines; null when the page holds every line.
+export function missingLines(log: readonly (string | undefined)[], most: number): { from: number; to: number } | null {
+  let to = log.length;
+  while (to > 0 && log[to - 1] !== undefined) --to;
+  if (!to) return null;
+  let from = to - 1;
+  while (from > 0 && to - from < most && log[from - 1] === undefined) --from;
+  return { from, to };
+}
+
+// Puts a page of the log (GET /api/games/ID/log) where the page holds no line yet: a line sent since
+// by a view is newer than the page's.
+export function keepPage(
+  log: (string | undefined)[],
+  messages: (Message | undefined)[],
+  events: (LogEvent | undefined)[],
+  page: LogPage,
+): void {
+  page.log.forEach((line, k) => {
+    const i = page.from + k;
+    if (i >= log.length || log[i] !== undefined) return;
+    log[i] = line;
+    messages[i] = page.log_messages?.[k];
+    events[i] = page.log_events?.[k];
+  });
 }

@@ -2,7 +2,7 @@
 // knows which game is played: the view's types are generated from its schema (view-types.ts), and
 // each title's own fields are read by the title's module (titles/).
 import { Message, render } from './i18n';
-import type { View } from './view-types';
+import type { LogEvent, View } from './view-types';
 
 export interface ScenarioInfo {
   id: string;
@@ -64,6 +64,15 @@ export interface NewGame {
   pace?: string | { initial: number; per_move: number; most: number }; // docs/server.md, "Paces and clocks"
   stand_in?: string; // the bot that plays a seat whose clock ran out
   observers?: boolean; // false: no spectators while it is played
+}
+
+// The lines [from, from + log.length) of a game's log as its views number them, and the log's length then.
+export interface LogPage {
+  from: number;
+  log: string[];
+  log_messages?: Message[];
+  log_events?: LogEvent[];
+  log_size: number;
 }
 
 // An error answer; a stale action's (409) carries the game's current view.
@@ -150,6 +159,9 @@ export const api = {
   claim: (id: string, seat: string, invitation?: string) =>
     call<{ token: string }>('POST', `/api/games/${id}/seats/${encodeURIComponent(seat)}`, invitation ? { invitation } : {}),
   view: (id: string, token?: string) => call<View>('GET', `/api/games/${id}/view`, undefined, token),
+  // Lines of the log the page was never sent (docs/server.md, "The log").
+  log: (id: string, from: number, count: number, token?: string) =>
+    call<LogPage>('GET', `/api/games/${id}/log?from=${from}&count=${count}`, undefined, token),
   act: (id: string, action: string, version: number, token: string) => change(`/api/games/${id}/actions`, { action, version }, id, token),
   undo: (id: string, version: number, token: string) => change(`/api/games/${id}/undo`, { version }, id, token),
   // The seat is back from its stand-in, or agrees to pause (or resumes): its view.

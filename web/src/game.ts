@@ -7,7 +7,7 @@ import { api, ApiError, escape, invitationLink, LogEvent, savedSeat, saveSeat, s
 import { uiFor } from './titles';
 import { has, language, Message, render as word, seatName, t } from './i18n';
 import { OthersMoves } from './replay';
-import { keepLog as keptLog, kindIn, kinds, narrow, offerByKind, toggle, wordsOf } from './actions';
+import { keepLog as keptLog, keepPage, kindIn, kinds, missingLines, narrow, offerByKind, toggle, wordsOf } from './actions';
 import { ask } from './confirm';
 import { chatPanel } from './chat';
 import { bindClock, clockPanel, tickClocks } from './clock';
@@ -63,6 +63,29 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     text: line,
     html: (i, text) => withRule(text, events[i], messages[i]),
   });
+  // Lines the page was never sent (bots wrote more between two views than a view carries, or the page
+  // opened late) are asked for, the latest first, a page at a time, until the page holds them all.
+  let filling = false;
+  const fillLog = async () => {
+    if (filling) return;
+    filling = true;
+    try {
+      for (let gap = missingLines(log, 500); gap; gap = missingLines(log, 500)) {
+        const page = await api.log(id, gap.from, gap.to - gap.from, mine?.token);
+        keepPage(log, messages, events, page);
+        logList.sync(gap.from);
+        if (view)
+          uiFor(view.title)
+            .summaries?.(events, logList.lines)
+            .forEach((s) => seenSummaries.add(s.key)); // read, not news
+        if (log[gap.to - 1] === undefined) break; // an undo since, or a page shorter than asked: the next view asks again
+      }
+    } catch {
+      // the next view asks again
+    } finally {
+      filling = false;
+    }
+  };
   // A rule number's button, in the log or elsewhere on the page (War Room's guide), shows the rule.
   const ruleClicked = (e: Event) => {
     const b = (e.target as HTMLElement).closest<HTMLButtonElement>('button.rule');
@@ -400,6 +423,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     view = v;
     keepLog(v);
     logList.sync(Number(v.log_size ?? v.log.length) - v.log.length);
+    void fillLog();
     summarize(v);
     firstView = false;
     document.getElementById('status')!.textContent = '';
