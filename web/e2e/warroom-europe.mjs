@@ -103,7 +103,15 @@ await page.click('.wr-sheet button.done');
 await page.click('text=Submit anyway');
 await moved(v, 'handing in the sheet');
 await phase(/Phase 2 > Step 2|Phase 3/, 'the turn-order slots');
-const slotsAt = await view();
+// The bots ahead of BC take their slots; compared once the game waits for BC and the page drew that.
+let slotsAt = await view();
+for (let waited = 0; !slotsAt.active.includes('BC') && !/Phase 3/.test(slotsAt.phase) && waited < 300; ++waited) {
+  await new Promise((r) => setTimeout(r, 100));
+  slotsAt = await view();
+}
+await page
+  .waitForFunction((x) => document.querySelector('.game')?.dataset.version === x, String(slotsAt.version), { timeout: 30000 })
+  .catch(() => fail(`the page never drew version ${slotsAt.version} (the slots)`));
 const taken = Object.fromEntries(slotsAt.nations.filter((n) => n.slot).map((n) => [n.id, n.slot]));
 const shown = (await page.locator('p.turn-order b').allTextContents()).map((s) => s.trim());
 const wanted = slotsAt.turn_order.map((n) => `${taken[n]}. ${n}`);
