@@ -23,12 +23,12 @@ for config in release sanitize; do
     (cd web && npm run --silent lint && npm test --silent)
   fi
   say "$config tests"
-  # Under the sanitizers (several times slower) the Churchill soak plays 300 games a scenario instead
+  # Under the sanitizers (several times slower) the Churchill soak plays 100 games a scenario instead
   # of 2,000, and the browser scripts, which test the web client and its protocol, and the documents'
   # commands are left to the release build: the server's code under them is run by server_tests and
   # EndToEnd.ServerLoad.
   only=(); soak=2000
-  [ "$config" = sanitize ] && only=(-LE 'browser|docs') && soak=300
+  [ "$config" = sanitize ] && only=(-LE 'browser|docs') && soak=100
   CHURCHILL_SOAK_GAMES=$soak ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir "build/$config" --output-on-failure -j "$(nproc)" "${only[@]}"
 done

@@ -289,10 +289,20 @@ async function play(anon, hookPort, db) {
     { title: 'warroom', scenario: 'global-war', players: 7, seating: 'public', pace, stand_in: 'bot:rules' });
   if (made.status !== 200 && made.status !== 201) throw new Error(`create: ${made.status} ${made.text}`);
   state.game = made.json.id;
-  const open = await players[1].device.call('GET', '/api/games/open?title=warroom&scenario=global-war&pace=custom');
-  const openAny = open.json?.games?.some((g) => g.id === state.game)
-    ? open : await players[1].device.call('GET', '/api/games/open?title=warroom&scenario=global-war');
-  if (!openAny.json.games.some((g) => g.id === state.game)) fail('the new game is not among the open games');
+  // On another server sharing the database the game joins the list once its change notice is read
+  // (a load on a worker): asked again for up to 5 s, the wait printed.
+  const listed = async () => {
+    const open = await players[1].device.call('GET', '/api/games/open?title=warroom&scenario=global-war&pace=custom');
+    return open.json?.games?.some((g) => g.id === state.game);
+  };
+  const asked = Date.now();
+  let found = await listed();
+  while (!found && Date.now() - asked < 5000) {
+    await new Promise((r) => setTimeout(r, 50));
+    found = await listed();
+  }
+  if (!found) fail('the new game is not among the open games (pace custom) after 5 s');
+  else log(`the new game among the open games of ${players[1].device.base} after ${Date.now() - asked} ms`);
   for (const p of players) {
     const c = await p.device.call('POST', `/api/games/${state.game}/seats/${p.seat}`, {});
     if (c.status !== 200 && c.status !== 201) throw new Error(`claim ${p.seat}: ${c.status} ${c.text}`);
