@@ -140,7 +140,7 @@ async function decide(phase) {
   }
   if (!(await action.count())) {
     await kind('done');
-    action = page.locator('button.action').first();
+    action = page.locator('#kinds button.single[data-action^="done "], button.action').first();
   }
   if (!(await action.count())) {
     if (await page.locator('#all:not([disabled])').count()) await page.click('#all', { timeout: 2000 }).catch(() => undefined);

@@ -272,10 +272,11 @@ async function onePlayer() {
   await page.click('button[data-zoom="fit"]');
   if ((await transform()) !== fitted) fail(`⌂ does not return to the first view: ${await transform()} after ${fitted}`);
 
-  // Phase 1: BC does not reorganize.
-  await page.waitForSelector('button.kind[data-word="done"], button.action[data-action="done BC"]');
-  if (await page.locator('button.kind[data-word="done"]').count()) await page.click('button.kind[data-word="done"]');
-  await page.click('button.action[data-action="done BC"]');
+  // Phase 1: BC does not reorganize: one click on "done", offered beside the kinds of the shifts
+  // (play-test 2026-12-05, finding 7: "done (1)" only narrowed the list to it).
+  await page.waitForSelector('#decide button[data-action="done BC"]');
+  if (await page.locator('button.kind[data-word="done"]').count()) fail('"done" of Phase 1 is a kind to pick before the action');
+  await page.click('#decide button[data-action="done BC"]');
   await page.waitForSelector('.wr-sheet .sheet.own .sheet-status.writing');
 
   // Phase 2 › Step 1: "done" on the empty sheet asks first (no orders, no bid) in an alert dialog
@@ -420,7 +421,7 @@ async function playUntil(page, ms, done, board = null) {
       continue;
     }
     if (await page.locator('.you', { hasText: 'your move' }).count()) {
-      const kind = page.locator('button.kind[data-word="done"]');
+      const kind = page.locator('button.kind[data-word="done"], #kinds button.single[data-action^="done "]');
       if (await kind.count()) {
         await kind.click({ timeout: 2000 }).catch(() => undefined);
         continue;

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionFields, LogEvent, View } from './api';
-import { fieldWords, keepLog, keepPage, kindIn, kinds, Legal, missingLines, narrow, offerByKind, toggle, wordsOf } from './actions';
+import {
+  fieldWords,
+  keepLog,
+  keepPage,
+  kindIn,
+  kinds,
+  Legal,
+  missingLines,
+  narrow,
+  offerByKind,
+  sameDecision,
+  singles,
+  toggle,
+  wordsOf,
+} from './actions';
 import type { Message } from './i18n';
 
 // Actions as a view sends them: each command with its fields (`action_fields`).
@@ -61,6 +75,26 @@ describe('narrowing the actions by what was clicked', () => {
 });
 
 describe('offering many actions by kind first', () => {
+  // War Room's reorganizing window (play-test 2026-12-05, finding 7): "done (1) · shift (105)" took
+  // two clicks, the kind and then its one action; the one action is offered itself.
+  it('offers a kind with a single action as that action', () => {
+    const window = ['done USSR', ...Array.from({ length: 30 }, (_, i) => `shift USSR 50 inf ${i}`)];
+    expect(offerByKind(window, [], false, kindOf)).toBe(true);
+    expect(singles(window, kindOf)).toEqual(['done USSR']);
+    expect(singles(meeting, kindIn(seen))).toEqual(['pass', 'discard bevin']);
+    expect(singles(window.slice(1), kindOf)).toEqual([]);
+  });
+
+  // The "done" filter of Phase 6 stayed on in Phase 7 (finding 7): a filter belongs to one decision.
+  it('tells a view of another decision from a newer view of the same one', () => {
+    const at = (round: number, phase: string, step: string) => ({ round, phase, step, legal_actions: [] }) as unknown as View;
+    expect(sameDecision(at(3, 'Phase 6', 'morale-cancel'), at(3, 'Phase 6', 'morale-cancel'))).toBe(true);
+    expect(sameDecision(at(3, 'Phase 6', 'morale-cancel'), at(3, 'Phase 7', 'purchases'))).toBe(false);
+    expect(sameDecision(at(3, 'Phase 6', 'morale-cancel'), at(3, 'Phase 6', 'morale-relieve'))).toBe(false);
+    expect(sameDecision(at(3, 'Phase 2', 'write-sheets'), at(4, 'Phase 2', 'write-sheets'))).toBe(false);
+    expect(sameDecision({ phase: 'Meeting' } as View, { phase: 'Meeting' } as View)).toBe(true);
+  });
+
   const many = [
     ...Array.from({ length: 20 }, (_, i) => `advance card${i} issue`),
     ...Array.from({ length: 5 }, (_, i) => `leader issue${i}`),

@@ -86,6 +86,24 @@ export function offerByKind(actions: string[], filter: string[], showAll: boolea
   return !filter.length && !showAll && actions.length > 24 && kinds(actions, kindOf).size > 1;
 }
 
+// The actions offered on their own while the rest are offered by kind: a kind with a single action
+// (a window's "done" beside its hundred shifts) is that action's button, one click, not a filter
+// that lists it alone.
+export function singles(actions: string[], kindOf: (a: string) => string): string[] {
+  const count = kinds(actions, kindOf);
+  return actions.filter((a) => count.get(kindOf(a)) === 1);
+}
+
+// Whether two views ask the same decision (the same round, phase and step): a filter of the action
+// list belongs to one decision and is dropped when the game moves on to another.
+export function sameDecision(a: View, b: View): boolean {
+  const at = (v: View) => {
+    const x = v as View & { round?: number; step?: string };
+    return JSON.stringify([x.round ?? null, v.phase, x.step ?? null]);
+  };
+  return at(a) === at(b);
+}
+
 // Puts a view's last lines of the log (their messages and their structure) in place in the whole log
 // the page keeps: a view carries the log's last lines and its length, so the page holds every line it
 // was sent; lines it was not sent stay undefined, and a shorter log (an undo) cuts the end.

@@ -7,7 +7,19 @@ import { api, ApiError, escape, invitationLink, LogEvent, savedSeat, saveSeat, s
 import { uiFor } from './titles';
 import { has, language, Message, render as word, seatName, t } from './i18n';
 import { OthersMoves } from './replay';
-import { keepLog as keptLog, keepPage, kindIn, kinds, missingLines, narrow, offerByKind, toggle, wordsOf } from './actions';
+import {
+  keepLog as keptLog,
+  keepPage,
+  kindIn,
+  kinds,
+  missingLines,
+  narrow,
+  offerByKind,
+  sameDecision,
+  singles,
+  toggle,
+  wordsOf,
+} from './actions';
 import { ask } from './confirm';
 import { chatPanel } from './chat';
 import { bindClock, clockPanel, tickClocks } from './clock';
@@ -205,6 +217,10 @@ export function renderGame(app: HTMLElement, id: string): () => void {
         ) + (mine?.invitation && waiting.some((s) => v.seats[s] === 'human') ? ` — ${escape(t('ui.web.send_invitation'))}` : '')
       : '';
     const actionText = (a: string) => word((v.action_messages as Record<string, Message> | undefined)?.[a]) || a;
+    const actionButton = (a: string, cls = 'action') => {
+      const note = ui.note?.(v, layout, a) ?? '';
+      return `<button class="${cls}" data-action="${escape(a)}" title="${escape(a)}">${escape(actionText(a))}${note ? `<small>${note}</small>` : ''}</button>`;
+    };
     // A word the actions are narrowed by: a kind of action, else a datum the title names.
     const wordName = (w: string) => (has(`action_kind.${w}`) ? kindName(w) : (ui.wordName?.(layout, w) ?? w));
     frame(
@@ -233,20 +249,20 @@ export function renderGame(app: HTMLElement, id: string): () => void {
             ${
               byKind
                 ? `<p class="hint">${escape(t('ui.web.pick_a_kind', { count: actions.length }))}</p>
-              <div id="kinds">${[...kinds(actions, kindOf)].map(([k, n]) => `<button class="kind" data-word="${escape(k)}">${escape(kindName(k))} (${n})</button>`).join('')}
+              <div id="kinds">${[...kinds(actions, kindOf)]
+                .map(([k, n]) =>
+                  n === 1
+                    ? actionButton(
+                        singles(actions, kindOf).find((a) => kindOf(a) === k)!,
+                        'single',
+                      )
+                    : `<button class="kind" data-word="${escape(k)}">${escape(kindName(k))} (${n})</button>`,
+                )
+                .join('')}
               <button class="kind" id="show-all">${escape(t('ui.web.show_all', { count: actions.length }))}</button></div>`
                 : ''
             }
-            <div id="actions">${
-              byKind
-                ? ''
-                : actions
-                    .map((a) => {
-                      const note = ui.note?.(v, layout, a) ?? '';
-                      return `<button class="action" data-action="${escape(a)}" title="${escape(a)}">${escape(actionText(a))}${note ? `<small>${note}</small>` : ''}</button>`;
-                    })
-                    .join('')
-            }</div>
+            <div id="actions">${byKind ? '' : actions.map((a) => actionButton(a)).join('')}</div>
           </section>
           ${clockPanel(v)}
           <div class="status-lines panel">${ui.status(v, layout)}</div>`,
@@ -357,7 +373,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     app.querySelector('#undo')!.addEventListener('click', () => {
       if (mine) send(() => api.undo(id, v.version, mine!.token));
     });
-    app.querySelectorAll<HTMLButtonElement>('button.action').forEach((b) =>
+    app.querySelectorAll<HTMLButtonElement>('button.action, button.single').forEach((b) =>
       b.addEventListener('click', async () => {
         if (mine && (await confirmed(b.dataset.action!))) send(() => api.act(id, b.dataset.action!, v.version, mine!.token));
       }),
@@ -421,6 +437,11 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const start = performance.now();
     previous = view;
     view = v;
+    // A filter of the action list belongs to one decision: the next one starts with the whole list.
+    if (previous && !sameDecision(previous, v)) {
+      filter = [];
+      showAll = false;
+    }
     keepLog(v);
     logList.sync(Number(v.log_size ?? v.log.length) - v.log.length);
     void fillLog();
