@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Legal } from '../actions';
 import type { ActionFields } from '../api';
 import { sheetPanel, type Nation } from './warroom-sheet';
-import type { Purchase } from './warroom-purchases';
+import { whyNoMore, type Purchase } from './warroom-purchases';
 
 // The Soviet Union's chart in Phase 7 › Step 3 with 2 Infantry noted, as the engine's view gives it.
 const purchase: Purchase = {
@@ -90,5 +90,44 @@ describe('Phase 7 › Step 3: the purchase panel', () => {
     select.dispatchEvent(new Event('change'));
     p.querySelector<HTMLButtonElement>('tr.goods button.more')!.click();
     expect(sent).toEqual(['buy USSR goods 1/2/2']);
+  });
+});
+
+// Play-test 2026-12-05, finding 9: with 3 Infantry noted and 1 iron left, 1 typed in Armor (2 iron)
+// went back to 0 without a word. The panel now says why, and so does the disabled +.
+describe('Phase 7 › Step 3: a count the engine does not allow', () => {
+  const short: Purchase = {
+    ...purchase,
+    units: purchase.units.map((u) => (u.unit === 'inf' ? { ...u, bought: 3 } : u)),
+    spent: { oil: 0, iron: 3, osr: 3 },
+    held: { oil: 6, iron: 4, osr: 7 },
+    left: { oil: 6, iron: 1, osr: 4 },
+    room: { units: 8, naval: 0, mobilization: 0 },
+    placing: { naval: 0, other: 0, inf: 3 },
+  };
+  const shortOf = { ...ussr, sheet: { ...ussr.sheet, purchases: { inf: 3 }, purchase: short } };
+
+  it('says which resource one more would overdraw, else the room it would need', () => {
+    expect(whyNoMore(short, 'arm')).toBe('one more costs 2 iron, 1 left');
+    const full = { ...purchase, room: { units: 2, naval: 0, mobilization: 0 }, placing: { naval: 0, other: 0, inf: 2 } };
+    expect(whyNoMore(full, 'inf')).toBe('no room to place one more under the Industry tokens (2 noted, room for 2; ruling 79)');
+  });
+
+  it('says on the panel why a typed count was not reached, and on the disabled +', async () => {
+    const sent: string[] = [];
+    const p = sheetPanel([shortOf], 'USSR', [], legal, { name: (r) => r, act: async (a) => void sent.push(a), select: () => {}, note: () => '' });
+    document.body.append(p);
+    const arm = p.querySelector<HTMLElement>('tr[data-unit="arm"]')!;
+    expect(arm.querySelector<HTMLButtonElement>('button.more')!.title).toBe('one more costs 2 iron, 1 left');
+    const input = arm.querySelector<HTMLInputElement>('input.count')!;
+    input.value = '1';
+    input.dispatchEvent(new Event('change'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual([]);
+    expect(input.value).toBe('0');
+    const said = p.querySelector<HTMLElement>('.purchase-refused')!;
+    expect(said.hidden).toBe(false);
+    expect(said.textContent).toBe('Armor: 0 noted, not 1: one more costs 2 iron, 1 left.');
+    p.remove();
   });
 });

@@ -23,15 +23,38 @@ const RESOURCES = ['oil', 'iron', 'osr'] as const;
 // is drawn again.
 const chosenMix = new Map<string, string>();
 
+// Why a typed count was not reached, by nation, shown on the panel until the next purchase is sent
+// (the panel is drawn anew with every view, a bot's move included).
+const refusals = new Map<string, string>();
+
+// Why the engine offers no more of a unit (ruling 79: a purchase is refused at entry if it cannot be
+// paid or placed): the first resource one more would overdraw, else the room under the Industry
+// tokens (naval units only where there is a port; Infantry may also be mobilized).
+export function whyNoMore(p: Purchase, unit: string): string {
+  const u = p.units.find((x) => x.unit === unit);
+  if (!u) return '';
+  const short = RESOURCES.find((k) => u.cost[k] > p.left[k]);
+  if (short) return t('warroom.purchase.why_short', { need: u.cost[short], resource: t(`warroom.resource.${short}`), left: p.left[short] });
+  // The first of the engine's three limits one more would pass (purchase_fits, warroom/economy.cpp).
+  const { naval, other, inf } = p.placing;
+  const limits: [boolean, number, number][] = [
+    [u.category === 'sea', naval, p.room.naval],
+    [unit !== 'inf', naval + other, p.room.units],
+    [true, naval + other + inf, p.room.units + p.room.mobilization],
+  ];
+  const [, placing, room] = limits.find(([applies, noted, space]) => applies && noted + 1 > space) ?? limits[2];
+  return t('warroom.purchase.why_room', { placing, room });
+}
+
 const mark = (provenance: string) => (provenance === 'reconstructed' ? ` ${reconstructedMark(provenance)}` : '');
 
 const cells = (r: Resources, cls = '') => RESOURCES.map((k) => `<td class="res ${k}${cls}">${r[k]}</td>`).join('');
 
 // − [count] +: each button carries the one legal action it sends, or is disabled.
-function counter(label: string, count: number, fewer: string | undefined, more: string | undefined): string {
-  const button = (cls: string, sign: string, action: string | undefined, name: string) =>
-    `<button class="${cls}" ${action ? `data-action="${escape(action)}"` : 'disabled'} aria-label="${escape(name)}">${sign}</button>`;
-  return `<span class="counter">${button('fewer', '−', fewer, t('warroom.purchase.fewer', { what: label }))}<input class="count" type="number" min="0" value="${count}" inputmode="numeric" aria-label="${escape(t('warroom.purchase.count_of', { what: label }))}">${button('more', '+', more, t('warroom.purchase.more', { what: label }))}</span>`;
+function counter(label: string, count: number, fewer: string | undefined, more: string | undefined, why = ''): string {
+  const button = (cls: string, sign: string, action: string | undefined, name: string, title = '') =>
+    `<button class="${cls}" ${action ? `data-action="${escape(action)}"` : 'disabled'} aria-label="${escape(name)}"${title ? ` title="${escape(title)}"` : ''}>${sign}</button>`;
+  return `<span class="counter">${button('fewer', '−', fewer, t('warroom.purchase.fewer', { what: label }))}<input class="count" type="number" min="0" value="${count}" inputmode="numeric" aria-label="${escape(t('warroom.purchase.count_of', { what: label }))}">${button('more', '+', more, t('warroom.purchase.more', { what: label }), more ? '' : why)}</span>`;
 }
 
 // A mix of Civilian Goods as a buy's fields give it ({oil, iron, osr}), and as the chooser keys it.
@@ -54,7 +77,7 @@ export function purchasePanel(nation: string, p: Purchase, legal: Legal): string
       const buy = legal.find({ kind: 'buy', nation, unit: u.unit }),
         unbuy = legal.find({ kind: 'unbuy', nation, unit: u.unit });
       return `<tr data-unit="${escape(u.unit)}"><th scope="row">${escape(name)}${mark(u.provenance)}</th>${cells(u.cost)}
-        <td>${counter(name, u.bought, unbuy, buy)}</td></tr>`;
+        <td>${counter(name, u.bought, unbuy, buy, buy ? '' : whyNoMore(p, u.unit))}</td></tr>`;
     })
     .join('');
   const g = goodsMixes(nation, legal);
@@ -87,6 +110,7 @@ export function purchasePanel(nation: string, p: Purchase, legal: Legal): string
       <tbody>${unitRows}${goodsRow}</tbody>
       <tfoot>${total('spent', t('warroom.purchase.spent'), p.spent)}${total('held', t('warroom.purchase.held'), p.held)}${total('left', t('warroom.purchase.left'), p.left)}</tfoot>
     </table>
+    <p class="purchase-refused error" role="alert"${refusals.get(nation) ? '' : ' hidden'}>${escape(refusals.get(nation) ?? '')}</p>
     <p class="room" role="status">${escape(t('warroom.purchase.placing', { placing, room: p.room.units, naval: p.placing.naval, naval_room: p.room.naval }))}${
       p.room.mobilization ? ` ${escape(t('warroom.purchase.mobilization', { count: p.room.mobilization }))}` : ''
     }</p>
@@ -106,14 +130,18 @@ export function bindPurchases(root: HTMLElement, act: (action: string) => Promis
       const buy = panel.querySelector<HTMLButtonElement>('tr.goods button.more');
       if (buy && !buy.disabled) buy.dataset.action = option.value;
     });
-    panel
-      .querySelectorAll<HTMLButtonElement>('button[data-action]')
-      .forEach((b) => b.addEventListener('click', () => act(b.dataset.action!)));
+    panel.querySelectorAll<HTMLButtonElement>('button[data-action]').forEach((b) =>
+      b.addEventListener('click', () => {
+        refusals.delete(nation);
+        act(b.dataset.action!);
+      }),
+    );
     panel.querySelectorAll<HTMLTableRowElement>('tr[data-unit]').forEach((row) => {
       const input = row.querySelector<HTMLInputElement>('input.count');
       const unit = row.dataset.unit!;
       const setCount = async () => {
         const wanted = Math.max(0, Math.floor(Number(input!.value) || 0));
+        refusals.delete(nation);
         const row = () => document.querySelector<HTMLElement>(`.purchase[data-nation="${nation}"] tr[data-unit="${unit}"]`);
         const count = () => Number(row()?.querySelector<HTMLInputElement>('input.count')?.defaultValue ?? wanted);
         for (let now = count(); now !== wanted;) {
@@ -126,9 +154,20 @@ export function bindPurchases(root: HTMLElement, act: (action: string) => Promis
           if (count() === now) break;
           now = count();
         }
-        // Where the count could not be reached, the input shows the count the chart holds.
+        // Where the count could not be reached, the input shows the count the chart holds and the
+        // panel says why (the reason the + button's title gives).
         const shown = row()?.querySelector<HTMLInputElement>('input.count');
         if (shown) shown.value = String(count());
+        const why = row()?.querySelector<HTMLButtonElement>('button.more[disabled]')?.title;
+        if (count() < wanted && why) {
+          const text = t('warroom.purchase.refused', { unit: t(`warroom.unit.${unit}`), count: count(), wanted, why });
+          refusals.set(nation, text);
+          const said = document.querySelector<HTMLElement>(`.purchase[data-nation="${nation}"] .purchase-refused`);
+          if (said) {
+            said.textContent = text;
+            said.hidden = false;
+          }
+        }
       };
       input?.addEventListener('change', setCount);
       input?.addEventListener('keydown', (e) => {
