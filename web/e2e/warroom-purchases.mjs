@@ -110,7 +110,16 @@ const typed = async (unit, count) => {
   for (let i = 0; i < 150 && (await bought(unit)) !== count && !(await more.isDisabled()); ++i) await page.waitForTimeout(100);
   await page.waitForTimeout(500); // the last answer drawn
 };
+// Play-test 2026-12-05, finding 1: "done" asked about the empty sheet while a typed count was still
+// being sent, and the question stayed on screen saying "no purchases" over 3 Infantry noted. The
+// question is asked again from each view: once something is noted it closes, and nothing is sent.
+await page.click('.wr-sheet .sheet.own[data-nation="USSR"] button.done');
+const question = page.locator('.confirm-dialog');
+await question.waitFor({ timeout: 5000 }).catch(() => fail('"done" with nothing bought was not asked about'));
+if (!/no purchases/.test(await question.textContent())) fail(`the question reads "${await question.textContent()}"`);
 await typed('inf', 3);
+if (await question.count()) fail(`the question stayed open over 3 Infantry noted: "${await question.textContent()}"`);
+if (ussr(await api('view')).sheet.status !== 'writing') fail('the sheet was handed in while its question was open');
 let d = await check('after a typed 3 Infantry');
 if (d.units.inf.count !== 3) fail(`a typed 3 Infantry gave ${d.units.inf.count}`);
 await press('inf', 'fewer');

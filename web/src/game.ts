@@ -20,7 +20,7 @@ import {
   toggle,
   wordsOf,
 } from './actions';
-import { ask } from './confirm';
+import { ask, askAgain } from './confirm';
 import { chatPanel } from './chat';
 import { bindClock, clockPanel, tickClocks } from './clock';
 import { LogList } from './log-panel';
@@ -45,6 +45,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
   let filter: string[] = []; // words every action listed must name (an issue, then a card, ...)
   let showAll = false;
+  let asking: string | null = null; // the action a question (confirm.ts) is open about
   let logFilter = '';
   let view: View | null = null;
   let previous: View | null = null; // the view before, to highlight what changed
@@ -279,7 +280,11 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     // An action the view marks is asked about first (confirm.ts).
     const confirmed = async (action: string) => {
       const question = ui.confirm?.(v, action);
-      return !question || (await ask(question));
+      if (!question) return true;
+      asking = action;
+      const yes = await ask(question);
+      asking = null;
+      return yes;
     };
     // A board's action. While several seats write in secret, another seat's entry makes the view
     // older without changing this seat's choices: when the seat's legal actions are the same in the
@@ -437,6 +442,8 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const start = performance.now();
     previous = view;
     view = v;
+    // A question still open is asked again from this view: the sheet behind it may have changed.
+    if (asking) askAgain(v.legal_actions.includes(asking) ? (uiFor(v.title).confirm?.(v, asking) ?? null) : null);
     // A filter of the action list belongs to one decision: the next one starts with the whole list.
     if (previous && !sameDecision(previous, v)) {
       filter = [];

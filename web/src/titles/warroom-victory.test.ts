@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ask } from '../confirm';
+import { ask, askAgain } from '../confirm';
 import { setLanguage } from '../i18n';
 import { confirmDone } from './warroom-sheet';
 import { conditions, holders, progress, verdict, victoryPanel, type Victory } from './warroom-victory';
@@ -115,5 +115,20 @@ describe('a sheet finished blank', () => {
     const second = ask(q);
     (document.querySelector('button.confirm-yes') as HTMLButtonElement).click();
     expect(await second).toBe(true);
+  });
+
+  // Play-test 2026-12-05, finding 1: the question stayed open saying "no purchases" while a typed
+  // count kept noting Infantry behind it. Asked again from a newer view, it says what that view says,
+  // and closes as "back" (nothing sent) once the action needs no asking.
+  it('is asked again from a newer view: worded anew, or closed without sending when no longer needed', async () => {
+    const q = confirmDone(view, 'done USSR')!;
+    const first = ask(q);
+    askAgain({ ...q, text: "Soviet Union's sheet has no orders." });
+    expect(document.getElementById('confirm-text')!.textContent).toBe("Soviet Union's sheet has no orders.");
+    askAgain(confirmDone({}, 'done USSR'));
+    expect(await first).toBe(false);
+    expect(document.querySelector('[role=alertdialog]')).toBeNull();
+    askAgain(q); // nothing open: nothing asked
+    expect(document.querySelector('[role=alertdialog]')).toBeNull();
   });
 });
