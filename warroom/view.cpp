@@ -151,9 +151,10 @@ std::string stance_note(const Game& game, const Group& g, int put) {
 }
 
 // The parts of a nation's sheet left blank although it could write in them (Phase 2 › Step 1: no
-// order though a Command could be ordered, a bid of 0 though it holds oil; Phase 7 › Step 3: nothing
-// bought though something is affordable): the seat's "done" for it asks first, in the browser and
-// the terminal (the view's "action_confirm", by command).
+// order though a Command could be ordered; Phase 7 › Step 3: nothing bought though something is
+// affordable): the seat's "done" for it asks first, in the browser and the terminal (the view's
+// "action_confirm", by command). A bid of 0 alone is not asked about ("A Nation may bid zero",
+// Bidding Oil for Turn Order); a sheet with no orders names it too.
 nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat, const core::ActionList& legal) {
   nlohmann::json out = nlohmann::json::object();
   const StepId step = v.steps.top().id;
@@ -175,8 +176,10 @@ nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat
     };
     if (step == StepId::WriteSheets) {
       const bool none = std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
-      if (none && (sh.selected || offered(ActionKind::Select))) left_blank("orders", "warroom.confirm.no_orders");
-      if (sh.bid == 0 && offered(ActionKind::Bid)) left_blank("bid", "warroom.confirm.no_bid");
+      if (none && (sh.selected || offered(ActionKind::Select))) {
+        left_blank("orders", "warroom.confirm.no_orders");
+        if (sh.bid == 0 && offered(ActionKind::Bid)) left_blank("bid", "warroom.confirm.no_bid");
+      }
     } else if (sh.goods == 0 && std::all_of(sh.buy.begin(), sh.buy.end(), [](auto k) { return k == 0; }) &&
                (offered(ActionKind::Buy) || offered(ActionKind::BuyGoods))) {
       left_blank("purchases", "warroom.confirm.no_purchases");

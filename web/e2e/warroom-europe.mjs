@@ -97,10 +97,12 @@ for (const action of ['select BC 6', 'to BC M-5']) {
   if (r.error) fail(`${action}: ${r.error}`);
 }
 
-// Hand in with no bid (asked about first), then wait for the British turn-order slot.
+// Hand in with orders and no bid: "A Nation may bid zero", so the sheet goes in at once, not asked
+// about (play-test 2026-12-05, finding 11: asked every round); then wait for the British slot.
 v = await version();
 await page.click('.wr-sheet button.done');
-await page.click('text=Submit anyway');
+await page.waitForTimeout(300);
+if (await page.locator('.confirm-dialog').count()) fail('a sheet with orders and a bid of 0 was asked about');
 await moved(v, 'handing in the sheet');
 await phase(/Phase 2 > Step 2|Phase 3/, 'the turn-order slots');
 // The bots ahead of BC take their slots; compared once the game waits for BC and the page drew that.
