@@ -115,7 +115,12 @@ describe('Phase 7 › Step 3: a count the engine does not allow', () => {
 
   it('says on the panel why a typed count was not reached, and on the disabled +', async () => {
     const sent: string[] = [];
-    const p = sheetPanel([shortOf], 'USSR', [], legal, { name: (r) => r, act: async (a) => void sent.push(a), select: () => {}, note: () => '' });
+    const p = sheetPanel([shortOf], 'USSR', [], legal, {
+      name: (r) => r,
+      act: async (a) => void sent.push(a),
+      select: () => {},
+      note: () => '',
+    });
     document.body.append(p);
     const arm = p.querySelector<HTMLElement>('tr[data-unit="arm"]')!;
     expect(arm.querySelector<HTMLButtonElement>('button.more')!.title).toBe('one more costs 2 iron, 1 left');
