@@ -100,3 +100,35 @@ describe("a revealed sheet's orders: executed, cancelled, or stopped short", () 
     expect(panel('it').querySelector('ul.others')!.textContent).toContain('47→G7 (fermato in Belarus');
   });
 });
+
+// Play-test 2026-12-05, finding 10: once paid, "Bid for turn order: 2 oil (of 1)" read like a bid
+// above the oil held. After Phase 2 › Step 3 ("All bids must be paid") the bid says it is paid.
+describe('the bid once paid, and the panel in the reader’s language', () => {
+  const paid: Nation = { ...ussr, oil: 1, sheet: { ...ussr.sheet, status: 'idle', bid: 2 } };
+  const draw = (n: Nation, bidPaid: boolean, seat: string | null = 'USSR') =>
+    sheetPanel([n], seat, [], bidPaid ? new Legal([]) : legal, {
+      name: (r) => r,
+      act: async () => {},
+      select: () => {},
+      note: () => '',
+      bidPaid,
+    });
+
+  it('says a paid bid is paid, not weighed against the oil left', () => {
+    expect(draw(paid, true).querySelector('p.bid')!.textContent!.trim()).toBe('Bid for turn order: 2 oil, paid');
+    expect(draw(ussr, false).querySelector('p.bid')!.textContent!.trim()).toMatch(/^Bid for turn order: 0 oil \(of 5 held\)/);
+  });
+
+  // Every word of the Orders panel comes from the catalogues: its heading, the status, the hints.
+  it('words the panel’s headings and hints in Italian and Russian', () => {
+    setLanguage('it');
+    const it = draw(ussr, false);
+    expect(it.querySelector('h2')!.textContent).toBe('Ordini e Acquisti');
+    expect(it.querySelector('.sheet-status.writing')!.textContent).toBe('in scrittura');
+    expect(it.querySelector('button.done')!.textContent).toBe('Fatto: la scheda di USSR è scritta');
+    expect(draw(paid, true).querySelector('p.bid')!.textContent!.trim()).toBe("Offerta per l'ordine di turno: 2 petrolio, pagata");
+    setLanguage('ru');
+    expect(draw(ussr, false).querySelector('h2')!.textContent).toBe('Приказы и покупки');
+    expect(draw(ussr, false, null).querySelector('p.hint')!.textContent).toBe('Зритель видит листы, когда они раскрыты.');
+  });
+});

@@ -6,7 +6,7 @@ import type { Legal } from '../actions';
 import { escape } from '../api';
 import type { WarRoomNation, WarRoomSheet } from '../view-types';
 import type { Question } from '../confirm';
-import { render, t, type Message } from '../i18n';
+import { has, render, t, type Message } from '../i18n';
 import { CATEGORY_GLYPH, colour } from './warroom-map';
 import type { Stack } from './warroom-map';
 import { bindPurchases, purchasePanel } from './warroom-purchases';
@@ -34,7 +34,7 @@ export function confirmDone(
 export const units = (c: Stack) =>
   Object.entries(c.units)
     .map(([u, n]) => t(`warroom.units.${u}`, { count: n }))
-    .join(', ') || 'empty';
+    .join(', ') || t('warroom.web.sheet.empty_stack');
 export const unitCount = (c: Stack) => Object.values(c.units).reduce((a, b) => a + b, 0);
 
 export interface SheetHandlers {
@@ -43,6 +43,7 @@ export interface SheetHandlers {
   select: (nation: string, command: number) => void; // shows the Command on the map, then selects it
   note: (action: string) => string; // what a choice means (the view's action_notes), or ''
   fails?: (action: string) => boolean; // a destination the order would not reach (the view's destinations)
+  bidPaid?: boolean; // the bids are paid (Phase 2 › Step 3 is over): the bid is no longer weighed against the oil held
   // Whether the list of Commands without an order is open: it stays as the player left it while the
   // orders are written one after another (the panel is drawn anew with every view).
   listOpen?: () => boolean;
@@ -56,8 +57,8 @@ function orderLine(n: Nation, box: number, o: SheetOrder, stacks: Stack[], legal
   return `<li class="box" value="${box + 1}"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
     ${
       erase
-        ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-action="${escape(erase)}" data-command="${o.command}">Change</button>
-      <button class="erase" data-box="${box + 1}" data-action="${escape(erase)}">Erase</button></span>`
+        ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-action="${escape(erase)}" data-command="${o.command}">${escape(t('warroom.web.sheet.change'))}</button>
+      <button class="erase" data-box="${box + 1}" data-action="${escape(erase)}">${escape(t('warroom.web.sheet.erase'))}</button></span>`
         : ''
     }</li>`;
 }
@@ -73,18 +74,22 @@ function destinationList(n: Nation, legal: Legal, h: SheetHandlers): string {
     const cancelled = h.fails?.(action) ?? false;
     return `<li${cancelled ? ' class="cancelled"' : ''}><button class="to" data-action="${escape(action)}">${escape(r)}</button> <small>${escape(note || h.name(r))}</small></li>`;
   };
-  return `<details class="destinations" open><summary>Destinations (${destinations.length})</summary><ul>${destinations.map(row).join('')}</ul></details>`;
+  return `<details class="destinations" open><summary>${escape(t('warroom.web.sheet.destinations', { count: destinations.length }))}</summary><ul>${destinations.map(row).join('')}</ul></details>`;
 }
 
 // The chart in Phase 7 › Step 3: the purchase panel and "done".
 function purchaseSheet(n: Nation, legal: Legal): string {
   return `<div class="sheet own" data-nation="${escape(n.id)}">
-    <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} <span class="sheet-status ${escape(n.sheet.status)}">${escape(n.sheet.status)}</span></h3>
+    <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} ${statusTag(n.sheet.status)}</h3>
     ${n.sheet.status === 'done' ? `<p class="hint taken-back">${escape(t('warroom.confirm.until_reveal'))}</p>` : ''}
     ${purchasePanel(n.id, n.sheet.purchase!, legal)}
     ${doneButton(n, legal, t('warroom.purchase.done', { nation: n.id }))}
   </div>`;
 }
+
+// A sheet's status ("writing", "done", "idle") in the reader's words; its class stays the view's.
+const statusTag = (status: string) =>
+  `<span class="sheet-status ${escape(status)}">${escape(has(`warroom.web.sheet.status.${status}`) ? t(`warroom.web.sheet.status.${status}`) : status)}</span>`;
 
 // "Done", sending the nation's legal `done`, where it has one.
 function doneButton(n: Nation, legal: Legal, label: string): string {
@@ -106,21 +111,20 @@ function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): s
     .map((o, b) => (o ? orderLine(n, b, o, stacks, legal, h) : writing ? `<li class="box empty">—</li>` : ''))
     .join('');
   return `<div class="sheet own" data-nation="${escape(n.id)}">
-    <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} <span class="sheet-status ${escape(sh.status)}">${escape(sh.status)}</span></h3>
+    <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} ${statusTag(sh.status)}</h3>
     ${
       selected
-        ? `<p class="selected" role="status">Command <b>${selected.number}</b> in ${escape(h.name(selected.region))} (${escape(units(selected))}) selected:
-        click one of its ${destinations.length} destinations outlined on the map, or one below.</p>
+        ? `<p class="selected" role="status">${escape(t('warroom.web.sheet.selected', { command: selected.number, region: h.name(selected.region), units: units(selected), count: destinations.length }))}</p>
       ${destinationList(n, legal, h)}`
         : writing && selectable.length
-          ? `<p class="hint">Click one of your stacks on the map (or a Command below) to write its order.</p>`
+          ? `<p class="hint">${escape(t('warroom.web.sheet.pick_stack'))}</p>`
           : ''
     }
     ${sh.status === 'done' ? `<p class="hint taken-back">${escape(t('warroom.confirm.until_reveal'))}</p>` : ''}
-    ${sh.orders ? (boxes ? `<ol class="boxes">${boxes}</ol>` : '<p class="hint">No orders written.</p>') : ''}
+    ${sh.orders ? (boxes ? `<ol class="boxes">${boxes}</ol>` : `<p class="hint">${escape(t('warroom.web.sheet.no_orders_written'))}</p>`) : ''}
     ${
       writing && selectable.length
-        ? `<details class="commands"${h.listOpen?.() ? ' open' : ''}><summary>Commands without an order (${selectable.length})</summary>
+        ? `<details class="commands"${h.listOpen?.() ? ' open' : ''}><summary>${escape(t('warroom.web.sheet.without_order', { count: selectable.length }))}</summary>
       <div>${selectable
         .map((num) => {
           const c = stacks.find((s) => s.nation === n.id && s.number === num);
@@ -133,16 +137,16 @@ function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): s
     }
     ${
       sh.bid !== null
-        ? `<p class="bid">Bid for turn order: <b>${sh.bid}</b> oil (of ${n.oil})
+        ? `<p class="bid">${escape(h.bidPaid ? t('warroom.web.sheet.bid_paid', { bid: sh.bid }) : t('warroom.web.sheet.bid', { bid: sh.bid, oil: n.oil }))}
       ${
         bids.length
-          ? `<label>new bid <input type="number" class="bid-input" min="0" max="${maxBid}" value="${sh.bid}" inputmode="numeric"></label>
-        <button class="set-bid">Bid</button>`
+          ? `<label>${escape(t('warroom.web.sheet.new_bid'))} <input type="number" class="bid-input" min="0" max="${maxBid}" value="${sh.bid}" inputmode="numeric"></label>
+        <button class="set-bid">${escape(t('warroom.web.sheet.set_bid'))}</button>`
           : ''
       }</p><p class="bid-refused error" role="alert" hidden></p>`
         : ''
     }
-    ${writing ? doneButton(n, legal, `Done: ${n.id}'s sheet is written`) : ''}
+    ${writing ? doneButton(n, legal, t('warroom.web.sheet.done', { nation: n.id })) : ''}
   </div>`;
 }
 
@@ -159,9 +163,9 @@ export function orderState(o: SheetOrder, name: (id: string) => string): string 
 function otherSheet(n: Nation, name: (id: string) => string): string {
   const orders = n.sheet.orders?.filter((o) => o) ?? null;
   return `<li${orders ? ' data-revealed="true"' : ''}><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>
-    <span class="sheet-status ${escape(n.sheet.status)}">${escape(n.sheet.status)}</span>
-    ${orders ? `: ${orders.map((o) => `${o!.command}→${escape(o!.to)}${o!.status === 'written' ? '' : ` (${escape(orderState(o!, name))})`}`).join(', ') || 'no orders'}` : ''}
-    ${n.sheet.bid !== null ? ` · bid ${n.sheet.bid}` : ''}</li>`;
+    ${statusTag(n.sheet.status)}
+    ${orders ? `: ${orders.map((o) => `${o!.command}→${escape(o!.to)}${o!.status === 'written' ? '' : ` (${escape(orderState(o!, name))})`}`).join(', ') || escape(t('warroom.web.sheet.no_orders'))}` : ''}
+    ${n.sheet.bid !== null ? ` · ${escape(t('warroom.web.sheet.other_bid', { bid: n.sheet.bid }))}` : ''}</li>`;
 }
 
 export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack[], legal: Legal, h: SheetHandlers): HTMLElement {
@@ -170,8 +174,8 @@ export function sheetPanel(nations: Nation[], seat: string | null, stacks: Stack
   panel.dataset.place = 'side';
   const own = nations.filter((n) => seat && n.seat === seat && n.sheet.orders !== null);
   const others = nations.filter((n) => !own.includes(n));
-  panel.innerHTML = `<h2>Orders &amp; Purchases</h2>
-    ${own.map((n) => ownSheet(n, stacks, legal, h)).join('') || `<p class="hint">${seat ? 'Your nations have no sheet now.' : 'A spectator sees the sheets once they are revealed.'}</p>`}
+  panel.innerHTML = `<h2>${escape(t('warroom.web.sheet.title'))}</h2>
+    ${own.map((n) => ownSheet(n, stacks, legal, h)).join('') || `<p class="hint">${escape(t(seat ? 'warroom.web.sheet.no_sheet' : 'warroom.web.sheet.spectator'))}</p>`}
     <ul class="others">${others.map((n) => otherSheet(n, h.name)).join('')}</ul>`;
   panel.querySelectorAll<HTMLElement>('.sheet.own').forEach((box) => {
     const nation = box.dataset.nation!;

@@ -388,6 +388,7 @@ export const warroom: TitleUi<WarRoomView> = {
       name,
       note,
       fails,
+      bidPaid: (v.phase_number ?? 0) > 2, // Phase 2 › Step 3: "All bids must be paid - win or lose."
       listOpen: () => p.commandsOpen,
       onList: (open) => (p.commandsOpen = open),
     });
