@@ -87,6 +87,14 @@ function purchaseSheet(n: Nation, legal: Legal): string {
   </div>`;
 }
 
+// The bid's line, its oil in bold: weighed against the oil held while the sheets are written, and
+// said paid once Phase 2 › Step 3 has taken it.
+function bidLine(bid: number, oil: number, paid: boolean): string {
+  const marker = '\u0000';
+  const line = paid ? t('warroom.web.sheet.bid_paid', { bid: marker }) : t('warroom.web.sheet.bid', { bid: marker, oil });
+  return escape(line).replace(marker, `<b>${bid}</b>`);
+}
+
 // A sheet's status ("writing", "done", "idle") in the reader's words; its class stays the view's.
 const statusTag = (status: string) =>
   `<span class="sheet-status ${escape(status)}">${escape(has(`warroom.web.sheet.status.${status}`) ? t(`warroom.web.sheet.status.${status}`) : status)}</span>`;
@@ -137,7 +145,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): s
     }
     ${
       sh.bid !== null
-        ? `<p class="bid">${escape(h.bidPaid ? t('warroom.web.sheet.bid_paid', { bid: sh.bid }) : t('warroom.web.sheet.bid', { bid: sh.bid, oil: n.oil }))}
+        ? `<p class="bid">${bidLine(sh.bid, n.oil, h.bidPaid ?? false)}
       ${
         bids.length
           ? `<label>${escape(t('warroom.web.sheet.new_bid'))} <input type="number" class="bid-input" min="0" max="${maxBid}" value="${sh.bid}" inputmode="numeric"></label>
