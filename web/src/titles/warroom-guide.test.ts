@@ -42,11 +42,25 @@ describe('the phase guide', () => {
     expect(guideLines(writing).decide).toMatch(/^Щёлкните своё командование/);
   });
 
-  it("opens the step's rulebook heading with the log's rule button, and is folded after round 1", () => {
-    const panel = guidePanel(writing, () => undefined);
+  it("opens the step's rulebook heading with the log's rule button", () => {
+    const panel = guidePanel(writing, () => undefined, memory(null));
     expect((panel as HTMLDetailsElement).open).toBe(true);
     expect(panel.querySelector<HTMLButtonElement>('button.rule')!.dataset.rule).toBe(writing.rule);
-    expect((guidePanel({ ...writing, round: 2 }, () => undefined) as HTMLDetailsElement).open).toBe(false);
+  });
+
+  // Play-test 2026-12-05, finding 14: open in round 1, it was folded in round 2 untouched.
+  it('stays as the reader left it from one round to the next, never folding by itself', async () => {
+    const store = memory(null);
+    const round2 = () => guidePanel({ ...writing, round: 2 }, () => undefined, store) as HTMLDetailsElement;
+    expect(round2().open).toBe(true);
+    const folded = round2();
+    folded.open = false;
+    folded.dispatchEvent(new Event('toggle'));
+    expect(round2().open).toBe(false);
+    const opened = round2();
+    opened.open = true;
+    opened.dispatchEvent(new Event('toggle'));
+    expect(round2().open).toBe(true);
   });
 });
 

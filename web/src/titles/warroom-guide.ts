@@ -71,11 +71,15 @@ function zones(v: GuideView): string {
   return `<section class="guide-zones">${zonesSection((v.nations ?? []).filter((n) => v.seat && n.seat === v.seat))}</section>`;
 }
 
-// The guide panel. Open in the first round, folded after (the reader opens it when wanted).
-export function guidePanel(v: GuideView, startTour: () => void): HTMLElement {
+// The guide panel: open until the reader folds it, then folded until the reader opens it again (the
+// choice kept in localStorage). It never folds by itself (play-test 2026-12-05, finding 14: folded
+// from round 2 on without being touched).
+const GUIDE_FOLDED = 'warroom.guide.folded';
+export function guidePanel(v: GuideView, startTour: () => void, store: Pick<Storage, 'getItem' | 'setItem'> = localStorage): HTMLElement {
   const panel = document.createElement('details');
   panel.className = 'panel wr-guide';
-  panel.open = v.round <= 1;
+  panel.open = store.getItem(GUIDE_FOLDED) !== '1';
+  panel.addEventListener('toggle', () => store.setItem(GUIDE_FOLDED, panel.open ? '0' : '1'));
   const { phase, decide } = guideLines(v);
   const rule = v.rule
     ? `<p><button class="rule" data-rule="${escape(v.rule)}">${escape(t('warroom.guide.rulebook', { heading: v.rule }))}</button></p>`
