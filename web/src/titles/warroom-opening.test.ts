@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n';
-import { currentStep, openingFor, openingPanel, stepActions, type OpeningView } from './warroom-opening';
+import { afterShifts, currentStep, openingFor, openingPanel, stepActions, type OpeningView } from './warroom-opening';
 import openings from '../../../data/warroom/openings.json';
 
 afterEach(() => {
@@ -109,5 +109,32 @@ describe("the opening's reasons at sea", () => {
     );
     setLanguage('ru');
     expect(why(15)).toMatch(/^Авиация над A-9, где ждут подразделения противника \(Германия\)/);
+  });
+});
+
+// Play-test 2026-12-05, finding 12: read in Phase 1, the order of Command 35 said "4 Infantry",
+// though the walkthrough's first shift moves an Infantry of Command 36 into it.
+describe("the walkthrough's orders describe their Commands as the shifts leave them", () => {
+  const phase1 = (): OpeningView => ({
+    ...at(1),
+    commands: [
+      { nation: 'USSR', number: 35, region: 'R1', category: 'land', units: { arm: 1, art: 2, inf: 4 } } as never,
+      { nation: 'USSR', number: 36, region: 'R1', category: 'land', units: { inf: 4, art: 1 } } as never,
+    ],
+  });
+  it('counts the shifts still to come in Phase 1, and the Commands as they are in Phase 2', () => {
+    const o = openingFor(phase1())!;
+    expect(afterShifts(o, phase1(), 0).get(35)).toEqual({ arm: 1, art: 2, inf: 5 });
+    expect(afterShifts(o, phase1(), 1).get(35)).toEqual({ arm: 1, art: 2, inf: 4 }); // the first shift made: the view has it
+    expect(afterShifts(o, { ...phase1(), phase_number: 2 }, 0).get(35)).toEqual({ arm: 1, art: 2, inf: 4 });
+    const panel = openingPanel(
+      phase1(),
+      (id) => id,
+      async () => undefined,
+    )!;
+    const line = [...panel.querySelectorAll('.opening-steps li')]
+      .map((li) => li.textContent!)
+      .find((x) => x.startsWith('Order Command 35'));
+    expect(line).toContain('1 Armor, 2 Artillery, 5 Infantry');
   });
 });

@@ -113,7 +113,28 @@ function unitsText(units: Record<string, number>): string {
     .join(', ');
 }
 
-function whatText(o: Opening, s: OpeningStep, v: OpeningView, name: (id: string) => string): string {
+// The nation's Commands' units once the opening's shifts still to come are made (in Phase 1, those
+// from step `at` on; none after), so that an order step describes its Command as it will be ordered
+// (play-test 2026-12-05, finding 12: "4 Infantry" where the walkthrough's first shift made it 5).
+export function afterShifts(o: Opening, v: OpeningView, at: number): Map<number, Record<string, number>> {
+  const units = new Map(v.commands.filter((c) => c.nation === o.nation).map((c) => [c.number, { ...c.units }]));
+  if (v.phase_number !== 1) return units;
+  o.steps
+    .filter((s) => s.do === 'shift')
+    .slice(at)
+    .forEach((s) => {
+      const from = units.get(s.from!),
+        to = typeof s.to === 'number' ? units.get(s.to) : undefined;
+      if (!from || !to) return;
+      const n = Math.min(s.count ?? 1, from[s.unit!] ?? 0);
+      from[s.unit!] -= n;
+      if (!from[s.unit!]) delete from[s.unit!];
+      to[s.unit!] = (to[s.unit!] ?? 0) + n;
+    });
+  return units;
+}
+
+function whatText(o: Opening, s: OpeningStep, v: OpeningView, name: (id: string) => string, shifted = afterShifts(o, v, 0)): string {
   if (s.do === 'shift')
     return t('warroom.opening.what.shift', { units: t(`warroom.units.${s.unit}`, { count: s.count ?? 1 }), from: s.from!, to: s.to! });
   if (s.do === 'bid') return t('warroom.opening.what.bid', { oil: s.oil! });
@@ -122,7 +143,7 @@ function whatText(o: Opening, s: OpeningStep, v: OpeningView, name: (id: string)
   const c = v.commands.find((x) => x.nation === o.nation && x.number === s.command);
   return t('warroom.opening.what.order', {
     command: s.command!,
-    units: c ? unitsText(c.units) : '',
+    units: c ? unitsText(shifted.get(c.number) ?? c.units) : '',
     from: c ? name(c.region) : '',
     to: name(String(s.to)),
   });
@@ -169,10 +190,11 @@ export function openingPanel(v: OpeningView, name: (id: string) => string, act: 
   const actions = s ? stepActions(o, s, v) : [];
   const can = actions.length > 0 && v.legal_actions.includes(actions[0]);
   const nation = t(`warroom.nation.${o.nation}`);
+  const shifted = afterShifts(o, v, at);
   const list = steps
     .map(
       (x, i) =>
-        `<li class="${i === at ? 'now' : i < at || taken(o, x, v) ? 'taken' : ''}"${i === at ? ' aria-current="step"' : ''}>${escape(whatText(o, x, v, name))}</li>`,
+        `<li class="${i === at ? 'now' : i < at || taken(o, x, v) ? 'taken' : ''}"${i === at ? ' aria-current="step"' : ''}>${escape(whatText(o, x, v, name, shifted))}</li>`,
     )
     .join('');
   panel.innerHTML = `<h2>${escape(t('warroom.opening.title'))} ${reconstructedMark(all.provenance)}</h2>
@@ -180,7 +202,7 @@ export function openingPanel(v: OpeningView, name: (id: string) => string, act: 
     ${
       s
         ? `<p class="opening-count">${escape(t('warroom.opening.step', { n: at + 1, total: steps.length }))}</p>
-      <p class="opening-what"><b>${escape(whatText(o, s, v, name))}</b></p>
+      <p class="opening-what"><b>${escape(whatText(o, s, v, name, shifted))}</b></p>
       <p class="opening-why">${escape(whyText(o, s, v, name))}</p>
       ${can ? '' : `<p class="hint">${escape(t('warroom.opening.wait', { nation }))}</p>`}
       <p><button class="opening-do primary"${can ? '' : ' disabled'}>${escape(t('warroom.opening.do'))}</button>
