@@ -132,7 +132,7 @@ describe("the walkthrough's orders describe their Commands as the shifts leave t
       (id) => id,
       async () => undefined,
     )!;
-    const line = [...panel.querySelectorAll('.opening-steps li')]
+    const line = Array.from(panel.querySelectorAll('.opening-steps li'))
       .map((li) => li.textContent!)
       .find((x) => x.startsWith('Order Command 35'));
     expect(line).toContain('1 Armor, 2 Artillery, 5 Infantry');
