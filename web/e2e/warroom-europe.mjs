@@ -97,6 +97,30 @@ for (const action of ['select BC 6', 'to BC M-5']) {
   if (r.error) fail(`${action}: ${r.error}`);
 }
 
+// Play-test 2026-12-05, finding 5: with a Command selected, a tap on a destination's name where one
+// British Command stands selected that Command instead of writing the order. A Command with such a
+// destination is found through the API; then the region's name is clicked on the map: the order is
+// written, and only a click on the stack's chip would select the stack there.
+let third = null;
+for (const select of (await view()).legal_actions.filter((a) => /^select BC \d+$/.test(a))) {
+  const w = await api('actions', { action: select, version: (await view()).version });
+  const own = (id) => w.commands.filter((c) => c.region === id && w.legal_actions.includes(`select BC ${c.number}`));
+  const to = w.legal_actions.find((a) => a.startsWith('to BC ') && !w.destinations?.[a] && own(w.action_fields[a].region).length === 1);
+  if (to) {
+    third = { command: Number(select.split(' ')[2]), region: w.action_fields[to].region };
+    break;
+  }
+  await api('actions', { action: 'deselect BC', version: w.version });
+}
+if (!third) fail('no British Command may go where one other British Command stands');
+await page.waitForSelector('.wr-sheet .selected');
+v = await version();
+await page.locator(`g.label[data-id="${third.region}"] text.name`).dispatchEvent('click');
+await moved(v, `a click on ${third.region}'s name with Command ${third.command} selected`);
+const orders3 = (await view()).nations.find((n) => n.id === 'BC').sheet.orders.filter(Boolean);
+if (!orders3.some((o) => o.command === third.command && o.to === third.region))
+  fail(`a click on ${third.region}'s name did not write Command ${third.command}'s order there: ${JSON.stringify(orders3)}`);
+
 // Hand in with orders and no bid: "A Nation may bid zero", so the sheet goes in at once, not asked
 // about (play-test 2026-12-05, finding 11: asked every round); then wait for the British slot.
 v = await version();

@@ -156,7 +156,7 @@ export class WarRoomMap {
   constructor(
     private readonly layout: MapLayout,
     private readonly g: Geometry,
-    private readonly onRegion: (id: string) => void,
+    private readonly onRegion: (id: string, onStack: boolean) => void, // onStack: the click was on a stack's chip
   ) {
     this.regions = new Map(layout.regions.map((r) => [r.id, r]));
     this.element = document.createElement('section');
@@ -183,7 +183,7 @@ export class WarRoomMap {
     this.svg.addEventListener('click', (e) => {
       if (this.dragged) return;
       const id = (e.target as Element).closest<SVGElement>('[data-id]')?.dataset.id;
-      if (id) this.onRegion(id.replace(/\+$/, ''));
+      if (id) this.onRegion(id.replace(/\+$/, ''), !!(e.target as Element).closest('g.chip:not(.building)'));
     });
     new ResizeObserver(() => this.resize()).observe(this.svg);
   }

@@ -36,7 +36,7 @@ interface Page {
   map: WarRoomMap | null;
   holder: HTMLElement;
   focus: string | null;
-  click: (id: string) => void;
+  click: (id: string, onStack: boolean) => void;
   escape: () => boolean; // Escape: closes the region's details, or puts the selected Command down
   refresh: () => void;
   log: (LogEntry | undefined)[];
@@ -77,7 +77,7 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
   });
   import('./warroom-geo').then(({ mapGeometry }) => {
     if (page !== p) return;
-    p.map = new WarRoomMap(layout, mapGeometry(layout), (id) => p.click(id));
+    p.map = new WarRoomMap(layout, mapGeometry(layout), (id, onStack) => p.click(id, onStack));
     p.holder.replaceWith(p.map.element);
     p.refresh();
   });
@@ -341,10 +341,11 @@ export const warroom: TitleUi<WarRoomView> = {
         send((e.currentTarget as HTMLButtonElement).dataset.action!);
       });
     };
-    // A click on the map: the selected Command's own region puts it down again; a region with one
-    // Command of the seat to select selects it (even where the selected one could go); a destination
-    // the order would reach writes it; otherwise the region's details open (a destination the order
-    // would not reach says why there, with a button to write it all the same).
+    // A click on the map: the selected Command's own region puts it down again; a destination the
+    // order would reach writes it, unless the click is on a stack's chip there (play-test 2026-12-05,
+    // finding 5: a tap on Baltic States' name selected the Command standing there instead); a region
+    // with one Command of the seat to select selects it; otherwise the region's details open (a
+    // destination the order would not reach says why there, with a button to write it all the same).
     const chosen = ownNations(v)
       .map((n) => v.commands.find((c) => c.nation === n.id && c.number === n.sheet.selected))
       .find(Boolean);
@@ -356,14 +357,14 @@ export const warroom: TitleUi<WarRoomView> = {
       return !!action;
     };
     p.escape = () => (p.focus ? (openInfo(null), true) : deselect());
-    p.click = (id: string) => {
+    p.click = (id: string, onStack: boolean) => {
       if (chosen?.region === id && deselect()) return openInfo(null);
       const mine = v.commands.filter((c) => c.region === id && legal.find({ kind: 'select', nation: c.nation, command: c.number }));
-      if (mine.length === 1) return select(mine[0].nation, mine[0].number);
       const order = ownNations(v)
         .map((n) => legal.find({ kind: 'to', nation: n.id, region: id }))
         .find((a) => a && !v.destinations?.[a]);
-      if (order && !mine.length) {
+      if (mine.length === 1 && (onStack || !order)) return select(mine[0].nation, mine[0].number);
+      if (order && !(onStack && mine.length)) {
         openInfo(null);
         send(order);
         return;
