@@ -51,6 +51,7 @@ Style draw_style(core::Rng& rng) {
   s.buy_mix = static_cast<BuyMix>(draw(rng, {0, 0, 1, 2, 3, 4}));
   s.sure_defence = draw(rng, {0, 1}) != 0;
   s.bid_oil_thirds = draw(rng, {1, 1, 2, 3});
+  s.sea_watch = draw(rng, {0, 1}) != 0;
   return s;
 }
 

@@ -101,6 +101,10 @@ struct Style {
   // in first, the rail stops short, ruling 29).
   bool sure_defence = false;
   int bid_oil_thirds = 1;  // a bid spends at most this many thirds of the oil held
+  // A watch on the sea for every threatened region that matters, not only capitals: half the enemy
+  // troops at sea one sea region beyond its coast count toward the threat to any friendly industry
+  // or region of the enemy's Victory condition (an army at sea lands within two rounds).
+  bool sea_watch = false;
   bool operator==(const Style&) const = default;
 };
 

@@ -191,6 +191,9 @@ class Planner {
           {static_cast<std::uint8_t>(number), c.region, command_category(d_, nation, number), command_strength(d_, nation, number, c)});
     }
     std::stable_sort(mine_.begin(), mine_.end(), [](const Mine& x, const Mine& y) { return x.strength > y.strength; });
+    if (style.sea_watch)  // capitals have it already (assess)
+      for (const Region& r : d_.regions)
+        if (a_.importance[r.rid] > 0 && r.capital_of == kNoNation) a_.threat[r.rid] += seaborne_reserve(g, a_, r.rid, them());
   }
 
   SheetPlan run() {

@@ -157,6 +157,24 @@ TEST(RulesBot, Phase2Step1_SureDefenceStepsInFirstAndBidsForTheFirstSlotWhenRail
   EXPECT_EQ(rules.bid, std::min(2, 9 / 3)) << "bot:rules bids as before: short of defence, 2, at most a third of its oil";
 }
 
+// Style::sea_watch (the search bot's candidates, docs/warroom/ai.md): in War in the Pacific a Japanese
+// army at sea in the South Pacific, one sea region beyond Eastern Australia's coast (a region of the
+// Axis's Victory condition), lands there within two rounds. bot:rules counts troops that far out
+// only against capitals; with the sea watch the Commonwealth counts them against Eastern Australia
+// too and sends Commands in by land.
+TEST(RulesBot, Phase2Step1_SeaWatchReinforcesAVictoryRegionAnArmyAtSeaCanReach) {
+  const Game g(data(), *data()->find_scenario("war-in-the-pacific"), 2);
+  State s = write_sheets_untouched(g);
+  const RegionId australia = region("B24"), south_pacific = region("P-21");
+  for (int number : {62, 63}) s.command[JPN][at(number)].region = south_pacific;
+  Style watch;
+  watch.sea_watch = true;
+  const SheetPlan watched = plan_sheet(g, s, BC, kNoRegion, 0, watch);
+  const SheetPlan rules = plan_sheet(g, s, BC);
+  EXPECT_GT(planned_strength_to(g, s, BC, watched, australia), planned_strength_to(g, s, BC, rules, australia));
+  EXPECT_GT(planned_strength_to(g, s, BC, watched, australia), 0);
+}
+
 // Bids sized to need: with an attack to make, the bot bids for the first slot; with none, it bids
 // nothing and chooses late.
 TEST(RulesBot, BidsMoreWhenItNeedsTheFirstSlot) {
