@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OptionInfo } from './api';
-import { offeredOptions } from './lobby';
+import { offeredOptions, optionText, scenarioAbout } from './lobby';
+import { setLanguage } from './i18n';
 
 // War Room's options as the server lists them (warroom/title.cpp, server/lobby.cpp's title_json).
 const warroom: OptionInfo[] = [
@@ -29,5 +30,23 @@ describe('the lobby offers only the options a player may choose', () => {
   it("keeps another title's options, which name no scenario", () => {
     const churchill: OptionInfo[] = [{ id: 'secret-agenda', description: 'The Secret Agenda variant (10)' }];
     expect(offeredOptions(churchill, 'standard', 3)).toEqual(churchill);
+  });
+});
+
+// Play-test 2026-12-05, finding 17: nothing said what Eastern Front is, and the option read like a
+// breadcrumb ("Optional Rules > Rapid Resolution").
+describe('the lobby says what a scenario and an option are', () => {
+  it('says who plays Eastern Front and how it is won, in the reader’s language', () => {
+    expect(scenarioAbout('eastern-front')).toMatch(/^Two players: the Soviet Union against Germany/);
+    expect(scenarioAbout('eastern-front')).toContain('G1 Greater Germany');
+    expect(scenarioAbout('no-such-scenario')).toBe('');
+    setLanguage('it');
+    expect(scenarioAbout('eastern-front')).toMatch(/^Due giocatori/);
+    setLanguage('en');
+  });
+  it('words Rapid Resolution as an optional rule, not a breadcrumb', () => {
+    const text = optionText(warroom[3]);
+    expect(text).toMatch(/^Rapid Resolution \(optional rule\): Phases 2-6 twice a round/);
+    expect(text).not.toContain('>');
   });
 });

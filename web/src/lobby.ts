@@ -18,6 +18,12 @@ export function offeredOptions(options: OptionInfo[], scenario: string, players:
   );
 }
 
+// An option as the lobby words it: the catalogue's words where it has them, else the title's.
+export const optionText = (o: OptionInfo) => (has(`ui.web.option.${o.id}`) ? t(`ui.web.option.${o.id}`) : o.description);
+
+// What a scenario is (its players, how it is won), where the catalogues say it; '' otherwise.
+export const scenarioAbout = (id: string) => (has(`scenario.${id}.about`) ? t(`scenario.${id}.about`) : '');
+
 export async function renderLobby(app: HTMLElement) {
   const titles = await api.titles();
   app.innerHTML = `
@@ -26,6 +32,7 @@ export async function renderLobby(app: HTMLElement) {
       <form id="create">
         <label>${escape(t('ui.web.game'))} <select name="title">${titles.map((x) => `<option value="${x.id}">${escape(x.name)}</option>`).join('')}</select></label>
         <label>${escape(t('ui.web.scenario'))} <select name="scenario"></select></label>
+        <p class="hint scenario-about" hidden></p>
         <label>${escape(t('ui.web.players'))} <select name="players"></select></label>
         <span id="seats"></span>
         <span id="options"></span>
@@ -52,7 +59,7 @@ export async function renderLobby(app: HTMLElement) {
   const fillSeats = () => {
     form.querySelector('#options')!.innerHTML = offered()
       .map((o) => {
-        const text = has(`ui.web.option.${o.id}`) ? t(`ui.web.option.${o.id}`) : o.description;
+        const text = optionText(o);
         return `<label title="${escape(text)}"><input type="checkbox" name="option:${o.id}" /> ${escape(text)}</label>`;
       })
       .join('');
@@ -78,6 +85,9 @@ export async function renderLobby(app: HTMLElement) {
     bindPaceField(form);
   };
   const fillPlayers = () => {
+    const about = form.querySelector<HTMLElement>('.scenario-about')!;
+    about.textContent = scenarioAbout(scenario().id);
+    about.hidden = !about.textContent;
     field('players').innerHTML = scenario()
       .players.map((n) => `<option value="${n}">${n}</option>`)
       .join('');
