@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n';
+import { closeDetailsAtEnd } from './warroom';
 import { firstStepAt, placeInHash, placeOf } from '../replay-jump';
 import type { View } from '../api';
 import { endScreen, reason, roundLines, type Chronicle, type EndView } from './warroom-end';
@@ -84,6 +85,10 @@ describe('the War Room end screen', () => {
     const marked = Array.from(div.querySelectorAll('.end-nations th'), (th) => th.querySelector('.prov.reconstructed') !== null);
     expect(marked.filter(Boolean)).toHaveLength(1);
     expect(div.querySelectorAll('.end-nations th')[2].textContent).toContain('reconstructed');
+    // Play-test 2026-12-05, finding 16: "Casualty" over "Points reconstructed" read as two headings;
+    // the mark has a line of its own under the column's name.
+    const casualty = div.querySelectorAll('.end-nations th')[2];
+    expect(casualty.querySelector('br + .prov.reconstructed')).not.toBeNull();
   });
 
   it("speaks the reader's language", () => {
@@ -115,5 +120,19 @@ describe('the replay jumps to a round and phase', () => {
     expect(asked).toBeLessThanOrEqual(7);
     expect(await firstStepAt({ round: 1, phase: 1 }, 99, placeAt)).toBe(0);
     expect(await firstStepAt({ round: 9, phase: 1 }, 99, placeAt)).toBe(99); // after the last: the end
+  });
+});
+
+// Play-test 2026-12-05, finding 16: G1's details, opened during the war, covered the end's map.
+describe("a region's details at the end of the war", () => {
+  it('are closed when the end is first drawn, and open again on a click', () => {
+    const p = { focus: 'G1' as string | null, over: false };
+    closeDetailsAtEnd(p, false);
+    expect(p.focus).toBe('G1');
+    closeDetailsAtEnd(p, true);
+    expect(p.focus).toBeNull();
+    p.focus = 'R1'; // a click on the end's map
+    closeDetailsAtEnd(p, true);
+    expect(p.focus).toBe('R1');
   });
 });

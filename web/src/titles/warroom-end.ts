@@ -99,7 +99,7 @@ function nationsTable(v: EndView, c: Chronicle): string {
   ];
   const mark = (k: string) => (k === 'warroom.end.column.casualty_points' ? reconstructedMark(c.casualty_points_provenance) : '');
   return `<div class="wide" tabindex="0"><table class="end-nations"><tr><th></th>${columns
-    .map((k) => `<th scope="col">${escape(t(k))}${mark(k)}</th>`)
+    .map((k) => `<th scope="col">${escape(t(k))}${mark(k) ? `<br/>${mark(k)}` : ''}</th>`)
     .join('')}</tr>${rows}</table></div>`;
 }
 

@@ -46,6 +46,7 @@ interface Page {
   moves: Arrow[]; // the moves of the nation whose reveal the execution panel shows
   legal: Legal; // the legal actions of the view last drawn (a handler may run after a redraw)
   commandsOpen: boolean; // the sheet's list of Commands without an order, as the player left it
+  over: boolean; // the end of the war has been drawn
 }
 let page: Page | null = null;
 
@@ -70,6 +71,7 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
     moves: [],
     legal: Legal.of(v),
     commandsOpen: false,
+    over: false,
   };
   page = p;
   document.addEventListener('keydown', (e) => {
@@ -82,6 +84,13 @@ function pageFor(v: WarRoomView, layout: MapLayout): Page {
     p.refresh();
   });
   return p;
+}
+
+// The war's end closes a region's details left open during play (play-test 2026-12-05, finding 16:
+// G1's details covered the end screen's map); a click opens them again.
+export function closeDetailsAtEnd(p: { focus: string | null; over: boolean }, terminal: boolean): void {
+  if (terminal && !p.over) p.focus = null;
+  p.over = terminal;
 }
 
 const ownNations = (v: WarRoomView) => v.nations.filter((n) => v.seat && n.seat === v.seat);
@@ -312,6 +321,7 @@ export const warroom: TitleUi<WarRoomView> = {
     const v = view;
     const layout = layoutData as MapLayout;
     const p = pageFor(v, layout);
+    closeDetailsAtEnd(p, !!v.terminal);
     const legal = Legal.of(v);
     p.legal = legal;
     const send = act ?? (async () => undefined);
