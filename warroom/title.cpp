@@ -6,6 +6,7 @@
 #include "warroom/ai.h"
 #include "warroom/bots.h"
 #include "warroom/calculator.h"
+#include "warroom/map.h"
 #include "warroom/rules.h"
 
 namespace warroom {
@@ -120,7 +121,8 @@ class Title final : public core::Title {
   std::string rules_corrections() const override { return "docs/warroom/rulings.md, Corrections of December 2026"; }
 
   // The printed map's features for drawing (World Map Features): positions, islands, capitals,
-  // industries, ports, the narrow passages and the convoys. Nothing here is a rule's outcome.
+  // industries, ports, each region's neighbours (Adjacency), the narrow passages and the convoys.
+  // Nothing here is a rule's outcome.
   nlohmann::json layout() const override {
     const Data& d = *data_;
     const auto id_of = [&d](RegionId r) { return r < d.regions.size() ? nlohmann::json(d.regions[r].id) : nlohmann::json(nullptr); };
@@ -129,6 +131,8 @@ class Title final : public core::Title {
     for (const Region& r : d.regions) {
       nlohmann::json port = nlohmann::json::array();
       for (int p = 0; p < r.port_count; ++p) port.push_back(id_of(r.port_seas[at(p)]));
+      nlohmann::json adjacent = nlohmann::json::array();
+      for (const RegionId n : neighbours(d, r.rid)) adjacent.push_back(id_of(n));
       regions.push_back({{"id", r.id},
                          {"name", r.name},
                          {"type", region_type_id(r.type)},
@@ -142,6 +146,7 @@ class Title final : public core::Title {
                          {"industry", r.industry},
                          {"rail", r.rail},
                          {"port", port},
+                         {"adjacent", adjacent},
                          {"neutral", r.neutral.has_value()},
                          {"income", {{"oil", r.income.oil}, {"iron", r.income.iron}, {"osr", r.income.osr}}}});
     }

@@ -27,6 +27,7 @@ export interface MapRegion {
   industry?: boolean;
   rail?: boolean;
   port?: string[];
+  adjacent?: string[]; // the regions sharing an edge with it (World Map Features › Adjacency)
   neutral?: boolean;
   income?: { oil: number; iron: number; osr: number };
 }

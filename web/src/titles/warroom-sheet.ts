@@ -10,6 +10,7 @@ import { has, render, t, type Message } from '../i18n';
 import { CATEGORY_GLYPH, colour } from './warroom-map';
 import type { Stack } from './warroom-map';
 import { bindPurchases, purchasePanel } from './warroom-purchases';
+import type { Exposed } from './warroom-exposed';
 
 // A nation and its Orders & Purchases Chart as the view gives them (view-types.ts).
 export type Sheet = WarRoomSheet;
@@ -43,6 +44,7 @@ export interface SheetHandlers {
   select: (nation: string, command: number) => void; // shows the Command on the map, then selects it
   note: (action: string) => string; // what a choice means (the view's action_notes), or ''
   fails?: (action: string) => boolean; // a destination the order would not reach (the view's destinations)
+  exposed?: (nation: string) => Exposed[]; // key regions the orders leave empty next to the enemy (warroom-exposed.ts)
   bidPaid?: boolean; // the bids are paid (Phase 2 › Step 3 is over): the bid is no longer weighed against the oil held
   // Whether the list of Commands without an order is open: it stays as the player left it while the
   // orders are written one after another (the panel is drawn anew with every view).
@@ -93,6 +95,18 @@ function bidLine(bid: number, oil: number, paid: boolean): string {
   const marker = '\u0000';
   const line = paid ? t('warroom.web.sheet.bid_paid', { bid: marker }) : t('warroom.web.sheet.bid', { bid: marker, oil });
   return escape(line).replace(marker, `<b>${bid}</b>`);
+}
+
+// Beside "Done": the key regions these orders leave with none of the nation's units, next to enemy
+// land units (play-test 2026-12-05, finding 6: Leningrad left so, and taken).
+function exposedNote(exposed: Exposed[], name: (id: string) => string): string {
+  if (!exposed.length) return '';
+  return `<ul class="exposed" role="note">${exposed
+    .map(
+      (x) =>
+        `<li data-region="${escape(x.region)}">${escape(t('warroom.web.sheet.exposed', { region: name(x.region), why: t(`warroom.web.sheet.exposed_why.${x.why}`), count: x.enemy }))}</li>`,
+    )
+    .join('')}</ul>`;
 }
 
 // A sheet's status ("writing", "done", "idle") in the reader's words; its class stays the view's.
@@ -154,6 +168,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): s
       }</p><p class="bid-refused error" role="alert" hidden></p>`
         : ''
     }
+    ${writing ? exposedNote(h.exposed?.(n.id) ?? [], h.name) : ''}
     ${writing ? doneButton(n, legal, t('warroom.web.sheet.done', { nation: n.id })) : ''}
   </div>`;
 }

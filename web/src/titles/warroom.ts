@@ -21,6 +21,7 @@ import { carryOutPanel } from './warroom-carry';
 import { launchPanel } from './warroom-launch';
 import { openingPanel } from './warroom-opening';
 import { zoneNoteText } from './warroom-zones';
+import { exposedRegions } from './warroom-exposed';
 import { placementActions, placementPanel } from './warroom-placement';
 import './warroom.css';
 
@@ -399,6 +400,7 @@ export const warroom: TitleUi<WarRoomView> = {
       name,
       note,
       fails,
+      exposed: (nation) => exposedRegions(v, nation, regions),
       bidPaid: (v.phase_number ?? 0) > 2, // Phase 2 › Step 3: "All bids must be paid - win or lose."
       listOpen: () => p.commandsOpen,
       onList: (open) => (p.commandsOpen = open),
