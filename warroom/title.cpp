@@ -86,13 +86,12 @@ class Title final : public core::Title {
     return out;
   }
   std::vector<core::OptionInfo> options() const override {
-    return {
-        {"round-limit-40", "stop the game with no winner after round 40 (a harness's cap, not a rule: ruling 105)", true},
-        {"round-limit-10", "stop the game with no winner after round 10 (a harness's cap, not a rule: ruling 105)", true},
-        {"ussr-with-seat-2", "3-player War in Europe: the USSR joins seat 2 instead of seat 1 (ruling 90)", false, "war-in-europe", 3},
-        {"rapid-resolution",
-         "Rapid Resolution (optional rule): Phases 2-6 twice a round, Phase 7 once; each nation starts with 1 Infantry, 1 Artillery "
-         "and 1 Armor under production"}};
+    return {{"round-limit-40", "stop the game with no winner after round 40 (a harness's cap, not a rule: ruling 105)", true},
+            {"round-limit-10", "stop the game with no winner after round 10 (a harness's cap, not a rule: ruling 105)", true},
+            {"ussr-with-seat-2", "3-player War in Europe: the USSR joins seat 2 instead of seat 1 (ruling 90)", false, "war-in-europe", 3},
+            {"rapid-resolution",
+             "Rapid Resolution (optional rule): Phases 2-6 twice a round, Phase 7 once; each nation starts with 1 Infantry, 1 Artillery "
+             "and 1 Armor under production"}};
   }
   // The rules-based bot first: the lobby and the terminal offer the first kind as the default.
   std::vector<std::string> bot_kinds() const override { return warroom::bot_kinds(); }

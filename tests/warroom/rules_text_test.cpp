@@ -3,6 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "core/rules_text.h"
 #include "warroom/rules.h"
@@ -42,6 +47,23 @@ TEST(RulesText, EveryStepsHeadingIsInTheRulebook) {
   EXPECT_EQ(write.text.rfind("STEP 1. WRITE ORDERS AND TURN ORDER BIDS\n", 0), 0u) << write.text;
   EXPECT_NE(write.text.find("A Nation may bid zero."), std::string::npos) << write.text;
   EXPECT_EQ(write.text.find("STEP 2."), std::string::npos) << write.text;
+}
+
+}  // namespace
+
+namespace {
+
+// The layout the browser draws from lists each region's neighbours (World Map Features › Adjacency),
+// as the rules' map has them: the Orders panel's note on a key region left empty next to the enemy
+// reads them (play-test 2026-12-05, finding 6).
+TEST(Layout, EachRegionListsItsNeighboursAsTheMapHasThem) {
+  const nlohmann::json layout = warroom::make_title(kDataDir)->layout();
+  std::map<std::string, std::set<std::string>> adjacent;
+  for (const auto& r : layout["regions"]) adjacent[r["id"]] = r["adjacent"].get<std::set<std::string>>();
+  EXPECT_TRUE(adjacent.at("R2").contains("R1")) << "Leningrad borders Moscow";
+  EXPECT_FALSE(adjacent.at("R2").contains("G1"));
+  for (const auto& [id, next] : adjacent)
+    for (const std::string& n : next) EXPECT_TRUE(adjacent.at(n).contains(id)) << id << " lists " << n << ", not the other way";
 }
 
 }  // namespace
