@@ -323,7 +323,9 @@ void Notifier::enqueue_held(const std::string& game, const std::string& seat) {
 void Notifier::tell(const std::string& kind, const Committed& c, const nlohmann::json& after, const std::string& seat) {
   const std::int64_t now = unix_now();
   const auto seats = after.value("seats", nlohmann::json::object());
-  if (seats.is_object() && seats.contains(seat) && seats[seat] != "taken") return;  // a bot's, or nobody's yet
+  // A bot's turn, or nobody's yet, is told to nobody; the end is told to whoever holds the seat, a
+  // player who resigned too (its bot played on, 11.0).
+  if (kind == "turn" && seats.is_object() && seats.contains(seat) && seats[seat] != "taken") return;
   const auto holder = store_->seat_holder(c.id, seat);
   if (!holder) return;
   const NotifySettings s = NotifySettings::parse(holder->second);

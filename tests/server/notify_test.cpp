@@ -436,6 +436,23 @@ TEST_F(Notifier, TheEndOfAGameIsToldOnceAndSaysWhoWon) {
   EXPECT_NE(text.find("UK"), std::string::npos) << text;  // a public game names its winners
 }
 
+// Issue 35, found by tests/e2e/seven_accounts.mjs --title churchill: a player who resigned (11.0: its
+// bot plays the power to the end) still holds the seat, so the game's end is told to its account,
+// although none of the turns its bot plays is.
+TEST_F(Notifier, Issue35_AResignedSeatsAccountIsToldTheEndButNotTheTurnsItsBotPlays) {
+  auto resigned = [](json e) {
+    e["seats"] = {{"UK", "bot:rulebook"}, {"US", "taken"}, {"USSR", "taken"}};
+    return e;
+  };
+  auto a = notifier();
+  a->committed(change(resigned(entry({"US"})), resigned(entry({"UK"})), 40));  // the bot's turn
+  EXPECT_EQ(settled(), 0u);
+  a->committed(change(resigned(entry({"UK"})), resigned(entry({}, true, {"US"})), 90));
+  ASSERT_EQ(settled(), 1u);
+  const std::string text = hook.received()[0].value("content", "");
+  EXPECT_NE(text.find(words().tr("en", "server.notify.end_not_won")), std::string::npos) << text;
+}
+
 TEST_F(Notifier, AnInvitationGameIsToldWithoutSeatsUnlessNotifyPrivate) {
   auto quiet = notifier();
   quiet->committed(change(entry({"UK"}), entry({}, true, {"US"}), 90, true));
