@@ -169,5 +169,40 @@ if (!(b.round < fought.round || (b.round === fought.round && b.phase_number < 4)
 await watch.screenshot({ path: `${out}/warroom-replay-jump-1280x800.png` });
 console.log(`replay: round ${fought.round} Phase 4 begins at step ${step}`);
 
+// The phone map through the war (play-test 2026-12-05, finding 4: Smolensk's id and label drawn over
+// Moscow's stack at 390x844): at the start of Phases 1 and 5 of every round the replay shows, no two
+// regions' ids and stacks overlap, the units under an Industry token included, nor the tracks.
+await watch.setViewportSize({ width: 390, height: 844 });
+const overlaps = {};
+for (let round = 1; round <= c.end.round; ++round)
+  for (const phase of [1, 5]) {
+    await watch.goto(`${base}#/game/${made.id}/replay/${round}/${phase}`);
+    await watch.waitForFunction(
+      ([r, p]) =>
+        document.querySelector('#replay-round')?.value === String(r) && document.querySelector('#replay-phase')?.value === String(p),
+      [round, phase],
+      { timeout: 30000 },
+    );
+    await watch.waitForTimeout(300);
+    const clashes = await watch.evaluate(() => {
+      const boxes = [];
+      for (const g of document.querySelectorAll('svg.world g.label')) {
+        if (g.style.display === 'none') continue;
+        for (const e of g.querySelectorAll('rect.tid, text.sea-id, g.chip rect')) boxes.push([g.dataset.id, e.getBoundingClientRect()]);
+      }
+      const plate = document.querySelector('svg.world g.pole .plate')?.getBoundingClientRect();
+      if (plate) boxes.push(['tracks', plate]);
+      const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+      const out = [];
+      for (let i = 0; i < boxes.length; ++i)
+        for (let j = i + 1; j < boxes.length; ++j)
+          if (boxes[i][0] !== boxes[j][0] && meet(boxes[i][1], boxes[j][1])) out.push(`${boxes[i][0]}/${boxes[j][0]}`);
+      return [...new Set(out)];
+    });
+    if (clashes.length) overlaps[`round ${round} phase ${phase}`] = clashes;
+  }
+if (Object.keys(overlaps).length) fail(`labels or stacks overlap on the phone map: ${JSON.stringify(overlaps)}`);
+console.log(`phone map: no overlap at Phases 1 and 5 of ${c.end.round} rounds`);
+
 await browser.close();
 console.log(`warroom-odds: ok in ${((Date.now() - started) / 1000).toFixed(1)} s`);

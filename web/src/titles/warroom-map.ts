@@ -123,6 +123,15 @@ const NUDGES: [number, number][] = [
   [-72, 0],
   [72, 0],
 ];
+// Farther places, ring by ring, for a label that must be shown and finds no free place near its
+// region: on the phone Smolensk's id and stack found none and were drawn over Moscow's stack
+// (play-test 2026-12-05, finding 4); a label set apart reads as nudged.
+const FAR: [number, number][] = [60, 84, 108].flatMap((r) =>
+  Array.from({ length: 16 }, (_, i): [number, number] => [
+    Math.round(r * Math.cos((i * Math.PI) / 8)),
+    Math.round(r * 0.7 * Math.sin((i * Math.PI) / 8)),
+  ]),
+);
 const shift = (b: Box, x: number, y: number): Box => [b[0] + x, b[1] + y, b[2] + x, b[3] + y];
 
 function lighter(hex: string, amount: number): string {
@@ -381,6 +390,8 @@ export class WarRoomMap {
         );
         chipY += 16;
       }
+      // The units under the Industry token take room too (Smolensk's label was drawn over Moscow's).
+      if (under) boxes.push([-16, chipY, 16, chipY + 13]);
       if (under)
         chips.push(
           `<g class="chip building" transform="translate(0,${chipY})"><rect x="-16" y="0" width="32" height="13" rx="2"/><text y="10">⚙\uFE0E${under}</text><title>units under the Industry token</title></g>`,
@@ -770,7 +781,7 @@ export class WarRoomMap {
       // The nearest free place; a label that must be shown and finds none takes the least covered,
       // never under the tracks where a place clear of them exists (they are drawn over it).
       const clashes = ([dx, dy]: [number, number]) => boxes(dx, dy).reduce((k, b) => k + (!apart(b, tracks) ? 100 : free(b) ? 0 : 1), 0);
-      let nudge = offscreen ? undefined : (must ? NUDGES : NUDGES.slice(0, 1)).find((n) => !clashes(n));
+      let nudge = offscreen ? undefined : (must ? [...NUDGES, ...FAR] : NUDGES.slice(0, 1)).find((n) => !clashes(n));
       if (!nudge && must && !offscreen) {
         // Where no near place clears the tracks, just above, under or beside them.
         const all = boxes(0, 0).reduce((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])]);
