@@ -4,10 +4,14 @@
 
 #include "churchill/game.h"
 #include "churchill/rules.h"
+#include "core/wire_schema.h"
 
 namespace churchill {
 
 namespace {
+
+// Where a support marker comes from (6.4, 6.9): an offensive's or naval's "source".
+constexpr const char* kSources[] = {"production", "bonus-europe", "bonus-pacific", "bonus-either", "bonus-any"};
 
 const char* const kBonusNames[] = {"", " bonus-europe", " bonus-pacific", " bonus-either", " bonus-any"};
 
@@ -75,7 +79,6 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
   const auto debated = [&] {
     if (s.advance.seat >= 0 && s.advance.issue != kNone) j["issue"] = d.issues[s.advance.issue].id;
   };
-  static constexpr const char* kSources[] = {"production", "bonus-europe", "bonus-pacific", "bonus-either", "bonus-any"};
   switch (kind_of(a)) {
     case Act::AgendaCard:
     case Act::AdvanceChief:
@@ -104,6 +107,56 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     default: break;
   }
   return j;
+}
+
+// Each kind action_json writes (the command's first word) and its arguments: the table of
+// schema/churchill-actions.schema.json (tests/core/wire_schema_test.cpp checks the games' actions
+// against it). A move on the table may carry a reduced value and a stop (flags); a debate names the
+// issue it debates where an advance is being debated.
+nlohmann::json action_schema() {
+  using namespace core::wire;
+  const Field card{"card", ref("Card")}, issue{"issue", ref("Issue")}, power{"power", ref("Power")}, value{"value", integer(), false},
+      stop{"stop", {{"const", true}}, false}, debated{"issue", ref("Issue"), false}, discard{"discard", ref("Card")},
+      location{"location", ref("Location")}, source{"source", ref("Source")};
+  Document d{.name = "ChurchillActionFields",
+             .description =
+                 "One Churchill legal action as structure (action_fields): its kind, the command's first word, and its "
+                 "arguments by name (churchill/actions.cpp action_json).",
+             .tag = "kind",
+             .suffix = "Action",
+             .shapes = {{"agenda", {card}},
+                        {"tie-break", {}},
+                        {"no-tie-break", {}},
+                        {"winner", {power}},
+                        {"select", {issue}},
+                        {"advance", {card, issue, value, stop}},
+                        {"leader", {issue, discard, value, stop}},
+                        {"chief", {card}},
+                        {"chief-advance", {issue, value, stop}},
+                        {"chief-debate", {value, stop, debated}},
+                        {"decline", {}},
+                        {"debate", {card, value, stop, debated}},
+                        {"debate-leader", {discard, value, stop, debated}},
+                        {"debate-chief", {card, debated}},
+                        {"no-debate", {debated}},
+                        {"pass", {}},
+                        {"discard", {card}},
+                        {"directed", {issue, {"front", ref("Front")}}},
+                        {"offensive", {{"front", ref("Front")}, source}},
+                        {"naval", {{"theater", ref("Theater")}, source}},
+                        {"activate", {issue}},
+                        {"a-bomb", {}},
+                        {"leadership", {{"region", ref("Region")}, power}},
+                        {"global", {{"global_issue", ref("GlobalIssue")}}},
+                        {"first", {power}},
+                        {"network", {location}},
+                        {"remove-network", {location}},
+                        {"align", {location}},
+                        {"remove-alignment", {location}}}};
+  const nlohmann::json kinds = named_kinds();
+  for (const char* kind : {"Card", "Issue", "Power", "Front", "Theater", "Region", "GlobalIssue", "Location"}) d.kinds[kind] = kinds[kind];
+  d.kinds["Source"] = id_kind("Source", "Where a support marker comes from (6.4, 6.9)", {std::begin(kSources), std::end(kSources)});
+  return schema(d);
 }
 
 std::optional<core::Action> Game::action_from_string(const State& s, core::Seat seat, std::string_view text) const {

@@ -69,6 +69,13 @@ std::string_view end_case_name(EndCase c);  // "4.41 Alliance Victory", ...
 // 4.43: the totals after the highest loses 5 VP, the second 3 and the lowest gains 5 (ties as 4.43 says).
 std::array<int, kPowers> hegemon_adjusted(const std::array<int, kPowers>& totals);
 
+// The schemas of the structure a client reads (core/wire_schema.h, schema/churchill-*.schema.json):
+// the log's events by the table log_json reads (log_json.cpp), the kinds of action action_json
+// writes (actions.cpp), and the named kinds of data id both use.
+nlohmann::json log_schema();
+nlohmann::json action_schema();
+nlohmann::json named_kinds();
+
 class Game {
  public:
   using State = churchill::State;

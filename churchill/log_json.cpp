@@ -7,6 +7,7 @@
 #include <span>
 
 #include "churchill/rules.h"
+#include "core/wire_schema.h"
 
 namespace churchill {
 
@@ -42,7 +43,9 @@ enum class Arg : std::uint8_t {
 struct Field {
   const char* name = nullptr;
   Arg kind = Arg::kBlank;
+  bool or_none = false;  // null where the entry names none (kOrNone)
 };
+constexpr bool kOrNone = true;
 struct Shape {
   const char* event;
   std::array<Field, 4> fields;  // args[0..3]
@@ -52,14 +55,15 @@ using enum Arg;
 // By rules.h's Event, in its order.
 constexpr Shape kEvents[] = {
     {"conference_card", {{{"card", kConferenceCard}}}},
-    {"mandate", {{{"power", kPower}, {"count", kNum}, {"theater", kTheater}, {"use", kUse}}}},
+    {"mandate", {{{"power", kPower}, {"count", kNum}, {"theater", kTheater, kOrNone}, {"use", kUse}}}},  // a theater for naval use
     {"production_change", {{{"power", kPower}, {"change", kNum}}}},
     {"issue_to_table", {{{"issue", kIssue}}}},
     {"leader_restricted", {{{"power", kPower}, {"restriction", kRestriction}, {"leader", kLeader}, {"in_office", kLeader}}}},
-    {"reserve_placed", {{{"reserve", kReserve}, {"count", kNum}, {"front", kFront}, {"theater", kTheater}}}},
+    // A reserve goes to a Front or a theater: the other is null.
+    {"reserve_placed", {{{"reserve", kReserve}, {"count", kNum}, {"front", kFront, kOrNone}, {"theater", kTheater, kOrNone}}}},
     {"naval_lost", {{{"theater", kTheater}}}},
-    {"naval_placed", {{{"theater", kTheater}, {"power", kPower}}}},
-    {"offensive_placed", {{{"front", kFront}, {"power", kPower}, {"bonus", kFlag}}}},
+    {"naval_placed", {{{"theater", kTheater}, {"power", kPower, kOrNone}}}},                    // no power: set up by the scenario
+    {"offensive_placed", {{{"front", kFront}, {"power", kPower, kOrNone}, {"bonus", kFlag}}}},  // no power: set up by the scenario
     {"convoy_roll", {{{"roll", kNum}, {"arrived", kFlag}}}},
     {"convoy_arrives", {{{"power", kPower}}}},
     {"polmil_count", {{{"roll", kNum}, {"rolls", kNum}}}},
@@ -79,7 +83,8 @@ constexpr Shape kEvents[] = {
     {"issue_selected", {{{"power", kPower}, {"issue", kIssue}, {"space", kSeatSpace}}}},
     {"played", {{{"power", kPower}, {"card", kCard}, {"issue", kIssue}, {"value", kNum}}}},
     {"debated", {{{"power", kPower}, {"card", kCard}, {"value", kNum}}}},
-    {"issue_moved", {{{"issue", kIssue}, {"track", kPower}, {"space", kNum}}}},
+    // track null: the centre of the table (5.22).
+    {"issue_moved", {{{"issue", kIssue}, {"track", kPower, kOrNone}, {"space", kNum}}}},
     {"captured", {{{"power", kPower}, {"issue", kIssue}}}},
     {"passed", {{{"power", kPower}}}},
     {"discarded", {{{"power", kPower}, {"card", kCard}}}},
@@ -109,7 +114,7 @@ constexpr Shape kEvents[] = {
     {"front_rolled", {{{"front", kFront}, {"roll", kNum}, {"strength", kNum}, {"advanced", kFlag}}}},
     {"front_advanced", {{{"front", kFront}, {"space", kSpace}}}},
     {"reserve_collapse", {{{"reserve", kReserve}}}},
-    {"ijn_sortie", {{{"roll", kNum}, {"theater", kTheater}}}},
+    {"ijn_sortie", {{{"roll", kNum}, {"theater", kTheater, kOrNone}}}},  // no theater: no sortie (7.64.4)
     {"ijn_battle", {{{"roll", kNum}, {"eliminated", kFlag}, {"left", kNum}}}},
     {"surrender", {{{"axis", kAxis}}}},
     {"game_won", {{{"power", kPower}}}},
@@ -173,7 +178,91 @@ nlohmann::json value(const Data& d, Arg kind, int v, int power) {
   return v;
 }
 
+// The schema of an argument of kind `k` (the named kinds: log_schema's $defs).
+nlohmann::json arg_schema(Arg k) {
+  using namespace core::wire;
+  switch (k) {
+    case kFlag: return flag();
+    case kPower: return ref("Power");
+    case kCard:
+    case kUssrCard: return ref("Card");
+    case kLeader: return ref("Leader");
+    case kIssue: return ref("Issue");
+    case kLocation: return ref("Location");
+    case kFront: return ref("Front");
+    case kTheater: return ref("Theater");
+    case kSpace: return ref("Space");
+    case kABomb: return ref("ABombSpace");
+    case kGlobalIssue: return ref("GlobalIssue");
+    case kAxis: return ref("Axis");
+    case kReserve: return ref("Reserve");
+    case kConferenceCard: return ref("ConferenceCard");
+    case kRegion: return ref("Region");
+    case kUse: return ref("Use");
+    case kRestriction: return ref("Restriction");
+    case kPolMilFor: return or_null(ref("PolMilFor"));  // null: a cell that places nothing
+    case kMarker: return ref("Marker");
+    case kSeatSpace:
+    case kNum:
+    case kBlank: break;
+  }
+  return integer();
+}
+
+template <std::size_t N>
+std::vector<std::string> words(const std::array<const char*, N>& names) {
+  std::vector<std::string> out;
+  for (const char* n : names)
+    if (n) out.emplace_back(n);
+  return out;
+}
+
 }  // namespace
+
+nlohmann::json named_kinds() {
+  using core::wire::id_kind;
+  std::vector<std::string> powers, reserves;
+  for (int p = 0; p < kPowers; ++p) powers.emplace_back(power_name(static_cast<Power>(p)));
+  for (int r = 0; r < kReserveKinds; ++r) reserves.emplace_back(reserve_kind_name(static_cast<ReserveKind>(r)));
+  return {{"Power", id_kind("Power", "A power", powers)},
+          {"Card", id_kind("Card", "A staff card of the power's deck (data/churchill cards), or its Leader: \"leader\" (5.21)")},
+          {"Leader", id_kind("Leader", "A leader (data/churchill leaders)")},
+          {"Issue", id_kind("Issue", "An issue (data/churchill issues)")},
+          {"Location", id_kind("Location", "A location of the map (data/churchill locations)")},
+          {"Front", id_kind("Front", "A Front (data/churchill fronts)")},
+          {"Theater", id_kind("Theater", "A naval theater (data/churchill theaters)")},
+          {"Space", id_kind("Space", "A space of a Front's track (data/churchill spaces)")},
+          {"ABombSpace", id_kind("ABombSpace", "A space of the A-bomb track (data/churchill a_bomb)")},
+          {"GlobalIssue", id_kind("GlobalIssue", "A Global Issue marker (data/churchill global_issues)")},
+          {"Axis", id_kind("Axis", "An Axis power (data/churchill axis)")},
+          {"Reserve", id_kind("Reserve", "A kind of reserve", reserves)},
+          {"ConferenceCard", id_kind("ConferenceCard", "A conference card (data/churchill conference_cards)")},
+          {"Region", id_kind("Region", "A region of the war", {"Europe", "Pacific"})},
+          {"Use", id_kind("Use", "What a mandate is for", words(kUses))},
+          {"Restriction", id_kind("Restriction", "A Leader's restriction", {"stays_home", "inactive"})},
+          {"PolMilFor", id_kind("PolMilFor", "What a Pol-Mil roll is for (5.12)", words(kPolMilPurposes))},
+          {"Marker", id_kind("Marker", "A Pol-Mil marker", {"network", "alignment"})}};
+}
+
+nlohmann::json log_schema() {
+  using namespace core::wire;
+  Document d{.name = "ChurchillLogEvent",
+             .description =
+                 "One Churchill log entry as structure (log_events): its rule number, its event and its arguments by name "
+                 "(churchill/log_json.cpp: kEvents).",
+             .tag = "event",
+             .suffix = "Event",
+             .common = {{"rule", text()}},
+             .kinds = named_kinds()};
+  for (const Shape& s : kEvents) {
+    core::wire::Shape& out = d.shapes.emplace_back(core::wire::Shape{s.event, {}});
+    for (std::size_t k = 0; k < s.fields.size() && s.fields[k].name; ++k) {
+      const Field& f = s.fields[k];
+      out.fields.push_back({f.name, f.or_none ? core::wire::or_null(arg_schema(f.kind)) : arg_schema(f.kind)});
+    }
+  }
+  return schema(d);
+}
 
 nlohmann::json Game::log_json(const core::LogEntry& e) const {
   if (e.event >= std::size(kEvents)) return {{"rule", e.rule}, {"event", nullptr}};

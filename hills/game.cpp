@@ -5,6 +5,8 @@
 #include <bit>
 #include <cassert>
 
+#include "core/wire_schema.h"
+
 namespace hills {
 
 namespace {
@@ -14,6 +16,8 @@ constexpr char kHillNames[kHills] = {'A', 'B', 'C'};
 constexpr int kWorth[kHills] = {1, 2, 3};
 
 enum Event : std::uint16_t { kSheet, kHillTaken, kHillEmpty, kTieBroken, kGameOver };
+// The events' names on the wire (log_json), by Event.
+constexpr const char* kEventNames[] = {"sheet_shown", "hill_taken", "hill_empty", "tie_broken", "game_over"};
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
@@ -232,22 +236,23 @@ nlohmann::json Game::log_json(const core::LogEntry& e) const {
   nlohmann::json out = {{"rule", e.rule}};
   switch (e.event) {
     case kSheet:
-      out.update({{"event", "sheet_shown"}, {"seat", seat(e.seat)}, {"orders", {{"A", e.args[0]}, {"B", e.args[1]}, {"C", e.args[2]}}}});
+      out.update(
+          {{"event", kEventNames[kSheet]}, {"seat", seat(e.seat)}, {"orders", {{"A", e.args[0]}, {"B", e.args[1]}, {"C", e.args[2]}}}});
       break;
     case kHillTaken:
     case kTieBroken:
-      out.update({{"event", e.event == kHillTaken ? "hill_taken" : "tie_broken"},
+      out.update({{"event", kEventNames[e.event]},
                   {"seat", seat(e.seat)},
                   {"hill", hill(e.args[0])},
                   {"troops", e.args[1]},
                   {"points", e.args[2]}});
       break;
-    case kHillEmpty: out.update({{"event", "hill_empty"}, {"hill", hill(e.args[0])}}); break;
+    case kHillEmpty: out.update({{"event", kEventNames[kHillEmpty]}, {"hill", hill(e.args[0])}}); break;
     case kGameOver: {
       nlohmann::json names = nlohmann::json::array();
       for (int p = 0; p < players_; ++p)
         if (e.args[0] & (1 << p)) names.push_back(seat_name(static_cast<core::Seat>(p)));
-      out.update({{"event", "game_over"}, {"winners", names}});
+      out.update({{"event", kEventNames[kGameOver]}, {"winners", names}});
       break;
     }
     default: out["event"] = nullptr;
@@ -283,6 +288,47 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat) con
     out += "\n";
   }
   return out;
+}
+
+namespace {
+
+nlohmann::json seat_and_hill_kinds() {
+  using core::wire::id_kind;
+  return {{"Seat", id_kind("Seat", "A player's colour", {std::begin(kSeatNames), std::end(kSeatNames)})},
+          {"Hill", id_kind("Hill", "A hill", {"A", "B", "C"})}};
+}
+
+}  // namespace
+
+nlohmann::json log_schema() {
+  using namespace core::wire;
+  const Field seat{"seat", ref("Seat")}, hill{"hill", ref("Hill")}, troops{"troops", integer()}, points{"points", integer()};
+  const nlohmann::json orders = {{"type", "object"},
+                                 {"properties", {{"A", integer()}, {"B", integer()}, {"C", integer()}}},
+                                 {"required", {"A", "B", "C"}},
+                                 {"additionalProperties", false}};
+  return schema(
+      {.name = "HillsLogEvent",
+       .description = "One Three Hills log entry as structure (log_events): its rule, its event and its arguments (hills/game.cpp).",
+       .tag = "event",
+       .suffix = "Event",
+       .common = {{"rule", text()}},
+       .shapes = {{kEventNames[kSheet], {seat, {"orders", orders}}},
+                  {kEventNames[kHillTaken], {seat, hill, troops, points}},
+                  {kEventNames[kHillEmpty], {hill}},
+                  {kEventNames[kTieBroken], {seat, hill, troops, points}},
+                  {kEventNames[kGameOver], {{"winners", {{"type", "array"}, {"items", ref("Seat")}}}}}},
+       .kinds = seat_and_hill_kinds()});
+}
+
+nlohmann::json action_schema() {
+  using namespace core::wire;
+  return schema({.name = "HillsActionFields",
+                 .description = "One Three Hills legal action as structure (action_fields): its kind and arguments (hills/game.cpp).",
+                 .tag = "kind",
+                 .suffix = "Action",
+                 .shapes = {{"send", {{"troops", integer()}, {"hill", ref("Hill")}}}, {"erase", {{"hill", ref("Hill")}}}, {"done", {}}},
+                 .kinds = seat_and_hill_kinds()});
 }
 
 }  // namespace hills

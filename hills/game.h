@@ -48,6 +48,10 @@ struct State {
   bool operator==(const State&) const = default;
 };
 
+// The schemas of the log's events and the actions' fields (core/wire_schema.h, schema/hills-*.schema.json).
+nlohmann::json log_schema();
+nlohmann::json action_schema();
+
 class Game {
  public:
   using State = hills::State;

@@ -5,6 +5,7 @@
 // splitting the command.
 #include <fmt/format.h>
 
+#include "core/wire_schema.h"
 #include "warroom/rules.h"
 
 namespace warroom {
@@ -19,6 +20,90 @@ nlohmann::json resource_of(int r) {
 }
 
 }  // namespace
+
+// Each kind action_json writes (the command's first word) and its arguments: the table of
+// schema/warroom-actions.schema.json (tests/core/wire_schema_test.cpp checks the games' actions
+// against it). Every kind but a die names its nation.
+nlohmann::json action_schema() {
+  using namespace core::wire;
+  const Field nation{"nation", ref("Nation")}, command{"command", integer()}, region{"region", or_null(ref("Region"))},
+      unit{"unit", ref("Unit")}, box{"box", integer()}, resource{"resource", ref("Resource")};
+  const auto with_nation = [&](std::string kind, std::vector<Field> fields) {
+    fields.insert(fields.begin(), nation);
+    return Shape{std::move(kind), std::move(fields)};
+  };
+  const nlohmann::json mix = {{"type", "object"},
+                              {"properties", {{"oil", integer()}, {"iron", integer()}, {"osr", integer()}}},
+                              {"required", {"oil", "iron", "osr"}},
+                              {"additionalProperties", false}};
+  Document d{.name = "WarRoomActionFields",
+             .description =
+                 "One War Room legal action as structure (action_fields): its kind, the command's first word, and its "
+                 "arguments by name (warroom/action_json.cpp).",
+             .tag = "kind",
+             .suffix = "Action",
+             .shapes = {
+                 with_nation("done", {}),
+                 with_nation("select", {command}),
+                 with_nation("deselect", {}),
+                 with_nation("to", {region}),
+                 with_nation("erase", {box}),
+                 with_nation("cancel", {box}),
+                 with_nation("bid", {{"bid", integer()}, {"thousands", flag()}}),
+                 with_nation("slot", {{"slot", integer()}}),
+                 with_nation("shift", {command,
+                                       {"unit", {{"anyOf", {ref("Unit"), {{"const", "all"}}}}}},
+                                       {"count", integer()},
+                                       {"to", {{"anyOf", {integer(), {{"const", "new"}}}}}}}),
+                 with_nation("cancel-stress", {{"by", one_of({"goods", "medal"})}}),
+                 with_nation("relieve", {{"medals", integer()}, {"goods", integer()}}),
+                 with_nation("pay", {resource}),
+                 with_nation("desert", {command, unit}),
+                 with_nation("buy", {{"unit", {{"anyOf", {ref("Unit"), {{"const", "goods"}}}}}}, {"mix", mix, false}}),
+                 with_nation("unbuy", {{"unit", {{"anyOf", {ref("Unit"), {{"const", "goods"}}}}}}, {"mix", mix, false}}),
+                 with_nation("place", {region, unit, {"count", integer()}}),
+                 with_nation("deploy", {region, unit, {"sea", or_null(ref("Region"))}}),
+                 with_nation("undeploy", {region, unit, {"sea", or_null(ref("Region"))}}),
+                 with_nation("hold", {region, unit}),
+                 with_nation("release", {region, unit}),
+                 with_nation("draw", {}),
+                 with_nation("trade", {region, resource}),
+                 with_nation("move", {box, region}),
+                 with_nation("leave", {unit}),
+                 with_nation("launch", {command, region}),
+                 with_nation("land", {command, region}),
+                 with_nation("fight", {region}),
+                 with_nation("command", {{"to", ref("Nation")}}),
+                 with_nation("claim", {{"to", ref("Nation")}}),
+                 with_nation("medal", {{"to", ref("Nation")}}),
+                 with_nation("defend", {{"to", ref("Nation")}}),
+                 with_nation("battle", {{"choice", ref("BattleChoice")}}),
+                 with_nation("permit", {}),
+                 with_nation("refuse", {}),
+                 {"die", {{"colour", ref("Colour")}}},
+             }};
+  const nlohmann::json log = log_schema()["$defs"];  // the named kinds the log's events use too
+  for (const char* kind : {"Nation", "Region", "Unit", "Stance", "Colour", "Resource", "Box"}) d.kinds[kind] = log[kind];
+  const nlohmann::json stance = ref("Stance");
+  d.kinds["BattleChoice"] = {{"title", "BattleChoice"},
+                             {"description", "A battle's decision (warroom/battle_text.cpp choice_json): its choice and what it names"},
+                             {"type", "object"},
+                             {"properties",
+                              {{"choice", one_of({"stance", "hit", "escort", "garrison", "bomb", "cluster", "black", "repair", "scrap"})},
+                               {"nation", or_null(ref("Nation"))},
+                               {"unit", ref("Unit")},
+                               {"stance", stance},
+                               {"count", integer()},
+                               {"rest", integer()},
+                               {"rest_stance", or_null(stance)},
+                               {"box", ref("Box")},
+                               {"resource", ref("Resource")},
+                               {"token", flag()},
+                               {"cluster", integer()}}},
+                             {"required", {"choice"}},
+                             {"additionalProperties", false}};
+  return schema(d);
+}
 
 nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action action) const {
   const Act x = decode_action(action);

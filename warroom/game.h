@@ -25,6 +25,12 @@ struct Options {
   bool rapid_resolution = false;       // Optional Rules › Rapid Resolution
 };
 
+// The schemas of the structure a client reads (core/wire_schema.h, schema/warroom-*.schema.json):
+// the log's events by the tables log_json reads (log_json.cpp), and the kinds of action action_json
+// writes (action_json.cpp).
+nlohmann::json log_schema();
+nlohmann::json action_schema();
+
 class Game {
  public:
   using State = warroom::State;

@@ -5,6 +5,7 @@
 // these fields and never the English line.
 #include <array>
 
+#include "core/wire_schema.h"
 #include "warroom/battle.h"
 #include "warroom/game.h"
 #include "warroom/rules.h"
@@ -107,7 +108,79 @@ constexpr Shape kBattleEvents[] = {
 };
 static_assert(std::size(kBattleEvents) == kEvStance - kEvStage + 1);
 
+constexpr std::array<const char*, 2> kSideIds{"allied", "axis"};
+constexpr std::array<const char*, 2> kStageIds{"air", "surface"};
+constexpr std::array<const char*, 4> kBoxIds{"fresh", "light", "damaged", "eliminated"};
+
+// The schema of an argument of kind `k` (the named kinds: log_schema's $defs).
+nlohmann::json arg_schema(Arg k) {
+  using namespace core::wire;
+  switch (k) {
+    case kRegion: return ref("Region");
+    case kNation: return ref("Nation");
+    case kUnit: return ref("Unit");
+    case kRow: return ref("Row");
+    case kColour: return ref("Colour");
+    case kSide: return ref("Side");
+    case kResource: return ref("Resource");
+    case kBox: return ref("Box");
+    case kStage: return ref("Stage");
+    case kNum:
+    case kBlank: break;
+  }
+  return integer();
+}
+
+core::wire::Shape shape_of(const Shape& s, bool rule_event) {
+  core::wire::Shape out{s.event, {}};
+  if (rule_event) out.fields.push_back({"nation", core::wire::or_null(core::wire::ref("Nation"))});
+  for (const Field& f : s.fields)
+    if (f.name) out.fields.push_back({f.name, arg_schema(f.kind)});
+  return out;
+}
+
+template <std::size_t N>
+std::vector<std::string> words(const std::array<const char*, N>& ids) {
+  return {ids.begin(), ids.end()};
+}
+template <class E, int N, class Id>
+std::vector<std::string> ids_of(Id id) {
+  std::vector<std::string> out;
+  for (int i = 0; i < N; ++i) out.emplace_back(id(static_cast<E>(i)));
+  return out;
+}
+
 }  // namespace
+
+nlohmann::json log_schema() {
+  using namespace core::wire;
+  Document d{.name = "WarRoomLogEvent",
+             .description =
+                 "One War Room log entry as structure (log_events): its rulebook heading, its event and its arguments by "
+                 "name (warroom/log_json.cpp: kRuleEvents, whose entries name their nation, and kBattleEvents).",
+             .tag = "event",
+             .suffix = "Event",
+             .common = {{"rule", text()}}};
+  for (const Shape& s : kRuleEvents) d.shapes.push_back(shape_of(s, true));
+  for (const Shape& s : kBattleEvents) d.shapes.push_back(shape_of(s, false));
+  d.kinds = {{"Nation", id_kind("Nation", "A nation (data/warroom nations)", ids_of<Nation, kNations>(nation_id))},
+             {"Region", id_kind("Region", "A region or sea area of the map (data/warroom regions)")},
+             {"Unit", id_kind("Unit", "A unit type (data/warroom units)")},
+             {"Stance", id_kind("Stance", "One of a unit type's battle stances (data/warroom units)")},
+             {"Colour", id_kind("Colour", "A battle die's colour", ids_of<Colour, kColours>(colour_id))},
+             {"Resource", id_kind("Resource", "A resource", ids_of<Resource, kResources>(resource_id))},
+             {"Side", id_kind("Side", "An alliance in a battle", words(kSideIds))},
+             {"Stage", id_kind("Stage", "A battle's stage", words(kStageIds))},
+             {"Box", id_kind("Box", "A unit's damage box", words(kBoxIds))},
+             {"Row",
+              {{"title", "Row"},
+               {"description", "A row of a battle board: its unit type and stance"},
+               {"type", "object"},
+               {"properties", {{"unit", ref("Unit")}, {"stance", ref("Stance")}}},
+               {"required", {"unit", "stance"}},
+               {"additionalProperties", false}}}};
+  return schema(d);
+}
 
 nlohmann::json Game::log_json(const core::LogEntry& e) const {
   const bool battle = e.event >= kEvStage;
@@ -141,16 +214,12 @@ nlohmann::json Game::log_json(const core::LogEntry& e) const {
       case Arg::kColour:
         to = v >= 0 && v < kColours ? nlohmann::json(colour_name(static_cast<warroom::Colour>(v))) : nlohmann::json(nullptr);
         break;
-      case Arg::kSide: to = v == 0 ? "allied" : "axis"; break;
+      case Arg::kSide: to = kSideIds[v == 0 ? 0 : 1]; break;
       case Arg::kResource:
         to = v >= 0 && v < kResources ? nlohmann::json(resource_name(static_cast<warroom::Resource>(v))) : nlohmann::json(v);
         break;
-      case Arg::kBox: {
-        static constexpr std::array<const char*, 4> kBoxes{"fresh", "light", "damaged", "eliminated"};
-        to = v >= 0 && v < 4 ? kBoxes[static_cast<std::size_t>(v)] : "?";
-        break;
-      }
-      case Arg::kStage: to = v == 0 ? "air" : "surface"; break;
+      case Arg::kBox: to = v >= 0 && v < 4 ? nlohmann::json(kBoxIds[static_cast<std::size_t>(v)]) : nlohmann::json(nullptr); break;
+      case Arg::kStage: to = kStageIds[v == 0 ? 0 : 1]; break;
       case Arg::kNum:
       case Arg::kBlank: to = v; break;
     }

@@ -13,11 +13,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "churchill/title.h"
-#include "hills/title.h"
 #include "server/lobby.h"
-#include "warroom/data.h"
-#include "warroom/title.h"
+#include "tests/support/titles.h"
 
 namespace test_support {
 
@@ -57,18 +54,6 @@ class FailingStore : public server::Store {
  private:
   server::SqliteStore real_;
 };
-
-// The titles of `churchill serve`, in its order (Churchill first: a new game's default).
-inline const core::Titles& titles() {
-  static const core::Titles t = [] {
-    core::Titles all;
-    all.add(churchill::make_title(CHURCHILL_TEST_DATA_DIR));
-    all.add(warroom::make_title(warroom::default_data_dir()));
-    all.add(hills::make_title());
-    return all;
-  }();
-  return t;
-}
 
 class LobbyOverFailingStore : public ::testing::Test {
  protected:
