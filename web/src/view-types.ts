@@ -166,14 +166,14 @@ export interface Platform {
   };
 }
 /**
- * One legal action as structure (action_fields, by its command): its kind (the command's first word) and its arguments by name as data ids. No two legal actions of a seat have the same fields.
+ * One legal action as structure (action_fields, by its command): its kind (the command's first word) and its arguments by name as data ids. No two legal actions of a seat have the same fields. What each title's kinds carry: schema/<title>-actions.schema.json (docs/view.md).
  */
 export interface ActionFields {
   kind: string;
   [k: string]: unknown;
 }
 /**
- * One log entry as structure (log_events, beside each line of log): its rule (a rule number or rulebook heading), its event's name and its arguments by name as data ids (churchill/log_json.cpp, warroom/log_json.cpp, hills/game.cpp), or one of the server's clocks (rule "", event clock_out, clock_back, clock_paused, clock_resumed or clock_away, with seat and bot: docs/server.md). null event: an entry the title does not name.
+ * One log entry as structure (log_events, beside each line of log): its rule (a rule number or rulebook heading), its event's name and its arguments by name as data ids (churchill/log_json.cpp, warroom/log_json.cpp, hills/game.cpp), or one of the server's clocks (rule "", event clock_out, clock_back, clock_paused, clock_resumed or clock_away, with seat and bot: docs/server.md). null event: an entry the title does not name. What each title's events carry: schema/<title>-log.schema.json (docs/view.md).
  */
 export interface LogEvent {
   rule: string;

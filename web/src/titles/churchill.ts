@@ -1,11 +1,12 @@
 // Churchill: the conference table and the military display (churchill-board.ts), and the state panel's
 // scores, tracks and hand; card faces, the move waiting for a debate, what each action does, the
 // end-of-game explanation and the summary of each conference.
-import { escape, type LogEvent } from '../api';
+import { escape } from '../api';
 import { hintButton } from '../hint';
 import { reconstructedMark } from '../provenance';
 import { has, language, nameOf, render, t } from '../i18n';
 import { Board, Card, ChurchillView, drawFronts, drawLocations, drawTable, Power, POWERS } from './churchill-board';
+import { titleEvent, titleFields, type ChurchillActionFields, type ChurchillLogEvent } from '../wire';
 import type { TitleUi } from './index';
 
 // ---------------------------------------------------------------------------------------------
@@ -92,8 +93,9 @@ const cards = (layout: unknown) => localBoard(layout).cards;
 
 // The cards an action names (its fields `card` and `discard`: the acting power's staff cards).
 function cardsIn(view: ChurchillView, board: Board, action: string): Card[] {
-  const f = view.action_fields?.[action];
-  return [f?.card, f?.discard].map((id) => (typeof id === 'string' ? board.cards[id] : undefined)).filter((c): c is Card => !!c);
+  const f = titleFields<ChurchillActionFields>(view.action_fields?.[action]);
+  const ids = [f && 'card' in f ? f.card : undefined, f && 'discard' in f ? f.discard : undefined];
+  return ids.map((id) => (id ? board.cards[id] : undefined)).filter((c): c is Card => !!c);
 }
 
 function pendingText(v: ChurchillView, board: Board): string {
@@ -173,33 +175,36 @@ function bonus(v: ChurchillView, p: Power): string {
 // Why a power's Leader is inactive, from the log's entries (churchill/log_json.cpp) since this
 // conference's card was revealed (and a heart attack at the conference before).
 function leaderReason(v: ChurchillView, power: Power): string {
-  const log = v.log_events ?? [];
-  const reveals = log.map((e, i) => (e.event === 'conference_card' ? i : -1)).filter((i) => i >= 0);
+  const log = (v.log_events ?? []).map((e) => titleEvent<ChurchillLogEvent>(e));
+  const reveals = log.map((e, i) => (e?.event === 'conference_card' ? i : -1)).filter((i) => i >= 0);
   const now = reveals.length ? reveals[reveals.length - 1] : 0;
   const before = reveals.length > 1 ? reveals[reveals.length - 2] : -1;
   const since = log.slice(now);
   const leader = v.powers[power].leader;
   // 5.11: the card makes the Leader in office inactive (a card naming another Leader does nothing).
   if (
-    since.some((e) => e.event === 'leader_restricted' && e.restriction === 'inactive' && e.leader === e.in_office && e.in_office === leader)
+    since.some(
+      (e) => e?.event === 'leader_restricted' && e.restriction === 'inactive' && e.leader === e.in_office && e.in_office === leader,
+    )
   )
     return t('ui.web.inactive_card');
-  if (since.some((e) => (e.event === 'played' || e.event === 'debated') && e.power === power && e.card === 'leader'))
+  if (since.some((e) => (e?.event === 'played' || e?.event === 'debated') && e.power === power && e.card === 'leader'))
     return t('ui.web.inactive_used');
-  if (before >= 0 && log.slice(before, now).some((e) => e.event === 'heart_attack' && e.power === power))
+  if (before >= 0 && log.slice(before, now).some((e) => e?.event === 'heart_attack' && e.power === power))
     return t('ui.web.inactive_heart_attack');
   return t('ui.web.inactive_used');
 }
 
 // The parts of a conference's summary, by each entry's rule and event.
-const chapter = (e: LogEvent) => e.rule.split('.')[0];
-const inMeeting = (e: LogEvent) => e.rule === '5.27' || e.event === 'conference_winner' || e.rule === '6.21' || e.rule === '6.22';
-const inDecision = (e: LogEvent) => chapter(e) === '6' && e.rule !== '6.21' && e.rule !== '6.22';
-const inWar = (e: LogEvent) => chapter(e) === '7' || e.rule === '4.4';
-const important = (e: LogEvent) =>
-  ['heart_attack', 'leader_dies', 'surrender', 'card_removed'].includes(e.event ?? '') ||
-  (e.event === 'purge' && e.arrested === true) ||
-  (e.event === 'paranoia' && e.failed === true);
+type Entry = ChurchillLogEvent;
+const chapter = (e: Entry) => e.rule.split('.')[0];
+const inMeeting = (e: Entry) => e.rule === '5.27' || e.event === 'conference_winner' || e.rule === '6.21' || e.rule === '6.22';
+const inDecision = (e: Entry) => chapter(e) === '6' && e.rule !== '6.21' && e.rule !== '6.22';
+const inWar = (e: Entry) => chapter(e) === '7' || e.rule === '4.4';
+const important = (e: Entry) =>
+  ['heart_attack', 'leader_dies', 'surrender', 'card_removed'].includes(e.event) ||
+  (e.event === 'purge' && e.arrested) ||
+  (e.event === 'paranoia' && e.failed);
 
 export const churchill: TitleUi<ChurchillView> = {
   wordName(layout, word) {
@@ -343,18 +348,24 @@ export const churchill: TitleUi<ChurchillView> = {
     // Segment and the War Phase did since the previous one.
     const out: ReturnType<NonNullable<TitleUi['summaries']>> = [];
     let start = 0;
-    events.forEach((end, i) => {
+    events.forEach((entry, i) => {
+      const end = titleEvent<ChurchillLogEvent>(entry);
       if (end?.event !== 'end_of_conference') return;
       const from = start;
       const part = events.slice(start, i + 1);
       start = i + 1;
       // Chosen by the entry's structure, shown in the reader's language.
-      const pick = (test: (e: LogEvent) => boolean) =>
-        part.map((e, k) => (e && test(e) ? shown[from + k] : null)).filter((l): l is string => !!l);
+      const pick = (test: (e: Entry) => boolean) =>
+        part
+          .map((x, k) => {
+            const e = titleEvent<ChurchillLogEvent>(x);
+            return e && test(e) ? shown[from + k] : null;
+          })
+          .filter((l): l is string => !!l);
       const meeting = pick(inMeeting);
       const decision = pick(inDecision);
       const war = pick(inWar);
-      const number = Number(end.conference);
+      const number = end.conference;
       out.push({
         key: t('board.conference', { number }),
         title: t('ui.web.summary_title', { number }),

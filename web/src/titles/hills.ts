@@ -3,26 +3,27 @@
 // (`hills.*`), and the log's lines are worded from its entries' structure (hills/game.cpp log_json).
 import { escape, type HillsView, type LogEvent } from '../api';
 import { t } from '../i18n';
+import { titleEvent, type HillsLogEvent } from '../wire';
 import type { TitleUi } from './index';
 
 const ROUNDS = 3; // R1
 const together = (seats: string[]) => seats.join(` ${t('ui.play.and')} `);
 
 // A log entry in the reader's language, with its rule: "R4: red takes hill C with 3 troops (+3)".
-export function hillsLine(e: LogEvent): string | undefined {
-  const args = { seat: String(e.seat ?? ''), hill: String(e.hill ?? ''), troops: Number(e.troops), points: Number(e.points) };
+export function hillsLine(entry: LogEvent): string | undefined {
+  const e = titleEvent<HillsLogEvent>(entry);
+  if (!e) return undefined;
   const text = (() => {
     switch (e.event) {
       case 'sheet_shown':
-        return t('hills.log.sheet_shown', { seat: args.seat, ...(e.orders as Record<string, number>) });
+        return t('hills.log.sheet_shown', { seat: e.seat, ...e.orders });
       case 'hill_taken':
       case 'tie_broken':
+        return t(`hills.log.${e.event}`, { seat: e.seat, hill: e.hill, troops: e.troops, points: e.points });
       case 'hill_empty':
-        return t(`hills.log.${e.event}`, args);
-      case 'game_over': {
-        const winners = e.winners as string[];
-        return t('hills.log.game_over', { seats: together(winners), count: winners.length });
-      }
+        return t('hills.log.hill_empty', { hill: e.hill });
+      case 'game_over':
+        return t('hills.log.game_over', { seats: together(e.winners), count: e.winners.length });
       default:
         return undefined;
     }
