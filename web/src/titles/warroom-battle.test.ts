@@ -5,8 +5,8 @@ import { roundSteps, type LogEntry, type LogEvent, type Step } from './warroom-b
 // beside its worded line; the reader uses the structure and only shows the text.
 const P3 = 'Phase 3 > Step 2. Resolve Movement in Turn Order';
 const P4 = 'Phase 4 > Resolve Battles';
-const entry = (rule: string, event: string, args: Omit<LogEvent, 'rule' | 'event'> = {}, text = `${event} (shown)`): LogEntry => ({
-  event: { rule, event, ...args },
+const entry = (rule: string, event: string, args: Record<string, unknown> = {}, text = `${event} (shown)`): LogEntry => ({
+  event: { rule, event, ...args } as LogEvent,
   text,
 });
 const round = (n: number) => entry('Phase 1', 'round_begins', { round: n });

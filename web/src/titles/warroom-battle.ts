@@ -7,7 +7,8 @@
 // arguments as data ids, warroom/log_json.cpp); its worded lines are only shown. The battle being
 // fought comes with its board from the view (`battle`), the last one fought with its final board
 // (`last_battle`). Nothing here decides a rule.
-import { escape, type LogEvent as BaseLogEvent } from '../api';
+import { escape } from '../api';
+import type { WarRoomLogEvent } from '../wire';
 import type { WarRoomBoardCounts, WarRoomBoardRow, WarRoomBoardSide, WarRoomLegendColour, WarRoomStanceDice } from '../view-types';
 import { has, t } from '../i18n';
 import { reconstructedMark } from '../provenance';
@@ -33,10 +34,8 @@ export interface BattleBoard {
   over?: boolean; // the final board, as the Battle Debrief left it
 }
 
-// One entry of the view's `log_events`; the arguments by the names warroom/log_json.cpp gives them.
-export interface LogEvent extends BaseLogEvent {
-  nation?: string | null;
-}
+// One entry of the view's `log_events`, typed by schema/warroom-log.schema.json (warroom/log_json.cpp's tables).
+export type LogEvent = WarRoomLogEvent;
 // An entry as the page keeps it: its structure, and its line worded for the reader (shown, never read).
 export interface LogEntry {
   event: LogEvent;
@@ -82,9 +81,6 @@ export type Step =
       raid?: boolean;
     }; // a Convoy Raid (Phase 4 > Raids): no Battle Setup, no stages
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const num = (v: unknown) => (typeof v === 'number' ? v : 0);
-
 // The last round's steps: from the round's beginning (its last reveal's round), each nation's reveal
 // and each battle, in the order the log has them.
 export function roundSteps(log: (LogEntry | undefined)[]): Step[] {
@@ -103,10 +99,10 @@ export function roundSteps(log: (LogEntry | undefined)[]): Step[] {
     const e = entry.event;
     if (e.event === 'sheet_revealed') {
       battle = null;
-      steps.push((reveal = { kind: 'reveal', at: i, nation: str(e.nation), moves: [], events: [] }));
+      steps.push((reveal = { kind: 'reveal', at: i, nation: e.nation ?? '', moves: [], events: [] }));
     } else if (e.event === 'battle_begins') {
       reveal = null;
-      steps.push((battle = { kind: 'battle', at: i, region: str(e.region), chooser: str(e.nation), setup: [], stages: [], debrief: [] }));
+      steps.push((battle = { kind: 'battle', at: i, region: e.region, chooser: e.nation ?? '', setup: [], stages: [], debrief: [] }));
     } else if (battle && e.rule.startsWith('Phase 4')) {
       battleLine(battle, entry);
     } else if (reveal && (e.rule.startsWith('Phase 3') || e.event === 'rail_obstructed')) {
@@ -119,20 +115,19 @@ export function roundSteps(log: (LogEntry | undefined)[]): Step[] {
 }
 
 function revealLine(s: Extract<Step, { kind: 'reveal' }>, { event: e, text }: LogEntry) {
-  const box = s.moves.find((o) => o.box === num(e.box));
-  if (e.event === 'order_shown' && e.nation === s.nation)
-    s.moves.push({ box: num(e.box), command: num(e.command), to: str(e.to), cancelled: false });
+  const box = e.event === 'order_cancelled' ? s.moves.find((o) => o.box === e.box) : undefined;
+  if (e.event === 'order_shown' && e.nation === s.nation) s.moves.push({ box: e.box, command: e.command, to: e.to, cancelled: false });
   else if (e.event === 'order_cancelled' && e.nation === s.nation && box) box.cancelled = true;
   else if (e.event === 'rail_obstructed' && e.nation === s.nation) {
-    const o = s.moves.find((x) => x.command === num(e.command) && !x.from && !x.cancelled);
-    if (o) o.rail = str(e.stop);
+    const o = s.moves.find((x) => x.command === e.command && !x.from && !x.cancelled);
+    if (o) o.rail = e.stop;
     else s.events.push(text);
   } else if ((e.event === 'moved' || e.event === 'moved_short') && e.nation === s.nation) {
     // Its first leg, or the next leg of a route through another region (the Command goes on).
-    const o = s.moves.find((x) => x.command === num(e.command) && !x.cancelled && (!x.from || (x.end === str(e.from) && x.end !== x.to)));
+    const o = s.moves.find((x) => x.command === e.command && !x.cancelled && (!x.from || (x.end === e.from && x.end !== x.to)));
     if (o) {
-      o.from ??= str(e.from);
-      o.end = str(e.to);
+      o.from ??= e.from;
+      o.end = e.to;
     } else s.events.push(text);
   } else s.events.push(text);
 }
@@ -144,9 +139,9 @@ function battleLine(b: Extract<Step, { kind: 'battle' }>, { event: e, text }: Lo
   if (e.event === 'stage') b.stages.push({ title: text, batches: [] });
   else if (e.rule.includes('Battle Setup') || (!stage && !e.rule.includes('Debrief'))) b.setup.push(text);
   else if (e.rule.includes('Debrief')) b.debrief.push(text);
-  else if (e.event === 'batch') stage.batches.push({ nation: str(e.nation), dice: [], hits: [], misses: [], events: [] });
-  else if (batch && e.event === 'die') batch.dice.push({ colour: str(e.colour), hit: null });
-  else if (batch && e.event === 'miss') batch.misses.push(str(e.colour));
+  else if (e.event === 'batch') stage.batches.push({ nation: e.nation, dice: [], hits: [], misses: [], events: [] });
+  else if (batch && e.event === 'die') batch.dice.push({ colour: e.colour, hit: null });
+  else if (batch && e.event === 'miss') batch.misses.push(e.colour);
   else if (batch && (e.event === 'hit' || e.event === 'escort')) batch.hits.push(text);
   else if (batch) batch.events.push(text);
   else b.debrief.push(text);

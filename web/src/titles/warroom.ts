@@ -8,6 +8,7 @@ import { Legal } from '../actions';
 import { escape, type WarRoomView } from '../api';
 import { hintButton } from '../hint';
 import { render, t } from '../i18n';
+import { titleEvent, type WarRoomLogEvent } from '../wire';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
@@ -257,7 +258,7 @@ function keepLog(p: Page, v: WarRoomView) {
   };
   p.log.length = Math.min(p.log.length, size);
   v.log.forEach((_, i) => {
-    const event = v.log_events?.[i];
+    const event = titleEvent<WarRoomLogEvent>(v.log_events?.[i]); // none for the server's clock notes
     p.log[base + i] = event ? { event, text: text(i) } : undefined;
   });
   if (p.log.length < size) p.log.length = size;
