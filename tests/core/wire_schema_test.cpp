@@ -4,6 +4,7 @@
 // kind known, every argument it has present, no argument it does not list, each of its type.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -19,6 +20,7 @@
 #include "tests/support/json_schema.h"
 #include "tests/support/sanitized.h"
 #include "tests/support/titles.h"
+#include "warroom/actions.h"
 #include "warroom/game.h"
 
 namespace {
@@ -172,6 +174,27 @@ TEST(WireSchema, EveryEventAndActionOfRandomGamesMatchesItsTitlesSchema) {
     std::printf("%s: %zu events and different actions checked, %zu of %zu kinds of event and %zu of %zu kinds of action met\n",
                 title->id().c_str(), checked, seen_events.size(), events.size(), seen_actions.size(), actions.size());
   }
+}
+
+// What random games seldom reach (a pact's permit, a trade, a deployment): every kind of War Room
+// action, its arguments 0 to 2 (3 for the last: an Assign's "defend"), as action_json writes it at the start of a game, matches its schema.
+// A battle's choice needs a battle: the random games check those.
+TEST(WireSchema, EveryKindOfWarRoomActionMatchesItsSchema) {
+  const core::Title& title = *titles().find("warroom");
+  const auto match = title.open(title.new_record(title.scenarios().front().id, {}, 0, {}));
+  const auto* warroom_match = dynamic_cast<const core::SessionMatch<warroom::Game>*>(match.get());
+  ASSERT_NE(warroom_match, nullptr);
+  const warroom::Game& g = warroom_match->game();
+  const Kinds actions(read("warroom-actions"), "kind");
+  std::set<std::string> seen;
+  std::string why;
+  for (int k = 0; k < static_cast<int>(warroom::ActionKind::kCount); ++k)
+    for (int v = 0; v < 4 && k != static_cast<int>(warroom::ActionKind::Battle); ++v)
+      why += actions.broken(g.action_json(warroom_match->session().state(), 0,
+                                          warroom::encode(static_cast<warroom::ActionKind>(k), 0, std::min(v, 2), std::min(v, 2), v)),
+                            seen);
+  EXPECT_EQ(why, "");
+  EXPECT_EQ(seen.size() + 1, actions.size()) << "every kind but battle";
 }
 
 }  // namespace
