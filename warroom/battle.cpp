@@ -867,6 +867,16 @@ bool apply_die(Battle& b, Colour f, core::LogSink* log) {
   return true;
 }
 
+void play(Battle& b, Choice c, core::LogSink* log) {
+  const bool applied = apply(b, c, log);
+  CORE_EXPECT(applied);
+}
+
+void roll(Battle& b, Colour f, core::LogSink* log) {
+  const bool applied = apply_die(b, f, log);
+  CORE_EXPECT(applied);
+}
+
 // ---- Results -------------------------------------------------------------------------------------
 
 int eliminated(const Battle& b, int side, std::uint8_t nation, std::uint8_t type) {

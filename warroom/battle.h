@@ -289,8 +289,12 @@ void legal(const Battle& b, std::vector<Choice>& out);
 bool is_legal(const Battle& b, Choice c);
 // Applies a legal choice, then runs on to the next decision or die. An illegal choice (or a die when
 // none is awaited, or a face out of range) is refused: false, and nothing changes.
-bool apply(Battle& b, Choice c, core::LogSink* log = nullptr);
-bool apply_die(Battle& b, Colour f, core::LogSink* log = nullptr);
+[[nodiscard]] bool apply(Battle& b, Choice c, core::LogSink* log = nullptr);
+[[nodiscard]] bool apply_die(Battle& b, Colour f, core::LogSink* log = nullptr);
+// The same for a choice the battle offers (legal) and a face at Need::Die, which the caller knows
+// are taken: a refusal is a fault, stopped by CORE_EXPECT where checks are on.
+void play(Battle& b, Choice c, core::LogSink* log = nullptr);
+void roll(Battle& b, Colour f, core::LogSink* log = nullptr);
 // At Need::Die, the dice rolled together before anyone decides again (the rest of a batch, of the
 // garrison's pair, of a bomber's or a raiding Command's dice; 0 otherwise), and the nation the k-th
 // of them is rolled for (its black misses in the Orange Zone, ruling 49). Hits are resolved colour by

@@ -32,17 +32,17 @@ void advance(Battle& b, core::LogSink* log);
 
 // battle_raids.cpp: Garrison Forces, Strategic Bombing Raids, Raiding Convoys.
 void begin_bombing(Battle& b, core::LogSink* log);
-bool run_bombing(Battle& b, core::LogSink* log);
+[[nodiscard]] bool run_bombing(Battle& b, core::LogSink* log);
 void bombing_die(Battle& b, Colour f, core::LogSink* log);
 void bombing_legal(const Battle& b, std::vector<Choice>& out);
 void apply_bombing(Battle& b, Choice c, core::LogSink* log);
 
-bool run_garrison(Battle& b, core::LogSink* log);
+[[nodiscard]] bool run_garrison(Battle& b, core::LogSink* log);
 void garrison_die(Battle& b, Colour f, core::LogSink* log);
 void garrison_legal(const Battle& b, std::vector<Choice>& out);
 void apply_garrison(Battle& b, Choice c, core::LogSink* log);
 
-bool run_convoy(Battle& b, core::LogSink* log);
+[[nodiscard]] bool run_convoy(Battle& b, core::LogSink* log);
 void convoy_die(Battle& b, Colour f, core::LogSink* log);
 void cluster_legal(const Battle& b, std::vector<Choice>& out);
 void apply_cluster(Battle& b, Choice c, core::LogSink* log);

@@ -297,7 +297,7 @@ void fill(Odds& o, const calc::Tally& mean, const calc::Tally& se) {
 // Each side's rows once the plan has put its units into stances: the stances assumed.
 void list_stances(const Game& g, const Position& p, const StancePlan& plan, Odds& o) {
   Battle b = p.at.battle;
-  while (need(b) == Need::Stance) apply(b, stance_choice(g, b, plan));
+  while (need(b) == Need::Stance) play(b, stance_choice(g, b, plan));
   for (int side = 0; side < kSides; ++side)
     for (int i = 0; i < b.row_count[at(side)]; ++i) {
       const Row& r = b.rows[at(side)][at(i)];

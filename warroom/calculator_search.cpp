@@ -74,7 +74,7 @@ class Runner {
 
   void decide(Battle& b, const StancePlan& plan) const {
     while (need(b) != Need::Die && need(b) != Need::Done)
-      apply(b, need(b) == Need::Stance ? stance_choice(g_, b, plan) : preferred_choice(g_, b));
+      play(b, need(b) == Need::Stance ? stance_choice(g_, b, plan) : preferred_choice(g_, b));
   }
   const Tally& end(const Battle& b, core::Rng& rng) { return debrief_.outcome(b, rng); }
   bool met_chance() const { return debrief_.met_chance(); }
@@ -92,7 +92,7 @@ class Runner {
       for (;;) {
         decide(*b, plan);
         if (need(*b) == Need::Done) break;
-        apply_die(*b, roll_d12(rng));
+        roll(*b, roll_d12(rng));
       }
       s.add(end(*b, rng));
     }
@@ -166,7 +166,7 @@ class Exact {
     auto next = std::make_unique<Battle>();
     for (int f = last[at(g)]; f < kColours && !failed_; ++f) {
       *next = b;
-      apply_die(*next, static_cast<Colour>(f));
+      warroom::roll(*next, static_cast<Colour>(f));
       ++r.count[at(g)][at(f)];
       std::array<int, 2> l = last;
       l[at(g)] = f;
@@ -225,7 +225,7 @@ bool opens(const Game& g, const Battle& start, int side, int type, int stance) {
   StancePlan plan = no_plan();
   plan[at(side)][at(type)] = static_cast<std::int8_t>(stance);
   auto b = std::make_unique<Battle>(start);
-  while (need(*b) == Need::Stance) apply(*b, stance_choice(g, *b, plan));
+  while (need(*b) == Need::Stance) play(*b, stance_choice(g, *b, plan));
   for (int i = 0; i < b->row_count[at(side)]; ++i) {
     const Row& r = b->rows[at(side)][at(i)];
     if (r.type.id == type && r.alive() > 0 && r.stance != stance) return false;

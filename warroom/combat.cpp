@@ -355,8 +355,9 @@ void place_defence(Ctx& c, RegionId r, int nation) {
   const Neutral& n = *c.d().region(r).neutral;
   c.s.region[r].controller = static_cast<std::uint8_t>(nation);
   const int before = forces(ro(c), r).nation_units(nation);
+  // Units no Command Token can take stay off the map (ruling 104); the log counts those placed.
   for (int t = 0; t < kUnitTypes; ++t)
-    if (n.defense[at(t)]) form_units(c.s, c.d(), nation, r, t, n.defense[at(t)]);
+    if (n.defense[at(t)]) static_cast<void>(form_units(c.s, c.d(), nation, r, t, n.defense[at(t)]));
   c.add(kNeutrals, nation, Event::NeutralDefence, r, forces(ro(c), r).nation_units(nation) - before);
 }
 

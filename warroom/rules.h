@@ -259,7 +259,7 @@ void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionI
 bool has_construction(const CCtx& c, int nation);
 // Puts `count` units of type t of `nation` into its Commands in region r (new Commands first, ruling
 // 104); false, and `s` partly changed, if they do not fit.
-bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int count);
+[[nodiscard]] bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int count);
 void deploy_legal(const CCtx& c, int nation, core::ActionList& out);
 void deploy_apply(Ctx& c, const Act& a);
 void reveal_deployments(Ctx& c);

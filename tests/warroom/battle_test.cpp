@@ -104,13 +104,13 @@ class BattleTest : public ::testing::Test {
   void roll(std::initializer_list<Colour> faces) {
     for (Colour f : faces) {
       ASSERT_EQ(need(b), Need::Die) << "before die " << colour_name(f);
-      apply_die(b, f, &log);
+      ASSERT_TRUE(apply_die(b, f, &log)) << colour_name(f);
     }
   }
   void choose(const std::string& text) {
     Choice c;
     ASSERT_TRUE(choice_from_text(b, text, kNames, c)) << "not legal: " << text << "; legal: " << legal_text();
-    apply(b, c, &log);
+    ASSERT_TRUE(apply(b, c, &log)) << text;
   }
   std::string legal_text() const {
     std::vector<Choice> out;
@@ -663,12 +663,12 @@ int garrison_twelfths_squared(std::initializer_list<Type> invaders) {
       s.garrison_nation = BC;
       Battle b;
       EXPECT_EQ(setup_battle(b, s), "");
-      apply_die(b, static_cast<Colour>(f0));
-      apply_die(b, static_cast<Colour>(f1));
+      EXPECT_TRUE(apply_die(b, static_cast<Colour>(f0)));
+      EXPECT_TRUE(apply_die(b, static_cast<Colour>(f1)));
       if (need(b) == Need::GarrisonType) {
         std::vector<Choice> out;
         legal(b, out);
-        apply(b, out[0]);
+        EXPECT_TRUE(apply(b, out[0]));
       }
       EXPECT_EQ(need(b), Need::Done);
       int lost = 0;

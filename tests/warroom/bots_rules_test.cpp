@@ -237,7 +237,7 @@ TEST_F(RulesBotBattle, BlackHitsTheMostValuableUnit) {
   add(1, GER, UnitKind::Arm, 1, 1);
   ASSERT_EQ(setup_battle(b, setup), "");
   // The Soviets roll first (earlier in turn order): one black die, the rest white.
-  while (need(b) == Need::Die) apply_die(b, b.batch_rolled == 0 ? Colour::Black : Colour::White);
+  while (need(b) == Need::Die) ASSERT_TRUE(apply_die(b, b.batch_rolled == 0 ? Colour::Black : Colour::White));
   ASSERT_EQ(need(b), Need::Hit);
   const Choice c = preferred_choice(g, b);
   const Row& r = b.rows[1][c.a];
