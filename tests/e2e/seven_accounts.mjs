@@ -7,8 +7,13 @@
 // by the other alliance (views, pushes, replay, lists, My games), the stored actions are those
 // acknowledged, the finished game replays, and no request answered 5xx.
 //
+// --title churchill: three accounts (UK, US, USSR) play a Churchill training game the same way until
+// it ends by the rules: UK and US deal in private messages (5.13) that USSR, a spectator and a
+// stranger never see, US goes silent until its stand-in plays, and USSR resigns partway (its seat
+// then the rulebook 'Bot's to the end, 11.0).
+//
 //   nice -n 10 node tests/e2e/seven_accounts.mjs [build/release/cli/wartables] [--concede-after N] [--seed S]
-//       [--smtp] [--postgres URL]
+//       [--smtp] [--postgres URL] [--title churchill [--resign-after N]]
 //
 // --smtp: the server sends e-mail through a local SMTP sink (this script's), and the second account
 // is told by e-mail as well as by its webhook: one mail per turn and a digest, checked as the webhook's.
@@ -32,8 +37,25 @@ const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 ? args.splice(i, 2)[1] : fallback;
 };
-const concedeAfter = Number(option('--concede-after', '3000'));
-const silentAfter = Number(option('--silent-after', String(Math.floor(concedeAfter / 3))));
+// What differs between the two titles: the scenario, the seats, the stand-in, the secret channel, the end.
+const MODES = {
+  warroom: { name: 'War Room Global War', scenario: 'global-war', account: 'general', standIn: 'bot:rules', silent: 3,
+    concedeAfter: 3000, alliances: true, backAfter: 20000, talkEvery: 4000 },
+  // A training game is about 180 actions, two thirds of them the seats': the silent seat goes early
+  // and comes back once its stand-in has played (its bot moves at once), so that it plays on; the
+  // resigning seat resigns on its first turn after 40 actions once the silent seat is back; the seats
+  // talk while they wait too, at most every 3 s (a seat's 20 messages a minute); the turns are counted
+  // from the replay.
+  churchill: { name: 'Churchill training', scenario: 'training', account: 'leader', standIn: 'bot:rulebook', silent: 1,
+    silentAfter: 10, resigner: 2, resignAfter: 40, dealers: [0, 1], backAfter: 0, turnsByReplay: true, talkEvery: 3000,
+    talkWaiting: true },
+};
+const title = option('--title', 'warroom');
+const mode = MODES[title];
+if (!mode) throw new Error(`--title is ${Object.keys(MODES).join(' or ')}`);
+const concedeAfter = Number(option('--concede-after', String(mode.concedeAfter ?? Infinity)));
+const resignAfter = Number(option('--resign-after', String(mode.resignAfter ?? Infinity)));
+const silentAfter = Number(option('--silent-after', String(mode.silentAfter ?? Math.floor(concedeAfter / 3))));
 let seed = Number(option('--seed', '35'));
 const withSmtp = args.includes('--smtp') ? (args.splice(args.indexOf('--smtp'), 1), true) : false;
 const postgres = option('--postgres', '');
@@ -57,7 +79,7 @@ const fail = (what) => {
   failures.push(what);
   log('FAIL', what);
 };
-const figures = { requests: 0, errors5xx: 0, actions: 0, stale: 0, chatSent: 0, chatAlliance: 0, chatTable: 0, pushes: 0, leaks: 0 };
+const figures = { requests: 0, errors5xx: 0, actions: 0, stale: 0, chatSent: 0, chatSecret: 0, chatTable: 0, pushes: 0, leaks: 0, strangerReads: 0 };
 
 async function freePort() {
   return new Promise((resolve) => {
@@ -152,15 +174,22 @@ class Device {
   }
 }
 
-const secretRe = /secret~([A-Z]+)~\d+~\d+/g;
-// Every text a seat (or nobody's eyes: allies null) receives is searched for another alliance's marker.
-function scan(where, text, allies) {
-  if (state.ending) return;  // once the game is over everyone reads every message
+// A secret message (an alliance's, or a private one between two seats) carries a marker naming the
+// seats that may read it: secret~GER.ITA.JPN~n~r. Every text a seat (or nobody's eyes: seat null)
+// receives is searched for a marker not naming it. Once the game is over everyone reads every
+// message, so a marker seen is a leak only if the game was still on when it had been seen: asked
+// again at once through the same server (a game over now may have ended after the text was read:
+// not counted).
+const secretRe = /secret~([A-Z.]+)~\d+~\d+/g;
+function scan(where, text, seat, device) {
   for (const m of text.matchAll(secretRe)) {
-    if (allies === null || !allies.includes(m[1])) {
+    if (seat && m[1].split('.').includes(seat)) continue;
+    state.suspects.push((async () => {
+      const now = await (device || state.anon).call('GET', `/api/games/${state.game}/view`);
+      if (now.json?.terminal) return;
       figures.leaks++;
-      fail(`alliance message ${m[0]} seen in ${where}${allies ? ` by an enemy of ${m[1]}` : ''}`);
-    }
+      fail(`secret message ${m[0]} seen in ${where}${seat ? ` by ${seat}` : ''} while the game was on`);
+    })());
   }
 }
 
@@ -192,9 +221,11 @@ async function main() {
   base = servers[0].base;
   state.bases = servers.map((s) => s.base);
   const anon = new Device('anonymous');
+  state.anon = anon;
   log(`server${servers.length > 1 ? 's' : ''} on ${state.bases.join(' and ')}, database ${db}${withSmtp ? ', e-mail through a local SMTP sink' : ''}, logs in ${dir}`);
   try {
     await play(anon, hookPort, db);
+    await Promise.all(state.suspects);
   } finally {
     for (const { server } of servers) {
       server.kill('SIGTERM');
@@ -220,7 +251,7 @@ async function main() {
       at++;
     }
     p.storedCount = stored.length;
-    if (p !== state.silent && !p.unplanned && stored.length !== p.acknowledged.length) {
+    if (p !== state.silent && !p.unplanned && !p.resigned && stored.length !== p.acknowledged.length) {
       fail(`${p.seat}: ${stored.length} actions stored, ${p.acknowledged.length} acknowledged`);
     }
   }
@@ -230,16 +261,21 @@ async function main() {
   process.exit(failures.length ? 1 : 0);
 }
 
-const state = { players: [], game: '', over: false, ending: false, silent: null };
+const state = { players: [], game: '', over: false, silent: null, suspects: [] };
 
 async function play(anon, hookPort, db) {
   const { json: titles } = await anon.call('GET', '/api/titles');
-  const info = titles.find((t) => t.id === 'warroom').scenarios.find((s) => s.id === 'global-war');
-  const seats = info.seats['7'];
-  // 1. Seven accounts, each on its own device, each with a confirmed webhook.
-  const players = seats.map((seat, i) => ({ name: `general${i + 1}`, seat, device: new Device(`general${i + 1}`, state.bases[i % state.bases.length]), random: rng(seed + i),
+  const info = titles.find((t) => t.id === title).scenarios.find((s) => s.id === mode.scenario);
+  const count = Math.max(...info.players);
+  const seats = info.seats[String(count)];
+  // 1. An account for each seat, each on its own device, each with a confirmed webhook.
+  const players = seats.map((seat, i) => ({ name: `${mode.account}${i + 1}`, seat, device: new Device(`general${i + 1}`, state.bases[i % state.bases.length]), random: rng(seed + i),
     acknowledged: [], turnsSeen: 0, active: false, version: -1, view: null, sent: 0, received: 0 }));
   state.players = players;
+  if (mode.dealers) {  // the two seats that deal in private messages
+    const [a, b] = mode.dealers.map((i) => players[i]);
+    [a.partner, b.partner] = [b, a];
+  }
   for (const p of players) {
     const r = await p.device.call('POST', '/api/accounts', { name: p.name, password: `password of ${p.name}` });
     if (r.status !== 201) throw new Error(`register ${p.name}: ${r.status} ${r.text}`);
@@ -266,7 +302,7 @@ async function play(anon, hookPort, db) {
     if (c.status !== 200 || !c.json.webhook.confirmed) throw new Error(`confirm ${p.name}: ${c.status} ${c.text}`);
     hooks.set(p.name, []);  // from here on, only turns and the digest
   }
-  log('7 accounts registered, 7 webhooks confirmed');
+  log(`${count} accounts registered, ${count} webhooks confirmed`);
   // The first account's second device: My games, read and pushed.
   const second = new Device('general1 (phone)', state.bases[state.bases.length - 1]);  // on the other server, if two
   const s = await second.call('POST', '/api/sessions', { name: players[0].name, password: `password of ${players[0].name}` });
@@ -276,23 +312,23 @@ async function play(anon, hookPort, db) {
   phoneWs.on('message', (d) => {
     const text = d.toString();
     phone.lists++;
-    scan('the second device\'s My games push', text, null);
+    scan('the second device\'s My games push', text, null, second);
     const list = JSON.parse(text);
     const g = (list.games || []).find((x) => x.id === state.game);
     if (g) { phone.sawGame = true; if (g.your_turn) phone.yourTurn++; }
   });
   phoneWs.on('error', (e) => fail(`My games socket: ${e.message}`));
 
-  // 2. A Global War game for seven with a 60 s clock and the rules bot standing in; seats claimed from the open games.
+  // 2. A game for every seat with a 60 s clock and a bot standing in; seats claimed from the open games.
   const pace = { initial: 60, per_move: 30, most: 120 };
   const made = await players[0].device.call('POST', '/api/games',
-    { title: 'warroom', scenario: 'global-war', players: 7, seating: 'public', pace, stand_in: 'bot:rules' });
+    { title, scenario: mode.scenario, players: count, seating: 'public', pace, stand_in: mode.standIn });
   if (made.status !== 200 && made.status !== 201) throw new Error(`create: ${made.status} ${made.text}`);
   state.game = made.json.id;
   // On another server sharing the database the game joins the list once its change notice is read
   // (a load on a worker): asked again for up to 5 s, the wait printed.
   const listed = async () => {
-    const open = await players[1].device.call('GET', '/api/games/open?title=warroom&scenario=global-war&pace=custom');
+    const open = await players[1].device.call('GET', `/api/games/open?title=${title}&scenario=${mode.scenario}&pace=custom`);
     return open.json?.games?.some((g) => g.id === state.game);
   };
   const asked = Date.now();
@@ -309,18 +345,19 @@ async function play(anon, hookPort, db) {
     if (c.json.account !== p.name) fail(`${p.seat}'s claim not tied to ${p.name}`);
     p.token = c.json.token;
   }
-  log(`game ${state.game}: 7 seats claimed (${seats.join(' ')})`);
+  log(`game ${state.game}: ${count} seats claimed (${seats.join(' ')})`);
   const mine = await second.call('GET', '/api/me/games');
   const entry = mine.json.games.find((g) => g.id === state.game);
   if (!entry || entry.seat !== players[0].seat || !entry.token) fail('the second device\'s My games lacks the game or its seat');
-  // A spectator's socket: it must never see an alliance's message.
+  // A spectator's socket: it must never see a secret message.
   const spectator = new WebSocket(base.replace('http', 'ws') + `/api/games/${state.game}/ws`, { headers: { Origin: base } });
   spectator.on('open', () => spectator.send('{}'));
   spectator.on('message', (d) => scan('a spectator\'s push', d.toString(), null));
 
-  state.silent = players[3];
+  state.silent = players[mode.silent];
+  state.resigner = players[mode.resigner];
   const started = Date.now();
-  await Promise.all(players.map((p) => seatLoop(p)));
+  await Promise.all([...players.map((p) => seatLoop(p)), strangerLoop(anon)]);
   log(`the game is over after ${figures.actions} actions acknowledged`);
   await finalChecks(players, phone, second);
   figures.seconds = (Date.now() - started) / 1000;
@@ -337,10 +374,10 @@ function onView(p, v, where) {
   // of its decisions breaks no turn).
   const waitedOn = v.terminal ? [] : (v.active || []);
   if (waitedOn.length) {
-    if (waitedOn.includes(p.seat) && !(p.waitedOn || []).includes(p.seat) && !p.out) p.turnsSeen++;
+    if (waitedOn.includes(p.seat) && !(p.waitedOn || []).includes(p.seat) && !p.out && !p.resigned) p.turnsSeen++;
     p.waitedOn = waitedOn;
   }
-  p.active = !v.terminal && (v.legal_actions || []).length > 0;
+  p.active = !v.terminal && !p.resigned && (v.legal_actions || []).length > 0;
   if (v.terminal) state.over = true;
   if (p.wake) p.wake();
 }
@@ -353,9 +390,13 @@ function openSocket(p) {
     ws.on('message', (d) => {
       const text = d.toString();
       figures.pushes++;
-      scan(`${p.seat}'s game socket`, text, p.allies || [p.seat]);
+      scan(`${p.seat}'s game socket`, text, p.seat, p.device);
       const m = JSON.parse(text);
-      if (m.chat) { p.received++; return; }
+      if (m.chat) {
+        p.received++;
+        if (m.chat.channel === 'private') p.privateReceived = (p.privateReceived || 0) + 1;
+        return;
+      }
       onView(p, m.view || m, 'push');
     });
     ws.on('error', (e) => fail(`${p.seat}'s socket: ${e.message}`));
@@ -367,13 +408,26 @@ const wait = (p, ms) => new Promise((resolve) => {
   p.wake = () => { clearTimeout(timer); p.wake = null; resolve(); };
 });
 
+// What a seat writes: 70% of the time a secret, to its alliance (War Room) or to the seat it deals
+// with (Churchill, 5.13: a private message), marked with the seats that may read it; else to the table.
+function message(p) {
+  const secret = (p.allies || p.partner) && !p.resigned && p.random() < 0.7;
+  if (!secret) return { channel: 'table', text: `${p.seat} greets the table (${++p.sent})` };
+  const audience = p.partner ? [p.seat, p.partner.seat] : p.allies;
+  const text = `secret~${audience.join('.')}~${++p.sent}~${Math.floor(p.random() * 1e6)} ${p.partner ? 'a deal' : 'hold the line'}`;
+  return p.partner ? { channel: 'private', to: p.partner.seat, text } : { channel: 'alliance', text };
+}
+
 async function talk(p) {
-  if (!p.allies || Date.now() - (p.lastTalk || 0) < 4000) return;
+  if ((mode.alliances && !p.allies) || Date.now() - (p.lastTalk || 0) < mode.talkEvery) return;
   p.lastTalk = Date.now();
-  const alliance = p.random() < 0.7;
-  const text = alliance ? `secret~${p.seat}~${++p.sent}~${Math.floor(p.random() * 1e6)} hold the line` : `${p.seat} greets the table (${++p.sent})`;
-  const r = await p.device.call('POST', `/api/games/${state.game}/chat`, { channel: alliance ? 'alliance' : 'table', text }, p.token);
-  if (r.status === 201) { figures.chatSent++; alliance ? figures.chatAlliance++ : figures.chatTable++; }
+  const body = message(p);
+  const r = await p.device.call('POST', `/api/games/${state.game}/chat`, body, p.token);
+  if (r.status === 201) {
+    figures.chatSent++;
+    body.channel === 'table' ? figures.chatTable++ : figures.chatSecret++;
+    if (body.channel === 'private') p.privateSent = (p.privateSent || 0) + 1;
+  }
   else if (r.status !== 429) fail(`${p.seat}'s message: ${r.status} ${r.text}`);
   // Everything else a seat may read while the game is played: its table talk, its replay, the lists.
   const reads = [[`/api/games/${state.game}/chat`, p.token], [`/api/me/games`], [`/api/games?limit=100`], [`/api/games/open?limit=100`]];
@@ -381,8 +435,26 @@ async function talk(p) {
   for (const [url, token] of reads) {
     const read = await p.device.call('GET', url, undefined, token);
     if (read.status !== 200 && read.status !== 429) fail(`${p.seat} read ${url}: ${read.status} ${read.text.slice(0, 200)}`);
-    scan(`${p.seat}'s ${url}`, read.text, url.startsWith('/api/games?') || url.includes('/open') ? null : p.allies);
+    scan(`${p.seat}'s ${url}`, read.text, url.startsWith('/api/games?') || url.includes('/open') ? null : p.seat, p.device);
     figures.reads = (figures.reads || 0) + 1;
+  }
+}
+
+// A stranger: an account of its own holding no seat, reading whatever anyone may while the game is
+// played (the game's view, table talk and replay as a spectator's, the lists, its own My games).
+async function strangerLoop() {
+  const stranger = new Device('stranger', state.bases[state.bases.length - 1]);
+  const r = await stranger.call('POST', '/api/accounts', { name: 'stranger', password: 'password of stranger' });
+  if (r.status !== 201) fail(`register the stranger: ${r.status} ${r.text}`);
+  const game = `/api/games/${state.game}`;
+  while (!state.over) {
+    for (const url of [`${game}/view`, `${game}/chat`, `${game}/replay`, '/api/me/games', '/api/games?limit=100', '/api/games/open?limit=100']) {
+      const read = await stranger.call('GET', url);
+      if (read.status !== 200 && read.status !== 429) fail(`the stranger read ${url}: ${read.status} ${read.text.slice(0, 200)}`);
+      scan(`a stranger's ${url}`, read.text, null, stranger);
+      figures.strangerReads++;
+    }
+    await sleep(2000);
   }
 }
 
@@ -391,16 +463,25 @@ async function talk(p) {
 async function seatLoop(p) {
   const ws = await openSocket(p);
   const first = await p.device.call('GET', `/api/games/${state.game}/view`, undefined, p.token);
-  scan(`${p.seat}'s view`, first.text, first.json.alliance || [p.seat]);
+  scan(`${p.seat}'s view`, first.text, p.seat, p.device);
   onView(p, first.json, 'get');
   let told = (hooks.get(p.name) || []).length;  // the confirmation code's
   while (!state.over) {
     if (p === state.silent && !p.back) {
-      if (!p.silentSince && figures.actions >= silentAfter) { p.silentSince = Date.now(); log(`${p.name} (${p.seat}) goes silent`); }
+      if (!p.silentSince && figures.actions >= silentAfter) {
+        p.silentSince = Date.now();
+        p.silentStep = await steps(p);
+        log(`${p.name} (${p.seat}) goes silent`);
+      }
       if (p.silentSince) { await silence(p); continue; }
     }
+    if (p.resigned) { await talk(p); await wait(p, 3000); continue; }  // reads on, as a watcher of its old seat
     if (p.view?.clock?.seats?.[p.seat]?.out) { await backFromUnplannedTimeout(p); continue; }
-    if (!p.active) { await wait(p, 2000); continue; }
+    if (!p.active) {
+      if (mode.talkWaiting) await talk(p);
+      await wait(p, 2000);
+      continue;
+    }
     // A new turn: wait for its "your turn" message (a player away would), at most 5 s.
     // A turn played before its message left is not told any more (docs/server.md, "Sending"): on a
     // loaded machine that may happen, and is counted.
@@ -411,9 +492,10 @@ async function seatLoop(p) {
       told = now;
       p.turnsWaited = p.turnsSeen;
     }
+    // On its turn, once told, and not while the silent seat is away.
+    if (p === state.resigner && figures.actions >= resignAfter && (!state.silent.silentSince || state.silent.back)) { await resign(p); continue; }
     await talk(p);
     await playTurn(p);
-    if (p.silentSince === undefined && p !== state.silent) { /* keeps playing */ }
     if (figures.actions >= concedeAfter && !state.conceding) await concede();
   }
   await wait(p, 300);
@@ -428,7 +510,7 @@ async function playTurn(p) {
     if (r.status === 200) {
       p.acknowledged.push(action);
       figures.actions++;
-      scan(`${p.seat}'s action answer`, r.text, p.allies);
+      scan(`${p.seat}'s action answer`, r.text, p.seat, p.device);
       onView(p, r.json.view || r.json, 'answer');
     } else if (r.status === 409 && r.json?.view) {
       figures.stale++;
@@ -470,13 +552,20 @@ async function silence(p) {
   const r = await p.device.call('GET', `/api/games/${state.game}/view`, undefined, p.token);
   const clock = r.json?.clock?.seats?.[p.seat];
   if (clock?.out && !p.outAt) { p.outAt = Date.now(); p.out = true; log(`${p.seat}'s clock ran out; its stand-in is ${clock.stand_in}`); }
-  const standInLogged = p.standInLogged || (r.json?.log_events || []).some((e) => e.event === 'clock_out' && e.seat === p.seat && e.bot);
+  // The log's entries and lines go together: the clock's line, then the stand-in's moves (lines of the seat).
+  const lines = r.json?.log || [], entries = r.json?.log_events || [];
+  const outLine = entries.findLastIndex((e) => e.event === 'clock_out' && e.seat === p.seat && e.bot);
+  const standInLogged = p.standInLogged || outLine >= 0;
   if (standInLogged && !p.standInLogged) {
     p.standInLogged = true;
-    const line = (r.json.log || []).filter((l) => /US|stand|bot|clock/i.test(l)).slice(-1)[0];
-    log(`the log says: ${JSON.stringify(line)}`);
+    log(`the log says: ${JSON.stringify(lines[outLine])}`);
   }
-  if (p.outAt && Date.now() - p.outAt > 20000 && standInLogged) {
+  if (outLine >= 0 && !p.standInPlayed && lines.slice(outLine + 1).some((l) => new RegExp(`^\\[[^\\]]*\\] ${p.seat} `).test(l))) {
+    p.standInPlayed = Date.now();
+    log(`its stand-in plays: ${JSON.stringify(lines.slice(outLine + 1).find((l) => l.includes(` ${p.seat} `)))}`);
+  }
+  // Back once its stand-in has played (or, not seen in the log, 20 s later).
+  if (p.outAt && Date.now() - p.outAt > mode.backAfter && standInLogged && (p.standInPlayed || Date.now() - p.outAt > mode.backAfter + 20000)) {
     const b = await changeAgain(p, 'clock', { back: true });
     if (b.status !== 200) fail(`${p.seat}'s "I'm back": ${b.status} ${b.text}`);
     p.back = true;
@@ -484,11 +573,24 @@ async function silence(p) {
     p.silentFor = (Date.now() - p.silentSince) / 1000;
     log(`${p.seat} is back after ${p.silentFor.toFixed(0)} s`);
     onView(p, b.json.view || b.json, 'back');
+    p.backStep = await steps(p);  // its turns are told again from here
     p.active = false;  // its next turn counts from here
     return;
   }
   if (p.outAt && !standInLogged && Date.now() - p.outAt > 5000) fail(`${p.seat}'s clock ran out but the log does not say so`);
   await sleep(1000);
+}
+
+// Resign (Churchill 11.0): the seat's bot plays it to the end; its player reads on.
+async function resign(p) {
+  p.resigned = true;  // no turn of its counted from here
+  p.active = false;
+  p.resignedAfter = figures.actions;
+  const r = await changeAgain(p, 'resign', {});
+  if (r.status !== 200) return fail(`${p.seat} resigns: ${r.status} ${r.text}`);
+  const event = ((r.json.view || r.json).events || []).find((e) => e.event === 'resign' && e.seat === p.seat);
+  if (!event) fail(`${p.seat}'s resignation is not among the view's events`);
+  log(`after ${figures.actions} actions ${p.name} (${p.seat}) resigns: ${event?.controller} plays it from here`);
 }
 
 async function concede() {
@@ -498,7 +600,6 @@ async function concede() {
   const losers = state.players.filter((p) => p.allies && !p.allies.includes(first.seat));
   log(`after ${figures.actions} actions, ${losers.map((p) => p.seat).join(', ')} concede`);
   for (const p of losers) {
-    if (p === losers[losers.length - 1]) state.ending = true;
     const r = await changeAgain(p, 'concede', { agree: true });
     if (r.status !== 200 && !(r.status === 409 && r.json?.code === 'game_over')) fail(`${p.seat} concedes: ${r.status} ${r.text}`);
     if (r.json?.terminal || r.json?.view?.terminal) state.over = true;
@@ -511,7 +612,9 @@ async function finalChecks(players, phone, second) {
   const game = state.game;
   // After the end: everyone reads every message; the replay works from each seat.
   const v = await players[0].device.call('GET', `/api/games/${game}/view`, undefined, players[0].token);
-  figures.result = v.json.conceded ? `conceded by ${v.json.conceded.seats.join(', ')}; winners ${v.json.conceded.winners.join(', ')}` : (v.json.result || v.json.winners || 'over');
+  figures.result = v.json.conceded ? `conceded by ${v.json.conceded.seats.join(', ')}; winners ${v.json.conceded.winners.join(', ')}` : (v.json.result || v.json.winners || v.json.winner || 'over');
+  if (!v.json.terminal) fail('the game is not over');
+  if (!mode.concedeAfter && v.json.conceded) fail('the game was conceded, not ended by the rules');
   figures.rounds = v.json.round ?? v.json.state?.round;
   // A player whose clock ran out while the game was ending (too slow on a loaded machine, after its
   // loop stopped looking): its stand-in played, so its counts are not checked either.
@@ -528,6 +631,7 @@ async function finalChecks(players, phone, second) {
     if (r.status !== 200) fail(`the finished game's replay from ${p.seat}: ${r.status}`);
   }
   figures.steps = steps;
+  if (mode.turnsByReplay) await turnsFromReplay(players, steps, v.json.events || []);
   const chat = await players[0].device.call('GET', `/api/games/${game}/chat`, undefined, players[0].token);
   figures.chatStored = chat.json.messages.length;
   if (chat.json.messages.length !== figures.chatSent) fail(`${figures.chatSent} messages sent, ${chat.json.messages.length} stored`);
@@ -539,10 +643,21 @@ async function finalChecks(players, phone, second) {
     p.turnMessages = got.filter((m) => /turn/i.test(m.content)).length;
     p.digests = got.length - p.turnMessages;
     if (p.digests !== 1) fail(`${p.name}: ${p.digests} digests`);
-    // One message a turn at most; none missing but those of turns played before their message left.
-    const untold = p.playedUntold || 0;
-    if (p !== state.silent && !p.unplanned && (p.turnMessages > p.turnsSeen || p.turnMessages < p.turnsSeen - untold))
-      fail(`${p.name} (${p.seat}): ${p.turnMessages} "your turn" messages for ${p.turnsSeen} turns (${untold} played before their message came)`);
+    toldOnceATurn(p, p.turnMessages, '"your turn" messages');
+  }
+  // Private messages: each dealer's socket was pushed every message between the two, its own too.
+  for (const p of players.filter((q) => q.partner)) {
+    const due = (p.privateSent || 0) + (p.partner.privateSent || 0);
+    if ((p.privateReceived || 0) !== due) fail(`${p.seat}: ${p.privateReceived || 0} private messages pushed of ${due}`);
+  }
+  const resigner = state.resigner;
+  if (resigner) {
+    if (!resigner.resigned) fail(`${resigner.seat} never resigned`);
+    const events = (v.json.events || []).filter((e) => e.event === 'resign' && e.seat === resigner.seat);
+    if (events.length !== 1) fail(`${events.length} resignations of ${resigner.seat} among the view's events`);
+    figures.resignedBot = events[0]?.controller;
+    const mine = await resigner.device.call('GET', '/api/me/games');
+    if (!(mine.json?.games || []).some((g) => g.id === game && !g.your_turn)) fail(`${resigner.name}'s My games lacks the game it resigned`);
   }
   if (state.mailed) {
     const p = state.mailed, got = mails.get(p.name) || [];
@@ -550,7 +665,7 @@ async function finalChecks(players, phone, second) {
     p.mailDigests = got.length - p.mailTurns;
     figures.mails = got.length;
     if (p.mailDigests !== 1) fail(`${p.name}: ${p.mailDigests} digests by e-mail`);
-    if (!p.unplanned && (p.mailTurns > p.turnsSeen || p.mailTurns < p.turnsSeen - (p.playedUntold || 0))) fail(`${p.name} (${p.seat}): ${p.mailTurns} "your turn" mails for ${p.turnsSeen} turns`);
+    toldOnceATurn(p, p.mailTurns, '"your turn" mails');
   }
   if (!phone.sawGame) fail('the second device\'s My games socket never showed the game');
   figures.phone = phone;
@@ -562,18 +677,59 @@ async function finalChecks(players, phone, second) {
   figures.clockEvents = (all.clock?.events || []).map((e) => `${e.seat} ${e.event}`);
 }
 
+// One message a turn at most; none missing but those of turns played before their message left (and,
+// by the replay's count, those of the silent seat's turns while it was away; without it, the silent
+// seat's are not checked).
+function toldOnceATurn(p, told, what) {
+  const most = p.turnsMost ?? p.turnsSeen, least = (p.turnsLeast ?? most) - (p.playedUntold || 0);
+  if ((p !== state.silent || p.turnsLeast !== undefined) && !p.unplanned && (told > most || told < least))
+    fail(`${p.name} (${p.seat}): ${told} ${what} for ${least === most ? most : `${least} to ${most}`} turns (${p.playedUntold || 0} played before their message came)`);
+}
+
+// The steps of the game so far, as the seat's replay counts them.
+async function steps(p) {
+  return (await p.device.call('GET', `/api/games/${state.game}/replay?step=0`, undefined, p.token)).json?.steps;
+}
+
+// The turns of each seat as the notifier counts them, from the finished game's replay: a turn begins
+// at a step whose \`active\` has the seat after one that had not (a step waiting on chance alone
+// carries the seats waited on before). Pushed views cannot count them when bots play: a socket is
+// sent the newest view, so a bot's quick moves between two turns of a seat may never be seen. A
+// resigned seat's turns count until its resignation; the silent seat's at least outside its silence.
+async function turnsFromReplay(players, total, events) {
+  const began = new Map(players.map((p) => [p.seat, []]));
+  let before = [];
+  for (let n = 0; n <= total; n++) {
+    const r = await state.anon.call('GET', `/api/games/${state.game}/replay?step=${n}`);
+    if (r.status !== 200) return fail(`the finished game's replay at step ${n}: ${r.status}`);
+    const active = r.json.view.terminal ? [] : r.json.view.active || [];
+    if (!active.length) continue;
+    for (const seat of active) if (!before.includes(seat)) began.get(seat)?.push(n);
+    before = active;
+  }
+  const resigned = new Map(events.filter((e) => e.event === 'resign').map((e) => [e.seat, e.at]));
+  for (const p of players) {
+    const at = began.get(p.seat), within = (from, to) => at.filter((n) => n >= from && n <= to).length;
+    p.turnsMost = resigned.has(p.seat) ? within(0, resigned.get(p.seat)) : at.length;
+    p.turnsLeast = p === state.silent && p.backStep !== undefined ? within(0, p.silentStep) + within(p.backStep + 1, total) : p.turnsMost;
+  }
+}
+
 function report() {
   const silent = state.silent;
-  console.log('\nSeven accounts, War Room Global War, seats by account:');
+  console.log(`\n${state.players.length} accounts, ${mode.name}, seats by account:`);
   for (const p of state.players) {
-    console.log(`  ${p.name.padEnd(9)} ${p.seat.padEnd(4)} actions acknowledged ${String(p.acknowledged.length).padStart(5)}, stored ${String(p.storedCount).padStart(5)}, turns ${String(p.turnsSeen).padStart(4)}, "your turn" messages ${String(p.turnMessages).padStart(4)} (${p.playedUntold || 0} turns played after 5 s without one), digests ${p.digests}, messages sent ${p.sent}, received ${p.received}`);
+    console.log(`  ${p.name.padEnd(9)} ${p.seat.padEnd(4)} actions acknowledged ${String(p.acknowledged.length).padStart(5)}, stored ${String(p.storedCount).padStart(5)}, turns ${String(p.turnsSeen).padStart(4)}, "your turn" messages ${String(p.turnMessages).padStart(4)} (${p.playedUntold || 0} turns played after 5 s without one), digests ${p.digests}, messages sent ${p.sent}, received ${p.received}${p.partner ? `, private sent ${p.privateSent || 0} pushed ${p.privateReceived || 0}` : ''}`);
   }
-  console.log(`  result: ${JSON.stringify(figures.result)}; ${figures.stored} actions stored (${figures.actions} acknowledged to the accounts, ${figures.stored - figures.actions} by the stand-in bot) and ${figures.chance} chance outcomes, ${figures.seconds?.toFixed(0)} s of play`);
-  console.log(`  silent seat ${silent.seat}: silent ${silent.silentFor?.toFixed(0)} s, stand-in actions ${silent.storedCount - silent.acknowledged.length}, clock events ${JSON.stringify(figures.silentEvents)}`);
+  console.log(`  result: ${JSON.stringify(figures.result)}; ${figures.stored} actions stored (${figures.actions} acknowledged to the accounts, ${figures.stored - figures.actions} by bots) and ${figures.chance} chance outcomes, ${figures.seconds?.toFixed(0)} s of play`);
+  console.log(`  silent seat ${silent.seat}: silent ${silent.silentFor?.toFixed(0)} s (steps ${silent.silentStep} to ${silent.backStep}), stand-in actions ${silent.storedCount - silent.acknowledged.length}, clock events ${JSON.stringify(figures.silentEvents)}`);
+  if (mode.turnsByReplay) console.log(`  turns by the replay (${figures.steps} steps): ${state.players.map((p) => `${p.seat} ${p.turnsLeast === p.turnsMost ? p.turnsMost : `${p.turnsLeast} to ${p.turnsMost}`}`).join(', ')}`);
+  const resigner = state.resigner;
+  if (resigner) console.log(`  resigned seat ${resigner.seat}: after ${resigner.resignedAfter} actions, then ${figures.resignedBot} played it: ${resigner.storedCount - resigner.acknowledged.length} actions`);
   if (figures.unplanned) console.log(`  clocks run out of players still playing (too slow): ${figures.unplanned} (${state.players.filter((p) => p.unplanned).map((p) => p.seat).join(', ')}): their counts are not checked`);
   console.log(`  clock events: ${figures.clockEvents?.join(', ')}`);
-  console.log(`  reads of table talk, replays and lists during play: ${figures.reads}`);
-  console.log(`  notifications ${figures.notifications}; messages ${figures.chatSent} (alliance ${figures.chatAlliance}, table ${figures.chatTable}), stored ${figures.chatStored}; pushes ${figures.pushes}; stale ${figures.stale}`);
+  console.log(`  reads of table talk, replays and lists during play: ${figures.reads} by the seats, ${figures.strangerReads} by a stranger`);
+  console.log(`  notifications ${figures.notifications}; messages ${figures.chatSent} (${mode.alliances ? 'alliance' : 'private'} ${figures.chatSecret}, table ${figures.chatTable}), stored ${figures.chatStored}; pushes ${figures.pushes}; stale ${figures.stale}`);
   if (state.mailed) console.log(`  e-mail: ${state.mailed.name} (${state.mailed.seat}) ${state.mailed.mailTurns} "your turn" mails for ${state.mailed.turnsSeen} turns, ${state.mailed.mailDigests} digest`);
   if (state.bases.length > 1) console.log(`  two servers on PostgreSQL: ${state.bases.join(', ')} (the odd accounts and the second device on the second)`);
   console.log(`  second device: ${figures.phone?.lists} My games pushes; requests ${figures.requests}, 5xx ${figures.errors5xx}, leaks ${figures.leaks}`);
