@@ -115,6 +115,7 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
 // issue it debates where an advance is being debated.
 nlohmann::json action_schema() {
   using namespace core::wire;
+  using core::wire::Field;  // not log_json.cpp's, when a unity file holds both
   const Field card{"card", ref("Card")}, issue{"issue", ref("Issue")}, power{"power", ref("Power")}, value{"value", integer(), false},
       stop{"stop", {{"const", true}}, false}, debated{"issue", ref("Issue"), false}, discard{"discard", ref("Card")},
       location{"location", ref("Location")}, source{"source", ref("Source")};

@@ -18,6 +18,9 @@
 
 namespace churchill {
 
+// An array index from the small signed integers the rules compute with.
+inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
 // ---------------------------------------------------------------------------------------------
 // Basic vocabulary
 

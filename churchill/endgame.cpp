@@ -8,8 +8,6 @@ namespace churchill {
 
 namespace {
 
-constexpr int kUK = 0, kUS = 1, kUSSR = 2;
-
 bool front_in(const Data& d, const State& s, int front, int space) {
   return s.front[at(front)] >= 0 && d.fronts[at(front)].track[at(s.front[at(front)])].space == space;
 }

@@ -13,11 +13,6 @@ namespace {
 
 using core::i18n::Message;
 
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
-Message key(std::string k) { return Message{std::move(k), {}, {}, {}}; }
-Message nm(const std::string& base) { return key(base + ".name"); }
-std::string num(int v) { return std::to_string(v); }
-
 // A message with its arguments, as a catalogue lookup names them.
 Message tr(std::string k, const std::vector<std::pair<std::string, Message>>& args = {}) {
   Message m = key(std::move(k));
@@ -35,7 +30,7 @@ class ActionWording {
   static Message after(Message before, Message m) { return tr("action.after", {{"before", std::move(before)}, {"after", std::move(m)}}); }
   Message flags(std::uint8_t f) const {
     Message out = Message::plain("");
-    if (const int v = reduced_value(f)) out = after(out, tr("action.flag_value", {{"value", Message::plain(num(v))}}));
+    if (const int v = reduced_value(f)) out = after(out, tr("action.flag_value", {{"value", num(v)}}));
     if (f & kStopAtCenter) out = after(out, key("action.flag_stop"));
     return out;
   }
@@ -57,12 +52,11 @@ class ActionWording {
                   {{"title", nm(conference_key(c.conference))}, {"version", Message::plain(std::string(1, c.version))}});
       }
       case StepId::Deal: return tr("action.chance_deal", {{"card", nm(staff_key(d_, static_cast<Power>(top.as<step::Deal>().power), v))}});
-      case StepId::PolMilRoll:
-        return tr("action.chance_polmil", {{"red", Message::plain(num(v / 8))}, {"blue", Message::plain(num(v % 8))}});
+      case StepId::PolMilRoll: return tr("action.chance_polmil", {{"red", num(v / 8)}, {"blue", num(v % 8)}});
       case StepId::SplitRoll: return tr("action.chance_front", {{"front", nm(front_key(d_, v))}});
       case StepId::SecretAgendaDeal:
         return tr("action.chance_marker", {{"location", nm(location_key(d_, d_.secret_agenda[at(v)].location))}});
-      default: return tr("action.chance_roll", {{"value", Message::plain(num(v))}});
+      default: return tr("action.chance_roll", {{"value", num(v)}});
     }
   }
 

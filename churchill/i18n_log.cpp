@@ -14,11 +14,6 @@ using rules::Event;
 
 namespace {
 
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-Message key(std::string k) { return Message{std::move(k), {}, {}, {}}; }
-Message nm(const std::string& base) { return key(base + ".name"); }
-Message num(int v) { return Message::plain(std::to_string(v)); }
 Message signed_num(int v) { return Message::plain(fmt::format("{:+}", v)); }
 
 // One event worded: a key, its arguments and, for a plural message, the count.

@@ -9,8 +9,6 @@ namespace churchill {
 
 namespace {
 
-constexpr std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 template <class V>
 bool valid(const V& v, int i) {
   return i >= 0 && at(i) < v.size();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "churchill/data.h"
@@ -32,6 +33,12 @@ std::string global_issue_key(const Data& d, int global_issue);
 std::string scenario_key(const Scenario& s);
 std::string victory_key(const VictoryCondition& v);  // "victory.A" (its ".text")
 std::string reserve_key(ReserveKind k);              // "reserve.german-army"
+
+// The messages the wording code is built of: a catalogue key, the name of a thing by its key's base
+// ("power.UK" -> "power.UK.name") and a number as it is.
+inline core::i18n::Message key(std::string k) { return core::i18n::Message{std::move(k), {}, {}, {}}; }
+inline core::i18n::Message nm(const std::string& base) { return key(base + ".name"); }
+inline core::i18n::Message num(int v) { return core::i18n::Message::plain(std::to_string(v)); }
 
 // Every "<entity>.name" key the data set needs, for the test that each has a name in every language.
 std::vector<std::string> entity_name_keys(const Data& d);

@@ -16,8 +16,6 @@ namespace churchill {
 
 namespace {
 
-constexpr int kUK = 0, kUS = 1, kUSSR = 2;
-
 // Weights of the Meeting and Decision lists (docs/bots.md), chosen by self-play.
 constexpr double kHoldCenter = 0.5;  // how surely an issue one step onto a track stays there ...
 constexpr double kHoldStep = 0.07;   // ... and how much surer each further space makes it

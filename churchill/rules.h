@@ -11,8 +11,8 @@
 #include <initializer_list>
 
 namespace churchill {
-// An array index from the small signed integers the rules compute with.
-inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
+// The powers as the int indices the rules compute with (Power::UK, Power::US, Power::USSR).
+inline constexpr int kUK = 0, kUS = 1, kUSSR = 2;
 }  // namespace churchill
 
 namespace churchill::rules {

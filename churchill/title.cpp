@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <stdexcept>
+
 #include "churchill/ai.h"
 #include "churchill/bots.h"
 #include "churchill/view.h"
@@ -66,9 +68,12 @@ core::RulesText rules_section(const std::filesystem::path& rules_dir, const std:
 namespace {
 
 // A hint (core::Match::hint): the hard level's search, ranked, on the game's search threads.
+// The level is looked up once, when the advisor is made (ai_level's levels are static).
 core::SessionMatch<Game>::Advisor advisor(int threads) {
-  return [threads](const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
-    const AiLevel& hard = *ai_level("hard");
+  const AiLevel* level = ai_level("hard");
+  if (!level) throw std::logic_error("the hints' AI level \"hard\" is missing");
+  return [threads, level](const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
+    const AiLevel& hard = *level;
     const core::Ismcts<Game> search(ai_config(hard, threads), ai_hooks(hard.evaluation));
     return search.search(g, observation, seat, seed).ranked;
   };

@@ -8,8 +8,6 @@ namespace churchill::rules {
 
 namespace {
 
-constexpr int kUK = 0, kUS = 1, kUSSR = 2;
-
 // --- 7.1-7.3: placement order -------------------------------------------------------------------
 
 // The turn of the placement segment on top: 7.1 networks or 7.3 alignment (both are in the

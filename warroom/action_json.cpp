@@ -12,10 +12,10 @@ namespace warroom {
 
 namespace {
 
-nlohmann::json unit_id_of(int t) {
+nlohmann::json unit_json(int t) {
   return t >= 0 && t < kUnitTypes ? nlohmann::json(unit_id(static_cast<UnitKind>(t))) : nlohmann::json(nullptr);
 }
-nlohmann::json resource_of(int r) {
+nlohmann::json resource_json(int r) {
   return r >= 0 && r < kResources ? nlohmann::json(resource_id(static_cast<Resource>(r))) : nlohmann::json(nullptr);
 }
 
@@ -26,6 +26,7 @@ nlohmann::json resource_of(int r) {
 // against it). Every kind but a die names its nation.
 nlohmann::json action_schema() {
   using namespace core::wire;
+  using core::wire::Field;  // not log_json.cpp's, when a unity file holds both
   const Field nation{"nation", ref("Nation")}, command{"command", integer()}, region{"region", or_null(ref("Region"))},
       unit{"unit", ref("Unit")}, box{"box", integer()}, resource{"resource", ref("Resource")};
   const auto with_nation = [&](std::string kind, std::vector<Field> fields) {
@@ -126,29 +127,29 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     case ActionKind::Bid: j["bid"] = bid_value(x), j["thousands"] = x.c != 0; break;
     case ActionKind::Slot: j["slot"] = x.a; break;
     case ActionKind::Shift:
-      j["command"] = x.a, j["unit"] = shift_type(x) == kWholeStack ? nlohmann::json("all") : unit_id_of(shift_type(x));
+      j["command"] = x.a, j["unit"] = shift_type(x) == kWholeStack ? nlohmann::json("all") : unit_json(shift_type(x));
       j["count"] = shift_type(x) == kWholeStack ? 0 : shift_count(x), j["to"] = x.c ? nlohmann::json(x.c) : nlohmann::json("new");
       break;
     case ActionKind::CancelStress: j["by"] = x.a ? "goods" : "medal"; break;
     case ActionKind::Relieve: j["medals"] = x.a, j["goods"] = static_cast<int>(data_->morale.relieve_cost) - x.a; break;
-    case ActionKind::Pay: j["resource"] = resource_of(x.a); break;
-    case ActionKind::Desert: j["command"] = x.a, j["unit"] = unit_id_of(x.b); break;
+    case ActionKind::Pay: j["resource"] = resource_json(x.a); break;
+    case ActionKind::Desert: j["command"] = x.a, j["unit"] = unit_json(x.b); break;
     case ActionKind::Buy:
-    case ActionKind::Unbuy: j["unit"] = unit_id_of(x.a); break;
+    case ActionKind::Unbuy: j["unit"] = unit_json(x.a); break;
     case ActionKind::BuyGoods:
     case ActionKind::UnbuyGoods: j["unit"] = "goods", j["mix"] = {{"oil", x.a}, {"iron", x.b}, {"osr", x.c}}; break;
-    case ActionKind::Place: j["region"] = region(x.a), j["unit"] = unit_id_of(x.b), j["count"] = place_count(x); break;
+    case ActionKind::Place: j["region"] = region(x.a), j["unit"] = unit_json(x.b), j["count"] = place_count(x); break;
     case ActionKind::Hold:
-    case ActionKind::Release: j["region"] = region(x.a), j["unit"] = unit_id_of(x.b); break;
+    case ActionKind::Release: j["region"] = region(x.a), j["unit"] = unit_json(x.b); break;
     case ActionKind::Deploy:
     case ActionKind::Undeploy: {
       const bool port = x.a < data_->region_count() && x.c < data_->region(x.a).port_count;
-      j["region"] = region(x.a), j["unit"] = unit_id_of(x.b), j["sea"] = port ? region(data_->region(x.a).port_seas[at(x.c)]) : nullptr;
+      j["region"] = region(x.a), j["unit"] = unit_json(x.b), j["sea"] = port ? region(data_->region(x.a).port_seas[at(x.c)]) : nullptr;
       break;
     }
-    case ActionKind::Trade: j["region"] = region(x.a), j["resource"] = resource_of(x.b); break;
+    case ActionKind::Trade: j["region"] = region(x.a), j["resource"] = resource_json(x.b); break;
     case ActionKind::Move: j["box"] = x.a, j["region"] = region(x.b); break;
-    case ActionKind::Leave: j["unit"] = unit_id_of(x.a); break;
+    case ActionKind::Leave: j["unit"] = unit_json(x.a); break;
     case ActionKind::Launch:
     case ActionKind::Land: j["command"] = x.a, j["region"] = region(x.b); break;
     case ActionKind::Fight: j["region"] = region(x.a); break;

@@ -65,8 +65,6 @@ Style sure_defence_style() {
   return s;
 }
 
-bool mine(const Game& g, core::Seat seat, int nation) { return (g.seat_nations(seat) >> nation) & 1u; }
-
 // The secret simultaneous step the observation is at, if the search plays it.
 std::optional<SecretStep> secret_step(const State& s) {
   switch (s.steps.top().id) {
@@ -107,7 +105,7 @@ double rollout(const Game& g, const State& observation, core::Seat seat, const R
                std::uint64_t seed) {
   State s = observation;
   for (int n = 0; n < kNations; ++n)
-    if (!mine(g, seat, n)) s.sheet[at(n)].flags = static_cast<std::uint8_t>(s.sheet[at(n)].flags & ~kDone);
+    if (!seat_plays(g, seat, n)) s.sheet[at(n)].flags = static_cast<std::uint8_t>(s.sheet[at(n)].flags & ~kDone);
   std::vector<RulesBot> bots(static_cast<std::size_t>(g.seat_count()), RulesBot(answer));
   bots[static_cast<std::size_t>(seat)] = plan;
   core::Rng rng(seed);

@@ -59,8 +59,6 @@ core::OutcomeList die_outcomes() {
   return out;
 }
 
-int other(int side) { return 1 - side; }
-
 // The side whose Commander is first in Turn Order Rank ("always begins the battle in each Stage").
 int first_side(const Battle& b) { return b.rank[b.commander[1]] < b.rank[b.commander[0]] ? 1 : 0; }
 

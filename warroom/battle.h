@@ -39,6 +39,9 @@ inline constexpr int kMaxGroups = 32;     // (side, nation, type) groups awaitin
 inline constexpr int kMaxBatch = 10;      // Roll Dice in Batches: "comprised of 10 dice"
 inline constexpr int kMaxStageDice = 30;  // "can never be above 30"
 
+// The side facing `side`.
+constexpr int other(int side) { return 1 - side; }
+
 // The d12 (Game Components › Dice): faces are data.h's Colour, in the order hits are resolved
 // (Assigning White and Black Die Rolls): yellow, blue, green, red, black, white, with 4, 3, 2, 1, 1, 1
 // faces of twelve.

@@ -24,7 +24,6 @@ extern const char* const kTransports;
 }  // namespace rule
 
 void log_event(core::LogSink* log, const char* rule_heading, std::uint16_t event, int a0 = 0, int a1 = 0, int a2 = 0, int a3 = 0);
-int other(int side);
 int first_side(const Battle& b);
 bool in_stage(const Row& r, Stage st);
 bool has_targets(const Battle& b, int side, Stage st);

@@ -31,15 +31,10 @@ constexpr const char* kRestoring = "Phase 4 > Battle Debrief > Restoring Control
 constexpr const char* kHotspot = "Phase 4 > Battle Debrief > 6. Update Hotspot Marker";
 constexpr const char* kNeutrals = "Neutrals > Attacking Standard Neutrals";
 constexpr const char* kStressMedals = "Phase 4 > Battle Debrief > 7. Assign Stress and Medals";
-constexpr const char* kPactBattles = "Soviet-Japanese Non-Aggression Pact > Article Three";
-constexpr const char* kArticle4 = "Soviet-Japanese Non-Aggression Pact > Article Four";
 
 constexpr int kToken = index(UnitKind::CarrierFighter);
 constexpr std::uint8_t kNobody = kNoNation;
 constexpr std::uint8_t kAssignCommand = 0, kAssignClaim = 1, kAssignMedal = 2, kAssignDefence = 3;
-
-CCtx ro(const Ctx& c) { return {c.g, c.s}; }
-int other(int side) { return 1 - side; }
 
 struct Numbers {
   int lo = 1, hi = 0;
@@ -354,11 +349,11 @@ void remove_units(Ctx& c, int nation, RegionId r, int type, int count) {
 void place_defence(Ctx& c, RegionId r, int nation) {
   const Neutral& n = *c.d().region(r).neutral;
   c.s.region[r].controller = static_cast<std::uint8_t>(nation);
-  const int before = forces(ro(c), r).nation_units(nation);
+  const int before = forces(c.view(), r).nation_units(nation);
   // Units no Command Token can take stay off the map (ruling 104); the log counts those placed.
   for (int t = 0; t < kUnitTypes; ++t)
     if (n.defense[at(t)]) static_cast<void>(form_units(c.s, c.d(), nation, r, t, n.defense[at(t)]));
-  c.add(kNeutrals, nation, Event::NeutralDefence, r, forces(ro(c), r).nation_units(nation) - before);
+  c.add(kNeutrals, nation, Event::NeutralDefence, r, forces(c.view(), r).nation_units(nation) - before);
 }
 
 void pay_resources(Ctx& c, const char* rule) {
@@ -464,9 +459,9 @@ void give_medals(Ctx& c, int nation, int count) {
 std::uint8_t medal_takers(Ctx& c, RegionId r, int side, std::uint8_t former) {
   std::uint8_t took = static_cast<std::uint8_t>(c.s.fight.took_part[at(side)] & in_play_of_side(c.s, side));
   for (int n = 0; n < kNations && former != kNoNation; ++n)
-    if (((took >> n) & 1u) && pact_denies_medal(ro(c), n, r, former)) {
+    if (((took >> n) & 1u) && pact_denies_medal(c.view(), n, r, former)) {
       took = static_cast<std::uint8_t>(took & ~nation_bit(static_cast<Nation>(n)));
-      c.add(kArticle4, n, Event::MedalDenied, r, former);
+      c.add(kPactArticle4, n, Event::MedalDenied, r, former);
     }
   return took;
 }
@@ -501,8 +496,8 @@ void capture(Ctx& c, RegionId r, int side) {
     else
       f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push(step::Medal{static_cast<std::int8_t>(f.commander[at(side)])});
   }
-  const std::uint8_t back = restore_to(ro(c), r, side);
-  const std::uint8_t who = claimants(ro(c), r, side);
+  const std::uint8_t back = restore_to(c.view(), r, side);
+  const std::uint8_t who = claimants(c.view(), r, side);
   if (back != kNoNation)
     set_controller(c, r, back, Event::Restored);
   else if (std::popcount(who) == 1)
@@ -517,7 +512,7 @@ void capture(Ctx& c, RegionId r, int side) {
 // Update Territory Status (land battles): "If all Land Units on one side are eliminated, the surviving
 // Land Units capture (or retain) the territory."
 void update_territory(Ctx& c, RegionId r) {
-  const Forces f = forces(ro(c), r, left_out_now(c.s));
+  const Forces f = forces(c.view(), r, left_out_now(c.s));
   const int owner_side = controller_side(c.s, r);
   const bool may_change = c.s.region[r].controller != left_out_now(c.s) || left_out_now(c.s) == kNoNation;  // ruling 52
   for (int side = 0; side < kSides && may_change; ++side)
@@ -550,7 +545,7 @@ void debrief(Ctx& c) {
   if (c.d().region(r).is_territory())
     update_territory(c, r), face_card(c, r);
 
-  else if (const Forces f = forces(ro(c), r, left_out_now(c.s)); f.of(0, kSub, kBb) && f.of(1, kSub, kBb))
+  else if (const Forces f = forces(c.view(), r, left_out_now(c.s)); f.of(0, kSub, kBb) && f.of(1, kSub, kBb))
     c.add(kHotspot, -1, Event::Embattled, r);
   offer_reorganizing(c, r);  // above any Claim or Medal decision: Step 4 comes before Steps 5 and 6
 }
@@ -559,7 +554,7 @@ void debrief(Ctx& c) {
 
 bool setup_raid(Ctx& c, RegionId r) {
   if (!(c.s.region[r].flags & kRaidOk)) return false;
-  const int raiders = raiding_side(ro(c), r);  // ruling 55: defenders destroyed since still bar the raid
+  const int raiders = raiding_side(c.view(), r);  // ruling 55: defenders destroyed since still bar the raid
   if (raiders < 0) return false;
   ConvoyRaidSetup setup;
   for (int n = 0; n < kNations; ++n) {
@@ -567,7 +562,7 @@ bool setup_raid(Ctx& c, RegionId r) {
     for (int k = 0; k < kResources; ++k) setup.stock[at(n)][at(k)] = c.s.nation[at(n)].res[at(k)];
   }
   for (const Convoy& cv : c.d().convoys) {
-    const std::uint8_t owner = cv.sea == r ? convoy_controller(ro(c), cv) : kNobody;
+    const std::uint8_t owner = cv.sea == r ? convoy_controller(c.view(), cv) : kNobody;
     if (owner == kNoNation || side_of(owner) == raiders || setup.clusters.size() >= 8) continue;
     setup.clusters.push_back({owner,
                               {static_cast<std::uint8_t>(cv.silhouettes.oil), static_cast<std::uint8_t>(cv.silhouettes.iron),
@@ -579,7 +574,7 @@ bool setup_raid(Ctx& c, RegionId r) {
   // (Article Three), so it stays out of a raid on a cluster of the other party.
   std::uint8_t spared = 0;
   for (const ConvoyCluster& cl : setup.clusters)
-    if (const std::uint8_t p = pact_partner(ro(c), cl.owner); p != kNoNation) spared |= nation_bit(static_cast<Nation>(p));
+    if (const std::uint8_t p = pact_partner(c.view(), cl.owner); p != kNoNation) spared |= nation_bit(static_cast<Nation>(p));
   for (int n = 0; n < kNations; ++n) {
     if (side_of(n) != raiders || ((spared >> n) & 1u)) continue;
     for (Category cat : {Category::Air, Category::Sea}) {
@@ -598,9 +593,9 @@ bool setup_raid(Ctx& c, RegionId r) {
 
 void start_battle(Ctx& c) {
   const RegionId r = c.s.fight.region;
-  const Forces f = forces(ro(c), r, left_out_now(c.s));
+  const Forces f = forces(c.view(), r, left_out_now(c.s));
   c.s.battle = Battle{};
-  const BattleSetup setup = battle_setup(ro(c), r, f);
+  const BattleSetup setup = battle_setup(c.view(), r, f);
   // A side without units is led by the garrison's controller or the bombed territory's owner; with
   // neither, nothing is fought: a Collapsed nation's territory is taken without dice (ruling 13).
   BattleSetup b = setup;
@@ -624,8 +619,8 @@ void open_battle(Ctx& c) {
   Fight& f = c.s.fight;
   f.part = kFightSetup;
   f.victor = f.medals = f.medal_to = 0;
-  if (const std::uint8_t out = left_out_now(c.s); out != kNoNation) c.add(kPactBattles, out, Event::PactBattle, f.region, f.battle_no + 1);
-  const Forces forces_there = forces(ro(c), f.region, left_out_now(c.s));
+  if (const std::uint8_t out = left_out_now(c.s); out != kNoNation) c.add(kPactArticle3, out, Event::PactBattle, f.region, f.battle_no + 1);
+  const Forces forces_there = forces(c.view(), f.region, left_out_now(c.s));
   for (int side = kSides - 1; side >= 0; --side) {
     f.took_part[at(side)] = took_part(forces_there, side);
     f.commander[at(side)] = earliest(c.s, f.took_part[at(side)]);  // ruling 48
@@ -661,7 +656,7 @@ int side_of(int nation) { return alliance_of(nation) == Alliance::Allied ? 0 : 1
 
 void begin_combat(Ctx& c) {
   pact_expel(c);  // Soviet-Japanese Pact, Article Three: at the end of Phase 3 (ruling 67)
-  const CCtx cc = ro(c);
+  const CCtx cc = c.view();
   int active = 0;
   for (const Region& reg : c.d().regions) {
     if (reg.rid >= kMaxRegions) continue;
@@ -688,7 +683,7 @@ void battle_order(Ctx& c, int position) {
       const int p = (position + k) % count;
       const int n = order[at(p)];
       for (const Region& reg : c.d().regions)
-        if (reg.rid < kMaxRegions && (c.s.region[reg.rid].flags & kActive) && involves(ro(c), reg.rid, n)) {
+        if (reg.rid < kMaxRegions && (c.s.region[reg.rid].flags & kActive) && involves(c.view(), reg.rid, n)) {
           c.s.steps.replace(step::PickRegion{static_cast<std::int8_t>(n), static_cast<std::int8_t>(p)});
           return;
         }
@@ -713,12 +708,12 @@ void pick_apply(Ctx& c, const Act& a) {
   f = Fight{};
   f.region = r;
   c.s.battle = Battle{};
-  const bool battle = battle_needed(ro(c), r);
+  const bool battle = battle_needed(c.view(), r);
   f.part = battle ? kFightSetup : kFightRaidSetup;
   c.s.steps.push(step::BattleDrive{});
   if (!battle) return;
-  f.left_out = pact_battles(ro(c), r).left_out;  // Article Three: two battles with both parties there (ruling 52)
-  f.battle_no = f.left_out[0] != kNoNation && !conflict(ro(c), r, f.left_out[0]) ? 1 : 0;
+  f.left_out = pact_battles(c.view(), r).left_out;  // Article Three: two battles with both parties there (ruling 52)
+  f.battle_no = f.left_out[0] != kNoNation && !conflict(c.view(), r, f.left_out[0]) ? 1 : 0;
   open_battle(c);
 }
 
@@ -754,7 +749,7 @@ void battle_drive(Ctx& c) {
       f.part = kFightNextBattle;
       return;
     case kFightNextBattle:  // the pact's second battle, with the survivors (ruling 52)
-      if (f.battle_no == 0 && f.left_out[1] != kNoNation && conflict(ro(c), f.region, f.left_out[1])) {
+      if (f.battle_no == 0 && f.left_out[1] != kNoNation && conflict(c.view(), f.region, f.left_out[1])) {
         f.battle_no = 1;
         return open_battle(c);
       }
@@ -838,7 +833,7 @@ std::uint8_t neutral_defenders(const CCtx& c, int invader) {
 }
 
 void activate_neutral(Ctx& c, RegionId r, int invader) {
-  const std::uint8_t defenders = neutral_defenders(ro(c), invader);
+  const std::uint8_t defenders = neutral_defenders(c.view(), invader);
   const std::uint8_t chooser = earliest(c.s, defenders);
   if (chooser == kNobody) return;
   place_defence(c, r, chooser);
@@ -858,7 +853,7 @@ void defence_apply(Ctx& c, const Act& a) {
   c.s.steps.pop();
   if (a.a == a.nation) return;
   const Neutral& n = *c.d().region(r).neutral;
-  const Forces f = forces(ro(c), r);
+  const Forces f = forces(c.view(), r);
   int withdrawn = 0;
   for (int t = 0; t < kUnitTypes; ++t)
     if (const int k = std::min<int>(n.defense[at(t)], f.n[at(a.nation)][at(t)])) strip_units(c, a.nation, r, t, k), withdrawn += k;
@@ -870,7 +865,7 @@ void defence_apply(Ctx& c, const Act& a) {
 // is updated immediately and any new Stress Points and Medals are assigned."
 void desertion_capture(Ctx& c, RegionId r) {
   if (r == kNoRegion || !c.d().region(r).is_territory() || !live_controller(c.s, r)) return;
-  const Forces f = forces(ro(c), r);
+  const Forces f = forces(c.view(), r);
   const int owner_side = controller_side(c.s, r);
   const int enemy = other(owner_side);
   if (f.land(owner_side) || !f.land(enemy)) return;

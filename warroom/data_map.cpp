@@ -145,7 +145,8 @@ void add_neighbour(Region& r, RegionId other, const Node& where) {
   r.adjacent[r.degree++] = other;
 }
 
-bool is_edge(const Data& data, RegionId a, RegionId b) {
+// Whether b is in a's list of neighbours (map.h's is_edge reads the tables, built after the map).
+bool listed_edge(const Data& data, RegionId a, RegionId b) {
   const Region& r = data.region(a);
   return std::find(r.adjacent.begin(), r.adjacent.begin() + r.degree, b) != r.adjacent.begin() + r.degree;
 }
@@ -163,7 +164,8 @@ void read_edges(const Node& root, Data& data, const Ids& ids) {
   for (const Node& n : root.array("non_edges")) {
     n.allow({"a", "b", "provenance", "source", "stated"});
     NonEdge ne{ids.resolve(n, "a", n.str("a")), ids.resolve(n, "b", n.str("b")), n.origin()};
-    if (is_edge(data, ne.a, ne.b)) n.fail(fmt::format("{} and {} are listed as not adjacent but share an edge", n.str("a"), n.str("b")));
+    if (listed_edge(data, ne.a, ne.b))
+      n.fail(fmt::format("{} and {} are listed as not adjacent but share an edge", n.str("a"), n.str("b")));
     data.non_edges.push_back(std::move(ne));
   }
 }
@@ -175,11 +177,12 @@ void check_regions(const Node& root, const Data& data) {
     if (r.degree == 0) n.fail("the region touches no other region");
     for (std::uint8_t i = 0; i < r.port_count; ++i) {
       const Region& sea = data.region(r.port_seas[i]);
-      if (!sea.is_sea() || !is_edge(data, r.rid, sea.rid)) n.fail("port", fmt::format("{} is not a sea region next to {}", sea.id, r.id));
+      if (!sea.is_sea() || !listed_edge(data, r.rid, sea.rid))
+        n.fail("port", fmt::format("{} is not a sea region next to {}", sea.id, r.id));
     }
     if (r.neutral && r.neutral->port_sea != kNoRegion) {
       const Region& sea = data.region(r.neutral->port_sea);
-      if (!sea.is_sea() || !is_edge(data, r.rid, sea.rid))
+      if (!sea.is_sea() || !listed_edge(data, r.rid, sea.rid))
         n.fail("neutral", fmt::format("port_sea {} is not a sea region next to {}", sea.id, r.id));
     }
     if (r.island)
@@ -200,7 +203,7 @@ void read_passages(const Node& root, Data& data, const Ids& ids) {
     if (seas.size() != 2) n.fail("seas", "a passage joins two sea regions");
     p.sea_a = ids.resolve(n, "seas", seas[0]);
     p.sea_b = ids.resolve(n, "seas", seas[1]);
-    if (!data.region(p.sea_a).is_sea() || !data.region(p.sea_b).is_sea() || !is_edge(data, p.sea_a, p.sea_b))
+    if (!data.region(p.sea_a).is_sea() || !data.region(p.sea_b).is_sea() || !listed_edge(data, p.sea_a, p.sea_b))
       n.fail("seas", "a passage joins two sea regions that share an edge");
     const std::vector<std::string> keys = n.strings("keys");
     if (keys.empty() || keys.size() > 2) n.fail("keys", "one or two key territories");
@@ -253,7 +256,7 @@ void read_convoys(const Node& root, Data& data, const Ids& ids) {
       for (const char* key : {"from", "to", "flag"})
         if (n.has(key)) n.fail(key, "a coastal convoy has none; it is linked to one territory");
       c.linked = territory("linked");
-      if (!data.region(c.linked).has_port() || !is_edge(data, c.linked, c.sea))
+      if (!data.region(c.linked).has_port() || !listed_edge(data, c.linked, c.sea))
         n.fail("linked", "a coastal convoy is linked to a port on its sea region (Coastal Convoys)");
     } else {
       if (n.has("linked")) n.fail("linked", "a trans-ocean convoy has an origin and a destination instead");

@@ -14,7 +14,7 @@ namespace warroom {
 
 namespace {
 
-constexpr const char* kStep2 = "Phase 5 > Step 2. Deploy Units";
+constexpr const char* kPhase5Step2 = "Phase 5 > Step 2. Deploy Units";
 
 int assigned(const Construction& k, int t) {
   if (category_of(t) != Category::Sea) return 0;
@@ -82,7 +82,7 @@ bool carry_out(State& s, const Game& g, int nation, int i, core::LogSink* log) {
   if (log) {
     int held = 0;
     for (std::uint8_t h : k.hold) held += h;
-    log->add({kStep2, g.seat_of(nation), static_cast<std::uint16_t>(Event::DeployRevealed), {nation, r, deployed, held}});
+    log->add({kPhase5Step2, g.seat_of(nation), static_cast<std::uint16_t>(Event::DeployRevealed), {nation, r, deployed, held}});
   }
   // What stays is what was held back; the plan is spent.
   k.n = k.hold;

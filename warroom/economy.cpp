@@ -10,9 +10,9 @@ namespace warroom {
 namespace {
 
 constexpr const char* kIncome = "Phase 1 > Step 2. Tally Income";
-constexpr const char* kStep3 = "Phase 7 > Step 3. Note Purchase of Units";
-constexpr const char* kStep4 = "Phase 7 > Step 4. Reveal Purchases and Update Resources";
-constexpr const char* kStep5 = "Phase 7 > Step 5. Transfer New Units to Industries";
+constexpr const char* kPhase7Step3 = "Phase 7 > Step 3. Note Purchase of Units";
+constexpr const char* kPhase7Step4 = "Phase 7 > Step 4. Reveal Purchases and Update Resources";
+constexpr const char* kPhase7Step5 = "Phase 7 > Step 5. Transfer New Units to Industries";
 
 // Land units of each alliance in a region (Command stacks only: units under construction never
 // count, ruling 109), leaving out `skip`'s.
@@ -290,7 +290,7 @@ void reveal_purchases(Ctx& c) {
     const auto used = purchase_spent(CCtx{c.g, s}, n);
     for (int r = 0; r < kResources; ++r) s.nation[at(n)].res[at(r)] -= used[at(r)];
     s.nation[at(n)].goods = static_cast<std::uint16_t>(s.nation[at(n)].goods + s.sheet[at(n)].goods);
-    c.add(kStep4, n, Event::PurchasesRevealed, bought(s.sheet[at(n)], false), s.sheet[at(n)].goods, used[0] + used[1] + used[2]);
+    c.add(kPhase7Step4, n, Event::PurchasesRevealed, bought(s.sheet[at(n)], false), s.sheet[at(n)].goods, used[0] + used[1] + used[2]);
   }
   for (int i = count - 1; i >= 0; --i)  // Step 5: in turn order
     if (bought(s.sheet[order[at(i)]], false) > 0) s.steps.push(step::Place{static_cast<std::int8_t>(order[at(i)])});
@@ -347,7 +347,7 @@ void place_apply(Ctx& c, const Act& a) {
     const bool placed = place_one(c.s, c.g, a.nation, a.a, a.b);
     CORE_EXPECT(placed);
   }
-  c.add(kStep5, a.nation, Event::Placed, a.a, a.b, place_count(a));
+  c.add(kPhase7Step5, a.nation, Event::Placed, a.a, a.b, place_count(a));
 }
 
 bool place_done(const CCtx& c, int nation) { return bought(c.s.sheet[at(nation)], false) == 0; }

@@ -154,6 +154,7 @@ std::vector<std::string> ids_of(Id id) {
 
 nlohmann::json log_schema() {
   using namespace core::wire;
+  using core::wire::text;  // not the namespace warroom::text (i18n_text.h), when a unity file holds both
   Document d{.name = "WarRoomLogEvent",
              .description =
                  "One War Room log entry as structure (log_events): its rulebook heading, its event and its arguments by "

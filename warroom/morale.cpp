@@ -11,9 +11,9 @@ namespace warroom {
 namespace {
 
 constexpr const char* kConvert = "Phase 6 > Convert Casualties into Stress";
-constexpr const char* kStep1 = "Phase 6 > 1. Submit Medals to Cancel Stress Points";
-constexpr const char* kStep2 = "Phase 6 > 2. Evaluate Stress Levels";
-constexpr const char* kStep3 = "Phase 6 > 3. Relieve Stress";
+constexpr const char* kPhase6Step1 = "Phase 6 > 1. Submit Medals to Cancel Stress Points";
+constexpr const char* kPhase6Step2 = "Phase 6 > 2. Evaluate Stress Levels";
+constexpr const char* kPhase6Step3 = "Phase 6 > 3. Relieve Stress";
 constexpr const char* kBlueRule = "Phase 6 > Stress Zone Penalties > Blue Zone";
 constexpr const char* kGrayRule = "Phase 6 > Stress Zone Penalties > Gray Zone";
 
@@ -71,7 +71,7 @@ void cancel_apply(Ctx& c, const Act& a) {
   else
     --n.goods;
   --n.stress;
-  c.add(kStep1, a.nation, Event::StressCancelled, a.a, n.stress);
+  c.add(kPhase6Step1, a.nation, Event::StressCancelled, a.a, n.stress);
 }
 
 // ---- Step 2 ----
@@ -88,7 +88,7 @@ void evaluate_stress(Ctx& c) {
     while (threshold > 0 && ns.zone < kGray && ns.stress >= threshold) {
       ++ns.zone;
       ns.stress -= threshold;
-      c.add(kStep2, n, Event::ZoneUp, ns.zone, ns.stress);
+      c.add(kPhase6Step2, n, Event::ZoneUp, ns.zone, ns.stress);
     }
   }
 }
@@ -111,7 +111,7 @@ void relieve_apply(Ctx& c, const Act& a) {
   n.medals = static_cast<std::uint16_t>(n.medals - a.a);
   n.goods = static_cast<std::uint16_t>(n.goods - goods);
   --n.zone;
-  c.add(kStep3, a.nation, Event::Relieved, a.a, goods, n.zone);
+  c.add(kPhase6Step3, a.nation, Event::Relieved, a.a, goods, n.zone);
 }
 
 // ---- Step 4: penalties, cumulative and recurring ----

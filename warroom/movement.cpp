@@ -18,16 +18,12 @@ namespace warroom {
 
 namespace {
 
-constexpr const char* kStep2 = "Phase 3 > Step 2. Resolve Movement in Turn Order";
+constexpr const char* kPhase3Step2 = "Phase 3 > Step 2. Resolve Movement in Turn Order";
 constexpr const char* kPinning = "Phase 2 > Pinning";
 constexpr const char* kRail = "Phase 2 > Plotting Land Commands by Rail";
 constexpr const char* kTransport = "Phase 2 > Transporting Land Units by Sea";
-constexpr const char* kStep3 = "Phase 3 > Step 3. Carrier Plane Movement";
+constexpr const char* kPhase3Step3 = "Phase 3 > Step 3. Carrier Plane Movement";
 constexpr const char* kLand = "Phase 5 > Step 1. Land Air Commands";
-
-CCtx ro(const Ctx& c) { return {c.g, c.s}; }
-
-bool in_scenario(const CCtx& c, RegionId r) { return r != kNoRegion && c.g.scenario().in_play.test(r); }
 
 bool friendly_territory(const CCtx& c, RegionId r, Alliance side) {
   const std::uint8_t owner = c.s.region[r].controller;
@@ -345,7 +341,7 @@ int next_box(const Sheet& sh) {
 // Neutrals: a Command entering an uncontrolled, un-invaded neutral territory activates it
 // (ruling 32 for air).
 void enter(Ctx& c, int nation, RegionId r) {
-  if (!invades(ro(c), nation, r)) return;
+  if (!invades(c.view(), nation, r)) return;
   RegionState& rs = c.s.region[r];
   rs.flags |= kNeutralActivated;
 
@@ -368,7 +364,7 @@ void finish(Ctx& c, int nation, int box, RegionId at_region) {
   o.end = at_region;
   c.s.pin = PinSplit{};
   if (at_region != from) enter(c, nation, at_region);
-  c.add(kStep2, nation, at_region == o.dest ? Event::Moved : Event::MovedShort, o.command, from, at_region);
+  c.add(kPhase3Step2, nation, at_region == o.dest ? Event::Moved : Event::MovedShort, o.command, from, at_region);
 }
 
 // Continues the order of box `box` from where its Command stands: the pin there is settled.
@@ -382,13 +378,13 @@ void go_on(Ctx& c, int nation, int box, RegionId via, RegionId stop) {
   if (via != from) enter(c, nation, via);
   const bool transport = command_category(c.d(), nation, o.command) == Category::Land;
   if (transport) {  // ruling 26: entering a sea with a stronger enemy fleet ends the move there
-    if (transport_pinned(ro(c), nation, via)) {
+    if (transport_pinned(c.view(), nation, via)) {
       c.add(kTransport, nation, Event::PinnedAt, o.command, via);
       return finish(c, nation, box, via);
     }
     return finish(c, nation, box, stop);
   }
-  const int owed = pin_owed(ro(c), nation, o.command, via);
+  const int owed = pin_owed(c.view(), nation, o.command, via);
   if (owed == 0) return finish(c, nation, box, stop);
   if (owed >= units_in(cmd) || (cmd.flags & kSplitThisPhase)) {  // rulings 24, 25: all of it stops
     c.add(kPinning, nation, Event::PinnedAt, o.command, via);
@@ -479,7 +475,7 @@ void movement_apply(Ctx& c, const Act& a) {
   const Order& o = s.sheet[at(nation)].box[at(box - 1)];
   const Command& cmd = s.command[at(nation)][o.command];
   const RegionId from = cmd.region;
-  const auto [via, stop] = move_leg(ro(c), nation, box, x);
+  const auto [via, stop] = move_leg(c.view(), nation, box, x);
   if (pact_interrupts(c, nation, box, x, from, via, stop)) return;  // Soviet-Japanese Pact, Article Two asks the party (ruling 66)
   if (stop != o.dest) {
     c.add(kRail, nation, Event::RailObstructed, o.command, o.dest, x);
@@ -487,7 +483,7 @@ void movement_apply(Ctx& c, const Act& a) {
   }
 
   const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation, o.command) == Category::Sea
-                       ? pin_owed(ro(c), nation, o.command, from)
+                       ? pin_owed(c.view(), nation, o.command, from)
                        : 0;
   CORE_EXPECT(owed < units_in(cmd));
   if (owed > 0) {
@@ -578,7 +574,7 @@ void launch_apply(Ctx& c, const Act& a) {
   c.set_top(st);
   if (a.b == kNoRegion) return;
   ++c.s.fighter_tokens[a.nation][a.b];
-  c.add(kStep3, a.nation, Event::Launched, a.a, a.b);
+  c.add(kPhase3Step3, a.nation, Event::Launched, a.a, a.b);
 }
 
 // ---- Phase 5 Step 1: Land Air Commands ----

@@ -13,7 +13,6 @@ namespace warroom {
 
 namespace {
 
-std::string unit(int t) { return t >= 0 && t < kUnitTypes ? std::string(unit_id(static_cast<UnitKind>(t))) : "?"; }
 std::string res(int r) { return r >= 0 && r < kResources ? std::string(resource_id(static_cast<Resource>(r))) : "?"; }
 
 std::string port_sea(const Game& g, RegionId r, int p) {
@@ -38,30 +37,30 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case ActionKind::Cancel: return fmt::format("cancel {} {}", n, x.a);
     case ActionKind::Shift: {
       const std::string what = shift_type(x) == kWholeStack ? "all"
-                               : shift_count(x) > 1         ? fmt::format("{}*{}", unit(shift_type(x)), shift_count(x))
-                                                            : unit(shift_type(x));
+                               : shift_count(x) > 1         ? fmt::format("{}*{}", unit_text(shift_type(x)), shift_count(x))
+                                                            : unit_text(shift_type(x));
       return x.c ? fmt::format("shift {} {} {} {}", n, x.a, what, x.c) : fmt::format("shift {} {} {} new", n, x.a, what);
     }
     case ActionKind::CancelStress: return fmt::format("cancel-stress {} {}", n, x.a ? "goods" : "medal");
     case ActionKind::Relieve:
       return fmt::format("relieve {} medals {} goods {}", n, x.a, static_cast<int>(data_->morale.relieve_cost) - x.a);
     case ActionKind::Pay: return fmt::format("pay {} {}", n, res(x.a));
-    case ActionKind::Desert: return fmt::format("desert {} {} {}", n, x.a, unit(x.b));
-    case ActionKind::Buy: return fmt::format("buy {} {}", n, unit(x.a));
-    case ActionKind::Unbuy: return fmt::format("unbuy {} {}", n, unit(x.a));
+    case ActionKind::Desert: return fmt::format("desert {} {} {}", n, x.a, unit_text(x.b));
+    case ActionKind::Buy: return fmt::format("buy {} {}", n, unit_text(x.a));
+    case ActionKind::Unbuy: return fmt::format("unbuy {} {}", n, unit_text(x.a));
     case ActionKind::BuyGoods: return fmt::format("buy {} goods {}/{}/{}", n, x.a, x.b, x.c);
     case ActionKind::UnbuyGoods: return fmt::format("unbuy {} goods {}/{}/{}", n, x.a, x.b, x.c);
     case ActionKind::Place:
-      return place_count(x) > 1 ? fmt::format("place {} {} {}*{}", n, region_name(x.a), unit(x.b), place_count(x))
-                                : fmt::format("place {} {} {}", n, region_name(x.a), unit(x.b));
-    case ActionKind::Deploy: return fmt::format("deploy {} {} {} {}", n, region_name(x.a), unit(x.b), port_sea(*this, x.a, x.c));
-    case ActionKind::Undeploy: return fmt::format("undeploy {} {} {} {}", n, region_name(x.a), unit(x.b), port_sea(*this, x.a, x.c));
-    case ActionKind::Hold: return fmt::format("hold {} {} {}", n, region_name(x.a), unit(x.b));
-    case ActionKind::Release: return fmt::format("release {} {} {}", n, region_name(x.a), unit(x.b));
+      return place_count(x) > 1 ? fmt::format("place {} {} {}*{}", n, region_name(x.a), unit_text(x.b), place_count(x))
+                                : fmt::format("place {} {} {}", n, region_name(x.a), unit_text(x.b));
+    case ActionKind::Deploy: return fmt::format("deploy {} {} {} {}", n, region_name(x.a), unit_text(x.b), port_sea(*this, x.a, x.c));
+    case ActionKind::Undeploy: return fmt::format("undeploy {} {} {} {}", n, region_name(x.a), unit_text(x.b), port_sea(*this, x.a, x.c));
+    case ActionKind::Hold: return fmt::format("hold {} {} {}", n, region_name(x.a), unit_text(x.b));
+    case ActionKind::Release: return fmt::format("release {} {} {}", n, region_name(x.a), unit_text(x.b));
     case ActionKind::Draw: return "draw " + n;
     case ActionKind::Trade: return fmt::format("trade {} {} {}", n, region_name(x.a), res(x.b));
     case ActionKind::Move: return fmt::format("move {} {} {}", n, x.a, region_name(x.b));
-    case ActionKind::Leave: return fmt::format("leave {} {}", n, unit(x.a));
+    case ActionKind::Leave: return fmt::format("leave {} {}", n, unit_text(x.a));
     case ActionKind::Launch: return fmt::format("launch {} {} {}", n, x.a, x.b == kNoRegion ? std::string("aboard") : region_name(x.b));
     case ActionKind::Land: return fmt::format("land {} {} {}", n, x.a, x.b == kNoRegion ? std::string("lost") : region_name(x.b));
     case ActionKind::Permit: return fmt::format("{} {}", x.a ? "permit" : "refuse", n);

@@ -10,16 +10,12 @@ namespace warroom {
 
 namespace {
 
-bool mine(const Game& g, core::Seat seat, int nation) {
-  return seat >= 0 && seat < g.seat_count() && ((g.seat_nations(seat) >> nation) & 1u);
-}
-
 StepId top(const State& s) { return s.steps.top().id; }
 
 }  // namespace
 
 bool is_hidden(const Game& g, const State& s, core::Seat seat, int nation, Secret part) {
-  if (mine(g, seat, nation)) return false;
+  if (seat_plays(g, seat, nation)) return false;
   switch (part) {
     case Secret::Orders: return !(s.sheet[at(nation)].flags & kOrdersRevealed);  // at its Phase 3 turn (ruling 91)
     case Secret::Bid: return top(s) == StepId::WriteSheets;                      // at Phase 2 Step 2
@@ -90,7 +86,7 @@ void draw_entries(const Game& g, State& s, int n, core::Rng& rng) {
 State Game::observe(const State& s, core::Seat seat) const {
   State v = s;
   for (int n = 0; n < kNations; ++n)
-    if (!mine(*this, seat, n)) hide(*this, v, seat, n);
+    if (!seat_plays(*this, seat, n)) hide(*this, v, seat, n);
   return v;
 }
 
@@ -98,7 +94,7 @@ State Game::resample_hidden(const State& observation, core::Seat seat, core::Rng
   State s = observation;
   const StepId id = top(s);
   for (int n = 0; n < kNations; ++n) {
-    if (mine(*this, seat, n) || !in_play(s, n)) continue;
+    if (seat_plays(*this, seat, n) || !in_play(s, n)) continue;
     const Sheet& sh = s.sheet[at(n)];
     if (id == StepId::WriteSheets || id == StepId::Purchases) {
       draw_entries(*this, s, n, rng);

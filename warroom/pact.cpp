@@ -23,8 +23,6 @@ namespace {
 
 constexpr const char* kPact = "Soviet-Japanese Non-Aggression Pact";
 constexpr const char* kArticle2 = "Soviet-Japanese Non-Aggression Pact > Article Two";
-constexpr const char* kArticle3 = "Soviet-Japanese Non-Aggression Pact > Article Three";
-constexpr const char* kArticle4 = "Soviet-Japanese Non-Aggression Pact > Article Four";
 constexpr int kBreakingStress = 5;  // Article Four: "the offending party receives 5 Stress Tokens"
 
 bool is_party(int nation) { return nation == USSR || nation == JPN; }
@@ -109,7 +107,7 @@ void pact_break(Ctx& c, int offender, int article) {
   if (!pact_in_force(CCtx{c.g, c.s})) return;  // "Once broken, the pact remains broken and there are no further penalties"
   c.s.pact = {kPactBroken, static_cast<std::uint8_t>(offender), c.s.round};
   c.s.nation[at(offender)].stress += kBreakingStress;
-  c.add(kArticle4, offender, Event::PactBroken, article, kBreakingStress);
+  c.add(kPactArticle4, offender, Event::PactBroken, article, kBreakingStress);
 }
 
 bool pact_interrupts(Ctx& c, int nation, int box, RegionId x, RegionId from, RegionId via, RegionId stop) {
@@ -182,7 +180,7 @@ void pact_expel(Ctx& c) {
       for (int t = kInf; t <= kArm; ++t)  // "or be eliminated (to the Casualty List)"
         c.s.nation[at(party)].casualties[at(t)] =
             static_cast<std::uint16_t>(c.s.nation[at(party)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
-      c.add(kArticle3, party, Event::PactExpelled, number, cmd.region, units_in(cmd));
+      c.add(kPactArticle3, party, Event::PactExpelled, number, cmd.region, units_in(cmd));
       cmd = Command{};
     }
   }

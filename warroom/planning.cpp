@@ -9,9 +9,9 @@ namespace warroom {
 
 namespace {
 
-constexpr const char* kStep1 = "Phase 2 > Step 1. Write Orders and Turn Order Bids";
-constexpr const char* kStep2 = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order";
-constexpr const char* kStep3 = "Phase 2 > Step 3. Pay Oil for Bids";
+constexpr const char* kPhase2Step1 = "Phase 2 > Step 1. Write Orders and Turn Order Bids";
+constexpr const char* kPhase2Step2 = "Phase 2 > Step 2. Reveal Bids and Establish Turn Order";
+constexpr const char* kPhase2Step3 = "Phase 2 > Step 3. Pay Oil for Bids";
 constexpr const char* kReorganizing = "Reorganizing Commands";
 
 int written(const Sheet& sh) {
@@ -25,8 +25,6 @@ bool ordered(const Sheet& sh, int number) {  // "Never assign multiple orders to
     if (o.status != kEmpty && o.command == number) return true;
   return false;
 }
-
-bool in_scenario(const CCtx& c, RegionId r) { return r != kNoRegion && c.g.scenario().in_play.test(r); }
 
 std::uint8_t dist(const std::vector<std::uint8_t>& table, const Data& d, RegionId from, RegionId to) {
   return table[static_cast<std::size_t>(from) * d.region_count() + to];
@@ -153,7 +151,7 @@ void reveal_bids(Ctx& c) {
   for (int n = 0; n < kNations; ++n) {
     s.nation[at(n)].slot = 0;
     if (!in_play(s, n)) continue;
-    c.add(kStep2, n, Event::BidRevealed, s.sheet[at(n)].bid);
+    c.add(kPhase2Step2, n, Event::BidRevealed, s.sheet[at(n)].bid);
     s.choosing[at(count++)] = static_cast<std::uint8_t>(n);
   }
   std::stable_sort(s.choosing.begin(), s.choosing.begin() + count,
@@ -177,7 +175,7 @@ int free_slot(const State& s, int count) {
 void take_slot(Ctx& c, int nation, int slot) {
   c.s.nation[at(nation)].slot = static_cast<std::uint8_t>(slot);
   c.s.turn_order[at(slot - 1)] = static_cast<std::uint8_t>(nation);
-  c.add(kStep2, nation, Event::SlotChosen, slot);
+  c.add(kPhase2Step2, nation, Event::SlotChosen, slot);
 }
 }  // namespace
 
@@ -189,7 +187,7 @@ void slot_sequence(Ctx& c, int position) {
       if (in_play(s, n)) {
         s.nation[at(n)].res[kOil] -= s.sheet[at(n)].bid;
         CORE_EXPECT(s.nation[at(n)].res[kOil] >= 0);
-        if (s.sheet[at(n)].bid) c.add(kStep3, n, Event::BidPaid, s.sheet[at(n)].bid);
+        if (s.sheet[at(n)].bid) c.add(kPhase2Step3, n, Event::BidPaid, s.sheet[at(n)].bid);
       }
     return;
   }
@@ -216,7 +214,7 @@ void tie_apply(Ctx& c, int position, int nation) {
   CORE_EXPECT(s.choosing[at(i)] == nation);
   for (; i > position; --i) s.choosing[at(i)] = s.choosing[at(i - 1)];
   s.choosing[at(position)] = static_cast<std::uint8_t>(nation);
-  c.add(kStep2, nation, Event::TieDrawn, position + 1);
+  c.add(kPhase2Step2, nation, Event::TieDrawn, position + 1);
   s.steps.replace(step::ChooseSlot{static_cast<std::int8_t>(nation)});
 }
 

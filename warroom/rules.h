@@ -24,6 +24,10 @@ namespace warroom {
 
 inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
+// The pact's rulebook headings that the battles (combat.cpp) and the pact (pact.cpp) both log under.
+inline constexpr const char* kPactArticle3 = "Soviet-Japanese Non-Aggression Pact > Article Three";
+inline constexpr const char* kPactArticle4 = "Soviet-Japanese Non-Aggression Pact > Article Four";
+
 // Log events; the comments give args[0..3]. Nothing secret is ever logged (design §4.6).
 enum class Event : std::uint16_t {
   RoundBegins,         // round
@@ -103,6 +107,17 @@ struct Ctx : core::steps::Context<Game, State, CCtx> {
                 {nation < 0 || nation >= kNations ? -1 : nation, a0, a1, a2}});
   }
 };
+
+// A unit type's id by number ("inf"), or "?" for a number that names no type.
+inline std::string unit_text(int t) { return t >= 0 && t < kUnitTypes ? std::string(unit_id(static_cast<UnitKind>(t))) : "?"; }
+
+// Whether `seat` plays `nation`.
+inline bool seat_plays(const Game& g, core::Seat seat, int nation) {
+  return seat >= 0 && seat < g.seat_count() && ((g.seat_nations(seat) >> nation) & 1u);
+}
+
+// Whether `r` is a region of the scenario's map.
+inline bool in_scenario(const CCtx& c, RegionId r) { return r != kNoRegion && c.g.scenario().in_play.test(r); }
 
 // ---- What a seat may not see (observe.cpp) ----
 enum class Secret : std::uint8_t { Orders, Bid, Purchases, Plan };

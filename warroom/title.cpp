@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <stdexcept>
+
 #include "core/session_match.h"
 #include "warroom/ai.h"
 #include "warroom/bots.h"
@@ -51,10 +53,13 @@ std::function<nlohmann::json()> odds_question(std::shared_ptr<const Game> game, 
 }
 
 // A hint (core::Match::hint): the normal level's search from the seat's observation
-// (warroom/ai.h, advise), on the game's search threads.
+// (warroom/ai.h, advise), on the game's search threads. The level is looked up once, when the
+// advisor is made (ai_level's levels are static).
 core::SessionMatch<Game>::Advisor advisor(int threads) {
-  return [threads](const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
-    return advise(g, observation, seat, *ai_level("normal"), seed, threads);
+  const AiLevel* level = ai_level("normal");
+  if (!level) throw std::logic_error("the hints' AI level \"normal\" is missing");
+  return [threads, level](const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
+    return advise(g, observation, seat, *level, seed, threads);
   };
 }
 

@@ -13,12 +13,10 @@ namespace warroom {
 
 namespace {
 
-std::string unit(int t) { return std::string(unit_id(static_cast<UnitKind>(t))); }
-
 nlohmann::json units_json(const Command& c, Category cat) {
   nlohmann::json out = nlohmann::json::object();
   for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
-    if (c.n[at(slot_of(t))]) out[unit(t)] = c.n[at(slot_of(t))];
+    if (c.n[at(slot_of(t))]) out[unit_text(t)] = c.n[at(slot_of(t))];
   return out;
 }
 
@@ -113,7 +111,7 @@ std::string stack_units(const Data& d, const State& v, int nation, int number) {
   const Category cat = command_category(d, nation, number);
   std::string units;
   for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
-    if (c.n[at(slot_of(t))]) units += fmt::format("{}{} {}", units.empty() ? "" : " ", c.n[at(slot_of(t))], unit(t));
+    if (c.n[at(slot_of(t))]) units += fmt::format("{}{} {}", units.empty() ? "" : " ", c.n[at(slot_of(t))], unit_text(t));
   return units;
 }
 
@@ -121,7 +119,7 @@ std::string stack_units(const Data& d, const State& v, int nation, int number) {
 std::string units_bought(const Sheet& sh) {
   std::string bought;
   for (int t = 0; t < kUnitTypes; ++t)
-    if (sh.buy[at(t)]) bought += fmt::format(" {} {}", sh.buy[at(t)], unit(t));
+    if (sh.buy[at(t)]) bought += fmt::format(" {} {}", sh.buy[at(t)], unit_text(t));
   return bought;
 }
 
@@ -577,14 +575,14 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     if (!is_hidden(*this, v, viewer, n, Secret::Purchases)) {
       purchases = nlohmann::json::object();
       for (int t = 0; t < kUnitTypes; ++t)
-        if (sh.buy[at(t)]) purchases[unit(t)] = sh.buy[at(t)];
+        if (sh.buy[at(t)]) purchases[unit_text(t)] = sh.buy[at(t)];
       if (sh.goods)
         purchases["goods"] = {{"count", sh.goods}, {"oil", sh.goods_paid[0]}, {"iron", sh.goods_paid[1]}, {"osr", sh.goods_paid[2]}};
       if (v.steps.top().id == StepId::Purchases) purchase = purchase_json(*this, v, n);
     }
     nlohmann::json casualties = nlohmann::json::object();
     for (int t = 0; t < kUnitTypes; ++t)
-      if (ns.casualties[at(t)]) casualties[unit(t)] = ns.casualties[at(t)];
+      if (ns.casualties[at(t)]) casualties[unit_text(t)] = ns.casualties[at(t)];
     nations.push_back({{"id", nation_name(n)},
                        {"seat", seat_name(seat_of(n))},
                        {"alliance", alliance_id(alliance_of(n))},
@@ -648,7 +646,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     const Construction& k = v.construction[at(i)];
     nlohmann::json units = nlohmann::json::object();
     for (int t = 0; t < kUnitTypes; ++t)
-      if (k.n[at(t)]) units[unit(t)] = k.n[at(t)];
+      if (k.n[at(t)]) units[unit_text(t)] = k.n[at(t)];
     if (units.empty()) continue;
     const RegionId r = industry_region(i);
     const int owner = v.region[r].controller;
@@ -656,12 +654,12 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     if (owner != kNoNation && !is_hidden(*this, v, viewer, owner, Secret::Plan) && v.steps.top().id == StepId::DeployPlans) {
       plan = {{"hold", nlohmann::json::object()}, {"to_sea", nlohmann::json::array()}};
       for (int t = 0; t < kUnitTypes; ++t)
-        if (k.hold[at(t)]) plan["hold"][unit(t)] = k.hold[at(t)];
+        if (k.hold[at(t)]) plan["hold"][unit_text(t)] = k.hold[at(t)];
       for (int t = kSub; t <= kBb; ++t)
         for (int p = 0; p < d.region(r).port_count; ++p)
           if (k.to_sea[at(slot_of(t))][at(p)])
             plan["to_sea"].push_back(
-                {{"unit", unit(t)}, {"sea", region_name(d.region(r).port_seas[at(p)])}, {"count", k.to_sea[at(slot_of(t))][at(p)]}});
+                {{"unit", unit_text(t)}, {"sea", region_name(d.region(r).port_seas[at(p)])}, {"count", k.to_sea[at(slot_of(t))][at(p)]}});
     }
     construction.push_back({{"region", region_name(r)}, {"units", units}, {"plan", plan}});
   }
@@ -795,7 +793,7 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
     const Construction& k = v.construction[at(i)];
     std::string units;
     for (int t = 0; t < kUnitTypes; ++t)
-      if (k.n[at(t)]) units += fmt::format(" {} {}", k.n[at(t)], unit(t));
+      if (k.n[at(t)]) units += fmt::format(" {} {}", k.n[at(t)], unit_text(t));
     const RegionId r = industry_region(i);
     if (!units.empty()) building += fmt::format("  {}({}):{}", region_name(r), nation_name(v.region[r].controller), units);
   }
