@@ -151,9 +151,30 @@ void Chat::send(const Request& req, const std::string& id, const Lobby::Roster& 
       [id, stored](SideStore& s) {
         stored->first.id = s.add_message(id, stored->first);
         stored->second = s.mutes(id);
+        s.announce_message(id, stored->first.id);
         return JobAnswer{201, {{"message", to_json(stored->first)}}, "", std::nullopt};
       },
-      reply, [this, id, stored, finished = roster.finished] { told(id, stored->first, finished, stored->second); });
+      reply,
+      [this, id, stored, finished = roster.finished] {
+        pushed_here_.insert(stored->first.id);
+        if (pushed_here_.size() > kPushedHere) pushed_here_.erase(pushed_here_.begin());  // a store that announces nothing
+        told(id, stored->first, finished, stored->second);
+      });
+}
+
+void Chat::heard(const std::string& game, std::int64_t message) {
+  if (pushed_here_.erase(message)) return;  // its own announcement, heard back
+  auto found = std::make_shared<std::pair<std::optional<ChatMessage>, std::vector<std::pair<std::string, std::string>>>>();
+  accounts_.submit(
+      [game, message, found](SideStore& s) {
+        for (ChatMessage& m : s.messages(game))
+          if (m.id == message) found->first = std::move(m);
+        found->second = s.mutes(game);
+        return JobAnswer{};
+      },
+      [this, game, found](const JobAnswer& o) {
+        if (!o.error && found->first) told(game, *found->first, false, found->second);
+      });
 }
 
 // A stored message goes to every WebSocket of the game whose seat may read it and has not muted its writer.

@@ -10,6 +10,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -38,6 +39,9 @@ class Chat {
   using Push = std::function<void(const std::string& json_text)>;
   int subscribe(const std::string& id, const std::string& token, Push push);
   void unsubscribe(int handle) { listeners_.erase(handle); }
+  // Another server sharing the store stored the game's message `message` (its announcement,
+  // SideStore::announce_message): pushed here as a message written here is.
+  void heard(const std::string& game, std::int64_t message);
 
  private:
   struct Listener {
@@ -57,6 +61,8 @@ class Chat {
   RateLimiter by_seat_{20, 5};        // messages a seat writes
   RateLimiter by_address_{600, 120};  // requests (reads, writes, mutes) from one address
   std::map<int, Listener> listeners_;
+  static constexpr std::size_t kPushedHere = 1024;
+  std::set<std::int64_t> pushed_here_;  // messages written through this server (the latest), whose announcement comes back
   int next_ = 1;
 };
 

@@ -48,8 +48,8 @@ std::size_t default_max_connections() {
 // once a second besides (a lost connection is found and opened again there).
 class ChangeWatch {
  public:
-  ChangeWatch(asio::io_context& io, Lobby& lobby, Store& store, MyGames& my_games)
-      : io_(io), lobby_(lobby), store_(store), my_games_(my_games), timer_(io) {}
+  ChangeWatch(asio::io_context& io, Lobby& lobby, Store& store, MyGames& my_games, Chat& chat)
+      : io_(io), lobby_(lobby), store_(store), my_games_(my_games), chat_(chat), timer_(io) {}
   ~ChangeWatch() { close(); }
   void start() {
     if (store_.change_socket() < 0) return;
@@ -84,11 +84,16 @@ class ChangeWatch {
       tick();
     });
   }
-  // A game's id, or `account:ID`: an account that holds a seat more or whose sessions ended.
+  // A game's id, `account:ID` (an account that holds a seat more or whose sessions ended) or
+  // `chat:GAME:MESSAGE` (a message of the game's table talk).
   void take() {
     for (const std::string& id : store_.take_changes()) {
       if (id.rfind(PgStore::kAccountChange, 0) == 0) {
         touched(id.substr(PgStore::kAccountChange.size()));
+        continue;
+      }
+      if (id.rfind(PgStore::kChatChange, 0) == 0) {
+        said(id.substr(PgStore::kChatChange.size()));
         continue;
       }
       lobby_.changed_elsewhere(id);
@@ -99,6 +104,15 @@ class ChangeWatch {
     std::int64_t number = 0;
     const auto [end, ec] = std::from_chars(account.data(), account.data() + account.size(), number);
     if (ec == std::errc() && end == account.data() + account.size()) my_games_.touched(number);
+  }
+  void said(const std::string& game_and_message) {
+    const auto colon = game_and_message.rfind(':');
+    if (colon == std::string::npos) return;
+    std::int64_t message = 0;
+    const char* begin = game_and_message.data() + colon + 1;
+    const char* end = game_and_message.data() + game_and_message.size();
+    const auto [at, ec] = std::from_chars(begin, end, message);
+    if (ec == std::errc() && at == end) chat_.heard(game_and_message.substr(0, colon), message);
   }
   void close() {
     if (socket_) {
@@ -113,6 +127,7 @@ class ChangeWatch {
   Lobby& lobby_;
   Store& store_;
   MyGames& my_games_;
+  Chat& chat_;
   asio::steady_timer timer_;
   std::optional<asio::posix::stream_descriptor> socket_;
   int fd_ = -1;
@@ -185,7 +200,7 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side, Notifie
   expire_every(expiry, context);
   asio::steady_timer clocks(io);
   tick_clocks_every(clocks, context);
-  ChangeWatch changes(io, lobby, store, my_games);
+  ChangeWatch changes(io, lobby, store, my_games, chat);
   changes.start();
   for (;;) {
     try {

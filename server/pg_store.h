@@ -44,6 +44,7 @@ class PgStore : public Store {
   // The channel changes are announced on, and the payload that names an account (`account:ID`).
   static constexpr const char* kChannel = "churchill_games";
   static constexpr std::string_view kAccountChange = "account:";
+  static constexpr std::string_view kChatChange = "chat:";  // `chat:GAME:MESSAGE`: a message of the game's table talk
 
   // The schema version this code writes (the rows of churchill_schema).
   static constexpr int kSchemaVersion = 6;

@@ -78,6 +78,9 @@ class PgSide : public SideStore {
   void announce_account(std::int64_t account) override {
     run("SELECT pg_notify($1, $2)", {PgStore::kChannel, std::string(PgStore::kAccountChange) + std::to_string(account)});
   }
+  void announce_message(const std::string& game, std::int64_t id) override {
+    run("SELECT pg_notify($1, $2)", {PgStore::kChannel, fmt::format("{}{}:{}", PgStore::kChatChange, game, id)});
+  }
 
  protected:
   Rows run(const std::string& sql, const std::vector<std::string>& params) override {

@@ -86,6 +86,9 @@ class SideStore {
   // ended, for its "My games" sockets there (server/my_games.h). PostgreSQL: a NOTIFY on the games'
   // channel (PgStore::kAccountChange); SQLite is one server's, with nobody to tell.
   virtual void announce_account(std::int64_t /*account*/) {}
+  // Tells them that a game's table talk has the message `id`, for the game's WebSockets there
+  // (server/chat.h). PostgreSQL: PgStore::kChatChange on the same channel.
+  virtual void announce_message(const std::string& /*game*/, std::int64_t /*id*/) {}
 
   // Notifications (server/notify.h): each account's settings (JSON text, "" for none), the account
   // holding a game's seat with its settings, and the outbox.

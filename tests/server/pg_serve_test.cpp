@@ -428,4 +428,46 @@ TEST_F(ServersOnPostgres, ASeatHeldAndASessionEndedThroughOneServerReachTheAccou
             << " s after the sessions ended\n";
 }
 
+// Table talk written through server A is pushed over the game's WebSockets on server B to the seats
+// that may read it (issue 35, item 4; the store's notification `chat:GAME:MESSAGE`), and once over
+// A's own: a private message (5.13) to its addressee only, never to a spectator.
+TEST_F(ServersOnPostgres, TableTalkThroughOneServerIsPushedOverTheGamesSocketsOnAnother) {
+  serve();
+  const std::string a = port;
+  serve();
+  const std::string b = port;
+  port = a;
+  const auto [created, game] =
+      post("/api/games", {{"scenario", "training"}, {"seating", "public"}, {"seats", {{"USSR", "bot:rulebook"}}}}, "", "", a);
+  ASSERT_EQ(created, 201) << game.dump();
+  const std::string id = game["id"];
+  const std::string uk = post("/api/games/" + id + "/seats/UK", json::object(), "", "", a).second.value("token", "");
+  const std::string us = post("/api/games/" + id + "/seats/US", json::object(), "", "", a).second.value("token", "");
+  test_support::MyGamesSocket us_on_b(b, {id, us}), spectator_on_b(b, {id, ""}), uk_on_a(a, {id, uk});
+  ASSERT_TRUE(us_on_b.opened() && spectator_on_b.opened() && uk_on_a.opened());
+  // The chat messages a socket is pushed within `seconds` (views aside).
+  const auto chats = [](test_support::MyGamesSocket& ws, double seconds) {
+    std::vector<json> out;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < until)
+      if (const auto m = ws.next(0.1); m && m->contains("chat")) out.push_back((*m)["chat"]);
+    return out;
+  };
+  chats(us_on_b, 0.5);  // the first views
+  const auto said = std::chrono::steady_clock::now();
+  const auto [status, body] = post("/api/games/" + id + "/chat", {{"channel", "private"}, {"to", "US"}, {"text", "a deal?"}}, uk, "", a);
+  ASSERT_EQ(status, 201) << body.dump();
+  double pushed = -1;
+  for (int i = 0; i < 30 && pushed < 0; ++i)
+    for (const json& m : chats(us_on_b, 0.1))
+      if (m.value("text", "") == "a deal?") pushed = std::chrono::duration<double>(std::chrono::steady_clock::now() - said).count();
+  EXPECT_GE(pushed, 0) << "the private message written through A never reached US's socket on B";
+  EXPECT_LT(pushed, 2.0);
+  const auto own = chats(uk_on_a, 1.5);
+  EXPECT_EQ(std::count_if(own.begin(), own.end(), [](const json& m) { return m.value("text", "") == "a deal?"; }), 1)
+      << "the writer's socket on A: once, not again when A hears its own announcement";
+  EXPECT_TRUE(chats(spectator_on_b, 0.5).empty()) << "a spectator on B is pushed no private message";
+  std::cout << "figures: a private message through A pushed to its addressee on B after " << pushed << " s\n";
+}
+
 }  // namespace

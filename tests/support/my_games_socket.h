@@ -1,5 +1,7 @@
 // A page's socket for "My games" (GET /api/me/ws, docs/server.md "Notifications") in the server's
-// tests: opened with a session cookie, and the lists it is pushed, read as they come.
+// tests: opened with a session cookie, and the lists it is pushed, read as they come; or a game's
+// socket (GET /api/games/ID/ws) opened with a seat's token (none: a spectator's), its views and
+// table talk read the same way.
 #pragma once
 
 #include <boost/asio.hpp>
@@ -29,6 +31,17 @@ class MyGamesSocket {
       req.set(boost::beast::http::field::cookie, "other=1; churchill_session=" + session);
     }));
     ws_.handshake("127.0.0.1:" + port, "/api/me/ws", ec);
+    opened_ = !ec;
+    if (opened_) read();
+  }
+  struct Game {
+    std::string id, token;
+  };
+  MyGamesSocket(const std::string& port, const Game& game) : ws_(io_) {
+    boost::system::error_code ec;
+    ws_.next_layer().connect({boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(std::stoi(port))}, ec);
+    if (!ec) ws_.handshake("127.0.0.1:" + port, "/api/games/" + game.id + "/ws", ec);
+    if (!ec) ws_.write(boost::asio::buffer(game.token.empty() ? std::string("{}") : nlohmann::json{{"token", game.token}}.dump()), ec);
     opened_ = !ec;
     if (opened_) read();
   }
