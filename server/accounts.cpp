@@ -116,11 +116,8 @@ nlohmann::json object_body(const Request& req, std::initializer_list<const char*
   const auto type = req.find(http::field::content_type);
   if (type == req.end() || !boost::beast::iequals(type->value().substr(0, type->value().find(';')), "application/json"))
     throw ApiError(415, "a POST must be sent with Content-Type: application/json");
-  const auto body = nlohmann::json::parse(req.body(), nullptr, false);
-  if (!body.is_object()) throw ApiError(400, fmt::format("the body must be {}", shape));
-  for (const auto& [key, _] : body.items())
-    if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
-      throw ApiError(400, fmt::format("unknown field {}: the body must be {}", printable(key), shape));
+  auto body = nlohmann::json::parse(req.body(), nullptr, false);
+  only_fields(body, allowed, shape);
   return body;
 }
 
@@ -286,9 +283,9 @@ bool Accounts::secure(const Request& req) const {
   return std::any_of(options_.origins.begin(), options_.origins.end(), [](const std::string& o) { return o.rfind("https://", 0) == 0; });
 }
 
-void Accounts::answer(const Request& req, const std::string& client, Reply reply) {
+void Accounts::answer(const Request& req, const std::string& client, const Reply& reply) {
   auto shared = std::make_shared<const Request>(req);
-  std::function<void(JobAnswer)> done = [shared, reply](JobAnswer o) { reply(respond(*shared, o)); };
+  std::function<void(JobAnswer)> done = [shared, reply](const JobAnswer& o) { reply(respond(*shared, o)); };
   try {
     const auto p = parts(std::string(req.target()));
     const auto method = req.method();
@@ -399,7 +396,7 @@ void Accounts::tie(const Request& req, const std::string& client, const nlohmann
   }
   auto shared = std::make_shared<const Request>(req);
   const std::string token = session_token(req);
-  auto done = [shared, reply](JobAnswer o) { reply(respond(*shared, o)); };
+  auto done = [shared, reply](const JobAnswer& o) { reply(respond(*shared, o)); };
   if (!submit(
           [this, token, game, seat, seat_token](SideStore& s) {
             const Account a = signed_in(s, token);
@@ -474,7 +471,7 @@ void Accounts::touched(std::int64_t account) {
   if (on_touched_) boost::asio::post(io_, [this, account] { on_touched_(account); });
 }
 
-void Accounts::rematched(const std::string& old, const std::string& made, Response res, Reply reply) {
+void Accounts::rematched(const std::string& old, const std::string& made, Response res, const Reply& reply) {
   auto original = std::make_shared<Response>(std::move(res));
   const bool queued = submit(
       [this, old, made](SideStore& s) {
@@ -496,7 +493,7 @@ void Accounts::rematched(const std::string& old, const std::string& made, Respon
   }
 }
 
-void Accounts::claimed(const Request& req, const std::string& game, const std::string& seat, Response res, Reply reply) {
+void Accounts::claimed(const Request& req, const std::string& game, const std::string& seat, Response res, const Reply& reply) {
   const std::string token = session_token(req);
   bool named = !token.empty();
   try {

@@ -48,14 +48,14 @@ class Accounts {
   using Reply = std::function<void(Response)>;
   // The routes answered here: /api/accounts, /api/sessions, /api/me and below.
   static bool route(std::string_view target);
-  void answer(const Request& req, const std::string& client, Reply reply);
+  void answer(const Request& req, const std::string& client, const Reply& reply);
   // A seat claimed (its answer `res`, committed) by a request that names a session (the cookie and the
   // X-Churchill-CSRF header): tied to the session's account, and the answer says so ("account": the
   // name, or null when the session is not valid); `reply` gets it.
-  void claimed(const Request& req, const std::string& game, const std::string& seat, Response res, Reply reply);
+  void claimed(const Request& req, const std::string& game, const std::string& seat, Response res, const Reply& reply);
   // A rematch `made` of game `old` offered (its answer `res`, committed): the seats accounts held in
   // `old` are theirs in `made` too, so it is in their "My games" at once; `reply` gets `res` after.
-  void rematched(const std::string& old, const std::string& made, Response res, Reply reply);
+  void rematched(const std::string& old, const std::string& made, Response res, const Reply& reply);
 
   // Runs `work` with the store on the worker, then `done` with its outcome on the event loop (an
   // ApiError it throws is the outcome's error; a StoreError is a 503). False, and nothing runs, when

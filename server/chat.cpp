@@ -54,7 +54,7 @@ std::string plain_text(std::string text) {
 std::string other_seat(const nlohmann::json& body, const char* field, const Lobby::Roster& r, const Reader& me) {
   const auto it = body.find(field);
   if (it == body.end() || !it->is_string()) throw ApiError(400, fmt::format("\"{}\" must name another seat of the game", field));
-  const std::string seat = *it;
+  std::string seat = *it;
   if (seat == me.seat || std::find(r.seats.begin(), r.seats.end(), seat) == r.seats.end())
     throw ApiError(400, fmt::format("\"{}\" must name another seat of the game, not {}", field, printable(seat, 20)));
   return seat;
@@ -86,7 +86,7 @@ bool Chat::route(std::string_view target) {
   return p.size() >= 4 && p[0] == "api" && p[1] == "games" && p[3] == "chat" && (p.size() == 4 || (p.size() == 5 && p[4] == "mute"));
 }
 
-void Chat::answer(const Request& req, const std::string& client, Accounts::Reply reply) {
+void Chat::answer(const Request& req, const std::string& client, const Accounts::Reply& reply) {
   const auto p = parts(std::string(req.target()));
   const std::string& id = p[2];
   const bool read = req.method() == http::verb::get || req.method() == http::verb::head;
@@ -115,7 +115,7 @@ void Chat::queue(const Request& req, Accounts::Work work, const Accounts::Reply&
   auto shared = std::make_shared<const Request>(req);
   const bool queued = accounts_.submit(
       std::move(work),
-      [shared, reply, after = std::move(after)](JobAnswer o) {
+      [shared, reply, after = std::move(after)](const JobAnswer& o) {
         if (!o.error && after) after();
         reply(respond(*shared, o));
       },

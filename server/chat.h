@@ -33,7 +33,7 @@ class Chat {
   Chat(Accounts& accounts, Lobby& lobby) : accounts_(accounts), lobby_(lobby) {}
   // The routes answered here: /api/games/ID/chat and /api/games/ID/chat/mute.
   static bool route(std::string_view target);
-  void answer(const Request& req, const std::string& client, Accounts::Reply reply);
+  void answer(const Request& req, const std::string& client, const Accounts::Reply& reply);
 
   // A game's WebSocket hears the messages its token's seat (none: a spectator) may read.
   using Push = std::function<void(const std::string& json_text)>;

@@ -292,7 +292,7 @@ void put_items(nlohmann::json& out, const std::vector<LogItem>& items, const nlo
   const bool has_messages = entries.contains("log_messages"), has_events = entries.contains("log_events");
   const nlohmann::json& messages = has_messages ? entries["log_messages"] : none;
   const nlohmann::json& events = has_events ? entries["log_events"] : none;
-  const auto at = [&](const nlohmann::json& list, std::size_t i, nlohmann::json missing) {
+  const auto at = [&](const nlohmann::json& list, std::size_t i, const nlohmann::json& missing) {
     return i >= first && i - first < list.size() ? list[i - first] : missing;
   };
   nlohmann::json log = nlohmann::json::array(), log_messages = nlohmann::json::array(), log_events = nlohmann::json::array();

@@ -35,7 +35,7 @@ std::shared_ptr<Connections::Slot> Connections::admit(const std::string& address
   ++count_;
   ++by_address_[address];
   ++by_network_[network];
-  return std::shared_ptr<Slot>(new Slot{this, address, std::move(network)});
+  return std::make_shared<Slot>(this, address, std::move(network));
 }
 
 void Connections::release(const std::string& address, const std::string& network) {

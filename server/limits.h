@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 
 namespace server {
 
@@ -20,10 +21,14 @@ class Connections {
  public:
   Connections(std::size_t total, std::size_t per_address, std::size_t per_network, std::size_t reserve)
       : total_(total), per_address_(per_address), per_network_(per_network), reserve_(reserve) {}
+  // Released once, when the last copy of its shared_ptr goes (so a Slot itself is never copied).
   struct Slot {
+    Slot(Connections* o, std::string a, std::string n) : owner(o), address(std::move(a)), network(std::move(n)) {}
+    Slot(const Slot&) = delete;
+    Slot& operator=(const Slot&) = delete;
+    ~Slot() { owner->release(address, network); }
     Connections* owner;
     std::string address, network;
-    ~Slot() { owner->release(address, network); }
   };
   // A place for a connection from `address`, or null when it is over a cap.
   std::shared_ptr<Slot> admit(const std::string& address);

@@ -12,9 +12,9 @@ namespace server {
 
 void only_fields(const nlohmann::json& body, std::initializer_list<const char*> allowed, const char* shape) {
   if (!body.is_object()) throw ApiError(400, fmt::format("the body must be {}", shape));
-  for (const auto& [key, _] : body.items())
-    if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
-      throw ApiError(400, fmt::format("unknown field {}: the body must be {}", printable(key), shape));
+  for (const auto& item : body.items())
+    if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return item.key() == a; }))
+      throw ApiError(400, fmt::format("unknown field {}: the body must be {}", printable(item.key()), shape));
 }
 
 namespace {
@@ -192,7 +192,7 @@ std::string Lobby::claim(const std::string& id, const std::string& seat, const n
       throw ApiError(403, ErrorCode{"invitation_needed"},
                      "this game's seats are by invitation: the body must carry the invitation's secret");
   }
-  const std::string token = new_token();
+  std::string token = new_token();
   r.token_hash[i] = hash_token(token);
   GameWrite w;
   w.claim = {seat, r.token_hash[i]};

@@ -170,7 +170,7 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   if (!offload_) return finish(task());
   hinting_.insert(key);
   ++searches_[client];
-  offload_({Lane::Search, client, id, [this, key, client, task, finish, answer]() -> std::function<void()> {
+  offload_({Lane::Search, client, id, [this, key, client, task, finish, answer = std::move(answer)]() -> std::function<void()> {
               std::optional<std::vector<core::Match::Hint>> hints;
               try {
                 hints = task();

@@ -2,6 +2,7 @@
 
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
+#include <iostream>
 
 #include "server/ws_stream.h"
 
@@ -40,9 +41,14 @@ MyGames::Opened opened_of(const nlohmann::json& body) {
 
 MyGames::MyGames(asio::io_context& io, Accounts& accounts) : io_(io), accounts_(accounts), recheck_(io) { recheck(); }
 
-MyGames::~MyGames() { recheck_.cancel(); }
+// A destructor throws nothing: cancel() throws only if the reactor fails, and then no wait is left.
+MyGames::~MyGames() {
+  try {
+    recheck_.cancel();
+  } catch (...) {}
+}
 
-void MyGames::open(const std::string& token, std::function<void(std::optional<Opened>, std::optional<ApiError>)> then) {
+void MyGames::open(const std::string& token, const std::function<void(std::optional<Opened>, std::optional<ApiError>)>& then) {
   if (token.empty())
     return then(std::nullopt, ApiError(401, ErrorCode{"not_signed_in"}, "not signed in (no session, or it ended): sign in again"));
   const bool queued = accounts_.submit([token](SideStore& s) { return list_of(s, token); },
@@ -183,10 +189,14 @@ class MyGamesSocket : public std::enable_shared_from_this<MyGamesSocket> {
   MyGamesSocket(tcp::socket socket, Context& c, std::shared_ptr<Connections::Slot> slot, MyGames::Opened opened, std::string token)
       : ws_(std::move(socket)), c_(c), slot_(std::move(slot)), opened_(std::move(opened)), token_(std::move(token)) {}
   ~MyGamesSocket() {
-    if (handle_) c_.my_games.leave(opened_.account, handle_);
+    try {
+      if (handle_) c_.my_games.leave(opened_.account, handle_);
+    } catch (const std::exception& e) {  // a destructor throws nothing
+      std::cerr << "churchill serve: My games socket not left: " << e.what() << std::endl;
+    }
   }
 
-  void start(Request req) {
+  void start(const Request& req) {
     set_limits(ws_, c_.options);
     ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
@@ -248,9 +258,9 @@ class MyGamesSocket : public std::enable_shared_from_this<MyGamesSocket> {
 
 }  // namespace
 
-void serve_my_games(tcp::socket socket, Request req, Context& c, std::shared_ptr<Connections::Slot> slot, const MyGames::Opened& opened,
-                    const std::string& token) {
-  std::make_shared<MyGamesSocket>(std::move(socket), c, std::move(slot), opened, token)->start(std::move(req));
+void serve_my_games(tcp::socket socket, const Request& req, Context& c, std::shared_ptr<Connections::Slot> slot,
+                    const MyGames::Opened& opened, const std::string& token) {
+  std::make_shared<MyGamesSocket>(std::move(socket), c, std::move(slot), opened, token)->start(req);
 }
 
 }  // namespace server

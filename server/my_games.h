@@ -48,7 +48,7 @@ class MyGames {
     std::shared_ptr<const std::string> list;
     std::set<std::string> games;  // the games in it
   };
-  void open(const std::string& token, std::function<void(std::optional<Opened>, std::optional<ApiError>)> then);
+  void open(const std::string& token, const std::function<void(std::optional<Opened>, std::optional<ApiError>)>& then);
   // A socket of the account opened with `token`, sent `opened.list` now; a handle for leave().
   int join(const Opened& opened, const std::string& token, Socket socket);
   void leave(std::int64_t account, int handle);
@@ -88,7 +88,7 @@ class MyGames {
 
 // GET /api/me/ws: the WebSocket, once open() found the session (sessions.cpp refuses the upgrade
 // otherwise). Its Connections slot is held while it is open.
-void serve_my_games(boost::asio::ip::tcp::socket socket, Request req, Context& c, std::shared_ptr<Connections::Slot> slot,
+void serve_my_games(boost::asio::ip::tcp::socket socket, const Request& req, Context& c, std::shared_ptr<Connections::Slot> slot,
                     const MyGames::Opened& opened, const std::string& token);
 
 }  // namespace server

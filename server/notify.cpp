@@ -230,7 +230,7 @@ void Notifier::run() {
     }
     // A change the store cannot take now is lost (logged); the outbox is drained again at the next look.
     for (const Committed& c : changes) guarded([&] { enqueue(c); });
-    for (const auto& [game, seat] : held) guarded([&] { enqueue_held(game, seat); });
+    for (const auto& h : held) guarded([&] { enqueue_held(h.first, h.second); });
     guarded([&] { drain(); });
     guarded([&] { prune(); });
   }

@@ -65,7 +65,7 @@ void Lobby::odds(const std::string& id, const std::string& token, std::string_vi
   };
   if (!offload_) return finish(task());
   ++searches_[client];
-  offload_({Lane::Odds, client, id, [this, id, client, task, finish, answer]() -> std::function<void()> {
+  offload_({Lane::Odds, client, id, [this, id, client, task, finish, answer = std::move(answer)]() -> std::function<void()> {
               std::optional<nlohmann::json> odds;
               try {
                 odds = task();

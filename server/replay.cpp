@@ -103,7 +103,7 @@ void Lobby::replay(const std::string& id, const std::string& token, const std::s
     return answer(status, text);
   }
   ++replays_[client_];
-  offload_({Lane::Load, client_, id, [this, client = client_, make, answer]() -> std::function<void()> {
+  offload_({Lane::Load, client_, id, [this, client = client_, make, answer = std::move(answer)]() -> std::function<void()> {
               auto made = make();
               return [this, client, made, answer] {
                 if (--replays_[client] == 0) replays_.erase(client);

@@ -104,7 +104,7 @@ std::string percent_decoded(std::string_view s) {
 std::string idempotency_key(const Request& req) {
   const auto it = req.find("Idempotency-Key");
   if (it == req.end()) return "";
-  const std::string key(it->value());
+  std::string key(it->value());
   const bool valid = !key.empty() && key.size() <= 64 && std::all_of(key.begin(), key.end(), [](unsigned char ch) {
     return std::isalnum(ch) || ch == '-' || ch == '_' || ch == '.' || ch == ':';
   });

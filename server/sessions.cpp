@@ -40,7 +40,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (chat_handle_) c_.chat.unsubscribe(chat_handle_);
   }
 
-  void start(Request req) {
+  void start(const Request& req) {
     set_limits(ws_, c_.options);
     ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
       if (!ec) self->read_hello();
@@ -155,7 +155,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     stream_.expires_after(std::chrono::seconds(c_.options.http_idle_seconds));
     http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (!ec) return self->checked(self->parser_->release());
-      if (const auto res = self->framing(ec)) self->send(std::move(*res));
+      if (auto res = self->framing(ec)) self->send(std::move(*res));
     });
   }
 
@@ -357,7 +357,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return send(error(req, e));
     }
     stream_.expires_never();
-    std::make_shared<WsSession>(stream_.release_socket(), c_, id, std::move(slot_), client(req))->start(std::move(req));
+    std::make_shared<WsSession>(stream_.release_socket(), c_, id, std::move(slot_), client(req))->start(req);
   }
 
   // GET /api/me/ws: opened for a session of this site (its cookie) only; refused before the upgrade
@@ -374,7 +374,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     c_.my_games.open(token, [self = shared_from_this(), shared, token](std::optional<MyGames::Opened> opened, std::optional<ApiError> e) {
       if (e) return self->send(error(*shared, *e));
       self->stream_.expires_never();
-      serve_my_games(self->stream_.release_socket(), std::move(*shared), self->c_, std::move(self->slot_), *opened, token);
+      serve_my_games(self->stream_.release_socket(), *shared, self->c_, std::move(self->slot_), *opened, token);
     });
   }
 

@@ -1,8 +1,8 @@
 #include "server/workers.h"
 
 #include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
+#include <ctime>
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
