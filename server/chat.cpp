@@ -154,16 +154,13 @@ void Chat::send(const Request& req, const std::string& id, const Lobby::Roster& 
         s.announce_message(id, stored->first.id);
         return JobAnswer{201, {{"message", to_json(stored->first)}}, "", std::nullopt};
       },
-      reply,
-      [this, id, stored, finished = roster.finished] {
-        pushed_here_.insert(stored->first.id);
-        if (pushed_here_.size() > kPushedHere) pushed_here_.erase(pushed_here_.begin());  // a store that announces nothing
-        told(id, stored->first, finished, stored->second);
-      });
+      reply, [this, id, stored, finished = roster.finished] { told(id, stored->first, finished, stored->second); });
 }
 
+// The message's own announcement may be heard back before or after its writer's answer: whichever
+// comes second pushes nothing (told() keeps the latest messages pushed).
 void Chat::heard(const std::string& game, std::int64_t message) {
-  if (pushed_here_.erase(message)) return;  // its own announcement, heard back
+  if (pushed_here_.count({message, game})) return;
   auto found = std::make_shared<std::pair<std::optional<ChatMessage>, std::vector<std::pair<std::string, std::string>>>>();
   accounts_.submit(
       [game, message, found](SideStore& s) {
@@ -179,6 +176,8 @@ void Chat::heard(const std::string& game, std::int64_t message) {
 
 // A stored message goes to every WebSocket of the game whose seat may read it and has not muted its writer.
 void Chat::told(const std::string& id, const ChatMessage& m, bool finished, const std::vector<std::pair<std::string, std::string>>& mutes) {
+  if (!pushed_here_.insert({m.id, id}).second) return;
+  if (pushed_here_.size() > kPushedHere) pushed_here_.erase(pushed_here_.begin());
   const std::string text = nlohmann::json{{"chat", to_json(m)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   std::vector<Push> due;
   for (const auto& [_, l] : listeners_) {

@@ -13,6 +13,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "server/accounts.h"
 
@@ -62,7 +63,8 @@ class Chat {
   RateLimiter by_address_{600, 120};  // requests (reads, writes, mutes) from one address
   std::map<int, Listener> listeners_;
   static constexpr std::size_t kPushedHere = 1024;
-  std::set<std::int64_t> pushed_here_;  // messages written through this server (the latest), whose announcement comes back
+  std::set<std::pair<std::int64_t, std::string>>
+      pushed_here_;  // the latest messages this server pushed, with their games (each once, however it heard of it)
   int next_ = 1;
 };
 

@@ -64,9 +64,9 @@ std::set<std::string> name_keys() {
   for (const char* b : {"fresh", "light", "damaged", "eliminated"}) out.insert(std::string("warroom.box.") + b);
   return out;
 }
-const std::vector<std::string> kNamePrefixes = {"warroom.nation.",   "warroom.nationality.", "warroom.unit.",
-                                                "warroom.units.",    "warroom.stance.",      "warroom.colour.",
-                                                "warroom.resource.", "warroom.zone.",        "warroom.box."};
+const std::vector<std::string> kNamePrefixes = {"warroom.nation.", "warroom.nationality.", "warroom.unit.",     "warroom.units.",
+                                                "warroom.stance.", "warroom.colour.",      "warroom.resource.", "warroom.zone.",
+                                                "warroom.box.",    "warroom.scenario."};
 bool is_name(const std::string& k) {
   for (const std::string& p : kNamePrefixes)
     if (k.starts_with(p)) return true;
@@ -192,7 +192,8 @@ TEST(WarRoomI18n, EveryKeyTheCodeNamesIsInTheEnglishCatalogue) {
 
 TEST(WarRoomI18n, EveryMessageOfTheCatalogueIsUsedByTheCode) {
   const std::string code = warroom_code();
-  const std::set<std::string> names = name_keys();
+  std::set<std::string> names = name_keys();
+  for (const Scenario& s : data()->scenarios) names.insert("warroom.scenario." + s.id + ".about");  // the lobby's, where written
   for (const std::string& k : base_keys()) {
     if (is_name(k)) {
       EXPECT_TRUE(names.count(k)) << k << " names nothing of data/warroom";

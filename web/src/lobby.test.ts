@@ -37,11 +37,11 @@ describe('the lobby offers only the options a player may choose', () => {
 // breadcrumb ("Optional Rules > Rapid Resolution").
 describe('the lobby says what a scenario and an option are', () => {
   it('says who plays Eastern Front and how it is won, in the reader’s language', () => {
-    expect(scenarioAbout('eastern-front')).toMatch(/^Two players: the Soviet Union against Germany/);
-    expect(scenarioAbout('eastern-front')).toContain('G1 Greater Germany');
-    expect(scenarioAbout('no-such-scenario')).toBe('');
+    expect(scenarioAbout('warroom', 'eastern-front')).toMatch(/^Two players: the Soviet Union against Germany/);
+    expect(scenarioAbout('warroom', 'eastern-front')).toContain('G1 Greater Germany');
+    expect(scenarioAbout('warroom', 'no-such-scenario')).toBe('');
     setLanguage('it');
-    expect(scenarioAbout('eastern-front')).toMatch(/^Due giocatori/);
+    expect(scenarioAbout('warroom', 'eastern-front')).toMatch(/^Due giocatori/);
     setLanguage('en');
   });
   it('words Rapid Resolution as an optional rule, not a breadcrumb', () => {

@@ -22,7 +22,8 @@ export function offeredOptions(options: OptionInfo[], scenario: string, players:
 export const optionText = (o: OptionInfo) => (has(`ui.web.option.${o.id}`) ? t(`ui.web.option.${o.id}`) : o.description);
 
 // What a scenario is (its players, how it is won), where the catalogues say it; '' otherwise.
-export const scenarioAbout = (id: string) => (has(`scenario.${id}.about`) ? t(`scenario.${id}.about`) : '');
+export const scenarioAbout = (title: string, id: string) =>
+  has(`${title}.scenario.${id}.about`) ? t(`${title}.scenario.${id}.about`) : '';
 
 export async function renderLobby(app: HTMLElement) {
   const titles = await api.titles();
@@ -86,7 +87,7 @@ export async function renderLobby(app: HTMLElement) {
   };
   const fillPlayers = () => {
     const about = form.querySelector<HTMLElement>('.scenario-about')!;
-    about.textContent = scenarioAbout(scenario().id);
+    about.textContent = scenarioAbout(title().id, scenario().id);
     about.hidden = !about.textContent;
     field('players').innerHTML = scenario()
       .players.map((n) => `<option value="${n}">${n}</option>`)
