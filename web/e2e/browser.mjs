@@ -135,3 +135,22 @@ export const seatApi = (page) => (path, body) =>
     },
     [path, body],
   );
+
+// The War Room map's regions whose id boxes or stacks overlap another's, or lie under the tracks at
+// the pole ("R1/R2", "R3/tracks"), as the page draws them now.
+export const labelClashes = (page) =>
+  page.evaluate(() => {
+    const boxes = [];
+    for (const g of document.querySelectorAll('svg.world g.label')) {
+      if (g.style.display === 'none') continue;
+      for (const e of g.querySelectorAll('rect.tid, text.sea-id, g.chip rect')) boxes.push([g.dataset.id, e.getBoundingClientRect()]);
+    }
+    const plate = document.querySelector('svg.world g.pole .plate')?.getBoundingClientRect();
+    if (plate) boxes.push(['tracks', plate]);
+    const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const out = [];
+    for (let i = 0; i < boxes.length; ++i)
+      for (let j = i + 1; j < boxes.length; ++j)
+        if (boxes[i][0] !== boxes[j][0] && meet(boxes[i][1], boxes[j][1])) out.push(`${boxes[i][0]}/${boxes[j][0]}`);
+    return [...new Set(out)];
+  });

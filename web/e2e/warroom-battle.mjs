@@ -13,7 +13,7 @@
 // Eastern Front with both seats human: GER is played on the page, USSR through the API.
 // Usage: node e2e/warroom-battle.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { fail, holdSeat, launch, screenshotsAtBothSizes, tourSeen } from './browser.mjs';
+import { fail, holdSeat, labelClashes, launch, screenshotsAtBothSizes, tourSeen } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const browser = await launch();
@@ -107,21 +107,7 @@ for (const [w, h] of [
 ]) {
   await page.setViewportSize({ width: w, height: h });
   await page.waitForTimeout(300);
-  const clashes = await page.evaluate(() => {
-    const boxes = [];
-    for (const g of document.querySelectorAll('svg.world g.label')) {
-      if (g.style.display === 'none') continue;
-      for (const e of g.querySelectorAll('rect.tid, text.sea-id, g.chip rect')) boxes.push([g.dataset.id, e.getBoundingClientRect()]);
-    }
-    const plate = document.querySelector('svg.world g.pole .plate')?.getBoundingClientRect();
-    if (plate) boxes.push(['tracks', plate]);
-    const out = [];
-    const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-    for (let i = 0; i < boxes.length; ++i)
-      for (let j = i + 1; j < boxes.length; ++j)
-        if (boxes[i][0] !== boxes[j][0] && meet(boxes[i][1], boxes[j][1])) out.push(`${boxes[i][0]}/${boxes[j][0]}`);
-    return [...new Set(out)];
-  });
+  const clashes = await labelClashes(page);
   if (clashes.length) fail(`labels or stacks overlap at ${w}x${h}: ${clashes.join(', ')}`);
 }
 await page.setViewportSize({ width: 1280, height: 800 });

@@ -13,7 +13,7 @@
 // Screenshots at 1280x800 and 390x844 of the panel, the end screen and the replay's jump.
 // Usage: node e2e/warroom-odds.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { fail, launch, tourSeen } from './browser.mjs';
+import { fail, labelClashes, launch, tourSeen } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const started = Date.now();
@@ -184,21 +184,7 @@ for (let round = 1; round <= c.end.round; ++round)
       { timeout: 30000 },
     );
     await watch.waitForTimeout(300);
-    const clashes = await watch.evaluate(() => {
-      const boxes = [];
-      for (const g of document.querySelectorAll('svg.world g.label')) {
-        if (g.style.display === 'none') continue;
-        for (const e of g.querySelectorAll('rect.tid, text.sea-id, g.chip rect')) boxes.push([g.dataset.id, e.getBoundingClientRect()]);
-      }
-      const plate = document.querySelector('svg.world g.pole .plate')?.getBoundingClientRect();
-      if (plate) boxes.push(['tracks', plate]);
-      const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-      const out = [];
-      for (let i = 0; i < boxes.length; ++i)
-        for (let j = i + 1; j < boxes.length; ++j)
-          if (boxes[i][0] !== boxes[j][0] && meet(boxes[i][1], boxes[j][1])) out.push(`${boxes[i][0]}/${boxes[j][0]}`);
-      return [...new Set(out)];
-    });
+    const clashes = await labelClashes(watch);
     if (clashes.length) overlaps[`round ${round} phase ${phase}`] = clashes;
   }
 if (Object.keys(overlaps).length) fail(`labels or stacks overlap on the phone map: ${JSON.stringify(overlaps)}`);
