@@ -164,8 +164,7 @@ void Chat::heard(const std::string& game, std::int64_t message) {
   auto found = std::make_shared<std::pair<std::optional<ChatMessage>, std::vector<std::pair<std::string, std::string>>>>();
   accounts_.submit(
       [game, message, found](SideStore& s) {
-        for (ChatMessage& m : s.messages(game))
-          if (m.id == message) found->first = std::move(m);
+        if (auto from = s.messages(game, message); !from.empty() && from.front().id == message) found->first = std::move(from.front());
         found->second = s.mutes(game);
         return JobAnswer{};
       },

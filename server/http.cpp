@@ -14,6 +14,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
+#include <string_view>
 #include <thread>
 
 #include "server/accounts.h"
@@ -100,19 +102,20 @@ class ChangeWatch {
       my_games_.changed(id);  // "My games" is read from the store, which holds the change already
     }
   }
+  // The whole of `text` as a number, if it is one.
+  static std::optional<std::int64_t> number_of(std::string_view text) {
+    std::int64_t n = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    return ec == std::errc() && end == text.data() + text.size() ? std::optional(n) : std::nullopt;
+  }
   void touched(const std::string& account) {
-    std::int64_t number = 0;
-    const auto [end, ec] = std::from_chars(account.data(), account.data() + account.size(), number);
-    if (ec == std::errc() && end == account.data() + account.size()) my_games_.touched(number);
+    if (const auto number = number_of(account)) my_games_.touched(*number);
   }
   void said(const std::string& game_and_message) {
     const auto colon = game_and_message.rfind(':');
     if (colon == std::string::npos) return;
-    std::int64_t message = 0;
-    const char* begin = game_and_message.data() + colon + 1;
-    const char* end = game_and_message.data() + game_and_message.size();
-    const auto [at, ec] = std::from_chars(begin, end, message);
-    if (ec == std::errc() && at == end) chat_.heard(game_and_message.substr(0, colon), message);
+    if (const auto message = number_of(std::string_view(game_and_message).substr(colon + 1)))
+      chat_.heard(game_and_message.substr(0, colon), *message);
   }
   void close() {
     if (socket_) {

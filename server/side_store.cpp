@@ -191,9 +191,10 @@ std::int64_t SideStore::add_message(const std::string& game, const ChatMessage& 
   return number(r.at(0).at(0));
 }
 
-std::vector<ChatMessage> SideStore::messages(const std::string& game) {
+std::vector<ChatMessage> SideStore::messages(const std::string& game, std::int64_t from_id) {
   std::vector<ChatMessage> out;
-  for (auto& row : run("SELECT id, at, step, seat, channel, to_seat, text FROM chat WHERE game = $1 ORDER BY id", {game}))
+  for (auto& row : run("SELECT id, at, step, seat, channel, to_seat, text FROM chat WHERE game = $1 AND id >= $2 ORDER BY id",
+                       {game, std::to_string(from_id)}))
     out.push_back(
         {number(row[0]), number(row[1]), number(row[2]), std::move(row[3]), std::move(row[4]), std::move(row[5]), std::move(row[6])});
   return out;

@@ -78,7 +78,7 @@ class SideStore {
   void set_vacation(std::int64_t account, const Vacation& v);
 
   std::int64_t add_message(const std::string& game, const ChatMessage& m);
-  std::vector<ChatMessage> messages(const std::string& game);
+  std::vector<ChatMessage> messages(const std::string& game, std::int64_t from_id = 0);  // those from `from_id` on
   void set_mute(const std::string& game, const std::string& seat, const std::string& muted, bool on);
   std::vector<std::pair<std::string, std::string>> mutes(const std::string& game);  // (seat, the seat it muted)
 
