@@ -78,19 +78,17 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   });
   // Lines the page was never sent (bots wrote more between two views than a view carries, or the page
   // opened late) are asked for, the latest first, a page at a time, until the page holds them all.
+  const logPage = 500; // lines a request may ask for (docs/server.md, "The log")
   let filling = false;
   const fillLog = async () => {
     if (filling) return;
     filling = true;
     try {
-      for (let gap = missingLines(log, 500); gap; gap = missingLines(log, 500)) {
+      for (let gap = missingLines(log, logPage); gap; gap = missingLines(log, logPage)) {
         const page = await api.log(id, gap.from, gap.to - gap.from, mine?.token);
         keepPage(log, messages, events, page);
         logList.sync(gap.from);
-        if (view)
-          uiFor(view.title)
-            .summaries?.(events, logList.lines)
-            .forEach((s) => seenSummaries.add(s.key)); // read, not news
+        if (view) summariesOf(view.title).forEach((s) => seenSummaries.add(s.key)); // read, not news
         if (log[gap.to - 1] === undefined) break; // an undo since, or a page shorter than asked: the next view asks again
       }
     } catch {
@@ -125,9 +123,11 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     onAction?.(box);
   };
 
+  // Each finished stage's summary, from the log the page holds (none where the title makes none).
+  const summariesOf = (title: string) => uiFor(title).summaries?.(events, logList.lines) ?? [];
   // Each finished stage's summary can be read again (during play and after the end).
   const summaryButtons = (v: View) => {
-    const all = uiFor(v.title).summaries?.(events, logList.lines) ?? [];
+    const all = summariesOf(v.title);
     return all.length
       ? `<p class="summaries">${escape(t('ui.web.summaries'))} ${all.map((s) => `<button class="summary-of" data-key="${escape(s.key)}">${escape(s.key)}</button>`).join(' ')}</p>`
       : '';
@@ -347,9 +347,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     );
     app.querySelectorAll<HTMLButtonElement>('button.summary-of').forEach((b) =>
       b.addEventListener('click', () => {
-        const s = uiFor(v.title)
-          .summaries?.(events, logList.lines)
-          .find((x) => x.key === b.dataset.key);
+        const s = summariesOf(v.title).find((x) => x.key === b.dataset.key);
         if (s) showSummary(s);
       }),
     );
@@ -388,10 +386,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   // A stage that ended since the page opened (a conference with its War Phase) pauses the page with
   // its summary until the player closes it; those that ended before are not shown again.
   const summarize = (v: View) => {
-    const ui = uiFor(v.title);
-    if (!ui.summaries) return;
-    const all = ui.summaries(events, logList.lines);
-    const fresh = all.filter((s) => !seenSummaries.has(s.key));
+    const fresh = summariesOf(v.title).filter((s) => !seenSummaries.has(s.key));
     fresh.forEach((s) => seenSummaries.add(s.key));
     if (firstView || !fresh.length) return;
     showSummary(fresh[fresh.length - 1]);
