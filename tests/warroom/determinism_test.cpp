@@ -1,0 +1,82 @@
+// Speed-ups of the engine must change no game (docs/warroom/engine.md, "Numbers"): for fixed seeds,
+// random bots and rules bots choose exactly the actions they chose before, every seat is offered the
+// same legal actions in the same order, sees the same observation, and every action leaves the same
+// state. Each test folds games into one fingerprint and compares it with the value the engine gave
+// before its speed-ups; a change of rules (not of speed) that moves a fingerprint must say so and
+// record the new value.
+#include "core/hash.h"
+#include "engine_fixture.h"
+#include "warroom/bots_rules.h"
+
+namespace warroom::testing {
+namespace {
+
+// Every log entry of a game, folded into the fingerprint.
+class HashingLog final : public core::LogSink {
+ public:
+  explicit HashingLog(core::Hasher& h) : h_(h) {}
+  void add(const core::LogEntry& e) override {
+    h_.add(core::fnv1a(e.rule));
+    h_.add((static_cast<std::uint64_t>(static_cast<std::uint8_t>(e.seat)) << 16) | e.event);
+    for (std::int32_t a : e.args) h_.add(static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)));
+  }
+
+ private:
+  core::Hasher& h_;
+};
+
+// Plays the game of `seed` with one bot per seat (each on its seat's observation), folding into `h`
+// the acting seat's legal actions and observation, each action, the log (when `with_log`) and the
+// state's hash after every action; then the round, the winner and the final hash.
+void fold_game(const Game& g, std::vector<std::unique_ptr<core::Bot<Game>>>& bots, std::uint64_t seed, bool with_log, core::Hasher& h) {
+  State s = g.new_game();
+  core::Rng chance(seed), choices(seed ^ 0x9e3779b97f4a7c15ULL);
+  core::OutcomeList outcomes;
+  HashingLog log(h);
+  while (g.node_kind(s) != core::NodeKind::Terminal) {
+    core::Seat seat = core::kChance;
+    core::Action a = 0;
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      a = core::draw_chance(g, s, chance, outcomes);
+    } else {
+      seat = test_support::lowest_seat(g.acting_seats(s));
+      core::ActionList legal;
+      g.legal_actions(s, seat, legal);
+      h.add(legal.size());
+      h.add_range(legal.begin(), legal.end());
+      const State seen = g.observe(s, seat);
+      h.add(g.hash(seen));
+      a = bots[static_cast<std::size_t>(seat)]->choose(g, seen, seat, choices);
+    }
+    h.add((static_cast<std::uint64_t>(static_cast<std::uint8_t>(seat)) << 32) | a);
+    h.add(g.apply(s, seat, a, with_log ? &log : nullptr).revealed);
+    h.add(g.hash(s));
+  }
+  h.add(s.round);
+  h.add(s.winner);
+  h.add(g.hash(s));
+}
+
+// Every scenario at its smallest and largest seat table, `games` seeds each, stopped at `rounds`.
+std::uint64_t fingerprint(std::string_view bot_kind, std::uint64_t games, int rounds) {
+  core::Hasher h;
+  for (const Scenario& sc : data()->scenarios)
+    for (const int players : {sc.seat_tables.front().players, sc.seat_tables.back().players}) {
+      Options o;
+      o.round_limit = static_cast<std::uint8_t>(rounds);
+      const Game g(data(), sc, players, o);
+      for (std::uint64_t seed = 1; seed <= games; ++seed) {
+        std::vector<std::unique_ptr<core::Bot<Game>>> bots;
+        for (int p = 0; p < g.seat_count(); ++p) bots.push_back(make_bot(bot_kind));
+        fold_game(g, bots, seed, seed % 4 == 1, h);
+      }
+    }
+  return h.digest();
+}
+
+TEST(WarroomDeterminism, RandomBotGamesAreUnchanged) { EXPECT_EQ(core::to_hex(fingerprint("random", 4, 6)), "db6958599a77a866"); }
+
+TEST(WarroomDeterminism, RulesBotGamesAreUnchanged) { EXPECT_EQ(core::to_hex(fingerprint("rules", 2, 4)), "4c779164755add98"); }
+
+}  // namespace
+}  // namespace warroom::testing
