@@ -67,7 +67,9 @@ GameResult play(const Game& g, std::uint64_t seed, std::vector<std::unique_ptr<c
       const core::SeatMask acting = g.acting_seats(s);
       core::Seat seat = 0;
       while (!(acting & core::seat_bit(seat))) ++seat;
-      g.apply(s, seat, bots[static_cast<std::size_t>(seat)]->choose(g, g.observe(s, seat), seat, choices), nullptr);
+      core::Bot<Game>& bot = *bots[static_cast<std::size_t>(seat)];
+      g.apply(s, seat, bot.reads_only_legal_actions() ? bot.choose(g, s, seat, choices) : bot.choose(g, g.observe(s, seat), seat, choices),
+              nullptr);
     }
     ++r.actions;
     if (after_action) after_action(s);

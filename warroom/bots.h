@@ -17,6 +17,9 @@ namespace warroom {
 class RandomBot final : public core::Bot<Game> {
  public:
   core::Action choose(const Game& game, const State& observation, core::Seat seat, core::Rng& rng) override;
+  // It reads only the seat's legal actions, the same in the state as in the seat's observation
+  // (WarroomDeterminism checks it at every decision): drivers may spare the copy observe() makes.
+  bool reads_only_legal_actions() const override { return true; }
 };
 
 // "random", "rules" (the rules-based bot, warroom/bots_rules.h) or "ai:easy" ... "ai:expert" (the

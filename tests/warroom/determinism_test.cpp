@@ -46,6 +46,11 @@ void fold_game(const Game& g, std::vector<std::unique_ptr<core::Bot<Game>>>& bot
       h.add_range(legal.begin(), legal.end());
       const State seen = g.observe(s, seat);
       h.add(g.hash(seen));
+      // A seat's legal actions, in order, are the same in its observation (what it may do follows
+      // from what it knows): the game driver hands a random bot the state itself (warroom/bots.cpp).
+      core::ActionList offered;
+      g.legal_actions(seen, seat, offered);
+      ASSERT_TRUE(std::equal(legal.begin(), legal.end(), offered.begin(), offered.end())) << g.phase_text(s);
       a = bots[static_cast<std::size_t>(seat)]->choose(g, seen, seat, choices);
     }
     h.add((static_cast<std::uint64_t>(static_cast<std::uint8_t>(seat)) << 32) | a);
