@@ -18,19 +18,20 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 fi
 
-# The web client (TypeScript, Vite) is built with the machine's Node.js and packages from npm.
-if command -v npm >/dev/null; then
+config="${1:-release}"
+# The web client (TypeScript, Vite) is built with the machine's Node.js and packages from npm, in the
+# release configuration only: the sanitizers' builds run no browser test.
+if [ "$config" = release ] && command -v npm >/dev/null; then
   if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; then
     # npm install (not npm ci): it keeps the locked versions, and npm ci rejects lockfiles written
     # with omit-lockfile-registry-resolved, as this workplace's npm writes them.
     (cd web && npm install --no-audit --no-fund --loglevel=error)
   fi
   (cd web && npm run build --silent >/dev/null)
-else
+elif [ "$config" = release ]; then
   echo "npm is missing: the web client is not built (install Node.js 20 or later)" >&2
 fi
 
-config="${1:-release}"
 targets=()
 case "$config" in
   release) flags=(-DCMAKE_BUILD_TYPE=Release) ;;

@@ -122,12 +122,19 @@ nlohmann::json object_body(const Request& req, std::initializer_list<const char*
 }
 
 Accounts::Accounts(boost::asio::io_context& io, SideStore& store, Lobby& lobby, const Options& options, Notifier* notifier)
-    : io_(io), store_(store), lobby_(lobby), options_(options), notifier_(notifier), by_address_(20, 20), by_name_(6, 10) {
+    : io_(io),
+      store_(store),
+      lobby_(lobby),
+      options_(options),
+      notifier_(notifier),
+      by_address_(20, 20),
+      by_name_(6, 10),
+      hasher_(io, {{Lane::Hash, 1}}, [] {}) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
 }
 
 Accounts::~Accounts() {
-  hasher_.join();
+  hasher_.stop();
   worker_.join();
 }
 
@@ -147,20 +154,20 @@ std::shared_ptr<void> Accounts::hash_place(const std::string& client) {
   });
 }
 
-void Accounts::hash(std::function<JobAnswer()> work, std::function<void(JobAnswer)> done) {
+void Accounts::hash(const std::string& client, std::function<JobAnswer()> work, std::function<void(JobAnswer)> done) {
   auto finish = std::make_shared<std::function<void(JobAnswer)>>(std::move(done));  // released on the loop, as submit's
-  boost::asio::post(hasher_, [this, work = std::move(work), finish]() mutable {
-    JobAnswer o;
-    try {
-      o = work();
-    } catch (const ApiError& e) {
-      o.error = e;
-    } catch (const std::exception& e) {
-      std::cerr << "serve: accounts: " << printable(e.what(), 200) << std::endl;
-      o.error = ApiError(500, "internal error");
-    }
-    boost::asio::post(io_, [finish = std::move(finish), o = std::move(o)]() mutable { (*finish)(std::move(o)); });
-  });
+  hasher_.submit(Job{Lane::Hash, client, "", [work = std::move(work), finish]() -> std::function<void()> {
+                       JobAnswer o;
+                       try {
+                         o = work();
+                       } catch (const ApiError& e) {
+                         o.error = e;
+                       } catch (const std::exception& e) {
+                         std::cerr << "serve: accounts: " << printable(e.what(), 200) << std::endl;
+                         o.error = ApiError(500, "internal error");
+                       }
+                       return [finish, o = std::move(o)]() mutable { (*finish)(std::move(o)); };
+                     }});
 }
 
 // Runs `work` on the store's worker with `done`, or answers `done` 503 when too many jobs wait there.
@@ -174,6 +181,7 @@ void Accounts::then_store(Work work, const std::function<void(JobAnswer)>& done)
 void Accounts::sign_up(const std::string& client, const nlohmann::json& body, bool secure, const std::function<void(JobAnswer)>& done) {
   const std::string password = body["password"];
   hash(
+      client,
       [password] {
         return JobAnswer{200, {{"hash", password_hash(password)}}, "", std::nullopt};
       },
@@ -195,9 +203,10 @@ void Accounts::sign_in(const std::string& client, const std::string& key, const 
         if (!a) return JobAnswer{200, {{"hash", kUnknownName}}, "", std::nullopt};
         return JobAnswer{200, {{"id", a->id}, {"name", a->name}, {"hash", a->password_hash}}, "", std::nullopt};
       },
-      [this, place, password, secure, done](JobAnswer found) {
+      [this, client, place, password, secure, done](JobAnswer found) {
         if (found.error) return done(std::move(found));
         hash(
+            client,
             [found, password] {
               const std::string stored = found.body["hash"];
               const bool right = crypto_pwhash_str_verify(stored.c_str(), password.data(), password.size()) == 0;

@@ -18,6 +18,7 @@
 
 #include "server/router.h"
 #include "server/side_store.h"
+#include "server/workers.h"
 
 namespace server {
 
@@ -79,9 +80,10 @@ class Accounts {
 
  private:
   // Sign-ins and registrations: their Argon2id work on a thread of its own (hasher_), so that neither
-  // the event loop nor the store's worker (My games, table talk, settings) waits behind it.
+  // the event loop nor the store's worker (My games, table talk, settings) waits behind it, taken by
+  // address in turn, so that a sign-in waits for at most one hash of each address flooding them.
   std::shared_ptr<void> hash_place(const std::string& client);
-  void hash(std::function<JobAnswer()> work, std::function<void(JobAnswer)> done);
+  void hash(const std::string& client, std::function<JobAnswer()> work, std::function<void(JobAnswer)> done);
   void then_store(Work work, const std::function<void(JobAnswer)>& done);
   void sign_up(const std::string& client, const nlohmann::json& body, bool secure, const std::function<void(JobAnswer)>& done);
   JobAnswer sign_up(SideStore& s, const nlohmann::json& body, const std::string& hash, bool secure);
@@ -113,7 +115,7 @@ class Accounts {
   std::size_t hashing_ = 0;                        // sign-ins and registrations holding a hash_place (the loop's count)
   std::map<std::string, std::size_t> hashing_by_;  // of which from each address
   boost::asio::thread_pool worker_{1};
-  boost::asio::thread_pool hasher_{1};
+  Workers hasher_;
 };
 
 }  // namespace server

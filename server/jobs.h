@@ -12,6 +12,7 @@ enum class Lane {
   Search,  // decisions of bots that search, and hints
   Odds,    // the battle calculator's answers: short, so never behind a search that takes seconds
   Load,    // games read from the store and replayed, replays of steps
+  Hash,    // sign-ins' and registrations' password hashes (server/accounts.cpp)
 };
 
 // Runs on a worker; returns what then runs on the lobby's thread.
