@@ -391,6 +391,15 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
   for (const Region& r : data_->regions)
     if (r.is_territory() && r.mobilization && !r.industry && scenario.in_play.test(r.rid) && mobilization_region_.size() < kMaxMobilization)
       mobilization_region_.push_back(r.rid);
+  pad_start_.assign(static_cast<std::size_t>(kMaxRegions) * 4 + 1, 0);
+  for (const Region& from : data_->regions)
+    for (int kind = 0; kind < 4 && from.rid < kMaxRegions; ++kind) {
+      const Category cat = kind < 2 ? Category::Land : kind == 2 ? Category::Air : Category::Sea;
+      for (const Region& to : data_->regions)
+        if (pad_reaches(*data_, scenario, from.rid, cat, kind == 0, to.rid)) pad_to_.push_back(to.rid);
+      pad_start_[at_(from.rid) * 4 + at_(kind) + 1] = static_cast<std::uint32_t>(pad_to_.size());
+    }
+  for (std::size_t i = 1; i < pad_start_.size(); ++i) pad_start_[i] = std::max(pad_start_[i], pad_start_[i - 1]);
 }
 
 int Game::threshold(int nation) const { return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][at_(nation)].value; }

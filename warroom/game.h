@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -105,6 +106,13 @@ class Game {
   int industries() const { return static_cast<int>(industry_region_.size()); }
   RegionId industry_region(int i) const { return industry_region_[static_cast<std::size_t>(i)]; }
   int industry_index(RegionId r) const { return industry_index_[r]; }  // -1: not industrial
+  // Ruling 21: the order pad's destinations from region `from` for a Command of category `cat`
+  // (`may_sail`: land units may embark), on the static map of the scenario, in region order;
+  // computed once per game (planning.cpp, pad_reaches).
+  std::span<const RegionId> pad_reach(RegionId from, Category cat, bool may_sail) const {
+    const std::size_t i = at_(from) * 4 + (cat == Category::Land ? (may_sail ? 0 : 1) : cat == Category::Air ? 2 : 3);
+    return {pad_to_.data() + pad_start_[i], pad_to_.data() + pad_start_[i + 1]};
+  }
   int mobilizations() const { return static_cast<int>(mobilization_region_.size()); }
   RegionId mobilization_region(int i) const { return mobilization_region_[static_cast<std::size_t>(i)]; }
   int threshold(int nation) const;                    // Stress Threshold (Morale Board side of the scenario)
@@ -138,6 +146,8 @@ class Game {
   std::vector<RegionId> industry_region_;
   std::vector<RegionId> mobilization_region_;  // in play, with the mobilization icon and no industry
   std::array<std::int8_t, 256> industry_index_{};
+  std::vector<std::uint32_t> pad_start_;  // pad_reach: [from * 4 + kind] .. [+1] in pad_to_
+  std::vector<RegionId> pad_to_;
   std::vector<std::string> battle_nation_, battle_type_;
   std::vector<std::vector<std::string>> battle_stance_;
 };

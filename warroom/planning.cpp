@@ -52,35 +52,32 @@ int count_in_play(const State& s) {
 
 // Ruling 21: the pad offers the destinations a Command's category can reach on the static map --
 // adjacency, 2-region ranges, the static rail net -- ignoring control and enemies; in play only.
-// `at_most` stops the search early (whether a Command has any destination at all).
-void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out, std::size_t at_most) {
-  const Data& d = c.d();
-  const Command& cmd = c.s.command[at(nation)][at(number)];
-  const RegionId from = cmd.region;
+bool pad_reaches(const Data& d, const Scenario& sc, RegionId from, Category cat, bool may_sail, RegionId to) {
   const Region& origin = d.region(from);
-  const Category cat = command_category(d, nation, number);
-  const bool may_sail = !d.nations[at(nation)].has(NationRule::LandNeverAtSea);
-  for (const Region& r : d.regions) {
-    const RegionId to = r.rid;
-    if (to == from || !in_scenario(c, to) || r.type == RegionType::Impassable) continue;
-    bool ok = false;
-    switch (cat) {
-      case Category::Land:
-        if (origin.is_territory()) {  // Plotting Land Commands; by Rail; Transporting Land Units by Sea
-          ok = (r.is_territory() && dist(d.tables.land, d, from, to) == 1) ||
+  const Region& r = d.region(to);
+  if (to == from || !sc.in_play.test(to) || r.type == RegionType::Impassable) return false;
+  switch (cat) {
+    case Category::Land:
+      if (origin.is_territory())  // Plotting Land Commands; by Rail; Transporting Land Units by Sea
+        return (r.is_territory() && dist(d.tables.land, d, from, to) == 1) ||
                (r.is_territory() && origin.rail && r.rail && d.tables.rail_component[from] != kNone &&
                 d.tables.rail_component[from] == d.tables.rail_component[to]) ||
                (r.is_sea() && may_sail && embark_reach(d, from, to));
-        } else {  // a Troop Transport at sea: 2 sea regions, or land on an adjacent territory
-          ok = (r.is_sea() && dist(d.tables.sea, d, from, to) <= 2) || (r.is_territory() && d.tables.adjacent[from].test(to));
-        }
-        break;
-      case Category::Air: ok = dist(d.tables.air, d, from, to) <= 2; break;                // Plotting Air Commands
-      case Category::Sea: ok = r.is_sea() && dist(d.tables.sea, d, from, to) <= 2; break;  // Plotting Naval Commands
-    }
-    if (ok) out.push_back(to);
-    if (out.size() >= at_most) return;
+      // a Troop Transport at sea: 2 sea regions, or land on an adjacent territory
+      return (r.is_sea() && dist(d.tables.sea, d, from, to) <= 2) || (r.is_territory() && d.tables.adjacent[from].test(to));
+    case Category::Air: return dist(d.tables.air, d, from, to) <= 2;                // Plotting Air Commands
+    case Category::Sea: return r.is_sea() && dist(d.tables.sea, d, from, to) <= 2;  // Plotting Naval Commands
   }
+  return false;
+}
+
+// The pad's destinations of the Command, from the game's table of pad_reaches. `at_most` stops early
+// (whether a Command has any destination at all).
+void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out, std::size_t at_most) {
+  const RegionId from = c.s.command[at(nation)][at(number)].region;
+  const bool may_sail = !c.d().nations[at(nation)].has(NationRule::LandNeverAtSea);
+  const std::span<const RegionId> reach = c.g.pad_reach(from, command_category(c.d(), nation, number), may_sail);
+  out.insert(out.end(), reach.begin(), reach.begin() + static_cast<std::ptrdiff_t>(std::min(at_most, reach.size())));
 }
 
 // ---- Step 1: the O&P Chart, in secret ----

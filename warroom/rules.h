@@ -267,6 +267,9 @@ void order_draw_apply(Ctx& c, int placed, int nation);
 void reorganize_legal(const CCtx& c, int nation, core::ActionList& out);
 void reorganize_apply(Ctx& c, const Act& a);
 bool reorganize_allows(const CCtx& c, const Act& a);  // the same as membership in reorganize_legal, quicker
+// Whether the order pad offers `to` to a Command of category `cat` in `from` (ruling 21; `may_sail`:
+// its land units may embark): Game builds its table of destinations from it.
+bool pad_reaches(const Data& d, const Scenario& sc, RegionId from, Category cat, bool may_sail, RegionId to);
 // Static destinations of a Command for the order pad (ruling 21).
 void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out, std::size_t at_most = SIZE_MAX);
 
