@@ -52,6 +52,7 @@ Style draw_style(core::Rng& rng) {
   s.sure_defence = draw(rng, {0, 1}) != 0;
   s.bid_oil_thirds = draw(rng, {1, 1, 2, 3});
   s.sea_watch = draw(rng, {0, 1}) != 0;
+  s.home_guard = draw(rng, {0, 1}) != 0;
   return s;
 }
 
@@ -62,6 +63,16 @@ Style sure_defence_style() {
   Style s;
   s.sure_defence = true;
   s.bid_oil_thirds = 2;
+  return s;
+}
+
+// The home guard against the sea (Style::home_guard) on the sure defence with the sea watch: always
+// among a sheet's candidates, for an island capital is lost to troops landed from the seas beside it
+// while its armies are away (docs/warroom/ai.md, "War in the Pacific: the home guard").
+Style home_guard_style() {
+  Style s = sure_defence_style();
+  s.sea_watch = true;
+  s.home_guard = true;
   return s;
 }
 
@@ -238,10 +249,10 @@ double position_value(const Game& g, const State& s, Alliance side) {
 
 namespace {
 
-// The candidates' styles: for a sheet bot:rules' own, the sure defence, then drawn ones; for purchases the round's
+// The candidates' styles: for a sheet bot:rules' own, the sure defence, the home guard, then drawn ones; for purchases the round's
 // style with each mix in turn (bot:rules' first).
 Style candidate_style(SecretStep step, const Style& round_style, int k, core::Rng& rng) {
-  if (step == SecretStep::Sheet) return k == 0 ? Style{} : k == 1 ? sure_defence_style() : draw_style(rng);
+  if (step == SecretStep::Sheet) return k == 0 ? Style{} : k == 1 ? sure_defence_style() : k == 2 ? home_guard_style() : draw_style(rng);
   Style s = round_style;
   s.buy_mix = static_cast<BuyMix>(k % kBuyMixes);
   return s;

@@ -95,7 +95,8 @@ bool bares_vital_region(const Data& d, const State& s, const Assessment& a, int 
 
 // ---- Phase 3 Step 2: execute an order unless it now walks into a lost battle or bares a vital
 // region; pinned units left behind are the cheapest.
-core::Action execute_order(const Game& g, const State& s, int nation, RegionId campaign, int odds_percent, const core::ActionList& legal) {
+core::Action execute_order(const Game& g, const State& s, int nation, RegionId campaign, int odds_percent, bool home_guard,
+                           const core::ActionList& legal) {
   const Data& d = g.data();
   const auto leave =
       best(legal, [&](const Act& x) { return x.kind == ActionKind::Leave ? -static_cast<double>(unit_strength(d, x.a)) : kNever; });
@@ -116,7 +117,12 @@ core::Action execute_order(const Game& g, const State& s, int nation, RegionId c
     if (oc == cat) mine += st;
     if (oc == Category::Land) land_coming += st;
   }
-  if (cat == Category::Air && a.land[at(them)][dest] > 0 && a.land[at(me)][dest] + land_coming == 0) return cancel;  // no lone air raid
+  // The home guard's strike on troops at sea (Style::home_guard) is no lone air raid: unguarded, they
+  // are sunk; gone from the sea (landed, perhaps at home), the aircraft stay where they stand.
+  const bool at_sea = home_guard && d.region(dest).is_sea();
+  if (cat == Category::Air && !at_sea && a.land[at(them)][dest] > 0 && a.land[at(me)][dest] + land_coming == 0)
+    return cancel;  // no lone air raid
+  if (cat == Category::Air && at_sea && a.land[at(them)][dest] + a.naval[at(them)][dest] + a.air[at(them)][dest] == 0) return cancel;
   // The campaign's strike counts the allies beside the target: they strike in the same round; in a
   // stalled war it accepts the worse odds it was planned with (strike_odds_percent).
   const bool strike = dest == campaign;
@@ -422,10 +428,10 @@ const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nati
 core::Action RulesBot::movement(const Game& game, const State& obs, int nation, const core::ActionList& own) {
   const Cached& c = cache_[at(nation)];
   if (c.valid && c.round == obs.round && c.pass == obs.pass)
-    return execute_order(game, obs, nation, campaign_[at(nation)], c.plan.odds_percent, own);
+    return execute_order(game, obs, nation, campaign_[at(nation)], c.plan.odds_percent, style_.home_guard, own);
   const int q = quiet(obs) + style_.extra_quiet;
   const Campaign aim = plan_campaign(game, obs, assess(game, obs, nation), kNoRegion, q);
-  return execute_order(game, obs, nation, aim.target, strike_odds_percent(q) * style_.odds_scale_percent / 100, own);
+  return execute_order(game, obs, nation, aim.target, strike_odds_percent(q) * style_.odds_scale_percent / 100, style_.home_guard, own);
 }
 
 core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat seat, core::Rng&) {

@@ -105,6 +105,13 @@ struct Style {
   // troops at sea one sea region beyond its coast count toward the threat to any friendly industry
   // or region of the enemy's Victory condition (an army at sea lands within two rounds).
   bool sea_watch = false;
+  // A home guard against the sea (docs/warroom/ai.md, "War in the Pacific: the home guard"): enemy
+  // troops at sea beside a friendly capital or industry with no fleet or aircraft of theirs there are
+  // struck by the nearest naval and air Commands (unguarded Troop Transports are sunk, Battle
+  // Debrief > 3), and an island capital counts the enemy troops that can land on it within two
+  // orders against its garrison and ferries its mainland armies home (embarking into a sea beside it,
+  // then landing) when they outweigh it.
+  bool home_guard = false;
   bool operator==(const Style&) const = default;
 };
 

@@ -197,6 +197,7 @@ class Planner {
   }
 
   SheetPlan run() {
+    if (style_.home_guard) sink_transports(), ferry_home();
     strike();
     defend();
     attack();
@@ -253,10 +254,11 @@ class Planner {
   }
 
   // The enemy land strength within two moves of the nation's capital (land steps 1, sea steps 2:
-  // kCampaignReach), troops at sea included.
+  // kCampaignReach), troops at sea included; for Style::home_guard, seaborne_guard.
   int home_guard() const {
     const RegionId capital = d_.nations[at(nation_)].capital;
     if (capital == kNoRegion || !d_.region(capital).island) return 0;
+    if (style_.home_guard) return seaborne_guard(capital);
     std::array<int, kMaxRegions> dist;
     dist.fill(kForceFar);
     dist[capital] = 0;
@@ -265,6 +267,81 @@ class Planner {
     for (const Region& r : d_.regions)
       if (dist[r.rid] <= kCampaignReach) total += a_.land[at(them())][r.rid];
     return total;
+  }
+
+  // The enemy land strength that can land on the island `capital` within two orders (Transporting Land
+  // Units by Sea: up to 2 regions at sea, then one adjacent territory): troops at sea within two sea
+  // regions of a sea beside it, and armies on a coast of a sea at most one region from such a sea
+  // (embarking is the first of the two), of nations whose land units may go to sea.
+  int seaborne_guard(RegionId capital) const {
+    const auto seas_from_coast = [&](RegionId x) {
+      int best = kForceFar;
+      for (RegionId c : neighbours(d_, capital))
+        if (d_.region(c).is_sea() && sea_distance(d_, x, c) != kUnreachable) best = std::min(best, sea_distance(d_, x, c));
+      return best;
+    };
+    int total = 0;
+    for (int n = 0; n < kNations; ++n) {
+      if (!in_play(s_, n) || alliance_of(n) == a_.side || d_.nations[at(n)].has(NationRule::LandNeverAtSea)) continue;
+      for (int number = 1; number <= kMaxCommandNumber; ++number) {
+        const Command& c = s_.command[at(n)][at(number)];
+        if (c.region == kNoRegion || c.region == capital || command_category(d_, n, number) != Category::Land) continue;
+        bool near = d_.region(c.region).is_sea() && seas_from_coast(c.region) <= 2;
+        for (RegionId x : neighbours(d_, c.region))
+          near = near || (d_.region(c.region).is_territory() && d_.region(x).is_sea() && seas_from_coast(x) <= 1);
+        if (near) total += command_strength(d_, n, number, c);
+      }
+    }
+    return total;
+  }
+
+  // A sea beside a friendly capital, industry or region of the enemy's Victory condition.
+  bool beside_vital(RegionId sea) const {
+    for (RegionId x : neighbours(d_, sea))
+      if (a_.importance[x] > 0) return true;
+    return false;
+  }
+
+  // 0. The home guard (Style::home_guard) strikes enemy troops at sea beside a vital region that no
+  // fleet or aircraft of theirs guards: any air or naval Command of ours there at the end of the
+  // battle sinks them all (Battle Debrief > 3. Check for Lost Troop Transports). A naval Command
+  // goes first, as it pins them (Troop Transports During Battle > Pinning), then the air that can land
+  // afterwards; a strike made wants the first slot (bid), before the troops land.
+  void sink_transports() {
+    for (const Region& r : d_.regions) {
+      if (!r.is_sea() || !g_.scenario().in_play.test(r.rid) || a_.land[at(them())][r.rid] == 0 || !beside_vital(r.rid)) continue;
+      if (a_.naval[at(them())][r.rid] + a_.air[at(them())][r.rid] > 0) continue;  // guarded: strike_fleets weighs it
+      bool sent = false;
+      for (const Category cat : {Category::Sea, Category::Air})
+        for (Mine& m : mine_)
+          if (!m.used && m.cat == cat && can_reach_sea(m, r.rid) && order(m, r.rid)) {
+            sent = true;
+            break;
+          }
+      attacks_ += sent;
+    }
+  }
+
+  // 0b. An island capital is reinforced from the mainland in two orders (embark into a sea beside it,
+  // then land: Transporting Land Units by Sea). The home guard starts them when the enemy troops
+  // within two moves (home_guard_) or its threat outweigh its garrison: Commands at sea beside it land,
+  // and Commands on a coast of such a sea embark into it where no stronger enemy fleet is near.
+  void ferry_home() {
+    const RegionId cap = d_.nations[at(nation_)].capital;
+    if (cap == kNoRegion || !d_.region(cap).island || !friendly(s_, cap, a_.side)) return;
+    int coming = 0;
+    const auto short_of = [&] { return std::max(home_guard_, a_.threat[cap]) * 11 / 10 + 1 - held(cap) - coming > 0 && !full(); };
+    for (Mine& m : mine_)
+      if (short_of() && !m.used && m.cat == Category::Land && d_.region(m.region).is_sea() && is_edge(d_, m.region, cap)) order(m, cap);
+    for (Mine& m : mine_) {
+      if (!short_of()) return;
+      if (m.used || m.cat != Category::Land || !d_.region(m.region).is_territory() || m.region == cap || !can_leave(m)) continue;
+      for (RegionId sea : neighbours(d_, cap))
+        if (d_.region(sea).is_sea() && is_edge(d_, m.region, sea) && sea_safe(sea) && order(m, sea)) {
+          coming += m.strength;
+          break;
+        }
+    }
   }
 
   bool order(Mine& m, RegionId dest) {

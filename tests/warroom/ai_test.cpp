@@ -6,8 +6,10 @@
 
 #include "tests/support/command.h"
 #include "tests/warroom/bots_fixture.h"
+#include "tests/warroom/theater_fixture.h"
 #include "warroom/ai.h"
 #include "warroom/bots.h"
+#include "warroom/map.h"
 
 namespace warroom::testing {
 namespace {
@@ -175,6 +177,87 @@ TEST(SearchBot, Phase4_StancesAreTheCalculatorsBestAnswer) {
   EXPECT_EQ(RulesBot{}.choose(g, g.observe(s, ussr), ussr, rng), action(g, s, ussr, "battle USSR stance USSR inf defensive 0"));
   SearchBot bot(*ai_level("easy"), 1);
   EXPECT_EQ(bot.choose(g, s, ussr, rng), action(g, s, ussr, "battle USSR stance USSR inf defensive 1"));
+}
+
+// ---- The home guard against the sea (Style::home_guard), War in the Pacific ----------------------
+
+bool orders_into(const Game& g, const SheetPlan& plan, int nation, RegionId dest, Category cat) {
+  return std::any_of(plan.orders.begin(), plan.orders.end(),
+                     [&](const PlannedOrder& o) { return o.dest == dest && command_category(g.data(), nation, o.command) == cat; });
+}
+
+Style home_guard() {
+  Style s;
+  s.home_guard = true;
+  return s;
+}
+
+// Japan at its first sheet with a garrison of one infantry (Command 62) and its air force (15) at
+// home; every other Japanese Command in Japan gone, and no American Command near its seas.
+State japan_alone_at_home(const Game& g) {
+  State s = at_write_sheets(g);
+  for (int number = 1; number <= kMaxCommandNumber; ++number) {
+    Command& c = s.command[at(JPN)][at(number)];
+    if (c.region == region("J1")) c = Command{};
+  }
+  for (int n : {CHN, BC, US})
+    for (Command& c : s.command[at(n)])
+      if (c.region != kNoRegion && g.data().region(c.region).theater == g.data().region(region("J1")).theater &&
+          air_distance(g.data(), c.region, region("J1")) <= 3)
+        c = Command{};
+  put(s, JPN, 62, "J1", {{kInf, 1}});
+  put(s, JPN, 15, "J1", {{kFtr, 2}});
+  return s;
+}
+
+// Battle Debrief › 3. Check for Lost Troop Transports: "Unguarded Troop Transports ... will all be
+// sunk by any enemy Air or Naval Commands present". Six American infantry at sea in Bonin Waters,
+// beside Japan, with no American ship or aircraft there: the home guard sends an air or naval
+// Command into Bonin Waters and bids for the first slot (before they land); bot:rules does not.
+TEST(SearchBotHomeGuard, BattleDebrief3_UnguardedTransportsBesideTheCapitalAreStruck) {
+  const Game g = war_in_the_pacific(2);
+  State s = japan_alone_at_home(g);
+  const RegionId bonin = region("P-12");
+  put(s, US, 35, "P-12", {{kInf, 6}});
+  const SheetPlan guarded = plan_sheet(g, s, JPN, kNoRegion, 0, home_guard());
+  EXPECT_TRUE(orders_into(g, guarded, JPN, bonin, Category::Air) || orders_into(g, guarded, JPN, bonin, Category::Sea));
+  EXPECT_TRUE(guarded.wants_first);
+  EXPECT_GT(guarded.bid, 0);
+  const SheetPlan rules = plan_sheet(g, s, JPN);
+  EXPECT_FALSE(orders_into(g, rules, JPN, bonin, Category::Air) || orders_into(g, rules, JPN, bonin, Category::Sea));
+  s.command[at(US)][1].region = bonin;  // guarded by a fleet: not this strike's (strike_fleets weighs it)
+  s.command[at(US)][1].n[at(slot_of(kCa))] = 1;
+  EXPECT_FALSE(orders_into(g, plan_sheet(g, s, JPN, kNoRegion, 0, home_guard()), JPN, bonin, Category::Air));
+}
+
+// Transporting Land Units by Sea: an island capital is reinforced from the mainland in two orders
+// (embark, then land from a sea beside it). Six American infantry at sea in the North Pacific are two
+// moves from Japan, whose garrison is one infantry: the home guard embarks an army of the mainland
+// (six infantry in Korea among them) into a sea beside Japan; bot:rules, which only sends what
+// reaches the capital in one order, does not.
+TEST(SearchBotHomeGuard, TransportingLandUnitsBySea_AnIslandCapitalFerriesItsArmyHome) {
+  const Game g = war_in_the_pacific(2);
+  State s = japan_alone_at_home(g);
+  put(s, US, 35, "P-11", {{kInf, 6}});
+  put(s, JPN, 42, "J2", {{kInf, 6}});
+  const auto ferried = [&](const SheetPlan& plan) {
+    return std::any_of(plan.orders.begin(), plan.orders.end(), [&](const PlannedOrder& o) {
+      return command_category(g.data(), JPN, o.command) == Category::Land && g.data().region(o.dest).is_sea() &&
+             is_edge(g.data(), o.dest, region("J1"));
+    });
+  };
+  EXPECT_TRUE(ferried(plan_sheet(g, s, JPN, kNoRegion, 0, home_guard())));
+  EXPECT_FALSE(ferried(plan_sheet(g, s, JPN)));
+  put(s, JPN, 62, "J1", {{kInf, 12}});  // a garrison that outweighs them: the army stays on its front
+  EXPECT_FALSE(ferried(plan_sheet(g, s, JPN, kNoRegion, 0, home_guard())));
+}
+
+// The search's sheet candidates include the home guard (with the sure defence and the sea watch).
+TEST(SearchBotHomeGuard, Phase2Step1_TheHomeGuardIsAmongTheCandidates) {
+  const Game g = war_in_the_pacific(2);
+  const State s = japan_alone_at_home(g);
+  const SheetSearch found = search_secret(g, s, g.seat_of(JPN), RulesBot{}, *ai_level("easy"), 5, 1);
+  EXPECT_TRUE(std::any_of(found.plans.begin(), found.plans.end(), [](const SheetCandidate& c) { return c.style.home_guard; }));
 }
 
 // The position value: the winner's 1 and the loser's 0 at the end; before it the two alliances'
