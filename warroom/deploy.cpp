@@ -91,12 +91,8 @@ bool carry_out(State& s, const Game& g, int nation, int i, core::LogSink* log) {
   return true;
 }
 
-// Whether one more unit of naval type t from industry i to its port's sea p still lets every naval
-// unit of the nation's plan find a Command (ruling 104), as a purchase's room is checked at entry
-// (ruling 79): a deployment that could not be carried out is not offered, so `done` stays in reach.
-bool naval_fits(const CCtx& c, int nation, int i, int t, int p) {
-  State trial = c.s;
-  ++trial.construction[at(i)].to_sea[at(slot_of(t))][at(p)];
+// Whether every naval unit of the nation's plan on `trial` finds a Command (forming them there).
+bool naval_plan_forms(const CCtx& c, State& trial, int nation) {
   for (int j = 0; j < c.g.industries(); ++j) {
     const RegionId r = c.g.industry_region(j);
     if (c.s.region[r].controller != nation) continue;
@@ -111,20 +107,35 @@ bool naval_fits(const CCtx& c, int nation, int i, int t, int p) {
   return true;
 }
 
+// Whether one more unit of naval type t from industry i to its port's sea p still lets every naval
+// unit of the nation's plan find a Command (ruling 104), as a purchase's room is checked at entry
+// (ruling 79): a deployment that could not be carried out is not offered, so `done` stays in reach.
+// `trial` is a copy of c.s; the nation's Commands and the plan changed here are put back.
+bool naval_fits(const CCtx& c, State& trial, int nation, int i, int t, int p) {
+  ++trial.construction[at(i)].to_sea[at(slot_of(t))][at(p)];
+  const bool fits = naval_plan_forms(c, trial, nation);
+  trial.construction[at(i)].to_sea = c.s.construction[at(i)].to_sea;
+  trial.command[at(nation)] = c.s.command[at(nation)];
+  return fits;
+}
+
 // A plan is complete when every naval unit has a sea or is held, at most SV - Bomb tokens units
 // leave each territory (rulings 69, 71), and Commands can take them all.
-bool plan_valid(const CCtx& c, int nation) {
-  State trial = c.s;
-  for (int i = 0; i < c.g.industries(); ++i) {
+// `trial` is a copy of c.s; the plans and Commands carried out on it are put back.
+bool plan_valid(const CCtx& c, State& trial, int nation) {
+  bool valid = true;
+  for (int i = 0; i < c.g.industries() && valid; ++i) {
     const RegionId r = c.g.industry_region(i);
     const Construction& k = c.s.construction[at(i)];
     if (c.s.region[r].controller != nation) continue;
     for (int t = kSub; t <= kBb; ++t)
-      if (unplanned(k, t) > 0) return false;
-    if (leaving(k) > std::max(0, c.d().region(r).sv - c.s.region[r].bombs)) return false;
-    if (!carry_out(trial, c.g, nation, i, nullptr)) return false;
+      if (unplanned(k, t) > 0) valid = false;
+    if (valid && leaving(k) > std::max(0, c.d().region(r).sv - c.s.region[r].bombs)) valid = false;
+    if (valid && !carry_out(trial, c.g, nation, i, nullptr)) valid = false;
   }
-  return true;
+  trial.construction = c.s.construction;
+  trial.command[at(nation)] = c.s.command[at(nation)];
+  return valid;
 }
 
 }  // namespace
@@ -143,7 +154,8 @@ bool has_construction(const CCtx& c, int nation) {
 }
 
 void deploy_legal(const CCtx& c, int nation, core::ActionList& out) {
-  if (plan_valid(c, nation)) out.push_back(encode(ActionKind::Done, nation));
+  State trial = c.s;  // plan_valid's and naval_fits' copy of the state, made once
+  if (plan_valid(c, trial, nation)) out.push_back(encode(ActionKind::Done, nation));
   for (int i = 0; i < c.g.industries(); ++i) {
     const RegionId r = c.g.industry_region(i);
     if (c.s.region[r].controller != nation) continue;
@@ -157,7 +169,7 @@ void deploy_legal(const CCtx& c, int nation, core::ActionList& out) {
       if (category_of(t) != Category::Sea) continue;
       for (int p = 0; p < region.port_count; ++p) {  // Deploy Units (3): a Port-connected sea region
         if (!c.g.scenario().in_play.test(region.port_seas[at(p)])) continue;
-        if (free && naval_fits(c, nation, i, t, p)) out.push_back(encode(ActionKind::Deploy, nation, r, t, p));
+        if (free && naval_fits(c, trial, nation, i, t, p)) out.push_back(encode(ActionKind::Deploy, nation, r, t, p));
         if (k.to_sea[at(slot_of(t))][at(p)]) out.push_back(encode(ActionKind::Undeploy, nation, r, t, p));
       }
     }

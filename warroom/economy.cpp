@@ -1,6 +1,7 @@
 // Phase 1: Direct National Economy (card facing, income) and Phase 7: Production (purchases in
 // secret, their reveal, units placed under Industry tokens).
 #include <algorithm>
+#include <optional>
 #include "core/expect.h"
 
 #include "warroom/rules.h"
@@ -330,14 +331,21 @@ void place_legal(const CCtx& c, int nation, core::ActionList& out) {
   std::vector<RegionId> places;
   for (int i = 0; i < c.g.industries(); ++i) places.push_back(c.g.industry_region(i));
   for (int i = 0; i < c.g.mobilizations(); ++i) places.push_back(c.g.mobilization_region(i));
+  // Each trial places on a copy of the state made once; place_one changes only the nation's sheet and
+  // Commands and the construction, which are put back after each trial.
+  std::optional<State> trial;
   for (RegionId r : places) {
     if (c.s.region[r].controller != nation) continue;
     for (int t = 0; t < kUnitTypes; ++t) {
-      State trial = c.s;
+      if (!sh.buy[at(t)]) continue;
+      if (!trial) trial.emplace(c.s);
       for (int count = 1; count <= sh.buy[at(t)]; ++count) {
-        if (!place_one(trial, c.g, nation, r, t) || !purchase_fits(CCtx{c.g, trial}, nation, trial.sheet[at(nation)].buy)) break;
+        if (!place_one(*trial, c.g, nation, r, t) || !purchase_fits(CCtx{c.g, *trial}, nation, trial->sheet[at(nation)].buy)) break;
         out.push_back(place_action(nation, r, t, count));
       }
+      trial->sheet[at(nation)] = sh;
+      trial->command[at(nation)] = c.s.command[at(nation)];
+      trial->construction = c.s.construction;
     }
   }
 }
