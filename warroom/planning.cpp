@@ -321,18 +321,28 @@ Stack stack_of(const CCtx& c, int nation, int number) {
 // merges its types.
 void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
   out.push_back(encode(ActionKind::Done, nation));
-  std::array<Stack, kMaxCommandNumber> stacks{};
+  std::array<Stack, kMaxCommandNumber> stacks;  // the first `count` are set
   int count = 0;
   for (int number = 1; number <= kMaxCommandNumber; ++number)
     if (may_reorganize(c.s, nation, number)) stacks[at(count++)] = stack_of(c, nation, number);
   std::array<bool, kCategories> token_free{};
   for (int cat = 0; cat < kCategories; ++cat)
     token_free[at(cat)] = lowest_free_command(c.s, c.d(), nation, static_cast<Category>(cat)) != 0;
-  std::array<const Stack*, kMaxCommandNumber> others{};  // the Commands `from` may merge into
+  // Merges need a shared region: each stack's next one in the same region, in number order, so that
+  // a Command's partners are found without comparing it with every other Command.
+  std::array<std::uint8_t, kMaxRegions + 1> first;
+  first.fill(0xFF);
+  std::array<std::uint8_t, kMaxCommandNumber> next;
+  for (int i = count - 1; i >= 0; --i) {
+    const RegionId r = stacks[at(i)].command->region;
+    next[at(i)] = first[r];
+    first[r] = static_cast<std::uint8_t>(i);
+  }
+  std::array<const Stack*, kMaxCommandNumber> others;  // the Commands `from` may merge into
   for (int i = 0; i < count; ++i) {
     const Stack& from = stacks[at(i)];
     int near = 0;
-    for (int j = 0; j < count; ++j)
+    for (int j = first[from.command->region]; j != 0xFF; j = next[at(j)])
       if (merge_room(from, stacks[at(j)]) > 0) others[at(near++)] = &stacks[at(j)];
     for (int t = first_type(from.cat); t < first_type(from.cat) + type_count(from.cat); ++t) {
       const auto offer = [&](const Stack* to) {
