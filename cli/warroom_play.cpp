@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/warroom_commands.h"
+#include "warroom/ai.h"
 #include "warroom/bots.h"
 #include "warroom/data.h"
 #include "warroom/game.h"
@@ -95,7 +96,8 @@ void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
 
   static double bench_seconds = 2;
   static int bench_rounds = 10;
-  CLI::App* bench = app.add_subcommand("bench", "Engine throughput on one core: random games/s, ns per action, state copy, legal actions");
+  CLI::App* bench = app.add_subcommand(
+      "bench", "Engine throughput on one core: random games/s, ns per action, state copy, legal actions, search iterations/s");
   bench->add_option("--seconds", bench_seconds, "Seconds of random games")->check(CLI::Range(0.1, 600.0));
   bench->add_option("--rounds", bench_rounds, "Round limit of each game")->check(CLI::Range(1, 250));
   bench->add_flag("--json", json, "JSON report");
@@ -130,16 +132,36 @@ void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
         total += l.size();
       }
     const double legal_ns = since(start) * 1e9 / (kRepeat * static_cast<double>(states.size()));
-    const nlohmann::json report = {{"scenario", scenario},
-                                   {"round_limit", bench_rounds},
-                                   {"games", t.games},
-                                   {"games_per_second", t.games / seconds},
-                                   {"ns_per_action", seconds * 1e9 / static_cast<double>(t.actions)},
-                                   {"actions_per_game", static_cast<double>(t.actions) / t.games},
-                                   {"state_bytes", sizeof(warroom::State)},
-                                   {"state_copy_ns", copy_ns},
-                                   {"legal_actions_ns", legal_ns},
-                                   {"legal_actions_mean", static_cast<double>(total) / (kRepeat * static_cast<double>(states.size()))}};
+    // The search (docs/warroom/ai.md, "The search bot"): an iteration is one rollout from a sheet
+    // candidate, as ISMCTS's is one descent and rollout for Churchill; iterations per second on one
+    // core at the normal level, over the whole search (candidates written, rollouts, regret
+    // matching), from the first Phase 2 Step 1 position of each round of the same game.
+    const warroom::AiLevel& level = *warroom::ai_level("normal");
+    long iterations = 0;
+    double search_seconds = 0;
+    std::uint16_t searched_round = 0;
+    for (std::size_t i = 0; i < states.size() && (iterations == 0 || search_seconds < bench_seconds); ++i) {
+      const warroom::State& st = states[i];
+      if (st.round == searched_round || !st.steps.top().is<warroom::step::WriteSheets>()) continue;
+      searched_round = st.round;
+      const auto seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(st)));
+      const warroom::SheetSearch search = warroom::search_secret(g, st, seat, warroom::RulesBot{}, level, i);
+      iterations += search.rollouts;
+      search_seconds += search.seconds;
+    }
+    const nlohmann::json report = {
+        {"scenario", scenario},
+        {"round_limit", bench_rounds},
+        {"games", t.games},
+        {"games_per_second", t.games / seconds},
+        {"ns_per_action", seconds * 1e9 / static_cast<double>(t.actions)},
+        {"actions_per_game", static_cast<double>(t.actions) / t.games},
+        {"state_bytes", sizeof(warroom::State)},
+        {"state_copy_ns", copy_ns},
+        {"legal_actions_ns", legal_ns},
+        {"legal_actions_mean", static_cast<double>(total) / (kRepeat * static_cast<double>(states.size()))},
+        {"search_iterations_per_second", search_seconds > 0 ? static_cast<double>(iterations) / search_seconds : 0.0},
+        {"search_rollout_rounds", level.rounds}};
     if (json) {
       std::printf("%s\n", report.dump(1).c_str());
       return;
@@ -149,6 +171,9 @@ void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
                 report["actions_per_game"].get<double>());
     std::printf("state: %zu bytes, copied in %.1f ns; legal actions generated in %.0f ns (%.1f on average)\n", sizeof(warroom::State),
                 copy_ns, legal_ns, report["legal_actions_mean"].get<double>());
+    std::printf(
+        "search: %.0f iterations/s on one core (rollouts of rules bots from a sheet candidate, %d round%s, then the position value)\n",
+        report["search_iterations_per_second"].get<double>(), level.rounds, level.rounds == 1 ? "" : "s");
   });
   (void)exit_code;
 }

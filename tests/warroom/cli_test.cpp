@@ -14,6 +14,7 @@
 #include "core/rules_text.h"
 #include "core/text_layout.h"
 #include "tests/support/command.h"
+#include "warroom/ai.h"
 
 namespace {
 
@@ -99,6 +100,19 @@ TEST_F(WarroomCli, ASaveMadeBeforeTheRulesCorrectionsSaysWhyItNoLongerReplays) {
     EXPECT_EQ(r.out.find("rules revision " + std::to_string(revision)) != std::string::npos, revision < 3) << r.out;
     EXPECT_EQ(r.out.find("Corrections of December 2026") != std::string::npos, revision < 3) << r.out;
   }
+}
+
+// `warroom bench` (docs/warroom/engine.md, "Numbers"): the engine's figures and the search's
+// iterations per second, an iteration being one rollout from a sheet candidate.
+TEST_F(WarroomCli, BenchReportsTheEngineAndTheSearch) {
+  const Result r = run("bench --seconds 0.1 --rounds 1 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["state_bytes"], sizeof(warroom::State));
+  EXPECT_GT(j["games"].get<int>(), 0);
+  EXPECT_GT(j["legal_actions_mean"].get<double>(), 1);
+  EXPECT_GT(j["search_iterations_per_second"].get<double>(), 0);
+  EXPECT_EQ(j["search_rollout_rounds"], warroom::ai_level("normal")->rounds);
 }
 
 TEST_F(WarroomCli, BotsPlayToTheRoundLimitAndTheReplayVerifies) {
