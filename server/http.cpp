@@ -195,10 +195,10 @@ int serve(const Options& o, Lobby& lobby, Store& store, SideStore& side, Notifie
   std::cout << fmt::format("serve: http://{}:{}/ ({} games in play)", o.host, acceptor.port(), lobby.live()) << std::endl;
   acceptor.accept();
   notifier.start(fmt::format("http://{}:{}", o.host, acceptor.port()), lobby.titles());
-  lobby.on_committed(
-      [&notifier](const std::string& id, const std::string& before, const std::string& after, std::size_t actions, bool invitation) {
-        notifier.committed({id, before, after, actions, invitation});
-      });
+  lobby.on_committed([&notifier](const std::string& id, const std::string& before, const std::string& after, std::size_t actions,
+                                 bool invitation, const Lobby::Waits& waits) {
+    notifier.committed({id, before, after, actions, invitation, waits});
+  });
   asio::steady_timer expiry(io);
   expire_every(expiry, context);
   asio::steady_timer clocks(io);

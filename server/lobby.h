@@ -216,10 +216,12 @@ class Lobby {
   void changed_elsewhere(const std::string& id);
 
   // Called on the lobby's thread after every committed change made here of a game some human plays: the game, its
-  // list entry before and after (JSON text), its actions stored, and whether its seats are by
-  // invitation. The notifier (server/notify.h) finds whose turn it became there.
-  using CommitHook =
-      std::function<void(const std::string& id, const std::string& before, const std::string& after, std::size_t actions, bool invitation)>;
+  // list entry before and after (JSON text), its actions stored, whether its seats are by invitation,
+  // and, for a change of several actions (a slice of bots and chance), the seats the game waited on
+  // after each of them (empty for chance). The notifier (server/notify.h) finds whose turn it became there.
+  using Waits = std::vector<std::vector<std::string>>;
+  using CommitHook = std::function<void(const std::string& id, const std::string& before, const std::string& after, std::size_t actions,
+                                        bool invitation, const Waits& waits)>;
   void on_committed(CommitHook hook) { on_committed_ = std::move(hook); }
   // Called on the lobby's thread after a committed change made here moved a game's list entry (any
   // game, bots' too; never a seat's secret entry, which leaves the entry as it was): "My games" pushes.
@@ -277,6 +279,7 @@ class Lobby {
     bool observers = true;                       // spectators may watch it while it is played (core::SaveFile::observers)
     std::vector<core::SeatEvent> stored_events;  // the record's events as stored (a change rewrites the record)
     std::size_t slices = 0;                      // turns its quick bots played on a worker
+    std::vector<core::SeatMask> waits;           // the seats acting after each action of the slice staged (the notifier's)
     double bot_seconds = 0;                      // processor time its bots used (while in memory)
     std::string stopped;                         // why its bots stopped (a game no human plays at its cap)
   };
@@ -294,6 +297,8 @@ class Lobby {
   void adopt(const std::string& id, Room fresh);
   static bool has_human(const core::Match& m);  // a game read from the store, in place of what was held
   std::string make_summary(const std::string& id, Room& r) const;
+  nlohmann::json waited_on(const Room& r) const;  // the seats a game waiting on chance alone waited on last
+  static std::vector<std::string> seat_names(const core::Match& m, core::SeatMask seats);  // in seat order
   // clocks.cpp's part: a new game's pace and stand-in from its body; the clocks brought up to date
   // with the game (true: a view shows a change); their stand-ins set on the match.
   Clocks parse_clocks(const nlohmann::json& body, const core::SaveFile& record) const;
@@ -323,8 +328,8 @@ class Lobby {
   // lobby_bots.cpp
   void schedule(const std::string& id);  // starts the turn of the game's bots, if they must play
   void play_slice(const std::string& id, Room& r);
-  void slice_played(const std::string& id, std::shared_ptr<core::Match> game, std::size_t played, double seconds,
-                    const std::string& failure);
+  void slice_played(const std::string& id, std::shared_ptr<core::Match> game, std::size_t played, std::vector<core::SeatMask> waits,
+                    double seconds, const std::string& failure);
   void search(const std::string& id, Room& r, core::Match::BotTask task);
   void decided(const std::string& id, std::uint64_t version, const std::string& hash, const core::Match::BotTask& task,
                std::optional<core::Action> action, double seconds);

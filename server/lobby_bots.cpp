@@ -57,22 +57,27 @@ void Lobby::play_slice(const std::string& id, Room& r) {
   offload_({Lane::Bots, r.owner, id, [this, id, game, max_actions, slice]() -> std::function<void()> {
               const double start = thread_cpu_seconds();
               const std::size_t before = game->version();
+              std::vector<core::SeatMask> waits;  // after each action: whom the game waits on (the notifier's turns)
+              const auto note = [&] {
+                if (game->version() > before + waits.size()) waits.push_back(game->acting_seats());
+              };
               std::string failure;
               try {
                 game->run_bots(true, [&] {
+                  note();
                   return game->version() > before && (game->version() >= max_actions || thread_cpu_seconds() - start >= slice);
                 });
+                note();                            // the last action, when the game stopped for a human or its end
               } catch (const std::exception& e) {  // never expected: the game's bots stop, and the log says why
                 failure = e.what();
               }
-              return [this, id, game, played = game->version() - before, seconds = thread_cpu_seconds() - start, failure] {
-                slice_played(id, game, played, seconds, failure);
-              };
+              return [this, id, game, played = game->version() - before, waits = std::move(waits), seconds = thread_cpu_seconds() - start,
+                      failure]() mutable { slice_played(id, game, played, std::move(waits), seconds, failure); };
             }});
 }
 
-void Lobby::slice_played(const std::string& id, std::shared_ptr<core::Match> game, std::size_t played, double seconds,
-                         const std::string& failure) {
+void Lobby::slice_played(const std::string& id, std::shared_ptr<core::Match> game, std::size_t played, std::vector<core::SeatMask> waits,
+                         double seconds, const std::string& failure) {
   working_.erase(id);
   auto it = rooms_.find(id);
   if (it == rooms_.end()) return release(id);
@@ -93,8 +98,9 @@ void Lobby::slice_played(const std::string& id, std::shared_ptr<core::Match> gam
     r.stopped = fmt::format("a game no human plays stops after {} actions or {:.0f} s of its bots' time", limits_.bot_game_actions,
                             limits_.bot_game_seconds);
   }
-  if (played > 0) return stage(id, r, GameWrite{});  // settled, it is released and its bots go on
-  release(id);
+  if (played == 0) return release(id);
+  if (waits.size() == played) r.waits = std::move(waits);  // else (never expected) the notifier knows the change's end only
+  stage(id, r, GameWrite{});                               // settled, it is released and its bots go on
 }
 
 void Lobby::search(const std::string& id, Room& r, core::Match::BotTask task) {

@@ -56,6 +56,7 @@ void Lobby::settle(Outcome outcome, const std::vector<std::string>& conflicts) {
     if (it == rooms_.end()) continue;
     Room& r = it->second;
     r.busy = false;
+    const std::vector<core::SeatMask> waits = std::exchange(r.waits, {});
     const bool conflict = std::find(conflicts.begin(), conflicts.end(), id) != conflicts.end();
     // A commit of unknown outcome: the store says what was made (its list entry too).
     if (std::exchange(r.stale, false) || conflict || outcome == Outcome::unknown) reload_now.push_back(id);
@@ -73,7 +74,11 @@ void Lobby::settle(Outcome outcome, const std::vector<std::string>& conflicts) {
       if (r.summary.empty() && !listeners_.watched(id) && outcome == Outcome::failed) forget(id);  // a game never stored
       continue;
     }
-    if (on_committed_ && r.human) on_committed_(id, r.summary, r.staged_summary, r.stored, !r.invitation_hash.empty());
+    if (on_committed_ && r.human) {
+      Waits named;
+      for (const core::SeatMask mask : waits) named.push_back(seat_names(*r.game, mask));
+      on_committed_(id, r.summary, r.staged_summary, r.stored, !r.invitation_hash.empty(), named);
+    }
     const bool listed = r.summary != r.staged_summary;
     r.summary = std::move(r.staged_summary);
     if (listed && on_listed_) on_listed_(id);

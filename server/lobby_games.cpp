@@ -293,21 +293,38 @@ void Lobby::give_back(std::size_t freed) {
   ::malloc_trim(0);
 }
 
+// While a game waits on chance alone (dice, a card drawn), the seats it waited on last: dice end
+// nobody's turn (docs/server.md, "Notifications"). The last seats acting among the actions of the
+// change staged (Room::waits), else those of the entry before it (its `active`, or its own
+// `waited_on`). Kept in the stored list entry, so that every server's notifier reads the same.
+nlohmann::json Lobby::waited_on(const Room& r) const {
+  for (auto it = r.waits.rbegin(); it != r.waits.rend(); ++it)
+    if (*it != 0) return seat_names(*r.game, *it);
+  // Without an offload several changes may be staged before a commit: the last one staged is the one before.
+  const auto before = nlohmann::json::parse(r.busy ? r.staged_summary : r.summary, nullptr, false);
+  if (!before.is_object() || before.value("terminal", false)) return nlohmann::json::array();
+  for (const char* field : {"active", "waited_on"})
+    if (const auto seats = before.value(field, nlohmann::json::array()); seats.is_array() && !seats.empty()) return seats;
+  return nlohmann::json::array();
+}
+
+std::vector<std::string> Lobby::seat_names(const core::Match& m, core::SeatMask seats) {
+  std::vector<std::string> out;
+  for (int p = 0; p < m.seat_count(); ++p)
+    if (seats & core::seat_bit(static_cast<core::Seat>(p))) out.push_back(m.seat_name(p));
+  return out;
+}
+
 std::string Lobby::make_summary(const std::string& id, Room& r) const {
   const core::Match& m = *r.game;
-  nlohmann::json winners = nlohmann::json::array(), order = nlohmann::json::array(), active = nlohmann::json::array();
-  for (int p = 0; p < m.seat_count(); ++p) {
-    order.push_back(m.seat_name(p));
-    if (m.winners() & core::seat_bit(static_cast<core::Seat>(p))) winners.push_back(m.seat_name(p));
-    if (m.acting_seats() & core::seat_bit(static_cast<core::Seat>(p))) active.push_back(m.seat_name(p));  // whose turn: "My games"
-  }
+  const std::vector<std::string> active = seat_names(m, m.acting_seats());  // whose turn: "My games"
   nlohmann::json s = {{"title", m.record().game},
                       {"scenario", m.record().scenario},
                       {"phase", m.phase()},
                       {"phase_message", m.phase_message()},
                       {"terminal", m.node_kind() == core::NodeKind::Terminal},
-                      {"winners", winners},
-                      {"seat_order", order},
+                      {"winners", seat_names(m, m.winners())},
+                      {"seat_order", seat_names(m, ~core::SeatMask{0})},
                       {"active", active}};
   nlohmann::json seats = nlohmann::json::object();
   bool open = false;
@@ -327,6 +344,10 @@ std::string Lobby::make_summary(const std::string& id, Room& r) const {
     for (int p = 0; p < m.seat_count(); ++p)
       if (conceded & core::seat_bit(static_cast<core::Seat>(p))) seats_conceding.push_back(m.seat_name(p));
     s["conceded"] = seats_conceding;
+  }
+  if (active.empty() && m.node_kind() != core::NodeKind::Terminal) {
+    const nlohmann::json waited = waited_on(r);
+    if (!waited.empty()) s["waited_on"] = waited;
   }
   s["updated"] = r.listed;
   s["pace"] = r.clocks.pace().name;

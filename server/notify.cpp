@@ -282,6 +282,36 @@ Notice Notifier::confirmation(const std::string& channel, const std::string& cod
   return n;
 }
 
+// The seats whose turn the change began: those the game waits on after it that it did not wait on at
+// some point since the last seats it waited on before it, action by action when the change played
+// several (a slice of bots and chance). Waiting on chance alone, the game is still in the turns of
+// the seats it waited on before: a seat that fights, sees the dice and decides again is told once,
+// however the commits fell; a seat waited on again after another seat decided is told again, though
+// the dice and that decision were one change.
+std::set<std::string> Notifier::began_turns(const Committed& c, const nlohmann::json& before, const nlohmann::json& after) {
+  const bool was_over = before.is_object() && before.value("terminal", false);
+  std::set<std::string> waited = seats_in(before, "active");
+  if (waited.empty() && !was_over) waited = seats_in(before, "waited_on");  // the stored entry's, whichever server made it
+  const auto memory = waited_on_.find(c.id);
+  if (waited.empty() && !was_over && memory != waited_on_.end()) waited = memory->second;  // an entry without it (an older server's)
+  std::set<std::string> began;
+  const auto step = [&](const std::set<std::string>& now) {
+    if (now.empty()) return;  // chance: nobody's turn ends
+    for (const auto& seat : now)
+      if (!waited.count(seat)) began.insert(seat);
+    waited = now;
+  };
+  for (const auto& seats : c.waits) step({seats.begin(), seats.end()});
+  const std::set<std::string> now = seats_in(after, "active");
+  step(now);
+  if (waited_on_.size() >= 4096 && memory == waited_on_.end()) waited_on_.clear();
+  waited_on_[c.id] = waited;
+  std::set<std::string> out;
+  for (const auto& seat : began)
+    if (now.count(seat)) out.insert(seat);
+  return out;
+}
+
 // The seats whose turn the change began (each told once per account, game and action count), and at
 // the end of a game every seat's account (once per account and game).
 void Notifier::enqueue(const Committed& c) {
@@ -290,16 +320,7 @@ void Notifier::enqueue(const Committed& c) {
   const bool over = after.value("terminal", false), was_over = before.is_object() && before.value("terminal", false);
   std::vector<std::pair<std::string, std::string>> told;  // (kind, seat)
   if (!over) {
-    const auto now_active = seats_in(after, "active");
-    auto was_active = seats_in(before, "active");
-    // Waiting on chance alone, the game was still in the turns of the seats it waited on before: a
-    // seat that fights, sees the dice and decides again is told once, however the commits fell.
-    const auto waited = waited_on_.find(c.id);
-    if (was_active.empty() && !was_over && waited != waited_on_.end()) was_active = waited->second;
-    if (waited_on_.size() >= 4096 && waited == waited_on_.end()) waited_on_.clear();
-    waited_on_[c.id] = now_active.empty() ? was_active : now_active;
-    for (const auto& seat : now_active)
-      if (!was_active.count(seat)) told.emplace_back("turn", seat);
+    for (const auto& seat : began_turns(c, before, after)) told.emplace_back("turn", seat);
   } else if (!was_over) {
     waited_on_.erase(c.id);
     for (const auto& seat : seats_in(after, "seat_order")) told.emplace_back("end", seat);
@@ -317,7 +338,7 @@ void Notifier::enqueue_held(const std::string& game, const std::string& seat) {
   if (!after.is_object() || after.value("terminal", false) || !seats_in(after, "active").count(seat)) return;
   const auto holder = store_->seat_holder(game, seat);
   if (!holder || store_->told_turn(holder->first, game)) return;
-  tell("turn", Committed{game, "", entry->summary, entry->actions, entry->invitation}, after, seat);
+  tell("turn", Committed{game, "", entry->summary, entry->actions, entry->invitation, {}}, after, seat);
 }
 
 void Notifier::tell(const std::string& kind, const Committed& c, const nlohmann::json& after, const std::string& seat) {

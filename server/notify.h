@@ -24,6 +24,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "core/i18n.h"
 #include "server/side_store.h"
@@ -79,6 +80,10 @@ struct Committed {
   std::string id, before, after;  // the game and its list entry before and after (JSON text)
   std::size_t actions = 0;        // its actions stored
   bool invitation = false;        // seats by invitation: no seat names or winners in messages (--notify-private)
+  // The seats the game waited on after each of the change's actions, in order (empty for chance),
+  // when it played several: a slice of bots and chance on a worker (Lobby::play_slice). Empty: only
+  // `after` is known (one action, a claim, a clock).
+  std::vector<std::vector<std::string>> waits;
 };
 
 class Notifier {
@@ -110,6 +115,7 @@ class Notifier {
   void run();
   void enqueue(const Committed& c);
   void enqueue_held(const std::string& game, const std::string& seat);
+  std::set<std::string> began_turns(const Committed& c, const nlohmann::json& before, const nlohmann::json& after);
   // Adds the message of `kind` ("turn", "end") for the account holding `seat`, if any, to its channels.
   void tell(const std::string& kind, const Committed& c, const nlohmann::json& after, const std::string& seat);
   void drain();
@@ -131,8 +137,9 @@ class Notifier {
   std::deque<std::pair<std::string, std::string>> held_;  // (game, seat) newly held
   bool woken_ = false, stopping_ = false;
   std::chrono::steady_clock::time_point pruned_{};  // the notifier's thread's
-  // Each game's seats last waited on (the notifier's thread's): a change that left the game waiting
-  // on chance alone (dice, a card drawn) ended nobody's turn. At most 4096 games (then forgotten).
+  // Each game's seats last waited on (the notifier's thread's), for a list entry that does not carry
+  // them while its game waits on chance alone (`waited_on`: one stored by an older server). At most
+  // 4096 games (then forgotten).
   std::map<std::string, std::set<std::string>> waited_on_;
   std::thread thread_;
 };

@@ -255,6 +255,11 @@ async function main() {
       fail(`${p.seat}: ${stored.length} actions stored, ${p.acknowledged.length} acknowledged`);
     }
   }
+  // A digest missing: what the outbox and the seats held of it, for the finding.
+  for (const p of state.players.filter((q) => q.digests !== undefined && q.digests !== 1)) {
+    const who = `(SELECT id FROM accounts WHERE name = '${p.name}')`;
+    log(`${p.name}'s outbox rows of the end: ${JSON.stringify(query(`SELECT dedupe, status, attempts, failure, created FROM notify_outbox WHERE account = ${who} AND dedupe LIKE 'end:%'`))}; its seats: ${JSON.stringify(query(`SELECT game, seat FROM account_seats WHERE account = ${who}`))}; all end rows: ${JSON.stringify(query(`SELECT dedupe, status, created FROM notify_outbox WHERE dedupe LIKE 'end:%'`))}`);
+  }
   report();
   if (failures.length) console.log(`the database and the servers' logs are kept: ${db}, ${dir}`);
   else fs.rmSync(dir, { recursive: true, force: true });

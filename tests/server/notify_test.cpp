@@ -5,11 +5,14 @@
 // webhook receiver and a local SMTP sink.
 #include <fmt/format.h>
 
+#include <map>
+#include <random>
 #include <regex>
 
 #include "server/notify.h"
 #include "server/store.h"
 #include "tests/server/account_fixture.h"
+#include "tests/server/lobby_fixture.h"
 #include "tests/support/fake_sinks.h"
 
 namespace {
@@ -381,7 +384,18 @@ class Notifier : public ::testing::Test {
     return n;
   }
   static server::Committed change(const json& before, const json& after, std::size_t actions, bool invitation = false) {
-    return {"g1", before.dump(), after.dump(), actions, invitation};
+    return {"g1", before.dump(), after.dump(), actions, invitation, {}};
+  }
+  // A change of several actions (a slice of bots and chance played on a worker): the seats the game
+  // waited on after each of them, in order ({} for chance).
+  static server::Committed slice(const json& before, const json& after, std::size_t actions, std::vector<std::vector<std::string>> waits) {
+    return {"g1", before.dump(), after.dump(), actions, false, std::move(waits)};
+  }
+  // An entry waiting on chance alone, carrying the seats it last waited on (Lobby::make_summary).
+  static json chance_after(const std::vector<std::string>& waited) {
+    json e = entry({});
+    e["waited_on"] = waited;
+    return e;
   }
   std::size_t settled() {
     eventually([&] { return sql_text(db, "SELECT count(*) FROM notify_outbox WHERE status = 'pending'") == "0"; });
@@ -423,6 +437,46 @@ TEST_F(Notifier, Issue35_ATurnBrokenOnlyByChanceIsToldOnceHoweverItsCommitsFell)
   a->committed(change(entry({"UK"}), entry({"US"}), 9));  // US decides (nobody's seat)
   a->committed(change(entry({"US"}), entry({}), 10));
   a->committed(change(entry({}), entry({"UK"}), 12));  // after another seat's decision: a new turn
+  EXPECT_EQ(settled(), 2u);
+}
+
+// Issue 35, run 4 of the Churchill games (docs/server.md): UK decides, the game waits on a die, and the
+// worker that rolls it plays on -- US's bot decides three times -- until the game waits on UK again,
+// all one change. Another seat decided between: a new turn of UK's, told although the change went
+// from waiting on chance to waiting on UK.
+TEST_F(Notifier, Issue35_ATurnIsToldWhenABotDecidedBetweenTheDiceAndItInOneChange) {
+  auto a = notifier();
+  a->committed(change(entry({"US"}), entry({"UK"}), 80));                                   // UK's turn begins
+  a->committed(change(entry({"UK"}), entry({}), 81));                                       // UK decides: the game waits on a die
+  a->committed(slice(entry({}), entry({"UK"}), 86, {{}, {"US"}, {"US"}, {"US"}, {"UK"}}));  // the die, US three times, UK
+  EXPECT_EQ(settled(), 2u);
+}
+
+// Issue 35, run 5 of the Churchill games: UK decides, the dice deal a new conference's hands, the game
+// waits on all three at once (the agenda, 5.13) and US's stand-in plays its card in the same change.
+// UK was waited on before the dice and after them with no other seat's decision between: the same
+// turn, told once (telling a turn whenever a seat decided in such a change told it twice).
+TEST_F(Notifier, Issue35_ATurnOnlyChanceBrokeIsToldOnceWhenABotDecidesAfterTheDiceInTheSameChange) {
+  auto a = notifier();
+  a->committed(change(entry({"US"}), entry({"UK"}), 40));  // UK's turn begins
+  a->committed(change(entry({"UK"}), entry({}), 41));      // UK decides: the dice deal
+  a->committed(slice(entry({}), entry({"UK", "USSR"}), 45, {{}, {}, {"UK", "US", "USSR"}, {"UK", "USSR"}}));
+  EXPECT_EQ(settled(), 1u);
+}
+
+// Issue 35: with several servers on PostgreSQL each notifier hears only the changes its own server
+// committed, so the seats a game waited on before the dice travel with the change, in the stored list
+// entry (`waited_on`), not in one server's memory. Server A commits UK's decision, server B the dice:
+// one message; and B, which last saw UK waited on long ago, tells UK's new turn after US's.
+TEST_F(Notifier, Issue35_TheSeatsWaitedOnBeforeTheDiceCrossServersWithTheListEntry) {
+  auto a = notifier(), b = notifier();
+  a->committed(change(entry({"US"}), entry({"UK"}), 5));                      // UK's turn, told through A
+  a->committed(change(entry({"UK"}), chance_after({"UK"}), 6));               // UK fights: dice
+  b->committed(slice(chance_after({"UK"}), entry({"UK"}), 8, {{}, {"UK"}}));  // B rolls them: the same turn
+  EXPECT_EQ(settled(), 1u);
+  a->committed(change(entry({"UK"}), entry({"US"}), 9));                       // US's turn
+  a->committed(change(entry({"US"}), chance_after({"US"}), 10));               // US decides: dice
+  b->committed(slice(chance_after({"US"}), entry({"UK"}), 12, {{}, {"UK"}}));  // rolled by B: UK's new turn
   EXPECT_EQ(settled(), 2u);
 }
 
@@ -510,6 +564,130 @@ TEST_F(Notifier, SettledMessagesArePrunedSoTheOutboxStaysBounded) {
   ASSERT_TRUE(eventually([&] { return sql_text(db, "SELECT status || ' ' || attempts FROM notify_outbox") == "pending 1"; }));
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   EXPECT_EQ(sql_text(db, "SELECT status || ' ' || attempts FROM notify_outbox"), "pending 1") << "a message still to send is kept";
+}
+
+// Issue 35: whole Churchill training games through the lobby, their bots and dice played in slices on
+// workers (run by hand), the notifier told of each change as the server tells it. UK's account is told
+// of each turn of UK once, as the game's actions count them one by one (a turn begins when the game
+// waits on UK after the last seats it waited on were others; waiting on chance alone ends no turn),
+// however the slices grouped the dice and the bots' decisions into changes; and a list entry waiting
+// on chance alone names the seats waited on last. (The server draws each game's dice: in 7 games of
+// 8 the notifier before the fix told UK 2 or 3 turns fewer; three games are played.)
+class NotifierOverALobby : public LobbyOverFailingStore {
+ protected:
+  FakeWebhook hook;
+  std::unique_ptr<FailingStore> store;
+  std::unique_ptr<server::Lobby> lobby;
+  Jobs jobs;
+  std::unique_ptr<server::Notifier> notifier;
+  std::map<std::size_t, json> entries;  // the game's list entry after each change, by its actions
+  std::size_t slices = 0;               // changes of several actions
+
+  void SetUp() override {
+    LobbyOverFailingStore::SetUp();
+    store = std::make_unique<FailingStore>(path());
+    lobby = std::make_unique<server::Lobby>(titles(), *store);
+    jobs.attach(*lobby);
+    sql(path(), "INSERT INTO accounts (id, name_key, name, password_hash, created) VALUES (1, 'anna', 'anna', 'x', 0)");
+    server::NotifySettings settings;
+    settings.webhook.to = hook.url();
+    settings.webhook.confirmed = true;
+    sql(path(), "INSERT INTO notify_settings (account, settings) VALUES (1, '" + settings.stored() + "')");
+    server::NotifyOptions o;
+    o.allow_local = true;
+    o.poll_seconds = 0.1;
+    notifier = std::make_unique<server::Notifier>(o, server::open_side_store(path()), words());
+    notifier->start("https://churchill.example.org", json::array());
+    lobby->on_committed([this](const std::string& game, const std::string& before, const std::string& after, std::size_t actions,
+                               bool invitation, const server::Lobby::Waits& waits) {
+      entries[actions] = json::parse(after);
+      if (!waits.empty()) {
+        ++slices;
+        EXPECT_EQ(json(waits.back()), entries[actions]["active"]) << "the last seats waited on are the entry's";
+      }
+      notifier->committed({game, before, after, actions, invitation, waits});
+    });
+  }
+  void TearDown() override {
+    notifier.reset();
+    lobby.reset();
+    store.reset();
+    LobbyOverFailingStore::TearDown();
+  }
+
+  // A game whose UK seat anna holds, played to its end (UK a random legal action each time): its id
+  // and the actions it had when anna came to hold the seat.
+  std::pair<std::string, std::size_t> played(unsigned seed) {
+    entries.clear();
+    const std::string id = lobby->create(json{{"seating", "public"}, {"seats", {{"US", "bot:rulebook"}, {"USSR", "bot:rulebook"}}}})["id"];
+    lobby->commit_now();
+    const std::string token = jobs.when_ready(*lobby, [&] { return lobby->claim(id, "UK", json::object()); });
+    lobby->commit_now();
+    jobs.run_all(*lobby);
+    sql(path(), "INSERT INTO account_seats (game, seat, account, token) VALUES ('" + id + "', 'UK', 1, 't')");
+    const std::size_t start = store->load(id)->record.actions.size();  // turns from here on are told
+    std::mt19937 rng(seed);
+    for (int moves = 0; moves < 1000; ++moves) {
+      jobs.run_all(*lobby);
+      const json v = json::parse(jobs.when_ready(*lobby, [&] { return lobby->view(id, token); }));
+      if (v.value("terminal", false)) return {id, start};
+      const json& legal = v["legal_actions"];
+      if (legal.empty()) break;  // the bots stopped with the game waiting on them
+      jobs.when_ready(*lobby, [&] { return lobby->act(id, token, {{"action", legal[rng() % legal.size()]}, {"version", v["version"]}}); });
+      lobby->commit_now();
+    }
+    ADD_FAILURE() << "game " << id << " did not end";
+    return {id, start};
+  }
+
+  // UK's turns after `start` actions, as the stored actions count them one by one; on the way, each
+  // list entry waiting on chance alone is checked to name the seats waited on last.
+  std::size_t turns_of_uk(const std::string& id, std::size_t start) {
+    const server::StoredGame sg = *store->load(id);
+    core::SaveFile empty = sg.record;
+    empty.actions.clear();
+    const auto m = titles().find("churchill")->open(empty);
+    std::vector<std::string> waited;
+    std::size_t turns = 0, checked = 0;
+    for (std::size_t i = 0; i < sg.record.actions.size(); ++i) {
+      const core::SavedAction& a = sg.record.actions[i];
+      if (a.seat == "chance" && a.sampled)
+        EXPECT_EQ(m->sample_chance(), a.action) << i;
+      else if (a.seat == "chance")
+        m->chance(a.action);
+      else
+        m->act(*m->seat_from_name(a.seat), a.action);
+      std::vector<std::string> now;
+      for (core::Seat p = 0; p < m->seat_count(); ++p)
+        if (m->acting_seats() & core::seat_bit(p)) now.push_back(m->seat_name(p));
+      if (!now.empty()) {
+        const bool uk = std::find(now.begin(), now.end(), "UK") != now.end();
+        if (uk && std::find(waited.begin(), waited.end(), "UK") == waited.end() && i + 1 > start) ++turns;
+        waited = now;
+      }
+      if (const auto e = entries.find(i + 1); e != entries.end() && now.empty() && !e->second.value("terminal", false)) {
+        EXPECT_EQ(e->second.value("waited_on", json()), json(waited)) << "after " << i + 1 << " actions";
+        ++checked;
+      }
+    }
+    EXPECT_GT(checked, 0u) << "no change left the game waiting on chance";
+    return turns;
+  }
+};
+
+TEST_F(NotifierOverALobby, Issue35_EachTurnOfAWholeGameIsToldOnceAsItsActionsCountIt) {
+  for (unsigned seed : {1u, 2u, 3u}) {
+    SCOPED_TRACE(seed);
+    const auto [id, start] = played(seed);
+    const std::size_t turns = turns_of_uk(id, start);
+    EXPECT_GT(turns, 5u);
+    ASSERT_TRUE(eventually([&] {
+      return sql_text(path(), "SELECT count(*) FROM notify_outbox WHERE dedupe LIKE 'end:1:" + id + ":%'") == "1";
+    })) << "the end is told after every change before it";
+    EXPECT_EQ(sql_text(path(), "SELECT count(*) FROM notify_outbox WHERE dedupe LIKE 'turn:1:" + id + ":%'"), std::to_string(turns))
+        << "UK's turns told, as its actions count them";
+  }
+  EXPECT_GT(slices, 30u);
 }
 
 }  // namespace
