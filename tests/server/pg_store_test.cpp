@@ -497,7 +497,7 @@ TEST_F(PostgresStore, ThreeServersNotifiersSendEachMessageOnce) {
     servers.push_back(std::make_unique<server::Notifier>(o, server::open_side_store(url), words));
     servers.back()->start("https://churchill.example.org", json::array());
   }
-  for (auto& s : servers) s->committed({id, R"({"active": []})", R"({"title": "churchill", "active": ["UK"]})", 4, false});
+  for (auto& s : servers) s->committed({id, R"({"active": []})", R"({"title": "churchill", "active": ["UK"]})", 4, false, {}});
   ASSERT_TRUE(test_support::eventually([&] { return hook.received().size() >= 61; }, 30));
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   servers.clear();
