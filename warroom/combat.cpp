@@ -657,12 +657,13 @@ int side_of(int nation) { return alliance_of(nation) == Alliance::Allied ? 0 : 1
 void begin_combat(Ctx& c) {
   pact_expel(c);  // Soviet-Japanese Pact, Article Three: at the end of Phase 3 (ruling 67)
   const CCtx cc = c.view();
+  const MapPresence p = map_presence(cc);  // a region with no Command nor token has neither battle nor raid
   int active = 0;
   for (const Region& reg : c.d().regions) {
     if (reg.rid >= kMaxRegions) continue;
     RegionState& rs = c.s.region[reg.rid];
     rs.flags = static_cast<std::uint8_t>(rs.flags & ~(kActive | kRaidOk));
-    if (!c.g.scenario().in_play.test(reg.rid) || reg.type == RegionType::Impassable) continue;
+    if (!c.g.scenario().in_play.test(reg.rid) || reg.type == RegionType::Impassable || !p.any.test(reg.rid)) continue;
     const bool battle = battle_needed(cc, reg.rid);
     const bool raid = reg.is_sea() && raiding_side(cc, reg.rid) >= 0;  // ruling 55: judged now, kept
     if (raid) rs.flags |= kRaidOk;

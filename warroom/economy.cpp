@@ -108,16 +108,19 @@ std::array<int, kResources> purchase_spent(const CCtx& c, int nation) {
 // Ruling 95: both sides have land units in it. Article Three: "If a third party loses control of a
 // territory to either party while both parties are present ... the territory would not be considered
 // Embattled unless a third party still exists": the other party's units there are left out.
-bool embattled(const CCtx& c, RegionId r) {
+bool embattled(const CCtx& c, RegionId r, const MapPresence* p) {
+  if (p && !(p->land[0].test(r) && p->land[1].test(r))) return false;  // no land units of one side at all
   const auto units = land_units(c.s, c.d(), r, pact_partner(c, c.s.region[r].controller));
   return units[0] > 0 && units[1] > 0;
 }
 
-bool card_embattled(const CCtx& c, RegionId r) { return (c.s.region[r].flags & kCardEmbattled) && embattled(c, r); }
+bool card_embattled(const CCtx& c, RegionId r, const MapPresence* p) {
+  return (c.s.region[r].flags & kCardEmbattled) && embattled(c, r, p);
+}
 
-void face_card(Ctx& c, RegionId r) {
+void face_card(Ctx& c, RegionId r, const MapPresence* p) {
   RegionState& rs = c.s.region[r];
-  const bool flipped = c.d().region(r).is_territory() && embattled(CCtx{c.g, c.s}, r);
+  const bool flipped = c.d().region(r).is_territory() && embattled(CCtx{c.g, c.s}, r, p);
   rs.flags = static_cast<std::uint8_t>(flipped ? rs.flags | kCardEmbattled : rs.flags & ~kCardEmbattled);
 }
 
@@ -152,15 +155,16 @@ void trade_apply(Ctx& c, const Act& a) {
 
 void collect_income(Ctx& c) {
   const Data& d = c.d();
-  for (const Region& r : d.regions)  // Step 1. Check Territory Card Facing
-    if (r.is_territory() && c.g.scenario().in_play.test(r.rid)) face_card(c, r.rid);
+  const MapPresence p = map_presence(c.view());  // no unit moves in Phase 1's Steps 1-2
+  for (const Region& r : d.regions)              // Step 1. Check Territory Card Facing
+    if (r.is_territory() && c.g.scenario().in_play.test(r.rid)) face_card(c, r.rid, &p);
   for (int n = 0; n < kNations; ++n) {
     if (!in_play(c.s, n)) continue;
     std::array<int, kResources> total{};
     for (const Region& r : d.regions) {
       // Step 1: the card's facing (face_cards) -- Embattled cards give one resource less (ruling 78: the back face).
       if (!r.is_territory() || r.neutral || c.s.region[r.rid].controller != n || !c.g.scenario().in_play.test(r.rid)) continue;
-      const Resources& inc = card_embattled(CCtx{c.g, c.s}, r.rid) ? r.embattled_income : r.income;
+      const Resources& inc = card_embattled(CCtx{c.g, c.s}, r.rid, &p) ? r.embattled_income : r.income;
 
       total[kOil] += inc.oil, total[kIron] += inc.iron, total[kOsr] += inc.osr;
     }

@@ -46,6 +46,21 @@ bool has_units_on_map(const CCtx& c, int nation) {
   return false;
 }
 
+MapPresence map_presence(const CCtx& c) {
+  MapPresence p;
+  for (int n = 0; n < kNations; ++n) {
+    for (int number = 1; number <= kMaxCommandNumber; ++number) {
+      const Command& cmd = c.s.command[at(n)][at(number)];
+      if (cmd.region == kNoRegion || units_in(cmd) == 0) continue;
+      p.any.set(cmd.region);
+      if (command_category(c.d(), n, number) == Category::Land) p.land[static_cast<std::size_t>(alliance_of(n))].set(cmd.region);
+    }
+    for (int r = 0; r < kMaxRegions; ++r)
+      if (c.s.fighter_tokens[at(n)][at(r)]) p.any.set(at(r));
+  }
+  return p;
+}
+
 int resource(const State& s, int nation, int r) { return s.nation[at(nation)].res[at(r)]; }
 
 void gain(Ctx& c, int nation, int r, int amount) {

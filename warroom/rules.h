@@ -12,6 +12,7 @@
 //   pact.cpp     the Soviet-Japanese Non-Aggression Pact (Articles One to Four)
 #pragma once
 
+#include <bitset>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -142,6 +143,15 @@ int lowest_free_command(const State& s, const Data& d, int nation, Category cat)
 // (Phase 7 › Step 5 places new units "on the World Map"; ruling 14).
 bool has_units_on_map(const CCtx& c, int nation);
 
+// Where Commands with units stand, found in one pass over them, so that a question asked of every
+// region (Embattled? a conflict?) skips the regions that hold nothing: `land` by alliance, `any` for
+// Commands of any category and carrier fighter tokens. Valid until a Command or token moves.
+struct MapPresence {
+  std::array<std::bitset<256>, kAlliances> land;
+  std::bitset<256> any;
+};
+MapPresence map_presence(const CCtx& c);
+
 int resource(const State& s, int nation, int r);
 void gain(Ctx& c, int nation, int r, int amount);  // Red Zone: no gains
 // Pushes one step P{nation, more...} per nation, in turn order, on top of the stack (so they run in
@@ -230,14 +240,15 @@ void trade_legal(const CCtx& c, int nation, core::ActionList& out);
 void trade_apply(Ctx& c, const Act& a);
 // Embattled Region (ruling 95): both sides have land units in the territory; while the Soviet-Japanese
 // Pact holds, the other party's units in a party's territory do not count (Article Three).
-bool embattled(const CCtx& c, RegionId r);
+// `p`, when given, is map_presence(c) for the state as it stands.
+bool embattled(const CCtx& c, RegionId r, const MapPresence* p = nullptr);
 // Phase 1 › Step 1, Check Territory Card Facing: whether the territory's card shows its Embattled side
 // now. face_card turns it to its true face, in Phase 1 and in the Battle Debrief (Update Territory
 // Status); in between it is face up again as soon as the territory is no longer Embattled ("Anytime
 // a territory is no longer Embattled its card should be restored face-up"). Strategic Bombing Raids
 // read it as it lies: a territory invaded this round still shows its face-up card.
-bool card_embattled(const CCtx& c, RegionId r);
-void face_card(Ctx& c, RegionId r);
+bool card_embattled(const CCtx& c, RegionId r, const MapPresence* p = nullptr);
+void face_card(Ctx& c, RegionId r, const MapPresence* p = nullptr);
 
 void purchases_legal(const CCtx& c, int nation, core::ActionList& out);
 void purchases_apply(Ctx& c, const Act& a);
