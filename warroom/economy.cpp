@@ -36,13 +36,6 @@ int bought(const Sheet& sh, bool naval_only) {
   return n;
 }
 
-bool affordable(const CCtx& c, int nation, const std::array<int, kResources>& extra) {
-  const auto used = purchase_spent(c, nation);
-  for (int r = 0; r < kResources; ++r)
-    if (used[at(r)] + extra[at(r)] > resource(c.s, nation, r)) return false;
-  return true;
-}
-
 // Commands of each alliance in a sea region: naval, and all but troop transports (land Commands).
 struct SeaPresence {
   std::array<int, kAlliances> naval{}, non_transport{};
@@ -223,12 +216,24 @@ int mobilization_room(const CCtx& c, int nation) {
   return std::min(room, free_numbers + joinable);
 }
 
-bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUnitTypes>& buy) {
+namespace {
+// What the nation's industries (naval: those with a port) and China's mobilization territories can
+// still take, for purchase_fits; computed once for a list of purchases.
+struct PurchaseRoom {
+  int all = 0, naval = 0, mobilization = 0;
+};
+PurchaseRoom purchase_room(const CCtx& c, int nation) {
+  return {placement_room(c, nation, false), placement_room(c, nation, true), mobilization_room(c, nation)};
+}
+bool purchase_fits(const PurchaseRoom& room, const std::array<std::uint8_t, kUnitTypes>& buy) {
   int naval = 0, other = 0;
   for (int t = 0; t < kUnitTypes; ++t) (category_of(t) == Category::Sea ? naval : other) += t == kInf ? 0 : buy[at(t)];
-  const int room = placement_room(c, nation, false);
-  return naval <= placement_room(c, nation, true) && naval + other <= room &&
-         naval + other + buy[kInf] <= room + mobilization_room(c, nation);
+  return naval <= room.naval && naval + other <= room.all && naval + other + buy[kInf] <= room.all + room.mobilization;
+}
+}  // namespace
+
+bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUnitTypes>& buy) {
+  return purchase_fits(purchase_room(c, nation), buy);
 }
 
 // Phase 7 Step 3's entries, listed so that the numbers a player types stay where they were while
@@ -239,14 +244,22 @@ void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
   const Data& d = c.d();
   const Sheet& sh = c.s.sheet[at(nation)];
   out.push_back(encode(ActionKind::Done, nation));
+  // What the chart already spends, and the room to place units, are the same for every entry.
+  const std::array<int, kResources> used = purchase_spent(c, nation);
+  const auto affordable = [&](const std::array<int, kResources>& extra) {
+    for (int r = 0; r < kResources; ++r)
+      if (used[at(r)] + extra[at(r)] > resource(c.s, nation, r)) return false;
+    return true;
+  };
+  const PurchaseRoom room = purchase_room(c, nation);
   for (int t = 0; t < kUnitTypes; ++t) {
     const UnitInfo& u = d.units[at(t)];
     if (!u.buildable || !d.nations[at(nation)].may_buy(static_cast<UnitKind>(t))) continue;
-    if (!affordable(c, nation, {u.cost.oil, u.cost.iron, u.cost.osr})) continue;
+    if (!affordable({u.cost.oil, u.cost.iron, u.cost.osr})) continue;
     // Ruling 79: a purchase that could not be placed is refused at entry.
     auto more = sh.buy;
     ++more[at(t)];
-    if (purchase_fits(c, nation, more)) out.push_back(encode(ActionKind::Buy, nation, t));
+    if (purchase_fits(room, more)) out.push_back(encode(ActionKind::Buy, nation, t));
   }
   // Civilian Goods: 5 resources in any mix (ruling 80); China's mix has no oil.
   const int goods_cost = d.goods.cost_any;
@@ -256,8 +269,7 @@ void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
       for (int iron = 0; oil + iron <= goods_cost; ++iron) visit(oil, iron, goods_cost - oil - iron);
   };
   each_mix([&](int oil, int iron, int osr) {
-    if (!(no_oil && oil > 0) && affordable(c, nation, {oil, iron, osr}))
-      out.push_back(encode(ActionKind::BuyGoods, nation, oil, iron, osr));
+    if (!(no_oil && oil > 0) && affordable({oil, iron, osr})) out.push_back(encode(ActionKind::BuyGoods, nation, oil, iron, osr));
   });
   for (int t = 0; t < kUnitTypes; ++t)
     if (sh.buy[at(t)]) out.push_back(encode(ActionKind::Unbuy, nation, t));
