@@ -87,6 +87,31 @@ Forces forces(const CCtx& c, RegionId r, std::uint8_t left_out = kNoNation) {
   return f;
 }
 
+// The forces of every region (by RegionId) in one pass over the Commands, for the checks Place
+// Hotspot Markers makes of all regions; without(all[r], left_out) is forces(c, r, left_out).
+std::vector<Forces> all_forces(const CCtx& c) {
+  std::vector<Forces> all(kMaxRegions);
+  for (int nation = 0; nation < kNations; ++nation) {
+    if (!c.s.nation[at(nation)].in_play) continue;
+    for (int cat = 0; cat < kCategories; ++cat) {
+      const Category category = static_cast<Category>(cat);
+      const Numbers range = numbers(c.d(), nation, category);
+      for (int number = range.lo; number <= range.hi; ++number) {
+        const Command& cmd = c.s.command[at(nation)][at(number)];
+        if (cmd.region == kNoRegion) continue;
+        for (int k = 0; k < type_count(category); ++k) all[cmd.region].n[at(nation)][at(first_type(category) + k)] += cmd.n[at(k)];
+      }
+    }
+    for (int r = 0; r < kMaxRegions; ++r) all[at(r)].n[at(nation)][at(kToken)] = c.s.fighter_tokens[at(nation)][at(r)];
+  }
+  return all;
+}
+
+Forces without(Forces f, std::uint8_t left_out) {
+  if (left_out != kNoNation) f.n[left_out] = {};
+  return f;
+}
+
 int rank_of(const State& s, int nation) {
   std::array<std::uint8_t, kNations> order{};
   const int count = nations_in_turn_order(s, order);
@@ -166,18 +191,19 @@ bool sea_conflict(const Forces& f) { return f.any(0) && f.any(1) && (f.fighting_
 // Whether the battle that leaves out `left_out` (ruling 52; kNoNation: the ordinary battle) has two
 // sides. A territory controlled by the left-out party changes hands in none of its battles: the
 // other party does not invade it (Article Three), so only units of third parties there fight.
-bool conflict(const CCtx& c, RegionId r, std::uint8_t left_out) {
-  const Forces f = forces(c, r, left_out);
+// `all`, when given, is the region's entry of all_forces.
+bool conflict(const CCtx& c, RegionId r, std::uint8_t left_out, const Forces* all = nullptr) {
+  const Forces f = all ? without(*all, left_out) : forces(c, r, left_out);
   if (c.d().region(r).is_sea()) return sea_conflict(f);
   if (left_out != kNoNation && c.s.region[r].controller == left_out) return f.any(0) && f.any(1);
   return territory_conflict(c, r, f);
 }
 
 // Soviet-Japanese Pact, Article Three: with both parties in the region, its two battles (ruling 52).
-bool battle_needed(const CCtx& c, RegionId r) {
+bool battle_needed(const CCtx& c, RegionId r, const Forces* all = nullptr) {
   const PactBattles p = pact_battles(c, r);
-  if (!p.split()) return conflict(c, r, kNoNation);
-  return conflict(c, r, p.left_out[0]) || conflict(c, r, p.left_out[1]);
+  if (!p.split()) return conflict(c, r, kNoNation, all);
+  return conflict(c, r, p.left_out[0], all) || conflict(c, r, p.left_out[1], all);
 }
 
 std::uint8_t left_out_now(const State& s) { return s.fight.left_out[at(s.fight.battle_no)]; }
@@ -198,12 +224,12 @@ std::uint8_t convoy_controller(const CCtx& c, const Convoy& cv) {
 // Convoy cluster per raiding Command"), so enemy carrier fighter tokens alone raid nothing; a token of
 // the convoy's side defends it like any air unit (ruling 37).
 // Article Three: the other pact party does not raid a party's convoys.
-int raiding_side(const CCtx& c, RegionId r) {
+int raiding_side(const CCtx& c, RegionId r, const Forces* all = nullptr) {
   for (const Convoy& cv : c.d().convoys) {
     if (cv.sea != r) continue;
     const std::uint8_t owner = convoy_controller(c, cv);
     if (owner == kNoNation) continue;
-    const Forces f = forces(c, r, pact_partner(c, owner));
+    const Forces f = all ? without(*all, pact_partner(c, owner)) : forces(c, r, pact_partner(c, owner));
     const int defender = side_of(owner);
     if (f.in_commands_at_sea(other(defender)) && !f.fighting_at_sea(defender)) return other(defender);
   }
@@ -658,14 +684,15 @@ void begin_combat(Ctx& c) {
   pact_expel(c);  // Soviet-Japanese Pact, Article Three: at the end of Phase 3 (ruling 67)
   const CCtx cc = c.view();
   const MapPresence p = map_presence(cc);  // a region with no Command nor token has neither battle nor raid
+  const std::vector<Forces> all = all_forces(cc);
   int active = 0;
   for (const Region& reg : c.d().regions) {
     if (reg.rid >= kMaxRegions) continue;
     RegionState& rs = c.s.region[reg.rid];
     rs.flags = static_cast<std::uint8_t>(rs.flags & ~(kActive | kRaidOk));
     if (!c.g.scenario().in_play.test(reg.rid) || reg.type == RegionType::Impassable || !p.any.test(reg.rid)) continue;
-    const bool battle = battle_needed(cc, reg.rid);
-    const bool raid = reg.is_sea() && raiding_side(cc, reg.rid) >= 0;  // ruling 55: judged now, kept
+    const bool battle = battle_needed(cc, reg.rid, &all[reg.rid]);
+    const bool raid = reg.is_sea() && raiding_side(cc, reg.rid, &all[reg.rid]) >= 0;  // ruling 55: judged now, kept
     if (raid) rs.flags |= kRaidOk;
     if (battle || raid) rs.flags |= kActive, ++active;
   }
