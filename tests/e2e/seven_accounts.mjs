@@ -223,6 +223,11 @@ async function main() {
   const anon = new Device('anonymous');
   state.anon = anon;
   log(`server${servers.length > 1 ? 's' : ''} on ${state.bases.join(' and ')}, database ${db}${withSmtp ? ', e-mail through a local SMTP sink' : ''}, logs in ${dir}`);
+  // The database, read with its own client (while the servers run too).
+  const query = (sql) => postgres
+    ? execFileSync('psql', [postgres, '-At', '-F', '\t', '-c', sql], { encoding: 'utf8', maxBuffer: 1 << 28 })
+    : execFileSync('sqlite3', ['-separator', '\t', db, sql], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  state.query = query;
   try {
     await play(anon, hookPort, db);
     await Promise.all(state.suspects);
@@ -235,9 +240,6 @@ async function main() {
     if (withSmtp) sink.close();
   }
   // The stored record: every action acknowledged is there, in its seat's order.
-  const query = (sql) => postgres
-    ? execFileSync('psql', [postgres, '-At', '-F', '\t', '-c', sql], { encoding: 'utf8', maxBuffer: 1 << 28 })
-    : execFileSync('sqlite3', ['-separator', '\t', db, sql], { encoding: 'utf8', maxBuffer: 1 << 28 });
   const rows = query(`SELECT seat, action FROM actions WHERE game = '${state.game}' AND NOT sampled ORDER BY idx`)
     .split('\n').filter(Boolean).map((l) => l.split('\t'));
   figures.stored = rows.length;
@@ -254,6 +256,14 @@ async function main() {
     if (p !== state.silent && !p.unplanned && !p.resigned && stored.length !== p.acknowledged.length) {
       fail(`${p.seat}: ${stored.length} actions stored, ${p.acknowledged.length} acknowledged`);
     }
+  }
+  // Turns told too few or too many: the steps where the replay has them begin, and the outbox's
+  // turn rows (the action count each was told at, and its status), for the finding.
+  for (const p of state.players.filter((q) => q.turnFault)) {
+    const who = `(SELECT id FROM accounts WHERE name = '${p.name}')`;
+    const rows = query(`SELECT dedupe, status FROM notify_outbox WHERE account = ${who} AND dedupe LIKE 'turn:%:webhook' ORDER BY id`)
+      .split('\n').filter(Boolean).map((l) => `${l.split(':')[3]} ${l.split('\t')[1]}`);
+    log(`${p.name} (${p.seat}): turns begin at steps ${(p.turnSteps || []).join(' ')}; told at ${rows.join(', ')}`);
   }
   // A digest missing: what the outbox and the seats held of it, for the finding.
   for (const p of state.players.filter((q) => q.digests !== undefined && q.digests !== 1)) {
@@ -648,7 +658,7 @@ async function finalChecks(players, phone, second) {
     p.turnMessages = got.filter((m) => /turn/i.test(m.content)).length;
     p.digests = got.length - p.turnMessages;
     if (p.digests !== 1) fail(`${p.name}: ${p.digests} digests`);
-    toldOnceATurn(p, p.turnMessages, '"your turn" messages');
+    toldOnceATurn(p, p.turnMessages, '"your turn" messages', 'webhook');
   }
   // Private messages: each dealer's socket was pushed every message between the two, its own too.
   for (const p of players.filter((q) => q.partner)) {
@@ -670,7 +680,7 @@ async function finalChecks(players, phone, second) {
     p.mailDigests = got.length - p.mailTurns;
     figures.mails = got.length;
     if (p.mailDigests !== 1) fail(`${p.name}: ${p.mailDigests} digests by e-mail`);
-    toldOnceATurn(p, p.mailTurns, '"your turn" mails');
+    toldOnceATurn(p, p.mailTurns, '"your turn" mails', 'email');
   }
   if (!phone.sawGame) fail('the second device\'s My games socket never showed the game');
   figures.phone = phone;
@@ -682,13 +692,34 @@ async function finalChecks(players, phone, second) {
   figures.clockEvents = (all.clock?.events || []).map((e) => `${e.seat} ${e.event}`);
 }
 
-// One message a turn at most; none missing but those of turns played before their message left (and,
-// by the replay's count, those of the silent seat's turns while it was away; without it, the silent
-// seat's are not checked).
-function toldOnceATurn(p, told, what) {
-  const most = p.turnsMost ?? p.turnsSeen, least = (p.turnsLeast ?? most) - (p.playedUntold || 0);
-  if ((p !== state.silent || p.turnsLeast !== undefined) && !p.unplanned && (told > most || told < least))
-    fail(`${p.name} (${p.seat}): ${told} ${what} for ${least === most ? most : `${least} to ${most}`} turns (${p.playedUntold || 0} played before their message came)`);
+// One message a turn: the notifier's outbox has one row a turn of the seat (by the replay's count;
+// the silent seat's turns while it was away may or may not be told), and every row sent reached the
+// account once; a row not sent is a turn played before its message left ("stale", by design: a
+// player's views may not show a turn begin -- a socket is sent the newest view -- so it may play at
+// once). Without the replay's count (War Room: the views' count, which sees every turn of seven
+// humans), one message a turn at most and none missing but those the player played before its message
+// came, and the silent seat's are not checked.
+function toldOnceATurn(p, told, what, channel) {
+  if (p.turnsMost === undefined) {
+    const least = p.turnsSeen - (p.playedUntold || 0);
+    if (p !== state.silent && !p.unplanned && (told > p.turnsSeen || told < least))
+      fail(`${p.name} (${p.seat}): ${told} ${what} for ${least === p.turnsSeen ? least : `${least} to ${p.turnsSeen}`} turns (${p.playedUntold || 0} played before their message came)`);
+    return;
+  }
+  const most = p.turnsMost, least = p.turnsLeast ?? most;
+  const rows = { sent: 0, stale: 0, pending: 0, failed: 0 };
+  const who = `(SELECT id FROM accounts WHERE name = '${p.name}')`;
+  for (const line of state.query(`SELECT status, count(*) FROM notify_outbox WHERE account = ${who} AND dedupe LIKE 'turn:%:${state.game}:%:${channel}' GROUP BY status`).split('\n').filter(Boolean)) {
+    const [status, count] = line.split('\t');
+    rows[status] = Number(count);
+  }
+  const total = rows.sent + rows.stale + rows.pending + rows.failed;
+  p.turnRows = { ...(p.turnRows || {}), [channel]: rows };
+  if ((p !== state.silent || p.turnsLeast !== undefined) && !p.unplanned && (total > most || total < least)) {
+    p.turnFault = true;
+    fail(`${p.name} (${p.seat}): ${total} turns told by ${channel} (${rows.sent} sent, ${rows.stale} played before their message left) for ${least === most ? most : `${least} to ${most}`} turns`);
+  }
+  if (told < rows.sent || told > rows.sent + rows.pending) fail(`${p.name} (${p.seat}): ${told} ${what} received for ${rows.sent} sent`);
 }
 
 // The steps of the game so far, as the seat's replay counts them.
@@ -717,6 +748,7 @@ async function turnsFromReplay(players, total, events) {
     const at = began.get(p.seat), within = (from, to) => at.filter((n) => n >= from && n <= to).length;
     p.turnsMost = resigned.has(p.seat) ? within(0, resigned.get(p.seat)) : at.length;
     p.turnsLeast = p === state.silent && p.backStep !== undefined ? within(0, p.silentStep) + within(p.backStep + 1, total) : p.turnsMost;
+    p.turnSteps = at;
   }
 }
 
@@ -724,7 +756,7 @@ function report() {
   const silent = state.silent;
   console.log(`\n${state.players.length} accounts, ${mode.name}, seats by account:`);
   for (const p of state.players) {
-    console.log(`  ${p.name.padEnd(9)} ${p.seat.padEnd(4)} actions acknowledged ${String(p.acknowledged.length).padStart(5)}, stored ${String(p.storedCount).padStart(5)}, turns ${String(p.turnsSeen).padStart(4)}, "your turn" messages ${String(p.turnMessages).padStart(4)} (${p.playedUntold || 0} turns played after 5 s without one), digests ${p.digests}, messages sent ${p.sent}, received ${p.received}${p.partner ? `, private sent ${p.privateSent || 0} pushed ${p.privateReceived || 0}` : ''}`);
+    console.log(`  ${p.name.padEnd(9)} ${p.seat.padEnd(4)} actions acknowledged ${String(p.acknowledged.length).padStart(5)}, stored ${String(p.storedCount).padStart(5)}, turns ${String(p.turnsSeen).padStart(4)}, "your turn" messages ${String(p.turnMessages).padStart(4)} (${p.playedUntold || 0} turns played after 5 s without one; outbox: ${p.turnRows?.webhook?.sent ?? '-'} sent, ${p.turnRows?.webhook?.stale ?? '-'} stale), digests ${p.digests}, messages sent ${p.sent}, received ${p.received}${p.partner ? `, private sent ${p.privateSent || 0} pushed ${p.privateReceived || 0}` : ''}`);
   }
   console.log(`  result: ${JSON.stringify(figures.result)}; ${figures.stored} actions stored (${figures.actions} acknowledged to the accounts, ${figures.stored - figures.actions} by bots) and ${figures.chance} chance outcomes, ${figures.seconds?.toFixed(0)} s of play`);
   console.log(`  silent seat ${silent.seat}: silent ${silent.silentFor?.toFixed(0)} s (steps ${silent.silentStep} to ${silent.backStep}), stand-in actions ${silent.storedCount - silent.acknowledged.length}, clock events ${JSON.stringify(figures.silentEvents)}`);
