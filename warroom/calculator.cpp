@@ -71,7 +71,7 @@ int units_there(const State& s, int side, RegionId r) {
   int n = 0;
   for (int nation = 0; nation < kNations; ++nation) {
     if (side_of(nation) != side) continue;
-    n += s.fighter_tokens[at(nation)][r];
+    n += s.fighter_tokens.count(nation, r);
     for (const Command& c : s.command[at(nation)])
       if (c.region == r) n += units_in(c);
   }

@@ -82,7 +82,7 @@ Forces forces(const CCtx& c, RegionId r, std::uint8_t left_out = kNoNation) {
         for (int k = 0; k < type_count(category); ++k) f.n[at(nation)][at(first_type(category) + k)] += cmd.n[at(k)];
       }
     }
-    f.n[at(nation)][at(kToken)] = c.s.fighter_tokens[at(nation)][r];
+    f.n[at(nation)][at(kToken)] = c.s.fighter_tokens.count(nation, r);
   }
   return f;
 }
@@ -102,8 +102,9 @@ std::vector<Forces> all_forces(const CCtx& c) {
         for (int k = 0; k < type_count(category); ++k) all[cmd.region].n[at(nation)][at(first_type(category) + k)] += cmd.n[at(k)];
       }
     }
-    for (int r = 0; r < kMaxRegions; ++r) all[at(r)].n[at(nation)][at(kToken)] = c.s.fighter_tokens[at(nation)][at(r)];
   }
+  for (const FighterTokens::Place& p : c.s.fighter_tokens.all())
+    if (c.s.nation[p.nation].in_play) all[p.region].n[p.nation][at(kToken)] = p.count;
   return all;
 }
 
@@ -237,7 +238,7 @@ int raiding_side(const CCtx& c, RegionId r, const Forces* all = nullptr) {
 }
 
 bool involves(const CCtx& c, RegionId r, int nation) {
-  if (c.s.fighter_tokens[at(nation)][r]) return true;
+  if (c.s.fighter_tokens.count(nation, r)) return true;
   for (int cat = 0; cat < kCategories; ++cat) {
     const Numbers range = numbers(c.d(), nation, static_cast<Category>(cat));
     for (int number = range.lo; number <= range.hi; ++number)
@@ -361,7 +362,7 @@ void remove_units(Ctx& c, int nation, RegionId r, int type, int count) {
   NationState& ns = c.s.nation[at(nation)];
   log_lost(c, nation, type, count, type == kToken ? 2 : 0);
   if (type == kToken) {
-    c.s.fighter_tokens[at(nation)][r] = static_cast<std::uint8_t>(c.s.fighter_tokens[at(nation)][r] - count);
+    c.s.fighter_tokens.add(nation, r, -count);
     ns.casualties[at(kFtr)] = static_cast<std::uint16_t>(ns.casualties[at(kFtr)] + count);
     return;
   }

@@ -573,7 +573,7 @@ void launch_apply(Ctx& c, const Act& a) {
   ++st.handled;
   c.set_top(st);
   if (a.b == kNoRegion) return;
-  ++c.s.fighter_tokens[a.nation][a.b];
+  c.s.fighter_tokens.add(a.nation, a.b, 1);
   c.add(kPhase3Step3, a.nation, Event::Launched, a.a, a.b);
 }
 
@@ -602,7 +602,7 @@ bool landing_ground(const CCtx& c, RegionId r, Alliance side) {
 }  // namespace
 
 void remove_carrier_fighters(State& s) {  // "Remove all Carrier Fighter Tokens from the World Map."
-  for (auto& tokens : s.fighter_tokens) tokens.fill(0);
+  s.fighter_tokens = {};
 }
 
 bool landing_done(const CCtx& c, int nation) { return tagged(c.s, c.d(), nation) == 0; }

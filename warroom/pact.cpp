@@ -90,7 +90,7 @@ PactBattles pact_battles(const CCtx& c, RegionId r) {
   std::array<bool, kNations> present{};
   for (int n = 0; n < kNations; ++n) {
     for (const Command& cmd : c.s.command[at(n)]) present[at(n)] = present[at(n)] || (cmd.region == r && units_in(cmd) > 0);
-    present[at(n)] = present[at(n)] || c.s.fighter_tokens[at(n)][r] > 0;
+    present[at(n)] = present[at(n)] || c.s.fighter_tokens.count(n, r) > 0;
   }
   if (!present[USSR] || !present[JPN]) return {};
   // "the party earlier in turn order and its allies there fight their enemies there except the other

@@ -2,7 +2,9 @@
 // hooks where Phase 3 movement and Phase 4 battles plug in; and the small helpers every part uses.
 #include <algorithm>
 #include <cassert>
+#include <utility>
 
+#include "core/expect.h"
 #include "warroom/rules.h"
 
 namespace warroom {
@@ -46,6 +48,22 @@ bool has_units_on_map(const CCtx& c, int nation) {
   return false;
 }
 
+void FighterTokens::add(int nation, RegionId r, int delta) {
+  std::size_t i = 0;  // where (nation, r) is or belongs
+  while (i < places && std::pair(place[i].nation, place[i].region) < std::pair(static_cast<std::uint8_t>(nation), r)) ++i;
+  if (i == places || place[i].nation != nation || place[i].region != r) {
+    CORE_EXPECT(delta > 0 && places < kMaxPlaces);
+    std::copy_backward(place.begin() + static_cast<std::ptrdiff_t>(i), place.begin() + places, place.begin() + places + 1);
+    place[i] = {static_cast<std::uint8_t>(nation), r, 0};
+    ++places;
+  }
+  place[i].count = static_cast<std::uint8_t>(place[i].count + delta);
+  if (place[i].count == 0) {  // the list keeps no empty place, so equal tokens are equal lists
+    std::copy(place.begin() + static_cast<std::ptrdiff_t>(i) + 1, place.begin() + places, place.begin() + static_cast<std::ptrdiff_t>(i));
+    place[--places] = {};
+  }
+}
+
 MapPresence map_presence(const CCtx& c) {
   MapPresence p;
   for (int n = 0; n < kNations; ++n) {
@@ -55,9 +73,8 @@ MapPresence map_presence(const CCtx& c) {
       p.any.set(cmd.region);
       if (command_category(c.d(), n, number) == Category::Land) p.land[static_cast<std::size_t>(alliance_of(n))].set(cmd.region);
     }
-    for (int r = 0; r < kMaxRegions; ++r)
-      if (c.s.fighter_tokens[at(n)][at(r)]) p.any.set(at(r));
   }
+  for (const FighterTokens::Place& t : c.s.fighter_tokens.all()) p.any.set(t.region);
   return p;
 }
 

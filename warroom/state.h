@@ -1,4 +1,4 @@
-// The state of a game of War Room (design §4.2): a plain value of fixed size (15 KB) with small integer
+// The state of a game of War Room (design §4.2): a plain value of fixed size (13.5 KB) with small integer
 // ids and no heap, so that search can copy it cheaply. Regions, nations and unit types are indices
 // into the engine's tables (warroom/rules.h), themselves built from the data set.
 //
@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 
 #include "core/step_stack.h"
 #include "core/steps.h"
@@ -325,6 +326,34 @@ struct PinSplit {
   bool operator==(const PinSplit&) const = default;
 };
 
+// Carrier Fighter Tokens launched (Phase 3 Step 3) and not yet removed (end of Phase 5), by nation
+// and region: a short list in (nation, region) order, an entry per place with tokens, rather than a
+// [nation][region] table of bytes nearly always empty (1.8 KB of every copy of the state). Each
+// token is one naval Command's launch, and a nation has at most 14 naval Command numbers (ruling 8,
+// data/warroom/nations.json), so there are at most 7 x 14 places.
+struct FighterTokens {
+  static constexpr int kMaxPlaces = kNations * 14;
+  struct Place {
+    std::uint8_t nation = 0;
+    RegionId region = kNoRegion;
+    std::uint8_t count = 0;
+    bool operator==(const Place&) const = default;
+  };
+  std::array<Place, kMaxPlaces> place{};
+  std::uint8_t places = 0;
+
+  int count(int nation, RegionId r) const {
+    for (int i = 0; i < places; ++i)
+      if (place[static_cast<std::size_t>(i)].nation == nation && place[static_cast<std::size_t>(i)].region == r)
+        return place[static_cast<std::size_t>(i)].count;
+    return 0;
+  }
+  // Adds `delta` tokens (negative: removes); a place left with none leaves the list.
+  void add(int nation, RegionId r, int delta);
+  std::span<const Place> all() const { return {place.data(), places}; }
+  bool operator==(const FighterTokens&) const = default;
+};
+
 // Phase 4: the Active region being resolved (combat.cpp). Sides are those of the battle module:
 // 0 the Allied Forces, 1 the Axis.
 
@@ -377,13 +406,12 @@ struct State {
   std::array<std::array<Command, kMaxCommandNumber + 1>, kNations> command{};  // [nation][number], 0 unused
   std::array<Construction, kMaxIndustries> construction{};                     // by the tables' industry index
   std::array<Sheet, kNations> sheet{};
-  PinSplit pin{};  // Phase 3 pin split in progress
-  std::array<std::array<std::uint8_t, kMaxRegions>, kNations>
-      fighter_tokens{};     // Carrier Fighter Tokens launched [nation][region] (Phase 3 Step 3)
-  Battle battle{};          // Phase 4: the battle being resolved (warroom/battle.h), driven by BattleDrive, or the last one resolved
-  Fight fight{};            // Phase 4: the Active region being resolved and its debrief (combat.cpp)
-  std::uint8_t winner = 0;  // at the end: kAlliedWin, kAxisWin, kBothLose, or 0 (stopped by a round limit)
-  PactState pact{};         // the Soviet-Japanese Non-Aggression Pact
+  PinSplit pin{};                  // Phase 3 pin split in progress
+  FighterTokens fighter_tokens{};  // Carrier Fighter Tokens launched (Phase 3 Step 3)
+  Battle battle{};                 // Phase 4: the battle being resolved (warroom/battle.h), driven by BattleDrive, or the last one resolved
+  Fight fight{};                   // Phase 4: the Active region being resolved and its debrief (combat.cpp)
+  std::uint8_t winner = 0;         // at the end: kAlliedWin, kAxisWin, kBothLose, or 0 (stopped by a round limit)
+  PactState pact{};                // the Soviet-Japanese Non-Aggression Pact
   bool operator==(const State&) const = default;
 };
 

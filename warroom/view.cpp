@@ -628,8 +628,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     if (r.rid < kMaxRegions && (v.region[r.rid].flags & kActive)) hotspots.push_back(r.id);
   for (int n = 0; n < kNations; ++n)
     for (const Region& r : d.regions)
-      if (r.rid < kMaxRegions && v.fighter_tokens[at(n)][r.rid])
-        tokens.push_back({{"nation", nation_name(n)}, {"region", r.id}, {"count", v.fighter_tokens[at(n)][r.rid]}});
+      if (const int count = r.rid < kMaxRegions ? v.fighter_tokens.count(n, r.rid) : 0)
+        tokens.push_back({{"nation", nation_name(n)}, {"region", r.id}, {"count", count}});
   for (int n = 0; n < kNations; ++n)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& c = v.command[at(n)][at(number)];

@@ -357,7 +357,7 @@ TEST(Phase4Raids, ResolvingConvoyRaids_ACarrierFighterTokenNeverRaids) {
   put(s, GER, 40, "G1", {{kInf, 1}});
   put(s, BC, 40, "B1", {{kInf, 1}});
   s.nation[BC].res = {5, 5, 5};
-  s.fighter_tokens[GER][region("A-8")] = 1;
+  s.fighter_tokens.add(GER, region("A-8"), 1);
   State lone = s;
   core::LogBuffer quiet;
   Ctx c{g, lone, &quiet};
@@ -383,7 +383,7 @@ TEST(Phase4Debrief, BattleDebrief1_ADamagedCarrierFighterTokenIsPaidForOrGoesToT
     put(s, GER, 40, "G1", {{kInf, 1}});
     put(s, BC, 40, "B1", {{kInf, 1}});
     put(s, BC, 20, "A-8", {{kFtr, 1}});
-    s.fighter_tokens[GER][region("A-8")] = 1;
+    s.fighter_tokens.add(GER, region("A-8"), 1);
     s.nation[GER].res = {0, 3, 0};
     start_phase(g, s, 4);
     Lines log(g);

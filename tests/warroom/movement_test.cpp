@@ -117,7 +117,7 @@ TEST(Phase3MovementExamples, JapansRoundBoxByBox) {
   // Japan's carriers in Command order: the 2nd's (P-1) first, then the 5th's (P-12).
   EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "launch JPN 2 aboard")) << "launching is optional";
   act(g, s, JPN, "launch JPN 2 P-2");
-  EXPECT_EQ(s.fighter_tokens[JPN][region("P-2")], 1);
+  EXPECT_EQ(s.fighter_tokens.count(JPN, region("P-2")), 1);
   const auto launches = legal_texts(g, s, JPN);
   EXPECT_TRUE(launches.contains("launch JPN 5 P-12"));
   EXPECT_TRUE(launches.contains("launch JPN 5 J22"));
@@ -131,8 +131,8 @@ TEST(Phase3MovementExamples, JapansRoundBoxByBox) {
   s = play_until(g, s, [](const State& x) { return top(x) == StepId::LandAir; });
   // Phase 5 Step 1: "Remove all Carrier Fighter Tokens from the World Map"; the 18th must land.
   ASSERT_EQ(top(s), StepId::LandAir);
-  EXPECT_EQ(s.fighter_tokens[JPN][region("P-2")], 0);
-  EXPECT_EQ(s.fighter_tokens[JPN][region("P-12")], 0);
+  EXPECT_EQ(s.fighter_tokens.count(JPN, region("P-2")), 0);
+  EXPECT_EQ(s.fighter_tokens.count(JPN, region("P-12")), 0);
   EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "land JPN 18 J10"));
 }
 
