@@ -76,21 +76,23 @@ void add_rules_command(CLI::App& app, cli::Kit& kit, int& exit_code) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  cli::Kit kit;
-  kit.program = "warroom";
-  kit.description = "War Room: the Second World War on the project's world map (Nightingale Games, Larry Harris).";
-  kit.default_data = warroom::default_data_dir();
-  kit.make_title = [](const std::filesystem::path& dir) { return warroom::make_title(dir); };
-  kit.searching_bots = true;  // bot:ai:LEVEL (docs/warroom/ai.md): new and play take --threads
-  CLI::App app{kit.description};
-  app.set_version_flag("--version", std::string("warroom ") + CHURCHILL_ENGINE_VERSION);
-  int exit_code = 0;
-  cli::add_match_commands(app, kit, exit_code);
-  cli::add_warroom_play_commands(app, kit, exit_code);
-  cli::add_warroom_balance_command(app, kit, exit_code);
-  cli::add_warroom_odds_command(app, kit);
-  cli::add_warroom_arena_command(app, kit);
-  add_data_commands(app, kit, exit_code);
-  add_rules_command(app, kit, exit_code);
-  return cli::run(app, kit, argc, argv, exit_code);
+  return cli::guarded_main("warroom", [&] {
+    cli::Kit kit;
+    kit.program = "warroom";
+    kit.description = "War Room: the Second World War on the project's world map (Nightingale Games, Larry Harris).";
+    kit.default_data = warroom::default_data_dir();
+    kit.make_title = [](const std::filesystem::path& dir) { return warroom::make_title(dir); };
+    kit.searching_bots = true;  // bot:ai:LEVEL (docs/warroom/ai.md): new and play take --threads
+    CLI::App app{kit.description};
+    app.set_version_flag("--version", std::string("warroom ") + CHURCHILL_ENGINE_VERSION);
+    int exit_code = 0;
+    cli::add_match_commands(app, kit, exit_code);
+    cli::add_warroom_play_commands(app, kit, exit_code);
+    cli::add_warroom_balance_command(app, kit, exit_code);
+    cli::add_warroom_odds_command(app, kit);
+    cli::add_warroom_arena_command(app, kit);
+    add_data_commands(app, kit, exit_code);
+    add_rules_command(app, kit, exit_code);
+    return cli::run(app, kit, argc, argv, exit_code);
+  });
 }

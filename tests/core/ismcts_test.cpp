@@ -100,7 +100,7 @@ struct Guess {
   }
   std::string action_to_string(const State&, Seat, core::Action a) const { return std::to_string(a); }
   std::optional<core::Action> action_from_string(const State&, Seat, std::string_view) const { return std::nullopt; }
-  std::uint64_t hash(const State& s) const { return static_cast<std::uint64_t>(s.first * 8 + s.second); }
+  std::uint64_t hash(const State& s) const { return static_cast<std::uint64_t>(s.first) * 8 + static_cast<std::uint64_t>(s.second); }
   std::string seat_name(Seat seat) const { return seat == 0 ? "first" : "second"; }
   std::optional<Seat> seat_from_name(std::string_view) const { return std::nullopt; }
   int seat_count() const { return 2; }

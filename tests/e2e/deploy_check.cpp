@@ -186,9 +186,7 @@ int check_stored(PGconn* db, const Game& g, std::uint64_t final_version) {
   return failures;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   if (argc != 9) {
     std::fprintf(stderr, "usage: deploy_check NGINX_PORT PORT_A PORT_B POSTGRES_URL GAMES ROUNDS GO_FILE KILLED(A|B)\n");
     return 2;
@@ -383,4 +381,15 @@ int main(int argc, char** argv) {
       games, n.acked.load(), seconds, n.conflicts.load(), n.unavailable.load(), n.reconnects.load(), pushed_elsewhere, leaks.load(),
       failures);
   return failures == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "deploy_check: %s\n", e.what());
+    return 1;
+  }
 }

@@ -19,7 +19,7 @@ class AccountServer : public Server {
  protected:
   // A request with the headers a browser page of this site sends (the session cookie, X-Churchill-CSRF).
   Answer send(http::verb method, const std::string& target, const std::string& body = "", const std::string& cookie = "",
-              std::map<std::string, std::string> headers = {{"X-Churchill-CSRF", "1"}, {"Content-Type", "application/json"}}) {
+              const std::map<std::string, std::string>& headers = {{"X-Churchill-CSRF", "1"}, {"Content-Type", "application/json"}}) {
     boost::asio::io_context io;
     beast::tcp_stream stream(io);
     stream.connect(tcp::resolver(io).resolve("127.0.0.1", port));

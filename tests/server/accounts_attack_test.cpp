@@ -107,7 +107,8 @@ class AccountsAttack : public test_support::Server {
   }
   // The victim: its own game's view and first legal action, each timed (the event loop's latency).
   void probe(const std::pair<std::string, std::string>& game, Latencies& times) {
-    const auto& [id, token] = game;
+    const std::string& id = game.first;
+    const std::string& token = game.second;
     const Reply view = times.time([&] { return get("/api/games/" + id + "/view", token); });
     EXPECT_EQ(view.status, 200);
     if (view.status != 200 || view.body["terminal"].get<bool>() || view.body["legal_actions"].empty()) return;
@@ -218,7 +219,9 @@ TEST_F(AccountsAttack, ASignInAndRegistrationFloodStarvesNeitherTheEventLoopNorA
 TEST_F(AccountsAttack, HugeMalformedAndForgedRequestsToTheNewEndpointsAreRefusedAndChangeNothing) {
   const std::string from = "127.0.7.2";
   const std::string mallory = signed_up(from, "mallory");
-  const auto [id, token] = clocked_game(from, mallory);
+  const auto claimed = clocked_game(from, mallory);
+  const std::string& id = claimed.first;
+  const std::string& token = claimed.second;
   ASSERT_EQ(page(from, http::verb::post, "/api/games/" + id + "/chat", R"({"channel": "table", "text": "hello"})", "", token).status, 201);
   const std::string before = tables();
   const std::string huge(100 * 1024, 'x'), big_text(600, 'y');
@@ -346,7 +349,9 @@ TEST_F(AccountsAttack, SocketsThatNeverSayHelloAndMyGamesSocketFloodsLeaveAVicti
 TEST_F(AccountsAttack, TableTalkPauseAndVacationFloodsFromOneSeatAreLimited) {
   const std::string from = "127.0.11.2";
   const std::string mallory = signed_up(from, "mallory");
-  const auto [id, token] = clocked_game(from, mallory);
+  const auto claimed = clocked_game(from, mallory);
+  const std::string& id = claimed.first;
+  const std::string& token = claimed.second;
   const std::string game = "/api/games/" + id;
   Tally chat, clock, vacation;
   const Latencies times = probed(3, 5, [&](int c, int i) {

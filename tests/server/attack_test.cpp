@@ -38,7 +38,8 @@ class Attack : public Server {
   }
   // The victim plays: a view, then the first legal action, each timed; false once the game is over.
   bool victim_moves(const std::pair<std::string, std::string>& game, Latencies& times) {
-    const auto& [id, token] = game;
+    const std::string& id = game.first;
+    const std::string& token = game.second;
     const Reply view = times.time([&] { return get("/api/games/" + id + "/view", token); });
     EXPECT_EQ(view.status, 200) << view.body.dump().substr(0, 300);
     if (view.status != 200 || view.body["terminal"].get<bool>() || view.body["legal_actions"].empty()) return false;

@@ -220,7 +220,7 @@ TEST_F(LobbyOverFailingStore, SearchesAreOnePerGameLimitedPerAddressAndAppliedOn
 // queued in `jobs`.
 std::string search_bot_game(server::Lobby& lobby, Jobs& jobs) {
   jobs.attach(lobby);
-  const std::string id = lobby.create(
+  std::string id = lobby.create(
       json{
           {"title", "warroom"}, {"scenario", "eastern-front"}, {"players", 2u}, {"seats", {{"USSR", "bot:rules"}, {"GER", "bot:ai:easy"}}}},
       "10.0.0.1")["id"];

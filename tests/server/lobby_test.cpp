@@ -238,7 +238,9 @@ TEST_F(Replay, AFinishedGameIsReplayedStepByStepFromAnySeatsView) {
 TEST_F(Replay, AGameInPlayIsReplayedOnlyFromTheAskingSeatsViewWithoutOthersChoices) {
   FailingStore store(path());
   server::Lobby lobby(titles(), store);
-  const auto [id, token] = game_with_uk_claimed(lobby);
+  const auto claimed = game_with_uk_claimed(lobby);
+  const std::string& id = claimed.first;
+  const std::string& token = claimed.second;
   const json now = json::parse(lobby.view(id, token));
   lobby.act(id, token, json{{"action", now["legal_actions"][0]}, {"version", now["version"]}});
   lobby.commit_now();

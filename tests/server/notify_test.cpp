@@ -73,7 +73,7 @@ class Notifications : public AccountServer {
   // A server that tells webhooks on loopback, and anna's account with `hook` confirmed: her session.
   std::string listening(FakeWebhook& hook) {
     restart({"--notify-allow-local", "--notify-poll", "0.2"});
-    const std::string anna = sign("/api/accounts", "anna");
+    std::string anna = sign("/api/accounts", "anna");
     confirm_webhook(anna, hook);
     return anna;
   }
@@ -224,7 +224,9 @@ TEST_F(Notifications, EachTurnOfTheAccountsSeatIsToldOnceWithALinkToTheGame) {
 TEST_F(Notifications, ASeatClaimedOnItsTurnIsToldOnceAsAnyOtherTurn) {
   FakeWebhook hook;
   const std::string anna = listening(hook);
-  const auto [id, token] = game_of(anna);
+  const auto claimed = game_of(anna);
+  const std::string& id = claimed.first;
+  const std::string& token = claimed.second;
   ASSERT_TRUE(eventually([&] { return !get("/api/games/" + id + "/view", token).body["legal_actions"].empty(); }));  // UK to play
   ASSERT_TRUE(eventually([&] { return hook.received().size() == 2; })) << log_text();
   const std::string text = hook.received()[1].value("content", "");
@@ -261,7 +263,9 @@ TEST_F(Notifications, ARematchSeatIsInMyGamesAtOnceAndItsFirstTurnIsTold) {
   FakeWebhook hook;
   const std::string anna = listening(hook);
   ASSERT_EQ(put(anna, R"({"digest": false})").status, 200);
-  const auto [id, token] = game_of(anna);
+  const auto claimed = game_of(anna);
+  const std::string& id = claimed.first;
+  const std::string& token = claimed.second;
   ASSERT_TRUE(eventually([&] { return hook.received().size() == 2; })) << log_text();  // its first turn
   ASSERT_EQ(post("/api/games/" + id + "/resign", "{}", token).status, 200);
   ASSERT_TRUE(eventually([&] { return get("/api/games/" + id + "/view", token).body.value("terminal", false); }, 60));

@@ -8,14 +8,15 @@
 // (docs/server.md, "Limits"), and a move made, a seat held or the sessions ended through one server
 // reach an account's "My games" socket on another at once ("Notifications"). Needs CHURCHILL_TEST_POSTGRES and CHURCHILL_BINARY (ctest's
 // Server.PostgreSQL sets both).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
 #include <netinet/in.h>
 #include <poll.h>
-#include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <csignal>
 
 #include <atomic>
 #include <chrono>
@@ -253,7 +254,7 @@ TEST_F(ServersOnPostgres, ACommitCutAtCommitIsAnsweredUnknownAndItsKeyMakesItExa
     ASSERT_FALSE(token.empty()) << "a seat may act";
     const auto stored_version = [&] { return std::stoull(value("SELECT version FROM games WHERE id = '" + id + "'")); };
     const auto seat_actions = [&] {
-      return std::stoi(value("SELECT count(*) FROM actions WHERE game = '" + id + "' AND seat = '" + seat + "'"));
+      return std::stoi(value(fmt::format("SELECT count(*) FROM actions WHERE game = '{}' AND seat = '{}'", id, seat)));
     };
     const std::uint64_t version_before = stored_version();
     const int actions_before = seat_actions();

@@ -22,7 +22,7 @@ class SecretSteps : public LobbyOverFailingStore {
   // The seat's first legal action starting with `verb` (""; its first entry that does not finish a
   // sheet), chosen on its view now. What a sheet offers depends on the cards dealt (the seed).
   json act(const std::string& token, const std::string& verb, std::optional<std::uint64_t> version = std::nullopt) {
-    const json v = view(token);
+    json v = view(token);
     const auto action = std::find_if(v["legal_actions"].begin(), v["legal_actions"].end(), [&](const json& a) {
       return verb.empty() ? a.get<std::string>().rfind("done", 0) != 0 : a.get<std::string>().rfind(verb, 0) == 0;
     });
@@ -30,8 +30,7 @@ class SecretSteps : public LobbyOverFailingStore {
       ADD_FAILURE() << "no \"" << verb << "\" in " << v["legal_actions"].dump();
       return v;
     }
-    const json made =
-        json::parse(lobby->act(id, token, {{"action", *action}, {"version", version.value_or(v["version"].get<std::uint64_t>())}}));
+    json made = json::parse(lobby->act(id, token, {{"action", *action}, {"version", version.value_or(v["version"].get<std::uint64_t>())}}));
     lobby->commit_now();
     return made;
   }

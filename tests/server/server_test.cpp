@@ -2,12 +2,12 @@
 // illegal and hostile input (a bounded fuzz), secrets never leaking, seeds, versions, invitations,
 // limits, storage faults and damaged games, the WebSocket, and kill -9 with a restart.
 #include <gtest/gtest.h>
-#include <signal.h>
 #include <sqlite3.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <csignal>
 
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
@@ -159,7 +159,7 @@ TEST_F(Server, BadRequestsAreJsonErrorsAndChangeNothing) {
   const std::string token = claim(id);
   expect_error(post("/api/games/" + id + "/seats/UK"), 409, "already taken");
   const json before = get("/api/games/" + id + "/view", token).body;
-  const json version = before["version"];
+  const json& version = before["version"];
   expect_error(post("/api/games/" + id + "/actions", json{{"action", "win the war"}, {"version", version}}.dump(), token), 422,
                "not a legal action");
   expect_error(post("/api/games/" + id + "/actions", R"({"action": 3})", token), 400, "the body must be");

@@ -23,7 +23,7 @@ void sql(const std::string& db, const std::string& statement) {
 }
 
 std::string created(server::Lobby& lobby, const json& body = json{{"seating", "public"}}) {
-  const std::string id = lobby.create(body)["id"];
+  std::string id = lobby.create(body)["id"];
   lobby.commit_now();
   return id;
 }

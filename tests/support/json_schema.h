@@ -61,16 +61,23 @@ class JsonSchema {
     return k;
   }
 
+  static std::string child(const std::string& at, const std::string& key) {
+    std::string path = at;
+    path += '/';
+    path += key;
+    return path;
+  }
+
   static void unsupported_in(const nlohmann::json& s, const std::string& at, std::vector<std::string>& out) {
     if (s.is_boolean()) return;
     if (!s.is_object()) return out.push_back(at + ": a schema must be an object or a boolean");
     for (const auto& [k, v] : s.items()) {
-      if (!known().count(k)) out.push_back(at + "/" + k);
+      if (!known().count(k)) out.push_back(child(at, k));
       if (k == "properties" || k == "$defs")
-        for (const auto& [name, sub] : v.items()) unsupported_in(sub, at + "/" + k + "/" + name, out);
-      if (k == "items" || k == "additionalProperties") unsupported_in(v, at + "/" + k, out);
+        for (const auto& [name, sub] : v.items()) unsupported_in(sub, child(child(at, k), name), out);
+      if (k == "items" || k == "additionalProperties") unsupported_in(v, child(at, k), out);
       if (k == "anyOf" || k == "allOf")
-        for (std::size_t i = 0; i < v.size(); ++i) unsupported_in(v[i], at + "/" + k + "/" + std::to_string(i), out);
+        for (std::size_t i = 0; i < v.size(); ++i) unsupported_in(v[i], child(child(at, k), std::to_string(i)), out);
       if (k == "unevaluatedProperties" && v != false) out.push_back(at + "/unevaluatedProperties: only false is checked");
     }
   }

@@ -529,7 +529,7 @@ TEST_F(BattleTest, Setup_BadInputIsRefusedAndChangesNothing) {
   bad.garrison = true;
   bad.garrison_nation = BC;  // BC's territory is not empty
   EXPECT_NE(setup_battle(b, bad), "");
-  EXPECT_EQ(std::memcmp(&before, &b, sizeof b), 0);
+  EXPECT_TRUE(before == b);
   EXPECT_FALSE(is_legal(b, Choice{ChoiceKind::Hit, 0, 0, 0}));
 }
 
@@ -914,12 +914,12 @@ TEST_F(BattleTest, Api_IllegalChoicesAndDiceAreRefusedAndChangeNothing) {
   EXPECT_FALSE(apply(b, decode(0xFFFFFFFFu)));
   Choice c;
   EXPECT_FALSE(choice_from_text(b, "stance BC inf defensive 9", kNames, c));
-  EXPECT_EQ(std::memcmp(&before, &b, sizeof b), 0);
+  EXPECT_TRUE(before == b);
   choose("stance BC inf defensive 1");
   EXPECT_FALSE(apply_die(b, static_cast<Colour>(6)));
   const Battle rolled = b;
   EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, GER, 0}));  // a die is awaited
-  EXPECT_EQ(std::memcmp(&rolled, &b, sizeof b), 0);
+  EXPECT_TRUE(rolled == b);
   EXPECT_EQ(decode(encode(Choice{ChoiceKind::Repair, 1, 23, 3})), (Choice{ChoiceKind::Repair, 1, 23, 3}));
 }
 

@@ -215,8 +215,8 @@ core::SaveFile soak_record(const Game& g, const std::string& scenario, int playe
   f.scenario = scenario;
   f.players = players;
   f.options = {"round-limit-40"};
-  if (o.rapid_resolution) f.options.push_back("rapid-resolution");
-  if (o.ussr_with_second_seat) f.options.push_back("ussr-with-seat-2");
+  if (o.rapid_resolution) f.options.emplace_back("rapid-resolution");
+  if (o.ussr_with_second_seat) f.options.emplace_back("ussr-with-seat-2");
   for (core::Seat p = 0; p < g.seat_count(); ++p) f.seats.emplace_back(g.seat_name(p), "bot:random");
   return f;
 }

@@ -104,7 +104,7 @@ inline State empty_map(const Game& g) {
 }
 
 // Command `number` of `nation` in `where` with units {type, count}...
-inline void put(State& s, int nation, int number, const std::string& where, std::vector<std::pair<int, int>> units) {
+inline void put(State& s, int nation, int number, const std::string& where, const std::vector<std::pair<int, int>>& units) {
   Command& c = s.command[at(nation)][at(number)];
   c = Command{};
   c.region = region(where);
