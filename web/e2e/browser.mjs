@@ -84,6 +84,17 @@ export async function postGame(base, body) {
   return game;
 }
 
+// An Eastern Front game the rules bots play on both seats to its end (round cap 10), public, made
+// through the API: the War Room scripts that watch a war's end. Returns the answer ({id, ...}).
+export const rulesBotsEasternFront = (base) =>
+  postGame(base, {
+    title: 'warroom',
+    scenario: 'eastern-front',
+    seating: 'public',
+    seats: { USSR: 'bot:rules', GER: 'bot:rules' },
+    options: ['round-limit-10'],
+  });
+
 // Claims `seat` of game `id` through the API; returns the seat's token.
 export async function claimSeat(base, id, seat) {
   const res = await fetch(`${base}api/games/${id}/seats/${encodeURIComponent(seat)}`, {

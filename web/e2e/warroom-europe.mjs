@@ -56,8 +56,13 @@ await moved(v, 'done in Phase 1');
 await phase(/Phase 2 > Step 1/, 'Phase 2');
 
 // Great Britain holds several British Commands: a click on its stack opens the region's details.
-await page.evaluate(() => window.scrollTo(0, 320));
+// The page scrolled down until Great Britain's stack is near the screen's top (the map's first view
+// holds the seat's own Commands, so where Great Britain sits on the page depends on them).
 const chip = page.locator('g.label[data-id="B1"] g.chip').first();
+await page.evaluate(() => {
+  const y = document.querySelector('g.label[data-id="B1"] g.chip').getBoundingClientRect().top + window.scrollY;
+  window.scrollTo(0, Math.max(0, y - 60));
+});
 const before = await chip.boundingBox();
 if (!before || before.y < 0 || before.y > 800) fail(`Great Britain's stack is not on the screen (${JSON.stringify(before)})`);
 await page.mouse.click(before.x + before.width / 2, before.y + before.height / 2);

@@ -13,7 +13,7 @@
 // Screenshots at 1280x800 and 390x844 of the panel, the end screen and the replay's jump.
 // Usage: node e2e/warroom-odds.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { fail, labelClashes, launch, tourSeen } from './browser.mjs';
+import { fail, labelClashes, launch, rulesBotsEasternFront, tourSeen } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const started = Date.now();
@@ -117,20 +117,7 @@ if (sideways) fail('the phone page scrolls sideways with the odds panel');
 await context.close();
 
 // ---- 2. The end and the memory ----
-const made = await (
-  await (
-    await browser.newContext()
-  ).request.post(`${base}api/games`, {
-    data: {
-      title: 'warroom',
-      scenario: 'eastern-front',
-      seating: 'public',
-      seats: { USSR: 'bot:rules', GER: 'bot:rules' },
-      options: ['round-limit-10'],
-    },
-  })
-).json();
-if (!made.id) fail(`no game: ${JSON.stringify(made)}`);
+const made = await rulesBotsEasternFront(base);
 const watch = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
 watch.on('pageerror', (e) => fail(`page error: ${e.message}`));
 await watch.goto(`${base}#/game/${made.id}`);

@@ -53,6 +53,8 @@ export interface MapState {
   selected: string | null; // the region of the selected Command
   marked: Set<string>; // regions named by the actions listed
   focus: string | null; // the region whose details are open
+  objectives: Set<string>; // the regions the scenario's victory conditions name: the end's map shows them all
+  own: Set<string>; // the seat's nations: the map's first view holds their Commands
   tracks: Tracks; // drawn at the pole, as the printed map has them
 }
 
@@ -84,7 +86,8 @@ interface Label {
   y: number;
   g: SVGGElement;
   name: SVGTextElement | null;
-  w: number;
+  w: number; // the name's width, estimated from its letters until measured on screen
+  measured?: boolean;
   priority: number;
   id_box: Box; // the id, SV, star and marks, around the anchor
   chips: Box[];
@@ -125,8 +128,10 @@ const NUDGES: [number, number][] = [
 ];
 // Farther places, ring by ring, for a label that must be shown and finds no free place near its
 // region: on the phone Smolensk's id and stack found none and were drawn over Moscow's stack
-// (play-test 2026-12-05, finding 4); a label set apart reads as nudged.
-const FAR: [number, number][] = [60, 84, 108].flatMap((r) =>
+// (play-test 2026-12-05, finding 4); a label set apart reads as nudged, and one set beyond the near
+// places is tied to its region by a dashed line. The outer rings keep the end's map, zoomed out to
+// show both objectives, free of overlaps round Moscow.
+const FAR: [number, number][] = [60, 84, 108, 132, 156, 180, 204].flatMap((r) =>
   Array.from({ length: 16 }, (_, i): [number, number] => [
     Math.round(r * Math.cos((i * Math.PI) / 8)),
     Math.round(r * 0.7 * Math.sin((i * Math.PI) / 8)),
@@ -160,7 +165,9 @@ export class WarRoomMap {
   private drawn = '';
   private frame = 0;
   private dragged = false;
-  private tracksFolded = false; // the player has folded the tracks at the pole to one line
+  private tracksFolded = false; // the tracks at the pole are folded to one line
+  private tracksChosen = false; // the player has folded or unfolded them: a resize keeps their choice
+  private over = false; // the war's end has been drawn (its map fits the objectives)
 
   constructor(
     private readonly layout: MapLayout,
@@ -225,7 +232,7 @@ export class WarRoomMap {
           .join('')}</g>
         <path class="land-base" d="${g.land}"/><g class="territories">${land}</g>
         <path class="coast" d="${g.land}"/><g class="embattled-layer"></g></g>
-      <g class="overlay"></g><g class="arrows"></g><g class="pole"></g>`;
+      <g class="leaders"></g><g class="overlay"></g><g class="arrows"></g><g class="pole"></g>`;
   }
 
   // ---- what the view shows ----
@@ -267,15 +274,29 @@ export class WarRoomMap {
       .join('');
     this.svg.querySelector('g.arrows')!.innerHTML = state.arrows.map((a) => this.arrow(a)).join('');
     this.drawOverlay(state);
-    if (!this.fitted && this.w > 0 && this.w < 600) this.tracksFolded = true; // a phone's map starts with the tracks folded
+    this.foldOnPhone();
     this.drawTracks(state.tracks);
     this.legend(state);
-    if (!this.fitted && this.w > 0) {
+    // The war's end is a new screen: its map fits the Commands and every objective, once.
+    const over = state.tracks.phase === null;
+    if ((!this.fitted || over !== this.over) && this.w > 0) {
       this.fit();
       this.fitted = true;
+      if (over !== this.over) this.moved = false;
     }
+    this.over = over;
     this.place();
     if (state.focus) this.showInfo(state.focus);
+  }
+
+  // On a phone-sized page the tracks are folded to one line (unfolded, they covered the theater's
+  // south-east corner: play-test 2026-12-05, finding 4), also when a page opened wide is narrowed;
+  // once the player folds or unfolds them, their choice stands. Says whether it changed them.
+  private foldOnPhone(): boolean {
+    const fold = window.innerWidth < 600;
+    if (this.tracksChosen || this.w <= 0 || fold === this.tracksFolded) return false;
+    this.tracksFolded = fold;
+    return true;
   }
 
   private mark(el: SVGElement, id: string, s: MapState) {
@@ -401,8 +422,9 @@ export class WarRoomMap {
       chipBoxes.set(r.id, boxes);
       parts.push(`<g class="${classes}" data-id="${escape(r.id)}" data-x="${x}" data-y="${y}">${body}${name}${chips.join('')}</g>`);
     }
-    parts.push(...this.passages(s), ...this.convoys(s));
-    this.overlay.innerHTML = parts.join('');
+    // The convoys and passages under the labels: a convoy drawn over Great Britain's stack took the
+    // click meant for it once the first view held the seat's own Commands.
+    this.overlay.innerHTML = [...this.passages(s), ...this.convoys(s), ...parts].join('');
     this.anchored = Array.from(this.overlay.querySelectorAll<SVGGElement>('[data-x]')).map((el) => ({
       el,
       x: +el.dataset.x!,
@@ -495,10 +517,11 @@ export class WarRoomMap {
       this.drawTracks(tr);
       this.place();
     };
-    fold.addEventListener('click', (e) => (e.stopPropagation(), toggle()));
+    fold.addEventListener('click', (e) => (e.stopPropagation(), (this.tracksChosen = true), toggle()));
     fold.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
+        this.tracksChosen = true;
         toggle();
       }
     });
@@ -599,6 +622,27 @@ export class WarRoomMap {
     }
     if (html !== undefined) this.info.innerHTML = html;
     this.info.hidden = false;
+    this.placeInfo(id);
+  }
+
+  // The details sit under or above the region clicked, on the side of the map with more room, so
+  // that they never cover it: on the phone they stood at the map's foot, over G1 Greater Germany
+  // when G1 was tapped (play-test 2026-12-05, finding 4).
+  private placeInfo(id: string) {
+    const st = this.info.style;
+    st.top = st.bottom = st.maxHeight = '';
+    const label = this.labels.find((l) => l.id === id);
+    if (!label || label.g.style.display === 'none') return;
+    const map = this.svg.getBoundingClientRect(),
+      b = label.g.getBoundingClientRect();
+    if (!map.height || !b.height) return;
+    const gap = 6,
+      above = Math.max(0, b.top - map.top),
+      below = Math.max(0, map.bottom - b.bottom);
+    // At that side's edge of the map, as far from the region as they can be.
+    st.top = below >= above ? 'auto' : `${gap}px`;
+    st.bottom = below >= above ? `${gap}px` : 'auto';
+    st.maxHeight = `${(Math.max(above, below) - 2 * gap).toFixed(0)}px`;
   }
 
   regionInfoPanel(): HTMLElement {
@@ -615,6 +659,7 @@ export class WarRoomMap {
     this.w = box.width;
     this.h = box.height;
     this.svg.setAttribute('viewBox', `0 0 ${this.w} ${this.h}`);
+    if (this.state && this.foldOnPhone()) this.drawTracks(this.state.tracks);
     if (!this.moved && this.state) {
       this.fit();
       this.fitted = true;
@@ -627,20 +672,58 @@ export class WarRoomMap {
 
   // Fits the regions where the war is: those holding Commands, but for the farthest fifth on each
   // side (a lone fleet in the Indian Ocean); the whole game's regions when no Command is on the map.
+  // Once the war is over, the regions its victory conditions name too: the end's map cut G1 Greater
+  // Germany off, the Allies' objective (play-test 2026-12-05, finding 16).
   private fit() {
     const s = this.state;
     if (!s) return this.world();
     const held = new Set(s.stacks.map((c) => c.region));
     const ids = held.size ? held : s.inPlay;
-    const pts = this.layout.regions.filter((r) => ids.has(r.id)).map((r) => this.g.project(r.lon, r.lat));
+    const at = (keep: Set<string>) => this.layout.regions.filter((r) => keep.has(r.id)).map((r) => this.g.project(r.lon, r.lat));
+    const pts = at(ids);
     if (!pts.length) return this.world();
-    const trim = (v: number[]) => {
+    const trim = (v: number[], part: number) => {
       v.sort((a, b) => a - b);
-      const cut = Math.floor(v.length / 5);
+      const cut = Math.floor(v.length * part);
       return [v[cut], v[v.length - 1 - cut]];
     };
-    const [x0, x1] = trim(pts.map((p) => p[0])).map((v, i) => v + (i ? 25 : -25));
-    const [y0, y1] = trim(pts.map((p) => p[1])).map((v, i) => v + (i ? 40 : -25));
+    const xs = trim(
+        pts.map((p) => p[0]),
+        0.2,
+      ),
+      ys = trim(
+        pts.map((p) => p[1]),
+        0.2,
+      );
+    const widen = (x: number, y: number) => {
+      xs.splice(0, 2, Math.min(xs[0], x), Math.max(xs[1], x));
+      ys.splice(0, 2, Math.min(ys[0], y), Math.max(ys[1], y));
+    };
+    // The seat's own Commands, but for the farthest tenth on each side: Japan's page showed Europe,
+    // its fleets and the Pacific islands cut off (play-test 2026-12-05, Global War).
+    // Counted by Command: a region holding several (Great Britain's) is never the one dropped.
+    const where = new Map(this.layout.regions.map((r) => [r.id, r]));
+    const own = s.stacks
+      .filter((c) => s.own.has(c.nation) && where.has(c.region))
+      .map((c) => this.g.project(where.get(c.region)!.lon, where.get(c.region)!.lat));
+    if (own.length) {
+      const [ox, oy] = [
+        trim(
+          own.map((p) => p[0]),
+          0.1,
+        ),
+        trim(
+          own.map((p) => p[1]),
+          0.1,
+        ),
+      ];
+      widen(ox[0], oy[0]);
+      widen(ox[1], oy[1]);
+    }
+    if (s.tracks.phase === null)
+      for (const r of this.layout.regions.filter((r) => s.objectives.has(r.id))) widen(...this.g.project(r.lon, r.lat));
+    const [x0, x1] = xs.map((v, i) => v + (i ? 25 : -25));
+    const [y0, y1] = ys.map((v, i) => v + (i ? 40 : -25));
     this.k = Math.min(this.w / (x1 - x0), this.h / (y1 - y0));
     this.tx = this.w / 2 - ((x0 + x1) / 2) * this.k;
     this.ty = this.h / 2 - ((y0 + y1) / 2) * this.k;
@@ -757,6 +840,12 @@ export class WarRoomMap {
       });
   }
 
+  // The line under the id where an objective's name stands at the war's end (0: not kept).
+  private keepsName(l: Label): number {
+    if (!this.over || !l.name || !this.state?.objectives.has(l.id)) return 0;
+    return Number((l.name.dataset.below ??= l.name.getAttribute('y') ?? '0'));
+  }
+
   // Moves the drawing to the zoom, and the labels with it at their own size; names that would
   // overlap a more important label are hidden until the player zooms in.
   private place() {
@@ -771,16 +860,24 @@ export class WarRoomMap {
     const taken: Box[] = [tracks];
     const apart = (b: Box, t: Box) => b[0] > t[2] || b[2] < t[0] || b[1] > t[3] || b[3] < t[1];
     const free = (b: Box) => taken.every((t) => apart(b, t));
+    // Within the map, with the 2 pixels a letter's outline may reach past its estimated box.
+    const inside = (b: Box) => b[0] >= 2 && b[1] >= 2 && b[2] <= this.w - 2 && b[3] <= this.h - 2;
     const shown: { l: Label; x: number; y: number }[] = [];
+    const leaders: string[] = [];
     for (const l of this.labels) {
       const x0 = l.x * this.k + this.tx,
         y0 = l.y * this.k + this.ty;
       const offscreen = x0 < -50 || y0 < -50 || x0 > this.w + 50 || y0 > this.h + 50;
-      const boxes = (dx: number, dy: number) => [l.id_box, ...l.chips].map((b) => shift(b, x0 + dx, y0 + dy));
+      // At the war's end an objective's name is placed with its id: the end's map must name them.
+      const named = this.keepsName(l);
+      const nameRel: Box[] = named ? [[-l.w / 2, named - 9, l.w / 2, named + 2]] : [];
+      const boxes = (dx: number, dy: number) => [l.id_box, ...l.chips, ...nameRel].map((b) => shift(b, x0 + dx, y0 + dy));
       const must = !!this.state?.inPlay.has(l.id) || this.regions.get(l.id)!.type === 'impassable';
-      // The nearest free place; a label that must be shown and finds none takes the least covered,
-      // never under the tracks where a place clear of them exists (they are drawn over it).
-      const clashes = ([dx, dy]: [number, number]) => boxes(dx, dy).reduce((k, b) => k + (!apart(b, tracks) ? 100 : free(b) ? 0 : 1), 0);
+      // The nearest free place within the map; a label that must be shown and finds none takes the
+      // least covered, never under the tracks where a place clear of them exists (they are drawn
+      // over it), and rather cut by the map's edge than over another label.
+      const clashes = ([dx, dy]: [number, number]) =>
+        boxes(dx, dy).reduce((k, b) => k + (!apart(b, tracks) ? 100 : free(b) ? 0 : 1) + (inside(b) ? 0 : 0.5), 0);
       let nudge = offscreen ? undefined : (must ? [...NUDGES, ...FAR] : NUDGES.slice(0, 1)).find((n) => !clashes(n));
       if (!nudge && must && !offscreen) {
         // Where no near place clears the tracks, just above, under or beside them.
@@ -791,7 +888,10 @@ export class WarRoomMap {
           [tracks[0] - all[2] - 2, 0],
           [tracks[2] - all[0] + 2, 0],
         ];
-        nudge = [...NUDGES, ...clear].reduce((best, n) => (clashes(n) < clashes(best) ? n : best));
+        // Not farther than the farthest ring: a label set hundreds of pixels off (the phone's
+        // Denmark by the Sahara, over the folded tracks) misleads more than one cut by the edge.
+        const near = ([dx, dy]: [number, number]) => Math.hypot(dx, dy) <= 210;
+        nudge = [...NUDGES, ...FAR, ...clear.filter(near)].reduce((best, n) => (clashes(n) < clashes(best) ? n : best));
       }
       const show = !offscreen && (must || !!nudge);
       l.g.style.display = show ? '' : 'none';
@@ -801,16 +901,45 @@ export class WarRoomMap {
         y = y0 + dy;
       l.g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)})`);
       l.g.classList.toggle('nudged', dx !== 0 || dy !== 0);
+      // A label set far from its region is tied to it by a thin line from the region's centre (on the
+      // end's phone map Smolensk's stood 200 px from its region, by the Black Sea).
+      if (Math.hypot(dx, dy) > 58) {
+        const [left, top, right, bottom] = shift(l.id_box, x, y);
+        const ex = Math.max(left, Math.min(right, x0)),
+          ey = Math.max(top, Math.min(bottom, y0));
+        leaders.push(
+          `<path d="M${x0.toFixed(1)},${y0.toFixed(1)} L${ex.toFixed(1)},${ey.toFixed(1)}"/><circle cx="${x0.toFixed(1)}" cy="${y0.toFixed(1)}" r="2.5"/>`,
+        );
+      }
       taken.push(...boxes(dx, dy));
       shown.push({ l, x, y });
     }
+    this.svg.querySelector('g.leaders')!.innerHTML = leaders.join('');
     for (const { l, x, y } of shown) {
       if (!l.name) continue;
-      const ny = y + Number(l.name.getAttribute('y'));
-      const nameBox: Box = [x - l.w / 2, ny - 9, x + l.w / 2, ny + 2];
-      const room = free(nameBox);
-      l.name.style.display = room ? '' : 'none';
-      if (room) taken.push(nameBox);
+      if (this.keepsName(l)) {
+        l.name.setAttribute('x', '0');
+        l.name.setAttribute('y', l.name.dataset.below!);
+        l.name.style.display = '';
+        continue;
+      }
+      // A name by the map's edge slides along its line into the map ("Greater Germany" was cut).
+      if (!l.measured) {
+        l.name.style.display = '';
+        const measured = l.name.getComputedTextLength();
+        if (measured > 0) [l.w, l.measured] = [measured + 2, true];
+      }
+      const half = l.w / 2,
+        slide = Math.max(0, 2 + half - x) + Math.min(0, this.w - 2 - half - x);
+      l.name.setAttribute('x', slide.toFixed(1));
+      // Under the id, else above it (Moscow's name had no room under it on the end's map).
+      const below = Number((l.name.dataset.below ??= l.name.getAttribute('y') ?? '0'));
+      const boxAt = (dy: number): Box => [x + slide - half, y + dy - 9, x + slide + half, y + dy + 2];
+      const dy = [below, l.id_box[1] - 3].find((d) => free(boxAt(d)) && inside(boxAt(d)));
+      l.name.style.display = dy === undefined ? 'none' : '';
+      if (dy === undefined) continue;
+      l.name.setAttribute('y', String(dy));
+      taken.push(boxAt(dy));
     }
   }
 }

@@ -7,7 +7,7 @@
 import { Legal } from '../actions';
 import { escape, type WarRoomView } from '../api';
 import { hintButton } from '../hint';
-import { render, t } from '../i18n';
+import { has, render, t } from '../i18n';
 import { titleEvent, type WarRoomLogEvent } from '../wire';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
@@ -155,6 +155,8 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, mov
     selected,
     marked,
     focus,
+    own: new Set(ownNations(v).map((n) => n.id)),
+    objectives: new Set((v.victory?.alliances ?? []).flatMap((a) => a.terms.flatMap((t) => t.regions.map((r) => r.id)))),
     tracks: {
       round: v.round,
       phase: v.terminal ? null : (v.phase_number ?? null), // after the war: no phase ("Phase —" read as a fault)
@@ -178,50 +180,56 @@ function income(r: MapRegion): string {
   if (!r.income) return '';
   return (['oil', 'iron', 'osr'] as const)
     .filter((k) => r.income![k])
-    .map((k) => `<b style="color:${resourceColour[k]}">${r.income![k]} ${k}</b>`)
+    .map((k) => `<b style="color:${resourceColour[k]}">${r.income![k]} ${escape(t(`warroom.resource.${k}`))}</b>`)
     .join(' ');
 }
 
 // The details of a region: what the printed map shows of it, its controller and its stacks, with
-// the seat's Commands there to select.
-function regionInfo(v: WarRoomView, r: MapRegion, legal: Legal): string {
+// the seat's Commands there to select; in the reader's language (warroom.web.info.*).
+const nationName = (id: string) => (has(`warroom.nation.${id}`) ? t(`warroom.nation.${id}`) : id);
+const MARK = '\u0001'; // where a name goes in bold into a message escaped as a whole
+const withBold = (key: string, arg: string, value: string) => escape(t(key, { [arg]: MARK })).replace(MARK, `<b>${escape(value)}</b>`);
+
+function regionFacts(v: WarRoomView, r: MapRegion): string {
   const state = v.regions.find((x) => x.id === r.id);
+  const kind = r.type === 'sea' ? 'sea' : r.type === 'impassable' ? 'impassable' : r.island ? 'island' : 'territory';
+  const held = state
+    ? state.controller
+      ? withBold('warroom.web.info.controlled', 'nation', nationName(state.controller))
+      : escape(t('warroom.web.info.neutral'))
+    : r.type === 'territory'
+      ? escape(t('warroom.web.info.not_in_play'))
+      : '';
+  return [
+    escape(t(`warroom.web.info.${kind}`)),
+    r.capital_of ? escape(t('warroom.web.info.capital', { nation: nationName(r.capital_of) })) : '',
+    r.sv ? escape(t('warroom.web.info.sv', { sv: r.sv })) : '',
+    income(r),
+    r.industry ? escape(t('warroom.web.info.industry')) : '',
+    r.port?.length ? escape(t('warroom.web.info.port', { seas: r.port.join(', ') })) : '',
+    r.rail ? escape(t('warroom.web.info.rail')) : '',
+    held,
+    state?.bombs ? escape(t('warroom.web.info.bombs', { count: state.bombs })) : '',
+    state?.embattled ? `<b class="embattled-text">${escape(t('warroom.web.info.embattled'))}</b>` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function regionInfo(v: WarRoomView, r: MapRegion, legal: Legal): string {
   const here = v.commands.filter((c) => c.region === r.id);
   const own = new Set(ownNations(v).map((n) => n.id));
   const ordered = (c: Stack) => {
     const n = v.nations.find((x) => x.id === c.nation);
     const box = n?.sheet.orders?.findIndex((o) => o && o.command === c.number && o.status === 'written') ?? -1;
-    return box >= 0 ? ` <i>box ${box + 1} → ${escape(n!.sheet.orders![box]!.to)}</i>` : '';
+    return box >= 0 ? ` <i>${escape(t('warroom.web.info.ordered', { box: box + 1, to: n!.sheet.orders![box]!.to }))}</i>` : '';
   };
-  const facts = [
-    r.type === 'sea'
-      ? 'sea region'
-      : r.type === 'impassable'
-        ? 'impassable: no land unit enters, air units fly over'
-        : r.island
-          ? 'island territory'
-          : 'territory',
-    r.capital_of ? `capital of ${escape(r.capital_of)}` : '',
-    r.sv ? `SV ${r.sv}` : '',
-    income(r),
-    r.industry ? 'industry' : '',
-    r.port?.length ? `port on ${r.port.map(escape).join(', ')}` : '',
-    r.rail ? 'rail' : '',
-    state
-      ? `controlled by ${state.controller ? `<b>${escape(state.controller)}</b>` : 'no nation (neutral)'}`
-      : r.type === 'territory'
-        ? 'not in play'
-        : '',
-    state?.bombs ? `${state.bombs} Bomb token${state.bombs > 1 ? 's' : ''}` : '',
-    state?.embattled ? '<b class="embattled-text">Embattled</b>' : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
   const rows = here
     .map((c) => {
       const can = own.has(c.nation) && legal.find({ kind: 'select', nation: c.nation, command: c.number });
-      return `<li><i class="swatch" style="background:${colour[c.nation] ?? '#999'}"></i>${escape(c.nation)} ${c.number} <small>${escape(c.category)}</small>: ${escape(units(c))}${c.landing_tag ? ' (landing tag)' : ''}${ordered(c)}
-      ${can ? `<button class="select" data-nation="${escape(c.nation)}" data-command="${c.number}">Select</button>` : ''}</li>`;
+      const tag = c.landing_tag ? ` ${escape(t('warroom.web.info.landing_tag'))}` : '';
+      return `<li><i class="swatch" style="background:${colour[c.nation] ?? '#999'}"></i>${escape(c.nation)} ${c.number} <small>${escape(t(`warroom.web.info.category_${c.category}`))}</small>: ${escape(units(c))}${tag}${ordered(c)}
+      ${can ? `<button class="select" data-nation="${escape(c.nation)}" data-command="${c.number}">${escape(t('warroom.web.info.select'))}</button>` : ''}</li>`;
     })
     .join('');
   // The action list's actions naming it (placements are in their panel, not in the list).
@@ -230,9 +238,9 @@ function regionInfo(v: WarRoomView, r: MapRegion, legal: Legal): string {
     legal.actions.filter((a) => !apart.has(a)),
     legal.fields,
   ).names(r.id);
-  return `<button class="close-info" aria-label="Close">×</button><h3>${escape(r.id)} ${escape(r.name)}</h3><p>${facts}</p>
-    ${here.length ? `<ul class="stacks">${rows}</ul>` : '<p class="hint">No Command here.</p>'}${orderHere(v, legal, r.id)}
-    ${named ? `<p><button class="actions-here" data-id="${escape(r.id)}">Actions naming ${escape(r.id)}</button></p>` : ''}`;
+  return `<button class="close-info" aria-label="${escape(t('warroom.web.info.close'))}">×</button><h3>${escape(r.id)} ${escape(r.name)}</h3><p>${regionFacts(v, r)}</p>
+    ${here.length ? `<ul class="stacks">${rows}</ul>` : `<p class="hint">${escape(t('warroom.web.info.no_command'))}</p>`}${orderHere(v, legal, r.id)}
+    ${named ? `<p><button class="actions-here" data-id="${escape(r.id)}">${escape(t('warroom.web.info.actions_here', { region: r.id }))}</button></p>` : ''}`;
 }
 
 // The selected Command's order to this region, when it is one of its destinations: what the rules say
@@ -243,7 +251,8 @@ function orderHere(v: WarRoomView, legal: Legal, id: string): string {
     .find(Boolean);
   if (!to) return '';
   const fails = v.destinations?.[to];
-  return `<p${fails ? ' class="doomed-why"' : ''}>${fails ? `${escape(fails.why)}<br/>` : ''}<button class="order-here" data-action="${escape(to)}">${fails ? 'Order it here anyway' : 'Order the selected Command here'}</button></p>`;
+  const label = t(fails ? 'warroom.web.info.order_anyway' : 'warroom.web.info.order_here');
+  return `<p${fails ? ' class="doomed-why"' : ''}>${fails ? `${escape(fails.why)}<br/>` : ''}<button class="order-here" data-action="${escape(to)}">${escape(label)}</button></p>`;
 }
 
 // The view's last log entries put in their place in the page's log (an undo shortens it), as the
@@ -382,9 +391,12 @@ export const warroom: TitleUi<WarRoomView> = {
         return;
       }
       openInfo(p.focus === id ? null : id);
-      // The details open at the map's top corner: where the page is scrolled down to the region
-      // clicked, they are brought into view (else the click seems to do nothing).
-      if (p.focus) p.map?.regionInfoPanel().scrollIntoView?.({ block: 'nearest' });
+      // The details open beside the region clicked: the map is brought into view with them (on a
+      // phone its foot was below the screen, and the details with it).
+      if (p.focus) {
+        p.map?.element.querySelector('.map-box')?.scrollIntoView?.({ block: 'nearest' });
+        p.map?.regionInfoPanel().scrollIntoView?.({ block: 'nearest' });
+      }
     };
     p.refresh = () => {
       p.map?.update(mapState(v, marked, p.focus, p.moves));

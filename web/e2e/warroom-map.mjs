@@ -1,0 +1,174 @@
+// War Room's map on a phone and at the war's end (docs/warroom/browser.md, "The map"; play-test
+// 2026-12-05, findings 4 and 16), as a player meets them:
+// 1. An Eastern Front game from the lobby, the USSR human against the rules bot. The tracks at the
+//    pole are folded to one line on a phone-sized page: opened at 390x844, and opened at 1280x800 and
+//    narrowed (the tester's page stayed unfolded over the map's corner); once the player unfolds
+//    them, a resize keeps them so. A region's details, tapped open on the map at 390x844 and clicked
+//    open at 1280x800, lie wholly on the screen and never over the region's own id (on the phone
+//    G1's details covered G1), for regions at the map's top, middle and foot.
+// 2. Global War as Japan: the map's first view holds the seat's own stacks, but for a few far ones.
+// 3. A game the rules bots play to its end (round cap 10), watched at 1280x800 and 390x844: each
+//    region the victory conditions name has its id and name on the map and within it ("Greater
+//    Germany" was cut off), no name or id of a region in play runs over the map's edge, and no two
+//    regions' ids or stacks overlap.
+// Screenshots: warroom-details-*.png (G1's details), warroom-theater-1280x800.png, warroom-end-map-*.png.
+// Usage: node e2e/warroom-map.mjs BASE_URL OUT_DIR
+import { seriousViolations } from './axe.mjs';
+import { createWarRoomGame, fail, labelClashes, launch, rulesBotsEasternFront, tourSeen } from './browser.mjs';
+
+const [base, out] = process.argv.slice(2);
+const started = Date.now();
+const browser = await launch();
+
+const folded = (page) => page.locator('svg.world g.tracks.folded').count();
+
+// ---- 1. The tracks and the region's details on a phone ----
+const wide = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
+wide.on('pageerror', (e) => fail(`page error: ${e.message}`));
+await createWarRoomGame(wide, base, 'eastern-front', { USSR: 'human', GER: 'bot:rules' });
+const game = wide.url();
+await wide.waitForSelector('svg.world g.tracks');
+if (await folded(wide)) fail('the tracks are folded at 1280x800');
+await wide.setViewportSize({ width: 390, height: 844 });
+await wide.waitForTimeout(400);
+if (!(await folded(wide))) fail('a page opened at 1280x800 and narrowed to 390x844 keeps the tracks unfolded over the map');
+await wide.click('svg.world g.tracks g.fold');
+if (await folded(wide)) fail('the fold button did not unfold the tracks');
+await wide.setViewportSize({ width: 1280, height: 800 });
+await wide.waitForTimeout(300);
+await wide.setViewportSize({ width: 390, height: 844 });
+await wide.waitForTimeout(300);
+if (await folded(wide)) fail('a resize folded the tracks the player had unfolded');
+
+const phoneContext = await tourSeen(
+  await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 }),
+);
+const phone = await phoneContext.newPage();
+phone.on('pageerror', (e) => fail(`page error: ${e.message}`));
+// The seat's claim is kept by the page that made the game; the phone page sees it as that seat.
+const claim = await wide.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('game.')));
+await phone.addInitScript((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), claim);
+await phone.goto(game);
+await phone.waitForSelector('svg.world g.tracks');
+await phone.waitForTimeout(500);
+if (!(await folded(phone))) fail('a page opened at 390x844 shows the tracks unfolded over the map');
+
+// Opens a region's details by tapping (or clicking) its id on the map; checks where they are.
+async function details(page, id, tap) {
+  const target = page.locator(`svg.world g.label[data-id="${id}"] text.tid`);
+  await target.scrollIntoViewIfNeeded();
+  if (tap) await target.tap();
+  else await target.click();
+  await page.waitForSelector('.region-info:not([hidden])');
+  await page.waitForTimeout(300);
+  const at = await page.evaluate((region) => {
+    const info = document.querySelector('.region-info').getBoundingClientRect();
+    const tid = document.querySelector(`svg.world g.label[data-id="${region}"] rect.tid`).getBoundingClientRect();
+    const box = (r) => ({ top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) });
+    return { info: box(info), tid: box(tid), height: innerHeight, width: innerWidth };
+  }, id);
+  const { info, tid } = at;
+  if (info.top < 0 || info.bottom > at.height || info.left < 0 || info.right > at.width)
+    fail(`${id}'s details run off the screen: ${JSON.stringify(at)}`);
+  if (tid.top < 0 || tid.bottom > at.height) fail(`${id} is off the screen with its details open: ${JSON.stringify(at)}`);
+  const over = info.left < tid.right && tid.left < info.right && info.top < tid.bottom && tid.top < info.bottom;
+  if (over) fail(`${id}'s details cover ${id} on the map: ${JSON.stringify(at)}`);
+  return at;
+}
+
+const regions = ['G1', 'R1', 'R3', 'R7', 'G13', 'G9'];
+for (const id of regions) {
+  await details(phone, id, true);
+  await phone.keyboard.press('Escape');
+}
+const desk = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
+desk.on('pageerror', (e) => fail(`page error: ${e.message}`));
+await desk.addInitScript((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), claim);
+await desk.goto(game);
+await desk.waitForSelector('svg.world g.label', { state: 'attached' });
+await desk.waitForTimeout(500);
+for (const id of regions) {
+  await details(desk, id, false);
+  await desk.keyboard.press('Escape');
+}
+// The details in the reader's language and accessible; G1's on screen at both sizes.
+await details(desk, 'G1', false);
+const words = await desk.textContent('.region-info');
+if (!words.includes('capital of Germany') || !words.includes('controlled by Germany')) fail(`G1's details: ${words}`);
+const violations = await seriousViolations(desk, ['.region-info']);
+if (violations.length) fail(`accessibility of the details: ${violations.join('; ')}`);
+await desk.screenshot({ path: `${out}/warroom-details-1280x800.png` });
+await details(phone, 'G1', true);
+await phone.screenshot({ path: `${out}/warroom-details-390x844.png` });
+console.log(`details: within the screen and clear of their region for ${regions.join(', ')} at 390x844 and 1280x800`);
+
+// ---- 2. The seat's own theater in the first view ----
+// Global War as Japan at 1280x800: the first view holds Japan's stacks but for a few far ones (the
+// play-test's page showed Europe, Japan's fleets and Pacific islands cut off: 10 of its 29 stacks
+// out of view at the start).
+const japan = await (await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }))).newPage();
+japan.on('pageerror', (e) => fail(`page error: ${e.message}`));
+await createWarRoomGame(japan, base, 'global-war', { 'CHN+US': 'bot:rules', JPN: 'human' });
+await japan.waitForTimeout(1500);
+const theater = await japan.evaluate(() => {
+  const map = document.querySelector('svg.world').getBoundingClientRect();
+  const seen = { in: 0, out: [] };
+  for (const chip of document.querySelectorAll('svg.world g.label g.chip:not(.building)')) {
+    if (!chip.querySelector('title')?.textContent.startsWith('JPN:')) continue;
+    const g = chip.closest('g.label');
+    const b = chip.getBoundingClientRect();
+    const inside = g.style.display !== 'none' && b.left >= map.left && b.right <= map.right && b.top >= map.top && b.bottom <= map.bottom;
+    if (inside) seen.in += 1;
+    else seen.out.push(g.dataset.id);
+  }
+  return seen;
+});
+const stacks = theater.in + theater.out.length;
+if (!stacks) fail("Japan's stacks are not on the map");
+if (theater.out.length > stacks / 5)
+  fail(`Japan's first view leaves ${theater.out.length} of its ${stacks} stacks out: ${theater.out.join(', ')}`);
+await japan.screenshot({ path: `${out}/warroom-theater-1280x800.png` });
+await japan.context().close();
+console.log(`theater: ${theater.in} of Japan's ${stacks} stacks in its first view`);
+
+// ---- 3. The end's map ----
+const made = await rulesBotsEasternFront(base);
+const objectives = ['G1', 'R1']; // Eastern Front: the Allies win by controlling G1, the Axis by R1
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  const watch = await (await browser.newContext({ viewport: { width, height } })).newPage();
+  watch.on('pageerror', (e) => fail(`page error: ${e.message}`));
+  await watch.goto(`${base}#/game/${made.id}`);
+  await watch.waitForSelector('.wr-end .end-reason', { timeout: 240000 });
+  await watch.waitForTimeout(800);
+  await watch.locator('.warroom-map').scrollIntoViewIfNeeded();
+  const seen = await watch.evaluate((wanted) => {
+    const map = document.querySelector('svg.world').getBoundingClientRect();
+    const cut = (r) =>
+      r.width > 0 && (r.left < map.left - 0.5 || r.right > map.right + 0.5 || r.top < map.top - 0.5 || r.bottom > map.bottom + 0.5);
+    const shown = (e) => e && e.style.display !== 'none' && e.closest('g.label').style.display !== 'none';
+    const out = { missing: [], cut: [] };
+    for (const id of wanted) {
+      const g = document.querySelector(`svg.world g.label[data-id="${id}"]`);
+      if (!shown(g?.querySelector('rect.tid')) || !shown(g.querySelector('text.name'))) out.missing.push(id);
+    }
+    for (const g of document.querySelectorAll('svg.world g.label:not(.off-play)')) {
+      if (g.style.display === 'none') continue;
+      for (const e of g.querySelectorAll('rect.tid, text.sea-id, text.name'))
+        if (e.style.display !== 'none' && cut(e.getBoundingClientRect())) out.cut.push(`${g.dataset.id} ${e.getAttribute('class')}`);
+    }
+    return out;
+  }, objectives);
+  if (seen.missing.length) fail(`at ${width}x${height} the end's map does not show ${seen.missing.join(', ')} with its name`);
+  if (seen.cut.length) fail(`at ${width}x${height} the map's edge cuts ${seen.cut.join(', ')}`);
+  const clashes = await labelClashes(watch);
+  if (clashes.length) fail(`at ${width}x${height} labels or stacks overlap on the end's map: ${clashes.join(', ')}`);
+  await watch.screenshot({ path: `${out}/warroom-end-map-${width}x${height}.png` });
+  await watch.context().close();
+}
+console.log(`end map: ${objectives.join(', ')} shown with their names, nothing cut by the map's edge, at 1280x800 and 390x844`);
+
+await browser.close();
+console.log(`warroom-map: ok in ${((Date.now() - started) / 1000).toFixed(1)} s`);
