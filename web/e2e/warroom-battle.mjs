@@ -144,6 +144,16 @@ for (let k = 0; k < 10 && !doomedSeen; ++k) {
     await page.setViewportSize({ width: 1280, height: 800 });
     const why = Object.values(v.destinations)[0].why;
     if (!why) fail('a doomed destination carries no reason');
+    // The sheet lists the destinations the order would reach first, and counts them apart (play-test
+    // 2026-12-05, Global War: 31 failing rail moves came before the 10 real destinations).
+    const listed = await page.$$eval('.wr-sheet .destinations li, .sheet.own .destinations li', (lis) =>
+      lis.map((li) => (li.classList.contains('cancelled') ? 'x' : 'o')).join(''),
+    );
+    if (!/^o*x+$/.test(listed)) fail(`the sheet's destinations are not the reachable ones first: ${listed}`);
+    const summary = await page.textContent('.sheet.own .destinations summary');
+    const reach = (listed.match(/o/g) ?? []).length;
+    if (!summary.includes(`(${reach})`) || !summary.includes(`${listed.length - reach} it would not reach`))
+      fail(`the destinations' count: "${summary}" for ${listed}`);
   }
   // Escape puts the Command down again.
   const b2 = await version();

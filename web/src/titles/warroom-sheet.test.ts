@@ -132,3 +132,38 @@ describe('the bid once paid, and the panel in the reader’s language', () => {
     expect(draw(ussr, false, null).querySelector('p.hint')!.textContent).toBe('Зритель видит листы, когда они раскрыты.');
   });
 });
+
+describe("a selected Command's destinations: the ones it would reach first", () => {
+  // Command 38 selected with three destinations, the first two by rail to regions it would not reach
+  // (play-test 2026-12-05, Global War: 31 such before the 10 real ones, and "one of its 41").
+  const to = ['G1', 'G2', 'J4'].map((r) => `to USSR ${r}`);
+  const selecting = new Legal(['done USSR', ...to], {
+    'done USSR': { kind: 'done', nation: 'USSR' },
+    ...Object.fromEntries(['G1', 'G2', 'J4'].map((region) => [`to USSR ${region}`, { kind: 'to', nation: 'USSR', region }])),
+  });
+  const panel = () =>
+    sheetPanel(
+      [{ ...ussr, sheet: { ...ussr.sheet, selected: 38 } }],
+      'USSR',
+      [{ nation: 'USSR', number: 38, category: 'land', region: 'J3', units: { inf: 4 } }],
+      selecting,
+      { name: (r) => r, act: async () => {}, select: () => {}, note: () => '', fails: (a) => !a.endsWith('J4') },
+    );
+
+  it('lists the reachable ones first and counts them apart from the ones it would not reach', () => {
+    const p = panel();
+    const rows = Array.from(p.querySelectorAll('.destinations li')).map(
+      (li) => `${li.className || 'ok'} ${li.querySelector('button')!.textContent}`,
+    );
+    expect(rows).toEqual(['ok J4', 'cancelled G1', 'cancelled G2']);
+    expect(p.querySelector('.destinations summary')!.textContent).toBe('Destinations (1), then 2 it would not reach');
+    expect(p.querySelector('.selected')!.textContent).toContain('click its destination outlined on the map');
+  });
+
+  it('says it in Italian and Russian', () => {
+    setLanguage('it');
+    expect(panel().querySelector('.destinations summary')!.textContent).toBe('Destinazioni (1), poi 2 che non raggiungerebbe');
+    setLanguage('ru');
+    expect(panel().querySelector('.destinations summary')!.textContent).toBe('Пункты назначения (1), затем 2 недостижимых');
+  });
+});

@@ -66,9 +66,18 @@ function orderLine(n: Nation, box: number, o: SheetOrder, stacks: Stack[], legal
 }
 
 // The selected Command's destinations, each with its note: its name, who holds it, the enemy units
-// there, a move by rail; in red the ones the order would not reach, with the rules' reason.
+// there, a move by rail; the ones the order would reach first, then in red the ones it would not,
+// with the rules' reason (play-test 2026-12-05, Global War: Manchuria's 31 rail moves to Europe
+// that fail came before its 10 real destinations, and the sheet said "one of its 41").
+export function destinationsInOrder(n: Nation, legal: Legal, h: Pick<SheetHandlers, 'fails'>): { reach: string[]; fail: string[] } {
+  const all = legal.where({ kind: 'to', nation: n.id });
+  const fails = (a: string) => h.fails?.(a) ?? false;
+  return { reach: all.filter((a) => !fails(a)), fail: all.filter(fails) };
+}
+
 function destinationList(n: Nation, legal: Legal, h: SheetHandlers): string {
-  const destinations = legal.where({ kind: 'to', nation: n.id });
+  const { reach, fail } = destinationsInOrder(n, legal, h);
+  const destinations = [...reach, ...fail];
   if (!destinations.length) return '';
   const row = (action: string) => {
     const r = String(legal.fields[action].region);
@@ -76,7 +85,10 @@ function destinationList(n: Nation, legal: Legal, h: SheetHandlers): string {
     const cancelled = h.fails?.(action) ?? false;
     return `<li${cancelled ? ' class="cancelled"' : ''}><button class="to" data-action="${escape(action)}">${escape(r)}</button> <small>${escape(note || h.name(r))}</small></li>`;
   };
-  return `<details class="destinations" open><summary>${escape(t('warroom.web.sheet.destinations', { count: destinations.length }))}</summary><ul>${destinations.map(row).join('')}</ul></details>`;
+  const summary = fail.length
+    ? t('warroom.web.sheet.destinations_failing', { count: reach.length, failing: fail.length })
+    : t('warroom.web.sheet.destinations', { count: reach.length });
+  return `<details class="destinations" open><summary>${escape(summary)}</summary><ul>${destinations.map(row).join('')}</ul></details>`;
 }
 
 // The chart in Phase 7 › Step 3: the purchase panel and "done".
@@ -123,7 +135,6 @@ function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): s
   const sh = n.sheet;
   if (sh.purchase) return purchaseSheet(n, legal);
   const selected = sh.selected ? stacks.find((s) => s.nation === n.id && s.number === sh.selected) : undefined;
-  const destinations = legal.where({ kind: 'to', nation: n.id });
   const selectable = legal.values<number>({ kind: 'select', nation: n.id }, 'command');
   const bids = legal.values<number>({ kind: 'bid', nation: n.id, thousands: false }, 'bid');
   const maxBid = Math.max(sh.bid ?? 0, ...bids);
@@ -136,7 +147,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): s
     <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} ${statusTag(sh.status)}</h3>
     ${
       selected
-        ? `<p class="selected" role="status">${escape(t('warroom.web.sheet.selected', { command: selected.number, region: h.name(selected.region), units: units(selected), count: destinations.length }))}</p>
+        ? `<p class="selected" role="status">${escape(t('warroom.web.sheet.selected', { command: selected.number, region: h.name(selected.region), units: units(selected), count: destinationsInOrder(n, legal, h).reach.length }))}</p>
       ${destinationList(n, legal, h)}`
         : writing && selectable.length
           ? `<p class="hint">${escape(t('warroom.web.sheet.pick_stack'))}</p>`
