@@ -44,6 +44,22 @@ describe('the opening walkthrough', () => {
     expect(stepActions(o, shift, at(1))[0]).toMatch(new RegExp(`^shift USSR ${shift.from} ${shift.unit}(\\*\\d)? ${shift.to}$`));
   });
 
+  it('passes over an order step whose Command the player has ordered elsewhere', () => {
+    // Play-test 2026-12-05 (Global War): the step stayed, "Do it" disabled, saying it comes in Phase 2.
+    const o = openingFor(at(2))!;
+    const elsewhere = at(2, [{ command: orders[0].command!, to: 'NOWHERE' }], ['done USSR']);
+    const now = currentStep(o, elsewhere, 'g1');
+    expect(now.steps[now.at]).toEqual(orders[1]);
+    const stuck = openingPanel(
+      at(2, [], ['done USSR']),
+      (id) => id,
+      async () => undefined,
+    )!;
+    expect(stuck.querySelector<HTMLButtonElement>('button.opening-do')!.disabled).toBe(true);
+    expect(stuck.textContent).toContain('The game does not offer this step now');
+    expect(stuck.textContent).not.toContain('This step comes when');
+  });
+
   it("is worded in the reader's language, and is not shown after round 1 or to a spectator", () => {
     setLanguage('it');
     const legal = ['done USSR', `select USSR ${orders[0].command}`];

@@ -93,6 +93,16 @@ function taken(o: Opening, s: OpeningStep, v: OpeningView): boolean {
   return s.do === 'ready' && v.phase_number === 2;
 }
 
+// An order step whose Command the player has ordered somewhere else: the player's own way, which
+// the walkthrough passes over (play-test 2026-12-05, Global War: with Command 38 ordered to Peiping
+// by hand, its step to Korea stayed, "Do it" disabled, saying the step comes in Phase 2 -- it was
+// Phase 2).
+function overruled(o: Opening, s: OpeningStep, v: OpeningView): boolean {
+  if (s.do !== 'order') return false;
+  const sheet = v.nations.find((x) => x.id === o.nation)?.sheet;
+  return !!sheet?.orders?.some((x) => x && x.command === s.command && x.to !== s.to);
+}
+
 // The opening's steps -- the shifts, "done" with reorganizing, the orders and the bid, "done" with the
 // sheet -- and the one to take now: in Phase 1 the next shift not yet taken on this browser; in
 // Phase 2 the first order or bid neither on the sheet nor skipped.
@@ -103,7 +113,7 @@ export function currentStep(o: Opening, v: OpeningView, game: string): { steps: 
   if (v.phase_number === 1) {
     return { steps, at: Math.min(stored(storeKey(game, o.nation, 'shifts')), shiftSteps.length) };
   }
-  const at = steps.findIndex((s, i) => s.do !== 'shift' && s.do !== 'ready' && !skipped.has(i) && !taken(o, s, v));
+  const at = steps.findIndex((s, i) => s.do !== 'shift' && s.do !== 'ready' && !skipped.has(i) && !taken(o, s, v) && !overruled(o, s, v));
   return { steps, at };
 }
 
@@ -204,7 +214,7 @@ export function openingPanel(v: OpeningView, name: (id: string) => string, act: 
         ? `<p class="opening-count">${escape(t('warroom.opening.step', { n: at + 1, total: steps.length }))}</p>
       <p class="opening-what"><b>${escape(whatText(o, s, v, name, shifted))}</b></p>
       <p class="opening-why">${escape(whyText(o, s, v, name))}</p>
-      ${can ? '' : `<p class="hint">${escape(t('warroom.opening.wait', { nation }))}</p>`}
+      ${can ? '' : `<p class="hint">${escape(t(v.phase_number === 2 && s.do !== 'shift' ? 'warroom.opening.not_offered' : 'warroom.opening.wait', { nation }))}</p>`}
       <p><button class="opening-do primary"${can ? '' : ' disabled'}>${escape(t('warroom.opening.do'))}</button>
       ${s.do === 'done' || s.do === 'ready' ? '' : `<button class="opening-skip">${escape(t('warroom.opening.skip_step'))}</button>`}</p>`
         : `<p>${escape(t('warroom.opening.finished'))}</p>`
