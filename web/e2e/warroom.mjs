@@ -228,6 +228,19 @@ async function onePlayer() {
   if (scenarios.length !== 4 || !scenarios.some((x) => x.startsWith('eastern-front') && x.includes("project's scenario")))
     fail(`the War Room scenarios offered: ${scenarios.join(', ')}`);
   await page.selectOption('select[name=scenario]', 'war-in-europe');
+  // The lobby says who plays the scenario and how it is won (play-test of 5 December, Global War and
+  // War in Europe as a newcomer: only Eastern Front said it).
+  for (const [id, goal] of [
+    ['war-in-europe', 'G1 Greater Germany'],
+    ['global-war', 'J1 Japan'],
+    ['war-in-the-pacific', 'U5 Hawaii'],
+  ]) {
+    await page.selectOption('select[name=scenario]', id);
+    const about = await page.locator('.scenario-about').textContent();
+    if (!(await page.locator('.scenario-about').isVisible()) || !about.includes(goal) || !/players/.test(about))
+      fail(`the lobby does not say what ${id} is: "${about}"`);
+  }
+  await page.selectOption('select[name=scenario]', 'war-in-europe');
   // Options: never the test harness's round caps; the USSR's seat only for 3-player War in Europe.
   const options = async () => (await page.$$eval('#options input', (o) => o.map((x) => x.name))).join(' ');
   await page.selectOption('select[name=players]', '3');

@@ -40,6 +40,10 @@ describe('the lobby says what a scenario and an option are', () => {
     expect(scenarioAbout('warroom', 'eastern-front')).toMatch(/^Two players: the Soviet Union against Germany/);
     expect(scenarioAbout('warroom', 'eastern-front')).toContain('G1 Greater Germany');
     expect(scenarioAbout('warroom', 'no-such-scenario')).toBe('');
+    // Every scenario, not Eastern Front alone (play-test of 5 December, as a newcomer).
+    expect(scenarioAbout('warroom', 'war-in-europe')).toMatch(/^Two to four players.*G1 Greater Germany.*2 of B1 Great Britain/);
+    expect(scenarioAbout('warroom', 'global-war')).toContain('G1 Greater Germany and J1 Japan');
+    expect(scenarioAbout('warroom', 'war-in-the-pacific')).toContain('U5 Hawaii');
     setLanguage('it');
     expect(scenarioAbout('warroom', 'eastern-front')).toMatch(/^Due giocatori/);
     setLanguage('en');
