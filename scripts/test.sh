@@ -27,8 +27,9 @@ for config in release sanitize; do
   # of 2,000, and the browser scripts, which test the web client and its protocol, and the documents'
   # commands are left to the release build: the server's code under them is run by server_tests and
   # EndToEnd.ServerLoad.
-  only=(); soak=2000
-  [ "$config" = sanitize ] && only=(-LE 'browser|docs') && soak=100
+  # The tests labelled "long" (a whole game won in the browser, minutes) are run by hand: ctest -L long.
+  only=(-LE long); soak=2000
+  [ "$config" = sanitize ] && only=(-LE 'browser|docs|long') && soak=100
   CHURCHILL_SOAK_GAMES=$soak ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir "build/$config" --output-on-failure -j "$(nproc)" "${only[@]}"
 done
