@@ -862,7 +862,7 @@ export class WarRoomMap {
     const free = (b: Box) => taken.every((t) => apart(b, t));
     // Within the map, with the 2 pixels a letter's outline may reach past its estimated box.
     const inside = (b: Box) => b[0] >= 2 && b[1] >= 2 && b[2] <= this.w - 2 && b[3] <= this.h - 2;
-    const shown: { l: Label; x: number; y: number }[] = [];
+    const shown: { l: Label; x: number; y: number; far: boolean }[] = [];
     const leaders: string[] = [];
     for (const l of this.labels) {
       const x0 = l.x * this.k + this.tx,
@@ -912,15 +912,21 @@ export class WarRoomMap {
         );
       }
       taken.push(...boxes(dx, dy));
-      shown.push({ l, x, y });
+      shown.push({ l, x, y, far: Math.hypot(dx, dy) > 110 });
     }
     this.svg.querySelector('g.leaders')!.innerHTML = leaders.join('');
-    for (const { l, x, y } of shown) {
+    for (const { l, x, y, far } of shown) {
       if (!l.name) continue;
       if (this.keepsName(l)) {
         l.name.setAttribute('x', '0');
         l.name.setAttribute('y', l.name.dataset.below!);
         l.name.style.display = '';
+        continue;
+      }
+      // A label set far from its region keeps only its id, tied to the region by its line: at Global
+      // War's first view "Ukraine" stood over Siberia.
+      if (far) {
+        l.name.style.display = 'none';
         continue;
       }
       // A name by the map's edge slides along its line into the map ("Greater Germany" was cut).
