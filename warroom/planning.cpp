@@ -272,11 +272,12 @@ namespace {
 
 // The Command `from` of `nation` as reorganizing may take it: on the map, with units, in the region
 // a Phase 4 reorganization is confined to.
-bool may_reorganize(const State& s, int nation, int from) {
+// `only`: reorganizing_region(s), which a list of moves reads once.
+bool may_reorganize(const State& s, int nation, int from, RegionId only) {
   const Command& src = s.command[at(nation)][at(from)];
-  const RegionId only = reorganizing_region(s);
   return src.region != kNoRegion && units_in(src) > 0 && (only == kNoRegion || src.region == only);
 }
+bool may_reorganize(const State& s, int nation, int from) { return may_reorganize(s, nation, from, reorganizing_region(s)); }
 
 // A Command that may reorganize, with its number, Unit Category, units and types.
 struct Stack {
@@ -323,8 +324,9 @@ void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
   out.push_back(encode(ActionKind::Done, nation));
   std::array<Stack, kMaxCommandNumber> stacks;  // the first `count` are set
   int count = 0;
+  const RegionId only = reorganizing_region(c.s);
   for (int number = 1; number <= kMaxCommandNumber; ++number)
-    if (may_reorganize(c.s, nation, number)) stacks[at(count++)] = stack_of(c, nation, number);
+    if (may_reorganize(c.s, nation, number, only)) stacks[at(count++)] = stack_of(c, nation, number);
   std::array<bool, kCategories> token_free{};
   for (int cat = 0; cat < kCategories; ++cat)
     token_free[at(cat)] = lowest_free_command(c.s, c.d(), nation, static_cast<Category>(cat)) != 0;
