@@ -398,7 +398,7 @@ class Play {
   // 50 inf*3 36"), else nothing.
   static std::string count_of(const std::string& base, const std::string& other) {
     const std::vector<std::string> b = words_of(base), o = words_of(other);
-    const std::string word = count_word(other);
+    std::string word = count_word(other);
     if (b.size() != o.size() || word.empty()) return "";
     for (std::size_t i = 0; i < b.size(); ++i)
       if (o[i] != b[i] && !(o[i] == word && word.rfind(b[i] + "*", 0) == 0)) return "";
@@ -574,7 +574,7 @@ class Play {
     std::vector<std::pair<std::size_t, std::size_t>> near;  // distance, option
     for (std::size_t i = 0; i < options.size(); ++i) {
       const std::string start = options[i].substr(0, std::min(options[i].size(), line.size() + 2));
-      near.push_back({std::min(distance(line, options[i]), distance(line, start)), i});
+      near.emplace_back(std::min(distance(line, options[i]), distance(line, start)), i);
     }
     std::sort(near.begin(), near.end());
     std::vector<std::size_t> best;
@@ -813,7 +813,7 @@ class Play {
       const std::string key = band.value("key", ""), colour = band.value("band", "");
       const std::string title = tr_or(key + ".title", band.value("title", ""));
       const std::string text = tr_or(key + ".text", band.value("text", ""));
-      std::printf("%s", wrap("  " + tr("ui.play.band." + colour) + ": " + title + " — " + text, width_, 4).c_str());
+      std::printf("%s", wrap(fmt::format("  {}: {} — {}", tr("ui.play.band." + colour), title, text), width_, 4).c_str());
     }
   }
 

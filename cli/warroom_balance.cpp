@@ -219,7 +219,7 @@ void write_file(const std::string& path, const std::string& text) {
 
 Pairing parse_pairing(const std::string& text) {
   const auto dash = text.find('-');
-  const Pairing p{text.substr(0, dash), dash == std::string::npos ? "" : text.substr(dash + 1)};
+  Pairing p{text.substr(0, dash), dash == std::string::npos ? "" : text.substr(dash + 1)};
   for (const std::string& k : {p.allied, p.axis})
     if (k != "random" && k != "rules")
       throw std::runtime_error(fmt::format("bad pairing \"{}\" (ALLIED-AXIS, each random or rules)", text));

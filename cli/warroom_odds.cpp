@@ -26,7 +26,7 @@ core::Seat parse_seat(const warroom::Game& g, const std::string& text) {
 }
 
 std::string figure(const warroom::Estimate& e, bool exact, bool percent) {
-  const std::string mean = percent ? fmt::format("{:.1f}%", 100 * e.mean) : fmt::format("{:.2f}", e.mean);
+  std::string mean = percent ? fmt::format("{:.1f}%", 100 * e.mean) : fmt::format("{:.2f}", e.mean);
   if (exact) return mean;
   return percent ? fmt::format("{} ±{:.1f}", mean, 100 * e.se) : fmt::format("{} ±{:.2f}", mean, e.se);
 }

@@ -41,7 +41,7 @@ OddsQuery into(const std::string& where, std::vector<CommandRef> moving = {}) {
 }
 
 Odds odds_as(const Game& g, const State& s, int nation, const OddsQuery& q) {
-  const Odds o = battle_odds(g, s, g.seat_of(nation), q);
+  Odds o = battle_odds(g, s, g.seat_of(nation), q);
   EXPECT_EQ(o.error, "");
   return o;
 }
@@ -307,7 +307,7 @@ TEST(CalculatorBadInput, EveryRefusalSaysWhy) {
   put(s, GER, 40, "G8", {{kInf, 1}});
   put(s, GER, 41, "G5", {{kInf, 1}});
   put(s, GER, 43, "G1", {{kInf, 1}});
-  const auto error = [&](OddsQuery q, core::Seat seat) { return battle_odds(g, s, seat, q).error; };
+  const auto error = [&](const OddsQuery& q, core::Seat seat) { return battle_odds(g, s, seat, q).error; };
   OddsQuery q = into("R12", {{GER, 40}});
   q.region = kNoRegion;
   EXPECT_NE(error(q, g.seat_of(GER)).find("not in play"), std::string::npos);
