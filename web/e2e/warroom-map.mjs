@@ -5,13 +5,14 @@
 //    narrowed (the tester's page stayed unfolded over the map's corner); once the player unfolds
 //    them, a resize keeps them so. A region's details, tapped open on the map at 390x844 and clicked
 //    open at 1280x800, lie wholly on the screen and never over the region's own id (on the phone
-//    G1's details covered G1), for regions at the map's top, middle and foot.
+//    G1's details covered G1), for regions at the map's top, middle and foot. In Phase 2 a Command
+//    selected on the phone's map is named in a line right above the map, gone once put down.
 // 2. Global War as Japan: the map's first view holds the seat's own stacks, but for a few far ones.
 // 3. A game the rules bots play to its end (round cap 10), watched at 1280x800 and 390x844: each
 //    region the victory conditions name has its id and name on the map and within it ("Greater
 //    Germany" was cut off), no name or id of a region in play runs over the map's edge, and no two
 //    regions' ids or stacks overlap.
-// Screenshots: warroom-details-*.png (G1's details), warroom-theater-1280x800.png, warroom-end-map-*.png.
+// Screenshots: warroom-details-*.png (G1's details), warroom-selected-390x844.png, warroom-theater-1280x800.png, warroom-end-map-*.png.
 // Usage: node e2e/warroom-map.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
 import { createWarRoomGame, fail, labelClashes, launch, rulesBotsEasternFront, tourSeen } from './browser.mjs';
@@ -101,6 +102,31 @@ await desk.screenshot({ path: `${out}/warroom-details-1280x800.png` });
 await details(phone, 'G1', true);
 await phone.screenshot({ path: `${out}/warroom-details-390x844.png` });
 console.log(`details: within the screen and clear of their region for ${regions.join(', ')} at 390x844 and 1280x800`);
+
+// On the phone, a Command selected on the map is named right above the map, with what to tap next
+// (the sheet that says it stands far below the map's foot).
+await phone.keyboard.press('Escape');
+await phone.locator('#decide button[data-action="done USSR"]').click();
+await phone.waitForSelector('.wr-sheet .sheet.own .hint', { timeout: 30000 });
+await phone.waitForFunction(() => /Phase 2/.test(document.querySelector('#state .phase')?.textContent ?? ''), null, { timeout: 30000 });
+await details(phone, 'R1', true);
+await phone.locator('.region-info button.select').first().tap();
+await phone
+  .waitForSelector('.warroom-map .map-status:not([hidden])', { timeout: 10000 })
+  .catch(() => fail('no line above the map names the selected Command'));
+const status = await phone.evaluate(() => {
+  const line = document.querySelector('.warroom-map .map-status');
+  const b = line.getBoundingClientRect();
+  return { text: line.textContent, top: b.top, bottom: b.bottom, height: innerHeight };
+});
+if (!/^Command \d+ in R1 Moscow .* selected: click/.test(status.text)) fail(`the line above the map: "${status.text}"`);
+if (status.top < 0 || status.bottom > status.height) fail(`the line above the map is off the screen: ${JSON.stringify(status)}`);
+await phone.screenshot({ path: `${out}/warroom-selected-390x844.png` });
+await phone.keyboard.press('Escape');
+await phone
+  .waitForSelector('.warroom-map .map-status', { state: 'hidden', timeout: 10000 })
+  .catch(() => fail('the line stayed once the Command was put down'));
+console.log(`selection: "${status.text.slice(0, 60)}…" above the map on the phone`);
 
 // ---- 2. The seat's own theater in the first view ----
 // Global War as Japan at 1280x800: the first view holds Japan's stacks but for a few far ones (the

@@ -184,6 +184,7 @@ export class WarRoomMap {
           <button data-zoom="out" title="Zoom out" aria-label="Zoom out">−</button>
           <button data-zoom="fit" title="Where the Commands are" aria-label="Fit the Commands on the map">⌂</button>
           <button data-zoom="world" title="The whole world" aria-label="The whole world">◯</button></div></div>
+      <p class="map-status" role="status" hidden></p>
       <div class="map-box"><svg class="world" role="group" aria-label="War Room world map, polar view"></svg>
         <div class="region-info" hidden></div></div>
       <p class="legend"></p>`;
@@ -643,6 +644,15 @@ export class WarRoomMap {
     st.top = below >= above ? 'auto' : `${gap}px`;
     st.bottom = below >= above ? `${gap}px` : 'auto';
     st.maxHeight = `${(Math.max(above, below) - 2 * gap).toFixed(0)}px`;
+  }
+
+  // A line right above the map saying what the seat has in hand (the selected Command and what to
+  // click next): on a phone the sheet that says it is far below the map (newcomer play-test of 5
+  // December, afternoon). Null hides it.
+  setStatus(text: string | null) {
+    const line = this.element.querySelector<HTMLElement>('.map-status')!;
+    line.textContent = text ?? '';
+    line.hidden = !text;
   }
 
   regionInfoPanel(): HTMLElement {

@@ -12,7 +12,7 @@ import { titleEvent, type WarRoomLogEvent } from '../wire';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
-import { confirmDone, sheetPanel, unitCount, units } from './warroom-sheet';
+import { confirmDone, destinationsInOrder, sheetPanel, unitCount, units } from './warroom-sheet';
 import { executionPanel, roundSteps, type BattleBoard, type LogEntry } from './warroom-battle';
 import { victoryPanel } from './warroom-victory';
 import { guidePanel, startTour, tourIfDue } from './warroom-guide';
@@ -255,6 +255,18 @@ function orderHere(v: WarRoomView, legal: Legal, id: string): string {
   return `<p${fails ? ' class="doomed-why"' : ''}>${fails ? `${escape(fails.why)}<br/>` : ''}<button class="order-here" data-action="${escape(to)}">${escape(label)}</button></p>`;
 }
 
+// The selected Command in words, as the sheet says it ("Command 44 in G9 Ukraine (...) selected: click
+// one of its 14 destinations outlined on the map, or one below"), for the line above the map.
+export function selectedLine(v: WarRoomView, legal: Legal, name: (id: string) => string): string | null {
+  for (const n of ownNations(v)) {
+    const c = v.commands.find((x) => x.nation === n.id && x.number === n.sheet.selected);
+    if (!c) continue;
+    const { reach } = destinationsInOrder(n, legal, { fails: (a) => !!v.destinations?.[a] });
+    return t('warroom.web.sheet.selected', { command: c.number, region: name(c.region), units: units(c), count: reach.length });
+  }
+  return null;
+}
+
 // The view's last log entries put in their place in the page's log (an undo shortens it), as the
 // execution panel reads them: each entry's structure (`log_events`) and its line worded in the
 // reader's language, without the rulebook heading (shown only).
@@ -398,11 +410,12 @@ export const warroom: TitleUi<WarRoomView> = {
         p.map?.regionInfoPanel().scrollIntoView?.({ block: 'nearest' });
       }
     };
+    const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
     p.refresh = () => {
       p.map?.update(mapState(v, marked, p.focus, p.moves));
+      p.map?.setStatus(selectedLine(v, legal, name));
       openInfo(p.focus);
     };
-    const name = (id: string) => `${id} ${regions.get(id)?.name ?? ''}`.trim();
     const battle = execution(p, v, name, send);
     p.refresh();
     const note = (action: string) => v.action_notes?.[action] ?? '';
