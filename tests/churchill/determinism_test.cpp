@@ -9,23 +9,12 @@
 #include "churchill/bots.h"
 #include "core/hash.h"
 #include "table_fixture.h"
+#include "tests/support/hashing_log.h"
 
 namespace churchill::testing {
 namespace {
 
-// Every log entry of a game, folded into the fingerprint.
-class HashingLog final : public core::LogSink {
- public:
-  explicit HashingLog(core::Hasher& h) : h_(h) {}
-  void add(const core::LogEntry& e) override {
-    h_.add(core::fnv1a(e.rule));
-    h_.add((static_cast<std::uint64_t>(static_cast<std::uint8_t>(e.seat)) << 16) | e.event);
-    h_.add_range(e.args.begin(), e.args.end());
-  }
-
- private:
-  core::Hasher& h_;
-};
+using test_support::HashingLog;
 
 // Plays the game of `seed` with `bots`, folding into `h` each seat's legal actions, each action,
 // the log (when `with_log`) and the final state's hash and score.
