@@ -304,7 +304,7 @@ nlohmann::json Lobby::waited_on(const Room& r) const {
   const auto before = nlohmann::json::parse(r.busy ? r.staged_summary : r.summary, nullptr, false);
   if (!before.is_object() || before.value("terminal", false)) return nlohmann::json::array();
   for (const char* field : {"active", "waited_on"})
-    if (const auto seats = before.value(field, nlohmann::json::array()); seats.is_array() && !seats.empty()) return seats;
+    if (auto seats = before.value(field, nlohmann::json::array()); seats.is_array() && !seats.empty()) return seats;
   return nlohmann::json::array();
 }
 
