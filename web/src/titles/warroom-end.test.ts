@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n';
-import { closeDetailsAtEnd } from './warroom';
+import { closeDetailsAtEnd, warroom } from './warroom';
 import { firstStepAt, placeInHash, placeOf } from '../replay-jump';
 import type { View } from '../api';
 import { endScreen, reason, roundLines, type Chronicle, type EndView } from './warroom-end';
@@ -134,5 +134,30 @@ describe("a region's details at the end of the war", () => {
     p.focus = 'R1'; // a click on the end's map
     closeDetailsAtEnd(p, true);
     expect(p.focus).toBe('R1');
+  });
+});
+
+// Newcomer play-test of 5 December (afternoon), finding 9: the state panel's headings and the
+// game's result were English in every language.
+describe("the state panel and the result in the reader's language", () => {
+  const view = {
+    round: 3,
+    rule: '',
+    nations: [{ id: 'GER', oil: 1, iron: 2, osr: 3, stress: 2, threshold: 8, medals: 1, zone: 'white', collapsed: false }],
+    commands: [],
+    turn_order: [],
+    winner: 'axis',
+  } as never;
+  it('words the headings, the zone and the result in Russian and Italian', () => {
+    setLanguage('ru');
+    const html = warroom.status(view, null);
+    expect(html).toContain('Раунд 3');
+    expect(html).toContain('<th>страна</th>');
+    expect(html).toContain('Белая');
+    expect(html).not.toMatch(/>(nation|stress|medals|units)</);
+    setLanguage('it');
+    expect(warroom.result(view)).toBe("Partita finita: vince l'Asse");
+    setLanguage('en');
+    expect(warroom.result(view)).toBe('Game over: the Axis win');
   });
 });

@@ -486,18 +486,19 @@ export const warroom: TitleUi<WarRoomView> = {
       .map(
         (
           n,
-        ) => `<tr><td><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>${n.collapsed ? ' (collapsed)' : ''}</td>
+        ) => `<tr><td><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>${n.collapsed ? ` ${escape(t('warroom.web.state.collapsed'))}` : ''}</td>
       <td><span style="color:${resourceColour.oil}">${n.oil}</span>/<span style="color:${resourceColour.iron}">${n.iron}</span>/<span style="color:${resourceColour.osr}">${n.osr}</span></td>
-      <td>${n.stress}/${n.threshold}</td><td>${n.medals}</td><td class="zone zone-${escape(n.zone)}" title="${escape(zoneNoteText(n))}">${escape(n.zone)}</td>
+      <td>${n.stress}/${n.threshold}</td><td>${n.medals}</td><td class="zone zone-${escape(n.zone)}" title="${escape(zoneNoteText(n))}">${escape(t(`warroom.zone.${n.zone}`))}</td>
       <td>${v.commands.filter((c) => c.nation === n.id).reduce((t, c) => t + unitCount(c), 0)}</td></tr>`,
       )
       .join('');
-    return `<p>Round ${v.round} · ${escape(v.rule ?? '')}</p>${order}<div class="wide"><table class="nations"><tr><th>nation</th><th title="oil/iron/OSR">oil/iron/osr</th>
-      <th title="Stress Points / Stress Threshold">stress</th><th>medals</th><th title="Homeland Status Track">zone</th><th>units</th></tr>${rows}</table></div>`;
+    // The headings in the reader's language (they were English in every language).
+    const th = (key: string) =>
+      `<th${has(`warroom.web.state.${key}_title`) ? ` title="${escape(t(`warroom.web.state.${key}_title`))}"` : ''}>${escape(t(`warroom.web.state.${key}`))}</th>`;
+    return `<p>${escape(t('warroom.web.state.round', { round: v.round }))} · ${escape(v.rule ?? '')}</p>${order}<div class="wide"><table class="nations"><tr>${['nation', 'resources', 'stress', 'medals', 'zone', 'units'].map(th).join('')}</tr>${rows}</table></div>`;
   },
   result(view) {
     const v = view;
-    if (v.winner === 'both-lose') return 'Game over: nobody has units left, both alliances lose';
-    return v.winner ? `Game over: the ${v.winner === 'axis' ? 'Axis' : 'Allies'} win` : 'Game over: stopped at the round limit, no winner';
+    return t(`warroom.web.state.over_${v.winner === 'both-lose' ? 'both_lose' : (v.winner ?? 'stopped')}`);
   },
 };
