@@ -186,6 +186,7 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
     // State copy and legal-action generation, over states met in a campaign game.
     const std::vector<churchill::State> states = churchill::decision_states(g, *data.scenario("campaign"), 7, 4000);
     constexpr int kRounds = 200;
+    constexpr int kLegalRounds = kRounds / 10;  // legal actions: a tenth of the rounds
     auto start = Clock::now();
     churchill::State sink;
     for (int r = 0; r < kRounds; ++r)
@@ -196,13 +197,13 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
     const double copy_ns = since(start) * 1e9 / (kRounds * static_cast<double>(states.size()));
     start = Clock::now();
     std::size_t total = 0;
-    for (int r = 0; r < kRounds / 10; ++r)
+    for (int r = 0; r < kLegalRounds; ++r)
       for (const auto& st : states) {
         core::ActionList l;
         g.legal_actions(st, static_cast<core::Seat>(__builtin_ctz(g.acting_seats(st))), l);
         total += l.size();
       }
-    const double legal_ns = since(start) * 1e9 / (kRounds / 10 * static_cast<double>(states.size()));
+    const double legal_ns = since(start) * 1e9 / (kLegalRounds * static_cast<double>(states.size()));
     // The search (docs/ai.md): iterations per second on one core at the normal level's rollout
     // length, from every 40th of the sampled states, without a time cap.
     const churchill::AiLevel& level = *churchill::ai_level("normal");
@@ -222,7 +223,7 @@ void add_play_commands(CLI::App& app, Kit& kit, int& exit_code) {
     report["state_bytes"] = sizeof(churchill::State);
     report["state_copy_ns"] = copy_ns;
     report["legal_actions_ns"] = legal_ns;
-    report["legal_actions_mean"] = static_cast<double>(total) / (kRounds / 10 * static_cast<double>(states.size()));
+    report["legal_actions_mean"] = static_cast<double>(total) / (kLegalRounds * static_cast<double>(states.size()));
     if (json) {
       std::printf("%s\n", report.dump(1).c_str());
       return;

@@ -97,7 +97,7 @@ core::SaveFile save_of(const Game& g, const churchill::Scenario& sc, const churc
   f.engine_version = CHURCHILL_ENGINE_VERSION;
   f.data_hash = g.data().hash;
   f.scenario = sc.id;
-  if (o.secret_agenda) f.options.push_back("secret-agenda");
+  if (o.secret_agenda) f.options.emplace_back("secret-agenda");
   f.seed = seed;
   f.seats = {{"UK", "bot:random"}, {"US", "bot:random"}, {"USSR", "bot:random"}};
   f.actions = core::saved_actions(g, g.new_game(sc, o), session.history());

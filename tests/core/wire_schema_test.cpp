@@ -133,7 +133,11 @@ TEST(WireSchema, EveryEventAndActionOfRandomGamesMatchesItsTitlesSchema) {
     std::set<std::string> seen_events, seen_actions;
     std::vector<std::string> errors;
     const auto check = [&](const Kinds& kinds, const json& value, std::set<std::string>& seen, const std::string& where) {
-      if (const std::string why = kinds.broken(value, seen); !why.empty() && errors.size() < 20) errors.push_back(where + ": " + why);
+      const std::string why = kinds.broken(value, seen);
+      if (why.empty() || errors.size() >= 20) return;
+      errors.push_back(where);
+      errors.back() += ": ";
+      errors.back() += why;
     };
     std::size_t checked = 0;
     std::set<std::string> checked_fields;  // the same fields twice are the same check
