@@ -148,6 +148,32 @@ std::string stance_note(const Game& game, const Group& g, int put) {
   return note;
 }
 
+// Whether the legal actions hold one of the kind for nation n (a bid only above 0).
+bool offers(const core::ActionList& legal, int n, ActionKind kind) {
+  return std::any_of(legal.begin(), legal.end(), [&](core::Action a) {
+    const Act x = decode_action(a);
+    return x.nation == n && x.kind == kind && (kind != ActionKind::Bid || bid_value(x) > 0);
+  });
+}
+
+// Phase 6 › Step 1 (a "done" while Medals or Civilian Goods could still cancel Stress) and Step 3 (a
+// "done" while the nation could relieve one zone): the seat's "done" asks first, as a blank sheet's
+// does, for it gives the round's chance up (play-test 2026-12-05 afternoon, finding 7: "done" is
+// listed before "give a Medal"). The rules allow it; the question only names what is given up.
+nlohmann::json morale_confirmations(const Game& g, const State& v, core::Seat seat, const core::ActionList& legal) {
+  nlohmann::json out = nlohmann::json::object();
+  const bool cancel = v.steps.top().id == StepId::MoraleCancel;
+  const ActionKind use = cancel ? ActionKind::CancelStress : ActionKind::Relieve;
+  for (int n = 0; n < kNations; ++n) {
+    const auto offered = [&](ActionKind kind) { return offers(legal, n, kind); };
+    if (!offered(ActionKind::Done) || !offered(use)) continue;
+    const core::i18n::Message asked = text::key(cancel ? "warroom.confirm.stress" : "warroom.confirm.relief").with("nation", text::nation(n));
+    out[g.action_to_string(v, seat, encode(ActionKind::Done, n))] = {{"parts", nlohmann::json::array({cancel ? "stress" : "relief"})},
+                                                                      {"message", core::i18n::to_json(asked)}};
+  }
+  return out;
+}
+
 // The parts of a nation's sheet left blank although it could write in them (Phase 2 › Step 1: no
 // order though a Command could be ordered; Phase 7 › Step 3: nothing bought though something is
 // affordable): the seat's "done" for it asks first, in the browser and the terminal (the view's
@@ -156,14 +182,10 @@ std::string stance_note(const Game& game, const Group& g, int put) {
 nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat, const core::ActionList& legal) {
   nlohmann::json out = nlohmann::json::object();
   const StepId step = v.steps.top().id;
+  if (step == StepId::MoraleCancel || step == StepId::MoraleRelieve) return morale_confirmations(g, v, seat, legal);
   if (step != StepId::WriteSheets && step != StepId::Purchases) return out;
   for (int n = 0; n < kNations; ++n) {
-    const auto offered = [&](ActionKind kind) {
-      return std::any_of(legal.begin(), legal.end(), [&](core::Action a) {
-        const Act x = decode_action(a);
-        return x.nation == n && x.kind == kind && (kind != ActionKind::Bid || bid_value(x) > 0);
-      });
-    };
+    const auto offered = [&](ActionKind kind) { return offers(legal, n, kind); };
     if (!offered(ActionKind::Done)) continue;
     const Sheet& sh = v.sheet[at(n)];
     nlohmann::json parts = nlohmann::json::array();
@@ -664,7 +686,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     construction.push_back({{"region", region_name(r)}, {"units", units}, {"plan", plan}});
   }
   nlohmann::json confirm = nlohmann::json::object();
-  if (seat && node_kind(v) == core::NodeKind::Simultaneous && (acting_seats(v) & core::seat_bit(*seat))) {
+  const bool deciding = node_kind(v) == core::NodeKind::Simultaneous || node_kind(v) == core::NodeKind::Decision;
+  if (seat && deciding && (acting_seats(v) & core::seat_bit(*seat))) {  // a secret step's writers, or Phase 6's nation
     core::ActionList legal;
     legal_actions(v, *seat, legal);
     confirm = done_confirmations(*this, v, *seat, legal);

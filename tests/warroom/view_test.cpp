@@ -124,6 +124,37 @@ TEST(Phase2Step1, ADoneLeavingTheSheetBlankIsMarkedToConfirm) {
   EXPECT_FALSE(g.view_json(g.observe(p, ger), ger)["action_confirm"].contains("done GER"));
 }
 
+// Phase 6 › Step 1: a "done" while Medals (or Civilian Goods) could still cancel Stress is marked,
+// so the clients ask first (play-test 2026-12-05 afternoon, finding 7: "done" listed before "give a
+// Medal" lost the round's cancelling with one click); nothing is asked once no Stress or nothing to
+// give is left. Step 3 likewise while the nation could relieve one zone.
+TEST(Phase6Step1, ADoneLeavingMedalsUnusedOnStressIsMarkedToConfirm) {
+  const Game g = europe();
+  State s = g.new_game();
+  for (NationState& n : s.nation) n.stress = 0, n.medals = 0, n.goods = 0;
+  s.nation[GER].stress = 2, s.nation[GER].medals = 1;
+  start_phase(g, s, 6);
+  s = play_until(g, s, [](const State& x) { return top(x) == StepId::MoraleCancel && step_nation(x.steps.top()) == GER; });
+  const core::Seat ger = g.seat_of(GER);
+  const auto confirm = [&](const State& at) { return g.view_json(g.observe(at, ger), ger)["action_confirm"]; };
+  ASSERT_TRUE(confirm(s).contains("done GER"));
+  EXPECT_EQ(confirm(s)["done GER"]["parts"], nlohmann::json::array({"stress"}));
+  EXPECT_EQ(g.catalogues().render("en", core::i18n::message_from_json(confirm(s)["done GER"]["message"])),
+            "Germany holds Stress Points and Medals or Civilian Goods that could cancel them, one each. Done ends this step for "
+            "the round without cancelling more. Finish it anyway?");
+  EXPECT_FALSE(g.view_json(g.observe(s, g.seat_of(USSR)), g.seat_of(USSR))["action_confirm"].contains("done GER"));
+  act(g, s, GER, "cancel-stress GER medal");
+  const nlohmann::json after = confirm(s);
+  EXPECT_FALSE(after.contains("done GER") && after["done GER"]["parts"] == nlohmann::json::array({"stress"})) << "no Medal left: nothing to ask";
+
+  State r = g.new_game();
+  for (NationState& n : r.nation) n.stress = 0, n.medals = 0, n.goods = 0;
+  r.nation[GER].zone = kOrange, r.nation[GER].medals = 5;
+  start_phase(g, r, 6);
+  r = play_until(g, r, [](const State& x) { return top(x) == StepId::MoraleRelieve && step_nation(x.steps.top()) == GER; });
+  EXPECT_EQ(confirm(r)["done GER"]["parts"], nlohmann::json::array({"relief"}));
+}
+
 // Victory Check: the end of the game says which of the scenario's regions the winners hold.
 TEST(VictoryCheck, TheEndSaysWhichCapitalsTheWinnersHold) {
   const Game g = europe();

@@ -16,18 +16,20 @@ import type { Exposed } from './warroom-exposed';
 export type Sheet = WarRoomSheet;
 export type Nation = WarRoomNation;
 
-// The question before a "done" the view marks: the sheet's blank parts in the reader's language.
+// The question before a "done" the view marks: the sheet's blank parts in the reader's language, or
+// in Phase 6 the Stress a nation could still cancel or the zone it could still relieve.
 export function confirmDone(
   v: { action_confirm?: Record<string, { parts: string[]; message: Message }> },
   action: string,
 ): Question | null {
   const marked = v.action_confirm?.[action];
   if (!marked) return null;
+  const morale = marked.parts.some((p) => p === 'stress' || p === 'relief');
   return {
-    title: t('warroom.confirm.title'),
+    title: t(morale ? 'warroom.confirm.morale_title' : 'warroom.confirm.title'),
     text: render(marked.message),
-    yes: t('warroom.confirm.submit'),
-    no: t('warroom.confirm.back'),
+    yes: t(morale ? 'warroom.confirm.morale_yes' : 'warroom.confirm.submit'),
+    no: t(morale ? 'warroom.confirm.morale_back' : 'warroom.confirm.back'),
   };
 }
 

@@ -99,6 +99,28 @@ describe('a sheet finished blank', () => {
     expect(q.no).toBe('Back to the sheet');
   });
 
+  // Play-test 2026-12-05 (afternoon), finding 7: Phase 6's "done" listed before "give a Medal".
+  it('asks about a Phase 6 done that gives up cancelling Stress, worded for the step, in every language', () => {
+    const phase6 = {
+      action_confirm: {
+        'done GER': { parts: ['stress'], message: { key: 'warroom.confirm.stress', args: { nation: { key: 'warroom.nation.GER' } } } },
+      },
+    };
+    const q = confirmDone(phase6, 'done GER')!;
+    expect(q.title).toBe('Finish this step?');
+    expect(q.text).toMatch(/^Germany holds Stress Points and Medals/);
+    expect(q.yes).toBe('Finish anyway');
+    expect(q.no).toBe('Back to the choices');
+    for (const language of ['it', 'ru'] as const) {
+      setLanguage(language);
+      const there = confirmDone(phase6, 'done GER')!;
+      expect(there.title).not.toBe(q.title);
+      expect(there.text).not.toBe(q.text);
+      expect(there.text).toMatch(/^Germania|^Германия/);
+      expect(there.yes).not.toBe(q.yes);
+    }
+  });
+
   it('asks in an alert dialog the keyboard answers: the safe answer focused, Tab between the two, Escape goes back', async () => {
     const q = confirmDone(view, 'done USSR')!;
     const first = ask(q);
