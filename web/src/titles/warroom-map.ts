@@ -179,13 +179,13 @@ export class WarRoomMap {
     this.element.className = 'panel warroom-map';
     this.element.innerHTML = `
       <div class="map-head"><p class="notice">${escape(layout.notice)}</p>
-        <div class="zoom" role="group" aria-label="zoom">
-          <button data-zoom="in" title="Zoom in" aria-label="Zoom in">+</button>
-          <button data-zoom="out" title="Zoom out" aria-label="Zoom out">−</button>
-          <button data-zoom="fit" title="Where the Commands are" aria-label="Fit the Commands on the map">⌂</button>
-          <button data-zoom="world" title="The whole world" aria-label="The whole world">◯</button></div></div>
+        <div class="zoom" role="group" aria-label="${escape(t('warroom.web.map_zoom'))}">
+          <button data-zoom="in" title="${escape(t('warroom.web.zoom_in'))}" aria-label="${escape(t('warroom.web.zoom_in'))}">+</button>
+          <button data-zoom="out" title="${escape(t('warroom.web.zoom_out'))}" aria-label="${escape(t('warroom.web.zoom_out'))}">−</button>
+          <button data-zoom="fit" title="${escape(t('warroom.web.zoom_fit_title'))}" aria-label="${escape(t('warroom.web.zoom_fit'))}">⌂</button>
+          <button data-zoom="world" title="${escape(t('warroom.web.zoom_world'))}" aria-label="${escape(t('warroom.web.zoom_world'))}">◯</button></div></div>
       <p class="map-status" role="status" hidden></p>
-      <div class="map-box"><svg class="world" role="group" aria-label="War Room world map, polar view"></svg>
+      <div class="map-box"><svg class="world" role="group" aria-label="${escape(t('warroom.web.map_label'))}"></svg>
         <div class="region-info" hidden></div></div>
       <p class="legend"></p>`;
     this.svg = this.element.querySelector('svg')!;
@@ -408,7 +408,7 @@ export class WarRoomMap {
         boxes.push([-width / 2, chipY, width / 2, chipY + 14]);
         chips.push(
           `<g class="chip" transform="translate(0,${chipY})"><rect x="${-width / 2}" y="0" width="${width}" height="14" rx="3" style="fill:${colour[nation] ?? '#555'}"/>` +
-            `<text y="11">${text}</text><title>${escape(`${nation}: ${stacks.length} Command${stacks.length > 1 ? 's' : ''}`)}</title></g>`,
+            `<text y="11">${text}</text><title>${escape(t('warroom.web.stack_commands', { nation, count: stacks.length }))}</title></g>`,
         );
         chipY += 16;
       }
@@ -416,7 +416,7 @@ export class WarRoomMap {
       if (under) boxes.push([-16, chipY, 16, chipY + 13]);
       if (under)
         chips.push(
-          `<g class="chip building" transform="translate(0,${chipY})"><rect x="-16" y="0" width="32" height="13" rx="2"/><text y="10">⚙\uFE0E${under}</text><title>units under the Industry token</title></g>`,
+          `<g class="chip building" transform="translate(0,${chipY})"><rect x="-16" y="0" width="32" height="13" rx="2"/><text y="10">⚙\uFE0E${under}</text><title>${escape(t('warroom.web.under_industry'))}</title></g>`,
         );
       const name = inPlay || r.type === 'impassable' ? `<text class="name ${r.type}" y="${nameY}">${escape(r.name)}</text>` : '';
       if (s.doomed.has(r.id)) body += `<title>${escape(s.doomed.get(r.id)!)}</title>`;
@@ -570,7 +570,7 @@ export class WarRoomMap {
       const keys = p.keys.map((k) => `${k}${s.controller.get(k) ? ` (${s.controller.get(k)})` : ''}`).join(', ');
       return (
         `<g class="passage" data-x="${x}" data-y="${y}"><g transform="rotate(${angle})"><path d="M-9,0 H9 M-5,-4 L-9,0 L-5,4 M5,-4 L9,0 L5,4"/></g>` +
-        `<title>${escape(`Narrow passage: ${p.name} (${p.seas.join(' ↔ ')}), key ${keys}`)}</title></g>`
+        `<title>${escape(t('warroom.web.passage_title', { name: p.name, seas: p.seas.join(' ↔ '), keys }))}</title></g>`
       );
     });
   }
@@ -595,23 +595,26 @@ export class WarRoomMap {
         .join('');
       const who =
         c.kind === 'trans-ocean'
-          ? `Trans-Ocean Convoy ${c.from} → ${c.to}, flag ${c.flag}`
-          : `Coastal Convoy linked to ${c.linked}${flag ? `, controlled by ${flag}` : ''}`;
+          ? t('warroom.web.convoy_ocean', { from: c.from ?? '', to: c.to ?? '', flag: c.flag ?? '' })
+          : flag
+            ? t('warroom.web.convoy_coastal_held', { linked: c.linked ?? '', flag })
+            : t('warroom.web.convoy_coastal', { linked: c.linked ?? '' });
       return (
         `<g class="convoy${s.inPlay.has(c.sea) ? '' : ' off-play'}" data-x="${x}" data-y="${y}"><g transform="translate(${-ships.length * 4.5 + 18},${-14 - n * 9})">` +
         `${flag ? `<rect x="-14" y="-5" width="8" height="6" style="fill:${colour[flag] ?? '#999'}"/>` : ''}${body}</g>` +
-        `<title>${escape(`${who}: ${ships.length} resource${ships.length > 1 ? 's' : ''} a round`)}</title></g>`
+        `<title>${escape(t('warroom.web.convoy_carries', { who, count: ships.length }))}</title></g>`
       );
     });
   }
 
   private legend(s: MapState) {
     const nations = [...new Set([...s.controller.values()].filter((c): c is string => !!c))];
+    const w = (key: string) => escape(t(`warroom.web.${key}`));
     this.element.querySelector('.legend')!.innerHTML =
       `${nations.map((n) => `<span><i style="background:${colour[n] ?? '#999'}"></i>${escape(n)}</span>`).join(' ')}
-      <span><i class="neutral-key"></i>neutral</span> <span><i class="stripes-key"></i>embattled</span> <span><i class="hotspot-key"></i>hotspot</span>
-      <span>★ capital · <b class="sv-key">5</b> SV · ⚙\uFE0E industry · ✹ bombs · ⇄ passage</span>
-      <span>${CATEGORY_GLYPH.land} land ${CATEGORY_GLYPH.air} air ${CATEGORY_GLYPH.sea} naval units</span>`;
+      <span><i class="neutral-key"></i>${w('legend_neutral')}</span> <span><i class="stripes-key"></i>${w('legend_embattled')}</span> <span><i class="hotspot-key"></i>${w('legend_hotspot')}</span>
+      <span>★ ${w('legend_capital')} · <b class="sv-key">5</b> ${w('legend_sv')} · ⚙\uFE0E ${w('legend_industry')} · ✹ ${w('legend_bombs')} · ⇄ ${w('legend_passage')}</span>
+      <span>${escape(t('warroom.web.legend_units', { land: CATEGORY_GLYPH.land, air: CATEGORY_GLYPH.air, sea: CATEGORY_GLYPH.sea }))}</span>`;
   }
 
   // ---- the region's details, on click ----
