@@ -510,7 +510,8 @@ export class WarRoomMap {
       <text class="track res-head" x="${left + ZONES.length * zoneW + 6}" y="${top - 4}">${escape(t('warroom.web.resources'))}</text>
       ${zones}${nations}`
       }</g>`;
-    pole.dataset.w = String(width);
+    const wide = this.widenTracks(pole, width);
+    pole.dataset.w = String(wide);
     pole.dataset.h = String(height);
     const fold = pole.querySelector<SVGGElement>('g.fold')!;
     const toggle = () => {
@@ -526,6 +527,23 @@ export class WarRoomMap {
         toggle();
       }
     });
+  }
+
+  // The plate as wide as its widest line: the resources' heading ("oil iron OSR stress", longer in
+  // other languages) and the rows' figures ran past it (play-test 2026-12-05 afternoon, finding 11).
+  // The fold button moves to the new edge. Where text is not measured (no layout), the width stays.
+  private widenTracks(pole: SVGGElement, width: number): number {
+    const right = (selector: string) =>
+      Array.from(pole.querySelectorAll<SVGTextElement>(selector)).reduce((m, el) => {
+        const b = typeof el.getBBox === 'function' ? el.getBBox() : null;
+        return b && b.width > 0 ? Math.max(m, b.x + b.width) : m;
+      }, 0);
+    // 6 px of margin; the round's line keeps clear of the fold button (15 px, 3 from the edge).
+    const need = Math.ceil(Math.max(right('text.res, text.res-head') + 6, right('text.round') + 24));
+    if (need <= width) return width;
+    pole.querySelector('rect.plate')?.setAttribute('width', String(need));
+    pole.querySelector('g.fold')?.setAttribute('transform', `translate(${need - 18},3)`);
+    return need;
   }
 
   // The tracks sit over the pole, as on the printed map, unless they would cover regions in play
