@@ -60,7 +60,7 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
       c.note("6.6", e.power, Event::Mandate, e.power, e.amount, e.theater == kNone ? -1 : e.theater, static_cast<int>(e.use));
       return true;
     case EffectType::Production:
-      s.production_delta[e.power] = static_cast<std::int8_t>(s.production_delta[e.power] + e.amount);
+      s.production_delta[power_at(e.power)] = static_cast<std::int8_t>(s.production_delta[power_at(e.power)] + e.amount);
       c.note("6.3", e.power, Event::ProductionChange, e.power, e.amount);
       return true;
     case EffectType::PlaceIssue:
@@ -82,11 +82,11 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
     }
     case EffectType::AxisReserve: place_axis_reserve(c, e); return true;
     case EffectType::GainNetworks:
-      s.networks_gained[e.power] = static_cast<std::int8_t>(s.networks_gained[e.power] + e.amount);
+      s.networks_gained[power_at(e.power)] = static_cast<std::int8_t>(s.networks_gained[power_at(e.power)] + e.amount);
       c.note("7.1", e.power, Event::NetworksGained, e.power, e.amount);
       return true;
     case EffectType::GainAlignment:
-      s.alignment_gained[e.power] = static_cast<std::int8_t>(s.alignment_gained[e.power] + e.amount);
+      s.alignment_gained[power_at(e.power)] = static_cast<std::int8_t>(s.alignment_gained[power_at(e.power)] + e.amount);
       c.note("7.3", e.power, Event::AlignmentGained, e.power, e.amount);
       return true;
     case EffectType::PlaceNaval:
@@ -100,7 +100,7 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
       return true;
     case EffectType::Convoy:
       if (s.naval[e.theater] >= e.naval_threshold) {  // escorted: the convoy arrives
-        s.production_delta[e.power] = static_cast<std::int8_t>(s.production_delta[e.power] + e.amount);
+        s.production_delta[power_at(e.power)] = static_cast<std::int8_t>(s.production_delta[power_at(e.power)] + e.amount);
         c.note("6.32", e.power, Event::ConvoyArrives, e.power);
         return true;
       }
@@ -192,7 +192,7 @@ void apply_convoy_roll(const Ctx& c, core::Action a) {
   c.s.steps.pop();
   const bool arrives = e.range.contains(roll);
   c.note("6.32", e.power, Event::ConvoyRoll, roll, arrives);
-  if (arrives) c.s.production_delta[e.power] = static_cast<std::int8_t>(c.s.production_delta[e.power] + e.amount);
+  if (arrives) c.s.production_delta[power_at(e.power)] = static_cast<std::int8_t>(c.s.production_delta[power_at(e.power)] + e.amount);
 }
 
 // 5.12: "roll 1D6, on a 1-3 roll that # of times".
@@ -231,67 +231,67 @@ void apply_polmil_roll(const Ctx& c, core::Action a) {
 void pre_conference(const Ctx& c) {
   State& s = c.s;
   for (int p = 0; p < kPowers; ++p) {
-    const std::uint32_t deck = ((1u << c.d.staff[at(p)].size()) - 1) & ~s.removed[at(p)];
-    if (s.conference % 2 == 1 || s.draw[at(p)] == 0) {
-      s.draw[at(p)] = deck & ~s.hand[at(p)];
-      c.note("5.13", p, Event::Shuffled, p, bit_count(s.draw[at(p)]));
+    const std::uint32_t deck = ((1u << c.d.staff[power_at(p)].size()) - 1) & ~s.removed[power_at(p)];
+    if (s.conference % 2 == 1 || s.draw[power_at(p)] == 0) {
+      s.draw[power_at(p)] = deck & ~s.hand[power_at(p)];
+      c.note("5.13", p, Event::Shuffled, p, bit_count(s.draw[power_at(p)]));
     }
   }
   s.agenda_card.fill(kNone);
   s.steps.replace(step::AgendaPlay{});
   for (int p = kPowers - 1; p >= 0; --p) {
-    const int n = std::min(kHandSize - bit_count(s.hand[at(p)]), bit_count(s.draw[at(p)]));
+    const int n = std::min(kHandSize - bit_count(s.hand[power_at(p)]), bit_count(s.draw[power_at(p)]));
     if (n > 0) c.push(step::Deal{p, n});
   }
 }
 
-std::uint64_t deal_pile(const CCtx& c) { return c.s.draw[at(c.top<step::Deal>().power)]; }
+std::uint64_t deal_pile(const CCtx& c) { return c.s.draw[power_at(c.top<step::Deal>().power)]; }
 
 void apply_deal(const Ctx& c, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[at(c.top<step::Deal>().power)] & (1u << arg_a(a))));
+  CORE_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[power_at(c.top<step::Deal>().power)] & (1u << arg_a(a))));
   step::Deal deal = c.top<step::Deal>();
   const int p = deal.power;
   const std::uint32_t bit = 1u << arg_a(a);
-  c.s.draw[at(p)] &= ~bit;
-  c.s.hand[at(p)] |= bit;
+  c.s.draw[power_at(p)] &= ~bit;
+  c.s.hand[power_at(p)] |= bit;
   --deal.left;
   c.set_top(deal);
-  if (deal.left == 0 || c.s.draw[at(p)] == 0) {
-    c.note("5.13", p, Event::Dealt, p, bit_count(c.s.hand[at(p)]));
+  if (deal.left == 0 || c.s.draw[power_at(p)] == 0) {
+    c.note("5.13", p, Event::Dealt, p, bit_count(c.s.hand[power_at(p)]));
     c.s.steps.pop();
   }
 }
 
 // 5.13: each player plays a staff card face down (not a Leader); revealed when all have played.
 void agenda_legal(const CCtx& c, int seat, core::ActionList& out) {
-  const std::uint32_t hand = c.s.hand[at(seat)];
+  const std::uint32_t hand = c.s.hand[power_at(seat)];
   for_each_bit(hand, [&](int card) { out.push_back(encode(Act::AgendaCard, card)); });
 }
 
 void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::AgendaPlay}) && acting(c, seat) && kind_of(a) == Act::AgendaCard);
-  CORE_EXPECT(c.s.hand[at(seat)] & (1u << arg_a(a)));
+  CORE_EXPECT(c.s.hand[power_at(seat)] & (1u << arg_a(a)));
   State& s = c.s;
   const int card = arg_a(a);
-  s.agenda_card[at(seat)] = static_cast<std::uint8_t>(card);
-  s.hand[at(seat)] &= ~(1u << card);
+  s.agenda_card[power_at(seat)] = static_cast<std::uint8_t>(card);
+  s.hand[power_at(seat)] &= ~(1u << card);
   if (std::any_of(s.agenda_card.begin(), s.agenda_card.end(), [](std::uint8_t v) { return v == kNone; })) return;
   // All three are revealed. Attributes are ignored; the UK adds 1 (3.32); a Chief of Staff rolls.
   s.steps.replace(step::AgendaResolve{});
   for (int p = kPowers - 1; p >= 0; --p) {
-    const StaffCard& sc = c.d.staff[at(p)][s.agenda_card[at(p)]];
-    s.agenda_value[at(p)] = static_cast<std::int8_t>(sc.value + (p == static_cast<int>(Power::UK)));
+    const StaffCard& sc = c.d.staff[power_at(p)][s.agenda_card[power_at(p)]];
+    s.agenda_value[power_at(p)] = static_cast<std::int8_t>(sc.value + (p == static_cast<int>(Power::UK)));
     if (sc.chief_of_staff()) c.push(step::AgendaChiefRoll{p});
   }
 }
 
 void resolve_agenda(const Ctx& c) {
   State& s = c.s;
-  for (int p = 0; p < kPowers; ++p) c.note("5.13", p, Event::AgendaRevealed, p, s.agenda_card[at(p)], s.agenda_value[at(p)]);
+  for (int p = 0; p < kPowers; ++p) c.note("5.13", p, Event::AgendaRevealed, p, s.agenda_card[power_at(p)], s.agenda_value[power_at(p)]);
   const int best = *std::max_element(s.agenda_value.begin(), s.agenda_value.end());
   std::uint8_t tied = 0;
   for (int p = 0; p < kPowers; ++p)
-    if (s.agenda_value[at(p)] == best) tied |= static_cast<std::uint8_t>(1u << p);
+    if (s.agenda_value[power_at(p)] == best) tied |= static_cast<std::uint8_t>(1u << p);
   s.steps.pop();
   if (bit_count(tied) == 1)
     tie_decided(c, 0, __builtin_ctz(tied));
@@ -305,8 +305,8 @@ void agenda_won(const Ctx& c, int winner) {
   s.agenda_winner = static_cast<std::int8_t>(winner);
   int lowest = 99;
   for (int p = 0; p < kPowers; ++p)
-    if (p != winner) lowest = std::min<int>(lowest, s.agenda_value[at(p)]);
-  const int difference = std::clamp(s.agenda_value[at(winner)] - lowest, 0, kChair - 1);
+    if (p != winner) lowest = std::min<int>(lowest, s.agenda_value[power_at(p)]);
+  const int difference = std::clamp(s.agenda_value[power_at(winner)] - lowest, 0, kChair - 1);
   c.note("5.14", winner, Event::AgendaWinner, winner, difference);
   c.push(step::AgendaWinnerPlaces{winner, difference});
 }

@@ -15,6 +15,7 @@
 
 #include "core/data_error.h"
 #include "core/i18n.h"
+#include "core/ids.h"
 
 namespace churchill {
 
@@ -29,7 +30,14 @@ inline constexpr int kPowers = 3;
 inline constexpr std::array<Power, kPowers> kAllPowers = {Power::UK, Power::US, Power::USSR};
 std::string_view power_name(Power p);  // "UK", "US", "USSR"
 std::optional<Power> power_from_name(std::string_view name);
-constexpr std::uint8_t power_bit(Power p) { return static_cast<std::uint8_t>(1u << static_cast<int>(p)); }
+// The power of index `i` (0 UK, 1 US, 2 USSR): where the ints the rules compute with (seats, log
+// arguments, step payloads' bytes) meet a typed array, checked by CORE_EXPECT where checks are live.
+constexpr Power power_at(int i) { return core::id_at<Power, kPowers>(i); }
+constexpr int index(Power p) { return static_cast<int>(p); }
+constexpr std::uint8_t power_bit(Power p) { return static_cast<std::uint8_t>(1u << index(p)); }
+// One value per power, indexed only by Power.
+template <class T>
+using PowerArray = core::IdArray<Power, T, kPowers>;
 
 inline constexpr std::uint8_t kNone = 0xff;  // "no index"
 
@@ -363,8 +371,8 @@ using DataError = core::DataError;
 
 struct Data {
   std::vector<Leader> leaders;
-  std::array<std::vector<StaffCard>, kPowers> staff;  // by Power
-  std::vector<Conference> conferences;                // by number - 1
+  PowerArray<std::vector<StaffCard>> staff;
+  std::vector<Conference> conferences;  // by number - 1
   std::vector<ConferenceCard> conference_cards;
   std::vector<Issue> issues;
   std::vector<Theater> theaters;

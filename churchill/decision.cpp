@@ -61,7 +61,7 @@ std::uint32_t open_naval(const CCtx& c) {
 bool directed_to_place(const CCtx& c, int power) {
   for (std::size_t i = 0; i < c.d.issues.size(); ++i)
     if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(c.s, static_cast<int>(i), power) &&
-        c.s.directed_front[c.d.issues[i].power] == kNone)
+        c.s.directed_front[power_at(c.d.issues[i].power)] == kNone)
       return open_fronts(c) != 0;
   return false;
 }
@@ -104,8 +104,8 @@ Targets mandate_targets(const CCtx& c, const Mandate& m) {
 // theater has 3 (5 for Normandy), offensive support otherwise.
 Targets directed_targets(const CCtx& c, int power) {
   Targets t;
-  const std::uint8_t front = c.s.directed_front[at(power)];
-  if (front == kNone || c.s.directed_paid[at(power)] >= 2 || !has_entry_space(c, front)) return t;
+  const std::uint8_t front = c.s.directed_front[power_at(power)];
+  if (front == kNone || c.s.directed_paid[power_at(power)] >= 2 || !has_entry_space(c, front)) return t;
   const Front& f = c.d.fronts[front];
   const TrackStep& entry = f.track[at(c.s.front[front] + 1)];
   if (entry.amphibious && c.s.naval[f.theater] < entry.naval_required) {
@@ -189,15 +189,15 @@ core::Action nth_allocation(const Targets& t, int source, std::uint32_t k) {
 // each leadership bonus bucket it holds (source 1 + bucket), in the list's order.
 template <class F>
 void each_source(const CCtx& c, int seat, F f) {
-  if (c.s.production[at(seat)] > 0) f(production_targets(c, seat), 0);
+  if (c.s.production[power_at(seat)] > 0) f(production_targets(c, seat), 0);
   for (int b = 0; b < kBuckets; ++b)
-    if (c.s.support_bonus[at(seat)][at(b)] > 0) f(bonus_targets(c, b), 1 + b);
+    if (c.s.support_bonus[power_at(seat)][at(b)] > 0) f(bonus_targets(c, b), 1 + b);
 }
 
 bool has_allocation(const CCtx& c, int power) {
-  if (c.s.production[at(power)] > 0 && production_targets(c, power).any()) return true;
+  if (c.s.production[power_at(power)] > 0 && production_targets(c, power).any()) return true;
   for (int b = 0; b < kBuckets; ++b)
-    if (c.s.support_bonus[at(power)][at(b)] > 0 && bonus_targets(c, b).any()) return true;
+    if (c.s.support_bonus[power_at(power)][at(b)] > 0 && bonus_targets(c, b).any()) return true;
   return false;
 }
 
@@ -218,7 +218,7 @@ void charge_priorities(const Ctx& c, int power, core::Action a) {
   }
   const Targets d = directed_targets(c, power);
   if ((kind_of(a) == Act::Offensive && (d.offensive & (1u << arg_a(a)))) || (kind_of(a) == Act::Naval && (d.naval & (1u << arg_a(a)))))
-    ++s.directed_paid[at(power)];
+    ++s.directed_paid[power_at(power)];
 }
 
 // --- Moving from activity to activity ----------------------------------------------------------
@@ -239,8 +239,8 @@ void start_allocation(const Ctx& c, int index) {
     if (has_allocation(c, order[at(i)])) return c.replace(step::Allocation{order[at(i)], i});
   // Whatever could not be placed anywhere is lost (a full box, no open Front).
   for (int p = 0; p < kPowers; ++p) {
-    c.s.production[at(p)] = 0;
-    c.s.support_bonus[at(p)].fill(0);
+    c.s.production[power_at(p)] = 0;
+    c.s.support_bonus[power_at(p)].fill(0);
   }
   start_leadership(c, 0);
 }
@@ -278,7 +278,7 @@ bool won_by_anyone(const State& s, int issue) {
 void conference_won(const Ctx& c, int winner) {
   State& s = c.s;
   s.conference_winner = static_cast<std::int8_t>(winner);
-  ++s.conferences_won[at(winner)];
+  ++s.conferences_won[power_at(winner)];
   c.note("5.27", winner, Event::ConferenceWinner, winner);
   s.directed_front.fill(kNone);
   s.directed_paid.fill(0);
@@ -291,34 +291,36 @@ void conference_won(const Ctx& c, int winner) {
 // 6.3 Production, and the leadership support of 6.91-6.92 (placed during allocation, 6.4).
 void decision_production(const Ctx& c) {
   State& s = c.s;
-  for (int p = 0; p < kPowers; ++p) s.production[at(p)] = static_cast<std::int8_t>(kBaseProduction[at(p)] + s.production_delta[at(p)]);
+  for (int p = 0; p < kPowers; ++p)
+    s.production[power_at(p)] = static_cast<std::int8_t>(kBaseProduction[at(p)] + s.production_delta[power_at(p)]);
   for (std::size_t i = 0; i < c.d.issues.size(); ++i) {  // 6.32: production issues of another power
     const Issue& is = c.d.issues[i];
     const std::uint8_t w = s.issues[i].where == IssueWhere::Table ? s.issues[i].winner : kNone;
     if (is.kind != IssueKind::Production || w == kNone || w == is.power) continue;
-    ++s.production[w];
-    --s.production[is.power];
+    ++s.production[power_at(w)];
+    --s.production[power_at(is.power)];
     c.note("6.32", w, Event::ProductionTaken, w, is.power);
   }
   const IssueState& sm = s.issues[c.k.strategic_materials];
   if (sm.where == IssueWhere::Table && sm.track == kCenter)
     for (auto& p : s.production) ++p;
   else if (sm.where == IssueWhere::Table && sm.winner != kNone)
-    ++s.production[sm.winner];
-  if (s.naval[c.k.arctic] >= 3) ++s.production[static_cast<std::size_t>(Power::USSR)];  // 7.4
+    ++s.production[power_at(sm.winner)];
+  if (s.naval[c.k.arctic] >= 3) ++s.production[Power::USSR];  // 7.4
   for (int p = 0; p < kPowers; ++p) {
-    s.production[at(p)] = std::max<std::int8_t>(s.production[at(p)], 0);
-    c.note("6.3", p, Event::ProductionTotal, p, s.production[at(p)]);
+    s.production[power_at(p)] = std::max<std::int8_t>(s.production[power_at(p)], 0);
+    c.note("6.3", p, Event::ProductionTotal, p, s.production[power_at(p)]);
   }
   // 6.91: the holders when allocation begins (ruling 2); 6.92: the winners of the issues.
   for (int r = 0; r < 2; ++r) {
-    ++s.support_bonus[s.theater_leader[at(r)]][at(r)];
+    ++s.support_bonus[power_at(s.theater_leader[at(r)])][at(r)];
     for (int p = 0; p < kPowers; ++p)
-      if (won_by(s, c.k.leadership[at(r)], p)) s.support_bonus[at(p)][at(r)] = static_cast<std::int8_t>(s.support_bonus[at(p)][at(r)] + 2);
+      if (won_by(s, c.k.leadership[at(r)], p))
+        s.support_bonus[power_at(p)][at(r)] = static_cast<std::int8_t>(s.support_bonus[power_at(p)][at(r)] + 2);
   }
   for (int p = 0; p < kPowers; ++p)
     if (won_by(s, c.k.leadership[0], p) && won_by(s, c.k.leadership[1], p))
-      s.support_bonus[at(p)][kEither] = static_cast<std::int8_t>(s.support_bonus[at(p)][kEither] + 2);
+      s.support_bonus[power_at(p)][kEither] = static_cast<std::int8_t>(s.support_bonus[power_at(p)][kEither] + 2);
   start_allocation(c, 0);
 }
 
@@ -332,7 +334,7 @@ void directed_legal(const CCtx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
   for (std::size_t i = 0; i < c.d.issues.size(); ++i)
     if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
-        s.directed_front[c.d.issues[i].power] == kNone)
+        s.directed_front[power_at(c.d.issues[i].power)] == kNone)
       for_each_bit(open_fronts(c), [&](int f) { out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), f)); });
 }
 
@@ -381,9 +383,9 @@ void allocate(const Ctx& c, int seat, core::Action a) {
   const int source = arg_b(a);  // 0: a production marker; 1 + bucket: a support bonus
   if (source == 0) {
     charge_priorities(c, seat, a);
-    --s.production[at(seat)];
+    --s.production[power_at(seat)];
   } else {
-    --s.support_bonus[at(seat)][at(source - 1)];
+    --s.support_bonus[power_at(seat)][at(source - 1)];
   }
   const char* rule = source == 0 ? "6.5" : "6.9";
   switch (kind_of(a)) {
@@ -395,8 +397,8 @@ void allocate(const Ctx& c, int seat, core::Action a) {
     case Act::Activate: {  // 6.81: X Political Alignment markers and Y Clandestine Networks
       const Issue& is = c.d.issues[arg_a(a)];
       s.activated |= 1u << arg_a(a);
-      s.alignment_gained[at(seat)] = static_cast<std::int8_t>(s.alignment_gained[at(seat)] + is.alignment);
-      s.networks_gained[at(seat)] = static_cast<std::int8_t>(s.networks_gained[at(seat)] + is.networks);
+      s.alignment_gained[power_at(seat)] = static_cast<std::int8_t>(s.alignment_gained[power_at(seat)] + is.alignment);
+      s.networks_gained[power_at(seat)] = static_cast<std::int8_t>(s.networks_gained[power_at(seat)] + is.networks);
       c.note("6.8", seat, Event::Activated, seat, arg_a(a));
       break;
     }
@@ -407,8 +409,8 @@ void allocate(const Ctx& c, int seat, core::Action a) {
   }
   const step::Allocation turn = c.top<step::Allocation>();
   if (!has_allocation(c, seat)) {
-    s.production[at(seat)] = 0;  // nothing left can be placed: the rest is lost
-    s.support_bonus[at(seat)].fill(0);
+    s.production[power_at(seat)] = 0;  // nothing left can be placed: the rest is lost
+    s.support_bonus[power_at(seat)].fill(0);
     start_allocation(c, turn.index + 1);
   }
 }
@@ -422,7 +424,7 @@ void apply_decision(const Ctx& c, int seat, core::Action a) {
   switch (kind_of(a)) {
     case Act::PlaceDirected: {
       const int power = c.d.issues[arg_a(a)].power;
-      s.directed_front[at(power)] = arg_b(a);
+      s.directed_front[power_at(power)] = arg_b(a);
       c.note("6.1", seat, Event::DirectedPlaced, seat, arg_a(a), arg_b(a));
       if (!directed_to_place(c, seat)) start_directed(c, c.top<step::DirectedOffensives>().index + 1);
       break;

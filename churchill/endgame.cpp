@@ -58,7 +58,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       break;
     case VpCondition::ConferencesWon:
       for (int p = 0; p < kPowers; ++p)
-        if (only & (1u << p)) add(sheet, v.id, static_cast<std::uint8_t>(1u << p), v.vp * s.conferences_won[at(p)]);
+        if (only & (1u << p)) add(sheet, v.id, static_cast<std::uint8_t>(1u << p), v.vp * s.conferences_won[power_at(p)]);
       break;
     case VpCondition::EmptyColony:
       for (std::size_t l = 0; l < d.locations.size(); ++l)
@@ -82,7 +82,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       break;
     }
     case VpCondition::GermanTechnology:
-      for (int p = 0; p < kPowers; ++p) add(sheet, v.id, static_cast<std::uint8_t>(1u << p), v.vp * s.german_technology[at(p)]);
+      for (int p = 0; p < kPowers; ++p) add(sheet, v.id, static_cast<std::uint8_t>(1u << p), v.vp * s.german_technology[power_at(p)]);
       break;
     case VpCondition::JapanUnoccupied: {
       const int japan = d.fronts[k.central_pacific].end;
@@ -155,7 +155,7 @@ void Game::tally(const State& s, Conditions which, std::array<int, kPowers>& tot
     if (which != Conditions::Fronts || reads_fronts(v.condition)) score_condition(*data_, known_, s, v, sheet);
   if (which == Conditions::AllRevealed && s.secret_agenda_variant)  // 10.3: 5 VP per marker with own alignment there
     for (int p = 0; p < kPowers; ++p)
-      for (std::uint8_t m : s.secret_agenda[at(p)])
+      for (std::uint8_t m : s.secret_agenda[power_at(p)])
         if (m != kNone && s.alignment[data_->secret_agenda[m].location] == p)
           add(sheet, kSecretAgenda, static_cast<std::uint8_t>(1u << p), 5);
 }
@@ -279,7 +279,7 @@ void apply_secret_agenda(const Ctx& c, core::Action a) {
   State& s = c.s;
   step::SecretAgendaDeal deal = c.top<step::SecretAgendaDeal>();
   s.agenda_markers_drawn |= 1ull << arg_a(a);
-  s.secret_agenda[at(deal.power)][at(3 - deal.left)] = arg_a(a);
+  s.secret_agenda[power_at(deal.power)][at(3 - deal.left)] = arg_a(a);
   --deal.left;
   c.set_top(deal);
   if (deal.left == 0) s.steps.pop();

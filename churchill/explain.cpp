@@ -72,7 +72,7 @@ std::optional<OptionsWhy> meeting_turn(const Game& g, const State& s, int seat, 
   if (legal.size() == 1 && kind_of(legal[0]) == Act::AdvanceChief) return make("why.chief_committed", "5.25", {{"action", only}});
   if (legal.size() == 1 && kind_of(legal[0]) == Act::Advance) return make("why.last_card_one_issue", "5.22, 5.26", {{"action", only}});
   if (any_of_kind(legal, Act::AdvanceLeader) || !any_of_kind(legal, Act::Advance)) return std::nullopt;
-  const LeaderState& l = s.leaders[at(seat)];
+  const LeaderState& l = s.leaders[power_at(seat)];
   const std::string leader = g.data().leaders[l.card].name;
   if (l.stays_home) return make("why.leader_stays_home", "5.26", {{"leader", leader}});
   if (!l.active) return make("why.leader_inactive", "5.26", {{"leader", leader}});
@@ -88,7 +88,7 @@ std::optional<OptionsWhy> debate_offer(const State& s) {
 
 // 6.4: production serves the conference card's mandate, then the Directed Offensive, before any free choice.
 std::optional<OptionsWhy> allocation(const Game& g, const State& s, int seat) {
-  if (s.production[at(seat)] <= 0) return std::nullopt;
+  if (s.production[power_at(seat)] <= 0) return std::nullopt;
   const rules::CCtx c{{g, s}};
   switch (rules::production_priority(c, seat)) {
     case 1: return make("why.production_mandate", "6.4, 6.6");
@@ -105,9 +105,9 @@ std::optional<OptionsWhy> placement(const Game& g, const State& s, int seat, con
     return networks ? make("why.no_network_place", "7.12") : make("why.no_alignment_place", "7.31, 7.32");
   if (legal.size() == 1) return make("why.one_location", networks ? "7.11" : "7.31", {{"action", only}});
   const auto places = std::count_if(legal.begin(), legal.end(), [](core::Action a) { return kind_of(a) == Act::PlaceAlignment; });
-  if (!networks && places < s.to_place[at(seat)])
+  if (!networks && places < s.to_place[power_at(seat)])
     return make("why.fewer_alignment_places", "7.3, 7.31, 7.32",
-                {{"count", std::to_string(s.to_place[at(seat)])}, {"places", std::to_string(places)}});
+                {{"count", std::to_string(s.to_place[power_at(seat)])}, {"places", std::to_string(places)}});
   const rules::CCtx c{{g, s}};
   std::vector<std::pair<std::string, std::string>> closed;  // 7.4 names the two: Norway and Finland
   for (int l = 0; l < static_cast<int>(g.data().locations.size()); ++l)

@@ -115,7 +115,7 @@ void unpaid(const Ctx& c, const Step&) {
 core::SeatMask agenda_players(const State& s) {
   core::SeatMask m = 0;
   for (int p = 0; p < kPowers; ++p)
-    if (s.agenda_card[at(p)] == kNone) m |= core::seat_bit(static_cast<core::Seat>(p));
+    if (s.agenda_card[power_at(p)] == kNone) m |= core::seat_bit(static_cast<core::Seat>(p));
   return m;
 }
 
@@ -148,16 +148,16 @@ Message debate_phase(const CCtx& c, step::DebateOffer offer) {
 }
 Message allocation_phase(const CCtx& c, step::Allocation turn) {
   int bonus = 0;
-  for (const std::int8_t b : c.s.support_bonus[at(turn.seat)]) bonus += b;
+  for (const std::int8_t b : c.s.support_bonus[power_at(turn.seat)]) bonus += b;
   return prompt("prompt.allocation", "6.4", turn.seat)
-      .with("production", std::to_string(c.s.production[at(turn.seat)]))
+      .with("production", std::to_string(c.s.production[power_at(turn.seat)]))
       .with("bonus", std::to_string(bonus));
 }
 Message networks_phase(const CCtx& c, step::PlaceNetworks turn) {
-  return prompt("prompt.place_networks", "7.1", turn.seat).with("count", std::to_string(c.s.to_place[at(turn.seat)]));
+  return prompt("prompt.place_networks", "7.1", turn.seat).with("count", std::to_string(c.s.to_place[power_at(turn.seat)]));
 }
 Message alignment_phase(const CCtx& c, step::PlaceAlignment turn) {
-  return prompt("prompt.place_alignment", "7.3", turn.seat).with("count", std::to_string(c.s.to_place[at(turn.seat)]));
+  return prompt("prompt.place_alignment", "7.3", turn.seat).with("count", std::to_string(c.s.to_place[power_at(turn.seat)]));
 }
 Message front_roll_phase(const CCtx& c, step::FrontRoll roll) {
   return prompt("prompt.front_roll").with("rule", "7.7").name("front", front_key(c.d, roll.front) + ".name");
@@ -170,7 +170,7 @@ Message game_over_phase(const CCtx& c, step::GameOver) {
 // The text form of chance outcomes other than a die's.
 std::string card_text(const CCtx& c, step::RevealConference, int v) { return "card " + c.d.conference_cards[at(v)].id; }
 std::string polmil_text(const CCtx&, step::PolMilRoll, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }
-std::string deal_text(const CCtx& c, step::Deal deal, int v) { return "deal " + c.d.staff[at(deal.power)][at(v)].id; }
+std::string deal_text(const CCtx& c, step::Deal deal, int v) { return "deal " + c.d.staff[power_at(deal.power)][at(v)].id; }
 std::string front_text(const CCtx& c, step::SplitRoll, int v) { return "front " + c.d.fronts[at(v)].id; }
 std::string marker_text(const CCtx& c, step::SecretAgendaDeal, int v) { return "marker " + c.d.secret_agenda[at(v)].id; }
 
@@ -424,7 +424,7 @@ Game::Game(const Data& data) : data_(&data) {
   known_.conditional_issues = 0;
   for (std::size_t i = 0; i < d.issues.size() && i < kMaxIssues; ++i)
     if (d.issues[i].conditional()) known_.conditional_issues |= 1u << i;
-  for (std::size_t p = 0; p < kPowers; ++p) {
+  for (Power p : kAllPowers) {
     if (d.staff[p].size() > kStaffPerDeck)
       throw DataError("the rules need at most " + std::to_string(kStaffPerDeck) + " staff cards a deck");
     known_.staff_traits[p].fill(0);
@@ -466,8 +466,8 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   for (std::uint8_t i : sc.issues_removed) s.issues[i].where = IssueWhere::Removed;
   for (std::uint8_t i : sc.issues_on_table) s.issues[i].where = IssueWhere::Table;  // 9.64.5
   for (std::size_t l = 0; l < d.leaders.size(); ++l)
-    if (d.leaders[l].replaces == kNone) s.leaders[static_cast<std::size_t>(d.leaders[l].power)].card = static_cast<std::uint8_t>(l);
-  for (int p = 0; p < kPowers; ++p) s.draw[static_cast<std::size_t>(p)] = (1u << kStaffPerDeck) - 1;
+    if (d.leaders[l].replaces == kNone) s.leaders[d.leaders[l].power].card = static_cast<std::uint8_t>(l);
+  s.draw.fill((1u << kStaffPerDeck) - 1);
   s.agenda_card.fill(kNone);
   s.directed_front.fill(kNone);
   s.network_owner.fill(kNone);

@@ -18,7 +18,7 @@ bool valid(const V& v, int i) {
 
 std::string power_key(Power p) { return fmt::format("power.{}", power_name(p)); }
 std::string leader_key(const Data& d, int leader) { return "leader." + d.leaders[at(leader)].id; }
-std::string staff_key(const Data& d, Power p, int card) { return "staff." + d.staff[at(static_cast<int>(p))][at(card)].id; }
+std::string staff_key(const Data& d, Power p, int card) { return "staff." + d.staff[p][at(card)].id; }
 std::string conference_key(int number) { return fmt::format("conference.{}", number); }
 std::string issue_key(const Data& d, int issue) { return "issue." + d.issues[at(issue)].id; }
 std::string theater_key(const Data& d, int theater) { return "theater." + d.theaters[at(theater)].id; }
@@ -37,7 +37,7 @@ std::vector<std::string> entity_name_keys(const Data& d) {
   auto add = [&](std::string base) { keys.push_back(std::move(base) + ".name"); };
   for (int i = 0; valid(d.leaders, i); ++i) add(leader_key(d, i));
   for (Power p : kAllPowers)
-    for (int c = 0; valid(d.staff[at(static_cast<int>(p))], c); ++c) add(staff_key(d, p, c));
+    for (int c = 0; valid(d.staff[p], c); ++c) add(staff_key(d, p, c));
   for (const Conference& c : d.conferences) add(conference_key(c.number));
   for (int i = 0; valid(d.issues, i); ++i) add(issue_key(d, i));
   for (int i = 0; valid(d.theaters, i); ++i) add(theater_key(d, i));

@@ -145,7 +145,7 @@ nlohmann::json power_id(int p) {
 // A staff card of `power`'s deck by id; -1 is the power's Leader ("leader", 5.21).
 nlohmann::json card_id(const Data& d, int power, int card) {
   if (card < 0) return "leader";
-  return power >= 0 && power < kPowers ? id_in(d.staff[static_cast<std::size_t>(power)], card) : nlohmann::json(nullptr);
+  return power >= 0 && power < kPowers ? id_in(d.staff[power_at(power)], card) : nlohmann::json(nullptr);
 }
 
 nlohmann::json value(const Data& d, Arg kind, int v, int power) {

@@ -10,8 +10,8 @@ namespace {
 
 constexpr int kUssr = static_cast<int>(Power::USSR);
 
-const StaffCard& staff(const CCtx& c, int power, int card) { return c.d.staff[at(power)][at(card)]; }
-const Leader& leader_card(const CCtx& c, int power) { return c.d.leaders[c.s.leaders[at(power)].card]; }
+const StaffCard& staff(const CCtx& c, int power, int card) { return c.d.staff[power_at(power)][at(card)]; }
+const Leader& leader_card(const CCtx& c, int power) { return c.d.leaders[c.s.leaders[power_at(power)].card]; }
 const std::vector<Effect>& effects_of(const CCtx& c, const Play& p) {
   return p.leader ? leader_card(c, p.seat).effects : staff(c, p.seat, p.card).effects;
 }
@@ -70,7 +70,7 @@ bool off_own_track(const IssueState& is, int power) { return is.track != kCenter
 // Does a move of `n` toward `power` pass through the centre (so the stop option exists)?
 bool crosses_center(const IssueState& is, int power, int n) { return off_own_track(is, power) && n > is.space; }
 
-int cards_in_hand(const State& s, int p) { return bit_count(s.hand[at(p)]); }
+int cards_in_hand(const State& s, int p) { return bit_count(s.hand[power_at(p)]); }
 
 // Every way to play a card toward `power` on `issue` with the value `value()`: the stop option for
 // a conditional issue, and lesser values for a card that may be played below its value. Only these
@@ -89,7 +89,7 @@ void move_variants(const CCtx& c, int power, int issue, Value value, bool lesser
   }
 }
 
-bool lesser_allowed(const CCtx& c, int power, int card) { return c.k.staff_traits[at(power)][at(card)] & kLesserValue; }
+bool lesser_allowed(const CCtx& c, int power, int card) { return c.k.staff_traits[power_at(power)][at(card)] & kLesserValue; }
 
 }  // namespace
 
@@ -143,7 +143,7 @@ std::uint32_t variant_count(const CCtx& c, int power, int issue, Value value, bo
 // the order card, issue, variant; action(card, issue, flags) encodes one.
 template <class Out, class Encode>
 void leader_run(const CCtx& c, int seat, std::uint32_t issues, bool debate, Out& out, Encode action) {
-  const std::uint32_t hand = c.s.hand[at(seat)];
+  const std::uint32_t hand = c.s.hand[power_at(seat)];
   const auto count = [&] { return static_cast<std::uint32_t>(bit_count(hand) * leader_variants(c, seat, issues, debate).size); };
   out.run(count, [&](auto emit) {
     const LeaderVariants lv = leader_variants(c, seat, issues, debate);
@@ -158,7 +158,7 @@ void leader_run(const CCtx& c, int seat, std::uint32_t issues, bool debate, Out&
 template <class Out>
 void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
   const State& s = c.s;
-  const std::uint32_t hand = s.hand[at(seat)];
+  const std::uint32_t hand = s.hand[power_at(seat)];
   // At full value a card has one way to advance each issue but a conditional one (move_variants).
   const auto plain = static_cast<std::uint32_t>(bit_count(issues & ~c.k.conditional_issues));
   for_each_bit(hand, [&](int card) {
@@ -173,7 +173,7 @@ void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
     }
     const bool lesser = lesser_allowed(c, seat, card);
     // Without a modifier that reads the issue, the card's value is the same on every issue.
-    const bool by_issue = c.k.staff_traits[at(seat)][at(card)] & kValueByIssue;
+    const bool by_issue = c.k.staff_traits[power_at(seat)][at(card)] & kValueByIssue;
     int full = -1;
     const auto value_on = [&](int issue) {
       return [&, issue] {
@@ -193,12 +193,12 @@ void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
       });
     });
   });
-  const LeaderState& l = s.leaders[at(seat)];
+  const LeaderState& l = s.leaders[power_at(seat)];
   if (issues && l.active && !l.stays_home) {  // 5.26: discard a staff card, use the Leader
     leader_run(c, seat, issues, false, out,
                [&](int card, int issue, std::uint8_t flags) { return encode(Act::AdvanceLeader, card, issue, flags); });
   }
-  if (s.pass_earned[at(seat)]) out.one(encode(Act::Pass));
+  if (s.pass_earned[power_at(seat)]) out.one(encode(Act::Pass));
 }
 
 // 5.24, 5.25, 5.26: a debate offer's actions, in the order card, variant; then the Leader's (the
@@ -207,7 +207,7 @@ template <class Out>
 void debate_actions(const CCtx& c, int seat, Out& out) {
   const State& s = c.s;
   const Play& adv = s.advance;
-  const std::uint32_t hand = s.hand[at(seat)];
+  const std::uint32_t hand = s.hand[power_at(seat)];
   const int issue = adv.issue;
   CORE_EXPECT(issue < kMaxIssues);
   if (!adv.leader)
@@ -220,7 +220,7 @@ void debate_actions(const CCtx& c, int seat, Out& out) {
       move_variants(c, seat, issue, value, lesser_allowed(c, seat, card),
                     [&](std::uint8_t flags) { out.one(encode(Act::Debate, card, 0, flags)); });
     });
-  if (s.leaders[at(seat)].active && hand)  // a stays-home Leader may still debate (5.26 play note)
+  if (s.leaders[power_at(seat)].active && hand)  // a stays-home Leader may still debate (5.26 play note)
     leader_run(c, seat, 1u << issue, true, out,
                [&](int card, int, std::uint8_t flags) { return encode(Act::DebateLeader, card, 0, flags); });
   out.one(encode(Act::NoDebate));
@@ -263,7 +263,7 @@ namespace {
 
 bool can_debate(const CCtx& c, int seat) {
   if (cards_in_hand(c.s, seat) == 0) return false;  // even a Leader needs a card to discard
-  return !c.s.advance.leader || c.s.leaders[at(seat)].active;
+  return !c.s.advance.leader || c.s.leaders[power_at(seat)].active;
 }
 
 // The card leaves the hand: played, or discarded (for the Leader, 5.26, or with no issue left).
@@ -272,7 +272,7 @@ bool can_debate(const CCtx& c, int seat) {
 // the discarded staff card are not implemented" (5.26).
 void spend_card(const Ctx& c, int power, int card, bool played) {
   State& s = c.s;
-  s.hand[at(power)] &= ~(1u << card);
+  s.hand[power_at(power)] &= ~(1u << card);
   if (power != kUssr) return;
   if (s.purge_by != kNone) {
     s.purge_card = static_cast<std::uint8_t>(card);
@@ -316,11 +316,11 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
     if (!holds(c, e.when, p, debate)) continue;
     switch (e.type) {
       case EffectType::GainNetworks:
-        s.networks_gained[at(p.seat)] = static_cast<std::int8_t>(s.networks_gained[at(p.seat)] + e.amount);
+        s.networks_gained[power_at(p.seat)] = static_cast<std::int8_t>(s.networks_gained[power_at(p.seat)] + e.amount);
         c.note("5.22", p.seat, Event::NetworksGained, p.seat, e.amount);
         break;
       case EffectType::GainAlignment:
-        s.alignment_gained[at(p.seat)] = static_cast<std::int8_t>(s.alignment_gained[at(p.seat)] + e.amount);
+        s.alignment_gained[power_at(p.seat)] = static_cast<std::int8_t>(s.alignment_gained[power_at(p.seat)] + e.amount);
         c.note("5.22", p.seat, Event::AlignmentGained, p.seat, e.amount);
         break;
       case EffectType::PlaceNaval:
@@ -331,7 +331,7 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
           s.offensive[e.front] = static_cast<std::int8_t>(s.offensive[e.front] + e.amount);
           c.note("5.22", p.seat, Event::OffensivePlaced, e.front, p.seat, 0);
         } else if (e.front == kAnyFront) {  // placed on any Front in Production Allocation
-          s.support_bonus[at(p.seat)][3] = static_cast<std::int8_t>(s.support_bonus[at(p.seat)][3] + e.amount);
+          s.support_bonus[power_at(p.seat)][3] = static_cast<std::int8_t>(s.support_bonus[power_at(p.seat)][3] + e.amount);
         }
         break;
       default: break;
@@ -347,7 +347,7 @@ Play begin_play(const Ctx& c, int seat, core::Action a, bool debate) {
   Play p = play_on(c, seat, kNone, debate ? s.advance.issue : arg_b(a), leader);
   p.stop_at_center = (arg_c(a) & kStopAtCenter) != 0;
   if (leader) {
-    s.leaders[at(seat)].active = false;
+    s.leaders[power_at(seat)].active = false;
     spend_card(c, seat, arg_a(a), false);
     c.note("5.26", seat, Event::Discarded, seat, arg_a(a));
     p.value = static_cast<std::int8_t>(play_value(c, p, leader_card(c, seat).value, debate));
@@ -377,7 +377,7 @@ void start_advance(const Ctx& c, const Play& p) {
   State& s = c.s;
   s.advance = p;
   s.debate = {};
-  s.pass_earned[at(p.seat)] = false;  // the pass is not saved (4.22)
+  s.pass_earned[power_at(p.seat)] = false;  // the pass is not saved (4.22)
   c.note(p.leader ? "5.26" : "5.22", p.seat, Event::Played, p.seat, p.leader ? -1 : p.card, p.issue, p.value);
   const bool capture_pending = would_capture(c, p);
   if (!capture_pending && move_toward(s.issues[at(p.issue)], p.seat, p.value, p.stop_at_center)) capture(c, p.issue, p.seat);
@@ -398,7 +398,7 @@ void start_advance(const Ctx& c, const Play& p) {
 void start_debate(const Ctx& c, const Play& p) {
   State& s = c.s;
   s.debate = p;
-  s.pass_earned[at(p.seat)] = true;  // 4.22: a debate earns a pass on the next turn
+  s.pass_earned[power_at(p.seat)] = true;  // 4.22: a debate earns a pass on the next turn
   c.note(p.leader ? "5.26" : "5.24", p.seat, Event::Debated, p.seat, p.leader ? -1 : p.card, p.value);
   play_effects(c, p, true);
 }
@@ -497,7 +497,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       break;
     }
     case Act::Pass:
-      s.pass_earned[at(seat)] = false;
+      s.pass_earned[power_at(seat)] = false;
       c.note("4.22", seat, Event::Passed, seat);
       next_turn(c, left_of(seat));
       break;
@@ -550,7 +550,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
   switch (st.id) {
     case StepId::AgendaChiefRoll: {
       const int power = st.as<step::AgendaChiefRoll>().power;
-      s.agenda_value[at(power)] = static_cast<std::int8_t>(roll + (power == static_cast<int>(Power::UK)));
+      s.agenda_value[power_at(power)] = static_cast<std::int8_t>(roll + (power == static_cast<int>(Power::UK)));
       c.note("5.25", power, Event::ChiefValue, power, roll);
       break;
     }
@@ -581,13 +581,13 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
       c.note(h.card < 0 ? "3.31" : "3.33", h.power, Event::HealthRoll, h.power, h.card, roll, failed);
       if (!failed) break;
       if (e.health == HealthResult::Removed) {
-        s.removed[at(h.power)] |= 1u << h.card;
+        s.removed[power_at(h.power)] |= 1u << h.card;
         c.note("3.33", h.power, Event::CardRemoved, h.power, h.card);
       } else if (e.health == HealthResult::Dies) {
-        c.note("3.31", h.power, Event::LeaderDies, s.leaders[at(h.power)].card, e.replaced_by);
-        s.leaders[at(h.power)].card = e.replaced_by;  // Glossary: Truman replaces Roosevelt
+        c.note("3.31", h.power, Event::LeaderDies, s.leaders[power_at(h.power)].card, e.replaced_by);
+        s.leaders[power_at(h.power)].card = e.replaced_by;  // Glossary: Truman replaces Roosevelt
       } else {
-        s.leaders[at(h.power)].heart_attack = true;
+        s.leaders[power_at(h.power)].heart_attack = true;
         c.note("3.31", h.power, Event::HeartAttack, h.power);
       }
       break;
@@ -605,7 +605,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
         if (e.type == EffectType::PurgeRoll) failed = e.range.contains(roll);
       c.note("5.22", kUssr, Event::Purge, purge.card, roll, failed);
       if (failed) {
-        s.removed[at(kUssr)] |= 1u << purge.card;
+        s.removed[power_at(kUssr)] |= 1u << purge.card;
         c.note("5.22", kUssr, Event::CardRemoved, kUssr, purge.card);
       }
       break;

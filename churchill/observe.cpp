@@ -19,7 +19,7 @@ using rules::bit_count;
 // The marker bits a power holds.
 std::uint64_t markers_of(const State& s, int p) {
   std::uint64_t bits = 0;
-  for (std::uint8_t m : s.secret_agenda[at(p)])
+  for (std::uint8_t m : s.secret_agenda[power_at(p)])
     if (m != kNone) bits |= 1ull << m;
   return bits;
 }
@@ -55,16 +55,16 @@ State observe(const State& s, core::Seat seat) {
       markers_seen |= markers_of(s, p);
       continue;
     }
-    const bool hidden_already = v.hidden_hand[at(p)] > 0;  // a face-down card is played from a dealt hand of 7
-    std::uint32_t pool = v.hand[at(p)] | v.draw[at(p)];
-    if (agenda_face_down(v) && v.agenda_card[at(p)] != kNone && !hidden_already) {
-      pool |= 1u << v.agenda_card[at(p)];
-      v.agenda_card[at(p)] = 0;
+    const bool hidden_already = v.hidden_hand[power_at(p)] > 0;  // a face-down card is played from a dealt hand of 7
+    std::uint32_t pool = v.hand[power_at(p)] | v.draw[power_at(p)];
+    if (agenda_face_down(v) && v.agenda_card[power_at(p)] != kNone && !hidden_already) {
+      pool |= 1u << v.agenda_card[power_at(p)];
+      v.agenda_card[power_at(p)] = 0;
     }
-    v.hidden_hand[at(p)] = static_cast<std::int8_t>(v.hidden_hand[at(p)] + bit_count(v.hand[at(p)]));
-    v.hand[at(p)] = 0;
-    v.draw[at(p)] = pool;
-    v.secret_agenda[at(p)].fill(kNone);
+    v.hidden_hand[power_at(p)] = static_cast<std::int8_t>(v.hidden_hand[power_at(p)] + bit_count(v.hand[power_at(p)]));
+    v.hand[power_at(p)] = 0;
+    v.draw[power_at(p)] = pool;
+    v.secret_agenda[power_at(p)].fill(kNone);
   }
   v.agenda_markers_drawn = markers_seen;
   return v;
@@ -81,15 +81,15 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
   const std::size_t markers = data_->secret_agenda.size();
   for (int p = 0; p < kPowers; ++p) {
     if (p == seat) continue;
-    std::uint32_t pool = v.draw[at(p)];
-    if (agenda_face_down(v) && v.agenda_card[at(p)] != kNone) {
+    std::uint32_t pool = v.draw[power_at(p)];
+    if (agenda_face_down(v) && v.agenda_card[power_at(p)] != kNone) {
       const std::uint32_t card = pick(pool, 1, rng);
-      s.agenda_card[at(p)] = static_cast<std::uint8_t>(std::countr_zero(card));
+      s.agenda_card[power_at(p)] = static_cast<std::uint8_t>(std::countr_zero(card));
       pool &= ~card;
     }
-    s.hand[at(p)] = pick(pool, v.hidden_hand[at(p)], rng);
-    s.draw[at(p)] = pool & ~s.hand[at(p)];
-    s.hidden_hand[at(p)] = 0;
+    s.hand[power_at(p)] = pick(pool, v.hidden_hand[power_at(p)], rng);
+    s.draw[power_at(p)] = pool & ~s.hand[power_at(p)];
+    s.hidden_hand[power_at(p)] = 0;
   }
   for (int p = 0; p < kPowers; ++p) {
     if (p == seat) continue;
@@ -102,7 +102,7 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
         if (s.steps[i].id == StepId::SecretAgendaDeal && s.steps[i].as<step::SecretAgendaDeal>().power == p)
           held = 3 - s.steps[i].as<step::SecretAgendaDeal>().left;
     }
-    s.secret_agenda[at(p)].fill(kNone);
+    s.secret_agenda[power_at(p)].fill(kNone);
     for (int k = 0; k < held; ++k) {
       std::uint32_t left = 0;
       for (std::size_t m = 0; m < markers; ++m) left += !(drawn & (1ull << m));
@@ -110,7 +110,7 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
       for (std::size_t m = 0; m < markers; ++m) {
         if (drawn & (1ull << m)) continue;
         if (n-- == 0) {
-          s.secret_agenda[at(p)][at(k)] = static_cast<std::uint8_t>(m);
+          s.secret_agenda[power_at(p)][at(k)] = static_cast<std::uint8_t>(m);
           drawn |= 1ull << m;
           break;
         }

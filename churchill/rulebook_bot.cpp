@@ -153,7 +153,7 @@ class RulebookBot final : public Bot {
     }
     const Data& d() const { return g.data(); }
     const Known& k() const { return g.known(); }
-    const StaffCard& card(int c) const { return d().staff[static_cast<std::size_t>(me)][static_cast<std::size_t>(c)]; }
+    const StaffCard& card(int c) const { return d().staff[power_at(me)][static_cast<std::size_t>(c)]; }
     int value(int issue) const { return value_to(me, issue); }
     int value_to(int power, int issue) const {
       std::int8_t& v = values[static_cast<std::size_t>(power)][static_cast<std::size_t>(issue)];
@@ -172,7 +172,7 @@ class RulebookBot final : public Bot {
     int hand_bonus(int issue) const {
       int best = 0;
       for (int c = 0; c < 32; ++c)
-        if (s.hand[static_cast<std::size_t>(me)] & (1u << c))
+        if (s.hand[power_at(me)] & (1u << c))
           for (const Effect& e : card(c).effects)
             if (e.type == EffectType::Modifier && e.amount > 0 &&
                 ((e.when.issues & (1u << issue)) ||
@@ -310,7 +310,7 @@ class RulebookBot final : public Bot {
       if (p != x.me) others = std::max(others, s.cards_in_hand(p));
     auto play_value = [&x](core::Action a) {
       if (kind_of(a) == Act::ChiefIssue) return static_cast<int>(x.s.advance.value);
-      if (kind_of(a) == Act::AdvanceLeader) return static_cast<int>(x.d().leaders[x.s.leaders[static_cast<std::size_t>(x.me)].card].value);
+      if (kind_of(a) == Act::AdvanceLeader) return static_cast<int>(x.d().leaders[x.s.leaders[power_at(x.me)].card].value);
       return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a));
     };
     return {// 1. Pass when it has more cards than anyone else (4.22: not to run out early).
@@ -490,7 +490,7 @@ class RulebookBot final : public Bot {
   // --- 11.7-11.8 Pol-Mil segment -------------------------------------------------------------------
 
   static bool on_agenda(const Ctx& x, int location) {
-    for (std::uint8_t m : x.s.secret_agenda[static_cast<std::size_t>(x.me)])
+    for (std::uint8_t m : x.s.secret_agenda[power_at(x.me)])
       if (m != kNone && x.d().secret_agenda[m].location == location) return true;
     return false;
   }

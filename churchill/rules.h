@@ -220,12 +220,8 @@ constexpr bool face(int v, int sides) { return v >= 1 && v <= sides; }
 
 // Glossary: a card naming a Leader refers to that Leader card only (Roosevelt, not Truman): does it
 // lead its power now? And the state of its power's Leader.
-inline LeaderState& leader_state(const Data& d, State& s, int leader) {
-  return s.leaders[static_cast<std::size_t>(d.leaders[at(leader)].power)];
-}
-inline const LeaderState& leader_state(const Data& d, const State& s, int leader) {
-  return s.leaders[static_cast<std::size_t>(d.leaders[at(leader)].power)];
-}
+inline LeaderState& leader_state(const Data& d, State& s, int leader) { return s.leaders[d.leaders[at(leader)].power]; }
+inline const LeaderState& leader_state(const Data& d, const State& s, int leader) { return s.leaders[d.leaders[at(leader)].power]; }
 inline bool leads(const Data& d, const State& s, int leader) { return leader_state(d, s, leader).card == leader; }
 
 // 6.31 Base Production Values, printed in the rule itself: UK 4, US 6, USSR 3 (by Power).

@@ -391,42 +391,42 @@ struct State {
 
   // Conference table
   std::array<IssueState, kMaxIssues> issues{};
-  std::array<LeaderState, kPowers> leaders{};
-  std::array<std::uint32_t, kPowers> hand{};        // bits: staff deck indices
-  std::array<std::uint32_t, kPowers> draw{};        // bits: the undealt part of the deck (unordered)
-  std::array<std::uint32_t, kPowers> removed{};     // bits: out of the game (health, purge)
-  std::array<std::uint8_t, kPowers> agenda_card{};  // face down until all have played (kNone: not yet)
-  std::array<std::int8_t, kPowers> agenda_value{};
+  PowerArray<LeaderState> leaders{};
+  PowerArray<std::uint32_t> hand{};        // bits: staff deck indices
+  PowerArray<std::uint32_t> draw{};        // bits: the undealt part of the deck (unordered)
+  PowerArray<std::uint32_t> removed{};     // bits: out of the game (health, purge)
+  PowerArray<std::uint8_t> agenda_card{};  // face down until all have played (kNone: not yet)
+  PowerArray<std::int8_t> agenda_value{};
   std::int8_t agenda_winner = -1;
   std::int8_t conference_winner = -1;
-  std::array<bool, kPowers> pass_earned{};  // debated since the last turn (4.22)
-  bool paranoia = false;                    // Stalin's Paranoia this conference
-  std::uint8_t purge_by = kNone;            // Merkulov: the USSR card whose purge falls on the next one
-  std::uint8_t purge_card = kNone;          // the USSR card that owes the purge roll
-  std::uint8_t purge_roller = kNone;        // ... and the card that imposed it
-  std::int8_t meeting_next = -1;            // whose turn comes after the current play
+  PowerArray<bool> pass_earned{};     // debated since the last turn (4.22)
+  bool paranoia = false;              // Stalin's Paranoia this conference
+  std::uint8_t purge_by = kNone;      // Merkulov: the USSR card whose purge falls on the next one
+  std::uint8_t purge_card = kNone;    // the USSR card that owes the purge roll
+  std::uint8_t purge_roller = kNone;  // ... and the card that imposed it
+  std::int8_t meeting_next = -1;      // whose turn comes after the current play
   Play advance{}, debate{};
 
   // Decision Segment
-  std::array<std::int8_t, kPowers> production{};
+  PowerArray<std::int8_t> production{};
   std::array<Mandate, kMaxMandates> mandates{};
   std::int8_t mandate_count = 0;
-  std::array<std::int8_t, kPowers> production_delta{};  // conference-card and convoy changes
-  std::array<std::int8_t, kPowers> networks_gained{};   // to place in the War Phase (7.1)
-  std::array<std::int8_t, kPowers> alignment_gained{};  // to place in the War Phase (7.3)
+  PowerArray<std::int8_t> production_delta{};  // conference-card and convoy changes
+  PowerArray<std::int8_t> networks_gained{};   // to place in the War Phase (7.1)
+  PowerArray<std::int8_t> alignment_gained{};  // to place in the War Phase (7.3)
   // Support markers to place that cost no production, by where they may go: theater leadership
   // (6.9) in Europe, in the Pacific, in either; a card's offensive support on any Front (5.22).
-  std::array<std::array<std::int8_t, 4>, kPowers> support_bonus{};
+  PowerArray<std::array<std::int8_t, 4>> support_bonus{};
   std::uint32_t activated = 0;  // Pol-Mil issues activated (6.8)
   std::int8_t a_bomb_modifier = 0;
   bool second_front = false;       // 6.21: ended the conference in the centre
   bool ussr_declares_war = false;  // 6.22
 
   // Military display
-  std::array<std::int8_t, kMaxFronts> front{};         // track position, or kInBox
-  std::array<std::int8_t, kMaxFronts> offensive{};     // offensive support on the entry space
-  std::array<std::uint8_t, kPowers> directed_front{};  // 6.1: where each power's Directed Offensive is
-  std::array<std::int8_t, kPowers> directed_paid{};    // 6.7: production allocated to it so far
+  std::array<std::int8_t, kMaxFronts> front{};      // track position, or kInBox
+  std::array<std::int8_t, kMaxFronts> offensive{};  // offensive support on the entry space
+  PowerArray<std::uint8_t> directed_front{};        // 6.1: where each power's Directed Offensive is
+  PowerArray<std::int8_t> directed_paid{};          // 6.7: production allocated to it so far
   std::array<std::int8_t, kMaxTheaters> naval{};
   std::array<std::array<std::int8_t, kReserveKinds>, kMaxFronts> reserves_on_front{};
   std::array<std::array<std::int8_t, kReserveKinds>, kMaxTheaters> reserves_in_box{};
@@ -443,29 +443,27 @@ struct State {
 
   // Global Issues (6.11): per marker, kNone = neutral, else the power whose advantage it is on
   std::array<std::uint8_t, 3> global{};
-  std::array<std::int8_t, kPowers> conferences_won{};
+  PowerArray<std::int8_t> conferences_won{};
 
   // War Phase (7.x) and the end (8.0, 9.4, 4.4)
-  std::array<std::int8_t, kPowers> to_place{};             // markers left in the current placement segment
+  PowerArray<std::int8_t> to_place{};                      // markers left in the current placement segment
   std::array<std::int8_t, kPowers> order{};                // placement order of the current segment
   std::array<std::int8_t, kMaxSpaces> entered{};           // conference a space was first entered (0: never)
-  std::array<std::int8_t, kPowers> german_technology{};    // 7.81
+  PowerArray<std::int8_t> german_technology{};             // 7.81
   std::array<std::int8_t, kReserveKinds> reserves_lost{};  // out of play or permanently removed (7.63-7.65)
   std::uint8_t entered_this_conference = 0;                // bits of fronts that entered their Axis power
   bool italy_surrendered = false;
-  std::int8_t winner = -1;                                           // 4.4, once the game is over
-  std::uint64_t agenda_markers_drawn = 0;                            // bits of Secret Agenda markers dealt (10.2)
-  std::array<std::array<std::uint8_t, 3>, kPowers> secret_agenda{};  // marker indices (secret until the end)
+  std::int8_t winner = -1;                                  // 4.4, once the game is over
+  std::uint64_t agenda_markers_drawn = 0;                   // bits of Secret Agenda markers dealt (10.2)
+  PowerArray<std::array<std::uint8_t, 3>> secret_agenda{};  // marker indices (secret until the end)
   bool secret_agenda_variant = false;
   bool german_reserves_option = false;  // the optional "German Reserves" rule (ruling 7)
   // In an observation (observe.cpp) only: the number of cards in the hands that were cleared.
-  std::array<std::int8_t, kPowers> hidden_hand{};
+  PowerArray<std::int8_t> hidden_hand{};
   bool operator==(const State&) const = default;
 
   // How many staff cards `power` holds, whether its hand is seen or hidden (in an observation).
-  int cards_in_hand(int power) const {
-    return __builtin_popcount(hand[static_cast<std::size_t>(power)]) + hidden_hand[static_cast<std::size_t>(power)];
-  }
+  int cards_in_hand(int power) const { return __builtin_popcount(hand[power_at(power)]) + hidden_hand[power_at(power)]; }
 };
 
 }  // namespace churchill

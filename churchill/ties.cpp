@@ -11,7 +11,7 @@ constexpr const char* rule_of(int kind) { return kind == 0 ? "4.51" : "4.52"; }
 // The next seat, from `from` leftwards and not past the US's turn, whose Leader is active.
 int next_offer(const State& s, int from, int offered) {
   for (int p = from, n = offered; n < kPowers; p = left_of(p), ++n)
-    if (s.leaders[static_cast<std::size_t>(p)].active) return p;
+    if (s.leaders[power_at(p)].active) return p;
   return -1;
 }
 
@@ -58,7 +58,7 @@ void apply_tie(const Ctx& c, core::Action a) {
     s.steps.pop();
     if (kind_of(a) == Act::TieBreak) {
       // The first Leader to commit breaks the tie; he goes inactive without a discard.
-      s.leaders[at(seat)].active = false;
+      s.leaders[power_at(seat)].active = false;
       if (offer.tied & (1u << seat)) {
         c.note(rule_of(kind), seat, Event::TieBroken, seat, seat);
         tie_decided(c, kind, seat);

@@ -53,10 +53,12 @@ std::string front_position(const Game& g, const State& s, std::size_t f) {
 nlohmann::json origin_json(const Origin& o) { return {{"provenance", provenance_name(o.provenance)}, {"source", o.source}}; }
 
 // The card of a play in the Meeting: a staff card's id, or "leader".
-std::string play_card(const Data& d, const Play& p) { return p.leader || p.card == kNone ? "leader" : d.staff[at(p.seat)][p.card].id; }
+std::string play_card(const Data& d, const Play& p) {
+  return p.leader || p.card == kNone ? "leader" : d.staff[power_at(p.seat)][p.card].id;
+}
 std::string play_card_name(const Data& d, const State& s, const Play& p) {
-  if (p.leader || p.card == kNone) return d.leaders[s.leaders[at(p.seat)].card].name;
-  return d.staff[at(p.seat)][p.card].name;
+  if (p.leader || p.card == kNone) return d.leaders[s.leaders[power_at(p.seat)].card].name;
+  return d.staff[power_at(p.seat)][p.card].name;
 }
 
 // 5.22-5.24: the advance being resolved, while someone may still debate it: who plays what on which
@@ -90,8 +92,8 @@ std::optional<core::i18n::Message> pending_message(const Game& g, const State& s
   if (!capture) return std::nullopt;
   const Data& d = g.data();
   const Play& adv = s.advance;
-  const std::string card =
-      adv.leader || adv.card == kNone ? leader_key(d, s.leaders[at(adv.seat)].card) : staff_key(d, static_cast<Power>(adv.seat), adv.card);
+  const std::string card = adv.leader || adv.card == kNone ? leader_key(d, s.leaders[power_at(adv.seat)].card)
+                                                           : staff_key(d, static_cast<Power>(adv.seat), adv.card);
   return core::i18n::Message{*capture ? "board.pending_capture" : "board.pending_moved", {}, {}, {}}
       .name("power", power_key(static_cast<Power>(adv.seat)))
       .name("card", card + ".name")
@@ -158,9 +160,9 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
         const int card = e.args[1];  // -1: the Leader
         const Data& d = g.data();
         if (card < 0)
-          base = d.leaders[s.leaders[at(seat)].card].value;
-        else if (!d.staff[at(seat)][at(card)].chief_of_staff())
-          base = d.staff[at(seat)][at(card)].value;
+          base = d.leaders[s.leaders[power_at(seat)].card].value;
+        else if (!d.staff[power_at(seat)][at(card)].chief_of_staff())
+          base = d.staff[power_at(seat)][at(card)].value;
       }
       if (event == rules::Event::IssueMoved && !moved) {
         IssueState where{};
@@ -298,7 +300,7 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
 nlohmann::json cards_json(const Data& d) {
   nlohmann::json cards = nlohmann::json::object();
   for (int p = 0; p < kPowers; ++p)
-    for (const StaffCard& c : d.staff[at(p)])
+    for (const StaffCard& c : d.staff[power_at(p)])
       cards[c.id] = {{"id", c.id},
                      {"key", "staff." + c.id},
                      {"name", c.name},
@@ -393,8 +395,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   nlohmann::json hand = nlohmann::json::array();
   if (seat)
     for (int c = 0; c < 32; ++c)
-      if (s.hand[static_cast<std::size_t>(*seat)] & (1u << c))
-        hand.push_back(d.staff[static_cast<std::size_t>(*seat)][static_cast<std::size_t>(c)].id);
+      if (s.hand[power_at(*seat)] & (1u << c)) hand.push_back(d.staff[power_at(*seat)][static_cast<std::size_t>(c)].id);
   j["hand"] = hand;
   nlohmann::json issues = nlohmann::json::object(), places = nlohmann::json::object();
   for (std::size_t i = 0; i < d.issues.size(); ++i) {
@@ -409,7 +410,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
     for (auto r : s.reserves_on_front[f]) reserves += r;
     nlohmann::json directed = nlohmann::json::array();
     for (int p = 0; p < kPowers; ++p)
-      if (s.directed_front[static_cast<std::size_t>(p)] == f) directed.push_back(pname(p));
+      if (s.directed_front[power_at(p)] == f) directed.push_back(pname(p));
     // 6.21, 6.22: the entry space waits for its conditional issue (D-Day, Manchuria).
     const int entry = s.front[f] + 1;
     const bool blocked =
@@ -465,22 +466,22 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   j["locations"] = locations;
   nlohmann::json leaders = nlohmann::json::object();
   for (int p = 0; p < kPowers; ++p) {
-    const LeaderState& l = s.leaders[static_cast<std::size_t>(p)];
+    const LeaderState& l = s.leaders[power_at(p)];
     leaders[pname(p)] = {{"leader", d.leaders[l.card].id},
                          {"active", l.active},
                          {"stays_home", l.stays_home},
                          {"cards_in_hand", s.cards_in_hand(p)},
-                         {"production", s.production[static_cast<std::size_t>(p)]},
+                         {"production", s.production[power_at(p)]},
                          // 6.9, 5.22: support markers still to place that cost no production, by
                          // where they may go (State::support_bonus's buckets)
                          {"bonus_support",
-                          {{"europe", s.support_bonus[at(p)][0]},
-                           {"pacific", s.support_bonus[at(p)][1]},
-                           {"either", s.support_bonus[at(p)][2]},
-                           {"any_front_offensive", s.support_bonus[at(p)][3]}}},
-                         {"networks_to_place", s.networks_gained[at(p)]},
-                         {"alignment_to_place", s.alignment_gained[at(p)]},
-                         {"conferences_won", s.conferences_won[static_cast<std::size_t>(p)]}};
+                          {{"europe", s.support_bonus[power_at(p)][0]},
+                           {"pacific", s.support_bonus[power_at(p)][1]},
+                           {"either", s.support_bonus[power_at(p)][2]},
+                           {"any_front_offensive", s.support_bonus[power_at(p)][3]}}},
+                         {"networks_to_place", s.networks_gained[power_at(p)]},
+                         {"alignment_to_place", s.alignment_gained[power_at(p)]},
+                         {"conferences_won", s.conferences_won[power_at(p)]}};
   }
   j["powers"] = leaders;
   const bool over = g.node_kind(s) == core::NodeKind::Terminal;
@@ -502,7 +503,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   for (int p = 0; p < kPowers && s.secret_agenda_variant; ++p) {
     if (!over && (!seat || *seat != p)) continue;  // nobody sees another seat's markers before the end
     nlohmann::json markers = nlohmann::json::array();
-    for (std::uint8_t m : s.secret_agenda[static_cast<std::size_t>(p)])
+    for (std::uint8_t m : s.secret_agenda[power_at(p)])
       if (m != kNone) markers.push_back(d.locations[d.secret_agenda[m].location].id);
     agenda[pname(p)] = markers;
   }
@@ -589,12 +590,12 @@ class BoardText {
     const std::string outcome = tr(kCases[static_cast<int>(g_.end_case(s_, t))]);
     out +=
         "  " + outcome + (over_ || s_.secret_agenda_variant ? "" : ": " + tr("board.would_win", {{"power", power(g_.winner(s_))}})) + "\n";
-    out += fmt::format("{}: {} {} {} {} {} {}{}\n", tr("board.conferences_won"), power(0), s_.conferences_won[0], power(1),
-                       s_.conferences_won[1], power(2), s_.conferences_won[2],
+    out += fmt::format("{}: {} {} {} {} {} {}{}\n", tr("board.conferences_won"), power(0), s_.conferences_won[Power::UK], power(1),
+                       s_.conferences_won[Power::US], power(2), s_.conferences_won[Power::USSR],
                        s_.winner >= 0 ? " | " + tr("board.winner", {{"power", power(s_.winner)}}) : "");
     std::string leaders = tr("board.leaders");
     for (int p = 0; p < kPowers; ++p) {
-      const LeaderState& l = s_.leaders[at(p)];
+      const LeaderState& l = s_.leaders[power_at(p)];
       const int cards = s_.cards_in_hand(p);
       const std::string full = n_.leader(l.card);  // "Sir Winston Churchill": the surname is enough here
       leaders += fmt::format(" {} {}{} {}", power(p), full.substr(full.rfind(' ') + 1),
@@ -671,7 +672,7 @@ class BoardText {
   // One card of the hand in lines of at most 80 columns: "  3 beaverbrook  +2 to value if Churchill
   // is still ..." (the id is what an action names) with "(r)" for a card the project reconstructed.
   std::string hand_line(Power p, int c) const {
-    const StaffCard& card = d_.staff[at(static_cast<int>(p))][at(c)];
+    const StaffCard& card = d_.staff[p][at(c)];
     std::string text = n_.staff_text(p, c);
     if (const std::size_t colon = text.find(": "); colon != std::string::npos && colon < 24)
       text = text.substr(colon + 2);  // "Attribute: "
@@ -707,10 +708,10 @@ class BoardText {
   }
 
   std::string hand() const {
-    if (!seat_ || !s_.hand[at(*seat_)]) return "";
+    if (!seat_ || !s_.hand[power_at(*seat_)]) return "";
     std::string out = tr("board.hand", {{"power", power(*seat_)}}) + "\n";
     for (int c = 0; c < 32; ++c)
-      if (s_.hand[at(*seat_)] & (1u << c)) out += hand_line(static_cast<Power>(*seat_), c);
+      if (s_.hand[power_at(*seat_)] & (1u << c)) out += hand_line(static_cast<Power>(*seat_), c);
     return out;
   }
 

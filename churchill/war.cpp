@@ -28,11 +28,11 @@ void set_placing_turn(const Ctx& c, step::OrderedTurn turn) {
 void start_segment(const Ctx& c, int kind) {
   State& s = c.s;
   std::array<int, kPowers> order = {kUK, kUS, kUSSR};
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return s.to_place[at(a)] > s.to_place[at(b)]; });
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return s.to_place[power_at(a)] > s.to_place[power_at(b)]; });
   for (int i = 0; i < kPowers; ++i) s.order[at(i)] = static_cast<std::int8_t>(order[at(i)]);
   std::uint8_t tied = 0;
   for (int i = 0; i + 1 < kPowers; ++i)
-    if (s.to_place[at(order[at(i)])] == s.to_place[at(order[at(i + 1)])] && s.to_place[at(order[at(i)])] > 0)
+    if (s.to_place[power_at(order[at(i)])] == s.to_place[power_at(order[at(i + 1)])] && s.to_place[power_at(order[at(i)])] > 0)
       tied |= static_cast<std::uint8_t>((1u << order[at(i)]) | (1u << order[at(i + 1)]));
   if (kind == 0)
     c.replace(step::PlaceNetworks{s.order[0], 0});
@@ -321,8 +321,8 @@ int spaces_left(const Data& d, const State& s, int front) {  // kInBox (-1): the
 void begin_war(const Ctx& c) {
   State& s = c.s;
   for (int p = 0; p < kPowers; ++p) {
-    s.to_place[at(p)] = static_cast<std::int8_t>(1 + s.networks_gained[at(p)]);  // 7.1: his secret service
-    s.networks_gained[at(p)] = 0;
+    s.to_place[power_at(p)] = static_cast<std::int8_t>(1 + s.networks_gained[power_at(p)]);  // 7.1: his secret service
+    s.networks_gained[power_at(p)] = 0;
   }
   start_segment(c, 0);
 }
@@ -352,8 +352,8 @@ void each_placement(const CCtx& c, int seat, Add add) {
     } else if (own) {
       const std::uint8_t holder = s.alignment[at(l)];
       if (holder == kNone && global_allows(c.d, c.k, c.s, seat, l, false) && !add(encode(Act::PlaceAlignment, l))) return;
-      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) && s.to_place[at(seat)] >= removal_cost(c, l) &&
-          !add(encode(Act::RemoveAlignment, l)))
+      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) &&
+          s.to_place[power_at(seat)] >= removal_cost(c, l) && !add(encode(Act::RemoveAlignment, l)))
         return;
     }
   }
@@ -387,19 +387,19 @@ void next_placer(const Ctx& c) {
   State& s = c.s;
   const StepId id = s.steps.top().id;
   const step::OrderedTurn turn = placing_turn(s);
-  if (s.to_place[at(turn.seat)] > 0 && can_place(c, turn.seat)) return;
-  s.to_place[at(turn.seat)] = 0;  // 7.1, 7.3: unused markers are lost
+  if (s.to_place[power_at(turn.seat)] > 0 && can_place(c, turn.seat)) return;
+  s.to_place[power_at(turn.seat)] = 0;  // 7.1, 7.3: unused markers are lost
   for (int i = turn.index + 1; i < kPowers; ++i) {
     const int p = s.order[at(i)];
-    if (s.to_place[at(p)] == 0) continue;
+    if (s.to_place[power_at(p)] == 0) continue;
     set_placing_turn(c, {p, i});
     if (can_place(c, p)) return;
-    s.to_place[at(p)] = 0;
+    s.to_place[power_at(p)] = 0;
   }
   if (id == StepId::PlaceNetworks) {  // 7.3 Political Alignment follows
     for (int p = 0; p < kPowers; ++p) {
-      s.to_place[at(p)] = s.alignment_gained[at(p)];
-      s.alignment_gained[at(p)] = 0;
+      s.to_place[power_at(p)] = s.alignment_gained[power_at(p)];
+      s.alignment_gained[power_at(p)] = 0;
     }
     start_segment(c, 1);
     if (s.steps.top().id == StepId::PlaceAlignment) next_placer_check(c);
@@ -415,7 +415,7 @@ void next_placer_check(const Ctx& c) {
   const StepId id = s.steps.top().id;
   if (id != StepId::PlaceNetworks && id != StepId::PlaceAlignment) return;
   const int seat = placing_turn(s).seat;
-  if (s.to_place[at(seat)] == 0 || !can_place(c, seat)) next_placer(c);
+  if (s.to_place[power_at(seat)] == 0 || !can_place(c, seat)) next_placer(c);
 }
 
 void apply_placement(const Ctx& c, int seat, core::Action a) {
@@ -442,31 +442,31 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       ++s.networks[at(l)];
       s.network_owner[at(l)] = static_cast<std::uint8_t>(seat);
       c.note("7.11", seat, Event::NetworkPlaced, seat, l);
-      --s.to_place[at(seat)];
+      --s.to_place[power_at(seat)];
       break;
     case Act::RemoveNetwork: {
       const std::uint8_t owner = s.network_owner[at(l)];
       if (--s.networks[at(l)] == 0) s.network_owner[at(l)] = kNone;
       c.note("7.12", seat, Event::NetworkRemoved, owner, l);
-      --s.to_place[at(seat)];
+      --s.to_place[power_at(seat)];
       break;
     }
     case Act::PlaceAlignment:
       s.alignment[at(l)] = static_cast<std::uint8_t>(seat);
       c.note("7.31", seat, Event::AlignmentPlaced, seat, l);
-      --s.to_place[at(seat)];
+      --s.to_place[power_at(seat)];
       break;
     case Act::Decline: {
       const bool alignment = s.steps.top().id == StepId::PlaceAlignment;
-      c.note(alignment ? "7.32" : "7.12", seat, Event::RemovalDeclined, seat, s.to_place[at(seat)], alignment);
-      s.to_place[at(seat)] = 0;
+      c.note(alignment ? "7.32" : "7.12", seat, Event::RemovalDeclined, seat, s.to_place[power_at(seat)], alignment);
+      s.to_place[power_at(seat)] = 0;
       break;
     }
     default: {  // RemoveAlignment
       const int cost = removal_cost(c, l);
       c.note("7.32", seat, Event::AlignmentRemoved, s.alignment[at(l)], l);
       s.alignment[at(l)] = kNone;
-      s.to_place[at(seat)] = static_cast<std::int8_t>(s.to_place[at(seat)] - cost);
+      s.to_place[power_at(seat)] = static_cast<std::int8_t>(s.to_place[power_at(seat)] - cost);
       break;
     }
   }
@@ -663,10 +663,10 @@ void check_germany(const Ctx& c) {
   if (w && e) {
     for (auto& t : s.german_technology) ++t;
   } else if (w) {
-    ++s.german_technology[kUS];
-    ++s.german_technology[kUK];
+    ++s.german_technology[Power::US];
+    ++s.german_technology[Power::UK];
   } else {
-    s.german_technology[kUSSR] = static_cast<std::int8_t>(s.german_technology[kUSSR] + 2);
+    s.german_technology[Power::USSR] = static_cast<std::int8_t>(s.german_technology[Power::USSR] + 2);
   }
   c.note("7.81", -1, Event::Surrender, 0);
 }

@@ -29,8 +29,9 @@ void add_data_commands(CLI::App& app, Kit& kit, int& exit_code) {
     std::printf(
         "data set OK: %zu leaders, %zu+%zu+%zu staff cards, %zu conference cards, %zu issues, %zu spaces, "
         "%zu locations; hash %s\n",
-        d.leaders.size(), d.staff[0].size(), d.staff[1].size(), d.staff[2].size(), d.conference_cards.size(), d.issues.size(),
-        d.spaces.size(), d.locations.size(), d.hash.c_str());
+        d.leaders.size(), d.staff[churchill::Power::UK].size(), d.staff[churchill::Power::US].size(),
+        d.staff[churchill::Power::USSR].size(), d.conference_cards.size(), d.issues.size(), d.spaces.size(), d.locations.size(),
+        d.hash.c_str());
   });
 }
 

@@ -93,8 +93,8 @@ TEST_F(Agenda, Rule_4_51_StalinBreaksATieHeIsNotIn) {
   act("USSR", "tie-break");
   act("USSR", "winner UK");
   EXPECT_EQ(s().agenda_winner, power("UK"));
-  EXPECT_FALSE(s().leaders[static_cast<std::size_t>(power("USSR"))].active);
-  EXPECT_EQ(__builtin_popcount(s().hand[static_cast<std::size_t>(power("USSR"))]), 6) << "4.5: no discard";
+  EXPECT_FALSE(s().leaders[Power::USSR].active);
+  EXPECT_EQ(__builtin_popcount(s().hand[Power::USSR]), 6) << "4.5: no discard";
 }
 
 TEST_F(Agenda, Rule_4_51_ATieBreakingLeaderMakesItsParanoiaRoll) {
@@ -141,13 +141,13 @@ TEST_F(Decision, Rule_6_3_ProductionIssuesStrategicMaterialsAndTheArctic) {
   hand("UK", {"eden"});
   meeting("UK");
   act("UK", "advance eden global-issue");
-  EXPECT_EQ(s().conference_winner, power("UK"));                          // two issues to one
-  EXPECT_EQ(s().production[static_cast<std::size_t>(power("UK"))], 5);    // 4 + Strategic Materials
-  EXPECT_EQ(s().production[static_cast<std::size_t>(power("US"))], 6);    // 6 - 1 + 1
-  EXPECT_EQ(s().production[static_cast<std::size_t>(power("USSR"))], 6);  // 3 + 1 + 1 + 1 Arctic
+  EXPECT_EQ(s().conference_winner, power("UK"));  // two issues to one
+  EXPECT_EQ(s().production[Power::UK], 5);        // 4 + Strategic Materials
+  EXPECT_EQ(s().production[Power::US], 6);        // 6 - 1 + 1
+  EXPECT_EQ(s().production[Power::USSR], 6);      // 3 + 1 + 1 + 1 Arctic
   // 6.91: the US holds both commands in the training scenario: one support in each theater.
-  EXPECT_EQ(s().support_bonus[static_cast<std::size_t>(power("US"))][0], 1);
-  EXPECT_EQ(s().support_bonus[static_cast<std::size_t>(power("US"))][1], 1);
+  EXPECT_EQ(s().support_bonus[Power::US][0], 1);
+  EXPECT_EQ(s().support_bonus[Power::US][1], 1);
   EXPECT_EQ(g_active(), "USSR") << "6.0: allocation begins left of the conference winner";
 }
 
@@ -155,8 +155,8 @@ TEST_F(Decision, Rule_6_7_AmphibiousDirectedOffensiveTakesNavalFirst) {
   // The 6.7 example: four naval in the Western box, the Directed Offensive on Normandy.
   start.front[data().front("western")] = 0;  // UK/Bolero: Normandy is the entry space
   start.naval[data().theater("western")] = 4;
-  start.directed_front[static_cast<std::size_t>(power("US"))] = data().front("western");
-  start.production[static_cast<std::size_t>(power("US"))] = 2;
+  start.directed_front[Power::US] = data().front("western");
+  start.production[Power::US] = 2;
   start.conference_winner = static_cast<std::int8_t>(power("UK"));
   begin(step::Allocation{power("US"), 2});
   EXPECT_FALSE(legal("US", "offensive western"));
@@ -171,8 +171,8 @@ TEST_F(Decision, Rule_6_7_AmphibiousDirectedOffensiveTakesNavalFirst) {
 // allocating power has left to place, so that a player knows when the bonuses are spent.
 TEST_F(Decision, Rule_6_4_ThePhaseLineCountsTheProductionAndBonusesLeft) {
   const std::size_t us = static_cast<std::size_t>(power("US"));
-  start.production[us] = 2;
-  start.support_bonus[us] = {1, 0, 2, 0};  // Europe 1, either theater 2
+  start.production[power_at(us)] = 2;
+  start.support_bonus[power_at(us)] = {1, 0, 2, 0};  // Europe 1, either theater 2
   start.conference_winner = static_cast<std::int8_t>(power("UK"));
   begin(step::Allocation{power("US"), 2});
   EXPECT_EQ(game.phase_text(s()), "6.4 Production Allocation: US allocates (left: production 2, bonus 3)");
@@ -222,20 +222,20 @@ void to_the_deal(Session& session, const Game& game) {
 
 TEST_F(Decision, Rule_5_13_OddConferenceShufflesAndRemovedCardsStayOut) {
   start.conference = 9;
-  start.draw[0] = 0b111;                       // three cards left from an earlier conference
-  start.removed[0] = card_bit("UK", "pound");  // died of ill health
+  start.draw[Power::UK] = 0b111;                       // three cards left from an earlier conference
+  start.removed[Power::UK] = card_bit("UK", "pound");  // died of ill health
   begin(step::RevealConference{});
   to_the_deal(session, game);
   const std::uint32_t deck = (1u << 21) - 1;
-  EXPECT_EQ(s().draw[0], deck & ~card_bit("UK", "pound"));
+  EXPECT_EQ(s().draw[Power::UK], deck & ~card_bit("UK", "pound"));
 }
 
 TEST_F(Decision, Rule_5_13_EvenConferenceDealsFromTheRemainingDeck) {
   start.conference = 10;
-  start.draw[0] = card_bit("UK", "eden") | card_bit("UK", "bevin") | card_bit("UK", "ismay");
+  start.draw[Power::UK] = card_bit("UK", "eden") | card_bit("UK", "bevin") | card_bit("UK", "ismay");
   begin(step::RevealConference{});
   to_the_deal(session, game);
-  EXPECT_EQ(s().draw[0], card_bit("UK", "eden") | card_bit("UK", "bevin") | card_bit("UK", "ismay"));
+  EXPECT_EQ(s().draw[Power::UK], card_bit("UK", "eden") | card_bit("UK", "bevin") | card_bit("UK", "ismay"));
 }
 
 TEST_F(Decision, Rule_4_52_ConferenceTieOfferedToLeadersFromStalin) {
@@ -248,8 +248,8 @@ TEST_F(Decision, Rule_4_52_ConferenceTieOfferedToLeadersFromStalin) {
   EXPECT_EQ(g_active(), "USSR");
   act("USSR", "tie-break");
   EXPECT_EQ(s().conference_winner, power("USSR"));
-  EXPECT_EQ(s().conferences_won[static_cast<std::size_t>(power("USSR"))], 1);
-  EXPECT_FALSE(s().leaders[static_cast<std::size_t>(power("USSR"))].active);
+  EXPECT_EQ(s().conferences_won[Power::USSR], 1);
+  EXPECT_FALSE(s().leaders[Power::USSR].active);
 }
 
 TEST_F(Decision, Rule_4_52_ATieBreakingLeaderMakesItsHealthRoll) {
@@ -263,7 +263,7 @@ TEST_F(Decision, Rule_4_52_ATieBreakingLeaderMakesItsHealthRoll) {
   act("UK", "tie-break");  // Churchill takes the tie he is in
   EXPECT_EQ(s().conference_winner, power("UK"));
   chance("roll 4");  // Churchill's health: 2-4, a heart attack
-  EXPECT_TRUE(s().leaders[0].heart_attack);
+  EXPECT_TRUE(s().leaders[Power::UK].heart_attack);
 }
 
 }  // namespace

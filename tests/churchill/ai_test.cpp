@@ -29,8 +29,7 @@ State decision_with_hidden_cards(const Game& g, core::Seat& seat) {
     g.legal_actions(at, seat, legal);
     bool others_hold_cards = true;
     for (int p = 0; p < kPowers; ++p)
-      if (p != seat)
-        others_hold_cards &= std::popcount(at.hand[static_cast<std::size_t>(p)]) >= 2 && at.draw[static_cast<std::size_t>(p)] != 0;
+      if (p != seat) others_hold_cards &= std::popcount(at.hand[power_at(p)]) >= 2 && at.draw[power_at(p)] != 0;
     return at.steps.top().id == StepId::MeetingTurn && legal.size() >= 4 && others_hold_cards;
   };
   if (test_support::play_until(g, s, wanted, chance, test_support::random_choice(g, choices), 400)) return s;
@@ -44,15 +43,15 @@ State other_secrets(const State& s, core::Seat seat) {
   State t = s;
   for (std::size_t p = 0; p < kPowers; ++p) {
     if (static_cast<core::Seat>(p) == seat) continue;
-    while ((t.hand[p] & s.hand[p]) && (t.draw[p] & s.draw[p])) {
-      const std::uint32_t hand = t.hand[p] & s.hand[p], draw = t.draw[p] & s.draw[p];
+    while ((t.hand[power_at(p)] & s.hand[power_at(p)]) && (t.draw[power_at(p)] & s.draw[power_at(p)])) {
+      const std::uint32_t hand = t.hand[power_at(p)] & s.hand[power_at(p)], draw = t.draw[power_at(p)] & s.draw[power_at(p)];
       const std::uint32_t in_hand = hand & -hand, undealt = draw & -draw;
-      t.hand[p] = (t.hand[p] & ~in_hand) | undealt;
-      t.draw[p] = (t.draw[p] & ~undealt) | in_hand;
+      t.hand[power_at(p)] = (t.hand[power_at(p)] & ~in_hand) | undealt;
+      t.draw[power_at(p)] = (t.draw[power_at(p)] & ~undealt) | in_hand;
     }
   }
   const std::size_t a = seat == 0 ? 1 : 0, b = seat == 2 ? 1 : 2;
-  std::swap(t.secret_agenda[a], t.secret_agenda[b]);
+  std::swap(t.secret_agenda[power_at(a)], t.secret_agenda[power_at(b)]);
   return t;
 }
 
@@ -182,9 +181,9 @@ State uk_far_ahead(const Game& g, core::Seat& seat) {
   State s = decision_with_hidden_cards(g, seat);
   s.conference = static_cast<std::int8_t>(data().scenario("training")->last_conference);
   auto vp = [&](std::size_t p) { return g.score(s, true).total[p]; };
-  while (vp(kUS) < 35) ++s.conferences_won[kUS];
-  while (vp(kUSSR) < 45) ++s.conferences_won[kUSSR];
-  while (vp(kUK) < std::max(vp(kUS) + 30, vp(kUSSR) + 10)) ++s.conferences_won[kUK];
+  while (vp(kUS) < 35) ++s.conferences_won[Power::US];
+  while (vp(kUSSR) < 45) ++s.conferences_won[Power::USSR];
+  while (vp(kUK) < std::max(vp(kUS) + 30, vp(kUSSR) + 10)) ++s.conferences_won[Power::UK];
   return s;
 }
 

@@ -20,15 +20,15 @@ TEST(Bots, ObservationHidesOtherSeatsSecrets) {
     g.apply(s, core::kChance, o[rng.below(static_cast<std::uint32_t>(o.size()))].action, nullptr);
   }
   const State v = observe(s, 0);
-  EXPECT_EQ(v.hand[0], s.hand[0]);
-  EXPECT_EQ(v.hand[1], 0u);
-  EXPECT_EQ(v.hand[2], 0u);
-  EXPECT_EQ(v.hidden_hand[1], 7);
+  EXPECT_EQ(v.hand[Power::UK], s.hand[Power::UK]);
+  EXPECT_EQ(v.hand[Power::US], 0u);
+  EXPECT_EQ(v.hand[Power::USSR], 0u);
+  EXPECT_EQ(v.hidden_hand[Power::US], 7);
   // Which unplayed cards are in a hand and which are undealt is hidden; the pool of them is public.
-  EXPECT_EQ(v.draw[1], s.hand[1] | s.draw[1]);
-  EXPECT_EQ(v.draw[0], s.draw[0]);
-  EXPECT_EQ(v.secret_agenda[0], s.secret_agenda[0]);
-  EXPECT_EQ(v.secret_agenda[1][0], kNone);
+  EXPECT_EQ(v.draw[Power::US], s.hand[Power::US] | s.draw[Power::US]);
+  EXPECT_EQ(v.draw[Power::UK], s.draw[Power::UK]);
+  EXPECT_EQ(v.secret_agenda[Power::UK], s.secret_agenda[Power::UK]);
+  EXPECT_EQ(v.secret_agenda[Power::US][0], kNone);
   core::ActionList full, seen;
   g.legal_actions(s, 0, full);
   g.legal_actions(v, 0, seen);

@@ -50,7 +50,7 @@ TEST(ChurchillStateHash, AHandHiddenInAnObservationChangesTheHash) {
   const State s = played(g, 120, 9);
   State o = g.observe(s, 0);
   const std::uint64_t h = g.hash(o);
-  ++o.hidden_hand[2];
+  ++o.hidden_hand[Power::USSR];
   EXPECT_NE(g.hash(o), h);
 }
 

@@ -26,7 +26,7 @@ const Data& shipped() {
 }
 
 const churchill::StaffCard& card(Power p, std::string_view id) {
-  for (const auto& c : shipped().staff[static_cast<std::size_t>(p)])
+  for (const auto& c : shipped().staff[p])
     if (c.id == id) return c;
   throw std::runtime_error("no card " + std::string(id));
 }
@@ -127,7 +127,7 @@ TEST(Data, Glossary_EveryCardThatSaysRooseveltNamesHisLeaderCard) {
         EXPECT_TRUE(names_him(band.effects)) << card.id << " " << band.title;
         ++cards;
       }
-  for (const auto& c : d.staff[static_cast<std::size_t>(Power::US)])
+  for (const auto& c : d.staff[Power::US])
     if (c.text.find("Roosevelt") != std::string::npos) {
       EXPECT_TRUE(names_him(c.effects)) << c.id;
       ++cards;

@@ -89,10 +89,10 @@ class ExampleOfPlay : public Table {
 
   // The Decision Segment and the placements of the War Phase, as printed.
   void decision() {
-    act("US", "directed ussr-directed-offensive far-east");                 // Manchuria
-    EXPECT_EQ(s().production[static_cast<std::size_t>(power("UK"))], 5);    // 4 + the US Production issue
-    EXPECT_EQ(s().production[static_cast<std::size_t>(power("US"))], 5);    // 6 - 1
-    EXPECT_EQ(s().production[static_cast<std::size_t>(power("USSR"))], 3);  // no convoy
+    act("US", "directed ussr-directed-offensive far-east");  // Manchuria
+    EXPECT_EQ(s().production[Power::UK], 5);                 // 4 + the US Production issue
+    EXPECT_EQ(s().production[Power::US], 5);                 // 6 - 1
+    EXPECT_EQ(s().production[Power::USSR], 3);               // no convoy
     // The UK: the CBI mandate first, then five on the Western Front and one in the Mediterranean.
     EXPECT_FALSE(legal("UK", "offensive western")) << "6.4: the card's mandate comes first";
     act("UK", "offensive cbi");
@@ -122,8 +122,8 @@ class ExampleOfPlay : public Table {
     EXPECT_EQ(offensive("central-pacific"), 1);
     EXPECT_EQ(offensive("sw-pacific"), 1);
     EXPECT_EQ(s().naval[data().theater("sw-pacific")], 3);
-    EXPECT_EQ(s().networks_gained[static_cast<std::size_t>(power("US"))], 3);  // Pol-Mil 1/3
-    EXPECT_EQ(s().alignment_gained[static_cast<std::size_t>(power("US"))], 1);
+    EXPECT_EQ(s().networks_gained[Power::US], 3);  // Pol-Mil 1/3
+    EXPECT_EQ(s().alignment_gained[Power::US], 1);
     act("UK", "leadership europe UK");        // 6.92: the UK won the European Leadership issue
     act("US", "global churchill-roosevelt");  // "Roosevelt's view holding sway with Self Determination"
     EXPECT_EQ(s().theater_leader[0], power("UK"));
@@ -154,10 +154,10 @@ class ExampleOfPlay : public Table {
 TEST_F(ExampleOfPlay, ConferenceCardAndAgenda) {
   agenda();
   EXPECT_EQ(data().conference_cards[s().conference_card].id, "8c");
-  EXPECT_TRUE(s().leaders[static_cast<std::size_t>(power("US"))].stays_home);  // Roosevelt stays in Washington
-  EXPECT_EQ(s().naval[data().theater("sw-pacific")], 2);                       // the IJN sortie costs a naval support
+  EXPECT_TRUE(s().leaders[Power::US].stays_home);         // Roosevelt stays in Washington
+  EXPECT_EQ(s().naval[data().theater("sw-pacific")], 2);  // the IJN sortie costs a naval support
   EXPECT_EQ(s().reserves_on_front[data().front("sw-pacific")][static_cast<std::size_t>(ReserveKind::JapaneseArmy)], 1);
-  EXPECT_EQ(s().production_delta[static_cast<std::size_t>(power("USSR"))], 0);  // the convoy was sunk
+  EXPECT_EQ(s().production_delta[Power::USSR], 0);  // the convoy was sunk
   EXPECT_EQ(s().agenda_winner, power("UK"));
   EXPECT_EQ(where("pol-mil-2-2"), "UK 2");  // 3 + 1 Imperial Staff against 2
   EXPECT_EQ(where("ussr-declares-war"), "centre");
@@ -174,11 +174,11 @@ TEST_F(ExampleOfPlay, MeetingAsPrinted) {
   EXPECT_EQ(s().issues[data().issue("global-issue")].winner, power("US"));
   EXPECT_EQ(s().issues[data().issue("pol-mil-2-2")].winner, power("USSR"));
   EXPECT_EQ(s().issues[data().issue("europe-leadership")].winner, power("UK"));
-  EXPECT_TRUE(s().ussr_declares_war);                                         // ended in the centre (6.22)
-  EXPECT_EQ(s().naval[data().theater("arctic")], 2);                          // Kuznetsov
-  EXPECT_EQ(s().alignment_gained[static_cast<std::size_t>(power("UK"))], 1);  // Churchill on the Global Issue
+  EXPECT_TRUE(s().ussr_declares_war);                 // ended in the centre (6.22)
+  EXPECT_EQ(s().naval[data().theater("arctic")], 2);  // Kuznetsov
+  EXPECT_EQ(s().alignment_gained[Power::UK], 1);      // Churchill on the Global Issue
   // The card beats the example: Stalin on a Pol-Mil issue gives 2 networks, not 1 (ruling 3).
-  EXPECT_EQ(s().networks_gained[static_cast<std::size_t>(power("USSR"))], 2);
+  EXPECT_EQ(s().networks_gained[Power::USSR], 2);
 }
 
 TEST_F(ExampleOfPlay, DecisionSegmentAsPrinted) {

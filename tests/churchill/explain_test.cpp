@@ -60,7 +60,7 @@ TEST_F(FewOptions, Rule4_22_WithNoIssueLeftOnTheTableEachCardCanOnlyBeDiscarded)
 TEST_F(FewOptions, Rule5_26_ALeaderKeptHomeByTheConferenceCardOffersNoLeaderAdvance) {
   hand("UK", {"cunningham", "eden"});
   put("europe-leadership", "centre");
-  start.leaders[index("UK")].stays_home = true;
+  start.leaders[Power::UK].stays_home = true;
   meeting("UK");
   const auto w = why("UK");
   ASSERT_TRUE(w);
@@ -74,7 +74,7 @@ TEST_F(FewOptions, Rule5_26_ALeaderKeptHomeByTheConferenceCardOffersNoLeaderAdva
 TEST_F(FewOptions, Rule5_26_AnInactiveLeaderOffersNoLeaderAdvance) {
   hand("UK", {"cunningham", "eden"});
   put("europe-leadership", "centre");
-  start.leaders[index("UK")].active = false;
+  start.leaders[Power::UK].active = false;
   meeting("UK");
   const auto w = why("UK");
   ASSERT_TRUE(w);
@@ -94,7 +94,7 @@ TEST_F(FewOptions, Rule5_26_WithTheLeaderActiveAMeetingTurnNeedsNoExplanation) {
 TEST_F(FewOptions, Rule5_22_TheLastCardOnTheOnlyIssueWithNoLeaderIsTheOnlyAdvance) {
   hand("UK", {"cunningham"});
   put("europe-leadership", "centre");
-  start.leaders[index("UK")].active = false;
+  start.leaders[Power::UK].active = false;
   meeting("UK");
   ASSERT_EQ(legal_texts("UK"), std::vector<std::string>{"advance cunningham europe-leadership"});
   const auto w = why("UK");
@@ -108,7 +108,7 @@ TEST_F(FewOptions, Rule5_25_ALastCardThatIsTheChiefOfStaffIsCommittedBeforeHisRo
   hand("UK", {"brooke"});
   put("europe-leadership", "centre");
   put("pacific-leadership", "US 2");
-  start.leaders[index("UK")].active = false;
+  start.leaders[Power::UK].active = false;
   meeting("UK");
   const auto w = why("UK");
   ASSERT_TRUE(w);
@@ -121,7 +121,7 @@ TEST_F(FewOptions, Rule5_25_ALastCardThatIsTheChiefOfStaffIsCommittedBeforeHisRo
 TEST_F(FewOptions, Rule6_4_ProductionGoesFirstToTheConferenceCardsMandate) {
   start.mandates[0] = Mandate{static_cast<std::uint8_t>(power("UK")), ProductionUse::Naval, data().theater("arctic"), 1};
   start.mandate_count = 1;
-  start.production[index("UK")] = 3;
+  start.production[Power::UK] = 3;
   begin(step::Allocation{power("UK"), 0});
   ASSERT_EQ(g_active(), "UK");
   const auto w = why("UK");
@@ -131,8 +131,8 @@ TEST_F(FewOptions, Rule6_4_ProductionGoesFirstToTheConferenceCardsMandate) {
 }
 
 TEST_F(FewOptions, Rule6_4_ProductionGoesToTheDirectedOffensiveBeforeAnyFreeChoice) {
-  start.directed_front[index("UK")] = data().front("mediterranean");
-  start.production[index("UK")] = 3;
+  start.directed_front[Power::UK] = data().front("mediterranean");
+  start.production[Power::UK] = 3;
   begin(step::Allocation{power("UK"), 0});
   const auto w = why("UK");
   ASSERT_TRUE(w);
@@ -141,7 +141,7 @@ TEST_F(FewOptions, Rule6_4_ProductionGoesToTheDirectedOffensiveBeforeAnyFreeChoi
 }
 
 TEST_F(FewOptions, Rule6_4_FreeProductionNeedsNoExplanation) {
-  start.production[index("UK")] = 3;
+  start.production[Power::UK] = 3;
   begin(step::Allocation{power("UK"), 0});
   ASSERT_EQ(g_active(), "UK");
   EXPECT_FALSE(why("UK"));
@@ -203,7 +203,7 @@ TEST_F(FewOptions, Rule6_11_OnlyOneGlobalIssueMarkerIsLeftToMove) {
 // he may remove another's, one for one, or leave it unplaced.
 TEST_F(FewOptions, Rule7_12_WhereEveryLocationHoldsAnotherPowersNetworkOnlyRemovalsAreOffered) {
   only_others_networks();
-  start.to_place[index("UK")] = 1;
+  start.to_place[Power::UK] = 1;
   begin(step::PlaceNetworks{power("UK"), 0});
   ASSERT_EQ(g_active(), "UK");
   const auto w = why("UK");
@@ -218,7 +218,7 @@ TEST_F(FewOptions, Rule7_11_OneFreeLocationIsTheOnlyPlaceForANetwork) {
   for (std::size_t l = 0; l < data().locations.size(); ++l) start.network_owner[l] = static_cast<std::uint8_t>(power("UK"));
   for (std::size_t l = 0; l < data().locations.size(); ++l) start.networks[l] = 2;  // the UK's own, full
   start.networks[data().location("france")] = 1;
-  start.to_place[index("UK")] = 1;
+  start.to_place[Power::UK] = 1;
   begin(step::PlaceNetworks{power("UK"), 0});
   const auto w = why("UK");
   ASSERT_TRUE(w);
@@ -235,7 +235,7 @@ TEST_F(FewOptions, Rule7_3_MoreAlignmentMarkersThanLocationsSaysTheRestAreLost) 
     start.networks[data().location(l)] = 1;
     start.network_owner[data().location(l)] = static_cast<std::uint8_t>(power("UK"));
   }
-  start.to_place[index("UK")] = 5;
+  start.to_place[Power::UK] = 5;
   begin(step::PlaceAlignment{power("UK"), 0});
   ASSERT_EQ(g_active(), "UK");
   const OptionsWhy w = expect_why("UK", "why.fewer_alignment_places", "7.3, 7.31, 7.32");
@@ -247,7 +247,7 @@ TEST_F(FewOptions, Rule7_3_MoreAlignmentMarkersThanLocationsSaysTheRestAreLost) 
 TEST_F(FewOptions, Rule7_4_NorwayAndFinlandLeftOutWithoutThreeArcticNaval) {
   no_markers();
   start.naval[data().theater("arctic")] = 2;
-  start.to_place[index("UK")] = 1;
+  start.to_place[Power::UK] = 1;
   begin(step::PlaceNetworks{power("UK"), 0});
   const OptionsWhy w = expect_why("UK", "why.arctic_closed", "7.4");
   EXPECT_NE(w.text.find("Norway"), std::string::npos) << w.text;

@@ -180,7 +180,7 @@ TEST(I18nNames, CardTextsOfficesAndVictoryConditionsInEveryLanguage) {
     const i18n::Catalogue& c = *catalogues().find(lang);
     for (int l = 0; l < static_cast<int>(d.leaders.size()); ++l) EXPECT_TRUE(c.find(churchill::leader_key(d, l) + ".text")) << lang;
     for (churchill::Power p : churchill::kAllPowers)
-      for (int k = 0; k < static_cast<int>(d.staff[static_cast<std::size_t>(p)].size()); ++k) {
+      for (int k = 0; k < static_cast<int>(d.staff[p].size()); ++k) {
         EXPECT_TRUE(c.find(churchill::staff_key(d, p, k) + ".office")) << lang << " " << churchill::staff_key(d, p, k);
         EXPECT_TRUE(c.find(churchill::staff_key(d, p, k) + ".text")) << lang << " " << churchill::staff_key(d, p, k);
       }
@@ -203,8 +203,8 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
     EXPECT_EQ(en.leader_text(i), d.leaders[static_cast<std::size_t>(i)].text);
   }
   for (churchill::Power p : churchill::kAllPowers)
-    for (int k = 0; k < static_cast<int>(d.staff[static_cast<std::size_t>(p)].size()); ++k) {
-      const auto& card = d.staff[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)];
+    for (int k = 0; k < static_cast<int>(d.staff[p].size()); ++k) {
+      const auto& card = d.staff[p][static_cast<std::size_t>(k)];
       EXPECT_EQ(en.staff(p, k), card.name);
       EXPECT_EQ(en.staff_office(p, k), card.office);
       EXPECT_EQ(en.staff_text(p, k), card.text);
@@ -299,7 +299,7 @@ TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
   for (churchill::Power p : churchill::kAllPowers) {
     expected.insert(churchill::power_key(p));
     expected.insert("characteristic." + std::string(churchill::power_name(p)));
-    for (int k = 0; k < static_cast<int>(d.staff[static_cast<std::size_t>(p)].size()); ++k) {
+    for (int k = 0; k < static_cast<int>(d.staff[p].size()); ++k) {
       expected.insert(churchill::staff_key(d, p, k) + ".office");
       expected.insert(churchill::staff_key(d, p, k) + ".text");
     }

@@ -161,7 +161,7 @@ TEST_F(Meeting, Rule_5_25_ChiefOfStaffCommitsBeforeTheRollChoosesAfter) {
 }
 
 TEST_F(Meeting, Rule_5_26_StaysHomeLeaderMayDebateNotAdvance) {
-  start.leaders[1].stays_home = true;  // Roosevelt stays in Washington
+  start.leaders[Power::US].stays_home = true;  // Roosevelt stays in Washington
   hand("US", {"harriman", "crowley"});
   hand("UK", {"eden"});
   hand("USSR", {"molotov"});
@@ -187,7 +187,7 @@ TEST_F(Meeting, Rule_5_26_LeaderOncePerConference) {
   act("USSR", "no-debate");
   act("US", "no-debate");
   chance("roll 9");  // Churchill's health
-  EXPECT_FALSE(s().leaders[0].active);
+  EXPECT_FALSE(s().leaders[Power::UK].active);
   act("USSR", "advance molotov global-issue");
   act("US", "no-debate");
   EXPECT_FALSE(legal("UK", "debate-leader discard eden"));
@@ -230,7 +230,7 @@ TEST_F(Meeting, Merkulov_PurgeRemovesTheNextSovietCardOnAOne) {
   act("UK", "no-debate");
   act("USSR", "debate molotov");
   chance("roll 1");  // the purge falls on Molotov
-  EXPECT_TRUE(s().removed[2] & card_bit("USSR", "molotov")) << log_text();
+  EXPECT_TRUE(s().removed[Power::USSR] & card_bit("USSR", "molotov")) << log_text();
 }
 
 // 5.26: Stalin advances with his Leader, discarding `purger` (Merkulov or Beria); Molotov then
@@ -276,7 +276,7 @@ TEST_F(Meeting, Roosevelt_DiesAndTrumanTakesHisPlace) {
   act("UK", "no-debate");
   act("USSR", "no-debate");
   chance("roll 3");  // 2-3: Roosevelt dies
-  EXPECT_EQ(data().leaders[s().leaders[1].card].id, "truman");
+  EXPECT_EQ(data().leaders[s().leaders[Power::US].card].id, "truman");
 }
 
 // Roosevelt advances the Global Issue from `at` (his health roll passes).
@@ -293,7 +293,7 @@ class RooseveltAttribute : public Meeting {
     act("USSR", "no-debate");
     chance("roll 8");
   }
-  int alignments() const { return s().alignment_gained[static_cast<std::size_t>(power("US"))]; }
+  int alignments() const { return s().alignment_gained[Power::US]; }
 };
 
 TEST_F(RooseveltAttribute, Rule_5_26_RooseveltsAttributeReadsWhereTheIssueStoodWhenPlayed) {
@@ -313,8 +313,8 @@ TEST_F(RooseveltAttribute, Rule_5_26_RooseveltsAttributeNeedsTheIssueOnAnotherTr
 class AfterRoosevelt : public Meeting {
  protected:
   void truman(bool active) {
-    start.leaders[1].card = data().leader("truman");
-    start.leaders[1].active = active;
+    start.leaders[Power::US].card = data().leader("truman");
+    start.leaders[Power::US].active = active;
   }
   void advance(const char* card) {
     hand("US", {card, "crowley"});
@@ -344,7 +344,7 @@ TEST_F(AfterRoosevelt, Glossary_WalkersBonusNeedsRooseveltInactiveNotTruman) {
 }
 
 TEST_F(AfterRoosevelt, Glossary_WalkersBonusWhileRooseveltIsInactive) {
-  start.leaders[1].active = false;
+  start.leaders[Power::US].active = false;
   advance("walker");
   EXPECT_EQ(where("global-issue"), "US 4");
 }
@@ -355,7 +355,7 @@ TEST_F(AfterRoosevelt, Glossary_RooseveltStaysInWashingtonDoesNotBindTruman) {
   begin(step::RevealConference{});
   chance("card 8c");
   chance("roll 4");  // the red band's convoy roll; the blue band follows
-  EXPECT_FALSE(s().leaders[1].stays_home);
+  EXPECT_FALSE(s().leaders[Power::US].stays_home);
   EXPECT_NE(log_text().find("[5.26] the card names Franklin D. Roosevelt; Harry S. Truman leads the US: it does not apply"),
             std::string::npos)
       << log_text();
@@ -365,7 +365,7 @@ TEST_F(AfterRoosevelt, Glossary_RooseveltStaysInWashington) {
   begin(step::RevealConference{});
   chance("card 8c");
   chance("roll 4");
-  EXPECT_TRUE(s().leaders[1].stays_home);
+  EXPECT_TRUE(s().leaders[Power::US].stays_home);
 }
 
 TEST_F(Meeting, Churchill_HeartAttackMakesHimInactiveNextConference) {
@@ -378,8 +378,8 @@ TEST_F(Meeting, Churchill_HeartAttackMakesHimInactiveNextConference) {
   act("USSR", "no-debate");
   act("US", "no-debate");
   chance("roll 4");  // 2-4: heart attack
-  EXPECT_TRUE(s().leaders[0].heart_attack);
-  EXPECT_EQ(s().alignment_gained[0], 1) << "Churchill on the Global Issue";
+  EXPECT_TRUE(s().leaders[Power::UK].heart_attack);
+  EXPECT_EQ(s().alignment_gained[Power::UK], 1) << "Churchill on the Global Issue";
 }
 
 TEST_F(Meeting, StaffHealthRollRemovesTheCardFromTheGame) {
@@ -392,7 +392,7 @@ TEST_F(Meeting, StaffHealthRollRemovesTheCardFromTheGame) {
   act("USSR", "no-debate");
   act("US", "no-debate");
   chance("roll 2");
-  EXPECT_TRUE(s().removed[0] & card_bit("UK", "pound")) << log_text();
+  EXPECT_TRUE(s().removed[Power::UK] & card_bit("UK", "pound")) << log_text();
 }
 
 }  // namespace

@@ -173,8 +173,8 @@ TEST_F(Scoring, SecretAgendaCountsOnlyOnceRevealed) {
   std::uint8_t poland = kNone;
   for (std::size_t m = 0; m < data().secret_agenda.size(); ++m)
     if (data().secret_agenda[m].location == L("poland") && poland == kNone) poland = static_cast<std::uint8_t>(m);
-  s.secret_agenda[P("USSR")][0] = poland;
-  s.secret_agenda[P("USSR")][1] = poland + 1;  // the second Poland marker
+  s.secret_agenda[power_at(P("USSR"))][0] = poland;
+  s.secret_agenda[power_at(P("USSR"))][1] = poland + 1;  // the second Poland marker
   s.networks[L("poland")] = 1;
   s.network_owner[L("poland")] = 2;
   s.alignment[L("poland")] = 2;
@@ -204,7 +204,7 @@ class Victory : public Scoring {
     const std::array<int, kPowers> want = {uk, us, ussr};
     for (std::size_t p = 0; p < kPowers; ++p) {
       ASSERT_GE(want[p], base[p]) << "power " << p;
-      s.german_technology[p] = static_cast<std::int8_t>(want[p] - base[p]);
+      s.german_technology[power_at(p)] = static_cast<std::int8_t>(want[p] - base[p]);
     }
     ASSERT_EQ(game.score(s, false).total, want);
   }

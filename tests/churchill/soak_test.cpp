@@ -32,10 +32,10 @@ void check_invariants(const Game& g, const State& s) {
     ASSERT_EQ(s.networks[l] == 0, s.network_owner[l] == churchill::kNone) << "7.11: of one nation";
   }
   for (std::size_t p = 0; p < churchill::kPowers; ++p) {
-    ASSERT_LE(__builtin_popcount(s.hand[p]), churchill::kHandSize);
-    ASSERT_EQ(s.hand[p] & s.draw[p], 0u) << "a card is in one place";
-    ASSERT_EQ(s.hand[p] & s.removed[p], 0u);
-    ASSERT_GE(s.production[p], 0);
+    ASSERT_LE(__builtin_popcount(s.hand[churchill::power_at(p)]), churchill::kHandSize);
+    ASSERT_EQ(s.hand[churchill::power_at(p)] & s.draw[churchill::power_at(p)], 0u) << "a card is in one place";
+    ASSERT_EQ(s.hand[churchill::power_at(p)] & s.removed[churchill::power_at(p)], 0u);
+    ASSERT_GE(s.production[churchill::power_at(p)], 0);
   }
   for (std::size_t i = 0; i < d.issues.size(); ++i) {
     ASSERT_GE(s.issues[i].space, 0);
@@ -83,7 +83,7 @@ void check_views(const Game& g, const churchill::Session& session) {
   const bool over = g.node_kind(s) == core::NodeKind::Terminal;
   for (core::Seat seat = 0; seat < churchill::kPowers; ++seat) {
     const auto view = core::seat_view(g, session, core::SaveFile{}, seat, 5);
-    ASSERT_EQ(view["hand"].size(), static_cast<std::size_t>(__builtin_popcount(s.hand[static_cast<std::size_t>(seat)])));
+    ASSERT_EQ(view["hand"].size(), static_cast<std::size_t>(__builtin_popcount(s.hand[churchill::power_at(seat)])));
     for (const auto& [who, _] : view["secret_agenda"].items())
       ASSERT_TRUE(over || who == g.seat_name(seat)) << "a seat saw another seat's Secret Agenda";
   }

@@ -60,7 +60,7 @@ class Table : public ::testing::Test {
     return out;
   }
   std::uint32_t card_bit(const char* p, const std::string& id) const {
-    const auto& deck = data().staff[static_cast<std::size_t>(power(p))];
+    const auto& deck = data().staff[power_at(power(p))];
     for (std::size_t i = 0; i < deck.size(); ++i)
       if (deck[i].id == id) return 1u << i;
     ADD_FAILURE() << "no card " << id;
@@ -100,10 +100,10 @@ class Position : public Table {
   void hand(const char* p, const std::vector<std::string>& cards) {
     const auto power = static_cast<std::size_t>(*power_from_name(p));
     for (const auto& id : cards)
-      for (std::size_t i = 0; i < data().staff[power].size(); ++i)
-        if (data().staff[power][i].id == id) {
-          start.hand[power] |= 1u << i;
-          start.draw[power] &= ~(1u << i);
+      for (std::size_t i = 0; i < data().staff[power_at(power)].size(); ++i)
+        if (data().staff[power_at(power)][i].id == id) {
+          start.hand[power_at(power)] |= 1u << i;
+          start.draw[power_at(power)] &= ~(1u << i);
         }
   }
   // "centre", "UK 3", "US chair"

@@ -96,7 +96,7 @@ TEST_F(View, Rule_5_24_NoIfNotDebatedWhenNobodyHoldsACardToDebate) {
 // Issue marker, and tells the two US Production issues apart by their numbers.
 TEST_F(View, Rule_5_26_TheBoardNamesInactiveLeadersGlobalIssuesAndIssueNumbers) {
   hand("UK", {"cunningham", "eden"});
-  start.leaders[static_cast<std::size_t>(power("US"))].active = false;
+  start.leaders[Power::US].active = false;
   put("us-production-2", "centre");
   meeting("UK");
   const std::string text = board_text(game, game.observe(s(), 0), 0);
@@ -188,7 +188,7 @@ TEST(ActionFields, EveryDecisionOfRandomGamesHasFieldsThatTellItsActionsApart) {
 TEST(LogEvents, Rule_5_21_APlayCarriesItsPowerCardIssueAndValueAsIds) {
   const Game g(data());
   const int uk = static_cast<int>(Power::UK);
-  const auto& deck = data().staff[static_cast<std::size_t>(uk)];
+  const auto& deck = data().staff[power_at(uk)];
   const auto portal = std::find_if(deck.begin(), deck.end(), [](const auto& c) { return c.id == "portal"; }) - deck.begin();
   const int issue = data().issue("second-front");
   const auto played = [&](int card) {
@@ -199,7 +199,7 @@ TEST(LogEvents, Rule_5_21_APlayCarriesItsPowerCardIssueAndValueAsIds) {
                 {"rule", "5.21"}, {"event", "played"}, {"power", "UK"}, {"card", "portal"}, {"issue", "second-front"}, {"value", 4}}));
   EXPECT_EQ(played(-1)["card"], "leader");
   const nlohmann::json purge = g.log_json({"5.11", core::kChance, static_cast<std::uint16_t>(rules::Event::Purge), {0, 3, 1, 0}});
-  EXPECT_EQ(purge["card"], data().staff[static_cast<std::size_t>(Power::USSR)][0].id);
+  EXPECT_EQ(purge["card"], data().staff[Power::USSR][0].id);
   EXPECT_EQ(purge["arrested"], true);
   EXPECT_TRUE(g.log_json({"x", core::kChance, 999, {}})["event"].is_null());
 }

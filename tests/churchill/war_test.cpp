@@ -21,8 +21,8 @@ class War : public Position {
   // The War Phase begins with these markers to place.
   void war(std::array<int, kPowers> nets, std::array<int, kPowers> aligns = {}) {
     for (std::size_t p = 0; p < kPowers; ++p) {
-      start.networks_gained[p] = static_cast<std::int8_t>(nets[p] - 1);  // 7.1 adds one each
-      start.alignment_gained[p] = static_cast<std::int8_t>(aligns[p]);
+      start.networks_gained[power_at(p)] = static_cast<std::int8_t>(nets[p] - 1);  // 7.1 adds one each
+      start.alignment_gained[power_at(p)] = static_cast<std::int8_t>(aligns[p]);
     }
     begin(step::EndConference{});
   }
@@ -100,7 +100,7 @@ TEST_F(War, Rule_7_12_RemovalIsOptional) {
   begin(step::PlaceNetworks{power("UK"), 0});
   EXPECT_TRUE(legal("UK", "remove-network austria"));
   act("UK", "decline");
-  EXPECT_EQ(s().to_place[0], 0) << "7.1: unused markers are lost";
+  EXPECT_EQ(s().to_place[Power::UK], 0) << "7.1: unused markers are lost";
   EXPECT_EQ(s().networks[L("austria")], 1);
   EXPECT_NE(log_text().find("[7.12] UK declines to remove: 1 Clandestine Network(s) lost"), std::string::npos) << log_text();
 }
@@ -120,7 +120,7 @@ TEST_F(War, Rule_7_32_RemovalIsOptional) {
   EXPECT_TRUE(legal("UK", "remove-alignment poland"));
   act("UK", "decline");
   EXPECT_EQ(s().alignment[L("poland")], power("USSR"));
-  EXPECT_EQ(s().to_place[0], 0);
+  EXPECT_EQ(s().to_place[Power::UK], 0);
 }
 
 TEST_F(War, Rule_7_4_ArcticNeedsThreeNaval) {
@@ -150,8 +150,8 @@ TEST_F(War, Rule_6_11_ColonialismLetsOnlyTheUkPlaceInColonies) {
   networks("siam", "US", 1);
   networks("malaya", "UK", 1);
   start.global[0] = static_cast<std::uint8_t>(power("UK"));  // Colonialism
-  start.alignment_gained[1] = 1;
-  start.alignment_gained[0] = 1;
+  start.alignment_gained[Power::US] = 1;
+  start.alignment_gained[Power::UK] = 1;
   start.to_place = {1, 1, 0};
   begin(step::PlaceAlignment{power("US"), 0});
   EXPECT_FALSE(legal("US", "align siam"));
@@ -180,7 +180,7 @@ TEST_F(War, Rule_6_11_SpheresOfInfluenceAndTheUnRemovalCost) {
   begin(step::PlaceAlignment{power("UK"), 0});
   act("UK", "remove-alignment poland");
   EXPECT_EQ(s().alignment[L("poland")], kNone);
-  EXPECT_EQ(s().to_place[0], 0);
+  EXPECT_EQ(s().to_place[Power::UK], 0);
 }
 
 TEST_F(War, Rule_7_62_TournamentOpening) {
@@ -319,7 +319,7 @@ TEST_F(War, Rule_7_81_GermanTechnologyOnSurrender) {
   chance("roll 1");
   while (game.node_kind(s()) == core::NodeKind::Chance && !s().surrendered[0]) session.sample_chance();
   EXPECT_TRUE(s().surrendered[0]);
-  EXPECT_EQ(s().german_technology, (std::array<std::int8_t, kPowers>{1, 1, 0})) << "the West alone: US and UK";
+  EXPECT_EQ(s().german_technology, (PowerArray<std::int8_t>{1, 1, 0})) << "the West alone: US and UK";
 }
 
 TEST_F(War, Rule_7_81_BothFrontsEnterGermanyInOneConference) {
@@ -337,7 +337,7 @@ TEST_F(War, Rule_7_81_BothFrontsEnterGermanyInOneConference) {
   chance("roll 1");  // the Eastern Front enters Germany
   while (game.node_kind(s()) == core::NodeKind::Chance && !s().surrendered[0]) session.sample_chance();
   EXPECT_TRUE(s().surrendered[0]);
-  EXPECT_EQ(s().german_technology, (std::array<std::int8_t, kPowers>{1, 1, 1})) << "both Fronts: one each";
+  EXPECT_EQ(s().german_technology, (PowerArray<std::int8_t>{1, 1, 1})) << "both Fronts: one each";
 }
 
 TEST_F(War, Rule_7_82_TheEmperorsThreeConditions) {

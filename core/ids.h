@@ -1,0 +1,53 @@
+// Typed ids for a title's nouns (Stockfish's Square and Piece): each noun an enum class, and the
+// arrays of one value per noun indexed only by that enum (IdArray), each index checked by CORE_EXPECT
+// where checks are live (core/expect.h). An int meets a typed array only through the title's checked
+// conversion (churchill::power_at), so a power cannot index an array of Fronts, nor -1 any array.
+// docs/architecture.md, "Typed ids", says how a title declares its nouns.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <type_traits>
+
+#include "core/expect.h"
+
+namespace core {
+
+// The index of an id: its enum value.
+template <class Id>
+requires std::is_enum_v<Id>
+constexpr std::size_t index_of(Id id) { return static_cast<std::size_t>(static_cast<std::underlying_type_t<Id>>(id)); }
+
+// The id of index `i` of an enum of `N` values; `i` must be one of them.
+template <class Id, std::size_t N>
+requires std::is_enum_v<Id>
+constexpr Id id_at(int i) {
+  CORE_EXPECT(i >= 0 && static_cast<std::size_t>(i) < N);
+  return static_cast<Id>(i);
+}
+
+// N values of T, one per id, indexed only by Id: a[Power::UK]. A plain aggregate of the same size and
+// layout as std::array<T, N> (a State that holds it stays trivially copyable, its hash unchanged).
+template <class Id, class T, std::size_t N>
+requires std::is_enum_v<Id>
+struct IdArray {
+  std::array<T, N> items;
+
+  constexpr T& operator[](Id id) {
+    CORE_EXPECT(index_of(id) < N);
+    return items[index_of(id)];
+  }
+  constexpr const T& operator[](Id id) const {
+    CORE_EXPECT(index_of(id) < N);
+    return items[index_of(id)];
+  }
+  static constexpr std::size_t size() { return N; }
+  constexpr auto begin() { return items.begin(); }
+  constexpr auto end() { return items.end(); }
+  constexpr auto begin() const { return items.begin(); }
+  constexpr auto end() const { return items.end(); }
+  constexpr void fill(const T& v) { items.fill(v); }
+  bool operator==(const IdArray&) const = default;
+};
+
+}  // namespace core
