@@ -45,7 +45,7 @@ void place_axis_reserve(const Ctx& c, const Effect& e) {
       c.note("7.6", -1, Event::NavalLost, e.theater);
     }
   } else {
-    s.reserves_on_front[e.front][kind] = static_cast<std::int8_t>(s.reserves_on_front[e.front][kind] + n);
+    s.reserves_on_front[front_at(e.front)][kind] = static_cast<std::int8_t>(s.reserves_on_front[front_at(e.front)][kind] + n);
     c.note("5.11", -1, Event::ReservePlaced, static_cast<int>(e.reserve), n, e.front, -1);
   }
 }
@@ -94,7 +94,7 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
       return true;
     case EffectType::PlaceOffensive:
       if (has_entry_space(c, e.front)) {
-        s.offensive[e.front] = static_cast<std::int8_t>(s.offensive[e.front] + e.amount);
+        s.offensive[front_at(e.front)] = static_cast<std::int8_t>(s.offensive[front_at(e.front)] + e.amount);
         c.note("5.11", -1, Event::OffensivePlaced, e.front, -1, 0);
       }
       return true;

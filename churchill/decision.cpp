@@ -42,8 +42,8 @@ std::uint32_t top_bits(std::uint64_t w) { return static_cast<std::uint32_t>((((w
 // < the track's length; a Front the data set lacks has a track of length 0), in a Region whose Axis
 // power has not surrendered (7.8). Bits of fronts.
 std::uint32_t open_fronts(const CCtx& c) {
-  const std::uint64_t next = ((word_of(c.s.front) ^ kTop) + kOnes) ^ kTop;           // position + 1, 0..127
-  const std::uint32_t at_end = top_bits((next | kTop) - word_of(c.k.track_length));  // position + 1 >= length
+  const std::uint64_t next = ((word_of(c.s.front.items) ^ kTop) + kOnes) ^ kTop;           // position + 1, 0..127
+  const std::uint32_t at_end = top_bits((next | kTop) - word_of(c.k.track_length.items));  // position + 1 >= length
   std::uint32_t bits = ~at_end & 0xffu;
   for (std::size_t r = 0; r < 2; ++r)
     if (c.s.surrendered[r]) bits &= ~c.k.region_fronts[r];
@@ -107,7 +107,7 @@ Targets directed_targets(const CCtx& c, int power) {
   const std::uint8_t front = c.s.directed_front[power_at(power)];
   if (front == kNone || c.s.directed_paid[power_at(power)] >= 2 || !has_entry_space(c, front)) return t;
   const Front& f = c.d.fronts[front];
-  const TrackStep& entry = f.track[at(c.s.front[front] + 1)];
+  const TrackStep& entry = f.track[at(c.s.front[front_at(front)] + 1)];
   if (entry.amphibious && c.s.naval[f.theater] < entry.naval_required) {
     if (can_place_naval(c, f.theater)) t.naval |= 1u << f.theater;
   } else {
@@ -390,7 +390,7 @@ void allocate(const Ctx& c, int seat, core::Action a) {
   const char* rule = source == 0 ? "6.5" : "6.9";
   switch (kind_of(a)) {
     case Act::Offensive:
-      ++s.offensive[arg_a(a)];
+      ++s.offensive[front_at(arg_a(a))];
       c.note(rule, seat, Event::OffensivePlaced, arg_a(a), seat, source);
       break;
     case Act::Naval: place_naval(c, arg_a(a), seat, rule); break;

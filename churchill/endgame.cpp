@@ -9,7 +9,7 @@ namespace churchill {
 namespace {
 
 bool front_in(const Data& d, const State& s, int front, int space) {
-  return s.front[at(front)] >= 0 && d.fronts[at(front)].track[at(s.front[at(front)])].space == space;
+  return s.front[front_at(front)] >= 0 && d.fronts[at(front)].track[at(s.front[front_at(front)])].space == space;
 }
 
 // G: which powers a Front in an Axis power scores for (US and UK Fronts count for both, 9.4 G).

@@ -448,7 +448,7 @@ Game::Game(const Data& data) : data_(&data) {
   for (std::size_t t = 0; t < d.theaters.size() && t < kMaxTheaters; ++t)
     known_.region_theaters[static_cast<std::size_t>(d.theaters[t].region)] |= 1u << t;
   for (std::size_t f = 0; f < d.fronts.size() && f < kMaxFronts; ++f) {
-    known_.track_length[f] = static_cast<std::int8_t>(d.fronts[f].track.size());
+    known_.track_length[front_at(f)] = static_cast<std::int8_t>(d.fronts[f].track.size());
     known_.region_fronts[static_cast<std::size_t>(d.theaters[d.fronts[f].theater].region)] |= 1u << f;
   }
   known_.front_countries = rules::front_countries(d, known_);
@@ -474,7 +474,7 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   s.alignment.fill(kNone);
   s.global.fill(kNone);  // 9.52, 9.62, 9.72: all Global Issue markers neutral
   for (std::size_t f = 0; f < d.fronts.size(); ++f) {
-    s.front[f] = sc.fronts[f];
+    s.front[front_at(f)] = sc.fronts[f];
     // 7.13: the countries of spaces a Front has already passed are behind the front.
     for (int i = 0; i < sc.fronts[f]; ++i)
       for (std::size_t l = 0; l < d.locations.size(); ++l)

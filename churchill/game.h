@@ -41,7 +41,7 @@ struct Known {
   // 3.25: the Front of each theater box, or -1 (the Arctic has naval support only, no Front).
   std::array<std::int8_t, kMaxTheaters> front_of_theater;
   // 3.25: the number of positions of each Front's track (a Front at the last one has no entry space).
-  std::array<std::int8_t, kMaxFronts> track_length;
+  FrontArray<std::int8_t> track_length;
   // 7.8: bits of the Fronts and of the theater boxes of each Region (Europe, Pacific).
   std::array<std::uint32_t, 2> region_fronts, region_theaters;
 };

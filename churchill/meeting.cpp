@@ -328,7 +328,7 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
         break;
       case EffectType::PlaceOffensive:
         if (e.front != kAnyFront && has_entry_space(c, e.front) && !theater_surrendered(c, c.d.fronts[e.front].theater)) {
-          s.offensive[e.front] = static_cast<std::int8_t>(s.offensive[e.front] + e.amount);
+          s.offensive[front_at(e.front)] = static_cast<std::int8_t>(s.offensive[front_at(e.front)] + e.amount);
           c.note("5.22", p.seat, Event::OffensivePlaced, e.front, p.seat, 0);
         } else if (e.front == kAnyFront) {  // placed on any Front in Production Allocation
           s.support_bonus[power_at(p.seat)][3] = static_cast<std::int8_t>(s.support_bonus[power_at(p.seat)][3] + e.amount);

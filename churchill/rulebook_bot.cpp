@@ -221,8 +221,9 @@ class RulebookBot final : public Bot {
             [&x](core::Action a, int&) {
               const int i = arg_a(a);
               const Issue& is = x.d().issues[static_cast<std::size_t>(i)];
-              if (is.kind == IssueKind::SecondFront) return x.me != kUK && want_center(x, i) && x.s.front[x.k().western] >= 0;
-              if (is.kind == IssueKind::UssrDeclaresWar) return x.me == kUS && want_center(x, i) && x.s.front[x.k().far_east] >= 0;
+              if (is.kind == IssueKind::SecondFront) return x.me != kUK && want_center(x, i) && x.s.front[front_at(x.k().western)] >= 0;
+              if (is.kind == IssueKind::UssrDeclaresWar)
+                return x.me == kUS && want_center(x, i) && x.s.front[front_at(x.k().far_east)] >= 0;
               return false;
             },
             // 2. The issue it values most, counting the bonuses its hand has for it (11.3).
@@ -399,10 +400,10 @@ class RulebookBot final : public Bot {
     if (gain) return *gain;
     gain = 0;
     const Front& f = x.d().fronts[static_cast<std::size_t>(front)];
-    const int next = x.s.front[static_cast<std::size_t>(front)] + 1;
+    const int next = x.s.front[front_at(front)] + 1;
     if (next >= static_cast<int>(f.track.size())) return 0;
     State after = x.s;
-    after.front[static_cast<std::size_t>(front)] = static_cast<std::int8_t>(next);
+    after.front[front_at(front)] = static_cast<std::int8_t>(next);
     auto& entered = after.entered[static_cast<std::size_t>(f.track[static_cast<std::size_t>(next)].space)];
     if (entered == 0) entered = static_cast<std::int8_t>(x.s.conference);
     const auto is = x.g.front_totals(after);  // only these conditions change when a Front advances
@@ -419,7 +420,7 @@ class RulebookBot final : public Bot {
     const bool mine = x.me == kUSSR ? f.color == Power::USSR : f.color != Power::USSR;
     const int strength = rules::front_strength(x.s, front);
     const int left = rules::spaces_left(x.d(), x.s, front);
-    const int next = x.s.front[static_cast<std::size_t>(front)] + 1;
+    const int next = x.s.front[front_at(front)] + 1;
     const bool blocked = next < static_cast<int>(f.track.size()) && rules::barred_by_conditional(x.k(), x.s, f, next);
     return (strength >= 10) * 10000 + blocked * 5000 - advance_gain(x, front) * kFrontGain + (!mine) * 100 + left * 10 +
            std::max(0, strength);
@@ -442,7 +443,7 @@ class RulebookBot final : public Bot {
               const int f = x.k().front_of_theater[static_cast<std::size_t>(arg_a(a))];
               if (f < 0) return false;
               const Front& front = x.d().fronts[static_cast<std::size_t>(f)];
-              const int next = s.front[static_cast<std::size_t>(f)] + 1;
+              const int next = s.front[front_at(f)] + 1;
               if (next >= static_cast<int>(front.track.size())) return false;
               const TrackStep& t = front.track[static_cast<std::size_t>(next)];
               if (!t.amphibious || s.naval[static_cast<std::size_t>(arg_a(a))] >= t.naval_required) return false;

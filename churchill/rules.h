@@ -345,7 +345,7 @@ void remove_alignment(const Ctx& c, int location, std::uint8_t powers);
 // Support markers (6.5); placement.cpp
 inline bool can_place_naval(const CCtx& c, int theater) { return c.s.naval[at(theater)] < 5; }
 void place_naval(const Ctx& c, int theater, int power, const char* rule);
-inline bool has_entry_space(const CCtx& c, int front) { return c.s.front[at(front)] + 1 < c.k.track_length[at(front)]; }
+inline bool has_entry_space(const CCtx& c, int front) { return c.s.front[front_at(front)] + 1 < c.k.track_length[front_at(front)]; }
 inline bool theater_surrendered(const CCtx& c, int theater) {
   // 7.8: Germany's surrender closes Europe's tracks, Japan's the Pacific's.
   return c.s.surrendered[static_cast<std::size_t>(c.d.theaters[at(theater)].region)];

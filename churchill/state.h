@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "churchill/data.h"
+#include "core/ids.h"
 #include "core/step_stack.h"
 #include "core/steps.h"
 
@@ -19,6 +20,13 @@ inline constexpr int kHandSize = 7;
 inline constexpr int kChair = 7;  // the seventh space of a track: the Leader's chair (5.23)
 inline constexpr int kMaxMandates = 12;
 inline constexpr int kMaxSpaces = 32;
+
+// A Front: its index into Data::fronts, typed so that it indexes only the arrays of Fronts
+// (core/ids.h); an int becomes one through front_at, checked where checks are live.
+enum class FrontId : std::uint8_t {};
+template <class T>
+using FrontArray = core::IdArray<FrontId, T, kMaxFronts>;
+constexpr FrontId front_at(int i) { return core::id_at<FrontId, kMaxFronts>(i); }
 
 // Seats are the powers: seat index == Power index.
 inline constexpr std::int8_t kCenter = -1;  // an issue's track owner when it is on the centre space
@@ -423,12 +431,12 @@ struct State {
   bool ussr_declares_war = false;  // 6.22
 
   // Military display
-  std::array<std::int8_t, kMaxFronts> front{};      // track position, or kInBox
-  std::array<std::int8_t, kMaxFronts> offensive{};  // offensive support on the entry space
-  PowerArray<std::uint8_t> directed_front{};        // 6.1: where each power's Directed Offensive is
-  PowerArray<std::int8_t> directed_paid{};          // 6.7: production allocated to it so far
+  FrontArray<std::int8_t> front{};            // track position, or kInBox
+  FrontArray<std::int8_t> offensive{};        // offensive support on the entry space
+  PowerArray<std::uint8_t> directed_front{};  // 6.1: where each power's Directed Offensive is
+  PowerArray<std::int8_t> directed_paid{};    // 6.7: production allocated to it so far
   std::array<std::int8_t, kMaxTheaters> naval{};
-  std::array<std::array<std::int8_t, kReserveKinds>, kMaxFronts> reserves_on_front{};
+  FrontArray<std::array<std::int8_t, kReserveKinds>> reserves_on_front{};
   std::array<std::array<std::int8_t, kReserveKinds>, kMaxTheaters> reserves_in_box{};
   std::array<std::int8_t, kReserveKinds> reserves_pool{};  // still in their Axis country
   std::array<std::uint8_t, 2> theater_leader{};            // [Region] -> Power

@@ -46,8 +46,8 @@ Message position_message(const IssueState& is) {
 
 std::string front_position(const Game& g, const State& s, std::size_t f) {
   const Front& front = g.data().fronts[f];
-  if (s.front[f] < 0) return front.name.substr(0, front.name.find(" Front")) + " Theater box";
-  return g.data().spaces[front.track[static_cast<std::size_t>(s.front[f])].space].name;
+  if (s.front[front_at(f)] < 0) return front.name.substr(0, front.name.find(" Front")) + " Theater box";
+  return g.data().spaces[front.track[static_cast<std::size_t>(s.front[front_at(f)])].space].name;
 }
 
 nlohmann::json origin_json(const Origin& o) { return {{"provenance", provenance_name(o.provenance)}, {"source", o.source}}; }
@@ -407,21 +407,21 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   nlohmann::json fronts = nlohmann::json::object();
   for (std::size_t f = 0; f < d.fronts.size(); ++f) {
     int reserves = 0;
-    for (auto r : s.reserves_on_front[f]) reserves += r;
+    for (auto r : s.reserves_on_front[front_at(f)]) reserves += r;
     nlohmann::json directed = nlohmann::json::array();
     for (int p = 0; p < kPowers; ++p)
       if (s.directed_front[power_at(p)] == f) directed.push_back(pname(p));
     // 6.21, 6.22: the entry space waits for its conditional issue (D-Day, Manchuria).
-    const int entry = s.front[f] + 1;
+    const int entry = s.front[front_at(f)] + 1;
     const bool blocked =
         entry < static_cast<int>(d.fronts[f].track.size()) && rules::barred_by_conditional(g.known(), s, d.fronts[f], entry);
-    const nlohmann::json position_id = s.front[f] < 0
-                                           ? nlohmann::json(nullptr)
-                                           : nlohmann::json(d.spaces[d.fronts[f].track[static_cast<std::size_t>(s.front[f])].space].id);
+    const nlohmann::json position_id =
+        s.front[front_at(f)] < 0 ? nlohmann::json(nullptr)
+                                 : nlohmann::json(d.spaces[d.fronts[f].track[static_cast<std::size_t>(s.front[front_at(f)])].space].id);
     fronts[d.fronts[f].id] = {
         {"position", front_position(g, s, f)},
         {"position_id", position_id},
-        {"offensive", s.offensive[f]},
+        {"offensive", s.offensive[front_at(f)]},
         {"reserves", reserves},
         {"directed", directed},
         {"blocked",
@@ -621,15 +621,15 @@ class BoardText {
   }
 
   std::string front_position(std::size_t f) const {
-    if (s_.front[f] < 0) return tr("board.theater_box");
-    return n_.space(d_.fronts[f].track[static_cast<std::size_t>(s_.front[f])].space);
+    if (s_.front[front_at(f)] < 0) return tr("board.theater_box");
+    return n_.space(d_.fronts[f].track[static_cast<std::size_t>(s_.front[front_at(f)])].space);
   }
 
   std::string fronts() const {
     std::vector<std::string> cells;
     for (std::size_t f = 0; f < d_.fronts.size(); ++f)
       cells.push_back(fmt::format("{}{} +{} ⚓{}", pad(clip(n_.front(static_cast<int>(f)), 33), 34), pad(clip(front_position(f), 23), 24),
-                                  s_.offensive[f], s_.naval[d_.fronts[f].theater]));
+                                  s_.offensive[front_at(f)], s_.naval[d_.fronts[f].theater]));
     cells.push_back(fmt::format("{}{}    ⚓{}", pad(clip(n_.theater(g_.known().arctic), 33), 34), pad("", 24), s_.naval[g_.known().arctic]));
     return tr("board.fronts") + "\n" + columns(cells, 38, 1);
   }

@@ -65,15 +65,15 @@ int removal_cost(const CCtx& c, int location) {
 // --- 7.6: Axis reserves --------------------------------------------------------------------------
 
 int entry_space(const CCtx& c, int front) {
-  return has_entry_space(c, front) ? c.d.fronts[at(front)].track[at(c.s.front[at(front)] + 1)].space : -1;
+  return has_entry_space(c, front) ? c.d.fronts[at(front)].track[at(c.s.front[front_at(front)] + 1)].space : -1;
 }
 
 void oppose(const Ctx& c, int front, ReserveKind kind, int n, const char* rule) {
   if (n <= 0) return;
   State& s = c.s;
   s.reserves_pool[static_cast<std::size_t>(kind)] = static_cast<std::int8_t>(s.reserves_pool[static_cast<std::size_t>(kind)] - n);
-  s.reserves_on_front[at(front)][static_cast<std::size_t>(kind)] =
-      static_cast<std::int8_t>(s.reserves_on_front[at(front)][static_cast<std::size_t>(kind)] + n);
+  s.reserves_on_front[front_at(front)][static_cast<std::size_t>(kind)] =
+      static_cast<std::int8_t>(s.reserves_on_front[front_at(front)][static_cast<std::size_t>(kind)] + n);
   c.note(rule, -1, Event::ReservePlaced, static_cast<int>(kind), n, front, -1);
 }
 
@@ -129,7 +129,7 @@ std::uint32_t fronts_entering(const CCtx& c, int axis_space) {
   std::uint32_t bits = 0;
   for (std::size_t f = 0; f < c.d.fronts.size(); ++f) {
     const int front = static_cast<int>(f);
-    if (entry_space(c, front) == axis_space && may_enter(c, front, c.s.front[f] + 1)) bits |= 1u << f;
+    if (entry_space(c, front) == axis_space && may_enter(c, front, c.s.front[front_at(f)] + 1)) bits |= 1u << f;
   }
   return bits;
 }
@@ -151,15 +151,15 @@ bool europe_priority(const Ctx& c, step::Reserves& step) {
       if (has_entry_space(c, e)) oppose(c, e, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
       break;
     case 3:  // Battle of the Atlantic
-      if (s.front[at(w)] < 0 && pool(ReserveKind::GermanNavy) > 0)
+      if (s.front[front_at(w)] < 0 && pool(ReserveKind::GermanNavy) > 0)
         navy_to_box(c, c.d.fronts[at(w)].theater, ReserveKind::GermanNavy, "7.62");
       break;
     case 4:  // Eastern Horde (the optional German Reserves rule sends 1, ruling 7)
-      if (s.front[at(w)] <= 0 && has_entry_space(c, e))
+      if (s.front[front_at(w)] <= 0 && has_entry_space(c, e))
         oppose(c, e, ReserveKind::GermanArmy, std::min(s.german_reserves_option ? 1 : 4, pool(ReserveKind::GermanArmy)), "7.62");
       break;
     case 5:  // Atlantic Wall
-      if (s.front[at(w)] == 0) oppose(c, w, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
+      if (s.front[front_at(w)] == 0) oppose(c, w, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
       break;
     case 6:  // after Normandy: two armies against the Front closer to Germany; equidistant, one each
       if (s.entered[c.k.normandy] != 0) {
@@ -200,14 +200,14 @@ bool pacific_priority(const Ctx& c, step::Reserves& step) {
   switch (step.priority) {
     case 1: waits = split(c, kSplitJapan, fronts_entering(c, japan(c)), armies); break;
     case 2:
-      if (s.front[c.k.far_east] >= 0 && has_entry_space(c, c.k.far_east))
+      if (s.front[front_at(c.k.far_east)] >= 0 && has_entry_space(c, c.k.far_east))
         oppose(c, c.k.far_east, ReserveKind::JapaneseArmy, std::min(2, armies), "7.64");
       break;
     case 3:  // an army in each B29 entry space; one already there (a Conference card's) meets it
       for (int f : {static_cast<int>(c.k.central_pacific), static_cast<int>(c.k.sw_pacific), static_cast<int>(c.k.cbi)}) {
         const int space = entry_space(c, f);
         const auto army = static_cast<std::size_t>(ReserveKind::JapaneseArmy);
-        if (space >= 0 && c.d.spaces[at(space)].b29 && s.reserves_on_front[at(f)][army] == 0)
+        if (space >= 0 && c.d.spaces[at(space)].b29 && s.reserves_on_front[front_at(f)][army] == 0)
           oppose(c, f, ReserveKind::JapaneseArmy, std::min<int>(1, s.reserves_pool[army]), "7.64");
       }
       break;
@@ -239,7 +239,7 @@ bool pacific_priority(const Ctx& c, step::Reserves& step) {
 int ijn_target(const CCtx& c) {
   for (int f : {static_cast<int>(c.k.central_pacific), static_cast<int>(c.k.sw_pacific), static_cast<int>(c.k.cbi)}) {
     if (!has_entry_space(c, f)) continue;
-    const TrackStep& t = c.d.fronts[at(f)].track[at(c.s.front[at(f)] + 1)];
+    const TrackStep& t = c.d.fronts[at(f)].track[at(c.s.front[front_at(f)] + 1)];
     if (t.amphibious && c.s.naval[c.d.fronts[at(f)].theater] >= t.naval_required) return f;
   }
   return -1;
@@ -251,7 +251,7 @@ int strength(const CCtx& c, int front) { return front_strength(c.s, front); }
 
 void enter(const Ctx& c, int front, const char* rule);
 
-int front_at(const CCtx& c, int i) {
+int front_in_order(const CCtx& c, int i) {
   const std::array<int, 7> fronts = {c.k.western,  c.k.eastern,         c.k.mediterranean, c.k.cbi,
                                      c.k.far_east, c.k.central_pacific, c.k.sw_pacific};
   return fronts[at(i)];
@@ -310,12 +310,12 @@ bool barred_by_conditional(const Known& k, const State& s, const Front& front, i
 // 7.0: the War Phase begins once the Decision Segment is over. Each player has one network more.
 int front_strength(const State& s, int front) {
   int opposing = 0;
-  for (std::int8_t r : s.reserves_on_front[at(front)]) opposing += r;
-  return 2 + 2 * s.offensive[at(front)] - 2 * opposing;
+  for (std::int8_t r : s.reserves_on_front[front_at(front)]) opposing += r;
+  return 2 + 2 * s.offensive[front_at(front)] - 2 * opposing;
 }
 
 int spaces_left(const Data& d, const State& s, int front) {  // kInBox (-1): the whole track
-  return static_cast<int>(d.fronts[at(front)].track.size()) - 1 - s.front[at(front)];
+  return static_cast<int>(d.fronts[at(front)].track.size()) - 1 - s.front[front_at(front)];
 }
 
 void begin_war(const Ctx& c) {
@@ -555,10 +555,10 @@ void run_advance(const Ctx& c, step::Campaigns st) {
     const int i = st.index++;
     c.set_top(st);
     if (i == 3) check_germany(c);
-    const int front = front_at(c, i);
+    const int front = front_in_order(c, i);
     const Front& f = c.d.fronts[at(front)];
     if (!has_entry_space(c, front) || theater_surrendered(c, f.theater)) continue;
-    const int next = s.front[at(front)] + 1;
+    const int next = s.front[front_at(front)] + 1;
     int exception = barred_by(c, front, next);
     if (exception == 0 && strength(c, front) <= 0) exception = 2;
     if (exception == 0) {
@@ -568,7 +568,7 @@ void run_advance(const Ctx& c, step::Campaigns st) {
     const bool naval = exception == 1;  // the strength of 7.72 as the roll would use it: support still counted
     c.note("7.73", -1, Event::FrontHeld, front, exception, naval ? s.naval[f.theater] : strength(c, front),
            f.track[at(next)].naval_required);
-    s.offensive[at(front)] = 0;  // 7.71: removed whether or not a roll was made
+    s.offensive[front_at(front)] = 0;  // 7.71: removed whether or not a roll was made
   }
   check_japan(c);
   s.steps.replace(step::PostMortem{});
@@ -583,12 +583,12 @@ void apply_front_roll(const Ctx& c, core::Action a) {
   const int str = strength(c, front);
   const bool advances = str >= 10 || roll <= str;
   c.note("7.71", -1, Event::FrontRolled, front, roll, str, advances);
-  s.offensive[at(front)] = 0;  // 7.71
+  s.offensive[front_at(front)] = 0;  // 7.71
   if (!advances) return;
   enter(c, front, "7.71");
   // 7.74 Breakthrough: strength 10+ and a modified 10+ roll, into a land space only (ruling 9).
   if (str >= 10 && roll + (str - 10) >= 10) {
-    const int next = s.front[at(front)] + 1;
+    const int next = s.front[front_at(front)] + 1;
     const Front& f = c.d.fronts[at(front)];
     if (next < static_cast<int>(f.track.size()) && !f.track[at(next)].amphibious && may_enter(c, front, next))
       enter(c, front, "7.74");
@@ -603,8 +603,8 @@ namespace {
 void enter(const Ctx& c, int front, const char* rule) {
   State& s = c.s;
   const Front& f = c.d.fronts[at(front)];
-  const int left = s.front[at(front)] >= 0 ? f.track[at(s.front[at(front)])].space : -1;
-  const int space = f.track[at(++s.front[at(front)])].space;
+  const int left = s.front[front_at(front)] >= 0 ? f.track[at(s.front[front_at(front)])].space : -1;
+  const int space = f.track[at(++s.front[front_at(front)])].space;
   if (s.entered[at(space)] == 0) s.entered[at(space)] = s.conference;
   c.note(rule, -1, Event::FrontAdvanced, front, space);
   // A permanently removed reserve comes from its Axis country, or else from the board: first from
@@ -612,7 +612,7 @@ void enter(const Ctx& c, int front, const char* rule) {
   const auto lose = [&](ReserveKind k, const char* why) {
     const std::size_t kind = static_cast<std::size_t>(k);
     std::int8_t* from = s.reserves_pool[kind] > 0 ? &s.reserves_pool[kind] : nullptr;
-    if (!from && s.reserves_on_front[at(front)][kind] > 0) from = &s.reserves_on_front[at(front)][kind];
+    if (!from && s.reserves_on_front[front_at(front)][kind] > 0) from = &s.reserves_on_front[front_at(front)][kind];
     for (auto& r : s.reserves_on_front)
       if (!from && r[kind] > 0) from = &r[kind];
     for (auto& r : s.reserves_in_box)
@@ -677,13 +677,14 @@ void check_japan(const Ctx& c) {
   if (s.surrendered[1]) return;
   bool entered = false;
   for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-    entered |= c.d.fronts[f].end == japan(c) && s.front[f] == static_cast<int>(c.d.fronts[f].track.size()) - 1;
+    entered |= c.d.fronts[f].end == japan(c) && s.front[front_at(f)] == static_cast<int>(c.d.fronts[f].track.size()) - 1;
   bool b29 = false;
   for (std::size_t sp = 0; sp < c.d.spaces.size(); ++sp) b29 |= c.d.spaces[sp].b29 && s.entered[sp] != 0;
   const Front& fe = c.d.fronts[c.k.far_east];
   int manchuria = 0;
   while (manchuria < static_cast<int>(fe.track.size()) && fe.track[at(manchuria)].space != c.k.manchuria) ++manchuria;
-  const bool emperor = s.surrendered[0] && s.a_bomb == static_cast<int>(c.d.a_bomb.size()) - 1 && b29 && s.front[c.k.far_east] >= manchuria;
+  const bool emperor =
+      s.surrendered[0] && s.a_bomb == static_cast<int>(c.d.a_bomb.size()) - 1 && b29 && s.front[front_at(c.k.far_east)] >= manchuria;
   if (!entered && !emperor) return;
   s.surrendered[1] = true;
   c.note("7.82", -1, Event::Surrender, 1);

@@ -17,13 +17,13 @@ class Scoring : public ::testing::Test {
   }
   std::size_t P(const char* p) const { return static_cast<std::size_t>(*power_from_name(p)); }
   std::size_t L(const char* id) const { return data().location(id); }
-  void front_at(const char* front, const char* space) {
+  void put_front(const char* front, const char* space) {
     const auto f = data().front(front);
     const auto& track = data().fronts[f].track;
     for (std::size_t i = 0; i < track.size(); ++i) {
       s.entered[track[i].space] = static_cast<std::int8_t>(s.entered[track[i].space] ? s.entered[track[i].space] : 1);
       if (data().spaces[track[i].space].id == space) {
-        s.front[f] = static_cast<std::int8_t>(i);
+        s.front[front_at(f)] = static_cast<std::int8_t>(i);
         return;
       }
     }
@@ -71,17 +71,17 @@ TEST_F(Scoring, F_EmptyColoniesForTheUk) {
 }
 
 TEST_F(Scoring, G_AxisOccupiedAtMostEightEach) {
-  front_at("western", "germany");
-  front_at("eastern", "germany");
-  front_at("central-pacific", "japan");
-  front_at("sw-pacific", "japan");
+  put_front("western", "germany");
+  put_front("eastern", "germany");
+  put_front("central-pacific", "japan");
+  put_front("sw-pacific", "japan");
   EXPECT_EQ(vp("G"), (V{16, 16, 8}));
 }
 
 TEST_F(Scoring, H_I_J_Mediterranean) {
-  front_at("mediterranean", "central-italy");
+  put_front("mediterranean", "central-italy");
   EXPECT_EQ(vp("H"), (V{2, 0, 0}));
-  front_at("mediterranean", "northern-italy");
+  put_front("mediterranean", "northern-italy");
   EXPECT_EQ(vp("H"), (V{0, 0, 0})) << "9.4 example 1: only the furthest space";
   EXPECT_EQ(vp("I"), (V{3, 0, 0}));
   EXPECT_EQ(vp("J"), (V{0, 2, 0}));
@@ -102,17 +102,17 @@ TEST_F(Scoring, K_L_WhichLandingCameFirst) {
 }
 
 TEST_F(Scoring, M_GermanySurrenderedWithoutTheWest) {
-  front_at("eastern", "germany");
+  put_front("eastern", "germany");
   s.surrendered[0] = true;
   EXPECT_EQ(vp("M"), (V{0, 0, 5}));
   EXPECT_EQ(vp("N"), (V{0, 0, 0})) << "9.4 example 2: not East Germany once in Germany";
-  front_at("western", "germany");
+  put_front("western", "germany");
   EXPECT_EQ(vp("M"), (V{0, 0, 0}));
 }
 
 TEST_F(Scoring, N_O_TheRoadsToGermany) {
-  front_at("eastern", "east-germany");
-  front_at("western", "rhineland");
+  put_front("eastern", "east-germany");
+  put_front("western", "rhineland");
   EXPECT_EQ(vp("N"), (V{0, 0, 5}));
   EXPECT_EQ(vp("O"), (V{2, 2, 0}));
 }
@@ -125,35 +125,35 @@ TEST_F(Scoring, P_GermanTechnology) {
 TEST_F(Scoring, Q_JapanSurrenderedUnoccupied) {
   s.surrendered[1] = true;
   EXPECT_EQ(vp("Q"), (V{0, 5, 0}));
-  front_at("far-east", "japan");
+  put_front("far-east", "japan");
   EXPECT_EQ(vp("Q"), (V{0, 0, 0}));
 }
 
 TEST_F(Scoring, R_MacArthurHasNotReturned) {
   EXPECT_EQ(vp("R"), (V{3, 0, 3}));
-  front_at("sw-pacific", "philippines");
+  put_front("sw-pacific", "philippines");
   EXPECT_EQ(vp("R"), (V{0, 0, 0}));
 }
 
 TEST_F(Scoring, S_InterserviceRivalry) {
-  front_at("central-pacific", "iwo-jima");        // 2 from Japan
-  front_at("sw-pacific", "vogelkop-new-guinea");  // 3 from Japan
+  put_front("central-pacific", "iwo-jima");        // 2 from Japan
+  put_front("sw-pacific", "vogelkop-new-guinea");  // 3 from Japan
   EXPECT_EQ(vp("S"), (V{0, 0, 0}));
-  s.front[data().front("sw-pacific")] = 0;  // Papua New Guinea: 4 from Japan
+  s.front[front_at(data().front("sw-pacific"))] = 0;  // Papua New Guinea: 4 from Japan
   EXPECT_EQ(vp("S"), (V{5, 0, 5}));
 }
 
 TEST_F(Scoring, T_U_V_W_X_PacificSpaces) {
-  front_at("central-pacific", "iwo-jima");
+  put_front("central-pacific", "iwo-jima");
   EXPECT_EQ(vp("T"), (V{0, 2, 0}));
-  front_at("central-pacific", "okinawa");
+  put_front("central-pacific", "okinawa");
   EXPECT_EQ(vp("T"), (V{0, 0, 0}));
   EXPECT_EQ(vp("U"), (V{0, 5, 0}));
-  front_at("sw-pacific", "kyushu");
+  put_front("sw-pacific", "kyushu");
   EXPECT_EQ(vp("V"), (V{0, 5, 0}));
-  front_at("cbi", "formosa");
+  put_front("cbi", "formosa");
   EXPECT_EQ(vp("W"), (V{5, 0, 0}));
-  front_at("far-east", "korea");
+  put_front("far-east", "korea");
   EXPECT_EQ(vp("X"), (V{0, 0, 8}));
 }
 
@@ -198,7 +198,7 @@ class Victory : public Scoring {
       }
     if (soviets_alone_in_germany) {
       const auto eastern = data().front("eastern");
-      s.front[eastern] = static_cast<std::int8_t>(data().fronts[eastern].track.size() - 1);
+      s.front[front_at(eastern)] = static_cast<std::int8_t>(data().fronts[eastern].track.size() - 1);
     }
     const auto base = game.score(s, false).total;
     const std::array<int, kPowers> want = {uk, us, ussr};
