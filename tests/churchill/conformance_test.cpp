@@ -78,5 +78,21 @@ TEST(ChurchillPreconditions, AnActionAtTheWrongStepStopsACheckedBuild) {
 #endif
 }
 
+// Typed ids (core/ids.h): an int meets the arrays of powers and of Fronts only through power_at and
+// front_at, which stop a checked build on an index that names none (a fourth power, kInBox or kNone
+// taken for a Front) instead of reading the next field of the State.
+TEST(ChurchillPreconditions, AnIndexThatNamesNoPowerOrFrontStopsACheckedBuild) {
+  const State s = Game(data()).new_game(*data().scenario("training"));
+  EXPECT_EQ(s.hand[power_at(2)], s.hand[Power::USSR]);
+  EXPECT_EQ(&s.front[front_at(kMaxFronts - 1)], &s.front.items.back());
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const auto h = s.hand[power_at(kPowers)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto f = s.front[front_at(kInBox)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto f = s.offensive[front_at(kNone)]; }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 }  // namespace
 }  // namespace churchill::testing
