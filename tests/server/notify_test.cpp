@@ -682,7 +682,9 @@ class NotifierOverALobby : public LobbyOverFailingStore {
 TEST_F(NotifierOverALobby, Issue35_EachTurnOfAWholeGameIsToldOnceAsItsActionsCountIt) {
   for (unsigned seed : {1u, 2u, 3u}) {
     SCOPED_TRACE(seed);
-    const auto [id, start] = played(seed);
+    const auto game = played(seed);
+    const std::string& id = game.first;
+    const std::size_t start = game.second;
     const std::size_t turns = turns_of_uk(id, start);
     EXPECT_GT(turns, 5u);
     ASSERT_TRUE(eventually([&] {

@@ -145,7 +145,8 @@ TEST(Phase6Step1, ADoneLeavingMedalsUnusedOnStressIsMarkedToConfirm) {
   EXPECT_FALSE(g.view_json(g.observe(s, g.seat_of(USSR)), g.seat_of(USSR))["action_confirm"].contains("done GER"));
   act(g, s, GER, "cancel-stress GER medal");
   const nlohmann::json after = confirm(s);
-  EXPECT_FALSE(after.contains("done GER") && after["done GER"]["parts"] == nlohmann::json::array({"stress"})) << "no Medal left: nothing to ask";
+  EXPECT_FALSE(after.contains("done GER") && after["done GER"]["parts"] == nlohmann::json::array({"stress"}))
+      << "no Medal left: nothing to ask";
 
   State r = g.new_game();
   for (NationState& n : r.nation) n.stress = 0, n.medals = 0, n.goods = 0;
