@@ -167,9 +167,10 @@ nlohmann::json morale_confirmations(const Game& g, const State& v, core::Seat se
   for (int n = 0; n < kNations; ++n) {
     const auto offered = [&](ActionKind kind) { return offers(legal, n, kind); };
     if (!offered(ActionKind::Done) || !offered(use)) continue;
-    const core::i18n::Message asked = text::key(cancel ? "warroom.confirm.stress" : "warroom.confirm.relief").with("nation", text::nation(n));
+    const core::i18n::Message asked =
+        text::key(cancel ? "warroom.confirm.stress" : "warroom.confirm.relief").with("nation", text::nation(n));
     out[g.action_to_string(v, seat, encode(ActionKind::Done, n))] = {{"parts", nlohmann::json::array({cancel ? "stress" : "relief"})},
-                                                                      {"message", core::i18n::to_json(asked)}};
+                                                                     {"message", core::i18n::to_json(asked)}};
   }
   return out;
 }
