@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: checks the C++ sources' layout, builds a release and an AddressSanitizer+UndefinedBehaviorSanitizer configuration and
-# runs the whole suite in both; the web client's lint and unit tests; the threaded tests under
-# ThreadSanitizer.
+# runs the whole suite in both; clang-tidy's checks; the web client's lint and unit tests; the
+# threaded tests under ThreadSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each stage's heading says how long the run has taken so far (CI's budget is 30 minutes).
@@ -21,6 +21,13 @@ for config in release sanitize; do
   if [ "$config" = release ]; then  # setup.sh has installed the web client's packages
     say "web client: ESLint, Prettier, unit tests (Vitest)"
     (cd web && npm run --silent lint && npm test --silent)
+    # clang-tidy over the release build's unity files (about 12 minutes of processor time), beside
+    # the rest at the lowest scheduling priority: it takes the processor time the other stages leave
+    # (a browser script waiting on its page, a build's links, a test run's last long test) and what is
+    # left of it runs at the end.
+    say "clang-tidy (in the background, read at the end)"
+    nice -n 19 scripts/tidy.sh >build/tidy.log 2>&1 &
+    tidy=$!
   fi
   say "$config tests"
   # Under the sanitizers (several times slower) the Churchill soak plays 100 games a scenario instead
@@ -43,4 +50,6 @@ say "tsan tests"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" -L threads \
   -E '^(Server\.SlowAndSilentWebSocketsAreBoundedAndClosed|Attack\.SixtySpectatorsOfFinishedGamesStayUnderTheMemoryCeiling)$'
+say "clang-tidy (waiting for what is left of it)"
+wait "$tidy" || { sed 's/\x1b\[[0-9;]*m//g' build/tidy.log | grep -E -A4 '(error|warning): '; echo "clang-tidy failed (build/tidy.log)"; exit 1; }
 say "all tests passed"

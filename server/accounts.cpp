@@ -129,7 +129,8 @@ Accounts::Accounts(boost::asio::io_context& io, SideStore& store, Lobby& lobby, 
       notifier_(notifier),
       by_address_(20, 20),
       by_name_(6, 10),
-      hasher_(io, {{Lane::Hash, 1}}, [] {}) {
+      hasher_(
+          io, {{Lane::Hash, 1}}, [] {}, 0) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
 }
 

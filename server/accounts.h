@@ -81,7 +81,8 @@ class Accounts {
  private:
   // Sign-ins and registrations: their Argon2id work on a thread of its own (hasher_), so that neither
   // the event loop nor the store's worker (My games, table talk, settings) waits behind it, taken by
-  // address in turn, so that a sign-in waits for at most one hash of each address flooding them.
+  // address in turn, so that a sign-in waits for at most one hash of each address flooding them, at
+  // the priority of the requests (a request waits on each hash).
   std::shared_ptr<void> hash_place(const std::string& client);
   void hash(const std::string& client, std::function<JobAnswer()> work, std::function<void(JobAnswer)> done);
   void then_store(Work work, const std::function<void(JobAnswer)>& done);

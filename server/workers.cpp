@@ -42,8 +42,8 @@ Job FairQueue::pop() {
   return job;
 }
 
-Workers::Workers(boost::asio::io_context& io, const std::map<Lane, std::size_t>& threads, std::function<void()> then)
-    : io_(io), then_(std::move(then)) {
+Workers::Workers(boost::asio::io_context& io, const std::map<Lane, std::size_t>& threads, std::function<void()> then, int niceness)
+    : io_(io), then_(std::move(then)), niceness_(niceness) {
   for (const auto& [lane, count] : threads) {
     auto pool = std::make_unique<Pool>();
     for (std::size_t i = 0; i < std::max<std::size_t>(count, 1); ++i) pool->threads.emplace_back([this, p = pool.get()] { work(*p); });
@@ -75,7 +75,7 @@ void Workers::stop() {
 
 void Workers::work(Pool& pool) {
   // A worker yields to the event loop: the loop answers requests, the workers use what is left.
-  ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 10);
+  if (niceness_ != 0) ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), niceness_);
   for (;;) {
     Job job;
     {

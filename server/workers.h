@@ -43,8 +43,9 @@ class FairQueue {
 
 class Workers {
  public:
-  // `threads` per lane (at least one each); `then` runs on `io` after every job's answer.
-  Workers(boost::asio::io_context& io, const std::map<Lane, std::size_t>& threads, std::function<void()> then);
+  // `threads` per lane (at least one each); `then` runs on `io` after every job's answer. The threads
+  // run at `niceness` (10: below the event loop's requests; 0 for work a request itself waits on).
+  Workers(boost::asio::io_context& io, const std::map<Lane, std::size_t>& threads, std::function<void()> then, int niceness = 10);
   ~Workers();
   Workers(const Workers&) = delete;
   Workers& operator=(const Workers&) = delete;
@@ -62,6 +63,7 @@ class Workers {
   void work(Pool& pool);
   boost::asio::io_context& io_;
   std::function<void()> then_;
+  int niceness_;
   std::map<Lane, std::unique_ptr<Pool>> pools_;
   std::atomic<bool> stopping_{false};
 };
