@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/guarded_main.h"
 #include "tests/support/http_client.h"
 
 namespace beast = boost::beast;
@@ -162,10 +163,5 @@ int run(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "load_test: %s\n", e.what());
-    return 1;
-  }
+  return cli::guarded_main("load_test", [&] { return run(argc, argv); });
 }

@@ -4,8 +4,6 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <cstdio>
-#include <exception>
 
 #include <filesystem>
 #include <functional>
@@ -14,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/guarded_main.h"
 #include "core/title.h"
 
 namespace cli {
@@ -38,20 +37,6 @@ void add_match_commands(CLI::App& app, Kit& kit, int& exit_code);
 
 // Parses the command line and runs the chosen command; an error is one line on stderr and exit 1.
 int run(CLI::App& app, Kit& kit, int argc, char** argv, const int& exit_code);
-
-// A program's main around `body`: what escapes it (building the commands, before run() answers errors
-// itself) is one line on stderr and exit 1 too, never an exception out of main.
-template <class Body>
-int guarded_main(const char* program, Body&& body) noexcept {
-  try {
-    return body();
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s: %s\n", program, e.what());
-  } catch (...) {
-    std::fprintf(stderr, "%s: an unknown error\n", program);
-  }
-  return 1;
-}
 
 // "UK=human,US=bot:rulebook": the controllers a --seats option names; throws SetupError on a bad item.
 std::vector<std::pair<std::string, std::string>> parse_seat_controllers(const std::string& text);

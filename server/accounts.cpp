@@ -97,6 +97,24 @@ nlohmann::json vacation_json(const Vacation& v, std::int64_t now) {
           {"until", away ? nlohmann::json(v.until) : nlohmann::json(nullptr)}};
 }
 
+// What a job of the accounts' threads answers: its work's answer, or its error as the request's (a
+// store that cannot be used 503, anything else 500, logged).
+JobAnswer answer_of(const std::function<JobAnswer()>& work) {
+  JobAnswer o;
+  try {
+    o = work();
+  } catch (const ApiError& e) {
+    o.error = e;
+  } catch (const StoreError& e) {
+    std::cerr << "serve: accounts: " << printable(e.what(), 200) << std::endl;
+    o.error = ApiError(503, ErrorCode{"storage"}, "the database cannot be used now; try again");
+  } catch (const std::exception& e) {
+    std::cerr << "serve: accounts: " << printable(e.what(), 200) << std::endl;
+    o.error = ApiError(500, "internal error");
+  }
+  return o;
+}
+
 }  // namespace
 
 Response respond(const Request& req, const JobAnswer& o) {
@@ -158,16 +176,7 @@ std::shared_ptr<void> Accounts::hash_place(const std::string& client) {
 void Accounts::hash(const std::string& client, std::function<JobAnswer()> work, std::function<void(JobAnswer)> done) {
   auto finish = std::make_shared<std::function<void(JobAnswer)>>(std::move(done));  // released on the loop, as submit's
   hasher_.submit(Job{Lane::Hash, client, "", [work = std::move(work), finish]() -> std::function<void()> {
-                       JobAnswer o;
-                       try {
-                         o = work();
-                       } catch (const ApiError& e) {
-                         o.error = e;
-                       } catch (const std::exception& e) {
-                         std::cerr << "serve: accounts: " << printable(e.what(), 200) << std::endl;
-                         o.error = ApiError(500, "internal error");
-                       }
-                       return [finish, o = std::move(o)]() mutable { (*finish)(std::move(o)); };
+                       return [finish, o = answer_of(work)]() mutable { (*finish)(std::move(o)); };
                      }});
 }
 
@@ -233,18 +242,7 @@ bool Accounts::submit(Work work, std::function<void(JobAnswer)> done, std::size_
   // `done` holds the request's connection, which must be released on the loop: the worker only moves it.
   auto finish = std::make_shared<std::function<void(JobAnswer)>>(std::move(done));
   boost::asio::post(worker_, [this, work = std::move(work), finish]() mutable {
-    JobAnswer o;
-    try {
-      o = work(store_);
-    } catch (const ApiError& e) {
-      o.error = e;
-    } catch (const StoreError& e) {
-      std::cerr << "serve: accounts: " << printable(e.what(), 200) << std::endl;
-      o.error = ApiError(503, ErrorCode{"storage"}, "the database cannot be used now; try again");
-    } catch (const std::exception& e) {
-      std::cerr << "serve: accounts: " << printable(e.what(), 200) << std::endl;
-      o.error = ApiError(500, "internal error");
-    }
+    JobAnswer o = answer_of([&] { return work(store_); });
     boost::asio::post(io_, [this, finish = std::move(finish), o = std::move(o)]() mutable {
       --pending_;
       (*finish)(std::move(o));

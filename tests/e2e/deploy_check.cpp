@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/guarded_main.h"
 #include "tests/support/http_client.h"
 
 namespace beast = boost::beast;
@@ -386,10 +387,5 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "deploy_check: %s\n", e.what());
-    return 1;
-  }
+  return cli::guarded_main("deploy_check", [&] { return run(argc, argv); });
 }
