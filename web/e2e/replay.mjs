@@ -108,9 +108,24 @@ try {
   );
   await page.screenshot({ path: `${out}/board-replay-1280x800.png` });
 
-  // The end screen's Replay button opens the replay.
+  // Leaving the replay while a step is on its way: the step arriving late does not draw over the
+  // game's page (it did, and the end screen below vanished under a loaded machine).
+  let answered;
+  const late = new Promise((resolve) => (answered = resolve));
+  await page.route('**/replay?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+    answered();
+  });
+  await page.selectOption('#replay-seat', 'US');
   await page.goto(`${base}#/game/${finished}`);
   await page.waitForSelector('.end a#replay');
+  await late;
+  await page.unroute('**/replay?*');
+  await page.waitForTimeout(200);
+  check((await page.locator('.end a#replay').count()) === 1, "a replay step arriving late drew over the game's page");
+
+  // The end screen's Replay button opens the replay.
   await page.click('.end a#replay');
   await page.waitForURL(new RegExp(`#/game/${finished}/replay$`));
   await page.waitForSelector('#replay-step');

@@ -43,6 +43,7 @@ const whyFew = (v: View) => ('options_why' in v ? word(v.options_why_message) ||
 
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
+  let closed = false; // the reader went elsewhere: a view arriving late must not draw over that page
   let filter: string[] = []; // words every action listed must name (an issue, then a card, ...)
   let showAll = false;
   let asking: string | null = null; // the action a question (confirm.ts) is open about
@@ -401,7 +402,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
   const others = new OthersMoves(id, mine?.token, mine?.seat);
   let arrived: View | null = null; // the newest view while they are shown
   const show = (v: View) => {
-    if (JSON.stringify(v) === shown) return;
+    if (closed || JSON.stringify(v) === shown) return;
     if (view && v.version < view.version) return; // an older push arriving late
     if (others.busy) {
       arrived = v;
@@ -485,7 +486,7 @@ export function renderGame(app: HTMLElement, id: string): () => void {
       if (others.active()) others.settle();
       findOpenSeats();
     } catch (err) {
-      app.innerHTML = `<p class="error">${escape((err as Error).message)}</p>`;
+      if (!closed) app.innerHTML = `<p class="error">${escape((err as Error).message)}</p>`;
     }
   })();
   tickClocks();
@@ -501,5 +502,6 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     ending.element.remove();
     document.getElementById('dialog')?.remove();
     mine = null;
+    closed = true;
   };
 }

@@ -128,6 +128,7 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
   let previous: View | null = null;
   let layout: unknown = null;
   let pending = 0; // the latest request: an older answer arriving late is dropped
+  let closed = false; // the reader went elsewhere: an answer arriving late must not draw over that page
   // The table talk this page may read (the server's choice: the seat's own, or all once the game is
   // over), each message shown from the step it was written at.
   let talk: ChatMessage[] = [];
@@ -136,7 +137,7 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
     .chat(id, mine?.token)
     .then((c) => {
       talk = c.messages;
-      if (current) draw();
+      if (current && !closed) draw();
     })
     .catch(() => undefined); // the replay is shown without it
 
@@ -146,11 +147,12 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
       const next = await fetchStep(id, step, seat, mine?.token);
       if (ticket !== pending) return;
       layout ??= await api.layout(next.view.title);
+      if (closed) return;
       previous = current && Math.abs(current.step - next.step) === 1 ? current.view : null;
       current = next;
       draw();
     } catch (err) {
-      if (ticket === pending)
+      if (ticket === pending && !closed)
         app.innerHTML = `<p class="error">${escape((err as Error).message)}</p><p><a href="#/game/${id}">${TEXT.backToGame}</a></p>`;
     }
   };
@@ -161,7 +163,8 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
     try {
       await go(await firstStepAt(place, steps, placeAt));
     } catch (err) {
-      app.innerHTML = `<p class="error">${escape((err as Error).message)}</p><p><a href="#/game/${id}">${TEXT.backToGame}</a></p>`;
+      if (!closed)
+        app.innerHTML = `<p class="error">${escape((err as Error).message)}</p><p><a href="#/game/${id}">${TEXT.backToGame}</a></p>`;
     }
   };
 
@@ -245,7 +248,10 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
   go(0).then(() => {
     if (asked && current) jump(asked, current.steps);
   });
-  return () => document.removeEventListener('keydown', keys);
+  return () => {
+    closed = true;
+    document.removeEventListener('keydown', keys);
+  };
 }
 
 // The lobby's list of finished games (the first page the server lists), each with its Replay button;
