@@ -11,7 +11,11 @@ let cleanup: (() => void) | null = null;
 function route() {
   cleanup?.();
   cleanup = null;
-  const app = document.getElementById('app')!;
+  // Each page draws into an element of its own: an answer arriving after the reader left a page
+  // draws into that page's element, no longer in the document, never over the next page.
+  const app = document.createElement('div');
+  app.className = 'page';
+  document.getElementById('app')!.replaceChildren(app);
   const m = location.hash.match(/^#\/game\/([0-9a-f]+)$/);
   const replay = location.hash.match(/^#\/game\/([0-9a-f]+)\/replay(?:\/\d{1,4}(?:\/[1-7])?)?$/);
   const invited = location.hash.match(/^#\/game\/([0-9a-f]+)\/invite\/([0-9a-f]+)$/);
