@@ -2,10 +2,13 @@
 # clang-tidy with .clang-tidy's checks over the project's C++ sources (clang-tidy 14, installed from
 # Debian's packages if missing). Fails if clang-tidy reports anything.
 #
-# scripts/tidy.sh: every source, as the release build compiles them: its unity files (CMake's
-# UNITY_BUILD, eight sources to a file), each parsed once with the headers its sources share -- about
-# a fifth of the processor time of checking each source alone. Findings in the sources a unity file
-# includes are reported against those sources (the header filter names the project's folders).
+# scripts/tidy.sh: the libraries' and programs' sources (core, the titles, the server, cli), as the
+# release build compiles them: its unity files (CMake's UNITY_BUILD, eight sources to a file), each
+# parsed once with the headers its sources share -- about a fifth of the processor time of checking
+# each source alone. Findings in the sources a unity file includes are reported against those sources
+# (the header filter names the project's folders). This is what the test command runs.
+# scripts/tidy.sh --all: the tests and benchmarks too (more than half of the unity files: by hand,
+# outside CI's 30 minutes).
 # scripts/tidy.sh REGEX: only the sources whose path matches REGEX, each alone, read from
 # build/tidy/compile_commands.json (the release configuration with CHURCHILL_UNITY off, configured
 # here and never built): for a quick look at a few files.
@@ -17,14 +20,19 @@ if ! command -v run-clang-tidy >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq clang-tidy
 fi
 [ -f build/release/compile_commands.json ] || scripts/setup.sh release  # the packages the configuration needs
-ours="$PWD/(core|churchill|warroom|hills|server|cli|tests|bench)/"
+dirs="core|churchill|warroom|hills|server|cli"
+if [ "${1:-}" = --all ]; then
+  dirs="$dirs|tests|bench"
+  shift
+fi
+ours="$PWD/($dirs)/"
 # The build's flags are GCC's: Clang skips the warning options it does not know, and its own warnings
 # are not errors here (the build's -Werror is GCC's business).
 flags=(-quiet -j "$(nproc)" -extra-arg=-Wno-unknown-warning-option -extra-arg=-Wno-error)
 if [ $# -eq 0 ]; then
   # A unity file is nothing but #includes of .cpp files, which bugprone-suspicious-include exists to flag.
   run-clang-tidy "${flags[@]}" -p build/release -header-filter="^$ours" -checks=-bugprone-suspicious-include \
-    "^$PWD/(build/release/.*/Unity/unity_[0-9]+_cxx\.cxx|${ours#"$PWD/"})"
+    "^$PWD/(build/release/($dirs)/.*/Unity/unity_[0-9]+_cxx\.cxx|($dirs)/)"
 else
   cmake -S . -B build/tidy -G Ninja -DCMAKE_BUILD_TYPE=Release -DCHURCHILL_UNITY=OFF >/dev/null
   run-clang-tidy "${flags[@]}" -p build/tidy "$1"
