@@ -132,10 +132,13 @@ const times = [],
 let added = 0;
 for (let tries = 0; tries < 12 && !added; ++tries) {
   if (await page.locator('#decide button.kind[data-word]').count()) await page.click('#decide button.kind[data-word] >> nth=0');
-  const first = await page.getAttribute('#actions button.action >> nth=0', 'data-action');
+  // The first action listed, or the first a panel beside the decision offers in its place (a slot
+  // beside the bids, a placement).
+  const clickable = '#actions button.action, .wr-slots button.take-slot[data-action], .wr-placement button.place';
+  const first = await page.getAttribute(`${clickable} >> nth=0`, 'data-action');
   if (!first) fail('no action to click');
   const had = await mark();
-  const [ms, view] = await timedClick('#actions button.action');
+  const [ms, view] = await timedClick(clickable);
   times.push(ms);
   views.push(view);
   const after = await marked();

@@ -7,7 +7,8 @@
 //    open at 1280x800, lie wholly on the screen and never over the region's own id (on the phone
 //    G1's details covered G1), for regions at the map's top, middle and foot. In Phase 2 a Command
 //    selected on the phone's map is named in a line right above the map, gone once put down.
-// 2. Global War as Japan: the map's first view holds the seat's own stacks, but for a few far ones.
+// 2. Global War as Japan: the map's first view holds the seat's own stacks, but for a few far ones;
+//    on a phone the state panel's table of the seven nations is within the screen's width.
 // 3. A game the rules bots play to its end (round cap 10), watched at 1280x800 and 390x844: each
 //    region the victory conditions name has its id and name on the map and within it ("Greater
 //    Germany" was cut off), no name or id of a region in play runs over the map's edge, and no two
@@ -154,8 +155,27 @@ if (!stacks) fail("Japan's stacks are not on the map");
 if (theater.out.length > stacks / 5)
   fail(`Japan's first view leaves ${theater.out.length} of its ${stacks} stacks out: ${theater.out.join(', ')}`);
 await japan.screenshot({ path: `${out}/warroom-theater-1280x800.png` });
-await japan.context().close();
 console.log(`theater: ${theater.in} of Japan's ${stacks} stacks in its first view`);
+
+// The state panel's table of Global War's seven nations on a phone, in English and in Italian (the
+// longest headings): every column within its box, none behind a sideways scroll (play-test
+// 2026-12-05, afternoon, finding 9: the units column ran off the right edge at 390 px).
+const overflow = () =>
+  japan.evaluate(() => {
+    const box = document.querySelector('table.nations').closest('.wide');
+    return box.scrollWidth - box.clientWidth;
+  });
+await japan.setViewportSize({ width: 390, height: 844 });
+await japan.waitForTimeout(300);
+const cutEn = await overflow();
+await japan.evaluate(() => localStorage.setItem('language', 'it'));
+await japan.reload();
+await japan.waitForSelector('table.nations');
+const cutIt = await overflow();
+await japan.evaluate(() => localStorage.removeItem('language'));
+if (cutEn > 0 || cutIt > 0) fail(`at 390x844 the nations' table runs ${cutEn} px (English), ${cutIt} px (Italian) past its box`);
+await japan.context().close();
+console.log("state: the nations' table within the phone's width in English and Italian");
 
 // ---- 3. The end's map ----
 const made = await rulesBotsEasternFront(base);

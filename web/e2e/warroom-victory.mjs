@@ -120,7 +120,8 @@ async function writeSheet() {
 }
 
 // One decision that is not Phase 2: infantry bought while the list offers it (at most 4 a round),
-// otherwise the board's first hit, the placement panel's first "Place N" or the first action listed.
+// otherwise the board's first hit, the placement panel's first "Place N", the turn-order panel's first
+// free slot or the first action listed.
 let bought = 0;
 async function decide(phase) {
   const purchases = /Phase 7/.test(phase);
@@ -129,7 +130,7 @@ async function decide(phase) {
     const b = page.locator(`button.kind[data-word="${word}"]`);
     if (await b.count()) await b.click({ timeout: 2000 }).catch(() => undefined);
   };
-  let action = page.locator('.wr-battle button.assign-hit, .wr-placement button.place').first();
+  let action = page.locator('.wr-battle button.assign-hit, .wr-placement button.place, .wr-slots button.take-slot[data-action]').first();
   if (purchases && bought < 8) {
     await kind('buy');
     const buy = page.locator(`button.action[data-action="buy ${SEAT} inf"]`);

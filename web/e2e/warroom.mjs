@@ -422,7 +422,8 @@ async function onePlayer() {
   return { drawn, first, changed, attack, battles, dice, casualties };
 }
 
-// Plays the seat's decisions (the first action listed, or a button of the board matching `board`)
+// Plays the seat's decisions (the first action listed or slot offered beside the bids, or a button of
+// the board matching `board`)
 // until done() holds or the time is up. The page is redrawn whenever a bot acts: a button may go
 // before it is clicked; look again.
 async function playUntil(page, ms, done, board = null) {
@@ -440,7 +441,8 @@ async function playUntil(page, ms, done, board = null) {
         continue;
       }
       const onBoard = board ? page.locator(board).first() : null;
-      const action = onBoard && (await onBoard.count()) ? onBoard : page.locator('button.action').first();
+      const action =
+        onBoard && (await onBoard.count()) ? onBoard : page.locator('.wr-slots button.take-slot[data-action], button.action').first();
       if (await action.count()) {
         const version = await page.getAttribute('.game', 'data-version');
         await action.click({ timeout: 2000 }).catch(() => undefined);
@@ -579,8 +581,11 @@ async function twoSeats() {
   await seen('axis', 'US', 'writing').catch(() => fail('the Axis page does not see US writing again after its "done" was taken back'));
   await finish('allies', 'US');
   for (const n of nations.axis) await finish('axis', n);
-  // The API plays on (bids, slots, movement) until one side's orders are revealed.
-  let revealed = null;
+  // The API plays on (bids, slots, movement) until one side's orders are revealed; the first slot is
+  // taken by clicking, beside the bids (BC and GER bid 1, the others 0: one of them is drawn to
+  // choose first).
+  let revealed = null,
+    slotTaken = null;
   for (let i = 0; i < 200 && !revealed; ++i) {
     for (const [side, other] of [
       ['allies', 'axis'],
@@ -589,6 +594,8 @@ async function twoSeats() {
       const v = await api(side, 'view');
       const shown = v.nations.find((n) => nations[other].includes(n.id) && n.sheet.orders?.some((o) => o));
       if (shown) revealed = { side, nation: shown.id, order: shown.sheet.orders.find((o) => o) };
+      else if (!slotTaken && v.active.includes(v.seat) && v.legal_actions.some((a) => a.startsWith('slot ')))
+        slotTaken = await slotBesideBids(page[side], v);
       else if (v.active.includes(v.seat) && v.legal_actions.length)
         await api(side, 'actions', {
           action: v.legal_actions.find((a) => a.startsWith('done ')) ?? v.legal_actions[0],
@@ -597,6 +604,7 @@ async function twoSeats() {
     }
   }
   if (!revealed) fail('no order was revealed');
+  if (!slotTaken) fail('neither seat was asked for a turn-order slot');
   const { side, nation, order } = revealed;
   await page[side]
     .waitForFunction(
@@ -608,7 +616,38 @@ async function twoSeats() {
     .catch(() => fail(`the ${side} page does not show ${nation}'s revealed order`));
   await page.allies.context().close();
   await page.axis.context().close();
-  return { written, revealed: `${nation} ${order.command}→${order.to} seen by ${side}` };
+  return { written, revealed: `${nation} ${order.command}→${order.to} seen by ${side}`, slot: slotTaken };
+}
+
+// Phase 2 › Step 2 on the page of the seat choosing (play-test 2026-12-05, afternoon, finding 8: the
+// slots were offered in the action list, the bids elsewhere): the turn-order panel beside the
+// decision lists every nation's revealed bid, the highest first, and the seat's free slots as
+// buttons; the action list points there. A slot is taken by clicking it.
+async function slotBesideBids(page, v) {
+  await page
+    .waitForFunction((x) => Number(document.querySelector('.game')?.dataset.version) >= x, v.version, { timeout: 10000 })
+    .catch(() => fail(`the page never drew version ${v.version} (the slot choice)`));
+  const panel = page.locator('.wr-slots');
+  if (!(await panel.count())) fail('no turn-order panel with the bids beside the slot choice');
+  const rows = await panel
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [tr.dataset.nation, tr.querySelector('td.bid').textContent]));
+  const bids = v.nations.filter((n) => n.sheet.bid !== null).sort((a, b) => b.sheet.bid - a.sheet.bid);
+  const bidOf = (id) => v.nations.find((x) => x.id === id)?.sheet.bid;
+  if (rows.length !== bids.length || rows.some(([n, bid], k) => bid !== `${bidOf(n)} oil` || bids[k].sheet.bid !== bidOf(n)))
+    fail(`the turn-order panel lists ${JSON.stringify(rows)}, the bids are ${bids.map((n) => `${n.id} ${n.sheet.bid}`).join(', ')}`);
+  const gap = await page.evaluate(
+    () =>
+      document.querySelector('#decide').getBoundingClientRect().top - document.querySelector('.wr-slots').getBoundingClientRect().bottom,
+  );
+  if (gap < 0 || gap > 40) fail(`the turn-order panel is not right above the decision (${gap} px apart)`);
+  if (!(await page.locator('#decide p.elsewhere').count())) fail('the action list does not point to the turn-order panel');
+  const slot = panel.locator('button.take-slot[data-action]').first();
+  const action = await slot.getAttribute('data-action');
+  const version = await page.getAttribute('.game', 'data-version');
+  await slot.click();
+  await page.waitForFunction((x) => document.querySelector('.game')?.dataset.version !== x, version, { timeout: 10000 });
+  return action;
 }
 
 try {
@@ -616,7 +655,7 @@ try {
   const two = await twoSeats();
   console.log(
     `2 passed, 0 failed (War Room: ${one.drawn} regions drawn, orders to ${one.first} changed to ${one.changed}, an attack on ${one.attack}; ` +
-      `${one.battles} battles stepped through with ${one.dice} dice and ${one.casualties} casualty lines; two seats kept apart until ${two.revealed}; ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${out})`,
+      `${one.battles} battles stepped through with ${one.dice} dice and ${one.casualties} casualty lines; "${two.slot}" clicked beside the bids; two seats kept apart until ${two.revealed}; ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${out})`,
   );
 } finally {
   await browser.close();

@@ -24,6 +24,7 @@ import { openingPanel } from './warroom-opening';
 import { zoneNoteText } from './warroom-zones';
 import { exposedRegions } from './warroom-exposed';
 import { placementActions, placementPanel } from './warroom-placement';
+import { slotActions, slotPanel } from './warroom-slots';
 import './warroom.css';
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
@@ -449,6 +450,9 @@ export const warroom: TitleUi<WarRoomView> = {
     // Phase 7 › Step 5: the seat's new units placed several of a type at a time.
     const placing = placementPanel(v, legal, name, send);
     if (placing) victory.unshift(placing);
+    // Phase 2 › Step 2: the revealed bids beside the seat's slot choice.
+    const slots = slotPanel(v, legal, send);
+    if (slots) victory.unshift(slots);
     // Round 1: a suggested opening for the seat's nation, step by step.
     const opening = v.terminal ? null : openingPanel(v, name, send);
     if (opening) victory.unshift(opening);
@@ -463,10 +467,14 @@ export const warroom: TitleUi<WarRoomView> = {
     return escape(view.action_notes?.[action] ?? '');
   },
   confirm: (view, action) => confirmDone(view, action),
-  // Every count of a placement is in the placement panel, beside the decision: not in the list too.
+  // Every count of a placement is in the placement panel, and the turn-order slots in theirs beside
+  // the bids, next to the decision: not in the list too.
   elsewhere(view) {
-    const actions = placementActions(view, Legal.of(view));
-    return actions.length ? { actions: new Set(actions), note: t('warroom.placement.in_panel') } : null;
+    const legal = Legal.of(view);
+    const placing = placementActions(view, legal);
+    if (placing.length) return { actions: new Set(placing), note: t('warroom.placement.in_panel') };
+    const slots = slotActions(view, legal);
+    return slots.length ? { actions: new Set(slots), note: t('warroom.web.slots.elsewhere') } : null;
   },
   // The hint (web/src/hint.ts): the search bot's candidate entries, from the seat's observation.
   prompt: (view) => hintButton(view),
@@ -486,16 +494,17 @@ export const warroom: TitleUi<WarRoomView> = {
       .map(
         (
           n,
-        ) => `<tr><td><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>${n.collapsed ? ` ${escape(t('warroom.web.state.collapsed'))}` : ''}</td>
+        ) => `<tr><td><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i><b>${escape(n.id)}</b>${n.collapsed ? ` <small class="collapsed">${escape(t('warroom.web.state.collapsed'))}</small>` : ''}</td>
       <td><span style="color:${resourceColour.oil}">${n.oil}</span>/<span style="color:${resourceColour.iron}">${n.iron}</span>/<span style="color:${resourceColour.osr}">${n.osr}</span></td>
       <td>${n.stress}/${n.threshold}</td><td>${n.medals}</td><td class="zone zone-${escape(n.zone)}" title="${escape(zoneNoteText(n))}">${escape(t(`warroom.zone.${n.zone}`))}</td>
       <td>${v.commands.filter((c) => c.nation === n.id).reduce((t, c) => t + unitCount(c), 0)}</td></tr>`,
       )
       .join('');
-    // The headings in the reader's language (they were English in every language).
+    // The headings in the reader's language (they were English in every language), free to break
+    // after a slash ("petrolio/ferro/OSR") so that every column fits a phone's width.
     const th = (key: string) =>
-      `<th${has(`warroom.web.state.${key}_title`) ? ` title="${escape(t(`warroom.web.state.${key}_title`))}"` : ''}>${escape(t(`warroom.web.state.${key}`))}</th>`;
-    return `<p>${escape(t('warroom.web.state.round', { round: v.round }))} · ${escape(v.rule ?? '')}</p>${order}<div class="wide"><table class="nations"><tr>${['nation', 'resources', 'stress', 'medals', 'zone', 'units'].map(th).join('')}</tr>${rows}</table></div>`;
+      `<th${has(`warroom.web.state.${key}_title`) ? ` title="${escape(t(`warroom.web.state.${key}_title`))}"` : ''}>${escape(t(`warroom.web.state.${key}`)).replaceAll('/', '/<wbr>')}</th>`;
+    return `<p>${escape(t('warroom.web.state.round', { round: v.round }))} · ${escape(v.rule ?? '')}</p>${order}<div class="wide"><table class="nations wr-nations"><tr>${['nation', 'resources', 'stress', 'medals', 'zone', 'units'].map(th).join('')}</tr>${rows}</table></div>`;
   },
   result(view) {
     const v = view;
