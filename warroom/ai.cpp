@@ -76,6 +76,14 @@ Style home_guard_style() {
   return s;
 }
 
+// The home guard whose attacks are chosen with the battle calculator (Style::calculated_attacks):
+// always among a sheet's candidates (docs/warroom/ai.md, "Attacks chosen with the calculator").
+Style calculated_style() {
+  Style s = home_guard_style();
+  s.calculated_attacks = true;
+  return s;
+}
+
 // The secret simultaneous step the observation is at, if the search plays it.
 std::optional<SecretStep> secret_step(const State& s) {
   switch (s.steps.top().id) {
@@ -110,15 +118,23 @@ struct Pair {
 
 // One rollout: the other seats' entries of the secret step (sheets or purchases), blank in the
 // observation, are made anew by rules bots of style `answer` (a seat that had finished writes
-// again); the seat plays its candidate's bot; all play on to the end of the round (`rounds` rounds)
-// and the position is valued.
-double rollout(const Game& g, const State& observation, core::Seat seat, const RulesBot& plan, const Style& answer, int rounds,
+// again); the seat makes its candidate's entries, then plays on as the rules bot that wrote them
+// (without the calculator's look at attacks in later rounds: too dear for rollouts); all play on to
+// the end of the round (`rounds` rounds) and the position is valued.
+double rollout(const Game& g, const State& observation, core::Seat seat, const SheetCandidate& plan, const Style& answer, int rounds,
                std::uint64_t seed) {
   State s = observation;
   for (int n = 0; n < kNations; ++n)
     if (!seat_plays(g, seat, n)) s.sheet[at(n)].flags = static_cast<std::uint8_t>(s.sheet[at(n)].flags & ~kDone);
   std::vector<RulesBot> bots(static_cast<std::size_t>(g.seat_count()), RulesBot(answer));
-  bots[static_cast<std::size_t>(seat)] = plan;
+  RulesBot& own = bots[static_cast<std::size_t>(seat)] = plan.writer;
+  Style later = own.style();
+  later.calculated_attacks = false;
+  own.set_style(later);
+  const SecretStep step = *secret_step(s);
+  const std::uint16_t round = s.round;
+  const std::uint8_t pass = s.pass;
+  std::size_t next = 0;
   core::Rng rng(seed);
   core::OutcomeList outcomes;
   const int end = s.round + rounds;
@@ -130,7 +146,8 @@ double rollout(const Game& g, const State& observation, core::Seat seat, const R
     const core::SeatMask acting = g.acting_seats(s);
     core::Seat who = 0;
     while (!(acting & core::seat_bit(who))) ++who;
-    g.apply(s, who, bots[static_cast<std::size_t>(who)].choose(g, g.observe(s, who), who, rng), nullptr);
+    const bool scripted = who == seat && next < plan.actions.size() && writing(s, step, round, pass);
+    g.apply(s, who, scripted ? plan.actions[next++] : bots[static_cast<std::size_t>(who)].choose(g, g.observe(s, who), who, rng), nullptr);
   }
   return position_value(g, s, alliance_of(__builtin_ctz(g.seat_nations(seat))));
 }
@@ -174,8 +191,9 @@ std::vector<double> regret_matching(const std::vector<std::vector<double>>& u, s
 
 // The values of every pair, the rollouts spread over `threads` threads (each rollout's seed is its
 // own, so the values do not depend on the threads).
-std::vector<std::vector<double>> pair_values(const Game& g, const State& observation, core::Seat seat, const std::vector<RulesBot>& plans,
-                                             const std::vector<Style>& answers, const AiLevel& level, std::uint64_t seed, int threads) {
+std::vector<std::vector<double>> pair_values(const Game& g, const State& observation, core::Seat seat,
+                                             const std::vector<SheetCandidate>& plans, const std::vector<Style>& answers,
+                                             const AiLevel& level, std::uint64_t seed, int threads) {
   std::vector<Pair> jobs;
   for (std::size_t i = 0; i < plans.size(); ++i)
     for (std::size_t j = 0; j < answers.size(); ++j)
@@ -249,10 +267,14 @@ double position_value(const Game& g, const State& s, Alliance side) {
 
 namespace {
 
-// The candidates' styles: for a sheet bot:rules' own, the sure defence, the home guard, then drawn ones; for purchases the round's
+// The candidates' styles: for a sheet bot:rules' own, the sure defence, the home guard, the home guard
+// with the calculator's attacks, then drawn ones; for purchases the round's
 // style with each mix in turn (bot:rules' first).
 Style candidate_style(SecretStep step, const Style& round_style, int k, core::Rng& rng) {
-  if (step == SecretStep::Sheet) return k == 0 ? Style{} : k == 1 ? sure_defence_style() : k == 2 ? home_guard_style() : draw_style(rng);
+  if (step == SecretStep::Sheet) {
+    const std::array<Style, 4> fixed = {Style{}, sure_defence_style(), home_guard_style(), calculated_style()};
+    return k < static_cast<int>(fixed.size()) ? fixed[static_cast<std::size_t>(k)] : draw_style(rng);
+  }
   Style s = round_style;
   s.buy_mix = static_cast<BuyMix>(k % kBuyMixes);
   return s;
@@ -270,16 +292,14 @@ SheetSearch search_secret(const Game& g, const State& position, core::Seat seat,
   core::Rng rng(seed);
   // K distinct candidates: bot:rules' own entries first, then other styles (a few tries each).
   const int most = *step == SecretStep::Sheet ? level.plans : std::min(level.plans, kBuyMixes);
-  std::vector<RulesBot> plans;
-  for (int tries = 0; tries < 3 * most && static_cast<int>(plans.size()) < most; ++tries) {
-    RulesBot bot = own;
-    bot.set_style(candidate_style(*step, own.style(), tries, rng));
-    RulesBot writer = bot;
+  for (int tries = 0; tries < 3 * most && static_cast<int>(out.plans.size()) < most; ++tries) {
+    RulesBot writer = own;
+    writer.set_style(candidate_style(*step, own.style(), tries, rng));
     std::vector<core::Action> actions = write_out(g, observation, seat, writer, rng);
     if (std::any_of(out.plans.begin(), out.plans.end(), [&](const SheetCandidate& c) { return c.actions == actions; })) continue;
-    out.plans.push_back({bot.style(), std::move(actions)});
-    plans.push_back(bot);
+    out.plans.push_back({writer.style(), std::move(actions), 0, 0, writer});
   }
+  const std::vector<SheetCandidate>& plans = out.plans;
   std::vector<Style> answers(static_cast<std::size_t>(level.answers));
   for (std::size_t j = 1; j < answers.size(); ++j) answers[j] = draw_style(rng);
   out.answers = level.answers;
@@ -344,9 +364,12 @@ core::Action SearchBot::choose(const Game& game, const State& position, core::Se
     Searched& done = searched_[static_cast<std::size_t>(*step)];
     if (!(done.valid && done.round == observation.round && done.pass == observation.pass)) {
       last_ = search_secret(game, observation, seat, bot_, level_, rng.next(), threads_);
-      bot_.set_style(last_.plans[last_.chosen].style);
+      const SheetCandidate& chosen = last_.plans[last_.chosen];
+      bot_ = chosen.writer;  // its plan of the round kept: the slot and the movement follow the sheet written
+      script_ = chosen.actions, next_ = 0;
       done = {true, observation.round, observation.pass};
     }
+    if (next_ < script_.size() && std::find(legal.begin(), legal.end(), script_[next_]) != legal.end()) return script_[next_++];
   } else if (const auto stance = calculated_stance(game, observation, seat, legal, rng)) {
     return *stance;
   }

@@ -51,6 +51,7 @@ struct SheetCandidate {
   std::vector<core::Action> actions;
   double probability = 0;
   double value = 0;
+  RulesBot writer;  // the rules bot once it has written them (its plan of the round kept)
 };
 // The secret simultaneous steps the bot searches.
 enum class SecretStep : std::uint8_t { Sheet, Purchases };  // Phase 2 Step 1, Phase 7 Step 3
@@ -105,6 +106,8 @@ class SearchBot final : public core::Bot<Game> {
   int threads_;
   RulesBot bot_;                        // the chosen candidate's rules bot (bot:rules' style until the first search)
   std::array<Searched, 2> searched_{};  // per SecretStep: the round and pass last searched
+  std::vector<core::Action> script_;    // the chosen candidate's entries, played in turn while the step lasts
+  std::size_t next_ = 0;
   SheetSearch last_;
   StanceKey stance_key_{0, 0, kNoRegion, 0, 0};
   StancePlan stance_plan_{};

@@ -112,6 +112,10 @@ struct Style {
   // orders against its garrison and ferries its mainland armies home (embarking into a sea beside it,
   // then landing) when they outweigh it.
   bool home_guard = false;
+  // Attacks chosen with the battle calculator (warroom/ai_attack.h): each target's force weighed by its
+  // odds and expected losses instead of 1.3x the defence's unit costs, the best expected gain first.
+  // The search bot's own candidates only: a look of the calculator per target is too dear for rollouts.
+  bool calculated_attacks = false;
   bool operator==(const Style&) const = default;
 };
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <queue>
 
+#include "warroom/ai_attack.h"
 #include "warroom/bots_rules.h"
 #include "warroom/map.h"
 #include "warroom/rules.h"
@@ -450,37 +451,95 @@ class Planner {
   }
 
   void air_support(RegionId t) {
-    for (Mine& m : mine_)  // air support where it can land afterwards
-      if (!m.used && m.cat == Category::Air && air_distance(d_, m.region, t) <= 2 && landing_near(t) && a_.land[at(them())][t] > 0)
-        order(m, t);
+    for (Mine& m : mine_)
+      if (supports(m, t)) order(m, t);
+  }
+
+  // Air supports an attack where it can land afterwards, against an enemy army.
+  bool supports(const Mine& m, RegionId t) const {
+    return !m.used && m.cat == Category::Air && air_distance(d_, m.region, t) <= 2 && landing_near(t) && a_.land[at(them())][t] > 0;
   }
 
   int defence_of(RegionId t) const { return warroom::defence_of(a_, t); }
 
-  // 2. Attacks on enemy territories worth taking, with at least 1.3 times the defence.
+  // 2. Attacks on enemy territories worth taking, with at least 1.3 times the defence; or, for
+  // Style::calculated_attacks, where the battle calculator expects the most (calculated_attack).
   void attack() {
     std::vector<RegionId> targets;
     for (const Region& r : d_.regions)
       if (r.is_territory() && (a_.value[r.rid] > 0 || (friendly(s_, r.rid, a_.side) && a_.land[at(them())][r.rid] > 0)))
         targets.push_back(r.rid);
-    const auto worth = [&](RegionId r) { return a_.value[r] + (a_.land[at(them())][r] > 0 ? a_.importance[r] : 0); };
     std::stable_sort(targets.begin(), targets.end(), [&](RegionId x, RegionId y) { return worth(x) > worth(y); });
+    if (style_.calculated_attacks) return calculated_attack(targets);
     for (RegionId t : targets) {
       if (full()) break;
-      const int defence = defence_of(t);
-      int force = a_.land[at(me())][t] + in_[t];
-      std::vector<Mine*> group;
-      for (Mine& m : mine_) {
-        if (force >= defence * 3 / 2 + 2) break;
-        if (m.used || m.cat != Category::Land || !can_leave(m) || !adjacent_for_land(m.region, t)) continue;
-        if (!on_pad(m, t)) continue;
-        group.push_back(&m);
-        force += m.strength;
-      }
-      if (group.empty() || force * 10 < defence * style_.attack_tenths + 10) continue;
+      int force = 0;
+      const std::vector<Mine*> group = attack_group(t, force);
+      if (group.empty() || force * 10 < defence_of(t) * style_.attack_tenths + 10) continue;
       launch_attack(group, t);
     }
   }
+
+  int worth(RegionId r) const { return a_.value[r] + (a_.land[at(them())][r] > 0 ? a_.importance[r] : 0); }
+
+  // The land Commands that may attack t, strongest first, until the force there is 1.5 times its
+  // defence and 2; `force` receives the force (the alliance's land already there and sent there).
+  std::vector<Mine*> attack_group(RegionId t, int& force) {
+    const int defence = defence_of(t);
+    force = a_.land[at(me())][t] + in_[t];
+    std::vector<Mine*> group;
+    for (Mine& m : mine_) {
+      if (force >= defence * 3 / 2 + 2) break;
+      if (m.used || m.cat != Category::Land || !can_leave(m) || !adjacent_for_land(m.region, t)) continue;
+      if (!on_pad(m, t)) continue;
+      group.push_back(&m);
+      force += m.strength;
+    }
+    return group;
+  }
+
+  // Style::calculated_attacks: each target's group (as above, with the air that would support it and
+  // the Commands already sent there) weighed by the battle calculator (attack_gain: the chance to take
+  // it x its worth, plus the enemy's expected Casualty Points lost, minus the attacker's); the attacks
+  // with a gain go in, the best first. A force under kHopelessTenths of the defence is not weighed.
+  static constexpr int kHopelessTenths = 7;
+  void calculated_attack(const std::vector<RegionId>& targets) {
+    struct Option {
+      RegionId t;
+      double gain;
+    };
+    std::vector<Option> options;
+    for (RegionId t : targets) {
+      int force = 0;
+      const std::vector<Mine*> group = attack_group(t, force);
+      if (group.empty() || force * 10 < defence_of(t) * kHopelessTenths) continue;
+      if (const double gain = weigh(t, group); gain > 0) options.push_back({t, gain});
+    }
+    std::stable_sort(options.begin(), options.end(), [](const Option& x, const Option& y) { return x.gain > y.gain; });
+    for (const Option& o : options) {
+      if (full()) break;
+      int force = 0;
+      const std::vector<Mine*> group = attack_group(o.t, force);  // Commands taken by a better attack are gone
+      if (!group.empty() && weigh(o.t, group) > 0) launch_attack(group, o.t);
+    }
+  }
+
+  double weigh(RegionId t, const std::vector<Mine*>& group) {
+    std::vector<std::uint8_t> commands;
+    for (const PlannedOrder& o : plan_.orders)
+      if (o.dest == t) commands.push_back(o.command);
+    for (const Mine* m : group) commands.push_back(m->number);
+    for (const Mine& m : mine_)
+      if (supports(m, t)) commands.push_back(m.number);
+    const auto key = std::make_pair(t, commands);
+    if (const auto it = std::find_if(weighed_.begin(), weighed_.end(), [&](const auto& w) { return w.first == key; }); it != weighed_.end())
+      return it->second;
+    double taken = 0;
+    const double gain = attack_gain(g_, s_, nation_, t, commands, worth(t), taken);
+    weighed_.push_back({key, gain});
+    return gain;
+  }
+  std::vector<std::pair<std::pair<RegionId, std::vector<std::uint8_t>>, double>> weighed_;
 
   bool adjacent_for_land(RegionId from, RegionId t) const {
     if (d_.region(from).is_sea()) return is_edge(d_, from, t);  // a transport lands on an adjacent territory

@@ -260,6 +260,81 @@ TEST(SearchBotHomeGuard, Phase2Step1_TheHomeGuardIsAmongTheCandidates) {
   EXPECT_TRUE(std::any_of(found.plans.begin(), found.plans.end(), [](const SheetCandidate& c) { return c.style.home_guard; }));
 }
 
+// ---- Attacks chosen with the battle calculator (Style::calculated_attacks), Eastern Front ----------
+
+Style calculated() {
+  Style s;
+  s.calculated_attacks = true;
+  return s;
+}
+
+// Eastern Front at its first sheet with only a German army in Ukraine, beside Stalingrad (an industry,
+// SV 4) held by `stalingrad` and Smolensk (SV 2) held by `smolensk`, and Moscow's garrison.
+State ukraine_between(const Game& g, const std::vector<std::pair<int, int>>& army, const std::vector<std::pair<int, int>>& stalingrad,
+                      const std::vector<std::pair<int, int>>& smolensk) {
+  State s = write_sheets_untouched(g);
+  for (auto& pool : s.command) pool.fill(Command{});
+  put(s, GER, 44, "G9", army);
+  put(s, GER, 35, "G1", {{kInf, 6}});
+  put(s, USSR, 40, "R1", {{kInf, 6}});
+  if (!stalingrad.empty()) put(s, USSR, 41, "R5", stalingrad);
+  if (!smolensk.empty()) put(s, USSR, 42, "R12", smolensk);
+  return s;
+}
+
+bool attacks(const SheetPlan& plan, const std::string& where) {
+  return std::any_of(plan.orders.begin(), plan.orders.end(), [&](const PlannedOrder& o) { return o.dest == region(where); });
+}
+
+// bot:rules attacks where its force's unit costs are 1.3 times the defence's, the most valuable
+// region first. Six infantry and an artillery (cost 15) against two armor and an infantry (10) in
+// Stalingrad: bot:rules attacks it; the calculator gives the attack 16% and the attacker the heavier
+// losses (10.7 Casualty Points against 6.2), and the army takes Smolensk instead (empty: its garrison
+// only, taken for sure).
+TEST(SearchBotCalculatedAttacks, Phase2Step1_AnAttackTheCalculatorExpectsToLoseIsNotMade) {
+  const Game g = eastern_front();
+  const State s = ukraine_between(g, {{kInf, 6}, {kArt, 1}}, {{kArm, 2}, {kInf, 1}}, {});
+  EXPECT_TRUE(attacks(plan_sheet(g, s, GER), "R5"));
+  const SheetPlan weighed = plan_sheet(g, s, GER, kNoRegion, 0, calculated());
+  EXPECT_FALSE(attacks(weighed, "R5"));
+  EXPECT_TRUE(attacks(weighed, "R12"));
+}
+
+// The other way: four armor (cost 16) against five infantry and an artillery (13) are short of 1.3
+// times the defence, and bot:rules takes Smolensk; the calculator gives the attack on Stalingrad (an
+// industry, SV 4) 86% with the defender's losses twice the attacker's, and the army goes there.
+TEST(SearchBotCalculatedAttacks, Phase2Step1_TheAttackWithTheBestExpectedGainIsMade) {
+  const Game g = eastern_front();
+  const State s = ukraine_between(g, {{kArm, 4}}, {{kInf, 5}, {kArt, 1}}, {});
+  const SheetPlan rules = plan_sheet(g, s, GER);
+  EXPECT_FALSE(attacks(rules, "R5"));
+  EXPECT_TRUE(attacks(rules, "R12"));
+  EXPECT_TRUE(attacks(plan_sheet(g, s, GER, kNoRegion, 0, calculated()), "R5"));
+}
+
+// The search's sheet candidates include the calculator's attacks (on the home guard's style), and the
+// search bot plays the entries of the candidate it chose.
+TEST(SearchBotCalculatedAttacks, Phase2Step1_AmongTheCandidates) {
+  const Game g = eastern_front();
+  const State s = ukraine_between(g, {{kArm, 4}}, {{kInf, 5}, {kArt, 1}}, {});
+  const SheetSearch found = search_secret(g, s, g.seat_of(GER), RulesBot{}, *ai_level("easy"), 5, 1);
+  const auto it = std::find_if(found.plans.begin(), found.plans.end(), [](const SheetCandidate& c) { return c.style.calculated_attacks; });
+  ASSERT_NE(it, found.plans.end());
+  EXPECT_TRUE(it->style.home_guard);
+  SearchBot bot(*ai_level("easy"), 1);
+  core::Rng rng(3);
+  const core::Seat seat = g.seat_of(GER);
+  State played = s;
+  while (top(played) == StepId::WriteSheets && g.acting_nations(played, seat))
+    g.apply(played, seat, bot.choose(g, played, seat, rng), nullptr);
+  const SheetCandidate& chosen = bot.last_search().plans[bot.last_search().chosen];
+  EXPECT_EQ(played.sheet[at(GER)].box, [&] {
+    State written = s;
+    for (core::Action a : chosen.actions) g.apply(written, seat, a, nullptr);
+    return written.sheet[at(GER)].box;
+  }());
+}
+
 // The position value: the winner's 1 and the loser's 0 at the end; before it the two alliances'
 // values add up to 1, and taking a region of the Victory condition raises the taker's.
 TEST(SearchBotValue, VictoryCheck_TheWinnerValuesOneAndTheValuesAddUpToOne) {
