@@ -16,7 +16,7 @@ namespace warroom {
 // plus the Casualty Points the enemy is expected to lose, minus those the attacker is expected to lose.
 // `taken` receives the chance. Not weighable (the calculator refused the position): nothing to gain,
 // -1 and `taken` 0.
-inline constexpr double kAttackValueScale = 2.0;
+inline constexpr double kAttackValueScale = 4.0;
 double attack_gain(const Game& g, const State& obs, int nation, RegionId target, const std::vector<std::uint8_t>& commands, double value,
                    double& taken);
 
