@@ -536,7 +536,7 @@ class Planner {
       return it->second;
     double taken = 0;
     const double gain = attack_gain(g_, s_, nation_, t, commands, worth(t), taken);
-    weighed_.push_back({key, gain});
+    weighed_.emplace_back(key, gain);
     return gain;
   }
   std::vector<std::pair<std::pair<RegionId, std::vector<std::uint8_t>>, double>> weighed_;
