@@ -102,6 +102,22 @@ await late.goto(`${base}#/game/${game.id}`);
 await allLinesDrawn(late, lines, 'a page opened late');
 await late.close();
 
+// Phase 4's Order of Battles: the selection of the seat's only conflict left is no choice, and the
+// page begins it by itself after a short pause (the Eastern Front play-test of 2026-12-05, finding
+// 15: a click every round). Played on through the API until the seat has one conflict left; then
+// nobody acts but the page, which must send it.
+const forcedPick = (x) => x.step === 'pick-region' && x.active.includes(seat) && x.legal_actions.length === 1;
+while (!forcedPick(v)) await step();
+const pick = v.legal_actions[0];
+const pickAt = v.version;
+await page
+  .waitForFunction((n) => Number(document.querySelector('.game')?.dataset.version) > n, pickAt, { timeout: 8000 })
+  .catch(() => fail(`"${pick}", the only conflict left, waited for a click`));
+v = await call('view');
+const begun = (v.log_events ?? []).some((e) => e?.event === 'battle_begins' && e.nation === seat);
+if (!begun) fail(`after "${pick}" the log has no battle begun by ${seat}`);
+console.log(`warroom-log: "${pick}", the only conflict left, begun by the page itself`);
+
 // Marks every log line drawn, and says how many there are: a line drawn again loses its mark.
 const mark = () =>
   page.evaluate(() => {
@@ -131,6 +147,12 @@ const times = [],
   views = [];
 let added = 0;
 for (let tries = 0; tries < 12 && !added; ++tries) {
+  // An only conflict left begins by itself: not clicked.
+  if (await page.locator('.wr-forced').count()) {
+    const now = await page.getAttribute('.game', 'data-version');
+    await page.waitForFunction((n) => document.querySelector('.game')?.dataset.version !== n, now, { timeout: 8000 });
+    continue;
+  }
   if (await page.locator('#decide button.kind[data-word]').count()) await page.click('#decide button.kind[data-word] >> nth=0');
   // The first action listed, or the first a panel beside the decision offers in its place (a slot
   // beside the bids, a placement).

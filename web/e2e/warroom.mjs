@@ -425,13 +425,25 @@ async function onePlayer() {
 // Plays the seat's decisions (the first action listed or slot offered beside the bids, or a button of
 // the board matching `board`)
 // until done() holds or the time is up. The page is redrawn whenever a bot acts: a button may go
-// before it is clicked; look again.
+// before it is clicked; look again. The selection of the nation's only conflict left in the Order of
+// Battles is no choice: it is not clicked, and must begin by itself (the Eastern Front play-test of
+// 2026-12-05, finding 15: a click every round); `forced` counts those seen begun.
+const forced = { begun: 0 };
 async function playUntil(page, ms, done, board = null) {
   for (const until = Date.now() + ms; Date.now() < until;) {
     if (await done()) return;
     const question = page.locator('.confirm-dialog button.confirm-yes');
     if (await question.count()) {
       await question.click({ timeout: 2000 }).catch(() => undefined);
+      continue;
+    }
+    const listed = await page.$$eval('#actions button.action', (bs) => bs.map((b) => b.dataset.action));
+    if (listed.length === 1 && listed[0].startsWith('fight ') && (await page.locator('.you', { hasText: 'your move' }).count())) {
+      const version = await page.getAttribute('.game', 'data-version');
+      await page
+        .waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 5000 })
+        .catch(() => fail(`"${listed[0]}", the only conflict left, waited for a click`));
+      ++forced.begun;
       continue;
     }
     if (await page.locator('.you', { hasText: 'your move' }).count()) {
@@ -655,7 +667,7 @@ try {
   const two = await twoSeats();
   console.log(
     `2 passed, 0 failed (War Room: ${one.drawn} regions drawn, orders to ${one.first} changed to ${one.changed}, an attack on ${one.attack}; ` +
-      `${one.battles} battles stepped through with ${one.dice} dice and ${one.casualties} casualty lines; "${two.slot}" clicked beside the bids; two seats kept apart until ${two.revealed}; ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${out})`,
+      `${one.battles} battles stepped through with ${one.dice} dice and ${one.casualties} casualty lines; ${forced.begun} only conflicts left begun by themselves; "${two.slot}" clicked beside the bids; two seats kept apart until ${two.revealed}; ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${out})`,
   );
 } finally {
   await browser.close();

@@ -25,6 +25,7 @@ import { zoneNoteText } from './warroom-zones';
 import { exposedRegions } from './warroom-exposed';
 import { placementActions, placementPanel } from './warroom-placement';
 import { slotActions, slotPanel } from './warroom-slots';
+import { forcedFightPanel } from './warroom-forced';
 import './warroom.css';
 
 // The page's War Room state that outlives one drawing: the map (and its zoom) and the region whose
@@ -450,6 +451,9 @@ export const warroom: TitleUi<WarRoomView> = {
     // Phase 7 › Step 5: the seat's new units placed several of a type at a time.
     const placing = placementPanel(v, legal, name, send);
     if (placing) victory.unshift(placing);
+    // Phase 4's Order of Battles: the nation's only conflict left begins by itself.
+    const forced = v.terminal ? null : forcedFightPanel(v, name, send);
+    if (forced) victory.unshift(forced);
     // Phase 2 › Step 2: the revealed bids beside the seat's slot choice.
     const slots = slotPanel(v, legal, send);
     if (slots) victory.unshift(slots);
