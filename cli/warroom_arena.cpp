@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <nlohmann/json.hpp>
@@ -44,8 +45,9 @@ std::vector<std::string> parse_players(const std::string& text) {
       for (const auto& k : warroom::bot_kinds()) kinds += (kinds.empty() ? "" : ", ") + k;
       throw std::runtime_error(fmt::format("--players: unknown player \"{}\" ({})", item, kinds));
     }
-    if (std::find(out.begin(), out.end(), item) != out.end())
-      throw std::runtime_error(fmt::format("--players: \"{}\" is named twice", item));
+    // Named twice: the player against itself (the sides' own lean, a reference for the others).
+    if (std::count(out.begin(), out.end(), item) == 2)
+      throw std::runtime_error(fmt::format("--players: \"{}\" is named three times", item));
     out.push_back(item);
   }
   if (out.size() < 2) throw std::runtime_error("--players: at least two players, e.g. rules,ai:normal");
@@ -141,7 +143,8 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
       "Each player alone as one alliance against each other player as the other, per scenario and side: win rates with 95% intervals, time per decision");
   arena->add_option("--scenario", scenarios_text,
                     "Scenario ids, comma-separated (eastern-front, war-in-europe, war-in-the-pacific, global-war)");
-  arena->add_option("--players", players_text, "Players: rules, random, ai:easy, ai:normal, ai:hard, ai:expert");
+  arena->add_option("--players", players_text,
+                    "Players: rules, random, ai:easy, ai:normal, ai:hard, ai:expert (one named twice: against itself, as the Allies)");
   arena->add_option("--games", games, "Games per seating (a player as one alliance, another as the other)")->check(CLI::Range(1, 1000000));
   arena->add_option("--jobs", jobs, "Games played at once")->check(CLI::Range(1, 256));
   arena->add_option("--threads", threads, "Threads of each search")->check(CLI::Range(1, core::kMaxSearchThreads));
@@ -174,11 +177,17 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
     if (!alone_player.empty() && std::find(players.begin(), players.end(), alone_player) == players.end())
       throw std::runtime_error(fmt::format("--alone: \"{}\" is not one of --players", alone_player));
     std::vector<Lineup> lineups;
+    // A player named twice is alone as its first entry; against itself it plays one seating, as the
+    // Allies (as the Axis, the same games).
+    const auto first = [&](std::size_t p) {
+      return p == static_cast<std::size_t>(std::find(players.begin(), players.end(), players[p]) - players.begin());
+    };
     for (std::size_t sc = 0; sc < boards.size(); ++sc)
       for (std::size_t p = 0; p < players.size(); ++p)
         for (std::size_t o = 0; o < players.size(); ++o)
-          if (o != p && (alone_player.empty() || players[p] == alone_player))
-            for (const warroom::Alliance side : {warroom::Alliance::Allied, warroom::Alliance::Axis}) lineups.push_back({sc, p, o, side});
+          if (o != p && first(p) && (alone_player.empty() || players[p] == alone_player))
+            for (const warroom::Alliance side : {warroom::Alliance::Allied, warroom::Alliance::Axis})
+              if (players[o] != players[p] || side == warroom::Alliance::Allied) lineups.push_back({sc, p, o, side});
     const int total = static_cast<int>(lineups.size()) * games;
     std::vector<Outcome> outcome(static_cast<std::size_t>(total));
     const double seconds = play_in_pool(total, jobs, !json && ::isatty(2), [&] {

@@ -408,6 +408,18 @@ TEST_F(WarroomArena, EachPlayerAloneAsEitherAllianceWithIntervalsInJson) {
   }
 }
 
+// A player named twice plays itself: one seating, as the Allies (as the Axis it would be the same
+// games), whose losses are the Axis's wins: the sides' own lean, a reference for a player against another.
+TEST_F(WarroomArena, APlayerNamedTwicePlaysItselfOnce) {
+  const test_support::Result r = run("arena --scenario eastern-front --players rules,rules --games 2 --rounds 6 --seed 3 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["games"], 2);
+  ASSERT_EQ(j["seatings"].size(), 1u);
+  EXPECT_EQ(j["seatings"][0]["side"], "Allies");
+  EXPECT_EQ(j["seatings"][0]["against"], "rules");
+}
+
 TEST_F(WarroomArena, BadArgumentsAreRefusedWithOneLine) {
   const auto refused = [&](const std::string& args, const std::string& why) {
     const test_support::Result r = run("arena " + args);
@@ -415,7 +427,7 @@ TEST_F(WarroomArena, BadArgumentsAreRefusedWithOneLine) {
     EXPECT_NE(r.out.find(why), std::string::npos) << args << ": " << r.out;
   };
   refused("--players rules,ai:extreme", "unknown player \"ai:extreme\"");
-  refused("--players rules,rules", "named twice");
+  refused("--players rules,rules,rules", "named three times");
   refused("--players rules", "at least two players");
   refused("--scenario atlantis", "unknown scenario \"atlantis\"");
   refused("--games 0", "--games");
