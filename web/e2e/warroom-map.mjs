@@ -7,7 +7,8 @@
 //    open at 1280x800, lie wholly on the screen and never over the region's own id (on the phone
 //    G1's details covered G1), for regions at the map's top, middle and foot. In Phase 2 a Command
 //    selected on the phone's map is named in a line right above the map, gone once put down.
-// 2. Global War as Japan: the map's first view holds the seat's own stacks, but for a few far ones;
+// 2. Global War as Japan: the map's first view holds the seat's own stacks, but for a few far ones,
+//    and is Japan's theatre (Europe out of it, few labels set far from their regions);
 //    on a phone the state panel's table of the seven nations is within the screen's width.
 // 3. A game the rules bots play to its end (round cap 10), watched at 1280x800 and 390x844: each
 //    region the victory conditions name has its id and name on the map and within it ("Greater
@@ -154,8 +155,23 @@ const stacks = theater.in + theater.out.length;
 if (!stacks) fail("Japan's stacks are not on the map");
 if (theater.out.length > stacks / 5)
   fail(`Japan's first view leaves ${theater.out.length} of its ${stacks} stacks out: ${theater.out.join(', ')}`);
+// The seat's theatre, not the whole war: Europe is not in Japan's first view, and few of the labels
+// shown are set far from their regions (on the world view, with Europe in a corner, more than half
+// were: 87 of 161 tied to their regions by a dashed line; "Europe crowded in Global War's world view").
+const crowd = await japan.evaluate(() => {
+  const map = document.querySelector('svg.world').getBoundingClientRect();
+  const g1 = document.querySelector('svg.world g.label[data-id="G1"]');
+  const b = g1?.getBoundingClientRect();
+  const europe = g1 && g1.style.display !== 'none' && b.right > map.left && b.left < map.right && b.bottom > map.top && b.top < map.bottom;
+  const shown = [...document.querySelectorAll('svg.world g.label:not(.off-play)')].filter((g) => g.style.display !== 'none').length;
+  return { europe, shown, far: document.querySelectorAll('svg.world g.leaders path').length };
+});
+if (crowd.europe) fail("Japan's first view holds Europe (G1 Greater Germany): the whole war, not Japan's theatre");
+if (crowd.far > crowd.shown * 0.4) fail(`${crowd.far} of the ${crowd.shown} labels in Japan's first view are set far from their regions`);
 await japan.screenshot({ path: `${out}/warroom-theater-1280x800.png` });
-console.log(`theater: ${theater.in} of Japan's ${stacks} stacks in its first view`);
+console.log(
+  `theater: ${theater.in} of Japan's ${stacks} stacks in its first view, Europe out of it, ${crowd.far} of ${crowd.shown} labels set far`,
+);
 
 // The state panel's table of Global War's seven nations on a phone, in English and in Italian (the
 // longest headings): every column within its box, none behind a sideways scroll (play-test

@@ -730,26 +730,35 @@ export class WarRoomMap {
       xs.splice(0, 2, Math.min(xs[0], x), Math.max(xs[1], x));
       ys.splice(0, 2, Math.min(ys[0], y), Math.max(ys[1], y));
     };
-    // The seat's own Commands, but for the farthest tenth on each side: Japan's page showed Europe,
-    // its fleets and the Pacific islands cut off (play-test 2026-12-05, Global War).
-    // Counted by Command: a region holding several (Great Britain's) is never the one dropped.
+    // A seat's page fits the seat's theatre: its own Commands, but for the farthest tenth on each
+    // side, and what lies about them (an eighth of the box again each side, at least a twelfth of the
+    // globe across), not the whole war's: in Global War and on a phone Europe was one crowd in a
+    // corner of the world (play-tests 2026-12-05; Japan's page had shown Europe, its fleets and
+    // the Pacific islands cut off). Counted by Command: a region holding several (Great Britain's)
+    // is never the one dropped. A spectator's page fits the war's Commands.
     const where = new Map(this.layout.regions.map((r) => [r.id, r]));
     const own = s.stacks
       .filter((c) => s.own.has(c.nation) && where.has(c.region))
       .map((c) => this.g.project(where.get(c.region)!.lon, where.get(c.region)!.lat));
     if (own.length) {
-      const [ox, oy] = [
-        trim(
-          own.map((p) => p[0]),
-          0.1,
+      const around = ([lo, hi]: number[]) => {
+        const pad = Math.max((hi - lo) / 8, (this.g.size / 12 - (hi - lo)) / 2);
+        return [lo - pad, hi + pad];
+      };
+      const ox = around(
+          trim(
+            own.map((p) => p[0]),
+            0.1,
+          ),
         ),
-        trim(
-          own.map((p) => p[1]),
-          0.1,
-        ),
-      ];
-      widen(ox[0], oy[0]);
-      widen(ox[1], oy[1]);
+        oy = around(
+          trim(
+            own.map((p) => p[1]),
+            0.1,
+          ),
+        );
+      xs.splice(0, 2, ...ox);
+      ys.splice(0, 2, ...oy);
     }
     if (s.tracks.phase === null)
       for (const r of this.layout.regions.filter((r) => s.objectives.has(r.id))) widen(...this.g.project(r.lon, r.lat));
