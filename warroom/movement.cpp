@@ -413,17 +413,41 @@ std::string order_blocked_why(const CCtx& c, int nation) {
   return p.choices.empty() ? p.why.text : "";
 }
 
+namespace {
+// Why a rail order stops short of `to` (ruling 29), as the player can see it on the map: an enemy or
+// neutral destination is an invasion; a friendly one is closed by enemy land units in it, by a Bomb
+// token or its controller's Yellow Zone (ruling 30), or else no friendly rail path reaches it (the
+// newcomer play-test of 5 December, finding 10: German-held Karelia said "a Nation may not invade by
+// Rail").
+Why rail_short_why(const CCtx& c, RegionId to, Alliance side) {
+  if (!friendly_territory(c, to, side))
+    return {"rail_stops_short",
+            "Plotting Land Commands by Rail: a Nation may not invade by Rail; the Command stops in the friendly territory nearest to it "
+            "(ruling 29)"};
+  if (has_enemy_land(c, to, side))
+    return {"rail_stops_short_enemy",
+            "Plotting Land Commands by Rail: enemy land units are in it, and a Nation may not invade by Rail; the Command stops in the "
+            "friendly territory nearest to it (ruling 29)"};
+  if (c.s.region[to].bombs > 0 || c.s.nation[c.s.region[to].controller].zone >= kYellow)
+    return {"rail_stops_short_closed",
+            "Plotting Land Commands by Rail: a Bomb Token or its controller's Yellow Zone closes its rails; the Command stops in the "
+            "friendly territory nearest to it (rulings 29, 30)"};
+  return {"rail_stops_short_path",
+          "Plotting Land Commands by Rail: no friendly rail path reaches it (enemy land units, Bomb Tokens and the Yellow Zone close the "
+          "rails on the way); the Command stops in the friendly territory nearest to it (ruling 29)"};
+}
+}  // namespace
+
 // Plotting (Phase 2): what executing the order would do on the map as it stands, from the same
 // plan that executes it (Phase 3 › Step 2): reach the destination, stop short of it at the rail stop
-// nearest to it ("a Nation may not invade by Rail", ruling 29), or be cancelled, and why.
+// nearest to it (ruling 29), or be cancelled, and why.
 OrderOutlook order_outlook(const CCtx& c, int nation, int command, RegionId to) {
   const Plan p = plan_order(c, nation, Order{.command = static_cast<std::uint8_t>(command), .dest = to, .status = kWritten});
   if (p.choices.empty()) return {OrderOutlook::Cancelled, p.why.id, p.why.text, {}};
-  if (p.route == Route::Rail && std::find(p.choices.begin(), p.choices.end(), to) == p.choices.end())
-    return {
-        OrderOutlook::StopsShort, "rail_stops_short",
-        "Plotting Land Commands by Rail: a Nation may not invade by Rail; the Command stops in the friendly territory nearest to it (ruling 29)",
-        p.choices};
+  if (p.route == Route::Rail && std::find(p.choices.begin(), p.choices.end(), to) == p.choices.end()) {
+    const Why why = rail_short_why(c, to, alliance_of(nation));
+    return {OrderOutlook::StopsShort, why.id, why.text, p.choices};
+  }
   return {};
 }
 

@@ -434,6 +434,28 @@ TEST(Rail, TheOutlookOfAnOrderIsTheExecutionsOwn) {
   EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"move JPN 1 J4", "cancel JPN 1"})) << "the execution offers the same stop";
 }
 
+// A rail order stopping short says why as the map shows it (the newcomer play-test of 5 December,
+// finding 10: Germany's own Karelia was refused with "a Nation may not invade by Rail"): a friendly
+// destination with enemy land units in it, or a Bomb Token on it, is not an invasion of enemy land.
+TEST(Rail, AStopShortOfAFriendlyDestinationSaysWhatClosesIt) {
+  const Game g = pacific();
+  State s = example_position(g);
+  s.command[CHN][101] = Command{};  // Peiping clear: the rail from J3 runs through it
+  s.region[region("J5")].controller = JPN;
+  EXPECT_EQ(order_outlook({g, s}, JPN, 92, region("J5")).kind, OrderOutlook::Reaches);
+  put(s, CHN, 102, "J5", {{kInf, 1}});
+  const OrderOutlook embattled = order_outlook({g, s}, JPN, 92, region("J5"));
+  EXPECT_EQ(embattled.kind, OrderOutlook::StopsShort);
+  EXPECT_STREQ(embattled.reason, "rail_stops_short_enemy");
+  EXPECT_EQ(embattled.stops, std::vector<RegionId>{region("J4")});
+  s.command[CHN][102] = Command{};
+  s.region[region("J5")].bombs = 1;
+  EXPECT_STREQ(order_outlook({g, s}, JPN, 92, region("J5")).reason, "rail_stops_short_closed");
+  s.region[region("J5")].bombs = 0;
+  s.region[region("J5")].controller = CHN;
+  EXPECT_STREQ(order_outlook({g, s}, JPN, 92, region("J5")).reason, "rail_stops_short") << "an enemy destination: an invasion";
+}
+
 // The World's Narrow Sea Passages (ruling 35): Malacca needs Malaya.
 TEST(NarrowPassages, ClosedUnlessTheAllianceHoldsTheKey) {
   const Game g = pacific();

@@ -112,10 +112,12 @@ for (const [w, h] of [
 }
 await page.setViewportSize({ width: 1280, height: 800 });
 
-// 1. Select each of GER's Commands in the sheet's list until one has a destination its order would
-// not reach; none of those is outlined as legal, each is marked apart with the rules' reason.
+// 1. Select each of GER's first ten Commands in the sheet's list: a destination its order would not
+// reach is never outlined as legal, each is marked apart with the rules' reason (the first Command
+// with one is looked at closely), and none of GER's own is said to be invaded.
 let doomedSeen = 0;
-for (let k = 0; k < 10 && !doomedSeen; ++k) {
+const invaded = [];
+for (let k = 0; k < 10; ++k) {
   if (!(await page.locator('.wr-sheet details.commands[open]').count())) await page.click('.wr-sheet details.commands summary');
   const buttons = page.locator('.wr-sheet details.commands button.select');
   if (k >= (await buttons.count())) break;
@@ -130,8 +132,16 @@ for (let k = 0; k < 10 && !doomedSeen; ++k) {
   const wrong = outlined.filter((id) => doomed.includes(id));
   if (wrong.length) fail(`destinations the order would not reach are outlined as legal: ${wrong.join(', ')}`);
   if (doomed.some((id) => !apart.includes(id))) fail(`doomed destinations not marked apart: ${doomed.join(', ')} vs ${apart.join(', ')}`);
-  doomedSeen = doomed.length;
-  if (doomedSeen) {
+  // A rail order is said to invade only an enemy or neutral destination (the newcomer play-test of
+  // 5 December, finding 10: German Karelia, and here German G10, read "a Nation may not invade by
+  // Rail" where no friendly rail path reached them).
+  const axis = new Set(v.nations.filter((n) => n.alliance === 'axis').map((n) => n.id));
+  const rows = await page.$$eval('.wr-sheet .destinations li.cancelled', (lis) =>
+    lis.map((li) => [li.querySelector('button').textContent.trim(), li.querySelector('small').textContent]),
+  );
+  invaded.push(...rows.filter(([id, text]) => /invade by Rail/.test(text) && axis.has(v.regions.find((r) => r.id === id)?.controller)));
+  if (doomed.length && !doomedSeen) {
+    doomedSeen = doomed.length;
     for (const [w, h] of [
       [1280, 800],
       [390, 844],
@@ -144,6 +154,7 @@ for (let k = 0; k < 10 && !doomedSeen; ++k) {
     await page.setViewportSize({ width: 1280, height: 800 });
     const why = Object.values(v.destinations)[0].why;
     if (!why) fail('a doomed destination carries no reason');
+    if (!rows.length) fail('the sheet lists no destination its order would not reach');
     // The sheet lists the destinations the order would reach first, and counts them apart (play-test
     // 2026-12-05, Global War: 31 failing rail moves came before the 10 real destinations).
     const listed = await page.$$eval('.wr-sheet .destinations li, .sheet.own .destinations li', (lis) =>
@@ -165,6 +176,7 @@ for (let k = 0; k < 10 && !doomedSeen; ++k) {
   if ((await view('GER')).nations.find((n) => n.id === 'GER').sheet.selected) fail('the Command is still selected after Escape');
 }
 if (!doomedSeen) fail('no GER Command has a destination its order would not reach (expected rail invasions)');
+if (invaded.length) fail(`a rail order to GER's own ${invaded.map(([id]) => id).join(', ')} is said to invade: ${invaded[0][1]}`);
 
 // A click on the selected Command's stack puts it down; a click on one's own stack selects it.
 const selectable = await page.$$eval('.warroom-map .selectable', (els) => els.map((e) => e.dataset.id));

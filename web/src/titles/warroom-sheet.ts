@@ -40,12 +40,19 @@ export const units = (c: Stack) =>
     .join(', ') || t('warroom.web.sheet.empty_stack');
 export const unitCount = (c: Stack) => Object.values(c.units).reduce((a, b) => a + b, 0);
 
+// Why the order would not reach a destination, in the reader's words where the catalogues word the
+// view's reason id (the rail stops: the newcomer play-test of 5 December, finding 10, where German
+// Karelia read as an invasion), else as the engine says it.
+export const whyOf = (d: { reason: string; why: string }) =>
+  has(`warroom.web.destination_why.${d.reason}`) ? t(`warroom.web.destination_why.${d.reason}`) : d.why;
+
 export interface SheetHandlers {
   name: (region: string) => string; // "R12 Smolensk"
   act: (action: string) => Promise<void>;
   select: (nation: string, command: number) => void; // shows the Command on the map, then selects it
   note: (action: string) => string; // what a choice means (the view's action_notes), or ''
   fails?: (action: string) => boolean; // a destination the order would not reach (the view's destinations)
+  why?: (action: string) => string; // and why, in the reader's words (whyOf)
   exposed?: (nation: string) => Exposed[]; // key regions the orders leave empty next to the enemy (warroom-exposed.ts)
   bidPaid?: boolean; // the bids are paid (Phase 2 › Step 3 is over): the bid is no longer weighed against the oil held
   // Whether the list of Commands without an order is open: it stays as the player left it while the
@@ -85,7 +92,9 @@ function destinationList(n: Nation, legal: Legal, h: SheetHandlers): string {
     const r = String(legal.fields[action].region);
     const note = h.note(action);
     const cancelled = h.fails?.(action) ?? false;
-    return `<li${cancelled ? ' class="cancelled"' : ''}><button class="to" data-action="${escape(action)}">${escape(r)}</button> <small>${escape(note || h.name(r))}</small></li>`;
+    const why = cancelled ? h.why?.(action) : '';
+    const text = why ? `${h.name(r)}: ${why}` : note || h.name(r);
+    return `<li${cancelled ? ' class="cancelled"' : ''}><button class="to" data-action="${escape(action)}">${escape(r)}</button> <small>${escape(text)}</small></li>`;
   };
   const summary = fail.length
     ? t('warroom.web.sheet.destinations_failing', { count: reach.length, failing: fail.length })

@@ -12,7 +12,7 @@ import { titleEvent, type WarRoomLogEvent } from '../wire';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
-import { confirmDone, destinationsInOrder, sheetPanel, unitCount, units } from './warroom-sheet';
+import { confirmDone, destinationsInOrder, sheetPanel, unitCount, units, whyOf } from './warroom-sheet';
 import { executionPanel, roundSteps, type BattleBoard, type LogEntry } from './warroom-battle';
 import { victoryPanel } from './warroom-victory';
 import { guidePanel, startTour, tourIfDue } from './warroom-guide';
@@ -118,7 +118,7 @@ function mapState(v: WarRoomView, marked: Set<string>, focus: string | null, mov
     legal.where({ kind: 'to', nation: n.id }).forEach((to) => {
       const r = String(legal.fields[to].region);
       const fails = v.destinations?.[to];
-      if (fails) doomed.set(r, fails.why);
+      if (fails) doomed.set(r, whyOf(fails));
       else destinations.add(r);
     });
     if (n.sheet.selected) selected = commandRegion(n.id, n.sheet.selected) ?? null;
@@ -254,7 +254,7 @@ function orderHere(v: WarRoomView, legal: Legal, id: string): string {
   if (!to) return '';
   const fails = v.destinations?.[to];
   const label = t(fails ? 'warroom.web.info.order_anyway' : 'warroom.web.info.order_here');
-  return `<p${fails ? ' class="doomed-why"' : ''}>${fails ? `${escape(fails.why)}<br/>` : ''}<button class="order-here" data-action="${escape(to)}">${escape(label)}</button></p>`;
+  return `<p${fails ? ' class="doomed-why"' : ''}>${fails ? `${escape(whyOf(fails))}<br/>` : ''}<button class="order-here" data-action="${escape(to)}">${escape(label)}</button></p>`;
 }
 
 // The selected Command in words, as the sheet says it ("Command 44 in G9 Ukraine (...) selected: click
@@ -422,12 +422,14 @@ export const warroom: TitleUi<WarRoomView> = {
     p.refresh();
     const note = (action: string) => v.action_notes?.[action] ?? '';
     const fails = (action: string) => !!v.destinations?.[action];
+    const why = (action: string) => (v.destinations?.[action] ? whyOf(v.destinations[action]) : '');
     const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, {
       act: send,
       select,
       name,
       note,
       fails,
+      why,
       exposed: (nation) => exposedRegions(v, nation, regions),
       bidPaid: (v.phase_number ?? 0) > 2, // Phase 2 › Step 3: "All bids must be paid - win or lose."
       listOpen: () => p.commandsOpen,
