@@ -52,7 +52,6 @@ export interface SheetHandlers {
   select: (nation: string, command: number) => void; // shows the Command on the map, then selects it
   note: (action: string) => string; // what a choice means (the view's action_notes), or ''
   fails?: (action: string) => boolean; // a destination the order would not reach (the view's destinations)
-  why?: (action: string) => string; // and why, in the reader's words (whyOf)
   exposed?: (nation: string) => Exposed[]; // key regions the orders leave empty next to the enemy (warroom-exposed.ts)
   bidPaid?: boolean; // the bids are paid (Phase 2 › Step 3 is over): the bid is no longer weighed against the oil held
   // Whether the list of Commands without an order is open: it stays as the player left it while the
@@ -92,9 +91,7 @@ function destinationList(n: Nation, legal: Legal, h: SheetHandlers): string {
     const r = String(legal.fields[action].region);
     const note = h.note(action);
     const cancelled = h.fails?.(action) ?? false;
-    const why = cancelled ? h.why?.(action) : '';
-    const text = why ? `${h.name(r)}: ${why}` : note || h.name(r);
-    return `<li${cancelled ? ' class="cancelled"' : ''}><button class="to" data-action="${escape(action)}">${escape(r)}</button> <small>${escape(text)}</small></li>`;
+    return `<li${cancelled ? ' class="cancelled"' : ''}><button class="to" data-action="${escape(action)}">${escape(r)}</button> <small>${escape(note || h.name(r))}</small></li>`;
   };
   const summary = fail.length
     ? t('warroom.web.sheet.destinations_failing', { count: reach.length, failing: fail.length })

@@ -422,14 +422,12 @@ export const warroom: TitleUi<WarRoomView> = {
     p.refresh();
     const note = (action: string) => v.action_notes?.[action] ?? '';
     const fails = (action: string) => !!v.destinations?.[action];
-    const why = (action: string) => (v.destinations?.[action] ? whyOf(v.destinations[action]) : '');
     const sheet = sheetPanel(v.nations, v.seat, v.commands, legal, {
       act: send,
       select,
       name,
       note,
       fails,
-      why,
       exposed: (nation) => exposedRegions(v, nation, regions),
       bidPaid: (v.phase_number ?? 0) > 2, // Phase 2 › Step 3: "All bids must be paid - win or lose."
       listOpen: () => p.commandsOpen,
