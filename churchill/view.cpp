@@ -1,3 +1,5 @@
+// The view of a seat as JSON (view.h): the board as structure, the seat's hand, the advance waiting
+// for a debate, what the Meeting's actions would do, the end of the game; and the card faces.
 #include "churchill/view.h"
 
 #include <fmt/format.h>
@@ -5,7 +7,7 @@
 #include "churchill/explain.h"
 #include "churchill/i18n_names.h"
 #include "churchill/rules.h"
-#include "core/text_layout.h"
+#include "churchill/view_words.h"
 
 namespace churchill {
 
@@ -32,17 +34,6 @@ nlohmann::json issue_place(const IssueState& is) {
 }
 
 using core::i18n::Message;
-Message msg(std::string key) { return Message{std::move(key), {}, {}, {}}; }
-
-// Where an issue stands, as a message ("board.pos_*"): the words of issue_position.
-Message position_message(const IssueState& is) {
-  if (is.where == IssueWhere::Display) return msg("board.pos_display");
-  if (is.where == IssueWhere::Removed) return msg("board.pos_removed");
-  if (is.track == kCenter) return msg("board.pos_centre");
-  const std::string power = power_key(static_cast<Power>(is.track));
-  if (is.space >= kChair) return msg("board.pos_chair").name("power", power);
-  return msg("board.pos_space").name("power", power).with("space", std::to_string(is.space));
-}
 
 std::string front_position(const Game& g, const State& s, std::size_t f) {
   const Front& front = g.data().fronts[f];
@@ -60,49 +51,6 @@ std::string play_card_name(const Data& d, const State& s, const Play& p) {
   if (p.leader || p.card == kNone) return d.leaders[s.leaders[power_at(p.seat)].card].name;
   return d.staff[power_at(p.seat)][p.card].name;
 }
-
-// 5.22-5.24: the advance being resolved, while someone may still debate it: who plays what on which
-// issue with which value, and where the issue stands if nobody debates. An advance moves its issue
-// at once (5.22) unless it would capture it (5.23): then the issue waits where it is, and the values
-// are compared after the debate.
-// Whether an advance waits for a debate, and if so whether it would capture its issue (5.23).
-std::optional<bool> pending_capture(const State& s) {
-  if (s.steps.empty() || s.advance.seat < 0 || s.advance.issue == kNone) return std::nullopt;
-  const StepId top = s.steps.top().id;
-  const bool debating = top == StepId::DebateOffer || top == StepId::ChiefIssue || top == StepId::ChiefRoll || top == StepId::HealthRoll ||
-                        top == StepId::ParanoiaRoll || top == StepId::PurgeRoll;
-  if (!debating) return std::nullopt;
-  for (std::size_t i = s.steps.size(); i-- > 0;)
-    if (s.steps[i].id == StepId::ResolvePlay) return s.steps[i].as<step::ResolvePlay>().capture_pending;
-  return std::nullopt;
-}
-
-core::i18n::Message where_message(const IssueState& is) {
-  using core::i18n::Message;
-  if (is.track == kCenter) return Message{"log.where_centre", {}, {}, {}};
-  const std::string power = power_key(static_cast<Power>(is.track));
-  if (is.space >= kChair) return Message{"log.where_chair", {}, {}, {}}.name("power", power);
-  return Message{"log.where_space", {}, {}, {}}.name("power", power).with("space", std::to_string(is.space));
-}
-
-}  // namespace
-
-std::optional<core::i18n::Message> pending_message(const Game& g, const State& s) {
-  const std::optional<bool> capture = pending_capture(s);
-  if (!capture) return std::nullopt;
-  const Data& d = g.data();
-  const Play& adv = s.advance;
-  const std::string card = adv.leader || adv.card == kNone ? leader_key(d, s.leaders[power_at(adv.seat)].card)
-                                                           : staff_key(d, static_cast<Power>(adv.seat), adv.card);
-  return core::i18n::Message{*capture ? "board.pending_capture" : "board.pending_moved", {}, {}, {}}
-      .name("power", power_key(static_cast<Power>(adv.seat)))
-      .name("card", card + ".name")
-      .with("value", std::to_string(adv.value))
-      .name("issue", issue_key(d, adv.issue) + ".name")
-      .with("where", where_message(s.issues[adv.issue]));
-}
-
-namespace {
 
 nlohmann::json pending_json(const Game& g, const State& s) {
   const std::optional<core::i18n::Message> message = pending_message(g, s);
@@ -177,7 +125,7 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
       // issue still to be chosen).
       if (!next.steps.empty() && next.steps.top().id == StepId::ChiefRoll)
         notes[g.action_to_string(s, seat, a)] =
-            msg(next.steps.top().as<step::ChiefRoll>().debate ? "note.chief_debate" : "note.chief_advance");
+            key(next.steps.top().as<step::ChiefRoll>().debate ? "note.chief_debate" : "note.chief_advance");
       continue;
     }
     // Other hands are hidden in an observation, so the copy never offers them a debate: an advance
@@ -187,8 +135,8 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
     for (int p = 0; p < kPowers; ++p) others_hold_cards = others_hold_cards || (p != seat && s.cards_in_hand(p) > 0);
     const bool advance = (top == StepId::MeetingTurn || top == StepId::ChiefIssue) && others_hold_cards;
     // "value 3+2 = 5": the printed value and what attributes, Paranoia or a lesser choice change.
-    Message note = base < 0 || base == value ? msg("note.value").with("value", std::to_string(value))
-                                             : msg("note.value_changed")
+    Message note = base < 0 || base == value ? key("note.value").with("value", std::to_string(value))
+                                             : key("note.value_changed")
                                                    .with("base", std::to_string(base))
                                                    .with("change", fmt::format("{:+}", value - base))
                                                    .with("value", std::to_string(value));
@@ -199,62 +147,11 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
     }
     if (moved)
       note =
-          msg(advance ? "note.moves_if_not_debated" : "note.moves").with("note", note).with("from", moved->first).with("to", moved->second);
+          key(advance ? "note.moves_if_not_debated" : "note.moves").with("note", note).with("from", moved->first).with("to", moved->second);
     notes[g.action_to_string(s, seat, a)] = note;
   }
   return notes;
 }
-
-// 4.4 and 9.4 at the end: the case that applied, each power's scoring lines, and the winner in words.
-// The text of a 9.4 line that scored (or of a Secret Agenda marker, 10.3).
-Message score_line_text(const Data& d, const ScoreLine& l) {
-  Message text = l.condition == "10.3" ? msg("end.secret_agenda_line") : Message::plain(l.condition);
-  for (const VictoryCondition& v : d.victory)
-    if (v.id == l.condition) text = msg(victory_key(v) + ".text");
-  return text;
-}
-
-// "UK 23, US 31, USSR 40": a power's totals as a message.
-Message totals_message(const std::array<int, kPowers>& v) {
-  Message totals = msg("end.totals");
-  for (int p = 0; p < kPowers; ++p)
-    totals.name(fmt::format("power{}", p), power_key(static_cast<Power>(p))).with(fmt::format("vp{}", p), std::to_string(v[at(p)]));
-  return totals;
-}
-
-// 4.43: the totals after the adjustment, when neither Axis power surrendered (else none).
-std::optional<Message> adjusted_message(const Game& g, const State& s, const std::array<int, kPowers>& v) {
-  if (g.end_case(s, v) != EndCase::GlobalHegemon) return std::nullopt;
-  return msg("end.adjusted_totals").with("totals", totals_message(hegemon_adjusted(v)));
-}
-
-// 4.4: which case applied to the final totals and why the winner won.
-Message end_why(const Game& g, const State& s, const std::array<int, kPowers>& v) {
-  const EndCase end = g.end_case(s, v);
-  const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
-  int top_count = 0;
-  for (int t : v) top_count += t == most;
-  Message why = msg("end.why_alliance");
-  switch (end) {
-    case EndCase::AllianceVictory: why = msg(top_count > 1 ? "end.why_alliance_tied" : "end.why_alliance"); break;
-    case EndCase::BrokenAlliance: why = msg("end.why_broken_alliance"); break;
-    case EndCase::GlobalHegemon:
-      why = msg("end.why_global_hegemon")
-                .with("surrenders", msg(s.surrendered[0]   ? "end.japan_did_not_surrender"
-                                        : s.surrendered[1] ? "end.germany_did_not_surrender"
-                                                           : "end.neither_surrendered"));
-      break;
-  }
-  why.with("totals", totals_message(v))
-      .with("most", std::to_string(most))
-      .with("fewest", std::to_string(fewest))
-      .with("difference", std::to_string(most - fewest));
-  if (s.winner >= 0) why = msg("end.why_and_winner").with("why", why).name("power", power_key(static_cast<Power>(s.winner)));
-  return why;
-}
-
-// 4.4's three cases by their catalogue keys (EndCase's order).
-constexpr const char* kCaseKeys[] = {"board.case_alliance_victory", "board.case_broken_alliance", "board.case_global_hegemon"};
 
 // The "rule" argument of a phase line ("6.4"), or "".
 std::string phase_rule(const Message& phase) {
@@ -364,7 +261,7 @@ namespace {
 // Why the seat has so few options, as a message ("board.options_why": the reason and its rule): the
 // action it names by its display text, the Leader and the power by their names.
 Message why_message(const Game& g, const State& s, core::Seat seat, const OptionsWhy& why) {
-  Message reason = msg(why.key);
+  Message reason = key(why.key);
   for (const auto& arg : why.args) {  // not a structured binding: the lambdas below use both (Clang 14)
     const std::string &name = arg.first, &value = arg.second;
     const auto action = name == "action" ? g.action_from_string(s, seat, value) : std::nullopt;
@@ -382,7 +279,7 @@ Message why_message(const Game& g, const State& s, core::Seat seat, const Option
     else
       reason.with(name, value);
   }
-  return msg("board.options_why").with("reason", reason).with("rule", why.rule);
+  return key("board.options_why").with("reason", reason).with("rule", why.rule);
 }
 
 }  // namespace
@@ -534,213 +431,5 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
 
 std::string Game::phase_text(const State& s) const { return churchill::phase_text(*this, s); }
 nlohmann::json Game::view_json(const State& s, std::optional<core::Seat> seat) const { return churchill::view_json(*this, s, seat); }
-std::string Game::board_text(const State& s, std::optional<core::Seat> seat) const { return churchill::board_text(*this, s, seat); }
-
-// ---------------------------------------------------------------------------------------------
-// The board as text for a terminal, in the reader's language (the "board.*" messages and the names
-// of the catalogues). Every line fits in 80 columns, counted in characters, not bytes (Cyrillic).
-
-namespace {
-
-using core::clip;
-using core::code_points;
-using core::pad;
-
-// Lays out cells of `width` characters, `per_line` to a line.
-std::string columns(const std::vector<std::string>& cells, std::size_t width, std::size_t per_line) {
-  std::string out;
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    out += "  " + pad(cells[i], width);
-    if ((i + 1) % per_line == 0 || i + 1 == cells.size()) {
-      while (!out.empty() && out.back() == ' ') out.pop_back();
-      out += "\n";
-    }
-  }
-  return out;
-}
-
-// A line longer than 79 characters broken at spaces, the rest indented by `indent`.
-std::string fit_line(const std::string& line, std::size_t indent) { return core::wrap(line, 79, indent); }
-
-class BoardText {
- public:
-  BoardText(const Game& g, const State& s, std::optional<core::Seat> seat, const Names& n)
-      : g_(g), d_(g.data()), s_(s), seat_(seat), n_(n), over_(g.node_kind(s) == core::NodeKind::Terminal), sheet_(g.score(s, over_)) {}
-
-  std::string text() const { return header() + table() + fronts() + reserves() + markers() + tracks() + hand() + end(); }
-
- private:
-  std::string power(int p) const { return n_.power(p); }
-  // "UK", "ВБ": a power in a cell of the markers' columns.
-  std::string short_power(int p) const { return tr("board.power_short." + std::string(power_name(static_cast<Power>(p)))); }
-  std::string tr(std::string_view key, const core::i18n::Args& args = {}) const { return n_.tr(key, args); }
-
-  std::string position(const IssueState& is) const { return n_.render(position_message(is)); }
-
-  std::string header() const {
-    std::string out = s_.conference_card == kNone
-                          ? tr("board.conference", {{"number", std::to_string(s_.conference)}})
-                          : tr("board.conference_card", {{"number", std::to_string(s_.conference)},
-                                                         {"title", n_.conference(d_.conference_cards[s_.conference_card].conference)},
-                                                         {"version", std::string(1, d_.conference_cards[s_.conference_card].version)}});
-    const auto& t = sheet_.total;
-    out += fmt::format("\n{}: {} {} {} {} {} {}{}\n", tr(over_ ? "board.score_final" : "board.score_now"), power(0), t[0], power(1), t[1],
-                       power(2), t[2], s_.secret_agenda_variant && !over_ ? " " + tr("board.secret_hidden") : "");
-    static constexpr const char* kCases[] = {"board.case_alliance_victory", "board.case_broken_alliance", "board.case_global_hegemon"};
-    const std::string outcome = tr(kCases[static_cast<int>(g_.end_case(s_, t))]);
-    out +=
-        "  " + outcome + (over_ || s_.secret_agenda_variant ? "" : ": " + tr("board.would_win", {{"power", power(g_.winner(s_))}})) + "\n";
-    out += fmt::format("{}: {} {} {} {} {} {}{}\n", tr("board.conferences_won"), power(0), s_.conferences_won[Power::UK], power(1),
-                       s_.conferences_won[Power::US], power(2), s_.conferences_won[Power::USSR],
-                       s_.winner >= 0 ? " | " + tr("board.winner", {{"power", power(s_.winner)}}) : "");
-    std::string leaders = tr("board.leaders");
-    for (int p = 0; p < kPowers; ++p) {
-      const LeaderState& l = s_.leaders[power_at(p)];
-      const int cards = s_.cards_in_hand(p);
-      const std::string full = n_.leader(l.card);  // "Sir Winston Churchill": the surname is enough here
-      leaders += fmt::format(" {} {}{} {}", power(p), full.substr(full.rfind(' ') + 1),
-                             l.active ? (l.stays_home ? " " + tr("board.home") : "") : " " + tr("board.inactive"),
-                             tr("board.cards_short", {{"count", std::to_string(cards)}}));
-    }
-    const std::string legend = tr("board.cards_legend");  // beside the Leaders, else under them
-    return out + leaders + (code_points(leaders) + 1 + code_points(legend) > 79 ? "\n    " : " ") + legend + "\n";
-  }
-
-  std::string table() const {
-    std::vector<std::string> cells;
-    for (std::size_t i = 0; i < d_.issues.size(); ++i)
-      if (s_.issues[i].where == IssueWhere::Table) {
-        const std::string where = position(s_.issues[i]);
-        const std::string number = issue_number(d_, static_cast<int>(i));  // "US Production 2", as its commands
-        const std::string name = n_.issue(static_cast<int>(i)) + (number.empty() ? "" : " " + number);
-        cells.push_back(pad(clip(name, 35 - code_points(where)), 36 - code_points(where)) + where);
-      }
-    std::string out = tr("board.table") + "\n" + (cells.empty() ? "  " + tr("board.no_issues") + "\n" : columns(cells, 36, 2));
-    if (const auto m = pending_message(g_, s_)) out += tr("board.being_debated") + " " + n_.render(*m) + "\n";
-    return out;
-  }
-
-  std::string front_position(std::size_t f) const {
-    if (s_.front[front_at(f)] < 0) return tr("board.theater_box");
-    return n_.space(d_.fronts[f].track[static_cast<std::size_t>(s_.front[front_at(f)])].space);
-  }
-
-  std::string fronts() const {
-    std::vector<std::string> cells;
-    for (std::size_t f = 0; f < d_.fronts.size(); ++f)
-      cells.push_back(fmt::format("{}{} +{} ⚓{}", pad(clip(n_.front(static_cast<int>(f)), 33), 34), pad(clip(front_position(f), 23), 24),
-                                  s_.offensive[front_at(f)], s_.naval[d_.fronts[f].theater]));
-    cells.push_back(fmt::format("{}{}    ⚓{}", pad(clip(n_.theater(g_.known().arctic), 33), 34), pad("", 24), s_.naval[g_.known().arctic]));
-    return tr("board.fronts") + "\n" + columns(cells, 38, 1);
-  }
-
-  std::string reserves() const {
-    std::string out = tr("board.axis_reserves") + ":";
-    for (int k = 0; k < kReserveKinds; ++k)
-      out += fmt::format("{} {} {}", k ? "," : "", n_.reserve(static_cast<ReserveKind>(k)),
-                         g_.reserves_in_game(s_, static_cast<ReserveKind>(k)));
-    return out + "\n";
-  }
-
-  std::string markers() const {
-    std::vector<std::string> cells;
-    for (std::size_t l = 0; l < d_.locations.size(); ++l) {
-      if (s_.networks[l] == 0 && s_.alignment[l] == kNone) continue;
-      std::string marks = s_.networks[l] ? short_power(s_.network_owner[l]) + std::to_string(s_.networks[l]) : "";
-      if (s_.alignment[l] != kNone) marks += (marks.empty() ? "" : " ") + tr("board.pa_short") + "-" + short_power(s_.alignment[l]);
-      cells.push_back(pad(clip(n_.location(static_cast<int>(l)), 21), 22) + marks);
-    }
-    return tr("board.markers", {{"power", short_power(0)}}) + "\n" + columns(cells, 36, 2);
-  }
-
-  std::string tracks() const {
-    std::string out =
-        fmt::format("{}: {} | {}: {}\n{}\n{}:", tr("board.a_bomb"), n_.a_bomb(s_.a_bomb), tr("board.spy_ring"), n_.a_bomb(s_.spy_ring),
-                    tr("board.leadership", {{"europe", power(s_.theater_leader[0])}, {"pacific", power(s_.theater_leader[1])}}),
-                    tr("board.global_issues"));
-    for (std::size_t m = 0; m < d_.global_issues.size(); ++m) {
-      const auto& gi = d_.global_issues[m];
-      std::string pos = tr("board.neutral");
-      for (int i = 0; i < 2; ++i)
-        if (s_.global[m] == static_cast<std::uint8_t>(gi.powers[at(i)]))
-          pos = tr(global_issue_key(d_, static_cast<int>(m)) + ".advantage." + std::string(power_name(gi.powers[at(i)])));
-      out += fmt::format("{} {}: {}", m == 0 ? "" : ";", n_.global_issue(static_cast<int>(m)), pos);  // each marker by name
-    }
-    return out + "\n";
-  }
-
-  // One card of the hand in lines of at most 80 columns: "  3 beaverbrook  +2 to value if Churchill
-  // is still ..." (the id is what an action names) with "(r)" for a card the project reconstructed.
-  std::string hand_line(Power p, int c) const {
-    const StaffCard& card = d_.staff[p][at(c)];
-    std::string text = n_.staff_text(p, c);
-    if (const std::size_t colon = text.find(": "); colon != std::string::npos && colon < 24)
-      text = text.substr(colon + 2);  // "Attribute: "
-    const std::string mark = card.origin.provenance == Provenance::Reconstructed ? " (r)" : "";
-    const std::string line =
-        fmt::format("  {} {} {}", card.chief_of_staff() ? std::string("*") : std::to_string(card.value), pad(card.id, 12), text);
-    return fit_line(line + mark, 18);  // whole: wrapped under the text, never cut
-  }
-
-  // The end of the game (4.4): every line that scored, by power (a condition met several times is one
-  // line, "A x4"), the 4.43 adjusted totals where they decide, and why the winner won.
-  std::string end() const {
-    if (!over_) return "";
-    std::string out = "\n" + tr("board.end_heading") + "\n";
-    for (int p = 0; p < kPowers; ++p) {
-      out += "  " + tr("board.end_power", {{"power", power(p)}, {"vp", std::to_string(sheet_.total[at(p)])}}) + "\n";
-      std::vector<std::pair<const ScoreLine*, std::pair<int, int>>> rows;  // line, (times, VP)
-      for (const ScoreLine& l : sheet_.lines) {
-        if (l.power != p) continue;
-        auto row = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.first->condition == l.condition; });
-        if (row == rows.end()) row = rows.insert(rows.end(), {&l, {0, 0}});
-        ++row->second.first;
-        row->second.second += l.vp;
-      }
-      for (const auto& [l, n] : rows) {  // "     36  A x12  3 VP per country ...", the text's lines under its first
-        const std::string head = fmt::format("    {:>3}  {}{}", n.second, l->condition, n.first > 1 ? fmt::format(" x{}", n.first) : "");
-        out += fit_line(pad(head, 17) + " " + n_.render(score_line_text(d_, *l)), 18);
-      }
-      if (rows.empty()) out += "    " + tr("board.end_no_vp") + "\n";
-    }
-    if (const auto adjusted = adjusted_message(g_, s_, sheet_.total)) out += n_.render(*adjusted) + "\n";
-    return out + tr("board.end_why") + ": " + n_.render(end_why(g_, s_, sheet_.total)) + "\n";
-  }
-
-  std::string hand() const {
-    if (!seat_ || !s_.hand[power_at(*seat_)]) return "";
-    std::string out = tr("board.hand", {{"power", power(*seat_)}}) + "\n";
-    for (int c = 0; c < 32; ++c)
-      if (s_.hand[power_at(*seat_)] & (1u << c)) out += hand_line(static_cast<Power>(*seat_), c);
-    return out;
-  }
-
-  const Game& g_;
-  const Data& d_;
-  const State& s_;
-  std::optional<core::Seat> seat_;
-  const Names& n_;
-  bool over_;
-  ScoreSheet sheet_;
-};
-
-}  // namespace
-
-std::string board_text(const Game& g, const State& s, std::optional<core::Seat> seat) {
-  return g.board_text(s, seat, core::i18n::kFallbackLanguage);
-}
-
-std::string Game::board_text(const State& s, std::optional<core::Seat> seat, std::string_view language) const {
-  const Names names(*data_, catalogues(), std::string(language));
-  return core::fit_lines(BoardText(*this, s, seat, names).text(), 79);
-}
-
-core::i18n::Message Game::phase_message(const State& s) const { return churchill::phase_message(*this, s); }
-core::i18n::Message Game::log_message(const core::LogEntry& e) const { return churchill::log_message(*data_, e); }
-// The log in English, from the catalogue like every other language.
-std::string Game::describe(const core::LogEntry& e) const { return catalogues().render(core::i18n::kFallbackLanguage, log_message(e)); }
-core::i18n::Message Game::action_message(const State& s, core::Seat seat, core::Action a) const {
-  return churchill::action_message(*data_, s, seat, a);
-}
 
 }  // namespace churchill

@@ -358,14 +358,15 @@ TEST(I18nLog, EveryInterfaceMessageIsUsedByTheCodeAndEveryKeyTheCodeNamesExists)
                                         "web/src/notify.ts",
                                         "web/src/endings.ts"};
   const std::vector<Use> uses = {
-      {"log.", {"churchill/i18n_log.cpp", "churchill/view.cpp"}},
+      {"log.", {"churchill/i18n_log.cpp", "churchill/view_words.cpp"}},
       {"prompt.", {"churchill/game.cpp", "web/src/titles/churchill.ts"}},
       {"action.", {"churchill/i18n_actions.cpp"}},
       {"why.", {"churchill/explain.cpp"}},
       {"board.",
-       {"churchill/view.cpp", "web/src/titles/churchill.ts", "web/src/titles/churchill-board.ts", "web/src/titles/churchill-map.ts"}},
+       {"churchill/view.cpp", "churchill/view_words.h", "churchill/view_words.cpp", "churchill/board_text.cpp",
+        "web/src/titles/churchill.ts", "web/src/titles/churchill-board.ts", "web/src/titles/churchill-map.ts"}},
       {"note.", {"churchill/view.cpp"}},
-      {"end.", {"churchill/view.cpp"}},
+      {"end.", {"churchill/view.cpp", "churchill/view_words.cpp"}},
       {"ui.play.", {"cli/play.cpp", "web/src/game.ts", "web/src/lobby.ts", "web/src/titles/churchill.ts"}},
       {"ui.card_kind.", {"cli/play.cpp", "web/src/titles/churchill.ts"}},
       {"ui.provenance.", {"cli/play.cpp", "web/src/titles/churchill.ts"}},
