@@ -330,29 +330,41 @@ void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
   std::array<bool, kCategories> token_free{};
   for (int cat = 0; cat < kCategories; ++cat)
     token_free[at(cat)] = lowest_free_command(c.s, c.d(), nation, static_cast<Category>(cat)) != 0;
-  // Merges need a shared region: each stack's next one in the same region, in number order, so that
-  // a Command's partners are found without comparing it with every other Command.
-  std::array<std::uint8_t, kMaxRegions + 1> first;
+  // Merges need a shared region and Unit Category and room in the partner: for each (region,
+  // category), the stacks of fewer than 8 units in number order, so that a Command's partners are
+  // those of its chain but itself, found without comparing it with every other Command.
+  std::array<std::uint8_t, kMaxRegions * kCategories> first;
   first.fill(0xFF);
   std::array<std::uint8_t, kMaxCommandNumber> next;
-  for (int i = count - 1; i >= 0; --i) {
-    const RegionId r = stacks[at(i)].command->region;
-    next[at(i)] = first[r];
-    first[r] = static_cast<std::uint8_t>(i);
-  }
+  const auto chain = [&](const Stack& st) -> std::uint8_t& {
+    return first[at(st.command->region * kCategories + static_cast<int>(st.cat))];
+  };
+  for (int i = count - 1; i >= 0; --i)
+    if (stacks[at(i)].units < kStackLimit) {
+      next[at(i)] = chain(stacks[at(i)]);
+      chain(stacks[at(i)]) = static_cast<std::uint8_t>(i);
+    }
   std::array<const Stack*, kMaxCommandNumber> others;  // the Commands `from` may merge into
+  std::array<int, kMaxCommandNumber> room;             // and the units each may take (merge_room)
   for (int i = 0; i < count; ++i) {
     const Stack& from = stacks[at(i)];
     int near = 0;
-    for (int j = first[from.command->region]; j != 0xFF; j = next[at(j)])
-      if (merge_room(from, stacks[at(j)]) > 0) others[at(near++)] = &stacks[at(j)];
-    for (int t = first_type(from.cat); t < first_type(from.cat) + type_count(from.cat); ++t) {
-      const auto offer = [&](const Stack* to) {
-        const int room = shift_room(from, t, to, token_free[at(static_cast<int>(from.cat))]);
-        for (int k = 1; k <= room; ++k) out.push_back(shift_action(nation, from.number, t, k, to ? to->number : 0));
+    for (int j = chain(from); j != 0xFF; j = next[at(j)])
+      if (j != i) {
+        others[at(near)] = &stacks[at(j)];
+        room[at(near++)] = kStackLimit - stacks[at(j)].units;
+      }
+    // shift_room's figures, each partner's room read once and the types `from` lacks skipped.
+    const int split = token_free[at(static_cast<int>(from.cat))] ? from.units - 1 : 0;
+    for (int slot = 0; slot < type_count(from.cat); ++slot) {
+      const int have = from.command->n[at(slot)];
+      if (have == 0) continue;
+      const int t = first_type(from.cat) + slot;
+      const auto offer = [&](int most, int to) {
+        for (int k = 1; k <= most; ++k) out.push_back(shift_action(nation, from.number, t, k, to));
       };
-      for (int j = 0; j < near; ++j) offer(others[at(j)]);
-      offer(nullptr);
+      for (int j = 0; j < near; ++j) offer(std::min(have, room[at(j)]), others[at(j)]->number);
+      offer(std::min(have, split), 0);
     }
     for (int j = 0; j < near; ++j)
       if (merges_whole(from, *others[at(j)])) out.push_back(shift_action(nation, from.number, kWholeStack, 1, others[at(j)]->number));
