@@ -62,11 +62,13 @@ core::OutcomeList die_outcomes() {
 // The side whose Commander is first in Turn Order Rank ("always begins the battle in each Stage").
 int first_side(const Battle& b) { return b.rank[b.commander[1]] < b.rank[b.commander[0]] ? 1 : 0; }
 
-bool in_stage(const Row& r, Stage st) { return st == Stage::Air ? r.type.category == Category::Air : r.type.category != Category::Air; }
+bool in_stage(const Battle& b, const Row& r, Stage st) {
+  return st == Stage::Air ? b.type(r).category == Category::Air : b.type(r).category != Category::Air;
+}
 
 bool has_targets(const Battle& b, int side, Stage st) {
   for (int i = 0; i < b.row_count[side]; ++i)
-    if (in_stage(b.rows[side][i], st) && b.rows[side][i].alive() > 0) return true;
+    if (in_stage(b, b.rows[side][i], st) && b.rows[side][i].alive() > 0) return true;
   return false;
 }
 
@@ -90,11 +92,11 @@ bool valid_type(const TypeSpec& t) {
 // The row of `side` for (type, stance), created on first use.
 int row_of(Battle& b, int side, const TypeSpec& t, int stance) {
   for (int i = 0; i < b.row_count[side]; ++i)
-    if (b.rows[side][i].type.id == t.id && b.rows[side][i].stance == stance) return i;
+    if (b.rows[side][i].type == t.id && b.rows[side][i].stance == stance) return i;
   CORE_EXPECT(b.row_count[side] < kMaxRowsPerSide);
   Row& r = b.rows[side][b.row_count[side]];
   r = Row{};
-  r.type = t;
+  r.type = t.id;
   r.stance = static_cast<std::uint8_t>(stance);
   return b.row_count[side]++;
 }
@@ -128,6 +130,12 @@ std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side
     if (p.stance >= p.type.stance_count) return "a participant's stance is invalid";
     if ((per_type[p.nation][p.type.id] += p.count) > 255) return "too many units of one type";
     seen[p.side] += p.count;
+  }
+  // One unit type, one set of numbers: the battle keeps a type's once (Battle::types).
+  std::array<const TypeSpec*, kMaxTypes> spec{};
+  for (const Participant& p : s.units) {
+    if (spec[p.type.id] && !(*spec[p.type.id] == p.type)) return "a unit type's numbers differ between participants";
+    spec[p.type.id] = &p.type;
   }
   std::array<std::array<bool, kMaxTypes>, kSides> types{};
   std::array<int, kSides> rows{};
@@ -190,6 +198,7 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
   n.garrison_side = static_cast<std::uint8_t>(garrison_side);
   std::array<std::array<bool, kNations>, kSides> present{};
   for (int side = 0; side < kSides; ++side) present[side][s.commander[side]] = true;
+  for (const Participant& p : s.units) n.types[p.type.id] = p.type;
   for (const Participant& p : s.units) {
     if (p.count == 0) continue;
     present[p.side][p.nation] = true;
@@ -205,9 +214,9 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
     g.side = p.side;
     g.nation = p.nation;
     g.left = p.count;
-    g.type = p.type;
-    while (g.cursor < g.type.stance_count && !stance_allowed(n, g.side, g.type, g.cursor)) ++g.cursor;
-    if (g.cursor == g.type.stance_count) return "a unit type has no stance open to it";
+    g.type = p.type.id;
+    while (g.cursor < p.type.stance_count && !stance_allowed(n, g.side, p.type, g.cursor)) ++g.cursor;
+    if (g.cursor == p.type.stance_count) return "a unit type has no stance open to it";
   }
   for (const TransportGroup& t : s.transports) {
     n.transports[n.transport_count++] = t;
@@ -220,7 +229,7 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
     const int xs = x.side == first ? 0 : 1, ys = y.side == first ? 0 : 1;
     if (xs != ys) return xs < ys;
     if (n.rank[x.nation] != n.rank[y.nation]) return n.rank[x.nation] < n.rank[y.nation];
-    return x.type.id < y.type.id;
+    return x.type < y.type;
   });
   for (int side = 0; side < kSides; ++side) order_pool_nations(n, side, present[side]);
   // Force Advantage, once, from the types present whatever their stances (ruling 45).
@@ -263,19 +272,21 @@ namespace {
 // The stances still open to a group from its cursor on.
 int open_stances(const Battle& b, const Group& g) {
   int n = 0;
-  for (int i = g.cursor; i < g.type.stance_count; ++i) n += stance_allowed(b, g.side, g.type, i);
+  const TypeSpec& t = b.type(g);
+  for (int i = g.cursor; i < t.stance_count; ++i) n += stance_allowed(b, g.side, t, i);
   return n;
 }
 
 void put_in_stance(Battle& b, Group& g, int count, core::LogSink* log) {
   if (count > 0) {
-    Row& r = b.rows[g.side][row_of(b, g.side, g.type, g.cursor)];
+    Row& r = b.rows[g.side][row_of(b, g.side, b.type(g), g.cursor)];
     r.fresh[g.nation] += count;
-    log_event(log, rule::kStances, kEvStance, g.nation, g.type.id, g.cursor, count);
+    log_event(log, rule::kStances, kEvStance, g.nation, g.type, g.cursor, count);
   }
   g.left -= count;
   ++g.cursor;
-  while (g.cursor < g.type.stance_count && !stance_allowed(b, g.side, g.type, g.cursor)) ++g.cursor;
+  const TypeSpec& t = b.type(g);
+  while (g.cursor < t.stance_count && !stance_allowed(b, g.side, t, g.cursor)) ++g.cursor;
 }
 
 // Whether `side` faces no enemy unit at all (an invasion met only by the Garrison Force, which
@@ -296,8 +307,9 @@ bool faces_nobody(const Battle& b, int side) {
 bool stance_is_moot(const Battle& b, const Group& g) {
   if (open_stances(b, g) == 1) return true;
   if (!faces_nobody(b, g.side)) return false;
-  for (int i = g.cursor; i < g.type.stance_count; ++i)
-    if (g.type.stance[i].special == Special::StrategicBombing && stance_allowed(b, g.side, g.type, i)) return false;
+  const TypeSpec& t = b.type(g);
+  for (int i = g.cursor; i < t.stance_count; ++i)
+    if (t.stance[i].special == Special::StrategicBombing && stance_allowed(b, g.side, t, i)) return false;
   return true;
 }
 
@@ -318,7 +330,7 @@ void apply_stance(Battle& b, Choice c, core::LogSink* log) {
 bool settle_stances(Battle& b, core::LogSink* log) {
   while (b.group_cursor < b.group_count) {
     Group& g = b.groups[b.group_cursor];
-    if (g.left == 0 || g.cursor >= g.type.stance_count) {
+    if (g.left == 0 || g.cursor >= b.type(g).stance_count) {
       ++b.group_cursor;
       continue;
     }
@@ -336,10 +348,11 @@ bool settle_stances(Battle& b, core::LogSink* log) {
 namespace {
 
 int row_dice(const Battle& b, int side, const Row& r, Stage st) {
-  if (st == Stage::Air) return r.spec().air_dice;
-  if (r.spec().special == Special::StrategicBombing) return 0;  // they raid instead
-  const int fa = r.type.category != Category::Air && force_advantage(b, side, r.type.id) ? 1 : 0;
-  return r.spec().surface_dice + fa;
+  const StanceSpec& s = b.spec(r);
+  if (st == Stage::Air) return s.air_dice;
+  if (s.special == Special::StrategicBombing) return 0;  // they raid instead
+  const int fa = b.type(r).category != Category::Air && force_advantage(b, side, r.type) ? 1 : 0;
+  return s.surface_dice + fa;
 }
 
 }  // namespace
@@ -419,7 +432,7 @@ void hit_targets(const Battle& b, const Die& d, std::vector<Choice>& out) {
     const int enemy = other(b.rolling_side);
     for (int i = 0; i < b.row_count[enemy]; ++i) {
       const Row& r = b.rows[enemy][i];
-      if (in_stage(r, b.stage) && r.damaged != kNoNation && r.spec().white_triangle)
+      if (in_stage(b, r, b.stage) && r.damaged != kNoNation && b.spec(r).white_triangle)
         out.push_back({ChoiceKind::Hit, static_cast<std::uint8_t>(i), r.damaged, static_cast<std::uint8_t>(Box::Damaged)});
     }
     return;
@@ -428,8 +441,8 @@ void hit_targets(const Battle& b, const Die& d, std::vector<Choice>& out) {
   const int enemy = other(b.rolling_side);
   for (int i = 0; i < b.row_count[enemy]; ++i) {
     const Row& r = b.rows[enemy][i];
-    if (!in_stage(r, b.stage)) continue;
-    if (d.face != Colour::Black && r.type.colour != d.face) continue;
+    if (!in_stage(b, r, b.stage)) continue;
+    if (d.face != Colour::Black && b.type(r).colour != d.face) continue;
     push_row_targets(b, enemy, i, out);
   }
 }
@@ -445,7 +458,7 @@ int current_die(const Battle& b) {
 // Moves one unit one step closer to ELIMINATED (Assign Damage).
 void step_unit(Battle& b, int side, int row, std::uint8_t nation, Box box, const char* heading, core::LogSink* log) {
   Row& r = b.rows[side][row];
-  const StanceSpec& s = r.spec();
+  const StanceSpec& s = b.spec(r);
   int now = 3;  // the box reached: 1 light, 2 damaged, 3 eliminated
   switch (box) {
     case Box::Fresh:
@@ -476,7 +489,7 @@ void step_unit(Battle& b, int side, int row, std::uint8_t nation, Box box, const
   }
   // The row's unit type and stance go into the entry, so that the log names the unit hit (Assign
   // Damage: "The two yellows hit a single Infantry Unit in the Defensive Stance").
-  log_event(log, heading, kEvHit, side, r.type.id << 8 | r.stance, nation, now);
+  log_event(log, heading, kEvHit, side, r.type << 8 | r.stance, nation, now);
 }
 
 // The Escort row of a side able to take a hit, or -1 ("If the escorting cruiser is sunk the
@@ -484,13 +497,13 @@ void step_unit(Battle& b, int side, int row, std::uint8_t nation, Box box, const
 int escort_row(const Battle& b, int side) {
   for (int i = 0; i < b.row_count[side]; ++i) {
     const Row& r = b.rows[side][i];
-    if (r.spec().special == Special::Escort && r.alive() > 0) return i;
+    if (b.spec(r).special == Special::Escort && r.alive() > 0) return i;
   }
   return -1;
 }
 
-bool escortable(const Row& r) {
-  return r.type.category == Category::Sea && (r.type.colour == Colour::Green || r.type.colour == Colour::Red);
+bool escortable(const Battle& b, const Row& r) {
+  return b.type(r).category == Category::Sea && (b.type(r).colour == Colour::Green || b.type(r).colour == Colour::Red);
 }
 
 void escort_legal(const Battle& b, std::vector<Choice>& out) {
@@ -511,7 +524,7 @@ void apply_hit(Battle& b, Choice c, core::LogSink* log) {
   const int die = current_die(b);
   const int enemy = other(b.rolling_side);
   const Row& r = b.rows[enemy][c.a];
-  if (escortable(r) && escort_row(b, enemy) >= 0) {  // the defender may redirect it
+  if (escortable(b, r) && escort_row(b, enemy) >= 0) {  // the defender may redirect it
     b.pending_die = static_cast<std::uint8_t>(die);
     b.pending_hit = c;
     return;
@@ -536,7 +549,7 @@ void apply_escort(Battle& b, Choice c, core::LogSink* log) {
 void dive(Battle& b, int side, core::LogSink* log) {
   for (int i = 0; i < b.row_count[side]; ++i) {
     Row& r = b.rows[side][i];
-    if (r.spec().special != Special::Dive || r.damaged == kNoNation) continue;
+    if (b.spec(r).special != Special::Dive || r.damaged == kNoNation) continue;
     ++r.escaped[r.damaged];
     log_event(log, rule::kDive, kEvDive, side, r.damaged);
     r.damaged = kNoNation;
@@ -608,7 +621,7 @@ void battle_die(Battle& b, Colour f, core::LogSink* log) {
 
 namespace {
 
-bool is_sub(const Row& r) { return r.spec().special == Special::Dive; }
+bool is_sub(const Battle& b, const Row& r) { return b.spec(r).special == Special::Dive; }
 
 // The next row with a DAMAGED unit left to settle, as side * kMaxRowsPerSide + row, or -1.
 int next_damaged(const Battle& b) {
@@ -633,7 +646,7 @@ void repaired(Battle& b, int side, int row, int how, core::LogSink* log) {
       ++b.spent[k][how];
     }
   }
-  log_event(log, rule::kRepairs, kEvRepair, k, r.type.id, how);
+  log_event(log, rule::kRepairs, kEvRepair, k, r.type, how);
 }
 
 // Units present at the end of the battle by kind: air, naval other than submarines, submarines.
@@ -647,10 +660,10 @@ Presence presence(const Battle& b, int side) {
     int here = r.alive();
     for (std::uint8_t v : r.escaped) here += v;
     if (here == 0) continue;
-    if (r.type.category == Category::Air)
+    if (b.type(r).category == Category::Air)
       p.air = true;
-    else if (r.type.category == Category::Sea)
-      (is_sub(r) ? p.subs : p.naval) = true;
+    else if (b.type(r).category == Category::Sea)
+      (is_sub(b, r) ? p.subs : p.naval) = true;
   }
   return p;
 }
@@ -701,7 +714,7 @@ bool run_repairs(Battle& b, core::LogSink* log) {
     if (at < 0) break;
     const int side = at / kMaxRowsPerSide, row = at % kMaxRowsPerSide;
     const Row& r = b.rows[side][row];
-    if (r.type.category == Category::Sea && b.port_advantage[side]) {
+    if (b.type(r).category == Category::Sea && b.port_advantage[side]) {
       repaired(b, side, row, 3, log);
       continue;
     }
@@ -880,7 +893,7 @@ void roll(Battle& b, Colour f, core::LogSink* log) {
 int eliminated(const Battle& b, int side, std::uint8_t nation, std::uint8_t type) {
   int n = 0;
   for (int i = 0; i < b.row_count[side]; ++i)
-    if (b.rows[side][i].type.id == type) n += b.rows[side][i].eliminated[nation];
+    if (b.rows[side][i].type == type) n += b.rows[side][i].eliminated[nation];
   if (b.sunk[side])
     for (int i = 0; i < b.transport_count; ++i) {
       const TransportGroup& t = b.transports[i];
@@ -893,7 +906,7 @@ int survivors(const Battle& b, int side, std::uint8_t nation, std::uint8_t type)
   int n = 0;
   for (int i = 0; i < b.row_count[side]; ++i) {
     const Row& r = b.rows[side][i];
-    if (r.type.id == type) n += r.alive(nation) + r.escaped[nation];
+    if (r.type == type) n += r.alive(nation) + r.escaped[nation];
   }
   if (!b.sunk[side])
     for (int i = 0; i < b.transport_count; ++i) {
@@ -906,7 +919,7 @@ int survivors(const Battle& b, int side, std::uint8_t nation, std::uint8_t type)
 int land_survivors(const Battle& b, int side) {
   int n = 0;
   for (int i = 0; i < b.row_count[side]; ++i)
-    if (b.rows[side][i].type.category == Category::Land) n += b.rows[side][i].alive();
+    if (b.type(b.rows[side][i]).category == Category::Land) n += b.rows[side][i].alive();
   return n;
 }
 
@@ -940,7 +953,7 @@ void hash_i32(core::Hasher& h, const std::array<std::array<std::int32_t, kResour
 }  // namespace
 
 void hash_battle(core::Hasher& h, const Battle& b) {
-  static_assert(sizeof(Battle) == 4724, "Battle changed: hash every new field, then update this size");
+  static_assert(sizeof(Battle) == 3204, "Battle changed: hash every new field, then update this size");
   h.add(static_cast<unsigned>(b.kind) | static_cast<unsigned>(b.phase) << 8 | static_cast<unsigned>(b.stage) << 16);
   add_all(h, b.commander);
   add_all(h, b.rank);
@@ -952,7 +965,7 @@ void hash_battle(core::Hasher& h, const Battle& b) {
     h.add(b.row_count[side]);
     for (int i = 0; i < b.row_count[side]; ++i) {
       const Row& r = b.rows[side][i];
-      hash_type(h, r.type);
+      hash_type(h, b.type(r));
       h.add(r.stance | r.damaged << 8);
       for (const auto* a : {&r.fresh, &r.light, &r.eliminated, &r.escaped, &r.scrapped, &r.repaired}) add_all(h, *a);
     }
@@ -962,7 +975,7 @@ void hash_battle(core::Hasher& h, const Battle& b) {
   for (int i = 0; i < b.group_count; ++i) {
     const Group& g = b.groups[i];
     h.add(g.side | g.nation << 8 | g.cursor << 16 | g.left << 24);
-    hash_type(h, g.type);
+    hash_type(h, b.type(g));
   }
   for (const auto& p : b.pool) add_all(h, p);
   for (const auto& p : b.pool_order) add_all(h, p);

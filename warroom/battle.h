@@ -146,12 +146,11 @@ struct ConvoyRaidSetup {
 // A row of the Battle Status Board: one type in one stance, shared by all nations of a side
 // (ruling 40). At most one unit of a row is DAMAGED (the row rule, ruling 41).
 struct Row {
-  TypeSpec type;
+  std::uint8_t type = 0;  // the unit type's id: its numbers are Battle::types[type]
   std::uint8_t stance = 0;
   std::array<std::uint8_t, kNations> fresh{}, light{}, eliminated{}, escaped{};
   std::uint8_t damaged = kNoNation;                           // the nation of the DAMAGED (or DIVE) unit, if any
   std::array<std::uint8_t, kNations> scrapped{}, repaired{};  // debrief
-  const StanceSpec& spec() const { return type.stance[stance]; }
   int alive(std::uint8_t nation) const;  // fresh + light + damaged, not eliminated nor escaped
   int alive() const;
   bool operator==(const Row&) const = default;
@@ -159,7 +158,7 @@ struct Row {
 
 struct Group {  // units awaiting their stance
   std::uint8_t side = 0, nation = 0, cursor = 0, left = 0;
-  TypeSpec type;
+  std::uint8_t type = 0;  // the unit type's id, as Row::type
   bool operator==(const Group&) const = default;
 };
 
@@ -228,6 +227,13 @@ struct Battle {
   std::array<bool, kSides> port_advantage{};
   std::array<std::array<std::int32_t, kResources>, kNations> stock{};  // working copy
   std::array<std::array<std::int32_t, kResources>, kNations> spent{};  // lost or paid here
+
+  // The numbers of the unit types fighting, by id, copied from the participants once: the rows and
+  // stance groups name their type by id rather than each carrying a copy (the state is copied often).
+  std::array<TypeSpec, kMaxTypes> types{};
+  const TypeSpec& type(const Row& r) const { return types[r.type]; }
+  const TypeSpec& type(const Group& g) const { return types[g.type]; }
+  const StanceSpec& spec(const Row& r) const { return types[r.type].stance[r.stance]; }
 
   std::array<std::array<Row, kMaxRowsPerSide>, kSides> rows{};
   std::array<std::uint8_t, kSides> row_count{};

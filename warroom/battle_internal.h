@@ -25,7 +25,7 @@ extern const char* const kTransports;
 
 void log_event(core::LogSink* log, const char* rule_heading, std::uint16_t event, int a0 = 0, int a1 = 0, int a2 = 0, int a3 = 0);
 int first_side(const Battle& b);
-bool in_stage(const Row& r, Stage st);
+bool in_stage(const Battle& b, const Row& r, Stage st);
 bool has_targets(const Battle& b, int side, Stage st);
 void advance(Battle& b, core::LogSink* log);
 

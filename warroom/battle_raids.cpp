@@ -34,9 +34,9 @@ void begin_bombing(Battle& b, core::LogSink*) {
   if (!b.target.present) return;
   for (int i = 0; i < b.row_count[b.raid_side]; ++i) {
     const Row& r = b.rows[b.raid_side][i];
-    if (r.spec().special != Special::StrategicBombing) continue;
+    if (b.spec(r).special != Special::StrategicBombing) continue;
     for (std::uint8_t k = 0; k < kNations; ++k) b.pool[b.raid_side][k] += r.alive(k);
-    b.raid_dice = std::max(b.raid_dice, r.spec().raid_dice);
+    b.raid_dice = std::max(b.raid_dice, b.spec(r).raid_dice);
   }
 }
 
@@ -142,7 +142,7 @@ int invaders(const Battle& b) { return other(b.garrison_side); }
 bool invading_land(const Battle& b) {
   const int side = invaders(b);
   for (int i = 0; i < b.row_count[side]; ++i)
-    if (b.rows[side][i].type.category == Category::Land && b.rows[side][i].alive() > 0) return true;
+    if (b.type(b.rows[side][i]).category == Category::Land && b.rows[side][i].alive() > 0) return true;
   return false;
 }
 
@@ -164,7 +164,7 @@ void garrison_legal(const Battle& b, std::vector<Choice>& out) {
   const int side = invaders(b);
   for (int i = 0; i < b.row_count[side]; ++i) {
     const Row& r = b.rows[side][i];
-    if (r.type.category != Category::Land || !colour[static_cast<int>(r.type.colour)]) continue;
+    if (b.type(r).category != Category::Land || !colour[static_cast<int>(b.type(r).colour)]) continue;
     const auto row = static_cast<std::uint8_t>(i);
     for (std::uint8_t k = 0; k < kNations; ++k) {
       if (r.fresh[k] > 0) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Fresh)});
@@ -184,7 +184,7 @@ void apply_garrison(Battle& b, Choice c, core::LogSink* log) {
   }
   ++r.eliminated[c.b];
   b.garrison_fired = true;
-  log_event(log, rule::kGarrison, kEvGarrison, c.b, r.type.id);
+  log_event(log, rule::kGarrison, kEvGarrison, c.b, r.type);
 }
 
 void garrison_die(Battle& b, Colour f, core::LogSink* log) {

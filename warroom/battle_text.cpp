@@ -33,7 +33,7 @@ const char* box_name(int box) {
 std::string row_name(const Battle& b, const BattleNames& n, int side, int row) {
   if (side < 0 || side >= kSides || row < 0 || row >= b.row_count[side]) return "row" + std::to_string(row);
   const Row& r = b.rows[side][row];
-  return type_name(n, r.type.id) + " " + stance_name(n, r.type.id, r.stance);
+  return type_name(n, r.type) + " " + stance_name(n, r.type, r.stance);
 }
 
 }  // namespace
@@ -43,7 +43,7 @@ std::string choice_text(const Battle& b, Choice c, const BattleNames& n) {
   switch (c.kind) {
     case ChoiceKind::Stance: {
       const Group& g = b.groups[c.a < kMaxGroups ? c.a : 0];
-      return "stance " + nation_name(n, g.nation) + " " + type_name(n, g.type.id) + " " + stance_name(n, g.type.id, g.cursor) + " " +
+      return "stance " + nation_name(n, g.nation) + " " + type_name(n, g.type) + " " + stance_name(n, g.type, g.cursor) + " " +
              std::to_string(c.b);
     }
     case ChoiceKind::Hit: return "hit " + nation_name(n, c.b) + " " + row_name(b, n, enemy, c.a) + " " + box_name(c.c);
@@ -74,7 +74,7 @@ nlohmann::json choice_json(const Battle& b, Choice c, const BattleNames& n) {
   const auto row = [&](int side, int r, nlohmann::json j) {
     if (side >= 0 && side < kSides && r >= 0 && r < b.row_count[side]) {
       const Row& x = b.rows[side][r];
-      j["unit"] = type_name(n, x.type.id), j["stance"] = stance_name(n, x.type.id, x.stance);
+      j["unit"] = type_name(n, x.type), j["stance"] = stance_name(n, x.type, x.stance);
     }
     return j;
   };
@@ -83,14 +83,14 @@ nlohmann::json choice_json(const Battle& b, Choice c, const BattleNames& n) {
     case ChoiceKind::Stance: {
       const Group& g = b.groups[c.a < kMaxGroups ? c.a : 0];
       // The rest of the units go on to the next stance; to the type's other one where it is the last.
-      const bool rest_in_last = g.cursor + 2 == g.type.stance_count;
+      const bool rest_in_last = g.cursor + 2 == b.type(g).stance_count;
       return {{"choice", "stance"},
               {"nation", nation_name(n, g.nation)},
-              {"unit", type_name(n, g.type.id)},
-              {"stance", stance_name(n, g.type.id, g.cursor)},
+              {"unit", type_name(n, g.type)},
+              {"stance", stance_name(n, g.type, g.cursor)},
               {"count", c.b},
               {"rest", g.left - c.b},
-              {"rest_stance", rest_in_last ? nlohmann::json(stance_name(n, g.type.id, g.cursor + 1)) : nlohmann::json(nullptr)}};
+              {"rest_stance", rest_in_last ? nlohmann::json(stance_name(n, g.type, g.cursor + 1)) : nlohmann::json(nullptr)}};
     }
     case ChoiceKind::Hit: return row(enemy, c.a, {{"choice", "hit"}, {"nation", nation_name(n, c.b)}, {"box", box_name(c.c)}});
     case ChoiceKind::Escort:
@@ -157,7 +157,7 @@ Message stance_of(const BattleNames& n, int type, int stance) {
 Message row_of(const Battle& b, const BattleNames& n, int side, int row) {
   if (side < 0 || side >= kSides || row < 0 || row >= b.row_count[side]) return Message::plain(row_name(b, n, side, row));
   const Row& r = b.rows[side][row];
-  return key("warroom.battle.row").with("unit", type_of(n, r.type.id)).with("stance", stance_of(n, r.type.id, r.stance));
+  return key("warroom.battle.row").with("unit", type_of(n, r.type)).with("stance", stance_of(n, r.type, r.stance));
 }
 Message resource_of(int r) { return text::resource(r % kResources); }
 Message colour_of(int c) { return text::colour(c % kColours); }
@@ -167,8 +167,8 @@ Message colour_of(int c) { return text::colour(c % kColours); }
 // Infantry in Assault", "2 Infantry in Assault, 1 in Defensive", "the Fighter in Intercept"; an
 // ally's units say whose they are.
 Message stance_choice_of(const Battle& b, const Group& g, int count, const BattleNames& n) {
-  const int type = g.type.id, rest = g.left - count;
-  const bool rest_in_last = g.cursor + 2 == g.type.stance_count;  // the rest take the next stance, the last
+  const int type = g.type, rest = g.left - count;
+  const bool rest_in_last = g.cursor + 2 == b.type(g).stance_count;  // the rest take the next stance, the last
   Message m = key("warroom.choice.stance").with("units", units_of(n, type, count)).with("stance", stance_of(n, type, g.cursor));
   if (rest_in_last && (count == 0 || rest == 0)) {
     const Message stance = stance_of(n, type, count == 0 ? g.cursor + 1 : g.cursor);
@@ -246,8 +246,8 @@ Message prompt_message(const Battle& b, const BattleNames& n) {
       return key("warroom.battle.ask_stance")
           .with("nation", who)
           .with("owner", nation_of(n, g.nation))
-          .with("unit", type_of(n, g.type.id))
-          .with("stance", stance_of(n, g.type.id, g.cursor))
+          .with("unit", type_of(n, g.type))
+          .with("stance", stance_of(n, g.type, g.cursor))
           .counted(g.left);
     }
     case Need::Die: return key("warroom.battle.ask_die");
@@ -273,8 +273,8 @@ Message choice_message(const Battle& b, Choice c, const BattleNames& n) {
       return key("warroom.choice.hit")
           .with("box", text::box(c.c))
           .with("nationality", nationality_of(n, c.b))
-          .with("unit", type_of(n, r.type.id))
-          .with("stance", stance_of(n, r.type.id, r.stance));
+          .with("unit", type_of(n, r.type))
+          .with("stance", stance_of(n, r.type, r.stance));
     }
     case ChoiceKind::Escort:
       if (c.a == kNoNation) return key("warroom.choice.no_escort");

@@ -24,26 +24,26 @@ Enemy enemy_of_side(const Battle& b, int side) {
   const int them = 1 - side;
   for (int i = 0; i < b.row_count[at(them)]; ++i) {
     const Row& r = b.rows[at(them)][at(i)];
-    (r.type.category == Category::Air ? e.air : e.surface) += r.alive();
+    (b.type(r).category == Category::Air ? e.air : e.surface) += r.alive();
   }
   for (int i = 0; i < b.group_count; ++i) {
     const Group& gr = b.groups[at(i)];
-    if (gr.side == them) (gr.type.category == Category::Air ? e.air : e.surface) += gr.left;
+    if (gr.side == them) (b.type(gr).category == Category::Air ? e.air : e.surface) += gr.left;
   }
   return e;
 }
 
 bool side_has(const Battle& b, int side, int type) {
   for (int i = 0; i < b.row_count[at(side)]; ++i)
-    if (b.rows[at(side)][at(i)].type.id == type && b.rows[at(side)][at(i)].alive() > 0) return true;
+    if (b.rows[at(side)][at(i)].type == type && b.rows[at(side)][at(i)].alive() > 0) return true;
   for (int i = 0; i < b.group_count; ++i)
-    if (b.groups[at(i)].side == side && b.groups[at(i)].type.id == type) return true;
+    if (b.groups[at(i)].side == side && b.groups[at(i)].type == type) return true;
   return false;
 }
 
 // How good a stance is against this enemy: its dice where they have targets, a little for toughness.
 double stance_score(const Battle& b, const Group& gr, int stance) {
-  const StanceSpec& s = gr.type.stance[at(stance)];
+  const StanceSpec& s = b.type(gr).stance[at(stance)];
   const Enemy e = enemy_of_side(b, gr.side);
   double v = (e.air > 0 ? s.air_dice : 0) + (e.surface > 0 ? s.surface_dice : 0) + 0.25 * s.steps;
   if (s.special == Special::StrategicBombing) v = b.target.present && e.surface == 0 ? 3.0 * s.raid_dice : 0;
@@ -55,9 +55,9 @@ double stance_score(const Battle& b, const Group& gr, int stance) {
 double hit_score(const Data& d, const Battle& b, const Choice& c) {
   if (c.a == 0xFF) return 0;
   const Row& r = b.rows[at(1 - b.rolling_side)][c.a];
-  const int steps = r.spec().steps;
+  const int steps = b.spec(r).steps;
   const int left = c.c == static_cast<int>(Box::Damaged) ? 1 : c.c == static_cast<int>(Box::Light) ? steps - 1 : steps;
-  const double value = casualty_value(d, r.type.id);
+  const double value = casualty_value(d, r.type);
   return left <= 1 ? 2 * value : value / left;
 }
 
@@ -67,13 +67,13 @@ double score(const Data& d, const Battle& b, const Choice& c) {
       const Group& gr = b.groups[c.a];
       double top = 0;
       int best_stance = gr.cursor;
-      for (int i = gr.cursor; i < gr.type.stance_count; ++i)
+      for (int i = gr.cursor; i < b.type(gr).stance_count; ++i)
         if (stance_score(b, gr, i) > top) top = stance_score(b, gr, i), best_stance = i;
       return best_stance == gr.cursor ? c.b : -c.b;  // all into the best stance
     }
     case ChoiceKind::Hit: return hit_score(d, b, c);
     case ChoiceKind::Escort: return c.a == kNoNation ? 0 : 1 + c.b;  // a cruiser takes it; a damaged one first
-    case ChoiceKind::Garrison: return casualty_value(d, b.rows[at(1 - b.garrison_side)][c.a].type.id) + c.c;
+    case ChoiceKind::Garrison: return casualty_value(d, b.rows[at(1 - b.garrison_side)][c.a].type) + c.c;
     case ChoiceKind::Bomb:
       if (c.a == 1) return 2.0 * casualty_value(d, b.target.construction[c.b].type);
       return c.a == 2 ? 6.0 : 1.0;  // a Bomb Token lasts; a resource is one resource

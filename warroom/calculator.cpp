@@ -119,9 +119,9 @@ Debrief::Debrief(const Game& g, const Position& p) : g_(g), p_(p) {
     for (int i = 0; i < b.row_count[at(side)]; ++i) {
       const Row& r = b.rows[at(side)][at(i)];
       for (int n = 0; n < kNations; ++n)
-        if (r.alive(static_cast<std::uint8_t>(n)) + r.eliminated[at(n)] + r.escaped[at(n)] > 0) add(side, n, r.type.id);
+        if (r.alive(static_cast<std::uint8_t>(n)) + r.eliminated[at(n)] + r.escaped[at(n)] > 0) add(side, n, r.type);
     }
-  for (int i = 0; i < b.group_count; ++i) add(b.groups[at(i)].side, b.groups[at(i)].nation, b.groups[at(i)].type.id);
+  for (int i = 0; i < b.group_count; ++i) add(b.groups[at(i)].side, b.groups[at(i)].nation, b.groups[at(i)].type);
   for (int i = 0; i < b.transport_count; ++i) add(b.transports[at(i)].side, b.transports[at(i)].nation, b.transports[at(i)].type);
 }
 
@@ -303,7 +303,7 @@ void list_stances(const Game& g, const Position& p, const StancePlan& plan, Odds
       const Row& r = b.rows[at(side)][at(i)];
       int units = r.alive();
       for (int n = 0; n < kNations; ++n) units += r.eliminated[at(n)] + r.escaped[at(n)];
-      if (units > 0) o.side[at(side)].stances.push_back({r.type.id, r.stance});
+      if (units > 0) o.side[at(side)].stances.push_back({r.type, r.stance});
     }
 }
 
@@ -320,7 +320,7 @@ void describe(const Game& g, const Position& p, Odds& o) {
 
 Choice stance_choice(const Game& game, const Battle& b, const StancePlan& plan) {
   const Group& gr = b.groups[b.group_cursor];
-  const int want = plan[gr.side][gr.type.id];
+  const int want = plan[gr.side][gr.type];
   if (want < 0) return preferred_choice(game, b);
   const int k = gr.cursor >= want ? gr.left : 0;  // all of them into the planned stance (or the next open one)
   return {ChoiceKind::Stance, b.group_cursor, static_cast<std::uint8_t>(k), 0};

@@ -213,9 +213,9 @@ struct Forces {
 Forces forces_of(const Battle& b, int side) {
   Forces f;
   const auto add = [&](Category c, int n) { (c == Category::Air ? f.air : f.surface) |= n > 0; };
-  for (int i = 0; i < b.row_count[at(side)]; ++i) add(b.rows[at(side)][at(i)].type.category, b.rows[at(side)][at(i)].alive());
+  for (int i = 0; i < b.row_count[at(side)]; ++i) add(b.type(b.rows[at(side)][at(i)]).category, b.rows[at(side)][at(i)].alive());
   for (int i = 0; i < b.group_count; ++i)
-    if (b.groups[at(i)].side == side) add(b.groups[at(i)].type.category, b.groups[at(i)].left);
+    if (b.groups[at(i)].side == side) add(b.type(b.groups[at(i)]).category, b.groups[at(i)].left);
   return f;
 }
 
@@ -228,7 +228,7 @@ bool opens(const Game& g, const Battle& start, int side, int type, int stance) {
   while (need(*b) == Need::Stance) play(*b, stance_choice(g, *b, plan));
   for (int i = 0; i < b->row_count[at(side)]; ++i) {
     const Row& r = b->rows[at(side)][at(i)];
-    if (r.type.id == type && r.alive() > 0 && r.stance != stance) return false;
+    if (r.type == type && r.alive() > 0 && r.stance != stance) return false;
   }
   return true;
 }
@@ -262,15 +262,15 @@ SideChoices choices_of(const Game& g, const Battle& b, int side) {
   for (int i = b.group_cursor; i < b.group_count; ++i) {
     const Group& gr = b.groups[at(i)];
     if (gr.side != side || gr.left == 0) continue;
-    if (std::any_of(out.kept.begin(), out.kept.end(), [&](const TypeChoice& c) { return c.type == gr.type.id; })) continue;
+    if (std::any_of(out.kept.begin(), out.kept.end(), [&](const TypeChoice& c) { return c.type == gr.type; })) continue;
     std::vector<std::int8_t> open;
-    for (int s = 0; s < gr.type.stance_count; ++s)
-      if (opens(g, b, side, gr.type.id, s)) open.push_back(static_cast<std::int8_t>(s));
+    for (int s = 0; s < b.type(gr).stance_count; ++s)
+      if (opens(g, b, side, gr.type, s)) open.push_back(static_cast<std::int8_t>(s));
     if (open.size() < 2) continue;
     out.any = true;
-    TypeChoice c{gr.type.id, {}};
+    TypeChoice c{gr.type, {}};
     for (std::int8_t x : open)
-      if (std::none_of(open.begin(), open.end(), [&](std::int8_t y) { return y != x && dominated(gr.type, x, y, enemy); }))
+      if (std::none_of(open.begin(), open.end(), [&](std::int8_t y) { return y != x && dominated(b.type(gr), x, y, enemy); }))
         c.stances.push_back(x);
     out.kept.push_back(c);
   }
@@ -308,9 +308,9 @@ double casualty_total(const Game& g, const Battle& b) {
       const Row& r = b.rows[at(side)][at(i)];
       int units = r.alive();
       for (int n = 0; n < kNations; ++n) units += r.eliminated[at(n)] + r.escaped[at(n)];
-      total += units * cp(r.type.id);
+      total += units * cp(r.type);
     }
-  for (int i = 0; i < b.group_count; ++i) total += b.groups[at(i)].left * cp(b.groups[at(i)].type.id);
+  for (int i = 0; i < b.group_count; ++i) total += b.groups[at(i)].left * cp(b.groups[at(i)].type);
   for (int i = 0; i < b.transport_count; ++i) total += b.transports[at(i)].count * cp(b.transports[at(i)].type);
   return std::max(1.0, total);
 }

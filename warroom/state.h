@@ -1,4 +1,4 @@
-// The state of a game of War Room (design §4.2): a plain value of fixed size (13.5 KB) with small integer
+// The state of a game of War Room (design §4.2): a plain value of fixed size (12 KB) with small integer
 // ids and no heap, so that search can copy it cheaply. Regions, nations and unit types are indices
 // into the engine's tables (warroom/rules.h), themselves built from the data set.
 //

@@ -132,18 +132,18 @@ std::string purchases_text(const Sheet& sh) {
 
 // `put` units of a stance group into its current stance, the rest into the next: each stance's dice
 // and steps (Battle Setup › 5. Assign Combat Stances); a stance no unit takes is not listed.
-std::string stance_note(const Game& game, const Group& g, int put) {
+std::string stance_note(const Game& game, const Battle& b, const Group& g, int put) {
   const auto en = [&](const char* noun, int count) {
     return game.catalogues().render(core::i18n::kFallbackLanguage, text::counted(noun, count));
   };
   const auto spec = [&](int st) {
-    const StanceSpec& k = g.type.stance[at(st)];
-    return fmt::format("{} (air {}, surface {}; {}{})", game.data().units[g.type.id].stance[at(st)].name,
+    const StanceSpec& k = b.type(g).stance[at(st)];
+    return fmt::format("{} (air {}, surface {}; {}{})", game.data().units[g.type].stance[at(st)].name,
                        en("warroom.count.die", k.air_dice), en("warroom.count.die", k.surface_dice), en("warroom.count.step", k.steps),
                        k.raid_dice ? "; raids with " + en("warroom.count.die", k.raid_dice) : "");
   };
   std::string note = put > 0 ? fmt::format("{} in {}", put, spec(g.cursor)) : "";
-  if (put < g.left && g.cursor + 1 < g.type.stance_count)
+  if (put < g.left && g.cursor + 1 < b.type(g).stance_count)
     note += fmt::format("{}{} in {}", note.empty() ? "" : ", ", g.left - put, spec(g.cursor + 1));
   return note;
 }
@@ -310,7 +310,7 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
     } else if (x.kind == ActionKind::Place)
       note = d.region(x.a).name;
     else if (x.kind == ActionKind::Battle && battle_choice(x).kind == ChoiceKind::Stance)
-      note = stance_note(*this, v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0], battle_choice(x).b);
+      note = stance_note(*this, v.battle, v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0], battle_choice(x).b);
     if (!note.empty()) notes[action_to_string(v, seat, a)] = note;
   }
   return notes;
@@ -444,14 +444,14 @@ nlohmann::json Game::board_sides(const State& v) const {
               counts_json(r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)], r.escaped[at(n)]);
           if (nlohmann::json h = hit_commands(side, i, n); !h.empty()) by_nation[nation_name(n)]["hit"] = std::move(h);
         }
-      rows.push_back({{"unit", names.type[r.type.id]},
-                      {"stance", names.stance[r.type.id][r.stance]},
-                      {"dice", stance_json(*data_, names, r.type, r.stance)},
+      rows.push_back({{"unit", names.type[r.type]},
+                      {"stance", names.stance[r.type][r.stance]},
+                      {"dice", stance_json(*data_, names, b.type(r), r.stance)},
                       {"nations", by_nation}});
     }
     for (int i = b.group_cursor; i < b.group_count; ++i)
       if (const Group& g = b.groups[at(i)]; g.side == side && g.left)
-        rows.push_back(awaiting_row(*data_, names, nation_name(g.nation), g.type, g.cursor, g.left));
+        rows.push_back(awaiting_row(*data_, names, nation_name(g.nation), b.type(g), g.cursor, g.left));
     for (const Participant& p : coming)
       if (p.side == side) rows.push_back(awaiting_row(*data_, names, nation_name(p.nation), p.type, 0, p.count));
     // Set up, the battle keeps its Commanders (a garrison's controller among them) past its end.
@@ -831,8 +831,8 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
         const Row& r = b.rows[at(side)][at(i)];
         for (int n = 0; n < kNations; ++n)
           if (r.alive(static_cast<std::uint8_t>(n)) || r.eliminated[at(n)])
-            rows += fmt::format("\n    {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type.id],
-                                battle_stance_[r.type.id][r.stance], r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0,
+            rows += fmt::format("\n    {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type],
+                                battle_stance_[r.type][r.stance], r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0,
                                 r.eliminated[at(n)]);
       }
       out +=

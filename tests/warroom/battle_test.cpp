@@ -493,7 +493,7 @@ TEST_F(BattleTest, Phase4_BattleSetup5_EarlierCommanderCommitsStancesFirst) {
   EXPECT_EQ(b.rows[kAxis][0].fresh[GER] + b.rows[kAxis][1].fresh[GER], 2);
   int bombers_tactical = 0;
   for (int i = 0; i < b.row_count[kAllied]; ++i)
-    if (b.rows[kAllied][i].type.id == kBmb) bombers_tactical += b.rows[kAllied][i].stance == 1 ? b.rows[kAllied][i].fresh[BC] : 0;
+    if (b.rows[kAllied][i].type == kBmb) bombers_tactical += b.rows[kAllied][i].stance == 1 ? b.rows[kAllied][i].fresh[BC] : 0;
   EXPECT_EQ(bombers_tactical, 1);
   EXPECT_NE(need(b), Need::Stance);
 }
@@ -525,6 +525,9 @@ TEST_F(BattleTest, Setup_BadInputIsRefusedAndChangesNothing) {
   bad.units[1].type = type(kBmb);
   bad.units[1].stance = 0;  // strategic bombing without a target
   EXPECT_NE(setup_battle(b, bad), "");
+  bad = setup;
+  bad.units[1].type.stance[0].air_dice += 1;  // one unit type, two sets of numbers (the battle keeps one)
+  EXPECT_EQ(setup_battle(b, bad), "a unit type's numbers differ between participants");
   bad = setup;
   bad.garrison = true;
   bad.garrison_nation = BC;  // BC's territory is not empty
@@ -1069,7 +1072,7 @@ TEST(BattleData, Phase4_AssignDamage_ChinasFiveDiceWithTheDataSet) {
   std::vector<Choice> out;
   legal(b, out);
   ASSERT_EQ(out.size(), 2u);
-  const Choice on_art = b.rows[1][out[0].a].type.id == index(UnitKind::Art) ? out[0] : out[1];
+  const Choice on_art = b.rows[1][out[0].a].type == index(UnitKind::Art) ? out[0] : out[1];
   ASSERT_TRUE(apply(b, on_art));
   EXPECT_EQ(b.rows[1][0].eliminated[JPN], 1);  // both yellows on one infantry
   EXPECT_EQ(b.rows[1][0].fresh[JPN], 1);

@@ -241,7 +241,7 @@ TEST_F(RulesBotBattle, BlackHitsTheMostValuableUnit) {
   ASSERT_EQ(need(b), Need::Hit);
   const Choice c = preferred_choice(g, b);
   const Row& r = b.rows[1][c.a];
-  EXPECT_EQ(r.type.id, index(UnitKind::Inf)) << "an assault infantry dies of one hit; the armor would only be scratched";
+  EXPECT_EQ(r.type, index(UnitKind::Inf)) << "an assault infantry dies of one hit; the armor would only be scratched";
 }
 
 // A regression guard on the measured strength (docs/warroom/bots.md has the full figures): the

@@ -66,7 +66,8 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& scenario) {
 INSTANTIATE_TEST_SUITE_P(EveryScenario, WarroomConformance, ::testing::ValuesIn(scenario_ids()), test_name);
 
 // The bytes of `s` that are not in play: the battle's rows and stance groups and the carrier fighter
-// tokens' places beyond their counts (as the step stack's popped steps), never hashed.
+// tokens' places beyond their counts (as the step stack's popped steps), and the battle's unit types
+// that no row nor stance group names (a named type is hashed with its row or group), never hashed.
 std::vector<std::pair<std::size_t, std::size_t>> not_in_play(const State& s) {
   std::vector<std::pair<std::size_t, std::size_t>> out;
   const auto* base = reinterpret_cast<const unsigned char*>(&s);
@@ -78,6 +79,12 @@ std::vector<std::pair<std::size_t, std::size_t>> not_in_play(const State& s) {
     if (s.battle.row_count[side] < kMaxRowsPerSide)
       range(s.battle.rows[side][s.battle.row_count[side]], kMaxRowsPerSide - s.battle.row_count[side]);
   if (s.battle.group_count < kMaxGroups) range(s.battle.groups[s.battle.group_count], kMaxGroups - s.battle.group_count);
+  std::array<bool, kMaxTypes> named{};
+  for (int side = 0; side < kSides; ++side)
+    for (int i = 0; i < s.battle.row_count[side]; ++i) named[s.battle.rows[side][i].type] = true;
+  for (int i = 0; i < s.battle.group_count; ++i) named[s.battle.groups[i].type] = true;
+  for (int t = 0; t < kMaxTypes; ++t)
+    if (!named[t]) range(s.battle.types[t], 1);
   const FighterTokens& tokens = s.fighter_tokens;
   if (tokens.places < FighterTokens::kMaxPlaces) range(tokens.place[tokens.places], FighterTokens::kMaxPlaces - tokens.places);
   return out;
