@@ -32,16 +32,16 @@ int leaving(const Construction& k) {
   return n;
 }
 
-// Puts `count` units of type t into Commands of `nation` in region r: new Commands first, then
-// room in its Commands there (Deploy Units (2), ruling 104). Returns false if they do not fit.
-bool form(State& s, const Data& d, int nation, RegionId r, int t, int count, std::array<int, kCategories>& opened) {
+// Puts `count` units of type t into Commands of `nation` (its `pool`) in region r: new Commands
+// first, then room in its Commands there (Deploy Units (2), ruling 104). Returns false if they do
+// not fit.
+bool form(CommandPool& pool, const Data& d, int nation, RegionId r, int t, int count, std::array<int, kCategories>& opened) {
   const Category cat = category_of(t);
-  auto& pool = s.command[at(nation)];
   while (count > 0) {
     // The Command opened last for this category in this region takes units while it has room.
     int number = opened[at(static_cast<int>(cat))];
     if (number == 0 || pool[at(number)].region != r || units_in(pool[at(number)]) >= kStackLimit) {
-      number = lowest_free_command(s, d, nation, cat);
+      number = lowest_free_command(pool, d, nation, cat);
       if (number == 0)
         for (int n = 1; n <= kMaxCommandNumber && number == 0; ++n)
           if (pool[at(n)].region == r && command_category(d, nation, n) == cat && units_in(pool[at(n)]) < kStackLimit) number = n;
@@ -57,11 +57,10 @@ bool form(State& s, const Data& d, int nation, RegionId r, int t, int count, std
   return true;
 }
 
-// Carries out the nation's plan for industry i (on `s`); false if the units do not fit.
-bool carry_out(State& s, const Game& g, int nation, int i, core::LogSink* log) {
+// Carries out the nation's plan `k` for industry i on its Commands `pool`; false if the units do not fit.
+bool carry_out(CommandPool& pool, Construction& k, const Game& g, int nation, int i, core::LogSink* log) {
   const Data& d = g.data();
   const RegionId r = g.industry_region(i);
-  Construction& k = s.construction[at(i)];
   std::array<int, kCategories> opened{};
   int deployed = 0;
   for (int t = 0; t < kUnitTypes; ++t) {
@@ -70,12 +69,12 @@ bool carry_out(State& s, const Game& g, int nation, int i, core::LogSink* log) {
       for (int p = 0; p < port.port_count; ++p) {
         std::array<int, kCategories> at_sea{};
         const int n = k.to_sea[at(slot_of(t))][at(p)];
-        if (n && !form(s, d, nation, port.port_seas[at(p)], t, n, at_sea)) return false;
+        if (n && !form(pool, d, nation, port.port_seas[at(p)], t, n, at_sea)) return false;
         deployed += n;
       }
     } else {
       const int n = k.n[at(t)] - k.hold[at(t)];
-      if (n && !form(s, d, nation, r, t, n, opened)) return false;
+      if (n && !form(pool, d, nation, r, t, n, opened)) return false;
       deployed += n;
     }
   }
@@ -91,8 +90,9 @@ bool carry_out(State& s, const Game& g, int nation, int i, core::LogSink* log) {
   return true;
 }
 
-// Whether every naval unit of the nation's plan on `trial` finds a Command (forming them there).
-bool naval_plan_forms(const CCtx& c, State& trial, int nation) {
+// Whether every naval unit of the nation's plan, with one more unit of naval type t from industry
+// i to its port's sea p, finds a Command (forming them on `pool`, a copy of the nation's Commands).
+bool naval_plan_forms(const CCtx& c, CommandPool& pool, int nation, int i, int t, int p) {
   for (int j = 0; j < c.g.industries(); ++j) {
     const RegionId r = c.g.industry_region(j);
     if (c.s.region[r].controller != nation) continue;
@@ -100,8 +100,8 @@ bool naval_plan_forms(const CCtx& c, State& trial, int nation) {
     for (int type = kSub; type <= kBb; ++type)
       for (int q = 0; q < port.port_count; ++q) {
         std::array<int, kCategories> at_sea{};
-        const int n = trial.construction[at(j)].to_sea[at(slot_of(type))][at(q)];
-        if (n && !form(trial, c.d(), nation, port.port_seas[at(q)], type, n, at_sea)) return false;
+        const int n = c.s.construction[at(j)].to_sea[at(slot_of(type))][at(q)] + (j == i && type == t && q == p ? 1 : 0);
+        if (n && !form(pool, c.d(), nation, port.port_seas[at(q)], type, n, at_sea)) return false;
       }
   }
   return true;
@@ -110,19 +110,17 @@ bool naval_plan_forms(const CCtx& c, State& trial, int nation) {
 // Whether one more unit of naval type t from industry i to its port's sea p still lets every naval
 // unit of the nation's plan find a Command (ruling 104), as a purchase's room is checked at entry
 // (ruling 79): a deployment that could not be carried out is not offered, so `done` stays in reach.
-// `trial` is a copy of c.s; the nation's Commands and the plan changed here are put back.
-bool naval_fits(const CCtx& c, State& trial, int nation, int i, int t, int p) {
-  ++trial.construction[at(i)].to_sea[at(slot_of(t))][at(p)];
-  const bool fits = naval_plan_forms(c, trial, nation);
-  trial.construction[at(i)].to_sea = c.s.construction[at(i)].to_sea;
-  trial.command[at(nation)] = c.s.command[at(nation)];
+// `pool` is a copy of the nation's Commands, put back after the trial.
+bool naval_fits(const CCtx& c, CommandPool& pool, int nation, int i, int t, int p) {
+  const bool fits = naval_plan_forms(c, pool, nation, i, t, p);
+  pool = c.s.command[at(nation)];
   return fits;
 }
 
 // A plan is complete when every naval unit has a sea or is held, at most SV - Bomb tokens units
 // leave each territory (rulings 69, 71), and Commands can take them all.
-// `trial` is a copy of c.s; the plans and Commands carried out on it are put back.
-bool plan_valid(const CCtx& c, State& trial, int nation) {
+// `pool` is a copy of the nation's Commands, put back after the plans are carried out on it.
+bool plan_valid(const CCtx& c, CommandPool& pool, int nation) {
   bool valid = true;
   for (int i = 0; i < c.g.industries() && valid; ++i) {
     const RegionId r = c.g.industry_region(i);
@@ -131,10 +129,10 @@ bool plan_valid(const CCtx& c, State& trial, int nation) {
     for (int t = kSub; t <= kBb; ++t)
       if (unplanned(k, t) > 0) valid = false;
     if (valid && leaving(k) > std::max(0, c.d().region(r).sv - c.s.region[r].bombs)) valid = false;
-    if (valid && !carry_out(trial, c.g, nation, i, nullptr)) valid = false;
+    Construction trial = k;
+    if (valid && !carry_out(pool, trial, c.g, nation, i, nullptr)) valid = false;
   }
-  trial.construction = c.s.construction;
-  trial.command[at(nation)] = c.s.command[at(nation)];
+  pool = c.s.command[at(nation)];
   return valid;
 }
 
@@ -142,7 +140,7 @@ bool plan_valid(const CCtx& c, State& trial, int nation) {
 
 bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int count) {
   std::array<int, kCategories> opened{};
-  return form(s, d, nation, r, t, count, opened);
+  return form(s.command[at(nation)], d, nation, r, t, count, opened);
 }
 
 bool has_construction(const CCtx& c, int nation) {
@@ -154,8 +152,8 @@ bool has_construction(const CCtx& c, int nation) {
 }
 
 void deploy_legal(const CCtx& c, int nation, core::ActionList& out) {
-  State trial = c.s;  // plan_valid's and naval_fits' copy of the state, made once
-  if (plan_valid(c, trial, nation)) out.push_back(encode(ActionKind::Done, nation));
+  CommandPool pool = c.s.command[at(nation)];  // plan_valid's and naval_fits' copy of the nation's Commands
+  if (plan_valid(c, pool, nation)) out.push_back(encode(ActionKind::Done, nation));
   for (int i = 0; i < c.g.industries(); ++i) {
     const RegionId r = c.g.industry_region(i);
     if (c.s.region[r].controller != nation) continue;
@@ -169,7 +167,7 @@ void deploy_legal(const CCtx& c, int nation, core::ActionList& out) {
       if (category_of(t) != Category::Sea) continue;
       for (int p = 0; p < region.port_count; ++p) {  // Deploy Units (3): a Port-connected sea region
         if (!c.g.scenario().in_play.test(region.port_seas[at(p)])) continue;
-        if (free && naval_fits(c, trial, nation, i, t, p)) out.push_back(encode(ActionKind::Deploy, nation, r, t, p));
+        if (free && naval_fits(c, pool, nation, i, t, p)) out.push_back(encode(ActionKind::Deploy, nation, r, t, p));
         if (k.to_sea[at(slot_of(t))][at(p)]) out.push_back(encode(ActionKind::Undeploy, nation, r, t, p));
       }
     }
@@ -195,7 +193,7 @@ void reveal_deployments(Ctx& c) {
     bool any = false;
     for (std::uint8_t n : c.s.construction[at(i)].n) any = any || n;
     if (!any || owner == kNoNation || !in_play(c.s, owner)) continue;
-    const bool ok = carry_out(c.s, c.g, owner, i, c.log);
+    const bool ok = carry_out(c.s.command[at(owner)], c.s.construction[at(i)], c.g, owner, i, c.log);
     CORE_EXPECT(ok);  // plan_valid held when the nation was done
   }
 }

@@ -31,11 +31,14 @@ Category command_category(const Data& d, int nation, int number) {
   return Category::Land;
 }
 
-int lowest_free_command(const State& s, const Data& d, int nation, Category cat) {  // ruling 104
+int lowest_free_command(const CommandPool& pool, const Data& d, int nation, Category cat) {  // ruling 104
   const NumberRange range = d.nations[at(nation)].commands[at(static_cast<int>(cat))];
   for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number)
-    if (s.command[at(nation)][at(number)].region == kNoRegion) return number;
+    if (pool[at(number)].region == kNoRegion) return number;
   return 0;
+}
+int lowest_free_command(const State& s, const Data& d, int nation, Category cat) {
+  return lowest_free_command(s.command[at(nation)], d, nation, cat);
 }
 
 bool has_units_on_map(const CCtx& c, int nation) {

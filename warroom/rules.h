@@ -139,6 +139,7 @@ int nations_in_turn_order(const State& s, std::array<std::uint8_t, kNations>& ou
 int units_in(const Command& c);
 Category command_category(const Data& d, int nation, int number);
 int lowest_free_command(const State& s, const Data& d, int nation, Category cat);
+int lowest_free_command(const CommandPool& pool, const Data& d, int nation, Category cat);  // the same, of the nation's Commands
 // Units on the World Map: in Commands, or under an Industry Token in a territory the nation controls
 // (Phase 7 › Step 5 places new units "on the World Map"; ruling 14).
 bool has_units_on_map(const CCtx& c, int nation);

@@ -54,6 +54,7 @@ struct Command {
   std::uint8_t flags = 0;           // kLandingTag, kSplitThisPhase (Phase 3 pinning)
   bool operator==(const Command&) const = default;
 };
+using CommandPool = std::array<Command, kMaxCommandNumber + 1>;  // a nation's Command tokens by number, 0 unused
 inline constexpr std::uint8_t kLandingTag = 1;      // Phase 3 › Tag Air Commands
 inline constexpr std::uint8_t kSplitThisPhase = 2;  // Reorganizing Commands (Phase 3: splits once)
 
@@ -403,7 +404,7 @@ struct State {
   std::array<std::uint8_t, kNations> turn_order{};  // slot order: nations, then kNoNation
   std::array<std::uint8_t, kNations> choosing{};    // Phase 2 Step 2: the bid order being formed
   std::array<RegionState, kMaxRegions> region{};
-  std::array<std::array<Command, kMaxCommandNumber + 1>, kNations> command{};  // [nation][number], 0 unused
+  std::array<CommandPool, kNations> command{};                                  // [nation][number], 0 unused
   std::array<Construction, kMaxIndustries> construction{};                     // by the tables' industry index
   std::array<Sheet, kNations> sheet{};
   PinSplit pin{};                  // Phase 3 pin split in progress
