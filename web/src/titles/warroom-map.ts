@@ -365,6 +365,7 @@ export class WarRoomMap {
     }
     const parts: string[] = [];
     const chipBoxes = new Map<string, Box[]>();
+    const armies = new Map<string, number>(); // the units in each region, every nation's
     for (const r of this.layout.regions) {
       const [x, y] = this.g.project(r.lon, r.lat);
       const shape = this.g.shapes.get(r.id)!;
@@ -400,6 +401,7 @@ export class WarRoomMap {
       for (const [nation, stacks] of byRegion.get(r.id) ?? []) {
         const counts: Record<string, number> = {};
         for (const c of stacks) counts[c.category] = (counts[c.category] ?? 0) + Object.values(c.units).reduce((a, b) => a + b, 0);
+        armies.set(r.id, (armies.get(r.id) ?? 0) + Object.values(counts).reduce((a, b) => a + b, 0));
         const text = ['land', 'air', 'sea']
           .filter((k) => counts[k])
           .map((k) => `${CATEGORY_GLYPH[k]}${counts[k]}`)
@@ -444,11 +446,13 @@ export class WarRoomMap {
           w: r.name.length * (r.type === 'sea' ? 5.6 : 6.4),
           id_box: idBox(r, this.g.shapes.get(r.id)?.circle ? 17 : 0),
           chips: chipBoxes.get(r.id) ?? [],
-          // Capitals first, then the regions with stacks, then by Strategic Value.
+          // Capitals first, then the regions with stacks, the largest armies first (Smolensk's 22
+          // units were drawn by the Black Sea where a 1-unit neighbour had taken its place: newcomer
+          // play-test of 5 December, evening, finding 1), then by Strategic Value.
           priority:
             (s.inPlay.has(r.id) ? 100 : 0) +
             (r.capital_of ? 60 : 0) +
-            (chipBoxes.get(r.id)?.length ? 30 : 0) +
+            (chipBoxes.get(r.id)?.length ? 30 + Math.min(20, armies.get(r.id) ?? 0) : 0) +
             (r.type === 'territory' ? 10 + r.sv : 5),
         };
       })
