@@ -252,6 +252,11 @@ for (const [width, height] of [
   const clashes = await labelClashes(watch);
   if (clashes.length) fail(`at ${width}x${height} labels or stacks overlap on the end's map: ${clashes.join(', ')}`);
   await watch.screenshot({ path: `${out}/warroom-end-map-${width}x${height}.png` });
+  // The table of each nation's war within its box, on a phone too (it ran 526 px wide in 354:
+  // newcomer play-test of 5 December, evening, finding 8).
+  const table = await watch.$eval('.wr-end .wide', (w) => w.scrollWidth - w.clientWidth);
+  if (table > 1) fail(`at ${width}x${height} the end's table of the nations runs ${table} px past its box`);
+  await watch.locator('.wr-end table.end-nations').screenshot({ path: `${out}/warroom-end-nations-${width}x${height}.png` });
   await watch.context().close();
 }
 console.log(`end map: ${objectives.join(', ')} shown with their names, nothing cut by the map's edge, at 1280x800 and 390x844`);

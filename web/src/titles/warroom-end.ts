@@ -80,15 +80,6 @@ export function roundLines(r: ChronicleRound, name: (id: string) => string): str
 // captured, and where it stands at the end.
 function nationsTable(v: EndView, c: Chronicle): string {
   const zero: Tally = { units_lost: 0, casualty_points: 0, stress: 0, medals: 0, captured_units: 0 };
-  const rows = v.nations
-    .map((n) => {
-      const x = c.totals[n.id] ?? zero;
-      return `<tr data-nation="${escape(n.id)}"><th scope="row">${swatch(n.id)}${escape(nationName(n.id))}${n.collapsed ? ` <small>(${escape(t('warroom.end.collapsed_mark'))})</small>` : ''}</th>
-        <td class="units-lost">${x.units_lost}</td><td class="casualty-points">${x.casualty_points}</td><td class="stress">${x.stress}</td>
-        <td class="medals">${x.medals}</td><td class="captured-units">${x.captured_units}</td>
-        <td class="now">${n.stress}/${n.threshold} · ${escape(has(`warroom.zone.${n.zone}`) ? t(`warroom.zone.${n.zone}`) : n.zone)} · ${n.medals}</td></tr>`;
-    })
-    .join('');
   const columns = [
     'warroom.end.column.units_lost',
     'warroom.end.column.casualty_points',
@@ -98,7 +89,22 @@ function nationsTable(v: EndView, c: Chronicle): string {
     'warroom.end.column.now',
   ];
   const mark = (k: string) => (k === 'warroom.end.column.casualty_points' ? reconstructedMark(c.casualty_points_provenance) : '');
-  return `<div class="wide" tabindex="0"><table class="end-nations"><tr><th></th>${columns
+  const classes = ['units-lost', 'casualty-points', 'stress', 'medals', 'captured-units', 'now'];
+  // Each cell carries its column's name: on a phone a nation's row is a card of named values.
+  const rows = v.nations
+    .map((n) => {
+      const x = c.totals[n.id] ?? zero;
+      const now = `${n.stress}/${n.threshold} · ${escape(has(`warroom.zone.${n.zone}`) ? t(`warroom.zone.${n.zone}`) : n.zone)} · ${n.medals}`;
+      const values = [x.units_lost, x.casualty_points, x.stress, x.medals, x.captured_units, now];
+      // (the column's reconstructed mark, in its heading, is hidden with the headings on a phone)
+      const phoneMark = (k: string) => (mark(k) ? `<span class="phone-only">${mark(k)}</span>` : '');
+      const cells = columns
+        .map((k, i) => `<td class="${classes[i]}" data-label="${escape(t(k))}">${phoneMark(k)}${values[i]}</td>`)
+        .join('');
+      return `<tr data-nation="${escape(n.id)}"><th scope="row">${swatch(n.id)}${escape(nationName(n.id))}${n.collapsed ? ` <small>(${escape(t('warroom.end.collapsed_mark'))})</small>` : ''}</th>${cells}</tr>`;
+    })
+    .join('');
+  return `<div class="wide" tabindex="0"><table class="end-nations"><tr class="head"><th></th>${columns
     .map((k) => `<th scope="col">${escape(t(k))}${mark(k) ? `<br/>${mark(k)}` : ''}</th>`)
     .join('')}</tr>${rows}</table></div>`;
 }
