@@ -72,10 +72,10 @@ namespace {
 core::SessionMatch<Game>::Advisor advisor(int threads) {
   const AiLevel* level = ai_level("hard");
   if (!level) throw std::logic_error("the hints' AI level \"hard\" is missing");
-  return [threads, level](const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
+  return [threads, level](const Game& g, const State& observation, core::Seat seat, std::uint64_t seed, const std::vector<std::string>&) {
     const AiLevel& hard = *level;
     const core::Ismcts<Game> search(ai_config(hard, threads), ai_hooks(hard.evaluation));
-    return search.search(g, observation, seat, seed).ranked;
+    return core::Advised{search.search(g, observation, seat, seed).ranked, nullptr};
   };
 }
 

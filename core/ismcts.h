@@ -11,6 +11,8 @@
 // derived from the seed (root parallelism) and add their root statistics.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -64,6 +66,14 @@ struct ActionValue {
   Action action = 0;
   long visits = 0;
   double value = 0;
+};
+
+// A hint's advice (core::SessionMatch's Advisor): the seat's actions ranked, and where the title has
+// one its plan as structure for clients (War Room: the sheet the AI would write, warroom/ai.h advise);
+// null where it has none.
+struct Advised {
+  std::vector<ActionValue> ranked;
+  nlohmann::json plan;
 };
 
 struct SearchResult {

@@ -233,8 +233,10 @@ class SessionMatch final : public Match {
  public:
   using State = typename G::State;
   using BotFactory = std::function<std::unique_ptr<Bot<G>>(std::string_view name)>;
-  // The search behind hint(): a seat's actions ranked from its observation, with a seed.
-  using Advisor = std::function<std::vector<ActionValue>(const G&, const State& observation, Seat, std::uint64_t seed)>;
+  // The search behind hint(): a seat's actions ranked from its observation, with a seed, and the
+  // title's plan (Advised); `controllers`: who plays each seat now, as for a Question.
+  using Advisor =
+      std::function<Advised(const G&, const State& observation, Seat, std::uint64_t seed, const std::vector<std::string>& controllers)>;
   // A title's question (Match::question_task): checks the parameters now (throws ActionError) and
   // returns the work, which may run on another thread, on the game and the seat's observation;
   // `controllers`: who plays each seat now ("human", "bot:rules", ...), public in the lobby.
@@ -384,16 +386,23 @@ class SessionMatch final : public Match {
     noted(seat, [&] { session_.act(seat, a); });
     return move;
   }
-  std::function<std::vector<Hint>()> hint_task(Seat seat, int count) override {
+  // The hint's seed comes from the game's seed and the seat's observation alone: the count of
+  // actions would differ with the other seats' secret entries, and with it the search's answer.
+  std::function<Advice()> hint_task(Seat seat, int count) override {
     if (!advisor_) return {};
     if (!(acting_seats() & seat_bit(seat))) throw ActionError(fmt::format("{} may not act now ({})", seat_name(seat), phase()));
-    const std::uint64_t seed = bot_stream(record_.seed.digest(), session_.history().size()).next();
-    return [game = game_, advisor = advisor_, seen = game_->observe(session_.state(), seat), seat, count, seed] {
-      std::vector<Hint> out;
-      for (const ActionValue& v : advisor(*game, seen, seat, seed)) {
-        if (static_cast<int>(out.size()) == count) break;
-        out.push_back({game->action_to_string(seen, seat, v.action), v.value, v.visits});
+    State seen = game_->observe(session_.state(), seat);
+    const std::uint64_t seed = bot_stream(record_.seed.digest(), static_cast<std::size_t>(game_->hash(seen))).next();
+    std::vector<std::string> controllers;
+    for (Seat p = 0; p < game_->seat_count(); ++p) controllers.push_back(controller(p));
+    return [game = game_, advisor = advisor_, seen = std::move(seen), seat, count, seed, controllers = std::move(controllers)] {
+      Advice out;
+      Advised advised = advisor(*game, seen, seat, seed, controllers);
+      for (const ActionValue& v : advised.ranked) {
+        if (static_cast<int>(out.hints.size()) == count) break;
+        out.hints.push_back({game->action_to_string(seen, seat, v.action), v.value, v.visits});
       }
+      out.plan = std::move(advised.plan);
       return out;
     };
   }

@@ -140,14 +140,20 @@ class Match {
     double win_chance = 0;
     long visits = 0;
   };
+  // The ranked actions with, where the title has one, its plan as structure (War Room: the sheet the
+  // AI would write, each entry with a reason code and each attack with its odds; null elsewhere).
+  struct Advice {
+    std::vector<Hint> hints;
+    nlohmann::json plan;
+  };
   std::vector<Hint> hint(Seat seat, int count) {
     const auto task = hint_task(seat, count);
-    return task ? task() : std::vector<Hint>{};
+    return task ? task().hints : std::vector<Hint>{};
   }
   // The same advice as a function that works on copies made now, so that a server can compute it
   // on another thread (any thread, any time, once). Empty where the title has no search; throws
   // ActionError if the seat may not act now.
-  virtual std::function<std::vector<Hint>()> hint_task(Seat /*seat*/, int /*count*/) { return {}; }
+  virtual std::function<Advice()> hint_task(Seat /*seat*/, int /*count*/) { return {}; }
   // A title's own question about the game (War Room's "odds": the battle calculator), named with its
   // parameters, answered from the observation of `seat` only (nullopt: a spectator's) as a function
   // that works on copies made now (any thread, any time, once). Empty where the title has no question

@@ -157,9 +157,10 @@ class Lobby {
   // Without an offload, bots play at once, inline, and searches too.
   void offload(Offload offload);
   std::size_t searching() const;  // searches offloaded and not yet answered
-  // Advice for the token's seat (Match::hint, three actions with their estimated chance of winning),
-  // from that seat's observation: `answer` gets {"version": N, "seat": ..., "hints": [...]} on the
-  // lobby's thread (now, or when the search ends). Throws ApiError: 401 without a seat's token, 409
+  // Advice for the token's seat (Match::hint, three actions with their estimated chance of winning,
+  // and the title's plan where it has one), from that seat's observation: `answer` gets
+  // {"version": N, "seat": ..., "hints": [...], "plan": {...}} on the lobby's thread (now, or when
+  // the search ends). Throws ApiError: 401 without a seat's token, 409
   // when the seat may not act, 429 while the seat's last hint is still being computed or `client`
   // has max_searches waiting.
   void hint(const std::string& id, const std::string& token, Answer answer, const std::string& client = "");

@@ -151,7 +151,7 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   auto& [cached_version, cached] = r.hints[seat];
   if (!cached.empty() && cached_version == version) return answer(200, cached);
   const std::string seat_name = r.game->seat_name(static_cast<core::Seat>(seat));
-  std::function<std::vector<core::Match::Hint>()> task;
+  std::function<core::Match::Advice()> task;
   try {
     task = r.game->hint_task(static_cast<core::Seat>(seat), 3);
   } catch (const core::ActionError&) {
@@ -164,11 +164,12 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   if (const auto waiting = searches_.find(client); offload_ && waiting != searches_.end() && waiting->second >= limits_.max_searches)
     throw ApiError(429, ErrorCode{"searches_busy"},
                    "this address has as many searches waiting as it may; ask again when they are answered");
-  auto finish = [this, id, seat, seat_name, version, answer](const std::vector<core::Match::Hint>& hints) {
+  auto finish = [this, id, seat, seat_name, version, answer](const core::Match::Advice& advice) {
     nlohmann::json list = nlohmann::json::array();
-    for (const auto& h : hints) list.push_back({{"action", h.action}, {"win_chance", h.win_chance}, {"visits", h.visits}});
-    const std::string text = nlohmann::json{{"version", version}, {"seat", seat_name}, {"hints", list}}.dump(
-        -1, ' ', false, nlohmann::json::error_handler_t::replace);
+    for (const auto& h : advice.hints) list.push_back({{"action", h.action}, {"win_chance", h.win_chance}, {"visits", h.visits}});
+    nlohmann::json body{{"version", version}, {"seat", seat_name}, {"hints", list}};
+    if (!advice.plan.is_null()) body["plan"] = advice.plan;  // the title's structure (War Room: docs/warroom/ai.md, "Hints")
+    const std::string text = body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     auto it = rooms_.find(id);
     if (it != rooms_.end() && it->second.versions.of(seat) == version) it->second.hints[seat] = {version, text};
     answer(200, text);
@@ -177,7 +178,7 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   hinting_.insert(key);
   ++searches_[client];
   offload_({Lane::Search, client, id, [this, key, client, task, finish, answer = std::move(answer)]() -> std::function<void()> {
-              std::optional<std::vector<core::Match::Hint>> hints;
+              std::optional<core::Match::Advice> hints;
               try {
                 hints = task();
               } catch (const std::exception& e) {  // never expected

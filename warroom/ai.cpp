@@ -84,7 +84,8 @@ Style calculated_style() {
   return s;
 }
 
-// The secret simultaneous step the observation is at, if the search plays it.
+}  // namespace
+
 std::optional<SecretStep> secret_step(const State& s) {
   switch (s.steps.top().id) {
     case StepId::WriteSheets: return SecretStep::Sheet;
@@ -93,22 +94,29 @@ std::optional<SecretStep> secret_step(const State& s) {
   }
 }
 
+std::vector<core::Action> write_step(const Game& g, State& s, core::Seat seat, RulesBot& bot, core::Rng& rng) {
+  std::vector<core::Action> out;
+  const StepId step = s.steps.top().id;
+  const std::uint16_t round = s.round;
+  const std::uint8_t pass = s.pass;
+  while (s.steps.top().id == step && s.round == round && s.pass == pass && g.acting_nations(s, seat) &&
+         g.node_kind(s) != core::NodeKind::Terminal) {
+    const core::Action a = bot.choose(g, s, seat, rng);
+    out.push_back(a);
+    g.apply(s, seat, a, nullptr);
+  }
+  return out;
+}
+
+namespace {
+
 bool writing(const State& s, SecretStep step, std::uint16_t round, std::uint8_t pass) {
   return secret_step(s) == step && s.round == round && s.pass == pass;
 }
 
 // The actions `bot` takes for `seat` to finish its entries of the secret step from the observation.
 std::vector<core::Action> write_out(const Game& g, State s, core::Seat seat, RulesBot& bot, core::Rng& rng) {
-  std::vector<core::Action> out;
-  const SecretStep step = *secret_step(s);
-  const std::uint16_t round = s.round;
-  const std::uint8_t pass = s.pass;
-  while (writing(s, step, round, pass) && g.acting_nations(s, seat)) {
-    const core::Action a = bot.choose(g, s, seat, rng);
-    out.push_back(a);
-    g.apply(s, seat, a, nullptr);
-  }
-  return out;
+  return write_step(g, s, seat, bot, rng);
 }
 
 struct Pair {
@@ -374,34 +382,6 @@ core::Action SearchBot::choose(const Game& game, const State& position, core::Se
     return *stance;
   }
   return bot_.choose(game, observation, seat, rng);
-}
-
-std::vector<core::ActionValue> advise(const Game& g, const State& position, core::Seat seat, const AiLevel& level, std::uint64_t seed,
-                                      int threads) {
-  const State observation = g.observe(position, seat);
-  RulesBot bot;
-  core::Rng rng(seed);
-  if (!secret_step(observation))
-    return {{bot.choose(g, observation, seat, rng), 0, position_value(g, observation, alliance_of(__builtin_ctz(g.seat_nations(seat))))}};
-  const SheetSearch found = search_secret(g, observation, seat, bot, level, seed, threads);
-  struct Entry {
-    core::ActionValue hint;
-    double probability = 0;
-  };
-  std::vector<Entry> entries;  // candidates with the same next entry count as one
-  const long tries = static_cast<long>(found.answers) * level.rollouts;
-  for (const SheetCandidate& c : found.plans) {
-    if (c.actions.empty() || c.probability <= 0) continue;
-    auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.hint.action == c.actions.front(); });
-    if (it == entries.end()) it = entries.insert(entries.end(), {{c.actions.front(), 0, 0}, 0});
-    it->hint.value = (it->hint.value * it->probability + c.value * c.probability) / (it->probability + c.probability);
-    it->probability += c.probability;
-    it->hint.visits += tries;
-  }
-  std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.probability > b.probability; });
-  std::vector<core::ActionValue> out;
-  for (const Entry& e : entries) out.push_back(e.hint);
-  return out;
 }
 
 std::unique_ptr<core::Bot<Game>> make_ai(std::string_view name, int threads) {

@@ -113,12 +113,28 @@ class SearchBot final : public core::Bot<Game> {
   StancePlan stance_plan_{};
 };
 
-// A hint's ranking (core::Match::hint) from `seat`'s observation: at Phase 2 Step 1 and Phase 7 Step 3, the next entry
-// of each candidate sheet of the search, by its weight in the mixed strategy (`visits`: the rollouts
-// behind it), `value` the candidate's value against the others' mixed strategy; at any other
-// decision, bot:rules' action with the position value of the observation.
-std::vector<core::ActionValue> advise(const Game& g, const State& observation, core::Seat seat, const AiLevel& level, std::uint64_t seed,
-                                      int threads = 1);
+// The secret simultaneous step the observation is at, if the search plays it (nullopt elsewhere).
+std::optional<SecretStep> secret_step(const State& s);
+
+// The actions `bot` takes for `seat` from `s` until the seat has no more entries at the step `s` is
+// at (its sheet, purchases or deployment plan written out, or the one decision made); `s` ends after them.
+std::vector<core::Action> write_step(const Game& g, State& s, core::Seat seat, RulesBot& bot, core::Rng& rng);
+
+// A hint (core::Match::hint, the server's hint request, `hint` in `warroom play`) from `seat`'s
+// observation only (docs/warroom/ai.md, "Hints"); `controllers` (who plays each seat, public: a side
+// bot:rules plays is assumed to choose its stances as bot:rules does, OddsQuery::rules_sides) may be
+// empty.
+//  * ranked: at Phase 2 Step 1 and Phase 7 Step 3, the next entry of each candidate sheet of the
+//    search, by its weight in the mixed strategy (`visits`: the rollouts behind it), `value` the
+//    candidate's value against the others' mixed strategy; at any other decision, the search bot's
+//    action (bot:rules', or the calculator's stance) with the position value of the observation.
+//  * plan: the whole entry the AI would write as structure for clients, data ids and reason codes,
+//    never English: at Phase 2 Step 1 the heaviest candidate's sheet (each order with the planner's
+//    reason, the bid with its own, the odds of every attack from the battle calculator as the odds
+//    request answers them), at Phase 7 Step 3 its purchases, at Phase 5 Step 2 bot:rules' deployment
+//    plan, elsewhere the one action (a stance with the odds of the battle being fought).
+core::Advised advise(const Game& g, const State& observation, core::Seat seat, const AiLevel& level, std::uint64_t seed, int threads = 1,
+                     const std::vector<std::string>& controllers = {});
 
 // A bot of kind "ai:LEVEL"; nullptr for an unknown name.
 std::unique_ptr<core::Bot<Game>> make_ai(std::string_view name, int threads = 1);

@@ -119,14 +119,39 @@ struct Style {
   bool operator==(const Style&) const = default;
 };
 
+// Why the planner wrote an order: the planner's stage that wrote it (bots_rules_plan.cpp), in its
+// order. A hint names it to the player (warroom/ai.h, advise: its reason codes).
+enum class OrderWhy : std::uint8_t {
+  SinkTransports,    // 0. the home guard strikes enemy troops at sea beside a vital region
+  FerryHome,         // 0b. an island capital's armies ferried home
+  CampaignStrike,    // the campaign's strike on its target
+  Defend,            // 1. a threatened capital or industry reinforced
+  Attack,            // 2. an enemy territory worth taking, with enough strength
+  CalculatedAttack,  // 2. the same, chosen by the battle calculator's gain (Style::calculated_attacks)
+  AirSupport,        // air beside an attack, where it can land afterwards
+  StrikeFleet,       // 3. an enemy fleet struck
+  Escort,            // ships guarding troops at sea
+  Gather,            // ships gathering at the safe sea nearest the goals
+  Advance,           // 4. the army moving toward the campaign or the goals
+  AirDefence,        // 5. air to the most threatened capital or industry within reach
+};
+// Why the bid is what it is.
+enum class BidWhy : std::uint8_t {
+  None,            // nothing wants a slot: no bid
+  FirstSlot,       // its attacks want the first slot (to pin the defenders before they move)
+  RailDefence,     // a sure defence coming by rail wants the first slot (ruling 29)
+  ShortOfDefence,  // a threatened capital or industry it could not fully reinforce
+};
 // One planned order (Phase 2 Step 1).
 struct PlannedOrder {
   std::uint8_t command = 0;
   RegionId dest = kNoRegion;
+  OrderWhy why = OrderWhy::Advance;
 };
 struct SheetPlan {
   std::vector<PlannedOrder> orders;  // at most the nation's order limit, in execution order
   int bid = 0;
+  BidWhy bid_why = BidWhy::None;
   bool wants_first = false;       // its attacks want to pin the defenders before they move
   RegionId campaign = kNoRegion;  // the campaign's target this round (plan_campaign)
   int odds_percent = 100;         // the share of the defence its strike needs (strike_odds_percent)
@@ -153,6 +178,12 @@ class RulesBot final : public core::Bot<Game> {
   core::Action choose(const Game& game, const State& observation, core::Seat seat, core::Rng& rng) override;
   const Style& style() const { return style_; }
   void set_style(const Style& style) { style_ = style; }
+  // The sheet plan this bot wrote (or is writing) for `nation` in the observation's round and pass;
+  // nullptr if it has none (a hint's reasons: warroom/ai.h, advise).
+  const SheetPlan* sheet_plan(const State& obs, int nation) const {
+    const Cached& c = cache_[at(nation)];
+    return c.valid && c.round == obs.round && c.pass == obs.pass ? &c.plan : nullptr;
+  }
 
  private:
   // The sheet plan of the round being written, per nation (computed once a round).

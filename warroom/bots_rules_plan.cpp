@@ -315,7 +315,7 @@ class Planner {
       bool sent = false;
       for (const Category cat : {Category::Sea, Category::Air})
         for (Mine& m : mine_)
-          if (!m.used && m.cat == cat && can_reach_sea(m, r.rid) && order(m, r.rid)) {
+          if (!m.used && m.cat == cat && can_reach_sea(m, r.rid) && order(m, r.rid, OrderWhy::SinkTransports)) {
             sent = true;
             break;
           }
@@ -333,22 +333,23 @@ class Planner {
     int coming = 0;
     const auto short_of = [&] { return std::max(home_guard_, a_.threat[cap]) * 11 / 10 + 1 - held(cap) - coming > 0 && !full(); };
     for (Mine& m : mine_)
-      if (short_of() && !m.used && m.cat == Category::Land && d_.region(m.region).is_sea() && is_edge(d_, m.region, cap)) order(m, cap);
+      if (short_of() && !m.used && m.cat == Category::Land && d_.region(m.region).is_sea() && is_edge(d_, m.region, cap))
+        order(m, cap, OrderWhy::FerryHome);
     for (Mine& m : mine_) {
       if (!short_of()) return;
       if (m.used || m.cat != Category::Land || !d_.region(m.region).is_territory() || m.region == cap || !can_leave(m)) continue;
       for (RegionId sea : neighbours(d_, cap))
-        if (d_.region(sea).is_sea() && is_edge(d_, m.region, sea) && sea_safe(sea) && order(m, sea)) {
+        if (d_.region(sea).is_sea() && is_edge(d_, m.region, sea) && sea_safe(sea) && order(m, sea, OrderWhy::FerryHome)) {
           coming += m.strength;
           break;
         }
     }
   }
 
-  bool order(Mine& m, RegionId dest) {
+  bool order(Mine& m, RegionId dest, OrderWhy why) {
     if (full() || m.used || !on_pad(m, dest) || !order_executable(g_, s_, nation_, m.number, dest)) return false;
     m.used = true;
-    plan_.orders.push_back({m.number, dest});
+    plan_.orders.push_back({m.number, dest, why});
     if (m.cat == Category::Land) out_[m.region] += m.strength, in_[dest] += m.strength;
     if (m.cat == Category::Sea) ships_in_[dest] += m.strength;
     return true;
@@ -383,7 +384,7 @@ class Planner {
             continue;
           if (in_[m.region] > 0 || out_[v] > 0) continue;  // no Command both reinforces and leaves a region
           if (style_.sure_defence && adjacent_for_land(m.region, v) == rail) continue;
-          if (order(m, v) && rail) rail_defence_ = true;
+          if (order(m, v, OrderWhy::Defend) && rail) rail_defence_ = true;
         }
       };
       if (style_.sure_defence) reinforce(false);
@@ -403,14 +404,14 @@ class Planner {
     int force = a_.land[at(me())][t] + alliance_beside(g_, a_, t) + air_within_reach(t) / 2;
     const std::vector<Mine*> group = strike_group(t, force);
     if (group.empty() || force * 100 < defence_of(t) * odds_percent_) return;
-    launch_attack(group, t);
+    launch_attack(group, t, OrderWhy::CampaignStrike);
   }
 
   // Orders the group into t; an attack made (some order written) wants the first slot, and the air
   // within reach supports it.
-  void launch_attack(const std::vector<Mine*>& group, RegionId t) {
+  void launch_attack(const std::vector<Mine*>& group, RegionId t, OrderWhy why) {
     int sent = 0;
-    for (Mine* m : group) sent += order(*m, t);
+    for (Mine* m : group) sent += order(*m, t, why);
     if (!sent) return;
     ++attacks_;
     capital_attacks_ += d_.region(t).capital_of != kNoNation;
@@ -452,7 +453,7 @@ class Planner {
 
   void air_support(RegionId t) {
     for (Mine& m : mine_)
-      if (supports(m, t)) order(m, t);
+      if (supports(m, t)) order(m, t, OrderWhy::AirSupport);
   }
 
   // Air supports an attack where it can land afterwards, against an enemy army.
@@ -476,7 +477,7 @@ class Planner {
       int force = 0;
       const std::vector<Mine*> group = attack_group(t, force);
       if (group.empty() || force * 10 < defence_of(t) * style_.attack_tenths + 10) continue;
-      launch_attack(group, t);
+      launch_attack(group, t, OrderWhy::Attack);
     }
   }
 
@@ -520,7 +521,7 @@ class Planner {
       if (full()) break;
       int force = 0;
       const std::vector<Mine*> group = attack_group(o.t, force);  // Commands taken by a better attack are gone
-      if (!group.empty() && weigh(o.t, group) > 0) launch_attack(group, o.t);
+      if (!group.empty() && weigh(o.t, group) > 0) launch_attack(group, o.t, OrderWhy::CalculatedAttack);
     }
   }
 
@@ -573,7 +574,7 @@ class Planner {
         ours += m.strength;
       }
       if (group.empty() || ours * 10 < enemy * 13 + 10) continue;
-      for (Mine* m : group) order(*m, r);
+      for (Mine* m : group) order(*m, r, OrderWhy::StrikeFleet);
     }
   }
 
@@ -591,7 +592,7 @@ class Planner {
           score = a_.goal_distance[m.region] - a_.goal_distance[r.rid];
         if (score > best_score) best = r.rid, best_score = score;
       }
-      if (best != kNoRegion) order(m, best);
+      if (best != kNoRegion) order(m, best, best_score >= 100 ? OrderWhy::Escort : OrderWhy::Gather);
     }
   }
 
@@ -627,7 +628,7 @@ class Planner {
         const bool ok = reg.is_sea() ? sea_safe(r) : friendly(s_, r, a_.side) && a_.land[at(them())][r] == 0;
         if (!ok) continue;
         ++tries;
-        if (order(m, r)) break;
+        if (order(m, r, OrderWhy::Advance)) break;
       }
     }
   }
@@ -643,7 +644,7 @@ class Planner {
         if (a_.importance[r.rid] == 0 || r.rid == m.region || gap <= worst || air_distance(d_, m.region, r.rid) > 2) continue;
         best = r.rid, worst = gap;
       }
-      if (best != kNoRegion) order(m, best);
+      if (best != kNoRegion) order(m, best, OrderWhy::AirDefence);
     }
   }
 
@@ -658,9 +659,10 @@ class Planner {
     plan_.wants_first = attacks_ > 0 || rail_defence_;
     int want = 0;
     if (attacks_ > 0)
-      want = 1 + attacks_ + 3 * capital_attacks_;
+      want = 1 + attacks_ + 3 * capital_attacks_, plan_.bid_why = BidWhy::FirstSlot;
     else if (short_of_defence_)
-      want = 2;
+      want = 2, plan_.bid_why = BidWhy::ShortOfDefence;
+    if (rail_defence_ && want <= 3) plan_.bid_why = BidWhy::RailDefence;
     if (rail_defence_) want = std::max(want, 3);
     int enemy_oil = 0;
     for (int n = 0; n < kNations; ++n)

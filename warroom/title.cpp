@@ -58,8 +58,9 @@ std::function<nlohmann::json()> odds_question(std::shared_ptr<const Game> game, 
 core::SessionMatch<Game>::Advisor advisor(int threads) {
   const AiLevel* level = ai_level("normal");
   if (!level) throw std::logic_error("the hints' AI level \"normal\" is missing");
-  return [threads, level](const Game& g, const State& observation, core::Seat seat, std::uint64_t seed) {
-    return advise(g, observation, seat, *level, seed, threads);
+  return [threads, level](const Game& g, const State& observation, core::Seat seat, std::uint64_t seed,
+                          const std::vector<std::string>& controllers) {
+    return advise(g, observation, seat, *level, seed, threads, controllers);
   };
 }
 

@@ -2,6 +2,7 @@
 // and its pushes do not move when only another seat's secret sheet changes, and an entry on one's own
 // sheet never conflicts with another seat's entry.
 #include <algorithm>
+#include <set>
 
 #include "tests/server/lobby_fixture.h"
 
@@ -9,13 +10,15 @@ namespace {
 
 using nlohmann::json;
 using test_support::FailingStore;
+using test_support::Jobs;
 using test_support::LobbyOverFailingStore;
+using test_support::status_of;
 using test_support::titles;
 
 class SecretSteps : public LobbyOverFailingStore {
  protected:
   server::Lobby& open(FailingStore& store) {
-    lobby = std::make_unique<server::Lobby>(titles(), store);
+    lobby = std::make_unique<server::Lobby>(titles(), store, limits);
     return *lobby;
   }
   json view(const std::string& token) { return json::parse(lobby->view(id, token)); }
@@ -56,6 +59,18 @@ class SecretSteps : public LobbyOverFailingStore {
     const auto tokens = to_phase_2(store, "war-in-europe", 2);
     allies = tokens.at(0), axis = tokens.at(1);
   }
+  // The seat's hint (GET /api/games/{id}/hint) as the lobby answers it now, without the time its
+  // odds took.
+  json hint(server::Lobby& from, const std::string& token) {
+    int status = 0;
+    std::string text;
+    from.hint(id, token, [&](int code, const std::string& body) { status = code, text = body; });
+    EXPECT_EQ(status, 200) << text;
+    json answer = json::parse(text);
+    for (json& attack : answer["plan"]["attacks"]) attack["odds"].erase("milliseconds");
+    return answer;
+  }
+  server::LobbyLimits limits;
   std::unique_ptr<server::Lobby> lobby;
   std::string id, allies, axis;
 };
@@ -97,6 +112,77 @@ TEST_F(SecretSteps, Rule_Phase2_TopSecret_TheAxisViewAndVersionDoNotMoveWhileThe
   EXPECT_GT(view(axis)["version"].get<std::uint64_t>(), axis_version + 1);
   // ... and still leaves the Axis' choices as they were: its entry on its older view is accepted.
   act(axis, "", axis_version + 1);
+}
+
+// A hint at Phase 2 Step 1 (docs/warroom/ai.md, "Hints") is the sheet the AI would write for the
+// seat, from its observation only: the Axis writing its sheet changes nothing in the Allies' hint --
+// asked anew on a restarted server, whose cache of hints is empty -- and no Axis nation, order or
+// bid is in it. (Its search's seed came from the count of actions, which the Axis's secret entries
+// moved.)
+TEST_F(SecretSteps, Rule_Phase2_TopSecret_AHintIsTheSameWhateverTheOtherSeatWrote) {
+  FailingStore store(path());
+  to_phase_2(store);
+  const json before = hint(*lobby, allies);
+  ASSERT_EQ(before["plan"]["step"], "sheet") << before.dump();
+  std::set<std::string> nations;
+  for (const json& n : before["plan"]["nations"]) nations.insert(n["nation"].get<std::string>());
+  EXPECT_EQ(nations, (std::set<std::string>{"BC", "USSR", "US"}));
+  EXPECT_FALSE(before["plan"]["nations"][0]["orders"].empty());
+  for (int entry = 0; entry < 6; ++entry) act(axis, "");
+  FailingStore again(path());
+  server::Lobby restarted(titles(), again);
+  EXPECT_EQ(hint(restarted, allies), before);
+}
+
+// Hostile hint requests get a clear error and change nothing: no token or another's, a game that does
+// not exist, a hint asked again while it is computed, more searches from one address than it may
+// have waiting, any seat once the game is over. The hints asked run on the search lane, charged to
+// the address asking; no view moves.
+TEST_F(SecretSteps, AHostileHintRequestGetsAClearErrorAndChangesNothing) {
+  FailingStore store(path());
+  limits.max_searches = 1;
+  to_phase_2(store);
+  const std::string allies_before = lobby->view(id, allies), axis_before = lobby->view(id, axis), spectator_before = lobby->view(id, "");
+  std::string code;
+  int answered = 0;
+  const auto ask = [&](const std::string& game, const std::string& token, const std::string& client) {
+    code.clear();
+    return status_of(
+        [&] {
+          lobby->hint(
+              game, token, [&](int status, const std::string&) { answered += status == 200; }, client);
+        },
+        &code);
+  };
+  EXPECT_EQ(ask(id, "", "10.0.0.9"), 401) << "a spectator";
+  EXPECT_EQ(ask(id, std::string(64, 'a'), "10.0.0.9"), 401) << "a token of no seat";
+  EXPECT_EQ(ask("0123456789abcdef", allies, "10.0.0.9"), 404) << "no such game";
+  Jobs jobs;  // the workers: the hints wait in their queue
+  jobs.attach(*lobby);
+  EXPECT_EQ(ask(id, allies, "10.0.0.9"), 200);
+  ASSERT_EQ(jobs.queue.size(), 1u);
+  EXPECT_EQ(jobs.queue.front().lane, server::Lane::Search);
+  EXPECT_EQ(jobs.queue.front().owner, "10.0.0.9") << "charged to the address asking";
+  EXPECT_EQ(ask(id, allies, "10.0.0.9"), 429);
+  EXPECT_EQ(code, "hint_pending");
+  EXPECT_EQ(ask(id, axis, "10.0.0.9"), 429);
+  EXPECT_EQ(code, "searches_busy") << "the address has its one search waiting";
+  EXPECT_EQ(ask(id, axis, "10.0.0.8"), 200) << "another address is not refused";
+  EXPECT_EQ(jobs.run_all(*lobby), 2);
+  EXPECT_EQ(answered, 2);
+  EXPECT_EQ(lobby->view(id, allies), allies_before);
+  EXPECT_EQ(lobby->view(id, axis), axis_before);
+  EXPECT_EQ(lobby->view(id, ""), spectator_before);
+  lobby->concede(id, axis, json{{"agree", true}});
+  lobby->commit_now();
+  ASSERT_TRUE(json::parse(lobby->view(id, ""))["terminal"].get<bool>()) << "the Axis conceded: the game is over";
+  const std::string over = lobby->view(id, "");
+  for (const std::string& token : {allies, axis}) {
+    EXPECT_EQ(ask(id, token, "10.0.0.7"), 409);
+    EXPECT_EQ(code, "not_your_turn");
+  }
+  EXPECT_TRUE(jobs.queue.empty());
+  EXPECT_EQ(lobby->view(id, ""), over);
 }
 
 // Seven writers at one secret step (Global War, one nation a seat: ruling 89): every seat writes its

@@ -2,6 +2,8 @@
 // number of threads, blind to the other seats' secret sheets; the position value; `warroom arena`.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <nlohmann/json.hpp>
 
 #include "tests/support/command.h"
@@ -363,7 +365,7 @@ TEST(SearchBotHint, Phase2Step1_NextEntriesOfTheCandidateSheets) {
   const Game g = eastern_front();
   const State s = write_sheets_untouched(g);
   const core::Seat seat = g.seat_of(USSR);
-  const auto hints = advise(g, s, seat, *ai_level("easy"), 7);
+  const auto hints = advise(g, s, seat, *ai_level("easy"), 7).ranked;
   ASSERT_FALSE(hints.empty());
   core::ActionList legal;
   g.legal_actions(s, seat, legal);
@@ -373,6 +375,126 @@ TEST(SearchBotHint, Phase2Step1_NextEntriesOfTheCandidateSheets) {
     EXPECT_LE(h.value, 1.0);
     EXPECT_GT(h.visits, 0);
   }
+}
+
+// Sends a plan item's actions (their texts, as a client sends them) on `s`; each must be legal there.
+void take(const Game& g, State& s, core::Seat seat, const nlohmann::json& actions) {
+  for (const auto& text : actions) {
+    const auto a = g.action_from_string(s, seat, text.get<std::string>());
+    ASSERT_TRUE(a.has_value()) << text;
+    core::ActionList legal;
+    g.legal_actions(s, seat, legal);
+    ASSERT_NE(std::find(legal.begin(), legal.end(), *a), legal.end()) << text;
+    g.apply(s, seat, *a, nullptr);
+  }
+}
+
+// The odds without the time they took.
+nlohmann::json timeless(nlohmann::json odds) {
+  odds.erase("milliseconds");
+  return odds;
+}
+nlohmann::json timeless_plan(nlohmann::json plan) {
+  for (auto& a : plan["attacks"]) a["odds"] = timeless(a["odds"]);
+  return plan;
+}
+
+const std::set<std::string> kOrderReasons = {"sink_transports", "ferry_home", "campaign_strike", "defend",  "attack",     "air_support",
+                                             "strike_fleet",    "escort",     "gather",          "advance", "air_defence"};
+
+// Phase 2 Step 1, the hint's plan (docs/warroom/ai.md, "Hints"): the whole sheet the search would
+// write -- the heaviest candidate of its mixed strategy -- each order with the planner's reason and
+// the actions that write it, the bid with its reason, and the odds of every attack as the odds
+// request answers them on the sheet written. Taking every proposed entry writes that very sheet.
+TEST(SearchBotHint, Phase2Step1_ThePlanIsTheWholeSheetWithReasonsAndEachAttacksOdds) {
+  const Game g = eastern_front();
+  const State s = write_sheets_untouched(g);
+  const core::Seat seat = g.seat_of(GER);
+  const nlohmann::json plan = advise(g, s, seat, *ai_level("easy"), 7).plan;
+  ASSERT_TRUE(plan.is_object());
+  EXPECT_EQ(plan["step"], "sheet");
+  EXPECT_EQ(plan["level"], "easy");
+  EXPECT_GT(plan["weight"].get<double>(), 0.0);
+  EXPECT_GT(plan["rollouts"].get<long>(), 0);
+  ASSERT_EQ(plan["nations"].size(), 1u);
+  const nlohmann::json& ger = plan["nations"][0];
+  EXPECT_EQ(ger["nation"], "GER");
+  ASSERT_FALSE(ger["orders"].empty()) << plan.dump();
+  State taken = g.observe(s, seat);
+  std::set<std::string> attacked;
+  for (const auto& o : ger["orders"]) {
+    EXPECT_TRUE(o["proposed"]) << o;
+    EXPECT_TRUE(kOrderReasons.count(o["reason"].get<std::string>())) << o;
+    ASSERT_EQ(o["actions"].size(), 2u) << o;  // select, then its destination
+    take(g, taken, seat, o["actions"]);
+    if (o["attack"]) attacked.insert(o["to"].get<std::string>());
+  }
+  take(g, taken, seat, ger["bid"]["actions"]);
+  EXPECT_EQ(ger["bid"]["reason"] == "none", ger["bid"]["bid"] == 0) << ger["bid"];
+  // The sheet taken is the sheet proposed, box by box.
+  const Sheet& sheet = taken.sheet[GER];
+  for (const auto& o : ger["orders"]) {
+    const Order& box = sheet.box[o["box"].get<std::size_t>() - 1];
+    EXPECT_EQ(box.command, o["command"]);
+    EXPECT_EQ(g.data().regions[box.dest].id, o["to"]);
+  }
+  EXPECT_EQ(sheet.bid, ger["bid"]["bid"]);
+  // Each attack's odds: those the calculator gives for the sheet taken, as the odds request would.
+  ASSERT_FALSE(attacked.empty()) << "Germany's first sheet attacks: " << plan.dump();
+  ASSERT_EQ(plan["attacks"].size(), attacked.size());
+  for (const auto& a : plan["attacks"]) {
+    EXPECT_TRUE(attacked.count(a["region"].get<std::string>()));
+    OddsQuery q;
+    q.region = region_named(g, a["region"].get<std::string>());
+    EXPECT_EQ(timeless(a["odds"]), timeless(odds_json(g, odds_from_observation(g, taken, seat, q)))) << a["region"];
+  }
+}
+
+// Phase 7 Step 3, the hint's plan: the purchases of the heaviest mix, each type's count with the
+// mix as its reason and the actions that buy it.
+TEST(SearchBotHint, Phase7Step3_ThePlanIsThePurchasesOfTheHeaviestMix) {
+  const Game g = eastern_front();
+  const State s = at_purchases(g);
+  const core::Seat seat = g.seat_of(USSR);
+  const nlohmann::json plan = advise(g, s, seat, *ai_level("easy"), 3).plan;
+  EXPECT_EQ(plan["step"], "purchases");
+  ASSERT_EQ(plan["styles"].size(), 1u);
+  const std::string mix = plan["styles"][0];
+  EXPECT_EQ(mix.rfind("mix_", 0), 0u) << mix;
+  ASSERT_EQ(plan["nations"].size(), 1u);
+  const nlohmann::json& bought = plan["nations"][0]["purchases"];
+  ASSERT_FALSE(bought.empty()) << plan.dump();
+  State taken = g.observe(s, seat);
+  for (const auto& p : bought) {
+    if (p.contains("unit")) {
+      EXPECT_EQ(p["reason"], mix) << p;
+    }
+    take(g, taken, seat, p["actions"]);
+  }
+  for (const auto& p : bought) {
+    if (p.contains("unit")) {
+      EXPECT_GE(taken.sheet[USSR].buy[static_cast<std::size_t>(*unit_from_id(p["unit"].get<std::string>()))], p["count"]);
+    }
+  }
+}
+
+// The plan is read from the seat's observation only: the other seat's secret sheet, written or
+// not, changes nothing in it.
+TEST(SearchBotHint, Phase2Step1_TopSecret_AnotherSeatsSheetChangesNothingInThePlan) {
+  const Game g = eastern_front();
+  const State blank = write_sheets_untouched(g);
+  State written = blank;
+  RulesBot axis;
+  core::Rng rng(3);
+  State copy = written;
+  write_step(g, copy, g.seat_of(GER), axis, rng);
+  for (std::size_t box = 0; box < copy.sheet[GER].box.size(); ++box) written.sheet[GER].box[box] = copy.sheet[GER].box[box];
+  written.sheet[GER].bid = copy.sheet[GER].bid;
+  ASSERT_NE(written.sheet[GER], blank.sheet[GER]) << "Germany wrote its sheet";
+  const core::Seat seat = g.seat_of(USSR);
+  const nlohmann::json plan = timeless_plan(advise(g, blank, seat, *ai_level("easy"), 5).plan);
+  EXPECT_FALSE(plan["nations"][0]["orders"].empty());
+  EXPECT_EQ(timeless_plan(advise(g, written, seat, *ai_level("easy"), 5).plan), plan);
 }
 
 TEST(SearchBotKinds, EveryLevelIsABotKindThatSearches) {

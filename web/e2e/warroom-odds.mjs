@@ -7,10 +7,12 @@
 //    for the same position is checked by tests/server/server_test.cpp, which reads the game's record
 //    from the server's database); a second dice stream (another seed) gives figures within their
 //    error; a bad region is refused.
+//    The hint panel then shows the sheet the AI would write for Germany (the server's plan), each
+//    order's reason in words and each attack's odds, and "Take" writes a proposed order.
 // 2. A game the bots play to its end (round cap 10), watched: the end screen says why the war ended,
 //    each nation's losses, Stress and Medals as the view's chronicle has them; a round's "replay its
 //    battles" lands the replay on the first step of that round's Phase 4.
-// Screenshots at 1280x800 and 390x844 of the panel, the end screen and the replay's jump.
+// Screenshots at 1280x800 and 390x844 of the panel, the hint, the end screen and the replay's jump.
 // Usage: node e2e/warroom-odds.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
 import { fail, labelClashes, launch, rulesBotsEasternFront, tourSeen } from './browser.mjs';
@@ -114,6 +116,59 @@ await lookAt(page, '.wr-odds', 'warroom-odds');
 await page.setViewportSize({ width: 390, height: 844 });
 const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 if (sideways) fail('the phone page scrolls sideways with the odds panel');
+await page.setViewportSize({ width: 1280, height: 800 });
+
+// ---- 1b. The hint: the sheet the AI would write, with each attack's odds and why ----
+// The panel shows the server's plan (GET /api/games/ID/hint: the same version, the same answer):
+// every order with its reason in words, the orders already written as the player's, each attack's
+// chance for Germany as the calculator gives it; "Take" writes a proposed order on the sheet.
+await page.click('.wr-hint button.hint-ask');
+await page.waitForSelector('.wr-hint .hint-answer[data-state="shown"]', { timeout: 60000 });
+const hinted = await api('/hint');
+const plan = hinted.plan;
+if (!plan || plan.step !== 'sheet') fail(`the hint has no sheet: ${JSON.stringify(hinted).slice(0, 300)}`);
+const ger = plan.nations.find((n) => n.nation === 'GER');
+const items = await page.$$eval('.wr-hint li.hint-order', (els) =>
+  els.map((e) => ({
+    to: e.dataset.to,
+    command: Number(e.dataset.command),
+    why: e.querySelector('.hint-why').textContent.trim(),
+    yours: !!e.querySelector('.yours'),
+  })),
+);
+if (items.length !== ger.orders.length) fail(`the panel shows ${items.length} orders, the plan has ${ger.orders.length}`);
+for (const [i, o] of ger.orders.entries()) {
+  const shown = items[i];
+  if (shown.command !== o.command || shown.to !== o.to || shown.yours === o.proposed)
+    fail(`order ${i + 1}: ${JSON.stringify(shown)} for ${JSON.stringify(o)}`);
+  if (!shown.why || shown.why === o.reason) fail(`order ${i + 1}: its reason ${o.reason} is not worded (${shown.why})`);
+}
+for (const command of [42, 43, 17])
+  if (!ger.orders.some((o) => o.command === command && !o.proposed)) fail(`Germany ${command}'s order is not the player's in the plan`);
+for (const a of plan.attacks) {
+  const summary = (await page.textContent(`.wr-hint details.hint-odds[data-region="${a.region}"] summary`)).trim();
+  const want = a.odds.exact
+    ? `${(100 * a.odds.sides.axis.wins.mean).toFixed(1)}%`
+    : `${(100 * a.odds.sides.axis.wins.mean).toFixed(1)}% ± ${(100 * a.odds.sides.axis.wins.se).toFixed(1)}`;
+  if (!summary.endsWith(want)) fail(`the attack on ${a.region}: the panel says "${summary}", the plan's odds ${want}`);
+}
+if (!plan.attacks.some((a) => a.region === 'R12')) fail(`no odds for the attack on Smolensk: ${plan.attacks.map((a) => a.region)}`);
+console.log(
+  `hint: ${ger.orders.length} orders (${ger.orders.filter((o) => o.proposed).length} proposed), bid ${ger.bid.bid} (${ger.bid.reason}), ${plan.attacks.length} attacks weighed, estimated win chance ${(100 * plan.value).toFixed(0)}%`,
+);
+await lookAt(page, '.wr-hint', 'warroom-hint');
+await page.setViewportSize({ width: 390, height: 844 });
+if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1))
+  fail('the phone page scrolls sideways with the hint panel');
+await page.setViewportSize({ width: 1280, height: 800 });
+const proposed = ger.orders.find((o) => o.proposed);
+if (proposed) {
+  await page.click(`.wr-hint li.hint-order[data-command="${proposed.command}"] button.hint-take`);
+  await page.waitForSelector(`.wr-hint li.hint-order[data-command="${proposed.command}"] .taken`, { timeout: 30000 });
+  const sheet = (await api('/view')).nations.find((n) => n.id === 'GER').sheet;
+  if (!sheet.orders.some((o) => o && o.command === proposed.command && o.to === proposed.to))
+    fail(`"Take" did not write ${proposed.command} → ${proposed.to}`);
+}
 await context.close();
 
 // ---- 2. The end and the memory ----

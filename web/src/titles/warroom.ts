@@ -6,7 +6,6 @@
 // one of the seat's legal actions as the server lists them.
 import { Legal } from '../actions';
 import { escape, type WarRoomView } from '../api';
-import { hintButton } from '../hint';
 import { has, render, t } from '../i18n';
 import { titleEvent, type WarRoomLogEvent } from '../wire';
 import type { TitleUi } from './index';
@@ -17,6 +16,7 @@ import { executionPanel, roundSteps, type BattleBoard, type LogEntry } from './w
 import { victoryPanel } from './warroom-victory';
 import { guidePanel, startTour, tourIfDue } from './warroom-guide';
 import { oddsPanel } from './warroom-odds';
+import { hintPanel } from './warroom-hint';
 import { endScreen } from './warroom-end';
 import { carryOutPanel } from './warroom-carry';
 import { launchPanel } from './warroom-launch';
@@ -442,6 +442,9 @@ export const warroom: TitleUi<WarRoomView> = {
     // The odds of the battles the seat's orders would start, are about to be fought or are fought.
     const odds = v.terminal ? null : oddsPanel(v, name);
     if (odds) victory.unshift(odds);
+    // The AI's advice for the seat's decision: the sheet it would write, with odds and why.
+    const advice = v.terminal ? null : hintPanel(v, name, send);
+    if (advice) victory.unshift(advice);
     // Phase 3: "carry out the rest" of the seat's orders, beside the decision.
     const carry = v.terminal ? null : carryOutPanel(v, send);
     if (carry) victory.unshift(carry);
@@ -480,8 +483,6 @@ export const warroom: TitleUi<WarRoomView> = {
     const slots = slotActions(view, legal);
     return slots.length ? { actions: new Set(slots), note: t('warroom.web.slots.elsewhere') } : null;
   },
-  // The hint (web/src/hint.ts): the search bot's candidate entries, from the seat's observation.
-  prompt: (view) => hintButton(view),
   filterExample: () => t('warroom.guide.filter_example'),
   // Why the war ended, each nation's war, the replay's jumps and each round's summary.
   end(view, layout) {
