@@ -296,7 +296,9 @@ core::Advised decision_advice(const Game& g, const State& observation, core::Sea
   nlohmann::json list = nlohmann::json::array();
   State s = observation;
   for (const core::Action a : actions) {
-    list.push_back({{"action", g.action_to_string(s, seat, a)}, {"reason", deploying ? "deploy" : stance ? "best_stance" : "rules"}});
+    // A plan's entries without the "done" that ends it: the player finishes it (as a sheet).
+    if (!deploying || decode_action(a).kind != ActionKind::Done)
+      list.push_back({{"action", g.action_to_string(s, seat, a)}, {"reason", deploying ? "deploy" : stance ? "best_stance" : "rules"}});
     g.apply(s, seat, a, nullptr);
   }
   nlohmann::json plan{{"step", deploying ? "deploy-plans" : "decision"}, {"level", level.name}, {"value", value}, {"actions", list}};

@@ -79,8 +79,51 @@ async function fetchHint(id: string, token: string): Promise<HintAnswer | Refusa
   return json as HintAnswer;
 }
 
+// The server's reason codes (warroom/ai_hint.cpp) and the candidate's style codes, and their words.
+const WHY: Record<string, string> = {
+  sink_transports: 'warroom.hint.why.sink_transports',
+  ferry_home: 'warroom.hint.why.ferry_home',
+  campaign_strike: 'warroom.hint.why.campaign_strike',
+  defend: 'warroom.hint.why.defend',
+  attack: 'warroom.hint.why.attack',
+  calculated_attack: 'warroom.hint.why.calculated_attack',
+  air_support: 'warroom.hint.why.air_support',
+  strike_fleet: 'warroom.hint.why.strike_fleet',
+  escort: 'warroom.hint.why.escort',
+  gather: 'warroom.hint.why.gather',
+  advance: 'warroom.hint.why.advance',
+  air_defence: 'warroom.hint.why.air_defence',
+  as_written: 'warroom.hint.why.as_written',
+  yours: 'warroom.hint.why.yours',
+  first_slot: 'warroom.hint.why.first_slot',
+  rail_defence: 'warroom.hint.why.rail_defence',
+  short_of_defence: 'warroom.hint.why.short_of_defence',
+  none: 'warroom.hint.why.none',
+  goods: 'warroom.hint.why.goods',
+  mix_rules: 'warroom.hint.why.mix_rules',
+  mix_armor: 'warroom.hint.why.mix_armor',
+  mix_infantry: 'warroom.hint.why.mix_infantry',
+  mix_air: 'warroom.hint.why.mix_air',
+  mix_fleet: 'warroom.hint.why.mix_fleet',
+  deploy: 'warroom.hint.why.deploy',
+  rules: 'warroom.hint.why.rules',
+  best_stance: 'warroom.hint.why.best_stance',
+};
+const STYLE: Record<string, string> = {
+  sure_defence: 'warroom.hint.style.sure_defence',
+  sea_watch: 'warroom.hint.style.sea_watch',
+  home_guard: 'warroom.hint.style.home_guard',
+  calculated_attacks: 'warroom.hint.style.calculated_attacks',
+  daring_strikes: 'warroom.hint.style.daring_strikes',
+  cautious_strikes: 'warroom.hint.style.cautious_strikes',
+  daring_attacks: 'warroom.hint.style.daring_attacks',
+  cautious_attacks: 'warroom.hint.style.cautious_attacks',
+  stalled_war: 'warroom.hint.style.stalled_war',
+  bid_more: 'warroom.hint.style.bid_more',
+  bid_less: 'warroom.hint.style.bid_less',
+};
 const word = (key: string, fallback: string) => (has(key) ? t(key) : fallback);
-const why = (code: string) => word(`warroom.hint.why.${code}`, code);
+const why = (code: string) => (WHY[code] ? t(WHY[code]) : code);
 const nationName = (id: string) => word(`warroom.nation.${id}`, id);
 const percent = (x: number) => `${Math.round(100 * x)}%`;
 
@@ -165,7 +208,7 @@ function untaken(v: HintView, plan: HintPlan): string[] {
 export function hintHtml(v: HintView, a: HintAnswer, name: (id: string) => string): string {
   const plan = a.plan;
   if (!plan) return `<p class="hint">${escape(t('warroom.hint.nothing'))}</p>`;
-  const styles = (plan.styles ?? []).map((s) => word(`warroom.hint.style.${s}`, why(s)));
+  const styles = (plan.styles ?? []).map((s) => (STYLE[s] ? t(STYLE[s]) : why(s)));
   const search =
     plan.candidates !== undefined
       ? `<small>${escape(t('warroom.hint.search', { weight: percent(plan.weight ?? 0), candidates: plan.candidates, rollouts: plan.rollouts ?? 0 }))}</small>`
