@@ -20,7 +20,7 @@ std::string join(const std::vector<std::string>& words) {
   return out;
 }
 
-std::optional<core::Seat> parse_seat(const core::Match& m, const std::string& name) {
+std::optional<core::Seat> parse_seat(const core::MatchSeats& m, const std::string& name) {
   if (name.empty()) return std::nullopt;
   auto seat = m.seat_from_name(name);
   if (!seat) {

@@ -238,7 +238,7 @@ class Play {
   void bot_move(core::Seat seat) {
     // A choice made in secret (a face-down card, a written order) stays hidden until it is revealed:
     // a bot's run of them is one line ("makes 14 secret choices"), unless --watch shows each.
-    const core::Match::BotMove move = game_.bot_move(seat);
+    const core::MatchBots::BotMove move = game_.bot_move(seat);
     if (move.secret && !watch_) {
       if (secret_seat_ != seat) flush_secret();
       secret_seat_ = seat;
@@ -670,7 +670,7 @@ class Play {
         std::printf("%s\n", tr("ui.play.no_hint_table").c_str());
         return Command::Done;
       }
-      const std::vector<core::Match::Hint> hints = game_.hint(seat, 3);
+      const std::vector<core::MatchSearch::Hint> hints = game_.hint(seat, 3);
       if (hints.empty()) std::printf("%s\n", tr("ui.play.no_hints").c_str());
       for (const auto& h : hints)
         std::printf("  %s\n", tr("ui.play.hint",

@@ -342,7 +342,7 @@ nlohmann::json log_range(const core::Match& m, const std::vector<Clocks::LogNote
   return out;
 }
 
-nlohmann::json Clocks::view(const core::Match& m) const {
+nlohmann::json Clocks::view(const core::MatchSeats& m) const {
   nlohmann::json seats = nlohmann::json::object(), votes = nlohmann::json::array(), events = nlohmann::json::array();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const Seat& s = seats_[i];

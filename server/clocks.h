@@ -109,7 +109,7 @@ class Clocks {
   // What a view shows: {"pace", "initial", "per_move", "most", "stand_in", "started", "paused",
   // "pause_votes", "seats": {name: {"bank", "running", "deadline", "out", "away_until", "stand_in"}},
   // "events": [{"at", "seat", "event"}]}.
-  nlohmann::json view(const core::Match& m) const;
+  nlohmann::json view(const core::MatchSeats& m) const;
 
  private:
   struct Seat {

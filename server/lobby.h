@@ -296,10 +296,10 @@ class Lobby {
   bool idle(const std::string& id, const Room& r) const;
   static std::size_t cost(const Room& r);
   void adopt(const std::string& id, Room fresh);
-  static bool has_human(const core::Match& m);  // a game read from the store, in place of what was held
+  static bool has_human(const core::MatchSeats& m);  // a game read from the store, in place of what was held
   std::string make_summary(const std::string& id, Room& r) const;
   nlohmann::json waited_on(const Room& r) const;  // the seats a game waiting on chance alone waited on last
-  static std::vector<std::string> seat_names(const core::Match& m, core::SeatMask seats);  // in seat order
+  static std::vector<std::string> seat_names(const core::MatchSeats& m, core::SeatMask seats);  // in seat order
   // clocks.cpp's part: a new game's pace and stand-in from its body; the clocks brought up to date
   // with the game (true: a view shows a change); their stand-ins set on the match.
   Clocks parse_clocks(const nlohmann::json& body, const core::SaveFile& record) const;
@@ -331,8 +331,8 @@ class Lobby {
   void play_slice(const std::string& id, Room& r);
   void slice_played(const std::string& id, std::shared_ptr<core::Match> game, std::size_t played, std::vector<core::SeatMask> waits,
                     double seconds, const std::string& failure);
-  void search(const std::string& id, Room& r, core::Match::BotTask task);
-  void decided(const std::string& id, std::uint64_t version, const std::string& hash, const core::Match::BotTask& task,
+  void search(const std::string& id, Room& r, core::MatchSearch::BotTask task);
+  void decided(const std::string& id, std::uint64_t version, const std::string& hash, const core::MatchSearch::BotTask& task,
                std::optional<core::Action> action, double seconds);
   void release(const std::string& id);       // runs the waiters of a game that is ready, or gone
   bool bots_due(const Room& r) const;        // chance or a bot must play next

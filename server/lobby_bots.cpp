@@ -103,7 +103,7 @@ void Lobby::slice_played(const std::string& id, std::shared_ptr<core::Match> gam
   stage(id, r, GameWrite{});                               // settled, it is released and its bots go on
 }
 
-void Lobby::search(const std::string& id, Room& r, core::Match::BotTask task) {
+void Lobby::search(const std::string& id, Room& r, core::MatchSearch::BotTask task) {
   working_.insert(id);
   ++searches_[r.owner];
   offload_(
@@ -125,7 +125,7 @@ void Lobby::search(const std::string& id, Room& r, core::Match::BotTask task) {
 
 // A bot's search has ended: its action is played if the game is where it was (the same version and
 // state), else the game's next turn, if any, starts from where the game is now.
-void Lobby::decided(const std::string& id, std::uint64_t version, const std::string& hash, const core::Match::BotTask& task,
+void Lobby::decided(const std::string& id, std::uint64_t version, const std::string& hash, const core::MatchSearch::BotTask& task,
                     std::optional<core::Action> action, double seconds) {
   working_.erase(id);
   auto it = rooms_.find(id);
@@ -151,7 +151,7 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   auto& [cached_version, cached] = r.hints[seat];
   if (!cached.empty() && cached_version == version) return answer(200, cached);
   const std::string seat_name = r.game->seat_name(static_cast<core::Seat>(seat));
-  std::function<core::Match::Advice()> task;
+  std::function<core::MatchSearch::Advice()> task;
   try {
     task = r.game->hint_task(static_cast<core::Seat>(seat), 3);
   } catch (const core::ActionError&) {
@@ -164,7 +164,7 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   if (const auto waiting = searches_.find(client); offload_ && waiting != searches_.end() && waiting->second >= limits_.max_searches)
     throw ApiError(429, ErrorCode{"searches_busy"},
                    "this address has as many searches waiting as it may; ask again when they are answered");
-  auto finish = [this, id, seat, seat_name, version, answer](const core::Match::Advice& advice) {
+  auto finish = [this, id, seat, seat_name, version, answer](const core::MatchSearch::Advice& advice) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& h : advice.hints) list.push_back({{"action", h.action}, {"win_chance", h.win_chance}, {"visits", h.visits}});
     nlohmann::json body{{"version", version}, {"seat", seat_name}, {"hints", list}};
@@ -178,7 +178,7 @@ void Lobby::hint(const std::string& id, const std::string& token, Answer answer,
   hinting_.insert(key);
   ++searches_[client];
   offload_({Lane::Search, client, id, [this, key, client, task, finish, answer = std::move(answer)]() -> std::function<void()> {
-              std::optional<core::Match::Advice> hints;
+              std::optional<core::MatchSearch::Advice> hints;
               try {
                 hints = task();
               } catch (const std::exception& e) {  // never expected

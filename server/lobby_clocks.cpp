@@ -22,7 +22,7 @@ std::string default_stand_in(const core::Title& t) {
   return kinds.empty() ? "" : "bot:" + kinds.front();
 }
 
-core::SeatMask seats_where(const core::Match& m, const std::function<bool(core::Seat)>& test) {
+core::SeatMask seats_where(const core::MatchSeats& m, const std::function<bool(core::Seat)>& test) {
   core::SeatMask mask = 0;
   for (core::Seat p = 0; p < m.seat_count(); ++p)
     if (test(p)) mask |= core::seat_bit(p);

@@ -23,7 +23,7 @@ void Lobby::stage(const std::string& id, Room& r, GameWrite w) {
   bool seen_by_all = true;
   if (!w.claim || clocks) {  // a claim changes no view's choices
     ++r.version;
-    core::Match::Changes changes = r.game->take_changes();
+    core::MatchRecord::Changes changes = r.game->take_changes();
     changes.open += clocks ? 1 : 0;
     const SeatVersions::Seen seen = r.versions.apply(changes);
     r.seen.open = r.seen.open || seen.open;

@@ -109,7 +109,7 @@ Lobby::Room Lobby::build(StoredGame sg) const {
   return r;
 }
 
-bool Lobby::has_human(const core::Match& m) {
+bool Lobby::has_human(const core::MatchSeats& m) {
   for (int p = 0; p < m.seat_count(); ++p)
     if (!m.is_bot(static_cast<core::Seat>(p))) return true;
   return false;
@@ -308,7 +308,7 @@ nlohmann::json Lobby::waited_on(const Room& r) const {
   return nlohmann::json::array();
 }
 
-std::vector<std::string> Lobby::seat_names(const core::Match& m, core::SeatMask seats) {
+std::vector<std::string> Lobby::seat_names(const core::MatchSeats& m, core::SeatMask seats) {
   std::vector<std::string> out;
   for (int p = 0; p < m.seat_count(); ++p)
     if (seats & core::seat_bit(static_cast<core::Seat>(p))) out.push_back(m.seat_name(p));

@@ -14,8 +14,8 @@ namespace server {
 namespace {
 
 // The query string's parameters, each decoded; one given twice is refused.
-core::Match::Parameters parameters_of(std::string_view target) {
-  core::Match::Parameters out;
+core::MatchSearch::Parameters parameters_of(std::string_view target) {
+  core::MatchSearch::Parameters out;
   const auto q = target.find('?');
   if (q == std::string_view::npos) return out;
   std::string_view rest = target.substr(q + 1);
@@ -42,7 +42,7 @@ void Lobby::odds(const std::string& id, const std::string& token, std::string_vi
   Room& r = room(id);
   const auto seat = watcher_of(id, token);
   const auto viewer = seat ? std::optional<core::Seat>(static_cast<core::Seat>(*seat)) : std::nullopt;
-  const core::Match::Parameters parameters = parameters_of(target);
+  const core::MatchSearch::Parameters parameters = parameters_of(target);
   std::function<nlohmann::json()> task;
   try {
     task = r.game->question_task("odds", viewer, parameters);

@@ -48,7 +48,7 @@ class SeatVersions {
     core::SeatMask secret = 0;
     bool sees(std::optional<int> seat) const { return open || (seat && (secret & core::seat_bit(static_cast<core::Seat>(*seat)))); }
   };
-  Seen apply(const core::Match::Changes& c) {
+  Seen apply(const core::MatchRecord::Changes& c) {
     open_ += c.open;
     for (std::size_t s = 0; s < own_.size(); ++s) {
       const core::SeatMask bit = core::seat_bit(static_cast<core::Seat>(s));

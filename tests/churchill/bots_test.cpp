@@ -248,7 +248,7 @@ TEST(Bots, Rule_5_13_EveryBotsAgendaCardIsASecretChoiceTheLastOneToo) {
   match->act(uk, match->legal_actions(uk).front());
   EXPECT_TRUE(match->bot_move(us).secret);
   const std::size_t before = match->log_size();
-  const core::Match::BotMove last = match->bot_move(ussr);
+  const core::MatchBots::BotMove last = match->bot_move(ussr);
   EXPECT_TRUE(last.secret) << last.text;
   std::string reveals;
   for (std::size_t i = before; i < match->log_size(); ++i) reveals += match->log_line(i) + "\n";

@@ -37,7 +37,7 @@ TEST_F(Endings, AResignationHandsTheSeatToItsBotAndIsKeptInTheRecord) {
   EXPECT_EQ(match->controller(0), "bot:random");
   EXPECT_TRUE(match->resigned(0));
   EXPECT_FALSE(match->can_undo(0)) << "no undo crosses a change of who plays a seat";
-  const core::Match::Changes seen = match->take_changes();
+  const core::MatchRecord::Changes seen = match->take_changes();
   EXPECT_TRUE(seen.open && seen.barrier);
   ASSERT_EQ(match->record().events.size(), 1u);
   // At the orders' start: how many secret orders Red had written is its own (public_actions).

@@ -33,7 +33,7 @@ std::string broken(const json& view) {
 }
 
 // One random action, chosen as a client sends it (by the match's own text forms); false at the end.
-bool play_one(core::Match& match, core::Rng& rng) {
+bool play_one(core::MatchPlay& match, core::Rng& rng) {
   const core::NodeKind kind = match.node_kind();
   if (kind == core::NodeKind::Terminal) return false;
   if (kind == core::NodeKind::Chance) {
