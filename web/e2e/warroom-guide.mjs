@@ -4,8 +4,7 @@
 // with the page's processor slowed 8 times, so that the map is drawn after the tour starts); it is not
 // shown again after a reload, and the guide's button starts it again (Escape ends it). The guide
 // says the phase and what the seat decides; its rulebook button opens the rulebook's text under the
-// step's heading (or says the reader has no copy); the Hint button answers one of the seat's
-// actions. Screenshots at 1280x800 and 390x844; no serious accessibility violation; the phone page
+// step's heading (or says the reader has no copy); the hint panel proposes what the seat can do. Screenshots at 1280x800 and 390x844; no serious accessibility violation; the phone page
 // does not scroll sideways.
 // Usage: node e2e/warroom-guide.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
@@ -103,13 +102,16 @@ if (dialog.text ? !dialog.text.toUpperCase().startsWith(heading) : !dialog.note)
   fail(`the rulebook dialog for "${guide.rule}": ${JSON.stringify(dialog)}`);
 await page.screenshot({ path: `${out}/warroom-guide-rule-1280x800.png` });
 await page.click('#dialog button.close');
-// The hint: the search's advice for the seat's decision, one of the actions the page offers.
-await page.click('button.hint-ask');
-await page.waitForSelector('.hint-list li', { timeout: 60000 });
-const hint = await page.textContent('.hint-list li b');
+// The hint panel: the search's advice for the seat's decision, whose first action to take is one
+// the page offers (warroom-odds.mjs checks the whole sheet it proposes).
+await page.click('.wr-hint button.hint-ask');
+await page.waitForSelector('.wr-hint .hint-answer[data-state="shown"]', { timeout: 60000 });
+const takes = await page.$$eval('.wr-hint button.hint-take', (b) => b.map((x) => JSON.parse(x.dataset.actions ?? '[]')[0]));
 const legal = (await (await fetch(`${base}api/games/${game.id}/view`, { headers: { Authorization: `Bearer ${game.token}` } })).json())
   .legal_actions;
-if (!legal.includes(hint)) fail(`the hint "${hint}" is not one of the seat's actions: ${legal.join(', ')}`);
+if (!takes.length) fail('the hint proposes nothing to take');
+const strange = takes.filter((a) => !legal.includes(a));
+if (strange.length) fail(`the hint proposes what the seat cannot do: ${strange.join(', ')} (legal: ${legal.join(', ')})`);
 const violations = await seriousViolations(page, ['.wr-guide']);
 if (violations.length) fail(`accessibility of the guide: ${violations.join('; ')}`);
 
@@ -137,5 +139,5 @@ await phone.screenshot({ path: `${out}/warroom-tour-390x844.png` });
 await walkTour(phone, 'phone');
 await browser.close();
 console.log(
-  `warroom-guide: tour of ${stops.length} stops on both screens, hint "${hint}", guide "${guide.phase.slice(0, 40)}…", rule "${guide.rule}" ${dialog.text ? 'quoted' : 'unavailable'}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  `warroom-guide: tour of ${stops.length} stops on both screens, hint ${takes.length} to take, guide "${guide.phase.slice(0, 40)}…", rule "${guide.rule}" ${dialog.text ? 'quoted' : 'unavailable'}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );

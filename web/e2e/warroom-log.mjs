@@ -105,13 +105,14 @@ await late.close();
 // Phase 4's Order of Battles: the selection of the seat's only conflict left is no choice, and the
 // page begins it by itself after a short pause (the Eastern Front play-test of 2026-12-05, finding
 // 15: a click every round). Played on through the API until the seat has one conflict left; then
-// nobody acts but the page, which must send it.
+// nobody acts but the page, which must send it (within 30 s: the pause is 1.2 s, but the view that
+// shows the pick arrives late on a loaded machine, and once it waited past 8 s in the whole suite).
 const forcedPick = (x) => x.step === 'pick-region' && x.active.includes(seat) && x.legal_actions.length === 1;
 while (!forcedPick(v)) await step();
 const pick = v.legal_actions[0];
 const pickAt = v.version;
 await page
-  .waitForFunction((n) => Number(document.querySelector('.game')?.dataset.version) > n, pickAt, { timeout: 8000 })
+  .waitForFunction((n) => Number(document.querySelector('.game')?.dataset.version) > n, pickAt, { timeout: 30000 })
   .catch(() => fail(`"${pick}", the only conflict left, waited for a click`));
 v = await call('view');
 const begun = (v.log_events ?? []).some((e) => e?.event === 'battle_begins' && e.nation === seat);

@@ -442,9 +442,6 @@ export const warroom: TitleUi<WarRoomView> = {
     // The odds of the battles the seat's orders would start, are about to be fought or are fought.
     const odds = v.terminal ? null : oddsPanel(v, name);
     if (odds) victory.unshift(odds);
-    // The AI's advice for the seat's decision: the sheet it would write, with odds and why.
-    const advice = v.terminal ? null : hintPanel(v, name, send);
-    if (advice) victory.unshift(advice);
     // Phase 3: "carry out the rest" of the seat's orders, beside the decision.
     const carry = v.terminal ? null : carryOutPanel(v, send);
     if (carry) victory.unshift(carry);
@@ -460,6 +457,10 @@ export const warroom: TitleUi<WarRoomView> = {
     // Phase 2 › Step 2: the revealed bids beside the seat's slot choice.
     const slots = slotPanel(v, legal, send);
     if (slots) victory.unshift(slots);
+    // The AI's advice for the seat's decision (the sheet it would write, with odds and why), above the
+    // panels of the step, which stay right above the decision they serve.
+    const advice = v.terminal ? null : hintPanel(v, name, send);
+    if (advice) victory.unshift(advice);
     // Round 1: a suggested opening for the seat's nation, step by step.
     const opening = v.terminal ? null : openingPanel(v, name, send);
     if (opening) victory.unshift(opening);
