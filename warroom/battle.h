@@ -151,7 +151,7 @@ struct Row {
   std::array<std::uint8_t, kNations> fresh{}, light{}, eliminated{}, escaped{};
   std::uint8_t damaged = kNoNation;                           // the nation of the DAMAGED (or DIVE) unit, if any
   std::array<std::uint8_t, kNations> scrapped{}, repaired{};  // debrief
-  int alive(std::uint8_t nation) const;  // fresh + light + damaged, not eliminated nor escaped
+  int alive(std::uint8_t nation) const;                       // fresh + light + damaged, not eliminated nor escaped
   int alive() const;
   bool operator==(const Row&) const = default;
 };

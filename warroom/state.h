@@ -55,8 +55,8 @@ struct Command {
   bool operator==(const Command&) const = default;
 };
 using CommandPool = std::array<Command, kMaxCommandNumber + 1>;  // a nation's Command tokens by number, 0 unused
-inline constexpr std::uint8_t kLandingTag = 1;      // Phase 3 › Tag Air Commands
-inline constexpr std::uint8_t kSplitThisPhase = 2;  // Reorganizing Commands (Phase 3: splits once)
+inline constexpr std::uint8_t kLandingTag = 1;                   // Phase 3 › Tag Air Commands
+inline constexpr std::uint8_t kSplitThisPhase = 2;               // Reorganizing Commands (Phase 3: splits once)
 
 struct NationState {
   std::array<std::int32_t, kResources> res{};          // no ceiling ("add an additional peg")
@@ -404,8 +404,8 @@ struct State {
   std::array<std::uint8_t, kNations> turn_order{};  // slot order: nations, then kNoNation
   std::array<std::uint8_t, kNations> choosing{};    // Phase 2 Step 2: the bid order being formed
   std::array<RegionState, kMaxRegions> region{};
-  std::array<CommandPool, kNations> command{};                                  // [nation][number], 0 unused
-  std::array<Construction, kMaxIndustries> construction{};                     // by the tables' industry index
+  std::array<CommandPool, kNations> command{};              // [nation][number], 0 unused
+  std::array<Construction, kMaxIndustries> construction{};  // by the tables' industry index
   std::array<Sheet, kNations> sheet{};
   PinSplit pin{};                  // Phase 3 pin split in progress
   FighterTokens fighter_tokens{};  // Carrier Fighter Tokens launched (Phase 3 Step 3)

@@ -138,8 +138,8 @@ std::string stance_note(const Game& game, const Battle& b, const Group& g, int p
   };
   const auto spec = [&](int st) {
     const StanceSpec& k = b.type(g).stance[at(st)];
-    return fmt::format("{} (air {}, surface {}; {}{})", game.data().units[g.type].stance[at(st)].name,
-                       en("warroom.count.die", k.air_dice), en("warroom.count.die", k.surface_dice), en("warroom.count.step", k.steps),
+    return fmt::format("{} (air {}, surface {}; {}{})", game.data().units[g.type].stance[at(st)].name, en("warroom.count.die", k.air_dice),
+                       en("warroom.count.die", k.surface_dice), en("warroom.count.step", k.steps),
                        k.raid_dice ? "; raids with " + en("warroom.count.die", k.raid_dice) : "");
   };
   std::string note = put > 0 ? fmt::format("{} in {}", put, spec(g.cursor)) : "";
@@ -831,9 +831,9 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
         const Row& r = b.rows[at(side)][at(i)];
         for (int n = 0; n < kNations; ++n)
           if (r.alive(static_cast<std::uint8_t>(n)) || r.eliminated[at(n)])
-            rows += fmt::format("\n    {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type],
-                                battle_stance_[r.type][r.stance], r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0,
-                                r.eliminated[at(n)]);
+            rows +=
+                fmt::format("\n    {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type],
+                            battle_stance_[r.type][r.stance], r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)]);
       }
       out +=
           fmt::format("  {} (Commander {}), {} to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",
