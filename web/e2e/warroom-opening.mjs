@@ -74,6 +74,17 @@ for (let k = 0; k < 60; ++k) {
   await page
     .waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, before, { timeout: 20000 })
     .catch(() => fail(`"Do it" sent nothing at ${count}: ${what}`));
+  // An order step sends two actions (select, then to): the version moves after the first, the step
+  // only after the second (read between them, the whole suite once saw "the step did not move on").
+  await page
+    .waitForFunction(
+      (c) =>
+        !document.querySelector('.wr-opening .opening-do') ||
+        document.querySelector('.wr-opening .opening-count')?.textContent.trim() !== c,
+      count,
+      { timeout: 20000 },
+    )
+    .catch(() => undefined); // the check at the loop's top says what did not move on
   await page.waitForTimeout(150);
 }
 if (!shot) fail('no order step was shown');
