@@ -130,6 +130,11 @@ TEST_F(Attack, AReplayFloodDoesNotHoldUpAnotherClient) {
   const std::string id = made.body["id"];
   for (int wait = 0; wait < 600 && !get("/api/games/" + id + "/view").body.contains("stopped"); ++wait)
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  // The steps the game has: it may end in a victory before the cap (a step past its end is refused 400).
+  const Reply first = get("/api/games/" + id + "/replay?step=0");
+  ASSERT_EQ(first.status, 200);
+  const int steps = first.body.value("steps", 0);
+  ASSERT_GT(steps, 0);
   const auto victim = victim_game();
   std::atomic<bool> done{false};
   std::atomic<int> replayed{0}, refused{0}, failed{0};
@@ -143,7 +148,7 @@ TEST_F(Attack, AReplayFloodDoesNotHoldUpAnotherClient) {
       while (!done) {
         const auto started = Clock::now();
         const auto [status, body] =
-            client.call_text(http::verb::get, "/api/games/" + id + "/replay?step=" + std::to_string(rng() % actions));
+            client.call_text(http::verb::get, "/api/games/" + id + "/replay?step=" + std::to_string(rng() % (steps + 1)));
         (status == 200 ? replayed : status == 429 ? refused : failed)++;
         if (status != 200) continue;
         const std::lock_guard lock(replay_mutex);
