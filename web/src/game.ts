@@ -43,7 +43,9 @@ const whyFew = (v: View) => ('options_why' in v ? word(v.options_why_message) ||
 
 export function renderGame(app: HTMLElement, id: string): () => void {
   let mine = savedSeat(id);
-  let closed = false; // the reader went elsewhere: a view arriving late must not draw over that page
+  // The reader went elsewhere: a view arriving late draws nothing (the page's element is detached by
+  // then, main.ts, but drawing also looks up the document's own elements, #status among them).
+  let closed = false;
   let filter: string[] = []; // words every action listed must name (an issue, then a card, ...)
   let showAll = false;
   let asking: string | null = null; // the action a question (confirm.ts) is open about

@@ -128,7 +128,9 @@ export function renderReplay(app: HTMLElement, id: string): () => void {
   let previous: View | null = null;
   let layout: unknown = null;
   let pending = 0; // the latest request: an older answer arriving late is dropped
-  let closed = false; // the reader went elsewhere: an answer arriving late must not draw over that page
+  // The reader went elsewhere: an answer arriving late draws nothing (the page's element is detached
+  // by then, main.ts; this also spares the title's board code a drawing nobody sees).
+  let closed = false;
   // The table talk this page may read (the server's choice: the seat's own, or all once the game is
   // over), each message shown from the step it was written at.
   let talk: ChatMessage[] = [];
