@@ -89,17 +89,17 @@ function nationsTable(v: EndView, c: Chronicle): string {
     'warroom.end.column.now',
   ];
   const mark = (k: string) => (k === 'warroom.end.column.casualty_points' ? reconstructedMark(c.casualty_points_provenance) : '');
-  const classes = ['units-lost', 'casualty-points', 'stress', 'medals', 'captured-units', 'now'];
-  // Each cell carries its column's name: on a phone a nation's row is a card of named values.
+  // Each cell carries its column's name: on a phone a nation's row is a card of named values (the
+  // column's reconstructed mark, in its heading, is hidden with the headings there, so it goes in the cell).
+  const cellClass = (k: string) => k.split('.').pop()!.replaceAll('_', '-');
+  const phoneMark = (k: string) => (mark(k) ? `<span class="phone-only">${mark(k)}</span>` : '');
   const rows = v.nations
     .map((n) => {
       const x = c.totals[n.id] ?? zero;
       const now = `${n.stress}/${n.threshold} · ${escape(has(`warroom.zone.${n.zone}`) ? t(`warroom.zone.${n.zone}`) : n.zone)} · ${n.medals}`;
       const values = [x.units_lost, x.casualty_points, x.stress, x.medals, x.captured_units, now];
-      // (the column's reconstructed mark, in its heading, is hidden with the headings on a phone)
-      const phoneMark = (k: string) => (mark(k) ? `<span class="phone-only">${mark(k)}</span>` : '');
       const cells = columns
-        .map((k, i) => `<td class="${classes[i]}" data-label="${escape(t(k))}">${phoneMark(k)}${values[i]}</td>`)
+        .map((k, i) => `<td class="${cellClass(k)}" data-label="${escape(t(k))}">${phoneMark(k)}${values[i]}</td>`)
         .join('');
       return `<tr data-nation="${escape(n.id)}"><th scope="row">${swatch(n.id)}${escape(nationName(n.id))}${n.collapsed ? ` <small>(${escape(t('warroom.end.collapsed_mark'))})</small>` : ''}</th>${cells}</tr>`;
     })
