@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roundSteps, type LogEntry, type LogEvent, type Step } from './warroom-battle';
+import { executing, roundSteps, type LogEntry, type LogEvent, type Step } from './warroom-battle';
 
 // Log entries as the view sends them: each event's structure (`log_events`, warroom/log_json.cpp)
 // beside its worded line; the reader uses the structure and only shows the text.
@@ -136,5 +136,14 @@ describe("the steps of a War Room round's execution, read from the log's structu
     expect(raid.raid).toBe(true);
     expect(raid.setup).toEqual(['a convoy is sunk']);
     expect(raid.debrief).toEqual([]);
+  });
+});
+
+describe('Phase 3 and Phase 4: the execution panel shows in every language', () => {
+  it('reads the phase from its number, not from the words of the phase line', () => {
+    expect(executing({ phase_number: 3, phase: 'Turno 1 · Fase 3, Esecuzione degli ordini' } as never)).toBe(true);
+    expect(executing({ phase_number: 4, phase: 'Раунд 1 · фаза 4' } as never)).toBe(true);
+    expect(executing({ phase_number: 2, phase: 'Round 1 · Phase 2, Orders' } as never)).toBe(false);
+    expect(executing({ phase_number: 6, battle: { region: 'R1' } } as never)).toBe(true);
   });
 });

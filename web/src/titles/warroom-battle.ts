@@ -330,6 +330,11 @@ export interface ExecutionHandlers {
   act: (action: string) => Promise<void>;
   choices?: BoardChoice[]; // the seat's battle decisions now, worded
 }
+// Phases 3 and 4: the orders are revealed and executed, the battles fought. Read from the phase's
+// number, never its words ("Fase 3" in Italian, "фаза 3" in Russian).
+export const executing = (v: { battle?: unknown; phase_number: number }): boolean =>
+  !!v.battle || v.phase_number === 3 || v.phase_number === 4;
+
 export function executionPanel(steps: Step[], at: number | null, live: boolean, legal: string[], h: ExecutionHandlers): HTMLElement {
   const { name, go } = h;
   const panel = document.createElement('section');

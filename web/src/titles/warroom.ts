@@ -12,7 +12,7 @@ import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
 import { confirmDone, destinationsInOrder, sheetPanel, unitCount, units, whyOf } from './warroom-sheet';
-import { executionPanel, roundSteps, type BattleBoard, type LogEntry } from './warroom-battle';
+import { executing, executionPanel, roundSteps, type BattleBoard, type LogEntry } from './warroom-battle';
 import { victoryPanel } from './warroom-victory';
 import { guidePanel, startTour, tourIfDue } from './warroom-guide';
 import { oddsPanel } from './warroom-odds';
@@ -286,9 +286,6 @@ function keepLog(p: Page, v: WarRoomView) {
   });
   if (p.log.length < size) p.log.length = size;
 }
-
-// Phases 3 and 4: the orders are revealed and executed, the battles fought.
-const executing = (v: WarRoomView) => !!v.battle || /Phase [34]\b/.test(v.phase);
 
 // The execution panel: the round's reveals and battles, the battle being fought with its board.
 function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (action: string) => Promise<void>): HTMLElement {
