@@ -19,6 +19,36 @@ nlohmann::json resource_json(int r) {
   return r >= 0 && r < kResources ? nlohmann::json(resource_id(static_cast<Resource>(r))) : nlohmann::json(nullptr);
 }
 
+// A battle's decision (battle_text.cpp choice_json) as a union told apart by "choice": each choice
+// with what it names. A bomb names a resource, a unit under construction or the token; an escort no
+// nation when none is escorted.
+nlohmann::json battle_choice_kinds() {
+  using namespace core::wire;
+  using core::wire::Field;  // not log_json.cpp's, when a unity file holds both
+  const Field nation{"nation", ref("Nation")}, unit{"unit", ref("Unit")}, stance{"stance", ref("Stance")}, box{"box", ref("Box")},
+      resource{"resource", ref("Resource")};
+  const nlohmann::json choices = schema(
+      Document{.name = "BattleChoice",
+               .tag = "choice",
+               .suffix = "Choice",
+               .shapes = {
+                   {"stance", {nation, unit, stance, {"count", integer()}, {"rest", integer()}, {"rest_stance", or_null(ref("Stance"))}}},
+                   {"hit", {nation, box, unit, stance}},
+                   {"escort", {{"nation", or_null(ref("Nation"))}, {"box", ref("Box"), false}}},
+                   {"garrison", {nation, box, unit, stance}},
+                   {"bomb", {{"resource", ref("Resource"), false}, {"unit", ref("Unit"), false}, {"token", flag(), false}}},
+                   {"cluster", {{"cluster", integer()}}},
+                   {"black", {resource}},
+                   {"repair", {nation, unit, stance, resource}},
+                   {"scrap", {nation, unit, stance}},
+               }});
+  nlohmann::json kinds = choices["$defs"];
+  kinds["BattleChoice"] = {{"title", "BattleChoice"},
+                           {"description", "A battle's decision (warroom/battle_text.cpp choice_json): its choice and what it names"},
+                           {"anyOf", choices["anyOf"]}};
+  return kinds;
+}
+
 }  // namespace
 
 // Each kind action_json writes (the command's first word) and its arguments: the table of
@@ -85,24 +115,7 @@ nlohmann::json action_schema() {
              }};
   const nlohmann::json log = log_schema()["$defs"];  // the named kinds the log's events use too
   for (const char* kind : {"Nation", "Region", "Unit", "Stance", "Colour", "Resource", "Box"}) d.kinds[kind] = log[kind];
-  const nlohmann::json stance = ref("Stance");
-  d.kinds["BattleChoice"] = {{"title", "BattleChoice"},
-                             {"description", "A battle's decision (warroom/battle_text.cpp choice_json): its choice and what it names"},
-                             {"type", "object"},
-                             {"properties",
-                              {{"choice", one_of({"stance", "hit", "escort", "garrison", "bomb", "cluster", "black", "repair", "scrap"})},
-                               {"nation", or_null(ref("Nation"))},
-                               {"unit", ref("Unit")},
-                               {"stance", stance},
-                               {"count", integer()},
-                               {"rest", integer()},
-                               {"rest_stance", or_null(stance)},
-                               {"box", ref("Box")},
-                               {"resource", ref("Resource")},
-                               {"token", flag()},
-                               {"cluster", integer()}}},
-                             {"required", {"choice"}},
-                             {"additionalProperties", false}};
+  d.kinds.update(battle_choice_kinds());
   return schema(d);
 }
 

@@ -57,13 +57,18 @@ export type Unit = string;
  */
 export type Resource = 'oil' | 'iron' | 'osr';
 /**
- * A unit's damage box
+ * A battle's decision (warroom/battle_text.cpp choice_json): its choice and what it names
  */
-export type Box = 'fresh' | 'light' | 'damaged' | 'eliminated';
+export type BattleChoice =
+  StanceChoice | HitChoice | EscortChoice | GarrisonChoice | BombChoice | ClusterChoice | BlackChoice | RepairChoice | ScrapChoice;
 /**
  * One of a unit type's battle stances (data/warroom units)
  */
 export type Stance = string;
+/**
+ * A unit's damage box
+ */
+export type Box = 'fresh' | 'light' | 'damaged' | 'eliminated';
 /**
  * A battle die's colour
  */
@@ -254,21 +259,60 @@ export interface BattleAction {
   kind: 'battle';
   nation: Nation;
 }
-/**
- * A battle's decision (warroom/battle_text.cpp choice_json): its choice and what it names
- */
-export interface BattleChoice {
+export interface StanceChoice {
+  choice: 'stance';
+  count: number;
+  nation: Nation;
+  rest: number;
+  rest_stance: Stance | null;
+  stance: Stance;
+  unit: Unit;
+}
+export interface HitChoice {
+  box: Box;
+  choice: 'hit';
+  nation: Nation;
+  stance: Stance;
+  unit: Unit;
+}
+export interface EscortChoice {
   box?: Box;
-  choice: 'stance' | 'hit' | 'escort' | 'garrison' | 'bomb' | 'cluster' | 'black' | 'repair' | 'scrap';
-  cluster?: number;
-  count?: number;
-  nation?: Nation | null;
+  choice: 'escort';
+  nation: Nation | null;
+}
+export interface GarrisonChoice {
+  box: Box;
+  choice: 'garrison';
+  nation: Nation;
+  stance: Stance;
+  unit: Unit;
+}
+export interface BombChoice {
+  choice: 'bomb';
   resource?: Resource;
-  rest?: number;
-  rest_stance?: Stance | null;
-  stance?: Stance;
   token?: boolean;
   unit?: Unit;
+}
+export interface ClusterChoice {
+  choice: 'cluster';
+  cluster: number;
+}
+export interface BlackChoice {
+  choice: 'black';
+  resource: Resource;
+}
+export interface RepairChoice {
+  choice: 'repair';
+  nation: Nation;
+  resource: Resource;
+  stance: Stance;
+  unit: Unit;
+}
+export interface ScrapChoice {
+  choice: 'scrap';
+  nation: Nation;
+  stance: Stance;
+  unit: Unit;
 }
 export interface PermitAction {
   kind: 'permit';
