@@ -331,6 +331,10 @@ void Accounts::answer(const Request& req, const std::string& client, const Reply
       return sign_in(client, key, pass, secure_cookie, done);
     } else if (p.size() == 2 && p[1] == "me") {
       only(http::verb::get);
+      // A browser that sends no session cookie is nobody's, and asking is no error: {"name": null}
+      // (a page asks before it shows the sign-in form; a 401 was an error in every newcomer's console).
+      // A cookie whose session ended is still refused (401): the page says to sign in again.
+      if (token.empty()) return done(JobAnswer{200, {{"name", nullptr}}, "", std::nullopt});
       work = [token](SideStore& s) { return JobAnswer{200, {{"name", signed_in(s, token).name}}, "", std::nullopt}; };
     } else if (p.size() == 3 && p[1] == "me" && p[2] == "games") {
       only(http::verb::get);

@@ -48,6 +48,15 @@ TEST_F(Accounts, BehindATlsProxyTheCookieIsSecure) {
   EXPECT_NE(a.set_cookie.find("; Secure"), std::string::npos) << a.set_cookie;
 }
 
+// A browser without a session cookie asking who it is gets an answer, not an error: the page asks
+// before it draws the sign-in form, and every newcomer's console showed that 401.
+TEST_F(Accounts, NoSessionCookieIsNobodyNotAnError) {
+  const Answer me = send(http::verb::get, "/api/me");
+  EXPECT_EQ(me.status, 200) << me.body.dump();
+  EXPECT_TRUE(me.body.contains("name") && me.body["name"].is_null()) << me.body.dump();
+  expect_code(send(http::verb::get, "/api/me/games"), 401, "not_signed_in");  // what needs an account still does
+}
+
 TEST_F(Accounts, SignOutEndsEverySessionOfTheAccount) {
   const std::string phone = sign("/api/accounts", "anna"), laptop = sign("/api/sessions", "anna"), other = sign("/api/accounts", "boris");
   EXPECT_EQ(send(http::verb::get, "/api/me", "", laptop).status, 200);

@@ -165,3 +165,21 @@ export const labelClashes = (page) =>
         if (boxes[i][0] !== boxes[j][0] && meet(boxes[i][1], boxes[j][1])) out.push(`${boxes[i][0]}/${boxes[j][0]}`);
     return [...new Set(out)];
   });
+
+// Every answer of 400 or more that the pages of `context` receive, and every error their consoles
+// print, from now on: a normal play-through has none (play-test 2026-12-05, evening, finding 13: the
+// odds of a past battle asked from the replay answered 422; the account's questions 401 and the
+// missing icon 404 in every newcomer's console). The API's own requests (page.request) are not pages'.
+export function pageErrors(context) {
+  const seen = [];
+  context.on('response', (r) => {
+    if (r.status() >= 400) {
+      const u = new URL(r.url());
+      seen.push(`${r.status()} ${r.request().method()} ${u.pathname}${u.search}`);
+    }
+  });
+  context.on('console', (m) => {
+    if (m.type() === 'error') seen.push(`console: ${m.text()}`);
+  });
+  return seen;
+}

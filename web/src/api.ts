@@ -182,7 +182,8 @@ export const api = {
   mute: (id: string, token: string, seat: string, muted: boolean) =>
     call<{ muted: string[] }>('POST', `/api/games/${id}/chat/mute`, { seat, muted }, token),
   // Accounts: the session is an HttpOnly cookie the browser sends by itself.
-  me: () => call<{ name: string }>('GET', '/api/me'),
+  // Who this browser is: null without a session cookie (asking is no error); a session that ended is a 401.
+  me: () => call<{ name: string | null }>('GET', '/api/me'),
   signUp: (name: string, password: string) => call<{ name: string }>('POST', '/api/accounts', { name, password }),
   signIn: (name: string, password: string) => call<{ name: string }>('POST', '/api/sessions', { name, password }),
   signOut: () => call<{ ended: number }>('DELETE', '/api/sessions'),

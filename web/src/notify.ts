@@ -198,7 +198,8 @@ function tell(g: MyGame) {
 // Starts the browser's notifications on any page when the account chose them.
 export async function startTurnWatch() {
   try {
-    if ((await api.notifications()).browser) watchTurns();
+    // Only an account has notifications: a browser without one is not asked (a 401 in its console).
+    if ((await api.me()).name && (await api.notifications()).browser) watchTurns();
   } catch {
     // not signed in
   }
@@ -209,6 +210,7 @@ export async function startTurnWatch() {
 export async function adoptSeat(id: string) {
   if (savedSeat(id)) return;
   try {
+    if (!(await api.me()).name) return; // no account: nothing to adopt (and no 401 in the console)
     const g = (await api.myGames()).games.find((x) => x.id === id);
     if (g) saveSeat(g.id, g.seat, g.token);
   } catch {

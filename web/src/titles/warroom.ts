@@ -333,7 +333,12 @@ function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (
   const choices = v.legal_actions
     .filter((a) => v.action_fields?.[a]?.kind === 'battle')
     .map((a) => ({ action: a, text: render(v.action_messages?.[a]) || a, note: v.action_notes?.[a] ?? '' }));
-  const draw = () => executionPanel(steps, p.step, executing(v), v.legal_actions, { name, go, act, choices });
+  // Who plays each nation (a reveal's cancelled order says when the rules bot cancels).
+  const player = (nation: string) => {
+    const seat = v.nations.find((n) => n.id === nation)?.seat;
+    return seat ? v.seats?.[seat] : undefined;
+  };
+  const draw = () => executionPanel(steps, p.step, executing(v), v.legal_actions, { name, go, act, choices, player });
   panel = draw();
   return panel;
 }
@@ -347,6 +352,10 @@ export const warroom: TitleUi<WarRoomView> = {
     const legal = Legal.of(v);
     p.legal = legal;
     const send = act ?? (async () => undefined);
+    // The replay draws a past step with no way to act: what asks the server about the game now (the
+    // odds, the hint) is left out (the replay's odds were asked of the live game: a battle of the past
+    // is none now, and the server answered 422 into the console).
+    const live = !!act && !v.terminal;
     const regions = new Map(layout.regions.map((r) => [r.id, r]));
     // Selecting reads the newest view's actions: "Change" selects a Command only once its order is
     // erased, in the view that answer drew.
@@ -437,7 +446,7 @@ export const warroom: TitleUi<WarRoomView> = {
     const guide = guidePanel(v, () => startTour());
     tourIfDue(v);
     // The odds of the battles the seat's orders would start, are about to be fought or are fought.
-    const odds = v.terminal ? null : oddsPanel(v, name);
+    const odds = live ? oddsPanel(v, name) : null;
     if (odds) victory.unshift(odds);
     // Phase 3: "carry out the rest" of the seat's orders, beside the decision.
     const carry = v.terminal ? null : carryOutPanel(v, send);
@@ -456,7 +465,7 @@ export const warroom: TitleUi<WarRoomView> = {
     if (slots) victory.unshift(slots);
     // The AI's advice for the seat's decision (the sheet it would write, with odds and why), above the
     // panels of the step, which stay right above the decision they serve.
-    const advice = v.terminal ? null : hintPanel(v, name, send);
+    const advice = live ? hintPanel(v, name, send) : null;
     if (advice) victory.unshift(advice);
     // Round 1: a suggested opening for the seat's nation, step by step.
     const opening = v.terminal ? null : openingPanel(v, name, send);
