@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { executing, roundSteps, type LogEntry, type LogEvent, type Step } from './warroom-battle';
+import { executing, executionPanel, roundSteps, type LogEntry, type LogEvent, type Step } from './warroom-battle';
 
 // Log entries as the view sends them: each event's structure (`log_events`, warroom/log_json.cpp)
 // beside its worded line; the reader uses the structure and only shows the text.
@@ -145,5 +145,58 @@ describe('Phase 3 and Phase 4: the execution panel shows in every language', () 
     expect(executing({ phase_number: 4, phase: 'Раунд 1 · фаза 4' } as never)).toBe(true);
     expect(executing({ phase_number: 2, phase: 'Round 1 · Phase 2, Orders' } as never)).toBe(false);
     expect(executing({ phase_number: 6, battle: { region: 'R1' } } as never)).toBe(true);
+  });
+});
+
+// Play-test of 5 December, evening, finding 14: every stance on the battle board carried its own
+// "reconstructed" mark, heavy on a phone. The board marks its stance dice once, under it, saying what.
+describe("the battle board's reconstructed stance dice", () => {
+  it('are marked once for the whole board', () => {
+    const dice = (stance: string) => ({ stance, air: 1, surface: 2, steps: 1, raid: 0, provenance: 'reconstructed' });
+    const counts = { fresh: 3, light: 0, damaged: 0, eliminated: 0, escaped: 0 };
+    const row = (unit: string, nation: string) => ({
+      unit,
+      stance: null,
+      stances: [dice('assault'), dice('defensive')],
+      nations: { [nation]: counts },
+    });
+    const board = {
+      region: 'R12',
+      sides: [
+        { alliance: 'allied' as const, commander: 'USSR', dice_left: 0, rows: [row('inf', 'USSR'), row('art', 'USSR')] },
+        {
+          alliance: 'axis' as const,
+          commander: 'GER',
+          dice_left: 0,
+          rows: [{ ...row('arm', 'GER'), stance: 'assault', dice: dice('assault') }],
+        },
+      ],
+    };
+    const step: Step = { kind: 'battle', at: 0, region: 'R12', chooser: 'GER', setup: [], stages: [], debrief: [], board };
+    const panel = executionPanel([step], null, true, [], { name: (id) => id, go: () => undefined, act: async () => undefined });
+    expect(panel.querySelectorAll('.sdice')).toHaveLength(5);
+    expect(panel.querySelectorAll('.prov.reconstructed')).toHaveLength(1);
+    expect(panel.querySelector('.stance-note')!.textContent).toContain("the dice of every stance on this board are the project's values");
+  });
+});
+
+// Finding 12 of the same play-test: Germany's "Command 35 → R1 Moscow cancelled" gave no reason.
+describe("a reveal's cancelled order", () => {
+  it('says who cancelled it, why a nation may, and when the rules bot does', () => {
+    const steps = roundSteps([
+      round(1),
+      reveal('GER', 1),
+      entry(P3, 'order_shown', { nation: 'GER', box: 1, command: 35, to: 'R1' }),
+      entry(P3, 'order_cancelled', { nation: 'GER', box: 1, command: 35 }),
+    ]);
+    const shown = (player: string) =>
+      executionPanel(steps, null, true, [], {
+        name: (id) => id,
+        go: () => undefined,
+        act: async () => undefined,
+        player: () => player,
+      }).querySelector('li.cancelled .order-state')!.textContent!;
+    expect(shown('taken')).toBe('cancelled by Germany: a nation may cancel any of its orders as it is carried out (ruling 22)');
+    expect(shown('bot:rules')).toContain('; the rules bot cancels an order that would now meet a defence well beyond its strength');
   });
 });

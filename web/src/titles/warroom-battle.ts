@@ -199,10 +199,19 @@ function hitButtons(legal: string[], c: BoardCounts, nation: string, r: BoardRow
 const unitName = (id: string) => (has(`warroom.unit.${id}`) ? t(`warroom.unit.${id}`) : id);
 const stanceName = (id: string) => (has(`warroom.stance.${id}`) ? t(`warroom.stance.${id}`) : id);
 
-// A stance with its dice beside it (Battle Setup › 5: each stance's air and surface dice), marked
-// where the values are the project's.
+// A stance with its dice beside it (Battle Setup › 5: each stance's air and surface dice). Where the
+// values are the project's, the board says so once, under it (stanceNote): a mark on every stance
+// was heavy on a phone (play-test of 5 December, evening, finding 14).
 const stanceDice = (d: StanceDice) =>
-  `<span class="sdice" title="${escape(t('warroom.web.stance_title', { air: d.air, surface: d.surface, steps: d.steps }))}">${escape(t('warroom.web.stance_dice', { air: d.air, surface: d.surface }))}</span>${reconstructedMark(d.provenance)}`;
+  `<span class="sdice" title="${escape(t('warroom.web.stance_title', { air: d.air, surface: d.surface, steps: d.steps }))}">${escape(t('warroom.web.stance_dice', { air: d.air, surface: d.surface }))}</span>`;
+
+// The one mark of the board's reconstructed stance dice, with what it marks.
+function stanceNote(board: BattleBoard): string {
+  const dice = (board.sides ?? []).flatMap((s) => s.rows.flatMap((r) => [...(r.dice ? [r.dice] : []), ...(r.stances ?? [])]));
+  const reconstructed = dice.find((d) => d.provenance === 'reconstructed');
+  if (!reconstructed) return '';
+  return `<p class="hint stance-note">${reconstructedMark(reconstructed.provenance)} ${escape(t('warroom.web.stance_dice_note'))}</p>`;
+}
 
 function stanceHtml(r: BoardRow): string {
   if (r.stance !== null) return `${escape(stanceName(r.stance))} ${r.dice ? stanceDice(r.dice) : ''}`;
@@ -254,7 +263,7 @@ function boardHtml(board: BattleBoard, legal: string[]): string {
   };
   const status = board.over ? t('warroom.web.board_final') : board.waiting_for ? t('warroom.web.now', { what: board.waiting_for }) : '';
   return `${status ? `<p class="waiting" role="status">${escape(status)}</p>` : ''}
-    <div class="bboard">${board.sides.map(side).join('')}</div>`;
+    <div class="bboard">${board.sides.map(side).join('')}</div>${stanceNote(board)}`;
 }
 
 // The seat's battle decision right under the board (a stance, an escort, a garrison...: each as
@@ -308,13 +317,26 @@ function battleHtml(
     ${s.debrief.length ? `<h4>${escape(t('warroom.web.debrief'))}</h4><ul class="debrief">${lines(s.debrief)}</ul>` : ''}`;
 }
 
-function revealHtml(s: Extract<Step, { kind: 'reveal' }>, name: (id: string) => string): string {
+// A cancelled order says who cancelled it and why a nation may (ruling 22), and for a nation the
+// rules bot plays, when that bot cancels (docs/warroom/bots.md, Phase 3 Step 2): "cancelled" alone
+// read as a fault (play-test of 5 December, evening, finding 12).
+function cancelledWhy(nation: string, player: string | undefined): string {
+  const who = t('warroom.web.order_cancelled', { nation: has(`warroom.nation.${nation}`) ? t(`warroom.nation.${nation}`) : nation });
+  return player === 'bot:rules' ? `${who}; ${t('warroom.web.order_cancelled_rules_bot')}` : who;
+}
+
+function revealHtml(
+  s: Extract<Step, { kind: 'reveal' }>,
+  name: (id: string) => string,
+  player?: (nation: string) => string | undefined,
+): string {
   const move = (o: Move) => {
     // Where it went: its destination, or where it stopped short (by rail no nearer, ruling 29).
     const state = o.cancelled ? 'cancelled' : !o.from ? 'unexecuted' : o.end === o.to ? 'moved' : o.rail ? 'stopped_rail' : 'stopped';
     const where = { from: o.from ? name(o.from) : '', to: o.end ? name(o.end) : '' };
+    const words = state === 'cancelled' ? cancelledWhy(s.nation, player?.(s.nation)) : t(`warroom.web.order_${state}`, where);
     return `<li class="${state}" value="${o.box}"${o.end ? ` data-end="${escape(o.end)}"` : ''}>${escape(t('warroom.web.command', { number: o.command }))} → <b>${escape(name(o.to))}</b>
-      <span class="order-state">${escape(t(`warroom.web.order_${state}`, where))}</span></li>`;
+      <span class="order-state">${escape(words)}</span></li>`;
   };
   return `<h3 class="step-title">${flag(s.nation)} ${escape(t('warroom.web.reveals'))}</h3>
     ${s.moves.length ? `<ol class="moves">${s.moves.map(move).join('')}</ol>` : `<p class="hint">${escape(t('warroom.web.no_orders'))}</p>`}
@@ -329,6 +351,7 @@ export interface ExecutionHandlers {
   go: (step: number | null) => void;
   act: (action: string) => Promise<void>;
   choices?: BoardChoice[]; // the seat's battle decisions now, worded
+  player?: (nation: string) => string | undefined; // who plays a nation: "human", "bot:rules", ...
 }
 // Phases 3 and 4: the orders are revealed and executed, the battles fought. Read from the phase's
 // number, never its words ("Fase 3" in Italian, "фаза 3" in Russian).
@@ -351,7 +374,7 @@ export function executionPanel(steps: Step[], at: number | null, live: boolean, 
         ${steps.map((x, k) => `<button class="step ${x.kind}${k === i ? ' current' : ''}" data-step="${k}"${k === i ? ' aria-current="step"' : ''}>${escape(label(x))}</button>`).join('')}
         <button class="step-next" ${i < steps.length - 1 ? '' : 'disabled'} aria-label="${escape(t('warroom.web.next'))}">›</button></nav>
       <p class="step-of">${escape(t('warroom.web.step_of', { n: i + 1, total: steps.length }))}</p>
-      <div class="step-body">${s.kind === 'battle' ? battleHtml(s, name, i === steps.length - 1 ? legal : [], i === steps.length - 1 ? (h.choices ?? []) : []) : revealHtml(s, name)}</div>`
+      <div class="step-body">${s.kind === 'battle' ? battleHtml(s, name, i === steps.length - 1 ? legal : [], i === steps.length - 1 ? (h.choices ?? []) : []) : revealHtml(s, name, h.player)}</div>`
         : `<p class="hint">${escape(t('warroom.web.no_steps'))}</p>`
     }`;
   panel

@@ -1,6 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../i18n';
-import { ASK_AFTER_MS, assumptions, figure, keyOf, oddsHtml, oddsPanel, oddsTargets, stanceLine, type OddsView } from './warroom-odds';
+import {
+  ASK_AFTER_MS,
+  assumptions,
+  figure,
+  keyOf,
+  oddsHtml,
+  oddsPanel,
+  oddsTargets,
+  sideNations,
+  stanceLine,
+  type OddsView,
+} from './warroom-odds';
+import { colour } from './warroom-map';
 import type { Nation } from './warroom-sheet';
 import { monteCarlo, nation } from './warroom-odds.fixture';
 
@@ -129,6 +141,35 @@ describe('the War Room odds panel', () => {
     expect(assumed).toContain('Germany 42 and Germany 43 move in first (their orders carried out now).');
     expect(assumed.some((a) => a!.includes('reinforcements you cannot see'))).toBe(true);
     expect(assumed).toContain('6 pairs of stance plans compared.');
+  });
+
+  // Play-test of 5 December, evening, finding 4: the Allied column was blue and the Axis red while
+  // the map draws the Soviet Union red and Germany grey. Each side's heading carries the swatches of
+  // its nations there, in the map's colours, and says which side is the reader's.
+  it("names each side by its nations' map colours, the reader's side marked", () => {
+    const v = view();
+    const who = sideNations(v, monteCarlo);
+    expect(who).toEqual({ allied: ['USSR'], axis: ['GER'], own: 'axis' });
+    const div = document.createElement('div');
+    div.innerHTML = oddsHtml(monteCarlo, (id) => id, who);
+    const swatch = (side: string) =>
+      Array.from(div.querySelectorAll<HTMLElement>(`th.side-${side} .swatch`), (e) => [e.dataset.nation, e.style.background]);
+    expect(swatch('allied')).toEqual([['USSR', colour.USSR]]);
+    expect(swatch('axis')).toEqual([['GER', colour.GER]]);
+    expect(div.querySelector('th.side-axis .you')!.textContent).toBe('(you)');
+    expect(div.querySelector('th.side-allied .you')).toBeNull();
+  });
+
+  // Finding 5: "takes or holds R12: 100%" beside "Embattled after it: 100%" read as a contradiction.
+  it('says under a land battle that "holds" includes staying embattled', () => {
+    const div = document.createElement('div');
+    div.innerHTML = oddsHtml(monteCarlo, (id) => id);
+    expect(div.querySelector('.holds-note')!.textContent).toContain('one battle may not clear a region');
+    div.innerHTML = oddsHtml({ ...monteCarlo, land: false }, (id) => id);
+    expect(div.querySelector('.holds-note')).toBeNull();
+    setLanguage('ru');
+    div.innerHTML = oddsHtml(monteCarlo, (id) => id);
+    expect(div.querySelector('.holds-note')!.textContent).toContain('спорным');
   });
 
   it('words everything from the catalogues', () => {

@@ -8,6 +8,7 @@
 import { escape, savedSeat } from '../api';
 import { has, language, t } from '../i18n';
 import { reconstructedMark } from '../provenance';
+import { colour } from './warroom-map';
 import type { Nation } from './warroom-sheet';
 import './warroom-odds.css';
 
@@ -155,14 +156,49 @@ export function assumptions(o: Odds): string[] {
 
 const sides = ['allied', 'axis'] as const;
 
+// Who is on each side of a battle, for the table's headings: the nations there, each with its colour
+// on the map, and the reader's own side. The columns were blue for the Allies and red for the Axis
+// while the map draws the Soviet Union red and Germany grey (play-test of 5 December, evening,
+// finding 4): the figures are in the page's ink, each side named by its nations' swatches.
+export interface SideNations {
+  allied: string[];
+  axis: string[];
+  own?: 'allied' | 'axis';
+}
+
+// The nations of each side in a region as the view shows it (its Commands there, the region's holder
+// and the Commands the seat's orders move in), else every nation of that side in the game.
+export function sideNations(v: OddsView, o: Pick<Odds, 'region' | 'moved_in'>): SideNations {
+  const there = new Set([
+    ...v.commands.filter((c) => c.region === o.region).map((c) => c.nation),
+    ...o.moved_in.map((c) => c.nation),
+    ...v.regions.filter((r) => r.id === o.region && r.controller).map((r) => r.controller!),
+  ]);
+  const of = (side: 'allied' | 'axis') => {
+    const all = v.nations.filter((n) => n.alliance === side).map((n) => n.id);
+    const here = all.filter((n) => there.has(n));
+    return here.length ? here : all;
+  };
+  const own = v.nations.find((n) => v.seat && n.seat === v.seat)?.alliance;
+  return { allied: of('allied'), axis: of('axis'), ...(own === 'allied' || own === 'axis' ? { own } : {}) };
+}
+
 // The odds as HTML: the table of figures by side, the stances, the method and the assumptions.
-export function oddsHtml(o: Odds, name: (id: string) => string): string {
+export function oddsHtml(o: Odds, name: (id: string) => string, who?: SideNations): string {
+  const swatches = (side: 'allied' | 'axis') =>
+    (who?.[side] ?? [])
+      .map(
+        (n) =>
+          `<i class="swatch" style="background:${colour[n] ?? '#999'}" title="${escape(nationName(n))}" data-nation="${escape(n)}"></i>`,
+      )
+      .join('');
   const heading = (side: 'allied' | 'axis') => {
     const role =
       !o.land || !o.defender
         ? ''
         : ` <small>(${escape(t(side === o.defender ? 'warroom.odds.defending' : 'warroom.odds.attacking'))})</small>`;
-    return `<th scope="col" class="side-${side}">${escape(t(`warroom.alliance.${side}`))}${role}</th>`;
+    const you = who?.own === side ? ` <small class="you">(${escape(t('warroom.odds.you'))})</small>` : '';
+    return `<th scope="col" class="side-${side}">${swatches(side)}${escape(t(`warroom.alliance.${side}`))}${you}${role}</th>`;
   };
   const winLabel = o.land
     ? t('warroom.odds.row.wins_land', { region: name(o.region) })
@@ -183,10 +219,11 @@ export function oddsHtml(o: Odds, name: (id: string) => string): string {
       ${row('resources-lost', t('warroom.odds.row.resources_lost'), 'resources_lost', false)}
     </table></div>
     <p class="contested">${escape(t(o.land ? 'warroom.odds.contested_land' : 'warroom.odds.contested_sea'))}: <b>${escape(figure(o.contested, o.exact, true))}</b></p>
+    ${o.land ? `<p class="hint holds-note">${escape(t('warroom.odds.holds_note'))}</p>` : ''}
     <dl class="odds-stances">${sides
       .map(
         (s) =>
-          `<dt class="side-${s}">${escape(t(`warroom.alliance.${s}`))}</dt><dd class="stances-${s}">${escape(stanceLine(o.sides[s]))}</dd>`,
+          `<dt class="side-${s}">${swatches(s)}${escape(t(`warroom.alliance.${s}`))}</dt><dd class="stances-${s}">${escape(stanceLine(o.sides[s]))}</dd>`,
       )
       .join('')}</dl>
     <p class="hint">${escape(t('warroom.odds.assumed'))}</p>
@@ -291,7 +328,7 @@ export function oddsPanel(v: OddsView, name: (id: string) => string): HTMLElemen
       .then((a) => {
         if (!a || box.dataset.region !== region) return;
         if ('odds' in a) {
-          box.innerHTML = `<h3>${escape(name(region))}</h3>${oddsHtml(a.odds, name)}`;
+          box.innerHTML = `<h3>${escape(name(region))}</h3>${oddsHtml(a.odds, name, sideNations(v, a.odds))}`;
           box.dataset.state = 'shown';
         } else {
           box.innerHTML = `<p class="hint">${escape(t(a.code === 'no_battle' ? 'warroom.odds.no_battle' : 'warroom.odds.failed'))}</p>`;

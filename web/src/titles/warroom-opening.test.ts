@@ -154,3 +154,21 @@ describe("the walkthrough's orders describe their Commands as the shifts leave t
     expect(line).toContain('1 Armor, 2 Artillery, 5 Infantry');
   });
 });
+
+// Play-test of 5 December, evening, finding 10: "Reorganize: move 1 Infantry from Command 36 into
+// Command 35" did not say where these Commands are; the order steps did ("in R1 Moscow").
+describe("the walkthrough's shifts say where their Commands stand", () => {
+  it('names the region of the Commands a shift reorganizes', () => {
+    const shift = soviet.steps.find((s) => s.do === 'shift')!;
+    const v = at(1, [], [`shift USSR ${shift.from} ${shift.unit} ${shift.to}`, 'done USSR']);
+    v.commands.push({ nation: 'USSR', number: shift.from, region: 'R1', category: 'land', units: { inf: 3 } } as never);
+    const panel = openingPanel(
+      v,
+      (id) => (id === 'R1' ? 'R1 Moscow' : id),
+      async () => undefined,
+    )!;
+    expect(panel.querySelector('.opening-what')!.textContent).toBe(
+      `Reorganize in R1 Moscow: move 1 Infantry from Command ${shift.from} into Command ${shift.to}.`,
+    );
+  });
+});

@@ -145,8 +145,13 @@ export function afterShifts(o: Opening, v: OpeningView, at: number): Map<number,
 }
 
 function whatText(o: Opening, s: OpeningStep, v: OpeningView, name: (id: string) => string, shifted = afterShifts(o, v, 0)): string {
-  if (s.do === 'shift')
-    return t('warroom.opening.what.shift', { units: t(`warroom.units.${s.unit}`, { count: s.count ?? 1 }), from: s.from!, to: s.to! });
+  // A shift says where its Commands stand, as an order step does (play-test of 5 December, evening,
+  // finding 10: "from Command 36 into Command 35" named neither's region).
+  if (s.do === 'shift') {
+    const at = v.commands.find((x) => x.nation === o.nation && x.number === s.from)?.region;
+    const units = t(`warroom.units.${s.unit}`, { count: s.count ?? 1 });
+    return t('warroom.opening.what.shift', { units, from: s.from!, to: s.to!, region: at ? name(at) : '' });
+  }
   if (s.do === 'bid') return t('warroom.opening.what.bid', { oil: s.oil! });
   if (s.do === 'done') return t('warroom.opening.what.done');
   if (s.do === 'ready') return t('warroom.opening.what.ready');
