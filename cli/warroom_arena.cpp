@@ -131,6 +131,28 @@ nlohmann::json interval(int k, int n) {
   return {lo, hi};
 }
 
+// A player's wins as both sides against the same opponent in one scenario, over all those games:
+// between equal players 50% whatever the scenario's lean (each side's rate against the other's).
+nlohmann::json pooled(const nlohmann::json& seatings) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& allies : seatings) {
+    if (allies["side"] != "Allies") continue;
+    for (const auto& axis : seatings)
+      if (axis["side"] == "Axis" && axis["scenario"] == allies["scenario"] && axis["player"] == allies["player"] &&
+          axis["against"] == allies["against"]) {
+        const int wins = allies["wins"].get<int>() + axis["wins"].get<int>(), n = allies["games"].get<int>() + axis["games"].get<int>();
+        out.push_back({{"scenario", allies["scenario"]},
+                       {"player", allies["player"]},
+                       {"against", allies["against"]},
+                       {"games", n},
+                       {"wins", wins},
+                       {"win_rate", static_cast<double>(wins) / n},
+                       {"interval95", interval(wins, n)}});
+      }
+  }
+  return out;
+}
+
 }  // namespace
 
 void add_warroom_arena_command(CLI::App& app, Kit& kit) {
@@ -231,9 +253,9 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
                           {"sheet_seconds_max", t.timing.sheet_max},
                           {"other_decision_seconds_max", t.timing.other_max}});
     }
-    const nlohmann::json report = {{"scenarios", ids},   {"players", players},  {"games_per_seating", games}, {"games", total},
-                                   {"seed", seed},       {"jobs", jobs},        {"threads", threads},         {"round_limit", rounds},
-                                   {"seconds", seconds}, {"seatings", seatings}};
+    const nlohmann::json report = {{"scenarios", ids},   {"players", players},   {"games_per_seating", games}, {"games", total},
+                                   {"seed", seed},       {"jobs", jobs},         {"threads", threads},         {"round_limit", rounds},
+                                   {"seconds", seconds}, {"seatings", seatings}, {"pooled", pooled(seatings)}};
     if (json) {
       std::printf("%s\n", report.dump(1).c_str());
       return;
@@ -251,6 +273,11 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
                   100 * x["decided_interval95"][0].get<double>(), 100 * x["decided_interval95"][1].get<double>(),
                   x["sheet_seconds_mean"].get<double>(),
                   std::max(x["sheet_seconds_max"].get<double>(), x["other_decision_seconds_max"].get<double>()));
+    for (const auto& x : report["pooled"])
+      std::printf("%-16s %-10s %-6s %-10s %5d %5d %17s %6.1f%% (%4.1f-%5.1f)\n", x["scenario"].get<std::string>().c_str(),
+                  x["player"].get<std::string>().c_str(), "both", x["against"].get<std::string>().c_str(), x["games"].get<int>(),
+                  x["wins"].get<int>(), "", 100 * x["win_rate"].get<double>(), 100 * x["interval95"][0].get<double>(),
+                  100 * x["interval95"][1].get<double>());
   });
 }
 

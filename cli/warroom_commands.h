@@ -11,6 +11,7 @@ namespace cli {
 void add_warroom_play_commands(CLI::App& app, Kit& kit, int& exit_code);    // selfplay, bench
 void add_warroom_balance_command(CLI::App& app, Kit& kit, int& exit_code);  // balance (docs/warroom/balance.md)
 void add_warroom_odds_command(CLI::App& app, Kit& kit);
+void add_warroom_fit_command(CLI::App& app, Kit& kit);  // fit-value: the search bot's position value (docs/warroom/ai.md)
 void add_warroom_arena_command(
     CLI::App& app,
     Kit& kit);  // arena: players against each other (docs/warroom/ai.md)  // odds: the battle calculator (docs/warroom/ai.md)

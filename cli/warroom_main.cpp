@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
     cli::add_warroom_balance_command(app, kit, exit_code);
     cli::add_warroom_odds_command(app, kit);
     cli::add_warroom_arena_command(app, kit);
+    cli::add_warroom_fit_command(app, kit);
     add_data_commands(app, kit, exit_code);
     add_rules_command(app, kit, exit_code);
     return cli::run(app, kit, argc, argv, exit_code);

@@ -19,16 +19,14 @@ int unit_strength(const Data& d, int type);
 namespace {
 
 // Budgets (docs/warroom/ai.md, "The search bot": the time each takes per sheet on one core).
+// `hard` and `expert` value a rollout's end with the weights fitted by self-play and give every
+// candidate the same dice (docs/warroom/ai.md, "hard against normal").
 constexpr std::array<AiLevel, 4> kLevels = {{
     {"easy", 4, 3, 1, 1},
     {"normal", 6, 4, 3, 2},
-    {"hard", 10, 6, 4, 3},
-    {"expert", 14, 8, 6, 3},
+    {"hard", 10, 6, 4, 3, kFittedValue, true},
+    {"expert", 14, 8, 6, 3, kFittedValue, true},
 }};
-
-// The position value's weights (hand-defined, docs/warroom/ai.md): a share of the Victory condition's
-// regions counts most, then the units' value and the Strategic Value, each as a difference of shares.
-constexpr double kVictoryWeight = 3.0, kUnitWeight = 4.0, kSvWeight = 2.0;
 
 // The regret matching's iterations over the K x K' matrix, and the weight below which a candidate of
 // the mixed strategy is dropped (noise of the finite iterations).
@@ -129,8 +127,8 @@ struct Pair {
 // again); the seat makes its candidate's entries, then plays on as the rules bot that wrote them
 // (without the calculator's look at attacks in later rounds: too dear for rollouts); all play on to
 // the end of the round (`rounds` rounds) and the position is valued.
-double rollout(const Game& g, const State& observation, core::Seat seat, const SheetCandidate& plan, const Style& answer, int rounds,
-               std::uint64_t seed) {
+double rollout(const Game& g, const State& observation, core::Seat seat, const SheetCandidate& plan, const Style& answer,
+               const AiLevel& level, std::uint64_t seed) {
   State s = observation;
   for (int n = 0; n < kNations; ++n)
     if (!seat_plays(g, seat, n)) s.sheet[at(n)].flags = static_cast<std::uint8_t>(s.sheet[at(n)].flags & ~kDone);
@@ -145,7 +143,7 @@ double rollout(const Game& g, const State& observation, core::Seat seat, const S
   std::size_t next = 0;
   core::Rng rng(seed);
   core::OutcomeList outcomes;
-  const int end = s.round + rounds;
+  const int end = s.round + level.rounds;
   while (g.node_kind(s) != core::NodeKind::Terminal && s.round < end) {
     if (g.node_kind(s) == core::NodeKind::Chance) {
       g.apply(s, core::kChance, core::draw_chance(g, s, rng, outcomes), nullptr);
@@ -157,7 +155,7 @@ double rollout(const Game& g, const State& observation, core::Seat seat, const S
     const bool scripted = who == seat && next < plan.actions.size() && writing(s, step, round, pass);
     g.apply(s, who, scripted ? plan.actions[next++] : bots[static_cast<std::size_t>(who)].choose(g, g.observe(s, who), who, rng), nullptr);
   }
-  return position_value(g, s, alliance_of(__builtin_ctz(g.seat_nations(seat))));
+  return position_value(g, s, alliance_of(__builtin_ctz(g.seat_nations(seat))), level.value);
 }
 
 // Regret matching (plus) for both sides of the zero-sum matrix `u` (the searching seat's value):
@@ -197,8 +195,11 @@ std::vector<double> regret_matching(const std::vector<std::vector<double>>& u, s
   return sum;
 }
 
+}  // namespace
+
 // The values of every pair, the rollouts spread over `threads` threads (each rollout's seed is its
-// own, so the values do not depend on the threads).
+// own, so the values do not depend on the threads; with common dice the r-th rollout against answer
+// j has the same seed for every candidate).
 std::vector<std::vector<double>> pair_values(const Game& g, const State& observation, core::Seat seat,
                                              const std::vector<SheetCandidate>& plans, const std::vector<Style>& answers,
                                              const AiLevel& level, std::uint64_t seed, int threads) {
@@ -210,8 +211,10 @@ std::vector<std::vector<double>> pair_values(const Game& g, const State& observa
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
     for (std::size_t k = next++; k < jobs.size(); k = next++) {
-      std::uint64_t mix = seed ^ (0x9e3779b97f4a7c15ULL * (k + 1));
-      value[k] = rollout(g, observation, seat, plans[jobs[k].plan], answers[jobs[k].answer], level.rounds, core::splitmix64(mix));
+      const std::size_t stream =
+          level.common_dice ? jobs[k].answer * static_cast<std::size_t>(level.rollouts) + static_cast<std::size_t>(jobs[k].rollout) : k;
+      std::uint64_t mix = seed ^ (0x9e3779b97f4a7c15ULL * (stream + 1));
+      value[k] = rollout(g, observation, seat, plans[jobs[k].plan], answers[jobs[k].answer], level, core::splitmix64(mix));
     }
   };
   std::vector<std::thread> pool;
@@ -223,21 +226,14 @@ std::vector<std::vector<double>> pair_values(const Game& g, const State& observa
   return u;
 }
 
-}  // namespace
-
 const std::array<AiLevel, 4>& ai_levels() { return kLevels; }
 
 const AiLevel* ai_level(std::string_view name) { return core::find_level(kLevels, name); }
 
 std::vector<std::string> ai_kinds() { return core::level_kinds(kLevels); }
 
-double position_value(const Game& g, const State& s, Alliance side) {
+ValueFeatures value_features(const Game& g, const State& s, Alliance side) {
   const int me = static_cast<int>(side);
-  if (g.node_kind(s) == core::NodeKind::Terminal) {
-    const std::uint8_t won = side == Alliance::Allied ? kAlliedWin : kAxisWin;
-    if (s.winner == kAlliedWin || s.winner == kAxisWin) return s.winner == won ? 1.0 : 0.0;
-    return 0.5;  // both lose, or stopped by a round limit
-  }
   const Data& d = g.data();
   std::array<double, kAlliances> victory{}, units{}, sv{};
   for (int a = 0; a < kAlliances; ++a) {
@@ -269,7 +265,17 @@ double position_value(const Game& g, const State& s, Alliance side) {
     const double total = x[0] + x[1];
     return total > 0 ? (x[at(me)] - x[at(1 - me)]) / total : 0.0;
   };
-  const double score = kVictoryWeight * (victory[at(me)] - victory[at(1 - me)]) + kUnitWeight * share(units) + kSvWeight * share(sv);
+  return {victory[at(me)] - victory[at(1 - me)], share(units), share(sv)};
+}
+
+double position_value(const Game& g, const State& s, Alliance side, const ValueWeights& w) {
+  if (g.node_kind(s) == core::NodeKind::Terminal) {
+    const std::uint8_t won = side == Alliance::Allied ? kAlliedWin : kAxisWin;
+    if (s.winner == kAlliedWin || s.winner == kAxisWin) return s.winner == won ? 1.0 : 0.0;
+    return 0.5;  // both lose, or stopped by a round limit
+  }
+  const ValueFeatures f = value_features(g, s, side);
+  const double score = w.victory * f.victory + w.units * f.units + w.sv * f.sv;
   return 1 / (1 + std::exp(-score));
 }
 

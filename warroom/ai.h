@@ -26,23 +26,59 @@
 
 namespace warroom {
 
+// What the position value weighs, for one alliance: the differences between the alliances in the
+// share of their Victory condition's regions held, in their shares of unit value (on the map and under
+// construction, at cost) and of the Strategic Value they control; each in [-1, 1].
+struct ValueFeatures {
+  double victory = 0, units = 0, sv = 0;
+};
+// The position value's weights: the logistic of their sum with the features (docs/warroom/ai.md).
+struct ValueWeights {
+  double victory = 0, units = 0, sv = 0;
+};
+// Hand-set: a share of the Victory condition's regions counts most, then the units and the SV.
+inline constexpr ValueWeights kHandValue{3.0, 4.0, 2.0};
+// Fitted by self-play (docs/warroom/ai.md, "The position value fitted by self-play"): `warroom
+// fit-value --games 200 --seed 44001`, bot:rules on both sides of the four scenarios, 2 seats, 12,850
+// positions (the start of every round from the second) labelled by the game's outcome; mean log-loss
+// 0.587 against the hand-set weights' 0.628 and 0.685 with none.
+inline constexpr ValueWeights kFittedValue{-0.38, 3.76, 2.40};
+
 // A level: the search's budget per sheet (docs/warroom/ai.md gives the measured time of each).
 struct AiLevel {
-  std::string_view name;  // "easy", "normal", "hard", "expert": the bot kind is "ai:" + name
-  int plans;              // K: the searching seat's candidate sheets
-  int answers;            // K': the styles the other seats may write with
-  int rollouts;           // R: rollouts per pair
-  int rounds;             // rounds a rollout plays (1: to the end of this round) before the position value
+  std::string_view name;            // "easy", "normal", "hard", "expert": the bot kind is "ai:" + name
+  int plans;                        // K: the searching seat's candidate sheets
+  int answers;                      // K': the styles the other seats may write with
+  int rollouts;                     // R: rollouts per pair
+  int rounds;                       // rounds a rollout plays (1: to the end of this round) before the position value
+  ValueWeights value = kHandValue;  // the position value's weights at a rollout's end
+  // Common dice: the r-th rollout against answer j draws the same chance for every candidate, so that
+  // the candidates' values differ by their plans more than by their luck (fewer spurious winners).
+  bool common_dice = false;
 };
 const std::array<AiLevel, 4>& ai_levels();
 const AiLevel* ai_level(std::string_view name);  // "normal"; nullptr for an unknown one
 std::vector<std::string> ai_kinds();             // "ai:easy" ... "ai:expert"
 
-// The hand-defined value of a position to `side`, in [0, 1]: the winner's at the end (a draw or a
-// stopped game 1/2); before it a logistic of the differences between the alliances in the share of
-// their Victory condition's regions held, the value of their units (on the map and under
-// construction, at their cost) and the Strategic Value they control (docs/warroom/ai.md).
-double position_value(const Game& g, const State& s, Alliance side);
+// The features of the position for `side` (a terminal position's too).
+ValueFeatures value_features(const Game& g, const State& s, Alliance side);
+// The value of a position to `side`, in [0, 1]: the winner's at the end (a draw or a stopped game
+// 1/2); before it the logistic of the weighted features.
+double position_value(const Game& g, const State& s, Alliance side, const ValueWeights& w = kHandValue);
+
+// Positions of self-play labelled by the outcome: the features for the Allies at the start of a
+// round, `group` (e.g. the scenario: each group has its own constant, the side's lean, not kept) and
+// the outcome for the Allies (1 won, 0 lost, 1/2 neither).
+struct ValueSample {
+  ValueFeatures f;
+  int group = 0;
+  double outcome = 0.5;
+};
+// The weights of the logistic regression of the outcome on the features (Newton's method on the
+// log-loss, with one constant per group, slightly regularised); `loss` the mean log-loss with them.
+ValueWeights fit_value(const std::vector<ValueSample>& samples, int groups, double* loss = nullptr);
+// The mean log-loss of `w` on the samples, each group's constant fitted alone.
+double value_loss(const std::vector<ValueSample>& samples, int groups, const ValueWeights& w);
 
 // One candidate sheet of the searching seat: the style it was written with, the actions that write
 // it, its weight in the mixed strategy and its value against the others' mixed strategy.
@@ -64,6 +100,15 @@ struct SheetSearch {
   long rollouts = 0;
   double seconds = 0;
 };
+
+// The value of each pair (own candidate i, the others' style j) to the seat: the mean of
+// `level.rollouts` rollouts (the others' entries made anew by rules bots of style j, the candidate's
+// played, all playing on for `level.rounds` rounds, then the position value with `level.value`).
+// Each rollout has its own seed; with `level.common_dice` the r-th against style j has the same for
+// every candidate. Deterministic for a seed, whatever the number of threads.
+std::vector<std::vector<double>> pair_values(const Game& g, const State& observation, core::Seat seat,
+                                             const std::vector<SheetCandidate>& plans, const std::vector<Style>& answers,
+                                             const AiLevel& level, std::uint64_t seed, int threads = 1);
 
 // The search of `seat`'s entries at the secret step its observation is at (`position` is observed
 // first; no candidates at another step): its sheet at Phase 2 Step 1 (candidates of drawn styles),

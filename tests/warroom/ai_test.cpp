@@ -359,6 +359,83 @@ TEST(SearchBotValue, VictoryCheck_TheWinnerValuesOneAndTheValuesAddUpToOne) {
   EXPECT_EQ(position_value(g, over, Alliance::Allied), 0.0);
 }
 
+// The features of the value are each alliance's differences, so the Axis's are the Allies' negated;
+// the weights decide which counts: a side ahead in units and behind in Victory condition regions is
+// ahead with weights that favour the units and behind with weights that favour the regions.
+TEST(SearchBotValue, TheWeightsDecideWhatCounts) {
+  const Game g = eastern_front();
+  State s = write_sheets_untouched(g);
+  RegionId target = kNoRegion;
+  for (RegionId r : g.scenario().victory[at(static_cast<int>(Alliance::Axis))].all_of.front().of)
+    if (alliance_of(s.region[r].controller) == Alliance::Allied) target = r;
+  ASSERT_NE(target, kNoRegion);
+  s.region[target].controller = GER;  // the Axis ahead in the Victory condition's regions
+  const ValueFeatures allied = value_features(g, s, Alliance::Allied), axis = value_features(g, s, Alliance::Axis);
+  EXPECT_DOUBLE_EQ(allied.victory, -axis.victory);
+  EXPECT_DOUBLE_EQ(allied.units, -axis.units);
+  EXPECT_DOUBLE_EQ(allied.sv, -axis.sv);
+  ASSERT_LT(allied.victory, 0);
+  ASSERT_GT(allied.units, 0) << "the Soviet army outweighs the German one at the start";
+  const ValueWeights units{0, 1, 0}, regions{1, 0, 0};
+  EXPECT_GT(position_value(g, s, Alliance::Allied, units), 0.5);
+  EXPECT_LT(position_value(g, s, Alliance::Allied, regions), 0.5);
+  EXPECT_NEAR(position_value(g, s, Alliance::Allied, kFittedValue) + position_value(g, s, Alliance::Axis, kFittedValue), 1.0, 1e-12);
+}
+
+// The regression finds the weights the outcomes were drawn with: outcomes drawn from the logistic of
+// known weights (and a different constant per group, the side's lean, which the weights must not
+// absorb) on features spread over [-1, 1]; the fitted weights come near them and explain the
+// outcomes better than the hand-set ones or none.
+TEST(SearchBotValue, TheRegressionFindsTheWeightsTheOutcomesWereDrawnWith) {
+  const ValueWeights truth{1.0, 6.0, -2.0};
+  const std::array<double, 2> lean = {1.5, -0.5};
+  core::Rng rng(11);
+  const auto uniform = [&] { return 2 * (static_cast<double>(rng.next() >> 11) * 0x1.0p-53) - 1; };
+  std::vector<ValueSample> samples;
+  for (int i = 0; i < 20000; ++i) {
+    ValueSample v;
+    v.group = i % 2;
+    v.f = {uniform(), uniform(), uniform()};
+    const double z = truth.victory * v.f.victory + truth.units * v.f.units + truth.sv * v.f.sv + lean[at(v.group)];
+    v.outcome = uniform() < 2 / (1 + std::exp(-z)) - 1 ? 1.0 : 0.0;
+    samples.push_back(v);
+  }
+  double loss = 0;
+  const ValueWeights fitted = fit_value(samples, 2, &loss);
+  EXPECT_NEAR(fitted.victory, truth.victory, 0.25);
+  EXPECT_NEAR(fitted.units, truth.units, 0.4);
+  EXPECT_NEAR(fitted.sv, truth.sv, 0.25);
+  EXPECT_NEAR(loss, value_loss(samples, 2, fitted), 1e-9);
+  EXPECT_LT(loss, value_loss(samples, 2, kHandValue));
+  EXPECT_LT(value_loss(samples, 2, kHandValue), value_loss(samples, 2, ValueWeights{}));
+}
+
+// Common dice: the same rollouts for every candidate, so two candidates that write the same entries
+// get the same values against every answer; with dice of their own they differ by luck alone.
+TEST(SearchBotCommonDice, TwoCandidatesWithTheSameSheetGetTheSameValues) {
+  const Game g = eastern_front();
+  const State s = write_sheets_untouched(g);
+  const core::Seat seat = g.seat_of(GER);
+  RulesBot writer;
+  core::Rng rng(4);
+  SheetCandidate plan{Style{}, {}, 0, 0, writer};
+  State written = g.observe(s, seat);
+  plan.actions = write_step(g, written, seat, plan.writer, rng);
+  const std::vector<SheetCandidate> twins = {plan, plan};
+  Style bold;
+  bold.attack_tenths = 10;
+  const std::vector<Style> answers = {Style{}, bold};
+  AiLevel level = *ai_level("normal");
+  ASSERT_FALSE(level.common_dice) << "normal keeps dice of its own (its measured strength)";
+  const auto own = pair_values(g, s, seat, twins, answers, level, 21);
+  EXPECT_NE(own[0], own[1]) << "each candidate's own dice";
+  level.common_dice = true;
+  const auto common = pair_values(g, s, seat, twins, answers, level, 21);
+  EXPECT_EQ(common[0], common[1]);
+  EXPECT_EQ(common, pair_values(g, s, seat, twins, answers, level, 21, 2)) << "whatever the threads";
+  EXPECT_TRUE(ai_level("hard")->common_dice);
+}
+
 // A hint at Phase 2 Step 1: the next entry of the search's candidate sheets, the most likely first,
 // each a legal action with a value in [0, 1].
 TEST(SearchBotHint, Phase2Step1_NextEntriesOfTheCandidateSheets) {
@@ -527,6 +604,16 @@ TEST_F(WarroomArena, EachPlayerAloneAsEitherAllianceWithIntervalsInJson) {
     EXPECT_LE(x["interval95"][0].get<double>(), x["win_rate"].get<double>());
     EXPECT_GE(x["interval95"][1].get<double>(), x["win_rate"].get<double>());
     EXPECT_EQ(x["scenario"], "eastern-front");
+  }
+  // Pooled: each player's wins as both sides against the other, over those 4 games.
+  ASSERT_EQ(j["pooled"].size(), 2u);
+  for (const auto& x : j["pooled"]) {
+    int wins = 0;
+    for (const auto& seating : j["seatings"]) wins += seating["player"] == x["player"] ? seating["wins"].get<int>() : 0;
+    EXPECT_EQ(x["games"], 4);
+    EXPECT_EQ(x["wins"], wins) << x["player"];
+    EXPECT_LE(x["interval95"][0].get<double>(), x["win_rate"].get<double>());
+    EXPECT_GE(x["interval95"][1].get<double>(), x["win_rate"].get<double>());
   }
 }
 
