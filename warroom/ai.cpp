@@ -24,8 +24,8 @@ namespace {
 constexpr std::array<AiLevel, 4> kLevels = {{
     {"easy", 4, 3, 1, 1},
     {"normal", 6, 4, 3, 2},
-    {"hard", 10, 6, 4, 3, kFittedValue, true},
-    {"expert", 14, 8, 6, 3, kFittedValue, true},
+    {"hard", 10, 6, 4, 3, kFittedValue, true, true},
+    {"expert", 14, 8, 6, 3, kFittedValue, true, true},
 }};
 
 // The regret matching's iterations over the K x K' matrix, and the weight below which a candidate of
@@ -338,6 +338,7 @@ SheetSearch search_secret(const Game& g, const State& position, core::Seat seat,
     out.plans[i].probability = sigma[i] / total;
     if (sigma[i] > 0 && pick >= 0 && (pick -= sigma[i]) < 0) out.chosen = i;
   }
+  if (level.heaviest) out.chosen = static_cast<std::size_t>(std::max_element(sigma.begin(), sigma.end()) - sigma.begin());
   out.step = *step;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;

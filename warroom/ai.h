@@ -55,6 +55,10 @@ struct AiLevel {
   // Common dice: the r-th rollout against answer j draws the same chance for every candidate, so that
   // the candidates' values differ by their plans more than by their luck (fewer spurious winners).
   bool common_dice = false;
+  // Plays the heaviest candidate of the mixed strategy rather than a sample of it (the other seats'
+  // search, if any, models them as rules bots of drawn styles, not as this search: nothing reads the
+  // sample's randomness).
+  bool heaviest = false;
 };
 const std::array<AiLevel, 4>& ai_levels();
 const AiLevel* ai_level(std::string_view name);  // "normal"; nullptr for an unknown one

@@ -436,6 +436,35 @@ TEST(SearchBotCommonDice, TwoCandidatesWithTheSameSheetGetTheSameValues) {
   EXPECT_TRUE(ai_level("hard")->common_dice);
 }
 
+// hard plays the heaviest candidate of its mixed strategy, not a sample: whatever the seed of the
+// choice, the candidate with the greatest weight; normal's sample differs from it for some seed.
+TEST(SearchBotHeaviest, Phase2Step1_TheHeaviestCandidateIsPlayed) {
+  const Game g = eastern_front();
+  const State s = write_sheets_untouched(g);
+  const core::Seat seat = g.seat_of(GER);
+  AiLevel level = *ai_level("easy");
+  ASSERT_FALSE(level.heaviest);
+  bool sampled_another = false;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const SheetSearch sampled = search_secret(g, s, seat, RulesBot{}, level, seed);
+    ASSERT_GE(sampled.plans.size(), 2u);
+    const auto heaviest = [](const SheetSearch& x) {
+      return static_cast<std::size_t>(
+          std::max_element(x.plans.begin(), x.plans.end(),
+                           [](const SheetCandidate& a, const SheetCandidate& b) { return a.probability < b.probability; }) -
+          x.plans.begin());
+    };
+    sampled_another = sampled_another || sampled.chosen != heaviest(sampled);
+    AiLevel sharp = level;
+    sharp.heaviest = true;
+    const SheetSearch played = search_secret(g, s, seat, RulesBot{}, sharp, seed);
+    EXPECT_EQ(played.chosen, heaviest(played)) << "seed " << seed;
+  }
+  EXPECT_TRUE(sampled_another) << "the mixed strategy has more than one candidate to sample";
+  EXPECT_TRUE(ai_level("hard")->heaviest);
+  EXPECT_FALSE(ai_level("normal")->heaviest);
+}
+
 // A hint at Phase 2 Step 1: the next entry of the search's candidate sheets, the most likely first,
 // each a legal action with a value in [0, 1].
 TEST(SearchBotHint, Phase2Step1_NextEntriesOfTheCandidateSheets) {
