@@ -28,6 +28,13 @@ for config in release sanitize; do
     say "clang-tidy (in the background, read at the end)"
     nice -n 19 scripts/tidy.sh >build/tidy.log 2>&1 &
     tidy=$!
+  else
+    # The ThreadSanitizer build beside the sanitizer tests, at a lower priority: those tests spend
+    # much of their time waiting on the server's bots and sockets (their time limits allow for the
+    # sanitizers' slowness), and the build takes the processor time they leave.
+    say "tsan build (in the background)"
+    nice -n 10 scripts/setup.sh tsan >build/tsan-build.log 2>&1 &
+    tsan_build=$!
   fi
   say "$config tests"
   # Under the sanitizers (several times slower) the Churchill soak plays 40 games a scenario instead
@@ -46,8 +53,8 @@ done
 # root-parallel search): the tests labelled "threads". A race stops the program that has it. The
 # tests of the server's memory (under slow WebSockets, under 60 spectators) are left to the other
 # two builds: the sanitizer's shadow memory and allocator make the server's size meaningless.
-say "tsan build"
-scripts/setup.sh tsan
+say "tsan build (waiting for what is left of it)"
+wait "$tsan_build" || { tail -50 build/tsan-build.log; echo "the ThreadSanitizer build failed (build/tsan-build.log)"; exit 1; }
 say "tsan tests"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" -L threads \
