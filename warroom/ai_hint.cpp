@@ -298,7 +298,13 @@ core::Advised decision_advice(const Game& g, const State& observation, core::Sea
   for (const core::Action a : actions) {
     // A plan's entries without the "done" that ends it: the player finishes it (as a sheet).
     if (!deploying || decode_action(a).kind != ActionKind::Done)
-      list.push_back({{"action", g.action_to_string(s, seat, a)}, {"reason", deploying ? "deploy" : stance ? "best_stance" : "rules"}});
+      // Worded as the action list words it (the message of the position it is taken in): an entry
+      // after the first is no legal action of the view yet, and read "shift GER 44 arm 55".
+      list.push_back({{"action", g.action_to_string(s, seat, a)},
+                      {"message", core::i18n::to_json(g.action_message(s, seat, a))},
+                      {"reason", deploying ? "deploy"
+                                 : stance  ? "best_stance"
+                                           : "rules"}});
     g.apply(s, seat, a, nullptr);
   }
   nlohmann::json plan{{"step", deploying ? "deploy-plans" : "decision"}, {"level", level.name}, {"value", value}, {"actions", list}};

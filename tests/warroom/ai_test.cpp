@@ -673,5 +673,37 @@ TEST_F(WarroomArena, BadArgumentsAreRefusedWithOneLine) {
   refused("--players rules,random --alone ai:easy", "--alone: \"ai:easy\" is not one of --players");
 }
 
+// Play-test of 5 December, evening, finding 3: a hint within the round read "shift GER 44 arm 55".
+// Each action of a decision's plan comes with its message, worded where it is taken (an entry after
+// the first is no legal action of the view yet, whose words the client has).
+TEST(SearchBotHint, Phase5Step2_EachActionOfTheDeploymentPlanComesWithItsWords) {
+  const Game g(data(), *data()->find_scenario("war-in-europe"), 4);  // five nations: plans of several entries
+  State s = g.new_game();
+  std::vector<RulesBot> bots(static_cast<std::size_t>(g.seat_count()));
+  core::Rng chance(11), choices(12);
+  const auto rules = [&](const State& at, core::Seat seat) {
+    return bots[static_cast<std::size_t>(seat)].choose(g, g.observe(at, seat), seat, choices);
+  };
+  // The first deployment plan of more than one entry (a plan of "done" alone has nothing to word).
+  nlohmann::json plan;
+  core::Seat seat = 0;
+  const auto worded = [&](const State& at) {
+    if (top(at) != StepId::DeployPlans || !g.acting_seats(at)) return false;
+    seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(at)));
+    plan = advise(g, at, seat, *ai_level("easy"), 3).plan;
+    return plan["actions"].size() >= 2;
+  };
+  ASSERT_TRUE(test_support::play_until(g, s, worded, chance, rules)) << "no deployment plan of two entries or more";
+  EXPECT_EQ(plan["step"], "deploy-plans");
+  ASSERT_GE(plan["actions"].size(), 2u) << plan.dump();
+  State taken = g.observe(s, seat);
+  for (const auto& x : plan["actions"]) {
+    const core::Action a = *g.action_from_string(taken, seat, x["action"].get<std::string>());
+    EXPECT_EQ(x["message"], core::i18n::to_json(g.action_message(taken, seat, a))) << x;
+    EXPECT_EQ(x["message"]["key"].get<std::string>().rfind("warroom.action.", 0), 0u) << x;
+    g.apply(taken, seat, a, nullptr);
+  }
+}
+
 }  // namespace
 }  // namespace warroom::testing

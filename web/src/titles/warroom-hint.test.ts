@@ -143,3 +143,35 @@ describe("War Room's hint panel", () => {
     expect(asked.length).toBe(1);
   });
 });
+
+// Play-test of 5 December, evening, finding 3: a within-round hint read "shift GER 44 arm 55". Each
+// action of a decision's plan is worded by the message the server sends with it (the action as the
+// decision panel words it, where it is taken), the view's own words next, the command last.
+describe("a decision's hint words its actions", () => {
+  it('as the action list words them, even an action not yet legal in the view', () => {
+    const decision: HintAnswer = {
+      version: 7,
+      seat: 'GER',
+      hints: [],
+      plan: {
+        step: 'deploy-plans',
+        level: 'normal',
+        value: 0.3,
+        attacks: [],
+        actions: [
+          {
+            action: 'shift GER 44 arm 55',
+            reason: 'deploy',
+            message: { key: 'warroom.action.shift', args: { nation: 'Germany', units: '1 Armor', from: '44', to: '55' } },
+          },
+          { action: 'done GER', reason: 'deploy' },
+        ],
+      },
+    };
+    const div = document.createElement('div');
+    div.innerHTML = hintHtml(view(), decision, name);
+    const shown = Array.from(div.querySelectorAll('.hint-actions .hint-what'), (e) => e.textContent);
+    expect(shown[0]).toBe('Germany: move 1 Armor from Command 44 to Command 55');
+    expect(shown[1]).toBe('done GER'); // no message, none in the view: the command
+  });
+});

@@ -45,7 +45,7 @@ export interface HintPlan {
   rollouts?: number;
   styles?: string[];
   nations?: HintNation[];
-  actions?: { action: string; reason: string }[];
+  actions?: { action: string; reason: string; message?: Message }[]; // message: the action worded where it is taken
   attacks: { region: string; odds: Odds }[];
 }
 export interface HintAnswer {
@@ -231,7 +231,7 @@ export function hintHtml(v: HintView, a: HintAnswer, name: (id: string) => strin
     const rows = (plan.actions ?? [])
       .map(
         (x) =>
-          `<li><span class="hint-what">${escape(actionText(v, x.action))}</span>
+          `<li><span class="hint-what">${escape(render(x.message) || actionText(v, x.action))}</span>
           <small class="hint-why" data-reason="${escape(x.reason)}">${escape(why(x.reason))}</small></li>`,
       )
       .join('');
