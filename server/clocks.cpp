@@ -232,7 +232,8 @@ void Clocks::taken_back(std::size_t actions, std::size_t log) {
 namespace {
 
 // A note as the catalogue words it: ui.web.clock_event.<event> with the seat and the stand-in bot
-// ("{{kind}} bot", its kind by name where the catalogue has it).
+// (its own name where the catalogue has one, Churchill's "rulebook 'Bot"; else "{{kind}} bot", its
+// kind by name where the catalogue has it), as the web client's botName names it.
 nlohmann::json note_message(const Clocks::LogNote& n, const core::i18n::Catalogues& words) {
   nlohmann::json args = nlohmann::json::object();
   if (!n.seat.empty()) args["seat"] = n.seat;
@@ -240,9 +241,12 @@ nlohmann::json note_message(const Clocks::LogNote& n, const core::i18n::Catalogu
     const std::string kind = n.bot.starts_with("bot:") ? n.bot.substr(4) : n.bot;
     std::string id = kind;
     std::replace(id.begin(), id.end(), ':', '_');  // ai:easy -> ai_easy
-    const std::string key = "ui.web.bot_kinds." + id;
-    args["bot"] = {{"key", "ui.web.bot_kind"},
-                   {"args", {{"kind", words.contains("en", key) ? nlohmann::json{{"key", key}} : nlohmann::json(kind)}}}};
+    const std::string key = "ui.web.bot_kinds." + id, name = "ui.web.bot_names." + id;
+    if (words.contains("en", name))
+      args["bot"] = {{"key", name}};
+    else
+      args["bot"] = {{"key", "ui.web.bot_kind"},
+                     {"args", {{"kind", words.contains("en", key) ? nlohmann::json{{"key", key}} : nlohmann::json(kind)}}}};
   }
   nlohmann::json m = {{"key", "ui.web.clock_event." + n.event}};
   if (!args.empty()) m["args"] = std::move(args);

@@ -139,7 +139,7 @@ TEST(ClockNotes, EachComesAfterTheEntriesWrittenBeforeItAndCountsInTheLogSize) {
   EXPECT_EQ(view["log_events"][2], json({{"rule", "2"}}));
   json whole = {{"log", {"a", "b"}}, {"log_size", 2}};  // a game without messages or structure: its lines only
   server::add_log_notes(whole, notes, 100, words);
-  EXPECT_EQ(whole["log"], json({"a", "UK's clock ran out: rulebook bot plays for it", "b", "UK is back",
+  EXPECT_EQ(whole["log"], json({"a", "UK's clock ran out: rulebook 'Bot plays for it", "b", "UK is back",
                                 "The clocks were paused by agreement", "US is on vacation"}));
   EXPECT_FALSE(whole.contains("log_events"));
   // An undo takes the game back: the notes since stay where the game is now, never past its log's end.

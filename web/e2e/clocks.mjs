@@ -88,7 +88,7 @@ try {
     player.waitForFunction((t) => [...document.querySelectorAll('ol.log li')].some((li) => li.textContent.includes(t)), text, {
       timeout: 10000,
     });
-  await logSays("UK's clock ran out: rulebook bot plays for it").catch(() => fail("the log does not say that UK's clock ran out"));
+  await logSays("UK's clock ran out: rulebook 'Bot plays for it").catch(() => fail("the log does not say that UK's clock ran out"));
   const outEvent = (await api(`games/${id}/view`, uk)).log_events.find((e) => e.event === 'clock_out');
   if (!outEvent || outEvent.seat !== 'UK' || outEvent.bot !== 'bot:rulebook')
     fail(`no clock_out in log_events: ${JSON.stringify(outEvent)}`);

@@ -101,8 +101,12 @@ export function seatNameIn(title: string, s: string): string {
   return nations.every((n) => has(`${title}.nation.${n}`)) ? nations.map((n) => t(`${title}.nation.${n}`)).join(' + ') : seatName(s);
 }
 export const scenarioName = (id: string, name = id) => (has(`scenario.${id}.name`) ? t(`scenario.${id}.name`) : name);
+// A bot's name: its own where the catalogue gives one (Churchill's "rulebook 'Bot", as its docs and
+// rulebook call it), else "<kind> bot".
 export function botName(kind: string): string {
-  const key = `ui.web.bot_kinds.${kind.replace(':', '_')}`; // i18next reads ':' as a namespace
+  const id = kind.replace(':', '_'); // i18next reads ':' as a namespace
+  if (has(`ui.web.bot_names.${id}`)) return t(`ui.web.bot_names.${id}`);
+  const key = `ui.web.bot_kinds.${id}`;
   return t('ui.web.bot_kind', { kind: has(key) ? t(key) : kind });
 }
 

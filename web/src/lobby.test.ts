@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OptionInfo } from './api';
-import { offeredOptions, optionText, scenarioAbout } from './lobby';
-import { setLanguage } from './i18n';
+import { botsAbout, offeredOptions, optionText, scenarioAbout } from './lobby';
+import { botName, setLanguage } from './i18n';
 
 // War Room's options as the server lists them (warroom/title.cpp, server/lobby.cpp's title_json).
 const warroom: OptionInfo[] = [
@@ -52,5 +52,22 @@ describe('the lobby says what a scenario and an option are', () => {
     const text = optionText(warroom[3]);
     expect(text).toMatch(/^Rapid Resolution \(optional rule\): Phases 2-6 twice a round/);
     expect(text).not.toContain('>');
+  });
+});
+
+// Play-test of 5 December, evening, finding 14: the lobby said "rulebook bot" for Churchill and "rules
+// bot" for War Room with nothing to say why. Each title's bot is named as its docs name it, and the
+// lobby says what each title's bots are.
+describe("the lobby names each title's bots as its docs do", () => {
+  it("says Churchill's rulebook 'Bot and War Room's rules bot, and what each is", () => {
+    expect(botName('rulebook')).toBe("rulebook 'Bot");
+    expect(botName('rules')).toBe('rules bot');
+    expect(botName('ai:normal')).toBe('AI, normal bot');
+    expect(botsAbout('churchill')).toContain("rulebook 'Bot");
+    expect(botsAbout('warroom')).toContain("War Room's rulebook has no bots");
+    expect(botsAbout('hills')).toBe('');
+    setLanguage('it');
+    expect(botName('rulebook')).toBe("'Bot del regolamento");
+    setLanguage('en');
   });
 });

@@ -25,6 +25,10 @@ export const optionText = (o: OptionInfo) => (has(`ui.web.option.${o.id}`) ? t(`
 export const scenarioAbout = (title: string, id: string) =>
   has(`${title}.scenario.${id}.about`) ? t(`${title}.scenario.${id}.about`) : '';
 
+// What a title's bots are (the lobby named Churchill's "rulebook bot" and War Room's "rules bot" with
+// nothing to say why two names: play-test of 5 December, evening, finding 14); '' where none.
+export const botsAbout = (title: string) => (has(`ui.web.bots_about.${title}`) ? t(`ui.web.bots_about.${title}`) : '');
+
 export async function renderLobby(app: HTMLElement) {
   const titles = await api.titles();
   app.innerHTML = `
@@ -36,6 +40,7 @@ export async function renderLobby(app: HTMLElement) {
         <p class="hint scenario-about" hidden></p>
         <label>${escape(t('ui.web.players'))} <select name="players"></select></label>
         <span id="seats"></span>
+        <p class="hint bots-about" hidden></p>
         <span id="options"></span>
         <span id="pace"></span>
         <label title="${escape(t('ui.web.public_title'))}">
@@ -89,6 +94,9 @@ export async function renderLobby(app: HTMLElement) {
     const about = form.querySelector<HTMLElement>('.scenario-about')!;
     about.textContent = scenarioAbout(title().id, scenario().id);
     about.hidden = !about.textContent;
+    const bots = form.querySelector<HTMLElement>('.bots-about')!;
+    bots.textContent = botsAbout(title().id);
+    bots.hidden = !bots.textContent;
     field('players').innerHTML = scenario()
       .players.map((n) => `<option value="${n}">${n}</option>`)
       .join('');

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { executing, executionPanel, roundSteps, type LogEntry, type LogEvent, type Step } from './warroom-battle';
+import {
+  executing,
+  executionPanel,
+  roundSteps,
+  stanceGroups,
+  STEPPER_FROM,
+  type LogEntry,
+  type LogEvent,
+  type Step,
+} from './warroom-battle';
 
 // Log entries as the view sends them: each event's structure (`log_events`, warroom/log_json.cpp)
 // beside its worded line; the reader uses the structure and only shows the text.
@@ -198,5 +207,81 @@ describe("a reveal's cancelled order", () => {
       }).querySelector('li.cancelled .order-state')!.textContent!;
     expect(shown('taken')).toBe('cancelled by Germany: a nation may cancel any of its orders as it is carried out (ruling 22)');
     expect(shown('bot:rules')).toContain('; the rules bot cancels an order that would now meet a defence well beyond its strength');
+  });
+});
+
+// Finding 11 of the same play-test: after repairs the debrief said "Soviet Union loses 1 iron, 1 OSR"
+// under "... Pay for Repairs; Strategic Bombing Raids", as if the enemy had bombed something.
+describe("the debrief's payments", () => {
+  const debrief = 'Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs; Strategic Bombing Raids';
+  const battle = (lost: { oil: number; iron: number; osr: number }) =>
+    battleOf(
+      roundSteps([
+        round(1),
+        reveal('GER', 0),
+        entry('Phase 4 > Order of Battles', 'battle_begins', { nation: 'GER', region: 'R12' }),
+        entry('Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs', 'repair', { nation: 'USSR', unit: 'inf', paid: 1 }),
+        entry('Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs', 'repair', { nation: 'USSR', unit: 'arm', paid: 2 }),
+        entry('Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs', 'repair', { nation: 'USSR', unit: 'art', paid: 3 }),
+        entry(debrief, 'resources_lost', { nation: 'USSR', ...lost }, 'Soviet Union loses (the log)'),
+      ]),
+      1,
+    ).debrief;
+  it('say what was paid for repairs, and what bombing took', () => {
+    expect(battle({ oil: 0, iron: 1, osr: 1 })).toContain('Soviet Union pays 1 iron, 1 OSR for its repairs');
+    expect(battle({ oil: 2, iron: 1, osr: 1 })).toContain('Soviet Union pays 1 iron, 1 OSR for its repairs and loses 2 oil to bombing');
+  });
+  it("keep the log's words when nothing was repaired", () => {
+    const steps = roundSteps([
+      round(1),
+      reveal('GER', 0),
+      entry('Phase 4 > Order of Battles', 'battle_begins', { nation: 'GER', region: 'R12' }),
+      entry(debrief, 'resources_lost', { nation: 'USSR', oil: 1, iron: 0, osr: 0 }, 'Soviet Union loses 1 oil'),
+    ]);
+    expect(battleOf(steps, 1).debrief).toContain('Soviet Union loses 1 oil');
+  });
+});
+
+// Finding 9 of the same play-test: 18 Infantry were offered as 19 stance buttons ("all 18 in
+// Assault", "1 in Defensive, 17 in Assault", ...). From STEPPER_FROM splits on they are one count
+// stepper under the board, which sends the split shown.
+describe("the battle board's stance count stepper", () => {
+  const split = (count: number) => ({
+    action: `battle USSR stance inf defensive ${count}`,
+    text: count ? `${count} in Defensive, ${18 - count} in Assault` : 'all 18 in Assault',
+    note: '',
+    stance: { nation: 'USSR', unit: 'inf', stance: 'defensive', rest_stance: 'assault', count },
+  });
+  const choices = [...Array.from({ length: 19 }, (_, k) => split(k)), { action: 'battle USSR escort 1', text: 'escort', note: '' }];
+  const step: Step = {
+    kind: 'battle',
+    at: 0,
+    region: 'R12',
+    chooser: 'GER',
+    setup: [],
+    stages: [],
+    debrief: [],
+    board: { region: 'R12', sides: [{ alliance: 'allied', commander: 'USSR', dice_left: 0, rows: [] }] },
+  };
+  it('replaces the splits of one unit type by one stepper that sends the split shown', async () => {
+    expect(stanceGroups(choices.slice(0, STEPPER_FROM - 1))).toEqual([]);
+    const sent: string[] = [];
+    const panel = executionPanel([step], null, true, [], {
+      name: (id) => id,
+      go: () => undefined,
+      act: async (a) => void sent.push(a),
+      choices,
+    });
+    expect(panel.querySelectorAll('.stance-stepper')).toHaveLength(1);
+    expect(panel.querySelectorAll('button.board-choice')).toHaveLength(2); // the stepper's, and the escort
+    const stepper = panel.querySelector<HTMLElement>('.stance-stepper')!;
+    expect(stepper.querySelector('.stepper-what')!.textContent).toBe('all 18 in Assault');
+    expect(stepper.querySelector<HTMLButtonElement>('.step-less')!.disabled).toBe(true);
+    stepper.querySelector<HTMLButtonElement>('.step-more')!.click();
+    stepper.querySelector<HTMLButtonElement>('.step-more')!.click();
+    expect(stepper.querySelector('.stepper-what')!.textContent).toBe('2 in Defensive, 16 in Assault');
+    expect(stepper.querySelector('output')!.textContent).toBe('2 in Defensive');
+    stepper.querySelector<HTMLButtonElement>('.stepper-take')!.click();
+    expect(sent).toEqual(['battle USSR stance inf defensive 2']);
   });
 });

@@ -79,6 +79,7 @@ export type Step =
       debrief: string[];
       board?: BattleBoard;
       raid?: boolean;
+      repairs?: Record<string, number[]>; // the resources each nation paid for repairs (oil, iron, OSR)
     }; // a Convoy Raid (Phase 4 > Raids): no Battle Setup, no stages
 
 // The last round's steps: from the round's beginning (its last reveal's round), each nation's reveal
@@ -132,7 +133,33 @@ function revealLine(s: Extract<Step, { kind: 'reveal' }>, { event: e, text }: Lo
   } else s.events.push(text);
 }
 
-function battleLine(b: Extract<Step, { kind: 'battle' }>, { event: e, text }: LogEntry) {
+// The resources a nation pays at the Battle Debrief, told apart by what the battle's log says of
+// them: the repairs it paid for (each `repair` names its resource), then the rest, lost to bombing.
+// "Soviet Union loses 1 iron, 1 OSR" under "Pay for Repairs; Strategic Bombing Raids" read as bombing
+// damage (play-test of 5 December, evening, finding 11).
+const RESOURCES = ['oil', 'iron', 'osr'] as const;
+function resourcesText(counts: number[]): string {
+  return RESOURCES.filter((_, k) => counts[k])
+    .map((r) => `${counts[RESOURCES.indexOf(r)]} ${t(`warroom.resource.${r}`)}`)
+    .join(', ');
+}
+export function debriefPayment(e: Extract<LogEvent, { event: 'resources_lost' }>, repairs: number[] | undefined): string | null {
+  const lost = [e.oil, e.iron, e.osr];
+  const repaired = lost.map((n, k) => Math.min(n, repairs?.[k] ?? 0));
+  if (!e.nation || !repaired.some(Boolean)) return null; // nothing repaired: the log's own words
+  const bombed = lost.map((n, k) => n - repaired[k]);
+  const nation = has(`warroom.nation.${e.nation}`) ? t(`warroom.nation.${e.nation}`) : e.nation;
+  return bombed.some(Boolean)
+    ? t('warroom.web.paid_repairs_bombed', { nation, repairs: resourcesText(repaired), bombing: resourcesText(bombed) })
+    : t('warroom.web.paid_repairs', { nation, repairs: resourcesText(repaired) });
+}
+
+function battleLine(b: Extract<Step, { kind: 'battle' }>, { event: e, text: said }: LogEntry) {
+  if (e.event === 'repair' && e.paid < RESOURCES.length) {
+    const paid = (b.repairs ??= {})[e.nation] ?? (b.repairs[e.nation] = [0, 0, 0]);
+    ++paid[e.paid];
+  }
+  const text = (e.event === 'resources_lost' && debriefPayment(e, e.nation ? b.repairs?.[e.nation] : undefined)) || said;
   const stage = b.stages[b.stages.length - 1];
   const batch = stage?.batches[stage.batches.length - 1];
   if (e.rule.includes('Convoy Raids')) b.raid = true;
@@ -273,19 +300,76 @@ export interface BoardChoice {
   action: string;
   text: string;
   note: string;
+  stance?: { nation: string; unit: string; stance: string; rest_stance: string | null; count: number }; // a stance's split
 }
+
+// A unit type's stance splits ("all 18 in Assault", "1 in Defensive, 17 in Assault", ...), one
+// action per count: from this many on they are one count stepper, not a button each (18 Infantry
+// were 19 buttons, several screens on a phone: play-test of 5 December, evening, finding 9).
+export const STEPPER_FROM = 5;
+export function stanceGroups(choices: BoardChoice[]): BoardChoice[][] {
+  const groups = new Map<string, BoardChoice[]>();
+  for (const c of choices) {
+    if (!c.stance) continue;
+    const k = JSON.stringify([c.stance.nation, c.stance.unit, c.stance.stance, c.stance.rest_stance]);
+    groups.set(k, [...(groups.get(k) ?? []), c]);
+  }
+  return [...groups.values()].filter((g) => g.length >= STEPPER_FROM).map((g) => [...g].sort((a, b) => a.stance!.count - b.stance!.count));
+}
+
+const countLabel = (c: BoardChoice) => t('warroom.web.stepper_count', { count: c.stance!.count, stance: stanceName(c.stance!.stance) });
+
+// One group as a stepper: the split's words as the action list words them, − and + to change the
+// count in the first stance, and the button that sends it; it starts at the split listed first.
+function stepperHtml(group: BoardChoice[], first: BoardChoice): string {
+  const c = group.indexOf(first);
+  const s = group[c].stance!;
+  return `<div class="stance-stepper" role="group" data-choices="${escape(JSON.stringify(group.map((x) => ({ action: x.action, text: x.text, note: x.note, label: countLabel(x) }))))}" data-at="${c}">
+    <p class="stepper-what">${escape(group[c].text)}${group[c].note ? `<small>${escape(group[c].note)}</small>` : ''}</p>
+    <p class="stepper-count"><button type="button" class="step-less" aria-label="${escape(t('warroom.web.stepper_less', { stance: stanceName(s.stance) }))}"${c === 0 ? ' disabled' : ''}>−</button>
+    <output>${escape(countLabel(group[c]))}</output>
+    <button type="button" class="step-more" aria-label="${escape(t('warroom.web.stepper_more', { stance: stanceName(s.stance) }))}"${c === group.length - 1 ? ' disabled' : ''}>+</button>
+    <button class="board-choice stepper-take primary" data-action="${escape(group[c].action)}">${escape(t('warroom.web.stepper_take'))}</button></p></div>`;
+}
+
+// A stepper's − and +: the split shown, its count and the action sent move together.
+function bindStepper(box: HTMLElement) {
+  const list = JSON.parse(box.dataset.choices!) as { action: string; text: string; note: string; label: string }[];
+  const go = (step: number) => {
+    const at = Math.max(0, Math.min(list.length - 1, Number(box.dataset.at) + step));
+    box.dataset.at = String(at);
+    const x = list[at];
+    const what = box.querySelector('.stepper-what')!;
+    what.textContent = x.text;
+    if (x.note) what.insertAdjacentHTML('beforeend', `<small>${escape(x.note)}</small>`);
+    box.querySelector('output')!.textContent = x.label;
+    box.querySelector<HTMLButtonElement>('.stepper-take')!.dataset.action = x.action;
+    box.querySelector<HTMLButtonElement>('.step-less')!.disabled = at === 0;
+    box.querySelector<HTMLButtonElement>('.step-more')!.disabled = at === list.length - 1;
+  };
+  box.querySelector('.step-less')!.addEventListener('click', () => go(-1));
+  box.querySelector('.step-more')!.addEventListener('click', () => go(1));
+}
+
 function choicesHtml(board: BattleBoard | undefined, choices: BoardChoice[]): string {
   const onBoard = new Set(
     (board?.sides ?? []).flatMap((sd) => sd.rows.flatMap((r) => Object.values(r.nations).flatMap((c) => Object.values(c.hit ?? {})))),
   );
   const here = choices.filter((c) => !onBoard.has(c.action));
   if (!here.length) return '';
-  return `<div class="board-decision" role="group" aria-label="${escape(t('ui.web.your_decision'))}"><h4>${escape(t('ui.web.your_decision'))}</h4>${here
-    .map(
-      (c) =>
-        `<button class="board-choice" data-action="${escape(c.action)}" title="${escape(c.action)}">${escape(c.text)}${c.note ? `<small>${escape(c.note)}</small>` : ''}</button>`,
-    )
-    .join('')}</div>`;
+  const grouped = new Map(stanceGroups(here).flatMap((g) => g.map((c) => [c, g] as const)));
+  const drawn = new Set<BoardChoice[]>();
+  const html = here
+    .map((c) => {
+      const group = grouped.get(c);
+      if (!group)
+        return `<button class="board-choice" data-action="${escape(c.action)}" title="${escape(c.action)}">${escape(c.text)}${c.note ? `<small>${escape(c.note)}</small>` : ''}</button>`;
+      if (drawn.has(group)) return '';
+      drawn.add(group);
+      return stepperHtml(group, c);
+    })
+    .join('');
+  return `<div class="board-decision" role="group" aria-label="${escape(t('ui.web.your_decision'))}"><h4>${escape(t('ui.web.your_decision'))}</h4>${html}</div>`;
 }
 
 function battleHtml(
@@ -380,6 +464,7 @@ export function executionPanel(steps: Step[], at: number | null, live: boolean, 
   panel
     .querySelectorAll<HTMLButtonElement>('button.assign-hit, button.board-choice')
     .forEach((b) => b.addEventListener('click', () => h.act(b.dataset.action!)));
+  panel.querySelectorAll<HTMLElement>('.stance-stepper').forEach(bindStepper);
   panel.querySelector('.step-prev')?.addEventListener('click', () => go(i - 1));
   panel.querySelector('.step-next')?.addEventListener('click', () => go(i + 1 >= steps.length - 1 ? null : i + 1));
   panel.querySelectorAll<HTMLButtonElement>('button.step').forEach((b) =>

@@ -172,6 +172,29 @@ describe('the War Room odds panel', () => {
     expect(div.querySelector('.holds-note')!.textContent).toContain('спорным');
   });
 
+  // Finding 14: "M-4 Black Sea" was "to be fought" every round and resolved with no decision: a raid.
+  it('names an Active Hotspot a convoy raid once the answer says it is one, and says what a raid is', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve({
+        ok: true,
+        json: () => Promise.resolve({ version: 7, seat: 'GER', odds: { ...monteCarlo, region: 'M-4', land: false, kind: 'convoy-raid' } }),
+      }),
+    );
+    try {
+      const panel = oddsPanel(view({ hotspots: ['M-4'], nations: [view().nations[1]] }), (id) => id)!;
+      document.body.replaceChildren(panel);
+      expect(panel.querySelector('button.odds-target small')!.textContent).toBe('to be fought');
+      await vi.advanceTimersByTimeAsync(ASK_AFTER_MS * 2);
+      expect(panel.querySelector('button.odds-target small')!.textContent).toBe('convoy raid');
+      expect(panel.querySelector('.raid-note')!.textContent).toContain('A convoy raid, not a battle: nobody chooses a stance');
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+      document.body.replaceChildren();
+    }
+  });
+
   it('words everything from the catalogues', () => {
     setLanguage('it');
     expect(stanceLine(monteCarlo.sides.allied)).not.toContain('its best');

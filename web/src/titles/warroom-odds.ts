@@ -125,6 +125,10 @@ const WHY: Record<Target['why'], string> = {
   hotspot: 'warroom.odds.why.hotspot',
   order: 'warroom.odds.why.order',
 };
+// An Active Hotspot whose conflict is a convoy raid is named so once the answer says it: "to be
+// fought" every round, then resolved with no decision, read as a battle that never came (play-test
+// of 5 December, evening, finding 14: M-4 Black Sea).
+const raidNote = (o: Odds) => (o.kind === 'convoy-raid' ? `<p class="hint raid-note">${escape(t('warroom.odds.raid_note'))}</p>` : '');
 
 // A side's stances in words: "Infantry Assault, Armor Breakthrough (its best)".
 export function stanceLine(s: OddsSide): string {
@@ -208,7 +212,7 @@ export function oddsHtml(o: Odds, name: (id: string) => string, who?: SideNation
       .map((s) => `<td class="side-${s}">${figureHtml(o.sides[s][key], o.exact, asPercent)}</td>`)
       .join('')}</tr>`;
   const method = o.exact ? t('warroom.odds.exact') : t('warroom.odds.monte_carlo', { count: o.samples });
-  return `<p class="odds-method ${o.exact ? 'exact' : 'monte-carlo'}">${escape(method)}</p>
+  return `${raidNote(o)}<p class="odds-method ${o.exact ? 'exact' : 'monte-carlo'}">${escape(method)}</p>
     <div class="wide" tabindex="0"><table class="odds-table">
       <tr><th></th>${sides.map(heading).join('')}</tr>
       ${row('wins', winLabel, 'wins', true)}
@@ -329,6 +333,8 @@ export function oddsPanel(v: OddsView, name: (id: string) => string): HTMLElemen
         if (!a || box.dataset.region !== region) return;
         if ('odds' in a) {
           box.innerHTML = `<h3>${escape(name(region))}</h3>${oddsHtml(a.odds, name, sideNations(v, a.odds))}`;
+          const tab = Array.from(panel.querySelectorAll<HTMLElement>('button.odds-target')).find((b) => b.dataset.region === region);
+          if (tab && a.odds.kind === 'convoy-raid') tab.querySelector('small')!.textContent = t('warroom.odds.why.raid');
           box.dataset.state = 'shown';
         } else {
           box.innerHTML = `<p class="hint">${escape(t(a.code === 'no_battle' ? 'warroom.odds.no_battle' : 'warroom.odds.failed'))}</p>`;

@@ -7,12 +7,12 @@
 import { Legal } from '../actions';
 import { escape, type WarRoomView } from '../api';
 import { has, render, t } from '../i18n';
-import { titleEvent, type WarRoomLogEvent } from '../wire';
+import { titleEvent, titleFields, type WarRoomActionFields, type WarRoomLogEvent } from '../wire';
 import type { TitleUi } from './index';
 import type { MapLayout, MapRegion } from './warroom-geo';
 import { colour, resourceColour, WarRoomMap, type Arrow, type MapState, type Stack } from './warroom-map';
 import { confirmDone, destinationsInOrder, sheetPanel, unitCount, units, whyOf } from './warroom-sheet';
-import { executing, executionPanel, roundSteps, type BattleBoard, type LogEntry } from './warroom-battle';
+import { executing, executionPanel, roundSteps, stanceGroups, type BattleBoard, type BoardChoice, type LogEntry } from './warroom-battle';
 import { victoryPanel } from './warroom-victory';
 import { guidePanel, startTour, tourIfDue } from './warroom-guide';
 import { oddsPanel } from './warroom-odds';
@@ -287,6 +287,22 @@ function keepLog(p: Page, v: WarRoomView) {
   if (p.log.length < size) p.log.length = size;
 }
 
+// An action's stance split, as its structure gives it (a battle's stance choice), else undefined.
+function stanceOf(v: WarRoomView, action: string): BoardChoice['stance'] {
+  const f = titleFields<WarRoomActionFields>(v.action_fields?.[action]);
+  if (f?.kind !== 'battle' || f.choice.choice !== 'stance') return undefined;
+  const c = f.choice;
+  return { nation: c.nation, unit: c.unit, stance: c.stance, rest_stance: c.rest_stance, count: c.count };
+}
+
+// The battle's stance splits the board offers with a count stepper: not listed again in the list.
+const steppedStances = (v: WarRoomView) =>
+  stanceGroups(
+    v.legal_actions
+      .filter((a) => v.action_fields?.[a]?.kind === 'battle')
+      .map((a) => ({ action: a, text: '', note: '', stance: stanceOf(v, a) })),
+  ).flatMap((g) => g.map((c) => c.action));
+
 // The execution panel: the round's reveals and battles, the battle being fought with its board.
 function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (action: string) => Promise<void>): HTMLElement {
   keepLog(p, v);
@@ -332,7 +348,7 @@ function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (
   // The seat's battle decisions, worded as the action list words them, for right under the board.
   const choices = v.legal_actions
     .filter((a) => v.action_fields?.[a]?.kind === 'battle')
-    .map((a) => ({ action: a, text: render(v.action_messages?.[a]) || a, note: v.action_notes?.[a] ?? '' }));
+    .map((a) => ({ action: a, text: render(v.action_messages?.[a]) || a, note: v.action_notes?.[a] ?? '', stance: stanceOf(v, a) }));
   // Who plays each nation (a reveal's cancelled order says when the rules bot cancels).
   const player = (nation: string) => {
     const seat = v.nations.find((n) => n.id === nation)?.seat;
@@ -488,7 +504,9 @@ export const warroom: TitleUi<WarRoomView> = {
     const placing = placementActions(view, legal);
     if (placing.length) return { actions: new Set(placing), note: t('warroom.placement.in_panel') };
     const slots = slotActions(view, legal);
-    return slots.length ? { actions: new Set(slots), note: t('warroom.web.slots.elsewhere') } : null;
+    if (slots.length) return { actions: new Set(slots), note: t('warroom.web.slots.elsewhere') };
+    const stepped = steppedStances(view);
+    return stepped.length ? { actions: new Set(stepped), note: t('warroom.web.stepper_elsewhere') } : null;
   },
   filterExample: () => t('warroom.guide.filter_example'),
   // Why the war ended, each nation's war, the replay's jumps and each round's summary.
