@@ -88,18 +88,23 @@ interface Label {
   name: SVGTextElement | null;
   w: number; // the name's width, estimated from its letters until measured on screen
   measured?: boolean;
-  priority: number;
+  priority: number; // from the region alone (in play, capital, SV): the ids' places never depend on the stacks
+  army: number; // the units in the region, every nation's
+  capital: boolean;
   id_box: Box; // the id, SV, star and marks, around the anchor
-  chips: Box[];
+  id_centre: number; // the height of the id's own box's centre (the id is centred across)
+  chips: Box[]; // the stacks' chips (and the units under an Industry token), as drawn under the name
+  stacks: SVGGElement | null; // the group holding them, moved apart from the id when its place is taken
 }
 type Box = [number, number, number, number]; // left, top, right, bottom
 
 // The box of a region's id and what sits beside it (the capital's star, the SV, ⚙, bombs), around
 // its anchor, as drawOverlay draws them.
-function idBox(r: MapRegion, dy: number): Box {
+// `marks`: the embattled marker or bombs, drawn above the id's left end.
+function idBox(r: MapRegion, dy: number, marks: boolean): Box {
   if (r.type !== 'territory') return [-3.6 * r.id.length - 2, dy - 9, 3.6 * r.id.length + 2, dy + 5];
   const half = (7 * r.id.length + 6) / 2;
-  return [-half - (r.capital_of ? 9 : 0) - 14, dy - 15, half + (r.sv ? 12 : 0) + (r.industry ? 12 : 0), dy + 6];
+  return [-half - (r.capital_of ? 9 : 0) - (marks ? 14 : 2), dy - (marks ? 15 : 8), half + (r.sv ? 12 : 0) + (r.industry ? 12 : 0), dy + 6];
 }
 
 // Where a label may sit when its own place is taken, nearest first (screen pixels).
@@ -168,6 +173,9 @@ export class WarRoomMap {
   private tracksFolded = false; // the tracks at the pole are folded to one line
   private tracksChosen = false; // the player has folded or unfolded them: a resize keeps their choice
   private over = false; // the war's end has been drawn (its map fits the objectives)
+  private tracksCorner = 0; // the map's corner the fit left to the tracks (1-4: top left, top right, bottom left, bottom right), 0: none
+  private ownsAt = 0; // the zoom of ownsMemo
+  private ownsMemo = new Map<string, boolean>(); // owns(), by label and offset
 
   constructor(
     private readonly layout: MapLayout,
@@ -191,6 +199,7 @@ export class WarRoomMap {
     this.svg = this.element.querySelector('svg')!;
     this.info = this.element.querySelector('.region-info')!;
     this.svg.innerHTML = this.staticLayers();
+    this.info.addEventListener('scroll', () => this.moreBelow());
     this.geo = this.svg.querySelector('g.geo')!;
     this.overlay = this.svg.querySelector('g.overlay')!;
     this.element
@@ -288,6 +297,14 @@ export class WarRoomMap {
     this.over = over;
     this.place();
     if (state.focus) this.showInfo(state.focus);
+    // A view drawn while the page is built, off the document, measured no text: the tracks' plate is
+    // widened to its text once on it ("oil iron OSR stress" ran past it from Phase 2 on).
+    if (!this.svg.isConnected)
+      requestAnimationFrame(() => {
+        if (this.state !== state || !this.svg.isConnected) return;
+        this.drawTracks(state.tracks);
+        this.place();
+      });
   }
 
   // On a phone-sized page the tracks are folded to one line (unfolded, they covered the theater's
@@ -423,7 +440,8 @@ export class WarRoomMap {
       const name = inPlay || r.type === 'impassable' ? `<text class="name ${r.type}" y="${nameY}">${escape(r.name)}</text>` : '';
       if (s.doomed.has(r.id)) body += `<title>${escape(s.doomed.get(r.id)!)}</title>`;
       chipBoxes.set(r.id, boxes);
-      parts.push(`<g class="${classes}" data-id="${escape(r.id)}" data-x="${x}" data-y="${y}">${body}${name}${chips.join('')}</g>`);
+      const stacks = chips.length ? `<g class="stacks">${chips.join('')}</g>` : '';
+      parts.push(`<g class="${classes}" data-id="${escape(r.id)}" data-x="${x}" data-y="${y}">${body}${name}${stacks}</g>`);
     }
     // The convoys and passages under the labels: a convoy drawn over Great Britain's stack took the
     // click meant for it once the first view held the seat's own Commands.
@@ -444,16 +462,16 @@ export class WarRoomMap {
           g,
           name,
           w: r.name.length * (r.type === 'sea' ? 5.6 : 6.4),
-          id_box: idBox(r, this.g.shapes.get(r.id)?.circle ? 17 : 0),
+          id_box: idBox(r, this.g.shapes.get(r.id)?.circle ? 17 : 0, s.embattled.has(r.id) || !!s.bombs.get(r.id)),
+          id_centre: (this.g.shapes.get(r.id)?.circle ? 17 : 0) + (r.type === 'territory' ? -0.5 : -3.5),
           chips: chipBoxes.get(r.id) ?? [],
-          // Capitals first, then the regions with stacks, the largest armies first (Smolensk's 22
-          // units were drawn by the Black Sea where a 1-unit neighbour had taken its place: newcomer
-          // play-test of 5 December, evening, finding 1), then by Strategic Value.
-          priority:
-            (s.inPlay.has(r.id) ? 100 : 0) +
-            (r.capital_of ? 60 : 0) +
-            (chipBoxes.get(r.id)?.length ? 30 + Math.min(20, armies.get(r.id) ?? 0) : 0) +
-            (r.type === 'territory' ? 10 + r.sv : 5),
+          army: armies.get(r.id) ?? 0,
+          capital: !!r.capital_of,
+          stacks: g.querySelector<SVGGElement>('g.stacks'),
+          // The ids are placed by what the region is, never by what stands in it this phase: a label
+          // placed by its units jumped from phase to phase (newcomer play-test of 5 December, evening,
+          // finding 1). Capitals first, then by Strategic Value.
+          priority: (s.inPlay.has(r.id) ? 100 : 0) + (r.capital_of ? 60 : 0) + (r.type === 'territory' ? 10 + r.sv : 5),
         };
       })
       .sort((a, b) => b.priority - a.priority);
@@ -467,7 +485,8 @@ export class WarRoomMap {
       zoneW = 17,
       left = 40,
       top = 66;
-    const width = Math.max(left + ZONES.length * zoneW + 96, 12 + tr.order.length * 42);
+    // As wide as every nation's slot, taken or not: the plate keeps its size, and its place, from phase to phase.
+    const width = Math.max(left + ZONES.length * zoneW + 96, 12 + Math.max(tr.order.length, tr.nations.length) * 42);
     // Each nation's own slot: while the slots are chosen, the lower bidders' are not yet taken (a
     // nation in slot 5 is not the second).
     const slots = tr.order
@@ -521,6 +540,7 @@ export class WarRoomMap {
     const toggle = () => {
       this.tracksFolded = !this.tracksFolded;
       this.drawTracks(tr);
+      if (!this.moved) this.fit();
       this.place();
     };
     fold.addEventListener('click', (e) => (e.stopPropagation(), (this.tracksChosen = true), toggle()));
@@ -557,8 +577,7 @@ export class WarRoomMap {
     const pole = this.svg.querySelector<SVGGElement>('g.pole')!;
     const [px, py] = this.g.project(0, 90);
     const scale = this.w < 600 ? 0.75 : 1;
-    const w = Number(pole.dataset.w ?? 0) * scale,
-      h = Number(pole.dataset.h ?? 0) * scale;
+    const [w, h] = this.tracksSize();
     const clampX = (x: number) => Math.max(4, Math.min(this.w - w - 4, x)),
       clampY = (y: number) => Math.max(4, Math.min(this.h - h - 4, y));
     const anchors = this.labels
@@ -573,7 +592,9 @@ export class WarRoomMap {
       [4, this.h - h - 4],
       [this.w - w - 4, this.h - h - 4],
     ];
-    const [x, y] = places.reduce((best, p) => (covered(p) < covered(best) ? p : best));
+    // The corner the fit left to them, until the player pans or zooms.
+    const [x, y] =
+      !this.moved && this.tracksCorner ? places[this.tracksCorner] : places.reduce((best, p) => (covered(p) < covered(best) ? p : best));
     pole.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${scale})`);
     return [x, y, x + w, y + h];
   }
@@ -659,8 +680,9 @@ export class WarRoomMap {
     st.top = st.bottom = st.maxHeight = '';
     const label = this.labels.find((l) => l.id === id);
     if (!label || label.g.style.display === 'none') return;
+    // Clear of the region's id: its stacks may stand apart from it, elsewhere in the region.
     const map = this.svg.getBoundingClientRect(),
-      b = label.g.getBoundingClientRect();
+      b = (label.g.querySelector('rect.tid, text.sea-id') ?? label.g).getBoundingClientRect();
     if (!map.height || !b.height) return;
     const gap = 6,
       above = Math.max(0, b.top - map.top),
@@ -669,6 +691,15 @@ export class WarRoomMap {
     st.top = below >= above ? 'auto' : `${gap}px`;
     st.bottom = below >= above ? `${gap}px` : 'auto';
     st.maxHeight = `${(Math.max(above, below) - 2 * gap).toFixed(0)}px`;
+    this.moreBelow();
+  }
+
+  // Details taller than their room scroll: a shadow and ▾ at their foot say that more is below, until
+  // the reader has scrolled to it (on the phone Smolensk's fourth Command was cut off with no cue:
+  // newcomer play-test of 5 December, evening, finding 7).
+  private moreBelow() {
+    const i = this.info;
+    i.classList.toggle('more', !i.hidden && i.scrollTop + i.clientHeight < i.scrollHeight - 2);
   }
 
   // A line right above the map saying what the seat has in hand (the selected Command and what to
@@ -694,7 +725,13 @@ export class WarRoomMap {
     this.w = box.width;
     this.h = box.height;
     this.svg.setAttribute('viewBox', `0 0 ${this.w} ${this.h}`);
-    if (this.state && this.foldOnPhone()) this.drawTracks(this.state.tracks);
+    // Drawn again once on the screen: the plate is widened to its text as measured, and a map drawn
+    // before it was on the page measured none ("oil iron OSR stress" ran past the plate: play-test
+    // 2026-12-05 afternoon, finding 11, seen again in the evening's War in Europe at 1280x800).
+    if (this.state) {
+      this.foldOnPhone();
+      this.drawTracks(this.state.tracks);
+    }
     if (!this.moved && this.state) {
       this.fit();
       this.fitted = true;
@@ -768,9 +805,55 @@ export class WarRoomMap {
       for (const r of this.layout.regions.filter((r) => s.objectives.has(r.id))) widen(...this.g.project(r.lon, r.lat));
     const [x0, x1] = xs.map((v, i) => v + (i ? 25 : -25));
     const [y0, y1] = ys.map((v, i) => v + (i ? 40 : -25));
-    this.k = Math.min(this.w / (x1 - x0), this.h / (y1 - y0));
-    this.tx = this.w / 2 - ((x0 + x1) / 2) * this.k;
-    this.ty = this.h / 2 - ((y0 + y1) / 2) * this.k;
+    this.fitBeside([x0, y0, x1, y1]);
+  }
+
+  // Fits a box of the drawing (its units) to the map, leaving one corner of the map to the tracks:
+  // at 1280x800 the tracks covered the east of the front, Volga to Kazakhstan, from Phase 2 on
+  // (newcomer play-test of 5 December, evening, finding 2). Of the corners, and of a band above or
+  // under the box or a strip beside it, the one that keeps the largest zoom; the tracks stay in that
+  // corner until the player pans or zooms.
+  private fitBeside([x0, y0, x1, y1]: Box) {
+    const [tw, th] = this.tracksSize().map((v) => v + 8);
+    const [bw, bh] = [x1 - x0, y1 - y0];
+    let best = { k: 0, tx: 0, ty: 0, corner: 0 };
+    for (let corner = 0; corner < 4; ++corner) {
+      const right = corner % 2 === 1,
+        bottom = corner >= 2;
+      // [left, top, right, bottom] of the map's room for the box: the whole map when the tracks in
+      // that corner clear the box fitted to it, else the map less a band or less a strip.
+      const rooms: Box[] = [
+        [0, 0, this.w, this.h],
+        [0, bottom ? 0 : th, this.w, bottom ? this.h - th : this.h],
+        [right ? 0 : tw, 0, right ? this.w - tw : this.w, this.h],
+      ];
+      for (const [l, t, r, b] of rooms) {
+        const k = Math.min((r - l) / bw, (b - t) / bh);
+        const tx = (l + r) / 2 - ((x0 + x1) / 2) * k,
+          ty = (t + b) / 2 - ((y0 + y1) / 2) * k;
+        const sx0 = x0 * k + tx,
+          sy0 = y0 * k + ty,
+          sx1 = x1 * k + tx,
+          sy1 = y1 * k + ty;
+        const cx = right ? this.w - tw : tw,
+          cy = bottom ? this.h - th : th;
+        const clear = (right ? sx1 <= cx : sx0 >= cx) || (bottom ? sy1 <= cy : sy0 >= cy);
+        if (clear && k > best.k) best = { k, tx, ty, corner: corner + 1 };
+      }
+    }
+    if (!best.k) {
+      this.k = Math.min(this.w / bw, this.h / bh);
+      [this.tx, this.ty, this.tracksCorner] = [this.w / 2 - ((x0 + x1) / 2) * this.k, this.h / 2 - ((y0 + y1) / 2) * this.k, 0];
+      return;
+    }
+    [this.k, this.tx, this.ty, this.tracksCorner] = [best.k, best.tx, best.ty, best.corner];
+  }
+
+  // The tracks' size on the screen (smaller on a phone).
+  private tracksSize(): [number, number] {
+    const pole = this.svg.querySelector<SVGGElement>('g.pole')!;
+    const scale = this.w < 600 ? 0.75 : 1;
+    return [Number(pole.dataset.w ?? 0) * scale, Number(pole.dataset.h ?? 0) * scale];
   }
 
   private world() {
@@ -890,87 +973,116 @@ export class WarRoomMap {
     return Number((l.name.dataset.below ??= l.name.getAttribute('y') ?? '0'));
   }
 
-  // Moves the drawing to the zoom, and the labels with it at their own size; names that would
-  // overlap a more important label are hidden until the player zooms in.
+  // Whether a point of the screen (the map's own pixels) lies in region `id` as drawn: its cell, within
+  // the coastline that clips it, or one of its other islands. A region drawn as a dot owns the few
+  // pixels about it. Remembered for the zoom: the labels' offsets are screen pixels from the anchor.
+  private owns(l: Label, dx: number, dy: number): boolean {
+    if (this.ownsAt !== this.k) [this.ownsAt, this.ownsMemo] = [this.k, new Map()];
+    const key = `${l.id} ${Math.round(dx)} ${Math.round(dy)}`;
+    let yes = this.ownsMemo.get(key);
+    if (yes === undefined) {
+      const shape = this.g.shapes.get(l.id);
+      const at = { x: l.x + dx / this.k, y: l.y + dy / this.k };
+      const paths = Array.from(
+        this.geo.querySelectorAll<SVGGeometryElement>(`g.territory[data-id="${l.id}"] path, path.sea-cell[data-id="${l.id}"]`),
+      );
+      const fills = (p: SVGGeometryElement | null | undefined) => !!p && (typeof p.isPointInFill !== 'function' || p.isPointInFill(at));
+      const clipped = (p: SVGGeometryElement) => {
+        const clip = p.getAttribute('clip-path')?.match(/#([^)]+)\)/)?.[1];
+        return !clip || fills(this.svg.querySelector<SVGGeometryElement>(`clipPath[id="${clip}"] path`));
+      };
+      yes = shape?.dot || !paths.length ? Math.hypot(dx, dy) <= 12 : paths.some((p) => fills(p) && clipped(p));
+      this.ownsMemo.set(key, yes);
+    }
+    return yes;
+  }
+
+  // Moves the drawing to the zoom, and the labels with it at their own size. Every label stays in its
+  // own region (newcomer play-test of 5 December, evening, finding 1: Smolensk's id and army were
+  // drawn by the Black Sea, Denmark's stack in Smolensk): first the ids of the regions in play, by
+  // what the region is (capitals, then Strategic Value), each at the nearest free place within its
+  // region, so that they keep their places from phase to phase; an id with no free place there is
+  // left out, unless stacks stand in the region. Then the stacks, the capitals' first, then the
+  // largest armies: under their id, else beside or above it, else elsewhere in the region. Then the
+  // names where there is room.
   private place() {
     this.geo.setAttribute('transform', `translate(${this.tx},${this.ty}) scale(${this.k})`);
     this.placeArrows();
     for (const a of this.anchored)
       a.el.setAttribute('transform', `translate(${(a.x * this.k + this.tx).toFixed(1)},${(a.y * this.k + this.ty).toFixed(1)})`);
-    // The tracks first, where they cover the fewest regions in play; then ids and stacks (always
-    // shown for regions in play, moved aside where a more important label already is: the
-    // capitals' first), then the names where there is room.
-    const tracks = this.placeTracks();
-    const taken: Box[] = [tracks];
-    const apart = (b: Box, t: Box) => b[0] > t[2] || b[2] < t[0] || b[1] > t[3] || b[3] < t[1];
-    const free = (b: Box) => taken.every((t) => apart(b, t));
-    // Within the map, with the 2 pixels a letter's outline may reach past its estimated box.
-    const inside = (b: Box) => b[0] >= 2 && b[1] >= 2 && b[2] <= this.w - 2 && b[3] <= this.h - 2;
-    const shown: { l: Label; x: number; y: number; far: boolean }[] = [];
+    const room = new Room(this.placeTracks(), this.w, this.h);
+    const shown: Shown[] = [];
+    // A thin line from a region's centre to its label or stack set beside the region.
     const leaders: string[] = [];
+    const leader = (x0: number, y0: number, [left, top, right, bottom]: Box) =>
+      `<path d="M${x0.toFixed(1)},${y0.toFixed(1)} L${Math.max(left, Math.min(right, x0)).toFixed(1)},${Math.max(top, Math.min(bottom, y0)).toFixed(1)}"/><circle cx="${x0.toFixed(1)}" cy="${y0.toFixed(1)}" r="2.5"/>`;
+    // On a phone the labels are drawn smaller, as the tracks are: at their full size the ids and stacks
+    // of Eastern Front's centre (Moscow, Smolensk, Belarus) had no room in their own regions.
+    const ls = this.w < 600 ? 0.85 : 1;
+    const S = (b: Box): Box => [b[0] * ls, b[1] * ls, b[2] * ls, b[3] * ls];
+    const scaled = ls === 1 ? '' : ` scale(${ls})`;
     for (const l of this.labels) {
+      const idBox = S(l.id_box),
+        chips = l.chips.map(S);
       const x0 = l.x * this.k + this.tx,
         y0 = l.y * this.k + this.ty;
       const offscreen = x0 < -50 || y0 < -50 || x0 > this.w + 50 || y0 > this.h + 50;
       // At the war's end an objective's name is placed with its id: the end's map must name them.
       const named = this.keepsName(l);
-      const nameRel: Box[] = named ? [[-l.w / 2, named - 9, l.w / 2, named + 2]] : [];
-      const boxes = (dx: number, dy: number) => [l.id_box, ...l.chips, ...nameRel].map((b) => shift(b, x0 + dx, y0 + dy));
+      const nameRel: Box[] = named ? [S([-l.w / 2, named - 9, l.w / 2, named + 2])] : [];
+      // A capital's stacks are placed with its id, under it (the issue's "the capital's stack first").
+      const together = l.capital && l.chips.length > 0;
+      // A region's other stacks keep the place right under its id for their first chip: placed after
+      // every id, they found those of neighbours on their ground (Smolensk's by Moscow on the phone).
+      const first = chips.length && !together ? shift(chips[0], 0, idBox[3] + 2 - chips[0][1]) : null;
+      const boxes = ([dx, dy]: [number, number]) =>
+        [idBox, ...nameRel, ...(together ? chips : []), ...(first ? [first] : [])].map((b) => shift(b, x0 + dx, y0 + dy));
       const must = !!this.state?.inPlay.has(l.id) || this.regions.get(l.id)!.type === 'impassable';
-      // The nearest free place within the map; a label that must be shown and finds none takes the
-      // least covered, never under the tracks where a place clear of them exists (they are drawn
-      // over it), and rather cut by the map's edge than over another label.
-      const clashes = ([dx, dy]: [number, number]) =>
-        boxes(dx, dy).reduce((k, b) => k + (!apart(b, tracks) ? 100 : free(b) ? 0 : 1) + (inside(b) ? 0 : 0.5), 0);
-      let nudge = offscreen ? undefined : (must ? [...NUDGES, ...FAR] : NUDGES.slice(0, 1)).find((n) => !clashes(n));
-      if (!nudge && must && !offscreen) {
-        // Where no near place clears the tracks, just above, under or beside them.
-        const all = boxes(0, 0).reduce((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])]);
-        const clear: [number, number][] = [
-          [0, tracks[1] - all[3] - 2],
-          [0, tracks[3] - all[1] + 2],
-          [tracks[0] - all[2] - 2, 0],
-          [tracks[2] - all[0] + 2, 0],
-        ];
-        // Not farther than the farthest ring: a label set hundreds of pixels off (the phone's
-        // Denmark by the Sahara, over the folded tracks) misleads more than one cut by the edge.
-        const near = ([dx, dy]: [number, number]) => Math.hypot(dx, dy) <= 210;
-        nudge = [...NUDGES, ...FAR, ...clear.filter(near)].reduce((best, n) => (clashes(n) < clashes(best) ? n : best));
+      // The id's centre within the region (the region's centre as the data give it may lie just
+      // outside its drawn shape, by a coast or a lake: then the anchor is used only where nothing is).
+      const cy = l.id_centre * ls;
+      const centre = (b: Box, [dx, dy]: [number, number]) => this.owns(l, dx + (b[0] + b[2]) / 2, dy + (b[1] + b[3]) / 2);
+      // With a capital's stacks: every chip's centre in the region too, else the first's (a column
+      // longer than the region).
+      const idIn = (n: [number, number]) => this.owns(l, n[0], n[1] + cy);
+      const tests = together
+        ? [(n: [number, number]) => idIn(n) && chips.every((b) => centre(b, n)), (n: [number, number]) => idIn(n) && centre(chips[0], n)]
+        : [idIn];
+      const places = must ? [...NUDGES, ...FAR] : NUDGES.slice(0, 1);
+      let apart = false;
+      let nudge = offscreen ? undefined : tests.map((mine) => places.find((n) => !room.cost(boxes(n)) && mine(n))).find(Boolean);
+      // A region with stacks (or an objective at the end) shows its id all the same, within the
+      // region: in the place of ids of regions without stacks, else at the least covered place.
+      if (!nudge && must && !offscreen && (l.chips.length || named)) {
+        const own = tests.map((mine) => places.filter(mine)).find((o) => o.length) ?? NUDGES.slice(0, 1);
+        nudge = own.reduce((best, n) => (room.cost(boxes(n)) < room.cost(boxes(best)) ? n : best));
+        // Where every place in the region would cover another label (a crowded war's Moscow and
+        // Smolensk on the phone), a free place just beside the region, tied to it by a line.
+        const free = room.cost(boxes(nudge)) >= 1 ? NUDGES.find((n) => !room.cost(boxes(n))) : undefined;
+        if (free) [nudge, apart] = [free, true];
       }
-      const show = !offscreen && (must || !!nudge);
-      l.g.style.display = show ? '' : 'none';
-      if (!show) continue;
-      const [dx, dy] = nudge ?? [0, 0];
-      const x = x0 + dx,
-        y = y0 + dy;
-      l.g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)})`);
-      l.g.classList.toggle('nudged', dx !== 0 || dy !== 0);
-      // A label set far from its region is tied to it by a thin line from the region's centre (on the
-      // end's phone map Smolensk's stood 200 px from its region, by the Black Sea).
-      if (Math.hypot(dx, dy) > 58) {
-        const [left, top, right, bottom] = shift(l.id_box, x, y);
-        const ex = Math.max(left, Math.min(right, x0)),
-          ey = Math.max(top, Math.min(bottom, y0));
-        leaders.push(
-          `<path d="M${x0.toFixed(1)},${y0.toFixed(1)} L${ex.toFixed(1)},${ey.toFixed(1)}"/><circle cx="${x0.toFixed(1)}" cy="${y0.toFixed(1)}" r="2.5"/>`,
-        );
-      }
-      taken.push(...boxes(dx, dy));
-      shown.push({ l, x, y, far: Math.hypot(dx, dy) > 110 });
+      l.g.style.display = nudge ? '' : 'none';
+      if (!nudge) continue;
+      const x = x0 + nudge[0],
+        y = y0 + nudge[1];
+      l.g.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)})${scaled}`);
+      l.g.classList.toggle('nudged', nudge[0] !== 0 || nudge[1] !== 0);
+      l.g.classList.toggle('beside', apart);
+      const placed = boxes(nudge);
+      room.claim(placed, !l.chips.length && !named ? l : null, first ? placed[placed.length - 1] : null, l);
+      if (apart) leaders.push(leader(x0, y0, placed[0]));
+      l.stacks?.setAttribute('transform', 'translate(0,0)');
+      l.stacks?.classList.remove('beside');
+      shown.push({ l, x, y, x0, y0, together, idBox, chips, ls });
     }
+    this.placeStacks(shown, room, (x0, y0, b) => leaders.push(leader(x0, y0, b)));
     this.svg.querySelector('g.leaders')!.innerHTML = leaders.join('');
-    for (const { l, x, y, far } of shown) {
-      if (!l.name) continue;
+    for (const { l, x, y } of shown) {
+      if (!l.name || room.evicted.has(l)) continue;
       if (this.keepsName(l)) {
         l.name.setAttribute('x', '0');
         l.name.setAttribute('y', l.name.dataset.below!);
         l.name.style.display = '';
-        continue;
-      }
-      // A label set far from its region keeps only its id, tied to the region by its line: at Global
-      // War's first view "Ukraine" stood over Siberia.
-      if (far) {
-        l.name.style.display = 'none';
         continue;
       }
       // A name by the map's edge slides along its line into the map ("Greater Germany" was cut).
@@ -979,17 +1091,113 @@ export class WarRoomMap {
         const measured = l.name.getComputedTextLength();
         if (measured > 0) [l.w, l.measured] = [measured + 2, true];
       }
-      const half = l.w / 2,
+      const half = (l.w / 2) * ls,
         slide = Math.max(0, 2 + half - x) + Math.min(0, this.w - 2 - half - x);
-      l.name.setAttribute('x', slide.toFixed(1));
+      l.name.setAttribute('x', (slide / ls).toFixed(1));
       // Under the id, else above it (Moscow's name had no room under it on the end's map).
       const below = Number((l.name.dataset.below ??= l.name.getAttribute('y') ?? '0'));
-      const boxAt = (dy: number): Box => [x + slide - half, y + dy - 9, x + slide + half, y + dy + 2];
-      const dy = [below, l.id_box[1] - 3].find((d) => free(boxAt(d)) && inside(boxAt(d)));
+      const boxAt = (dy: number): Box => [x + slide - half, y + (dy - 9) * ls, x + slide + half, y + (dy + 2) * ls];
+      const dy = [below, l.id_box[1] - 3].find((d) => !room.cost([boxAt(d)], true));
       l.name.style.display = dy === undefined ? 'none' : '';
       if (dy === undefined) continue;
       l.name.setAttribute('y', String(dy));
-      taken.push(boxAt(dy));
+      room.claim([boxAt(dy)], null);
     }
+  }
+
+  // The stacks of the regions shown, the capitals' first, then the largest armies: each under its
+  // region's id where that is free, else right under the id, beside it, above it, or farther within
+  // the region. Where no place there is free, a stack takes the place of the ids of regions without
+  // stacks (they are left out; the others keep their places), else the least covered place in its
+  // region.
+  private placeStacks(shown: Shown[], room: Room, beside: (x0: number, y0: number, b: Box) => void) {
+    const order = shown.filter((s) => s.l.chips.length && s.l.stacks && !s.together).sort((a, b) => b.l.army - a.l.army);
+    for (const { l, x, y, x0, y0, idBox, chips, ls } of order) {
+      const col = chips.reduce((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])]);
+      const [idL, idT, idR, idB] = idBox;
+      const near: [number, number][] = [
+        [0, 0],
+        [0, idB + 2 - col[1]],
+        [idR + 4 - col[0], idT - col[1]],
+        [idL - 4 - col[2], idT - col[1]],
+        [0, idT - 3 - col[3]],
+      ];
+      const places = [...near, ...NUDGES.slice(1), ...FAR];
+      const at = ([dx, dy]: [number, number]) => chips.map((b) => shift(b, x + dx, y + dy));
+      // Every chip's centre within the region, else the first's (a column longer than a small region).
+      const inRegion = (b: Box, [dx, dy]: [number, number]) =>
+        this.owns(l, x - x0 + dx + (b[0] + b[2]) / 2, y - y0 + dy + (b[1] + b[3]) / 2);
+      const all = places.filter((p) => chips.every((b) => inRegion(b, p)));
+      const within = all.length ? all : places.filter((p) => inRegion(chips[0], p));
+      const cost = (p: [number, number]) => room.cost(at(p), false, l);
+      let pick = within.find((p) => !cost(p)) ?? (within.length ? within.reduce((best, p) => (cost(p) < cost(best) ? p : best)) : near[0]);
+      // Where every place in the region would cover another label, a free place just beside it, tied
+      // to the region by a line.
+      if (cost(pick) >= 1) {
+        const free = [...near, ...NUDGES.slice(1)].find((p) => !cost(p));
+        if (free) {
+          pick = free;
+          beside(x0, y0, at(free)[0]);
+        }
+        l.stacks!.classList.toggle('beside', !!free);
+      } else l.stacks!.classList.remove('beside');
+      l.stacks!.setAttribute('transform', `translate(${(pick[0] / ls).toFixed(1)},${(pick[1] / ls).toFixed(1)})`);
+      room.claim(at(pick), null);
+    }
+  }
+}
+
+// A label placed: where, its anchor, whether its stacks were placed with its id, and its id's and
+// stacks' boxes at the scale `ls` it is drawn at.
+type Shown = { l: Label; x: number; y: number; x0: number; y0: number; together: boolean; idBox: Box; chips: Box[]; ls: number };
+
+// The map's room for labels while they are placed: the boxes taken, the tracks' box, and the ids of
+// regions without stacks, which a stack (or the id of a region with stacks) may take the place of:
+// those are left out.
+class Room {
+  private readonly taken: Box[];
+  private readonly empty = new Map<Box, Label>();
+  private readonly held = new Map<Box, Label>(); // a stack's first place, kept for it under its id
+  readonly evicted = new Set<Label>();
+
+  constructor(
+    private readonly tracks: Box,
+    private readonly w: number,
+    private readonly h: number,
+  ) {
+    this.taken = [tracks];
+  }
+
+  private static meet = (b: Box, t: Box) => !(b[0] > t[2] || b[2] < t[0] || b[1] > t[3] || b[3] < t[1]);
+
+  // 0 where the boxes are free and within the map (with the 2 pixels a letter's outline may reach
+  // past its estimated box); more the more they cover: the tracks most, then another label, then an
+  // id of a region without stacks (unless `strict`, which counts those as any label), then the map's edge.
+  // `self`: the label whose own kept place is free to it.
+  cost(boxes: Box[], strict = false, self: Label | null = null): number {
+    return boxes.reduce((k, b) => {
+      const hit = this.taken.filter((t) => Room.meet(b, t) && (!self || this.held.get(t) !== self));
+      const over = hit.some((t) => strict || !this.empty.has(t)) ? 1 : hit.length ? 0.2 : 0;
+      const out = b[0] >= 2 && b[1] >= 2 && b[2] <= this.w - 2 && b[3] <= this.h - 2 ? 0 : 0.5;
+      return k + (Room.meet(b, this.tracks) ? 100 : over) + out;
+    }, 0);
+  }
+
+  // Takes the boxes, leaving out the ids of regions without stacks they cover; `emptyOf`: the label
+  // whose boxes may be taken in turn.
+  claim(boxes: Box[], emptyOf: Label | null, held: Box | null = null, of: Label | null = null) {
+    if (held && of) this.held.set(held, of);
+    for (const [b, other] of [...this.empty])
+      if (!this.evicted.has(other) && boxes.some((c) => Room.meet(c, b))) {
+        this.evicted.add(other);
+        other.g.style.display = 'none';
+        for (const [ob, owner] of [...this.empty])
+          if (owner === other) {
+            this.empty.delete(ob);
+            this.taken.splice(this.taken.indexOf(ob), 1);
+          }
+      }
+    this.taken.push(...boxes);
+    if (emptyOf) boxes.forEach((b) => this.empty.set(b, emptyOf));
   }
 }

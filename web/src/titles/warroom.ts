@@ -359,6 +359,16 @@ function execution(p: Page, v: WarRoomView, name: (id: string) => string, act: (
   return panel;
 }
 
+// After a Command is selected in a region's details the map, where its destinations are outlined, is
+// kept on the screen with the line above it: on the phone the page was left with the map half off
+// the screen (newcomer play-test of 5 December, evening, finding 6).
+function keepMapInView(map: HTMLElement | undefined) {
+  const box = map?.querySelector('.map-box')?.getBoundingClientRect();
+  if (!map || !box || (box.top >= 0 && box.bottom <= window.innerHeight)) return;
+  const line = map.querySelector<HTMLElement>('.map-status:not([hidden])');
+  (line ?? map.querySelector<HTMLElement>('.map-box'))?.scrollIntoView?.({ block: 'start' });
+}
+
 export const warroom: TitleUi<WarRoomView> = {
   board(view, layoutData, marked, pick, _previous, act) {
     const v = view;
@@ -389,9 +399,12 @@ export const warroom: TitleUi<WarRoomView> = {
       map.showInfo(id, regionInfo(v, r, legal));
       const info = map.regionInfoPanel();
       info.querySelector('.close-info')?.addEventListener('click', () => openInfo(null));
-      info
-        .querySelectorAll<HTMLButtonElement>('button.select')
-        .forEach((b) => b.addEventListener('click', () => select(b.dataset.nation!, Number(b.dataset.command))));
+      info.querySelectorAll<HTMLButtonElement>('button.select').forEach((b) =>
+        b.addEventListener('click', async () => {
+          await select(b.dataset.nation!, Number(b.dataset.command));
+          keepMapInView(p.map?.element);
+        }),
+      );
       info.querySelector<HTMLButtonElement>('button.actions-here')?.addEventListener('click', () => pick(id!));
       info.querySelector<HTMLButtonElement>('button.order-here')?.addEventListener('click', (e) => {
         openInfo(null);
