@@ -658,6 +658,21 @@ TEST_F(WarroomArena, APlayerNamedTwicePlaysItselfOnce) {
   EXPECT_EQ(j["seatings"][0]["against"], "rules");
 }
 
+// warroom fit-value: bot:rules self-play's positions labelled by the outcome, the fitted weights with
+// their log-loss beside the hand-set ones' and a constant's; an unknown scenario is refused.
+TEST_F(WarroomArena, FitValueGivesTheWeightsWithTheirLogLoss) {
+  const test_support::Result r = run("fit-value --scenario eastern-front --games 4 --seed 5");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_GT(j["positions"].get<int>(), 4) << "a position at the start of each round from the second";
+  EXPECT_LE(j["fitted_log_loss"].get<double>(), j["hand_log_loss"].get<double>());
+  EXPECT_LE(j["fitted_log_loss"].get<double>(), j["constant_log_loss"].get<double>());
+  EXPECT_EQ(j["hand"]["units"], kHandValue.units);
+  const test_support::Result bad = run("fit-value --scenario atlantis --games 1");
+  EXPECT_NE(bad.status, 0);
+  EXPECT_NE(bad.out.find("\"atlantis\" cannot be played"), std::string::npos) << bad.out;
+}
+
 TEST_F(WarroomArena, BadArgumentsAreRefusedWithOneLine) {
   const auto refused = [&](const std::string& args, const std::string& why) {
     const test_support::Result r = run("arena " + args);
