@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionFields, LogEvent, View } from './api';
 import {
+  askingLast,
   fieldWords,
   keepLog,
   keepPage,
@@ -177,5 +178,15 @@ describe('the log the page keeps from the views', () => {
     const log: (string | undefined)[] = ['old', 'older', 'oldest'];
     keepLog(log, [], { log: ['a'] } as unknown as View);
     expect(log).toEqual(['a']);
+  });
+});
+
+// Play-test of 5 December (afternoon), finding 7: in Phase 6 "done" came first, before "give a Medal",
+// while Medals could still cancel Stress; its question asks before it is taken, and it comes last.
+describe('the actions that ask first', () => {
+  it('come after the others, each group in its own order', () => {
+    const list = ['done GER', 'medal GER 1', 'medal GER 2', 'goods GER 1'];
+    expect(askingLast(list, (a) => a === 'done GER')).toEqual(['medal GER 1', 'medal GER 2', 'goods GER 1', 'done GER']);
+    expect(askingLast(list, () => false)).toEqual(list);
   });
 });

@@ -63,6 +63,14 @@ export function narrow(actions: string[], filter: string[], words: Words): strin
   return actions.filter((a) => filter.every((w) => words(a).includes(w)));
 }
 
+// The actions that ask a question first (the title marks them: a War Room "done" leaving Medals
+// unused on Stress in Phase 6, a sheet with no orders) after the others, each group in its order:
+// the first button listed was the one that gives up a choice (play-test of 5 December, afternoon,
+// finding 7: "done" came before "give a Medal").
+export function askingLast(actions: string[], asks: (a: string) => boolean): string[] {
+  return [...actions.filter((a) => !asks(a)), ...actions.filter(asks)];
+}
+
 // The filter after a click on `word`: a word already in it is taken out; a word some listed action
 // names is added; any other word starts a new filter.
 export function toggle(filter: string[], word: string, listed: string[], words: Words): string[] {

@@ -9,6 +9,7 @@ import { has, language, Message, render as word, seatName, t } from './i18n';
 import { OthersMoves } from './replay';
 import {
   keepLog as keptLog,
+  askingLast,
   keepPage,
   kindIn,
   kinds,
@@ -207,7 +208,10 @@ export function renderGame(app: HTMLElement, id: string): () => void {
     const words = wordsOf(v),
       kindOf = kindIn(v);
     const apart = ui.elsewhere?.(v) ?? null; // offered by a panel of the board, not listed again
-    const actions = narrow(apart ? v.legal_actions.filter((a) => !apart.actions.has(a)) : v.legal_actions, filter, words);
+    const actions = askingLast(
+      narrow(apart ? v.legal_actions.filter((a) => !apart.actions.has(a)) : v.legal_actions, filter, words),
+      (a) => !!ui.confirm?.(v, a),
+    );
     const marked = new Set(actions.flatMap(words)); // what may still narrow the list
     // Many choices (a Meeting turn has dozens) are first offered by kind; the board and the hand narrow them too.
     const byKind = offerByKind(actions, filter, showAll, kindOf);
