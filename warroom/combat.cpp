@@ -237,14 +237,23 @@ int raiding_side(const CCtx& c, RegionId r, const Forces* all = nullptr) {
   return -1;
 }
 
-bool involves(const CCtx& c, RegionId r, int nation) {
-  if (c.s.fighter_tokens.count(nation, r)) return true;
+// The regions where the nation's forces are, its Commands and carrier fighter tokens: those of the
+// conflicts that involve it (Order of Battles), found in one pass over its Commands.
+std::bitset<256> regions_of(const CCtx& c, int nation) {
+  std::bitset<256> where;
+  for (const FighterTokens::Place& t : c.s.fighter_tokens.all())
+    if (t.nation == nation) where.set(t.region);
   for (int cat = 0; cat < kCategories; ++cat) {
     const Numbers range = numbers(c.d(), nation, static_cast<Category>(cat));
     for (int number = range.lo; number <= range.hi; ++number)
-      if (c.s.command[at(nation)][at(number)].region == r) return true;
+      if (const RegionId r = c.s.command[at(nation)][at(number)].region; r != kNoRegion) where.set(r);
   }
-  return false;
+  return where;
+}
+
+// Whether r is an Active region whose conflict involves the forces in `where` (regions_of a nation).
+bool involves(const State& s, RegionId r, const std::bitset<256>& where) {
+  return r < kMaxRegions && (s.region[r].flags & kActive) && where.test(r);
 }
 
 bool any_active(const State& s) {
@@ -711,8 +720,9 @@ void battle_order(Ctx& c, int position) {
     for (int k = 0; k < count; ++k) {
       const int p = (position + k) % count;
       const int n = order[at(p)];
+      const std::bitset<256> where = regions_of(c.view(), n);
       for (const Region& reg : c.d().regions)
-        if (reg.rid < kMaxRegions && (c.s.region[reg.rid].flags & kActive) && involves(c.view(), reg.rid, n)) {
+        if (involves(c.s, reg.rid, where)) {
           c.s.steps.replace(step::PickRegion{static_cast<std::int8_t>(n), static_cast<std::int8_t>(p)});
           return;
         }
@@ -722,9 +732,9 @@ void battle_order(Ctx& c, int position) {
 }
 
 void pick_legal(const CCtx& c, int nation, core::ActionList& out) {
+  const std::bitset<256> where = regions_of(c, nation);
   for (const Region& reg : c.d().regions)
-    if (reg.rid < kMaxRegions && (c.s.region[reg.rid].flags & kActive) && involves(c, reg.rid, nation))
-      out.push_back(encode(ActionKind::Fight, nation, reg.rid));
+    if (involves(c.s, reg.rid, where)) out.push_back(encode(ActionKind::Fight, nation, reg.rid));
 }
 
 void pick_apply(Ctx& c, const Act& a) {

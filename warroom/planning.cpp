@@ -71,13 +71,16 @@ bool pad_reaches(const Data& d, const Scenario& sc, RegionId from, Category cat,
   return false;
 }
 
-// The pad's destinations of the Command, from the game's table of pad_reaches. `at_most` stops early
-// (whether a Command has any destination at all).
-void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out, std::size_t at_most) {
+// The pad's destinations of the Command, from the game's table of pad_reaches.
+std::span<const RegionId> pad_reach_of(const CCtx& c, int nation, int number) {
   const RegionId from = c.s.command[at(nation)][at(number)].region;
   const bool may_sail = !c.d().nations[at(nation)].has(NationRule::LandNeverAtSea);
-  const std::span<const RegionId> reach = c.g.pad_reach(from, command_category(c.d(), nation, number), may_sail);
-  out.insert(out.end(), reach.begin(), reach.begin() + static_cast<std::ptrdiff_t>(std::min(at_most, reach.size())));
+  return c.g.pad_reach(from, command_category(c.d(), nation, number), may_sail);
+}
+
+void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out) {
+  const std::span<const RegionId> reach = pad_reach_of(c, nation, number);
+  out.insert(out.end(), reach.begin(), reach.end());
 }
 
 // ---- Step 1: the O&P Chart, in secret ----
@@ -86,22 +89,17 @@ void sheets_legal(const CCtx& c, int nation, core::ActionList& out) {
   const Sheet& sh = c.s.sheet[at(nation)];
   out.push_back(encode(ActionKind::Done, nation));
   if (sh.selected) {
-    std::vector<RegionId> dests;
-    pad_destinations(c, nation, sh.selected, dests);
-    for (RegionId r : dests) out.push_back(encode(ActionKind::To, nation, r));
+    for (RegionId r : pad_reach_of(c, nation, sh.selected)) out.push_back(encode(ActionKind::To, nation, r));
     out.push_back(encode(ActionKind::Select, nation, 0));  // the pad's Command put down again, no order written
   }
   // "no more than 9 written orders"; China and Italy 6. A Command with no destination in the
   // scenario (a fleet in a sea whose neighbours are out of play) is not offered: selecting it led
   // nowhere (ruling 21).
-  std::vector<RegionId> any;
   if (written(sh) < c.g.order_limit(nation))
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& cmd = c.s.command[at(nation)][at(number)];
       if (cmd.region == kNoRegion || units_in(cmd) == 0 || number == sh.selected || ordered(sh, number)) continue;
-      any.clear();
-      pad_destinations(c, nation, number, any, 1);
-      if (!any.empty()) out.push_back(encode(ActionKind::Select, nation, number));
+      if (!pad_reach_of(c, nation, number).empty()) out.push_back(encode(ActionKind::Select, nation, number));
     }
   for (int b = 0; b < kMaxOrders; ++b)
     if (sh.box[at(b)].status != kEmpty) out.push_back(encode(ActionKind::Erase, nation, b + 1));

@@ -14,6 +14,7 @@
 
 #include <bitset>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -282,8 +283,9 @@ bool reorganize_allows(const CCtx& c, const Act& a);  // the same as membership 
 // Whether the order pad offers `to` to a Command of category `cat` in `from` (ruling 21; `may_sail`:
 // its land units may embark): Game builds its table of destinations from it.
 bool pad_reaches(const Data& d, const Scenario& sc, RegionId from, Category cat, bool may_sail, RegionId to);
-// Static destinations of a Command for the order pad (ruling 21).
-void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out, std::size_t at_most = SIZE_MAX);
+// Static destinations of a Command for the order pad (ruling 21): the game's table, and a copy.
+std::span<const RegionId> pad_reach_of(const CCtx& c, int nation, int number);
+void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out);
 
 // ---- Phase 5 (deploy.cpp) ----
 bool has_construction(const CCtx& c, int nation);
