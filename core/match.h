@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/plan_text.h"
 #include "core/save.h"
 #include "core/types.h"
 
@@ -164,6 +165,9 @@ class MatchSearch {
   // The same advice as a task. Empty where the title has no search; throws ActionError if the seat
   // may not act now.
   virtual std::function<Advice()> hint_task(Seat /*seat*/, int /*count*/) { return {}; }
+  // An advice's plan in words of the language set (MatchWords), for a terminal, from `seat`'s
+  // observation now: empty where the title words none (its hints are the ranked actions alone).
+  virtual PlanText plan_text(Seat /*seat*/, const nlohmann::json& /*plan*/) const { return {}; }
   // A title's own question about the game (War Room's "odds": the battle calculator), named with its
   // parameters, answered from the observation of `seat` only (nullopt: a spectator's) as a task.
   // Empty where the title has no question of that name; throws ActionError, changing nothing,

@@ -406,6 +406,12 @@ class SessionMatch final : public Match {
       return out;
     };
   }
+  PlanText plan_text(Seat seat, const nlohmann::json& plan) const override {
+    if constexpr (requires(const State& st) { game_->plan_text(st, seat, plan, language_); }) {
+      if (!plan.is_null()) return game_->plan_text(game_->observe(session_.state(), seat), seat, plan, language_);
+    }
+    return {};
+  }
   // The title's questions by name (none until set).
   void set_questions(std::map<std::string, Question, std::less<>> questions) { questions_ = std::move(questions); }
   std::function<nlohmann::json()> question_task(std::string_view name, std::optional<Seat> seat,

@@ -202,18 +202,24 @@ class Sheets {
             {"actions", proposed ? actions_of(n, [](const Act& x) { return x.kind == ActionKind::Bid; }) : nlohmann::json::array()}};
   }
 
+  // Each purchase with what it costs: a unit type's count at its cost, the Civilian Goods as paid.
   nlohmann::json purchases(const State& after, int n, BuyMix mix) const {
     nlohmann::json out = nlohmann::json::array();
     const Sheet& now = before_.sheet[at(n)];
     const Sheet& sheet = after.sheet[at(n)];
+    const auto paid = [&](Resource r) { return sheet.goods_paid[at(static_cast<int>(r))] - now.goods_paid[at(static_cast<int>(r))]; };
     if (sheet.goods > now.goods)
-      out.push_back({{"goods", sheet.goods - now.goods}, {"reason", "goods"}, {"actions", actions_of(n, [](const Act& x) {
-                                                                                 return x.kind == ActionKind::BuyGoods;
-                                                                               })}});
+      out.push_back({{"goods", sheet.goods - now.goods},
+                     {"cost", {{"oil", paid(Resource::Oil)}, {"iron", paid(Resource::Iron)}, {"osr", paid(Resource::Osr)}}},
+                     {"reason", "goods"},
+                     {"actions", actions_of(n, [](const Act& x) { return x.kind == ActionKind::BuyGoods; })}});
     for (int t = 0; t < kUnitTypes; ++t) {
       if (sheet.buy[at(t)] <= now.buy[at(t)]) continue;
+      const int count = sheet.buy[at(t)] - now.buy[at(t)];
+      const Resources& cost = g_.data().unit(static_cast<UnitKind>(t)).cost;
       out.push_back({{"unit", unit_id(static_cast<UnitKind>(t))},
-                     {"count", sheet.buy[at(t)] - now.buy[at(t)]},
+                     {"count", count},
+                     {"cost", {{"oil", count * cost.oil}, {"iron", count * cost.iron}, {"osr", count * cost.osr}}},
                      {"reason", buy_mix_code(mix)},
                      {"actions", actions_of(n, [t](const Act& x) { return x.kind == ActionKind::Buy && x.a == t; })}});
     }

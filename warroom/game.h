@@ -14,6 +14,7 @@
 
 #include "core/game.h"
 #include "core/hash.h"
+#include "core/plan_text.h"
 #include "warroom/battle.h"
 #include "warroom/data.h"
 #include "warroom/state.h"
@@ -93,6 +94,9 @@ class Game {
   std::string board_text(const State& observation, std::optional<core::Seat> seat, std::string_view language) const;
   std::string compact_board_text(const State& observation, std::optional<core::Seat> seat, std::string_view language) const;
   core::i18n::Message region_message(RegionId r) const;  // the data's name of a region
+  // A hint's plan (warroom/ai.h, advise) in words of `language` for a terminal, as the browser's hint
+  // panel words it (ai_hint_text.cpp).
+  core::PlanText plan_text(const State& observation, core::Seat seat, const nlohmann::json& plan, std::string_view language) const;
 
   // The tables the rules read.
   const Data& data() const { return *data_; }

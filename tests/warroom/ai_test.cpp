@@ -574,6 +574,10 @@ TEST(SearchBotHint, Phase7Step3_ThePlanIsThePurchasesOfTheHeaviestMix) {
   for (const auto& p : bought) {
     if (p.contains("unit")) {
       EXPECT_EQ(p["reason"], mix) << p;
+      // What it costs: the count at the unit's cost (Phase 7 › Step 3).
+      const Resources& cost = g.data().unit(*unit_from_id(p["unit"].get<std::string>())).cost;
+      const int count = p["count"];
+      EXPECT_EQ(p["cost"], (nlohmann::json{{"oil", count * cost.oil}, {"iron", count * cost.iron}, {"osr", count * cost.osr}})) << p;
     }
     take(g, taken, seat, p["actions"]);
   }
