@@ -56,6 +56,7 @@ int terminal_height() {
   return 0;
 }
 
+using core::clip;
 using core::columns_of;
 using core::fit_lines;
 using core::wrap;
@@ -665,17 +666,18 @@ class Play {
       } catch (const std::exception& e) {
         std::printf("%s\n", tr("ui.play.not_saved", {{"reason", e.what()}}).c_str());
       }
-    } else if (line == "hint") {
+    } else if (line == "hint" || line.rfind("hint ", 0) == 0) {
       if (seat == core::kChance) {
         std::printf("%s\n", tr("ui.play.no_hint_table").c_str());
         return Command::Done;
       }
-      const std::vector<core::MatchSearch::Hint> hints = game_.hint(seat, 3);
-      if (hints.empty()) std::printf("%s\n", tr("ui.play.no_hints").c_str());
-      for (const auto& h : hints)
-        std::printf("  %s\n", tr("ui.play.hint",
-                                 {{"action", labelled(seat, h.action)}, {"chance", fmt::format("{:3.0f}", 100 * h.win_chance)}}, h.visits)
-                                  .c_str());
+      const std::string argument = trim(line.substr(4));
+      if (argument == "take" || argument.rfind("take ", 0) == 0) return take_hint(seat, trim(argument.substr(4)));
+      if (!argument.empty()) {
+        std::printf("%s", wrap(tr("ui.play.hint_usage"), width_, 2).c_str());
+        return Command::Done;
+      }
+      hint(seat);
     } else if (line == "rest") {
       return carry_out_rest(seat);
     } else if (line == "resign" || line == "concede") {
@@ -688,6 +690,111 @@ class Play {
       return Command::None;
     }
     return Command::Done;
+  }
+
+  // `hint`: where the title words a plan (War Room: the whole entry the AI would write, each part
+  // with why and an attack's odds), that plan, its entries numbered for `hint take`; elsewhere the
+  // search's three best actions, each with its estimated chance of winning.
+  void hint(core::Seat seat) {
+    const auto task = game_.hint_task(seat, 3);
+    const core::MatchSearch::Advice advice = task ? task() : core::MatchSearch::Advice{};
+    core::PlanText plan = game_.plan_text(seat, advice.plan);
+    if (plan.entries.empty()) {
+      hint_plan_.reset();
+      if (advice.hints.empty()) std::printf("%s\n", tr("ui.play.no_hints").c_str());
+      for (const auto& h : advice.hints)
+        std::printf("  %s\n", tr("ui.play.hint",
+                                 {{"action", labelled(seat, h.action)}, {"chance", fmt::format("{:3.0f}", 100 * h.win_chance)}}, h.visits)
+                                  .c_str());
+      return;
+    }
+    hint_plan_ = HintPlan{seat, game_.version(), std::move(plan), {}};
+    hint_plan_->taken.assign(hint_plan_->text.entries.size(), false);
+    print_plan();
+  }
+
+  // The plan laid out for the terminal's width: its head, then each group's heading and its entries,
+  // an entry that enters something numbered, with why on its line and its details (odds) under it.
+  void print_plan() const {
+    const auto& plan = *hint_plan_;
+    for (std::size_t i = 0; i < plan.text.head.size(); ++i) {
+      const std::string line = wrap(plan.text.head[i], width_, 2);
+      std::printf("%s", i == 0 ? style_.bold(line.substr(0, line.size() - 1)).append("\n").c_str() : line.c_str());
+    }
+    const std::string* group = nullptr;
+    int number = 0;
+    for (const core::PlanEntry& e : plan.text.entries) {
+      if (!group || *group != e.group) {
+        group = &e.group;
+        if (!e.group.empty()) std::printf("%s\n", style_.bold(clip(e.group, static_cast<std::size_t>(width_))).c_str());
+      }
+      const std::string label = e.actions.empty() ? "" : std::to_string(++number);
+      std::printf("%s", wrap(fmt::format("{:>3}  {}{}", label, e.text, e.why.empty() ? "" : " — " + e.why), width_, 7).c_str());
+      for (const std::string& d : e.details) std::printf("%s", style_.dim(wrap("       " + d, width_, 9)).c_str());
+    }
+    if (number > 0) std::printf("%s", wrap(tr("ui.play.hint_take", {}, number), width_, 2).c_str());
+  }
+
+  // `hint take` enters every entry of the last plan not yet taken, `hint take N` entry N: each an
+  // ordinary legal action of the seat, as if typed. Refused, changing nothing, when there is no plan
+  // for this seat or the game moved on since it was computed (an action or an undo not its own).
+  Command take_hint(core::Seat seat, const std::string& which) {
+    if (!hint_plan_ || hint_plan_->seat != seat) {
+      std::printf("%s", wrap(tr("ui.play.hint_take_none"), width_, 2).c_str());
+      return Command::Done;
+    }
+    if (hint_plan_->version != game_.version()) {
+      std::printf("%s", wrap(tr("ui.play.hint_moved"), width_, 2).c_str());
+      return Command::Done;
+    }
+    std::vector<std::size_t> numbered;  // the plan's entries that enter something, numbered from 1
+    for (std::size_t i = 0; i < hint_plan_->text.entries.size(); ++i)
+      if (!hint_plan_->text.entries[i].actions.empty()) numbered.push_back(i);
+    const std::vector<std::size_t> chosen = hint_entries(which, numbered);
+    if (chosen.empty()) return Command::Done;
+    std::string numbers;
+    for (const std::size_t i : chosen) {
+      for (const std::string& action : hint_plan_->text.entries[i].actions) {
+        const std::vector<std::string> legal = game_.legal_actions(seat);
+        if (std::find(legal.begin(), legal.end(), action) == legal.end()) {  // what was entered stays, as typed actions do
+          const std::string refused = wrap(tr("ui.play.hint_not_legal", {{"action", labelled(seat, action)}}), width_, 2);
+          const bool entered = game_.version() != hint_plan_->version;
+          hint_plan_.reset();
+          if (!entered) std::printf("%s", refused.c_str());
+          if (entered) notice_ = refused;
+          return entered ? Command::Redraw : Command::Done;
+        }
+        game_.act(seat, action);
+      }
+      hint_plan_->taken[i] = true;
+      numbers += (numbers.empty() ? "" : ", ") + std::to_string(std::find(numbered.begin(), numbered.end(), i) - numbered.begin() + 1);
+    }
+    hint_plan_->version = game_.version();
+    notice_ = wrap(tr("ui.play.hint_taken", {{"entries", numbers}}, static_cast<long long>(chosen.size())), width_, 2);
+    return Command::Redraw;
+  }
+
+  // The entries `hint take` was given (`which`: empty for every one not yet taken, else a number
+  // among `numbered`), or none after saying why.
+  std::vector<std::size_t> hint_entries(const std::string& which, const std::vector<std::size_t>& numbered) const {
+    std::vector<std::size_t> chosen;
+    if (which.empty()) {
+      for (const std::size_t i : numbered)
+        if (!hint_plan_->taken[i]) chosen.push_back(i);
+      if (chosen.empty()) std::printf("%s", wrap(tr("ui.play.hint_all_taken"), width_, 2).c_str());
+      return chosen;
+    }
+    const bool number = which.size() < 4 && std::all_of(which.begin(), which.end(), [](unsigned char ch) { return std::isdigit(ch); });
+    const std::size_t n = number ? static_cast<std::size_t>(std::stoi(which)) : 0;
+    if (n < 1 || n > numbered.size())
+      std::printf(
+          "%s",
+          wrap(tr("ui.play.hint_no_entry", {{"typed", printable(which)}}, static_cast<long long>(numbered.size())), width_, 2).c_str());
+    else if (hint_plan_->taken[numbered[n - 1]])
+      std::printf("%s", wrap(tr("ui.play.hint_entry_taken", {{"number", std::to_string(n)}}), width_, 2).c_str());
+    else
+      chosen.push_back(numbered[n - 1]);
+    return chosen;
   }
 
   // `rest`: the seat's nation's remaining orders carried out in box order as written, one legal action
@@ -887,6 +994,15 @@ class Play {
   std::optional<LogLine> pending_;          // the log's last line, printed once no entry continues it
   core::Seat secret_seat_ = core::kChance;  // a bot's run of secret choices not yet said, and how many
   int secret_count_ = 0;
+  // The last hint's plan in words, for `hint take`: the seat it was for, the game's version it
+  // stands at (computed there, moved on by its own entries taken), and which entries were taken.
+  struct HintPlan {
+    core::Seat seat = core::kChance;
+    std::size_t version = 0;
+    core::PlanText text;
+    std::vector<bool> taken;
+  };
+  std::optional<HintPlan> hint_plan_;
   std::string notice_;                                          // said under the next board (what stopped `rest`)
   std::map<core::Seat, std::map<std::string, int>> numbering_;  // each seat's menu numbers by action (number_options)
   std::map<core::Seat, std::string> numbered_step_;             // the step (and round) those numbers belong to

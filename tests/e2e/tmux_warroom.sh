@@ -2,7 +2,8 @@
 # End-to-end: warroom play in a real terminal (tmux at 100x30 and 80x24), read back from the screen:
 # each decision's screen holds the short board (the nations' table with the seat's sheet), the phase
 # and the prompt without scrolling them off; `board` prints the whole board; a bid above the oil held
-# is refused with the amounts; the bots' secret writing is one line, not a line per entry.
+# is refused with the amounts; `hint` prints the AI's whole sheet and `hint take` enters it; the
+# bots' secret writing is one line, not a line per entry.
 # Usage: tmux_warroom.sh WARROOM_BINARY [OUT_DIR]  (OUT_DIR: where the screens are kept)
 set -euo pipefail
 bin=$1 out=${2:-}
@@ -28,6 +29,21 @@ for size in 100x30 80x24; do
   wait_for "A bid of 99 oil is more than the 5 Soviet Union holds."
   send "board"
   wait_for "GER Commands:"
+  # `hint`: the whole sheet the AI would write, numbered entries with why, then how to take it;
+  # `hint take` enters it and the board comes back saying what was entered.
+  send "hint"
+  wait_for '"hint take" enters them all' 120
+  screen | grep -qF "AI advice" || { echo "FAIL: the hint's plan has no head on the $size screen"; screen; exit 1; }
+  screen | grep -qE "^  1  [0-9]+ from .* → " || { echo "FAIL: the plan's first order is not on the $size screen"; screen; exit 1; }
+  screen | grep -qE "  Bid: [0-9]+ oil" || { echo "FAIL: the plan's bid is not on the $size screen"; screen; exit 1; }
+  keep "warroom-terminal-hint-$size.txt"
+  # The first order as the plan says it ("  1  37 from R12 Smolensk → R5 Stalingrad"), in box 1 once taken.
+  first=$(screen | sed -nE 's/^  1  ([0-9]+) from .* → ([^ ]+) .*/1:\1>\2/p' | head -1)
+  send "hint take"
+  wait_for "Entered from the hint: entries 1, 2"
+  screen | grep -qF "nation  oil iron" || { echo "FAIL: the board is not drawn again after hint take on the $size screen"; screen; exit 1; }
+  screen | grep -qF "orders $first " || { echo "FAIL: the sheet does not hold the plan's first order ($first) on the $size screen"; screen; exit 1; }
+  keep "warroom-terminal-hint-taken-$size.txt"
   send "quit"
   wait_for "Game saved to $work/auto.json"
   tmux kill-session -t "$session"

@@ -1,6 +1,7 @@
 // The warroom command on the shared kit: a game created, played by random bots to the round limit,
 // replayed and verified; bad input refused with a one-line error and the save unchanged; a seat's
 // view never showing another seat's unwritten sheet.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,9 +13,12 @@
 #include <vector>
 
 #include "core/rules_text.h"
+#include "core/save.h"
 #include "core/text_layout.h"
 #include "tests/support/command.h"
 #include "warroom/ai.h"
+#include "warroom/data.h"
+#include "warroom/title.h"
 
 namespace {
 
@@ -433,3 +437,76 @@ TEST_F(WarroomCli, TheDiceOfABatchAreSaidOnOneLine) {
 }
 
 }  // namespace
+
+// `hint` in `warroom play` at Phase 2 › Step 1 (docs/warroom/ai.md, "Hints"): the whole sheet the
+// search would write -- the structured plan the server answers for the same seat at the same point,
+// worded -- each order numbered with its Command, where it goes and why, each attack's odds for the
+// seat's side under it, the bid and why. `hint take` enters every entry as ordinary actions, the
+// plan's own in order; after an undo the game has moved on and `hint take` enters nothing.
+TEST_F(WarroomCli, HintPrintsTheWholePlanTheAIWouldWriteAndHintTakeEntersIt) {
+  const std::string at_hint = (dir / "at-hint.json").string();
+  const Result r = play_typed(100, "--fast --seed 1 --scenario eastern-front",
+                              "done USSR\nhint\nsave " + at_hint + "\nhint take\nundo\nhint take\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  // The structured plan, as the server's hint request answers it, at the point `hint` was typed.
+  const auto title = warroom::make_title(WARROOM_TEST_DATA_DIR);
+  const auto match = title->open(core::save_from_json(core::read_file(at_hint)));
+  const core::Seat seat = *match->seat_from_name("USSR");
+  const nlohmann::json plan = match->hint_task(seat, 3)().plan;
+  ASSERT_EQ(plan.value("step", ""), "sheet") << plan.dump();
+  ASSERT_EQ(plan["nations"].size(), 1u);
+  const nlohmann::json& ussr = plan["nations"][0];
+  ASSERT_FALSE(ussr["orders"].empty()) << plan.dump();
+  // What was printed, its broken lines joined again.
+  std::string out;
+  for (std::size_t i = 0; i < r.out.size(); ++i) {
+    if (r.out[i] != '\n') {
+      out += r.out[i];
+      continue;
+    }
+    std::size_t next = i + 1;
+    while (next < r.out.size() && r.out[next] == ' ') ++next;
+    if (next - i - 1 >= 7) {  // a broken line's rest, indented under its entry
+      out += ' ';
+      i = next - 1;
+    } else {
+      out += '\n';
+    }
+  }
+  const warroom::Data data = warroom::load_data(WARROOM_TEST_DATA_DIR);
+  const auto name = [&](const nlohmann::json& id) {
+    return id.get<std::string>() + " " + data.regions[data.find_region(id.get<std::string>())].name;
+  };
+  const auto why = [&](const nlohmann::json& code) { return data.catalogues->tr("en", "warroom.hint.why." + code.get<std::string>()); };
+  std::size_t at = out.find("AI advice — Estimated chance of winning: ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  std::vector<std::string> actions;  // the plan's entries' actions, in order
+  int number = 0;
+  for (const auto& o : ussr["orders"]) {
+    ASSERT_TRUE(o["proposed"]) << o;
+    const std::string line =
+        fmt::format("{:>3}  {} from {} → {} — {}", ++number, o["command"].get<int>(), name(o["from"]), name(o["to"]), why(o["reason"]));
+    at = out.find(line, at);
+    ASSERT_NE(at, std::string::npos) << "order " << number << " printed as \"" << line << "\"\n" << r.out;
+    for (const auto& a : o["actions"]) actions.push_back(a.get<std::string>());
+  }
+  for (const auto& a : plan["attacks"])
+    EXPECT_NE(out.find(name(a["region"]) + ": your side takes or holds it "), std::string::npos) << a["region"] << "\n" << r.out;
+  const nlohmann::json& bid = ussr["bid"];
+  if (bid["proposed"]) {
+    const std::string line = fmt::format("{:>3}  Bid: {} oil — {}", ++number, bid["bid"].get<int>(), why(bid["reason"]));
+    ASSERT_NE(out.find(line, at), std::string::npos) << line << "\n" << r.out;
+    for (const auto& a : bid["actions"]) actions.push_back(a.get<std::string>());
+  }
+  EXPECT_NE(out.find(fmt::format("\"hint take N\" entry N (1 to {})", number)), std::string::npos) << r.out;
+  // `hint take` entered the plan's actions in order; the undo took back the last, and the second
+  // `hint take` was refused.
+  EXPECT_NE(out.find("Entered from the hint: entries 1, 2"), std::string::npos) << r.out;
+  EXPECT_NE(out.find("The game has moved on since this hint: nothing was entered"), std::string::npos) << r.out;
+  const core::SaveFile before = core::save_from_json(core::read_file(at_hint));
+  const core::SaveFile after = core::save_from_json(core::read_file((dir / "auto.json").string()));
+  std::vector<std::string> entered;
+  for (std::size_t i = before.actions.size(); i < after.actions.size(); ++i) entered.push_back(after.actions[i].action);
+  actions.pop_back();  // undone
+  EXPECT_EQ(entered, actions);
+}
