@@ -27,7 +27,7 @@ std::string flags_text(std::uint8_t flags) {
 std::string Game::action_to_string(const State& s, core::Seat seat, core::Action a) const {
   const Data& d = *data_;
   auto card = [&](int i) -> const std::string& { return d.staff[power_at(seat)][at(i)].id; };
-  auto issue = [&](int i) -> const std::string& { return d.issues[at(i)].id; };
+  auto issue = [&](int i) -> const std::string& { return d.issues[issue_at(i)].id; };
   if (seat == core::kChance) return s.steps.empty() ? "?" : rules::outcome_text(*this, s, a);
   switch (kind_of(a)) {
     case Act::AgendaCard: return "agenda " + card(arg_a(a));
@@ -77,7 +77,7 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     if (f & kStopAtCenter) j["stop"] = true;
   };
   const auto debated = [&] {
-    if (s.advance.seat >= 0 && s.advance.issue != kNone) j["issue"] = d.issues[s.advance.issue].id;
+    if (s.advance.seat >= 0 && s.advance.issue != kNone) j["issue"] = d.issues[issue_at(s.advance.issue)].id;
   };
   switch (kind_of(a)) {
     case Act::AgendaCard:
@@ -87,15 +87,15 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     case Act::Winner:
     case Act::PlaceFirst: j["power"] = power_name(static_cast<Power>(arg_a(a))); break;
     case Act::Select:
-    case Act::Activate: j["issue"] = d.issues[arg_a(a)].id; break;
-    case Act::Advance: j["card"] = card(arg_a(a)), j["issue"] = d.issues[arg_b(a)].id, flags(arg_c(a)); break;
-    case Act::AdvanceLeader: j["issue"] = d.issues[arg_b(a)].id, j["discard"] = card(arg_a(a)), flags(arg_c(a)); break;
-    case Act::ChiefIssue: j["issue"] = d.issues[arg_b(a)].id, flags(arg_c(a)); break;
+    case Act::Activate: j["issue"] = d.issues[issue_at(arg_a(a))].id; break;
+    case Act::Advance: j["card"] = card(arg_a(a)), j["issue"] = d.issues[issue_at(arg_b(a))].id, flags(arg_c(a)); break;
+    case Act::AdvanceLeader: j["issue"] = d.issues[issue_at(arg_b(a))].id, j["discard"] = card(arg_a(a)), flags(arg_c(a)); break;
+    case Act::ChiefIssue: j["issue"] = d.issues[issue_at(arg_b(a))].id, flags(arg_c(a)); break;
     case Act::ChiefDebate: flags(arg_c(a)), debated(); break;
     case Act::Debate: j["card"] = card(arg_a(a)), flags(arg_c(a)), debated(); break;
     case Act::DebateLeader: j["discard"] = card(arg_a(a)), flags(arg_c(a)), debated(); break;
     case Act::NoDebate: debated(); break;
-    case Act::PlaceDirected: j["issue"] = d.issues[arg_a(a)].id, j["front"] = d.fronts[arg_b(a)].id; break;
+    case Act::PlaceDirected: j["issue"] = d.issues[issue_at(arg_a(a))].id, j["front"] = d.fronts[arg_b(a)].id; break;
     case Act::Offensive: j["front"] = d.fronts[arg_a(a)].id, j["source"] = kSources[arg_b(a) % 5]; break;
     case Act::Naval: j["theater"] = d.theaters[arg_a(a)].id, j["source"] = kSources[arg_b(a) % 5]; break;
     case Act::Leadership: j["region"] = arg_a(a) == 0 ? "Europe" : "Pacific", j["power"] = power_name(static_cast<Power>(arg_b(a))); break;

@@ -64,8 +64,8 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
       c.note("6.3", e.power, Event::ProductionChange, e.power, e.amount);
       return true;
     case EffectType::PlaceIssue:
-      if (s.issues[e.issue].where == IssueWhere::Display) {
-        s.issues[e.issue] = {IssueWhere::Table, kCenter, 0, kNone};
+      if (s.issues[issue_at(e.issue)].where == IssueWhere::Display) {
+        s.issues[issue_at(e.issue)] = {IssueWhere::Table, kCenter, 0, kNone};
         c.note("5.11", -1, Event::IssueToTable, e.issue);
       }
       return true;
@@ -316,7 +316,7 @@ namespace {
 std::uint32_t selectable(const CCtx& c) {
   std::uint32_t bits = 0;
   const std::size_t issues = c.d.issues.size();
-  for (std::size_t i = 0; i < issues; ++i) bits |= static_cast<std::uint32_t>(c.s.issues[i].where == IssueWhere::Display) << i;
+  for (std::size_t i = 0; i < issues; ++i) bits |= static_cast<std::uint32_t>(c.s.issues[issue_at(i)].where == IssueWhere::Display) << i;
   return bits;
 }
 }  // namespace
@@ -333,7 +333,7 @@ core::Action selection_random(const CCtx& c, core::Rng& rng) {
 namespace {
 bool any_available(const State& s, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i)
-    if (s.issues[i].where == IssueWhere::Display) return true;
+    if (s.issues[issue_at(i)].where == IssueWhere::Display) return true;
   return false;
 }
 
@@ -354,14 +354,14 @@ void next_selection(const Ctx& c, int power, int picked, int players_left) {
 
 void apply_selection(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::AgendaWinnerPlaces, StepId::AgendaPairs}) && kind_of(a) == Act::Select);
-  CORE_EXPECT(arg_a(a) < static_cast<int>(c.d.issues.size()) && c.s.issues[at(arg_a(a))].where == IssueWhere::Display);
+  CORE_EXPECT(arg_a(a) < static_cast<int>(c.d.issues.size()) && c.s.issues[issue_at(arg_a(a))].where == IssueWhere::Display);
   State& s = c.s;
   const int issue = arg_a(a);
   if (s.steps.top().id == StepId::AgendaWinnerPlaces) {
     const step::AgendaWinnerPlaces w = c.top<step::AgendaWinnerPlaces>();
     const bool center = w.space == 0;
-    s.issues[at(issue)] = {IssueWhere::Table, static_cast<std::int8_t>(center ? kCenter : w.seat), static_cast<std::int8_t>(w.space),
-                           kNone};
+    s.issues[issue_at(issue)] = {IssueWhere::Table, static_cast<std::int8_t>(center ? kCenter : w.seat), static_cast<std::int8_t>(w.space),
+                                 kNone};
     c.note("5.14", w.seat, Event::IssueSelected, w.seat, issue, w.space);
     // Then each player, from the winner's left, places a pair in the centre.
     c.replace(step::AgendaPairs{left_of(w.seat), 0, 3});
@@ -369,7 +369,7 @@ void apply_selection(const Ctx& c, core::Action a) {
     return;
   }
   const step::AgendaPairs pairs = c.top<step::AgendaPairs>();
-  s.issues[at(issue)] = {IssueWhere::Table, kCenter, 0, kNone};
+  s.issues[issue_at(issue)] = {IssueWhere::Table, kCenter, 0, kNone};
   c.note("5.14", pairs.seat, Event::IssueSelected, pairs.seat, issue, 0);
   next_selection(c, pairs.seat, pairs.picked + 1, pairs.players_left);
 }

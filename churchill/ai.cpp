@@ -80,7 +80,8 @@ void add_conference_on_course(const Game& g, const State& s, std::array<double, 
   if (s.conference_winner >= 0) return;  // decided (and scored) already
   std::array<int, kPowers> issues{};
   for (std::size_t i = 0; i < g.data().issues.size(); ++i)
-    if (s.issues[i].where == IssueWhere::Table && s.issues[i].track != kCenter) ++issues[static_cast<std::size_t>(s.issues[i].track)];
+    if (s.issues[issue_at(i)].where == IssueWhere::Table && s.issues[issue_at(i)].track != kCenter)
+      ++issues[static_cast<std::size_t>(s.issues[issue_at(i)].track)];
   const int most = *std::max_element(issues.begin(), issues.end());
   if (most == 0 || std::count(issues.begin(), issues.end(), most) > 1) return;
   const auto p = static_cast<std::size_t>(std::max_element(issues.begin(), issues.end()) - issues.begin());

@@ -79,8 +79,8 @@ class BoardText {
   std::string table() const {
     std::vector<std::string> cells;
     for (std::size_t i = 0; i < d_.issues.size(); ++i)
-      if (s_.issues[i].where == IssueWhere::Table) {
-        const std::string where = position(s_.issues[i]);
+      if (s_.issues[issue_at(i)].where == IssueWhere::Table) {
+        const std::string where = position(s_.issues[issue_at(i)]);
         const std::string number = issue_number(d_, static_cast<int>(i));  // "US Production 2", as its commands
         const std::string name = n_.issue(static_cast<int>(i)) + (number.empty() ? "" : " " + number);
         cells.push_back(pad(clip(name, 35 - code_points(where)), 36 - code_points(where)) + where);

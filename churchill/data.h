@@ -87,6 +87,14 @@ std::string_view issue_kind_name(IssueKind k);
 
 enum class Region : std::uint8_t { Europe, Pacific };
 
+// An issue counter: its index into Data::issues, typed so that it indexes only the issues' arrays
+// (core/ids.h); an int becomes one through issue_at, checked where checks are live.
+inline constexpr int kMaxIssues = 32;
+enum class IssueId : std::uint8_t {};
+template <class T>
+using IssueArray = core::IdArray<IssueId, T, kMaxIssues>;
+constexpr IssueId issue_at(int i) { return core::id_at<IssueId, kMaxIssues>(i); }
+
 struct Issue {
   std::string id, name;
   IssueKind kind{};
@@ -374,7 +382,7 @@ struct Data {
   PowerArray<std::vector<StaffCard>> staff;
   std::vector<Conference> conferences;  // by number - 1
   std::vector<ConferenceCard> conference_cards;
-  std::vector<Issue> issues;
+  core::IdVector<IssueId, Issue> issues;
   std::vector<Theater> theaters;
   std::vector<AxisPower> axis;
   std::vector<Space> spaces;

@@ -22,7 +22,7 @@ std::array<int, kPowers> activity_order(const State& s) {
 }
 
 bool won_by(const State& s, int issue, int power) {
-  return s.issues[at(issue)].where == IssueWhere::Table && s.issues[at(issue)].winner == power;
+  return s.issues[issue_at(issue)].where == IssueWhere::Table && s.issues[issue_at(issue)].winner == power;
 }
 
 // The eight Fronts' or theaters' bytes as one word, byte i in bits 8i to 8i + 7, for the tests below
@@ -60,8 +60,8 @@ std::uint32_t open_naval(const CCtx& c) {
 
 bool directed_to_place(const CCtx& c, int power) {
   for (std::size_t i = 0; i < c.d.issues.size(); ++i)
-    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(c.s, static_cast<int>(i), power) &&
-        c.s.directed_front[power_at(c.d.issues[i].power)] == kNone)
+    if (c.d.issues[issue_at(i)].kind == IssueKind::DirectedOffensive && won_by(c.s, static_cast<int>(i), power) &&
+        c.s.directed_front[power_at(c.d.issues[issue_at(i)].power)] == kNone)
       return open_fronts(c) != 0;
   return false;
 }
@@ -255,7 +255,8 @@ void start_leadership(const Ctx& c, int index) {
   }
   // 6.10 A-Bomb Research, then 6.11 Global Issue.
   c.s.steps.replace(step::EndConference{});
-  const std::uint8_t global_winner = c.s.issues[c.k.global_issue].where == IssueWhere::Table ? c.s.issues[c.k.global_issue].winner : kNone;
+  const std::uint8_t global_winner =
+      c.s.issues[issue_at(c.k.global_issue)].where == IssueWhere::Table ? c.s.issues[issue_at(c.k.global_issue)].winner : kNone;
   if (global_winner != kNone) {
     bool movable = false;
     for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
@@ -271,7 +272,7 @@ void start_leadership(const Ctx& c, int index) {
 }  // namespace
 
 bool won_by_anyone(const State& s, int issue) {
-  return s.issues[static_cast<std::size_t>(issue)].where == IssueWhere::Table && s.issues[static_cast<std::size_t>(issue)].winner != kNone;
+  return s.issues[issue_at(issue)].where == IssueWhere::Table && s.issues[issue_at(issue)].winner != kNone;
 }
 
 // 5.27: the conference winner receives a conference victory marker; the Decision Segment begins.
@@ -294,14 +295,14 @@ void decision_production(const Ctx& c) {
   for (int p = 0; p < kPowers; ++p)
     s.production[power_at(p)] = static_cast<std::int8_t>(kBaseProduction[at(p)] + s.production_delta[power_at(p)]);
   for (std::size_t i = 0; i < c.d.issues.size(); ++i) {  // 6.32: production issues of another power
-    const Issue& is = c.d.issues[i];
-    const std::uint8_t w = s.issues[i].where == IssueWhere::Table ? s.issues[i].winner : kNone;
+    const Issue& is = c.d.issues[issue_at(i)];
+    const std::uint8_t w = s.issues[issue_at(i)].where == IssueWhere::Table ? s.issues[issue_at(i)].winner : kNone;
     if (is.kind != IssueKind::Production || w == kNone || w == is.power) continue;
     ++s.production[power_at(w)];
     --s.production[power_at(is.power)];
     c.note("6.32", w, Event::ProductionTaken, w, is.power);
   }
-  const IssueState& sm = s.issues[c.k.strategic_materials];
+  const IssueState& sm = s.issues[issue_at(c.k.strategic_materials)];
   if (sm.where == IssueWhere::Table && sm.track == kCenter)
     for (auto& p : s.production) ++p;
   else if (sm.where == IssueWhere::Table && sm.winner != kNone)
@@ -333,8 +334,8 @@ int production_priority(const CCtx& c, int power) {
 void directed_legal(const CCtx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
   for (std::size_t i = 0; i < c.d.issues.size(); ++i)
-    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
-        s.directed_front[power_at(c.d.issues[i].power)] == kNone)
+    if (c.d.issues[issue_at(i)].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
+        s.directed_front[power_at(c.d.issues[issue_at(i)].power)] == kNone)
       for_each_bit(open_fronts(c), [&](int f) { out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), f)); });
 }
 
@@ -395,7 +396,7 @@ void allocate(const Ctx& c, int seat, core::Action a) {
       break;
     case Act::Naval: place_naval(c, arg_a(a), seat, rule); break;
     case Act::Activate: {  // 6.81: X Political Alignment markers and Y Clandestine Networks
-      const Issue& is = c.d.issues[arg_a(a)];
+      const Issue& is = c.d.issues[issue_at(arg_a(a))];
       s.activated |= 1u << arg_a(a);
       s.alignment_gained[power_at(seat)] = static_cast<std::int8_t>(s.alignment_gained[power_at(seat)] + is.alignment);
       s.networks_gained[power_at(seat)] = static_cast<std::int8_t>(s.networks_gained[power_at(seat)] + is.networks);
@@ -423,7 +424,7 @@ void apply_decision(const Ctx& c, int seat, core::Action a) {
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::PlaceDirected: {
-      const int power = c.d.issues[arg_a(a)].power;
+      const int power = c.d.issues[issue_at(arg_a(a))].power;
       s.directed_front[power_at(power)] = arg_b(a);
       c.note("6.1", seat, Event::DirectedPlaced, seat, arg_a(a), arg_b(a));
       if (!directed_to_place(c, seat)) start_directed(c, c.top<step::DirectedOffensives>().index + 1);
@@ -453,7 +454,7 @@ void apply_a_bomb(const Ctx& c, core::Action a) {
   const bool advanced = roll + s.a_bomb_modifier >= 4 && s.a_bomb < last;
   if (advanced) ++s.a_bomb;
   c.note("6.10", -1, Event::ABombRoll, roll, s.a_bomb_modifier, advanced);
-  if (s.issues[c.k.a_bomb_research].winner == static_cast<int>(Power::USSR) && s.spy_ring < last) {
+  if (s.issues[issue_at(c.k.a_bomb_research)].winner == static_cast<int>(Power::USSR) && s.spy_ring < last) {
     ++s.spy_ring;
     c.note("6.10.1", static_cast<int>(Power::USSR), Event::SpyRing, s.spy_ring);
   }

@@ -245,7 +245,7 @@ namespace rules {
 void post_mortem(const Ctx& c) {
   State& s = c.s;
   for (std::size_t i = 0; i < c.d.issues.size(); ++i)
-    if (s.issues[i].where == IssueWhere::Table) s.issues[i] = {};
+    if (s.issues[issue_at(i)].where == IssueWhere::Table) s.issues[issue_at(i)] = {};
   s.offensive.fill(0);
   for (auto& r : s.reserves_on_front) r.fill(0);
   for (auto& r : s.reserves_in_box) r.fill(0);

@@ -364,13 +364,14 @@ std::uint8_t need(std::uint8_t index, const char* what) {
 
 std::uint8_t issue_of_kind(const Data& d, IssueKind kind) {
   for (std::size_t i = 0; i < d.issues.size(); ++i)
-    if (d.issues[i].kind == kind) return static_cast<std::uint8_t>(i);
+    if (d.issues[issue_at(i)].kind == kind) return static_cast<std::uint8_t>(i);
   return kNone;
 }
 
 std::uint8_t leadership_issue(const Data& d, Region r) {
   for (std::size_t i = 0; i < d.issues.size(); ++i)
-    if (d.issues[i].kind == IssueKind::TheaterLeadership && d.issues[i].region == r) return static_cast<std::uint8_t>(i);
+    if (d.issues[issue_at(i)].kind == IssueKind::TheaterLeadership && d.issues[issue_at(i)].region == r)
+      return static_cast<std::uint8_t>(i);
   return kNone;
 }
 
@@ -420,10 +421,10 @@ Game::Game(const Data& data) : data_(&data) {
   known_.western_sphere = locations(d, {"france", "belgium", "netherlands"});
   known_.polmil_issues = 0;
   for (std::size_t i = 0; i < d.issues.size() && i < kMaxIssues; ++i)
-    if (d.issues[i].kind == IssueKind::PolMil) known_.polmil_issues |= 1u << i;
+    if (d.issues[issue_at(i)].kind == IssueKind::PolMil) known_.polmil_issues |= 1u << i;
   known_.conditional_issues = 0;
   for (std::size_t i = 0; i < d.issues.size() && i < kMaxIssues; ++i)
-    if (d.issues[i].conditional()) known_.conditional_issues |= 1u << i;
+    if (d.issues[issue_at(i)].conditional()) known_.conditional_issues |= 1u << i;
   for (Power p : kAllPowers) {
     if (d.staff[p].size() > kStaffPerDeck)
       throw DataError("the rules need at most " + std::to_string(kStaffPerDeck) + " staff cards a deck");
@@ -463,8 +464,8 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   State s;
   s.scenario = static_cast<std::uint8_t>(&sc - d.scenarios.data());
   s.conference = static_cast<std::int8_t>(sc.first_conference);
-  for (std::uint8_t i : sc.issues_removed) s.issues[i].where = IssueWhere::Removed;
-  for (std::uint8_t i : sc.issues_on_table) s.issues[i].where = IssueWhere::Table;  // 9.64.5
+  for (std::uint8_t i : sc.issues_removed) s.issues[issue_at(i)].where = IssueWhere::Removed;
+  for (std::uint8_t i : sc.issues_on_table) s.issues[issue_at(i)].where = IssueWhere::Table;  // 9.64.5
   for (std::size_t l = 0; l < d.leaders.size(); ++l)
     if (d.leaders[l].replaces == kNone) s.leaders[d.leaders[l].power].card = static_cast<std::uint8_t>(l);
   s.draw.fill((1u << kStaffPerDeck) - 1);

@@ -20,7 +20,7 @@ std::string power_key(Power p) { return fmt::format("power.{}", power_name(p)); 
 std::string leader_key(const Data& d, int leader) { return "leader." + d.leaders[at(leader)].id; }
 std::string staff_key(const Data& d, Power p, int card) { return "staff." + d.staff[p][at(card)].id; }
 std::string conference_key(int number) { return fmt::format("conference.{}", number); }
-std::string issue_key(const Data& d, int issue) { return "issue." + d.issues[at(issue)].id; }
+std::string issue_key(const Data& d, int issue) { return "issue." + d.issues[issue_at(issue)].id; }
 std::string theater_key(const Data& d, int theater) { return "theater." + d.theaters[at(theater)].id; }
 std::string axis_key(const Data& d, int axis) { return "axis." + d.axis[at(axis)].id; }
 std::string space_key(const Data& d, int space) { return "space." + d.spaces[at(space)].id; }
@@ -67,7 +67,7 @@ std::string Names::staff_text(Power p, int card) const { return tr(staff_key(dat
 std::string Names::conference(int number) const { return name(conference_key(number)); }
 // Two issues of one name (US Production) keep the number their ids and commands end with: "US Production 2".
 std::string issue_number(const Data& d, int issue) {
-  const Issue& is = d.issues[at(issue)];
+  const Issue& is = d.issues[issue_at(issue)];
   const auto same = std::count_if(d.issues.begin(), d.issues.end(), [&](const Issue& o) { return o.name == is.name; });
   const auto dash = is.id.rfind('-');
   if (same < 2 || dash == std::string::npos) return "";

@@ -128,10 +128,10 @@ constexpr std::array<const char*, 5> kUses{"offensive", "naval", "support", "pol
 constexpr std::array<const char*, 7> kPolMilPurposes{
     nullptr, "place_networks", "place_alignment", "remove_network", "remove_alignment", "remove_all_networks", "remove_all_alignment"};
 
+// The id of entry `i` of a data set's entries (a std::vector or a core::IdVector), or null.
 template <class V>
 nlohmann::json id_in(const V& entries, int i) {
-  return i >= 0 && static_cast<std::size_t>(i) < entries.size() ? nlohmann::json(entries[static_cast<std::size_t>(i)].id)
-                                                                : nlohmann::json(nullptr);
+  return i >= 0 && static_cast<std::size_t>(i) < entries.size() ? nlohmann::json(entries.begin()[i].id) : nlohmann::json(nullptr);
 }
 template <std::size_t N>
 nlohmann::json name_in(const std::array<const char*, N>& names, int i) {

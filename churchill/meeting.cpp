@@ -27,7 +27,7 @@ bool leader_is(const CCtx& c, int leader, bool active) {
 // breaks a tie).
 Play play_on(const CCtx& c, int seat, int card, int issue, bool leader) {
   Play p{static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(card), static_cast<std::uint8_t>(issue), 0, leader, false};
-  if (issue != kNone) p.track = c.s.issues[at(issue)].track;
+  if (issue != kNone) p.track = c.s.issues[issue_at(issue)].track;
   return p;
 }
 
@@ -38,7 +38,7 @@ bool holds(const CCtx& c, const Condition& w, const Play& p, bool debate) {
   if (w.use == Condition::Use::Advance && debate) return false;
   if (w.use == Condition::Use::Debate && !debate) return false;
   if (issue == kNone && (w.use != Condition::Use::Any || w.issue_kinds || w.issues || w.on_track)) return false;
-  if (w.issue_kinds && !(w.issue_kinds & (1u << static_cast<int>(c.d.issues[at(issue)].kind)))) return false;
+  if (w.issue_kinds && !(w.issue_kinds & (1u << static_cast<int>(c.d.issues[issue_at(issue)].kind)))) return false;
   if (w.issues && !(w.issues & (1u << issue))) return false;
   if (w.on_track && !(p.track != kCenter && (w.on_track & (1u << p.track)))) return false;
   if (w.leader_active != kNone && !leader_is(c, w.leader_active, true)) return false;
@@ -78,7 +78,7 @@ int cards_in_hand(const State& s, int p) { return bit_count(s.hand[power_at(p)])
 // action, whatever its value, so `value` is called only when one of them may apply.
 template <class Value, class Emit>
 void move_variants(const CCtx& c, int power, int issue, Value value, bool lesser, Emit emit) {
-  const IssueState& is = c.s.issues[at(issue)];
+  const IssueState& is = c.s.issues[issue_at(issue)];
   const bool conditional = (c.k.conditional_issues >> issue) & 1u;
   if (!lesser && !(conditional && off_own_track(is, power))) return emit(std::uint8_t{0});
   const int full = value();
@@ -107,7 +107,7 @@ std::uint32_t issues_on_table(const CCtx& c) {
   std::uint32_t bits = 0;
   const std::size_t issues = c.d.issues.size();
   for (std::size_t i = 0; i < issues; ++i)
-    if (on_table(c.s.issues[i])) bits |= 1u << i;
+    if (on_table(c.s.issues[issue_at(i)])) bits |= 1u << i;
   return bits;
 }
 
@@ -253,7 +253,7 @@ void chief_issue_legal(const CCtx& c, int, core::ActionList& out) {
   }
   const Play& p = c.s.advance;
   for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
-    if (!on_table(c.s.issues[at(issue)])) continue;
+    if (!on_table(c.s.issues[issue_at(issue)])) continue;
     const auto value = [&] { return play_value(c, play_on(c, p.seat, p.card, issue, false), p.value, false); };
     move_variants(c, p.seat, issue, value, false, [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefIssue, 0, issue, flags)); });
   }
@@ -363,13 +363,13 @@ Play begin_play(const Ctx& c, int seat, core::Action a, bool debate) {
 void capture(const Ctx& c, int issue, int power) { c.note("5.23", power, Event::Captured, power, issue); }
 
 void note_moved(const Ctx& c, int issue) {
-  const IssueState& is = c.s.issues[at(issue)];
+  const IssueState& is = c.s.issues[issue_at(issue)];
   c.note("5.22", is.track, Event::IssueMoved, issue, is.track, is.space);
 }
 
 // Is a move of the current advance going to reach the chair (5.23)?
 bool would_capture(const CCtx& c, const Play& p) {
-  IssueState is = c.s.issues[at(p.issue)];
+  IssueState is = c.s.issues[issue_at(p.issue)];
   return move_toward(is, p.seat, p.value, p.stop_at_center);
 }
 
@@ -380,7 +380,7 @@ void start_advance(const Ctx& c, const Play& p) {
   s.pass_earned[power_at(p.seat)] = false;  // the pass is not saved (4.22)
   c.note(p.leader ? "5.26" : "5.22", p.seat, Event::Played, p.seat, p.leader ? -1 : p.card, p.issue, p.value);
   const bool capture_pending = would_capture(c, p);
-  if (!capture_pending && move_toward(s.issues[at(p.issue)], p.seat, p.value, p.stop_at_center)) capture(c, p.issue, p.seat);
+  if (!capture_pending && move_toward(s.issues[issue_at(p.issue)], p.seat, p.value, p.stop_at_center)) capture(c, p.issue, p.seat);
   if (!capture_pending) note_moved(c, p.issue);
   s.meeting_next = static_cast<std::int8_t>(left_of(p.seat));
   c.replace(step::ResolvePlay{capture_pending});
@@ -564,7 +564,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
         Play p = s.debate;
         p.value = static_cast<std::int8_t>(play_value(c, p, roll, true));
         // 5.22: a conditional issue the debate takes through the centre may stop there.
-        const bool choice = c.d.issues[p.issue].conditional() && crosses_center(s.issues[p.issue], p.seat, p.value);
+        const bool choice = c.d.issues[issue_at(p.issue)].conditional() && crosses_center(s.issues[issue_at(p.issue)], p.seat, p.value);
         if (choice) {
           s.debate = p;
           c.push(step::ChiefIssue{p.seat, true});
@@ -620,7 +620,8 @@ void resolve_play(const Ctx& c, step::ResolvePlay st) {
   const bool capture_pending = st.capture_pending;
   const Play adv = s.advance, deb = s.debate;
   if (capture_pending || deb.seat >= 0) {
-    if (const int captor = settle_debate(s.issues[at(adv.issue)], adv, deb, capture_pending); captor >= 0) capture(c, adv.issue, captor);
+    if (const int captor = settle_debate(s.issues[issue_at(adv.issue)], adv, deb, capture_pending); captor >= 0)
+      capture(c, adv.issue, captor);
     note_moved(c, adv.issue);
   }
   next_turn(c, s.meeting_next);
@@ -636,7 +637,7 @@ void end_meeting(const Ctx& c) {
   State& s = c.s;
   std::array<int, kPowers> won{};
   for (std::size_t i = 0; i < c.d.issues.size(); ++i) {
-    IssueState& is = s.issues[i];
+    IssueState& is = s.issues[issue_at(i)];
     if (is.where != IssueWhere::Table) continue;
     if (is.track != kCenter) {
       is.winner = static_cast<std::uint8_t>(is.track);
@@ -644,8 +645,9 @@ void end_meeting(const Ctx& c) {
       c.note("5.27", is.track, Event::IssueWon, is.track, static_cast<int>(i));
     }
   }
-  s.second_front = s.issues[c.k.second_front].where == IssueWhere::Table && s.issues[c.k.second_front].track == kCenter;
-  s.ussr_declares_war = s.issues[c.k.ussr_declares_war].where == IssueWhere::Table && s.issues[c.k.ussr_declares_war].track == kCenter;
+  s.second_front = s.issues[issue_at(c.k.second_front)].where == IssueWhere::Table && s.issues[issue_at(c.k.second_front)].track == kCenter;
+  s.ussr_declares_war =
+      s.issues[issue_at(c.k.ussr_declares_war)].where == IssueWhere::Table && s.issues[issue_at(c.k.ussr_declares_war)].track == kCenter;
   if (s.second_front) c.note("6.21", -1, Event::ConditionalInEffect, c.k.second_front);
   if (s.ussr_declares_war) c.note("6.22", -1, Event::ConditionalInEffect, c.k.ussr_declares_war);
   const int most = *std::max_element(won.begin(), won.end());

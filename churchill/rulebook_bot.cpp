@@ -86,7 +86,7 @@ int global_value(const Game& g, const State& s, int power) {
 
 int issue_value(const Game& g, const State& s, int power, int issue) {
   const Data& d = g.data();
-  const Issue& is = d.issues[static_cast<std::size_t>(issue)];
+  const Issue& is = d.issues[issue_at(issue)];
   const int last = static_cast<int>(d.a_bomb.size()) - 1;
   switch (is.kind) {
     case IssueKind::PolMil: return 2 * is.alignment + is.networks + (power == kUSSR);
@@ -175,8 +175,7 @@ class RulebookBot final : public Bot {
         if (s.hand[power_at(me)] & (1u << c))
           for (const Effect& e : card(c).effects)
             if (e.type == EffectType::Modifier && e.amount > 0 &&
-                ((e.when.issues & (1u << issue)) ||
-                 (e.when.issue_kinds & (1u << static_cast<int>(d().issues[static_cast<std::size_t>(issue)].kind)))))
+                ((e.when.issues & (1u << issue)) || (e.when.issue_kinds & (1u << static_cast<int>(d().issues[issue_at(issue)].kind)))))
               best = std::max<int>(best, e.amount);
       return best;
     }
@@ -191,7 +190,7 @@ class RulebookBot final : public Bot {
 
   // Does the conditional issue `issue` want to sit in the centre for `me`? (docs/bots.md)
   static bool want_center(const Ctx& x, int issue) {
-    const Issue& is = x.d().issues[static_cast<std::size_t>(issue)];
+    const Issue& is = x.d().issues[issue_at(issue)];
     if (is.kind == IssueKind::SecondFront) return x.me != kUK || x.s.entered[x.k().central_italy] != 0 || x.s.conference >= 5;
     if (is.kind == IssueKind::UssrDeclaresWar) return x.me != kUSSR || x.s.surrendered[0] || x.s.conference >= 7;
     return false;
@@ -220,7 +219,7 @@ class RulebookBot final : public Bot {
     return {// 1. A conditional issue the 'Bot wants settled in the centre this conference.
             [&x](core::Action a, int&) {
               const int i = arg_a(a);
-              const Issue& is = x.d().issues[static_cast<std::size_t>(i)];
+              const Issue& is = x.d().issues[issue_at(i)];
               if (is.kind == IssueKind::SecondFront) return x.me != kUK && want_center(x, i) && x.s.front[front_at(x.k().western)] >= 0;
               if (is.kind == IssueKind::UssrDeclaresWar)
                 return x.me == kUS && want_center(x, i) && x.s.front[front_at(x.k().far_east)] >= 0;
@@ -229,7 +228,7 @@ class RulebookBot final : public Bot {
             // 2. The issue it values most, counting the bonuses its hand has for it (11.3).
             [&x](core::Action a, int& rank) {
               const int i = arg_a(a);
-              if (x.d().issues[static_cast<std::size_t>(i)].conditional()) return false;
+              if (x.d().issues[issue_at(i)].conditional()) return false;
               rank = -(x.value(i) * 2 + x.hand_bonus(i));
               return true;
             }};
@@ -257,8 +256,8 @@ class RulebookBot final : public Bot {
   // issue gains when it comes into the centre it wants (or is captured, if it is not wanted
   // there) and loses when pushed out.
   static int gain(const Ctx& x, int issue, int value, bool stop) {
-    const IssueState& is = x.s.issues[static_cast<std::size_t>(issue)];
-    if (x.d().issues[static_cast<std::size_t>(issue)].conditional()) {
+    const IssueState& is = x.s.issues[issue_at(issue)];
+    if (x.d().issues[issue_at(issue)].conditional()) {
       const IssueState after = stop ? IssueState{is.where, kCenter, 0, kNone} : moved(is, x.me, value);
       const int off_center = after.track == kCenter ? 0 : 1;
       return want_center(x, issue) ? (is.track != kCenter && after.track == kCenter ? 12 : -10 * off_center)
@@ -292,7 +291,7 @@ class RulebookBot final : public Bot {
   // still pending is decided by the difference (5.23); otherwise the debater moves it (5.24).
   static IssueState after_debate(const Ctx& x, int value, bool stop) {
     const Play& adv = x.s.advance;
-    IssueState is = x.s.issues[static_cast<std::size_t>(adv.issue)];
+    IssueState is = x.s.issues[issue_at(adv.issue)];
     Play deb{};
     if (value > 0) {
       deb.seat = static_cast<std::int8_t>(x.me);
@@ -320,7 +319,7 @@ class RulebookBot final : public Bot {
             [=, &x](core::Action a, int& rank) {
               if (kind_of(a) != Act::Advance && kind_of(a) != Act::ChiefIssue) return false;
               const int issue = arg_b(a);
-              const IssueState after = moved(x.s.issues[static_cast<std::size_t>(issue)], x.me, play_value(a));
+              const IssueState after = moved(x.s.issues[issue_at(issue)], x.me, play_value(a));
               if (x.value(issue) < 4 || after.track != x.me || after.space < kChair || (arg_c(a) & kStopAtCenter)) return false;
               rank = play_value(a) - 2 * x.value(issue);
               return true;
@@ -328,7 +327,7 @@ class RulebookBot final : public Bot {
             // 3. Use the Leader on an issue worth 6 or more that is not already safely its own.
             [=, &x](core::Action a, int& rank) {
               if (kind_of(a) != Act::AdvanceLeader || x.value(arg_b(a)) < 6) return false;
-              if (position_for(x.s.issues[static_cast<std::size_t>(arg_b(a))], x.me) >= 4) return false;
+              if (position_for(x.s.issues[issue_at(arg_b(a))], x.me) >= 4) return false;
               rank = x.card_value(arg_a(a)) - x.value(arg_b(a));  // discard the weakest card
               return true;
             },
@@ -355,8 +354,8 @@ class RulebookBot final : public Bot {
   static std::vector<Priority> debate(const Ctx& x) {
     const Play& adv = x.s.advance;
     const int issue = adv.issue;
-    const IssueState now = x.s.issues[static_cast<std::size_t>(issue)];
-    const bool conditional = x.d().issues[static_cast<std::size_t>(issue)].conditional();
+    const IssueState now = x.s.issues[issue_at(issue)];
+    const bool conditional = x.d().issues[issue_at(issue)].conditional();
     auto value_of = [&x](core::Action a) {
       if (kind_of(a) == Act::DebateChief) return 4;
       return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a)) + rules::nyet_bonus(x.me, false, true);

@@ -12,7 +12,6 @@
 
 namespace churchill {
 
-inline constexpr int kMaxIssues = 32;
 inline constexpr int kMaxFronts = 8;
 inline constexpr int kMaxTheaters = 8;
 inline constexpr int kMaxLocations = 32;
@@ -398,7 +397,7 @@ struct State {
   core::StepStack<Step, 24> steps;
 
   // Conference table
-  std::array<IssueState, kMaxIssues> issues{};
+  IssueArray<IssueState> issues{};
   PowerArray<LeaderState> leaders{};
   PowerArray<std::uint32_t> hand{};        // bits: staff deck indices
   PowerArray<std::uint32_t> draw{};        // bits: the undealt part of the deck (unordered)

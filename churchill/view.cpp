@@ -58,14 +58,14 @@ nlohmann::json pending_json(const Game& g, const State& s) {
   const bool capture = *pending_capture(s);
   const Data& d = g.data();
   const Play& adv = s.advance;
-  const IssueState& now = s.issues[adv.issue];
+  const IssueState& now = s.issues[issue_at(adv.issue)];
   IssueState to = now;
   if (capture) rules::move_toward(to, adv.seat, adv.value, adv.stop_at_center);
-  const std::string card = play_card_name(d, s, adv), issue = d.issues[adv.issue].name;
+  const std::string card = play_card_name(d, s, adv), issue = d.issues[issue_at(adv.issue)].name;
   nlohmann::json j = {{"power", pname(adv.seat)},
                       {"card", play_card(d, adv)},
                       {"card_name", card},
-                      {"issue", d.issues[adv.issue].id},
+                      {"issue", d.issues[issue_at(adv.issue)].id},
                       {"issue_name", issue},
                       {"value", adv.value},
                       {"capture", capture},
@@ -117,7 +117,7 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
         where.where = IssueWhere::Table;
         where.track = static_cast<std::int8_t>(e.args[1]);
         where.space = static_cast<std::int8_t>(e.args[2]);
-        moved = {position_message(s.issues[at(e.args[0])]), position_message(where)};
+        moved = {position_message(s.issues[issue_at(e.args[0])]), position_message(where)};
       }
     }
     if (value < 0) {
@@ -141,9 +141,9 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
                                                    .with("change", fmt::format("{:+}", value - base))
                                                    .with("value", std::to_string(value));
     if (!moved && next.advance.seat == seat && next.advance.issue != kNone) {  // 5.23: a capture waits
-      IssueState to = next.issues[next.advance.issue];
+      IssueState to = next.issues[issue_at(next.advance.issue)];
       rules::move_toward(to, seat, next.advance.value, next.advance.stop_at_center);
-      moved = {position_message(next.issues[next.advance.issue]), position_message(to)};
+      moved = {position_message(next.issues[issue_at(next.advance.issue)]), position_message(to)};
     }
     if (moved)
       note =
@@ -296,8 +296,8 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   j["hand"] = hand;
   nlohmann::json issues = nlohmann::json::object(), places = nlohmann::json::object();
   for (std::size_t i = 0; i < d.issues.size(); ++i) {
-    issues[d.issues[i].id] = issue_position(s.issues[i]);
-    places[d.issues[i].id] = issue_place(s.issues[i]);
+    issues[d.issues[issue_at(i)].id] = issue_position(s.issues[issue_at(i)]);
+    places[d.issues[issue_at(i)].id] = issue_place(s.issues[issue_at(i)]);
   }
   j["issues"] = issues;
   j["places"] = places;

@@ -63,7 +63,7 @@ std::optional<Message> pending_message(const Game& g, const State& s) {
       .name("card", card + ".name")
       .with("value", std::to_string(adv.value))
       .name("issue", issue_key(d, adv.issue) + ".name")
-      .with("where", where_message(s.issues[adv.issue]));
+      .with("where", where_message(s.issues[issue_at(adv.issue)]));
 }
 
 namespace {

@@ -630,11 +630,11 @@ void enter(const Ctx& c, int front, const char* rule) {
   if (space == c.k.bolero) lose(ReserveKind::GermanNavy, "7.63");  // the Allies win the Battle of the Atlantic
   if (space == c.k.west_germany || space == c.k.east_germany) lose(ReserveKind::GermanArmy, "7.63");
   if (space == c.k.manchuria) {
-    lose(ReserveKind::JapaneseArmy, "7.65");                      // the Kwangtung Army
-    s.issues[c.k.ussr_declares_war].where = IssueWhere::Removed;  // 6.22
+    lose(ReserveKind::JapaneseArmy, "7.65");                                // the Kwangtung Army
+    s.issues[issue_at(c.k.ussr_declares_war)].where = IssueWhere::Removed;  // 6.22
   }
-  if (space == c.k.normandy) s.issues[c.k.second_front].where = IssueWhere::Removed;  // 6.21
-  if (sp.kamikaze && s.naval[f.theater] > 0) {                                        // 7.75
+  if (space == c.k.normandy) s.issues[issue_at(c.k.second_front)].where = IssueWhere::Removed;  // 6.21
+  if (sp.kamikaze && s.naval[f.theater] > 0) {                                                  // 7.75
     --s.naval[f.theater];
     c.note("7.75", -1, Event::NavalLost, f.theater);
   }

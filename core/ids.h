@@ -8,6 +8,8 @@
 #include <array>
 #include <cstddef>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "core/expect.h"
 
@@ -48,6 +50,33 @@ struct IdArray {
   constexpr auto end() const { return items.end(); }
   constexpr void fill(const T& v) { items.fill(v); }
   bool operator==(const IdArray&) const = default;
+};
+
+// The entries of a data set, one per id, indexed only by Id: d.issues[issue]. A std::vector
+// (items) that a loader fills, each index checked against its size by CORE_EXPECT where checks are live.
+template <class Id, class T>
+requires std::is_enum_v<Id>
+struct IdVector {
+  std::vector<T> items;
+
+  const T& operator[](Id id) const {
+    CORE_EXPECT(index_of(id) < items.size());
+    return items[index_of(id)];
+  }
+  T& operator[](Id id) {
+    CORE_EXPECT(index_of(id) < items.size());
+    return items[index_of(id)];
+  }
+  std::size_t size() const { return items.size(); }
+  bool empty() const { return items.empty(); }
+  auto begin() { return items.begin(); }
+  auto end() { return items.end(); }
+  auto begin() const { return items.begin(); }
+  auto end() const { return items.end(); }
+  T& back() { return items.back(); }
+  const T& back() const { return items.back(); }
+  void push_back(T v) { items.push_back(std::move(v)); }
+  bool operator==(const IdVector&) const = default;
 };
 
 }  // namespace core

@@ -94,5 +94,22 @@ TEST(ChurchillPreconditions, AnIndexThatNamesNoPowerOrFrontStopsACheckedBuild) {
 #endif
 }
 
+// An issue meets State::issues and Data::issues only through issue_at: a checked build stops on an
+// index that names no issue counter (kNone, kCenter) or one past the data set's issues (an
+// IdVector checks its size), instead of reading the next field or past the vector.
+TEST(ChurchillPreconditions, AnIndexThatNamesNoIssueStopsACheckedBuild) {
+  const State s = Game(data()).new_game(*data().scenario("training"));
+  const int issues = static_cast<int>(data().issues.size());
+  EXPECT_EQ(&data().issues[issue_at(issues - 1)], &data().issues.back());
+  EXPECT_EQ(&s.issues[issue_at(kMaxIssues - 1)], &s.issues.items.back());
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const auto& i = s.issues[issue_at(kNone)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& i = s.issues[issue_at(kCenter)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& i = data().issues[issue_at(issues)]; }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 }  // namespace
 }  // namespace churchill::testing

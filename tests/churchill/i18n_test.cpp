@@ -193,7 +193,7 @@ TEST(I18nNames, CardTextsOfficesAndVictoryConditionsInEveryLanguage) {
 TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
   const Data& d = data();
   const Names en(d, catalogues(), "en");
-  for (int i = 0; i < static_cast<int>(d.issues.size()); ++i) EXPECT_EQ(en.issue(i), d.issues[static_cast<std::size_t>(i)].name);
+  for (int i = 0; i < static_cast<int>(d.issues.size()); ++i) EXPECT_EQ(en.issue(i), d.issues[churchill::issue_at(i)].name);
   for (int i = 0; i < static_cast<int>(d.spaces.size()); ++i) EXPECT_EQ(en.space(i), d.spaces[static_cast<std::size_t>(i)].name);
   for (int i = 0; i < static_cast<int>(d.locations.size()); ++i) EXPECT_EQ(en.location(i), d.locations[static_cast<std::size_t>(i)].name);
   for (int i = 0; i < static_cast<int>(d.fronts.size()); ++i) EXPECT_EQ(en.front(i), d.fronts[static_cast<std::size_t>(i)].name);

@@ -38,9 +38,10 @@ void check_invariants(const Game& g, const State& s) {
     ASSERT_GE(s.production[churchill::power_at(p)], 0);
   }
   for (std::size_t i = 0; i < d.issues.size(); ++i) {
-    ASSERT_GE(s.issues[i].space, 0);
-    ASSERT_LE(s.issues[i].space, churchill::kChair);
-    ASSERT_EQ(s.issues[i].space == 0, s.issues[i].track == churchill::kCenter) << d.issues[i].id;
+    ASSERT_GE(s.issues[churchill::issue_at(i)].space, 0);
+    ASSERT_LE(s.issues[churchill::issue_at(i)].space, churchill::kChair);
+    ASSERT_EQ(s.issues[churchill::issue_at(i)].space == 0, s.issues[churchill::issue_at(i)].track == churchill::kCenter)
+        << d.issues[churchill::issue_at(i)].id;
   }
 }
 
