@@ -26,7 +26,7 @@ std::string flags_text(std::uint8_t flags) {
 
 std::string Game::action_to_string(const State& s, core::Seat seat, core::Action a) const {
   const Data& d = *data_;
-  auto card = [&](int i) -> const std::string& { return d.staff[power_at(seat)][at(i)].id; };
+  auto card = [&](int i) -> const std::string& { return d.staff[power_at(seat)][staff_at(i)].id; };
   auto issue = [&](int i) -> const std::string& { return d.issues[issue_at(i)].id; };
   if (seat == core::kChance) return s.steps.empty() ? "?" : rules::outcome_text(*this, s, a);
   switch (kind_of(a)) {
@@ -71,7 +71,7 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
   const std::string text = action_to_string(s, seat, a);
   nlohmann::json j = {{"kind", text.substr(0, text.find(' '))}};
   if (seat == core::kChance) return j;
-  auto card = [&](int i) { return d.staff[power_at(seat)][at(i)].id; };
+  auto card = [&](int i) { return d.staff[power_at(seat)][staff_at(i)].id; };
   auto flags = [&](std::uint8_t f) {
     if (const int v = reduced_value(f)) j["value"] = v;
     if (f & kStopAtCenter) j["stop"] = true;

@@ -279,7 +279,7 @@ void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
   // All three are revealed. Attributes are ignored; the UK adds 1 (3.32); a Chief of Staff rolls.
   s.steps.replace(step::AgendaResolve{});
   for (int p = kPowers - 1; p >= 0; --p) {
-    const StaffCard& sc = c.d.staff[power_at(p)][s.agenda_card[power_at(p)]];
+    const StaffCard& sc = c.d.staff[power_at(p)][staff_at(s.agenda_card[power_at(p)])];
     s.agenda_value[power_at(p)] = static_cast<std::int8_t>(sc.value + (p == static_cast<int>(Power::UK)));
     if (sc.chief_of_staff()) c.push(step::AgendaChiefRoll{p});
   }

@@ -142,7 +142,7 @@ class BoardText {
   // One card of the hand in lines of at most 80 columns: "  3 beaverbrook  +2 to value if Churchill
   // is still ..." (the id is what an action names) with "(r)" for a card the project reconstructed.
   std::string hand_line(Power p, int c) const {
-    const StaffCard& card = d_.staff[p][at(c)];
+    const StaffCard& card = d_.staff[p][staff_at(c)];
     std::string text = n_.staff_text(p, c);
     if (const std::size_t colon = text.find(": "); colon != std::string::npos && colon < 24)
       text = text.substr(colon + 2);  // "Attribute: "

@@ -202,6 +202,13 @@ struct Leader {
 };
 
 inline constexpr int kStaffPerDeck = 21;
+// A staff card: its index in its power's deck (Data::staff), typed so that it indexes only a deck's
+// arrays (core/ids.h); an int (a hand's bit, an action's argument) becomes one through staff_at,
+// checked where checks are live.
+enum class StaffId : std::uint8_t {};
+template <class T>
+using StaffArray = core::IdArray<StaffId, T, kStaffPerDeck>;
+constexpr StaffId staff_at(int i) { return core::id_at<StaffId, kStaffPerDeck>(i); }
 inline constexpr std::int8_t kStar = 0;  // Chief of Staff: value is 1d6 when played (5.25)
 
 struct StaffCard {
@@ -379,7 +386,7 @@ using DataError = core::DataError;
 
 struct Data {
   std::vector<Leader> leaders;
-  PowerArray<std::vector<StaffCard>> staff;
+  PowerArray<core::IdVector<StaffId, StaffCard>> staff;
   std::vector<Conference> conferences;  // by number - 1
   std::vector<ConferenceCard> conference_cards;
   core::IdVector<IssueId, Issue> issues;

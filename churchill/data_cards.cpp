@@ -52,7 +52,7 @@ void load_staff(const Document& doc, Power power, const Registry& ids, Data& dat
   root.allow({"kind", "power", "cards"});
   if (root.power("power") != power) root.fail("power", fmt::format("must be \"{}\" in this file", power_name(power)));
   Ids card_ids("Staff card");
-  std::vector<StaffCard>& deck = data.staff[power];
+  auto& deck = data.staff[power];
   for (const Node& n : root.array("cards")) {
     n.allow({"id", "name", "office", "card_no", "value", "text", "effects", "provenance", "source", "stated"});
     card_ids.add(n);

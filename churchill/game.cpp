@@ -170,7 +170,7 @@ Message game_over_phase(const CCtx& c, step::GameOver) {
 // The text form of chance outcomes other than a die's.
 std::string card_text(const CCtx& c, step::RevealConference, int v) { return "card " + c.d.conference_cards[at(v)].id; }
 std::string polmil_text(const CCtx&, step::PolMilRoll, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }
-std::string deal_text(const CCtx& c, step::Deal deal, int v) { return "deal " + c.d.staff[power_at(deal.power)][at(v)].id; }
+std::string deal_text(const CCtx& c, step::Deal deal, int v) { return "deal " + c.d.staff[power_at(deal.power)][staff_at(v)].id; }
 std::string front_text(const CCtx& c, step::SplitRoll, int v) { return "front " + c.d.fronts[at(v)].id; }
 std::string marker_text(const CCtx& c, step::SecretAgendaDeal, int v) { return "marker " + c.d.secret_agenda[at(v)].id; }
 
@@ -429,7 +429,8 @@ Game::Game(const Data& data) : data_(&data) {
     if (d.staff[p].size() > kStaffPerDeck)
       throw DataError("the rules need at most " + std::to_string(kStaffPerDeck) + " staff cards a deck");
     known_.staff_traits[p].fill(0);
-    for (std::size_t card = 0; card < d.staff[p].size(); ++card) known_.staff_traits[p][card] = rules::staff_traits(d.staff[p][card]);
+    for (std::size_t card = 0; card < d.staff[p].size(); ++card)
+      known_.staff_traits[p][staff_at(card)] = rules::staff_traits(d.staff[p][staff_at(card)]);
   }
   known_.arctic_locations = 0;
   for (std::size_t l = 0; l < d.locations.size() && l < kMaxLocations; ++l)

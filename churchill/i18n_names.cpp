@@ -18,7 +18,7 @@ bool valid(const V& v, int i) {
 
 std::string power_key(Power p) { return fmt::format("power.{}", power_name(p)); }
 std::string leader_key(const Data& d, int leader) { return "leader." + d.leaders[at(leader)].id; }
-std::string staff_key(const Data& d, Power p, int card) { return "staff." + d.staff[p][at(card)].id; }
+std::string staff_key(const Data& d, Power p, int card) { return "staff." + d.staff[p][staff_at(card)].id; }
 std::string conference_key(int number) { return fmt::format("conference.{}", number); }
 std::string issue_key(const Data& d, int issue) { return "issue." + d.issues[issue_at(issue)].id; }
 std::string theater_key(const Data& d, int theater) { return "theater." + d.theaters[at(theater)].id; }

@@ -10,7 +10,7 @@ namespace {
 
 constexpr int kUssr = static_cast<int>(Power::USSR);
 
-const StaffCard& staff(const CCtx& c, int power, int card) { return c.d.staff[power_at(power)][at(card)]; }
+const StaffCard& staff(const CCtx& c, int power, int card) { return c.d.staff[power_at(power)][staff_at(card)]; }
 const Leader& leader_card(const CCtx& c, int power) { return c.d.leaders[c.s.leaders[power_at(power)].card]; }
 const std::vector<Effect>& effects_of(const CCtx& c, const Play& p) {
   return p.leader ? leader_card(c, p.seat).effects : staff(c, p.seat, p.card).effects;
@@ -89,7 +89,7 @@ void move_variants(const CCtx& c, int power, int issue, Value value, bool lesser
   }
 }
 
-bool lesser_allowed(const CCtx& c, int power, int card) { return c.k.staff_traits[power_at(power)][at(card)] & kLesserValue; }
+bool lesser_allowed(const CCtx& c, int power, int card) { return c.k.staff_traits[power_at(power)][staff_at(card)] & kLesserValue; }
 
 }  // namespace
 
@@ -173,7 +173,7 @@ void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
     }
     const bool lesser = lesser_allowed(c, seat, card);
     // Without a modifier that reads the issue, the card's value is the same on every issue.
-    const bool by_issue = c.k.staff_traits[power_at(seat)][at(card)] & kValueByIssue;
+    const bool by_issue = c.k.staff_traits[power_at(seat)][staff_at(card)] & kValueByIssue;
     int full = -1;
     const auto value_on = [&](int issue) {
       return [&, issue] {

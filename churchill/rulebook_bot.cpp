@@ -153,7 +153,7 @@ class RulebookBot final : public Bot {
     }
     const Data& d() const { return g.data(); }
     const Known& k() const { return g.known(); }
-    const StaffCard& card(int c) const { return d().staff[power_at(me)][static_cast<std::size_t>(c)]; }
+    const StaffCard& card(int c) const { return d().staff[power_at(me)][staff_at(c)]; }
     int value(int issue) const { return value_to(me, issue); }
     int value_to(int power, int issue) const {
       std::int8_t& v = values[static_cast<std::size_t>(power)][static_cast<std::size_t>(issue)];

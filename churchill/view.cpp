@@ -45,11 +45,11 @@ nlohmann::json origin_json(const Origin& o) { return {{"provenance", provenance_
 
 // The card of a play in the Meeting: a staff card's id, or "leader".
 std::string play_card(const Data& d, const Play& p) {
-  return p.leader || p.card == kNone ? "leader" : d.staff[power_at(p.seat)][p.card].id;
+  return p.leader || p.card == kNone ? "leader" : d.staff[power_at(p.seat)][staff_at(p.card)].id;
 }
 std::string play_card_name(const Data& d, const State& s, const Play& p) {
   if (p.leader || p.card == kNone) return d.leaders[s.leaders[power_at(p.seat)].card].name;
-  return d.staff[power_at(p.seat)][p.card].name;
+  return d.staff[power_at(p.seat)][staff_at(p.card)].name;
 }
 
 nlohmann::json pending_json(const Game& g, const State& s) {
@@ -109,8 +109,8 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
         const Data& d = g.data();
         if (card < 0)
           base = d.leaders[s.leaders[power_at(seat)].card].value;
-        else if (!d.staff[power_at(seat)][at(card)].chief_of_staff())
-          base = d.staff[power_at(seat)][at(card)].value;
+        else if (!d.staff[power_at(seat)][staff_at(card)].chief_of_staff())
+          base = d.staff[power_at(seat)][staff_at(card)].value;
       }
       if (event == rules::Event::IssueMoved && !moved) {
         IssueState where{};
@@ -292,7 +292,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   nlohmann::json hand = nlohmann::json::array();
   if (seat)
     for (int c = 0; c < 32; ++c)
-      if (s.hand[power_at(*seat)] & (1u << c)) hand.push_back(d.staff[power_at(*seat)][static_cast<std::size_t>(c)].id);
+      if (s.hand[power_at(*seat)] & (1u << c)) hand.push_back(d.staff[power_at(*seat)][staff_at(c)].id);
   j["hand"] = hand;
   nlohmann::json issues = nlohmann::json::object(), places = nlohmann::json::object();
   for (std::size_t i = 0; i < d.issues.size(); ++i) {

@@ -111,5 +111,22 @@ TEST(ChurchillPreconditions, AnIndexThatNamesNoIssueStopsACheckedBuild) {
 #endif
 }
 
+// A staff card meets a deck (Data::staff) and its traits (Known::staff_traits) only through
+// staff_at: a checked build stops on an index past the 21 cards of a deck (kNone, a Leader's -1)
+// instead of reading the next power's deck.
+TEST(ChurchillPreconditions, AnIndexThatNamesNoStaffCardStopsACheckedBuild) {
+  const Game g(data());
+  const auto& deck = data().staff[Power::UK];
+  EXPECT_EQ(&deck[staff_at(kStaffPerDeck - 1)], &deck.back());
+  EXPECT_EQ(&g.known().staff_traits[Power::UK][staff_at(kStaffPerDeck - 1)], &g.known().staff_traits[Power::UK].items.back());
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const auto& c = deck[staff_at(kStaffPerDeck)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& c = deck[staff_at(-1)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto t = g.known().staff_traits[Power::US][staff_at(kNone)]; }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 }  // namespace
 }  // namespace churchill::testing

@@ -204,7 +204,7 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
   }
   for (churchill::Power p : churchill::kAllPowers)
     for (int k = 0; k < static_cast<int>(d.staff[p].size()); ++k) {
-      const auto& card = d.staff[p][static_cast<std::size_t>(k)];
+      const auto& card = d.staff[p][churchill::staff_at(k)];
       EXPECT_EQ(en.staff(p, k), card.name);
       EXPECT_EQ(en.staff_office(p, k), card.office);
       EXPECT_EQ(en.staff_text(p, k), card.text);

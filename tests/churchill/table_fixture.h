@@ -62,7 +62,7 @@ class Table : public ::testing::Test {
   std::uint32_t card_bit(const char* p, const std::string& id) const {
     const auto& deck = data().staff[power_at(power(p))];
     for (std::size_t i = 0; i < deck.size(); ++i)
-      if (deck[i].id == id) return 1u << i;
+      if (deck[staff_at(i)].id == id) return 1u << i;
     ADD_FAILURE() << "no card " << id;
     return 0;
   }
@@ -101,7 +101,7 @@ class Position : public Table {
     const auto power = static_cast<std::size_t>(*power_from_name(p));
     for (const auto& id : cards)
       for (std::size_t i = 0; i < data().staff[power_at(power)].size(); ++i)
-        if (data().staff[power_at(power)][i].id == id) {
+        if (data().staff[power_at(power)][staff_at(i)].id == id) {
           start.hand[power_at(power)] |= 1u << i;
           start.draw[power_at(power)] &= ~(1u << i);
         }

@@ -199,7 +199,7 @@ TEST(LogEvents, Rule_5_21_APlayCarriesItsPowerCardIssueAndValueAsIds) {
                 {"rule", "5.21"}, {"event", "played"}, {"power", "UK"}, {"card", "portal"}, {"issue", "second-front"}, {"value", 4}}));
   EXPECT_EQ(played(-1)["card"], "leader");
   const nlohmann::json purge = g.log_json({"5.11", core::kChance, static_cast<std::uint16_t>(rules::Event::Purge), {0, 3, 1, 0}});
-  EXPECT_EQ(purge["card"], data().staff[Power::USSR][0].id);
+  EXPECT_EQ(purge["card"], data().staff[Power::USSR][staff_at(0)].id);
   EXPECT_EQ(purge["arrested"], true);
   EXPECT_TRUE(g.log_json({"x", core::kChance, 999, {}})["event"].is_null());
 }
