@@ -154,7 +154,7 @@ class MatchSearch {
   };
   // The ranked actions with, where the title has one, its plan as structure (War Room: the sheet the
   // AI would write, each entry with a reason code and each attack with its odds; null elsewhere).
-  struct Advice {
+  struct Advice {  // NOLINT(bugprone-exception-escape): its implicit moves are nlohmann::json's and std::vector's, noexcept
     std::vector<Hint> hints;
     nlohmann::json plan;
   };

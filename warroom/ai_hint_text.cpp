@@ -128,7 +128,7 @@ class PlanWords {
                                                   {{"oil", std::to_string(cost.value("oil", 0))},
                                                    {"iron", std::to_string(cost.value("iron", 0))},
                                                    {"osr", std::to_string(cost.value("osr", 0))}});
-      out.push_back({group, what + " (" + paid + ")", why(p.value("reason", "")), {}, strings(p["actions"])});
+      out.push_back({group, fmt::format("{} ({})", what, paid), why(p.value("reason", "")), {}, strings(p["actions"])});
     }
     if (bought.empty()) out.push_back({group, tr("nothing"), "", {}, {}});
   }
