@@ -517,7 +517,9 @@ async function twoSeats() {
   const written = {};
   for (const side of ['allies', 'axis']) {
     await page[side].waitForSelector('.wr-sheet .sheet.own .sheet-status.writing');
-    written[side] = await writeOrder(page[side]);
+    // An attack on each side, so that the seat choosing its slot has the odds of its orders' battles
+    // beside the bids too (CI once found them between the bids and the decision).
+    written[side] = await attackOrder(page[side]);
     await bid(page[side], 1);
   }
   // Neither page holds the other's sheet: every view it received, and what it shows.
@@ -653,6 +655,7 @@ async function slotBesideBids(page, v) {
       document.querySelector('#decide').getBoundingClientRect().top - document.querySelector('.wr-slots').getBoundingClientRect().bottom,
   );
   if (gap < 0 || gap > 40) fail(`the turn-order panel is not right above the decision (${gap} px apart)`);
+  if (!(await page.locator('.wr-odds').count())) fail("no Odds panel of the seat's attack beside the slot choice");
   if (!(await page.locator('#decide p.elsewhere').count())) fail('the action list does not point to the turn-order panel');
   const slot = panel.locator('button.take-slot[data-action]').first();
   const action = await slot.getAttribute('data-action');

@@ -474,6 +474,10 @@ export const warroom: TitleUi<WarRoomView> = {
     const victory = v.victory ? [victoryPanel(v.victory, (nation) => v.nations.find((n) => n.id === nation)?.alliance)] : [];
     const guide = guidePanel(v, () => startTour());
     tourIfDue(v);
+    // Phase 2 › Step 2: the revealed bids beside the seat's slot choice, right above it (the odds of
+    // the revealed orders' battles, when there are any, above them).
+    const slots = slotPanel(v, legal, send);
+    if (slots) victory.unshift(slots);
     // The odds of the battles the seat's orders would start, are about to be fought or are fought.
     const odds = live ? oddsPanel(v, name) : null;
     if (odds) victory.unshift(odds);
@@ -489,9 +493,6 @@ export const warroom: TitleUi<WarRoomView> = {
     // Phase 4's Order of Battles: the nation's only conflict left begins by itself.
     const forced = v.terminal ? null : forcedFightPanel(v, name, send);
     if (forced) victory.unshift(forced);
-    // Phase 2 › Step 2: the revealed bids beside the seat's slot choice.
-    const slots = slotPanel(v, legal, send);
-    if (slots) victory.unshift(slots);
     // The AI's advice for the seat's decision (the sheet it would write, with odds and why), above the
     // panels of the step, which stay right above the decision they serve.
     const advice = live ? hintPanel(v, name, send) : null;
