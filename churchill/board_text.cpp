@@ -67,8 +67,7 @@ class BoardText {
     for (int p = 0; p < kPowers; ++p) {
       const LeaderState& l = s_.leaders[power_at(p)];
       const int cards = s_.cards_in_hand(p);
-      const std::string full = n_.leader(l.card);  // "Sir Winston Churchill": the surname is enough here
-      leaders += fmt::format(" {} {}{} {}", power(p), full.substr(full.rfind(' ') + 1),
+      leaders += fmt::format(" {} {}{} {}", power(p), n_.leader_surname(l.card),
                              l.active ? (l.stays_home ? " " + tr("board.home") : "") : " " + tr("board.inactive"),
                              tr("board.cards_short", {{"count", std::to_string(cards)}}));
     }

@@ -191,7 +191,7 @@ struct Effect {
 enum class NationalCharacteristic : std::uint8_t { ImperialStaff, ArsenalOfDemocracy, Nyet };
 
 struct Leader {
-  std::string id, name, text;
+  std::string id, name, surname, text;  // the surname alone, where a line names the card briefly
   Power power{};
   std::int8_t value = 7;
   NationalCharacteristic characteristic{};
@@ -212,7 +212,7 @@ constexpr StaffId staff_at(int i) { return core::id_at<StaffId, kStaffPerDeck>(i
 inline constexpr std::int8_t kStar = 0;  // Chief of Staff: value is 1d6 when played (5.25)
 
 struct StaffCard {
-  std::string id, name, office, text;
+  std::string id, name, surname, office, text;  // the surname alone, where a line names the card briefly
   Power power{};
   std::int8_t value = 0;  // 1..5, or kStar
   int card_no = -1;

@@ -20,10 +20,11 @@ void load_leaders(const Document& doc, Registry& ids, Data& data) {
   const auto nodes = doc.node().array("leaders");
   for (const Node& n : nodes) ids.leaders.add(n);  // Roosevelt's card names Truman, listed after him
   for (const Node& n : nodes) {
-    n.allow({"id", "name", "power", "value", "national_characteristic", "replaces", "card_no", "text", "effects", "provenance", "source",
-             "stated"});
+    n.allow({"id", "name", "surname", "power", "value", "national_characteristic", "replaces", "card_no", "text", "effects", "provenance",
+             "source", "stated"});
     Leader l{n.str("id"),
              n.str("name"),
+             n.str("surname"),
              n.str("text"),
              n.power("power"),
              static_cast<std::int8_t>(n.integer("value", 1, 9)),
@@ -54,14 +55,14 @@ void load_staff(const Document& doc, Power power, const Registry& ids, Data& dat
   Ids card_ids("Staff card");
   auto& deck = data.staff[power];
   for (const Node& n : root.array("cards")) {
-    n.allow({"id", "name", "office", "card_no", "value", "text", "effects", "provenance", "source", "stated"});
+    n.allow({"id", "name", "surname", "office", "card_no", "value", "text", "effects", "provenance", "source", "stated"});
     card_ids.add(n);
     std::int8_t value = kStar;
     if (!(n.at("value").is_string() && n.at("value").get<std::string>() == "star"))
       value = n.at("value").is_number_integer() ? static_cast<std::int8_t>(n.integer("value", 1, 5)) : -1;
     if (value < 0) n.fail("value", "must be an integer 1..5 or \"star\"");
-    deck.push_back({n.str("id"), n.str("name"), n.opt_str("office"), n.str("text"), power, value, n.opt_integer("card_no", 1, 999, -1),
-                    read_effects(n, EffectSource::Card, ids), n.origin()});
+    deck.push_back({n.str("id"), n.str("name"), n.str("surname"), n.opt_str("office"), n.str("text"), power, value,
+                    n.opt_integer("card_no", 1, 999, -1), read_effects(n, EffectSource::Card, ids), n.origin()});
   }
   if (deck.size() != kStaffPerDeck)
     root.fail("cards", fmt::format("a Staff deck has {} cards (3.33), found {}", kStaffPerDeck, deck.size()));

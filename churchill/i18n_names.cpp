@@ -60,6 +60,7 @@ Names::Names(const Data& data, const core::i18n::Catalogues& catalogues, std::st
 
 std::string Names::power(int p) const { return p >= 0 && p < kPowers ? tr(power_key(static_cast<Power>(p))) : "-"; }
 std::string Names::leader(int leader) const { return name(leader_key(data_, leader)); }
+std::string Names::leader_surname(int leader) const { return tr(leader_key(data_, leader) + ".surname"); }
 std::string Names::leader_text(int leader) const { return tr(leader_key(data_, leader) + ".text"); }
 std::string Names::staff(Power p, int card) const { return name(staff_key(data_, p, card)); }
 std::string Names::staff_office(Power p, int card) const { return tr(staff_key(data_, p, card) + ".office"); }

@@ -62,6 +62,7 @@ class Names {
 
   std::string power(int p) const;  // "-" for none
   std::string leader(int leader) const;
+  std::string leader_surname(int leader) const;  // "Churchill", where a line names the card briefly
   std::string leader_text(int leader) const;
   std::string staff(Power p, int card) const;
   std::string staff_office(Power p, int card) const;

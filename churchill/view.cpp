@@ -198,25 +198,15 @@ nlohmann::json cards_json(const Data& d) {
   nlohmann::json cards = nlohmann::json::object();
   for (int p = 0; p < kPowers; ++p)
     for (const StaffCard& c : d.staff[power_at(p)])
-      cards[c.id] = {{"id", c.id},
-                     {"key", "staff." + c.id},
-                     {"name", c.name},
-                     {"office", c.office},
-                     {"power", pname(p)},
-                     {"kind", "staff"},
-                     {"value", c.chief_of_staff() ? std::string("*") : std::to_string(c.value)},
-                     {"text", c.text},
-                     {"origin", origin_json(c.origin)}};
+      cards[c.id] = {{"id", c.id},         {"key", "staff." + c.id},
+                     {"name", c.name},     {"surname", c.surname},
+                     {"office", c.office}, {"power", pname(p)},
+                     {"kind", "staff"},    {"value", c.chief_of_staff() ? std::string("*") : std::to_string(c.value)},
+                     {"text", c.text},     {"origin", origin_json(c.origin)}};
   for (const Leader& l : d.leaders)
-    cards[l.id] = {{"id", l.id},
-                   {"key", "leader." + l.id},
-                   {"name", l.name},
-                   {"office", "Leader"},
-                   {"power", power_name(l.power)},
-                   {"kind", "leader"},
-                   {"value", std::to_string(l.value)},
-                   {"text", l.text},
-                   {"origin", origin_json(l.origin)}};
+    cards[l.id] = {{"id", l.id},         {"key", "leader." + l.id},        {"name", l.name},   {"surname", l.surname},
+                   {"office", "Leader"}, {"power", power_name(l.power)},   {"kind", "leader"}, {"value", std::to_string(l.value)},
+                   {"text", l.text},     {"origin", origin_json(l.origin)}};
   return cards;
 }
 

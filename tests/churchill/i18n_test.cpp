@@ -201,11 +201,13 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
   for (int i = 0; i < static_cast<int>(d.leaders.size()); ++i) {
     EXPECT_EQ(en.leader(i), d.leaders[static_cast<std::size_t>(i)].name);
     EXPECT_EQ(en.leader_text(i), d.leaders[static_cast<std::size_t>(i)].text);
+    EXPECT_EQ(en.leader_surname(i), d.leaders[static_cast<std::size_t>(i)].surname);
   }
   for (churchill::Power p : churchill::kAllPowers)
     for (int k = 0; k < static_cast<int>(d.staff[p].size()); ++k) {
       const auto& card = d.staff[p][churchill::staff_at(k)];
       EXPECT_EQ(en.staff(p, k), card.name);
+      EXPECT_EQ(en.tr(churchill::staff_key(d, p, k) + ".surname"), card.surname);
       EXPECT_EQ(en.staff_office(p, k), card.office);
       EXPECT_EQ(en.staff_text(p, k), card.text);
     }
@@ -301,10 +303,12 @@ TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
     expected.insert("characteristic." + std::string(churchill::power_name(p)));
     for (int k = 0; k < static_cast<int>(d.staff[p].size()); ++k) {
       expected.insert(churchill::staff_key(d, p, k) + ".office");
+      expected.insert(churchill::staff_key(d, p, k) + ".surname");
       expected.insert(churchill::staff_key(d, p, k) + ".text");
     }
   }
-  for (int l = 0; l < static_cast<int>(d.leaders.size()); ++l) expected.insert(churchill::leader_key(d, l) + ".text");
+  for (int l = 0; l < static_cast<int>(d.leaders.size()); ++l)
+    for (const char* field : {".text", ".surname"}) expected.insert(churchill::leader_key(d, l) + field);
   for (const auto& c : d.conferences) {
     expected.insert(churchill::conference_key(c.number) + ".place");
     expected.insert(churchill::conference_key(c.number) + ".date");

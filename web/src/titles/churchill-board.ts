@@ -12,6 +12,7 @@ export const POWERS: Power[] = ['UK', 'US', 'USSR'];
 export interface Card {
   id: string;
   name: string;
+  surname: string; // where a line names the card briefly
   office: string;
   power: Power;
   kind: 'staff' | 'leader';

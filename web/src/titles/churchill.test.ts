@@ -56,3 +56,43 @@ describe('Three Hills’ log lines, worded from their structure', () => {
     expect(hillsLine(e('R4', 'unknown'))).toBeUndefined();
   });
 });
+
+describe('a card named beside an action', () => {
+  // 5.21: playing Menzies, Morgenthau or Churchill for an issue; the layout's cards as the server
+  // sends them (churchill/view.cpp, cards_json), the view's fields of each action.
+  const card = (id: string, kind: 'staff' | 'leader', name: string, surname: string, value: string) => ({
+    id,
+    key: `${kind}.${id}`,
+    name,
+    surname,
+    office: '',
+    power: 'UK',
+    kind,
+    value,
+    text: '',
+    origin: { provenance: 'reconstructed', source: '' },
+  });
+  const layout = {
+    fronts: [],
+    locations: [],
+    issues: [],
+    a_bomb: [],
+    cards: {
+      menzies: card('menzies', 'staff', "Sir Stewart Menzies ('C')", 'Menzies', '2'),
+      morgenthau: card('morgenthau', 'staff', 'Henry Morgenthau Jr.', 'Morgenthau', '3'),
+      churchill: card('churchill', 'leader', 'Sir Winston Churchill', 'Churchill', '7'),
+    },
+  };
+  const view = {
+    action_fields: Object.fromEntries(['menzies', 'morgenthau', 'churchill'].map((c) => [`play ${c}`, { kind: 'play', card: c }])),
+    action_note_messages: {},
+    action_notes: {},
+  };
+  const note = (action: string) => churchill.note!(view as never, layout as never, action);
+
+  it('by its surname in the reader’s language, never a title, "Jr." or a code name', () => {
+    expect(['play menzies', 'play morgenthau', 'play churchill'].map(note)).toEqual(['Menzies (2)', 'Morgenthau (3)', 'Churchill (7)']);
+    setLanguage('ru');
+    expect(['play menzies', 'play morgenthau', 'play churchill'].map(note)).toEqual(['Мензис (2)', 'Моргентау (3)', 'Черчилль (7)']);
+  });
+});

@@ -27,6 +27,7 @@ function localBoard(layout: unknown): Board {
     cards[id] = {
       ...c,
       name: nameOf(k, c.name),
+      surname: has(`${k}.surname`) ? t(`${k}.surname`) : c.surname,
       office: has(`${k}.office`) ? t(`${k}.office`) : c.kind === 'leader' ? t('ui.card_kind.leader') : c.office,
       text: has(`${k}.text`) ? t(`${k}.text`) : c.text,
     };
@@ -323,7 +324,7 @@ export const churchill: TitleUi<ChurchillView> = {
   },
   note(view, layout, action) {
     const v = view;
-    const named = cardsIn(v, localBoard(layout), action).map((c) => `${c.name.split(' ').slice(-1)[0]} (${c.value})`);
+    const named = cardsIn(v, localBoard(layout), action).map((c) => `${c.surname} (${c.value})`);
     const effect = render(v.action_note_messages[action]) || v.action_notes[action];
     return [named.join(', '), effect]
       .filter(Boolean)
