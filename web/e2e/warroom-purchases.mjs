@@ -89,6 +89,36 @@ async function check(step) {
   return d;
 }
 
+// The hint (issue 34's hint panel): the purchases the AI would note, each with what it costs at the
+// engine's costs, and what they cost together.
+await page.click('.wr-hint button.hint-ask');
+await page
+  .waitForSelector('.wr-hint .hint-answer[data-state="shown"]', { timeout: 60000 })
+  .catch(() => fail('the hint panel gave no answer at the purchases'));
+const costs = Object.fromEntries(ussr(await api('view')).sheet.purchase.units.map((u) => [u.unit, u.cost]));
+const hinted = await page.$$eval('.wr-hint li.hint-purchase', (lis) =>
+  lis.map((li) => ({ what: li.querySelector('.hint-what').textContent, cost: li.querySelector('.hint-cost')?.textContent ?? '' })),
+);
+const spentHint =
+  (await page
+    .locator('.wr-hint .hint-spent')
+    .textContent()
+    .catch(() => '')) ?? '';
+const plan = (await api('hint')).plan;
+const proposed = plan?.nations?.find((n) => n.nation === 'USSR')?.purchases ?? [];
+if (hinted.length !== proposed.length) fail(`the hint panel lists ${hinted.length} purchases, the server's plan ${proposed.length}`);
+const total = { oil: 0, iron: 0, osr: 0 };
+proposed.forEach((p, i) => {
+  const want = p.unit ? Object.fromEntries(['oil', 'iron', 'osr'].map((k) => [k, p.count * costs[p.unit][k]])) : p.cost;
+  for (const k of ['oil', 'iron', 'osr']) total[k] += want[k];
+  if (hinted[i].cost !== `(${want.oil} oil, ${want.iron} iron, ${want.osr} OSR)`)
+    fail(`the hint's ${hinted[i].what} costs "${hinted[i].cost}", the engine's costs ${JSON.stringify(want)}`);
+});
+if (proposed.length && spentHint !== `Spent: ${total.oil} oil, ${total.iron} iron, ${total.osr} OSR`)
+  fail(`the hint's total reads "${spentHint}", the sum of its costs ${JSON.stringify(total)}`);
+await page.locator('.wr-hint').scrollIntoViewIfNeeded();
+await page.screenshot({ path: `${out}/warroom-hint-purchases-1280x800.png` });
+
 const start = await check('at the start');
 if (!start.industries.length) fail('no Industry listed');
 if (!Object.values(start.units).some((u) => u.reconstructed)) fail('no cost is marked reconstructed');
@@ -174,7 +204,7 @@ const after = ussr(v);
 for (const k of ['oil', 'iron', 'osr'])
   if (after[k] !== left[k]) fail(`after the reveal the USSR holds ${after[k]} ${k}, the panel said ${left[k]} would be left`);
 console.log(
-  `purchase panel: ${JSON.stringify(d.units)} and 1 Civilian Goods (${mix}); left ${JSON.stringify(left)} = held after the reveal`,
+  `hint: ${hinted.map((h) => `${h.what} ${h.cost}`).join(', ')}; purchase panel: ${JSON.stringify(d.units)} and 1 Civilian Goods (${mix}); left ${JSON.stringify(left)} = held after the reveal`,
 );
 
 await browser.close();

@@ -100,6 +100,39 @@ describe("War Room's hint panel", () => {
     expect(JSON.parse(all.dataset.actions!)).toEqual(['select GER 43', 'to GER G8', 'bid GER 3']);
   });
 
+  it('shows what each purchase costs and what they cost together (Phase 7 › Step 3)', () => {
+    // Germany's purchases as the server's hint proposes them: 4 Infantry and 1 Armor at their costs
+    // (data/warroom/units.json), 2 Civilian Goods paid in oil.
+    const purchases: HintAnswer = {
+      ...answer,
+      plan: {
+        ...answer.plan!,
+        step: 'purchases',
+        attacks: [],
+        nations: [
+          {
+            nation: 'GER',
+            purchases: [
+              { goods: 2, cost: { oil: 2, iron: 0, osr: 0 }, reason: 'goods', actions: ['goods GER oil', 'goods GER oil'] },
+              { unit: 'inf', count: 4, cost: { oil: 0, iron: 4, osr: 4 }, reason: 'mix_infantry', actions: ['buy GER inf'] },
+              { unit: 'arm', count: 1, cost: { oil: 1, iron: 2, osr: 1 }, reason: 'mix_infantry', actions: ['buy GER arm'] },
+            ],
+          },
+        ],
+      },
+    };
+    document.body.innerHTML = hintHtml({ ...view(), step: 'purchases' }, purchases, name);
+    const rows = Array.from(document.querySelectorAll('li.hint-purchase'), (li) =>
+      [li.querySelector('.hint-what')!.textContent, li.querySelector('.hint-cost')!.textContent].join(' '),
+    );
+    expect(rows).toEqual([
+      'Civilian Goods: 2 (2 oil, 0 iron, 0 OSR)',
+      'Infantry: 4 (0 oil, 4 iron, 4 OSR)',
+      'Armor: 1 (1 oil, 2 iron, 1 OSR)',
+    ]);
+    expect(document.querySelector('.hint-spent')!.textContent).toBe('Spent: 3 oil, 6 iron, 5 OSR');
+  });
+
   it('words the reasons in Italian and Russian', () => {
     for (const [lang, text] of [
       ['it', "l'attacco della campagna sul suo obiettivo"],

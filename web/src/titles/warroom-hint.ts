@@ -26,6 +26,7 @@ export interface HintPurchase {
   unit?: string;
   goods?: number;
   count?: number;
+  cost?: Mix; // the resources it costs (a unit type's count at its cost; Civilian Goods as paid)
   reason: string;
   actions: string[];
 }
@@ -180,17 +181,28 @@ function ordersHtml(v: HintView, plan: HintPlan, n: HintNation, name: (id: strin
   return `${campaign}${rows ? `<ol class="hint-orders">${rows}</ol>` : `<p class="hint">${escape(t('warroom.hint.no_orders'))}</p>`}${bid}`;
 }
 
+type Mix = { oil: number; iron: number; osr: number };
+const mixText = (m: Mix) => t('warroom.purchase.mix', { oil: m.oil, iron: m.iron, osr: m.osr });
+
+// Each purchase with what it costs, and what they cost together (Phase 7 › Step 3).
 function purchasesHtml(n: HintNation): string {
-  const rows = (n.purchases ?? [])
+  const bought = n.purchases ?? [];
+  const rows = bought
     .map((p) => {
       const what = p.unit
         ? t('warroom.hint.unit', { unit: word(`warroom.unit.${p.unit}`, p.unit), n: p.count ?? 0 })
         : t('warroom.hint.goods', { n: p.goods ?? 0 });
-      return `<li class="hint-purchase"><span class="hint-what">${escape(what)}</span>${takeButton(p.actions, false)}
+      const cost = p.cost ? ` <span class="hint-cost">(${escape(mixText(p.cost))})</span>` : '';
+      return `<li class="hint-purchase"><span class="hint-what">${escape(what)}</span>${cost}${takeButton(p.actions, false)}
         <small class="hint-why" data-reason="${escape(p.reason)}">${escape(why(p.reason))}</small></li>`;
     })
     .join('');
-  return rows ? `<ul class="hint-purchases">${rows}</ul>` : `<p class="hint">${escape(t('warroom.hint.nothing'))}</p>`;
+  if (!rows) return `<p class="hint">${escape(t('warroom.hint.nothing'))}</p>`;
+  const total = bought.reduce(
+    (sum, p) => ({ oil: sum.oil + (p.cost?.oil ?? 0), iron: sum.iron + (p.cost?.iron ?? 0), osr: sum.osr + (p.cost?.osr ?? 0) }),
+    { oil: 0, iron: 0, osr: 0 },
+  );
+  return `<ul class="hint-purchases">${rows}</ul><p class="hint-spent">${escape(t('warroom.purchase.spent'))}: ${escape(mixText(total))}</p>`;
 }
 
 // Every proposed action not yet taken, in order: "Take all".
