@@ -24,8 +24,8 @@ namespace {
 constexpr std::array<AiLevel, 4> kLevels = {{
     {"easy", 4, 3, 1, 1},
     {"normal", 6, 4, 3, 2},
-    {"hard", 10, 6, 4, 3, kFittedValue, true, true},
-    {"expert", 14, 8, 6, 3, kFittedValue, true, true},
+    {"hard", 10, 6, 4, 3, kFittedValue, true, true, true},
+    {"expert", 14, 8, 6, 3, kFittedValue, true, true, true},
 }};
 
 // The regret matching's iterations over the K x K' matrix, and the weight below which a candidate of
@@ -370,6 +370,34 @@ std::optional<core::Action> SearchBot::calculated_stance(const Game& game, const
   return a;
 }
 
+// The hit the rolling side's Commander assigns, from the calculator on the seat's observation: each
+// legal choice made on a copy, the battle played on from there (the rest of its decisions as bot:rules
+// makes them, the same dice for every choice), the choice with the side's best result taken. None when
+// a choice ends the battle or the calculator refuses a position: bot:rules' choice then.
+std::optional<core::Action> SearchBot::calculated_hit(const Game& game, const State& observation, core::Seat seat,
+                                                      const core::ActionList& legal, core::Rng& rng) const {
+  const Battle& b = observation.battle;
+  if (!level_.calculated_hits || b.kind == BattleKind::None || need(b) != Need::Hit || legal.size() < 2) return std::nullopt;
+  const int side = static_cast<int>(alliance_of(deciding_nation(b)));
+  OddsQuery q;
+  q.region = observation.fight.region;
+  q.samples = kHitSamples;
+  q.error = kHitError;
+  q.search_stances = false;
+  q.seed = rng.next();
+  std::optional<core::Action> best;
+  double top = 0;
+  for (const core::Action a : legal) {
+    State after = observation;
+    game.apply(after, seat, a, nullptr);
+    const Odds o = odds_from_observation(game, after, seat, q);
+    if (!o.error.empty() || !o.in_progress) return std::nullopt;
+    const double v = side_result(game, b, o, side);
+    if (!best || v > top) best = a, top = v;
+  }
+  return best;
+}
+
 core::Action SearchBot::choose(const Game& game, const State& position, core::Seat seat, core::Rng& rng) {
   const State observation = game.observe(position, seat);  // given the state itself, it still sees only this
   core::ActionList legal;
@@ -387,6 +415,8 @@ core::Action SearchBot::choose(const Game& game, const State& position, core::Se
     if (next_ < script_.size() && std::find(legal.begin(), legal.end(), script_[next_]) != legal.end()) return script_[next_++];
   } else if (const auto stance = calculated_stance(game, observation, seat, legal, rng)) {
     return *stance;
+  } else if (const auto hit = calculated_hit(game, observation, seat, legal, rng)) {
+    return *hit;
   }
   return bot_.choose(game, observation, seat, rng);
 }

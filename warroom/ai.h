@@ -59,6 +59,10 @@ struct AiLevel {
   // search, if any, models them as rules bots of drawn styles, not as this search: nothing reads the
   // sample's randomness).
   bool heaviest = false;
+  // Hits assigned with the battle calculator (docs/warroom/ai.md, "Hits chosen with the calculator"):
+  // at each hit it rolls, the bot takes the legal choice after which the calculator gives its side the
+  // best result (SearchBot::kHitSamples battles at most), not the rules bot's costliest unit.
+  bool calculated_hits = false;
 };
 const std::array<AiLevel, 4>& ai_levels();
 const AiLevel* ai_level(std::string_view name);  // "normal"; nullptr for an unknown one
@@ -131,6 +135,8 @@ class SearchBot final : public core::Bot<Game> {
  public:
   static constexpr int kStanceSamples = 1000;
   static constexpr double kStanceError = 0.02;
+  static constexpr int kHitSamples = 300;
+  static constexpr double kHitError = 0.03;
   SearchBot(const AiLevel& level, int threads) : level_(level), threads_(threads) {}
   core::Action choose(const Game& game, const State& observation, core::Seat seat, core::Rng& rng) override;
   bool searches() const override { return true; }
@@ -151,6 +157,8 @@ class SearchBot final : public core::Bot<Game> {
   };
   std::optional<core::Action> calculated_stance(const Game& game, const State& observation, core::Seat seat, const core::ActionList& legal,
                                                 core::Rng& rng);
+  std::optional<core::Action> calculated_hit(const Game& game, const State& observation, core::Seat seat, const core::ActionList& legal,
+                                             core::Rng& rng) const;
   AiLevel level_;
   int threads_;
   RulesBot bot_;                        // the chosen candidate's rules bot (bot:rules' style until the first search)

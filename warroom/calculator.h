@@ -140,4 +140,8 @@ using StancePlan = std::array<std::array<std::int8_t, kMaxTypes>, kSides>;
 Choice stance_choice(const Game& game, const Battle& b, const StancePlan& plan);
 StancePlan plan_of(const Odds& odds);
 
+// A side's result in the battle `battle` whose odds are `odds` (0 Allied, 1 Axis): the measure the
+// stance search weighs plans by (above), from the odds' means.
+double side_result(const Game& game, const Battle& battle, const Odds& odds, int side);
+
 }  // namespace warroom

@@ -299,6 +299,11 @@ StancePlan merge(const StancePlan& a, const StancePlan& b, int side_b) {
   return p;
 }
 
+// A side's result: its chance to take or hold the region minus the enemy's (`wins`), plus
+// kCasualtyWeight x the Casualty Points it makes the enemy lose beyond its own (`casualty_points`) as
+// a share of all those in the battle (`total`).
+double result_of(double wins, double casualty_points, double total) { return wins + kCasualtyWeight * casualty_points / total; }
+
 // All Casualty Points in the battle at its start: the measure of a loss's share.
 double casualty_total(const Game& g, const Battle& b) {
   const auto cp = [&](int type) { return g.data().units[at(std::min(type, kUnitKinds - 1))].casualty_points; };
@@ -383,8 +388,7 @@ class Search {
   // The first side's result (zero-sum: the other side's is its negative).
   double result(const Tally& m) const {
     const int f = first_, o = 1 - first_;
-    return m[field(kWins, f)] - m[field(kWins, o)] +
-           kCasualtyWeight * (m[field(kCasualtyPoints, o)] - m[field(kCasualtyPoints, f)]) / cp_total_;
+    return result_of(m[field(kWins, f)] - m[field(kWins, o)], m[field(kCasualtyPoints, o)] - m[field(kCasualtyPoints, f)], cp_total_);
   }
 
   // The first side's result of the pair: exact, or over `screen_` battles of the screening's dice.
@@ -495,3 +499,13 @@ class Search {
 Evaluation evaluate(const Game& g, const Position& p, const OddsQuery& q) { return Search(g, p, q).run(); }
 
 }  // namespace warroom::calc
+
+namespace warroom {
+
+double side_result(const Game& game, const Battle& battle, const Odds& odds, int side) {
+  const SideOdds &me = odds.side[at(side)], &them = odds.side[at(1 - side)];
+  return calc::result_of(me.wins.mean - them.wins.mean, them.casualty_points.mean - me.casualty_points.mean,
+                         calc::casualty_total(game, battle));
+}
+
+}  // namespace warroom

@@ -181,6 +181,67 @@ TEST(SearchBot, Phase4_StancesAreTheCalculatorsBestAnswer) {
   EXPECT_EQ(bot.choose(g, s, ussr, rng), action(g, s, ussr, "battle USSR stance USSR inf defensive 1"));
 }
 
+// ---- Hits chosen with the calculator (AiLevel::calculated_hits) -----------------------------------
+
+// Germany's three infantry and an artillery attack Smolensk, held by two Soviet infantry, an
+// artillery and an armor; every stance as the first legal choice, the dice black (a hit on any unit,
+// Assign Damage) one in four and white otherwise, each hit before `nth` Germany's as its first legal
+// choice: the position at Germany's `nth` hit with a choice of units.
+State at_german_hit(const Game& g, int nth) {
+  State s = empty_map(g);
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  for (NationState& n : s.nation) n.res = {5, 5, 5};
+  put(s, GER, 40, "R12", {{kInf, 3}, {kArt, 1}});
+  put(s, USSR, 40, "R12", {{kInf, 2}, {kArt, 1}, {kArm, 1}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER R12");
+  int rolled = 0;
+  while (in_battle(s)) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      chance(g, s, rolled++ % 4 == 0 ? "die black" : "die white");
+      continue;
+    }
+    const core::Seat seat = g.seat_of(step_nation(s.steps.top()));
+    core::ActionList l;
+    g.legal_actions(s, seat, l);
+    if (need(s.battle) == Need::Hit && deciding_nation(s.battle) == GER && l.size() > 1 && --nth == 0) return s;
+    g.apply(s, seat, l[0], nullptr);
+  }
+  ADD_FAILURE() << "no such hit";
+  return s;
+}
+
+// Germany's second choice of a hit: bot:rules hits a fresh infantry (in Assault one step from
+// ELIMINATED: its score counts the elimination double, before a step of the artillery or the armor); the calculator,
+// playing the battle on from each choice (its other decisions as bot:rules makes them), expects the
+// Soviets to lose 5 Casualty Points after the hit on the artillery against 4 after the hit on the
+// infantry, Smolensk held either way, and `hard` plays the hit on the artillery; `normal` plays
+// bot:rules' hit.
+TEST(SearchBotCalculatedHits, AssignDamage_TheHitAfterWhichTheCalculatorGivesTheBestResult) {
+  const Game g = europe();
+  const State s = at_german_hit(g, 2);
+  const core::Seat seat = g.seat_of(GER);
+  core::Rng rng(4);
+  const core::Action rules = RulesBot{}.choose(g, g.observe(s, seat), seat, rng);
+  EXPECT_EQ(rules, action(g, s, seat, "battle GER hit USSR inf assault fresh"));
+  const auto result = [&](const std::string& text) {
+    State after = s;
+    g.apply(after, seat, action(g, s, seat, text), nullptr);
+    OddsQuery q;
+    q.region = region("R12");
+    const Odds o = odds_from_observation(g, g.observe(after, seat), seat, q);
+    EXPECT_TRUE(o.in_progress);
+    EXPECT_NEAR(o.side[0].wins.mean, 1.0, 1e-9) << "Smolensk held by the Allies (side 0)";
+    return o.side[0].casualty_points.mean;
+  };
+  EXPECT_NEAR(result("battle GER hit USSR inf assault fresh"), 4.0, 1e-9);
+  EXPECT_NEAR(result("battle GER hit USSR art barrage fresh"), 5.0, 1e-9);
+  SearchBot hard(*ai_level("hard"), 1);
+  EXPECT_EQ(hard.choose(g, s, seat, rng), action(g, s, seat, "battle GER hit USSR art barrage fresh"));
+  SearchBot normal(*ai_level("normal"), 1);
+  EXPECT_EQ(normal.choose(g, s, seat, rng), rules);
+}
+
 // ---- The home guard against the sea (Style::home_guard), War in the Pacific ----------------------
 
 bool orders_into(const Game& g, const SheetPlan& plan, int nation, RegionId dest, Category cat) {
