@@ -24,8 +24,8 @@ namespace {
 constexpr std::array<AiLevel, 4> kLevels = {{
     {"easy", 4, 3, 1, 1},
     {"normal", 6, 4, 3, 2},
-    {"hard", 10, 6, 4, 3, kFittedValue, true, true, true},
-    {"expert", 14, 8, 6, 3, kFittedValue, true, true, true},
+    {"hard", 10, 6, 4, 3, kFittedValue, true, true, true, true},
+    {"expert", 14, 8, 6, 3, kFittedValue, true, true, true, true},
 }};
 
 // The regret matching's iterations over the K x K' matrix, and the weight below which a candidate of
@@ -320,6 +320,7 @@ SheetSearch search_secret(const Game& g, const State& position, core::Seat seat,
   // Purchases show on the board only as units under construction: their rollouts play a round more.
   AiLevel budget = level;
   if (*step == SecretStep::Purchases) budget.rounds += 1;
+  if (level.scenario_value && g.scenario().value) budget.value = *g.scenario().value;
   std::vector<double> tau;
   std::vector<double> sigma{1.0};
   if (plans.size() > 1) {

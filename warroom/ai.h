@@ -32,10 +32,8 @@ namespace warroom {
 struct ValueFeatures {
   double victory = 0, units = 0, sv = 0;
 };
-// The position value's weights: the logistic of their sum with the features (docs/warroom/ai.md).
-struct ValueWeights {
-  double victory = 0, units = 0, sv = 0;
-};
+// The position value's weights (ValueWeights, warroom/data.h): the logistic of their sum with the
+// features (docs/warroom/ai.md).
 // Hand-set: a share of the Victory condition's regions counts most, then the units and the SV.
 inline constexpr ValueWeights kHandValue{3.0, 4.0, 2.0};
 // Fitted by self-play (docs/warroom/ai.md, "The position value fitted by self-play"): `warroom
@@ -63,6 +61,9 @@ struct AiLevel {
   // at each hit it rolls, the bot takes the legal choice after which the calculator gives its side the
   // best result (SearchBot::kHitSamples battles at most), not the rules bot's costliest unit.
   bool calculated_hits = false;
+  // A rollout's end valued with the scenario's own fitted weights (Scenario::value) where it has them,
+  // `value` elsewhere (docs/warroom/ai.md, "The position value fitted by self-play").
+  bool scenario_value = false;
 };
 const std::array<AiLevel, 4>& ai_levels();
 const AiLevel* ai_level(std::string_view name);  // "normal"; nullptr for an unknown one

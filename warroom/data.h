@@ -346,6 +346,13 @@ struct SetupConstruction {
   Origin origin;
 };
 
+// The search bot's position value (warroom/ai.h): the weights of the differences between the
+// alliances in the share of their Victory condition's regions held, of unit value and of Strategic
+// Value, whose logistic is a position's worth.
+struct ValueWeights {
+  double victory = 0, units = 0, sv = 0;
+};
+
 struct Scenario {
   std::string id, name;
   std::uint8_t nations = 0;                          // bits of Nation
@@ -360,6 +367,9 @@ struct Scenario {
   std::vector<SetupCommand> commands;
   std::vector<SetupConstruction> construction;
   bool setup_complete = false;  // the starting forces are given in full
+  // The position value fitted to this scenario's self-play (`warroom fit-value --scenario ID`), for
+  // the levels that value a rollout's end with the scenario's own weights where it has them.
+  std::optional<ValueWeights> value;
   Origin origin;
   bool has(Nation n) const { return (nations >> n) & 1u; }
   const SeatTable* seats_for(int players) const;

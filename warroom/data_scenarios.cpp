@@ -225,8 +225,8 @@ void check_scenario(const Node& sc, const Data& data, const Scenario& s) {
 }
 
 Scenario read_scenario(const Node& sc, const Data& data) {
-  sc.allow({"id", "name", "nations", "seats", "order_limits", "morale", "trade", "pact", "victory", "cards", "seas", "setup", "provenance",
-            "source", "stated"});
+  sc.allow({"id", "name", "nations", "seats", "order_limits", "morale", "trade", "pact", "victory", "cards", "seas", "setup", "value",
+            "provenance", "source", "stated"});
   Scenario s;
   s.id = sc.str("id");
   s.name = sc.str("name");
@@ -269,6 +269,12 @@ Scenario read_scenario(const Node& sc, const Data& data) {
     if (r.type == RegionType::Impassable)
       for (std::uint8_t i = 0; i < r.degree; ++i)
         if (data.region(r.adjacent[i]).is_territory() && s.in_play.test(r.adjacent[i])) s.in_play.set(r.rid);
+  if (sc.has("value")) {
+    const Node w = sc.child("value");
+    w.allow({"victory", "units", "sv", "source"});
+    w.str("source");  // how the weights were fitted
+    s.value = ValueWeights{w.number("victory", -100, 100), w.number("units", -100, 100), w.number("sv", -100, 100)};
+  }
   s.origin = sc.origin();
   read_setup(sc, data, s);
   check_scenario(sc, data, s);

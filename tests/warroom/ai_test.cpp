@@ -181,6 +181,27 @@ TEST(SearchBot, Phase4_StancesAreTheCalculatorsBestAnswer) {
   EXPECT_EQ(bot.choose(g, s, ussr, rng), action(g, s, ussr, "battle USSR stance USSR inf defensive 1"));
 }
 
+// AiLevel::scenario_value: the Eastern Front has weights of its own (Scenario::value, fitted to its
+// self-play), and a level that asks for them values its rollouts' ends with them, not with its own:
+// the same candidates' values as a level given those weights, others than with the level's own.
+TEST(SearchBotValue, TheScenariosOwnWeightsWhereItHasThem) {
+  const Game g = eastern_front();
+  ASSERT_TRUE(g.scenario().value.has_value());
+  const State s = write_sheets_untouched(g);
+  const core::Seat seat = g.seat_of(GER);
+  AiLevel own = *ai_level("easy");
+  own.scenario_value = true;
+  AiLevel given = *ai_level("easy");
+  given.value = *g.scenario().value;
+  const auto values = [&](const AiLevel& level) {
+    std::vector<double> out;
+    for (const SheetCandidate& c : search_secret(g, s, seat, RulesBot{}, level, 7, 1).plans) out.push_back(c.value);
+    return out;
+  };
+  EXPECT_EQ(values(own), values(given));
+  EXPECT_NE(values(own), values(*ai_level("easy")));
+}
+
 // ---- Hits chosen with the calculator (AiLevel::calculated_hits) -----------------------------------
 
 // Germany's three infantry and an artillery attack Smolensk, held by two Soviet infantry, an
