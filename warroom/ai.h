@@ -5,8 +5,8 @@
 // seat and K' styles for every other seat; each pair is valued by R rollouts of rules bots to the
 // end of the round (and a few rounds more at the higher levels) and the position value; regret
 // matching over the K x K' matrix gives a mixed strategy, and the bot plays a sample of it. Stances
-// come from the battle calculator (calculator.h); everything else it plays as the chosen candidate's
-// rules bot would.
+// come from the battle calculator (calculator.h), and at `hard` and `expert` the hits it assigns too;
+// everything else it plays as the chosen candidate's rules bot would.
 //
 // It sees only its seat's observation: the other seats' unrevealed sheets and purchases are blank
 // there and are made afresh in every rollout by the rules bots of their candidate styles, never read.
