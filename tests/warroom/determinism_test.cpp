@@ -1,9 +1,12 @@
 // Speed-ups of the engine must change no game (docs/warroom/engine.md, "Numbers"): for fixed seeds,
 // random bots and rules bots choose exactly the actions they chose before, every seat is offered the
 // same legal actions in the same order, sees the same observation, and every action leaves the same
-// state. Each test folds games into one fingerprint and compares it with the value the engine gave
+// state. Each test folds games into fingerprints and compares them with the values the engine gave
 // before its speed-ups; a change of rules (not of speed) that moves a fingerprint must say so and
-// record the new value.
+// record the new value. The games and their logs are fingerprinted apart: a change of the log alone
+// moves only the log's.
+#include <string>
+
 #include "core/hash.h"
 #include "engine_fixture.h"
 #include "tests/support/hashing_log.h"
@@ -14,14 +17,21 @@ namespace {
 
 using test_support::HashingLog;
 
+// The two parts of a fingerprint: the games (legal actions, observations, actions, states) and
+// their logs, apart, so that a change of the log's words or events shows it left the games alone.
+struct Fingerprint {
+  std::string games, log;
+};
+
 // Plays the game of `seed` with one bot per seat (each on its seat's observation), folding into `h`
-// the acting seat's legal actions and observation, each action, the log (when `with_log`) and the
-// state's hash after every action; then the round, the winner and the final hash.
-void fold_game(const Game& g, std::vector<std::unique_ptr<core::Bot<Game>>>& bots, std::uint64_t seed, bool with_log, core::Hasher& h) {
+// the acting seat's legal actions and observation, each action and the state's hash after every
+// action, then the round, the winner and the final hash; and into `log_h` the log (when `with_log`).
+void fold_game(const Game& g, std::vector<std::unique_ptr<core::Bot<Game>>>& bots, std::uint64_t seed, bool with_log, core::Hasher& h,
+               core::Hasher& log_h) {
   State s = g.new_game();
   core::Rng chance(seed), choices(seed ^ 0x9e3779b97f4a7c15ULL);
   core::OutcomeList outcomes;
-  HashingLog log(h);
+  HashingLog log(log_h);
   while (g.node_kind(s) != core::NodeKind::Terminal) {
     core::Seat seat = core::kChance;
     core::Action a = 0;
@@ -52,8 +62,8 @@ void fold_game(const Game& g, std::vector<std::unique_ptr<core::Bot<Game>>>& bot
 }
 
 // Every scenario at its smallest and largest seat table, `games` seeds each, stopped at `rounds`.
-std::uint64_t fingerprint(std::string_view bot_kind, std::uint64_t games, int rounds) {
-  core::Hasher h;
+Fingerprint fingerprint(std::string_view bot_kind, std::uint64_t games, int rounds) {
+  core::Hasher h, log_h;
   for (const Scenario& sc : data()->scenarios)
     for (const int players : {sc.seat_tables.front().players, sc.seat_tables.back().players}) {
       Options o;
@@ -62,15 +72,23 @@ std::uint64_t fingerprint(std::string_view bot_kind, std::uint64_t games, int ro
       for (std::uint64_t seed = 1; seed <= games; ++seed) {
         std::vector<std::unique_ptr<core::Bot<Game>>> bots;
         for (int p = 0; p < g.seat_count(); ++p) bots.push_back(make_bot(bot_kind));
-        fold_game(g, bots, seed, seed % 4 == 1, h);
+        fold_game(g, bots, seed, seed % 4 == 1, h, log_h);
       }
     }
-  return h.digest();
+  return {core::to_hex(h.digest()), core::to_hex(log_h.digest())};
 }
 
-TEST(WarroomDeterminism, RandomBotGamesAreUnchanged) { EXPECT_EQ(core::to_hex(fingerprint("random", 4, 6)), "33e9a9a5fdd6b772"); }
+TEST(WarroomDeterminism, RandomBotGamesAreUnchanged) {
+  const Fingerprint f = fingerprint("random", 4, 6);
+  EXPECT_EQ(f.games, "fdffb73ede3c1586");
+  EXPECT_EQ(f.log, "0be4c0cc98044d9b");
+}
 
-TEST(WarroomDeterminism, RulesBotGamesAreUnchanged) { EXPECT_EQ(core::to_hex(fingerprint("rules", 2, 4)), "82af00dd07e6d991"); }
+TEST(WarroomDeterminism, RulesBotGamesAreUnchanged) {
+  const Fingerprint f = fingerprint("rules", 2, 4);
+  EXPECT_EQ(f.games, "a67d07705f4f2739");
+  EXPECT_EQ(f.log, "09f52e4914e5edd1");
+}
 
 }  // namespace
 }  // namespace warroom::testing
