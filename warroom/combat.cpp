@@ -22,7 +22,7 @@ constexpr const char* kHotspots = "Phase 3 > Place Hotspot Markers";
 constexpr const char* kOrder = "Phase 4 > Setup > Order of Battles";
 constexpr const char* kCommander = "Phase 4 > Battle Setup > 4. Assign Commander";
 constexpr const char* kRemove = "Phase 4 > Battle Debrief > 2. Remove Eliminated Units";
-constexpr const char* kResourcesRule = "Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs; Strategic Bombing Raids";
+constexpr const char* kRepairs = "Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs";
 constexpr const char* kBombing = "Phase 4 > Raids > Strategic Bombing Raids";
 constexpr const char* kConvoys = "Phase 4 > Raids > Resolving Convoy Raids";
 constexpr const char* kTerritory = "Phase 4 > Battle Debrief > 5. Update Territory Status";
@@ -392,15 +392,43 @@ void place_defence(Ctx& c, RegionId r, int nation) {
   c.add(kNeutrals, nation, Event::NeutralDefence, r, forces(c.view(), r).nation_units(nation) - before);
 }
 
-void pay_resources(Ctx& c, const char* rule) {
+using Amounts = std::array<int, kResources>;
+
+// Takes `amount` of each resource from the nation's stock ("A Nation may not drop below 0
+// resources"), logged as `e` under `rule`.
+void take_resources(Ctx& c, int nation, Amounts amount, const char* rule, Event e) {
+  auto& res = c.s.nation[at(nation)].res;
+  for (int k = 0; k < kResources; ++k) {
+    amount[at(k)] = std::min<int>(amount[at(k)], res[at(k)]);
+    res[at(k)] -= amount[at(k)];
+  }
+  if (amount[0] + amount[1] + amount[2]) c.add(rule, nation, e, amount[0], amount[1], amount[2]);
+}
+
+// What the battle (or convoy raid) took of the nation's resources, in all, and what its Strategic
+// Bombing Raid destroyed of them (the raided territory's owner's); the rest of a battle's is what the
+// nation paid for repairs.
+Amounts taken(const Battle& b, int nation) {
+  Amounts out{};
+  for (int k = 0; k < kResources; ++k) out[at(k)] = resources_spent(b, static_cast<std::uint8_t>(nation), static_cast<Resource>(k));
+  return out;
+}
+Amounts bombed(const Battle& b, int nation) {
+  Amounts out{};
+  if (b.target.present && b.target.owner == nation)
+    for (int k = 0; k < kResources; ++k) out[at(k)] = b.bomb_resource_lost[at(k)];
+  return out;
+}
+
+// Battle Debrief › 1. Assess Unit Status and Pay for Repairs: "the owning Nation may pay 1 resource
+// (any type) per damaged Unit to repair it" -- a payment, logged apart from what bombing destroyed
+// (apply_bombing), which the same battle's resources also hold.
+void pay_repairs(Ctx& c) {
   for (int n = 0; n < kNations; ++n) {
-    std::array<int, kResources> lost{};
-    for (int k = 0; k < kResources; ++k) {
-      lost[at(k)] =
-          std::min<int>(resources_spent(c.s.battle, static_cast<std::uint8_t>(n), static_cast<Resource>(k)), c.s.nation[at(n)].res[at(k)]);
-      c.s.nation[at(n)].res[at(k)] -= lost[at(k)];
-    }
-    if (lost[0] + lost[1] + lost[2]) c.add(rule, n, Event::ResourcesLost, lost[0], lost[1], lost[2]);
+    Amounts paid = taken(c.s.battle, n);
+    const Amounts lost = bombed(c.s.battle, n);
+    for (int k = 0; k < kResources; ++k) paid[at(k)] -= lost[at(k)];
+    take_resources(c, n, paid, kRepairs, Event::RepairsPaid);
   }
 }
 
@@ -411,10 +439,12 @@ void remove_casualties(Ctx& c, RegionId r) {
       if (const int k = eliminated(b, side_of(n), static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(t))) remove_units(c, n, r, t, k);
 }
 
-// Strategic Bombing Raids: units under construction destroyed go to the owner's Casualty List; Bomb
-// Tokens are placed ("never removed").
+// Strategic Bombing Raids: the resources destroyed are lost; units under construction destroyed go to
+// the owner's Casualty List; Bomb Tokens are placed ("never removed").
 void apply_bombing(Ctx& c, RegionId r) {
   const Battle& b = c.s.battle;
+  if (b.target.present && b.target.owner < kNations)
+    take_resources(c, b.target.owner, bombed(b, b.target.owner), kBombing, Event::ResourcesLost);
   const int i = c.g.industry_index(r);
   const std::uint8_t owner = c.s.region[r].controller;
   if (i >= 0 && owner != kNoNation)
@@ -575,7 +605,7 @@ void offer_reorganizing(Ctx& c, RegionId r) {
 void debrief(Ctx& c) {
   const RegionId r = c.s.fight.region;
   remove_casualties(c, r);
-  pay_resources(c, kResourcesRule);
+  pay_repairs(c);
   apply_bombing(c, r);
   tag_air(c, r);
   if (c.d().region(r).is_territory())
@@ -797,7 +827,7 @@ void battle_drive(Ctx& c) {
     case kFightRaidSetup: f.part = setup_raid(c, f.region) ? kFightRaid : kFightNone; return;
     case kFightRaid:
       if (need(c.s.battle) != Need::Done) return push_drive_step(c);
-      pay_resources(c, kConvoys);
+      for (int n = 0; n < kNations; ++n) take_resources(c, n, taken(c.s.battle, n), kConvoys, Event::ResourcesLost);
       tag_air(c, f.region);
       f.part = kFightNone;
       return;

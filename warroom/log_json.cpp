@@ -86,8 +86,10 @@ constexpr Shape kRuleEvents[] = {
     {"pact_expelled", {{{"command", kNum}, {"region", kRegion}, {"units", kNum}}}},
     {"pact_battle", {{{"region", kRegion}, {"battle", kNum}}}},
     {"medal_denied", {{{"region", kRegion}, {"former", kNation}}}},
+    {"units_captured", {{{"region", kRegion}, {"units", kNum}, {"former", kNation}}}},
+    {"repairs_paid", {{{"oil", kNum}, {"iron", kNum}, {"osr", kNum}}}},
 };
-static_assert(std::size(kRuleEvents) == static_cast<std::size_t>(Event::MedalDenied) + 1);
+static_assert(std::size(kRuleEvents) == static_cast<std::size_t>(Event::RepairsPaid) + 1);
 
 // By battle.h's BattleEvent, from kEvStage.
 constexpr Shape kBattleEvents[] = {

@@ -339,6 +339,10 @@ Message event_of(const Game& g, const core::LogEntry& e) {
     case Event::UnitsLost:
       return m(c == 1 ? "warroom.log.units_lost_construction" : "warroom.log.units_lost").with("units", text::units(a, b));
     case Event::ResourcesLost: return m("warroom.log.resources_lost").with("resources", resources(a, b, c));
+    case Event::RepairsPaid:
+      return m("warroom.log.repairs_paid")
+          .with("resources", resources(a, b, c))
+          .with("units", text::counted("warroom.count.unit", a + b + c));
     case Event::BombToken: return key("warroom.log.bomb_token").with("region", r(a)).counted(b);
     case Event::Captured:
       return b == kNoNation ? m("warroom.log.captured").with("region", r(a))

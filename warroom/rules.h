@@ -74,7 +74,7 @@ enum class Event : std::uint16_t {
   BattleBegins,        // nation selecting, region (Phase 4 Order of Battles)
   CommanderIs,         // nation, side, region (Battle Setup › 4)
   UnitsLost,           // nation, type, count, where (0 on the map, 1 under construction, 2 carrier fighter tokens)
-  ResourcesLost,       // nation, oil, iron, osr (bombing, convoy raids, repairs)
+  ResourcesLost,       // nation, oil, iron, osr (Strategic Bombing Raids, convoy raids)
   BombToken,           // region, tokens (Damaged Infrastructure)
   Captured,            // nation, region, former controller (kNoNation: none)
   Restored,            // nation, region, former controller (Restoring Control)
@@ -92,6 +92,7 @@ enum class Event : std::uint16_t {
   PactBattle,          // nation (the party left out), region, 1 or 2: the pact's two battles (Article Three, ruling 52)
   MedalDenied,         // nation, region, former controller (Article Four: no Medal in the round the pact broke)
   UnitsCaptured,       // nation (the new controller), region, units under its Industry Token captured, former controller
+  RepairsPaid,         // nation, oil, iron, osr (Battle Debrief › 1: 1 resource per DAMAGED unit repaired)
 };
 
 // The contexts the parts work in (core/steps.h): CCtx reads, Ctx may change the state and log.

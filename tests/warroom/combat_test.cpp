@@ -448,6 +448,54 @@ TEST(Phase4Raids, StrategicBombingRaids_TheControllerLosesResourcesWhenOnlyItsAl
   EXPECT_EQ(s.nation[ITA].res, g.new_game().nation[ITA].res) << "Italy's resources are not the raid's";
 }
 
+// Phase 4 › Battle Debrief › 1. Assess Unit Status and Pay for Repairs, and Raids › Strategic Bombing
+// Raids: a repair is a payment ("pay 1 resource (any type) per damaged Unit"), what bombing destroys a
+// loss, each logged as its own event under its own heading (one line "Soviet Union loses 1 iron, 1
+// OSR" under "Pay for Repairs; Strategic Bombing Raids" read as bombing damage: play-test of 5
+// December, evening, finding 11). German infantry and a bomber attack Moscow: the bomber's four dice,
+// two blue and two white, destroy 2 Soviet iron; each infantry damages the other (yellow); Germany
+// repairs its own for 1 oil, the Soviet Union its own for 1 OSR.
+TEST(Phase4Debrief, BattleDebrief1_RepairsArePaidAndStrategicBombingRaidsLost_EachItsOwnEvent) {
+  const Game g = europe();
+  State s = empty_europe(g);
+  put(s, USSR, 40, "R1", {{kInf, 1}});
+  put(s, GER, 40, "R1", {{kInf, 1}});
+  put(s, GER, 20, "R1", {{kBmb, 1}});
+  s.nation[USSR].res = {5, 5, 5};
+  s.nation[GER].res = {5, 5, 5};
+  start_phase(g, s, 4);
+  core::LogBuffer log;
+  act(g, s, GER, "fight GER R1", &log);
+  EXPECT_EQ(fight_through(g, s, {"blue", "blue", "white", "white", "yellow", "yellow"},
+                          {"strategic-bombing 1", "defensive 1", "battle GER repair GER inf defensive oil",
+                           "battle USSR repair USSR inf defensive osr"},
+                          &log),
+            6u);
+  EXPECT_EQ(s.nation[GER].res, (std::array<std::int32_t, kResources>{4, 5, 5}));
+  EXPECT_EQ(s.nation[USSR].res, (std::array<std::int32_t, kResources>{5, 3, 4}));
+  std::vector<nlohmann::json> paid, lost;
+  std::string text;
+  for (const core::LogEntry& e : log.entries()) {
+    text += g.describe(e) + "\n";
+    if (e.event == static_cast<std::uint16_t>(Event::RepairsPaid)) paid.push_back(g.log_json(e));
+    if (e.event == static_cast<std::uint16_t>(Event::ResourcesLost)) lost.push_back(g.log_json(e));
+  }
+  const std::string repairs = "Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs";
+  const std::string bombing = "Phase 4 > Raids > Strategic Bombing Raids";
+  ASSERT_EQ(paid.size(), 2u) << text;
+  EXPECT_EQ(paid[0],
+            (nlohmann::json{{"rule", repairs}, {"event", "repairs_paid"}, {"nation", "USSR"}, {"oil", 0}, {"iron", 0}, {"osr", 1}}));
+  EXPECT_EQ(paid[1],
+            (nlohmann::json{{"rule", repairs}, {"event", "repairs_paid"}, {"nation", "GER"}, {"oil", 1}, {"iron", 0}, {"osr", 0}}));
+  ASSERT_EQ(lost.size(), 1u) << "bombing took only the Soviet iron\n" << text;
+  EXPECT_EQ(lost[0],
+            (nlohmann::json{{"rule", bombing}, {"event", "resources_lost"}, {"nation", "USSR"}, {"oil", 0}, {"iron", 2}, {"osr", 0}}));
+  EXPECT_NE(text.find(repairs + ": Soviet Union pays 1 OSR to repair 1 unit\n"), std::string::npos) << text;
+  EXPECT_NE(text.find(repairs + ": Germany pays 1 oil to repair 1 unit\n"), std::string::npos) << text;
+  EXPECT_NE(text.find(bombing + ": Soviet Union loses 2 iron\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Germany loses"), std::string::npos) << "Germany lost nothing to bombing\n" << text;
+}
+
 // Phase 6 › Stress Zone Penalties › Yellow Zone: "Ports controlled by the Nation no longer provide
 // Port Advantage". A British cruiser and a German submarine meet in the Channel (A-8), where Great
 // Britain and France have ports: each side has Port Advantage, until its nation is in the Yellow Zone.

@@ -591,10 +591,15 @@ TEST(BattleChoices, StancesSayWhereEveryUnitGoes) {
   })) << fields.dump();
 }
 
-// Battle Debrief › 1. Assess Unit Status and Pay for Unit Repairs: the repair line says what is lost,
-// not the resources that are not ("loses 0 oil, 0 iron, 1 OSR" before).
-TEST(LogWording, ARepairSaysOnlyTheResourcesLost) {
+// Battle Debrief › 1. Assess Unit Status and Pay for Unit Repairs: the repair line says what is paid,
+// not the resources that are not ("loses 0 oil, 0 iron, 1 OSR" before), and as a payment for so many
+// units (1 resource per damaged Unit); a loss to bombing or a convoy raid says what is lost.
+TEST(LogWording, BattleDebrief1_ARepairIsAPaymentAndALossSaysOnlyWhatIsLost) {
   const Game g = europe();
+  EXPECT_TRUE(log_line(g, Event::RepairsPaid, USSR, 0, 0, 1).ends_with("Soviet Union pays 1 OSR to repair 1 unit"))
+      << log_line(g, Event::RepairsPaid, USSR, 0, 0, 1);
+  EXPECT_TRUE(log_line(g, Event::RepairsPaid, USSR, 2, 0, 1).ends_with("Soviet Union pays 2 oil, 1 OSR to repair 3 units"))
+      << log_line(g, Event::RepairsPaid, USSR, 2, 0, 1);
   EXPECT_TRUE(log_line(g, Event::ResourcesLost, USSR, 0, 0, 1).ends_with("Soviet Union loses 1 OSR"))
       << log_line(g, Event::ResourcesLost, USSR, 0, 0, 1);
   EXPECT_TRUE(log_line(g, Event::ResourcesLost, USSR, 2, 0, 1).ends_with("Soviet Union loses 2 oil, 1 OSR"));

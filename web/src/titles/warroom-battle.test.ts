@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { render, type Message } from '../i18n';
 import {
   executing,
   executionPanel,
@@ -210,35 +211,52 @@ describe("a reveal's cancelled order", () => {
   });
 });
 
-// Finding 11 of the same play-test: after repairs the debrief said "Soviet Union loses 1 iron, 1 OSR"
-// under "... Pay for Repairs; Strategic Bombing Raids", as if the enemy had bombed something.
-describe("the debrief's payments", () => {
-  const debrief = 'Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs; Strategic Bombing Raids';
-  const battle = (lost: { oil: number; iron: number; osr: number }) =>
-    battleOf(
+// Finding 11 of the same play-test: after repairs the debrief and the log said "Soviet Union loses 1
+// iron, 1 OSR" under "... Pay for Repairs; Strategic Bombing Raids", as if the enemy had bombed
+// something. The engine logs a repair payment as its own event (`repairs_paid`, Battle Debrief › 1)
+// and what bombing destroyed as a loss under the raid's heading (Raids › Strategic Bombing Raids).
+describe("Battle Debrief 1's repair payments and Strategic Bombing Raids' losses", () => {
+  const repairs = 'Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs';
+  const bombing = 'Phase 4 > Raids > Strategic Bombing Raids';
+  it('are each their own line of the debrief, the loss to bombing not in the last batch of dice', () => {
+    const b = battleOf(
       roundSteps([
         round(1),
         reveal('GER', 0),
-        entry('Phase 4 > Order of Battles', 'battle_begins', { nation: 'GER', region: 'R12' }),
-        entry('Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs', 'repair', { nation: 'USSR', unit: 'inf', paid: 1 }),
-        entry('Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs', 'repair', { nation: 'USSR', unit: 'arm', paid: 2 }),
-        entry('Phase 4 > Battle Debrief > 1. Assess Unit Status and Pay for Repairs', 'repair', { nation: 'USSR', unit: 'art', paid: 3 }),
-        entry(debrief, 'resources_lost', { nation: 'USSR', ...lost }, 'Soviet Union loses (the log)'),
+        entry('Phase 4 > Order of Battles', 'battle_begins', { nation: 'GER', region: 'R1' }),
+        entry('Phase 4 > Resolve Battles > 1. Count Dice', 'stage', { stage: 'surface', allied_dice: 1, axis_dice: 1 }),
+        entry(bombing, 'batch', { side: 'axis', nation: 'GER', dice: 4 }),
+        entry(bombing, 'die', { side: 'axis', nation: 'GER', colour: 'blue' }),
+        entry(bombing, 'bomb', { what: 0, target: 1 }, 'bombing destroys 1 iron'),
+        entry(repairs, 'repair', { nation: 'USSR', unit: 'inf', paid: 2 }),
+        entry(repairs, 'repairs_paid', { nation: 'USSR', oil: 0, iron: 0, osr: 1 }, 'Soviet Union pays 1 OSR to repair 1 unit'),
+        entry(bombing, 'resources_lost', { nation: 'USSR', oil: 0, iron: 1, osr: 0 }, 'Soviet Union loses 1 iron'),
       ]),
       1,
-    ).debrief;
-  it('say what was paid for repairs, and what bombing took', () => {
-    expect(battle({ oil: 0, iron: 1, osr: 1 })).toContain('Soviet Union pays 1 iron, 1 OSR for its repairs');
-    expect(battle({ oil: 2, iron: 1, osr: 1 })).toContain('Soviet Union pays 1 iron, 1 OSR for its repairs and loses 2 oil to bombing');
+    );
+    expect(b.debrief).toEqual(['repair (shown)', 'Soviet Union pays 1 OSR to repair 1 unit', 'Soviet Union loses 1 iron']);
+    expect(b.stages[0].batches[0].events).toEqual(['bombing destroys 1 iron']);
   });
-  it("keep the log's words when nothing was repaired", () => {
-    const steps = roundSteps([
-      round(1),
-      reveal('GER', 0),
-      entry('Phase 4 > Order of Battles', 'battle_begins', { nation: 'GER', region: 'R12' }),
-      entry(debrief, 'resources_lost', { nation: 'USSR', oil: 1, iron: 0, osr: 0 }, 'Soviet Union loses 1 oil'),
-    ]);
-    expect(battleOf(steps, 1).debrief).toContain('Soviet Union loses 1 oil');
+  it("word a payment from the catalogue, as the log's message is sent", () => {
+    const line = (nation: string, oil: number, iron: number, osr: number) => {
+      const counted = (noun: string, count: number) => ({ key: `warroom.count.${noun}`, count });
+      const parts = [counted('oil', oil), counted('iron', iron), counted('osr', osr)].filter((p) => p.count);
+      // "1 iron, 1 OSR": warroom.phase.list's first and rest, as the engine's `listed` nests them.
+      let resources: Message = parts[parts.length - 1];
+      for (const first of parts.slice(0, -1).reverse()) resources = { key: 'warroom.phase.list', args: { first, rest: resources } };
+      return render({
+        key: 'warroom.log.entry',
+        args: {
+          rule: repairs,
+          text: {
+            key: 'warroom.log.repairs_paid',
+            args: { nation: { key: `warroom.nation.${nation}` }, resources, units: counted('unit', oil + iron + osr) },
+          },
+        },
+      });
+    };
+    expect(line('USSR', 0, 1, 1)).toBe(`${repairs}: Soviet Union pays 1 iron, 1 OSR to repair 2 units`);
+    expect(line('GER', 1, 0, 0)).toBe(`${repairs}: Germany pays 1 oil to repair 1 unit`);
   });
 });
 

@@ -79,7 +79,6 @@ export type Step =
       debrief: string[];
       board?: BattleBoard;
       raid?: boolean;
-      repairs?: Record<string, number[]>; // the resources each nation paid for repairs (oil, iron, OSR)
     }; // a Convoy Raid (Phase 4 > Raids): no Battle Setup, no stages
 
 // The last round's steps: from the round's beginning (its last reveal's round), each nation's reveal
@@ -133,39 +132,19 @@ function revealLine(s: Extract<Step, { kind: 'reveal' }>, { event: e, text }: Lo
   } else s.events.push(text);
 }
 
-// The resources a nation pays at the Battle Debrief, told apart by what the battle's log says of
-// them: the repairs it paid for (each `repair` names its resource), then the rest, lost to bombing.
-// "Soviet Union loses 1 iron, 1 OSR" under "Pay for Repairs; Strategic Bombing Raids" read as bombing
-// damage (play-test of 5 December, evening, finding 11).
-const RESOURCES = ['oil', 'iron', 'osr'] as const;
-function resourcesText(counts: number[]): string {
-  return RESOURCES.filter((_, k) => counts[k])
-    .map((r) => `${counts[RESOURCES.indexOf(r)]} ${t(`warroom.resource.${r}`)}`)
-    .join(', ');
-}
-export function debriefPayment(e: Extract<LogEvent, { event: 'resources_lost' }>, repairs: number[] | undefined): string | null {
-  const lost = [e.oil, e.iron, e.osr];
-  const repaired = lost.map((n, k) => Math.min(n, repairs?.[k] ?? 0));
-  if (!e.nation || !repaired.some(Boolean)) return null; // nothing repaired: the log's own words
-  const bombed = lost.map((n, k) => n - repaired[k]);
-  const nation = has(`warroom.nation.${e.nation}`) ? t(`warroom.nation.${e.nation}`) : e.nation;
-  return bombed.some(Boolean)
-    ? t('warroom.web.paid_repairs_bombed', { nation, repairs: resourcesText(repaired), bombing: resourcesText(bombed) })
-    : t('warroom.web.paid_repairs', { nation, repairs: resourcesText(repaired) });
-}
+// What the engine applies at the Battle Debrief from a Strategic Bombing Raid (resources lost, units
+// under construction, Bomb Tokens) is logged under the raid's heading, but it belongs with the
+// debrief, beside the repairs paid (`repairs_paid`, under Debrief › 1), not in the last batch of dice.
+const DEBRIEF_EFFECTS = new Set(['resources_lost', 'units_lost', 'bomb_token']);
+const inDebrief = (e: LogEvent) => e.rule.includes('Debrief') || (e.rule.includes('Strategic Bombing') && DEBRIEF_EFFECTS.has(e.event));
 
-function battleLine(b: Extract<Step, { kind: 'battle' }>, { event: e, text: said }: LogEntry) {
-  if (e.event === 'repair' && e.paid < RESOURCES.length) {
-    const paid = (b.repairs ??= {})[e.nation] ?? (b.repairs[e.nation] = [0, 0, 0]);
-    ++paid[e.paid];
-  }
-  const text = (e.event === 'resources_lost' && debriefPayment(e, e.nation ? b.repairs?.[e.nation] : undefined)) || said;
+function battleLine(b: Extract<Step, { kind: 'battle' }>, { event: e, text }: LogEntry) {
   const stage = b.stages[b.stages.length - 1];
   const batch = stage?.batches[stage.batches.length - 1];
   if (e.rule.includes('Convoy Raids')) b.raid = true;
   if (e.event === 'stage') b.stages.push({ title: text, batches: [] });
-  else if (e.rule.includes('Battle Setup') || (!stage && !e.rule.includes('Debrief'))) b.setup.push(text);
-  else if (e.rule.includes('Debrief')) b.debrief.push(text);
+  else if (e.rule.includes('Battle Setup') || (!stage && !inDebrief(e))) b.setup.push(text);
+  else if (inDebrief(e)) b.debrief.push(text);
   else if (e.event === 'batch') stage.batches.push({ nation: e.nation, dice: [], hits: [], misses: [], events: [] });
   else if (batch && e.event === 'die') batch.dice.push({ colour: e.colour, hit: null });
   else if (batch && e.event === 'miss') batch.misses.push(e.colour);

@@ -64,6 +64,8 @@ export type WarRoomLogEvent =
   | PactExpelledEvent
   | PactBattleEvent
   | MedalDeniedEvent
+  | UnitsCapturedEvent
+  | RepairsPaidEvent
   | StageEvent
   | BatchEvent
   | DieEvent
@@ -514,6 +516,22 @@ export interface MedalDeniedEvent {
   former: Nation;
   nation: Nation | null;
   region: Region;
+  rule: string;
+}
+export interface UnitsCapturedEvent {
+  event: 'units_captured';
+  former: Nation;
+  nation: Nation | null;
+  region: Region;
+  rule: string;
+  units: number;
+}
+export interface RepairsPaidEvent {
+  event: 'repairs_paid';
+  iron: number;
+  nation: Nation | null;
+  oil: number;
+  osr: number;
   rule: string;
 }
 export interface StageEvent {
