@@ -49,17 +49,17 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case Act::Discard: return "discard " + card(arg_a(a));
     case Act::PlaceDirected: return fmt::format("directed {} {}", issue(arg_a(a)), d.fronts[arg_b(a)].id);
     case Act::Offensive: return fmt::format("offensive {}{}", d.fronts[arg_a(a)].id, kBonusNames[arg_b(a) % 5]);
-    case Act::Naval: return fmt::format("naval {}{}", d.theaters[arg_a(a)].id, kBonusNames[arg_b(a) % 5]);
+    case Act::Naval: return fmt::format("naval {}{}", d.theaters[theater_at(arg_a(a))].id, kBonusNames[arg_b(a) % 5]);
     case Act::Activate: return "activate " + issue(arg_a(a));
     case Act::ABombModifier: return "a-bomb";
     case Act::Leadership:
       return fmt::format("leadership {} {}", arg_a(a) == 0 ? "europe" : "pacific", power_name(static_cast<Power>(arg_b(a))));
     case Act::MoveGlobal: return "global " + d.global_issues[arg_a(a)].id;
     case Act::PlaceFirst: return fmt::format("first {}", power_name(static_cast<Power>(arg_a(a))));
-    case Act::PlaceNetwork: return "network " + d.locations[arg_a(a)].id;
-    case Act::RemoveNetwork: return "remove-network " + d.locations[arg_a(a)].id;
-    case Act::PlaceAlignment: return "align " + d.locations[arg_a(a)].id;
-    case Act::RemoveAlignment: return "remove-alignment " + d.locations[arg_a(a)].id;
+    case Act::PlaceNetwork: return "network " + d.locations[location_at(arg_a(a))].id;
+    case Act::RemoveNetwork: return "remove-network " + d.locations[location_at(arg_a(a))].id;
+    case Act::PlaceAlignment: return "align " + d.locations[location_at(arg_a(a))].id;
+    case Act::RemoveAlignment: return "remove-alignment " + d.locations[location_at(arg_a(a))].id;
     default: return fmt::format("action-{:08x}", a);
   }
 }
@@ -97,13 +97,13 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     case Act::NoDebate: debated(); break;
     case Act::PlaceDirected: j["issue"] = d.issues[issue_at(arg_a(a))].id, j["front"] = d.fronts[arg_b(a)].id; break;
     case Act::Offensive: j["front"] = d.fronts[arg_a(a)].id, j["source"] = kSources[arg_b(a) % 5]; break;
-    case Act::Naval: j["theater"] = d.theaters[arg_a(a)].id, j["source"] = kSources[arg_b(a) % 5]; break;
+    case Act::Naval: j["theater"] = d.theaters[theater_at(arg_a(a))].id, j["source"] = kSources[arg_b(a) % 5]; break;
     case Act::Leadership: j["region"] = arg_a(a) == 0 ? "Europe" : "Pacific", j["power"] = power_name(static_cast<Power>(arg_b(a))); break;
     case Act::MoveGlobal: j["global_issue"] = d.global_issues[arg_a(a)].id; break;
     case Act::PlaceNetwork:
     case Act::RemoveNetwork:
     case Act::PlaceAlignment:
-    case Act::RemoveAlignment: j["location"] = d.locations[arg_a(a)].id; break;
+    case Act::RemoveAlignment: j["location"] = d.locations[location_at(arg_a(a))].id; break;
     default: break;
   }
   return j;

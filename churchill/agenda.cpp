@@ -37,7 +37,7 @@ void place_axis_reserve(const Ctx& c, const Effect& e) {
   const int n = std::min<int>(e.amount, s.reserves_pool[kind]);  // only reserves still in play
   if (n == 0) return;
   s.reserves_pool[kind] = static_cast<std::int8_t>(s.reserves_pool[kind] - n);
-  if (e.theater != kNone) {
+  if (e.theater != kNoTheater) {
     s.reserves_in_box[e.theater][kind] = static_cast<std::int8_t>(s.reserves_in_box[e.theater][kind] + n);
     c.note("5.11", -1, Event::ReservePlaced, static_cast<int>(e.reserve), n, -1, e.theater);
     for (int i = 0; i < n && s.naval[e.theater] > 0; ++i) {  // 7.6: each navy removes a naval marker
@@ -57,7 +57,8 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
   switch (e.type) {
     case EffectType::MandateProduction:
       if (s.mandate_count < kMaxMandates) s.mandates[at(s.mandate_count++)] = {e.power, e.use, e.theater, e.amount};
-      c.note("6.6", e.power, Event::Mandate, e.power, e.amount, e.theater == kNone ? -1 : e.theater, static_cast<int>(e.use));
+      c.note("6.6", e.power, Event::Mandate, e.power, e.amount, e.theater == kNoTheater ? -1 : churchill::index(e.theater),
+             static_cast<int>(e.use));
       return true;
     case EffectType::Production:
       s.production_delta[power_at(e.power)] = static_cast<std::int8_t>(s.production_delta[power_at(e.power)] + e.amount);
@@ -117,8 +118,8 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
 }
 
 // One Pol-Mil table result applied to a location (5.12).
-void apply_polmil_result(const Ctx& c, const Effect& e, int power, int location) {
-  CORE_EXPECT(location >= 0 && location < static_cast<int>(c.d.locations.size()) && power < kPowers);
+void apply_polmil_result(const Ctx& c, const Effect& e, int power, LocationId location) {
+  CORE_EXPECT(core::index_of(location) < c.d.locations.size() && power < kPowers);
   switch (e.polmil) {
     case PolMilAction::PlaceNetworks: place_network_polmil(c, power, location); break;
     case PolMilAction::PlaceAlignment: place_alignment_polmil(c, power, location); break;
@@ -215,7 +216,7 @@ void apply_polmil_roll(const Ctx& c, core::Action a) {
   const int roll = arg_a(a);
   c.s.steps.pop();
   const int red = roll / 8, blue = roll % 8;
-  const int location = c.d.polmil.cells[at(red - 1)][at(blue - 1)];
+  const LocationId location = c.d.polmil.cells[at(red - 1)][at(blue - 1)];
   const int power = e.powers ? kPolMilOrder[r.order] : -1;
   c.note("5.12", power, Event::PolMilCell, red, blue, location, static_cast<int>(e.polmil) + 1);  // + 1: what the roll is for
   apply_polmil_result(c, e, power, location);

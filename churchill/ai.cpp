@@ -64,7 +64,7 @@ double at_least(int need, int tries, double p) {
 
 // 7.8: the chance that the Axis power whose country is `space` surrenders within `conferences`
 // War Phases: some Front heading there advances into it (its spaces left, one advance a conference).
-double surrender_chance(const Game& g, const State& s, std::uint8_t space, int conferences) {
+double surrender_chance(const Game& g, const State& s, SpaceId space, int conferences) {
   double best = 0;
   const Data& d = g.data();
   for (std::size_t f = 0; f < d.fronts.size(); ++f) {

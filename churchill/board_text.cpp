@@ -113,11 +113,11 @@ class BoardText {
 
   std::string markers() const {
     std::vector<std::string> cells;
-    for (std::size_t l = 0; l < d_.locations.size(); ++l) {
+    for (LocationId l : d_.locations.ids()) {
       if (s_.networks[l] == 0 && s_.alignment[l] == kNone) continue;
       std::string marks = s_.networks[l] ? short_power(s_.network_owner[l]) + std::to_string(s_.networks[l]) : "";
       if (s_.alignment[l] != kNone) marks += (marks.empty() ? "" : " ") + tr("board.pa_short") + "-" + short_power(s_.alignment[l]);
-      cells.push_back(pad(clip(n_.location(static_cast<int>(l)), 21), 22) + marks);
+      cells.push_back(pad(clip(n_.location(l), 21), 22) + marks);
     }
     return tr("board.markers", {{"power", short_power(0)}}) + "\n" + columns(cells, 36, 2);
   }

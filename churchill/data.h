@@ -41,6 +41,33 @@ using PowerArray = core::IdArray<Power, T, kPowers>;
 
 inline constexpr std::uint8_t kNone = 0xff;  // "no index"
 
+// The map's nouns (3.2): the theater boxes, the spaces of the Front Tracks, and the countries and
+// colonies that take markers (locations). Each is its index into its array of Data, typed so that it
+// indexes only its own arrays (core/ids.h); an int (an action's argument, a log argument) becomes one
+// through theater_at, space_at or location_at, checked where checks are live.
+inline constexpr int kMaxTheaters = 8;
+inline constexpr int kMaxSpaces = 32;
+inline constexpr int kMaxLocations = 32;
+enum class TheaterId : std::uint8_t {};
+enum class SpaceId : std::uint8_t {};
+enum class LocationId : std::uint8_t {};
+template <class T>
+using TheaterArray = core::IdArray<TheaterId, T, kMaxTheaters>;
+template <class T>
+using SpaceArray = core::IdArray<SpaceId, T, kMaxSpaces>;
+template <class T>
+using LocationArray = core::IdArray<LocationId, T, kMaxLocations>;
+constexpr TheaterId theater_at(int i) { return core::id_at<TheaterId, kMaxTheaters>(i); }
+constexpr SpaceId space_at(int i) { return core::id_at<SpaceId, kMaxSpaces>(i); }
+constexpr LocationId location_at(int i) { return core::id_at<LocationId, kMaxLocations>(i); }
+constexpr int index(TheaterId t) { return static_cast<int>(t); }
+constexpr int index(SpaceId s) { return static_cast<int>(s); }
+constexpr int index(LocationId l) { return static_cast<int>(l); }
+// None, where a datum may name none (a location off the Front Tracks, an effect naming no theater).
+inline constexpr SpaceId kNoSpace = SpaceId{kNone};
+inline constexpr TheaterId kNoTheater = TheaterId{kNone};
+inline constexpr LocationId kNoLocation = LocationId{kNone};
+
 enum class Provenance : std::uint8_t { Rulebook, RulebookIt, RulebookRu, Reconstructed };
 inline constexpr int kProvenances = 4;
 std::string_view provenance_name(Provenance p);  // "rulebook", "rulebook-it", ...
@@ -166,7 +193,7 @@ struct Effect {
   std::int8_t amount = 0;           // modifier / paranoia amount; count of markers, production, reserves
   std::uint8_t power = kNone;       // conference-card effects: the power concerned
   std::uint8_t powers = 0;          // Pol-Mil placements: bits of Power
-  std::uint8_t theater = kNone;     // PlaceNaval, AxisReserve (navies), MandateProduction, Convoy
+  TheaterId theater = kNoTheater;   // PlaceNaval, AxisReserve (navies), MandateProduction, Convoy
   std::uint8_t front = kNone;       // PlaceOffensive (or kAnyFront), AxisReserve (armies)
   std::uint8_t issue = kNone;       // PlaceIssue
   std::uint8_t leader = kNone;      // LeaderRestriction: the Leader card it names
@@ -255,7 +282,7 @@ struct Theater {
 
 struct AxisPower {
   std::string id, name;
-  std::uint8_t space = kNone;
+  SpaceId space = kNoSpace;
   std::array<std::int8_t, kReserveKinds> reserves{};
   Origin origin;
 };
@@ -268,7 +295,7 @@ struct Space {
 };
 
 struct TrackStep {
-  std::uint8_t space = kNone;
+  SpaceId space = kNoSpace;
   bool amphibious = false;
   std::int8_t naval_required = 0;
 };
@@ -276,8 +303,8 @@ struct TrackStep {
 struct Front {
   std::string id, name;
   Power color{};
-  std::uint8_t theater = kNone;
-  std::uint8_t end = kNone;
+  TheaterId theater = kNoTheater;
+  SpaceId end = kNoSpace;
   std::vector<TrackStep> track;  // from the theater box towards the Axis power
   Origin origin;
 };
@@ -285,8 +312,8 @@ struct Front {
 struct Location {
   std::string id, name;
   bool colony = false;
-  std::uint8_t theater = kNone;
-  std::uint8_t space = kNone;  // the Front Track space it is connected to, if any
+  TheaterId theater = kNoTheater;
+  SpaceId space = kNoSpace;  // the Front Track space it is connected to, if any
   Origin origin;
 };
 
@@ -306,13 +333,13 @@ struct GlobalIssueMarker {
 };
 
 struct PolMilTable {
-  std::array<std::array<std::uint8_t, 6>, 6> cells{};  // [red die - 1][blue die - 1] -> location
+  std::array<std::array<LocationId, 6>, 6> cells{};  // [red die - 1][blue die - 1] -> location
   Origin origin;
 };
 
 struct SecretAgendaMarker {
   std::string id;
-  std::uint8_t location = kNone;
+  LocationId location{};
   Origin origin;
 };
 
@@ -323,7 +350,7 @@ inline constexpr std::int8_t kInBox = -1;  // a Front still in its theater box
 
 struct SetupMarker {
   Power power{};
-  std::uint8_t location = kNone;
+  LocationId location{};
   std::int8_t networks = 0;
   bool alignment = false;
 };
@@ -331,8 +358,8 @@ struct SetupMarker {
 struct Scenario {
   std::string id, name;
   int first_conference = 1, last_conference = 10;
-  std::vector<std::int8_t> fronts;  // per front: track position (kInBox or index into its track)
-  std::vector<std::int8_t> naval;   // per theater
+  std::vector<std::int8_t> fronts;               // per front: track position (kInBox or index into its track)
+  core::IdVector<TheaterId, std::int8_t> naval;  // per theater
   std::vector<SetupMarker> markers;
   Power europe_leadership{}, pacific_leadership{};
   std::uint8_t a_bomb = 0, spy_ring = 0;  // A-Bomb track positions
@@ -362,7 +389,8 @@ enum class VpCondition : std::uint8_t {
 };
 
 struct VpCase {
-  std::uint8_t front = kNone, space = kNone;
+  std::uint8_t front = kNone;
+  SpaceId space = kNoSpace;
   std::uint8_t powers = 0;
 };
 
@@ -370,12 +398,13 @@ struct VictoryCondition {
   std::string id, text;
   int vp = 0;
   VpCondition condition{};
-  std::uint8_t powers = 0;                     // bits of Power (0: every power, for itself)
-  std::vector<VpCase> cases;                   // FrontInSpace
-  std::uint8_t front = kNone, space = kNone;   // SpaceNeverEntered
-  std::uint8_t first = kNone, second = kNone;  // EnteredBefore: spaces
-  std::vector<std::uint8_t> fronts;            // InterserviceRivalry
-  std::vector<std::uint8_t> axis;              // AxisOccupied
+  std::uint8_t powers = 0;                      // bits of Power (0: every power, for itself)
+  std::vector<VpCase> cases;                    // FrontInSpace
+  std::uint8_t front = kNone;                   // SpaceNeverEntered
+  SpaceId space = kNoSpace;                     // SpaceNeverEntered
+  SpaceId first = kNoSpace, second = kNoSpace;  // EnteredBefore
+  std::vector<std::uint8_t> fronts;             // InterserviceRivalry
+  std::vector<std::uint8_t> axis;               // AxisOccupied
   Origin origin;
 };
 
@@ -390,11 +419,11 @@ struct Data {
   std::vector<Conference> conferences;  // by number - 1
   std::vector<ConferenceCard> conference_cards;
   core::IdVector<IssueId, Issue> issues;
-  std::vector<Theater> theaters;
+  core::IdVector<TheaterId, Theater> theaters;
   std::vector<AxisPower> axis;
-  std::vector<Space> spaces;
+  core::IdVector<SpaceId, Space> spaces;
   std::vector<Front> fronts;
-  std::vector<Location> locations;
+  core::IdVector<LocationId, Location> locations;
   std::vector<ABombSpace> a_bomb;
   std::vector<GlobalIssueMarker> global_issues;
   PolMilTable polmil;
@@ -407,10 +436,11 @@ struct Data {
   std::shared_ptr<const core::i18n::Catalogues> catalogues;
 
   // Index of an entry by id, or kNone.
-  std::uint8_t theater(std::string_view id) const;
+  // (kNoTheater, kNoSpace, kNoLocation for the map's nouns).
+  TheaterId theater(std::string_view id) const;
   std::uint8_t front(std::string_view id) const;
-  std::uint8_t space(std::string_view id) const;
-  std::uint8_t location(std::string_view id) const;
+  SpaceId space(std::string_view id) const;
+  LocationId location(std::string_view id) const;
   std::uint8_t issue(std::string_view id) const;
   std::uint8_t leader(std::string_view id) const;
   const Scenario* scenario(std::string_view id) const;

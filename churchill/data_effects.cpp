@@ -161,7 +161,7 @@ void read_conference_effect(const Node& n, Effect& e, const Registry& ids) {
         e.theater = ids.theaters.resolve(n, "theater", n.str("theater"));
       else if (n.has("theater"))
         n.fail("theater", "only offensive or naval support goes to a theater");
-      if (e.use == ProductionUse::Offensive && e.theater == ids.theaters.find("arctic"))
+      if (e.use == ProductionUse::Offensive && e.theater == TheaterId{ids.theaters.find("arctic")})
         n.fail("theater", "the Arctic takes naval support only (7.4)");
       break;
     }

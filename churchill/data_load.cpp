@@ -132,7 +132,7 @@ void load_locations(const Node& root, Registry& ids, Data& data) {
     ids.locations.add(n);
     const std::string type = n.str("type");
     if (type != "country" && type != "colony") n.fail("type", "must be \"country\" or \"colony\"");
-    Location l{n.str("id"), n.str("name"), type == "colony", ids.theaters.resolve(n, "theater", n.str("theater")), kNone, n.origin()};
+    Location l{n.str("id"), n.str("name"), type == "colony", ids.theaters.resolve(n, "theater", n.str("theater")), kNoSpace, n.origin()};
     if (!n.at("space").is_null()) {
       l.space = ids.spaces.resolve(n, "space", n.str("space"));
       const bool on_theater_track = std::any_of(data.fronts.begin(), data.fronts.end(), [&](const Front& f) {

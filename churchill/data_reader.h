@@ -34,10 +34,20 @@ class Ids : public core::Ids {
   std::uint8_t add(const Node& entry);
 };
 
+// The registry of a noun whose index is a typed id (data.h): a reference resolves to the id.
+template <class Id>
+class IdsOf : public Ids {
+ public:
+  using Ids::Ids;
+  Id resolve(const Node& n, std::string_view field, const std::string& id) const { return Id{Ids::resolve(n, field, id)}; }
+};
+
 // The id registries the files refer to each other through.
 struct Registry {
-  Ids issues{"issue"}, theaters{"theater"}, spaces{"space"}, fronts{"front"}, locations{"location"}, leaders{"leader"},
-      a_bomb{"A-Bomb track space"}, axis{"Axis power"};
+  Ids issues{"issue"}, fronts{"front"}, leaders{"leader"}, a_bomb{"A-Bomb track space"}, axis{"Axis power"};
+  IdsOf<TheaterId> theaters{"theater"};
+  IdsOf<SpaceId> spaces{"space"};
+  IdsOf<LocationId> locations{"location"};
 };
 
 // One data file, parsed ("churchill/map.json").

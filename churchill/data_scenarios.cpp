@@ -18,7 +18,7 @@ void read_front_positions(const Node& n, const Registry& ids, const Data& data, 
     if (!pos.is_string()) n.fail(field, "must be a space id or \"box\"");
     const std::string space_id = pos.get<std::string>();
     if (space_id == "box") continue;
-    const std::uint8_t space = ids.spaces.resolve(n, field, space_id);
+    const SpaceId space = ids.spaces.resolve(n, field, space_id);
     const auto& track = data.fronts[f].track;
     const auto it = std::find_if(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == space; });
     if (it == track.end()) n.fail(field, fmt::format("space \"{}\" is not on the {}'s track", space_id, data.fronts[f].name));
@@ -31,10 +31,10 @@ void read_front_positions(const Node& n, const Registry& ids, const Data& data, 
 void read_naval(const Node& n, const Registry& ids, const Data& data, Scenario& s) {
   const Node naval = n.child("naval");
   if (!naval.value().is_object()) n.fail("naval", "must be an object: theater id -> naval support");
-  s.naval.assign(data.theaters.size(), 0);
+  s.naval.items.assign(data.theaters.size(), 0);
   for (const auto& [theater_id, count] : naval.value().items()) {
     const std::string field = "naval." + theater_id;
-    const std::uint8_t t = ids.theaters.resolve(n, field, theater_id);
+    const TheaterId t = ids.theaters.resolve(n, field, theater_id);
     if (!count.is_number_integer() || count.get<int>() < 0 || count.get<int>() > 5)
       n.fail(field, "must be 0..5 (a theater box holds at most five naval markers, 6.5)");
     s.naval[t] = static_cast<std::int8_t>(count.get<int>());
@@ -138,8 +138,8 @@ std::uint8_t powers_of(const Node& n) {
 }
 
 // A space on a given front's track.
-std::uint8_t track_space(const Node& n, const char* key, std::uint8_t front, const Registry& ids, const Data& data) {
-  const std::uint8_t space = ids.spaces.resolve(n, key, n.str(key));
+SpaceId track_space(const Node& n, const char* key, std::uint8_t front, const Registry& ids, const Data& data) {
+  const SpaceId space = ids.spaces.resolve(n, key, n.str(key));
   const auto& track = data.fronts[front].track;
   if (std::none_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == space; }))
     n.fail(key, fmt::format("\"{}\" is not on the {}'s track", data.spaces[space].id, data.fronts[front].name));
@@ -151,7 +151,7 @@ void read_vp_parameters(const Node& n, VictoryCondition& v, const Registry& ids,
     case VpCondition::FrontInSpace:
       for (const Node& c : n.array("cases")) {
         c.allow({"front", "space", "powers"});
-        VpCase vc{ids.fronts.resolve(c, "front", c.str("front")), kNone, powers_of(c)};
+        VpCase vc{ids.fronts.resolve(c, "front", c.str("front")), kNoSpace, powers_of(c)};
         vc.space = track_space(c, "space", vc.front, ids, data);
         v.cases.push_back(vc);
       }

@@ -52,7 +52,7 @@ std::uint32_t open_fronts(const CCtx& c) {
 
 // The theater boxes that may receive naval support (can_place_naval, 6.5: at most five). Bits of theaters.
 std::uint32_t open_naval(const CCtx& c) {
-  const std::uint32_t full = top_bits((word_of(c.s.naval) | kTop) - 5 * kOnes);  // naval >= 5
+  const std::uint32_t full = top_bits((word_of(c.s.naval.items) | kTop) - 5 * kOnes);  // naval >= 5
   return ~full & (c.k.region_theaters[0] | c.k.region_theaters[1]);
 }
 
@@ -91,10 +91,10 @@ Targets mandate_targets(const CCtx& c, const Mandate& m) {
   const bool offensive = m.use == ProductionUse::Offensive || m.use == ProductionUse::Support;
   const bool naval = m.use == ProductionUse::Naval || m.use == ProductionUse::Support;
   if (offensive) {
-    const int front = c.k.front_of_theater[at(m.theater)];  // 3.25: the theater box's Front
+    const int front = c.k.front_of_theater[m.theater];  // 3.25: the theater box's Front
     if (front >= 0 && has_entry_space(c, front)) t.offensive = 1u << front;
   }
-  if (naval && can_place_naval(c, m.theater)) t.naval |= 1u << m.theater;
+  if (naval && can_place_naval(c, m.theater)) t.naval |= 1u << index(m.theater);
   if (m.use == ProductionUse::PolMil) t.activate = activatable(c, m.power);
   if (m.use == ProductionUse::ABomb) t.a_bomb = won_by_anyone(c.s, c.k.a_bomb_research);
   return t;
@@ -109,7 +109,7 @@ Targets directed_targets(const CCtx& c, int power) {
   const Front& f = c.d.fronts[front];
   const TrackStep& entry = f.track[at(c.s.front[front_at(front)] + 1)];
   if (entry.amphibious && c.s.naval[f.theater] < entry.naval_required) {
-    if (can_place_naval(c, f.theater)) t.naval |= 1u << f.theater;
+    if (can_place_naval(c, f.theater)) t.naval |= 1u << index(f.theater);
   } else {
     t.offensive |= 1u << front;
   }
@@ -394,7 +394,7 @@ void allocate(const Ctx& c, int seat, core::Action a) {
       ++s.offensive[front_at(arg_a(a))];
       c.note(rule, seat, Event::OffensivePlaced, arg_a(a), seat, source);
       break;
-    case Act::Naval: place_naval(c, arg_a(a), seat, rule); break;
+    case Act::Naval: place_naval(c, theater_at(arg_a(a)), seat, rule); break;
     case Act::Activate: {  // 6.81: X Political Alignment markers and Y Clandestine Networks
       const Issue& is = c.d.issues[issue_at(arg_a(a))];
       s.activated |= 1u << arg_a(a);

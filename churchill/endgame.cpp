@@ -8,12 +8,12 @@ namespace churchill {
 
 namespace {
 
-bool front_in(const Data& d, const State& s, int front, int space) {
+bool front_in(const Data& d, const State& s, int front, SpaceId space) {
   return s.front[front_at(front)] >= 0 && d.fronts[at(front)].track[at(s.front[front_at(front)])].space == space;
 }
 
 // G: which powers a Front in an Axis power scores for (US and UK Fronts count for both, 9.4 G).
-std::uint8_t occupiers(const Data& d, const State& s, int axis_space) {
+std::uint8_t occupiers(const Data& d, const State& s, SpaceId axis_space) {
   std::uint8_t bits = 0;
   for (std::size_t f = 0; f < d.fronts.size(); ++f)
     if (front_in(d, s, static_cast<int>(f), axis_space))
@@ -45,7 +45,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
   switch (v.condition) {
     case VpCondition::Alignment:
     case VpCondition::NetworksWithoutAlignment:
-      for (std::size_t l = 0; l < d.locations.size(); ++l) {
+      for (LocationId l : d.locations.ids()) {
         const bool aligned = s.alignment[l] != kNone;
         if (v.condition == VpCondition::Alignment && aligned) add(sheet, v.id, power_bit(static_cast<Power>(s.alignment[l])), v.vp);
         if (v.condition == VpCondition::NetworksWithoutAlignment && !aligned && s.networks[l] > 0)
@@ -61,7 +61,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
         if (only & (1u << p)) add(sheet, v.id, static_cast<std::uint8_t>(1u << p), v.vp * s.conferences_won[power_at(p)]);
       break;
     case VpCondition::EmptyColony:
-      for (std::size_t l = 0; l < d.locations.size(); ++l)
+      for (LocationId l : d.locations.ids())
         if (d.locations[l].colony && s.networks[l] == 0 && s.alignment[l] == kNone) add(sheet, v.id, only, v.vp);
       break;
     case VpCondition::AxisOccupied:
@@ -77,7 +77,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       break;
     }
     case VpCondition::GermanyWithoutWesternFront: {
-      const int germany = d.fronts[k.western].end;
+      const SpaceId germany = d.fronts[k.western].end;
       if (s.surrendered[0] && !(occupiers(d, s, germany) & power_bit(Power::US))) add(sheet, v.id, only, v.vp);
       break;
     }
@@ -85,7 +85,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       for (int p = 0; p < kPowers; ++p) add(sheet, v.id, static_cast<std::uint8_t>(1u << p), v.vp * s.german_technology[power_at(p)]);
       break;
     case VpCondition::JapanUnoccupied: {
-      const int japan = d.fronts[k.central_pacific].end;
+      const SpaceId japan = d.fronts[k.central_pacific].end;
       if (s.surrendered[1] && occupiers(d, s, japan) == 0) add(sheet, v.id, only, v.vp);
       break;
     }
@@ -114,7 +114,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
 int final_tiebreak(const Game& g, const State& s, std::uint8_t tied, bool tied_only) {
   const Data& d = g.data();
   if ((tied & power_bit(Power::US)) && s.a_bomb == static_cast<int>(d.a_bomb.size()) - 1) return kUS;
-  const int germany = d.fronts[g.known().western].end;
+  const SpaceId germany = d.fronts[g.known().western].end;
   if ((tied & power_bit(Power::USSR)) && occupiers(d, s, germany) == power_bit(Power::USSR)) return kUSSR;
   if (tied_only && (tied & power_bit(Power::US))) return kUS;
   return kUK;

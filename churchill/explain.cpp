@@ -110,8 +110,8 @@ std::optional<OptionsWhy> placement(const Game& g, const State& s, int seat, con
                 {{"count", std::to_string(s.to_place[power_at(seat)])}, {"places", std::to_string(places)}});
   const rules::CCtx c{{g, s}};
   std::vector<std::pair<std::string, std::string>> closed;  // 7.4 names the two: Norway and Finland
-  for (int l = 0; l < static_cast<int>(g.data().locations.size()); ++l)
-    if (rules::arctic_closed(c, l)) closed.emplace_back(fmt::format("location{}", closed.size() + 1), g.data().locations[at(l)].name);
+  for (LocationId l : g.data().locations.ids())
+    if (rules::arctic_closed(c, l)) closed.emplace_back(fmt::format("location{}", closed.size() + 1), g.data().locations[l].name);
   if (closed.size() == 2) return make("why.arctic_closed", "7.4", closed);
   return std::nullopt;
 }

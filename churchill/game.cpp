@@ -357,8 +357,9 @@ Message phase_of(const CCtx& c, const Step& st) {
   return m;
 }
 
-std::uint8_t need(std::uint8_t index, const char* what) {
-  if (index == kNone) throw DataError(std::string("the rules need ") + what);
+template <class Index>
+Index need(Index index, const char* what) {
+  if (index == Index{kNone}) throw DataError(std::string("the rules need ") + what);
   return index;
 }
 
@@ -383,7 +384,7 @@ std::uint8_t axis_power(const Data& d, std::string_view id) {
 
 std::uint32_t locations(const Data& d, std::initializer_list<const char*> ids) {
   std::uint32_t bits = 0;
-  for (const char* id : ids) bits |= 1u << need(d.location(id), id);
+  for (const char* id : ids) bits |= 1u << index(need(d.location(id), id));
   return bits;
 }
 
@@ -391,6 +392,9 @@ std::uint32_t locations(const Data& d, std::initializer_list<const char*> ids) {
 
 Game::Game(const Data& data) : data_(&data) {
   const Data& d = data;
+  if (d.issues.size() > kMaxIssues || d.fronts.size() > kMaxFronts || d.theaters.size() > kMaxTheaters ||
+      d.locations.size() > kMaxLocations || d.spaces.size() > kMaxSpaces)
+    throw DataError("the data set is larger than the engine's fixed arrays");
   known_.arctic = need(d.theater("arctic"), "the Arctic theater");
   known_.western_theater = need(d.theater("western"), "the Western theater");
   known_.western = need(d.front("western"), "the Western Front");
@@ -433,8 +437,8 @@ Game::Game(const Data& data) : data_(&data) {
       known_.staff_traits[p][staff_at(card)] = rules::staff_traits(d.staff[p][staff_at(card)]);
   }
   known_.arctic_locations = 0;
-  for (std::size_t l = 0; l < d.locations.size() && l < kMaxLocations; ++l)
-    if (d.locations[l].theater == known_.arctic) known_.arctic_locations |= 1u << l;
+  for (LocationId l : d.locations.ids())
+    if (d.locations[l].theater == known_.arctic) known_.arctic_locations |= 1u << index(l);
   known_.uk_us_marker = need(rules::marker_of(d, Power::UK, Power::US), "a UK-US Global Issue marker");
   known_.uk_ussr_marker = need(rules::marker_of(d, Power::UK, Power::USSR), "a UK-USSR Global Issue marker");
   known_.us_ussr_marker = need(rules::marker_of(d, Power::US, Power::USSR), "a US-USSR Global Issue marker");
@@ -447,16 +451,12 @@ Game::Game(const Data& data) : data_(&data) {
   known_.track_length.fill(0);
   known_.region_fronts.fill(0);
   known_.region_theaters.fill(0);
-  for (std::size_t t = 0; t < d.theaters.size() && t < kMaxTheaters; ++t)
-    known_.region_theaters[static_cast<std::size_t>(d.theaters[t].region)] |= 1u << t;
+  for (TheaterId t : d.theaters.ids()) known_.region_theaters[static_cast<std::size_t>(d.theaters[t].region)] |= 1u << index(t);
   for (std::size_t f = 0; f < d.fronts.size() && f < kMaxFronts; ++f) {
     known_.track_length[front_at(f)] = static_cast<std::int8_t>(d.fronts[f].track.size());
     known_.region_fronts[static_cast<std::size_t>(d.theaters[d.fronts[f].theater].region)] |= 1u << f;
   }
   known_.front_countries = rules::front_countries(d, known_);
-  if (d.issues.size() > kMaxIssues || d.fronts.size() > kMaxFronts || d.theaters.size() > kMaxTheaters ||
-      d.locations.size() > kMaxLocations)
-    throw DataError("the data set is larger than the engine's fixed arrays");
 }
 
 // 9.x Scenario setup.
@@ -479,10 +479,10 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
     s.front[front_at(f)] = sc.fronts[f];
     // 7.13: the countries of spaces a Front has already passed are behind the front.
     for (int i = 0; i < sc.fronts[f]; ++i)
-      for (std::size_t l = 0; l < d.locations.size(); ++l)
+      for (LocationId l : d.locations.ids())
         if (d.locations[l].space == d.fronts[f].track[static_cast<std::size_t>(i)].space) s.behind_front[l] = true;
   }
-  for (std::size_t t = 0; t < d.theaters.size(); ++t) s.naval[t] = sc.naval[t];
+  for (TheaterId t : d.theaters.ids()) s.naval[t] = sc.naval[t];
   for (const AxisPower& a : d.axis)
     for (std::size_t k = 0; k < kReserveKinds; ++k) {
       s.reserves_pool[k] = static_cast<std::int8_t>(s.reserves_pool[k] + a.reserves[k]);
@@ -648,7 +648,7 @@ std::uint64_t Game::hash(const State& s) const {
           (p.leader << 8) | p.stop_at_center | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.track)) << 48));
   add(s.production);
   for (const Mandate& m : s.mandates)
-    h.add(m.power | (static_cast<unsigned>(m.use) << 8) | (m.theater << 16) | (static_cast<std::uint8_t>(m.count) << 24));
+    h.add(m.power | (static_cast<unsigned>(m.use) << 8) | (index(m.theater) << 16) | (static_cast<std::uint8_t>(m.count) << 24));
   h.add(static_cast<std::uint64_t>(s.mandate_count));
   add(s.production_delta);
   add(s.networks_gained);

@@ -16,10 +16,10 @@ namespace churchill {
 
 // Indices of the entries the rules name (rule numbers where they are used).
 struct Known {
-  std::uint8_t arctic, western_theater;
+  TheaterId arctic, western_theater;
   std::uint8_t western, eastern, mediterranean, cbi, far_east, central_pacific, sw_pacific;  // fronts
-  std::uint8_t normandy, manchuria, bolero, west_germany, east_germany;                      // spaces
-  std::uint8_t southern_italy, central_italy;                                                // spaces (7.81)
+  SpaceId normandy, manchuria, bolero, west_germany, east_germany;                           // spaces
+  SpaceId southern_italy, central_italy;                                                     // spaces (7.81)
   std::uint8_t italy;                                                                        // Axis power (7.63)
   std::uint8_t second_front, ussr_declares_war, strategic_materials, a_bomb_research, global_issue;
   std::array<std::uint8_t, 2> leadership;  // [Region] Theater Leadership issue
@@ -39,7 +39,7 @@ struct Known {
   std::uint32_t front_countries;
   std::uint8_t uk_us_marker, uk_ussr_marker, us_ussr_marker;
   // 3.25: the Front of each theater box, or -1 (the Arctic has naval support only, no Front).
-  std::array<std::int8_t, kMaxTheaters> front_of_theater;
+  TheaterArray<std::int8_t> front_of_theater;
   // 3.25: the number of positions of each Front's track (a Front at the last one has no entry space).
   FrontArray<std::int8_t> track_length;
   // 7.8: bits of the Fronts and of the theater boxes of each Region (Europe, Pacific).

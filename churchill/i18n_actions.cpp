@@ -84,16 +84,16 @@ class ActionWording {
       case Act::Discard: return tr("action.discard", {{"card", card(x)}});
       case Act::PlaceDirected: return tr("action.place_directed", {{"issue", nm(issue_key(d_, x))}, {"front", nm(front_key(d_, y))}});
       case Act::Offensive: return tr("action.offensive", {{"front", nm(front_key(d_, x))}, {"source", source(y)}});
-      case Act::Naval: return tr("action.naval", {{"theater", nm(theater_key(d_, x))}, {"source", source(y)}});
+      case Act::Naval: return tr("action.naval", {{"theater", nm(theater_key(d_, theater_at(x)))}, {"source", source(y)}});
       case Act::Activate: return tr("action.activate", {{"issue", nm(issue_key(d_, x))}});
       case Act::ABombModifier: return tr("action.a_bomb");
       case Act::Leadership: return tr(x == 0 ? "action.leadership_europe" : "action.leadership_pacific", {{"power", power(y)}});
       case Act::MoveGlobal: return tr("action.move_global", {{"global_issue", nm(global_issue_key(d_, x))}});
       case Act::PlaceFirst: return tr("action.place_first", {{"power", power(x)}});
-      case Act::PlaceNetwork: return tr("action.place_network", {{"location", nm(location_key(d_, x))}});
-      case Act::RemoveNetwork: return tr("action.remove_network", {{"location", nm(location_key(d_, x))}});
-      case Act::PlaceAlignment: return tr("action.place_alignment", {{"location", nm(location_key(d_, x))}});
-      case Act::RemoveAlignment: return tr("action.remove_alignment", {{"location", nm(location_key(d_, x))}});
+      case Act::PlaceNetwork: return tr("action.place_network", {{"location", nm(location_key(d_, location_at(x)))}});
+      case Act::RemoveNetwork: return tr("action.remove_network", {{"location", nm(location_key(d_, location_at(x)))}});
+      case Act::PlaceAlignment: return tr("action.place_alignment", {{"location", nm(location_key(d_, location_at(x)))}});
+      case Act::RemoveAlignment: return tr("action.remove_alignment", {{"location", nm(location_key(d_, location_at(x)))}});
       default: return tr("action.unknown", {{"code", Message::plain(fmt::format("{:08x}", a))}});
     }
   }

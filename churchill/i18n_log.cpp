@@ -65,7 +65,7 @@ Worded Wording::message(const core::LogEntry& e) const {
     const std::string number = issue_number(d_, i);
     return number.empty() ? nm(issue_key(d_, i)) : key("log.issue_numbered").with("issue", nm(issue_key(d_, i))).with("number", number);
   };
-  auto loc = [&](int i) { return nm(location_key(d_, i)); };
+  auto loc = [&](int i) { return nm(location_key(d_, location_at(i))); };
   switch (static_cast<Event>(e.event)) {
     case Event::ConferenceCard: {
       const ConferenceCard& card = d_.conference_cards[at(a)];
@@ -78,7 +78,8 @@ Worded Wording::message(const core::LogEntry& e) const {
               {}};
     }
     case Event::Mandate:
-      if (c >= 0) return {"log.mandate_theater", {{"power", power(a)}, {"count", num(b)}, {"theater", nm(theater_key(d_, c))}}, {}};
+      if (c >= 0)
+        return {"log.mandate_theater", {{"power", power(a)}, {"count", num(b)}, {"theater", nm(theater_key(d_, theater_at(c)))}}, {}};
       return {"log.mandate", {{"power", power(a)}, {"count", num(b)}}, {}};
     case Event::ProductionChange: return {"log.production_change", {{"power", power(a)}, {"change", signed_num(b)}}, {}};
     case Event::IssueToTable: return {"log.issue_to_table", {{"issue", issue(a)}}, {}};
@@ -91,12 +92,12 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::ReservePlaced: {
       const Message reserve = churchill::key(reserve_key(static_cast<ReserveKind>(a)));
       if (c >= 0) return {"log.reserve_front", {{"reserve", reserve}, {"count", num(b)}, {"front", nm(front_key(d_, c))}}, {}};
-      return {"log.reserve_theater", {{"reserve", reserve}, {"count", num(b)}, {"theater", nm(theater_key(d_, x))}}, {}};
+      return {"log.reserve_theater", {{"reserve", reserve}, {"count", num(b)}, {"theater", nm(theater_key(d_, theater_at(x)))}}, {}};
     }
-    case Event::NavalLost: return {"log.naval_lost", {{"theater", nm(theater_key(d_, a))}}, {}};
+    case Event::NavalLost: return {"log.naval_lost", {{"theater", nm(theater_key(d_, theater_at(a)))}}, {}};
     case Event::NavalPlaced:  // by a power, or by the conference card (5.11): no power
-      if (b < 0) return {"log.naval_placed_card", {{"theater", nm(theater_key(d_, a))}}, {}};
-      return {"log.naval_placed", {{"power", power(b)}, {"theater", nm(theater_key(d_, a))}}, {}};
+      if (b < 0) return {"log.naval_placed_card", {{"theater", nm(theater_key(d_, theater_at(a)))}}, {}};
+      return {"log.naval_placed", {{"power", power(b)}, {"theater", nm(theater_key(d_, theater_at(a)))}}, {}};
     case Event::OffensivePlaced:
       if (b < 0) return {"log.offensive_placed_card", {{"front", nm(front_key(d_, a))}}, {}};
       return {c ? "log.offensive_placed_bonus" : "log.offensive_placed", {{"power", power(b)}, {"front", nm(front_key(d_, a))}}, {}};
@@ -164,17 +165,19 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::FrontRolled:
       return {
           x ? "log.front_advances" : "log.front_no_advance", {{"front", nm(front_key(d_, a))}, {"roll", num(b)}, {"strength", num(c)}}, {}};
-    case Event::FrontAdvanced: return {"log.front_advanced", {{"front", nm(front_key(d_, a))}, {"space", nm(space_key(d_, b))}}, {}};
+    case Event::FrontAdvanced:
+      return {"log.front_advanced", {{"front", nm(front_key(d_, a))}, {"space", nm(space_key(d_, space_at(b)))}}, {}};
     case Event::ReserveCollapse:
       return {"log.reserve_collapse", {{"reserve", churchill::key(reserve_key(static_cast<ReserveKind>(a)))}}, {}};
     case Event::IjnSortie:
-      if (b >= 0) return {"log.ijn_sortie", {{"roll", num(a)}, {"theater", nm(theater_key(d_, b))}}, {}};
+      if (b >= 0) return {"log.ijn_sortie", {{"roll", num(a)}, {"theater", nm(theater_key(d_, theater_at(b)))}}, {}};
       return {"log.ijn_no_sortie", {{"roll", num(a)}}, {}};
     case Event::IjnBattle: return {b ? "log.ijn_eliminated" : "log.ijn_returns", {{"roll", num(a)}, {"count", num(c)}}, {}};
     case Event::Surrender: return {"log.surrender", {{"axis", nm(axis_key(d_, a == 0 ? 0 : 1))}}, {}};
     case Event::GameWon: return {"log.game_won", {{"power", power(a)}}, {}};
     case Event::SecretAgendaDrawn: return {"log.secret_agenda_drawn", {{"power", power(a)}}, b};
-    case Event::BreakthroughHeld: return {"log.breakthrough_held", {{"front", nm(front_key(d_, a))}, {"space", nm(space_key(d_, b))}}, {}};
+    case Event::BreakthroughHeld:
+      return {"log.breakthrough_held", {{"front", nm(front_key(d_, a))}, {"space", nm(space_key(d_, space_at(b)))}}, {}};
   }
   return {"log.unknown_event", {{"event", num(e.event)}}, {}};
 }

@@ -21,11 +21,11 @@ std::string leader_key(const Data& d, int leader) { return "leader." + d.leaders
 std::string staff_key(const Data& d, Power p, int card) { return "staff." + d.staff[p][staff_at(card)].id; }
 std::string conference_key(int number) { return fmt::format("conference.{}", number); }
 std::string issue_key(const Data& d, int issue) { return "issue." + d.issues[issue_at(issue)].id; }
-std::string theater_key(const Data& d, int theater) { return "theater." + d.theaters[at(theater)].id; }
+std::string theater_key(const Data& d, TheaterId theater) { return "theater." + d.theaters[theater].id; }
 std::string axis_key(const Data& d, int axis) { return "axis." + d.axis[at(axis)].id; }
-std::string space_key(const Data& d, int space) { return "space." + d.spaces[at(space)].id; }
+std::string space_key(const Data& d, SpaceId space) { return "space." + d.spaces[space].id; }
 std::string front_key(const Data& d, int front) { return "front." + d.fronts[at(front)].id; }
-std::string location_key(const Data& d, int location) { return "location." + d.locations[at(location)].id; }
+std::string location_key(const Data& d, LocationId location) { return "location." + d.locations[location].id; }
 std::string a_bomb_key(const Data& d, int space) { return "a_bomb." + d.a_bomb[at(space)].id; }
 std::string global_issue_key(const Data& d, int global_issue) { return "global_issue." + d.global_issues[at(global_issue)].id; }
 std::string scenario_key(const Scenario& s) { return "scenario." + s.id; }
@@ -40,11 +40,11 @@ std::vector<std::string> entity_name_keys(const Data& d) {
     for (int c = 0; valid(d.staff[p], c); ++c) add(staff_key(d, p, c));
   for (const Conference& c : d.conferences) add(conference_key(c.number));
   for (int i = 0; valid(d.issues, i); ++i) add(issue_key(d, i));
-  for (int i = 0; valid(d.theaters, i); ++i) add(theater_key(d, i));
+  for (TheaterId t : d.theaters.ids()) add(theater_key(d, t));
   for (int i = 0; valid(d.axis, i); ++i) add(axis_key(d, i));
-  for (int i = 0; valid(d.spaces, i); ++i) add(space_key(d, i));
+  for (SpaceId sp : d.spaces.ids()) add(space_key(d, sp));
   for (int i = 0; valid(d.fronts, i); ++i) add(front_key(d, i));
-  for (int i = 0; valid(d.locations, i); ++i) add(location_key(d, i));
+  for (LocationId l : d.locations.ids()) add(location_key(d, l));
   for (int i = 0; valid(d.a_bomb, i); ++i) add(a_bomb_key(d, i));
   for (int i = 0; valid(d.global_issues, i); ++i) add(global_issue_key(d, i));
   for (const Scenario& s : d.scenarios) add(scenario_key(s));
@@ -75,11 +75,11 @@ std::string issue_number(const Data& d, int issue) {
   return is.id.substr(dash + 1);
 }
 std::string Names::issue(int issue) const { return name(issue_key(data_, issue)); }
-std::string Names::theater(int theater) const { return name(theater_key(data_, theater)); }
+std::string Names::theater(TheaterId theater) const { return name(theater_key(data_, theater)); }
 std::string Names::axis(int axis) const { return name(axis_key(data_, axis)); }
-std::string Names::space(int space) const { return name(space_key(data_, space)); }
+std::string Names::space(SpaceId space) const { return name(space_key(data_, space)); }
 std::string Names::front(int front) const { return name(front_key(data_, front)); }
-std::string Names::location(int location) const { return name(location_key(data_, location)); }
+std::string Names::location(LocationId location) const { return name(location_key(data_, location)); }
 std::string Names::a_bomb(int space) const { return name(a_bomb_key(data_, space)); }
 std::string Names::global_issue(int global_issue) const { return name(global_issue_key(data_, global_issue)); }
 std::string Names::reserve(ReserveKind k) const { return tr(reserve_key(k)); }

@@ -23,11 +23,11 @@ std::string staff_key(const Data& d, Power p, int card);  // "staff.portal"
 std::string issue_number(const Data& d, int issue);       // "2" for us-production-2, "" for an issue whose name is its own
 std::string conference_key(int number);                   // "conference.1" (the rulebook numbers them, 9.71)
 std::string issue_key(const Data& d, int issue);          // "issue.second-front"
-std::string theater_key(const Data& d, int theater);
+std::string theater_key(const Data& d, TheaterId theater);
 std::string axis_key(const Data& d, int axis);
-std::string space_key(const Data& d, int space);
+std::string space_key(const Data& d, SpaceId space);
 std::string front_key(const Data& d, int front);
-std::string location_key(const Data& d, int location);
+std::string location_key(const Data& d, LocationId location);
 std::string a_bomb_key(const Data& d, int space);
 std::string global_issue_key(const Data& d, int global_issue);
 std::string scenario_key(const Scenario& s);
@@ -69,11 +69,11 @@ class Names {
   std::string staff_text(Power p, int card) const;
   std::string conference(int number) const;
   std::string issue(int issue) const;
-  std::string theater(int theater) const;
+  std::string theater(TheaterId theater) const;
   std::string axis(int axis) const;
-  std::string space(int space) const;
+  std::string space(SpaceId space) const;
   std::string front(int front) const;
-  std::string location(int location) const;
+  std::string location(LocationId location) const;
   std::string a_bomb(int space) const;
   std::string global_issue(int global_issue) const;
   std::string reserve(ReserveKind k) const;

@@ -69,10 +69,10 @@ std::uint8_t index_of(const V& entries, std::string_view id) {
 }
 }  // namespace
 
-std::uint8_t Data::theater(std::string_view id) const { return index_of(theaters, id); }
+TheaterId Data::theater(std::string_view id) const { return TheaterId{index_of(theaters, id)}; }
 std::uint8_t Data::front(std::string_view id) const { return index_of(fronts, id); }
-std::uint8_t Data::space(std::string_view id) const { return index_of(spaces, id); }
-std::uint8_t Data::location(std::string_view id) const { return index_of(locations, id); }
+SpaceId Data::space(std::string_view id) const { return SpaceId{index_of(spaces, id)}; }
+LocationId Data::location(std::string_view id) const { return LocationId{index_of(locations, id)}; }
 std::uint8_t Data::issue(std::string_view id) const { return index_of(issues, id); }
 std::uint8_t Data::leader(std::string_view id) const { return index_of(leaders, id); }
 const Scenario* Data::scenario(std::string_view id) const {

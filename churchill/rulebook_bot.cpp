@@ -60,11 +60,9 @@ int barred_networks(const Game& g, const State& s, int power, std::size_t marker
   State won = s;
   won.global[marker] = static_cast<std::uint8_t>(power);
   int n = 0;
-  for (std::size_t l = 0; l < g.data().locations.size(); ++l) {
+  for (LocationId l : g.data().locations.ids()) {
     if (s.networks[l] == 0 || s.network_owner[l] != power || s.alignment[l] != kNone) continue;
-    const int loc = static_cast<int>(l);
-    n += !rules::global_allows(g.data(), g.known(), s, power, loc, false) &&
-         rules::global_allows(g.data(), g.known(), won, power, loc, false);
+    n += !rules::global_allows(g.data(), g.known(), s, power, l, false) && rules::global_allows(g.data(), g.known(), won, power, l, false);
   }
   return n;
 }
@@ -403,7 +401,7 @@ class RulebookBot final : public Bot {
     if (next >= static_cast<int>(f.track.size())) return 0;
     State after = x.s;
     after.front[front_at(front)] = static_cast<std::int8_t>(next);
-    auto& entered = after.entered[static_cast<std::size_t>(f.track[static_cast<std::size_t>(next)].space)];
+    auto& entered = after.entered[f.track[static_cast<std::size_t>(next)].space];
     if (entered == 0) entered = static_cast<std::int8_t>(x.s.conference);
     const auto is = x.g.front_totals(after);  // only these conditions change when a Front advances
     int mine = 0, theirs = 0;
@@ -439,20 +437,20 @@ class RulebookBot final : public Bot {
     return {// 1. Naval support where a Front of its side needs it for an amphibious entry (3, 5 for Normandy).
             [&x, &s](core::Action a, int& rank) {
               if (kind_of(a) != Act::Naval) return false;
-              const int f = x.k().front_of_theater[static_cast<std::size_t>(arg_a(a))];
+              const TheaterId theater = theater_at(arg_a(a));
+              const int f = x.k().front_of_theater[theater];
               if (f < 0) return false;
               const Front& front = x.d().fronts[static_cast<std::size_t>(f)];
               const int next = s.front[front_at(f)] + 1;
               if (next >= static_cast<int>(front.track.size())) return false;
               const TrackStep& t = front.track[static_cast<std::size_t>(next)];
-              if (!t.amphibious || s.naval[static_cast<std::size_t>(arg_a(a))] >= t.naval_required) return false;
+              if (!t.amphibious || s.naval[theater] >= t.naval_required) return false;
               rank = front_rank(x, f);
               return true;
             },
             // 2. The USSR wants three naval in the Arctic (+1 production, Norway and Finland).
             [&x, &s](core::Action a, int&) {
-              return x.me == kUSSR && kind_of(a) == Act::Naval && arg_a(a) == x.k().arctic &&
-                     s.naval[static_cast<std::size_t>(arg_a(a))] < 3;
+              return x.me == kUSSR && kind_of(a) == Act::Naval && theater_at(arg_a(a)) == x.k().arctic && s.naval[x.k().arctic] < 3;
             },
             // 3. Activate a won Pol-Mil issue.
             [](core::Action a, int& rank) {
@@ -489,7 +487,7 @@ class RulebookBot final : public Bot {
 
   // --- 11.7-11.8 Pol-Mil segment -------------------------------------------------------------------
 
-  static bool on_agenda(const Ctx& x, int location) {
+  static bool on_agenda(const Ctx& x, LocationId location) {
     for (std::uint8_t m : x.s.secret_agenda[power_at(x.me)])
       if (m != kNone && x.d().secret_agenda[m].location == location) return true;
     return false;
@@ -497,34 +495,35 @@ class RulebookBot final : public Bot {
 
   static std::vector<Priority> networks(const Ctx& x) {
     const State& s = x.s;
-    auto at = [](int l) { return static_cast<std::size_t>(l); };
     return {// 1. A second network where it holds the alignment or a Secret Agenda location.
-            [=, &x, &s](core::Action a, int&) {
-              const int l = arg_a(a);
-              return kind_of(a) == Act::PlaceNetwork && s.networks[at(l)] == 1 && (s.alignment[at(l)] == x.me || on_agenda(x, l));
+            [&x, &s](core::Action a, int&) {
+              if (kind_of(a) != Act::PlaceNetwork) return false;
+              const LocationId l = location_at(arg_a(a));
+              return s.networks[l] == 1 && (s.alignment[l] == x.me || on_agenda(x, l));
             },
             // 2. Remove a lone rival network where that rival holds the alignment.
-            [=, &s](core::Action a, int&) {
-              const int l = arg_a(a);
-              return kind_of(a) == Act::RemoveNetwork && s.networks[at(l)] == 1 && s.alignment[at(l)] == s.network_owner[at(l)];
+            [&s](core::Action a, int&) {
+              if (kind_of(a) != Act::RemoveNetwork) return false;
+              const LocationId l = location_at(arg_a(a));
+              return s.networks[l] == 1 && s.alignment[l] == s.network_owner[l];
             },
             // 3. A first network in an empty location: Secret Agenda first, not behind another's Front;
             //    the UK prefers countries (it scores empty colonies, 9.4 F).
-            [=, &x, &s](core::Action a, int& rank) {
-              const int l = arg_a(a);
-              if (kind_of(a) != Act::PlaceNetwork || s.networks[at(l)] != 0) return false;
-              rank = (on_agenda(x, l) ? 0 : 10) + (s.behind_front[at(l)] ? 5 : 0) + (x.me == kUK && x.d().locations[at(l)].colony ? 3 : 0) +
+            [&x, &s](core::Action a, int& rank) {
+              if (kind_of(a) != Act::PlaceNetwork || s.networks[location_at(arg_a(a))] != 0) return false;
+              const LocationId l = location_at(arg_a(a));
+              rank = (on_agenda(x, l) ? 0 : 10) + (s.behind_front[l] ? 5 : 0) + (x.me == kUK && x.d().locations[l].colony ? 3 : 0) +
                      (rules::global_allows(x.d(), x.g.known(), s, x.me, l, false) ? 0 : kBarred);
               return true;
             },
             // 4. Remove any lone rival network; 5. anything else but declining a removal.
-            [=, &s](core::Action a, int&) { return kind_of(a) == Act::RemoveNetwork && s.networks[at(arg_a(a))] == 1; },
+            [&s](core::Action a, int&) { return kind_of(a) == Act::RemoveNetwork && s.networks[location_at(arg_a(a))] == 1; },
             [](core::Action a, int&) { return kind_of(a) != Act::Decline; }};
   }
 
   static std::vector<Priority> alignment(const Ctx& x) {
     return {// 1. Align a Secret Agenda location; 2. any location; 3. remove a rival's alignment.
-            [&x](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment && on_agenda(x, arg_a(a)); },
+            [&x](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment && on_agenda(x, location_at(arg_a(a))); },
             [](core::Action a, int&) { return kind_of(a) == Act::PlaceAlignment; },
             [](core::Action a, int&) { return kind_of(a) == Act::RemoveAlignment; }};
   }

@@ -9,6 +9,7 @@
 #include "core/steps.h"
 
 #include <initializer_list>
+#include <type_traits>
 
 namespace churchill {
 // The powers as the int indices the rules compute with (Power::UK, Power::US, Power::USSR).
@@ -93,13 +94,21 @@ struct CCtx : core::steps::View<Game, State> {
   const Data& d = g.data();
   const Known& k = g.known();
 };
+// A log event's argument: an int, or a typed id of the map (its index, as the log has always held it).
+struct LogArg {
+  int v;
+  constexpr LogArg(int i) : v(i) {}  // NOLINT: implicit, as the int it is
+  template <class Id>
+  requires std::is_same_v<Id, TheaterId> || std::is_same_v<Id, SpaceId> || std::is_same_v<Id, LocationId>
+  constexpr LogArg(Id id) : v(index(id)) {}  // NOLINT: implicit, a log argument is the id's index
+};
 struct Ctx : core::steps::Context<Game, State, CCtx> {
   const Data& d = g.data();
   const Known& k = g.known();
 
   operator CCtx() const { return view(); }  // NOLINT: a mutable context reads as the read-only one
-  void note(const char* rule, int seat, Event e, int a = 0, int b = 0, int c = 0, int dd = 0) const {
-    if (log) log->add({rule, static_cast<core::Seat>(seat), static_cast<std::uint16_t>(e), {a, b, c, dd}});
+  void note(const char* rule, int seat, Event e, LogArg a = 0, LogArg b = 0, LogArg c = 0, LogArg dd = 0) const {
+    if (log) log->add({rule, static_cast<core::Seat>(seat), static_cast<std::uint16_t>(e), {a.v, b.v, c.v, dd.v}});
   }
 };
 
@@ -314,7 +323,7 @@ void apply_reserve_roll(const Ctx& c, core::Action a);
 void run_advance(const Ctx& c, step::Campaigns st);
 // 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`
 // under the Global Issues?
-bool global_allows(const Data& d, const Known& k, const State& s, int power, int location, bool remove);
+bool global_allows(const Data& d, const Known& k, const State& s, int power, LocationId location, bool remove);
 // 6.11: which Global Issue marker a pair of powers debate (kNone: none).
 std::uint8_t marker_of(const Data& d, Power a, Power b);
 // 6.11: "Countries connected to the Western or Eastern Front Tracks": through a space of those
@@ -325,7 +334,7 @@ int front_strength(const State& s, int front);
 // 3.25: the spaces a Front has still to advance to the end of its track (its Axis power).
 int spaces_left(const Data& d, const State& s, int front);
 // 7.4: Norway and Finland take no marker while the Arctic Theater has fewer than three naval support.
-bool arctic_closed(const CCtx& c, int location);
+bool arctic_closed(const CCtx& c, LocationId location);
 std::uint32_t arctic_closed_locations(const CCtx& c);  // the same, bits of the locations closed
 // 7.73 exceptions 3 (D-Day: Normandy needs the Second Front) and 4 (Soviet Far East: Manchuria
 // needs USSR Declares War): does a conditional issue not in effect bar track position `pos`?
@@ -337,18 +346,18 @@ std::uint64_t secret_agenda_pool(const CCtx& c);  // 10.2: the markers not yet d
 void apply_secret_agenda(const Ctx& c, core::Action a);
 
 // Pol-Mil placements and removals (5.12); placement.cpp
-void place_network_polmil(const Ctx& c, int power, int location);
-void place_alignment_polmil(const Ctx& c, int power, int location);
-void remove_networks(const Ctx& c, int location, std::uint8_t powers, bool all);
-void remove_alignment(const Ctx& c, int location, std::uint8_t powers);
+void place_network_polmil(const Ctx& c, int power, LocationId location);
+void place_alignment_polmil(const Ctx& c, int power, LocationId location);
+void remove_networks(const Ctx& c, LocationId location, std::uint8_t powers, bool all);
+void remove_alignment(const Ctx& c, LocationId location, std::uint8_t powers);
 
 // Support markers (6.5); placement.cpp
-inline bool can_place_naval(const CCtx& c, int theater) { return c.s.naval[at(theater)] < 5; }
-void place_naval(const Ctx& c, int theater, int power, const char* rule);
+inline bool can_place_naval(const CCtx& c, TheaterId theater) { return c.s.naval[theater] < 5; }
+void place_naval(const Ctx& c, TheaterId theater, int power, const char* rule);
 inline bool has_entry_space(const CCtx& c, int front) { return c.s.front[front_at(front)] + 1 < c.k.track_length[front_at(front)]; }
-inline bool theater_surrendered(const CCtx& c, int theater) {
+inline bool theater_surrendered(const CCtx& c, TheaterId theater) {
   // 7.8: Germany's surrender closes Europe's tracks, Japan's the Pacific's.
-  return c.s.surrendered[static_cast<std::size_t>(c.d.theaters[at(theater)].region)];
+  return c.s.surrendered[static_cast<std::size_t>(c.d.theaters[theater].region)];
 }
 
 }  // namespace churchill::rules

@@ -13,12 +13,9 @@
 namespace churchill {
 
 inline constexpr int kMaxFronts = 8;
-inline constexpr int kMaxTheaters = 8;
-inline constexpr int kMaxLocations = 32;
 inline constexpr int kHandSize = 7;
 inline constexpr int kChair = 7;  // the seventh space of a track: the Leader's chair (5.23)
 inline constexpr int kMaxMandates = 12;
-inline constexpr int kMaxSpaces = 32;
 
 // A Front: its index into Data::fronts, typed so that it indexes only the arrays of Fronts
 // (core/ids.h); an int becomes one through front_at, checked where checks are live.
@@ -58,7 +55,7 @@ struct LeaderState {
 struct Mandate {
   std::uint8_t power = kNone;
   ProductionUse use{};
-  std::uint8_t theater = kNone;
+  TheaterId theater = kNoTheater;
   std::int8_t count = 0;
   bool operator==(const Mandate&) const = default;
 };
@@ -434,19 +431,19 @@ struct State {
   FrontArray<std::int8_t> offensive{};        // offensive support on the entry space
   PowerArray<std::uint8_t> directed_front{};  // 6.1: where each power's Directed Offensive is
   PowerArray<std::int8_t> directed_paid{};    // 6.7: production allocated to it so far
-  std::array<std::int8_t, kMaxTheaters> naval{};
+  TheaterArray<std::int8_t> naval{};
   FrontArray<std::array<std::int8_t, kReserveKinds>> reserves_on_front{};
-  std::array<std::array<std::int8_t, kReserveKinds>, kMaxTheaters> reserves_in_box{};
+  TheaterArray<std::array<std::int8_t, kReserveKinds>> reserves_in_box{};
   std::array<std::int8_t, kReserveKinds> reserves_pool{};  // still in their Axis country
   std::array<std::uint8_t, 2> theater_leader{};            // [Region] -> Power
   std::array<bool, 2> surrendered{};                       // [Region]: Germany, Japan (7.8)
   std::int8_t a_bomb = 0, spy_ring = 0;                    // A-Bomb track positions
 
   // Countries and colonies
-  std::array<std::int8_t, kMaxLocations> networks{};        // Clandestine Networks (0..2)
-  std::array<std::uint8_t, kMaxLocations> network_owner{};  // Power, or kNone
-  std::array<std::uint8_t, kMaxLocations> alignment{};      // Power with the Political Alignment, or kNone
-  std::array<bool, kMaxLocations> behind_front{};           // 7.13: once per location
+  LocationArray<std::int8_t> networks{};        // Clandestine Networks (0..2)
+  LocationArray<std::uint8_t> network_owner{};  // Power, or kNone
+  LocationArray<std::uint8_t> alignment{};      // Power with the Political Alignment, or kNone
+  LocationArray<bool> behind_front{};           // 7.13: once per location
 
   // Global Issues (6.11): per marker, kNone = neutral, else the power whose advantage it is on
   std::array<std::uint8_t, 3> global{};
@@ -455,7 +452,7 @@ struct State {
   // War Phase (7.x) and the end (8.0, 9.4, 4.4)
   PowerArray<std::int8_t> to_place{};                      // markers left in the current placement segment
   std::array<std::int8_t, kPowers> order{};                // placement order of the current segment
-  std::array<std::int8_t, kMaxSpaces> entered{};           // conference a space was first entered (0: never)
+  SpaceArray<std::int8_t> entered{};                       // conference a space was first entered (0: never)
   PowerArray<std::int8_t> german_technology{};             // 7.81
   std::array<std::int8_t, kReserveKinds> reserves_lost{};  // out of play or permanently removed (7.63-7.65)
   std::uint8_t entered_this_conference = 0;                // bits of fronts that entered their Axis power

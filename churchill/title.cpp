@@ -42,7 +42,7 @@ nlohmann::json layout_json(const Data& data) {
                          {"name", l.name},
                          {"colony", l.colony},
                          {"theater", data.theaters[l.theater].id},
-                         {"space", l.space == kNone ? nlohmann::json(nullptr) : nlohmann::json(data.spaces[l.space].id)}});
+                         {"space", l.space == kNoSpace ? nlohmann::json(nullptr) : nlohmann::json(data.spaces[l.space].id)}});
   for (const auto& i : data.issues) issues.push_back({{"id", i.id}, {"name", i.name}});
   nlohmann::json a_bomb = nlohmann::json::array();  // 3.24: the A-Bomb track's spaces, in order
   nlohmann::json a_bomb_ids = nlohmann::json::array();

@@ -240,7 +240,7 @@ nlohmann::json polmil_table_json(const Data& d) {
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& row : d.polmil.cells) {
     nlohmann::json cells = nlohmann::json::array();
-    for (std::uint8_t l : row) cells.push_back({{"id", d.locations[l].id}, {"name", d.locations[l].name}});
+    for (LocationId l : row) cells.push_back({{"id", d.locations[l].id}, {"name", d.locations[l].name}});
     rows.push_back(cells);
   }
   return {{"rows", rows}, {"origin", origin_json(d.polmil.origin)}};
@@ -265,7 +265,7 @@ Message why_message(const Game& g, const State& s, core::Seat seat, const Option
     else if (const auto loc =
                  std::find_if(g.data().locations.begin(), g.data().locations.end(), [&](const Location& l) { return l.name == value; });
              name.rfind("location", 0) == 0 && loc != g.data().locations.end())
-      reason.name(name, location_key(g.data(), static_cast<int>(loc - g.data().locations.begin())) + ".name");
+      reason.name(name, location_key(g.data(), g.data().location(loc->id)) + ".name");
     else
       reason.with(name, value);
   }
@@ -316,7 +316,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   }
   j["fronts"] = fronts;
   nlohmann::json naval = nlohmann::json::object();
-  for (std::size_t t = 0; t < d.theaters.size(); ++t) naval[d.theaters[t].id] = s.naval[t];
+  for (TheaterId t : d.theaters.ids()) naval[d.theaters[t].id] = s.naval[t];
   j["naval"] = naval;
   nlohmann::json reserves = nlohmann::json::object();  // 7.61: still in the game, by kind
   for (int k = 0; k < kReserveKinds; ++k)
@@ -345,7 +345,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
                    {"spy_ring", d.a_bomb[static_cast<std::size_t>(s.spy_ring)].id},
                    {"global", global_ids}}}};
   nlohmann::json locations = nlohmann::json::object();
-  for (std::size_t l = 0; l < d.locations.size(); ++l)
+  for (LocationId l : d.locations.ids())
     locations[d.locations[l].id] = {
         {"networks", s.networks[l]},
         {"network_owner", s.network_owner[l] == kNone ? nlohmann::json(nullptr) : nlohmann::json(pname(s.network_owner[l]))},

@@ -46,26 +46,26 @@ void start_segment(const Ctx& c, int kind) {
 std::uint32_t arctic_closed_locations(const CCtx& c) {  // 7.4: Norway and Finland need 3 naval
   return c.s.naval[c.k.arctic] < 3 ? c.k.arctic_locations : 0;
 }
-bool arctic_closed(const CCtx& c, int location) { return (arctic_closed_locations(c) >> location) & 1u; }
+bool arctic_closed(const CCtx& c, LocationId location) { return (arctic_closed_locations(c) >> index(location)) & 1u; }
 
 namespace {
 
-bool eastern_sphere(const Known& k, int l) { return k.eastern_sphere & (1u << l); }
-bool western_sphere(const Known& k, int l) { return k.western_sphere & (1u << l); }
+bool eastern_sphere(const Known& k, LocationId l) { return k.eastern_sphere & (1u << index(l)); }
+bool western_sphere(const Known& k, LocationId l) { return k.western_sphere & (1u << index(l)); }
 
 // 6.11: Political Alignment markers it costs `power` to remove the one in `location`.
-int removal_cost(const CCtx& c, int location) {
+int removal_cost(const CCtx& c, LocationId location) {
   const std::uint8_t un = c.s.global[c.k.us_ussr_marker];
   if (un == kUS) return 2;  // UN
-  const bool soviet = c.s.alignment[at(location)] == kUSSR;
-  if (un == kUSSR && soviet && (eastern_sphere(c.k, location) || c.d.locations[at(location)].colony)) return 2;
+  const bool soviet = c.s.alignment[location] == kUSSR;
+  if (un == kUSSR && soviet && (eastern_sphere(c.k, location) || c.d.locations[location].colony)) return 2;
   return 1;
 }
 
 // --- 7.6: Axis reserves --------------------------------------------------------------------------
 
-int entry_space(const CCtx& c, int front) {
-  return has_entry_space(c, front) ? c.d.fronts[at(front)].track[at(c.s.front[front_at(front)] + 1)].space : -1;
+SpaceId entry_space(const CCtx& c, int front) {
+  return has_entry_space(c, front) ? c.d.fronts[at(front)].track[at(c.s.front[front_at(front)] + 1)].space : kNoSpace;
 }
 
 void oppose(const Ctx& c, int front, ReserveKind kind, int n, const char* rule) {
@@ -77,13 +77,13 @@ void oppose(const Ctx& c, int front, ReserveKind kind, int n, const char* rule) 
   c.note(rule, -1, Event::ReservePlaced, static_cast<int>(kind), n, front, -1);
 }
 
-void navy_to_box(const Ctx& c, int theater, ReserveKind kind, const char* rule) {
+void navy_to_box(const Ctx& c, TheaterId theater, ReserveKind kind, const char* rule) {
   State& s = c.s;
   --s.reserves_pool[static_cast<std::size_t>(kind)];
-  ++s.reserves_in_box[at(theater)][static_cast<std::size_t>(kind)];
+  ++s.reserves_in_box[theater][static_cast<std::size_t>(kind)];
   c.note(rule, -1, Event::ReservePlaced, static_cast<int>(kind), 1, -1, theater);
-  if (s.naval[at(theater)] > 0) {
-    --s.naval[at(theater)];
+  if (s.naval[theater] > 0) {
+    --s.naval[theater];
     c.note(rule, -1, Event::NavalLost, theater);
   }
 }
@@ -125,7 +125,7 @@ bool may_enter(const CCtx& c, int front, int pos) {
 // 7.72.4: the Fronts "trying to advance into" an Axis power: its space is their entry space and
 // no exception of 7.73 bars the attempt (7.64.4 play note: without 3 naval support a Front cannot
 // attempt an amphibious entry).
-std::uint32_t fronts_entering(const CCtx& c, int axis_space) {
+std::uint32_t fronts_entering(const CCtx& c, SpaceId axis_space) {
   std::uint32_t bits = 0;
   for (std::size_t f = 0; f < c.d.fronts.size(); ++f) {
     const int front = static_cast<int>(f);
@@ -134,8 +134,8 @@ std::uint32_t fronts_entering(const CCtx& c, int axis_space) {
   return bits;
 }
 
-int germany(const CCtx& c) { return c.d.fronts[c.k.western].end; }
-int japan(const CCtx& c) { return c.d.fronts[c.k.central_pacific].end; }
+SpaceId germany(const CCtx& c) { return c.d.fronts[c.k.western].end; }
+SpaceId japan(const CCtx& c) { return c.d.fronts[c.k.central_pacific].end; }
 
 // 7.62 Europe. Returns false when a roll was pushed (the step resumes at its priority).
 bool europe_priority(const Ctx& c, step::Reserves& step) {
@@ -187,8 +187,8 @@ bool europe_priority(const Ctx& c, step::Reserves& step) {
 
 // 7.64.4-5: the theater box where an IJN is at sea, or -1.
 int ijn_at_sea(const CCtx& c) {
-  for (std::size_t t = 0; t < c.d.theaters.size(); ++t)
-    if (c.s.reserves_in_box[t][static_cast<std::size_t>(ReserveKind::Ijn)] > 0) return static_cast<int>(t);
+  for (TheaterId t : c.d.theaters.ids())
+    if (c.s.reserves_in_box[t][static_cast<std::size_t>(ReserveKind::Ijn)] > 0) return index(t);
   return -1;
 }
 
@@ -205,9 +205,9 @@ bool pacific_priority(const Ctx& c, step::Reserves& step) {
       break;
     case 3:  // an army in each B29 entry space; one already there (a Conference card's) meets it
       for (int f : {static_cast<int>(c.k.central_pacific), static_cast<int>(c.k.sw_pacific), static_cast<int>(c.k.cbi)}) {
-        const int space = entry_space(c, f);
+        const SpaceId space = entry_space(c, f);
         const auto army = static_cast<std::size_t>(ReserveKind::JapaneseArmy);
-        if (space >= 0 && c.d.spaces[at(space)].b29 && s.reserves_on_front[front_at(f)][army] == 0)
+        if (space != kNoSpace && c.d.spaces[space].b29 && s.reserves_on_front[front_at(f)][army] == 0)
           oppose(c, f, ReserveKind::JapaneseArmy, std::min<int>(1, s.reserves_pool[army]), "7.64");
       }
       break;
@@ -272,20 +272,20 @@ std::uint8_t marker_of(const Data& d, Power a, Power b) {
 
 std::uint32_t front_countries(const Data& d, const Known& k) {
   std::uint32_t bits = 0;
-  for (std::size_t l = 0; l < d.locations.size() && l < kMaxLocations; ++l) {
+  for (LocationId l : d.locations.ids()) {
     const Location& loc = d.locations[l];
     const auto on_track = [&](int front) {
       const auto& track = d.fronts[at(front)].track;
       return std::any_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == loc.space; });
     };
-    if (loc.space != kNone && (on_track(k.western) || on_track(k.eastern))) bits |= 1u << l;
+    if (loc.space != kNoSpace && (on_track(k.western) || on_track(k.eastern))) bits |= 1u << index(l);
   }
   return bits;
 }
 
 // 6.11: the Global Issues' limits on Political Alignment (rules.h).
-bool global_allows(const Data& d, const Known& k, const State& s, int power, int location, bool remove) {
-  const Location& loc = d.locations[at(location)];
+bool global_allows(const Data& d, const Known& k, const State& s, int power, LocationId location, bool remove) {
+  const Location& loc = d.locations[location];
   const std::uint8_t colonial = s.global[k.uk_us_marker];
   const std::uint8_t europe = s.global[k.uk_ussr_marker];
   if (loc.colony) {
@@ -293,7 +293,7 @@ bool global_allows(const Data& d, const Known& k, const State& s, int power, int
     if (colonial == kUK) return power == kUK;  // Colonialism
     return true;                               // Self-Determination
   }
-  const bool front_country = k.front_countries & (1u << location);
+  const bool front_country = k.front_countries & (1u << index(location));
   if (europe == kNone) return remove || !front_country;  // neutral
   if (europe == kUSSR) {                                 // Spheres of Influence
     if (eastern_sphere(k, location)) return power == kUSSR;
@@ -303,7 +303,7 @@ bool global_allows(const Data& d, const Known& k, const State& s, int power, int
 }
 
 bool barred_by_conditional(const Known& k, const State& s, const Front& front, int pos) {
-  const int space = front.track[at(pos)].space;
+  const SpaceId space = front.track[at(pos)].space;
   return (space == k.normandy && !s.second_front) || (space == k.manchuria && !s.ussr_declares_war);
 }
 
@@ -341,19 +341,18 @@ template <class Add>
 void each_placement(const CCtx& c, int seat, Add add) {
   const State& s = c.s;
   const bool networks = s.steps.top().id == StepId::PlaceNetworks;
-  const int locations = static_cast<int>(c.d.locations.size());
   const std::uint32_t closed = arctic_closed_locations(c);
-  for (int l = 0; l < locations; ++l) {
-    if ((closed >> l) & 1u) continue;
-    const bool own = s.networks[at(l)] > 0 && s.network_owner[at(l)] == seat;
+  for (LocationId l : c.d.locations.ids()) {
+    if ((closed >> index(l)) & 1u) continue;
+    const bool own = s.networks[l] > 0 && s.network_owner[l] == seat;
     if (networks) {
-      if ((s.networks[at(l)] == 0 || (own && s.networks[at(l)] < 2)) && !add(encode(Act::PlaceNetwork, l))) return;
-      if (s.networks[at(l)] > 0 && !own && !add(encode(Act::RemoveNetwork, l))) return;  // 7.12: one for one
+      if ((s.networks[l] == 0 || (own && s.networks[l] < 2)) && !add(encode(Act::PlaceNetwork, index(l)))) return;
+      if (s.networks[l] > 0 && !own && !add(encode(Act::RemoveNetwork, index(l)))) return;  // 7.12: one for one
     } else if (own) {
-      const std::uint8_t holder = s.alignment[at(l)];
-      if (holder == kNone && global_allows(c.d, c.k, c.s, seat, l, false) && !add(encode(Act::PlaceAlignment, l))) return;
+      const std::uint8_t holder = s.alignment[l];
+      if (holder == kNone && global_allows(c.d, c.k, c.s, seat, l, false) && !add(encode(Act::PlaceAlignment, index(l)))) return;
       if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) &&
-          s.to_place[power_at(seat)] >= removal_cost(c, l) && !add(encode(Act::RemoveAlignment, l)))
+          s.to_place[power_at(seat)] >= removal_cost(c, l) && !add(encode(Act::RemoveAlignment, index(l))))
         return;
     }
   }
@@ -422,7 +421,6 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::PlacementOrder, StepId::PlaceNetworks, StepId::PlaceAlignment}) && acting(c, seat));
   CORE_EXPECT(kind_of(a) == Act::PlaceFirst || kind_of(a) == Act::Decline || arg_a(a) < static_cast<int>(c.d.locations.size()));
   State& s = c.s;
-  const int l = arg_a(a);
   switch (kind_of(a)) {
     case Act::PlaceFirst: {  // the US puts this tied player next among those tied, until one is left
       const step::PlacementOrder tie = c.top<step::PlacementOrder>();
@@ -438,24 +436,29 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       next_placer_check(c);
       return;
     }
-    case Act::PlaceNetwork:
-      ++s.networks[at(l)];
-      s.network_owner[at(l)] = static_cast<std::uint8_t>(seat);
+    case Act::PlaceNetwork: {
+      const LocationId l = location_at(arg_a(a));
+      ++s.networks[l];
+      s.network_owner[l] = static_cast<std::uint8_t>(seat);
       c.note("7.11", seat, Event::NetworkPlaced, seat, l);
       --s.to_place[power_at(seat)];
       break;
+    }
     case Act::RemoveNetwork: {
-      const std::uint8_t owner = s.network_owner[at(l)];
-      if (--s.networks[at(l)] == 0) s.network_owner[at(l)] = kNone;
+      const LocationId l = location_at(arg_a(a));
+      const std::uint8_t owner = s.network_owner[l];
+      if (--s.networks[l] == 0) s.network_owner[l] = kNone;
       c.note("7.12", seat, Event::NetworkRemoved, owner, l);
       --s.to_place[power_at(seat)];
       break;
     }
-    case Act::PlaceAlignment:
-      s.alignment[at(l)] = static_cast<std::uint8_t>(seat);
+    case Act::PlaceAlignment: {
+      const LocationId l = location_at(arg_a(a));
+      s.alignment[l] = static_cast<std::uint8_t>(seat);
       c.note("7.31", seat, Event::AlignmentPlaced, seat, l);
       --s.to_place[power_at(seat)];
       break;
+    }
     case Act::Decline: {
       const bool alignment = s.steps.top().id == StepId::PlaceAlignment;
       c.note(alignment ? "7.32" : "7.12", seat, Event::RemovalDeclined, seat, s.to_place[power_at(seat)], alignment);
@@ -463,9 +466,10 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       break;
     }
     default: {  // RemoveAlignment
+      const LocationId l = location_at(arg_a(a));
       const int cost = removal_cost(c, l);
-      c.note("7.32", seat, Event::AlignmentRemoved, s.alignment[at(l)], l);
-      s.alignment[at(l)] = kNone;
+      c.note("7.32", seat, Event::AlignmentRemoved, s.alignment[l], l);
+      s.alignment[l] = kNone;
       s.to_place[power_at(seat)] = static_cast<std::int8_t>(s.to_place[power_at(seat)] - cost);
       break;
     }
@@ -528,14 +532,14 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
   switch (r.decides) {
     case 1: {  // 7.64.4: 1-2, the IJN sorties (its 7.64.5 roll is priority 5's)
       const int target = roll <= 2 ? ijn_target(c) : -1;
-      const int theater = target < 0 ? -1 : c.d.fronts[at(target)].theater;
+      const int theater = target < 0 ? -1 : index(c.d.fronts[at(target)].theater);
       c.note("7.64.4", -1, Event::IjnSortie, roll, theater);
-      if (theater >= 0) navy_to_box(c, theater, ReserveKind::Ijn, "7.64.4");
+      if (theater >= 0) navy_to_box(c, theater_at(theater), ReserveKind::Ijn, "7.64.4");
       break;
     }
     case 2: {  // 7.64.5: 1-4, the IJN is eliminated; otherwise it returns to Japan
       const auto ijn = static_cast<std::size_t>(ReserveKind::Ijn);
-      --s.reserves_in_box[at(r.theater)][ijn];
+      --s.reserves_in_box[theater_at(r.theater)][ijn];
       ++(roll <= 4 ? s.reserves_lost[ijn] : s.reserves_pool[ijn]);
       c.note("7.64.5", -1, Event::IjnBattle, roll, roll <= 4, c.g.reserves_in_game(s, ReserveKind::Ijn));
       break;
@@ -603,9 +607,9 @@ namespace {
 void enter(const Ctx& c, int front, const char* rule) {
   State& s = c.s;
   const Front& f = c.d.fronts[at(front)];
-  const int left = s.front[front_at(front)] >= 0 ? f.track[at(s.front[front_at(front)])].space : -1;
-  const int space = f.track[at(++s.front[front_at(front)])].space;
-  if (s.entered[at(space)] == 0) s.entered[at(space)] = s.conference;
+  const SpaceId left = s.front[front_at(front)] >= 0 ? f.track[at(s.front[front_at(front)])].space : kNoSpace;
+  const SpaceId space = f.track[at(++s.front[front_at(front)])].space;
+  if (s.entered[space] == 0) s.entered[space] = s.conference;
   c.note(rule, -1, Event::FrontAdvanced, front, space);
   // A permanently removed reserve comes from its Axis country, or else from the board: first from
   // this Front, then from wherever one stands.
@@ -622,7 +626,7 @@ void enter(const Ctx& c, int front, const char* rule) {
     ++s.reserves_lost[kind];
     c.note(why, -1, Event::ReserveCollapse, static_cast<int>(k));
   };
-  const Space& sp = c.d.spaces[at(space)];
+  const Space& sp = c.d.spaces[space];
   if (sp.axis == c.k.italy && !s.italy_surrendered) {  // 7.63, 7.81
     s.italy_surrendered = true;
     lose(ReserveKind::ItalianArmy, "7.63");
@@ -640,15 +644,15 @@ void enter(const Ctx& c, int front, const char* rule) {
   }
   if (space == f.end && sp.axis != kNone) s.entered_this_conference |= static_cast<std::uint8_t>(1u << front);
   // 7.13: the locations of the space left behind are now behind the front, once each.
-  if (left < 0) return;
-  for (std::size_t l = 0; l < c.d.locations.size(); ++l) {
+  if (left == kNoSpace) return;
+  for (LocationId l : c.d.locations.ids()) {
     if (c.d.locations[l].space != left || s.behind_front[l]) continue;
     s.behind_front[l] = true;
     const std::uint8_t owner = s.network_owner[l];
     const bool soviet_front = f.color == Power::USSR;
     if (s.networks[l] > 0 && (soviet_front ? owner != kUSSR : owner == kUSSR)) {
       if (--s.networks[l] == 0) s.network_owner[l] = kNone;
-      c.note("7.13", owner, Event::NetworkRemoved, owner, static_cast<int>(l));
+      c.note("7.13", owner, Event::NetworkRemoved, owner, l);
     }
   }
 }
@@ -679,7 +683,7 @@ void check_japan(const Ctx& c) {
   for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
     entered |= c.d.fronts[f].end == japan(c) && s.front[front_at(f)] == static_cast<int>(c.d.fronts[f].track.size()) - 1;
   bool b29 = false;
-  for (std::size_t sp = 0; sp < c.d.spaces.size(); ++sp) b29 |= c.d.spaces[sp].b29 && s.entered[sp] != 0;
+  for (SpaceId sp : c.d.spaces.ids()) b29 |= c.d.spaces[sp].b29 && s.entered[sp] != 0;
   const Front& fe = c.d.fronts[c.k.far_east];
   int manchuria = 0;
   while (manchuria < static_cast<int>(fe.track.size()) && fe.track[at(manchuria)].space != c.k.manchuria) ++manchuria;

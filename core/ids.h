@@ -52,6 +52,24 @@ struct IdArray {
   bool operator==(const IdArray&) const = default;
 };
 
+// The ids 0 .. n-1 of an enum, in order: for (TheaterId t : d.theaters.ids()).
+template <class Id>
+requires std::is_enum_v<Id>
+struct IdRange {
+  struct iterator {
+    std::size_t i;
+    constexpr Id operator*() const { return static_cast<Id>(i); }
+    constexpr iterator& operator++() {
+      ++i;
+      return *this;
+    }
+    constexpr bool operator==(const iterator&) const = default;
+  };
+  std::size_t n;
+  constexpr iterator begin() const { return {0}; }
+  constexpr iterator end() const { return {n}; }
+};
+
 // The entries of a data set, one per id, indexed only by Id: d.issues[issue]. A std::vector
 // (items) that a loader fills, each index checked against its size by CORE_EXPECT where checks are live.
 template <class Id, class T>
@@ -69,6 +87,8 @@ struct IdVector {
   }
   std::size_t size() const { return items.size(); }
   bool empty() const { return items.empty(); }
+  // The id of each entry, in order.
+  IdRange<Id> ids() const { return {items.size()}; }
   auto begin() { return items.begin(); }
   auto end() { return items.end(); }
   auto begin() const { return items.begin(); }

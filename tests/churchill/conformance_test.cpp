@@ -128,5 +128,37 @@ TEST(ChurchillPreconditions, AnIndexThatNamesNoStaffCardStopsACheckedBuild) {
 #endif
 }
 
+// The map's nouns meet State's arrays (naval support, networks and alignment, spaces entered) and
+// Data's only through their typed ids: a checked build stops on an index that names no theater,
+// location or space (kNone, -1, one past the engine's arrays or the data set's entries), and on an
+// action whose argument names none, instead of reading the next field or past the vector.
+TEST(ChurchillPreconditions, AnIndexThatNamesNoTheaterLocationOrSpaceStopsACheckedBuild) {
+  const Game g(data());
+  const State s = g.new_game(*data().scenario("training"));
+  const int theaters = static_cast<int>(data().theaters.size()), locations = static_cast<int>(data().locations.size()),
+            spaces = static_cast<int>(data().spaces.size());
+  EXPECT_EQ(&data().theaters[theater_at(theaters - 1)], &data().theaters.back());
+  EXPECT_EQ(&data().locations[location_at(locations - 1)], &data().locations.back());
+  EXPECT_EQ(&data().spaces[space_at(spaces - 1)], &data().spaces.back());
+  EXPECT_EQ(&s.naval[theater_at(kMaxTheaters - 1)], &s.naval.items.back());
+  EXPECT_EQ(&s.networks[location_at(kMaxLocations - 1)], &s.networks.items.back());
+  EXPECT_EQ(&s.entered[space_at(kMaxSpaces - 1)], &s.entered.items.back());
+  EXPECT_EQ(g.action_to_string(s, 0, encode(Act::Naval, index(g.known().arctic))), "naval arctic");
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const auto n = s.naval[theater_at(kMaxTheaters)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto n = s.naval[kNoTheater]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& t = data().theaters[theater_at(theaters)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto n = s.networks[location_at(-1)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto a = s.alignment[kNoLocation]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& l = data().locations[location_at(locations)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto e = s.entered[space_at(kMaxSpaces)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& sp = data().spaces[kNoSpace]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto text = g.action_to_string(s, 0, encode(Act::Naval, theaters)); }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto text = g.action_to_string(s, 0, encode(Act::PlaceNetwork, kNone)); }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 }  // namespace
 }  // namespace churchill::testing

@@ -35,7 +35,7 @@ class FewOptions : public Position {
     start.alignment.fill(kNone);
   }
   void only_others_networks() {  // every location holds one US network
-    for (std::size_t l = 0; l < data().locations.size(); ++l) {
+    for (LocationId l : data().locations.ids()) {
       start.networks[l] = 1;
       start.network_owner[l] = static_cast<std::uint8_t>(power("US"));
     }
@@ -215,8 +215,8 @@ TEST_F(FewOptions, Rule7_12_WhereEveryLocationHoldsAnotherPowersNetworkOnlyRemov
 
 TEST_F(FewOptions, Rule7_11_OneFreeLocationIsTheOnlyPlaceForANetwork) {
   only_others_networks();
-  for (std::size_t l = 0; l < data().locations.size(); ++l) start.network_owner[l] = static_cast<std::uint8_t>(power("UK"));
-  for (std::size_t l = 0; l < data().locations.size(); ++l) start.networks[l] = 2;  // the UK's own, full
+  for (LocationId l : data().locations.ids()) start.network_owner[l] = static_cast<std::uint8_t>(power("UK"));
+  for (LocationId l : data().locations.ids()) start.networks[l] = 2;  // the UK's own, full
   start.networks[data().location("france")] = 1;
   start.to_place[Power::UK] = 1;
   begin(step::PlaceNetworks{power("UK"), 0});

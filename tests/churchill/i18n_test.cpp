@@ -27,7 +27,10 @@ namespace {
 
 namespace i18n = core::i18n;
 using churchill::Data;
+using churchill::LocationId;
 using churchill::Names;
+using churchill::SpaceId;
+using churchill::TheaterId;
 
 const std::filesystem::path kDataDir = CHURCHILL_TEST_DATA_DIR;
 const std::filesystem::path kSourceDir = kDataDir.parent_path().parent_path();
@@ -194,10 +197,10 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
   const Data& d = data();
   const Names en(d, catalogues(), "en");
   for (int i = 0; i < static_cast<int>(d.issues.size()); ++i) EXPECT_EQ(en.issue(i), d.issues[churchill::issue_at(i)].name);
-  for (int i = 0; i < static_cast<int>(d.spaces.size()); ++i) EXPECT_EQ(en.space(i), d.spaces[static_cast<std::size_t>(i)].name);
-  for (int i = 0; i < static_cast<int>(d.locations.size()); ++i) EXPECT_EQ(en.location(i), d.locations[static_cast<std::size_t>(i)].name);
+  for (SpaceId sp : d.spaces.ids()) EXPECT_EQ(en.space(sp), d.spaces[sp].name);
+  for (LocationId l : d.locations.ids()) EXPECT_EQ(en.location(l), d.locations[l].name);
   for (int i = 0; i < static_cast<int>(d.fronts.size()); ++i) EXPECT_EQ(en.front(i), d.fronts[static_cast<std::size_t>(i)].name);
-  for (int i = 0; i < static_cast<int>(d.theaters.size()); ++i) EXPECT_EQ(en.theater(i), d.theaters[static_cast<std::size_t>(i)].name);
+  for (TheaterId t : d.theaters.ids()) EXPECT_EQ(en.theater(t), d.theaters[t].name);
   for (int i = 0; i < static_cast<int>(d.leaders.size()); ++i) {
     EXPECT_EQ(en.leader(i), d.leaders[static_cast<std::size_t>(i)].name);
     EXPECT_EQ(en.leader_text(i), d.leaders[static_cast<std::size_t>(i)].text);

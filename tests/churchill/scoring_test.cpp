@@ -16,7 +16,7 @@ class Scoring : public ::testing::Test {
     return st;
   }
   std::size_t P(const char* p) const { return static_cast<std::size_t>(*power_from_name(p)); }
-  std::size_t L(const char* id) const { return data().location(id); }
+  LocationId L(const char* id) const { return data().location(id); }
   void put_front(const char* front, const char* space) {
     const auto f = data().front(front);
     const auto& track = data().fronts[f].track;
@@ -190,8 +190,8 @@ class Victory : public Scoring {
     s = bare();
     s.surrendered = surrendered;
     s.a_bomb = static_cast<std::int8_t>(bomb ? data().a_bomb.size() - 1 : 0);
-    s.entered[data().space("philippines")] = 1;                // no R
-    for (std::size_t l = 0; l < data().locations.size(); ++l)  // no F
+    s.entered[data().space("philippines")] = 1;  // no R
+    for (LocationId l : data().locations.ids())  // no F
       if (data().locations[l].colony) {
         s.networks[l] = 1;
         s.network_owner[l] = 1;

@@ -26,8 +26,8 @@ const churchill::Data& data() {
 
 void check_invariants(const Game& g, const State& s) {
   const auto& d = g.data();
-  for (std::size_t t = 0; t < d.theaters.size(); ++t) ASSERT_LE(s.naval[t], 5) << "6.5: at most five naval in a box";
-  for (std::size_t l = 0; l < d.locations.size(); ++l) {
+  for (churchill::TheaterId t : d.theaters.ids()) ASSERT_LE(s.naval[t], 5) << "6.5: at most five naval in a box";
+  for (churchill::LocationId l : d.locations.ids()) {
     ASSERT_LE(s.networks[l], 2) << "7.11: at most two networks";
     ASSERT_EQ(s.networks[l] == 0, s.network_owner[l] == churchill::kNone) << "7.11: of one nation";
   }

@@ -13,7 +13,7 @@ class War : public Position {
     start.alignment.fill(kNone);
     start.behind_front.fill(false);
   }
-  std::size_t L(const char* id) const { return data().location(id); }
+  LocationId L(const char* id) const { return data().location(id); }
   void networks(const char* loc, const char* p, int n) {
     start.networks[L(loc)] = static_cast<std::int8_t>(n);
     start.network_owner[L(loc)] = n ? static_cast<std::uint8_t>(power(p)) : kNone;
