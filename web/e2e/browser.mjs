@@ -147,14 +147,17 @@ export const seatApi = (page) => (path, body) =>
     [path, body],
   );
 
-// The War Room map's regions whose id boxes or stacks overlap another's, or lie under the tracks at
+// The War Room map's regions whose id boxes, stacks or names overlap another's, or lie under the tracks at
 // the pole ("R1/R2", "R3/tracks"), as the page draws them now.
 export const labelClashes = (page) =>
   page.evaluate(() => {
     const boxes = [];
     for (const g of document.querySelectorAll('svg.world g.label')) {
       if (g.style.display === 'none') continue;
-      for (const e of g.querySelectorAll('rect.tid, text.sea-id, g.chip rect')) boxes.push([g.dataset.id, e.getBoundingClientRect()]);
+      for (const e of g.querySelectorAll('rect.tid, text.sea-id, g.chip rect, text.name, text.more')) {
+        const b = e.getBoundingClientRect();
+        if (b.width > 0 && b.height > 0) boxes.push([g.dataset.id, b]);
+      }
     }
     const plate = document.querySelector('svg.world g.pole .plate')?.getBoundingClientRect();
     if (plate) boxes.push(['tracks', plate]);
@@ -182,4 +185,89 @@ export function pageErrors(context) {
     if (m.type() === 'error') seen.push(`console: ${m.text()}`);
   });
   return seen;
+}
+
+// Where the War Room map's labels stand: each id and stack of a region in play should be drawn in its
+// own region (newcomer play-test of 5 December, evening, finding 1: Smolensk's id and army by the
+// Black Sea, Moscow's id in Smolensk, Denmark's stack in Smolensk). "In its region": the id's centre,
+// and each stack's centre, within the region's drawn shape (its cell within the coastline); an island
+// drawn as a circle, or a region smaller than a stack, within 30 px of its centre for the id and 70 px
+// for the stacks, drawn under the id. Returns the ids and stacks off their regions, those set beside
+// them with a line, each id's place on the map and how many ids are shown.
+export const labelStrays = (page) =>
+  page.evaluate(() => {
+    const map = document.querySelector('svg.world').getBoundingClientRect();
+    const [tx, ty, k] = document
+      .querySelector('svg.world g.geo')
+      .getAttribute('transform')
+      .match(/-?[\d.]+/g)
+      .map(Number);
+    const inFill = (id, x, y) =>
+      [...document.querySelectorAll(`svg.world g.territories g[data-id="${id}"] path, svg.world path.sea-cell[data-id="${id}"]`)].some(
+        (p) => {
+          const at = new DOMPoint(x, y).matrixTransform(p.getScreenCTM().inverse());
+          const clip = p.getAttribute('clip-path')?.match(/#([^)]+)\)/)?.[1];
+          const coast = clip && document.querySelector(`svg.world clipPath[id="${clip}"] path`);
+          return p.isPointInFill(at) && (!coast || coast.isPointInFill(at));
+        },
+      );
+    // A region smaller than a stack: less than a third of the 60x40 px about its centre is in it.
+    const small = (id, ax, ay) => {
+      let n = 0;
+      for (let dx = -30; dx <= 30; dx += 6) for (let dy = -20; dy <= 20; dy += 5) n += inFill(id, ax + dx, ay + dy) ? 1 : 0;
+      return n < 33;
+    };
+    // reach: how far from the centre of an island drawn as a circle, or of a region smaller than a
+    // stack, counts as in it.
+    const within = (id, x, y, reach) => {
+      const g = document.querySelector(`svg.world g.label[data-id="${id}"]`);
+      const [ax, ay] = [map.left + +g.dataset.x * k + tx, map.top + +g.dataset.y * k + ty];
+      const near = Math.hypot(x - ax, y - ay) <= reach;
+      if (g.querySelector('circle.island-circle, circle.island-dot')) return near;
+      // A pixel either way: a centre on the region's very edge (the page tests whole pixels).
+      const edge = [
+        [0, 0],
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ].some(([dx, dy]) => inFill(id, x + dx, y + dy));
+      return edge || (near && small(id, ax, ay));
+    };
+    const out = { ids: [], stacks: [], beside: [], at: {}, shown: 0 };
+    for (const g of document.querySelectorAll('svg.world g.label:not(.off-play)')) {
+      if (g.style.display === 'none') continue;
+      const box = (g.querySelector('rect.tid') ?? g.querySelector('text.sea-id'))?.getBoundingClientRect();
+      if (!box) continue;
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      if (x < map.left || x > map.right || y < map.top || y > map.bottom) continue;
+      out.shown += 1;
+      out.at[g.dataset.id] = [x - map.left, y - map.top];
+      // One set just beside a region with no free place in it is tied to it by a line (class beside).
+      if (!within(g.dataset.id, x, y, 30)) (g.classList.contains('beside') ? out.beside : out.ids).push(g.dataset.id);
+      for (const chip of g.querySelectorAll('g.chip:not(.building) rect')) {
+        const c = chip.getBoundingClientRect();
+        if (!c.width) continue; // folded into the first stack
+        if (!within(g.dataset.id, c.left + c.width / 2, c.top + c.height / 2, 70))
+          (chip.closest('g.stacks.beside') || g.classList.contains('beside') ? out.beside : out.stacks).push(
+            `${g.dataset.id} ${chip.parentNode.querySelector('text').textContent}`,
+          );
+      }
+    }
+    return out;
+  });
+
+// Clicks the seat's "done" of Phase 1 on the page, each when its turn comes, until the sheets of
+// Phase 2 are written (War in Europe as Germany and Italy: both nations' Phase 1).
+export async function toPhase2(page) {
+  for (let i = 0; i < 20; ++i) {
+    if (/Phase 2/.test((await page.textContent('#state .phase')) ?? '')) break;
+    const done = page.locator('#decide button[data-action^="done "]');
+    if (await done.count()) await done.first().click();
+    await page.waitForTimeout(700);
+  }
+  await page
+    .waitForFunction(() => /Phase 2/.test(document.querySelector('#state .phase')?.textContent ?? ''), null, { timeout: 30000 })
+    .catch(() => fail('War in Europe did not reach Phase 2'));
+  await page.waitForTimeout(500);
 }

@@ -24,7 +24,16 @@
 // warroom-theater-1280x800.png, warroom-world-1280x800.png, warroom-end-map-*.png; warroom-strays-*.png on a failure.
 // Usage: node e2e/warroom-map.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { createWarRoomGame, fail, labelClashes, launch, rulesBotsEasternFront, tourSeen } from './browser.mjs';
+import {
+  createWarRoomGame,
+  fail,
+  labelClashes,
+  labelStrays as strays,
+  launch,
+  rulesBotsEasternFront,
+  toPhase2,
+  tourSeen,
+} from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const started = Date.now();
@@ -63,65 +72,6 @@ await phone.waitForSelector('svg.world g.tracks');
 await phone.waitForTimeout(500);
 if (!(await folded(phone))) fail('a page opened at 390x844 shows the tracks unfolded over the map');
 
-// Every id and stack of a region in play is drawn in its own region, and the ids keep their places
-// from phase to phase (newcomer play-test of 5 December, evening, finding 1: Smolensk's id and army by
-// the Black Sea, Moscow's id in Smolensk, Denmark's stack in Smolensk, and the labels moving between
-// phases). "In its region": the id's centre, and each stack's centre, within the region's drawn shape
-// (its cell within the coastline); an island drawn as a circle, or a region smaller than a stack,
-// within 30 px of its centre for the id and 70 px for the stacks, drawn under the id.
-const strays = (page) =>
-  page.evaluate(() => {
-    const map = document.querySelector('svg.world').getBoundingClientRect();
-    const [tx, ty, k] = document
-      .querySelector('svg.world g.geo')
-      .getAttribute('transform')
-      .match(/-?[\d.]+/g)
-      .map(Number);
-    const inFill = (id, x, y) =>
-      [...document.querySelectorAll(`svg.world g.territories g[data-id="${id}"] path, svg.world path.sea-cell[data-id="${id}"]`)].some(
-        (p) => {
-          const at = new DOMPoint(x, y).matrixTransform(p.getScreenCTM().inverse());
-          const clip = p.getAttribute('clip-path')?.match(/#([^)]+)\)/)?.[1];
-          const coast = clip && document.querySelector(`svg.world clipPath[id="${clip}"] path`);
-          return p.isPointInFill(at) && (!coast || coast.isPointInFill(at));
-        },
-      );
-    // A region smaller than a stack: less than a third of the 60x40 px about its centre is in it.
-    const small = (id, ax, ay) => {
-      let n = 0;
-      for (let dx = -30; dx <= 30; dx += 6) for (let dy = -20; dy <= 20; dy += 5) n += inFill(id, ax + dx, ay + dy) ? 1 : 0;
-      return n < 33;
-    };
-    // reach: how far from the centre of an island drawn as a circle, or of a region smaller than a
-    // stack, counts as in it.
-    const within = (id, x, y, reach) => {
-      const g = document.querySelector(`svg.world g.label[data-id="${id}"]`);
-      const [ax, ay] = [map.left + +g.dataset.x * k + tx, map.top + +g.dataset.y * k + ty];
-      const near = Math.hypot(x - ax, y - ay) <= reach;
-      if (g.querySelector('circle.island-circle, circle.island-dot')) return near;
-      return inFill(id, x, y) || (near && small(id, ax, ay));
-    };
-    const out = { ids: [], stacks: [], beside: [], at: {}, shown: 0 };
-    for (const g of document.querySelectorAll('svg.world g.label:not(.off-play)')) {
-      if (g.style.display === 'none') continue;
-      const box = (g.querySelector('rect.tid') ?? g.querySelector('text.sea-id'))?.getBoundingClientRect();
-      if (!box) continue;
-      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-      if (x < map.left || x > map.right || y < map.top || y > map.bottom) continue;
-      out.shown += 1;
-      out.at[g.dataset.id] = [x - map.left, y - map.top];
-      // One set just beside a region with no free place in it is tied to it by a line (class beside).
-      if (!within(g.dataset.id, x, y, 30)) (g.classList.contains('beside') ? out.beside : out.ids).push(g.dataset.id);
-      for (const chip of g.querySelectorAll('g.chip:not(.building) rect')) {
-        const c = chip.getBoundingClientRect();
-        if (!within(g.dataset.id, c.left + c.width / 2, c.top + c.height / 2, 70))
-          (chip.closest('g.stacks.beside') || g.classList.contains('beside') ? out.beside : out.stacks).push(
-            `${g.dataset.id} ${chip.parentNode.querySelector('text').textContent}`,
-          );
-      }
-    }
-    return out;
-  });
 async function inTheirRegions(page, where, { stacks = true, besides = 1 / 5 } = {}) {
   const seen = await strays(page);
   if (!stacks) seen.stacks = [];
@@ -280,17 +230,7 @@ async function europeChecks(where, width, height) {
   if (past > 0) fail(`War in Europe, ${where}, ${width}x${height}: the tracks' "oil iron OSR stress" runs ${past} px past their plate`);
 }
 await europeChecks('Phase 1', 1280, 800);
-// Germany's and Italy's "done" of Phase 1, each when its turn comes, to the sheets of Phase 2.
-for (let i = 0; i < 20; ++i) {
-  if (/Phase 2/.test((await europe.textContent('#state .phase')) ?? '')) break;
-  const done = europe.locator('#decide button[data-action^="done "]');
-  if (await done.count()) await done.first().click();
-  await europe.waitForTimeout(700);
-}
-await europe
-  .waitForFunction(() => /Phase 2/.test(document.querySelector('#state .phase')?.textContent ?? ''), null, { timeout: 30000 })
-  .catch(() => fail('War in Europe did not reach Phase 2'));
-await europe.waitForTimeout(500);
+await toPhase2(europe);
 await europeChecks('Phase 2', 1280, 800);
 await europeChecks('Phase 2', 390, 844);
 await europe.context().close();

@@ -90,10 +90,12 @@ interface Label {
   measured?: boolean;
   priority: number; // from the region alone (in play, capital, SV): the ids' places never depend on the stacks
   army: number; // the units in the region, every nation's
+  own: boolean; // the region holds one of the seat's Commands: what the player acts on, placed first
   capital: boolean;
   id_box: Box; // the id, SV, star and marks, around the anchor
   id_centre: number; // the height of the id's own box's centre (the id is centred across)
   chips: Box[]; // the stacks' chips (and the units under an Industry token), as drawn under the name
+  more: Box | null; // the "+N" beside the first chip when the others are folded into it
   stacks: SVGGElement | null; // the group holding them, moved apart from the id when its place is taken
 }
 type Box = [number, number, number, number]; // left, top, right, bottom
@@ -102,7 +104,8 @@ type Box = [number, number, number, number]; // left, top, right, bottom
 // its anchor, as drawOverlay draws them.
 // `marks`: the embattled marker or bombs, drawn above the id's left end.
 function idBox(r: MapRegion, dy: number, marks: boolean): Box {
-  if (r.type !== 'territory') return [-3.6 * r.id.length - 2, dy - 9, 3.6 * r.id.length + 2, dy + 5];
+  // A sea's id with its letters' outline (it reached a pixel past a box a pixel smaller into a stack).
+  if (r.type !== 'territory') return [-3.6 * r.id.length - 3, dy - 10, 3.6 * r.id.length + 3, dy + 6];
   const half = (7 * r.id.length + 6) / 2;
   return [-half - (r.capital_of ? 9 : 0) - (marks ? 14 : 2), dy - (marks ? 15 : 8), half + (r.sv ? 12 : 0) + (r.industry ? 12 : 0), dy + 6];
 }
@@ -143,6 +146,7 @@ const FAR: [number, number][] = [60, 84, 108, 132, 156, 180, 204].flatMap((r) =>
   ]),
 );
 const shift = (b: Box, x: number, y: number): Box => [b[0] + x, b[1] + y, b[2] + x, b[3] + y];
+const scaleBox = (b: Box, ls: number): Box => [b[0] * ls, b[1] * ls, b[2] * ls, b[3] * ls];
 
 function lighter(hex: string, amount: number): string {
   const n = parseInt(hex.slice(1), 16);
@@ -195,6 +199,7 @@ export class WarRoomMap {
       <p class="map-status" role="status" hidden></p>
       <div class="map-box"><svg class="world" role="group" aria-label="${escape(t('warroom.web.map_label'))}"></svg>
         <div class="region-info" hidden></div></div>
+      <p class="map-more" role="status" hidden></p>
       <p class="legend"></p>`;
     this.svg = this.element.querySelector('svg')!;
     this.info = this.element.querySelector('.region-info')!;
@@ -382,6 +387,7 @@ export class WarRoomMap {
     }
     const parts: string[] = [];
     const chipBoxes = new Map<string, Box[]>();
+    const moreBoxes = new Map<string, Box>(); // the "+N" of stacks folded into the first
     const armies = new Map<string, number>(); // the units in each region, every nation's
     for (const r of this.layout.regions) {
       const [x, y] = this.g.project(r.lon, r.lat);
@@ -392,6 +398,8 @@ export class WarRoomMap {
       let body = '';
       if (shape.circle)
         body += `<circle r="${shape.dot ? 7 : 9}" class="${shape.dot ? 'island-dot' : 'island-circle'}" style="fill:${inPlay && owner ? lighter(colour[owner] ?? '#999999', 0.3) : '#d8d3c6'}"/>`;
+      // The id and what sits beside it, left out together where only the region's stacks have room.
+      body += '<g class="tag">';
       if (r.type === 'sea') {
         body += `<text class="sea-id" y="${shape.circle ? 18 : 0}">${escape(r.id)}</text>`;
       } else if (r.type === 'territory') {
@@ -410,6 +418,7 @@ export class WarRoomMap {
       if (s.hotspots.has(r.id)) body += `<circle class="hotspot" r="12"/>`;
       if (s.embattled.has(r.id))
         body += `<g class="embattled-mark" transform="translate(${(-7 * r.id.length) / 2 - 14},-10)"><circle r="5" fill="#1e5aa8"/><path d="M0,-5 A5,5 0 0 1 0,5 z" fill="#c62828"/></g>`;
+      body += '</g>';
       const under = s.building.get(r.id);
       const nameY = (shape.circle ? 17 : 0) + (r.type === 'sea' ? 11 : 17);
       let chipY = nameY + 6;
@@ -440,6 +449,13 @@ export class WarRoomMap {
       const name = inPlay || r.type === 'impassable' ? `<text class="name ${r.type}" y="${nameY}">${escape(r.name)}</text>` : '';
       if (s.doomed.has(r.id)) body += `<title>${escape(s.doomed.get(r.id)!)}</title>`;
       chipBoxes.set(r.id, boxes);
+      // Where only the first stack has room, the others are folded into it: "+N" beside it.
+      const folded = boxes.length > 1 ? `+${boxes.length - 1}` : '';
+      if (folded) {
+        const [, top, right] = boxes[0];
+        moreBoxes.set(r.id, [right + 1, top, right + 5 + 6.5 * folded.length, top + 14]);
+        chips.push(`<text class="more" x="${right + 3}" y="${top + 11}">${folded}</text>`);
+      }
       const stacks = chips.length ? `<g class="stacks">${chips.join('')}</g>` : '';
       parts.push(`<g class="${classes}" data-id="${escape(r.id)}" data-x="${x}" data-y="${y}">${body}${name}${stacks}</g>`);
     }
@@ -465,16 +481,25 @@ export class WarRoomMap {
           id_box: idBox(r, this.g.shapes.get(r.id)?.circle ? 17 : 0, s.embattled.has(r.id) || !!s.bombs.get(r.id)),
           id_centre: (this.g.shapes.get(r.id)?.circle ? 17 : 0) + (r.type === 'territory' ? -0.5 : -3.5),
           chips: chipBoxes.get(r.id) ?? [],
+          more: moreBoxes.get(r.id) ?? null,
           army: armies.get(r.id) ?? 0,
+          own: [...(byRegion.get(r.id)?.keys() ?? [])].some((n) => s.own.has(n)),
           capital: !!r.capital_of,
           stacks: g.querySelector<SVGGElement>('g.stacks'),
           // The ids are placed by what the region is, never by what stands in it this phase: a label
           // placed by its units jumped from phase to phase (newcomer play-test of 5 December, evening,
-          // finding 1). Capitals first, then by Strategic Value.
-          priority: (s.inPlay.has(r.id) ? 100 : 0) + (r.capital_of ? 60 : 0) + (r.type === 'territory' ? 10 + r.sv : 5),
+          // finding 1). Capitals and the regions the victory conditions name first, then by Strategic
+          // Value: where the map has room for few labels, theirs are shown. The regions holding the
+          // seat's own Commands come before all (`own`): at a zoom with room for few labels, the
+          // player's own stacks are the ones shown (Japan's first view in Global War left 13 of 29 out).
+          priority:
+            (s.inPlay.has(r.id) ? 100 : 0) +
+            (r.capital_of ? 60 : 0) +
+            (s.objectives.has(r.id) ? 40 : 0) +
+            (r.type === 'territory' ? 10 + r.sv : 5),
         };
       })
-      .sort((a, b) => b.priority - a.priority);
+      .sort((a, b) => Number(b.own) - Number(a.own) || b.priority - a.priority);
   }
 
   // The tracks at the pole: the round and phase, the Turn Order track (slot by slot), and the Homeland
@@ -997,14 +1022,37 @@ export class WarRoomMap {
     return yes;
   }
 
-  // Moves the drawing to the zoom, and the labels with it at their own size. Every label stays in its
-  // own region (newcomer play-test of 5 December, evening, finding 1: Smolensk's id and army were
-  // drawn by the Black Sea, Denmark's stack in Smolensk): first the ids of the regions in play, by
-  // what the region is (capitals, then Strategic Value), each at the nearest free place within its
-  // region, so that they keep their places from phase to phase; an id with no free place there is
-  // left out, unless stacks stand in the region. Then the stacks, the capitals' first, then the
-  // largest armies: under their id, else beside or above it, else elsewhere in the region. Then the
-  // names where there is room.
+  // A label the player must act on or read now: the selected Command's region, its destinations, the
+  // region whose details are open, an Active Hotspot or the region fought over, an objective's at the
+  // war's end. It is shown at every zoom, beside its region with a line where there is no room in it,
+  // taking the place of other labels where no place is free.
+  private kept(l: Label): boolean {
+    const s = this.state;
+    if (!s) return false;
+    return s.selected === l.id || s.focus === l.id || s.destinations.has(l.id) || s.hotspots.has(l.id) || this.keepsName(l) > 0;
+  }
+
+  // Whether a region is smaller than a stack on the screen: less than a third of the 60x40 px about
+  // its centre lie in it. Its stacks stand by its id, within about 70 px of its centre.
+  private small(l: Label): boolean {
+    let n = 0;
+    for (let dx = -30; dx <= 30; dx += 6) for (let dy = -20; dy <= 20; dy += 5) n += this.owns(l, dx, dy) ? 1 : 0;
+    return n < 33;
+  }
+
+  // Moves the drawing to the zoom, and the labels with it at their own size, never one over another:
+  // the map shows at each zoom what has room (docs/warroom/browser.md, "What the map shows at each
+  // zoom"). Every label stays in its own region (newcomer play-test of 5 December, evening, finding 1:
+  // Smolensk's id and army were drawn by the Black Sea, Denmark's stack in Smolensk): first the ids of
+  // the regions in play, by what the region is (capitals, then Strategic Value), each at the nearest
+  // free place within its region, so that they keep their places from phase to phase. An id with no
+  // free place there is left out; where stacks stand in the region, they are shown alone, without
+  // their id. Then the stacks, the capitals' first, then the largest armies: under their id, else
+  // beside or above it, else elsewhere in the region; stacks with no free place in their region are
+  // left out with their id. Then the names where there is room. Labels the player must act on
+  // (`kept`) are shown all the same. In Global War's world view labels overlapped in 334 pairs and
+  // Europe was a smear; on a phone War in Europe set 9 of 52 beside their regions (play-test of 5
+  // December, findings 1 and 5).
   private place() {
     this.geo.setAttribute('transform', `translate(${this.tx},${this.ty}) scale(${this.k})`);
     this.placeArrows();
@@ -1019,7 +1067,7 @@ export class WarRoomMap {
     // On a phone the labels are drawn smaller, as the tracks are: at their full size the ids and stacks
     // of Eastern Front's centre (Moscow, Smolensk, Belarus) had no room in their own regions.
     const ls = this.w < 600 ? 0.85 : 1;
-    const S = (b: Box): Box => [b[0] * ls, b[1] * ls, b[2] * ls, b[3] * ls];
+    const S = (b: Box): Box => scaleBox(b, ls);
     const scaled = ls === 1 ? '' : ` scale(${ls})`;
     for (const l of this.labels) {
       const idBox = S(l.id_box),
@@ -1029,39 +1077,32 @@ export class WarRoomMap {
       const offscreen = x0 < -50 || y0 < -50 || x0 > this.w + 50 || y0 > this.h + 50;
       // At the war's end an objective's name is placed with its id: the end's map must name them.
       const named = this.keepsName(l);
-      const nameRel: Box[] = named ? [S([-l.w / 2, named - 9, l.w / 2, named + 2])] : [];
-      // A capital's stacks are placed with its id, under it (the issue's "the capital's stack first").
-      const together = l.capital && l.chips.length > 0;
-      // A region's other stacks keep the place right under its id for their first chip: placed after
-      // every id, they found those of neighbours on their ground (Smolensk's by Moscow on the phone).
-      const first = chips.length && !together ? shift(chips[0], 0, idBox[3] + 2 - chips[0][1]) : null;
-      const boxes = ([dx, dy]: [number, number]) =>
-        [idBox, ...nameRel, ...(together ? chips : []), ...(first ? [first] : [])].map((b) => shift(b, x0 + dx, y0 + dy));
-      const must = !!this.state?.inPlay.has(l.id) || this.regions.get(l.id)!.type === 'impassable';
-      // The id's centre within the region (the region's centre as the data give it may lie just
-      // outside its drawn shape, by a coast or a lake: then the anchor is used only where nothing is).
-      const cy = l.id_centre * ls;
-      const centre = (b: Box, [dx, dy]: [number, number]) => this.owns(l, dx + (b[0] + b[2]) / 2, dy + (b[1] + b[3]) / 2);
-      // With a capital's stacks: every chip's centre in the region too, else the first's (a column
-      // longer than the region).
-      const idIn = (n: [number, number]) => this.owns(l, n[0], n[1] + cy);
-      const tests = together
-        ? [(n: [number, number]) => idIn(n) && chips.every((b) => centre(b, n)), (n: [number, number]) => idIn(n) && centre(chips[0], n)]
-        : [idIn];
-      const places = must ? [...NUDGES, ...FAR] : NUDGES.slice(0, 1);
-      let apart = false;
-      let nudge = offscreen ? undefined : tests.map((mine) => places.find((n) => !room.cost(boxes(n)) && mine(n))).find(Boolean);
-      // A region with stacks (or an objective at the end) shows its id all the same, within the
-      // region: in the place of ids of regions without stacks, else at the least covered place.
-      if (!nudge && must && !offscreen && (l.chips.length || named)) {
-        const own = tests.map((mine) => places.filter(mine)).find((o) => o.length) ?? NUDGES.slice(0, 1);
-        nudge = own.reduce((best, n) => (room.cost(boxes(n)) < room.cost(boxes(best)) ? n : best));
-        // Where every place in the region would cover another label (a crowded war's Moscow and
-        // Smolensk on the phone), a free place just beside the region, tied to it by a line.
-        const free = room.cost(boxes(nudge)) >= 1 ? NUDGES.find((n) => !room.cost(boxes(n))) : undefined;
-        if (free) [nudge, apart] = [free, true];
+      const keep = this.kept(l);
+      // A capital's stacks are placed with its id, under it (the issue's "the capital's stack first");
+      // where they have no room together, its id is placed as another region's.
+      // At a zoom where the region has no room for its id with its first stack under it, a capital's
+      // id, or that of a region the player must act on, is placed alone.
+      const modes: Mode[] =
+        offscreen || !l.chips.length ? ['under'] : l.capital ? ['together', 'under', 'alone'] : keep ? ['under', 'alone'] : ['under'];
+      let spot: Spot = { nudge: undefined, apart: false, boxes: () => [], first: null, together: false };
+      for (const [i, mode] of modes.entries()) {
+        spot = this.idPlace(l, room, { x0, y0, ls, named, keep, mode, last: i === modes.length - 1, offscreen });
+        if (spot.nudge) break;
       }
-      l.g.style.display = nudge ? '' : 'none';
+      const { nudge, apart, boxes, first, together } = spot;
+      // Else the region's stacks alone, placed with the others'.
+      const bare = !nudge && !offscreen && l.chips.length > 0 && !!this.state?.inPlay.has(l.id);
+      l.g.classList.toggle('bare', bare);
+      l.g.classList.remove('folded', 'unstacked');
+      l.g.style.display = nudge || bare ? '' : 'none';
+      l.stacks?.setAttribute('transform', 'translate(0,0)');
+      l.stacks?.classList.remove('beside');
+      if (bare) {
+        l.g.setAttribute('transform', `translate(${x0.toFixed(1)},${y0.toFixed(1)})${scaled}`);
+        l.g.classList.remove('nudged', 'beside');
+        shown.push({ l, x: x0, y: y0, x0, y0, together: false, idBox, chips, ls, bare, keep });
+        continue;
+      }
       if (!nudge) continue;
       const x = x0 + nudge[0],
         y = y0 + nudge[1];
@@ -1069,16 +1110,14 @@ export class WarRoomMap {
       l.g.classList.toggle('nudged', nudge[0] !== 0 || nudge[1] !== 0);
       l.g.classList.toggle('beside', apart);
       const placed = boxes(nudge);
-      room.claim(placed, !l.chips.length && !named ? l : null, first ? placed[placed.length - 1] : null, l);
+      room.claim(placed, l, { empty: !l.chips.length && !keep, held: first ? placed[placed.length - 1] : null, keep });
       if (apart) leaders.push(leader(x0, y0, placed[0]));
-      l.stacks?.setAttribute('transform', 'translate(0,0)');
-      l.stacks?.classList.remove('beside');
-      shown.push({ l, x, y, x0, y0, together, idBox, chips, ls });
+      shown.push({ l, x, y, x0, y0, together, idBox, chips, ls, bare, keep });
     }
     this.placeStacks(shown, room, (x0, y0, b) => leaders.push(leader(x0, y0, b)));
     this.svg.querySelector('g.leaders')!.innerHTML = leaders.join('');
-    for (const { l, x, y } of shown) {
-      if (!l.name || room.evicted.has(l)) continue;
+    for (const { l, x, y, bare } of shown) {
+      if (!l.name || bare || room.evicted.has(l)) continue;
       if (this.keepsName(l)) {
         l.name.setAttribute('x', '0');
         l.name.setAttribute('y', l.name.dataset.below!);
@@ -1101,74 +1140,219 @@ export class WarRoomMap {
       l.name.style.display = dy === undefined ? 'none' : '';
       if (dy === undefined) continue;
       l.name.setAttribute('y', String(dy));
-      room.claim([boxAt(dy)], null);
+      room.claim([boxAt(dy)], l);
+    }
+    this.leftOut(shown, room);
+  }
+
+  // Where a region's id goes (with its capital's stacks when `together`, and the place kept under it
+  // for its first stack): the nearest free place within the region; for a region with stacks, one
+  // taking the place of ids of regions without stacks; for a label the player must act on, in the
+  // `last` try, the least covered place in its region or, where every place there would cover
+  // another label (a crowded war's Moscow and Smolensk on the phone), a free place just beside the
+  // region, tied to it by a line (`apart`). No place: `nudge` undefined.
+  private idPlace(
+    l: Label,
+    room: Room,
+    o: { x0: number; y0: number; ls: number; named: number; keep: boolean; mode: Mode; last: boolean; offscreen: boolean },
+  ): Spot {
+    const { x0, y0, ls, named, keep } = o;
+    const together = o.mode === 'together';
+    const S = (b: Box): Box => scaleBox(b, ls);
+    const idBox = S(l.id_box),
+      chips = l.chips.map(S);
+    const nameRel: Box[] = named ? [S([-l.w / 2, named - 9, l.w / 2, named + 2])] : [];
+    // A region's other stacks keep the place right under its id for their first chip: placed after
+    // every id, they found those of neighbours on their ground (Smolensk's by Moscow on the phone).
+    const first = chips.length && o.mode === 'under' ? shift(chips[0], 0, idBox[3] + 2 - chips[0][1]) : null;
+    const boxes = ([dx, dy]: [number, number]) =>
+      [idBox, ...nameRel, ...(together ? chips : []), ...(first ? [first] : [])].map((b) => shift(b, x0 + dx, y0 + dy));
+    const spot: Spot = { nudge: undefined, apart: false, boxes, first, together };
+    if (o.offscreen) return spot;
+    const must = !!this.state?.inPlay.has(l.id) || this.regions.get(l.id)!.type === 'impassable';
+    // The id's centre within the region (the region's centre as the data give it may lie just
+    // outside its drawn shape, by a coast or a lake: then the anchor is used only where nothing is).
+    const cy = l.id_centre * ls;
+    const centre = (b: Box, [dx, dy]: [number, number]) => this.owns(l, dx + (b[0] + b[2]) / 2, dy + (b[1] + b[3]) / 2);
+    // With a capital's stacks: every chip's centre in the region too (a column longer than the region
+    // is placed apart from the id, as another region's).
+    // An island drawn as a circle: its id by the circle, within 30 px of its centre.
+    const near = (dx: number, dy: number) => !this.g.shapes.get(l.id)?.circle || Math.hypot(dx, dy) <= 30;
+    const idIn = (n: [number, number]) => near(n[0], n[1] + cy) && this.owns(l, n[0], n[1] + cy);
+    const tests = together ? [(n: [number, number]) => idIn(n) && chips.every((b) => centre(b, n))] : [idIn];
+    const places = must ? [...NUDGES, ...FAR] : NUDGES.slice(0, 1);
+    spot.nudge = tests.map((mine) => places.find((n) => !room.cost(boxes(n)) && mine(n))).find(Boolean);
+    if (spot.nudge || !must || !(l.chips.length || keep)) return spot;
+    // No place in the region: the centre of a region smaller than its id (a capital's stacks too long
+    // for it go apart).
+    const tiny = !together && (!!this.g.shapes.get(l.id)?.circle || this.small(l));
+    const own = tests.map((mine) => places.filter(mine)).find((p) => p.length) ?? (tiny ? NUDGES.slice(0, 1) : []);
+    spot.nudge = own.find((n) => room.fits(boxes(n)));
+    if (spot.nudge || !keep || !o.last) return spot;
+    // A label the player must act on: in its region in the place of labels the player need not act
+    // on; else the nearest place beside the region clear of other such labels, tied to the region by
+    // a line; only where there is none, over one of them.
+    const clear = (n: [number, number]) => !room.keptCost(boxes(n));
+    spot.nudge = own.find(clear);
+    if (spot.nudge) return spot;
+    const around = [...NUDGES, ...FAR];
+    spot.nudge = around.find(clear) ?? around.reduce((best, n) => (room.keptCost(boxes(n)) < room.keptCost(boxes(best)) ? n : best));
+    spot.apart = true;
+    return spot;
+  }
+
+  // The stacks of the regions shown, those the player must act on first, then the seat's own, then the
+  // capitals', then the largest armies: each under its region's id where that is free, else right under the id, beside
+  // it, above it, or farther within the region (stacks without their id: about the region's centre).
+  // Where no place there is free, a stack takes the place of the ids of regions without stacks (they
+  // are left out; the others keep their places); the seat's own stacks and a kept label's else take
+  // a free place just beside the region; else the first stack alone is shown, the others folded into
+  // it; else they are left out (with their id, but for a capital's and a kept label's).
+  private placeStacks(shown: Shown[], room: Room, beside: (x0: number, y0: number, b: Box) => void) {
+    const order = shown
+      .filter((s) => s.l.chips.length && s.l.stacks && !s.together)
+      .sort((a, b) => Number(b.keep) - Number(a.keep) || Number(b.l.own) - Number(a.l.own) || b.l.army - a.l.army);
+    for (const { l, x, y, x0, y0, idBox, chips, ls, bare, keep } of order) {
+      if (room.evicted.has(l)) continue;
+      const col = chips.reduce((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])]);
+      const [idL, idT, idR, idB] = idBox;
+      const near: [number, number][] = bare
+        ? [[0, -(col[1] + col[3]) / 2]]
+        : [
+            [0, 0],
+            [0, idB + 2 - col[1]],
+            [idR + 4 - col[0], idT - col[1]],
+            [idL - 4 - col[2], idT - col[1]],
+            [0, idT - 3 - col[3]],
+          ];
+      const places = [...near, ...NUDGES.slice(1).map(([dx, dy]): [number, number] => [near[0][0] + dx, near[0][1] + dy]), ...FAR];
+      const at = ([dx, dy]: [number, number]) => chips.map((b) => shift(b, x + dx, y + dy));
+      // Every chip's centre within the region, else the first's (a column longer than a small region).
+      // A chip's centre in the region; for an island drawn as a circle, within 70 px of its centre, and
+      // so for a region smaller than a stack (less than a third of the 60x40 px about its centre).
+      const circle = !!this.g.shapes.get(l.id)?.circle,
+        tiny = circle || this.small(l);
+      const inRegion = (b: Box, [dx, dy]: [number, number]) => {
+        const [cx, cy] = [x - x0 + dx + (b[0] + b[2]) / 2, y - y0 + dy + (b[1] + b[3]) / 2];
+        const near = tiny && Math.hypot(cx, cy) <= 70;
+        return circle ? near : near || this.owns(l, cx, cy);
+      };
+      const within = places.filter((p) => chips.every((b) => inRegion(b, p)));
+      const cost = (p: [number, number]) => room.cost(at(p), false, l);
+      const pick = within.find((p) => !cost(p)) ?? within.find((p) => room.fits(at(p), l));
+      const put = (p: [number, number], apart: boolean) => {
+        l.stacks!.classList.toggle('beside', apart);
+        if (apart) beside(x0, y0, at(p)[0]);
+        l.stacks!.setAttribute('transform', `translate(${(p[0] / ls).toFixed(1)},${(p[1] / ls).toFixed(1)})`);
+        room.claim(at(p), l, { keep });
+      };
+      if (pick) {
+        put(pick, false);
+        continue;
+      }
+      // Where no place in the region is free: the seat's own stacks, and those the player must act on,
+      // at a free place just beside it, tied to the region by a line.
+      const free = keep || l.own ? [...near, ...NUDGES.slice(1)].find((p) => !cost(p)) : undefined;
+      if (free) {
+        put(free, true);
+        continue;
+      }
+      // Else its first stack alone, the others folded into it ("+N"), until the reader zooms in: in
+      // the place kept for it under a shown id, else where it has room in the region.
+      const one = (p: [number, number]) => shift(chips[0], x + p[0], y + p[1]);
+      const fold = places.find((p) => inRegion(chips[0], p) && room.fits([one(p)], l));
+      if (fold) {
+        const more = l.more ? shift(scaleBox(l.more, ls), x + fold[0], y + fold[1]) : null;
+        const marked = more && room.fits([more], l) ? [more] : [];
+        l.g.classList.add('folded');
+        l.g.classList.toggle('unmarked', !marked.length);
+        l.stacks!.classList.remove('beside');
+        l.stacks!.setAttribute('transform', `translate(${(fold[0] / ls).toFixed(1)},${(fold[1] / ls).toFixed(1)})`);
+        room.claim([one(fold), ...marked], l, { keep });
+        continue;
+      }
+      // Else a kept label's stacks farther beside the region, clear of other kept labels; a capital
+      // and a kept label keep their id, their stacks left out until the reader zooms in; other
+      // regions' stacks are left out, and their id with them.
+      const far = keep ? [...NUDGES, ...FAR].find((p) => !room.keptCost(at(p))) : undefined;
+      if (far) put(far, true);
+      else if ((l.capital || keep) && !bare) l.g.classList.add('unstacked');
+      else room.leaveOut(l);
     }
   }
 
-  // The stacks of the regions shown, the capitals' first, then the largest armies: each under its
-  // region's id where that is free, else right under the id, beside it, above it, or farther within
-  // the region. Where no place there is free, a stack takes the place of the ids of regions without
-  // stacks (they are left out; the others keep their places), else the least covered place in its
-  // region.
-  private placeStacks(shown: Shown[], room: Room, beside: (x0: number, y0: number, b: Box) => void) {
-    const order = shown.filter((s) => s.l.chips.length && s.l.stacks && !s.together).sort((a, b) => b.l.army - a.l.army);
-    for (const { l, x, y, x0, y0, idBox, chips, ls } of order) {
-      const col = chips.reduce((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])]);
-      const [idL, idT, idR, idB] = idBox;
-      const near: [number, number][] = [
-        [0, 0],
-        [0, idB + 2 - col[1]],
-        [idR + 4 - col[0], idT - col[1]],
-        [idL - 4 - col[2], idT - col[1]],
-        [0, idT - 3 - col[3]],
-      ];
-      const places = [...near, ...NUDGES.slice(1), ...FAR];
-      const at = ([dx, dy]: [number, number]) => chips.map((b) => shift(b, x + dx, y + dy));
-      // Every chip's centre within the region, else the first's (a column longer than a small region).
-      const inRegion = (b: Box, [dx, dy]: [number, number]) =>
-        this.owns(l, x - x0 + dx + (b[0] + b[2]) / 2, y - y0 + dy + (b[1] + b[3]) / 2);
-      const all = places.filter((p) => chips.every((b) => inRegion(b, p)));
-      const within = all.length ? all : places.filter((p) => inRegion(chips[0], p));
-      const cost = (p: [number, number]) => room.cost(at(p), false, l);
-      let pick = within.find((p) => !cost(p)) ?? (within.length ? within.reduce((best, p) => (cost(p) < cost(best) ? p : best)) : near[0]);
-      // Where every place in the region would cover another label, a free place just beside it, tied
-      // to the region by a line.
-      if (cost(pick) >= 1) {
-        const free = [...near, ...NUDGES.slice(1)].find((p) => !cost(p));
-        if (free) {
-          pick = free;
-          beside(x0, y0, at(free)[0]);
-        }
-        l.stacks!.classList.toggle('beside', !!free);
-      } else l.stacks!.classList.remove('beside');
-      l.stacks!.setAttribute('transform', `translate(${(pick[0] / ls).toFixed(1)},${(pick[1] / ls).toFixed(1)})`);
-      room.claim(at(pick), null);
+  // Says how many regions in view have labels left out at this zoom (zoom in to see them).
+  private leftOut(shown: Shown[], room: Room) {
+    const whole = (s: Shown) =>
+      !room.evicted.has(s.l) && s.l.g.style.display !== 'none' && !s.bare && !s.l.g.matches('.folded, .unstacked');
+    const seen = new Set(shown.filter(whole).map((s) => s.l));
+    let out = 0;
+    for (const l of this.labels) {
+      if (!this.state?.inPlay.has(l.id) || seen.has(l)) continue;
+      const x = l.x * this.k + this.tx,
+        y = l.y * this.k + this.ty;
+      if (x >= 0 && y >= 0 && x <= this.w && y <= this.h) out += 1;
     }
+    const note = this.element.querySelector<HTMLElement>('.map-more')!;
+    note.textContent = out ? t('warroom.web.labels_left_out', { count: out }) : '';
+    note.hidden = !out;
   }
 }
 
-// A label placed: where, its anchor, whether its stacks were placed with its id, and its id's and
-// stacks' boxes at the scale `ls` it is drawn at.
-type Shown = { l: Label; x: number; y: number; x0: number; y0: number; together: boolean; idBox: Box; chips: Box[]; ls: number };
+// Where an id is placed (undefined: nowhere), whether beside its region, its boxes at each place,
+// the place kept under it for its first stack and whether its capital's stacks are placed with it.
+// How a region's id is placed: with its capital's stacks under it, with the place under it kept for
+// its first stack, or alone.
+type Mode = 'together' | 'under' | 'alone';
+interface Spot {
+  nudge: [number, number] | undefined;
+  apart: boolean;
+  boxes: (n: [number, number]) => Box[];
+  first: Box | null;
+  together: boolean;
+}
 
-// The map's room for labels while they are placed: the boxes taken, the tracks' box, and the ids of
-// regions without stacks, which a stack (or the id of a region with stacks) may take the place of:
-// those are left out.
+// A label placed: where, its anchor, whether its stacks were placed with its id, its id's and stacks'
+// boxes at the scale `ls` it is drawn at, whether only its stacks are shown (`bare`) and whether the
+// player must act on it (`keep`).
+type Shown = {
+  l: Label;
+  x: number;
+  y: number;
+  x0: number;
+  y0: number;
+  together: boolean;
+  idBox: Box;
+  chips: Box[];
+  ls: number;
+  bare: boolean;
+  keep: boolean;
+};
+
+// The map's room for labels while they are placed: the boxes taken, each with its label, the tracks'
+// box, and the ids of regions without stacks, which a stack (or the id of a region with stacks) may
+// take the place of: those are left out. A label the player must act on takes the place of any other.
+interface Taken {
+  box: Box;
+  of: Label;
+  empty: boolean; // an id of a region without stacks
+  held: boolean; // a stack's first place, kept for it under its id
+  kept: boolean; // a label the player must act on
+}
 class Room {
-  private readonly taken: Box[];
-  private readonly empty = new Map<Box, Label>();
-  private readonly held = new Map<Box, Label>(); // a stack's first place, kept for it under its id
+  private taken: Taken[] = [];
   readonly evicted = new Set<Label>();
 
   constructor(
     private readonly tracks: Box,
     private readonly w: number,
     private readonly h: number,
-  ) {
-    this.taken = [tracks];
-  }
+  ) {}
 
   private static meet = (b: Box, t: Box) => !(b[0] > t[2] || b[2] < t[0] || b[1] > t[3] || b[3] < t[1]);
+  private inside = (b: Box) => b[0] >= 2 && b[1] >= 2 && b[2] <= this.w - 2 && b[3] <= this.h - 2;
+  // What `self` may cover of its own: its stack's kept place.
+  private mine = (t: Taken, self: Label | null) => t.held && t.of === self;
 
   // 0 where the boxes are free and within the map (with the 2 pixels a letter's outline may reach
   // past its estimated box); more the more they cover: the tracks most, then another label, then an
@@ -1176,28 +1360,47 @@ class Room {
   // `self`: the label whose own kept place is free to it.
   cost(boxes: Box[], strict = false, self: Label | null = null): number {
     return boxes.reduce((k, b) => {
-      const hit = this.taken.filter((t) => Room.meet(b, t) && (!self || this.held.get(t) !== self));
-      const over = hit.some((t) => strict || !this.empty.has(t)) ? 1 : hit.length ? 0.2 : 0;
-      const out = b[0] >= 2 && b[1] >= 2 && b[2] <= this.w - 2 && b[3] <= this.h - 2 ? 0 : 0.5;
-      return k + (Room.meet(b, this.tracks) ? 100 : over) + out;
+      const hit = this.taken.filter((t) => Room.meet(b, t.box) && !this.mine(t, self));
+      const over = hit.some((t) => strict || !t.empty) ? 1 : hit.length ? 0.2 : 0;
+      return k + (Room.meet(b, this.tracks) ? 100 : over) + (this.inside(b) ? 0 : 0.5);
     }, 0);
   }
 
-  // Takes the boxes, leaving out the ids of regions without stacks they cover; `emptyOf`: the label
-  // whose boxes may be taken in turn.
-  claim(boxes: Box[], emptyOf: Label | null, held: Box | null = null, of: Label | null = null) {
-    if (held && of) this.held.set(held, of);
-    for (const [b, other] of [...this.empty])
-      if (!this.evicted.has(other) && boxes.some((c) => Room.meet(c, b))) {
-        this.evicted.add(other);
-        other.g.style.display = 'none';
-        for (const [ob, owner] of [...this.empty])
-          if (owner === other) {
-            this.empty.delete(ob);
-            this.taken.splice(this.taken.indexOf(ob), 1);
-          }
-      }
-    this.taken.push(...boxes);
-    if (emptyOf) boxes.forEach((b) => this.empty.set(b, emptyOf));
+  // What the boxes cover of labels the player must act on (1 each), the tracks (100) and beyond the
+  // map's edge (0.5): the other labels they would take the place of.
+  keptCost(boxes: Box[]): number {
+    return boxes.reduce(
+      (k, b) =>
+        k +
+        (Room.meet(b, this.tracks) ? 100 : 0) +
+        (this.inside(b) ? 0 : 0.5) +
+        this.taken.filter((t) => t.kept && Room.meet(b, t.box)).length,
+      0,
+    );
+  }
+
+  // Whether the boxes lie within the map, clear of the tracks and of every label but ids of regions
+  // without stacks (which they would take the place of).
+  fits(boxes: Box[], self: Label | null = null): boolean {
+    return boxes.every(
+      (b) => this.inside(b) && !Room.meet(b, this.tracks) && this.taken.every((t) => t.empty || this.mine(t, self) || !Room.meet(b, t.box)),
+    );
+  }
+
+  // Takes the boxes for label `of`, leaving out the ids of regions without stacks they cover (and,
+  // for a label the player must act on, every other label but kept ones); `empty`: the boxes of an
+  // id of a region without stacks, which may be taken in turn; `held`: the box kept for its stack.
+  claim(boxes: Box[], of: Label, { empty = false, held = null as Box | null, keep = false } = {}) {
+    for (const t of [...this.taken])
+      if (t.of !== of && !t.kept && (t.empty || keep) && !this.evicted.has(t.of) && boxes.some((c) => Room.meet(c, t.box)))
+        this.leaveOut(t.of);
+    this.taken.push(...boxes.map((box) => ({ box, of, empty, held: box === held, kept: keep })));
+  }
+
+  // Leaves a label out, giving back its boxes.
+  leaveOut(of: Label) {
+    this.evicted.add(of);
+    of.g.style.display = 'none';
+    this.taken = this.taken.filter((t) => t.of !== of);
   }
 }
