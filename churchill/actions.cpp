@@ -47,8 +47,8 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case Act::NoDebate: return "no-debate";
     case Act::Pass: return "pass";
     case Act::Discard: return "discard " + card(arg_a(a));
-    case Act::PlaceDirected: return fmt::format("directed {} {}", issue(arg_a(a)), d.fronts[arg_b(a)].id);
-    case Act::Offensive: return fmt::format("offensive {}{}", d.fronts[arg_a(a)].id, kBonusNames[arg_b(a) % 5]);
+    case Act::PlaceDirected: return fmt::format("directed {} {}", issue(arg_a(a)), d.fronts[front_at(arg_b(a))].id);
+    case Act::Offensive: return fmt::format("offensive {}{}", d.fronts[front_at(arg_a(a))].id, kBonusNames[arg_b(a) % 5]);
     case Act::Naval: return fmt::format("naval {}{}", d.theaters[theater_at(arg_a(a))].id, kBonusNames[arg_b(a) % 5]);
     case Act::Activate: return "activate " + issue(arg_a(a));
     case Act::ABombModifier: return "a-bomb";
@@ -95,8 +95,8 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     case Act::Debate: j["card"] = card(arg_a(a)), flags(arg_c(a)), debated(); break;
     case Act::DebateLeader: j["discard"] = card(arg_a(a)), flags(arg_c(a)), debated(); break;
     case Act::NoDebate: debated(); break;
-    case Act::PlaceDirected: j["issue"] = d.issues[issue_at(arg_a(a))].id, j["front"] = d.fronts[arg_b(a)].id; break;
-    case Act::Offensive: j["front"] = d.fronts[arg_a(a)].id, j["source"] = kSources[arg_b(a) % 5]; break;
+    case Act::PlaceDirected: j["issue"] = d.issues[issue_at(arg_a(a))].id, j["front"] = d.fronts[front_at(arg_b(a))].id; break;
+    case Act::Offensive: j["front"] = d.fronts[front_at(arg_a(a))].id, j["source"] = kSources[arg_b(a) % 5]; break;
     case Act::Naval: j["theater"] = d.theaters[theater_at(arg_a(a))].id, j["source"] = kSources[arg_b(a) % 5]; break;
     case Act::Leadership: j["region"] = arg_a(a) == 0 ? "Europe" : "Pacific", j["power"] = power_name(static_cast<Power>(arg_b(a))); break;
     case Act::MoveGlobal: j["global_issue"] = d.global_issues[arg_a(a)].id; break;

@@ -36,16 +36,16 @@ void place_axis_reserve(const Ctx& c, const Effect& e) {
   const std::size_t kind = static_cast<std::size_t>(e.reserve);
   const int n = std::min<int>(e.amount, s.reserves_pool[kind]);  // only reserves still in play
   if (n == 0) return;
-  s.reserves_pool[kind] = static_cast<std::int8_t>(s.reserves_pool[kind] - n);
+  add_to(s.reserves_pool[kind], -n);
   if (e.theater != kNoTheater) {
-    s.reserves_in_box[e.theater][kind] = static_cast<std::int8_t>(s.reserves_in_box[e.theater][kind] + n);
+    add_to(s.reserves_in_box[e.theater][kind], n);
     c.note("5.11", -1, Event::ReservePlaced, static_cast<int>(e.reserve), n, -1, e.theater);
     for (int i = 0; i < n && s.naval[e.theater] > 0; ++i) {  // 7.6: each navy removes a naval marker
       --s.naval[e.theater];
       c.note("7.6", -1, Event::NavalLost, e.theater);
     }
   } else {
-    s.reserves_on_front[front_at(e.front)][kind] = static_cast<std::int8_t>(s.reserves_on_front[front_at(e.front)][kind] + n);
+    add_to(s.reserves_on_front[front_at(e.front)][kind], n);
     c.note("5.11", -1, Event::ReservePlaced, static_cast<int>(e.reserve), n, e.front, -1);
   }
 }
@@ -61,7 +61,7 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
              static_cast<int>(e.use));
       return true;
     case EffectType::Production:
-      s.production_delta[power_at(e.power)] = static_cast<std::int8_t>(s.production_delta[power_at(e.power)] + e.amount);
+      add_to(s.production_delta[power_at(e.power)], e.amount);
       c.note("6.3", e.power, Event::ProductionChange, e.power, e.amount);
       return true;
     case EffectType::PlaceIssue:
@@ -83,25 +83,25 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
     }
     case EffectType::AxisReserve: place_axis_reserve(c, e); return true;
     case EffectType::GainNetworks:
-      s.networks_gained[power_at(e.power)] = static_cast<std::int8_t>(s.networks_gained[power_at(e.power)] + e.amount);
+      add_to(s.networks_gained[power_at(e.power)], e.amount);
       c.note("7.1", e.power, Event::NetworksGained, e.power, e.amount);
       return true;
     case EffectType::GainAlignment:
-      s.alignment_gained[power_at(e.power)] = static_cast<std::int8_t>(s.alignment_gained[power_at(e.power)] + e.amount);
+      add_to(s.alignment_gained[power_at(e.power)], e.amount);
       c.note("7.3", e.power, Event::AlignmentGained, e.power, e.amount);
       return true;
     case EffectType::PlaceNaval:
       for (int i = 0; i < e.amount; ++i) place_naval(c, e.theater, -1, "5.11");
       return true;
     case EffectType::PlaceOffensive:
-      if (has_entry_space(c, e.front)) {
-        s.offensive[front_at(e.front)] = static_cast<std::int8_t>(s.offensive[front_at(e.front)] + e.amount);
+      if (has_entry_space(c, front_at(e.front))) {
+        add_to(s.offensive[front_at(e.front)], e.amount);
         c.note("5.11", -1, Event::OffensivePlaced, e.front, -1, 0);
       }
       return true;
     case EffectType::Convoy:
       if (s.naval[e.theater] >= e.naval_threshold) {  // escorted: the convoy arrives
-        s.production_delta[power_at(e.power)] = static_cast<std::int8_t>(s.production_delta[power_at(e.power)] + e.amount);
+        add_to(s.production_delta[power_at(e.power)], e.amount);
         c.note("6.32", e.power, Event::ConvoyArrives, e.power);
         return true;
       }
@@ -231,11 +231,11 @@ void apply_polmil_roll(const Ctx& c, core::Action a) {
 // 5.13 Pre-conference: decks shuffled on odd conferences, seven cards dealt to each.
 void pre_conference(const Ctx& c) {
   State& s = c.s;
-  for (int p = 0; p < kPowers; ++p) {
-    const std::uint32_t deck = ((1u << c.d.staff[power_at(p)].size()) - 1) & ~s.removed[power_at(p)];
-    if (s.conference % 2 == 1 || s.draw[power_at(p)] == 0) {
-      s.draw[power_at(p)] = deck & ~s.hand[power_at(p)];
-      c.note("5.13", p, Event::Shuffled, p, bit_count(s.draw[power_at(p)]));
+  for (Power p : kAllPowers) {
+    const std::uint32_t deck = ((1u << c.d.staff[p].size()) - 1) & ~s.removed[p];
+    if (s.conference % 2 == 1 || s.draw[p] == 0) {
+      s.draw[p] = deck & ~s.hand[p];
+      c.note("5.13", index(p), Event::Shuffled, index(p), bit_count(s.draw[p]));
     }
   }
   s.agenda_card.fill(kNone);
@@ -271,11 +271,12 @@ void agenda_legal(const CCtx& c, int seat, core::ActionList& out) {
 
 void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::AgendaPlay}) && acting(c, seat) && kind_of(a) == Act::AgendaCard);
-  CORE_EXPECT(c.s.hand[power_at(seat)] & (1u << arg_a(a)));
+  const Power me = power_at(seat);
+  CORE_EXPECT(c.s.hand[me] & (1u << arg_a(a)));
   State& s = c.s;
   const int card = arg_a(a);
-  s.agenda_card[power_at(seat)] = static_cast<std::uint8_t>(card);
-  s.hand[power_at(seat)] &= ~(1u << card);
+  s.agenda_card[me] = static_cast<std::uint8_t>(card);
+  s.hand[me] &= ~(1u << card);
   if (std::any_of(s.agenda_card.begin(), s.agenda_card.end(), [](std::uint8_t v) { return v == kNone; })) return;
   // All three are revealed. Attributes are ignored; the UK adds 1 (3.32); a Chief of Staff rolls.
   s.steps.replace(step::AgendaResolve{});
@@ -288,11 +289,11 @@ void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
 
 void resolve_agenda(const Ctx& c) {
   State& s = c.s;
-  for (int p = 0; p < kPowers; ++p) c.note("5.13", p, Event::AgendaRevealed, p, s.agenda_card[power_at(p)], s.agenda_value[power_at(p)]);
+  for (Power p : kAllPowers) c.note("5.13", index(p), Event::AgendaRevealed, index(p), s.agenda_card[p], s.agenda_value[p]);
   const int best = *std::max_element(s.agenda_value.begin(), s.agenda_value.end());
   std::uint8_t tied = 0;
-  for (int p = 0; p < kPowers; ++p)
-    if (s.agenda_value[power_at(p)] == best) tied |= static_cast<std::uint8_t>(1u << p);
+  for (Power p : kAllPowers)
+    if (s.agenda_value[p] == best) tied |= power_bit(p);
   s.steps.pop();
   if (bit_count(tied) == 1)
     tie_decided(c, 0, __builtin_ctz(tied));
@@ -305,8 +306,8 @@ void agenda_won(const Ctx& c, int winner) {
   State& s = c.s;
   s.agenda_winner = static_cast<std::int8_t>(winner);
   int lowest = 99;
-  for (int p = 0; p < kPowers; ++p)
-    if (p != winner) lowest = std::min<int>(lowest, s.agenda_value[power_at(p)]);
+  for (Power p : kAllPowers)
+    if (index(p) != winner) lowest = std::min<int>(lowest, s.agenda_value[p]);
   const int difference = std::clamp(s.agenda_value[power_at(winner)] - lowest, 0, kChair - 1);
   c.note("5.14", winner, Event::AgendaWinner, winner, difference);
   c.push(step::AgendaWinnerPlaces{winner, difference});

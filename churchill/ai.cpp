@@ -67,9 +67,9 @@ double at_least(int need, int tries, double p) {
 double surrender_chance(const Game& g, const State& s, SpaceId space, int conferences) {
   double best = 0;
   const Data& d = g.data();
-  for (std::size_t f = 0; f < d.fronts.size(); ++f) {
+  for (FrontId f : d.fronts.ids()) {
     if (d.fronts[f].end != space) continue;
-    best = std::max(best, at_least(rules::spaces_left(d, s, static_cast<int>(f)), conferences, kFrontAdvanceChance));
+    best = std::max(best, at_least(rules::spaces_left(d, s, f), conferences, kFrontAdvanceChance));
   }
   return best;
 }
@@ -79,9 +79,8 @@ double surrender_chance(const Game& g, const State& s, SpaceId space, int confer
 void add_conference_on_course(const Game& g, const State& s, std::array<double, kPowers>& vp) {
   if (s.conference_winner >= 0) return;  // decided (and scored) already
   std::array<int, kPowers> issues{};
-  for (std::size_t i = 0; i < g.data().issues.size(); ++i)
-    if (s.issues[issue_at(i)].where == IssueWhere::Table && s.issues[issue_at(i)].track != kCenter)
-      ++issues[static_cast<std::size_t>(s.issues[issue_at(i)].track)];
+  for (IssueId i : g.data().issues.ids())
+    if (s.issues[i].where == IssueWhere::Table && s.issues[i].track != kCenter) ++issues[static_cast<std::size_t>(s.issues[i].track)];
   const int most = *std::max_element(issues.begin(), issues.end());
   if (most == 0 || std::count(issues.begin(), issues.end(), most) > 1) return;
   const auto p = static_cast<std::size_t>(std::max_element(issues.begin(), issues.end()) - issues.begin());

@@ -77,9 +77,9 @@ class BoardText {
 
   std::string table() const {
     std::vector<std::string> cells;
-    for (std::size_t i = 0; i < d_.issues.size(); ++i)
-      if (s_.issues[issue_at(i)].where == IssueWhere::Table) {
-        const std::string where = position(s_.issues[issue_at(i)]);
+    for (IssueId i : d_.issues.ids())
+      if (s_.issues[i].where == IssueWhere::Table) {
+        const std::string where = position(s_.issues[i]);
         const std::string number = issue_number(d_, static_cast<int>(i));  // "US Production 2", as its commands
         const std::string name = n_.issue(static_cast<int>(i)) + (number.empty() ? "" : " " + number);
         cells.push_back(pad(clip(name, 35 - code_points(where)), 36 - code_points(where)) + where);
@@ -89,16 +89,16 @@ class BoardText {
     return out;
   }
 
-  std::string front_position(std::size_t f) const {
-    if (s_.front[front_at(f)] < 0) return tr("board.theater_box");
-    return n_.space(d_.fronts[f].track[static_cast<std::size_t>(s_.front[front_at(f)])].space);
+  std::string front_position(FrontId f) const {
+    if (s_.front[f] < 0) return tr("board.theater_box");
+    return n_.space(d_.fronts[f].track[static_cast<std::size_t>(s_.front[f])].space);
   }
 
   std::string fronts() const {
     std::vector<std::string> cells;
-    for (std::size_t f = 0; f < d_.fronts.size(); ++f)
-      cells.push_back(fmt::format("{}{} +{} ⚓{}", pad(clip(n_.front(static_cast<int>(f)), 33), 34), pad(clip(front_position(f), 23), 24),
-                                  s_.offensive[front_at(f)], s_.naval[d_.fronts[f].theater]));
+    for (FrontId f : d_.fronts.ids())
+      cells.push_back(fmt::format("{}{} +{} ⚓{}", pad(clip(n_.front(index(f)), 33), 34), pad(clip(front_position(f), 23), 24),
+                                  s_.offensive[f], s_.naval[d_.fronts[f].theater]));
     cells.push_back(fmt::format("{}{}    ⚓{}", pad(clip(n_.theater(g_.known().arctic), 33), 34), pad("", 24), s_.naval[g_.known().arctic]));
     return tr("board.fronts") + "\n" + columns(cells, 38, 1);
   }

@@ -41,6 +41,15 @@ using PowerArray = core::IdArray<Power, T, kPowers>;
 
 inline constexpr std::uint8_t kNone = 0xff;  // "no index"
 
+// A Front: its index into Data::fronts, typed so that it indexes only the arrays of Fronts
+// (core/ids.h); an int becomes one through front_at, checked where checks are live.
+inline constexpr int kMaxFronts = 8;
+enum class FrontId : std::uint8_t {};
+template <class T>
+using FrontArray = core::IdArray<FrontId, T, kMaxFronts>;
+constexpr FrontId front_at(int i) { return core::id_at<FrontId, kMaxFronts>(i); }
+constexpr int index(FrontId f) { return static_cast<int>(f); }
+
 // The map's nouns (3.2): the theater boxes, the spaces of the Front Tracks, and the countries and
 // colonies that take markers (locations). Each is its index into its array of Data, typed so that it
 // indexes only its own arrays (core/ids.h); an int (an action's argument, a log argument) becomes one
@@ -121,6 +130,7 @@ enum class IssueId : std::uint8_t {};
 template <class T>
 using IssueArray = core::IdArray<IssueId, T, kMaxIssues>;
 constexpr IssueId issue_at(int i) { return core::id_at<IssueId, kMaxIssues>(i); }
+constexpr int index(IssueId i) { return static_cast<int>(i); }
 
 struct Issue {
   std::string id, name;
@@ -236,6 +246,7 @@ enum class StaffId : std::uint8_t {};
 template <class T>
 using StaffArray = core::IdArray<StaffId, T, kStaffPerDeck>;
 constexpr StaffId staff_at(int i) { return core::id_at<StaffId, kStaffPerDeck>(i); }
+constexpr int index(StaffId c) { return static_cast<int>(c); }
 inline constexpr std::int8_t kStar = 0;  // Chief of Staff: value is 1d6 when played (5.25)
 
 struct StaffCard {
@@ -358,7 +369,7 @@ struct SetupMarker {
 struct Scenario {
   std::string id, name;
   int first_conference = 1, last_conference = 10;
-  std::vector<std::int8_t> fronts;               // per front: track position (kInBox or index into its track)
+  core::IdVector<FrontId, std::int8_t> fronts;   // per front: track position (kInBox or index into its track)
   core::IdVector<TheaterId, std::int8_t> naval;  // per theater
   std::vector<SetupMarker> markers;
   Power europe_leadership{}, pacific_leadership{};
@@ -422,7 +433,7 @@ struct Data {
   core::IdVector<TheaterId, Theater> theaters;
   std::vector<AxisPower> axis;
   core::IdVector<SpaceId, Space> spaces;
-  std::vector<Front> fronts;
+  core::IdVector<FrontId, Front> fronts;
   core::IdVector<LocationId, Location> locations;
   std::vector<ABombSpace> a_bomb;
   std::vector<GlobalIssueMarker> global_issues;
@@ -436,9 +447,9 @@ struct Data {
   std::shared_ptr<const core::i18n::Catalogues> catalogues;
 
   // Index of an entry by id, or kNone.
-  // (kNoTheater, kNoSpace, kNoLocation for the map's nouns).
+  // (FrontId{kNone}, kNoTheater, kNoSpace, kNoLocation for the map's nouns).
   TheaterId theater(std::string_view id) const;
-  std::uint8_t front(std::string_view id) const;
+  FrontId front(std::string_view id) const;
   SpaceId space(std::string_view id) const;
   LocationId location(std::string_view id) const;
   std::uint8_t issue(std::string_view id) const;

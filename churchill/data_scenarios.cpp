@@ -9,12 +9,12 @@ namespace {
 void read_front_positions(const Node& n, const Registry& ids, const Data& data, Scenario& s) {
   const Node fronts = n.child("fronts");
   if (!fronts.value().is_object()) n.fail("fronts", "must be an object: front id -> space id or \"box\"");
-  s.fronts.assign(data.fronts.size(), kInBox);
+  s.fronts.items.assign(data.fronts.size(), kInBox);
   std::vector<bool> given(data.fronts.size(), false);
   for (const auto& [front_id, pos] : fronts.value().items()) {
     const std::string field = "fronts." + front_id;
-    const std::uint8_t f = ids.fronts.resolve(n, field, front_id);
-    given[f] = true;
+    const FrontId f = front_at(ids.fronts.resolve(n, field, front_id));
+    given[core::index_of(f)] = true;
     if (!pos.is_string()) n.fail(field, "must be a space id or \"box\"");
     const std::string space_id = pos.get<std::string>();
     if (space_id == "box") continue;
@@ -24,8 +24,8 @@ void read_front_positions(const Node& n, const Registry& ids, const Data& data, 
     if (it == track.end()) n.fail(field, fmt::format("space \"{}\" is not on the {}'s track", space_id, data.fronts[f].name));
     s.fronts[f] = static_cast<std::int8_t>(it - track.begin());
   }
-  for (std::size_t f = 0; f < given.size(); ++f)
-    if (!given[f]) n.fail("fronts", fmt::format("no position for front \"{}\"", data.fronts[f].id));
+  for (FrontId f : data.fronts.ids())
+    if (!given[core::index_of(f)]) n.fail("fronts", fmt::format("no position for front \"{}\"", data.fronts[f].id));
 }
 
 void read_naval(const Node& n, const Registry& ids, const Data& data, Scenario& s) {
@@ -140,9 +140,9 @@ std::uint8_t powers_of(const Node& n) {
 // A space on a given front's track.
 SpaceId track_space(const Node& n, const char* key, std::uint8_t front, const Registry& ids, const Data& data) {
   const SpaceId space = ids.spaces.resolve(n, key, n.str(key));
-  const auto& track = data.fronts[front].track;
+  const auto& track = data.fronts[front_at(front)].track;
   if (std::none_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == space; }))
-    n.fail(key, fmt::format("\"{}\" is not on the {}'s track", data.spaces[space].id, data.fronts[front].name));
+    n.fail(key, fmt::format("\"{}\" is not on the {}'s track", data.spaces[space].id, data.fronts[front_at(front)].name));
   return space;
 }
 

@@ -59,9 +59,9 @@ std::uint32_t open_naval(const CCtx& c) {
 // --- 6.1 Directed Offensives -------------------------------------------------------------------
 
 bool directed_to_place(const CCtx& c, int power) {
-  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
-    if (c.d.issues[issue_at(i)].kind == IssueKind::DirectedOffensive && won_by(c.s, static_cast<int>(i), power) &&
-        c.s.directed_front[power_at(c.d.issues[issue_at(i)].power)] == kNone)
+  for (IssueId i : c.d.issues.ids())
+    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(c.s, static_cast<int>(i), power) &&
+        c.s.directed_front[power_at(c.d.issues[i].power)] == kNone)
       return open_fronts(c) != 0;
   return false;
 }
@@ -92,7 +92,7 @@ Targets mandate_targets(const CCtx& c, const Mandate& m) {
   const bool naval = m.use == ProductionUse::Naval || m.use == ProductionUse::Support;
   if (offensive) {
     const int front = c.k.front_of_theater[m.theater];  // 3.25: the theater box's Front
-    if (front >= 0 && has_entry_space(c, front)) t.offensive = 1u << front;
+    if (front >= 0 && has_entry_space(c, front_at(front))) t.offensive = 1u << front;
   }
   if (naval && can_place_naval(c, m.theater)) t.naval |= 1u << index(m.theater);
   if (m.use == ProductionUse::PolMil) t.activate = activatable(c, m.power);
@@ -103,15 +103,17 @@ Targets mandate_targets(const CCtx& c, const Mandate& m) {
 // 6.7: what satisfies a power's Directed Offensive: naval first on an amphibious entry until the
 // theater has 3 (5 for Normandy), offensive support otherwise.
 Targets directed_targets(const CCtx& c, int power) {
+  const Power who = power_at(power);
   Targets t;
-  const std::uint8_t front = c.s.directed_front[power_at(power)];
-  if (front == kNone || c.s.directed_paid[power_at(power)] >= 2 || !has_entry_space(c, front)) return t;
+  if (c.s.directed_front[who] == kNone) return t;
+  const FrontId front = front_at(c.s.directed_front[who]);
+  if (c.s.directed_paid[who] >= 2 || !has_entry_space(c, front)) return t;
   const Front& f = c.d.fronts[front];
-  const TrackStep& entry = f.track[at(c.s.front[front_at(front)] + 1)];
+  const TrackStep& entry = f.track[at(c.s.front[front] + 1)];
   if (entry.amphibious && c.s.naval[f.theater] < entry.naval_required) {
     if (can_place_naval(c, f.theater)) t.naval |= 1u << index(f.theater);
   } else {
-    t.offensive |= 1u << front;
+    t.offensive |= 1u << index(front);
   }
   return t;
 }
@@ -189,15 +191,17 @@ core::Action nth_allocation(const Targets& t, int source, std::uint32_t k) {
 // each leadership bonus bucket it holds (source 1 + bucket), in the list's order.
 template <class F>
 void each_source(const CCtx& c, int seat, F f) {
-  if (c.s.production[power_at(seat)] > 0) f(production_targets(c, seat), 0);
+  const Power me = power_at(seat);
+  if (c.s.production[me] > 0) f(production_targets(c, seat), 0);
   for (int b = 0; b < kBuckets; ++b)
-    if (c.s.support_bonus[power_at(seat)][at(b)] > 0) f(bonus_targets(c, b), 1 + b);
+    if (c.s.support_bonus[me][at(b)] > 0) f(bonus_targets(c, b), 1 + b);
 }
 
 bool has_allocation(const CCtx& c, int power) {
-  if (c.s.production[power_at(power)] > 0 && production_targets(c, power).any()) return true;
+  const Power who = power_at(power);
+  if (c.s.production[who] > 0 && production_targets(c, power).any()) return true;
   for (int b = 0; b < kBuckets; ++b)
-    if (c.s.support_bonus[power_at(power)][at(b)] > 0 && bonus_targets(c, b).any()) return true;
+    if (c.s.support_bonus[who][at(b)] > 0 && bonus_targets(c, b).any()) return true;
   return false;
 }
 
@@ -238,9 +242,9 @@ void start_allocation(const Ctx& c, int index) {
   for (int i = index; i < kPowers; ++i)
     if (has_allocation(c, order[at(i)])) return c.replace(step::Allocation{order[at(i)], i});
   // Whatever could not be placed anywhere is lost (a full box, no open Front).
-  for (int p = 0; p < kPowers; ++p) {
-    c.s.production[power_at(p)] = 0;
-    c.s.support_bonus[power_at(p)].fill(0);
+  for (Power p : kAllPowers) {
+    c.s.production[p] = 0;
+    c.s.support_bonus[p].fill(0);
   }
   start_leadership(c, 0);
 }
@@ -292,11 +296,10 @@ void conference_won(const Ctx& c, int winner) {
 // 6.3 Production, and the leadership support of 6.91-6.92 (placed during allocation, 6.4).
 void decision_production(const Ctx& c) {
   State& s = c.s;
-  for (int p = 0; p < kPowers; ++p)
-    s.production[power_at(p)] = static_cast<std::int8_t>(kBaseProduction[at(p)] + s.production_delta[power_at(p)]);
-  for (std::size_t i = 0; i < c.d.issues.size(); ++i) {  // 6.32: production issues of another power
-    const Issue& is = c.d.issues[issue_at(i)];
-    const std::uint8_t w = s.issues[issue_at(i)].where == IssueWhere::Table ? s.issues[issue_at(i)].winner : kNone;
+  for (Power p : kAllPowers) s.production[p] = static_cast<std::int8_t>(kBaseProduction[core::index_of(p)] + s.production_delta[p]);
+  for (IssueId i : c.d.issues.ids()) {  // 6.32: production issues of another power
+    const Issue& is = c.d.issues[i];
+    const std::uint8_t w = s.issues[i].where == IssueWhere::Table ? s.issues[i].winner : kNone;
     if (is.kind != IssueKind::Production || w == kNone || w == is.power) continue;
     ++s.production[power_at(w)];
     --s.production[power_at(is.power)];
@@ -308,20 +311,18 @@ void decision_production(const Ctx& c) {
   else if (sm.where == IssueWhere::Table && sm.winner != kNone)
     ++s.production[power_at(sm.winner)];
   if (s.naval[c.k.arctic] >= 3) ++s.production[Power::USSR];  // 7.4
-  for (int p = 0; p < kPowers; ++p) {
-    s.production[power_at(p)] = std::max<std::int8_t>(s.production[power_at(p)], 0);
-    c.note("6.3", p, Event::ProductionTotal, p, s.production[power_at(p)]);
+  for (Power p : kAllPowers) {
+    s.production[p] = std::max<std::int8_t>(s.production[p], 0);
+    c.note("6.3", index(p), Event::ProductionTotal, index(p), s.production[p]);
   }
   // 6.91: the holders when allocation begins (ruling 2); 6.92: the winners of the issues.
   for (int r = 0; r < 2; ++r) {
     ++s.support_bonus[power_at(s.theater_leader[at(r)])][at(r)];
-    for (int p = 0; p < kPowers; ++p)
-      if (won_by(s, c.k.leadership[at(r)], p))
-        s.support_bonus[power_at(p)][at(r)] = static_cast<std::int8_t>(s.support_bonus[power_at(p)][at(r)] + 2);
+    for (Power p : kAllPowers)
+      if (won_by(s, c.k.leadership[at(r)], index(p))) add_to(s.support_bonus[p][at(r)], 2);
   }
-  for (int p = 0; p < kPowers; ++p)
-    if (won_by(s, c.k.leadership[0], p) && won_by(s, c.k.leadership[1], p))
-      s.support_bonus[power_at(p)][kEither] = static_cast<std::int8_t>(s.support_bonus[power_at(p)][kEither] + 2);
+  for (Power p : kAllPowers)
+    if (won_by(s, c.k.leadership[0], index(p)) && won_by(s, c.k.leadership[1], index(p))) add_to(s.support_bonus[p][kEither], 2);
   start_allocation(c, 0);
 }
 
@@ -333,9 +334,9 @@ int production_priority(const CCtx& c, int power) {
 
 void directed_legal(const CCtx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
-  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
-    if (c.d.issues[issue_at(i)].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
-        s.directed_front[power_at(c.d.issues[issue_at(i)].power)] == kNone)
+  for (IssueId i : c.d.issues.ids())
+    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
+        s.directed_front[power_at(c.d.issues[i].power)] == kNone)
       for_each_bit(open_fronts(c), [&](int f) { out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), f)); });
 }
 
@@ -380,13 +381,14 @@ void global_legal(const CCtx& c, int seat, core::ActionList& out) {
 namespace {
 
 void allocate(const Ctx& c, int seat, core::Action a) {
+  const Power me = power_at(seat);
   State& s = c.s;
   const int source = arg_b(a);  // 0: a production marker; 1 + bucket: a support bonus
   if (source == 0) {
     charge_priorities(c, seat, a);
-    --s.production[power_at(seat)];
+    --s.production[me];
   } else {
-    --s.support_bonus[power_at(seat)][at(source - 1)];
+    --s.support_bonus[me][at(source - 1)];
   }
   const char* rule = source == 0 ? "6.5" : "6.9";
   switch (kind_of(a)) {
@@ -398,8 +400,8 @@ void allocate(const Ctx& c, int seat, core::Action a) {
     case Act::Activate: {  // 6.81: X Political Alignment markers and Y Clandestine Networks
       const Issue& is = c.d.issues[issue_at(arg_a(a))];
       s.activated |= 1u << arg_a(a);
-      s.alignment_gained[power_at(seat)] = static_cast<std::int8_t>(s.alignment_gained[power_at(seat)] + is.alignment);
-      s.networks_gained[power_at(seat)] = static_cast<std::int8_t>(s.networks_gained[power_at(seat)] + is.networks);
+      add_to(s.alignment_gained[me], is.alignment);
+      add_to(s.networks_gained[me], is.networks);
       c.note("6.8", seat, Event::Activated, seat, arg_a(a));
       break;
     }
@@ -410,8 +412,8 @@ void allocate(const Ctx& c, int seat, core::Action a) {
   }
   const step::Allocation turn = c.top<step::Allocation>();
   if (!has_allocation(c, seat)) {
-    s.production[power_at(seat)] = 0;  // nothing left can be placed: the rest is lost
-    s.support_bonus[power_at(seat)].fill(0);
+    s.production[me] = 0;  // nothing left can be placed: the rest is lost
+    s.support_bonus[me].fill(0);
     start_allocation(c, turn.index + 1);
   }
 }

@@ -8,15 +8,15 @@ namespace churchill {
 
 namespace {
 
-bool front_in(const Data& d, const State& s, int front, SpaceId space) {
-  return s.front[front_at(front)] >= 0 && d.fronts[at(front)].track[at(s.front[front_at(front)])].space == space;
+bool front_in(const Data& d, const State& s, FrontId front, SpaceId space) {
+  return s.front[front] >= 0 && d.fronts[front].track[at(s.front[front])].space == space;
 }
 
 // G: which powers a Front in an Axis power scores for (US and UK Fronts count for both, 9.4 G).
 std::uint8_t occupiers(const Data& d, const State& s, SpaceId axis_space) {
   std::uint8_t bits = 0;
-  for (std::size_t f = 0; f < d.fronts.size(); ++f)
-    if (front_in(d, s, static_cast<int>(f), axis_space))
+  for (FrontId f : d.fronts.ids())
+    if (front_in(d, s, f, axis_space))
       bits |= d.fronts[f].color == Power::USSR ? power_bit(Power::USSR) : power_bit(Power::US) | power_bit(Power::UK);
   return bits;
 }
@@ -69,7 +69,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       break;
     case VpCondition::FrontInSpace:  // the furthest space a Front reached is where it is (9.4)
       for (const VpCase& vc : v.cases)
-        if (front_in(d, s, vc.front, vc.space)) add(sheet, v.id, vc.powers, v.vp);
+        if (front_in(d, s, front_at(vc.front), vc.space)) add(sheet, v.id, vc.powers, v.vp);
       break;
     case VpCondition::EnteredBefore: {  // same conference: nobody scores
       const int first = s.entered[v.first], second = s.entered[v.second];
@@ -82,7 +82,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       break;
     }
     case VpCondition::GermanTechnology:
-      for (int p = 0; p < kPowers; ++p) add(sheet, v.id, static_cast<std::uint8_t>(1u << p), v.vp * s.german_technology[power_at(p)]);
+      for (Power p : kAllPowers) add(sheet, v.id, power_bit(p), v.vp * s.german_technology[p]);
       break;
     case VpCondition::JapanUnoccupied: {
       const SpaceId japan = d.fronts[k.central_pacific].end;
@@ -93,7 +93,8 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       if (s.entered[v.space] == 0) add(sheet, v.id, only, v.vp);
       break;
     case VpCondition::InterserviceRivalry:
-      if (std::abs(rules::spaces_left(d, s, v.fronts[0]) - rules::spaces_left(d, s, v.fronts[1])) > 1) add(sheet, v.id, only, v.vp);
+      if (std::abs(rules::spaces_left(d, s, front_at(v.fronts[0])) - rules::spaces_left(d, s, front_at(v.fronts[1]))) > 1)
+        add(sheet, v.id, only, v.vp);
       break;
     case VpCondition::SpyRingSpaces:  // the start does not count (ruling 8)
       add(sheet, v.id, only, v.vp * s.spy_ring);
@@ -244,8 +245,8 @@ namespace rules {
 // or the end of the game.
 void post_mortem(const Ctx& c) {
   State& s = c.s;
-  for (std::size_t i = 0; i < c.d.issues.size(); ++i)
-    if (s.issues[issue_at(i)].where == IssueWhere::Table) s.issues[issue_at(i)] = {};
+  for (IssueId i : c.d.issues.ids())
+    if (s.issues[i].where == IssueWhere::Table) s.issues[i] = {};
   s.offensive.fill(0);
   for (auto& r : s.reserves_on_front) r.fill(0);
   for (auto& r : s.reserves_in_box) r.fill(0);

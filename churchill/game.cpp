@@ -114,8 +114,8 @@ void unpaid(const Ctx& c, const Step&) {
 // 5.13: the seats whose agenda card is not yet on the table.
 core::SeatMask agenda_players(const State& s) {
   core::SeatMask m = 0;
-  for (int p = 0; p < kPowers; ++p)
-    if (s.agenda_card[power_at(p)] == kNone) m |= core::seat_bit(static_cast<core::Seat>(p));
+  for (Power p : kAllPowers)
+    if (s.agenda_card[p] == kNone) m |= core::seat_bit(static_cast<core::Seat>(p));
   return m;
 }
 
@@ -171,7 +171,7 @@ Message game_over_phase(const CCtx& c, step::GameOver) {
 std::string card_text(const CCtx& c, step::RevealConference, int v) { return "card " + c.d.conference_cards[at(v)].id; }
 std::string polmil_text(const CCtx&, step::PolMilRoll, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }
 std::string deal_text(const CCtx& c, step::Deal deal, int v) { return "deal " + c.d.staff[power_at(deal.power)][staff_at(v)].id; }
-std::string front_text(const CCtx& c, step::SplitRoll, int v) { return "front " + c.d.fronts[at(v)].id; }
+std::string front_text(const CCtx& c, step::SplitRoll, int v) { return "front " + c.d.fronts[front_at(v)].id; }
 std::string marker_text(const CCtx& c, step::SecretAgendaDeal, int v) { return "marker " + c.d.secret_agenda[at(v)].id; }
 
 // The step table, one row per StepId in its order.
@@ -364,15 +364,14 @@ Index need(Index index, const char* what) {
 }
 
 std::uint8_t issue_of_kind(const Data& d, IssueKind kind) {
-  for (std::size_t i = 0; i < d.issues.size(); ++i)
-    if (d.issues[issue_at(i)].kind == kind) return static_cast<std::uint8_t>(i);
+  for (IssueId i : d.issues.ids())
+    if (d.issues[i].kind == kind) return static_cast<std::uint8_t>(i);
   return kNone;
 }
 
 std::uint8_t leadership_issue(const Data& d, Region r) {
-  for (std::size_t i = 0; i < d.issues.size(); ++i)
-    if (d.issues[issue_at(i)].kind == IssueKind::TheaterLeadership && d.issues[issue_at(i)].region == r)
-      return static_cast<std::uint8_t>(i);
+  for (IssueId i : d.issues.ids())
+    if (d.issues[i].kind == IssueKind::TheaterLeadership && d.issues[i].region == r) return static_cast<std::uint8_t>(i);
   return kNone;
 }
 
@@ -424,11 +423,11 @@ Game::Game(const Data& data) : data_(&data) {
   known_.eastern_sphere = locations(d, {"baltic-states", "poland", "rumania", "bulgaria", "finland"});
   known_.western_sphere = locations(d, {"france", "belgium", "netherlands"});
   known_.polmil_issues = 0;
-  for (std::size_t i = 0; i < d.issues.size() && i < kMaxIssues; ++i)
-    if (d.issues[issue_at(i)].kind == IssueKind::PolMil) known_.polmil_issues |= 1u << i;
+  for (IssueId i : d.issues.ids())
+    if (d.issues[i].kind == IssueKind::PolMil) known_.polmil_issues |= 1u << index(i);
   known_.conditional_issues = 0;
-  for (std::size_t i = 0; i < d.issues.size() && i < kMaxIssues; ++i)
-    if (d.issues[issue_at(i)].conditional()) known_.conditional_issues |= 1u << i;
+  for (IssueId i : d.issues.ids())
+    if (d.issues[i].conditional()) known_.conditional_issues |= 1u << index(i);
   for (Power p : kAllPowers) {
     if (d.staff[p].size() > kStaffPerDeck)
       throw DataError("the rules need at most " + std::to_string(kStaffPerDeck) + " staff cards a deck");
@@ -443,7 +442,7 @@ Game::Game(const Data& data) : data_(&data) {
   known_.uk_ussr_marker = need(rules::marker_of(d, Power::UK, Power::USSR), "a UK-USSR Global Issue marker");
   known_.us_ussr_marker = need(rules::marker_of(d, Power::US, Power::USSR), "a US-USSR Global Issue marker");
   known_.front_of_theater.fill(-1);
-  for (std::size_t f = 0; f < d.fronts.size(); ++f) {
+  for (FrontId f : d.fronts.ids()) {
     std::int8_t& front = known_.front_of_theater[d.fronts[f].theater];
     if (front >= 0) throw DataError("the rules need one Front per theater box: " + d.theaters[d.fronts[f].theater].id + " has two");
     front = static_cast<std::int8_t>(f);
@@ -452,9 +451,9 @@ Game::Game(const Data& data) : data_(&data) {
   known_.region_fronts.fill(0);
   known_.region_theaters.fill(0);
   for (TheaterId t : d.theaters.ids()) known_.region_theaters[static_cast<std::size_t>(d.theaters[t].region)] |= 1u << index(t);
-  for (std::size_t f = 0; f < d.fronts.size() && f < kMaxFronts; ++f) {
-    known_.track_length[front_at(f)] = static_cast<std::int8_t>(d.fronts[f].track.size());
-    known_.region_fronts[static_cast<std::size_t>(d.theaters[d.fronts[f].theater].region)] |= 1u << f;
+  for (FrontId f : d.fronts.ids()) {
+    known_.track_length[f] = static_cast<std::int8_t>(d.fronts[f].track.size());
+    known_.region_fronts[static_cast<std::size_t>(d.theaters[d.fronts[f].theater].region)] |= 1u << index(f);
   }
   known_.front_countries = rules::front_countries(d, known_);
 }
@@ -475,8 +474,8 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   s.network_owner.fill(kNone);
   s.alignment.fill(kNone);
   s.global.fill(kNone);  // 9.52, 9.62, 9.72: all Global Issue markers neutral
-  for (std::size_t f = 0; f < d.fronts.size(); ++f) {
-    s.front[front_at(f)] = sc.fronts[f];
+  for (FrontId f : d.fronts.ids()) {
+    s.front[f] = sc.fronts[f];
     // 7.13: the countries of spaces a Front has already passed are behind the front.
     for (int i = 0; i < sc.fronts[f]; ++i)
       for (LocationId l : d.locations.ids())
@@ -485,13 +484,13 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   for (TheaterId t : d.theaters.ids()) s.naval[t] = sc.naval[t];
   for (const AxisPower& a : d.axis)
     for (std::size_t k = 0; k < kReserveKinds; ++k) {
-      s.reserves_pool[k] = static_cast<std::int8_t>(s.reserves_pool[k] + a.reserves[k]);
+      add_to(s.reserves_pool[k], a.reserves[k]);
       if (sc.reserves_out_of_play[k]) s.reserves_lost[k] = static_cast<std::int8_t>(s.reserves_lost[k] + a.reserves[k]);
     }
   for (std::size_t k = 0; k < kReserveKinds; ++k) s.reserves_pool[k] = static_cast<std::int8_t>(s.reserves_pool[k] - s.reserves_lost[k]);
   // 9.53 and the setups: spaces already passed were entered before the game (conference 0 marks them
   // as simultaneous where 9.53 says so; otherwise earlier than any conference of the game).
-  for (std::size_t f = 0; f < d.fronts.size(); ++f)
+  for (FrontId f : d.fronts.ids())
     for (int i = 0; i <= sc.fronts[f]; ++i) s.entered[d.fronts[f].track[static_cast<std::size_t>(i)].space] = -1;
   for (const SetupMarker& m : sc.markers) {
     s.networks[m.location] = m.networks;

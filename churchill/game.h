@@ -17,10 +17,10 @@ namespace churchill {
 // Indices of the entries the rules name (rule numbers where they are used).
 struct Known {
   TheaterId arctic, western_theater;
-  std::uint8_t western, eastern, mediterranean, cbi, far_east, central_pacific, sw_pacific;  // fronts
-  SpaceId normandy, manchuria, bolero, west_germany, east_germany;                           // spaces
-  SpaceId southern_italy, central_italy;                                                     // spaces (7.81)
-  std::uint8_t italy;                                                                        // Axis power (7.63)
+  FrontId western, eastern, mediterranean, cbi, far_east, central_pacific, sw_pacific;  // fronts
+  SpaceId normandy, manchuria, bolero, west_germany, east_germany;                      // spaces
+  SpaceId southern_italy, central_italy;                                                // spaces (7.81)
+  std::uint8_t italy;                                                                   // Axis power (7.63)
   std::uint8_t second_front, ussr_declares_war, strategic_materials, a_bomb_research, global_issue;
   std::array<std::uint8_t, 2> leadership;  // [Region] Theater Leadership issue
   std::uint8_t stalin;                     // leader index

@@ -24,7 +24,7 @@ std::string issue_key(const Data& d, int issue) { return "issue." + d.issues[iss
 std::string theater_key(const Data& d, TheaterId theater) { return "theater." + d.theaters[theater].id; }
 std::string axis_key(const Data& d, int axis) { return "axis." + d.axis[at(axis)].id; }
 std::string space_key(const Data& d, SpaceId space) { return "space." + d.spaces[space].id; }
-std::string front_key(const Data& d, int front) { return "front." + d.fronts[at(front)].id; }
+std::string front_key(const Data& d, int front) { return "front." + d.fronts[front_at(front)].id; }
 std::string location_key(const Data& d, LocationId location) { return "location." + d.locations[location].id; }
 std::string a_bomb_key(const Data& d, int space) { return "a_bomb." + d.a_bomb[at(space)].id; }
 std::string global_issue_key(const Data& d, int global_issue) { return "global_issue." + d.global_issues[at(global_issue)].id; }

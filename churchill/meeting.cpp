@@ -157,8 +157,9 @@ void leader_run(const CCtx& c, int seat, std::uint32_t issues, bool debate, Out&
 // (the card he discards, issue, variant); then the pass (4.22).
 template <class Out>
 void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
+  const Power me = power_at(seat);
   const State& s = c.s;
-  const std::uint32_t hand = s.hand[power_at(seat)];
+  const std::uint32_t hand = s.hand[me];
   // At full value a card has one way to advance each issue but a conditional one (move_variants).
   const auto plain = static_cast<std::uint32_t>(bit_count(issues & ~c.k.conditional_issues));
   for_each_bit(hand, [&](int card) {
@@ -173,7 +174,7 @@ void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
     }
     const bool lesser = lesser_allowed(c, seat, card);
     // Without a modifier that reads the issue, the card's value is the same on every issue.
-    const bool by_issue = c.k.staff_traits[power_at(seat)][staff_at(card)] & kValueByIssue;
+    const bool by_issue = c.k.staff_traits[me][staff_at(card)] & kValueByIssue;
     int full = -1;
     const auto value_on = [&](int issue) {
       return [&, issue] {
@@ -193,21 +194,22 @@ void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
       });
     });
   });
-  const LeaderState& l = s.leaders[power_at(seat)];
+  const LeaderState& l = s.leaders[me];
   if (issues && l.active && !l.stays_home) {  // 5.26: discard a staff card, use the Leader
     leader_run(c, seat, issues, false, out,
                [&](int card, int issue, std::uint8_t flags) { return encode(Act::AdvanceLeader, card, issue, flags); });
   }
-  if (s.pass_earned[power_at(seat)]) out.one(encode(Act::Pass));
+  if (s.pass_earned[me]) out.one(encode(Act::Pass));
 }
 
 // 5.24, 5.25, 5.26: a debate offer's actions, in the order card, variant; then the Leader's (the
 // card he discards, variant); then declining.
 template <class Out>
 void debate_actions(const CCtx& c, int seat, Out& out) {
+  const Power me = power_at(seat);
   const State& s = c.s;
   const Play& adv = s.advance;
-  const std::uint32_t hand = s.hand[power_at(seat)];
+  const std::uint32_t hand = s.hand[me];
   const int issue = adv.issue;
   CORE_EXPECT(issue < kMaxIssues);
   if (!adv.leader)
@@ -220,7 +222,7 @@ void debate_actions(const CCtx& c, int seat, Out& out) {
       move_variants(c, seat, issue, value, lesser_allowed(c, seat, card),
                     [&](std::uint8_t flags) { out.one(encode(Act::Debate, card, 0, flags)); });
     });
-  if (s.leaders[power_at(seat)].active && hand)  // a stays-home Leader may still debate (5.26 play note)
+  if (s.leaders[me].active && hand)  // a stays-home Leader may still debate (5.26 play note)
     leader_run(c, seat, 1u << issue, true, out,
                [&](int card, int, std::uint8_t flags) { return encode(Act::DebateLeader, card, 0, flags); });
   out.one(encode(Act::NoDebate));
@@ -316,22 +318,23 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
     if (!holds(c, e.when, p, debate)) continue;
     switch (e.type) {
       case EffectType::GainNetworks:
-        s.networks_gained[power_at(p.seat)] = static_cast<std::int8_t>(s.networks_gained[power_at(p.seat)] + e.amount);
+        add_to(s.networks_gained[power_at(p.seat)], e.amount);
         c.note("5.22", p.seat, Event::NetworksGained, p.seat, e.amount);
         break;
       case EffectType::GainAlignment:
-        s.alignment_gained[power_at(p.seat)] = static_cast<std::int8_t>(s.alignment_gained[power_at(p.seat)] + e.amount);
+        add_to(s.alignment_gained[power_at(p.seat)], e.amount);
         c.note("5.22", p.seat, Event::AlignmentGained, p.seat, e.amount);
         break;
       case EffectType::PlaceNaval:
         for (int n = 0; n < e.amount; ++n) place_naval(c, e.theater, p.seat, "5.22");
         break;
       case EffectType::PlaceOffensive:
-        if (e.front != kAnyFront && has_entry_space(c, e.front) && !theater_surrendered(c, c.d.fronts[e.front].theater)) {
-          s.offensive[front_at(e.front)] = static_cast<std::int8_t>(s.offensive[front_at(e.front)] + e.amount);
+        if (e.front != kAnyFront && has_entry_space(c, front_at(e.front)) &&
+            !theater_surrendered(c, c.d.fronts[front_at(e.front)].theater)) {
+          add_to(s.offensive[front_at(e.front)], e.amount);
           c.note("5.22", p.seat, Event::OffensivePlaced, e.front, p.seat, 0);
         } else if (e.front == kAnyFront) {  // placed on any Front in Production Allocation
-          s.support_bonus[power_at(p.seat)][3] = static_cast<std::int8_t>(s.support_bonus[power_at(p.seat)][3] + e.amount);
+          add_to(s.support_bonus[power_at(p.seat)][3], e.amount);
         }
         break;
       default: break;
@@ -418,7 +421,7 @@ bool move_toward(IssueState& is, int power, int n, bool stop_at_center) {
   if (n <= 0) return false;
   if (is.track != kCenter && is.track != power) {
     if (n <= is.space) {
-      is.space = static_cast<std::int8_t>(is.space - n);
+      add_to(is.space, -n);
       if (is.space == 0) is.track = kCenter;
       return false;
     }
@@ -636,8 +639,8 @@ void resolve_play(const Ctx& c, step::ResolvePlay st) {
 void end_meeting(const Ctx& c) {
   State& s = c.s;
   std::array<int, kPowers> won{};
-  for (std::size_t i = 0; i < c.d.issues.size(); ++i) {
-    IssueState& is = s.issues[issue_at(i)];
+  for (IssueId i : c.d.issues.ids()) {
+    IssueState& is = s.issues[i];
     if (is.where != IssueWhere::Table) continue;
     if (is.track != kCenter) {
       is.winner = static_cast<std::uint8_t>(is.track);

@@ -70,7 +70,7 @@ std::uint8_t index_of(const V& entries, std::string_view id) {
 }  // namespace
 
 TheaterId Data::theater(std::string_view id) const { return TheaterId{index_of(theaters, id)}; }
-std::uint8_t Data::front(std::string_view id) const { return index_of(fronts, id); }
+FrontId Data::front(std::string_view id) const { return FrontId{index_of(fronts, id)}; }
 SpaceId Data::space(std::string_view id) const { return SpaceId{index_of(spaces, id)}; }
 LocationId Data::location(std::string_view id) const { return LocationId{index_of(locations, id)}; }
 std::uint8_t Data::issue(std::string_view id) const { return index_of(issues, id); }

@@ -17,9 +17,9 @@ namespace {
 using rules::bit_count;
 
 // The marker bits a power holds.
-std::uint64_t markers_of(const State& s, int p) {
+std::uint64_t markers_of(const State& s, Power p) {
   std::uint64_t bits = 0;
-  for (std::uint8_t m : s.secret_agenda[power_at(p)])
+  for (std::uint8_t m : s.secret_agenda[p])
     if (m != kNone) bits |= 1ull << m;
   return bits;
 }
@@ -50,21 +50,21 @@ State observe(const State& s, core::Seat seat) {
   State v = s;
   const bool over = s.steps.empty();
   std::uint64_t markers_seen = 0;
-  for (int p = 0; p < kPowers; ++p) {
-    if (p == seat || over) {
+  for (Power p : kAllPowers) {
+    if (index(p) == seat || over) {
       markers_seen |= markers_of(s, p);
       continue;
     }
-    const bool hidden_already = v.hidden_hand[power_at(p)] > 0;  // a face-down card is played from a dealt hand of 7
-    std::uint32_t pool = v.hand[power_at(p)] | v.draw[power_at(p)];
-    if (agenda_face_down(v) && v.agenda_card[power_at(p)] != kNone && !hidden_already) {
-      pool |= 1u << v.agenda_card[power_at(p)];
-      v.agenda_card[power_at(p)] = 0;
+    const bool hidden_already = v.hidden_hand[p] > 0;  // a face-down card is played from a dealt hand of 7
+    std::uint32_t pool = v.hand[p] | v.draw[p];
+    if (agenda_face_down(v) && v.agenda_card[p] != kNone && !hidden_already) {
+      pool |= 1u << v.agenda_card[p];
+      v.agenda_card[p] = 0;
     }
-    v.hidden_hand[power_at(p)] = static_cast<std::int8_t>(v.hidden_hand[power_at(p)] + bit_count(v.hand[power_at(p)]));
-    v.hand[power_at(p)] = 0;
-    v.draw[power_at(p)] = pool;
-    v.secret_agenda[power_at(p)].fill(kNone);
+    add_to(v.hidden_hand[p], bit_count(v.hand[p]));
+    v.hand[p] = 0;
+    v.draw[p] = pool;
+    v.secret_agenda[p].fill(kNone);
   }
   v.agenda_markers_drawn = markers_seen;
   return v;
@@ -79,30 +79,30 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
   if (s.steps.empty()) return s;  // the end: nothing is hidden any more
   std::uint64_t drawn = v.agenda_markers_drawn;
   const std::size_t markers = data_->secret_agenda.size();
-  for (int p = 0; p < kPowers; ++p) {
-    if (p == seat) continue;
-    std::uint32_t pool = v.draw[power_at(p)];
-    if (agenda_face_down(v) && v.agenda_card[power_at(p)] != kNone) {
+  for (Power p : kAllPowers) {
+    if (index(p) == seat) continue;
+    std::uint32_t pool = v.draw[p];
+    if (agenda_face_down(v) && v.agenda_card[p] != kNone) {
       const std::uint32_t card = pick(pool, 1, rng);
-      s.agenda_card[power_at(p)] = static_cast<std::uint8_t>(std::countr_zero(card));
+      s.agenda_card[p] = static_cast<std::uint8_t>(std::countr_zero(card));
       pool &= ~card;
     }
-    s.hand[power_at(p)] = pick(pool, v.hidden_hand[power_at(p)], rng);
-    s.draw[power_at(p)] = pool & ~s.hand[power_at(p)];
-    s.hidden_hand[power_at(p)] = 0;
+    s.hand[p] = pick(pool, v.hidden_hand[p], rng);
+    s.draw[p] = pool & ~s.hand[p];
+    s.hidden_hand[p] = 0;
   }
-  for (int p = 0; p < kPowers; ++p) {
-    if (p == seat) continue;
+  for (Power p : kAllPowers) {
+    if (index(p) == seat) continue;
     // As many markers as the power holds in the real game: the variant deals three (10.2); a
     // power still being dealt holds as many as it has drawn, which the step says.
     int held = 0;
     if (s.secret_agenda_variant) {
       held = 3;
       for (std::size_t i = 0; i < s.steps.size(); ++i)
-        if (s.steps[i].id == StepId::SecretAgendaDeal && s.steps[i].as<step::SecretAgendaDeal>().power == p)
+        if (s.steps[i].id == StepId::SecretAgendaDeal && s.steps[i].as<step::SecretAgendaDeal>().power == index(p))
           held = 3 - s.steps[i].as<step::SecretAgendaDeal>().left;
     }
-    s.secret_agenda[power_at(p)].fill(kNone);
+    s.secret_agenda[p].fill(kNone);
     for (int k = 0; k < held; ++k) {
       std::uint32_t left = 0;
       for (std::size_t m = 0; m < markers; ++m) left += !(drawn & (1ull << m));
@@ -110,7 +110,7 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
       for (std::size_t m = 0; m < markers; ++m) {
         if (drawn & (1ull << m)) continue;
         if (n-- == 0) {
-          s.secret_agenda[power_at(p)][at(k)] = static_cast<std::uint8_t>(m);
+          s.secret_agenda[p][at(k)] = static_cast<std::uint8_t>(m);
           drawn |= 1ull << m;
           break;
         }

@@ -48,7 +48,7 @@ void remove_networks(const Ctx& c, LocationId location, std::uint8_t powers, boo
   const std::uint8_t owner = s.network_owner[location];
   if (s.networks[location] == 0 || (powers && !(powers & (1u << owner)))) return;
   const int n = all ? s.networks[location] : 1;
-  s.networks[location] = static_cast<std::int8_t>(s.networks[location] - n);
+  add_to(s.networks[location], -n);
   if (s.networks[location] == 0) s.network_owner[location] = kNone;
   for (int i = 0; i < n; ++i) c.note(kPolMil, owner, Event::NetworkRemoved, owner, location);
 }

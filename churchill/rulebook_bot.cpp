@@ -142,7 +142,7 @@ class RulebookBot final : public Bot {
     int me;
     mutable std::optional<std::array<int, kPowers>> scores{}, front_scores{};
     mutable std::array<std::array<std::int8_t, kMaxIssues>, kPowers> values = unknown_values();
-    mutable std::array<std::optional<int>, kMaxFronts> front_gains{};
+    mutable FrontArray<std::optional<int>> front_gains{};
 
     static std::array<std::array<std::int8_t, kMaxIssues>, kPowers> unknown_values() {
       std::array<std::array<std::int8_t, kMaxIssues>, kPowers> v;
@@ -218,9 +218,8 @@ class RulebookBot final : public Bot {
             [&x](core::Action a, int&) {
               const int i = arg_a(a);
               const Issue& is = x.d().issues[issue_at(i)];
-              if (is.kind == IssueKind::SecondFront) return x.me != kUK && want_center(x, i) && x.s.front[front_at(x.k().western)] >= 0;
-              if (is.kind == IssueKind::UssrDeclaresWar)
-                return x.me == kUS && want_center(x, i) && x.s.front[front_at(x.k().far_east)] >= 0;
+              if (is.kind == IssueKind::SecondFront) return x.me != kUK && want_center(x, i) && x.s.front[x.k().western] >= 0;
+              if (is.kind == IssueKind::UssrDeclaresWar) return x.me == kUS && want_center(x, i) && x.s.front[x.k().far_east] >= 0;
               return false;
             },
             // 2. The issue it values most, counting the bonuses its hand has for it (11.3).
@@ -392,15 +391,15 @@ class RulebookBot final : public Bot {
   // less the mean of theirs (9.4: the furthest space a Front reached, G on entering an Axis power,
   // K/L, R, and S, the Interservice Rivalry that pays the UK and the USSR when the US lets one
   // Pacific Front run ahead of the other).
-  static int advance_gain(const Ctx& x, int front) {
-    std::optional<int>& gain = x.front_gains[static_cast<std::size_t>(front)];
+  static int advance_gain(const Ctx& x, FrontId front) {
+    std::optional<int>& gain = x.front_gains[front];
     if (gain) return *gain;
     gain = 0;
-    const Front& f = x.d().fronts[static_cast<std::size_t>(front)];
-    const int next = x.s.front[front_at(front)] + 1;
+    const Front& f = x.d().fronts[front];
+    const int next = x.s.front[front] + 1;
     if (next >= static_cast<int>(f.track.size())) return 0;
     State after = x.s;
-    after.front[front_at(front)] = static_cast<std::int8_t>(next);
+    after.front[front] = static_cast<std::int8_t>(next);
     auto& entered = after.entered[f.track[static_cast<std::size_t>(next)].space];
     if (entered == 0) entered = static_cast<std::int8_t>(x.s.conference);
     const auto is = x.g.front_totals(after);  // only these conditions change when a Front advances
@@ -412,12 +411,12 @@ class RulebookBot final : public Bot {
   // The Fronts in the order the 'Bot backs them (lower first): a Front blocked this conference, or
   // at strength 10 or more, last; then by the VP its advance gains over the rivals, its own colour
   // (US and UK share theirs), the fewest spaces left to its Axis power.
-  static int front_rank(const Ctx& x, int front) {
-    const Front& f = x.d().fronts[static_cast<std::size_t>(front)];
+  static int front_rank(const Ctx& x, FrontId front) {
+    const Front& f = x.d().fronts[front];
     const bool mine = x.me == kUSSR ? f.color == Power::USSR : f.color != Power::USSR;
     const int strength = rules::front_strength(x.s, front);
     const int left = rules::spaces_left(x.d(), x.s, front);
-    const int next = x.s.front[front_at(front)] + 1;
+    const int next = x.s.front[front] + 1;
     const bool blocked = next < static_cast<int>(f.track.size()) && rules::barred_by_conditional(x.k(), x.s, f, next);
     return (strength >= 10) * 10000 + blocked * 5000 - advance_gain(x, front) * kFrontGain + (!mine) * 100 + left * 10 +
            std::max(0, strength);
@@ -427,7 +426,7 @@ class RulebookBot final : public Bot {
     // Another's Directed Offensive goes on a Front of the 'Bot's colour nearest its Axis power;
     // its own on the Front it would back anyway.
     return {[&x](core::Action a, int& rank) {
-      rank = front_rank(x, arg_b(a));
+      rank = front_rank(x, front_at(arg_b(a)));
       return true;
     }};
   }
@@ -440,12 +439,12 @@ class RulebookBot final : public Bot {
               const TheaterId theater = theater_at(arg_a(a));
               const int f = x.k().front_of_theater[theater];
               if (f < 0) return false;
-              const Front& front = x.d().fronts[static_cast<std::size_t>(f)];
+              const Front& front = x.d().fronts[front_at(f)];
               const int next = s.front[front_at(f)] + 1;
               if (next >= static_cast<int>(front.track.size())) return false;
               const TrackStep& t = front.track[static_cast<std::size_t>(next)];
               if (!t.amphibious || s.naval[theater] >= t.naval_required) return false;
-              rank = front_rank(x, f);
+              rank = front_rank(x, front_at(f));
               return true;
             },
             // 2. The USSR wants three naval in the Arctic (+1 production, Norway and Finland).
@@ -462,7 +461,7 @@ class RulebookBot final : public Bot {
             // 5. Offensive support on the Front it backs most.
             [&x](core::Action a, int& rank) {
               if (kind_of(a) != Act::Offensive) return false;
-              rank = front_rank(x, arg_a(a));
+              rank = front_rank(x, front_at(arg_a(a)));
               return true;
             },
             // 6. Anything else it may (mandates and Directed Offensives limit the choice already).

@@ -94,12 +94,13 @@ struct CCtx : core::steps::View<Game, State> {
   const Data& d = g.data();
   const Known& k = g.known();
 };
-// A log event's argument: an int, or a typed id of the map (its index, as the log has always held it).
+// A log event's argument: an int, or a typed id (its index, as the log has always held it).
 struct LogArg {
   int v;
   constexpr LogArg(int i) : v(i) {}  // NOLINT: implicit, as the int it is
   template <class Id>
-  requires std::is_same_v<Id, TheaterId> || std::is_same_v<Id, SpaceId> || std::is_same_v<Id, LocationId>
+  requires std::is_same_v<Id, Power> || std::is_same_v<Id, FrontId> || std::is_same_v<Id, IssueId> || std::is_same_v<Id, StaffId> ||
+      std::is_same_v<Id, TheaterId> || std::is_same_v<Id, SpaceId> || std::is_same_v<Id, LocationId>
   constexpr LogArg(Id id) : v(index(id)) {}  // NOLINT: implicit, a log argument is the id's index
 };
 struct Ctx : core::steps::Context<Game, State, CCtx> {
@@ -330,9 +331,9 @@ std::uint8_t marker_of(const Data& d, Power a, Power b);
 // tracks; bits of locations.
 std::uint32_t front_countries(const Data& d, const Known& k);
 // 7.72: a Front's strength: 2, +2 per offensive support, -2 per Axis reserve opposing it.
-int front_strength(const State& s, int front);
+int front_strength(const State& s, FrontId front);
 // 3.25: the spaces a Front has still to advance to the end of its track (its Axis power).
-int spaces_left(const Data& d, const State& s, int front);
+int spaces_left(const Data& d, const State& s, FrontId front);
 // 7.4: Norway and Finland take no marker while the Arctic Theater has fewer than three naval support.
 bool arctic_closed(const CCtx& c, LocationId location);
 std::uint32_t arctic_closed_locations(const CCtx& c);  // the same, bits of the locations closed
@@ -354,7 +355,7 @@ void remove_alignment(const Ctx& c, LocationId location, std::uint8_t powers);
 // Support markers (6.5); placement.cpp
 inline bool can_place_naval(const CCtx& c, TheaterId theater) { return c.s.naval[theater] < 5; }
 void place_naval(const Ctx& c, TheaterId theater, int power, const char* rule);
-inline bool has_entry_space(const CCtx& c, int front) { return c.s.front[front_at(front)] + 1 < c.k.track_length[front_at(front)]; }
+inline bool has_entry_space(const CCtx& c, FrontId front) { return c.s.front[front] + 1 < c.k.track_length[front]; }
 inline bool theater_surrendered(const CCtx& c, TheaterId theater) {
   // 7.8: Germany's surrender closes Europe's tracks, Japan's the Pacific's.
   return c.s.surrendered[static_cast<std::size_t>(c.d.theaters[theater].region)];

@@ -12,17 +12,12 @@
 
 namespace churchill {
 
-inline constexpr int kMaxFronts = 8;
 inline constexpr int kHandSize = 7;
 inline constexpr int kChair = 7;  // the seventh space of a track: the Leader's chair (5.23)
 inline constexpr int kMaxMandates = 12;
 
-// A Front: its index into Data::fronts, typed so that it indexes only the arrays of Fronts
-// (core/ids.h); an int becomes one through front_at, checked where checks are live.
-enum class FrontId : std::uint8_t {};
-template <class T>
-using FrontArray = core::IdArray<FrontId, T, kMaxFronts>;
-constexpr FrontId front_at(int i) { return core::id_at<FrontId, kMaxFronts>(i); }
+// A counter of the State changed by `n` (a count of markers, reserves, production: small).
+inline void add_to(std::int8_t& counter, int n) { counter = static_cast<std::int8_t>(counter + n); }
 
 // Seats are the powers: seat index == Power index.
 inline constexpr std::int8_t kCenter = -1;  // an issue's track owner when it is on the centre space

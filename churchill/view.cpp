@@ -35,10 +35,10 @@ nlohmann::json issue_place(const IssueState& is) {
 
 using core::i18n::Message;
 
-std::string front_position(const Game& g, const State& s, std::size_t f) {
+std::string front_position(const Game& g, const State& s, FrontId f) {
   const Front& front = g.data().fronts[f];
-  if (s.front[front_at(f)] < 0) return front.name.substr(0, front.name.find(" Front")) + " Theater box";
-  return g.data().spaces[front.track[static_cast<std::size_t>(s.front[front_at(f)])].space].name;
+  if (s.front[f] < 0) return front.name.substr(0, front.name.find(" Front")) + " Theater box";
+  return g.data().spaces[front.track[static_cast<std::size_t>(s.front[f])].space].name;
 }
 
 nlohmann::json origin_json(const Origin& o) { return {{"provenance", provenance_name(o.provenance)}, {"source", o.source}}; }
@@ -285,30 +285,30 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
       if (s.hand[power_at(*seat)] & (1u << c)) hand.push_back(d.staff[power_at(*seat)][staff_at(c)].id);
   j["hand"] = hand;
   nlohmann::json issues = nlohmann::json::object(), places = nlohmann::json::object();
-  for (std::size_t i = 0; i < d.issues.size(); ++i) {
-    issues[d.issues[issue_at(i)].id] = issue_position(s.issues[issue_at(i)]);
-    places[d.issues[issue_at(i)].id] = issue_place(s.issues[issue_at(i)]);
+  for (IssueId i : d.issues.ids()) {
+    issues[d.issues[i].id] = issue_position(s.issues[i]);
+    places[d.issues[i].id] = issue_place(s.issues[i]);
   }
   j["issues"] = issues;
   j["places"] = places;
   nlohmann::json fronts = nlohmann::json::object();
-  for (std::size_t f = 0; f < d.fronts.size(); ++f) {
+  for (FrontId f : d.fronts.ids()) {
     int reserves = 0;
-    for (auto r : s.reserves_on_front[front_at(f)]) reserves += r;
+    for (auto r : s.reserves_on_front[f]) reserves += r;
     nlohmann::json directed = nlohmann::json::array();
-    for (int p = 0; p < kPowers; ++p)
-      if (s.directed_front[power_at(p)] == f) directed.push_back(pname(p));
+    for (Power p : kAllPowers)
+      if (s.directed_front[p] == index(f)) directed.push_back(pname(index(p)));
     // 6.21, 6.22: the entry space waits for its conditional issue (D-Day, Manchuria).
-    const int entry = s.front[front_at(f)] + 1;
+    const int entry = s.front[f] + 1;
     const bool blocked =
         entry < static_cast<int>(d.fronts[f].track.size()) && rules::barred_by_conditional(g.known(), s, d.fronts[f], entry);
-    const nlohmann::json position_id =
-        s.front[front_at(f)] < 0 ? nlohmann::json(nullptr)
-                                 : nlohmann::json(d.spaces[d.fronts[f].track[static_cast<std::size_t>(s.front[front_at(f)])].space].id);
+    const nlohmann::json position_id = s.front[f] < 0
+                                           ? nlohmann::json(nullptr)
+                                           : nlohmann::json(d.spaces[d.fronts[f].track[static_cast<std::size_t>(s.front[f])].space].id);
     fronts[d.fronts[f].id] = {
         {"position", front_position(g, s, f)},
         {"position_id", position_id},
-        {"offensive", s.offensive[front_at(f)]},
+        {"offensive", s.offensive[f]},
         {"reserves", reserves},
         {"directed", directed},
         {"blocked",
@@ -352,23 +352,23 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
         {"alignment", s.alignment[l] == kNone ? nlohmann::json(nullptr) : nlohmann::json(pname(s.alignment[l]))}};
   j["locations"] = locations;
   nlohmann::json leaders = nlohmann::json::object();
-  for (int p = 0; p < kPowers; ++p) {
-    const LeaderState& l = s.leaders[power_at(p)];
-    leaders[pname(p)] = {{"leader", d.leaders[l.card].id},
-                         {"active", l.active},
-                         {"stays_home", l.stays_home},
-                         {"cards_in_hand", s.cards_in_hand(p)},
-                         {"production", s.production[power_at(p)]},
-                         // 6.9, 5.22: support markers still to place that cost no production, by
-                         // where they may go (State::support_bonus's buckets)
-                         {"bonus_support",
-                          {{"europe", s.support_bonus[power_at(p)][0]},
-                           {"pacific", s.support_bonus[power_at(p)][1]},
-                           {"either", s.support_bonus[power_at(p)][2]},
-                           {"any_front_offensive", s.support_bonus[power_at(p)][3]}}},
-                         {"networks_to_place", s.networks_gained[power_at(p)]},
-                         {"alignment_to_place", s.alignment_gained[power_at(p)]},
-                         {"conferences_won", s.conferences_won[power_at(p)]}};
+  for (Power p : kAllPowers) {
+    const LeaderState& l = s.leaders[p];
+    leaders[pname(index(p))] = {{"leader", d.leaders[l.card].id},
+                                {"active", l.active},
+                                {"stays_home", l.stays_home},
+                                {"cards_in_hand", s.cards_in_hand(index(p))},
+                                {"production", s.production[p]},
+                                // 6.9, 5.22: support markers still to place that cost no production, by
+                                // where they may go (State::support_bonus's buckets)
+                                {"bonus_support",
+                                 {{"europe", s.support_bonus[p][0]},
+                                  {"pacific", s.support_bonus[p][1]},
+                                  {"either", s.support_bonus[p][2]},
+                                  {"any_front_offensive", s.support_bonus[p][3]}}},
+                                {"networks_to_place", s.networks_gained[p]},
+                                {"alignment_to_place", s.alignment_gained[p]},
+                                {"conferences_won", s.conferences_won[p]}};
   }
   j["powers"] = leaders;
   const bool over = g.node_kind(s) == core::NodeKind::Terminal;

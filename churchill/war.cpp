@@ -64,16 +64,16 @@ int removal_cost(const CCtx& c, LocationId location) {
 
 // --- 7.6: Axis reserves --------------------------------------------------------------------------
 
-SpaceId entry_space(const CCtx& c, int front) {
-  return has_entry_space(c, front) ? c.d.fronts[at(front)].track[at(c.s.front[front_at(front)] + 1)].space : kNoSpace;
+SpaceId entry_space(const CCtx& c, FrontId front) {
+  return has_entry_space(c, front) ? c.d.fronts[front].track[at(c.s.front[front] + 1)].space : kNoSpace;
 }
 
-void oppose(const Ctx& c, int front, ReserveKind kind, int n, const char* rule) {
+void oppose(const Ctx& c, FrontId front, ReserveKind kind, int n, const char* rule) {
   if (n <= 0) return;
   State& s = c.s;
-  s.reserves_pool[static_cast<std::size_t>(kind)] = static_cast<std::int8_t>(s.reserves_pool[static_cast<std::size_t>(kind)] - n);
-  s.reserves_on_front[front_at(front)][static_cast<std::size_t>(kind)] =
-      static_cast<std::int8_t>(s.reserves_on_front[front_at(front)][static_cast<std::size_t>(kind)] + n);
+  add_to(s.reserves_pool[static_cast<std::size_t>(kind)], -n);
+  s.reserves_on_front[front][static_cast<std::size_t>(kind)] =
+      static_cast<std::int8_t>(s.reserves_on_front[front][static_cast<std::size_t>(kind)] + n);
   c.note(rule, -1, Event::ReservePlaced, static_cast<int>(kind), n, front, -1);
 }
 
@@ -101,7 +101,7 @@ bool split(const Ctx& c, SplitKind what, std::uint32_t fronts, int n) {
   const int k = __builtin_popcount(fronts);
   if (k == 0 || n <= 0) return false;
   for (int f = 0; f < 32; ++f)
-    if (fronts & (1u << f)) oppose(c, f, split_reserve(what), n / k, split_rule(what));
+    if (fronts & (1u << f)) oppose(c, front_at(f), split_reserve(what), n / k, split_rule(what));
   if (n % k == 0) return false;
   c.push(step::SplitRoll{what, n % k, static_cast<std::uint8_t>(fronts)});
   return true;
@@ -110,16 +110,16 @@ bool split(const Ctx& c, SplitKind what, std::uint32_t fronts, int n) {
 // 7.73: the exception that bars a Front from attempting track position `pos` (1 amphibious entry
 // without its naval support, 3 D-Day, 4 Soviet Far East, 5 Axis surrender), or 0. Exception 2, a
 // strength of zero or less, depends on the reserves and is checked when the Front's turn comes.
-int barred_by(const CCtx& c, int front, int pos) {
-  const Front& f = c.d.fronts[at(front)];
+int barred_by(const CCtx& c, FrontId front, int pos) {
+  const Front& f = c.d.fronts[front];
   const TrackStep& t = f.track[at(pos)];
   if (t.amphibious && c.s.naval[f.theater] < t.naval_required) return 1;
   if (barred_by_conditional(c.k, c.s, f, pos)) return t.space == c.k.normandy ? 3 : 4;
   return theater_surrendered(c, f.theater) ? 5 : 0;
 }
 
-bool may_enter(const CCtx& c, int front, int pos) {
-  return pos < static_cast<int>(c.d.fronts[at(front)].track.size()) && barred_by(c, front, pos) == 0;
+bool may_enter(const CCtx& c, FrontId front, int pos) {
+  return pos < static_cast<int>(c.d.fronts[front].track.size()) && barred_by(c, front, pos) == 0;
 }
 
 // 7.72.4: the Fronts "trying to advance into" an Axis power: its space is their entry space and
@@ -127,9 +127,8 @@ bool may_enter(const CCtx& c, int front, int pos) {
 // attempt an amphibious entry).
 std::uint32_t fronts_entering(const CCtx& c, SpaceId axis_space) {
   std::uint32_t bits = 0;
-  for (std::size_t f = 0; f < c.d.fronts.size(); ++f) {
-    const int front = static_cast<int>(f);
-    if (entry_space(c, front) == axis_space && may_enter(c, front, c.s.front[front_at(f)] + 1)) bits |= 1u << f;
+  for (FrontId f : c.d.fronts.ids()) {
+    if (entry_space(c, f) == axis_space && may_enter(c, f, c.s.front[f] + 1)) bits |= 1u << index(f);
   }
   return bits;
 }
@@ -141,7 +140,7 @@ SpaceId japan(const CCtx& c) { return c.d.fronts[c.k.central_pacific].end; }
 bool europe_priority(const Ctx& c, step::Reserves& step) {
   State& s = c.s;
   const auto pool = [&](ReserveKind k) { return static_cast<int>(s.reserves_pool[static_cast<std::size_t>(k)]); };
-  const int w = c.k.western, e = c.k.eastern, m = c.k.mediterranean;
+  const FrontId w = c.k.western, e = c.k.eastern, m = c.k.mediterranean;
   bool waits = false;  // a roll of this priority comes first
   switch (step.priority) {
     case 1:  // two German armies stay in Germany against the Fronts entering it
@@ -151,15 +150,14 @@ bool europe_priority(const Ctx& c, step::Reserves& step) {
       if (has_entry_space(c, e)) oppose(c, e, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
       break;
     case 3:  // Battle of the Atlantic
-      if (s.front[front_at(w)] < 0 && pool(ReserveKind::GermanNavy) > 0)
-        navy_to_box(c, c.d.fronts[at(w)].theater, ReserveKind::GermanNavy, "7.62");
+      if (s.front[w] < 0 && pool(ReserveKind::GermanNavy) > 0) navy_to_box(c, c.d.fronts[w].theater, ReserveKind::GermanNavy, "7.62");
       break;
     case 4:  // Eastern Horde (the optional German Reserves rule sends 1, ruling 7)
-      if (s.front[front_at(w)] <= 0 && has_entry_space(c, e))
+      if (s.front[w] <= 0 && has_entry_space(c, e))
         oppose(c, e, ReserveKind::GermanArmy, std::min(s.german_reserves_option ? 1 : 4, pool(ReserveKind::GermanArmy)), "7.62");
       break;
     case 5:  // Atlantic Wall
-      if (s.front[front_at(w)] == 0) oppose(c, w, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
+      if (s.front[w] == 0) oppose(c, w, ReserveKind::GermanArmy, std::min(1, pool(ReserveKind::GermanArmy)), "7.62");
       break;
     case 6:  // after Normandy: two armies against the Front closer to Germany; equidistant, one each
       if (s.entered[c.k.normandy] != 0) {
@@ -170,7 +168,7 @@ bool europe_priority(const Ctx& c, step::Reserves& step) {
         else if (re < rw)
           oppose(c, e, ReserveKind::GermanArmy, n, "7.62.6");
         else if (rw < 99)
-          waits = split(c, kSplitEquidistant, (1u << w) | (1u << e), n);
+          waits = split(c, kSplitEquidistant, (1u << index(w)) | (1u << index(e)), n);
       }
       break;
     case 7: oppose(c, m, ReserveKind::ItalianArmy, pool(ReserveKind::ItalianArmy), "7.62"); break;
@@ -200,14 +198,14 @@ bool pacific_priority(const Ctx& c, step::Reserves& step) {
   switch (step.priority) {
     case 1: waits = split(c, kSplitJapan, fronts_entering(c, japan(c)), armies); break;
     case 2:
-      if (s.front[front_at(c.k.far_east)] >= 0 && has_entry_space(c, c.k.far_east))
+      if (s.front[c.k.far_east] >= 0 && has_entry_space(c, c.k.far_east))
         oppose(c, c.k.far_east, ReserveKind::JapaneseArmy, std::min(2, armies), "7.64");
       break;
     case 3:  // an army in each B29 entry space; one already there (a Conference card's) meets it
-      for (int f : {static_cast<int>(c.k.central_pacific), static_cast<int>(c.k.sw_pacific), static_cast<int>(c.k.cbi)}) {
+      for (FrontId f : {c.k.central_pacific, c.k.sw_pacific, c.k.cbi}) {
         const SpaceId space = entry_space(c, f);
         const auto army = static_cast<std::size_t>(ReserveKind::JapaneseArmy);
-        if (space != kNoSpace && c.d.spaces[space].b29 && s.reserves_on_front[front_at(f)][army] == 0)
+        if (space != kNoSpace && c.d.spaces[space].b29 && s.reserves_on_front[f][army] == 0)
           oppose(c, f, ReserveKind::JapaneseArmy, std::min<int>(1, s.reserves_pool[army]), "7.64");
       }
       break;
@@ -237,23 +235,23 @@ bool pacific_priority(const Ctx& c, step::Reserves& step) {
 
 // The Front of CP, SWP, CBI (in that order) attempting an amphibious entry it may make (7.64.4).
 int ijn_target(const CCtx& c) {
-  for (int f : {static_cast<int>(c.k.central_pacific), static_cast<int>(c.k.sw_pacific), static_cast<int>(c.k.cbi)}) {
+  for (FrontId f : {c.k.central_pacific, c.k.sw_pacific, c.k.cbi}) {
     if (!has_entry_space(c, f)) continue;
-    const TrackStep& t = c.d.fronts[at(f)].track[at(c.s.front[front_at(f)] + 1)];
-    if (t.amphibious && c.s.naval[c.d.fronts[at(f)].theater] >= t.naval_required) return f;
+    const TrackStep& t = c.d.fronts[f].track[at(c.s.front[f] + 1)];
+    if (t.amphibious && c.s.naval[c.d.fronts[f].theater] >= t.naval_required) return index(f);
   }
   return -1;
 }
 
 // --- 7.7: advancing the Fronts --------------------------------------------------------------------
 
-int strength(const CCtx& c, int front) { return front_strength(c.s, front); }
+int strength(const CCtx& c, FrontId front) { return front_strength(c.s, front); }
 
-void enter(const Ctx& c, int front, const char* rule);
+void enter(const Ctx& c, FrontId front, const char* rule);
 
-int front_in_order(const CCtx& c, int i) {
-  const std::array<int, 7> fronts = {c.k.western,  c.k.eastern,         c.k.mediterranean, c.k.cbi,
-                                     c.k.far_east, c.k.central_pacific, c.k.sw_pacific};
+FrontId front_in_order(const CCtx& c, int i) {
+  const std::array<FrontId, 7> fronts = {c.k.western,  c.k.eastern,         c.k.mediterranean, c.k.cbi,
+                                         c.k.far_east, c.k.central_pacific, c.k.sw_pacific};
   return fronts[at(i)];
 }
 
@@ -274,8 +272,8 @@ std::uint32_t front_countries(const Data& d, const Known& k) {
   std::uint32_t bits = 0;
   for (LocationId l : d.locations.ids()) {
     const Location& loc = d.locations[l];
-    const auto on_track = [&](int front) {
-      const auto& track = d.fronts[at(front)].track;
+    const auto on_track = [&](FrontId front) {
+      const auto& track = d.fronts[front].track;
       return std::any_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == loc.space; });
     };
     if (loc.space != kNoSpace && (on_track(k.western) || on_track(k.eastern))) bits |= 1u << index(l);
@@ -308,21 +306,21 @@ bool barred_by_conditional(const Known& k, const State& s, const Front& front, i
 }
 
 // 7.0: the War Phase begins once the Decision Segment is over. Each player has one network more.
-int front_strength(const State& s, int front) {
+int front_strength(const State& s, FrontId front) {
   int opposing = 0;
-  for (std::int8_t r : s.reserves_on_front[front_at(front)]) opposing += r;
-  return 2 + 2 * s.offensive[front_at(front)] - 2 * opposing;
+  for (std::int8_t r : s.reserves_on_front[front]) opposing += r;
+  return 2 + 2 * s.offensive[front] - 2 * opposing;
 }
 
-int spaces_left(const Data& d, const State& s, int front) {  // kInBox (-1): the whole track
-  return static_cast<int>(d.fronts[at(front)].track.size()) - 1 - s.front[front_at(front)];
+int spaces_left(const Data& d, const State& s, FrontId front) {  // kInBox (-1): the whole track
+  return static_cast<int>(d.fronts[front].track.size()) - 1 - s.front[front];
 }
 
 void begin_war(const Ctx& c) {
   State& s = c.s;
-  for (int p = 0; p < kPowers; ++p) {
-    s.to_place[power_at(p)] = static_cast<std::int8_t>(1 + s.networks_gained[power_at(p)]);  // 7.1: his secret service
-    s.networks_gained[power_at(p)] = 0;
+  for (Power p : kAllPowers) {
+    s.to_place[p] = static_cast<std::int8_t>(1 + s.networks_gained[p]);  // 7.1: his secret service
+    s.networks_gained[p] = 0;
   }
   start_segment(c, 0);
 }
@@ -396,9 +394,9 @@ void next_placer(const Ctx& c) {
     s.to_place[power_at(p)] = 0;
   }
   if (id == StepId::PlaceNetworks) {  // 7.3 Political Alignment follows
-    for (int p = 0; p < kPowers; ++p) {
-      s.to_place[power_at(p)] = s.alignment_gained[power_at(p)];
-      s.alignment_gained[power_at(p)] = 0;
+    for (Power p : kAllPowers) {
+      s.to_place[p] = s.alignment_gained[p];
+      s.alignment_gained[p] = 0;
     }
     start_segment(c, 1);
     if (s.steps.top().id == StepId::PlaceAlignment) next_placer_check(c);
@@ -420,6 +418,7 @@ void next_placer_check(const Ctx& c) {
 void apply_placement(const Ctx& c, int seat, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::PlacementOrder, StepId::PlaceNetworks, StepId::PlaceAlignment}) && acting(c, seat));
   CORE_EXPECT(kind_of(a) == Act::PlaceFirst || kind_of(a) == Act::Decline || arg_a(a) < static_cast<int>(c.d.locations.size()));
+  const Power me = power_at(seat);
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::PlaceFirst: {  // the US puts this tied player next among those tied, until one is left
@@ -441,7 +440,7 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       ++s.networks[l];
       s.network_owner[l] = static_cast<std::uint8_t>(seat);
       c.note("7.11", seat, Event::NetworkPlaced, seat, l);
-      --s.to_place[power_at(seat)];
+      --s.to_place[me];
       break;
     }
     case Act::RemoveNetwork: {
@@ -449,20 +448,20 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       const std::uint8_t owner = s.network_owner[l];
       if (--s.networks[l] == 0) s.network_owner[l] = kNone;
       c.note("7.12", seat, Event::NetworkRemoved, owner, l);
-      --s.to_place[power_at(seat)];
+      --s.to_place[me];
       break;
     }
     case Act::PlaceAlignment: {
       const LocationId l = location_at(arg_a(a));
       s.alignment[l] = static_cast<std::uint8_t>(seat);
       c.note("7.31", seat, Event::AlignmentPlaced, seat, l);
-      --s.to_place[power_at(seat)];
+      --s.to_place[me];
       break;
     }
     case Act::Decline: {
       const bool alignment = s.steps.top().id == StepId::PlaceAlignment;
-      c.note(alignment ? "7.32" : "7.12", seat, Event::RemovalDeclined, seat, s.to_place[power_at(seat)], alignment);
-      s.to_place[power_at(seat)] = 0;
+      c.note(alignment ? "7.32" : "7.12", seat, Event::RemovalDeclined, seat, s.to_place[me], alignment);
+      s.to_place[me] = 0;
       break;
     }
     default: {  // RemoveAlignment
@@ -470,7 +469,7 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       const int cost = removal_cost(c, l);
       c.note("7.32", seat, Event::AlignmentRemoved, s.alignment[l], l);
       s.alignment[l] = kNone;
-      s.to_place[power_at(seat)] = static_cast<std::int8_t>(s.to_place[power_at(seat)] - cost);
+      add_to(s.to_place[me], -cost);
       break;
     }
   }
@@ -510,14 +509,14 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
   s.steps.pop();
   if (st.id == StepId::SplitRoll) {  // one odd reserve against the rolled Front; the rest go on
     const step::SplitRoll split = st.as<step::SplitRoll>();
-    oppose(c, roll, split_reserve(split.what), 1, split_rule(split.what));
+    oppose(c, front_at(roll), split_reserve(split.what), 1, split_rule(split.what));
     const std::uint8_t left = static_cast<std::uint8_t>(split.fronts & ~(1u << roll));
     if (split.odd > 1 && left) c.push(step::SplitRoll{split.what, split.odd - 1, left});
     return;
   }
   const step::ReserveRoll r = st.as<step::ReserveRoll>();
   if (r.region == 0) {  // 7.62.8: 1-2 Western, 3-4 Eastern, 5 Mediterranean, 6 Arctic (3+ naval) or Mediterranean
-    int front = roll <= 2 ? c.k.western : roll <= 4 ? c.k.eastern : c.k.mediterranean;
+    const FrontId front = roll <= 2 ? c.k.western : roll <= 4 ? c.k.eastern : c.k.mediterranean;
     if (roll == 6 && s.naval[c.k.arctic] >= 3) {
       --s.reserves_pool[static_cast<std::size_t>(ReserveKind::GermanArmy)];
       ++s.reserves_in_box[c.k.arctic][static_cast<std::size_t>(ReserveKind::GermanArmy)];
@@ -532,7 +531,7 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
   switch (r.decides) {
     case 1: {  // 7.64.4: 1-2, the IJN sorties (its 7.64.5 roll is priority 5's)
       const int target = roll <= 2 ? ijn_target(c) : -1;
-      const int theater = target < 0 ? -1 : index(c.d.fronts[at(target)].theater);
+      const int theater = target < 0 ? -1 : index(c.d.fronts[front_at(target)].theater);
       c.note("7.64.4", -1, Event::IjnSortie, roll, theater);
       if (theater >= 0) navy_to_box(c, theater_at(theater), ReserveKind::Ijn, "7.64.4");
       break;
@@ -545,7 +544,7 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
       break;
     }
     default: {  // 7.64.6: 1-2 Central Pacific, 3-4 SW Pacific, 5-6 CBI
-      const int front = roll <= 2 ? c.k.central_pacific : roll <= 4 ? c.k.sw_pacific : c.k.cbi;
+      const FrontId front = roll <= 2 ? c.k.central_pacific : roll <= 4 ? c.k.sw_pacific : c.k.cbi;
       oppose(c, front, ReserveKind::JapaneseArmy, 1, "7.64");
       break;
     }
@@ -559,20 +558,20 @@ void run_advance(const Ctx& c, step::Campaigns st) {
     const int i = st.index++;
     c.set_top(st);
     if (i == 3) check_germany(c);
-    const int front = front_in_order(c, i);
-    const Front& f = c.d.fronts[at(front)];
+    const FrontId front = front_in_order(c, i);
+    const Front& f = c.d.fronts[front];
     if (!has_entry_space(c, front) || theater_surrendered(c, f.theater)) continue;
-    const int next = s.front[front_at(front)] + 1;
+    const int next = s.front[front] + 1;
     int exception = barred_by(c, front, next);
     if (exception == 0 && strength(c, front) <= 0) exception = 2;
     if (exception == 0) {
-      c.push(step::FrontRoll{front});
+      c.push(step::FrontRoll{index(front)});
       return;
     }
     const bool naval = exception == 1;  // the strength of 7.72 as the roll would use it: support still counted
     c.note("7.73", -1, Event::FrontHeld, front, exception, naval ? s.naval[f.theater] : strength(c, front),
            f.track[at(next)].naval_required);
-    s.offensive[front_at(front)] = 0;  // 7.71: removed whether or not a roll was made
+    s.offensive[front] = 0;  // 7.71: removed whether or not a roll was made
   }
   check_japan(c);
   s.steps.replace(step::PostMortem{});
@@ -581,19 +580,19 @@ void run_advance(const Ctx& c, step::Campaigns st) {
 void apply_front_roll(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::FrontRoll}) && face(arg_a(a), 10));
   State& s = c.s;
-  const int front = c.top<step::FrontRoll>().front;
+  const FrontId front = front_at(c.top<step::FrontRoll>().front);
   const int roll = arg_a(a);
   s.steps.pop();
   const int str = strength(c, front);
   const bool advances = str >= 10 || roll <= str;
   c.note("7.71", -1, Event::FrontRolled, front, roll, str, advances);
-  s.offensive[front_at(front)] = 0;  // 7.71
+  s.offensive[front] = 0;  // 7.71
   if (!advances) return;
   enter(c, front, "7.71");
   // 7.74 Breakthrough: strength 10+ and a modified 10+ roll, into a land space only (ruling 9).
   if (str >= 10 && roll + (str - 10) >= 10) {
-    const int next = s.front[front_at(front)] + 1;
-    const Front& f = c.d.fronts[at(front)];
+    const int next = s.front[front] + 1;
+    const Front& f = c.d.fronts[front];
     if (next < static_cast<int>(f.track.size()) && !f.track[at(next)].amphibious && may_enter(c, front, next))
       enter(c, front, "7.74");
     else if (next < static_cast<int>(f.track.size()) && f.track[at(next)].amphibious)
@@ -604,11 +603,11 @@ void apply_front_roll(const Ctx& c, core::Action a) {
 namespace {
 
 // A Front enters its next space: collapse (7.63, 7.65), kamikaze (7.75), behind the front (7.13).
-void enter(const Ctx& c, int front, const char* rule) {
+void enter(const Ctx& c, FrontId front, const char* rule) {
   State& s = c.s;
-  const Front& f = c.d.fronts[at(front)];
-  const SpaceId left = s.front[front_at(front)] >= 0 ? f.track[at(s.front[front_at(front)])].space : kNoSpace;
-  const SpaceId space = f.track[at(++s.front[front_at(front)])].space;
+  const Front& f = c.d.fronts[front];
+  const SpaceId left = s.front[front] >= 0 ? f.track[at(s.front[front])].space : kNoSpace;
+  const SpaceId space = f.track[at(++s.front[front])].space;
   if (s.entered[space] == 0) s.entered[space] = s.conference;
   c.note(rule, -1, Event::FrontAdvanced, front, space);
   // A permanently removed reserve comes from its Axis country, or else from the board: first from
@@ -616,7 +615,7 @@ void enter(const Ctx& c, int front, const char* rule) {
   const auto lose = [&](ReserveKind k, const char* why) {
     const std::size_t kind = static_cast<std::size_t>(k);
     std::int8_t* from = s.reserves_pool[kind] > 0 ? &s.reserves_pool[kind] : nullptr;
-    if (!from && s.reserves_on_front[front_at(front)][kind] > 0) from = &s.reserves_on_front[front_at(front)][kind];
+    if (!from && s.reserves_on_front[front][kind] > 0) from = &s.reserves_on_front[front][kind];
     for (auto& r : s.reserves_on_front)
       if (!from && r[kind] > 0) from = &r[kind];
     for (auto& r : s.reserves_in_box)
@@ -642,7 +641,7 @@ void enter(const Ctx& c, int front, const char* rule) {
     --s.naval[f.theater];
     c.note("7.75", -1, Event::NavalLost, f.theater);
   }
-  if (space == f.end && sp.axis != kNone) s.entered_this_conference |= static_cast<std::uint8_t>(1u << front);
+  if (space == f.end && sp.axis != kNone) s.entered_this_conference |= static_cast<std::uint8_t>(1u << index(front));
   // 7.13: the locations of the space left behind are now behind the front, once each.
   if (left == kNoSpace) return;
   for (LocationId l : c.d.locations.ids()) {
@@ -661,7 +660,7 @@ void enter(const Ctx& c, int front, const char* rule) {
 void check_germany(const Ctx& c) {
   State& s = c.s;
   if (s.surrendered[0]) return;
-  const bool w = s.entered_this_conference & (1u << c.k.western), e = s.entered_this_conference & (1u << c.k.eastern);
+  const bool w = s.entered_this_conference & (1u << index(c.k.western)), e = s.entered_this_conference & (1u << index(c.k.eastern));
   if (!w && !e) return;
   s.surrendered[0] = true;
   if (w && e) {
@@ -670,7 +669,7 @@ void check_germany(const Ctx& c) {
     ++s.german_technology[Power::US];
     ++s.german_technology[Power::UK];
   } else {
-    s.german_technology[Power::USSR] = static_cast<std::int8_t>(s.german_technology[Power::USSR] + 2);
+    add_to(s.german_technology[Power::USSR], 2);
   }
   c.note("7.81", -1, Event::Surrender, 0);
 }
@@ -680,15 +679,14 @@ void check_japan(const Ctx& c) {
   State& s = c.s;
   if (s.surrendered[1]) return;
   bool entered = false;
-  for (std::size_t f = 0; f < c.d.fronts.size(); ++f)
-    entered |= c.d.fronts[f].end == japan(c) && s.front[front_at(f)] == static_cast<int>(c.d.fronts[f].track.size()) - 1;
+  for (FrontId f : c.d.fronts.ids())
+    entered |= c.d.fronts[f].end == japan(c) && s.front[f] == static_cast<int>(c.d.fronts[f].track.size()) - 1;
   bool b29 = false;
   for (SpaceId sp : c.d.spaces.ids()) b29 |= c.d.spaces[sp].b29 && s.entered[sp] != 0;
   const Front& fe = c.d.fronts[c.k.far_east];
   int manchuria = 0;
   while (manchuria < static_cast<int>(fe.track.size()) && fe.track[at(manchuria)].space != c.k.manchuria) ++manchuria;
-  const bool emperor =
-      s.surrendered[0] && s.a_bomb == static_cast<int>(c.d.a_bomb.size()) - 1 && b29 && s.front[front_at(c.k.far_east)] >= manchuria;
+  const bool emperor = s.surrendered[0] && s.a_bomb == static_cast<int>(c.d.a_bomb.size()) - 1 && b29 && s.front[c.k.far_east] >= manchuria;
   if (!entered && !emperor) return;
   s.surrendered[1] = true;
   c.note("7.82", -1, Event::Surrender, 1);

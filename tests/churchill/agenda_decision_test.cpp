@@ -153,9 +153,9 @@ TEST_F(Decision, Rule_6_3_ProductionIssuesStrategicMaterialsAndTheArctic) {
 
 TEST_F(Decision, Rule_6_7_AmphibiousDirectedOffensiveTakesNavalFirst) {
   // The 6.7 example: four naval in the Western box, the Directed Offensive on Normandy.
-  start.front[front_at(data().front("western"))] = 0;  // UK/Bolero: Normandy is the entry space
+  start.front[data().front("western")] = 0;  // UK/Bolero: Normandy is the entry space
   start.naval[data().theater("western")] = 4;
-  start.directed_front[Power::US] = data().front("western");
+  start.directed_front[Power::US] = static_cast<std::uint8_t>(data().front("western"));
   start.production[Power::US] = 2;
   start.conference_winner = static_cast<std::int8_t>(power("UK"));
   begin(step::Allocation{power("US"), 2});
@@ -164,7 +164,7 @@ TEST_F(Decision, Rule_6_7_AmphibiousDirectedOffensiveTakesNavalFirst) {
   EXPECT_FALSE(legal("US", "naval western")) << "6.5: and a box never holds more than five";
   act("US", "offensive western");
   EXPECT_EQ(s().naval[data().theater("western")], 5);
-  EXPECT_EQ(s().offensive[front_at(data().front("western"))], 1);
+  EXPECT_EQ(s().offensive[data().front("western")], 1);
 }
 
 // 6.4 and 6.9: the phase line says how much production and how many leadership bonus markers the

@@ -222,8 +222,7 @@ TEST(Ai, Rule_7_8_TheEvaluationExpectsTheAxisSurrenderFrontsAreAboutToForce) {
   State s = uk_far_ahead(g, seat);
   s.conference = static_cast<std::int8_t>(data().scenario("training")->first_conference);
   s.surrendered = {false, false};
-  for (std::uint8_t f : {g.known().western, g.known().central_pacific})
-    s.front[front_at(f)] = static_cast<std::int8_t>(data().fronts[f].track.size() - 2);
+  for (FrontId f : {g.known().western, g.known().central_pacific}) s.front[f] = static_cast<std::int8_t>(data().fronts[f].track.size() - 2);
   ASSERT_EQ(g.winner(s), static_cast<int>(kUK));  // 4.43 if the game ended now
   std::array<double, kPowers> v{};
   evaluate_board(g, s, v);

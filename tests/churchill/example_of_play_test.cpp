@@ -113,7 +113,7 @@ class ExampleOfPlay : public Table {
     act("US", "naval sw-pacific");
     act("US", "offensive eastern bonus-europe");
     act("US", "offensive sw-pacific bonus-pacific");
-    auto offensive = [&](const char* f) { return s().offensive[front_at(data().front(f))]; };
+    auto offensive = [&](const char* f) { return s().offensive[data().front(f)]; };
     EXPECT_EQ(offensive("western"), 7);
     EXPECT_EQ(offensive("eastern"), 2);
     EXPECT_EQ(offensive("mediterranean"), 1);
@@ -156,7 +156,7 @@ TEST_F(ExampleOfPlay, ConferenceCardAndAgenda) {
   EXPECT_EQ(data().conference_cards[s().conference_card].id, "8c");
   EXPECT_TRUE(s().leaders[Power::US].stays_home);         // Roosevelt stays in Washington
   EXPECT_EQ(s().naval[data().theater("sw-pacific")], 2);  // the IJN sortie costs a naval support
-  EXPECT_EQ(s().reserves_on_front[front_at(data().front("sw-pacific"))][static_cast<std::size_t>(ReserveKind::JapaneseArmy)], 1);
+  EXPECT_EQ(s().reserves_on_front[data().front("sw-pacific")][static_cast<std::size_t>(ReserveKind::JapaneseArmy)], 1);
   EXPECT_EQ(s().production_delta[Power::USSR], 0);  // the convoy was sunk
   EXPECT_EQ(s().agenda_winner, power("UK"));
   EXPECT_EQ(where("pol-mil-2-2"), "UK 2");  // 3 + 1 Imperial Staff against 2
@@ -222,8 +222,7 @@ TEST_F(ExampleOfPlay, MilitarySegmentAsPrinted) {
   // to advance ... the CBI and the Central Pacific surprisingly advanced into Burma and Iwo Jima."
   const auto position = [&](const char* front) {
     const auto f = data().front(front);
-    return s().front[front_at(f)] < 0 ? std::string("box")
-                                      : data().spaces[data().fronts[f].track[static_cast<std::size_t>(s().front[front_at(f)])].space].id;
+    return s().front[f] < 0 ? std::string("box") : data().spaces[data().fronts[f].track[static_cast<std::size_t>(s().front[f])].space].id;
   };
   chance("roll 5");  // Western, strength 12: advances; 5 + 2 < 10, no breakthrough
   // The Eastern Front, at strength 0 (2 + 4 offensive - 6 for three armies), makes no roll.

@@ -131,7 +131,7 @@ TEST_F(FewOptions, Rule6_4_ProductionGoesFirstToTheConferenceCardsMandate) {
 }
 
 TEST_F(FewOptions, Rule6_4_ProductionGoesToTheDirectedOffensiveBeforeAnyFreeChoice) {
-  start.directed_front[Power::UK] = data().front("mediterranean");
+  start.directed_front[Power::UK] = static_cast<std::uint8_t>(data().front("mediterranean"));
   start.production[Power::UK] = 3;
   begin(step::Allocation{power("UK"), 0});
   const auto w = why("UK");

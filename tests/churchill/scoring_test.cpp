@@ -23,7 +23,7 @@ class Scoring : public ::testing::Test {
     for (std::size_t i = 0; i < track.size(); ++i) {
       s.entered[track[i].space] = static_cast<std::int8_t>(s.entered[track[i].space] ? s.entered[track[i].space] : 1);
       if (data().spaces[track[i].space].id == space) {
-        s.front[front_at(f)] = static_cast<std::int8_t>(i);
+        s.front[f] = static_cast<std::int8_t>(i);
         return;
       }
     }
@@ -139,7 +139,7 @@ TEST_F(Scoring, S_InterserviceRivalry) {
   put_front("central-pacific", "iwo-jima");        // 2 from Japan
   put_front("sw-pacific", "vogelkop-new-guinea");  // 3 from Japan
   EXPECT_EQ(vp("S"), (V{0, 0, 0}));
-  s.front[front_at(data().front("sw-pacific"))] = 0;  // Papua New Guinea: 4 from Japan
+  s.front[data().front("sw-pacific")] = 0;  // Papua New Guinea: 4 from Japan
   EXPECT_EQ(vp("S"), (V{5, 0, 5}));
 }
 
@@ -198,7 +198,7 @@ class Victory : public Scoring {
       }
     if (soviets_alone_in_germany) {
       const auto eastern = data().front("eastern");
-      s.front[front_at(eastern)] = static_cast<std::int8_t>(data().fronts[eastern].track.size() - 1);
+      s.front[eastern] = static_cast<std::int8_t>(data().fronts[eastern].track.size() - 1);
     }
     const auto base = game.score(s, false).total;
     const std::array<int, kPowers> want = {uk, us, ussr};

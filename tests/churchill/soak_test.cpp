@@ -48,8 +48,7 @@ void check_invariants(const Game& g, const State& s) {
 // Fronts never move back (7.71).
 void check_progress(const Game& g, const State& before, const State& after) {
   const auto& d = g.data();
-  for (std::size_t f = 0; f < d.fronts.size(); ++f)
-    ASSERT_GE(after.front[churchill::front_at(f)], before.front[churchill::front_at(f)]) << d.fronts[f].id;
+  for (churchill::FrontId f : d.fronts.ids()) ASSERT_GE(after.front[f], before.front[f]) << d.fronts[f].id;
 }
 
 // Axis reserves are conserved (7.61), kind by kind: those placed on the Fronts and in the theater

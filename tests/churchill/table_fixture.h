@@ -69,7 +69,7 @@ class Table : public ::testing::Test {
   // Axis reserves opposing a Front (7.6).
   int reserves_against(const char* front) const {
     int n = 0;
-    for (auto r : s().reserves_on_front[front_at(data().front(front))]) n += r;
+    for (auto r : s().reserves_on_front[data().front(front)]) n += r;
     return n;
   }
   std::string log_text() const {

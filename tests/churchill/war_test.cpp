@@ -31,7 +31,7 @@ class War : public Position {
     const auto f = data().front(front);
     const auto& track = data().fronts[f].track;
     for (std::size_t i = 0; i < track.size(); ++i)
-      if (data().spaces[track[i].space].id == space) start.front[front_at(f)] = static_cast<std::int8_t>(i);
+      if (data().spaces[track[i].space].id == space) start.front[f] = static_cast<std::int8_t>(i);
   }
   // Only `left` reserves of a kind are still in the game; the others were permanently removed.
   void reserves_left(ReserveKind kind, int left) {
@@ -215,11 +215,11 @@ TEST_F(War, Rule_7_73_3_NoDDayWithoutTheSecondFront) {
   start = game.new_game(*data().scenario("tournament"));  // Western in Bolero, 5 naval
   start.steps.clear();
   start.steps.push(step::GameOver{});
-  start.offensive[front_at(data().front("western"))] = 4;
+  start.offensive[data().front("western")] = 4;
   start.second_front = false;
   begin(step::Campaigns{0});
-  EXPECT_NE(s().steps.top().as<step::FrontRoll>().front, data().front("western")) << "the Western Front makes no roll";
-  EXPECT_EQ(s().offensive[front_at(data().front("western"))], 0) << "7.71: support removed anyway";
+  EXPECT_NE(s().steps.top().as<step::FrontRoll>().front, index(data().front("western"))) << "the Western Front makes no roll";
+  EXPECT_EQ(s().offensive[data().front("western")], 0) << "7.71: support removed anyway";
 }
 
 TEST_F(War, Rule_7_73_TheLogSaysWhyAFrontCannotAdvance) {
@@ -228,8 +228,8 @@ TEST_F(War, Rule_7_73_TheLogSaysWhyAFrontCannotAdvance) {
   start.steps.push(step::GameOver{});
   start.steps.push(step::Campaigns{0});
   const auto army = static_cast<std::size_t>(ReserveKind::GermanArmy);
-  for (const char* f : {"eastern", "mediterranean"}) start.reserves_on_front[front_at(data().front(f))][army] = 1;
-  start.reserves_on_front[front_at(data().front("cbi"))][static_cast<std::size_t>(ReserveKind::JapaneseArmy)] = 1;
+  for (const char* f : {"eastern", "mediterranean"}) start.reserves_on_front[data().front(f)][army] = 1;
+  start.reserves_on_front[data().front("cbi")][static_cast<std::size_t>(ReserveKind::JapaneseArmy)] = 1;
   start.naval[data().theater("central-pacific")] = 2;
   core::LogBuffer log;
   game.run_automatic(start, &log);  // up to the SW Pacific Front's roll
@@ -256,36 +256,33 @@ TEST_F(War, Rule_7_73_2_TheHeldStrengthCountsTheOffensiveSupport) {
   start.steps.push(step::Campaigns{0});
   const auto army = static_cast<std::size_t>(ReserveKind::GermanArmy);
   const auto med = data().front("mediterranean");
-  start.offensive[front_at(med)] = 1;
-  start.reserves_on_front[front_at(med)][army] = 2;
-  start.reserves_on_front[front_at(data().front("eastern"))][army] = 1;  // held too (2 - 2), so the Mediterranean's turn comes
-  EXPECT_EQ(rules::front_strength(start, static_cast<int>(med)), 0) << "7.72: 2 + 2 - 4";
+  start.offensive[med] = 1;
+  start.reserves_on_front[med][army] = 2;
+  start.reserves_on_front[data().front("eastern")][army] = 1;  // held too (2 - 2), so the Mediterranean's turn comes
+  EXPECT_EQ(rules::front_strength(start, med), 0) << "7.72: 2 + 2 - 4";
   core::LogBuffer log;
   game.run_automatic(start, &log);  // up to the first Front that rolls
   std::string text;
   for (const auto& e : log.entries()) text += game.describe(e) + "\n";
   EXPECT_NE(text.find("the Mediterranean Front cannot advance: strength 0 (7.73.2)"), std::string::npos) << text;
-  EXPECT_EQ(start.offensive[front_at(med)], 0) << "7.71: the support is removed all the same";
+  EXPECT_EQ(start.offensive[med], 0) << "7.71: the support is removed all the same";
 }
 
 TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
-  start.front[front_at(data().front("eastern"))] = 1;      // Ukraine: Prussia then East Germany, both land
-  start.offensive[front_at(data().front("eastern"))] = 5;  // strength 12
-  begin(step::FrontRoll{data().front("eastern")});
+  start.front[data().front("eastern")] = 1;      // Ukraine: Prussia then East Germany, both land
+  start.offensive[data().front("eastern")] = 5;  // strength 12
+  begin(step::FrontRoll{index(data().front("eastern"))});
   chance("roll 8");  // 8 + 2 = 10: a breakthrough
   EXPECT_EQ(
-      data()
-          .spaces
-              [data().fronts[data().front("eastern")].track[static_cast<std::size_t>(s().front[front_at(data().front("eastern"))])].space]
-          .id,
+      data().spaces[data().fronts[data().front("eastern")].track[static_cast<std::size_t>(s().front[data().front("eastern")])].space].id,
       "east-germany");
   const auto cp = data().front("central-pacific");
-  start.front[front_at(cp)] = 0;  // Carolines; Marianas is amphibious
-  start.offensive[front_at(cp)] = 6;
+  start.front[cp] = 0;  // Carolines; Marianas is amphibious
+  start.offensive[cp] = 6;
   start.naval[data().theater("central-pacific")] = 5;
-  begin(step::FrontRoll{cp});
+  begin(step::FrontRoll{index(cp)});
   chance("roll 10");
-  EXPECT_EQ(s().front[front_at(cp)], 1) << "one space: the second would be amphibious (7.74)";
+  EXPECT_EQ(s().front[cp], 1) << "one space: the second would be amphibious (7.74)";
   EXPECT_NE(log_text().find("[7.74] the Central Pacific Front breaks through but stops: Iwo Jima is an amphibious space"),
             std::string::npos)
       << log_text();
@@ -294,9 +291,9 @@ TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
 TEST_F(War, Rule_7_13_AdvancePutsRivalNetworksBehindTheFrontOnce) {
   networks("poland", "UK", 2);
   networks("rumania", "USSR", 1);
-  start.front[front_at(data().front("eastern"))] = 1;  // Ukraine
-  start.offensive[front_at(data().front("eastern"))] = 4;
-  begin(step::FrontRoll{data().front("eastern")});
+  start.front[data().front("eastern")] = 1;  // Ukraine
+  start.offensive[data().front("eastern")] = 4;
+  begin(step::FrontRoll{index(data().front("eastern"))});
   chance("roll 1");
   EXPECT_EQ(s().networks[L("poland")], 1) << "the Soviet advance removes one UK network";
   EXPECT_EQ(s().networks[L("rumania")], 1) << "its own stay";
@@ -305,20 +302,20 @@ TEST_F(War, Rule_7_13_AdvancePutsRivalNetworksBehindTheFrontOnce) {
 
 TEST_F(War, Rule_7_75_KamikazeCostsANavalSupport) {
   const auto cp = data().front("central-pacific");
-  start.front[front_at(cp)] = 2;  // Iwo Jima: Okinawa next, a Kamikaze space
+  start.front[cp] = 2;  // Iwo Jima: Okinawa next, a Kamikaze space
   start.naval[data().theater("central-pacific")] = 4;
-  start.offensive[front_at(cp)] = 2;
-  begin(step::FrontRoll{cp});
+  start.offensive[cp] = 2;
+  begin(step::FrontRoll{index(cp)});
   chance("roll 2");
   EXPECT_EQ(s().naval[data().theater("central-pacific")], 3);
 }
 
 TEST_F(War, Rule_7_81_GermanTechnologyOnSurrender) {
   const auto w = data().front("western");
-  start.front[front_at(w)] = 3;  // West Germany
-  start.offensive[front_at(w)] = 4;
+  start.front[w] = 3;  // West Germany
+  start.offensive[w] = 4;
   start.steps.push(step::Campaigns{1});  // the Eastern Front next, then the surrender check
-  begin(step::FrontRoll{w});
+  begin(step::FrontRoll{index(w)});
   chance("roll 1");
   while (game.node_kind(s()) == core::NodeKind::Chance && !s().surrendered[0]) session.sample_chance();
   EXPECT_TRUE(s().surrendered[0]);
@@ -331,8 +328,8 @@ TEST_F(War, Rule_7_81_BothFrontsEnterGermanyInOneConference) {
   // enter Germany during the same conference" could never happen.
   put_front("western", "west-germany");
   put_front("eastern", "east-germany");
-  start.offensive[front_at(data().front("western"))] = 4;
-  start.offensive[front_at(data().front("eastern"))] = 4;
+  start.offensive[data().front("western")] = 4;
+  start.offensive[data().front("eastern")] = 4;
   reserves_left(ReserveKind::GermanArmy, 0);
   begin(step::Campaigns{0});
   chance("roll 1");  // the Western Front enters Germany
@@ -348,7 +345,7 @@ TEST_F(War, Rule_7_82_TheEmperorsThreeConditions) {
   start.a_bomb = static_cast<std::int8_t>(data().a_bomb.size() - 1);  // b: Trinity...
   start.entered[data().space("marianas-islands")] = 3;                // ... and a B29 space
   const auto fe = data().front("far-east");
-  start.front[front_at(fe)] = 1;  // c: Manchuria
+  start.front[fe] = 1;  // c: Manchuria
   begin(step::Campaigns{7});
   EXPECT_TRUE(s().surrendered[1]);
 }
@@ -377,7 +374,7 @@ class Ijn : public War {
     ++start.reserves_in_box[data().theater("sw-pacific")][ijn];
     start.naval[data().theater("sw-pacific")] = 2;
     --start.reserves_pool[army];
-    ++start.reserves_on_front[front_at(data().front("sw-pacific"))][army];
+    ++start.reserves_on_front[data().front("sw-pacific")][army];
   }
   int ijn_in_boxes() const {
     int n = 0;
@@ -497,8 +494,8 @@ TEST_F(War, Rule_7_62_6_TwoArmiesForTwoEquidistantFrontsOneEach) {
 
 TEST_F(War, Rule_7_63_EnteringWestGermanyRemovesAGermanArmyForGood) {
   const auto w = data().front("western");  // training: Rhineland
-  start.offensive[front_at(w)] = 4;
-  begin(step::FrontRoll{w});
+  start.offensive[w] = 4;
+  begin(step::FrontRoll{index(w)});
   chance("roll 1");
   EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::GermanArmy)], 1);
   EXPECT_EQ(s().reserves_pool[static_cast<std::size_t>(ReserveKind::GermanArmy)], 5);
@@ -506,9 +503,9 @@ TEST_F(War, Rule_7_63_EnteringWestGermanyRemovesAGermanArmyForGood) {
 
 TEST_F(War, Rule_7_65_ManchuriaDestroysTheKwangtungArmy) {
   const auto fe = data().front("far-east");  // training: Nomonhan
-  start.offensive[front_at(fe)] = 4;
+  start.offensive[fe] = 4;
   start.ussr_declares_war = true;
-  begin(step::FrontRoll{fe});
+  begin(step::FrontRoll{index(fe)});
   chance("roll 1");
   EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::JapaneseArmy)], 1);
   EXPECT_EQ(where("ussr-declares-war"), "removed") << "6.22: removed once Manchuria is entered";
@@ -516,11 +513,11 @@ TEST_F(War, Rule_7_65_ManchuriaDestroysTheKwangtungArmy) {
 
 TEST_F(War, Rule_8_0_PostMortemBeginsTheNextConference) {
   start.conference = 8;
-  start.offensive[front_at(data().front("western"))] = 3;
+  start.offensive[data().front("western")] = 3;
   put("global-issue", "US 3");
   begin(step::PostMortem{});
   EXPECT_EQ(s().conference, 9);
-  EXPECT_EQ(s().offensive[front_at(data().front("western"))], 0);
+  EXPECT_EQ(s().offensive[data().front("western")], 0);
   EXPECT_EQ(where("global-issue"), "display");
   EXPECT_EQ(s().steps.top().id, StepId::RevealConference);
 }
