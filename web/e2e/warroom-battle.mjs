@@ -386,7 +386,8 @@ for (let i = begins + 1; i < events.length && events[i].event !== 'battle_begins
     debrief[`${events[i].nation} ${events[i].unit}`] = (debrief[`${events[i].nation} ${events[i].unit}`] ?? 0) + events[i].count;
 await page.reload();
 await page.waitForSelector('.wr-battle nav.steps button.battle', { timeout: 20000 });
-const steps = page.locator('.wr-battle nav.steps button.battle', { hasText: region });
+// The battle's own steps by their region's id (a text match on "R1" also found R12's battle, live).
+const steps = page.locator(`.wr-battle nav.steps button.battle[data-region="${region}"]`);
 await steps.last().click();
 await page.waitForSelector('.wr-battle .bboard', { timeout: 5000 }).catch(() => fail('the finished battle shows no board'));
 const status = await page.textContent('.wr-battle .waiting');

@@ -434,7 +434,7 @@ export function executionPanel(steps: Step[], at: number | null, live: boolean, 
       s
         ? `<nav class="steps" aria-label="${escape(t('warroom.web.steps'))}">
         <button class="step-prev" ${i > 0 ? '' : 'disabled'} aria-label="${escape(t('warroom.web.previous'))}">‹</button>
-        ${steps.map((x, k) => `<button class="step ${x.kind}${k === i ? ' current' : ''}" data-step="${k}"${k === i ? ' aria-current="step"' : ''}>${escape(label(x))}</button>`).join('')}
+        ${steps.map((x, k) => `<button class="step ${x.kind}${k === i ? ' current' : ''}" data-step="${k}"${x.kind === 'battle' ? ` data-region="${escape(x.region)}"` : ''}${k === i ? ' aria-current="step"' : ''}>${escape(label(x))}</button>`).join('')}
         <button class="step-next" ${i < steps.length - 1 ? '' : 'disabled'} aria-label="${escape(t('warroom.web.next'))}">›</button></nav>
       <p class="step-of">${escape(t('warroom.web.step_of', { n: i + 1, total: steps.length }))}</p>
       <div class="step-body">${s.kind === 'battle' ? battleHtml(s, name, i === steps.length - 1 ? legal : [], i === steps.length - 1 ? (h.choices ?? []) : []) : revealHtml(s, name, h.player)}</div>`
