@@ -79,7 +79,7 @@ struct Outcome {
 
 bool blank_sheet(const warroom::Game& g, const warroom::State& s, core::Seat seat) {
   for (int n = 0; n < warroom::kNations; ++n)
-    if (((g.seat_nations(seat) >> n) & 1u) && s.sheet[static_cast<std::size_t>(n)] != warroom::Sheet{}) return false;
+    if (((g.seat_nations(seat) >> n) & 1u) && s.sheet[warroom::nation_at(n)] != warroom::Sheet{}) return false;
   return true;
 }
 

@@ -88,7 +88,7 @@ bool hostile(const Game& g, const State& s, int nation, RegionId r) {
   for (int n = 0; n < kNations; ++n) {
     if (!in_play(s, n) || alliance_of(n) == side) continue;
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = s.command[at(n)][at(number)];
+      const Command& c = s.command[nation_at(n)][at(number)];
       if (c.region == r && units_in(c) > 0) return true;
     }
   }
@@ -153,8 +153,8 @@ class Sheets {
 
   nlohmann::json orders(const State& after, int n, const SheetPlan* plan, std::vector<RegionId>& weighed, nlohmann::json& attacks) const {
     nlohmann::json out = nlohmann::json::array();
-    const Sheet& now = before_.sheet[at(n)];
-    const Sheet& sheet = after.sheet[at(n)];
+    const Sheet& now = before_.sheet[nation_at(n)];
+    const Sheet& sheet = after.sheet[nation_at(n)];
     for (std::size_t box = 0; box < sheet.box.size(); ++box) {
       const Order& o = sheet.box[box];
       if (o.status == kEmpty) continue;
@@ -164,7 +164,7 @@ class Sheets {
                                                [&](const PlannedOrder& p) { return p.command == o.command && p.dest == o.dest; })
                                 : std::vector<PlannedOrder>::const_iterator{};
       const bool explained = plan && planned != plan->orders.end();
-      const Command& c = before_.command[at(n)][at(o.command)];
+      const Command& c = before_.command[nation_at(n)][at(o.command)];
       const bool attack = hostile(g_, before_, n, o.dest);
       nlohmann::json order{{"box", box + 1},
                            {"command", o.command},
@@ -193,8 +193,8 @@ class Sheets {
   }
 
   nlohmann::json bid(const State& after, int n, const SheetPlan* plan) const {
-    const int value = after.sheet[at(n)].bid;
-    const bool proposed = value != before_.sheet[at(n)].bid;
+    const int value = after.sheet[nation_at(n)].bid;
+    const bool proposed = value != before_.sheet[nation_at(n)].bid;
     const std::string_view reason = !proposed ? "yours" : value == 0 || !plan ? "none" : bid_why_code(plan->bid_why);
     return {{"bid", value},
             {"proposed", proposed},
@@ -205,8 +205,8 @@ class Sheets {
   // Each purchase with what it costs: a unit type's count at its cost, the Civilian Goods as paid.
   nlohmann::json purchases(const State& after, int n, BuyMix mix) const {
     nlohmann::json out = nlohmann::json::array();
-    const Sheet& now = before_.sheet[at(n)];
-    const Sheet& sheet = after.sheet[at(n)];
+    const Sheet& now = before_.sheet[nation_at(n)];
+    const Sheet& sheet = after.sheet[nation_at(n)];
     const auto paid = [&](Resource r) { return sheet.goods_paid[at(static_cast<int>(r))] - now.goods_paid[at(static_cast<int>(r))]; };
     if (sheet.goods > now.goods)
       out.push_back({{"goods", sheet.goods - now.goods},

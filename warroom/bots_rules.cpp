@@ -44,7 +44,7 @@ int lowest_nation(std::uint8_t bits) {
 // ---- Reorganizing Commands: merge small stacks into bigger ones in the same region, so that one
 // order moves more units (the rulebook's TIP). Never splits.
 core::Action reorganize(const State& s, int nation, const core::ActionList& legal) {
-  const auto& pool = s.command[at(nation)];
+  const auto& pool = s.command[nation_at(nation)];
   const auto pick = best(legal, [&](const Act& x) {
     if (x.kind != ActionKind::Shift || x.nation != nation || x.c == 0) return kNever;
     const int from = units_in(pool[x.a]), to = units_in(pool[x.c]);
@@ -56,7 +56,7 @@ core::Action reorganize(const State& s, int nation, const core::ActionList& lega
 
 // ---- Phase 2 Step 1: write the planned orders and bid.
 core::Action write_sheet(const State& s, int nation, const SheetPlan& plan, const core::ActionList& legal) {
-  const Sheet& sh = s.sheet[at(nation)];
+  const Sheet& sh = s.sheet[nation_at(nation)];
   const auto legal_one = [&](core::Action a) { return std::find(legal.begin(), legal.end(), a) != legal.end(); };
   if (sh.selected) {
     for (const PlannedOrder& o : plan.orders)
@@ -83,7 +83,7 @@ core::Action choose_slot(bool wants_first, const core::ActionList& legal) {
 // that matters more. The planner weighed the board of Phase 2 (can_leave); this is the same rule on
 // the board of the nation's movement turn.
 bool bares_vital_region(const Data& d, const State& s, const Assessment& a, int nation, const Order& o, int odds_percent) {
-  const Command& c = s.command[at(nation)][o.command];
+  const Command& c = s.command[nation_at(nation)][o.command];
   const RegionId from = c.region;
   if (from == kNoRegion || a.importance[from] == 0 || a.importance[o.dest] >= a.importance[from]) return false;
   if (strikes_the_threat(a, from, o.dest)) return false;
@@ -103,17 +103,17 @@ core::Action execute_order(const Game& g, const State& s, int nation, RegionId c
   if (leave) return *leave;
   const auto cancel = *find(legal, ActionKind::Cancel, nation);
   const Act c = decode_action(cancel);
-  const Order& o = s.sheet[at(nation)].box[at(c.a - 1)];
+  const Order& o = s.sheet[nation_at(nation)].box[at(c.a - 1)];
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side), them = 1 - me;
   const RegionId dest = o.dest;
   const Category cat = command_category(d, nation, o.command);
   // This order and the nation's other orders still to come to the same region attack together.
   int mine = 0, land_coming = 0;
-  for (const Order& other : s.sheet[at(nation)].box) {
+  for (const Order& other : s.sheet[nation_at(nation)].box) {
     if (other.status != kWritten || other.dest != dest) continue;
     const Category oc = command_category(d, nation, other.command);
-    const int st = command_strength(d, nation, other.command, s.command[at(nation)][other.command]);
+    const int st = command_strength(d, nation, other.command, s.command[nation_at(nation)][other.command]);
     if (oc == cat) mine += st;
     if (oc == Category::Land) land_coming += st;
   }
@@ -224,8 +224,8 @@ void lean(std::array<double, kUnitTypes>& share, BuyMix mix) {
 
 core::Action purchase(const Game& g, const State& s, int nation, const core::ActionList& legal, BuyMix lean_to) {
   const Data& d = g.data();
-  const Sheet& sh = s.sheet[at(nation)];
-  const NationState& ns = s.nation[at(nation)];
+  const Sheet& sh = s.sheet[nation_at(nation)];
+  const NationState& ns = s.nation[nation_at(nation)];
   if (ns.zone >= kBlue && sh.goods < ns.zone)
     if (const auto goods = best(legal, [&](const Act& x) {
           if (x.kind != ActionKind::BuyGoods) return kNever;
@@ -236,7 +236,7 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
         }))
       return *goods;
   const Assessment a = assess(g, s, nation);
-  const RegionId capital = d.nations[at(nation)].capital;
+  const RegionId capital = d.nations[nation_at(nation)].capital;
   // Goals no land route reaches from the capital call for a fleet (and troops carried by sea).
   bool overseas = capital != kNoRegion;
   for (const VictoryTerm& term : g.scenario().victory[at(static_cast<int>(a.side))].all_of)
@@ -295,8 +295,8 @@ core::Action place(const Game& g, const State& s, int nation, const core::Action
 double trade_gain(const Game& g, const State& s, int nation, core::Action trade) {
   State after = s;
   g.apply(after, g.seat_of(nation), trade, nullptr);
-  const auto& before = s.nation[at(nation)].res;
-  const auto& now = after.nation[at(nation)].res;
+  const auto& before = s.nation[nation_at(nation)].res;
+  const auto& now = after.nation[nation_at(nation)].res;
   double v = 0;
   for (int r = 0; r < kResources; ++r) {
     for (int k = before[at(r)]; k < now[at(r)]; ++k) v += 1.0 / (1 + std::max(0, k));  // received
@@ -318,7 +318,7 @@ core::Action trade(const Game& g, const State& s, int nation, const core::Action
 // ---- Phase 6: Medals and Goods cancel Stress one for one (Medals first: Goods cost resources);
 // relieve a zone when possible; pay the Blue Zone from the largest pile; desert the cheapest units.
 core::Action morale(const Data& d, const State& s, StepId step, int nation, const core::ActionList& legal) {
-  const auto& res = s.nation[at(nation)].res;
+  const auto& res = s.nation[nation_at(nation)].res;
   switch (step) {
     case StepId::MoraleCancel: return *best(legal, [](const Act& x) { return x.kind == ActionKind::CancelStress ? 2.0 - x.a : 0.0; });
     case StepId::MoraleRelieve: return *best(legal, [](const Act& x) { return x.kind == ActionKind::Relieve ? 10.0 + x.a : 0.0; });
@@ -346,7 +346,7 @@ core::Action assign(const Game& g, const State& s, StepId step, int nation, cons
   return *best(legal, [&](const Act& x) {
     switch (step) {
       case StepId::Claim: return x.a == original ? 2.0 : x.a == nation ? 1.0 : 0.0;
-      case StepId::Medal: return static_cast<double>(s.nation[at(x.a)].stress);
+      case StepId::Medal: return static_cast<double>(s.nation[nation_at(x.a)].stress);
       default: return x.a == nation ? 1.0 : 0.0;
     }
   });
@@ -362,7 +362,7 @@ core::Action pact_permission(const Game& g, const State& s, int nation, const co
   const Data& d = g.data();
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side), them = 1 - me;
-  const RegionId capital = d.nations[at(nation)].capital;
+  const RegionId capital = d.nations[nation_at(nation)].capital;
   const bool capital_safe = capital == kNoRegion || a.threat[capital] <= a.land[at(me)][capital];
   const int party = nation == USSR ? JPN : USSR;
   int ours = 0, theirs = 0;  // land strength on the border between the parties
@@ -372,7 +372,7 @@ core::Action pact_permission(const Game& g, const State& s, int nation, const co
     for (RegionId x : neighbours(d, r.rid))
       if (d.region(x).is_territory() && s.region[x].controller == nation) ours += a.land[at(me)][x];
   }
-  const bool permit = capital_safe && s.nation[at(nation)].zone == kWhite && ours >= theirs;
+  const bool permit = capital_safe && s.nation[nation_at(nation)].zone == kWhite && ours >= theirs;
   return *best(legal, [&](const Act& x) { return x.kind == ActionKind::Permit && (x.a == 1) == permit ? 1.0 : 0.0; });
 }
 
@@ -386,7 +386,7 @@ core::Action neutral_defence(const Game& g, const State& s, int nation, const co
   for (int n = 0; n < kNations; ++n) {
     if (!in_play(s, n)) continue;
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = s.command[at(n)][at(number)];
+      const Command& c = s.command[nation_at(n)][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0 || command_category(d, n, number) != Category::Land) continue;
       if (c.region != r && is_edge(d, c.region, r)) near[at(n)] += command_strength(d, n, number, c);  // the force itself is in r
     }
@@ -411,13 +411,13 @@ int RulesBot::quiet(const State& obs) {
 
 const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nation) {
   const int q = quiet(obs);
-  Cached& c = cache_[at(nation)];
-  const Sheet& sh = obs.sheet[at(nation)];
+  Cached& c = cache_[nation_at(nation)];
+  const Sheet& sh = obs.sheet[nation_at(nation)];
   const bool blank =
       sh.selected == 0 && sh.bid == 0 && std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
   if (!c.valid || blank || c.round != obs.round || c.pass != obs.pass) {
-    c.plan = plan_sheet(game, obs, nation, campaign_[at(nation)], q + style_.extra_quiet, style_);
-    campaign_[at(nation)] = c.plan.campaign;
+    c.plan = plan_sheet(game, obs, nation, campaign_[nation_at(nation)], q + style_.extra_quiet, style_);
+    campaign_[nation_at(nation)] = c.plan.campaign;
     c.round = obs.round, c.pass = obs.pass, c.valid = true;
   }
   return c.plan;
@@ -426,9 +426,9 @@ const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nati
 // Phase 3 Step 2 with the campaign and odds the sheet was written with; a bot made anew since (no
 // plan of this round) weighs them again on the board as it stands.
 core::Action RulesBot::movement(const Game& game, const State& obs, int nation, const core::ActionList& own) {
-  const Cached& c = cache_[at(nation)];
+  const Cached& c = cache_[nation_at(nation)];
   if (c.valid && c.round == obs.round && c.pass == obs.pass)
-    return execute_order(game, obs, nation, campaign_[at(nation)], c.plan.odds_percent, style_.home_guard, own);
+    return execute_order(game, obs, nation, campaign_[nation_at(nation)], c.plan.odds_percent, style_.home_guard, own);
   const int q = quiet(obs) + style_.extra_quiet;
   const Campaign aim = plan_campaign(game, obs, assess(game, obs, nation), kNoRegion, q);
   return execute_order(game, obs, nation, aim.target, strike_odds_percent(q) * style_.odds_scale_percent / 100, style_.home_guard, own);

@@ -181,7 +181,7 @@ class RulesBot final : public core::Bot<Game> {
   // The sheet plan this bot wrote (or is writing) for `nation` in the observation's round and pass;
   // nullptr if it has none (a hint's reasons: warroom/ai.h, advise).
   const SheetPlan* sheet_plan(const State& obs, int nation) const {
-    const Cached& c = cache_[at(nation)];
+    const Cached& c = cache_[nation_at(nation)];
     return c.valid && c.round == obs.round && c.pass == obs.pass ? &c.plan : nullptr;
   }
 
@@ -194,9 +194,9 @@ class RulesBot final : public core::Bot<Game> {
     SheetPlan plan;
   };
   Style style_;
-  std::array<Cached, kNations> cache_{};
-  std::array<RegionId, kNations> campaign_ = [] {
-    std::array<RegionId, kNations> none{};
+  NationArray<Cached> cache_{};
+  NationArray<RegionId> campaign_ = [] {
+    NationArray<RegionId> none{};
     none.fill(kNoRegion);
     return none;
   }();  // each nation's campaign, kept across rounds

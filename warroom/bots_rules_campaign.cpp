@@ -55,7 +55,7 @@ RegionId stall_strike(const Game& g, const Assessment& a, const std::vector<Regi
 int nearest_army(const Game& g, const State& s, int nation, const std::array<int, kMaxRegions>& dist) {
   int nearest = kForceFar;
   for (int number = 1; number <= kMaxCommandNumber; ++number) {
-    const Command& c = s.command[at(nation)][at(number)];
+    const Command& c = s.command[nation_at(nation)][at(number)];
     if (c.region != kNoRegion && units_in(c) > 0 && command_category(g.data(), nation, number) == Category::Land)
       nearest = std::min(nearest, dist[c.region]);
   }
@@ -104,13 +104,13 @@ int strike_odds_percent(int quiet) {
 
 Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, RegionId kept, int quiet) {
   const Data& d = g.data();
-  const RegionId capital = d.nations[at(a.nation)].capital;
+  const RegionId capital = d.nations[nation_at(a.nation)].capital;
   const auto on = [&](RegionId t) {
     Campaign c;
     c.target = t;
     c.distance.fill(kForceFar);
     c.distance[t] = 0;
-    force_distances(g, !d.nations[at(a.nation)].has(NationRule::LandNeverAtSea), c.distance);
+    force_distances(g, !d.nations[nation_at(a.nation)].has(NationRule::LandNeverAtSea), c.distance);
     c.overseas = capital != kNoRegion && land_distance(d, capital, t) == kUnreachable;
     return c;
   };

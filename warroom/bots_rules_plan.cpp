@@ -78,7 +78,7 @@ void goal_distances(const Game& g, const State& s, Assessment& a) {
   for (const Region& r : d.regions)
     if (r.is_territory() && g.scenario().in_play.test(r.rid) && friendly(s, r.rid, other(a.side)) && !under_truce(g, s, a.nation, r.rid))
       a.goal_distance[r.rid] = std::min(a.goal_distance[r.rid], 4);
-  force_distances(g, !d.nations[at(a.nation)].has(NationRule::LandNeverAtSea), a.goal_distance);
+  force_distances(g, !d.nations[nation_at(a.nation)].has(NationRule::LandNeverAtSea), a.goal_distance);
 }
 
 void count_forces(const Game& g, const State& s, Assessment& a) {
@@ -87,7 +87,7 @@ void count_forces(const Game& g, const State& s, Assessment& a) {
     if (!in_play(s, n)) continue;
     const int side = side_index(alliance_of(n));
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = s.command[at(n)][at(number)];
+      const Command& c = s.command[nation_at(n)][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0) continue;
       const int st = command_strength(d, n, number, c);
       switch (command_category(d, n, number)) {
@@ -156,8 +156,8 @@ Assessment assess(const Game& g, const State& s, int nation) {
 bool order_executable(const Game& g, const State& obs, int nation, int command, RegionId dest) {
   State s = obs;
   s.steps.push(step::MovementTurn{static_cast<std::int8_t>(nation)});
-  s.sheet[at(nation)].box = {};
-  s.sheet[at(nation)].box[0] = {static_cast<std::uint8_t>(command), dest, kWritten};
+  s.sheet[nation_at(nation)].box = {};
+  s.sheet[nation_at(nation)].box[0] = {static_cast<std::uint8_t>(command), dest, kWritten};
   s.pin = PinSplit{};
   core::ActionList legal;
   g.legal_actions(s, g.seat_of(nation), legal);
@@ -186,7 +186,7 @@ class Planner {
         style_(style),
         odds_percent_(strike_odds_percent(quiet) * style.odds_scale_percent / 100) {
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = s.command[at(nation)][at(number)];
+      const Command& c = s.command[nation_at(nation)][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0) continue;
       mine_.push_back(
           {static_cast<std::uint8_t>(number), c.region, command_category(d_, nation, number), command_strength(d_, nation, number, c)});
@@ -250,14 +250,14 @@ class Planner {
   bool can_leave(const Mine& m) const {
     if (m.cat != Category::Land || a_.importance[m.region] == 0) return true;
     if (last_at_capital(m)) return false;
-    const int guard = m.region == d_.nations[at(nation_)].capital ? std::max(home_guard_, a_.threat[m.region]) : a_.threat[m.region];
+    const int guard = m.region == d_.nations[nation_at(nation_)].capital ? std::max(home_guard_, a_.threat[m.region]) : a_.threat[m.region];
     return (held(m.region) - m.strength) * 100 >= guard * odds_percent_;  // a stalled war risks more
   }
 
   // The enemy land strength within two moves of the nation's capital (land steps 1, sea steps 2:
   // kCampaignReach), troops at sea included; for Style::home_guard, seaborne_guard.
   int home_guard() const {
-    const RegionId capital = d_.nations[at(nation_)].capital;
+    const RegionId capital = d_.nations[nation_at(nation_)].capital;
     if (capital == kNoRegion || !d_.region(capital).island) return 0;
     if (style_.home_guard) return seaborne_guard(capital);
     std::array<int, kMaxRegions> dist;
@@ -283,9 +283,9 @@ class Planner {
     };
     int total = 0;
     for (int n = 0; n < kNations; ++n) {
-      if (!in_play(s_, n) || alliance_of(n) == a_.side || d_.nations[at(n)].has(NationRule::LandNeverAtSea)) continue;
+      if (!in_play(s_, n) || alliance_of(n) == a_.side || d_.nations[nation_at(n)].has(NationRule::LandNeverAtSea)) continue;
       for (int number = 1; number <= kMaxCommandNumber; ++number) {
-        const Command& c = s_.command[at(n)][at(number)];
+        const Command& c = s_.command[nation_at(n)][at(number)];
         if (c.region == kNoRegion || c.region == capital || command_category(d_, n, number) != Category::Land) continue;
         bool near = d_.region(c.region).is_sea() && seas_from_coast(c.region) <= 2;
         for (RegionId x : neighbours(d_, c.region))
@@ -328,7 +328,7 @@ class Planner {
   // within two moves (home_guard_) or its threat outweigh its garrison: Commands at sea beside it land,
   // and Commands on a coast of such a sea embark into it where no stronger enemy fleet is near.
   void ferry_home() {
-    const RegionId cap = d_.nations[at(nation_)].capital;
+    const RegionId cap = d_.nations[nation_at(nation_)].capital;
     if (cap == kNoRegion || !d_.region(cap).island || !friendly(s_, cap, a_.side)) return;
     int coming = 0;
     const auto short_of = [&] { return std::max(home_guard_, a_.threat[cap]) * 11 / 10 + 1 - held(cap) - coming > 0 && !full(); };
@@ -440,7 +440,9 @@ class Planner {
   // is lost if the enemy comes, whether its army stays or not; the army may strike instead.
   bool cannot_hold(RegionId r) const { return odds_percent_ < 100 && held(r) * 100 < a_.threat[r] * odds_percent_; }
 
-  bool last_at_capital(const Mine& m) const { return m.region == d_.nations[at(nation_)].capital && held(m.region) - m.strength <= 0; }
+  bool last_at_capital(const Mine& m) const {
+    return m.region == d_.nations[nation_at(nation_)].capital && held(m.region) - m.strength <= 0;
+  }
 
   // The alliance's air strength within 2 regions of t, if it could land afterwards (air_support).
   int air_within_reach(RegionId t) const {

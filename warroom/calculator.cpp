@@ -72,7 +72,7 @@ int units_there(const State& s, int side, RegionId r) {
   for (int nation = 0; nation < kNations; ++nation) {
     if (side_of(nation) != side) continue;
     n += s.fighter_tokens.count(nation, r);
-    for (const Command& c : s.command[at(nation)])
+    for (const Command& c : s.command[nation_at(nation)])
       if (c.region == r) n += units_in(c);
   }
   return n;
@@ -84,7 +84,7 @@ Tally tally(const Game& g, const State& before, const State& after, RegionId reg
   const Data& d = g.data();
   Tally t{};
   for (int n = 0; n < kNations; ++n) {
-    const NationState &a = before.nation[at(n)], &b = after.nation[at(n)];
+    const NationState &a = before.nation[nation_at(n)], &b = after.nation[nation_at(n)];
     if (!a.in_play) continue;
     const int side = side_of(n);
     for (int type = 0; type < kUnitTypes; ++type) t[field(kUnits, side)] += b.casualties[at(type)] - a.casualties[at(type)];
@@ -174,7 +174,7 @@ std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng
   if (c.nation >= kNations || !in_play(s, c.nation)) return fmt::format("nation {} is not in this game", c.nation);
   if (c.number < 1 || c.number > kMaxCommandNumber)
     return fmt::format("{}: no such Command number (1-{})", command_name(g, c), kMaxCommandNumber);
-  const Command& cmd = s.command[at(c.nation)][at(c.number)];
+  const Command& cmd = s.command[nation_at(c.nation)][at(c.number)];
   if (cmd.region == kNoRegion || units_in(cmd) == 0) return fmt::format("{} is not on the map", command_name(g, c));
   if (cmd.region == r) return {};
   std::vector<RegionId> pad;
@@ -182,7 +182,7 @@ std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng
   if (std::find(pad.begin(), pad.end(), r) == pad.end())
     return fmt::format("{} cannot be ordered into {}: not on its order pad from {} (ruling 21)", command_name(g, c), place(g, r),
                        place(g, cmd.region));
-  Sheet& sh = s.sheet[at(c.nation)];
+  Sheet& sh = s.sheet[nation_at(c.nation)];
   sh.box = {};
   sh.box[0] = {c.number, r, kWritten};
   sh.selected = 0;
@@ -193,7 +193,7 @@ std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng
   if (std::none_of(legal.begin(), legal.end(), [](core::Action a) { return decode_action(a).kind == ActionKind::Move; }))
     return fmt::format("{} cannot move into {} now: {}", command_name(g, c), place(g, r), order_blocked_why(CCtx{g, s}, c.nation));
   calc::play_out(g, s, r, rng);
-  const RegionId end = s.command[at(c.nation)][at(c.number)].region;
+  const RegionId end = s.command[nation_at(c.nation)][at(c.number)].region;
   if (end != r)  // a pin, an obstructed rail, a cancelled order
     return fmt::format("{} would stop in {}, short of {}, as Phase 3 would carry out its order now", command_name(g, c), place(g, end),
                        place(g, r));
@@ -206,7 +206,7 @@ std::vector<CommandRef> own_orders(const Game& g, const State& obs, core::Seat s
   if (seat < 0 || seat >= g.seat_count()) return out;
   for (int n = 0; n < kNations; ++n)
     if ((g.seat_nations(seat) >> n) & 1u)
-      for (const Order& o : obs.sheet[at(n)].box)
+      for (const Order& o : obs.sheet[nation_at(n)].box)
         if (o.status == kWritten && o.dest == r) out.push_back({static_cast<std::uint8_t>(n), o.command});
   return out;
 }
@@ -271,7 +271,7 @@ std::string make_position(const Game& g, const State& obs, core::Seat seat, cons
   s.pin = PinSplit{};
   core::Rng rng(q.seed);
   for (const CommandRef& c : q.moving_in.empty() ? own_orders(g, obs, seat, r) : q.moving_in) {
-    const bool there = c.nation < kNations && c.number <= kMaxCommandNumber && s.command[at(c.nation)][at(c.number)].region == r;
+    const bool there = c.nation < kNations && c.number <= kMaxCommandNumber && s.command[nation_at(c.nation)][at(c.number)].region == r;
     if (std::string e = move_in(g, s, c, r, rng); !e.empty()) return e;
     if (!there) o.moved_in.push_back(c);
   }

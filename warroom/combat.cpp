@@ -40,7 +40,7 @@ struct Numbers {
   int lo = 1, hi = 0;
 };
 Numbers numbers(const Data& d, int nation, Category cat) {
-  const NumberRange r = d.nations[at(nation)].commands[at(static_cast<int>(cat))];
+  const NumberRange r = d.nations[nation_at(nation)].commands[at(static_cast<int>(cat))];
   return {std::max(1, static_cast<int>(r.lo)), std::min(static_cast<int>(r.hi), kMaxCommandNumber)};
 }
 
@@ -72,12 +72,12 @@ struct Forces {
 Forces forces(const CCtx& c, RegionId r, std::uint8_t left_out = kNoNation) {
   Forces f;
   for (int nation = 0; nation < kNations; ++nation) {
-    if (!c.s.nation[at(nation)].in_play || nation == left_out) continue;
+    if (!c.s.nation[nation_at(nation)].in_play || nation == left_out) continue;
     for (int cat = 0; cat < kCategories; ++cat) {
       const Category category = static_cast<Category>(cat);
       const Numbers range = numbers(c.d(), nation, category);
       for (int number = range.lo; number <= range.hi; ++number) {
-        const Command& cmd = c.s.command[at(nation)][at(number)];
+        const Command& cmd = c.s.command[nation_at(nation)][at(number)];
         if (cmd.region != r) continue;
         for (int k = 0; k < type_count(category); ++k) f.n[at(nation)][at(first_type(category) + k)] += cmd.n[at(k)];
       }
@@ -92,19 +92,19 @@ Forces forces(const CCtx& c, RegionId r, std::uint8_t left_out = kNoNation) {
 std::vector<Forces> all_forces(const CCtx& c) {
   std::vector<Forces> all(kMaxRegions);
   for (int nation = 0; nation < kNations; ++nation) {
-    if (!c.s.nation[at(nation)].in_play) continue;
+    if (!c.s.nation[nation_at(nation)].in_play) continue;
     for (int cat = 0; cat < kCategories; ++cat) {
       const Category category = static_cast<Category>(cat);
       const Numbers range = numbers(c.d(), nation, category);
       for (int number = range.lo; number <= range.hi; ++number) {
-        const Command& cmd = c.s.command[at(nation)][at(number)];
+        const Command& cmd = c.s.command[nation_at(nation)][at(number)];
         if (cmd.region == kNoRegion) continue;
         for (int k = 0; k < type_count(category); ++k) all[cmd.region].n[at(nation)][at(first_type(category) + k)] += cmd.n[at(k)];
       }
     }
   }
   for (const FighterTokens::Place& p : c.s.fighter_tokens.all())
-    if (c.s.nation[p.nation].in_play) all[p.region].n[p.nation][at(kToken)] = p.count;
+    if (c.s.nation[nation_at(p.nation)].in_play) all[p.region].n[p.nation][at(kToken)] = p.count;
   return all;
 }
 
@@ -246,7 +246,7 @@ std::bitset<256> regions_of(const CCtx& c, int nation) {
   for (int cat = 0; cat < kCategories; ++cat) {
     const Numbers range = numbers(c.d(), nation, static_cast<Category>(cat));
     for (int number = range.lo; number <= range.hi; ++number)
-      if (const RegionId r = c.s.command[at(nation)][at(number)].region; r != kNoRegion) where.set(r);
+      if (const RegionId r = c.s.command[nation_at(nation)][at(number)].region; r != kNoRegion) where.set(r);
   }
   return where;
 }
@@ -279,7 +279,7 @@ std::array<bool, kSides> port_advantage(const CCtx& c, RegionId sea) {
     if (!t.has_port() || t.rid >= kMaxRegions || !c.g.scenario().in_play.test(t.rid)) continue;
     if (std::find(t.port_seas.begin(), t.port_seas.begin() + t.port_count, sea) == t.port_seas.begin() + t.port_count) continue;
     const std::uint8_t owner = c.s.region[t.rid].controller;
-    if (owner == kNoNation || c.s.region[t.rid].bombs > 0 || c.s.nation[owner].zone >= kYellow) continue;
+    if (owner == kNoNation || c.s.region[t.rid].bombs > 0 || c.s.nation[nation_at(owner)].zone >= kYellow) continue;
     out[at(side_of(owner))] = true;
   }
   return out;
@@ -314,8 +314,8 @@ BattleSetup battle_setup(const CCtx& c, RegionId r, const Forces& f) {
   b.commander = s.fight.commander;
   for (int n = 0; n < kNations; ++n) {
     b.rank[at(n)] = static_cast<std::uint8_t>(rank_of(s, n));
-    b.orange[at(n)] = s.nation[at(n)].zone >= kOrange;
-    for (int k = 0; k < kResources; ++k) b.stock[at(n)][at(k)] = s.nation[at(n)].res[at(k)];
+    b.orange[at(n)] = s.nation[nation_at(n)].zone >= kOrange;
+    for (int k = 0; k < kResources; ++k) b.stock[at(n)][at(k)] = s.nation[nation_at(n)].res[at(k)];
   }
   const bool sea = c.d().region(r).is_sea();
   if (sea) b.port_advantage = port_advantage(c, r);
@@ -355,7 +355,7 @@ void log_lost(Ctx& c, int nation, int type, int count, int where) {
 void strip_units(Ctx& c, int nation, RegionId r, int type, int count) {
   const Numbers range = numbers(c.d(), nation, category_of(type));
   for (int number = range.lo; number <= range.hi && count > 0; ++number) {
-    Command& cmd = c.s.command[at(nation)][at(number)];
+    Command& cmd = c.s.command[nation_at(nation)][at(number)];
     if (cmd.region != r) continue;
     const int take = std::min<int>(count, cmd.n[at(slot_of(type))]);
     cmd.n[at(slot_of(type))] = static_cast<std::uint8_t>(cmd.n[at(slot_of(type))] - take);
@@ -368,7 +368,7 @@ void strip_units(Ctx& c, int nation, RegionId r, int type, int count) {
 // Remove Eliminated Units: `count` units of `type` of the nation in region r go to the Casualty List
 // (carrier fighter tokens as fighters).
 void remove_units(Ctx& c, int nation, RegionId r, int type, int count) {
-  NationState& ns = c.s.nation[at(nation)];
+  NationState& ns = c.s.nation[nation_at(nation)];
   log_lost(c, nation, type, count, type == kToken ? 2 : 0);
   if (type == kToken) {
     c.s.fighter_tokens.add(nation, r, -count);
@@ -397,7 +397,7 @@ using Amounts = std::array<int, kResources>;
 // Takes `amount` of each resource from the nation's stock ("A Nation may not drop below 0
 // resources"), logged as `e` under `rule`.
 void take_resources(Ctx& c, int nation, Amounts amount, const char* rule, Event e) {
-  auto& res = c.s.nation[at(nation)].res;
+  auto& res = c.s.nation[nation_at(nation)].res;
   for (int k = 0; k < kResources; ++k) {
     amount[at(k)] = std::min<int>(amount[at(k)], res[at(k)]);
     res[at(k)] -= amount[at(k)];
@@ -453,7 +453,7 @@ void apply_bombing(Ctx& c, RegionId r) {
         Construction& k_ = c.s.construction[at(i)];
         k_.n[at(t)] = static_cast<std::uint8_t>(k_.n[at(t)] - k);
         k_.hold[at(t)] = std::min(k_.hold[at(t)], k_.n[at(t)]);
-        c.s.nation[owner].casualties[at(t)] = static_cast<std::uint16_t>(c.s.nation[owner].casualties[at(t)] + k);
+        c.s.nation[nation_at(owner)].casualties[at(t)] = static_cast<std::uint16_t>(c.s.nation[nation_at(owner)].casualties[at(t)] + k);
         c.add(kBombing, owner, Event::UnitsLost, t, k, 1);
       }
   if (const int tokens = bomb_tokens(b)) {
@@ -469,7 +469,7 @@ void tag_air(Ctx& c, RegionId r) {
   for (int n = 0; n < kNations; ++n) {
     const Numbers range = numbers(c.d(), n, Category::Air);
     for (int number = range.lo; number <= range.hi; ++number)
-      if (c.s.command[at(n)][at(number)].region == r) c.s.command[at(n)][at(number)].flags |= kLandingTag;
+      if (c.s.command[nation_at(n)][at(number)].region == r) c.s.command[nation_at(n)][at(number)].flags |= kLandingTag;
   }
 }
 
@@ -485,7 +485,7 @@ void set_controller(Ctx& c, RegionId r, int nation, Event e) {
   Construction& k = c.s.construction[at(i)];
   k.hold = {};
   k.to_sea = {};
-  if (c.d().nations[at(nation)].has(NationRule::NoCaptureAirNaval)) {
+  if (c.d().nations[nation_at(nation)].has(NationRule::NoCaptureAirNaval)) {
     int removed = 0;
     for (int t = kFtr; t < kUnitTypes; ++t) removed += k.n[at(t)], k.n[at(t)] = 0;
     if (removed) c.add(kCapturedUnits, nation, Event::ConstructionSeized, r, removed);
@@ -515,7 +515,7 @@ std::uint8_t restore_to(const CCtx& c, RegionId r, int side) {
 }
 
 void give_medals(Ctx& c, int nation, int count) {
-  c.s.nation[at(nation)].medals = static_cast<std::uint16_t>(c.s.nation[at(nation)].medals + count);
+  c.s.nation[nation_at(nation)].medals = static_cast<std::uint16_t>(c.s.nation[nation_at(nation)].medals + count);
   for (int k = 0; k < count; ++k) c.add(kStressMedals, nation, Event::MedalGiven, c.s.fight.region);
 }
 
@@ -547,7 +547,7 @@ void capture(Ctx& c, RegionId r, int side) {
   f.victor = static_cast<std::uint8_t>(side);
   // APPLY STRESS: "A territory's former controller gains Stress equal to the SV of the lost territory."
   if (former != kNoNation && in_play(c.s, former) && reg.sv) {
-    c.s.nation[former].stress += reg.sv;
+    c.s.nation[nation_at(former)].stress += reg.sv;
     later.add(kStressMedals, former, Event::TerritoryStress, r, reg.sv);
   }
   // APPLY MEDALS: 1 for a territory, 3 for a capital (ruling 60); none for neutrals (ruling 114) nor
@@ -595,7 +595,7 @@ void offer_reorganizing(Ctx& c, RegionId r) {
   for (int i = 0; i < count; ++i) {
     if (order[at(i)] == left_out_now(c.s)) continue;  // it took no part in this battle (ruling 52)
     int stacks = 0, units = 0;
-    for (const Command& cmd : c.s.command[at(order[at(i)])])
+    for (const Command& cmd : c.s.command[nation_at(order[at(i)])])
       if (cmd.region == r && units_in(cmd) > 0) ++stacks, units += units_in(cmd);
     if (stacks > 1 || units > 1) offered[at(n++)] = order[at(i)];
   }
@@ -624,8 +624,8 @@ bool setup_raid(Ctx& c, RegionId r) {
   if (raiders < 0) return false;
   ConvoyRaidSetup setup;
   for (int n = 0; n < kNations; ++n) {
-    setup.orange[at(n)] = c.s.nation[at(n)].zone >= kOrange;
-    for (int k = 0; k < kResources; ++k) setup.stock[at(n)][at(k)] = c.s.nation[at(n)].res[at(k)];
+    setup.orange[at(n)] = c.s.nation[nation_at(n)].zone >= kOrange;
+    for (int k = 0; k < kResources; ++k) setup.stock[at(n)][at(k)] = c.s.nation[nation_at(n)].res[at(k)];
   }
   for (const Convoy& cv : c.d().convoys) {
     const std::uint8_t owner = cv.sea == r ? convoy_controller(c.view(), cv) : kNobody;
@@ -646,7 +646,7 @@ bool setup_raid(Ctx& c, RegionId r) {
     for (Category cat : {Category::Air, Category::Sea}) {
       const Numbers range = numbers(c.d(), n, cat);
       for (int number = range.lo; number <= range.hi && setup.commands.size() < 8; ++number)
-        if (const Command& cmd = c.s.command[at(n)][at(number)]; cmd.region == r && units_in(cmd))
+        if (const Command& cmd = c.s.command[nation_at(n)][at(number)]; cmd.region == r && units_in(cmd))
           setup.commands.push_back({static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(units_in(cmd))});
     }
   }

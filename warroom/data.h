@@ -18,6 +18,7 @@
 
 #include "core/data_error.h"
 #include "core/i18n.h"
+#include "core/ids.h"
 
 namespace warroom {
 
@@ -32,6 +33,12 @@ inline constexpr std::array<Nation, kNations> kAllNations = {CHN, BC, USSR, US, 
 std::string_view nation_id(Nation n);  // "CHN", "BC", ...
 std::optional<Nation> nation_from_id(std::string_view id);
 constexpr std::uint8_t nation_bit(Nation n) { return static_cast<std::uint8_t>(1u << n); }
+// The nation of index `i` (a seat's, a log argument's, a payload's or a state byte's int): checked
+// where checks are live (core/expect.h), so kNoNation or -1 stops a checked build at the conversion.
+constexpr Nation nation_at(int i) { return core::id_at<Nation, kNations>(i); }
+// One value per nation, indexed only by Nation (core/ids.h): s.nation[GER], s.sheet[nation_at(n)].
+template <class T>
+using NationArray = core::IdArray<Nation, T, kNations>;
 
 enum class Alliance : std::uint8_t { Allied, Axis };
 inline constexpr int kAlliances = 2;
@@ -203,9 +210,9 @@ struct Morale {
   std::vector<CasualtyRow> casualty_chart;  // ascending min_cp, starting at 0
   std::uint16_t beyond_per_cp = 15;         // past the last row: 1 Stress per this many CP
   Origin chart_origin;
-  std::array<std::array<Threshold, kNations>, kBoardSides> thresholds{};  // [side][nation]
-  std::uint8_t relieve_cost = 5;                                          // Medals/Goods to slide back one zone (Phase 6 › Step 3)
-  std::uint8_t blue_payment = 3;                                          // resources paid in the Blue Zone
+  std::array<NationArray<Threshold>, kBoardSides> thresholds{};  // [side][nation]
+  std::uint8_t relieve_cost = 5;                                 // Medals/Goods to slide back one zone (Phase 6 › Step 3)
+  std::uint8_t blue_payment = 3;                                 // resources paid in the Blue Zone
   Origin rules_origin;
   int stress_for(int casualty_points) const;  // the Casualty to Stress Conversion Chart
 };
@@ -355,9 +362,9 @@ struct ValueWeights {
 
 struct Scenario {
   std::string id, name;
-  std::uint8_t nations = 0;                          // bits of Nation
-  std::vector<SeatTable> seat_tables;                // by ascending players
-  std::array<std::uint8_t, kNations> order_limit{};  // per nation, after the scenario's limits
+  std::uint8_t nations = 0;                 // bits of Nation
+  std::vector<SeatTable> seat_tables;       // by ascending players
+  NationArray<std::uint8_t> order_limit{};  // per nation, after the scenario's limits
   BoardSide morale = BoardSide::Front;
   bool trade = false;
   bool pact = false;
@@ -394,7 +401,7 @@ struct MapTables {
 };
 
 struct Data {
-  std::array<NationInfo, kNations> nations{};
+  NationArray<NationInfo> nations{};
   std::array<UnitInfo, kUnitKinds> units{};
   Goods goods;
   Morale morale;

@@ -172,7 +172,8 @@ void load_nations(const Document& doc, Data& data) {
       info.buys |= static_cast<std::uint16_t>(1u << index(*k));
     }
     info.origin = n.origin();
-    data.nations[i] = std::move(info);
+    const Nation id = info.nation;  // the rulebook's order, checked above
+    data.nations[id] = std::move(info);
   }
   for (Nation nat : kAllNations)
     for (const Region& r : data.regions)

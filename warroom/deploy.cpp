@@ -113,7 +113,7 @@ bool naval_plan_forms(const CCtx& c, CommandPool& pool, int nation, int i, int t
 // `pool` is a copy of the nation's Commands, put back after the trial.
 bool naval_fits(const CCtx& c, CommandPool& pool, int nation, int i, int t, int p) {
   const bool fits = naval_plan_forms(c, pool, nation, i, t, p);
-  pool = c.s.command[at(nation)];
+  pool = c.s.command[nation_at(nation)];
   return fits;
 }
 
@@ -132,7 +132,7 @@ bool plan_valid(const CCtx& c, CommandPool& pool, int nation) {
     Construction trial = k;
     if (valid && !carry_out(pool, trial, c.g, nation, i, nullptr)) valid = false;
   }
-  pool = c.s.command[at(nation)];
+  pool = c.s.command[nation_at(nation)];
   return valid;
 }
 
@@ -140,7 +140,7 @@ bool plan_valid(const CCtx& c, CommandPool& pool, int nation) {
 
 bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int count) {
   std::array<int, kCategories> opened{};
-  return form(s.command[at(nation)], d, nation, r, t, count, opened);
+  return form(s.command[nation_at(nation)], d, nation, r, t, count, opened);
 }
 
 bool has_construction(const CCtx& c, int nation) {
@@ -152,7 +152,7 @@ bool has_construction(const CCtx& c, int nation) {
 }
 
 void deploy_legal(const CCtx& c, int nation, core::ActionList& out) {
-  CommandPool pool = c.s.command[at(nation)];  // plan_valid's and naval_fits' copy of the nation's Commands
+  CommandPool pool = c.s.command[nation_at(nation)];  // plan_valid's and naval_fits' copy of the nation's Commands
   if (plan_valid(c, pool, nation)) out.push_back(encode(ActionKind::Done, nation));
   for (int i = 0; i < c.g.industries(); ++i) {
     const RegionId r = c.g.industry_region(i);
@@ -193,7 +193,7 @@ void reveal_deployments(Ctx& c) {
     bool any = false;
     for (std::uint8_t n : c.s.construction[at(i)].n) any = any || n;
     if (!any || owner == kNoNation || !in_play(c.s, owner)) continue;
-    const bool ok = carry_out(c.s.command[at(owner)], c.s.construction[at(i)], c.g, owner, i, c.log);
+    const bool ok = carry_out(c.s.command[nation_at(owner)], c.s.construction[at(i)], c.g, owner, i, c.log);
     CORE_EXPECT(ok);  // plan_valid held when the nation was done
   }
 }

@@ -21,7 +21,7 @@ std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r
   std::array<int, kAlliances> out{};
   for (int n = 0; n < kNations; ++n)
     for (int number = 1; number <= kMaxCommandNumber && n != skip; ++number) {
-      const Command& c = s.command[at(n)][at(number)];
+      const Command& c = s.command[nation_at(n)][at(number)];
       if (c.region == r && command_category(d, n, number) == Category::Land) out[static_cast<std::size_t>(alliance_of(n))] += units_in(c);
     }
   return out;
@@ -44,7 +44,7 @@ SeaPresence sea_presence(const State& s, const Data& d, RegionId sea) {
   SeaPresence p;
   for (int n = 0; n < kNations; ++n)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = s.command[at(n)][at(number)];
+      const Command& c = s.command[nation_at(n)][at(number)];
       if (c.region != sea || units_in(c) == 0) continue;
       const Category cat = command_category(d, n, number);
       const auto side = static_cast<std::size_t>(alliance_of(n));
@@ -66,7 +66,7 @@ bool reaches(const CCtx& c, int nation, const Region& neutral) {
     if (d.region(r).is_territory() && controller != kNoNation && alliance_of(controller) == side && !embattled(c, r)) return true;
   }
   const RegionId sea = neutral.neutral->port_sea;
-  if (sea == kNoRegion || c.s.nation[at(nation)].zone >= kYellow) return false;
+  if (sea == kNoRegion || c.s.nation[nation_at(nation)].zone >= kYellow) return false;
   const SeaPresence p = sea_presence(c.s, d, sea);
   const auto own = static_cast<std::size_t>(side), enemy = 1 - own;
   return p.non_transport[enemy] == 0 && (side == Alliance::Allied || p.naval[own] > 0);
@@ -91,7 +91,7 @@ constexpr int kBlock[kResources] = {2, 3, 5};
 }  // namespace
 
 std::array<int, kResources> purchase_spent(const CCtx& c, int nation) {
-  const Sheet& sh = c.s.sheet[at(nation)];
+  const Sheet& sh = c.s.sheet[nation_at(nation)];
   std::array<int, kResources> out{sh.goods_paid[0], sh.goods_paid[1], sh.goods_paid[2]};
   for (int t = 0; t < kUnitTypes; ++t)
     for (int r = 0; r < kResources; ++r) out[at(r)] += sh.buy[at(t)] * cost_of(c.d(), t)[static_cast<Resource>(r)];
@@ -122,14 +122,14 @@ void face_card(Ctx& c, RegionId r, const MapPresence* p) {
 void trade_legal(const CCtx& c, int nation, core::ActionList& out) {
   const Data& d = c.d();
   out.push_back(encode(ActionKind::Done, nation));
-  if (!c.g.scenario().trade || d.nations[at(nation)].has(NationRule::NoTrade) || c.s.nation[at(nation)].zone >= kRed) return;
+  if (!c.g.scenario().trade || d.nations[nation_at(nation)].has(NationRule::NoTrade) || c.s.nation[nation_at(nation)].zone >= kRed) return;
   for (const Region& r : d.regions) {
     if (!r.neutral || !r.neutral->trade || !c.g.scenario().in_play.test(r.rid)) continue;
     if (embattled(c, r.rid) || !trades_with(c, nation, r) || !reaches(c, nation, r)) continue;
     const int offered = static_cast<int>(*r.neutral->trade);
     for (int give = 0; give < kResources; ++give) {
       if (give == offered || resource(c.s, nation, give) < kBlock[give]) continue;  // "it will not accept" its own resource
-      if (d.nations[at(nation)].has(NationRule::NoOil) && (give == kOil || offered == kOil)) continue;
+      if (d.nations[nation_at(nation)].has(NationRule::NoOil) && (give == kOil || offered == kOil)) continue;
       out.push_back(encode(ActionKind::Trade, nation, r.rid, give));
     }
   }
@@ -139,7 +139,7 @@ void trade_apply(Ctx& c, const Act& a) {
   c.s.steps.pop();
   if (a.kind == ActionKind::Done) return;
   const int offered = static_cast<int>(*c.d().region(a.a).neutral->trade);
-  c.s.nation[at(a.nation)].res[a.b] -= kBlock[a.b];
+  c.s.nation[nation_at(a.nation)].res[a.b] -= kBlock[a.b];
   gain(c, a.nation, offered, kBlock[offered]);
   c.add("Phase 7 > Step 2. Trade with Neutrals", a.nation, Event::Traded, a.a, a.b, offered);
 }
@@ -161,11 +161,11 @@ void collect_income(Ctx& c) {
 
       total[kOil] += inc.oil, total[kIron] += inc.iron, total[kOsr] += inc.osr;
     }
-    if (c.s.nation[at(n)].zone >= kRed) {
+    if (c.s.nation[nation_at(n)].zone >= kRed) {
       c.add("Phase 6 > Stress Zone Penalties > Red Zone", n, Event::IncomeBlocked);
       continue;
     }
-    if (d.nations[at(n)].has(NationRule::NoOil)) total[kOil] = 0;  // China's Restrictions
+    if (d.nations[nation_at(n)].has(NationRule::NoOil)) total[kOil] = 0;  // China's Restrictions
     for (int r = 0; r < kResources; ++r) gain(c, n, r, total[at(r)]);
     c.add(kIncome, n, Event::Income, total[kOil], total[kIron], total[kOsr]);
   }
@@ -197,19 +197,19 @@ int placement_room(const CCtx& c, int nation, bool naval) {
 // free, else room in the nation's Commands in that territory (ruling 104). So the room is at most
 // SV a territory, and at most what free Command numbers and that room can take.
 int mobilization_room(const CCtx& c, int nation) {
-  if (!c.d().nations[at(nation)].has(NationRule::Mobilization)) return 0;
-  const NumberRange range = c.d().nations[at(nation)].pool(Category::Land);
+  if (!c.d().nations[nation_at(nation)].has(NationRule::Mobilization)) return 0;
+  const NumberRange range = c.d().nations[nation_at(nation)].pool(Category::Land);
   int free_numbers = 0;
   for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number)
-    free_numbers += c.s.command[at(nation)][at(number)].region == kNoRegion;
+    free_numbers += c.s.command[nation_at(nation)][at(number)].region == kNoRegion;
   int room = 0, joinable = 0;
   for (int i = 0; i < c.g.mobilizations(); ++i) {
     const RegionId r = c.g.mobilization_region(i);
     if (c.s.region[r].controller != nation) continue;
-    const int cap = std::max(0, c.d().region(r).sv - c.s.sheet[at(nation)].mobilized[at(i)]);
+    const int cap = std::max(0, c.d().region(r).sv - c.s.sheet[nation_at(nation)].mobilized[at(i)]);
     int join = 0;
     for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number)
-      if (const Command& cmd = c.s.command[at(nation)][at(number)]; cmd.region == r) join += kStackLimit - units_in(cmd);
+      if (const Command& cmd = c.s.command[nation_at(nation)][at(number)]; cmd.region == r) join += kStackLimit - units_in(cmd);
     room += cap;
     joinable += std::min(cap, join);
   }
@@ -242,7 +242,7 @@ bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUn
 // placed (ruling 79).
 void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
   const Data& d = c.d();
-  const Sheet& sh = c.s.sheet[at(nation)];
+  const Sheet& sh = c.s.sheet[nation_at(nation)];
   out.push_back(encode(ActionKind::Done, nation));
   // What the chart already spends, and the room to place units, are the same for every entry.
   const std::array<int, kResources> used = purchase_spent(c, nation);
@@ -254,7 +254,7 @@ void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
   const PurchaseRoom room = purchase_room(c, nation);
   for (int t = 0; t < kUnitTypes; ++t) {
     const UnitInfo& u = d.units[at(t)];
-    if (!u.buildable || !d.nations[at(nation)].may_buy(static_cast<UnitKind>(t))) continue;
+    if (!u.buildable || !d.nations[nation_at(nation)].may_buy(static_cast<UnitKind>(t))) continue;
     if (!affordable({u.cost.oil, u.cost.iron, u.cost.osr})) continue;
     // Ruling 79: a purchase that could not be placed is refused at entry.
     auto more = sh.buy;
@@ -263,7 +263,7 @@ void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
   }
   // Civilian Goods: 5 resources in any mix (ruling 80); China's mix has no oil.
   const int goods_cost = d.goods.cost_any;
-  const bool no_oil = d.nations[at(nation)].has(NationRule::NoOil);
+  const bool no_oil = d.nations[nation_at(nation)].has(NationRule::NoOil);
   const auto each_mix = [&](auto&& visit) {
     for (int oil = 0; oil <= goods_cost; ++oil)
       for (int iron = 0; oil + iron <= goods_cost; ++iron) visit(oil, iron, goods_cost - oil - iron);
@@ -280,7 +280,7 @@ void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
 }
 
 void purchases_apply(Ctx& c, const Act& a) {
-  Sheet& sh = c.s.sheet[at(a.nation)];
+  Sheet& sh = c.s.sheet[nation_at(a.nation)];
   switch (a.kind) {
     case ActionKind::Done: break;
     case ActionKind::Buy: ++sh.buy[a.a]; break;
@@ -305,12 +305,13 @@ void reveal_purchases(Ctx& c) {
   for (int n = 0; n < kNations; ++n) {
     if (!in_play(s, n)) continue;
     const auto used = purchase_spent(CCtx{c.g, s}, n);
-    for (int r = 0; r < kResources; ++r) s.nation[at(n)].res[at(r)] -= used[at(r)];
-    s.nation[at(n)].goods = static_cast<std::uint16_t>(s.nation[at(n)].goods + s.sheet[at(n)].goods);
-    c.add(kPhase7Step4, n, Event::PurchasesRevealed, bought(s.sheet[at(n)], false), s.sheet[at(n)].goods, used[0] + used[1] + used[2]);
+    for (int r = 0; r < kResources; ++r) s.nation[nation_at(n)].res[at(r)] -= used[at(r)];
+    s.nation[nation_at(n)].goods = static_cast<std::uint16_t>(s.nation[nation_at(n)].goods + s.sheet[nation_at(n)].goods);
+    c.add(kPhase7Step4, n, Event::PurchasesRevealed, bought(s.sheet[nation_at(n)], false), s.sheet[nation_at(n)].goods,
+          used[0] + used[1] + used[2]);
   }
   for (int i = count - 1; i >= 0; --i)  // Step 5: in turn order
-    if (bought(s.sheet[order[at(i)]], false) > 0) s.steps.push(step::Place{static_cast<std::int8_t>(order[at(i)])});
+    if (bought(s.sheet[nation_at(order[at(i)])], false) > 0) s.steps.push(step::Place{static_cast<std::int8_t>(order[at(i)])});
 }
 
 namespace {
@@ -323,18 +324,18 @@ int mobilization_index(const Game& g, RegionId r) {
 // Places one unit (on `s`): China's infantry in a mobilization territory forms Commands at once
 // (Phase 7 Step 5, ruling 72); everything else goes under the Industry token. False if it cannot.
 bool place_one(State& s, const Game& g, int nation, RegionId r, int t) {
-  const int m = t == kInf && g.data().nations[at(nation)].has(NationRule::Mobilization) ? mobilization_index(g, r) : -1;
+  const int m = t == kInf && g.data().nations[nation_at(nation)].has(NationRule::Mobilization) ? mobilization_index(g, r) : -1;
   if (m >= 0) {
-    if (s.region[r].controller != nation || s.sheet[at(nation)].mobilized[at(m)] >= g.data().region(r).sv) return false;
+    if (s.region[r].controller != nation || s.sheet[nation_at(nation)].mobilized[at(m)] >= g.data().region(r).sv) return false;
     if (!form_units(s, g.data(), nation, r, t, 1)) return false;
-    ++s.sheet[at(nation)].mobilized[at(m)];
+    ++s.sheet[nation_at(nation)].mobilized[at(m)];
   } else {
     const int i = g.industry_index(r);
     if (i < 0 || s.region[r].controller != nation || industry_capacity(CCtx{g, s}, r) == 0) return false;
     if (category_of(t) == Category::Sea && !g.data().region(r).has_port()) return false;
     ++s.construction[at(i)].n[at(t)];
   }
-  --s.sheet[at(nation)].buy[at(t)];
+  --s.sheet[nation_at(nation)].buy[at(t)];
   return true;
 }
 }  // namespace
@@ -343,7 +344,7 @@ bool place_one(State& s, const Game& g, int nation, RegionId r, int t) {
 // of a type at once (`place GER G1 inf*3`: Step 5 sets no number of units a placement, only the
 // Industrial territory's SV), each count listed after the single unit's placement.
 void place_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const Sheet& sh = c.s.sheet[at(nation)];
+  const Sheet& sh = c.s.sheet[nation_at(nation)];
   std::vector<RegionId> places;
   for (int i = 0; i < c.g.industries(); ++i) places.push_back(c.g.industry_region(i));
   for (int i = 0; i < c.g.mobilizations(); ++i) places.push_back(c.g.mobilization_region(i));
@@ -356,11 +357,11 @@ void place_legal(const CCtx& c, int nation, core::ActionList& out) {
       if (!sh.buy[at(t)]) continue;
       if (!trial) trial.emplace(c.s);
       for (int count = 1; count <= sh.buy[at(t)]; ++count) {
-        if (!place_one(*trial, c.g, nation, r, t) || !purchase_fits(CCtx{c.g, *trial}, nation, trial->sheet[at(nation)].buy)) break;
+        if (!place_one(*trial, c.g, nation, r, t) || !purchase_fits(CCtx{c.g, *trial}, nation, trial->sheet[nation_at(nation)].buy)) break;
         out.push_back(place_action(nation, r, t, count));
       }
-      trial->sheet[at(nation)] = sh;
-      trial->command[at(nation)] = c.s.command[at(nation)];
+      trial->sheet[nation_at(nation)] = sh;
+      trial->command[nation_at(nation)] = c.s.command[nation_at(nation)];
       trial->construction = c.s.construction;
     }
   }
@@ -374,6 +375,6 @@ void place_apply(Ctx& c, const Act& a) {
   c.add(kPhase7Step5, a.nation, Event::Placed, a.a, a.b, place_count(a));
 }
 
-bool place_done(const CCtx& c, int nation) { return bought(c.s.sheet[at(nation)], false) == 0; }
+bool place_done(const CCtx& c, int nation) { return bought(c.s.sheet[nation_at(nation)], false) == 0; }
 
 }  // namespace warroom

@@ -117,11 +117,11 @@ bool trade_finished(const CCtx& c, step::Trade st) {
   return l.size() <= 1;  // only "done": no neutral trades with it
 }
 bool cancel_finished(const CCtx& c, step::MoraleCancel st) {
-  const NationState& n = c.s.nation[at(st.nation)];
+  const NationState& n = c.s.nation[nation_at(st.nation)];
   return n.stress == 0 || (n.medals == 0 && n.goods == 0);
 }
 bool relieve_finished(const CCtx& c, step::MoraleRelieve st) {
-  const NationState& n = c.s.nation[at(st.nation)];
+  const NationState& n = c.s.nation[nation_at(st.nation)];
   return n.zone == kWhite || n.medals + n.goods < c.d().morale.relieve_cost;
 }
 
@@ -315,7 +315,7 @@ const StepRow& row(const Step& st) { return kSteps[static_cast<std::size_t>(st.i
 
 bool all_done(const CCtx& c, const StepRow& r) {
   for (int n = 0; n < kNations; ++n)
-    if (r.takes_part(c, n) && !(c.s.sheet[at(n)].flags & kDone)) return false;
+    if (r.takes_part(c, n) && !(c.s.sheet[nation_at(n)].flags & kDone)) return false;
   return true;
 }
 
@@ -375,7 +375,7 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
   }
   for (std::size_t seat = 0; seat < seat_nations_.size(); ++seat)
     for (int n = 0; n < kNations; ++n)
-      if (seat_nations_[seat] & (1u << n)) nation_seat_[at_(n)] = static_cast<core::Seat>(seat);
+      if (seat_nations_[seat] & (1u << n)) nation_seat_[nation_at(n)] = static_cast<core::Seat>(seat);
   for (int n = 0; n < kNations; ++n) battle_nation_.push_back(nation_name(n));
   for (const UnitInfo& u : data_->units) {
     battle_type_.push_back(u.id);
@@ -402,9 +402,11 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
   for (std::size_t i = 1; i < pad_start_.size(); ++i) pad_start_[i] = std::max(pad_start_[i], pad_start_[i - 1]);
 }
 
-int Game::threshold(int nation) const { return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][at_(nation)].value; }
+int Game::threshold(int nation) const {
+  return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][nation_at(nation)].value;
+}
 Provenance Game::threshold_provenance(int nation) const {
-  return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][at_(nation)].origin.provenance;
+  return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][nation_at(nation)].origin.provenance;
 }
 
 std::string Game::nation_name(int nation) const {
@@ -417,7 +419,7 @@ State Game::new_game() const {
   State s;
   s.scenario = static_cast<std::uint8_t>(scenario_index_);
   s.round_limit = options_.round_limit;
-  for (int n = 0; n < kNations; ++n) s.nation[at_(n)].in_play = nation_seat_[at_(n)] >= 0;
+  for (int n = 0; n < kNations; ++n) s.nation[nation_at(n)].in_play = nation_seat_[nation_at(n)] >= 0;
   s.turn_order.fill(kNoNation);
   s.choosing.fill(kNoNation);
   for (const Region& r : data_->regions) {
@@ -425,7 +427,7 @@ State Game::new_game() const {
     s.region[r.rid].controller = scenario_->control[r.rid];
   }
   for (const SetupCommand& sc : scenario_->commands) {
-    Command& cmd = s.command[at_(sc.nation)][sc.number];
+    Command& cmd = s.command[nation_at(sc.nation)][sc.number];
     cmd.region = sc.region;
     for (int t = 0; t < kUnitTypes; ++t)
       if (sc.units[at_(t)]) cmd.n[at_(slot_of(t))] = static_cast<std::uint8_t>(cmd.n[at_(slot_of(t))] + sc.units[at_(t)]);
@@ -439,18 +441,18 @@ State Game::new_game() const {
   s.steps.push(step::Phase{1});
   if (options_.rapid_resolution) {  // "each Nation begins the game with ... 1 infantry, 1 artillery, and 1 armor" under production
     for (int n = kNations - 1; n >= 0; --n) {
-      if (!s.nation[at_(n)].in_play) continue;
-      s.sheet[at_(n)].buy[kInf] = s.sheet[at_(n)].buy[kArt] = s.sheet[at_(n)].buy[kArm] = 1;
-      if (data_->nations[at_(n)].has(NationRule::Mobilization)) s.sheet[at_(n)].buy = {3};  // ruling 88: China, three infantry
+      if (!s.nation[nation_at(n)].in_play) continue;
+      s.sheet[nation_at(n)].buy[kInf] = s.sheet[nation_at(n)].buy[kArt] = s.sheet[nation_at(n)].buy[kArm] = 1;
+      if (data_->nations[nation_at(n)].has(NationRule::Mobilization)) s.sheet[nation_at(n)].buy = {3};  // ruling 88: China, three infantry
       // Only what its industries (and China's mobilization territories, ruling 88) can take.
       const CCtx cc{*this, s};
-      while (!purchase_fits(cc, n, s.sheet[at_(n)].buy)) {
-        std::uint8_t* last = s.sheet[at_(n)].buy[kArm]   ? &s.sheet[at_(n)].buy[kArm]
-                             : s.sheet[at_(n)].buy[kArt] ? &s.sheet[at_(n)].buy[kArt]
-                                                         : &s.sheet[at_(n)].buy[kInf];
+      while (!purchase_fits(cc, n, s.sheet[nation_at(n)].buy)) {
+        std::uint8_t* last = s.sheet[nation_at(n)].buy[kArm]   ? &s.sheet[nation_at(n)].buy[kArm]
+                             : s.sheet[nation_at(n)].buy[kArt] ? &s.sheet[nation_at(n)].buy[kArt]
+                                                               : &s.sheet[nation_at(n)].buy[kInf];
         --*last;
       }
-      if (s.sheet[at_(n)].buy[kInf] + s.sheet[at_(n)].buy[kArt] + s.sheet[at_(n)].buy[kArm] > 0)
+      if (s.sheet[nation_at(n)].buy[kInf] + s.sheet[nation_at(n)].buy[kArt] + s.sheet[nation_at(n)].buy[kArm] > 0)
         s.steps.push(step::Place{static_cast<std::int8_t>(n)});
     }
   }
@@ -483,7 +485,7 @@ std::uint8_t Game::acting_nations(const State& s, core::Seat seat) const {
   const CCtx c{*this, s};
   std::uint8_t out = 0;
   for (int n = 0; n < kNations; ++n)
-    if (((mine >> n) & 1u) && r.takes_part(c, n) && !(s.sheet[at_(n)].flags & kDone)) out |= static_cast<std::uint8_t>(1u << n);
+    if (((mine >> n) & 1u) && r.takes_part(c, n) && !(s.sheet[nation_at(n)].flags & kDone)) out |= static_cast<std::uint8_t>(1u << n);
   return out;
 }
 
@@ -521,7 +523,7 @@ core::Applied Game::apply(State& s, core::Seat seat, core::Action a, core::LogSi
     CORE_EXPECT(acting_nations(s, seat) & (1u << x.nation));
     r.apply(c, x);
     if (r.kind == Kind::Simultaneous && x.kind == ActionKind::Done) {
-      s.sheet[at_(x.nation)].flags |= kDone;
+      s.sheet[nation_at(x.nation)].flags |= kDone;
       c.add(r.rule, x.nation, Event::SheetDone);
     }
   }

@@ -105,7 +105,7 @@ class Game {
   // The seat table in use: the rulebook's, or the project's 7-seat option (ruling 89).
   const SeatTable& seat_table() const { return *seat_table_; }
   int scenario_index() const { return scenario_index_; }
-  core::Seat seat_of(int nation) const { return nation_seat_[at_(nation)]; }  // -1: not in play
+  core::Seat seat_of(int nation) const { return nation_seat_[nation_at(nation)]; }  // -1: not in play
   std::uint8_t seat_nations(core::Seat seat) const { return seat_nations_[static_cast<std::size_t>(seat)]; }
   int industries() const { return static_cast<int>(industry_region_.size()); }
   RegionId industry_region(int i) const { return industry_region_[static_cast<std::size_t>(i)]; }
@@ -121,7 +121,7 @@ class Game {
   RegionId mobilization_region(int i) const { return mobilization_region_[static_cast<std::size_t>(i)]; }
   int threshold(int nation) const;                    // Stress Threshold (Morale Board side of the scenario)
   Provenance threshold_provenance(int nation) const;  // whether that threshold is printed or the project's
-  int order_limit(int nation) const { return scenario_->order_limit[at_(nation)]; }
+  int order_limit(int nation) const { return scenario_->order_limit[nation_at(nation)]; }
   // The nation whose decision or entry an action is for (the acting nation of the step).
   std::string nation_name(int nation) const;
   std::string region_name(RegionId r) const;
@@ -145,7 +145,7 @@ class Game {
   const SeatTable* seat_table_ = nullptr;
   int scenario_index_ = 0;
   Options options_;
-  std::array<core::Seat, kNations> nation_seat_{};
+  NationArray<core::Seat> nation_seat_{};
   std::vector<std::uint8_t> seat_nations_;
   std::vector<RegionId> industry_region_;
   std::vector<RegionId> mobilization_region_;  // in play, with the mobilization icon and no industry

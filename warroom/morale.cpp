@@ -19,13 +19,13 @@ constexpr const char* kGrayRule = "Phase 6 > Stress Zone Penalties > Gray Zone";
 
 int units_on_map(const State& s, int nation) {
   int n = 0;
-  for (const Command& c : s.command[at(nation)])
+  for (const Command& c : s.command[nation_at(nation)])
     if (c.region != kNoRegion) n += units_in(c);
   return n;
 }
 
 int total_resources(const State& s, int nation) {
-  const auto& r = s.nation[at(nation)].res;
+  const auto& r = s.nation[nation_at(nation)].res;
   return r[0] + r[1] + r[2];
 }
 
@@ -41,7 +41,7 @@ int casualty_points(const Data& d, const NationState& n) {
 // Tokens"; the remainder is lost (ruling 98) and the Units return to storage.
 void convert_casualties(Ctx& c) {
   for (int n = 0; n < kNations; ++n) {
-    NationState& ns = c.s.nation[at(n)];
+    NationState& ns = c.s.nation[nation_at(n)];
     const int cp = casualty_points(c.d(), ns);
     if (cp == 0) continue;
     const int stress = c.d().morale.stress_for(cp);
@@ -54,7 +54,7 @@ void convert_casualties(Ctx& c) {
 // ---- Step 1 ----
 
 void cancel_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const NationState& n = c.s.nation[at(nation)];
+  const NationState& n = c.s.nation[nation_at(nation)];
   out.push_back(encode(ActionKind::Done, nation));
   if (n.stress > 0 && n.medals > 0) out.push_back(encode(ActionKind::CancelStress, nation, 0));
   if (n.stress > 0 && n.goods > 0) out.push_back(encode(ActionKind::CancelStress, nation, 1));
@@ -65,7 +65,7 @@ void cancel_apply(Ctx& c, const Act& a) {
     c.s.steps.pop();
     return;
   }
-  NationState& n = c.s.nation[at(a.nation)];
+  NationState& n = c.s.nation[nation_at(a.nation)];
   if (a.a == 0)
     --n.medals;  // "1 Medal/Civilians Goods cancels 1 Stress Point"
   else
@@ -81,7 +81,7 @@ void evaluate_stress(Ctx& c) {
   const int count = nations_in_turn_order(c.s, order);
   for (int i = 0; i < count; ++i) {
     const int n = order[at(i)];
-    NationState& ns = c.s.nation[at(n)];
+    NationState& ns = c.s.nation[nation_at(n)];
     const int threshold = c.g.threshold(n);
     // "Repeat this process until any Stress Points remaining are less than the threshold"; in the
     // Gray Zone the nation does not advance and returns no Stress.
@@ -96,7 +96,7 @@ void evaluate_stress(Ctx& c) {
 // ---- Step 3 ----
 
 void relieve_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const NationState& n = c.s.nation[at(nation)];
+  const NationState& n = c.s.nation[nation_at(nation)];
   const int cost = c.d().morale.relieve_cost;
   out.push_back(encode(ActionKind::Done, nation));
   for (int medals = std::max(0, cost - n.goods); medals <= std::min<int>(cost, n.medals); ++medals)
@@ -106,7 +106,7 @@ void relieve_legal(const CCtx& c, int nation, core::ActionList& out) {
 void relieve_apply(Ctx& c, const Act& a) {
   c.s.steps.pop();  // "nor slide back more than 1 zone per round"
   if (a.kind == ActionKind::Done) return;
-  NationState& n = c.s.nation[at(a.nation)];
+  NationState& n = c.s.nation[nation_at(a.nation)];
   const int goods = c.d().morale.relieve_cost - a.a;
   n.medals = static_cast<std::uint16_t>(n.medals - a.a);
   n.goods = static_cast<std::uint16_t>(n.goods - goods);
@@ -137,7 +137,7 @@ void push_penalties(Ctx& c) {
   const int count = nations_in_turn_order(c.s, order);
   for (int i = count - 1; i >= 0; --i) {
     const int n = order[at(i)];
-    const NationState& ns = c.s.nation[at(n)];
+    const NationState& ns = c.s.nation[nation_at(n)];
     if (ns.zone >= kGray) {  // Mass Desertion: units equal to its current Stress Points (ruling 75)
       const int owed = std::min({ns.stress, units_on_map(c.s, n), 127});
       if (owed > 0) push_owed<step::Desert>(c, n, owed);
@@ -155,14 +155,14 @@ void blue_legal(const CCtx& c, int nation, core::ActionList& out) {
 }
 
 void blue_apply(Ctx& c, const Act& a) {
-  --c.s.nation[at(a.nation)].res[a.a];
+  --c.s.nation[nation_at(a.nation)].res[a.a];
   paid_one<step::BluePay>(c);
   c.add(kBlueRule, a.nation, Event::BluePaid, a.a);
 }
 
 void desert_legal(const CCtx& c, int nation, core::ActionList& out) {
   for (int number = 1; number <= kMaxCommandNumber; ++number) {
-    const Command& cmd = c.s.command[at(nation)][at(number)];
+    const Command& cmd = c.s.command[nation_at(nation)][at(number)];
     if (cmd.region == kNoRegion) continue;
     const Category cat = command_category(c.d(), nation, number);
     for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
@@ -172,7 +172,7 @@ void desert_legal(const CCtx& c, int nation, core::ActionList& out) {
 
 // Deserters go back to storage, not to the Casualty List (ruling 75).
 void desert_apply(Ctx& c, const Act& a) {
-  Command& cmd = c.s.command[at(a.nation)][a.a];
+  Command& cmd = c.s.command[nation_at(a.nation)][a.a];
   const RegionId where = cmd.region;
   --cmd.n[at(slot_of(a.b))];
   if (units_in(cmd) == 0) cmd = Command{};

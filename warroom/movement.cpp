@@ -36,11 +36,11 @@ int units_there(const CCtx& c, RegionId r, Category cat, Alliance side, int skip
   int total = 0;
   for (int n = 0; n < kNations; ++n) {
     if (alliance_of(n) != side) continue;
-    const NumberRange range = c.d().nations[at(n)].commands[at(static_cast<int>(cat))];
+    const NumberRange range = c.d().nations[nation_at(n)].commands[at(static_cast<int>(cat))];
     for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber);
          ++number) {
       if (n == skip_nation && number == skip_number) continue;
-      const Command& cmd = c.s.command[at(n)][at(number)];
+      const Command& cmd = c.s.command[nation_at(n)][at(number)];
       if (cmd.region == r) total += units_in(cmd);
     }
   }
@@ -111,7 +111,7 @@ bool has_enemy_land(const CCtx& c, RegionId r, Alliance side) { return units_the
 bool rail_usable(const CCtx& c, RegionId r, Alliance side) {
   const Region& reg = c.d().region(r);
   if (!reg.rail || !in_scenario(c, r) || !friendly_territory(c, r, side) || c.s.region[r].bombs > 0) return false;
-  if (c.s.nation[c.s.region[r].controller].zone >= kYellow) return false;
+  if (c.s.nation[nation_at(c.s.region[r].controller)].zone >= kYellow) return false;
   return !has_enemy_land(c, r, side);
 }
 
@@ -122,7 +122,7 @@ std::vector<RegionId> rail_reach(const CCtx& c, RegionId from, Alliance side) {
   std::vector<RegionId> out;
   const Region& origin = d.region(from);
   if (!origin.rail || !friendly_territory(c, from, side) || c.s.region[from].bombs > 0 ||
-      c.s.nation[c.s.region[from].controller].zone >= kYellow)
+      c.s.nation[nation_at(c.s.region[from].controller)].zone >= kYellow)
     return out;
   std::vector<bool> seen(d.region_count(), false);
   seen[from] = true;
@@ -159,7 +159,7 @@ constexpr Why kNoTokenWhy{
 // are piece-limited: with none of the category free, a split owing `owed` units cannot be made
 // (ruling 104). A Command that already split this phase does not split again (ruling 25).
 bool split_blocked(const CCtx& c, int nation, int number, int owed) {
-  const Command& cmd = c.s.command[at(nation)][at(number)];
+  const Command& cmd = c.s.command[nation_at(nation)][at(number)];
   return owed > 0 && owed < units_in(cmd) && !(cmd.flags & kSplitThisPhase) &&
          lowest_free_command(c.s, c.d(), nation, command_category(c.d(), nation, number)) == 0;
 }
@@ -236,7 +236,7 @@ void sea_routes(const CCtx& c, RegionId from, RegionId to, Alliance side, std::v
 Plan plan_order(const CCtx& c, int nation, const Order& o) {
   const Data& d = c.d();
   Plan p;
-  const Command& cmd = c.s.command[at(nation)][o.command];
+  const Command& cmd = c.s.command[nation_at(nation)][o.command];
   const RegionId from = cmd.region, to = o.dest;
   if (from == kNoRegion || units_in(cmd) == 0 || to == from || !in_scenario(c, to)) {
     p.why = {"no_command",
@@ -296,7 +296,7 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   if (split_blocked(c, nation, o.command, pin_owed(c, nation, o.command, from))) return p.why = kNoTokenWhy, p;
   if (dest.is_sea()) {  // Transporting Land Units by Sea: land to sea, then sea to sea
 
-    if (d.nations[at(nation)].has(NationRule::LandNeverAtSea))
+    if (d.nations[nation_at(nation)].has(NationRule::LandNeverAtSea))
       return p.why = {"china_at_sea", "China's Restrictions: China may not enter sea regions with Land Commands"}, p;
     if (is_edge(d, from, to)) p.choices.push_back(to);
     for (RegionId x : neighbours(d, from))
@@ -348,15 +348,15 @@ void enter(Ctx& c, int nation, RegionId r) {
   c.add("Neutrals", nation, Event::NeutralInvaded, r);
   if (!(rs.flags & kInvasionStressGiven)) {  // "gains 1 Stress immediately upon entering it (the first time only)"
     rs.flags |= kInvasionStressGiven;
-    ++c.s.nation[at(nation)].stress;
+    ++c.s.nation[nation_at(nation)].stress;
     c.add("Neutrals > Stress and Medals", nation, Event::InvasionStress, r);
   }
   activate_neutral(c, r, nation);
 }
 
 void finish(Ctx& c, int nation, int box, RegionId at_region) {
-  Order& o = c.s.sheet[at(nation)].box[at(box - 1)];
-  Command& cmd = c.s.command[at(nation)][o.command];
+  Order& o = c.s.sheet[nation_at(nation)].box[at(box - 1)];
+  Command& cmd = c.s.command[nation_at(nation)][o.command];
   const RegionId from = cmd.region;
   cmd.region = at_region;
   if (command_category(c.d(), nation, o.command) == Category::Air) cmd.flags |= kLandingTag;  // Tag Air Commands
@@ -370,8 +370,8 @@ void finish(Ctx& c, int nation, int box, RegionId at_region) {
 // Continues the order of box `box` from where its Command stands: the pin there is settled.
 // `via`: the intermediate region still to pass (kNoRegion: none); `stop`: where it ends.
 void go_on(Ctx& c, int nation, int box, RegionId via, RegionId stop) {
-  const Order& o = c.s.sheet[at(nation)].box[at(box - 1)];
-  Command& cmd = c.s.command[at(nation)][o.command];
+  const Order& o = c.s.sheet[nation_at(nation)].box[at(box - 1)];
+  Command& cmd = c.s.command[nation_at(nation)][o.command];
   if (via == kNoRegion) return finish(c, nation, box, stop);
   const RegionId from = cmd.region;
   cmd.region = via;  // enters the intermediate region
@@ -407,9 +407,9 @@ void begin_movement(State& s) {
 std::string order_blocked_why(const CCtx& c, int nation) {
   const State& s = c.s;
   if (pending_box(s, nation)) return "";
-  const int box = next_box(s.sheet[at(nation)]);
+  const int box = next_box(s.sheet[nation_at(nation)]);
   if (box <= 0) return "";
-  const Plan p = plan_order(c, nation, s.sheet[at(nation)].box[at(box - 1)]);
+  const Plan p = plan_order(c, nation, s.sheet[nation_at(nation)].box[at(box - 1)]);
   return p.choices.empty() ? p.why.text : "";
 }
 
@@ -428,7 +428,7 @@ Why rail_short_why(const CCtx& c, RegionId to, Alliance side) {
     return {"rail_stops_short_enemy",
             "Plotting Land Commands by Rail: enemy land units are in it, and a Nation may not invade by Rail; the Command stops in the "
             "friendly territory nearest to it (ruling 29)"};
-  if (c.s.region[to].bombs > 0 || c.s.nation[c.s.region[to].controller].zone >= kYellow)
+  if (c.s.region[to].bombs > 0 || c.s.nation[nation_at(c.s.region[to].controller)].zone >= kYellow)
     return {"rail_stops_short_closed",
             "Plotting Land Commands by Rail: a Bomb Token or its controller's Yellow Zone closes its rails; the Command stops in the "
             "friendly territory nearest to it (rulings 29, 30)"};
@@ -454,15 +454,15 @@ OrderOutlook order_outlook(const CCtx& c, int nation, int command, RegionId to) 
 void movement_legal(const CCtx& c, int nation, core::ActionList& out) {
   const State& s = c.s;
   if (pending_box(s, nation)) {  // leave units behind, one at a time, until the pin is matched
-    const Command& cmd = s.command[at(nation)][s.sheet[at(nation)].box[at(s.pin.box - 1)].command];
-    const Category cat = command_category(c.d(), nation, s.sheet[at(nation)].box[at(s.pin.box - 1)].command);
+    const Command& cmd = s.command[nation_at(nation)][s.sheet[nation_at(nation)].box[at(s.pin.box - 1)].command];
+    const Category cat = command_category(c.d(), nation, s.sheet[nation_at(nation)].box[at(s.pin.box - 1)].command);
     for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
       if (cmd.n[at(slot_of(t))]) out.push_back(encode(ActionKind::Leave, nation, t));
     return;
   }
-  const int box = next_box(s.sheet[at(nation)]);
+  const int box = next_box(s.sheet[nation_at(nation)]);
   CORE_EXPECT(box > 0);
-  const Plan p = plan_order(c, nation, s.sheet[at(nation)].box[at(box - 1)]);
+  const Plan p = plan_order(c, nation, s.sheet[nation_at(nation)].box[at(box - 1)]);
   for (RegionId x : p.choices) out.push_back(encode(ActionKind::Move, nation, box, x));
   out.push_back(encode(ActionKind::Cancel, nation, box));  // ruling 22: every execution may be cancelled
 }
@@ -471,19 +471,19 @@ void movement_apply(Ctx& c, const Act& a) {
   State& s = c.s;
   const int nation = a.nation;
   if (a.kind == ActionKind::Cancel) {
-    Order& o = s.sheet[at(nation)].box[at(a.a - 1)];
+    Order& o = s.sheet[nation_at(nation)].box[at(a.a - 1)];
     CORE_EXPECT(o.status == kWritten);
     o.status = kCancelled;
     c.add("Phase 3 > Canceling Orders and Resolving Mistakes", nation, Event::OrderCancelled, a.a, o.command);
     return;
   }
   if (a.kind == ActionKind::Leave) {  // Pinning: "The owner places a new Command Token on the pinned force"
-    const int number = s.sheet[at(nation)].box[at(s.pin.box - 1)].command;
-    Command& cmd = s.command[at(nation)][at(number)];
+    const int number = s.sheet[nation_at(nation)].box[at(s.pin.box - 1)].command;
+    Command& cmd = s.command[nation_at(nation)][at(number)];
     const Category cat = command_category(c.d(), nation, number);
     if (!s.pin.left) s.pin.left = static_cast<std::uint8_t>(lowest_free_command(s, c.d(), nation, cat));
     CORE_EXPECT(s.pin.left && cmd.n[at(slot_of(a.a))] && s.pin.owed > 0);
-    Command& left = s.command[at(nation)][s.pin.left];
+    Command& left = s.command[nation_at(nation)][s.pin.left];
     left.region = cmd.region;
     --cmd.n[at(slot_of(a.a))];
     ++left.n[at(slot_of(a.a))];
@@ -496,14 +496,14 @@ void movement_apply(Ctx& c, const Act& a) {
   CORE_EXPECT(a.kind == ActionKind::Move);
   const int box = a.a;
   const RegionId x = a.b;
-  const Order& o = s.sheet[at(nation)].box[at(box - 1)];
-  const Command& cmd = s.command[at(nation)][o.command];
+  const Order& o = s.sheet[nation_at(nation)].box[at(box - 1)];
+  const Command& cmd = s.command[nation_at(nation)][o.command];
   const RegionId from = cmd.region;
   const auto [via, stop] = move_leg(c.view(), nation, box, x);
   if (pact_interrupts(c, nation, box, x, from, via, stop)) return;  // Soviet-Japanese Pact, Article Two asks the party (ruling 66)
   if (stop != o.dest) {
     c.add(kRail, nation, Event::RailObstructed, o.command, o.dest, x);
-    s.sheet[at(nation)].box[at(box - 1)].rail_stop = true;
+    s.sheet[nation_at(nation)].box[at(box - 1)].rail_stop = true;
   }
 
   const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation, o.command) == Category::Sea
@@ -519,8 +519,8 @@ void movement_apply(Ctx& c, const Act& a) {
 }
 
 MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x) {
-  const Order& o = c.s.sheet[at(nation)].box[at(box - 1)];
-  const RegionId from = c.s.command[at(nation)][o.command].region;
+  const Order& o = c.s.sheet[nation_at(nation)].box[at(box - 1)];
+  const RegionId from = c.s.command[nation_at(nation)][o.command].region;
   // X is the intermediate region of a 2-region route unless it is where the Command ends: the
   // destination, or the rail stop "as near as possible" (ruling 29).
   const bool rail_stop = command_category(c.d(), nation, o.command) == Category::Land && c.d().region(from).is_territory() &&
@@ -529,10 +529,10 @@ MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x) {
   return {x == o.dest ? kNoRegion : x, o.dest};
 }
 
-bool movement_done(const CCtx& c, int nation) { return !pending_box(c.s, nation) && next_box(c.s.sheet[at(nation)]) == 0; }
+bool movement_done(const CCtx& c, int nation) { return !pending_box(c.s, nation) && next_box(c.s.sheet[nation_at(nation)]) == 0; }
 
 CarryOut carry_out_next(const CCtx& c, int nation) {
-  const Sheet& sh = c.s.sheet[at(nation)];
+  const Sheet& sh = c.s.sheet[nation_at(nation)];
   CarryOut out;
   out.left = static_cast<int>(std::count_if(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kWritten; }));
   if (const int pinned = pending_box(c.s, nation)) return out.stop = CarryOut::Pin, out.box = pinned, out;
@@ -568,9 +568,9 @@ bool token_may_enter(const CCtx& c, int nation, RegionId from, RegionId r) {
 
 // The Sea Command holding the nation's carrier number `index` (0-based, in Command-number order), or 0.
 int carrier_command(const State& s, const Data& d, int nation, int index) {
-  const NumberRange range = d.nations[at(nation)].commands[at(static_cast<int>(Category::Sea))];
+  const NumberRange range = d.nations[nation_at(nation)].commands[at(static_cast<int>(Category::Sea))];
   for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
-    const Command& cmd = s.command[at(nation)][at(number)];
+    const Command& cmd = s.command[nation_at(nation)][at(number)];
     if (cmd.region == kNoRegion) continue;
     const int cv = cmd.n[at(slot_of(kCv))];
     if (index < cv) return number;
@@ -585,7 +585,7 @@ bool launch_done(const CCtx& c, int nation, int handled) { return carrier_comman
 void launch_legal(const CCtx& c, int nation, core::ActionList& out) {
   const int number = carrier_command(c.s, c.d(), nation, c.top<step::CarrierLaunch>().handled);
   CORE_EXPECT(number);
-  const RegionId from = c.s.command[at(nation)][at(number)].region;
+  const RegionId from = c.s.command[nation_at(nation)][at(number)].region;
   out.push_back(encode(ActionKind::Launch, nation, number, kNoRegion));  // keeps its fighter aboard
   out.push_back(encode(ActionKind::Launch, nation, number, from));
   for (RegionId r : neighbours(c.d(), from))
@@ -606,9 +606,9 @@ void launch_apply(Ctx& c, const Act& a) {
 namespace {
 // The nation's lowest-numbered Air Command with a Landing Tag, or 0.
 int tagged(const State& s, const Data& d, int nation) {
-  const NumberRange range = d.nations[at(nation)].commands[at(static_cast<int>(Category::Air))];
+  const NumberRange range = d.nations[nation_at(nation)].commands[at(static_cast<int>(Category::Air))];
   for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
-    const Command& cmd = s.command[at(nation)][at(number)];
+    const Command& cmd = s.command[nation_at(nation)][at(number)];
     if (cmd.region != kNoRegion && (cmd.flags & kLandingTag)) return number;
   }
   return 0;
@@ -634,7 +634,7 @@ bool landing_done(const CCtx& c, int nation) { return tagged(c.s, c.d(), nation)
 void landing_legal(const CCtx& c, int nation, core::ActionList& out) {
   const int number = tagged(c.s, c.d(), nation);
   CORE_EXPECT(number);
-  const RegionId from = c.s.command[at(nation)][at(number)].region;
+  const RegionId from = c.s.command[nation_at(nation)][at(number)].region;
   const Alliance side = alliance_of(nation);
   const std::size_t before = out.size();
   if (landing_ground(c, from, side)) out.push_back(encode(ActionKind::Land, nation, number, from));  // ruling 34: 0 regions
@@ -646,11 +646,11 @@ void landing_legal(const CCtx& c, int nation, core::ActionList& out) {
 }
 
 void landing_apply(Ctx& c, const Act& a) {
-  Command& cmd = c.s.command[at(a.nation)][a.a];
+  Command& cmd = c.s.command[nation_at(a.nation)][a.a];
   if (a.b == kNoRegion) {  // "If an Air Command has no legal moves possible, then it will be eliminated"
     for (int t = kFtr; t <= kBmb; ++t)
-      c.s.nation[at(a.nation)].casualties[at(t)] =
-          static_cast<std::uint16_t>(c.s.nation[at(a.nation)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
+      c.s.nation[nation_at(a.nation)].casualties[at(t)] =
+          static_cast<std::uint16_t>(c.s.nation[nation_at(a.nation)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
     c.add(kLand, a.nation, Event::Perished, a.a, cmd.region, units_in(cmd));
     cmd = Command{};
     return;

@@ -274,7 +274,7 @@ std::optional<core::i18n::Message> Game::refusal(const State& s, core::Seat seat
   if (!a || seat == core::kChance || s.steps.top().id != StepId::WriteSheets) return std::nullopt;
   const Act x = decode_action(*a);
   if (x.kind != ActionKind::Bid || !((acting_nations(s, seat) >> x.nation) & 1u)) return std::nullopt;
-  const int old = s.sheet[at(x.nation)].bid, value = bid_value(x);
+  const int old = s.sheet[nation_at(x.nation)].bid, value = bid_value(x);
   const int bid = x.c ? value * 1000 + old % 1000 : (old / 1000) * 1000 + value;
   const int oil = resource(s, x.nation, kOil);
   if (bid <= oil) return std::nullopt;

@@ -17,10 +17,10 @@ StepId top(const State& s) { return s.steps.top().id; }
 bool is_hidden(const Game& g, const State& s, core::Seat seat, int nation, Secret part) {
   if (seat_plays(g, seat, nation)) return false;
   switch (part) {
-    case Secret::Orders: return !(s.sheet[at(nation)].flags & kOrdersRevealed);  // at its Phase 3 turn (ruling 91)
-    case Secret::Bid: return top(s) == StepId::WriteSheets;                      // at Phase 2 Step 2
-    case Secret::Purchases: return top(s) == StepId::Purchases;                  // at Phase 7 Step 4
-    case Secret::Plan: return top(s) == StepId::DeployPlans;                     // at their reveal (ruling 100)
+    case Secret::Orders: return !(s.sheet[nation_at(nation)].flags & kOrdersRevealed);  // at its Phase 3 turn (ruling 91)
+    case Secret::Bid: return top(s) == StepId::WriteSheets;                             // at Phase 2 Step 2
+    case Secret::Purchases: return top(s) == StepId::Purchases;                         // at Phase 7 Step 4
+    case Secret::Plan: return top(s) == StepId::DeployPlans;                            // at their reveal (ruling 100)
   }
   return true;
 }
@@ -29,7 +29,7 @@ namespace {
 
 // Clears nation n's secret entries from v.
 void hide(const Game& g, State& v, core::Seat seat, int n) {
-  Sheet& sh = v.sheet[at(n)];
+  Sheet& sh = v.sheet[nation_at(n)];
   if (is_hidden(g, v, seat, n, Secret::Orders)) sh.box = {}, sh.selected = 0;
   if (is_hidden(g, v, seat, n, Secret::Bid)) sh.bid = 0;
   if (is_hidden(g, v, seat, n, Secret::Purchases)) sh.buy = {}, sh.goods = 0, sh.goods_paid = {};
@@ -67,8 +67,8 @@ void draw_entries(const Game& g, State& s, int n, core::Rng& rng) {
     else
       deploy_apply(c, x);
   }
-  if (id == StepId::WriteSheets && (s.sheet[at(n)].flags & kDone)) s.sheet[at(n)].selected = 0;
-  if (id == StepId::DeployPlans && (s.sheet[at(n)].flags & kDone)) {
+  if (id == StepId::WriteSheets && (s.sheet[nation_at(n)].flags & kDone)) s.sheet[nation_at(n)].selected = 0;
+  if (id == StepId::DeployPlans && (s.sheet[nation_at(n)].flags & kDone)) {
     // A finished plan is a valid one: hold back whatever a random plan left open or overfull.
     core::ActionList legal;
     deploy_legal(CCtx{g, s}, n, legal);
@@ -95,7 +95,7 @@ State Game::resample_hidden(const State& observation, core::Seat seat, core::Rng
   const StepId id = top(s);
   for (int n = 0; n < kNations; ++n) {
     if (seat_plays(*this, seat, n) || !in_play(s, n)) continue;
-    const Sheet& sh = s.sheet[at(n)];
+    const Sheet& sh = s.sheet[nation_at(n)];
     if (id == StepId::WriteSheets || id == StepId::Purchases) {
       draw_entries(*this, s, n, rng);
     } else if (id == StepId::DeployPlans) {
@@ -105,7 +105,7 @@ State Game::resample_hidden(const State& observation, core::Seat seat, core::Rng
       State written = s;
       written.steps.push(step::WriteSheets{});
       draw_entries(*this, written, n, rng);
-      s.sheet[at(n)].box = written.sheet[at(n)].box;
+      s.sheet[nation_at(n)].box = written.sheet[nation_at(n)].box;
     }
   }
   return s;

@@ -76,10 +76,10 @@ bool pact_truce(const CCtx& c, int a, int b) { return b != kNoNation && pact_par
 int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat) {
   if (!is_party(nation) || !pact_in_force(c)) return 0;
   const int other = other_party(nation);
-  const NumberRange range = c.d().nations[at(other)].pool(cat);
+  const NumberRange range = c.d().nations[nation_at(other)].pool(cat);
   int units = 0;
   for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
-    const Command& cmd = c.s.command[at(other)][at(number)];
+    const Command& cmd = c.s.command[nation_at(other)][at(number)];
     if (cmd.region == r) units += units_in(cmd);
   }
   return units;
@@ -89,7 +89,7 @@ PactBattles pact_battles(const CCtx& c, RegionId r) {
   if (!pact_in_force(c)) return {};
   std::array<bool, kNations> present{};
   for (int n = 0; n < kNations; ++n) {
-    for (const Command& cmd : c.s.command[at(n)]) present[at(n)] = present[at(n)] || (cmd.region == r && units_in(cmd) > 0);
+    for (const Command& cmd : c.s.command[nation_at(n)]) present[at(n)] = present[at(n)] || (cmd.region == r && units_in(cmd) > 0);
     present[at(n)] = present[at(n)] || c.s.fighter_tokens.count(n, r) > 0;
   }
   if (!present[USSR] || !present[JPN]) return {};
@@ -106,14 +106,14 @@ PactBattles pact_battles(const CCtx& c, RegionId r) {
 void pact_break(Ctx& c, int offender, int article) {
   if (!pact_in_force(CCtx{c.g, c.s})) return;  // "Once broken, the pact remains broken and there are no further penalties"
   c.s.pact = {kPactBroken, static_cast<std::uint8_t>(offender), c.s.round};
-  c.s.nation[at(offender)].stress += kBreakingStress;
+  c.s.nation[nation_at(offender)].stress += kBreakingStress;
   c.add(kPactArticle4, offender, Event::PactBroken, article, kBreakingStress);
 }
 
 bool pact_interrupts(Ctx& c, int nation, int box, RegionId x, RegionId from, RegionId via, RegionId stop) {
   const CCtx cc{c.g, c.s};
   if (!pact_in_force(cc)) return false;
-  const int number = c.s.sheet[at(nation)].box[at(box - 1)].command;
+  const int number = c.s.sheet[nation_at(nation)].box[at(box - 1)].command;
   const bool air = command_category(c.d(), nation, number) == Category::Air;
   const int article = breach(cc, nation, from, via, stop, air);
   if (article == 1) {  // the party breaks it willingly by executing the order
@@ -143,7 +143,7 @@ void permission_apply(Ctx& c, const Act& a) {
     movement_apply(c, Act{ActionKind::Move, static_cast<std::uint8_t>(ally), static_cast<std::uint8_t>(box), x, 0});
     return;
   }
-  Order& o = c.s.sheet[at(ally)].box[at(box - 1)];
+  Order& o = c.s.sheet[nation_at(ally)].box[at(box - 1)];
   o.status = kCancelled;
   c.add(kArticle2, a.nation, Event::PactRefused, ally, box);
 }
@@ -158,7 +158,7 @@ void pact_check_capitals(Ctx& c) {
   if (!c.g.scenario().pact || c.s.pact.status == kPactEnded) return;
   // "until either Moscow or Greater Germany is captured": the capitals of the USSR and Germany.
   for (int holder : {static_cast<int>(USSR), static_cast<int>(GER)}) {
-    const RegionId capital = c.d().nations[at(holder)].capital;
+    const RegionId capital = c.d().nations[nation_at(holder)].capital;
     const std::uint8_t controller = c.s.region[capital].controller;
     if (controller == kNoNation || alliance_of(controller) != alliance_of(holder)) {
       c.s.pact.status = kPactEnded;
@@ -172,14 +172,14 @@ void pact_expel(Ctx& c) {
   const CCtx cc{c.g, c.s};
   if (!pact_in_force(cc)) return;
   for (int party : {static_cast<int>(USSR), static_cast<int>(JPN)}) {
-    const NumberRange range = c.d().nations[at(party)].pool(Category::Land);
+    const NumberRange range = c.d().nations[nation_at(party)].pool(Category::Land);
     for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber);
          ++number) {
-      Command& cmd = c.s.command[at(party)][at(number)];
+      Command& cmd = c.s.command[nation_at(party)][at(number)];
       if (!controlled_by(cc, cmd.region, other_party(party))) continue;
       for (int t = kInf; t <= kArm; ++t)  // "or be eliminated (to the Casualty List)"
-        c.s.nation[at(party)].casualties[at(t)] =
-            static_cast<std::uint16_t>(c.s.nation[at(party)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
+        c.s.nation[nation_at(party)].casualties[at(t)] =
+            static_cast<std::uint16_t>(c.s.nation[nation_at(party)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
       c.add(kPactArticle3, party, Event::PactExpelled, number, cmd.region, units_in(cmd));
       cmd = Command{};
     }

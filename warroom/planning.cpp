@@ -73,8 +73,8 @@ bool pad_reaches(const Data& d, const Scenario& sc, RegionId from, Category cat,
 
 // The pad's destinations of the Command, from the game's table of pad_reaches.
 std::span<const RegionId> pad_reach_of(const CCtx& c, int nation, int number) {
-  const RegionId from = c.s.command[at(nation)][at(number)].region;
-  const bool may_sail = !c.d().nations[at(nation)].has(NationRule::LandNeverAtSea);
+  const RegionId from = c.s.command[nation_at(nation)][at(number)].region;
+  const bool may_sail = !c.d().nations[nation_at(nation)].has(NationRule::LandNeverAtSea);
   return c.g.pad_reach(from, command_category(c.d(), nation, number), may_sail);
 }
 
@@ -86,7 +86,7 @@ void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionI
 // ---- Step 1: the O&P Chart, in secret ----
 
 void sheets_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const Sheet& sh = c.s.sheet[at(nation)];
+  const Sheet& sh = c.s.sheet[nation_at(nation)];
   out.push_back(encode(ActionKind::Done, nation));
   if (sh.selected) {
     for (RegionId r : pad_reach_of(c, nation, sh.selected)) out.push_back(encode(ActionKind::To, nation, r));
@@ -97,7 +97,7 @@ void sheets_legal(const CCtx& c, int nation, core::ActionList& out) {
   // nowhere (ruling 21).
   if (written(sh) < c.g.order_limit(nation))
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& cmd = c.s.command[at(nation)][at(number)];
+      const Command& cmd = c.s.command[nation_at(nation)][at(number)];
       if (cmd.region == kNoRegion || units_in(cmd) == 0 || number == sh.selected || ordered(sh, number)) continue;
       if (!pad_reach_of(c, nation, number).empty()) out.push_back(encode(ActionKind::Select, nation, number));
     }
@@ -113,7 +113,7 @@ void sheets_legal(const CCtx& c, int nation, core::ActionList& out) {
 }
 
 void sheets_apply(Ctx& c, const Act& a) {
-  Sheet& sh = c.s.sheet[at(a.nation)];
+  Sheet& sh = c.s.sheet[nation_at(a.nation)];
   switch (a.kind) {
     case ActionKind::Done: sh.selected = 0; break;
     case ActionKind::Select: sh.selected = a.a; break;
@@ -144,20 +144,20 @@ void reveal_bids(Ctx& c) {
   s.choosing.fill(kNoNation);
   int count = 0;
   for (int n = 0; n < kNations; ++n) {
-    s.nation[at(n)].slot = 0;
+    s.nation[nation_at(n)].slot = 0;
     if (!in_play(s, n)) continue;
-    c.add(kPhase2Step2, n, Event::BidRevealed, s.sheet[at(n)].bid);
+    c.add(kPhase2Step2, n, Event::BidRevealed, s.sheet[nation_at(n)].bid);
     s.choosing[at(count++)] = static_cast<std::uint8_t>(n);
   }
   std::stable_sort(s.choosing.begin(), s.choosing.begin() + count,
-                   [&](std::uint8_t x, std::uint8_t y) { return s.sheet[x].bid > s.sheet[y].bid; });
+                   [&](std::uint8_t x, std::uint8_t y) { return s.sheet[nation_at(x)].bid > s.sheet[nation_at(y)].bid; });
   s.steps.push(step::SlotSequence{0});
 }
 
 namespace {
 int tied_from(const State& s, int position, int count) {  // how many share the bid at `position`
   int n = 0;
-  for (int i = position; i < count; ++i) n += s.sheet[s.choosing[at(i)]].bid == s.sheet[s.choosing[at(position)]].bid;
+  for (int i = position; i < count; ++i) n += s.sheet[nation_at(s.choosing[at(i)])].bid == s.sheet[nation_at(s.choosing[at(position)])].bid;
   return n;
 }
 
@@ -168,7 +168,7 @@ int free_slot(const State& s, int count) {
 }
 
 void take_slot(Ctx& c, int nation, int slot) {
-  c.s.nation[at(nation)].slot = static_cast<std::uint8_t>(slot);
+  c.s.nation[nation_at(nation)].slot = static_cast<std::uint8_t>(slot);
   c.s.turn_order[at(slot - 1)] = static_cast<std::uint8_t>(nation);
   c.add(kPhase2Step2, nation, Event::SlotChosen, slot);
 }
@@ -180,9 +180,9 @@ void slot_sequence(Ctx& c, int position) {
   if (position >= count) {  // Step 3: "All bids must be paid - win or lose."
     for (int n = 0; n < kNations; ++n)
       if (in_play(s, n)) {
-        s.nation[at(n)].res[kOil] -= s.sheet[at(n)].bid;
-        CORE_EXPECT(s.nation[at(n)].res[kOil] >= 0);
-        if (s.sheet[at(n)].bid) c.add(kPhase2Step3, n, Event::BidPaid, s.sheet[at(n)].bid);
+        s.nation[nation_at(n)].res[kOil] -= s.sheet[nation_at(n)].bid;
+        CORE_EXPECT(s.nation[nation_at(n)].res[kOil] >= 0);
+        if (s.sheet[nation_at(n)].bid) c.add(kPhase2Step3, n, Event::BidPaid, s.sheet[nation_at(n)].bid);
       }
     return;
   }
@@ -198,7 +198,7 @@ void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out) {
   const int count = count_in_play(c.s);
   const int tied = tied_from(c.s, position, count);
   for (int i = position; i < count; ++i)
-    if (c.s.sheet[c.s.choosing[at(i)]].bid == c.s.sheet[c.s.choosing[at(position)]].bid)
+    if (c.s.sheet[nation_at(c.s.choosing[at(i)])].bid == c.s.sheet[nation_at(c.s.choosing[at(position)])].bid)
       out.push_back({encode(ActionKind::Draw, c.s.choosing[at(i)]), 1.0 / tied});
 }
 
@@ -272,7 +272,7 @@ namespace {
 // a Phase 4 reorganization is confined to.
 // `only`: reorganizing_region(s), which a list of moves reads once.
 bool may_reorganize(const State& s, int nation, int from, RegionId only) {
-  const Command& src = s.command[at(nation)][at(from)];
+  const Command& src = s.command[nation_at(nation)][at(from)];
   return src.region != kNoRegion && units_in(src) > 0 && (only == kNoRegion || src.region == only);
 }
 bool may_reorganize(const State& s, int nation, int from) { return may_reorganize(s, nation, from, reorganizing_region(s)); }
@@ -308,7 +308,7 @@ int shift_room(const Stack& from, int t, const Stack* to, bool token_free) {
 bool merges_whole(const Stack& from, const Stack& to) { return from.types > 1 && from.units <= merge_room(from, to); }
 
 Stack stack_of(const CCtx& c, int nation, int number) {
-  const Command& cmd = c.s.command[at(nation)][at(number)];
+  const Command& cmd = c.s.command[nation_at(nation)][at(number)];
   const int types = static_cast<int>(std::count_if(cmd.n.begin(), cmd.n.end(), [](std::uint8_t k) { return k > 0; }));
   return {&cmd, number, command_category(c.d(), nation, number), units_in(cmd), types};
 }
@@ -389,7 +389,7 @@ void reorganize_apply(Ctx& c, const Act& a) {
     return;
   }
   CORE_EXPECT(a.kind == ActionKind::Shift);
-  auto& pool = s.command[at(a.nation)];
+  auto& pool = s.command[nation_at(a.nation)];
   Command& src = pool[a.a];
   const int to = a.c ? a.c : lowest_free_command(s, c.d(), a.nation, command_category(c.d(), a.nation, a.a));
   Command& dst = pool[at(to)];

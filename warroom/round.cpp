@@ -11,7 +11,7 @@ namespace warroom {
 
 // ---- Helpers ----
 
-bool in_play(const State& s, int nation) { return s.nation[at(nation)].in_play && !s.nation[at(nation)].collapsed; }
+bool in_play(const State& s, int nation) { return s.nation[nation_at(nation)].in_play && !s.nation[nation_at(nation)].collapsed; }
 
 int nations_in_turn_order(const State& s, std::array<std::uint8_t, kNations>& out) {
   int count = 0;
@@ -27,22 +27,22 @@ int units_in(const Command& c) { return c.n[0] + c.n[1] + c.n[2] + c.n[3]; }
 
 Category command_category(const Data& d, int nation, int number) {
   for (int cat = 0; cat < kCategories; ++cat)
-    if (d.nations[at(nation)].commands[at(cat)].contains(number)) return static_cast<Category>(cat);
+    if (d.nations[nation_at(nation)].commands[at(cat)].contains(number)) return static_cast<Category>(cat);
   return Category::Land;
 }
 
 int lowest_free_command(const CommandPool& pool, const Data& d, int nation, Category cat) {  // ruling 104
-  const NumberRange range = d.nations[at(nation)].commands[at(static_cast<int>(cat))];
+  const NumberRange range = d.nations[nation_at(nation)].commands[at(static_cast<int>(cat))];
   for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number)
     if (pool[at(number)].region == kNoRegion) return number;
   return 0;
 }
 int lowest_free_command(const State& s, const Data& d, int nation, Category cat) {
-  return lowest_free_command(s.command[at(nation)], d, nation, cat);
+  return lowest_free_command(s.command[nation_at(nation)], d, nation, cat);
 }
 
 bool has_units_on_map(const CCtx& c, int nation) {
-  for (const Command& cmd : c.s.command[at(nation)])
+  for (const Command& cmd : c.s.command[nation_at(nation)])
     if (cmd.region != kNoRegion && units_in(cmd) > 0) return true;
   for (int i = 0; i < c.g.industries(); ++i)
     if (c.s.region[c.g.industry_region(i)].controller == nation)
@@ -71,7 +71,7 @@ MapPresence map_presence(const CCtx& c) {
   MapPresence p;
   for (int n = 0; n < kNations; ++n) {
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& cmd = c.s.command[at(n)][at(number)];
+      const Command& cmd = c.s.command[nation_at(n)][at(number)];
       if (cmd.region == kNoRegion || units_in(cmd) == 0) continue;
       p.any.set(cmd.region);
       if (command_category(c.d(), n, number) == Category::Land) p.land[static_cast<std::size_t>(alliance_of(n))].set(cmd.region);
@@ -81,13 +81,13 @@ MapPresence map_presence(const CCtx& c) {
   return p;
 }
 
-int resource(const State& s, int nation, int r) { return s.nation[at(nation)].res[at(r)]; }
+int resource(const State& s, int nation, int r) { return s.nation[nation_at(nation)].res[at(r)]; }
 
 void gain(Ctx& c, int nation, int r, int amount) {
   if (amount <= 0) return;
-  if (c.s.nation[at(nation)].zone >= kRed) return;                            // Red Zone: "No new resources may be added"
-  if (r == kOil && c.d().nations[at(nation)].has(NationRule::NoOil)) return;  // China's Restrictions
-  c.s.nation[at(nation)].res[at(r)] += amount;
+  if (c.s.nation[nation_at(nation)].zone >= kRed) return;                            // Red Zone: "No new resources may be added"
+  if (r == kOil && c.d().nations[nation_at(nation)].has(NationRule::NoOil)) return;  // China's Restrictions
+  c.s.nation[nation_at(nation)].res[at(r)] += amount;
 }
 
 namespace {
@@ -181,7 +181,7 @@ void run_phase(Ctx& c, int phase) {
 // ---- Phase 3 Step 2: the nation's orders, read left to right and row 1 to row 3 ----
 
 void reveal_orders(Ctx& c, int nation) {  // ruling 91: the whole sheet at the start of its turn
-  Sheet& sh = c.s.sheet[at(nation)];
+  Sheet& sh = c.s.sheet[nation_at(nation)];
   sh.flags |= kOrdersRevealed;
   ++c.s.reveal_epoch;
   int written = 0;

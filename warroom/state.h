@@ -400,13 +400,13 @@ struct State {
   core::StepStack<Step, 24> steps;
   std::uint16_t reveal_epoch = 0;  // incremented by every reveal (design §4.4): the undo barrier
 
-  std::array<NationState, kNations> nation{};
+  NationArray<NationState> nation{};
   std::array<std::uint8_t, kNations> turn_order{};  // slot order: nations, then kNoNation
   std::array<std::uint8_t, kNations> choosing{};    // Phase 2 Step 2: the bid order being formed
   std::array<RegionState, kMaxRegions> region{};
-  std::array<CommandPool, kNations> command{};              // [nation][number], 0 unused
+  NationArray<CommandPool> command{};                       // [nation][number], 0 unused
   std::array<Construction, kMaxIndustries> construction{};  // by the tables' industry index
-  std::array<Sheet, kNations> sheet{};
+  NationArray<Sheet> sheet{};
   PinSplit pin{};                  // Phase 3 pin split in progress
   FighterTokens fighter_tokens{};  // Carrier Fighter Tokens launched (Phase 3 Step 3)
   Battle battle{};                 // Phase 4: the battle being resolved (warroom/battle.h), driven by BattleDrive, or the last one resolved

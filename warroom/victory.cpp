@@ -25,7 +25,7 @@ bool alliance_qualifies(const CCtx& c, Alliance a) {
 
 VictoryNow victory_now(const CCtx& c) {
   bool any_units = false;
-  for (int n = 0; n < kNations; ++n) any_units = any_units || (c.s.nation[at(n)].in_play && has_units_on_map(c, n));
+  for (int n = 0; n < kNations; ++n) any_units = any_units || (c.s.nation[nation_at(n)].in_play && has_units_on_map(c, n));
   if (!any_units) return VictoryNow::BothLose;
   const bool allied = alliance_qualifies(c, Alliance::Allied), axis = alliance_qualifies(c, Alliance::Axis);
   if (allied && axis) return VictoryNow::Both;
@@ -39,8 +39,8 @@ void end_of_round(Ctx& c) {
   // it is considered Collapsed"; units under an Industry Token are on the World Map (ruling 14).
   const CCtx cc{c.g, s};
   for (int n = 0; n < kNations; ++n)
-    if (in_play(s, n) && s.nation[at(n)].zone >= kGray && !has_units_on_map(cc, n)) {
-      s.nation[at(n)].collapsed = true;
+    if (in_play(s, n) && s.nation[nation_at(n)].zone >= kGray && !has_units_on_map(cc, n)) {
+      s.nation[nation_at(n)].collapsed = true;
       c.add(kVictory, n, Event::Collapsed);
     }
   const VictoryNow found = victory_now(cc);

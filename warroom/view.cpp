@@ -24,7 +24,7 @@ const char* sheet_status(const State& s, int n) {
   const StepId id = s.steps.top().id;
   const bool writing = id == StepId::WriteSheets || id == StepId::Purchases || id == StepId::DeployPlans;
   if (!writing) return "idle";
-  return s.sheet[at(n)].flags & kDone ? "done" : "writing";
+  return s.sheet[nation_at(n)].flags & kDone ? "done" : "writing";
 }
 
 // What the Victory Check would find now (victory_now), as the view and the board name it.
@@ -100,14 +100,14 @@ int enemy_units(const State& v, int nation, RegionId r) {
   int units = 0;
   for (int n = 0; n < kNations; ++n)
     if (alliance_of(n) != alliance_of(nation))
-      for (const Command& c : v.command[at(n)])
+      for (const Command& c : v.command[nation_at(n)])
         if (c.region == r) units += units_in(c);
   return units;
 }
 
 // A Command's units: "4 inf 2 art 2 arm".
 std::string stack_units(const Data& d, const State& v, int nation, int number) {
-  const Command& c = v.command[at(nation)][at(number)];
+  const Command& c = v.command[nation_at(nation)][at(number)];
   const Category cat = command_category(d, nation, number);
   std::string units;
   for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
@@ -188,7 +188,7 @@ nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat
   for (int n = 0; n < kNations; ++n) {
     const auto offered = [&](ActionKind kind) { return offers(legal, n, kind); };
     if (!offered(ActionKind::Done)) continue;
-    const Sheet& sh = v.sheet[at(n)];
+    const Sheet& sh = v.sheet[nation_at(n)];
     nlohmann::json parts = nlohmann::json::array();
     std::vector<core::i18n::Message> blank;
     const auto left_blank = [&](const char* part, const char* message) {
@@ -242,14 +242,14 @@ nlohmann::json carry_out_json(const Game& g, const State& v, core::Seat seat) {
 nlohmann::json purchase_json(const Game& g, const State& v, int n) {
   const CCtx c{g, v};
   const Data& d = g.data();
-  const Sheet& sh = v.sheet[at(n)];
+  const Sheet& sh = v.sheet[nation_at(n)];
   const auto resources = [](const auto& of) { return nlohmann::json{{"oil", of(0)}, {"iron", of(1)}, {"osr", of(2)}}; };
   nlohmann::json units = nlohmann::json::array(), industries = nlohmann::json::array();
   std::array<int, 2> placing{};  // naval, other than infantry
   for (int t = 0; t < kUnitTypes; ++t) {
     const UnitInfo& u = d.units[at(t)];
     if (t != kInf) placing[category_of(t) == Category::Sea ? 0 : 1] += sh.buy[at(t)];
-    if (!u.buildable || !d.nations[at(n)].may_buy(static_cast<UnitKind>(t))) continue;
+    if (!u.buildable || !d.nations[nation_at(n)].may_buy(static_cast<UnitKind>(t))) continue;
     units.push_back({{"unit", u.id},
                      {"category", category_id(u.category)},
                      {"cost", resources([&](int r) { return u.cost[static_cast<Resource>(r)]; })},
@@ -272,7 +272,7 @@ nlohmann::json purchase_json(const Game& g, const State& v, int n) {
        {{"cost_any", d.goods.cost_any},
         {"provenance", provenance_id(d.goods.origin.provenance)},
         {"count", sh.goods},
-        {"oil_allowed", !d.nations[at(n)].has(NationRule::NoOil)},
+        {"oil_allowed", !d.nations[nation_at(n)].has(NationRule::NoOil)},
         {"paid", resources([&](int r) { return sh.goods_paid[at(r)]; })}}},
       {"held", resources([&](int r) { return resource(v, n, r); })},
       {"spent", resources([&](int r) { return spent[at(r)]; })},
@@ -299,8 +299,8 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
   for (const core::Action a : legal) {
     const Act x = decode_action(a);
     std::string note;
-    if (x.kind == ActionKind::Select && v.command[at(x.nation)][at(x.a)].region != kNoRegion)
-      note = fmt::format("{} in {}", stack_units(d, v, x.nation, x.a), d.region(v.command[at(x.nation)][at(x.a)].region).name);
+    if (x.kind == ActionKind::Select && v.command[nation_at(x.nation)][at(x.a)].region != kNoRegion)
+      note = fmt::format("{} in {}", stack_units(d, v, x.nation, x.a), d.region(v.command[nation_at(x.nation)][at(x.a)].region).name);
     else if (x.kind == ActionKind::To)
       note = destination_note(v, x.nation, x.a);
     else if (x.kind == ActionKind::Buy) {
@@ -325,8 +325,8 @@ std::string Game::destination_note(const State& v, int nation, RegionId to) cons
                                           : holder == kNoNation ? ", neutral"
                                                                 : ", held by " + nation_name(holder));
   if (const int enemy = enemy_units(v, nation, to)) note += fmt::format(", enemy units: {}", enemy);
-  const int number = v.sheet[at(nation)].selected;
-  const RegionId from = number ? v.command[at(nation)][at(number)].region : kNoRegion;
+  const int number = v.sheet[nation_at(nation)].selected;
+  const RegionId from = number ? v.command[nation_at(nation)][at(number)].region : kNoRegion;
   if (from == kNoRegion) return note;
   if (command_category(d, nation, number) == Category::Land && d.region(from).is_territory() && d.region(to).is_territory() &&
       !is_edge(d, from, to))
@@ -346,8 +346,8 @@ nlohmann::json Game::destinations_json(const State& v, core::Seat seat) const {
   legal_actions(v, seat, legal);
   for (const core::Action a : legal) {
     const Act x = decode_action(a);
-    if (x.kind != ActionKind::To || !v.sheet[at(x.nation)].selected) continue;
-    const OrderOutlook o = order_outlook({*this, v}, x.nation, v.sheet[at(x.nation)].selected, x.a);
+    if (x.kind != ActionKind::To || !v.sheet[nation_at(x.nation)].selected) continue;
+    const OrderOutlook o = order_outlook({*this, v}, x.nation, v.sheet[nation_at(x.nation)].selected, x.a);
     if (o.kind == OrderOutlook::Reaches) continue;
     nlohmann::json stops = nlohmann::json::array();
     for (RegionId r : o.stops) stops.push_back(region_name(r));
@@ -509,7 +509,7 @@ core::i18n::Message step_what(const State& s, core::i18n::Message prompt) {
   if (st.is<step::BluePay>()) return payment(st.as<step::BluePay>());
   if (st.is<step::Desert>()) return payment(st.as<step::Desert>());
   if (st.is<step::Place>()) {
-    const auto& buy = s.sheet[at(st.as<step::Place>().nation)].buy;
+    const auto& buy = s.sheet[nation_at(st.as<step::Place>().nation)].buy;
     return prompt.with("left", text::counted("warroom.count.unit", std::accumulate(buy.begin(), buy.end(), 0)));
   }
   return prompt;
@@ -572,9 +572,9 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   const core::Seat viewer = seat ? *seat : core::kSpectator;
   nlohmann::json nations = nlohmann::json::array();
   for (int n = 0; n < kNations; ++n) {
-    const NationState& ns = v.nation[at(n)];
+    const NationState& ns = v.nation[nation_at(n)];
     if (!ns.in_play) continue;
-    const Sheet& sh = v.sheet[at(n)];
+    const Sheet& sh = v.sheet[nation_at(n)];
     nlohmann::json orders = nullptr, bid = nullptr, purchases = nullptr, purchase = nullptr;
     if (!is_hidden(*this, v, viewer, n, Secret::Orders)) {
       orders = nlohmann::json::array();
@@ -631,7 +631,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   }
   nlohmann::json turn_order = nlohmann::json::array();
   for (std::uint8_t n : v.turn_order)
-    if (n != kNoNation && v.nation[n].slot) turn_order.push_back(nation_name(n));
+    if (n != kNoNation && v.nation[nation_at(n)].slot) turn_order.push_back(nation_name(n));
   nlohmann::json regions = nlohmann::json::array(), commands = nlohmann::json::array(), construction = nlohmann::json::array();
   for (const Region& r : d.regions) {
     if (!scenario_->in_play.test(r.rid) || !r.is_territory()) continue;
@@ -655,7 +655,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
         tokens.push_back({{"nation", nation_name(n)}, {"region", r.id}, {"count", count}});
   for (int n = 0; n < kNations; ++n)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = v.command[at(n)][at(number)];
+      const Command& c = v.command[nation_at(n)][at(number)];
       if (c.region == kNoRegion) continue;
       const Category cat = command_category(d, n, number);
       commands.push_back({{"nation", nation_name(n)},
@@ -742,7 +742,7 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
   // The seat's own nations come first.
   for (const bool own : {true, false})
     for (int n = 0; n < kNations; ++n)
-      if (v.nation[at(n)].in_play && own == (seat && ((seat_nations(*seat) >> n) & 1u))) out += commands_text(v, n);
+      if (v.nation[nation_at(n)].in_play && own == (seat && ((seat_nations(*seat) >> n) & 1u))) out += commands_text(v, n);
   return out;
 }
 
@@ -757,8 +757,8 @@ std::string Game::compact_board_text(const State& v, std::optional<core::Seat> s
                     nations_text(v, seat) + under_way_text(v, seat);
   if (v.fight.region == kNoRegion && seat)
     for (int n = 0; n < kNations; ++n)
-      if (((seat_nations(*seat) >> n) & 1u) && v.sheet[at(n)].selected) {
-        const RegionId r = v.command[at(n)][at(v.sheet[at(n)].selected)].region;
+      if (((seat_nations(*seat) >> n) & 1u) && v.sheet[nation_at(n)].selected) {
+        const RegionId r = v.command[nation_at(n)][at(v.sheet[nation_at(n)].selected)].region;
         if (r != kNoRegion) out += region_text(v, r);
       }
   return out + "(board: the victory terms, every nation's Commands, the map's notice)\n";
@@ -778,16 +778,16 @@ std::string Game::nations_text(const State& v, std::optional<core::Seat> seat) c
   const core::Seat viewer = seat ? *seat : core::kSpectator;
   std::string out, order;
   for (std::uint8_t n : v.turn_order)
-    if (n != kNoNation && v.nation[n].slot) order += (order.empty() ? "" : ", ") + nation_name(n);
+    if (n != kNoNation && v.nation[nation_at(n)].slot) order += (order.empty() ? "" : ", ") + nation_name(n);
   if (!order.empty()) out += "Turn order: " + order + "\n";
   out += "nation  oil iron  osr  stress/thr medals goods zone    commands units  sheet\n";
   for (int n = 0; n < kNations; ++n) {
-    const NationState& ns = v.nation[at(n)];
+    const NationState& ns = v.nation[nation_at(n)];
     if (!ns.in_play) continue;
     int commands = 0, units = 0;
-    for (const Command& c : v.command[at(n)])
+    for (const Command& c : v.command[nation_at(n)])
       if (c.region != kNoRegion) ++commands, units += units_in(c);
-    const Sheet& sh = v.sheet[at(n)];
+    const Sheet& sh = v.sheet[nation_at(n)];
     std::string sheet = sheet_status(v, n);
     if (v.phase == 7) {  // Phase 7 › Step 3. Note Purchase of Units: the chart's purchases, not the round's orders and bid
       if (!is_hidden(*this, v, viewer, n, Secret::Purchases) && v.steps.top().id == StepId::Purchases) sheet += purchases_text(sh);
@@ -842,7 +842,7 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
     }
   }
   for (int n = 0; n < kNations && v.steps.top().id == StepId::Purchases; ++n) {  // the purchase panel's totals, on the seat's own chart
-    if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
+    if (!v.nation[nation_at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
     const nlohmann::json p = purchase_json(*this, v, n);
     const auto res = [](const nlohmann::json& r) {
       return fmt::format("{} oil {} iron {} OSR", r["oil"].get<int>(), r["iron"].get<int>(), r["osr"].get<int>());
@@ -855,8 +855,8 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
         p["room"]["mobilization"].get<int>() ? fmt::format(", infantry mobilizable {}", p["room"]["mobilization"].get<int>()) : "");
   }
   for (int n = 0; n < kNations && v.steps.top().id != StepId::Purchases; ++n) {  // revealed purchases, before they are placed
-    const Sheet& sh = v.sheet[at(n)];
-    if (!v.nation[at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
+    const Sheet& sh = v.sheet[nation_at(n)];
+    if (!v.nation[nation_at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
     const std::string bought = units_bought(sh);
     if (!bought.empty()) out += fmt::format("{} to place:{}\n", nation_name(n), bought);
   }
@@ -869,7 +869,7 @@ std::string Game::region_text(const State& v, RegionId r) const {
   for (int n = 0; n < kNations; ++n) {
     std::string stacks;
     for (int number = 1; number <= kMaxCommandNumber; ++number)
-      if (v.command[at(n)][at(number)].region == r) stacks += fmt::format(" {}({})", number, stack_units(*data_, v, n, number));
+      if (v.command[nation_at(n)][at(number)].region == r) stacks += fmt::format(" {}({})", number, stack_units(*data_, v, n, number));
     if (!stacks.empty()) out += fmt::format("{}{}{}", out.empty() ? "" : " ·", " " + nation_name(n), stacks);
   }
   return fmt::format("{} {}:{}\n", region_name(r), data_->region(r).name, out.empty() ? " no Commands" : out);
@@ -879,7 +879,7 @@ std::string Game::region_text(const State& v, RegionId r) const {
 std::string Game::commands_text(const State& v, int n) const {
   std::array<std::string, 256> by_region;
   for (int number = 1; number <= kMaxCommandNumber; ++number)
-    if (const RegionId r = v.command[at(n)][at(number)].region; r != kNoRegion)
+    if (const RegionId r = v.command[nation_at(n)][at(number)].region; r != kNoRegion)
       by_region[r] += fmt::format("  {}({})", number, stack_units(*data_, v, n, number));
   std::string out;
   for (std::size_t r = 0; r < by_region.size(); ++r)

@@ -281,11 +281,11 @@ Style home_guard() {
 State japan_alone_at_home(const Game& g) {
   State s = at_write_sheets(g);
   for (int number = 1; number <= kMaxCommandNumber; ++number) {
-    Command& c = s.command[at(JPN)][at(number)];
+    Command& c = s.command[JPN][at(number)];
     if (c.region == region("J1")) c = Command{};
   }
   for (int n : {CHN, BC, US})
-    for (Command& c : s.command[at(n)])
+    for (Command& c : s.command[nation_at(n)])
       if (c.region != kNoRegion && g.data().region(c.region).theater == g.data().region(region("J1")).theater &&
           air_distance(g.data(), c.region, region("J1")) <= 3)
         c = Command{};
@@ -309,8 +309,8 @@ TEST(SearchBotHomeGuard, BattleDebrief3_UnguardedTransportsBesideTheCapitalAreSt
   EXPECT_GT(guarded.bid, 0);
   const SheetPlan rules = plan_sheet(g, s, JPN);
   EXPECT_FALSE(orders_into(g, rules, JPN, bonin, Category::Air) || orders_into(g, rules, JPN, bonin, Category::Sea));
-  s.command[at(US)][1].region = bonin;  // guarded by a fleet: not this strike's (strike_fleets weighs it)
-  s.command[at(US)][1].n[at(slot_of(kCa))] = 1;
+  s.command[US][1].region = bonin;  // guarded by a fleet: not this strike's (strike_fleets weighs it)
+  s.command[US][1].n[at(slot_of(kCa))] = 1;
   EXPECT_FALSE(orders_into(g, plan_sheet(g, s, JPN, kNoRegion, 0, home_guard()), JPN, bonin, Category::Air));
 }
 
@@ -412,10 +412,10 @@ TEST(SearchBotCalculatedAttacks, Phase2Step1_AmongTheCandidates) {
   while (top(played) == StepId::WriteSheets && g.acting_nations(played, seat))
     g.apply(played, seat, bot.choose(g, played, seat, rng), nullptr);
   const SheetCandidate& chosen = bot.last_search().plans[bot.last_search().chosen];
-  EXPECT_EQ(played.sheet[at(GER)].box, [&] {
+  EXPECT_EQ(played.sheet[GER].box, [&] {
     State written = s;
     for (core::Action a : chosen.actions) g.apply(written, seat, a, nullptr);
-    return written.sheet[at(GER)].box;
+    return written.sheet[GER].box;
   }());
 }
 

@@ -14,7 +14,7 @@ int planned_strength_to(const Game& g, const State& s, int nation, const SheetPl
   int total = 0;
   for (const PlannedOrder& o : plan.orders)
     if (o.dest == r) {
-      const Command& c = s.command[at(nation)][o.command];
+      const Command& c = s.command[nation_at(nation)][o.command];
       for (int t = kInf; t <= kArm; ++t) total += c.n[at(slot_of(t))] * g.data().units[at(t)].cost.total();
     }
   return total;
@@ -101,7 +101,7 @@ TEST(RulesBot, PlansOnlyOrdersTheRulesWouldExecute) {
     const SheetPlan plan = plan_sheet(g, s, nation);
     EXPECT_LE(static_cast<int>(plan.orders.size()), g.order_limit(nation));
     EXPECT_GE(plan.bid, 0);
-    EXPECT_LE(plan.bid, s.nation[at(nation)].res[kOil]);
+    EXPECT_LE(plan.bid, s.nation[nation_at(nation)].res[kOil]);
     for (const PlannedOrder& o : plan.orders) EXPECT_TRUE(order_executable(g, s, nation, o.command, o.dest));
   }
 }

@@ -361,8 +361,9 @@ Played play_battle(const Game& g, State s, int picker, const std::string& where,
   const RegionId r = region(where);
   for (int n = 0; n < kNations; ++n) {
     const int side = side_of(n);
-    for (int t = 0; t < kUnitTypes; ++t) p.units[at(side)] += s.nation[at(n)].casualties[at(t)] - before.nation[at(n)].casualties[at(t)];
-    p.cp[at(side)] += casualty_points(g.data(), s.nation[at(n)]) - casualty_points(g.data(), before.nation[at(n)]);
+    for (int t = 0; t < kUnitTypes; ++t)
+      p.units[at(side)] += s.nation[nation_at(n)].casualties[at(t)] - before.nation[nation_at(n)].casualties[at(t)];
+    p.cp[at(side)] += casualty_points(g.data(), s.nation[nation_at(n)]) - casualty_points(g.data(), before.nation[nation_at(n)]);
   }
   if (g.data().region(r).is_territory()) p.wins[at(side_of(s.region[r].controller))] = 1;
   return p;

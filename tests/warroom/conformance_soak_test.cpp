@@ -138,6 +138,26 @@ TEST(WarroomPreconditions, AnActionNoRuleAcceptsStopsACheckedBuild) {
 #endif
 }
 
+// Typed ids (core/ids.h): an int meets the per-nation arrays of the State and the Data only through
+// nation_at, which stops a checked build on an index that names no nation (an eighth nation, -1, a
+// byte holding kNoNation) instead of reading the next field of the State; kNoNation itself, a
+// Nation, stops it at the array.
+TEST(WarroomPreconditions, AnIndexThatNamesNoNationStopsACheckedBuild) {
+  const Game g = global_war();
+  const State s = g.new_game();
+  EXPECT_EQ(&s.nation[nation_at(kNations - 1)], &s.nation.items.back());
+  EXPECT_EQ(&s.sheet[nation_at(4)], &s.sheet[GER]);
+  EXPECT_EQ(&g.data().nations[nation_at(0)], &g.data().nations[CHN]);
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const auto& n = s.nation[nation_at(kNations)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& c = s.command[nation_at(-1)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& n = g.data().nations[nation_at(kNoNation)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& sh = s.sheet[kNoNation]; }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 int units_everywhere(const State& s) {
   int n = 0;
   for (int nation = 0; nation < kNations; ++nation) n += units_of(s, nation);
@@ -167,15 +187,15 @@ void check_secrets(const Game& g, const State& s) {
     const State seen = g.observe(s, seat);
     for (int n = 0; n < kNations; ++n) {
       if (seat >= 0 && ((g.seat_nations(seat) >> n) & 1u)) continue;
-      if (!(s.sheet[at(n)].flags & kOrdersRevealed)) {
-        ASSERT_EQ(seen.sheet[at(n)].box, (std::array<Order, kMaxOrders>{}))
+      if (!(s.sheet[nation_at(n)].flags & kOrdersRevealed)) {
+        ASSERT_EQ(seen.sheet[nation_at(n)].box, (std::array<Order, kMaxOrders>{}))
             << "seat " << int(seat) << " sees " << g.nation_name(n) << "'s orders";
       }
       if (top(s) == StepId::WriteSheets) {
-        ASSERT_EQ(seen.sheet[at(n)].bid, 0);
+        ASSERT_EQ(seen.sheet[nation_at(n)].bid, 0);
       }
       if (top(s) == StepId::Purchases) {
-        ASSERT_EQ(seen.sheet[at(n)].buy, (std::array<std::uint8_t, kUnitTypes>{}));
+        ASSERT_EQ(seen.sheet[nation_at(n)].buy, (std::array<std::uint8_t, kUnitTypes>{}));
       }
     }
     if (top(s) == StepId::DeployPlans)
@@ -247,7 +267,7 @@ struct DumpOnFailure {
 // free is not made, ruling 104), and no carrier fighter token in an uncontrolled neutral (ruling 64(a)).
 void check_pieces(const Game& g, const State& s) {
   for (int n = 0; n < kNations; ++n) {
-    ASSERT_EQ(s.command[at(n)][0], Command{}) << g.nation_name(n) << ": units under Command 0";
+    ASSERT_EQ(s.command[nation_at(n)][0], Command{}) << g.nation_name(n) << ": units under Command 0";
     for (const Region& r : data()->regions)
       if (r.rid < kMaxRegions && s.fighter_tokens.count(n, r.rid) && r.neutral) {
         ASSERT_NE(s.region[r.rid].controller, kNoNation) << g.nation_name(n) << "'s carrier fighter token in the neutral " << r.id;
@@ -330,7 +350,7 @@ void soak_game(int game, SoakCounts& counts, const std::string& scenario = {}) {
         << "units conserved, casualties counted (game " << game << ", action " << n << ")";
     for (int nation = 0; nation < kNations; ++nation)
       for (int r = 0; r < kResources; ++r) {
-        ASSERT_GE(s.nation[at(nation)].res[at(r)], 0) << g.nation_name(nation);
+        ASSERT_GE(s.nation[nation_at(nation)].res[at(r)], 0) << g.nation_name(nation);
       }
     check_secrets(g, s);
     check_pieces(g, s);

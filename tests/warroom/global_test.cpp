@@ -35,7 +35,7 @@ TEST(GlobalWar, T19_TheSeatTables) {
   EXPECT_THROW(global_war(8), core::SetupError);
   const Game g = global_war(4);
   const State s = g.new_game();
-  for (int n = 0; n < kNations; ++n) EXPECT_TRUE(s.nation[at(n)].in_play) << n;
+  for (int n = 0; n < kNations; ++n) EXPECT_TRUE(s.nation[nation_at(n)].in_play) << n;
   EXPECT_EQ(g.scenario().order_limit[CHN], 6);
   EXPECT_EQ(g.scenario().order_limit[ITA], 6);
   EXPECT_EQ(g.scenario().order_limit[BC], 9) << "6 orders only in Europe and the Pacific";

@@ -208,8 +208,7 @@ TEST(WarRoomI18n, EveryDatumHasItsEnglishName) {
   for (const std::string& k : name_keys()) EXPECT_TRUE(catalogues().contains("en", k)) << k;
   const Data& d = *data();
   for (int n = 0; n < kNations; ++n)
-    EXPECT_EQ(catalogues().tr("en", "warroom.nation." + std::string(nation_id(static_cast<Nation>(n)))),
-              d.nations[static_cast<std::size_t>(n)].name);
+    EXPECT_EQ(catalogues().tr("en", "warroom.nation." + std::string(nation_id(static_cast<Nation>(n)))), d.nations[nation_at(n)].name);
   for (const UnitInfo& u : d.units) {
     EXPECT_EQ(catalogues().tr("en", "warroom.unit." + u.id), u.name);
     for (int k = 0; k < u.stances; ++k)

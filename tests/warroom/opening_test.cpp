@@ -26,7 +26,7 @@ std::string order_reason(const Game& g, const State& s, int nation, int command,
   const Category cat = command_category(d, nation, command);
   bool enemy_there = false;
   for (int n = 0; n < kNations; ++n)
-    for (const Command& c : s.command[at(n)]) enemy_there |= c.region == to && units_in(c) && alliance_of(n) != alliance_of(nation);
+    for (const Command& c : s.command[nation_at(n)]) enemy_there |= c.region == to && units_in(c) && alliance_of(n) != alliance_of(nation);
   // A sea region: land units embark; ships and air units guard it, or fight the enemy units there in
   // Phase 4 (air units land again in Phase 5).
   if (d.region(to).is_sea())
@@ -61,7 +61,7 @@ TEST(Opening, EveryNationOfEveryScenarioHasOneMarkedReconstructed) {
   for (const Scenario& sc : data()->scenarios)
     for (int n = 0; n < kNations; ++n) {
       if (!sc.has(static_cast<Nation>(n))) continue;
-      const std::string id = data()->nations[at(n)].id;
+      const std::string id = data()->nations[nation_at(n)].id;
       int found = 0;
       for (const auto& o : all["openings"]) found += o["scenario"] == sc.id && o["nation"] == id && !o["steps"].empty();
       EXPECT_EQ(found, 1) << sc.id << " " << id;
@@ -98,11 +98,11 @@ TEST(Opening, Phase1AndPhase2EveryStepIsLegalAndItsReasonTrue) {
         EXPECT_EQ(step["why"], order_reason(g, s, n, command, to)) << "command " << command;
         act(g, s, n, fmt::format("select {} {}", id, command));
         act(g, s, n, fmt::format("to {} {}", id, step["to"].get<std::string>()));
-        EXPECT_EQ(s.sheet[at(n)].box[at(box)].command, command);
-        EXPECT_EQ(s.sheet[at(n)].box[at(box++)].dest, to);
+        EXPECT_EQ(s.sheet[nation_at(n)].box[at(box)].command, command);
+        EXPECT_EQ(s.sheet[nation_at(n)].box[at(box++)].dest, to);
       } else if (step["do"] == "bid") {
         act(g, s, n, fmt::format("bid {} {}", id, step["oil"].get<int>()));
-        EXPECT_EQ(s.sheet[at(n)].bid, step["oil"].get<int>());
+        EXPECT_EQ(s.sheet[nation_at(n)].bid, step["oil"].get<int>());
         EXPECT_EQ(step["why"], "bid");
       }
     }

@@ -10,7 +10,7 @@ namespace {
 // The lowest-numbered Command of the nation on the map and a destination the pad offers it.
 std::pair<int, std::string> some_order(const Game& g, const State& s, int nation) {
   for (int number = 1; number <= kMaxCommandNumber; ++number)
-    if (s.command[at(nation)][at(number)].region != kNoRegion) {
+    if (s.command[nation_at(nation)][at(number)].region != kNoRegion) {
       std::vector<RegionId> dests;
       pad_destinations(CCtx{g, s}, nation, number, dests);
       if (!dests.empty()) return {number, g.region_name(dests.front())};
@@ -63,7 +63,7 @@ TEST(Phase2Step1, BritishCommonwealthAndUnitedStatesWriteOnlySixOrdersInEurope) 
   for (int nation : {BC, US, ITA, GER}) {
     int written = 0;
     for (int number = 1; number <= kMaxCommandNumber && written < 9; ++number) {
-      if (s.command[at(nation)][at(number)].region == kNoRegion) continue;
+      if (s.command[nation_at(nation)][at(number)].region == kNoRegion) continue;
       std::vector<RegionId> dests;
       pad_destinations(CCtx{g, s}, nation, number, dests);
       const std::string select = fmt::format("select {} {}", g.nation_name(nation), number);
@@ -97,7 +97,7 @@ TEST(Phase2Step1, ThePadOffersOnlyReachableDestinations) {
   const Data& d = *data();
   for (int nation = 0; nation < kNations; ++nation)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& cmd = s.command[at(nation)][at(number)];
+      const Command& cmd = s.command[nation_at(nation)][at(number)];
       if (cmd.region == kNoRegion) continue;
       std::vector<RegionId> dests;
       pad_destinations(CCtx{g, s}, nation, number, dests);
@@ -116,12 +116,12 @@ TEST(Phase2Step1, ThePadOffersOnlyReachableDestinations) {
 
 State all_done(const Game& g, State s, const std::array<int, kNations>& bids) {
   for (int n = 0; n < kNations; ++n)
-    if (s.nation[at(n)].in_play) {
-      s.nation[at(n)].res[kOil] = std::max(s.nation[at(n)].res[kOil], bids[at(n)]);
-      if (bids[at(n)] != s.sheet[at(n)].bid) act(g, s, n, fmt::format("bid {} {}", g.nation_name(n), bids[at(n)]));
+    if (s.nation[nation_at(n)].in_play) {
+      s.nation[nation_at(n)].res[kOil] = std::max(s.nation[nation_at(n)].res[kOil], bids[at(n)]);
+      if (bids[at(n)] != s.sheet[nation_at(n)].bid) act(g, s, n, fmt::format("bid {} {}", g.nation_name(n), bids[at(n)]));
     }
   for (int n = 0; n < kNations; ++n)
-    if (s.nation[at(n)].in_play) act(g, s, n, fmt::format("done {}", g.nation_name(n)));
+    if (s.nation[nation_at(n)].in_play) act(g, s, n, fmt::format("done {}", g.nation_name(n)));
   return s;
 }
 
