@@ -256,7 +256,7 @@ ValueFeatures value_features(const Game& g, const State& s, Alliance side) {
     const std::uint8_t c = s.region[g.industry_region(i)].controller;
     if (c == kNoNation) continue;
     for (int t = 0; t < kUnitTypes; ++t)
-      units[at(static_cast<int>(alliance_of(c)))] += s.construction[at(i)].n[at(t)] * unit_strength(d, t);
+      units[at(static_cast<int>(alliance_of(c)))] += s.construction[at(i)].n[type_at(t)] * unit_strength(d, t);
   }
   for (const Region& r : d.regions) {
     const std::uint8_t c = s.region[r.rid].controller;

@@ -214,8 +214,8 @@ class Sheets {
                      {"reason", "goods"},
                      {"actions", actions_of(n, [](const Act& x) { return x.kind == ActionKind::BuyGoods; })}});
     for (int t = 0; t < kUnitTypes; ++t) {
-      if (sheet.buy[at(t)] <= now.buy[at(t)]) continue;
-      const int count = sheet.buy[at(t)] - now.buy[at(t)];
+      if (sheet.buy[type_at(t)] <= now.buy[type_at(t)]) continue;
+      const int count = sheet.buy[type_at(t)] - now.buy[type_at(t)];
       const Resources& cost = g_.data().unit(static_cast<UnitKind>(t)).cost;
       out.push_back({{"unit", unit_id(static_cast<UnitKind>(t))},
                      {"count", count},

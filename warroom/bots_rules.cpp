@@ -259,18 +259,19 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
   std::array<double, kResources> left{};
   for (int r = 0; r < kResources; ++r) left[at(r)] = ns.res[at(r)] - sh.goods_paid[at(r)];
   for (int t = 0; t < kUnitTypes; ++t)
-    for (int r = 0; r < kResources; ++r) left[at(r)] -= sh.buy[at(t)] * d.units[at(t)].cost[static_cast<Resource>(r)];
+    for (int r = 0; r < kResources; ++r) left[at(r)] -= sh.buy[type_at(t)] * d.units[kind_at(t)].cost[static_cast<Resource>(r)];
   const double mean = std::max(1.0, (left[0] + left[1] + left[2]) / 3);
   const auto pick = best(legal, [&](const Act& x) {
     if (x.kind != ActionKind::Buy || share[x.a] <= 0) return kNever;
     double price = 0;
-    for (int r = 0; r < kResources; ++r) price += d.units[at(x.a)].cost[static_cast<Resource>(r)] * mean / (1 + std::max(0.0, left[at(r)]));
-    return 2.0 * unit_strength(d, x.a) / std::max(0.5, price) - (sh.buy[x.a] + 1) / share[x.a];
+    for (int r = 0; r < kResources; ++r)
+      price += d.units[kind_at(x.a)].cost[static_cast<Resource>(r)] * mean / (1 + std::max(0.0, left[at(r)]));
+    return 2.0 * unit_strength(d, x.a) / std::max(0.5, price) - (sh.buy[type_at(x.a)] + 1) / share[x.a];
   });
   // Keep a little oil for next round's bid.
-  if (pick && (d.units[at(decode_action(*pick).a)].cost.oil == 0 || ns.res[kOil] > 2)) return *pick;
+  if (pick && (d.units[kind_at(decode_action(*pick).a)].cost.oil == 0 || ns.res[kOil] > 2)) return *pick;
   if (const auto inf =
-          best(legal, [&](const Act& x) { return x.kind == ActionKind::Buy && d.units[at(x.a)].cost.oil == 0 ? 0.0 : kNever; }))
+          best(legal, [&](const Act& x) { return x.kind == ActionKind::Buy && d.units[kind_at(x.a)].cost.oil == 0 ? 0.0 : kNever; }))
     return *inf;
   return *find(legal, ActionKind::Done, nation);
 }

@@ -12,7 +12,7 @@ namespace warroom {
 
 namespace {
 
-int casualty_value(const Data& d, int type) { return std::max<int>(1, d.units[at(std::min(type, kUnitKinds - 1))].casualty_points); }
+int casualty_value(const Data& d, int type) { return std::max<int>(1, d.units[kind_at(std::min(type, kUnitKinds - 1))].casualty_points); }
 
 struct Enemy {
   int air = 0, surface = 0;

@@ -35,7 +35,7 @@ bool under_truce(const Game& g, const State& s, int nation, RegionId r) {
 // Strength of a unit type, measured by what it costs (units.json); carrier fighter tokens as fighters.
 int unit_strength(const Data& d, int type) {
   const int t = type == index(UnitKind::CarrierFighter) ? kFtr : type;
-  return std::max(1, d.units[at(t)].cost.total());
+  return std::max(1, d.units[kind_at(t)].cost.total());
 }
 
 int command_strength(const Data& d, int nation, int number, const Command& c) {

@@ -87,7 +87,7 @@ Tally tally(const Game& g, const State& before, const State& after, RegionId reg
     const NationState &a = before.nation[nation_at(n)], &b = after.nation[nation_at(n)];
     if (!a.in_play) continue;
     const int side = side_of(n);
-    for (int type = 0; type < kUnitTypes; ++type) t[field(kUnits, side)] += b.casualties[at(type)] - a.casualties[at(type)];
+    for (int type = 0; type < kUnitTypes; ++type) t[field(kUnits, side)] += b.casualties[type_at(type)] - a.casualties[type_at(type)];
     const int cp_a = casualty_points(d, a), cp_b = casualty_points(d, b);
     t[field(kCasualtyPoints, side)] += cp_b - cp_a;
     t[field(kStress, side)] += (b.stress - a.stress) + d.morale.stress_for(cp_b) - d.morale.stress_for(cp_a);

@@ -306,7 +306,7 @@ double result_of(double wins, double casualty_points, double total) { return win
 
 // All Casualty Points in the battle at its start: the measure of a loss's share.
 double casualty_total(const Game& g, const Battle& b) {
-  const auto cp = [&](int type) { return g.data().units[at(std::min(type, kUnitKinds - 1))].casualty_points; };
+  const auto cp = [&](int type) { return g.data().units[kind_at(std::min(type, kUnitKinds - 1))].casualty_points; };
   double total = 0;
   for (int side = 0; side < kSides; ++side)
     for (int i = 0; i < b.row_count[at(side)]; ++i) {

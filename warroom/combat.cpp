@@ -298,8 +298,8 @@ BombingTarget bombing_target_of(const CCtx& c, RegionId r) {
   const int i = c.g.industry_index(r);
   if (i >= 0)
     for (int type = 0; type < kUnitTypes && t.construction_count < t.construction.size(); ++type)
-      if (const int n = c.s.construction[at(i)].n[at(type)])
-        t.construction[t.construction_count++] = {static_cast<std::uint8_t>(type), c.d().units[at(type)].colour,
+      if (const int n = c.s.construction[at(i)].n[type_at(type)])
+        t.construction[t.construction_count++] = {static_cast<std::uint8_t>(type), c.d().units[kind_at(type)].colour,
                                                   static_cast<std::uint8_t>(n)};
   return t;
 }
@@ -328,7 +328,7 @@ BattleSetup battle_setup(const CCtx& c, RegionId r, const Forces& f) {
         b.transports.push_back({side, static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(count)});
         continue;
       }
-      b.units.push_back({side, static_cast<std::uint8_t>(n), type_spec(c.d().units[at(t)]), static_cast<std::uint8_t>(count), -1});
+      b.units.push_back({side, static_cast<std::uint8_t>(n), type_spec(c.d().units[kind_at(t)]), static_cast<std::uint8_t>(count), -1});
     }
   if (sea) return b;
   const int owner_side = controller_side(s, r);
@@ -372,10 +372,10 @@ void remove_units(Ctx& c, int nation, RegionId r, int type, int count) {
   log_lost(c, nation, type, count, type == kToken ? 2 : 0);
   if (type == kToken) {
     c.s.fighter_tokens.add(nation, r, -count);
-    ns.casualties[at(kFtr)] = static_cast<std::uint16_t>(ns.casualties[at(kFtr)] + count);
+    ns.casualties[type_at(kFtr)] = static_cast<std::uint16_t>(ns.casualties[type_at(kFtr)] + count);
     return;
   }
-  ns.casualties[at(type)] = static_cast<std::uint16_t>(ns.casualties[at(type)] + count);
+  ns.casualties[type_at(type)] = static_cast<std::uint16_t>(ns.casualties[type_at(type)] + count);
   strip_units(c, nation, r, type, count);
 }
 
@@ -388,7 +388,7 @@ void place_defence(Ctx& c, RegionId r, int nation) {
   const int before = forces(c.view(), r).nation_units(nation);
   // Units no Command Token can take stay off the map (ruling 104); the log counts those placed.
   for (int t = 0; t < kUnitTypes; ++t)
-    if (n.defense[at(t)]) static_cast<void>(form_units(c.s, c.d(), nation, r, t, n.defense[at(t)]));
+    if (n.defense[type_at(t)]) static_cast<void>(form_units(c.s, c.d(), nation, r, t, n.defense[type_at(t)]));
   c.add(kNeutrals, nation, Event::NeutralDefence, r, forces(c.view(), r).nation_units(nation) - before);
 }
 
@@ -449,11 +449,12 @@ void apply_bombing(Ctx& c, RegionId r) {
   const std::uint8_t owner = c.s.region[r].controller;
   if (i >= 0 && owner != kNoNation)
     for (int t = 0; t < kUnitTypes; ++t)
-      if (const int k = std::min<int>(construction_destroyed(b, static_cast<std::uint8_t>(t)), c.s.construction[at(i)].n[at(t)])) {
+      if (const int k = std::min<int>(construction_destroyed(b, static_cast<std::uint8_t>(t)), c.s.construction[at(i)].n[type_at(t)])) {
         Construction& k_ = c.s.construction[at(i)];
-        k_.n[at(t)] = static_cast<std::uint8_t>(k_.n[at(t)] - k);
-        k_.hold[at(t)] = std::min(k_.hold[at(t)], k_.n[at(t)]);
-        c.s.nation[nation_at(owner)].casualties[at(t)] = static_cast<std::uint16_t>(c.s.nation[nation_at(owner)].casualties[at(t)] + k);
+        k_.n[type_at(t)] = static_cast<std::uint8_t>(k_.n[type_at(t)] - k);
+        k_.hold[type_at(t)] = std::min(k_.hold[type_at(t)], k_.n[type_at(t)]);
+        c.s.nation[nation_at(owner)].casualties[type_at(t)] =
+            static_cast<std::uint16_t>(c.s.nation[nation_at(owner)].casualties[type_at(t)] + k);
         c.add(kBombing, owner, Event::UnitsLost, t, k, 1);
       }
   if (const int tokens = bomb_tokens(b)) {
@@ -487,7 +488,7 @@ void set_controller(Ctx& c, RegionId r, int nation, Event e) {
   k.to_sea = {};
   if (c.d().nations[nation_at(nation)].has(NationRule::NoCaptureAirNaval)) {
     int removed = 0;
-    for (int t = kFtr; t < kUnitTypes; ++t) removed += k.n[at(t)], k.n[at(t)] = 0;
+    for (int t = kFtr; t < kUnitTypes; ++t) removed += k.n[type_at(t)], k.n[type_at(t)] = 0;
     if (removed) c.add(kCapturedUnits, nation, Event::ConstructionSeized, r, removed);
   }
   int captured = 0;
@@ -925,7 +926,7 @@ void defence_apply(Ctx& c, const Act& a) {
   const Forces f = forces(c.view(), r);
   int withdrawn = 0;
   for (int t = 0; t < kUnitTypes; ++t)
-    if (const int k = std::min<int>(n.defense[at(t)], f.n[at(a.nation)][at(t)])) strip_units(c, a.nation, r, t, k), withdrawn += k;
+    if (const int k = std::min<int>(n.defense[type_at(t)], f.n[at(a.nation)][at(t)])) strip_units(c, a.nation, r, t, k), withdrawn += k;
   c.add(kNeutrals, a.nation, Event::NeutralDefence, r, -withdrawn);  // handed to the ally
   place_defence(c, r, a.a);
 }

@@ -52,6 +52,14 @@ inline constexpr int kUnitKinds = 10;  // with the carrier fighter token
 std::string_view unit_id(UnitKind k);  // "inf", "art", "arm", "ftr", "bmb", "sub", "ca", "cv", "bb", "cf"
 std::optional<UnitKind> unit_from_id(std::string_view id);
 constexpr int index(UnitKind k) { return static_cast<int>(k); }
+// The unit type of index `i` (a payload's, a log argument's or a loop's int: kInf..kBb), and the
+// unit kind of index `i` (the types and the carrier fighter token): checked where checks are live
+// (core/expect.h), so the token, -1 or kNone stops a checked build at the conversion.
+constexpr UnitKind type_at(int i) { return core::id_at<UnitKind, kUnitTypes>(i); }
+constexpr UnitKind kind_at(int i) { return core::id_at<UnitKind, kUnitKinds>(i); }
+// One value per unit type (Inf..Bb), indexed only by UnitKind: s.sheet[n].buy[UnitKind::Inf].
+template <class T>
+using UnitTypeArray = core::IdArray<UnitKind, T, kUnitTypes>;
 
 enum class Category : std::uint8_t { Land, Air, Sea };
 inline constexpr int kCategories = 3;
@@ -229,9 +237,9 @@ std::string_view neutral_type_id(NeutralType t);  // "standard", "pro-allied", "
 // A neutral's printed data (Neutrals › Three Types of Neutrals; Trade Restrictions).
 struct Neutral {
   NeutralType type = NeutralType::Standard;
-  std::array<std::uint8_t, kUnitTypes> defense{};  // units placed when invaded
-  std::optional<Resource> trade;                   // the resource offered
-  RegionId port_sea = kNoRegion;                   // the sea region for trade by sea
+  UnitTypeArray<std::uint8_t> defense{};  // units placed when invaded
+  std::optional<Resource> trade;          // the resource offered
+  RegionId port_sea = kNoRegion;          // the sea region for trade by sea
   Origin origin;
 };
 
@@ -342,14 +350,14 @@ struct SetupCommand {
   std::uint8_t number = 0;
   RegionId region = kNoRegion;
   Category category = Category::Land;
-  std::array<std::uint8_t, kUnitTypes> units{};
+  UnitTypeArray<std::uint8_t> units{};
   Origin origin;
 };
 
 struct SetupConstruction {
   Nation nation = kNoNation;
   RegionId region = kNoRegion;
-  std::array<std::uint8_t, kUnitTypes> units{};
+  UnitTypeArray<std::uint8_t> units{};
   Origin origin;
 };
 
@@ -402,7 +410,7 @@ struct MapTables {
 
 struct Data {
   NationArray<NationInfo> nations{};
-  std::array<UnitInfo, kUnitKinds> units{};
+  core::IdArray<UnitKind, UnitInfo, kUnitKinds> units{};
   Goods goods;
   Morale morale;
   std::string map_edition, map_notice;
@@ -419,7 +427,7 @@ struct Data {
   std::shared_ptr<const core::i18n::Catalogues> catalogues;
 
   const NationInfo& nation(Nation n) const { return nations[n]; }
-  const UnitInfo& unit(UnitKind k) const { return units[static_cast<std::size_t>(index(k))]; }
+  const UnitInfo& unit(UnitKind k) const { return units[k]; }
   const Region& region(RegionId r) const { return regions[r]; }
   std::size_t region_count() const { return regions.size(); }
   RegionId find_region(std::string_view id) const;           // kNoRegion if absent

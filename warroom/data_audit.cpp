@@ -12,11 +12,10 @@ namespace {
 
 std::string resources_text(const Resources& r) { return fmt::format("{}/{}/{}", r.oil, r.iron, r.osr); }
 
-std::string units_text(const std::array<std::uint8_t, kUnitTypes>& units) {
+std::string units_text(const UnitTypeArray<std::uint8_t>& units) {
   std::string out;
   for (int k = 0; k < kUnitTypes; ++k)
-    if (units[static_cast<std::size_t>(k)])
-      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", units[static_cast<std::size_t>(k)], unit_id(static_cast<UnitKind>(k)));
+    if (units[type_at(k)]) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", units[type_at(k)], unit_id(type_at(k)));
   return out;
 }
 

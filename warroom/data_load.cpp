@@ -255,7 +255,8 @@ void load_units(const Document& doc, Data& data) {
     for (std::size_t s = 0; s < stances.size(); ++s) u.stance[s] = read_stance(stances[s], u.category);
     if (u.stances == 2 && u.stance[0].id == u.stance[1].id) n.fail("stances", "duplicate stance id");
     u.origin = n.origin();
-    data.units[i] = std::move(u);
+    const UnitKind kind = u.kind;
+    data.units[kind] = std::move(u);
   }
   const Node g = root.child("goods");
   g.allow({"id", "cost_any", "provenance", "source", "stated"});

@@ -25,13 +25,13 @@ Resources Node::resources(const char* key) const {
                    static_cast<std::int16_t>(r.opt_integer("osr", 0, 99, 0))};
 }
 
-std::array<std::uint8_t, kUnitTypes> Node::unit_counts(const char* key, int max) const {
+UnitTypeArray<std::uint8_t> Node::unit_counts(const char* key, int max) const {
   const Node c = child(key);
-  std::array<std::uint8_t, kUnitTypes> out{};
+  UnitTypeArray<std::uint8_t> out{};
   for (const auto& [name, value] : c.value().items()) {
     auto k = unit_from_id(name);
     if (!k || *k == UnitKind::CarrierFighter) c.fail(name, "unknown unit type (inf, art, arm, ftr, bmb, sub, ca, cv, bb)");
-    out[static_cast<std::size_t>(index(*k))] = static_cast<std::uint8_t>(c.integer(name.c_str(), 0, max));
+    out[*k] = static_cast<std::uint8_t>(c.integer(name.c_str(), 0, max));
   }
   return out;
 }

@@ -25,7 +25,7 @@ class Node : public core::DataNodeOf<Node> {
   UnitKind unit(const char* key) const;
   Resources resources(const char* key) const;  // {"oil": n, "iron": n, "osr": n}, missing ones 0
   // {"inf": 2, "arm": 1}: counts per unit type, each 0..max.
-  std::array<std::uint8_t, kUnitTypes> unit_counts(const char* key, int max) const;
+  UnitTypeArray<std::uint8_t> unit_counts(const char* key, int max) const;
   Origin origin() const;  // provenance, source, stated
 
  private:

@@ -134,9 +134,9 @@ SetupCommand read_command(const Node& n, const Data& data, const Scenario& s) {
   int total = 0;
   std::optional<Category> category;
   for (int k = 0; k < kUnitTypes; ++k) {
-    if (!c.units[static_cast<std::size_t>(k)]) continue;
-    total += c.units[static_cast<std::size_t>(k)];
-    const Category cat = data.unit(static_cast<UnitKind>(k)).category;
+    if (!c.units[type_at(k)]) continue;
+    total += c.units[type_at(k)];
+    const Category cat = data.unit(type_at(k)).category;
     if (category && *category != cat) n.fail("units", "a Command holds units of one category (Command Stack)");
     category = cat;
   }

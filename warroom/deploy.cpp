@@ -24,11 +24,11 @@ int assigned(const Construction& k, int t) {
 }
 
 // Units of type t not yet held back or sent to a sea.
-int unplanned(const Construction& k, int t) { return k.n[at(t)] - k.hold[at(t)] - assigned(k, t); }
+int unplanned(const Construction& k, int t) { return k.n[type_at(t)] - k.hold[type_at(t)] - assigned(k, t); }
 
 int leaving(const Construction& k) {
   int n = 0;
-  for (int t = 0; t < kUnitTypes; ++t) n += k.n[at(t)] - k.hold[at(t)];
+  for (int t = 0; t < kUnitTypes; ++t) n += k.n[type_at(t)] - k.hold[type_at(t)];
   return n;
 }
 
@@ -73,7 +73,7 @@ bool carry_out(CommandPool& pool, Construction& k, const Game& g, int nation, in
         deployed += n;
       }
     } else {
-      const int n = k.n[at(t)] - k.hold[at(t)];
+      const int n = k.n[type_at(t)] - k.hold[type_at(t)];
       if (n && !form(pool, d, nation, r, t, n, opened)) return false;
       deployed += n;
     }
@@ -160,10 +160,10 @@ void deploy_legal(const CCtx& c, int nation, core::ActionList& out) {
     const Construction& k = c.s.construction[at(i)];
     const Region& region = c.d().region(r);
     for (int t = 0; t < kUnitTypes; ++t) {
-      if (!k.n[at(t)]) continue;
+      if (!k.n[type_at(t)]) continue;
       const bool free = unplanned(k, t) > 0;
       if (free) out.push_back(encode(ActionKind::Hold, nation, r, t));
-      if (k.hold[at(t)]) out.push_back(encode(ActionKind::Release, nation, r, t));
+      if (k.hold[type_at(t)]) out.push_back(encode(ActionKind::Release, nation, r, t));
       if (category_of(t) != Category::Sea) continue;
       for (int p = 0; p < region.port_count; ++p) {  // Deploy Units (3): a Port-connected sea region
         if (!c.g.scenario().in_play.test(region.port_seas[at(p)])) continue;
@@ -178,8 +178,8 @@ void deploy_apply(Ctx& c, const Act& a) {
   if (a.kind == ActionKind::Done) return;
   Construction& k = c.s.construction[at(c.g.industry_index(a.a))];
   switch (a.kind) {
-    case ActionKind::Hold: ++k.hold[a.b]; break;
-    case ActionKind::Release: --k.hold[a.b]; break;
+    case ActionKind::Hold: ++k.hold[type_at(a.b)]; break;
+    case ActionKind::Release: --k.hold[type_at(a.b)]; break;
     case ActionKind::Deploy: ++k.to_sea[at(slot_of(a.b))][a.c]; break;
     case ActionKind::Undeploy: --k.to_sea[at(slot_of(a.b))][a.c]; break;
     default: CORE_EXPECT(false);

@@ -27,12 +27,12 @@ std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r
   return out;
 }
 
-const Resources& cost_of(const Data& d, int type) { return d.units[at(type)].cost; }
+const Resources& cost_of(const Data& d, int type) { return d.units[kind_at(type)].cost; }
 
 int bought(const Sheet& sh, bool naval_only) {
   int n = 0;
   for (int t = 0; t < kUnitTypes; ++t)
-    if (!naval_only || category_of(t) == Category::Sea) n += sh.buy[at(t)];
+    if (!naval_only || category_of(t) == Category::Sea) n += sh.buy[type_at(t)];
   return n;
 }
 
@@ -94,7 +94,7 @@ std::array<int, kResources> purchase_spent(const CCtx& c, int nation) {
   const Sheet& sh = c.s.sheet[nation_at(nation)];
   std::array<int, kResources> out{sh.goods_paid[0], sh.goods_paid[1], sh.goods_paid[2]};
   for (int t = 0; t < kUnitTypes; ++t)
-    for (int r = 0; r < kResources; ++r) out[at(r)] += sh.buy[at(t)] * cost_of(c.d(), t)[static_cast<Resource>(r)];
+    for (int r = 0; r < kResources; ++r) out[at(r)] += sh.buy[type_at(t)] * cost_of(c.d(), t)[static_cast<Resource>(r)];
   return out;
 }
 
@@ -225,14 +225,14 @@ struct PurchaseRoom {
 PurchaseRoom purchase_room(const CCtx& c, int nation) {
   return {placement_room(c, nation, false), placement_room(c, nation, true), mobilization_room(c, nation)};
 }
-bool purchase_fits(const PurchaseRoom& room, const std::array<std::uint8_t, kUnitTypes>& buy) {
+bool purchase_fits(const PurchaseRoom& room, const UnitTypeArray<std::uint8_t>& buy) {
   int naval = 0, other = 0;
-  for (int t = 0; t < kUnitTypes; ++t) (category_of(t) == Category::Sea ? naval : other) += t == kInf ? 0 : buy[at(t)];
-  return naval <= room.naval && naval + other <= room.all && naval + other + buy[kInf] <= room.all + room.mobilization;
+  for (int t = 0; t < kUnitTypes; ++t) (category_of(t) == Category::Sea ? naval : other) += t == kInf ? 0 : buy[type_at(t)];
+  return naval <= room.naval && naval + other <= room.all && naval + other + buy[UnitKind::Inf] <= room.all + room.mobilization;
 }
 }  // namespace
 
-bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUnitTypes>& buy) {
+bool purchase_fits(const CCtx& c, int nation, const UnitTypeArray<std::uint8_t>& buy) {
   return purchase_fits(purchase_room(c, nation), buy);
 }
 
@@ -253,12 +253,12 @@ void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
   };
   const PurchaseRoom room = purchase_room(c, nation);
   for (int t = 0; t < kUnitTypes; ++t) {
-    const UnitInfo& u = d.units[at(t)];
-    if (!u.buildable || !d.nations[nation_at(nation)].may_buy(static_cast<UnitKind>(t))) continue;
+    const UnitInfo& u = d.units[kind_at(t)];
+    if (!u.buildable || !d.nations[nation_at(nation)].may_buy(type_at(t))) continue;
     if (!affordable({u.cost.oil, u.cost.iron, u.cost.osr})) continue;
     // Ruling 79: a purchase that could not be placed is refused at entry.
     auto more = sh.buy;
-    ++more[at(t)];
+    ++more[type_at(t)];
     if (purchase_fits(room, more)) out.push_back(encode(ActionKind::Buy, nation, t));
   }
   // Civilian Goods: 5 resources in any mix (ruling 80); China's mix has no oil.
@@ -272,7 +272,7 @@ void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
     if (!(no_oil && oil > 0) && affordable({oil, iron, osr})) out.push_back(encode(ActionKind::BuyGoods, nation, oil, iron, osr));
   });
   for (int t = 0; t < kUnitTypes; ++t)
-    if (sh.buy[at(t)]) out.push_back(encode(ActionKind::Unbuy, nation, t));
+    if (sh.buy[type_at(t)]) out.push_back(encode(ActionKind::Unbuy, nation, t));
   each_mix([&](int oil, int iron, int osr) {
     if (sh.goods > 0 && sh.goods_paid[0] >= oil && sh.goods_paid[1] >= iron && sh.goods_paid[2] >= osr)
       out.push_back(encode(ActionKind::UnbuyGoods, nation, oil, iron, osr));
@@ -283,8 +283,8 @@ void purchases_apply(Ctx& c, const Act& a) {
   Sheet& sh = c.s.sheet[nation_at(a.nation)];
   switch (a.kind) {
     case ActionKind::Done: break;
-    case ActionKind::Buy: ++sh.buy[a.a]; break;
-    case ActionKind::Unbuy: --sh.buy[a.a]; break;
+    case ActionKind::Buy: ++sh.buy[type_at(a.a)]; break;
+    case ActionKind::Unbuy: --sh.buy[type_at(a.a)]; break;
     case ActionKind::BuyGoods:
     case ActionKind::UnbuyGoods: {
       const int sign = a.kind == ActionKind::BuyGoods ? 1 : -1;
@@ -333,9 +333,9 @@ bool place_one(State& s, const Game& g, int nation, RegionId r, int t) {
     const int i = g.industry_index(r);
     if (i < 0 || s.region[r].controller != nation || industry_capacity(CCtx{g, s}, r) == 0) return false;
     if (category_of(t) == Category::Sea && !g.data().region(r).has_port()) return false;
-    ++s.construction[at(i)].n[at(t)];
+    ++s.construction[at(i)].n[type_at(t)];
   }
-  --s.sheet[nation_at(nation)].buy[at(t)];
+  --s.sheet[nation_at(nation)].buy[type_at(t)];
   return true;
 }
 }  // namespace
@@ -354,9 +354,9 @@ void place_legal(const CCtx& c, int nation, core::ActionList& out) {
   for (RegionId r : places) {
     if (c.s.region[r].controller != nation) continue;
     for (int t = 0; t < kUnitTypes; ++t) {
-      if (!sh.buy[at(t)]) continue;
+      if (!sh.buy[type_at(t)]) continue;
       if (!trial) trial.emplace(c.s);
-      for (int count = 1; count <= sh.buy[at(t)]; ++count) {
+      for (int count = 1; count <= sh.buy[type_at(t)]; ++count) {
         if (!place_one(*trial, c.g, nation, r, t) || !purchase_fits(CCtx{c.g, *trial}, nation, trial->sheet[nation_at(nation)].buy)) break;
         out.push_back(place_action(nation, r, t, count));
       }

@@ -430,29 +430,30 @@ State Game::new_game() const {
     Command& cmd = s.command[nation_at(sc.nation)][sc.number];
     cmd.region = sc.region;
     for (int t = 0; t < kUnitTypes; ++t)
-      if (sc.units[at_(t)]) cmd.n[at_(slot_of(t))] = static_cast<std::uint8_t>(cmd.n[at_(slot_of(t))] + sc.units[at_(t)]);
+      if (sc.units[type_at(t)]) cmd.n[at_(slot_of(t))] = static_cast<std::uint8_t>(cmd.n[at_(slot_of(t))] + sc.units[type_at(t)]);
   }
   for (const SetupConstruction& sc : scenario_->construction) {
     const int i = industry_index(sc.region);
     if (i < 0) continue;
     for (int t = 0; t < kUnitTypes; ++t)
-      s.construction[at_(i)].n[at_(t)] = static_cast<std::uint8_t>(s.construction[at_(i)].n[at_(t)] + sc.units[at_(t)]);
+      s.construction[at_(i)].n[type_at(t)] = static_cast<std::uint8_t>(s.construction[at_(i)].n[type_at(t)] + sc.units[type_at(t)]);
   }
   s.steps.push(step::Phase{1});
   if (options_.rapid_resolution) {  // "each Nation begins the game with ... 1 infantry, 1 artillery, and 1 armor" under production
     for (int n = kNations - 1; n >= 0; --n) {
       if (!s.nation[nation_at(n)].in_play) continue;
-      s.sheet[nation_at(n)].buy[kInf] = s.sheet[nation_at(n)].buy[kArt] = s.sheet[nation_at(n)].buy[kArm] = 1;
+      s.sheet[nation_at(n)].buy[UnitKind::Inf] = s.sheet[nation_at(n)].buy[UnitKind::Art] = s.sheet[nation_at(n)].buy[UnitKind::Arm] = 1;
       if (data_->nations[nation_at(n)].has(NationRule::Mobilization)) s.sheet[nation_at(n)].buy = {3};  // ruling 88: China, three infantry
       // Only what its industries (and China's mobilization territories, ruling 88) can take.
       const CCtx cc{*this, s};
       while (!purchase_fits(cc, n, s.sheet[nation_at(n)].buy)) {
-        std::uint8_t* last = s.sheet[nation_at(n)].buy[kArm]   ? &s.sheet[nation_at(n)].buy[kArm]
-                             : s.sheet[nation_at(n)].buy[kArt] ? &s.sheet[nation_at(n)].buy[kArt]
-                                                               : &s.sheet[nation_at(n)].buy[kInf];
+        std::uint8_t* last = s.sheet[nation_at(n)].buy[UnitKind::Arm]   ? &s.sheet[nation_at(n)].buy[UnitKind::Arm]
+                             : s.sheet[nation_at(n)].buy[UnitKind::Art] ? &s.sheet[nation_at(n)].buy[UnitKind::Art]
+                                                                        : &s.sheet[nation_at(n)].buy[UnitKind::Inf];
         --*last;
       }
-      if (s.sheet[nation_at(n)].buy[kInf] + s.sheet[nation_at(n)].buy[kArt] + s.sheet[nation_at(n)].buy[kArm] > 0)
+      if (s.sheet[nation_at(n)].buy[UnitKind::Inf] + s.sheet[nation_at(n)].buy[UnitKind::Art] + s.sheet[nation_at(n)].buy[UnitKind::Arm] >
+          0)
         s.steps.push(step::Place{static_cast<std::int8_t>(n)});
     }
   }

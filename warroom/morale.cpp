@@ -33,7 +33,7 @@ int total_resources(const State& s, int nation) {
 
 int casualty_points(const Data& d, const NationState& n) {
   int cp = 0;
-  for (int t = 0; t < kUnitTypes; ++t) cp += n.casualties[at(t)] * d.units[at(t)].casualty_points;
+  for (int t = 0; t < kUnitTypes; ++t) cp += n.casualties[type_at(t)] * d.units[kind_at(t)].casualty_points;
   return cp;
 }
 

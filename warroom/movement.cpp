@@ -649,8 +649,8 @@ void landing_apply(Ctx& c, const Act& a) {
   Command& cmd = c.s.command[nation_at(a.nation)][a.a];
   if (a.b == kNoRegion) {  // "If an Air Command has no legal moves possible, then it will be eliminated"
     for (int t = kFtr; t <= kBmb; ++t)
-      c.s.nation[nation_at(a.nation)].casualties[at(t)] =
-          static_cast<std::uint16_t>(c.s.nation[nation_at(a.nation)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
+      c.s.nation[nation_at(a.nation)].casualties[type_at(t)] =
+          static_cast<std::uint16_t>(c.s.nation[nation_at(a.nation)].casualties[type_at(t)] + cmd.n[at(slot_of(t))]);
     c.add(kLand, a.nation, Event::Perished, a.a, cmd.region, units_in(cmd));
     cmd = Command{};
     return;

@@ -178,8 +178,8 @@ void pact_expel(Ctx& c) {
       Command& cmd = c.s.command[nation_at(party)][at(number)];
       if (!controlled_by(cc, cmd.region, other_party(party))) continue;
       for (int t = kInf; t <= kArm; ++t)  // "or be eliminated (to the Casualty List)"
-        c.s.nation[nation_at(party)].casualties[at(t)] =
-            static_cast<std::uint16_t>(c.s.nation[nation_at(party)].casualties[at(t)] + cmd.n[at(slot_of(t))]);
+        c.s.nation[nation_at(party)].casualties[type_at(t)] =
+            static_cast<std::uint16_t>(c.s.nation[nation_at(party)].casualties[type_at(t)] + cmd.n[at(slot_of(t))]);
       c.add(kPactArticle3, party, Event::PactExpelled, number, cmd.region, units_in(cmd));
       cmd = Command{};
     }

@@ -263,7 +263,7 @@ int placement_room(const CCtx& c, int nation, bool naval);  // units the nation'
 int mobilization_room(const CCtx& c, int nation);           // infantry China may still mobilize (ruling 72)
 // Whether units bought (by type) can all be placed: naval in port industries, infantry also by
 // mobilization, the rest in industries (ruling 79).
-bool purchase_fits(const CCtx& c, int nation, const std::array<std::uint8_t, kUnitTypes>& buy);
+bool purchase_fits(const CCtx& c, int nation, const UnitTypeArray<std::uint8_t>& buy);
 int industry_capacity(const CCtx& c, RegionId r);                       // SV - bombs - units already there
 std::array<int, kResources> purchase_spent(const CCtx& c, int nation);  // what the chart's purchases cost, by resource
 

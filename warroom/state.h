@@ -59,14 +59,14 @@ inline constexpr std::uint8_t kLandingTag = 1;                   // Phase 3 › 
 inline constexpr std::uint8_t kSplitThisPhase = 2;               // Reorganizing Commands (Phase 3: splits once)
 
 struct NationState {
-  std::array<std::int32_t, kResources> res{};          // no ceiling ("add an additional peg")
-  std::int32_t stress = 0;                             // Stress Points on the Morale Board
-  std::uint16_t medals = 0, goods = 0;                 // Medals; Civilian Goods (bought in Phase 7: usable from the next Phase 6)
-  std::array<std::uint16_t, kUnitTypes> casualties{};  // the Casualty List, by unit type
-  std::uint8_t zone = kWhite;                          // Homeland Status Track
-  std::uint8_t slot = 0;                               // turn-order slot 1..n this round (0: none yet)
-  bool in_play = false;                                // a nation of the scenario
-  bool collapsed = false;                              // Victory Check note: out of the game
+  std::array<std::int32_t, kResources> res{};  // no ceiling ("add an additional peg")
+  std::int32_t stress = 0;                     // Stress Points on the Morale Board
+  std::uint16_t medals = 0, goods = 0;         // Medals; Civilian Goods (bought in Phase 7: usable from the next Phase 6)
+  UnitTypeArray<std::uint16_t> casualties{};   // the Casualty List, by unit type
+  std::uint8_t zone = kWhite;                  // Homeland Status Track
+  std::uint8_t slot = 0;                       // turn-order slot 1..n this round (0: none yet)
+  bool in_play = false;                        // a nation of the scenario
+  bool collapsed = false;                      // Victory Check note: out of the game
   bool operator==(const NationState&) const = default;
 };
 
@@ -87,8 +87,8 @@ inline constexpr std::uint8_t kCardEmbattled = 16;  // the Territory Card shows 
 // territory's controller (captured with it), and the secret deployment plan for them (Phase 5 ›
 // Step 2, ruling 100): units held back, and each naval unit's sea region.
 struct Construction {
-  std::array<std::uint8_t, kUnitTypes> n{};
-  std::array<std::uint8_t, kUnitTypes> hold{};                     // plan: stays under the token
+  UnitTypeArray<std::uint8_t> n{};
+  UnitTypeArray<std::uint8_t> hold{};                              // plan: stays under the token
   std::array<std::array<std::uint8_t, kMaxPortSeas>, 4> to_sea{};  // plan: naval slot x port sea
   bool operator==(const Construction&) const = default;
 };
@@ -113,7 +113,7 @@ struct Sheet {
   std::array<Order, kMaxOrders> box{};
   std::int32_t bid = 0;
   std::uint8_t selected = 0;                               // a Command chosen, waiting for its destination (0: none)
-  std::array<std::uint8_t, kUnitTypes> buy{};              // units bought this round
+  UnitTypeArray<std::uint8_t> buy{};                       // units bought this round
   std::uint8_t goods = 0;                                  // Civilian Goods bought this round
   std::array<std::uint16_t, kResources> goods_paid{};      // what the Goods cost, by resource (ruling 80)
   std::array<std::uint8_t, kMaxMobilization> mobilized{};  // infantry mobilized this round, by mobilization territory (ruling 72)

@@ -119,7 +119,7 @@ std::string stack_units(const Data& d, const State& v, int nation, int number) {
 std::string units_bought(const Sheet& sh) {
   std::string bought;
   for (int t = 0; t < kUnitTypes; ++t)
-    if (sh.buy[at(t)]) bought += fmt::format(" {} {}", sh.buy[at(t)], unit_text(t));
+    if (sh.buy[type_at(t)]) bought += fmt::format(" {} {}", sh.buy[type_at(t)], unit_text(t));
   return bought;
 }
 
@@ -138,8 +138,8 @@ std::string stance_note(const Game& game, const Battle& b, const Group& g, int p
   };
   const auto spec = [&](int st) {
     const StanceSpec& k = b.type(g).stance[at(st)];
-    return fmt::format("{} (air {}, surface {}; {}{})", game.data().units[g.type].stance[at(st)].name, en("warroom.count.die", k.air_dice),
-                       en("warroom.count.die", k.surface_dice), en("warroom.count.step", k.steps),
+    return fmt::format("{} (air {}, surface {}; {}{})", game.data().units[kind_at(g.type)].stance[at(st)].name,
+                       en("warroom.count.die", k.air_dice), en("warroom.count.die", k.surface_dice), en("warroom.count.step", k.steps),
                        k.raid_dice ? "; raids with " + en("warroom.count.die", k.raid_dice) : "");
   };
   std::string note = put > 0 ? fmt::format("{} in {}", put, spec(g.cursor)) : "";
@@ -247,14 +247,14 @@ nlohmann::json purchase_json(const Game& g, const State& v, int n) {
   nlohmann::json units = nlohmann::json::array(), industries = nlohmann::json::array();
   std::array<int, 2> placing{};  // naval, other than infantry
   for (int t = 0; t < kUnitTypes; ++t) {
-    const UnitInfo& u = d.units[at(t)];
-    if (t != kInf) placing[category_of(t) == Category::Sea ? 0 : 1] += sh.buy[at(t)];
+    const UnitInfo& u = d.units[kind_at(t)];
+    if (t != kInf) placing[category_of(t) == Category::Sea ? 0 : 1] += sh.buy[type_at(t)];
     if (!u.buildable || !d.nations[nation_at(n)].may_buy(static_cast<UnitKind>(t))) continue;
     units.push_back({{"unit", u.id},
                      {"category", category_id(u.category)},
                      {"cost", resources([&](int r) { return u.cost[static_cast<Resource>(r)]; })},
                      {"provenance", provenance_id(u.origin.of("cost"))},
-                     {"bought", sh.buy[at(t)]}});
+                     {"bought", sh.buy[type_at(t)]}});
   }
   for (int i = 0; i < g.industries(); ++i) {
     const RegionId r = g.industry_region(i);
@@ -279,7 +279,7 @@ nlohmann::json purchase_json(const Game& g, const State& v, int n) {
       {"left", resources([&](int r) { return resource(v, n, r) - spent[at(r)]; })},
       {"industries", industries},
       {"room", {{"units", placement_room(c, n, false)}, {"naval", placement_room(c, n, true)}, {"mobilization", mobilization_room(c, n)}}},
-      {"placing", {{"naval", placing[0]}, {"other", placing[1]}, {"inf", sh.buy[kInf]}}}};
+      {"placing", {{"naval", placing[0]}, {"other", placing[1]}, {"inf", sh.buy[UnitKind::Inf]}}}};
 }
 
 }  // namespace
@@ -366,7 +366,7 @@ namespace {
 // any of those values is the project's.
 nlohmann::json stance_json(const Data& d, const BattleNames& names, const TypeSpec& t, int stance) {
   const StanceSpec& k = t.stance[at(stance)];
-  const Origin& o = d.units[t.id].stance[at(stance)].origin;
+  const Origin& o = d.units[kind_at(t.id)].stance[at(stance)].origin;
   const bool stated = o.of("air_dice") != Provenance::Reconstructed && o.of("surface_dice") != Provenance::Reconstructed &&
                       o.of("steps") != Provenance::Reconstructed;
   return {{"stance", names.stance[t.id][at(stance)]},
@@ -598,14 +598,14 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     if (!is_hidden(*this, v, viewer, n, Secret::Purchases)) {
       purchases = nlohmann::json::object();
       for (int t = 0; t < kUnitTypes; ++t)
-        if (sh.buy[at(t)]) purchases[unit_text(t)] = sh.buy[at(t)];
+        if (sh.buy[type_at(t)]) purchases[unit_text(t)] = sh.buy[type_at(t)];
       if (sh.goods)
         purchases["goods"] = {{"count", sh.goods}, {"oil", sh.goods_paid[0]}, {"iron", sh.goods_paid[1]}, {"osr", sh.goods_paid[2]}};
       if (v.steps.top().id == StepId::Purchases) purchase = purchase_json(*this, v, n);
     }
     nlohmann::json casualties = nlohmann::json::object();
     for (int t = 0; t < kUnitTypes; ++t)
-      if (ns.casualties[at(t)]) casualties[unit_text(t)] = ns.casualties[at(t)];
+      if (ns.casualties[type_at(t)]) casualties[unit_text(t)] = ns.casualties[type_at(t)];
     nations.push_back({{"id", nation_name(n)},
                        {"seat", seat_name(seat_of(n))},
                        {"alliance", alliance_id(alliance_of(n))},
@@ -669,7 +669,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     const Construction& k = v.construction[at(i)];
     nlohmann::json units = nlohmann::json::object();
     for (int t = 0; t < kUnitTypes; ++t)
-      if (k.n[at(t)]) units[unit_text(t)] = k.n[at(t)];
+      if (k.n[type_at(t)]) units[unit_text(t)] = k.n[type_at(t)];
     if (units.empty()) continue;
     const RegionId r = industry_region(i);
     const int owner = v.region[r].controller;
@@ -677,7 +677,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
     if (owner != kNoNation && !is_hidden(*this, v, viewer, owner, Secret::Plan) && v.steps.top().id == StepId::DeployPlans) {
       plan = {{"hold", nlohmann::json::object()}, {"to_sea", nlohmann::json::array()}};
       for (int t = 0; t < kUnitTypes; ++t)
-        if (k.hold[at(t)]) plan["hold"][unit_text(t)] = k.hold[at(t)];
+        if (k.hold[type_at(t)]) plan["hold"][unit_text(t)] = k.hold[type_at(t)];
       for (int t = kSub; t <= kBb; ++t)
         for (int p = 0; p < d.region(r).port_count; ++p)
           if (k.to_sea[at(slot_of(t))][at(p)])
@@ -817,7 +817,7 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
     const Construction& k = v.construction[at(i)];
     std::string units;
     for (int t = 0; t < kUnitTypes; ++t)
-      if (k.n[at(t)]) units += fmt::format(" {} {}", k.n[at(t)], unit_text(t));
+      if (k.n[type_at(t)]) units += fmt::format(" {} {}", k.n[type_at(t)], unit_text(t));
     const RegionId r = industry_region(i);
     if (!units.empty()) building += fmt::format("  {}({}):{}", region_name(r), nation_name(v.region[r].controller), units);
   }

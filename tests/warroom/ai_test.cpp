@@ -665,7 +665,7 @@ TEST(SearchBotHint, Phase7Step3_ThePlanIsThePurchasesOfTheHeaviestMix) {
   }
   for (const auto& p : bought) {
     if (p.contains("unit")) {
-      EXPECT_GE(taken.sheet[USSR].buy[static_cast<std::size_t>(*unit_from_id(p["unit"].get<std::string>()))], p["count"]);
+      EXPECT_GE(taken.sheet[USSR].buy[*unit_from_id(p["unit"].get<std::string>())], p["count"]);
     }
   }
 }

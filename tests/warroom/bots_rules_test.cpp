@@ -15,7 +15,7 @@ int planned_strength_to(const Game& g, const State& s, int nation, const SheetPl
   for (const PlannedOrder& o : plan.orders)
     if (o.dest == r) {
       const Command& c = s.command[nation_at(nation)][o.command];
-      for (int t = kInf; t <= kArm; ++t) total += c.n[at(slot_of(t))] * g.data().units[at(t)].cost.total();
+      for (int t = kInf; t <= kArm; ++t) total += c.n[at(slot_of(t))] * g.data().units[kind_at(t)].cost.total();
     }
   return total;
 }
@@ -261,7 +261,7 @@ TEST(RulesBot, BeatsRandomBotsInWarInEurope) {
 
 // Production builds toward the objectives: Germany buys an army while Moscow is to be taken by
 // land, and a fleet once the goals left (Great Britain, Eastern United States) lie over the sea.
-std::array<std::uint8_t, kUnitTypes> german_purchases(const Game& g, State s) {
+UnitTypeArray<std::uint8_t> german_purchases(const Game& g, State s) {
   RulesBot bot;
   core::Rng rng(1);
   const core::Seat seat = g.seat_of(GER);
@@ -274,10 +274,12 @@ TEST(RulesBot, BuildsAFleetWhenItsGoalsLieOverTheSea) {
   const Game g = europe(2);
   State s = play_until(g, g.new_game(), [](const State& x) { return top(x) == StepId::Purchases; });
   s.nation[GER].res = {40, 40, 40};
-  const auto naval = [](const std::array<std::uint8_t, kUnitTypes>& buy) { return buy[kSub] + buy[kCa] + buy[kCv] + buy[kBb]; };
+  const auto naval = [](const UnitTypeArray<std::uint8_t>& buy) {
+    return buy[UnitKind::Sub] + buy[UnitKind::Ca] + buy[UnitKind::Cv] + buy[UnitKind::Bb];
+  };
   const auto army = german_purchases(g, s);
   EXPECT_EQ(naval(army), 0);
-  EXPECT_GT(army[kInf] + army[kArt] + army[kArm], 0);
+  EXPECT_GT(army[UnitKind::Inf] + army[UnitKind::Art] + army[UnitKind::Arm], 0);
   s.region[region("R1")].controller = GER;
   EXPECT_GT(naval(german_purchases(g, s)), 0);
 }
@@ -299,8 +301,8 @@ TEST(RulesBot, Phase7Step3_NoShipsWhenEverySeaCommandIsInUse) {
     c.n[at(slot_of(kSub))] = 1;
   }
   const auto buy = german_purchases(g, s);
-  EXPECT_EQ(buy[kSub] + buy[kCa] + buy[kCv] + buy[kBb], 0);
-  EXPECT_GT(buy[kInf] + buy[kArt] + buy[kArm], 0);
+  EXPECT_EQ(buy[UnitKind::Sub] + buy[UnitKind::Ca] + buy[UnitKind::Cv] + buy[UnitKind::Bb], 0);
+  EXPECT_GT(buy[UnitKind::Inf] + buy[UnitKind::Art] + buy[UnitKind::Arm], 0);
 }
 
 // The game has no round limit (ruling 105): a stalled war must still end. War in Europe games of

@@ -115,14 +115,14 @@ TEST(CalculatorConvertCasualtiesIntoStress, TheRoundsWholeCasualtyListIsConverte
   const Game g = europe();
   State s = europe_by_hand(g);
   put(s, GER, 40, "G8", {{kArm, 1}});
-  s.nation[GER].casualties[kBb] = 1;
-  s.nation[GER].casualties[kCa] = 1;
+  s.nation[GER].casualties[UnitKind::Bb] = 1;
+  s.nation[GER].casualties[UnitKind::Ca] = 1;
   Odds o = odds_as(g, s, GER, into("R12", {{GER, 40}}));
   ASSERT_TRUE(o.exact);
   EXPECT_NEAR(o.side[kAxis].casualty_points.mean, 4 * 9.0 / 144, kTight);
   EXPECT_NEAR(o.side[kAxis].stress.mean, 0, kTight);
-  s.nation[GER].casualties[kCa] = 0;
-  s.nation[GER].casualties[kBmb] = 1;
+  s.nation[GER].casualties[UnitKind::Ca] = 0;
+  s.nation[GER].casualties[UnitKind::Bmb] = 1;
   o = odds_as(g, s, GER, into("R12", {{GER, 40}}));
   EXPECT_NEAR(o.side[kAxis].stress.mean, 9.0 / 144, kTight);
 }
@@ -362,7 +362,7 @@ Played play_battle(const Game& g, State s, int picker, const std::string& where,
   for (int n = 0; n < kNations; ++n) {
     const int side = side_of(n);
     for (int t = 0; t < kUnitTypes; ++t)
-      p.units[at(side)] += s.nation[nation_at(n)].casualties[at(t)] - before.nation[nation_at(n)].casualties[at(t)];
+      p.units[at(side)] += s.nation[nation_at(n)].casualties[type_at(t)] - before.nation[nation_at(n)].casualties[type_at(t)];
     p.cp[at(side)] += casualty_points(g.data(), s.nation[nation_at(n)]) - casualty_points(g.data(), before.nation[nation_at(n)]);
   }
   if (g.data().region(r).is_territory()) p.wins[at(side_of(s.region[r].controller))] = 1;

@@ -59,16 +59,16 @@ TEST(ChinasRestrictions, NoCapturedAirOrNavalUnits) {
     const int peiping = g.industry_index(region("J4"));
     ASSERT_GE(peiping, 0);
     s.construction[at(peiping)].n = {};
-    s.construction[at(peiping)].n[kInf] = 2;
-    s.construction[at(peiping)].n[kFtr] = 1;
-    s.construction[at(peiping)].n[kSub] = 1;
+    s.construction[at(peiping)].n[UnitKind::Inf] = 2;
+    s.construction[at(peiping)].n[UnitKind::Ftr] = 1;
+    s.construction[at(peiping)].n[UnitKind::Sub] = 1;
     put(s, JPN, 35, "J1", {{kInf, 1}});
     put(s, liberator, 101, "J4", {{kInf, 2}});
     take_undefended(g, s, liberator, "J4");
     EXPECT_EQ(s.region[region("J4")].controller, CHN) << liberator;
-    EXPECT_EQ(s.construction[at(peiping)].n[kInf], 2) << "captured with the territory";
-    EXPECT_EQ(s.construction[at(peiping)].n[kFtr], 0) << "removed to storage";
-    EXPECT_EQ(s.construction[at(peiping)].n[kSub], 0);
+    EXPECT_EQ(s.construction[at(peiping)].n[UnitKind::Inf], 2) << "captured with the territory";
+    EXPECT_EQ(s.construction[at(peiping)].n[UnitKind::Ftr], 0) << "removed to storage";
+    EXPECT_EQ(s.construction[at(peiping)].n[UnitKind::Sub], 0);
   }
 }
 
@@ -82,9 +82,9 @@ TEST(CheckForCapturedUnits, TheUnitsUnderTheIndustryTokenCapturedAreLogged) {
   ASSERT_GE(peiping, 0);
   s.region[region("J4")].controller = JPN;
   s.construction[at(peiping)].n = {};
-  s.construction[at(peiping)].n[kInf] = 2;
-  s.construction[at(peiping)].n[kFtr] = 1;
-  s.construction[at(peiping)].n[kSub] = 1;
+  s.construction[at(peiping)].n[UnitKind::Inf] = 2;
+  s.construction[at(peiping)].n[UnitKind::Ftr] = 1;
+  s.construction[at(peiping)].n[UnitKind::Sub] = 1;
   put(s, JPN, 35, "J1", {{kInf, 1}});
   put(s, CHN, 101, "J4", {{kInf, 2}});
   s.turn_order.fill(kNoNation);
@@ -180,8 +180,8 @@ TEST(RapidResolution, Ruling88_ChinaStartsWithThreeInfantryMobilized) {
   for (int i = 0; i < g.industries(); ++i) {
     const int owner = s.region[g.industry_region(i)].controller;
     for (int t = 0; t < kUnitTypes; ++t) {
-      china_under_construction += owner == CHN ? s.construction[at(i)].n[at(t)] : 0;
-      japan_under_construction += owner == JPN ? s.construction[at(i)].n[at(t)] - before.construction[at(i)].n[at(t)] : 0;
+      china_under_construction += owner == CHN ? s.construction[at(i)].n[type_at(t)] : 0;
+      japan_under_construction += owner == JPN ? s.construction[at(i)].n[type_at(t)] - before.construction[at(i)].n[type_at(t)] : 0;
     }
   }
   EXPECT_EQ(china_under_construction, 0) << "China has no Industry token";

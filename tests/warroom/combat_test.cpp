@@ -121,7 +121,7 @@ TEST(Phase4Debrief, AGarrisonPairEliminatesOneInvader) {
   act(g, s, GER, "fight GER R1");
   resolve(g, s, {"green", "black"});
   EXPECT_EQ(s.command[GER][40].n[at(slot_of(kArm))], 1);
-  EXPECT_EQ(s.nation[GER].casualties[kArm], 1) << "moved to the Casualty List";
+  EXPECT_EQ(s.nation[GER].casualties[UnitKind::Arm], 1) << "moved to the Casualty List";
   EXPECT_EQ(s.region[region("R1")].controller, GER);
 }
 
@@ -141,9 +141,9 @@ TEST(Phase4Debrief, T12_CasualtiesOfABattleBecomeStressInPhase6) {
   // Whatever the stances, enough hits sink all three BC units: every die black (a hit on anything);
   // every repair is declined, so damaged units are scrapped (Option to Repair).
   fight_through(g, s, std::vector<std::string>(60, "black"), {"scrap"});
-  EXPECT_EQ(s.nation[BC].casualties[kBb], 1);
-  EXPECT_EQ(s.nation[BC].casualties[kCa], 1);
-  EXPECT_EQ(s.nation[BC].casualties[kBmb], 1);
+  EXPECT_EQ(s.nation[BC].casualties[UnitKind::Bb], 1);
+  EXPECT_EQ(s.nation[BC].casualties[UnitKind::Ca], 1);
+  EXPECT_EQ(s.nation[BC].casualties[UnitKind::Bmb], 1);
   EXPECT_EQ(units_of(s, BC), 0);
   EXPECT_EQ(casualty_points(g.data(), s.nation[BC]), 36);
   s.nation[BC].stress = 0;
@@ -310,7 +310,7 @@ TEST(MassDesertion, Ruling76_TheLastLandUnitDesertsAnEmbattledTerritory) {
   act(g, s, GER, "desert GER 40 inf");
   EXPECT_EQ(s.region[region("G2")].controller, BC);
   EXPECT_EQ(s.command[GER][20].region, kNoRegion) << "Air Units are captured";
-  EXPECT_EQ(s.nation[GER].casualties[kFtr], 1);
+  EXPECT_EQ(s.nation[GER].casualties[UnitKind::Ftr], 1);
   EXPECT_EQ(s.nation[GER].stress, stress + 4) << "France's SV";
   EXPECT_EQ(s.nation[BC].medals, 1);
 }
@@ -394,7 +394,7 @@ TEST(Phase4Debrief, BattleDebrief1_ADamagedCarrierFighterTokenIsPaidForOrGoesToT
                             {"intercept 1", pay ? "battle GER repair GER cf intercept iron" : "battle GER scrap GER cf"}, &log),
               6u);
     EXPECT_EQ(s.nation[GER].res[kIron], pay ? 2 : 3) << "1 resource per damaged Unit\n" << log.text;
-    EXPECT_EQ(s.nation[GER].casualties[kFtr], pay ? 0 : 1) << "a declined repair sends the token to the Casualty List";
+    EXPECT_EQ(s.nation[GER].casualties[UnitKind::Ftr], pay ? 0 : 1) << "a declined repair sends the token to the Casualty List";
   }
 }
 

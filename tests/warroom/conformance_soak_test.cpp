@@ -158,6 +158,24 @@ TEST(WarroomPreconditions, AnIndexThatNamesNoNationStopsACheckedBuild) {
 #endif
 }
 
+// A unit type meets the per-type arrays (the Casualty List, an O&P Chart's purchases, the units under
+// an Industry Token, a neutral's defence force) only through type_at, and the unit data only through
+// kind_at: a checked build stops on the carrier fighter token taken for a unit type, -1 or kNone.
+TEST(WarroomPreconditions, AnIndexThatNamesNoUnitTypeStopsACheckedBuild) {
+  const Game g = global_war();
+  const State s = g.new_game();
+  EXPECT_EQ(&s.sheet[GER].buy[type_at(kBb)], &s.sheet[GER].buy.items.back());
+  EXPECT_EQ(&g.data().units[kind_at(kUnitKinds - 1)], &g.data().unit(UnitKind::CarrierFighter));
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const auto n = s.nation[GER].casualties[type_at(kUnitTypes)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto n = s.construction[0].n[type_at(-1)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& u = g.data().units[kind_at(kNone)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto b = s.sheet[GER].buy[UnitKind::CarrierFighter]; }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 int units_everywhere(const State& s) {
   int n = 0;
   for (int nation = 0; nation < kNations; ++nation) n += units_of(s, nation);
@@ -195,14 +213,14 @@ void check_secrets(const Game& g, const State& s) {
         ASSERT_EQ(seen.sheet[nation_at(n)].bid, 0);
       }
       if (top(s) == StepId::Purchases) {
-        ASSERT_EQ(seen.sheet[nation_at(n)].buy, (std::array<std::uint8_t, kUnitTypes>{}));
+        ASSERT_EQ(seen.sheet[nation_at(n)].buy, (UnitTypeArray<std::uint8_t>{}));
       }
     }
     if (top(s) == StepId::DeployPlans)
       for (int i = 0; i < g.industries(); ++i) {
         const int owner = s.region[g.industry_region(i)].controller;
         if (owner != kNoNation && !(seat >= 0 && ((g.seat_nations(seat) >> owner) & 1u))) {
-          ASSERT_EQ(seen.construction[at(i)].hold, (std::array<std::uint8_t, kUnitTypes>{}));
+          ASSERT_EQ(seen.construction[at(i)].hold, (UnitTypeArray<std::uint8_t>{}));
         }
       }
   }

@@ -334,11 +334,11 @@ TEST(WarRoomMap, T18_TheNineteenNeutralsAndTheirDefenceForces) {
     ASSERT_NE(e, expected.end()) << r.name;
     EXPECT_EQ(r.neutral->type, e->type) << r.name;
     const auto& def = r.neutral->defense;
-    EXPECT_EQ(def[static_cast<std::size_t>(index(UnitKind::Inf))], e->inf) << r.name;
-    EXPECT_EQ(def[static_cast<std::size_t>(index(UnitKind::Art))], e->art) << r.name;
-    EXPECT_EQ(def[static_cast<std::size_t>(index(UnitKind::Ftr))], e->ftr) << r.name;
+    EXPECT_EQ(def[UnitKind::Inf], e->inf) << r.name;
+    EXPECT_EQ(def[UnitKind::Art], e->art) << r.name;
+    EXPECT_EQ(def[UnitKind::Ftr], e->ftr) << r.name;
     int others = 0;
-    for (int k = 0; k < kUnitTypes; ++k) others += def[static_cast<std::size_t>(k)];
+    for (int k = 0; k < kUnitTypes; ++k) others += def[type_at(k)];
     EXPECT_EQ(others, e->inf + e->art + e->ftr) << r.name;
     // Ruling 114: a neutral has no owner and no income.
     EXPECT_EQ(r.owner, kNoNation);

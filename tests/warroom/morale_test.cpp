@@ -15,19 +15,19 @@ State quiet(const Game& g) {  // a new game's position, every nation without Str
 TEST(Phase6, ConvertCasualties_BattleshipCruiserBomberGiveTwoStress) {
   const Game g = europe();
   State s = quiet(g);
-  s.nation[GER].casualties[kBb] = 1, s.nation[GER].casualties[kCa] = 1, s.nation[GER].casualties[kBmb] = 1;
+  s.nation[GER].casualties[UnitKind::Bb] = 1, s.nation[GER].casualties[UnitKind::Ca] = 1, s.nation[GER].casualties[UnitKind::Bmb] = 1;
   EXPECT_EQ(casualty_points(*data(), s.nation[GER]), 36);
   Ctx c{g, s, nullptr};
   convert_casualties(c);
   EXPECT_EQ(s.nation[GER].stress, 2);
-  EXPECT_EQ(s.nation[GER].casualties, (std::array<std::uint16_t, kUnitTypes>{})) << "Return the Units to storage";
+  EXPECT_EQ(s.nation[GER].casualties, (UnitTypeArray<std::uint16_t>{})) << "Return the Units to storage";
 }
 
 // Ruling 98: leftover Casualty Points do not carry over.
 TEST(Phase6, ConvertCasualties_RemainderIsLost) {
   const Game g = europe();
   State s = quiet(g);
-  s.nation[GER].casualties[kBb] = 2;  // 40 CP
+  s.nation[GER].casualties[UnitKind::Bb] = 2;  // 40 CP
   Ctx c{g, s, nullptr};
   convert_casualties(c);
   const int first = s.nation[GER].stress;

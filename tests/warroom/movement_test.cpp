@@ -503,7 +503,7 @@ TEST(LandAirCommands, LandInAFriendlyTerritoryOrPerish) {
   EXPECT_EQ(legal_texts(g, s, JPN), (std::set<std::string>{"land JPN 18 lost"}));
   act(g, s, JPN, "land JPN 18 lost");
   EXPECT_EQ(s.command[JPN][18].region, kNoRegion);
-  EXPECT_EQ(s.nation[JPN].casualties[kFtr], 2) << "transfer to the Casualty List";
+  EXPECT_EQ(s.nation[JPN].casualties[UnitKind::Ftr], 2) << "transfer to the Casualty List";
 }
 
 }  // namespace

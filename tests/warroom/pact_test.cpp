@@ -194,8 +194,8 @@ TEST(SovietJapanesePact, ArticleThree_APartyLeftInTheOthersTerritoryIsEliminated
   Ctx c{g, s, nullptr};
   pact_expel(c);
   EXPECT_EQ(s.command[JPN][40].region, kNoRegion);
-  EXPECT_EQ(s.nation[JPN].casualties[kInf], 2);
-  EXPECT_EQ(s.nation[JPN].casualties[kArm], 1);
+  EXPECT_EQ(s.nation[JPN].casualties[UnitKind::Inf], 2);
+  EXPECT_EQ(s.nation[JPN].casualties[UnitKind::Arm], 1);
   EXPECT_EQ(s.command[USSR][40].region, region("R15"));
   EXPECT_EQ(s.command[JPN][41].region, region("J3"));
   broken.pact.status = kPactBroken;  // then it is an ordinary battle
@@ -305,9 +305,9 @@ TEST(SovietJapanesePact, Ruling52_TwoDistinctBattlesWithAThirdParty) {
   EXPECT_NE(log.text.find("Article Three: battle 2 of 2 in " + data()->region(region("P-14")).name + ", without Soviet Union"),
             std::string::npos)
       << log.text;
-  EXPECT_EQ(s.nation[GER].casualties[at(kSub)], 1);
-  EXPECT_EQ(s.nation[JPN].casualties[at(kCa)], 1);
-  EXPECT_EQ(s.nation[USSR].casualties, (std::array<std::uint16_t, kUnitTypes>{})) << "no Japanese die can hit the Soviet submarine";
+  EXPECT_EQ(s.nation[GER].casualties[type_at(kSub)], 1);
+  EXPECT_EQ(s.nation[JPN].casualties[type_at(kCa)], 1);
+  EXPECT_EQ(s.nation[USSR].casualties, (UnitTypeArray<std::uint16_t>{})) << "no Japanese die can hit the Soviet submarine";
   EXPECT_EQ(s.command[USSR][1].n[at(slot_of(kSub))], 1);
   EXPECT_EQ(s.command[US][1].n[at(slot_of(kCa))], 1) << "the US cruiser survives both battles";
   EXPECT_FALSE(s.region[region("P-14")].flags & kActive) << "one resolution: the region is addressed once";
@@ -358,7 +358,7 @@ TEST(SovietJapanesePact, ArticleOne_ALandingMayNotCrossTheOtherPartysTerritory) 
   for (const char* id : {"J1", "J2", "J7", "J8"}) cut_off.region[region(id)].controller = US;
   EXPECT_EQ(legal_texts(g, cut_off, JPN), (std::set<std::string>{"land JPN 20 lost"}));
   act(g, cut_off, JPN, "land JPN 20 lost");
-  EXPECT_EQ(cut_off.nation[JPN].casualties[kFtr], 1);
+  EXPECT_EQ(cut_off.nation[JPN].casualties[UnitKind::Ftr], 1);
   EXPECT_TRUE(pact_in_force(CCtx{g, cut_off})) << "nothing crossed the Soviet Far East";
   s.pact = {kPactBroken, USSR, s.round};
   EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "land JPN 20 J3"));

@@ -111,8 +111,8 @@ TEST(Phase7, Step5_SeveralUnitsOfATypeArePlacedInOneAction) {
   core::LogBuffer log;
   State s = start;
   g.apply(s, ger, two, &log);
-  EXPECT_EQ(s.construction[at(i)].n[kInf], 2);
-  EXPECT_EQ(s.sheet[GER].buy[kInf], 1) << "one Infantry is left to place";
+  EXPECT_EQ(s.construction[at(i)].n[UnitKind::Inf], 2);
+  EXPECT_EQ(s.sheet[GER].buy[UnitKind::Inf], 1) << "one Infantry is left to place";
   ASSERT_EQ(log.entries().size(), 1u);
   EXPECT_EQ(g.describe(log.entries()[0]),
             "Phase 7 > Step 5. Transfer New Units to Industries: Germany places 2 Infantry in Greater Germany");
@@ -134,8 +134,8 @@ TEST(Phase7, PlacementThenSecretDeployment) {
   act(g, s, GER, "place GER G1 sub");
   act(g, s, GER, "place GER G1 arm");
   const int i = g.industry_index(g1);
-  EXPECT_EQ(s.construction[at(i)].n[kSub], 1);
-  EXPECT_EQ(s.construction[at(i)].n[kArm], 1);
+  EXPECT_EQ(s.construction[at(i)].n[UnitKind::Sub], 1);
+  EXPECT_EQ(s.construction[at(i)].n[UnitKind::Arm], 1);
   s = play_until(g, s, [](const State& x) { return top(x) == StepId::DeployPlans; });
   ASSERT_TRUE(g.acting_seats(s) & core::seat_bit(g.seat_of(GER)));
   EXPECT_FALSE(legal(g, s, g.seat_of(GER), "done GER")) << "the submarine needs a sea region or to be held";
@@ -151,7 +151,7 @@ TEST(Phase7, PlacementThenSecretDeployment) {
   EXPECT_EQ(s.command[GER][at(fresh_sea)].n[at(slot_of(kSub))], 1);
   EXPECT_EQ(s.command[GER][at(fresh_land)].region, g1);
   EXPECT_EQ(s.command[GER][at(fresh_land)].n[at(slot_of(kArm))], 1);
-  EXPECT_EQ(s.construction[at(i)].n, (std::array<std::uint8_t, kUnitTypes>{}));
+  EXPECT_EQ(s.construction[at(i)].n, (UnitTypeArray<std::uint8_t>{}));
 }
 
 // Ruling 104 (no free Command number: the plan must hold back what no Command can take) with ruling
@@ -162,7 +162,7 @@ TEST(Phase5, Ruling104_ANavalUnitIsOfferedOnlyASeaWhereACommandCanTakeIt) {
   const Game g = europe();
   State s = at_purchases(g);
   const RegionId g1 = region("G1");
-  s.construction[at(g.industry_index(g1))].n[kSub] = 1;
+  s.construction[at(g.industry_index(g1))].n[UnitKind::Sub] = 1;
   const NumberRange range = data()->nations[GER].pool(Category::Sea);
   for (int n = range.lo; n <= range.hi; ++n) put(s, GER, n, "M-5", {{kSub, 1}});
   start_phase(g, s, 5);
@@ -182,7 +182,7 @@ TEST(Phase5, DeploymentLimitedBySvLessBombs) {
   State s = at_purchases(g);
   const RegionId g1 = region("G1");
   const int i = g.industry_index(g1);
-  s.construction[at(i)].n[kInf] = 3;
+  s.construction[at(i)].n[UnitKind::Inf] = 3;
   s.region[g1].bombs = static_cast<std::uint8_t>(data()->region(g1).sv - 2);
   start_phase(g, s, 5);
   s = play_until(
@@ -191,7 +191,7 @@ TEST(Phase5, DeploymentLimitedBySvLessBombs) {
   act(g, s, GER, "hold GER G1 inf");
   EXPECT_TRUE(legal(g, s, g.seat_of(GER), "done GER"));
   act(g, s, GER, "done GER");
-  EXPECT_EQ(s.construction[at(i)].n[kInf], 1) << "the held unit stays under the Industry token";
+  EXPECT_EQ(s.construction[at(i)].n[UnitKind::Inf], 1) << "the held unit stays under the Industry token";
 }
 
 }  // namespace

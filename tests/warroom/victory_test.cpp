@@ -76,7 +76,7 @@ TEST(VictoryCheck, VictoryCheckNote_AGrayZoneNationWithUnitsUnderConstructionDoe
   ASSERT_EQ(s.region[region("I1")].controller, ITA);
   s.command[ITA] = {};
   s.nation[ITA].zone = kGray;
-  s.construction[at(italy)].n[kInf] = 1;
+  s.construction[at(italy)].n[UnitKind::Inf] = 1;
   State after = end_round(g, s);
   EXPECT_FALSE(after.nation[ITA].collapsed) << "its infantry under the Industry Token is on the World Map";
   EXPECT_TRUE(in_play(after, ITA));
@@ -91,7 +91,7 @@ TEST(VictoryCheck, VictoryCheck_UnitsUnderConstructionKeepAllNationsHaveNoUnitsF
   for (auto& pool : s.command) pool = {};
   const int germany = g.industry_index(region("G1"));
   ASSERT_GE(germany, 0);
-  s.construction[at(germany)].n[kArm] = 1;
+  s.construction[at(germany)].n[UnitKind::Arm] = 1;
   s = end_round(g, s);
   EXPECT_NE(g.node_kind(s), core::NodeKind::Terminal) << "Germany's armour under construction is a Unit on the map";
   EXPECT_EQ(s.winner, 0);
