@@ -147,6 +147,7 @@ const timedClick = (selector) =>
 const times = [],
   views = [];
 let added = 0;
+const tried = new Set();
 for (let tries = 0; tries < 12 && !added; ++tries) {
   // An only conflict left begins by itself: not clicked.
   if (await page.locator('.wr-forced').count()) {
@@ -154,14 +155,21 @@ for (let tries = 0; tries < 12 && !added; ++tries) {
     await page.waitForFunction((n) => document.querySelector('.game')?.dataset.version !== n, now, { timeout: 8000 });
     continue;
   }
-  if (await page.locator('#decide button.kind[data-word]').count()) await page.click('#decide button.kind[data-word] >> nth=0');
+  const kinds = await page.$$eval('#decide button.kind[data-word]', (bs) => bs.map((b) => b.dataset.word));
+  const kind = kinds.find((k) => !['hold', 'release'].includes(k)) ?? kinds[0];
+  if (kind) await page.click(`#decide button.kind[data-word="${kind}"]`);
   // The first action listed, or the first a panel beside the decision offers in its place (a slot
   // beside the bids, a placement).
-  const clickable = '#actions button.action, .wr-slots button.take-slot[data-action], .wr-placement button.place';
-  const first = await page.getAttribute(`${clickable} >> nth=0`, 'data-action');
-  if (!first) fail('no action to click');
+  // An action not clicked before, and not one of Phase 7's hold/release toggles while another is
+  // offered: clicking "hold BC B3 art" and "release BC B3 art" in turn adds no line, ever.
+  const clickable = ['#actions button.action', '.wr-slots button.take-slot[data-action]', '.wr-placement button.place'];
+  const offered = await page.$$eval(clickable.join(', '), (bs) => bs.map((b) => b.dataset.action));
+  const fresh = offered.filter((a) => !tried.has(a));
+  const first = fresh.find((a) => !/^(hold|release) /.test(a)) ?? fresh[0];
+  if (!first) fail(`no action to click (offered: ${offered.join(', ')})`);
+  tried.add(first);
   const had = await mark();
-  const [ms, view] = await timedClick(clickable);
+  const [ms, view] = await timedClick(clickable.map((c) => `${c}[data-action="${first}"]`).join(', '));
   times.push(ms);
   views.push(view);
   const after = await marked();
