@@ -75,6 +75,10 @@ int MyGames::join(const Opened& opened, const std::string& token, Socket socket)
     for (auto& [h, s] : w.sockets)
       if (h != handle) s.first.send(w.sent);
   }
+  // The list was made on the worker before the socket joined: a game that moved in between (the
+  // account was not watched yet, or its list was being made) was not told. It is made once more
+  // after the interval, and sent only if it differs.
+  due(opened.account);
   return handle;
 }
 

@@ -49,7 +49,8 @@ class MyGames {
     std::set<std::string> games;  // the games in it
   };
   void open(const std::string& token, const std::function<void(std::optional<Opened>, std::optional<ApiError>)>& then);
-  // A socket of the account opened with `token`, sent `opened.list` now; a handle for leave().
+  // A socket of the account opened with `token`, sent `opened.list` now and the list made again after
+  // the interval if it changed meanwhile; a handle for leave().
   int join(const Opened& opened, const std::string& token, Socket socket);
   void leave(std::int64_t account, int handle);
 
