@@ -7,6 +7,7 @@
 // a "Take" button sends an entry's actions, one after another, while they are legal; nothing is
 // sent until the player takes it.
 import { escape, savedSeat, type WarRoomView } from '../api';
+import type { Resources } from '../view-types';
 import { has, render, t, type Message } from '../i18n';
 import { figure, oddsHtml, type Odds } from './warroom-odds';
 import { colour } from './warroom-map';
@@ -26,7 +27,7 @@ export interface HintPurchase {
   unit?: string;
   goods?: number;
   count?: number;
-  cost?: Mix; // the resources it costs (a unit type's count at its cost; Civilian Goods as paid)
+  cost?: Resources; // the resources it costs (a unit type's count at its cost; Civilian Goods as paid)
   reason: string;
   actions: string[];
 }
@@ -181,8 +182,7 @@ function ordersHtml(v: HintView, plan: HintPlan, n: HintNation, name: (id: strin
   return `${campaign}${rows ? `<ol class="hint-orders">${rows}</ol>` : `<p class="hint">${escape(t('warroom.hint.no_orders'))}</p>`}${bid}`;
 }
 
-type Mix = { oil: number; iron: number; osr: number };
-const mixText = (m: Mix) => t('warroom.purchase.mix', { oil: m.oil, iron: m.iron, osr: m.osr });
+const mixText = (m: Resources) => t('warroom.purchase.mix', { ...m });
 
 // Each purchase with what it costs, and what they cost together (Phase 7 › Step 3).
 function purchasesHtml(n: HintNation): string {
