@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -50,6 +51,36 @@ struct IdArray {
   constexpr auto end() const { return items.end(); }
   constexpr void fill(const T& v) { items.fill(v); }
   bool operator==(const IdArray&) const = default;
+};
+
+// A set of ids, each below N, indexed only by Id: a std::bitset<N> underneath (bits), of its size.
+template <class Id, std::size_t N>
+requires std::is_enum_v<Id>
+struct IdSet {
+  std::bitset<N> bits;
+
+  bool test(Id id) const {
+    CORE_EXPECT(index_of(id) < N);
+    return bits.test(index_of(id));
+  }
+  IdSet& set(Id id) {
+    CORE_EXPECT(index_of(id) < N);
+    bits.set(index_of(id));
+    return *this;
+  }
+  IdSet& reset(Id id) {
+    CORE_EXPECT(index_of(id) < N);
+    bits.reset(index_of(id));
+    return *this;
+  }
+  std::size_t count() const { return bits.count(); }
+  bool any() const { return bits.any(); }
+  bool none() const { return bits.none(); }
+  IdSet& operator|=(const IdSet& o) {
+    bits |= o.bits;
+    return *this;
+  }
+  bool operator==(const IdSet&) const = default;
 };
 
 // The ids 0 .. n-1 of an enum, in order: for (TheaterId t : d.theaters.ids()).

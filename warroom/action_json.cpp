@@ -126,15 +126,12 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
   if (x.kind == ActionKind::Die)
     return j["colour"] = x.nation < kColours ? nlohmann::json(colour_name(static_cast<Colour>(x.nation))) : nlohmann::json(nullptr), j;
   j["nation"] = nation_name(x.nation);
-  const auto region = [&](int r) {
-    return r == kNoRegion || static_cast<std::size_t>(r) >= data_->region_count() ? nlohmann::json(nullptr)
-                                                                                  : nlohmann::json(region_name(static_cast<RegionId>(r)));
-  };
+  const auto region = [&](RegionId r) { return data_->is_region(r) ? nlohmann::json(region_name(r)) : nlohmann::json(nullptr); };
   switch (x.kind) {
     case ActionKind::Select:
       if (x.a) j["command"] = x.a;
       break;
-    case ActionKind::To: j["region"] = region(x.a); break;
+    case ActionKind::To: j["region"] = region(region_byte(x.a)); break;
     case ActionKind::Erase:
     case ActionKind::Cancel: j["box"] = x.a; break;
     case ActionKind::Bid: j["bid"] = bid_value(x), j["thousands"] = x.c != 0; break;
@@ -151,21 +148,22 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     case ActionKind::Unbuy: j["unit"] = unit_json(x.a); break;
     case ActionKind::BuyGoods:
     case ActionKind::UnbuyGoods: j["unit"] = "goods", j["mix"] = {{"oil", x.a}, {"iron", x.b}, {"osr", x.c}}; break;
-    case ActionKind::Place: j["region"] = region(x.a), j["unit"] = unit_json(x.b), j["count"] = place_count(x); break;
+    case ActionKind::Place: j["region"] = region(region_byte(x.a)), j["unit"] = unit_json(x.b), j["count"] = place_count(x); break;
     case ActionKind::Hold:
-    case ActionKind::Release: j["region"] = region(x.a), j["unit"] = unit_json(x.b); break;
+    case ActionKind::Release: j["region"] = region(region_byte(x.a)), j["unit"] = unit_json(x.b); break;
     case ActionKind::Deploy:
     case ActionKind::Undeploy: {
-      const bool port = x.a < data_->region_count() && x.c < data_->region(x.a).port_count;
-      j["region"] = region(x.a), j["unit"] = unit_json(x.b), j["sea"] = port ? region(data_->region(x.a).port_seas[at(x.c)]) : nullptr;
+      const RegionId r = region_byte(x.a);
+      const bool port = data_->is_region(r) && x.c < data_->region(r).port_count;
+      j["region"] = region(r), j["unit"] = unit_json(x.b), j["sea"] = port ? region(data_->region(r).port_seas[at(x.c)]) : nullptr;
       break;
     }
-    case ActionKind::Trade: j["region"] = region(x.a), j["resource"] = resource_json(x.b); break;
-    case ActionKind::Move: j["box"] = x.a, j["region"] = region(x.b); break;
+    case ActionKind::Trade: j["region"] = region(region_byte(x.a)), j["resource"] = resource_json(x.b); break;
+    case ActionKind::Move: j["box"] = x.a, j["region"] = region(region_byte(x.b)); break;
     case ActionKind::Leave: j["unit"] = unit_json(x.a); break;
     case ActionKind::Launch:
-    case ActionKind::Land: j["command"] = x.a, j["region"] = region(x.b); break;
-    case ActionKind::Fight: j["region"] = region(x.a); break;
+    case ActionKind::Land: j["command"] = x.a, j["region"] = region(region_byte(x.b)); break;
+    case ActionKind::Fight: j["region"] = region(region_byte(x.a)); break;
     case ActionKind::Assign: j["to"] = nation_name(x.a); break;
     case ActionKind::Battle: j["choice"] = choice_json(s.battle, battle_choice(x), battle_names()); break;
     default: break;

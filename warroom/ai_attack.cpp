@@ -23,7 +23,8 @@ double attack_gain(const Game& g, const State& obs, int nation, RegionId target,
   q.error = kAttackError;
   q.search_stances = false;
   q.exact_budget = kAttackExactBudget;
-  q.seed = (static_cast<std::uint64_t>(obs.round) << 32) ^ (static_cast<std::uint64_t>(nation) << 16) ^ target;  // the same look twice
+  q.seed = (static_cast<std::uint64_t>(obs.round) << 32) ^ (static_cast<std::uint64_t>(nation) << 16) ^
+           static_cast<std::uint64_t>(index(target));  // the same look twice
   const Odds o = odds_from_observation(g, obs, g.seat_of(nation), q);
   taken = 0;
   if (!o.error.empty()) return -1;

@@ -75,7 +75,7 @@ nlohmann::json style_codes(const Style& s, SecretStep step) {
 }
 
 nlohmann::json region_json(const Game& g, RegionId r) {
-  return r < g.data().regions.size() ? nlohmann::json(g.data().regions[r].id) : nlohmann::json(nullptr);
+  return g.data().is_region(r) ? nlohmann::json(g.data().regions[r].id) : nlohmann::json(nullptr);
 }
 
 // An order into r goes into a fight: enemy (or neutral) ground, or enemy Commands there.

@@ -60,7 +60,8 @@ core::Action write_sheet(const State& s, int nation, const SheetPlan& plan, cons
   const auto legal_one = [&](core::Action a) { return std::find(legal.begin(), legal.end(), a) != legal.end(); };
   if (sh.selected) {
     for (const PlannedOrder& o : plan.orders)
-      if (o.command == sh.selected && legal_one(encode(ActionKind::To, nation, o.dest))) return encode(ActionKind::To, nation, o.dest);
+      if (o.command == sh.selected && legal_one(encode(ActionKind::To, nation, index(o.dest))))
+        return encode(ActionKind::To, nation, index(o.dest));
     return encode(ActionKind::Done, nation);  // "done" clears the selection
   }
   for (const PlannedOrder& o : plan.orders) {
@@ -137,8 +138,9 @@ core::Action execute_order(const Game& g, const State& s, int nation, RegionId c
   if (cat == Category::Land && bares_vital_region(d, s, a, nation, o, odds_percent)) return cancel;
   const auto move = best(legal, [&](const Act& x) {
     if (x.kind != ActionKind::Move) return kNever;
-    if (x.b == dest) return 1000.0;
-    return -static_cast<double>(a.naval[at(them)][x.b] + a.land[at(them)][x.b] + a.goal_distance[x.b]);  // via or rail stop
+    const RegionId r = region_byte(x.b);
+    if (r == dest) return 1000.0;
+    return -static_cast<double>(a.naval[at(them)][r] + a.land[at(them)][r] + a.goal_distance[r]);  // via or rail stop
   });
   return move ? *move : cancel;
 }
@@ -148,9 +150,10 @@ core::Action launch(const Game& g, const State& s, int nation, const core::Actio
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side), them = 1 - me;
   return *best(legal, [&](const Act& x) {
-    if (x.b == kNoRegion) return 0.0;
-    const int enemy = a.land[at(them)][x.b] + a.naval[at(them)][x.b] + a.air[at(them)][x.b];
-    const int ours = a.land[at(me)][x.b] + a.naval[at(me)][x.b] + a.air[at(me)][x.b];
+    const RegionId r = region_byte(x.b);
+    if (r == kNoRegion) return 0.0;
+    const int enemy = a.land[at(them)][r] + a.naval[at(them)][r] + a.air[at(them)][r];
+    const int ours = a.land[at(me)][r] + a.naval[at(me)][r] + a.air[at(me)][r];
     if (enemy == 0) return 0.5;               // over a quiet sea it guards convoys and transports
     return ours > 0 ? 10.0 + enemy : kNever;  // never alone into an enemy force
   });
@@ -162,9 +165,10 @@ core::Action land(const Game& g, const State& s, int nation, const core::ActionL
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side);
   return *best(legal, [&](const Act& x) {
-    if (x.b == kNoRegion) return -1e9;
-    const int gap = std::max(0, a.threat[x.b] - a.land[at(me)][x.b]);
-    return (a.importance[x.b] > 0 ? 3.0 * gap : 0.0) - a.goal_distance[x.b];
+    const RegionId r = region_byte(x.b);
+    if (r == kNoRegion) return -1e9;
+    const int gap = std::max(0, a.threat[r] - a.land[at(me)][r]);
+    return (a.importance[r] > 0 ? 3.0 * gap : 0.0) - a.goal_distance[r];
   });
 }
 
@@ -191,7 +195,7 @@ core::Action deploy(const Game& g, const State& s, int nation, const core::Actio
   if (const auto sea = best(legal,
                             [&](const Act& x) {
                               if (x.kind != ActionKind::Deploy) return kNever;
-                              const RegionId r = g.data().region(x.a).port_seas[at(x.c)];
+                              const RegionId r = g.data().region(region_byte(x.a)).port_seas[at(x.c)];
                               return static_cast<double>(a.naval[at(me)][r] - 2 * a.naval[at(them)][r] - a.air[at(them)][r]);
                             });
       sea && deploy_leaves_a_way(g, s, nation, *sea))
@@ -283,9 +287,9 @@ core::Action place(const Game& g, const State& s, int nation, const core::Action
   const int me = static_cast<int>(a.side);
   return *best(legal, [&](const Act& x) {
     if (place_count(x) > 1) return kNever;  // one unit at a time, each where it is needed most
-    const bool short_of_defence = a.importance[x.a] > 0 && a.threat[x.a] > a.land[at(me)][x.a];
-    return (short_of_defence ? 100.0 + a.importance[x.a] : 0.0) - static_cast<double>(a.goal_distance[x.a]) +
-           (a.importance[x.a] > 0 ? 0.5 : 0);
+    const RegionId r = region_byte(x.a);
+    const bool short_of_defence = a.importance[r] > 0 && a.threat[r] > a.land[at(me)][r];
+    return (short_of_defence ? 100.0 + a.importance[r] : 0.0) - static_cast<double>(a.goal_distance[r]) + (a.importance[r] > 0 ? 0.5 : 0);
   });
 }
 
@@ -338,7 +342,7 @@ core::Action morale(const Data& d, const State& s, StepId step, int nation, cons
 // Commander. Apply Medals: to the nation under the most Stress.
 core::Action pick_region(const Game& g, const State& s, int nation, const core::ActionList& legal) {
   const Assessment a = assess(g, s, nation);
-  return *best(legal, [&](const Act& x) { return static_cast<double>(a.importance[x.a] + a.value[x.a]); });
+  return *best(legal, [&](const Act& x) { return static_cast<double>(a.importance[region_byte(x.a)] + a.value[region_byte(x.a)]); });
 }
 
 core::Action assign(const Game& g, const State& s, StepId step, int nation, const core::ActionList& legal) {

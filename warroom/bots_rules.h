@@ -22,27 +22,27 @@ namespace warroom {
 struct Assessment {
   int nation = 0;
   Alliance side = Alliance::Allied;
-  std::array<std::array<int, kMaxRegions>, kAlliances> land{}, air{}, naval{};
-  std::array<int, kMaxRegions> threat{};      // enemy land strength that can enter the region next round
-  std::array<int, kMaxRegions> importance{};  // 0: none; capitals and victory regions most
-  std::array<int, kMaxRegions> goal_distance{};
-  std::array<int, kMaxRegions> value{};  // worth of taking an enemy territory
+  std::array<RegionArray<int>, kAlliances> land{}, air{}, naval{};
+  RegionArray<int> threat{};      // enemy land strength that can enter the region next round
+  RegionArray<int> importance{};  // 0: none; capitals and victory regions most
+  RegionArray<int> goal_distance{};
+  RegionArray<int> value{};  // worth of taking an enemy territory
 };
 Assessment assess(const Game& g, const State& obs, int nation);
 
 // Steps for a land force (land steps 1; embarking, sailing and landing 2 each; no sea step when
 // `may_sail` is false) from the regions whose distance is already set in `dist` (the rest kForceFar).
 inline constexpr int kForceFar = 1000;
-void force_distances(const Game& g, bool may_sail, std::array<int, kMaxRegions>& dist);
+void force_distances(const Game& g, bool may_sail, RegionArray<int>& dist);
 
 // The nation's campaign (warroom/bots_rules_campaign.cpp, docs/warroom/bots.md "Campaigns"): one
 // region of its alliance's Victory condition, kept as the aim over several rounds. The army masses
 // next to it (land steps 1, sea steps 2, as the goal distance) and strikes when the massed force is
 // enough; an aim over the sea is weighed by the command of the sea around it.
 struct Campaign {
-  RegionId target = kNoRegion;              // kNoRegion: none (every region of the condition held)
-  std::array<int, kMaxRegions> distance{};  // steps to the target for the nation's land forces
-  bool overseas = false;                    // no land route from the nation's capital to the target
+  RegionId target = kNoRegion;  // kNoRegion: none (every region of the condition held)
+  RegionArray<int> distance{};  // steps to the target for the nation's land forces
+  bool overseas = false;        // no land route from the nation's capital to the target
 };
 inline constexpr int kCampaignReach = 4;  // steps within which a force counts toward a campaign
 inline constexpr int kCampaignPull = 6;   // steps within which a Command marches to the campaign

@@ -52,7 +52,7 @@ RegionId stall_strike(const Game& g, const Assessment& a, const std::vector<Regi
 
 // The steps from the nation's nearest land Command to the target (kForceFar: none can reach it,
 // e.g. China's armies, which never sail).
-int nearest_army(const Game& g, const State& s, int nation, const std::array<int, kMaxRegions>& dist) {
+int nearest_army(const Game& g, const State& s, int nation, const RegionArray<int>& dist) {
   int nearest = kForceFar;
   for (int number = 1; number <= kMaxCommandNumber; ++number) {
     const Command& c = s.command[nation_at(nation)][at(number)];
@@ -65,7 +65,7 @@ int nearest_army(const Game& g, const State& s, int nation, const std::array<int
 // How promising a campaign on `t` is: the alliance's land strength within reach (nearer counts more)
 // against the defence of the target and its neighbours (which can reinforce it); halved when none of
 // the nation's own land Commands is within reach.
-double promise(const Game& g, const State& s, const Assessment& a, const std::array<int, kMaxRegions>& dist, RegionId t) {
+double promise(const Game& g, const State& s, const Assessment& a, const RegionArray<int>& dist, RegionId t) {
   const Data& d = g.data();
   const int me = static_cast<int>(a.side), them = 1 - me;
   double ours = 0, theirs = a.land[at(them)][t] + a.air[at(them)][t] / 2.0;

@@ -45,7 +45,7 @@ int command_strength(const Data& d, int nation, int number, const Command& c) {
   return total;
 }
 
-void force_distances(const Game& g, bool may_sail, std::array<int, kMaxRegions>& dist) {
+void force_distances(const Game& g, bool may_sail, RegionArray<int>& dist) {
   const Data& d = g.data();
   using Item = std::pair<int, RegionId>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
@@ -104,7 +104,7 @@ void count_forces(const Game& g, const State& s, Assessment& a) {
 // garrison before the transports arrive.
 int seaborne_reserve(const Game& g, const Assessment& a, RegionId capital, int them) {
   const Data& d = g.data();
-  std::array<bool, kMaxRegions> seen{};
+  RegionArray<bool> seen{};
   int reserve = 0;
   for (RegionId coast : neighbours(d, capital)) {
     if (!d.region(coast).is_sea()) continue;
@@ -224,7 +224,7 @@ class Planner {
   int home_guard_ = home_guard();
   std::vector<Mine> mine_;
   SheetPlan plan_;
-  std::array<int, kMaxRegions> out_{}, in_{}, ships_in_{};
+  RegionArray<int> out_{}, in_{}, ships_in_{};
   int attacks_ = 0, capital_attacks_ = 0;
   bool short_of_defence_ = false;
   bool rail_defence_ = false;  // a sure defence counts on a Command coming by rail (it wants the first slot)
@@ -260,7 +260,7 @@ class Planner {
     const RegionId capital = d_.nations[nation_at(nation_)].capital;
     if (capital == kNoRegion || !d_.region(capital).island) return 0;
     if (style_.home_guard) return seaborne_guard(capital);
-    std::array<int, kMaxRegions> dist;
+    RegionArray<int> dist;
     dist.fill(kForceFar);
     dist[capital] = 0;
     force_distances(g_, true, dist);

@@ -40,7 +40,7 @@ core::Action default_action(const Game& g, const State& s, core::Seat seat, Regi
     case StepId::BattleChoice: return battle_decision(g, s, legal);
     case StepId::MovementTurn:  // straight into the target where a route offers it
       for (core::Action a : legal)
-        if (is_kind(a, ActionKind::Move) && decode_action(a).b == target) return a;
+        if (is_kind(a, ActionKind::Move) && region_byte(decode_action(a).b) == target) return a;
       for (core::Action a : legal)
         if (is_kind(a, ActionKind::Move)) return a;
       break;
@@ -248,7 +248,7 @@ std::string set_up(const Game& g, State& s, RegionId r, Position& p, core::Rng& 
   advance(c);  // the Order of Battles: the first nation in turn order with forces there selects it
   if (s.steps.top().id != StepId::PickRegion) return fmt::format("no battle in {}: no nation's forces there to fight", place(g, r));
   const int picker = s.steps.top().as<step::PickRegion>().nation;
-  g.apply(s, g.seat_of(picker), encode(ActionKind::Fight, picker, r), nullptr);
+  g.apply(s, g.seat_of(picker), encode(ActionKind::Fight, picker, index(r)), nullptr);
   for (core::Seat seat = calc::acting_seat(g, s); seat >= 0 && !at_battle_point(s); seat = calc::acting_seat(g, s))
     g.apply(s, seat, calc::default_action(g, s, seat, r), nullptr);  // Battle Setup > 4: the Commanders
   if (!at_battle_point(s)) calc::play_out(g, s, r, rng);             // nothing to roll or decide: the end
@@ -346,7 +346,7 @@ Odds odds_from_observation(const Game& g, const State& obs, core::Seat seat, con
     o.error = "the error must be from 0 to 0.5";
   else if (seat >= g.seat_count())
     o.error = fmt::format("no seat {} in this game", seat);
-  else if (q.region >= d.region_count() || !g.scenario().in_play.test(q.region) || d.region(q.region).type == RegionType::Impassable)
+  else if (!d.is_region(q.region) || !g.scenario().in_play.test(q.region) || d.region(q.region).type == RegionType::Impassable)
     o.error = "the region is not in play in this scenario";
   if (!o.error.empty()) return o;
   Position p;

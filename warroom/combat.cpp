@@ -89,8 +89,8 @@ Forces forces(const CCtx& c, RegionId r, std::uint8_t left_out = kNoNation) {
 
 // The forces of every region (by RegionId) in one pass over the Commands, for the checks Place
 // Hotspot Markers makes of all regions; without(all[r], left_out) is forces(c, r, left_out).
-std::vector<Forces> all_forces(const CCtx& c) {
-  std::vector<Forces> all(kMaxRegions);
+core::IdVector<RegionId, Forces> all_forces(const CCtx& c) {
+  core::IdVector<RegionId, Forces> all{std::vector<Forces>(kMaxRegions)};
   for (int nation = 0; nation < kNations; ++nation) {
     if (!c.s.nation[nation_at(nation)].in_play) continue;
     for (int cat = 0; cat < kCategories; ++cat) {
@@ -239,8 +239,8 @@ int raiding_side(const CCtx& c, RegionId r, const Forces* all = nullptr) {
 
 // The regions where the nation's forces are, its Commands and carrier fighter tokens: those of the
 // conflicts that involve it (Order of Battles), found in one pass over its Commands.
-std::bitset<256> regions_of(const CCtx& c, int nation) {
-  std::bitset<256> where;
+RegionSet regions_of(const CCtx& c, int nation) {
+  RegionSet where;
   for (const FighterTokens::Place& t : c.s.fighter_tokens.all())
     if (t.nation == nation) where.set(t.region);
   for (int cat = 0; cat < kCategories; ++cat) {
@@ -252,8 +252,8 @@ std::bitset<256> regions_of(const CCtx& c, int nation) {
 }
 
 // Whether r is an Active region whose conflict involves the forces in `where` (regions_of a nation).
-bool involves(const State& s, RegionId r, const std::bitset<256>& where) {
-  return r < kMaxRegions && (s.region[r].flags & kActive) && where.test(r);
+bool involves(const State& s, RegionId r, const RegionSet& where) {
+  return r != kNoRegion && (s.region[r].flags & kActive) && where.test(r);
 }
 
 bool any_active(const State& s) {
@@ -276,7 +276,7 @@ std::uint8_t took_part(const Forces& f, int side) {
 std::array<bool, kSides> port_advantage(const CCtx& c, RegionId sea) {
   std::array<bool, kSides> out{};
   for (const Region& t : c.d().regions) {
-    if (!t.has_port() || t.rid >= kMaxRegions || !c.g.scenario().in_play.test(t.rid)) continue;
+    if (!t.has_port() || t.rid == kNoRegion || !c.g.scenario().in_play.test(t.rid)) continue;
     if (std::find(t.port_seas.begin(), t.port_seas.begin() + t.port_count, sea) == t.port_seas.begin() + t.port_count) continue;
     const std::uint8_t owner = c.s.region[t.rid].controller;
     if (owner == kNoNation || c.s.region[t.rid].bombs > 0 || c.s.nation[nation_at(owner)].zone >= kYellow) continue;
@@ -725,10 +725,10 @@ void begin_combat(Ctx& c) {
   pact_expel(c);  // Soviet-Japanese Pact, Article Three: at the end of Phase 3 (ruling 67)
   const CCtx cc = c.view();
   const MapPresence p = map_presence(cc);  // a region with no Command nor token has neither battle nor raid
-  const std::vector<Forces> all = all_forces(cc);
+  const core::IdVector<RegionId, Forces> all = all_forces(cc);
   int active = 0;
   for (const Region& reg : c.d().regions) {
-    if (reg.rid >= kMaxRegions) continue;
+    if (reg.rid == kNoRegion) continue;
     RegionState& rs = c.s.region[reg.rid];
     rs.flags = static_cast<std::uint8_t>(rs.flags & ~(kActive | kRaidOk));
     if (!c.g.scenario().in_play.test(reg.rid) || reg.type == RegionType::Impassable || !p.any.test(reg.rid)) continue;
@@ -751,7 +751,7 @@ void battle_order(Ctx& c, int position) {
     for (int k = 0; k < count; ++k) {
       const int p = (position + k) % count;
       const int n = order[at(p)];
-      const std::bitset<256> where = regions_of(c.view(), n);
+      const RegionSet where = regions_of(c.view(), n);
       for (const Region& reg : c.d().regions)
         if (involves(c.s, reg.rid, where)) {
           c.s.steps.replace(step::PickRegion{static_cast<std::int8_t>(n), static_cast<std::int8_t>(p)});
@@ -763,13 +763,13 @@ void battle_order(Ctx& c, int position) {
 }
 
 void pick_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const std::bitset<256> where = regions_of(c, nation);
+  const RegionSet where = regions_of(c, nation);
   for (const Region& reg : c.d().regions)
-    if (involves(c.s, reg.rid, where)) out.push_back(encode(ActionKind::Fight, nation, reg.rid));
+    if (involves(c.s, reg.rid, where)) out.push_back(encode(ActionKind::Fight, nation, index(reg.rid)));
 }
 
 void pick_apply(Ctx& c, const Act& a) {
-  const RegionId r = a.a;
+  const RegionId r = region_byte(a.a);
   const int position = c.top<step::PickRegion>().position;
   c.s.region[r].flags = static_cast<std::uint8_t>(c.s.region[r].flags & ~kActive);  // "Each region is addressed only once per round."
   c.s.steps.replace(step::BattleOrder{static_cast<std::int8_t>(position + 1)});

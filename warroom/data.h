@@ -106,9 +106,23 @@ struct Origin {
   }
 };
 
-using RegionId = std::uint8_t;
-inline constexpr RegionId kNoRegion = 0xff;
+// A region of the map: its index into Data::regions, in the data set's order, typed so that it
+// indexes only the arrays of regions (core/ids.h). An int becomes one only through region_at, checked
+// where checks are live, and a byte that may name none (an action's argument, a step payload's byte)
+// through region_byte; a loop over the map runs over Data::regions.ids().
+enum class RegionId : std::uint8_t {};
 inline constexpr int kMaxRegions = 255;  // ids 0..254; 255 is kNoRegion
+inline constexpr RegionId kNoRegion{0xff};
+constexpr RegionId region_at(int i) { return core::id_at<RegionId, kMaxRegions>(i); }
+constexpr int index(RegionId r) { return static_cast<int>(r); }
+// The region a byte names (an action's argument, a step payload's byte): 0..254 a region's id, 0xff
+// kNoRegion. Whether the scenario's map has it is the rules' to check (in_scenario).
+constexpr RegionId region_byte(std::uint8_t b) { return RegionId{b}; }
+// One value per region of the map, indexed only by RegionId: s.region[r].
+template <class T>
+using RegionArray = core::IdArray<RegionId, T, kMaxRegions>;
+// A set of regions (a bit per id, kNoRegion's included): where.test(r).
+using RegionSet = core::IdSet<RegionId, 256>;
 inline constexpr std::uint8_t kNone = 0xff;
 
 // ---------------------------------------------------------------------------------------------
@@ -377,8 +391,8 @@ struct Scenario {
   bool trade = false;
   bool pact = false;
   std::array<VictoryCondition, kAlliances> victory{};  // [Alliance]
-  std::bitset<256> in_play;                            // territories (Territory Cards used) and seas
-  std::array<Nation, 256> control{};                   // starting controller per region (kNoNation: neutral / sea)
+  RegionSet in_play;                                   // territories (Territory Cards used) and seas
+  core::IdArray<RegionId, Nation, 256> control{};      // starting controller per region (kNoNation: neutral / sea)
   std::vector<SetupCommand> commands;
   std::vector<SetupConstruction> construction;
   bool setup_complete = false;  // the starting forces are given in full
@@ -400,12 +414,17 @@ inline constexpr std::uint8_t kUnreachable = 0xff;
 // Distances on the static map (map.h), computed at load: [from * region_count + to], kUnreachable
 // when there is no path.
 struct MapTables {
-  std::vector<std::uint8_t> land;            // land moves: territory to territory, never through impassable regions
-  std::vector<std::uint8_t> sea;             // naval moves: sea to sea
-  std::vector<std::uint8_t> air;             // air moves: through every region
-  std::vector<std::uint8_t> rail;            // rail steps along the static rail net
-  std::vector<std::uint8_t> rail_component;  // per region: rail net component, kNone off the net
-  std::vector<std::bitset<256>> adjacent;    // per region
+  std::vector<std::uint8_t> land;                         // land moves: territory to territory, never through impassable regions
+  std::vector<std::uint8_t> sea;                          // naval moves: sea to sea
+  std::vector<std::uint8_t> air;                          // air moves: through every region
+  std::vector<std::uint8_t> rail;                         // rail steps along the static rail net
+  core::IdVector<RegionId, std::uint8_t> rail_component;  // per region: rail net component, kNone off the net
+  core::IdVector<RegionId, RegionSet> adjacent;           // per region
+  // The index of (from, to) in the tables above, each region checked against the map's.
+  std::size_t pair(RegionId from, RegionId to) const {
+    CORE_EXPECT(static_cast<std::size_t>(index(from)) < adjacent.size() && static_cast<std::size_t>(index(to)) < adjacent.size());
+    return static_cast<std::size_t>(index(from)) * adjacent.size() + static_cast<std::size_t>(index(to));
+  }
 };
 
 struct Data {
@@ -415,7 +434,7 @@ struct Data {
   Morale morale;
   std::string map_edition, map_notice;
   Origin map_origin;
-  std::vector<Region> regions;  // index = RegionId
+  core::IdVector<RegionId, Region> regions;
   std::vector<Edge> edges;
   std::vector<NonEdge> non_edges;
   std::vector<Passage> passages;
@@ -430,6 +449,8 @@ struct Data {
   const UnitInfo& unit(UnitKind k) const { return units[k]; }
   const Region& region(RegionId r) const { return regions[r]; }
   std::size_t region_count() const { return regions.size(); }
+  // Whether `r` names a region of the map (kNoRegion does not).
+  bool is_region(RegionId r) const { return static_cast<std::size_t>(index(r)) < regions.size(); }
   RegionId find_region(std::string_view id) const;           // kNoRegion if absent
   const Scenario* find_scenario(std::string_view id) const;  // nullptr if absent
   // Where the units' Casualty Points come from: the project's if any unit's are (rulings 1-3).

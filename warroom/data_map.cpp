@@ -10,6 +10,11 @@ namespace warroom::detail {
 
 namespace {
 
+// The region a datum names by id: the loader's one conversion from the id's index.
+RegionId region_ref(const Ids& ids, const Node& n, std::string_view field, const std::string& id) {
+  return region_at(ids.resolve(n, field, id));
+}
+
 RegionType region_type(const Node& n) {
   const std::string t = n.str("type");
   if (t == "territory") return RegionType::Territory;
@@ -57,7 +62,7 @@ std::optional<Neutral> read_neutral(const Node& region, const Ids& ids) {
     else
       n.fail("trade", "must be \"oil\", \"iron\" or \"osr\"");
   }
-  if (n.has("port_sea")) out.port_sea = ids.resolve(n, "port_sea", n.str("port_sea"));
+  if (n.has("port_sea")) out.port_sea = region_ref(ids, n, "port_sea", n.str("port_sea"));
   out.origin = n.origin();
   return out;
 }
@@ -114,7 +119,7 @@ Region read_region(const Node& n, RegionId rid, const Ids& ids) {
     p.allow({"seas"});
     const std::vector<std::string> seas = p.strings("seas");
     if (seas.empty() || seas.size() > kMaxPortSeas) p.fail("seas", "a port touches 1 to 4 sea regions");
-    for (const std::string& s : seas) r.port_seas[r.port_count++] = ids.resolve(p, "seas", s);
+    for (const std::string& s : seas) r.port_seas[r.port_count++] = region_ref(ids, p, "seas", s);
   }
   return r;
 }
@@ -122,7 +127,7 @@ Region read_region(const Node& n, RegionId rid, const Ids& ids) {
 Edge read_edge(const Node& n, const Data& data, const Ids& ids) {
   n.allow({"a", "b", "kind", "rail", "provenance", "source", "stated"});
   Edge e;
-  RegionId a = ids.resolve(n, "a", n.str("a")), b = ids.resolve(n, "b", n.str("b"));
+  RegionId a = region_ref(ids, n, "a", n.str("a")), b = region_ref(ids, n, "b", n.str("b"));
   if (a == b) n.fail("b", "an edge joins two different regions");
   e.a = std::min(a, b);
   e.b = std::max(a, b);
@@ -163,7 +168,7 @@ void read_edges(const Node& root, Data& data, const Ids& ids) {
   for (Region& r : data.regions) std::sort(r.adjacent.begin(), r.adjacent.begin() + r.degree);
   for (const Node& n : root.array("non_edges")) {
     n.allow({"a", "b", "provenance", "source", "stated"});
-    NonEdge ne{ids.resolve(n, "a", n.str("a")), ids.resolve(n, "b", n.str("b")), n.origin()};
+    NonEdge ne{region_ref(ids, n, "a", n.str("a")), region_ref(ids, n, "b", n.str("b")), n.origin()};
     if (listed_edge(data, ne.a, ne.b))
       n.fail(fmt::format("{} and {} are listed as not adjacent but share an edge", n.str("a"), n.str("b")));
     data.non_edges.push_back(std::move(ne));
@@ -173,7 +178,7 @@ void read_edges(const Node& root, Data& data, const Ids& ids) {
 void check_regions(const Node& root, const Data& data) {
   const std::vector<Node> entries = root.array("regions");
   for (const Region& r : data.regions) {
-    const Node& n = entries[r.rid];
+    const Node& n = entries[static_cast<std::size_t>(index(r.rid))];
     if (r.degree == 0) n.fail("the region touches no other region");
     for (std::uint8_t i = 0; i < r.port_count; ++i) {
       const Region& sea = data.region(r.port_seas[i]);
@@ -201,14 +206,14 @@ void read_passages(const Node& root, Data& data, const Ids& ids) {
     p.name = n.str("name");
     const std::vector<std::string> seas = n.strings("seas");
     if (seas.size() != 2) n.fail("seas", "a passage joins two sea regions");
-    p.sea_a = ids.resolve(n, "seas", seas[0]);
-    p.sea_b = ids.resolve(n, "seas", seas[1]);
+    p.sea_a = region_ref(ids, n, "seas", seas[0]);
+    p.sea_b = region_ref(ids, n, "seas", seas[1]);
     if (!data.region(p.sea_a).is_sea() || !data.region(p.sea_b).is_sea() || !listed_edge(data, p.sea_a, p.sea_b))
       n.fail("seas", "a passage joins two sea regions that share an edge");
     const std::vector<std::string> keys = n.strings("keys");
     if (keys.empty() || keys.size() > 2) n.fail("keys", "one or two key territories");
     for (const std::string& k : keys) {
-      p.keys[p.key_count] = ids.resolve(n, "keys", k);
+      p.keys[p.key_count] = region_ref(ids, n, "keys", k);
       if (!data.region(p.keys[p.key_count]).is_territory()) n.fail("keys", "a key is a territory");
       ++p.key_count;
     }
@@ -245,10 +250,10 @@ void read_convoys(const Node& root, Data& data, const Ids& ids) {
       c.kind = ConvoyKind::TransOcean;
     else
       n.fail("kind", "must be \"coastal\" or \"trans-ocean\"");
-    c.sea = ids.resolve(n, "sea", n.str("sea"));
+    c.sea = region_ref(ids, n, "sea", n.str("sea"));
     if (!data.region(c.sea).is_sea()) n.fail("sea", "must be a sea region");
     auto territory = [&](const char* key) {
-      const RegionId r = ids.resolve(n, key, n.str(key));
+      const RegionId r = region_ref(ids, n, key, n.str(key));
       if (!data.region(r).is_territory() || data.region(r).neutral) n.fail(key, "must be a territory that is not neutral");
       return r;
     };
@@ -283,7 +288,7 @@ void load_map(const Document& doc, Data& data) {
   const std::vector<Node> entries = root.array("regions");
   for (const Node& n : entries) ids.add(n, kMaxRegions);
   for (const Node& n : entries) {
-    data.regions.push_back(read_region(n, static_cast<RegionId>(data.regions.size()), ids));
+    data.regions.push_back(read_region(n, region_at(static_cast<int>(data.regions.size())), ids));
   }
   read_edges(root, data, ids);
   check_regions(root, data);

@@ -185,7 +185,7 @@ void read_setup(const Node& sc, const Data& data, Scenario& s) {
   }
   // Ruling 87: no region starts Embattled (land units of both alliances in a territory, naval
   // units of both at sea).
-  std::array<std::array<bool, kAlliances>, 256> present{};
+  RegionArray<std::array<bool, kAlliances>> present{};
   for (const SetupCommand& c : s.commands)
     if (c.category != Category::Air) present[c.region][static_cast<std::size_t>(data.nation(c.nation).alliance)] = true;
   for (const Region& r : data.regions)

@@ -81,7 +81,7 @@ bool carry_out(CommandPool& pool, Construction& k, const Game& g, int nation, in
   if (log) {
     int held = 0;
     for (std::uint8_t h : k.hold) held += h;
-    log->add({kPhase5Step2, g.seat_of(nation), static_cast<std::uint16_t>(Event::DeployRevealed), {nation, r, deployed, held}});
+    log->add({kPhase5Step2, g.seat_of(nation), static_cast<std::uint16_t>(Event::DeployRevealed), {nation, index(r), deployed, held}});
   }
   // What stays is what was held back; the plan is spent.
   k.n = k.hold;
@@ -162,13 +162,13 @@ void deploy_legal(const CCtx& c, int nation, core::ActionList& out) {
     for (int t = 0; t < kUnitTypes; ++t) {
       if (!k.n[type_at(t)]) continue;
       const bool free = unplanned(k, t) > 0;
-      if (free) out.push_back(encode(ActionKind::Hold, nation, r, t));
-      if (k.hold[type_at(t)]) out.push_back(encode(ActionKind::Release, nation, r, t));
+      if (free) out.push_back(encode(ActionKind::Hold, nation, index(r), t));
+      if (k.hold[type_at(t)]) out.push_back(encode(ActionKind::Release, nation, index(r), t));
       if (category_of(t) != Category::Sea) continue;
       for (int p = 0; p < region.port_count; ++p) {  // Deploy Units (3): a Port-connected sea region
         if (!c.g.scenario().in_play.test(region.port_seas[at(p)])) continue;
-        if (free && naval_fits(c, pool, nation, i, t, p)) out.push_back(encode(ActionKind::Deploy, nation, r, t, p));
-        if (k.to_sea[at(slot_of(t))][at(p)]) out.push_back(encode(ActionKind::Undeploy, nation, r, t, p));
+        if (free && naval_fits(c, pool, nation, i, t, p)) out.push_back(encode(ActionKind::Deploy, nation, index(r), t, p));
+        if (k.to_sea[at(slot_of(t))][at(p)]) out.push_back(encode(ActionKind::Undeploy, nation, index(r), t, p));
       }
     }
   }
@@ -176,7 +176,7 @@ void deploy_legal(const CCtx& c, int nation, core::ActionList& out) {
 
 void deploy_apply(Ctx& c, const Act& a) {
   if (a.kind == ActionKind::Done) return;
-  Construction& k = c.s.construction[at(c.g.industry_index(a.a))];
+  Construction& k = c.s.construction[at(c.g.industry_index(region_byte(a.a)))];
   switch (a.kind) {
     case ActionKind::Hold: ++k.hold[type_at(a.b)]; break;
     case ActionKind::Release: --k.hold[type_at(a.b)]; break;

@@ -130,7 +130,7 @@ void trade_legal(const CCtx& c, int nation, core::ActionList& out) {
     for (int give = 0; give < kResources; ++give) {
       if (give == offered || resource(c.s, nation, give) < kBlock[give]) continue;  // "it will not accept" its own resource
       if (d.nations[nation_at(nation)].has(NationRule::NoOil) && (give == kOil || offered == kOil)) continue;
-      out.push_back(encode(ActionKind::Trade, nation, r.rid, give));
+      out.push_back(encode(ActionKind::Trade, nation, index(r.rid), give));
     }
   }
 }
@@ -138,7 +138,7 @@ void trade_legal(const CCtx& c, int nation, core::ActionList& out) {
 void trade_apply(Ctx& c, const Act& a) {
   c.s.steps.pop();
   if (a.kind == ActionKind::Done) return;
-  const int offered = static_cast<int>(*c.d().region(a.a).neutral->trade);
+  const int offered = static_cast<int>(*c.d().region(region_byte(a.a)).neutral->trade);
   c.s.nation[nation_at(a.nation)].res[a.b] -= kBlock[a.b];
   gain(c, a.nation, offered, kBlock[offered]);
   c.add("Phase 7 > Step 2. Trade with Neutrals", a.nation, Event::Traded, a.a, a.b, offered);
@@ -358,7 +358,7 @@ void place_legal(const CCtx& c, int nation, core::ActionList& out) {
       if (!trial) trial.emplace(c.s);
       for (int count = 1; count <= sh.buy[type_at(t)]; ++count) {
         if (!place_one(*trial, c.g, nation, r, t) || !purchase_fits(CCtx{c.g, *trial}, nation, trial->sheet[nation_at(nation)].buy)) break;
-        out.push_back(place_action(nation, r, t, count));
+        out.push_back(place_action(nation, index(r), t, count));
       }
       trial->sheet[nation_at(nation)] = sh;
       trial->command[nation_at(nation)] = c.s.command[nation_at(nation)];
@@ -369,7 +369,7 @@ void place_legal(const CCtx& c, int nation, core::ActionList& out) {
 
 void place_apply(Ctx& c, const Act& a) {
   for (int k = 0; k < place_count(a); ++k) {
-    const bool placed = place_one(c.s, c.g, a.nation, a.a, a.b);
+    const bool placed = place_one(c.s, c.g, a.nation, region_byte(a.a), a.b);
     CORE_EXPECT(placed);
   }
   c.add(kPhase7Step5, a.nation, Event::Placed, a.a, a.b, place_count(a));

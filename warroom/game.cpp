@@ -393,11 +393,11 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
       mobilization_region_.push_back(r.rid);
   pad_start_.assign(static_cast<std::size_t>(kMaxRegions) * 4 + 1, 0);
   for (const Region& from : data_->regions)
-    for (int kind = 0; kind < 4 && from.rid < kMaxRegions; ++kind) {
+    for (int kind = 0; kind < 4 && from.rid != kNoRegion; ++kind) {
       const Category cat = kind < 2 ? Category::Land : kind == 2 ? Category::Air : Category::Sea;
       for (const Region& to : data_->regions)
         if (pad_reaches(*data_, scenario, from.rid, cat, kind == 0, to.rid)) pad_to_.push_back(to.rid);
-      pad_start_[at_(from.rid) * 4 + at_(kind) + 1] = static_cast<std::uint32_t>(pad_to_.size());
+      pad_start_[at_(index(from.rid)) * 4 + at_(kind) + 1] = static_cast<std::uint32_t>(pad_to_.size());
     }
   for (std::size_t i = 1; i < pad_start_.size(); ++i) pad_start_[i] = std::max(pad_start_[i], pad_start_[i - 1]);
 }
@@ -413,7 +413,7 @@ std::string Game::nation_name(int nation) const {
   return nation >= 0 && nation < kNations ? std::string(nation_id(static_cast<Nation>(nation))) : "?";
 }
 
-std::string Game::region_name(RegionId r) const { return r < data_->regions.size() ? data_->regions[r].id : "?"; }
+std::string Game::region_name(RegionId r) const { return data_->is_region(r) ? data_->regions[r].id : "?"; }
 
 State Game::new_game() const {
   State s;
@@ -423,7 +423,7 @@ State Game::new_game() const {
   s.turn_order.fill(kNoNation);
   s.choosing.fill(kNoNation);
   for (const Region& r : data_->regions) {
-    if (r.rid >= kMaxRegions) continue;
+    if (r.rid == kNoRegion) continue;
     s.region[r.rid].controller = scenario_->control[r.rid];
   }
   for (const SetupCommand& sc : scenario_->commands) {
@@ -562,7 +562,7 @@ std::optional<core::Seat> Game::seat_from_name(std::string_view name) const {
 
 namespace {
 void hash_command(core::Hasher& h, const Command& c) {
-  h.add(c.region);
+  h.add(index(c.region));
   h.add_range(c.n.begin(), c.n.end());
   h.add(c.flags);
 }
@@ -609,7 +609,7 @@ std::uint64_t Game::hash(const State& s) const {
   }
   for (const Sheet& sh : s.sheet) {
     for (const Order& o : sh.box)
-      h.add(o.command | (o.dest << 8) | (o.status << 16) | (static_cast<std::uint64_t>(o.end) << 24) |
+      h.add(o.command | (index(o.dest) << 8) | (o.status << 16) | (static_cast<std::uint64_t>(o.end) << 24) |
             (static_cast<std::uint64_t>(o.rail_stop) << 32));
     h.add(static_cast<std::uint64_t>(static_cast<std::uint32_t>(sh.bid)));
     h.add(sh.selected);
@@ -619,7 +619,7 @@ std::uint64_t Game::hash(const State& s) const {
     h.add_range(sh.mobilized.begin(), sh.mobilized.end());
     h.add(sh.flags);
   }
-  h.add(s.pin.nation | (s.pin.box << 8) | (s.pin.at << 16) | (static_cast<std::uint64_t>(s.pin.via) << 24) |
+  h.add(s.pin.nation | (s.pin.box << 8) | (index(s.pin.at) << 16) | (static_cast<std::uint64_t>(s.pin.via) << 24) |
         (static_cast<std::uint64_t>(s.pin.stop) << 32) | (static_cast<std::uint64_t>(s.pin.owed) << 40) |
         (static_cast<std::uint64_t>(s.pin.left) << 48));
   // The tokens as the [nation][region] table of bytes they were kept in: the same hash.
@@ -627,13 +627,13 @@ std::uint64_t Game::hash(const State& s) const {
   const std::span<const FighterTokens::Place> tokens = s.fighter_tokens.all();
   for (int n = 0; n < kNations; ++n)
     for (int r = 0; r < kMaxRegions; ++r) {
-      const bool here = token < tokens.size() && tokens[token].nation == n && tokens[token].region == r;
+      const bool here = token < tokens.size() && tokens[token].nation == n && index(tokens[token].region) == r;
       h.add(here ? tokens[token++].count : 0);
     }
   if (token != tokens.size()) h.add(token);  // a place out of order or out of the map: never in a state the rules make
   hash_battle(h, s.battle);
   const Fight& f = s.fight;
-  h.add(f.region | (f.part << 8) | (f.commander[0] << 16) | (static_cast<std::uint64_t>(f.commander[1]) << 24) |
+  h.add(index(f.region) | (f.part << 8) | (f.commander[0] << 16) | (static_cast<std::uint64_t>(f.commander[1]) << 24) |
         (static_cast<std::uint64_t>(f.took_part[0]) << 32) | (static_cast<std::uint64_t>(f.took_part[1]) << 40) |
         (static_cast<std::uint64_t>(f.victor) << 48) | (static_cast<std::uint64_t>(f.medals) << 56));
   h.add(f.medal_to | (f.left_out[0] << 8) | (f.left_out[1] << 16) | (f.battle_no << 24) | (static_cast<std::uint64_t>(f.bombed) << 32) |

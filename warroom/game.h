@@ -114,7 +114,7 @@ class Game {
   // (`may_sail`: land units may embark), on the static map of the scenario, in region order;
   // computed once per game (planning.cpp, pad_reaches).
   std::span<const RegionId> pad_reach(RegionId from, Category cat, bool may_sail) const {
-    const std::size_t i = at_(from) * 4 + (cat == Category::Land ? (may_sail ? 0 : 1) : cat == Category::Air ? 2 : 3);
+    const std::size_t i = at_(index(from)) * 4 + (cat == Category::Land ? (may_sail ? 0 : 1) : cat == Category::Air ? 2 : 3);
     return {pad_to_.data() + pad_start_[i], pad_to_.data() + pad_start_[i + 1]};
   }
   int mobilizations() const { return static_cast<int>(mobilization_region_.size()); }
@@ -149,7 +149,7 @@ class Game {
   std::vector<std::uint8_t> seat_nations_;
   std::vector<RegionId> industry_region_;
   std::vector<RegionId> mobilization_region_;  // in play, with the mobilization icon and no industry
-  std::array<std::int8_t, 256> industry_index_{};
+  core::IdArray<RegionId, std::int8_t, 256> industry_index_{};
   std::vector<std::uint32_t> pad_start_;  // pad_reach: [from * 4 + kind] .. [+1] in pad_to_
   std::vector<RegionId> pad_to_;
   std::vector<std::string> battle_nation_, battle_type_;

@@ -15,16 +15,16 @@ std::vector<std::uint8_t> all_distances(const Data& d, Use use) {
   const std::size_t n = d.region_count();
   std::vector<std::uint8_t> dist(n * n, kUnreachable);
   std::deque<RegionId> queue;
-  for (std::size_t from = 0; from < n; ++from) {
-    std::uint8_t* row = &dist[from * n];
-    row[from] = 0;
-    queue.assign(1, static_cast<RegionId>(from));
+  for (RegionId from : d.regions.ids()) {
+    std::uint8_t* row = &dist[static_cast<std::size_t>(index(from)) * n];
+    row[index(from)] = 0;
+    queue.assign(1, from);
     while (!queue.empty()) {
       const RegionId at = queue.front();
       queue.pop_front();
       for (RegionId next : neighbours(d, at))
-        if (row[next] == kUnreachable && use(at, next)) {
-          row[next] = static_cast<std::uint8_t>(std::min(254, row[at] + 1));
+        if (row[index(next)] == kUnreachable && use(at, next)) {
+          row[index(next)] = static_cast<std::uint8_t>(std::min(254, row[index(at)] + 1));
           queue.push_back(next);
         }
     }
@@ -70,25 +70,25 @@ namespace detail {
 void build_tables(Data& data) {
   const std::size_t n = data.region_count();
   MapTables& t = data.tables;
-  t.adjacent.assign(n, {});
+  t.adjacent.items.assign(n, {});
   for (const Edge& e : data.edges) {
     t.adjacent[e.a].set(e.b);
     t.adjacent[e.b].set(e.a);
   }
   std::vector<std::uint8_t> rail_edges(n * n, 0);
   for (const Edge& e : data.edges)
-    if (e.rail) rail_edges[e.a * n + e.b] = rail_edges[e.b * n + e.a] = 1;
+    if (e.rail) rail_edges[t.pair(e.a, e.b)] = rail_edges[t.pair(e.b, e.a)] = 1;
   const Data& d = data;
   t.land = all_distances(d, [&](RegionId, RegionId b) { return d.region(b).is_territory(); });
   t.sea = all_distances(d, [&](RegionId a, RegionId b) { return d.region(a).is_sea() && d.region(b).is_sea(); });
   t.air = all_distances(d, [](RegionId, RegionId) { return true; });
-  t.rail = all_distances(d, [&](RegionId a, RegionId b) { return rail_edges[a * n + b] != 0; });
-  t.rail_component.assign(n, kNone);
+  t.rail = all_distances(d, [&](RegionId a, RegionId b) { return rail_edges[t.pair(a, b)] != 0; });
+  t.rail_component.items.assign(n, kNone);
   std::uint8_t next = 0;
-  for (std::size_t r = 0; r < n; ++r) {
+  for (RegionId r : data.regions.ids()) {
     if (!data.regions[r].rail || t.rail_component[r] != kNone) continue;
-    for (std::size_t o = 0; o < n; ++o)
-      if (t.rail[r * n + o] != kUnreachable) t.rail_component[o] = next;
+    for (RegionId o : data.regions.ids())
+      if (t.rail[t.pair(r, o)] != kUnreachable) t.rail_component[o] = next;
     ++next;
   }
 }

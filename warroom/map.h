@@ -23,10 +23,10 @@ inline bool is_edge(const Data& d, RegionId a, RegionId b) { return d.tables.adj
 //  air:  any region to any region over every edge (Plotting Air Commands: the Sahara and the
 //        Himalayas count as regions)
 //  rail: along rail edges between rail territories (Plotting Land Commands by Rail)
-inline int land_distance(const Data& d, RegionId a, RegionId b) { return d.tables.land[a * d.region_count() + b]; }
-inline int sea_distance(const Data& d, RegionId a, RegionId b) { return d.tables.sea[a * d.region_count() + b]; }
-inline int air_distance(const Data& d, RegionId a, RegionId b) { return d.tables.air[a * d.region_count() + b]; }
-inline int rail_distance(const Data& d, RegionId a, RegionId b) { return d.tables.rail[a * d.region_count() + b]; }
+inline int land_distance(const Data& d, RegionId a, RegionId b) { return d.tables.land[d.tables.pair(a, b)]; }
+inline int sea_distance(const Data& d, RegionId a, RegionId b) { return d.tables.sea[d.tables.pair(a, b)]; }
+inline int air_distance(const Data& d, RegionId a, RegionId b) { return d.tables.air[d.tables.pair(a, b)]; }
+inline int rail_distance(const Data& d, RegionId a, RegionId b) { return d.tables.rail[d.tables.pair(a, b)]; }
 
 // Both territories on the same static rail net (a rail path may exist before control is considered).
 inline bool rail_connected(const Data& d, RegionId a, RegionId b) {

@@ -124,7 +124,7 @@ std::vector<RegionId> rail_reach(const CCtx& c, RegionId from, Alliance side) {
   if (!origin.rail || !friendly_territory(c, from, side) || c.s.region[from].bombs > 0 ||
       c.s.nation[nation_at(c.s.region[from].controller)].zone >= kYellow)
     return out;
-  std::vector<bool> seen(d.region_count(), false);
+  RegionArray<bool> seen{};
   seen[from] = true;
   out.push_back(from);
   for (std::size_t i = 0; i < out.size(); ++i)
@@ -463,7 +463,7 @@ void movement_legal(const CCtx& c, int nation, core::ActionList& out) {
   const int box = next_box(s.sheet[nation_at(nation)]);
   CORE_EXPECT(box > 0);
   const Plan p = plan_order(c, nation, s.sheet[nation_at(nation)].box[at(box - 1)]);
-  for (RegionId x : p.choices) out.push_back(encode(ActionKind::Move, nation, box, x));
+  for (RegionId x : p.choices) out.push_back(encode(ActionKind::Move, nation, box, index(x)));
   out.push_back(encode(ActionKind::Cancel, nation, box));  // ruling 22: every execution may be cancelled
 }
 
@@ -495,7 +495,7 @@ void movement_apply(Ctx& c, const Act& a) {
   }
   CORE_EXPECT(a.kind == ActionKind::Move);
   const int box = a.a;
-  const RegionId x = a.b;
+  const RegionId x = region_byte(a.b);
   const Order& o = s.sheet[nation_at(nation)].box[at(box - 1)];
   const Command& cmd = s.command[nation_at(nation)][o.command];
   const RegionId from = cmd.region;
@@ -544,7 +544,7 @@ CarryOut carry_out_next(const CCtx& c, int nation) {
   if (p.choices.empty())
     out.action = encode(ActionKind::Cancel, nation, out.box);
   else if (direct || p.choices.size() == 1)
-    out.action = encode(ActionKind::Move, nation, out.box, direct ? o.dest : p.choices.front());
+    out.action = encode(ActionKind::Move, nation, out.box, index(direct ? o.dest : p.choices.front()));
   else
     return out.stop = CarryOut::Route, out;
   out.stop = CarryOut::Next;
@@ -586,19 +586,20 @@ void launch_legal(const CCtx& c, int nation, core::ActionList& out) {
   const int number = carrier_command(c.s, c.d(), nation, c.top<step::CarrierLaunch>().handled);
   CORE_EXPECT(number);
   const RegionId from = c.s.command[nation_at(nation)][at(number)].region;
-  out.push_back(encode(ActionKind::Launch, nation, number, kNoRegion));  // keeps its fighter aboard
-  out.push_back(encode(ActionKind::Launch, nation, number, from));
+  out.push_back(encode(ActionKind::Launch, nation, number, index(kNoRegion)));  // keeps its fighter aboard
+  out.push_back(encode(ActionKind::Launch, nation, number, index(from)));
   for (RegionId r : neighbours(c.d(), from))
-    if (token_may_enter(c, nation, from, r)) out.push_back(encode(ActionKind::Launch, nation, number, r));
+    if (token_may_enter(c, nation, from, r)) out.push_back(encode(ActionKind::Launch, nation, number, index(r)));
 }
 
 void launch_apply(Ctx& c, const Act& a) {
   step::CarrierLaunch st = c.top<step::CarrierLaunch>();
   ++st.handled;
   c.set_top(st);
-  if (a.b == kNoRegion) return;
-  c.s.fighter_tokens.add(a.nation, a.b, 1);
-  c.add(kPhase3Step3, a.nation, Event::Launched, a.a, a.b);
+  const RegionId to = region_byte(a.b);
+  if (to == kNoRegion) return;
+  c.s.fighter_tokens.add(a.nation, to, 1);
+  c.add(kPhase3Step3, a.nation, Event::Launched, a.a, to);
 }
 
 // ---- Phase 5 Step 1: Land Air Commands ----
@@ -637,17 +638,18 @@ void landing_legal(const CCtx& c, int nation, core::ActionList& out) {
   const RegionId from = c.s.command[nation_at(nation)][at(number)].region;
   const Alliance side = alliance_of(nation);
   const std::size_t before = out.size();
-  if (landing_ground(c, from, side)) out.push_back(encode(ActionKind::Land, nation, number, from));  // ruling 34: 0 regions
+  if (landing_ground(c, from, side)) out.push_back(encode(ActionKind::Land, nation, number, index(from)));  // ruling 34: 0 regions
   for (const Region& r : c.d().regions)
     if (r.rid != from && landing_ground(c, r.rid, side) && safe_flight(c, nation, from, r.rid))
-      out.push_back(encode(ActionKind::Land, nation, number, r.rid));
+      out.push_back(encode(ActionKind::Land, nation, number, index(r.rid)));
 
-  if (out.size() == before) out.push_back(encode(ActionKind::Land, nation, number, kNoRegion));  // no legal move: eliminated
+  if (out.size() == before) out.push_back(encode(ActionKind::Land, nation, number, index(kNoRegion)));  // no legal move: eliminated
 }
 
 void landing_apply(Ctx& c, const Act& a) {
   Command& cmd = c.s.command[nation_at(a.nation)][a.a];
-  if (a.b == kNoRegion) {  // "If an Air Command has no legal moves possible, then it will be eliminated"
+  const RegionId to = region_byte(a.b);
+  if (to == kNoRegion) {  // "If an Air Command has no legal moves possible, then it will be eliminated"
     for (int t = kFtr; t <= kBmb; ++t)
       c.s.nation[nation_at(a.nation)].casualties[type_at(t)] =
           static_cast<std::uint16_t>(c.s.nation[nation_at(a.nation)].casualties[type_at(t)] + cmd.n[at(slot_of(t))]);
@@ -656,9 +658,9 @@ void landing_apply(Ctx& c, const Act& a) {
     return;
   }
   const RegionId from = cmd.region;
-  cmd.region = a.b;
+  cmd.region = to;
   cmd.flags = static_cast<std::uint8_t>(cmd.flags & ~kLandingTag);  // "As Air Commands are landed, remove their Landing Tags."
-  c.add(kLand, a.nation, Event::Landed, a.a, from, a.b);
+  c.add(kLand, a.nation, Event::Landed, a.a, from, to);
 }
 
 }  // namespace warroom

@@ -16,7 +16,7 @@ namespace {
 std::string res(int r) { return r >= 0 && r < kResources ? std::string(resource_id(static_cast<Resource>(r))) : "?"; }
 
 std::string port_sea(const Game& g, RegionId r, int p) {
-  if (r >= g.data().region_count() || p < 0 || p >= g.data().region(r).port_count) return "?";
+  if (!g.data().is_region(r) || p < 0 || p >= g.data().region(r).port_count) return "?";
   return g.region_name(g.data().region(r).port_seas[at(p)]);
 }
 
@@ -30,7 +30,7 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
   switch (x.kind) {
     case ActionKind::Done: return "done " + n;
     case ActionKind::Select: return x.a ? fmt::format("select {} {}", n, x.a) : fmt::format("deselect {}", n);
-    case ActionKind::To: return fmt::format("to {} {}", n, region_name(x.a));
+    case ActionKind::To: return fmt::format("to {} {}", n, region_name(region_byte(x.a)));
     case ActionKind::Erase: return fmt::format("erase {} {}", n, x.a);
     case ActionKind::Bid: return x.c ? fmt::format("bid {} {}k", n, bid_value(x)) : fmt::format("bid {} {}", n, bid_value(x));
     case ActionKind::Slot: return fmt::format("slot {} {}", n, x.a);
@@ -51,20 +51,24 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case ActionKind::BuyGoods: return fmt::format("buy {} goods {}/{}/{}", n, x.a, x.b, x.c);
     case ActionKind::UnbuyGoods: return fmt::format("unbuy {} goods {}/{}/{}", n, x.a, x.b, x.c);
     case ActionKind::Place:
-      return place_count(x) > 1 ? fmt::format("place {} {} {}*{}", n, region_name(x.a), unit_text(x.b), place_count(x))
-                                : fmt::format("place {} {} {}", n, region_name(x.a), unit_text(x.b));
-    case ActionKind::Deploy: return fmt::format("deploy {} {} {} {}", n, region_name(x.a), unit_text(x.b), port_sea(*this, x.a, x.c));
-    case ActionKind::Undeploy: return fmt::format("undeploy {} {} {} {}", n, region_name(x.a), unit_text(x.b), port_sea(*this, x.a, x.c));
-    case ActionKind::Hold: return fmt::format("hold {} {} {}", n, region_name(x.a), unit_text(x.b));
-    case ActionKind::Release: return fmt::format("release {} {} {}", n, region_name(x.a), unit_text(x.b));
+      return place_count(x) > 1 ? fmt::format("place {} {} {}*{}", n, region_name(region_byte(x.a)), unit_text(x.b), place_count(x))
+                                : fmt::format("place {} {} {}", n, region_name(region_byte(x.a)), unit_text(x.b));
+    case ActionKind::Deploy:
+      return fmt::format("deploy {} {} {} {}", n, region_name(region_byte(x.a)), unit_text(x.b), port_sea(*this, region_byte(x.a), x.c));
+    case ActionKind::Undeploy:
+      return fmt::format("undeploy {} {} {} {}", n, region_name(region_byte(x.a)), unit_text(x.b), port_sea(*this, region_byte(x.a), x.c));
+    case ActionKind::Hold: return fmt::format("hold {} {} {}", n, region_name(region_byte(x.a)), unit_text(x.b));
+    case ActionKind::Release: return fmt::format("release {} {} {}", n, region_name(region_byte(x.a)), unit_text(x.b));
     case ActionKind::Draw: return "draw " + n;
-    case ActionKind::Trade: return fmt::format("trade {} {} {}", n, region_name(x.a), res(x.b));
-    case ActionKind::Move: return fmt::format("move {} {} {}", n, x.a, region_name(x.b));
+    case ActionKind::Trade: return fmt::format("trade {} {} {}", n, region_name(region_byte(x.a)), res(x.b));
+    case ActionKind::Move: return fmt::format("move {} {} {}", n, x.a, region_name(region_byte(x.b)));
     case ActionKind::Leave: return fmt::format("leave {} {}", n, unit_text(x.a));
-    case ActionKind::Launch: return fmt::format("launch {} {} {}", n, x.a, x.b == kNoRegion ? std::string("aboard") : region_name(x.b));
-    case ActionKind::Land: return fmt::format("land {} {} {}", n, x.a, x.b == kNoRegion ? std::string("lost") : region_name(x.b));
+    case ActionKind::Launch:
+      return fmt::format("launch {} {} {}", n, x.a, region_byte(x.b) == kNoRegion ? std::string("aboard") : region_name(region_byte(x.b)));
+    case ActionKind::Land:
+      return fmt::format("land {} {} {}", n, x.a, region_byte(x.b) == kNoRegion ? std::string("lost") : region_name(region_byte(x.b)));
     case ActionKind::Permit: return fmt::format("{} {}", x.a ? "permit" : "refuse", n);
-    case ActionKind::Fight: return fmt::format("fight {} {}", n, region_name(x.a));
+    case ActionKind::Fight: return fmt::format("fight {} {}", n, region_name(region_byte(x.a)));
     case ActionKind::Assign:
       return fmt::format("{} {} {}", x.c == 0 ? "command" : x.c == 1 ? "claim" : x.c == 2 ? "medal" : "defend", n, nation_name(x.a));
     case ActionKind::Battle: return fmt::format("battle {} {}", n, choice_text(s.battle, battle_choice(x), battle_names()));
@@ -125,7 +129,7 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
   const Data& d = g.data();
   const auto region = [&](std::string_view id) -> std::optional<int> {
     const RegionId r = d.find_region(id);
-    return r == kNoRegion ? std::nullopt : std::optional<int>(r);
+    return r == kNoRegion ? std::nullopt : std::optional<int>(index(r));
   };
   const std::string_view verb = w[0];
   const std::size_t size = w.size();
@@ -181,7 +185,7 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
   if ((verb == "launch" || verb == "land") && size == 4) {
     const auto number_ = number(w[2], kMaxCommandNumber);
     const bool none = w[3] == (verb == "launch" ? "aboard" : "lost");
-    const auto r = none ? std::optional<int>(kNoRegion) : region(w[3]);
+    const auto r = none ? std::optional<int>(index(kNoRegion)) : region(w[3]);
     if (number_ && r) return encode(verb == "launch" ? ActionKind::Launch : ActionKind::Land, n, *number_, *r);
   }
   if (verb == "pay") {
@@ -235,9 +239,10 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
     const auto t = unit_type(w[3]);
     const auto sea = region(w[4]);
     if (!r || !t || !sea) return std::nullopt;
-    const Region& port = d.region(static_cast<RegionId>(*r));
+    const Region& port = d.region(region_at(*r));
     for (int p = 0; p < port.port_count; ++p)
-      if (port.port_seas[at(p)] == *sea) return encode(verb == "deploy" ? ActionKind::Deploy : ActionKind::Undeploy, n, *r, *t, p);
+      if (port.port_seas[at(p)] == region_at(*sea))
+        return encode(verb == "deploy" ? ActionKind::Deploy : ActionKind::Undeploy, n, *r, *t, p);
   }
   return std::nullopt;
 }
@@ -302,9 +307,7 @@ std::string trade_amount(int r) { return std::to_string(r == kOil ? 2 : r == kIr
 
 }  // namespace
 
-Message Game::region_message(RegionId r) const {
-  return Message::plain(r < data_->regions.size() ? data_->regions[r].name : std::string("?"));
-}
+Message Game::region_message(RegionId r) const { return Message::plain(data_->is_region(r) ? data_->regions[r].name : std::string("?")); }
 
 namespace {
 
@@ -453,7 +456,7 @@ Message Game::action_message(const State& s, core::Seat seat, core::Action actio
   if (seat == core::kChance) return key("warroom.action.draw_lot").with("nation", text::nation(x.nation));
   const auto m = [&](const char* k) { return key(k).with("nation", text::nation(x.nation)); };
   const auto num = [](int v) { return std::to_string(v); };
-  const auto r = [&](int region) { return region_message(static_cast<RegionId>(region)); };
+  const auto r = [&](std::uint8_t region) { return region_message(region_byte(region)); };
   switch (x.kind) {
     case ActionKind::Done: return m("warroom.action.done");
     case ActionKind::Select: return x.a ? m("warroom.action.select").with("command", num(x.a)) : m("warroom.action.deselect");
@@ -488,28 +491,29 @@ Message Game::action_message(const State& s, core::Seat seat, core::Action actio
       return m("warroom.action.deploy")
           .with("unit", text::unit(x.b))
           .with("region", r(x.a))
-          .with("sea", Message::plain(port_sea(*this, x.a, x.c)));
+          .with("sea", Message::plain(port_sea(*this, region_byte(x.a), x.c)));
     case ActionKind::Undeploy:
       return m("warroom.action.undeploy")
           .with("unit", text::unit(x.b))
           .with("region", r(x.a))
-          .with("sea", Message::plain(port_sea(*this, x.a, x.c)));
+          .with("sea", Message::plain(port_sea(*this, region_byte(x.a), x.c)));
     case ActionKind::Hold: return m("warroom.action.hold").with("unit", text::unit(x.b)).with("region", r(x.a));
     case ActionKind::Release: return m("warroom.action.release").with("unit", text::unit(x.b)).with("region", r(x.a));
     case ActionKind::Draw: return m("warroom.action.draw_lot");
     case ActionKind::Trade: return m("warroom.action.trade").with("region", r(x.a)).with("resource", text::resource(x.b));
     case ActionKind::Move:
-      return m(move_leg(CCtx{*this, s}, x.nation, x.a, x.b).via == kNoRegion ? "warroom.action.move" : "warroom.action.move_via")
+      return m(move_leg(CCtx{*this, s}, x.nation, x.a, region_byte(x.b)).via == kNoRegion ? "warroom.action.move"
+                                                                                          : "warroom.action.move_via")
           .with("box", num(x.a))
           .with("region", r(x.b));
 
     case ActionKind::Leave: return m("warroom.action.leave").with("unit", text::unit(x.a));
     case ActionKind::Launch:
-      return x.b == kNoRegion ? m("warroom.action.keep_aboard").with("command", num(x.a))
-                              : m("warroom.action.launch").with("command", num(x.a)).with("region", r(x.b));
+      return region_byte(x.b) == kNoRegion ? m("warroom.action.keep_aboard").with("command", num(x.a))
+                                           : m("warroom.action.launch").with("command", num(x.a)).with("region", r(x.b));
     case ActionKind::Land:
-      return x.b == kNoRegion ? m("warroom.action.lose").with("command", num(x.a))
-                              : m("warroom.action.land").with("command", num(x.a)).with("region", r(x.b));
+      return region_byte(x.b) == kNoRegion ? m("warroom.action.lose").with("command", num(x.a))
+                                           : m("warroom.action.land").with("command", num(x.a)).with("region", r(x.b));
     case ActionKind::Permit: return m(x.a ? "warroom.action.permit" : "warroom.action.refuse");
     case ActionKind::Fight: return m("warroom.action.fight").with("region", r(x.a));
     case ActionKind::Assign: {

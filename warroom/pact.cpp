@@ -140,7 +140,8 @@ void permission_apply(Ctx& c, const Act& a) {
   CORE_EXPECT(c.top<step::MovementTurn>().nation == ally);
   if (a.a) {  // "which is considered a violation of the pact by the party giving permission"
     pact_break(c, a.nation, 2);
-    movement_apply(c, Act{ActionKind::Move, static_cast<std::uint8_t>(ally), static_cast<std::uint8_t>(box), x, 0});
+    movement_apply(
+        c, Act{ActionKind::Move, static_cast<std::uint8_t>(ally), static_cast<std::uint8_t>(box), static_cast<std::uint8_t>(index(x)), 0});
     return;
   }
   Order& o = c.s.sheet[nation_at(ally)].box[at(box - 1)];

@@ -27,7 +27,7 @@ bool ordered(const Sheet& sh, int number) {  // "Never assign multiple orders to
 }
 
 std::uint8_t dist(const std::vector<std::uint8_t>& table, const Data& d, RegionId from, RegionId to) {
-  return table[static_cast<std::size_t>(from) * d.region_count() + to];
+  return table[d.tables.pair(from, to)];
 }
 
 // Transporting Land Units by Sea: "land to sea, and then sea to sea" -- an adjacent sea region, or
@@ -89,7 +89,7 @@ void sheets_legal(const CCtx& c, int nation, core::ActionList& out) {
   const Sheet& sh = c.s.sheet[nation_at(nation)];
   out.push_back(encode(ActionKind::Done, nation));
   if (sh.selected) {
-    for (RegionId r : pad_reach_of(c, nation, sh.selected)) out.push_back(encode(ActionKind::To, nation, r));
+    for (RegionId r : pad_reach_of(c, nation, sh.selected)) out.push_back(encode(ActionKind::To, nation, index(r)));
     out.push_back(encode(ActionKind::Select, nation, 0));  // the pad's Command put down again, no order written
   }
   // "no more than 9 written orders"; China and Italy 6. A Command with no destination in the
@@ -120,7 +120,7 @@ void sheets_apply(Ctx& c, const Act& a) {
     case ActionKind::To:
       for (Order& o : sh.box)  // the lowest empty box
         if (o.status == kEmpty) {
-          o = {sh.selected, a.a, kWritten};
+          o = {sh.selected, region_byte(a.a), kWritten};
           break;
         }
       sh.selected = 0;
@@ -335,7 +335,7 @@ void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
   first.fill(0xFF);
   std::array<std::uint8_t, kMaxCommandNumber> next;
   const auto chain = [&](const Stack& st) -> std::uint8_t& {
-    return first[at(st.command->region * kCategories + static_cast<int>(st.cat))];
+    return first[at(index(st.command->region) * kCategories + static_cast<int>(st.cat))];
   };
   for (int i = count - 1; i >= 0; --i)
     if (stacks[at(i)].units < kStackLimit) {

@@ -95,6 +95,13 @@ enum class Event : std::uint16_t {
   RepairsPaid,         // nation, oil, iron, osr (Battle Debrief › 1: 1 resource per DAMAGED unit repaired)
 };
 
+// A log event's argument: an int, or a region (its index, as the log has always held it).
+struct LogArg {
+  int v;
+  constexpr LogArg(int i) : v(i) {}              // NOLINT: implicit, as the int it is
+  constexpr LogArg(RegionId r) : v(index(r)) {}  // NOLINT: implicit, a log argument is the region's index
+};
+
 // The contexts the parts work in (core/steps.h): CCtx reads, Ctx may change the state and log.
 struct CCtx : core::steps::View<Game, State> {
   const Data& d() const { return g.data(); }
@@ -102,12 +109,12 @@ struct CCtx : core::steps::View<Game, State> {
 struct Ctx : core::steps::Context<Game, State, CCtx> {
   const Data& d() const { return g.data(); }
   // args[0] is the nation (or -1), then a0..a2.
-  void add(const char* rule, int nation, Event e, int a0 = 0, int a1 = 0, int a2 = 0) const {
+  void add(const char* rule, int nation, Event e, LogArg a0 = 0, LogArg a1 = 0, LogArg a2 = 0) const {
     if (log)
       log->add({rule,
                 nation < 0 || nation >= kNations ? core::kChance : g.seat_of(nation),
                 static_cast<std::uint16_t>(e),
-                {nation < 0 || nation >= kNations ? -1 : nation, a0, a1, a2}});
+                {nation < 0 || nation >= kNations ? -1 : nation, a0.v, a1.v, a2.v}});
   }
 };
 
@@ -150,8 +157,8 @@ bool has_units_on_map(const CCtx& c, int nation);
 // region (Embattled? a conflict?) skips the regions that hold nothing: `land` by alliance, `any` for
 // Commands of any category and carrier fighter tokens. Valid until a Command or token moves.
 struct MapPresence {
-  std::array<std::bitset<256>, kAlliances> land;
-  std::bitset<256> any;
+  std::array<RegionSet, kAlliances> land;
+  RegionSet any;
 };
 MapPresence map_presence(const CCtx& c);
 

@@ -221,7 +221,7 @@ struct PactPermission {
   }
   static PactPermission unpack(core::steps::Bytes b) {
     const auto order = static_cast<std::uint8_t>(b[1]);
-    return {b[0], order / 16, order % 16, static_cast<RegionId>(static_cast<std::uint8_t>(b[2]))};
+    return {b[0], order / 16, order % 16, region_byte(static_cast<std::uint8_t>(b[2]))};
   }
 };
 struct CarrierLaunch {
@@ -265,7 +265,7 @@ struct Medal {
 struct NeutralDefence {
   static constexpr StepId id = StepId::NeutralDefence;
   std::int8_t nation = 0;
-  RegionId region = 0;
+  RegionId region{};
   std::int8_t invader = 0;
 };
 struct LandAir {
@@ -403,7 +403,7 @@ struct State {
   NationArray<NationState> nation{};
   std::array<std::uint8_t, kNations> turn_order{};  // slot order: nations, then kNoNation
   std::array<std::uint8_t, kNations> choosing{};    // Phase 2 Step 2: the bid order being formed
-  std::array<RegionState, kMaxRegions> region{};
+  RegionArray<RegionState> region{};
   NationArray<CommandPool> command{};                       // [nation][number], 0 unused
   std::array<Construction, kMaxIndustries> construction{};  // by the tables' industry index
   NationArray<Sheet> sheet{};

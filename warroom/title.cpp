@@ -130,7 +130,7 @@ class Title final : public core::Title {
   // Nothing here is a rule's outcome.
   nlohmann::json layout() const override {
     const Data& d = *data_;
-    const auto id_of = [&d](RegionId r) { return r < d.regions.size() ? nlohmann::json(d.regions[r].id) : nlohmann::json(nullptr); };
+    const auto id_of = [&d](RegionId r) { return d.is_region(r) ? nlohmann::json(d.regions[r].id) : nlohmann::json(nullptr); };
     const auto nation = [](Nation n) { return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_id(n)); };
     nlohmann::json regions = nlohmann::json::array(), passages = nlohmann::json::array(), convoys = nlohmann::json::array();
     for (const Region& r : d.regions) {

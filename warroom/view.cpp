@@ -302,13 +302,13 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
     if (x.kind == ActionKind::Select && v.command[nation_at(x.nation)][at(x.a)].region != kNoRegion)
       note = fmt::format("{} in {}", stack_units(d, v, x.nation, x.a), d.region(v.command[nation_at(x.nation)][at(x.a)].region).name);
     else if (x.kind == ActionKind::To)
-      note = destination_note(v, x.nation, x.a);
+      note = destination_note(v, x.nation, region_byte(x.a));
     else if (x.kind == ActionKind::Buy) {
       const UnitInfo& u = d.unit(static_cast<UnitKind>(x.a));
       note = fmt::format("{}: {} oil, {} iron, {} OSR{}", u.name, u.cost.oil, u.cost.iron, u.cost.osr,
                          u.origin.of("cost") == Provenance::Reconstructed ? " (cost reconstructed)" : "");
     } else if (x.kind == ActionKind::Place)
-      note = d.region(x.a).name;
+      note = d.region(region_byte(x.a)).name;
     else if (x.kind == ActionKind::Battle && battle_choice(x).kind == ChoiceKind::Stance)
       note = stance_note(*this, v.battle, v.battle.groups[battle_choice(x).a < kMaxGroups ? battle_choice(x).a : 0], battle_choice(x).b);
     if (!note.empty()) notes[action_to_string(v, seat, a)] = note;
@@ -347,7 +347,7 @@ nlohmann::json Game::destinations_json(const State& v, core::Seat seat) const {
   for (const core::Action a : legal) {
     const Act x = decode_action(a);
     if (x.kind != ActionKind::To || !v.sheet[nation_at(x.nation)].selected) continue;
-    const OrderOutlook o = order_outlook({*this, v}, x.nation, v.sheet[nation_at(x.nation)].selected, x.a);
+    const OrderOutlook o = order_outlook({*this, v}, x.nation, v.sheet[nation_at(x.nation)].selected, region_byte(x.a));
     if (o.kind == OrderOutlook::Reaches) continue;
     nlohmann::json stops = nlohmann::json::array();
     for (RegionId r : o.stops) stops.push_back(region_name(r));
@@ -648,10 +648,10 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   // Phase 4: the Hotspots (sea regions included) and the carrier fighter tokens.
   nlohmann::json hotspots = nlohmann::json::array(), tokens = nlohmann::json::array();
   for (const Region& r : d.regions)
-    if (r.rid < kMaxRegions && (v.region[r.rid].flags & kActive)) hotspots.push_back(r.id);
+    if (r.rid != kNoRegion && (v.region[r.rid].flags & kActive)) hotspots.push_back(r.id);
   for (int n = 0; n < kNations; ++n)
     for (const Region& r : d.regions)
-      if (const int count = r.rid < kMaxRegions ? v.fighter_tokens.count(n, r.rid) : 0)
+      if (const int count = r.rid != kNoRegion ? v.fighter_tokens.count(n, r.rid) : 0)
         tokens.push_back({{"nation", nation_name(n)}, {"region", r.id}, {"count", count}});
   for (int n = 0; n < kNations; ++n)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
@@ -877,14 +877,13 @@ std::string Game::region_text(const State& v, RegionId r) const {
 
 // A nation's Commands, a line per region: "G8 Belarus:  37(4 inf 2 art)  38(3 inf)".
 std::string Game::commands_text(const State& v, int n) const {
-  std::array<std::string, 256> by_region;
+  RegionArray<std::string> by_region;
   for (int number = 1; number <= kMaxCommandNumber; ++number)
     if (const RegionId r = v.command[nation_at(n)][at(number)].region; r != kNoRegion)
       by_region[r] += fmt::format("  {}({})", number, stack_units(*data_, v, n, number));
   std::string out;
-  for (std::size_t r = 0; r < by_region.size(); ++r)
-    if (!by_region[r].empty())
-      out += fmt::format("  {} {}:{}\n", region_name(static_cast<RegionId>(r)), data_->region(static_cast<RegionId>(r)).name, by_region[r]);
+  for (RegionId r : data_->regions.ids())
+    if (!by_region[r].empty()) out += fmt::format("  {} {}:{}\n", region_name(r), data_->region(r).name, by_region[r]);
   return out.empty() ? out : fmt::format("{} Commands:\n{}", nation_name(n), out);
 }
 

@@ -635,7 +635,7 @@ TEST(CalculatorResolveBattles, ABattleToBeFought_TheSameOddsAsOnceItIsBeingFough
     g.legal_actions(s, g.seat_of(picker), legal);
     for (core::Action a : legal) {
       const Act d = decode_action(a);
-      if (d.kind != ActionKind::Fight || !g.data().region(d.a).is_territory()) continue;
+      if (d.kind != ActionKind::Fight || !g.data().region(region_byte(d.a)).is_territory()) continue;
       State fought = s;
       g.apply(fought, g.seat_of(picker), a, nullptr);
       core::Rng c2(5), ch2(6);
@@ -649,8 +649,8 @@ TEST(CalculatorResolveBattles, ABattleToBeFought_TheSameOddsAsOnceItIsBeingFough
       });
       if (top(fought) != StepId::BattleChoice && top(fought) != StepId::BattleDie) continue;
       for (core::Seat seat = 0; seat < g.seat_count(); ++seat) {
-        SCOPED_TRACE(fmt::format("round {}, {}, seat {}", s.round, g.region_name(d.a), seat));
-        OddsQuery q = into(g.data().region(d.a).id);
+        SCOPED_TRACE(fmt::format("round {}, {}, seat {}", s.round, g.region_name(region_byte(d.a)), seat));
+        OddsQuery q = into(g.data().region(region_byte(d.a)).id);
         q.exact_budget = 0;
         q.error = 0.015;
         q.rules_sides = rules_sides(g, {"bot:rules", "bot:rules"});

@@ -12,6 +12,7 @@
 #include "core/save.h"
 
 #include "engine_fixture.h"
+#include "warroom/map.h"
 
 namespace warroom::testing {
 namespace {
@@ -176,6 +177,32 @@ TEST(WarroomPreconditions, AnIndexThatNamesNoUnitTypeStopsACheckedBuild) {
 #endif
 }
 
+// A region meets the per-region arrays (State's regions, Data::regions, the map's distance tables)
+// only as a RegionId, and an int becomes one only through region_at: a checked build stops on -1,
+// kNoRegion's byte and a region beyond the scenario's map.
+TEST(WarroomPreconditions, AnIndexThatNamesNoRegionStopsACheckedBuild) {
+  const Game g = global_war();
+  const State s = g.new_game();
+  const Data& d = g.data();
+  const int regions = static_cast<int>(d.region_count());
+  ASSERT_LT(regions, kMaxRegions);
+  const RegionId last = region_at(regions - 1);
+  EXPECT_EQ(&d.region(last), &d.regions.back());
+  EXPECT_EQ(&s.region[region_at(kMaxRegions - 1)], &s.region.items.back());
+  EXPECT_EQ(land_distance(d, last, last), 0);
+  EXPECT_FALSE(d.is_region(kNoRegion));
+  EXPECT_FALSE(d.is_region(region_at(regions)));
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const RegionId r = region_at(-1); }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const RegionId r = region_at(index(kNoRegion)); }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& r = s.region[kNoRegion]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& r = d.region(region_at(regions)); }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const int steps = land_distance(d, last, kNoRegion); }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 int units_everywhere(const State& s) {
   int n = 0;
   for (int nation = 0; nation < kNations; ++nation) n += units_of(s, nation);
@@ -287,7 +314,7 @@ void check_pieces(const Game& g, const State& s) {
   for (int n = 0; n < kNations; ++n) {
     ASSERT_EQ(s.command[nation_at(n)][0], Command{}) << g.nation_name(n) << ": units under Command 0";
     for (const Region& r : data()->regions)
-      if (r.rid < kMaxRegions && s.fighter_tokens.count(n, r.rid) && r.neutral) {
+      if (r.rid != kNoRegion && s.fighter_tokens.count(n, r.rid) && r.neutral) {
         ASSERT_NE(s.region[r.rid].controller, kNoNation) << g.nation_name(n) << "'s carrier fighter token in the neutral " << r.id;
       }
   }
@@ -296,10 +323,11 @@ void check_pieces(const Game& g, const State& s) {
 // Article One: no carrier fighter token is launched into the other party's territory while the pact holds.
 void check_launch(const Game& g, const State& s, core::Action a) {
   const Act x = decode_action(a);
-  if (x.kind != ActionKind::Launch || x.b == kNoRegion) return;
+  const RegionId to = region_byte(x.b);
+  if (x.kind != ActionKind::Launch || to == kNoRegion) return;
   const std::uint8_t partner = pact_partner(CCtx{g, s}, x.nation);
-  ASSERT_TRUE(partner == kNoNation || s.region[x.b].controller != partner)
-      << g.nation_name(x.nation) << "'s token launched into " << data()->region(x.b).id << " of the other pact party";
+  ASSERT_TRUE(partner == kNoNation || s.region[to].controller != partner)
+      << g.nation_name(x.nation) << "'s token launched into " << data()->region(to).id << " of the other pact party";
 }
 
 void apply_recorded(const Game& g, State& s, core::Seat seat, core::Action a, core::SaveFile& record, core::LogSink* log) {

@@ -240,7 +240,7 @@ TEST(WarRoomMap, T18_StatedEdgesAndNonEdges) {
   {
     // With Peiping blocked no rail path joins J3 and J5, so the 92nd has no stop short of J3 (T1).
     std::vector<RegionId> queue{id("J3")};
-    std::bitset<256> seen;
+    RegionSet seen;
     seen.set(id("J3"));
     seen.set(id("J4"));
     for (std::size_t i = 0; i < queue.size(); ++i)
@@ -416,8 +416,8 @@ TEST(WarRoomMap, T18_ShapeOfTheProjectMap) {
   EXPECT_EQ(land_distance(d, id("G14"), id("B18")), 1);
   EXPECT_EQ(air_distance(d, id("X1"), id("B13")), 1);
   EXPECT_EQ(land_distance(d, id("G14"), id("X1")), kUnreachable);  // impassable: never a land destination
-  for (RegionId a = 0; a < d.region_count(); ++a)
-    for (RegionId b = 0; b < d.region_count(); ++b) ASSERT_EQ(air_distance(d, a, b), air_distance(d, b, a));
+  for (RegionId a : d.regions.ids())
+    for (RegionId b : d.regions.ids()) ASSERT_EQ(air_distance(d, a, b), air_distance(d, b, a));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -600,7 +600,7 @@ TEST(WarRoomScenarios, EveryTheaterIsConnected) {
   const Data& d = shipped();
   for (const Scenario& s : d.scenarios) {
     std::vector<RegionId> queue;
-    std::bitset<256> seen;
+    RegionSet seen;
     for (const Region& r : d.regions)
       if (s.in_play.test(r.rid)) {
         queue.push_back(r.rid);

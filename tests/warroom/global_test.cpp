@@ -76,7 +76,7 @@ TEST(GlobalWar, T14_TradingBySea) {
   EXPECT_FALSE(legal(g, s, g.seat_of(US), "trade US N13 osr")) << "an enemy Naval Command bars it";
   core::ActionList l;
   trade_legal(CCtx{g, s}, GER, l);
-  EXPECT_NE(std::find(l.begin(), l.end(), encode(ActionKind::Trade, GER, region("N13"), kOsr)), l.end())
+  EXPECT_NE(std::find(l.begin(), l.end(), encode(ActionKind::Trade, GER, index(region("N13")), kOsr)), l.end())
       << "the German submarine lets Germany trade with Venezuela (threatened, ruling 65)";
 }
 
@@ -87,13 +87,13 @@ TEST(GlobalWar, ProAlliedAlignmentShiftsWithControl) {
   State s = at_trade(g, US);
   core::ActionList before;
   trade_legal(CCtx{g, s}, JPN, before);
-  EXPECT_EQ(std::find(before.begin(), before.end(), encode(ActionKind::Trade, JPN, region("N18"), kOil)), before.end());
+  EXPECT_EQ(std::find(before.begin(), before.end(), encode(ActionKind::Trade, JPN, index(region("N18")), kOil)), before.end());
   s.region[region("N18")].controller = JPN;
   s.region[region("N18")].flags |= kNeutralActivated;
   s.region[region("U3")].controller = JPN;  // Japan reaches Mexico by land
   core::ActionList after;
   trade_legal(CCtx{g, s}, JPN, after);
-  EXPECT_NE(std::find(after.begin(), after.end(), encode(ActionKind::Trade, JPN, region("N18"), kOil)), after.end());
+  EXPECT_NE(std::find(after.begin(), after.end(), encode(ActionKind::Trade, JPN, index(region("N18")), kOil)), after.end());
   EXPECT_FALSE(legal(g, s, g.seat_of(US), "trade US N18 oil"));
 }
 

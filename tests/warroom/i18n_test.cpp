@@ -280,7 +280,7 @@ TEST(WarRoomI18n, ALogEntryNamesItsRuleAndItsNationInWords) {
   const core::LogEntry moved{"Phase 3 > Step 2. Resolve Movement in Turn Order",
                              0,
                              static_cast<std::uint16_t>(Event::Moved),
-                             {GER, 7, region("G1"), region("G2")}};
+                             {GER, 7, index(region("G1")), index(region("G2"))}};
   const std::string line = g.describe(moved);
   EXPECT_EQ(line, "Phase 3 > Step 2. Resolve Movement in Turn Order: Germany moves Command 7 from " + data()->region(region("G1")).name +
                       " to " + data()->region(region("G2")).name);

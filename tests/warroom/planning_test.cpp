@@ -108,7 +108,7 @@ TEST(Phase2Step1, ThePadOffersOnlyReachableDestinations) {
           EXPECT_TRUE(d.region(r).is_sea()) << "Naval Units may NOT enter territories";
         }
         if (command_category(d, nation, number) == Category::Air) {
-          EXPECT_LE(d.tables.air[cmd.region * d.region_count() + r], 2) << "Air Commands may move 1 or 2 regions";
+          EXPECT_LE(d.tables.air[d.tables.pair(cmd.region, r)], 2) << "Air Commands may move 1 or 2 regions";
         }
       }
     }

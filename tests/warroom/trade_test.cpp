@@ -33,7 +33,7 @@ TEST(Phase7Step2, ProAlliedNeutralsDoNotTradeWithTheAxisChinaNeverTrades) {
   trade_legal(CCtx{g, s}, GER, l);
   for (core::Action a : l)
     if (decode_action(a).kind == ActionKind::Trade) {
-      EXPECT_NE(data()->region(decode_action(a).a).neutral->type, NeutralType::ProAllied);
+      EXPECT_NE(data()->region(region_byte(decode_action(a).a)).neutral->type, NeutralType::ProAllied);
     }
   core::ActionList china;
   trade_legal(CCtx{g, s}, CHN, china);

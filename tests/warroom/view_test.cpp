@@ -276,7 +276,7 @@ TEST(ActionFields, EachActionNamesItsNationRegionAndUnitsAsIds) {
   const Game g = europe();
   const State s = g.new_game();
   const core::Seat seat = g.seat_of(GER);
-  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::To, GER, region("R2"))),
+  EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::To, GER, index(region("R2")))),
             (nlohmann::json{{"kind", "to"}, {"nation", "GER"}, {"region", "R2"}}));
   EXPECT_EQ(g.action_json(s, seat, encode(ActionKind::Select, GER, 40)),
             (nlohmann::json{{"kind", "select"}, {"nation", "GER"}, {"command", 40}}));
@@ -370,7 +370,7 @@ TEST(BattleStatusBoard, TheFinalBoardEqualsTheDebrief) {
 TEST(LogEvents, EntriesCarryTheirEventAndArgumentsAsIds) {
   const Game g = europe();
   const nlohmann::json shown =
-      g.log_json({"Phase 3 > Step 2", g.seat_of(GER), static_cast<std::uint16_t>(Event::OrderShown), {GER, 2, 40, region("R2")}});
+      g.log_json({"Phase 3 > Step 2", g.seat_of(GER), static_cast<std::uint16_t>(Event::OrderShown), {GER, 2, 40, index(region("R2"))}});
   EXPECT_EQ(shown,
             (nlohmann::json{
                 {"rule", "Phase 3 > Step 2"}, {"event", "order_shown"}, {"nation", "GER"}, {"box", 2}, {"command", 40}, {"to", "R2"}}));
@@ -503,9 +503,10 @@ TEST(LogWording, EveryCountAgreesWithItsNoun) {
   EXPECT_TRUE(has(log_line(g, Event::UnitsLost, GER, kFtr, 1), "Germany loses 1 Fighter to the Casualty List"));
   EXPECT_TRUE(has(log_line(g, Event::CasualtyStress, GER, 1, 0), "Germany lost 1 Casualty Point: 0 Stress"));
   EXPECT_TRUE(has(log_line(g, Event::Relieved, GER, 1, 4, kRed), "Germany gives 1 Medal and 4 Civilian Goods"));
-  EXPECT_TRUE(has(log_line(g, Event::DeployRevealed, GER, region("G1"), 1, 1), "Germany deploys 1 unit from Greater Germany, 1 stays"))
-      << log_line(g, Event::DeployRevealed, GER, region("G1"), 1, 1);
-  EXPECT_TRUE(has(log_line(g, Event::ConstructionSeized, GER, region("G1"), 1), "removes 1 air or naval unit under construction"));
+  EXPECT_TRUE(
+      has(log_line(g, Event::DeployRevealed, GER, index(region("G1")), 1, 1), "Germany deploys 1 unit from Greater Germany, 1 stays"))
+      << log_line(g, Event::DeployRevealed, GER, index(region("G1")), 1, 1);
+  EXPECT_TRUE(has(log_line(g, Event::ConstructionSeized, GER, index(region("G1")), 1), "removes 1 air or naval unit under construction"));
 }
 
 // Phase 4 with Germany first in turn order and every Command `commands` puts in R2: Germany fights there.
