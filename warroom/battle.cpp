@@ -34,7 +34,7 @@ void log_event(core::LogSink* log, const char* rule_heading, std::uint16_t event
   log->add(e);
 }
 
-int Row::alive(std::uint8_t nation) const { return fresh[nation] + light[nation] + (damaged == nation ? 1 : 0); }
+int Row::alive(std::uint8_t nation) const { return fresh[nation_at(nation)] + light[nation_at(nation)] + (damaged == nation ? 1 : 0); }
 int Row::alive() const {
   int n = 0;
   for (std::uint8_t k = 0; k < kNations; ++k) n += alive(k);
@@ -60,7 +60,7 @@ core::OutcomeList die_outcomes() {
 }
 
 // The side whose Commander is first in Turn Order Rank ("always begins the battle in each Stage").
-int first_side(const Battle& b) { return b.rank[b.commander[1]] < b.rank[b.commander[0]] ? 1 : 0; }
+int first_side(const Battle& b) { return b.rank[nation_at(b.commander[1])] < b.rank[nation_at(b.commander[0])] ? 1 : 0; }
 
 bool in_stage(const Battle& b, const Row& r, Stage st) {
   return st == Stage::Air ? b.type(r).category == Category::Air : b.type(r).category != Category::Air;
@@ -113,22 +113,22 @@ std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side
   if (s.commander[0] == s.commander[1]) return "the two Commanders must differ";
   if (s.units.size() > 64 || s.transports.size() > 16) return "too many participant entries";
   std::array<int, kSides> seen{};
-  std::array<int, kNations> nation_side{};
+  NationArray<int> nation_side{};
   nation_side.fill(-1);
-  nation_side[s.commander[0]] = 0;
-  nation_side[s.commander[1]] = 1;
+  nation_side[nation_at(s.commander[0])] = 0;
+  nation_side[nation_at(s.commander[1])] = 1;
   auto claim = [&](int side, int nation) {
     if (side < 0 || side >= kSides || nation < 0 || nation >= kNations) return false;
-    if (nation_side[nation] != -1 && nation_side[nation] != side) return false;
-    nation_side[nation] = side;
+    if (nation_side[nation_at(nation)] != -1 && nation_side[nation_at(nation)] != side) return false;
+    nation_side[nation_at(nation)] = side;
     return true;
   };
-  std::array<std::array<int, kMaxTypes>, kNations> per_type{};
+  NationArray<std::array<int, kMaxTypes>> per_type{};
   for (const Participant& p : s.units) {
     if (!claim(p.side, p.nation)) return "a participant's side or nation is invalid";
     if (!valid_type(p.type)) return "a participant's unit type is invalid";
     if (p.stance >= p.type.stance_count) return "a participant's stance is invalid";
-    if ((per_type[p.nation][p.type.id] += p.count) > 255) return "too many units of one type";
+    if ((per_type[nation_at(p.nation)][p.type.id] += p.count) > 255) return "too many units of one type";
     seen[p.side] += p.count;
   }
   // One unit type, one set of numbers: the battle keeps a type's once (Battle::types).
@@ -150,14 +150,14 @@ std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side
   if (s.target.present) {
     // The owner loses the resources even when only its allies' units defend the territory.
     const int owner = s.target.owner;
-    if (owner >= kNations || !claim(nation_side[owner] != -1 ? nation_side[owner] : s.target.owner_side, owner))
+    if (owner >= kNations || !claim(nation_side[nation_at(owner)] != -1 ? nation_side[nation_at(owner)] : s.target.owner_side, owner))
       return "the bombed territory's owner must be on a side";
-    raid_side = other(nation_side[owner]);
+    raid_side = other(nation_side[nation_at(owner)]);
     if (s.target.construction_count > s.target.construction.size()) return "too many construction entries";
   }
   if (s.garrison) {
     if (s.garrison_nation >= kNations) return "the garrison needs its controller";
-    const int gs = nation_side[s.garrison_nation];
+    const int gs = nation_side[nation_at(s.garrison_nation)];
     if (gs == -1) return "the garrison's controller must command a side";
     if (seen[gs] != 0) return "a garrison defends only an empty territory (ruling 50)";
     garrison_side = gs;
@@ -166,15 +166,15 @@ std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side
 }
 
 // The Commander's nation first, then its allies in Turn Order Rank (ruling 96).
-void order_pool_nations(Battle& b, int side, const std::array<bool, kNations>& present) {
+void order_pool_nations(Battle& b, int side, const NationArray<bool>& present) {
   std::uint8_t n = 0;
   b.pool_order[side][n++] = b.commander[side];
   std::array<std::uint8_t, kNations> others{};
   std::uint8_t count = 0;
   for (std::uint8_t k = 0; k < kNations; ++k)
-    if (present[k] && k != b.commander[side]) others[count++] = k;
+    if (present[nation_at(k)] && k != b.commander[side]) others[count++] = k;
   for (int i = 1; i < count; ++i)  // by Turn Order Rank (insertion: at most 6 allies)
-    for (int j = i; j > 0 && b.rank[others[j]] < b.rank[others[j - 1]]; --j) std::swap(others[j], others[j - 1]);
+    for (int j = i; j > 0 && b.rank[nation_at(others[j])] < b.rank[nation_at(others[j - 1])]; --j) std::swap(others[j], others[j - 1]);
   for (std::uint8_t i = 0; i < count && n < 4; ++i) b.pool_order[side][n++] = others[i];
   b.pool_nations[side] = n;
 }
@@ -196,17 +196,17 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
   n.garrison = s.garrison;
   n.garrison_nation = s.garrison_nation;
   n.garrison_side = static_cast<std::uint8_t>(garrison_side);
-  std::array<std::array<bool, kNations>, kSides> present{};
-  for (int side = 0; side < kSides; ++side) present[side][s.commander[side]] = true;
+  std::array<NationArray<bool>, kSides> present{};
+  for (int side = 0; side < kSides; ++side) present[side][nation_at(s.commander[side])] = true;
   for (const Participant& p : s.units) n.types[p.type.id] = p.type;
   for (const Participant& p : s.units) {
     if (p.count == 0) continue;
-    present[p.side][p.nation] = true;
+    present[p.side][nation_at(p.nation)] = true;
     if (p.stance >= 0) {
       if (!stance_allowed(n, p.side, p.type, p.stance)) return "Strategic Bombing needs an enemy target";
       Row& r = n.rows[p.side][row_of(n, p.side, p.type, p.stance)];
-      if (r.fresh[p.nation] + p.count > 255) return "too many units in one row";
-      r.fresh[p.nation] += p.count;
+      if (r.fresh[nation_at(p.nation)] + p.count > 255) return "too many units in one row";
+      r.fresh[nation_at(p.nation)] += p.count;
       continue;
     }
     if (n.group_count == kMaxGroups) return "too many stance groups";
@@ -220,7 +220,7 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
   }
   for (const TransportGroup& t : s.transports) {
     n.transports[n.transport_count++] = t;
-    present[t.side][t.nation] = true;
+    present[t.side][nation_at(t.nation)] = true;
   }
   // Groups in decision order: the side whose Commander is first in turn order commits first
   // (ruling 47), nations in turn order, types by id.
@@ -228,7 +228,7 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
   std::stable_sort(n.groups.begin(), n.groups.begin() + n.group_count, [&](const Group& x, const Group& y) {
     const int xs = x.side == first ? 0 : 1, ys = y.side == first ? 0 : 1;
     if (xs != ys) return xs < ys;
-    if (n.rank[x.nation] != n.rank[y.nation]) return n.rank[x.nation] < n.rank[y.nation];
+    if (n.rank[nation_at(x.nation)] != n.rank[nation_at(y.nation)]) return n.rank[nation_at(x.nation)] < n.rank[nation_at(y.nation)];
     return x.type < y.type;
   });
   for (int side = 0; side < kSides; ++side) order_pool_nations(n, side, present[side]);
@@ -280,7 +280,7 @@ int open_stances(const Battle& b, const Group& g) {
 void put_in_stance(Battle& b, Group& g, int count, core::LogSink* log) {
   if (count > 0) {
     Row& r = b.rows[g.side][row_of(b, g.side, b.type(g), g.cursor)];
-    r.fresh[g.nation] += count;
+    r.fresh[nation_at(g.nation)] += count;
     log_event(log, rule::kStances, kEvStance, g.nation, g.type, g.cursor, count);
   }
   g.left -= count;
@@ -366,16 +366,16 @@ void begin_stage(Battle& b, Stage st, core::LogSink* log) {
   for (int side = 0; side < kSides; ++side) {
     b.pool[side].fill(0);
     if (!has_targets(b, other(side), st)) continue;
-    std::array<int, kNations> dice{};
+    NationArray<int> dice{};
     for (int i = 0; i < b.row_count[side]; ++i) {
       const Row& r = b.rows[side][i];
-      for (std::uint8_t k = 0; k < kNations; ++k) dice[k] += r.alive(k) * row_dice(b, side, r, st);
+      for (std::uint8_t k = 0; k < kNations; ++k) dice[nation_at(k)] += r.alive(k) * row_dice(b, side, r, st);
     }
     int room = kMaxStageDice;
     for (int i = 0; i < b.pool_nations[side]; ++i) {
       const std::uint8_t k = b.pool_order[side][i];
-      const int take = std::min(room, dice[k]);
-      b.pool[side][k] = static_cast<std::uint8_t>(take);
+      const int take = std::min(room, dice[nation_at(k)]);
+      b.pool[side][nation_at(k)] = static_cast<std::uint8_t>(take);
       room -= take;
     }
     total[side] = kMaxStageDice - room;
@@ -399,9 +399,9 @@ void start_batch(Battle& b, core::LogSink* log) {
   int n = 0;
   for (int i = 0; i < b.pool_nations[side] && n < kMaxBatch; ++i) {
     const std::uint8_t k = b.pool_order[side][i];
-    while (b.pool[side][k] > 0 && n < kMaxBatch) {
+    while (b.pool[side][nation_at(k)] > 0 && n < kMaxBatch) {
       b.batch[n++] = Die{Colour::Yellow, k, false};
-      --b.pool[side][k];
+      --b.pool[side][nation_at(k)];
     }
   }
   b.batch_size = static_cast<std::uint8_t>(n);
@@ -409,7 +409,7 @@ void start_batch(Battle& b, core::LogSink* log) {
   log_event(log, rule::kBatches, kEvBatch, side, b.commander[side], n);
 }
 
-bool black_misses(const Battle& b, const Die& d) { return d.face == Colour::Black && b.orange[d.nation]; }
+bool black_misses(const Battle& b, const Die& d) { return d.face == Colour::Black && b.orange[nation_at(d.nation)]; }
 
 void push_row_targets(const Battle& b, int side, int i, std::vector<Choice>& out) {
   const Row& r = b.rows[side][i];
@@ -419,8 +419,8 @@ void push_row_targets(const Battle& b, int side, int i, std::vector<Choice>& out
     return;
   }
   for (std::uint8_t k = 0; k < kNations; ++k) {
-    if (r.fresh[k] > 0) out.push_back({ChoiceKind::Hit, row, k, static_cast<std::uint8_t>(Box::Fresh)});
-    if (r.light[k] > 0) out.push_back({ChoiceKind::Hit, row, k, static_cast<std::uint8_t>(Box::Light)});
+    if (r.fresh[nation_at(k)] > 0) out.push_back({ChoiceKind::Hit, row, k, static_cast<std::uint8_t>(Box::Fresh)});
+    if (r.light[nation_at(k)] > 0) out.push_back({ChoiceKind::Hit, row, k, static_cast<std::uint8_t>(Box::Light)});
   }
 }
 
@@ -462,12 +462,12 @@ void step_unit(Battle& b, int side, int row, std::uint8_t nation, Box box, const
   int now = 3;  // the box reached: 1 light, 2 damaged, 3 eliminated
   switch (box) {
     case Box::Fresh:
-      CORE_EXPECT(r.fresh[nation] > 0);
-      --r.fresh[nation];
+      CORE_EXPECT(r.fresh[nation_at(nation)] > 0);
+      --r.fresh[nation_at(nation)];
       if (s.steps == 1) {
-        ++r.eliminated[nation];
+        ++r.eliminated[nation_at(nation)];
       } else if (s.light_box) {
-        ++r.light[nation];
+        ++r.light[nation_at(nation)];
         now = 1;
       } else {
         CORE_EXPECT(r.damaged == kNoNation);
@@ -476,15 +476,15 @@ void step_unit(Battle& b, int side, int row, std::uint8_t nation, Box box, const
       }
       break;
     case Box::Light:
-      CORE_EXPECT(r.light[nation] > 0 && r.damaged == kNoNation);
-      --r.light[nation];
+      CORE_EXPECT(r.light[nation_at(nation)] > 0 && r.damaged == kNoNation);
+      --r.light[nation_at(nation)];
       r.damaged = nation;
       now = 2;
       break;
     case Box::Damaged:
       CORE_EXPECT(r.damaged == nation);
       r.damaged = kNoNation;
-      ++r.eliminated[nation];
+      ++r.eliminated[nation_at(nation)];
       break;
   }
   // The row's unit type and stance go into the entry, so that the log names the unit hit (Assign
@@ -550,7 +550,7 @@ void dive(Battle& b, int side, core::LogSink* log) {
   for (int i = 0; i < b.row_count[side]; ++i) {
     Row& r = b.rows[side][i];
     if (b.spec(r).special != Special::Dive || r.damaged == kNoNation) continue;
-    ++r.escaped[r.damaged];
+    ++r.escaped[nation_at(r.damaged)];
     log_event(log, rule::kDive, kEvDive, side, r.damaged);
     r.damaged = kNoNation;
   }
@@ -636,14 +636,14 @@ void repaired(Battle& b, int side, int row, int how, core::LogSink* log) {
   const std::uint8_t k = r.damaged;
   r.damaged = kNoNation;
   if (how == 4) {
-    ++r.eliminated[k];
-    ++r.scrapped[k];
+    ++r.eliminated[nation_at(k)];
+    ++r.scrapped[nation_at(k)];
   } else {
-    ++r.fresh[k];
-    ++r.repaired[k];
+    ++r.fresh[nation_at(k)];
+    ++r.repaired[nation_at(k)];
     if (how < kResources) {
-      --b.stock[k][how];
-      ++b.spent[k][how];
+      --b.stock[nation_at(k)][how];
+      ++b.spent[nation_at(k)][how];
     }
   }
   log_event(log, rule::kRepairs, kEvRepair, k, r.type, how);
@@ -693,7 +693,7 @@ void repair_legal(const Battle& b, std::vector<Choice>& out) {
   const int side = at / kMaxRowsPerSide, row = at % kMaxRowsPerSide;
   const Row& r = b.rows[side][row];
   for (int res = 0; res < kResources; ++res)
-    if (b.stock[r.damaged][res] > 0)
+    if (b.stock[nation_at(r.damaged)][res] > 0)
       out.push_back({ChoiceKind::Repair, static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(res)});
   out.push_back({ChoiceKind::Repair, static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(row), 3});
 }
@@ -727,8 +727,8 @@ bool run_repairs(Battle& b, core::LogSink* log) {
     for (int i = 0; i < b.row_count[side]; ++i) {
       Row& r = b.rows[side][i];
       for (int k = 0; k < kNations; ++k) {
-        r.fresh[k] += r.light[k];
-        r.light[k] = 0;
+        r.fresh[nation_at(k)] += r.light[nation_at(k)];
+        r.light[nation_at(k)] = 0;
       }
     }
   check_transports(b, log);
@@ -893,7 +893,7 @@ void roll(Battle& b, Colour f, core::LogSink* log) {
 int eliminated(const Battle& b, int side, std::uint8_t nation, std::uint8_t type) {
   int n = 0;
   for (int i = 0; i < b.row_count[side]; ++i)
-    if (b.rows[side][i].type == type) n += b.rows[side][i].eliminated[nation];
+    if (b.rows[side][i].type == type) n += b.rows[side][i].eliminated[nation_at(nation)];
   if (b.sunk[side])
     for (int i = 0; i < b.transport_count; ++i) {
       const TransportGroup& t = b.transports[i];
@@ -906,7 +906,7 @@ int survivors(const Battle& b, int side, std::uint8_t nation, std::uint8_t type)
   int n = 0;
   for (int i = 0; i < b.row_count[side]; ++i) {
     const Row& r = b.rows[side][i];
-    if (r.type == type) n += r.alive(nation) + r.escaped[nation];
+    if (r.type == type) n += r.alive(nation) + r.escaped[nation_at(nation)];
   }
   if (!b.sunk[side])
     for (int i = 0; i < b.transport_count; ++i) {
@@ -925,7 +925,7 @@ int land_survivors(const Battle& b, int side) {
 
 bool transports_sunk(const Battle& b, int side) { return b.sunk[side]; }
 
-std::int32_t resources_spent(const Battle& b, std::uint8_t nation, Resource r) { return b.spent[nation][static_cast<int>(r)]; }
+std::int32_t resources_spent(const Battle& b, std::uint8_t nation, Resource r) { return b.spent[nation_at(nation)][static_cast<int>(r)]; }
 
 // ---- Fingerprint ---------------------------------------------------------------------------------
 
@@ -945,7 +945,7 @@ void add_all(core::Hasher& h, const A& a) {
   for (const auto& v : a) h.add(static_cast<std::uint64_t>(v));
 }
 
-void hash_i32(core::Hasher& h, const std::array<std::array<std::int32_t, kResources>, kNations>& a) {
+void hash_i32(core::Hasher& h, const NationArray<std::array<std::int32_t, kResources>>& a) {
   for (const auto& row : a)
     for (std::int32_t v : row) h.add(static_cast<std::uint32_t>(v));
 }

@@ -113,10 +113,10 @@ struct BombingTarget {
 
 struct BattleSetup {
   std::array<std::uint8_t, kSides> commander{kNoNation, kNoNation};
-  std::array<std::uint8_t, kNations> rank{};                           // Turn Order Rank: 0 earliest
-  std::array<bool, kNations> orange{};                                 // Orange Zone or worse: black is a miss (ruling 49)
-  std::array<bool, kSides> port_advantage{};                           // Port Advantage per side (ruling 59)
-  std::array<std::array<std::int32_t, kResources>, kNations> stock{};  // resources held
+  NationArray<std::uint8_t> rank{};                           // Turn Order Rank: 0 earliest
+  NationArray<bool> orange{};                                 // Orange Zone or worse: black is a miss (ruling 49)
+  std::array<bool, kSides> port_advantage{};                  // Port Advantage per side (ruling 59)
+  NationArray<std::array<std::int32_t, kResources>> stock{};  // resources held
   std::vector<Participant> units;
   std::vector<TransportGroup> transports;
   bool garrison = false;                     // the invaded territory holds no defenders (ruling 50)
@@ -135,8 +135,8 @@ struct RaidingCommand {
   bool operator==(const RaidingCommand&) const = default;
 };
 struct ConvoyRaidSetup {
-  std::array<bool, kNations> orange{};
-  std::array<std::array<std::int32_t, kResources>, kNations> stock{};
+  NationArray<bool> orange{};
+  NationArray<std::array<std::int32_t, kResources>> stock{};
   std::vector<ConvoyCluster> clusters;   // at most 8
   std::vector<RaidingCommand> commands;  // at most 8
 };
@@ -148,10 +148,10 @@ struct ConvoyRaidSetup {
 struct Row {
   std::uint8_t type = 0;  // the unit type's id: its numbers are Battle::types[type]
   std::uint8_t stance = 0;
-  std::array<std::uint8_t, kNations> fresh{}, light{}, eliminated{}, escaped{};
-  std::uint8_t damaged = kNoNation;                           // the nation of the DAMAGED (or DIVE) unit, if any
-  std::array<std::uint8_t, kNations> scrapped{}, repaired{};  // debrief
-  int alive(std::uint8_t nation) const;                       // fresh + light + damaged, not eliminated nor escaped
+  NationArray<std::uint8_t> fresh{}, light{}, eliminated{}, escaped{};
+  std::uint8_t damaged = kNoNation;                  // the nation of the DAMAGED (or DIVE) unit, if any
+  NationArray<std::uint8_t> scrapped{}, repaired{};  // debrief
+  int alive(std::uint8_t nation) const;              // fresh + light + damaged, not eliminated nor escaped
   int alive() const;
   bool operator==(const Row&) const = default;
 };
@@ -222,11 +222,11 @@ struct Battle {
   BattleKind kind = BattleKind::None;
   Phase phase = Phase::Done;
   std::array<std::uint8_t, kSides> commander{kNoNation, kNoNation};
-  std::array<std::uint8_t, kNations> rank{};
-  std::array<bool, kNations> orange{};
+  NationArray<std::uint8_t> rank{};
+  NationArray<bool> orange{};
   std::array<bool, kSides> port_advantage{};
-  std::array<std::array<std::int32_t, kResources>, kNations> stock{};  // working copy
-  std::array<std::array<std::int32_t, kResources>, kNations> spent{};  // lost or paid here
+  NationArray<std::array<std::int32_t, kResources>> stock{};  // working copy
+  NationArray<std::array<std::int32_t, kResources>> spent{};  // lost or paid here
 
   // The numbers of the unit types fighting, by id, copied from the participants once: the rows and
   // stance groups name their type by id rather than each carrying a copy (the state is copied often).
@@ -243,8 +243,8 @@ struct Battle {
 
   // The current stage.
   Stage stage = Stage::Air;
-  std::array<std::array<std::uint8_t, kNations>, kSides> pool{};  // dice left per nation
-  std::array<std::array<std::uint8_t, 4>, kSides> pool_order{};   // nations, Commander first
+  std::array<NationArray<std::uint8_t>, kSides> pool{};          // dice left per nation
+  std::array<std::array<std::uint8_t, 4>, kSides> pool_order{};  // nations, Commander first
   std::array<std::uint8_t, kSides> pool_nations{};
   std::uint8_t rolling_side = 0;
   std::array<Die, kMaxBatch> batch{};

@@ -19,7 +19,7 @@ bool face_resource(Colour f, Resource& r) {
   }
 }
 
-bool black_misses(const Battle& b, Colour f, std::uint8_t nation) { return f == Colour::Black && b.orange[nation]; }
+bool black_misses(const Battle& b, Colour f, std::uint8_t nation) { return f == Colour::Black && b.orange[nation_at(nation)]; }
 
 }  // namespace
 
@@ -35,7 +35,7 @@ void begin_bombing(Battle& b, core::LogSink*) {
   for (int i = 0; i < b.row_count[b.raid_side]; ++i) {
     const Row& r = b.rows[b.raid_side][i];
     if (b.spec(r).special != Special::StrategicBombing) continue;
-    for (std::uint8_t k = 0; k < kNations; ++k) b.pool[b.raid_side][k] += r.alive(k);
+    for (std::uint8_t k = 0; k < kNations; ++k) b.pool[b.raid_side][nation_at(k)] += r.alive(k);
     b.raid_dice = std::max(b.raid_dice, b.spec(r).raid_dice);
   }
 }
@@ -44,7 +44,7 @@ namespace {
 
 bool resource_open(const Battle& b, Resource r) {
   const int i = static_cast<int>(r);
-  return b.bomb_resource_lost[i] < b.target.production[i] && b.stock[b.target.owner][i] > 0;
+  return b.bomb_resource_lost[i] < b.target.production[i] && b.stock[nation_at(b.target.owner)][i] > 0;
 }
 
 void bombing_options(const Battle& b, const Die& d, std::vector<Choice>& out) {
@@ -73,8 +73,8 @@ void apply_bombing(Battle& b, Choice c, core::LogSink* log) {
     case 0: {
       const std::uint8_t owner = b.target.owner;
       ++b.bomb_resource_lost[c.b];
-      --b.stock[owner][c.b];
-      ++b.spent[owner][c.b];
+      --b.stock[nation_at(owner)][c.b];
+      ++b.spent[nation_at(owner)][c.b];
       break;
     }
     case 1: ++b.construction_destroyed[c.b]; break;
@@ -113,9 +113,9 @@ bool run_bombing(Battle& b, core::LogSink* log) {
     // The next bomber, in pool order (the Commander's nation first).
     std::uint8_t nation = kNoNation;
     for (int i = 0; i < b.pool_nations[b.raid_side] && nation == kNoNation; ++i)
-      if (b.pool[b.raid_side][b.pool_order[b.raid_side][i]] > 0) nation = b.pool_order[b.raid_side][i];
+      if (b.pool[b.raid_side][nation_at(b.pool_order[b.raid_side][i])] > 0) nation = b.pool_order[b.raid_side][i];
     if (nation == kNoNation) return true;
-    --b.pool[b.raid_side][nation];
+    --b.pool[b.raid_side][nation_at(nation)];
     const int dice = std::min<int>(kMaxBatch, b.raid_dice);
     for (int i = 0; i < dice; ++i) b.batch[i] = Die{Colour::Yellow, nation, false};
     b.batch_size = static_cast<std::uint8_t>(dice);
@@ -167,8 +167,8 @@ void garrison_legal(const Battle& b, std::vector<Choice>& out) {
     if (b.type(r).category != Category::Land || !colour[static_cast<int>(b.type(r).colour)]) continue;
     const auto row = static_cast<std::uint8_t>(i);
     for (std::uint8_t k = 0; k < kNations; ++k) {
-      if (r.fresh[k] > 0) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Fresh)});
-      if (r.light[k] > 0) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Light)});
+      if (r.fresh[nation_at(k)] > 0) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Fresh)});
+      if (r.light[nation_at(k)] > 0) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Light)});
       if (r.damaged == k) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Damaged)});
     }
   }
@@ -178,11 +178,11 @@ void garrison_legal(const Battle& b, std::vector<Choice>& out) {
 void apply_garrison(Battle& b, Choice c, core::LogSink* log) {
   Row& r = b.rows[invaders(b)][c.a];
   switch (static_cast<Box>(c.c)) {
-    case Box::Fresh: --r.fresh[c.b]; break;
-    case Box::Light: --r.light[c.b]; break;
+    case Box::Fresh: --r.fresh[nation_at(c.b)]; break;
+    case Box::Light: --r.light[nation_at(c.b)]; break;
     case Box::Damaged: r.damaged = kNoNation; break;
   }
-  ++r.eliminated[c.b];
+  ++r.eliminated[nation_at(c.b)];
   b.garrison_fired = true;
   log_event(log, rule::kGarrison, kEvGarrison, c.b, r.type);
 }
@@ -248,9 +248,9 @@ void sink(Battle& b, int r, core::LogSink* log) {
   const int cluster = b.raider_cluster[b.raider_cursor];
   const std::uint8_t owner = b.clusters[cluster].owner;
   b.convoy_sunk[cluster][r] = true;
-  const std::int32_t loss = std::min<std::int32_t>(b.clusters[cluster].ships[r], std::max(0, b.stock[owner][r]));
-  b.stock[owner][r] -= loss;
-  b.spent[owner][r] += loss;
+  const std::int32_t loss = std::min<std::int32_t>(b.clusters[cluster].ships[r], std::max(0, b.stock[nation_at(owner)][r]));
+  b.stock[nation_at(owner)][r] -= loss;
+  b.spent[nation_at(owner)][r] += loss;
   log_event(log, rule::kConvoy, kEvConvoy, cluster, r, b.clusters[cluster].ships[r], loss);
 }
 

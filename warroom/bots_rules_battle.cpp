@@ -88,7 +88,7 @@ double score(const Data& d, const Battle& b, const Choice& c) {
     case ChoiceKind::Repair: {
       if (c.c == 3) return -1;  // scrap only with nothing to pay
       const std::uint8_t owner = b.rows[c.a][c.b].damaged;
-      return b.stock[owner][c.c];
+      return b.stock[nation_at(owner)][c.c];
     }
   }
   return 0;

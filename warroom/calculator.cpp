@@ -119,7 +119,7 @@ Debrief::Debrief(const Game& g, const Position& p) : g_(g), p_(p) {
     for (int i = 0; i < b.row_count[at(side)]; ++i) {
       const Row& r = b.rows[at(side)][at(i)];
       for (int n = 0; n < kNations; ++n)
-        if (r.alive(static_cast<std::uint8_t>(n)) + r.eliminated[at(n)] + r.escaped[at(n)] > 0) add(side, n, r.type);
+        if (r.alive(static_cast<std::uint8_t>(n)) + r.eliminated[nation_at(n)] + r.escaped[nation_at(n)] > 0) add(side, n, r.type);
     }
   for (int i = 0; i < b.group_count; ++i) add(b.groups[at(i)].side, b.groups[at(i)].nation, b.groups[at(i)].type);
   for (int i = 0; i < b.transport_count; ++i) add(b.transports[at(i)].side, b.transports[at(i)].nation, b.transports[at(i)].type);
@@ -302,7 +302,7 @@ void list_stances(const Game& g, const Position& p, const StancePlan& plan, Odds
     for (int i = 0; i < b.row_count[at(side)]; ++i) {
       const Row& r = b.rows[at(side)][at(i)];
       int units = r.alive();
-      for (int n = 0; n < kNations; ++n) units += r.eliminated[at(n)] + r.escaped[at(n)];
+      for (int n = 0; n < kNations; ++n) units += r.eliminated[nation_at(n)] + r.escaped[nation_at(n)];
       if (units > 0) o.side[at(side)].stances.push_back({r.type, r.stance});
     }
 }

@@ -142,7 +142,7 @@ class Exact {
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
     Roll r;
     r.n = dice_to_roll(*b);
-    for (int k = 0; k < r.n; ++k) r.group[at(k)] = b->orange[die_nation(*b, k)] ? 1 : 0;
+    for (int k = 0; k < r.n; ++k) r.group[at(k)] = b->orange[nation_at(die_nation(*b, k))] ? 1 : 0;
     Tally sum{};
     std::array<int, 2> last{};
     roll(*b, 0, r, last, 1.0, sum);
@@ -312,7 +312,7 @@ double casualty_total(const Game& g, const Battle& b) {
     for (int i = 0; i < b.row_count[at(side)]; ++i) {
       const Row& r = b.rows[at(side)][at(i)];
       int units = r.alive();
-      for (int n = 0; n < kNations; ++n) units += r.eliminated[at(n)] + r.escaped[at(n)];
+      for (int n = 0; n < kNations; ++n) units += r.eliminated[nation_at(n)] + r.escaped[nation_at(n)];
       total += units * cp(r.type);
     }
   for (int i = 0; i < b.group_count; ++i) total += b.groups[at(i)].left * cp(b.groups[at(i)].type);

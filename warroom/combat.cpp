@@ -313,9 +313,9 @@ BattleSetup battle_setup(const CCtx& c, RegionId r, const Forces& f) {
   BattleSetup b;
   b.commander = s.fight.commander;
   for (int n = 0; n < kNations; ++n) {
-    b.rank[at(n)] = static_cast<std::uint8_t>(rank_of(s, n));
-    b.orange[at(n)] = s.nation[nation_at(n)].zone >= kOrange;
-    for (int k = 0; k < kResources; ++k) b.stock[at(n)][at(k)] = s.nation[nation_at(n)].res[at(k)];
+    b.rank[nation_at(n)] = static_cast<std::uint8_t>(rank_of(s, n));
+    b.orange[nation_at(n)] = s.nation[nation_at(n)].zone >= kOrange;
+    for (int k = 0; k < kResources; ++k) b.stock[nation_at(n)][at(k)] = s.nation[nation_at(n)].res[at(k)];
   }
   const bool sea = c.d().region(r).is_sea();
   if (sea) b.port_advantage = port_advantage(c, r);
@@ -625,8 +625,8 @@ bool setup_raid(Ctx& c, RegionId r) {
   if (raiders < 0) return false;
   ConvoyRaidSetup setup;
   for (int n = 0; n < kNations; ++n) {
-    setup.orange[at(n)] = c.s.nation[nation_at(n)].zone >= kOrange;
-    for (int k = 0; k < kResources; ++k) setup.stock[at(n)][at(k)] = c.s.nation[nation_at(n)].res[at(k)];
+    setup.orange[nation_at(n)] = c.s.nation[nation_at(n)].zone >= kOrange;
+    for (int k = 0; k < kResources; ++k) setup.stock[nation_at(n)][at(k)] = c.s.nation[nation_at(n)].res[at(k)];
   }
   for (const Convoy& cv : c.d().convoys) {
     const std::uint8_t owner = cv.sea == r ? convoy_controller(c.view(), cv) : kNobody;

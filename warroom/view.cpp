@@ -439,9 +439,9 @@ nlohmann::json Game::board_sides(const State& v) const {
       const Row& r = b.rows[at(side)][at(i)];
       nlohmann::json by_nation = nlohmann::json::object();
       for (int n = 0; n < kNations; ++n)
-        if (r.fresh[at(n)] || r.light[at(n)] || r.eliminated[at(n)] || r.escaped[at(n)] || r.damaged == n) {
-          by_nation[nation_name(n)] =
-              counts_json(r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)], r.escaped[at(n)]);
+        if (r.fresh[nation_at(n)] || r.light[nation_at(n)] || r.eliminated[nation_at(n)] || r.escaped[nation_at(n)] || r.damaged == n) {
+          by_nation[nation_name(n)] = counts_json(r.fresh[nation_at(n)], r.light[nation_at(n)], r.damaged == n ? 1 : 0,
+                                                  r.eliminated[nation_at(n)], r.escaped[nation_at(n)]);
           if (nlohmann::json h = hit_commands(side, i, n); !h.empty()) by_nation[nation_name(n)]["hit"] = std::move(h);
         }
       rows.push_back({{"unit", names.type[r.type]},
@@ -830,10 +830,10 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
       for (int i = 0; i < b.row_count[at(side)]; ++i) {
         const Row& r = b.rows[at(side)][at(i)];
         for (int n = 0; n < kNations; ++n)
-          if (r.alive(static_cast<std::uint8_t>(n)) || r.eliminated[at(n)])
-            rows +=
-                fmt::format("\n    {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type],
-                            battle_stance_[r.type][r.stance], r.fresh[at(n)], r.light[at(n)], r.damaged == n ? 1 : 0, r.eliminated[at(n)]);
+          if (r.alive(static_cast<std::uint8_t>(n)) || r.eliminated[nation_at(n)])
+            rows += fmt::format("\n    {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type],
+                                battle_stance_[r.type][r.stance], r.fresh[nation_at(n)], r.light[nation_at(n)], r.damaged == n ? 1 : 0,
+                                r.eliminated[nation_at(n)]);
       }
       out +=
           fmt::format("  {} (Commander {}), {} to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",

@@ -88,7 +88,7 @@ class BattleTest : public ::testing::Test {
   core::LogBuffer log;
 
   BattleTest() {
-    for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[n] = n;  // turn order CHN, BC, ... JPN
+    for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[nation_at(n)] = n;  // turn order CHN, BC, ... JPN
     for (auto& s : setup.stock) s = {5, 5, 5};
   }
   void add(int side, std::uint8_t nation, Type t, int count, int stance) {
@@ -569,7 +569,7 @@ TEST_F(Garrison, Phase4_GarrisonForces_PairsAndMisses) {
                         {W, W, 0, 0}, {Y, B, 0, 0}, {K, W, 0, 0}, {G, G, 0, 0}, {G, K, 0, 0}};
   for (const Case& c : cases) {
     setup = BattleSetup{};
-    for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[n] = n;
+    for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[nation_at(n)] = n;
     add(kAxis, GER, kInf, 1, 0);
     add(kAxis, GER, kArt, 1, 0);
     setup.garrison = true;
@@ -659,7 +659,7 @@ int garrison_twelfths_squared(std::initializer_list<Type> invaders) {
   for (int f0 = 0; f0 < kColours; ++f0)
     for (int f1 = 0; f1 < kColours; ++f1) {
       BattleSetup s;
-      for (std::uint8_t n = 0; n < kNations; ++n) s.rank[n] = n;
+      for (std::uint8_t n = 0; n < kNations; ++n) s.rank[nation_at(n)] = n;
       for (Type t : invaders) s.units.push_back({kAxis, GER, type(t), 1, 0});
       s.commander = {BC, GER};
       s.garrison = true;
@@ -870,7 +870,7 @@ TEST_F(BattleTest, Phase4_BattleDebrief1_ADamagedCarrierFighterTokenIsRepairedOr
   for (const bool pay : {true, false}) {
     SCOPED_TRACE(pay ? "repaired" : "declined");
     setup = BattleSetup{};
-    for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[n] = n;
+    for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[nation_at(n)] = n;
     for (auto& st : setup.stock) st = {5, 5, 5};
     b = Battle{};
     setup.port_advantage[kAllied] = true;
@@ -957,10 +957,10 @@ TEST(BattleSoak, RandomBattlesKeepTheirInvariants) {
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   for (int game = 0; game < 400; ++game) {
     BattleSetup s;
-    for (std::uint8_t n = 0; n < kNations; ++n) s.rank[n] = static_cast<std::uint8_t>((n * 3 + game) % 7);
+    for (std::uint8_t n = 0; n < kNations; ++n) s.rank[nation_at(n)] = static_cast<std::uint8_t>((n * 3 + game) % 7);
     for (auto& st : s.stock) st = {pick(3), pick(3), pick(3)};
     s.commander = {static_cast<std::uint8_t>(pick(4)), static_cast<std::uint8_t>(4 + pick(3))};
-    s.orange[pick(7)] = pick(2) == 0;
+    s.orange[nation_at(pick(7))] = pick(2) == 0;
     s.port_advantage = {pick(2) == 0, pick(2) == 0};
     const bool sea = pick(2) == 0;
     std::array<int, kSides> total{};
@@ -1016,11 +1016,11 @@ TEST(BattleSoak, RandomBattlesKeepTheirInvariants) {
       EXPECT_EQ(units, total[side] + transports) << game;
       for (int i = 0; i < b.row_count[side]; ++i) {
         EXPECT_EQ(b.rows[side][i].damaged, kNoNation) << "settled in the debrief";
-        for (std::uint8_t n = 0; n < kNations; ++n) EXPECT_EQ(b.rows[side][i].light[n], 0);
+        for (std::uint8_t n = 0; n < kNations; ++n) EXPECT_EQ(b.rows[side][i].light[nation_at(n)], 0);
       }
     }
     for (std::uint8_t n = 0; n < kNations; ++n)
-      for (int r = 0; r < kResources; ++r) EXPECT_GE(b.stock[n][r], 0);
+      for (int r = 0; r < kResources; ++r) EXPECT_GE(b.stock[nation_at(n)][r], 0);
   }
 }
 
@@ -1059,7 +1059,7 @@ TEST(BattleData, Phase4_AssignDamage_ChinasFiveDiceWithTheDataSet) {
   for (int i = 0; i < inf.stance_count; ++i) one_die = inf.stance[i].surface_dice == 1 ? i : one_die;
   ASSERT_GE(one_die, 0);
   BattleSetup s;
-  for (std::uint8_t n = 0; n < kNations; ++n) s.rank[n] = n;
+  for (std::uint8_t n = 0; n < kNations; ++n) s.rank[nation_at(n)] = n;
   s.commander = {CHN, JPN};
   s.units.push_back({0, CHN, inf, 5, static_cast<std::int8_t>(one_die)});
   s.units.push_back({1, JPN, inf, 2, static_cast<std::int8_t>(defensive)});

@@ -205,7 +205,7 @@ class RulesBotBattle : public ::testing::Test {
   BattleSetup setup;
   Battle b;
   RulesBotBattle() {
-    for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[n] = n;
+    for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[nation_at(n)] = n;
     for (auto& st : setup.stock) st = {5, 5, 5};
     setup.commander = {USSR, GER};
   }

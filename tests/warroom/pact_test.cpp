@@ -257,7 +257,8 @@ std::array<std::array<std::uint8_t, kSides>, 2> play_battles(const Game& g, Stat
     for (int side = 0; side < kSides; ++side)
       for (int i = 0; i < s.battle.row_count[at(side)]; ++i)
         for (int n = 0; n < kNations; ++n)
-          if (s.battle.rows[at(side)][at(i)].fresh[at(n)]) rows[at(s.fight.battle_no)][at(side)] |= nation_bit(static_cast<Nation>(n));
+          if (s.battle.rows[at(side)][at(i)].fresh[nation_at(n)])
+            rows[at(s.fight.battle_no)][at(side)] |= nation_bit(static_cast<Nation>(n));
     if (g.node_kind(s) == core::NodeKind::Chance) {
       EXPECT_LT(die, dice.size()) << "more dice than supplied";
       if (die == dice.size()) return rows;
