@@ -240,25 +240,25 @@ void pre_conference(const Ctx& c) {
   }
   s.agenda_card.fill(kNone);
   s.steps.replace(step::AgendaPlay{});
-  for (int p = kPowers - 1; p >= 0; --p) {
-    const int n = std::min(kHandSize - bit_count(s.hand[power_at(p)]), bit_count(s.draw[power_at(p)]));
+  for (Power p : kPowersLastFirst) {
+    const int n = std::min(kHandSize - bit_count(s.hand[p]), bit_count(s.draw[p]));
     if (n > 0) c.push(step::Deal{p, n});
   }
 }
 
-std::uint64_t deal_pile(const CCtx& c) { return c.s.draw[power_at(c.top<step::Deal>().power)]; }
+std::uint64_t deal_pile(const CCtx& c) { return c.s.draw[c.top<step::Deal>().power]; }
 
 void apply_deal(const Ctx& c, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[power_at(c.top<step::Deal>().power)] & (1u << arg_a(a))));
+  CORE_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[c.top<step::Deal>().power] & (1u << arg_a(a))));
   step::Deal deal = c.top<step::Deal>();
-  const int p = deal.power;
+  const Power p = deal.power;
   const std::uint32_t bit = 1u << arg_a(a);
-  c.s.draw[power_at(p)] &= ~bit;
-  c.s.hand[power_at(p)] |= bit;
+  c.s.draw[p] &= ~bit;
+  c.s.hand[p] |= bit;
   --deal.left;
   c.set_top(deal);
-  if (deal.left == 0 || c.s.draw[power_at(p)] == 0) {
-    c.note("5.13", p, Event::Dealt, p, bit_count(c.s.hand[power_at(p)]));
+  if (deal.left == 0 || c.s.draw[p] == 0) {
+    c.note("5.13", p, Event::Dealt, p, bit_count(c.s.hand[p]));
     c.s.steps.pop();
   }
 }
@@ -280,9 +280,9 @@ void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
   if (std::any_of(s.agenda_card.begin(), s.agenda_card.end(), [](std::uint8_t v) { return v == kNone; })) return;
   // All three are revealed. Attributes are ignored; the UK adds 1 (3.32); a Chief of Staff rolls.
   s.steps.replace(step::AgendaResolve{});
-  for (int p = kPowers - 1; p >= 0; --p) {
-    const StaffCard& sc = c.d.staff[power_at(p)][staff_at(s.agenda_card[power_at(p)])];
-    s.agenda_value[power_at(p)] = static_cast<std::int8_t>(sc.value + (p == static_cast<int>(Power::UK)));
+  for (Power p : kPowersLastFirst) {
+    const StaffCard& sc = c.d.staff[p][staff_at(s.agenda_card[p])];
+    s.agenda_value[p] = static_cast<std::int8_t>(sc.value + (p == Power::UK));
     if (sc.chief_of_staff()) c.push(step::AgendaChiefRoll{p});
   }
 }
@@ -296,19 +296,19 @@ void resolve_agenda(const Ctx& c) {
     if (s.agenda_value[p] == best) tied |= power_bit(p);
   s.steps.pop();
   if (bit_count(tied) == 1)
-    tie_decided(c, 0, __builtin_ctz(tied));
+    tie_decided(c, 0, power_at(__builtin_ctz(tied)));  // the bit of the one power
   else
     start_tie(c, 0, tied);
 }
 
 // 5.14: the winner places one issue at the difference to the lowest other card.
-void agenda_won(const Ctx& c, int winner) {
+void agenda_won(const Ctx& c, Power winner) {
   State& s = c.s;
-  s.agenda_winner = static_cast<std::int8_t>(winner);
+  s.agenda_winner = static_cast<std::int8_t>(index(winner));
   int lowest = 99;
   for (Power p : kAllPowers)
-    if (index(p) != winner) lowest = std::min<int>(lowest, s.agenda_value[p]);
-  const int difference = std::clamp(s.agenda_value[power_at(winner)] - lowest, 0, kChair - 1);
+    if (p != winner) lowest = std::min<int>(lowest, s.agenda_value[p]);
+  const int difference = std::clamp(s.agenda_value[winner] - lowest, 0, kChair - 1);
   c.note("5.14", winner, Event::AgendaWinner, winner, difference);
   c.push(step::AgendaWinnerPlaces{winner, difference});
 }
@@ -340,7 +340,7 @@ bool any_available(const State& s, std::size_t n) {
 }
 
 // After a selection: the next player of the pairs, or the Meeting (5.21).
-void next_selection(const Ctx& c, int power, int picked, int players_left) {
+void next_selection(const Ctx& c, Power power, int picked, int players_left) {
   State& s = c.s;
   s.steps.pop();
   if (picked < 2 && any_available(s, c.d.issues.size())) {
@@ -349,7 +349,7 @@ void next_selection(const Ctx& c, int power, int picked, int players_left) {
     c.push(step::AgendaPairs{left_of(power), 0, players_left - 1});
   } else {
     s.pass_earned.fill(false);
-    c.push(step::MeetingTurn{left_of(s.agenda_winner)});
+    c.push(step::MeetingTurn{left_of(power_at(s.agenda_winner))});
   }
 }
 }  // namespace
@@ -362,8 +362,8 @@ void apply_selection(const Ctx& c, core::Action a) {
   if (s.steps.top().id == StepId::AgendaWinnerPlaces) {
     const step::AgendaWinnerPlaces w = c.top<step::AgendaWinnerPlaces>();
     const bool center = w.space == 0;
-    s.issues[issue_at(issue)] = {IssueWhere::Table, static_cast<std::int8_t>(center ? kCenter : w.seat), static_cast<std::int8_t>(w.space),
-                                 kNone};
+    s.issues[issue_at(issue)] = {IssueWhere::Table, static_cast<std::int8_t>(center ? kCenter : index(w.seat)),
+                                 static_cast<std::int8_t>(w.space), kNone};
     c.note("5.14", w.seat, Event::IssueSelected, w.seat, issue, w.space);
     // Then each player, from the winner's left, places a pair in the centre.
     c.replace(step::AgendaPairs{left_of(w.seat), 0, 3});

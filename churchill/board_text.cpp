@@ -97,8 +97,8 @@ class BoardText {
   std::string fronts() const {
     std::vector<std::string> cells;
     for (FrontId f : d_.fronts.ids())
-      cells.push_back(fmt::format("{}{} +{} ⚓{}", pad(clip(n_.front(index(f)), 33), 34), pad(clip(front_position(f), 23), 24),
-                                  s_.offensive[f], s_.naval[d_.fronts[f].theater]));
+      cells.push_back(fmt::format("{}{} +{} ⚓{}", pad(clip(n_.front(f), 33), 34), pad(clip(front_position(f), 23), 24), s_.offensive[f],
+                                  s_.naval[d_.fronts[f].theater]));
     cells.push_back(fmt::format("{}{}    ⚓{}", pad(clip(n_.theater(g_.known().arctic), 33), 34), pad("", 24), s_.naval[g_.known().arctic]));
     return tr("board.fronts") + "\n" + columns(cells, 38, 1);
   }

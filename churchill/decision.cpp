@@ -16,13 +16,13 @@ enum Bucket { kEurope = 0, kPacific = 1, kEither = 2, kAnyFrontOffensive = 3 };
 constexpr int kBuckets = 4;
 
 // Players in activity order: left of the winner, then clockwise, the winner last (6.0).
-std::array<int, kPowers> activity_order(const State& s) {
-  const int first = left_of(s.conference_winner);
+std::array<Power, kPowers> activity_order(const State& s) {
+  const Power first = left_of(power_at(s.conference_winner));
   return {first, left_of(first), left_of(left_of(first))};
 }
 
-bool won_by(const State& s, int issue, int power) {
-  return s.issues[issue_at(issue)].where == IssueWhere::Table && s.issues[issue_at(issue)].winner == power;
+bool won_by(const State& s, IssueId issue, Power power) {
+  return s.issues[issue].where == IssueWhere::Table && s.issues[issue].winner == index(power);
 }
 
 // The eight Fronts' or theaters' bytes as one word, byte i in bits 8i to 8i + 7, for the tests below
@@ -58,9 +58,9 @@ std::uint32_t open_naval(const CCtx& c) {
 
 // --- 6.1 Directed Offensives -------------------------------------------------------------------
 
-bool directed_to_place(const CCtx& c, int power) {
+bool directed_to_place(const CCtx& c, Power power) {
   for (IssueId i : c.d.issues.ids())
-    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(c.s, static_cast<int>(i), power) &&
+    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(c.s, i, power) &&
         c.s.directed_front[power_at(c.d.issues[i].power)] == kNone)
       return open_fronts(c) != 0;
   return false;
@@ -77,10 +77,10 @@ struct Targets {
 };
 
 // 6.8: the Pol-Mil issues `power` won and has not activated yet this conference.
-std::uint32_t activatable(const CCtx& c, int power) {
+std::uint32_t activatable(const CCtx& c, Power power) {
   std::uint32_t bits = 0;
   for_each_bit(c.k.polmil_issues & ~c.s.activated, [&](int i) {
-    if (won_by(c.s, i, power)) bits |= 1u << i;
+    if (won_by(c.s, issue_at(i), power)) bits |= 1u << i;  // a bit of the issues
   });
   return bits;
 }
@@ -95,15 +95,14 @@ Targets mandate_targets(const CCtx& c, const Mandate& m) {
     if (front >= 0 && has_entry_space(c, front_at(front))) t.offensive = 1u << front;
   }
   if (naval && can_place_naval(c, m.theater)) t.naval |= 1u << index(m.theater);
-  if (m.use == ProductionUse::PolMil) t.activate = activatable(c, m.power);
+  if (m.use == ProductionUse::PolMil) t.activate = activatable(c, power_at(m.power));
   if (m.use == ProductionUse::ABomb) t.a_bomb = won_by_anyone(c.s, c.k.a_bomb_research);
   return t;
 }
 
 // 6.7: what satisfies a power's Directed Offensive: naval first on an amphibious entry until the
 // theater has 3 (5 for Normandy), offensive support otherwise.
-Targets directed_targets(const CCtx& c, int power) {
-  const Power who = power_at(power);
+Targets directed_targets(const CCtx& c, Power who) {
   Targets t;
   if (c.s.directed_front[who] == kNone) return t;
   const FrontId front = front_at(c.s.directed_front[who]);
@@ -119,7 +118,7 @@ Targets directed_targets(const CCtx& c, int power) {
 }
 
 // 6.5, 6.8, 6.10.2: free choices once the priorities are met.
-Targets free_targets(const CCtx& c, int power) {
+Targets free_targets(const CCtx& c, Power power) {
   Targets t;
   t.offensive = open_fronts(c);
   t.naval = open_naval(c);
@@ -140,12 +139,12 @@ Targets bonus_targets(const CCtx& c, int bucket) {
 
 // The production targets a power must choose among now: its first satisfiable priority (6.4), which
 // `priority` is told: 1 the conference card's mandate, 2 its Directed Offensive, 3 free.
-Targets production_targets(const CCtx& c, int power, int* priority = nullptr) {
+Targets production_targets(const CCtx& c, Power power, int* priority = nullptr) {
   int unused = 0;
   int& served = priority ? *priority : unused;
   for (int i = 0; i < c.s.mandate_count; ++i) {
     const Mandate& m = c.s.mandates[at(i)];
-    if (m.power == power && m.count > 0) {
+    if (m.power == index(power) && m.count > 0) {
       const Targets t = mandate_targets(c, m);
       served = 1;
       if (t.any()) return t;
@@ -190,27 +189,25 @@ core::Action nth_allocation(const Targets& t, int source, std::uint32_t k) {
 // What `seat` may allocate now: f(targets, source) for its production markers (source 0), then for
 // each leadership bonus bucket it holds (source 1 + bucket), in the list's order.
 template <class F>
-void each_source(const CCtx& c, int seat, F f) {
-  const Power me = power_at(seat);
-  if (c.s.production[me] > 0) f(production_targets(c, seat), 0);
+void each_source(const CCtx& c, Power me, F f) {
+  if (c.s.production[me] > 0) f(production_targets(c, me), 0);
   for (int b = 0; b < kBuckets; ++b)
     if (c.s.support_bonus[me][at(b)] > 0) f(bonus_targets(c, b), 1 + b);
 }
 
-bool has_allocation(const CCtx& c, int power) {
-  const Power who = power_at(power);
-  if (c.s.production[who] > 0 && production_targets(c, power).any()) return true;
+bool has_allocation(const CCtx& c, Power who) {
+  if (c.s.production[who] > 0 && production_targets(c, who).any()) return true;
   for (int b = 0; b < kBuckets; ++b)
     if (c.s.support_bonus[who][at(b)] > 0 && bonus_targets(c, b).any()) return true;
   return false;
 }
 
 // Charges one production marker to the first mandate or Directed Offensive it satisfies.
-void charge_priorities(const Ctx& c, int power, core::Action a) {
+void charge_priorities(const Ctx& c, Power power, core::Action a) {
   State& s = c.s;
   for (int i = 0; i < s.mandate_count; ++i) {
     Mandate& m = s.mandates[at(i)];
-    if (m.power != power || m.count == 0) continue;
+    if (m.power != index(power) || m.count == 0) continue;
     const Targets t = mandate_targets(c, m);
     const bool hit = (kind_of(a) == Act::Offensive && (t.offensive & (1u << arg_a(a)))) ||
                      (kind_of(a) == Act::Naval && (t.naval & (1u << arg_a(a)))) ||
@@ -222,7 +219,7 @@ void charge_priorities(const Ctx& c, int power, core::Action a) {
   }
   const Targets d = directed_targets(c, power);
   if ((kind_of(a) == Act::Offensive && (d.offensive & (1u << arg_a(a)))) || (kind_of(a) == Act::Naval && (d.naval & (1u << arg_a(a)))))
-    ++s.directed_paid[power_at(power)];
+    ++s.directed_paid[power];
 }
 
 // --- Moving from activity to activity ----------------------------------------------------------
@@ -253,14 +250,13 @@ void start_allocation(const Ctx& c, int index) {
 void start_leadership(const Ctx& c, int index) {
   const auto order = activity_order(c.s);
   for (int i = index; i < 2 * kPowers; ++i) {
-    const int power = order[at(i / 2)];
+    const Power power = order[at(i / 2)];
     const int region = i % 2;
     if (won_by(c.s, c.k.leadership[at(region)], power)) return c.replace(step::TheaterLeadership{power, region, i});
   }
   // 6.10 A-Bomb Research, then 6.11 Global Issue.
   c.s.steps.replace(step::EndConference{});
-  const std::uint8_t global_winner =
-      c.s.issues[issue_at(c.k.global_issue)].where == IssueWhere::Table ? c.s.issues[issue_at(c.k.global_issue)].winner : kNone;
+  const std::uint8_t global_winner = c.s.issues[c.k.global_issue].where == IssueWhere::Table ? c.s.issues[c.k.global_issue].winner : kNone;
   if (global_winner != kNone) {
     bool movable = false;
     for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
@@ -268,22 +264,20 @@ void start_leadership(const Ctx& c, int index) {
       const bool his = static_cast<int>(g.powers[0]) == global_winner || static_cast<int>(g.powers[1]) == global_winner;
       movable |= his && c.s.global[m] != global_winner;
     }
-    if (movable) c.push(step::GlobalIssue{global_winner});
+    if (movable) c.push(step::GlobalIssue{power_at(global_winner)});  // the issue's winner, a State byte
   }
   if (won_by_anyone(c.s, c.k.a_bomb_research)) c.push(step::ABombRoll{});
 }
 
 }  // namespace
 
-bool won_by_anyone(const State& s, int issue) {
-  return s.issues[issue_at(issue)].where == IssueWhere::Table && s.issues[issue_at(issue)].winner != kNone;
-}
+bool won_by_anyone(const State& s, IssueId issue) { return s.issues[issue].where == IssueWhere::Table && s.issues[issue].winner != kNone; }
 
 // 5.27: the conference winner receives a conference victory marker; the Decision Segment begins.
-void conference_won(const Ctx& c, int winner) {
+void conference_won(const Ctx& c, Power winner) {
   State& s = c.s;
-  s.conference_winner = static_cast<std::int8_t>(winner);
-  ++s.conferences_won[power_at(winner)];
+  s.conference_winner = static_cast<std::int8_t>(index(winner));
+  ++s.conferences_won[winner];
   c.note("5.27", winner, Event::ConferenceWinner, winner);
   s.directed_front.fill(kNone);
   s.directed_paid.fill(0);
@@ -305,7 +299,7 @@ void decision_production(const Ctx& c) {
     --s.production[power_at(is.power)];
     c.note("6.32", w, Event::ProductionTaken, w, is.power);
   }
-  const IssueState& sm = s.issues[issue_at(c.k.strategic_materials)];
+  const IssueState& sm = s.issues[c.k.strategic_materials];
   if (sm.where == IssueWhere::Table && sm.track == kCenter)
     for (auto& p : s.production) ++p;
   else if (sm.where == IssueWhere::Table && sm.winner != kNone)
@@ -319,30 +313,30 @@ void decision_production(const Ctx& c) {
   for (int r = 0; r < 2; ++r) {
     ++s.support_bonus[power_at(s.theater_leader[at(r)])][at(r)];
     for (Power p : kAllPowers)
-      if (won_by(s, c.k.leadership[at(r)], index(p))) add_to(s.support_bonus[p][at(r)], 2);
+      if (won_by(s, c.k.leadership[at(r)], p)) add_to(s.support_bonus[p][at(r)], 2);
   }
   for (Power p : kAllPowers)
-    if (won_by(s, c.k.leadership[0], index(p)) && won_by(s, c.k.leadership[1], index(p))) add_to(s.support_bonus[p][kEither], 2);
+    if (won_by(s, c.k.leadership[0], p) && won_by(s, c.k.leadership[1], p)) add_to(s.support_bonus[p][kEither], 2);
   start_allocation(c, 0);
 }
 
 int production_priority(const CCtx& c, int power) {
   int priority = 0;
-  production_targets(c, power, &priority);
+  production_targets(c, power_at(power), &priority);
   return priority;
 }
 
 void directed_legal(const CCtx& c, int seat, core::ActionList& out) {
   const State& s = c.s;
+  const Power me = power_at(seat);
   for (IssueId i : c.d.issues.ids())
-    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, static_cast<int>(i), seat) &&
-        s.directed_front[power_at(c.d.issues[i].power)] == kNone)
+    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, i, me) && s.directed_front[power_at(c.d.issues[i].power)] == kNone)
       for_each_bit(open_fronts(c), [&](int f) { out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), f)); });
 }
 
 void allocation_legal(const CCtx& c, int seat, core::ActionList& list) {
   ListOut out{list};
-  each_source(c, seat, [&](const Targets& t, int source) { emit(t, source, out); });
+  each_source(c, power_at(seat), [&](const Targets& t, int source) { emit(t, source, out); });
 }
 
 core::Action allocation_random(const CCtx& c, int seat, core::Rng& rng) {
@@ -354,7 +348,7 @@ core::Action allocation_random(const CCtx& c, int seat, core::Rng& rng) {
   std::array<Source, 1 + kBuckets> sources;
   std::size_t n = 0;
   std::uint32_t total = 0;
-  each_source(c, seat, [&](const Targets& t, int source) {
+  each_source(c, power_at(seat), [&](const Targets& t, int source) {
     sources[n++] = {t, source, allocations(t)};
     total += allocations(t);
   });
@@ -385,7 +379,7 @@ void allocate(const Ctx& c, int seat, core::Action a) {
   State& s = c.s;
   const int source = arg_b(a);  // 0: a production marker; 1 + bucket: a support bonus
   if (source == 0) {
-    charge_priorities(c, seat, a);
+    charge_priorities(c, me, a);
     --s.production[me];
   } else {
     --s.support_bonus[me][at(source - 1)];
@@ -411,7 +405,7 @@ void allocate(const Ctx& c, int seat, core::Action a) {
       break;
   }
   const step::Allocation turn = c.top<step::Allocation>();
-  if (!has_allocation(c, seat)) {
+  if (!has_allocation(c, me)) {
     s.production[me] = 0;  // nothing left can be placed: the rest is lost
     s.support_bonus[me].fill(0);
     start_allocation(c, turn.index + 1);
@@ -429,7 +423,7 @@ void apply_decision(const Ctx& c, int seat, core::Action a) {
       const int power = c.d.issues[issue_at(arg_a(a))].power;
       s.directed_front[power_at(power)] = arg_b(a);
       c.note("6.1", seat, Event::DirectedPlaced, seat, arg_a(a), arg_b(a));
-      if (!directed_to_place(c, seat)) start_directed(c, c.top<step::DirectedOffensives>().index + 1);
+      if (!directed_to_place(c, power_at(seat))) start_directed(c, c.top<step::DirectedOffensives>().index + 1);
       break;
     }
     case Act::Leadership: {  // 6.92: the USSR may decide, but only the US or the UK holds it
@@ -456,7 +450,7 @@ void apply_a_bomb(const Ctx& c, core::Action a) {
   const bool advanced = roll + s.a_bomb_modifier >= 4 && s.a_bomb < last;
   if (advanced) ++s.a_bomb;
   c.note("6.10", -1, Event::ABombRoll, roll, s.a_bomb_modifier, advanced);
-  if (s.issues[issue_at(c.k.a_bomb_research)].winner == static_cast<int>(Power::USSR) && s.spy_ring < last) {
+  if (s.issues[c.k.a_bomb_research].winner == index(Power::USSR) && s.spy_ring < last) {
     ++s.spy_ring;
     c.note("6.10.1", static_cast<int>(Power::USSR), Event::SpyRing, s.spy_ring);
   }

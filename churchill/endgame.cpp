@@ -280,7 +280,7 @@ void apply_secret_agenda(const Ctx& c, core::Action a) {
   State& s = c.s;
   step::SecretAgendaDeal deal = c.top<step::SecretAgendaDeal>();
   s.agenda_markers_drawn |= 1ull << arg_a(a);
-  s.secret_agenda[power_at(deal.power)][at(3 - deal.left)] = arg_a(a);
+  s.secret_agenda[deal.power][at(3 - deal.left)] = arg_a(a);
   --deal.left;
   c.set_top(deal);
   if (deal.left == 0) s.steps.pop();

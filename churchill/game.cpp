@@ -75,7 +75,7 @@ struct StepRow {
 template <class P>
 constexpr StepRow row(StepRow r) {
   r.id = P::id;
-  if constexpr (requires(P p) { p.seat; }) r.seat = [](const Step& st) -> int { return st.as<P>().seat; };
+  if constexpr (requires(P p) { p.seat; }) r.seat = [](const Step& st) -> int { return index(st.as<P>().seat); };
     // GCC 12 under -fsanitize=undefined cannot compare a handler's address with null in a constant
     // expression, so the sanitizer build leaves this check to the release build (the same table).
 #ifndef CHURCHILL_UBSAN
@@ -126,9 +126,7 @@ core::Action equal_draw(std::uint64_t bits, core::Rng& rng) {
 
 // The phase lines with more than a rule and a power.
 Message prompt(const char* key) { return Message{key, {}, {}, {}}; }
-Message prompt(const char* key, const char* rule, int power) {
-  return prompt(key).with("rule", rule).name("power", power_key(static_cast<Power>(power)));
-}
+Message prompt(const char* key, const char* rule, Power power) { return prompt(key).with("rule", rule).name("power", power_key(power)); }
 Message reveal_phase(const CCtx& c, step::RevealConference) {
   return prompt("prompt.reveal_conference").with("rule", "5.11").with("number", std::to_string(c.s.conference));
 }
@@ -148,16 +146,16 @@ Message debate_phase(const CCtx& c, step::DebateOffer offer) {
 }
 Message allocation_phase(const CCtx& c, step::Allocation turn) {
   int bonus = 0;
-  for (const std::int8_t b : c.s.support_bonus[power_at(turn.seat)]) bonus += b;
+  for (const std::int8_t b : c.s.support_bonus[turn.seat]) bonus += b;
   return prompt("prompt.allocation", "6.4", turn.seat)
-      .with("production", std::to_string(c.s.production[power_at(turn.seat)]))
+      .with("production", std::to_string(c.s.production[turn.seat]))
       .with("bonus", std::to_string(bonus));
 }
 Message networks_phase(const CCtx& c, step::PlaceNetworks turn) {
-  return prompt("prompt.place_networks", "7.1", turn.seat).with("count", std::to_string(c.s.to_place[power_at(turn.seat)]));
+  return prompt("prompt.place_networks", "7.1", turn.seat).with("count", std::to_string(c.s.to_place[turn.seat]));
 }
 Message alignment_phase(const CCtx& c, step::PlaceAlignment turn) {
-  return prompt("prompt.place_alignment", "7.3", turn.seat).with("count", std::to_string(c.s.to_place[power_at(turn.seat)]));
+  return prompt("prompt.place_alignment", "7.3", turn.seat).with("count", std::to_string(c.s.to_place[turn.seat]));
 }
 Message front_roll_phase(const CCtx& c, step::FrontRoll roll) {
   return prompt("prompt.front_roll").with("rule", "7.7").name("front", front_key(c.d, roll.front) + ".name");
@@ -170,7 +168,7 @@ Message game_over_phase(const CCtx& c, step::GameOver) {
 // The text form of chance outcomes other than a die's.
 std::string card_text(const CCtx& c, step::RevealConference, int v) { return "card " + c.d.conference_cards[at(v)].id; }
 std::string polmil_text(const CCtx&, step::PolMilRoll, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }
-std::string deal_text(const CCtx& c, step::Deal deal, int v) { return "deal " + c.d.staff[power_at(deal.power)][staff_at(v)].id; }
+std::string deal_text(const CCtx& c, step::Deal deal, int v) { return "deal " + c.d.staff[deal.power][staff_at(v)].id; }
 std::string front_text(const CCtx& c, step::SplitRoll, int v) { return "front " + c.d.fronts[front_at(v)].id; }
 std::string marker_text(const CCtx& c, step::SecretAgendaDeal, int v) { return "marker " + c.d.secret_agenda[at(v)].id; }
 
@@ -363,16 +361,16 @@ Index need(Index index, const char* what) {
   return index;
 }
 
-std::uint8_t issue_of_kind(const Data& d, IssueKind kind) {
+IssueId issue_of_kind(const Data& d, IssueKind kind) {
   for (IssueId i : d.issues.ids())
-    if (d.issues[i].kind == kind) return static_cast<std::uint8_t>(i);
-  return kNone;
+    if (d.issues[i].kind == kind) return i;
+  return IssueId{kNone};
 }
 
-std::uint8_t leadership_issue(const Data& d, Region r) {
+IssueId leadership_issue(const Data& d, Region r) {
   for (IssueId i : d.issues.ids())
-    if (d.issues[i].kind == IssueKind::TheaterLeadership && d.issues[i].region == r) return static_cast<std::uint8_t>(i);
-  return kNone;
+    if (d.issues[i].kind == IssueKind::TheaterLeadership && d.issues[i].region == r) return i;
+  return IssueId{kNone};
 }
 
 std::uint8_t axis_power(const Data& d, std::string_view id) {
@@ -507,7 +505,7 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   s.steps.push(step::GameOver{});
   rules::begin_conference(Ctx{{*this, s, nullptr}});
   if (options.secret_agenda)  // 10.2: three markers each, drawn secretly before the first conference
-    for (int p = kPowers - 1; p >= 0; --p) s.steps.push(step::SecretAgendaDeal{p, 3});
+    for (Power p : rules::kPowersLastFirst) s.steps.push(step::SecretAgendaDeal{p, 3});
   return s;
 }
 

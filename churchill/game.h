@@ -21,9 +21,9 @@ struct Known {
   SpaceId normandy, manchuria, bolero, west_germany, east_germany;                      // spaces
   SpaceId southern_italy, central_italy;                                                // spaces (7.81)
   std::uint8_t italy;                                                                   // Axis power (7.63)
-  std::uint8_t second_front, ussr_declares_war, strategic_materials, a_bomb_research, global_issue;
-  std::array<std::uint8_t, 2> leadership;  // [Region] Theater Leadership issue
-  std::uint8_t stalin;                     // leader index
+  IssueId second_front, ussr_declares_war, strategic_materials, a_bomb_research, global_issue;
+  std::array<IssueId, 2> leadership;  // [Region] Theater Leadership issue
+  std::uint8_t stalin;                // leader index
   // 6.11 Spheres of Influence: bits of the locations of each sphere.
   std::uint32_t eastern_sphere, western_sphere;
   // 6.8: bits of the Pol-Mil issues (the issues production may activate).

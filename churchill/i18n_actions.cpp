@@ -51,9 +51,9 @@ class ActionWording {
         return tr("action.chance_card",
                   {{"title", nm(conference_key(c.conference))}, {"version", Message::plain(std::string(1, c.version))}});
       }
-      case StepId::Deal: return tr("action.chance_deal", {{"card", nm(staff_key(d_, static_cast<Power>(top.as<step::Deal>().power), v))}});
+      case StepId::Deal: return tr("action.chance_deal", {{"card", nm(staff_key(d_, top.as<step::Deal>().power, v))}});
       case StepId::PolMilRoll: return tr("action.chance_polmil", {{"red", num(v / 8)}, {"blue", num(v % 8)}});
-      case StepId::SplitRoll: return tr("action.chance_front", {{"front", nm(front_key(d_, v))}});
+      case StepId::SplitRoll: return tr("action.chance_front", {{"front", nm(front_key(d_, front_at(v)))}});
       case StepId::SecretAgendaDeal: return tr("action.chance_marker", {{"location", nm(location_key(d_, d_.secret_agenda[v].location))}});
       default: return tr("action.chance_roll", {{"value", num(v)}});
     }
@@ -82,8 +82,9 @@ class ActionWording {
       case Act::NoDebate: return tr("action.no_debate");
       case Act::Pass: return tr("action.pass");
       case Act::Discard: return tr("action.discard", {{"card", card(x)}});
-      case Act::PlaceDirected: return tr("action.place_directed", {{"issue", nm(issue_key(d_, x))}, {"front", nm(front_key(d_, y))}});
-      case Act::Offensive: return tr("action.offensive", {{"front", nm(front_key(d_, x))}, {"source", source(y)}});
+      case Act::PlaceDirected:
+        return tr("action.place_directed", {{"issue", nm(issue_key(d_, x))}, {"front", nm(front_key(d_, front_at(y)))}});
+      case Act::Offensive: return tr("action.offensive", {{"front", nm(front_key(d_, front_at(x)))}, {"source", source(y)}});
       case Act::Naval: return tr("action.naval", {{"theater", nm(theater_key(d_, theater_at(x)))}, {"source", source(y)}});
       case Act::Activate: return tr("action.activate", {{"issue", nm(issue_key(d_, x))}});
       case Act::ABombModifier: return tr("action.a_bomb");

@@ -91,7 +91,7 @@ Worded Wording::message(const core::LogEntry& e) const {
       return {b == 0 ? "log.leader_stays_home" : "log.leader_inactive", {{"leader", nm(leader_key(d_, c))}}, {}};
     case Event::ReservePlaced: {
       const Message reserve = churchill::key(reserve_key(static_cast<ReserveKind>(a)));
-      if (c >= 0) return {"log.reserve_front", {{"reserve", reserve}, {"count", num(b)}, {"front", nm(front_key(d_, c))}}, {}};
+      if (c >= 0) return {"log.reserve_front", {{"reserve", reserve}, {"count", num(b)}, {"front", nm(front_key(d_, front_at(c)))}}, {}};
       return {"log.reserve_theater", {{"reserve", reserve}, {"count", num(b)}, {"theater", nm(theater_key(d_, theater_at(x)))}}, {}};
     }
     case Event::NavalLost: return {"log.naval_lost", {{"theater", nm(theater_key(d_, theater_at(a)))}}, {}};
@@ -99,8 +99,9 @@ Worded Wording::message(const core::LogEntry& e) const {
       if (b < 0) return {"log.naval_placed_card", {{"theater", nm(theater_key(d_, theater_at(a)))}}, {}};
       return {"log.naval_placed", {{"power", power(b)}, {"theater", nm(theater_key(d_, theater_at(a)))}}, {}};
     case Event::OffensivePlaced:
-      if (b < 0) return {"log.offensive_placed_card", {{"front", nm(front_key(d_, a))}}, {}};
-      return {c ? "log.offensive_placed_bonus" : "log.offensive_placed", {{"power", power(b)}, {"front", nm(front_key(d_, a))}}, {}};
+      if (b < 0) return {"log.offensive_placed_card", {{"front", nm(front_key(d_, front_at(a)))}}, {}};
+      return {
+          c ? "log.offensive_placed_bonus" : "log.offensive_placed", {{"power", power(b)}, {"front", nm(front_key(d_, front_at(a)))}}, {}};
     case Event::ConvoyRoll: return {b ? "log.convoy_roll_arrives" : "log.convoy_roll_sunk", {{"roll", num(a)}}, {}};
     case Event::ConvoyArrives: return {"log.convoy_arrives", {}, {}};
     case Event::PolMilCount: return {"log.polmil_count", {{"roll", num(a)}}, b};
@@ -148,7 +149,7 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::ConditionalInEffect: return {"log.conditional_in_effect", {{"issue", issue(a)}}, {}};
     case Event::ConferenceWinner: return {"log.conference_winner", {{"power", power(a)}}, {}};
     case Event::DirectedPlaced:
-      return {"log.directed_placed", {{"power", power(a)}, {"issue", issue(b)}, {"front", nm(front_key(d_, c))}}, {}};
+      return {"log.directed_placed", {{"power", power(a)}, {"issue", issue(b)}, {"front", nm(front_key(d_, front_at(c)))}}, {}};
     case Event::ProductionTotal: return {"log.production_total", {{"power", power(a)}, {"count", num(b)}}, {}};
     case Event::ProductionTaken: return {"log.production_taken", {{"power", power(a)}, {"power2", power(b)}}, {}};
     case Event::Activated: return {"log.activated", {{"power", power(a)}, {"issue", issue(b)}}, {}};
@@ -161,12 +162,13 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::GlobalMoved: return {"log.global_moved", {{"power", power(a)}, {"global_issue", nm(global_issue_key(d_, b))}}, {}};
     case Event::EndOfConference: return {"log.end_of_conference", {{"number", num(a)}}, {}};
     case Event::FrontHeld:
-      return {"log.front_held", {{"front", nm(front_key(d_, a))}, {"reason", held_because(b, c, x)}, {"exception", num(b)}}, {}};
+      return {"log.front_held", {{"front", nm(front_key(d_, front_at(a)))}, {"reason", held_because(b, c, x)}, {"exception", num(b)}}, {}};
     case Event::FrontRolled:
-      return {
-          x ? "log.front_advances" : "log.front_no_advance", {{"front", nm(front_key(d_, a))}, {"roll", num(b)}, {"strength", num(c)}}, {}};
+      return {x ? "log.front_advances" : "log.front_no_advance",
+              {{"front", nm(front_key(d_, front_at(a)))}, {"roll", num(b)}, {"strength", num(c)}},
+              {}};
     case Event::FrontAdvanced:
-      return {"log.front_advanced", {{"front", nm(front_key(d_, a))}, {"space", nm(space_key(d_, space_at(b)))}}, {}};
+      return {"log.front_advanced", {{"front", nm(front_key(d_, front_at(a)))}, {"space", nm(space_key(d_, space_at(b)))}}, {}};
     case Event::ReserveCollapse:
       return {"log.reserve_collapse", {{"reserve", churchill::key(reserve_key(static_cast<ReserveKind>(a)))}}, {}};
     case Event::IjnSortie:
@@ -177,7 +179,7 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::GameWon: return {"log.game_won", {{"power", power(a)}}, {}};
     case Event::SecretAgendaDrawn: return {"log.secret_agenda_drawn", {{"power", power(a)}}, b};
     case Event::BreakthroughHeld:
-      return {"log.breakthrough_held", {{"front", nm(front_key(d_, a))}, {"space", nm(space_key(d_, space_at(b)))}}, {}};
+      return {"log.breakthrough_held", {{"front", nm(front_key(d_, front_at(a)))}, {"space", nm(space_key(d_, space_at(b)))}}, {}};
   }
   return {"log.unknown_event", {{"event", num(e.event)}}, {}};
 }

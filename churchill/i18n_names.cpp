@@ -24,7 +24,7 @@ std::string issue_key(const Data& d, int issue) { return "issue." + d.issues[iss
 std::string theater_key(const Data& d, TheaterId theater) { return "theater." + d.theaters[theater].id; }
 std::string axis_key(const Data& d, int axis) { return "axis." + d.axis[at(axis)].id; }
 std::string space_key(const Data& d, SpaceId space) { return "space." + d.spaces[space].id; }
-std::string front_key(const Data& d, int front) { return "front." + d.fronts[front_at(front)].id; }
+std::string front_key(const Data& d, FrontId front) { return "front." + d.fronts[front].id; }
 std::string location_key(const Data& d, LocationId location) { return "location." + d.locations[location].id; }
 std::string a_bomb_key(const Data& d, int space) { return "a_bomb." + d.a_bomb[at(space)].id; }
 std::string global_issue_key(const Data& d, int global_issue) { return "global_issue." + d.global_issues[at(global_issue)].id; }
@@ -43,7 +43,7 @@ std::vector<std::string> entity_name_keys(const Data& d) {
   for (TheaterId t : d.theaters.ids()) add(theater_key(d, t));
   for (int i = 0; valid(d.axis, i); ++i) add(axis_key(d, i));
   for (SpaceId sp : d.spaces.ids()) add(space_key(d, sp));
-  for (int i = 0; valid(d.fronts, i); ++i) add(front_key(d, i));
+  for (FrontId f : d.fronts.ids()) add(front_key(d, f));
   for (LocationId l : d.locations.ids()) add(location_key(d, l));
   for (int i = 0; valid(d.a_bomb, i); ++i) add(a_bomb_key(d, i));
   for (int i = 0; valid(d.global_issues, i); ++i) add(global_issue_key(d, i));
@@ -78,7 +78,7 @@ std::string Names::issue(int issue) const { return name(issue_key(data_, issue))
 std::string Names::theater(TheaterId theater) const { return name(theater_key(data_, theater)); }
 std::string Names::axis(int axis) const { return name(axis_key(data_, axis)); }
 std::string Names::space(SpaceId space) const { return name(space_key(data_, space)); }
-std::string Names::front(int front) const { return name(front_key(data_, front)); }
+std::string Names::front(FrontId front) const { return name(front_key(data_, front)); }
 std::string Names::location(LocationId location) const { return name(location_key(data_, location)); }
 std::string Names::a_bomb(int space) const { return name(a_bomb_key(data_, space)); }
 std::string Names::global_issue(int global_issue) const { return name(global_issue_key(data_, global_issue)); }

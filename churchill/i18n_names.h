@@ -26,7 +26,7 @@ std::string issue_key(const Data& d, int issue);          // "issue.second-front
 std::string theater_key(const Data& d, TheaterId theater);
 std::string axis_key(const Data& d, int axis);
 std::string space_key(const Data& d, SpaceId space);
-std::string front_key(const Data& d, int front);
+std::string front_key(const Data& d, FrontId front);
 std::string location_key(const Data& d, LocationId location);
 std::string a_bomb_key(const Data& d, int space);
 std::string global_issue_key(const Data& d, int global_issue);
@@ -72,7 +72,7 @@ class Names {
   std::string theater(TheaterId theater) const;
   std::string axis(int axis) const;
   std::string space(SpaceId space) const;
-  std::string front(int front) const;
+  std::string front(FrontId front) const;
   std::string location(LocationId location) const;
   std::string a_bomb(int space) const;
   std::string global_issue(int global_issue) const;

@@ -70,7 +70,7 @@ bool off_own_track(const IssueState& is, int power) { return is.track != kCenter
 // Does a move of `n` toward `power` pass through the centre (so the stop option exists)?
 bool crosses_center(const IssueState& is, int power, int n) { return off_own_track(is, power) && n > is.space; }
 
-int cards_in_hand(const State& s, int p) { return bit_count(s.hand[power_at(p)]); }
+int cards_in_hand(const State& s, Power p) { return bit_count(s.hand[p]); }
 
 // Every way to play a card toward `power` on `issue` with the value `value()`: the stop option for
 // a conditional issue, and lesser values for a card that may be played below its value. Only these
@@ -263,9 +263,9 @@ void chief_issue_legal(const CCtx& c, int, core::ActionList& out) {
 
 namespace {
 
-bool can_debate(const CCtx& c, int seat) {
+bool can_debate(const CCtx& c, Power seat) {
   if (cards_in_hand(c.s, seat) == 0) return false;  // even a Leader needs a card to discard
-  return !c.s.advance.leader || c.s.leaders[power_at(seat)].active;
+  return !c.s.advance.leader || c.s.leaders[seat].active;
 }
 
 // The card leaves the hand: played, or discarded (for the Leader, 5.26, or with no issue left).
@@ -293,8 +293,10 @@ void push_rolls(const Ctx& c, const Play& p, bool debate) {
   for (std::size_t i = 0; i < effects.size(); ++i) {
     const Effect& e = effects[i];
     if (!holds(c, e.when, p, debate)) continue;
-    if (e.type == EffectType::HealthRoll) c.push(step::HealthRoll{p.seat, p.leader ? -1 : byte_of(p.card), static_cast<int>(i)});
-    if (e.type == EffectType::Paranoia) c.push(step::ParanoiaRoll{p.seat, static_cast<int>(i)});
+    const Power who = power_at(p.seat);
+    if (e.type == EffectType::HealthRoll)
+      c.push(step::HealthRoll{who, p.leader, p.leader ? StaffId{} : staff_at(p.card), static_cast<int>(i)});
+    if (e.type == EffectType::Paranoia) c.push(step::ParanoiaRoll{who, static_cast<int>(i)});
   }
 }
 
@@ -306,7 +308,7 @@ namespace {
 
 void push_purge(const Ctx& c) {
   if (c.s.purge_card == kNone) return;
-  c.push(step::PurgeRoll{c.s.purge_card, c.s.purge_roller});
+  c.push(step::PurgeRoll{staff_at(c.s.purge_card), staff_at(c.s.purge_roller)});
   c.s.purge_card = c.s.purge_roller = kNone;
 }
 
@@ -390,7 +392,7 @@ void start_advance(const Ctx& c, const Play& p) {
   play_effects(c, p, false);
   // 5.24: the two others may debate, from the advancer's left; Stalin's A-Bomb exception.
   if (has_effect(c, p, EffectType::Undebatable, false)) return;
-  const int first = left_of(p.seat), second = left_of(first);
+  const Power first = left_of(power_at(p.seat)), second = left_of(first);
   const bool d1 = can_debate(c, first), d2 = can_debate(c, second);
   if (d1)
     c.push(step::DebateOffer{first, d2 ? 1 : 0});
@@ -407,8 +409,9 @@ void start_debate(const Ctx& c, const Play& p) {
 }
 
 // The next player with cards, from `from` clockwise; the Meeting ends when nobody has any.
-void next_turn(const Ctx& c, int from) {
-  for (int p = from, n = 0; n < kPowers; p = left_of(p), ++n)
+void next_turn(const Ctx& c, Power from) {
+  Power p = from;
+  for (int n = 0; n < kPowers; p = left_of(p), ++n)
     if (cards_in_hand(c.s, p) > 0) return c.replace(step::MeetingTurn{p});
   c.s.steps.replace(step::EndMeeting{});
 }
@@ -502,12 +505,12 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
     case Act::Pass:
       s.pass_earned[power_at(seat)] = false;
       c.note("4.22", seat, Event::Passed, seat);
-      next_turn(c, left_of(seat));
+      next_turn(c, left_of(power_at(seat)));
       break;
     case Act::Discard:
       spend_card(c, seat, arg_a(a), false);
       c.note("5.22", seat, Event::Discarded, seat, arg_a(a));
-      next_turn(c, left_of(seat));
+      next_turn(c, left_of(power_at(seat)));
       push_purge(c);
       break;
     default: break;
@@ -517,7 +520,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
 namespace {
 // The health effect a HealthRoll step rolls for: of the power's staff card, or of its Leader.
 const Effect& health_effect(const CCtx& c, const step::HealthRoll& h) {
-  const Play p{byte_of(h.power), static_cast<std::uint8_t>(h.card), kNone, 0, h.card < 0, false};
+  const Play p{byte_of(index(h.power)), static_cast<std::uint8_t>(h.leader ? kNone : index(h.card)), kNone, 0, h.leader, false};
   return effects_of(c, p)[at(h.effect)];
 }
 
@@ -552,8 +555,8 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
   s.steps.pop();
   switch (st.id) {
     case StepId::AgendaChiefRoll: {
-      const int power = st.as<step::AgendaChiefRoll>().power;
-      s.agenda_value[power_at(power)] = static_cast<std::int8_t>(roll + (power == static_cast<int>(Power::UK)));
+      const Power power = st.as<step::AgendaChiefRoll>().power;
+      s.agenda_value[power] = static_cast<std::int8_t>(roll + (power == Power::UK));
       c.note("5.25", power, Event::ChiefValue, power, roll);
       break;
     }
@@ -562,7 +565,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
       c.note("5.25", debate ? s.debate.seat : s.advance.seat, Event::ChiefValue, debate ? s.debate.seat : s.advance.seat, roll);
       if (!debate) {  // the issue is chosen after the value is known
         s.advance.value = static_cast<std::int8_t>(roll);
-        c.push(step::ChiefIssue{s.advance.seat, false});
+        c.push(step::ChiefIssue{power_at(s.advance.seat), false});
       } else {
         Play p = s.debate;
         p.value = static_cast<std::int8_t>(play_value(c, p, roll, true));
@@ -570,7 +573,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
         const bool choice = c.d.issues[issue_at(p.issue)].conditional() && crosses_center(s.issues[issue_at(p.issue)], p.seat, p.value);
         if (choice) {
           s.debate = p;
-          c.push(step::ChiefIssue{p.seat, true});
+          c.push(step::ChiefIssue{power_at(p.seat), true});
         } else {
           start_debate(c, p);
         }
@@ -581,16 +584,16 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
       const step::HealthRoll h = st.as<step::HealthRoll>();
       const Effect& e = health_effect(c, h);
       const bool failed = e.range.contains(roll);
-      c.note(h.card < 0 ? "3.31" : "3.33", h.power, Event::HealthRoll, h.power, h.card, roll, failed);
+      c.note(h.leader ? "3.31" : "3.33", h.power, Event::HealthRoll, h.power, h.leader ? -1 : index(h.card), roll, failed);
       if (!failed) break;
       if (e.health == HealthResult::Removed) {
-        s.removed[power_at(h.power)] |= 1u << h.card;
+        s.removed[h.power] |= 1u << index(h.card);
         c.note("3.33", h.power, Event::CardRemoved, h.power, h.card);
       } else if (e.health == HealthResult::Dies) {
-        c.note("3.31", h.power, Event::LeaderDies, s.leaders[power_at(h.power)].card, e.replaced_by);
-        s.leaders[power_at(h.power)].card = e.replaced_by;  // Glossary: Truman replaces Roosevelt
+        c.note("3.31", h.power, Event::LeaderDies, s.leaders[h.power].card, e.replaced_by);
+        s.leaders[h.power].card = e.replaced_by;  // Glossary: Truman replaces Roosevelt
       } else {
-        s.leaders[power_at(h.power)].heart_attack = true;
+        s.leaders[h.power].heart_attack = true;
         c.note("3.31", h.power, Event::HeartAttack, h.power);
       }
       break;
@@ -604,11 +607,11 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
     case StepId::PurgeRoll: {
       const step::PurgeRoll purge = st.as<step::PurgeRoll>();
       bool failed = false;
-      for (const Effect& e : staff(c, kUssr, purge.roller).effects)
+      for (const Effect& e : c.d.staff[Power::USSR][purge.roller].effects)
         if (e.type == EffectType::PurgeRoll) failed = e.range.contains(roll);
       c.note("5.22", kUssr, Event::Purge, purge.card, roll, failed);
       if (failed) {
-        s.removed[power_at(kUssr)] |= 1u << purge.card;
+        s.removed[Power::USSR] |= 1u << index(purge.card);
         c.note("5.22", kUssr, Event::CardRemoved, kUssr, purge.card);
       }
       break;
@@ -627,7 +630,7 @@ void resolve_play(const Ctx& c, step::ResolvePlay st) {
       capture(c, adv.issue, captor);
     note_moved(c, adv.issue);
   }
-  next_turn(c, s.meeting_next);
+  next_turn(c, power_at(s.meeting_next));
   push_rolls(c, deb, true);
   push_rolls(c, adv, false);
   push_purge(c);
@@ -648,9 +651,8 @@ void end_meeting(const Ctx& c) {
       c.note("5.27", is.track, Event::IssueWon, is.track, static_cast<int>(i));
     }
   }
-  s.second_front = s.issues[issue_at(c.k.second_front)].where == IssueWhere::Table && s.issues[issue_at(c.k.second_front)].track == kCenter;
-  s.ussr_declares_war =
-      s.issues[issue_at(c.k.ussr_declares_war)].where == IssueWhere::Table && s.issues[issue_at(c.k.ussr_declares_war)].track == kCenter;
+  s.second_front = s.issues[c.k.second_front].where == IssueWhere::Table && s.issues[c.k.second_front].track == kCenter;
+  s.ussr_declares_war = s.issues[c.k.ussr_declares_war].where == IssueWhere::Table && s.issues[c.k.ussr_declares_war].track == kCenter;
   if (s.second_front) c.note("6.21", -1, Event::ConditionalInEffect, c.k.second_front);
   if (s.ussr_declares_war) c.note("6.22", -1, Event::ConditionalInEffect, c.k.ussr_declares_war);
   const int most = *std::max_element(won.begin(), won.end());
@@ -659,7 +661,7 @@ void end_meeting(const Ctx& c) {
     if (won[at(p)] == most) tied |= static_cast<std::uint8_t>(1u << p);
   s.steps.pop();
   if (__builtin_popcount(tied) == 1)
-    tie_decided(c, 1, __builtin_ctz(tied));
+    tie_decided(c, 1, power_at(__builtin_ctz(tied)));  // the bit of the one power
   else
     start_tie(c, 1, tied);
 }

@@ -99,7 +99,7 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
     if (s.secret_agenda_variant) {
       held = 3;
       for (std::size_t i = 0; i < s.steps.size(); ++i)
-        if (s.steps[i].id == StepId::SecretAgendaDeal && s.steps[i].as<step::SecretAgendaDeal>().power == index(p))
+        if (s.steps[i].id == StepId::SecretAgendaDeal && s.steps[i].as<step::SecretAgendaDeal>().power == p)
           held = 3 - s.steps[i].as<step::SecretAgendaDeal>().left;
     }
     s.secret_agenda[p].fill(kNone);

@@ -111,6 +111,10 @@ struct Ctx : core::steps::Context<Game, State, CCtx> {
   void note(const char* rule, int seat, Event e, LogArg a = 0, LogArg b = 0, LogArg c = 0, LogArg dd = 0) const {
     if (log) log->add({rule, static_cast<core::Seat>(seat), static_cast<std::uint16_t>(e), {a.v, b.v, c.v, dd.v}});
   }
+  // The same, by a power's seat.
+  void note(const char* rule, Power seat, Event e, LogArg a = 0, LogArg b = 0, LogArg c = 0, LogArg dd = 0) const {
+    note(rule, index(seat), e, a, b, c, dd);
+  }
 };
 
 // Is the step on top of the stack one of `ids`?
@@ -239,6 +243,9 @@ inline constexpr std::array<std::int8_t, kPowers> kBaseProduction = {4, 6, 3};
 
 // Clockwise order around the table: UK, USSR, US (the USSR sits to the UK's left).
 constexpr int left_of(int power) { return power == 0 ? 2 : power == 2 ? 1 : 0; }
+constexpr Power left_of(Power p) { return p == Power::UK ? Power::USSR : p == Power::USSR ? Power::US : Power::UK; }
+// The powers last to first: steps pushed in this order run the UK's first.
+inline constexpr std::array<Power, kPowers> kPowersLastFirst = {Power::USSR, Power::US, Power::UK};
 
 // 5.x and 6.x: the chance outcome lists, decisions and steps of each part.
 // agenda.cpp (5.1)
@@ -263,9 +270,9 @@ void apply_selection(const Ctx& c, core::Action a);
 void start_tie(const Ctx& c, int kind, std::uint8_t tied);
 void tie_legal(const CCtx& c, core::ActionList& out);
 void apply_tie(const Ctx& c, core::Action a);
-void tie_decided(const Ctx& c, int kind, int winner);  // kind 0: agenda, 1: conference
-void agenda_won(const Ctx& c, int winner);             // agenda.cpp
-void conference_won(const Ctx& c, int winner);         // decision.cpp
+void tie_decided(const Ctx& c, int kind, Power winner);  // kind 0: agenda, 1: conference
+void agenda_won(const Ctx& c, Power winner);             // agenda.cpp
+void conference_won(const Ctx& c, Power winner);         // decision.cpp
 // meeting.cpp (5.2)
 void advance_legal(const CCtx& c, int seat, core::ActionList& out);      // MeetingTurn
 void chief_issue_legal(const CCtx& c, int seat, core::ActionList& out);  // ChiefIssue
@@ -309,7 +316,7 @@ void leadership_legal(const CCtx& c, int seat, core::ActionList& out);  // Theat
 void global_legal(const CCtx& c, int seat, core::ActionList& out);      // GlobalIssue
 void apply_decision(const Ctx& c, int seat, core::Action a);
 void decision_production(const Ctx& c);
-bool won_by_anyone(const State& s, int issue);
+bool won_by_anyone(const State& s, IssueId issue);
 void apply_a_bomb(const Ctx& c, core::Action a);
 
 // war.cpp (7.0)

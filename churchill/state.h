@@ -128,8 +128,11 @@ constexpr std::int8_t byte_of(int v) { return static_cast<std::int8_t>(v); }
 
 // --- Step payloads ------------------------------------------------------------------------------
 // One type per step, named after it: pushed as `c.push(step::FrontRoll{front})`, read as
-// `st.as<step::FrontRoll>().front`. Fields are ints, packed into the three bytes by pack() in the
-// layout given beside each. Decision steps name the acting seat `seat`, in the first byte.
+// `st.as<step::FrontRoll>().front`. A field that names a power, a Front, a staff card or a theater is
+// its typed id; counts, indices into an order, kinds and bit sets are ints. Each is packed into the
+// three bytes by pack() in the layout given beside each, and unpack() is where a byte becomes an id
+// again, through its checked conversion (power_at, front_at, staff_at, theater_at). Decision steps
+// name the acting seat `seat` (its power), in the first byte.
 namespace step {
 
 // The layouts several steps share; each of those steps has its own payload type of the layout
@@ -142,21 +145,23 @@ struct BandEffect {
 };
 // The power dealt to and the cards (markers) still to deal it. Layout: power, left, 0.
 struct Dealing {
-  int power = 0, left = 0;
-  StepBytes pack() const { return {byte_of(power), byte_of(left), 0}; }
-  static Dealing unpack(StepBytes b) { return {b[0], b[1]}; }
+  Power power = Power::UK;
+  int left = 0;
+  StepBytes pack() const { return {byte_of(index(power)), byte_of(left), 0}; }
+  static Dealing unpack(StepBytes b) { return {power_at(b[0]), b[1]}; }
 };
 // The seat to act. Layout: seat, 0, 0.
 struct SeatTurn {
-  int seat = 0;
-  StepBytes pack() const { return {byte_of(seat), 0, 0}; }
-  static SeatTurn unpack(StepBytes b) { return {b[0]}; }
+  Power seat = Power::UK;
+  StepBytes pack() const { return {byte_of(index(seat)), 0, 0}; }
+  static SeatTurn unpack(StepBytes b) { return {power_at(b[0])}; }
 };
 // The seat to act and its index in the order of the activity. Layout: seat, index, 0.
 struct OrderedTurn {
-  int seat = 0, index = 0;
-  StepBytes pack() const { return {byte_of(seat), byte_of(index), 0}; }
-  static OrderedTurn unpack(StepBytes b) { return {b[0], b[1]}; }
+  Power seat = Power::UK;
+  int index = 0;
+  StepBytes pack() const { return {byte_of(churchill::index(seat)), byte_of(index), 0}; }
+  static OrderedTurn unpack(StepBytes b) { return {power_at(b[0]), b[1]}; }
 };
 // The payload of step `Id` in `Layout`: `step::Deal{power, left}`.
 template <StepId Id, class Layout>
@@ -198,9 +203,9 @@ struct AgendaPlay {
 // AgendaChiefRoll: the power whose Chief of Staff rolls. Layout: power, 0, 0.
 struct AgendaChiefRoll {
   static constexpr StepId id = StepId::AgendaChiefRoll;
-  int power = 0;
-  StepBytes pack() const { return {byte_of(power), 0, 0}; }
-  static AgendaChiefRoll unpack(StepBytes b) { return {b[0]}; }
+  Power power = Power::UK;
+  StepBytes pack() const { return {byte_of(index(power)), 0, 0}; }
+  static AgendaChiefRoll unpack(StepBytes b) { return {power_at(b[0])}; }
 };
 struct AgendaResolve {
   static constexpr StepId id = StepId::AgendaResolve;
@@ -210,36 +215,40 @@ struct AgendaResolve {
 // Layout: seat, kind, tied | offered << 3.
 struct TieBreakOffer {
   static constexpr StepId id = StepId::TieBreakOffer;
-  int seat = 0, kind = 0;
+  Power seat = Power::UK;
+  int kind = 0;
   std::uint8_t tied = 0;
   int offered = 0;
-  StepBytes pack() const { return {byte_of(seat), byte_of(kind), byte_of(tied | offered << 3)}; }
-  static TieBreakOffer unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2] & 7), b[2] >> 3}; }
+  StepBytes pack() const { return {byte_of(index(seat)), byte_of(kind), byte_of(tied | offered << 3)}; }
+  static TieBreakOffer unpack(StepBytes b) { return {power_at(b[0]), b[1], static_cast<std::uint8_t>(b[2] & 7), b[2] >> 3}; }
 };
 // TieBreakChoose: the seat choosing (a Leader, or the US under 4.53). Layout: seat, kind,
 // tied | by_leader << 3.
 struct TieBreakChoose {
   static constexpr StepId id = StepId::TieBreakChoose;
-  int seat = 0, kind = 0;
+  Power seat = Power::UK;
+  int kind = 0;
   std::uint8_t tied = 0;
   bool by_leader = false;
-  StepBytes pack() const { return {byte_of(seat), byte_of(kind), byte_of(tied | (by_leader ? 8 : 0))}; }
-  static TieBreakChoose unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2] & 7), (b[2] & 8) != 0}; }
+  StepBytes pack() const { return {byte_of(index(seat)), byte_of(kind), byte_of(tied | (by_leader ? 8 : 0))}; }
+  static TieBreakChoose unpack(StepBytes b) { return {power_at(b[0]), b[1], static_cast<std::uint8_t>(b[2] & 7), (b[2] & 8) != 0}; }
 };
 // AgendaWinnerPlaces: the winner and the space of its track (0: the centre). Layout: seat, space, 0.
 struct AgendaWinnerPlaces {
   static constexpr StepId id = StepId::AgendaWinnerPlaces;
-  int seat = 0, space = 0;
-  StepBytes pack() const { return {byte_of(seat), byte_of(space), 0}; }
-  static AgendaWinnerPlaces unpack(StepBytes b) { return {b[0], b[1]}; }
+  Power seat = Power::UK;
+  int space = 0;
+  StepBytes pack() const { return {byte_of(index(seat)), byte_of(space), 0}; }
+  static AgendaWinnerPlaces unpack(StepBytes b) { return {power_at(b[0]), b[1]}; }
 };
 // AgendaPairs: the seat placing, the issues of its pair placed so far, the players still to place.
 // Layout: seat, picked, players_left.
 struct AgendaPairs {
   static constexpr StepId id = StepId::AgendaPairs;
-  int seat = 0, picked = 0, players_left = 0;
-  StepBytes pack() const { return {byte_of(seat), byte_of(picked), byte_of(players_left)}; }
-  static AgendaPairs unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+  Power seat = Power::UK;
+  int picked = 0, players_left = 0;
+  StepBytes pack() const { return {byte_of(index(seat)), byte_of(picked), byte_of(players_left)}; }
+  static AgendaPairs unpack(StepBytes b) { return {power_at(b[0]), b[1], b[2]}; }
 };
 // 5.2 Meeting
 using MeetingTurn = Of<StepId::MeetingTurn, SeatTurn>;
@@ -255,17 +264,18 @@ struct ChiefRoll {
 // issue stops in the centre (5.22). Layout: seat, debate, 0.
 struct ChiefIssue {
   static constexpr StepId id = StepId::ChiefIssue;
-  int seat = 0;
+  Power seat = Power::UK;
   bool debate = false;
-  StepBytes pack() const { return {byte_of(seat), byte_of(debate), 0}; }
-  static ChiefIssue unpack(StepBytes b) { return {b[0], b[1] != 0}; }
+  StepBytes pack() const { return {byte_of(index(seat)), byte_of(debate), 0}; }
+  static ChiefIssue unpack(StepBytes b) { return {power_at(b[0]), b[1] != 0}; }
 };
 // DebateOffer: the seat offered the debate, and the offers after it. Layout: seat, offers_left, 0.
 struct DebateOffer {
   static constexpr StepId id = StepId::DebateOffer;
-  int seat = 0, offers_left = 0;
-  StepBytes pack() const { return {byte_of(seat), byte_of(offers_left), 0}; }
-  static DebateOffer unpack(StepBytes b) { return {b[0], b[1]}; }
+  Power seat = Power::UK;
+  int offers_left = 0;
+  StepBytes pack() const { return {byte_of(index(seat)), byte_of(offers_left), 0}; }
+  static DebateOffer unpack(StepBytes b) { return {power_at(b[0]), b[1]}; }
 };
 // ResolvePlay: the advance reaches the chair unless the debate stops it (5.23). Layout: pending, 0, 0.
 struct ResolvePlay {
@@ -274,28 +284,32 @@ struct ResolvePlay {
   StepBytes pack() const { return {byte_of(capture_pending), 0, 0}; }
   static ResolvePlay unpack(StepBytes b) { return {b[0] != 0}; }
 };
-// HealthRoll: the power, its staff card (-1: its Leader) and the index of the card's effect.
-// Layout: power, card, effect.
+// HealthRoll: the power, its staff card or its Leader, and the index of the card's effect.
+// Layout: power, card (-1: the Leader), effect.
 struct HealthRoll {
   static constexpr StepId id = StepId::HealthRoll;
-  int power = 0, card = 0, effect = 0;
-  StepBytes pack() const { return {byte_of(power), byte_of(card), byte_of(effect)}; }
-  static HealthRoll unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+  Power power = Power::UK;
+  bool leader = false;
+  StaffId card{};  // when not the Leader
+  int effect = 0;
+  StepBytes pack() const { return {byte_of(index(power)), byte_of(leader ? -1 : index(card)), byte_of(effect)}; }
+  static HealthRoll unpack(StepBytes b) { return {power_at(b[0]), b[1] < 0, b[1] < 0 ? StaffId{} : staff_at(b[1]), b[2]}; }
 };
 // ParanoiaRoll: the power (the USSR) and the index of Stalin's effect. Layout: power, 0, effect.
 struct ParanoiaRoll {
   static constexpr StepId id = StepId::ParanoiaRoll;
-  int power = 0, effect = 0;
-  StepBytes pack() const { return {byte_of(power), 0, byte_of(effect)}; }
-  static ParanoiaRoll unpack(StepBytes b) { return {b[0], b[2]}; }
+  Power power = Power::USSR;
+  int effect = 0;
+  StepBytes pack() const { return {byte_of(index(power)), 0, byte_of(effect)}; }
+  static ParanoiaRoll unpack(StepBytes b) { return {power_at(b[0]), b[2]}; }
 };
 // PurgeRoll: the USSR card that may be purged and the card that imposed the roll.
 // Layout: card, roller, 0.
 struct PurgeRoll {
   static constexpr StepId id = StepId::PurgeRoll;
-  int card = 0, roller = 0;
-  StepBytes pack() const { return {byte_of(card), byte_of(roller), 0}; }
-  static PurgeRoll unpack(StepBytes b) { return {b[0], b[1]}; }
+  StaffId card{}, roller{};
+  StepBytes pack() const { return {byte_of(index(card)), byte_of(index(roller)), 0}; }
+  static PurgeRoll unpack(StepBytes b) { return {staff_at(b[0]), staff_at(b[1])}; }
 };
 struct EndMeeting {
   static constexpr StepId id = StepId::EndMeeting;
@@ -310,9 +324,10 @@ using Allocation = Of<StepId::Allocation, OrderedTurn>;
 // Layout: seat, region, index.
 struct TheaterLeadership {
   static constexpr StepId id = StepId::TheaterLeadership;
-  int seat = 0, region = 0, index = 0;
-  StepBytes pack() const { return {byte_of(seat), byte_of(region), byte_of(index)}; }
-  static TheaterLeadership unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+  Power seat = Power::UK;
+  int region = 0, index = 0;
+  StepBytes pack() const { return {byte_of(churchill::index(seat)), byte_of(region), byte_of(index)}; }
+  static TheaterLeadership unpack(StepBytes b) { return {power_at(b[0]), b[1], b[2]}; }
 };
 struct ABombRoll {
   static constexpr StepId id = StepId::ABombRoll;
@@ -326,10 +341,11 @@ struct EndConference {
 // Layout: seat, kind, tied.
 struct PlacementOrder {
   static constexpr StepId id = StepId::PlacementOrder;
-  int seat = 0, kind = 0;
+  Power seat = Power::US;
+  int kind = 0;
   std::uint8_t tied = 0;
-  StepBytes pack() const { return {byte_of(seat), byte_of(kind), byte_of(tied)}; }
-  static PlacementOrder unpack(StepBytes b) { return {b[0], b[1], static_cast<std::uint8_t>(b[2])}; }
+  StepBytes pack() const { return {byte_of(index(seat)), byte_of(kind), byte_of(tied)}; }
+  static PlacementOrder unpack(StepBytes b) { return {power_at(b[0]), b[1], static_cast<std::uint8_t>(b[2])}; }
 };
 using PlaceNetworks = Of<StepId::PlaceNetworks, OrderedTurn>;
 using PlaceAlignment = Of<StepId::PlaceAlignment, OrderedTurn>;
@@ -342,12 +358,14 @@ struct Reserves {
   static Reserves unpack(StepBytes b) { return {b[0], b[1]}; }
 };
 // ReserveRoll: the Region; in the Pacific what the roll decides (1 the IJN sortie, 7.64.4; 2 the
-// IJN battle, 7.64.5, in `theater`; 3 an army's Front, 7.64.6). Layout: region, decides, theater.
+// IJN battle, 7.64.5, in `theater`; 3 an army's Front, 7.64.6). Layout: region, decides, theater
+// (0 where the roll decides no battle).
 struct ReserveRoll {
   static constexpr StepId id = StepId::ReserveRoll;
-  int region = 0, decides = 0, theater = 0;
-  StepBytes pack() const { return {byte_of(region), byte_of(decides), byte_of(theater)}; }
-  static ReserveRoll unpack(StepBytes b) { return {b[0], b[1], b[2]}; }
+  int region = 0, decides = 0;
+  TheaterId theater{};
+  StepBytes pack() const { return {byte_of(region), byte_of(decides), byte_of(index(theater))}; }
+  static ReserveRoll unpack(StepBytes b) { return {b[0], b[1], theater_at(b[2])}; }
 };
 // SplitRoll: what is split (war.cpp SplitKind), the odd reserves left, the Fronts (bits).
 // Layout: what, odd, fronts.
@@ -361,9 +379,9 @@ struct SplitRoll {
 // FrontRoll: the Front. Layout: front, 0, 0.
 struct FrontRoll {
   static constexpr StepId id = StepId::FrontRoll;
-  int front = 0;
-  StepBytes pack() const { return {byte_of(front), 0, 0}; }
-  static FrontRoll unpack(StepBytes b) { return {b[0]}; }
+  FrontId front{};
+  StepBytes pack() const { return {byte_of(index(front)), 0, 0}; }
+  static FrontRoll unpack(StepBytes b) { return {front_at(b[0])}; }
 };
 // Campaigns: the index of the next Front in the order of play (7.7). Layout: index, 0, 0.
 struct Campaigns {

@@ -1,5 +1,7 @@
 // 4.5 Tiebreaker procedure: in the Agenda (4.51) and for the conference winner (4.52) the active
 // Leaders are offered the tie from Stalin leftwards; otherwise the US decides (4.53).
+#include <optional>
+
 #include "churchill/rules.h"
 
 namespace churchill::rules {
@@ -9,16 +11,17 @@ namespace {
 constexpr const char* rule_of(int kind) { return kind == 0 ? "4.51" : "4.52"; }
 
 // The next seat, from `from` leftwards and not past the US's turn, whose Leader is active.
-int next_offer(const State& s, int from, int offered) {
-  for (int p = from, n = offered; n < kPowers; p = left_of(p), ++n)
-    if (s.leaders[power_at(p)].active) return p;
-  return -1;
+std::optional<Power> next_offer(const State& s, Power from, int offered) {
+  Power p = from;
+  for (int n = offered; n < kPowers; p = left_of(p), ++n)
+    if (s.leaders[p].active) return p;
+  return std::nullopt;
 }
 
 // 4.53 Arsenal of Democracy: the US wins a tie it is in; otherwise it chooses the winner.
 void us_decides(const Ctx& c, int kind, std::uint8_t tied) {
-  constexpr int us = static_cast<int>(Power::US);
-  if (tied & (1u << us)) {
+  constexpr Power us = Power::US;
+  if (tied & power_bit(us)) {
     c.note("4.53", us, Event::TieByUs, us, us);
     tie_decided(c, kind, us);
   } else {
@@ -29,10 +32,9 @@ void us_decides(const Ctx& c, int kind, std::uint8_t tied) {
 }  // namespace
 
 void start_tie(const Ctx& c, int kind, std::uint8_t tied) {
-  constexpr int stalin = static_cast<int>(Power::USSR);
-  const int first = next_offer(c.s, stalin, 0);
-  if (first < 0) return us_decides(c, kind, tied);
-  c.push(step::TieBreakOffer{first, kind, tied, 0});
+  const std::optional<Power> first = next_offer(c.s, Power::USSR, 0);  // Stalin first
+  if (!first) return us_decides(c, kind, tied);
+  c.push(step::TieBreakOffer{*first, kind, tied, 0});
 }
 
 void tie_legal(const CCtx& c, core::ActionList& out) {
@@ -54,37 +56,38 @@ void apply_tie(const Ctx& c, core::Action a) {
   State& s = c.s;
   if (s.steps.top().id == StepId::TieBreakOffer) {
     const step::TieBreakOffer offer = c.top<step::TieBreakOffer>();
-    const int seat = offer.seat, kind = offer.kind;
+    const Power seat = offer.seat;
+    const int kind = offer.kind;
     s.steps.pop();
     if (kind_of(a) == Act::TieBreak) {
       // The first Leader to commit breaks the tie; he goes inactive without a discard.
-      s.leaders[power_at(seat)].active = false;
-      if (offer.tied & (1u << seat)) {
+      s.leaders[seat].active = false;
+      if (offer.tied & power_bit(seat)) {
         c.note(rule_of(kind), seat, Event::TieBroken, seat, seat);
         tie_decided(c, kind, seat);
-        push_leader_rolls(c, seat);  // "after each use": made before play goes on
+        push_leader_rolls(c, index(seat));  // "after each use": made before play goes on
       } else {
         c.push(step::TieBreakChoose{seat, kind, offer.tied, true});
       }
       return;
     }
-    const int next = offer.offered + 1 < kPowers ? next_offer(s, left_of(seat), offer.offered + 1) : -1;
-    if (next >= 0)
-      c.push(step::TieBreakOffer{next, kind, offer.tied, offer.offered + 1});
+    const std::optional<Power> next = offer.offered + 1 < kPowers ? next_offer(s, left_of(seat), offer.offered + 1) : std::nullopt;
+    if (next)
+      c.push(step::TieBreakOffer{*next, kind, offer.tied, offer.offered + 1});
     else
       us_decides(c, kind, offer.tied);
     return;
   }
   const step::TieBreakChoose choice = c.top<step::TieBreakChoose>();  // Winner
   s.steps.pop();
-  const int winner = arg_a(a);
+  const Power winner = power_at(arg_a(a));  // the action's argument
   c.note(choice.by_leader ? rule_of(choice.kind) : "4.53", choice.seat, choice.by_leader ? Event::TieBroken : Event::TieByUs, choice.seat,
          winner);
   tie_decided(c, choice.kind, winner);
-  if (choice.by_leader) push_leader_rolls(c, choice.seat);
+  if (choice.by_leader) push_leader_rolls(c, index(choice.seat));
 }
 
-void tie_decided(const Ctx& c, int kind, int winner) {
+void tie_decided(const Ctx& c, int kind, Power winner) {
   if (kind == 0)
     agenda_won(c, winner);
   else

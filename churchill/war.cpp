@@ -1,6 +1,7 @@
 // 7.0 War Phase: Clandestine Networks (7.1, 7.2), Political Alignment (7.3) under the Global Issues
 // (6.11), the Arctic (7.4), Axis reserves (7.6), Front advance (7.7) and surrender (7.8).
 #include <algorithm>
+#include <optional>
 
 #include "churchill/rules.h"
 
@@ -34,11 +35,12 @@ void start_segment(const Ctx& c, int kind) {
   for (int i = 0; i + 1 < kPowers; ++i)
     if (s.to_place[power_at(order[at(i)])] == s.to_place[power_at(order[at(i + 1)])] && s.to_place[power_at(order[at(i)])] > 0)
       tied |= static_cast<std::uint8_t>((1u << order[at(i)]) | (1u << order[at(i + 1)]));
+  const Power first = power_at(s.order[0]);  // State's placement order, a byte per power
   if (kind == 0)
-    c.replace(step::PlaceNetworks{s.order[0], 0});
+    c.replace(step::PlaceNetworks{first, 0});
   else
-    c.replace(step::PlaceAlignment{s.order[0], 0});
-  if (tied) c.push(step::PlacementOrder{kUS, kind, tied});
+    c.replace(step::PlaceAlignment{first, 0});
+  if (tied) c.push(step::PlacementOrder{Power::US, kind, tied});
 }
 
 }  // namespace
@@ -174,7 +176,7 @@ bool europe_priority(const Ctx& c, step::Reserves& step) {
     case 7: oppose(c, m, ReserveKind::ItalianArmy, pool(ReserveKind::ItalianArmy), "7.62"); break;
     case 8:  // the rest at random, one roll each
       if (pool(ReserveKind::GermanArmy) > 0) {
-        c.push(step::ReserveRoll{0, 0, 0});
+        c.push(step::ReserveRoll{0, 0});
         return false;
       }
       break;
@@ -183,11 +185,11 @@ bool europe_priority(const Ctx& c, step::Reserves& step) {
   return !waits;
 }
 
-// 7.64.4-5: the theater box where an IJN is at sea, or -1.
-int ijn_at_sea(const CCtx& c) {
+// 7.64.4-5: the theater box where an IJN is at sea, or kNoTheater.
+TheaterId ijn_at_sea(const CCtx& c) {
   for (TheaterId t : c.d.theaters.ids())
-    if (c.s.reserves_in_box[t][static_cast<std::size_t>(ReserveKind::Ijn)] > 0) return index(t);
-  return -1;
+    if (c.s.reserves_in_box[t][static_cast<std::size_t>(ReserveKind::Ijn)] > 0) return t;
+  return kNoTheater;
 }
 
 // 7.64 Pacific.
@@ -210,21 +212,21 @@ bool pacific_priority(const Ctx& c, step::Reserves& step) {
       }
       break;
     case 4:  // "never more than one [IJN] is used at a time": none sorties while one is at sea
-      if (s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)] > 0 && ijn_at_sea(c) < 0) {
+      if (s.reserves_pool[static_cast<std::size_t>(ReserveKind::Ijn)] > 0 && ijn_at_sea(c) == kNoTheater) {
         ++step.priority;
-        c.push(step::ReserveRoll{1, 1, 0});
+        c.push(step::ReserveRoll{1, 1});
         return false;
       }
       break;
     case 5:  // the IJN at sea, sent by priority 4 or placed by a Conference card, takes its roll
-      if (const int theater = ijn_at_sea(c); theater >= 0) {
+      if (const TheaterId theater = ijn_at_sea(c); theater != kNoTheater) {
         c.push(step::ReserveRoll{1, 2, theater});
         return false;
       }
       break;
     case 6:
       if (armies > 0) {
-        c.push(step::ReserveRoll{1, 3, 0});
+        c.push(step::ReserveRoll{1, 3});
         return false;
       }
       break;
@@ -234,13 +236,13 @@ bool pacific_priority(const Ctx& c, step::Reserves& step) {
 }
 
 // The Front of CP, SWP, CBI (in that order) attempting an amphibious entry it may make (7.64.4).
-int ijn_target(const CCtx& c) {
+std::optional<FrontId> ijn_target(const CCtx& c) {
   for (FrontId f : {c.k.central_pacific, c.k.sw_pacific, c.k.cbi}) {
     if (!has_entry_space(c, f)) continue;
     const TrackStep& t = c.d.fronts[f].track[at(c.s.front[f] + 1)];
-    if (t.amphibious && c.s.naval[c.d.fronts[f].theater] >= t.naval_required) return index(f);
+    if (t.amphibious && c.s.naval[c.d.fronts[f].theater] >= t.naval_required) return f;
   }
-  return -1;
+  return std::nullopt;
 }
 
 // --- 7.7: advancing the Fronts --------------------------------------------------------------------
@@ -336,7 +338,8 @@ namespace {
 // Each placement and removal `seat` may make now (7.1-7.3), in location order, to `add`; stops at
 // the first for which `add` returns false.
 template <class Add>
-void each_placement(const CCtx& c, int seat, Add add) {
+void each_placement(const CCtx& c, Power me, Add add) {
+  const int seat = index(me);  // as State's bytes hold the powers
   const State& s = c.s;
   const bool networks = s.steps.top().id == StepId::PlaceNetworks;
   const std::uint32_t closed = arctic_closed_locations(c);
@@ -349,15 +352,15 @@ void each_placement(const CCtx& c, int seat, Add add) {
     } else if (own) {
       const std::uint8_t holder = s.alignment[l];
       if (holder == kNone && global_allows(c.d, c.k, c.s, seat, l, false) && !add(encode(Act::PlaceAlignment, index(l)))) return;
-      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) &&
-          s.to_place[power_at(seat)] >= removal_cost(c, l) && !add(encode(Act::RemoveAlignment, index(l))))
+      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) && s.to_place[me] >= removal_cost(c, l) &&
+          !add(encode(Act::RemoveAlignment, index(l))))
         return;
     }
   }
 }
 
 // Has `seat` a placement or removal to make (placement_legal's list is not empty)?
-bool can_place(const CCtx& c, int seat) {
+bool can_place(const CCtx& c, Power seat) {
   bool any = false;
   each_placement(c, seat, [&](core::Action) { return !(any = true); });
   return any;
@@ -367,7 +370,7 @@ bool can_place(const CCtx& c, int seat) {
 
 void placement_legal(const CCtx& c, int seat, core::ActionList& out) {
   const std::size_t first = out.size();
-  each_placement(c, seat, [&](core::Action a) {
+  each_placement(c, power_at(seat), [&](core::Action a) {
     out.push_back(a);
     return true;
   });
@@ -384,14 +387,14 @@ void next_placer(const Ctx& c) {
   State& s = c.s;
   const StepId id = s.steps.top().id;
   const step::OrderedTurn turn = placing_turn(s);
-  if (s.to_place[power_at(turn.seat)] > 0 && can_place(c, turn.seat)) return;
-  s.to_place[power_at(turn.seat)] = 0;  // 7.1, 7.3: unused markers are lost
+  if (s.to_place[turn.seat] > 0 && can_place(c, turn.seat)) return;
+  s.to_place[turn.seat] = 0;  // 7.1, 7.3: unused markers are lost
   for (int i = turn.index + 1; i < kPowers; ++i) {
-    const int p = s.order[at(i)];
-    if (s.to_place[power_at(p)] == 0) continue;
+    const Power p = power_at(s.order[at(i)]);  // State's placement order, a byte per power
+    if (s.to_place[p] == 0) continue;
     set_placing_turn(c, {p, i});
     if (can_place(c, p)) return;
-    s.to_place[power_at(p)] = 0;
+    s.to_place[p] = 0;
   }
   if (id == StepId::PlaceNetworks) {  // 7.3 Political Alignment follows
     for (Power p : kAllPowers) {
@@ -411,8 +414,8 @@ void next_placer_check(const Ctx& c) {
   State& s = c.s;
   const StepId id = s.steps.top().id;
   if (id != StepId::PlaceNetworks && id != StepId::PlaceAlignment) return;
-  const int seat = placing_turn(s).seat;
-  if (s.to_place[power_at(seat)] == 0 || !can_place(c, seat)) next_placer(c);
+  const Power seat = placing_turn(s).seat;
+  if (s.to_place[seat] == 0 || !can_place(c, seat)) next_placer(c);
 }
 
 void apply_placement(const Ctx& c, int seat, core::Action a) {
@@ -428,10 +431,10 @@ void apply_placement(const Ctx& c, int seat, core::Action a) {
       const auto it = std::find(order.begin(), order.end(), static_cast<std::int8_t>(arg_a(a)));
       const auto first_tied = std::find_if(order.begin(), order.end(), [&](std::int8_t p) { return tie.tied & (1 << p); });
       std::rotate(first_tied, it, it + 1);
-      set_placing_turn(c, {order[0], 0});
+      set_placing_turn(c, {power_at(order[0]), 0});
       const int still_tied = tie.tied & ~(1 << arg_a(a));
       if (__builtin_popcount(static_cast<unsigned>(still_tied)) > 1)
-        return c.push(step::PlacementOrder{seat, tie.kind, static_cast<std::uint8_t>(still_tied)});
+        return c.push(step::PlacementOrder{me, tie.kind, static_cast<std::uint8_t>(still_tied)});
       next_placer_check(c);
       return;
     }
@@ -530,15 +533,14 @@ void apply_reserve_roll(const Ctx& c, core::Action a) {
   }
   switch (r.decides) {
     case 1: {  // 7.64.4: 1-2, the IJN sorties (its 7.64.5 roll is priority 5's)
-      const int target = roll <= 2 ? ijn_target(c) : -1;
-      const int theater = target < 0 ? -1 : index(c.d.fronts[front_at(target)].theater);
-      c.note("7.64.4", -1, Event::IjnSortie, roll, theater);
-      if (theater >= 0) navy_to_box(c, theater_at(theater), ReserveKind::Ijn, "7.64.4");
+      const std::optional<FrontId> target = roll <= 2 ? ijn_target(c) : std::nullopt;
+      c.note("7.64.4", -1, Event::IjnSortie, roll, target ? index(c.d.fronts[*target].theater) : -1);
+      if (target) navy_to_box(c, c.d.fronts[*target].theater, ReserveKind::Ijn, "7.64.4");
       break;
     }
     case 2: {  // 7.64.5: 1-4, the IJN is eliminated; otherwise it returns to Japan
       const auto ijn = static_cast<std::size_t>(ReserveKind::Ijn);
-      --s.reserves_in_box[theater_at(r.theater)][ijn];
+      --s.reserves_in_box[r.theater][ijn];
       ++(roll <= 4 ? s.reserves_lost[ijn] : s.reserves_pool[ijn]);
       c.note("7.64.5", -1, Event::IjnBattle, roll, roll <= 4, c.g.reserves_in_game(s, ReserveKind::Ijn));
       break;
@@ -565,7 +567,7 @@ void run_advance(const Ctx& c, step::Campaigns st) {
     int exception = barred_by(c, front, next);
     if (exception == 0 && strength(c, front) <= 0) exception = 2;
     if (exception == 0) {
-      c.push(step::FrontRoll{index(front)});
+      c.push(step::FrontRoll{front});
       return;
     }
     const bool naval = exception == 1;  // the strength of 7.72 as the roll would use it: support still counted
@@ -580,7 +582,7 @@ void run_advance(const Ctx& c, step::Campaigns st) {
 void apply_front_roll(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::FrontRoll}) && face(arg_a(a), 10));
   State& s = c.s;
-  const FrontId front = front_at(c.top<step::FrontRoll>().front);
+  const FrontId front = c.top<step::FrontRoll>().front;
   const int roll = arg_a(a);
   s.steps.pop();
   const int str = strength(c, front);
@@ -633,11 +635,11 @@ void enter(const Ctx& c, FrontId front, const char* rule) {
   if (space == c.k.bolero) lose(ReserveKind::GermanNavy, "7.63");  // the Allies win the Battle of the Atlantic
   if (space == c.k.west_germany || space == c.k.east_germany) lose(ReserveKind::GermanArmy, "7.63");
   if (space == c.k.manchuria) {
-    lose(ReserveKind::JapaneseArmy, "7.65");                                // the Kwangtung Army
-    s.issues[issue_at(c.k.ussr_declares_war)].where = IssueWhere::Removed;  // 6.22
+    lose(ReserveKind::JapaneseArmy, "7.65");                      // the Kwangtung Army
+    s.issues[c.k.ussr_declares_war].where = IssueWhere::Removed;  // 6.22
   }
-  if (space == c.k.normandy) s.issues[issue_at(c.k.second_front)].where = IssueWhere::Removed;  // 6.21
-  if (sp.kamikaze && s.naval[f.theater] > 0) {                                                  // 7.75
+  if (space == c.k.normandy) s.issues[c.k.second_front].where = IssueWhere::Removed;  // 6.21
+  if (sp.kamikaze && s.naval[f.theater] > 0) {                                        // 7.75
     --s.naval[f.theater];
     c.note("7.75", -1, Event::NavalLost, f.theater);
   }

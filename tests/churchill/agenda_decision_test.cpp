@@ -158,7 +158,7 @@ TEST_F(Decision, Rule_6_7_AmphibiousDirectedOffensiveTakesNavalFirst) {
   start.directed_front[Power::US] = static_cast<std::uint8_t>(data().front("western"));
   start.production[Power::US] = 2;
   start.conference_winner = static_cast<std::int8_t>(power("UK"));
-  begin(step::Allocation{power("US"), 2});
+  begin(step::Allocation{Power::US, 2});
   EXPECT_FALSE(legal("US", "offensive western"));
   act("US", "naval western");  // to the D-Day minimum of five
   EXPECT_FALSE(legal("US", "naval western")) << "6.5: and a box never holds more than five";
@@ -174,7 +174,7 @@ TEST_F(Decision, Rule_6_4_ThePhaseLineCountsTheProductionAndBonusesLeft) {
   start.production[power_at(us)] = 2;
   start.support_bonus[power_at(us)] = {1, 0, 2, 0};  // Europe 1, either theater 2
   start.conference_winner = static_cast<std::int8_t>(power("UK"));
-  begin(step::Allocation{power("US"), 2});
+  begin(step::Allocation{Power::US, 2});
   EXPECT_EQ(game.phase_text(s()), "6.4 Production Allocation: US allocates (left: production 2, bonus 3)");
   act("US", "offensive western bonus-europe");
   EXPECT_EQ(game.phase_text(s()), "6.4 Production Allocation: US allocates (left: production 2, bonus 2)");
@@ -193,7 +193,7 @@ TEST_F(Decision, Rule_6_10_ABombResearchAndTheSpyRing) {
 
 TEST_F(Decision, Rule_6_11_GlobalIssueMovesTowardTheWinner) {
   start.global[0] = static_cast<std::uint8_t>(power("UK"));  // Churchill-Roosevelt on Colonialism
-  begin(step::GlobalIssue{power("US")});
+  begin(step::GlobalIssue{Power::US});
   EXPECT_TRUE(legal("US", "global churchill-roosevelt")) << "from the opponent's advantage to his";
   EXPECT_TRUE(legal("US", "global roosevelt-stalin"));
   EXPECT_FALSE(legal("US", "global churchill-stalin")) << "not one of his two markers";
@@ -202,7 +202,7 @@ TEST_F(Decision, Rule_6_11_GlobalIssueMovesTowardTheWinner) {
 }
 
 TEST_F(Decision, Rule_6_92_AnyWinnerChoosesOnlyTheUsOrTheUk) {
-  begin(step::TheaterLeadership{power("USSR"), 1, 0});
+  begin(step::TheaterLeadership{Power::USSR, 1, 0});
   EXPECT_TRUE(legal("USSR", "leadership pacific UK"));
   EXPECT_TRUE(legal("USSR", "leadership pacific US"));
   EXPECT_FALSE(legal("USSR", "leadership pacific USSR"));

@@ -122,7 +122,7 @@ TEST_F(FewOptions, Rule6_4_ProductionGoesFirstToTheConferenceCardsMandate) {
   start.mandates[0] = Mandate{static_cast<std::uint8_t>(power("UK")), ProductionUse::Naval, data().theater("arctic"), 1};
   start.mandate_count = 1;
   start.production[Power::UK] = 3;
-  begin(step::Allocation{power("UK"), 0});
+  begin(step::Allocation{Power::UK, 0});
   ASSERT_EQ(g_active(), "UK");
   const auto w = why("UK");
   ASSERT_TRUE(w);
@@ -133,7 +133,7 @@ TEST_F(FewOptions, Rule6_4_ProductionGoesFirstToTheConferenceCardsMandate) {
 TEST_F(FewOptions, Rule6_4_ProductionGoesToTheDirectedOffensiveBeforeAnyFreeChoice) {
   start.directed_front[Power::UK] = static_cast<std::uint8_t>(data().front("mediterranean"));
   start.production[Power::UK] = 3;
-  begin(step::Allocation{power("UK"), 0});
+  begin(step::Allocation{Power::UK, 0});
   const auto w = why("UK");
   ASSERT_TRUE(w);
   EXPECT_EQ(w->key, "why.production_directed");
@@ -142,7 +142,7 @@ TEST_F(FewOptions, Rule6_4_ProductionGoesToTheDirectedOffensiveBeforeAnyFreeChoi
 
 TEST_F(FewOptions, Rule6_4_FreeProductionNeedsNoExplanation) {
   start.production[Power::UK] = 3;
-  begin(step::Allocation{power("UK"), 0});
+  begin(step::Allocation{Power::UK, 0});
   ASSERT_EQ(g_active(), "UK");
   EXPECT_FALSE(why("UK"));
 }
@@ -181,7 +181,7 @@ TEST_F(FewOptions, Rule5_13_TheLastStaffCardInHandIsTheOnlyAgendaCard) {
 TEST_F(FewOptions, Rule5_14_TheLastIssueOnTheDisplayIsTheOnlyOneToPlace) {
   for (IssueState& is : start.issues) is.where = IssueWhere::Removed;
   start.issues[issue_at(data().issue("a-bomb-research"))].where = IssueWhere::Display;
-  begin(step::AgendaPairs{power("US"), 0, 2});
+  begin(step::AgendaPairs{Power::US, 0, 2});
   const auto w = why("US");
   ASSERT_TRUE(w);
   EXPECT_EQ(w->key, "why.one_issue_left");
@@ -191,7 +191,7 @@ TEST_F(FewOptions, Rule5_14_TheLastIssueOnTheDisplayIsTheOnlyOneToPlace) {
 // 6.11: a player moves a Global Issue marker of his not already at his position.
 TEST_F(FewOptions, Rule6_11_OnlyOneGlobalIssueMarkerIsLeftToMove) {
   start.global[0] = static_cast<std::uint8_t>(power("UK"));  // Churchill-Roosevelt at the UK's position
-  begin(step::GlobalIssue{power("UK")});
+  begin(step::GlobalIssue{Power::UK});
   const auto w = why("UK");
   ASSERT_TRUE(w);
   EXPECT_EQ(w->key, "why.one_global_marker");
@@ -204,7 +204,7 @@ TEST_F(FewOptions, Rule6_11_OnlyOneGlobalIssueMarkerIsLeftToMove) {
 TEST_F(FewOptions, Rule7_12_WhereEveryLocationHoldsAnotherPowersNetworkOnlyRemovalsAreOffered) {
   only_others_networks();
   start.to_place[Power::UK] = 1;
-  begin(step::PlaceNetworks{power("UK"), 0});
+  begin(step::PlaceNetworks{Power::UK, 0});
   ASSERT_EQ(g_active(), "UK");
   const auto w = why("UK");
   ASSERT_TRUE(w);
@@ -219,7 +219,7 @@ TEST_F(FewOptions, Rule7_11_OneFreeLocationIsTheOnlyPlaceForANetwork) {
   for (LocationId l : data().locations.ids()) start.networks[l] = 2;  // the UK's own, full
   start.networks[data().location("france")] = 1;
   start.to_place[Power::UK] = 1;
-  begin(step::PlaceNetworks{power("UK"), 0});
+  begin(step::PlaceNetworks{Power::UK, 0});
   const auto w = why("UK");
   ASSERT_TRUE(w);
   EXPECT_EQ(w->key, "why.one_location");
@@ -236,7 +236,7 @@ TEST_F(FewOptions, Rule7_3_MoreAlignmentMarkersThanLocationsSaysTheRestAreLost) 
     start.network_owner[data().location(l)] = static_cast<std::uint8_t>(power("UK"));
   }
   start.to_place[Power::UK] = 5;
-  begin(step::PlaceAlignment{power("UK"), 0});
+  begin(step::PlaceAlignment{Power::UK, 0});
   ASSERT_EQ(g_active(), "UK");
   const OptionsWhy w = expect_why("UK", "why.fewer_alignment_places", "7.3, 7.31, 7.32");
   EXPECT_NE(w.text.find("5 Political Alignment marker(s) to place but only 2 location(s)"), std::string::npos) << w.text;
@@ -248,12 +248,12 @@ TEST_F(FewOptions, Rule7_4_NorwayAndFinlandLeftOutWithoutThreeArcticNaval) {
   no_markers();
   start.naval[data().theater("arctic")] = 2;
   start.to_place[Power::UK] = 1;
-  begin(step::PlaceNetworks{power("UK"), 0});
+  begin(step::PlaceNetworks{Power::UK, 0});
   const OptionsWhy w = expect_why("UK", "why.arctic_closed", "7.4");
   EXPECT_NE(w.text.find("Norway"), std::string::npos) << w.text;
   EXPECT_NE(w.text.find("Finland"), std::string::npos) << w.text;
   start.naval[data().theater("arctic")] = 3;
-  begin(step::PlaceNetworks{power("UK"), 0});
+  begin(step::PlaceNetworks{Power::UK, 0});
   EXPECT_FALSE(why("UK")) << "three naval support open the Arctic's locations";
 }
 
@@ -264,10 +264,10 @@ TEST_F(FewOptions, Rule4_53_TheTieOfferSaysWhatHappensIfNoLeaderBreaksIt) {
     for (const char* p : ps) b = static_cast<std::uint8_t>(b | (1u << power(p)));
     return b;
   };
-  begin(step::TieBreakOffer{power("USSR"), 0, bits({"UK", "US"}), 0});
+  begin(step::TieBreakOffer{Power::USSR, 0, bits({"UK", "US"}), 0});
   ASSERT_EQ(g_active(), "USSR");
   expect_why("USSR", "why.tie_us_wins_otherwise", "4.53");
-  begin(step::TieBreakOffer{power("USSR"), 0, bits({"UK", "USSR"}), 0});
+  begin(step::TieBreakOffer{Power::USSR, 0, bits({"UK", "USSR"}), 0});
   EXPECT_EQ(expect_why("USSR", "why.tie_us_gives_otherwise", "4.53").text,
             "if no Leader breaks the tie, the US gives it to one of the tied powers (Arsenal of Democracy) (4.53)");
 }

@@ -199,7 +199,7 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
   for (int i = 0; i < static_cast<int>(d.issues.size()); ++i) EXPECT_EQ(en.issue(i), d.issues[churchill::issue_at(i)].name);
   for (SpaceId sp : d.spaces.ids()) EXPECT_EQ(en.space(sp), d.spaces[sp].name);
   for (LocationId l : d.locations.ids()) EXPECT_EQ(en.location(l), d.locations[l].name);
-  for (churchill::FrontId f : d.fronts.ids()) EXPECT_EQ(en.front(index(f)), d.fronts[f].name);
+  for (churchill::FrontId f : d.fronts.ids()) EXPECT_EQ(en.front(f), d.fronts[f].name);
   for (TheaterId t : d.theaters.ids()) EXPECT_EQ(en.theater(t), d.theaters[t].name);
   for (int i = 0; i < static_cast<int>(d.leaders.size()); ++i) {
     EXPECT_EQ(en.leader(i), d.leaders[static_cast<std::size_t>(i)].name);

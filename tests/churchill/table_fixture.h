@@ -123,7 +123,7 @@ class Position : public Table {
     game.run_automatic(start, nullptr);
     session = Session(game, start, 1);
   }
-  void meeting(const char* first) { begin(step::MeetingTurn{power(first)}); }
+  void meeting(const char* first) { begin(step::MeetingTurn{*power_from_name(first)}); }
 };
 
 }  // namespace churchill::testing

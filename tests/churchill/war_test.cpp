@@ -97,7 +97,7 @@ TEST_F(War, Rule_7_12_RemovalIsOptional) {
   // his own un-played Clandestine Networks ... to remove an opponent's": he may also decline.
   for (const auto& l : data().locations) networks(l.id.c_str(), "USSR", 1);
   start.to_place = {1, 0, 0};
-  begin(step::PlaceNetworks{power("UK"), 0});
+  begin(step::PlaceNetworks{Power::UK, 0});
   EXPECT_TRUE(legal("UK", "remove-network austria"));
   act("UK", "decline");
   EXPECT_EQ(s().to_place[Power::UK], 0) << "7.1: unused markers are lost";
@@ -107,7 +107,7 @@ TEST_F(War, Rule_7_12_RemovalIsOptional) {
 
 TEST_F(War, Rule_7_12_NoDeclineWhileAPlacementIsPossible) {
   start.to_place = {1, 0, 0};
-  begin(step::PlaceNetworks{power("UK"), 0});
+  begin(step::PlaceNetworks{Power::UK, 0});
   EXPECT_FALSE(legal("UK", "decline")) << "7.1: a player must place as many as he is able";
 }
 
@@ -116,7 +116,7 @@ TEST_F(War, Rule_7_32_RemovalIsOptional) {
   start.alignment[L("poland")] = static_cast<std::uint8_t>(power("USSR"));
   start.global[1] = static_cast<std::uint8_t>(power("UK"));  // Free Europe: the UK may remove it
   start.to_place = {1, 0, 0};
-  begin(step::PlaceAlignment{power("UK"), 0});
+  begin(step::PlaceAlignment{Power::UK, 0});
   EXPECT_TRUE(legal("UK", "remove-alignment poland"));
   act("UK", "decline");
   EXPECT_EQ(s().alignment[L("poland")], power("USSR"));
@@ -153,14 +153,14 @@ TEST_F(War, Rule_6_11_ColonialismLetsOnlyTheUkPlaceInColonies) {
   start.alignment_gained[Power::US] = 1;
   start.alignment_gained[Power::UK] = 1;
   start.to_place = {1, 1, 0};
-  begin(step::PlaceAlignment{power("US"), 0});
+  begin(step::PlaceAlignment{Power::US, 0});
   EXPECT_FALSE(legal("US", "align siam"));
 }
 
 TEST_F(War, Rule_6_11_NeutralColonialIssueForbidsColonyPlacements) {
   networks("malaya", "UK", 1);
   start.to_place = {1, 0, 0};
-  begin(step::PlaceAlignment{power("UK"), 0});
+  begin(step::PlaceAlignment{Power::UK, 0});
   EXPECT_FALSE(legal("UK", "align malaya"));
 }
 
@@ -171,13 +171,13 @@ TEST_F(War, Rule_6_11_SpheresOfInfluenceAndTheUnRemovalCost) {
   start.global[1] = static_cast<std::uint8_t>(power("USSR"));  // Spheres of Influence
   start.global[2] = static_cast<std::uint8_t>(power("US"));    // UN: removal costs two
   start.to_place = {1, 0, 0};
-  begin(step::PlaceAlignment{power("UK"), 0});
+  begin(step::PlaceAlignment{Power::UK, 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "Spheres: only the USSR in Poland";
   start.global[1] = static_cast<std::uint8_t>(power("UK"));  // Free Europe
-  begin(step::PlaceAlignment{power("UK"), 0});
+  begin(step::PlaceAlignment{Power::UK, 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "UN: two markers needed, the UK has one";
   start.to_place = {2, 0, 0};
-  begin(step::PlaceAlignment{power("UK"), 0});
+  begin(step::PlaceAlignment{Power::UK, 0});
   act("UK", "remove-alignment poland");
   EXPECT_EQ(s().alignment[L("poland")], kNone);
   EXPECT_EQ(s().to_place[Power::UK], 0);
@@ -218,7 +218,7 @@ TEST_F(War, Rule_7_73_3_NoDDayWithoutTheSecondFront) {
   start.offensive[data().front("western")] = 4;
   start.second_front = false;
   begin(step::Campaigns{0});
-  EXPECT_NE(s().steps.top().as<step::FrontRoll>().front, index(data().front("western"))) << "the Western Front makes no roll";
+  EXPECT_NE(s().steps.top().as<step::FrontRoll>().front, data().front("western")) << "the Western Front makes no roll";
   EXPECT_EQ(s().offensive[data().front("western")], 0) << "7.71: support removed anyway";
 }
 
@@ -271,7 +271,7 @@ TEST_F(War, Rule_7_73_2_TheHeldStrengthCountsTheOffensiveSupport) {
 TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   start.front[data().front("eastern")] = 1;      // Ukraine: Prussia then East Germany, both land
   start.offensive[data().front("eastern")] = 5;  // strength 12
-  begin(step::FrontRoll{index(data().front("eastern"))});
+  begin(step::FrontRoll{data().front("eastern")});
   chance("roll 8");  // 8 + 2 = 10: a breakthrough
   EXPECT_EQ(
       data().spaces[data().fronts[data().front("eastern")].track[static_cast<std::size_t>(s().front[data().front("eastern")])].space].id,
@@ -280,7 +280,7 @@ TEST_F(War, Rule_7_74_BreakthroughButNotIntoAnAmphibiousSpace) {
   start.front[cp] = 0;  // Carolines; Marianas is amphibious
   start.offensive[cp] = 6;
   start.naval[data().theater("central-pacific")] = 5;
-  begin(step::FrontRoll{index(cp)});
+  begin(step::FrontRoll{cp});
   chance("roll 10");
   EXPECT_EQ(s().front[cp], 1) << "one space: the second would be amphibious (7.74)";
   EXPECT_NE(log_text().find("[7.74] the Central Pacific Front breaks through but stops: Iwo Jima is an amphibious space"),
@@ -293,7 +293,7 @@ TEST_F(War, Rule_7_13_AdvancePutsRivalNetworksBehindTheFrontOnce) {
   networks("rumania", "USSR", 1);
   start.front[data().front("eastern")] = 1;  // Ukraine
   start.offensive[data().front("eastern")] = 4;
-  begin(step::FrontRoll{index(data().front("eastern"))});
+  begin(step::FrontRoll{data().front("eastern")});
   chance("roll 1");
   EXPECT_EQ(s().networks[L("poland")], 1) << "the Soviet advance removes one UK network";
   EXPECT_EQ(s().networks[L("rumania")], 1) << "its own stay";
@@ -305,7 +305,7 @@ TEST_F(War, Rule_7_75_KamikazeCostsANavalSupport) {
   start.front[cp] = 2;  // Iwo Jima: Okinawa next, a Kamikaze space
   start.naval[data().theater("central-pacific")] = 4;
   start.offensive[cp] = 2;
-  begin(step::FrontRoll{index(cp)});
+  begin(step::FrontRoll{cp});
   chance("roll 2");
   EXPECT_EQ(s().naval[data().theater("central-pacific")], 3);
 }
@@ -315,7 +315,7 @@ TEST_F(War, Rule_7_81_GermanTechnologyOnSurrender) {
   start.front[w] = 3;  // West Germany
   start.offensive[w] = 4;
   start.steps.push(step::Campaigns{1});  // the Eastern Front next, then the surrender check
-  begin(step::FrontRoll{index(w)});
+  begin(step::FrontRoll{w});
   chance("roll 1");
   while (game.node_kind(s()) == core::NodeKind::Chance && !s().surrendered[0]) session.sample_chance();
   EXPECT_TRUE(s().surrendered[0]);
@@ -495,7 +495,7 @@ TEST_F(War, Rule_7_62_6_TwoArmiesForTwoEquidistantFrontsOneEach) {
 TEST_F(War, Rule_7_63_EnteringWestGermanyRemovesAGermanArmyForGood) {
   const auto w = data().front("western");  // training: Rhineland
   start.offensive[w] = 4;
-  begin(step::FrontRoll{index(w)});
+  begin(step::FrontRoll{w});
   chance("roll 1");
   EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::GermanArmy)], 1);
   EXPECT_EQ(s().reserves_pool[static_cast<std::size_t>(ReserveKind::GermanArmy)], 5);
@@ -505,7 +505,7 @@ TEST_F(War, Rule_7_65_ManchuriaDestroysTheKwangtungArmy) {
   const auto fe = data().front("far-east");  // training: Nomonhan
   start.offensive[fe] = 4;
   start.ussr_declares_war = true;
-  begin(step::FrontRoll{index(fe)});
+  begin(step::FrontRoll{fe});
   chance("roll 1");
   EXPECT_EQ(s().reserves_lost[static_cast<std::size_t>(ReserveKind::JapaneseArmy)], 1);
   EXPECT_EQ(where("ussr-declares-war"), "removed") << "6.22: removed once Manchuria is entered";
