@@ -177,10 +177,12 @@ class BoardText {
   }
 
   std::string hand() const {
-    if (!seat_ || !s_.hand[power_at(*seat_)]) return "";
+    if (!seat_) return "";
+    const Power me = power_at(*seat_);  // the seat's power
+    if (!s_.hand[me]) return "";
     std::string out = tr("board.hand", {{"power", power(*seat_)}}) + "\n";
     for (int c = 0; c < 32; ++c)
-      if (s_.hand[power_at(*seat_)] & (1u << c)) out += hand_line(static_cast<Power>(*seat_), c);
+      if (s_.hand[me] & (1u << c)) out += hand_line(me, c);
     return out;
   }
 

@@ -105,9 +105,8 @@ std::optional<OptionsWhy> placement(const Game& g, const State& s, int seat, con
     return networks ? make("why.no_network_place", "7.12") : make("why.no_alignment_place", "7.31, 7.32");
   if (legal.size() == 1) return make("why.one_location", networks ? "7.11" : "7.31", {{"action", only}});
   const auto places = std::count_if(legal.begin(), legal.end(), [](core::Action a) { return kind_of(a) == Act::PlaceAlignment; });
-  if (!networks && places < s.to_place[power_at(seat)])
-    return make("why.fewer_alignment_places", "7.3, 7.31, 7.32",
-                {{"count", std::to_string(s.to_place[power_at(seat)])}, {"places", std::to_string(places)}});
+  if (const int count = s.to_place[power_at(seat)]; !networks && places < count)
+    return make("why.fewer_alignment_places", "7.3, 7.31, 7.32", {{"count", std::to_string(count)}, {"places", std::to_string(places)}});
   const rules::CCtx c{{g, s}};
   std::vector<std::pair<std::string, std::string>> closed;  // 7.4 names the two: Norway and Finland
   for (LocationId l : g.data().locations.ids())

@@ -140,6 +140,7 @@ class RulebookBot final : public Bot {
     const Game& g;
     const State& s;
     int me;
+    Power who = power_at(me);  // the seat's power, converted once for the decision
     mutable std::optional<std::array<int, kPowers>> scores{}, front_scores{};
     mutable std::array<std::array<std::int8_t, kMaxIssues>, kPowers> values = unknown_values();
     mutable FrontArray<std::optional<int>> front_gains{};
@@ -151,7 +152,7 @@ class RulebookBot final : public Bot {
     }
     const Data& d() const { return g.data(); }
     const Known& k() const { return g.known(); }
-    const StaffCard& card(int c) const { return d().staff[power_at(me)][staff_at(c)]; }
+    const StaffCard& card(int c) const { return d().staff[who][staff_at(c)]; }  // c: a bit of the hand, an action's argument
     int value(int issue) const { return value_to(me, issue); }
     int value_to(int power, int issue) const {
       std::int8_t& v = values[static_cast<std::size_t>(power)][static_cast<std::size_t>(issue)];
@@ -170,7 +171,7 @@ class RulebookBot final : public Bot {
     int hand_bonus(int issue) const {
       int best = 0;
       for (int c = 0; c < 32; ++c)
-        if (s.hand[power_at(me)] & (1u << c))
+        if (s.hand[who] & (1u << c))
           for (const Effect& e : card(c).effects)
             if (e.type == EffectType::Modifier && e.amount > 0 &&
                 ((e.when.issues & (1u << issue)) || (e.when.issue_kinds & (1u << static_cast<int>(d().issues[issue_at(issue)].kind)))))
@@ -307,7 +308,7 @@ class RulebookBot final : public Bot {
       if (p != x.me) others = std::max(others, s.cards_in_hand(p));
     auto play_value = [&x](core::Action a) {
       if (kind_of(a) == Act::ChiefIssue) return static_cast<int>(x.s.advance.value);
-      if (kind_of(a) == Act::AdvanceLeader) return static_cast<int>(x.d().leaders[x.s.leaders[power_at(x.me)].card].value);
+      if (kind_of(a) == Act::AdvanceLeader) return static_cast<int>(x.d().leaders[x.s.leaders[x.who].card].value);
       return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a));
     };
     return {// 1. Pass when it has more cards than anyone else (4.22: not to run out early).
@@ -437,14 +438,14 @@ class RulebookBot final : public Bot {
             [&x, &s](core::Action a, int& rank) {
               if (kind_of(a) != Act::Naval) return false;
               const TheaterId theater = theater_at(arg_a(a));
-              const int f = x.k().front_of_theater[theater];
-              if (f < 0) return false;
-              const Front& front = x.d().fronts[front_at(f)];
-              const int next = s.front[front_at(f)] + 1;
+              if (x.k().front_of_theater[theater] < 0) return false;  // the Arctic: no Front
+              const FrontId f = front_at(x.k().front_of_theater[theater]);
+              const Front& front = x.d().fronts[f];
+              const int next = s.front[f] + 1;
               if (next >= static_cast<int>(front.track.size())) return false;
               const TrackStep& t = front.track[static_cast<std::size_t>(next)];
               if (!t.amphibious || s.naval[theater] >= t.naval_required) return false;
-              rank = front_rank(x, front_at(f));
+              rank = front_rank(x, f);
               return true;
             },
             // 2. The USSR wants three naval in the Arctic (+1 production, Norway and Finland).
@@ -487,7 +488,7 @@ class RulebookBot final : public Bot {
   // --- 11.7-11.8 Pol-Mil segment -------------------------------------------------------------------
 
   static bool on_agenda(const Ctx& x, LocationId location) {
-    for (std::uint8_t m : x.s.secret_agenda[power_at(x.me)])
+    for (std::uint8_t m : x.s.secret_agenda[x.who])
       if (m != kNone && x.d().secret_agenda[m].location == location) return true;
     return false;
   }

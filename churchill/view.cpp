@@ -13,7 +13,8 @@ namespace churchill {
 
 namespace {
 
-std::string pname(int p) { return std::string(power_name(static_cast<Power>(p))); }
+std::string pname(Power p) { return std::string(power_name(p)); }
+std::string pname(int p) { return pname(static_cast<Power>(p)); }
 
 std::string issue_position(const IssueState& is) {
   if (is.where == IssueWhere::Display) return "display";
@@ -107,10 +108,11 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
         value = event == rules::Event::Played ? e.args[3] : e.args[2];
         const int card = e.args[1];  // -1: the Leader
         const Data& d = g.data();
+        const Power me = power_at(seat);
         if (card < 0)
-          base = d.leaders[s.leaders[power_at(seat)].card].value;
-        else if (!d.staff[power_at(seat)][staff_at(card)].chief_of_staff())
-          base = d.staff[power_at(seat)][staff_at(card)].value;
+          base = d.leaders[s.leaders[me].card].value;
+        else if (const StaffCard& played = d.staff[me][staff_at(card)]; !played.chief_of_staff())  // the log's argument
+          base = played.value;
       }
       if (event == rules::Event::IssueMoved && !moved) {
         IssueState where{};
@@ -196,8 +198,8 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
 
 nlohmann::json cards_json(const Data& d) {
   nlohmann::json cards = nlohmann::json::object();
-  for (int p = 0; p < kPowers; ++p)
-    for (const StaffCard& c : d.staff[power_at(p)])
+  for (Power p : kAllPowers)
+    for (const StaffCard& c : d.staff[p])
       cards[c.id] = {{"id", c.id},         {"key", "staff." + c.id},
                      {"name", c.name},     {"surname", c.surname},
                      {"office", c.office}, {"power", pname(p)},
@@ -280,9 +282,11 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   j["conference"] = s.conference;
   j["conference_card"] = s.conference_card == kNone ? nlohmann::json(nullptr) : nlohmann::json(d.conference_cards[s.conference_card].id);
   nlohmann::json hand = nlohmann::json::array();
-  if (seat)
+  if (seat) {
+    const Power me = power_at(*seat);  // the seat's power
     for (int c = 0; c < 32; ++c)
-      if (s.hand[power_at(*seat)] & (1u << c)) hand.push_back(d.staff[power_at(*seat)][staff_at(c)].id);
+      if (s.hand[me] & (1u << c)) hand.push_back(d.staff[me][staff_at(c)].id);  // a bit of the hand
+  }
   j["hand"] = hand;
   nlohmann::json issues = nlohmann::json::object(), places = nlohmann::json::object();
   for (IssueId i : d.issues.ids()) {
@@ -387,10 +391,11 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   // 4.4 on the current board: who would win now (not while hidden Secret Agendas could change it).
   j["winner_if_ended_now"] = !over && !s.secret_agenda_variant ? nlohmann::json(pname(g.winner(s))) : nlohmann::json(nullptr);
   nlohmann::json agenda = nlohmann::json::object();
-  for (int p = 0; p < kPowers && s.secret_agenda_variant; ++p) {
-    if (!over && (!seat || *seat != p)) continue;  // nobody sees another seat's markers before the end
+  for (Power p : kAllPowers) {
+    if (!s.secret_agenda_variant) break;
+    if (!over && (!seat || *seat != index(p))) continue;  // nobody sees another seat's markers before the end
     nlohmann::json markers = nlohmann::json::array();
-    for (std::uint8_t m : s.secret_agenda[power_at(p)])
+    for (std::uint8_t m : s.secret_agenda[p])
       if (m != kNone) markers.push_back(d.locations[d.secret_agenda[m].location].id);
     agenda[pname(p)] = markers;
   }
