@@ -128,6 +128,31 @@ TEST(ChurchillPreconditions, AnIndexThatNamesNoStaffCardStopsACheckedBuild) {
 #endif
 }
 
+// A step payload's byte becomes an id only in unpack(), through its checked conversion: a checked
+// build stops on a payload whose byte names no power (a seat of -1, a fourth power) or no Front
+// (kInBox), instead of letting the rules index a State array with it. A typed payload packs the
+// bytes its int fields packed, so a State's hash and the saves are unchanged.
+TEST(ChurchillPreconditions, APayloadByteThatNamesNoPowerOrFrontStopsACheckedBuild) {
+  const Step turn = step::MeetingTurn{Power::USSR};
+  EXPECT_EQ(turn.bytes, (StepBytes{2, 0, 0}));
+  EXPECT_EQ(turn.as<step::MeetingTurn>().seat, Power::USSR);
+  const Step health = step::HealthRoll{Power::US, true, StaffId{}, 1};  // the Leader's health roll
+  EXPECT_EQ(health.bytes, (StepBytes{1, -1, 1}));
+  EXPECT_TRUE(health.as<step::HealthRoll>().leader);
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  for (const std::int8_t seat : {static_cast<std::int8_t>(kPowers), std::int8_t{-1}}) {
+    Step bad = turn;
+    bad.bytes[0] = seat;
+    EXPECT_DEATH({ [[maybe_unused]] const auto t = bad.as<step::MeetingTurn>(); }, "precondition failed");
+  }
+  Step roll = step::FrontRoll{front_at(0)};
+  roll.bytes[0] = kInBox;
+  EXPECT_DEATH({ [[maybe_unused]] const auto r = roll.as<step::FrontRoll>(); }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 // The map's nouns meet State's arrays (naval support, networks and alignment, spaces entered) and
 // Data's only through their typed ids: a checked build stops on an index that names no theater,
 // location or space (kNone, -1, one past the engine's arrays or the data set's entries), and on an
