@@ -302,7 +302,7 @@ void push_rolls(const Ctx& c, const Play& p, bool debate) {
 
 }  // namespace
 
-void push_leader_rolls(const Ctx& c, int power) { push_rolls(c, play_on(c, power, kNone, kNone, true), false); }
+void push_leader_rolls(const Ctx& c, Power power) { push_rolls(c, play_on(c, index(power), kNone, kNone, true), false); }
 
 namespace {
 

@@ -302,10 +302,10 @@ class RulebookBot final : public Bot {
 
   static std::vector<Priority> advance(const Ctx& x) {
     const State& s = x.s;
-    const int cards = s.cards_in_hand(x.me);
+    const int cards = s.cards_in_hand(x.who);
     int others = 0;  // the most cards another power holds, in the full state as in an observation
-    for (int p = 0; p < kPowers; ++p)
-      if (p != x.me) others = std::max(others, s.cards_in_hand(p));
+    for (Power p : kAllPowers)
+      if (p != x.who) others = std::max(others, s.cards_in_hand(p));
     auto play_value = [&x](core::Action a) {
       if (kind_of(a) == Act::ChiefIssue) return static_cast<int>(x.s.advance.value);
       if (kind_of(a) == Act::AdvanceLeader) return static_cast<int>(x.d().leaders[x.s.leaders[x.who].card].value);

@@ -304,7 +304,7 @@ int settle_debate(IssueState& is, const Play& adv, const Play& deb, bool capture
 // 5.23: does the play being resolved wait for its debate to decide a capture?
 bool capture_pending(const State& s);
 // The rolls a Leader owes "after each use" (health, Paranoia) when he breaks a tie (4.51, 4.52).
-void push_leader_rolls(const Ctx& c, int power);
+void push_leader_rolls(const Ctx& c, Power power);
 // decision.cpp (6.0)
 void directed_legal(const CCtx& c, int seat, core::ActionList& out);      // DirectedOffensives
 void allocation_legal(const CCtx& c, int seat, core::ActionList& out);    // Allocation

@@ -480,7 +480,8 @@ struct State {
   bool operator==(const State&) const = default;
 
   // How many staff cards `power` holds, whether its hand is seen or hidden (in an observation).
-  int cards_in_hand(int power) const { return __builtin_popcount(hand[power_at(power)]) + hidden_hand[power_at(power)]; }
+  int cards_in_hand(Power power) const { return __builtin_popcount(hand[power]) + hidden_hand[power]; }
+  int cards_in_hand(int seat) const { return cards_in_hand(power_at(seat)); }  // a seat's, converted here
 };
 
 }  // namespace churchill

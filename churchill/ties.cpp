@@ -65,7 +65,7 @@ void apply_tie(const Ctx& c, core::Action a) {
       if (offer.tied & power_bit(seat)) {
         c.note(rule_of(kind), seat, Event::TieBroken, seat, seat);
         tie_decided(c, kind, seat);
-        push_leader_rolls(c, index(seat));  // "after each use": made before play goes on
+        push_leader_rolls(c, seat);  // "after each use": made before play goes on
       } else {
         c.push(step::TieBreakChoose{seat, kind, offer.tied, true});
       }
@@ -84,7 +84,7 @@ void apply_tie(const Ctx& c, core::Action a) {
   c.note(choice.by_leader ? rule_of(choice.kind) : "4.53", choice.seat, choice.by_leader ? Event::TieBroken : Event::TieByUs, choice.seat,
          winner);
   tie_decided(c, choice.kind, winner);
-  if (choice.by_leader) push_leader_rolls(c, index(choice.seat));
+  if (choice.by_leader) push_leader_rolls(c, choice.seat);
 }
 
 void tie_decided(const Ctx& c, int kind, Power winner) {

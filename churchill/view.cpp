@@ -134,7 +134,7 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
     // says where its issue goes if nobody debates it.
     // A debate needs a staff card (even a Leader's discards one, 5.24): with none in other hands, no "if".
     bool others_hold_cards = false;
-    for (int p = 0; p < kPowers; ++p) others_hold_cards = others_hold_cards || (p != seat && s.cards_in_hand(p) > 0);
+    for (Power p : kAllPowers) others_hold_cards = others_hold_cards || (index(p) != seat && s.cards_in_hand(p) > 0);
     const bool advance = (top == StepId::MeetingTurn || top == StepId::ChiefIssue) && others_hold_cards;
     // "value 3+2 = 5": the printed value and what attributes, Paranoia or a lesser choice change.
     Message note = base < 0 || base == value ? key("note.value").with("value", std::to_string(value))
@@ -358,21 +358,21 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   nlohmann::json leaders = nlohmann::json::object();
   for (Power p : kAllPowers) {
     const LeaderState& l = s.leaders[p];
-    leaders[pname(index(p))] = {{"leader", d.leaders[l.card].id},
-                                {"active", l.active},
-                                {"stays_home", l.stays_home},
-                                {"cards_in_hand", s.cards_in_hand(index(p))},
-                                {"production", s.production[p]},
-                                // 6.9, 5.22: support markers still to place that cost no production, by
-                                // where they may go (State::support_bonus's buckets)
-                                {"bonus_support",
-                                 {{"europe", s.support_bonus[p][0]},
-                                  {"pacific", s.support_bonus[p][1]},
-                                  {"either", s.support_bonus[p][2]},
-                                  {"any_front_offensive", s.support_bonus[p][3]}}},
-                                {"networks_to_place", s.networks_gained[p]},
-                                {"alignment_to_place", s.alignment_gained[p]},
-                                {"conferences_won", s.conferences_won[p]}};
+    leaders[pname(p)] = {{"leader", d.leaders[l.card].id},
+                         {"active", l.active},
+                         {"stays_home", l.stays_home},
+                         {"cards_in_hand", s.cards_in_hand(p)},
+                         {"production", s.production[p]},
+                         // 6.9, 5.22: support markers still to place that cost no production, by
+                         // where they may go (State::support_bonus's buckets)
+                         {"bonus_support",
+                          {{"europe", s.support_bonus[p][0]},
+                           {"pacific", s.support_bonus[p][1]},
+                           {"either", s.support_bonus[p][2]},
+                           {"any_front_offensive", s.support_bonus[p][3]}}},
+                         {"networks_to_place", s.networks_gained[p]},
+                         {"alignment_to_place", s.alignment_gained[p]},
+                         {"conferences_won", s.conferences_won[p]}};
   }
   j["powers"] = leaders;
   const bool over = g.node_kind(s) == core::NodeKind::Terminal;
