@@ -762,7 +762,7 @@ void battle_order(Ctx& c, int position) {
   c.s.steps.pop();
 }
 
-void pick_legal(const CCtx& c, int nation, core::ActionList& out) {
+void pick_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const RegionSet where = regions_of(c, nation);
   for (const Region& reg : c.d().regions)
     if (involves(c.s, reg.rid, where)) out.push_back(encode(ActionKind::Fight, nation, index(reg.rid)));
@@ -791,7 +791,7 @@ void pick_apply(Ctx& c, const Act& a) {
 // -- the earliest in turn order, who may hand command to a participating ally (ruling 48).
 bool hand_over_finished(const CCtx& c, step::HandOver st) { return std::popcount(c.s.fight.took_part[at(st.side)]) < 2; }
 
-void hand_over_legal(const CCtx& c, int nation, core::ActionList& out) {
+void hand_over_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const std::uint8_t mask = c.s.fight.took_part[at(c.top<step::HandOver>().side)];
   for (int n = 0; n < kNations; ++n)
     if ((mask >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignCommand));
@@ -855,7 +855,7 @@ core::Action battle_action(int nation, Choice ch) {
 
 Choice battle_choice(const Act& a) { return {static_cast<ChoiceKind>(a.c >> 4), a.a, a.b, static_cast<std::uint8_t>(a.c & 0xF)}; }
 
-void battle_legal(const CCtx& c, int nation, core::ActionList& out) {
+void battle_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   std::vector<Choice> choices;
   legal(c.s.battle, choices);
   for (const Choice& ch : choices) out.push_back(battle_action(nation, ch));
@@ -867,7 +867,7 @@ void battle_apply(Ctx& c, const Act& a) {
   CORE_EXPECT(ok);
 }
 
-void claim_legal(const CCtx& c, int nation, core::ActionList& out) {
+void claim_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const std::uint8_t who = claimants(c, c.s.fight.region, c.s.fight.victor);
   for (int n = 0; n < kNations; ++n)
     if ((who >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignClaim));
@@ -879,7 +879,7 @@ void claim_apply(Ctx& c, const Act& a) {
 }
 
 // Apply Medals: "The victorious Commander chooses which participating Nation(s) gain" them (ruling 107).
-void medal_legal(const CCtx& c, int nation, core::ActionList& out) {
+void medal_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const std::uint8_t took = c.s.fight.medal_to;
   for (int n = 0; n < kNations; ++n)
     if ((took >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignMedal));
@@ -912,7 +912,7 @@ void activate_neutral(Ctx& c, RegionId r, int invader) {
         step::NeutralDefence{.nation = static_cast<std::int8_t>(chooser), .region = r, .invader = static_cast<std::int8_t>(invader)});
 }
 
-void defence_legal(const CCtx& c, int nation, core::ActionList& out) {
+void defence_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const std::uint8_t defenders = neutral_defenders(c, c.top<step::NeutralDefence>().invader);
   for (int n = 0; n < kNations; ++n)
     if ((defenders >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignDefence));

@@ -151,8 +151,8 @@ bool has_construction(const CCtx& c, int nation) {
   return false;
 }
 
-void deploy_legal(const CCtx& c, int nation, core::ActionList& out) {
-  CommandPool pool = c.s.command[nation_at(nation)];  // plan_valid's and naval_fits' copy of the nation's Commands
+void deploy_legal(const CCtx& c, Nation nation, core::ActionList& out) {
+  CommandPool pool = c.s.command[nation];  // plan_valid's and naval_fits' copy of the nation's Commands
   if (plan_valid(c, pool, nation)) out.push_back(encode(ActionKind::Done, nation));
   for (int i = 0; i < c.g.industries(); ++i) {
     const RegionId r = c.g.industry_region(i);

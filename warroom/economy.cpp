@@ -119,17 +119,17 @@ void face_card(Ctx& c, RegionId r, const MapPresence* p) {
 
 // ---- Phase 7 Step 2: Trade with Neutrals, one trade a round (ruling 77), in turn order (ruling 101) ----
 
-void trade_legal(const CCtx& c, int nation, core::ActionList& out) {
+void trade_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const Data& d = c.d();
   out.push_back(encode(ActionKind::Done, nation));
-  if (!c.g.scenario().trade || d.nations[nation_at(nation)].has(NationRule::NoTrade) || c.s.nation[nation_at(nation)].zone >= kRed) return;
+  if (!c.g.scenario().trade || d.nations[nation].has(NationRule::NoTrade) || c.s.nation[nation].zone >= kRed) return;
   for (const Region& r : d.regions) {
     if (!r.neutral || !r.neutral->trade || !c.g.scenario().in_play.test(r.rid)) continue;
     if (embattled(c, r.rid) || !trades_with(c, nation, r) || !reaches(c, nation, r)) continue;
     const int offered = static_cast<int>(*r.neutral->trade);
     for (int give = 0; give < kResources; ++give) {
       if (give == offered || resource(c.s, nation, give) < kBlock[give]) continue;  // "it will not accept" its own resource
-      if (d.nations[nation_at(nation)].has(NationRule::NoOil) && (give == kOil || offered == kOil)) continue;
+      if (d.nations[nation].has(NationRule::NoOil) && (give == kOil || offered == kOil)) continue;
       out.push_back(encode(ActionKind::Trade, nation, index(r.rid), give));
     }
   }
@@ -240,9 +240,9 @@ bool purchase_fits(const CCtx& c, int nation, const UnitTypeArray<std::uint8_t>&
 // the purchases are noted: `done`, every buy (units, then the Civilian Goods mixes), and only then
 // the unbuys of what is already noted. A buy leaves the list only when it can no longer be paid or
 // placed (ruling 79).
-void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
+void purchases_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const Data& d = c.d();
-  const Sheet& sh = c.s.sheet[nation_at(nation)];
+  const Sheet& sh = c.s.sheet[nation];
   out.push_back(encode(ActionKind::Done, nation));
   // What the chart already spends, and the room to place units, are the same for every entry.
   const std::array<int, kResources> used = purchase_spent(c, nation);
@@ -254,7 +254,7 @@ void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
   const PurchaseRoom room = purchase_room(c, nation);
   for (int t = 0; t < kUnitTypes; ++t) {
     const UnitInfo& u = d.units[kind_at(t)];
-    if (!u.buildable || !d.nations[nation_at(nation)].may_buy(type_at(t))) continue;
+    if (!u.buildable || !d.nations[nation].may_buy(type_at(t))) continue;
     if (!affordable({u.cost.oil, u.cost.iron, u.cost.osr})) continue;
     // Ruling 79: a purchase that could not be placed is refused at entry.
     auto more = sh.buy;
@@ -263,7 +263,7 @@ void purchases_legal(const CCtx& c, int nation, core::ActionList& out) {
   }
   // Civilian Goods: 5 resources in any mix (ruling 80); China's mix has no oil.
   const int goods_cost = d.goods.cost_any;
-  const bool no_oil = d.nations[nation_at(nation)].has(NationRule::NoOil);
+  const bool no_oil = d.nations[nation].has(NationRule::NoOil);
   const auto each_mix = [&](auto&& visit) {
     for (int oil = 0; oil <= goods_cost; ++oil)
       for (int iron = 0; oil + iron <= goods_cost; ++iron) visit(oil, iron, goods_cost - oil - iron);
@@ -343,8 +343,8 @@ bool place_one(State& s, const Game& g, int nation, RegionId r, int t) {
 // A placement is offered only if what is left can still be placed (ruling 79): one unit, or several
 // of a type at once (`place GER G1 inf*3`: Step 5 sets no number of units a placement, only the
 // Industrial territory's SV), each count listed after the single unit's placement.
-void place_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const Sheet& sh = c.s.sheet[nation_at(nation)];
+void place_legal(const CCtx& c, Nation nation, core::ActionList& out) {
+  const Sheet& sh = c.s.sheet[nation];
   std::vector<RegionId> places;
   for (int i = 0; i < c.g.industries(); ++i) places.push_back(c.g.industry_region(i));
   for (int i = 0; i < c.g.mobilizations(); ++i) places.push_back(c.g.mobilization_region(i));
@@ -357,11 +357,11 @@ void place_legal(const CCtx& c, int nation, core::ActionList& out) {
       if (!sh.buy[type_at(t)]) continue;
       if (!trial) trial.emplace(c.s);
       for (int count = 1; count <= sh.buy[type_at(t)]; ++count) {
-        if (!place_one(*trial, c.g, nation, r, t) || !purchase_fits(CCtx{c.g, *trial}, nation, trial->sheet[nation_at(nation)].buy)) break;
+        if (!place_one(*trial, c.g, nation, r, t) || !purchase_fits(CCtx{c.g, *trial}, nation, trial->sheet[nation].buy)) break;
         out.push_back(place_action(nation, index(r), t, count));
       }
-      trial->sheet[nation_at(nation)] = sh;
-      trial->command[nation_at(nation)] = c.s.command[nation_at(nation)];
+      trial->sheet[nation] = sh;
+      trial->command[nation] = c.s.command[nation];
       trial->construction = c.s.construction;
     }
   }
@@ -375,6 +375,6 @@ void place_apply(Ctx& c, const Act& a) {
   c.add(kPhase7Step5, a.nation, Event::Placed, a.a, a.b, place_count(a));
 }
 
-bool place_done(const CCtx& c, int nation) { return bought(c.s.sheet[nation_at(nation)], false) == 0; }
+bool place_done(const CCtx& c, Nation nation) { return bought(c.s.sheet[nation], false) == 0; }
 
 }  // namespace warroom

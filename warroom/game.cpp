@@ -24,7 +24,7 @@ struct StepRow {
   const char* rule = "";    // the rulebook heading
   const char* prompt = "";  // the catalogue key of what the acting nations are asked (data/i18n/warroom)
   // Decision and simultaneous steps: the acting nation's legal actions and how one applies.
-  void (*legal)(const CCtx&, int nation, core::ActionList&) = nullptr;
+  void (*legal)(const CCtx&, Nation nation, core::ActionList&) = nullptr;
   void (*apply)(Ctx&, const Act&) = nullptr;
   // Decision steps: the acting nation (set by row<P> from the payload), and whether the step is
   // over (popped before anyone is asked; none: it ends when its apply pops it).
@@ -99,21 +99,21 @@ void run_penalties(Ctx& c, step::MoralePenalties) {
 
 bool in_play_nation(const CCtx& c, int nation) { return in_play(c.s, nation); }
 bool has_construction_nation(const CCtx& c, int nation) { return in_play(c.s, nation) && has_construction(c, nation); }
-bool movement_finished(const CCtx& c, step::MovementTurn st) { return movement_done(c, st.nation); }
-bool launch_finished(const CCtx& c, step::CarrierLaunch st) { return launch_done(c, st.nation, st.handled); }
-bool landing_finished(const CCtx& c, step::LandAir st) { return landing_done(c, st.nation); }
-bool place_finished(const CCtx& c, step::Place st) { return place_done(c, st.nation); }
+bool movement_finished(const CCtx& c, step::MovementTurn st) { return movement_done(c, nation_at(st.nation)); }
+bool launch_finished(const CCtx& c, step::CarrierLaunch st) { return launch_done(c, nation_at(st.nation), st.handled); }
+bool landing_finished(const CCtx& c, step::LandAir st) { return landing_done(c, nation_at(st.nation)); }
+bool place_finished(const CCtx& c, step::Place st) { return place_done(c, nation_at(st.nation)); }
 bool blue_paid(const CCtx&, step::BluePay st) { return st.owed <= 0; }
 // Mass Desertion is paid as far as able (ruling 75): it ends when nothing of the nation's may desert.
 bool desertion_paid(const CCtx& c, step::Desert st) {
   if (st.owed <= 0) return true;
   core::ActionList l;
-  desert_legal(c, st.nation, l);
+  desert_legal(c, nation_at(st.nation), l);
   return l.empty();
 }
 bool trade_finished(const CCtx& c, step::Trade st) {
   core::ActionList l;
-  trade_legal(c, st.nation, l);
+  trade_legal(c, nation_at(st.nation), l);
   return l.size() <= 1;  // only "done": no neutral trades with it
 }
 bool cancel_finished(const CCtx& c, step::MoraleCancel st) {
@@ -503,7 +503,7 @@ void Game::legal_actions(const State& s, core::Seat seat, core::ActionList& out)
   const StepRow& r = row(s.steps.top());
   const CCtx c{*this, s};
   for (int n = 0; n < kNations; ++n)
-    if ((nations >> n) & 1u) r.legal(c, n, out);
+    if ((nations >> n) & 1u) r.legal(c, nation_at(n), out);
 }
 
 void Game::chance_outcomes(const State& s, core::OutcomeList& out) const {

@@ -53,8 +53,8 @@ void convert_casualties(Ctx& c) {
 
 // ---- Step 1 ----
 
-void cancel_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const NationState& n = c.s.nation[nation_at(nation)];
+void cancel_legal(const CCtx& c, Nation nation, core::ActionList& out) {
+  const NationState& n = c.s.nation[nation];
   out.push_back(encode(ActionKind::Done, nation));
   if (n.stress > 0 && n.medals > 0) out.push_back(encode(ActionKind::CancelStress, nation, 0));
   if (n.stress > 0 && n.goods > 0) out.push_back(encode(ActionKind::CancelStress, nation, 1));
@@ -95,8 +95,8 @@ void evaluate_stress(Ctx& c) {
 
 // ---- Step 3 ----
 
-void relieve_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const NationState& n = c.s.nation[nation_at(nation)];
+void relieve_legal(const CCtx& c, Nation nation, core::ActionList& out) {
+  const NationState& n = c.s.nation[nation];
   const int cost = c.d().morale.relieve_cost;
   out.push_back(encode(ActionKind::Done, nation));
   for (int medals = std::max(0, cost - n.goods); medals <= std::min<int>(cost, n.medals); ++medals)
@@ -149,7 +149,7 @@ void push_penalties(Ctx& c) {
   }
 }
 
-void blue_legal(const CCtx& c, int nation, core::ActionList& out) {
+void blue_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   for (int r = 0; r < kResources; ++r)
     if (resource(c.s, nation, r) > 0) out.push_back(encode(ActionKind::Pay, nation, r));
 }
@@ -160,9 +160,9 @@ void blue_apply(Ctx& c, const Act& a) {
   c.add(kBlueRule, a.nation, Event::BluePaid, a.a);
 }
 
-void desert_legal(const CCtx& c, int nation, core::ActionList& out) {
+void desert_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   for (int number = 1; number <= kMaxCommandNumber; ++number) {
-    const Command& cmd = c.s.command[nation_at(nation)][at(number)];
+    const Command& cmd = c.s.command[nation][at(number)];
     if (cmd.region == kNoRegion) continue;
     const Category cat = command_category(c.d(), nation, number);
     for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)

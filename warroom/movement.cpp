@@ -451,18 +451,18 @@ OrderOutlook order_outlook(const CCtx& c, int nation, int command, RegionId to) 
   return {};
 }
 
-void movement_legal(const CCtx& c, int nation, core::ActionList& out) {
+void movement_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const State& s = c.s;
   if (pending_box(s, nation)) {  // leave units behind, one at a time, until the pin is matched
-    const Command& cmd = s.command[nation_at(nation)][s.sheet[nation_at(nation)].box[at(s.pin.box - 1)].command];
-    const Category cat = command_category(c.d(), nation, s.sheet[nation_at(nation)].box[at(s.pin.box - 1)].command);
+    const Command& cmd = s.command[nation][s.sheet[nation].box[at(s.pin.box - 1)].command];
+    const Category cat = command_category(c.d(), nation, s.sheet[nation].box[at(s.pin.box - 1)].command);
     for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
       if (cmd.n[at(slot_of(t))]) out.push_back(encode(ActionKind::Leave, nation, t));
     return;
   }
-  const int box = next_box(s.sheet[nation_at(nation)]);
+  const int box = next_box(s.sheet[nation]);
   CORE_EXPECT(box > 0);
-  const Plan p = plan_order(c, nation, s.sheet[nation_at(nation)].box[at(box - 1)]);
+  const Plan p = plan_order(c, nation, s.sheet[nation].box[at(box - 1)]);
   for (RegionId x : p.choices) out.push_back(encode(ActionKind::Move, nation, box, index(x)));
   out.push_back(encode(ActionKind::Cancel, nation, box));  // ruling 22: every execution may be cancelled
 }
@@ -529,7 +529,7 @@ MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x) {
   return {x == o.dest ? kNoRegion : x, o.dest};
 }
 
-bool movement_done(const CCtx& c, int nation) { return !pending_box(c.s, nation) && next_box(c.s.sheet[nation_at(nation)]) == 0; }
+bool movement_done(const CCtx& c, Nation nation) { return !pending_box(c.s, nation) && next_box(c.s.sheet[nation]) == 0; }
 
 CarryOut carry_out_next(const CCtx& c, int nation) {
   const Sheet& sh = c.s.sheet[nation_at(nation)];
@@ -580,12 +580,12 @@ int carrier_command(const State& s, const Data& d, int nation, int index) {
 }
 }  // namespace
 
-bool launch_done(const CCtx& c, int nation, int handled) { return carrier_command(c.s, c.d(), nation, handled) == 0; }
+bool launch_done(const CCtx& c, Nation nation, int handled) { return carrier_command(c.s, c.d(), nation, handled) == 0; }
 
-void launch_legal(const CCtx& c, int nation, core::ActionList& out) {
+void launch_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const int number = carrier_command(c.s, c.d(), nation, c.top<step::CarrierLaunch>().handled);
   CORE_EXPECT(number);
-  const RegionId from = c.s.command[nation_at(nation)][at(number)].region;
+  const RegionId from = c.s.command[nation][at(number)].region;
   out.push_back(encode(ActionKind::Launch, nation, number, index(kNoRegion)));  // keeps its fighter aboard
   out.push_back(encode(ActionKind::Launch, nation, number, index(from)));
   for (RegionId r : neighbours(c.d(), from))
@@ -630,12 +630,12 @@ void remove_carrier_fighters(State& s) {  // "Remove all Carrier Fighter Tokens 
   s.fighter_tokens = {};
 }
 
-bool landing_done(const CCtx& c, int nation) { return tagged(c.s, c.d(), nation) == 0; }
+bool landing_done(const CCtx& c, Nation nation) { return tagged(c.s, c.d(), nation) == 0; }
 
-void landing_legal(const CCtx& c, int nation, core::ActionList& out) {
+void landing_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const int number = tagged(c.s, c.d(), nation);
   CORE_EXPECT(number);
-  const RegionId from = c.s.command[nation_at(nation)][at(number)].region;
+  const RegionId from = c.s.command[nation][at(number)].region;
   const Alliance side = alliance_of(nation);
   const std::size_t before = out.size();
   if (landing_ground(c, from, side)) out.push_back(encode(ActionKind::Land, nation, number, index(from)));  // ruling 34: 0 regions

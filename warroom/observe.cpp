@@ -42,7 +42,7 @@ void hide(const Game& g, State& v, core::Seat seat, int n) {
 }
 
 // Random legal entries for nation n at the current simultaneous step, as a seat might make them.
-void draw_entries(const Game& g, State& s, int n, core::Rng& rng) {
+void draw_entries(const Game& g, State& s, Nation n, core::Rng& rng) {
   Ctx c{g, s, nullptr};
   const StepId id = top(s);
   const int entries = static_cast<int>(rng.below(12));
@@ -67,8 +67,8 @@ void draw_entries(const Game& g, State& s, int n, core::Rng& rng) {
     else
       deploy_apply(c, x);
   }
-  if (id == StepId::WriteSheets && (s.sheet[nation_at(n)].flags & kDone)) s.sheet[nation_at(n)].selected = 0;
-  if (id == StepId::DeployPlans && (s.sheet[nation_at(n)].flags & kDone)) {
+  if (id == StepId::WriteSheets && (s.sheet[n].flags & kDone)) s.sheet[n].selected = 0;
+  if (id == StepId::DeployPlans && (s.sheet[n].flags & kDone)) {
     // A finished plan is a valid one: hold back whatever a random plan left open or overfull.
     core::ActionList legal;
     deploy_legal(CCtx{g, s}, n, legal);
@@ -93,9 +93,9 @@ State Game::observe(const State& s, core::Seat seat) const {
 State Game::resample_hidden(const State& observation, core::Seat seat, core::Rng& rng) const {
   State s = observation;
   const StepId id = top(s);
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     if (seat_plays(*this, seat, n) || !in_play(s, n)) continue;
-    const Sheet& sh = s.sheet[nation_at(n)];
+    const Sheet& sh = s.sheet[n];
     if (id == StepId::WriteSheets || id == StepId::Purchases) {
       draw_entries(*this, s, n, rng);
     } else if (id == StepId::DeployPlans) {
@@ -105,7 +105,7 @@ State Game::resample_hidden(const State& observation, core::Seat seat, core::Rng
       State written = s;
       written.steps.push(step::WriteSheets{});
       draw_entries(*this, written, n, rng);
-      s.sheet[nation_at(n)].box = written.sheet[nation_at(n)].box;
+      s.sheet[n].box = written.sheet[n].box;
     }
   }
   return s;

@@ -127,7 +127,7 @@ bool pact_interrupts(Ctx& c, int nation, int box, RegionId x, RegionId from, Reg
   return true;
 }
 
-void permission_legal(const CCtx&, int nation, core::ActionList& out) {
+void permission_legal(const CCtx&, Nation nation, core::ActionList& out) {
   out.push_back(encode(ActionKind::Permit, nation, 1));
   out.push_back(encode(ActionKind::Permit, nation, 0));
 }

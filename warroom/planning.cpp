@@ -85,8 +85,8 @@ void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionI
 
 // ---- Step 1: the O&P Chart, in secret ----
 
-void sheets_legal(const CCtx& c, int nation, core::ActionList& out) {
-  const Sheet& sh = c.s.sheet[nation_at(nation)];
+void sheets_legal(const CCtx& c, Nation nation, core::ActionList& out) {
+  const Sheet& sh = c.s.sheet[nation];
   out.push_back(encode(ActionKind::Done, nation));
   if (sh.selected) {
     for (RegionId r : pad_reach_of(c, nation, sh.selected)) out.push_back(encode(ActionKind::To, nation, index(r)));
@@ -97,7 +97,7 @@ void sheets_legal(const CCtx& c, int nation, core::ActionList& out) {
   // nowhere (ruling 21).
   if (written(sh) < c.g.order_limit(nation))
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& cmd = c.s.command[nation_at(nation)][at(number)];
+      const Command& cmd = c.s.command[nation][at(number)];
       if (cmd.region == kNoRegion || units_in(cmd) == 0 || number == sh.selected || ordered(sh, number)) continue;
       if (!pad_reach_of(c, nation, number).empty()) out.push_back(encode(ActionKind::Select, nation, number));
     }
@@ -213,7 +213,7 @@ void tie_apply(Ctx& c, int position, int nation) {
   s.steps.replace(step::ChooseSlot{static_cast<std::int8_t>(nation)});
 }
 
-void slot_legal(const CCtx& c, int nation, core::ActionList& out) {
+void slot_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const int count = count_in_play(c.s);
   for (int slot = 1; slot <= count; ++slot)
     if (c.s.turn_order[at(slot - 1)] == kNoNation) out.push_back(encode(ActionKind::Slot, nation, slot));
@@ -318,7 +318,7 @@ Stack stack_of(const CCtx& c, int nation, int number) {
 // The single-unit shifts come in the order of every version (a bot's choice among equals is the
 // first); the shifts of several units of a type follow each single one, and each Command's whole
 // merges its types.
-void reorganize_legal(const CCtx& c, int nation, core::ActionList& out) {
+void reorganize_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   out.push_back(encode(ActionKind::Done, nation));
   std::array<Stack, kMaxCommandNumber> stacks;  // the first `count` are set
   int count = 0;

@@ -180,22 +180,22 @@ int side_of(int nation);    // the battle module's side: 0 Allied, 1 Axis
 void begin_combat(Ctx& c);  // marks the Active regions (ruling 94), pushes the Order of Battles
 void battle_order(Ctx& c, int position);
 std::vector<Participant> forces_to_fight(const CCtx& c);  // before Battle Setup: the units that will fight
-void pick_legal(const CCtx& c, int nation, core::ActionList& out);
+void pick_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void pick_apply(Ctx& c, const Act& a);
 bool hand_over_finished(const CCtx& c, step::HandOver st);
-void hand_over_legal(const CCtx& c, int nation, core::ActionList& out);
+void hand_over_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void hand_over_apply(Ctx& c, const Act& a);
 void battle_drive(Ctx& c);
 void battle_die_outcomes(const CCtx& c, core::OutcomeList& out);
 void battle_die(Ctx& c, int colour);
-void battle_legal(const CCtx& c, int nation, core::ActionList& out);
+void battle_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void battle_apply(Ctx& c, const Act& a);
-void claim_legal(const CCtx& c, int nation, core::ActionList& out);
+void claim_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void claim_apply(Ctx& c, const Act& a);
-void medal_legal(const CCtx& c, int nation, core::ActionList& out);
+void medal_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void medal_apply(Ctx& c, const Act& a);
 void activate_neutral(Ctx& c, RegionId r, int invader);  // Attacking Standard Neutrals (ruling 103)
-void defence_legal(const CCtx& c, int nation, core::ActionList& out);
+void defence_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void defence_apply(Ctx& c, const Act& a);
 void desertion_capture(Ctx& c, RegionId r);  // Gray Zone note (ruling 76)
 // Battle choices as actions: ActionKind::Battle, c = kind << 4 | choice.c.
@@ -204,7 +204,7 @@ Choice battle_choice(const Act& a);
 
 // ---- Phase 3 and Phase 5 Step 1 (movement.cpp) ----
 void begin_movement(State& s);  // a new Phase 3: no splits yet
-void movement_legal(const CCtx& c, int nation, core::ActionList& out);
+void movement_legal(const CCtx& c, Nation nation, core::ActionList& out);
 // Why the nation's next order has no route and only `cancel` is offered (empty: it has one).
 std::string order_blocked_why(const CCtx& c, int nation);
 // Phase 2: the outcome of an order `command → to` if executed on the map as it stands (movement.cpp,
@@ -223,7 +223,7 @@ struct MoveLeg {
 };
 MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x);
 
-bool movement_done(const CCtx& c, int nation);
+bool movement_done(const CCtx& c, Nation nation);
 // "Carry out the rest" (Phase 3 › Step 2): the action that executes the nation's next written order
 // as written -- `move` to its destination (the direct route, or for air the route the engine flies),
 // to the one rail stop nearest it (ruling 29) or by its only route; `cancel` where the rules leave no
@@ -236,17 +236,17 @@ struct CarryOut {
   int left = 0;             // written orders not yet executed, this one included
 };
 CarryOut carry_out_next(const CCtx& c, int nation);
-bool launch_done(const CCtx& c, int nation, int handled);  // Step 3: carriers handled so far
-void launch_legal(const CCtx& c, int nation, core::ActionList& out);
+bool launch_done(const CCtx& c, Nation nation, int handled);  // Step 3: carriers handled so far
+void launch_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void launch_apply(Ctx& c, const Act& a);
 void remove_carrier_fighters(State& s);
-bool landing_done(const CCtx& c, int nation);
-void landing_legal(const CCtx& c, int nation, core::ActionList& out);
+bool landing_done(const CCtx& c, Nation nation);
+void landing_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void landing_apply(Ctx& c, const Act& a);
 
 // ---- Phase 1 and 7 (economy.cpp) ----
 void collect_income(Ctx& c);
-void trade_legal(const CCtx& c, int nation, core::ActionList& out);
+void trade_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void trade_apply(Ctx& c, const Act& a);
 // Embattled Region (ruling 95): both sides have land units in the territory; while the Soviet-Japanese
 // Pact holds, the other party's units in a party's territory do not count (Article Three).
@@ -260,12 +260,12 @@ bool embattled(const CCtx& c, RegionId r, const MapPresence* p = nullptr);
 bool card_embattled(const CCtx& c, RegionId r, const MapPresence* p = nullptr);
 void face_card(Ctx& c, RegionId r, const MapPresence* p = nullptr);
 
-void purchases_legal(const CCtx& c, int nation, core::ActionList& out);
+void purchases_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void purchases_apply(Ctx& c, const Act& a);
 void reveal_purchases(Ctx& c);
-void place_legal(const CCtx& c, int nation, core::ActionList& out);
+void place_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void place_apply(Ctx& c, const Act& a);
-bool place_done(const CCtx& c, int nation);
+bool place_done(const CCtx& c, Nation nation);
 int placement_room(const CCtx& c, int nation, bool naval);  // units the nation's industries can still take
 int mobilization_room(const CCtx& c, int nation);           // infantry China may still mobilize (ruling 72)
 // Whether units bought (by type) can all be placed: naval in port industries, infantry also by
@@ -275,17 +275,17 @@ int industry_capacity(const CCtx& c, RegionId r);                       // SV - 
 std::array<int, kResources> purchase_spent(const CCtx& c, int nation);  // what the chart's purchases cost, by resource
 
 // ---- Phase 2 and reorganizing (planning.cpp) ----
-void sheets_legal(const CCtx& c, int nation, core::ActionList& out);
+void sheets_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void sheets_apply(Ctx& c, const Act& a);
 void reveal_bids(Ctx& c);
 void slot_sequence(Ctx& c, int position);
 void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out);
 void tie_apply(Ctx& c, int position, int nation);
-void slot_legal(const CCtx& c, int nation, core::ActionList& out);
+void slot_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void slot_apply(Ctx& c, const Act& a);
 void order_draw_outcomes(const CCtx& c, int placed, core::OutcomeList& out);
 void order_draw_apply(Ctx& c, int placed, int nation);
-void reorganize_legal(const CCtx& c, int nation, core::ActionList& out);
+void reorganize_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void reorganize_apply(Ctx& c, const Act& a);
 bool reorganize_allows(const CCtx& c, const Act& a);  // the same as membership in reorganize_legal, quicker
 // Whether the order pad offers `to` to a Command of category `cat` in `from` (ruling 21; `may_sail`:
@@ -300,21 +300,21 @@ bool has_construction(const CCtx& c, int nation);
 // Puts `count` units of type t of `nation` into its Commands in region r (new Commands first, ruling
 // 104); false, and `s` partly changed, if they do not fit.
 [[nodiscard]] bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int count);
-void deploy_legal(const CCtx& c, int nation, core::ActionList& out);
+void deploy_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void deploy_apply(Ctx& c, const Act& a);
 void reveal_deployments(Ctx& c);
 
 // ---- Phase 6 (morale.cpp) ----
 void convert_casualties(Ctx& c);
-void cancel_legal(const CCtx& c, int nation, core::ActionList& out);
+void cancel_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void cancel_apply(Ctx& c, const Act& a);
 void evaluate_stress(Ctx& c);
-void relieve_legal(const CCtx& c, int nation, core::ActionList& out);
+void relieve_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void relieve_apply(Ctx& c, const Act& a);
 void push_penalties(Ctx& c);
-void blue_legal(const CCtx& c, int nation, core::ActionList& out);
+void blue_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void blue_apply(Ctx& c, const Act& a);
-void desert_legal(const CCtx& c, int nation, core::ActionList& out);
+void desert_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void desert_apply(Ctx& c, const Act& a);
 int casualty_points(const Data& d, const NationState& n);
 
@@ -344,7 +344,7 @@ int pact_breach(const CCtx& c, int nation, RegionId from, RegionId r);
 // then ends in `stop`. Article One: the order breaks the pact now. Article Two: the allied party's
 // seat is asked (a PactPermission step is pushed) and true is returned: the order waits.
 bool pact_interrupts(Ctx& c, int nation, int box, RegionId x, RegionId from, RegionId via, RegionId stop);
-void permission_legal(const CCtx& c, int nation, core::ActionList& out);
+void permission_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void permission_apply(Ctx& c, const Act& a);
 void pact_break(Ctx& c, int offender, int article);  // Article Four: 5 Stress, once
 // Article Four: no Medal to a party for a territory taken from the other party in the round the pact

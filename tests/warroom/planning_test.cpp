@@ -355,7 +355,7 @@ namespace {
 TEST(ReorganizingCommands, TheQuickCheckAgreesWithTheLegalList) {
   const Game g = europe();
   State s = play_until(g, g.new_game(), [](const State& x) { return top(x) == StepId::Reorganize; });
-  const int nation = step_nation(s.steps.top());
+  const Nation nation = nation_at(step_nation(s.steps.top()));
   core::ActionList legal;
   reorganize_legal(CCtx{g, s}, nation, legal);
   std::vector<core::Action> listed(legal.begin(), legal.end());
