@@ -22,7 +22,7 @@ namespace {
 // `hard` and `expert` value a rollout's end with the weights fitted by self-play and give every
 // candidate the same dice (docs/warroom/ai.md, "hard against normal").
 constexpr std::array<AiLevel, 4> kLevels = {{
-    {"easy", 4, 3, 1, 1},
+    {"easy", 1, 1, 1, 1, kHandValue, false, false, false, false, false},
     {"normal", 6, 4, 3, 2},
     {"hard", 10, 6, 4, 3, kFittedValue, true, true, true, true},
     {"expert", 14, 8, 6, 3, kFittedValue, true, true, true, true},
@@ -351,7 +351,7 @@ SheetSearch search_secret(const Game& g, const State& position, core::Seat seat,
 std::optional<core::Action> SearchBot::calculated_stance(const Game& game, const State& observation, core::Seat seat,
                                                          const core::ActionList& legal, core::Rng& rng) {
   const Battle& b = observation.battle;
-  if (b.kind == BattleKind::None || need(b) != Need::Stance) return std::nullopt;
+  if (!level_.calculated_stances || b.kind == BattleKind::None || need(b) != Need::Stance) return std::nullopt;
   const std::uint8_t nation = deciding_nation(b);
   const auto side = static_cast<std::size_t>(alliance_of(nation));
   const StanceKey key{observation.round, observation.pass, observation.fight.region, observation.fight.part,

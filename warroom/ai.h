@@ -64,6 +64,9 @@ struct AiLevel {
   // A rollout's end valued with the scenario's own fitted weights (Scenario::value) where it has them,
   // `value` elsewhere (docs/warroom/ai.md, "The position value fitted by self-play").
   bool scenario_value = false;
+  // Stances chosen with the battle calculator (each side's best plan), not the rules bot's: `easy`
+  // keeps bot:rules' stances so that a newcomer can beat it (docs/warroom/ai.md, "Levels").
+  bool calculated_stances = true;
 };
 const std::array<AiLevel, 4>& ai_levels();
 const AiLevel* ai_level(std::string_view name);  // "normal"; nullptr for an unknown one

@@ -15,20 +15,26 @@
 
 namespace warroom::testing {
 namespace {
+// A small search for testing the search's machinery at a few milliseconds a sheet: several
+// candidates, answers and rollouts, the stances from the calculator (`easy` is the blueprint alone:
+// one candidate, bot:rules' stances; docs/warroom/ai.md, "Levels").
+const AiLevel kSmallSearch{"small", 4, 3, 1, 1};
+}  // namespace
+namespace {
 
 Game eastern_front() {
   const Scenario* sc = data()->find_scenario("eastern-front");
   return Game(data(), *sc, 2);
 }
 
-// Phase 2 Step 1 › Write Orders: the easy bot, as either alliance against bot:rules, plays the
+// Phase 2 Step 1 › Write Orders: the normal bot, as either alliance against bot:rules, plays the
 // first rounds choosing only legal actions, and searches every sheet it writes.
 TEST(SearchBot, Phase2Step1_ChoosesOnlyLegalActionsAsEitherAlliance) {
   const Game g = eastern_front();
   for (const core::Seat searcher : {core::Seat{0}, core::Seat{1}}) {
     SCOPED_TRACE("the search bot in seat " + g.seat_name(searcher));
     std::vector<std::unique_ptr<core::Bot<Game>>> bots;
-    for (core::Seat p = 0; p < g.seat_count(); ++p) bots.push_back(make_bot(p == searcher ? "ai:easy" : "rules"));
+    for (core::Seat p = 0; p < g.seat_count(); ++p) bots.push_back(make_bot(p == searcher ? "ai:normal" : "rules"));
     State s = g.new_game();
     core::Rng chance(17), choices(18);
     core::OutcomeList outcomes;
@@ -60,9 +66,9 @@ TEST(SearchBot, DeterministicForASeedWhateverTheThreads) {
   const Game g = eastern_front();
   const State s = write_sheets_untouched(g);
   const core::Seat seat = g.seat_of(GER);
-  const AiLevel& easy = *ai_level("easy");
-  const SheetSearch one = search_secret(g, s, seat, RulesBot{}, easy, 99, 1);
-  const SheetSearch two = search_secret(g, s, seat, RulesBot{}, easy, 99, 2);
+  const AiLevel& small = kSmallSearch;
+  const SheetSearch one = search_secret(g, s, seat, RulesBot{}, small, 99, 1);
+  const SheetSearch two = search_secret(g, s, seat, RulesBot{}, small, 99, 2);
   ASSERT_GE(one.plans.size(), 2u) << "the styles propose more than bot:rules' own sheet";
   ASSERT_EQ(one.plans.size(), two.plans.size());
   EXPECT_EQ(one.chosen, two.chosen);
@@ -91,7 +97,7 @@ SearchBot same_entries_whatever_the_axis_wrote(const Game& g, State plain) {
     g.apply(secret, axis, axis_bot.choose(g, g.observe(secret, axis), axis, rng), nullptr);
   EXPECT_NE(plain.sheet[GER], secret.sheet[GER]);
   plain.sheet[GER].flags = secret.sheet[GER].flags;
-  SearchBot one(*ai_level("easy"), 1), two(*ai_level("easy"), 1);
+  SearchBot one(kSmallSearch, 1), two(kSmallSearch, 1);
   core::Rng r1(5), r2(5);
   for (int k = 0; k < 60 && top(plain) == step && (g.acting_seats(plain) & core::seat_bit(allied)); ++k) {
     const core::Action a = one.choose(g, plain, allied, r1);
@@ -131,12 +137,12 @@ TEST(SearchBot, Phase7Step3_PurchasesAreSearched_OneCandidatePerMix) {
   const Game g = eastern_front();
   const State s = at_purchases(g);
   const core::Seat seat = g.seat_of(GER);
-  const AiLevel& easy = *ai_level("easy");
-  const SheetSearch one = search_secret(g, s, seat, RulesBot{}, easy, 41, 1);
-  const SheetSearch two = search_secret(g, s, seat, RulesBot{}, easy, 41, 2);
+  const AiLevel& small = kSmallSearch;
+  const SheetSearch one = search_secret(g, s, seat, RulesBot{}, small, 41, 1);
+  const SheetSearch two = search_secret(g, s, seat, RulesBot{}, small, 41, 2);
   EXPECT_EQ(one.step, SecretStep::Purchases);
   ASSERT_GE(one.plans.size(), 2u) << "the mixes buy differently";
-  EXPECT_LE(one.plans.size(), static_cast<std::size_t>(easy.plans));
+  EXPECT_LE(one.plans.size(), static_cast<std::size_t>(small.plans));
   EXPECT_EQ(one.plans.front().style.buy_mix, BuyMix::Rules);
   EXPECT_GT(one.rollouts, 0);
   double total = 0;
@@ -149,7 +155,7 @@ TEST(SearchBot, Phase7Step3_PurchasesAreSearched_OneCandidatePerMix) {
   }
   EXPECT_NEAR(total, 1.0, 1e-9);
   EXPECT_EQ(one.chosen, two.chosen);
-  EXPECT_TRUE(search_secret(g, write_sheets_untouched(g), seat, RulesBot{}, easy, 41, 1).step == SecretStep::Sheet);
+  EXPECT_TRUE(search_secret(g, write_sheets_untouched(g), seat, RulesBot{}, small, 41, 1).step == SecretStep::Sheet);
 }
 
 // The other seat's purchases (Phase 7 Step 3, secret until Step 4) are never read either.
@@ -164,8 +170,7 @@ TEST(SearchBot, Phase7Step3_AnotherSeatsSecretPurchasesAreNeverRead) {
 // Assault first. bot:rules answers Assault (more dice against infantry); the calculator's best answer
 // is Defensive (the hand-worked table of CalculatorResolveBattles: Germany takes Smolensk with
 // 35/144 x 84/144 instead of 95/144 x 49/144), and the search bot plays it.
-TEST(SearchBot, Phase4_StancesAreTheCalculatorsBestAnswer) {
-  const Game g = europe();
+State smolensk_after_germany_assaults(const Game& g) {
   State s = empty_map(g);
   s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
   for (NationState& n : s.nation) n.res = {5, 5, 5};
@@ -174,11 +179,39 @@ TEST(SearchBot, Phase4_StancesAreTheCalculatorsBestAnswer) {
   start_phase(g, s, 4);
   act(g, s, GER, "fight GER R12");
   act(g, s, GER, "battle GER stance GER inf defensive 0");  // none in Defensive: Assault
+  return s;
+}
+
+TEST(SearchBot, Phase4_StancesAreTheCalculatorsBestAnswer) {
+  const Game g = europe();
+  const State s = smolensk_after_germany_assaults(g);
   const core::Seat ussr = g.seat_of(USSR);
   core::Rng rng(9);
   EXPECT_EQ(RulesBot{}.choose(g, g.observe(s, ussr), ussr, rng), action(g, s, ussr, "battle USSR stance USSR inf defensive 0"));
-  SearchBot bot(*ai_level("easy"), 1);
+  SearchBot bot(kSmallSearch, 1);
   EXPECT_EQ(bot.choose(g, s, ussr, rng), action(g, s, ussr, "battle USSR stance USSR inf defensive 1"));
+}
+
+// The levels: `easy` is the blueprint alone, so that a newcomer can beat it (docs/warroom/ai.md,
+// "Levels"): one candidate, bot:rules' own sheet (no rollout), and bot:rules' stances, not the
+// calculator's (the Smolensk battle above: Assault, where a searching level answers Defensive).
+TEST(SearchBotLevels, EasyWritesBotRulesOwnSheetAndTakesItsStances) {
+  const Game ef = eastern_front();
+  const State blank = write_sheets_untouched(ef);
+  const core::Seat ger = ef.seat_of(GER);
+  const AiLevel& easy = *ai_level("easy");
+  const SheetSearch alone = search_secret(ef, blank, ger, RulesBot{}, easy, 41, 1);
+  ASSERT_EQ(alone.plans.size(), 1u);
+  EXPECT_EQ(alone.rollouts, 0);
+  EXPECT_EQ(alone.plans[0].actions, search_secret(ef, blank, ger, RulesBot{}, kSmallSearch, 41, 1).plans[0].actions)
+      << "bot:rules' own entries, the first candidate of every search";
+
+  const Game g = europe();
+  const State s = smolensk_after_germany_assaults(g);
+  const core::Seat ussr = g.seat_of(USSR);
+  core::Rng rng(9);
+  SearchBot bot(easy, 1);
+  EXPECT_EQ(bot.choose(g, s, ussr, rng), action(g, s, ussr, "battle USSR stance USSR inf defensive 0"));
 }
 
 // AiLevel::scenario_value: the Eastern Front has weights of its own (Scenario::value, fitted to its
@@ -189,9 +222,9 @@ TEST(SearchBotValue, TheScenariosOwnWeightsWhereItHasThem) {
   ASSERT_TRUE(g.scenario().value.has_value());
   const State s = write_sheets_untouched(g);
   const core::Seat seat = g.seat_of(GER);
-  AiLevel own = *ai_level("easy");
+  AiLevel own = kSmallSearch;
   own.scenario_value = true;
-  AiLevel given = *ai_level("easy");
+  AiLevel given = kSmallSearch;
   given.value = *g.scenario().value;
   const auto values = [&](const AiLevel& level) {
     std::vector<double> out;
@@ -199,7 +232,7 @@ TEST(SearchBotValue, TheScenariosOwnWeightsWhereItHasThem) {
     return out;
   };
   EXPECT_EQ(values(own), values(given));
-  EXPECT_NE(values(own), values(*ai_level("easy")));
+  EXPECT_NE(values(own), values(kSmallSearch));
 }
 
 // ---- Hits chosen with the calculator (AiLevel::calculated_hits) -----------------------------------
@@ -340,7 +373,7 @@ TEST(SearchBotHomeGuard, TransportingLandUnitsBySea_AnIslandCapitalFerriesItsArm
 TEST(SearchBotHomeGuard, Phase2Step1_TheHomeGuardIsAmongTheCandidates) {
   const Game g = war_in_the_pacific(2);
   const State s = japan_alone_at_home(g);
-  const SheetSearch found = search_secret(g, s, g.seat_of(JPN), RulesBot{}, *ai_level("easy"), 5, 1);
+  const SheetSearch found = search_secret(g, s, g.seat_of(JPN), RulesBot{}, kSmallSearch, 5, 1);
   EXPECT_TRUE(std::any_of(found.plans.begin(), found.plans.end(), [](const SheetCandidate& c) { return c.style.home_guard; }));
 }
 
@@ -401,11 +434,11 @@ TEST(SearchBotCalculatedAttacks, Phase2Step1_TheAttackWithTheBestExpectedGainIsM
 TEST(SearchBotCalculatedAttacks, Phase2Step1_AmongTheCandidates) {
   const Game g = eastern_front();
   const State s = ukraine_between(g, {{kArm, 4}}, {{kInf, 5}, {kArt, 1}}, {});
-  const SheetSearch found = search_secret(g, s, g.seat_of(GER), RulesBot{}, *ai_level("easy"), 5, 1);
+  const SheetSearch found = search_secret(g, s, g.seat_of(GER), RulesBot{}, kSmallSearch, 5, 1);
   const auto it = std::find_if(found.plans.begin(), found.plans.end(), [](const SheetCandidate& c) { return c.style.calculated_attacks; });
   ASSERT_NE(it, found.plans.end());
   EXPECT_TRUE(it->style.home_guard);
-  SearchBot bot(*ai_level("easy"), 1);
+  SearchBot bot(kSmallSearch, 1);
   core::Rng rng(3);
   const core::Seat seat = g.seat_of(GER);
   State played = s;
@@ -524,7 +557,7 @@ TEST(SearchBotHeaviest, Phase2Step1_TheHeaviestCandidateIsPlayed) {
   const Game g = eastern_front();
   const State s = write_sheets_untouched(g);
   const core::Seat seat = g.seat_of(GER);
-  AiLevel level = *ai_level("easy");
+  AiLevel level = kSmallSearch;
   ASSERT_FALSE(level.heaviest);
   bool sampled_another = false;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
@@ -553,7 +586,7 @@ TEST(SearchBotHint, Phase2Step1_NextEntriesOfTheCandidateSheets) {
   const Game g = eastern_front();
   const State s = write_sheets_untouched(g);
   const core::Seat seat = g.seat_of(USSR);
-  const auto hints = advise(g, s, seat, *ai_level("easy"), 7).ranked;
+  const auto hints = advise(g, s, seat, kSmallSearch, 7).ranked;
   ASSERT_FALSE(hints.empty());
   core::ActionList legal;
   g.legal_actions(s, seat, legal);
@@ -598,10 +631,10 @@ TEST(SearchBotHint, Phase2Step1_ThePlanIsTheWholeSheetWithReasonsAndEachAttacksO
   const Game g = eastern_front();
   const State s = write_sheets_untouched(g);
   const core::Seat seat = g.seat_of(GER);
-  const nlohmann::json plan = advise(g, s, seat, *ai_level("easy"), 7).plan;
+  const nlohmann::json plan = advise(g, s, seat, kSmallSearch, 7).plan;
   ASSERT_TRUE(plan.is_object());
   EXPECT_EQ(plan["step"], "sheet");
-  EXPECT_EQ(plan["level"], "easy");
+  EXPECT_EQ(plan["level"], "small");
   EXPECT_GT(plan["weight"].get<double>(), 0.0);
   EXPECT_GT(plan["rollouts"].get<long>(), 0);
   ASSERT_EQ(plan["nations"].size(), 1u);
@@ -644,7 +677,7 @@ TEST(SearchBotHint, Phase7Step3_ThePlanIsThePurchasesOfTheHeaviestMix) {
   const Game g = eastern_front();
   const State s = at_purchases(g);
   const core::Seat seat = g.seat_of(USSR);
-  const nlohmann::json plan = advise(g, s, seat, *ai_level("easy"), 3).plan;
+  const nlohmann::json plan = advise(g, s, seat, kSmallSearch, 3).plan;
   EXPECT_EQ(plan["step"], "purchases");
   ASSERT_EQ(plan["styles"].size(), 1u);
   const std::string mix = plan["styles"][0];
@@ -684,9 +717,9 @@ TEST(SearchBotHint, Phase2Step1_TopSecret_AnotherSeatsSheetChangesNothingInThePl
   written.sheet[GER].bid = copy.sheet[GER].bid;
   ASSERT_NE(written.sheet[GER], blank.sheet[GER]) << "Germany wrote its sheet";
   const core::Seat seat = g.seat_of(USSR);
-  const nlohmann::json plan = timeless_plan(advise(g, blank, seat, *ai_level("easy"), 5).plan);
+  const nlohmann::json plan = timeless_plan(advise(g, blank, seat, kSmallSearch, 5).plan);
   EXPECT_FALSE(plan["nations"][0]["orders"].empty());
-  EXPECT_EQ(timeless_plan(advise(g, written, seat, *ai_level("easy"), 5).plan), plan);
+  EXPECT_EQ(timeless_plan(advise(g, written, seat, kSmallSearch, 5).plan), plan);
 }
 
 TEST(SearchBotKinds, EveryLevelIsABotKindThatSearches) {
@@ -791,7 +824,7 @@ TEST(SearchBotHint, Phase5Step2_EachActionOfTheDeploymentPlanComesWithItsWords) 
   const auto worded = [&](const State& at) {
     if (top(at) != StepId::DeployPlans || !g.acting_seats(at)) return false;
     seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(at)));
-    plan = advise(g, at, seat, *ai_level("easy"), 3).plan;
+    plan = advise(g, at, seat, kSmallSearch, 3).plan;
     return plan["actions"].size() >= 2;
   };
   ASSERT_TRUE(test_support::play_until(g, s, worded, chance, rules)) << "no deployment plan of two entries or more";
