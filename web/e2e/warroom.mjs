@@ -315,6 +315,22 @@ async function onePlayer() {
     fail('the sheet was sent although the question was answered "back"');
   await page.waitForSelector('.wr-sheet .sheet.own .sheet-status.writing');
 
+  // Under the sheet's header while it is written: where the nation's Stress is heading (play-test
+  // 2026-12-06, finding 1), readable at both sizes.
+  const ahead = await page.textContent('.wr-sheet .sheet.own h3 + p.zone-ahead').catch(() => '');
+  if (!/Stress Points still to go before it moves up to the .* Zone: \d+ \(now \d+ of \d+\).*Strategic Value/.test(ahead ?? ''))
+    fail(`the sheet does not say where the Stress is heading: "${ahead}"`);
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(200);
+    await page.locator('.wr-sheet .sheet.own p.zone-ahead').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}/warroom-stress-ahead-${w}x${h}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // Phase 2: three orders by clicking; the first changed, the third erased; a bid of 1 oil.
   const first = await writeOrder(page);
   if (!(await page.textContent('.wr-sheet li.box >> nth=0')).includes(`→ ${first}`)) fail(`box 1 does not show the order to ${first}`);

@@ -34,7 +34,9 @@ const view = (orders: { command: number; to: string }[]): ExposedView => ({
 describe('key regions the orders leave empty next to the enemy', () => {
   it('names Leningrad once its last Command is ordered out, with the enemy land units next to it', () => {
     expect(exposedRegions(view([]), 'USSR', layout)).toEqual([]);
-    expect(exposedRegions(view([{ command: 40, to: 'G7' }]), 'USSR', layout)).toEqual([{ region: 'R2', why: 'industry', enemy: 16 }]);
+    expect(exposedRegions(view([{ command: 40, to: 'G7' }]), 'USSR', layout)).toEqual([
+      { region: 'R2', why: 'industry', enemy: 16, stay: 0 },
+    ]);
   });
   it('says nothing where a Command is ordered in, where no enemy land unit is near, or once the sheet is done', () => {
     expect(
@@ -51,6 +53,37 @@ describe('key regions the orders leave empty next to the enemy', () => {
     const done = view([{ command: 40, to: 'G7' }]);
     done.nations[0].sheet.status = 'done';
     expect(exposedRegions(done, 'USSR', layout)).toEqual([]);
+  });
+});
+
+// Play-test 2026-12-06, finding 3: Eastern Front, round 4: Germany kept 2 new Armor in Greater Germany
+// with 8 Soviet land units next to it in Hungary; no warning came (only "none stay" was warned), and
+// the Soviets took G1 and the game.
+describe('the capital weighed against the enemy next to it', () => {
+  const g1 = new Map(
+    [region('G1', ['G5'], { capital_of: 'GER', industry: true }), region('G5', ['G1']), region('G2', ['G1'])].map((r) => [r.id, r]),
+  );
+  const capital = (orders: { command: number; to: string }[], armor = 2): ExposedView => ({
+    nations: [
+      { id: 'GER', alliance: 'axis', sheet: { status: 'writing', orders: orders.map((o) => ({ ...o, status: 'written' })) } },
+      { id: 'USSR', alliance: 'allied', sheet: { status: 'writing', orders: null } },
+    ],
+    commands: [
+      { nation: 'GER', number: 3, category: 'land', region: 'G1', units: { arm: armor } },
+      { nation: 'GER', number: 7, category: 'land', region: 'G2', units: { inf: 4 } },
+      { nation: 'USSR', number: 31, category: 'land', region: 'G5', units: { inf: 5, arm: 3 } },
+    ],
+    regions: [
+      { id: 'G1', controller: 'GER' },
+      { id: 'G2', controller: 'GER' },
+      { id: 'G5', controller: 'USSR' },
+    ],
+  });
+  it('warns when fewer units stay than the enemy land units next door, counting those ordered in', () => {
+    expect(exposedRegions(capital([]), 'GER', g1)).toEqual([{ region: 'G1', why: 'capital', enemy: 8, stay: 2 }]);
+    expect(exposedRegions(capital([{ command: 7, to: 'G1' }]), 'GER', g1)).toEqual([{ region: 'G1', why: 'capital', enemy: 8, stay: 6 }]);
+    expect(exposedRegions(capital([{ command: 3, to: 'G2' }]), 'GER', g1)).toEqual([{ region: 'G1', why: 'capital', enemy: 8, stay: 0 }]);
+    expect(exposedRegions(capital([], 8), 'GER', g1)).toEqual([]);
   });
 });
 
@@ -71,12 +104,35 @@ describe('the note beside "Done"', () => {
       act: async () => {},
       select: () => {},
       note: () => '',
-      exposed: () => [{ region: 'R2', why: 'industry', enemy: 16 }],
+      exposed: () => [{ region: 'R2', why: 'industry', enemy: 16, stay: 0 }],
     });
     const note = panel.querySelector('ul.exposed li')!;
     expect(note.textContent).toBe(
       'R2 Leningrad (Industry): none of your units stay there after these orders; enemy land units next to it: 16.',
     );
     expect(panel.querySelector('ul.exposed + p button.done')).not.toBeNull();
+  });
+  it('says how many units stay when some do', async () => {
+    const { sheetPanel } = await import('./warroom-sheet');
+    const { Legal } = await import('../actions');
+    const ger = {
+      id: 'GER',
+      seat: 'GER',
+      alliance: 'axis',
+      zone: 'white',
+      stress: 0,
+      threshold: 8,
+      sheet: { status: 'writing', orders: [null], bid: 0, purchases: {}, purchase: null, selected: null },
+    } as never;
+    const panel = sheetPanel([ger], 'GER', [], new Legal([]), {
+      name: (r) => (r === 'G1' ? 'G1 Greater Germany' : r),
+      act: async () => {},
+      select: () => {},
+      note: () => '',
+      exposed: () => [{ region: 'G1', why: 'capital', enemy: 8, stay: 2 }],
+    });
+    expect(panel.querySelector('ul.exposed li')!.textContent).toBe(
+      'G1 Greater Germany (capital): units of yours staying there after these orders: 2; enemy land units next to it: 8.',
+    );
   });
 });

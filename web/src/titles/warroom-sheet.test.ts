@@ -182,3 +182,19 @@ describe("a selected Command's destinations: the ones it would reach first", () 
     expect(panel().querySelector('.destinations summary')!.textContent).toBe('Пункты назначения (1), затем 2 недостижимых');
   });
 });
+
+// Play-test 2026-12-06, finding 1: where the Stress track is heading, in the sheet's header while it is written.
+describe('the Homeland Status line on the sheet', () => {
+  const panel = (status: string) =>
+    sheetPanel([{ ...ussr, zone: 'yellow', stress: 4, threshold: 7, sheet: { ...ussr.sheet, status } }], 'USSR', [], legal, {
+      name: (r) => r,
+      act: async () => {},
+      select: () => {},
+      note: () => '',
+    });
+  it('counts the Stress still to go to the next zone while the orders are written, and not afterwards', () => {
+    const line = panel('writing').querySelector('h3 + p.zone-ahead')!;
+    expect(line.textContent).toMatch(/^Soviet Union is in the Yellow Zone: .* to the Orange Zone: 3 \(now 4 of 7\);/);
+    expect(panel('done').querySelector('.zone-ahead')).toBeNull();
+  });
+});

@@ -11,6 +11,8 @@ import { CATEGORY_GLYPH, colour } from './warroom-map';
 import type { Stack } from './warroom-map';
 import { bindPurchases, purchasePanel } from './warroom-purchases';
 import type { Exposed } from './warroom-exposed';
+import { zoneAhead } from './warroom-zones';
+import { reconstructedMark } from '../provenance';
 
 // A nation and its Orders & Purchases Chart as the view gives them (view-types.ts).
 export type Sheet = WarRoomSheet;
@@ -124,7 +126,7 @@ function exposedNote(exposed: Exposed[], name: (id: string) => string): string {
   return `<ul class="exposed" role="note">${exposed
     .map(
       (x) =>
-        `<li data-region="${escape(x.region)}">${escape(t('warroom.web.sheet.exposed', { region: name(x.region), why: t(`warroom.web.sheet.exposed_why.${x.why}`), count: x.enemy }))}</li>`,
+        `<li data-region="${escape(x.region)}">${escape(t(x.stay ? 'warroom.web.sheet.exposed_staying' : 'warroom.web.sheet.exposed', { region: name(x.region), why: t(`warroom.web.sheet.exposed_why.${x.why}`), count: x.enemy, stay: x.stay }))}</li>`,
     )
     .join('')}</ul>`;
 }
@@ -153,6 +155,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): s
     .join('');
   return `<div class="sheet own" data-nation="${escape(n.id)}">
     <h3><i class="swatch" style="background:${colour[n.id] ?? '#999'}"></i>${escape(n.id)} ${statusTag(sh.status)}</h3>
+    ${writing ? `<p class="zone-ahead zone-${escape(n.zone)}">${escape(zoneAhead(n))} ${reconstructedMark(n.threshold_provenance)}</p>` : ''}
     ${
       selected
         ? `<p class="selected" role="status">${escape(t('warroom.web.sheet.selected', { command: selected.number, region: h.name(selected.region), units: units(selected), count: destinationsInOrder(n, legal, h).reach.length }))}</p>

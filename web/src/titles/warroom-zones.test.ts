@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n';
 import morale from '../../../data/warroom/morale.json';
 import { guidePanel, type GuideView } from './warroom-guide';
-import { ZONE_IDS, zoneNote, zoneNoteText, zonePenalty, zoneTitle } from './warroom-zones';
+import { ZONE_IDS, zoneAhead, zoneNote, zoneNoteText, zonePenalty, zoneTitle } from './warroom-zones';
 
 afterEach(() => setLanguage('en'));
 
@@ -27,6 +27,19 @@ describe('the Homeland Status Track explained', () => {
     expect(zonePenalty('white')).toBe('no penalty');
     expect(zonePenalty('blue')).toContain(`any ${morale.rules.blue_payment} resources`);
     expect(zoneTitle('orange')).toBe('Orange Zone: its black dice are misses instead of wild, in every battle');
+  });
+
+  // Play-test 2026-12-06, finding 1: while the orders are written the page did not say how near the
+  // next zone was, nor that a territory lost costs Stress.
+  it('counts, for the order sheet, the Stress Points still to go and what a lost territory costs', () => {
+    expect(zoneAhead(blue)).toBe(
+      'British Commonwealth is in the Blue Zone: it pays any 3 resources in each Phase 6, if able. ' +
+        'Stress Points still to go before it moves up to the Yellow Zone: 3 (now 1 of 4); that zone adds: its rails serve neither it nor its allies, and its ports neither trade nor give Port Advantage. ' +
+        'Each territory it loses adds its Strategic Value to its Stress.',
+    );
+    expect(zoneAhead({ ...blue, zone: 'gray' })).toMatch(/last zone: it moves no further\. Each territory/);
+    setLanguage('it');
+    expect(zoneAhead(blue)).toContain('Zona Gialla: 3 (ora 1 su 4)');
   });
 
   it('says what the zone costs and at what Stress the next one comes, and what it adds', () => {

@@ -49,10 +49,24 @@ export const zoneTitle = (id: string): string => t('warroom.zone_note.zone', { z
 // Where the nation is and what comes next: its zone's penalty, and the Stress at which it moves up
 // to the next zone with that zone's penalty (or that it is in the last).
 export function zoneNote(n: ZoneNation): string {
+  return zoneWords(n, 'warroom.zone_note.next');
+}
+
+// While the orders are written (Phase 2): the same, counted as the Stress Points still to go, and
+// what a territory lost costs (play-test 2026-12-06, finding 1: Stress, not battles, lost the games).
+export const zoneAhead = (n: ZoneNation): string => `${zoneWords(n, 'warroom.zone_note.to_go')} ${t('warroom.zone_note.lost')}`;
+
+function zoneWords(n: ZoneNation, nextKey: string): string {
   const next = ZONE_IDS[ZONE_IDS.indexOf(n.zone) + 1];
   const here = t('warroom.zone_note.here', { nation: t(`warroom.nation.${n.id}`), zone: zoneName(n.zone), penalty: zonePenalty(n.zone) });
   const ahead = next
-    ? t('warroom.zone_note.next', { threshold: n.threshold, stress: n.stress, zone: zoneName(next), penalty: zonePenalty(next) })
+    ? t(nextKey, {
+        threshold: n.threshold,
+        stress: n.stress,
+        more: Math.max(0, n.threshold - n.stress),
+        zone: zoneName(next),
+        penalty: zonePenalty(next),
+      })
     : t('warroom.zone_note.last');
   return `${here} ${ahead}`;
 }
