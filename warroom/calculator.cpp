@@ -270,9 +270,15 @@ std::string make_position(const Game& g, const State& obs, core::Seat seat, cons
   s.steps.push(step::GameOver{});
   s.pin = PinSplit{};
   core::Rng rng(q.seed);
-  for (const CommandRef& c : q.moving_in.empty() ? own_orders(g, obs, seat, r) : q.moving_in) {
+  const bool named = !q.moving_in.empty();
+  for (const CommandRef& c : named ? q.moving_in : own_orders(g, obs, seat, r)) {
     const bool there = c.nation < kNations && c.number <= kMaxCommandNumber && s.command[nation_at(c.nation)][at(c.number)].region == r;
-    if (std::string e = move_in(g, s, c, r, rng); !e.empty()) return e;
+    const State before = s;
+    if (std::string e = move_in(g, s, c, r, rng); !e.empty()) {
+      if (named) return e;
+      s = before;  // an own order that would not arrive (a pin, a rail stop short of it) brings nobody
+      continue;
+    }
     if (!there) o.moved_in.push_back(c);
   }
   return set_up(g, s, r, p, rng);

@@ -44,7 +44,8 @@ struct CommandRef {
 
 struct OddsQuery {
   RegionId region = kNoRegion;
-  // Commands assumed to carry out an order into the region first ("if these Commands move in").
+  // Commands assumed to carry out an order into the region first ("if these Commands move in"). Empty:
+  // the seat's own written orders into it, those that would arrive as Phase 3 carries them out now.
   std::vector<CommandRef> moving_in;
   int samples = 3000;  // Monte Carlo: battles of the final estimate at most (100 .. 1,000,000)
   // Monte Carlo: the final estimate stops early, once each side's chance to take or hold the region

@@ -216,6 +216,30 @@ TEST(CalculatorResolveBattles, OrdersIntoTheRegion_TheSeatsOwnSheetMovesIn) {
   EXPECT_NEAR(written.side[kAllied].units_lost.mean, placed.side[kAllied].units_lost.mean, kTight);
 }
 
+// Own orders into an Embattled region (a battle going on from an earlier round): those that would
+// arrive move in; one that Phase 3 would stop short (rail: ruling 29) brings nobody and leaves the
+// odds to the rest (the play-test of 6 December 2026, finding 2: Greater Germany, embattled, with
+// eight orders into it, read "No battle there" because one order would not arrive).
+TEST(CalculatorResolveBattles, Playtest_OrdersIntoAnEmbattledRegion_OneThatWouldNotArriveBringsNobody) {
+  const Game g = europe();
+  State s = one_infantry_each(g, "R12");
+  put(s, GER, 41, "G8", {{kInf, 1}});
+  put(s, GER, 43, "G1", {{kInf, 1}});
+  State placed = s;
+  for (const char* command : {"41", "43"}) {
+    act(g, s, GER, std::string("select GER ") + command);
+    act(g, s, GER, "to GER R12");
+  }
+  const Odds written = odds_as(g, s, GER, into("R12"));
+  EXPECT_EQ(written.moved_in, (std::vector<CommandRef>{{GER, 41}})) << "GER 43 would stop in Belarus";
+  placed.command[GER][41].region = region("R12");
+  const Odds there = odds_as(g, placed, GER, into("R12"));
+  EXPECT_NEAR(written.side[kAxis].wins.mean, there.side[kAxis].wins.mean, kTight);
+  EXPECT_NEAR(written.side[kAllied].units_lost.mean, there.side[kAllied].units_lost.mean, kTight);
+  EXPECT_NE(battle_odds(g, s, g.seat_of(GER), into("R12", {{GER, 43}})).error.find("would stop in Belarus"), std::string::npos)
+      << "a Command named is still refused";
+}
+
 // A battle being fought: the calculator starts from its state. One infantry each in Smolensk, both
 // in Assault on the board (as bot:rules puts them) and no die rolled yet: each falls to the other's
 // two dice with 95/144. No Command can join a battle being fought.
