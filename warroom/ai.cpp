@@ -130,8 +130,8 @@ struct Pair {
 double rollout(const Game& g, const State& observation, core::Seat seat, const SheetCandidate& plan, const Style& answer,
                const AiLevel& level, std::uint64_t seed) {
   State s = observation;
-  for (int n = 0; n < kNations; ++n)
-    if (!seat_plays(g, seat, n)) s.sheet[nation_at(n)].flags = static_cast<std::uint8_t>(s.sheet[nation_at(n)].flags & ~kDone);
+  for (Nation n : kAllNations)
+    if (!seat_plays(g, seat, n)) s.sheet[n].flags = static_cast<std::uint8_t>(s.sheet[n].flags & ~kDone);
   std::vector<RulesBot> bots(static_cast<std::size_t>(g.seat_count()), RulesBot(answer));
   RulesBot& own = bots[static_cast<std::size_t>(seat)] = plan.writer;
   Style later = own.style();
@@ -246,11 +246,10 @@ ValueFeatures value_features(const Game& g, const State& s, Alliance side) {
       }
     victory[at(a)] = all ? static_cast<double>(held) / all : 0;
   }
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     if (!in_play(s, n)) continue;
     const auto a = at(static_cast<int>(alliance_of(n)));
-    for (int number = 1; number <= kMaxCommandNumber; ++number)
-      units[a] += command_strength(d, n, number, s.command[nation_at(n)][at(number)]);
+    for (int number = 1; number <= kMaxCommandNumber; ++number) units[a] += command_strength(d, n, number, s.command[n][at(number)]);
   }
   for (int i = 0; i < g.industries(); ++i) {
     const std::uint8_t c = s.region[g.industry_region(i)].controller;

@@ -85,10 +85,10 @@ bool hostile(const Game& g, const State& s, int nation, RegionId r) {
     const std::uint8_t c = s.region[r].controller;
     if (c == kNoNation || alliance_of(c) != side) return true;
   }
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     if (!in_play(s, n) || alliance_of(n) == side) continue;
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = s.command[nation_at(n)][at(number)];
+      const Command& c = s.command[n][at(number)];
       if (c.region == r && units_in(c) > 0) return true;
     }
   }
@@ -121,7 +121,7 @@ class Sheets {
       if (decode_action(a).kind != ActionKind::Done) g_.apply(after, seat_, a, nullptr);
     nlohmann::json nations = nlohmann::json::array(), attacks = nlohmann::json::array();
     std::vector<RegionId> weighed;
-    for (int n = 0; n < kNations; ++n) {
+    for (Nation n : kAllNations) {
       if (!seat_plays(g_, seat_, n) || !in_play(before_, n)) continue;
       nlohmann::json nation{{"nation", nation_id(static_cast<Nation>(n))}};
       if (step == SecretStep::Sheet) {

@@ -36,7 +36,7 @@ std::optional<core::Action> find(const core::ActionList& legal, ActionKind kind,
 }
 
 int lowest_nation(std::uint8_t bits) {
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if ((bits >> n) & 1u) return n;
   return 0;
 }
@@ -108,12 +108,12 @@ core::Action execute_order(const Game& g, const State& s, int nation, RegionId c
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side), them = 1 - me;
   const RegionId dest = o.dest;
-  const Category cat = command_category(d, nation, o.command);
+  const Category cat = command_category(d, nation_at(nation), o.command);
   // This order and the nation's other orders still to come to the same region attack together.
   int mine = 0, land_coming = 0;
   for (const Order& other : s.sheet[nation_at(nation)].box) {
     if (other.status != kWritten || other.dest != dest) continue;
-    const Category oc = command_category(d, nation, other.command);
+    const Category oc = command_category(d, nation_at(nation), other.command);
     const int st = command_strength(d, nation, other.command, s.command[nation_at(nation)][other.command]);
     if (oc == cat) mine += st;
     if (oc == Category::Land) land_coming += st;
@@ -258,7 +258,7 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
   lean(share, lean_to);
   // No sea Command number free: new ships could only be held under an Industry token (Deploy Units,
   // ruling 104), where they would take the room of the units that can leave (ruling 69).
-  if (lowest_free_command(s, d, nation, Category::Sea) == 0) share[kSub] = share[kCa] = share[kCv] = share[kBb] = 0;
+  if (lowest_free_command(s, d, nation_at(nation), Category::Sea) == 0) share[kSub] = share[kCa] = share[kCv] = share[kBb] = 0;
   // What is left after this round's entries; a resource in short supply makes a unit dear.
   std::array<double, kResources> left{};
   for (int r = 0; r < kResources; ++r) left[at(r)] = ns.res[at(r)] - sh.goods_paid[at(r)];
@@ -388,10 +388,10 @@ core::Action neutral_defence(const Game& g, const State& s, int nation, const co
   const Data& d = g.data();
   const RegionId r = s.steps.top().as<step::NeutralDefence>().region;
   std::array<int, kNations> near{};
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     if (!in_play(s, n)) continue;
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = s.command[nation_at(n)][at(number)];
+      const Command& c = s.command[n][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0 || command_category(d, n, number) != Category::Land) continue;
       if (c.region != r && is_edge(d, c.region, r)) near[at(n)] += command_strength(d, n, number, c);  // the force itself is in r
     }

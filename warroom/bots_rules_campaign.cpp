@@ -56,7 +56,7 @@ int nearest_army(const Game& g, const State& s, int nation, const RegionArray<in
   int nearest = kForceFar;
   for (int number = 1; number <= kMaxCommandNumber; ++number) {
     const Command& c = s.command[nation_at(nation)][at(number)];
-    if (c.region != kNoRegion && units_in(c) > 0 && command_category(g.data(), nation, number) == Category::Land)
+    if (c.region != kNoRegion && units_in(c) > 0 && command_category(g.data(), nation_at(nation), number) == Category::Land)
       nearest = std::min(nearest, dist[c.region]);
   }
   return nearest;

@@ -39,7 +39,7 @@ int unit_strength(const Data& d, int type) {
 }
 
 int command_strength(const Data& d, int nation, int number, const Command& c) {
-  const Category cat = command_category(d, nation, number);
+  const Category cat = command_category(d, nation_at(nation), number);
   int total = 0;
   for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t) total += c.n[at(slot_of(t))] * unit_strength(d, t);
   return total;
@@ -83,11 +83,11 @@ void goal_distances(const Game& g, const State& s, Assessment& a) {
 
 void count_forces(const Game& g, const State& s, Assessment& a) {
   const Data& d = g.data();
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     if (!in_play(s, n)) continue;
     const int side = side_index(alliance_of(n));
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = s.command[nation_at(n)][at(number)];
+      const Command& c = s.command[n][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0) continue;
       const int st = command_strength(d, n, number, c);
       switch (command_category(d, n, number)) {
@@ -188,8 +188,8 @@ class Planner {
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& c = s.command[nation_at(nation)][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0) continue;
-      mine_.push_back(
-          {static_cast<std::uint8_t>(number), c.region, command_category(d_, nation, number), command_strength(d_, nation, number, c)});
+      mine_.push_back({static_cast<std::uint8_t>(number), c.region, command_category(d_, nation_at(nation), number),
+                       command_strength(d_, nation, number, c)});
     }
     std::stable_sort(mine_.begin(), mine_.end(), [](const Mine& x, const Mine& y) { return x.strength > y.strength; });
     if (style.sea_watch)  // capitals have it already (assess)
@@ -235,7 +235,7 @@ class Planner {
 
   bool on_pad(const Mine& m, RegionId dest) const {
     std::vector<RegionId> dests;
-    pad_destinations(CCtx{g_, s_}, nation_, m.number, dests);
+    pad_destinations(CCtx{g_, s_}, nation_at(nation_), m.number, dests);
     return std::find(dests.begin(), dests.end(), dest) != dests.end();
   }
 
@@ -282,10 +282,10 @@ class Planner {
       return best;
     };
     int total = 0;
-    for (int n = 0; n < kNations; ++n) {
-      if (!in_play(s_, n) || alliance_of(n) == a_.side || d_.nations[nation_at(n)].has(NationRule::LandNeverAtSea)) continue;
+    for (Nation n : kAllNations) {
+      if (!in_play(s_, n) || alliance_of(n) == a_.side || d_.nations[n].has(NationRule::LandNeverAtSea)) continue;
       for (int number = 1; number <= kMaxCommandNumber; ++number) {
-        const Command& c = s_.command[nation_at(n)][at(number)];
+        const Command& c = s_.command[n][at(number)];
         if (c.region == kNoRegion || c.region == capital || command_category(d_, n, number) != Category::Land) continue;
         bool near = d_.region(c.region).is_sea() && seas_from_coast(c.region) <= 2;
         for (RegionId x : neighbours(d_, c.region))
@@ -620,7 +620,7 @@ class Planner {
     for (Mine& m : mine_) {
       if (m.used || m.cat != Category::Land || full() || !can_leave(m)) continue;
       std::vector<RegionId> dests;
-      pad_destinations(CCtx{g_, s_}, nation_, m.number, dests);
+      pad_destinations(CCtx{g_, s_}, nation_at(nation_), m.number, dests);
       const auto aim = [&](RegionId r) { return aim_distance(m.region, r); };
       std::stable_sort(dests.begin(), dests.end(), [&](RegionId x, RegionId y) { return aim(x) < aim(y); });
       int tries = 0;
@@ -657,7 +657,7 @@ class Planner {
   // A sure defence that counts on a rail move wants the first slot too: moving after the enemy, the
   // rail would stop short of the region the enemy has entered (ruling 29).
   int bid() {
-    const int oil = resource(s_, nation_, kOil);
+    const int oil = resource(s_, nation_at(nation_), kOil);
     plan_.wants_first = attacks_ > 0 || rail_defence_;
     int want = 0;
     if (attacks_ > 0)
@@ -667,7 +667,7 @@ class Planner {
     if (rail_defence_ && want <= 3) plan_.bid_why = BidWhy::RailDefence;
     if (rail_defence_) want = std::max(want, 3);
     int enemy_oil = 0;
-    for (int n = 0; n < kNations; ++n)
+    for (Nation n : kAllNations)
       if (in_play(s_, n) && alliance_of(n) != a_.side) enemy_oil = std::max(enemy_oil, resource(s_, n, kOil));
     if (want > 0) want += style_.bid_extra;  // a style bids more or less where it bids at all
     return std::clamp(want, 0, std::min(oil * style_.bid_oil_thirds / 3, enemy_oil + 1));

@@ -69,10 +69,10 @@ namespace {
 
 int units_there(const State& s, int side, RegionId r) {
   int n = 0;
-  for (int nation = 0; nation < kNations; ++nation) {
+  for (Nation nation : kAllNations) {
     if (side_of(nation) != side) continue;
     n += s.fighter_tokens.count(nation, r);
-    for (const Command& c : s.command[nation_at(nation)])
+    for (const Command& c : s.command[nation])
       if (c.region == r) n += units_in(c);
   }
   return n;
@@ -83,8 +83,8 @@ int units_there(const State& s, int side, RegionId r) {
 Tally tally(const Game& g, const State& before, const State& after, RegionId region) {
   const Data& d = g.data();
   Tally t{};
-  for (int n = 0; n < kNations; ++n) {
-    const NationState &a = before.nation[nation_at(n)], &b = after.nation[nation_at(n)];
+  for (Nation n : kAllNations) {
+    const NationState &a = before.nation[n], &b = after.nation[n];
     if (!a.in_play) continue;
     const int side = side_of(n);
     for (int type = 0; type < kUnitTypes; ++type) t[field(kUnits, side)] += b.casualties[type_at(type)] - a.casualties[type_at(type)];
@@ -118,8 +118,8 @@ Debrief::Debrief(const Game& g, const Position& p) : g_(g), p_(p) {
   for (int side = 0; side < kSides; ++side)
     for (int i = 0; i < b.row_count[at(side)]; ++i) {
       const Row& r = b.rows[at(side)][at(i)];
-      for (int n = 0; n < kNations; ++n)
-        if (r.alive(static_cast<std::uint8_t>(n)) + r.eliminated[nation_at(n)] + r.escaped[nation_at(n)] > 0) add(side, n, r.type);
+      for (Nation n : kAllNations)
+        if (r.alive(static_cast<std::uint8_t>(n)) + r.eliminated[n] + r.escaped[n] > 0) add(side, n, r.type);
     }
   for (int i = 0; i < b.group_count; ++i) add(b.groups[at(i)].side, b.groups[at(i)].nation, b.groups[at(i)].type);
   for (int i = 0; i < b.transport_count; ++i) add(b.transports[at(i)].side, b.transports[at(i)].nation, b.transports[at(i)].type);
@@ -131,7 +131,7 @@ std::uint64_t Debrief::key(const Battle& b) const {
     h.add(static_cast<std::uint64_t>(eliminated(b, side, nation, type)));
     h.add(static_cast<std::uint64_t>(survivors(b, side, nation, type)));
   }
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     for (int r = 0; r < kResources; ++r)
       h.add(static_cast<std::uint64_t>(resources_spent(b, static_cast<std::uint8_t>(n), static_cast<Resource>(r))));
   for (int t = 0; t < kMaxTypes; ++t) h.add(static_cast<std::uint64_t>(construction_destroyed(b, static_cast<std::uint8_t>(t))));
@@ -171,14 +171,14 @@ std::string place(const Game& g, RegionId r) { return fmt::format("{} ({})", g.d
 // The Phase 3 step carries out an order of Command `c` into `r` on the copy `s` (its stack ending
 // in GameOver): pins, obstructions and neutrals as the rules have them.
 std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng& rng) {
-  if (c.nation >= kNations || !in_play(s, c.nation)) return fmt::format("nation {} is not in this game", c.nation);
+  if (c.nation >= kNations || !in_play(s, nation_at(c.nation))) return fmt::format("nation {} is not in this game", c.nation);
   if (c.number < 1 || c.number > kMaxCommandNumber)
     return fmt::format("{}: no such Command number (1-{})", command_name(g, c), kMaxCommandNumber);
   const Command& cmd = s.command[nation_at(c.nation)][at(c.number)];
   if (cmd.region == kNoRegion || units_in(cmd) == 0) return fmt::format("{} is not on the map", command_name(g, c));
   if (cmd.region == r) return {};
   std::vector<RegionId> pad;
-  pad_destinations(CCtx{g, s}, c.nation, c.number, pad);
+  pad_destinations(CCtx{g, s}, nation_at(c.nation), c.number, pad);
   if (std::find(pad.begin(), pad.end(), r) == pad.end())
     return fmt::format("{} cannot be ordered into {}: not on its order pad from {} (ruling 21)", command_name(g, c), place(g, r),
                        place(g, cmd.region));
@@ -191,7 +191,8 @@ std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng
   core::ActionList legal;
   g.legal_actions(s, g.seat_of(c.nation), legal);
   if (std::none_of(legal.begin(), legal.end(), [](core::Action a) { return decode_action(a).kind == ActionKind::Move; }))
-    return fmt::format("{} cannot move into {} now: {}", command_name(g, c), place(g, r), order_blocked_why(CCtx{g, s}, c.nation));
+    return fmt::format("{} cannot move into {} now: {}", command_name(g, c), place(g, r),
+                       order_blocked_why(CCtx{g, s}, nation_at(c.nation)));
   calc::play_out(g, s, r, rng);
   const RegionId end = s.command[nation_at(c.nation)][at(c.number)].region;
   if (end != r)  // a pin, an obstructed rail, a cancelled order
@@ -204,9 +205,9 @@ std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng
 std::vector<CommandRef> own_orders(const Game& g, const State& obs, core::Seat seat, RegionId r) {
   std::vector<CommandRef> out;
   if (seat < 0 || seat >= g.seat_count()) return out;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if ((g.seat_nations(seat) >> n) & 1u)
-      for (const Order& o : obs.sheet[nation_at(n)].box)
+      for (const Order& o : obs.sheet[n].box)
         if (o.status == kWritten && o.dest == r) out.push_back({static_cast<std::uint8_t>(n), o.command});
   return out;
 }
@@ -308,7 +309,7 @@ void list_stances(const Game& g, const Position& p, const StancePlan& plan, Odds
     for (int i = 0; i < b.row_count[at(side)]; ++i) {
       const Row& r = b.rows[at(side)][at(i)];
       int units = r.alive();
-      for (int n = 0; n < kNations; ++n) units += r.eliminated[nation_at(n)] + r.escaped[nation_at(n)];
+      for (Nation n : kAllNations) units += r.eliminated[n] + r.escaped[n];
       if (units > 0) o.side[at(side)].stances.push_back({r.type, r.stance});
     }
 }

@@ -312,7 +312,7 @@ double casualty_total(const Game& g, const Battle& b) {
     for (int i = 0; i < b.row_count[at(side)]; ++i) {
       const Row& r = b.rows[at(side)][at(i)];
       int units = r.alive();
-      for (int n = 0; n < kNations; ++n) units += r.eliminated[nation_at(n)] + r.escaped[nation_at(n)];
+      for (Nation n : kAllNations) units += r.eliminated[n] + r.escaped[n];
       total += units * cp(r.type);
     }
   for (int i = 0; i < b.group_count; ++i) total += b.groups[at(i)].left * cp(b.groups[at(i)].type);

@@ -50,7 +50,7 @@ struct Forces {
   std::array<std::array<int, kUnitKinds>, kNations> n{};
   int of(int side, int lo, int hi) const {  // units of kinds lo..hi of a side
     int total = 0;
-    for (int nation = 0; nation < kNations; ++nation)
+    for (Nation nation : kAllNations)
       if (side_of(nation) == side)
         for (int t = lo; t <= hi; ++t) total += n[at(nation)][at(t)];
     return total;
@@ -71,13 +71,13 @@ struct Forces {
 // `left_out`: the pact party that takes no part in this battle (ruling 52), or kNoNation.
 Forces forces(const CCtx& c, RegionId r, std::uint8_t left_out = kNoNation) {
   Forces f;
-  for (int nation = 0; nation < kNations; ++nation) {
-    if (!c.s.nation[nation_at(nation)].in_play || nation == left_out) continue;
+  for (Nation nation : kAllNations) {
+    if (!c.s.nation[nation].in_play || nation == left_out) continue;
     for (int cat = 0; cat < kCategories; ++cat) {
       const Category category = static_cast<Category>(cat);
       const Numbers range = numbers(c.d(), nation, category);
       for (int number = range.lo; number <= range.hi; ++number) {
-        const Command& cmd = c.s.command[nation_at(nation)][at(number)];
+        const Command& cmd = c.s.command[nation][at(number)];
         if (cmd.region != r) continue;
         for (int k = 0; k < type_count(category); ++k) f.n[at(nation)][at(first_type(category) + k)] += cmd.n[at(k)];
       }
@@ -91,13 +91,13 @@ Forces forces(const CCtx& c, RegionId r, std::uint8_t left_out = kNoNation) {
 // Hotspot Markers makes of all regions; without(all[r], left_out) is forces(c, r, left_out).
 core::IdVector<RegionId, Forces> all_forces(const CCtx& c) {
   core::IdVector<RegionId, Forces> all{std::vector<Forces>(kMaxRegions)};
-  for (int nation = 0; nation < kNations; ++nation) {
-    if (!c.s.nation[nation_at(nation)].in_play) continue;
+  for (Nation nation : kAllNations) {
+    if (!c.s.nation[nation].in_play) continue;
     for (int cat = 0; cat < kCategories; ++cat) {
       const Category category = static_cast<Category>(cat);
       const Numbers range = numbers(c.d(), nation, category);
       for (int number = range.lo; number <= range.hi; ++number) {
-        const Command& cmd = c.s.command[nation_at(nation)][at(number)];
+        const Command& cmd = c.s.command[nation][at(number)];
         if (cmd.region == kNoRegion) continue;
         for (int k = 0; k < type_count(category); ++k) all[cmd.region].n[at(nation)][at(first_type(category) + k)] += cmd.n[at(k)];
       }
@@ -132,7 +132,7 @@ std::uint8_t earliest(const State& s, std::uint8_t mask) {
 
 std::uint8_t in_play_of_side(const State& s, int side) {
   std::uint8_t mask = 0;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if (in_play(s, n) && side_of(n) == side) mask |= nation_bit(static_cast<Nation>(n));
   return mask;
 }
@@ -165,7 +165,7 @@ bool bombing_target(const CCtx& c, RegionId r) {
 // A Collapsed nation's territories are "up for grabs ... (without any Garrison)" (ruling 13).
 bool live_controller(const State& s, RegionId r) {
   const std::uint8_t owner = s.region[r].controller;
-  return owner != kNoNation && in_play(s, owner);
+  return owner != kNoNation && in_play(s, nation_at(owner));
 }
 
 // ---- Identifying the Active regions (Place Hotspot Markers; ruling 94) ----
@@ -266,7 +266,7 @@ bool any_active(const State& s) {
 
 std::uint8_t took_part(const Forces& f, int side) {
   std::uint8_t mask = 0;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if (side_of(n) == side && f.nation_units(n) > 0) mask |= nation_bit(static_cast<Nation>(n));
   return mask;
 }
@@ -312,14 +312,14 @@ BattleSetup battle_setup(const CCtx& c, RegionId r, const Forces& f) {
   const State& s = c.s;
   BattleSetup b;
   b.commander = s.fight.commander;
-  for (int n = 0; n < kNations; ++n) {
-    b.rank[nation_at(n)] = static_cast<std::uint8_t>(rank_of(s, n));
-    b.orange[nation_at(n)] = s.nation[nation_at(n)].zone >= kOrange;
-    for (int k = 0; k < kResources; ++k) b.stock[nation_at(n)][at(k)] = s.nation[nation_at(n)].res[at(k)];
+  for (Nation n : kAllNations) {
+    b.rank[n] = static_cast<std::uint8_t>(rank_of(s, n));
+    b.orange[n] = s.nation[n].zone >= kOrange;
+    for (int k = 0; k < kResources; ++k) b.stock[n][at(k)] = s.nation[n].res[at(k)];
   }
   const bool sea = c.d().region(r).is_sea();
   if (sea) b.port_advantage = port_advantage(c, r);
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     for (int t = 0; t < kUnitKinds; ++t) {
       const int count = f.n[at(n)][at(t)];
       if (!count) continue;
@@ -424,7 +424,7 @@ Amounts bombed(const Battle& b, int nation) {
 // (any type) per damaged Unit to repair it" -- a payment, logged apart from what bombing destroyed
 // (apply_bombing), which the same battle's resources also hold.
 void pay_repairs(Ctx& c) {
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     Amounts paid = taken(c.s.battle, n);
     const Amounts lost = bombed(c.s.battle, n);
     for (int k = 0; k < kResources; ++k) paid[at(k)] -= lost[at(k)];
@@ -434,7 +434,7 @@ void pay_repairs(Ctx& c) {
 
 void remove_casualties(Ctx& c, RegionId r) {
   const Battle& b = c.s.battle;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     for (int t = 0; t < kUnitKinds; ++t)
       if (const int k = eliminated(b, side_of(n), static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(t))) remove_units(c, n, r, t, k);
 }
@@ -467,10 +467,10 @@ void apply_bombing(Ctx& c, RegionId r) {
 // in combat this round"; the Commands of a side left without the territory must land elsewhere
 // (Evacuate Enemy Air Commands).
 void tag_air(Ctx& c, RegionId r) {
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     const Numbers range = numbers(c.d(), n, Category::Air);
     for (int number = range.lo; number <= range.hi; ++number)
-      if (c.s.command[nation_at(n)][at(number)].region == r) c.s.command[nation_at(n)][at(number)].flags |= kLandingTag;
+      if (c.s.command[n][at(number)].region == r) c.s.command[n][at(number)].flags |= kLandingTag;
   }
 }
 
@@ -500,7 +500,7 @@ void set_controller(Ctx& c, RegionId r, int nation, Event e) {
 std::uint8_t claimants(const CCtx& c, RegionId r, int side) {
   const Forces f = forces(c, r, left_out_now(c.s));
   std::uint8_t mask = 0;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if (side_of(n) == side && (f.n[at(n)][kInf] + f.n[at(n)][kArt] + f.n[at(n)][kArm]) > 0) mask |= nation_bit(static_cast<Nation>(n));
   return mask;
 }
@@ -547,7 +547,7 @@ void capture(Ctx& c, RegionId r, int side) {
   const Region& reg = c.d().region(r);
   f.victor = static_cast<std::uint8_t>(side);
   // APPLY STRESS: "A territory's former controller gains Stress equal to the SV of the lost territory."
-  if (former != kNoNation && in_play(c.s, former) && reg.sv) {
+  if (former != kNoNation && in_play(c.s, nation_at(former)) && reg.sv) {
     c.s.nation[nation_at(former)].stress += reg.sv;
     later.add(kStressMedals, former, Event::TerritoryStress, r, reg.sv);
   }
@@ -624,9 +624,9 @@ bool setup_raid(Ctx& c, RegionId r) {
   const int raiders = raiding_side(c.view(), r);  // ruling 55: defenders destroyed since still bar the raid
   if (raiders < 0) return false;
   ConvoyRaidSetup setup;
-  for (int n = 0; n < kNations; ++n) {
-    setup.orange[nation_at(n)] = c.s.nation[nation_at(n)].zone >= kOrange;
-    for (int k = 0; k < kResources; ++k) setup.stock[nation_at(n)][at(k)] = c.s.nation[nation_at(n)].res[at(k)];
+  for (Nation n : kAllNations) {
+    setup.orange[n] = c.s.nation[n].zone >= kOrange;
+    for (int k = 0; k < kResources; ++k) setup.stock[n][at(k)] = c.s.nation[n].res[at(k)];
   }
   for (const Convoy& cv : c.d().convoys) {
     const std::uint8_t owner = cv.sea == r ? convoy_controller(c.view(), cv) : kNobody;
@@ -642,12 +642,12 @@ bool setup_raid(Ctx& c, RegionId r) {
   std::uint8_t spared = 0;
   for (const ConvoyCluster& cl : setup.clusters)
     if (const std::uint8_t p = pact_partner(c.view(), cl.owner); p != kNoNation) spared |= nation_bit(static_cast<Nation>(p));
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     if (side_of(n) != raiders || ((spared >> n) & 1u)) continue;
     for (Category cat : {Category::Air, Category::Sea}) {
       const Numbers range = numbers(c.d(), n, cat);
       for (int number = range.lo; number <= range.hi && setup.commands.size() < 8; ++number)
-        if (const Command& cmd = c.s.command[nation_at(n)][at(number)]; cmd.region == r && units_in(cmd))
+        if (const Command& cmd = c.s.command[n][at(number)]; cmd.region == r && units_in(cmd))
           setup.commands.push_back({static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(units_in(cmd))});
     }
   }
@@ -793,7 +793,7 @@ bool hand_over_finished(const CCtx& c, step::HandOver st) { return std::popcount
 
 void hand_over_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const std::uint8_t mask = c.s.fight.took_part[at(c.top<step::HandOver>().side)];
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if ((mask >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignCommand));
 }
 
@@ -828,7 +828,7 @@ void battle_drive(Ctx& c) {
     case kFightRaidSetup: f.part = setup_raid(c, f.region) ? kFightRaid : kFightNone; return;
     case kFightRaid:
       if (need(c.s.battle) != Need::Done) return push_drive_step(c);
-      for (int n = 0; n < kNations; ++n) take_resources(c, n, taken(c.s.battle, n), kConvoys, Event::ResourcesLost);
+      for (Nation n : kAllNations) take_resources(c, n, taken(c.s.battle, n), kConvoys, Event::ResourcesLost);
       tag_air(c, f.region);
       f.part = kFightNone;
       return;
@@ -869,7 +869,7 @@ void battle_apply(Ctx& c, const Act& a) {
 
 void claim_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const std::uint8_t who = claimants(c, c.s.fight.region, c.s.fight.victor);
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if ((who >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignClaim));
 }
 
@@ -881,7 +881,7 @@ void claim_apply(Ctx& c, const Act& a) {
 // Apply Medals: "The victorious Commander chooses which participating Nation(s) gain" them (ruling 107).
 void medal_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const std::uint8_t took = c.s.fight.medal_to;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if ((took >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignMedal));
 }
 
@@ -914,7 +914,7 @@ void activate_neutral(Ctx& c, RegionId r, int invader) {
 
 void defence_legal(const CCtx& c, Nation nation, core::ActionList& out) {
   const std::uint8_t defenders = neutral_defenders(c, c.top<step::NeutralDefence>().invader);
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if ((defenders >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignDefence));
 }
 
@@ -939,7 +939,7 @@ void desertion_capture(Ctx& c, RegionId r) {
   const int owner_side = controller_side(c.s, r);
   const int enemy = other(owner_side);
   if (f.land(owner_side) || !f.land(enemy)) return;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if (side_of(n) == owner_side)
       for (int t = kFtr; t <= kBmb; ++t)
         if (f.n[at(n)][at(t)]) remove_units(c, n, r, t, f.n[at(n)][at(t)]);

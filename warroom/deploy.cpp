@@ -41,10 +41,11 @@ bool form(CommandPool& pool, const Data& d, int nation, RegionId r, int t, int c
     // The Command opened last for this category in this region takes units while it has room.
     int number = opened[at(static_cast<int>(cat))];
     if (number == 0 || pool[at(number)].region != r || units_in(pool[at(number)]) >= kStackLimit) {
-      number = lowest_free_command(pool, d, nation, cat);
+      number = lowest_free_command(pool, d, nation_at(nation), cat);
       if (number == 0)
         for (int n = 1; n <= kMaxCommandNumber && number == 0; ++n)
-          if (pool[at(n)].region == r && command_category(d, nation, n) == cat && units_in(pool[at(n)]) < kStackLimit) number = n;
+          if (pool[at(n)].region == r && command_category(d, nation_at(nation), n) == cat && units_in(pool[at(n)]) < kStackLimit)
+            number = n;
       if (number == 0) return false;
       opened[at(static_cast<int>(cat))] = number;
     }
@@ -143,7 +144,7 @@ bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int coun
   return form(s.command[nation_at(nation)], d, nation, r, t, count, opened);
 }
 
-bool has_construction(const CCtx& c, int nation) {
+bool has_construction(const CCtx& c, Nation nation) {
   for (int i = 0; i < c.g.industries(); ++i)
     if (c.s.region[c.g.industry_region(i)].controller == nation)
       for (std::uint8_t n : c.s.construction[at(i)].n)
@@ -192,7 +193,7 @@ void reveal_deployments(Ctx& c) {
     const int owner = c.s.region[c.g.industry_region(i)].controller;
     bool any = false;
     for (std::uint8_t n : c.s.construction[at(i)].n) any = any || n;
-    if (!any || owner == kNoNation || !in_play(c.s, owner)) continue;
+    if (!any || owner == kNoNation || !in_play(c.s, nation_at(owner))) continue;
     const bool ok = carry_out(c.s.command[nation_at(owner)], c.s.construction[at(i)], c.g, owner, i, c.log);
     CORE_EXPECT(ok);  // plan_valid held when the nation was done
   }

@@ -19,9 +19,9 @@ constexpr const char* kPhase7Step5 = "Phase 7 > Step 5. Transfer New Units to In
 // count, ruling 109), leaving out `skip`'s.
 std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r, int skip) {
   std::array<int, kAlliances> out{};
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     for (int number = 1; number <= kMaxCommandNumber && n != skip; ++number) {
-      const Command& c = s.command[nation_at(n)][at(number)];
+      const Command& c = s.command[n][at(number)];
       if (c.region == r && command_category(d, n, number) == Category::Land) out[static_cast<std::size_t>(alliance_of(n))] += units_in(c);
     }
   return out;
@@ -42,9 +42,9 @@ struct SeaPresence {
 };
 SeaPresence sea_presence(const State& s, const Data& d, RegionId sea) {
   SeaPresence p;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = s.command[nation_at(n)][at(number)];
+      const Command& c = s.command[n][at(number)];
       if (c.region != sea || units_in(c) == 0) continue;
       const Category cat = command_category(d, n, number);
       const auto side = static_cast<std::size_t>(alliance_of(n));
@@ -90,8 +90,8 @@ constexpr int kBlock[kResources] = {2, 3, 5};
 
 }  // namespace
 
-std::array<int, kResources> purchase_spent(const CCtx& c, int nation) {
-  const Sheet& sh = c.s.sheet[nation_at(nation)];
+std::array<int, kResources> purchase_spent(const CCtx& c, Nation nation) {
+  const Sheet& sh = c.s.sheet[nation];
   std::array<int, kResources> out{sh.goods_paid[0], sh.goods_paid[1], sh.goods_paid[2]};
   for (int t = 0; t < kUnitTypes; ++t)
     for (int r = 0; r < kResources; ++r) out[at(r)] += sh.buy[type_at(t)] * cost_of(c.d(), t)[static_cast<Resource>(r)];
@@ -140,7 +140,7 @@ void trade_apply(Ctx& c, const Act& a) {
   if (a.kind == ActionKind::Done) return;
   const int offered = static_cast<int>(*c.d().region(region_byte(a.a)).neutral->trade);
   c.s.nation[nation_at(a.nation)].res[a.b] -= kBlock[a.b];
-  gain(c, a.nation, offered, kBlock[offered]);
+  gain(c, nation_at(a.nation), offered, kBlock[offered]);
   c.add("Phase 7 > Step 2. Trade with Neutrals", a.nation, Event::Traded, a.a, a.b, offered);
 }
 
@@ -151,7 +151,7 @@ void collect_income(Ctx& c) {
   const MapPresence p = map_presence(c.view());  // no unit moves in Phase 1's Steps 1-2
   for (const Region& r : d.regions)              // Step 1. Check Territory Card Facing
     if (r.is_territory() && c.g.scenario().in_play.test(r.rid)) face_card(c, r.rid, &p);
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     if (!in_play(c.s, n)) continue;
     std::array<int, kResources> total{};
     for (const Region& r : d.regions) {
@@ -161,11 +161,11 @@ void collect_income(Ctx& c) {
 
       total[kOil] += inc.oil, total[kIron] += inc.iron, total[kOsr] += inc.osr;
     }
-    if (c.s.nation[nation_at(n)].zone >= kRed) {
+    if (c.s.nation[n].zone >= kRed) {
       c.add("Phase 6 > Stress Zone Penalties > Red Zone", n, Event::IncomeBlocked);
       continue;
     }
-    if (d.nations[nation_at(n)].has(NationRule::NoOil)) total[kOil] = 0;  // China's Restrictions
+    if (d.nations[n].has(NationRule::NoOil)) total[kOil] = 0;  // China's Restrictions
     for (int r = 0; r < kResources; ++r) gain(c, n, r, total[at(r)]);
     c.add(kIncome, n, Event::Income, total[kOil], total[kIron], total[kOsr]);
   }
@@ -182,7 +182,7 @@ int industry_capacity(const CCtx& c, RegionId r) {
   return std::max(0, c.d().region(r).sv - c.s.region[r].bombs - under);
 }
 
-int placement_room(const CCtx& c, int nation, bool naval) {
+int placement_room(const CCtx& c, Nation nation, bool naval) {
   int room = 0;
   for (int i = 0; i < c.g.industries(); ++i) {
     const RegionId r = c.g.industry_region(i);
@@ -196,20 +196,20 @@ int placement_room(const CCtx& c, int nation, bool naval) {
 // Mobilized infantry forms Commands at once (ruling 72): a new Command for each while a number is
 // free, else room in the nation's Commands in that territory (ruling 104). So the room is at most
 // SV a territory, and at most what free Command numbers and that room can take.
-int mobilization_room(const CCtx& c, int nation) {
-  if (!c.d().nations[nation_at(nation)].has(NationRule::Mobilization)) return 0;
-  const NumberRange range = c.d().nations[nation_at(nation)].pool(Category::Land);
+int mobilization_room(const CCtx& c, Nation nation) {
+  if (!c.d().nations[nation].has(NationRule::Mobilization)) return 0;
+  const NumberRange range = c.d().nations[nation].pool(Category::Land);
   int free_numbers = 0;
   for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number)
-    free_numbers += c.s.command[nation_at(nation)][at(number)].region == kNoRegion;
+    free_numbers += c.s.command[nation][at(number)].region == kNoRegion;
   int room = 0, joinable = 0;
   for (int i = 0; i < c.g.mobilizations(); ++i) {
     const RegionId r = c.g.mobilization_region(i);
     if (c.s.region[r].controller != nation) continue;
-    const int cap = std::max(0, c.d().region(r).sv - c.s.sheet[nation_at(nation)].mobilized[at(i)]);
+    const int cap = std::max(0, c.d().region(r).sv - c.s.sheet[nation].mobilized[at(i)]);
     int join = 0;
     for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number)
-      if (const Command& cmd = c.s.command[nation_at(nation)][at(number)]; cmd.region == r) join += kStackLimit - units_in(cmd);
+      if (const Command& cmd = c.s.command[nation][at(number)]; cmd.region == r) join += kStackLimit - units_in(cmd);
     room += cap;
     joinable += std::min(cap, join);
   }
@@ -223,7 +223,7 @@ struct PurchaseRoom {
   int all = 0, naval = 0, mobilization = 0;
 };
 PurchaseRoom purchase_room(const CCtx& c, int nation) {
-  return {placement_room(c, nation, false), placement_room(c, nation, true), mobilization_room(c, nation)};
+  return {placement_room(c, nation_at(nation), false), placement_room(c, nation_at(nation), true), mobilization_room(c, nation_at(nation))};
 }
 bool purchase_fits(const PurchaseRoom& room, const UnitTypeArray<std::uint8_t>& buy) {
   int naval = 0, other = 0;
@@ -232,7 +232,7 @@ bool purchase_fits(const PurchaseRoom& room, const UnitTypeArray<std::uint8_t>& 
 }
 }  // namespace
 
-bool purchase_fits(const CCtx& c, int nation, const UnitTypeArray<std::uint8_t>& buy) {
+bool purchase_fits(const CCtx& c, Nation nation, const UnitTypeArray<std::uint8_t>& buy) {
   return purchase_fits(purchase_room(c, nation), buy);
 }
 
@@ -302,13 +302,12 @@ void reveal_purchases(Ctx& c) {
   ++s.reveal_epoch;
   std::array<std::uint8_t, kNations> order{};
   const int count = nations_in_turn_order(s, order);
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     if (!in_play(s, n)) continue;
     const auto used = purchase_spent(CCtx{c.g, s}, n);
-    for (int r = 0; r < kResources; ++r) s.nation[nation_at(n)].res[at(r)] -= used[at(r)];
-    s.nation[nation_at(n)].goods = static_cast<std::uint16_t>(s.nation[nation_at(n)].goods + s.sheet[nation_at(n)].goods);
-    c.add(kPhase7Step4, n, Event::PurchasesRevealed, bought(s.sheet[nation_at(n)], false), s.sheet[nation_at(n)].goods,
-          used[0] + used[1] + used[2]);
+    for (int r = 0; r < kResources; ++r) s.nation[n].res[at(r)] -= used[at(r)];
+    s.nation[n].goods = static_cast<std::uint16_t>(s.nation[n].goods + s.sheet[n].goods);
+    c.add(kPhase7Step4, n, Event::PurchasesRevealed, bought(s.sheet[n], false), s.sheet[n].goods, used[0] + used[1] + used[2]);
   }
   for (int i = count - 1; i >= 0; --i)  // Step 5: in turn order
     if (bought(s.sheet[nation_at(order[at(i)])], false) > 0) s.steps.push(step::Place{static_cast<std::int8_t>(order[at(i)])});

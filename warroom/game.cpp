@@ -86,7 +86,7 @@ void run_slot_sequence(Ctx& c, step::SlotSequence st) {
 }
 void run_reveal_sheet(Ctx& c, step::RevealSheet st) {
   c.replace(step::MovementTurn{st.nation});
-  reveal_orders(c, st.nation);
+  reveal_orders(c, nation_at(st.nation));
 }
 void run_evaluate(Ctx& c, step::MoraleEvaluate) {
   c.pop();
@@ -97,8 +97,10 @@ void run_penalties(Ctx& c, step::MoralePenalties) {
   push_penalties(c);
 }
 
-bool in_play_nation(const CCtx& c, int nation) { return in_play(c.s, nation); }
-bool has_construction_nation(const CCtx& c, int nation) { return in_play(c.s, nation) && has_construction(c, nation); }
+bool in_play_nation(const CCtx& c, int nation) { return in_play(c.s, nation_at(nation)); }
+bool has_construction_nation(const CCtx& c, int nation) {
+  return in_play(c.s, nation_at(nation)) && has_construction(c, nation_at(nation));
+}
 bool movement_finished(const CCtx& c, step::MovementTurn st) { return movement_done(c, nation_at(st.nation)); }
 bool launch_finished(const CCtx& c, step::CarrierLaunch st) { return launch_done(c, nation_at(st.nation), st.handled); }
 bool landing_finished(const CCtx& c, step::LandAir st) { return landing_done(c, nation_at(st.nation)); }
@@ -314,13 +316,13 @@ static_assert(core::steps::rows_in_order(kSteps), "the step table has one row pe
 const StepRow& row(const Step& st) { return kSteps[static_cast<std::size_t>(st.id)]; }
 
 bool all_done(const CCtx& c, const StepRow& r) {
-  for (int n = 0; n < kNations; ++n)
-    if (r.takes_part(c, n) && !(c.s.sheet[nation_at(n)].flags & kDone)) return false;
+  for (Nation n : kAllNations)
+    if (r.takes_part(c, n) && !(c.s.sheet[n].flags & kDone)) return false;
   return true;
 }
 
 bool anyone_takes_part(const CCtx& c, const StepRow& r) {
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if (r.takes_part(c, n)) return true;
   return false;
 }
@@ -374,9 +376,9 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
     seat_nations_.push_back(nations);
   }
   for (std::size_t seat = 0; seat < seat_nations_.size(); ++seat)
-    for (int n = 0; n < kNations; ++n)
-      if (seat_nations_[seat] & (1u << n)) nation_seat_[nation_at(n)] = static_cast<core::Seat>(seat);
-  for (int n = 0; n < kNations; ++n) battle_nation_.push_back(nation_name(n));
+    for (Nation n : kAllNations)
+      if (seat_nations_[seat] & (1u << n)) nation_seat_[n] = static_cast<core::Seat>(seat);
+  for (Nation n : kAllNations) battle_nation_.push_back(nation_name(n));
   for (const UnitInfo& u : data_->units) {
     battle_type_.push_back(u.id);
     battle_stance_.emplace_back();
@@ -419,7 +421,7 @@ State Game::new_game() const {
   State s;
   s.scenario = static_cast<std::uint8_t>(scenario_index_);
   s.round_limit = options_.round_limit;
-  for (int n = 0; n < kNations; ++n) s.nation[nation_at(n)].in_play = nation_seat_[nation_at(n)] >= 0;
+  for (Nation n : kAllNations) s.nation[n].in_play = nation_seat_[n] >= 0;
   s.turn_order.fill(kNoNation);
   s.choosing.fill(kNoNation);
   for (const Region& r : data_->regions) {
@@ -446,7 +448,7 @@ State Game::new_game() const {
       if (data_->nations[nation_at(n)].has(NationRule::Mobilization)) s.sheet[nation_at(n)].buy = {3};  // ruling 88: China, three infantry
       // Only what its industries (and China's mobilization territories, ruling 88) can take.
       const CCtx cc{*this, s};
-      while (!purchase_fits(cc, n, s.sheet[nation_at(n)].buy)) {
+      while (!purchase_fits(cc, nation_at(n), s.sheet[nation_at(n)].buy)) {
         std::uint8_t* last = s.sheet[nation_at(n)].buy[UnitKind::Arm]   ? &s.sheet[nation_at(n)].buy[UnitKind::Arm]
                              : s.sheet[nation_at(n)].buy[UnitKind::Art] ? &s.sheet[nation_at(n)].buy[UnitKind::Art]
                                                                         : &s.sheet[nation_at(n)].buy[UnitKind::Inf];
@@ -485,8 +487,8 @@ std::uint8_t Game::acting_nations(const State& s, core::Seat seat) const {
   if (r.kind != Kind::Simultaneous) return 0;
   const CCtx c{*this, s};
   std::uint8_t out = 0;
-  for (int n = 0; n < kNations; ++n)
-    if (((mine >> n) & 1u) && r.takes_part(c, n) && !(s.sheet[nation_at(n)].flags & kDone)) out |= static_cast<std::uint8_t>(1u << n);
+  for (Nation n : kAllNations)
+    if (((mine >> n) & 1u) && r.takes_part(c, n) && !(s.sheet[n].flags & kDone)) out |= static_cast<std::uint8_t>(1u << n);
   return out;
 }
 
@@ -502,8 +504,8 @@ void Game::legal_actions(const State& s, core::Seat seat, core::ActionList& out)
   CORE_EXPECT(nations != 0);
   const StepRow& r = row(s.steps.top());
   const CCtx c{*this, s};
-  for (int n = 0; n < kNations; ++n)
-    if ((nations >> n) & 1u) r.legal(c, nation_at(n), out);
+  for (Nation n : kAllNations)
+    if ((nations >> n) & 1u) r.legal(c, n, out);
 }
 
 void Game::chance_outcomes(const State& s, core::OutcomeList& out) const {
@@ -536,14 +538,14 @@ std::string Game::seat_name(core::Seat seat) const {
   if (seat == core::kChance) return "chance";
   if (seat < 0 || seat >= seat_count()) return "?";
   std::string name;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if ((seat_nations_[static_cast<std::size_t>(seat)] >> n) & 1u) name += (name.empty() ? "" : "+") + nation_name(n);
   return name;
 }
 
 int Game::team(core::Seat seat) const {
   int team = -1;
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     if (!((seat_nations_[static_cast<std::size_t>(seat)] >> n) & 1u)) continue;
     const int side = alliance_of(n) == Alliance::Axis ? 1 : 0;
     if (team >= 0 && team != side) return -1;
@@ -625,7 +627,7 @@ std::uint64_t Game::hash(const State& s) const {
   // The tokens as the [nation][region] table of bytes they were kept in: the same hash.
   std::size_t token = 0;
   const std::span<const FighterTokens::Place> tokens = s.fighter_tokens.all();
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     for (int r = 0; r < kMaxRegions; ++r) {
       const bool here = token < tokens.size() && tokens[token].nation == n && index(tokens[token].region) == r;
       h.add(here ? tokens[token++].count : 0);

@@ -40,8 +40,8 @@ int casualty_points(const Data& d, const NationState& n) {
 // "multiplying by the factor at the top of the column ... Convert the Casualty Points into Stress
 // Tokens"; the remainder is lost (ruling 98) and the Units return to storage.
 void convert_casualties(Ctx& c) {
-  for (int n = 0; n < kNations; ++n) {
-    NationState& ns = c.s.nation[nation_at(n)];
+  for (Nation n : kAllNations) {
+    NationState& ns = c.s.nation[n];
     const int cp = casualty_points(c.d(), ns);
     if (cp == 0) continue;
     const int stress = c.d().morale.stress_for(cp);

@@ -34,13 +34,13 @@ bool friendly_territory(const CCtx& c, RegionId r, Alliance side) {
 // Commands only; units under construction are not Commands).
 int units_there(const CCtx& c, RegionId r, Category cat, Alliance side, int skip_nation = -1, int skip_number = 0) {
   int total = 0;
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     if (alliance_of(n) != side) continue;
-    const NumberRange range = c.d().nations[nation_at(n)].commands[at(static_cast<int>(cat))];
+    const NumberRange range = c.d().nations[n].commands[at(static_cast<int>(cat))];
     for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber);
          ++number) {
       if (n == skip_nation && number == skip_number) continue;
-      const Command& cmd = c.s.command[nation_at(n)][at(number)];
+      const Command& cmd = c.s.command[n][at(number)];
       if (cmd.region == r) total += units_in(cmd);
     }
   }
@@ -54,7 +54,7 @@ Alliance enemy_of(Alliance a) { return a == Alliance::Allied ? Alliance::Axis : 
 // at sea by enemy naval units. Troop transports (land Commands at sea) are handled by
 // transport_pinned: they never split (ruling 26).
 int pin_owed(const CCtx& c, int nation, int number, RegionId r) {
-  const Category cat = command_category(c.d(), nation, number);
+  const Category cat = command_category(c.d(), nation_at(nation), number);
   if (cat == Category::Air) return 0;  // "Air Commands can't pin nor be pinned."
   const Alliance side = alliance_of(nation);
   const int enemy = units_there(c, r, cat, enemy_of(side)) - pact_truce_units(c, nation, r, cat);  // ruling 27
@@ -161,7 +161,7 @@ constexpr Why kNoTokenWhy{
 bool split_blocked(const CCtx& c, int nation, int number, int owed) {
   const Command& cmd = c.s.command[nation_at(nation)][at(number)];
   return owed > 0 && owed < units_in(cmd) && !(cmd.flags & kSplitThisPhase) &&
-         lowest_free_command(c.s, c.d(), nation, command_category(c.d(), nation, number)) == 0;
+         lowest_free_command(c.s, c.d(), nation_at(nation), command_category(c.d(), nation_at(nation), number)) == 0;
 }
 
 struct Plan {
@@ -244,7 +244,7 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
     return p;
   }
   const Alliance side = alliance_of(nation);
-  const Category cat = command_category(d, nation, o.command);
+  const Category cat = command_category(d, nation_at(nation), o.command);
   const Region& origin = d.region(from);
   const Region& dest = d.region(to);
   if (dest.type == RegionType::Impassable) {  // Impassable Regions
@@ -359,7 +359,7 @@ void finish(Ctx& c, int nation, int box, RegionId at_region) {
   Command& cmd = c.s.command[nation_at(nation)][o.command];
   const RegionId from = cmd.region;
   cmd.region = at_region;
-  if (command_category(c.d(), nation, o.command) == Category::Air) cmd.flags |= kLandingTag;  // Tag Air Commands
+  if (command_category(c.d(), nation_at(nation), o.command) == Category::Air) cmd.flags |= kLandingTag;  // Tag Air Commands
   o.status = kExecuted;
   o.end = at_region;
   c.s.pin = PinSplit{};
@@ -376,7 +376,7 @@ void go_on(Ctx& c, int nation, int box, RegionId via, RegionId stop) {
   const RegionId from = cmd.region;
   cmd.region = via;  // enters the intermediate region
   if (via != from) enter(c, nation, via);
-  const bool transport = command_category(c.d(), nation, o.command) == Category::Land;
+  const bool transport = command_category(c.d(), nation_at(nation), o.command) == Category::Land;
   if (transport) {  // ruling 26: entering a sea with a stronger enemy fleet ends the move there
     if (transport_pinned(c.view(), nation, via)) {
       c.add(kTransport, nation, Event::PinnedAt, o.command, via);
@@ -404,12 +404,12 @@ void begin_movement(State& s) {
 }
 
 // Why nation's next order offers only `cancel` (empty when it has a route or a pin to settle).
-std::string order_blocked_why(const CCtx& c, int nation) {
+std::string order_blocked_why(const CCtx& c, Nation nation) {
   const State& s = c.s;
   if (pending_box(s, nation)) return "";
-  const int box = next_box(s.sheet[nation_at(nation)]);
+  const int box = next_box(s.sheet[nation]);
   if (box <= 0) return "";
-  const Plan p = plan_order(c, nation, s.sheet[nation_at(nation)].box[at(box - 1)]);
+  const Plan p = plan_order(c, nation, s.sheet[nation].box[at(box - 1)]);
   return p.choices.empty() ? p.why.text : "";
 }
 
@@ -441,7 +441,7 @@ Why rail_short_why(const CCtx& c, RegionId to, Alliance side) {
 // Plotting (Phase 2): what executing the order would do on the map as it stands, from the same
 // plan that executes it (Phase 3 › Step 2): reach the destination, stop short of it at the rail stop
 // nearest to it (ruling 29), or be cancelled, and why.
-OrderOutlook order_outlook(const CCtx& c, int nation, int command, RegionId to) {
+OrderOutlook order_outlook(const CCtx& c, Nation nation, int command, RegionId to) {
   const Plan p = plan_order(c, nation, Order{.command = static_cast<std::uint8_t>(command), .dest = to, .status = kWritten});
   if (p.choices.empty()) return {OrderOutlook::Cancelled, p.why.id, p.why.text, {}};
   if (p.route == Route::Rail && std::find(p.choices.begin(), p.choices.end(), to) == p.choices.end()) {
@@ -480,8 +480,8 @@ void movement_apply(Ctx& c, const Act& a) {
   if (a.kind == ActionKind::Leave) {  // Pinning: "The owner places a new Command Token on the pinned force"
     const int number = s.sheet[nation_at(nation)].box[at(s.pin.box - 1)].command;
     Command& cmd = s.command[nation_at(nation)][at(number)];
-    const Category cat = command_category(c.d(), nation, number);
-    if (!s.pin.left) s.pin.left = static_cast<std::uint8_t>(lowest_free_command(s, c.d(), nation, cat));
+    const Category cat = command_category(c.d(), nation_at(nation), number);
+    if (!s.pin.left) s.pin.left = static_cast<std::uint8_t>(lowest_free_command(s, c.d(), nation_at(nation), cat));
     CORE_EXPECT(s.pin.left && cmd.n[at(slot_of(a.a))] && s.pin.owed > 0);
     Command& left = s.command[nation_at(nation)][s.pin.left];
     left.region = cmd.region;
@@ -499,14 +499,14 @@ void movement_apply(Ctx& c, const Act& a) {
   const Order& o = s.sheet[nation_at(nation)].box[at(box - 1)];
   const Command& cmd = s.command[nation_at(nation)][o.command];
   const RegionId from = cmd.region;
-  const auto [via, stop] = move_leg(c.view(), nation, box, x);
+  const auto [via, stop] = move_leg(c.view(), nation_at(nation), box, x);
   if (pact_interrupts(c, nation, box, x, from, via, stop)) return;  // Soviet-Japanese Pact, Article Two asks the party (ruling 66)
   if (stop != o.dest) {
     c.add(kRail, nation, Event::RailObstructed, o.command, o.dest, x);
     s.sheet[nation_at(nation)].box[at(box - 1)].rail_stop = true;
   }
 
-  const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation, o.command) == Category::Sea
+  const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation_at(nation), o.command) == Category::Sea
                        ? pin_owed(c.view(), nation, o.command, from)
                        : 0;
   CORE_EXPECT(owed < units_in(cmd));
@@ -518,9 +518,9 @@ void movement_apply(Ctx& c, const Act& a) {
   go_on(c, nation, box, via, stop);
 }
 
-MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x) {
-  const Order& o = c.s.sheet[nation_at(nation)].box[at(box - 1)];
-  const RegionId from = c.s.command[nation_at(nation)][o.command].region;
+MoveLeg move_leg(const CCtx& c, Nation nation, int box, RegionId x) {
+  const Order& o = c.s.sheet[nation].box[at(box - 1)];
+  const RegionId from = c.s.command[nation][o.command].region;
   // X is the intermediate region of a 2-region route unless it is where the Command ends: the
   // destination, or the rail stop "as near as possible" (ruling 29).
   const bool rail_stop = command_category(c.d(), nation, o.command) == Category::Land && c.d().region(from).is_territory() &&
@@ -531,8 +531,8 @@ MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x) {
 
 bool movement_done(const CCtx& c, Nation nation) { return !pending_box(c.s, nation) && next_box(c.s.sheet[nation]) == 0; }
 
-CarryOut carry_out_next(const CCtx& c, int nation) {
-  const Sheet& sh = c.s.sheet[nation_at(nation)];
+CarryOut carry_out_next(const CCtx& c, Nation nation) {
+  const Sheet& sh = c.s.sheet[nation];
   CarryOut out;
   out.left = static_cast<int>(std::count_if(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kWritten; }));
   if (const int pinned = pending_box(c.s, nation)) return out.stop = CarryOut::Pin, out.box = pinned, out;

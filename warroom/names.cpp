@@ -281,7 +281,7 @@ std::optional<core::i18n::Message> Game::refusal(const State& s, core::Seat seat
   if (x.kind != ActionKind::Bid || !((acting_nations(s, seat) >> x.nation) & 1u)) return std::nullopt;
   const int old = s.sheet[nation_at(x.nation)].bid, value = bid_value(x);
   const int bid = x.c ? value * 1000 + old % 1000 : (old / 1000) * 1000 + value;
-  const int oil = resource(s, x.nation, kOil);
+  const int oil = resource(s, nation_at(x.nation), kOil);
   if (bid <= oil) return std::nullopt;
   return text::key("warroom.bid.over_oil")
       .with("bid", std::to_string(bid))
@@ -502,8 +502,8 @@ Message Game::action_message(const State& s, core::Seat seat, core::Action actio
     case ActionKind::Draw: return m("warroom.action.draw_lot");
     case ActionKind::Trade: return m("warroom.action.trade").with("region", r(x.a)).with("resource", text::resource(x.b));
     case ActionKind::Move:
-      return m(move_leg(CCtx{*this, s}, x.nation, x.a, region_byte(x.b)).via == kNoRegion ? "warroom.action.move"
-                                                                                          : "warroom.action.move_via")
+      return m(move_leg(CCtx{*this, s}, nation_at(x.nation), x.a, region_byte(x.b)).via == kNoRegion ? "warroom.action.move"
+                                                                                                     : "warroom.action.move_via")
           .with("box", num(x.a))
           .with("region", r(x.b));
 

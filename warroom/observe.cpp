@@ -85,7 +85,7 @@ void draw_entries(const Game& g, State& s, Nation n, core::Rng& rng) {
 
 State Game::observe(const State& s, core::Seat seat) const {
   State v = s;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if (!seat_plays(*this, seat, n)) hide(*this, v, seat, n);
   return v;
 }
@@ -113,7 +113,7 @@ State Game::resample_hidden(const State& observation, core::Seat seat, core::Rng
 
 core::SeatMask Game::winners(const State& s) const {
   core::SeatMask mask = 0;
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     const core::Seat seat = seat_of(n);
     if (seat < 0) continue;
     const int bit = alliance_of(n) == Alliance::Allied ? 1 : 2;

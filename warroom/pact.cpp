@@ -88,8 +88,8 @@ int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat) {
 PactBattles pact_battles(const CCtx& c, RegionId r) {
   if (!pact_in_force(c)) return {};
   std::array<bool, kNations> present{};
-  for (int n = 0; n < kNations; ++n) {
-    for (const Command& cmd : c.s.command[nation_at(n)]) present[at(n)] = present[at(n)] || (cmd.region == r && units_in(cmd) > 0);
+  for (Nation n : kAllNations) {
+    for (const Command& cmd : c.s.command[n]) present[at(n)] = present[at(n)] || (cmd.region == r && units_in(cmd) > 0);
     present[at(n)] = present[at(n)] || c.s.fighter_tokens.count(n, r) > 0;
   }
   if (!present[USSR] || !present[JPN]) return {};
@@ -114,7 +114,7 @@ bool pact_interrupts(Ctx& c, int nation, int box, RegionId x, RegionId from, Reg
   const CCtx cc{c.g, c.s};
   if (!pact_in_force(cc)) return false;
   const int number = c.s.sheet[nation_at(nation)].box[at(box - 1)].command;
-  const bool air = command_category(c.d(), nation, number) == Category::Air;
+  const bool air = command_category(c.d(), nation_at(nation), number) == Category::Air;
   const int article = breach(cc, nation, from, via, stop, air);
   if (article == 1) {  // the party breaks it willingly by executing the order
     pact_break(c, nation, 1);

@@ -44,7 +44,7 @@ bool embark_reach(const Data& d, RegionId from, RegionId to) {
 
 int count_in_play(const State& s) {
   int n = 0;
-  for (int i = 0; i < kNations; ++i) n += in_play(s, i);
+  for (int i = 0; i < kNations; ++i) n += in_play(s, nation_at(i));
   return n;
 }
 
@@ -72,13 +72,13 @@ bool pad_reaches(const Data& d, const Scenario& sc, RegionId from, Category cat,
 }
 
 // The pad's destinations of the Command, from the game's table of pad_reaches.
-std::span<const RegionId> pad_reach_of(const CCtx& c, int nation, int number) {
-  const RegionId from = c.s.command[nation_at(nation)][at(number)].region;
-  const bool may_sail = !c.d().nations[nation_at(nation)].has(NationRule::LandNeverAtSea);
+std::span<const RegionId> pad_reach_of(const CCtx& c, Nation nation, int number) {
+  const RegionId from = c.s.command[nation][at(number)].region;
+  const bool may_sail = !c.d().nations[nation].has(NationRule::LandNeverAtSea);
   return c.g.pad_reach(from, command_category(c.d(), nation, number), may_sail);
 }
 
-void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out) {
+void pad_destinations(const CCtx& c, Nation nation, int number, std::vector<RegionId>& out) {
   const std::span<const RegionId> reach = pad_reach_of(c, nation, number);
   out.insert(out.end(), reach.begin(), reach.end());
 }
@@ -143,10 +143,10 @@ void reveal_bids(Ctx& c) {
   s.turn_order.fill(kNoNation);
   s.choosing.fill(kNoNation);
   int count = 0;
-  for (int n = 0; n < kNations; ++n) {
-    s.nation[nation_at(n)].slot = 0;
+  for (Nation n : kAllNations) {
+    s.nation[n].slot = 0;
     if (!in_play(s, n)) continue;
-    c.add(kPhase2Step2, n, Event::BidRevealed, s.sheet[nation_at(n)].bid);
+    c.add(kPhase2Step2, n, Event::BidRevealed, s.sheet[n].bid);
     s.choosing[at(count++)] = static_cast<std::uint8_t>(n);
   }
   std::stable_sort(s.choosing.begin(), s.choosing.begin() + count,
@@ -178,11 +178,11 @@ void slot_sequence(Ctx& c, int position) {
   State& s = c.s;
   const int count = count_in_play(s);
   if (position >= count) {  // Step 3: "All bids must be paid - win or lose."
-    for (int n = 0; n < kNations; ++n)
+    for (Nation n : kAllNations)
       if (in_play(s, n)) {
-        s.nation[nation_at(n)].res[kOil] -= s.sheet[nation_at(n)].bid;
-        CORE_EXPECT(s.nation[nation_at(n)].res[kOil] >= 0);
-        if (s.sheet[nation_at(n)].bid) c.add(kPhase2Step3, n, Event::BidPaid, s.sheet[nation_at(n)].bid);
+        s.nation[n].res[kOil] -= s.sheet[n].bid;
+        CORE_EXPECT(s.nation[n].res[kOil] >= 0);
+        if (s.sheet[n].bid) c.add(kPhase2Step3, n, Event::BidPaid, s.sheet[n].bid);
       }
     return;
   }
@@ -228,9 +228,9 @@ void slot_apply(Ctx& c, const Act& a) {
 
 void order_draw_outcomes(const CCtx& c, int placed, core::OutcomeList& out) {
   int left = 0;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     left += in_play(c.s, n) && std::find(c.s.turn_order.begin(), c.s.turn_order.begin() + placed, n) == c.s.turn_order.begin() + placed;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if (in_play(c.s, n) && std::find(c.s.turn_order.begin(), c.s.turn_order.begin() + placed, n) == c.s.turn_order.begin() + placed)
       out.push_back({encode(ActionKind::Draw, n), 1.0 / left});
 }
@@ -245,7 +245,7 @@ void order_draw_apply(Ctx& c, int placed, int nation) {
     s.steps.push(step::OrderDraw{static_cast<std::int8_t>(placed + 1)});
     return;
   }
-  for (int n = 0; n < kNations; ++n)  // the last flag left
+  for (Nation n : kAllNations)  // the last flag left
     if (in_play(s, n) && std::find(s.turn_order.begin(), s.turn_order.begin() + placed + 1, n) == s.turn_order.begin() + placed + 1) {
       s.turn_order[at(placed + 1)] = static_cast<std::uint8_t>(n);
       c.add(kReorganizing, n, Event::OrderDrawn, placed + 2);
@@ -310,7 +310,7 @@ bool merges_whole(const Stack& from, const Stack& to) { return from.types > 1 &&
 Stack stack_of(const CCtx& c, int nation, int number) {
   const Command& cmd = c.s.command[nation_at(nation)][at(number)];
   const int types = static_cast<int>(std::count_if(cmd.n.begin(), cmd.n.end(), [](std::uint8_t k) { return k > 0; }));
-  return {&cmd, number, command_category(c.d(), nation, number), units_in(cmd), types};
+  return {&cmd, number, command_category(c.d(), nation_at(nation), number), units_in(cmd), types};
 }
 
 }  // namespace
@@ -377,7 +377,7 @@ bool reorganize_allows(const CCtx& c, const Act& a) {
   if (a.c && !may_reorganize(c.s, a.nation, a.c)) return false;
   const Stack to = a.c ? stack_of(c, a.nation, a.c) : Stack{};
   if (shift_type(a) == kWholeStack) return a.c && shift_count(a) == 1 && merges_whole(from, to);
-  const bool token_free = lowest_free_command(c.s, c.d(), a.nation, from.cat) != 0;
+  const bool token_free = lowest_free_command(c.s, c.d(), nation_at(a.nation), from.cat) != 0;
   return shift_type(a) < kUnitTypes && shift_count(a) <= shift_room(from, shift_type(a), a.c ? &to : nullptr, token_free);
 }
 
@@ -391,7 +391,7 @@ void reorganize_apply(Ctx& c, const Act& a) {
   CORE_EXPECT(a.kind == ActionKind::Shift);
   auto& pool = s.command[nation_at(a.nation)];
   Command& src = pool[a.a];
-  const int to = a.c ? a.c : lowest_free_command(s, c.d(), a.nation, command_category(c.d(), a.nation, a.a));
+  const int to = a.c ? a.c : lowest_free_command(s, c.d(), nation_at(a.nation), command_category(c.d(), nation_at(a.nation), a.a));
   Command& dst = pool[at(to)];
   dst.region = src.region;
   // Split in a Battle Debrief, an Air Command that fought keeps its Landing Tag (Phase 5 Step 1).

@@ -11,13 +11,13 @@ namespace warroom {
 
 // ---- Helpers ----
 
-bool in_play(const State& s, int nation) { return s.nation[nation_at(nation)].in_play && !s.nation[nation_at(nation)].collapsed; }
+bool in_play(const State& s, Nation nation) { return s.nation[nation].in_play && !s.nation[nation].collapsed; }
 
 int nations_in_turn_order(const State& s, std::array<std::uint8_t, kNations>& out) {
   int count = 0;
   for (std::uint8_t n : s.turn_order)  // "Turn Order Rank becomes the universal tie-breaker"
-    if (n != kNoNation && in_play(s, n)) out[at(count++)] = n;
-  for (int n = 0; n < kNations; ++n)  // before any turn order: nation order
+    if (n != kNoNation && in_play(s, nation_at(n))) out[at(count++)] = n;
+  for (Nation n : kAllNations)  // before any turn order: nation order
     if (in_play(s, n) && std::find(out.begin(), out.begin() + count, n) == out.begin() + count)
       out[at(count++)] = static_cast<std::uint8_t>(n);
   return count;
@@ -25,24 +25,24 @@ int nations_in_turn_order(const State& s, std::array<std::uint8_t, kNations>& ou
 
 int units_in(const Command& c) { return c.n[0] + c.n[1] + c.n[2] + c.n[3]; }
 
-Category command_category(const Data& d, int nation, int number) {
+Category command_category(const Data& d, Nation nation, int number) {
   for (int cat = 0; cat < kCategories; ++cat)
-    if (d.nations[nation_at(nation)].commands[at(cat)].contains(number)) return static_cast<Category>(cat);
+    if (d.nations[nation].commands[at(cat)].contains(number)) return static_cast<Category>(cat);
   return Category::Land;
 }
 
-int lowest_free_command(const CommandPool& pool, const Data& d, int nation, Category cat) {  // ruling 104
-  const NumberRange range = d.nations[nation_at(nation)].commands[at(static_cast<int>(cat))];
+int lowest_free_command(const CommandPool& pool, const Data& d, Nation nation, Category cat) {  // ruling 104
+  const NumberRange range = d.nations[nation].commands[at(static_cast<int>(cat))];
   for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number)
     if (pool[at(number)].region == kNoRegion) return number;
   return 0;
 }
-int lowest_free_command(const State& s, const Data& d, int nation, Category cat) {
-  return lowest_free_command(s.command[nation_at(nation)], d, nation, cat);
+int lowest_free_command(const State& s, const Data& d, Nation nation, Category cat) {
+  return lowest_free_command(s.command[nation], d, nation, cat);
 }
 
-bool has_units_on_map(const CCtx& c, int nation) {
-  for (const Command& cmd : c.s.command[nation_at(nation)])
+bool has_units_on_map(const CCtx& c, Nation nation) {
+  for (const Command& cmd : c.s.command[nation])
     if (cmd.region != kNoRegion && units_in(cmd) > 0) return true;
   for (int i = 0; i < c.g.industries(); ++i)
     if (c.s.region[c.g.industry_region(i)].controller == nation)
@@ -69,9 +69,9 @@ void FighterTokens::add(int nation, RegionId r, int delta) {
 
 MapPresence map_presence(const CCtx& c) {
   MapPresence p;
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& cmd = c.s.command[nation_at(n)][at(number)];
+      const Command& cmd = c.s.command[n][at(number)];
       if (cmd.region == kNoRegion || units_in(cmd) == 0) continue;
       p.any.set(cmd.region);
       if (command_category(c.d(), n, number) == Category::Land) p.land[static_cast<std::size_t>(alliance_of(n))].set(cmd.region);
@@ -81,13 +81,13 @@ MapPresence map_presence(const CCtx& c) {
   return p;
 }
 
-int resource(const State& s, int nation, int r) { return s.nation[nation_at(nation)].res[at(r)]; }
+int resource(const State& s, Nation nation, int r) { return s.nation[nation].res[at(r)]; }
 
-void gain(Ctx& c, int nation, int r, int amount) {
+void gain(Ctx& c, Nation nation, int r, int amount) {
   if (amount <= 0) return;
-  if (c.s.nation[nation_at(nation)].zone >= kRed) return;                            // Red Zone: "No new resources may be added"
-  if (r == kOil && c.d().nations[nation_at(nation)].has(NationRule::NoOil)) return;  // China's Restrictions
-  c.s.nation[nation_at(nation)].res[at(r)] += amount;
+  if (c.s.nation[nation].zone >= kRed) return;                            // Red Zone: "No new resources may be added"
+  if (r == kOil && c.d().nations[nation].has(NationRule::NoOil)) return;  // China's Restrictions
+  c.s.nation[nation].res[at(r)] += amount;
 }
 
 namespace {
@@ -98,7 +98,7 @@ void clear_done(State& s) {
 
 int nations_in_play(const State& s) {
   int count = 0;
-  for (int n = 0; n < kNations; ++n) count += in_play(s, n);
+  for (Nation n : kAllNations) count += in_play(s, n);
   return count;
 }
 
@@ -180,8 +180,8 @@ void run_phase(Ctx& c, int phase) {
 
 // ---- Phase 3 Step 2: the nation's orders, read left to right and row 1 to row 3 ----
 
-void reveal_orders(Ctx& c, int nation) {  // ruling 91: the whole sheet at the start of its turn
-  Sheet& sh = c.s.sheet[nation_at(nation)];
+void reveal_orders(Ctx& c, Nation nation) {  // ruling 91: the whole sheet at the start of its turn
+  Sheet& sh = c.s.sheet[nation];
   sh.flags |= kOrdersRevealed;
   ++c.s.reveal_epoch;
   int written = 0;

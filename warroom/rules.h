@@ -143,15 +143,15 @@ void advance(Ctx& c);
 int step_nation(const Step& st);
 
 // ---- Helpers shared by the parts (round.cpp) ----
-bool in_play(const State& s, int nation);                                            // in the scenario and not collapsed
+bool in_play(const State& s, Nation nation);                                         // in the scenario and not collapsed
 int nations_in_turn_order(const State& s, std::array<std::uint8_t, kNations>& out);  // returns the count
 int units_in(const Command& c);
-Category command_category(const Data& d, int nation, int number);
-int lowest_free_command(const State& s, const Data& d, int nation, Category cat);
-int lowest_free_command(const CommandPool& pool, const Data& d, int nation, Category cat);  // the same, of the nation's Commands
+Category command_category(const Data& d, Nation nation, int number);
+int lowest_free_command(const State& s, const Data& d, Nation nation, Category cat);
+int lowest_free_command(const CommandPool& pool, const Data& d, Nation nation, Category cat);  // the same, of the nation's Commands
 // Units on the World Map: in Commands, or under an Industry Token in a territory the nation controls
 // (Phase 7 › Step 5 places new units "on the World Map"; ruling 14).
-bool has_units_on_map(const CCtx& c, int nation);
+bool has_units_on_map(const CCtx& c, Nation nation);
 
 // Where Commands with units stand, found in one pass over them, so that a question asked of every
 // region (Embattled? a conflict?) skips the regions that hold nothing: `land` by alliance, `any` for
@@ -162,8 +162,8 @@ struct MapPresence {
 };
 MapPresence map_presence(const CCtx& c);
 
-int resource(const State& s, int nation, int r);
-void gain(Ctx& c, int nation, int r, int amount);  // Red Zone: no gains
+int resource(const State& s, Nation nation, int r);
+void gain(Ctx& c, Nation nation, int r, int amount);  // Red Zone: no gains
 // Pushes one step P{nation, more...} per nation, in turn order, on top of the stack (so they run in
 // turn order).
 template <class P, class... More>
@@ -172,8 +172,8 @@ void push_per_nation(State& s, const std::array<std::uint8_t, kNations>& order, 
 }
 
 // ---- Round flow (round.cpp) ----
-void run_phase(Ctx& c, int phase);       // the automatic part of a phase; pushes its steps
-void reveal_orders(Ctx& c, int nation);  // ruling 91
+void run_phase(Ctx& c, int phase);          // the automatic part of a phase; pushes its steps
+void reveal_orders(Ctx& c, Nation nation);  // ruling 91
 
 // ---- Phase 4 (combat.cpp) ----
 int side_of(int nation);    // the battle module's side: 0 Allied, 1 Axis
@@ -206,7 +206,7 @@ Choice battle_choice(const Act& a);
 void begin_movement(State& s);  // a new Phase 3: no splits yet
 void movement_legal(const CCtx& c, Nation nation, core::ActionList& out);
 // Why the nation's next order has no route and only `cancel` is offered (empty: it has one).
-std::string order_blocked_why(const CCtx& c, int nation);
+std::string order_blocked_why(const CCtx& c, Nation nation);
 // Phase 2: the outcome of an order `command → to` if executed on the map as it stands (movement.cpp,
 // from the plan that executes orders): the clients mark destinations that cannot be reached.
 struct OrderOutlook {
@@ -215,13 +215,13 @@ struct OrderOutlook {
   const char* why = "";         // the rule, for the player
   std::vector<RegionId> stops;  // StopsShort: where the Command may stop instead
 };
-OrderOutlook order_outlook(const CCtx& c, int nation, int command, RegionId to);
+OrderOutlook order_outlook(const CCtx& c, Nation nation, int command, RegionId to);
 void movement_apply(Ctx& c, const Act& a);
 // `move NATION box X`: the region the move passes through (kNoRegion: none) and where it ends.
 struct MoveLeg {
   RegionId via = kNoRegion, stop = kNoRegion;
 };
-MoveLeg move_leg(const CCtx& c, int nation, int box, RegionId x);
+MoveLeg move_leg(const CCtx& c, Nation nation, int box, RegionId x);
 
 bool movement_done(const CCtx& c, Nation nation);
 // "Carry out the rest" (Phase 3 › Step 2): the action that executes the nation's next written order
@@ -235,7 +235,7 @@ struct CarryOut {
   int box = 0;              // the box concerned (0: none)
   int left = 0;             // written orders not yet executed, this one included
 };
-CarryOut carry_out_next(const CCtx& c, int nation);
+CarryOut carry_out_next(const CCtx& c, Nation nation);
 bool launch_done(const CCtx& c, Nation nation, int handled);  // Step 3: carriers handled so far
 void launch_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void launch_apply(Ctx& c, const Act& a);
@@ -266,13 +266,13 @@ void reveal_purchases(Ctx& c);
 void place_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void place_apply(Ctx& c, const Act& a);
 bool place_done(const CCtx& c, Nation nation);
-int placement_room(const CCtx& c, int nation, bool naval);  // units the nation's industries can still take
-int mobilization_room(const CCtx& c, int nation);           // infantry China may still mobilize (ruling 72)
+int placement_room(const CCtx& c, Nation nation, bool naval);  // units the nation's industries can still take
+int mobilization_room(const CCtx& c, Nation nation);           // infantry China may still mobilize (ruling 72)
 // Whether units bought (by type) can all be placed: naval in port industries, infantry also by
 // mobilization, the rest in industries (ruling 79).
-bool purchase_fits(const CCtx& c, int nation, const UnitTypeArray<std::uint8_t>& buy);
-int industry_capacity(const CCtx& c, RegionId r);                       // SV - bombs - units already there
-std::array<int, kResources> purchase_spent(const CCtx& c, int nation);  // what the chart's purchases cost, by resource
+bool purchase_fits(const CCtx& c, Nation nation, const UnitTypeArray<std::uint8_t>& buy);
+int industry_capacity(const CCtx& c, RegionId r);                          // SV - bombs - units already there
+std::array<int, kResources> purchase_spent(const CCtx& c, Nation nation);  // what the chart's purchases cost, by resource
 
 // ---- Phase 2 and reorganizing (planning.cpp) ----
 void sheets_legal(const CCtx& c, Nation nation, core::ActionList& out);
@@ -292,11 +292,11 @@ bool reorganize_allows(const CCtx& c, const Act& a);  // the same as membership 
 // its land units may embark): Game builds its table of destinations from it.
 bool pad_reaches(const Data& d, const Scenario& sc, RegionId from, Category cat, bool may_sail, RegionId to);
 // Static destinations of a Command for the order pad (ruling 21): the game's table, and a copy.
-std::span<const RegionId> pad_reach_of(const CCtx& c, int nation, int number);
-void pad_destinations(const CCtx& c, int nation, int number, std::vector<RegionId>& out);
+std::span<const RegionId> pad_reach_of(const CCtx& c, Nation nation, int number);
+void pad_destinations(const CCtx& c, Nation nation, int number, std::vector<RegionId>& out);
 
 // ---- Phase 5 (deploy.cpp) ----
-bool has_construction(const CCtx& c, int nation);
+bool has_construction(const CCtx& c, Nation nation);
 // Puts `count` units of type t of `nation` into its Commands in region r (new Commands first, ruling
 // 104); false, and `s` partly changed, if they do not fit.
 [[nodiscard]] bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int count);

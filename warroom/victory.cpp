@@ -25,7 +25,7 @@ bool alliance_qualifies(const CCtx& c, Alliance a) {
 
 VictoryNow victory_now(const CCtx& c) {
   bool any_units = false;
-  for (int n = 0; n < kNations; ++n) any_units = any_units || (c.s.nation[nation_at(n)].in_play && has_units_on_map(c, n));
+  for (Nation n : kAllNations) any_units = any_units || (c.s.nation[n].in_play && has_units_on_map(c, n));
   if (!any_units) return VictoryNow::BothLose;
   const bool allied = alliance_qualifies(c, Alliance::Allied), axis = alliance_qualifies(c, Alliance::Axis);
   if (allied && axis) return VictoryNow::Both;
@@ -38,9 +38,9 @@ void end_of_round(Ctx& c) {
   // "If a Nation has no more Units on the World Map and is in the Gray Zone at the end of a round
   // it is considered Collapsed"; units under an Industry Token are on the World Map (ruling 14).
   const CCtx cc{c.g, s};
-  for (int n = 0; n < kNations; ++n)
-    if (in_play(s, n) && s.nation[nation_at(n)].zone >= kGray && !has_units_on_map(cc, n)) {
-      s.nation[nation_at(n)].collapsed = true;
+  for (Nation n : kAllNations)
+    if (in_play(s, n) && s.nation[n].zone >= kGray && !has_units_on_map(cc, n)) {
+      s.nation[n].collapsed = true;
       c.add(kVictory, n, Event::Collapsed);
     }
   const VictoryNow found = victory_now(cc);

@@ -98,9 +98,9 @@ std::string victory_text(const nlohmann::json& victory) {
 // The units of the other alliance's Commands in region r (Command Stacks stand on the open map).
 int enemy_units(const State& v, int nation, RegionId r) {
   int units = 0;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if (alliance_of(n) != alliance_of(nation))
-      for (const Command& c : v.command[nation_at(n)])
+      for (const Command& c : v.command[n])
         if (c.region == r) units += units_in(c);
   return units;
 }
@@ -108,7 +108,7 @@ int enemy_units(const State& v, int nation, RegionId r) {
 // A Command's units: "4 inf 2 art 2 arm".
 std::string stack_units(const Data& d, const State& v, int nation, int number) {
   const Command& c = v.command[nation_at(nation)][at(number)];
-  const Category cat = command_category(d, nation, number);
+  const Category cat = command_category(d, nation_at(nation), number);
   std::string units;
   for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
     if (c.n[at(slot_of(t))]) units += fmt::format("{}{} {}", units.empty() ? "" : " ", c.n[at(slot_of(t))], unit_text(t));
@@ -164,7 +164,7 @@ nlohmann::json morale_confirmations(const Game& g, const State& v, core::Seat se
   nlohmann::json out = nlohmann::json::object();
   const bool cancel = v.steps.top().id == StepId::MoraleCancel;
   const ActionKind use = cancel ? ActionKind::CancelStress : ActionKind::Relieve;
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     const auto offered = [&](ActionKind kind) { return offers(legal, n, kind); };
     if (!offered(ActionKind::Done) || !offered(use)) continue;
     const core::i18n::Message asked =
@@ -185,10 +185,10 @@ nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat
   const StepId step = v.steps.top().id;
   if (step == StepId::MoraleCancel || step == StepId::MoraleRelieve) return morale_confirmations(g, v, seat, legal);
   if (step != StepId::WriteSheets && step != StepId::Purchases) return out;
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     const auto offered = [&](ActionKind kind) { return offers(legal, n, kind); };
     if (!offered(ActionKind::Done)) continue;
-    const Sheet& sh = v.sheet[nation_at(n)];
+    const Sheet& sh = v.sheet[n];
     nlohmann::json parts = nlohmann::json::array();
     std::vector<core::i18n::Message> blank;
     const auto left_blank = [&](const char* part, const char* message) {
@@ -219,7 +219,7 @@ nlohmann::json carry_out_json(const Game& g, const State& v, core::Seat seat) {
   if (v.steps.top().id != StepId::MovementTurn) return nullptr;
   const int n = v.steps.top().as<step::MovementTurn>().nation;
   if (!((g.seat_nations(seat) >> n) & 1u)) return nullptr;
-  const CarryOut next = carry_out_next(CCtx{g, v}, n);
+  const CarryOut next = carry_out_next(CCtx{g, v}, nation_at(n));
   if (next.stop == CarryOut::Nothing) return nullptr;
   static constexpr const char* kStops[] = {"next", "pin", "route"};
   static constexpr const char* kSaid[] = {"warroom.carry_out.next", "warroom.carry_out.pin", "warroom.carry_out.route"};
@@ -265,21 +265,23 @@ nlohmann::json purchase_json(const Game& g, const State& v, int n) {
                           {"room", industry_capacity(c, r)},
                           {"port", d.region(r).has_port()}});
   }
-  const auto spent = purchase_spent(c, n);
-  return {
-      {"units", units},
-      {"goods",
-       {{"cost_any", d.goods.cost_any},
-        {"provenance", provenance_id(d.goods.origin.provenance)},
-        {"count", sh.goods},
-        {"oil_allowed", !d.nations[nation_at(n)].has(NationRule::NoOil)},
-        {"paid", resources([&](int r) { return sh.goods_paid[at(r)]; })}}},
-      {"held", resources([&](int r) { return resource(v, n, r); })},
-      {"spent", resources([&](int r) { return spent[at(r)]; })},
-      {"left", resources([&](int r) { return resource(v, n, r) - spent[at(r)]; })},
-      {"industries", industries},
-      {"room", {{"units", placement_room(c, n, false)}, {"naval", placement_room(c, n, true)}, {"mobilization", mobilization_room(c, n)}}},
-      {"placing", {{"naval", placing[0]}, {"other", placing[1]}, {"inf", sh.buy[UnitKind::Inf]}}}};
+  const auto spent = purchase_spent(c, nation_at(n));
+  return {{"units", units},
+          {"goods",
+           {{"cost_any", d.goods.cost_any},
+            {"provenance", provenance_id(d.goods.origin.provenance)},
+            {"count", sh.goods},
+            {"oil_allowed", !d.nations[nation_at(n)].has(NationRule::NoOil)},
+            {"paid", resources([&](int r) { return sh.goods_paid[at(r)]; })}}},
+          {"held", resources([&](int r) { return resource(v, nation_at(n), r); })},
+          {"spent", resources([&](int r) { return spent[at(r)]; })},
+          {"left", resources([&](int r) { return resource(v, nation_at(n), r) - spent[at(r)]; })},
+          {"industries", industries},
+          {"room",
+           {{"units", placement_room(c, nation_at(n), false)},
+            {"naval", placement_room(c, nation_at(n), true)},
+            {"mobilization", mobilization_room(c, nation_at(n))}}},
+          {"placing", {{"naval", placing[0]}, {"other", placing[1]}, {"inf", sh.buy[UnitKind::Inf]}}}};
 }
 
 }  // namespace
@@ -328,10 +330,10 @@ std::string Game::destination_note(const State& v, int nation, RegionId to) cons
   const int number = v.sheet[nation_at(nation)].selected;
   const RegionId from = number ? v.command[nation_at(nation)][at(number)].region : kNoRegion;
   if (from == kNoRegion) return note;
-  if (command_category(d, nation, number) == Category::Land && d.region(from).is_territory() && d.region(to).is_territory() &&
+  if (command_category(d, nation_at(nation), number) == Category::Land && d.region(from).is_territory() && d.region(to).is_territory() &&
       !is_edge(d, from, to))
     note += ", by rail";
-  if (const OrderOutlook o = order_outlook({*this, v}, nation, number, to); o.kind != OrderOutlook::Reaches)
+  if (const OrderOutlook o = order_outlook({*this, v}, nation_at(nation), number, to); o.kind != OrderOutlook::Reaches)
     note += fmt::format(": {}", o.why);
   return note;
 }
@@ -347,7 +349,7 @@ nlohmann::json Game::destinations_json(const State& v, core::Seat seat) const {
   for (const core::Action a : legal) {
     const Act x = decode_action(a);
     if (x.kind != ActionKind::To || !v.sheet[nation_at(x.nation)].selected) continue;
-    const OrderOutlook o = order_outlook({*this, v}, x.nation, v.sheet[nation_at(x.nation)].selected, region_byte(x.a));
+    const OrderOutlook o = order_outlook({*this, v}, nation_at(x.nation), v.sheet[nation_at(x.nation)].selected, region_byte(x.a));
     if (o.kind == OrderOutlook::Reaches) continue;
     nlohmann::json stops = nlohmann::json::array();
     for (RegionId r : o.stops) stops.push_back(region_name(r));
@@ -438,10 +440,9 @@ nlohmann::json Game::board_sides(const State& v) const {
     for (int i = 0; i < b.row_count[at(side)]; ++i) {
       const Row& r = b.rows[at(side)][at(i)];
       nlohmann::json by_nation = nlohmann::json::object();
-      for (int n = 0; n < kNations; ++n)
-        if (r.fresh[nation_at(n)] || r.light[nation_at(n)] || r.eliminated[nation_at(n)] || r.escaped[nation_at(n)] || r.damaged == n) {
-          by_nation[nation_name(n)] = counts_json(r.fresh[nation_at(n)], r.light[nation_at(n)], r.damaged == n ? 1 : 0,
-                                                  r.eliminated[nation_at(n)], r.escaped[nation_at(n)]);
+      for (Nation n : kAllNations)
+        if (r.fresh[n] || r.light[n] || r.eliminated[n] || r.escaped[n] || r.damaged == n) {
+          by_nation[nation_name(n)] = counts_json(r.fresh[n], r.light[n], r.damaged == n ? 1 : 0, r.eliminated[n], r.escaped[n]);
           if (nlohmann::json h = hit_commands(side, i, n); !h.empty()) by_nation[nation_name(n)]["hit"] = std::move(h);
         }
       rows.push_back({{"unit", names.type[r.type]},
@@ -542,7 +543,7 @@ core::i18n::Message Game::phase_message(const State& s) const {
   if (node_kind(s) == core::NodeKind::Decision) who.push_back(text::nation(step_nation(st)));
   if (node_kind(s) == core::NodeKind::Simultaneous)
     for (core::Seat p = 0; p < seat_count(); ++p)
-      for (int n = 0; n < kNations; ++n)
+      for (Nation n : kAllNations)
         if ((acting_nations(s, p) >> n) & 1u) who.push_back(text::nation(n));
   const core::i18n::Message nations = text::listed(who);
   const std::string_view rule = step_rule(st.id);
@@ -571,10 +572,10 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   const Data& d = *data_;
   const core::Seat viewer = seat ? *seat : core::kSpectator;
   nlohmann::json nations = nlohmann::json::array();
-  for (int n = 0; n < kNations; ++n) {
-    const NationState& ns = v.nation[nation_at(n)];
+  for (Nation n : kAllNations) {
+    const NationState& ns = v.nation[n];
     if (!ns.in_play) continue;
-    const Sheet& sh = v.sheet[nation_at(n)];
+    const Sheet& sh = v.sheet[n];
     nlohmann::json orders = nullptr, bid = nullptr, purchases = nullptr, purchase = nullptr;
     if (!is_hidden(*this, v, viewer, n, Secret::Orders)) {
       orders = nlohmann::json::array();
@@ -649,13 +650,13 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   nlohmann::json hotspots = nlohmann::json::array(), tokens = nlohmann::json::array();
   for (const Region& r : d.regions)
     if (r.rid != kNoRegion && (v.region[r.rid].flags & kActive)) hotspots.push_back(r.id);
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     for (const Region& r : d.regions)
       if (const int count = r.rid != kNoRegion ? v.fighter_tokens.count(n, r.rid) : 0)
         tokens.push_back({{"nation", nation_name(n)}, {"region", r.id}, {"count", count}});
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = v.command[nation_at(n)][at(number)];
+      const Command& c = v.command[n][at(number)];
       if (c.region == kNoRegion) continue;
       const Category cat = command_category(d, n, number);
       commands.push_back({{"nation", nation_name(n)},
@@ -696,7 +697,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   // Phase 3: why the seat's next order offers only `cancel` (its pin, its rails, its range).
   std::string why;
   if (seat && v.steps.top().is<step::MovementTurn>() && ((seat_nations(*seat) >> v.steps.top().as<step::MovementTurn>().nation) & 1u))
-    why = order_blocked_why(CCtx{*this, v}, v.steps.top().as<step::MovementTurn>().nation);
+    why = order_blocked_why(CCtx{*this, v}, nation_at(v.steps.top().as<step::MovementTurn>().nation));
   return {{"scenario", scenario_->id},
           {"players", seat_table_->players},
           {"seats_project_option", seat_table_->project_option},
@@ -741,8 +742,8 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
   // World Map, so each player sees the enemy's as well as its own (Game Components › Command Stack).
   // The seat's own nations come first.
   for (const bool own : {true, false})
-    for (int n = 0; n < kNations; ++n)
-      if (v.nation[nation_at(n)].in_play && own == (seat && ((seat_nations(*seat) >> n) & 1u))) out += commands_text(v, n);
+    for (Nation n : kAllNations)
+      if (v.nation[n].in_play && own == (seat && ((seat_nations(*seat) >> n) & 1u))) out += commands_text(v, n);
   return out;
 }
 
@@ -756,9 +757,9 @@ std::string Game::compact_board_text(const State& v, std::optional<core::Seat> s
   std::string out = fmt::format("War Room — {} — round {}; {}", scenario_->name, v.round, victory.substr(victory.find('\n') + 1)) +
                     nations_text(v, seat) + under_way_text(v, seat);
   if (v.fight.region == kNoRegion && seat)
-    for (int n = 0; n < kNations; ++n)
-      if (((seat_nations(*seat) >> n) & 1u) && v.sheet[nation_at(n)].selected) {
-        const RegionId r = v.command[nation_at(n)][at(v.sheet[nation_at(n)].selected)].region;
+    for (Nation n : kAllNations)
+      if (((seat_nations(*seat) >> n) & 1u) && v.sheet[n].selected) {
+        const RegionId r = v.command[n][at(v.sheet[n].selected)].region;
         if (r != kNoRegion) out += region_text(v, r);
       }
   return out + "(board: the victory terms, every nation's Commands, the map's notice)\n";
@@ -781,13 +782,13 @@ std::string Game::nations_text(const State& v, std::optional<core::Seat> seat) c
     if (n != kNoNation && v.nation[nation_at(n)].slot) order += (order.empty() ? "" : ", ") + nation_name(n);
   if (!order.empty()) out += "Turn order: " + order + "\n";
   out += "nation  oil iron  osr  stress/thr medals goods zone    commands units  sheet\n";
-  for (int n = 0; n < kNations; ++n) {
-    const NationState& ns = v.nation[nation_at(n)];
+  for (Nation n : kAllNations) {
+    const NationState& ns = v.nation[n];
     if (!ns.in_play) continue;
     int commands = 0, units = 0;
-    for (const Command& c : v.command[nation_at(n)])
+    for (const Command& c : v.command[n])
       if (c.region != kNoRegion) ++commands, units += units_in(c);
-    const Sheet& sh = v.sheet[nation_at(n)];
+    const Sheet& sh = v.sheet[n];
     std::string sheet = sheet_status(v, n);
     if (v.phase == 7) {  // Phase 7 › Step 3. Note Purchase of Units: the chart's purchases, not the round's orders and bid
       if (!is_hidden(*this, v, viewer, n, Secret::Purchases) && v.steps.top().id == StepId::Purchases) sheet += purchases_text(sh);
@@ -829,11 +830,10 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
       std::string rows;
       for (int i = 0; i < b.row_count[at(side)]; ++i) {
         const Row& r = b.rows[at(side)][at(i)];
-        for (int n = 0; n < kNations; ++n)
-          if (r.alive(static_cast<std::uint8_t>(n)) || r.eliminated[nation_at(n)])
+        for (Nation n : kAllNations)
+          if (r.alive(static_cast<std::uint8_t>(n)) || r.eliminated[n])
             rows += fmt::format("\n    {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type],
-                                battle_stance_[r.type][r.stance], r.fresh[nation_at(n)], r.light[nation_at(n)], r.damaged == n ? 1 : 0,
-                                r.eliminated[nation_at(n)]);
+                                battle_stance_[r.type][r.stance], r.fresh[n], r.light[n], r.damaged == n ? 1 : 0, r.eliminated[n]);
       }
       out +=
           fmt::format("  {} (Commander {}), {} to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",
@@ -866,10 +866,10 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
 // Every nation's Commands in one region: "G8 Belarus: USSR 37(4 inf 2 art) 38(3 inf) · GER 12(2 arm)".
 std::string Game::region_text(const State& v, RegionId r) const {
   std::string out;
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     std::string stacks;
     for (int number = 1; number <= kMaxCommandNumber; ++number)
-      if (v.command[nation_at(n)][at(number)].region == r) stacks += fmt::format(" {}({})", number, stack_units(*data_, v, n, number));
+      if (v.command[n][at(number)].region == r) stacks += fmt::format(" {}({})", number, stack_units(*data_, v, n, number));
     if (!stacks.empty()) out += fmt::format("{}{}{}", out.empty() ? "" : " ·", " " + nation_name(n), stacks);
   }
   return fmt::format("{} {}:{}\n", region_name(r), data_->region(r).name, out.empty() ? " no Commands" : out);

@@ -299,8 +299,9 @@ TEST(SearchBotCalculatedHits, AssignDamage_TheHitAfterWhichTheCalculatorGivesThe
 // ---- The home guard against the sea (Style::home_guard), War in the Pacific ----------------------
 
 bool orders_into(const Game& g, const SheetPlan& plan, int nation, RegionId dest, Category cat) {
-  return std::any_of(plan.orders.begin(), plan.orders.end(),
-                     [&](const PlannedOrder& o) { return o.dest == dest && command_category(g.data(), nation, o.command) == cat; });
+  return std::any_of(plan.orders.begin(), plan.orders.end(), [&](const PlannedOrder& o) {
+    return o.dest == dest && command_category(g.data(), nation_at(nation), o.command) == cat;
+  });
 }
 
 Style home_guard() {

@@ -15,7 +15,7 @@ namespace {
 
 void clear_commands(State& s, int nation, Category cat, const Game& g) {
   for (int number = 1; number <= kMaxCommandNumber; ++number)
-    if (command_category(g.data(), nation, number) == cat) s.command[nation_at(nation)][at(number)] = Command{};
+    if (command_category(g.data(), nation_at(nation), number) == cat) s.command[nation_at(nation)][at(number)] = Command{};
 }
 
 bool ordered(const SheetPlan& plan, int command, RegionId dest) {

@@ -23,7 +23,7 @@ int rulebook_players(const Scenario& sc) {
 // The reason a step gives for an order, from the board when the sheets are written.
 std::string order_reason(const Game& g, const State& s, int nation, int command, RegionId to) {
   const Data& d = g.data();
-  const Category cat = command_category(d, nation, command);
+  const Category cat = command_category(d, nation_at(nation), command);
   bool enemy_there = false;
   for (int n = 0; n < kNations; ++n)
     for (const Command& c : s.command[nation_at(n)]) enemy_there |= c.region == to && units_in(c) && alliance_of(n) != alliance_of(nation);

@@ -73,7 +73,7 @@ TEST(WarInThePacific, EveryNationHasIncomeAndCanProduce) {
   collect_income(c);
   for (int n : {CHN, BC, US, JPN}) {
     EXPECT_GT(s.nation[nation_at(n)].res[kIron] + s.nation[nation_at(n)].res[kOsr], 0) << n;
-    EXPECT_GT(placement_room(CCtx{g, s}, n, n != CHN) + mobilization_room(CCtx{g, s}, n), 0) << n;
+    EXPECT_GT(placement_room(CCtx{g, s}, nation_at(n), n != CHN) + mobilization_room(CCtx{g, s}, nation_at(n)), 0) << n;
   }
   EXPECT_EQ(s.nation[CHN].res[kOil], 0);
   EXPECT_GE(g.industry_index(region("J4")), 0);

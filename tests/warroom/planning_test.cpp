@@ -12,7 +12,7 @@ std::pair<int, std::string> some_order(const Game& g, const State& s, int nation
   for (int number = 1; number <= kMaxCommandNumber; ++number)
     if (s.command[nation_at(nation)][at(number)].region != kNoRegion) {
       std::vector<RegionId> dests;
-      pad_destinations(CCtx{g, s}, nation, number, dests);
+      pad_destinations(CCtx{g, s}, nation_at(nation), number, dests);
       if (!dests.empty()) return {number, g.region_name(dests.front())};
     }
   ADD_FAILURE() << "no Command with a destination";
@@ -65,7 +65,7 @@ TEST(Phase2Step1, BritishCommonwealthAndUnitedStatesWriteOnlySixOrdersInEurope) 
     for (int number = 1; number <= kMaxCommandNumber && written < 9; ++number) {
       if (s.command[nation_at(nation)][at(number)].region == kNoRegion) continue;
       std::vector<RegionId> dests;
-      pad_destinations(CCtx{g, s}, nation, number, dests);
+      pad_destinations(CCtx{g, s}, nation_at(nation), number, dests);
       const std::string select = fmt::format("select {} {}", g.nation_name(nation), number);
       if (dests.empty()) continue;
       if (!legal(g, s, g.seat_of(nation), select)) break;
@@ -100,14 +100,14 @@ TEST(Phase2Step1, ThePadOffersOnlyReachableDestinations) {
       const Command& cmd = s.command[nation_at(nation)][at(number)];
       if (cmd.region == kNoRegion) continue;
       std::vector<RegionId> dests;
-      pad_destinations(CCtx{g, s}, nation, number, dests);
+      pad_destinations(CCtx{g, s}, nation_at(nation), number, dests);
       for (RegionId r : dests) {
         EXPECT_NE(d.region(r).type, RegionType::Impassable) << "Impassable regions are never a destination";
         EXPECT_TRUE(g.scenario().in_play.test(r)) << "unlisted regions may not be entered";
-        if (command_category(d, nation, number) == Category::Sea) {
+        if (command_category(d, nation_at(nation), number) == Category::Sea) {
           EXPECT_TRUE(d.region(r).is_sea()) << "Naval Units may NOT enter territories";
         }
-        if (command_category(d, nation, number) == Category::Air) {
+        if (command_category(d, nation_at(nation), number) == Category::Air) {
           EXPECT_LE(d.tables.air[d.tables.pair(cmd.region, r)], 2) << "Air Commands may move 1 or 2 regions";
         }
       }
