@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Legal } from '../actions';
 import type { ActionFields } from '../api';
 import { sheetPanel, type Nation } from './warroom-sheet';
-import { whyNoMore, type Purchase } from './warroom-purchases';
+import { purchasePanel, whyNoMore, type Purchase } from './warroom-purchases';
 
 // The Soviet Union's chart in Phase 7 › Step 3 with 2 Infantry noted, as the engine's view gives it.
 const purchase: Purchase = {
@@ -134,5 +134,30 @@ describe('Phase 7 › Step 3: a count the engine does not allow', () => {
     expect(said.hidden).toBe(false);
     expect(said.textContent).toBe('Armor: 0 noted, not 1: one more costs 2 iron, 1 left.');
     p.remove();
+  });
+});
+
+// Playtest 2026-12-06 (later), finding 5: in War in Europe Germany's and Italy's charts are shown
+// together, and their buttons and counts had the same names ("One Armor more").
+describe('two nations’ purchase charts', () => {
+  const both = ['GER', 'ITA'].flatMap((n) => [`buy ${n} inf`, `unbuy ${n} inf`, `buy ${n} arm`, `unbuy ${n} arm`]);
+  const legal2 = new Legal(
+    both,
+    Object.fromEntries(both.map((a) => [a, { kind: a.split(' ')[0], nation: a.split(' ')[1], unit: a.split(' ')[2] } as ActionFields])),
+  );
+  const names = (nation: string) => {
+    const box = document.createElement('div');
+    box.innerHTML = purchasePanel(nation, purchase, legal2);
+    return Array.from(box.querySelectorAll('.counter [aria-label]')).map((e) => e.getAttribute('aria-label')!);
+  };
+
+  it('name each button and count after its nation', () => {
+    const ger = names('GER'),
+      ita = names('ITA');
+    expect(ger).toContain('Germany: one Armor more');
+    expect(ita).toContain('Italy: one Armor more');
+    expect(ita).toContain('Italy: one Infantry fewer');
+    expect(ita).toContain('Italy: how many Armor');
+    expect(new Set([...ger, ...ita]).size).toBe(ger.length + ita.length);
   });
 });

@@ -50,11 +50,13 @@ const mark = (provenance: string) => (provenance === 'reconstructed' ? ` ${recon
 
 const cells = (r: Resources, cls = '') => RESOURCES.map((k) => `<td class="res ${k}${cls}">${r[k]}</td>`).join('');
 
-// − [count] +: each button carries the one legal action it sends, or is disabled.
-function counter(label: string, count: number, fewer: string | undefined, more: string | undefined, why = ''): string {
+// − [count] +: each button carries the one legal action it sends, or is disabled. Their names carry
+// the nation, since two nations' charts may be shown at once (Germany and Italy in War in Europe).
+function counter(nation: string, label: string, count: number, fewer: string | undefined, more: string | undefined, why = ''): string {
+  const named = { nation: t(`warroom.nation.${nation}`), what: label };
   const button = (cls: string, sign: string, action: string | undefined, name: string, title = '') =>
     `<button class="${cls}" ${action ? `data-action="${escape(action)}"` : 'disabled'} aria-label="${escape(name)}"${title ? ` title="${escape(title)}"` : ''}>${sign}</button>`;
-  return `<span class="counter">${button('fewer', '−', fewer, t('warroom.purchase.fewer', { what: label }))}<input class="count" type="number" min="0" value="${count}" inputmode="numeric" aria-label="${escape(t('warroom.purchase.count_of', { what: label }))}">${button('more', '+', more, t('warroom.purchase.more', { what: label }), more ? '' : why)}</span>`;
+  return `<span class="counter">${button('fewer', '−', fewer, t('warroom.purchase.fewer', named))}<input class="count" type="number" min="0" value="${count}" inputmode="numeric" aria-label="${escape(t('warroom.purchase.count_of', named))}">${button('more', '+', more, t('warroom.purchase.more', named), more ? '' : why)}</span>`;
 }
 
 // A mix of Civilian Goods as a buy's fields give it ({oil, iron, osr}), and as the chooser keys it.
@@ -77,7 +79,7 @@ export function purchasePanel(nation: string, p: Purchase, legal: Legal): string
       const buy = legal.find({ kind: 'buy', nation, unit: u.unit }),
         unbuy = legal.find({ kind: 'unbuy', nation, unit: u.unit });
       return `<tr data-unit="${escape(u.unit)}"><th scope="row">${escape(name)}${mark(u.provenance)}</th>${cells(u.cost)}
-        <td>${counter(name, u.bought, unbuy, buy, buy ? '' : whyNoMore(p, u.unit))}</td></tr>`;
+        <td>${counter(nation, name, u.bought, unbuy, buy, buy ? '' : whyNoMore(p, u.unit))}</td></tr>`;
     })
     .join('');
   const g = goodsMixes(nation, legal);
@@ -93,7 +95,7 @@ export function purchasePanel(nation: string, p: Purchase, legal: Legal): string
   const goodsRow = `<tr class="goods" data-unit="goods"><th scope="row">${escape(goodsName)}${mark(p.goods.provenance)}
       <small>${escape(t('warroom.purchase.goods_cost', { count: p.goods.cost_any }))}</small></th>
       <td colspan="3" class="mix-cell">${mixChooser}<small class="paid">${escape(t('warroom.purchase.goods_paid', { ...p.goods.paid }))}</small></td>
-      <td>${counter(goodsName, p.goods.count, g.unbuy, g.buy)}</td></tr>`;
+      <td>${counter(nation, goodsName, p.goods.count, g.unbuy, g.buy)}</td></tr>`;
   const total = (key: string, label: string, r: Resources) =>
     `<tr class="${key}"><th scope="row">${escape(label)}</th>${cells(r, RESOURCES.some((k) => r[k] < 0) ? ' short' : '')}<td></td></tr>`;
   const industries = p.industries

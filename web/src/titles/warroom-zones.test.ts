@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n';
 import morale from '../../../data/warroom/morale.json';
+import type { WarRoomView } from '../api';
+import { warroom } from './warroom';
 import { guidePanel, type GuideView } from './warroom-guide';
-import { ZONE_IDS, zoneAhead, zoneNote, zoneNoteText, zonePenalty, zoneTitle } from './warroom-zones';
+import { ZONE_IDS, penaltyStepNote, zoneAhead, zoneNote, zoneNoteText, zonePenalty, zoneTitle } from './warroom-zones';
 
 afterEach(() => setLanguage('en'));
 
@@ -65,5 +67,40 @@ describe('the Homeland Status Track explained', () => {
     expect(guidePanel(morale6, () => undefined).querySelector('.zone-now')!.textContent).toMatch(/è nella Zona Blu/);
     setLanguage('ru');
     expect(guidePanel(morale6, () => undefined).querySelector('.zone-now')!.textContent).toMatch(/Синяя зона/);
+  });
+});
+
+// Playtest 2026-12-06 (later), finding 4: Germany in the Yellow Zone was asked the Blue Zone's
+// payment, and the decision named only the Blue Zone. The rulebook: "Stress penalties are cumulative
+// and recur each round (i.e. if a Nation is at that level or worse)".
+describe('a Stress Zone Penalties step paid from further up the track', () => {
+  const germany = { id: 'GER', zone: 'yellow', stress: 2, threshold: 8 };
+
+  it('says that the penalty is cumulative, naming the zone the nation is in', () => {
+    expect(penaltyStepNote('blue-pay', germany)).toBe("Blue Zone's penalty (cumulative: Germany is in the Yellow Zone)");
+    expect(penaltyStepNote('blue-pay', { ...germany, zone: 'red' })).toBe("Blue Zone's penalty (cumulative: Germany is in the Red Zone)");
+    setLanguage('it');
+    expect(penaltyStepNote('blue-pay', germany)).toBe('Penalità della Zona Blu (cumulativa: Germania è nella Zona Gialla)');
+  });
+
+  it("says nothing in the step's own zone, in another step, or without a nation", () => {
+    expect(penaltyStepNote('blue-pay', { ...germany, zone: 'blue' })).toBe('');
+    expect(penaltyStepNote('desert', { ...germany, zone: 'gray' })).toBe('');
+    expect(penaltyStepNote('trade', germany)).toBe('');
+    expect(penaltyStepNote('blue-pay', undefined)).toBe('');
+  });
+
+  it('is shown under the phase line to the seat whose nation pays', () => {
+    const view = (zone: string) =>
+      ({
+        step: 'blue-pay',
+        nations: [{ ...germany, zone }],
+        legal_actions: ['pay GER oil'],
+        action_fields: { 'pay GER oil': { kind: 'pay', nation: 'GER', resource: 'oil' } },
+      }) as unknown as WarRoomView;
+    expect(warroom.prompt!(view('yellow'), null)).toBe(
+      `<p class="wr-penalty-step">Blue Zone&#39;s penalty (cumulative: Germany is in the Yellow Zone)</p>`,
+    );
+    expect(warroom.prompt!(view('blue'), null)).toBe('');
   });
 });

@@ -37,6 +37,20 @@ export interface ZoneNation {
 
 const zoneName = (id: string) => t(`warroom.zone.${id}`);
 
+// Phase 6's decisions that pay a zone's penalty (the engine's step names), by the penalty they pay.
+const PENALTY_STEPS: Record<string, string> = { 'blue-pay': 'pay-3', desert: 'desertion' };
+
+// A penalty step's decision names its own zone (Phase 6 › Stress Zone Penalties › Blue Zone) while
+// the nation paying it may be further up the track: the rulebook's penalties "are cumulative and recur
+// each round (i.e. if a Nation is at that level or worse)". The note says so ("Blue Zone's penalty
+// (cumulative: Germany is in the Yellow Zone)"), else it is empty (the nation is in that zone).
+export function penaltyStepNote(step: string | undefined, n: ZoneNation | undefined): string {
+  const penalty = step ? PENALTY_STEPS[step] : undefined;
+  const zone = penalty ? zones.find((z) => z.penalty === penalty)?.id : undefined;
+  if (!zone || !n || ZONE_IDS.indexOf(n.zone) <= ZONE_IDS.indexOf(zone)) return '';
+  return t('warroom.zone_note.cumulative_step', { zone: zoneName(zone), nation: t(`warroom.nation.${n.id}`), at: zoneName(n.zone) });
+}
+
 // What a zone costs, in a phrase ("no penalty" for the White Zone).
 export function zonePenalty(id: string): string {
   const penalty = zones.find((z) => z.id === id)?.penalty;

@@ -21,7 +21,7 @@ import { endScreen } from './warroom-end';
 import { carryOutPanel } from './warroom-carry';
 import { launchPanel } from './warroom-launch';
 import { openingPanel } from './warroom-opening';
-import { zoneNoteText } from './warroom-zones';
+import { penaltyStepNote, zoneNoteText } from './warroom-zones';
 import { exposedRegions } from './warroom-exposed';
 import { placementActions, placementPanel } from './warroom-placement';
 import { slotActions, slotPanel } from './warroom-slots';
@@ -507,6 +507,16 @@ export const warroom: TitleUi<WarRoomView> = {
   },
   // Beside each choice of the action list: who holds a destination, a rail invasion that will be
   // cancelled, a unit's cost, a stance's dice and steps (the view's action_notes, as the terminal's).
+  // Under the phase line: a Stress Zone Penalties step paid by a nation further up the track says
+  // that the penalty is cumulative (the nation is the one the seat's legal actions name).
+  prompt(view) {
+    const nation = Legal.of(view).values<string>({}, 'nation')[0];
+    const note = penaltyStepNote(
+      view.step,
+      view.nations.find((n) => n.id === nation),
+    );
+    return note ? `<p class="wr-penalty-step">${escape(note)}</p>` : '';
+  },
   note(view, _layout, action) {
     return escape(view.action_notes?.[action] ?? '');
   },
