@@ -505,8 +505,6 @@ export const warroom: TitleUi<WarRoomView> = {
       ? [p.map?.element ?? p.holder, battle, sheet, guide, ...victory]
       : [p.map?.element ?? p.holder, sheet, guide, ...victory, battle];
   },
-  // Beside each choice of the action list: who holds a destination, a rail invasion that will be
-  // cancelled, a unit's cost, a stance's dice and steps (the view's action_notes, as the terminal's).
   // Under the phase line: a Stress Zone Penalties step paid by a nation further up the track says
   // that the penalty is cumulative (the nation is the one the seat's legal actions name).
   prompt(view) {
@@ -517,6 +515,8 @@ export const warroom: TitleUi<WarRoomView> = {
     );
     return note ? `<p class="wr-penalty-step">${escape(note)}</p>` : '';
   },
+  // Beside each choice of the action list: who holds a destination, a rail invasion that will be
+  // cancelled, a unit's cost, a stance's dice and steps (the view's action_notes, as the terminal's).
   note(view, _layout, action) {
     return escape(view.action_notes?.[action] ?? '');
   },
