@@ -13,7 +13,7 @@
 //    selected Command, or its bid while bids are secret; after the reveal the other's orders are shown.
 // Usage: node e2e/warroom.mjs BASE_URL OUT_DIR
 import { seriousViolations } from './axe.mjs';
-import { claimSeat, fail, holdSeat, launch, postGame, skipTour, tourSeen } from './browser.mjs';
+import { claimSeat, fail, holdSeat, launch, postGame, screenshotsAtBothSizes, skipTour, tourSeen } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const started = Date.now();
@@ -320,16 +320,7 @@ async function onePlayer() {
   const ahead = await page.textContent('.wr-sheet .sheet.own h3 + p.zone-ahead').catch(() => '');
   if (!/Stress Points still to go before it moves up to the .* Zone: \d+ \(now \d+ of \d+\).*Strategic Value/.test(ahead ?? ''))
     fail(`the sheet does not say where the Stress is heading: "${ahead}"`);
-  for (const [w, h] of [
-    [1280, 800],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(200);
-    await page.locator('.wr-sheet .sheet.own p.zone-ahead').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${out}/warroom-stress-ahead-${w}x${h}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshotsAtBothSizes(page, out, 'warroom-stress-ahead', '.wr-sheet .sheet.own');
 
   // Phase 2: three orders by clicking; the first changed, the third erased; a bid of 1 oil.
   const first = await writeOrder(page);
