@@ -351,7 +351,7 @@ std::optional<core::Action> SearchBot::calculated_stance(const Game& game, const
                                                          const core::ActionList& legal, core::Rng& rng) {
   const Battle& b = observation.battle;
   if (!level_.calculated_stances || b.kind == BattleKind::None || need(b) != Need::Stance) return std::nullopt;
-  const std::uint8_t nation = deciding_nation(b);
+  const Nation nation = nation_at(deciding_nation(b));
   const auto side = static_cast<std::size_t>(alliance_of(nation));
   const StanceKey key{observation.round, observation.pass, observation.fight.region, observation.fight.part,
                       static_cast<std::uint8_t>(side)};

@@ -112,7 +112,7 @@ core::Action battle_decision(const Game& g, const State& obs, const core::Action
   const Battle& b = obs.battle;
   const Need n = need(b);
   if (b.kind == BattleKind::None || n == Need::Done || n == Need::Die) return legal[0];
-  const core::Action a = battle_action(deciding_nation(b), preferred_choice(g, b));  // the rules' text of the choice
+  const core::Action a = battle_action(nation_at(deciding_nation(b)), preferred_choice(g, b));  // the rules' text of the choice
   return std::find(legal.begin(), legal.end(), a) != legal.end() ? a : legal[0];
 }
 

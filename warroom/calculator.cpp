@@ -96,7 +96,7 @@ Tally tally(const Game& g, const State& before, const State& after, RegionId reg
   }
   const std::array<int, kSides> here{units_there(after, 0, region), units_there(after, 1, region)};
   if (d.region(region).is_territory()) {
-    const std::uint8_t owner = after.region[region].controller;
+    const Nation owner = nation_byte(after.region[region].controller);
     if (owner != kNoNation) t[field(kWins, side_of(owner))] = 1;
     t[kContested] = embattled(CCtx{g, after}, region) ? 1 : 0;
   } else {
@@ -317,7 +317,7 @@ void list_stances(const Game& g, const Position& p, const StancePlan& plan, Odds
 void describe(const Game& g, const Position& p, Odds& o) {
   const Data& d = g.data();
   o.land = d.region(p.region).is_territory();
-  const std::uint8_t owner = p.before.region[p.region].controller;
+  const Nation owner = nation_byte(p.before.region[p.region].controller);
   o.defender = o.land && owner != kNoNation ? side_of(owner) : -1;
   o.kind = p.at.battle.kind;
   o.first_side = p.at.battle.group_count > 0 ? p.at.battle.groups[0].side : 0;

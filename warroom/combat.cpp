@@ -39,20 +39,20 @@ constexpr std::uint8_t kAssignCommand = 0, kAssignClaim = 1, kAssignMedal = 2, k
 struct Numbers {
   int lo = 1, hi = 0;
 };
-Numbers numbers(const Data& d, int nation, Category cat) {
-  const NumberRange r = d.nations[nation_at(nation)].commands[at(static_cast<int>(cat))];
+Numbers numbers(const Data& d, Nation nation, Category cat) {
+  const NumberRange r = d.nations[nation].commands[at(static_cast<int>(cat))];
   return {std::max(1, static_cast<int>(r.lo)), std::min(static_cast<int>(r.hi), kMaxCommandNumber)};
 }
 
 // The units in a region, per nation and unit kind (carrier fighter tokens included); Commands only
 // (ruling 109: units under construction never fight).
 struct Forces {
-  std::array<std::array<int, kUnitKinds>, kNations> n{};
+  NationArray<std::array<int, kUnitKinds>> n{};
   int of(int side, int lo, int hi) const {  // units of kinds lo..hi of a side
     int total = 0;
     for (Nation nation : kAllNations)
       if (side_of(nation) == side)
-        for (int t = lo; t <= hi; ++t) total += n[at(nation)][at(t)];
+        for (int t = lo; t <= hi; ++t) total += n[nation][at(t)];
     return total;
   }
   int land(int side) const { return of(side, kInf, kArm); }
@@ -61,9 +61,9 @@ struct Forces {
   // Units of Air and Sea Commands: what may raid a convoy ("per raiding Command"), carrier fighter
   // tokens left out, as they "don't require Command Tokens" (ruling 37).
   int in_commands_at_sea(int side) const { return of(side, kFtr, kBb); }
-  int nation_units(int nation) const {
+  int nation_units(Nation nation) const {
     int total = 0;
-    for (int v : n[at(nation)]) total += v;
+    for (int v : n[nation]) total += v;
     return total;
   }
 };
@@ -79,10 +79,10 @@ Forces forces(const CCtx& c, RegionId r, std::uint8_t left_out = kNoNation) {
       for (int number = range.lo; number <= range.hi; ++number) {
         const Command& cmd = c.s.command[nation][at(number)];
         if (cmd.region != r) continue;
-        for (int k = 0; k < type_count(category); ++k) f.n[at(nation)][at(first_type(category) + k)] += cmd.n[at(k)];
+        for (int k = 0; k < type_count(category); ++k) f.n[nation][at(first_type(category) + k)] += cmd.n[at(k)];
       }
     }
-    f.n[at(nation)][at(kToken)] = c.s.fighter_tokens.count(nation, r);
+    f.n[nation][at(kToken)] = c.s.fighter_tokens.count(nation, r);
   }
   return f;
 }
@@ -99,21 +99,21 @@ core::IdVector<RegionId, Forces> all_forces(const CCtx& c) {
       for (int number = range.lo; number <= range.hi; ++number) {
         const Command& cmd = c.s.command[nation][at(number)];
         if (cmd.region == kNoRegion) continue;
-        for (int k = 0; k < type_count(category); ++k) all[cmd.region].n[at(nation)][at(first_type(category) + k)] += cmd.n[at(k)];
+        for (int k = 0; k < type_count(category); ++k) all[cmd.region].n[nation][at(first_type(category) + k)] += cmd.n[at(k)];
       }
     }
   }
   for (const FighterTokens::Place& p : c.s.fighter_tokens.all())
-    if (c.s.nation[nation_at(p.nation)].in_play) all[p.region].n[p.nation][at(kToken)] = p.count;
+    if (c.s.nation[nation_at(p.nation)].in_play) all[p.region].n[nation_at(p.nation)][at(kToken)] = p.count;
   return all;
 }
 
 Forces without(Forces f, std::uint8_t left_out) {
-  if (left_out != kNoNation) f.n[left_out] = {};
+  if (left_out != kNoNation) f.n[nation_at(left_out)] = {};
   return f;
 }
 
-int rank_of(const State& s, int nation) {
+int rank_of(const State& s, Nation nation) {
   std::array<std::uint8_t, kNations> order{};
   const int count = nations_in_turn_order(s, order);
   for (int i = 0; i < count; ++i)
@@ -133,12 +133,12 @@ std::uint8_t earliest(const State& s, std::uint8_t mask) {
 std::uint8_t in_play_of_side(const State& s, int side) {
   std::uint8_t mask = 0;
   for (Nation n : kAllNations)
-    if (in_play(s, n) && side_of(n) == side) mask |= nation_bit(static_cast<Nation>(n));
+    if (in_play(s, n) && side_of(n) == side) mask |= nation_bit(n);
   return mask;
 }
 
 int controller_side(const State& s, RegionId r) {
-  const std::uint8_t owner = s.region[r].controller;
+  const Nation owner = nation_byte(s.region[r].controller);
   return owner == kNoNation ? -1 : side_of(owner);
 }
 
@@ -213,7 +213,7 @@ std::uint8_t left_out_now(const State& s) { return s.fight.left_out[at(s.fight.b
 // when it is inactive.
 std::uint8_t convoy_controller(const CCtx& c, const Convoy& cv) {
   if (cv.kind == ConvoyKind::Coastal) return cv.linked == kNoRegion ? kNobody : c.s.region[cv.linked].controller;
-  const std::uint8_t a = c.s.region[cv.from].controller, b = c.s.region[cv.to].controller;
+  const Nation a = nation_byte(c.s.region[cv.from].controller), b = nation_byte(c.s.region[cv.to].controller);
   if (a == kNoNation || b == kNoNation || side_of(a) != side_of(b)) return kNoNation;  // ruling 56
   if (a == b) return a;
   if (cv.flag != kNoNation && (a == cv.flag || b == cv.flag)) return cv.flag;
@@ -231,7 +231,7 @@ int raiding_side(const CCtx& c, RegionId r, const Forces* all = nullptr) {
     const std::uint8_t owner = convoy_controller(c, cv);
     if (owner == kNoNation) continue;
     const Forces f = all ? without(*all, pact_partner(c, owner)) : forces(c, r, pact_partner(c, owner));
-    const int defender = side_of(owner);
+    const int defender = side_of(nation_at(owner));
     if (f.in_commands_at_sea(other(defender)) && !f.fighting_at_sea(defender)) return other(defender);
   }
   return -1;
@@ -239,14 +239,14 @@ int raiding_side(const CCtx& c, RegionId r, const Forces* all = nullptr) {
 
 // The regions where the nation's forces are, its Commands and carrier fighter tokens: those of the
 // conflicts that involve it (Order of Battles), found in one pass over its Commands.
-RegionSet regions_of(const CCtx& c, int nation) {
+RegionSet regions_of(const CCtx& c, Nation nation) {
   RegionSet where;
   for (const FighterTokens::Place& t : c.s.fighter_tokens.all())
     if (t.nation == nation) where.set(t.region);
   for (int cat = 0; cat < kCategories; ++cat) {
     const Numbers range = numbers(c.d(), nation, static_cast<Category>(cat));
     for (int number = range.lo; number <= range.hi; ++number)
-      if (const RegionId r = c.s.command[nation_at(nation)][at(number)].region; r != kNoRegion) where.set(r);
+      if (const RegionId r = c.s.command[nation][at(number)].region; r != kNoRegion) where.set(r);
   }
   return where;
 }
@@ -267,7 +267,7 @@ bool any_active(const State& s) {
 std::uint8_t took_part(const Forces& f, int side) {
   std::uint8_t mask = 0;
   for (Nation n : kAllNations)
-    if (side_of(n) == side && f.nation_units(n) > 0) mask |= nation_bit(static_cast<Nation>(n));
+    if (side_of(n) == side && f.nation_units(n) > 0) mask |= nation_bit(n);
   return mask;
 }
 
@@ -278,8 +278,8 @@ std::array<bool, kSides> port_advantage(const CCtx& c, RegionId sea) {
   for (const Region& t : c.d().regions) {
     if (!t.has_port() || t.rid == kNoRegion || !c.g.scenario().in_play.test(t.rid)) continue;
     if (std::find(t.port_seas.begin(), t.port_seas.begin() + t.port_count, sea) == t.port_seas.begin() + t.port_count) continue;
-    const std::uint8_t owner = c.s.region[t.rid].controller;
-    if (owner == kNoNation || c.s.region[t.rid].bombs > 0 || c.s.nation[nation_at(owner)].zone >= kYellow) continue;
+    const Nation owner = nation_byte(c.s.region[t.rid].controller);
+    if (owner == kNoNation || c.s.region[t.rid].bombs > 0 || c.s.nation[owner].zone >= kYellow) continue;
     out[at(side_of(owner))] = true;
   }
   return out;
@@ -291,7 +291,7 @@ BombingTarget bombing_target_of(const CCtx& c, RegionId r) {
   if (!reg.is_territory() || !live_controller(c.s, r)) return t;
   t.present = true;
   t.owner = c.s.region[r].controller;
-  t.owner_side = static_cast<std::int8_t>(side_of(t.owner));
+  t.owner_side = static_cast<std::int8_t>(side_of(nation_at(t.owner)));
   const Resources& p = production(c, r);
   for (int k = 0; k < kResources; ++k) t.production[at(k)] = static_cast<std::uint8_t>(std::max<int>(0, p[static_cast<Resource>(k)]));
   t.infrastructure = reg.has_port() || reg.rail || reg.industry;
@@ -321,7 +321,7 @@ BattleSetup battle_setup(const CCtx& c, RegionId r, const Forces& f) {
   if (sea) b.port_advantage = port_advantage(c, r);
   for (Nation n : kAllNations)
     for (int t = 0; t < kUnitKinds; ++t) {
-      const int count = f.n[at(n)][at(t)];
+      const int count = f.n[n][at(t)];
       if (!count) continue;
       const std::uint8_t side = static_cast<std::uint8_t>(side_of(n));
       if (sea && category_of(t) == Category::Land && t != kToken) {  // Troop Transports remain on the World Map
@@ -347,15 +347,15 @@ BattleSetup battle_setup(const CCtx& c, RegionId r, const Forces& f) {
 
 // ---- The Battle Debrief applied to the State ----
 
-void log_lost(Ctx& c, int nation, int type, int count, int where) {
+void log_lost(Ctx& c, Nation nation, int type, int count, int where) {
   if (count > 0) c.add(kRemove, nation, Event::UnitsLost, type, count, where);
 }
 
 // Takes `count` units of `type` of the nation off its Commands in region r, lowest numbers first.
-void strip_units(Ctx& c, int nation, RegionId r, int type, int count) {
+void strip_units(Ctx& c, Nation nation, RegionId r, int type, int count) {
   const Numbers range = numbers(c.d(), nation, category_of(type));
   for (int number = range.lo; number <= range.hi && count > 0; ++number) {
-    Command& cmd = c.s.command[nation_at(nation)][at(number)];
+    Command& cmd = c.s.command[nation][at(number)];
     if (cmd.region != r) continue;
     const int take = std::min<int>(count, cmd.n[at(slot_of(type))]);
     cmd.n[at(slot_of(type))] = static_cast<std::uint8_t>(cmd.n[at(slot_of(type))] - take);
@@ -367,8 +367,8 @@ void strip_units(Ctx& c, int nation, RegionId r, int type, int count) {
 
 // Remove Eliminated Units: `count` units of `type` of the nation in region r go to the Casualty List
 // (carrier fighter tokens as fighters).
-void remove_units(Ctx& c, int nation, RegionId r, int type, int count) {
-  NationState& ns = c.s.nation[nation_at(nation)];
+void remove_units(Ctx& c, Nation nation, RegionId r, int type, int count) {
+  NationState& ns = c.s.nation[nation];
   log_lost(c, nation, type, count, type == kToken ? 2 : 0);
   if (type == kToken) {
     c.s.fighter_tokens.add(nation, r, -count);
@@ -382,7 +382,7 @@ void remove_units(Ctx& c, int nation, RegionId r, int type, int count) {
 // Attacking Standard Neutrals: "Place the Neutral's defense forces on the invaded Neutral territory
 // ... under a Command Token of a Nation of the Alliance which is opposed to the invading force ...
 // and the same Nation is given control of the territory."
-void place_defence(Ctx& c, RegionId r, int nation) {
+void place_defence(Ctx& c, RegionId r, Nation nation) {
   const Neutral& n = *c.d().region(r).neutral;
   c.s.region[r].controller = static_cast<std::uint8_t>(nation);
   const int before = forces(c.view(), r).nation_units(nation);
@@ -396,8 +396,8 @@ using Amounts = std::array<int, kResources>;
 
 // Takes `amount` of each resource from the nation's stock ("A Nation may not drop below 0
 // resources"), logged as `e` under `rule`.
-void take_resources(Ctx& c, int nation, Amounts amount, const char* rule, Event e) {
-  auto& res = c.s.nation[nation_at(nation)].res;
+void take_resources(Ctx& c, Nation nation, Amounts amount, const char* rule, Event e) {
+  auto& res = c.s.nation[nation].res;
   for (int k = 0; k < kResources; ++k) {
     amount[at(k)] = std::min<int>(amount[at(k)], res[at(k)]);
     res[at(k)] -= amount[at(k)];
@@ -408,12 +408,12 @@ void take_resources(Ctx& c, int nation, Amounts amount, const char* rule, Event 
 // What the battle (or convoy raid) took of the nation's resources, in all, and what its Strategic
 // Bombing Raid destroyed of them (the raided territory's owner's); the rest of a battle's is what the
 // nation paid for repairs.
-Amounts taken(const Battle& b, int nation) {
+Amounts taken(const Battle& b, Nation nation) {
   Amounts out{};
   for (int k = 0; k < kResources; ++k) out[at(k)] = resources_spent(b, static_cast<std::uint8_t>(nation), static_cast<Resource>(k));
   return out;
 }
-Amounts bombed(const Battle& b, int nation) {
+Amounts bombed(const Battle& b, Nation nation) {
   Amounts out{};
   if (b.target.present && b.target.owner == nation)
     for (int k = 0; k < kResources; ++k) out[at(k)] = b.bomb_resource_lost[at(k)];
@@ -444,7 +444,7 @@ void remove_casualties(Ctx& c, RegionId r) {
 void apply_bombing(Ctx& c, RegionId r) {
   const Battle& b = c.s.battle;
   if (b.target.present && b.target.owner < kNations)
-    take_resources(c, b.target.owner, bombed(b, b.target.owner), kBombing, Event::ResourcesLost);
+    take_resources(c, nation_at(b.target.owner), bombed(b, nation_at(b.target.owner)), kBombing, Event::ResourcesLost);
   const int i = c.g.industry_index(r);
   const std::uint8_t owner = c.s.region[r].controller;
   if (i >= 0 && owner != kNoNation)
@@ -476,7 +476,7 @@ void tag_air(Ctx& c, RegionId r) {
 
 // The new controller takes the card, the flag and the units under the Industry Token (Check for
 // Captured Units; China removes air and naval units to storage).
-void set_controller(Ctx& c, RegionId r, int nation, Event e) {
+void set_controller(Ctx& c, RegionId r, Nation nation, Event e) {
   const std::uint8_t former = c.s.region[r].controller;
   c.s.region[r].controller = static_cast<std::uint8_t>(nation);
   c.add(e == Event::Restored ? kRestoring : kTerritory, nation, e, r, former);
@@ -486,7 +486,7 @@ void set_controller(Ctx& c, RegionId r, int nation, Event e) {
   Construction& k = c.s.construction[at(i)];
   k.hold = {};
   k.to_sea = {};
-  if (c.d().nations[nation_at(nation)].has(NationRule::NoCaptureAirNaval)) {
+  if (c.d().nations[nation].has(NationRule::NoCaptureAirNaval)) {
     int removed = 0;
     for (int t = kFtr; t < kUnitTypes; ++t) removed += k.n[type_at(t)], k.n[type_at(t)] = 0;
     if (removed) c.add(kCapturedUnits, nation, Event::ConstructionSeized, r, removed);
@@ -501,7 +501,7 @@ std::uint8_t claimants(const CCtx& c, RegionId r, int side) {
   const Forces f = forces(c, r, left_out_now(c.s));
   std::uint8_t mask = 0;
   for (Nation n : kAllNations)
-    if (side_of(n) == side && (f.n[at(n)][kInf] + f.n[at(n)][kArt] + f.n[at(n)][kArm]) > 0) mask |= nation_bit(static_cast<Nation>(n));
+    if (side_of(n) == side && (f.n[n][kInf] + f.n[n][kArt] + f.n[n][kArm]) > 0) mask |= nation_bit(n);
   return mask;
 }
 
@@ -515,8 +515,8 @@ std::uint8_t restore_to(const CCtx& c, RegionId r, int side) {
   return original;
 }
 
-void give_medals(Ctx& c, int nation, int count) {
-  c.s.nation[nation_at(nation)].medals = static_cast<std::uint16_t>(c.s.nation[nation_at(nation)].medals + count);
+void give_medals(Ctx& c, Nation nation, int count) {
+  c.s.nation[nation].medals = static_cast<std::uint16_t>(c.s.nation[nation].medals + count);
   for (int k = 0; k < count; ++k) c.add(kStressMedals, nation, Event::MedalGiven, c.s.fight.region);
 }
 
@@ -525,9 +525,9 @@ void give_medals(Ctx& c, int nation, int count) {
 // (Article Four; ruling 61: its own original territories excepted).
 std::uint8_t medal_takers(Ctx& c, RegionId r, int side, std::uint8_t former) {
   std::uint8_t took = static_cast<std::uint8_t>(c.s.fight.took_part[at(side)] & in_play_of_side(c.s, side));
-  for (int n = 0; n < kNations && former != kNoNation; ++n)
-    if (((took >> n) & 1u) && pact_denies_medal(c.view(), n, r, former)) {
-      took = static_cast<std::uint8_t>(took & ~nation_bit(static_cast<Nation>(n)));
+  for (Nation n : kAllNations)
+    if (former != kNoNation && ((took >> n) & 1u) && pact_denies_medal(c.view(), n, r, former)) {
+      took = static_cast<std::uint8_t>(took & ~nation_bit(n));
       c.add(kPactArticle4, n, Event::MedalDenied, r, former);
     }
   return took;
@@ -553,22 +553,22 @@ void capture(Ctx& c, RegionId r, int side) {
   }
   // APPLY MEDALS: 1 for a territory, 3 for a capital (ruling 60); none for neutrals (ruling 114) nor
   // for a Collapsed ally's territory (ruling 13).
-  const bool from_enemy = former != kNoNation && side_of(former) != side;
+  const bool from_enemy = former != kNoNation && side_of(nation_at(former)) != side;
   const int medals = reg.neutral || !from_enemy ? 0 : reg.capital_of != kNoNation ? 3 : 1;
   f.medal_to = medal_takers(later, r, side, medals ? former : static_cast<std::uint8_t>(kNoNation));
   const std::uint8_t took = f.medal_to;
   if (medals && took) {
     if (std::popcount(took) == 1)
-      give_medals(later, std::countr_zero(took), medals);
+      give_medals(later, nation_at(std::countr_zero(took)), medals);
     else
       f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push(step::Medal{static_cast<std::int8_t>(f.commander[at(side)])});
   }
   const std::uint8_t back = restore_to(c.view(), r, side);
   const std::uint8_t who = claimants(c.view(), r, side);
   if (back != kNoNation)
-    set_controller(c, r, back, Event::Restored);
+    set_controller(c, r, nation_at(back), Event::Restored);
   else if (std::popcount(who) == 1)
-    set_controller(c, r, std::countr_zero(who), Event::Captured);
+    set_controller(c, r, nation_at(std::countr_zero(who)), Event::Captured);
   // "If the territory is captured and there were multiple Nations on the victorious side, the
   // Commander decides which of those Nations will be the new controller."
   else
@@ -630,7 +630,7 @@ bool setup_raid(Ctx& c, RegionId r) {
   }
   for (const Convoy& cv : c.d().convoys) {
     const std::uint8_t owner = cv.sea == r ? convoy_controller(c.view(), cv) : kNobody;
-    if (owner == kNoNation || side_of(owner) == raiders || setup.clusters.size() >= 8) continue;
+    if (owner == kNoNation || side_of(nation_at(owner)) == raiders || setup.clusters.size() >= 8) continue;
     setup.clusters.push_back({owner,
                               {static_cast<std::uint8_t>(cv.silhouettes.oil), static_cast<std::uint8_t>(cv.silhouettes.iron),
                                static_cast<std::uint8_t>(cv.silhouettes.osr)}});
@@ -668,9 +668,9 @@ void start_battle(Ctx& c) {
   BattleSetup b = setup;
   for (int side = 0; side < kSides; ++side)
     if (b.commander[at(side)] == kNoNation) {
-      if (b.garrison && side_of(b.garrison_nation) == side)
+      if (b.garrison && side_of(nation_at(b.garrison_nation)) == side)
         b.commander[at(side)] = b.garrison_nation;
-      else if (b.target.present && side_of(b.target.owner) == side)
+      else if (b.target.present && side_of(nation_at(b.target.owner)) == side)
         b.commander[at(side)] = b.target.owner;
     }
   if (b.commander[0] == kNoNation || b.commander[1] == kNoNation) return;
@@ -717,7 +717,7 @@ void push_drive_step(Ctx& c) {
 
 }  // namespace
 
-int side_of(int nation) { return alliance_of(nation) == Alliance::Allied ? 0 : 1; }
+int side_of(Nation nation) { return alliance_of(nation) == Alliance::Allied ? 0 : 1; }
 
 // ---- Phase 4 begins: the Active regions (ruling 94) ----
 
@@ -750,7 +750,7 @@ void battle_order(Ctx& c, int position) {
   if (any_active(c.s) && count > 0)
     for (int k = 0; k < count; ++k) {
       const int p = (position + k) % count;
-      const int n = order[at(p)];
+      const Nation n = nation_at(order[at(p)]);
       const RegionSet where = regions_of(c.view(), n);
       for (const Region& reg : c.d().regions)
         if (involves(c.s, reg.rid, where)) {
@@ -849,7 +849,7 @@ void battle_die(Ctx& c, int colour) {
   CORE_EXPECT(ok);
 }
 
-core::Action battle_action(int nation, Choice ch) {
+core::Action battle_action(Nation nation, Choice ch) {
   return encode(ActionKind::Battle, nation, ch.a, ch.b, (static_cast<int>(ch.kind) << 4) | (ch.c & 0xF));
 }
 
@@ -875,7 +875,7 @@ void claim_legal(const CCtx& c, Nation nation, core::ActionList& out) {
 
 void claim_apply(Ctx& c, const Act& a) {
   c.s.steps.pop();
-  set_controller(c, c.s.fight.region, a.a, Event::Captured);
+  set_controller(c, c.s.fight.region, nation_at(a.a), Event::Captured);
 }
 
 // Apply Medals: "The victorious Commander chooses which participating Nation(s) gain" them (ruling 107).
@@ -886,7 +886,7 @@ void medal_legal(const CCtx& c, Nation nation, core::ActionList& out) {
 }
 
 void medal_apply(Ctx& c, const Act& a) {
-  give_medals(c, a.a, 1);
+  give_medals(c, nation_at(a.a), 1);
   if (--c.s.fight.medals == 0) c.s.steps.pop();
 }
 
@@ -896,7 +896,7 @@ void medal_apply(Ctx& c, const Act& a) {
 // "coexist without engaging in any battles" (Article Three), so it could not defend the neutral
 // (rulings.md 24); it does when no other nation of its alliance is in play.
 std::uint8_t neutral_defenders(const CCtx& c, int invader) {
-  const std::uint8_t all = in_play_of_side(c.s, other(side_of(invader)));
+  const std::uint8_t all = in_play_of_side(c.s, other(side_of(nation_at(invader))));
   const std::uint8_t partner = pact_partner(c, invader);
   const std::uint8_t others = partner == kNoNation ? all : static_cast<std::uint8_t>(all & ~nation_bit(static_cast<Nation>(partner)));
   return others ? others : all;
@@ -906,7 +906,7 @@ void activate_neutral(Ctx& c, RegionId r, int invader) {
   const std::uint8_t defenders = neutral_defenders(c.view(), invader);
   const std::uint8_t chooser = earliest(c.s, defenders);
   if (chooser == kNobody) return;
-  place_defence(c, r, chooser);
+  place_defence(c, r, nation_at(chooser));
   if (std::popcount(defenders) > 1)
     c.s.steps.push(
         step::NeutralDefence{.nation = static_cast<std::int8_t>(chooser), .region = r, .invader = static_cast<std::int8_t>(invader)});
@@ -921,14 +921,15 @@ void defence_legal(const CCtx& c, Nation nation, core::ActionList& out) {
 void defence_apply(Ctx& c, const Act& a) {
   const RegionId r = c.top<step::NeutralDefence>().region;
   c.s.steps.pop();
-  if (a.a == a.nation) return;
+  const Nation nation = nation_at(a.nation);
+  if (a.a == nation) return;
   const Neutral& n = *c.d().region(r).neutral;
   const Forces f = forces(c.view(), r);
   int withdrawn = 0;
   for (int t = 0; t < kUnitTypes; ++t)
-    if (const int k = std::min<int>(n.defense[type_at(t)], f.n[at(a.nation)][at(t)])) strip_units(c, a.nation, r, t, k), withdrawn += k;
-  c.add(kNeutrals, a.nation, Event::NeutralDefence, r, -withdrawn);  // handed to the ally
-  place_defence(c, r, a.a);
+    if (const int k = std::min<int>(n.defense[type_at(t)], f.n[nation][at(t)])) strip_units(c, nation, r, t, k), withdrawn += k;
+  c.add(kNeutrals, nation, Event::NeutralDefence, r, -withdrawn);  // handed to the ally
+  place_defence(c, r, nation_at(a.a));
 }
 
 // Gray Zone note (ruling 76): "Air Units are captured if the last Land Unit deserts. The control status
@@ -942,7 +943,7 @@ void desertion_capture(Ctx& c, RegionId r) {
   for (Nation n : kAllNations)
     if (side_of(n) == owner_side)
       for (int t = kFtr; t <= kBmb; ++t)
-        if (f.n[at(n)][at(t)]) remove_units(c, n, r, t, f.n[at(n)][at(t)]);
+        if (f.n[n][at(t)]) remove_units(c, n, r, t, f.n[n][at(t)]);
   Fight& fight = c.s.fight;
   fight = Fight{};
   fight.region = r;

@@ -36,6 +36,12 @@ constexpr std::uint8_t nation_bit(Nation n) { return static_cast<std::uint8_t>(1
 // The nation of index `i` (a seat's, a log argument's, a payload's or a state byte's int): checked
 // where checks are live (core/expect.h), so kNoNation or -1 stops a checked build at the conversion.
 constexpr Nation nation_at(int i) { return core::id_at<Nation, kNations>(i); }
+// The nation a byte names that may name none (a region's controller, a battle's or a convoy's
+// owner, a turn-order slot): 0..6 a nation, 0xff kNoNation; anything else stops a checked build.
+constexpr Nation nation_byte(std::uint8_t b) {
+  CORE_EXPECT(b < kNations || b == 0xff);
+  return static_cast<Nation>(b);
+}
 // One value per nation, indexed only by Nation (core/ids.h): s.nation[GER], s.sheet[nation_at(n)].
 template <class T>
 using NationArray = core::IdArray<Nation, T, kNations>;

@@ -53,8 +53,8 @@ Alliance enemy_of(Alliance a) { return a == Alliance::Allied ? Alliance::Axis : 
 // that stays counts). Land Commands in territories are pinned by enemy land units; naval Commands
 // at sea by enemy naval units. Troop transports (land Commands at sea) are handled by
 // transport_pinned: they never split (ruling 26).
-int pin_owed(const CCtx& c, int nation, int number, RegionId r) {
-  const Category cat = command_category(c.d(), nation_at(nation), number);
+int pin_owed(const CCtx& c, Nation nation, int number, RegionId r) {
+  const Category cat = command_category(c.d(), nation, number);
   if (cat == Category::Air) return 0;  // "Air Commands can't pin nor be pinned."
   const Alliance side = alliance_of(nation);
   const int enemy = units_there(c, r, cat, enemy_of(side)) - pact_truce_units(c, nation, r, cat);  // ruling 27
@@ -65,7 +65,7 @@ int pin_owed(const CCtx& c, int nation, int number, RegionId r) {
 
 // Troop Transports During Battle › Pinning: "always pinned by enemy Naval Units unless there is at
 // least an equal force of Friendly Naval Units in the same region".
-bool transport_pinned(const CCtx& c, int nation, RegionId sea) {
+bool transport_pinned(const CCtx& c, Nation nation, RegionId sea) {
   const Alliance side = alliance_of(nation);
   const int enemy = units_there(c, sea, Category::Sea, enemy_of(side)) - pact_truce_units(c, nation, sea, Category::Sea);  // ruling 27
   return enemy > units_there(c, sea, Category::Sea, side);
@@ -158,10 +158,10 @@ constexpr Why kNoTokenWhy{
 // Pinning: "The owner places a new Command Token on the pinned force which remains behind". Tokens
 // are piece-limited: with none of the category free, a split owing `owed` units cannot be made
 // (ruling 104). A Command that already split this phase does not split again (ruling 25).
-bool split_blocked(const CCtx& c, int nation, int number, int owed) {
-  const Command& cmd = c.s.command[nation_at(nation)][at(number)];
+bool split_blocked(const CCtx& c, Nation nation, int number, int owed) {
+  const Command& cmd = c.s.command[nation][at(number)];
   return owed > 0 && owed < units_in(cmd) && !(cmd.flags & kSplitThisPhase) &&
-         lowest_free_command(c.s, c.d(), nation_at(nation), command_category(c.d(), nation_at(nation), number)) == 0;
+         lowest_free_command(c.s, c.d(), nation, command_category(c.d(), nation, number)) == 0;
 }
 
 struct Plan {
@@ -172,7 +172,7 @@ struct Plan {
 
 // Neutrals: whether the nation entering region r invades it -- an uncontrolled neutral not yet
 // invaded, unless it is aligned with the nation's alliance (ruling 64(b)).
-bool invades(const CCtx& c, int nation, RegionId r) {
+bool invades(const CCtx& c, Nation nation, RegionId r) {
   const Region& reg = c.d().region(r);
   const RegionState& rs = c.s.region[r];
   if (!reg.neutral || rs.controller != kNoNation || (rs.flags & kNeutralActivated)) return false;
@@ -182,7 +182,7 @@ bool invades(const CCtx& c, int nation, RegionId r) {
 
 // Whether flying through region x invades a neutral (ruling 32, 64(a)) or breaks the Soviet-Japanese
 // Pact (Article One or Two, ruling 66): where it does, the route matters (ruling 93).
-bool costly_via(const CCtx& c, int nation, RegionId from, RegionId x) {
+bool costly_via(const CCtx& c, Nation nation, RegionId from, RegionId x) {
   return invades(c, nation, x) || pact_breach(c, nation, from, x) != 0;
 }
 
@@ -206,7 +206,7 @@ bool air_reaches(const CCtx& c, RegionId from, RegionId to) {
 
 // Phase 5 › Step 1: a landing reaches `to` by a route that neither invades a neutral nor breaks the
 // pact while it holds (a landing is no invasion: Article One, ruling 32; rulings.md 27).
-bool safe_flight(const CCtx& c, int nation, RegionId from, RegionId to) {
+bool safe_flight(const CCtx& c, Nation nation, RegionId from, RegionId to) {
   if (!air_reaches(c, from, to)) return false;
   const std::vector<RegionId> vias = air_vias(c, from, to);
   return vias.empty() || std::any_of(vias.begin(), vias.end(), [&](RegionId x) { return !costly_via(c, nation, from, x); });
@@ -216,7 +216,7 @@ bool safe_flight(const CCtx& c, int nation, RegionId from, RegionId to) {
 // route that invades no neutral and keeps the pact: the engine flies it); each route through a
 // region that invades a neutral or breaks the pact is the owner's to choose, X = that region
 // (rulings 32, 64(a), 66, 93). With no harmless route, executing the order crosses the region chosen.
-void air_choices(const CCtx& c, int nation, RegionId from, RegionId to, std::vector<RegionId>& out) {
+void air_choices(const CCtx& c, Nation nation, RegionId from, RegionId to, std::vector<RegionId>& out) {
   if (!air_reaches(c, from, to)) return;
   const std::vector<RegionId> vias = air_vias(c, from, to);
   if (vias.empty() || std::any_of(vias.begin(), vias.end(), [&](RegionId x) { return !costly_via(c, nation, from, x); })) out.push_back(to);
@@ -233,10 +233,10 @@ void sea_routes(const CCtx& c, RegionId from, RegionId to, Alliance side, std::v
     if (x != to && sea_step(c, from, x, side) && sea_step(c, x, to, side)) out.push_back(x);
 }
 
-Plan plan_order(const CCtx& c, int nation, const Order& o) {
+Plan plan_order(const CCtx& c, Nation nation, const Order& o) {
   const Data& d = c.d();
   Plan p;
-  const Command& cmd = c.s.command[nation_at(nation)][o.command];
+  const Command& cmd = c.s.command[nation][o.command];
   const RegionId from = cmd.region, to = o.dest;
   if (from == kNoRegion || units_in(cmd) == 0 || to == from || !in_scenario(c, to)) {
     p.why = {"no_command",
@@ -244,7 +244,7 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
     return p;
   }
   const Alliance side = alliance_of(nation);
-  const Category cat = command_category(d, nation_at(nation), o.command);
+  const Category cat = command_category(d, nation, o.command);
   const Region& origin = d.region(from);
   const Region& dest = d.region(to);
   if (dest.type == RegionType::Impassable) {  // Impassable Regions
@@ -296,7 +296,7 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   if (split_blocked(c, nation, o.command, pin_owed(c, nation, o.command, from))) return p.why = kNoTokenWhy, p;
   if (dest.is_sea()) {  // Transporting Land Units by Sea: land to sea, then sea to sea
 
-    if (d.nations[nation_at(nation)].has(NationRule::LandNeverAtSea))
+    if (d.nations[nation].has(NationRule::LandNeverAtSea))
       return p.why = {"china_at_sea", "China's Restrictions: China may not enter sea regions with Land Commands"}, p;
     if (is_edge(d, from, to)) p.choices.push_back(to);
     for (RegionId x : neighbours(d, from))
@@ -330,7 +330,7 @@ Plan plan_order(const CCtx& c, int nation, const Order& o) {
   return p;
 }
 
-int pending_box(const State& s, int nation) { return s.pin.box && s.pin.nation == nation ? s.pin.box : 0; }
+int pending_box(const State& s, Nation nation) { return s.pin.box && s.pin.nation == nation ? s.pin.box : 0; }
 
 int next_box(const Sheet& sh) {
   for (int b = 0; b < kMaxOrders; ++b)
@@ -340,7 +340,7 @@ int next_box(const Sheet& sh) {
 
 // Neutrals: a Command entering an uncontrolled, un-invaded neutral territory activates it
 // (ruling 32 for air).
-void enter(Ctx& c, int nation, RegionId r) {
+void enter(Ctx& c, Nation nation, RegionId r) {
   if (!invades(c.view(), nation, r)) return;
   RegionState& rs = c.s.region[r];
   rs.flags |= kNeutralActivated;
@@ -348,18 +348,18 @@ void enter(Ctx& c, int nation, RegionId r) {
   c.add("Neutrals", nation, Event::NeutralInvaded, r);
   if (!(rs.flags & kInvasionStressGiven)) {  // "gains 1 Stress immediately upon entering it (the first time only)"
     rs.flags |= kInvasionStressGiven;
-    ++c.s.nation[nation_at(nation)].stress;
+    ++c.s.nation[nation].stress;
     c.add("Neutrals > Stress and Medals", nation, Event::InvasionStress, r);
   }
   activate_neutral(c, r, nation);
 }
 
-void finish(Ctx& c, int nation, int box, RegionId at_region) {
-  Order& o = c.s.sheet[nation_at(nation)].box[at(box - 1)];
-  Command& cmd = c.s.command[nation_at(nation)][o.command];
+void finish(Ctx& c, Nation nation, int box, RegionId at_region) {
+  Order& o = c.s.sheet[nation].box[at(box - 1)];
+  Command& cmd = c.s.command[nation][o.command];
   const RegionId from = cmd.region;
   cmd.region = at_region;
-  if (command_category(c.d(), nation_at(nation), o.command) == Category::Air) cmd.flags |= kLandingTag;  // Tag Air Commands
+  if (command_category(c.d(), nation, o.command) == Category::Air) cmd.flags |= kLandingTag;  // Tag Air Commands
   o.status = kExecuted;
   o.end = at_region;
   c.s.pin = PinSplit{};
@@ -369,14 +369,14 @@ void finish(Ctx& c, int nation, int box, RegionId at_region) {
 
 // Continues the order of box `box` from where its Command stands: the pin there is settled.
 // `via`: the intermediate region still to pass (kNoRegion: none); `stop`: where it ends.
-void go_on(Ctx& c, int nation, int box, RegionId via, RegionId stop) {
-  const Order& o = c.s.sheet[nation_at(nation)].box[at(box - 1)];
-  Command& cmd = c.s.command[nation_at(nation)][o.command];
+void go_on(Ctx& c, Nation nation, int box, RegionId via, RegionId stop) {
+  const Order& o = c.s.sheet[nation].box[at(box - 1)];
+  Command& cmd = c.s.command[nation][o.command];
   if (via == kNoRegion) return finish(c, nation, box, stop);
   const RegionId from = cmd.region;
   cmd.region = via;  // enters the intermediate region
   if (via != from) enter(c, nation, via);
-  const bool transport = command_category(c.d(), nation_at(nation), o.command) == Category::Land;
+  const bool transport = command_category(c.d(), nation, o.command) == Category::Land;
   if (transport) {  // ruling 26: entering a sea with a stronger enemy fleet ends the move there
     if (transport_pinned(c.view(), nation, via)) {
       c.add(kTransport, nation, Event::PinnedAt, o.command, via);
@@ -469,21 +469,21 @@ void movement_legal(const CCtx& c, Nation nation, core::ActionList& out) {
 
 void movement_apply(Ctx& c, const Act& a) {
   State& s = c.s;
-  const int nation = a.nation;
+  const Nation nation = nation_at(a.nation);
   if (a.kind == ActionKind::Cancel) {
-    Order& o = s.sheet[nation_at(nation)].box[at(a.a - 1)];
+    Order& o = s.sheet[nation].box[at(a.a - 1)];
     CORE_EXPECT(o.status == kWritten);
     o.status = kCancelled;
     c.add("Phase 3 > Canceling Orders and Resolving Mistakes", nation, Event::OrderCancelled, a.a, o.command);
     return;
   }
   if (a.kind == ActionKind::Leave) {  // Pinning: "The owner places a new Command Token on the pinned force"
-    const int number = s.sheet[nation_at(nation)].box[at(s.pin.box - 1)].command;
-    Command& cmd = s.command[nation_at(nation)][at(number)];
-    const Category cat = command_category(c.d(), nation_at(nation), number);
-    if (!s.pin.left) s.pin.left = static_cast<std::uint8_t>(lowest_free_command(s, c.d(), nation_at(nation), cat));
+    const int number = s.sheet[nation].box[at(s.pin.box - 1)].command;
+    Command& cmd = s.command[nation][at(number)];
+    const Category cat = command_category(c.d(), nation, number);
+    if (!s.pin.left) s.pin.left = static_cast<std::uint8_t>(lowest_free_command(s, c.d(), nation, cat));
     CORE_EXPECT(s.pin.left && cmd.n[at(slot_of(a.a))] && s.pin.owed > 0);
-    Command& left = s.command[nation_at(nation)][s.pin.left];
+    Command& left = s.command[nation][s.pin.left];
     left.region = cmd.region;
     --cmd.n[at(slot_of(a.a))];
     ++left.n[at(slot_of(a.a))];
@@ -496,17 +496,17 @@ void movement_apply(Ctx& c, const Act& a) {
   CORE_EXPECT(a.kind == ActionKind::Move);
   const int box = a.a;
   const RegionId x = region_byte(a.b);
-  const Order& o = s.sheet[nation_at(nation)].box[at(box - 1)];
-  const Command& cmd = s.command[nation_at(nation)][o.command];
+  const Order& o = s.sheet[nation].box[at(box - 1)];
+  const Command& cmd = s.command[nation][o.command];
   const RegionId from = cmd.region;
-  const auto [via, stop] = move_leg(c.view(), nation_at(nation), box, x);
+  const auto [via, stop] = move_leg(c.view(), nation, box, x);
   if (pact_interrupts(c, nation, box, x, from, via, stop)) return;  // Soviet-Japanese Pact, Article Two asks the party (ruling 66)
   if (stop != o.dest) {
     c.add(kRail, nation, Event::RailObstructed, o.command, o.dest, x);
-    s.sheet[nation_at(nation)].box[at(box - 1)].rail_stop = true;
+    s.sheet[nation].box[at(box - 1)].rail_stop = true;
   }
 
-  const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation_at(nation), o.command) == Category::Sea
+  const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation, o.command) == Category::Sea
                        ? pin_owed(c.view(), nation, o.command, from)
                        : 0;
   CORE_EXPECT(owed < units_in(cmd));
@@ -559,7 +559,7 @@ namespace {
 // A region next to the carrier's where its token may be launched: in play and passable; never an
 // uncontrolled neutral (ruling 64(a)), nor, while the pact holds, the other party's territory
 // (Article One).
-bool token_may_enter(const CCtx& c, int nation, RegionId from, RegionId r) {
+bool token_may_enter(const CCtx& c, Nation nation, RegionId from, RegionId r) {
   const Region& reg = c.d().region(r);
   if (!in_scenario(c, r) || reg.type == RegionType::Impassable) return false;
   if (reg.neutral && c.s.region[r].controller == kNoNation) return false;
@@ -567,10 +567,10 @@ bool token_may_enter(const CCtx& c, int nation, RegionId from, RegionId r) {
 }
 
 // The Sea Command holding the nation's carrier number `index` (0-based, in Command-number order), or 0.
-int carrier_command(const State& s, const Data& d, int nation, int index) {
-  const NumberRange range = d.nations[nation_at(nation)].commands[at(static_cast<int>(Category::Sea))];
+int carrier_command(const State& s, const Data& d, Nation nation, int index) {
+  const NumberRange range = d.nations[nation].commands[at(static_cast<int>(Category::Sea))];
   for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
-    const Command& cmd = s.command[nation_at(nation)][at(number)];
+    const Command& cmd = s.command[nation][at(number)];
     if (cmd.region == kNoRegion) continue;
     const int cv = cmd.n[at(slot_of(kCv))];
     if (index < cv) return number;
@@ -606,10 +606,10 @@ void launch_apply(Ctx& c, const Act& a) {
 
 namespace {
 // The nation's lowest-numbered Air Command with a Landing Tag, or 0.
-int tagged(const State& s, const Data& d, int nation) {
-  const NumberRange range = d.nations[nation_at(nation)].commands[at(static_cast<int>(Category::Air))];
+int tagged(const State& s, const Data& d, Nation nation) {
+  const NumberRange range = d.nations[nation].commands[at(static_cast<int>(Category::Air))];
   for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
-    const Command& cmd = s.command[nation_at(nation)][at(number)];
+    const Command& cmd = s.command[nation][at(number)];
     if (cmd.region != kNoRegion && (cmd.flags & kLandingTag)) return number;
   }
   return 0;

@@ -125,7 +125,7 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
   }
   const auto nation = nation_from_id(w[1]);
   if (!nation) return std::nullopt;
-  const int n = *nation;
+  const Nation n = *nation;
   const Data& d = g.data();
   const auto region = [&](std::string_view id) -> std::optional<int> {
     const RegionId r = d.find_region(id);

@@ -176,8 +176,8 @@ void run_phase(Ctx& c, int phase);          // the automatic part of a phase; pu
 void reveal_orders(Ctx& c, Nation nation);  // ruling 91
 
 // ---- Phase 4 (combat.cpp) ----
-int side_of(int nation);    // the battle module's side: 0 Allied, 1 Axis
-void begin_combat(Ctx& c);  // marks the Active regions (ruling 94), pushes the Order of Battles
+int side_of(Nation nation);  // the battle module's side: 0 Allied, 1 Axis
+void begin_combat(Ctx& c);   // marks the Active regions (ruling 94), pushes the Order of Battles
 void battle_order(Ctx& c, int position);
 std::vector<Participant> forces_to_fight(const CCtx& c);  // before Battle Setup: the units that will fight
 void pick_legal(const CCtx& c, Nation nation, core::ActionList& out);
@@ -199,7 +199,7 @@ void defence_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void defence_apply(Ctx& c, const Act& a);
 void desertion_capture(Ctx& c, RegionId r);  // Gray Zone note (ruling 76)
 // Battle choices as actions: ActionKind::Battle, c = kind << 4 | choice.c.
-core::Action battle_action(int nation, Choice ch);
+core::Action battle_action(Nation nation, Choice ch);
 Choice battle_choice(const Act& a);
 
 // ---- Phase 3 and Phase 5 Step 1 (movement.cpp) ----

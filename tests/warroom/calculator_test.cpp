@@ -369,7 +369,7 @@ Played play_battle(const Game& g, State s, int picker, const std::string& where,
       g.apply(s, core::kChance, core::sample_outcome(outcomes, rng), nullptr);
       continue;
     }
-    const int nation = step_nation(s.steps.top());
+    const Nation nation = nation_at(step_nation(s.steps.top()));
     const core::Seat seat = g.seat_of(nation);
     core::ActionList legal;
     g.legal_actions(s, seat, legal);
@@ -383,13 +383,12 @@ Played play_battle(const Game& g, State s, int picker, const std::string& where,
   }
   Played p;
   const RegionId r = region(where);
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     const int side = side_of(n);
-    for (int t = 0; t < kUnitTypes; ++t)
-      p.units[at(side)] += s.nation[nation_at(n)].casualties[type_at(t)] - before.nation[nation_at(n)].casualties[type_at(t)];
-    p.cp[at(side)] += casualty_points(g.data(), s.nation[nation_at(n)]) - casualty_points(g.data(), before.nation[nation_at(n)]);
+    for (int t = 0; t < kUnitTypes; ++t) p.units[at(side)] += s.nation[n].casualties[type_at(t)] - before.nation[n].casualties[type_at(t)];
+    p.cp[at(side)] += casualty_points(g.data(), s.nation[n]) - casualty_points(g.data(), before.nation[n]);
   }
-  if (g.data().region(r).is_territory()) p.wins[at(side_of(s.region[r].controller))] = 1;
+  if (g.data().region(r).is_territory()) p.wins[at(side_of(nation_at(s.region[r].controller)))] = 1;
   return p;
 }
 
