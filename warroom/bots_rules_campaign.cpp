@@ -25,8 +25,8 @@ std::vector<RegionId> candidates(const Game& g, const State& s, const Assessment
   std::vector<RegionId> out;
   for (const VictoryTerm& term : g.scenario().victory[at(static_cast<int>(a.side))].all_of)
     for (RegionId r : term.of) {
-      const std::uint8_t c = s.region[r].controller;
-      if (held_by(s, r, a.side) || (c != kNoNation && pact_truce(CCtx{g, s}, a.nation, c))) continue;
+      const Nation c = nation_byte(s.region[r].controller);
+      if (held_by(s, r, a.side) || (c != kNoNation && pact_truce(CCtx{g, s}, nation_at(a.nation), c))) continue;
       if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
     }
   return out;

@@ -26,8 +26,8 @@ bool friendly(const State& s, RegionId r, Alliance side) {
 // A territory of the other party of the Soviet-Japanese Pact while it holds: no target for a party
 // (taking it would break the pact, Article One: 5 Stress and a second front).
 bool under_truce(const Game& g, const State& s, int nation, RegionId r) {
-  const std::uint8_t c = s.region[r].controller;
-  return c != kNoNation && pact_truce(CCtx{g, s}, nation, c);
+  const Nation c = nation_byte(s.region[r].controller);
+  return c != kNoNation && pact_truce(CCtx{g, s}, nation_at(nation), c);
 }
 
 }  // namespace

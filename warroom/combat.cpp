@@ -230,7 +230,8 @@ int raiding_side(const CCtx& c, RegionId r, const Forces* all = nullptr) {
     if (cv.sea != r) continue;
     const std::uint8_t owner = convoy_controller(c, cv);
     if (owner == kNoNation) continue;
-    const Forces f = all ? without(*all, pact_partner(c, owner)) : forces(c, r, pact_partner(c, owner));
+    const Nation partner = pact_partner(c, nation_at(owner));
+    const Forces f = all ? without(*all, partner) : forces(c, r, partner);
     const int defender = side_of(nation_at(owner));
     if (f.in_commands_at_sea(other(defender)) && !f.fighting_at_sea(defender)) return other(defender);
   }
@@ -641,7 +642,7 @@ bool setup_raid(Ctx& c, RegionId r) {
   // (Article Three), so it stays out of a raid on a cluster of the other party.
   std::uint8_t spared = 0;
   for (const ConvoyCluster& cl : setup.clusters)
-    if (const std::uint8_t p = pact_partner(c.view(), cl.owner); p != kNoNation) spared |= nation_bit(static_cast<Nation>(p));
+    if (const Nation p = pact_partner(c.view(), nation_at(cl.owner)); p != kNoNation) spared |= nation_bit(p);
   for (Nation n : kAllNations) {
     if (side_of(n) != raiders || ((spared >> n) & 1u)) continue;
     for (Category cat : {Category::Air, Category::Sea}) {
@@ -668,7 +669,7 @@ void start_battle(Ctx& c) {
   BattleSetup b = setup;
   for (int side = 0; side < kSides; ++side)
     if (b.commander[at(side)] == kNoNation) {
-      if (b.garrison && side_of(nation_at(b.garrison_nation)) == side)
+      if (b.garrison && side_of(nation_byte(b.garrison_nation)) == side)
         b.commander[at(side)] = b.garrison_nation;
       else if (b.target.present && side_of(nation_at(b.target.owner)) == side)
         b.commander[at(side)] = b.target.owner;
@@ -895,14 +896,14 @@ void medal_apply(Ctx& c, const Act& a) {
 // While the Soviet-Japanese Pact holds, the invader's other party does not take the force: the two
 // "coexist without engaging in any battles" (Article Three), so it could not defend the neutral
 // (rulings.md 24); it does when no other nation of its alliance is in play.
-std::uint8_t neutral_defenders(const CCtx& c, int invader) {
-  const std::uint8_t all = in_play_of_side(c.s, other(side_of(nation_at(invader))));
-  const std::uint8_t partner = pact_partner(c, invader);
-  const std::uint8_t others = partner == kNoNation ? all : static_cast<std::uint8_t>(all & ~nation_bit(static_cast<Nation>(partner)));
+std::uint8_t neutral_defenders(const CCtx& c, Nation invader) {
+  const std::uint8_t all = in_play_of_side(c.s, other(side_of(invader)));
+  const Nation partner = pact_partner(c, invader);
+  const std::uint8_t others = partner == kNoNation ? all : static_cast<std::uint8_t>(all & ~nation_bit(partner));
   return others ? others : all;
 }
 
-void activate_neutral(Ctx& c, RegionId r, int invader) {
+void activate_neutral(Ctx& c, RegionId r, Nation invader) {
   const std::uint8_t defenders = neutral_defenders(c.view(), invader);
   const std::uint8_t chooser = earliest(c.s, defenders);
   if (chooser == kNobody) return;
@@ -913,7 +914,7 @@ void activate_neutral(Ctx& c, RegionId r, int invader) {
 }
 
 void defence_legal(const CCtx& c, Nation nation, core::ActionList& out) {
-  const std::uint8_t defenders = neutral_defenders(c, c.top<step::NeutralDefence>().invader);
+  const std::uint8_t defenders = neutral_defenders(c, nation_at(c.top<step::NeutralDefence>().invader));
   for (Nation n : kAllNations)
     if ((defenders >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignDefence));
 }

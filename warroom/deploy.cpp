@@ -35,17 +35,16 @@ int leaving(const Construction& k) {
 // Puts `count` units of type t into Commands of `nation` (its `pool`) in region r: new Commands
 // first, then room in its Commands there (Deploy Units (2), ruling 104). Returns false if they do
 // not fit.
-bool form(CommandPool& pool, const Data& d, int nation, RegionId r, int t, int count, std::array<int, kCategories>& opened) {
+bool form(CommandPool& pool, const Data& d, Nation nation, RegionId r, int t, int count, std::array<int, kCategories>& opened) {
   const Category cat = category_of(t);
   while (count > 0) {
     // The Command opened last for this category in this region takes units while it has room.
     int number = opened[at(static_cast<int>(cat))];
     if (number == 0 || pool[at(number)].region != r || units_in(pool[at(number)]) >= kStackLimit) {
-      number = lowest_free_command(pool, d, nation_at(nation), cat);
+      number = lowest_free_command(pool, d, nation, cat);
       if (number == 0)
         for (int n = 1; n <= kMaxCommandNumber && number == 0; ++n)
-          if (pool[at(n)].region == r && command_category(d, nation_at(nation), n) == cat && units_in(pool[at(n)]) < kStackLimit)
-            number = n;
+          if (pool[at(n)].region == r && command_category(d, nation, n) == cat && units_in(pool[at(n)]) < kStackLimit) number = n;
       if (number == 0) return false;
       opened[at(static_cast<int>(cat))] = number;
     }
@@ -59,7 +58,7 @@ bool form(CommandPool& pool, const Data& d, int nation, RegionId r, int t, int c
 }
 
 // Carries out the nation's plan `k` for industry i on its Commands `pool`; false if the units do not fit.
-bool carry_out(CommandPool& pool, Construction& k, const Game& g, int nation, int i, core::LogSink* log) {
+bool carry_out(CommandPool& pool, Construction& k, const Game& g, Nation nation, int i, core::LogSink* log) {
   const Data& d = g.data();
   const RegionId r = g.industry_region(i);
   std::array<int, kCategories> opened{};
@@ -93,7 +92,7 @@ bool carry_out(CommandPool& pool, Construction& k, const Game& g, int nation, in
 
 // Whether every naval unit of the nation's plan, with one more unit of naval type t from industry
 // i to its port's sea p, finds a Command (forming them on `pool`, a copy of the nation's Commands).
-bool naval_plan_forms(const CCtx& c, CommandPool& pool, int nation, int i, int t, int p) {
+bool naval_plan_forms(const CCtx& c, CommandPool& pool, Nation nation, int i, int t, int p) {
   for (int j = 0; j < c.g.industries(); ++j) {
     const RegionId r = c.g.industry_region(j);
     if (c.s.region[r].controller != nation) continue;
@@ -112,16 +111,16 @@ bool naval_plan_forms(const CCtx& c, CommandPool& pool, int nation, int i, int t
 // unit of the nation's plan find a Command (ruling 104), as a purchase's room is checked at entry
 // (ruling 79): a deployment that could not be carried out is not offered, so `done` stays in reach.
 // `pool` is a copy of the nation's Commands, put back after the trial.
-bool naval_fits(const CCtx& c, CommandPool& pool, int nation, int i, int t, int p) {
+bool naval_fits(const CCtx& c, CommandPool& pool, Nation nation, int i, int t, int p) {
   const bool fits = naval_plan_forms(c, pool, nation, i, t, p);
-  pool = c.s.command[nation_at(nation)];
+  pool = c.s.command[nation];
   return fits;
 }
 
 // A plan is complete when every naval unit has a sea or is held, at most SV - Bomb tokens units
 // leave each territory (rulings 69, 71), and Commands can take them all.
 // `pool` is a copy of the nation's Commands, put back after the plans are carried out on it.
-bool plan_valid(const CCtx& c, CommandPool& pool, int nation) {
+bool plan_valid(const CCtx& c, CommandPool& pool, Nation nation) {
   bool valid = true;
   for (int i = 0; i < c.g.industries() && valid; ++i) {
     const RegionId r = c.g.industry_region(i);
@@ -133,15 +132,15 @@ bool plan_valid(const CCtx& c, CommandPool& pool, int nation) {
     Construction trial = k;
     if (valid && !carry_out(pool, trial, c.g, nation, i, nullptr)) valid = false;
   }
-  pool = c.s.command[nation_at(nation)];
+  pool = c.s.command[nation];
   return valid;
 }
 
 }  // namespace
 
-bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int count) {
+bool form_units(State& s, const Data& d, Nation nation, RegionId r, int t, int count) {
   std::array<int, kCategories> opened{};
-  return form(s.command[nation_at(nation)], d, nation, r, t, count, opened);
+  return form(s.command[nation], d, nation, r, t, count, opened);
 }
 
 bool has_construction(const CCtx& c, Nation nation) {
@@ -190,11 +189,11 @@ void deploy_apply(Ctx& c, const Act& a) {
 void reveal_deployments(Ctx& c) {
   ++c.s.reveal_epoch;
   for (int i = 0; i < c.g.industries(); ++i) {
-    const int owner = c.s.region[c.g.industry_region(i)].controller;
+    const Nation owner = nation_byte(c.s.region[c.g.industry_region(i)].controller);
     bool any = false;
     for (std::uint8_t n : c.s.construction[at(i)].n) any = any || n;
-    if (!any || owner == kNoNation || !in_play(c.s, nation_at(owner))) continue;
-    const bool ok = carry_out(c.s.command[nation_at(owner)], c.s.construction[at(i)], c.g, owner, i, c.log);
+    if (!any || owner == kNoNation || !in_play(c.s, owner)) continue;
+    const bool ok = carry_out(c.s.command[owner], c.s.construction[at(i)], c.g, owner, i, c.log);
     CORE_EXPECT(ok);  // plan_valid held when the nation was done
   }
 }

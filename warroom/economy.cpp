@@ -57,7 +57,7 @@ SeaPresence sea_presence(const State& s, const Data& d, RegionId sea) {
 // Ruling 115 (b): the neutral can be reached by land from a non-Embattled adjacent territory of the
 // side, or by sea when its port's sea region holds no enemy Command but transports -- the Axis also
 // needing a Naval Command there -- never from the Yellow Zone or worse ("No trade via Ports").
-bool reaches(const CCtx& c, int nation, const Region& neutral) {
+bool reaches(const CCtx& c, Nation nation, const Region& neutral) {
   const Data& d = c.d();
   const Alliance side = alliance_of(nation);
   for (int i = 0; i < neutral.degree; ++i) {
@@ -66,14 +66,14 @@ bool reaches(const CCtx& c, int nation, const Region& neutral) {
     if (d.region(r).is_territory() && controller != kNoNation && alliance_of(controller) == side && !embattled(c, r)) return true;
   }
   const RegionId sea = neutral.neutral->port_sea;
-  if (sea == kNoRegion || c.s.nation[nation_at(nation)].zone >= kYellow) return false;
+  if (sea == kNoRegion || c.s.nation[nation].zone >= kYellow) return false;
   const SeaPresence p = sea_presence(c.s, d, sea);
   const auto own = static_cast<std::size_t>(side), enemy = 1 - own;
   return p.non_transport[enemy] == 0 && (side == Alliance::Allied || p.naval[own] > 0);
 }
 
 // Ruling 115 (a) and ruling 65: whether the neutral trades with the nation's side at all.
-bool trades_with(const CCtx& c, int nation, const Region& neutral) {
+bool trades_with(const CCtx& c, Nation nation, const Region& neutral) {
   const std::uint8_t controller = c.s.region[neutral.rid].controller;
   const Alliance side = alliance_of(nation);
   if (controller != kNoNation) return alliance_of(controller) == side;  // a captured neutral: its controller's side only
@@ -103,7 +103,7 @@ std::array<int, kResources> purchase_spent(const CCtx& c, Nation nation) {
 // Embattled unless a third party still exists": the other party's units there are left out.
 bool embattled(const CCtx& c, RegionId r, const MapPresence* p) {
   if (p && !(p->land[0].test(r) && p->land[1].test(r))) return false;  // no land units of one side at all
-  const auto units = land_units(c.s, c.d(), r, pact_partner(c, c.s.region[r].controller));
+  const auto units = land_units(c.s, c.d(), r, pact_partner(c, nation_byte(c.s.region[r].controller)));
   return units[0] > 0 && units[1] > 0;
 }
 
@@ -222,8 +222,8 @@ namespace {
 struct PurchaseRoom {
   int all = 0, naval = 0, mobilization = 0;
 };
-PurchaseRoom purchase_room(const CCtx& c, int nation) {
-  return {placement_room(c, nation_at(nation), false), placement_room(c, nation_at(nation), true), mobilization_room(c, nation_at(nation))};
+PurchaseRoom purchase_room(const CCtx& c, Nation nation) {
+  return {placement_room(c, nation, false), placement_room(c, nation, true), mobilization_room(c, nation)};
 }
 bool purchase_fits(const PurchaseRoom& room, const UnitTypeArray<std::uint8_t>& buy) {
   int naval = 0, other = 0;
@@ -322,19 +322,19 @@ int mobilization_index(const Game& g, RegionId r) {
 
 // Places one unit (on `s`): China's infantry in a mobilization territory forms Commands at once
 // (Phase 7 Step 5, ruling 72); everything else goes under the Industry token. False if it cannot.
-bool place_one(State& s, const Game& g, int nation, RegionId r, int t) {
-  const int m = t == kInf && g.data().nations[nation_at(nation)].has(NationRule::Mobilization) ? mobilization_index(g, r) : -1;
+bool place_one(State& s, const Game& g, Nation nation, RegionId r, int t) {
+  const int m = t == kInf && g.data().nations[nation].has(NationRule::Mobilization) ? mobilization_index(g, r) : -1;
   if (m >= 0) {
-    if (s.region[r].controller != nation || s.sheet[nation_at(nation)].mobilized[at(m)] >= g.data().region(r).sv) return false;
+    if (s.region[r].controller != nation || s.sheet[nation].mobilized[at(m)] >= g.data().region(r).sv) return false;
     if (!form_units(s, g.data(), nation, r, t, 1)) return false;
-    ++s.sheet[nation_at(nation)].mobilized[at(m)];
+    ++s.sheet[nation].mobilized[at(m)];
   } else {
     const int i = g.industry_index(r);
     if (i < 0 || s.region[r].controller != nation || industry_capacity(CCtx{g, s}, r) == 0) return false;
     if (category_of(t) == Category::Sea && !g.data().region(r).has_port()) return false;
     ++s.construction[at(i)].n[type_at(t)];
   }
-  --s.sheet[nation_at(nation)].buy[type_at(t)];
+  --s.sheet[nation].buy[type_at(t)];
   return true;
 }
 }  // namespace
@@ -368,7 +368,7 @@ void place_legal(const CCtx& c, Nation nation, core::ActionList& out) {
 
 void place_apply(Ctx& c, const Act& a) {
   for (int k = 0; k < place_count(a); ++k) {
-    const bool placed = place_one(c.s, c.g, a.nation, region_byte(a.a), a.b);
+    const bool placed = place_one(c.s, c.g, nation_at(a.nation), region_byte(a.a), a.b);
     CORE_EXPECT(placed);
   }
   c.add(kPhase7Step5, a.nation, Event::Placed, a.a, a.b, place_count(a));

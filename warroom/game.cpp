@@ -128,9 +128,9 @@ bool relieve_finished(const CCtx& c, step::MoraleRelieve st) {
 }
 
 void order_draw_outcomes_step(const CCtx& c, step::OrderDraw st, core::OutcomeList& out) { order_draw_outcomes(c, st.placed, out); }
-void order_draw_step(Ctx& c, step::OrderDraw st, int nation) { order_draw_apply(c, st.placed, nation); }
+void order_draw_step(Ctx& c, step::OrderDraw st, int outcome) { order_draw_apply(c, st.placed, nation_at(outcome)); }
 void tie_outcomes_step(const CCtx& c, step::TieDraw st, core::OutcomeList& out) { tie_outcomes(c, st.position, out); }
-void tie_step(Ctx& c, step::TieDraw st, int nation) { tie_apply(c, st.position, nation); }
+void tie_step(Ctx& c, step::TieDraw st, int outcome) { tie_apply(c, st.position, nation_at(outcome)); }
 
 constexpr StepRow kSteps[] = {
     row<step::Phase>({.name = "phase", .kind = Kind::Auto, .rule = "The Phases and Officers", .run = typed<run_phase_step>}),

@@ -17,15 +17,15 @@ constexpr const char* kPhase6Step3 = "Phase 6 > 3. Relieve Stress";
 constexpr const char* kBlueRule = "Phase 6 > Stress Zone Penalties > Blue Zone";
 constexpr const char* kGrayRule = "Phase 6 > Stress Zone Penalties > Gray Zone";
 
-int units_on_map(const State& s, int nation) {
+int units_on_map(const State& s, Nation nation) {
   int n = 0;
-  for (const Command& c : s.command[nation_at(nation)])
+  for (const Command& c : s.command[nation])
     if (c.region != kNoRegion) n += units_in(c);
   return n;
 }
 
-int total_resources(const State& s, int nation) {
-  const auto& r = s.nation[nation_at(nation)].res;
+int total_resources(const State& s, Nation nation) {
+  const auto& r = s.nation[nation].res;
   return r[0] + r[1] + r[2];
 }
 
@@ -119,7 +119,7 @@ void relieve_apply(Ctx& c, const Act& a) {
 namespace {
 // A penalty step: what is still owed, and what was owed at first ("payment 1 of 3").
 template <class P>
-void push_owed(Ctx& c, int nation, int owed) {
+void push_owed(Ctx& c, Nation nation, int owed) {
   const auto n = static_cast<std::int8_t>(owed);
   c.push(P{.nation = static_cast<std::int8_t>(nation), .owed = n, .owed_at_first = n});
 }
@@ -136,8 +136,8 @@ void push_penalties(Ctx& c) {
   std::array<std::uint8_t, kNations> order{};
   const int count = nations_in_turn_order(c.s, order);
   for (int i = count - 1; i >= 0; --i) {
-    const int n = order[at(i)];
-    const NationState& ns = c.s.nation[nation_at(n)];
+    const Nation n = nation_at(order[at(i)]);
+    const NationState& ns = c.s.nation[n];
     if (ns.zone >= kGray) {  // Mass Desertion: units equal to its current Stress Points (ruling 75)
       const int owed = std::min({ns.stress, units_on_map(c.s, n), 127});
       if (owed > 0) push_owed<step::Desert>(c, n, owed);

@@ -598,7 +598,7 @@ void launch_apply(Ctx& c, const Act& a) {
   c.set_top(st);
   const RegionId to = region_byte(a.b);
   if (to == kNoRegion) return;
-  c.s.fighter_tokens.add(a.nation, to, 1);
+  c.s.fighter_tokens.add(nation_at(a.nation), to, 1);
   c.add(kPhase3Step3, a.nation, Event::Launched, a.a, to);
 }
 

@@ -25,28 +25,28 @@ constexpr const char* kPact = "Soviet-Japanese Non-Aggression Pact";
 constexpr const char* kArticle2 = "Soviet-Japanese Non-Aggression Pact > Article Two";
 constexpr int kBreakingStress = 5;  // Article Four: "the offending party receives 5 Stress Tokens"
 
-bool is_party(int nation) { return nation == USSR || nation == JPN; }
-int other_party(int party) { return party == USSR ? JPN : USSR; }
+bool is_party(Nation nation) { return nation == USSR || nation == JPN; }
+Nation other_party(Nation party) { return party == USSR ? JPN : USSR; }
 // "An ally of the Soviet Union ... An ally of Imperial Japan": the party of the nation's alliance.
-int party_of(int nation) { return alliance_of(nation) == Alliance::Allied ? USSR : JPN; }
+Nation party_of(Nation nation) { return alliance_of(nation) == Alliance::Allied ? USSR : JPN; }
 
-bool controlled_by(const CCtx& c, RegionId r, int nation) {
+bool controlled_by(const CCtx& c, RegionId r, Nation nation) {
   return r != kNoRegion && c.d().region(r).is_territory() && c.s.region[r].controller == nation;
 }
 
 // Whether entering region r makes `nation`'s order (from `from`) break the pact, and by which
 // article: 1 (a party into the other's territory), 2 (an ally, from its party's territory, into the
 // other party's territory), or 0.
-int breach_at(const CCtx& c, int nation, RegionId from, RegionId r) {
+int breach_at(const CCtx& c, Nation nation, RegionId from, RegionId r) {
   if (is_party(nation)) return controlled_by(c, r, other_party(nation)) ? 1 : 0;
-  const int party = party_of(nation);
+  const Nation party = party_of(nation);
   return controlled_by(c, from, party) && controlled_by(c, r, other_party(party)) ? 2 : 0;
 }
 
 // The article an order breaks, judged on the regions it enters: `via` if given, then `stop`. An
 // air move over 2 regions with no route chosen flies the route that keeps the pact if there is one
 // (ruling 93; rulings.md).
-int breach(const CCtx& c, int nation, RegionId from, RegionId via, RegionId stop, bool air) {
+int breach(const CCtx& c, Nation nation, RegionId from, RegionId via, RegionId stop, bool air) {
   if (const int at_stop = breach_at(c, nation, from, stop)) return at_stop;
   if (via != kNoRegion) return breach_at(c, nation, from, via);
   if (!air || is_edge(c.d(), from, stop)) return 0;
@@ -64,22 +64,21 @@ int breach(const CCtx& c, int nation, RegionId from, RegionId via, RegionId stop
 
 bool pact_in_force(const CCtx& c) { return c.g.scenario().pact && c.s.pact.status == kPactInForce; }
 
-int pact_breach(const CCtx& c, int nation, RegionId from, RegionId r) { return pact_in_force(c) ? breach_at(c, nation, from, r) : 0; }
+int pact_breach(const CCtx& c, Nation nation, RegionId from, RegionId r) { return pact_in_force(c) ? breach_at(c, nation, from, r) : 0; }
 
-std::uint8_t pact_partner(const CCtx& c, int nation) {
-  return nation != kNoNation && is_party(nation) && pact_in_force(c) ? static_cast<std::uint8_t>(other_party(nation))
-                                                                     : static_cast<std::uint8_t>(kNoNation);
+Nation pact_partner(const CCtx& c, Nation nation) {
+  return nation != kNoNation && is_party(nation) && pact_in_force(c) ? other_party(nation) : kNoNation;
 }
 
-bool pact_truce(const CCtx& c, int a, int b) { return b != kNoNation && pact_partner(c, a) == b; }
+bool pact_truce(const CCtx& c, Nation a, Nation b) { return b != kNoNation && pact_partner(c, a) == b; }
 
-int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat) {
+int pact_truce_units(const CCtx& c, Nation nation, RegionId r, Category cat) {
   if (!is_party(nation) || !pact_in_force(c)) return 0;
-  const int other = other_party(nation);
-  const NumberRange range = c.d().nations[nation_at(other)].pool(cat);
+  const Nation other = other_party(nation);
+  const NumberRange range = c.d().nations[other].pool(cat);
   int units = 0;
   for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber); ++number) {
-    const Command& cmd = c.s.command[nation_at(other)][at(number)];
+    const Command& cmd = c.s.command[other][at(number)];
     if (cmd.region == r) units += units_in(cmd);
   }
   return units;
@@ -98,30 +97,30 @@ PactBattles pact_battles(const CCtx& c, RegionId r) {
   // out the later party, the second the earlier one.
   std::array<std::uint8_t, kNations> order{};
   const int count = nations_in_turn_order(c.s, order);
-  const std::uint8_t* first = std::find_if(order.data(), order.data() + count, [](std::uint8_t n) { return is_party(n); });
-  const std::uint8_t earlier = first != order.data() + count ? *first : static_cast<std::uint8_t>(USSR);
-  return {static_cast<std::uint8_t>(other_party(earlier)), earlier};
+  const std::uint8_t* first = std::find_if(order.data(), order.data() + count, [](std::uint8_t n) { return is_party(nation_at(n)); });
+  const Nation earlier = first != order.data() + count ? nation_at(*first) : USSR;
+  return {static_cast<std::uint8_t>(other_party(earlier)), static_cast<std::uint8_t>(earlier)};
 }
 
-void pact_break(Ctx& c, int offender, int article) {
+void pact_break(Ctx& c, Nation offender, int article) {
   if (!pact_in_force(CCtx{c.g, c.s})) return;  // "Once broken, the pact remains broken and there are no further penalties"
   c.s.pact = {kPactBroken, static_cast<std::uint8_t>(offender), c.s.round};
-  c.s.nation[nation_at(offender)].stress += kBreakingStress;
+  c.s.nation[offender].stress += kBreakingStress;
   c.add(kPactArticle4, offender, Event::PactBroken, article, kBreakingStress);
 }
 
-bool pact_interrupts(Ctx& c, int nation, int box, RegionId x, RegionId from, RegionId via, RegionId stop) {
+bool pact_interrupts(Ctx& c, Nation nation, int box, RegionId x, RegionId from, RegionId via, RegionId stop) {
   const CCtx cc{c.g, c.s};
   if (!pact_in_force(cc)) return false;
-  const int number = c.s.sheet[nation_at(nation)].box[at(box - 1)].command;
-  const bool air = command_category(c.d(), nation_at(nation), number) == Category::Air;
+  const int number = c.s.sheet[nation].box[at(box - 1)].command;
+  const bool air = command_category(c.d(), nation, number) == Category::Air;
   const int article = breach(cc, nation, from, via, stop, air);
   if (article == 1) {  // the party breaks it willingly by executing the order
     pact_break(c, nation, 1);
     return false;
   }
   if (article != 2) return false;
-  const int party = party_of(nation);  // "may not break the pact without permission from its allied party"
+  const Nation party = party_of(nation);  // "may not break the pact without permission from its allied party"
   c.push(step::PactPermission{.nation = party, .ally = nation, .box = box, .region = x});
   c.add(kArticle2, party, Event::PactAsked, nation, number, via != kNoRegion ? via : stop);
   return true;
@@ -135,21 +134,22 @@ void permission_legal(const CCtx&, Nation nation, core::ActionList& out) {
 void permission_apply(Ctx& c, const Act& a) {
   const step::PactPermission st = c.top<step::PactPermission>();
   c.pop();
-  const int ally = st.ally, box = st.box;
+  const Nation ally = st.ally;
+  const int box = st.box;
   const RegionId x = st.region;
   CORE_EXPECT(c.top<step::MovementTurn>().nation == ally);
   if (a.a) {  // "which is considered a violation of the pact by the party giving permission"
-    pact_break(c, a.nation, 2);
+    pact_break(c, nation_at(a.nation), 2);
     movement_apply(
         c, Act{ActionKind::Move, static_cast<std::uint8_t>(ally), static_cast<std::uint8_t>(box), static_cast<std::uint8_t>(index(x)), 0});
     return;
   }
-  Order& o = c.s.sheet[nation_at(ally)].box[at(box - 1)];
+  Order& o = c.s.sheet[ally].box[at(box - 1)];
   o.status = kCancelled;
   c.add(kArticle2, a.nation, Event::PactRefused, ally, box);
 }
 
-bool pact_denies_medal(const CCtx& c, int nation, RegionId r, int taken_from) {
+bool pact_denies_medal(const CCtx& c, Nation nation, RegionId r, int taken_from) {
   if (!c.g.scenario().pact || c.s.pact.status != kPactBroken || c.s.pact.broken_round != c.s.round) return false;
   if (!is_party(nation) || taken_from != other_party(nation)) return false;
   return c.d().region(r).original() != nation;  // "unless it is liberation of its own original territories"
@@ -158,9 +158,9 @@ bool pact_denies_medal(const CCtx& c, int nation, RegionId r, int taken_from) {
 void pact_check_capitals(Ctx& c) {
   if (!c.g.scenario().pact || c.s.pact.status == kPactEnded) return;
   // "until either Moscow or Greater Germany is captured": the capitals of the USSR and Germany.
-  for (int holder : {static_cast<int>(USSR), static_cast<int>(GER)}) {
-    const RegionId capital = c.d().nations[nation_at(holder)].capital;
-    const std::uint8_t controller = c.s.region[capital].controller;
+  for (Nation holder : {USSR, GER}) {
+    const RegionId capital = c.d().nations[holder].capital;
+    const Nation controller = nation_byte(c.s.region[capital].controller);
     if (controller == kNoNation || alliance_of(controller) != alliance_of(holder)) {
       c.s.pact.status = kPactEnded;
       c.add(kPact, -1, Event::PactEnded, capital);
@@ -172,15 +172,15 @@ void pact_check_capitals(Ctx& c) {
 void pact_expel(Ctx& c) {
   const CCtx cc{c.g, c.s};
   if (!pact_in_force(cc)) return;
-  for (int party : {static_cast<int>(USSR), static_cast<int>(JPN)}) {
-    const NumberRange range = c.d().nations[nation_at(party)].pool(Category::Land);
+  for (Nation party : {USSR, JPN}) {
+    const NumberRange range = c.d().nations[party].pool(Category::Land);
     for (int number = std::max(1, static_cast<int>(range.lo)); number <= std::min(static_cast<int>(range.hi), kMaxCommandNumber);
          ++number) {
-      Command& cmd = c.s.command[nation_at(party)][at(number)];
+      Command& cmd = c.s.command[party][at(number)];
       if (!controlled_by(cc, cmd.region, other_party(party))) continue;
       for (int t = kInf; t <= kArm; ++t)  // "or be eliminated (to the Casualty List)"
-        c.s.nation[nation_at(party)].casualties[type_at(t)] =
-            static_cast<std::uint16_t>(c.s.nation[nation_at(party)].casualties[type_at(t)] + cmd.n[at(slot_of(t))]);
+        c.s.nation[party].casualties[type_at(t)] =
+            static_cast<std::uint16_t>(c.s.nation[party].casualties[type_at(t)] + cmd.n[at(slot_of(t))]);
       c.add(kPactArticle3, party, Event::PactExpelled, number, cmd.region, units_in(cmd));
       cmd = Command{};
     }

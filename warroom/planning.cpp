@@ -167,8 +167,8 @@ int free_slot(const State& s, int count) {
   return 0;
 }
 
-void take_slot(Ctx& c, int nation, int slot) {
-  c.s.nation[nation_at(nation)].slot = static_cast<std::uint8_t>(slot);
+void take_slot(Ctx& c, Nation nation, int slot) {
+  c.s.nation[nation].slot = static_cast<std::uint8_t>(slot);
   c.s.turn_order[at(slot - 1)] = static_cast<std::uint8_t>(nation);
   c.add(kPhase2Step2, nation, Event::SlotChosen, slot);
 }
@@ -187,7 +187,7 @@ void slot_sequence(Ctx& c, int position) {
     return;
   }
   s.steps.push(step::SlotSequence{static_cast<std::int8_t>(position + 1)});
-  if (position == count - 1) return take_slot(c, s.choosing[at(position)], free_slot(s, count));  // the last slot left
+  if (position == count - 1) return take_slot(c, nation_at(s.choosing[at(position)]), free_slot(s, count));  // the last slot left
   if (tied_from(s, position, count) > 1)
     s.steps.push(step::TieDraw{static_cast<std::int8_t>(position)});
   else
@@ -202,7 +202,7 @@ void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out) {
       out.push_back({encode(ActionKind::Draw, c.s.choosing[at(i)]), 1.0 / tied});
 }
 
-void tie_apply(Ctx& c, int position, int nation) {
+void tie_apply(Ctx& c, int position, Nation nation) {
   State& s = c.s;
   int i = position;  // the drawn flag goes first, the rest keep their order
   while (i < kNations - 1 && s.choosing[at(i)] != nation) ++i;
@@ -221,7 +221,7 @@ void slot_legal(const CCtx& c, Nation nation, core::ActionList& out) {
 
 void slot_apply(Ctx& c, const Act& a) {
   c.s.steps.pop();
-  take_slot(c, a.nation, a.a);
+  take_slot(c, nation_at(a.nation), a.a);
 }
 
 // ---- Round 1's reorganization order, drawn at random (ruling 19) ----
@@ -235,7 +235,7 @@ void order_draw_outcomes(const CCtx& c, int placed, core::OutcomeList& out) {
       out.push_back({encode(ActionKind::Draw, n), 1.0 / left});
 }
 
-void order_draw_apply(Ctx& c, int placed, int nation) {
+void order_draw_apply(Ctx& c, int placed, Nation nation) {
   State& s = c.s;
   s.steps.pop();
   s.turn_order[at(placed)] = static_cast<std::uint8_t>(nation);
@@ -271,11 +271,11 @@ namespace {
 // The Command `from` of `nation` as reorganizing may take it: on the map, with units, in the region
 // a Phase 4 reorganization is confined to.
 // `only`: reorganizing_region(s), which a list of moves reads once.
-bool may_reorganize(const State& s, int nation, int from, RegionId only) {
-  const Command& src = s.command[nation_at(nation)][at(from)];
+bool may_reorganize(const State& s, Nation nation, int from, RegionId only) {
+  const Command& src = s.command[nation][at(from)];
   return src.region != kNoRegion && units_in(src) > 0 && (only == kNoRegion || src.region == only);
 }
-bool may_reorganize(const State& s, int nation, int from) { return may_reorganize(s, nation, from, reorganizing_region(s)); }
+bool may_reorganize(const State& s, Nation nation, int from) { return may_reorganize(s, nation, from, reorganizing_region(s)); }
 
 // A Command that may reorganize, with its number, Unit Category, units and types.
 struct Stack {
@@ -307,10 +307,10 @@ int shift_room(const Stack& from, int t, const Stack* to, bool token_free) {
 // are `inf*N`).
 bool merges_whole(const Stack& from, const Stack& to) { return from.types > 1 && from.units <= merge_room(from, to); }
 
-Stack stack_of(const CCtx& c, int nation, int number) {
-  const Command& cmd = c.s.command[nation_at(nation)][at(number)];
+Stack stack_of(const CCtx& c, Nation nation, int number) {
+  const Command& cmd = c.s.command[nation][at(number)];
   const int types = static_cast<int>(std::count_if(cmd.n.begin(), cmd.n.end(), [](std::uint8_t k) { return k > 0; }));
-  return {&cmd, number, command_category(c.d(), nation_at(nation), number), units_in(cmd), types};
+  return {&cmd, number, command_category(c.d(), nation, number), units_in(cmd), types};
 }
 
 }  // namespace
@@ -371,13 +371,14 @@ void reorganize_legal(const CCtx& c, Nation nation, core::ActionList& out) {
 
 bool reorganize_allows(const CCtx& c, const Act& a) {
   if (a.kind == ActionKind::Done) return true;
-  if (a.kind != ActionKind::Shift || a.a < 1 || a.a > kMaxCommandNumber || a.c > kMaxCommandNumber || !may_reorganize(c.s, a.nation, a.a))
+  const Nation nation = nation_at(a.nation);
+  if (a.kind != ActionKind::Shift || a.a < 1 || a.a > kMaxCommandNumber || a.c > kMaxCommandNumber || !may_reorganize(c.s, nation, a.a))
     return false;
-  const Stack from = stack_of(c, a.nation, a.a);
-  if (a.c && !may_reorganize(c.s, a.nation, a.c)) return false;
-  const Stack to = a.c ? stack_of(c, a.nation, a.c) : Stack{};
+  const Stack from = stack_of(c, nation, a.a);
+  if (a.c && !may_reorganize(c.s, nation, a.c)) return false;
+  const Stack to = a.c ? stack_of(c, nation, a.c) : Stack{};
   if (shift_type(a) == kWholeStack) return a.c && shift_count(a) == 1 && merges_whole(from, to);
-  const bool token_free = lowest_free_command(c.s, c.d(), nation_at(a.nation), from.cat) != 0;
+  const bool token_free = lowest_free_command(c.s, c.d(), nation, from.cat) != 0;
   return shift_type(a) < kUnitTypes && shift_count(a) <= shift_room(from, shift_type(a), a.c ? &to : nullptr, token_free);
 }
 

@@ -51,7 +51,7 @@ bool has_units_on_map(const CCtx& c, Nation nation) {
   return false;
 }
 
-void FighterTokens::add(int nation, RegionId r, int delta) {
+void FighterTokens::add(Nation nation, RegionId r, int delta) {
   std::size_t i = 0;  // where (nation, r) is or belongs
   while (i < places && std::pair(place[i].nation, place[i].region) < std::pair(static_cast<std::uint8_t>(nation), r)) ++i;
   if (i == places || place[i].nation != nation || place[i].region != r) {

@@ -194,7 +194,7 @@ void claim_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void claim_apply(Ctx& c, const Act& a);
 void medal_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void medal_apply(Ctx& c, const Act& a);
-void activate_neutral(Ctx& c, RegionId r, int invader);  // Attacking Standard Neutrals (ruling 103)
+void activate_neutral(Ctx& c, RegionId r, Nation invader);  // Attacking Standard Neutrals (ruling 103)
 void defence_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void defence_apply(Ctx& c, const Act& a);
 void desertion_capture(Ctx& c, RegionId r);  // Gray Zone note (ruling 76)
@@ -280,11 +280,11 @@ void sheets_apply(Ctx& c, const Act& a);
 void reveal_bids(Ctx& c);
 void slot_sequence(Ctx& c, int position);
 void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out);
-void tie_apply(Ctx& c, int position, int nation);
+void tie_apply(Ctx& c, int position, Nation nation);
 void slot_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void slot_apply(Ctx& c, const Act& a);
 void order_draw_outcomes(const CCtx& c, int placed, core::OutcomeList& out);
-void order_draw_apply(Ctx& c, int placed, int nation);
+void order_draw_apply(Ctx& c, int placed, Nation nation);
 void reorganize_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void reorganize_apply(Ctx& c, const Act& a);
 bool reorganize_allows(const CCtx& c, const Act& a);  // the same as membership in reorganize_legal, quicker
@@ -299,7 +299,7 @@ void pad_destinations(const CCtx& c, Nation nation, int number, std::vector<Regi
 bool has_construction(const CCtx& c, Nation nation);
 // Puts `count` units of type t of `nation` into its Commands in region r (new Commands first, ruling
 // 104); false, and `s` partly changed, if they do not fit.
-[[nodiscard]] bool form_units(State& s, const Data& d, int nation, RegionId r, int t, int count);
+[[nodiscard]] bool form_units(State& s, const Data& d, Nation nation, RegionId r, int t, int count);
 void deploy_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void deploy_apply(Ctx& c, const Act& a);
 void reveal_deployments(Ctx& c);
@@ -321,9 +321,9 @@ int casualty_points(const Data& d, const NationState& n);
 // ---- The Soviet-Japanese Non-Aggression Pact (pact.cpp) ----
 bool pact_in_force(const CCtx& c);
 // Article Three: true for the two parties while the pact holds (they neither fight nor pin each other).
-bool pact_truce(const CCtx& c, int a, int b);
+bool pact_truce(const CCtx& c, Nation a, Nation b);
 // The other party of `nation` while the pact holds (it neither fights nor raids `nation`), else kNoNation.
-std::uint8_t pact_partner(const CCtx& c, int nation);
+Nation pact_partner(const CCtx& c, Nation nation);
 // Article Three, ruling 52: while the pact holds, a region with units of both parties has "two
 // distinct battles", fought in sequence in one resolution: first the party earlier in turn order and
 // its allies against their enemies there except the other party, then the other party likewise with
@@ -335,21 +335,21 @@ struct PactBattles {
 };
 PactBattles pact_battles(const CCtx& c, RegionId r);
 // Units of category `cat` in region r that do not pin `nation` under Article Three (ruling 27).
-int pact_truce_units(const CCtx& c, int nation, RegionId r, Category cat);
+int pact_truce_units(const CCtx& c, Nation nation, RegionId r, Category cat);
 // While the pact holds: the article (1 or 2) that `nation`, moving from `from`, breaks by entering or
 // passing through region r; 0 if none (or the pact does not hold).
-int pact_breach(const CCtx& c, int nation, RegionId from, RegionId r);
+int pact_breach(const CCtx& c, Nation nation, RegionId from, RegionId r);
 
 // Phase 3: the Move order of `nation`'s box `box` (executed with X = x) enters `via` (or kNoRegion)
 // then ends in `stop`. Article One: the order breaks the pact now. Article Two: the allied party's
 // seat is asked (a PactPermission step is pushed) and true is returned: the order waits.
-bool pact_interrupts(Ctx& c, int nation, int box, RegionId x, RegionId from, RegionId via, RegionId stop);
+bool pact_interrupts(Ctx& c, Nation nation, int box, RegionId x, RegionId from, RegionId via, RegionId stop);
 void permission_legal(const CCtx& c, Nation nation, core::ActionList& out);
 void permission_apply(Ctx& c, const Act& a);
-void pact_break(Ctx& c, int offender, int article);  // Article Four: 5 Stress, once
+void pact_break(Ctx& c, Nation offender, int article);  // Article Four: 5 Stress, once
 // Article Four: no Medal to a party for a territory taken from the other party in the round the pact
 // broke, unless it is the party's own original territory (ruling 61).
-bool pact_denies_medal(const CCtx& c, int nation, RegionId r, int taken_from);
+bool pact_denies_medal(const CCtx& c, Nation nation, RegionId r, int taken_from);
 // Ruling 68: the pact ends for good at the first capture of Moscow or Greater Germany (called when
 // control changes and at the end of the round).
 void pact_check_capitals(Ctx& c);

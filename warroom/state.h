@@ -214,14 +214,15 @@ struct MovementTurn {
 // Layout: nation, ally * 16 + box, region.
 struct PactPermission {
   static constexpr StepId id = StepId::PactPermission;
-  int nation = 0, ally = 0, box = 0;
+  Nation nation = CHN, ally = CHN;
+  int box = 0;
   RegionId region = kNoRegion;
   core::steps::Bytes pack() const {
     return {static_cast<std::int8_t>(nation), static_cast<std::int8_t>(ally * 16 + box), static_cast<std::int8_t>(region)};
   }
   static PactPermission unpack(core::steps::Bytes b) {
     const auto order = static_cast<std::uint8_t>(b[1]);
-    return {b[0], order / 16, order % 16, region_byte(static_cast<std::uint8_t>(b[2]))};
+    return {nation_at(b[0]), nation_at(order / 16), order % 16, region_byte(static_cast<std::uint8_t>(b[2]))};
   }
 };
 struct CarrierLaunch {
@@ -350,7 +351,7 @@ struct FighterTokens {
     return 0;
   }
   // Adds `delta` tokens (negative: removes); a place left with none leaves the list.
-  void add(int nation, RegionId r, int delta);
+  void add(Nation nation, RegionId r, int delta);
   std::span<const Place> all() const { return {place.data(), places}; }
   bool operator==(const FighterTokens&) const = default;
 };

@@ -388,7 +388,7 @@ Played play_battle(const Game& g, State s, int picker, const std::string& where,
     for (int t = 0; t < kUnitTypes; ++t) p.units[at(side)] += s.nation[n].casualties[type_at(t)] - before.nation[n].casualties[type_at(t)];
     p.cp[at(side)] += casualty_points(g.data(), s.nation[n]) - casualty_points(g.data(), before.nation[n]);
   }
-  if (g.data().region(r).is_territory()) p.wins[at(side_of(nation_at(s.region[r].controller)))] = 1;
+  if (g.data().region(r).is_territory()) p.wins[at(side_of(nation_byte(s.region[r].controller)))] = 1;
   return p;
 }
 

@@ -325,8 +325,8 @@ void check_launch(const Game& g, const State& s, core::Action a) {
   const Act x = decode_action(a);
   const RegionId to = region_byte(x.b);
   if (x.kind != ActionKind::Launch || to == kNoRegion) return;
-  const std::uint8_t partner = pact_partner(CCtx{g, s}, x.nation);
-  ASSERT_TRUE(partner == kNoNation || s.region[to].controller != partner)
+  const Nation partner = pact_partner(CCtx{g, s}, nation_at(x.nation));
+  ASSERT_TRUE(partner == kNoNation || nation_byte(s.region[to].controller) != partner)
       << g.nation_name(x.nation) << "'s token launched into " << data()->region(to).id << " of the other pact party";
 }
 
