@@ -13,7 +13,7 @@
 
 namespace warroom {
 
-int command_strength(const Data& d, int nation, int number, const Command& c);  // bots_rules_plan.cpp
+int command_strength(const Data& d, Nation nation, int number, const Command& c);  // bots_rules_plan.cpp
 int unit_strength(const Data& d, int type);
 
 namespace {

@@ -14,7 +14,7 @@ constexpr long kAttackExactBudget = 3000;
 
 }  // namespace
 
-double attack_gain(const Game& g, const State& obs, int nation, RegionId target, const std::vector<std::uint8_t>& commands, double value,
+double attack_gain(const Game& g, const State& obs, Nation nation, RegionId target, const std::vector<std::uint8_t>& commands, double value,
                    double& taken) {
   OddsQuery q;
   q.region = target;

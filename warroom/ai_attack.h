@@ -17,7 +17,7 @@ namespace warroom {
 // `taken` receives the chance. Not weighable (the calculator refused the position): nothing to gain,
 // -1 and `taken` 0.
 inline constexpr double kAttackValueScale = 4.0;
-double attack_gain(const Game& g, const State& obs, int nation, RegionId target, const std::vector<std::uint8_t>& commands, double value,
+double attack_gain(const Game& g, const State& obs, Nation nation, RegionId target, const std::vector<std::uint8_t>& commands, double value,
                    double& taken);
 
 }  // namespace warroom

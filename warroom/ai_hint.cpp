@@ -79,7 +79,7 @@ nlohmann::json region_json(const Game& g, RegionId r) {
 }
 
 // An order into r goes into a fight: enemy (or neutral) ground, or enemy Commands there.
-bool hostile(const Game& g, const State& s, int nation, RegionId r) {
+bool hostile(const Game& g, const State& s, Nation nation, RegionId r) {
   const Alliance side = alliance_of(nation);
   if (g.data().region(r).is_territory()) {
     const std::uint8_t c = s.region[r].controller;
@@ -123,7 +123,7 @@ class Sheets {
     std::vector<RegionId> weighed;
     for (Nation n : kAllNations) {
       if (!seat_plays(g_, seat_, n) || !in_play(before_, n)) continue;
-      nlohmann::json nation{{"nation", nation_id(static_cast<Nation>(n))}};
+      nlohmann::json nation{{"nation", nation_id(n)}};
       if (step == SecretStep::Sheet) {
         const SheetPlan* plan = c.writer.sheet_plan(before_, n);
         nation["campaign"] = plan ? region_json(g_, plan->campaign) : nullptr;
@@ -140,7 +140,7 @@ class Sheets {
  private:
   // The texts of the written-out actions of `nation` that satisfy `which`, as the seat sends them.
   template <class Which>
-  nlohmann::json actions_of(int nation, Which which) const {
+  nlohmann::json actions_of(Nation nation, Which which) const {
     nlohmann::json out = nlohmann::json::array();
     State s = before_;
     for (const core::Action a : actions_) {
@@ -151,10 +151,11 @@ class Sheets {
     return out;
   }
 
-  nlohmann::json orders(const State& after, int n, const SheetPlan* plan, std::vector<RegionId>& weighed, nlohmann::json& attacks) const {
+  nlohmann::json orders(const State& after, Nation n, const SheetPlan* plan, std::vector<RegionId>& weighed,
+                        nlohmann::json& attacks) const {
     nlohmann::json out = nlohmann::json::array();
-    const Sheet& now = before_.sheet[nation_at(n)];
-    const Sheet& sheet = after.sheet[nation_at(n)];
+    const Sheet& now = before_.sheet[n];
+    const Sheet& sheet = after.sheet[n];
     for (std::size_t box = 0; box < sheet.box.size(); ++box) {
       const Order& o = sheet.box[box];
       if (o.status == kEmpty) continue;
@@ -164,7 +165,7 @@ class Sheets {
                                                [&](const PlannedOrder& p) { return p.command == o.command && p.dest == o.dest; })
                                 : std::vector<PlannedOrder>::const_iterator{};
       const bool explained = plan && planned != plan->orders.end();
-      const Command& c = before_.command[nation_at(n)][at(o.command)];
+      const Command& c = before_.command[n][at(o.command)];
       const bool attack = hostile(g_, before_, n, o.dest);
       nlohmann::json order{{"box", box + 1},
                            {"command", o.command},
@@ -192,9 +193,9 @@ class Sheets {
     return out;
   }
 
-  nlohmann::json bid(const State& after, int n, const SheetPlan* plan) const {
-    const int value = after.sheet[nation_at(n)].bid;
-    const bool proposed = value != before_.sheet[nation_at(n)].bid;
+  nlohmann::json bid(const State& after, Nation n, const SheetPlan* plan) const {
+    const int value = after.sheet[n].bid;
+    const bool proposed = value != before_.sheet[n].bid;
     const std::string_view reason = !proposed ? "yours" : value == 0 || !plan ? "none" : bid_why_code(plan->bid_why);
     return {{"bid", value},
             {"proposed", proposed},
@@ -203,10 +204,10 @@ class Sheets {
   }
 
   // Each purchase with what it costs: a unit type's count at its cost, the Civilian Goods as paid.
-  nlohmann::json purchases(const State& after, int n, BuyMix mix) const {
+  nlohmann::json purchases(const State& after, Nation n, BuyMix mix) const {
     nlohmann::json out = nlohmann::json::array();
-    const Sheet& now = before_.sheet[nation_at(n)];
-    const Sheet& sheet = after.sheet[nation_at(n)];
+    const Sheet& now = before_.sheet[n];
+    const Sheet& sheet = after.sheet[n];
     const auto paid = [&](Resource r) { return sheet.goods_paid[at(static_cast<int>(r))] - now.goods_paid[at(static_cast<int>(r))]; };
     if (sheet.goods > now.goods)
       out.push_back({{"goods", sheet.goods - now.goods},

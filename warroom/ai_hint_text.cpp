@@ -81,12 +81,12 @@ class PlanWords {
     }
     return "";
   }
-  static std::string side_of(int nation) { return alliance_of(nation) == Alliance::Axis ? "axis" : "allied"; }
+  static std::string side_of(Nation nation) { return alliance_of(nation) == Alliance::Axis ? "axis" : "allied"; }
 
   void sheet(const nlohmann::json& plan, const nlohmann::json& n, std::vector<core::PlanEntry>& out) const {
     const std::string id = n.value("nation", "");
     const std::optional<Nation> which = nation_from_id(id);
-    const std::string side = which ? side_of(static_cast<int>(*which)) : "allied";
+    const std::string side = which ? side_of(*which) : "allied";
     std::string group = nation(id);
     if (n.contains("campaign") && n["campaign"].is_string()) group += " — " + tr("campaign", {{"region", region(n["campaign"])}});
     std::vector<std::string> weighed;  // each attack's odds once, under the first order into it
@@ -147,7 +147,7 @@ class PlanWords {
       return;
     }
     const std::uint8_t nations = g_.seat_nations(seat_);
-    const std::string side = nations ? side_of(__builtin_ctz(nations)) : "allied";
+    const std::string side = nations ? side_of(nation_at(__builtin_ctz(nations))) : "allied";
     for (const auto& at : plan.value("attacks", nlohmann::json::array()))
       if (std::string line = odds(plan, at.value("region", ""), side); !line.empty()) out.front().details.push_back(std::move(line));
   }

@@ -13,7 +13,7 @@
 namespace warroom {
 
 int unit_strength(const Data& d, int type);  // bots_rules_plan.cpp
-int command_strength(const Data& d, int nation, int number, const Command& c);
+int command_strength(const Data& d, Nation nation, int number, const Command& c);
 
 namespace {
 
@@ -31,20 +31,20 @@ std::optional<core::Action> best(const core::ActionList& legal, Score score) {
   return out;
 }
 
-std::optional<core::Action> find(const core::ActionList& legal, ActionKind kind, int nation) {
+std::optional<core::Action> find(const core::ActionList& legal, ActionKind kind, Nation nation) {
   return best(legal, [&](const Act& x) { return x.kind == kind && x.nation == nation ? 0.0 : kNever; });
 }
 
-int lowest_nation(std::uint8_t bits) {
+Nation lowest_nation(std::uint8_t bits) {
   for (Nation n : kAllNations)
     if ((bits >> n) & 1u) return n;
-  return 0;
+  return CHN;
 }
 
 // ---- Reorganizing Commands: merge small stacks into bigger ones in the same region, so that one
 // order moves more units (the rulebook's TIP). Never splits.
-core::Action reorganize(const State& s, int nation, const core::ActionList& legal) {
-  const auto& pool = s.command[nation_at(nation)];
+core::Action reorganize(const State& s, Nation nation, const core::ActionList& legal) {
+  const auto& pool = s.command[nation];
   const auto pick = best(legal, [&](const Act& x) {
     if (x.kind != ActionKind::Shift || x.nation != nation || x.c == 0) return kNever;
     const int from = units_in(pool[x.a]), to = units_in(pool[x.c]);
@@ -55,8 +55,8 @@ core::Action reorganize(const State& s, int nation, const core::ActionList& lega
 }
 
 // ---- Phase 2 Step 1: write the planned orders and bid.
-core::Action write_sheet(const State& s, int nation, const SheetPlan& plan, const core::ActionList& legal) {
-  const Sheet& sh = s.sheet[nation_at(nation)];
+core::Action write_sheet(const State& s, Nation nation, const SheetPlan& plan, const core::ActionList& legal) {
+  const Sheet& sh = s.sheet[nation];
   const auto legal_one = [&](core::Action a) { return std::find(legal.begin(), legal.end(), a) != legal.end(); };
   if (sh.selected) {
     for (const PlannedOrder& o : plan.orders)
@@ -83,8 +83,8 @@ core::Action choose_slot(bool wants_first, const core::ActionList& legal) {
 // than the threat to it (the enemies that moved earlier this turn count), unless it goes to a region
 // that matters more. The planner weighed the board of Phase 2 (can_leave); this is the same rule on
 // the board of the nation's movement turn.
-bool bares_vital_region(const Data& d, const State& s, const Assessment& a, int nation, const Order& o, int odds_percent) {
-  const Command& c = s.command[nation_at(nation)][o.command];
+bool bares_vital_region(const Data& d, const State& s, const Assessment& a, Nation nation, const Order& o, int odds_percent) {
+  const Command& c = s.command[nation][o.command];
   const RegionId from = c.region;
   if (from == kNoRegion || a.importance[from] == 0 || a.importance[o.dest] >= a.importance[from]) return false;
   if (strikes_the_threat(a, from, o.dest)) return false;
@@ -96,7 +96,7 @@ bool bares_vital_region(const Data& d, const State& s, const Assessment& a, int 
 
 // ---- Phase 3 Step 2: execute an order unless it now walks into a lost battle or bares a vital
 // region; pinned units left behind are the cheapest.
-core::Action execute_order(const Game& g, const State& s, int nation, RegionId campaign, int odds_percent, bool home_guard,
+core::Action execute_order(const Game& g, const State& s, Nation nation, RegionId campaign, int odds_percent, bool home_guard,
                            const core::ActionList& legal) {
   const Data& d = g.data();
   const auto leave =
@@ -104,17 +104,17 @@ core::Action execute_order(const Game& g, const State& s, int nation, RegionId c
   if (leave) return *leave;
   const auto cancel = *find(legal, ActionKind::Cancel, nation);
   const Act c = decode_action(cancel);
-  const Order& o = s.sheet[nation_at(nation)].box[at(c.a - 1)];
+  const Order& o = s.sheet[nation].box[at(c.a - 1)];
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side), them = 1 - me;
   const RegionId dest = o.dest;
-  const Category cat = command_category(d, nation_at(nation), o.command);
+  const Category cat = command_category(d, nation, o.command);
   // This order and the nation's other orders still to come to the same region attack together.
   int mine = 0, land_coming = 0;
-  for (const Order& other : s.sheet[nation_at(nation)].box) {
+  for (const Order& other : s.sheet[nation].box) {
     if (other.status != kWritten || other.dest != dest) continue;
-    const Category oc = command_category(d, nation_at(nation), other.command);
-    const int st = command_strength(d, nation, other.command, s.command[nation_at(nation)][other.command]);
+    const Category oc = command_category(d, nation, other.command);
+    const int st = command_strength(d, nation, other.command, s.command[nation][other.command]);
     if (oc == cat) mine += st;
     if (oc == Category::Land) land_coming += st;
   }
@@ -146,7 +146,7 @@ core::Action execute_order(const Game& g, const State& s, int nation, RegionId c
 }
 
 // ---- Phase 3 Step 3: a carrier's fighter joins a fight nearby, else stays over its carrier.
-core::Action launch(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+core::Action launch(const Game& g, const State& s, Nation nation, const core::ActionList& legal) {
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side), them = 1 - me;
   return *best(legal, [&](const Act& x) {
@@ -161,7 +161,7 @@ core::Action launch(const Game& g, const State& s, int nation, const core::Actio
 
 // ---- Phase 5 Step 1: land where the air is needed (a threatened capital or industry), else
 // nearest the goals; never "lost" while a landing exists.
-core::Action land(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+core::Action land(const Game& g, const State& s, Nation nation, const core::ActionList& legal) {
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side);
   return *best(legal, [&](const Act& x) {
@@ -177,7 +177,7 @@ core::Action land(const Game& g, const State& s, int nation, const core::ActionL
 // deployment is made only if, after it, the plan is acceptable or units are still free to hold, so
 // that the bot never has to undo a choice (hold, release, hold... would never end). When nothing but
 // undoing is left, it takes a ship back from its sea, to hold it.
-bool deploy_leaves_a_way(const Game& g, const State& s, int nation, core::Action a) {
+bool deploy_leaves_a_way(const Game& g, const State& s, Nation nation, core::Action a) {
   State after = s;
   g.apply(after, g.seat_of(nation), a, nullptr);
   core::ActionList next;
@@ -188,7 +188,7 @@ bool deploy_leaves_a_way(const Game& g, const State& s, int nation, core::Action
   });
 }
 
-core::Action deploy(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+core::Action deploy(const Game& g, const State& s, Nation nation, const core::ActionList& legal) {
   if (const auto done = find(legal, ActionKind::Done, nation)) return *done;
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side), them = 1 - me;
@@ -226,10 +226,10 @@ void lean(std::array<double, kUnitTypes>& share, BuyMix mix) {
   }
 }
 
-core::Action purchase(const Game& g, const State& s, int nation, const core::ActionList& legal, BuyMix lean_to) {
+core::Action purchase(const Game& g, const State& s, Nation nation, const core::ActionList& legal, BuyMix lean_to) {
   const Data& d = g.data();
-  const Sheet& sh = s.sheet[nation_at(nation)];
-  const NationState& ns = s.nation[nation_at(nation)];
+  const Sheet& sh = s.sheet[nation];
+  const NationState& ns = s.nation[nation];
   if (ns.zone >= kBlue && sh.goods < ns.zone)
     if (const auto goods = best(legal, [&](const Act& x) {
           if (x.kind != ActionKind::BuyGoods) return kNever;
@@ -240,7 +240,7 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
         }))
       return *goods;
   const Assessment a = assess(g, s, nation);
-  const RegionId capital = d.nations[nation_at(nation)].capital;
+  const RegionId capital = d.nations[nation].capital;
   // Goals no land route reaches from the capital call for a fleet (and troops carried by sea).
   bool overseas = capital != kNoRegion;
   for (const VictoryTerm& term : g.scenario().victory[at(static_cast<int>(a.side))].all_of)
@@ -258,7 +258,7 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
   lean(share, lean_to);
   // No sea Command number free: new ships could only be held under an Industry token (Deploy Units,
   // ruling 104), where they would take the room of the units that can leave (ruling 69).
-  if (lowest_free_command(s, d, nation_at(nation), Category::Sea) == 0) share[kSub] = share[kCa] = share[kCv] = share[kBb] = 0;
+  if (lowest_free_command(s, d, nation, Category::Sea) == 0) share[kSub] = share[kCa] = share[kCv] = share[kBb] = 0;
   // What is left after this round's entries; a resource in short supply makes a unit dear.
   std::array<double, kResources> left{};
   for (int r = 0; r < kResources; ++r) left[at(r)] = ns.res[at(r)] - sh.goods_paid[at(r)];
@@ -282,7 +282,7 @@ core::Action purchase(const Game& g, const State& s, int nation, const core::Act
 
 // ---- Phase 7 Step 5: new units where a capital or industry is short of defence (the most important
 // first), else at the industry nearest the goals.
-core::Action place(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+core::Action place(const Game& g, const State& s, Nation nation, const core::ActionList& legal) {
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side);
   return *best(legal, [&](const Act& x) {
@@ -297,11 +297,11 @@ core::Action place(const Game& g, const State& s, int nation, const core::Action
 // blocks the nation may give for the neutral's own resource; what a trade gives and takes is read
 // from the rules by playing it on a copy of the observation. The bot counts each resource unit dearer
 // the less it holds (1 / (1 + held)) and trades when what it receives is worth more than what it gives.
-double trade_gain(const Game& g, const State& s, int nation, core::Action trade) {
+double trade_gain(const Game& g, const State& s, Nation nation, core::Action trade) {
   State after = s;
   g.apply(after, g.seat_of(nation), trade, nullptr);
-  const auto& before = s.nation[nation_at(nation)].res;
-  const auto& now = after.nation[nation_at(nation)].res;
+  const auto& before = s.nation[nation].res;
+  const auto& now = after.nation[nation].res;
   double v = 0;
   for (int r = 0; r < kResources; ++r) {
     for (int k = before[at(r)]; k < now[at(r)]; ++k) v += 1.0 / (1 + std::max(0, k));  // received
@@ -310,7 +310,7 @@ double trade_gain(const Game& g, const State& s, int nation, core::Action trade)
   return v;
 }
 
-core::Action trade(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+core::Action trade(const Game& g, const State& s, Nation nation, const core::ActionList& legal) {
   double top = 0;
   std::optional<core::Action> pick;
   for (core::Action x : legal)
@@ -322,8 +322,8 @@ core::Action trade(const Game& g, const State& s, int nation, const core::Action
 
 // ---- Phase 6: Medals and Goods cancel Stress one for one (Medals first: Goods cost resources);
 // relieve a zone when possible; pay the Blue Zone from the largest pile; desert the cheapest units.
-core::Action morale(const Data& d, const State& s, StepId step, int nation, const core::ActionList& legal) {
-  const auto& res = s.nation[nation_at(nation)].res;
+core::Action morale(const Data& d, const State& s, StepId step, Nation nation, const core::ActionList& legal) {
+  const auto& res = s.nation[nation].res;
   switch (step) {
     case StepId::MoraleCancel: return *best(legal, [](const Act& x) { return x.kind == ActionKind::CancelStress ? 2.0 - x.a : 0.0; });
     case StepId::MoraleRelieve: return *best(legal, [](const Act& x) { return x.kind == ActionKind::Relieve ? 10.0 + x.a : 0.0; });
@@ -340,12 +340,12 @@ core::Action morale(const Data& d, const State& s, StepId step, int nation, cons
 // industry under attack, then the most valuable enemy territory). Battle Setup › 4: the Commander
 // keeps command. Update Territory Status: a liberated territory to its original owner, else the
 // Commander. Apply Medals: to the nation under the most Stress.
-core::Action pick_region(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+core::Action pick_region(const Game& g, const State& s, Nation nation, const core::ActionList& legal) {
   const Assessment a = assess(g, s, nation);
   return *best(legal, [&](const Act& x) { return static_cast<double>(a.importance[region_byte(x.a)] + a.value[region_byte(x.a)]); });
 }
 
-core::Action assign(const Game& g, const State& s, StepId step, int nation, const core::ActionList& legal) {
+core::Action assign(const Game& g, const State& s, StepId step, Nation nation, const core::ActionList& legal) {
   const RegionId r = s.fight.region;
   const int original = r == kNoRegion ? -1 : static_cast<int>(g.data().region(r).original());
   return *best(legal, [&](const Act& x) {
@@ -363,11 +363,11 @@ core::Action assign(const Game& g, const State& s, StepId step, int nation, cons
 // permits when its capital is not short of defence, the 5 Stress leave it in the White Zone's room
 // (the Stress it holds stays below half of the breaking cost's margin, i.e. it is in the White Zone),
 // and its land forces next to the other party's territory are at least the other party's there.
-core::Action pact_permission(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+core::Action pact_permission(const Game& g, const State& s, Nation nation, const core::ActionList& legal) {
   const Data& d = g.data();
   const Assessment a = assess(g, s, nation);
   const int me = static_cast<int>(a.side), them = 1 - me;
-  const RegionId capital = d.nations[nation_at(nation)].capital;
+  const RegionId capital = d.nations[nation].capital;
   const bool capital_safe = capital == kNoRegion || a.threat[capital] <= a.land[at(me)][capital];
   const int party = nation == USSR ? JPN : USSR;
   int ours = 0, theirs = 0;  // land strength on the border between the parties
@@ -377,14 +377,14 @@ core::Action pact_permission(const Game& g, const State& s, int nation, const co
     for (RegionId x : neighbours(d, r.rid))
       if (d.region(x).is_territory() && s.region[x].controller == nation) ours += a.land[at(me)][x];
   }
-  const bool permit = capital_safe && s.nation[nation_at(nation)].zone == kWhite && ours >= theirs;
+  const bool permit = capital_safe && s.nation[nation].zone == kWhite && ours >= theirs;
   return *best(legal, [&](const Act& x) { return x.kind == ActionKind::Permit && (x.a == 1) == permit ? 1.0 : 0.0; });
 }
 
 // ---- Attacking Standard Neutrals (ruling 103): the defending alliance's first nation in turn order
 // hands the neutral's defence force to the nation of its alliance with the most land strength next
 // to the neutral (it can reinforce and hold it); itself among equals.
-core::Action neutral_defence(const Game& g, const State& s, int nation, const core::ActionList& legal) {
+core::Action neutral_defence(const Game& g, const State& s, Nation nation, const core::ActionList& legal) {
   const Data& d = g.data();
   const RegionId r = s.steps.top().as<step::NeutralDefence>().region;
   std::array<int, kNations> near{};
@@ -414,15 +414,15 @@ int RulesBot::quiet(const State& obs) {
   return std::max(quiet_rounds_, obs.round - kLongWar);
 }
 
-const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nation) {
+const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, Nation nation) {
   const int q = quiet(obs);
-  Cached& c = cache_[nation_at(nation)];
-  const Sheet& sh = obs.sheet[nation_at(nation)];
+  Cached& c = cache_[nation];
+  const Sheet& sh = obs.sheet[nation];
   const bool blank =
       sh.selected == 0 && sh.bid == 0 && std::all_of(sh.box.begin(), sh.box.end(), [](const Order& o) { return o.status == kEmpty; });
   if (!c.valid || blank || c.round != obs.round || c.pass != obs.pass) {
-    c.plan = plan_sheet(game, obs, nation, campaign_[nation_at(nation)], q + style_.extra_quiet, style_);
-    campaign_[nation_at(nation)] = c.plan.campaign;
+    c.plan = plan_sheet(game, obs, nation, campaign_[nation], q + style_.extra_quiet, style_);
+    campaign_[nation] = c.plan.campaign;
     c.round = obs.round, c.pass = obs.pass, c.valid = true;
   }
   return c.plan;
@@ -430,10 +430,10 @@ const SheetPlan& RulesBot::plan_for(const Game& game, const State& obs, int nati
 
 // Phase 3 Step 2 with the campaign and odds the sheet was written with; a bot made anew since (no
 // plan of this round) weighs them again on the board as it stands.
-core::Action RulesBot::movement(const Game& game, const State& obs, int nation, const core::ActionList& own) {
-  const Cached& c = cache_[nation_at(nation)];
+core::Action RulesBot::movement(const Game& game, const State& obs, Nation nation, const core::ActionList& own) {
+  const Cached& c = cache_[nation];
   if (c.valid && c.round == obs.round && c.pass == obs.pass)
-    return execute_order(game, obs, nation, campaign_[nation_at(nation)], c.plan.odds_percent, style_.home_guard, own);
+    return execute_order(game, obs, nation, campaign_[nation], c.plan.odds_percent, style_.home_guard, own);
   const int q = quiet(obs) + style_.extra_quiet;
   const Campaign aim = plan_campaign(game, obs, assess(game, obs, nation), kNoRegion, q);
   return execute_order(game, obs, nation, aim.target, strike_odds_percent(q) * style_.odds_scale_percent / 100, style_.home_guard, own);
@@ -444,7 +444,7 @@ core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat sea
   game.legal_actions(obs, seat, legal);
   if (legal.size() == 1) return legal[0];
   const StepId step = obs.steps.top().id;
-  const int nation = lowest_nation(game.acting_nations(obs, seat));
+  const Nation nation = lowest_nation(game.acting_nations(obs, seat));
   core::ActionList own;  // a seat of several nations acts for one at a time
   for (core::Action a : legal)
     if (decode_action(a).nation == nation) own.push_back(a);

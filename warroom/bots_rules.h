@@ -20,7 +20,7 @@ namespace warroom {
 // must take (its alliance's Victory conditions, enemy capitals and industries), and how far each
 // region is from those goals for a land force (land steps 1, sea steps 2).
 struct Assessment {
-  int nation = 0;
+  Nation nation = CHN;
   Alliance side = Alliance::Allied;
   std::array<RegionArray<int>, kAlliances> land{}, air{}, naval{};
   RegionArray<int> threat{};      // enemy land strength that can enter the region next round
@@ -28,7 +28,7 @@ struct Assessment {
   RegionArray<int> goal_distance{};
   RegionArray<int> value{};  // worth of taking an enemy territory
 };
-Assessment assess(const Game& g, const State& obs, int nation);
+Assessment assess(const Game& g, const State& obs, Nation nation);
 
 // Steps for a land force (land steps 1; embarking, sailing and landing 2 each; no sea step when
 // `may_sail` is false) from the regions whose distance is already set in `dist` (the rest kForceFar).
@@ -158,11 +158,11 @@ struct SheetPlan {
 };
 // The orders and bid the bot writes for `nation` in this observation; `quiet`: the rounds in a row
 // in which no region changed hands (a stalled war).
-SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign = kNoRegion, int quiet = 0,
+SheetPlan plan_sheet(const Game& g, const State& obs, Nation nation, RegionId kept_campaign = kNoRegion, int quiet = 0,
                      const Style& style = {});
 
 // Whether the order could be executed now (the Phase 3 step's legal moves on a copy of `obs`).
-bool order_executable(const Game& g, const State& obs, int nation, int command, RegionId dest);
+bool order_executable(const Game& g, const State& obs, Nation nation, int command, RegionId dest);
 
 // The battle choice the bot prefers among the battle module's legal choices (need(b) is a decision
 // of one of the bot's nations).
@@ -180,8 +180,8 @@ class RulesBot final : public core::Bot<Game> {
   void set_style(const Style& style) { style_ = style; }
   // The sheet plan this bot wrote (or is writing) for `nation` in the observation's round and pass;
   // nullptr if it has none (a hint's reasons: warroom/ai.h, advise).
-  const SheetPlan* sheet_plan(const State& obs, int nation) const {
-    const Cached& c = cache_[nation_at(nation)];
+  const SheetPlan* sheet_plan(const State& obs, Nation nation) const {
+    const Cached& c = cache_[nation];
     return c.valid && c.round == obs.round && c.pass == obs.pass ? &c.plan : nullptr;
   }
 
@@ -207,8 +207,8 @@ class RulesBot final : public core::Bot<Game> {
   std::uint64_t control_print_ = 0;
   void watch_control(const State& obs);
   int quiet(const State& obs);  // quiet_rounds_, or the rounds past kLongWar if more
-  const SheetPlan& plan_for(const Game& game, const State& obs, int nation);
-  core::Action movement(const Game& game, const State& obs, int nation, const core::ActionList& own);
+  const SheetPlan& plan_for(const Game& game, const State& obs, Nation nation);
+  core::Action movement(const Game& game, const State& obs, Nation nation, const core::ActionList& own);
 };
 
 }  // namespace warroom

@@ -26,7 +26,7 @@ std::vector<RegionId> candidates(const Game& g, const State& s, const Assessment
   for (const VictoryTerm& term : g.scenario().victory[at(static_cast<int>(a.side))].all_of)
     for (RegionId r : term.of) {
       const Nation c = nation_byte(s.region[r].controller);
-      if (held_by(s, r, a.side) || (c != kNoNation && pact_truce(CCtx{g, s}, nation_at(a.nation), c))) continue;
+      if (held_by(s, r, a.side) || (c != kNoNation && pact_truce(CCtx{g, s}, a.nation, c))) continue;
       if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
     }
   return out;
@@ -52,11 +52,11 @@ RegionId stall_strike(const Game& g, const Assessment& a, const std::vector<Regi
 
 // The steps from the nation's nearest land Command to the target (kForceFar: none can reach it,
 // e.g. China's armies, which never sail).
-int nearest_army(const Game& g, const State& s, int nation, const RegionArray<int>& dist) {
+int nearest_army(const Game& g, const State& s, Nation nation, const RegionArray<int>& dist) {
   int nearest = kForceFar;
   for (int number = 1; number <= kMaxCommandNumber; ++number) {
-    const Command& c = s.command[nation_at(nation)][at(number)];
-    if (c.region != kNoRegion && units_in(c) > 0 && command_category(g.data(), nation_at(nation), number) == Category::Land)
+    const Command& c = s.command[nation][at(number)];
+    if (c.region != kNoRegion && units_in(c) > 0 && command_category(g.data(), nation, number) == Category::Land)
       nearest = std::min(nearest, dist[c.region]);
   }
   return nearest;
@@ -104,13 +104,13 @@ int strike_odds_percent(int quiet) {
 
 Campaign plan_campaign(const Game& g, const State& s, const Assessment& a, RegionId kept, int quiet) {
   const Data& d = g.data();
-  const RegionId capital = d.nations[nation_at(a.nation)].capital;
+  const RegionId capital = d.nations[a.nation].capital;
   const auto on = [&](RegionId t) {
     Campaign c;
     c.target = t;
     c.distance.fill(kForceFar);
     c.distance[t] = 0;
-    force_distances(g, !d.nations[nation_at(a.nation)].has(NationRule::LandNeverAtSea), c.distance);
+    force_distances(g, !d.nations[a.nation].has(NationRule::LandNeverAtSea), c.distance);
     c.overseas = capital != kNoRegion && land_distance(d, capital, t) == kUnreachable;
     return c;
   };

@@ -25,9 +25,9 @@ bool friendly(const State& s, RegionId r, Alliance side) {
 
 // A territory of the other party of the Soviet-Japanese Pact while it holds: no target for a party
 // (taking it would break the pact, Article One: 5 Stress and a second front).
-bool under_truce(const Game& g, const State& s, int nation, RegionId r) {
+bool under_truce(const Game& g, const State& s, Nation nation, RegionId r) {
   const Nation c = nation_byte(s.region[r].controller);
-  return c != kNoNation && pact_truce(CCtx{g, s}, nation_at(nation), c);
+  return c != kNoNation && pact_truce(CCtx{g, s}, nation, c);
 }
 
 }  // namespace
@@ -38,8 +38,8 @@ int unit_strength(const Data& d, int type) {
   return std::max(1, d.units[kind_at(t)].cost.total());
 }
 
-int command_strength(const Data& d, int nation, int number, const Command& c) {
-  const Category cat = command_category(d, nation_at(nation), number);
+int command_strength(const Data& d, Nation nation, int number, const Command& c) {
+  const Category cat = command_category(d, nation, number);
   int total = 0;
   for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t) total += c.n[at(slot_of(t))] * unit_strength(d, t);
   return total;
@@ -78,7 +78,7 @@ void goal_distances(const Game& g, const State& s, Assessment& a) {
   for (const Region& r : d.regions)
     if (r.is_territory() && g.scenario().in_play.test(r.rid) && friendly(s, r.rid, other(a.side)) && !under_truce(g, s, a.nation, r.rid))
       a.goal_distance[r.rid] = std::min(a.goal_distance[r.rid], 4);
-  force_distances(g, !d.nations[nation_at(a.nation)].has(NationRule::LandNeverAtSea), a.goal_distance);
+  force_distances(g, !d.nations[a.nation].has(NationRule::LandNeverAtSea), a.goal_distance);
 }
 
 void count_forces(const Game& g, const State& s, Assessment& a) {
@@ -120,7 +120,7 @@ int seaborne_reserve(const Game& g, const Assessment& a, RegionId capital, int t
 
 }  // namespace
 
-Assessment assess(const Game& g, const State& s, int nation) {
+Assessment assess(const Game& g, const State& s, Nation nation) {
   const Data& d = g.data();
   Assessment a;
   a.nation = nation;
@@ -153,11 +153,11 @@ Assessment assess(const Game& g, const State& s, int nation) {
   return a;
 }
 
-bool order_executable(const Game& g, const State& obs, int nation, int command, RegionId dest) {
+bool order_executable(const Game& g, const State& obs, Nation nation, int command, RegionId dest) {
   State s = obs;
   s.steps.push(step::MovementTurn{static_cast<std::int8_t>(nation)});
-  s.sheet[nation_at(nation)].box = {};
-  s.sheet[nation_at(nation)].box[0] = {static_cast<std::uint8_t>(command), dest, kWritten};
+  s.sheet[nation].box = {};
+  s.sheet[nation].box[0] = {static_cast<std::uint8_t>(command), dest, kWritten};
   s.pin = PinSplit{};
   core::ActionList legal;
   g.legal_actions(s, g.seat_of(nation), legal);
@@ -176,7 +176,7 @@ struct Mine {
 
 class Planner {
  public:
-  Planner(const Game& g, const State& s, int nation, RegionId kept, int quiet, const Style& style)
+  Planner(const Game& g, const State& s, Nation nation, RegionId kept, int quiet, const Style& style)
       : g_(g),
         d_(g.data()),
         s_(s),
@@ -186,10 +186,10 @@ class Planner {
         style_(style),
         odds_percent_(strike_odds_percent(quiet) * style.odds_scale_percent / 100) {
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& c = s.command[nation_at(nation)][at(number)];
+      const Command& c = s.command[nation][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0) continue;
-      mine_.push_back({static_cast<std::uint8_t>(number), c.region, command_category(d_, nation_at(nation), number),
-                       command_strength(d_, nation, number, c)});
+      mine_.push_back(
+          {static_cast<std::uint8_t>(number), c.region, command_category(d_, nation, number), command_strength(d_, nation, number, c)});
     }
     std::stable_sort(mine_.begin(), mine_.end(), [](const Mine& x, const Mine& y) { return x.strength > y.strength; });
     if (style.sea_watch)  // capitals have it already (assess)
@@ -216,7 +216,7 @@ class Planner {
   const Game& g_;
   const Data& d_;
   const State& s_;
-  int nation_;
+  Nation nation_;
   Assessment a_;
   Campaign campaign_;
   Style style_;
@@ -235,7 +235,7 @@ class Planner {
 
   bool on_pad(const Mine& m, RegionId dest) const {
     std::vector<RegionId> dests;
-    pad_destinations(CCtx{g_, s_}, nation_at(nation_), m.number, dests);
+    pad_destinations(CCtx{g_, s_}, nation_, m.number, dests);
     return std::find(dests.begin(), dests.end(), dest) != dests.end();
   }
 
@@ -250,14 +250,14 @@ class Planner {
   bool can_leave(const Mine& m) const {
     if (m.cat != Category::Land || a_.importance[m.region] == 0) return true;
     if (last_at_capital(m)) return false;
-    const int guard = m.region == d_.nations[nation_at(nation_)].capital ? std::max(home_guard_, a_.threat[m.region]) : a_.threat[m.region];
+    const int guard = m.region == d_.nations[nation_].capital ? std::max(home_guard_, a_.threat[m.region]) : a_.threat[m.region];
     return (held(m.region) - m.strength) * 100 >= guard * odds_percent_;  // a stalled war risks more
   }
 
   // The enemy land strength within two moves of the nation's capital (land steps 1, sea steps 2:
   // kCampaignReach), troops at sea included; for Style::home_guard, seaborne_guard.
   int home_guard() const {
-    const RegionId capital = d_.nations[nation_at(nation_)].capital;
+    const RegionId capital = d_.nations[nation_].capital;
     if (capital == kNoRegion || !d_.region(capital).island) return 0;
     if (style_.home_guard) return seaborne_guard(capital);
     RegionArray<int> dist;
@@ -328,7 +328,7 @@ class Planner {
   // within two moves (home_guard_) or its threat outweigh its garrison: Commands at sea beside it land,
   // and Commands on a coast of such a sea embark into it where no stronger enemy fleet is near.
   void ferry_home() {
-    const RegionId cap = d_.nations[nation_at(nation_)].capital;
+    const RegionId cap = d_.nations[nation_].capital;
     if (cap == kNoRegion || !d_.region(cap).island || !friendly(s_, cap, a_.side)) return;
     int coming = 0;
     const auto short_of = [&] { return std::max(home_guard_, a_.threat[cap]) * 11 / 10 + 1 - held(cap) - coming > 0 && !full(); };
@@ -440,9 +440,7 @@ class Planner {
   // is lost if the enemy comes, whether its army stays or not; the army may strike instead.
   bool cannot_hold(RegionId r) const { return odds_percent_ < 100 && held(r) * 100 < a_.threat[r] * odds_percent_; }
 
-  bool last_at_capital(const Mine& m) const {
-    return m.region == d_.nations[nation_at(nation_)].capital && held(m.region) - m.strength <= 0;
-  }
+  bool last_at_capital(const Mine& m) const { return m.region == d_.nations[nation_].capital && held(m.region) - m.strength <= 0; }
 
   // The alliance's air strength within 2 regions of t, if it could land afterwards (air_support).
   int air_within_reach(RegionId t) const {
@@ -620,7 +618,7 @@ class Planner {
     for (Mine& m : mine_) {
       if (m.used || m.cat != Category::Land || full() || !can_leave(m)) continue;
       std::vector<RegionId> dests;
-      pad_destinations(CCtx{g_, s_}, nation_at(nation_), m.number, dests);
+      pad_destinations(CCtx{g_, s_}, nation_, m.number, dests);
       const auto aim = [&](RegionId r) { return aim_distance(m.region, r); };
       std::stable_sort(dests.begin(), dests.end(), [&](RegionId x, RegionId y) { return aim(x) < aim(y); });
       int tries = 0;
@@ -657,7 +655,7 @@ class Planner {
   // A sure defence that counts on a rail move wants the first slot too: moving after the enemy, the
   // rail would stop short of the region the enemy has entered (ruling 29).
   int bid() {
-    const int oil = resource(s_, nation_at(nation_), kOil);
+    const int oil = resource(s_, nation_, kOil);
     plan_.wants_first = attacks_ > 0 || rail_defence_;
     int want = 0;
     if (attacks_ > 0)
@@ -676,7 +674,7 @@ class Planner {
 
 }  // namespace
 
-SheetPlan plan_sheet(const Game& g, const State& obs, int nation, RegionId kept_campaign, int quiet, const Style& style) {
+SheetPlan plan_sheet(const Game& g, const State& obs, Nation nation, RegionId kept_campaign, int quiet, const Style& style) {
   return Planner(g, obs, nation, kept_campaign, quiet, style).run();
 }
 

@@ -97,11 +97,11 @@ TEST(RulesBot, ReadsOnlyItsObservation) {
 TEST(RulesBot, PlansOnlyOrdersTheRulesWouldExecute) {
   const Game g = europe(4);
   const State s = write_sheets_untouched(g);
-  for (int nation : {BC, USSR, US, GER, ITA}) {
+  for (Nation nation : {BC, USSR, US, GER, ITA}) {
     const SheetPlan plan = plan_sheet(g, s, nation);
     EXPECT_LE(static_cast<int>(plan.orders.size()), g.order_limit(nation));
     EXPECT_GE(plan.bid, 0);
-    EXPECT_LE(plan.bid, s.nation[nation_at(nation)].res[kOil]);
+    EXPECT_LE(plan.bid, s.nation[nation].res[kOil]);
     for (const PlannedOrder& o : plan.orders) EXPECT_TRUE(order_executable(g, s, nation, o.command, o.dest));
   }
 }
