@@ -232,51 +232,50 @@ void apply_polmil_roll(const Ctx& c, core::Action a) {
 void pre_conference(const Ctx& c) {
   State& s = c.s;
   for (Power p : kAllPowers) {
-    const std::uint32_t deck = ((1u << c.d.staff[p].size()) - 1) & ~s.removed[p];
-    if (s.conference % 2 == 1 || s.draw[p] == 0) {
-      s.draw[p] = deck & ~s.hand[p];
-      c.note("5.13", index(p), Event::Shuffled, index(p), bit_count(s.draw[p]));
+    const StaffSet deck = StaffSet::first(c.d.staff[p].size()).without(s.removed[p]);
+    if (s.conference % 2 == 1 || s.draw[p].none()) {
+      s.draw[p] = deck.without(s.hand[p]);
+      c.note("5.13", index(p), Event::Shuffled, index(p), s.draw[p].count());
     }
   }
   s.agenda_card.fill(kNone);
   s.steps.replace(step::AgendaPlay{});
   for (Power p : kPowersLastFirst) {
-    const int n = std::min(kHandSize - bit_count(s.hand[p]), bit_count(s.draw[p]));
+    const int n = std::min(kHandSize - s.hand[p].count(), s.draw[p].count());
     if (n > 0) c.push(step::Deal{p, n});
   }
 }
 
-std::uint64_t deal_pile(const CCtx& c) { return c.s.draw[c.top<step::Deal>().power]; }
+std::uint64_t deal_pile(const CCtx& c) { return c.s.draw[c.top<step::Deal>().power].bits; }  // a card's outcome is its bit
 
 void apply_deal(const Ctx& c, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::Deal}) && (c.s.draw[c.top<step::Deal>().power] & (1u << arg_a(a))));
   step::Deal deal = c.top<step::Deal>();
   const Power p = deal.power;
-  const std::uint32_t bit = 1u << arg_a(a);
-  c.s.draw[p] &= ~bit;
-  c.s.hand[p] |= bit;
+  const StaffId card = staff_at(arg_a(a));  // the outcome's card
+  CORE_EXPECT(at_step(c.s, {StepId::Deal}) && c.s.draw[p].test(card));
+  c.s.draw[p].reset(card);
+  c.s.hand[p].set(card);
   --deal.left;
   c.set_top(deal);
-  if (deal.left == 0 || c.s.draw[p] == 0) {
-    c.note("5.13", p, Event::Dealt, p, bit_count(c.s.hand[p]));
+  if (deal.left == 0 || c.s.draw[p].none()) {
+    c.note("5.13", p, Event::Dealt, p, c.s.hand[p].count());
     c.s.steps.pop();
   }
 }
 
 // 5.13: each player plays a staff card face down (not a Leader); revealed when all have played.
 void agenda_legal(const CCtx& c, int seat, core::ActionList& out) {
-  const std::uint32_t hand = c.s.hand[power_at(seat)];
-  for_each_bit(hand, [&](int card) { out.push_back(encode(Act::AgendaCard, card)); });
+  for (StaffId card : c.s.hand[power_at(seat)]) out.push_back(encode(Act::AgendaCard, index(card)));
 }
 
 void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::AgendaPlay}) && acting(c, seat) && kind_of(a) == Act::AgendaCard);
   const Power me = power_at(seat);
-  CORE_EXPECT(c.s.hand[me] & (1u << arg_a(a)));
+  const StaffId card = staff_at(arg_a(a));  // the action's card
+  CORE_EXPECT(c.s.hand[me].test(card));
   State& s = c.s;
-  const int card = arg_a(a);
-  s.agenda_card[me] = static_cast<std::uint8_t>(card);
-  s.hand[me] &= ~(1u << card);
+  s.agenda_card[me] = static_cast<std::uint8_t>(index(card));
+  s.hand[me].reset(card);
   if (std::any_of(s.agenda_card.begin(), s.agenda_card.end(), [](std::uint8_t v) { return v == kNone; })) return;
   // All three are revealed. Attributes are ignored; the UK adds 1 (3.32); a Chief of Staff rolls.
   s.steps.replace(step::AgendaResolve{});

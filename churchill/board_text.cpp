@@ -140,9 +140,9 @@ class BoardText {
 
   // One card of the hand in lines of at most 80 columns: "  3 beaverbrook  +2 to value if Churchill
   // is still ..." (the id is what an action names) with "(r)" for a card the project reconstructed.
-  std::string hand_line(Power p, int c) const {
-    const StaffCard& card = d_.staff[p][staff_at(c)];
-    std::string text = n_.staff_text(p, c);
+  std::string hand_line(Power p, StaffId c) const {
+    const StaffCard& card = d_.staff[p][c];
+    std::string text = n_.staff_text(p, index(c));
     if (const std::size_t colon = text.find(": "); colon != std::string::npos && colon < 24)
       text = text.substr(colon + 2);  // "Attribute: "
     const std::string mark = card.origin.provenance == Provenance::Reconstructed ? " (r)" : "";
@@ -179,10 +179,9 @@ class BoardText {
   std::string hand() const {
     if (!seat_) return "";
     const Power me = power_at(*seat_);  // the seat's power
-    if (!s_.hand[me]) return "";
+    if (s_.hand[me].none()) return "";
     std::string out = tr("board.hand", {{"power", power(*seat_)}}) + "\n";
-    for (int c = 0; c < 32; ++c)
-      if (s_.hand[me] & (1u << c)) out += hand_line(me, c);
+    for (StaffId c : s_.hand[me]) out += hand_line(me, c);
     return out;
   }
 

@@ -466,7 +466,7 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   for (std::uint8_t i : sc.issues_on_table) s.issues[issue_at(i)].where = IssueWhere::Table;  // 9.64.5
   for (std::size_t l = 0; l < d.leaders.size(); ++l)
     if (d.leaders[l].replaces == kNone) s.leaders[d.leaders[l].power].card = static_cast<std::uint8_t>(l);
-  s.draw.fill((1u << kStaffPerDeck) - 1);
+  s.draw.fill(StaffSet::first(kStaffPerDeck));
   s.agenda_card.fill(kNone);
   s.directed_front.fill(kNone);
   s.network_owner.fill(kNone);
@@ -628,9 +628,8 @@ std::uint64_t Game::hash(const State& s) const {
     h.add((static_cast<std::uint64_t>(i.where) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.track)) << 16) |
           (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.space)) << 8) | i.winner);
   for (const LeaderState& l : s.leaders) h.add(l.card | (l.active << 8) | (l.stays_home << 9) | (l.heart_attack << 10));
-  add(s.hand);
-  add(s.draw);
-  add(s.removed);
+  for (const auto* cards : {&s.hand, &s.draw, &s.removed})
+    for (const StaffSet& set : *cards) h.add(set.bits);  // the word of bits, as before it was typed
   add(s.agenda_card);
   add(s.agenda_value);
   h.add(static_cast<std::uint64_t>(s.agenda_winner));

@@ -70,7 +70,7 @@ bool off_own_track(const IssueState& is, int power) { return is.track != kCenter
 // Does a move of `n` toward `power` pass through the centre (so the stop option exists)?
 bool crosses_center(const IssueState& is, int power, int n) { return off_own_track(is, power) && n > is.space; }
 
-int cards_in_hand(const State& s, Power p) { return bit_count(s.hand[p]); }
+int cards_in_hand(const State& s, Power p) { return s.hand[p].count(); }
 
 // Every way to play a card toward `power` on `issue` with the value `value()`: the stop option for
 // a conditional issue, and lesser values for a card that may be played below its value. Only these
@@ -143,13 +143,12 @@ std::uint32_t variant_count(const CCtx& c, int power, int issue, Value value, bo
 // the order card, issue, variant; action(card, issue, flags) encodes one.
 template <class Out, class Encode>
 void leader_run(const CCtx& c, int seat, std::uint32_t issues, bool debate, Out& out, Encode action) {
-  const std::uint32_t hand = c.s.hand[power_at(seat)];
-  const auto count = [&] { return static_cast<std::uint32_t>(bit_count(hand) * leader_variants(c, seat, issues, debate).size); };
+  const StaffSet hand = c.s.hand[power_at(seat)];
+  const auto count = [&] { return static_cast<std::uint32_t>(hand.count() * leader_variants(c, seat, issues, debate).size); };
   out.run(count, [&](auto emit) {
     const LeaderVariants lv = leader_variants(c, seat, issues, debate);
-    for_each_bit(hand, [&](int card) {
-      for (int i = 0; i < lv.size; ++i) emit(action(card, lv.issue[at(i)], lv.flags[at(i)]));
-    });
+    for (StaffId card : hand)
+      for (int i = 0; i < lv.size; ++i) emit(action(index(card), lv.issue[at(i)], lv.flags[at(i)]));
   });
 }
 
@@ -159,10 +158,10 @@ template <class Out>
 void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
   const Power me = power_at(seat);
   const State& s = c.s;
-  const std::uint32_t hand = s.hand[me];
+  const StaffSet hand = s.hand[me];
   // At full value a card has one way to advance each issue but a conditional one (move_variants).
   const auto plain = static_cast<std::uint32_t>(bit_count(issues & ~c.k.conditional_issues));
-  for_each_bit(hand, [&](int card) {
+  for_each_bit(hand.bits, [&](int card) {
     if (!issues) {
       out.one(encode(Act::Discard, card));  // nothing left to advance: the card is spent
       return;
@@ -209,11 +208,11 @@ void debate_actions(const CCtx& c, int seat, Out& out) {
   const Power me = power_at(seat);
   const State& s = c.s;
   const Play& adv = s.advance;
-  const std::uint32_t hand = s.hand[me];
+  const StaffSet hand = s.hand[me];
   const int issue = adv.issue;
   CORE_EXPECT(issue < kMaxIssues);
   if (!adv.leader)
-    for_each_bit(hand, [&](int card) {
+    for_each_bit(hand.bits, [&](int card) {
       if (staff(c, seat, card).chief_of_staff()) {
         out.one(encode(Act::DebateChief, card));
         return;
@@ -222,7 +221,7 @@ void debate_actions(const CCtx& c, int seat, Out& out) {
       move_variants(c, seat, issue, value, lesser_allowed(c, seat, card),
                     [&](std::uint8_t flags) { out.one(encode(Act::Debate, card, 0, flags)); });
     });
-  if (s.leaders[me].active && hand)  // a stays-home Leader may still debate (5.26 play note)
+  if (s.leaders[me].active && hand.any())  // a stays-home Leader may still debate (5.26 play note)
     leader_run(c, seat, 1u << issue, true, out,
                [&](int card, int, std::uint8_t flags) { return encode(Act::DebateLeader, card, 0, flags); });
   out.one(encode(Act::NoDebate));
@@ -274,7 +273,7 @@ bool can_debate(const CCtx& c, Power seat) {
 // the discarded staff card are not implemented" (5.26).
 void spend_card(const Ctx& c, int power, int card, bool played) {
   State& s = c.s;
-  s.hand[power_at(power)] &= ~(1u << card);
+  s.hand[power_at(power)].reset(staff_at(card));
   if (power != kUssr) return;
   if (s.purge_by != kNone) {
     s.purge_card = static_cast<std::uint8_t>(card);
@@ -587,7 +586,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
       c.note(h.leader ? "3.31" : "3.33", h.power, Event::HealthRoll, h.power, h.leader ? -1 : index(h.card), roll, failed);
       if (!failed) break;
       if (e.health == HealthResult::Removed) {
-        s.removed[h.power] |= 1u << index(h.card);
+        s.removed[h.power].set(h.card);
         c.note("3.33", h.power, Event::CardRemoved, h.power, h.card);
       } else if (e.health == HealthResult::Dies) {
         c.note("3.31", h.power, Event::LeaderDies, s.leaders[h.power].card, e.replaced_by);
@@ -611,7 +610,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
         if (e.type == EffectType::PurgeRoll) failed = e.range.contains(roll);
       c.note("5.22", kUssr, Event::Purge, purge.card, roll, failed);
       if (failed) {
-        s.removed[Power::USSR] |= 1u << index(purge.card);
+        s.removed[Power::USSR].set(purge.card);
         c.note("5.22", kUssr, Event::CardRemoved, kUssr, purge.card);
       }
       break;

@@ -5,16 +5,12 @@
 // markers (10.2) until the game ends. Public: how many cards each hand holds, the cards each power
 // has played or lost (so the pool of its unplayed cards), and everything on the board.
 
-#include <bit>
-
 #include "churchill/bots.h"
 #include "churchill/rules.h"
 
 namespace churchill {
 
 namespace {
-
-using rules::bit_count;
 
 // The marker bits a power holds.
 std::uint64_t markers_of(const State& s, Power p) {
@@ -24,16 +20,13 @@ std::uint64_t markers_of(const State& s, Power p) {
   return bits;
 }
 
-// Picks `n` of the set bits of `pool` at random.
-std::uint32_t pick(std::uint32_t pool, int n, core::Rng& rng) {
-  std::uint32_t chosen = 0;
-  for (; n > 0 && pool; --n) {
-    std::uint32_t k = rng.below(static_cast<std::uint32_t>(bit_count(pool)));
-    std::uint32_t rest = pool;
-    while (k--) rest &= rest - 1;
-    const std::uint32_t bit = rest & (~rest + 1);
-    chosen |= bit;
-    pool &= ~bit;
+// Picks `n` of the cards of `pool` at random.
+StaffSet pick(StaffSet pool, int n, core::Rng& rng) {
+  StaffSet chosen;
+  for (; n > 0 && pool.any(); --n) {
+    const StaffId card = pool.nth(rng.below(static_cast<std::uint32_t>(pool.count())));
+    chosen.set(card);
+    pool.reset(card);
   }
   return chosen;
 }
@@ -56,13 +49,13 @@ State observe(const State& s, core::Seat seat) {
       continue;
     }
     const bool hidden_already = v.hidden_hand[p] > 0;  // a face-down card is played from a dealt hand of 7
-    std::uint32_t pool = v.hand[p] | v.draw[p];
+    StaffSet pool = v.hand[p] | v.draw[p];
     if (agenda_face_down(v) && v.agenda_card[p] != kNone && !hidden_already) {
-      pool |= 1u << v.agenda_card[p];
+      pool.set(staff_at(v.agenda_card[p]));  // the State's byte of the card
       v.agenda_card[p] = 0;
     }
-    add_to(v.hidden_hand[p], bit_count(v.hand[p]));
-    v.hand[p] = 0;
+    add_to(v.hidden_hand[p], v.hand[p].count());
+    v.hand[p] = {};
     v.draw[p] = pool;
     v.secret_agenda[p].fill(kNone);
   }
@@ -81,14 +74,14 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
   const std::size_t markers = data_->secret_agenda.size();
   for (Power p : kAllPowers) {
     if (index(p) == seat) continue;
-    std::uint32_t pool = v.draw[p];
+    StaffSet pool = v.draw[p];
     if (agenda_face_down(v) && v.agenda_card[p] != kNone) {
-      const std::uint32_t card = pick(pool, 1, rng);
-      s.agenda_card[p] = static_cast<std::uint8_t>(std::countr_zero(card));
-      pool &= ~card;
+      const StaffId card = pick(pool, 1, rng).nth(0);
+      s.agenda_card[p] = static_cast<std::uint8_t>(index(card));
+      pool.reset(card);
     }
     s.hand[p] = pick(pool, v.hidden_hand[p], rng);
-    s.draw[p] = pool & ~s.hand[p];
+    s.draw[p] = pool.without(s.hand[p]);
     s.hidden_hand[p] = 0;
   }
   for (Power p : kAllPowers) {

@@ -152,7 +152,7 @@ class RulebookBot final : public Bot {
     }
     const Data& d() const { return g.data(); }
     const Known& k() const { return g.known(); }
-    const StaffCard& card(int c) const { return d().staff[who][staff_at(c)]; }  // c: a bit of the hand, an action's argument
+    const StaffCard& card(StaffId c) const { return d().staff[who][c]; }
     int value(int issue) const { return value_to(me, issue); }
     int value_to(int power, int issue) const {
       std::int8_t& v = values[static_cast<std::size_t>(power)][static_cast<std::size_t>(issue)];
@@ -170,15 +170,14 @@ class RulebookBot final : public Bot {
     // 11.3: the best bonus a card in hand has for an issue.
     int hand_bonus(int issue) const {
       int best = 0;
-      for (int c = 0; c < 32; ++c)
-        if (s.hand[who] & (1u << c))
-          for (const Effect& e : card(c).effects)
-            if (e.type == EffectType::Modifier && e.amount > 0 &&
-                ((e.when.issues & (1u << issue)) || (e.when.issue_kinds & (1u << static_cast<int>(d().issues[issue_at(issue)].kind)))))
-              best = std::max<int>(best, e.amount);
+      for (StaffId c : s.hand[who])
+        for (const Effect& e : card(c).effects)
+          if (e.type == EffectType::Modifier && e.amount > 0 &&
+              ((e.when.issues & (1u << issue)) || (e.when.issue_kinds & (1u << static_cast<int>(d().issues[issue_at(issue)].kind)))))
+            best = std::max<int>(best, e.amount);
       return best;
     }
-    int card_value(int c) const { return card(c).chief_of_staff() ? 4 : card(c).value; }
+    int card_value(StaffId c) const { return card(c).chief_of_staff() ? 4 : card(c).value; }
   };
 
   // Where a move of `n` toward `power` leaves an issue (5.22, without the stop at the centre).
@@ -201,7 +200,7 @@ class RulebookBot final : public Bot {
     // UK: its strongest plain card (+1 Imperial Staff); US: a middling one; USSR: its weakest,
     // keeping strong cards for debates with Nyet. Chiefs of Staff are kept for the Meeting.
     return {[&x](core::Action a, int& rank) {
-      const StaffCard& c = x.card(arg_a(a));
+      const StaffCard& c = x.card(staff_at(arg_a(a)));  // the action's card
       if (c.chief_of_staff()) return false;
       const bool plain = c.effects.empty();
       if (x.me == kUK)
@@ -309,7 +308,7 @@ class RulebookBot final : public Bot {
     auto play_value = [&x](core::Action a) {
       if (kind_of(a) == Act::ChiefIssue) return static_cast<int>(x.s.advance.value);
       if (kind_of(a) == Act::AdvanceLeader) return static_cast<int>(x.d().leaders[x.s.leaders[x.who].card].value);
-      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a));
+      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(staff_at(arg_a(a)));
     };
     return {// 1. Pass when it has more cards than anyone else (4.22: not to run out early).
             [=](core::Action a, int&) { return kind_of(a) == Act::Pass && cards > others; },
@@ -326,7 +325,7 @@ class RulebookBot final : public Bot {
             [=, &x](core::Action a, int& rank) {
               if (kind_of(a) != Act::AdvanceLeader || x.value(arg_b(a)) < 6) return false;
               if (position_for(x.s.issues[issue_at(arg_b(a))], x.me) >= 4) return false;
-              rank = x.card_value(arg_a(a)) - x.value(arg_b(a));  // discard the weakest card
+              rank = x.card_value(staff_at(arg_a(a))) - x.value(arg_b(a));  // discard the weakest card
               return true;
             },
             // 4. The play with the best gain per card value spent; the Chief of Staff commits early.
@@ -356,7 +355,7 @@ class RulebookBot final : public Bot {
     const bool conditional = x.d().issues[issue_at(issue)].conditional();
     auto value_of = [&x](core::Action a) {
       if (kind_of(a) == Act::DebateChief) return 4;
-      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(arg_a(a)) + rules::nyet_bonus(x.me, false, true);
+      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(staff_at(arg_a(a))) + rules::nyet_bonus(x.me, false, true);
     };
     auto staff = [](core::Action a) { return kind_of(a) == Act::Debate || kind_of(a) == Act::DebateChief; };
     return {// 1. Bring a conditional issue back into the centre it wants, with the weakest card.
@@ -370,7 +369,7 @@ class RulebookBot final : public Bot {
               if (!staff(a) || conditional) return false;
               const bool stop = kind_of(a) == Act::Debate && (arg_c(a) & kStopAtCenter);
               const double g = 10 * (worth(x, issue, after_debate(x, value_of(a), stop)) - worth(x, issue, after_debate(x, 0, false)));
-              const int cost = kind_of(a) == Act::DebateChief ? 4 : x.card_value(arg_a(a));
+              const int cost = kind_of(a) == Act::DebateChief ? 4 : x.card_value(staff_at(arg_a(a)));
               if (g < kDebateRate * cost) return false;
               rank = -static_cast<int>(g - kDebateRate * cost);
               return true;

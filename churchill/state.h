@@ -19,6 +19,12 @@ inline constexpr int kMaxMandates = 12;
 // A counter of the State changed by `n` (a count of markers, reserves, production: small).
 inline void add_to(std::int8_t& counter, int n) { counter = static_cast<std::int8_t>(counter + n); }
 
+// A set of one power's staff cards (a hand, a draw pile, the cards out of the game): bit i for the
+// card of index i in its deck, in the one word a State has always held (core::IdBits), so its layout
+// and hash are unchanged.
+using StaffSet = core::IdBits<StaffId, std::uint32_t>;
+static_assert(kStaffPerDeck <= static_cast<int>(StaffSet::kWidth));
+
 // Seats are the powers: seat index == Power index.
 inline constexpr std::int8_t kCenter = -1;  // an issue's track owner when it is on the centre space
 
@@ -409,9 +415,9 @@ struct State {
   // Conference table
   IssueArray<IssueState> issues{};
   PowerArray<LeaderState> leaders{};
-  PowerArray<std::uint32_t> hand{};        // bits: staff deck indices
-  PowerArray<std::uint32_t> draw{};        // bits: the undealt part of the deck (unordered)
-  PowerArray<std::uint32_t> removed{};     // bits: out of the game (health, purge)
+  PowerArray<StaffSet> hand{};             // the cards in hand
+  PowerArray<StaffSet> draw{};             // the undealt part of the deck (unordered)
+  PowerArray<StaffSet> removed{};          // out of the game (health, purge)
   PowerArray<std::uint8_t> agenda_card{};  // face down until all have played (kNone: not yet)
   PowerArray<std::int8_t> agenda_value{};
   std::int8_t agenda_winner = -1;
@@ -480,7 +486,7 @@ struct State {
   bool operator==(const State&) const = default;
 
   // How many staff cards `power` holds, whether its hand is seen or hidden (in an observation).
-  int cards_in_hand(Power power) const { return __builtin_popcount(hand[power]) + hidden_hand[power]; }
+  int cards_in_hand(Power power) const { return hand[power].count() + hidden_hand[power]; }
   int cards_in_hand(int seat) const { return cards_in_hand(power_at(seat)); }  // a seat's, converted here
 };
 

@@ -284,8 +284,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   nlohmann::json hand = nlohmann::json::array();
   if (seat) {
     const Power me = power_at(*seat);  // the seat's power
-    for (int c = 0; c < 32; ++c)
-      if (s.hand[me] & (1u << c)) hand.push_back(d.staff[me][staff_at(c)].id);  // a bit of the hand
+    for (StaffId c : s.hand[me]) hand.push_back(d.staff[me][c].id);
   }
   j["hand"] = hand;
   nlohmann::json issues = nlohmann::json::object(), places = nlohmann::json::object();

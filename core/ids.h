@@ -6,8 +6,10 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <bitset>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -128,6 +130,83 @@ struct IdVector {
   const T& back() const { return items.back(); }
   void push_back(T v) { items.push_back(std::move(v)); }
   bool operator==(const IdVector&) const = default;
+};
+
+// A set of ids whose storage is one unsigned word, bit i for the id of index i (bits): a field that
+// held those bits as a plain word (a State's hand of cards) keeps its size, layout and hash when it
+// becomes the set. Indexed only by Id, each id below the word's width (checked by CORE_EXPECT where
+// checks are live); iterates its ids lowest first: for (StaffId c : s.hand[p]).
+template <class Id, class Word>
+requires std::is_enum_v<Id> && std::is_unsigned_v<Word>
+struct IdBits {
+  Word bits = 0;
+
+  static constexpr std::size_t kWidth = sizeof(Word) * 8;
+  // The set of the one id.
+  static constexpr IdBits of(Id id) {
+    CORE_EXPECT(index_of(id) < kWidth);
+    return {static_cast<Word>(Word{1} << index_of(id))};
+  }
+  // The ids 0 .. n-1 (n at most the width).
+  static constexpr IdBits first(std::size_t n) {
+    CORE_EXPECT(n <= kWidth);
+    return {n == kWidth ? static_cast<Word>(~Word{0}) : static_cast<Word>((Word{1} << n) - 1)};
+  }
+  constexpr bool test(Id id) const { return (bits & of(id).bits) != 0; }
+  constexpr IdBits& set(Id id) {
+    bits |= of(id).bits;
+    return *this;
+  }
+  constexpr IdBits& reset(Id id) {
+    bits &= static_cast<Word>(~of(id).bits);
+    return *this;
+  }
+  // The number of ids, counted inline: a portable build has no popcount instruction, and
+  // std::popcount calls into the runtime library there.
+  constexpr int count() const {
+    if constexpr (sizeof(Word) <= 4) {
+      std::uint32_t v = bits;
+      v = v - ((v >> 1) & 0x55555555u);
+      v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+      return static_cast<int>((((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+    } else {
+      using Half = IdBits<Id, std::uint32_t>;
+      return Half{static_cast<std::uint32_t>(bits)}.count() + Half{static_cast<std::uint32_t>(bits >> 32)}.count();
+    }
+  }
+  constexpr bool any() const { return bits != 0; }
+  constexpr bool none() const { return bits == 0; }
+  // The k-th id, lowest first (k < count()).
+  constexpr Id nth(std::size_t k) const {
+    Word b = bits;
+    for (; k > 0; --k) b &= static_cast<Word>(b - 1);
+    CORE_EXPECT(b != 0);
+    return static_cast<Id>(std::countr_zero(b));
+  }
+  constexpr IdBits operator|(IdBits o) const { return {static_cast<Word>(bits | o.bits)}; }
+  constexpr IdBits operator&(IdBits o) const { return {static_cast<Word>(bits & o.bits)}; }
+  // The ids of this set that are not in `o`.
+  constexpr IdBits without(IdBits o) const { return {static_cast<Word>(bits & ~o.bits)}; }
+  constexpr IdBits& operator|=(IdBits o) {
+    bits |= o.bits;
+    return *this;
+  }
+  constexpr IdBits& operator&=(IdBits o) {
+    bits &= o.bits;
+    return *this;
+  }
+  struct iterator {
+    Word rest;
+    constexpr Id operator*() const { return static_cast<Id>(std::countr_zero(rest)); }
+    constexpr iterator& operator++() {
+      rest &= static_cast<Word>(rest - 1);
+      return *this;
+    }
+    constexpr bool operator==(const iterator&) const = default;
+  };
+  constexpr iterator begin() const { return {bits}; }
+  constexpr iterator end() const { return {0}; }
+  bool operator==(const IdBits&) const = default;
 };
 
 }  // namespace core

@@ -94,7 +94,7 @@ TEST_F(Agenda, Rule_4_51_StalinBreaksATieHeIsNotIn) {
   act("USSR", "winner UK");
   EXPECT_EQ(s().agenda_winner, power("UK"));
   EXPECT_FALSE(s().leaders[Power::USSR].active);
-  EXPECT_EQ(__builtin_popcount(s().hand[Power::USSR]), 6) << "4.5: no discard";
+  EXPECT_EQ(s().hand[Power::USSR].count(), 6) << "4.5: no discard";
 }
 
 TEST_F(Agenda, Rule_4_51_ATieBreakingLeaderMakesItsParanoiaRoll) {
@@ -222,20 +222,20 @@ void to_the_deal(Session& session, const Game& game) {
 
 TEST_F(Decision, Rule_5_13_OddConferenceShufflesAndRemovedCardsStayOut) {
   start.conference = 9;
-  start.draw[Power::UK] = 0b111;                       // three cards left from an earlier conference
-  start.removed[Power::UK] = card_bit("UK", "pound");  // died of ill health
+  start.draw[Power::UK] = StaffSet::first(3);          // three cards left from an earlier conference
+  start.removed[Power::UK] = card_set("UK", "pound");  // died of ill health
   begin(step::RevealConference{});
   to_the_deal(session, game);
-  const std::uint32_t deck = (1u << 21) - 1;
-  EXPECT_EQ(s().draw[Power::UK], deck & ~card_bit("UK", "pound"));
+  const StaffSet deck = StaffSet::first(21);
+  EXPECT_EQ(s().draw[Power::UK], deck.without(card_set("UK", "pound")));
 }
 
 TEST_F(Decision, Rule_5_13_EvenConferenceDealsFromTheRemainingDeck) {
   start.conference = 10;
-  start.draw[Power::UK] = card_bit("UK", "eden") | card_bit("UK", "bevin") | card_bit("UK", "ismay");
+  start.draw[Power::UK] = card_set("UK", "eden") | card_set("UK", "bevin") | card_set("UK", "ismay");
   begin(step::RevealConference{});
   to_the_deal(session, game);
-  EXPECT_EQ(s().draw[Power::UK], card_bit("UK", "eden") | card_bit("UK", "bevin") | card_bit("UK", "ismay"));
+  EXPECT_EQ(s().draw[Power::UK], card_set("UK", "eden") | card_set("UK", "bevin") | card_set("UK", "ismay"));
 }
 
 TEST_F(Decision, Rule_4_52_ConferenceTieOfferedToLeadersFromStalin) {

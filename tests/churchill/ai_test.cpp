@@ -29,7 +29,7 @@ State decision_with_hidden_cards(const Game& g, core::Seat& seat) {
     g.legal_actions(at, seat, legal);
     bool others_hold_cards = true;
     for (int p = 0; p < kPowers; ++p)
-      if (p != seat) others_hold_cards &= std::popcount(at.hand[power_at(p)]) >= 2 && at.draw[power_at(p)] != 0;
+      if (p != seat) others_hold_cards &= at.hand[power_at(p)].count() >= 2 && at.draw[power_at(p)].any();
     return at.steps.top().id == StepId::MeetingTurn && legal.size() >= 4 && others_hold_cards;
   };
   if (test_support::play_until(g, s, wanted, chance, test_support::random_choice(g, choices), 400)) return s;
@@ -43,11 +43,11 @@ State other_secrets(const State& s, core::Seat seat) {
   State t = s;
   for (std::size_t p = 0; p < kPowers; ++p) {
     if (static_cast<core::Seat>(p) == seat) continue;
-    while ((t.hand[power_at(p)] & s.hand[power_at(p)]) && (t.draw[power_at(p)] & s.draw[power_at(p)])) {
-      const std::uint32_t hand = t.hand[power_at(p)] & s.hand[power_at(p)], draw = t.draw[power_at(p)] & s.draw[power_at(p)];
-      const std::uint32_t in_hand = hand & -hand, undealt = draw & -draw;
-      t.hand[power_at(p)] = (t.hand[power_at(p)] & ~in_hand) | undealt;
-      t.draw[power_at(p)] = (t.draw[power_at(p)] & ~undealt) | in_hand;
+    const Power q = power_at(p);
+    while ((t.hand[q] & s.hand[q]).any() && (t.draw[q] & s.draw[q]).any()) {
+      const StaffId in_hand = (t.hand[q] & s.hand[q]).nth(0), undealt = (t.draw[q] & s.draw[q]).nth(0);
+      t.hand[q].reset(in_hand).set(undealt);
+      t.draw[q].reset(undealt).set(in_hand);
     }
   }
   const std::size_t a = seat == 0 ? 1 : 0, b = seat == 2 ? 1 : 2;

@@ -21,8 +21,8 @@ TEST(Bots, ObservationHidesOtherSeatsSecrets) {
   }
   const State v = observe(s, 0);
   EXPECT_EQ(v.hand[Power::UK], s.hand[Power::UK]);
-  EXPECT_EQ(v.hand[Power::US], 0u);
-  EXPECT_EQ(v.hand[Power::USSR], 0u);
+  EXPECT_TRUE(v.hand[Power::US].none());
+  EXPECT_TRUE(v.hand[Power::USSR].none());
   EXPECT_EQ(v.hidden_hand[Power::US], 7);
   // Which unplayed cards are in a hand and which are undealt is hidden; the pool of them is public.
   EXPECT_EQ(v.draw[Power::US], s.hand[Power::US] | s.draw[Power::US]);
@@ -212,7 +212,7 @@ using BotPosition = Position;
 // Pol-Mil 2/2 is worth 6 to the US and 7 to the USSR, each +1 toward the conference.
 TEST_F(BotPosition, DebatesOnlyWhenTheGainPaysForTheCard) {
   auto choice = [&](const char* from, const char* ussr_card) {
-    start.hand.fill(0);
+    start.hand.fill({});
     hand("US", {"crowley", "harriman"});
     hand("UK", {"eden"});
     hand("USSR", {ussr_card});

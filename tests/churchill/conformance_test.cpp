@@ -128,6 +128,35 @@ TEST(ChurchillPreconditions, AnIndexThatNamesNoStaffCardStopsACheckedBuild) {
 #endif
 }
 
+// A hand (and a draw pile, and the cards out of the game) is a set of staff cards whose storage is the
+// word of bits the State always held (core::IdBits): the set is that word, bit for bit, so a State's
+// layout and hash are unchanged; it lists its cards lowest first; and a card past the word's 32 bits
+// (a kNone card, a Leader's -1) stops a checked build instead of shifting past the word.
+TEST(ChurchillPreconditions, AHandIsItsWordOfBitsAndACardPastItStopsACheckedBuild) {
+  static_assert(sizeof(StaffSet) == sizeof(std::uint32_t) && alignof(StaffSet) == alignof(std::uint32_t));
+  StaffSet hand;
+  hand.set(staff_at(20)).set(staff_at(0)).set(staff_at(5));
+  EXPECT_EQ(hand.bits, (1u << 0) | (1u << 5) | (1u << 20));
+  std::vector<int> cards;
+  for (StaffId c : hand) cards.push_back(index(c));
+  EXPECT_EQ(cards, (std::vector<int>{0, 5, 20}));
+  EXPECT_EQ(hand.count(), 3);
+  EXPECT_EQ(hand.nth(1), staff_at(5));
+  EXPECT_EQ(hand.without(StaffSet::of(staff_at(5))).bits, (1u << 0) | (1u << 20));
+  EXPECT_EQ(StaffSet::first(kStaffPerDeck).bits, (1u << kStaffPerDeck) - 1);
+  const State s = Game(data()).new_game(*data().scenario("training"));
+  std::uint32_t word = 0;
+  std::memcpy(&word, &s.draw[Power::US], sizeof word);
+  EXPECT_EQ(word, (1u << kStaffPerDeck) - 1) << "a new game's draw pile is the whole deck, in the word";
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const bool b = hand.test(StaffId{kNone}); }, "precondition failed");
+  EXPECT_DEATH({ hand.set(static_cast<StaffId>(32)); }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const StaffId c = StaffSet{}.nth(0); }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 // A step payload's byte becomes an id only in unpack(), through its checked conversion: a checked
 // build stops on a payload whose byte names no power (a seat of -1, a fourth power) or no Front
 // (kInBox), instead of letting the rules index a State array with it. A typed payload packs the

@@ -230,7 +230,7 @@ TEST_F(Meeting, Merkulov_PurgeRemovesTheNextSovietCardOnAOne) {
   act("UK", "no-debate");
   act("USSR", "debate molotov");
   chance("roll 1");  // the purge falls on Molotov
-  EXPECT_TRUE(s().removed[Power::USSR] & card_bit("USSR", "molotov")) << log_text();
+  EXPECT_TRUE((s().removed[Power::USSR] & card_set("USSR", "molotov")).any()) << log_text();
 }
 
 // 5.26: Stalin advances with his Leader, discarding `purger` (Merkulov or Beria); Molotov then
@@ -392,7 +392,7 @@ TEST_F(Meeting, StaffHealthRollRemovesTheCardFromTheGame) {
   act("USSR", "no-debate");
   act("US", "no-debate");
   chance("roll 2");
-  EXPECT_TRUE(s().removed[Power::UK] & card_bit("UK", "pound")) << log_text();
+  EXPECT_TRUE((s().removed[Power::UK] & card_set("UK", "pound")).any()) << log_text();
 }
 
 }  // namespace

@@ -32,9 +32,9 @@ void check_invariants(const Game& g, const State& s) {
     ASSERT_EQ(s.networks[l] == 0, s.network_owner[l] == churchill::kNone) << "7.11: of one nation";
   }
   for (std::size_t p = 0; p < churchill::kPowers; ++p) {
-    ASSERT_LE(__builtin_popcount(s.hand[churchill::power_at(p)]), churchill::kHandSize);
-    ASSERT_EQ(s.hand[churchill::power_at(p)] & s.draw[churchill::power_at(p)], 0u) << "a card is in one place";
-    ASSERT_EQ(s.hand[churchill::power_at(p)] & s.removed[churchill::power_at(p)], 0u);
+    ASSERT_LE(s.hand[churchill::power_at(p)].count(), churchill::kHandSize);
+    ASSERT_TRUE((s.hand[churchill::power_at(p)] & s.draw[churchill::power_at(p)]).none()) << "a card is in one place";
+    ASSERT_TRUE((s.hand[churchill::power_at(p)] & s.removed[churchill::power_at(p)]).none());
     ASSERT_GE(s.production[churchill::power_at(p)], 0);
   }
   for (std::size_t i = 0; i < d.issues.size(); ++i) {
@@ -84,7 +84,7 @@ void check_views(const Game& g, const churchill::Session& session) {
   const bool over = g.node_kind(s) == core::NodeKind::Terminal;
   for (core::Seat seat = 0; seat < churchill::kPowers; ++seat) {
     const auto view = core::seat_view(g, session, core::SaveFile{}, seat, 5);
-    ASSERT_EQ(view["hand"].size(), static_cast<std::size_t>(__builtin_popcount(s.hand[churchill::power_at(seat)])));
+    ASSERT_EQ(view["hand"].size(), static_cast<std::size_t>(s.hand[churchill::power_at(seat)].count()));
     for (const auto& [who, _] : view["secret_agenda"].items())
       ASSERT_TRUE(over || who == g.seat_name(seat)) << "a seat saw another seat's Secret Agenda";
   }

@@ -59,12 +59,13 @@ class Table : public ::testing::Test {
         out.append(out.empty() ? "" : " ").append(power_name(static_cast<Power>(p)));
     return out;
   }
-  std::uint32_t card_bit(const char* p, const std::string& id) const {
+  // The set of one card of `p`'s deck.
+  StaffSet card_set(const char* p, const std::string& id) const {
     const auto& deck = data().staff[power_at(power(p))];
-    for (std::size_t i = 0; i < deck.size(); ++i)
-      if (deck[staff_at(i)].id == id) return 1u << i;
+    for (StaffId c : deck.ids())
+      if (deck[c].id == id) return StaffSet::of(c);
     ADD_FAILURE() << "no card " << id;
-    return 0;
+    return {};
   }
   // Axis reserves opposing a Front (7.6).
   int reserves_against(const char* front) const {
@@ -94,16 +95,16 @@ class Position : public Table {
   Position() {
     start.steps.clear();
     start.steps.push(step::EndConference{});
-    start.hand.fill(0);
+    start.hand.fill({});
     start.agenda_winner = 0;
   }
   void hand(const char* p, const std::vector<std::string>& cards) {
     const auto power = static_cast<std::size_t>(*power_from_name(p));
     for (const auto& id : cards)
-      for (std::size_t i = 0; i < data().staff[power_at(power)].size(); ++i)
-        if (data().staff[power_at(power)][staff_at(i)].id == id) {
-          start.hand[power_at(power)] |= 1u << i;
-          start.draw[power_at(power)] &= ~(1u << i);
+      for (StaffId c : data().staff[power_at(power)].ids())
+        if (data().staff[power_at(power)][c].id == id) {
+          start.hand[power_at(power)].set(c);
+          start.draw[power_at(power)].reset(c);
         }
   }
   // "centre", "UK 3", "US chair"
