@@ -77,7 +77,7 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     if (f & kStopAtCenter) j["stop"] = true;
   };
   const auto debated = [&] {
-    if (s.advance.seat >= 0 && s.advance.issue != kNone) j["issue"] = d.issues[issue_at(s.advance.issue)].id;
+    if (s.advance.made() && s.advance.issue != kNoIssue) j["issue"] = d.issues[s.advance.issue].id;
   };
   switch (kind_of(a)) {
     case Act::AgendaCard:

@@ -91,7 +91,7 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
       c.note("7.3", e.power, Event::AlignmentGained, e.power, e.amount);
       return true;
     case EffectType::PlaceNaval:
-      for (int i = 0; i < e.amount; ++i) place_naval(c, e.theater, -1, "5.11");
+      for (int i = 0; i < e.amount; ++i) place_naval(c, e.theater, std::nullopt, "5.11");
       return true;
     case EffectType::PlaceOffensive:
       if (has_entry_space(c, front_at(e.front))) {
@@ -144,7 +144,7 @@ void begin_conference(const Ctx& c) {
   s.mandate_count = 0;
   s.production_delta.fill(0);
   s.paranoia = false;
-  s.purge_by = s.purge_card = s.purge_roller = kNone;
+  s.purge_by = s.purge_card = s.purge_roller = kNoStaff;
   c.push(step::RevealConference{});
 }
 

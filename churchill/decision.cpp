@@ -390,7 +390,7 @@ void allocate(const Ctx& c, int seat, core::Action a) {
       ++s.offensive[front_at(arg_a(a))];
       c.note(rule, seat, Event::OffensivePlaced, arg_a(a), seat, source);
       break;
-    case Act::Naval: place_naval(c, theater_at(arg_a(a)), seat, rule); break;
+    case Act::Naval: place_naval(c, theater_at(arg_a(a)), power_at(seat), rule); break;
     case Act::Activate: {  // 6.81: X Political Alignment markers and Y Clandestine Networks
       const Issue& is = c.d.issues[issue_at(arg_a(a))];
       s.activated |= 1u << arg_a(a);

@@ -83,7 +83,7 @@ std::optional<OptionsWhy> meeting_turn(const Game& g, const State& s, int seat, 
 // an inactive Leader against one, is not offered the debate at all.)
 std::optional<OptionsWhy> debate_offer(const State& s) {
   if (!s.advance.leader) return std::nullopt;
-  return make("why.leader_advance", "5.24", {{"advancer", std::string(power_name(static_cast<Power>(s.advance.seat)))}});
+  return make("why.leader_advance", "5.24", {{"advancer", std::string(power_name(s.advance.seat))}});
 }
 
 // 6.4: production serves the conference card's mandate, then the Directed Offensive, before any free choice.

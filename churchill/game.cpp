@@ -138,10 +138,10 @@ Message chief_issue_phase(const CCtx&, step::ChiefIssue ch) {
 }
 Message debate_phase(const CCtx& c, step::DebateOffer offer) {
   const State& s = c.s;
-  if (s.advance.seat < 0 || s.advance.issue == kNone) return prompt("prompt.debate_offer", "5.24", offer.seat);
+  if (!s.advance.made() || s.advance.issue == kNoIssue) return prompt("prompt.debate_offer", "5.24", offer.seat);
   return prompt("prompt.debate_offer_advance", "5.24", offer.seat)
-      .name("advancer", power_key(static_cast<Power>(s.advance.seat)))
-      .name("issue", issue_key(c.d, s.advance.issue) + ".name")
+      .name("advancer", power_key(s.advance.seat))
+      .name("issue", issue_key(c.d, index(s.advance.issue)) + ".name")
       .with("value", std::to_string(s.advance.value));
 }
 Message allocation_phase(const CCtx& c, step::Allocation turn) {
@@ -423,9 +423,9 @@ Game::Game(const Data& data) : data_(&data) {
   known_.polmil_issues = 0;
   for (IssueId i : d.issues.ids())
     if (d.issues[i].kind == IssueKind::PolMil) known_.polmil_issues |= 1u << index(i);
-  known_.conditional_issues = 0;
+  known_.conditional_issues = {};
   for (IssueId i : d.issues.ids())
-    if (d.issues[i].conditional()) known_.conditional_issues |= 1u << index(i);
+    if (d.issues[i].conditional()) known_.conditional_issues.set(i);
   for (Power p : kAllPowers) {
     if (d.staff[p].size() > kStaffPerDeck)
       throw DataError("the rules need at most " + std::to_string(kStaffPerDeck) + " staff cards a deck");
@@ -636,11 +636,11 @@ std::uint64_t Game::hash(const State& s) const {
   h.add(static_cast<std::uint64_t>(s.conference_winner));
   add(s.pass_earned);
   h.add(s.paranoia);
-  h.add(s.purge_by | (s.purge_card << 8) | (s.purge_roller << 16));
+  h.add(index(s.purge_by) | (index(s.purge_card) << 8) | (index(s.purge_roller) << 16));
   h.add(static_cast<std::uint64_t>(s.meeting_next));
   for (const Play& p : {s.advance, s.debate})
-    h.add((static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.seat)) << 40) | (static_cast<std::uint64_t>(p.card) << 32) |
-          (static_cast<std::uint64_t>(p.issue) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.value)) << 16) |
+    h.add((static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.seat)) << 40) | (static_cast<std::uint64_t>(index(p.card)) << 32) |
+          (static_cast<std::uint64_t>(index(p.issue)) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.value)) << 16) |
           (p.leader << 8) | p.stop_at_center | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.track)) << 48));
   add(s.production);
   for (const Mandate& m : s.mandates)

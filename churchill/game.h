@@ -30,7 +30,7 @@ struct Known {
   std::uint32_t polmil_issues;
   // 5.22: bits of the conditional issues (Issue::conditional: they may stop in the centre), and
   // what each staff card's effects allow (rules::staff_traits), by power and deck index.
-  std::uint32_t conditional_issues;
+  IssueSet conditional_issues;
   PowerArray<StaffArray<std::uint8_t>> staff_traits;
   // 7.4: bits of the locations in the Arctic theater (Norway and Finland).
   std::uint32_t arctic_locations;

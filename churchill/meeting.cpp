@@ -8,10 +8,8 @@ namespace churchill::rules {
 
 namespace {
 
-constexpr int kUssr = static_cast<int>(Power::USSR);
-
-const StaffCard& staff(const CCtx& c, int power, int card) { return c.d.staff[power_at(power)][staff_at(card)]; }
-const Leader& leader_card(const CCtx& c, int power) { return c.d.leaders[c.s.leaders[power_at(power)].card]; }
+const StaffCard& staff(const CCtx& c, Power power, StaffId card) { return c.d.staff[power][card]; }
+const Leader& leader_card(const CCtx& c, Power power) { return c.d.leaders[c.s.leaders[power].card]; }
 const std::vector<Effect>& effects_of(const CCtx& c, const Play& p) {
   return p.leader ? leader_card(c, p.seat).effects : staff(c, p.seat, p.card).effects;
 }
@@ -23,23 +21,23 @@ bool leader_is(const CCtx& c, int leader, bool active) {
   return leads(c.d, c.s, leader) && leader_state(c.d, c.s, leader).active == active;
 }
 
-// A play of `seat` on `issue`, which stands where it stands now (kNone: no issue, as when a Leader
+// A play of `seat` on `issue`, which stands where it stands now (kNoIssue: no issue, as when a Leader
 // breaks a tie).
-Play play_on(const CCtx& c, int seat, int card, int issue, bool leader) {
-  Play p{static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(card), static_cast<std::uint8_t>(issue), 0, leader, false};
-  if (issue != kNone) p.track = c.s.issues[issue_at(issue)].track;
+Play play_on(const CCtx& c, Power seat, StaffId card, IssueId issue, bool leader) {
+  Play p{seat, card, issue, 0, leader, false};
+  if (issue != kNoIssue) p.track = c.s.issues[issue].track;
   return p;
 }
 
 // Does a card's condition hold for a play? The issue's track is read where it stood when the card
 // was played (Roosevelt: "if played for the Global Issue on the UK or USSR track").
 bool holds(const CCtx& c, const Condition& w, const Play& p, bool debate) {
-  const int issue = p.issue;
+  const IssueId issue = p.issue;
   if (w.use == Condition::Use::Advance && debate) return false;
   if (w.use == Condition::Use::Debate && !debate) return false;
-  if (issue == kNone && (w.use != Condition::Use::Any || w.issue_kinds || w.issues || w.on_track)) return false;
-  if (w.issue_kinds && !(w.issue_kinds & (1u << static_cast<int>(c.d.issues[issue_at(issue)].kind)))) return false;
-  if (w.issues && !(w.issues & (1u << issue))) return false;
+  if (issue == kNoIssue && (w.use != Condition::Use::Any || w.issue_kinds || w.issues || w.on_track)) return false;
+  if (w.issue_kinds && !(w.issue_kinds & (1u << static_cast<int>(c.d.issues[issue].kind)))) return false;
+  if (w.issues && !(w.issues & IssueSet::of(issue).bits)) return false;  // the condition's bits of issues
   if (w.on_track && !(p.track != kCenter && (w.on_track & (1u << p.track)))) return false;
   if (w.leader_active != kNone && !leader_is(c, w.leader_active, true)) return false;
   if (w.leader_inactive != kNone && !leader_is(c, w.leader_inactive, false)) return false;
@@ -49,7 +47,7 @@ bool holds(const CCtx& c, const Condition& w, const Play& p, bool debate) {
 // The modified value of a play (5.22, 5.24; Stalin's Paranoia before bonuses; Nyet in debate).
 int play_value(const CCtx& c, const Play& p, int base, bool debate) {
   int v = base;
-  if (!p.leader && p.seat == kUssr && c.s.paranoia)
+  if (!p.leader && p.seat == Power::USSR && c.s.paranoia)
     for (const Effect& e : c.d.leaders[c.k.stalin].effects)
       if (e.type == EffectType::Paranoia) v = std::max<int>(std::min<int>(v, e.min_value), v + e.amount);
   for (const Effect& e : effects_of(c, p))
@@ -65,10 +63,10 @@ bool has_effect(const CCtx& c, const Play& p, EffectType t, bool debate) {
 }
 
 // Does a move toward `power` start on another power's track (so that it may pass the centre)?
-bool off_own_track(const IssueState& is, int power) { return is.track != kCenter && is.track != power; }
+bool off_own_track(const IssueState& is, Power power) { return is.track != kCenter && !is.on_track_of(power); }
 
 // Does a move of `n` toward `power` pass through the centre (so the stop option exists)?
-bool crosses_center(const IssueState& is, int power, int n) { return off_own_track(is, power) && n > is.space; }
+bool crosses_center(const IssueState& is, Power power, int n) { return off_own_track(is, power) && n > is.space; }
 
 int cards_in_hand(const State& s, Power p) { return s.hand[p].count(); }
 
@@ -77,9 +75,9 @@ int cards_in_hand(const State& s, Power p) { return s.hand[p].count(); }
 // two read the value: a card at full value on an issue that cannot stop in the centre is one
 // action, whatever its value, so `value` is called only when one of them may apply.
 template <class Value, class Emit>
-void move_variants(const CCtx& c, int power, int issue, Value value, bool lesser, Emit emit) {
-  const IssueState& is = c.s.issues[issue_at(issue)];
-  const bool conditional = (c.k.conditional_issues >> issue) & 1u;
+void move_variants(const CCtx& c, Power power, IssueId issue, Value value, bool lesser, Emit emit) {
+  const IssueState& is = c.s.issues[issue];
+  const bool conditional = c.k.conditional_issues.test(issue);
   if (!lesser && !(conditional && off_own_track(is, power))) return emit(std::uint8_t{0});
   const int full = value();
   for (int v = lesser ? 1 : full; v <= full; ++v) {
@@ -89,7 +87,7 @@ void move_variants(const CCtx& c, int power, int issue, Value value, bool lesser
   }
 }
 
-bool lesser_allowed(const CCtx& c, int power, int card) { return c.k.staff_traits[power_at(power)][staff_at(card)] & kLesserValue; }
+bool lesser_allowed(const CCtx& c, Power power, StaffId card) { return c.k.staff_traits[power][card] & kLesserValue; }
 
 }  // namespace
 
@@ -102,30 +100,30 @@ std::uint8_t staff_traits(const StaffCard& card) {
   return traits;
 }
 
-// The issues on the table, one bit per issue (kMaxIssues is 32).
-std::uint32_t issues_on_table(const CCtx& c) {
-  std::uint32_t bits = 0;
-  const std::size_t issues = c.d.issues.size();
-  for (std::size_t i = 0; i < issues; ++i)
-    if (on_table(c.s.issues[issue_at(i)])) bits |= 1u << i;
-  return bits;
+// The issues on the table.
+IssueSet issues_on_table(const CCtx& c) {
+  IssueSet on;
+  for (IssueId i : c.d.issues.ids())
+    if (on_table(c.s.issues[i])) on.set(i);
+  return on;
 }
 
 // A Leader's variants on each issue of `issues` (his value does not depend on the card he discards,
 // 5.26): computed once per list, then emitted for each card, in the order card, issue, variant.
 struct LeaderVariants {
-  std::array<std::uint8_t, 2 * kMaxIssues> issue{}, flags{};
+  std::array<IssueId, 2 * kMaxIssues> issue{};
+  std::array<std::uint8_t, 2 * kMaxIssues> flags{};
   int size = 0;
 };
-LeaderVariants leader_variants(const CCtx& c, int seat, std::uint32_t issues, bool debate) {
+LeaderVariants leader_variants(const CCtx& c, Power seat, IssueSet issues, bool debate) {
   LeaderVariants lv;
-  for_each_bit(issues, [&](int issue) {
-    const auto value = [&] { return play_value(c, play_on(c, seat, kNone, issue, true), leader_card(c, seat).value, debate); };
+  for (IssueId issue : issues) {
+    const auto value = [&] { return play_value(c, play_on(c, seat, kNoStaff, issue, true), leader_card(c, seat).value, debate); };
     move_variants(c, seat, issue, value, false, [&](std::uint8_t flags) {
-      lv.issue[at(lv.size)] = static_cast<std::uint8_t>(issue);
+      lv.issue[at(lv.size)] = issue;
       lv.flags[at(lv.size++)] = flags;
     });
-  });
+  }
   return lv;
 }
 
@@ -133,7 +131,7 @@ namespace {
 
 // The number of ways move_variants plays a card on `issue`.
 template <class Value>
-std::uint32_t variant_count(const CCtx& c, int power, int issue, Value value, bool lesser) {
+std::uint32_t variant_count(const CCtx& c, Power power, IssueId issue, Value value, bool lesser) {
   std::uint32_t n = 0;
   move_variants(c, power, issue, value, lesser, [&](std::uint8_t) { ++n; });
   return n;
@@ -142,61 +140,59 @@ std::uint32_t variant_count(const CCtx& c, int power, int issue, Value value, bo
 // 5.26: the Leader's plays, one per card he may discard and variant on each issue of `issues`, in
 // the order card, issue, variant; action(card, issue, flags) encodes one.
 template <class Out, class Encode>
-void leader_run(const CCtx& c, int seat, std::uint32_t issues, bool debate, Out& out, Encode action) {
-  const StaffSet hand = c.s.hand[power_at(seat)];
+void leader_run(const CCtx& c, Power seat, IssueSet issues, bool debate, Out& out, Encode action) {
+  const StaffSet hand = c.s.hand[seat];
   const auto count = [&] { return static_cast<std::uint32_t>(hand.count() * leader_variants(c, seat, issues, debate).size); };
   out.run(count, [&](auto emit) {
     const LeaderVariants lv = leader_variants(c, seat, issues, debate);
     for (StaffId card : hand)
-      for (int i = 0; i < lv.size; ++i) emit(action(index(card), lv.issue[at(i)], lv.flags[at(i)]));
+      for (int i = 0; i < lv.size; ++i) emit(action(card, lv.issue[at(i)], lv.flags[at(i)]));
   });
 }
 
 // 5.22, 5.25, 5.26: a Meeting turn's actions, in the order card, issue, variant; then the Leader's
 // (the card he discards, issue, variant); then the pass (4.22).
 template <class Out>
-void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
-  const Power me = power_at(seat);
+void advance_actions(const CCtx& c, Power me, IssueSet issues, Out& out) {
   const State& s = c.s;
-  const StaffSet hand = s.hand[me];
   // At full value a card has one way to advance each issue but a conditional one (move_variants).
-  const auto plain = static_cast<std::uint32_t>(bit_count(issues & ~c.k.conditional_issues));
-  for_each_bit(hand.bits, [&](int card) {
-    if (!issues) {
-      out.one(encode(Act::Discard, card));  // nothing left to advance: the card is spent
-      return;
+  const auto plain = static_cast<std::uint32_t>(issues.without(c.k.conditional_issues).count());
+  for (StaffId card : s.hand[me]) {
+    if (issues.none()) {
+      out.one(encode(Act::Discard, index(card)));  // nothing left to advance: the card is spent
+      continue;
     }
-    const StaffCard& sc = staff(c, seat, card);
+    const StaffCard& sc = staff(c, me, card);
     if (sc.chief_of_staff()) {
-      out.one(encode(Act::AdvanceChief, card));  // 5.25: commit before the roll
-      return;
+      out.one(encode(Act::AdvanceChief, index(card)));  // 5.25: commit before the roll
+      continue;
     }
-    const bool lesser = lesser_allowed(c, seat, card);
+    const bool lesser = lesser_allowed(c, me, card);
     // Without a modifier that reads the issue, the card's value is the same on every issue.
-    const bool by_issue = c.k.staff_traits[me][staff_at(card)] & kValueByIssue;
+    const bool by_issue = c.k.staff_traits[me][card] & kValueByIssue;
     int full = -1;
-    const auto value_on = [&](int issue) {
+    const auto value_on = [&](IssueId issue) {
       return [&, issue] {
-        if (by_issue || full < 0) full = play_value(c, play_on(c, seat, card, issue, false), sc.value, false);
+        if (by_issue || full < 0) full = play_value(c, play_on(c, me, card, issue, false), sc.value, false);
         return full;
       };
     };
     const auto count = [&] {
       std::uint32_t n = lesser ? 0 : plain;
-      for_each_bit(lesser ? issues : issues & c.k.conditional_issues,
-                   [&](int issue) { n += variant_count(c, seat, issue, value_on(issue), lesser); });
+      for (IssueId issue : lesser ? issues : issues& c.k.conditional_issues) n += variant_count(c, me, issue, value_on(issue), lesser);
       return n;
     };
     out.run(count, [&](auto emit) {
-      for_each_bit(issues, [&](int issue) {
-        move_variants(c, seat, issue, value_on(issue), lesser, [&](std::uint8_t flags) { emit(encode(Act::Advance, card, issue, flags)); });
-      });
+      for (IssueId issue : issues)
+        move_variants(c, me, issue, value_on(issue), lesser,
+                      [&](std::uint8_t flags) { emit(encode(Act::Advance, index(card), index(issue), flags)); });
     });
-  });
+  }
   const LeaderState& l = s.leaders[me];
-  if (issues && l.active && !l.stays_home) {  // 5.26: discard a staff card, use the Leader
-    leader_run(c, seat, issues, false, out,
-               [&](int card, int issue, std::uint8_t flags) { return encode(Act::AdvanceLeader, card, issue, flags); });
+  if (issues.any() && l.active && !l.stays_home) {  // 5.26: discard a staff card, use the Leader
+    leader_run(c, me, issues, false, out, [&](StaffId card, IssueId issue, std::uint8_t flags) {
+      return encode(Act::AdvanceLeader, index(card), index(issue), flags);
+    });
   }
   if (s.pass_earned[me]) out.one(encode(Act::Pass));
 }
@@ -204,26 +200,25 @@ void advance_actions(const CCtx& c, int seat, std::uint32_t issues, Out& out) {
 // 5.24, 5.25, 5.26: a debate offer's actions, in the order card, variant; then the Leader's (the
 // card he discards, variant); then declining.
 template <class Out>
-void debate_actions(const CCtx& c, int seat, Out& out) {
-  const Power me = power_at(seat);
+void debate_actions(const CCtx& c, Power me, Out& out) {
   const State& s = c.s;
   const Play& adv = s.advance;
   const StaffSet hand = s.hand[me];
-  const int issue = adv.issue;
-  CORE_EXPECT(issue < kMaxIssues);
+  const IssueId issue = adv.issue;
+  CORE_EXPECT(index(issue) < kMaxIssues);
   if (!adv.leader)
-    for_each_bit(hand.bits, [&](int card) {
-      if (staff(c, seat, card).chief_of_staff()) {
-        out.one(encode(Act::DebateChief, card));
-        return;
+    for (StaffId card : hand) {
+      if (staff(c, me, card).chief_of_staff()) {
+        out.one(encode(Act::DebateChief, index(card)));
+        continue;
       }
-      const auto value = [&] { return play_value(c, play_on(c, seat, card, issue, false), staff(c, seat, card).value, true); };
-      move_variants(c, seat, issue, value, lesser_allowed(c, seat, card),
-                    [&](std::uint8_t flags) { out.one(encode(Act::Debate, card, 0, flags)); });
-    });
+      const auto value = [&] { return play_value(c, play_on(c, me, card, issue, false), staff(c, me, card).value, true); };
+      move_variants(c, me, issue, value, lesser_allowed(c, me, card),
+                    [&](std::uint8_t flags) { out.one(encode(Act::Debate, index(card), 0, flags)); });
+    }
   if (s.leaders[me].active && hand.any())  // a stays-home Leader may still debate (5.26 play note)
-    leader_run(c, seat, 1u << issue, true, out,
-               [&](int card, int, std::uint8_t flags) { return encode(Act::DebateLeader, card, 0, flags); });
+    leader_run(c, me, IssueSet::of(issue), true, out,
+               [&](StaffId card, IssueId, std::uint8_t flags) { return encode(Act::DebateLeader, index(card), 0, flags); });
   out.one(encode(Act::NoDebate));
 }
 
@@ -231,17 +226,18 @@ void debate_actions(const CCtx& c, int seat, Out& out) {
 
 void advance_legal(const CCtx& c, int seat, core::ActionList& list) {
   ListOut out{list};
-  advance_actions(c, seat, issues_on_table(c), out);
+  advance_actions(c, power_at(seat), issues_on_table(c), out);  // the engine's seat
 }
 
 core::Action advance_random(const CCtx& c, int seat, core::Rng& rng) {
-  const std::uint32_t issues = issues_on_table(c);
-  return random_action([&](auto& out) { advance_actions(c, seat, issues, out); }, rng);
+  const IssueSet issues = issues_on_table(c);
+  const Power me = power_at(seat);  // the engine's seat
+  return random_action([&](auto& out) { advance_actions(c, me, issues, out); }, rng);
 }
 
 void debate_legal(const CCtx& c, int seat, core::ActionList& list) {
   ListOut out{list};
-  debate_actions(c, seat, out);
+  debate_actions(c, power_at(seat), out);  // the engine's seat
 }
 
 void chief_issue_legal(const CCtx& c, int, core::ActionList& out) {
@@ -253,10 +249,11 @@ void chief_issue_legal(const CCtx& c, int, core::ActionList& out) {
     return;
   }
   const Play& p = c.s.advance;
-  for (int issue = 0; issue < static_cast<int>(c.d.issues.size()); ++issue) {
-    if (!on_table(c.s.issues[issue_at(issue)])) continue;
+  for (IssueId issue : c.d.issues.ids()) {
+    if (!on_table(c.s.issues[issue])) continue;
     const auto value = [&] { return play_value(c, play_on(c, p.seat, p.card, issue, false), p.value, false); };
-    move_variants(c, p.seat, issue, value, false, [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefIssue, 0, issue, flags)); });
+    move_variants(c, p.seat, issue, value, false,
+                  [&](std::uint8_t flags) { out.push_back(encode(Act::ChiefIssue, 0, index(issue), flags)); });
   }
 }
 
@@ -271,44 +268,42 @@ bool can_debate(const CCtx& c, Power seat) {
 // Merkulov's purge falls on the next USSR staff card played or discarded this conference; its roll
 // comes after the play. Only a played card sets one up: "Attributes, bonuses, or penalties from
 // the discarded staff card are not implemented" (5.26).
-void spend_card(const Ctx& c, int power, int card, bool played) {
+void spend_card(const Ctx& c, Power power, StaffId card, bool played) {
   State& s = c.s;
-  s.hand[power_at(power)].reset(staff_at(card));
-  if (power != kUssr) return;
-  if (s.purge_by != kNone) {
-    s.purge_card = static_cast<std::uint8_t>(card);
+  s.hand[power].reset(card);
+  if (power != Power::USSR) return;
+  if (s.purge_by != kNoStaff) {
+    s.purge_card = card;
     s.purge_roller = s.purge_by;
-    s.purge_by = kNone;
+    s.purge_by = kNoStaff;
   }
   if (!played) return;
   for (const Effect& e : staff(c, power, card).effects)
-    if (e.type == EffectType::PurgeRoll) s.purge_by = static_cast<std::uint8_t>(card);
+    if (e.type == EffectType::PurgeRoll) s.purge_by = card;
 }
 
 // The rolls a play owes once it is resolved: health (3.31, 3.33), Paranoia (Stalin), purge.
 void push_rolls(const Ctx& c, const Play& p, bool debate) {
-  if (p.seat < 0) return;
+  if (!p.made()) return;
   const auto& effects = effects_of(c, p);
   for (std::size_t i = 0; i < effects.size(); ++i) {
     const Effect& e = effects[i];
     if (!holds(c, e.when, p, debate)) continue;
-    const Power who = power_at(p.seat);
-    if (e.type == EffectType::HealthRoll)
-      c.push(step::HealthRoll{who, p.leader, p.leader ? StaffId{} : staff_at(p.card), static_cast<int>(i)});
-    if (e.type == EffectType::Paranoia) c.push(step::ParanoiaRoll{who, static_cast<int>(i)});
+    if (e.type == EffectType::HealthRoll) c.push(step::HealthRoll{p.seat, p.leader, p.leader ? StaffId{} : p.card, static_cast<int>(i)});
+    if (e.type == EffectType::Paranoia) c.push(step::ParanoiaRoll{p.seat, static_cast<int>(i)});
   }
 }
 
 }  // namespace
 
-void push_leader_rolls(const Ctx& c, Power power) { push_rolls(c, play_on(c, index(power), kNone, kNone, true), false); }
+void push_leader_rolls(const Ctx& c, Power power) { push_rolls(c, play_on(c, power, kNoStaff, kNoIssue, true), false); }
 
 namespace {
 
 void push_purge(const Ctx& c) {
-  if (c.s.purge_card == kNone) return;
-  c.push(step::PurgeRoll{staff_at(c.s.purge_card), staff_at(c.s.purge_roller)});
-  c.s.purge_card = c.s.purge_roller = kNone;
+  if (c.s.purge_card == kNoStaff) return;
+  c.push(step::PurgeRoll{c.s.purge_card, c.s.purge_roller});
+  c.s.purge_card = c.s.purge_roller = kNoStaff;
 }
 
 // The immediate side effects of a play (5.22: "implement any other attributes").
@@ -319,11 +314,11 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
     if (!holds(c, e.when, p, debate)) continue;
     switch (e.type) {
       case EffectType::GainNetworks:
-        add_to(s.networks_gained[power_at(p.seat)], e.amount);
+        add_to(s.networks_gained[p.seat], e.amount);
         c.note("5.22", p.seat, Event::NetworksGained, p.seat, e.amount);
         break;
       case EffectType::GainAlignment:
-        add_to(s.alignment_gained[power_at(p.seat)], e.amount);
+        add_to(s.alignment_gained[p.seat], e.amount);
         c.note("5.22", p.seat, Event::AlignmentGained, p.seat, e.amount);
         break;
       case EffectType::PlaceNaval:
@@ -335,7 +330,7 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
           add_to(s.offensive[front_at(e.front)], e.amount);
           c.note("5.22", p.seat, Event::OffensivePlaced, e.front, p.seat, 0);
         } else if (e.front == kAnyFront) {  // placed on any Front in Production Allocation
-          add_to(s.support_bonus[power_at(p.seat)][3], e.amount);
+          add_to(s.support_bonus[p.seat][3], e.amount);
         }
         break;
       default: break;
@@ -344,19 +339,20 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
 }
 
 // Starts a play: the card is spent, the Leader used, the value fixed.
-Play begin_play(const Ctx& c, int seat, core::Action a, bool debate) {
+Play begin_play(const Ctx& c, Power seat, core::Action a, bool debate) {
   State& s = c.s;
   const Act kind = kind_of(a);
   const bool leader = kind == Act::AdvanceLeader || kind == Act::DebateLeader;
-  Play p = play_on(c, seat, kNone, debate ? s.advance.issue : arg_b(a), leader);
+  Play p = play_on(c, seat, kNoStaff, debate ? s.advance.issue : issue_at(arg_b(a)), leader);  // the action's issue
   p.stop_at_center = (arg_c(a) & kStopAtCenter) != 0;
+  const StaffId card = staff_at(arg_a(a));  // the action's card
   if (leader) {
-    s.leaders[power_at(seat)].active = false;
-    spend_card(c, seat, arg_a(a), false);
-    c.note("5.26", seat, Event::Discarded, seat, arg_a(a));
+    s.leaders[seat].active = false;
+    spend_card(c, seat, card, false);
+    c.note("5.26", seat, Event::Discarded, seat, card);
     p.value = static_cast<std::int8_t>(play_value(c, p, leader_card(c, seat).value, debate));
   } else {
-    p.card = arg_a(a);
+    p.card = card;
     spend_card(c, seat, p.card, true);
     p.value = static_cast<std::int8_t>(play_value(c, p, staff(c, seat, p.card).value, debate));
   }
@@ -364,16 +360,16 @@ Play begin_play(const Ctx& c, int seat, core::Action a, bool debate) {
   return p;
 }
 
-void capture(const Ctx& c, int issue, int power) { c.note("5.23", power, Event::Captured, power, issue); }
+void capture(const Ctx& c, IssueId issue, Power power) { c.note("5.23", power, Event::Captured, power, issue); }
 
-void note_moved(const Ctx& c, int issue) {
-  const IssueState& is = c.s.issues[issue_at(issue)];
+void note_moved(const Ctx& c, IssueId issue) {
+  const IssueState& is = c.s.issues[issue];
   c.note("5.22", is.track, Event::IssueMoved, issue, is.track, is.space);
 }
 
 // Is a move of the current advance going to reach the chair (5.23)?
 bool would_capture(const CCtx& c, const Play& p) {
-  IssueState is = c.s.issues[issue_at(p.issue)];
+  IssueState is = c.s.issues[p.issue];
   return move_toward(is, p.seat, p.value, p.stop_at_center);
 }
 
@@ -381,17 +377,17 @@ void start_advance(const Ctx& c, const Play& p) {
   State& s = c.s;
   s.advance = p;
   s.debate = {};
-  s.pass_earned[power_at(p.seat)] = false;  // the pass is not saved (4.22)
-  c.note(p.leader ? "5.26" : "5.22", p.seat, Event::Played, p.seat, p.leader ? -1 : p.card, p.issue, p.value);
+  s.pass_earned[p.seat] = false;  // the pass is not saved (4.22)
+  c.note(p.leader ? "5.26" : "5.22", p.seat, Event::Played, p.seat, p.leader ? -1 : index(p.card), p.issue, p.value);
   const bool capture_pending = would_capture(c, p);
-  if (!capture_pending && move_toward(s.issues[issue_at(p.issue)], p.seat, p.value, p.stop_at_center)) capture(c, p.issue, p.seat);
+  if (!capture_pending && move_toward(s.issues[p.issue], p.seat, p.value, p.stop_at_center)) capture(c, p.issue, p.seat);
   if (!capture_pending) note_moved(c, p.issue);
-  s.meeting_next = static_cast<std::int8_t>(left_of(p.seat));
+  s.meeting_next = byte_of(index(left_of(p.seat)));
   c.replace(step::ResolvePlay{capture_pending});
   play_effects(c, p, false);
   // 5.24: the two others may debate, from the advancer's left; Stalin's A-Bomb exception.
   if (has_effect(c, p, EffectType::Undebatable, false)) return;
-  const Power first = left_of(power_at(p.seat)), second = left_of(first);
+  const Power first = left_of(p.seat), second = left_of(first);
   const bool d1 = can_debate(c, first), d2 = can_debate(c, second);
   if (d1)
     c.push(step::DebateOffer{first, d2 ? 1 : 0});
@@ -402,8 +398,8 @@ void start_advance(const Ctx& c, const Play& p) {
 void start_debate(const Ctx& c, const Play& p) {
   State& s = c.s;
   s.debate = p;
-  s.pass_earned[power_at(p.seat)] = true;  // 4.22: a debate earns a pass on the next turn
-  c.note(p.leader ? "5.26" : "5.24", p.seat, Event::Debated, p.seat, p.leader ? -1 : p.card, p.value);
+  s.pass_earned[p.seat] = true;  // 4.22: a debate earns a pass on the next turn
+  c.note(p.leader ? "5.26" : "5.24", p.seat, Event::Debated, p.seat, p.leader ? -1 : index(p.card), p.value);
   play_effects(c, p, true);
 }
 
@@ -419,9 +415,9 @@ void next_turn(const Ctx& c, Power from) {
 
 // Moves an issue `n` spaces toward `power`'s chair: along another track to the centre first (5.22).
 // A conditional issue may stop on entering the centre. True if it reached the chair.
-bool move_toward(IssueState& is, int power, int n, bool stop_at_center) {
+bool move_toward(IssueState& is, Power power, int n, bool stop_at_center) {
   if (n <= 0) return false;
-  if (is.track != kCenter && is.track != power) {
+  if (is.track != kCenter && !is.on_track_of(power)) {
     if (n <= is.space) {
       add_to(is.space, -n);
       if (is.space == 0) is.track = kCenter;
@@ -432,22 +428,23 @@ bool move_toward(IssueState& is, int power, int n, bool stop_at_center) {
     is.space = 0;
     if (stop_at_center) return false;
   }
-  is.track = static_cast<std::int8_t>(power);
+  is.track = byte_of(index(power));
   is.space = static_cast<std::int8_t>(std::min(kChair, is.space + n));
   return is.space == kChair;
 }
 
-int nyet_bonus(int seat, bool leader, bool debate) { return debate && !leader && seat == kUssr ? 1 : 0; }
+int nyet_bonus(Power seat, bool leader, bool debate) { return debate && !leader && seat == Power::USSR ? 1 : 0; }
 
-int settle_debate(IssueState& is, const Play& adv, const Play& deb, bool capture_pending) {
+std::optional<Power> settle_debate(IssueState& is, const Play& adv, const Play& deb, bool capture_pending) {
   if (capture_pending) {  // 5.23: compare the two values and move by the difference
-    const int diff = adv.value - (deb.seat >= 0 ? deb.value : 0);
+    const int diff = adv.value - (deb.made() ? deb.value : 0);
     if (diff > 0 && move_toward(is, adv.seat, diff, adv.stop_at_center)) return adv.seat;
     if (diff < 0 && move_toward(is, deb.seat, -diff, deb.stop_at_center)) return deb.seat;
-    return -1;
+    return std::nullopt;
   }
   // 5.24: the debater moves it as if advancing; no counter-debate
-  return deb.seat >= 0 && move_toward(is, deb.seat, deb.value, deb.stop_at_center) ? deb.seat : -1;
+  if (deb.made() && move_toward(is, deb.seat, deb.value, deb.stop_at_center)) return deb.seat;
+  return std::nullopt;
 }
 
 bool capture_pending(const State& s) {
@@ -459,14 +456,15 @@ bool capture_pending(const State& s) {
 void apply_meeting(const Ctx& c, int seat, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::MeetingTurn, StepId::ChiefIssue, StepId::DebateOffer}) && acting(c, seat));
   State& s = c.s;
+  const Power me = power_at(seat);  // the engine's seat
   switch (kind_of(a)) {
     case Act::Advance:
-    case Act::AdvanceLeader: start_advance(c, begin_play(c, seat, a, false)); break;
+    case Act::AdvanceLeader: start_advance(c, begin_play(c, me, a, false)); break;
     case Act::AdvanceChief:
     case Act::DebateChief: {
       const bool debate = kind_of(a) == Act::DebateChief;
-      Play p = play_on(c, seat, arg_a(a), debate ? s.advance.issue : kNone, false);
-      spend_card(c, seat, p.card, true);
+      Play p = play_on(c, me, staff_at(arg_a(a)), debate ? s.advance.issue : kNoIssue, false);  // the action's card
+      spend_card(c, me, p.card, true);
       if (debate)
         s.debate = p;
       else
@@ -476,8 +474,8 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       break;
     }
     case Act::ChiefIssue: {
-      s.steps.pop();  // back to the MeetingTurn, which the advance replaces
-      Play p = play_on(c, seat, s.advance.card, arg_b(a), false);
+      s.steps.pop();                                                       // back to the MeetingTurn, which the advance replaces
+      Play p = play_on(c, me, s.advance.card, issue_at(arg_b(a)), false);  // the action's issue
       p.stop_at_center = arg_c(a) & kStopAtCenter;
       p.value = static_cast<std::int8_t>(play_value(c, p, s.advance.value, false));
       start_advance(c, p);
@@ -493,7 +491,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
     case Act::Debate:
     case Act::DebateLeader:
       s.steps.pop();
-      start_debate(c, begin_play(c, seat, a, true));
+      start_debate(c, begin_play(c, me, a, true));
       break;
     case Act::NoDebate: {
       const step::DebateOffer offer = c.top<step::DebateOffer>();
@@ -502,16 +500,18 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
       break;
     }
     case Act::Pass:
-      s.pass_earned[power_at(seat)] = false;
-      c.note("4.22", seat, Event::Passed, seat);
-      next_turn(c, left_of(power_at(seat)));
+      s.pass_earned[me] = false;
+      c.note("4.22", me, Event::Passed, me);
+      next_turn(c, left_of(me));
       break;
-    case Act::Discard:
-      spend_card(c, seat, arg_a(a), false);
-      c.note("5.22", seat, Event::Discarded, seat, arg_a(a));
-      next_turn(c, left_of(power_at(seat)));
+    case Act::Discard: {
+      const StaffId card = staff_at(arg_a(a));  // the action's card
+      spend_card(c, me, card, false);
+      c.note("5.22", me, Event::Discarded, me, card);
+      next_turn(c, left_of(me));
       push_purge(c);
       break;
+    }
     default: break;
   }
 }
@@ -519,7 +519,7 @@ void apply_meeting(const Ctx& c, int seat, core::Action a) {
 namespace {
 // The health effect a HealthRoll step rolls for: of the power's staff card, or of its Leader.
 const Effect& health_effect(const CCtx& c, const step::HealthRoll& h) {
-  const Play p{byte_of(index(h.power)), static_cast<std::uint8_t>(h.leader ? kNone : index(h.card)), kNone, 0, h.leader, false};
+  const Play p{h.power, h.leader ? kNoStaff : h.card, kNoIssue, 0, h.leader, false};
   return effects_of(c, p)[at(h.effect)];
 }
 
@@ -564,15 +564,15 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
       c.note("5.25", debate ? s.debate.seat : s.advance.seat, Event::ChiefValue, debate ? s.debate.seat : s.advance.seat, roll);
       if (!debate) {  // the issue is chosen after the value is known
         s.advance.value = static_cast<std::int8_t>(roll);
-        c.push(step::ChiefIssue{power_at(s.advance.seat), false});
+        c.push(step::ChiefIssue{s.advance.seat, false});
       } else {
         Play p = s.debate;
         p.value = static_cast<std::int8_t>(play_value(c, p, roll, true));
         // 5.22: a conditional issue the debate takes through the centre may stop there.
-        const bool choice = c.d.issues[issue_at(p.issue)].conditional() && crosses_center(s.issues[issue_at(p.issue)], p.seat, p.value);
+        const bool choice = c.d.issues[p.issue].conditional() && crosses_center(s.issues[p.issue], p.seat, p.value);
         if (choice) {
           s.debate = p;
-          c.push(step::ChiefIssue{power_at(p.seat), true});
+          c.push(step::ChiefIssue{p.seat, true});
         } else {
           start_debate(c, p);
         }
@@ -599,7 +599,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
     }
     case StepId::ParanoiaRoll: {
       const bool failed = c.d.leaders[c.k.stalin].effects[at(st.as<step::ParanoiaRoll>().effect)].range.contains(roll);
-      c.note("3.31", kUssr, Event::Paranoia, roll, failed);
+      c.note("3.31", Power::USSR, Event::Paranoia, roll, failed);
       if (failed) s.paranoia = true;
       break;
     }
@@ -608,10 +608,10 @@ void apply_meeting_roll(const Ctx& c, core::Action a) {
       bool failed = false;
       for (const Effect& e : c.d.staff[Power::USSR][purge.roller].effects)
         if (e.type == EffectType::PurgeRoll) failed = e.range.contains(roll);
-      c.note("5.22", kUssr, Event::Purge, purge.card, roll, failed);
+      c.note("5.22", Power::USSR, Event::Purge, purge.card, roll, failed);
       if (failed) {
         s.removed[Power::USSR].set(purge.card);
-        c.note("5.22", kUssr, Event::CardRemoved, kUssr, purge.card);
+        c.note("5.22", Power::USSR, Event::CardRemoved, Power::USSR, purge.card);
       }
       break;
     }
@@ -624,12 +624,11 @@ void resolve_play(const Ctx& c, step::ResolvePlay st) {
   State& s = c.s;
   const bool capture_pending = st.capture_pending;
   const Play adv = s.advance, deb = s.debate;
-  if (capture_pending || deb.seat >= 0) {
-    if (const int captor = settle_debate(s.issues[issue_at(adv.issue)], adv, deb, capture_pending); captor >= 0)
-      capture(c, adv.issue, captor);
+  if (capture_pending || deb.made()) {
+    if (const std::optional<Power> captor = settle_debate(s.issues[adv.issue], adv, deb, capture_pending)) capture(c, adv.issue, *captor);
     note_moved(c, adv.issue);
   }
-  next_turn(c, power_at(s.meeting_next));
+  next_turn(c, power_at(s.meeting_next));  // the State's byte
   push_rolls(c, deb, true);
   push_rolls(c, adv, false);
   push_purge(c);
@@ -640,14 +639,15 @@ void resolve_play(const Ctx& c, step::ResolvePlay st) {
 // 5.27 Concluding the Meeting Segment.
 void end_meeting(const Ctx& c) {
   State& s = c.s;
-  std::array<int, kPowers> won{};
+  PowerArray<int> won{};
   for (IssueId i : c.d.issues.ids()) {
     IssueState& is = s.issues[i];
     if (is.where != IssueWhere::Table) continue;
     if (is.track != kCenter) {
-      is.winner = static_cast<std::uint8_t>(is.track);
-      ++won[at(is.track)];
-      c.note("5.27", is.track, Event::IssueWon, is.track, static_cast<int>(i));
+      const Power owner = power_at(is.track);  // the State's byte of the track
+      is.winner = static_cast<std::uint8_t>(index(owner));
+      ++won[owner];
+      c.note("5.27", owner, Event::IssueWon, owner, i);
     }
   }
   s.second_front = s.issues[c.k.second_front].where == IssueWhere::Table && s.issues[c.k.second_front].track == kCenter;
@@ -656,8 +656,8 @@ void end_meeting(const Ctx& c) {
   if (s.ussr_declares_war) c.note("6.22", -1, Event::ConditionalInEffect, c.k.ussr_declares_war);
   const int most = *std::max_element(won.begin(), won.end());
   std::uint8_t tied = 0;
-  for (int p = 0; p < kPowers; ++p)
-    if (won[at(p)] == most) tied |= static_cast<std::uint8_t>(1u << p);
+  for (Power p : kAllPowers)
+    if (won[p] == most) tied |= power_bit(p);
   s.steps.pop();
   if (__builtin_popcount(tied) == 1)
     tie_decided(c, 1, power_at(__builtin_ctz(tied)));  // the bit of the one power

@@ -61,10 +61,11 @@ void remove_alignment(const Ctx& c, LocationId location, std::uint8_t powers) {
   c.note(kPolMil, holder, Event::AlignmentRemoved, holder, location);
 }
 
-void place_naval(const Ctx& c, TheaterId theater, int power, const char* rule) {
+void place_naval(const Ctx& c, TheaterId theater, std::optional<Power> by, const char* rule) {
   if (!can_place_naval(c, theater)) return;  // 6.5: at most five naval markers in a box
   ++c.s.naval[theater];
-  c.note(rule, power, Event::NavalPlaced, theater, power);
+  const int seat = by ? index(*by) : -1;  // the log's -1: placed by the conference card
+  c.note(rule, seat, Event::NavalPlaced, theater, seat);
 }
 
 }  // namespace churchill::rules

@@ -182,7 +182,7 @@ class RulebookBot final : public Bot {
 
   // Where a move of `n` toward `power` leaves an issue (5.22, without the stop at the centre).
   static IssueState moved(IssueState is, int power, int n) {
-    rules::move_toward(is, power, n, false);
+    rules::move_toward(is, power_at(power), n, false);
     return is;
   }
 
@@ -288,10 +288,10 @@ class RulebookBot final : public Bot {
   // still pending is decided by the difference (5.23); otherwise the debater moves it (5.24).
   static IssueState after_debate(const Ctx& x, int value, bool stop) {
     const Play& adv = x.s.advance;
-    IssueState is = x.s.issues[issue_at(adv.issue)];
+    IssueState is = x.s.issues[adv.issue];
     Play deb{};
     if (value > 0) {
-      deb.seat = static_cast<std::int8_t>(x.me);
+      deb.seat = x.who;
       deb.value = static_cast<std::int8_t>(value);
       deb.stop_at_center = stop;
     }
@@ -350,12 +350,12 @@ class RulebookBot final : public Bot {
 
   static std::vector<Priority> debate(const Ctx& x) {
     const Play& adv = x.s.advance;
-    const int issue = adv.issue;
-    const IssueState now = x.s.issues[issue_at(issue)];
-    const bool conditional = x.d().issues[issue_at(issue)].conditional();
+    const int issue = index(adv.issue);
+    const IssueState now = x.s.issues[adv.issue];
+    const bool conditional = x.d().issues[adv.issue].conditional();
     auto value_of = [&x](core::Action a) {
       if (kind_of(a) == Act::DebateChief) return 4;
-      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(staff_at(arg_a(a))) + rules::nyet_bonus(x.me, false, true);
+      return reduced_value(arg_c(a)) ? reduced_value(arg_c(a)) : x.card_value(staff_at(arg_a(a))) + rules::nyet_bonus(x.who, false, true);
     };
     auto staff = [](core::Action a) { return kind_of(a) == Act::Debate || kind_of(a) == Act::DebateChief; };
     return {// 1. Bring a conditional issue back into the centre it wants, with the weakest card.
@@ -382,7 +382,7 @@ class RulebookBot final : public Bot {
 
   static std::vector<Priority> chief_debate(const Ctx& x) {
     // The Chief of Staff's debate of a conditional issue stops in the centre if the 'Bot wants it there.
-    return {[&x](core::Action a, int&) { return ((arg_c(a) & kStopAtCenter) != 0) == want_center(x, x.s.debate.issue); }};
+    return {[&x](core::Action a, int&) { return ((arg_c(a) & kStopAtCenter) != 0) == want_center(x, index(x.s.debate.issue)); }};
   }
 
   // --- 11.6 Decision Segment -----------------------------------------------------------------------

@@ -9,6 +9,7 @@
 #include "core/steps.h"
 
 #include <initializer_list>
+#include <optional>
 #include <type_traits>
 
 namespace churchill {
@@ -287,7 +288,7 @@ void apply_meeting_roll(const Ctx& c, core::Action a);
 void resolve_play(const Ctx& c, step::ResolvePlay st);
 // 5.22: moves an issue `n` spaces toward `power`'s chair, along another track to the centre first; a
 // conditional issue may stop on entering the centre. True if it reached the chair.
-bool move_toward(IssueState& is, int power, int n, bool stop_at_center);
+bool move_toward(IssueState& is, Power power, int n, bool stop_at_center);
 void end_meeting(const Ctx& c);
 // 5.22: what a staff card's effects allow, found once per data set (Known::staff_traits): it may be
 // played below its value (kLesserValue); its value may differ from issue to issue, a modifier's
@@ -296,11 +297,11 @@ void end_meeting(const Ctx& c);
 inline constexpr std::uint8_t kLesserValue = 1, kValueByIssue = 2;
 std::uint8_t staff_traits(const StaffCard& card);
 // 3.32 Nyet: a USSR staff card played in debate adds 1 (not a Leader).
-int nyet_bonus(int seat, bool leader, bool debate);
-// 5.23, 5.24: moves the advanced issue `is` once its debate is over (deb.seat < 0: nobody debated).
+int nyet_bonus(Power seat, bool leader, bool debate);
+// 5.23, 5.24: moves the advanced issue `is` once its debate is over (!deb.made(): nobody debated).
 // With a capture pending the two values are compared and the issue moves by the difference;
-// otherwise the debater moves it as if advancing. Returns the power that captured it, or -1.
-int settle_debate(IssueState& is, const Play& adv, const Play& deb, bool capture_pending);
+// otherwise the debater moves it as if advancing. Returns the power that captured it, if one did.
+std::optional<Power> settle_debate(IssueState& is, const Play& adv, const Play& deb, bool capture_pending);
 // 5.23: does the play being resolved wait for its debate to decide a capture?
 bool capture_pending(const State& s);
 // The rolls a Leader owes "after each use" (health, Paranoia) when he breaks a tie (4.51, 4.52).
@@ -361,7 +362,7 @@ void remove_alignment(const Ctx& c, LocationId location, std::uint8_t powers);
 
 // Support markers (6.5); placement.cpp
 inline bool can_place_naval(const CCtx& c, TheaterId theater) { return c.s.naval[theater] < 5; }
-void place_naval(const Ctx& c, TheaterId theater, int power, const char* rule);
+void place_naval(const Ctx& c, TheaterId theater, std::optional<Power> by, const char* rule);  // by none: the conference card
 inline bool has_entry_space(const CCtx& c, FrontId front) { return c.s.front[front] + 1 < c.k.track_length[front]; }
 inline bool theater_surrendered(const CCtx& c, TheaterId theater) {
   // 7.8: Germany's surrender closes Europe's tracks, Japan's the Pacific's.

@@ -24,6 +24,14 @@ inline void add_to(std::int8_t& counter, int n) { counter = static_cast<std::int
 // and hash are unchanged.
 using StaffSet = core::IdBits<StaffId, std::uint32_t>;
 static_assert(kStaffPerDeck <= static_cast<int>(StaffSet::kWidth));
+// A set of issues (the issues on the table, the conditional ones): bit i for the issue of index i.
+using IssueSet = core::IdBits<IssueId, std::uint32_t>;
+static_assert(kMaxIssues <= static_cast<int>(IssueSet::kWidth));
+// None, where a State's byte may name no power, staff card or issue (a Meeting play nobody made, a
+// Leader's play, a play on no issue): the byte the State has always held there.
+inline constexpr Power kNoPower = Power{kNone};
+inline constexpr StaffId kNoStaff = StaffId{kNone};
+inline constexpr IssueId kNoIssue = IssueId{kNone};
 
 // Seats are the powers: seat index == Power index.
 inline constexpr std::int8_t kCenter = -1;  // an issue's track owner when it is on the centre space
@@ -40,6 +48,7 @@ struct IssueState {
   std::int8_t track = kCenter;  // the power whose track it is on, or kCenter
   std::int8_t space = 0;        // 0 centre, 1..6 on the track, kChair captured
   std::uint8_t winner = kNone;  // after the Meeting: the power that won it (5.27)
+  bool on_track_of(Power p) const { return track == index(p); }
   bool operator==(const IssueState&) const = default;
 };
 
@@ -61,15 +70,17 @@ struct Mandate {
   bool operator==(const Mandate&) const = default;
 };
 
-// A play in the Meeting Segment being resolved (5.22-5.26).
+// A play in the Meeting Segment being resolved (5.22-5.26). Its seat, card and issue are typed ids
+// in the bytes they always were (kNoPower's byte is the -1 of "nobody played").
 struct Play {
-  std::int8_t seat = -1;
-  std::uint8_t card = kNone;  // staff card index in the seat's deck; kNone for a Leader
-  std::uint8_t issue = kNone;
-  std::int8_t value = 0;  // modified value
+  Power seat = kNoPower;     // kNoPower: nobody has played (the debate nobody made)
+  StaffId card = kNoStaff;   // the staff card in the seat's deck; kNoStaff for a Leader
+  IssueId issue = kNoIssue;  // kNoIssue: a play on no issue (a Leader breaking a tie)
+  std::int8_t value = 0;     // modified value
   bool leader = false;
   bool stop_at_center = false;  // conditional issue: stop on entering the centre (5.22)
   std::int8_t track = kCenter;  // the issue's track when the card was played: attributes read it
+  bool made() const { return seat != kNoPower; }
   bool operator==(const Play&) const = default;
 };
 
@@ -422,12 +433,12 @@ struct State {
   PowerArray<std::int8_t> agenda_value{};
   std::int8_t agenda_winner = -1;
   std::int8_t conference_winner = -1;
-  PowerArray<bool> pass_earned{};     // debated since the last turn (4.22)
-  bool paranoia = false;              // Stalin's Paranoia this conference
-  std::uint8_t purge_by = kNone;      // Merkulov: the USSR card whose purge falls on the next one
-  std::uint8_t purge_card = kNone;    // the USSR card that owes the purge roll
-  std::uint8_t purge_roller = kNone;  // ... and the card that imposed it
-  std::int8_t meeting_next = -1;      // whose turn comes after the current play
+  PowerArray<bool> pass_earned{};   // debated since the last turn (4.22)
+  bool paranoia = false;            // Stalin's Paranoia this conference
+  StaffId purge_by = kNoStaff;      // Merkulov: the USSR card whose purge falls on the next one
+  StaffId purge_card = kNoStaff;    // the USSR card that owes the purge roll
+  StaffId purge_roller = kNoStaff;  // ... and the card that imposed it
+  std::int8_t meeting_next = -1;    // whose turn comes after the current play
   Play advance{}, debate{};
 
   // Decision Segment

@@ -45,12 +45,10 @@ std::string front_position(const Game& g, const State& s, FrontId f) {
 nlohmann::json origin_json(const Origin& o) { return {{"provenance", provenance_name(o.provenance)}, {"source", o.source}}; }
 
 // The card of a play in the Meeting: a staff card's id, or "leader".
-std::string play_card(const Data& d, const Play& p) {
-  return p.leader || p.card == kNone ? "leader" : d.staff[power_at(p.seat)][staff_at(p.card)].id;
-}
+std::string play_card(const Data& d, const Play& p) { return p.leader || p.card == kNoStaff ? "leader" : d.staff[p.seat][p.card].id; }
 std::string play_card_name(const Data& d, const State& s, const Play& p) {
-  if (p.leader || p.card == kNone) return d.leaders[s.leaders[power_at(p.seat)].card].name;
-  return d.staff[power_at(p.seat)][staff_at(p.card)].name;
+  if (p.leader || p.card == kNoStaff) return d.leaders[s.leaders[p.seat].card].name;
+  return d.staff[p.seat][p.card].name;
 }
 
 nlohmann::json pending_json(const Game& g, const State& s) {
@@ -59,14 +57,14 @@ nlohmann::json pending_json(const Game& g, const State& s) {
   const bool capture = *pending_capture(s);
   const Data& d = g.data();
   const Play& adv = s.advance;
-  const IssueState& now = s.issues[issue_at(adv.issue)];
+  const IssueState& now = s.issues[adv.issue];
   IssueState to = now;
   if (capture) rules::move_toward(to, adv.seat, adv.value, adv.stop_at_center);
-  const std::string card = play_card_name(d, s, adv), issue = d.issues[issue_at(adv.issue)].name;
+  const std::string card = play_card_name(d, s, adv), issue = d.issues[adv.issue].name;
   nlohmann::json j = {{"power", pname(adv.seat)},
                       {"card", play_card(d, adv)},
                       {"card_name", card},
-                      {"issue", d.issues[issue_at(adv.issue)].id},
+                      {"issue", d.issues[adv.issue].id},
                       {"issue_name", issue},
                       {"value", adv.value},
                       {"capture", capture},
@@ -76,7 +74,7 @@ nlohmann::json pending_json(const Game& g, const State& s) {
                       {"to_place", issue_place(to)},
                       {"text", g.catalogues().render(core::i18n::kFallbackLanguage, *message)},
                       {"message", core::i18n::to_json(*message)}};
-  if (s.debate.seat >= 0)
+  if (s.debate.made())
     j["debate"] = {{"power", pname(s.debate.seat)},
                    {"card", play_card(d, s.debate)},
                    {"card_name", play_card_name(d, s, s.debate)},
@@ -94,6 +92,7 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
   const StepId top = s.steps.top().id;
   if (top != StepId::MeetingTurn && top != StepId::DebateOffer && top != StepId::ChiefIssue) return notes;
   if (!(g.acting_seats(s) & core::seat_bit(seat))) return notes;
+  const Power me = power_at(seat);  // the acting seat's power
   core::ActionList legal;
   g.legal_actions(s, seat, legal);
   for (core::Action a : legal) {
@@ -108,7 +107,6 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
         value = event == rules::Event::Played ? e.args[3] : e.args[2];
         const int card = e.args[1];  // -1: the Leader
         const Data& d = g.data();
-        const Power me = power_at(seat);
         if (card < 0)
           base = d.leaders[s.leaders[me].card].value;
         else if (const StaffCard& played = d.staff[me][staff_at(card)]; !played.chief_of_staff())  // the log's argument
@@ -142,10 +140,10 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
                                                    .with("base", std::to_string(base))
                                                    .with("change", fmt::format("{:+}", value - base))
                                                    .with("value", std::to_string(value));
-    if (!moved && next.advance.seat == seat && next.advance.issue != kNone) {  // 5.23: a capture waits
-      IssueState to = next.issues[issue_at(next.advance.issue)];
-      rules::move_toward(to, seat, next.advance.value, next.advance.stop_at_center);
-      moved = {position_message(next.issues[issue_at(next.advance.issue)]), position_message(to)};
+    if (!moved && next.advance.seat == me && next.advance.issue != kNoIssue) {  // 5.23: a capture waits
+      IssueState to = next.issues[next.advance.issue];
+      rules::move_toward(to, me, next.advance.value, next.advance.stop_at_center);
+      moved = {position_message(next.issues[next.advance.issue]), position_message(to)};
     }
     if (moved)
       note =

@@ -25,7 +25,7 @@ Message position_message(const IssueState& is) {
 }
 
 std::optional<bool> pending_capture(const State& s) {
-  if (s.steps.empty() || s.advance.seat < 0 || s.advance.issue == kNone) return std::nullopt;
+  if (s.steps.empty() || !s.advance.made() || s.advance.issue == kNoIssue) return std::nullopt;
   const StepId top = s.steps.top().id;
   const bool debating = top == StepId::DebateOffer || top == StepId::ChiefIssue || top == StepId::ChiefRoll || top == StepId::HealthRoll ||
                         top == StepId::ParanoiaRoll || top == StepId::PurgeRoll;
@@ -56,14 +56,14 @@ std::optional<Message> pending_message(const Game& g, const State& s) {
   if (!capture) return std::nullopt;
   const Data& d = g.data();
   const Play& adv = s.advance;
-  const std::string card = adv.leader || adv.card == kNone ? leader_key(d, s.leaders[power_at(adv.seat)].card)
-                                                           : staff_key(d, static_cast<Power>(adv.seat), adv.card);
+  const std::string card =
+      adv.leader || adv.card == kNoStaff ? leader_key(d, s.leaders[adv.seat].card) : staff_key(d, adv.seat, index(adv.card));
   return key(*capture ? "board.pending_capture" : "board.pending_moved")
-      .name("power", power_key(static_cast<Power>(adv.seat)))
+      .name("power", power_key(adv.seat))
       .name("card", card + ".name")
       .with("value", std::to_string(adv.value))
-      .name("issue", issue_key(d, adv.issue) + ".name")
-      .with("where", where_message(s.issues[issue_at(adv.issue)]));
+      .name("issue", issue_key(d, index(adv.issue)) + ".name")
+      .with("where", where_message(s.issues[adv.issue]));
 }
 
 namespace {

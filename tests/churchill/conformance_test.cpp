@@ -157,6 +157,35 @@ TEST(ChurchillPreconditions, AHandIsItsWordOfBitsAndACardPastItStopsACheckedBuil
 #endif
 }
 
+// A Meeting play's seat, card and issue are typed ids in the bytes the State always held there: the
+// play nobody made reads -1 in its seat's byte and kNone in its card's and issue's, as before, so a
+// State's hash and the saves are unchanged; and a play nobody made cannot index a power's arrays (a
+// checked build stops) where the -1 of before would have read the field in front.
+TEST(ChurchillPreconditions, AMeetingPlayHoldsTypedIdsInItsBytesAndNobodysPlayIndexesNothing) {
+  static_assert(sizeof(Play) == 7);
+  const Play nobody{};
+  EXPECT_FALSE(nobody.made());
+  std::array<unsigned char, sizeof(Play)> bytes{};
+  std::memcpy(bytes.data(), &nobody, sizeof nobody);
+  EXPECT_EQ(static_cast<std::int8_t>(bytes[0]), -1);
+  EXPECT_EQ(bytes[1], kNone);
+  EXPECT_EQ(bytes[2], kNone);
+  const Play uk{Power::UK, staff_at(3), issue_at(5)};
+  std::memcpy(bytes.data(), &uk, sizeof uk);
+  EXPECT_TRUE(uk.made());
+  EXPECT_EQ(bytes[0], 0);
+  EXPECT_EQ(bytes[1], 3);
+  EXPECT_EQ(bytes[2], 5);
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  const State s = Game(data()).new_game(*data().scenario("training"));
+  EXPECT_DEATH({ [[maybe_unused]] const auto h = s.hand[nobody.seat]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& i = s.issues[nobody.issue]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& c = data().staff[Power::UK][nobody.card]; }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 // A step payload's byte becomes an id only in unpack(), through its checked conversion: a checked
 // build stops on a payload whose byte names no power (a seat of -1, a fourth power) or no Front
 // (kInBox), instead of letting the rules index a State array with it. A typed payload packs the
