@@ -9,7 +9,7 @@ namespace churchill::rules {
 namespace {
 
 // Powers in the Pol-Mil placement order: Churchill, Stalin, Roosevelt (5.12).
-constexpr int kPolMilOrder[kPowers] = {0, 2, 1};
+constexpr std::array<Power, kPowers> kPolMilOrder = {Power::UK, Power::USSR, Power::US};
 
 const Effect& band_effect(const CCtx& c, int band, int effect) {
   return c.d.conference_cards[c.s.conference_card].bands[at(band)].effects[at(effect)];
@@ -18,7 +18,7 @@ const Effect& band_effect(const CCtx& c, int band, int effect) {
 // The next power of the Pol-Mil placement order at or after `from` that the effect names.
 int next_polmil_power(const Effect& e, int from) {
   for (int i = from; i < kPowers; ++i)
-    if (e.powers & (1u << kPolMilOrder[i])) return i;
+    if (e.powers & power_bit(kPolMilOrder[at(i)])) return i;
   return kPowers;
 }
 
@@ -72,7 +72,7 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
       return true;
     case EffectType::LeaderRestriction: {
       LeaderState& l = leader_state(c.d, s, e.leader);
-      const int power = static_cast<int>(c.d.leaders[e.leader].power);
+      const Power power = c.d.leaders[e.leader].power;
       c.note("5.26", power, Event::LeaderRestricted, power, static_cast<int>(e.restriction), e.leader, l.card);
       if (!leads(c.d, s, e.leader)) return true;  // Glossary: Roosevelt's restriction does not bind Truman
       if (e.restriction == Restriction::StaysHome)
@@ -118,11 +118,15 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
 }
 
 // One Pol-Mil table result applied to a location (5.12).
-void apply_polmil_result(const Ctx& c, const Effect& e, int power, LocationId location) {
-  CORE_EXPECT(core::index_of(location) < c.d.locations.size() && power < kPowers);
+// `power` is none where the effect names no powers: only removals (the loader requires powers of a
+// placement).
+void apply_polmil_result(const Ctx& c, const Effect& e, std::optional<Power> power, LocationId location) {
+  CORE_EXPECT(core::index_of(location) < c.d.locations.size());
+  const bool placing = e.polmil == PolMilAction::PlaceNetworks || e.polmil == PolMilAction::PlaceAlignment;
+  CORE_EXPECT(power || !placing);
   switch (e.polmil) {
-    case PolMilAction::PlaceNetworks: place_network_polmil(c, power, location); break;
-    case PolMilAction::PlaceAlignment: place_alignment_polmil(c, power, location); break;
+    case PolMilAction::PlaceNetworks: place_network_polmil(c, *power, location); break;
+    case PolMilAction::PlaceAlignment: place_alignment_polmil(c, *power, location); break;
     case PolMilAction::RemoveNetwork: remove_networks(c, location, e.powers, false); break;
     case PolMilAction::RemoveAllNetworks: remove_networks(c, location, e.powers, true); break;
     case PolMilAction::RemoveAlignment:
@@ -217,8 +221,9 @@ void apply_polmil_roll(const Ctx& c, core::Action a) {
   c.s.steps.pop();
   const int red = roll / 8, blue = roll % 8;
   const LocationId location = c.d.polmil.cells[at(red - 1)][at(blue - 1)];
-  const int power = e.powers ? kPolMilOrder[r.order] : -1;
-  c.note("5.12", power, Event::PolMilCell, red, blue, location, static_cast<int>(e.polmil) + 1);  // + 1: what the roll is for
+  const std::optional<Power> power = e.powers ? std::optional(kPolMilOrder[at(r.order)]) : std::nullopt;
+  c.note("5.12", power ? index(*power) : -1, Event::PolMilCell, red, blue, location,
+         static_cast<int>(e.polmil) + 1);  // + 1: what the roll is for
   apply_polmil_result(c, e, power, location);
   if (r.rolls_left > 1) {
     c.push(step::PolMilRoll{r.band, r.effect, r.rolls_per_power, r.order, r.rolls_left - 1});

@@ -320,9 +320,9 @@ void decision_production(const Ctx& c) {
   start_allocation(c, 0);
 }
 
-int production_priority(const CCtx& c, int power) {
+int production_priority(const CCtx& c, Power power) {
   int priority = 0;
-  production_targets(c, power_at(power), &priority);
+  production_targets(c, power, &priority);
   return priority;
 }
 
@@ -420,8 +420,8 @@ void apply_decision(const Ctx& c, int seat, core::Action a) {
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::PlaceDirected: {
-      const int power = c.d.issues[issue_at(arg_a(a))].power;
-      s.directed_front[power_at(power)] = arg_b(a);
+      const Power power = power_at(c.d.issues[issue_at(arg_a(a))].power);  // the action's issue names the power
+      s.directed_front[power] = static_cast<std::uint8_t>(arg_b(a));
       c.note("6.1", seat, Event::DirectedPlaced, seat, arg_a(a), arg_b(a));
       if (!directed_to_place(c, power_at(seat))) start_directed(c, c.top<step::DirectedOffensives>().index + 1);
       break;

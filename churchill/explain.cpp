@@ -88,9 +88,10 @@ std::optional<OptionsWhy> debate_offer(const State& s) {
 
 // 6.4: production serves the conference card's mandate, then the Directed Offensive, before any free choice.
 std::optional<OptionsWhy> allocation(const Game& g, const State& s, int seat) {
-  if (s.production[power_at(seat)] <= 0) return std::nullopt;
+  const Power me = power_at(seat);  // the seat's power
+  if (s.production[me] <= 0) return std::nullopt;
   const rules::CCtx c{{g, s}};
-  switch (rules::production_priority(c, seat)) {
+  switch (rules::production_priority(c, me)) {
     case 1: return make("why.production_mandate", "6.4, 6.6");
     case 2: return make("why.production_directed", "6.4, 6.7");
     default: return std::nullopt;

@@ -10,10 +10,10 @@ namespace {
 constexpr const char* kPolMil = "5.12";
 }  // namespace
 
-void place_network_polmil(const Ctx& c, int power, LocationId location) {
+void place_network_polmil(const Ctx& c, Power power, LocationId location) {
   State& s = c.s;
   const std::uint8_t owner = s.network_owner[location];
-  if (s.networks[location] > 0 && owner != power) {
+  if (s.networks[location] > 0 && owner != index(power)) {
     // An opposing network: remove one instead, and the one to be placed is discarded.
     if (--s.networks[location] == 0) s.network_owner[location] = kNone;
     c.note(kPolMil, owner, Event::NetworkRemoved, owner, location);
@@ -22,23 +22,23 @@ void place_network_polmil(const Ctx& c, int power, LocationId location) {
     c.note(kPolMil, power, Event::MarkerLost, power, location, 0);  // the limit of two (7.11)
   } else {
     ++s.networks[location];
-    s.network_owner[location] = static_cast<std::uint8_t>(power);
+    s.network_owner[location] = static_cast<std::uint8_t>(index(power));
     c.note(kPolMil, power, Event::NetworkPlaced, power, location);
   }
 }
 
-void place_alignment_polmil(const Ctx& c, int power, LocationId location) {
+void place_alignment_polmil(const Ctx& c, Power power, LocationId location) {
   State& s = c.s;
-  const bool own_network = s.networks[location] > 0 && s.network_owner[location] == power;
+  const bool own_network = s.networks[location] > 0 && s.network_owner[location] == index(power);
   const std::uint8_t holder = s.alignment[location];
-  if (!own_network || holder == power) {
+  if (!own_network || holder == index(power)) {
     c.note(kPolMil, power, Event::MarkerLost, power, location, 1);  // no roll again: an opportunity lost
   } else if (holder != kNone) {
     s.alignment[location] = kNone;
     c.note(kPolMil, holder, Event::AlignmentRemoved, holder, location);
     c.note(kPolMil, power, Event::MarkerLost, power, location, 1);
   } else {
-    s.alignment[location] = static_cast<std::uint8_t>(power);
+    s.alignment[location] = static_cast<std::uint8_t>(index(power));
     c.note(kPolMil, power, Event::AlignmentPlaced, power, location);
   }
 }

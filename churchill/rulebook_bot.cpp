@@ -47,31 +47,31 @@ core::Action decide(const core::ActionList& legal, const std::vector<Priority>& 
   return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];  // 11.2: judgment, then a die
 }
 
-int position_for(const IssueState& is, int power) {  // +space on my track, -space on another's
+int position_for(const IssueState& is, Power power) {  // +space on my track, -space on another's
   if (is.where != IssueWhere::Table || is.track == kCenter) return 0;
-  return is.track == power ? is.space : -is.space;
+  return is.on_track_of(power) ? is.space : -is.space;
 }
 
 // --- Issue values (docs/bots.md) -----------------------------------------------------------------
 
 // Own networks without an alignment that moving Global Issue marker `marker` to the power's
 // advantage would open to an alignment (6.11).
-int barred_networks(const Game& g, const State& s, int power, std::size_t marker) {
+int barred_networks(const Game& g, const State& s, Power power, std::size_t marker) {
   State won = s;
-  won.global[marker] = static_cast<std::uint8_t>(power);
+  won.global[marker] = static_cast<std::uint8_t>(index(power));
   int n = 0;
   for (LocationId l : g.data().locations.ids()) {
-    if (s.networks[l] == 0 || s.network_owner[l] != power || s.alignment[l] != kNone) continue;
+    if (s.networks[l] == 0 || s.network_owner[l] != index(power) || s.alignment[l] != kNone) continue;
     n += !rules::global_allows(g.data(), g.known(), s, power, l, false) && rules::global_allows(g.data(), g.known(), won, power, l, false);
   }
   return n;
 }
 
-int global_value(const Game& g, const State& s, int power) {
+int global_value(const Game& g, const State& s, Power power) {
   int v = 0;
   for (std::size_t m = 0; m < g.data().global_issues.size(); ++m) {
     const auto& gi = g.data().global_issues[m];
-    if ((static_cast<int>(gi.powers[0]) == power || static_cast<int>(gi.powers[1]) == power) && s.global[m] != power) {
+    if ((gi.powers[0] == power || gi.powers[1] == power) && s.global[m] != index(power)) {
       // 5 VP (a swing of 10 from an opponent's advantage), and the alignments it would unlock.
       const int swing = s.global[m] == kNone ? 6 : 8;
       v = std::max(v, swing + 2 * barred_networks(g, s, power, m));
@@ -82,20 +82,21 @@ int global_value(const Game& g, const State& s, int power) {
 
 }  // namespace
 
-int issue_value(const Game& g, const State& s, int power, int issue) {
+int issue_value(const Game& g, const State& s, Power power, IssueId issue) {
   const Data& d = g.data();
-  const Issue& is = d.issues[issue_at(issue)];
+  const Issue& is = d.issues[issue];
   const int last = static_cast<int>(d.a_bomb.size()) - 1;
+  const bool named = is.power == index(power);  // the power printed on a Production or Directed Offensive issue
   switch (is.kind) {
-    case IssueKind::PolMil: return 2 * is.alignment + is.networks + (power == kUSSR);
-    case IssueKind::Production: return is.power == power ? (power == kUS ? 4 : 3) : 4;
-    case IssueKind::DirectedOffensive: return is.power == power ? 3 : 2;
+    case IssueKind::PolMil: return 2 * is.alignment + is.networks + (power == Power::USSR);
+    case IssueKind::Production: return named ? (power == Power::US ? 4 : 3) : 4;
+    case IssueKind::DirectedOffensive: return named ? 3 : 2;
     case IssueKind::TheaterLeadership:
-      if (power == kUSSR) return 3;
-      return (is.region == Region::Europe) == (power == kUK) ? 5 : 3;
+      if (power == Power::USSR) return 3;
+      return (is.region == Region::Europe) == (power == Power::UK) ? 5 : 3;
     case IssueKind::ABombResearch:
-      if (power == kUSSR) return s.spy_ring < last ? 5 : 1;
-      return s.a_bomb < last ? (power == kUS ? 5 : 3) : 1;
+      if (power == Power::USSR) return s.spy_ring < last ? 5 : 1;
+      return s.a_bomb < last ? (power == Power::US ? 5 : 3) : 1;
     case IssueKind::GlobalIssue: return global_value(g, s, power);
     case IssueKind::StrategicMaterials: return 2;
     case IssueKind::SecondFront:
@@ -142,20 +143,20 @@ class RulebookBot final : public Bot {
     int me;
     Power who = power_at(me);  // the seat's power, converted once for the decision
     mutable std::optional<std::array<int, kPowers>> scores{}, front_scores{};
-    mutable std::array<std::array<std::int8_t, kMaxIssues>, kPowers> values = unknown_values();
+    mutable PowerArray<IssueArray<std::int8_t>> values = unknown_values();
     mutable FrontArray<std::optional<int>> front_gains{};
 
-    static std::array<std::array<std::int8_t, kMaxIssues>, kPowers> unknown_values() {
-      std::array<std::array<std::int8_t, kMaxIssues>, kPowers> v;
+    static PowerArray<IssueArray<std::int8_t>> unknown_values() {
+      PowerArray<IssueArray<std::int8_t>> v;
       for (auto& row : v) row.fill(-1);
       return v;
     }
     const Data& d() const { return g.data(); }
     const Known& k() const { return g.known(); }
     const StaffCard& card(StaffId c) const { return d().staff[who][c]; }
-    int value(int issue) const { return value_to(me, issue); }
-    int value_to(int power, int issue) const {
-      std::int8_t& v = values[static_cast<std::size_t>(power)][static_cast<std::size_t>(issue)];
+    int value(IssueId issue) const { return value_to(who, issue); }
+    int value_to(Power power, IssueId issue) const {
+      std::int8_t& v = values[power][issue];
       if (v < 0) v = static_cast<std::int8_t>(issue_value(g, s, power, issue));
       return v;
     }
@@ -168,12 +169,12 @@ class RulebookBot final : public Bot {
       return (*front_scores)[static_cast<std::size_t>(p)];
     }
     // 11.3: the best bonus a card in hand has for an issue.
-    int hand_bonus(int issue) const {
+    int hand_bonus(IssueId issue) const {
       int best = 0;
       for (StaffId c : s.hand[who])
         for (const Effect& e : card(c).effects)
           if (e.type == EffectType::Modifier && e.amount > 0 &&
-              ((e.when.issues & (1u << issue)) || (e.when.issue_kinds & (1u << static_cast<int>(d().issues[issue_at(issue)].kind)))))
+              ((e.when.issues & IssueSet::of(issue).bits) || (e.when.issue_kinds & (1u << static_cast<int>(d().issues[issue].kind)))))
             best = std::max<int>(best, e.amount);
       return best;
     }
@@ -181,16 +182,16 @@ class RulebookBot final : public Bot {
   };
 
   // Where a move of `n` toward `power` leaves an issue (5.22, without the stop at the centre).
-  static IssueState moved(IssueState is, int power, int n) {
-    rules::move_toward(is, power_at(power), n, false);
+  static IssueState moved(IssueState is, Power power, int n) {
+    rules::move_toward(is, power, n, false);
     return is;
   }
 
   // Does the conditional issue `issue` want to sit in the centre for `me`? (docs/bots.md)
-  static bool want_center(const Ctx& x, int issue) {
-    const Issue& is = x.d().issues[issue_at(issue)];
-    if (is.kind == IssueKind::SecondFront) return x.me != kUK || x.s.entered[x.k().central_italy] != 0 || x.s.conference >= 5;
-    if (is.kind == IssueKind::UssrDeclaresWar) return x.me != kUSSR || x.s.surrendered[0] || x.s.conference >= 7;
+  static bool want_center(const Ctx& x, IssueId issue) {
+    const Issue& is = x.d().issues[issue];
+    if (is.kind == IssueKind::SecondFront) return x.who != Power::UK || x.s.entered[x.k().central_italy] != 0 || x.s.conference >= 5;
+    if (is.kind == IssueKind::UssrDeclaresWar) return x.who != Power::USSR || x.s.surrendered[0] || x.s.conference >= 7;
     return false;
   }
 
@@ -203,9 +204,9 @@ class RulebookBot final : public Bot {
       const StaffCard& c = x.card(staff_at(arg_a(a)));  // the action's card
       if (c.chief_of_staff()) return false;
       const bool plain = c.effects.empty();
-      if (x.me == kUK)
+      if (x.who == Power::UK)
         rank = -c.value * 2 - plain;
-      else if (x.me == kUSSR)
+      else if (x.who == Power::USSR)
         rank = c.value * 2 - plain;
       else
         rank = std::abs(c.value - 3) * 2 - plain;
@@ -216,16 +217,16 @@ class RulebookBot final : public Bot {
   static std::vector<Priority> select_issue(const Ctx& x) {
     return {// 1. A conditional issue the 'Bot wants settled in the centre this conference.
             [&x](core::Action a, int&) {
-              const int i = arg_a(a);
-              const Issue& is = x.d().issues[issue_at(i)];
-              if (is.kind == IssueKind::SecondFront) return x.me != kUK && want_center(x, i) && x.s.front[x.k().western] >= 0;
-              if (is.kind == IssueKind::UssrDeclaresWar) return x.me == kUS && want_center(x, i) && x.s.front[x.k().far_east] >= 0;
+              const IssueId i = issue_at(arg_a(a));  // the action's issue
+              const Issue& is = x.d().issues[i];
+              if (is.kind == IssueKind::SecondFront) return x.who != Power::UK && want_center(x, i) && x.s.front[x.k().western] >= 0;
+              if (is.kind == IssueKind::UssrDeclaresWar) return x.who == Power::US && want_center(x, i) && x.s.front[x.k().far_east] >= 0;
               return false;
             },
             // 2. The issue it values most, counting the bonuses its hand has for it (11.3).
             [&x](core::Action a, int& rank) {
-              const int i = arg_a(a);
-              if (x.d().issues[issue_at(i)].conditional()) return false;
+              const IssueId i = issue_at(arg_a(a));  // the action's issue
+              if (x.d().issues[i].conditional()) return false;
               rank = -(x.value(i) * 2 + x.hand_bonus(i));
               return true;
             }};
@@ -234,7 +235,7 @@ class RulebookBot final : public Bot {
   static std::vector<Priority> tie_offer(const Ctx& x) {
     // Break a tie the 'Bot is in; otherwise keep the Leader.
     return {[&x](core::Action a, int&) {
-              return kind_of(a) == Act::TieBreak && (x.s.steps.top().as<step::TieBreakOffer>().tied & (1 << x.me));
+              return kind_of(a) == Act::TieBreak && (x.s.steps.top().as<step::TieBreakOffer>().tied & power_bit(x.who));
             },
             [](core::Action a, int&) { return kind_of(a) == Act::NoTieBreak; }};
   }
@@ -252,22 +253,22 @@ class RulebookBot final : public Bot {
   // The gain of a play for `me`, in tenths of VP: the change in the issue's worth; a conditional
   // issue gains when it comes into the centre it wants (or is captured, if it is not wanted
   // there) and loses when pushed out.
-  static int gain(const Ctx& x, int issue, int value, bool stop) {
-    const IssueState& is = x.s.issues[issue_at(issue)];
-    if (x.d().issues[issue_at(issue)].conditional()) {
-      const IssueState after = stop ? IssueState{is.where, kCenter, 0, kNone} : moved(is, x.me, value);
+  static int gain(const Ctx& x, IssueId issue, int value, bool stop) {
+    const IssueState& is = x.s.issues[issue];
+    if (x.d().issues[issue].conditional()) {
+      const IssueState after = stop ? IssueState{is.where, kCenter, 0, kNone} : moved(is, x.who, value);
       const int off_center = after.track == kCenter ? 0 : 1;
       return want_center(x, issue) ? (is.track != kCenter && after.track == kCenter ? 12 : -10 * off_center)
-                                   : (after.space >= kChair ? 12 : 2 * position_for(after, x.me));
+                                   : (after.space >= kChair ? 12 : 2 * position_for(after, x.who));
     }
-    const IssueState after = moved(is, x.me, value);
+    const IssueState after = moved(is, x.who, value);
     return static_cast<int>(10 * (worth(x, issue, after) - worth(x, issue, is)));
   }
 
   // How surely an issue where it stands ends the Meeting won by `power` (5.27): surely once
   // captured, more surely the deeper it is on the power's track (the harder to pull back).
-  static double hold(const IssueState& is, int power) {
-    if (is.where != IssueWhere::Table || is.track != power) return 0;
+  static double hold(const IssueState& is, Power power) {
+    if (is.where != IssueWhere::Table || !is.on_track_of(power)) return 0;
     return is.space >= kChair ? 1.0 : kHoldCenter + is.space * kHoldStep;
   }
 
@@ -275,11 +276,11 @@ class RulebookBot final : public Bot {
   // wins it, less a share (kDenial) of a rival's value if that rival does; each issue won also
   // counts toward the conference (5.27; 9.4 D, E: 3 VP to the US or UK, 5 to the USSR, shared
   // over about three issues).
-  static double worth(const Ctx& x, int issue, const IssueState& is) {
+  static double worth(const Ctx& x, IssueId issue, const IssueState& is) {
     double w = 0;
-    for (int p = 0; p < kPowers; ++p) {
-      const double v = x.value_to(p, issue) + (p == kUSSR ? 5 : 3) / 3.0;
-      w += (p == x.me ? 1.0 : -kDenial) * hold(is, p) * v;
+    for (Power p : kAllPowers) {
+      const double v = x.value_to(p, issue) + (p == Power::USSR ? 5 : 3) / 3.0;
+      w += (p == x.who ? 1.0 : -kDenial) * hold(is, p) * v;
     }
     return w;
   }
@@ -315,17 +316,18 @@ class RulebookBot final : public Bot {
             // 2. Capture an issue worth 4 or more with a staff card: the weakest card that does it.
             [=, &x](core::Action a, int& rank) {
               if (kind_of(a) != Act::Advance && kind_of(a) != Act::ChiefIssue) return false;
-              const int issue = arg_b(a);
-              const IssueState after = moved(x.s.issues[issue_at(issue)], x.me, play_value(a));
-              if (x.value(issue) < 4 || after.track != x.me || after.space < kChair || (arg_c(a) & kStopAtCenter)) return false;
+              const IssueId issue = issue_at(arg_b(a));  // the action's issue
+              const IssueState after = moved(x.s.issues[issue], x.who, play_value(a));
+              if (x.value(issue) < 4 || !after.on_track_of(x.who) || after.space < kChair || (arg_c(a) & kStopAtCenter)) return false;
               rank = play_value(a) - 2 * x.value(issue);
               return true;
             },
             // 3. Use the Leader on an issue worth 6 or more that is not already safely its own.
             [=, &x](core::Action a, int& rank) {
-              if (kind_of(a) != Act::AdvanceLeader || x.value(arg_b(a)) < 6) return false;
-              if (position_for(x.s.issues[issue_at(arg_b(a))], x.me) >= 4) return false;
-              rank = x.card_value(staff_at(arg_a(a))) - x.value(arg_b(a));  // discard the weakest card
+              if (kind_of(a) != Act::AdvanceLeader) return false;
+              const IssueId issue = issue_at(arg_b(a));  // the action's issue
+              if (x.value(issue) < 6 || position_for(x.s.issues[issue], x.who) >= 4) return false;
+              rank = x.card_value(staff_at(arg_a(a))) - x.value(issue);  // discard the weakest card
               return true;
             },
             // 4. The play with the best gain per card value spent; the Chief of Staff commits early.
@@ -335,7 +337,7 @@ class RulebookBot final : public Bot {
                 return true;
               }
               if (kind_of(a) != Act::Advance && kind_of(a) != Act::ChiefIssue) return false;
-              const int g = gain(x, arg_b(a), play_value(a), arg_c(a) & kStopAtCenter);
+              const int g = gain(x, issue_at(arg_b(a)), play_value(a), arg_c(a) & kStopAtCenter);
               if (g <= 0) return false;
               rank = -(g * 4) / std::max(1, play_value(a)) - g;
               return true;
@@ -343,14 +345,15 @@ class RulebookBot final : public Bot {
             // 5. Otherwise spend the weakest card where it does least harm.
             [=, &x](core::Action a, int& rank) {
               if (kind_of(a) != Act::Advance && kind_of(a) != Act::Discard && kind_of(a) != Act::ChiefIssue) return false;
-              rank = play_value(a) * 10 - (kind_of(a) == Act::Discard ? 0 : gain(x, arg_b(a), play_value(a), arg_c(a) & kStopAtCenter));
+              rank = play_value(a) * 10 -
+                     (kind_of(a) == Act::Discard ? 0 : gain(x, issue_at(arg_b(a)), play_value(a), arg_c(a) & kStopAtCenter));
               return true;
             }};
   }
 
   static std::vector<Priority> debate(const Ctx& x) {
     const Play& adv = x.s.advance;
-    const int issue = index(adv.issue);
+    const IssueId issue = adv.issue;
     const IssueState now = x.s.issues[adv.issue];
     const bool conditional = x.d().issues[adv.issue].conditional();
     auto value_of = [&x](core::Action a) {
@@ -382,7 +385,7 @@ class RulebookBot final : public Bot {
 
   static std::vector<Priority> chief_debate(const Ctx& x) {
     // The Chief of Staff's debate of a conditional issue stops in the centre if the 'Bot wants it there.
-    return {[&x](core::Action a, int&) { return ((arg_c(a) & kStopAtCenter) != 0) == want_center(x, index(x.s.debate.issue)); }};
+    return {[&x](core::Action a, int&) { return ((arg_c(a) & kStopAtCenter) != 0) == want_center(x, x.s.debate.issue); }};
   }
 
   // --- 11.6 Decision Segment -----------------------------------------------------------------------
@@ -413,7 +416,7 @@ class RulebookBot final : public Bot {
   // (US and UK share theirs), the fewest spaces left to its Axis power.
   static int front_rank(const Ctx& x, FrontId front) {
     const Front& f = x.d().fronts[front];
-    const bool mine = x.me == kUSSR ? f.color == Power::USSR : f.color != Power::USSR;
+    const bool mine = x.who == Power::USSR ? f.color == Power::USSR : f.color != Power::USSR;
     const int strength = rules::front_strength(x.s, front);
     const int left = rules::spaces_left(x.d(), x.s, front);
     const int next = x.s.front[front] + 1;
@@ -449,7 +452,7 @@ class RulebookBot final : public Bot {
             },
             // 2. The USSR wants three naval in the Arctic (+1 production, Norway and Finland).
             [&x, &s](core::Action a, int&) {
-              return x.me == kUSSR && kind_of(a) == Act::Naval && theater_at(arg_a(a)) == x.k().arctic && s.naval[x.k().arctic] < 3;
+              return x.who == Power::USSR && kind_of(a) == Act::Naval && theater_at(arg_a(a)) == x.k().arctic && s.naval[x.k().arctic] < 3;
             },
             // 3. Activate a won Pol-Mil issue.
             [](core::Action a, int& rank) {
@@ -457,7 +460,7 @@ class RulebookBot final : public Bot {
               return kind_of(a) == Act::Activate;
             },
             // 4. The US and the UK push the A-Bomb roll to a sure 4 (+3).
-            [&x, &s](core::Action a, int&) { return x.me != kUSSR && kind_of(a) == Act::ABombModifier && s.a_bomb_modifier < 3; },
+            [&x, &s](core::Action a, int&) { return x.who != Power::USSR && kind_of(a) == Act::ABombModifier && s.a_bomb_modifier < 3; },
             // 5. Offensive support on the Front it backs most.
             [&x](core::Action a, int& rank) {
               if (kind_of(a) != Act::Offensive) return false;
@@ -471,7 +474,7 @@ class RulebookBot final : public Bot {
   static std::vector<Priority> leadership(const Ctx& x) {
     // The US and UK take the command; the USSR gives it to the weaker of the two.
     return {[&x](core::Action a, int& rank) {
-      rank = x.me == kUSSR ? x.score(arg_b(a)) : (arg_b(a) == x.me ? 0 : 1);
+      rank = x.who == Power::USSR ? x.score(arg_b(a)) : (arg_b(a) == x.me ? 0 : 1);
       return true;
     }};
   }
@@ -511,8 +514,8 @@ class RulebookBot final : public Bot {
             [&x, &s](core::Action a, int& rank) {
               if (kind_of(a) != Act::PlaceNetwork || s.networks[location_at(arg_a(a))] != 0) return false;
               const LocationId l = location_at(arg_a(a));
-              rank = (on_agenda(x, l) ? 0 : 10) + (s.behind_front[l] ? 5 : 0) + (x.me == kUK && x.d().locations[l].colony ? 3 : 0) +
-                     (rules::global_allows(x.d(), x.g.known(), s, x.me, l, false) ? 0 : kBarred);
+              rank = (on_agenda(x, l) ? 0 : 10) + (s.behind_front[l] ? 5 : 0) + (x.who == Power::UK && x.d().locations[l].colony ? 3 : 0) +
+                     (rules::global_allows(x.d(), x.g.known(), s, x.who, l, false) ? 0 : kBarred);
               return true;
             },
             // 4. Remove any lone rival network; 5. anything else but declining a removal.

@@ -11,6 +11,6 @@ namespace churchill {
 std::unique_ptr<Bot> make_rulebook_bot();
 
 // How much `power` wants to win `issue` now (docs/bots.md, "Issue values"). Exposed for tests.
-int issue_value(const Game& g, const State& s, int power, int issue);
+int issue_value(const Game& g, const State& s, Power power, IssueId issue);
 
 }  // namespace churchill

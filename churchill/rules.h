@@ -243,7 +243,6 @@ inline bool leads(const Data& d, const State& s, int leader) { return leader_sta
 inline constexpr std::array<std::int8_t, kPowers> kBaseProduction = {4, 6, 3};
 
 // Clockwise order around the table: UK, USSR, US (the USSR sits to the UK's left).
-constexpr int left_of(int power) { return power == 0 ? 2 : power == 2 ? 1 : 0; }
 constexpr Power left_of(Power p) { return p == Power::UK ? Power::USSR : p == Power::USSR ? Power::US : Power::UK; }
 // The powers last to first: steps pushed in this order run the UK's first.
 inline constexpr std::array<Power, kPowers> kPowersLastFirst = {Power::USSR, Power::US, Power::UK};
@@ -312,7 +311,7 @@ void allocation_legal(const CCtx& c, int seat, core::ActionList& out);    // All
 core::Action allocation_random(const CCtx& c, int seat, core::Rng& rng);  // its list's item rng.below(size)
 // 6.4: the priority a power's production markers serve now: 1 the conference card's mandate (6.6),
 // 2 its Directed Offensive (6.7), 3 free.
-int production_priority(const CCtx& c, int power);
+int production_priority(const CCtx& c, Power power);
 void leadership_legal(const CCtx& c, int seat, core::ActionList& out);  // TheaterLeadership
 void global_legal(const CCtx& c, int seat, core::ActionList& out);      // GlobalIssue
 void apply_decision(const Ctx& c, int seat, core::Action a);
@@ -332,7 +331,7 @@ void apply_reserve_roll(const Ctx& c, core::Action a);
 void run_advance(const Ctx& c, step::Campaigns st);
 // 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`
 // under the Global Issues?
-bool global_allows(const Data& d, const Known& k, const State& s, int power, LocationId location, bool remove);
+bool global_allows(const Data& d, const Known& k, const State& s, Power power, LocationId location, bool remove);
 // 6.11: which Global Issue marker a pair of powers debate (kNone: none).
 std::uint8_t marker_of(const Data& d, Power a, Power b);
 // 6.11: "Countries connected to the Western or Eastern Front Tracks": through a space of those
@@ -355,8 +354,8 @@ std::uint64_t secret_agenda_pool(const CCtx& c);  // 10.2: the markers not yet d
 void apply_secret_agenda(const Ctx& c, core::Action a);
 
 // Pol-Mil placements and removals (5.12); placement.cpp
-void place_network_polmil(const Ctx& c, int power, LocationId location);
-void place_alignment_polmil(const Ctx& c, int power, LocationId location);
+void place_network_polmil(const Ctx& c, Power power, LocationId location);
+void place_alignment_polmil(const Ctx& c, Power power, LocationId location);
 void remove_networks(const Ctx& c, LocationId location, std::uint8_t powers, bool all);
 void remove_alignment(const Ctx& c, LocationId location, std::uint8_t powers);
 

@@ -284,20 +284,20 @@ std::uint32_t front_countries(const Data& d, const Known& k) {
 }
 
 // 6.11: the Global Issues' limits on Political Alignment (rules.h).
-bool global_allows(const Data& d, const Known& k, const State& s, int power, LocationId location, bool remove) {
+bool global_allows(const Data& d, const Known& k, const State& s, Power power, LocationId location, bool remove) {
   const Location& loc = d.locations[location];
   const std::uint8_t colonial = s.global[k.uk_us_marker];
   const std::uint8_t europe = s.global[k.uk_ussr_marker];
   if (loc.colony) {
-    if (colonial == kNone) return remove;      // neutral: no placement in colonies
-    if (colonial == kUK) return power == kUK;  // Colonialism
-    return true;                               // Self-Determination
+    if (colonial == kNone) return remove;            // neutral: no placement in colonies
+    if (colonial == kUK) return power == Power::UK;  // Colonialism
+    return true;                                     // Self-Determination
   }
   const bool front_country = k.front_countries & (1u << index(location));
   if (europe == kNone) return remove || !front_country;  // neutral
   if (europe == kUSSR) {                                 // Spheres of Influence
-    if (eastern_sphere(k, location)) return power == kUSSR;
-    if (western_sphere(k, location)) return power != kUSSR;
+    if (eastern_sphere(k, location)) return power == Power::USSR;
+    if (western_sphere(k, location)) return power != Power::USSR;
   }
   return true;  // Free Europe, or unrestricted
 }
@@ -339,7 +339,7 @@ namespace {
 // the first for which `add` returns false.
 template <class Add>
 void each_placement(const CCtx& c, Power me, Add add) {
-  const int seat = index(me);  // as State's bytes hold the powers
+  const int seat = index(me);  // as State's bytes of a network's owner and an alignment hold the powers
   const State& s = c.s;
   const bool networks = s.steps.top().id == StepId::PlaceNetworks;
   const std::uint32_t closed = arctic_closed_locations(c);
@@ -351,8 +351,8 @@ void each_placement(const CCtx& c, Power me, Add add) {
       if (s.networks[l] > 0 && !own && !add(encode(Act::RemoveNetwork, index(l)))) return;  // 7.12: one for one
     } else if (own) {
       const std::uint8_t holder = s.alignment[l];
-      if (holder == kNone && global_allows(c.d, c.k, c.s, seat, l, false) && !add(encode(Act::PlaceAlignment, index(l)))) return;
-      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, seat, l, true) && s.to_place[me] >= removal_cost(c, l) &&
+      if (holder == kNone && global_allows(c.d, c.k, c.s, me, l, false) && !add(encode(Act::PlaceAlignment, index(l)))) return;
+      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, me, l, true) && s.to_place[me] >= removal_cost(c, l) &&
           !add(encode(Act::RemoveAlignment, index(l))))
         return;
     }
