@@ -88,6 +88,7 @@ std::optional<SecretStep> secret_step(const State& s) {
   switch (s.steps.top().id) {
     case StepId::WriteSheets: return SecretStep::Sheet;
     case StepId::Purchases: return SecretStep::Purchases;
+    case StepId::DeployPlans: return SecretStep::Deploy;
     default: return std::nullopt;
   }
 }
@@ -282,16 +283,27 @@ double position_value(const Game& g, const State& s, Alliance side, const ValueW
 namespace {
 
 // The candidates' styles: for a sheet bot:rules' own, the sure defence, the home guard, the home guard
-// with the calculator's attacks, then drawn ones; for purchases the round's
-// style with each mix in turn (bot:rules' first).
+// with the calculator's attacks, then drawn ones; for purchases (a deployment plan) the round's
+// style with each mix (each port sea's lean) in turn, bot:rules' first.
 Style candidate_style(SecretStep step, const Style& round_style, int k, core::Rng& rng) {
   if (step == SecretStep::Sheet) {
     const std::array<Style, 4> fixed = {Style{}, sure_defence_style(), home_guard_style(), calculated_style()};
     return k < static_cast<int>(fixed.size()) ? fixed[static_cast<std::size_t>(k)] : draw_style(rng);
   }
   Style s = round_style;
-  s.buy_mix = static_cast<BuyMix>(k % kBuyMixes);
+  if (step == SecretStep::Purchases) s.buy_mix = static_cast<BuyMix>(k % kBuyMixes);
+  if (step == SecretStep::Deploy) s.deploy_sea = static_cast<DeploySea>(k % kDeploySeas);
   return s;
+}
+
+// At most K sheets; a purchase (deployment plan) has one candidate per mix (port sea lean).
+int most_candidates(SecretStep step, int plans) {
+  switch (step) {
+    case SecretStep::Sheet: break;
+    case SecretStep::Purchases: return std::min(plans, kBuyMixes);
+    case SecretStep::Deploy: return std::min(plans, kDeploySeas);
+  }
+  return plans;
 }
 
 }  // namespace
@@ -305,7 +317,7 @@ SheetSearch search_secret(const Game& g, const State& position, core::Seat seat,
   if (!step) return out;
   core::Rng rng(seed);
   // K distinct candidates: bot:rules' own entries first, then other styles (a few tries each).
-  const int most = *step == SecretStep::Sheet ? level.plans : std::min(level.plans, kBuyMixes);
+  const int most = most_candidates(*step, level.plans);
   for (int tries = 0; tries < 3 * most && static_cast<int>(out.plans.size()) < most; ++tries) {
     RulesBot writer = own;
     writer.set_style(candidate_style(*step, own.style(), tries, rng));

@@ -102,7 +102,8 @@ struct SheetCandidate {
   RulesBot writer;  // the rules bot once it has written them (its plan of the round kept)
 };
 // The secret simultaneous steps the bot searches.
-enum class SecretStep : std::uint8_t { Sheet, Purchases };  // Phase 2 Step 1, Phase 7 Step 3
+enum class SecretStep : std::uint8_t { Sheet, Purchases, Deploy };  // Phase 2 Step 1, Phase 7 Step 3, Phase 5 Step 2
+inline constexpr std::size_t kSecretSteps = 3;
 
 struct SheetSearch {
   SecretStep step = SecretStep::Sheet;
@@ -165,9 +166,9 @@ class SearchBot final : public core::Bot<Game> {
                                              core::Rng& rng) const;
   AiLevel level_;
   int threads_;
-  RulesBot bot_;                        // the chosen candidate's rules bot (bot:rules' style until the first search)
-  std::array<Searched, 2> searched_{};  // per SecretStep: the round and pass last searched
-  std::vector<core::Action> script_;    // the chosen candidate's entries, played in turn while the step lasts
+  RulesBot bot_;                                   // the chosen candidate's rules bot (bot:rules' style until the first search)
+  std::array<Searched, kSecretSteps> searched_{};  // per SecretStep: the round and pass last searched
+  std::vector<core::Action> script_;               // the chosen candidate's entries, played in turn while the step lasts
   std::size_t next_ = 0;
   SheetSearch last_;
   StanceKey stance_key_{0, 0, kNoRegion, 0, 0};

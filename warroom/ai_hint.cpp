@@ -283,9 +283,10 @@ core::Advised secret_advice(const Game& g, const State& observation, core::Seat 
 }
 
 // Any other decision: the search bot's actions to the end of the step for a simultaneous one (a
-// deployment plan: bot:rules'), else its one action; a stance with the odds of the battle fought.
+// deployment plan: the heaviest candidate of its search), else its one action; a stance with the odds
+// of the battle fought.
 core::Advised decision_advice(const Game& g, const State& observation, core::Seat seat, const AiLevel& level, std::uint64_t seed,
-                              const std::array<bool, kSides>& rules) {
+                              int threads, const std::array<bool, kSides>& rules) {
   const double value = position_value(g, observation, alliance_of(__builtin_ctz(g.seat_nations(seat))));
   core::Rng rng(seed);
   const bool deploying = observation.steps.top().id == StepId::DeployPlans;
@@ -293,9 +294,8 @@ core::Advised decision_advice(const Game& g, const State& observation, core::Sea
   const bool stance = b.kind != BattleKind::None && need(b) == Need::Stance;
   std::vector<core::Action> actions;
   if (deploying) {
-    RulesBot bot;
-    State s = observation;
-    actions = write_step(g, s, seat, bot, rng);
+    const SheetSearch found = search_secret(g, observation, seat, RulesBot{}, level, rng.next(), threads);
+    actions = found.plans[heaviest(found)].actions;
   } else {
     SearchBot bot(level, 1);
     actions.push_back(bot.choose(g, observation, seat, rng));
@@ -330,8 +330,9 @@ core::Advised advise(const Game& g, const State& position, core::Seat seat, cons
                      const std::vector<std::string>& controllers) {
   const State observation = g.observe(position, seat);
   const std::array<bool, kSides> rules = controllers.empty() ? std::array<bool, kSides>{} : rules_sides(g, controllers);
-  if (secret_step(observation)) return secret_advice(g, observation, seat, level, seed, threads, rules);
-  return decision_advice(g, observation, seat, level, seed, rules);
+  const auto step = secret_step(observation);
+  if (step && *step != SecretStep::Deploy) return secret_advice(g, observation, seat, level, seed, threads, rules);
+  return decision_advice(g, observation, seat, level, seed, threads, rules);
 }
 
 }  // namespace warroom

@@ -172,7 +172,8 @@ core::Action land(const Game& g, const State& s, Nation nation, const core::Acti
   });
 }
 
-// ---- Phase 5 Step 2: naval units to the safest port sea; land units leave as far as the industry
+// ---- Phase 5 Step 2: naval units to the port sea of the style's lean (Style::deploy_sea: bot:rules'
+// the safest); land units leave as far as the industry
 // allows, the cheapest held back. The rules say when a plan is acceptable ("done" is legal); a
 // deployment is made only if, after it, the plan is acceptable or units are still free to hold, so
 // that the bot never has to undo a choice (hold, release, hold... would never end). When nothing but
@@ -188,15 +189,24 @@ bool deploy_leaves_a_way(const Game& g, const State& s, Nation nation, core::Act
   });
 }
 
-core::Action deploy(const Game& g, const State& s, Nation nation, const core::ActionList& legal) {
+// How much a port sea suits new ships of the lean.
+double deploy_score(const Assessment& a, RegionId sea, DeploySea lean) {
+  const int me = static_cast<int>(a.side), them = 1 - me;
+  switch (lean) {
+    case DeploySea::Safest: break;
+    case DeploySea::Massed: return a.naval[at(me)][sea];
+    case DeploySea::Forward: return a.naval[at(them)][sea] + a.land[at(them)][sea];
+  }
+  return a.naval[at(me)][sea] - 2 * a.naval[at(them)][sea] - a.air[at(them)][sea];
+}
+
+core::Action deploy(const Game& g, const State& s, Nation nation, const core::ActionList& legal, DeploySea lean) {
   if (const auto done = find(legal, ActionKind::Done, nation)) return *done;
   const Assessment a = assess(g, s, nation);
-  const int me = static_cast<int>(a.side), them = 1 - me;
   if (const auto sea = best(legal,
                             [&](const Act& x) {
                               if (x.kind != ActionKind::Deploy) return kNever;
-                              const RegionId r = g.data().region(region_byte(x.a)).port_seas[at(x.c)];
-                              return static_cast<double>(a.naval[at(me)][r] - 2 * a.naval[at(them)][r] - a.air[at(them)][r]);
+                              return deploy_score(a, g.data().region(region_byte(x.a)).port_seas[at(x.c)], lean);
                             });
       sea && deploy_leaves_a_way(g, s, nation, *sea))
     return *sea;
@@ -455,7 +465,7 @@ core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat sea
     case StepId::MovementTurn: return movement(game, obs, nation, own);
     case StepId::CarrierLaunch: return launch(game, obs, nation, own);
     case StepId::LandAir: return land(game, obs, nation, own);
-    case StepId::DeployPlans: return deploy(game, obs, nation, own);
+    case StepId::DeployPlans: return deploy(game, obs, nation, own, style_.deploy_sea);
     case StepId::Purchases: return purchase(game, obs, nation, own, style_.buy_mix);
     case StepId::Place: return place(game, obs, nation, own);
     case StepId::Trade: return trade(game, obs, nation, own);

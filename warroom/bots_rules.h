@@ -86,15 +86,20 @@ int alliance_beside(const Game& g, const Assessment& a, RegionId t);
 // fighters and bombers, or to a fleet (added to the shares, a threatened capital's included).
 enum class BuyMix : std::uint8_t { Rules, Armor, Infantry, Air, Fleet };
 inline constexpr int kBuyMixes = 5;
+// Phase 5 Step 2: the Port-connected sea new ships deploy to: the safest (bot:rules'), the one where
+// the nation's fleet is strongest (massed), or the one where the enemy's ships and troops at sea are.
+enum class DeploySea : std::uint8_t { Safest, Massed, Forward };
+inline constexpr int kDeploySeas = 3;
 
 // A style of play: the few numbers the rules bot's plans weigh that a search may vary to propose
 // different plans (warroom/ai.h, docs/warroom/ai.md "The search bot"). The defaults are bot:rules'.
 struct Style {
-  int odds_scale_percent = 100;    // scales the share of the defence the campaign's strike needs
-  int attack_tenths = 13;          // an attack goes in with this many tenths of the defence (1.3x)
-  int extra_quiet = 0;             // rounds added to the quiet ones: > 0 turns to a stalled war's aims sooner
-  int bid_extra = 0;               // added to the bid it sizes to need (within the same bounds)
-  BuyMix buy_mix = BuyMix::Rules;  // Phase 7 Step 3: the mix of units it builds toward
+  int odds_scale_percent = 100;              // scales the share of the defence the campaign's strike needs
+  int attack_tenths = 13;                    // an attack goes in with this many tenths of the defence (1.3x)
+  int extra_quiet = 0;                       // rounds added to the quiet ones: > 0 turns to a stalled war's aims sooner
+  int bid_extra = 0;                         // added to the bid it sizes to need (within the same bounds)
+  BuyMix buy_mix = BuyMix::Rules;            // Phase 7 Step 3: the mix of units it builds toward
+  DeploySea deploy_sea = DeploySea::Safest;  // Phase 5 Step 2: where new ships go
   // A sure defence of a threatened capital or industry: the Commands that step in by land (or land
   // from the sea beside it) go first, and a defence that still needs a Command coming by rail wants
   // the first slot and bids for it (a Nation may not invade by Rail: once an enemy Command has moved

@@ -158,6 +158,55 @@ TEST(SearchBot, Phase7Step3_PurchasesAreSearched_OneCandidatePerMix) {
   EXPECT_TRUE(search_secret(g, write_sheets_untouched(g), seat, RulesBot{}, small, 41, 1).step == SecretStep::Sheet);
 }
 
+// The entries `style` makes for `seat` from `s` to the end of the step.
+std::vector<core::Action> written_with(const Game& g, State s, core::Seat seat, const Style& style, core::Rng& rng) {
+  RulesBot bot(style);
+  return write_step(g, s, seat, bot, rng);
+}
+
+// Phase 5 Step 2 (Deploy Units, a simultaneous secret plan: ruling 100) is searched as the sheets and
+// purchases are: candidates of the round's style with each port sea's lean (bot:rules' safest first),
+// weighed by rollouts; the same for any number of threads.
+TEST(SearchBot, Phase5Step2_DeploymentPlansAreSearched_OneCandidatePerPortSeaLean) {
+  const Game g(data(), *data()->find_scenario("war-in-europe"), 2);
+  State s = g.new_game();
+  std::vector<RulesBot> bots(static_cast<std::size_t>(g.seat_count()));
+  core::Rng chance(21), choices(22);
+  const auto rules = [&](const State& at, core::Seat seat) {
+    return bots[static_cast<std::size_t>(seat)].choose(g, g.observe(at, seat), seat, choices);
+  };
+  // The first deployment whose ships the leans send to different seas.
+  core::Seat seat = 0;
+  const auto leans_differ = [&](const State& at) {
+    if (top(at) != StepId::DeployPlans || !g.acting_seats(at)) return false;
+    seat = static_cast<core::Seat>(__builtin_ctz(g.acting_seats(at)));
+    const State seen = g.observe(at, seat);
+    core::Rng r(1);
+    Style massed, forward;
+    massed.deploy_sea = DeploySea::Massed, forward.deploy_sea = DeploySea::Forward;
+    const auto safest = written_with(g, seen, seat, Style{}, r);
+    return written_with(g, seen, seat, massed, r) != safest || written_with(g, seen, seat, forward, r) != safest;
+  };
+  ASSERT_TRUE(test_support::play_until(g, s, leans_differ, chance, rules)) << "no deployment the leans make differently";
+  const SheetSearch one = search_secret(g, s, seat, RulesBot{}, kSmallSearch, 41, 1);
+  const SheetSearch two = search_secret(g, s, seat, RulesBot{}, kSmallSearch, 41, 2);
+  EXPECT_EQ(one.step, SecretStep::Deploy);
+  ASSERT_GE(one.plans.size(), 2u);
+  EXPECT_LE(one.plans.size(), static_cast<std::size_t>(kDeploySeas));
+  EXPECT_EQ(one.plans.front().style.deploy_sea, DeploySea::Safest);
+  EXPECT_GT(one.rollouts, 0);
+  for (std::size_t i = 0; i < one.plans.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) EXPECT_NE(one.plans[i].actions, one.plans[j].actions);
+    for (core::Action a : one.plans[i].actions) EXPECT_TRUE(seat_plays(g, seat, decode_action(a).nation));
+    EXPECT_EQ(one.plans[i].actions, two.plans[i].actions);
+    EXPECT_EQ(one.plans[i].value, two.plans[i].value);
+  }
+  EXPECT_EQ(one.chosen, two.chosen);
+  // The hint of the step is the search's heaviest plan, worded action by action.
+  const nlohmann::json plan = advise(g, s, seat, kSmallSearch, 41).plan;
+  EXPECT_EQ(plan["step"], "deploy-plans");
+}
+
 // The other seat's purchases (Phase 7 Step 3, secret until Step 4) are never read either.
 TEST(SearchBot, Phase7Step3_AnotherSeatsSecretPurchasesAreNeverRead) {
   const Game g = eastern_front();
