@@ -610,6 +610,10 @@ std::uint64_t Game::hash(const State& s) const {
     for (const auto& seas : c.to_sea) h.add_range(seas.begin(), seas.end());
   }
   for (const Sheet& sh : s.sheet) {
+    // An order's cancel reason (Order::cancelled) is left out: it records how the order ended, as
+    // the log does, and two states that differ only in it are the same position (the same legal
+    // actions, the same game after them). Left out, the hashes of states and saves made before it was
+    // kept are unchanged, and so are the determinism fingerprints of the games (their logs' carry it).
     for (const Order& o : sh.box)
       h.add(o.command | (index(o.dest) << 8) | (o.status << 16) | (static_cast<std::uint64_t>(o.end) << 24) |
             (static_cast<std::uint64_t>(o.rail_stop) << 32));

@@ -14,7 +14,7 @@ namespace warroom {
 
 namespace {
 
-enum class Arg : std::uint8_t { kBlank, kNum, kRegion, kNation, kUnit, kRow, kColour, kSide, kResource, kBox, kStage };
+enum class Arg : std::uint8_t { kBlank, kNum, kRegion, kNation, kUnit, kRow, kColour, kSide, kResource, kBox, kStage, kCancel };
 struct Field {
   const char* name = nullptr;
   Arg kind = Arg::kBlank;
@@ -40,7 +40,7 @@ constexpr Shape kRuleEvents[] = {
     {"bid_paid", {{{"bid", kNum}}}},
     {"sheet_revealed", {{{"orders", kNum}}}},
     {"order_shown", {{{"box", kNum}, {"command", kNum}, {"to", kRegion}}}},
-    {"order_cancelled", {{{"box", kNum}, {"command", kNum}}}},
+    {"order_cancelled", {{{"box", kNum}, {"command", kNum}, {"why", kCancel}}}},
     {"no_battles", {}},
     {"deploy_revealed", {{{"region", kRegion}, {"units", kNum}, {"held", kNum}}}},
     {"casualty_stress", {{{"points", kNum}, {"stress", kNum}}}},
@@ -127,6 +127,7 @@ nlohmann::json arg_schema(Arg k) {
     case kResource: return ref("Resource");
     case kBox: return ref("Box");
     case kStage: return ref("Stage");
+    case kCancel: return ref("CancelReason");
     case kNum:
     case kBlank: break;
   }
@@ -149,6 +150,13 @@ template <class E, int N, class Id>
 std::vector<std::string> ids_of(Id id) {
   std::vector<std::string> out;
   for (int i = 0; i < N; ++i) out.emplace_back(id(static_cast<E>(i)));
+  return out;
+}
+
+// The cancel reasons' ids, None left out (a cancelled order always has a reason).
+std::vector<std::string> cancel_reasons() {
+  std::vector<std::string> out;
+  for (int r = 1; r < kCancelReasons; ++r) out.emplace_back(cancel_reason_id(static_cast<CancelReason>(r)));
   return out;
 }
 
@@ -175,6 +183,7 @@ nlohmann::json log_schema() {
              {"Side", id_kind("Side", "An alliance in a battle", words(kSideIds))},
              {"Stage", id_kind("Stage", "A battle's stage", words(kStageIds))},
              {"Box", id_kind("Box", "A unit's damage box", words(kBoxIds))},
+             {"CancelReason", id_kind("CancelReason", "Why an order was cancelled (Phase 3)", cancel_reasons())},
              {"Row",
               {{"title", "Row"},
                {"description", "A row of a battle board: its unit type and stance"},
@@ -223,6 +232,9 @@ nlohmann::json Game::log_json(const core::LogEntry& e) const {
         break;
       case Arg::kBox: to = v >= 0 && v < 4 ? nlohmann::json(kBoxIds[static_cast<std::size_t>(v)]) : nlohmann::json(nullptr); break;
       case Arg::kStage: to = kStageIds[v == 0 ? 0 : 1]; break;
+      case Arg::kCancel:
+        to = v > 0 && v < kCancelReasons ? nlohmann::json(cancel_reason_id(static_cast<CancelReason>(v))) : nlohmann::json(nullptr);
+        break;
       case Arg::kNum:
       case Arg::kBlank: to = v; break;
     }

@@ -9,6 +9,8 @@
 // the rail stop "as near as possible", ruling 29). A pin that leaves part of the Command behind is
 // then settled one unit at a time with `leave NATION type` (State::pin).
 #include <algorithm>
+#include <array>
+
 #include "core/expect.h"
 
 #include "warroom/map.h"
@@ -140,20 +142,53 @@ std::vector<RegionId> rail_reach(const CCtx& c, RegionId from, Alliance side) {
 enum class Route : std::uint8_t { Impossible, Air, Naval, Step, Rail, Embark, Transport };
 
 // Why an order has no route (the player is told, Canceling Orders and Resolving Mistakes).
-// Each with an id for the clients (the view's "destinations") and the text the player is told.
+// Each with an id for the clients (the view's "destinations", and a cancelled order's reason on the
+// chart and in the log) and the text the player is told.
 struct Why {
   const char* id = "";
   const char* text = "";
+  CancelReason code = CancelReason::None;  // what a cancellation for this reason records
 };
-constexpr Why kPinnedWhy{"pinned", "Pinning: the enemy units here are as many as the Command's or more, so it must stay (ruling 24)"};
-constexpr Why kNoSeaRouteWhy{"no_sea_route",
-                             "Plotting Naval Commands; Narrow Passages: no route of 1 or 2 sea regions is open to the destination"};
-constexpr Why kNoRailWhy{"no_rail_path",
-                         "Plotting Land Commands by Rail: no friendly rail path leads toward it (no invading by rail; enemy land units, "
-                         "Bomb Tokens and the Yellow Zone close rails)"};
 
-constexpr Why kNoTokenWhy{
-    "no_command_token", "Pinning: the units left behind need a new Command Token, and every token of the category is in use (ruling 104)"};
+// The clients' id of each CancelReason (state.h), in its order.
+constexpr std::array<const char*, kCancelReasons> kCancelReasonIds{"",
+                                                                   "owner",
+                                                                   "pinned",
+                                                                   "transport_pinned",
+                                                                   "no_command_token",
+                                                                   "no_command",
+                                                                   "impassable",
+                                                                   "air_range",
+                                                                   "no_sea_route",
+                                                                   "transport_landing",
+                                                                   "china_at_sea",
+                                                                   "no_rail_path",
+                                                                   "pact_refused"};
+constexpr Why cancel_why(CancelReason r, const char* text) { return {kCancelReasonIds[static_cast<std::size_t>(r)], text, r}; }
+
+constexpr Why kPinnedWhy =
+    cancel_why(CancelReason::Pinned, "Pinning: the enemy units here are as many as the Command's or more, so it must stay (ruling 24)");
+constexpr Why kNoSeaRouteWhy = cancel_why(
+    CancelReason::NoSeaRoute, "Plotting Naval Commands; Narrow Passages: no route of 1 or 2 sea regions is open to the destination");
+constexpr Why kNoRailWhy =
+    cancel_why(CancelReason::NoRailPath,
+               "Plotting Land Commands by Rail: no friendly rail path leads toward it (no invading by rail; enemy land "
+               "units, Bomb Tokens and the Yellow Zone close rails)");
+constexpr Why kNoTokenWhy =
+    cancel_why(CancelReason::NoCommandToken,
+               "Pinning: the units left behind need a new Command Token, and every token of the category is in use (ruling 104)");
+constexpr Why kNoCommandWhy = cancel_why(
+    CancelReason::NoCommand,
+    "Canceling Orders and Resolving Mistakes: the Command is gone, or the destination is where it stands or out of the scenario");
+constexpr Why kImpassableWhy =
+    cancel_why(CancelReason::Impassable, "Impassable Regions: no Command may end its move in the Sahara or the Himalayas");
+constexpr Why kAirRangeWhy = cancel_why(CancelReason::AirRange, "Plotting Air Commands: the destination is more than 2 regions away");
+constexpr Why kTransportPinnedWhy = cancel_why(
+    CancelReason::TransportPinned, "Troop Transports During Battle › Pinning: enemy naval units here outnumber the friendly ones");
+constexpr Why kTransportLandingWhy = cancel_why(
+    CancelReason::TransportLanding, "Transporting Land Units by Sea: a transport lands only on a territory next to its sea region");
+constexpr Why kChinaAtSeaWhy =
+    cancel_why(CancelReason::ChinaAtSea, "China's Restrictions: China may not enter sea regions with Land Commands");
 
 // Pinning: "The owner places a new Command Token on the pinned force which remains behind". Tokens
 // are piece-limited: with none of the category free, a split owing `owed` units cannot be made
@@ -239,8 +274,7 @@ Plan plan_order(const CCtx& c, Nation nation, const Order& o) {
   const Command& cmd = c.s.command[nation][o.command];
   const RegionId from = cmd.region, to = o.dest;
   if (from == kNoRegion || units_in(cmd) == 0 || to == from || !in_scenario(c, to)) {
-    p.why = {"no_command",
-             "Canceling Orders and Resolving Mistakes: the Command is gone, or the destination is where it stands or out of the scenario"};
+    p.why = kNoCommandWhy;
     return p;
   }
   const Alliance side = alliance_of(nation);
@@ -248,7 +282,7 @@ Plan plan_order(const CCtx& c, Nation nation, const Order& o) {
   const Region& origin = d.region(from);
   const Region& dest = d.region(to);
   if (dest.type == RegionType::Impassable) {  // Impassable Regions
-    p.why = {"impassable", "Impassable Regions: no Command may end its move in the Sahara or the Himalayas"};
+    p.why = kImpassableWhy;
     return p;
   }
   if (cat == Category::Air) {
@@ -256,7 +290,7 @@ Plan plan_order(const CCtx& c, Nation nation, const Order& o) {
     if (!p.choices.empty())
       p.route = Route::Air;
     else
-      p.why = {"air_range", "Plotting Air Commands: the destination is more than 2 regions away"};
+      p.why = kAirRangeWhy;
     return p;
   }
   if (cat == Category::Sea) {  // Plotting Naval Commands: "Naval Units may NOT enter territories"
@@ -274,15 +308,13 @@ Plan plan_order(const CCtx& c, Nation nation, const Order& o) {
       p.why = routes ? kNoTokenWhy : kNoSeaRouteWhy;
     return p;
   }
-  if (origin.is_sea()) {  // a Troop Transport
-    if (transport_pinned(c, nation, from))
-      return p.why = {"transport_pinned", "Troop Transports During Battle › Pinning: enemy naval units here outnumber the friendly ones"},
-             p;  // ruling 26
+  if (origin.is_sea()) {                                                           // a Troop Transport
+    if (transport_pinned(c, nation, from)) return p.why = kTransportPinnedWhy, p;  // ruling 26
     if (dest.is_territory()) {
       if (is_edge(d, from, to))
         p.route = Route::Step, p.choices.push_back(to);  // sea to land: 1 region (ruling 28)
       else
-        p.why = {"transport_landing", "Transporting Land Units by Sea: a transport lands only on a territory next to its sea region"};
+        p.why = kTransportLandingWhy;
       return p;
     }
     sea_routes(c, from, to, side, p.choices);
@@ -296,8 +328,7 @@ Plan plan_order(const CCtx& c, Nation nation, const Order& o) {
   if (split_blocked(c, nation, o.command, pin_owed(c, nation, o.command, from))) return p.why = kNoTokenWhy, p;
   if (dest.is_sea()) {  // Transporting Land Units by Sea: land to sea, then sea to sea
 
-    if (d.nations[nation].has(NationRule::LandNeverAtSea))
-      return p.why = {"china_at_sea", "China's Restrictions: China may not enter sea regions with Land Commands"}, p;
+    if (d.nations[nation].has(NationRule::LandNeverAtSea)) return p.why = kChinaAtSeaWhy, p;
     if (is_edge(d, from, to)) p.choices.push_back(to);
     for (RegionId x : neighbours(d, from))
       if (x != to && d.region(x).is_sea() && in_scenario(c, x) && sea_step(c, x, to, side)) p.choices.push_back(x);
@@ -403,6 +434,11 @@ void begin_movement(State& s) {
     for (Command& cmd : pool) cmd.flags = static_cast<std::uint8_t>(cmd.flags & ~kSplitThisPhase);
 }
 
+const char* cancel_reason_id(CancelReason r) {
+  const auto i = static_cast<std::size_t>(r);
+  return i < kCancelReasonIds.size() ? kCancelReasonIds[i] : "";
+}
+
 // Why nation's next order offers only `cancel` (empty when it has a route or a pin to settle).
 std::string order_blocked_why(const CCtx& c, Nation nation) {
   const State& s = c.s;
@@ -473,8 +509,13 @@ void movement_apply(Ctx& c, const Act& a) {
   if (a.kind == ActionKind::Cancel) {
     Order& o = s.sheet[nation].box[at(a.a - 1)];
     CORE_EXPECT(o.status == kWritten);
+    // Why: the rule that left the order no move (pinned, ruling 24; a mistake, ruling 21; ...), or
+    // its owner's choice while it had one (ruling 22). Kept with the order for the chart.
+    const Plan p = plan_order(c.view(), nation, o);
+    const CancelReason why = p.choices.empty() ? p.why.code : CancelReason::Owner;
     o.status = kCancelled;
-    c.add("Phase 3 > Canceling Orders and Resolving Mistakes", nation, Event::OrderCancelled, a.a, o.command);
+    o.cancelled = static_cast<std::uint8_t>(why);
+    c.add("Phase 3 > Canceling Orders and Resolving Mistakes", nation, Event::OrderCancelled, a.a, o.command, static_cast<int>(why));
     return;
   }
   if (a.kind == ActionKind::Leave) {  // Pinning: "The owner places a new Command Token on the pinned force"

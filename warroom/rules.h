@@ -45,7 +45,7 @@ enum class Event : std::uint16_t {
   BidPaid,             // nation, bid
   SheetRevealed,       // nation, orders written
   OrderShown,          // nation, box, command, destination region
-  OrderCancelled,      // nation, box, command
+  OrderCancelled,      // nation, box, command, CancelReason (state.h)
   NoBattles,           // Phase 4 with no Active region
   DeployRevealed,      // nation, region, units deployed, units held
   CasualtyStress,      // nation, casualty points, stress
@@ -205,6 +205,9 @@ Choice battle_choice(const Act& a);
 // ---- Phase 3 and Phase 5 Step 1 (movement.cpp) ----
 void begin_movement(State& s);  // a new Phase 3: no splits yet
 void movement_legal(const CCtx& c, Nation nation, core::ActionList& out);
+// The clients' id of a cancelled order's reason ("owner", "pinned", ...; "" for None): the view's
+// chart and the log's order_cancelled.
+const char* cancel_reason_id(CancelReason r);
 // Why the nation's next order has no route and only `cancel` is offered (empty: it has one).
 std::string order_blocked_why(const CCtx& c, Nation nation);
 // Phase 2: the outcome of an order `command → to` if executed on the map as it stands (movement.cpp,

@@ -95,16 +95,40 @@ struct Construction {
 
 // One box of the O&P Chart's movement side.
 enum OrderStatus : std::uint8_t { kEmpty, kWritten, kExecuted, kCancelled };
+// Why a cancelled order was cancelled (Phase 3 › Canceling Orders and Resolving Mistakes): by its
+// owner while it could move (ruling 22), or because the rules left it no move: pinned (rulings 24,
+// 26), no Command Token for the units left behind (ruling 104), a mistake the map shows only now
+// (ruling 21), or the pact's other party refused (ruling 66). Ids: cancel_reason_id (movement.cpp).
+enum class CancelReason : std::uint8_t {
+  None,  // not cancelled
+  Owner,
+  Pinned,
+  TransportPinned,
+  NoCommandToken,
+  NoCommand,
+  Impassable,
+  AirRange,
+  NoSeaRoute,
+  TransportLanding,
+  ChinaAtSea,
+  NoRailPath,
+  PactRefused,
+};
+inline constexpr int kCancelReasons = static_cast<int>(CancelReason::PactRefused) + 1;
 struct Order {
   std::uint8_t command = 0;  // Command number (its category is implied)
   RegionId dest = kNoRegion;
   std::uint8_t status = kEmpty;
   // Carried out: where the Command's move ended (the destination, or short of it), and whether by
-  // rail it could go no nearer (ruling 29).
+  // rail it could go no nearer (ruling 29). Cancelled: why (a CancelReason), in the 7 bits the flag
+  // left unused, so that the State keeps its size.
   RegionId end = kNoRegion;
-  bool rail_stop = false;
+  bool rail_stop : 1 = false;
+  std::uint8_t cancelled : 7 = 0;
+  CancelReason why_cancelled() const { return static_cast<CancelReason>(cancelled); }
   bool operator==(const Order&) const = default;
 };
+static_assert(sizeof(Order) == 5, "the cancel reason shares the rail stop's byte");
 
 // A nation's O&P Chart for the round: orders and bid (Phase 2), purchases (Phase 7). Secret until
 // its reveal (ruling 91): bids at Phase 2 Step 2, orders at the nation's Phase 3 turn, purchases at

@@ -338,9 +338,23 @@ std::string Game::destination_note(const State& v, int nation, RegionId to) cons
   return note;
 }
 
+namespace {
+// An order that would not reach its destination on the map as it stands (order_outlook, movement.cpp):
+// the outcome ("stops_short" or "cancelled"), the rules' reason id and text, and the rail stops it
+// would end in instead. Null where it would reach it.
+nlohmann::json outlook_json(const Game& g, const OrderOutlook& o) {
+  if (o.kind == OrderOutlook::Reaches) return nullptr;
+  nlohmann::json stops = nlohmann::json::array();
+  for (RegionId r : o.stops) stops.push_back(g.region_name(r));
+  return {{"outcome", o.kind == OrderOutlook::StopsShort ? "stops_short" : "cancelled"},
+          {"reason", o.reason},
+          {"why", o.why},
+          {"stops", stops}};
+}
+}  // namespace
+
 // Phase 2: each destination of the selected Command that the order could not reach on the map as it
-// stands, by its `to` command: the outcome ("stops_short" or "cancelled"), the rules' reason id and
-// text, and the rail stops it would end in instead (order_outlook, movement.cpp).
+// stands, by its `to` command (outlook_json).
 nlohmann::json Game::destinations_json(const State& v, core::Seat seat) const {
   nlohmann::json out = nlohmann::json::object();
   if (node_kind(v) != core::NodeKind::Simultaneous || !(acting_seats(v) & core::seat_bit(seat))) return out;
@@ -350,13 +364,7 @@ nlohmann::json Game::destinations_json(const State& v, core::Seat seat) const {
     const Act x = decode_action(a);
     if (x.kind != ActionKind::To || !v.sheet[nation_at(x.nation)].selected) continue;
     const OrderOutlook o = order_outlook({*this, v}, nation_at(x.nation), v.sheet[nation_at(x.nation)].selected, region_byte(x.a));
-    if (o.kind == OrderOutlook::Reaches) continue;
-    nlohmann::json stops = nlohmann::json::array();
-    for (RegionId r : o.stops) stops.push_back(region_name(r));
-    out[action_to_string(v, seat, a)] = {{"outcome", o.kind == OrderOutlook::StopsShort ? "stops_short" : "cancelled"},
-                                         {"reason", o.reason},
-                                         {"why", o.why},
-                                         {"stops", stops}};
+    if (o.kind != OrderOutlook::Reaches) out[action_to_string(v, seat, a)] = outlook_json(*this, o);
   }
   return out;
 }
@@ -591,6 +599,13 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
                                                                      : "cancelled"}};
           if (o.status == kExecuted && o.end != kNoRegion && o.end != o.dest)  // stopped short: where, and why
             order["stopped"] = {{"in", region_name(o.end)}, {"why", o.rail_stop ? "rail" : "short"}};
+          if (o.status == kCancelled && o.why_cancelled() != CancelReason::None)  // why: its owner, or the rule (ruling 24, ...)
+            order["cancelled"] = cancel_reason_id(o.why_cancelled());
+          if (o.status == kWritten &&
+              !(v.pin.box == b + 1 &&
+                v.pin.nation == static_cast<std::uint8_t>(n)))  // would it arrive on the map as it stands (the destinations' words)
+            if (nlohmann::json outlook = outlook_json(*this, order_outlook({*this, v}, n, o.command, o.dest)); !outlook.is_null())
+              order["outlook"] = std::move(outlook);
           orders.push_back(order);
         }
       }

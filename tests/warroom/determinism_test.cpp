@@ -4,7 +4,8 @@
 // state. Each test folds games into fingerprints and compares them with the values the engine gave
 // before its speed-ups; a change of rules (not of speed) that moves a fingerprint must say so and
 // record the new value. The games and their logs are fingerprinted apart: a change of the log alone
-// (the repair payment logged apart from bombing losses, 6 December 2026) moves only the log's.
+// (the repair payment logged apart from bombing losses, 6 December 2026; a cancelled order's reason in
+// order_cancelled, later that day) moves only the log's.
 #include <string>
 
 #include "core/hash.h"
@@ -81,13 +82,13 @@ Fingerprint fingerprint(std::string_view bot_kind, std::uint64_t games, int roun
 TEST(WarroomDeterminism, RandomBotGamesAreUnchanged) {
   const Fingerprint f = fingerprint("random", 4, 6);
   EXPECT_EQ(f.games, "fdffb73ede3c1586");
-  EXPECT_EQ(f.log, "48666fe6bdb3385d");
+  EXPECT_EQ(f.log, "5bc00b1261e10f93");
 }
 
 TEST(WarroomDeterminism, RulesBotGamesAreUnchanged) {
   const Fingerprint f = fingerprint("rules", 2, 4);
   EXPECT_EQ(f.games, "a67d07705f4f2739");
-  EXPECT_EQ(f.log, "1bec469e984252fc");
+  EXPECT_EQ(f.log, "2c550962542d0291");
 }
 
 }  // namespace

@@ -251,6 +251,86 @@ TEST(Pinning, PinnedByMoreThanTheWholeCommandCanOnlyCancel) {
   EXPECT_TRUE(legal(g, s, g.seat_of(JPN), "move JPN 1 P-1"));
 }
 
+// The chart's order of `nation`'s box `box` (0-based) in the spectator's view.
+nlohmann::json chart_order(const Game& g, const State& s, const std::string& nation, int box) {
+  const nlohmann::json view = g.view_json(g.observe(s, core::kSpectator), std::nullopt);
+  for (const auto& n : view["nations"])
+    if (n["id"] == nation) return n["sheet"]["orders"][box];
+  return nullptr;
+}
+
+// The log's order_cancelled entries, as the clients read them (log_json) and as the log says them.
+std::vector<std::pair<nlohmann::json, std::string>> cancellations(const Game& g, const core::LogBuffer& log) {
+  std::vector<std::pair<nlohmann::json, std::string>> out;
+  for (const core::LogEntry& e : log.entries())
+    if (e.event == static_cast<std::uint16_t>(Event::OrderCancelled)) out.emplace_back(g.log_json(e), g.describe(e));
+  return out;
+}
+
+// Ruling 24 (Pinning): an order whose Command the enemy pins whole is cancelled, and the chart and the
+// log say so: pinned, not "(cancelled)" alone as if its owner had changed its mind (issue 34's
+// play-test, finding 3: two German orders out of embattled Moscow read only "(cancelled)").
+TEST(Pinning, Ruling24_APinnedOrderIsCancelledAsPinnedOnTheChartAndInTheLog) {
+  const Game g = pacific();
+  State s = example_position(g);
+  put(s, CHN, 101, "J4", {{kInf, 2}});
+  japan_turn(g, s, {{85, "P-1"}});
+  core::LogBuffer log;
+  act(g, s, JPN, "cancel JPN 1", &log);
+  EXPECT_EQ(s.sheet[JPN].box[0].why_cancelled(), CancelReason::Pinned);
+  const nlohmann::json order = chart_order(g, s, "JPN", 0);
+  EXPECT_EQ(order["status"], "cancelled") << order.dump();
+  EXPECT_EQ(order["cancelled"], "pinned") << order.dump();
+  const auto cancelled = cancellations(g, log);
+  ASSERT_EQ(cancelled.size(), 1u);
+  EXPECT_EQ(cancelled[0].first["why"], "pinned") << cancelled[0].first.dump();
+  EXPECT_EQ(cancelled[0].first["box"], 1);
+  EXPECT_NE(cancelled[0].second.find("(ruling 24)"), std::string::npos) << cancelled[0].second;
+}
+
+// Phase 3 › Canceling Orders and Resolving Mistakes (ruling 22): an order its owner cancels while it
+// could move says so on the chart and in the log, as before: the owner's choice.
+TEST(Phase3CancelingOrders, Ruling22_AnOrderItsOwnerCancelsIsCancelledByItsOwner) {
+  const Game g = pacific();
+  State s = example_position(g);
+  japan_turn(g, s, {{85, "P-1"}});
+  ASSERT_TRUE(legal(g, s, g.seat_of(JPN), "move JPN 1 P-1"));
+  core::LogBuffer log;
+  act(g, s, JPN, "cancel JPN 1", &log);
+  EXPECT_EQ(s.sheet[JPN].box[0].why_cancelled(), CancelReason::Owner);
+  EXPECT_EQ(chart_order(g, s, "JPN", 0)["cancelled"], "owner");
+  const auto cancelled = cancellations(g, log);
+  ASSERT_EQ(cancelled.size(), 1u);
+  EXPECT_EQ(cancelled[0].first["why"], "owner");
+  EXPECT_EQ(cancelled[0].second.find("ruling"), std::string::npos) << "the owner's line as before: " << cancelled[0].second;
+}
+
+// Ruling 21 (Phase 3 › Canceling Orders and Resolving Mistakes): an order the map makes impossible
+// only at execution (T1: the rail through Peiping is closed) is cancelled for the rule that stops it.
+TEST(Phase3CancelingOrders, Ruling21_AnOrderImpossibleAtExecutionKeepsTheRuleThatStoppedIt) {
+  const Game g = pacific();
+  State s = example_position(g);
+  japan_turn(g, s, kExampleSheet);
+  act(g, s, JPN, "cancel JPN 1");
+  EXPECT_EQ(s.sheet[JPN].box[0].why_cancelled(), CancelReason::NoRailPath);
+  EXPECT_EQ(chart_order(g, s, "JPN", 0)["cancelled"], "no_rail_path");
+  EXPECT_FALSE(chart_order(g, s, "JPN", 1).contains("cancelled")) << "a written order has no reason";
+}
+
+// The cancel reason shares the rail stop's byte (the State keeps its 12,000 bytes) and is left out of
+// the hash: it records how the order ended, so a save made before it was kept replays to its hash.
+TEST(Phase3CancelingOrders, TheCancelReasonLeavesTheStateHashAsBefore) {
+  const Game g = pacific();
+  State s = example_position(g);
+  put(s, CHN, 101, "J4", {{kInf, 2}});
+  japan_turn(g, s, {{85, "P-1"}});
+  act(g, s, JPN, "cancel JPN 1");
+  State before = s;
+  before.sheet[JPN].box[0].cancelled = 0;
+  EXPECT_EQ(g.hash(s), g.hash(before));
+  EXPECT_FALSE(s == before);
+}
+
 // Ruling 25: a Command split at its origin stops whole at a second pin on its way.
 TEST(Pinning, ACommandSplitsOnlyOnce) {
   const Game g = pacific();

@@ -556,12 +556,7 @@ export interface WarRoomFields {
    * Phase 2: the destinations the selected Command's order would not reach, by its command.
    */
   destinations: {
-    [k: string]: {
-      outcome: 'stops_short' | 'cancelled';
-      reason: string;
-      why: string;
-      stops: string[];
-    };
+    [k: string]: WarRoomOutlook;
   };
   /**
    * The "done" commands that leave a sheet blank, and what they leave blank.
@@ -669,6 +664,23 @@ export interface WarRoomSheet {
           in: string;
           why: 'rail' | 'short';
         };
+        /**
+         * Why a cancelled order was cancelled (Phase 3 › Canceling Orders and Resolving Mistakes; issue 34's play-test, finding 3): by its owner while it could move (owner, ruling 22), or the rule that left it no move (pinned, ruling 24; transport_pinned, ruling 26; no_command_token, ruling 104; a mistake the map shows only at execution, ruling 21; pact_refused, ruling 66). The same ids as the log's order_cancelled `why` and, for a rule, as the destinations' `reason`.
+         */
+        cancelled?:
+          | 'owner'
+          | 'pinned'
+          | 'transport_pinned'
+          | 'no_command_token'
+          | 'no_command'
+          | 'impassable'
+          | 'air_range'
+          | 'no_sea_route'
+          | 'transport_landing'
+          | 'china_at_sea'
+          | 'no_rail_path'
+          | 'pact_refused';
+        outlook?: WarRoomOutlook;
       } | null)[]
     | null;
   bid: number | null;
@@ -684,6 +696,15 @@ export interface WarRoomSheet {
   } | null;
   purchase: WarRoomPurchase | null;
   selected: number | null;
+}
+/**
+ * An order that would not reach its destination on the map as it stands (warroom/movement.cpp order_outlook, the plan that executes orders): stops_short (by rail, at one of `stops`, ruling 29) or cancelled, the rules' reason id (worded by the catalogues where they have it) and the engine's text of it. By its `to` command in the destinations; on a written order of the chart, the warning when it is written (issue 34's play-test, finding 3).
+ */
+export interface WarRoomOutlook {
+  outcome: 'stops_short' | 'cancelled';
+  reason: string;
+  why: string;
+  stops: string[];
 }
 export interface WarRoomPurchase {
   units: {

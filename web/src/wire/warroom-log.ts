@@ -89,6 +89,22 @@ export type Nation = 'CHN' | 'BC' | 'USSR' | 'US' | 'GER' | 'ITA' | 'JPN';
  */
 export type Region = string;
 /**
+ * Why an order was cancelled (Phase 3)
+ */
+export type CancelReason =
+  | 'owner'
+  | 'pinned'
+  | 'transport_pinned'
+  | 'no_command_token'
+  | 'no_command'
+  | 'impassable'
+  | 'air_range'
+  | 'no_sea_route'
+  | 'transport_landing'
+  | 'china_at_sea'
+  | 'no_rail_path'
+  | 'pact_refused';
+/**
  * A resource
  */
 export type Resource = 'oil' | 'iron' | 'osr';
@@ -204,6 +220,7 @@ export interface OrderCancelledEvent {
   event: 'order_cancelled';
   nation: Nation | null;
   rule: string;
+  why: CancelReason;
 }
 export interface NoBattlesEvent {
   event: 'no_battles';
