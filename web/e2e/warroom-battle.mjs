@@ -1,8 +1,9 @@
 // War Room's orders and battles in the browser, as a player checks them (docs/warroom/browser.md):
 // 1. Writing orders: a Command selected by clicking its stack outlines in orange only the
 //    destinations its order would reach; those the rules would stop short or cancel (the view's
-//    `destinations`, from the engine's own plan) are marked apart, never outlined as legal; Escape
-//    and a second click on the selected stack put it down again.
+//    `destinations`, from the engine's own plan) are marked apart, never outlined as legal, and an
+//    order written to one is marked on the sheet with where it would stop or that it would be
+//    cancelled, and why; Escape and a second click on the selected stack put it down again.
 // 2. A battle: from the seat's first stance decision the board shows both forces (no "No units.");
 //    the stance rows show their dice and the d12's legend its colours; once the battle is over the
 //    board shown is its final one, and its eliminated units equal the casualties the log reports
@@ -165,6 +166,29 @@ for (let k = 0; k < 10; ++k) {
     const reach = (listed.match(/o/g) ?? []).length;
     if (!summary.includes(`(${reach})`) || !summary.includes(`${listed.length - reach} it would not reach`))
       fail(`the destinations' count: "${summary}" for ${listed}`);
+    // Written anyway, the order is marked on the sheet itself before "Done" with where it would stop
+    // or that it would be cancelled, and why (issue 34's play-test, finding 3: "the warning when the
+    // order is written"), from the view's outlook of the order; then it is erased again.
+    const first = page.locator('.wr-sheet .destinations li.cancelled button.to').first();
+    const to = await first.getAttribute('data-action');
+    const b1 = await version();
+    await first.click();
+    await settled(b1);
+    const written = (await view('GER')).nations.find((n) => n.id === 'GER').sheet.orders.findIndex((o) => o?.outlook);
+    if (written < 0) fail(`the order written by ${to} carries no outlook in the view`);
+    const outlook = (await view('GER')).nations.find((n) => n.id === 'GER').sheet.orders[written].outlook;
+    const mark = page.locator(`.wr-sheet li.box[value="${written + 1}"] .outlook`);
+    await mark.waitFor({ timeout: 5000 }).catch(() => fail(`the sheet does not mark the order of ${to} that would not arrive`));
+    const said = await mark.textContent();
+    const expected = outlook.outcome === 'stops_short' ? /^would stop in .+: .*\(rulings? [\d, ]+\)$/ : /^would be cancelled: .+/;
+    if (!expected.test(said)) fail(`the written order's mark reads "${said}" (${outlook.outcome}, ${outlook.reason})`);
+    await screenshotsAtBothSizes(page, out, 'warroom-written-doomed', '.wr-sheet ol.boxes');
+    const b4 = await version();
+    await page.click(`.wr-sheet li.box[value="${written + 1}"] button.erase`);
+    await settled(b4);
+    if ((await view('GER')).nations.find((n) => n.id === 'GER').sheet.orders[written])
+      fail('the order that would not arrive was not erased');
+    continue; // the Command was put down when its order was written
   }
   // Escape puts the Command down again.
   const b2 = await version();

@@ -209,6 +209,37 @@ describe("a reveal's cancelled order", () => {
     expect(shown('taken')).toBe('cancelled by Germany: a nation may cancel any of its orders as it is carried out (ruling 22)');
     expect(shown('bot:rules')).toContain('; the rules bot cancels an order that would now meet a defence well beyond its strength');
   });
+
+  // Issue 34's play-test (finding 3): "Carry out the rest" cancelled two German orders out of embattled
+  // Moscow (ruling 24); the log's order_cancelled says why, and the panel says the rule, not "cancelled
+  // by Germany" nor the rules bot's reasons.
+  it("says the rule that left it no move (ruling 24: pinned), from the log's reason", () => {
+    const steps = roundSteps([
+      round(5),
+      reveal('GER', 2),
+      entry(P3, 'order_shown', { nation: 'GER', box: 1, command: 45, to: 'R12' }),
+      entry(P3, 'order_shown', { nation: 'GER', box: 2, command: 47, to: 'R12' }),
+      entry(P3, 'order_cancelled', { nation: 'GER', box: 1, command: 45, why: 'pinned' }),
+      entry(P3, 'order_cancelled', { nation: 'GER', box: 2, command: 47, why: 'owner' }),
+    ]);
+    const shown = (player: string) =>
+      Array.from(
+        executionPanel(steps, null, true, [], {
+          name: (id) => id,
+          go: () => undefined,
+          act: async () => undefined,
+          player: () => player,
+        }).querySelectorAll('li.cancelled .order-state'),
+        (e) => e.textContent!,
+      );
+    for (const player of ['taken', 'bot:rules']) {
+      const [pinned, owner] = shown(player);
+      expect(pinned).toMatch(
+        /^cancelled: pinned: the enemy units where it stood were as many as the Command.s or more, so it had to stay \(ruling 24\)$/,
+      );
+      expect(owner).toContain('cancelled by Germany');
+    }
+  });
 });
 
 // Finding 11 of the same play-test: after repairs the debrief and the log said "Soviet Union loses 1

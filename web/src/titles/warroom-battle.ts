@@ -13,6 +13,7 @@ import type { WarRoomBoardCounts, WarRoomBoardRow, WarRoomBoardSide, WarRoomLege
 import { has, t } from '../i18n';
 import { reconstructedMark } from '../provenance';
 import { colour } from './warroom-map';
+import { cancelReason } from './warroom-sheet';
 
 // Phase 4's board in the view (Game::battle_json, warroom/view.cpp).
 export type StanceDice = WarRoomStanceDice;
@@ -65,6 +66,7 @@ interface Move {
   end?: string;
   rail?: string; // by rail it could go no nearer than this region (ruling 29): it stops there
   cancelled: boolean;
+  why?: string; // cancelled: why (the log's reason id: "owner", "pinned", ...)
 }
 
 export type Step =
@@ -117,7 +119,7 @@ export function roundSteps(log: (LogEntry | undefined)[]): Step[] {
 function revealLine(s: Extract<Step, { kind: 'reveal' }>, { event: e, text }: LogEntry) {
   const box = e.event === 'order_cancelled' ? s.moves.find((o) => o.box === e.box) : undefined;
   if (e.event === 'order_shown' && e.nation === s.nation) s.moves.push({ box: e.box, command: e.command, to: e.to, cancelled: false });
-  else if (e.event === 'order_cancelled' && e.nation === s.nation && box) box.cancelled = true;
+  else if (e.event === 'order_cancelled' && e.nation === s.nation && box) Object.assign(box, { cancelled: true, why: e.why });
   else if (e.event === 'rail_obstructed' && e.nation === s.nation) {
     const o = s.moves.find((x) => x.command === e.command && !x.from && !x.cancelled);
     if (o) o.rail = e.stop;
@@ -382,8 +384,10 @@ function battleHtml(
 
 // A cancelled order says who cancelled it and why a nation may (ruling 22), and for a nation the
 // rules bot plays, when that bot cancels (docs/warroom/bots.md, Phase 3 Step 2): "cancelled" alone
-// read as a fault (play-test of 5 December, evening, finding 12).
-function cancelledWhy(nation: string, player: string | undefined): string {
+// read as a fault (play-test of 5 December, evening, finding 12). One the rules left no move says
+// the rule instead (pinned, ruling 24; ...: issue 34's play-test, finding 3), never its owner.
+function cancelledWhy(nation: string, player: string | undefined, why: string | undefined): string {
+  if (why && why !== 'owner' && cancelReason(why)) return t('warroom.web.sheet_cancelled_why', { why: cancelReason(why) });
   const who = t('warroom.web.order_cancelled', { nation: has(`warroom.nation.${nation}`) ? t(`warroom.nation.${nation}`) : nation });
   return player === 'bot:rules' ? `${who}; ${t('warroom.web.order_cancelled_rules_bot')}` : who;
 }
@@ -397,7 +401,7 @@ function revealHtml(
     // Where it went: its destination, or where it stopped short (by rail no nearer, ruling 29).
     const state = o.cancelled ? 'cancelled' : !o.from ? 'unexecuted' : o.end === o.to ? 'moved' : o.rail ? 'stopped_rail' : 'stopped';
     const where = { from: o.from ? name(o.from) : '', to: o.end ? name(o.end) : '' };
-    const words = state === 'cancelled' ? cancelledWhy(s.nation, player?.(s.nation)) : t(`warroom.web.order_${state}`, where);
+    const words = state === 'cancelled' ? cancelledWhy(s.nation, player?.(s.nation), o.why) : t(`warroom.web.order_${state}`, where);
     return `<li class="${state}" value="${o.box}"${o.end ? ` data-end="${escape(o.end)}"` : ''}>${escape(t('warroom.web.command', { number: o.command }))} → <b>${escape(name(o.to))}</b>
       <span class="order-state">${escape(words)}</span></li>`;
   };

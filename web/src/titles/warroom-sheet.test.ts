@@ -101,6 +101,113 @@ describe("a revealed sheet's orders: executed, cancelled, or stopped short", () 
   });
 });
 
+// Issue 34's play-test (finding 3): two German orders out of embattled Moscow read "(cancelled)" alone,
+// while the Soviet orders said why they stopped. The view says why an order was cancelled (ruling 24:
+// pinned; ruling 22: its owner), and the chart says it in the reader's words.
+describe('a cancelled order on the chart says why: pinned (ruling 24), its owner (ruling 22), ...', () => {
+  const germany = (orders: NonNullable<Nation['sheet']['orders']>): Nation => ({
+    ...ussr,
+    id: 'GER',
+    seat: 'GER',
+    alliance: 'axis',
+    sheet: { status: 'done', orders, bid: 0, purchases: {}, purchase: null, selected: null },
+  });
+  const chart = (n: Nation, seat: string) =>
+    sheetPanel([ussr, n], seat, [], legal, {
+      name: (r) => ({ R12: 'R12 Smolensk' })[r] ?? r,
+      act: async () => {},
+      select: () => {},
+      note: () => '',
+    });
+  const orders: NonNullable<Nation['sheet']['orders']> = [
+    { command: 45, to: 'R12', status: 'cancelled', cancelled: 'pinned' },
+    { command: 47, to: 'R12', status: 'cancelled', cancelled: 'owner' },
+    { command: 48, to: 'R12', status: 'cancelled' },
+  ];
+  it("words the view's reason on the player's own sheet and on another nation's", () => {
+    const own = chart(germany(orders), 'GER').querySelectorAll('ol.boxes li.box');
+    expect(own[0].textContent).toContain('(cancelled: pinned: the enemy units where it stood were as many as the Command');
+    expect(own[0].textContent).toContain('(ruling 24))');
+    expect(own[1].textContent).toContain('(cancelled: by its owner, who may cancel any order as it is carried out (ruling 22))');
+    expect(own[2].textContent).toContain('(cancelled)');
+    const other = chart(germany(orders), 'USSR').querySelector('ul.others')!.textContent!;
+    expect(other).toContain('45→R12 (cancelled: pinned:');
+  });
+  it('says it in Italian and Russian', () => {
+    setLanguage('it');
+    expect(chart(germany(orders), 'GER').querySelector('ol.boxes li.box')!.textContent).toContain('(annullato: bloccato:');
+    setLanguage('ru');
+    expect(chart(germany(orders), 'GER').querySelector('ol.boxes li.box')!.textContent).toContain('(отменён: сковано:');
+  });
+});
+
+// Issue 34's play-test (finding 3), "the warning when the order is written": a written order the view
+// says would not arrive on the map as it stands (its outlook: the destination list's structure) is
+// marked on the sheet itself, before "Done", with where it would stop or that it would be cancelled.
+describe('a written order that would not arrive is marked on the sheet before Done', () => {
+  const writing: Nation = {
+    ...ussr,
+    id: 'GER',
+    seat: 'GER',
+    alliance: 'axis',
+    sheet: {
+      status: 'writing',
+      orders: [
+        {
+          command: 45,
+          to: 'E9',
+          status: 'written',
+          outlook: { outcome: 'stops_short', reason: 'rail_stops_short', why: 'Plotting Land Commands by Rail: …', stops: ['G2'] },
+        },
+        {
+          command: 47,
+          to: 'R12',
+          status: 'written',
+          outlook: {
+            outcome: 'cancelled',
+            reason: 'pinned',
+            why: 'Pinning: the enemy units here are as many as the Command’s or more, so it must stay (ruling 24)',
+            stops: [],
+          },
+        },
+        { command: 48, to: 'G7', status: 'written' },
+      ],
+      bid: 0,
+      purchases: {},
+      purchase: null,
+      selected: null,
+    },
+  };
+  const names: Record<string, string> = { G2: 'G2 Poland', E9: 'E9 Sweden', R12: 'R12 Smolensk' };
+  const boxes = () =>
+    sheetPanel([writing], 'GER', [], legal, {
+      name: (r) => names[r] ?? r,
+      act: async () => {},
+      select: () => {},
+      note: () => '',
+    }).querySelectorAll('ol.boxes li.box');
+  it('says where a rail order would stop and why, in the words of the destination list', () => {
+    const note = boxes()[0].querySelector('.outlook')!;
+    expect(note.textContent).toBe(`would stop in G2 Poland: ${whyOf({ reason: 'rail_stops_short', why: '' })}`);
+    expect(note.textContent).toContain('a Nation may not invade by Rail');
+    expect(boxes()[0].classList.contains('would-fail')).toBe(true);
+  });
+  it('says an order would be cancelled, and why', () => {
+    expect(boxes()[1].querySelector('.outlook')!.textContent).toBe(
+      'would be cancelled: Pinning: the enemy units here are as many as the Command’s or more, so it must stay (ruling 24)',
+    );
+    expect(boxes()[1].querySelector<HTMLElement>('.outlook')!.dataset.reason).toBe('pinned');
+  });
+  it('leaves an order that would arrive unmarked', () => {
+    expect(boxes()[2].querySelector('.outlook')).toBeNull();
+    expect(boxes()[2].classList.contains('would-fail')).toBe(false);
+  });
+  it('says it in Italian', () => {
+    setLanguage('it');
+    expect(boxes()[0].querySelector('.outlook')!.textContent).toMatch(/^si fermerebbe in G2 Poland: Movimento via ferrovia/);
+  });
+});
+
 // Play-test 2026-12-05, finding 10: once paid, "Bid for turn order: 2 oil (of 1)" read like a bid
 // above the oil held. After Phase 2 › Step 3 ("All bids must be paid") the bid says it is paid.
 describe('the bid once paid, and the panel in the reader’s language', () => {

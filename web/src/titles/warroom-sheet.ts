@@ -4,7 +4,7 @@
 // its text form; the page never decides what is legal.
 import type { Legal } from '../actions';
 import { escape } from '../api';
-import type { WarRoomNation, WarRoomSheet } from '../view-types';
+import type { WarRoomNation, WarRoomOutlook, WarRoomSheet } from '../view-types';
 import type { Question } from '../confirm';
 import { has, render, t, type Message } from '../i18n';
 import { CATEGORY_GLYPH, colour } from './warroom-map';
@@ -62,11 +62,22 @@ export interface SheetHandlers {
   onList?: (open: boolean) => void;
 }
 
+// A written order that would not arrive on the map as it stands, marked on the sheet before "Done"
+// (issue 34's play-test, finding 3): where it would stop by rail, or that it would be cancelled, and
+// the rules' reason, from the view's outlook (the destination list's structure).
+export function outlookText(o: WarRoomOutlook, name: (id: string) => string): string {
+  if (o.outcome === 'stops_short') return t('warroom.web.sheet.would_stop', { stops: o.stops.map(name).join(', '), why: whyOf(o) });
+  return t('warroom.web.sheet.would_cancel', { why: whyOf(o) });
+}
+const outlookNote = (o: WarRoomOutlook, name: (id: string) => string) =>
+  ` <small class="outlook ${escape(o.outcome)}" data-reason="${escape(o.reason)}" role="note">${escape(outlookText(o, name))}</small>`;
+
 function orderLine(n: Nation, box: number, o: SheetOrder, stacks: Stack[], legal: Legal, h: SheetHandlers): string {
   const c = stacks.find((s) => s.nation === n.id && s.number === o.command);
   const erase = legal.find({ kind: 'erase', nation: n.id, box: box + 1 });
   const state = o.status === 'written' ? '' : ` <i>(${escape(orderState(o, h.name))})</i>`;
-  return `<li class="box" value="${box + 1}"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}</span>
+  const warn = o.status === 'written' && o.outlook ? outlookNote(o.outlook, h.name) : '';
+  return `<li class="box${warn ? ' would-fail' : ''}" value="${box + 1}"><span class="order-text">${o.command}${c ? ` <small>(${escape(c.region)}: ${escape(units(c))})</small>` : ''} → <b>${escape(h.name(o.to))}</b>${state}${warn}</span>
     ${
       erase
         ? `<span class="box-tools"><button class="change" data-box="${box + 1}" data-action="${escape(erase)}" data-command="${o.command}">${escape(t('warroom.web.sheet.change'))}</button>
@@ -195,13 +206,27 @@ function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): s
   </div>`;
 }
 
-type SheetOrder = { command: number; to: string; status: string; stopped?: { in: string; why: string } };
+type SheetOrder = {
+  command: number;
+  to: string;
+  status: string;
+  stopped?: { in: string; why: string };
+  cancelled?: string;
+  outlook?: WarRoomOutlook;
+};
 
-// An order no longer written, in words: executed, cancelled, or stopped short (where, and why).
+// Why an order was cancelled, in the reader's words, from the view's reason id (the log's words for
+// it: warroom.cancel_reason.*): by its owner (ruling 22), pinned (ruling 24), a mistake (ruling 21), ...
+export const cancelReason = (id: string | undefined) => (id && has(`warroom.cancel_reason.${id}`) ? t(`warroom.cancel_reason.${id}`) : '');
+
+// An order no longer written, in words: executed, stopped short (where, and why), or cancelled (and
+// why: issue 34's play-test, finding 3, where two pinned orders read "(cancelled)" alone).
 export function orderState(o: SheetOrder, name: (id: string) => string): string {
   if (o.stopped)
     return t(o.stopped.why === 'rail' ? 'warroom.web.sheet_stopped_rail' : 'warroom.web.sheet_stopped', { region: name(o.stopped.in) });
-  return t(o.status === 'cancelled' ? 'warroom.web.sheet_cancelled' : 'warroom.web.sheet_executed');
+  if (o.status !== 'cancelled') return t('warroom.web.sheet_executed');
+  const why = cancelReason(o.cancelled);
+  return why ? t('warroom.web.sheet_cancelled_why', { why }) : t('warroom.web.sheet_cancelled');
 }
 
 // A nation's revealed orders, or only whether it is still writing.
