@@ -269,13 +269,12 @@ void apply_deal(const Ctx& c, core::Action a) {
 }
 
 // 5.13: each player plays a staff card face down (not a Leader); revealed when all have played.
-void agenda_legal(const CCtx& c, int seat, core::ActionList& out) {
-  for (StaffId card : c.s.hand[power_at(seat)]) out.push_back(encode(Act::AgendaCard, index(card)));
+void agenda_legal(const CCtx& c, Power seat, core::ActionList& out) {
+  for (StaffId card : c.s.hand[seat]) out.push_back(encode(Act::AgendaCard, index(card)));
 }
 
-void apply_agenda_card(const Ctx& c, int seat, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::AgendaPlay}) && acting(c, seat) && kind_of(a) == Act::AgendaCard);
-  const Power me = power_at(seat);
+void apply_agenda_card(const Ctx& c, Power me, core::Action a) {
+  CORE_EXPECT(at_step(c.s, {StepId::AgendaPlay}) && acting(c, me) && kind_of(a) == Act::AgendaCard);
   const StaffId card = staff_at(arg_a(a));  // the action's card
   CORE_EXPECT(c.s.hand[me].test(card));
   State& s = c.s;

@@ -326,20 +326,19 @@ int production_priority(const CCtx& c, Power power) {
   return priority;
 }
 
-void directed_legal(const CCtx& c, int seat, core::ActionList& out) {
+void directed_legal(const CCtx& c, Power me, core::ActionList& out) {
   const State& s = c.s;
-  const Power me = power_at(seat);
   for (IssueId i : c.d.issues.ids())
     if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, i, me) && s.directed_front[power_at(c.d.issues[i].power)] == kNone)
       for_each_bit(open_fronts(c), [&](int f) { out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), f)); });
 }
 
-void allocation_legal(const CCtx& c, int seat, core::ActionList& list) {
+void allocation_legal(const CCtx& c, Power seat, core::ActionList& list) {
   ListOut out{list};
-  each_source(c, power_at(seat), [&](const Targets& t, int source) { emit(t, source, out); });
+  each_source(c, seat, [&](const Targets& t, int source) { emit(t, source, out); });
 }
 
-core::Action allocation_random(const CCtx& c, int seat, core::Rng& rng) {
+core::Action allocation_random(const CCtx& c, Power seat, core::Rng& rng) {
   struct Source {
     Targets targets;
     int source;
@@ -348,7 +347,7 @@ core::Action allocation_random(const CCtx& c, int seat, core::Rng& rng) {
   std::array<Source, 1 + kBuckets> sources;
   std::size_t n = 0;
   std::uint32_t total = 0;
-  each_source(c, power_at(seat), [&](const Targets& t, int source) {
+  each_source(c, seat, [&](const Targets& t, int source) {
     sources[n++] = {t, source, allocations(t)};
     total += allocations(t);
   });
@@ -359,23 +358,22 @@ core::Action allocation_random(const CCtx& c, int seat, core::Rng& rng) {
   return nth_allocation(sources[i].targets, sources[i].source, k);
 }
 
-void leadership_legal(const CCtx& c, int, core::ActionList& out) {  // 6.92: only the US or the UK holds it
+void leadership_legal(const CCtx& c, Power, core::ActionList& out) {  // 6.92: only the US or the UK holds it
   out.push_back(encode(Act::Leadership, c.top<step::TheaterLeadership>().region, static_cast<int>(Power::UK)));
   out.push_back(encode(Act::Leadership, c.top<step::TheaterLeadership>().region, static_cast<int>(Power::US)));
 }
 
-void global_legal(const CCtx& c, int seat, core::ActionList& out) {
+void global_legal(const CCtx& c, Power seat, core::ActionList& out) {
   for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
     const auto& g = c.d.global_issues[m];
-    const bool his = static_cast<int>(g.powers[0]) == seat || static_cast<int>(g.powers[1]) == seat;
-    if (his && c.s.global[m] != seat) out.push_back(encode(Act::MoveGlobal, static_cast<int>(m)));
+    const bool his = g.powers[0] == seat || g.powers[1] == seat;
+    if (his && c.s.global[m] != index(seat)) out.push_back(encode(Act::MoveGlobal, static_cast<int>(m)));
   }
 }
 
 namespace {
 
-void allocate(const Ctx& c, int seat, core::Action a) {
-  const Power me = power_at(seat);
+void allocate(const Ctx& c, Power me, core::Action a) {
   State& s = c.s;
   const int source = arg_b(a);  // 0: a production marker; 1 + bucket: a support bonus
   if (source == 0) {
@@ -388,20 +386,20 @@ void allocate(const Ctx& c, int seat, core::Action a) {
   switch (kind_of(a)) {
     case Act::Offensive:
       ++s.offensive[front_at(arg_a(a))];
-      c.note(rule, seat, Event::OffensivePlaced, arg_a(a), seat, source);
+      c.note(rule, me, Event::OffensivePlaced, arg_a(a), me, source);
       break;
-    case Act::Naval: place_naval(c, theater_at(arg_a(a)), power_at(seat), rule); break;
+    case Act::Naval: place_naval(c, theater_at(arg_a(a)), me, rule); break;
     case Act::Activate: {  // 6.81: X Political Alignment markers and Y Clandestine Networks
       const Issue& is = c.d.issues[issue_at(arg_a(a))];
       s.activated |= 1u << arg_a(a);
       add_to(s.alignment_gained[me], is.alignment);
       add_to(s.networks_gained[me], is.networks);
-      c.note("6.8", seat, Event::Activated, seat, arg_a(a));
+      c.note("6.8", me, Event::Activated, me, arg_a(a));
       break;
     }
     default:  // 6.10.2: +1 to the A-Bomb Research roll
       ++s.a_bomb_modifier;
-      c.note("6.10.2", seat, Event::ABombModifier, seat);
+      c.note("6.10.2", me, Event::ABombModifier, me);
       break;
   }
   const step::Allocation turn = c.top<step::Allocation>();
@@ -414,30 +412,30 @@ void allocate(const Ctx& c, int seat, core::Action a) {
 
 }  // namespace
 
-void apply_decision(const Ctx& c, int seat, core::Action a) {
+void apply_decision(const Ctx& c, Power me, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::DirectedOffensives, StepId::Allocation, StepId::TheaterLeadership, StepId::GlobalIssue}));
-  CORE_EXPECT(acting(c, seat));
+  CORE_EXPECT(acting(c, me));
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::PlaceDirected: {
       const Power power = power_at(c.d.issues[issue_at(arg_a(a))].power);  // the action's issue names the power
       s.directed_front[power] = static_cast<std::uint8_t>(arg_b(a));
-      c.note("6.1", seat, Event::DirectedPlaced, seat, arg_a(a), arg_b(a));
-      if (!directed_to_place(c, power_at(seat))) start_directed(c, c.top<step::DirectedOffensives>().index + 1);
+      c.note("6.1", me, Event::DirectedPlaced, me, arg_a(a), arg_b(a));
+      if (!directed_to_place(c, me)) start_directed(c, c.top<step::DirectedOffensives>().index + 1);
       break;
     }
     case Act::Leadership: {  // 6.92: the USSR may decide, but only the US or the UK holds it
       s.theater_leader[at(arg_a(a))] = arg_b(a);
-      c.note("6.92", seat, Event::LeadershipSet, seat, arg_a(a), arg_b(a));
+      c.note("6.92", me, Event::LeadershipSet, me, arg_a(a), arg_b(a));
       start_leadership(c, c.top<step::TheaterLeadership>().index + 1);
       break;
     }
     case Act::MoveGlobal:
-      s.global[arg_a(a)] = static_cast<std::uint8_t>(seat);
-      c.note("6.11", seat, Event::GlobalMoved, seat, arg_a(a));
+      s.global[arg_a(a)] = static_cast<std::uint8_t>(index(me));  // a Global Issue marker's byte holds the power
+      c.note("6.11", me, Event::GlobalMoved, me, arg_a(a));
       s.steps.pop();
       break;
-    default: allocate(c, seat, a); break;
+    default: allocate(c, me, a); break;
   }
 }
 

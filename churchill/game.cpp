@@ -48,18 +48,19 @@ struct StepRow {
   Message (*phase)(const CCtx&, const Step&) = nullptr;
   // Decisions: the acting seat (set by row<P> from the payload's `seat`). Simultaneous steps: the
   // seats taking part.
-  int (*seat)(const Step&) = nullptr;
+  Power (*seat)(const Step&) = nullptr;
   core::SeatMask (*players)(const State&) = nullptr;
   // Decisions and simultaneous steps: a seat's legal actions and, optionally, a random one of them
   // without the list (Game::random_action). Chance steps: their outcomes, or, where they are equally
   // likely, their bits (rules::EqualOutcomes; a step with both draws from the bits where they are
   // not 0), and the text of one.
-  void (*legal)(const CCtx&, int seat, core::ActionList&) = nullptr;
-  core::Action (*random)(const CCtx&, int seat, core::Rng&) = nullptr;
+  void (*legal)(const CCtx&, Power seat, core::ActionList&) = nullptr;
+  core::Action (*random)(const CCtx&, Power seat, core::Rng&) = nullptr;
   void (*outcomes)(const CCtx&, core::OutcomeList&) = nullptr;
   rules::EqualOutcomes equal = nullptr;
   std::string (*outcome_text)(const CCtx&, const Step&, int outcome) = roll_text;
-  // How an action (a chance outcome: seat core::kChance) applies; it pops or replaces the step.
+  // How an action (a chance outcome: seat core::kChance) applies; it pops or replaces the step. A
+  // decision's or a simultaneous step's takes the seat's Power (seated, below).
   void (*apply)(const Ctx&, int seat, core::Action) = nullptr;
   // Automatic steps: run once, popping or replacing themselves (or pushing a chance step above).
   void (*run)(const Ctx&, const Step&) = nullptr;
@@ -75,7 +76,7 @@ struct StepRow {
 template <class P>
 constexpr StepRow row(StepRow r) {
   r.id = P::id;
-  if constexpr (requires(P p) { p.seat; }) r.seat = [](const Step& st) -> int { return index(st.as<P>().seat); };
+  if constexpr (requires(P p) { p.seat; }) r.seat = [](const Step& st) { return st.as<P>().seat; };
     // GCC 12 under -fsanitize=undefined cannot compare a handler's address with null in a constant
     // expression, so the sanitizer build leaves this check to the release build (the same table).
 #ifndef CHURCHILL_UBSAN
@@ -96,13 +97,19 @@ template <void (*F)(const Ctx&, core::Action)>
 void seatless(const Ctx& c, int, core::Action a) {
   F(c, a);
 }
+// A decision's or a simultaneous step's apply function: the engine's seat, an acting one, becomes
+// its Power here, once.
+template <void (*F)(const Ctx&, Power, core::Action)>
+void seated(const Ctx& c, int seat, core::Action a) {
+  F(c, power_at(seat), a);
+}
 // A legal-action list or a random action that needs no seat (the step names it).
 template <void (*F)(const CCtx&, core::ActionList&)>
-void seatless_legal(const CCtx& c, int, core::ActionList& out) {
+void seatless_legal(const CCtx& c, Power, core::ActionList& out) {
   F(c, out);
 }
 template <core::Action (*F)(const CCtx&, core::Rng&)>
-core::Action seatless_random(const CCtx& c, int, core::Rng& rng) {
+core::Action seatless_random(const CCtx& c, Power, core::Rng& rng) {
   return F(c, rng);
 }
 // An automatic step that reads no payload.
@@ -210,7 +217,7 @@ constexpr StepRow kSteps[] = {
                            .rule = "5.13",
                            .players = agenda_players,
                            .legal = rules::agenda_legal,
-                           .apply = rules::apply_agenda_card}),
+                           .apply = seated<rules::apply_agenda_card>}),
     row<step::AgendaChiefRoll>({.kind = Kind::Chance,
                                 .prompt = "prompt.agenda_chief_roll",
                                 .rule = "5.25",
@@ -248,16 +255,18 @@ constexpr StepRow kSteps[] = {
                             .names_seat = true,
                             .legal = rules::advance_legal,
                             .random = rules::advance_random,
-                            .apply = rules::apply_meeting}),
+                            .apply = seated<rules::apply_meeting>}),
     row<step::ChiefRoll>({.kind = Kind::Chance,
                           .prompt = "prompt.chief_roll",
                           .rule = "5.25",
                           .equal = rules::die_faces<6>,
                           .apply = seatless<rules::apply_meeting_roll>}),
-    row<step::ChiefIssue>(
-        {.kind = Kind::Decision, .phase = typed<chief_issue_phase>, .legal = rules::chief_issue_legal, .apply = rules::apply_meeting}),
+    row<step::ChiefIssue>({.kind = Kind::Decision,
+                           .phase = typed<chief_issue_phase>,
+                           .legal = rules::chief_issue_legal,
+                           .apply = seated<rules::apply_meeting>}),
     row<step::DebateOffer>(
-        {.kind = Kind::Decision, .phase = typed<debate_phase>, .legal = rules::debate_legal, .apply = rules::apply_meeting}),
+        {.kind = Kind::Decision, .phase = typed<debate_phase>, .legal = rules::debate_legal, .apply = seated<rules::apply_meeting>}),
     row<step::ResolvePlay>({.kind = Kind::Auto, .run = typed<rules::resolve_play>}),
     row<step::HealthRoll>({.kind = Kind::Chance,
                            .prompt = "prompt.health_roll",
@@ -279,19 +288,19 @@ constexpr StepRow kSteps[] = {
                                    .rule = "6.1",
                                    .names_seat = true,
                                    .legal = rules::directed_legal,
-                                   .apply = rules::apply_decision}),
+                                   .apply = seated<rules::apply_decision>}),
     row<step::DecisionProduction>({.kind = Kind::Auto, .run = unpaid<rules::decision_production>}),
     row<step::Allocation>({.kind = Kind::Decision,
                            .phase = typed<allocation_phase>,
                            .legal = rules::allocation_legal,
                            .random = rules::allocation_random,
-                           .apply = rules::apply_decision}),
+                           .apply = seated<rules::apply_decision>}),
     row<step::TheaterLeadership>({.kind = Kind::Decision,
                                   .prompt = "prompt.theater_leadership",
                                   .rule = "6.9",
                                   .names_seat = true,
                                   .legal = rules::leadership_legal,
-                                  .apply = rules::apply_decision}),
+                                  .apply = seated<rules::apply_decision>}),
     row<step::ABombRoll>({.kind = Kind::Chance,
                           .prompt = "prompt.a_bomb_roll",
                           .rule = "6.10",
@@ -302,18 +311,20 @@ constexpr StepRow kSteps[] = {
                             .rule = "6.11",
                             .names_seat = true,
                             .legal = rules::global_legal,
-                            .apply = rules::apply_decision}),
+                            .apply = seated<rules::apply_decision>}),
     row<step::EndConference>({.kind = Kind::Auto, .run = unpaid<rules::begin_war>}),
     // 7.0 War Phase
     row<step::PlacementOrder>({.kind = Kind::Decision,
                                .prompt = "prompt.placement_order",
                                .rule = "7.1",
                                .legal = rules::placement_order_legal,
-                               .apply = rules::apply_placement}),
+                               .apply = seated<rules::apply_placement>}),
     row<step::PlaceNetworks>(
-        {.kind = Kind::Decision, .phase = typed<networks_phase>, .legal = rules::placement_legal, .apply = rules::apply_placement}),
-    row<step::PlaceAlignment>(
-        {.kind = Kind::Decision, .phase = typed<alignment_phase>, .legal = rules::placement_legal, .apply = rules::apply_placement}),
+        {.kind = Kind::Decision, .phase = typed<networks_phase>, .legal = rules::placement_legal, .apply = seated<rules::apply_placement>}),
+    row<step::PlaceAlignment>({.kind = Kind::Decision,
+                               .phase = typed<alignment_phase>,
+                               .legal = rules::placement_legal,
+                               .apply = seated<rules::apply_placement>}),
     row<step::Reserves>({.kind = Kind::Auto, .run = typed<rules::run_reserves>}),
     row<step::ReserveRoll>({.kind = Kind::Chance,
                             .prompt = "prompt.reserve_roll",
@@ -351,7 +362,7 @@ Message phase_of(const CCtx& c, const Step& st) {
   if (r.phase) return r.phase(c, st);
   Message m = prompt(r.prompt);
   if (r.rule) m.with("rule", r.rule);
-  if (r.names_seat) m.name("power", power_key(static_cast<Power>(r.seat(st))));
+  if (r.names_seat) m.name("power", power_key(r.seat(st)));
   return m;
 }
 
@@ -525,7 +536,7 @@ core::SeatMask Game::acting_seats(const State& s) const {
   if (s.steps.empty()) return 0;
   const StepRow& r = row_of(s.steps.top());
   switch (r.kind) {
-    case Kind::Decision: return core::seat_bit(static_cast<core::Seat>(r.seat(s.steps.top())));
+    case Kind::Decision: return core::seat_bit(static_cast<core::Seat>(index(r.seat(s.steps.top()))));
     case Kind::Simultaneous: return r.players(s);
     default: return 0;
   }
@@ -533,16 +544,17 @@ core::SeatMask Game::acting_seats(const State& s) const {
 
 void Game::legal_actions(const State& s, core::Seat seat, core::ActionList& out) const {
   if (!(acting_seats(s) & core::seat_bit(seat))) return;
-  row_of(s.steps.top()).legal(CCtx{{*this, s}}, seat, out);
+  row_of(s.steps.top()).legal(CCtx{{*this, s}}, power_at(seat), out);  // an acting seat is a power
 }
 
 core::Action Game::random_action(const State& s, core::Seat seat, core::Rng& rng) const {
   const CCtx c{{*this, s}};
   CORE_EXPECT(rules::acting(c, seat));
   const StepRow& r = row_of(s.steps.top());
-  if (r.random) return r.random(c, seat, rng);
+  const Power me = power_at(seat);  // an acting seat is a power
+  if (r.random) return r.random(c, me, rng);
   core::ActionList legal;
-  r.legal(c, seat, legal);
+  r.legal(c, me, legal);
   return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
 }
 

@@ -224,23 +224,22 @@ void debate_actions(const CCtx& c, Power me, Out& out) {
 
 }  // namespace
 
-void advance_legal(const CCtx& c, int seat, core::ActionList& list) {
+void advance_legal(const CCtx& c, Power seat, core::ActionList& list) {
   ListOut out{list};
-  advance_actions(c, power_at(seat), issues_on_table(c), out);  // the engine's seat
+  advance_actions(c, seat, issues_on_table(c), out);
 }
 
-core::Action advance_random(const CCtx& c, int seat, core::Rng& rng) {
+core::Action advance_random(const CCtx& c, Power seat, core::Rng& rng) {
   const IssueSet issues = issues_on_table(c);
-  const Power me = power_at(seat);  // the engine's seat
-  return random_action([&](auto& out) { advance_actions(c, me, issues, out); }, rng);
+  return random_action([&](auto& out) { advance_actions(c, seat, issues, out); }, rng);
 }
 
-void debate_legal(const CCtx& c, int seat, core::ActionList& list) {
+void debate_legal(const CCtx& c, Power seat, core::ActionList& list) {
   ListOut out{list};
-  debate_actions(c, power_at(seat), out);  // the engine's seat
+  debate_actions(c, seat, out);
 }
 
-void chief_issue_legal(const CCtx& c, int, core::ActionList& out) {
+void chief_issue_legal(const CCtx& c, Power, core::ActionList& out) {
   if (c.top<step::ChiefIssue>().debate) {  // a debate: its issue is the advance's; it may stop in the centre
     const Play& p = c.s.debate;
     move_variants(
@@ -453,10 +452,9 @@ bool capture_pending(const State& s) {
   return false;
 }
 
-void apply_meeting(const Ctx& c, int seat, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::MeetingTurn, StepId::ChiefIssue, StepId::DebateOffer}) && acting(c, seat));
+void apply_meeting(const Ctx& c, Power me, core::Action a) {
+  CORE_EXPECT(at_step(c.s, {StepId::MeetingTurn, StepId::ChiefIssue, StepId::DebateOffer}) && acting(c, me));
   State& s = c.s;
-  const Power me = power_at(seat);  // the engine's seat
   switch (kind_of(a)) {
     case Act::Advance:
     case Act::AdvanceLeader: start_advance(c, begin_play(c, me, a, false)); break;

@@ -129,6 +129,7 @@ inline bool at_step(const State& s, std::initializer_list<StepId> ids) {
 inline bool acting(const CCtx& c, int seat) {
   return seat >= 0 && seat < kPowers && (c.g.acting_seats(c.s) & core::seat_bit(static_cast<core::Seat>(seat)));
 }
+inline bool acting(const CCtx& c, Power seat) { return acting(c, index(seat)); }
 // The number of set bits (a hand's cards, a deck's). Portable builds have no popcount instruction and
 // __builtin_popcount calls into libgcc; this is the same count, inline.
 constexpr int bit_count(std::uint32_t v) {
@@ -260,8 +261,8 @@ void apply_polmil_roll(const Ctx& c, core::Action a);   // PolMilRoll
 void pre_conference(const Ctx& c);
 std::uint64_t deal_pile(const CCtx& c);  // 5.13: the cards left in the dealt power's draw pile
 void apply_deal(const Ctx& c, core::Action a);
-void agenda_legal(const CCtx& c, int seat, core::ActionList& out);
-void apply_agenda_card(const Ctx& c, int seat, core::Action a);
+void agenda_legal(const CCtx& c, Power seat, core::ActionList& out);
+void apply_agenda_card(const Ctx& c, Power seat, core::Action a);
 void resolve_agenda(const Ctx& c);
 void selection_legal(const CCtx& c, core::ActionList& out);
 core::Action selection_random(const CCtx& c, core::Rng& rng);  // its list's item rng.below(size)
@@ -274,13 +275,13 @@ void tie_decided(const Ctx& c, int kind, Power winner);  // kind 0: agenda, 1: c
 void agenda_won(const Ctx& c, Power winner);             // agenda.cpp
 void conference_won(const Ctx& c, Power winner);         // decision.cpp
 // meeting.cpp (5.2)
-void advance_legal(const CCtx& c, int seat, core::ActionList& out);      // MeetingTurn
-void chief_issue_legal(const CCtx& c, int seat, core::ActionList& out);  // ChiefIssue
-void debate_legal(const CCtx& c, int seat, core::ActionList& out);       // DebateOffer
+void advance_legal(const CCtx& c, Power seat, core::ActionList& out);      // MeetingTurn
+void chief_issue_legal(const CCtx& c, Power seat, core::ActionList& out);  // ChiefIssue
+void debate_legal(const CCtx& c, Power seat, core::ActionList& out);       // DebateOffer
 // The Meeting turn list's item rng.below(size), built alone (random_action above). (A debate offer's
 // list is short: a random choice builds it.)
-core::Action advance_random(const CCtx& c, int seat, core::Rng& rng);
-void apply_meeting(const Ctx& c, int seat, core::Action a);
+core::Action advance_random(const CCtx& c, Power seat, core::Rng& rng);
+void apply_meeting(const Ctx& c, Power seat, core::Action a);
 void effect_roll_outcomes(const CCtx& c, core::OutcomeList& out);  // HealthRoll, ParanoiaRoll: the card's dice
 std::uint64_t effect_roll_faces(const CCtx& c);                    // their faces if one die (EqualOutcomes)
 void apply_meeting_roll(const Ctx& c, core::Action a);
@@ -306,24 +307,24 @@ bool capture_pending(const State& s);
 // The rolls a Leader owes "after each use" (health, Paranoia) when he breaks a tie (4.51, 4.52).
 void push_leader_rolls(const Ctx& c, Power power);
 // decision.cpp (6.0)
-void directed_legal(const CCtx& c, int seat, core::ActionList& out);      // DirectedOffensives
-void allocation_legal(const CCtx& c, int seat, core::ActionList& out);    // Allocation
-core::Action allocation_random(const CCtx& c, int seat, core::Rng& rng);  // its list's item rng.below(size)
+void directed_legal(const CCtx& c, Power seat, core::ActionList& out);      // DirectedOffensives
+void allocation_legal(const CCtx& c, Power seat, core::ActionList& out);    // Allocation
+core::Action allocation_random(const CCtx& c, Power seat, core::Rng& rng);  // its list's item rng.below(size)
 // 6.4: the priority a power's production markers serve now: 1 the conference card's mandate (6.6),
 // 2 its Directed Offensive (6.7), 3 free.
 int production_priority(const CCtx& c, Power power);
-void leadership_legal(const CCtx& c, int seat, core::ActionList& out);  // TheaterLeadership
-void global_legal(const CCtx& c, int seat, core::ActionList& out);      // GlobalIssue
-void apply_decision(const Ctx& c, int seat, core::Action a);
+void leadership_legal(const CCtx& c, Power seat, core::ActionList& out);  // TheaterLeadership
+void global_legal(const CCtx& c, Power seat, core::ActionList& out);      // GlobalIssue
+void apply_decision(const Ctx& c, Power seat, core::Action a);
 void decision_production(const Ctx& c);
 bool won_by_anyone(const State& s, IssueId issue);
 void apply_a_bomb(const Ctx& c, core::Action a);
 
 // war.cpp (7.0)
 void begin_war(const Ctx& c);
-void placement_order_legal(const CCtx& c, int seat, core::ActionList& out);  // PlacementOrder
-void placement_legal(const CCtx& c, int seat, core::ActionList& out);        // PlaceNetworks, PlaceAlignment
-void apply_placement(const Ctx& c, int seat, core::Action a);
+void placement_order_legal(const CCtx& c, Power seat, core::ActionList& out);  // PlacementOrder
+void placement_legal(const CCtx& c, Power seat, core::ActionList& out);        // PlaceNetworks, PlaceAlignment
+void apply_placement(const Ctx& c, Power seat, core::Action a);
 void next_placer_check(const Ctx& c);
 void run_reserves(const Ctx& c, step::Reserves st);
 std::uint64_t split_fronts(const CCtx& c);  // 7.72.4: which Front

@@ -327,7 +327,7 @@ void begin_war(const Ctx& c) {
   start_segment(c, 0);
 }
 
-void placement_order_legal(const CCtx& c, int, core::ActionList& out) {
+void placement_order_legal(const CCtx& c, Power, core::ActionList& out) {
   const step::PlacementOrder tie = c.top<step::PlacementOrder>();
   for (int first = 0; first < kPowers; ++first)
     if (tie.tied & (1 << first)) out.push_back(encode(Act::PlaceFirst, first));
@@ -368,9 +368,9 @@ bool can_place(const CCtx& c, Power seat) {
 
 }  // namespace
 
-void placement_legal(const CCtx& c, int seat, core::ActionList& out) {
+void placement_legal(const CCtx& c, Power seat, core::ActionList& out) {
   const std::size_t first = out.size();
-  each_placement(c, power_at(seat), [&](core::Action a) {
+  each_placement(c, seat, [&](core::Action a) {
     out.push_back(a);
     return true;
   });
@@ -418,10 +418,10 @@ void next_placer_check(const Ctx& c) {
   if (s.to_place[seat] == 0 || !can_place(c, seat)) next_placer(c);
 }
 
-void apply_placement(const Ctx& c, int seat, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::PlacementOrder, StepId::PlaceNetworks, StepId::PlaceAlignment}) && acting(c, seat));
+void apply_placement(const Ctx& c, Power me, core::Action a) {
+  CORE_EXPECT(at_step(c.s, {StepId::PlacementOrder, StepId::PlaceNetworks, StepId::PlaceAlignment}) && acting(c, me));
   CORE_EXPECT(kind_of(a) == Act::PlaceFirst || kind_of(a) == Act::Decline || arg_a(a) < static_cast<int>(c.d.locations.size()));
-  const Power me = power_at(seat);
+  const int seat = index(me);  // State's bytes of a network's owner and an alignment hold the power
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::PlaceFirst: {  // the US puts this tied player next among those tied, until one is left
